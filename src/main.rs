@@ -1,0 +1,7 @@
+//! The `don` command.
+
+mod cli;
+
+fn main() -> std::process::ExitCode {
+    cli::main()
+}

@@ -1,0 +1,864 @@
+//! A game record (FORMAT.md §1) read from a JSON value into typed parts. Every problem of shape
+//! is a `schema` (or `ruleset`) fault naming the field; what can still be read is kept so the
+//! rest of the record can be checked.
+
+use serde_json::Value;
+
+use crate::rules::game::{AbandonReason, Penalty};
+use crate::rules::ruleset::{Awards, Goal};
+use crate::rules::{
+    AwardValue, BySeat, BySide, Card, Code, Fault, Layout, MuckValue, OptionValue, Seat, Side,
+    Spec, Totals, Variant,
+};
+
+pub const FORMAT: &str = "don/1";
+
+/// A record, as far as it could be read.
+#[derive(Clone, Debug, Default)]
+pub struct Record {
+    pub id: Option<String>,
+    pub variant: Option<Variant>,
+    pub date: Option<String>,
+    pub venue: Option<String>,
+    pub seats: BySeat<Option<String>>,
+    pub hands: Vec<HandRecord>,
+    /// The side that conceded, and after which hand (from 1).
+    pub conceded: Option<(Side, u32)>,
+    pub jacks_out: Option<JacksOut>,
+    /// Faults of the record as a whole.
+    pub faults: Vec<Fault>,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct JacksOut {
+    pub pool: f64,
+    pub entrants: Vec<String>,
+}
+
+#[derive(Clone, Debug)]
+pub struct HandRecord {
+    pub pitcher: Option<Seat>,
+    pub body: HandBody,
+    pub penalties: Vec<(Side, Penalty)>,
+    /// Schema faults found in the hand.
+    pub faults: Vec<Fault>,
+}
+
+/// A trick as found in the record.
+#[derive(Clone, Debug)]
+pub enum TrickEntry {
+    Text(String),
+    /// Not a string: what it was.
+    NotText(&'static str),
+}
+
+#[derive(Clone, Debug)]
+pub enum HandBody {
+    Tricks {
+        tricks: Vec<TrickEntry>,
+        layout: Option<Layout>,
+    },
+    Totals(Totals),
+    Abandoned {
+        reason: AbandonReason,
+        seat: Option<Seat>,
+    },
+    /// Too broken to score.
+    Broken,
+}
+
+fn kind_of(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "true/false",
+        Value::Number(_) => "a number",
+        Value::String(_) => "a string",
+        Value::Array(_) => "a list",
+        Value::Object(_) => "an object",
+    }
+}
+
+fn schema(msg: impl Into<String>) -> Fault {
+    Fault::new(Code::Schema, msg)
+}
+
+/// Reads one record. Never panics.
+pub fn parse_record(value: Value) -> Record {
+    let mut rec = Record::default();
+    let Value::Object(mut map) = value else {
+        rec.faults.push(schema(format!(
+            "a record must be a JSON object, not {}",
+            kind_of(&value)
+        )));
+        return rec;
+    };
+    if let Some(Value::String(id)) = map.get("id") {
+        rec.id = Some(id.clone());
+    }
+    match map.remove("format") {
+        Some(Value::String(f)) if f == FORMAT => {}
+        Some(Value::String(f)) => rec.faults.push(schema(format!(
+            "`format` is \"{f}\"; this program reads \"{FORMAT}\""
+        ))),
+        Some(v) => rec.faults.push(schema(format!(
+            "`format` must be the string \"{FORMAT}\", not {}",
+            kind_of(&v)
+        ))),
+        None => rec.faults.push(schema(format!(
+            "the record has no `format` (it should be \"{FORMAT}\")"
+        ))),
+    }
+    match map.remove("ruleset") {
+        Some(v) => rec.variant = parse_ruleset(v, &mut rec.faults),
+        None => rec.faults.push(schema("the record has no `ruleset`")),
+    }
+    let spec = rec.variant.as_ref().map(Variant::spec);
+    let hands = map.remove("hands");
+    let conceded = map.remove("conceded");
+    for (key, value) in map {
+        match key.as_str() {
+            "id" => match value {
+                Value::String(_) => {}
+                v => rec.faults.push(schema(format!(
+                    "`id` must be a string, not {}",
+                    kind_of(&v)
+                ))),
+            },
+            "date" | "venue" => match value {
+                Value::String(s) => {
+                    if key == "date" {
+                        rec.date = Some(s)
+                    } else {
+                        rec.venue = Some(s)
+                    }
+                }
+                v => rec.faults.push(schema(format!(
+                    "`{key}` must be a string, not {}",
+                    kind_of(&v)
+                ))),
+            },
+            "seats" => parse_seats(value, spec.as_ref(), &mut rec),
+            "jacks_out" => rec.jacks_out = parse_jacks_out(value, &mut rec.faults),
+            other => rec
+                .faults
+                .push(schema(format!("unknown field `{other}` in the record"))),
+        }
+    }
+    match hands {
+        Some(Value::Array(list)) => {
+            if let Some(spec) = &spec {
+                rec.hands = list
+                    .into_iter()
+                    .enumerate()
+                    .map(|(i, h)| parse_hand(h, i as u32 + 1, spec))
+                    .collect();
+            }
+        }
+        Some(v) => rec.faults.push(schema(format!(
+            "`hands` must be a list, not {}",
+            kind_of(&v)
+        ))),
+        None => rec.faults.push(schema("the record has no `hands`")),
+    }
+    if let (Some(v), Some(spec)) = (conceded, &spec) {
+        rec.conceded = parse_conceded(v, spec, rec.hands.len() as u32, &mut rec.faults);
+    }
+    rec
+}
+
+fn option_value(v: &Value) -> OptionValue {
+    match v {
+        Value::Null => OptionValue::Null,
+        Value::Bool(b) => OptionValue::Bool(*b),
+        Value::Number(n) => n.as_i64().map_or_else(
+            || OptionValue::Number(n.as_f64().unwrap_or(f64::NAN)),
+            OptionValue::Int,
+        ),
+        Value::String(s) => OptionValue::Str(s.clone()),
+        Value::Array(_) | Value::Object(_) => OptionValue::Compound,
+    }
+}
+
+fn parse_ruleset(value: Value, faults: &mut Vec<Fault>) -> Option<Variant> {
+    let ruleset = |msg: String| Fault::new(Code::Ruleset, msg);
+    let Value::Object(map) = value else {
+        faults.push(ruleset(format!(
+            "`ruleset` must be an object, not {}",
+            kind_of(&value)
+        )));
+        return None;
+    };
+    let name = match map.get("variant") {
+        Some(Value::String(s)) => s.clone(),
+        Some(v) => {
+            faults.push(ruleset(format!(
+                "`ruleset.variant` must be a string, not {}",
+                kind_of(v)
+            )));
+            return None;
+        }
+        None => {
+            faults.push(ruleset("`ruleset` has no `variant`".into()));
+            return None;
+        }
+    };
+    let options: Vec<(&str, OptionValue)> = map
+        .iter()
+        .filter(|(k, _)| *k != "variant")
+        .map(|(k, v)| (k.as_str(), option_value(v)))
+        .collect();
+    match Variant::build(&name, options) {
+        Ok(v) => Some(v),
+        Err(e) => {
+            faults.push(ruleset(format!("ruleset: {e}")));
+            None
+        }
+    }
+}
+
+fn parse_seats(value: Value, spec: Option<&Spec>, rec: &mut Record) {
+    let Value::Object(map) = value else {
+        rec.faults.push(schema(format!(
+            "`seats` must be an object, not {}",
+            kind_of(&value)
+        )));
+        return;
+    };
+    for (key, v) in map {
+        let seat = Seat::parse(&key).filter(|s| spec.is_none_or(|sp| sp.seating.has_seat(*s)));
+        match (seat, v) {
+            (None, _) => rec.faults.push(schema(format!(
+                "`seats` has `{key}`, which is not a seat of this game"
+            ))),
+            (Some(s), Value::String(name)) => rec.seats[s] = Some(name),
+            (Some(_), v) => rec.faults.push(schema(format!(
+                "`seats.{key}` must be a name, not {}",
+                kind_of(&v)
+            ))),
+        }
+    }
+}
+
+fn parse_jacks_out(value: Value, faults: &mut Vec<Fault>) -> Option<JacksOut> {
+    let Value::Object(map) = value else {
+        faults.push(schema(format!(
+            "`jacks_out` must be an object, not {}",
+            kind_of(&value)
+        )));
+        return None;
+    };
+    let mut out = JacksOut {
+        pool: 0.0,
+        entrants: Vec::new(),
+    };
+    for (key, v) in map {
+        match (key.as_str(), v) {
+            ("pool", Value::Number(n)) if n.as_f64().is_some_and(|p| p >= 0.0) => {
+                out.pool = n.as_f64().unwrap_or(0.0)
+            }
+            ("pool", v) => faults.push(schema(format!(
+                "`jacks_out.pool` must be a sum of 0 or more, not {v}"
+            ))),
+            ("entrants", Value::Array(list)) => {
+                for e in list {
+                    match e {
+                        Value::String(s) => out.entrants.push(s),
+                        v => faults.push(schema(format!(
+                            "`jacks_out.entrants` must list names, not {}",
+                            kind_of(&v)
+                        ))),
+                    }
+                }
+            }
+            ("entrants", v) => faults.push(schema(format!(
+                "`jacks_out.entrants` must be a list, not {}",
+                kind_of(&v)
+            ))),
+            (other, _) => faults.push(schema(format!("unknown field `{other}` in `jacks_out`"))),
+        }
+    }
+    Some(out)
+}
+
+fn parse_conceded(
+    value: Value,
+    spec: &Spec,
+    hands: u32,
+    faults: &mut Vec<Fault>,
+) -> Option<(Side, u32)> {
+    let Value::Object(map) = value else {
+        faults.push(schema(format!(
+            "`conceded` must be an object, not {}",
+            kind_of(&value)
+        )));
+        return None;
+    };
+    let mut side = None;
+    let mut after = None;
+    for (key, v) in map {
+        match key.as_str() {
+            "side" => side = side_value(&v, spec, "`conceded.side`", faults),
+            "after" => match v.as_u64() {
+                Some(n) if n >= 1 && n <= u64::from(hands) => after = Some(n as u32),
+                _ => faults.push(schema(format!(
+                    "`conceded.after` must be a hand number from 1 to {hands}, not {v}"
+                ))),
+            },
+            other => faults.push(schema(format!("unknown field `{other}` in `conceded`"))),
+        }
+    }
+    match (side, after) {
+        (Some(s), Some(a)) => Some((s, a)),
+        (None, _) if faults.is_empty() => {
+            faults.push(schema("`conceded` needs a `side`"));
+            None
+        }
+        (Some(_), None) if faults.is_empty() => {
+            faults.push(schema(
+                "`conceded` needs `after`, the hand after which the side conceded",
+            ));
+            None
+        }
+        _ => None,
+    }
+}
+
+fn side_value(v: &Value, spec: &Spec, field: &str, faults: &mut Vec<Fault>) -> Option<Side> {
+    let sides = spec.seating.sides();
+    match v
+        .as_str()
+        .and_then(Side::parse)
+        .filter(|s| sides.contains(s))
+    {
+        Some(s) => Some(s),
+        None => {
+            let list: Vec<&str> = sides.iter().map(|s| s.code()).collect();
+            faults.push(schema(format!(
+                "{field} must be one of {}, not {v}",
+                list.join(", ")
+            )));
+            None
+        }
+    }
+}
+
+fn seat_value(v: &Value, spec: &Spec, field: &str, faults: &mut Vec<Fault>) -> Option<Seat> {
+    match v
+        .as_str()
+        .and_then(Seat::parse)
+        .filter(|s| spec.seating.has_seat(*s))
+    {
+        Some(s) => Some(s),
+        None => {
+            let list: Vec<&str> = spec.seating.seats().iter().map(|s| s.letter()).collect();
+            faults.push(schema(format!(
+                "{field} must be a seat, one of {}, not {v}",
+                list.join(", ")
+            )));
+            None
+        }
+    }
+}
+
+const AWARD_FIELDS: &[&str] = &[
+    "game",
+    "high",
+    "low",
+    "jack",
+    "muck",
+    "out_first",
+    "last_scorer",
+];
+
+fn parse_hand(value: Value, number: u32, spec: &Spec) -> HandRecord {
+    let mut hand = HandRecord {
+        pitcher: None,
+        body: HandBody::Broken,
+        penalties: Vec::new(),
+        faults: Vec::new(),
+    };
+    let mut faults = Vec::new();
+    let Value::Object(mut map) = value else {
+        faults.push(schema(format!(
+            "hand {number} must be an object, not {}",
+            kind_of(&value)
+        )));
+        hand.faults = faults.into_iter().map(|f| f.at_hand(number)).collect();
+        return hand;
+    };
+    let kinds: Vec<&str> = ["tricks", "points", "abandoned"]
+        .into_iter()
+        .filter(|k| map.contains_key(*k))
+        .collect();
+    let kind = match kinds.as_slice() {
+        [one] => Some(*one),
+        [] => {
+            faults.push(schema(format!(
+                "hand {number} has none of `tricks`, `points` or `abandoned`"
+            )));
+            None
+        }
+        many => {
+            faults.push(schema(format!(
+                "hand {number} has {}: a hand has exactly one of them",
+                many.join(" and ")
+            )));
+            None
+        }
+    };
+    let mut totals = Totals::default();
+    let mut tricks = Vec::new();
+    let mut layout_value = None;
+    let mut hand_value = None;
+    let mut abandoned = None;
+    let mut body_ok = kind.is_some();
+    for (key, v) in std::mem::take(&mut map) {
+        let k = key.as_str();
+        match k {
+            "pitcher" => {
+                hand.pitcher =
+                    seat_value(&v, spec, &format!("hand {number}: `pitcher`"), &mut faults);
+            }
+            "penalties" => hand.penalties = parse_penalties(v, spec, number, &mut faults),
+            "tricks" => match v {
+                Value::Array(list) => {
+                    tricks = list
+                        .into_iter()
+                        .map(|t| match t {
+                            Value::String(s) => TrickEntry::Text(s),
+                            other => TrickEntry::NotText(kind_of(&other)),
+                        })
+                        .collect()
+                }
+                v => {
+                    faults.push(schema(format!(
+                        "hand {number}: `tricks` must be a list of tricks, not {}",
+                        kind_of(&v)
+                    )));
+                    body_ok = false;
+                }
+            },
+            "layout" | "hand" if kind == Some("tricks") && spec.layout.is_some() => {
+                if k == "layout" {
+                    layout_value = Some(v)
+                } else {
+                    hand_value = Some(v)
+                }
+            }
+            "points" => {
+                match points_value(&v, spec, &format!("hand {number}: `points`"), &mut faults) {
+                    Some(p) => totals.points = p,
+                    None => body_ok = false,
+                }
+            }
+            "abandoned" => {
+                abandoned = parse_abandoned(v, spec, number, &mut faults);
+                body_ok &= abandoned.is_some();
+            }
+            _ if AWARD_FIELDS.contains(&k) => {
+                if kind != Some("points") {
+                    faults.push(schema(format!(
+                        "hand {number}: `{k}` belongs only on a hand of totals (`points`)"
+                    )));
+                } else if !award_allowed(spec, k) {
+                    faults.push(schema(format!(
+                        "hand {number}: `{k}` is not an award of this ruleset"
+                    )));
+                } else if !parse_award(k, &v, spec, number, &mut totals, &mut faults) {
+                    body_ok = false;
+                }
+            }
+            _ => faults.push(schema(format!("unknown field `{k}` in hand {number}"))),
+        }
+    }
+    if body_ok {
+        hand.body = match kind {
+            Some("tricks") => {
+                let layout = match spec.layout {
+                    Some(shape) if layout_value.is_some() || hand_value.is_some() => {
+                        parse_layout(layout_value, hand_value, spec, shape, number, &mut faults)
+                    }
+                    _ => None,
+                };
+                HandBody::Tricks { tricks, layout }
+            }
+            Some("points") => HandBody::Totals(totals),
+            Some(_) => match abandoned {
+                Some((reason, seat)) => HandBody::Abandoned { reason, seat },
+                None => HandBody::Broken,
+            },
+            None => HandBody::Broken,
+        };
+    }
+    hand.faults = faults.into_iter().map(|f| f.at_hand(number)).collect();
+    hand
+}
+
+fn award_allowed(spec: &Spec, field: &str) -> bool {
+    match field {
+        "game" => matches!(
+            spec.awards,
+            Awards::Game(_) | Awards::Preston | Awards::Hljg | Awards::GameToLose
+        ),
+        "high" | "jack" => matches!(spec.awards, Awards::Preston | Awards::Hljg),
+        "low" => spec.awards == Awards::Hljg,
+        "muck" => matches!(spec.awards, Awards::Muck(_)),
+        "out_first" => !matches!(spec.goal, Goal::Deals(_)),
+        "last_scorer" => spec.irish.is_some(),
+        _ => false,
+    }
+}
+
+/// Reads an award field into the totals; false when its value is unusable.
+fn parse_award(
+    field: &str,
+    v: &Value,
+    spec: &Spec,
+    number: u32,
+    totals: &mut Totals,
+    faults: &mut Vec<Fault>,
+) -> bool {
+    let name = format!("hand {number}: `{field}`");
+    let sides = spec.seating.sides();
+    match field {
+        "out_first" | "last_scorer" => {
+            let Some(side) = side_value(v, spec, &name, faults) else {
+                return false;
+            };
+            if field == "out_first" {
+                totals.out_first = Some(side)
+            } else {
+                totals.last_scorer = Some(side)
+            }
+            true
+        }
+        "muck" => {
+            let value = match v {
+                Value::String(s) if s == "tie" => Some(MuckValue::Tie),
+                Value::String(s) if s == "none" => Some(MuckValue::Nobody),
+                Value::Object(_) => points_value(v, spec, &name, faults).map(MuckValue::Values),
+                _ => side_value(
+                    v,
+                    spec,
+                    &format!("{name} (a side, \"tie\", or both sides' muck values)"),
+                    faults,
+                )
+                .map(MuckValue::Side),
+            };
+            totals.muck = value;
+            value.is_some()
+        }
+        _ => {
+            let value = match v {
+                Value::String(s) if s == "none" => Some(AwardValue::Nobody),
+                Value::Array(pair) if field == "game" && spec.awards == Awards::GameToLose => {
+                    let seats: Vec<Option<Side>> = pair
+                        .iter()
+                        .map(|p| {
+                            p.as_str()
+                                .and_then(Side::parse)
+                                .filter(|s| sides.contains(s))
+                        })
+                        .collect();
+                    match seats.as_slice() {
+                        [Some(a), Some(b)] if a != b => Some(AwardValue::Pair(*a, *b)),
+                        _ => {
+                            faults.push(schema(format!("{name} as a list names the two players who shared the game, like [\"N\", \"E\"]")));
+                            None
+                        }
+                    }
+                }
+                _ => side_value(v, spec, &format!("{name} (a side or \"none\")"), faults)
+                    .map(AwardValue::Side),
+            };
+            let slot = match field {
+                "game" => &mut totals.game,
+                "high" => &mut totals.high,
+                "low" => &mut totals.low,
+                _ => &mut totals.jack,
+            };
+            *slot = value;
+            value.is_some()
+        }
+    }
+}
+
+fn points_value(
+    v: &Value,
+    spec: &Spec,
+    name: &str,
+    faults: &mut Vec<Fault>,
+) -> Option<BySide<i32>> {
+    let Value::Object(map) = v else {
+        faults.push(schema(format!(
+            "{name} must be an object of points per side, not {}",
+            kind_of(v)
+        )));
+        return None;
+    };
+    let sides = spec.seating.sides();
+    let mut points = BySide::default();
+    let mut ok = true;
+    for (key, val) in map {
+        let Some(side) = Side::parse(key).filter(|s| sides.contains(s)) else {
+            faults.push(schema(format!(
+                "{name} has `{key}`, which is not a side of this game"
+            )));
+            ok = false;
+            continue;
+        };
+        match val.as_i64() {
+            Some(p) if p.abs() < 100_000 => points[side] = p as i32,
+            _ => {
+                faults.push(schema(format!(
+                    "{name}.{key} must be a whole number, not {val}"
+                )));
+                ok = false;
+            }
+        }
+    }
+    for &s in sides {
+        if !map.contains_key(s.code()) {
+            faults.push(schema(format!("{name} has no `{s}`")));
+            ok = false;
+        }
+    }
+    ok.then_some(points)
+}
+
+fn parse_abandoned(
+    v: Value,
+    spec: &Spec,
+    number: u32,
+    faults: &mut Vec<Fault>,
+) -> Option<(AbandonReason, Option<Seat>)> {
+    let Value::Object(map) = v else {
+        faults.push(schema(format!(
+            "hand {number}: `abandoned` must be an object with a `reason`, not {}",
+            kind_of(&v)
+        )));
+        return None;
+    };
+    let mut reason = None;
+    let mut seat = None;
+    let mut ok = true;
+    for (key, val) in map {
+        match key.as_str() {
+            "reason" => {
+                reason = match val.as_str() {
+                    Some("renege") => Some(AbandonReason::Renege),
+                    Some("misdeal") => Some(AbandonReason::Misdeal),
+                    Some("redeal-demanded") => Some(AbandonReason::RedealDemanded),
+                    _ => {
+                        faults.push(schema(format!(
+                            "hand {number}: `abandoned.reason` must be \"renege\", \"misdeal\" or \"redeal-demanded\", not {val}"
+                        )));
+                        ok = false;
+                        None
+                    }
+                }
+            }
+            "seat" => {
+                seat = seat_value(
+                    &val,
+                    spec,
+                    &format!("hand {number}: `abandoned.seat`"),
+                    faults,
+                );
+                ok &= seat.is_some();
+            }
+            other => faults.push(schema(format!(
+                "unknown field `{other}` in hand {number}'s `abandoned`"
+            ))),
+        }
+    }
+    if reason.is_none() && ok {
+        faults.push(schema(format!(
+            "hand {number}: `abandoned` needs a `reason`"
+        )));
+    }
+    Some((reason?, seat)).filter(|_| ok)
+}
+
+fn parse_penalties(
+    v: Value,
+    spec: &Spec,
+    number: u32,
+    faults: &mut Vec<Fault>,
+) -> Vec<(Side, Penalty)> {
+    let Value::Array(list) = v else {
+        faults.push(schema(format!(
+            "hand {number}: `penalties` must be a list, not {}",
+            kind_of(&v)
+        )));
+        return Vec::new();
+    };
+    let mut out = Vec::new();
+    for (i, entry) in list.into_iter().enumerate() {
+        let name = format!("hand {number}: penalty {}", i + 1);
+        let Value::Object(map) = entry else {
+            faults.push(schema(format!(
+                "{name} must be an object with `side` and `kind` or `points`"
+            )));
+            continue;
+        };
+        let mut side = None;
+        let mut kind = None;
+        let mut points = None;
+        for (key, val) in map {
+            match key.as_str() {
+                "side" => side = side_value(&val, spec, &format!("{name}: `side`"), faults),
+                "kind" => match val.as_str() {
+                    Some("out-of-turn") => kind = Some(Penalty::OutOfTurn),
+                    Some("renege") => kind = Some(Penalty::Renege),
+                    _ => faults.push(schema(format!(
+                        "{name}: `kind` must be \"out-of-turn\" or \"renege\", not {val}"
+                    ))),
+                },
+                "points" => match val.as_i64() {
+                    Some(p) if p.abs() < 100_000 => points = Some(Penalty::Points(p as i32)),
+                    _ => faults.push(schema(format!(
+                        "{name}: `points` must be a whole number, not {val}"
+                    ))),
+                },
+                other => faults.push(schema(format!("unknown field `{other}` in {name}"))),
+            }
+        }
+        match (side, points.or(kind)) {
+            (Some(s), Some(p)) => out.push((s, p)),
+            (Some(_), None) => faults.push(schema(format!("{name} needs a `kind` or `points`"))),
+            _ => {}
+        }
+    }
+    out
+}
+
+fn card_list(v: &Value, name: &str, faults: &mut Vec<Fault>) -> Option<Vec<Card>> {
+    let Value::Array(list) = v else {
+        faults.push(schema(format!(
+            "{name} must be a list of cards, not {}",
+            kind_of(v)
+        )));
+        return None;
+    };
+    let mut out = Vec::new();
+    for c in list {
+        match c.as_str().map(str::parse::<Card>) {
+            Some(Ok(card)) => out.push(card),
+            Some(Err(e)) => {
+                faults.push(Fault::new(Code::BadCard, format!("{name}: {e}")));
+                return None;
+            }
+            None => {
+                faults.push(schema(format!(
+                    "{name} must list cards as strings, not {}",
+                    kind_of(c)
+                )));
+                return None;
+            }
+        }
+    }
+    Some(out)
+}
+
+fn parse_layout(
+    layout: Option<Value>,
+    hand: Option<Value>,
+    spec: &Spec,
+    shape: crate::rules::ruleset::LayoutShape,
+    number: u32,
+    faults: &mut Vec<Fault>,
+) -> Option<Layout> {
+    let mut out = Layout {
+        stacks: BySeat::default(),
+        hand: BySeat::default(),
+    };
+    let before = faults.len();
+    if shape.in_hand == 0 && hand.is_some() {
+        faults.push(schema(format!(
+            "hand {number}: this layout has no cards in hand, so `hand` does not belong"
+        )));
+    }
+    if shape.in_hand > 0 && (layout.is_some() != hand.is_some()) {
+        faults.push(schema(format!(
+            "hand {number}: give both `layout` and `hand`, or neither"
+        )));
+    }
+    if let Some(v) = layout {
+        match v {
+            Value::Object(map) => {
+                for (key, stacks) in map {
+                    let Some(seat) = seat_value(
+                        &Value::String(key.clone()),
+                        spec,
+                        &format!("hand {number}: `layout`"),
+                        faults,
+                    ) else {
+                        continue;
+                    };
+                    let name = format!("hand {number}: `layout.{key}`");
+                    let Value::Array(list) = stacks else {
+                        faults.push(schema(format!(
+                            "{name} must be a list of [face-down, face-up] stacks"
+                        )));
+                        continue;
+                    };
+                    if list.len() != shape.stacks {
+                        faults.push(schema(format!(
+                            "{name} has {} stacks; this layout has {}",
+                            list.len(),
+                            shape.stacks
+                        )));
+                        continue;
+                    }
+                    for stack in &list {
+                        match card_list(stack, &name, faults).as_deref() {
+                            Some([down, up]) => out.stacks[seat].push((*down, *up)),
+                            Some(_) => faults.push(schema(format!(
+                                "{name}: each stack is [face-down, face-up]"
+                            ))),
+                            None => {}
+                        }
+                    }
+                }
+            }
+            v => faults.push(schema(format!(
+                "hand {number}: `layout` must be an object of stacks per seat, not {}",
+                kind_of(&v)
+            ))),
+        }
+    }
+    if let Some(v) = hand {
+        match v {
+            Value::Object(map) => {
+                for (key, cards) in map {
+                    let Some(seat) = seat_value(
+                        &Value::String(key.clone()),
+                        spec,
+                        &format!("hand {number}: `hand`"),
+                        faults,
+                    ) else {
+                        continue;
+                    };
+                    let name = format!("hand {number}: `hand.{key}`");
+                    if let Some(list) = card_list(&cards, &name, faults) {
+                        if list.len() != shape.in_hand {
+                            faults.push(schema(format!(
+                                "{name} has {} cards; each player holds {}",
+                                list.len(),
+                                shape.in_hand
+                            )));
+                        } else {
+                            out.hand[seat] = list;
+                        }
+                    }
+                }
+            }
+            v => faults.push(schema(format!(
+                "hand {number}: `hand` must be an object of cards per seat, not {}",
+                kind_of(&v)
+            ))),
+        }
+    }
+    (faults.len() == before).then_some(out)
+}

@@ -1,0 +1,10 @@
+//! The public formats of FORMAT.md: game records (§1) read from `.json` and `.jsonl`, and the
+//! `check --json` report (§2).
+
+pub mod game;
+pub mod report;
+pub mod source;
+pub mod trick;
+
+pub use game::{parse_record, HandBody, HandRecord, Record};
+pub use source::{RecordSource, SourceError};

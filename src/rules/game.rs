@@ -1,0 +1,1103 @@
+//! A game (or a match of legs or games) taken one step at a time: a hand begun, a trick, a hand
+//! of totals, an abandoned deal, a penalty, a concession. After each step the engine says what
+//! was pegged, the score, who leads next and whether the game is decided. The live scorer, `check`
+//! and `import` all drive this same engine.
+
+use super::card::{Card, Suit};
+use super::fault::{Code, Fault};
+use super::hand::{HandPlay, Layout, TrickOutcome};
+use super::ruleset::{Awards, FirstPitch, Goal, IrishTie, MuckTie, Spec, Variant};
+use super::seat::{BySide, Seat, Side};
+use super::totals::{self, Totals};
+
+/// How a game (or match) came out.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Outcome {
+    Won(Side),
+    Draw,
+    /// Game to Lose: who lost.
+    Lost(Vec<Seat>),
+    /// Decided, but the record cannot say by whom (an ambiguous totals hand).
+    Unknown,
+}
+
+/// An end-of-play award.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AwardKind {
+    High,
+    Low,
+    Jack,
+    Game,
+    Muck,
+}
+
+impl AwardKind {
+    pub fn word(self) -> &'static str {
+        match self {
+            AwardKind::High => "high",
+            AwardKind::Low => "low",
+            AwardKind::Jack => "jack",
+            AwardKind::Game => "game",
+            AwardKind::Muck => "muck",
+        }
+    }
+}
+
+/// One award as pegged: one side, or two at once (a 4–4 split).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AwardPeg {
+    pub kind: AwardKind,
+    pub pegs: Vec<(Side, u32)>,
+}
+
+/// Where and how a game or leg was decided.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Decision {
+    pub outcome: Outcome,
+    /// 1-based hand number within the record.
+    pub hand: u32,
+    /// The trick it was decided in, if in play.
+    pub trick: Option<u32>,
+    /// The award it was decided by, if after play.
+    pub award: Option<AwardKind>,
+    /// The score of the game or leg then.
+    pub score: BySide<i32>,
+    /// For a match: the number of the leg or game (from 1) that this decided.
+    pub unit: u32,
+    /// True when the whole match is over.
+    pub match_over: bool,
+    /// Irish Don under `bonk_two_games`: the game counts twice.
+    pub counts: u32,
+}
+
+/// Why a deal was abandoned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AbandonReason {
+    Renege,
+    Misdeal,
+    RedealDemanded,
+}
+
+/// A penalty recorded on a hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Penalty {
+    OutOfTurn,
+    Renege,
+    Points(i32),
+}
+
+/// Input the engine refuses; the game is left exactly as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("the game is over: nothing more can be scored")]
+    GameOver,
+    #[error("no hand is in play: begin a hand first")]
+    NoHand,
+    #[error("a hand is already in play")]
+    HandInPlay,
+    #[error("trick {trick} has {found} cards; every trick of this game has {expected}")]
+    WrongTrickSize {
+        trick: u32,
+        found: usize,
+        expected: usize,
+    },
+    #[error("this deal has only {tricks} tricks")]
+    TooManyTricks { tricks: u32 },
+    #[error("who pitched this hand cannot be told: give the pitcher")]
+    UnknownPitcher,
+    #[error("{0} is not a seat in this game")]
+    NoSuchSeat(Seat),
+    #[error("{0} is not a side in this game")]
+    NoSuchSide(Side),
+}
+
+/// What a trick did, for the scorer.
+#[derive(Clone, Debug)]
+pub struct TrickReport {
+    pub trick: TrickOutcome,
+    /// Points pegged now by the trick's winner (0 when counted at the end, or after the end).
+    pub pegged: u32,
+    /// The trick came after the game was decided and is not scored.
+    pub after_end: bool,
+    pub score: BySide<i32>,
+    /// Irish Don: each side's running count of the fat, including this deal's tricks so far.
+    pub running: Option<BySide<i32>>,
+    pub next_leader: Seat,
+    /// Set when this trick decided the game.
+    pub decided: Option<Decision>,
+}
+
+/// What a hand did.
+#[derive(Clone, Debug)]
+pub struct HandReport {
+    pub hand: u32,
+    pub pitcher: Option<Seat>,
+    pub trumps: Option<Suit>,
+    /// What each side scored in this hand, penalties included.
+    pub points: BySide<i32>,
+    pub awards: Vec<AwardPeg>,
+    pub faults: Vec<Fault>,
+    /// Set when this hand decided a game or leg.
+    pub decided: Option<Decision>,
+    /// The score of the game (or leg) after the hand.
+    pub score: BySide<i32>,
+    pub abandoned: bool,
+}
+
+/// The expected pitcher of the next hand.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Expect {
+    Free,
+    Seat(Seat),
+    LowestDiamond,
+}
+
+#[derive(Clone, Debug)]
+struct Current {
+    play: Option<HandPlay>,
+    pitcher: Option<Seat>,
+    /// The pitcher by the rotation, when the pitch was passed (Irish `pass_pitch`).
+    nominal: Option<Seat>,
+    /// Check the lowest diamond at the end of the hand.
+    check_diamond: bool,
+    start: BySide<i32>,
+    points: BySide<i32>,
+    penalties: Vec<(Side, Penalty)>,
+    faults: Vec<Fault>,
+    decided_here: bool,
+}
+
+/// A game, or a match of legs or games, in progress.
+#[derive(Clone, Debug)]
+pub struct Game {
+    spec: Spec,
+    score: BySide<i32>,
+    wins: BySide<u32>,
+    unit: u32,
+    new_unit_pending: bool,
+    deals: u32,
+    match_deals: u32,
+    carry: u32,
+    unit_first_pitcher: Option<Seat>,
+    expect: Expect,
+    decided: Option<Decision>,
+    result: Option<Outcome>,
+    hands: u32,
+    current: Option<Current>,
+    /// Irish Don: this hand was a bonk under `bonk_two_games`.
+    bonked: bool,
+}
+
+impl Game {
+    pub fn new(variant: &Variant) -> Game {
+        Game::from_spec(variant.spec())
+    }
+
+    pub fn from_spec(spec: Spec) -> Game {
+        Game {
+            spec,
+            score: BySide::default(),
+            wins: BySide::default(),
+            unit: 1,
+            new_unit_pending: false,
+            deals: 0,
+            match_deals: 0,
+            carry: 0,
+            unit_first_pitcher: None,
+            expect: first_expect(&spec),
+            decided: None,
+            result: None,
+            hands: 0,
+            current: None,
+            bonked: false,
+        }
+    }
+
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    pub fn sides(&self) -> &'static [Side] {
+        self.spec.seating.sides()
+    }
+
+    /// The score of the game (or leg) in progress, or of the last one played.
+    pub fn score(&self) -> BySide<i32> {
+        self.score
+    }
+
+    /// Legs or games won in the match.
+    pub fn wins(&self) -> BySide<u32> {
+        self.wins
+    }
+
+    /// The match result, once decided.
+    pub fn result(&self) -> Option<&Outcome> {
+        self.result.as_ref()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.result.is_some()
+    }
+
+    /// Hands begun so far.
+    pub fn hands(&self) -> u32 {
+        self.hands
+    }
+
+    /// The number of the leg or game in play (from 1).
+    pub fn unit(&self) -> u32 {
+        self.unit + u32::from(self.new_unit_pending)
+    }
+
+    /// Muck carried to the next Phat deal.
+    pub fn carry(&self) -> u32 {
+        self.carry
+    }
+
+    /// Who should pitch the next hand, when the rules say.
+    pub fn expected_pitcher(&self) -> Option<Seat> {
+        match self.expect {
+            Expect::Seat(s) => Some(s),
+            _ => None,
+        }
+    }
+
+    /// The seat to lead the next trick of the hand in play.
+    pub fn leader(&self) -> Option<Seat> {
+        self.current.as_ref()?.play.as_ref().map(|p| p.leader)
+    }
+
+    pub fn trumps(&self) -> Option<Suit> {
+        self.current.as_ref()?.play.as_ref()?.trumps
+    }
+
+    /// Tricks played in the hand in play.
+    pub fn tricks_played(&self) -> u32 {
+        self.current
+            .as_ref()
+            .and_then(|c| c.play.as_ref())
+            .map_or(0, |p| p.tricks)
+    }
+
+    /// Begins a hand. `pitcher` is who led (or is to lead) its first trick, when known; it is
+    /// checked against the rotation. Faults found (a wrong pitcher) are returned.
+    pub fn begin_hand(&mut self, pitcher: Option<Seat>) -> Result<Vec<Fault>, PlayError> {
+        if self.result.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        if self.current.is_some() {
+            return Err(PlayError::HandInPlay);
+        }
+        if let Some(p) = pitcher {
+            if !self.spec.seating.has_seat(p) {
+                return Err(PlayError::NoSuchSeat(p));
+            }
+        }
+        if self.new_unit_pending {
+            self.new_unit_pending = false;
+            self.unit += 1;
+            self.score = BySide::default();
+            self.deals = 0;
+            self.carry = 0;
+            self.unit_first_pitcher = None;
+            self.decided = None;
+        }
+        self.hands += 1;
+        let hand = self.hands;
+        let mut faults = Vec::new();
+        let mut nominal = pitcher;
+        let mut check_diamond = false;
+        let pass = self.spec.irish.is_some_and(|i| i.pass_pitch);
+        let first_of_match = self.match_deals == 0;
+        match (self.expect, pitcher) {
+            (Expect::Seat(e), Some(p)) if e != p => {
+                let passed_to = if first_of_match {
+                    self.spec.seating.partner(e)
+                } else {
+                    Some(self.spec.seating.next(e))
+                };
+                if pass && passed_to == Some(p) {
+                    nominal = Some(e);
+                } else {
+                    faults.push(
+                        Fault::new(
+                            Code::WrongPitcher,
+                            format!("{p} pitched hand {hand}, but it was {e}'s turn to pitch"),
+                        )
+                        .at_hand(hand)
+                        .at_trick(1)
+                        .by(p),
+                    );
+                }
+            }
+            (Expect::Seat(e), None) => nominal = Some(e),
+            (Expect::LowestDiamond, Some(_)) => check_diamond = true,
+            _ => {}
+        }
+        if self.unit_first_pitcher.is_none() && self.deals == 0 {
+            self.unit_first_pitcher = nominal;
+        }
+        self.current = Some(Current {
+            play: None,
+            pitcher: pitcher.or(nominal),
+            nominal,
+            check_diamond,
+            start: self.score,
+            points: BySide::default(),
+            penalties: Vec::new(),
+            faults,
+            decided_here: false,
+        });
+        Ok(self
+            .current
+            .as_ref()
+            .map(|c| c.faults.clone())
+            .unwrap_or_default())
+    }
+
+    /// Records a penalty on the hand in play; it takes effect at the end of the hand.
+    pub fn add_penalty(&mut self, side: Side, penalty: Penalty) -> Result<(), PlayError> {
+        if !self.spec.seating.has_side(side) {
+            return Err(PlayError::NoSuchSide(side));
+        }
+        let current = self.current.as_mut().ok_or(PlayError::NoHand)?;
+        current.penalties.push((side, penalty));
+        Ok(())
+    }
+
+    /// Gives Blind Don's layout for the hand in play (before its first trick).
+    pub fn set_layout(&mut self, layout: &Layout) -> Result<Vec<Fault>, PlayError> {
+        let spec = self.spec;
+        let hand = self.hands;
+        let play = self.play_mut()?;
+        Ok(play
+            .set_layout(&spec, layout)
+            .into_iter()
+            .map(|f| f.at_hand(hand))
+            .collect())
+    }
+
+    fn play_mut(&mut self) -> Result<&mut HandPlay, PlayError> {
+        let current = self.current.as_mut().ok_or(PlayError::NoHand)?;
+        if current.play.is_none() {
+            let pitcher = current.pitcher.ok_or(PlayError::UnknownPitcher)?;
+            current.play = Some(HandPlay::new(pitcher));
+        }
+        Ok(current.play.as_mut().expect("just set"))
+    }
+
+    /// Plays one trick of the hand in play, `cards` in order from the leader.
+    pub fn play_trick(&mut self, cards: &[Card]) -> Result<TrickReport, PlayError> {
+        let spec = self.spec;
+        let expected = spec.seating.players();
+        let play = self.play_mut()?;
+        if cards.len() != expected {
+            return Err(PlayError::WrongTrickSize {
+                trick: play.tricks + 1,
+                found: cards.len(),
+                expected,
+            });
+        }
+        if play.tricks >= spec.tricks {
+            return Err(PlayError::TooManyTricks {
+                tricks: spec.tricks,
+            });
+        }
+        let outcome = play.play(&spec, cards);
+        let table_points = play.table_points;
+        let next_leader = play.leader;
+        let hand = self.hands;
+        let mut faults = outcome.faults.clone();
+        for f in &mut faults {
+            f.hand = Some(hand);
+        }
+        let current = self.current.as_mut().expect("hand in play");
+        current.faults.extend(faults.iter().cloned());
+        let mut trick = outcome;
+        trick.faults = faults;
+        let already = self.decided.is_some();
+        let mut report = TrickReport {
+            pegged: 0,
+            after_end: false,
+            score: self.score,
+            running: None,
+            next_leader,
+            decided: None,
+            trick,
+        };
+        if spec.count_at_end {
+            // Irish Don: nothing is pegged; the running count decides who passed 80 first.
+            let mut running = current.start;
+            for &side in spec.seating.sides() {
+                running[side] += table_points[side] as i32;
+            }
+            report.running = Some(running);
+            if !already {
+                let side = report.trick.side;
+                if running[side] > 80 {
+                    let outcome = self.pass_eighty(side);
+                    report.decided =
+                        Some(self.decide(outcome, Some(report.trick.number), None, running, 1));
+                }
+            }
+        } else if already {
+            report.after_end = true;
+        } else if report.trick.points > 0 {
+            let side = report.trick.side;
+            let points = report.trick.points;
+            self.score[side] += points as i32;
+            let current = self.current.as_mut().expect("hand in play");
+            current.points[side] += points as i32;
+            report.pegged = points;
+            report.score = self.score;
+            if let Some(outcome) = self.reached(&[side]) {
+                report.decided =
+                    Some(self.decide(outcome, Some(report.trick.number), None, self.score, 1));
+            }
+        }
+        Ok(report)
+    }
+
+    /// Ends the hand in play after its recorded tricks: end-of-play awards, penalties, the
+    /// rotation. A hand with fewer tricks than the deal is a `wrong-trick-count` unless the game
+    /// was decided in its tricks.
+    pub fn end_hand(&mut self) -> Result<HandReport, PlayError> {
+        self.close_hand(true)
+    }
+
+    /// Ends the hand in play where a structural fault stopped its record: the tricks before
+    /// count, nothing after play is scored.
+    pub fn cut_hand(&mut self) -> Result<HandReport, PlayError> {
+        self.close_hand(false)
+    }
+
+    fn close_hand(&mut self, checked: bool) -> Result<HandReport, PlayError> {
+        let mut current = self.current.take().ok_or(PlayError::NoHand)?;
+        let spec = self.spec;
+        let hand = self.hands;
+        let play = current
+            .play
+            .take()
+            .unwrap_or_else(|| HandPlay::new(current.pitcher.unwrap_or(Seat::N)));
+        let complete = play.tricks == spec.tricks;
+        let mut awards = Vec::new();
+        let was_decided = self.decided.is_some() && !current.decided_here;
+        if checked && !complete && !current.decided_here && !was_decided {
+            current.faults.push(
+                Fault::new(
+                    Code::WrongTrickCount,
+                    format!(
+                        "hand {hand} has {} tricks; a deal has {}, and the game was not decided in them",
+                        play.tricks, spec.tricks
+                    ),
+                )
+                .at_hand(hand),
+            );
+        }
+        if current.check_diamond && complete {
+            self.check_lowest_diamond(&play, &mut current);
+        }
+        let muck_counts = spec.muck_deals.is_none_or(|n| self.deals < n);
+        if spec.count_at_end {
+            for &side in spec.seating.sides() {
+                let fat = play.table_points[side] as i32;
+                self.score[side] += fat;
+                current.points[side] += fat;
+            }
+            if self.decided.is_none() && complete {
+                self.irish_end(&play, None);
+            }
+            self.irish_bonk(&play, complete);
+        } else if self.decided.is_none() && complete && checked {
+            let list = hand_awards(&spec, &play, self.carry, muck_counts);
+            if let Some(carry) = list.carry {
+                self.carry = carry;
+            }
+            for award in list.awards {
+                let mut pegged = Vec::new();
+                for &(side, points) in &award.pegs {
+                    self.score[side] += points as i32;
+                    current.points[side] += points as i32;
+                    pegged.push(side);
+                }
+                let kind = award.kind;
+                awards.push(award);
+                if let Some(outcome) = self.reached(&pegged) {
+                    self.decide(outcome, None, Some(kind), self.score, 1);
+                    break;
+                }
+            }
+        }
+        if !muck_counts {
+            self.carry = 0;
+        }
+        self.current = Some(current);
+        Ok(self.finish_hand(play.trumps, awards, false))
+    }
+
+    fn check_lowest_diamond(&self, play: &HandPlay, current: &mut Current) {
+        let lowest = Card::new(self.spec.lowest_rank, Suit::Diamonds);
+        let (Some(holder), Some(pitcher)) = (play.played_by(lowest), current.pitcher) else {
+            return;
+        };
+        let passed = self.spec.irish.is_some_and(|i| i.pass_pitch)
+            && if self.match_deals == 0 {
+                self.spec.seating.partner(holder) == Some(pitcher)
+            } else {
+                self.spec.seating.next(holder) == pitcher
+            };
+        if holder != pitcher && !passed {
+            current.faults.push(
+                Fault::new(
+                    Code::WrongPitcher,
+                    format!("{pitcher} pitched hand {}, but {holder} held {lowest}, the lowest diamond, and should have pitched", self.hands),
+                )
+                .at_hand(self.hands)
+                .at_trick(1)
+                .by(pitcher),
+            );
+        } else if passed {
+            current.nominal = Some(holder);
+        } else {
+            current.nominal = Some(pitcher);
+        }
+    }
+
+    /// Irish Don at the end of a complete deal nobody has passed 80 in: the tie rule at 80–80.
+    fn irish_end(&mut self, play: &HandPlay, last_scorer: Option<Side>) {
+        let irish = self.spec.irish.expect("irish");
+        let sides = self.spec.seating.sides();
+        let (a, b) = (sides[0], sides[1]);
+        if self.score[a] == 80 && self.score[b] == 80 && self.deals + 1 >= 2 {
+            let outcome = match irish.tie {
+                IrishTie::Draw => Outcome::Draw,
+                IrishTie::LastScorerLoses => match last_scorer.or(play.last_scorer) {
+                    Some(last) => {
+                        let other = if last == a { b } else { a };
+                        Outcome::Won(if irish.misere { last } else { other })
+                    }
+                    None => Outcome::Unknown,
+                },
+            };
+            self.decide(outcome, None, None, self.score, 1);
+        }
+    }
+
+    fn irish_bonk(&mut self, play: &HandPlay, complete: bool) {
+        let Some(irish) = self.spec.irish else { return };
+        if !irish.bonk_two_games || !complete {
+            return;
+        }
+        if let Some(&side) = self
+            .spec
+            .seating
+            .sides()
+            .iter()
+            .find(|&&s| play.table_points[s] == 80)
+        {
+            self.bonk(side);
+        }
+    }
+
+    fn bonk(&mut self, side: Side) {
+        // A bonk ends the game at once, won by the bonking side, and counts as two games.
+        match &mut self.decided {
+            Some(d) if d.hand == self.hands => {
+                d.outcome = Outcome::Won(side);
+                d.counts = 2;
+            }
+            Some(_) => {}
+            None => {
+                self.decide(Outcome::Won(side), None, None, self.score, 2);
+            }
+        }
+        if let Some(c) = self.current.as_mut() {
+            c.decided_here = true;
+        }
+        self.bonked = true;
+    }
+
+    fn pass_eighty(&self, side: Side) -> Outcome {
+        let misere = self.spec.irish.is_some_and(|i| i.misere);
+        if misere {
+            let other = *self
+                .spec
+                .seating
+                .sides()
+                .iter()
+                .find(|&&s| s != side)
+                .expect("two sides");
+            Outcome::Won(other)
+        } else {
+            Outcome::Won(side)
+        }
+    }
+
+    /// Whether the sides that just pegged reached the goal.
+    fn reached(&self, pegged: &[Side]) -> Option<Outcome> {
+        let (target, lose) = match self.spec.goal {
+            Goal::Reach(t) => (t, false),
+            Goal::LoseAt(t) => (t, true),
+            _ => return None,
+        };
+        let over: Vec<Side> = pegged
+            .iter()
+            .copied()
+            .filter(|&s| self.score[s] >= target)
+            .collect();
+        match over.as_slice() {
+            [] => None,
+            [s] if lose => Some(Outcome::Lost(vec![seat_of(*s)])),
+            [s] => Some(Outcome::Won(*s)),
+            [a, b, ..] => {
+                let (sa, sb) = (self.score[*a], self.score[*b]);
+                Some(match (lose, sa.cmp(&sb)) {
+                    (_, std::cmp::Ordering::Equal) if lose => {
+                        Outcome::Lost(vec![seat_of(*a), seat_of(*b)])
+                    }
+                    (_, std::cmp::Ordering::Equal) => Outcome::Draw,
+                    (true, std::cmp::Ordering::Greater) | (false, std::cmp::Ordering::Less) => {
+                        if lose {
+                            Outcome::Lost(vec![seat_of(*a)])
+                        } else {
+                            Outcome::Won(*b)
+                        }
+                    }
+                    _ => {
+                        if lose {
+                            Outcome::Lost(vec![seat_of(*b)])
+                        } else {
+                            Outcome::Won(*a)
+                        }
+                    }
+                })
+            }
+        }
+    }
+
+    fn decide(
+        &mut self,
+        outcome: Outcome,
+        trick: Option<u32>,
+        award: Option<AwardKind>,
+        score: BySide<i32>,
+        counts: u32,
+    ) -> Decision {
+        let decision = Decision {
+            outcome,
+            hand: self.hands,
+            trick,
+            award,
+            score,
+            unit: self.unit,
+            match_over: false,
+            counts,
+        };
+        self.decided = Some(decision.clone());
+        if let Some(c) = self.current.as_mut() {
+            c.decided_here = true;
+        }
+        decision
+    }
+
+    /// Closes the hand in play: penalties, the deal count, fixed deals, the rotation and the
+    /// match.
+    fn finish_hand(
+        &mut self,
+        trumps: Option<Suit>,
+        awards: Vec<AwardPeg>,
+        abandoned: bool,
+    ) -> HandReport {
+        let mut current = self.current.take().expect("hand in play");
+        let spec = self.spec;
+        let hand = self.hands;
+        let after_end = self.decided.is_some() && !current.decided_here;
+        // Penalties, after the awards (§9); a deal abandoned for a renege is handled by the caller.
+        if !after_end {
+            for &(side, penalty) in &current.penalties {
+                let points = match penalty {
+                    Penalty::Points(p) => p,
+                    Penalty::OutOfTurn if spec.league_penalties => -19,
+                    Penalty::Renege if spec.league_penalties => -52,
+                    _ => 0,
+                };
+                self.score[side] += points;
+                current.points[side] += points;
+            }
+        }
+        if !abandoned {
+            self.deals += 1;
+            self.match_deals += 1;
+        }
+        if let (Goal::Deals(n), None, false) = (spec.goal, &self.decided, abandoned) {
+            if self.deals >= n {
+                let outcome = highest(&spec, self.score);
+                self.decide(outcome, None, None, self.score, 1);
+            }
+        }
+        // The rotation.
+        let nominal = current.nominal.or(current.pitcher);
+        let bonked = std::mem::take(&mut self.bonked);
+        self.expect = match nominal {
+            Some(p) if abandoned || bonked => Expect::Seat(p),
+            Some(p) => Expect::Seat(spec.seating.next(p)),
+            None => Expect::Free,
+        };
+        if let (Some(n), Some(first)) = (spec.muck_deals, self.unit_first_pitcher) {
+            if self.deals == n {
+                self.expect = Expect::Seat(first);
+            }
+        }
+        let mut decided = None;
+        if current.decided_here {
+            if let Some(d) = self.decided.as_mut() {
+                match &d.outcome {
+                    Outcome::Won(side) => {
+                        self.wins[*side] += d.counts;
+                        if self.wins[*side] >= spec.to_win {
+                            self.result = Some(Outcome::Won(*side));
+                        }
+                    }
+                    Outcome::Draw if spec.to_win <= 1 => self.result = Some(Outcome::Draw),
+                    Outcome::Draw => {}
+                    other => self.result = Some(other.clone()),
+                }
+                d.match_over = self.result.is_some();
+                d.score = self.score;
+                decided = Some(d.clone());
+                if self.result.is_none() {
+                    self.new_unit_pending = true;
+                    self.expect = self.next_unit_expect(nominal, bonked);
+                }
+            }
+        }
+        HandReport {
+            hand,
+            pitcher: current.pitcher,
+            trumps,
+            points: current.points,
+            awards,
+            faults: current.faults,
+            decided,
+            score: self.score,
+            abandoned,
+        }
+    }
+
+    fn next_unit_expect(&self, nominal: Option<Seat>, bonked: bool) -> Expect {
+        match (self.spec.first_pitch, self.spec.irish) {
+            (_, Some(_)) if bonked => nominal.map_or(Expect::Free, Expect::Seat),
+            (FirstPitch::LowestDiamond, Some(irish)) if irish.best_of_three => {
+                let level = self
+                    .spec
+                    .seating
+                    .sides()
+                    .iter()
+                    .all(|&s| self.wins[s] == self.wins[Side::NS]);
+                if level {
+                    Expect::LowestDiamond
+                } else {
+                    nominal.map_or(Expect::Free, |p| Expect::Seat(self.spec.seating.next(p)))
+                }
+            }
+            (FirstPitch::LowestDiamond, _) => Expect::LowestDiamond,
+            (FirstPitch::Free, Some(_)) => {
+                nominal.map_or(Expect::Free, |p| Expect::Seat(self.spec.seating.next(p)))
+            }
+            (FirstPitch::Free, None) => Expect::Free,
+        }
+    }
+
+    /// Records a deal as abandoned (renege, misdeal, a demanded redeal): nothing in it scores,
+    /// the same dealer deals again, and under league penalties a renege costs the offending
+    /// side 52.
+    pub fn abandon_hand(
+        &mut self,
+        reason: AbandonReason,
+        seat: Option<Seat>,
+    ) -> Result<HandReport, PlayError> {
+        let spec = self.spec;
+        let current = self.current.as_mut().ok_or(PlayError::NoHand)?;
+        if let Some(s) = seat {
+            if !spec.seating.has_seat(s) {
+                return Err(PlayError::NoSuchSeat(s));
+            }
+        }
+        if reason == AbandonReason::RedealDemanded && !spec.irish.is_some_and(|i| i.redeal) {
+            current.faults.push(
+                Fault::new(
+                    Code::Schema,
+                    "a redeal can be demanded only under irish-don's redeal_rule",
+                )
+                .at_hand(self.hands),
+            );
+        }
+        if let (AbandonReason::Renege, Some(seat)) = (reason, seat) {
+            let side = spec.seating.side_of(seat);
+            // The 52 is owed without being listed again; a listed one is the same penalty.
+            if let Some(i) = current
+                .penalties
+                .iter()
+                .position(|&(s, p)| s == side && p == Penalty::Renege)
+            {
+                current.penalties.remove(i);
+            }
+            current.penalties.push((side, Penalty::Renege));
+        }
+        Ok(self.finish_hand(None, Vec::new(), true))
+    }
+
+    /// Records a hand kept as totals, after checking that the totals can be true. On an error
+    /// the game is left as it was; [`Game::force_totals`] scores them anyway.
+    pub fn record_totals(&mut self, t: &Totals) -> Result<HandReport, Fault> {
+        if self.current.is_none() {
+            return Err(Fault::new(Code::Schema, PlayError::NoHand.to_string()));
+        }
+        let explained = totals::explain(self, t).map_err(|f| f.at_hand(self.hands))?;
+        Ok(self.apply_totals(t, Some(explained)))
+    }
+
+    /// Scores a totals hand as recorded, without checking it.
+    pub fn force_totals(&mut self, t: &Totals) -> HandReport {
+        self.apply_totals(t, None)
+    }
+
+    fn apply_totals(&mut self, t: &Totals, explained: Option<totals::Explained>) -> HandReport {
+        let spec = self.spec;
+        let mut current = self.current.take().expect("hand in play");
+        let already = self.decided.is_some();
+        let muck_counts = spec.muck_deals.is_none_or(|n| self.deals < n);
+        if !already {
+            for &side in spec.seating.sides() {
+                self.score[side] += t.points[side];
+                current.points[side] += t.points[side];
+            }
+        }
+        let mut awards = Vec::new();
+        let mut outcome = None;
+        match explained {
+            Some(e) => {
+                awards = e.awards;
+                if let Some(c) = e.carry {
+                    self.carry = c;
+                }
+                outcome = e.outcome;
+            }
+            None => {
+                // Unchecked: decide only what the points alone say.
+                if !already {
+                    let sides = spec.seating.sides();
+                    let over: Vec<Side> = sides
+                        .iter()
+                        .copied()
+                        .filter(|&s| self.score[s] >= self.target_or_max())
+                        .collect();
+                    outcome = match over.as_slice() {
+                        [] => None,
+                        [s] => Some(match spec.goal {
+                            Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(*s)]),
+                            Goal::PassEighty => self.pass_eighty(*s),
+                            _ => Outcome::Won(*s),
+                        }),
+                        _ => Some(Outcome::Unknown),
+                    };
+                }
+            }
+        }
+        if !muck_counts {
+            self.carry = 0;
+        }
+        if let Some(o) = outcome.filter(|_| !already) {
+            self.current = Some(current);
+            self.decide(o, None, None, self.score, 1);
+            current = self.current.take().expect("hand");
+        } else if !already && spec.goal == Goal::PassEighty {
+            self.current = Some(current);
+            let play = HandPlay::new(Seat::N);
+            self.irish_end(&play, t.last_scorer);
+            current = self.current.take().expect("hand");
+        }
+        if !already {
+            if let Some(irish) = spec.irish {
+                let sides = spec.seating.sides();
+                if irish.bonk_two_games
+                    && sides.iter().any(|&s| t.points[s] == 80)
+                    && sides.iter().map(|&s| t.points[s]).sum::<i32>() == 80
+                {
+                    let side = *sides.iter().find(|&&s| t.points[s] == 80).expect("bonk");
+                    self.current = Some(current);
+                    self.bonk(side);
+                    current = self.current.take().expect("hand");
+                }
+            }
+        }
+        self.current = Some(current);
+        self.finish_hand(None, awards, false)
+    }
+
+    fn target_or_max(&self) -> i32 {
+        match self.spec.goal {
+            Goal::Reach(t) | Goal::LoseAt(t) => t,
+            Goal::PassEighty => 81,
+            Goal::Deals(_) => i32::MAX,
+        }
+    }
+
+    /// A concession: the game ends, the other side wins (in Game to Lose the conceding player
+    /// loses).
+    pub fn concede(&mut self, side: Side) -> Result<Outcome, PlayError> {
+        if !self.spec.seating.has_side(side) {
+            return Err(PlayError::NoSuchSide(side));
+        }
+        if self.result.is_some() {
+            return Err(PlayError::GameOver);
+        }
+        let outcome = match self.spec.goal {
+            Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(side)]),
+            _ => {
+                let others: Vec<Side> = self
+                    .sides()
+                    .iter()
+                    .copied()
+                    .filter(|&s| s != side)
+                    .collect();
+                let mut score = self.score;
+                score[side] = i32::MIN;
+                match others.as_slice() {
+                    [one] => Outcome::Won(*one),
+                    _ => highest(&self.spec, score),
+                }
+            }
+        };
+        self.result = Some(outcome.clone());
+        Ok(outcome)
+    }
+
+    /// Before a totals hand is applied: the score at its start.
+    pub(crate) fn hand_start(&self) -> BySide<i32> {
+        self.current.as_ref().map_or(self.score, |c| c.start)
+    }
+
+    pub(crate) fn deals_in_unit(&self) -> u32 {
+        self.deals
+    }
+}
+
+fn first_expect(spec: &Spec) -> Expect {
+    match spec.first_pitch {
+        FirstPitch::Free => Expect::Free,
+        FirstPitch::LowestDiamond => Expect::LowestDiamond,
+    }
+}
+
+pub(crate) fn seat_of(side: Side) -> Seat {
+    match side {
+        Side::N | Side::NS => Seat::N,
+        Side::E | Side::EW => Seat::E,
+        Side::S => Seat::S,
+    }
+}
+
+/// The single highest total wins; a tie for the highest is a draw.
+fn highest(spec: &Spec, score: BySide<i32>) -> Outcome {
+    let sides = spec.seating.sides();
+    let top = sides.iter().map(|&s| score[s]).max().unwrap_or(0);
+    let leaders: Vec<Side> = sides.iter().copied().filter(|&s| score[s] == top).collect();
+    match leaders.as_slice() {
+        [one] => Outcome::Won(*one),
+        _ => Outcome::Draw,
+    }
+}
+
+/// The awards of a completed hand, in the order they are pegged, and the muck carried after.
+pub(crate) struct AwardList {
+    pub awards: Vec<AwardPeg>,
+    pub carry: Option<u32>,
+}
+
+fn single_most(spec: &Spec, value: BySide<u32>) -> Option<Side> {
+    let sides = spec.seating.sides();
+    let top = sides.iter().map(|&s| value[s]).max()?;
+    let leaders: Vec<Side> = sides.iter().copied().filter(|&s| value[s] == top).collect();
+    (leaders.len() == 1).then(|| leaders[0])
+}
+
+fn hand_awards(spec: &Spec, play: &HandPlay, carry: u32, muck_counts: bool) -> AwardList {
+    let mut awards = Vec::new();
+    let mut new_carry = None;
+    let one = |kind, side: Option<Side>, points| AwardPeg {
+        kind,
+        pegs: side.map(|s| vec![(s, points)]).unwrap_or_default(),
+    };
+    let high = play.high.map(|(_, seat)| spec.seating.side_of(seat));
+    match spec.awards {
+        Awards::None => {}
+        Awards::Game(points) => {
+            awards.push(one(AwardKind::Game, single_most(spec, play.value), points))
+        }
+        Awards::Preston => {
+            awards.push(one(AwardKind::High, high, 1));
+            awards.push(one(AwardKind::Jack, play.jack, 1));
+            awards.push(one(AwardKind::Game, single_most(spec, play.value), 6));
+        }
+        Awards::Hljg => {
+            awards.push(one(AwardKind::High, high, 1));
+            awards.push(one(AwardKind::Low, play.low.map(|(_, s)| s), 1));
+            awards.push(one(AwardKind::Jack, play.jack, 1));
+            awards.push(one(AwardKind::Game, single_most(spec, play.value), 5));
+        }
+        Awards::GameToLose => {
+            let sides = spec.seating.sides();
+            let top = sides.iter().map(|&s| play.value[s]).max().unwrap_or(0);
+            let leaders: Vec<Side> = sides
+                .iter()
+                .copied()
+                .filter(|&s| play.value[s] == top)
+                .collect();
+            let pegs = match leaders.as_slice() {
+                [one] => vec![(*one, 8)],
+                [a, b] => vec![(*a, 4), (*b, 4)],
+                _ => vec![],
+            };
+            awards.push(AwardPeg {
+                kind: AwardKind::Game,
+                pegs,
+            });
+        }
+        Awards::Muck(tie) if muck_counts => {
+            let (a, b) = (spec.seating.sides()[0], spec.seating.sides()[1]);
+            let winner = match play.value[a].cmp(&play.value[b]) {
+                std::cmp::Ordering::Greater => Some(a),
+                std::cmp::Ordering::Less => Some(b),
+                std::cmp::Ordering::Equal => match tie {
+                    MuckTie::Tens if play.tens[a] >= 3 => Some(a),
+                    MuckTie::Tens if play.tens[b] >= 3 => Some(b),
+                    _ => None,
+                },
+            };
+            match (winner, tie) {
+                (Some(side), _) => {
+                    awards.push(one(AwardKind::Muck, Some(side), 8 + carry));
+                    new_carry = Some(0);
+                }
+                (None, MuckTie::Split) => {
+                    awards.push(AwardPeg {
+                        kind: AwardKind::Muck,
+                        pegs: vec![(a, 4), (b, 4)],
+                    });
+                    new_carry = Some(0);
+                }
+                (None, _) => {
+                    awards.push(one(AwardKind::Muck, None, 0));
+                    new_carry = Some(carry + 8);
+                }
+            }
+        }
+        Awards::Muck(_) => {}
+    }
+    AwardList {
+        awards,
+        carry: new_carry,
+    }
+}

@@ -1,0 +1,100 @@
+//! Who wins a trick, and what its cards are worth.
+
+use super::card::{Card, Rank, Suit};
+
+/// The index (in play order) of the card that wins the trick: the highest trump in it, or if
+/// there is none, the highest card of the suit led.
+pub fn winning_index(cards: &[Card], trumps: Suit) -> usize {
+    let mut best = 0;
+    for (i, &card) in cards.iter().enumerate().skip(1) {
+        let top = cards[best];
+        // The card in front is always of the suit led or a trump, so only a higher card of its
+        // suit or a first trump can take the lead.
+        let beats = if card.suit == top.suit {
+            card.rank > top.rank
+        } else {
+            card.suit == trumps
+        };
+        if beats {
+            best = i;
+        }
+    }
+    best
+}
+
+/// Which table a variant pegs (or counts) its scoring cards by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PegTable {
+    /// Nine Card Don (§2): 5T 10, 9T 9, AT 4, KT 3, QT 2, JT 1, each other 5 5. At most 44.
+    Don,
+    /// Irish Don and Phat (§5): 9T 18, 5T 10, each other 9 9, each other 5 5, AT/KT/QT/JT 4/3/2/1.
+    /// Always 80.
+    Fat,
+}
+
+impl PegTable {
+    pub fn points(self, card: Card, trumps: Suit) -> u32 {
+        let trump = card.suit == trumps;
+        match (self, card.rank, trump) {
+            (PegTable::Don, Rank::Five, true) => 10,
+            (PegTable::Don, Rank::Nine, true) => 9,
+            (PegTable::Don, Rank::Five, false) => 5,
+            (PegTable::Fat, Rank::Nine, true) => 18,
+            (PegTable::Fat, Rank::Five, true) => 10,
+            (PegTable::Fat, Rank::Nine, false) => 9,
+            (PegTable::Fat, Rank::Five, false) => 5,
+            (_, Rank::Ace, true) => 4,
+            (_, Rank::King, true) => 3,
+            (_, Rank::Queen, true) => 2,
+            (_, Rank::Jack, true) => 1,
+            _ => 0,
+        }
+    }
+
+    /// The point values of the scoring cards of one deal, the jack of trumps last.
+    pub fn scoring_values(self) -> &'static [u32] {
+        match self {
+            PegTable::Don => &[10, 9, 4, 3, 2, 5, 5, 5, 1],
+            PegTable::Fat => &[18, 10, 9, 9, 9, 5, 5, 5, 4, 3, 2, 1],
+        }
+    }
+
+    pub fn most(self) -> u32 {
+        self.scoring_values().iter().sum()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn highest_trump_then_highest_of_the_suit_led() {
+        // Hearts trumps, spades led: the lone small trump wins.
+        assert_eq!(winning_index(&cards("AS KS 2H QS"), Suit::Hearts), 2);
+        // No trump: the highest spade wins, the ace of clubs is a discard.
+        assert_eq!(winning_index(&cards("9S AC JS 3S"), Suit::Hearts), 2);
+        // Two trumps: the higher.
+        assert_eq!(winning_index(&cards("4D 5H 9H AD"), Suit::Hearts), 2);
+        // Trumps led.
+        assert_eq!(winning_index(&cards("5H AH 2C KH"), Suit::Hearts), 1);
+    }
+
+    #[test]
+    fn tables_total_as_the_rules_say() {
+        assert_eq!(PegTable::Don.most(), 44);
+        assert_eq!(PegTable::Fat.most(), 80);
+        let fat: u32 = Card::pack()
+            .map(|c| PegTable::Fat.points(c, Suit::Clubs))
+            .sum();
+        assert_eq!(fat, 80);
+        let don: u32 = Card::pack()
+            .map(|c| PegTable::Don.points(c, Suit::Clubs))
+            .sum();
+        assert_eq!(don, 44);
+    }
+}

@@ -1,0 +1,132 @@
+//! Blind Don (RULES.md §3): two players (or three) playing from cards laid out on the table.
+
+use crate::rules::card::Rank;
+use crate::rules::ruleset::{
+    int_option, word_option, Awards, FirstPitch, Goal, LayoutShape, OptionValue, RulesetError, Spec,
+};
+use crate::rules::seat::Seating;
+use crate::rules::trick::PegTable;
+
+pub const NAME: &str = "blind-don";
+pub const OPTIONS: &[&str] = &["layout", "deals", "end_scoring"];
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Burnley: nine stacks each, a face-up card on a face-down one; 18 tricks of 2.
+    Rows,
+    /// Stalybridge/Hyde: seven stacks each and four cards in hand; 18 tricks of 2.
+    Stalybridge,
+    /// Three players, five stacks and four in hand each; 14 tricks of 3.
+    Three,
+}
+
+#[derive(Clone, Debug, PartialEq, Default)]
+pub struct Options {
+    pub layout: Layout,
+    /// `None`: the default, 4 deals (6 with `three`).
+    pub deals: Option<u32>,
+}
+
+impl Default for Layout {
+    fn default() -> Self {
+        Layout::Rows
+    }
+}
+
+const LAYOUTS: &[(&str, Layout)] = &[
+    ("rows", Layout::Rows),
+    ("stalybridge", Layout::Stalybridge),
+    ("three", Layout::Three),
+];
+
+impl Options {
+    pub fn deals(&self) -> u32 {
+        self.deals
+            .unwrap_or(if self.layout == Layout::Three { 6 } else { 4 })
+    }
+
+    pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
+        match option {
+            "layout" => {
+                self.layout = word_option(
+                    NAME,
+                    option,
+                    value,
+                    LAYOUTS,
+                    "\"rows\", \"stalybridge\" or \"three\"",
+                )?
+            }
+            "deals" => {
+                self.deals = Some(int_option(
+                    NAME,
+                    option,
+                    value,
+                    1..=1000,
+                    "a whole number of deals",
+                )?)
+            }
+            "end_scoring" => word_option(
+                NAME,
+                option,
+                value,
+                &[("hljg", ())],
+                "\"hljg\" (Blind Don scores high, low, jack, game)",
+            )?,
+            _ => return Err(RulesetError::unknown(NAME, option)),
+        }
+        Ok(())
+    }
+
+    pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        vec![
+            (
+                "layout",
+                OptionValue::Str(
+                    LAYOUTS
+                        .iter()
+                        .find(|l| l.1 == self.layout)
+                        .map_or("rows", |l| l.0)
+                        .into(),
+                ),
+            ),
+            ("deals", OptionValue::Int(self.deals().into())),
+            ("end_scoring", OptionValue::Str("hljg".into())),
+        ]
+    }
+
+    pub fn spec(&self) -> Spec {
+        let (seating, tricks, stacks, in_hand) = match self.layout {
+            Layout::Rows => (Seating::Two, 18, 9, 0),
+            Layout::Stalybridge => (Seating::Two, 18, 7, 4),
+            Layout::Three => (Seating::Three, 14, 5, 4),
+        };
+        Spec {
+            seating,
+            tricks,
+            half: None,
+            lowest_rank: Rank::Two,
+            table: PegTable::Don,
+            count_at_end: false,
+            awards: Awards::Hljg,
+            goal: Goal::Deals(self.deals()),
+            to_win: 1,
+            first_pitch: FirstPitch::Free,
+            league_penalties: false,
+            muck_deals: None,
+            layout: Some(LayoutShape { stacks, in_hand }),
+            irish: None,
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        let layout = match self.layout {
+            Layout::Rows => "rows",
+            Layout::Stalybridge => "Stalybridge layout",
+            Layout::Three => "three players",
+        };
+        format!(
+            "Blind Don ({layout}), {} deals, high, low, jack, 5 for game",
+            self.deals()
+        )
+    }
+}

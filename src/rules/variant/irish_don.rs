@@ -1,0 +1,244 @@
+//! Irish Don (RULES.md §5): all cards dealt, the fat counted at the end, more than 80 wins.
+
+use crate::rules::card::Rank;
+use crate::rules::ruleset::{
+    bool_option, int_option, word_option, Awards, FirstPitch, Goal, IrishRules, IrishTie,
+    OptionValue, RulesetError, Spec,
+};
+use crate::rules::seat::Seating;
+use crate::rules::trick::PegTable;
+
+pub const NAME: &str = "irish-don";
+pub const OPTIONS: &[&str] = &[
+    "pack",
+    "tie",
+    "games",
+    "best_of_three",
+    "bonk_two_games",
+    "pass_pitch",
+    "redeal_rule",
+    "misere",
+    "players",
+];
+
+/// The house requirement for having to pitch, under `redeal_rule`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RedealRule {
+    Off,
+    On,
+    Cork,
+    Mountjoy,
+    Wheatfield,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub pack: u32,
+    pub tie: IrishTie,
+    /// `None`: not given (1, or 2 under `best_of_three`).
+    pub games: Option<u32>,
+    pub best_of_three: bool,
+    pub bonk_two_games: bool,
+    pub pass_pitch: bool,
+    pub redeal_rule: RedealRule,
+    pub misere: bool,
+    pub players: u32,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            pack: 52,
+            tie: IrishTie::LastScorerLoses,
+            games: None,
+            best_of_three: false,
+            bonk_two_games: false,
+            pass_pitch: false,
+            redeal_rule: RedealRule::Off,
+            misere: false,
+            players: 4,
+        }
+    }
+}
+
+const TIES: &[(&str, IrishTie)] = &[
+    ("last-scorer-loses", IrishTie::LastScorerLoses),
+    ("draw", IrishTie::Draw),
+];
+const REDEALS: &[(&str, RedealRule)] = &[
+    ("off", RedealRule::Off),
+    ("cork", RedealRule::Cork),
+    ("mountjoy", RedealRule::Mountjoy),
+    ("wheatfield", RedealRule::Wheatfield),
+];
+
+impl Options {
+    pub fn games(&self) -> u32 {
+        self.games.unwrap_or(if self.best_of_three { 2 } else { 1 })
+    }
+
+    pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
+        match option {
+            "pack" => {
+                self.pack = match value {
+                    OptionValue::Int(n @ (52 | 48 | 44)) => *n as u32,
+                    _ => return Err(RulesetError::bad(NAME, option, "52, 48 or 44", value)),
+                }
+            }
+            "tie" => {
+                self.tie = word_option(
+                    NAME,
+                    option,
+                    value,
+                    TIES,
+                    "\"last-scorer-loses\" or \"draw\"",
+                )?
+            }
+            "games" => {
+                self.games = Some(int_option(
+                    NAME,
+                    option,
+                    value,
+                    1..=99,
+                    "a whole number from 1 to 99",
+                )?)
+            }
+            "best_of_three" => self.best_of_three = bool_option(NAME, option, value)?,
+            "bonk_two_games" => self.bonk_two_games = bool_option(NAME, option, value)?,
+            "pass_pitch" => self.pass_pitch = bool_option(NAME, option, value)?,
+            "redeal_rule" => {
+                self.redeal_rule = match value {
+                    OptionValue::Bool(false) => RedealRule::Off,
+                    OptionValue::Bool(true) => RedealRule::On,
+                    _ => word_option(
+                        NAME,
+                        option,
+                        value,
+                        REDEALS,
+                        "false, \"off\", true, \"cork\", \"mountjoy\" or \"wheatfield\"",
+                    )?,
+                }
+            }
+            "misere" => self.misere = bool_option(NAME, option, value)?,
+            "players" => {
+                self.players = match value {
+                    OptionValue::Int(n @ (2 | 4)) => *n as u32,
+                    _ => return Err(RulesetError::bad(NAME, option, "2 or 4", value)),
+                }
+            }
+            _ => return Err(RulesetError::unknown(NAME, option)),
+        }
+        Ok(())
+    }
+
+    pub fn validate(&self) -> Result<(), RulesetError> {
+        if self.best_of_three && self.games.is_some_and(|g| g != 2) {
+            return Err(RulesetError::Conflict(
+                "irish-don: best_of_three is a match of first to 2 games; it cannot go with games other than 2".into(),
+            ));
+        }
+        if self.players == 2 && self.pass_pitch {
+            return Err(RulesetError::Conflict(
+                "irish-don: pass_pitch passes to a partner or an opponent on the left, and needs four players".into(),
+            ));
+        }
+        Ok(())
+    }
+
+    pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        let word = |list: &[(&'static str, IrishTie)], v| {
+            list.iter().find(|t| t.1 == v).map_or("", |t| t.0)
+        };
+        vec![
+            ("pack", OptionValue::Int(self.pack.into())),
+            ("tie", OptionValue::Str(word(TIES, self.tie).into())),
+            ("games", OptionValue::Int(self.games().into())),
+            ("best_of_three", OptionValue::Bool(self.best_of_three)),
+            ("bonk_two_games", OptionValue::Bool(self.bonk_two_games)),
+            ("pass_pitch", OptionValue::Bool(self.pass_pitch)),
+            (
+                "redeal_rule",
+                match self.redeal_rule {
+                    RedealRule::On => OptionValue::Bool(true),
+                    r => OptionValue::Str(
+                        REDEALS
+                            .iter()
+                            .find(|x| x.1 == r)
+                            .map_or("off", |x| x.0)
+                            .into(),
+                    ),
+                },
+            ),
+            ("misere", OptionValue::Bool(self.misere)),
+            ("players", OptionValue::Int(self.players.into())),
+        ]
+    }
+
+    pub fn spec(&self) -> Spec {
+        let per_player = self.pack / 4;
+        let two = self.players == 2;
+        Spec {
+            seating: if two {
+                Seating::Two
+            } else {
+                Seating::Partnership
+            },
+            tricks: if two { self.pack / 2 } else { per_player },
+            half: two.then_some(per_player),
+            lowest_rank: match self.pack {
+                44 => Rank::Four,
+                48 => Rank::Three,
+                _ => Rank::Two,
+            },
+            table: PegTable::Fat,
+            count_at_end: true,
+            awards: Awards::None,
+            goal: Goal::PassEighty,
+            to_win: self.games(),
+            first_pitch: if two {
+                FirstPitch::Free
+            } else {
+                FirstPitch::LowestDiamond
+            },
+            league_penalties: false,
+            muck_deals: None,
+            layout: None,
+            irish: Some(IrishRules {
+                tie: self.tie,
+                misere: self.misere,
+                best_of_three: self.best_of_three,
+                bonk_two_games: self.bonk_two_games,
+                pass_pitch: self.pass_pitch,
+                redeal: self.redeal_rule != RedealRule::Off,
+            }),
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        let mut s = String::from("Irish Don");
+        if self.misere {
+            s.push_str(" (misère)");
+        }
+        if self.players == 2 {
+            s.push_str(", two players");
+        }
+        if self.pack != 52 {
+            s.push_str(&format!(", {}-card pack", self.pack));
+        }
+        s.push_str(", more than 80 ");
+        s.push_str(if self.misere { "loses" } else { "wins" });
+        s.push_str(match self.tie {
+            IrishTie::LastScorerLoses => ", 80–80: last scorer loses",
+            IrishTie::Draw => ", 80–80 a draw",
+        });
+        if self.best_of_three {
+            s.push_str(", best of three games");
+        } else if self.games() > 1 {
+            s.push_str(&format!(", first to {} games", self.games()));
+        }
+        if self.bonk_two_games {
+            s.push_str(", a bonk is two games");
+        }
+        s
+    }
+}

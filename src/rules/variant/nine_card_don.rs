@@ -1,0 +1,211 @@
+//! Nine Card Don (RULES.md §2): Big Don, Long Don, Welsh Don, Chase the Nine.
+
+use crate::rules::card::Rank;
+use crate::rules::ruleset::{
+    int_option, word_option, Awards, FirstPitch, Goal, OptionValue, RulesetError, Spec,
+};
+use crate::rules::seat::Seating;
+use crate::rules::trick::PegTable;
+
+pub const NAME: &str = "nine-card-don";
+pub const OPTIONS: &[&str] = &["cut", "end_scoring", "target", "deals", "legs", "penalties"];
+
+/// Who wins the cut for first pitch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Cut {
+    High,
+    Low,
+}
+
+/// What is pegged at the end of play.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndScoring {
+    Game,
+    Preston,
+    Hljg,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Penalties {
+    Friendly,
+    League,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Options {
+    pub cut: Cut,
+    pub end_scoring: EndScoring,
+    pub target: u32,
+    pub deals: Option<u32>,
+    pub legs: u32,
+    pub penalties: Penalties,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            cut: Cut::High,
+            end_scoring: EndScoring::Game,
+            target: 121,
+            deals: None,
+            legs: 1,
+            penalties: Penalties::Friendly,
+        }
+    }
+}
+
+pub(crate) const END_SCORING: &[(&str, EndScoring)] = &[
+    ("game", EndScoring::Game),
+    ("preston", EndScoring::Preston),
+    ("hljg", EndScoring::Hljg),
+];
+
+impl Options {
+    pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
+        match option {
+            "cut" => {
+                self.cut = word_option(
+                    NAME,
+                    option,
+                    value,
+                    &[("high", Cut::High), ("low", Cut::Low)],
+                    "\"high\" or \"low\"",
+                )?
+            }
+            "end_scoring" => {
+                self.end_scoring = word_option(
+                    NAME,
+                    option,
+                    value,
+                    END_SCORING,
+                    "\"game\", \"preston\" or \"hljg\"",
+                )?
+            }
+            "target" => {
+                self.target = int_option(
+                    NAME,
+                    option,
+                    value,
+                    1..=10_000,
+                    "a whole number from 1 to 10000",
+                )?
+            }
+            "deals" => {
+                self.deals = match value {
+                    OptionValue::Null => None,
+                    OptionValue::Str(s) if s == "none" => None,
+                    _ => Some(int_option(
+                        NAME,
+                        option,
+                        value,
+                        1..=1000,
+                        "a whole number of deals, or null",
+                    )?),
+                }
+            }
+            "legs" => {
+                self.legs = int_option(NAME, option, value, 1..=99, "a whole number from 1 to 99")?
+            }
+            "penalties" => {
+                self.penalties = word_option(
+                    NAME,
+                    option,
+                    value,
+                    &[
+                        ("friendly", Penalties::Friendly),
+                        ("league", Penalties::League),
+                    ],
+                    "\"friendly\" or \"league\"",
+                )?
+            }
+            _ => return Err(RulesetError::unknown(NAME, option)),
+        }
+        Ok(())
+    }
+
+    pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
+        vec![
+            (
+                "cut",
+                OptionValue::Str(if self.cut == Cut::High { "high" } else { "low" }.into()),
+            ),
+            (
+                "end_scoring",
+                OptionValue::Str(
+                    END_SCORING
+                        .iter()
+                        .find(|e| e.1 == self.end_scoring)
+                        .map_or("game", |e| e.0)
+                        .into(),
+                ),
+            ),
+            ("target", OptionValue::Int(self.target.into())),
+            (
+                "deals",
+                self.deals
+                    .map_or(OptionValue::Null, |d| OptionValue::Int(d.into())),
+            ),
+            ("legs", OptionValue::Int(self.legs.into())),
+            (
+                "penalties",
+                OptionValue::Str(
+                    if self.penalties == Penalties::League {
+                        "league"
+                    } else {
+                        "friendly"
+                    }
+                    .into(),
+                ),
+            ),
+        ]
+    }
+
+    pub fn spec(&self) -> Spec {
+        Spec {
+            seating: Seating::Partnership,
+            tricks: 9,
+            half: None,
+            lowest_rank: Rank::Two,
+            table: PegTable::Don,
+            count_at_end: false,
+            awards: match self.end_scoring {
+                EndScoring::Game => Awards::Game(8),
+                EndScoring::Preston => Awards::Preston,
+                EndScoring::Hljg => Awards::Hljg,
+            },
+            goal: match self.deals {
+                Some(n) => Goal::Deals(n),
+                None => Goal::Reach(self.target as i32),
+            },
+            to_win: self.legs / 2 + 1,
+            first_pitch: FirstPitch::Free,
+            league_penalties: self.penalties == Penalties::League,
+            muck_deals: None,
+            layout: None,
+            irish: None,
+        }
+    }
+
+    pub fn describe(&self) -> String {
+        let mut s = String::from("Nine Card Don");
+        match self.deals {
+            Some(n) => s.push_str(&format!(", {n} deals")),
+            None => s.push_str(&format!(" to {}", self.target)),
+        }
+        s.push_str(match self.end_scoring {
+            EndScoring::Game => ", 8 for game",
+            EndScoring::Preston => ", Preston (high, jack, 6 for game)",
+            EndScoring::Hljg => ", high, low, jack, 5 for game",
+        });
+        if self.legs > 1 {
+            s.push_str(&format!(", best of {} legs", self.legs));
+        }
+        if self.penalties == Penalties::League {
+            s.push_str(", league penalties");
+        }
+        if self.cut == Cut::Low {
+            s.push_str(", low cut pitches");
+        }
+        s
+    }
+}
