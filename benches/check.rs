@@ -1,1 +1,118 @@
-fn main() {}
+//! `cargo bench`: generates games of every variant into a `.jsonl` file, then measures `check`
+//! over it on one core: tricks per second and peak memory (VmHWM, reset before each run), at
+//! two file sizes so it shows whether memory stays flat as the file grows.
+//!
+//! `cargo bench -- --games 40000` sets the larger size (default 10,000 and 4×).
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::time::Instant;
+
+use don::check::check_item;
+use don::record::report::JsonReport;
+use don::record::write::sim_record;
+use don::record::RecordSource;
+use don::rules::sim::play_game;
+use don::rules::{OptionValue, Variant};
+
+fn rulesets() -> Vec<Variant> {
+    let v = |name: &str, opts: &[(&str, OptionValue)]| {
+        Variant::build(name, opts.iter().map(|(k, v)| (*k, v.clone()))).unwrap()
+    };
+    vec![
+        v("nine-card-don", &[]),
+        v(
+            "nine-card-don",
+            &[("end_scoring", OptionValue::Str("hljg".into()))],
+        ),
+        v("blind-don", &[]),
+        v("game-to-lose", &[]),
+        v("irish-don", &[]),
+        v("phat", &[]),
+    ]
+}
+
+/// Writes `games` simulated games to `path`, one record a line; returns (tricks, bytes).
+fn generate(path: &Path, games: usize) -> (u64, u64) {
+    let rulesets = rulesets();
+    let mut out = BufWriter::new(File::create(path).expect("create the bench file"));
+    let mut tricks = 0;
+    let mut line = Vec::new();
+    let mut bytes = 0;
+    // A pool of distinct games, repeated with new ids: generation is not what is measured.
+    let pool: Vec<_> = (0..600)
+        .map(|i| play_game(&rulesets[i % rulesets.len()], i as u64, 400))
+        .collect();
+    for i in 0..games {
+        let game = &pool[i % pool.len()];
+        tricks += game.tricks;
+        line.clear();
+        serde_json::to_writer(&mut line, &sim_record(&format!("bench-{i}"), game)).unwrap();
+        line.push(b'\n');
+        bytes += line.len() as u64;
+        out.write_all(&line).unwrap();
+    }
+    out.flush().unwrap();
+    (tricks, bytes)
+}
+
+fn reset_peak() -> bool {
+    std::fs::write("/proc/self/clear_refs", "5").is_ok()
+}
+
+fn peak_kib() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+fn measure(path: &Path, games: usize) {
+    let (tricks, bytes) = generate(path, games);
+    let reset = reset_peak();
+    let start = Instant::now();
+    let source = RecordSource::open(path).expect("open");
+    let mut report = JsonReport::new(std::io::sink()).unwrap();
+    let mut checked = 0u64;
+    let mut replayed = 0u64;
+    for item in source {
+        let check = check_item(item.index, item.line, item.value);
+        replayed += check.tricks;
+        checked += 1;
+        report.game(&check, None).unwrap();
+    }
+    let valid = report.finish().unwrap();
+    let secs = start.elapsed().as_secs_f64();
+    assert!(valid, "the generated games should all be valid");
+    assert_eq!(replayed, tricks, "every generated trick is replayed");
+    let peak = peak_kib().map_or("n/a".to_string(), |k| {
+        format!("{:.1} MiB", k as f64 / 1024.0)
+    });
+    println!(
+        "check --json: {checked:>6} games, {tricks:>8} tricks, {:>6.1} MiB in {secs:.2} s: {:>9.0} tricks/s, {:>6.0} games/s, peak memory {peak}{}",
+        bytes as f64 / 1048576.0,
+        tricks as f64 / secs,
+        checked as f64 / secs,
+        if reset { "" } else { " (peak not reset: includes generation)" }
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let big = args
+        .iter()
+        .position(|a| a == "--games")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(40_000usize);
+    let dir = std::env::temp_dir().join(format!("don-bench-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join("games.jsonl");
+    println!(
+        "don check benchmark: one core, streaming .jsonl (target: 1,000,000 tricks/s, memory flat)"
+    );
+    for games in [10_000, big] {
+        measure(&path, games);
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

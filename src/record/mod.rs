@@ -5,6 +5,7 @@ pub mod game;
 pub mod report;
 pub mod source;
 pub mod trick;
+pub mod write;
 
 pub use game::{parse_record, HandBody, HandRecord, Record};
 pub use source::{RecordSource, SourceError};

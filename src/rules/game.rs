@@ -473,17 +473,17 @@ impl Game {
     }
 
     fn close_hand(&mut self, checked: bool) -> Result<HandReport, PlayError> {
-        let mut current = self.current.take().ok_or(PlayError::NoHand)?;
         let spec = self.spec;
         let hand = self.hands;
+        let current = self.current.as_mut().ok_or(PlayError::NoHand)?;
         let play = current
             .play
             .take()
             .unwrap_or_else(|| HandPlay::new(current.pitcher.unwrap_or(Seat::N)));
         let complete = play.tricks == spec.tricks;
-        let mut awards = Vec::new();
-        let was_decided = self.decided.is_some() && !current.decided_here;
-        if checked && !complete && !current.decided_here && !was_decided {
+        let decided_here = current.decided_here;
+        let was_decided = self.decided.is_some() && !decided_here;
+        if checked && !complete && !decided_here && !was_decided {
             current.faults.push(
                 Fault::new(
                     Code::WrongTrickCount,
@@ -496,15 +496,18 @@ impl Game {
             );
         }
         if current.check_diamond && complete {
-            self.check_lowest_diamond(&play, &mut current);
+            self.check_lowest_diamond(&play);
         }
         let muck_counts = spec.muck_deals.is_none_or(|n| self.deals < n);
+        let mut awards = Vec::new();
         if spec.count_at_end {
-            for &side in spec.seating.sides() {
-                let fat = play.table_points[side] as i32;
-                self.score[side] += fat;
-                current.points[side] += fat;
-            }
+            let fat: Vec<(Side, u32)> = spec
+                .seating
+                .sides()
+                .iter()
+                .map(|&s| (s, play.table_points[s]))
+                .collect();
+            self.peg(&fat);
             if self.decided.is_none() && complete {
                 self.irish_end(&play, None);
             }
@@ -515,12 +518,8 @@ impl Game {
                 self.carry = carry;
             }
             for award in list.awards {
-                let mut pegged = Vec::new();
-                for &(side, points) in &award.pegs {
-                    self.score[side] += points as i32;
-                    current.points[side] += points as i32;
-                    pegged.push(side);
-                }
+                self.peg(&award.pegs);
+                let pegged: Vec<Side> = award.pegs.iter().map(|p| p.0).collect();
                 let kind = award.kind;
                 awards.push(award);
                 if let Some(outcome) = self.reached(&pegged) {
@@ -532,28 +531,43 @@ impl Game {
         if !muck_counts {
             self.carry = 0;
         }
-        self.current = Some(current);
         Ok(self.finish_hand(play.trumps, awards, false))
     }
 
-    fn check_lowest_diamond(&self, play: &HandPlay, current: &mut Current) {
-        let lowest = Card::new(self.spec.lowest_rank, Suit::Diamonds);
+    /// Adds points to the score and to the hand in play.
+    fn peg(&mut self, pegs: &[(Side, u32)]) {
+        for &(side, points) in pegs {
+            self.score[side] += points as i32;
+            if let Some(c) = self.current.as_mut() {
+                c.points[side] += points as i32;
+            }
+        }
+    }
+
+    fn check_lowest_diamond(&mut self, play: &HandPlay) {
+        let hands = self.hands;
+        let spec = self.spec;
+        let first_of_match = self.match_deals == 0;
+        let Some(current) = self.current.as_mut() else {
+            return;
+        };
+        let lowest = Card::new(spec.lowest_rank, Suit::Diamonds);
         let (Some(holder), Some(pitcher)) = (play.played_by(lowest), current.pitcher) else {
             return;
         };
-        let passed = self.spec.irish.is_some_and(|i| i.pass_pitch)
-            && if self.match_deals == 0 {
-                self.spec.seating.partner(holder) == Some(pitcher)
+        let passed = spec.irish.is_some_and(|i| i.pass_pitch)
+            && if first_of_match {
+                spec.seating.partner(holder) == Some(pitcher)
             } else {
-                self.spec.seating.next(holder) == pitcher
+                spec.seating.next(holder) == pitcher
             };
         if holder != pitcher && !passed {
             current.faults.push(
                 Fault::new(
                     Code::WrongPitcher,
-                    format!("{pitcher} pitched hand {}, but {holder} held {lowest}, the lowest diamond, and should have pitched", self.hands),
+                    format!("{pitcher} pitched hand {}, but {holder} held {lowest}, the lowest diamond, and should have pitched", hands),
                 )
-                .at_hand(self.hands)
+                .at_hand(hands)
                 .at_trick(1)
                 .by(pitcher),
             );
@@ -734,6 +748,7 @@ impl Game {
             if self.deals >= n {
                 let outcome = highest(&spec, self.score);
                 self.decide(outcome, None, None, self.score, 1);
+                current.decided_here = true;
             }
         }
         // The rotation.
