@@ -1,0 +1,103 @@
+//! Helpers for the rules tests: build a record, check it, read the result.
+#![allow(dead_code)]
+
+use don::check::{check_item, GameCheck};
+use don::rules::{Outcome, Seat, Side};
+use serde_json::{json, Value};
+
+/// A record of the given ruleset and hands.
+pub fn record(ruleset: Value, hands: Value) -> Value {
+    json!({ "format": "don/1", "ruleset": ruleset, "hands": hands })
+}
+
+pub fn check(record: Value) -> GameCheck {
+    check_item(0, None, Ok(record))
+}
+
+pub fn run(ruleset: Value, hands: Value) -> GameCheck {
+    check(record(ruleset, hands))
+}
+
+/// Points per side of hand `n` (from 1), in the variant's side order.
+pub fn hand(c: &GameCheck, n: usize) -> Vec<i32> {
+    c.sides.iter().map(|&s| c.hands[n - 1].points[s]).collect()
+}
+
+pub fn final_score(c: &GameCheck) -> Vec<i32> {
+    c.sides.iter().map(|&s| c.final_score[s]).collect()
+}
+
+pub fn winner(c: &GameCheck) -> Option<Side> {
+    c.winner()
+}
+
+pub fn losers(c: &GameCheck) -> Vec<Seat> {
+    c.losers().to_vec()
+}
+
+/// Error codes with their places.
+pub fn errors(c: &GameCheck) -> Vec<(&'static str, Option<u32>, Option<u32>)> {
+    c.errors
+        .iter()
+        .map(|f| (f.code.as_str(), f.hand, f.trick))
+        .collect()
+}
+
+pub fn warnings(c: &GameCheck) -> Vec<(&'static str, Option<u32>, Option<u32>)> {
+    c.warnings
+        .iter()
+        .map(|f| (f.code.as_str(), f.hand, f.trick))
+        .collect()
+}
+
+pub fn assert_clean(c: &GameCheck) {
+    assert!(c.errors.is_empty(), "errors: {:#?}", c.errors);
+}
+
+pub fn is_draw(c: &GameCheck) -> bool {
+    c.result == Some(Outcome::Draw)
+}
+
+/// Hand A of Nine Card Don, worked out in tests/rules_nine_card_don.rs: nine tricks, each of one
+/// suit (so nobody can have reneged), hearts trumps, all 44 in-play points dealt.
+pub const HAND_A: [&str; 9] = [
+    "5H 2H 3H 4H",
+    "9H AH 6H 7H",
+    "KH QH JH TH",
+    "5S 2S 3S 4S",
+    "AS KS QS JS",
+    "2D 5D 3D 4D",
+    "AD KD QD JD",
+    "5C 2C 3C 4C",
+    "AC KC QC JC",
+];
+
+/// Hand C: hand A with the ten of hearts replaced by the eight, so the card values tie 20–20.
+pub const HAND_C: [&str; 9] = [
+    "5H 2H 3H 4H",
+    "9H AH 6H 7H",
+    "KH QH JH 8H",
+    "5S 2S 3S 4S",
+    "AS KS QS JS",
+    "2D 5D 3D 4D",
+    "AD KD QD JD",
+    "5C 2C 3C 4C",
+    "AC KC QC JC",
+];
+
+/// Irish hand I1: all 52 cards, diamonds trumps; pitched by the holder of the 2♦.
+pub const IRISH_1: [&str; 13] = [
+    "2D 3D 4D 5D",
+    "6D 7D 8D 9D",
+    "TD JD QD KD",
+    "2S 3S 4S 5S",
+    "6S 7S 8S 9S",
+    "TS JS QS KS",
+    "2H 3H 4H 5H",
+    "6H 7H 8H 9H",
+    "TH JH QH KH",
+    "2C 3C 4C 5C",
+    "6C 7C 8C 9C",
+    "TC JC QC KC",
+    "AS AH AC AD",
+];
