@@ -265,7 +265,7 @@ fn a_wrong_pitcher_is_caught_and_the_rotation_carries_on_from_it() {
         json!({"variant": "nine-card-don"}),
         hands(&[("N", &HAND_A), ("S", &HAND_A), ("W", &HAND_A)]),
     );
-    assert_eq!(errors(&c), vec![("wrong-pitcher", Some(2), Some(1))]);
+    assert_eq!(errors(&c), vec![("wrong-pitcher", Some(2), None)]);
     assert_eq!(c.errors[0].seat, Some(Seat::S));
     // Seat-named first trick led by someone else than the given pitcher.
     let c = run(

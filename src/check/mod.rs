@@ -7,7 +7,7 @@ use serde_json::Value;
 use crate::record::game::{parse_record, HandBody, JacksOut, Record, TrickEntry};
 use crate::record::trick::{parse_trick, TrickTextError};
 use crate::rules::{
-    BySeat, BySide, Code, Decision, Fault, Game, Outcome, Seat, Side, Suit, Variant,
+    AwardPeg, BySeat, BySide, Code, Decision, Fault, Game, Outcome, Seat, Side, Suit, Variant,
 };
 
 /// How a hand was kept.
@@ -34,6 +34,8 @@ pub struct HandRow {
     pub score: BySide<i32>,
     /// The leg or game (from 1) the hand belongs to.
     pub unit: u32,
+    /// The end-of-play awards pegged, in order.
+    pub awards: Vec<AwardPeg>,
     pub decided: Option<Decision>,
 }
 
@@ -235,6 +237,7 @@ fn not_scored(number: u32, game: &Game) -> HandRow {
         points: BySide::default(),
         score: game.score(),
         unit: game.unit(),
+        awards: Vec::new(),
         decided: None,
     }
 }
@@ -438,6 +441,7 @@ fn play_hand(
         points: report.points,
         score: report.score,
         unit: report.decided.as_ref().map_or(game.unit(), |d| d.unit),
+        awards: report.awards,
         decided: report.decided,
     }
 }

@@ -69,7 +69,7 @@ pub fn decision_words(check: &GameCheck, d: &Decision) -> String {
     let when = match (d.trick, d.award) {
         (Some(t), _) => format!("in hand {}, trick {t}", d.hand),
         (None, Some(a)) => format!("in hand {} with {}", d.hand, a.word()),
-        (None, None) => format!("after hand {}", d.hand),
+        (None, None) => format!("in hand {}", d.hand),
     };
     let score = score_words(check.sides, d.score);
     match (&d.outcome, goal) {

@@ -326,7 +326,6 @@ impl Game {
                             format!("{p} pitched hand {hand}, but it was {e}'s turn to pitch"),
                         )
                         .at_hand(hand)
-                        .at_trick(1)
                         .by(p),
                     );
                 }

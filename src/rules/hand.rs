@@ -194,12 +194,12 @@ impl HandPlay {
                             .at_trick(number)
                             .by(seat),
                         );
-                    } else if !follows && available.has_suit(led) {
-                        let could: Vec<String> = available
-                            .iter()
-                            .filter(|c| c.suit == led)
-                            .map(|c| c.to_string())
-                            .collect();
+                    }
+                    if !follows && available.has_suit(led) {
+                        let mut could: Vec<Card> =
+                            available.iter().filter(|c| c.suit == led).collect();
+                        could.sort_by(|a, b| b.rank.cmp(&a.rank));
+                        let could: Vec<String> = could.iter().map(|c| c.to_string()).collect();
                         faults.push(
                             Fault::new(
                                 Code::Renege,

@@ -634,10 +634,14 @@ mod tests {
         assert!(don_reachable([36, 1, 0], 2, Jack::Side(1)));
         assert!(!don_reachable([36, 1, 0], 2, Jack::Nobody));
         assert!(!don_reachable([0, 1, 0], 2, Jack::Nobody));
-        // 8 needs the 5 of trumps... no: 5+3 or 4+3+1: possible without the jack.
+        // 8 is a plain five and the king of trumps: no jack needed.
         assert!(don_reachable([8, 0, 0], 2, Jack::Nobody));
-        // 42 and 2 would need the queen of trumps twice.
-        assert!(!don_reachable([42, 2, 0], 2, Jack::Any));
+        // 42 and 2: EW took the queen of trumps. 43 and 2: only the jack is left for EW.
+        assert!(don_reachable([42, 2, 0], 2, Jack::Any));
+        assert!(!don_reachable([43, 2, 0], 2, Jack::Any));
+        // Three players share the cards too.
+        assert!(don_reachable([20, 20, 4], 3, Jack::Any));
+        assert!(!don_reachable([20, 20, 5], 3, Jack::Any));
     }
 
     #[test]
