@@ -10,6 +10,7 @@
 //!  7. S AD W KD N QD E JD: S wins, nothing
 //!  8. S 5C W 2C N 3C E 4C: S wins, 5♣ → NS 5
 //!  9. S AC W KC N QC E JC: S wins, nothing
+//!
 //! In play NS 20, EW 24 (44 in all). Card values: NS 10 (tricks 7) + 10 (trick 9) = 20; EW 4
 //! (trick 2) + 16 (trick 3, with the 10♥) + 10 (trick 5) = 30. Highest trump A♥, played by E;
 //! lowest trump 2♥, in trick 1 won by N; jack of trumps won by E.

@@ -416,11 +416,11 @@ fn play_hand(
             Ok(r) => Ok(r),
             Err(fault) => {
                 local.push(at(fault));
-                Ok(game.force_totals(&totals))
+                game.force_totals(&totals)
             }
         },
         HandBody::Abandoned { reason, seat } => game.abandon_hand(reason, seat),
-        HandBody::Broken => unreachable!("handled above"),
+        HandBody::Broken => Err(crate::rules::PlayError::NoHand),
     };
     check.tricks += trick_count;
     let Ok(report) = report else {

@@ -873,8 +873,11 @@ impl Game {
     }
 
     /// Scores a totals hand as recorded, without checking it.
-    pub fn force_totals(&mut self, t: &Totals) -> HandReport {
-        self.apply_totals(t, None)
+    pub fn force_totals(&mut self, t: &Totals) -> Result<HandReport, PlayError> {
+        if self.current.is_none() {
+            return Err(PlayError::NoHand);
+        }
+        Ok(self.apply_totals(t, None))
     }
 
     fn apply_totals(&mut self, t: &Totals, explained: Option<totals::Explained>) -> HandReport {

@@ -198,7 +198,7 @@ impl HandPlay {
                     if !follows && available.has_suit(led) {
                         let mut could: Vec<Card> =
                             available.iter().filter(|c| c.suit == led).collect();
-                        could.sort_by(|a, b| b.rank.cmp(&a.rank));
+                        could.sort_by_key(|c| std::cmp::Reverse(c.rank));
                         let could: Vec<String> = could.iter().map(|c| c.to_string()).collect();
                         faults.push(
                             Fault::new(

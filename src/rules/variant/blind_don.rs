@@ -10,9 +10,10 @@ use crate::rules::trick::PegTable;
 pub const NAME: &str = "blind-don";
 pub const OPTIONS: &[&str] = &["layout", "deals", "end_scoring"];
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Layout {
     /// Burnley: nine stacks each, a face-up card on a face-down one; 18 tricks of 2.
+    #[default]
     Rows,
     /// Stalybridge/Hyde: seven stacks each and four cards in hand; 18 tricks of 2.
     Stalybridge,
@@ -25,12 +26,6 @@ pub struct Options {
     pub layout: Layout,
     /// `None`: the default, 4 deals (6 with `three`).
     pub deals: Option<u32>,
-}
-
-impl Default for Layout {
-    fn default() -> Self {
-        Layout::Rows
-    }
 }
 
 const LAYOUTS: &[(&str, Layout)] = &[
