@@ -254,9 +254,14 @@ pub fn write(
     }
     if let (Some(jo), Some(Outcome::Won(side))) = (&check.jacks_out, &check.result) {
         let winners = side_name(check, *side);
+        // A partnership shares the pool; a single player takes it all.
+        let each = match side {
+            Side::NS | Side::EW => format!(", {:.2} each", jo.pool / 2.0),
+            _ => String::new(),
+        };
         writeln!(
             out,
-            "Jacks out: the pool of {:.2} goes to {winners}.",
+            "Jacks out: the pool of {:.2} goes to {winners}{each}.",
             jo.pool
         )?;
     }
