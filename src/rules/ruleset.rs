@@ -49,7 +49,7 @@ pub enum RulesetError {
     BadValue {
         variant: &'static str,
         option: String,
-        expected: &'static str,
+        expected: String,
         found: String,
     },
     #[error("{0}")]
@@ -57,12 +57,7 @@ pub enum RulesetError {
 }
 
 impl RulesetError {
-    pub fn bad(
-        variant: &'static str,
-        option: &str,
-        expected: &'static str,
-        found: &OptionValue,
-    ) -> Self {
+    pub fn bad(variant: &'static str, option: &str, expected: String, found: &OptionValue) -> Self {
         RulesetError::BadValue {
             variant,
             option: option.to_string(),
@@ -87,17 +82,24 @@ impl RulesetError {
     }
 }
 
+/// The range of a target, in every variant that has one.
+pub const TARGETS: std::ops::RangeInclusive<i64> = 1..=10_000;
+
 /// Reads a whole number within a range.
-pub fn int_option(
+pub fn whole(
     variant: &'static str,
     option: &str,
     value: &OptionValue,
     range: std::ops::RangeInclusive<i64>,
-    expected: &'static str,
 ) -> Result<u32, RulesetError> {
     match value {
         OptionValue::Int(i) if range.contains(i) => Ok(*i as u32),
-        _ => Err(RulesetError::bad(variant, option, expected, value)),
+        _ => Err(RulesetError::bad(
+            variant,
+            option,
+            format!("a whole number from {} to {}", range.start(), range.end()),
+            value,
+        )),
     }
 }
 
@@ -108,24 +110,53 @@ pub fn bool_option(
 ) -> Result<bool, RulesetError> {
     match value {
         OptionValue::Bool(b) => Ok(*b),
-        _ => Err(RulesetError::bad(variant, option, "true or false", value)),
+        _ => Err(RulesetError::bad(
+            variant,
+            option,
+            "true or false".into(),
+            value,
+        )),
     }
 }
 
-/// Reads one of a list of words.
-pub fn word_option<T: Copy>(
-    variant: &'static str,
-    option: &str,
-    value: &OptionValue,
-    words: &[(&str, T)],
-    expected: &'static str,
-) -> Result<T, RulesetError> {
-    if let OptionValue::Str(s) = value {
-        if let Some((_, t)) = words.iter().find(|(w, _)| w == s) {
-            return Ok(*t);
+/// The words an option takes, each standing for a value.
+pub struct Words<T: 'static>(pub &'static [(&'static str, T)]);
+
+impl<T: Copy + PartialEq> Words<T> {
+    pub fn read(
+        &self,
+        variant: &'static str,
+        option: &str,
+        value: &OptionValue,
+    ) -> Result<T, RulesetError> {
+        if let OptionValue::Str(s) = value {
+            if let Some((_, t)) = self.0.iter().find(|(w, _)| w == s) {
+                return Ok(*t);
+            }
+        }
+        Err(RulesetError::bad(variant, option, self.expected(), value))
+    }
+
+    /// `"a", "b" or "c"`.
+    pub fn expected(&self) -> String {
+        let quoted: Vec<String> = self.0.iter().map(|(w, _)| format!("\"{w}\"")).collect();
+        match quoted.split_last() {
+            Some((last, [])) => last.clone(),
+            Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+            None => String::new(),
         }
     }
-    Err(RulesetError::bad(variant, option, expected, value))
+
+    /// The word for a value, as an option value.
+    pub fn word(&self, value: T) -> OptionValue {
+        OptionValue::Str(
+            self.0
+                .iter()
+                .find(|(_, t)| *t == value)
+                .map_or("", |(w, _)| w)
+                .to_string(),
+        )
+    }
 }
 
 /// The variant with its options.
@@ -342,4 +373,73 @@ pub struct Spec {
     pub muck_deals: Option<u32>,
     pub layout: Option<LayoutShape>,
     pub irish: Option<IrishRules>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_full_option_list_rebuilds_the_same_ruleset() {
+        let cases: &[(&str, &[(&str, OptionValue)])] = &[
+            (
+                "nine-card-don",
+                &[
+                    ("end_scoring", OptionValue::Str("preston".into())),
+                    ("deals", OptionValue::Int(4)),
+                ],
+            ),
+            (
+                "nine-card-don",
+                &[
+                    ("cut", OptionValue::Str("low".into())),
+                    ("penalties", OptionValue::Str("league".into())),
+                ],
+            ),
+            ("blind-don", &[("layout", OptionValue::Str("three".into()))]),
+            ("game-to-lose", &[("target", OptionValue::Int(180))]),
+            (
+                "irish-don",
+                &[
+                    ("redeal_rule", OptionValue::Str("wheatfield".into())),
+                    ("best_of_three", OptionValue::Bool(true)),
+                ],
+            ),
+            (
+                "irish-don",
+                &[
+                    ("redeal_rule", OptionValue::Bool(true)),
+                    ("tie", OptionValue::Str("draw".into())),
+                ],
+            ),
+            ("phat", &[("muck_tie", OptionValue::Str("tens".into()))]),
+        ];
+        for (name, options) in cases {
+            let v = Variant::build(name, options.iter().map(|(k, v)| (*k, v.clone()))).unwrap();
+            let full = v.options();
+            let again = Variant::build(name, full.iter().map(|(k, v)| (*k, v.clone()))).unwrap();
+            assert_eq!(v.spec(), again.spec(), "{name}");
+            assert_eq!(v.options(), again.options(), "{name}");
+        }
+    }
+
+    #[test]
+    fn bad_values_say_what_is_expected() {
+        let e =
+            Variant::build("phat", [("muck_tie", OptionValue::Str("halves".into()))]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "option `muck_tie` of phat must be \"carry\", \"tens\" or \"split\", not \"halves\""
+        );
+        let e = Variant::build("game-to-lose", [("target", OptionValue::Int(0))]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "option `target` of game-to-lose must be a whole number from 1 to 10000, not 0"
+        );
+        let e = Variant::build("phat", [("legs", OptionValue::Int(3))]).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "option `legs` is not an option of phat (it belongs to nine-card-don)"
+        );
+    }
 }

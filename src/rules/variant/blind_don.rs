@@ -2,7 +2,7 @@
 
 use crate::rules::card::Rank;
 use crate::rules::ruleset::{
-    int_option, word_option, Awards, FirstPitch, Goal, LayoutShape, OptionValue, RulesetError, Spec,
+    whole, Awards, FirstPitch, Goal, LayoutShape, OptionValue, RulesetError, Spec, Words,
 };
 use crate::rules::seat::Seating;
 use crate::rules::trick::PegTable;
@@ -28,11 +28,13 @@ pub struct Options {
     pub deals: Option<u32>,
 }
 
-const LAYOUTS: &[(&str, Layout)] = &[
+const LAYOUTS: Words<Layout> = Words(&[
     ("rows", Layout::Rows),
     ("stalybridge", Layout::Stalybridge),
     ("three", Layout::Three),
-];
+]);
+/// Blind Don scores high, low, jack and game, and nothing else.
+const END_SCORING: Words<()> = Words(&[("hljg", ())]);
 
 impl Options {
     pub fn deals(&self) -> u32 {
@@ -42,31 +44,9 @@ impl Options {
 
     pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
         match option {
-            "layout" => {
-                self.layout = word_option(
-                    NAME,
-                    option,
-                    value,
-                    LAYOUTS,
-                    "\"rows\", \"stalybridge\" or \"three\"",
-                )?
-            }
-            "deals" => {
-                self.deals = Some(int_option(
-                    NAME,
-                    option,
-                    value,
-                    1..=1000,
-                    "a whole number of deals",
-                )?)
-            }
-            "end_scoring" => word_option(
-                NAME,
-                option,
-                value,
-                &[("hljg", ())],
-                "\"hljg\" (Blind Don scores high, low, jack, game)",
-            )?,
+            "layout" => self.layout = LAYOUTS.read(NAME, option, value)?,
+            "deals" => self.deals = Some(whole(NAME, option, value, 1..=1000)?),
+            "end_scoring" => END_SCORING.read(NAME, option, value)?,
             _ => return Err(RulesetError::unknown(NAME, option)),
         }
         Ok(())
@@ -74,18 +54,9 @@ impl Options {
 
     pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
-            (
-                "layout",
-                OptionValue::Str(
-                    LAYOUTS
-                        .iter()
-                        .find(|l| l.1 == self.layout)
-                        .map_or("rows", |l| l.0)
-                        .into(),
-                ),
-            ),
+            ("layout", LAYOUTS.word(self.layout)),
             ("deals", OptionValue::Int(self.deals().into())),
-            ("end_scoring", OptionValue::Str("hljg".into())),
+            ("end_scoring", END_SCORING.word(())),
         ]
     }
 

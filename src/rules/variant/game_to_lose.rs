@@ -2,7 +2,7 @@
 
 use crate::rules::card::Rank;
 use crate::rules::ruleset::{
-    int_option, Awards, FirstPitch, Goal, OptionValue, RulesetError, Spec,
+    whole, Awards, FirstPitch, Goal, OptionValue, RulesetError, Spec, TARGETS,
 };
 use crate::rules::seat::Seating;
 use crate::rules::trick::PegTable;
@@ -24,15 +24,7 @@ impl Default for Options {
 impl Options {
     pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
         match option {
-            "target" => {
-                self.target = int_option(
-                    NAME,
-                    option,
-                    value,
-                    1..=10_000,
-                    "a whole number from 1 to 10000",
-                )?
-            }
+            "target" => self.target = whole(NAME, option, value, TARGETS)?,
             _ => return Err(RulesetError::unknown(NAME, option)),
         }
         Ok(())

@@ -2,8 +2,8 @@
 
 use crate::rules::card::Rank;
 use crate::rules::ruleset::{
-    bool_option, int_option, word_option, Awards, FirstPitch, Goal, IrishRules, IrishTie,
-    OptionValue, RulesetError, Spec,
+    bool_option, whole, Awards, FirstPitch, Goal, IrishRules, IrishTie, OptionValue, RulesetError,
+    Spec, Words,
 };
 use crate::rules::seat::Seating;
 use crate::rules::trick::PegTable;
@@ -61,16 +61,16 @@ impl Default for Options {
     }
 }
 
-const TIES: &[(&str, IrishTie)] = &[
+const TIES: Words<IrishTie> = Words(&[
     ("last-scorer-loses", IrishTie::LastScorerLoses),
     ("draw", IrishTie::Draw),
-];
-const REDEALS: &[(&str, RedealRule)] = &[
+]);
+const REDEALS: Words<RedealRule> = Words(&[
     ("off", RedealRule::Off),
     ("cork", RedealRule::Cork),
     ("mountjoy", RedealRule::Mountjoy),
     ("wheatfield", RedealRule::Wheatfield),
-];
+]);
 
 impl Options {
     pub fn games(&self) -> u32 {
@@ -82,27 +82,18 @@ impl Options {
             "pack" => {
                 self.pack = match value {
                     OptionValue::Int(n @ (52 | 48 | 44)) => *n as u32,
-                    _ => return Err(RulesetError::bad(NAME, option, "52, 48 or 44", value)),
+                    _ => {
+                        return Err(RulesetError::bad(
+                            NAME,
+                            option,
+                            "52, 48 or 44".into(),
+                            value,
+                        ))
+                    }
                 }
             }
-            "tie" => {
-                self.tie = word_option(
-                    NAME,
-                    option,
-                    value,
-                    TIES,
-                    "\"last-scorer-loses\" or \"draw\"",
-                )?
-            }
-            "games" => {
-                self.games = Some(int_option(
-                    NAME,
-                    option,
-                    value,
-                    1..=99,
-                    "a whole number from 1 to 99",
-                )?)
-            }
+            "tie" => self.tie = TIES.read(NAME, option, value)?,
+            "games" => self.games = Some(whole(NAME, option, value, 1..=99)?),
             "best_of_three" => self.best_of_three = bool_option(NAME, option, value)?,
             "bonk_two_games" => self.bonk_two_games = bool_option(NAME, option, value)?,
             "pass_pitch" => self.pass_pitch = bool_option(NAME, option, value)?,
@@ -110,20 +101,18 @@ impl Options {
                 self.redeal_rule = match value {
                     OptionValue::Bool(false) => RedealRule::Off,
                     OptionValue::Bool(true) => RedealRule::On,
-                    _ => word_option(
-                        NAME,
-                        option,
-                        value,
-                        REDEALS,
-                        "false, \"off\", true, \"cork\", \"mountjoy\" or \"wheatfield\"",
-                    )?,
+                    OptionValue::Str(_) => REDEALS.read(NAME, option, value)?,
+                    _ => {
+                        let expected = format!("true, false or {}", REDEALS.expected());
+                        return Err(RulesetError::bad(NAME, option, expected, value));
+                    }
                 }
             }
             "misere" => self.misere = bool_option(NAME, option, value)?,
             "players" => {
                 self.players = match value {
                     OptionValue::Int(n @ (2 | 4)) => *n as u32,
-                    _ => return Err(RulesetError::bad(NAME, option, "2 or 4", value)),
+                    _ => return Err(RulesetError::bad(NAME, option, "2 or 4".into(), value)),
                 }
             }
             _ => return Err(RulesetError::unknown(NAME, option)),
@@ -146,12 +135,9 @@ impl Options {
     }
 
     pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
-        let word = |list: &[(&'static str, IrishTie)], v| {
-            list.iter().find(|t| t.1 == v).map_or("", |t| t.0)
-        };
         vec![
             ("pack", OptionValue::Int(self.pack.into())),
-            ("tie", OptionValue::Str(word(TIES, self.tie).into())),
+            ("tie", TIES.word(self.tie)),
             ("games", OptionValue::Int(self.games().into())),
             ("best_of_three", OptionValue::Bool(self.best_of_three)),
             ("bonk_two_games", OptionValue::Bool(self.bonk_two_games)),
@@ -160,13 +146,7 @@ impl Options {
                 "redeal_rule",
                 match self.redeal_rule {
                     RedealRule::On => OptionValue::Bool(true),
-                    r => OptionValue::Str(
-                        REDEALS
-                            .iter()
-                            .find(|x| x.1 == r)
-                            .map_or("off", |x| x.0)
-                            .into(),
-                    ),
+                    r => REDEALS.word(r),
                 },
             ),
             ("misere", OptionValue::Bool(self.misere)),

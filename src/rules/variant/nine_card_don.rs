@@ -2,7 +2,7 @@
 
 use crate::rules::card::Rank;
 use crate::rules::ruleset::{
-    int_option, word_option, Awards, FirstPitch, Goal, OptionValue, RulesetError, Spec,
+    whole, Awards, FirstPitch, Goal, OptionValue, RulesetError, Spec, Words, TARGETS,
 };
 use crate::rules::seat::Seating;
 use crate::rules::trick::PegTable;
@@ -54,70 +54,31 @@ impl Default for Options {
     }
 }
 
-pub(crate) const END_SCORING: &[(&str, EndScoring)] = &[
+const CUTS: Words<Cut> = Words(&[("high", Cut::High), ("low", Cut::Low)]);
+pub(crate) const END_SCORING: Words<EndScoring> = Words(&[
     ("game", EndScoring::Game),
     ("preston", EndScoring::Preston),
     ("hljg", EndScoring::Hljg),
-];
+]);
+const PENALTIES: Words<Penalties> = Words(&[
+    ("friendly", Penalties::Friendly),
+    ("league", Penalties::League),
+]);
 
 impl Options {
     pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
         match option {
-            "cut" => {
-                self.cut = word_option(
-                    NAME,
-                    option,
-                    value,
-                    &[("high", Cut::High), ("low", Cut::Low)],
-                    "\"high\" or \"low\"",
-                )?
-            }
-            "end_scoring" => {
-                self.end_scoring = word_option(
-                    NAME,
-                    option,
-                    value,
-                    END_SCORING,
-                    "\"game\", \"preston\" or \"hljg\"",
-                )?
-            }
-            "target" => {
-                self.target = int_option(
-                    NAME,
-                    option,
-                    value,
-                    1..=10_000,
-                    "a whole number from 1 to 10000",
-                )?
-            }
+            "cut" => self.cut = CUTS.read(NAME, option, value)?,
+            "end_scoring" => self.end_scoring = END_SCORING.read(NAME, option, value)?,
+            "target" => self.target = whole(NAME, option, value, TARGETS)?,
             "deals" => {
                 self.deals = match value {
                     OptionValue::Null => None,
-                    OptionValue::Str(s) if s == "none" => None,
-                    _ => Some(int_option(
-                        NAME,
-                        option,
-                        value,
-                        1..=1000,
-                        "a whole number of deals, or null",
-                    )?),
+                    _ => Some(whole(NAME, option, value, 1..=1000)?),
                 }
             }
-            "legs" => {
-                self.legs = int_option(NAME, option, value, 1..=99, "a whole number from 1 to 99")?
-            }
-            "penalties" => {
-                self.penalties = word_option(
-                    NAME,
-                    option,
-                    value,
-                    &[
-                        ("friendly", Penalties::Friendly),
-                        ("league", Penalties::League),
-                    ],
-                    "\"friendly\" or \"league\"",
-                )?
-            }
+            "legs" => self.legs = whole(NAME, option, value, 1..=99)?,
+            "penalties" => self.penalties = PENALTIES.read(NAME, option, value)?,
             _ => return Err(RulesetError::unknown(NAME, option)),
         }
         Ok(())
@@ -125,20 +86,8 @@ impl Options {
 
     pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
-            (
-                "cut",
-                OptionValue::Str(if self.cut == Cut::High { "high" } else { "low" }.into()),
-            ),
-            (
-                "end_scoring",
-                OptionValue::Str(
-                    END_SCORING
-                        .iter()
-                        .find(|e| e.1 == self.end_scoring)
-                        .map_or("game", |e| e.0)
-                        .into(),
-                ),
-            ),
+            ("cut", CUTS.word(self.cut)),
+            ("end_scoring", END_SCORING.word(self.end_scoring)),
             ("target", OptionValue::Int(self.target.into())),
             (
                 "deals",
@@ -146,17 +95,7 @@ impl Options {
                     .map_or(OptionValue::Null, |d| OptionValue::Int(d.into())),
             ),
             ("legs", OptionValue::Int(self.legs.into())),
-            (
-                "penalties",
-                OptionValue::Str(
-                    if self.penalties == Penalties::League {
-                        "league"
-                    } else {
-                        "friendly"
-                    }
-                    .into(),
-                ),
-            ),
+            ("penalties", PENALTIES.word(self.penalties)),
         ]
     }
 

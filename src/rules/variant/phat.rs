@@ -2,7 +2,7 @@
 
 use crate::rules::card::Rank;
 use crate::rules::ruleset::{
-    int_option, word_option, Awards, FirstPitch, Goal, MuckTie, OptionValue, RulesetError, Spec,
+    whole, Awards, FirstPitch, Goal, MuckTie, OptionValue, RulesetError, Spec, Words, TARGETS,
 };
 use crate::rules::seat::Seating;
 use crate::rules::trick::PegTable;
@@ -25,33 +25,17 @@ impl Default for Options {
     }
 }
 
-const MUCK_TIES: &[(&str, MuckTie)] = &[
+const MUCK_TIES: Words<MuckTie> = Words(&[
     ("carry", MuckTie::Carry),
     ("tens", MuckTie::Tens),
     ("split", MuckTie::Split),
-];
+]);
 
 impl Options {
     pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
         match option {
-            "muck_tie" => {
-                self.muck_tie = word_option(
-                    NAME,
-                    option,
-                    value,
-                    MUCK_TIES,
-                    "\"carry\", \"tens\" or \"split\"",
-                )?
-            }
-            "target" => {
-                self.target = int_option(
-                    NAME,
-                    option,
-                    value,
-                    1..=10_000,
-                    "a whole number from 1 to 10000",
-                )?
-            }
+            "muck_tie" => self.muck_tie = MUCK_TIES.read(NAME, option, value)?,
+            "target" => self.target = whole(NAME, option, value, TARGETS)?,
             _ => return Err(RulesetError::unknown(NAME, option)),
         }
         Ok(())
@@ -59,16 +43,7 @@ impl Options {
 
     pub fn options(&self) -> Vec<(&'static str, OptionValue)> {
         vec![
-            (
-                "muck_tie",
-                OptionValue::Str(
-                    MUCK_TIES
-                        .iter()
-                        .find(|m| m.1 == self.muck_tie)
-                        .map_or("carry", |m| m.0)
-                        .into(),
-                ),
-            ),
+            ("muck_tie", MUCK_TIES.word(self.muck_tie)),
             ("target", OptionValue::Int(self.target.into())),
         ]
     }
