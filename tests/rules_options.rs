@@ -71,6 +71,21 @@ fn irish_best_of_three_keeps_the_pitch_passing() {
         json!([h("N", 37, 43), h("E", 52, 28), h("N", 30, 50)]),
     );
     assert_clean(&c);
+    // Two players: at one game each the deciding game's pitcher is free again.
+    let h2 = |p: &str, n: i64, s: i64| json!({"pitcher": p, "points": {"N": n, "S": s}});
+    let c = run(
+        json!({"variant": "irish-don", "best_of_three": true, "players": 2}),
+        json!([
+            h2("N", 37, 43),
+            h2("S", 52, 28),
+            h2("N", 30, 50),
+            h2("S", 10, 35),
+            h2("S", 50, 30),
+            h2("N", 50, 30)
+        ]),
+    );
+    assert_clean(&c);
+    assert_eq!(winner(&c), Some(Side::N));
     // best_of_three is a match of first to two games.
     let c = run(
         json!({"variant": "irish-don", "best_of_three": true, "games": 3}),

@@ -481,8 +481,7 @@ impl Game {
             .unwrap_or_else(|| HandPlay::new(current.pitcher.unwrap_or(Seat::N)));
         let complete = play.tricks == spec.tricks;
         let decided_here = current.decided_here;
-        let was_decided = self.decided.is_some() && !decided_here;
-        if checked && !complete && !decided_here && !was_decided {
+        if checked && !complete && !decided_here {
             current.faults.push(
                 Fault::new(
                     Code::WrongTrickCount,
@@ -508,7 +507,7 @@ impl Game {
                 .collect();
             self.peg(&fat);
             if self.decided.is_none() && complete {
-                self.irish_end(&play, None);
+                self.irish_end(play.last_scorer);
             }
             self.irish_bonk(&play, complete);
         } else if self.decided.is_none() && complete && checked {
@@ -536,10 +535,14 @@ impl Game {
     /// Adds points to the score and to the hand in play.
     fn peg(&mut self, pegs: &[(Side, u32)]) {
         for &(side, points) in pegs {
-            self.score[side] += points as i32;
-            if let Some(c) = self.current.as_mut() {
-                c.points[side] += points as i32;
-            }
+            self.add_points(side, points as i32);
+        }
+    }
+
+    fn add_points(&mut self, side: Side, points: i32) {
+        self.score[side] += points;
+        if let Some(c) = self.current.as_mut() {
+            c.points[side] += points;
         }
     }
 
@@ -578,14 +581,14 @@ impl Game {
     }
 
     /// Irish Don at the end of a complete deal nobody has passed 80 in: the tie rule at 80–80.
-    fn irish_end(&mut self, play: &HandPlay, last_scorer: Option<Side>) {
+    fn irish_end(&mut self, last_scorer: Option<Side>) {
         let irish = self.spec.irish.expect("irish");
         let sides = self.spec.seating.sides();
         let (a, b) = (sides[0], sides[1]);
         if self.score[a] == 80 && self.score[b] == 80 && self.deals + 1 >= 2 {
             let outcome = match irish.tie {
                 IrishTie::Draw => Outcome::Draw,
-                IrishTie::LastScorerLoses => match last_scorer.or(play.last_scorer) {
+                IrishTie::LastScorerLoses => match last_scorer {
                     Some(last) => {
                         let other = if last == a { b } else { a };
                         Outcome::Won(if irish.misere { last } else { other })
@@ -725,19 +728,17 @@ impl Game {
         let mut current = self.current.take().expect("hand in play");
         let spec = self.spec;
         let hand = self.hands;
-        let after_end = self.decided.is_some() && !current.decided_here;
-        // Penalties, after the awards (§9); a deal abandoned for a renege is handled by the caller.
-        if !after_end {
-            for &(side, penalty) in &current.penalties {
-                let points = match penalty {
-                    Penalty::Points(p) => p,
-                    Penalty::OutOfTurn if spec.league_penalties => -19,
-                    Penalty::Renege if spec.league_penalties => -52,
-                    _ => 0,
-                };
-                self.score[side] += points;
-                current.points[side] += points;
-            }
+        // Penalties, after the awards (§9). A deal abandoned for a renege has had its league
+        // penalty added by `abandon_hand`.
+        for &(side, penalty) in &current.penalties {
+            let points = match penalty {
+                Penalty::Points(p) => p,
+                Penalty::OutOfTurn if spec.league_penalties => -19,
+                Penalty::Renege if spec.league_penalties => -52,
+                _ => 0,
+            };
+            self.score[side] += points;
+            current.points[side] += points;
         }
         if !abandoned {
             self.deals += 1;
@@ -799,27 +800,19 @@ impl Game {
         }
     }
 
+    /// Who pitches the first deal of the next leg or game. A bonk keeps the pitcher; under
+    /// Irish `best_of_three` the pitch keeps passing, except that a deciding game starts as a
+    /// first game does (the lowest diamond, or with two players a free pitch); otherwise a new
+    /// leg or game starts afresh.
     fn next_unit_expect(&self, nominal: Option<Seat>, bonked: bool) -> Expect {
-        match (self.spec.first_pitch, self.spec.irish) {
-            (_, Some(_)) if bonked => nominal.map_or(Expect::Free, Expect::Seat),
-            (FirstPitch::LowestDiamond, Some(irish)) if irish.best_of_three => {
-                let level = self
-                    .spec
-                    .seating
-                    .sides()
-                    .iter()
-                    .all(|&s| self.wins[s] == self.wins[Side::NS]);
-                if level {
-                    Expect::LowestDiamond
-                } else {
-                    nominal.map_or(Expect::Free, |p| Expect::Seat(self.spec.seating.next(p)))
-                }
+        let sides = self.spec.seating.sides();
+        let level = sides.iter().all(|&s| self.wins[s] == self.wins[sides[0]]);
+        match (nominal, self.spec.irish) {
+            (Some(p), Some(_)) if bonked => Expect::Seat(p),
+            (Some(p), Some(irish)) if irish.best_of_three && !level => {
+                Expect::Seat(self.spec.seating.next(p))
             }
-            (FirstPitch::LowestDiamond, _) => Expect::LowestDiamond,
-            (FirstPitch::Free, Some(_)) => {
-                nominal.map_or(Expect::Free, |p| Expect::Seat(self.spec.seating.next(p)))
-            }
-            (FirstPitch::Free, None) => Expect::Free,
+            _ => first_expect(&self.spec),
         }
     }
 
@@ -882,82 +875,59 @@ impl Game {
 
     fn apply_totals(&mut self, t: &Totals, explained: Option<totals::Explained>) -> HandReport {
         let spec = self.spec;
-        let mut current = self.current.take().expect("hand in play");
-        let already = self.decided.is_some();
-        let muck_counts = spec.muck_deals.is_none_or(|n| self.deals < n);
-        if !already {
-            for &side in spec.seating.sides() {
-                self.score[side] += t.points[side];
-                current.points[side] += t.points[side];
-            }
+        let sides = spec.seating.sides();
+        for &side in sides {
+            self.add_points(side, t.points[side]);
         }
-        let mut awards = Vec::new();
-        let mut outcome = None;
-        match explained {
+        let (awards, outcome) = match explained {
             Some(e) => {
-                awards = e.awards;
-                if let Some(c) = e.carry {
-                    self.carry = c;
+                if let Some(carry) = e.carry {
+                    self.carry = carry;
                 }
-                outcome = e.outcome;
+                (e.awards, e.outcome)
             }
-            None => {
-                // Unchecked: decide only what the points alone say.
-                if !already {
-                    let sides = spec.seating.sides();
-                    let over: Vec<Side> = sides
-                        .iter()
-                        .copied()
-                        .filter(|&s| self.score[s] >= self.target_or_max())
-                        .collect();
-                    outcome = match over.as_slice() {
-                        [] => None,
-                        [s] => Some(match spec.goal {
-                            Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(*s)]),
-                            Goal::PassEighty => self.pass_eighty(*s),
-                            _ => Outcome::Won(*s),
-                        }),
-                        _ => Some(Outcome::Unknown),
-                    };
-                }
-            }
-        }
-        if !muck_counts {
+            None => (Vec::new(), self.outcome_by_points()),
+        };
+        if spec.muck_deals.is_some_and(|n| self.deals >= n) {
             self.carry = 0;
         }
-        if let Some(o) = outcome.filter(|_| !already) {
-            self.current = Some(current);
-            self.decide(o, None, None, self.score, 1);
-            current = self.current.take().expect("hand");
-        } else if !already && spec.goal == Goal::PassEighty {
-            self.current = Some(current);
-            let play = HandPlay::new(Seat::N);
-            self.irish_end(&play, t.last_scorer);
-            current = self.current.take().expect("hand");
+        match outcome {
+            Some(o) => {
+                self.decide(o, None, None, self.score, 1);
+            }
+            None if spec.goal == Goal::PassEighty => self.irish_end(t.last_scorer),
+            None => {}
         }
-        if !already {
-            if let Some(irish) = spec.irish {
-                let sides = spec.seating.sides();
-                if irish.bonk_two_games
-                    && sides.iter().any(|&s| t.points[s] == 80)
-                    && sides.iter().map(|&s| t.points[s]).sum::<i32>() == 80
-                {
-                    let side = *sides.iter().find(|&&s| t.points[s] == 80).expect("bonk");
-                    self.current = Some(current);
-                    self.bonk(side);
-                    current = self.current.take().expect("hand");
-                }
+        let dealt: i32 = sides.iter().map(|&s| t.points[s]).sum();
+        if spec.irish.is_some_and(|i| i.bonk_two_games) && dealt == 80 {
+            if let Some(&side) = sides.iter().find(|&&s| t.points[s] == 80) {
+                self.bonk(side);
             }
         }
-        self.current = Some(current);
         self.finish_hand(None, awards, false)
     }
 
-    fn target_or_max(&self) -> i32 {
-        match self.spec.goal {
+    /// Unchecked totals: what the points alone say about who went out.
+    fn outcome_by_points(&self) -> Option<Outcome> {
+        let target = match self.spec.goal {
             Goal::Reach(t) | Goal::LoseAt(t) => t,
             Goal::PassEighty => 81,
-            Goal::Deals(_) => i32::MAX,
+            Goal::Deals(_) => return None,
+        };
+        let over: Vec<Side> = self
+            .sides()
+            .iter()
+            .copied()
+            .filter(|&s| self.score[s] >= target)
+            .collect();
+        match over.as_slice() {
+            [] => None,
+            [s] => Some(match self.spec.goal {
+                Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(*s)]),
+                Goal::PassEighty => self.pass_eighty(*s),
+                _ => Outcome::Won(*s),
+            }),
+            _ => Some(Outcome::Unknown),
         }
     }
 
