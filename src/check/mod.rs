@@ -392,7 +392,10 @@ fn play_hand(
                             )));
                         }
                     }
-                    Err(crate::rules::PlayError::TooManyTricks { tricks }) => {
+                    Err(crate::rules::Rejected {
+                        error: crate::rules::PlayError::TooManyTricks { tricks },
+                        ..
+                    }) => {
                         local.push(place(Fault::new(
                             Code::WrongTrickCount,
                             format!("hand {number} has {total} tricks; a deal has {tricks}"),

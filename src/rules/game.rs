@@ -86,6 +86,14 @@ pub enum Penalty {
     Points(i32),
 }
 
+/// A trick the engine refused, handed back: its cards and why. The game is as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct Rejected {
+    pub cards: Vec<Card>,
+    pub error: PlayError,
+}
+
 /// Input the engine refuses; the game is left exactly as it was.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum PlayError {
@@ -386,23 +394,36 @@ impl Game {
         Ok(current.play.as_mut().expect("just set"))
     }
 
-    /// Plays one trick of the hand in play, `cards` in order from the leader.
-    pub fn play_trick(&mut self, cards: &[Card]) -> Result<TrickReport, PlayError> {
+    /// Plays one trick of the hand in play, `cards` in order from the leader. A trick the engine
+    /// refuses comes back with its cards and leaves the game exactly as it was.
+    pub fn play_trick(&mut self, cards: &[Card]) -> Result<TrickReport, Rejected> {
         let spec = self.spec;
+        let refuse = |error| Rejected {
+            cards: cards.to_vec(),
+            error,
+        };
+        let current = self
+            .current
+            .as_ref()
+            .ok_or_else(|| refuse(PlayError::NoHand))?;
+        if current.pitcher.is_none() {
+            return Err(refuse(PlayError::UnknownPitcher));
+        }
+        let played = current.play.as_ref().map_or(0, |p| p.tricks);
         let expected = spec.seating.players();
-        let play = self.play_mut()?;
         if cards.len() != expected {
-            return Err(PlayError::WrongTrickSize {
-                trick: play.tricks + 1,
+            return Err(refuse(PlayError::WrongTrickSize {
+                trick: played + 1,
                 found: cards.len(),
                 expected,
-            });
+            }));
         }
-        if play.tricks >= spec.tricks {
-            return Err(PlayError::TooManyTricks {
+        if played >= spec.tricks {
+            return Err(refuse(PlayError::TooManyTricks {
                 tricks: spec.tricks,
-            });
+            }));
         }
+        let play = self.play_mut().map_err(refuse)?;
         let outcome = play.play(&spec, cards);
         let table_points = play.table_points;
         let next_leader = play.leader;
@@ -1086,5 +1107,62 @@ fn hand_awards(spec: &Spec, play: &HandPlay, carry: u32, muck_counts: bool) -> A
     AwardList {
         awards,
         carry: new_carry,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cards(s: &str) -> Vec<Card> {
+        s.split_whitespace().map(|t| t.parse().unwrap()).collect()
+    }
+
+    #[test]
+    fn a_refused_trick_comes_back_and_changes_nothing() {
+        let mut game = Game::new(&Variant::default_for("nine-card-don").unwrap());
+        let refused = game.play_trick(&cards("5H 2H 3H 4H")).unwrap_err();
+        assert_eq!(refused.error, PlayError::NoHand);
+        game.begin_hand(Some(Seat::N)).unwrap();
+        let before = format!("{game:?}");
+        let refused = game.play_trick(&cards("5H 2H 3H")).unwrap_err();
+        assert_eq!(refused.cards, cards("5H 2H 3H"));
+        assert_eq!(
+            refused.error.to_string(),
+            "trick 1 has 3 cards; every trick of this game has 4"
+        );
+        assert_eq!(format!("{game:?}"), before);
+        // Step by step: what was pegged, the score, who leads next.
+        let report = game.play_trick(&cards("5H 2H 3H 4H")).unwrap();
+        assert_eq!(
+            (report.pegged, report.trick.winner, report.next_leader),
+            (10, Seat::N, Seat::N)
+        );
+        assert_eq!(report.score[Side::NS], 10);
+        let report = game.play_trick(&cards("9H AH 6H 7H")).unwrap();
+        assert_eq!(
+            (report.pegged, report.trick.side, report.next_leader),
+            (13, Side::EW, Seat::E)
+        );
+        assert_eq!(game.trumps(), Some(Suit::Hearts));
+        assert!(report.decided.is_none());
+    }
+
+    #[test]
+    fn a_game_over_refuses_more() {
+        let mut game = Game::new(
+            &Variant::build(
+                "nine-card-don",
+                [("target", crate::rules::OptionValue::Int(10))],
+            )
+            .unwrap(),
+        );
+        game.begin_hand(Some(Seat::N)).unwrap();
+        let report = game.play_trick(&cards("5H 2H 3H 4H")).unwrap();
+        let d = report.decided.unwrap();
+        assert_eq!((d.outcome, d.trick), (Outcome::Won(Side::NS), Some(1)));
+        let hand = game.end_hand().unwrap();
+        assert!(hand.decided.unwrap().match_over);
+        assert_eq!(game.begin_hand(Some(Seat::E)), Err(PlayError::GameOver));
     }
 }

@@ -17,7 +17,7 @@ pub use card::{Card, CardSet, Rank, Suit};
 pub use fault::{Code, Fault};
 pub use game::{
     AbandonReason, AwardKind, AwardPeg, Decision, Game, HandReport, Outcome, Penalty, PlayError,
-    TrickReport,
+    Rejected, TrickReport,
 };
 pub use hand::Layout;
 pub use ruleset::{OptionValue, RulesetError, Spec, Variant};
