@@ -176,6 +176,16 @@ struct Current {
 }
 
 /// A game, or a match of legs or games, in progress.
+///
+/// ```
+/// use don::rules::{Card, Game, Seat, Side, Variant};
+/// let mut game = Game::new(&Variant::default_for("nine-card-don").unwrap());
+/// game.begin_hand(Some(Seat::N)).unwrap();
+/// let trick: Vec<Card> = ["5H", "KH", "2H", "AH"].iter().map(|c| c.parse().unwrap()).collect();
+/// let report = game.play_trick(&trick).unwrap();
+/// // Hearts are trumps; W's ace wins: 5♥ 10 + K♥ 3 + A♥ 4 to EW, and W leads next.
+/// assert_eq!((report.pegged, report.trick.side, report.next_leader), (17, Side::EW, Seat::W));
+/// ```
 #[derive(Clone, Debug)]
 pub struct Game {
     spec: Spec,
