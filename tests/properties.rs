@@ -198,3 +198,14 @@ fn arb_json() -> impl Strategy<Value = Value> {
         ]
     })
 }
+
+#[test]
+fn scores_saturate_instead_of_overflowing() {
+    // 25,000 hands each costing NS 99,999 in penalties: far past what an i32 holds.
+    let hand =
+        json!({"points": {"NS": 0, "EW": 0}, "penalties": [{"side": "NS", "points": -99_999}]});
+    let record = json!({"format": "don/1", "ruleset": {"variant": "nine-card-don"}, "hands": vec![hand; 25_000]});
+    let check = check_item(0, None, Ok(record));
+    assert!(check.errors.is_empty(), "{:?}", check.errors.first());
+    assert_eq!(check.final_score[don::rules::Side::NS], i32::MIN);
+}

@@ -460,7 +460,7 @@ impl Game {
             // Irish Don: nothing is pegged; the running count decides who passed 80 first.
             let mut running = current.start;
             for &side in spec.seating.sides() {
-                running[side] += table_points[side] as i32;
+                running[side] = running[side].saturating_add(table_points[side] as i32);
             }
             report.running = Some(running);
             if !already {
@@ -476,9 +476,7 @@ impl Game {
         } else if report.trick.points > 0 {
             let side = report.trick.side;
             let points = report.trick.points;
-            self.score[side] += points as i32;
-            let current = self.current.as_mut().expect("hand in play");
-            current.points[side] += points as i32;
+            self.add_points(side, points as i32);
             report.pegged = points;
             report.score = self.score;
             if let Some(outcome) = self.reached(&[side]) {
@@ -570,10 +568,11 @@ impl Game {
         }
     }
 
+    /// Scores saturate rather than overflow, whatever a record says.
     fn add_points(&mut self, side: Side, points: i32) {
-        self.score[side] += points;
+        self.score[side] = self.score[side].saturating_add(points);
         if let Some(c) = self.current.as_mut() {
-            c.points[side] += points;
+            c.points[side] = c.points[side].saturating_add(points);
         }
     }
 
@@ -768,8 +767,8 @@ impl Game {
                 Penalty::Renege if spec.league_penalties => -52,
                 _ => 0,
             };
-            self.score[side] += points;
-            current.points[side] += points;
+            self.score[side] = self.score[side].saturating_add(points);
+            current.points[side] = current.points[side].saturating_add(points);
         }
         if !abandoned {
             self.deals += 1;

@@ -337,7 +337,7 @@ fn try_choice(
     // Who reached the goal during play.
     let mut running = start;
     for (i, &s) in sides.iter().enumerate() {
-        running[s] += in_play[i];
+        running[s] = running[s].saturating_add(in_play[i]);
     }
     let reached = |score: i32, before: i32| match spec.goal {
         Goal::Reach(target) | Goal::LoseAt(target) => score >= target && before < target,
@@ -407,7 +407,7 @@ fn try_choice(
         let pegged: Vec<Side> = pegs_list[k].pegs.iter().map(|p| p.0).collect();
         let before = score;
         for &(s, p) in &pegs_list[k].pegs {
-            score[s] += p as i32;
+            score[s] = score[s].saturating_add(p as i32);
         }
         let now: Vec<Side> = pegged
             .iter()
