@@ -785,80 +785,93 @@ fn parse_layout(
         )));
     }
     if let Some(v) = layout {
-        match v {
-            Value::Object(map) => {
-                for (key, stacks) in map {
-                    let Some(seat) = seat_value(
-                        &Value::String(key.clone()),
-                        spec,
-                        &format!("hand {number}: `layout`"),
-                        faults,
-                    ) else {
-                        continue;
-                    };
-                    let name = format!("hand {number}: `layout.{key}`");
-                    let Value::Array(list) = stacks else {
-                        faults.push(schema(format!(
-                            "{name} must be a list of [face-down, face-up] stacks"
-                        )));
-                        continue;
-                    };
-                    if list.len() != shape.stacks {
-                        faults.push(schema(format!(
-                            "{name} has {} stacks; this layout has {}",
-                            list.len(),
-                            shape.stacks
-                        )));
-                        continue;
-                    }
-                    for stack in &list {
-                        match card_list(stack, &name, faults).as_deref() {
-                            Some([down, up]) => out.stacks[seat].push((*down, *up)),
-                            Some(_) => faults.push(schema(format!(
-                                "{name}: each stack is [face-down, face-up]"
-                            ))),
-                            None => {}
-                        }
+        per_seat(
+            v,
+            "layout",
+            "stacks",
+            spec,
+            number,
+            faults,
+            |seat, name, stacks, faults| {
+                let Value::Array(list) = stacks else {
+                    faults.push(schema(format!(
+                        "{name} must be a list of [face-down, face-up] stacks"
+                    )));
+                    return;
+                };
+                if list.len() != shape.stacks {
+                    faults.push(schema(format!(
+                        "{name} has {} stacks; this layout has {}",
+                        list.len(),
+                        shape.stacks
+                    )));
+                    return;
+                }
+                for stack in &list {
+                    match card_list(stack, name, faults).as_deref() {
+                        Some([down, up]) => out.stacks[seat].push((*down, *up)),
+                        Some(_) => faults.push(schema(format!(
+                            "{name}: each stack is [face-down, face-up]"
+                        ))),
+                        None => {}
                     }
                 }
-            }
-            v => faults.push(schema(format!(
-                "hand {number}: `layout` must be an object of stacks per seat, not {}",
-                kind_of(&v)
-            ))),
-        }
+            },
+        );
     }
     if let Some(v) = hand {
-        match v {
-            Value::Object(map) => {
-                for (key, cards) in map {
-                    let Some(seat) = seat_value(
-                        &Value::String(key.clone()),
-                        spec,
-                        &format!("hand {number}: `hand`"),
-                        faults,
-                    ) else {
-                        continue;
-                    };
-                    let name = format!("hand {number}: `hand.{key}`");
-                    if let Some(list) = card_list(&cards, &name, faults) {
-                        if list.len() != shape.in_hand {
-                            faults.push(schema(format!(
-                                "{name} has {} cards; each player holds {}",
-                                list.len(),
-                                shape.in_hand
-                            )));
-                        } else {
-                            out.hand[seat] = list;
-                        }
-                    }
+        per_seat(
+            v,
+            "hand",
+            "cards",
+            spec,
+            number,
+            faults,
+            |seat, name, cards, faults| {
+                let Some(list) = card_list(&cards, name, faults) else {
+                    return;
+                };
+                if list.len() != shape.in_hand {
+                    faults.push(schema(format!(
+                        "{name} has {} cards; each player holds {}",
+                        list.len(),
+                        shape.in_hand
+                    )));
+                } else {
+                    out.hand[seat] = list;
                 }
-            }
-            v => faults.push(schema(format!(
-                "hand {number}: `hand` must be an object of cards per seat, not {}",
-                kind_of(&v)
-            ))),
-        }
+            },
+        );
     }
     (faults.len() == before).then_some(out)
+}
+
+/// Reads an object keyed by seat (Blind Don's `layout` and `hand`), handing each seat's value on.
+fn per_seat(
+    value: Value,
+    field: &str,
+    what: &str,
+    spec: &Spec,
+    number: u32,
+    faults: &mut Vec<Fault>,
+    mut each: impl FnMut(Seat, &str, Value, &mut Vec<Fault>),
+) {
+    let Value::Object(map) = value else {
+        faults.push(schema(format!(
+            "hand {number}: `{field}` must be an object of {what} per seat, not {}",
+            kind_of(&value)
+        )));
+        return;
+    };
+    for (key, v) in map {
+        let seat = seat_value(
+            &Value::String(key.clone()),
+            spec,
+            &format!("hand {number}: `{field}`"),
+            faults,
+        );
+        if let Some(seat) = seat {
+            each(seat, &format!("hand {number}: `{field}.{key}`"), v, faults);
+        }
+    }
 }
