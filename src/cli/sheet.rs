@@ -77,12 +77,22 @@ pub fn decision_words(check: &GameCheck, d: &Decision) -> String {
             format!("After {n} deals {s} {} {score}", verb(*s, "win", "wins"))
         }
         (Outcome::Won(s), Some(Goal::PassEighty)) => {
-            let two = if d.counts > 1 {
-                " (a bonk: two games)"
-            } else {
-                ""
-            };
-            format!("{s} {} {when}: {score}{two}", verb(*s, "win", "wins"))
+            let mut why = String::new();
+            if d.counts > 1 {
+                why.push_str(" (a bonk: two games)");
+            }
+            if d.trick.is_none() && check.sides.iter().all(|&x| d.score[x] == 80) {
+                // 80–80: the last scorer loses, or under misère wins.
+                let misere = check
+                    .variant
+                    .as_ref()
+                    .and_then(|v| v.spec().irish)
+                    .is_some_and(|i| i.misere);
+                let other = check.sides.iter().copied().find(|&x| x != *s).unwrap_or(*s);
+                let last = if misere { *s } else { other };
+                why.push_str(&format!(" ({last} took the last scoring trick)"));
+            }
+            format!("{s} {} {when}: {score}{why}", verb(*s, "win", "wins"))
         }
         (Outcome::Won(s), _) if d.trick.is_some() || d.award.is_some() => {
             format!("{s} {} {when}: {score}", verb(*s, "peg out", "pegs out"))
