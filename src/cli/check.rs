@@ -14,7 +14,8 @@ pub struct Args {
     /// Game records: .json (one record or a list) or .jsonl (one record per line).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Print FORMAT.md §2's JSON instead of score sheets.
+    /// Print the machine-readable report (the `check --json` format of FORMAT.md) instead of
+    /// score sheets.
     #[arg(long)]
     json: bool,
 }
