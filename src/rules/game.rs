@@ -682,44 +682,7 @@ impl Game {
 
     /// Whether the sides that just pegged reached the goal.
     fn reached(&self, pegged: &[Side]) -> Option<Outcome> {
-        let (target, lose) = match self.spec.goal {
-            Goal::Reach(t) => (t, false),
-            Goal::LoseAt(t) => (t, true),
-            _ => return None,
-        };
-        let over: Vec<Side> = pegged
-            .iter()
-            .copied()
-            .filter(|&s| self.score[s] >= target)
-            .collect();
-        match over.as_slice() {
-            [] => None,
-            [s] if lose => Some(Outcome::Lost(vec![seat_of(*s)])),
-            [s] => Some(Outcome::Won(*s)),
-            [a, b, ..] => {
-                let (sa, sb) = (self.score[*a], self.score[*b]);
-                Some(match (lose, sa.cmp(&sb)) {
-                    (_, std::cmp::Ordering::Equal) if lose => {
-                        Outcome::Lost(vec![seat_of(*a), seat_of(*b)])
-                    }
-                    (_, std::cmp::Ordering::Equal) => Outcome::Draw,
-                    (true, std::cmp::Ordering::Greater) | (false, std::cmp::Ordering::Less) => {
-                        if lose {
-                            Outcome::Lost(vec![seat_of(*a)])
-                        } else {
-                            Outcome::Won(*b)
-                        }
-                    }
-                    _ => {
-                        if lose {
-                            Outcome::Lost(vec![seat_of(*b)])
-                        } else {
-                            Outcome::Won(*a)
-                        }
-                    }
-                })
-            }
-        }
+        decide_step(self.spec.goal, pegged, self.score).map(|(outcome, _)| outcome)
     }
 
     fn decide(
@@ -1016,15 +979,52 @@ pub(crate) fn seat_of(side: Side) -> Seat {
     }
 }
 
+/// The sides with the most.
+pub(crate) fn leaders<T: Ord + Copy>(sides: &[Side], values: BySide<T>) -> Vec<Side> {
+    let top = sides.iter().map(|&s| values[s]).max();
+    sides
+        .iter()
+        .copied()
+        .filter(|&s| Some(values[s]) == top)
+        .collect()
+}
+
 /// The single highest total wins; a tie for the highest is a draw.
-fn highest(spec: &Spec, score: BySide<i32>) -> Outcome {
-    let sides = spec.seating.sides();
-    let top = sides.iter().map(|&s| score[s]).max().unwrap_or(0);
-    let leaders: Vec<Side> = sides.iter().copied().filter(|&s| score[s] == top).collect();
-    match leaders.as_slice() {
+pub(crate) fn highest(spec: &Spec, score: BySide<i32>) -> Outcome {
+    match leaders(spec.seating.sides(), score).as_slice() {
         [one] => Outcome::Won(*one),
         _ => Outcome::Draw,
     }
+}
+
+/// What one pegging step decides, and which of the sides that just pegged reached the target.
+/// One: it wins (in Game to Lose, loses). Two at once (a 4–4 split): the higher score wins
+/// (loses); level is a draw (both lose).
+pub(crate) fn decide_step(
+    goal: Goal,
+    pegged: &[Side],
+    score: BySide<i32>,
+) -> Option<(Outcome, Vec<Side>)> {
+    let (target, lose) = match goal {
+        Goal::Reach(t) => (t, false),
+        Goal::LoseAt(t) => (t, true),
+        Goal::Deals(_) | Goal::PassEighty => return None,
+    };
+    let over: Vec<Side> = pegged
+        .iter()
+        .copied()
+        .filter(|&s| score[s] >= target)
+        .collect();
+    if over.is_empty() {
+        return None;
+    }
+    let top = leaders(&over, score);
+    let outcome = match (lose, top.as_slice()) {
+        (true, _) => Outcome::Lost(top.iter().map(|&s| seat_of(s)).collect()),
+        (false, [one]) => Outcome::Won(*one),
+        (false, _) => Outcome::Draw,
+    };
+    Some((outcome, over))
 }
 
 /// The awards of a completed hand, in the order they are pegged, and the muck carried after.
@@ -1034,10 +1034,10 @@ pub(crate) struct AwardList {
 }
 
 fn single_most(spec: &Spec, value: BySide<u32>) -> Option<Side> {
-    let sides = spec.seating.sides();
-    let top = sides.iter().map(|&s| value[s]).max()?;
-    let leaders: Vec<Side> = sides.iter().copied().filter(|&s| value[s] == top).collect();
-    (leaders.len() == 1).then(|| leaders[0])
+    match leaders(spec.seating.sides(), value).as_slice() {
+        [one] => Some(*one),
+        _ => None,
+    }
 }
 
 fn hand_awards(spec: &Spec, play: &HandPlay, carry: u32, muck_counts: bool) -> AwardList {
@@ -1065,14 +1065,7 @@ fn hand_awards(spec: &Spec, play: &HandPlay, carry: u32, muck_counts: bool) -> A
             awards.push(one(AwardKind::Game, single_most(spec, play.value), 5));
         }
         Awards::GameToLose => {
-            let sides = spec.seating.sides();
-            let top = sides.iter().map(|&s| play.value[s]).max().unwrap_or(0);
-            let leaders: Vec<Side> = sides
-                .iter()
-                .copied()
-                .filter(|&s| play.value[s] == top)
-                .collect();
-            let pegs = match leaders.as_slice() {
+            let pegs = match leaders(spec.seating.sides(), play.value).as_slice() {
                 [one] => vec![(*one, 8)],
                 [a, b] => vec![(*a, 4), (*b, 4)],
                 _ => vec![],

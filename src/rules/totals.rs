@@ -5,7 +5,7 @@
 use std::sync::OnceLock;
 
 use super::fault::{Code, Fault};
-use super::game::{seat_of, AwardKind, AwardPeg, Game, Outcome};
+use super::game::{decide_step, highest, seat_of, AwardKind, AwardPeg, Game, Outcome};
 use super::ruleset::{Awards, Goal, IrishTie, MuckTie, Spec};
 use super::seat::{BySide, Side};
 use super::trick::PegTable;
@@ -405,35 +405,17 @@ fn try_choice(
             continue;
         }
         let pegged: Vec<Side> = pegs_list[k].pegs.iter().map(|p| p.0).collect();
-        let before = score;
         for &(s, p) in &pegs_list[k].pegs {
             score[s] = score[s].saturating_add(p as i32);
         }
-        let now: Vec<Side> = pegged
-            .iter()
-            .copied()
-            .filter(|&s| reached(score[s], before[s]))
-            .collect();
-        match now.as_slice() {
-            [] => {}
-            [one] => {
-                first_out = Some(*one);
-                over = true;
+        if let Some((outcome, reachers)) = decide_step(spec.goal, &pegged, score) {
+            if t.out_first
+                .is_some_and(|claimed| !reachers.contains(&claimed))
+            {
+                return Err(None);
             }
-            [a, b, ..] => {
-                over = true;
-                let lose = matches!(spec.goal, Goal::LoseAt(_));
-                verdict = Verdict::Decided(match score[*a].cmp(&score[*b]) {
-                    std::cmp::Ordering::Equal if lose => {
-                        Outcome::Lost(vec![seat_of(*a), seat_of(*b)])
-                    }
-                    std::cmp::Ordering::Equal => Outcome::Draw,
-                    std::cmp::Ordering::Greater if lose => Outcome::Lost(vec![seat_of(*a)]),
-                    std::cmp::Ordering::Less if lose => Outcome::Lost(vec![seat_of(*b)]),
-                    std::cmp::Ordering::Greater => Outcome::Won(*a),
-                    std::cmp::Ordering::Less => Outcome::Won(*b),
-                });
-            }
+            over = true;
+            verdict = Verdict::Decided(outcome);
         }
     }
     if let (Some(claimed), Some(out)) = (t.out_first, first_out) {
@@ -496,12 +478,7 @@ fn try_choice(
     }
     if let (Goal::Deals(n), Verdict::Undecided) = (spec.goal, &verdict) {
         if game.deals_in_unit() + 1 >= n {
-            let top = sides.iter().map(|&s| score[s]).max().unwrap_or(0);
-            let leaders: Vec<Side> = sides.iter().copied().filter(|&s| score[s] == top).collect();
-            verdict = Verdict::Decided(match leaders.as_slice() {
-                [one] => Outcome::Won(*one),
-                _ => Outcome::Draw,
-            });
+            verdict = Verdict::Decided(highest(spec, score));
         }
     }
     Ok((verdict, pegs_list, carry))
