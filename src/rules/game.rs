@@ -466,7 +466,7 @@ impl Game {
             if !already {
                 let side = report.trick.side;
                 if running[side] > 80 {
-                    let outcome = self.pass_eighty(side);
+                    let outcome = goes_out(&self.spec, side);
                     report.decided =
                         Some(self.decide(outcome, Some(report.trick.number), None, running, 1));
                 }
@@ -525,7 +525,7 @@ impl Game {
         if current.check_diamond && complete {
             self.check_lowest_diamond(&play);
         }
-        let muck_counts = spec.muck_deals.is_none_or(|n| self.deals < n);
+        let muck_counts = self.muck_counts();
         let mut awards = Vec::new();
         if spec.count_at_end {
             let fat: Vec<(Side, u32)> = spec
@@ -612,20 +612,9 @@ impl Game {
 
     /// Irish Don at the end of a complete deal nobody has passed 80 in: the tie rule at 80–80.
     fn irish_end(&mut self, last_scorer: Option<Side>) {
-        let irish = self.spec.irish.expect("irish");
         let sides = self.spec.seating.sides();
-        let (a, b) = (sides[0], sides[1]);
-        if self.score[a] == 80 && self.score[b] == 80 && self.deals + 1 >= 2 {
-            let outcome = match irish.tie {
-                IrishTie::Draw => Outcome::Draw,
-                IrishTie::LastScorerLoses => match last_scorer {
-                    Some(last) => {
-                        let other = if last == a { b } else { a };
-                        Outcome::Won(if irish.misere { last } else { other })
-                    }
-                    None => Outcome::Unknown,
-                },
-            };
+        if sides.iter().all(|&s| self.score[s] == 80) && self.deals + 1 >= 2 {
+            let outcome = eighty_all(&self.spec, last_scorer).unwrap_or(Outcome::Unknown);
             self.decide(outcome, None, None, self.score, 1);
         }
     }
@@ -662,22 +651,6 @@ impl Game {
             c.decided_here = true;
         }
         self.bonked = true;
-    }
-
-    fn pass_eighty(&self, side: Side) -> Outcome {
-        let misere = self.spec.irish.is_some_and(|i| i.misere);
-        if misere {
-            let other = *self
-                .spec
-                .seating
-                .sides()
-                .iter()
-                .find(|&&s| s != side)
-                .expect("two sides");
-            Outcome::Won(other)
-        } else {
-            Outcome::Won(side)
-        }
     }
 
     /// Whether the sides that just pegged reached the goal.
@@ -881,7 +854,7 @@ impl Game {
             }
             None => (Vec::new(), self.outcome_by_points()),
         };
-        if spec.muck_deals.is_some_and(|n| self.deals >= n) {
+        if !self.muck_counts() {
             self.carry = 0;
         }
         match outcome {
@@ -915,11 +888,7 @@ impl Game {
             .collect();
         match over.as_slice() {
             [] => None,
-            [s] => Some(match self.spec.goal {
-                Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(*s)]),
-                Goal::PassEighty => self.pass_eighty(*s),
-                _ => Outcome::Won(*s),
-            }),
+            [s] => Some(goes_out(&self.spec, *s)),
             _ => Some(Outcome::Unknown),
         }
     }
@@ -959,6 +928,11 @@ impl Game {
         self.current.as_ref().map_or(self.score, |c| c.start)
     }
 
+    /// Phat: whether muck counts in the deal in play (not from the fifth on).
+    pub(crate) fn muck_counts(&self) -> bool {
+        self.spec.muck_deals.is_none_or(|n| self.deals < n)
+    }
+
     pub(crate) fn deals_in_unit(&self) -> u32 {
         self.deals
     }
@@ -976,6 +950,39 @@ pub(crate) fn seat_of(side: Side) -> Seat {
         Side::N | Side::NS => Seat::N,
         Side::E | Side::EW => Seat::E,
         Side::S => Seat::S,
+    }
+}
+
+/// The outcome when `side` is the first to the goal: it wins, except that in Game to Lose it
+/// loses and in Irish misère passing 80 loses.
+pub(crate) fn goes_out(spec: &Spec, side: Side) -> Outcome {
+    match spec.goal {
+        Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(side)]),
+        Goal::PassEighty if spec.irish.is_some_and(|i| i.misere) => {
+            let other = spec.seating.sides().iter().copied().find(|&s| s != side);
+            Outcome::Won(other.unwrap_or(side))
+        }
+        _ => Outcome::Won(side),
+    }
+}
+
+/// Irish Don at 80–80: a draw, or the last scorer loses (under misère, wins). `None` when the
+/// tie rule needs the last scorer and it is not known.
+pub(crate) fn eighty_all(spec: &Spec, last_scorer: Option<Side>) -> Option<Outcome> {
+    let irish = spec.irish?;
+    match irish.tie {
+        IrishTie::Draw => Some(Outcome::Draw),
+        IrishTie::LastScorerLoses => {
+            let last = last_scorer?;
+            let other = spec
+                .seating
+                .sides()
+                .iter()
+                .copied()
+                .find(|&s| s != last)
+                .unwrap_or(last);
+            Some(Outcome::Won(if irish.misere { last } else { other }))
+        }
     }
 }
 

@@ -5,8 +5,8 @@
 use std::sync::OnceLock;
 
 use super::fault::{Code, Fault};
-use super::game::{decide_step, highest, seat_of, AwardKind, AwardPeg, Game, Outcome};
-use super::ruleset::{Awards, Goal, IrishTie, MuckTie, Spec};
+use super::game::{decide_step, eighty_all, goes_out, highest, AwardKind, AwardPeg, Game, Outcome};
+use super::ruleset::{Awards, Goal, MuckTie, Spec};
 use super::seat::{BySide, Side};
 use super::trick::PegTable;
 
@@ -88,7 +88,7 @@ pub fn explain(game: &Game, t: &Totals) -> Result<Explained, Fault> {
             )));
         }
     }
-    let muck_counts = spec.muck_deals.is_none_or(|n| game.deals_in_unit() < n);
+    let muck_counts = game.muck_counts();
     let kinds: &[AwardKind] = match spec.awards {
         Awards::None => &[],
         Awards::Game(_) | Awards::GameToLose => &[AwardKind::Game],
@@ -446,26 +446,16 @@ fn try_choice(
     }
     if verdict == Verdict::Undecided {
         if let Some(s) = first_out {
-            verdict = Verdict::Decided(match spec.goal {
-                Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(s)]),
-                Goal::PassEighty if spec.irish.is_some_and(|i| i.misere) => {
-                    Outcome::Won(*sides.iter().find(|&&x| x != s).unwrap_or(&s))
-                }
-                _ => Outcome::Won(s),
-            });
+            verdict = Verdict::Decided(goes_out(spec, s));
         }
     }
     // Irish Don: 80–80 and the bonk.
-    if let (Some(irish), Verdict::Undecided) = (spec.irish, &verdict) {
-        let (a, b) = (sides[0], sides[1]);
-        if complete_fat && score[a] == 80 && score[b] == 80 && game.deals_in_unit() + 1 >= 2 {
-            verdict = match (irish.tie, t.last_scorer) {
-                (IrishTie::Draw, _) => Verdict::Decided(Outcome::Draw),
-                (IrishTie::LastScorerLoses, None) => Verdict::NeedsLastScorer,
-                (IrishTie::LastScorerLoses, Some(last)) => {
-                    let other = if last == a { b } else { a };
-                    Verdict::Decided(Outcome::Won(if irish.misere { last } else { other }))
-                }
+    if spec.irish.is_some() && verdict == Verdict::Undecided {
+        let level = sides.iter().all(|&s| score[s] == 80);
+        if complete_fat && level && game.deals_in_unit() + 1 >= 2 {
+            verdict = match eighty_all(spec, t.last_scorer) {
+                Some(outcome) => Verdict::Decided(outcome),
+                None => Verdict::NeedsLastScorer,
             };
         }
     }
