@@ -434,18 +434,15 @@ impl Game {
             }));
         }
         let play = self.play_mut().map_err(refuse)?;
-        let outcome = play.play(&spec, cards);
+        let mut trick = play.play(&spec, cards);
         let table_points = play.table_points;
         let next_leader = play.leader;
         let hand = self.hands;
-        let mut faults = outcome.faults.clone();
-        for f in &mut faults {
+        for f in &mut trick.faults {
             f.hand = Some(hand);
         }
         let current = self.current.as_mut().expect("hand in play");
-        current.faults.extend(faults.iter().cloned());
-        let mut trick = outcome;
-        trick.faults = faults;
+        current.faults.extend(trick.faults.iter().cloned());
         let already = self.decided.is_some();
         let mut report = TrickReport {
             pegged: 0,
