@@ -10,7 +10,7 @@ use std::path::Path;
 use std::time::Instant;
 
 use don::check::check_item;
-use don::record::report::JsonReport;
+use don::check::report::JsonReport;
 use don::record::write::sim_record;
 use don::record::RecordSource;
 use don::rules::sim::play_game;
@@ -77,7 +77,7 @@ fn measure(path: &Path, games: usize) {
     let mut replayed = 0u64;
     for item in source {
         let check = check_item(item.index, item.line, item.value);
-        replayed += check.tricks;
+        replayed += check.sheet.tricks;
         checked += 1;
         report.game(&check, None).unwrap();
     }

@@ -1,9 +1,13 @@
 //! `don`: keeps the score of the Don family of pub card games.
 //!
-//! - [`rules`]: pure game logic, one engine for every variant of RULES.md.
-//! - [`record`]: the public formats of FORMAT.md (game records, `check --json`).
-//! - [`check`]: replays records through the engine and reports.
+//! The layers, each using only those before it:
+//! - [`rules`]: pure game logic, one engine for every variant of RULES.md; no I/O, no formats.
+//! - [`record`]: the public formats of FORMAT.md (game records, the trick notation, the codes).
+//! - [`replay`]: drives a record, or one typed entry, through the engine, keeping the score
+//!   sheet; the one place that turns what the engine refuses into reported faults.
+//! - [`check`]: replays records read from files and reports (FORMAT.md §2).
 
 pub mod check;
 pub mod record;
+pub mod replay;
 pub mod rules;

@@ -1,8 +1,9 @@
 //! Randomly dealt, randomly (legally) played games of every variant and option: the record the
 //! game makes replays through `check` with no errors, to the same decision.
 
-use don::check::{check_item, GameCheck};
+use don::check::check_value;
 use don::record::write::sim_record;
+use don::replay::ScoreSheet as GameCheck;
 use don::rules::sim::play_game;
 use don::rules::{OptionValue, Variant};
 
@@ -61,7 +62,7 @@ pub fn rulesets() -> Vec<Variant> {
 fn replay(v: &Variant, seed: u64) -> GameCheck {
     let game = play_game(v, seed, 400);
     let record = sim_record(&format!("sim-{seed}"), &game);
-    check_item(0, None, Ok(record))
+    check_value(record)
 }
 
 #[test]
@@ -69,7 +70,7 @@ fn random_legal_games_replay_cleanly_to_a_decision() {
     for v in rulesets() {
         for seed in 0..25 {
             let check = replay(&v, seed);
-            let first = |list: &[don::rules::Fault]| {
+            let first = |list: &[don::record::Fault]| {
                 format!("{:?}", list.iter().take(3).collect::<Vec<_>>())
             };
             assert!(

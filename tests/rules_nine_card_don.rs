@@ -187,7 +187,7 @@ fn legs_best_of_three_each_from_nothing() {
         vec![10, 19],
         "final is the last leg's score"
     );
-    assert_eq!(c.hands[1].unit, 2);
+    assert_eq!(c.hands[1].leg, 2);
 }
 
 #[test]

@@ -4,10 +4,11 @@ use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
 use don::check::check_item;
-use don::record::report::JsonReport;
+use don::check::report::JsonReport;
 use don::record::RecordSource;
 
-use super::{sheet, CliError, Done};
+use super::error::{CliError, Done};
+use super::sheet;
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,8 +37,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         for (path, source) in sources {
             let name = path.display().to_string();
             for item in source {
-                let check = check_item(item.index, item.line, item.value);
-                report.game(&check, several.then_some(name.as_str()))?;
+                let checked = check_item(item.index, item.line, item.value);
+                report.game(&checked, several.then_some(name.as_str()))?;
             }
         }
         all_valid = report.finish()?;
@@ -46,9 +47,9 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         for (path, source) in sources {
             let name = path.display().to_string();
             for item in source {
-                let check = check_item(item.index, item.line, item.value);
-                all_valid &= check.valid();
-                sheet::write(&mut out, &name, &check, &mut counts)?;
+                let checked = check_item(item.index, item.line, item.value);
+                all_valid &= checked.sheet.valid();
+                sheet::write(&mut out, &name, &checked, &mut counts)?;
             }
         }
         counts.write(&mut out)?;

@@ -3,14 +3,16 @@
 //! that cannot be read). A broken pipe is not an error.
 
 mod check;
+mod error;
 mod sheet;
+mod text;
 
-use std::io;
+use std::io::{self, Write};
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 
-use don::record::SourceError;
+use error::Done;
 
 #[derive(Parser)]
 #[command(
@@ -35,22 +37,6 @@ enum Command {
     Check(check::Args),
 }
 
-/// What can go wrong in a command.
-#[derive(Debug, thiserror::Error)]
-pub enum CliError {
-    #[error(transparent)]
-    Source(#[from] SourceError),
-    #[error("cannot write the output: {0}")]
-    Io(#[from] io::Error),
-}
-
-/// How a command ended when it did not fail.
-pub enum Done {
-    Ok,
-    /// The data was read but is wrong (exit 1).
-    BadData,
-}
-
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
@@ -59,26 +45,15 @@ pub fn main() -> ExitCode {
     match result {
         Ok(Done::Ok) => ExitCode::SUCCESS,
         Ok(Done::BadData) => ExitCode::from(1),
-        Err(CliError::Io(e)) if e.kind() == io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(e) if e.is_closed_pipe() => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("don: error: {e}");
-            if let Some(hint) = hint(&e) {
-                eprintln!("  hint: {hint}");
+            // Nothing more can be said if standard error is closed too.
+            let mut err = io::stderr().lock();
+            let _ = writeln!(err, "don: error: {}", text::shown(&e.to_string()));
+            if let Some(hint) = e.hint() {
+                let _ = writeln!(err, "  hint: {hint}");
             }
-            ExitCode::from(match e {
-                CliError::Source(_) => 2,
-                CliError::Io(_) => 1,
-            })
+            ExitCode::from(e.exit_code())
         }
-    }
-}
-
-fn hint(e: &CliError) -> Option<&'static str> {
-    match e {
-        CliError::Source(SourceError::NotJson { .. }) => {
-            Some("a .json file holds one record or a list of them; name the file .jsonl for one record per line")
-        }
-        CliError::Source(SourceError::NotUtf8 { .. }) => Some("save the file as UTF-8 text"),
-        _ => None,
     }
 }

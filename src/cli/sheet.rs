@@ -1,14 +1,18 @@
-//! A game's score sheet in words and a table.
+//! A game's score sheet in words and a table. Everything taken from a record passes through
+//! [`shown`], so no name or message can act on the terminal.
 
 use std::io::{self, Write};
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, ContentArrangement, Table};
 
-use don::check::{GameCheck, HandKind};
-use don::rules::game::Decision;
-use don::rules::ruleset::Goal;
-use don::rules::{BySide, Fault, Outcome, Seat, Side};
+use don::check::Checked;
+use don::record::Fault;
+use don::replay::{HandKind, HandRow, ScoreSheet};
+use don::rules::spec::Goal;
+use don::rules::{BySide, Decision, Outcome, Seat, Side};
+
+use super::text::shown;
 
 /// Games seen, for the closing line.
 #[derive(Default)]
@@ -19,6 +23,15 @@ pub struct Counts {
 }
 
 impl Counts {
+    fn add(&mut self, sheet: &ScoreSheet) {
+        self.games += 1;
+        if !sheet.valid() {
+            self.invalid += 1;
+        } else if !sheet.warnings.is_empty() {
+            self.warned += 1;
+        }
+    }
+
     pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
         let games = plural(self.games, "game", "games");
         match (self.invalid, self.warned) {
@@ -33,17 +46,20 @@ fn plural(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn side_name(check: &GameCheck, side: Side) -> String {
-    let names: Vec<&str> = match side {
-        Side::NS => vec![Seat::N, Seat::S],
-        Side::EW => vec![Seat::E, Seat::W],
-        Side::N => vec![Seat::N],
-        Side::E => vec![Seat::E],
-        Side::S => vec![Seat::S],
-    }
-    .into_iter()
-    .filter_map(|s| check.seats[s].as_deref())
-    .collect();
+/// A side with its players' names: "NS (Gareth & Rhys)".
+fn side_name(sheet: &ScoreSheet, side: Side) -> String {
+    let seats: &[Seat] = match side {
+        Side::NS => &[Seat::N, Seat::S],
+        Side::EW => &[Seat::E, Seat::W],
+        Side::N => &[Seat::N],
+        Side::E => &[Seat::E],
+        Side::S => &[Seat::S],
+    };
+    let names: Vec<String> = seats
+        .iter()
+        .filter_map(|&s| sheet.seats[s].as_deref())
+        .map(|name| shown(name).into_owned())
+        .collect();
     if names.is_empty() {
         side.code().to_string()
     } else {
@@ -63,35 +79,24 @@ fn verb(side: Side, plural: &str, singular: &str) -> String {
     }
 }
 
+fn goal(sheet: &ScoreSheet) -> Option<Goal> {
+    sheet.variant.as_ref().map(|v| v.spec().goal)
+}
+
 /// "NS peg out in hand 8, trick 6: 121–97".
-pub fn decision_words(check: &GameCheck, d: &Decision) -> String {
-    let goal = check.variant.as_ref().map(|v| v.spec().goal);
+pub fn decision_words(sheet: &ScoreSheet, d: &Decision) -> String {
     let when = match (d.trick, d.award) {
         (Some(t), _) => format!("in hand {}, trick {t}", d.hand),
         (None, Some(a)) => format!("in hand {} with {}", d.hand, a.word()),
         (None, None) => format!("in hand {}", d.hand),
     };
-    let score = score_words(check.sides, d.score);
-    match (&d.outcome, goal) {
+    let score = score_words(sheet.sides, d.score);
+    match (&d.outcome, goal(sheet)) {
         (Outcome::Won(s), Some(Goal::Deals(n))) => {
             format!("After {n} deals {s} {} {score}", verb(*s, "win", "wins"))
         }
         (Outcome::Won(s), Some(Goal::PassEighty)) => {
-            let mut why = String::new();
-            if d.counts > 1 {
-                why.push_str(" (a bonk: two games)");
-            }
-            if d.trick.is_none() && check.sides.iter().all(|&x| d.score[x] == 80) {
-                // 80–80: the last scorer loses, or under misère wins.
-                let misere = check
-                    .variant
-                    .as_ref()
-                    .and_then(|v| v.spec().irish)
-                    .is_some_and(|i| i.misere);
-                let other = check.sides.iter().copied().find(|&x| x != *s).unwrap_or(*s);
-                let last = if misere { *s } else { other };
-                why.push_str(&format!(" ({last} took the last scoring trick)"));
-            }
+            let why = irish_why(sheet, d, *s);
             format!("{s} {} {when}: {score}{why}", verb(*s, "win", "wins"))
         }
         (Outcome::Won(s), _) if d.trick.is_some() || d.award.is_some() => {
@@ -101,7 +106,7 @@ pub fn decision_words(check: &GameCheck, d: &Decision) -> String {
         (Outcome::Draw, _) => format!("A draw {when}: {score}"),
         (Outcome::Lost(seats), _) => {
             let who: Vec<&str> = seats.iter().map(|s| s.letter()).collect();
-            let target = match goal {
+            let target = match goal(sheet) {
                 Some(Goal::LoseAt(t)) => t,
                 _ => 0,
             };
@@ -116,6 +121,31 @@ pub fn decision_words(check: &GameCheck, d: &Decision) -> String {
             format!("Decided {when}, but the record does not say who won: {score}")
         }
     }
+}
+
+/// Irish Don: a bonk, or who took the last scoring trick at 80–80.
+fn irish_why(sheet: &ScoreSheet, d: &Decision, winner: Side) -> String {
+    let mut why = String::new();
+    if d.counts > 1 {
+        why.push_str(" (a bonk: two games)");
+    }
+    if d.trick.is_none() && sheet.sides.iter().all(|&x| d.score[x] == 80) {
+        // 80–80: the last scorer loses, or under misère wins.
+        let misere = sheet
+            .variant
+            .as_ref()
+            .and_then(|v| v.spec().irish)
+            .is_some_and(|i| i.misere);
+        let other = sheet
+            .sides
+            .iter()
+            .copied()
+            .find(|&x| x != winner)
+            .unwrap_or(winner);
+        let last = if misere { winner } else { other };
+        why.push_str(&format!(" ({last} took the last scoring trick)"));
+    }
+    why
 }
 
 fn place(f: &Fault) -> String {
@@ -136,134 +166,154 @@ fn place(f: &Fault) -> String {
     }
 }
 
+/// Writes one checked record's sheet.
 pub fn write(
     out: &mut impl Write,
     file: &str,
-    check: &GameCheck,
+    checked: &Checked,
     counts: &mut Counts,
 ) -> io::Result<()> {
-    counts.games += 1;
-    if !check.valid() {
-        counts.invalid += 1;
-    } else if !check.warnings.is_empty() {
-        counts.warned += 1;
+    let sheet = &checked.sheet;
+    counts.add(sheet);
+    write_heading(out, file, checked)?;
+    if !sheet.hands.is_empty() {
+        writeln!(out, "{}", table(sheet))?;
     }
-    let mut title = format!("{file}, record {}", check.index + 1);
-    if let Some(line) = check.line {
+    write_result(out, sheet)?;
+    for (label, list) in [("error", &sheet.errors), ("warning", &sheet.warnings)] {
+        for f in list {
+            writeln!(
+                out,
+                "  {label} [{}] {}: {}",
+                f.code,
+                place(f),
+                shown(&f.message)
+            )?;
+        }
+    }
+    writeln!(out)
+}
+
+/// Where the record is, which game it is, and who played.
+fn write_heading(out: &mut impl Write, file: &str, checked: &Checked) -> io::Result<()> {
+    let sheet = &checked.sheet;
+    let mut title = format!("{}, record {}", shown(file), checked.index + 1);
+    if let Some(line) = checked.line {
         title.push_str(&format!(" (line {line})"));
     }
-    if let Some(id) = &check.id {
-        title.push_str(&format!(": {id}"));
+    if let Some(id) = &sheet.id {
+        title.push_str(&format!(": {}", shown(id)));
     }
     writeln!(out, "{title}")?;
     let mut about = Vec::new();
-    if let Some(v) = &check.variant {
+    if let Some(v) = &sheet.variant {
         about.push(v.describe());
     }
-    about.extend(check.date.clone());
-    about.extend(check.venue.clone());
+    about.extend(sheet.date.as_deref().map(|d| shown(d).into_owned()));
+    about.extend(sheet.venue.as_deref().map(|v| shown(v).into_owned()));
     if !about.is_empty() {
         writeln!(out, "{}", about.join(" · "))?;
     }
-    if !check.sides.is_empty() {
-        let names: Vec<String> = check.sides.iter().map(|&s| side_name(check, s)).collect();
+    if !sheet.sides.is_empty() {
+        let names: Vec<String> = sheet.sides.iter().map(|&s| side_name(sheet, s)).collect();
         writeln!(out, "{}", names.join(" v "))?;
     }
-    if !check.hands.is_empty() {
-        let mut table = Table::new();
-        table
-            .load_preset(UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Disabled);
-        let is_match = check.is_match();
-        let mut header = vec!["Hand".to_string()];
-        if is_match {
-            header.push(
-                if matches!(
-                    check.variant.as_ref().map(|v| v.spec().goal),
-                    Some(Goal::PassEighty)
-                ) {
-                    "Game"
-                } else {
-                    "Leg"
-                }
-                .into(),
-            );
-        }
-        header.push("Pitcher".into());
-        header.push("Trumps".into());
-        for &s in check.sides {
-            header.push(s.code().to_string());
-        }
-        for &s in check.sides {
-            header.push(format!("{s} total"));
-        }
-        table.set_header(header);
-        for row in &check.hands {
-            let mut cells = vec![Cell::new(row.number)];
-            if is_match {
-                cells.push(Cell::new(row.unit));
-            }
-            let pitcher = row
-                .pitcher
-                .map_or(String::new(), |p| match &check.seats[p] {
-                    Some(name) => format!("{p} {name}"),
-                    None => p.to_string(),
-                });
-            cells.push(Cell::new(pitcher));
-            let trumps = match row.kind {
-                HandKind::Tricks => row.trumps.map_or("—".to_string(), |t| t.name().to_string()),
-                HandKind::Totals => "(totals)".into(),
-                HandKind::Abandoned => "abandoned".into(),
-                HandKind::NotScored => "not scored".into(),
-            };
-            cells.push(Cell::new(trumps));
-            for &s in check.sides {
-                cells.push(Cell::new(row.points[s]).set_alignment(CellAlignment::Right));
-            }
-            for &s in check.sides {
-                cells.push(Cell::new(row.score[s]).set_alignment(CellAlignment::Right));
-            }
-            table.add_row(cells);
-        }
-        writeln!(out, "{table}")?;
+    Ok(())
+}
+
+/// A row a hand: pitcher, trumps, each side's points and running totals.
+fn table(sheet: &ScoreSheet) -> Table {
+    let mut table = Table::new();
+    table
+        .load_preset(UTF8_FULL_CONDENSED)
+        .set_content_arrangement(ContentArrangement::Disabled);
+    let is_match = sheet.is_match();
+    let mut header = vec!["Hand".to_string()];
+    if is_match {
+        header.push(leg_word(sheet).into());
     }
-    for row in &check.hands {
+    header.push("Pitcher".into());
+    header.push("Trumps".into());
+    for &s in sheet.sides {
+        header.push(s.code().to_string());
+    }
+    for &s in sheet.sides {
+        header.push(format!("{s} total"));
+    }
+    table.set_header(header);
+    for row in &sheet.hands {
+        table.add_row(table_row(sheet, row, is_match));
+    }
+    table
+}
+
+fn table_row(sheet: &ScoreSheet, row: &HandRow, is_match: bool) -> Vec<Cell> {
+    let mut cells = vec![Cell::new(row.number)];
+    if is_match {
+        cells.push(Cell::new(row.leg));
+    }
+    let pitcher = row
+        .pitcher
+        .map_or(String::new(), |p| match &sheet.seats[p] {
+            Some(name) => format!("{p} {}", shown(name)),
+            None => p.to_string(),
+        });
+    cells.push(Cell::new(pitcher));
+    let trumps = match row.kind {
+        HandKind::Tricks => row.trumps.map_or("—".to_string(), |t| t.name().to_string()),
+        HandKind::Totals => "(totals)".into(),
+        HandKind::Abandoned => "abandoned".into(),
+        HandKind::NotScored => "not scored".into(),
+    };
+    cells.push(Cell::new(trumps));
+    for &s in sheet.sides {
+        cells.push(Cell::new(row.points[s]).set_alignment(CellAlignment::Right));
+    }
+    for &s in sheet.sides {
+        cells.push(Cell::new(row.score[s]).set_alignment(CellAlignment::Right));
+    }
+    cells
+}
+
+/// How each leg was decided, a concession, the result, and the jacks-out pool.
+fn write_result(out: &mut impl Write, sheet: &ScoreSheet) -> io::Result<()> {
+    for row in &sheet.hands {
         if let Some(d) = &row.decided {
-            let unit = if check.is_match() {
-                format!("{} {}: ", unit_word(check), d.unit)
+            let leg = if sheet.is_match() {
+                format!("{} {}: ", leg_word(sheet), d.leg)
             } else {
                 String::new()
             };
-            writeln!(out, "{unit}{}", decision_words(check, d))?;
+            writeln!(out, "{leg}{}", decision_words(sheet, d))?;
         }
     }
-    if let Some((side, after)) = check.conceded {
+    if let Some((side, after)) = sheet.conceded {
         writeln!(out, "{side} conceded after hand {after}.")?;
     }
-    match &check.result {
-        Some(Outcome::Won(s)) if check.is_match() => writeln!(
+    match &sheet.result {
+        Some(Outcome::Won(s)) if sheet.is_match() => writeln!(
             out,
             "{} {} the match {}.",
-            side_name(check, *s),
+            side_name(sheet, *s),
             verb(*s, "win", "wins"),
-            score_words(check.sides, check.wins)
+            score_words(sheet.sides, sheet.wins)
         )?,
-        Some(Outcome::Won(s)) if check.conceded.is_some() => {
-            writeln!(out, "{} {}.", side_name(check, *s), verb(*s, "win", "wins"))?
+        Some(Outcome::Won(s)) if sheet.conceded.is_some() => {
+            writeln!(out, "{} {}.", side_name(sheet, *s), verb(*s, "win", "wins"))?
         }
-        Some(Outcome::Lost(_)) if check.conceded.is_some() => {
-            writeln!(out, "{}.", lost_words(check))?
+        Some(Outcome::Lost(_)) if sheet.conceded.is_some() => {
+            writeln!(out, "{}.", lost_words(sheet))?
         }
         Some(_) => {}
-        None if !check.sides.is_empty() => writeln!(
+        None if !sheet.sides.is_empty() => writeln!(
             out,
             "Unfinished at {}.",
-            score_words(check.sides, check.final_score)
+            score_words(sheet.sides, sheet.final_score)
         )?,
         None => {}
     }
-    if let (Some(jo), Some(Outcome::Won(side))) = (&check.jacks_out, &check.result) {
-        let winners = side_name(check, *side);
+    if let (Some(jo), Some(Outcome::Won(side))) = (&sheet.jacks_out, &sheet.result) {
+        let winners = side_name(sheet, *side);
         // A partnership shares the pool; a single player takes it all.
         let each = match side {
             Side::NS | Side::EW => format!(", {:.2} each", jo.pool / 2.0),
@@ -275,16 +325,11 @@ pub fn write(
             jo.pool
         )?;
     }
-    for (label, list) in [("error", &check.errors), ("warning", &check.warnings)] {
-        for f in list {
-            writeln!(out, "  {label} [{}] {}: {}", f.code, place(f), f.message)?;
-        }
-    }
-    writeln!(out)
+    Ok(())
 }
 
-fn lost_words(check: &GameCheck) -> String {
-    let who: Vec<&str> = check.losers().iter().map(|s| s.letter()).collect();
+fn lost_words(sheet: &ScoreSheet) -> String {
+    let who: Vec<&str> = sheet.losers().iter().map(|s| s.letter()).collect();
     format!(
         "{} {}",
         who.join(" and "),
@@ -292,8 +337,9 @@ fn lost_words(check: &GameCheck) -> String {
     )
 }
 
-fn unit_word(check: &GameCheck) -> &'static str {
-    match check.variant.as_ref().map(|v| v.spec().goal) {
+/// What the parts of a match are called: Irish Don's are games, the others' legs.
+fn leg_word(sheet: &ScoreSheet) -> &'static str {
+    match goal(sheet) {
         Some(Goal::PassEighty) => "Game",
         _ => "Leg",
     }

@@ -2,13 +2,13 @@
 //! is a `schema` (or `ruleset`) fault naming the field; what can still be read is kept so the
 //! rest of the record can be checked.
 
-use serde_json::Value;
+use serde_json::{Map, Value};
 
-use crate::rules::game::{AbandonReason, Penalty};
-use crate::rules::ruleset::{Awards, Goal};
+use super::fault::{Code, Fault};
+use crate::rules::spec::{Awards, Goal, LayoutShape};
 use crate::rules::{
-    AwardValue, BySeat, BySide, Card, Code, Fault, Layout, MuckValue, OptionValue, Seat, Side,
-    Spec, Totals, Variant,
+    AbandonReason, AwardKind, BlindDeal, BySeat, BySide, Card, MuckValue, OptionValue, Penalty,
+    Seat, Side, Spec, Taker, Totals, Variant,
 };
 
 pub const FORMAT: &str = "don/1";
@@ -56,7 +56,7 @@ pub enum TrickEntry {
 pub enum HandBody {
     Tricks {
         tricks: Vec<TrickEntry>,
-        layout: Option<Layout>,
+        layout: Option<BlindDeal>,
     },
     Totals(Totals),
     Abandoned {
@@ -225,7 +225,10 @@ fn parse_seats(value: Value, spec: Option<&Spec>, rec: &mut Record) {
         return;
     };
     for (key, v) in map {
-        let seat = Seat::parse(&key).filter(|s| spec.is_none_or(|sp| sp.seating.has_seat(*s)));
+        let seat = key
+            .parse::<Seat>()
+            .ok()
+            .filter(|s| spec.is_none_or(|sp| sp.seating.has_seat(*s)));
         match (seat, v) {
             (None, _) => rec.faults.push(schema(format!(
                 "`seats` has `{key}`, which is not a seat of this game"
@@ -327,7 +330,7 @@ fn side_value(v: &Value, spec: &Spec, field: &str, faults: &mut Vec<Fault>) -> O
     let sides = spec.seating.sides();
     match v
         .as_str()
-        .and_then(Side::parse)
+        .and_then(|s| s.parse::<Side>().ok())
         .filter(|s| sides.contains(s))
     {
         Some(s) => Some(s),
@@ -345,7 +348,7 @@ fn side_value(v: &Value, spec: &Spec, field: &str, faults: &mut Vec<Fault>) -> O
 fn seat_value(v: &Value, spec: &Spec, field: &str, faults: &mut Vec<Fault>) -> Option<Seat> {
     match v
         .as_str()
-        .and_then(Seat::parse)
+        .and_then(|s| s.parse::<Seat>().ok())
         .filter(|s| spec.seating.has_seat(*s))
     {
         Some(s) => Some(s),
@@ -378,7 +381,7 @@ fn parse_hand(value: Value, number: u32, spec: &Spec) -> HandRecord {
         faults: Vec::new(),
     };
     let mut faults = Vec::new();
-    let Value::Object(mut map) = value else {
+    let Value::Object(map) = value else {
         faults.push(schema(format!(
             "hand {number} must be an object, not {}",
             kind_of(&value)
@@ -386,11 +389,32 @@ fn parse_hand(value: Value, number: u32, spec: &Spec) -> HandRecord {
         hand.faults = faults.into_iter().map(|f| f.at_hand(number)).collect();
         return hand;
     };
-    let kinds: Vec<&str> = ["tricks", "points", "abandoned"]
+    let kind = hand_kind(&map, number, &mut faults);
+    let mut fields = HandFields::new(kind.is_some());
+    for (key, v) in map {
+        match key.as_str() {
+            "pitcher" => {
+                hand.pitcher =
+                    seat_value(&v, spec, &format!("hand {number}: `pitcher`"), &mut faults);
+            }
+            "penalties" => hand.penalties = parse_penalties(v, spec, number, &mut faults),
+            k => fields.read(k, v, kind, spec, number, &mut faults),
+        }
+    }
+    if fields.body_ok {
+        hand.body = fields.body(kind, spec, number, &mut faults);
+    }
+    hand.faults = faults.into_iter().map(|f| f.at_hand(number)).collect();
+    hand
+}
+
+/// The kind of hand: exactly one of `tricks`, `points` and `abandoned`.
+fn hand_kind(map: &Map<String, Value>, number: u32, faults: &mut Vec<Fault>) -> Option<HandKind> {
+    let kinds: Vec<HandKind> = HandKind::ALL
         .into_iter()
-        .filter(|k| map.contains_key(*k))
+        .filter(|k| map.contains_key(k.field()))
         .collect();
-    let kind = match kinds.as_slice() {
+    match kinds.as_slice() {
         [one] => Some(*one),
         [] => {
             faults.push(schema(format!(
@@ -399,30 +423,72 @@ fn parse_hand(value: Value, number: u32, spec: &Spec) -> HandRecord {
             None
         }
         many => {
+            let names: Vec<&str> = many.iter().map(|k| k.field()).collect();
             faults.push(schema(format!(
                 "hand {number} has {}: a hand has exactly one of them",
-                many.join(" and ")
+                names.join(" and ")
             )));
             None
         }
-    };
-    let mut totals = Totals::default();
-    let mut tricks = Vec::new();
-    let mut layout_value = None;
-    let mut hand_value = None;
-    let mut abandoned = None;
-    let mut body_ok = kind.is_some();
-    for (key, v) in std::mem::take(&mut map) {
-        let k = key.as_str();
-        match k {
-            "pitcher" => {
-                hand.pitcher =
-                    seat_value(&v, spec, &format!("hand {number}: `pitcher`"), &mut faults);
-            }
-            "penalties" => hand.penalties = parse_penalties(v, spec, number, &mut faults),
+    }
+}
+
+/// How a hand is kept in a record.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum HandKind {
+    Tricks,
+    Totals,
+    Abandoned,
+}
+
+impl HandKind {
+    const ALL: [HandKind; 3] = [HandKind::Tricks, HandKind::Totals, HandKind::Abandoned];
+
+    fn field(self) -> &'static str {
+        match self {
+            HandKind::Tricks => "tricks",
+            HandKind::Totals => "points",
+            HandKind::Abandoned => "abandoned",
+        }
+    }
+}
+
+/// The fields of a hand's body, as they are read.
+struct HandFields {
+    totals: Totals,
+    tricks: Vec<TrickEntry>,
+    layout: Option<Value>,
+    in_hand: Option<Value>,
+    abandoned: Option<(AbandonReason, Option<Seat>)>,
+    /// False once the body cannot be scored.
+    body_ok: bool,
+}
+
+impl HandFields {
+    fn new(kind_known: bool) -> HandFields {
+        HandFields {
+            totals: Totals::default(),
+            tricks: Vec::new(),
+            layout: None,
+            in_hand: None,
+            abandoned: None,
+            body_ok: kind_known,
+        }
+    }
+
+    fn read(
+        &mut self,
+        key: &str,
+        v: Value,
+        kind: Option<HandKind>,
+        spec: &Spec,
+        number: u32,
+        faults: &mut Vec<Fault>,
+    ) {
+        match key {
             "tricks" => match v {
                 Value::Array(list) => {
-                    tricks = list
+                    self.tricks = list
                         .into_iter()
                         .map(|t| match t {
                             Value::String(s) => TrickEntry::Text(s),
@@ -435,74 +501,77 @@ fn parse_hand(value: Value, number: u32, spec: &Spec) -> HandRecord {
                         "hand {number}: `tricks` must be a list of tricks, not {}",
                         kind_of(&v)
                     )));
-                    body_ok = false;
+                    self.body_ok = false;
                 }
             },
-            "layout" | "hand" if kind == Some("tricks") && spec.layout.is_some() => {
-                if k == "layout" {
-                    layout_value = Some(v)
-                } else {
-                    hand_value = Some(v)
-                }
+            "layout" if kind == Some(HandKind::Tricks) && spec.layout.is_some() => {
+                self.layout = Some(v)
             }
-            "points" => {
-                match points_value(&v, spec, &format!("hand {number}: `points`"), &mut faults) {
-                    Some(p) => totals.points = p,
-                    None => body_ok = false,
-                }
+            "hand" if kind == Some(HandKind::Tricks) && spec.layout.is_some() => {
+                self.in_hand = Some(v)
             }
+            "points" => match points_value(&v, spec, &format!("hand {number}: `points`"), faults) {
+                Some(p) => self.totals.points = p,
+                None => self.body_ok = false,
+            },
             "abandoned" => {
-                abandoned = parse_abandoned(v, spec, number, &mut faults);
-                body_ok &= abandoned.is_some();
+                self.abandoned = parse_abandoned(v, spec, number, faults);
+                self.body_ok &= self.abandoned.is_some();
             }
-            _ if AWARD_FIELDS.contains(&k) => {
-                if kind != Some("points") {
+            _ if AWARD_FIELDS.contains(&key) => {
+                if kind != Some(HandKind::Totals) {
                     faults.push(schema(format!(
-                        "hand {number}: `{k}` belongs only on a hand of totals (`points`)"
+                        "hand {number}: `{key}` belongs only on a hand of totals (`points`)"
                     )));
-                } else if !award_allowed(spec, k) {
+                } else if !award_allowed(spec, key) {
                     faults.push(schema(format!(
-                        "hand {number}: `{k}` is not an award of this ruleset"
+                        "hand {number}: `{key}` is not an award of this ruleset"
                     )));
-                } else if !parse_award(k, &v, spec, number, &mut totals, &mut faults) {
-                    body_ok = false;
+                } else if !parse_award(key, &v, spec, number, &mut self.totals, faults) {
+                    self.body_ok = false;
                 }
             }
-            _ => faults.push(schema(format!("unknown field `{k}` in hand {number}"))),
+            _ => faults.push(schema(format!("unknown field `{key}` in hand {number}"))),
         }
     }
-    if body_ok {
-        hand.body = match kind {
-            Some("tricks") => {
+
+    fn body(
+        self,
+        kind: Option<HandKind>,
+        spec: &Spec,
+        number: u32,
+        faults: &mut Vec<Fault>,
+    ) -> HandBody {
+        match kind {
+            Some(HandKind::Tricks) => {
                 let layout = match spec.layout {
-                    Some(shape) if layout_value.is_some() || hand_value.is_some() => {
-                        parse_layout(layout_value, hand_value, spec, shape, number, &mut faults)
+                    Some(shape) if self.layout.is_some() || self.in_hand.is_some() => {
+                        parse_layout(self.layout, self.in_hand, spec, shape, number, faults)
                     }
                     _ => None,
                 };
-                HandBody::Tricks { tricks, layout }
+                HandBody::Tricks {
+                    tricks: self.tricks,
+                    layout,
+                }
             }
-            Some("points") => HandBody::Totals(totals),
-            Some(_) => match abandoned {
+            Some(HandKind::Totals) => HandBody::Totals(self.totals),
+            Some(HandKind::Abandoned) => match self.abandoned {
                 Some((reason, seat)) => HandBody::Abandoned { reason, seat },
                 None => HandBody::Broken,
             },
             None => HandBody::Broken,
-        };
+        }
     }
-    hand.faults = faults.into_iter().map(|f| f.at_hand(number)).collect();
-    hand
 }
 
 fn award_allowed(spec: &Spec, field: &str) -> bool {
     match field {
-        "game" => matches!(
-            spec.awards,
-            Awards::Game(_) | Awards::Preston | Awards::Hljg | Awards::GameToLose
-        ),
-        "high" | "jack" => matches!(spec.awards, Awards::Preston | Awards::Hljg),
-        "low" => spec.awards == Awards::Hljg,
-        "muck" => matches!(spec.awards, Awards::Muck(_)),
+        "game" => spec.awards.has(AwardKind::Game),
+        "high" => spec.awards.has(AwardKind::High),
+        "low" => spec.awards.has(AwardKind::Low),
+        "jack" => spec.awards.has(AwardKind::Jack),
+        "muck" => spec.awards.has(AwardKind::Muck),
         "out_first" => !matches!(spec.goal, Goal::Deals(_)),
         "last_scorer" => spec.irish.is_some(),
         _ => false,
@@ -534,8 +603,8 @@ fn parse_award(
         }
         "muck" => {
             let value = match v {
-                Value::String(s) if s == "tie" => Some(MuckValue::Tie),
-                Value::String(s) if s == "none" => Some(MuckValue::Nobody),
+                Value::String(s) if s == "tie" => Some(MuckValue::Award(Taker::Tie)),
+                Value::String(s) if s == "none" => Some(MuckValue::Award(Taker::Nobody)),
                 Value::Object(_) => points_value(v, spec, &name, faults).map(MuckValue::Values),
                 _ => side_value(
                     v,
@@ -543,25 +612,25 @@ fn parse_award(
                     &format!("{name} (a side, \"tie\", or both sides' muck values)"),
                     faults,
                 )
-                .map(MuckValue::Side),
+                .map(|side| MuckValue::Award(Taker::Side(side))),
             };
             totals.muck = value;
             value.is_some()
         }
         _ => {
             let value = match v {
-                Value::String(s) if s == "none" => Some(AwardValue::Nobody),
+                Value::String(s) if s == "none" => Some(Taker::Nobody),
                 Value::Array(pair) if field == "game" && spec.awards == Awards::GameToLose => {
                     let seats: Vec<Option<Side>> = pair
                         .iter()
                         .map(|p| {
                             p.as_str()
-                                .and_then(Side::parse)
+                                .and_then(|s| s.parse::<Side>().ok())
                                 .filter(|s| sides.contains(s))
                         })
                         .collect();
                     match seats.as_slice() {
-                        [Some(a), Some(b)] if a != b => Some(AwardValue::Pair(*a, *b)),
+                        [Some(a), Some(b)] if a != b => Some(Taker::Pair(*a, *b)),
                         _ => {
                             faults.push(schema(format!("{name} as a list names the two players who shared the game, like [\"N\", \"E\"]")));
                             None
@@ -569,7 +638,7 @@ fn parse_award(
                     }
                 }
                 _ => side_value(v, spec, &format!("{name} (a side or \"none\")"), faults)
-                    .map(AwardValue::Side),
+                    .map(Taker::Side),
             };
             let slot = match field {
                 "game" => &mut totals.game,
@@ -600,7 +669,7 @@ fn points_value(
     let mut points = BySide::default();
     let mut ok = true;
     for (key, val) in map {
-        let Some(side) = Side::parse(key).filter(|s| sides.contains(s)) else {
+        let Some(side) = key.parse::<Side>().ok().filter(|s| sides.contains(s)) else {
             faults.push(schema(format!(
                 "{name} has `{key}`, which is not a side of this game"
             )));
@@ -765,14 +834,11 @@ fn parse_layout(
     layout: Option<Value>,
     hand: Option<Value>,
     spec: &Spec,
-    shape: crate::rules::ruleset::LayoutShape,
+    shape: LayoutShape,
     number: u32,
     faults: &mut Vec<Fault>,
-) -> Option<Layout> {
-    let mut out = Layout {
-        stacks: BySeat::default(),
-        hand: BySeat::default(),
-    };
+) -> Option<BlindDeal> {
+    let mut out = BlindDeal::default();
     let before = faults.len();
     if shape.in_hand == 0 && hand.is_some() {
         faults.push(schema(format!(

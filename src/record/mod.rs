@@ -1,11 +1,13 @@
-//! The public formats of FORMAT.md: game records (§1) read from `.json` and `.jsonl`, and the
-//! `check --json` report (§2).
+//! The public formats of FORMAT.md: game records (§1) read from `.json` and `.jsonl` and written
+//! back, the trick notation, and the error and warning codes (§2) with which a record's faults
+//! are reported.
 
+pub mod fault;
 pub mod game;
-pub mod report;
 pub mod source;
 pub mod trick;
 pub mod write;
 
+pub use fault::{Code, Fault};
 pub use game::{parse_record, HandBody, HandRecord, Record};
 pub use source::{RecordSource, SourceError};

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use serde_json::Value;
 
-use crate::rules::{Code, Fault};
+use super::fault::{Code, Fault};
 
 /// A file that cannot be read at all (exit 2, nothing on stdout).
 #[derive(Debug, thiserror::Error)]

@@ -44,9 +44,9 @@ pub fn parse_trick(text: &str) -> Result<TrickCards, TrickTextError> {
     for token in text.split_whitespace() {
         count += 1;
         let (seat, card_text) = match token.split_once(':') {
-            Some((s, c)) => match Seat::parse(s) {
-                Some(seat) => (Some(seat), c),
-                None => {
+            Some((s, c)) => match s.parse::<Seat>() {
+                Ok(seat) => (Some(seat), c),
+                Err(_) => {
                     return Err(TrickTextError::Seats(format!(
                         "`{s}` is not a seat (N, E, S or W) in `{token}`"
                     )))

@@ -3,7 +3,7 @@
 use serde_json::{json, Map, Value};
 
 use crate::rules::sim::SimGame;
-use crate::rules::{Layout, OptionValue, Variant};
+use crate::rules::{BlindDeal, OptionValue, Seat, Variant};
 
 fn option_json(v: &OptionValue) -> Value {
     match v {
@@ -25,7 +25,7 @@ pub fn ruleset_json(variant: &Variant) -> Value {
     Value::Object(map)
 }
 
-fn layout_json(layout: &Layout, seats: &[crate::rules::Seat]) -> (Value, Value) {
+fn layout_json(layout: &BlindDeal, seats: &[Seat]) -> (Value, Value) {
     let mut stacks = Map::new();
     let mut hand = Map::new();
     for &seat in seats {

@@ -114,7 +114,8 @@ impl Rank {
         }
     }
 
-    fn name(self) -> &'static str {
+    /// The rank in words: "jack", "ten", "two".
+    pub fn name(self) -> &'static str {
         match self {
             Rank::Ace => "ace",
             Rank::King => "king",
@@ -157,8 +158,9 @@ impl Card {
         self.suit as usize * 13 + (self.rank as usize - 2)
     }
 
-    pub fn from_index(i: usize) -> Card {
-        Card::new(Rank::ALL[i % 13], Suit::ALL[i / 13])
+    /// The card with this [`index`](Card::index); `None` from 52 on.
+    pub fn from_index(i: usize) -> Option<Card> {
+        Some(Card::new(*Rank::ALL.get(i % 13)?, *Suit::ALL.get(i / 13)?))
     }
 
     /// The card in words: "the jack of hearts".
@@ -168,7 +170,9 @@ impl Card {
 
     /// The full pack, suit by suit.
     pub fn pack() -> impl Iterator<Item = Card> {
-        (0..52).map(Card::from_index)
+        Suit::ALL
+            .into_iter()
+            .flat_map(|suit| Rank::ALL.into_iter().map(move |rank| Card::new(rank, suit)))
     }
 }
 
@@ -246,9 +250,7 @@ impl CardSet {
     }
 
     pub fn iter(self) -> impl Iterator<Item = Card> {
-        (0..52)
-            .filter(move |i| self.0 & (1 << i) != 0)
-            .map(Card::from_index)
+        Card::pack().filter(move |&card| self.contains(card))
     }
 }
 
@@ -282,8 +284,11 @@ mod tests {
         }
         for card in Card::pack() {
             assert_eq!(card.to_string().parse::<Card>().unwrap(), card);
-            assert_eq!(Card::from_index(card.index()), card);
+            assert_eq!(Card::from_index(card.index()), Some(card));
         }
+        assert_eq!(Card::pack().count(), 52);
+        assert_eq!(Card::from_index(52), None);
+        assert_eq!(Card::from_index(usize::MAX), None);
     }
 
     #[test]

@@ -1,96 +1,173 @@
-//! What is wrong with a record, or worth a word: FORMAT.md §2's error and warning codes.
+//! What the engine finds wrong, in its own terms. A *fault* is reported and play goes on (a renege
+//! proven, a card played twice, a wrong pitcher); a *refusal* ([`PlayError`]) leaves the game
+//! exactly as it was, handing back what was refused. Which of FORMAT.md's codes each becomes is
+//! for the record layer to say.
 
-use std::fmt;
+use super::card::{Card, Rank, Suit};
+use super::seat::{Seat, Side};
+use super::totals::TotalsError;
 
-use super::seat::Seat;
-
-/// The stable codes scripts match on.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Code {
-    Parse,
-    Schema,
-    Ruleset,
-    BadCard,
-    CardNotInPack,
-    DuplicateCard,
-    WrongTrickSize,
-    WrongTrickCount,
-    Renege,
-    NotPlayable,
-    WrongPitcher,
-    ImpossibleTotals,
-    AmbiguousWinner,
-    /// Warning: tricks or hands recorded after the game was decided; not scored.
-    AfterEnd,
-    /// Warning: the record stops before the game is decided.
-    Unfinished,
+/// Something wrong with a card as played. The trick still counts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TrickFault {
+    #[error("{seat} played {card} in trick {trick}, but the {pack}-card pack has no {}s", missing_rank(card.rank))]
+    NotInPack {
+        seat: Seat,
+        card: Card,
+        trick: u32,
+        pack: u32,
+    },
+    #[error("{card} is played twice in this hand{}; again by {seat} in trick {trick}", first_by.map_or(String::new(), |s| format!(" (first by {s})")))]
+    PlayedTwice {
+        seat: Seat,
+        card: Card,
+        trick: u32,
+        /// Who played it first, when that is known.
+        first_by: Option<Seat>,
+    },
+    #[error("{seat} played {card} in trick {trick}, but it was not face up or in hand")]
+    NotPlayable { seat: Seat, card: Card, trick: u32 },
+    /// A failure to follow `suit` in trick `failed`, proven by `card`, of that suit, in `trick`.
+    #[error("{seat} did not follow {suit} in trick {failed} but played {card} in trick {trick}")]
+    Renege {
+        seat: Seat,
+        suit: Suit,
+        failed: u32,
+        card: Card,
+        trick: u32,
+    },
+    /// Blind Don with the layout known: a failure to follow while a card of the suit was face
+    /// up or in hand.
+    #[error(
+        "{seat} did not follow {suit} in trick {trick} but could play {}",
+        cards_words(could)
+    )]
+    RenegeHolding {
+        seat: Seat,
+        suit: Suit,
+        trick: u32,
+        could: Vec<Card>,
+    },
 }
 
-impl Code {
-    pub fn as_str(self) -> &'static str {
+impl TrickFault {
+    pub fn seat(&self) -> Seat {
         match self {
-            Code::Parse => "parse",
-            Code::Schema => "schema",
-            Code::Ruleset => "ruleset",
-            Code::BadCard => "bad-card",
-            Code::CardNotInPack => "card-not-in-pack",
-            Code::DuplicateCard => "duplicate-card",
-            Code::WrongTrickSize => "wrong-trick-size",
-            Code::WrongTrickCount => "wrong-trick-count",
-            Code::Renege => "renege",
-            Code::NotPlayable => "not-playable",
-            Code::WrongPitcher => "wrong-pitcher",
-            Code::ImpossibleTotals => "impossible-totals",
-            Code::AmbiguousWinner => "ambiguous-winner",
-            Code::AfterEnd => "after-end",
-            Code::Unfinished => "unfinished",
+            TrickFault::NotInPack { seat, .. }
+            | TrickFault::PlayedTwice { seat, .. }
+            | TrickFault::NotPlayable { seat, .. }
+            | TrickFault::Renege { seat, .. }
+            | TrickFault::RenegeHolding { seat, .. } => *seat,
         }
     }
 
-    pub fn is_warning(self) -> bool {
-        matches!(self, Code::AfterEnd | Code::Unfinished)
+    /// The trick it is found in (for a renege, the trick that proves it).
+    pub fn trick(&self) -> u32 {
+        match self {
+            TrickFault::NotInPack { trick, .. }
+            | TrickFault::PlayedTwice { trick, .. }
+            | TrickFault::NotPlayable { trick, .. }
+            | TrickFault::Renege { trick, .. }
+            | TrickFault::RenegeHolding { trick, .. } => *trick,
+        }
     }
 }
 
-impl fmt::Display for Code {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.as_str())
+fn missing_rank(rank: Rank) -> &'static str {
+    match rank {
+        Rank::Two | Rank::Three => rank.name(),
+        _ => "such card",
     }
 }
 
-/// One error or warning, with its place: hand and trick count from 1.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Fault {
-    pub code: Code,
-    pub hand: Option<u32>,
-    pub trick: Option<u32>,
-    pub seat: Option<Seat>,
-    pub message: String,
+fn cards_words(cards: &[Card]) -> String {
+    let words: Vec<String> = cards.iter().map(Card::to_string).collect();
+    words.join(" ")
 }
 
-impl Fault {
-    pub fn new(code: Code, message: impl Into<String>) -> Fault {
-        Fault {
-            code,
-            hand: None,
-            trick: None,
-            seat: None,
-            message: message.into(),
+/// Something wrong with a hand as a whole. The hand still counts.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum HandFault {
+    /// Blind Don: a card laid out twice.
+    #[error("{card} is laid out twice (again for {seat})")]
+    LaidOutTwice { card: Card, seat: Seat },
+    /// The rotation says another seat should have pitched.
+    #[error("{pitched} pitched, but it was {turn}'s turn to pitch")]
+    WrongPitcher { pitched: Seat, turn: Seat },
+    /// Irish Don: the first pitch goes to the holder of the lowest diamond.
+    #[error(
+        "{pitched} pitched, but {holder} held {card}, the lowest diamond, and should have pitched"
+    )]
+    NotLowestDiamond {
+        pitched: Seat,
+        holder: Seat,
+        card: Card,
+    },
+    /// Fewer tricks than the deal, and the game was not decided in them.
+    #[error(
+        "the hand has {tricks} tricks; a deal has {deal}, and the game was not decided in them"
+    )]
+    ShortHand { tricks: u32, deal: u32 },
+    #[error("a redeal can be demanded only under irish-don's redeal_rule")]
+    RedealNotAllowed,
+}
+
+impl HandFault {
+    pub fn seat(&self) -> Option<Seat> {
+        match self {
+            HandFault::LaidOutTwice { seat, .. } => Some(*seat),
+            HandFault::WrongPitcher { pitched, .. }
+            | HandFault::NotLowestDiamond { pitched, .. } => Some(*pitched),
+            HandFault::ShortHand { .. } | HandFault::RedealNotAllowed => None,
         }
     }
 
-    pub fn at_hand(mut self, hand: u32) -> Fault {
-        self.hand = Some(hand);
-        self
+    /// The trick it concerns, if one: the lowest diamond is seen in the first trick.
+    pub fn trick(&self) -> Option<u32> {
+        match self {
+            HandFault::NotLowestDiamond { .. } => Some(1),
+            _ => None,
+        }
     }
+}
 
-    pub fn at_trick(mut self, trick: u32) -> Fault {
-        self.trick = Some(trick);
-        self
-    }
+/// Input the engine refuses; the game is left exactly as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum PlayError {
+    #[error("the game is over: nothing more can be scored")]
+    GameOver,
+    #[error("no hand is in play: begin a hand first")]
+    NoHand,
+    #[error("a hand is already in play")]
+    HandInPlay,
+    #[error("trick {trick} has {found} cards; every trick of this game has {expected}")]
+    WrongTrickSize {
+        trick: u32,
+        found: usize,
+        expected: usize,
+    },
+    #[error("this deal has only {tricks} tricks")]
+    TooManyTricks { tricks: u32 },
+    #[error("the layout is given after the hand's first trick")]
+    LayoutTooLate,
+    #[error("who pitched this hand cannot be told: give the pitcher")]
+    UnknownPitcher,
+    #[error("{0} is not a seat in this game")]
+    NoSuchSeat(Seat),
+    #[error("{0} is not a side in this game")]
+    NoSuchSide(Side),
+    /// Totals that cannot be true, or cannot say who won.
+    #[error(transparent)]
+    Totals(Box<TotalsError>),
+    /// A score would leave the range a score is kept in.
+    #[error("points out of range: {side}'s score would pass ±{limit}")]
+    ScoreOutOfRange { side: Side, limit: i32 },
+}
 
-    pub fn by(mut self, seat: Seat) -> Fault {
-        self.seat = Some(seat);
-        self
-    }
+/// A trick the engine refused, handed back: its cards and why. The game is as it was.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{error}")]
+pub struct Rejected {
+    pub cards: Vec<Card>,
+    pub error: PlayError,
 }

@@ -1,60 +1,33 @@
 //! A game (or a match of legs or games) taken one step at a time: a hand begun, a trick, a hand
 //! of totals, an abandoned deal, a penalty, a concession. After each step the engine says what
-//! was pegged, the score, who leads next and whether the game is decided. The live scorer, `check`
-//! and `import` all drive this same engine.
+//! was pegged, the score, who leads next and whether the game is decided. A step it refuses
+//! leaves the game exactly as it was. The live scorer, `check` and `import` all drive this same
+//! engine, through the replay layer.
 
 use super::card::{Card, Suit};
-use super::fault::{Code, Fault};
-use super::hand::{HandPlay, Layout, TrickOutcome};
-use super::ruleset::{Awards, FirstPitch, Goal, IrishTie, MuckTie, Spec, Variant};
+use super::fault::{HandFault, PlayError, Rejected};
+use super::hand::{BlindDeal, HandPlay, TrickOutcome};
+use super::outcome::{seat_of, AwardKind, AwardPeg, Outcome};
+use super::ruleset::Variant;
+use super::scoring::{award_kinds, award_pegs, decide_step, goes_out, highest};
 use super::seat::{BySide, Seat, Side};
-use super::totals::{self, Totals};
+use super::spec::{FirstPitch, Goal, Spec};
+use super::totals::{self, Explained, HandStart, Totals};
+use super::variant::irish_don::{self, EightyAll};
 
-/// How a game (or match) came out.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Outcome {
-    Won(Side),
-    Draw,
-    /// Game to Lose: who lost.
-    Lost(Vec<Seat>),
-    /// Decided, but the record cannot say by whom (an ambiguous totals hand).
-    Unknown,
-}
+/// Scores are kept within ±this. No game comes near it; a record that goes past it is refused
+/// rather than scored wrong.
+pub const SCORE_LIMIT: i32 = 1_000_000_000;
 
-/// An end-of-play award.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AwardKind {
-    High,
-    Low,
-    Jack,
-    Game,
-    Muck,
-}
-
-impl AwardKind {
-    pub fn word(self) -> &'static str {
-        match self {
-            AwardKind::High => "high",
-            AwardKind::Low => "low",
-            AwardKind::Jack => "jack",
-            AwardKind::Game => "game",
-            AwardKind::Muck => "muck",
-        }
-    }
-}
-
-/// One award as pegged: one side, or two at once (a 4–4 split).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AwardPeg {
-    pub kind: AwardKind,
-    pub pegs: Vec<(Side, u32)>,
-}
+/// More than one hand can peg in play and after (at most 80 in play and Phat's muck with what it
+/// carried): a hand is begun only with this much room left below the limit.
+const HAND_ROOM: i64 = 1_000;
 
 /// Where and how a game or leg was decided.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Decision {
     pub outcome: Outcome,
-    /// 1-based hand number within the record.
+    /// 1-based hand number, counting the hands begun in the engine.
     pub hand: u32,
     /// The trick it was decided in, if in play.
     pub trick: Option<u32>,
@@ -62,11 +35,11 @@ pub struct Decision {
     pub award: Option<AwardKind>,
     /// The score of the game or leg then.
     pub score: BySide<i32>,
-    /// For a match: the number of the leg or game (from 1) that this decided.
-    pub unit: u32,
+    /// The leg (from 1) this decided; Irish Don calls its legs games.
+    pub leg: u32,
     /// True when the whole match is over.
     pub match_over: bool,
-    /// Irish Don under `bonk_two_games`: the game counts twice.
+    /// How many legs it counts for: 2 for an Irish bonk under `bonk_two_games`.
     pub counts: u32,
 }
 
@@ -86,41 +59,21 @@ pub enum Penalty {
     Points(i32),
 }
 
-/// A trick the engine refused, handed back: its cards and why. The game is as it was.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("{error}")]
-pub struct Rejected {
-    pub cards: Vec<Card>,
-    pub error: PlayError,
-}
-
-/// Input the engine refuses; the game is left exactly as it was.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum PlayError {
-    #[error("the game is over: nothing more can be scored")]
-    GameOver,
-    #[error("no hand is in play: begin a hand first")]
-    NoHand,
-    #[error("a hand is already in play")]
-    HandInPlay,
-    #[error("trick {trick} has {found} cards; every trick of this game has {expected}")]
-    WrongTrickSize {
-        trick: u32,
-        found: usize,
-        expected: usize,
-    },
-    #[error("this deal has only {tricks} tricks")]
-    TooManyTricks { tricks: u32 },
-    #[error("who pitched this hand cannot be told: give the pitcher")]
-    UnknownPitcher,
-    #[error("{0} is not a seat in this game")]
-    NoSuchSeat(Seat),
-    #[error("{0} is not a side in this game")]
-    NoSuchSide(Side),
+impl Penalty {
+    /// What it costs: explicit points as given; under league penalties 19 for playing out of
+    /// turn and 52 for a renege; otherwise nothing.
+    pub fn points(self, league: bool) -> i32 {
+        match self {
+            Penalty::Points(p) => p,
+            Penalty::OutOfTurn if league => -19,
+            Penalty::Renege if league => -52,
+            _ => 0,
+        }
+    }
 }
 
 /// What a trick did, for the scorer.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct TrickReport {
     pub trick: TrickOutcome,
     /// Points pegged now by the trick's winner (0 when counted at the end, or after the end).
@@ -136,7 +89,7 @@ pub struct TrickReport {
 }
 
 /// What a hand did.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct HandReport {
     pub hand: u32,
     pub pitcher: Option<Seat>,
@@ -144,7 +97,8 @@ pub struct HandReport {
     /// What each side scored in this hand, penalties included.
     pub points: BySide<i32>,
     pub awards: Vec<AwardPeg>,
-    pub faults: Vec<Fault>,
+    /// Faults found as the hand closed (a short hand, the lowest diamond, a redeal not allowed).
+    pub faults: Vec<HandFault>,
     /// Set when this hand decided a game or leg.
     pub decided: Option<Decision>,
     /// The score of the game (or leg) after the hand.
@@ -152,27 +106,43 @@ pub struct HandReport {
     pub abandoned: bool,
 }
 
-/// The expected pitcher of the next hand.
+/// Who pitches the next hand, as the rules say.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Expect {
+enum NextPitch {
+    /// Anyone (a cut decides, which records do not carry).
     Free,
     Seat(Seat),
+    /// Whoever holds the lowest diamond of the deal.
     LowestDiamond,
 }
 
-#[derive(Clone, Debug)]
-struct Current {
+impl NextPitch {
+    fn first_of_leg(spec: &Spec) -> NextPitch {
+        match spec.first_pitch {
+            FirstPitch::Free => NextPitch::Free,
+            FirstPitch::LowestDiamond => NextPitch::LowestDiamond,
+        }
+    }
+}
+
+/// The hand being played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct HandInPlay {
+    /// The deal as played, once the pitcher is known.
     play: Option<HandPlay>,
     pitcher: Option<Seat>,
-    /// The pitcher by the rotation, when the pitch was passed (Irish `pass_pitch`).
-    nominal: Option<Seat>,
-    /// Check the lowest diamond at the end of the hand.
+    /// Whose turn it was to pitch: the rotation carries on from this seat, even when the pitch
+    /// was passed (Irish `pass_pitch`).
+    turn: Option<Seat>,
+    /// What the rules said of the pitch as the hand began; a redeal keeps it.
+    pitch_rule: NextPitch,
+    /// Check at the end of the hand that the pitcher held the lowest diamond.
     check_diamond: bool,
+    /// The score as the hand began.
     start: BySide<i32>,
+    /// What each side has scored in the hand.
     points: BySide<i32>,
     penalties: Vec<(Side, Penalty)>,
-    faults: Vec<Fault>,
-    decided_here: bool,
 }
 
 /// A game, or a match of legs or games, in progress.
@@ -186,24 +156,26 @@ struct Current {
 /// // Hearts are trumps; W's ace wins: 5♥ 10 + K♥ 3 + A♥ 4 to EW, and W leads next.
 /// assert_eq!((report.pegged, report.trick.side, report.next_leader), (17, Side::EW, Seat::W));
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Game {
     spec: Spec,
     score: BySide<i32>,
+    /// Legs (or games) won in the match.
     wins: BySide<u32>,
-    unit: u32,
-    new_unit_pending: bool,
-    deals: u32,
-    match_deals: u32,
-    carry: u32,
-    unit_first_pitcher: Option<Seat>,
-    expect: Expect,
-    decided: Option<Decision>,
+    /// The leg in play, from 1.
+    leg: u32,
+    /// The leg was decided and the match goes on: the next hand begins a new leg.
+    leg_over: bool,
+    deals_in_leg: u32,
+    deals_in_match: u32,
+    /// Phat's muck carried into the next deal.
+    carried: u32,
+    leg_first_pitcher: Option<Seat>,
+    next_pitch: NextPitch,
+    leg_decision: Option<Decision>,
     result: Option<Outcome>,
-    hands: u32,
-    current: Option<Current>,
-    /// Irish Don: this hand was a bonk under `bonk_two_games`.
-    bonked: bool,
+    hands_begun: u32,
+    hand: Option<HandInPlay>,
 }
 
 impl Game {
@@ -216,18 +188,17 @@ impl Game {
             spec,
             score: BySide::default(),
             wins: BySide::default(),
-            unit: 1,
-            new_unit_pending: false,
-            deals: 0,
-            match_deals: 0,
-            carry: 0,
-            unit_first_pitcher: None,
-            expect: first_expect(&spec),
-            decided: None,
+            leg: 1,
+            leg_over: false,
+            deals_in_leg: 0,
+            deals_in_match: 0,
+            carried: 0,
+            leg_first_pitcher: None,
+            next_pitch: NextPitch::first_of_leg(&spec),
+            leg_decision: None,
             result: None,
-            hands: 0,
-            current: None,
-            bonked: false,
+            hands_begun: 0,
+            hand: None,
         }
     }
 
@@ -236,7 +207,7 @@ impl Game {
     }
 
     pub fn sides(&self) -> &'static [Side] {
-        self.spec.seating.sides()
+        self.spec.sides()
     }
 
     /// The score of the game (or leg) in progress, or of the last one played.
@@ -260,117 +231,134 @@ impl Game {
 
     /// Hands begun so far.
     pub fn hands(&self) -> u32 {
-        self.hands
+        self.hands_begun
     }
 
-    /// The number of the leg or game in play (from 1).
-    pub fn unit(&self) -> u32 {
-        self.unit + u32::from(self.new_unit_pending)
+    /// The number of the leg in play, or of the next one when the last was just decided.
+    pub fn leg(&self) -> u32 {
+        self.leg + u32::from(self.leg_over)
     }
 
     /// Muck carried to the next Phat deal.
-    pub fn carry(&self) -> u32 {
-        self.carry
+    pub fn carried(&self) -> u32 {
+        self.carried
     }
 
-    /// Who should pitch the next hand, when the rules say.
+    /// Who should pitch the next hand, when the rotation says.
     pub fn expected_pitcher(&self) -> Option<Seat> {
-        match self.expect {
-            Expect::Seat(s) => Some(s),
+        match self.next_pitch {
+            NextPitch::Seat(s) => Some(s),
             _ => None,
         }
     }
 
+    /// True while a hand is in play.
+    pub fn in_hand(&self) -> bool {
+        self.hand.is_some()
+    }
+
+    fn play(&self) -> Option<&HandPlay> {
+        self.hand.as_ref()?.play.as_ref()
+    }
+
     /// The seat to lead the next trick of the hand in play.
     pub fn leader(&self) -> Option<Seat> {
-        self.current.as_ref()?.play.as_ref().map(|p| p.leader)
+        self.play().map(HandPlay::leader)
     }
 
     pub fn trumps(&self) -> Option<Suit> {
-        self.current.as_ref()?.play.as_ref()?.trumps
+        self.play()?.trumps()
     }
 
     /// Tricks played in the hand in play.
     pub fn tricks_played(&self) -> u32 {
-        self.current
-            .as_ref()
-            .and_then(|c| c.play.as_ref())
-            .map_or(0, |p| p.tricks)
+        self.play().map_or(0, HandPlay::tricks)
+    }
+
+    /// Where the game stands as the hand in play began (or, between hands, now): what a hand of
+    /// totals is checked against.
+    pub fn hand_start(&self) -> HandStart {
+        HandStart {
+            score: self.hand.as_ref().map_or(self.score, |h| h.start),
+            carried: self.carried,
+            deals_played: self.deals_in_leg,
+        }
     }
 
     /// Begins a hand. `pitcher` is who led (or is to lead) its first trick, when known; it is
-    /// checked against the rotation. Faults found (a wrong pitcher) are returned.
-    pub fn begin_hand(&mut self, pitcher: Option<Seat>) -> Result<Vec<Fault>, PlayError> {
+    /// checked against the rotation, and faults found (a wrong pitcher) are returned.
+    pub fn begin_hand(&mut self, pitcher: Option<Seat>) -> Result<Vec<HandFault>, PlayError> {
         if self.result.is_some() {
             return Err(PlayError::GameOver);
         }
-        if self.current.is_some() {
+        if self.hand.is_some() {
             return Err(PlayError::HandInPlay);
         }
-        if let Some(p) = pitcher {
-            if !self.spec.seating.has_seat(p) {
-                return Err(PlayError::NoSuchSeat(p));
-            }
+        if let Some(p) = pitcher.filter(|&p| !self.spec.seating.has_seat(p)) {
+            return Err(PlayError::NoSuchSeat(p));
         }
-        if self.new_unit_pending {
-            self.new_unit_pending = false;
-            self.unit += 1;
-            self.score = BySide::default();
-            self.deals = 0;
-            self.carry = 0;
-            self.unit_first_pitcher = None;
-            self.decided = None;
+        let start = if self.leg_over {
+            BySide::default()
+        } else {
+            self.score
+        };
+        self.room(start, |_| HAND_ROOM)?;
+        if self.leg_over {
+            self.start_new_leg();
         }
-        self.hands += 1;
-        let hand = self.hands;
-        let mut faults = Vec::new();
-        let mut nominal = pitcher;
-        let mut check_diamond = false;
-        let pass = self.spec.irish.is_some_and(|i| i.pass_pitch);
-        let first_of_match = self.match_deals == 0;
-        match (self.expect, pitcher) {
-            (Expect::Seat(e), Some(p)) if e != p => {
-                let passed_to = if first_of_match {
-                    self.spec.seating.partner(e)
-                } else {
-                    Some(self.spec.seating.next(e))
-                };
-                if pass && passed_to == Some(p) {
-                    nominal = Some(e);
-                } else {
-                    faults.push(
-                        Fault::new(
-                            Code::WrongPitcher,
-                            format!("{p} pitched hand {hand}, but it was {e}'s turn to pitch"),
-                        )
-                        .at_hand(hand)
-                        .by(p),
-                    );
-                }
-            }
-            (Expect::Seat(e), None) => nominal = Some(e),
-            (Expect::LowestDiamond, Some(_)) => check_diamond = true,
-            _ => {}
+        self.hands_begun = self.hands_begun.saturating_add(1);
+        let (turn, check_diamond, faults) = self.judge_pitcher(pitcher);
+        if self.leg_first_pitcher.is_none() && self.deals_in_leg == 0 {
+            self.leg_first_pitcher = turn;
         }
-        if self.unit_first_pitcher.is_none() && self.deals == 0 {
-            self.unit_first_pitcher = nominal;
-        }
-        self.current = Some(Current {
-            play: None,
-            pitcher: pitcher.or(nominal),
-            nominal,
+        let pitcher = pitcher.or(turn);
+        self.hand = Some(HandInPlay {
+            play: pitcher.map(HandPlay::new),
+            pitcher,
+            turn,
+            pitch_rule: self.next_pitch,
             check_diamond,
             start: self.score,
             points: BySide::default(),
             penalties: Vec::new(),
-            faults,
-            decided_here: false,
         });
-        Ok(self
-            .current
-            .as_ref()
-            .map(|c| c.faults.clone())
-            .unwrap_or_default())
+        Ok(faults)
+    }
+
+    fn start_new_leg(&mut self) {
+        self.leg_over = false;
+        self.leg += 1;
+        self.score = BySide::default();
+        self.deals_in_leg = 0;
+        self.carried = 0;
+        self.leg_first_pitcher = None;
+        self.leg_decision = None;
+    }
+
+    /// Whose turn it was to pitch, whether the lowest diamond must be checked, and a wrong
+    /// pitcher. A pitch passed as Irish `pass_pitch` allows (to the partner in the match's first
+    /// deal, else to the left) is not wrong, and the turn stays with the passer.
+    fn judge_pitcher(&self, pitcher: Option<Seat>) -> (Option<Seat>, bool, Vec<HandFault>) {
+        let seating = self.spec.seating;
+        let pass = self.spec.irish.is_some_and(|i| i.pass_pitch);
+        match (self.next_pitch, pitcher) {
+            (NextPitch::Seat(turn), Some(pitched)) if turn != pitched => {
+                let passed_to = if self.deals_in_match == 0 {
+                    seating.partner(turn)
+                } else {
+                    Some(seating.next(turn))
+                };
+                if pass && passed_to == Some(pitched) {
+                    (Some(turn), false, Vec::new())
+                } else {
+                    let fault = HandFault::WrongPitcher { pitched, turn };
+                    (Some(pitched), false, vec![fault])
+                }
+            }
+            (NextPitch::Seat(turn), None) => (Some(turn), false, Vec::new()),
+            (NextPitch::LowestDiamond, Some(_)) => (pitcher, true, Vec::new()),
+            _ => (pitcher, false, Vec::new()),
+        }
     }
 
     /// Records a penalty on the hand in play; it takes effect at the end of the hand.
@@ -378,30 +366,38 @@ impl Game {
         if !self.spec.seating.has_side(side) {
             return Err(PlayError::NoSuchSide(side));
         }
-        let current = self.current.as_mut().ok_or(PlayError::NoHand)?;
-        current.penalties.push((side, penalty));
+        let hand = self.hand.as_ref().ok_or(PlayError::NoHand)?;
+        let league = self.spec.league_penalties;
+        let owed = |s: Side| {
+            let listed: i64 = hand
+                .penalties
+                .iter()
+                .filter(|&&(p, _)| p == s)
+                .map(|&(_, p)| i64::from(p.points(league)))
+                .sum();
+            let new = if s == side {
+                i64::from(penalty.points(league))
+            } else {
+                0
+            };
+            (listed + new).abs() + HAND_ROOM
+        };
+        self.room(self.score, owed)?;
+        if let Some(hand) = self.hand.as_mut() {
+            hand.penalties.push((side, penalty));
+        }
         Ok(())
     }
 
-    /// Gives Blind Don's layout for the hand in play (before its first trick).
-    pub fn set_layout(&mut self, layout: &Layout) -> Result<Vec<Fault>, PlayError> {
+    /// Gives Blind Don's layout for the hand in play, before its first trick.
+    pub fn set_layout(&mut self, deal: &BlindDeal) -> Result<Vec<HandFault>, PlayError> {
         let spec = self.spec;
-        let hand = self.hands;
-        let play = self.play_mut()?;
-        Ok(play
-            .set_layout(&spec, layout)
-            .into_iter()
-            .map(|f| f.at_hand(hand))
-            .collect())
-    }
-
-    fn play_mut(&mut self) -> Result<&mut HandPlay, PlayError> {
-        let current = self.current.as_mut().ok_or(PlayError::NoHand)?;
-        if current.play.is_none() {
-            let pitcher = current.pitcher.ok_or(PlayError::UnknownPitcher)?;
-            current.play = Some(HandPlay::new(pitcher));
+        let hand = self.hand.as_mut().ok_or(PlayError::NoHand)?;
+        let play = hand.play.as_mut().ok_or(PlayError::UnknownPitcher)?;
+        if play.tricks() > 0 {
+            return Err(PlayError::LayoutTooLate);
         }
-        Ok(current.play.as_mut().expect("just set"))
+        Ok(play.set_layout(&spec, deal))
     }
 
     /// Plays one trick of the hand in play, `cards` in order from the leader. A trick the engine
@@ -412,230 +408,234 @@ impl Game {
             cards: cards.to_vec(),
             error,
         };
-        let current = self
-            .current
-            .as_ref()
+        let hand = self
+            .hand
+            .as_mut()
             .ok_or_else(|| refuse(PlayError::NoHand))?;
-        if current.pitcher.is_none() {
-            return Err(refuse(PlayError::UnknownPitcher));
-        }
-        let played = current.play.as_ref().map_or(0, |p| p.tricks);
-        let expected = spec.seating.players();
-        if cards.len() != expected {
-            return Err(refuse(PlayError::WrongTrickSize {
-                trick: played + 1,
-                found: cards.len(),
-                expected,
-            }));
-        }
-        if played >= spec.tricks {
-            return Err(refuse(PlayError::TooManyTricks {
-                tricks: spec.tricks,
-            }));
-        }
-        let play = self.play_mut().map_err(refuse)?;
-        let mut trick = play.play(&spec, cards);
-        let table_points = play.table_points;
-        let next_leader = play.leader;
-        let hand = self.hands;
-        for f in &mut trick.faults {
-            f.hand = Some(hand);
-        }
-        let current = self.current.as_mut().expect("hand in play");
-        current.faults.extend(trick.faults.iter().cloned());
-        let already = self.decided.is_some();
+        let start = hand.start;
+        let play = hand
+            .play
+            .as_mut()
+            .ok_or_else(|| refuse(PlayError::UnknownPitcher))?;
+        let trick = play.play(&spec, cards).map_err(refuse)?;
+        let table_points = play.table_points();
         let mut report = TrickReport {
             pegged: 0,
             after_end: false,
             score: self.score,
             running: None,
-            next_leader,
+            next_leader: play.leader(),
             decided: None,
             trick,
         };
+        let already = self.leg_decision.is_some();
         if spec.count_at_end {
-            // Irish Don: nothing is pegged; the running count decides who passed 80 first.
-            let mut running = current.start;
-            for &side in spec.seating.sides() {
-                running[side] = running[side].saturating_add(table_points[side] as i32);
-            }
-            report.running = Some(running);
-            if !already {
-                let side = report.trick.side;
-                if running[side] > 80 {
-                    let outcome = goes_out(&self.spec, side);
-                    report.decided =
-                        Some(self.decide(outcome, Some(report.trick.number), None, running, 1));
-                }
-            }
+            self.count_fat(&mut report, start, table_points, already);
         } else if already {
             report.after_end = true;
         } else if report.trick.points > 0 {
-            let side = report.trick.side;
-            let points = report.trick.points;
+            let (side, points) = (report.trick.side, report.trick.points);
             self.add_points(side, points as i32);
             report.pegged = points;
             report.score = self.score;
             if let Some(outcome) = self.reached(&[side]) {
-                report.decided =
-                    Some(self.decide(outcome, Some(report.trick.number), None, self.score, 1));
+                let number = report.trick.number;
+                report.decided = Some(self.decide(outcome, Some(number), None, self.score, 1));
             }
         }
         Ok(report)
     }
 
-    /// Ends the hand in play after its recorded tricks: end-of-play awards, penalties, the
-    /// rotation. A hand with fewer tricks than the deal is a `wrong-trick-count` unless the game
-    /// was decided in its tricks.
+    /// Irish Don: nothing is pegged in play; the running count decides who passed 80 first.
+    fn count_fat(
+        &mut self,
+        report: &mut TrickReport,
+        start: BySide<i32>,
+        table_points: BySide<u32>,
+        already: bool,
+    ) {
+        let mut running = start;
+        for &side in self.sides() {
+            running[side] = running[side].saturating_add(table_points[side] as i32);
+        }
+        report.running = Some(running);
+        let side = report.trick.side;
+        if !already && running[side] > irish_don::EIGHTY {
+            let outcome = goes_out(&self.spec, side);
+            let number = report.trick.number;
+            report.decided = Some(self.decide(outcome, Some(number), None, running, 1));
+        }
+    }
+
+    /// Ends the hand in play after its last trick: end-of-play awards, penalties, the rotation.
+    /// A hand with fewer tricks than the deal is a [`HandFault::ShortHand`] unless the game was
+    /// decided in its tricks.
     pub fn end_hand(&mut self) -> Result<HandReport, PlayError> {
         self.close_hand(true)
     }
 
-    /// Ends the hand in play where a structural fault stopped its record: the tricks before
-    /// count, nothing after play is scored.
-    pub fn cut_hand(&mut self) -> Result<HandReport, PlayError> {
+    /// Ends the hand in play where its record broke off (a trick that could not be read): the
+    /// tricks before count; nothing after play is scored, and the trick count is not checked.
+    pub fn break_off_hand(&mut self) -> Result<HandReport, PlayError> {
         self.close_hand(false)
     }
 
-    fn close_hand(&mut self, checked: bool) -> Result<HandReport, PlayError> {
+    fn close_hand(&mut self, played_out: bool) -> Result<HandReport, PlayError> {
         let spec = self.spec;
-        let hand = self.hands;
-        let current = self.current.as_mut().ok_or(PlayError::NoHand)?;
-        let play = current
-            .play
-            .take()
-            .unwrap_or_else(|| HandPlay::new(current.pitcher.unwrap_or(Seat::N)));
-        let complete = play.tricks == spec.tricks;
-        let decided_here = current.decided_here;
-        if checked && !complete && !decided_here {
-            current.faults.push(
-                Fault::new(
-                    Code::WrongTrickCount,
-                    format!(
-                        "hand {hand} has {} tricks; a deal has {}, and the game was not decided in them",
-                        play.tricks, spec.tricks
-                    ),
-                )
-                .at_hand(hand),
-            );
+        let decided_here = self.decided_this_hand();
+        let hand = self.hand.as_mut().ok_or(PlayError::NoHand)?;
+        let play = match hand.play.take() {
+            Some(play) => play,
+            None => HandPlay::new(hand.pitcher.unwrap_or(Seat::N)),
+        };
+        let complete = play.tricks() == spec.tricks;
+        let mut faults = Vec::new();
+        if played_out && !complete && !decided_here {
+            faults.push(HandFault::ShortHand {
+                tricks: play.tricks(),
+                deal: spec.tricks,
+            });
         }
-        if current.check_diamond && complete {
-            self.check_lowest_diamond(&play);
+        if hand.check_diamond && complete {
+            faults.extend(self.check_lowest_diamond(&play));
         }
-        let muck_counts = self.muck_counts();
         let mut awards = Vec::new();
         if spec.count_at_end {
-            let fat: Vec<(Side, u32)> = spec
-                .seating
-                .sides()
-                .iter()
-                .map(|&s| (s, play.table_points[s]))
-                .collect();
-            self.peg(&fat);
-            if self.decided.is_none() && complete {
-                self.irish_end(play.last_scorer);
-            }
-            self.irish_bonk(&play, complete);
-        } else if self.decided.is_none() && complete && checked {
-            let list = hand_awards(&spec, &play, self.carry, muck_counts);
-            if let Some(carry) = list.carry {
-                self.carry = carry;
-            }
-            for award in list.awards {
-                self.peg(&award.pegs);
-                let pegged: Vec<Side> = award.pegs.iter().map(|p| p.0).collect();
-                let kind = award.kind;
-                awards.push(award);
-                if let Some(outcome) = self.reached(&pegged) {
-                    self.decide(outcome, None, Some(kind), self.score, 1);
-                    break;
-                }
-            }
+            self.count_fat_at_end(&play, complete);
+        } else if self.leg_decision.is_none() && complete && played_out {
+            awards = self.peg_awards(&play);
         }
-        if !muck_counts {
-            self.carry = 0;
+        if !spec.muck_counts(self.deals_in_leg) {
+            self.carried = 0;
         }
-        Ok(self.finish_hand(play.trumps, awards, false))
+        Ok(self.finish_hand(play.trumps(), awards, faults, false))
     }
 
-    /// Adds points to the score and to the hand in play.
+    /// Irish Don at the end of the play: the fat is counted; after a complete deal, 80–80 and
+    /// the bonk.
+    fn count_fat_at_end(&mut self, play: &HandPlay, complete: bool) {
+        let fat = play.table_points();
+        let mut counted = BySide::default();
+        for &side in self.sides() {
+            counted[side] = fat[side] as i32;
+            self.add_points(side, counted[side]);
+        }
+        if !complete {
+            return;
+        }
+        if self.leg_decision.is_none() {
+            self.eighty_all(play.last_scorer());
+        }
+        if let Some(side) = self
+            .spec
+            .irish
+            .and_then(|irish| irish_don::bonk(irish, self.spec.seating, counted))
+        {
+            self.bonk(side);
+        }
+    }
+
+    /// Pegs the end-of-play awards in order until one decides the game.
+    fn peg_awards(&mut self, play: &HandPlay) -> Vec<AwardPeg> {
+        let spec = self.spec;
+        let mut list = Vec::new();
+        let mut carried_after = None;
+        for kind in award_kinds(&spec, self.deals_in_leg) {
+            let (pegs, after) = award_pegs(&spec, kind, play.taker(&spec, kind), self.carried);
+            carried_after = after.or(carried_after);
+            list.push(AwardPeg { kind, pegs });
+        }
+        if let Some(carried) = carried_after {
+            self.carried = carried;
+        }
+        let mut awards = Vec::new();
+        for award in list {
+            let kind = award.kind;
+            let pegged: Vec<Side> = award.pegs.iter().map(|p| p.0).collect();
+            self.peg(&award.pegs);
+            awards.push(award);
+            if let Some(outcome) = self.reached(&pegged) {
+                self.decide(outcome, None, Some(kind), self.score, 1);
+                break;
+            }
+        }
+        awards
+    }
+
     fn peg(&mut self, pegs: &[(Side, u32)]) {
         for &(side, points) in pegs {
             self.add_points(side, points as i32);
         }
     }
 
-    /// Scores saturate rather than overflow, whatever a record says.
+    /// Adds points to the score and to the hand in play. The room was checked as the step began
+    /// (see [`SCORE_LIMIT`]), so this never overflows.
     fn add_points(&mut self, side: Side, points: i32) {
         self.score[side] = self.score[side].saturating_add(points);
-        if let Some(c) = self.current.as_mut() {
-            c.points[side] = c.points[side].saturating_add(points);
+        if let Some(h) = self.hand.as_mut() {
+            h.points[side] = h.points[side].saturating_add(points);
         }
     }
 
-    fn check_lowest_diamond(&mut self, play: &HandPlay) {
-        let hands = self.hands;
+    /// Refuses a step that could take a score past [`SCORE_LIMIT`]: `need(side)` is how far,
+    /// either way, the step can move that side's score.
+    fn room(&self, score: BySide<i32>, need: impl Fn(Side) -> i64) -> Result<(), PlayError> {
+        for &side in self.sides() {
+            if i64::from(score[side]).abs() + need(side) > i64::from(SCORE_LIMIT) {
+                return Err(PlayError::ScoreOutOfRange {
+                    side,
+                    limit: SCORE_LIMIT,
+                });
+            }
+        }
+        Ok(())
+    }
+
+    /// Irish Don's first deal: the pitcher must have held the lowest diamond (or, under
+    /// `pass_pitch`, been passed the pitch by its holder, who keeps the turn).
+    fn check_lowest_diamond(&mut self, play: &HandPlay) -> Option<HandFault> {
         let spec = self.spec;
-        let first_of_match = self.match_deals == 0;
-        let Some(current) = self.current.as_mut() else {
-            return;
-        };
+        let first_of_match = self.deals_in_match == 0;
+        let hand = self.hand.as_mut()?;
         let lowest = Card::new(spec.lowest_rank, Suit::Diamonds);
-        let (Some(holder), Some(pitcher)) = (play.played_by(lowest), current.pitcher) else {
-            return;
-        };
+        let (holder, pitched) = (play.played_by(lowest)?, hand.pitcher?);
         let passed = spec.irish.is_some_and(|i| i.pass_pitch)
             && if first_of_match {
-                spec.seating.partner(holder) == Some(pitcher)
+                spec.seating.partner(holder) == Some(pitched)
             } else {
-                spec.seating.next(holder) == pitcher
+                spec.seating.next(holder) == pitched
             };
-        if holder != pitcher && !passed {
-            current.faults.push(
-                Fault::new(
-                    Code::WrongPitcher,
-                    format!("{pitcher} pitched hand {}, but {holder} held {lowest}, the lowest diamond, and should have pitched", hands),
-                )
-                .at_hand(hands)
-                .at_trick(1)
-                .by(pitcher),
-            );
-        } else if passed {
-            current.nominal = Some(holder);
-        } else {
-            current.nominal = Some(pitcher);
+        if holder != pitched && !passed {
+            return Some(HandFault::NotLowestDiamond {
+                pitched,
+                holder,
+                card: lowest,
+            });
         }
+        hand.turn = Some(if passed { holder } else { pitched });
+        None
     }
 
     /// Irish Don at the end of a complete deal nobody has passed 80 in: the tie rule at 80–80.
-    fn irish_end(&mut self, last_scorer: Option<Side>) {
-        let sides = self.spec.seating.sides();
-        if sides.iter().all(|&s| self.score[s] == 80) && self.deals + 1 >= 2 {
-            let outcome = eighty_all(&self.spec, last_scorer).unwrap_or(Outcome::Unknown);
-            self.decide(outcome, None, None, self.score, 1);
-        }
-    }
-
-    fn irish_bonk(&mut self, play: &HandPlay, complete: bool) {
+    fn eighty_all(&mut self, last_scorer: Option<Side>) {
         let Some(irish) = self.spec.irish else { return };
-        if !irish.bonk_two_games || !complete {
-            return;
-        }
-        if let Some(&side) = self
-            .spec
-            .seating
-            .sides()
-            .iter()
-            .find(|&&s| play.table_points[s] == 80)
-        {
-            self.bonk(side);
+        let deal = self.deals_in_leg + 1;
+        match irish_don::eighty_all(irish, self.spec.seating, self.score, deal, last_scorer) {
+            EightyAll::NotLevel => {}
+            EightyAll::Decided(outcome) => {
+                self.decide(outcome, None, None, self.score, 1);
+            }
+            EightyAll::NeedsLastScorer => {
+                self.decide(Outcome::Unknown, None, None, self.score, 1);
+            }
         }
     }
 
+    /// A bonk ends the game at once, won by the bonking side, and counts as two games.
     fn bonk(&mut self, side: Side) {
-        // A bonk ends the game at once, won by the bonking side, and counts as two games.
-        match &mut self.decided {
-            Some(d) if d.hand == self.hands => {
+        let hand = self.hands_begun;
+        match &mut self.leg_decision {
+            Some(d) if d.hand == hand => {
                 d.outcome = Outcome::Won(side);
                 d.counts = 2;
             }
@@ -644,10 +644,6 @@ impl Game {
                 self.decide(Outcome::Won(side), None, None, self.score, 2);
             }
         }
-        if let Some(c) = self.current.as_mut() {
-            c.decided_here = true;
-        }
-        self.bonked = true;
     }
 
     /// Whether the sides that just pegged reached the goal.
@@ -665,19 +661,30 @@ impl Game {
     ) -> Decision {
         let decision = Decision {
             outcome,
-            hand: self.hands,
+            hand: self.hands_begun,
             trick,
             award,
             score,
-            unit: self.unit,
+            leg: self.leg,
             match_over: false,
             counts,
         };
-        self.decided = Some(decision.clone());
-        if let Some(c) = self.current.as_mut() {
-            c.decided_here = true;
-        }
+        self.leg_decision = Some(decision.clone());
         decision
+    }
+
+    /// The leg was decided in the hand in play.
+    fn decided_this_hand(&self) -> bool {
+        self.hand.is_some()
+            && self
+                .leg_decision
+                .as_ref()
+                .is_some_and(|d| d.hand == self.hands_begun)
+    }
+
+    /// The hand in play was a bonk under `bonk_two_games`.
+    fn bonked_this_hand(&self) -> bool {
+        self.decided_this_hand() && self.leg_decision.as_ref().is_some_and(|d| d.counts > 1)
     }
 
     /// Closes the hand in play: penalties, the deal count, fixed deals, the rotation and the
@@ -686,96 +693,120 @@ impl Game {
         &mut self,
         trumps: Option<Suit>,
         awards: Vec<AwardPeg>,
+        faults: Vec<HandFault>,
         abandoned: bool,
     ) -> HandReport {
-        let mut current = self.current.take().expect("hand in play");
         let spec = self.spec;
-        let hand = self.hands;
-        // Penalties, after the awards (§9). A deal abandoned for a renege has had its league
-        // penalty added by `abandon_hand`.
-        for &(side, penalty) in &current.penalties {
-            let points = match penalty {
-                Penalty::Points(p) => p,
-                Penalty::OutOfTurn if spec.league_penalties => -19,
-                Penalty::Renege if spec.league_penalties => -52,
-                _ => 0,
-            };
-            self.score[side] = self.score[side].saturating_add(points);
-            current.points[side] = current.points[side].saturating_add(points);
+        let bonked = self.bonked_this_hand();
+        // Penalties, after the awards (§9).
+        if let Some(hand) = self.hand.as_ref() {
+            let owed: Vec<(Side, i32)> = hand
+                .penalties
+                .iter()
+                .map(|&(side, p)| (side, p.points(spec.league_penalties)))
+                .collect();
+            for (side, points) in owed {
+                self.add_points(side, points);
+            }
         }
         if !abandoned {
-            self.deals += 1;
-            self.match_deals += 1;
-        }
-        if let (Goal::Deals(n), None, false) = (spec.goal, &self.decided, abandoned) {
-            if self.deals >= n {
-                let outcome = highest(&spec, self.score);
-                self.decide(outcome, None, None, self.score, 1);
-                current.decided_here = true;
+            self.deals_in_leg = self.deals_in_leg.saturating_add(1);
+            self.deals_in_match = self.deals_in_match.saturating_add(1);
+            if let (Goal::Deals(n), None) = (spec.goal, &self.leg_decision) {
+                if self.deals_in_leg >= n {
+                    self.decide(highest(&spec, self.score), None, None, self.score, 1);
+                }
             }
         }
-        // The rotation.
-        let nominal = current.nominal.or(current.pitcher);
-        let bonked = std::mem::take(&mut self.bonked);
-        self.expect = match nominal {
-            Some(p) if abandoned || bonked => Expect::Seat(p),
-            Some(p) => Expect::Seat(spec.seating.next(p)),
-            None => Expect::Free,
+        let decided_here = self.decided_this_hand();
+        let hand = self.hand.take();
+        let turn = hand.as_ref().and_then(|h| h.turn.or(h.pitcher));
+        if let Some(h) = &hand {
+            self.next_pitch = self.rotate(h, turn, abandoned, bonked);
+        }
+        let decided = if decided_here {
+            self.settle_leg(turn, bonked)
+        } else {
+            None
         };
-        if let (Some(n), Some(first)) = (spec.muck_deals, self.unit_first_pitcher) {
-            if self.deals == n {
-                self.expect = Expect::Seat(first);
-            }
-        }
-        let mut decided = None;
-        if current.decided_here {
-            if let Some(d) = self.decided.as_mut() {
-                match &d.outcome {
-                    Outcome::Won(side) => {
-                        self.wins[*side] += d.counts;
-                        if self.wins[*side] >= spec.to_win {
-                            self.result = Some(Outcome::Won(*side));
-                        }
-                    }
-                    Outcome::Draw if spec.to_win <= 1 => self.result = Some(Outcome::Draw),
-                    Outcome::Draw => {}
-                    other => self.result = Some(other.clone()),
-                }
-                d.match_over = self.result.is_some();
-                d.score = self.score;
-                decided = Some(d.clone());
-                if self.result.is_none() {
-                    self.new_unit_pending = true;
-                    self.expect = self.next_unit_expect(nominal, bonked);
-                }
-            }
-        }
         HandReport {
-            hand,
-            pitcher: current.pitcher,
+            hand: self.hands_begun,
+            pitcher: hand.as_ref().and_then(|h| h.pitcher),
             trumps,
-            points: current.points,
+            points: hand.map_or_else(BySide::default, |h| h.points),
             awards,
-            faults: current.faults,
+            faults,
             decided,
             score: self.score,
             abandoned,
         }
     }
 
+    /// Who pitches after this hand: the next seat clockwise from whose turn it was; the same
+    /// seat after an abandoned deal or a bonk; where the cards chose the pitcher, a redeal's
+    /// cards choose again (RULES.md §9); Phat's fifth deal goes back to the leg's first pitcher.
+    fn rotate(
+        &self,
+        hand: &HandInPlay,
+        turn: Option<Seat>,
+        abandoned: bool,
+        bonked: bool,
+    ) -> NextPitch {
+        if abandoned && hand.pitch_rule == NextPitch::LowestDiamond {
+            return NextPitch::LowestDiamond;
+        }
+        let mut next = match turn {
+            Some(p) if abandoned || bonked => NextPitch::Seat(p),
+            Some(p) => NextPitch::Seat(self.spec.seating.next(p)),
+            None => NextPitch::Free,
+        };
+        if let (Some(n), Some(first)) = (self.spec.muck_deals, self.leg_first_pitcher) {
+            if self.deals_in_leg == n {
+                next = NextPitch::Seat(first);
+            }
+        }
+        next
+    }
+
+    /// A leg was decided in the hand just closed: it counts in the match, which may be over;
+    /// otherwise the next hand begins a new leg.
+    fn settle_leg(&mut self, turn: Option<Seat>, bonked: bool) -> Option<Decision> {
+        let to_win = self.spec.to_win;
+        let d = self.leg_decision.as_mut()?;
+        match &d.outcome {
+            Outcome::Won(side) => {
+                self.wins[*side] = self.wins[*side].saturating_add(d.counts);
+                if self.wins[*side] >= to_win {
+                    self.result = Some(Outcome::Won(*side));
+                }
+            }
+            Outcome::Draw if to_win <= 1 => self.result = Some(Outcome::Draw),
+            Outcome::Draw => {}
+            other => self.result = Some(other.clone()),
+        }
+        d.match_over = self.result.is_some();
+        d.score = self.score;
+        let decided = d.clone();
+        if self.result.is_none() {
+            self.leg_over = true;
+            self.next_pitch = self.next_leg_pitch(turn, bonked);
+        }
+        Some(decided)
+    }
+
     /// Who pitches the first deal of the next leg or game. A bonk keeps the pitcher; under
     /// Irish `best_of_three` the pitch keeps passing, except that a deciding game starts as a
     /// first game does (the lowest diamond, or with two players a free pitch); otherwise a new
     /// leg or game starts afresh.
-    fn next_unit_expect(&self, nominal: Option<Seat>, bonked: bool) -> Expect {
-        let sides = self.spec.seating.sides();
+    fn next_leg_pitch(&self, turn: Option<Seat>, bonked: bool) -> NextPitch {
+        let sides = self.sides();
         let level = sides.iter().all(|&s| self.wins[s] == self.wins[sides[0]]);
-        match (nominal, self.spec.irish) {
-            (Some(p), Some(_)) if bonked => Expect::Seat(p),
+        match (turn, self.spec.irish) {
+            (Some(p), Some(_)) if bonked => NextPitch::Seat(p),
             (Some(p), Some(irish)) if irish.best_of_three && !level => {
-                Expect::Seat(self.spec.seating.next(p))
+                NextPitch::Seat(self.spec.seating.next(p))
             }
-            _ => first_expect(&self.spec),
+            _ => NextPitch::first_of_leg(&self.spec),
         }
     }
 
@@ -788,93 +819,104 @@ impl Game {
         seat: Option<Seat>,
     ) -> Result<HandReport, PlayError> {
         let spec = self.spec;
-        let current = self.current.as_mut().ok_or(PlayError::NoHand)?;
-        if let Some(s) = seat {
-            if !spec.seating.has_seat(s) {
-                return Err(PlayError::NoSuchSeat(s));
-            }
+        let hand = self.hand.as_mut().ok_or(PlayError::NoHand)?;
+        if let Some(s) = seat.filter(|&s| !spec.seating.has_seat(s)) {
+            return Err(PlayError::NoSuchSeat(s));
         }
+        let mut faults = Vec::new();
         if reason == AbandonReason::RedealDemanded && !spec.irish.is_some_and(|i| i.redeal) {
-            current.faults.push(
-                Fault::new(
-                    Code::Schema,
-                    "a redeal can be demanded only under irish-don's redeal_rule",
-                )
-                .at_hand(self.hands),
-            );
+            faults.push(HandFault::RedealNotAllowed);
         }
         if let (AbandonReason::Renege, Some(seat)) = (reason, seat) {
             let side = spec.seating.side_of(seat);
             // The 52 is owed without being listed again; a listed one is the same penalty.
-            if let Some(i) = current
+            if let Some(i) = hand
                 .penalties
                 .iter()
                 .position(|&(s, p)| s == side && p == Penalty::Renege)
             {
-                current.penalties.remove(i);
+                hand.penalties.remove(i);
             }
-            current.penalties.push((side, Penalty::Renege));
+            hand.penalties.push((side, Penalty::Renege));
         }
-        Ok(self.finish_hand(None, Vec::new(), true))
+        Ok(self.finish_hand(None, Vec::new(), faults, true))
     }
 
-    /// Records a hand kept as totals, after checking that the totals can be true. On an error
-    /// the game is left as it was; [`Game::force_totals`] scores them anyway.
-    pub fn record_totals(&mut self, t: &Totals) -> Result<HandReport, Fault> {
-        if self.current.is_none() {
-            return Err(Fault::new(Code::Schema, PlayError::NoHand.to_string()));
+    /// Records the hand in play as totals, after checking that the totals can be true. A
+    /// refusal leaves the game as it was; [`Game::force_totals`] scores them anyway.
+    pub fn record_totals(&mut self, t: &Totals) -> Result<HandReport, PlayError> {
+        if self.hand.is_none() {
+            return Err(PlayError::NoHand);
         }
-        let explained = totals::explain(self, t).map_err(|f| f.at_hand(self.hands))?;
+        let explained = totals::explain(&self.spec, &self.hand_start(), t)
+            .map_err(|e| PlayError::Totals(Box::new(e)))?;
+        self.room_for_totals(t)?;
         Ok(self.apply_totals(t, Some(explained)))
     }
 
-    /// Scores a totals hand as recorded, without checking it.
+    /// Scores the hand in play as totals, as recorded, without checking them.
     pub fn force_totals(&mut self, t: &Totals) -> Result<HandReport, PlayError> {
-        if self.current.is_none() {
+        if self.hand.is_none() {
             return Err(PlayError::NoHand);
         }
+        self.room_for_totals(t)?;
         Ok(self.apply_totals(t, None))
     }
 
-    fn apply_totals(&mut self, t: &Totals, explained: Option<totals::Explained>) -> HandReport {
+    fn room_for_totals(&self, t: &Totals) -> Result<(), PlayError> {
+        let league = self.spec.league_penalties;
+        let penalties = |side: Side| -> i64 {
+            self.hand.as_ref().map_or(0, |h| {
+                h.penalties
+                    .iter()
+                    .filter(|&&(s, _)| s == side)
+                    .map(|&(_, p)| i64::from(p.points(league)))
+                    .sum()
+            })
+        };
+        self.room(self.score, |side| {
+            i64::from(t.points[side]).abs() + penalties(side).abs()
+        })
+    }
+
+    fn apply_totals(&mut self, t: &Totals, explained: Option<Explained>) -> HandReport {
         let spec = self.spec;
-        let sides = spec.seating.sides();
-        for &side in sides {
+        for &side in spec.sides() {
             self.add_points(side, t.points[side]);
         }
         let (awards, outcome) = match explained {
             Some(e) => {
-                if let Some(carry) = e.carry {
-                    self.carry = carry;
+                if let Some(carried) = e.carried {
+                    self.carried = carried;
                 }
                 (e.awards, e.outcome)
             }
             None => (Vec::new(), self.outcome_by_points()),
         };
-        if !self.muck_counts() {
-            self.carry = 0;
+        if !spec.muck_counts(self.deals_in_leg) {
+            self.carried = 0;
         }
         match outcome {
             Some(o) => {
                 self.decide(o, None, None, self.score, 1);
             }
-            None if spec.goal == Goal::PassEighty => self.irish_end(t.last_scorer),
+            None if spec.goal == Goal::PassEighty => self.eighty_all(t.last_scorer),
             None => {}
         }
-        let dealt: i32 = sides.iter().map(|&s| t.points[s]).sum();
-        if spec.irish.is_some_and(|i| i.bonk_two_games) && dealt == 80 {
-            if let Some(&side) = sides.iter().find(|&&s| t.points[s] == 80) {
+        let dealt: i64 = spec.sides().iter().map(|&s| i64::from(t.points[s])).sum();
+        if let Some(irish) = spec.irish.filter(|_| dealt == i64::from(irish_don::EIGHTY)) {
+            if let Some(side) = irish_don::bonk(irish, spec.seating, t.points) {
                 self.bonk(side);
             }
         }
-        self.finish_hand(None, awards, false)
+        self.finish_hand(None, awards, Vec::new(), false)
     }
 
     /// Unchecked totals: what the points alone say about who went out.
     fn outcome_by_points(&self) -> Option<Outcome> {
         let target = match self.spec.goal {
             Goal::Reach(t) | Goal::LoseAt(t) => t,
-            Goal::PassEighty => 81,
+            Goal::PassEighty => irish_don::EIGHTY + 1,
             Goal::Deals(_) => return None,
         };
         let over: Vec<Side> = self
@@ -891,7 +933,7 @@ impl Game {
     }
 
     /// A concession: the game ends, the other side wins (in Game to Lose the conceding player
-    /// loses).
+    /// loses; with three players, the higher of the other two wins).
     pub fn concede(&mut self, side: Side) -> Result<Outcome, PlayError> {
         if !self.spec.seating.has_side(side) {
             return Err(PlayError::NoSuchSide(side));
@@ -902,273 +944,12 @@ impl Game {
         let outcome = match self.spec.goal {
             Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(side)]),
             _ => {
-                let others: Vec<Side> = self
-                    .sides()
-                    .iter()
-                    .copied()
-                    .filter(|&s| s != side)
-                    .collect();
                 let mut score = self.score;
                 score[side] = i32::MIN;
-                match others.as_slice() {
-                    [one] => Outcome::Won(*one),
-                    _ => highest(&self.spec, score),
-                }
+                highest(&self.spec, score)
             }
         };
         self.result = Some(outcome.clone());
         Ok(outcome)
-    }
-
-    /// Before a totals hand is applied: the score at its start.
-    pub(crate) fn hand_start(&self) -> BySide<i32> {
-        self.current.as_ref().map_or(self.score, |c| c.start)
-    }
-
-    /// Phat: whether muck counts in the deal in play (not from the fifth on).
-    pub(crate) fn muck_counts(&self) -> bool {
-        self.spec.muck_deals.is_none_or(|n| self.deals < n)
-    }
-
-    pub(crate) fn deals_in_unit(&self) -> u32 {
-        self.deals
-    }
-}
-
-fn first_expect(spec: &Spec) -> Expect {
-    match spec.first_pitch {
-        FirstPitch::Free => Expect::Free,
-        FirstPitch::LowestDiamond => Expect::LowestDiamond,
-    }
-}
-
-pub(crate) fn seat_of(side: Side) -> Seat {
-    match side {
-        Side::N | Side::NS => Seat::N,
-        Side::E | Side::EW => Seat::E,
-        Side::S => Seat::S,
-    }
-}
-
-/// The outcome when `side` is the first to the goal: it wins, except that in Game to Lose it
-/// loses and in Irish misère passing 80 loses.
-pub(crate) fn goes_out(spec: &Spec, side: Side) -> Outcome {
-    match spec.goal {
-        Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(side)]),
-        Goal::PassEighty if spec.irish.is_some_and(|i| i.misere) => {
-            let other = spec.seating.sides().iter().copied().find(|&s| s != side);
-            Outcome::Won(other.unwrap_or(side))
-        }
-        _ => Outcome::Won(side),
-    }
-}
-
-/// Irish Don at 80–80: a draw, or the last scorer loses (under misère, wins). `None` when the
-/// tie rule needs the last scorer and it is not known.
-pub(crate) fn eighty_all(spec: &Spec, last_scorer: Option<Side>) -> Option<Outcome> {
-    let irish = spec.irish?;
-    match irish.tie {
-        IrishTie::Draw => Some(Outcome::Draw),
-        IrishTie::LastScorerLoses => {
-            let last = last_scorer?;
-            let other = spec
-                .seating
-                .sides()
-                .iter()
-                .copied()
-                .find(|&s| s != last)
-                .unwrap_or(last);
-            Some(Outcome::Won(if irish.misere { last } else { other }))
-        }
-    }
-}
-
-/// The sides with the most.
-pub(crate) fn leaders<T: Ord + Copy>(sides: &[Side], values: BySide<T>) -> Vec<Side> {
-    let top = sides.iter().map(|&s| values[s]).max();
-    sides
-        .iter()
-        .copied()
-        .filter(|&s| Some(values[s]) == top)
-        .collect()
-}
-
-/// The single highest total wins; a tie for the highest is a draw.
-pub(crate) fn highest(spec: &Spec, score: BySide<i32>) -> Outcome {
-    match leaders(spec.seating.sides(), score).as_slice() {
-        [one] => Outcome::Won(*one),
-        _ => Outcome::Draw,
-    }
-}
-
-/// What one pegging step decides, and which of the sides that just pegged reached the target.
-/// One: it wins (in Game to Lose, loses). Two at once (a 4–4 split): the higher score wins
-/// (loses); level is a draw (both lose).
-pub(crate) fn decide_step(
-    goal: Goal,
-    pegged: &[Side],
-    score: BySide<i32>,
-) -> Option<(Outcome, Vec<Side>)> {
-    let (target, lose) = match goal {
-        Goal::Reach(t) => (t, false),
-        Goal::LoseAt(t) => (t, true),
-        Goal::Deals(_) | Goal::PassEighty => return None,
-    };
-    let over: Vec<Side> = pegged
-        .iter()
-        .copied()
-        .filter(|&s| score[s] >= target)
-        .collect();
-    if over.is_empty() {
-        return None;
-    }
-    let top = leaders(&over, score);
-    let outcome = match (lose, top.as_slice()) {
-        (true, _) => Outcome::Lost(top.iter().map(|&s| seat_of(s)).collect()),
-        (false, [one]) => Outcome::Won(*one),
-        (false, _) => Outcome::Draw,
-    };
-    Some((outcome, over))
-}
-
-/// The awards of a completed hand, in the order they are pegged, and the muck carried after.
-pub(crate) struct AwardList {
-    pub awards: Vec<AwardPeg>,
-    pub carry: Option<u32>,
-}
-
-fn single_most(spec: &Spec, value: BySide<u32>) -> Option<Side> {
-    match leaders(spec.seating.sides(), value).as_slice() {
-        [one] => Some(*one),
-        _ => None,
-    }
-}
-
-fn hand_awards(spec: &Spec, play: &HandPlay, carry: u32, muck_counts: bool) -> AwardList {
-    let mut awards = Vec::new();
-    let mut new_carry = None;
-    let one = |kind, side: Option<Side>, points| AwardPeg {
-        kind,
-        pegs: side.map(|s| vec![(s, points)]).unwrap_or_default(),
-    };
-    let high = play.high.map(|(_, seat)| spec.seating.side_of(seat));
-    match spec.awards {
-        Awards::None => {}
-        Awards::Game(points) => {
-            awards.push(one(AwardKind::Game, single_most(spec, play.value), points))
-        }
-        Awards::Preston => {
-            awards.push(one(AwardKind::High, high, 1));
-            awards.push(one(AwardKind::Jack, play.jack, 1));
-            awards.push(one(AwardKind::Game, single_most(spec, play.value), 6));
-        }
-        Awards::Hljg => {
-            awards.push(one(AwardKind::High, high, 1));
-            awards.push(one(AwardKind::Low, play.low.map(|(_, s)| s), 1));
-            awards.push(one(AwardKind::Jack, play.jack, 1));
-            awards.push(one(AwardKind::Game, single_most(spec, play.value), 5));
-        }
-        Awards::GameToLose => {
-            let pegs = match leaders(spec.seating.sides(), play.value).as_slice() {
-                [one] => vec![(*one, 8)],
-                [a, b] => vec![(*a, 4), (*b, 4)],
-                _ => vec![],
-            };
-            awards.push(AwardPeg {
-                kind: AwardKind::Game,
-                pegs,
-            });
-        }
-        Awards::Muck(tie) if muck_counts => {
-            let (a, b) = (spec.seating.sides()[0], spec.seating.sides()[1]);
-            let winner = match play.value[a].cmp(&play.value[b]) {
-                std::cmp::Ordering::Greater => Some(a),
-                std::cmp::Ordering::Less => Some(b),
-                std::cmp::Ordering::Equal => match tie {
-                    MuckTie::Tens if play.tens[a] >= 3 => Some(a),
-                    MuckTie::Tens if play.tens[b] >= 3 => Some(b),
-                    _ => None,
-                },
-            };
-            match (winner, tie) {
-                (Some(side), _) => {
-                    awards.push(one(AwardKind::Muck, Some(side), 8 + carry));
-                    new_carry = Some(0);
-                }
-                (None, MuckTie::Split) => {
-                    awards.push(AwardPeg {
-                        kind: AwardKind::Muck,
-                        pegs: vec![(a, 4), (b, 4)],
-                    });
-                    new_carry = Some(0);
-                }
-                (None, _) => {
-                    awards.push(one(AwardKind::Muck, None, 0));
-                    new_carry = Some(carry + 8);
-                }
-            }
-        }
-        Awards::Muck(_) => {}
-    }
-    AwardList {
-        awards,
-        carry: new_carry,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    fn cards(s: &str) -> Vec<Card> {
-        s.split_whitespace().map(|t| t.parse().unwrap()).collect()
-    }
-
-    #[test]
-    fn a_refused_trick_comes_back_and_changes_nothing() {
-        let mut game = Game::new(&Variant::default_for("nine-card-don").unwrap());
-        let refused = game.play_trick(&cards("5H 2H 3H 4H")).unwrap_err();
-        assert_eq!(refused.error, PlayError::NoHand);
-        game.begin_hand(Some(Seat::N)).unwrap();
-        let before = format!("{game:?}");
-        let refused = game.play_trick(&cards("5H 2H 3H")).unwrap_err();
-        assert_eq!(refused.cards, cards("5H 2H 3H"));
-        assert_eq!(
-            refused.error.to_string(),
-            "trick 1 has 3 cards; every trick of this game has 4"
-        );
-        assert_eq!(format!("{game:?}"), before);
-        // Step by step: what was pegged, the score, who leads next.
-        let report = game.play_trick(&cards("5H 2H 3H 4H")).unwrap();
-        assert_eq!(
-            (report.pegged, report.trick.winner, report.next_leader),
-            (10, Seat::N, Seat::N)
-        );
-        assert_eq!(report.score[Side::NS], 10);
-        let report = game.play_trick(&cards("9H AH 6H 7H")).unwrap();
-        assert_eq!(
-            (report.pegged, report.trick.side, report.next_leader),
-            (13, Side::EW, Seat::E)
-        );
-        assert_eq!(game.trumps(), Some(Suit::Hearts));
-        assert!(report.decided.is_none());
-    }
-
-    #[test]
-    fn a_game_over_refuses_more() {
-        let mut game = Game::new(
-            &Variant::build(
-                "nine-card-don",
-                [("target", crate::rules::OptionValue::Int(10))],
-            )
-            .unwrap(),
-        );
-        game.begin_hand(Some(Seat::N)).unwrap();
-        let report = game.play_trick(&cards("5H 2H 3H 4H")).unwrap();
-        let d = report.decided.unwrap();
-        assert_eq!((d.outcome, d.trick), (Outcome::Won(Side::NS), Some(1)));
-        let hand = game.end_hand().unwrap();
-        assert!(hand.decided.unwrap().match_over);
-        assert_eq!(game.begin_hand(Some(Seat::E)), Err(PlayError::GameOver));
     }
 }

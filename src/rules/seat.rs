@@ -2,6 +2,7 @@
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
+use std::str::FromStr;
 
 /// A seat at the table, clockwise N E S W.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,15 +24,22 @@ impl Seat {
             Seat::W => "W",
         }
     }
+}
 
-    pub fn parse(s: &str) -> Option<Seat> {
-        Some(match s {
-            "N" | "n" => Seat::N,
-            "E" | "e" => Seat::E,
-            "S" | "s" => Seat::S,
-            "W" | "w" => Seat::W,
-            _ => return None,
-        })
+/// A word that is not a seat (`N E S W`) or not a side (`NS EW N E S`).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("`{0}` is not a {1}")]
+pub struct SeatParseError(pub String, pub &'static str);
+
+impl FromStr for Seat {
+    type Err = SeatParseError;
+
+    /// `N`, `E`, `S` or `W`, in either case.
+    fn from_str(s: &str) -> Result<Seat, SeatParseError> {
+        Seat::ALL
+            .into_iter()
+            .find(|seat| seat.letter().eq_ignore_ascii_case(s))
+            .ok_or_else(|| SeatParseError(s.to_string(), "seat"))
     }
 }
 
@@ -52,6 +60,8 @@ pub enum Side {
 }
 
 impl Side {
+    pub const ALL: [Side; 5] = [Side::NS, Side::EW, Side::N, Side::E, Side::S];
+
     pub fn code(self) -> &'static str {
         match self {
             Side::NS => "NS",
@@ -61,16 +71,17 @@ impl Side {
             Side::S => "S",
         }
     }
+}
 
-    pub fn parse(s: &str) -> Option<Side> {
-        Some(match s {
-            "NS" | "ns" => Side::NS,
-            "EW" | "ew" => Side::EW,
-            "N" | "n" => Side::N,
-            "E" | "e" => Side::E,
-            "S" | "s" => Side::S,
-            _ => return None,
-        })
+impl FromStr for Side {
+    type Err = SeatParseError;
+
+    /// `NS`, `EW`, `N`, `E` or `S`, in any case.
+    fn from_str(s: &str) -> Result<Side, SeatParseError> {
+        Side::ALL
+            .into_iter()
+            .find(|side| side.code().eq_ignore_ascii_case(s))
+            .ok_or_else(|| SeatParseError(s.to_string(), "side"))
     }
 }
 
@@ -201,5 +212,20 @@ mod tests {
         assert_eq!(Seating::Three.next(Seat::S), Seat::N);
         assert_eq!(Seating::Partnership.side_of(Seat::W), Side::EW);
         assert_eq!(Seating::Three.side_of(Seat::E), Side::E);
+    }
+
+    #[test]
+    fn seats_and_sides_read_in_any_case() {
+        assert_eq!("w".parse::<Seat>(), Ok(Seat::W));
+        assert_eq!("Ns".parse::<Side>(), Ok(Side::NS));
+        assert_eq!("e".parse::<Side>(), Ok(Side::E));
+        assert_eq!(
+            "X".parse::<Seat>().unwrap_err().to_string(),
+            "`X` is not a seat"
+        );
+        assert!("NSW".parse::<Side>().is_err());
+        for side in Side::ALL {
+            assert_eq!(side.to_string().parse::<Side>(), Ok(side));
+        }
     }
 }

@@ -3,9 +3,10 @@
 
 use super::card::{Card, CardSet, Suit};
 use super::game::Game;
-use super::hand::Layout;
-use super::ruleset::{FirstPitch, Spec, Variant};
+use super::hand::BlindDeal as Layout;
+use super::ruleset::Variant;
 use super::seat::{BySeat, Seat};
+use super::spec::{FirstPitch, Spec};
 
 /// A small fast generator (SplitMix64); not for anything but games.
 #[derive(Clone, Debug)]

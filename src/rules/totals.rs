@@ -1,31 +1,27 @@
 //! Hands kept as totals are checked, not trusted: each side's in-play points must come from
 //! disjoint sets of the variant's scoring cards, the award fields must agree with the points,
 //! and when the totals leave open who won, the record must say.
+//!
+//! Every reading of the award fields left out is tried ([`explain`]); a reading is followed as
+//! play would go: the points in play, who went out in play, the awards pegged in order, then
+//! the rules that end a deal (Irish 80–80 and the bonk, fixed deals).
 
+use std::fmt;
 use std::sync::OnceLock;
 
-use super::fault::{Code, Fault};
-use super::game::{decide_step, eighty_all, goes_out, highest, AwardKind, AwardPeg, Game, Outcome};
-use super::ruleset::{Awards, Goal, MuckTie, Spec};
+use super::outcome::{AwardKind, AwardPeg, Outcome, Taker};
+use super::scoring::{award_kinds, award_pegs, decide_step, goes_out, highest, two_sides};
 use super::seat::{BySide, Side};
+use super::spec::{Awards, Goal, Spec};
 use super::trick::PegTable;
-
-/// An award field as recorded.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum AwardValue {
-    Side(Side),
-    /// `"none"`: nobody scored it (a tie, a card not dealt, or the game already over).
-    Nobody,
-    /// Game to Lose's shared 4–4 game.
-    Pair(Side, Side),
-}
+use super::variant::{irish_don, phat};
 
 /// Phat's `muck` field as recorded.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum MuckValue {
-    Side(Side),
-    Tie,
-    Nobody,
+    /// A side, `"tie"` or `"none"`.
+    Award(Taker),
+    /// Both sides' muck values.
     Values(BySide<i32>),
 }
 
@@ -34,27 +30,133 @@ pub enum MuckValue {
 pub struct Totals {
     /// Everything each side scored in the hand, in play and after, penalties excluded.
     pub points: BySide<i32>,
-    pub game: Option<AwardValue>,
-    pub high: Option<AwardValue>,
-    pub low: Option<AwardValue>,
-    pub jack: Option<AwardValue>,
+    pub game: Option<Taker>,
+    pub high: Option<Taker>,
+    pub low: Option<Taker>,
+    pub jack: Option<Taker>,
     pub muck: Option<MuckValue>,
     pub out_first: Option<Side>,
     pub last_scorer: Option<Side>,
 }
 
+impl Totals {
+    fn field(&self, kind: AwardKind) -> Option<Taker> {
+        match kind {
+            AwardKind::High => self.high,
+            AwardKind::Low => self.low,
+            AwardKind::Jack => self.jack,
+            AwardKind::Game => self.game,
+            AwardKind::Muck => match self.muck {
+                Some(MuckValue::Award(taker)) => Some(taker),
+                _ => None,
+            },
+        }
+    }
+
+    fn given(&self, kind: AwardKind) -> bool {
+        match kind {
+            AwardKind::Muck => self.muck.is_some(),
+            _ => self.field(kind).is_some(),
+        }
+    }
+}
+
+/// Where the game stands as a totals hand begins: all the check needs to know of it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct HandStart {
+    /// The score of the game (or leg) before the hand.
+    pub score: BySide<i32>,
+    /// Phat's muck carried into the deal.
+    pub carried: u32,
+    /// Deals already played in the game (or leg).
+    pub deals_played: u32,
+}
+
 /// A consistent reading of a totals hand.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explained {
+    /// The awards in the order pegged, when every award field was given (otherwise which reading
+    /// is true is not known, and only the points are).
     pub awards: Vec<AwardPeg>,
-    pub carry: Option<u32>,
+    /// The muck carried after the deal, when it changes.
+    pub carried: Option<u32>,
+    /// The decision the hand makes, if any.
     pub outcome: Option<Outcome>,
 }
 
+/// Each side's points in words: "NS 20, EW 32".
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Choice {
-    Award(AwardValue),
-    Muck(MuckValue),
+pub struct SidePoints {
+    pub sides: &'static [Side],
+    pub points: BySide<i32>,
+}
+
+impl fmt::Display for SidePoints {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, &side) in self.sides.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{side} {}", self.points[side])?;
+        }
+        Ok(())
+    }
+}
+
+/// Why totals cannot be true, or cannot say who won.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum TotalsError {
+    #[error("{side} has {points} points in a hand ({shown}); points cannot be below 0 (put penalties in `penalties`)")]
+    Negative {
+        side: Side,
+        points: i32,
+        shown: SidePoints,
+    },
+    #[error("the muck values add up to {sum}; a deal's muck is 80")]
+    MuckNotEighty { sum: i32 },
+    #[error("muck does not count in deal {deal} of a game: after {after} deals only phat scores")]
+    MuckNotCounted { deal: u32, after: u32 },
+    #[error("the totals {shown} are impossible: {why}")]
+    Impossible { shown: SidePoints, why: Impossible },
+    #[error("with {shown}, more than one side could have reached the target during play; say which was first with `out_first`")]
+    NeedsOutFirst { shown: SidePoints },
+    #[error("the game ends 80–80: say with `last_scorer` which side took the last scoring trick")]
+    NeedsLastScorer,
+    #[error("the award fields left out allow different results with {shown}; record them (high, low, jack, game, muck) or `out_first`")]
+    Undecided { shown: SidePoints },
+}
+
+impl TotalsError {
+    /// The totals can be true, but do not say who won.
+    pub fn is_ambiguous(&self) -> bool {
+        matches!(
+            self,
+            TotalsError::NeedsOutFirst { .. }
+                | TotalsError::NeedsLastScorer
+                | TotalsError::Undecided { .. }
+        )
+    }
+}
+
+/// Why no reading of the totals holds (the first reason found).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Impossible {
+    #[error("{fat} adds up to {sum}; a deal holds 80")]
+    FatOver { fat: &'static str, sum: i32 },
+    #[error("{fat} adds up to {sum}; a deal holds 80, and nobody went out during it")]
+    FatShort { fat: &'static str, sum: i32 },
+    #[error(
+        "`out_first` says {side} reached the target first, but nobody reached it in this hand"
+    )]
+    NobodyOut { side: Side },
+    #[error("`last_scorer` is {side}, but {side} scored nothing in this hand")]
+    LastScorerScoredNothing { side: Side },
+    #[error("no split of the scoring cards between the sides, with the awards as recorded, gives {shown} (the most a hand of {title} can peg is {most})")]
+    NoSplit {
+        shown: SidePoints,
+        title: &'static str,
+        most: u32,
+    },
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -74,438 +176,409 @@ enum Verdict {
     NeedsLastScorer,
 }
 
-/// Checks a totals hand against the game so far.
-pub fn explain(game: &Game, t: &Totals) -> Result<Explained, Fault> {
-    let spec = *game.spec();
-    let sides = spec.seating.sides();
-    let impossible = |msg: String| Fault::new(Code::ImpossibleTotals, msg);
-    let shown = show_points(sides, t.points);
-    for &s in sides {
-        if t.points[s] < 0 {
-            return Err(impossible(format!(
-                "{s} has {} points in a hand ({shown}); points cannot be below 0 (put penalties in `penalties`)",
-                t.points[s]
-            )));
-        }
-    }
-    let muck_counts = game.muck_counts();
-    let kinds: &[AwardKind] = match spec.awards {
-        Awards::None => &[],
-        Awards::Game(_) | Awards::GameToLose => &[AwardKind::Game],
-        Awards::Preston => &[AwardKind::High, AwardKind::Jack, AwardKind::Game],
-        Awards::Hljg => &[
-            AwardKind::High,
-            AwardKind::Low,
-            AwardKind::Jack,
-            AwardKind::Game,
-        ],
-        Awards::Muck(_) if muck_counts => &[AwardKind::Muck],
-        Awards::Muck(_) => &[],
+/// One reading that holds: its verdict, the awards pegged and the muck carried after.
+#[derive(Clone, Debug)]
+struct Reading {
+    verdict: Verdict,
+    awards: Vec<AwardPeg>,
+    carried: Option<u32>,
+}
+
+/// A reading that does not hold: why, when there is more to say than that the cards cannot
+/// make the points.
+type NoReading = Option<Impossible>;
+
+/// Checks a totals hand against the game as it stands.
+pub fn explain(spec: &Spec, start: &HandStart, t: &Totals) -> Result<Explained, TotalsError> {
+    let shown = SidePoints {
+        sides: spec.sides(),
+        points: t.points,
     };
-    if let Some(MuckValue::Values(v)) = t.muck {
-        let sum: i32 = sides.iter().map(|&s| v[s]).sum();
-        if sum != 80 || sides.iter().any(|&s| v[s] < 0) {
-            return Err(impossible(format!(
-                "the muck values add up to {sum}; a deal's muck is 80"
-            )));
-        }
-    }
-    if !muck_counts && matches!(t.muck, Some(MuckValue::Side(_) | MuckValue::Tie)) {
-        return Err(impossible(format!(
-            "muck does not count in deal {} of a game: after {} deals only phat scores",
-            game.deals_in_unit() + 1,
-            spec.muck_deals.unwrap_or(4)
-        )));
-    }
-    let mut candidates: Vec<Vec<Choice>> = Vec::new();
-    for &kind in kinds {
-        candidates.push(award_candidates(&spec, kind, t));
-    }
-    let mut index = vec![0usize; candidates.len()];
-    let mut feasible: Vec<(Verdict, Vec<AwardPeg>, Option<u32>)> = Vec::new();
+    check_recorded(spec, start, t, shown)?;
+    let kinds = award_kinds(spec, start.deals_played);
+    let candidates: Vec<Vec<Taker>> = kinds.iter().map(|&k| takers(spec, k, t)).collect();
+    let mut readings = Vec::new();
     let mut reason = None;
-    loop {
-        let choice: Vec<Choice> = index.iter().zip(&candidates).map(|(&i, c)| c[i]).collect();
-        match try_choice(game, &spec, kinds, &choice, t) {
-            Ok(found) => feasible.push(found),
-            Err(r) => {
-                if reason.is_none() {
-                    reason = r;
-                }
-            }
-        }
-        // Next combination.
-        let mut k = 0;
-        loop {
-            if k == index.len() {
-                break;
-            }
-            index[k] += 1;
-            if index[k] < candidates[k].len() {
-                break;
-            }
-            index[k] = 0;
-            k += 1;
-        }
-        if k == index.len() {
-            break;
+    for choice in Choices::new(&candidates) {
+        match read(spec, start, t, &kinds, &choice) {
+            Ok(reading) => readings.push(reading),
+            Err(why) => reason = reason.or(why),
         }
     }
-    let Some(first) = feasible.first().cloned() else {
-        let why = reason.unwrap_or_else(|| {
-            format!(
-                "no split of the scoring cards between the sides, with the awards as recorded, gives {shown} (the most a hand of {} can peg is {})",
-                variant_word(&spec),
-                most_per_hand(&spec, game.carry())
-            )
+    let Some(first) = readings.first().cloned() else {
+        let why = reason.unwrap_or(Impossible::NoSplit {
+            shown,
+            title: spec.title,
+            most: most_per_hand(spec, start.carried),
         });
-        return Err(impossible(format!(
-            "the totals {shown} are impossible: {why}"
-        )));
+        return Err(TotalsError::Impossible { shown, why });
     };
-    let verdicts: Vec<&Verdict> = feasible.iter().map(|f| &f.0).collect();
-    if verdicts.iter().any(|v| **v == Verdict::BothInPlay) {
-        return Err(Fault::new(
-            Code::AmbiguousWinner,
-            format!("with {shown}, more than one side could have reached the target during play; say which was first with `out_first`"),
-        ));
-    }
-    if verdicts.iter().any(|v| **v == Verdict::NeedsLastScorer) {
-        return Err(Fault::new(
-            Code::AmbiguousWinner,
-            "the game ends 80–80: say with `last_scorer` which side took the last scoring trick",
-        ));
-    }
-    if verdicts.iter().any(|v| *v != verdicts[0]) {
-        return Err(Fault::new(
-            Code::AmbiguousWinner,
-            format!("the award fields left out allow different results with {shown}; record them (high, low, jack, game, muck) or `out_first`"),
-        ));
-    }
-    let all_given = kinds.iter().all(|k| given(t, *k));
+    agree_on_result(&readings, shown)?;
+    let all_given = kinds.iter().all(|&k| t.given(k));
     Ok(Explained {
-        awards: if all_given { first.1 } else { Vec::new() },
-        carry: first.2,
-        outcome: match first.0 {
+        awards: if all_given { first.awards } else { Vec::new() },
+        carried: first.carried,
+        outcome: match first.verdict {
             Verdict::Decided(o) => Some(o),
             _ => None,
         },
     })
 }
 
-fn given(t: &Totals, kind: AwardKind) -> bool {
-    match kind {
-        AwardKind::High => t.high.is_some(),
-        AwardKind::Low => t.low.is_some(),
-        AwardKind::Jack => t.jack.is_some(),
-        AwardKind::Game => t.game.is_some(),
-        AwardKind::Muck => t.muck.is_some(),
+/// What is wrong with the fields themselves, whatever the reading.
+fn check_recorded(
+    spec: &Spec,
+    start: &HandStart,
+    t: &Totals,
+    shown: SidePoints,
+) -> Result<(), TotalsError> {
+    let sides = spec.sides();
+    if let Some(&side) = sides.iter().find(|&&s| t.points[s] < 0) {
+        return Err(TotalsError::Negative {
+            side,
+            points: t.points[side],
+            shown,
+        });
     }
+    if let Some(MuckValue::Values(v)) = t.muck {
+        let sum: i32 = sides.iter().map(|&s| v[s]).sum();
+        if sum != 80 || sides.iter().any(|&s| v[s] < 0) {
+            return Err(TotalsError::MuckNotEighty { sum });
+        }
+    }
+    let taken = matches!(t.muck, Some(MuckValue::Award(Taker::Side(_) | Taker::Tie)));
+    if taken && !spec.muck_counts(start.deals_played) {
+        return Err(TotalsError::MuckNotCounted {
+            deal: start.deals_played + 1,
+            after: spec.muck_deals.unwrap_or(4),
+        });
+    }
+    Ok(())
 }
 
-fn award_candidates(spec: &Spec, kind: AwardKind, t: &Totals) -> Vec<Choice> {
-    let sides = spec.seating.sides();
-    if kind == AwardKind::Muck {
-        let tie = match spec.awards {
-            Awards::Muck(tie) => tie,
-            _ => MuckTie::Carry,
-        };
-        return match t.muck {
-            Some(MuckValue::Values(v)) => {
-                let (a, b) = (sides[0], sides[1]);
-                if v[a] >= 41 {
-                    vec![Choice::Muck(MuckValue::Side(a))]
-                } else if v[b] >= 41 {
-                    vec![Choice::Muck(MuckValue::Side(b))]
-                } else if tie == MuckTie::Tens {
-                    vec![
-                        Choice::Muck(MuckValue::Side(a)),
-                        Choice::Muck(MuckValue::Side(b)),
-                        Choice::Muck(MuckValue::Tie),
-                    ]
-                } else {
-                    vec![Choice::Muck(MuckValue::Tie)]
-                }
-            }
-            Some(m) => vec![Choice::Muck(m)],
-            None => {
-                let mut all: Vec<Choice> = sides
-                    .iter()
-                    .map(|&s| Choice::Muck(MuckValue::Side(s)))
-                    .collect();
-                all.push(Choice::Muck(MuckValue::Tie));
-                all.push(Choice::Muck(MuckValue::Nobody));
-                all
-            }
-        };
+/// Every reading must agree on who won, and say it.
+fn agree_on_result(readings: &[Reading], shown: SidePoints) -> Result<(), TotalsError> {
+    let verdicts: Vec<&Verdict> = readings.iter().map(|r| &r.verdict).collect();
+    if verdicts.contains(&&Verdict::BothInPlay) {
+        return Err(TotalsError::NeedsOutFirst { shown });
     }
-    let field = match kind {
-        AwardKind::High => t.high,
-        AwardKind::Low => t.low,
-        AwardKind::Jack => t.jack,
-        _ => t.game,
-    };
-    match field {
-        Some(v) => vec![Choice::Award(v)],
-        None => {
-            let mut all: Vec<Choice> = sides
-                .iter()
-                .map(|&s| Choice::Award(AwardValue::Side(s)))
-                .collect();
-            all.push(Choice::Award(AwardValue::Nobody));
-            if spec.awards == Awards::GameToLose {
-                for (i, &a) in sides.iter().enumerate() {
-                    for &b in &sides[i + 1..] {
-                        all.push(Choice::Award(AwardValue::Pair(a, b)));
-                    }
-                }
+    if verdicts.contains(&&Verdict::NeedsLastScorer) {
+        return Err(TotalsError::NeedsLastScorer);
+    }
+    if verdicts.iter().any(|v| *v != verdicts[0]) {
+        return Err(TotalsError::Undecided { shown });
+    }
+    Ok(())
+}
+
+/// Who can have taken an award: as recorded, or when left out, anyone it could have gone to.
+fn takers(spec: &Spec, kind: AwardKind, t: &Totals) -> Vec<Taker> {
+    let sides = spec.sides();
+    if let (AwardKind::Muck, Some(MuckValue::Values(v)), Awards::Muck(tie)) =
+        (kind, t.muck, spec.awards)
+    {
+        return phat::muck_takers(tie, two_sides(spec), v);
+    }
+    if let Some(taker) = t.field(kind) {
+        return vec![taker];
+    }
+    let mut all: Vec<Taker> = sides.iter().map(|&s| Taker::Side(s)).collect();
+    if kind == AwardKind::Muck {
+        all.push(Taker::Tie);
+    }
+    all.push(Taker::Nobody);
+    if kind == AwardKind::Game && spec.awards == Awards::GameToLose {
+        for (i, &a) in sides.iter().enumerate() {
+            for &b in &sides[i + 1..] {
+                all.push(Taker::Pair(a, b));
             }
-            all
+        }
+    }
+    all
+}
+
+/// Every combination of one candidate per award.
+struct Choices<'a> {
+    candidates: &'a [Vec<Taker>],
+    index: Vec<usize>,
+    done: bool,
+}
+
+impl<'a> Choices<'a> {
+    fn new(candidates: &'a [Vec<Taker>]) -> Self {
+        Choices {
+            candidates,
+            index: vec![0; candidates.len()],
+            done: candidates.iter().any(Vec::is_empty),
         }
     }
 }
 
-/// Points an award gives, in the order pegged.
-fn award_pegs(
-    spec: &Spec,
-    kind: AwardKind,
-    choice: Choice,
-    carry: u32,
-) -> (Vec<(Side, u32)>, Option<u32>) {
-    let base = match (spec.awards, kind) {
-        (Awards::Game(p), _) => p,
-        (Awards::Preston, AwardKind::Game) => 6,
-        (Awards::Hljg, AwardKind::Game) => 5,
-        (Awards::GameToLose, _) => 8,
-        _ => 1,
-    };
-    match choice {
-        Choice::Award(AwardValue::Side(s)) => (vec![(s, base)], None),
-        Choice::Award(AwardValue::Pair(a, b)) => (vec![(a, 4), (b, 4)], None),
-        Choice::Award(AwardValue::Nobody) => (vec![], None),
-        Choice::Muck(MuckValue::Side(s)) => (vec![(s, 8 + carry)], Some(0)),
-        Choice::Muck(MuckValue::Tie) => match spec.awards {
-            Awards::Muck(MuckTie::Split) => {
-                let sides = spec.seating.sides();
-                (vec![(sides[0], 4), (sides[1], 4)], Some(0))
+impl Iterator for Choices<'_> {
+    type Item = Vec<Taker>;
+
+    fn next(&mut self) -> Option<Vec<Taker>> {
+        if self.done {
+            return None;
+        }
+        let choice = self
+            .index
+            .iter()
+            .zip(self.candidates)
+            .map(|(&i, c)| c[i])
+            .collect();
+        // The next combination, the first award turning fastest.
+        self.done = true;
+        for (i, c) in self.index.iter_mut().zip(self.candidates) {
+            *i += 1;
+            if *i < c.len() {
+                self.done = false;
+                break;
             }
-            _ => (vec![], Some(carry + 8)),
-        },
-        Choice::Muck(_) => (vec![], None),
+            *i = 0;
+        }
+        Some(choice)
     }
 }
 
-type Found = (Verdict, Vec<AwardPeg>, Option<u32>);
+/// The awards of one choice: what each pegs, what they give each side, the muck carried after.
+struct ChoicePegs {
+    list: Vec<AwardPeg>,
+    total: BySide<i32>,
+    carried: Option<u32>,
+}
 
-fn try_choice(
-    game: &Game,
+fn peg_choice(
     spec: &Spec,
     kinds: &[AwardKind],
-    choice: &[Choice],
-    t: &Totals,
-) -> Result<Found, Option<String>> {
-    let sides = spec.seating.sides();
-    let start = game.hand_start();
-    let carry_now = game.carry();
-    // What the awards give, to find the in-play points.
-    let mut award_total: BySide<i32> = BySide::default();
-    let mut pegs_list = Vec::new();
-    let mut carry = None;
-    for (&kind, &c) in kinds.iter().zip(choice) {
-        if let (AwardKind::Game, Choice::Award(AwardValue::Pair(a, b))) = (kind, c) {
+    choice: &[Taker],
+    carried: u32,
+) -> Result<ChoicePegs, NoReading> {
+    let sides = spec.sides();
+    let mut out = ChoicePegs {
+        list: Vec::new(),
+        total: BySide::default(),
+        carried: None,
+    };
+    for (&kind, &taker) in kinds.iter().zip(choice) {
+        if let Taker::Pair(a, b) = taker {
             if a == b || !sides.contains(&a) || !sides.contains(&b) {
                 return Err(None);
             }
         }
-        let (pegs, new_carry) = award_pegs(spec, kind, c, carry_now);
+        let (pegs, after) = award_pegs(spec, kind, taker, carried);
         for &(s, p) in &pegs {
-            award_total[s] += p as i32;
+            out.total[s] += p as i32;
         }
-        if new_carry.is_some() {
-            carry = new_carry;
-        }
-        pegs_list.push(AwardPeg { kind, pegs });
+        out.carried = after.or(out.carried);
+        out.list.push(AwardPeg { kind, pegs });
     }
-    let mut in_play = [0i32; 3];
-    for (i, &s) in sides.iter().enumerate() {
-        in_play[i] = t.points[s] - award_total[s];
-        if in_play[i] < 0 {
-            return Err(None);
-        }
-    }
-    let in_play_sum: i32 = in_play.iter().sum();
-    // Who reached the goal during play.
+    Ok(out)
+}
+
+/// Where a reading stands as it is followed through the hand.
+struct Play {
+    /// The score as pegging goes on.
+    score: BySide<i32>,
+    /// The side that reached the goal first in play.
+    first_out: Option<Side>,
+    /// The game was decided: what follows does not peg.
+    over: bool,
+    verdict: Verdict,
+}
+
+/// Who reached the goal during play, from the points in play.
+fn out_in_play(
+    spec: &Spec,
+    start: BySide<i32>,
+    in_play: &[i32; 3],
+    out_first: Option<Side>,
+) -> Result<Play, NoReading> {
+    let sides = spec.sides();
     let mut running = start;
     for (i, &s) in sides.iter().enumerate() {
         running[s] = running[s].saturating_add(in_play[i]);
     }
     let reached = |score: i32, before: i32| match spec.goal {
         Goal::Reach(target) | Goal::LoseAt(target) => score >= target && before < target,
-        Goal::PassEighty => score > 80 && before <= 80,
+        Goal::PassEighty => score > irish_don::EIGHTY && before <= irish_don::EIGHTY,
         Goal::Deals(_) => false,
     };
-    let in_play_reachers: Vec<Side> = sides
+    let reachers: Vec<Side> = sides
         .iter()
         .copied()
         .filter(|&s| reached(running[s], start[s]))
         .collect();
-    let mut verdict = Verdict::Undecided;
-    let mut over = false;
-    let mut first_out: Option<Side> = None;
-    match in_play_reachers.as_slice() {
-        [] => {}
-        [one] => {
-            first_out = Some(*one);
-            over = true;
-        }
-        many => match t.out_first {
-            Some(s) if many.contains(&s) => {
-                first_out = Some(s);
-                over = true;
-            }
-            Some(_) => return Err(None),
-            None => {
-                verdict = Verdict::BothInPlay;
-                over = true;
-            }
-        },
+    let mut play = Play {
+        score: running,
+        first_out: None,
+        over: !reachers.is_empty(),
+        verdict: Verdict::Undecided,
+    };
+    match (reachers.as_slice(), out_first) {
+        ([], _) => {}
+        ([one], _) => play.first_out = Some(*one),
+        (many, Some(s)) if many.contains(&s) => play.first_out = Some(s),
+        (_, Some(_)) => return Err(None),
+        (_, None) => play.verdict = Verdict::BothInPlay,
     }
-    // The scoring cards.
-    let complete_fat = spec.table == PegTable::Fat && in_play_sum == 80;
-    if spec.table == PegTable::Fat {
-        if in_play_sum > 80 {
-            return Err(Some(format!(
-                "{} adds up to {in_play_sum}; a deal holds 80",
-                fat_word(spec)
-            )));
-        }
-        if in_play_sum < 80 && !over {
-            return Err(Some(format!(
-                "{} adds up to {in_play_sum}; a deal holds 80, and nobody went out during it",
-                fat_word(spec)
-            )));
-        }
-    }
-    // The awards in order.
-    let mut score = running;
-    let mut jack = Jack::Any;
-    for (k, (&kind, &c)) in kinds.iter().zip(choice).enumerate() {
-        match (kind, c) {
-            (AwardKind::Jack, Choice::Award(AwardValue::Side(s))) => {
-                jack = Jack::Side(sides.iter().position(|&x| x == s).unwrap_or(0));
-            }
-            (AwardKind::Jack, Choice::Award(AwardValue::Nobody)) if !over => jack = Jack::Nobody,
-            (AwardKind::High | AwardKind::Low, Choice::Award(AwardValue::Nobody)) if !over => {
-                return Err(None)
-            }
-            (AwardKind::Muck, Choice::Muck(MuckValue::Nobody)) if !over => return Err(None),
-            _ => {}
-        }
-        if over {
-            continue;
-        }
-        let pegged: Vec<Side> = pegs_list[k].pegs.iter().map(|p| p.0).collect();
-        for &(s, p) in &pegs_list[k].pegs {
-            score[s] = score[s].saturating_add(p as i32);
-        }
-        if let Some((outcome, reachers)) = decide_step(spec.goal, &pegged, score) {
-            if t.out_first
-                .is_some_and(|claimed| !reachers.contains(&claimed))
-            {
-                return Err(None);
-            }
-            over = true;
-            verdict = Verdict::Decided(outcome);
-        }
-    }
-    if let (Some(claimed), Some(out)) = (t.out_first, first_out) {
-        if claimed != out {
+    Ok(play)
+}
+
+/// Follows one choice of the award fields through the hand.
+fn read(
+    spec: &Spec,
+    start: &HandStart,
+    t: &Totals,
+    kinds: &[AwardKind],
+    choice: &[Taker],
+) -> Result<Reading, NoReading> {
+    let sides = spec.sides();
+    let pegs = peg_choice(spec, kinds, choice, start.carried)?;
+    let mut in_play = [0i32; 3];
+    for (i, &s) in sides.iter().enumerate() {
+        in_play[i] = t.points[s] - pegs.total[s];
+        if in_play[i] < 0 {
             return Err(None);
         }
     }
-    if t.out_first.is_some() && first_out.is_none() && verdict == Verdict::Undecided {
-        return Err(Some(format!(
-            "`out_first` says {} reached the target first, but nobody reached it in this hand",
-            t.out_first.map_or("", |s| s.code())
-        )));
+    let in_play_sum: i32 = in_play.iter().sum();
+    let mut play = out_in_play(spec, start.score, &in_play, t.out_first)?;
+    check_fat(spec, in_play_sum, play.over)?;
+    let jack = peg_awards(spec, kinds, choice, &pegs.list, &mut play, t.out_first)?;
+    match (t.out_first, play.first_out) {
+        (Some(claimed), Some(out)) if claimed != out => return Err(None),
+        (Some(side), None) if play.verdict == Verdict::Undecided => {
+            return Err(Some(Impossible::NobodyOut { side }))
+        }
+        _ => {}
     }
-    // In-play points must come from disjoint sets of the scoring cards.
-    let ok = match spec.table {
+    let cards_make_it = match spec.table {
         PegTable::Don => don_reachable(in_play, sides.len(), jack),
         PegTable::Fat => fat_reachable(in_play[0], in_play[1]),
     };
-    if !ok {
+    if !cards_make_it {
         return Err(None);
     }
-    if let Some(ls) = t.last_scorer {
-        if t.points[ls] <= 0 {
-            return Err(Some(format!(
-                "`last_scorer` is {ls}, but {ls} scored nothing in this hand"
-            )));
+    if let Some(side) = t.last_scorer {
+        if t.points[side] <= 0 {
+            return Err(Some(Impossible::LastScorerScoredNothing { side }));
         }
     }
-    if verdict == Verdict::Undecided {
-        if let Some(s) = first_out {
-            verdict = Verdict::Decided(goes_out(spec, s));
-        }
-    }
-    // Irish Don: 80–80 and the bonk.
-    if spec.irish.is_some() && verdict == Verdict::Undecided {
-        let level = sides.iter().all(|&s| score[s] == 80);
-        if complete_fat && level && game.deals_in_unit() + 1 >= 2 {
-            verdict = match eighty_all(spec, t.last_scorer) {
-                Some(outcome) => Verdict::Decided(outcome),
-                None => Verdict::NeedsLastScorer,
-            };
-        }
-    }
-    if let Some(irish) = spec.irish {
-        if irish.bonk_two_games && complete_fat {
-            if let Some(&s) = sides.iter().find(|&&s| t.points[s] == 80) {
-                verdict = Verdict::Decided(Outcome::Won(s));
-            }
-        }
-    }
-    if let (Goal::Deals(n), Verdict::Undecided) = (spec.goal, &verdict) {
-        if game.deals_in_unit() + 1 >= n {
-            verdict = Verdict::Decided(highest(spec, score));
-        }
-    }
-    Ok((verdict, pegs_list, carry))
+    let complete_fat = spec.table == PegTable::Fat && in_play_sum == 80;
+    Ok(Reading {
+        verdict: end_of_deal(spec, start, t, play, complete_fat),
+        awards: pegs.list,
+        carried: pegs.carried,
+    })
 }
 
-fn show_points(sides: &[Side], points: BySide<i32>) -> String {
-    sides
-        .iter()
-        .map(|&s| format!("{s} {}", points[s]))
-        .collect::<Vec<_>>()
-        .join(", ")
-}
-
-fn variant_word(spec: &Spec) -> &'static str {
-    match (spec.table, spec.awards) {
-        (PegTable::Fat, Awards::None) => "Irish Don",
-        (PegTable::Fat, _) => "Phat",
-        (_, Awards::GameToLose) => "Game to Lose",
-        _ if spec.layout.is_some() => "Blind Don",
-        _ => "Nine Card Don",
+/// The fat (Irish Don) or phat in play is 80 a deal, short only when a side went out.
+fn check_fat(spec: &Spec, sum: i32, over: bool) -> Result<(), NoReading> {
+    if spec.table != PegTable::Fat {
+        return Ok(());
     }
-}
-
-fn fat_word(spec: &Spec) -> &'static str {
-    if spec.awards == Awards::None {
+    let fat = if spec.count_at_end {
         "the fat"
     } else {
         "the phat"
+    };
+    if sum > 80 {
+        return Err(Some(Impossible::FatOver { fat, sum }));
     }
+    if sum < 80 && !over {
+        return Err(Some(Impossible::FatShort { fat, sum }));
+    }
+    Ok(())
 }
 
-fn most_per_hand(spec: &Spec, carry: u32) -> u32 {
-    match spec.awards {
-        Awards::None => 80,
-        Awards::Muck(_) => 88 + carry,
-        _ => 52,
+/// Pegs the awards in order until one decides the game; returns what the choice says of the
+/// jack of trumps, for the in-play points.
+fn peg_awards(
+    spec: &Spec,
+    kinds: &[AwardKind],
+    choice: &[Taker],
+    list: &[AwardPeg],
+    play: &mut Play,
+    out_first: Option<Side>,
+) -> Result<Jack, NoReading> {
+    let sides = spec.sides();
+    let mut jack = Jack::Any;
+    for ((&kind, &taker), award) in kinds.iter().zip(choice).zip(list) {
+        match (kind, taker) {
+            (AwardKind::Jack, Taker::Side(s)) => {
+                jack = Jack::Side(sides.iter().position(|&x| x == s).unwrap_or(0));
+            }
+            (AwardKind::Jack, Taker::Nobody) if !play.over => jack = Jack::Nobody,
+            (AwardKind::High | AwardKind::Low | AwardKind::Muck, Taker::Nobody) if !play.over => {
+                return Err(None)
+            }
+            _ => {}
+        }
+        if play.over {
+            continue;
+        }
+        let pegged: Vec<Side> = award.pegs.iter().map(|p| p.0).collect();
+        for &(s, p) in &award.pegs {
+            play.score[s] = play.score[s].saturating_add(p as i32);
+        }
+        if let Some((outcome, reachers)) = decide_step(spec.goal, &pegged, play.score) {
+            if out_first.is_some_and(|claimed| !reachers.contains(&claimed)) {
+                return Err(None);
+            }
+            play.over = true;
+            play.verdict = Verdict::Decided(outcome);
+        }
     }
+    Ok(jack)
+}
+
+/// The verdict once the hand is over: who went out in play, else Irish Don's 80–80 and bonk,
+/// else the last of a fixed number of deals.
+fn end_of_deal(
+    spec: &Spec,
+    start: &HandStart,
+    t: &Totals,
+    play: Play,
+    complete_fat: bool,
+) -> Verdict {
+    let mut verdict = play.verdict;
+    if verdict == Verdict::Undecided {
+        if let Some(side) = play.first_out {
+            verdict = Verdict::Decided(goes_out(spec, side));
+        }
+    }
+    let deal = start.deals_played + 1;
+    if let Some(irish) = spec.irish.filter(|_| complete_fat) {
+        if verdict == Verdict::Undecided {
+            verdict =
+                match irish_don::eighty_all(irish, spec.seating, play.score, deal, t.last_scorer) {
+                    irish_don::EightyAll::NotLevel => Verdict::Undecided,
+                    irish_don::EightyAll::Decided(outcome) => Verdict::Decided(outcome),
+                    irish_don::EightyAll::NeedsLastScorer => Verdict::NeedsLastScorer,
+                };
+        }
+        if let Some(side) = irish_don::bonk(irish, spec.seating, t.points) {
+            verdict = Verdict::Decided(Outcome::Won(side));
+        }
+    }
+    if let (Goal::Deals(n), Verdict::Undecided) = (spec.goal, &verdict) {
+        if deal >= n {
+            verdict = Verdict::Decided(highest(spec, play.score));
+        }
+    }
+    verdict
+}
+
+/// The most one hand can score: the table's points and every award (with the muck carried).
+fn most_per_hand(spec: &Spec, carried: u32) -> u32 {
+    let awards = match spec.awards {
+        Awards::None => 0,
+        Awards::InOrder(list) => list.iter().map(|&(_, p)| p).sum(),
+        Awards::GameToLose => 8,
+        Awards::Muck(_) => 8 + carried,
+    };
+    spec.table.most() + awards
 }
 
 const DON_DIM: usize = 44;

@@ -3,11 +3,11 @@
 use super::card::{Card, Rank, Suit};
 
 /// The index (in play order) of the card that wins the trick: the highest trump in it, or if
-/// there is none, the highest card of the suit led.
-pub fn winning_index(cards: &[Card], trumps: Suit) -> usize {
+/// there is none, the highest card of the suit led. `None` for a trick of no cards.
+pub fn winning_index(cards: &[Card], trumps: Suit) -> Option<usize> {
     let mut best = 0;
+    let mut top = *cards.first()?;
     for (i, &card) in cards.iter().enumerate().skip(1) {
-        let top = cards[best];
         // The card in front is always of the suit led or a trump, so only a higher card of its
         // suit or a first trump can take the lead.
         let beats = if card.suit == top.suit {
@@ -17,9 +17,10 @@ pub fn winning_index(cards: &[Card], trumps: Suit) -> usize {
         };
         if beats {
             best = i;
+            top = card;
         }
     }
-    best
+    Some(best)
 }
 
 /// Which table a variant pegs (or counts) its scoring cards by.
@@ -75,13 +76,14 @@ mod tests {
     #[test]
     fn highest_trump_then_highest_of_the_suit_led() {
         // Hearts trumps, spades led: the lone small trump wins.
-        assert_eq!(winning_index(&cards("AS KS 2H QS"), Suit::Hearts), 2);
+        assert_eq!(winning_index(&cards("AS KS 2H QS"), Suit::Hearts), Some(2));
         // No trump: the highest spade wins, the ace of clubs is a discard.
-        assert_eq!(winning_index(&cards("9S AC JS 3S"), Suit::Hearts), 2);
+        assert_eq!(winning_index(&cards("9S AC JS 3S"), Suit::Hearts), Some(2));
         // Two trumps: the higher.
-        assert_eq!(winning_index(&cards("4D 5H 9H AD"), Suit::Hearts), 2);
+        assert_eq!(winning_index(&cards("4D 5H 9H AD"), Suit::Hearts), Some(2));
         // Trumps led.
-        assert_eq!(winning_index(&cards("5H AH 2C KH"), Suit::Hearts), 1);
+        assert_eq!(winning_index(&cards("5H AH 2C KH"), Suit::Hearts), Some(1));
+        assert_eq!(winning_index(&[], Suit::Hearts), None);
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! Helpers for the rules tests: build a record, check it, read the result.
 #![allow(dead_code)]
 
-use don::check::{check_item, GameCheck};
+use don::check::check_value;
+use don::replay::ScoreSheet;
 use don::rules::{Outcome, Seat, Side};
 use serde_json::{json, Value};
 
@@ -10,51 +11,51 @@ pub fn record(ruleset: Value, hands: Value) -> Value {
     json!({ "format": "don/1", "ruleset": ruleset, "hands": hands })
 }
 
-pub fn check(record: Value) -> GameCheck {
-    check_item(0, None, Ok(record))
+pub fn check(record: Value) -> ScoreSheet {
+    check_value(record)
 }
 
-pub fn run(ruleset: Value, hands: Value) -> GameCheck {
+pub fn run(ruleset: Value, hands: Value) -> ScoreSheet {
     check(record(ruleset, hands))
 }
 
 /// Points per side of hand `n` (from 1), in the variant's side order.
-pub fn hand(c: &GameCheck, n: usize) -> Vec<i32> {
+pub fn hand(c: &ScoreSheet, n: usize) -> Vec<i32> {
     c.sides.iter().map(|&s| c.hands[n - 1].points[s]).collect()
 }
 
-pub fn final_score(c: &GameCheck) -> Vec<i32> {
+pub fn final_score(c: &ScoreSheet) -> Vec<i32> {
     c.sides.iter().map(|&s| c.final_score[s]).collect()
 }
 
-pub fn winner(c: &GameCheck) -> Option<Side> {
+pub fn winner(c: &ScoreSheet) -> Option<Side> {
     c.winner()
 }
 
-pub fn losers(c: &GameCheck) -> Vec<Seat> {
+pub fn losers(c: &ScoreSheet) -> Vec<Seat> {
     c.losers().to_vec()
 }
 
 /// Error codes with their places.
-pub fn errors(c: &GameCheck) -> Vec<(&'static str, Option<u32>, Option<u32>)> {
+pub fn errors(c: &ScoreSheet) -> Vec<(&'static str, Option<u32>, Option<u32>)> {
     c.errors
         .iter()
         .map(|f| (f.code.as_str(), f.hand, f.trick))
         .collect()
 }
 
-pub fn warnings(c: &GameCheck) -> Vec<(&'static str, Option<u32>, Option<u32>)> {
+pub fn warnings(c: &ScoreSheet) -> Vec<(&'static str, Option<u32>, Option<u32>)> {
     c.warnings
         .iter()
         .map(|f| (f.code.as_str(), f.hand, f.trick))
         .collect()
 }
 
-pub fn assert_clean(c: &GameCheck) {
+pub fn assert_clean(c: &ScoreSheet) {
     assert!(c.errors.is_empty(), "errors: {:#?}", c.errors);
 }
 
-pub fn is_draw(c: &GameCheck) -> bool {
+pub fn is_draw(c: &ScoreSheet) -> bool {
     c.result == Some(Outcome::Draw)
 }
 

@@ -1,17 +1,18 @@
 //! Blind Don (RULES.md §3): two players (or three) playing from cards laid out on the table.
 
+use super::nine_card_don::HLJG;
 use crate::rules::card::Rank;
-use crate::rules::ruleset::{
-    whole, Awards, FirstPitch, Goal, LayoutShape, OptionValue, RulesetError, Spec, Words,
-};
+use crate::rules::option::{whole, OptionValue, RulesetError, Words};
 use crate::rules::seat::Seating;
+use crate::rules::spec::{Awards, FirstPitch, Goal, LayoutShape, Spec};
 use crate::rules::trick::PegTable;
 
 pub const NAME: &str = "blind-don";
 pub const OPTIONS: &[&str] = &["layout", "deals", "end_scoring"];
 
+/// How the cards are laid out (the `layout` option).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub enum Layout {
+pub enum LayoutStyle {
     /// Burnley: nine stacks each, a face-up card on a face-down one; 18 tricks of 2.
     #[default]
     Rows,
@@ -23,23 +24,26 @@ pub enum Layout {
 
 #[derive(Clone, Debug, PartialEq, Default)]
 pub struct Options {
-    pub layout: Layout,
+    pub layout: LayoutStyle,
     /// `None`: the default, 4 deals (6 with `three`).
     pub deals: Option<u32>,
 }
 
-const LAYOUTS: Words<Layout> = Words(&[
-    ("rows", Layout::Rows),
-    ("stalybridge", Layout::Stalybridge),
-    ("three", Layout::Three),
+const LAYOUTS: Words<LayoutStyle> = Words(&[
+    ("rows", LayoutStyle::Rows),
+    ("stalybridge", LayoutStyle::Stalybridge),
+    ("three", LayoutStyle::Three),
 ]);
 /// Blind Don scores high, low, jack and game, and nothing else.
 const END_SCORING: Words<()> = Words(&[("hljg", ())]);
 
 impl Options {
     pub fn deals(&self) -> u32 {
-        self.deals
-            .unwrap_or(if self.layout == Layout::Three { 6 } else { 4 })
+        self.deals.unwrap_or(if self.layout == LayoutStyle::Three {
+            6
+        } else {
+            4
+        })
     }
 
     pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
@@ -62,18 +66,19 @@ impl Options {
 
     pub fn spec(&self) -> Spec {
         let (seating, tricks, stacks, in_hand) = match self.layout {
-            Layout::Rows => (Seating::Two, 18, 9, 0),
-            Layout::Stalybridge => (Seating::Two, 18, 7, 4),
-            Layout::Three => (Seating::Three, 14, 5, 4),
+            LayoutStyle::Rows => (Seating::Two, 18, 9, 0),
+            LayoutStyle::Stalybridge => (Seating::Two, 18, 7, 4),
+            LayoutStyle::Three => (Seating::Three, 14, 5, 4),
         };
         Spec {
+            title: "Blind Don",
             seating,
             tricks,
             half: None,
             lowest_rank: Rank::Two,
             table: PegTable::Don,
             count_at_end: false,
-            awards: Awards::Hljg,
+            awards: Awards::InOrder(HLJG),
             goal: Goal::Deals(self.deals()),
             to_win: 1,
             first_pitch: FirstPitch::Free,
@@ -86,9 +91,9 @@ impl Options {
 
     pub fn describe(&self) -> String {
         let layout = match self.layout {
-            Layout::Rows => "rows",
-            Layout::Stalybridge => "Stalybridge layout",
-            Layout::Three => "three players",
+            LayoutStyle::Rows => "rows",
+            LayoutStyle::Stalybridge => "Stalybridge layout",
+            LayoutStyle::Three => "three players",
         };
         format!(
             "Blind Don ({layout}), {} deals, high, low, jack, 5 for game",

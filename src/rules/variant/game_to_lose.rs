@@ -1,10 +1,10 @@
 //! Game to Lose (RULES.md §4): three players, each for themself; the first to the target loses.
 
 use crate::rules::card::Rank;
-use crate::rules::ruleset::{
-    whole, Awards, FirstPitch, Goal, OptionValue, RulesetError, Spec, TARGETS,
-};
-use crate::rules::seat::Seating;
+use crate::rules::option::{whole, OptionValue, RulesetError, TARGETS};
+use crate::rules::outcome::Taker;
+use crate::rules::seat::{Seating, Side};
+use crate::rules::spec::{Awards, FirstPitch, Goal, Spec};
 use crate::rules::trick::PegTable;
 
 pub const NAME: &str = "game-to-lose";
@@ -36,6 +36,7 @@ impl Options {
 
     pub fn spec(&self) -> Spec {
         Spec {
+            title: "Game to Lose",
             seating: Seating::Three,
             tricks: 13,
             half: None,
@@ -55,5 +56,24 @@ impl Options {
 
     pub fn describe(&self) -> String {
         format!("Game to Lose: the first to {} loses", self.target)
+    }
+}
+
+/// Who takes game, from the players with the most card value: the single most, or two tied
+/// (they share it); all three tied, nobody.
+pub fn game_taker(most: &[Side]) -> Taker {
+    match most {
+        [one] => Taker::Side(*one),
+        [a, b] => Taker::Pair(*a, *b),
+        _ => Taker::Nobody,
+    }
+}
+
+/// What game pegs: 8 to a single taker, 4 each to two.
+pub fn game_pegs(taker: Taker) -> Vec<(Side, u32)> {
+    match taker {
+        Taker::Side(s) => vec![(s, 8)],
+        Taker::Pair(a, b) => vec![(a, 4), (b, 4)],
+        Taker::Nobody | Taker::Tie => vec![],
     }
 }

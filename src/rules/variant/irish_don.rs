@@ -1,11 +1,10 @@
 //! Irish Don (RULES.md §5): all cards dealt, the fat counted at the end, more than 80 wins.
 
 use crate::rules::card::Rank;
-use crate::rules::ruleset::{
-    bool_option, whole, Awards, FirstPitch, Goal, IrishRules, IrishTie, OptionValue, RulesetError,
-    Spec, Words,
-};
-use crate::rules::seat::Seating;
+use crate::rules::option::{bool_option, whole, OptionValue, RulesetError, Words};
+use crate::rules::outcome::Outcome;
+use crate::rules::seat::{BySide, Seating, Side};
+use crate::rules::spec::{Awards, FirstPitch, Goal, IrishRules, IrishTie, Spec};
 use crate::rules::trick::PegTable;
 
 pub const NAME: &str = "irish-don";
@@ -158,6 +157,7 @@ impl Options {
         let per_player = self.pack / 4;
         let two = self.players == 2;
         Spec {
+            title: "Irish Don",
             seating: if two {
                 Seating::Two
             } else {
@@ -221,4 +221,71 @@ impl Options {
         }
         s
     }
+}
+
+/// A side's count of the fat passes this: it has won (under misère, lost).
+pub const EIGHTY: i32 = 80;
+
+/// The other side of a two-sided game.
+fn other(seating: Seating, side: Side) -> Side {
+    seating
+        .sides()
+        .iter()
+        .copied()
+        .find(|&s| s != side)
+        .unwrap_or(side)
+}
+
+/// The side whose count passed 80 first wins; under misère it loses.
+pub fn passed_eighty(rules: IrishRules, seating: Seating, side: Side) -> Outcome {
+    Outcome::Won(if rules.misere {
+        other(seating, side)
+    } else {
+        side
+    })
+}
+
+/// What an 80–80 after the second deal means.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum EightyAll {
+    /// The score is not 80–80 after a second deal: play goes on.
+    NotLevel,
+    Decided(Outcome),
+    /// The tie rule needs the side that took the last scoring trick, and it is not known.
+    NeedsLastScorer,
+}
+
+/// At the end of a complete deal that nobody passed 80 in: at 80–80 from the second deal on
+/// (`deal` counts from 1), a draw, or the last scorer loses (under misère, wins).
+pub fn eighty_all(
+    rules: IrishRules,
+    seating: Seating,
+    score: BySide<i32>,
+    deal: u32,
+    last_scorer: Option<Side>,
+) -> EightyAll {
+    let level = seating.sides().iter().all(|&s| score[s] == EIGHTY);
+    if !level || deal < 2 {
+        return EightyAll::NotLevel;
+    }
+    match (rules.tie, last_scorer) {
+        (IrishTie::Draw, _) => EightyAll::Decided(Outcome::Draw),
+        (IrishTie::LastScorerLoses, Some(last)) => {
+            EightyAll::Decided(Outcome::Won(if rules.misere {
+                last
+            } else {
+                other(seating, last)
+            }))
+        }
+        (IrishTie::LastScorerLoses, None) => EightyAll::NeedsLastScorer,
+    }
+}
+
+/// Under `bonk_two_games`, the side that took all 80 of a complete deal: it wins the game at once,
+/// counted as two games.
+pub fn bonk(rules: IrishRules, seating: Seating, fat: BySide<i32>) -> Option<Side> {
+    if !rules.bonk_two_games {
+        return None;
+    }
+    seating.sides().iter().copied().find(|&s| fat[s] == EIGHTY)
 }

@@ -1,14 +1,30 @@
 //! Nine Card Don (RULES.md §2): Big Don, Long Don, Welsh Don, Chase the Nine.
 
 use crate::rules::card::Rank;
-use crate::rules::ruleset::{
-    whole, Awards, FirstPitch, Goal, OptionValue, RulesetError, Spec, Words, TARGETS,
-};
+use crate::rules::option::{whole, OptionValue, RulesetError, Words, TARGETS};
+use crate::rules::outcome::AwardKind;
 use crate::rules::seat::Seating;
+use crate::rules::spec::{Awards, FirstPitch, Goal, Spec};
 use crate::rules::trick::PegTable;
 
 pub const NAME: &str = "nine-card-don";
 pub const OPTIONS: &[&str] = &["cut", "end_scoring", "target", "deals", "legs", "penalties"];
+
+/// `end_scoring = game`: 8 for game.
+pub const GAME: &[(AwardKind, u32)] = &[(AwardKind::Game, 8)];
+/// `end_scoring = preston`: 1 for high, 1 for jack, 6 for game, in that order.
+pub const PRESTON: &[(AwardKind, u32)] = &[
+    (AwardKind::High, 1),
+    (AwardKind::Jack, 1),
+    (AwardKind::Game, 6),
+];
+/// `end_scoring = hljg`: 1 for high, 1 for low, 1 for jack, 5 for game, in that order.
+pub const HLJG: &[(AwardKind, u32)] = &[
+    (AwardKind::High, 1),
+    (AwardKind::Low, 1),
+    (AwardKind::Jack, 1),
+    (AwardKind::Game, 5),
+];
 
 /// Who wins the cut for first pitch.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -55,7 +71,7 @@ impl Default for Options {
 }
 
 const CUTS: Words<Cut> = Words(&[("high", Cut::High), ("low", Cut::Low)]);
-pub(crate) const END_SCORING: Words<EndScoring> = Words(&[
+const END_SCORING: Words<EndScoring> = Words(&[
     ("game", EndScoring::Game),
     ("preston", EndScoring::Preston),
     ("hljg", EndScoring::Hljg),
@@ -101,17 +117,18 @@ impl Options {
 
     pub fn spec(&self) -> Spec {
         Spec {
+            title: "Nine Card Don",
             seating: Seating::Partnership,
             tricks: 9,
             half: None,
             lowest_rank: Rank::Two,
             table: PegTable::Don,
             count_at_end: false,
-            awards: match self.end_scoring {
-                EndScoring::Game => Awards::Game(8),
-                EndScoring::Preston => Awards::Preston,
-                EndScoring::Hljg => Awards::Hljg,
-            },
+            awards: Awards::InOrder(match self.end_scoring {
+                EndScoring::Game => GAME,
+                EndScoring::Preston => PRESTON,
+                EndScoring::Hljg => HLJG,
+            }),
             goal: match self.deals {
                 Some(n) => Goal::Deals(n),
                 None => Goal::Reach(self.target as i32),

@@ -1,10 +1,10 @@
 //! Phat, or Fat (RULES.md §6): phat pegged per trick, muck at the end of play.
 
 use crate::rules::card::Rank;
-use crate::rules::ruleset::{
-    whole, Awards, FirstPitch, Goal, MuckTie, OptionValue, RulesetError, Spec, Words, TARGETS,
-};
-use crate::rules::seat::Seating;
+use crate::rules::option::{whole, OptionValue, RulesetError, Words, TARGETS};
+use crate::rules::outcome::Taker;
+use crate::rules::seat::{BySide, Seating, Side};
+use crate::rules::spec::{Awards, FirstPitch, Goal, MuckTie, Spec};
 use crate::rules::trick::PegTable;
 
 pub const NAME: &str = "phat";
@@ -50,6 +50,7 @@ impl Options {
 
     pub fn spec(&self) -> Spec {
         Spec {
+            title: "Phat",
             seating: Seating::Partnership,
             tricks: 13,
             half: None,
@@ -74,5 +75,56 @@ impl Options {
             MuckTie::Split => "split 4–4",
         };
         format!("Phat to {}, muck 8 (40–40 {tie})", self.target)
+    }
+}
+
+/// The muck that wins outright: 41 or more of the 80.
+const MUCK_WINS: i32 = 41;
+
+/// Who takes the muck of a played deal: the side with more card value; at 40–40 under `tens`
+/// the side holding three or four tens; otherwise a tie.
+pub fn muck_taker(tie: MuckTie, sides: [Side; 2], value: BySide<u32>, tens: BySide<u32>) -> Taker {
+    let [a, b] = sides;
+    match value[a].cmp(&value[b]) {
+        std::cmp::Ordering::Greater => Taker::Side(a),
+        std::cmp::Ordering::Less => Taker::Side(b),
+        std::cmp::Ordering::Equal => match tie {
+            MuckTie::Tens if tens[a] >= 3 => Taker::Side(a),
+            MuckTie::Tens if tens[b] >= 3 => Taker::Side(b),
+            _ => Taker::Tie,
+        },
+    }
+}
+
+/// Who can have taken the muck, given the two sides' muck values as a totals record writes them:
+/// 41 or more wins; at 40–40 the tens may have decided it (under `tens`, either side, as the
+/// values do not show the tens), otherwise it is a tie.
+pub fn muck_takers(tie: MuckTie, sides: [Side; 2], values: BySide<i32>) -> Vec<Taker> {
+    let [a, b] = sides;
+    if values[a] >= MUCK_WINS {
+        vec![Taker::Side(a)]
+    } else if values[b] >= MUCK_WINS {
+        vec![Taker::Side(b)]
+    } else if tie == MuckTie::Tens {
+        vec![Taker::Side(a), Taker::Side(b), Taker::Tie]
+    } else {
+        vec![Taker::Tie]
+    }
+}
+
+/// What the muck pegs, and the muck carried to the next deal: 8 (plus what was carried) to the
+/// side that took it; at a tie, 4 each under `split`, else the 8 is carried (ties keep adding 8).
+/// `None` for the carry when the muck did not count (nothing changes).
+pub fn muck_pegs(
+    tie: MuckTie,
+    sides: [Side; 2],
+    taker: Taker,
+    carried: u32,
+) -> (Vec<(Side, u32)>, Option<u32>) {
+    match (taker, tie) {
+        (Taker::Side(s), _) => (vec![(s, 8 + carried)], Some(0)),
+        (Taker::Tie, MuckTie::Split) => (vec![(sides[0], 4), (sides[1], 4)], Some(0)),
+        (Taker::Tie, _) => (vec![], Some(carried + 8)),
+        (Taker::Nobody | Taker::Pair(..), _) => (vec![], None),
     }
 }

@@ -7,8 +7,9 @@ use std::io::{self, Write};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use crate::check::GameCheck;
-use crate::rules::{BySide, Fault, Side};
+use super::Checked;
+use crate::record::Fault;
+use crate::rules::{BySide, Side};
 
 struct Points<'a>(&'a [Side], BySide<i32>);
 
@@ -83,7 +84,8 @@ impl<W: Write> JsonReport<W> {
     }
 
     /// Adds a game; `file` names its file when several are checked together.
-    pub fn game(&mut self, check: &GameCheck, file: Option<&str>) -> io::Result<()> {
+    pub fn game(&mut self, checked: &Checked, file: Option<&str>) -> io::Result<()> {
+        let check = &checked.sheet;
         if self.games > 0 {
             self.out.write_all(b",")?;
         }
@@ -91,7 +93,7 @@ impl<W: Write> JsonReport<W> {
         self.games += 1;
         self.valid &= check.valid();
         let json = GameJson {
-            index: check.index,
+            index: checked.index,
             file,
             id: check.id.as_deref(),
             valid: check.valid(),
@@ -109,7 +111,8 @@ impl<W: Write> JsonReport<W> {
             errors: check.errors.iter().map(FaultJson::from).collect(),
             warnings: check.warnings.iter().map(FaultJson::from).collect(),
         };
-        serde_json::to_writer(&mut self.out, &json).map_err(io::Error::other)
+        // An I/O error (a closed pipe above all) keeps its kind.
+        serde_json::to_writer(&mut self.out, &json).map_err(io::Error::from)
     }
 
     /// Closes the report and says whether every game was valid.

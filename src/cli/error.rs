@@ -1,0 +1,46 @@
+//! What can go wrong in a command, and how a command ends when it does not fail.
+
+use std::io;
+
+use don::record::SourceError;
+
+/// What can go wrong in a command.
+#[derive(Debug, thiserror::Error)]
+pub enum CliError {
+    #[error(transparent)]
+    Source(#[from] SourceError),
+    #[error("cannot write the output: {0}")]
+    Io(#[from] io::Error),
+}
+
+impl CliError {
+    /// A closed pipe (`| head`): the reader has all it wanted.
+    pub fn is_closed_pipe(&self) -> bool {
+        matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+    }
+
+    /// 2 for a file that cannot be read at all, 1 otherwise.
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Source(_) => 2,
+            CliError::Io(_) => 1,
+        }
+    }
+
+    pub fn hint(&self) -> Option<&'static str> {
+        match self {
+            CliError::Source(SourceError::NotJson { .. }) => Some(
+                "a .json file holds one record or a list of them; name the file .jsonl for one record per line",
+            ),
+            CliError::Source(SourceError::NotUtf8 { .. }) => Some("save the file as UTF-8 text"),
+            _ => None,
+        }
+    }
+}
+
+/// How a command ended when it did not fail.
+pub enum Done {
+    Ok,
+    /// The data was read but is wrong (exit 1).
+    BadData,
+}

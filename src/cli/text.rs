@@ -1,0 +1,51 @@
+//! Text from a record (names, ids, venues, dates, file names, tokens quoted in messages) as it may
+//! be shown on a terminal: control characters, and the invisible marks that reorder a line, are
+//! written as escapes (`\n`, `\u{1b}`, `\u{202e}`), never sent raw. `--json` escapes by itself.
+
+use std::borrow::Cow;
+
+/// True for a character that must not reach a terminal as it is.
+fn acts_on_terminal(c: char) -> bool {
+    c.is_control()
+        || matches!(
+            c,
+            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+        )
+}
+
+/// The text, with anything that would act on a terminal escaped.
+pub fn shown(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(acts_on_terminal) {
+        return Cow::Borrowed(text);
+    }
+    let mut out = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        if acts_on_terminal(c) {
+            out.extend(c.escape_default());
+        } else {
+            out.push(c);
+        }
+    }
+    Cow::Owned(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shown;
+
+    #[test]
+    fn control_characters_are_escaped_and_the_rest_left_alone() {
+        assert_eq!(
+            shown("Fox & Hounds, Caerffili ♥"),
+            "Fox & Hounds, Caerffili ♥"
+        );
+        assert_eq!(shown("Fox\nerror [renege]"), "Fox\\nerror [renege]");
+        assert_eq!(shown("a\rb\tc"), "a\\rb\\tc");
+        assert_eq!(
+            shown("\u{1b}]0;pwned\u{7}Red Lion"),
+            "\\u{1b}]0;pwned\\u{7}Red Lion"
+        );
+        assert_eq!(shown("\u{9b}31m"), "\\u{9b}31m");
+        assert_eq!(shown("abc\u{202e}fed"), "abc\\u{202e}fed");
+    }
+}

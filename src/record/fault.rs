@@ -1,0 +1,97 @@
+//! What is wrong with a record, or worth a word: FORMAT.md §2's error and warning codes, with the
+//! place (hand, trick, seat) and a message a scorer understands.
+
+use std::fmt;
+
+use crate::rules::Seat;
+
+/// The stable codes scripts match on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Code {
+    Parse,
+    Schema,
+    Ruleset,
+    BadCard,
+    CardNotInPack,
+    DuplicateCard,
+    WrongTrickSize,
+    WrongTrickCount,
+    Renege,
+    NotPlayable,
+    WrongPitcher,
+    ImpossibleTotals,
+    AmbiguousWinner,
+    /// Warning: tricks or hands recorded after the game was decided; not scored.
+    AfterEnd,
+    /// Warning: the record stops before the game is decided.
+    Unfinished,
+}
+
+impl Code {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Code::Parse => "parse",
+            Code::Schema => "schema",
+            Code::Ruleset => "ruleset",
+            Code::BadCard => "bad-card",
+            Code::CardNotInPack => "card-not-in-pack",
+            Code::DuplicateCard => "duplicate-card",
+            Code::WrongTrickSize => "wrong-trick-size",
+            Code::WrongTrickCount => "wrong-trick-count",
+            Code::Renege => "renege",
+            Code::NotPlayable => "not-playable",
+            Code::WrongPitcher => "wrong-pitcher",
+            Code::ImpossibleTotals => "impossible-totals",
+            Code::AmbiguousWinner => "ambiguous-winner",
+            Code::AfterEnd => "after-end",
+            Code::Unfinished => "unfinished",
+        }
+    }
+
+    pub fn is_warning(self) -> bool {
+        matches!(self, Code::AfterEnd | Code::Unfinished)
+    }
+}
+
+impl fmt::Display for Code {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// One error or warning, with its place: hand and trick count from 1.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fault {
+    pub code: Code,
+    pub hand: Option<u32>,
+    pub trick: Option<u32>,
+    pub seat: Option<Seat>,
+    pub message: String,
+}
+
+impl Fault {
+    pub fn new(code: Code, message: impl Into<String>) -> Fault {
+        Fault {
+            code,
+            hand: None,
+            trick: None,
+            seat: None,
+            message: message.into(),
+        }
+    }
+
+    pub fn at_hand(mut self, hand: u32) -> Fault {
+        self.hand = Some(hand);
+        self
+    }
+
+    pub fn at_trick(mut self, trick: u32) -> Fault {
+        self.trick = Some(trick);
+        self
+    }
+
+    pub fn by(mut self, seat: Seat) -> Fault {
+        self.seat = Some(seat);
+        self
+    }
+}

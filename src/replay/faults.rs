@@ -1,0 +1,87 @@
+//! The one place where what the engine found (a fault) or refused (a [`PlayError`]) becomes a
+//! record's [`Fault`]: a FORMAT.md code, its place, and a message naming the hand and trick in
+//! the record's numbering.
+
+use crate::record::{Code, Fault};
+use crate::rules::{HandFault, PlayError, Seating, TrickFault};
+
+/// A fault in a trick: reported, and the trick still counts.
+pub fn trick_fault(fault: &TrickFault, hand: u32) -> Fault {
+    let code = match fault {
+        TrickFault::NotInPack { .. } => Code::CardNotInPack,
+        TrickFault::PlayedTwice { .. } => Code::DuplicateCard,
+        TrickFault::NotPlayable { .. } => Code::NotPlayable,
+        TrickFault::Renege { .. } | TrickFault::RenegeHolding { .. } => Code::Renege,
+    };
+    Fault::new(code, fault.to_string())
+        .at_hand(hand)
+        .at_trick(fault.trick())
+        .by(fault.seat())
+}
+
+/// A fault in a hand as a whole: reported, and the hand still counts.
+pub fn hand_fault(fault: &HandFault, hand: u32) -> Fault {
+    let (code, message) = match fault {
+        HandFault::LaidOutTwice { .. } => (Code::DuplicateCard, fault.to_string()),
+        HandFault::WrongPitcher { pitched, turn } => (
+            Code::WrongPitcher,
+            format!("{pitched} pitched hand {hand}, but it was {turn}'s turn to pitch"),
+        ),
+        HandFault::NotLowestDiamond {
+            pitched,
+            holder,
+            card,
+        } => (
+            Code::WrongPitcher,
+            format!("{pitched} pitched hand {hand}, but {holder} held {card}, the lowest diamond, and should have pitched"),
+        ),
+        HandFault::ShortHand { tricks, deal } => (
+            Code::WrongTrickCount,
+            format!("hand {hand} has {tricks} tricks; a deal has {deal}, and the game was not decided in them"),
+        ),
+        HandFault::RedealNotAllowed => (Code::Schema, fault.to_string()),
+    };
+    let mut out = Fault::new(code, message).at_hand(hand);
+    out.trick = fault.trick();
+    out.seat = fault.seat();
+    out
+}
+
+/// A step the engine refused: nothing of it was scored.
+pub fn refusal(error: &PlayError, hand: u32) -> Fault {
+    let fault = match error {
+        PlayError::Totals(e) if e.is_ambiguous() => {
+            Fault::new(Code::AmbiguousWinner, e.to_string())
+        }
+        PlayError::Totals(e) => Fault::new(Code::ImpossibleTotals, e.to_string()),
+        PlayError::WrongTrickSize {
+            trick,
+            found,
+            expected,
+        } => Fault::new(
+            Code::WrongTrickSize,
+            format!("trick {trick} of hand {hand} has {found} cards; every trick has {expected}"),
+        )
+        .at_trick(*trick),
+        PlayError::TooManyTricks { tricks } => Fault::new(
+            Code::WrongTrickCount,
+            format!("hand {hand} has more tricks than a deal's {tricks}"),
+        ),
+        other => Fault::new(Code::Schema, other.to_string()),
+    };
+    fault.at_hand(hand)
+}
+
+/// A trick that names a seat the game does not have.
+pub fn no_such_seat(seating: Seating, seat: crate::rules::Seat, hand: u32, trick: u32) -> Fault {
+    let seats: Vec<&str> = seating.seats().iter().map(|s| s.letter()).collect();
+    Fault::new(
+        Code::Schema,
+        format!(
+            "trick {trick} of hand {hand} names {seat}, which is not a seat of this game ({})",
+            seats.join(", ")
+        ),
+    )
+    .at_hand(hand)
+    .at_trick(trick)
+}
