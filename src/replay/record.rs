@@ -1,7 +1,9 @@
 //! Replaying a whole game record (FORMAT.md §1): hand by hand, in the record's own terms — the
 //! pitcher it gives or its first trick names, its tricks as written, the hands after the end.
 
-use super::{faults, HandKind, Replay, ScoreSheet};
+use super::faults;
+use super::game::Replay;
+use super::sheet::{HandKind, ScoreSheet};
 use crate::record::game::{HandBody, Record, TrickEntry};
 use crate::record::trick::{parse_trick, TrickCards, TrickTextError};
 use crate::record::{Code, Fault};

@@ -1,0 +1,453 @@
+//! A game being replayed, one step or one typed entry at a time, with its score sheet.
+
+use super::faults;
+use super::sheet::{HandKind, HandRow, ScoreSheet};
+use crate::record::trick::TrickCards;
+use crate::record::{Code, Fault};
+use crate::rules::{
+    AbandonReason, BlindDeal, Game, HandReport, Outcome, Penalty, PlayError, Seat, Side, Totals,
+    TrickFault, TrickReport, Variant,
+};
+
+/// One typed entry, as the scorer enters them (FORMAT.md §5).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Entry {
+    /// Who pitches the hand about to begin.
+    Pitcher(Seat),
+    /// A trick, its cards from the leader (seat-named or not). It begins a hand if none is in
+    /// play; the hand ends with the deal's last trick, or when the game is decided in play.
+    Trick(TrickCards),
+    /// A hand kept as totals.
+    Totals(Totals),
+    /// The deal in play, or the one about to be dealt, is abandoned.
+    Abandon {
+        reason: AbandonReason,
+        seat: Option<Seat>,
+    },
+    /// A penalty on the hand in play, or on the next hand when none is.
+    Penalty {
+        side: Side,
+        penalty: Penalty,
+    },
+    Concede(Side),
+}
+
+/// What an entry did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Step {
+    /// The pitcher of the next hand is noted.
+    Pitcher(Seat),
+    /// A trick was played; `hand` is the row of the hand it ended, if it ended one.
+    Trick {
+        report: TrickReport,
+        hand: Option<HandRow>,
+    },
+    /// A hand of totals, or an abandoned deal.
+    Hand(HandRow),
+    /// A penalty was noted.
+    Penalty,
+    Conceded(Outcome),
+}
+
+/// The hand being replayed: its number in the record and the faults found so far.
+#[derive(Clone, Debug, PartialEq)]
+struct OpenHand {
+    number: u32,
+    kind: HandKind,
+    /// What the engine found, in the order found.
+    engine: Vec<Fault>,
+    /// What the record shows around the engine (its text, its seats), after the engine's.
+    own: Vec<Fault>,
+    tricks: u32,
+}
+
+/// For entries: what waits for the next hand.
+#[derive(Clone, Debug, Default, PartialEq)]
+struct Pending {
+    pitcher: Option<Seat>,
+    penalties: Vec<(Side, Penalty)>,
+}
+
+/// A game being replayed, with its score sheet.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replay {
+    game: Game,
+    sheet: ScoreSheet,
+    open: Option<OpenHand>,
+    pending: Pending,
+}
+
+impl Replay {
+    /// A replay of a game of this variant, with a sheet that has nothing else to say of it.
+    pub fn new(variant: &Variant) -> Replay {
+        let mut sheet = ScoreSheet::for_record(&Default::default());
+        sheet.sides = variant.spec().sides();
+        sheet.variant = Some(variant.clone());
+        Replay::start(variant, sheet)
+    }
+
+    /// A replay that keeps this sheet; it needs the sheet's variant, or it is handed back.
+    pub fn with_sheet(sheet: ScoreSheet) -> Result<Replay, Box<ScoreSheet>> {
+        match sheet.variant.clone() {
+            Some(variant) => Ok(Replay::start(&variant, sheet)),
+            None => Err(Box::new(sheet)),
+        }
+    }
+
+    fn start(variant: &Variant, sheet: ScoreSheet) -> Replay {
+        Replay {
+            game: Game::new(variant),
+            sheet,
+            open: None,
+            pending: Pending::default(),
+        }
+    }
+
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    pub fn sheet(&self) -> &ScoreSheet {
+        &self.sheet
+    }
+
+    /// The number of the hand in play, or of the next one.
+    pub fn hand_number(&self) -> u32 {
+        match &self.open {
+            Some(open) => open.number,
+            None => self.sheet.hands.len() as u32 + 1,
+        }
+    }
+
+    /// Notes a fault found outside the engine: with the hand in play when there is one (to be
+    /// reported with its faults, in trick order), else on the sheet.
+    pub fn note(&mut self, fault: Fault) {
+        match &mut self.open {
+            Some(open) => open.own.push(fault),
+            None => self.sheet.push(fault),
+        }
+    }
+
+    /// A hand that is not scored: too broken to be, or after the game was decided.
+    pub fn skip_hand(&mut self) -> Result<(), Fault> {
+        self.refuse_in_hand()?;
+        self.sheet.hands.push(HandRow {
+            number: self.hand_number(),
+            kind: HandKind::NotScored,
+            pitcher: None,
+            trumps: None,
+            tricks: 0,
+            points: Default::default(),
+            score: self.game.score(),
+            leg: self.game.leg(),
+            awards: Vec::new(),
+            decided: None,
+        });
+        Ok(())
+    }
+
+    fn refuse_in_hand(&self) -> Result<(), Fault> {
+        match &self.open {
+            Some(open) => Err(Fault::new(
+                Code::Schema,
+                format!("hand {} is in play: finish it first", open.number),
+            )
+            .at_hand(open.number)),
+            None => Ok(()),
+        }
+    }
+
+    fn open_number(&self) -> Result<u32, Fault> {
+        self.open
+            .as_ref()
+            .map(|o| o.number)
+            .ok_or_else(|| faults::refusal(&PlayError::NoHand, self.hand_number()))
+    }
+
+    /// Begins the next hand, pitched by `pitcher` when known (else by the rotation).
+    pub fn begin_hand(&mut self, pitcher: Option<Seat>, kind: HandKind) -> Result<(), Fault> {
+        self.refuse_in_hand()?;
+        let number = self.hand_number();
+        let found = self
+            .game
+            .begin_hand(pitcher)
+            .map_err(|e| faults::refusal(&e, number))?;
+        self.open = Some(OpenHand {
+            number,
+            kind,
+            engine: found
+                .iter()
+                .map(|f| faults::hand_fault(f, number))
+                .collect(),
+            own: Vec::new(),
+            tricks: 0,
+        });
+        Ok(())
+    }
+
+    /// A penalty on the hand in play.
+    pub fn penalty(&mut self, side: Side, penalty: Penalty) -> Result<(), Fault> {
+        let number = self.open_number()?;
+        self.game
+            .add_penalty(side, penalty)
+            .map_err(|e| faults::refusal(&e, number))
+    }
+
+    /// Blind Don's layout for the hand in play; cards laid out twice are reported.
+    pub fn layout(&mut self, deal: &BlindDeal) -> Result<(), Fault> {
+        let number = self.open_number()?;
+        let found = self
+            .game
+            .set_layout(deal)
+            .map_err(|e| faults::refusal(&e, number))?;
+        if let Some(open) = &mut self.open {
+            open.own
+                .extend(found.iter().map(|f| faults::hand_fault(f, number)));
+        }
+        Ok(())
+    }
+
+    /// Plays a trick of the hand in play. Faults in it (a renege proven, a card played twice)
+    /// are reported and the trick counts; a trick the engine refuses, or one whose seats are not
+    /// the game's in playing order, comes back as a fault.
+    pub fn trick(&mut self, trick: &TrickCards) -> Result<TrickReport, Fault> {
+        let number = self.open_number()?;
+        let n = self.game.tricks_played() + 1;
+        if let (Some(seats), Some(leader)) = (trick.seats(), self.game.leader()) {
+            self.check_seats(seats, leader, number, n)?;
+        }
+        let report = self
+            .game
+            .play_trick(trick.cards())
+            .map_err(|r| faults::refusal(&r.error, number).at_trick(n))?;
+        if let Some(open) = &mut self.open {
+            open.tricks += 1;
+            open.engine.extend(
+                report
+                    .trick
+                    .faults
+                    .iter()
+                    .map(|f| faults::trick_fault(f, number)),
+            );
+        }
+        self.sheet.tricks += 1;
+        Ok(report)
+    }
+
+    /// Named seats must be the game's, in playing order from the leader.
+    fn check_seats(&self, seats: &[Seat], leader: Seat, hand: u32, n: u32) -> Result<(), Fault> {
+        let seating = self.game.spec().seating;
+        if let Some(&bad) = seats.iter().find(|&&s| !seating.has_seat(s)) {
+            return Err(faults::no_such_seat(seating, bad, hand, n));
+        }
+        if seats.len() != seating.players() {
+            return Ok(()); // the engine refuses the trick's size
+        }
+        let mut expected = leader;
+        for &seat in seats {
+            if seat != expected {
+                return Err(Fault::new(
+                    Code::Schema,
+                    format!("trick {n} of hand {hand} names its seats out of playing order: {leader} leads and play goes clockwise"),
+                )
+                .at_hand(hand)
+                .at_trick(n));
+            }
+            expected = seating.next(expected);
+        }
+        Ok(())
+    }
+
+    /// Ends the hand in play after its last recorded trick.
+    pub fn end_hand(&mut self) -> Result<&HandRow, Fault> {
+        let number = self.open_number()?;
+        let report = self
+            .game
+            .end_hand()
+            .map_err(|e| faults::refusal(&e, number))?;
+        Ok(self.close(report))
+    }
+
+    /// Ends the hand in play where its record broke off: the tricks before count.
+    pub fn break_off_hand(&mut self) -> Result<&HandRow, Fault> {
+        let number = self.open_number()?;
+        let report = self
+            .game
+            .break_off_hand()
+            .map_err(|e| faults::refusal(&e, number))?;
+        Ok(self.close(report))
+    }
+
+    /// Scores the hand in play as totals, after checking they can be true.
+    pub fn totals(&mut self, totals: &Totals) -> Result<&HandRow, Fault> {
+        let number = self.open_number()?;
+        let report = self
+            .game
+            .record_totals(totals)
+            .map_err(|e| faults::refusal(&e, number))?;
+        Ok(self.close(report))
+    }
+
+    /// Scores the hand in play as totals, as recorded, without checking them (after the check
+    /// has been reported, so the rest of a record can still be checked).
+    pub fn force_totals(&mut self, totals: &Totals) -> Result<&HandRow, Fault> {
+        let number = self.open_number()?;
+        let report = self
+            .game
+            .force_totals(totals)
+            .map_err(|e| faults::refusal(&e, number))?;
+        Ok(self.close(report))
+    }
+
+    /// Abandons the deal in play.
+    pub fn abandon(
+        &mut self,
+        reason: AbandonReason,
+        seat: Option<Seat>,
+    ) -> Result<&HandRow, Fault> {
+        let number = self.open_number()?;
+        let report = self
+            .game
+            .abandon_hand(reason, seat)
+            .map_err(|e| faults::refusal(&e, number))?;
+        if let Some(open) = &mut self.open {
+            open.kind = HandKind::Abandoned;
+        }
+        Ok(self.close(report))
+    }
+
+    /// A concession: the game is over.
+    pub fn concede(&mut self, side: Side) -> Result<Outcome, Fault> {
+        let after = self.sheet.hands.len() as u32;
+        self.game.concede(side).map_err(|e| {
+            let mut fault = faults::refusal(&e, after);
+            fault.hand = Some(after).filter(|&n| n > 0);
+            fault
+        })
+    }
+
+    /// Closes the hand in play: its row, and its faults in trick order.
+    fn close(&mut self, report: HandReport) -> &HandRow {
+        let open = self.open.take().unwrap_or(OpenHand {
+            number: report.hand,
+            kind: HandKind::Tricks,
+            engine: Vec::new(),
+            own: Vec::new(),
+            tricks: 0,
+        });
+        let number = open.number;
+        let mut found = open.engine;
+        found.extend(report.faults.iter().map(|f| faults::hand_fault(f, number)));
+        found.extend(open.own);
+        found.sort_by_key(|f| f.trick.unwrap_or(0));
+        for fault in found {
+            self.sheet.push(fault);
+        }
+        let leg = report.decided.as_ref().map_or(self.game.leg(), |d| d.leg);
+        self.sheet.hands.push(HandRow {
+            number,
+            kind: open.kind,
+            pitcher: report.pitcher,
+            trumps: report.trumps,
+            tricks: open.tricks,
+            points: report.points,
+            score: report.score,
+            leg,
+            awards: report.awards,
+            decided: report.decided,
+        });
+        let last = self.sheet.hands.len() - 1;
+        &self.sheet.hands[last]
+    }
+
+    /// The sheet, with the final score and the result.
+    pub fn finish(mut self) -> ScoreSheet {
+        self.sheet.final_score = self.game.score();
+        self.sheet.result = self.game.result().cloned();
+        self.sheet.wins = self.game.wins();
+        self.sheet
+    }
+
+    /// Enters one typed entry, as the scorer does: a hand begins with its first trick (or its
+    /// totals, or its abandonment) and ends with the deal's last trick or the decision. An entry
+    /// that cannot be taken, including a trick with a card not in the pack, played twice or not
+    /// playable, comes back as a fault, and the replay is exactly as it was.
+    pub fn enter(&mut self, entry: Entry) -> Result<Step, Fault> {
+        let before = self.clone();
+        let step = self.apply(entry);
+        if step.is_err() {
+            *self = before;
+        }
+        step
+    }
+
+    fn apply(&mut self, entry: Entry) -> Result<Step, Fault> {
+        match entry {
+            Entry::Pitcher(seat) => {
+                self.refuse_in_hand()?;
+                let seating = self.game.spec().seating;
+                if !seating.has_seat(seat) {
+                    let error = PlayError::NoSuchSeat(seat);
+                    return Err(faults::refusal(&error, self.hand_number()));
+                }
+                self.pending.pitcher = Some(seat);
+                Ok(Step::Pitcher(seat))
+            }
+            Entry::Trick(trick) => {
+                if self.open.is_none() {
+                    let led = trick.seats().and_then(|s| s.first().copied());
+                    self.begin_pending(led.or(self.pending.pitcher), HandKind::Tricks)?;
+                }
+                let report = self.trick(&trick)?;
+                if let Some(wrong) = report.trick.faults.iter().find(|f| {
+                    !matches!(
+                        f,
+                        TrickFault::Renege { .. } | TrickFault::RenegeHolding { .. }
+                    )
+                }) {
+                    return Err(faults::trick_fault(wrong, self.hand_number()));
+                }
+                let spec = *self.game.spec();
+                let decided = report.decided.is_some() && !spec.count_at_end;
+                let hand = if self.game.tricks_played() == spec.tricks || decided {
+                    Some(self.end_hand()?.clone())
+                } else {
+                    None
+                };
+                Ok(Step::Trick { report, hand })
+            }
+            Entry::Totals(totals) => {
+                self.begin_pending(self.pending.pitcher, HandKind::Totals)?;
+                Ok(Step::Hand(self.totals(&totals)?.clone()))
+            }
+            Entry::Abandon { reason, seat } => {
+                if self.open.is_none() {
+                    self.begin_pending(self.pending.pitcher, HandKind::Abandoned)?;
+                }
+                Ok(Step::Hand(self.abandon(reason, seat)?.clone()))
+            }
+            Entry::Penalty { side, penalty } => {
+                if self.open.is_some() {
+                    self.penalty(side, penalty)?;
+                } else if !self.game.spec().seating.has_side(side) {
+                    let error = PlayError::NoSuchSide(side);
+                    return Err(faults::refusal(&error, self.hand_number()));
+                } else {
+                    self.pending.penalties.push((side, penalty));
+                }
+                Ok(Step::Penalty)
+            }
+            Entry::Concede(side) => Ok(Step::Conceded(self.concede(side)?)),
+        }
+    }
+
+    /// Begins a hand for an entry, with what waited for it.
+    fn begin_pending(&mut self, pitcher: Option<Seat>, kind: HandKind) -> Result<(), Fault> {
+        self.begin_hand(pitcher, kind)?;
+        for (side, penalty) in std::mem::take(&mut self.pending.penalties) {
+            self.penalty(side, penalty)?;
+        }
+        self.pending.pitcher = None;
+        Ok(())
+    }
+}

@@ -1,0 +1,462 @@
+//! The layers of `src/` point one way (DEVELOPERS.md): `rules` ← `record` ← `replay` ← `check` ←
+//! `cli`. This test reads the source, resolves every `use` and every `crate::`, `super::` and
+//! `don::` path (and, in a module's own file, every path through a child it declares) to the
+//! file that defines it, and fails on a cycle between files, on a layer that reaches up, and on
+//! I/O or a record format in the pure `rules` layer.
+
+use std::collections::{BTreeMap, BTreeSet};
+use std::path::{Path, PathBuf};
+
+/// The layers from the bottom; a file may use its own layer and those below.
+const LAYERS: &[&str] = &["rules", "record", "replay", "check", "cli"];
+
+/// What the pure rules layer must not touch.
+const NOT_IN_RULES: &[&str] = &[
+    "std::io",
+    "std::fs",
+    "std::net",
+    "std::process",
+    "serde_json",
+    "rusqlite",
+    "println!",
+    "eprintln!",
+    "print!",
+];
+
+/// A source file as a module: its path in the crate (`rules::game`), and whether it is the
+/// binary's (`cli`, `main`) or the library's.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+struct Module {
+    bin: bool,
+    path: Vec<String>,
+}
+
+fn src() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("src")
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|e| e == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+fn module_of(file: &Path) -> Module {
+    let rel = file.strip_prefix(src()).unwrap();
+    let mut path: Vec<String> = rel
+        .with_extension("")
+        .components()
+        .map(|c| c.as_os_str().to_string_lossy().into_owned())
+        .collect();
+    if path.last().is_some_and(|l| l == "mod") {
+        path.pop();
+    }
+    let bin = path.first().is_some_and(|f| f == "cli" || f == "main");
+    if path == ["lib"] || path == ["main"] {
+        path.clear();
+    }
+    Module { bin, path }
+}
+
+/// The code without comments, string and char literals, and `#[cfg(test)]` modules (which sit
+/// at the end of a file and use their parent freely).
+fn code_of(text: &str) -> String {
+    let text = match text.find("#[cfg(test)]") {
+        Some(i) => &text[..i],
+        None => text,
+    };
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        let c = chars[i];
+        let next = chars.get(i + 1).copied();
+        if c == '/' && next == Some('/') {
+            while i < chars.len() && chars[i] != '\n' {
+                i += 1;
+            }
+        } else if c == '/' && next == Some('*') {
+            i += 2;
+            while i + 1 < chars.len() && !(chars[i] == '*' && chars[i + 1] == '/') {
+                i += 1;
+            }
+            i += 2;
+        } else if c == 'r' && (next == Some('"') || next == Some('#')) && !ident_before(&chars, i) {
+            // A raw string: r"…" or r#"…"#.
+            let mut j = i + 1;
+            let mut hashes = 0;
+            while chars.get(j) == Some(&'#') {
+                hashes += 1;
+                j += 1;
+            }
+            if chars.get(j) == Some(&'"') {
+                j += 1;
+                loop {
+                    if j >= chars.len() {
+                        break;
+                    }
+                    if chars[j] == '"' && (0..hashes).all(|h| chars.get(j + 1 + h) == Some(&'#')) {
+                        j += 1 + hashes;
+                        break;
+                    }
+                    j += 1;
+                }
+                out.push_str("\"\"");
+                i = j;
+            } else {
+                out.push(c);
+                i += 1;
+            }
+        } else if c == '"' {
+            i += 1;
+            while i < chars.len() && chars[i] != '"' {
+                if chars[i] == '\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            i += 1;
+            out.push_str("\"\"");
+        } else if c == '\'' {
+            // A char literal ('x', '\n', '\u{1b}'), or a lifetime ('a), which is kept.
+            let close = if next == Some('\\') {
+                (i + 2..chars.len().min(i + 12)).find(|&j| chars[j] == '\'')
+            } else if chars.get(i + 2) == Some(&'\'') {
+                Some(i + 2)
+            } else {
+                None
+            };
+            match close {
+                Some(j) => {
+                    out.push_str("' '");
+                    i = j + 1;
+                }
+                None => {
+                    out.push(c);
+                    i += 1;
+                }
+            }
+        } else {
+            out.push(c);
+            i += 1;
+        }
+    }
+    out
+}
+
+fn ident_before(chars: &[char], i: usize) -> bool {
+    i > 0 && (chars[i - 1].is_alphanumeric() || chars[i - 1] == '_')
+}
+
+/// Expands a `use` tree into whole paths: `a::{b, c::{d, e}}` → `a::b`, `a::c::d`, `a::c::e`.
+fn expand(tree: &str) -> Vec<String> {
+    let tree: String = tree.split_whitespace().collect::<Vec<_>>().join(" ");
+    let Some(open) = tree.find('{') else {
+        let path = tree.split(" as ").next().unwrap_or("").trim();
+        return vec![path.trim_end_matches("::*").to_string()];
+    };
+    let prefix = tree[..open].trim().trim_end_matches("::");
+    let inner = &tree[open + 1..tree.rfind('}').unwrap_or(tree.len())];
+    let mut parts = Vec::new();
+    let (mut depth, mut start) = (0, 0);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' => depth += 1,
+            '}' => depth -= 1,
+            ',' if depth == 0 => {
+                parts.push(&inner[start..i]);
+                start = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(&inner[start..]);
+    parts
+        .into_iter()
+        .map(str::trim)
+        .filter(|p| !p.is_empty())
+        .flat_map(|p| {
+            expand(p).into_iter().map(move |rest| match rest.as_str() {
+                "self" => prefix.to_string(),
+                _ if prefix.is_empty() => rest,
+                _ => format!("{prefix}::{rest}"),
+            })
+        })
+        .collect()
+}
+
+/// Every path the code names that may lead to another module of the crate.
+fn paths_in(code: &str, children: &BTreeSet<String>) -> Vec<String> {
+    let mut paths = Vec::new();
+    let mut rest = code;
+    while let Some(at) = find_word(rest, "use") {
+        let after = &rest[at + 3..];
+        let end = after.find(';').unwrap_or(after.len());
+        paths.extend(expand(&after[..end]));
+        rest = &after[end..];
+    }
+    let bytes = code.as_bytes();
+    for (i, _) in code.match_indices("::") {
+        // The whole path this `::` belongs to, from its first segment.
+        let mut s = i;
+        while s > 0 {
+            let b = bytes[s - 1];
+            if b.is_ascii_alphanumeric() || b == b'_' || b == b':' {
+                s -= 1;
+            } else {
+                break;
+            }
+        }
+        if s < i && (s == 0 || !code[..s].ends_with("::")) {
+            let mut e = i + 2;
+            while e < bytes.len()
+                && (bytes[e].is_ascii_alphanumeric() || bytes[e] == b'_' || bytes[e] == b':')
+            {
+                e += 1;
+            }
+            let path = code[s..e].trim_end_matches(':');
+            let head = path.split("::").next().unwrap_or("");
+            if ["crate", "super", "self", "don"].contains(&head) || children.contains(head) {
+                paths.push(path.to_string());
+            }
+        }
+    }
+    paths
+}
+
+fn find_word(text: &str, word: &str) -> Option<usize> {
+    let bytes = text.as_bytes();
+    let mut from = 0;
+    while let Some(i) = text[from..].find(word) {
+        let at = from + i;
+        let before = at == 0 || !(bytes[at - 1].is_ascii_alphanumeric() || bytes[at - 1] == b'_');
+        let after = bytes
+            .get(at + word.len())
+            .is_some_and(|b| b.is_ascii_whitespace());
+        if before && after {
+            return Some(at);
+        }
+        from = at + word.len();
+    }
+    None
+}
+
+/// The child modules a file declares (`mod x;`, `pub mod x;`).
+fn children_of(code: &str) -> BTreeSet<String> {
+    code.lines()
+        .filter_map(|l| {
+            let l = l
+                .trim()
+                .trim_start_matches("pub ")
+                .trim_start_matches("pub(crate) ");
+            let name = l.strip_prefix("mod ")?.strip_suffix(';')?;
+            Some(name.trim().to_string())
+        })
+        .collect()
+}
+
+/// The module a path leads to: the deepest module along it that is a file.
+fn resolve(
+    from: &Module,
+    path: &str,
+    children: &BTreeSet<String>,
+    modules: &BTreeSet<Module>,
+) -> Option<Module> {
+    let segs: Vec<&str> = path.split("::").filter(|s| !s.is_empty()).collect();
+    let (&head, mut rest) = segs.split_first()?;
+    let (bin, mut base) = match head {
+        "crate" => (from.bin, Vec::new()),
+        "don" => (false, Vec::new()),
+        "self" => (from.bin, from.path.clone()),
+        "super" => {
+            // `super` is the parent of the module the file is, whether a leaf or a `mod.rs`.
+            let mut base = from.path.clone();
+            base.pop();
+            while rest.first() == Some(&"super") {
+                rest = &rest[1..];
+                base.pop();
+            }
+            (from.bin, base)
+        }
+        child if children.contains(child) => {
+            rest = &segs[..];
+            (from.bin, from.path.clone())
+        }
+        _ => return None,
+    };
+    let mut best = None;
+    let try_base = |base: &Vec<String>| {
+        let candidate = Module {
+            bin,
+            path: base.clone(),
+        };
+        modules.contains(&candidate).then_some(candidate)
+    };
+    if let Some(m) = try_base(&base) {
+        best = Some(m);
+    }
+    for seg in rest {
+        base.push(seg.to_string());
+        match try_base(&base) {
+            Some(m) => best = Some(m),
+            None => break,
+        }
+    }
+    best
+}
+
+struct Graph {
+    files: BTreeMap<Module, PathBuf>,
+    edges: BTreeMap<Module, BTreeSet<Module>>,
+    codes: BTreeMap<Module, String>,
+}
+
+fn graph() -> Graph {
+    let mut list = Vec::new();
+    rust_files(&src(), &mut list);
+    let files: BTreeMap<Module, PathBuf> = list.into_iter().map(|f| (module_of(&f), f)).collect();
+    let modules: BTreeSet<Module> = files.keys().cloned().collect();
+    let mut edges = BTreeMap::new();
+    let mut codes = BTreeMap::new();
+    for (module, file) in &files {
+        let code = code_of(&std::fs::read_to_string(file).unwrap());
+        let children = children_of(&code);
+        let targets: BTreeSet<Module> = paths_in(&code, &children)
+            .iter()
+            .filter_map(|p| resolve(module, p, &children, &modules))
+            .filter(|m| m != module)
+            .collect();
+        edges.insert(module.clone(), targets);
+        codes.insert(module.clone(), code);
+    }
+    Graph {
+        files,
+        edges,
+        codes,
+    }
+}
+
+fn name(m: &Module) -> String {
+    let crate_name = if m.bin { "bin" } else { "lib" };
+    if m.path.is_empty() {
+        crate_name.to_string()
+    } else {
+        m.path.join("::")
+    }
+}
+
+fn layer(m: &Module) -> Option<usize> {
+    let top = m.path.first()?;
+    LAYERS.iter().position(|l| l == top)
+}
+
+#[test]
+fn the_source_is_read_as_modules_with_their_imports() {
+    let g = graph();
+    let m = |p: &str| Module {
+        bin: p.starts_with("cli"),
+        path: p.split("::").map(String::from).collect(),
+    };
+    // A sample of edges the code has, so that the reading itself is tested.
+    for (from, to) in [
+        ("rules::game", "rules::hand"),
+        ("rules::game", "rules::totals"),
+        ("rules::variant::blind_don", "rules::variant::nine_card_don"),
+        ("record::game", "record::fault"),
+        ("replay::record", "replay::game"),
+        ("check", "replay"),
+        ("cli::check", "check"),
+        ("cli::sheet", "cli::text"),
+    ] {
+        assert!(
+            g.edges[&m(from)].contains(&m(to)),
+            "{from} → {to} not seen: {:?}",
+            g.edges[&m(from)].iter().map(name).collect::<Vec<_>>()
+        );
+    }
+    assert!(g.files.len() >= 30, "{} files", g.files.len());
+    assert_eq!(
+        expand("crate::rules::{card::Card, seat::{Seat, Side}, self}"),
+        [
+            "crate::rules::card::Card",
+            "crate::rules::seat::Seat",
+            "crate::rules::seat::Side",
+            "crate::rules"
+        ]
+    );
+}
+
+#[test]
+fn no_module_imports_one_that_imports_it_back() {
+    let g = graph();
+    // Depth-first search for a cycle, reporting it whole.
+    fn visit(
+        g: &Graph,
+        m: &Module,
+        stack: &mut Vec<Module>,
+        done: &mut BTreeSet<Module>,
+    ) -> Option<Vec<Module>> {
+        if let Some(i) = stack.iter().position(|s| s == m) {
+            let mut cycle = stack[i..].to_vec();
+            cycle.push(m.clone());
+            return Some(cycle);
+        }
+        if done.contains(m) {
+            return None;
+        }
+        stack.push(m.clone());
+        for next in &g.edges[m] {
+            if let Some(cycle) = visit(g, next, stack, done) {
+                return Some(cycle);
+            }
+        }
+        stack.pop();
+        done.insert(m.clone());
+        None
+    }
+    let mut done = BTreeSet::new();
+    for m in g.edges.keys() {
+        if let Some(cycle) = visit(&g, m, &mut Vec::new(), &mut done) {
+            let names: Vec<String> = cycle.iter().map(name).collect();
+            panic!("an import cycle: {}", names.join(" → "));
+        }
+    }
+}
+
+#[test]
+fn no_layer_reaches_up() {
+    let g = graph();
+    let mut wrong = Vec::new();
+    for (from, targets) in &g.edges {
+        for to in targets {
+            if let (Some(a), Some(b)) = (layer(from), layer(to)) {
+                if b > a {
+                    wrong.push(format!("{} uses {}", name(from), name(to)));
+                }
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "layers reaching up: {wrong:#?}");
+}
+
+#[test]
+fn the_rules_layer_does_no_io_and_knows_no_format() {
+    let g = graph();
+    let mut wrong = Vec::new();
+    for (m, code) in &g.codes {
+        if layer(m) != Some(0) {
+            continue;
+        }
+        for word in NOT_IN_RULES {
+            if code.contains(word) {
+                wrong.push(format!("{} uses {word}", name(m)));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
