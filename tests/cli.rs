@@ -3,45 +3,14 @@
 //!
 //! Snapshots live in tests/snapshots; `UPDATE_SNAPSHOTS=1 cargo test --test cli` rewrites them.
 
+mod common;
+
 use std::io::Read;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::Stdio;
 
+use common::{don, run_don as run, snapshot, text};
 use serde_json::Value;
-
-fn don() -> Command {
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
-    cmd
-}
-
-fn run(args: &[&str]) -> Output {
-    don().args(args).output().expect("run don")
-}
-
-fn text(bytes: &[u8]) -> String {
-    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
-}
-
-fn snapshot(name: &str, actual: &str) {
-    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/snapshots")
-        .join(name);
-    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(&path, actual).unwrap();
-        return;
-    }
-    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
-        panic!(
-            "no snapshot {}: run with UPDATE_SNAPSHOTS=1",
-            path.display()
-        )
-    });
-    if expected != actual {
-        panic!("{name} differs from its snapshot.\n--- expected\n{expected}\n--- actual\n{actual}");
-    }
-}
 
 fn examples() -> Vec<PathBuf> {
     let mut list: Vec<PathBuf> =

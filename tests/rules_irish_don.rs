@@ -203,3 +203,36 @@ fn two_players_prove_a_renege_only_within_a_half() {
     assert_eq!(errors(&c), vec![("wrong-trick-count", Some(1), None)]);
     assert_eq!(c.sides, &[Side::N, Side::S]);
 }
+
+#[test]
+fn an_abandoned_first_deal_is_redealt_and_the_new_lowest_diamond_pitches() {
+    // RULES.md §9: N pitched the first deal, which was abandoned; in the redeal E holds the 2♦
+    // (hand I1 pitched by E: E leads it), so E pitches, whoever pitched the abandoned one. The
+    // deal counts as the game's first: NS 43, EW 37.
+    let c = run(
+        irish(json!({})),
+        json!([
+            {"pitcher": "N", "abandoned": {"reason": "misdeal"}},
+            {"pitcher": "E", "tricks": IRISH_1}
+        ]),
+    );
+    assert_clean(&c);
+    assert_eq!(hand(&c, 1), vec![0, 0]);
+    assert_eq!(hand(&c, 2), vec![43, 37]);
+    // The redeal is checked as a first deal is: N pitching again, while E held the 2♦ (trick 1
+    // written 3♦ 2♦ 4♦ 5♦: N leads the 3♦, E plays the 2♦), is a wrong pitcher.
+    let mut redeal = IRISH_1.to_vec();
+    redeal[0] = "3D 2D 4D 5D";
+    let c = run(
+        irish(json!({})),
+        json!([
+            {"pitcher": "N", "abandoned": {"reason": "misdeal"}},
+            {"pitcher": "N", "tricks": redeal}
+        ]),
+    );
+    assert_eq!(errors(&c), vec![("wrong-pitcher", Some(2), Some(1))]);
+    assert_eq!(
+        c.errors[0].message,
+        "N pitched hand 2, but E held 2D, the lowest diamond, and should have pitched"
+    );
+}

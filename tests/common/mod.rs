@@ -1,10 +1,49 @@
 //! Helpers for the rules tests: build a record, check it, read the result.
 #![allow(dead_code)]
 
+use std::path::Path;
+use std::process::{Command, Output};
+
 use don::check::check_value;
 use don::replay::ScoreSheet;
 use don::rules::{Outcome, Seat, Side};
 use serde_json::{json, Value};
+
+/// The `don` binary, run from the project's folder.
+pub fn don() -> Command {
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"));
+    cmd
+}
+
+pub fn run_don(args: &[&str]) -> Output {
+    don().args(args).output().expect("run don")
+}
+
+pub fn text(bytes: &[u8]) -> String {
+    String::from_utf8(bytes.to_vec()).expect("UTF-8 output")
+}
+
+/// Compares output with `tests/snapshots/NAME`; `UPDATE_SNAPSHOTS=1` rewrites it.
+pub fn snapshot(name: &str, actual: &str) {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/snapshots")
+        .join(name);
+    if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
+        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+        std::fs::write(&path, actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_else(|_| {
+        panic!(
+            "no snapshot {}: run with UPDATE_SNAPSHOTS=1",
+            path.display()
+        )
+    });
+    if expected != actual {
+        panic!("{name} differs from its snapshot.\n--- expected\n{expected}\n--- actual\n{actual}");
+    }
+}
 
 /// A record of the given ruleset and hands.
 pub fn record(ruleset: Value, hands: Value) -> Value {
