@@ -1,6 +1,8 @@
 //! Helpers for the rules tests: build a record, check it, read the result.
 #![allow(dead_code)]
 
+pub mod oracle;
+
 use don::check::{check_item, GameCheck};
 use don::rules::{Outcome, Seat, Side};
 use serde_json::{json, Value};
