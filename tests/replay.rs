@@ -6,11 +6,11 @@
 
 mod common;
 
-use common::oracle::{Oracle, Verdict};
+use common::oracle::{rules_md_defaults, Oracle, Verdict};
 use don::check::{check_item, GameCheck};
 use don::record::write::{ruleset_json, sim_record};
 use don::rules::sim::play_game_with;
-use don::rules::{OptionValue, Outcome, Variant};
+use don::rules::{Fault, OptionValue, Outcome, Variant};
 
 fn variant(name: &str, options: &[(&str, OptionValue)]) -> Variant {
     Variant::build(name, options.iter().map(|(k, v)| (*k, v.clone()))).unwrap()
@@ -136,27 +136,29 @@ fn shown(v: &Option<Verdict>) -> String {
     v.as_ref().map_or("undecided".into(), |v| v.to_string())
 }
 
-/// The first difference between `check`'s replay of the record and the oracle, in words.
-/// (The one place that reads the check API: adapt it here when that API is renamed.)
+fn fault(f: &Fault) -> String {
+    format!("check says [{}] {}", f.code, f.message)
+}
+
+/// The first difference, in the order of the record, between `check`'s replay of it and the
+/// oracle, in words. (The one place that reads the check API: adapt it here when that API is
+/// renamed.)
 fn compare(check: &GameCheck, oracle: &Oracle) -> Result<(), String> {
     if let Some(f) = oracle.faults.first() {
         return Err(format!("the simulator broke a rule: {f}"));
     }
-    if let Some(f) = check.errors.first() {
-        return Err(format!("check error: {f:?}"));
-    }
-    if let Some(f) = check.warnings.first() {
-        return Err(format!("check warning: {f:?}"));
-    }
-    if check.hands.len() != oracle.hands.len() {
-        return Err(format!(
-            "check has {} hands, the oracle {}",
-            check.hands.len(),
-            oracle.hands.len()
-        ));
-    }
-    for (row, hand) in check.hands.iter().zip(&oracle.hands) {
-        let n = row.number;
+    let faults: Vec<&Fault> = check.errors.iter().chain(&check.warnings).collect();
+    for (n, hand) in (1..).zip(&oracle.hands) {
+        if let Some(f) = faults.iter().find(|f| f.hand == Some(n)) {
+            return Err(format!("hand {n}: {}", fault(f)));
+        }
+        let Some(row) = check.hands.get(n as usize - 1) else {
+            return Err(format!(
+                "check has {} hands, the oracle {}",
+                check.hands.len(),
+                oracle.hands.len()
+            ));
+        };
         if row.pitcher != Some(hand.pitcher) {
             return Err(format!(
                 "hand {n}: check says {:?} pitched, the oracle {}",
@@ -166,7 +168,7 @@ fn compare(check: &GameCheck, oracle: &Oracle) -> Result<(), String> {
         for &(side, points) in &hand.points {
             if row.points[side] != points {
                 return Err(format!(
-                    "hand {n}: check gives {side} {}, the oracle {points} (oracle's hand: {:?})",
+                    "hand {n}: check gives {side} {}, the oracle {points} (the oracle's hand: {:?})",
                     row.points[side], hand.points
                 ));
             }
@@ -182,14 +184,24 @@ fn compare(check: &GameCheck, oracle: &Oracle) -> Result<(), String> {
             .map(|d| (d.hand, d.trick, Some(d.verdict.clone())));
         if engine != ours {
             return Err(format!(
-                "hand {n}: check says decided {engine:?}, the oracle {ours:?}"
+                "hand {n}: check says decided (hand, trick, result) {engine:?}, the oracle {ours:?}"
             ));
         }
+    }
+    if let Some(f) = faults.first() {
+        return Err(fault(f));
+    }
+    if check.hands.len() != oracle.hands.len() {
+        return Err(format!(
+            "check has {} hands, the oracle {}",
+            check.hands.len(),
+            oracle.hands.len()
+        ));
     }
     for (side, points) in oracle.final_score() {
         if check.final_score[side] != points {
             return Err(format!(
-                "final score: check gives {side} {}, the oracle {points} (oracle: {:?})",
+                "final score: check gives {side} {}, the oracle {points} (the oracle's: {:?})",
                 check.final_score[side],
                 oracle.final_score()
             ));
@@ -297,4 +309,33 @@ fn irish_don_replays_to_what_the_oracle_says() {
 #[test]
 fn phat_replays_to_what_the_oracle_says() {
     replay_variant("phat");
+}
+
+/// The oracle reads options as `Variant::options()` gives them, defaults filled in by the engine:
+/// those defaults must be RULES.md's.
+#[test]
+fn option_defaults_are_those_of_rules_md() {
+    let sorted = |mut list: Vec<(&'static str, OptionValue)>| {
+        list.sort_by_key(|(k, _)| *k);
+        list
+    };
+    for name in Variant::NAMES {
+        let layouts: &[&str] = match name {
+            "blind-don" => &["rows", "stalybridge", "three"],
+            _ => &[""],
+        };
+        for &layout in layouts {
+            let v = match layout {
+                "" => variant(name, &[]),
+                _ => variant(name, &[("layout", s(layout))]),
+            };
+            assert_eq!(
+                sorted(v.options()),
+                sorted(rules_md_defaults(name, layout)),
+                "{name} {layout}"
+            );
+        }
+    }
+    let best_of_three = variant("irish-don", &[("best_of_three", b(true))]);
+    assert!(best_of_three.options().contains(&("games", i(2))));
 }

@@ -970,7 +970,7 @@ impl Referee for Oracle {
         }
         let winner = Oracle::trick_winner(&played, trumps);
         let number = hand.tricks.len() as u32 + 1;
-        hand.tricks.push((played.clone(), winner));
+        hand.tricks.push((played, winner));
         hand.leader = winner;
         let w = self.side_index(winner);
         let mut stop_hand = false;
@@ -1070,5 +1070,43 @@ impl Referee for Oracle {
 
     fn is_over(&self) -> bool {
         self.result.is_some()
+    }
+}
+
+/// RULES.md's default for every option of a variant (Blind Don's `deals` for the given
+/// `layout`): the oracle reads `Variant::options()`, whose defaults the engine fills in, so a
+/// test checks them against these.
+pub fn rules_md_defaults(name: &str, layout: &str) -> Vec<(&'static str, OptionValue)> {
+    let s = |v: &str| OptionValue::Str(v.into());
+    let i = OptionValue::Int;
+    let b = OptionValue::Bool;
+    match name {
+        "nine-card-don" => vec![
+            ("cut", s("high")),
+            ("end_scoring", s("game")),
+            ("target", i(121)),
+            ("deals", OptionValue::Null),
+            ("legs", i(1)),
+            ("penalties", s("friendly")),
+        ],
+        "blind-don" => vec![
+            ("layout", s(layout)),
+            ("deals", i(if layout == "three" { 6 } else { 4 })),
+            ("end_scoring", s("hljg")),
+        ],
+        "game-to-lose" => vec![("target", i(121))],
+        "irish-don" => vec![
+            ("pack", i(52)),
+            ("tie", s("last-scorer-loses")),
+            ("games", i(1)),
+            ("best_of_three", b(false)),
+            ("bonk_two_games", b(false)),
+            ("pass_pitch", b(false)),
+            ("redeal_rule", s("off")),
+            ("misere", b(false)),
+            ("players", i(4)),
+        ],
+        "phat" => vec![("muck_tie", s("carry")), ("target", i(181))],
+        other => panic!("oracle: unknown variant {other}"),
     }
 }
