@@ -1,6 +1,8 @@
 //! Helpers for the rules tests: build a record, check it, read the result.
 #![allow(dead_code)]
 
+pub mod oracle;
+
 use std::path::Path;
 use std::process::{Command, Output};
 
