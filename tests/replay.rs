@@ -342,13 +342,11 @@ fn option_defaults_are_those_of_rules_md() {
     assert!(best_of_three.options().contains(&("games", i(2))));
 }
 
-/// An engine disagreement the oracle found (reported, not fixed here): NS take all 80 of the
-/// second deal, pass 80 at trick 12 and claim; trick 13 (TD JD QD KD) holds no fat. RULES.md §5:
-/// "Winning all 80 is a bonk", and under `bonk_two_games` it counts two games (§9), so NS win
-/// this first-to-2 match. The engine counts a bonk only in a deal played out: with trick 13
-/// written down it says NS win the match 2–0; without it, one game and `unfinished`.
+/// Found by the oracle (the engine counted a bonk only in a deal played out): NS take all 80 of
+/// the second deal, pass 80 at trick 12 and claim; trick 13 (TD JD QD KD) holds no fat. RULES.md
+/// §5: "Winning all 80 is a bonk", and under `bonk_two_games` it counts two games (§9), so NS win
+/// this first-to-2 match 2–0, in hand 2, trick 12, whether trick 13 is written down or not.
 #[test]
-#[ignore = "engine disagreement: a bonk in a claimed deal is not counted"]
 fn a_bonk_in_a_claimed_deal_counts_two_games() {
     let record = serde_json::json!({
         "format": "don/1",
@@ -364,9 +362,18 @@ fn a_bonk_in_a_claimed_deal_counts_two_games() {
                 "AS AH AC AD", "6D 7D 9D 8D"] }
         ]
     });
-    let check = check_value(record);
+    let check = check_value(record.clone());
     assert!(check.errors.is_empty(), "{:?}", check.errors);
+    assert!(check.warnings.is_empty(), "{:?}", check.warnings);
     let points: Vec<i32> = check.hands.iter().map(|h| h.points[Side::NS]).collect();
     assert_eq!(points, [5, 80]);
-    assert_eq!(check.winner(), Some(Side::NS), "{:?}", check.warnings);
+    assert_eq!(check.winner(), Some(Side::NS));
+    assert_eq!((check.wins[Side::NS], check.wins[Side::EW]), (2, 0));
+    let d = check.hands[1].decided.as_ref().unwrap();
+    assert_eq!((d.trick, d.counts), (Some(12), 2));
+    // A bonk wins for the bonking side even in misère (README: readings of the rules).
+    let mut record = record;
+    record["ruleset"] =
+        serde_json::json!({"variant": "irish-don", "bonk_two_games": true, "misere": true});
+    assert_eq!(check_value(record).winner(), Some(Side::NS));
 }

@@ -511,8 +511,8 @@ impl Game {
         Ok(self.finish_hand(play.trumps(), awards, faults, false))
     }
 
-    /// Irish Don at the end of the play: the fat is counted; after a complete deal, 80–80 and
-    /// the bonk.
+    /// Irish Don at the end of the play: the fat is counted; after a complete deal, 80–80; and
+    /// a side that took all 80, whether the deal was played out or claimed, bonked it.
     fn count_fat_at_end(&mut self, play: &HandPlay, complete: bool) {
         let fat = play.table_points();
         let mut counted = BySide::default();
@@ -520,10 +520,7 @@ impl Game {
             counted[side] = fat[side] as i32;
             self.add_points(side, counted[side]);
         }
-        if !complete {
-            return;
-        }
-        if self.leg_decision.is_none() {
+        if complete && self.leg_decision.is_none() {
             self.eighty_all(play.last_scorer());
         }
         if let Some(side) = self
