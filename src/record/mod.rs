@@ -2,10 +2,12 @@
 //! `check --json` report (§2).
 
 pub mod game;
+pub mod keys;
 pub mod report;
 pub mod source;
 pub mod trick;
 pub mod write;
 
 pub use game::{parse_record, HandBody, HandRecord, Record};
+pub use keys::{DuplicateKey, PathSegment};
 pub use source::{RecordSource, SourceError};
