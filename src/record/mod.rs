@@ -4,10 +4,11 @@
 pub mod game;
 pub mod keys;
 pub mod report;
+mod scan;
 pub mod source;
 pub mod trick;
 pub mod write;
 
 pub use game::{parse_record, HandBody, HandRecord, Record};
 pub use keys::{DuplicateKey, PathSegment};
-pub use source::{RecordSource, SourceError};
+pub use source::{Item, RecordSource, SourceError};
