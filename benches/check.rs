@@ -1,6 +1,7 @@
 //! `cargo bench`: generates games of every variant into a `.jsonl` file, then measures `check`
 //! over it on one core: tricks per second and peak memory (VmHWM, reset before each run), at
-//! two file sizes so it shows whether memory stays flat as the file grows.
+//! two file sizes so it shows whether memory stays flat as the file grows. Then the same games
+//! as one `.json` array, at the same two sizes: an array is streamed element by element too.
 //!
 //! `cargo bench -- --games 40000` sets the larger size (default 10,000 and 4×).
 
@@ -33,13 +34,18 @@ fn rulesets() -> Vec<Variant> {
     ]
 }
 
-/// Writes `games` simulated games to `path`, one record a line; returns (tricks, bytes).
-fn generate(path: &Path, games: usize) -> (u64, u64) {
+/// Writes `games` simulated games to `path`, one record a line, or with `array` as one `.json`
+/// array (an element a line); returns (tricks, bytes).
+fn generate(path: &Path, games: usize, array: bool) -> (u64, u64) {
     let rulesets = rulesets();
     let mut out = BufWriter::new(File::create(path).expect("create the bench file"));
     let mut tricks = 0;
     let mut line = Vec::new();
     let mut bytes = 0;
+    if array {
+        out.write_all(b"[\n").unwrap();
+        bytes += 2;
+    }
     // A pool of distinct games, repeated with new ids: generation is not what is measured.
     let pool: Vec<_> = (0..600)
         .map(|i| play_game(&rulesets[i % rulesets.len()], i as u64, 400))
@@ -48,10 +54,19 @@ fn generate(path: &Path, games: usize) -> (u64, u64) {
         let game = &pool[i % pool.len()];
         tricks += game.tricks;
         line.clear();
+        if array && i > 0 {
+            line.extend_from_slice(b",\n");
+        }
         serde_json::to_writer(&mut line, &sim_record(&format!("bench-{i}"), game)).unwrap();
-        line.push(b'\n');
+        if !array {
+            line.push(b'\n');
+        }
         bytes += line.len() as u64;
         out.write_all(&line).unwrap();
+    }
+    if array {
+        out.write_all(b"\n]\n").unwrap();
+        bytes += 3;
     }
     out.flush().unwrap();
     (tricks, bytes)
@@ -67,8 +82,11 @@ fn peak_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-fn measure(path: &Path, games: usize) {
-    let (tricks, bytes) = generate(path, games);
+/// Checks `games` generated games from `path` (`.jsonl`, or `.json` for one array); `label` starts
+/// the line printed.
+fn measure(path: &Path, games: usize, label: &str) {
+    let array = path.extension().is_some_and(|e| e == "json");
+    let (tricks, bytes) = generate(path, games, array);
     let reset = reset_peak();
     let start = Instant::now();
     let source = RecordSource::open(path).expect("open");
@@ -89,7 +107,7 @@ fn measure(path: &Path, games: usize) {
         format!("{:.1} MiB", k as f64 / 1024.0)
     });
     println!(
-        "check --json: {checked:>6} games, {tricks:>8} tricks, {:>6.1} MiB in {secs:.2} s: {:>9.0} tricks/s, {:>6.0} games/s, peak memory {peak}{}",
+        "{label}: {checked:>6} games, {tricks:>8} tricks, {:>6.1} MiB in {secs:.2} s: {:>9.0} tricks/s, {:>6.0} games/s, peak memory {peak}{}",
         bytes as f64 / 1048576.0,
         tricks as f64 / secs,
         checked as f64 / secs,
@@ -112,7 +130,14 @@ fn main() {
         "don check benchmark: one core, streaming .jsonl (target: 1,000,000 tricks/s, memory flat)"
     );
     for games in [10_000, big] {
-        measure(&path, games);
+        measure(&path, games, "check --json");
+    }
+    let _ = std::fs::remove_file(&path);
+    // The same games as one .json array: read twice (the whole document is checked before the
+    // first record), streamed element by element the second time.
+    let path = dir.join("games.json");
+    for games in [10_000, big] {
+        measure(&path, games, "check --json, one .json array");
     }
     let _ = std::fs::remove_dir_all(&dir);
 }

@@ -4,10 +4,13 @@
 
 pub mod fault;
 pub mod game;
+pub mod keys;
+mod scan;
 pub mod source;
 pub mod trick;
 pub mod write;
 
 pub use fault::{Code, Fault};
 pub use game::{parse_record, HandBody, HandRecord, Record};
-pub use source::{RecordSource, SourceError};
+pub use keys::{DuplicateKey, PathSegment};
+pub use source::{Item, RecordSource, SourceError};
