@@ -94,7 +94,7 @@ fn measure(path: &Path, games: usize, label: &str) {
     let mut checked = 0u64;
     let mut replayed = 0u64;
     for item in source {
-        let check = check_item(item.index, item.line, item.value);
+        let check = check_item(item);
         replayed += check.sheet.tricks;
         checked += 1;
         report.game(&check, None).unwrap();

@@ -267,3 +267,81 @@ fn a_closed_pipe_is_not_an_error() {
     assert_eq!(status.code(), Some(0), "stderr: {err}");
     assert!(err.is_empty(), "{err}");
 }
+
+/// Runs `don ARGS` with `input` on standard input.
+fn run_with_stdin(args: &[&str], input: &[u8]) -> std::process::Output {
+    use std::io::Write;
+    let mut child = don()
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    stdin.write_all(input).unwrap();
+    drop(stdin);
+    child.wait_with_output().unwrap()
+}
+
+#[test]
+fn a_dash_reads_standard_input_once() {
+    // One JSON document (here pretty-printed over many lines) is read as a .json file is.
+    let game = std::fs::read("examples/nine-card-don.json").unwrap();
+    let out = run_with_stdin(&["check", "-"], &game);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("standard input, record 1: abercarn-2024-03-14-t1-leg1\n"));
+    assert!(
+        stdout.ends_with("2 games checked: all valid.\n"),
+        "{stdout}"
+    );
+    // Lines of records are read as a .jsonl file is, each with its line.
+    let season = std::fs::read("examples/season.jsonl").unwrap();
+    let out = run_with_stdin(&["check", "--json", "examples/phat.json", "-"], &season);
+    assert_eq!(out.status.code(), Some(0));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"][1]["file"], "-");
+    assert_eq!(v["games"][12]["id"], "season-2024-game-12");
+    // Standard input can be read only once.
+    let out = run_with_stdin(&["check", "-", "-"], &season);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(out.stdout.is_empty());
+    assert_eq!(
+        text(&out.stderr),
+        "don: error: `-` (standard input) can be given only once\n"
+    );
+}
+
+#[test]
+fn spreadsheet_files_are_read_whatever_their_extension_case_and_mark() {
+    let dir = tempfile::tempdir().unwrap();
+    // A byte-order mark, capitals, and a key written twice.
+    let mut bytes = b"\xef\xbb\xbf".to_vec();
+    bytes.extend(std::fs::read("examples/season.jsonl").unwrap());
+    let file = dir.path().join("SEASON.JSONL");
+    std::fs::write(&file, &bytes).unwrap();
+    let out = don().arg("check").arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).ends_with("12 games checked: all valid.\n"));
+    let file = dir.path().join("twice.JSON");
+    std::fs::write(
+        &file,
+        "\u{feff}{\"format\": \"don/1\", \"ruleset\": {\"variant\": \"nine-card-don\", \"target\": 91, \"target\": 121}, \"hands\": [{\"pitcher\": \"N\", \"points\": {\"NS\": 20, \"EW\": 32}, \"points\": {\"NS\": 1, \"EW\": 2}}]}",
+    )
+    .unwrap();
+    let out = don().args(["check", "--json"]).arg(&file).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let v: Value = serde_json::from_slice(&out.stdout).unwrap();
+    let errors = &v["games"][0]["errors"];
+    assert_eq!(
+        errors[0],
+        serde_json::json!({"code": "schema", "hand": null, "trick": null, "seat": null,
+            "message": "`ruleset.target` is written more than once in the record; write each field once"})
+    );
+    assert_eq!(
+        errors[1],
+        serde_json::json!({"code": "schema", "hand": 1, "trick": null, "seat": null,
+            "message": "`points` is written more than once in hand 1; write each field once"})
+    );
+}

@@ -6,7 +6,7 @@ pub mod report;
 
 use serde_json::Value;
 
-use crate::record::{parse_record, Fault};
+use crate::record::{parse_record, Item};
 use crate::replay::{replay_record, ScoreSheet};
 
 /// One record checked: where it stood in its file, and its score sheet.
@@ -24,11 +24,21 @@ pub fn check_value(value: Value) -> ScoreSheet {
     replay_record(parse_record(value))
 }
 
-/// Checks one record read from a file: its JSON, or why it could not be read.
-pub fn check_item(index: usize, line: Option<usize>, value: Result<Value, Fault>) -> Checked {
-    let sheet = match value {
-        Ok(v) => check_value(v),
+/// Checks one record read from a file: its JSON and the keys it repeats, or why it could not be
+/// read.
+pub fn check_item(item: Item) -> Checked {
+    let sheet = match item.value {
+        Ok(value) => {
+            let mut record = parse_record(value);
+            let repeated = item.duplicates.iter().map(|d| d.fault());
+            record.faults.splice(0..0, repeated);
+            replay_record(record)
+        }
         Err(fault) => ScoreSheet::unreadable(fault),
     };
-    Checked { index, line, sheet }
+    Checked {
+        index: item.index,
+        line: item.line,
+        sheet,
+    }
 }

@@ -1,10 +1,11 @@
 //! `don check FILE… [--json]`: validate game records without touching the database.
 
 use std::io::{self, BufWriter, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use don::check::check_item;
 use don::check::report::JsonReport;
+use don::record::source::STDIN_NAME;
 use don::record::RecordSource;
 
 use super::error::{CliError, Done};
@@ -12,7 +13,8 @@ use super::sheet;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Game records: .json (one record or a list) or .jsonl (one record per line).
+    /// Game records: .json (one record or a list) or .jsonl (one record per line), in any case;
+    /// `-` reads standard input (one JSON document, else one record per line).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Print the machine-readable report (the `check --json` format of FORMAT.md) instead of
@@ -21,12 +23,27 @@ pub struct Args {
     json: bool,
 }
 
+/// A file to read, as named on the command line, and what to call it on a score sheet.
+fn open(path: &Path) -> Result<(String, String, RecordSource), CliError> {
+    if path.as_os_str() == "-" {
+        let source = RecordSource::stdin()?;
+        return Ok(("-".into(), STDIN_NAME.into(), source));
+    }
+    let name = path.display().to_string();
+    Ok((name.clone(), name, RecordSource::open(path)?))
+}
+
 pub fn run(args: Args) -> Result<Done, CliError> {
+    if args.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+        return Err(CliError::Usage(
+            "`-` (standard input) can be given only once".into(),
+        ));
+    }
     // Every file must open before anything is printed.
     let sources = args
         .files
         .iter()
-        .map(|path| RecordSource::open(path).map(|s| (path, s)))
+        .map(|f| open(f))
         .collect::<Result<Vec<_>, _>>()?;
     let several = sources.len() > 1;
     let stdout = io::stdout();
@@ -34,22 +51,20 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let mut all_valid = true;
     if args.json {
         let mut report = JsonReport::new(&mut out)?;
-        for (path, source) in sources {
-            let name = path.display().to_string();
+        for (given, _, source) in sources {
             for item in source {
-                let checked = check_item(item.index, item.line, item.value);
-                report.game(&checked, several.then_some(name.as_str()))?;
+                let checked = check_item(item);
+                report.game(&checked, several.then_some(given.as_str()))?;
             }
         }
         all_valid = report.finish()?;
     } else {
         let mut counts = sheet::Counts::default();
-        for (path, source) in sources {
-            let name = path.display().to_string();
+        for (_, shown, source) in sources {
             for item in source {
-                let checked = check_item(item.index, item.line, item.value);
+                let checked = check_item(item);
                 all_valid &= checked.sheet.valid();
-                sheet::write(&mut out, &name, &checked, &mut counts)?;
+                sheet::write(&mut out, &shown, &checked, &mut counts)?;
             }
         }
         counts.write(&mut out)?;

@@ -11,6 +11,9 @@ pub enum CliError {
     Source(#[from] SourceError),
     #[error("cannot write the output: {0}")]
     Io(#[from] io::Error),
+    /// The command line asks for something that cannot be done (exit 2).
+    #[error("{0}")]
+    Usage(String),
 }
 
 impl CliError {
@@ -19,10 +22,11 @@ impl CliError {
         matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }
 
-    /// 2 for a file that cannot be read at all, 1 otherwise.
+    /// 2 for a file that cannot be read at all or a command line that cannot be followed, 1
+    /// otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Source(_) => 2,
+            CliError::Source(_) | CliError::Usage(_) => 2,
             CliError::Io(_) => 1,
         }
     }

@@ -6,6 +6,8 @@
 use std::collections::BTreeSet;
 use std::fmt;
 
+use super::fault::{Code, Fault};
+
 use serde::de::{self, DeserializeSeed, MapAccess, SeqAccess, Visitor};
 use serde_json::map::Entry;
 use serde_json::{Map, Number, Value};
@@ -40,6 +42,30 @@ impl DuplicateKey {
     /// `seats["N "]`.
     pub fn path(&self) -> String {
         self.to_string()
+    }
+
+    /// A `schema` fault naming the key: within its hand (counted from 1, as hands are on a
+    /// score sheet) when it is in one, else within the record.
+    pub fn fault(&self) -> Fault {
+        let (hand, within) = match self.within.as_slice() {
+            [PathSegment::Key(hands), PathSegment::Index(i), rest @ ..] if hands == "hands" => {
+                (Some(*i as u32 + 1), rest.to_vec())
+            }
+            _ => (None, self.within.clone()),
+        };
+        let field = DuplicateKey {
+            key: self.key.clone(),
+            within,
+        };
+        let place = hand.map_or("the record".to_string(), |h| format!("hand {h}"));
+        let fault = Fault::new(
+            Code::Schema,
+            format!("`{field}` is written more than once in {place}; write each field once"),
+        );
+        match hand {
+            Some(h) => fault.at_hand(h),
+            None => fault,
+        }
     }
 }
 
