@@ -187,3 +187,26 @@ fn points_out_of_range_are_an_error_never_a_saturated_score() {
         .iter()
         .all(|h| h.score[don::rules::Side::NS] <= SCORE_LIMIT));
 }
+
+#[test]
+fn points_of_any_size_in_a_record_are_read_without_overflow() {
+    // i64::MIN has no absolute value: the reader used to overflow on it (a panic in a debug
+    // build; in a release build it passed as 0 points).
+    let c = run(
+        json!({"variant": "nine-card-don"}),
+        json!([{"pitcher": "N", "points": {"NS": i64::MIN, "EW": 0},
+                "penalties": [{"side": "NS", "points": i64::MIN}]}]),
+    );
+    assert_eq!(
+        errors(&c),
+        vec![("schema", Some(1), None), ("schema", Some(1), None)]
+    );
+    assert_eq!(
+        c.errors[0].message,
+        "hand 1: penalty 1: `points` must be a whole number from -99999 to 99999, not -9223372036854775808"
+    );
+    assert_eq!(
+        c.errors[1].message,
+        "hand 1: `points`.NS must be a whole number from -99999 to 99999, not -9223372036854775808"
+    );
+}

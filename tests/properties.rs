@@ -202,3 +202,82 @@ fn arb_json() -> impl Strategy<Value = Value> {
         ]
     })
 }
+
+fn arb_taker() -> impl Strategy<Value = Option<don::rules::Taker>> {
+    use don::rules::{Side, Taker};
+    let side = prop::sample::select(vec![Side::NS, Side::EW, Side::N, Side::E, Side::S]);
+    prop_oneof![
+        Just(None),
+        Just(Some(Taker::Nobody)),
+        Just(Some(Taker::Tie)),
+        side.clone().prop_map(|s| Some(Taker::Side(s))),
+        (side.clone(), side).prop_map(|(a, b)| Some(Taker::Pair(a, b))),
+    ]
+}
+
+fn arb_points() -> impl Strategy<Value = don::rules::BySide<i32>> {
+    let value = prop_oneof![any::<i32>(), -100i32..200, Just(i32::MAX), Just(i32::MIN)];
+    prop::array::uniform5(value).prop_map(don::rules::BySide)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(500))]
+
+    /// Totals of any values, given straight to the engine (not through a record), are refused or
+    /// scored, never a panic; a refusal changes nothing.
+    #[test]
+    fn the_engine_takes_any_totals_without_panicking(
+        name in prop::sample::select(vec!["nine-card-don", "blind-don", "game-to-lose", "irish-don", "phat"]),
+        points in arb_points(),
+        muck_values in prop::option::of(arb_points()),
+        game in arb_taker(), high in arb_taker(), low in arb_taker(), jack in arb_taker(), muck in arb_taker(),
+        out_first in prop::option::of(prop::sample::select(vec![don::rules::Side::NS, don::rules::Side::N])),
+        penalty in any::<i32>(),
+        hands in 1usize..4,
+    ) {
+        use don::rules::{Game, MuckValue, Penalty, Totals};
+        let mut g = Game::new(&Variant::default_for(name).unwrap());
+        let t = Totals {
+            points, game, high, low, jack,
+            muck: muck_values.map(MuckValue::Values).or(muck.map(MuckValue::Award)),
+            out_first, last_scorer: out_first,
+        };
+        for _ in 0..hands {
+            if g.begin_hand(Some(Seat::N)).is_err() {
+                break;
+            }
+            let _ = g.add_penalty(g.sides()[0], Penalty::Points(penalty));
+            let before = g.clone();
+            if g.record_totals(&t).is_err() {
+                prop_assert_eq!(&g, &before);
+                if g.force_totals(&t).is_err() {
+                    prop_assert_eq!(&g, &before);
+                    let _ = g.abandon_hand(don::rules::AbandonReason::Misdeal, None);
+                }
+            }
+            for &s in g.sides() {
+                prop_assert!(g.score()[s].abs() <= don::rules::SCORE_LIMIT);
+            }
+        }
+    }
+
+    /// Any trick text, through the record layer's reader and the replay's entry API.
+    #[test]
+    fn entries_of_any_cards_never_panic(
+        name in prop::sample::select(vec!["nine-card-don", "blind-don", "game-to-lose", "irish-don", "phat"]),
+        texts in prop::collection::vec(".{0,24}", 0..40),
+    ) {
+        use don::replay::{Entry, Replay};
+        let mut replay = Replay::new(&Variant::default_for(name).unwrap());
+        let _ = replay.enter(Entry::Pitcher(Seat::N));
+        for text in texts {
+            if let Ok(trick) = parse_trick(&text) {
+                let before = replay.clone();
+                if replay.enter(Entry::Trick(trick)).is_err() {
+                    prop_assert_eq!(&replay, &before);
+                }
+            }
+        }
+        let _ = replay.finish();
+    }
+}

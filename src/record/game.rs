@@ -13,6 +13,9 @@ use crate::rules::{
 
 pub const FORMAT: &str = "don/1";
 
+/// The points a record may give a side in a hand, or a penalty: far more than any hand pegs.
+const POINTS: std::ops::RangeInclusive<i64> = -99_999..=99_999;
+
 /// A record, as far as it could be read.
 #[derive(Clone, Debug, Default)]
 pub struct Record {
@@ -677,10 +680,10 @@ fn points_value(
             continue;
         };
         match val.as_i64() {
-            Some(p) if p.abs() < 100_000 => points[side] = p as i32,
+            Some(p) if POINTS.contains(&p) => points[side] = p as i32,
             _ => {
                 faults.push(schema(format!(
-                    "{name}.{key} must be a whole number, not {val}"
+                    "{name}.{key} must be a whole number from -99999 to 99999, not {val}"
                 )));
                 ok = false;
             }
@@ -771,6 +774,7 @@ fn parse_penalties(
             )));
             continue;
         };
+        let given = map.contains_key("kind") || map.contains_key("points");
         let mut side = None;
         let mut kind = None;
         let mut points = None;
@@ -785,9 +789,9 @@ fn parse_penalties(
                     ))),
                 },
                 "points" => match val.as_i64() {
-                    Some(p) if p.abs() < 100_000 => points = Some(Penalty::Points(p as i32)),
+                    Some(p) if POINTS.contains(&p) => points = Some(Penalty::Points(p as i32)),
                     _ => faults.push(schema(format!(
-                        "{name}: `points` must be a whole number, not {val}"
+                        "{name}: `points` must be a whole number from -99999 to 99999, not {val}"
                     ))),
                 },
                 other => faults.push(schema(format!("unknown field `{other}` in {name}"))),
@@ -795,7 +799,10 @@ fn parse_penalties(
         }
         match (side, points.or(kind)) {
             (Some(s), Some(p)) => out.push((s, p)),
-            (Some(_), None) => faults.push(schema(format!("{name} needs a `kind` or `points`"))),
+            // A `kind` or `points` that was there but wrong has been reported.
+            (Some(_), None) if !given => {
+                faults.push(schema(format!("{name} needs a `kind` or `points`")))
+            }
             _ => {}
         }
     }

@@ -2,12 +2,12 @@
 
 use crate::rules::{Card, Seat};
 
-/// A parsed trick: up to four cards in the order played, with their seats when named.
+/// A parsed trick: one to four cards in the order played, with their seats when named.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TrickCards {
-    pub cards: [Card; 4],
-    pub seats: Option<[Seat; 4]>,
-    pub len: usize,
+    cards: [Card; 4],
+    seats: Option<[Seat; 4]>,
+    len: usize,
 }
 
 impl TrickCards {
@@ -15,8 +15,18 @@ impl TrickCards {
         &self.cards[..self.len]
     }
 
+    /// The seat of each card, when the trick names them.
     pub fn seats(&self) -> Option<&[Seat]> {
         self.seats.as_ref().map(|s| &s[..self.len])
+    }
+
+    pub fn len(&self) -> usize {
+        self.len
+    }
+
+    /// Never true: a trick has a card at least.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
     }
 }
 
@@ -90,8 +100,8 @@ mod tests {
     #[test]
     fn both_notations() {
         let t = parse_trick("5H KH 2H AH").unwrap();
-        assert_eq!(t.len, 4);
-        assert!(t.seats.is_none());
+        assert_eq!(t.len(), 4);
+        assert!(t.seats().is_none());
         let t = parse_trick("N:5H E:kh S:2♥ W:10h").unwrap();
         assert_eq!(t.seats().unwrap(), &[Seat::N, Seat::E, Seat::S, Seat::W]);
         assert_eq!(t.cards()[3].to_string(), "TH");

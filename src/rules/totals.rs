@@ -113,7 +113,7 @@ pub enum TotalsError {
         shown: SidePoints,
     },
     #[error("the muck values add up to {sum}; a deal's muck is 80")]
-    MuckNotEighty { sum: i32 },
+    MuckNotEighty { sum: i64 },
     #[error("muck does not count in deal {deal} of a game: after {after} deals only phat scores")]
     MuckNotCounted { deal: u32, after: u32 },
     #[error("the totals {shown} are impossible: {why}")]
@@ -142,9 +142,9 @@ impl TotalsError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Impossible {
     #[error("{fat} adds up to {sum}; a deal holds 80")]
-    FatOver { fat: &'static str, sum: i32 },
+    FatOver { fat: &'static str, sum: i64 },
     #[error("{fat} adds up to {sum}; a deal holds 80, and nobody went out during it")]
-    FatShort { fat: &'static str, sum: i32 },
+    FatShort { fat: &'static str, sum: i64 },
     #[error(
         "`out_first` says {side} reached the target first, but nobody reached it in this hand"
     )]
@@ -241,7 +241,7 @@ fn check_recorded(
         });
     }
     if let Some(MuckValue::Values(v)) = t.muck {
-        let sum: i32 = sides.iter().map(|&s| v[s]).sum();
+        let sum: i64 = sides.iter().map(|&s| i64::from(v[s])).sum();
         if sum != 80 || sides.iter().any(|&s| v[s] < 0) {
             return Err(TotalsError::MuckNotEighty { sum });
         }
@@ -437,12 +437,12 @@ fn read(
     let pegs = peg_choice(spec, kinds, choice, start.carried)?;
     let mut in_play = [0i32; 3];
     for (i, &s) in sides.iter().enumerate() {
-        in_play[i] = t.points[s] - pegs.total[s];
-        if in_play[i] < 0 {
-            return Err(None);
-        }
+        in_play[i] = match t.points[s].checked_sub(pegs.total[s]) {
+            Some(p) if p >= 0 => p,
+            _ => return Err(None),
+        };
     }
-    let in_play_sum: i32 = in_play.iter().sum();
+    let in_play_sum: i64 = in_play.iter().map(|&p| i64::from(p)).sum();
     let mut play = out_in_play(spec, start.score, &in_play, t.out_first)?;
     check_fat(spec, in_play_sum, play.over)?;
     let jack = peg_awards(spec, kinds, choice, &pegs.list, &mut play, t.out_first)?;
@@ -474,7 +474,7 @@ fn read(
 }
 
 /// The fat (Irish Don) or phat in play is 80 a deal, short only when a side went out.
-fn check_fat(spec: &Spec, sum: i32, over: bool) -> Result<(), NoReading> {
+fn check_fat(spec: &Spec, sum: i64, over: bool) -> Result<(), NoReading> {
     if spec.table != PegTable::Fat {
         return Ok(());
     }
