@@ -213,6 +213,7 @@ impl Replay {
     pub fn trick(&mut self, trick: &TrickCards) -> Result<TrickReport, Fault> {
         let number = self.open_number()?;
         let n = self.game.tricks_played() + 1;
+        self.seats_of_game(trick)?;
         if let (Some(seats), Some(leader)) = (trick.seats(), self.game.leader()) {
             self.check_seats(seats, leader, number, n)?;
         }
@@ -234,12 +235,22 @@ impl Replay {
         Ok(report)
     }
 
+    /// A trick's named seats must be seats of the game.
+    pub fn seats_of_game(&self, trick: &TrickCards) -> Result<(), Fault> {
+        let seating = self.game.spec().seating;
+        let named = trick.seats().unwrap_or(&[]);
+        match named.iter().find(|&&s| !seating.has_seat(s)) {
+            Some(&bad) => {
+                let n = self.game.tricks_played() + 1;
+                Err(faults::no_such_seat(seating, bad, self.hand_number(), n))
+            }
+            None => Ok(()),
+        }
+    }
+
     /// Named seats must be the game's, in playing order from the leader.
     fn check_seats(&self, seats: &[Seat], leader: Seat, hand: u32, n: u32) -> Result<(), Fault> {
         let seating = self.game.spec().seating;
-        if let Some(&bad) = seats.iter().find(|&&s| !seating.has_seat(s)) {
-            return Err(faults::no_such_seat(seating, bad, hand, n));
-        }
         if seats.len() != seating.players() {
             return Ok(()); // the engine refuses the trick's size
         }
@@ -394,6 +405,7 @@ impl Replay {
                 Ok(Step::Pitcher(seat))
             }
             Entry::Trick(trick) => {
+                self.seats_of_game(&trick)?;
                 if self.open.is_none() {
                     let led = trick.seats().and_then(|s| s.first().copied());
                     self.begin_pending(led.or(self.pending.pitcher), HandKind::Tricks)?;

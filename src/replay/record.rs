@@ -161,17 +161,15 @@ fn tricks_pitcher(
     given: Option<Seat>,
     tricks: &[TrickEntry],
 ) -> Option<(Seat, Vec<Fault>)> {
-    let led = match tricks.first() {
-        Some(TrickEntry::Text(t)) => parse_trick(t)
-            .ok()
-            .and_then(|t| t.seats().and_then(|s| s.first().copied())),
+    let first = match tricks.first() {
+        Some(TrickEntry::Text(t)) => parse_trick(t).ok(),
         _ => None,
     };
-    let seating = replay.game().spec().seating;
-    if let Some(seat) = led.filter(|&s| !seating.has_seat(s)) {
-        replay.note(faults::no_such_seat(seating, seat, number, 1));
+    if let Some(Err(fault)) = first.as_ref().map(|t| replay.seats_of_game(t)) {
+        replay.note(fault);
         return None;
     }
+    let led = first.and_then(|t| t.seats().and_then(|s| s.first().copied()));
     let mut early = Vec::new();
     if let (Some(given), Some(led)) = (given, led) {
         if given != led {
