@@ -98,19 +98,7 @@ pub fn parse_record(value: Value) -> Record {
     if let Some(Value::String(id)) = map.get("id") {
         rec.id = Some(id.clone());
     }
-    match map.remove("format") {
-        Some(Value::String(f)) if f == FORMAT => {}
-        Some(Value::String(f)) => rec.faults.push(schema(format!(
-            "`format` is \"{f}\"; this program reads \"{FORMAT}\""
-        ))),
-        Some(v) => rec.faults.push(schema(format!(
-            "`format` must be the string \"{FORMAT}\", not {}",
-            kind_of(&v)
-        ))),
-        None => rec.faults.push(schema(format!(
-            "the record has no `format` (it should be \"{FORMAT}\")"
-        ))),
-    }
+    check_format(map.remove("format"), &mut rec.faults);
     match map.remove("ruleset") {
         Some(v) => rec.variant = parse_ruleset(v, &mut rec.faults),
         None => rec.faults.push(schema("the record has no `ruleset`")),
@@ -119,33 +107,7 @@ pub fn parse_record(value: Value) -> Record {
     let hands = map.remove("hands");
     let conceded = map.remove("conceded");
     for (key, value) in map {
-        match key.as_str() {
-            "id" => match value {
-                Value::String(_) => {}
-                v => rec.faults.push(schema(format!(
-                    "`id` must be a string, not {}",
-                    kind_of(&v)
-                ))),
-            },
-            "date" | "venue" => match value {
-                Value::String(s) => {
-                    if key == "date" {
-                        rec.date = Some(s)
-                    } else {
-                        rec.venue = Some(s)
-                    }
-                }
-                v => rec.faults.push(schema(format!(
-                    "`{key}` must be a string, not {}",
-                    kind_of(&v)
-                ))),
-            },
-            "seats" => parse_seats(value, spec.as_ref(), &mut rec),
-            "jacks_out" => rec.jacks_out = parse_jacks_out(value, &mut rec.faults),
-            other => rec
-                .faults
-                .push(schema(format!("unknown field `{other}` in the record"))),
-        }
+        read_record_field(&key, value, spec.as_ref(), &mut rec);
     }
     match hands {
         Some(Value::Array(list)) => {
@@ -167,6 +129,54 @@ pub fn parse_record(value: Value) -> Record {
         rec.conceded = parse_conceded(v, spec, rec.hands.len() as u32, &mut rec.faults);
     }
     rec
+}
+
+/// The record's `format` must be this program's.
+fn check_format(format: Option<Value>, faults: &mut Vec<Fault>) {
+    match format {
+        Some(Value::String(f)) if f == FORMAT => {}
+        Some(Value::String(f)) => faults.push(schema(format!(
+            "`format` is \"{f}\"; this program reads \"{FORMAT}\""
+        ))),
+        Some(v) => faults.push(schema(format!(
+            "`format` must be the string \"{FORMAT}\", not {}",
+            kind_of(&v)
+        ))),
+        None => faults.push(schema(format!(
+            "the record has no `format` (it should be \"{FORMAT}\")"
+        ))),
+    }
+}
+
+/// One of the record's other fields: `id`, `date`, `venue`, `seats`, `jacks_out`.
+fn read_record_field(key: &str, value: Value, spec: Option<&Spec>, rec: &mut Record) {
+    match key {
+        "id" => match value {
+            Value::String(_) => {}
+            v => rec.faults.push(schema(format!(
+                "`id` must be a string, not {}",
+                kind_of(&v)
+            ))),
+        },
+        "date" | "venue" => match value {
+            Value::String(s) => {
+                if key == "date" {
+                    rec.date = Some(s)
+                } else {
+                    rec.venue = Some(s)
+                }
+            }
+            v => rec.faults.push(schema(format!(
+                "`{key}` must be a string, not {}",
+                kind_of(&v)
+            ))),
+        },
+        "seats" => parse_seats(value, spec, rec),
+        "jacks_out" => rec.jacks_out = parse_jacks_out(value, &mut rec.faults),
+        other => rec
+            .faults
+            .push(schema(format!("unknown field `{other}` in the record"))),
+    }
 }
 
 fn option_value(v: &Value) -> OptionValue {
@@ -866,28 +876,8 @@ fn parse_layout(
             number,
             faults,
             |seat, name, stacks, faults| {
-                let Value::Array(list) = stacks else {
-                    faults.push(schema(format!(
-                        "{name} must be a list of [face-down, face-up] stacks"
-                    )));
-                    return;
-                };
-                if list.len() != shape.stacks {
-                    faults.push(schema(format!(
-                        "{name} has {} stacks; this layout has {}",
-                        list.len(),
-                        shape.stacks
-                    )));
-                    return;
-                }
-                for stack in &list {
-                    match card_list(stack, name, faults).as_deref() {
-                        Some([down, up]) => out.stacks[seat].push((*down, *up)),
-                        Some(_) => faults.push(schema(format!(
-                            "{name}: each stack is [face-down, face-up]"
-                        ))),
-                        None => {}
-                    }
+                if let Some(list) = read_stacks(stacks, shape, name, faults) {
+                    out.stacks[seat] = list;
                 }
             },
         );
@@ -917,6 +907,40 @@ fn parse_layout(
         );
     }
     (faults.len() == before).then_some(out)
+}
+
+/// One player's `[face-down, face-up]` stacks, as many as the layout has.
+fn read_stacks(
+    stacks: Value,
+    shape: LayoutShape,
+    name: &str,
+    faults: &mut Vec<Fault>,
+) -> Option<Vec<(Card, Card)>> {
+    let Value::Array(list) = stacks else {
+        faults.push(schema(format!(
+            "{name} must be a list of [face-down, face-up] stacks"
+        )));
+        return None;
+    };
+    if list.len() != shape.stacks {
+        faults.push(schema(format!(
+            "{name} has {} stacks; this layout has {}",
+            list.len(),
+            shape.stacks
+        )));
+        return None;
+    }
+    let mut out = Vec::with_capacity(list.len());
+    for stack in &list {
+        match card_list(stack, name, faults).as_deref() {
+            Some([down, up]) => out.push((*down, *up)),
+            Some(_) => faults.push(schema(format!(
+                "{name}: each stack is [face-down, face-up]"
+            ))),
+            None => {}
+        }
+    }
+    Some(out)
 }
 
 /// Reads an object keyed by seat (Blind Don's `layout` and `hand`), handing each seat's value on.

@@ -329,6 +329,14 @@ fn unreadable(index: usize, line: Option<usize>, place: &str, e: &io::Error) -> 
     }
 }
 
+/// Where reading stands, for the record about to be read.
+struct Reading<'a> {
+    index: usize,
+    limit: usize,
+    bytes: &'a mut u64,
+    buf: &'a mut Vec<u8>,
+}
+
 impl Iterator for RecordSource {
     type Item = Item;
 
@@ -340,123 +348,160 @@ impl Iterator for RecordSource {
             limit,
             buf,
         } = self;
-        let (index, limit) = (*index, *limit);
+        let reading = Reading {
+            index: *index,
+            limit: *limit,
+            bytes,
+            buf,
+        };
         let item = match inner {
             Inner::Whole(iter) => Item {
-                index,
+                index: reading.index,
                 line: None,
                 value: Ok(iter.next()?),
                 duplicates: Vec::new(),
             },
-            Inner::Lines { reader, line, done } => loop {
-                if *done {
-                    return None;
-                }
-                *line += 1;
-                let place = format!("line {line}");
-                let first = *line == 1;
-                // Room for the limit, a line end, and on the first line a byte-order mark:
-                // whatever is past that is dropped as it is read.
-                let room = limit.saturating_add(if first { 1 + BOM.len() } else { 1 });
-                buf.clear();
-                match (&mut *reader).take(room as u64).read_until(b'\n', buf) {
-                    Ok(0) => {
-                        *done = true;
-                        return None;
-                    }
-                    Ok(n) => *bytes += n as u64,
-                    Err(e) => {
-                        *done = true;
-                        break unreadable(index, Some(*line), &place, &e);
-                    }
-                }
-                let ended = buf.last() == Some(&b'\n');
-                let start = if first && buf.starts_with(BOM) {
-                    BOM.len()
-                } else {
-                    0
-                };
-                let text = &buf[start..];
-                let mut blank = text.iter().all(u8::is_ascii_whitespace);
-                if text.len() - usize::from(ended) > limit {
-                    if !ended {
-                        match scan::skip_line(reader.as_mut()) {
-                            Ok((n, rest_blank)) => {
-                                *bytes += n;
-                                blank &= rest_blank;
-                            }
-                            Err(e) => {
-                                *done = true;
-                                break unreadable(index, Some(*line), &place, &e);
-                            }
-                        }
-                    }
-                    if !blank {
-                        break parse_item(index, Some(*line), &place, None, limit);
-                    }
-                }
-                if blank {
-                    continue;
-                }
-                break parse_item(index, Some(*line), &place, Some(text), limit);
-            },
-            Inner::Json { reader, state } => loop {
-                let place = format!("record {}", index + 1);
-                match *state {
-                    JsonState::Done => return None,
-                    JsonState::Start => match scan::peek_past_whitespace(reader) {
-                        Ok((first, n)) => {
-                            *bytes += n;
-                            match first {
-                                Some(b'[') => {
-                                    reader.consume(1);
-                                    *bytes += 1;
-                                    *state = JsonState::Array;
-                                }
-                                Some(_) => {
-                                    *state = JsonState::Done;
-                                    match scan::read_value(reader, false, limit, buf) {
-                                        Ok(s) => {
-                                            *bytes += s.bytes;
-                                            let text = (!s.over).then_some(&buf[..]);
-                                            break parse_item(index, None, &place, text, limit);
-                                        }
-                                        Err(e) => break unreadable(index, None, &place, &e),
-                                    }
-                                }
-                                None => {
-                                    *state = JsonState::Done;
-                                    return None;
-                                }
-                            }
-                        }
-                        Err(e) => {
-                            *state = JsonState::Done;
-                            break unreadable(index, None, &place, &e);
-                        }
-                    },
-                    JsonState::Array => match scan::read_value(reader, true, limit, buf) {
-                        Ok(s) => {
-                            *bytes += s.bytes;
-                            if s.stop != Stop::Comma {
-                                *state = JsonState::Done;
-                                if !s.seen {
-                                    return None;
-                                }
-                            }
-                            let text = (!s.over).then_some(&buf[..]);
-                            break parse_item(index, None, &place, text, limit);
-                        }
-                        Err(e) => {
-                            *state = JsonState::Done;
-                            break unreadable(index, None, &place, &e);
-                        }
-                    },
-                }
-            },
+            Inner::Lines { reader, line, done } => next_line(reader, line, done, reading)?,
+            Inner::Json { reader, state } => next_in_document(reader, state, reading)?,
         };
         self.index += 1;
         Some(item)
+    }
+}
+
+/// The next record of a `.jsonl` file: its next line that is not blank. A line over the limit is
+/// that record's `parse` error, and the rest of it is passed over as it is read.
+fn next_line(
+    reader: &mut Box<dyn BufRead>,
+    line: &mut usize,
+    done: &mut bool,
+    r: Reading<'_>,
+) -> Option<Item> {
+    let Reading {
+        index,
+        limit,
+        bytes,
+        buf,
+    } = r;
+    loop {
+        if *done {
+            return None;
+        }
+        *line += 1;
+        let place = format!("line {line}");
+        let first = *line == 1;
+        // Room for the limit, a line end, and on the first line a byte-order mark: whatever is
+        // past that is dropped as it is read.
+        let room = limit.saturating_add(if first { 1 + BOM.len() } else { 1 });
+        buf.clear();
+        match (&mut *reader).take(room as u64).read_until(b'\n', buf) {
+            Ok(0) => {
+                *done = true;
+                return None;
+            }
+            Ok(n) => *bytes += n as u64,
+            Err(e) => {
+                *done = true;
+                return Some(unreadable(index, Some(*line), &place, &e));
+            }
+        }
+        let ended = buf.last() == Some(&b'\n');
+        let start = if first && buf.starts_with(BOM) {
+            BOM.len()
+        } else {
+            0
+        };
+        let text = &buf[start..];
+        let mut blank = text.iter().all(u8::is_ascii_whitespace);
+        if text.len() - usize::from(ended) > limit {
+            if !ended {
+                match scan::skip_line(reader.as_mut()) {
+                    Ok((n, rest_blank)) => {
+                        *bytes += n;
+                        blank &= rest_blank;
+                    }
+                    Err(e) => {
+                        *done = true;
+                        return Some(unreadable(index, Some(*line), &place, &e));
+                    }
+                }
+            }
+            if !blank {
+                return Some(parse_item(index, Some(*line), &place, None, limit));
+            }
+        }
+        if !blank {
+            return Some(parse_item(index, Some(*line), &place, Some(text), limit));
+        }
+    }
+}
+
+/// The next record of a JSON document (checked whole when opened): an array's next element, or
+/// the one value that is not an array.
+fn next_in_document(
+    reader: &mut BufReader<File>,
+    state: &mut JsonState,
+    r: Reading<'_>,
+) -> Option<Item> {
+    let Reading {
+        index,
+        limit,
+        bytes,
+        buf,
+    } = r;
+    let place = format!("record {}", index + 1);
+    loop {
+        match *state {
+            JsonState::Done => return None,
+            JsonState::Start => match scan::peek_past_whitespace(reader) {
+                Ok((Some(b'['), n)) => {
+                    *bytes += n;
+                    reader.consume(1);
+                    *bytes += 1;
+                    *state = JsonState::Array;
+                }
+                Ok((Some(_), n)) => {
+                    *bytes += n;
+                    *state = JsonState::Done;
+                    return Some(match scan::read_value(reader, false, limit, buf) {
+                        Ok(s) => {
+                            *bytes += s.bytes;
+                            let text = (!s.over).then_some(&buf[..]);
+                            parse_item(index, None, &place, text, limit)
+                        }
+                        Err(e) => unreadable(index, None, &place, &e),
+                    });
+                }
+                Ok((None, n)) => {
+                    *bytes += n;
+                    *state = JsonState::Done;
+                    return None;
+                }
+                Err(e) => {
+                    *state = JsonState::Done;
+                    return Some(unreadable(index, None, &place, &e));
+                }
+            },
+            JsonState::Array => {
+                return match scan::read_value(reader, true, limit, buf) {
+                    Ok(s) => {
+                        *bytes += s.bytes;
+                        if s.stop != Stop::Comma {
+                            *state = JsonState::Done;
+                            if !s.seen {
+                                return None;
+                            }
+                        }
+                        let text = (!s.over).then_some(&buf[..]);
+                        Some(parse_item(index, None, &place, text, limit))
+                    }
+                    Err(e) => {
+                        *state = JsonState::Done;
+                        Some(unreadable(index, None, &place, &e))
+                    }
+                }
+            }
+        }
     }
 }
 
