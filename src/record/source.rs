@@ -281,16 +281,11 @@ fn too_long(place: &str, limit: usize) -> Fault {
 }
 
 /// A record's item from its text (`None` when it was over the limit): its value and repeated
-/// keys, or its `parse` error. `place` names it: `line 3`, `record 3`.
-fn parse_item(
-    index: usize,
-    line: Option<usize>,
-    place: &str,
-    text: Option<&[u8]>,
-    limit: usize,
-) -> Item {
+/// keys, or its `parse` error.
+fn parse_item(index: usize, line: Option<usize>, text: Option<&[u8]>, limit: usize) -> Item {
+    let place = || place(index, line);
     let (value, duplicates) = match text {
-        None => (Err(too_long(place, limit)), Vec::new()),
+        None => (Err(too_long(&place(), limit)), Vec::new()),
         Some(text) => match parse_value(text) {
             Ok((value, duplicates)) => (Ok(value), duplicates),
             Err(e) => {
@@ -304,7 +299,7 @@ fn parse_item(
                 } else {
                     e.to_string()
                 };
-                let message = format!("{place} is not a JSON record: {why}");
+                let message = format!("{} is not a JSON record: {why}", place());
                 (Err(Fault::new(Code::Parse, message)), Vec::new())
             }
         },
@@ -317,13 +312,21 @@ fn parse_item(
     }
 }
 
-fn unreadable(index: usize, line: Option<usize>, place: &str, e: &io::Error) -> Item {
+/// How a record is named in its faults: by its line in a `.jsonl` file, else by its number.
+fn place(index: usize, line: Option<usize>) -> String {
+    match line {
+        Some(line) => format!("line {line}"),
+        None => format!("record {}", index + 1),
+    }
+}
+
+fn unreadable(index: usize, line: Option<usize>, e: &io::Error) -> Item {
     Item {
         index,
         line,
         value: Err(Fault::new(
             Code::Parse,
-            format!("{place} cannot be read: {e}"),
+            format!("{} cannot be read: {e}", place(index, line)),
         )),
         duplicates: Vec::new(),
     }
@@ -388,7 +391,6 @@ fn next_line(
             return None;
         }
         *line += 1;
-        let place = format!("line {line}");
         let first = *line == 1;
         // Room for the limit, a line end, and on the first line a byte-order mark: whatever is
         // past that is dropped as it is read.
@@ -402,7 +404,7 @@ fn next_line(
             Ok(n) => *bytes += n as u64,
             Err(e) => {
                 *done = true;
-                return Some(unreadable(index, Some(*line), &place, &e));
+                return Some(unreadable(index, Some(*line), &e));
             }
         }
         let ended = buf.last() == Some(&b'\n');
@@ -422,16 +424,16 @@ fn next_line(
                     }
                     Err(e) => {
                         *done = true;
-                        return Some(unreadable(index, Some(*line), &place, &e));
+                        return Some(unreadable(index, Some(*line), &e));
                     }
                 }
             }
             if !blank {
-                return Some(parse_item(index, Some(*line), &place, None, limit));
+                return Some(parse_item(index, Some(*line), None, limit));
             }
         }
         if !blank {
-            return Some(parse_item(index, Some(*line), &place, Some(text), limit));
+            return Some(parse_item(index, Some(*line), Some(text), limit));
         }
     }
 }
@@ -449,7 +451,6 @@ fn next_in_document(
         bytes,
         buf,
     } = r;
-    let place = format!("record {}", index + 1);
     loop {
         match *state {
             JsonState::Done => return None,
@@ -467,9 +468,9 @@ fn next_in_document(
                         Ok(s) => {
                             *bytes += s.bytes;
                             let text = (!s.over).then_some(&buf[..]);
-                            parse_item(index, None, &place, text, limit)
+                            parse_item(index, None, text, limit)
                         }
-                        Err(e) => unreadable(index, None, &place, &e),
+                        Err(e) => unreadable(index, None, &e),
                     });
                 }
                 Ok((None, n)) => {
@@ -479,7 +480,7 @@ fn next_in_document(
                 }
                 Err(e) => {
                     *state = JsonState::Done;
-                    return Some(unreadable(index, None, &place, &e));
+                    return Some(unreadable(index, None, &e));
                 }
             },
             JsonState::Array => {
@@ -493,11 +494,11 @@ fn next_in_document(
                             }
                         }
                         let text = (!s.over).then_some(&buf[..]);
-                        Some(parse_item(index, None, &place, text, limit))
+                        Some(parse_item(index, None, text, limit))
                     }
                     Err(e) => {
                         *state = JsonState::Done;
-                        Some(unreadable(index, None, &place, &e))
+                        Some(unreadable(index, None, &e))
                     }
                 }
             }

@@ -80,7 +80,7 @@ pub struct Replay {
 impl Replay {
     /// A replay of a game of this variant, with a sheet that has nothing else to say of it.
     pub fn new(variant: &Variant) -> Replay {
-        let mut sheet = ScoreSheet::for_record(&Default::default());
+        let mut sheet = ScoreSheet::for_record(Default::default());
         sheet.sides = variant.spec().sides();
         sheet.variant = Some(variant.clone());
         Replay::start(variant, sheet)

@@ -12,8 +12,10 @@ use crate::rules::{BlindDeal, PlayError, Seat, Totals};
 /// Replays a parsed record through the engine: the score sheet, with every fault in its place.
 pub fn replay_record(mut record: Record) -> ScoreSheet {
     let hands = std::mem::take(&mut record.hands);
-    let mut sheet = ScoreSheet::for_record(&record);
-    for fault in std::mem::take(&mut record.faults) {
+    let faults = std::mem::take(&mut record.faults);
+    let conceded = record.conceded;
+    let mut sheet = ScoreSheet::for_record(record);
+    for fault in faults {
         sheet.push(fault);
     }
     let mut replay = match Replay::with_sheet(sheet) {
@@ -21,7 +23,6 @@ pub fn replay_record(mut record: Record) -> ScoreSheet {
         Err(sheet) => return *sheet,
     };
     let total = hands.len() as u32;
-    let conceded = record.conceded;
     let mut warned_after = false;
     for hand in hands {
         let number = replay.hand_number();

@@ -58,19 +58,20 @@ pub struct ScoreSheet {
 }
 
 impl ScoreSheet {
-    /// A sheet with the record's particulars and nothing replayed yet.
-    pub fn for_record(record: &Record) -> ScoreSheet {
+    /// A sheet with the record's particulars (its hands and faults are the replay's to add)
+    /// and nothing replayed yet.
+    pub fn for_record(record: Record) -> ScoreSheet {
         ScoreSheet {
-            id: record.id.clone(),
-            variant: record.variant.clone(),
-            seats: record.seats.clone(),
-            date: record.date.clone(),
-            venue: record.venue.clone(),
             sides: record.variant.as_ref().map_or(&[], |v| v.spec().sides()),
+            id: record.id,
+            variant: record.variant,
+            seats: record.seats,
+            date: record.date,
+            venue: record.venue,
             final_score: BySide::default(),
             result: None,
             conceded: record.conceded,
-            jacks_out: record.jacks_out.clone(),
+            jacks_out: record.jacks_out,
             wins: BySide::default(),
             hands: Vec::new(),
             errors: Vec::new(),
@@ -81,7 +82,7 @@ impl ScoreSheet {
 
     /// A sheet for a record that could not be read at all.
     pub fn unreadable(fault: Fault) -> ScoreSheet {
-        let mut sheet = ScoreSheet::for_record(&Record::default());
+        let mut sheet = ScoreSheet::for_record(Record::default());
         sheet.push(fault);
         sheet
     }

@@ -45,7 +45,12 @@ impl Awards {
     }
 
     pub fn has(self, kind: AwardKind) -> bool {
-        self.kinds().contains(&kind)
+        match self {
+            Awards::None => false,
+            Awards::InOrder(list) => list.iter().any(|&(k, _)| k == kind),
+            Awards::GameToLose => kind == AwardKind::Game,
+            Awards::Muck(_) => kind == AwardKind::Muck,
+        }
     }
 
     /// The points of an award taken by one side, where that is fixed.
