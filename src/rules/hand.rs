@@ -190,8 +190,8 @@ impl HandPlay {
         let mut faults = Vec::new();
         for (i, (&card, &seat)) in cards.iter().zip(&seats).enumerate() {
             self.check_card(spec, seat, card, number, &mut faults);
-            let follows = i == 0 || card.suit == lead.suit;
-            self.check_following(spec, seat, card, lead.suit, follows, number, &mut faults);
+            let to_follow = (i > 0).then_some(lead.suit);
+            self.check_following(spec, seat, card, to_follow, number, &mut faults);
         }
         let winner = seats[winning_index(cards, trumps).unwrap_or(0)];
         let side = spec.seating.side_of(winner);
@@ -249,24 +249,25 @@ impl HandPlay {
     /// Following suit: exactly, over what a Blind Don player could see and play when the layout
     /// is known; otherwise a failure to follow is proven by a later card of the suit (and never
     /// in Blind Don without a layout, where cards are turned up as play goes on).
-    #[allow(clippy::too_many_arguments)]
+    ///
+    /// `to_follow` is the suit led, for every card but the lead.
     fn check_following(
         &mut self,
         spec: &Spec,
         seat: Seat,
         card: Card,
-        led: Suit,
-        follows: bool,
+        to_follow: Option<Suit>,
         trick: u32,
         faults: &mut Vec<TrickFault>,
     ) {
+        let failed = to_follow.filter(|&led| card.suit != led);
         match &mut self.table {
             Some(table) if table.known[seat] => {
                 let available = table.available[seat];
                 if !available.contains(card) {
                     faults.push(TrickFault::NotPlayable { seat, card, trick });
                 }
-                if !follows && available.has_suit(led) {
+                if let Some(led) = failed.filter(|&led| available.has_suit(led)) {
                     let mut could: Vec<Card> = available.iter().filter(|c| c.suit == led).collect();
                     could.sort_by_key(|c| std::cmp::Reverse(c.rank));
                     faults.push(TrickFault::RenegeHolding {
@@ -280,34 +281,34 @@ impl HandPlay {
             }
             Some(_) => {}
             None if spec.layout.is_some() => {}
-            None => self.prove_reneges(seat, card, led, follows, trick, faults),
+            None => self.prove_reneges(seat, card, failed, trick, faults),
         }
     }
 
-    /// A later card of a suit proves every earlier failure to follow it.
+    /// A later card of a suit proves every earlier failure to follow it. `failed` is the suit
+    /// this card failed to follow, if it did.
     fn prove_reneges(
         &mut self,
         seat: Seat,
         card: Card,
-        led: Suit,
-        follows: bool,
+        failed: Option<Suit>,
         trick: u32,
         faults: &mut Vec<TrickFault>,
     ) {
         let pending = &mut self.failed[seat as usize][card.suit.index()];
         let mut bits = std::mem::take(pending);
         while bits != 0 {
-            let failed = bits.trailing_zeros();
+            let earlier = bits.trailing_zeros();
             bits &= bits - 1;
             faults.push(TrickFault::Renege {
                 seat,
                 suit: card.suit,
-                failed,
+                failed: earlier,
                 card,
                 trick,
             });
         }
-        if !follows && trick < 32 {
+        if let Some(led) = failed.filter(|_| trick < 32) {
             self.failed[seat as usize][led.index()] |= 1 << trick;
         }
     }
