@@ -69,10 +69,7 @@ pub fn deal(spec: &Spec, rng: &mut Rng) -> Deal {
     let mut hands: BySeat<Vec<Card>> = BySeat::default();
     let mut cards = pack.into_iter();
     if let Some(shape) = spec.layout {
-        let mut layout = BlindDeal {
-            stacks: BySeat::default(),
-            hand: BySeat::default(),
-        };
+        let mut layout = BlindDeal::default();
         for &seat in seats {
             for _ in 0..shape.stacks {
                 let (Some(down), Some(up)) = (cards.next(), cards.next()) else {
