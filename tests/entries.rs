@@ -175,6 +175,13 @@ fn a_hand_begins_with_its_first_entry_and_ends_with_the_deal() {
         Code::Schema,
         "trick 2 of hand 2 names its seats out of playing order: N leads and play goes clockwise",
     );
+    // A concession waits for the hand to end.
+    refused(
+        &mut replay,
+        Entry::Concede(Side::EW),
+        Code::Schema,
+        "hand 2 is in play: finish it first",
+    );
     // A renege is taken and reported: W discards on hearts (S's 8♥ wins), then trumps spades.
     replay.enter(trick("N:6H E:7H S:8H W:2S")).unwrap();
     replay.enter(trick("S:9S W:3H N:TS E:JS")).unwrap();
@@ -196,6 +203,14 @@ fn a_hand_begins_with_its_first_entry_and_ends_with_the_deal() {
     assert_eq!(replay.sheet().errors[0].code, Code::Renege);
     assert_eq!(replay.sheet().hands.len(), 2);
     assert_eq!(replay.game().expected_pitcher(), Some(Seat::E));
+    // The pitcher given and the seat leading the first trick must agree.
+    replay.enter(Entry::Pitcher(Seat::E)).unwrap();
+    refused(
+        &mut replay,
+        trick("S:5D W:2D N:3D E:4D"),
+        Code::WrongPitcher,
+        "E is to pitch hand 3, but the trick is led by S",
+    );
     refused(
         &mut replay,
         Entry::Concede(Side::N),

@@ -327,8 +327,9 @@ impl Replay {
         Ok(self.close(report))
     }
 
-    /// A concession: the game is over.
+    /// A concession, between hands: the game is over.
     pub fn concede(&mut self, side: Side) -> Result<Outcome, Fault> {
+        self.refuse_in_hand()?;
         let after = self.sheet.hands.len() as u32;
         self.game.concede(side).map_err(|e| {
             let mut fault = faults::refusal(&e, after);
@@ -408,6 +409,20 @@ impl Replay {
                 self.seats_of_game(&trick)?;
                 if self.open.is_none() {
                     let led = trick.seats().and_then(|s| s.first().copied());
+                    if let (Some(led), Some(given)) = (led, self.pending.pitcher) {
+                        if led != given {
+                            return Err(Fault::new(
+                                Code::WrongPitcher,
+                                format!(
+                                    "{given} is to pitch hand {}, but the trick is led by {led}",
+                                    self.hand_number()
+                                ),
+                            )
+                            .at_hand(self.hand_number())
+                            .at_trick(1)
+                            .by(led));
+                        }
+                    }
                     self.begin_pending(led.or(self.pending.pitcher), HandKind::Tricks)?;
                 }
                 let report = self.trick(&trick)?;
