@@ -315,3 +315,90 @@ fn ambiguous_totals_are_refused_and_say_what_is_missing() {
     let d = g.record_totals(&t).unwrap().decided.unwrap();
     assert_eq!(d.outcome, Outcome::Won(Side::NS));
 }
+
+#[test]
+fn nothing_pegged_in_an_abandoned_deal_counts() {
+    // Target 11: trick 1 pegs NS 10 (5♥), trick 2 EW 13 (9♥ A♥) and decides the game. Then the
+    // deal is abandoned for W's renege: nothing of it counts, the decision included.
+    let mut g = game("nine-card-don", &[("target", OptionValue::Int(11))]);
+    g.begin_hand(Some(Seat::N)).unwrap();
+    g.play_trick(&cards(HAND_A[0])).unwrap();
+    let report = g.play_trick(&cards(HAND_A[1])).unwrap();
+    assert_eq!(report.decided.unwrap().outcome, Outcome::Won(Side::EW));
+    assert_eq!(score(&g), (10, 13));
+    let hand = g
+        .abandon_hand(AbandonReason::Renege, Some(Seat::W))
+        .unwrap();
+    assert_eq!((hand.points[Side::NS], hand.points[Side::EW]), (0, 0));
+    assert_eq!(hand.decided, None);
+    assert_eq!(score(&g), (0, 0));
+    assert!(!g.is_over());
+    // The same dealer deals again, and the game goes on from 0–0.
+    assert_eq!(g.expected_pitcher(), Some(Seat::N));
+    g.begin_hand(None).unwrap();
+    assert_eq!(g.play_trick(&cards(HAND_A[0])).unwrap().pegged, 10);
+    // Under league penalties the renege still costs 52, on the score the deal began with.
+    let mut g = game(
+        "nine-card-don",
+        &[("penalties", OptionValue::Str("league".into()))],
+    );
+    g.begin_hand(Some(Seat::N)).unwrap();
+    g.play_trick(&cards(HAND_A[0])).unwrap();
+    g.abandon_hand(AbandonReason::Renege, Some(Seat::W))
+        .unwrap();
+    assert_eq!(score(&g), (0, -52));
+}
+
+#[test]
+fn a_concession_comes_between_hands() {
+    let mut g = game("nine-card-don", &[]);
+    g.begin_hand(Some(Seat::N)).unwrap();
+    refused(&mut g, PlayError::HandInPlay, |g| g.concede(Side::NS));
+    for trick in HAND_A {
+        g.play_trick(&cards(trick)).unwrap();
+    }
+    g.end_hand().unwrap();
+    assert_eq!(g.concede(Side::NS), Ok(Outcome::Won(Side::EW)));
+}
+
+#[test]
+fn totals_naming_a_side_the_game_has_not_are_refused() {
+    let mut g = game("nine-card-don", &[]);
+    g.begin_hand(Some(Seat::N)).unwrap();
+    for (taker, side) in [
+        (Taker::Side(Side::S), Side::S),
+        (Taker::Pair(Side::NS, Side::E), Side::E),
+    ] {
+        let t = totals(20, 32, Some(taker));
+        refused(&mut g, PlayError::NoSuchSide(side), |g| g.record_totals(&t));
+        refused(&mut g, PlayError::NoSuchSide(side), |g| g.force_totals(&t));
+    }
+    let t = Totals {
+        out_first: Some(Side::N),
+        ..totals(20, 32, None)
+    };
+    refused(&mut g, PlayError::NoSuchSide(Side::N), |g| {
+        g.record_totals(&t)
+    });
+}
+
+#[test]
+fn the_room_for_penalties_counts_every_penalty_of_the_hand() {
+    // Each penalty alone fits; the third takes NS's penalties in the hand past the limit (less
+    // the room a hand's pegging needs), and is refused.
+    let mut g = game("nine-card-don", &[]);
+    g.begin_hand(Some(Seat::N)).unwrap();
+    let third = don::rules::SCORE_LIMIT / 3;
+    g.add_penalty(Side::NS, Penalty::Points(-third)).unwrap();
+    g.add_penalty(Side::NS, Penalty::Points(-third)).unwrap();
+    refused(
+        &mut g,
+        PlayError::ScoreOutOfRange {
+            side: Side::NS,
+            limit: don::rules::SCORE_LIMIT,
+        },
+        |g| g.add_penalty(Side::NS, Penalty::Points(-third)),
+    );
+    // EW's penalties are their own.
+    g.add_penalty(Side::EW, Penalty::Points(-third)).unwrap();
+}

@@ -19,8 +19,8 @@ use super::variant::irish_don::{self, EightyAll};
 /// rather than scored wrong.
 pub const SCORE_LIMIT: i32 = 1_000_000_000;
 
-/// More than one hand can peg in play and after (at most 80 in play and Phat's muck with what it
-/// carried): a hand is begun only with this much room left below the limit.
+/// More than any hand can peg, in play and after (at most 80 in play, and Phat's muck with what
+/// it carried): a hand is begun only with this much room left below the limit.
 const HAND_ROOM: i64 = 1_000;
 
 /// Where and how a game or leg was decided.
@@ -183,7 +183,7 @@ impl Game {
         Game::from_spec(variant.spec())
     }
 
-    pub fn from_spec(spec: Spec) -> Game {
+    fn from_spec(spec: Spec) -> Game {
         Game {
             spec,
             score: BySide::default(),
@@ -339,16 +339,9 @@ impl Game {
     /// pitcher. A pitch passed as Irish `pass_pitch` allows (to the partner in the match's first
     /// deal, else to the left) is not wrong, and the turn stays with the passer.
     fn judge_pitcher(&self, pitcher: Option<Seat>) -> (Option<Seat>, bool, Vec<HandFault>) {
-        let seating = self.spec.seating;
-        let pass = self.spec.irish.is_some_and(|i| i.pass_pitch);
         match (self.next_pitch, pitcher) {
             (NextPitch::Seat(turn), Some(pitched)) if turn != pitched => {
-                let passed_to = if self.deals_in_match == 0 {
-                    seating.partner(turn)
-                } else {
-                    Some(seating.next(turn))
-                };
-                if pass && passed_to == Some(pitched) {
+                if self.pitch_passed(turn, pitched) {
                     (Some(turn), false, Vec::new())
                 } else {
                     let fault = HandFault::WrongPitcher { pitched, turn };
@@ -361,28 +354,43 @@ impl Game {
         }
     }
 
+    /// Irish `pass_pitch`: whether the pitch may have passed from `turn` to `pitched` (to the
+    /// partner in the match's first deal, else to the opponent on the left).
+    fn pitch_passed(&self, turn: Seat, pitched: Seat) -> bool {
+        let seating = self.spec.seating;
+        let passed_to = if self.deals_in_match == 0 {
+            seating.partner(turn)
+        } else {
+            Some(seating.next(turn))
+        };
+        self.spec.irish.is_some_and(|i| i.pass_pitch) && passed_to == Some(pitched)
+    }
+
+    /// The penalties recorded on the hand in play against a side, in points.
+    fn penalties_on(&self, side: Side) -> i64 {
+        let league = self.spec.league_penalties;
+        self.hand.as_ref().map_or(0, |h| {
+            h.penalties
+                .iter()
+                .filter(|&&(s, _)| s == side)
+                .map(|&(_, p)| i64::from(p.points(league)))
+                .sum()
+        })
+    }
+
     /// Records a penalty on the hand in play; it takes effect at the end of the hand.
     pub fn add_penalty(&mut self, side: Side, penalty: Penalty) -> Result<(), PlayError> {
         if !self.spec.seating.has_side(side) {
             return Err(PlayError::NoSuchSide(side));
         }
-        let hand = self.hand.as_ref().ok_or(PlayError::NoHand)?;
-        let league = self.spec.league_penalties;
-        let owed = |s: Side| {
-            let listed: i64 = hand
-                .penalties
-                .iter()
-                .filter(|&&(p, _)| p == s)
-                .map(|&(_, p)| i64::from(p.points(league)))
-                .sum();
-            let new = if s == side {
-                i64::from(penalty.points(league))
-            } else {
-                0
-            };
-            (listed + new).abs() + HAND_ROOM
-        };
-        self.room(self.score, owed)?;
+        if self.hand.is_none() {
+            return Err(PlayError::NoHand);
+        }
+        let new = i64::from(penalty.points(self.spec.league_penalties));
+        self.room(self.score, |s| {
+            let added = if s == side { new } else { 0 };
+            (self.penalties_on(s) + added).abs() + HAND_ROOM
+        })?;
         if let Some(hand) = self.hand.as_mut() {
             hand.penalties.push((side, penalty));
         }
@@ -460,7 +468,7 @@ impl Game {
         }
         report.running = Some(running);
         let side = report.trick.side;
-        if !already && running[side] > irish_don::EIGHTY {
+        if !already && self.spec.goal.reached(running[side]) {
             let outcome = goes_out(&self.spec, side);
             let number = report.trick.number;
             report.decided = Some(self.decide(outcome, Some(number), None, running, 1));
@@ -591,17 +599,10 @@ impl Game {
     /// Irish Don's first deal: the pitcher must have held the lowest diamond (or, under
     /// `pass_pitch`, been passed the pitch by its holder, who keeps the turn).
     fn check_lowest_diamond(&mut self, play: &HandPlay) -> Option<HandFault> {
-        let spec = self.spec;
-        let first_of_match = self.deals_in_match == 0;
+        let lowest = Card::new(self.spec.lowest_rank, Suit::Diamonds);
+        let (holder, pitched) = (play.played_by(lowest)?, self.hand.as_ref()?.pitcher?);
+        let passed = self.pitch_passed(holder, pitched);
         let hand = self.hand.as_mut()?;
-        let lowest = Card::new(spec.lowest_rank, Suit::Diamonds);
-        let (holder, pitched) = (play.played_by(lowest)?, hand.pitcher?);
-        let passed = spec.irish.is_some_and(|i| i.pass_pitch)
-            && if first_of_match {
-                spec.seating.partner(holder) == Some(pitched)
-            } else {
-                spec.seating.next(holder) == pitched
-            };
         if holder != pitched && !passed {
             return Some(HandFault::NotLowestDiamond {
                 pitched,
@@ -807,18 +808,25 @@ impl Game {
         }
     }
 
-    /// Records a deal as abandoned (renege, misdeal, a demanded redeal): nothing in it scores,
-    /// the same dealer deals again, and under league penalties a renege costs the offending
-    /// side 52.
+    /// Records the deal in play as abandoned (renege, misdeal, a demanded redeal): nothing
+    /// pegged in it counts, so the score goes back to where the deal began and a decision made
+    /// in it is undone; the same dealer deals again; under league penalties a renege costs the
+    /// offending side 52.
     pub fn abandon_hand(
         &mut self,
         reason: AbandonReason,
         seat: Option<Seat>,
     ) -> Result<HandReport, PlayError> {
         let spec = self.spec;
+        let decided_here = self.decided_this_hand();
         let hand = self.hand.as_mut().ok_or(PlayError::NoHand)?;
         if let Some(s) = seat.filter(|&s| !spec.seating.has_seat(s)) {
             return Err(PlayError::NoSuchSeat(s));
+        }
+        self.score = hand.start;
+        hand.points = BySide::default();
+        if decided_here {
+            self.leg_decision = None;
         }
         let mut faults = Vec::new();
         if reason == AbandonReason::RedealDemanded && !spec.irish.is_some_and(|i| i.redeal) {
@@ -845,6 +853,7 @@ impl Game {
         if self.hand.is_none() {
             return Err(PlayError::NoHand);
         }
+        self.sides_known(t)?;
         let explained = totals::explain(&self.spec, &self.hand_start(), t)
             .map_err(|e| PlayError::Totals(Box::new(e)))?;
         self.room_for_totals(t)?;
@@ -860,19 +869,19 @@ impl Game {
         Ok(self.apply_totals(t, None))
     }
 
+    /// Totals may name only the game's sides.
+    fn sides_known(&self, t: &Totals) -> Result<(), PlayError> {
+        match t.sides_named().find(|&s| !self.spec.seating.has_side(s)) {
+            Some(side) => Err(PlayError::NoSuchSide(side)),
+            None => Ok(()),
+        }
+    }
+
+    /// Totals may name only the game's sides, and must keep every score within the limit.
     fn room_for_totals(&self, t: &Totals) -> Result<(), PlayError> {
-        let league = self.spec.league_penalties;
-        let penalties = |side: Side| -> i64 {
-            self.hand.as_ref().map_or(0, |h| {
-                h.penalties
-                    .iter()
-                    .filter(|&&(s, _)| s == side)
-                    .map(|&(_, p)| i64::from(p.points(league)))
-                    .sum()
-            })
-        };
+        self.sides_known(t)?;
         self.room(self.score, |side| {
-            i64::from(t.points[side]).abs() + penalties(side).abs()
+            i64::from(t.points[side]).abs() + self.penalties_on(side).abs()
         })
     }
 
@@ -911,16 +920,11 @@ impl Game {
 
     /// Unchecked totals: what the points alone say about who went out.
     fn outcome_by_points(&self) -> Option<Outcome> {
-        let target = match self.spec.goal {
-            Goal::Reach(t) | Goal::LoseAt(t) => t,
-            Goal::PassEighty => irish_don::EIGHTY + 1,
-            Goal::Deals(_) => return None,
-        };
         let over: Vec<Side> = self
             .sides()
             .iter()
             .copied()
-            .filter(|&s| self.score[s] >= target)
+            .filter(|&s| self.spec.goal.reached(self.score[s]))
             .collect();
         match over.as_slice() {
             [] => None,
@@ -929,14 +933,17 @@ impl Game {
         }
     }
 
-    /// A concession: the game ends, the other side wins (in Game to Lose the conceding player
-    /// loses; with three players, the higher of the other two wins).
+    /// A concession, between hands: the game ends, the other side wins (in Game to Lose the
+    /// conceding player loses; with three players, the higher of the other two wins).
     pub fn concede(&mut self, side: Side) -> Result<Outcome, PlayError> {
         if !self.spec.seating.has_side(side) {
             return Err(PlayError::NoSuchSide(side));
         }
         if self.result.is_some() {
             return Err(PlayError::GameOver);
+        }
+        if self.hand.is_some() {
+            return Err(PlayError::HandInPlay);
         }
         let outcome = match self.spec.goal {
             Goal::LoseAt(_) => Outcome::Lost(vec![seat_of(side)]),

@@ -89,15 +89,15 @@ pub fn decide_step(
     pegged: &[Side],
     score: BySide<i32>,
 ) -> Option<(Outcome, Vec<Side>)> {
-    let (target, lose) = match goal {
-        Goal::Reach(t) => (t, false),
-        Goal::LoseAt(t) => (t, true),
+    let lose = match goal {
+        Goal::Reach(_) => false,
+        Goal::LoseAt(_) => true,
         Goal::Deals(_) | Goal::PassEighty => return None,
     };
     let over: Vec<Side> = pegged
         .iter()
         .copied()
-        .filter(|&s| score[s] >= target)
+        .filter(|&s| goal.reached(score[s]))
         .collect();
     if over.is_empty() {
         return None;

@@ -1,5 +1,7 @@
 //! How a ruleset is played and scored, as the engine reads it: built by each variant's module
-//! from its options (and only there: a `Spec` cannot be made outside this crate).
+//! from its options. Outside this crate a `Spec` comes only from `Variant::spec`, and a `Game`
+//! only from a `Variant`; a copy whose fields are changed can still be given to `HandPlay`, which
+//! refuses what it cannot play and never panics.
 
 use super::card::Rank;
 use super::outcome::AwardKind;
@@ -17,6 +19,18 @@ pub enum Goal {
     LoseAt(i32),
     /// Irish Don: the first side to score more than 80 wins (or, misère, loses).
     PassEighty,
+}
+
+impl Goal {
+    /// Whether a score has reached the goal: the target, or past 80. A fixed number of deals is
+    /// reached by no score.
+    pub fn reached(self, score: i32) -> bool {
+        match self {
+            Goal::Reach(target) | Goal::LoseAt(target) => score >= target,
+            Goal::PassEighty => score > 80,
+            Goal::Deals(_) => false,
+        }
+    }
 }
 
 /// The end-of-play awards, pegged in this order.

@@ -53,6 +53,23 @@ impl Totals {
         }
     }
 
+    /// Every side the award fields name.
+    pub fn sides_named(&self) -> impl Iterator<Item = Side> + '_ {
+        let takers = [self.game, self.high, self.low, self.jack]
+            .into_iter()
+            .chain(match self.muck {
+                Some(MuckValue::Award(taker)) => Some(Some(taker)),
+                _ => None,
+            })
+            .flatten();
+        let taken = takers.flat_map(|t| match t {
+            Taker::Side(s) => vec![s],
+            Taker::Pair(a, b) => vec![a, b],
+            Taker::Nobody | Taker::Tie => vec![],
+        });
+        taken.chain(self.out_first).chain(self.last_scorer)
+    }
+
     fn given(&self, kind: AwardKind) -> bool {
         match kind {
             AwardKind::Muck => self.muck.is_some(),
@@ -399,11 +416,7 @@ fn out_in_play(
     for (i, &s) in sides.iter().enumerate() {
         running[s] = running[s].saturating_add(in_play[i]);
     }
-    let reached = |score: i32, before: i32| match spec.goal {
-        Goal::Reach(target) | Goal::LoseAt(target) => score >= target && before < target,
-        Goal::PassEighty => score > irish_don::EIGHTY && before <= irish_don::EIGHTY,
-        Goal::Deals(_) => false,
-    };
+    let reached = |score: i32, before: i32| spec.goal.reached(score) && !spec.goal.reached(before);
     let reachers: Vec<Side> = sides
         .iter()
         .copied()

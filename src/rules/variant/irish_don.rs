@@ -281,8 +281,8 @@ pub fn eighty_all(
     }
 }
 
-/// Under `bonk_two_games`, the side that took all 80 of a complete deal: it wins the game at once,
-/// counted as two games.
+/// Under `bonk_two_games`, the side that took all 80 of a deal, whether played out or claimed: it
+/// wins the game at once, counted as two games.
 pub fn bonk(rules: IrishRules, seating: Seating, fat: BySide<i32>) -> Option<Side> {
     if !rules.bonk_two_games {
         return None;

@@ -81,8 +81,9 @@ impl Options {
 /// The muck that wins outright: 41 or more of the 80.
 const MUCK_WINS: i32 = 41;
 
-/// Who takes the muck of a played deal: the side with more card value; at 40–40 under `tens`
-/// the side holding three or four tens; otherwise a tie.
+/// Who takes the muck of a deal played out: the side with more card value (of the 80, that is
+/// 41 or more; comparing still gives an answer when a record plays a card twice); level, under
+/// `tens` the side holding three or four tens; otherwise a tie.
 pub fn muck_taker(tie: MuckTie, sides: [Side; 2], value: BySide<u32>, tens: BySide<u32>) -> Taker {
     let [a, b] = sides;
     match value[a].cmp(&value[b]) {
