@@ -306,7 +306,7 @@ fn ambiguous_totals_are_refused_and_say_what_is_missing() {
     assert_eq!(g, before);
     assert_eq!(
         error.to_string(),
-        "with NS 20, EW 32, more than one side could have reached the target during play; say which was first with `out_first`"
+        "with NS 20, EW 32, more than one side could have reached the target during play: which was first?"
     );
     let t = Totals {
         out_first: Some(Side::NS),

@@ -247,3 +247,82 @@ fn a_seat_the_game_has_not_is_refused_as_an_entry_too() {
     assert!(replay.sheet().errors.is_empty());
     assert_eq!(replay.sheet().hands[0].points[Side::NS], 37);
 }
+
+/// The oracle's claimed deal (tests/replay.rs): NS take all 80 of the second deal and pass 80 at
+/// trick 12, where the record stops.
+const CLAIMED: [&[&str]; 2] = [
+    &[
+        "2D 5D 3D 4D",
+        "6D 7D 9D 8D",
+        "TD JD KD QD",
+        "2S 3S 4S 5S",
+        "6S 9S 7S 8S",
+        "TS JS KS QS",
+        "2H 3H 5H 4H",
+        "6H 7H 9H 8H",
+        "TH JH KH QH",
+        "2C 3C 5C 4C",
+        "6C 7C 9C 8C",
+        "TC JC KC QC",
+        "AS AH AD AC",
+    ],
+    &[
+        "2C 3C 4C 5C",
+        "6C 7C 9C 8C",
+        "TC JC KC QC",
+        "2S 3S 5S 4S",
+        "6S 7S 9S 8S",
+        "TS JS KS QS",
+        "2H 3H 5H 4H",
+        "6H 7H 9H 8H",
+        "TH JH KH QH",
+        "2D 3D 5D 4D",
+        "AS AH AC AD",
+        "6D 7D 9D 8D",
+    ],
+];
+
+#[test]
+fn a_claimed_irish_deal_ends_by_entry_as_its_record_does() {
+    let variant = Variant::default_for("irish-don").unwrap();
+    let record = serde_json::json!({"format": "don/1", "ruleset": {"variant": "irish-don"},
+        "hands": [{"pitcher": "N", "tricks": CLAIMED[0]}, {"pitcher": "E", "tricks": CLAIMED[1]}]});
+    let mut replay = Replay::new(&variant);
+    replay.enter(Entry::Pitcher(Seat::N)).unwrap();
+    // Ending a deal before the game is decided in it is refused.
+    replay.enter(trick(CLAIMED[0][0])).unwrap();
+    refused(
+        &mut replay,
+        Entry::EndHand,
+        Code::WrongTrickCount,
+        "hand 1 has 1 of its 13 tricks, and the game was not decided in them: play it out, or abandon it",
+    );
+    for t in &CLAIMED[0][1..] {
+        replay.enter(trick(t)).unwrap();
+    }
+    replay.enter(Entry::Pitcher(Seat::E)).unwrap();
+    for t in CLAIMED[1] {
+        replay.enter(trick(t)).unwrap();
+    }
+    // Irish deals are played out unless claimed: the hand is still in play, and a sheet made now
+    // says so.
+    assert!(replay.game().in_hand());
+    let now = replay.clone().finish();
+    assert_eq!(
+        now.warnings[0].message,
+        "hand 2 is in play (12 tricks entered) and not on the sheet"
+    );
+    let Step::Hand(row) = replay.enter(Entry::EndHand).unwrap() else {
+        panic!("a hand step")
+    };
+    assert_eq!(
+        (row.points[Side::NS], row.decided.unwrap().trick),
+        (80, Some(12))
+    );
+    let entered = replay.finish();
+    assert_eq!(
+        scored(&entered),
+        scored(&replay_record(parse_record(record)))
+    );
+    assert_eq!(entered.winner(), Some(Side::NS));
+}

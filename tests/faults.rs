@@ -210,3 +210,27 @@ fn points_of_any_size_in_a_record_are_read_without_overflow() {
         "hand 1: `points`.NS must be a whole number from -99999 to 99999, not -9223372036854775808"
     );
 }
+
+#[test]
+fn a_decision_is_told_in_the_records_hand_numbers() {
+    // Hand 1 cannot be read, so the engine is given two hands; the decision is in the record's
+    // hand 3, and the sheet says so (it said hand 2).
+    let c = run(
+        json!({"variant": "nine-card-don", "target": 31}),
+        json!([{"tricks": "oops"}, {"pitcher": "N", "points": {"NS": 20, "EW": 4}},
+               {"pitcher": "E", "points": {"NS": 20, "EW": 4}}]),
+    );
+    assert_eq!(c.hands[2].decided.as_ref().map(|d| d.hand), Some(3));
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("oops.json");
+    let record = json!({"format": "don/1", "ruleset": {"variant": "nine-card-don", "target": 31},
+        "hands": [{"tricks": "oops"}, {"pitcher": "N", "points": {"NS": 20, "EW": 4}},
+                  {"pitcher": "E", "points": {"NS": 20, "EW": 4}}]});
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = don().arg("check").arg(&file).output().unwrap();
+    assert!(
+        text(&out.stdout).contains("\nNS win in hand 3: 40–8\n"),
+        "{}",
+        text(&out.stdout)
+    );
+}

@@ -3,7 +3,8 @@
 //! the record's numbering.
 
 use crate::record::{Code, Fault};
-use crate::rules::{HandFault, PlayError, Seating, TrickFault};
+use crate::rules::totals::Impossible;
+use crate::rules::{HandFault, PlayError, Seating, TotalsError, TrickFault};
 
 /// A fault in a trick: reported, and the trick still counts.
 pub fn trick_fault(fault: &TrickFault, hand: u32) -> Fault {
@@ -47,13 +48,37 @@ pub fn hand_fault(fault: &HandFault, hand: u32) -> Fault {
     out
 }
 
+/// Totals that cannot be true, or do not say who won, in a record's terms: the field to fill in.
+fn totals_fault(error: &TotalsError) -> Fault {
+    let message = match error {
+        TotalsError::Negative { .. } => format!("{error} (put penalties in `penalties`)"),
+        TotalsError::NeedsOutFirst { shown } => format!("with {shown}, more than one side could have reached the target during play; say which was first with `out_first`"),
+        TotalsError::NeedsLastScorer => "the game ends 80–80: say with `last_scorer` which side took the last scoring trick".to_string(),
+        TotalsError::Undecided { shown } => format!("the award fields left out allow different results with {shown}; record them (high, low, jack, game, muck) or `out_first`"),
+        TotalsError::Impossible { shown, why } => {
+            let why = match why {
+                Impossible::NobodyOut { side } => format!("`out_first` says {side} reached the target first, but nobody reached it in this hand"),
+                Impossible::LastScorerScoredNothing { side } => {
+                    format!("`last_scorer` is {side}, but {side} scored nothing in this hand")
+                }
+                other => other.to_string(),
+            };
+            format!("the totals {shown} are impossible: {why}")
+        }
+        TotalsError::MuckNotEighty { .. } | TotalsError::MuckNotCounted { .. } => error.to_string(),
+    };
+    let code = if error.is_ambiguous() {
+        Code::AmbiguousWinner
+    } else {
+        Code::ImpossibleTotals
+    };
+    Fault::new(code, message)
+}
+
 /// A step the engine refused: nothing of it was scored.
 pub fn refusal(error: &PlayError, hand: u32) -> Fault {
     let fault = match error {
-        PlayError::Totals(e) if e.is_ambiguous() => {
-            Fault::new(Code::AmbiguousWinner, e.to_string())
-        }
-        PlayError::Totals(e) => Fault::new(Code::ImpossibleTotals, e.to_string()),
+        PlayError::Totals(e) => totals_fault(e),
         PlayError::WrongTrickSize {
             trick,
             found,

@@ -25,10 +25,11 @@ pub enum Entry {
         seat: Option<Seat>,
     },
     /// A penalty on the hand in play, or on the next hand when none is.
-    Penalty {
-        side: Side,
-        penalty: Penalty,
-    },
+    Penalty { side: Side, penalty: Penalty },
+    /// The hand in play ends before the deal is played out, as it may once the game is decided
+    /// in it: an Irish Don claim by a side past 80 (Irish deals are otherwise played out).
+    EndHand,
+    /// A side concedes, between hands.
     Concede(Side),
 }
 
@@ -66,6 +67,17 @@ struct OpenHand {
 struct Pending {
     pitcher: Option<Seat>,
     penalties: Vec<(Side, Penalty)>,
+}
+
+/// What an entry may change, to be put back if it is refused.
+struct Mark {
+    game: Game,
+    open: Option<OpenHand>,
+    pending: Pending,
+    hands: usize,
+    errors: usize,
+    warnings: usize,
+    tricks: u64,
 }
 
 /// A game being replayed, with its score sheet.
@@ -217,10 +229,13 @@ impl Replay {
         if let (Some(seats), Some(leader)) = (trick.seats(), self.game.leader()) {
             self.check_seats(seats, leader, number, n)?;
         }
-        let report = self
+        let mut report = self
             .game
             .play_trick(trick.cards())
             .map_err(|r| faults::refusal(&r.error, number).at_trick(n))?;
+        if let Some(d) = &mut report.decided {
+            d.hand = number;
+        }
         if let Some(open) = &mut self.open {
             open.tricks += 1;
             open.engine.extend(
@@ -356,6 +371,11 @@ impl Replay {
             self.sheet.push(fault);
         }
         let leg = report.decided.as_ref().map_or(self.game.leg(), |d| d.leg);
+        // The engine counts the hands it was given; the sheet counts the record's.
+        let mut decided = report.decided;
+        if let Some(d) = &mut decided {
+            d.hand = number;
+        }
         self.sheet.hands.push(HandRow {
             number,
             kind: open.kind,
@@ -366,14 +386,35 @@ impl Replay {
             score: report.score,
             leg,
             awards: report.awards,
-            decided: report.decided,
+            decided,
         });
         let last = self.sheet.hands.len() - 1;
         &self.sheet.hands[last]
     }
 
-    /// The sheet, with the final score and the result.
+    /// The sheet, with the final score and the result. A hand still in play, or penalties
+    /// waiting for the next hand, are not on it, and it says so.
     pub fn finish(mut self) -> ScoreSheet {
+        if let Some(open) = self.open.take() {
+            let tricks = plural(open.tricks as usize, "trick", "tricks");
+            self.sheet.push(
+                Fault::new(
+                    Code::Unfinished,
+                    format!(
+                        "hand {} is in play ({tricks} entered) and not on the sheet",
+                        open.number
+                    ),
+                )
+                .at_hand(open.number),
+            );
+        }
+        if !self.pending.penalties.is_empty() {
+            let penalties = plural(self.pending.penalties.len(), "penalty", "penalties");
+            self.sheet.push(Fault::new(
+                Code::Unfinished,
+                format!("{penalties} entered for the next hand, not yet begun"),
+            ));
+        }
         self.sheet.final_score = self.game.score();
         self.sheet.result = self.game.result().cloned();
         self.sheet.wins = self.game.wins();
@@ -385,12 +426,35 @@ impl Replay {
     /// that cannot be taken, including a trick with a card not in the pack, played twice or not
     /// playable, comes back as a fault, and the replay is exactly as it was.
     pub fn enter(&mut self, entry: Entry) -> Result<Step, Fault> {
-        let before = self.clone();
+        let mark = self.mark();
         let step = self.apply(entry);
         if step.is_err() {
-            *self = before;
+            self.roll_back(mark);
         }
         step
+    }
+
+    /// Where the replay stands, to come back to: the sheet only grows, so its lengths will do.
+    fn mark(&self) -> Mark {
+        Mark {
+            game: self.game.clone(),
+            open: self.open.clone(),
+            pending: self.pending.clone(),
+            hands: self.sheet.hands.len(),
+            errors: self.sheet.errors.len(),
+            warnings: self.sheet.warnings.len(),
+            tricks: self.sheet.tricks,
+        }
+    }
+
+    fn roll_back(&mut self, mark: Mark) {
+        self.game = mark.game;
+        self.open = mark.open;
+        self.pending = mark.pending;
+        self.sheet.hands.truncate(mark.hands);
+        self.sheet.errors.truncate(mark.errors);
+        self.sheet.warnings.truncate(mark.warnings);
+        self.sheet.tricks = mark.tricks;
     }
 
     fn apply(&mut self, entry: Entry) -> Result<Step, Fault> {
@@ -464,6 +528,18 @@ impl Replay {
                 }
                 Ok(Step::Penalty)
             }
+            Entry::EndHand => {
+                let number = self.open_number()?;
+                if !self.game.decided_in_hand() {
+                    let (played, deal) = (self.game.tricks_played(), self.game.spec().tricks);
+                    return Err(Fault::new(
+                        Code::WrongTrickCount,
+                        format!("hand {number} has {played} of its {deal} tricks, and the game was not decided in them: play it out, or abandon it"),
+                    )
+                    .at_hand(number));
+                }
+                Ok(Step::Hand(self.end_hand()?.clone()))
+            }
             Entry::Concede(side) => Ok(Step::Conceded(self.concede(side)?)),
         }
     }
@@ -477,4 +553,8 @@ impl Replay {
         self.pending.pitcher = None;
         Ok(())
     }
+}
+
+fn plural(n: usize, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }

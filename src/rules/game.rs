@@ -257,6 +257,12 @@ impl Game {
         self.hand.is_some()
     }
 
+    /// True when the game (or leg) was decided in the hand in play: the hand may then end before
+    /// the deal is played out.
+    pub fn decided_in_hand(&self) -> bool {
+        self.decided_this_hand()
+    }
+
     fn play(&self) -> Option<&HandPlay> {
         self.hand.as_ref()?.play.as_ref()
     }

@@ -123,7 +123,7 @@ impl fmt::Display for SidePoints {
 /// Why totals cannot be true, or cannot say who won.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TotalsError {
-    #[error("{side} has {points} points in a hand ({shown}); points cannot be below 0 (put penalties in `penalties`)")]
+    #[error("{side} has {points} points in a hand ({shown}); points cannot be below 0")]
     Negative {
         side: Side,
         points: i32,
@@ -135,11 +135,11 @@ pub enum TotalsError {
     MuckNotCounted { deal: u32, after: u32 },
     #[error("the totals {shown} are impossible: {why}")]
     Impossible { shown: SidePoints, why: Impossible },
-    #[error("with {shown}, more than one side could have reached the target during play; say which was first with `out_first`")]
+    #[error("with {shown}, more than one side could have reached the target during play: which was first?")]
     NeedsOutFirst { shown: SidePoints },
-    #[error("the game ends 80–80: say with `last_scorer` which side took the last scoring trick")]
+    #[error("the game ends 80–80: which side took the last scoring trick?")]
     NeedsLastScorer,
-    #[error("the award fields left out allow different results with {shown}; record them (high, low, jack, game, muck) or `out_first`")]
+    #[error("the awards left out allow different results with {shown}")]
     Undecided { shown: SidePoints },
 }
 
@@ -162,11 +162,11 @@ pub enum Impossible {
     FatOver { fat: &'static str, sum: i64 },
     #[error("{fat} adds up to {sum}; a deal holds 80, and nobody went out during it")]
     FatShort { fat: &'static str, sum: i64 },
-    #[error(
-        "`out_first` says {side} reached the target first, but nobody reached it in this hand"
-    )]
+    #[error("{side} is said to have reached the target first, but nobody reached it in this hand")]
     NobodyOut { side: Side },
-    #[error("`last_scorer` is {side}, but {side} scored nothing in this hand")]
+    #[error(
+        "{side} is said to have taken the last scoring trick, but scored nothing in this hand"
+    )]
     LastScorerScoredNothing { side: Side },
     #[error("no split of the scoring cards between the sides, with the awards as recorded, gives {shown} (the most a hand of {title} can peg is {most})")]
     NoSplit {
