@@ -175,7 +175,7 @@ fn a_hand_begins_with_its_first_entry_and_ends_with_the_deal() {
         Code::Schema,
         "trick 2 of hand 2 names its seats out of playing order: N leads and play goes clockwise",
     );
-    // A concession waits for the hand to end.
+    // A concession is refused while a hand is in play.
     refused(
         &mut replay,
         Entry::Concede(Side::EW),

@@ -65,7 +65,6 @@ pub struct Item {
 }
 
 enum Inner {
-    Whole(std::vec::IntoIter<Value>),
     Lines {
         reader: Box<dyn BufRead>,
         line: usize,
@@ -158,15 +157,6 @@ impl RecordSource {
                 )))
             }
         }
-    }
-
-    /// Records from one JSON document: an array of records, or one record.
-    pub fn from_value(value: Value, bytes: u64) -> RecordSource {
-        let list = match value {
-            Value::Array(list) => list,
-            other => vec![other],
-        };
-        RecordSource::new(Inner::Whole(list.into_iter()), bytes)
     }
 
     /// Records one per line. A UTF-8 byte-order mark at the start is skipped.
@@ -358,12 +348,6 @@ impl Iterator for RecordSource {
             buf,
         };
         let item = match inner {
-            Inner::Whole(iter) => Item {
-                index: reading.index,
-                line: None,
-                value: Ok(iter.next()?),
-                duplicates: Vec::new(),
-            },
             Inner::Lines { reader, line, done } => next_line(reader, line, done, reading)?,
             Inner::Json { reader, state } => next_in_document(reader, state, reading)?,
         };
