@@ -356,11 +356,7 @@ pub(crate) fn read_value(
         }
     };
     loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let chunk = fill(reader)?;
         if chunk.is_empty() {
             return Ok(scanned);
         }
@@ -404,15 +400,25 @@ pub(crate) fn read_value(
     }
 }
 
+/// The reader's buffered bytes, read in if there are none (empty only at the end); a read
+/// interrupted by a signal is tried again.
+fn fill(reader: &mut (impl BufRead + ?Sized)) -> io::Result<&[u8]> {
+    loop {
+        match reader.fill_buf() {
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+            Ok(_) => break,
+        }
+    }
+    // Filled now: this returns the buffer without reading.
+    reader.fill_buf()
+}
+
 /// Skips whitespace; returns the next byte without taking it, or `None` at the end.
 pub(crate) fn peek_past_whitespace(reader: &mut dyn BufRead) -> io::Result<(Option<u8>, u64)> {
     let mut skipped = 0;
     loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let chunk = fill(reader)?;
         if chunk.is_empty() {
             return Ok((None, skipped));
         }
@@ -437,11 +443,7 @@ pub(crate) fn skip_line(reader: &mut dyn BufRead) -> io::Result<(u64, bool)> {
     let mut skipped = 0;
     let mut blank = true;
     loop {
-        let chunk = match reader.fill_buf() {
-            Ok(chunk) => chunk,
-            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-            Err(e) => return Err(e),
-        };
+        let chunk = fill(reader)?;
         if chunk.is_empty() {
             return Ok((skipped, blank));
         }

@@ -286,42 +286,32 @@ impl Replay {
 
     /// Ends the hand in play after its last recorded trick.
     pub fn end_hand(&mut self) -> Result<&HandRow, Fault> {
-        let number = self.open_number()?;
-        let report = self
-            .game
-            .end_hand()
-            .map_err(|e| faults::refusal(&e, number))?;
-        Ok(self.close(report))
+        self.close_by(Game::end_hand)
     }
 
     /// Ends the hand in play where its record broke off: the tricks before count.
     pub fn break_off_hand(&mut self) -> Result<&HandRow, Fault> {
-        let number = self.open_number()?;
-        let report = self
-            .game
-            .break_off_hand()
-            .map_err(|e| faults::refusal(&e, number))?;
-        Ok(self.close(report))
+        self.close_by(Game::break_off_hand)
     }
 
     /// Scores the hand in play as totals, after checking they can be true.
     pub fn totals(&mut self, totals: &Totals) -> Result<&HandRow, Fault> {
-        let number = self.open_number()?;
-        let report = self
-            .game
-            .record_totals(totals)
-            .map_err(|e| faults::refusal(&e, number))?;
-        Ok(self.close(report))
+        self.close_by(|game| game.record_totals(totals))
     }
 
     /// Scores the hand in play as totals, as recorded, without checking them (after the check
     /// has been reported, so the rest of a record can still be checked).
     pub fn force_totals(&mut self, totals: &Totals) -> Result<&HandRow, Fault> {
+        self.close_by(|game| game.force_totals(totals))
+    }
+
+    /// Ends the hand in play by an engine step; a refusal leaves everything as it was.
+    fn close_by(
+        &mut self,
+        step: impl FnOnce(&mut Game) -> Result<HandReport, PlayError>,
+    ) -> Result<&HandRow, Fault> {
         let number = self.open_number()?;
-        let report = self
-            .game
-            .force_totals(totals)
-            .map_err(|e| faults::refusal(&e, number))?;
+        let report = step(&mut self.game).map_err(|e| faults::refusal(&e, number))?;
         Ok(self.close(report))
     }
 
@@ -331,15 +321,7 @@ impl Replay {
         reason: AbandonReason,
         seat: Option<Seat>,
     ) -> Result<&HandRow, Fault> {
-        let number = self.open_number()?;
-        let report = self
-            .game
-            .abandon_hand(reason, seat)
-            .map_err(|e| faults::refusal(&e, number))?;
-        if let Some(open) = &mut self.open {
-            open.kind = HandKind::Abandoned;
-        }
-        Ok(self.close(report))
+        self.close_by(|game| game.abandon_hand(reason, seat))
     }
 
     /// A concession, between hands: the game is over.
@@ -378,7 +360,11 @@ impl Replay {
         }
         self.sheet.hands.push(HandRow {
             number,
-            kind: open.kind,
+            kind: if report.abandoned {
+                HandKind::Abandoned
+            } else {
+                open.kind
+            },
             pitcher: report.pitcher,
             trumps: report.trumps,
             tricks: open.tricks,
