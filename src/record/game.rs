@@ -616,8 +616,9 @@ fn parse_award(
         }
         "muck" => {
             let value = match v {
-                Value::String(s) if s == "tie" => Some(MuckValue::Award(Taker::Tie)),
-                Value::String(s) if s == "none" => Some(MuckValue::Award(Taker::Nobody)),
+                Value::String(s) if Taker::from_word(s).is_some() => {
+                    Taker::from_word(s).map(MuckValue::Award)
+                }
                 Value::Object(_) => points_value(v, spec, &name, faults).map(MuckValue::Values),
                 _ => side_value(
                     v,
@@ -632,7 +633,9 @@ fn parse_award(
         }
         _ => {
             let value = match v {
-                Value::String(s) if s == "none" => Some(Taker::Nobody),
+                Value::String(s) if Taker::from_word(s) == Some(Taker::Nobody) => {
+                    Some(Taker::Nobody)
+                }
                 Value::Array(pair) if field == "game" && spec.awards == Awards::GameToLose => {
                     let seats: Vec<Option<Side>> = pair
                         .iter()
@@ -727,11 +730,9 @@ fn parse_abandoned(
     for (key, val) in map {
         match key.as_str() {
             "reason" => {
-                reason = match val.as_str() {
-                    Some("renege") => Some(AbandonReason::Renege),
-                    Some("misdeal") => Some(AbandonReason::Misdeal),
-                    Some("redeal-demanded") => Some(AbandonReason::RedealDemanded),
-                    _ => {
+                reason = match val.as_str().and_then(AbandonReason::from_word) {
+                    Some(r) => Some(r),
+                    None => {
                         faults.push(schema(format!(
                             "hand {number}: `abandoned.reason` must be \"renege\", \"misdeal\" or \"redeal-demanded\", not {val}"
                         )));
@@ -791,10 +792,9 @@ fn parse_penalties(
         for (key, val) in map {
             match key.as_str() {
                 "side" => side = side_value(&val, spec, &format!("{name}: `side`"), faults),
-                "kind" => match val.as_str() {
-                    Some("out-of-turn") => kind = Some(Penalty::OutOfTurn),
-                    Some("renege") => kind = Some(Penalty::Renege),
-                    _ => faults.push(schema(format!(
+                "kind" => match val.as_str().and_then(Penalty::from_kind_word) {
+                    Some(p) => kind = Some(p),
+                    None => faults.push(schema(format!(
                         "{name}: `kind` must be \"out-of-turn\" or \"renege\", not {val}"
                     ))),
                 },
