@@ -11,3 +11,5 @@ pub mod check;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod scorer;
+pub mod store;

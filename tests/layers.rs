@@ -8,7 +8,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers from the bottom; a file may use its own layer and those below.
-const LAYERS: &[&str] = &["rules", "record", "replay", "check", "cli"];
+const LAYERS: &[&str] = &[
+    "rules", "record", "replay", "check", "scorer", "store", "cli",
+];
 
 /// Paths the pure rules layer must not use (I/O, the environment, a format, a database).
 const NOT_IN_RULES: &[&str] = &[

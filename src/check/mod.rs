@@ -2,6 +2,7 @@
 //! as the live scorer and import replay, giving its score sheet; [`report`] writes FORMAT.md §2.
 //! Nothing is stored.
 
+pub mod import;
 pub mod report;
 
 use serde_json::Value;

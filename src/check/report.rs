@@ -9,6 +9,7 @@ use serde::Serialize;
 
 use super::Checked;
 use crate::record::Fault;
+use crate::replay::ScoreSheet;
 use crate::rules::{BySide, Side};
 
 struct Points<'a>(&'a [Side], BySide<i32>);
@@ -51,7 +52,8 @@ impl<'a> From<&'a Fault> for FaultJson<'a> {
 
 #[derive(Serialize)]
 struct GameJson<'a> {
-    index: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    index: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     file: Option<&'a str>,
     id: Option<&'a str>,
@@ -92,8 +94,28 @@ impl<W: Write> JsonReport<W> {
         self.out.write_all(b"\n")?;
         self.games += 1;
         self.valid &= check.valid();
-        let json = GameJson {
-            index: checked.index,
+        let json = GameJson::new(check, Some(checked.index), file);
+        // An I/O error (a closed pipe above all) keeps its kind.
+        serde_json::to_writer(&mut self.out, &json).map_err(io::Error::from)
+    }
+
+    /// Closes the report and says whether every game was valid.
+    pub fn finish(mut self) -> io::Result<bool> {
+        write!(self.out, "\n],\"valid\":{}}}\n", self.valid)?;
+        self.out.flush()?;
+        Ok(self.valid)
+    }
+}
+
+/// One game as in §2's `games` list, without `index`: what `show --json` prints (FORMAT.md §6).
+pub fn game_json(sheet: &ScoreSheet) -> serde_json::Value {
+    serde_json::to_value(GameJson::new(sheet, None, None)).unwrap_or_default()
+}
+
+impl<'a> GameJson<'a> {
+    fn new(check: &'a ScoreSheet, index: Option<usize>, file: Option<&'a str>) -> GameJson<'a> {
+        GameJson {
+            index,
             file,
             id: check.id.as_deref(),
             valid: check.valid(),
@@ -110,15 +132,6 @@ impl<W: Write> JsonReport<W> {
                 .collect(),
             errors: check.errors.iter().map(FaultJson::from).collect(),
             warnings: check.warnings.iter().map(FaultJson::from).collect(),
-        };
-        // An I/O error (a closed pipe above all) keeps its kind.
-        serde_json::to_writer(&mut self.out, &json).map_err(io::Error::from)
-    }
-
-    /// Closes the report and says whether every game was valid.
-    pub fn finish(mut self) -> io::Result<bool> {
-        write!(self.out, "\n],\"valid\":{}}}\n", self.valid)?;
-        self.out.flush()?;
-        Ok(self.valid)
+        }
     }
 }

@@ -24,7 +24,7 @@ pub struct Args {
 }
 
 /// A file to read, as named on the command line, and what to call it on a score sheet.
-fn open(path: &Path) -> Result<(String, String, RecordSource), CliError> {
+pub fn open(path: &Path) -> Result<(String, String, RecordSource), CliError> {
     if path.as_os_str() == "-" {
         let source = RecordSource::stdin()?;
         return Ok(("-".into(), STDIN_NAME.into(), source));

@@ -3,6 +3,7 @@
 use std::io;
 
 use don::record::SourceError;
+use don::store::StoreError;
 
 /// What can go wrong in a command.
 #[derive(Debug, thiserror::Error)]
@@ -14,6 +15,8 @@ pub enum CliError {
     /// The command line asks for something that cannot be done (exit 2).
     #[error("{0}")]
     Usage(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
 }
 
 impl CliError {
@@ -27,7 +30,13 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Source(_) | CliError::Usage(_) => 2,
-            CliError::Io(_) => 1,
+            CliError::Store(
+                StoreError::Open { .. }
+                | StoreError::TooNew { .. }
+                | StoreError::NotOurs { .. }
+                | StoreError::Refused(_),
+            ) => 2,
+            CliError::Io(_) | CliError::Store(_) => 1,
         }
     }
 
@@ -37,6 +46,12 @@ impl CliError {
                 "a .json file holds one record or a list of them; name the file .jsonl for one record per line",
             ),
             CliError::Source(SourceError::NotUtf8 { .. }) => Some("save the file as UTF-8 text"),
+            CliError::Store(StoreError::TooNew { .. }) => {
+                Some("install the newer don, or give another database with --db")
+            }
+            CliError::Store(StoreError::Sql(e)) if e.to_string().contains("locked") => {
+                Some("another don is writing this database; try again when it has finished")
+            }
             _ => None,
         }
     }

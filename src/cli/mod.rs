@@ -3,9 +3,15 @@
 //! that cannot be read). A broken pipe is not an error.
 
 mod check;
+mod db;
 mod error;
+mod export;
+mod import;
+mod new;
 mod sheet;
+mod show;
 mod text;
+mod undo;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -35,12 +41,33 @@ enum Command {
     /// Exit status: 0 when every record is valid (warnings allowed), 1 when any record has an
     /// error, 2 when a file cannot be read.
     Check(check::Args),
+    /// Begin a game to score at the table; prints its number.
+    New(Box<new::Args>),
+    /// Show a stored game's score sheet, replayed from what was recorded.
+    Show(show::ShowArgs),
+    /// List the stored games.
+    Games(show::GamesArgs),
+    /// Import game records into the database: all of them, or none if any is wrong.
+    Import(import::Args),
+    /// Export stored games as records (FORMAT.md §1, one a line).
+    Export(export::Args),
+    /// Put back the last change made by any command (undo it again to redo).
+    Undo(undo::UndoArgs),
+    /// List the changes made to the database, newest first.
+    Log(undo::LogArgs),
 }
 
 pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Check(args) => check::run(args),
+        Command::New(args) => new::run(*args),
+        Command::Show(args) => show::show(args),
+        Command::Games(args) => show::games(args),
+        Command::Import(args) => import::run(args),
+        Command::Export(args) => export::run(args),
+        Command::Undo(args) => undo::undo(args),
+        Command::Log(args) => undo::log(args),
     };
     match result {
         Ok(Done::Ok) => ExitCode::SUCCESS,

@@ -47,7 +47,7 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 }
 
 /// A side with its players' names: "NS (Gareth & Rhys)".
-fn side_name(sheet: &ScoreSheet, side: Side) -> String {
+pub fn side_name(sheet: &ScoreSheet, side: Side) -> String {
     let seats: &[Seat] = match side {
         Side::NS => &[Seat::N, Seat::S],
         Side::EW => &[Seat::E, Seat::W],
@@ -67,7 +67,7 @@ fn side_name(sheet: &ScoreSheet, side: Side) -> String {
     }
 }
 
-fn score_words<T: std::fmt::Display + Copy>(sides: &[Side], score: BySide<T>) -> String {
+pub fn score_words<T: std::fmt::Display + Copy>(sides: &[Side], score: BySide<T>) -> String {
     let parts: Vec<String> = sides.iter().map(|&s| score[s].to_string()).collect();
     parts.join("–")
 }
@@ -148,7 +148,7 @@ fn irish_why(sheet: &ScoreSheet, d: &Decision, winner: Side) -> String {
     why
 }
 
-fn place(f: &Fault) -> String {
+pub fn place(f: &Fault) -> String {
     let mut parts = Vec::new();
     if let Some(h) = f.hand {
         parts.push(format!("hand {h}"));
@@ -175,9 +175,23 @@ pub fn write(
 ) -> io::Result<()> {
     let sheet = &checked.sheet;
     counts.add(sheet);
-    write_heading(out, file, checked)?;
+    let mut title = format!("{}, record {}", shown(file), checked.index + 1);
+    if let Some(line) = checked.line {
+        title.push_str(&format!(" (line {line})"));
+    }
+    write_sheet(out, title, sheet, None)
+}
+
+/// Writes a sheet under a title; `entered` gives, hand by hand, when it was entered.
+pub fn write_sheet(
+    out: &mut impl Write,
+    title: String,
+    sheet: &ScoreSheet,
+    entered: Option<&[String]>,
+) -> io::Result<()> {
+    write_heading(out, title, sheet)?;
     if !sheet.hands.is_empty() {
-        writeln!(out, "{}", table(sheet))?;
+        writeln!(out, "{}", table(sheet, entered))?;
     }
     write_result(out, sheet)?;
     for (label, list) in [("error", &sheet.errors), ("warning", &sheet.warnings)] {
@@ -195,12 +209,7 @@ pub fn write(
 }
 
 /// Where the record is, which game it is, and who played.
-fn write_heading(out: &mut impl Write, file: &str, checked: &Checked) -> io::Result<()> {
-    let sheet = &checked.sheet;
-    let mut title = format!("{}, record {}", shown(file), checked.index + 1);
-    if let Some(line) = checked.line {
-        title.push_str(&format!(" (line {line})"));
-    }
+fn write_heading(out: &mut impl Write, mut title: String, sheet: &ScoreSheet) -> io::Result<()> {
     if let Some(id) = &sheet.id {
         title.push_str(&format!(": {}", shown(id)));
     }
@@ -222,7 +231,7 @@ fn write_heading(out: &mut impl Write, file: &str, checked: &Checked) -> io::Res
 }
 
 /// A row a hand: pitcher, trumps, each side's points and running totals.
-fn table(sheet: &ScoreSheet) -> Table {
+fn table(sheet: &ScoreSheet, entered: Option<&[String]>) -> Table {
     let mut table = Table::new();
     table
         .load_preset(UTF8_FULL_CONDENSED)
@@ -240,9 +249,16 @@ fn table(sheet: &ScoreSheet) -> Table {
     for &s in sheet.sides {
         header.push(format!("{s} total"));
     }
+    if entered.is_some() {
+        header.push("Entered".into());
+    }
     table.set_header(header);
-    for row in &sheet.hands {
-        table.add_row(table_row(sheet, row, is_match));
+    for (i, row) in sheet.hands.iter().enumerate() {
+        let mut cells = table_row(sheet, row, is_match);
+        if let Some(times) = entered {
+            cells.push(Cell::new(times.get(i).map_or("", String::as_str)));
+        }
+        table.add_row(cells);
     }
     table
 }

@@ -19,6 +19,8 @@ pub enum Entry {
     Trick(TrickCards),
     /// A hand kept as totals.
     Totals(Totals),
+    /// Blind Don's layout for the hand about to begin.
+    Layout(BlindDeal),
     /// The deal in play, or the one about to be dealt, is abandoned.
     Abandon {
         reason: AbandonReason,
@@ -527,6 +529,13 @@ impl Replay {
                 Ok(Step::Hand(self.end_hand()?.clone()))
             }
             Entry::Concede(side) => Ok(Step::Conceded(self.concede(side)?)),
+            Entry::Layout(deal) => {
+                if self.open.is_none() {
+                    self.begin_pending(self.pending.pitcher, HandKind::Tricks)?;
+                }
+                self.layout(&deal)?;
+                Ok(Step::Penalty)
+            }
         }
     }
 

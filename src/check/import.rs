@@ -1,0 +1,80 @@
+//! Checking a record for the database: everything `check` checks, plus that its date is a
+//! calendar date, and its canonical form (FORMAT.md §1 as `export` writes it) with each scored
+//! hand's pitcher written out, which is what is stored.
+
+use serde_json::Value;
+
+use super::Checked;
+use crate::record::write::record_json;
+use crate::record::{parse_record, Code, Fault, Item};
+use crate::replay::{replay_record, HandKind, ScoreSheet};
+
+/// A record checked for import: its sheet, and, when it is valid, what is stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ForImport {
+    pub checked: Checked,
+    pub canonical: Option<Value>,
+}
+
+/// A date must be written YYYY-MM-DD and be a day of the calendar.
+pub fn date_fault(date: &str) -> Option<Fault> {
+    let well_formed = date.len() == 10
+        && date.bytes().enumerate().all(|(i, b)| {
+            if i == 4 || i == 7 {
+                b == b'-'
+            } else {
+                b.is_ascii_digit()
+            }
+        });
+    let real = well_formed && chrono::NaiveDate::parse_from_str(date, "%Y-%m-%d").is_ok();
+    (!real).then(|| {
+        Fault::new(
+            Code::Schema,
+            format!("`date` \"{date}\" is not a calendar date written YYYY-MM-DD"),
+        )
+    })
+}
+
+/// Checks one record read from a file for import.
+pub fn check_for_import(item: Item) -> ForImport {
+    let (index, line) = (item.index, item.line);
+    let value = match item.value {
+        Ok(value) => value,
+        Err(fault) => {
+            return ForImport {
+                checked: Checked {
+                    index,
+                    line,
+                    sheet: ScoreSheet::unreadable(fault),
+                },
+                canonical: None,
+            }
+        }
+    };
+    let mut record = parse_record(value);
+    let repeated = item.duplicates.iter().map(|d| d.fault());
+    record.faults.splice(0..0, repeated);
+    if let Some(fault) = record.date.as_deref().and_then(date_fault) {
+        record.faults.push(fault);
+    }
+    let mut canonical = record.faults.is_empty().then(|| record_json(&record));
+    let sheet = replay_record(record);
+    if !sheet.valid() {
+        canonical = None;
+    }
+    if let Some(Value::Array(hands)) = canonical.as_mut().and_then(|c| c.get_mut("hands")) {
+        for (hand, row) in hands.iter_mut().zip(&sheet.hands) {
+            let scored = matches!(
+                row.kind,
+                HandKind::Tricks | HandKind::Totals | HandKind::Abandoned
+            );
+            if let (Some(p), true, Some(hand)) = (row.pitcher, scored, hand.as_object_mut()) {
+                hand.insert("pitcher".into(), Value::String(p.letter().to_string()));
+            }
+        }
+    }
+    ForImport {
+        checked: Checked { index, line, sheet },
+        canonical,
+    }
+}

@@ -1,0 +1,48 @@
+//! Which database a command uses: `--db PATH`, else `DON_DB`, else `don.db` in the user's
+//! data directory, created on first use.
+
+use std::path::{Path, PathBuf};
+
+use don::store::Store;
+
+use super::error::CliError;
+
+/// The database option every command that reads or changes the database takes.
+#[derive(clap::Args, Clone, Debug)]
+pub struct DbArg {
+    /// The database file [default: don.db in your data directory]
+    #[arg(long, global = true, env = "DON_DB", value_name = "PATH")]
+    pub db: Option<PathBuf>,
+}
+
+fn default_path() -> Result<PathBuf, CliError> {
+    directories::ProjectDirs::from("", "", "don")
+        .map(|dirs| dirs.data_dir().join("don.db"))
+        .ok_or_else(|| {
+            CliError::Usage(
+                "there is no home directory to keep the database in: give --db PATH or set DON_DB"
+                    .into(),
+            )
+        })
+}
+
+impl DbArg {
+    pub fn path(&self) -> Result<PathBuf, CliError> {
+        match &self.db {
+            Some(p) if p.as_os_str().is_empty() => {
+                Err(CliError::Usage("--db (or DON_DB) is empty".into()))
+            }
+            Some(p) => Ok(p.clone()),
+            None => default_path(),
+        }
+    }
+
+    pub fn open(&self) -> Result<Store, CliError> {
+        let path = self.path()?;
+        open_at(&path)
+    }
+}
+
+pub fn open_at(path: &Path) -> Result<Store, CliError> {
+    Ok(Store::open(path)?)
+}

@@ -1,0 +1,75 @@
+//! `don export [GAME…]`: stored games as records (FORMAT.md §1), one a line (`.jsonl`).
+//! Exporting, importing into an empty database and exporting again gives the same bytes.
+
+use std::io::{self, BufWriter, Write};
+use std::path::PathBuf;
+
+use don::store::GameFilter;
+
+use super::db::DbArg;
+use super::error::{CliError, Done};
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  don export > games.jsonl\n  don export 7 12 --out two-games.jsonl"
+)]
+pub struct Args {
+    /// The games, by number or id [default: every game]
+    #[arg(value_name = "GAME")]
+    games: Vec<String>,
+    /// Write to this file (replaced whole, only once everything is written) instead of standard
+    /// output
+    #[arg(long, value_name = "FILE")]
+    out: Option<PathBuf>,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+pub fn run(args: Args) -> Result<Done, CliError> {
+    let store = args.db.open()?;
+    let records: Vec<serde_json::Value> = if args.games.is_empty() {
+        store
+            .games(&GameFilter::default())?
+            .into_iter()
+            .map(|g| g.record)
+            .collect()
+    } else {
+        args.games
+            .iter()
+            .map(|key| {
+                let game = store.find_game(key)?;
+                store.game_record(game)
+            })
+            .collect::<Result<_, _>>()?
+    };
+    let write = |out: &mut dyn Write| -> io::Result<()> {
+        for record in &records {
+            serde_json::to_writer(&mut *out, record).map_err(io::Error::from)?;
+            out.write_all(b"\n")?;
+        }
+        out.flush()
+    };
+    match &args.out {
+        None => {
+            let stdout = io::stdout();
+            write(&mut BufWriter::new(stdout.lock()))?;
+        }
+        Some(path) => {
+            let dir = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(std::path::Path::new("."));
+            let mut file = tempfile::NamedTempFile::new_in(dir)?;
+            write(&mut BufWriter::new(file.as_file_mut()))?;
+            file.as_file().sync_all()?;
+            file.persist(path).map_err(|e| e.error)?;
+            let n = records.len();
+            eprintln!(
+                "Exported {n} {} to {}.",
+                if n == 1 { "game" } else { "games" },
+                path.display()
+            );
+        }
+    }
+    Ok(Done::Ok)
+}

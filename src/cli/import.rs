@@ -1,0 +1,206 @@
+//! `don import FILE…`: game records into the database, all or nothing. Each record is checked
+//! as `check` checks it (and its date must be a calendar date); any error, anywhere, and nothing
+//! is imported. A record already stored (the same `id`, or without one the same content) is
+//! passed over; the same `id` with other content is an error.
+
+use std::io::{self, IsTerminal, Write};
+use std::path::PathBuf;
+
+use indicatif::{ProgressBar, ProgressStyle};
+use serde_json::Value;
+
+use don::check::import::check_for_import;
+use don::record::Fault;
+
+use super::check::open;
+use super::db::DbArg;
+use super::error::{CliError, Done};
+use super::sheet::place;
+use super::text::shown;
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Examples:\n  don import examples/*.json examples/season.jsonl\n  don import old-games.jsonl --dry-run\n  cat games.jsonl | don import -"
+)]
+pub struct Args {
+    /// Game records: .json (one record or a list) or .jsonl (one record per line); `-` reads
+    /// standard input
+    #[arg(required = true, value_name = "FILE")]
+    files: Vec<PathBuf>,
+    /// Check everything and say what would be imported, changing nothing
+    #[arg(long)]
+    dry_run: bool,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+/// Files this big get a progress bar on a terminal.
+const BAR_BYTES: u64 = 1 << 20;
+
+/// The first place two records differ, as a path: "hands[2].tricks[4]".
+fn first_difference(a: &Value, b: &Value, path: String) -> Option<String> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            keys.into_iter().find_map(|k| {
+                let p = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                match (x.get(k), y.get(k)) {
+                    (Some(v), Some(w)) => first_difference(v, w, p),
+                    _ => Some(p),
+                }
+            })
+        }
+        (Value::Array(x), Value::Array(y)) => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .find_map(|(i, (v, w))| first_difference(v, w, format!("{path}[{i}]")))
+            .or_else(|| {
+                (x.len() != y.len()).then(|| format!("{path} (length {} and {})", x.len(), y.len()))
+            }),
+        _ => (a != b).then_some(path),
+    }
+}
+
+/// A record's place: "games.jsonl, record 3 (line 3), id abc".
+fn where_is(file: &str, index: usize, line: Option<usize>, id: Option<&str>) -> String {
+    let mut at = format!("{}, record {}", shown(file), index + 1);
+    if let Some(line) = line {
+        at.push_str(&format!(" (line {line})"));
+    }
+    if let Some(id) = id {
+        at.push_str(&format!(", id \"{}\"", shown(id)));
+    }
+    at
+}
+
+fn fault_line(at: &str, f: &Fault) -> String {
+    format!("{at}: {} [{}] {}", place(f), f.code, shown(&f.message))
+}
+
+pub fn run(args: Args) -> Result<Done, CliError> {
+    if args.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+        return Err(CliError::Usage(
+            "`-` (standard input) can be given only once".into(),
+        ));
+    }
+    let sources = args
+        .files
+        .iter()
+        .map(|f| open(f).map(|(_, shown_name, source)| (f.clone(), shown_name, source)))
+        .collect::<Result<Vec<_>, _>>()?;
+    let mut store = args.db.open()?;
+    let change = store.change("import")?;
+    let mut errors: Vec<String> = Vec::new();
+    let mut warnings: Vec<String> = Vec::new();
+    let (mut added, mut stored_before, mut records) = (Vec::new(), 0usize, 0usize);
+    let terminal = io::stderr().is_terminal();
+    for (path, name, mut source) in sources {
+        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+        let bar = if terminal && size >= BAR_BYTES {
+            let bar = ProgressBar::new(size);
+            if let Ok(style) =
+                ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})")
+            {
+                bar.set_style(style.progress_chars("=> "));
+            }
+            bar.set_message(shown(&name).into_owned());
+            bar
+        } else {
+            ProgressBar::hidden()
+        };
+        while let Some(item) = source.next() {
+            records += 1;
+            let checked = check_for_import(item);
+            bar.set_position(source.bytes());
+            let sheet = &checked.checked.sheet;
+            let at = where_is(
+                &name,
+                checked.checked.index,
+                checked.checked.line,
+                sheet.id.as_deref(),
+            );
+            for f in &sheet.errors {
+                errors.push(fault_line(&at, f));
+            }
+            for f in &sheet.warnings {
+                warnings.push(fault_line(&at, f));
+            }
+            let Some(canonical) = checked.canonical else {
+                continue;
+            };
+            if !errors.is_empty() {
+                continue; // nothing will be imported: only checking goes on
+            }
+            match change.stored_as(&canonical)? {
+                Some(s) if s.same => stored_before += 1,
+                Some(s) => {
+                    let diff =
+                        first_difference(&s.stored, &canonical, String::new()).unwrap_or_default();
+                    errors.push(format!(
+                        "{at}: is already stored as game {} with different content (first at `{diff}`); give it another id, or `don undo` the import that stored it",
+                        s.game
+                    ));
+                }
+                None => added.push(change.insert_record(&canonical)?),
+            }
+        }
+        bar.finish_and_clear();
+    }
+    let mut err = io::stderr().lock();
+    for w in &warnings {
+        writeln!(err, "warning: {w}")?;
+    }
+    if !errors.is_empty() {
+        drop(change);
+        for e in &errors {
+            writeln!(err, "error: {e}")?;
+        }
+        let n = errors.len();
+        writeln!(
+            err,
+            "Nothing imported: {n} {} in {records} {}.",
+            if n == 1 { "error" } else { "errors" },
+            if records == 1 { "record" } else { "records" }
+        )?;
+        return Ok(Done::BadData);
+    }
+    let games = |n: usize| format!("{n} {}", if n == 1 { "game" } else { "games" });
+    let already = if stored_before > 0 {
+        format!(" ({} already stored)", games(stored_before))
+    } else {
+        String::new()
+    };
+    let numbers = match (added.first(), added.last()) {
+        (Some(a), Some(b)) if a == b => format!(": game {a}"),
+        (Some(a), Some(b)) => format!(": games {a}–{b}"),
+        _ => String::new(),
+    };
+    let mut out = io::stdout().lock();
+    if args.dry_run {
+        drop(change);
+        writeln!(
+            out,
+            "Would import {}{already}; nothing was changed (--dry-run).",
+            games(added.len())
+        )?;
+        return Ok(Done::Ok);
+    }
+    let files: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
+    let summary = format!(
+        "imported {}{already} from {}",
+        games(added.len()),
+        files.join(", ")
+    );
+    if added.is_empty() {
+        drop(change); // nothing to keep: the log stays as it was
+    } else {
+        change.commit(&summary, None)?;
+    }
+    writeln!(out, "Imported {}{already}{numbers}.", games(added.len()))?;
+    Ok(Done::Ok)
+}

@@ -1,0 +1,216 @@
+//! Opening the database, and a change: one transaction, one operation in the log.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
+use rusqlite_migration::{Migrations, M};
+
+/// The schema, version by version: `schema.sql` is version 1.
+const SCHEMA: &[&str] = &[include_str!("../../schema.sql")];
+
+/// How long a command waits for another `don` writing the same database (a large import, a
+/// scorer's entry) before giving up.
+const BUSY_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// What can go wrong with the database.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot open the database {path}: {source}")]
+    Open {
+        path: PathBuf,
+        source: Box<dyn std::error::Error + Send + Sync>,
+    },
+    #[error("the database {path} was written by a newer version of don (schema version {found}; this don knows up to {known})")]
+    TooNew {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    #[error("the database {path} is not a don database: {why}")]
+    NotOurs { path: PathBuf, why: String },
+    #[error("the database: {0}")]
+    Sql(#[from] rusqlite::Error),
+    /// What was stored cannot be read back (a damaged database).
+    #[error("the database holds {what} that cannot be read: {why}")]
+    Damaged { what: String, why: String },
+    /// A request about something that is not there, or cannot be done.
+    #[error("{0}")]
+    Refused(String),
+}
+
+impl StoreError {
+    pub(crate) fn damaged(what: impl Into<String>, why: impl ToString) -> StoreError {
+        StoreError::Damaged {
+            what: what.into(),
+            why: why.to_string(),
+        }
+    }
+}
+
+/// An open database.
+pub struct Store {
+    pub(super) conn: Connection,
+    path: PathBuf,
+}
+
+fn migrations() -> Migrations<'static> {
+    Migrations::new(SCHEMA.iter().map(|sql| M::up(sql)).collect())
+}
+
+impl Store {
+    /// Opens the database at `path`, creating it (and its folder) on first use and bringing
+    /// its schema up to date. A database written by a newer `don` is refused untouched.
+    pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let open_err = |source: Box<dyn std::error::Error + Send + Sync>| StoreError::Open {
+            path: path.to_path_buf(),
+            source,
+        };
+        if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            std::fs::create_dir_all(dir).map_err(|e| open_err(Box::new(e)))?;
+        }
+        let mut conn = Connection::open(path).map_err(|e| open_err(Box::new(e)))?;
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let not_ours = |e: rusqlite::Error| StoreError::NotOurs {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        };
+        let version: i64 = conn
+            .query_row("PRAGMA user_version", [], |r| r.get(0))
+            .map_err(not_ours)?;
+        let known = SCHEMA.len() as i64;
+        if version > known {
+            return Err(StoreError::TooNew {
+                path: path.to_path_buf(),
+                found: version,
+                known,
+            });
+        }
+        // WAL lets readers go on while a writer writes; FULL makes each commit survive a
+        // power cut, not only a killed process.
+        let mode: String = conn
+            .query_row("PRAGMA journal_mode = WAL", [], |r| r.get(0))
+            .map_err(not_ours)?;
+        if !mode.eq_ignore_ascii_case("wal") && !mode.eq_ignore_ascii_case("memory") {
+            return Err(StoreError::NotOurs {
+                path: path.to_path_buf(),
+                why: format!("it cannot be put in WAL mode (it is in {mode} mode)"),
+            });
+        }
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        if version < known {
+            if version > 0 || has_tables(&conn)? {
+                check_ours(&conn, version).map_err(|why| StoreError::NotOurs {
+                    path: path.to_path_buf(),
+                    why,
+                })?;
+            }
+            conn.set_transaction_behavior(TransactionBehavior::Immediate);
+            if let Err(e) = migrations().to_latest(&mut conn) {
+                // Another don may have brought it up to date at the same moment.
+                let now: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
+                if now != known {
+                    return Err(open_err(Box::new(e)));
+                }
+            }
+            conn.set_transaction_behavior(TransactionBehavior::Deferred);
+        }
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Begins a change: one transaction, one operation in the log. Nothing is kept unless
+    /// [`Change::commit`] is called; dropping it puts everything back.
+    pub fn change(&mut self, command: &str) -> Result<Change<'_>, StoreError> {
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        tx.execute(
+            "INSERT INTO operations (at, command, summary) VALUES (?1, ?2, '')",
+            (now(), command),
+        )?;
+        let op = tx.last_insert_rowid();
+        Ok(Change { tx, op })
+    }
+
+    /// `PRAGMA integrity_check`: "ok" for a sound file.
+    pub fn integrity(&self) -> Result<String, StoreError> {
+        let rows: Vec<String> = self
+            .conn
+            .prepare("PRAGMA integrity_check")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(rows.join("\n"))
+    }
+}
+
+fn has_tables(conn: &Connection) -> Result<bool, StoreError> {
+    let n: i64 = conn.query_row(
+        "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'",
+        [],
+        |r| r.get(0),
+    )?;
+    Ok(n > 0)
+}
+
+/// A database with tables but no version of ours is someone else's: never migrate it.
+fn check_ours(conn: &Connection, version: i64) -> Result<(), String> {
+    let ours: Option<String> = conn
+        .query_row(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'operations'",
+            [],
+            |r| r.get(0),
+        )
+        .optional()
+        .map_err(|e| e.to_string())?;
+    match (version, ours) {
+        (0, _) => Err("it already has tables of its own".into()),
+        (_, Some(_)) => Ok(()),
+        (_, None) => Err(format!(
+            "its schema version is {version} but it has no operations log"
+        )),
+    }
+}
+
+/// The time now, as stored: RFC 3339 in UTC, to the second.
+fn now() -> String {
+    chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Secs, true)
+}
+
+/// A change being made: one transaction and its operation in the log.
+pub struct Change<'a> {
+    pub(super) tx: rusqlite::Transaction<'a>,
+    pub(super) op: i64,
+}
+
+impl Change<'_> {
+    /// The operation's number in the log.
+    pub fn op(&self) -> i64 {
+        self.op
+    }
+
+    /// Keeps the change, saying what it did; `game` names the game a table entry went to.
+    pub fn commit(self, summary: &str, game: Option<i64>) -> Result<i64, StoreError> {
+        self.tx.execute(
+            "UPDATE operations SET summary = ?1, game = ?2 WHERE id = ?3",
+            (summary, game, self.op),
+        )?;
+        self.tx.commit()?;
+        Ok(self.op)
+    }
+
+    pub(super) fn at(&self) -> Result<String, StoreError> {
+        Ok(self
+            .tx
+            .query_row("SELECT at FROM operations WHERE id = ?1", [self.op], |r| {
+                r.get(0)
+            })?)
+    }
+}

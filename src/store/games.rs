@@ -1,0 +1,833 @@
+//! Games as stored: put in from a canonical record (FORMAT.md §1, as `record::write` writes
+//! it) or entry by entry from the table, and read back as a record or as the entries a scorer
+//! replays. No score is stored.
+
+use rusqlite::{Connection, OptionalExtension};
+use serde_json::{json, Map, Value};
+
+use super::db::{Change, Store, StoreError};
+use crate::record::game::{HandBody, TrickEntry, FORMAT};
+use crate::record::trick::parse_trick;
+use crate::record::write::record_json;
+use crate::record::{parse_record, HandRecord, Record};
+use crate::replay::Entry;
+use crate::rules::{Penalty, Seat};
+use crate::scorer::Entered;
+
+/// A player's name folded for matching: case and extra spaces ignored.
+pub fn name_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A stored game, listed.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSummary {
+    /// The number commands take.
+    pub game: i64,
+    /// The game as a record (FORMAT.md §1): what `export` writes.
+    pub record: Value,
+}
+
+/// When each hand of a game was entered: its number, its first and last entry.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameTimes {
+    pub created: String,
+    pub hands: Vec<(u32, String, String)>,
+}
+
+/// Where a record already is: the game, and whether it is stored with the same content.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredAs {
+    pub game: i64,
+    pub same: bool,
+    /// The stored game as a record.
+    pub stored: Value,
+}
+
+fn damaged(game: i64, why: impl ToString) -> StoreError {
+    StoreError::damaged(format!("game {game}"), why)
+}
+
+/// Finds a game by its number or its record's `id`.
+fn find_game(conn: &Connection, key: &str) -> Result<i64, StoreError> {
+    let key = key.trim();
+    let by_id: Option<i64> = conn
+        .query_row("SELECT id FROM games WHERE record_id = ?1", [key], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    if let Some(game) = by_id {
+        return Ok(game);
+    }
+    if let Ok(n) = key.trim_start_matches('#').parse::<i64>() {
+        let found: Option<i64> = conn
+            .query_row("SELECT id FROM games WHERE id = ?1", [n], |r| r.get(0))
+            .optional()?;
+        if let Some(game) = found {
+            return Ok(game);
+        }
+        return Err(StoreError::Refused(format!("there is no game {n}")));
+    }
+    Err(StoreError::Refused(format!(
+        "there is no game with the id \"{key}\""
+    )))
+}
+
+/// A stored game's own row.
+struct GameRow {
+    record_id: Option<String>,
+    ruleset: String,
+    date: Option<String>,
+    venue: Option<String>,
+    conceded_side: Option<String>,
+    conceded_after: Option<i64>,
+    pool: Option<f64>,
+}
+
+/// A game as a record (FORMAT.md §1), as `export` writes it.
+fn game_record(conn: &Connection, game: i64) -> Result<Value, StoreError> {
+    let row: Option<GameRow> = conn
+        .query_row(
+            "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool
+             FROM games WHERE id = ?1",
+            [game],
+            |r| {
+                Ok(GameRow {
+                    record_id: r.get(0)?,
+                    ruleset: r.get(1)?,
+                    date: r.get(2)?,
+                    venue: r.get(3)?,
+                    conceded_side: r.get(4)?,
+                    conceded_after: r.get(5)?,
+                    pool: r.get(6)?,
+                })
+            },
+        )
+        .optional()?;
+    let GameRow {
+        record_id,
+        ruleset,
+        date,
+        venue,
+        conceded_side,
+        conceded_after,
+        pool,
+    } = row.ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
+    let mut rec = Map::new();
+    rec.insert("format".into(), json!(FORMAT));
+    if let Some(id) = record_id {
+        rec.insert("id".into(), json!(id));
+    }
+    let ruleset: Value = serde_json::from_str(&ruleset).map_err(|e| damaged(game, e))?;
+    rec.insert("ruleset".into(), ruleset);
+    if let Some(date) = date {
+        rec.insert("date".into(), json!(date));
+    }
+    if let Some(venue) = venue {
+        rec.insert("venue".into(), json!(venue));
+    }
+    let mut seats = Map::new();
+    let mut stmt = conn.prepare_cached("SELECT seat, name FROM seats WHERE game = ?1")?;
+    for row in stmt.query_map([game], |r| Ok((r.get::<_, String>(0)?, r.get(1)?)))? {
+        let (seat, name): (String, String) = row?;
+        seats.insert(seat, json!(name));
+    }
+    if !seats.is_empty() {
+        rec.insert("seats".into(), Value::Object(seats));
+    }
+    rec.insert("hands".into(), Value::Array(hands_json(conn, game)?));
+    if let (Some(side), Some(after)) = (conceded_side, conceded_after) {
+        rec.insert("conceded".into(), json!({ "side": side, "after": after }));
+    }
+    if let Some(pool) = pool {
+        let entrants: Vec<String> = conn
+            .prepare_cached("SELECT name FROM entrants WHERE game = ?1 ORDER BY position")?
+            .query_map([game], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        rec.insert(
+            "jacks_out".into(),
+            json!({ "pool": pool, "entrants": entrants }),
+        );
+    }
+    Ok(Value::Object(rec))
+}
+
+/// One stored hand row.
+struct HandRow {
+    id: i64,
+    number: u32,
+    pitcher: Option<String>,
+    body: Option<String>,
+    totals: Option<String>,
+    reason: Option<String>,
+    seat: Option<String>,
+    claimed: bool,
+    layout: Option<String>,
+}
+
+fn hand_rows(conn: &Connection, game: i64) -> Result<Vec<HandRow>, StoreError> {
+    let mut stmt = conn.prepare_cached(
+        "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, claimed, layout
+         FROM hands WHERE game = ?1 ORDER BY number",
+    )?;
+    let rows = stmt.query_map([game], |r| {
+        Ok(HandRow {
+            id: r.get(0)?,
+            number: r.get(1)?,
+            pitcher: r.get(2)?,
+            body: r.get(3)?,
+            totals: r.get(4)?,
+            reason: r.get(5)?,
+            seat: r.get(6)?,
+            claimed: r.get(7)?,
+            layout: r.get(8)?,
+        })
+    })?;
+    Ok(rows.collect::<Result<_, _>>()?)
+}
+
+fn hands_json(conn: &Connection, game: i64) -> Result<Vec<Value>, StoreError> {
+    let mut tricks_stmt =
+        conn.prepare_cached("SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number")?;
+    let mut penalties_stmt = conn.prepare_cached(
+        "SELECT side, kind, points FROM penalties WHERE hand = ?1 ORDER BY number",
+    )?;
+    let mut hands = Vec::new();
+    for (i, row) in hand_rows(conn, game)?.into_iter().enumerate() {
+        if row.number as usize != i + 1 {
+            return Err(damaged(game, format!("hand {} is missing", i + 1)));
+        }
+        let mut hand = Map::new();
+        if let Some(p) = row.pitcher {
+            hand.insert("pitcher".into(), json!(p));
+        }
+        let object =
+            |text: &Option<String>, what: &str| -> Result<Map<String, Value>, StoreError> {
+                match text.as_deref().map(serde_json::from_str::<Value>) {
+                    None => Ok(Map::new()),
+                    Some(Ok(Value::Object(m))) => Ok(m),
+                    _ => Err(damaged(game, format!("the {what} of hand {}", row.number))),
+                }
+            };
+        match row.body.as_deref() {
+            Some("totals") => hand.extend(object(&row.totals, "totals")?),
+            Some("abandoned") => {
+                let mut a = Map::new();
+                a.insert("reason".into(), json!(row.reason));
+                if let Some(seat) = &row.seat {
+                    a.insert("seat".into(), json!(seat));
+                }
+                hand.insert("abandoned".into(), Value::Object(a));
+            }
+            _ => {
+                let tricks: Vec<String> = tricks_stmt
+                    .query_map([row.id], |r| r.get(0))?
+                    .collect::<Result<_, _>>()?;
+                hand.insert("tricks".into(), json!(tricks));
+                hand.extend(object(&row.layout, "layout")?);
+            }
+        }
+        let penalties: Vec<Value> = penalties_stmt
+            .query_map([row.id], |r| {
+                let side: String = r.get(0)?;
+                let kind: Option<String> = r.get(1)?;
+                let points: Option<i64> = r.get(2)?;
+                Ok(match kind {
+                    Some(kind) => json!({ "side": side, "kind": kind }),
+                    None => json!({ "side": side, "points": points }),
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        if !penalties.is_empty() {
+            hand.insert("penalties".into(), Value::Array(penalties));
+        }
+        hands.push(Value::Object(hand));
+    }
+    Ok(hands)
+}
+
+/// The entries that rebuild a stored game at the table, in order.
+fn game_entries(conn: &Connection, game: i64) -> Result<Vec<Entered>, StoreError> {
+    let value = game_record(conn, game)?;
+    let record = parse_record(value);
+    if let Some(fault) = record.faults.first() {
+        return Err(damaged(game, &fault.message));
+    }
+    let rows = hand_rows(conn, game)?;
+    let mut entries = Vec::new();
+    for (hand, row) in record.hands.into_iter().zip(&rows) {
+        let number = row.number;
+        let placed = |entry: Entry| Entered {
+            hand: number,
+            pitcher: hand.pitcher,
+            entry,
+        };
+        if let Some(fault) = hand.faults.first() {
+            return Err(damaged(game, &fault.message));
+        }
+        if let Some(p) = hand.pitcher {
+            entries.push(placed(Entry::Pitcher(p)));
+        }
+        for &(side, penalty) in &hand.penalties {
+            entries.push(placed(Entry::Penalty { side, penalty }));
+        }
+        match hand.body {
+            HandBody::Tricks { tricks, layout } => {
+                if let Some(layout) = layout {
+                    entries.push(placed(Entry::Layout(layout)));
+                }
+                for (t, trick) in tricks.into_iter().enumerate() {
+                    let TrickEntry::Text(text) = trick else {
+                        return Err(damaged(game, format!("trick {} of hand {number}", t + 1)));
+                    };
+                    let cards = parse_trick(&text).map_err(|_| {
+                        damaged(game, format!("trick {} of hand {number}: `{text}`", t + 1))
+                    })?;
+                    entries.push(placed(Entry::Trick(cards)));
+                }
+                if row.claimed {
+                    entries.push(placed(Entry::EndHand));
+                }
+            }
+            HandBody::Totals(totals) => entries.push(placed(Entry::Totals(totals))),
+            HandBody::Abandoned { reason, seat } => {
+                let tricks = trick_texts(conn, row.id)?;
+                for (t, text) in tricks.iter().enumerate() {
+                    let cards = parse_trick(text).map_err(|_| {
+                        damaged(game, format!("trick {} of hand {number}: `{text}`", t + 1))
+                    })?;
+                    entries.push(placed(Entry::Trick(cards)));
+                }
+                entries.push(placed(Entry::Abandon { reason, seat }));
+            }
+            HandBody::Broken => return Err(damaged(game, format!("hand {number}"))),
+        }
+        if record.conceded.is_some_and(|(_, after)| after == number) {
+            if let Some((side, _)) = record.conceded {
+                entries.push(Entered {
+                    hand: number + 1,
+                    pitcher: None,
+                    entry: Entry::Concede(side),
+                });
+            }
+        }
+    }
+    if let Some((side, 0)) = record.conceded {
+        entries.push(Entered {
+            hand: 1,
+            pitcher: None,
+            entry: Entry::Concede(side),
+        });
+    }
+    Ok(entries)
+}
+
+fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number")?
+        .query_map([hand], |r| r.get(0))?
+        .collect::<Result<_, _>>()?)
+}
+
+fn game_times(conn: &Connection, game: i64) -> Result<GameTimes, StoreError> {
+    let created: String = conn
+        .query_row("SELECT created FROM games WHERE id = ?1", [game], |r| {
+            r.get(0)
+        })
+        .optional()?
+        .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
+    let hands = conn
+        .prepare_cached(
+            "SELECT h.number, min(coalesce(t.at, h.at), h.at), max(coalesce(t.at, h.at), h.at)
+             FROM hands h LEFT JOIN tricks t ON t.hand = h.id
+             WHERE h.game = ?1 GROUP BY h.id ORDER BY h.number",
+        )?
+        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+        .collect::<Result<_, _>>()?;
+    Ok(GameTimes { created, hands })
+}
+
+/// A filter for [`Store::games`].
+#[derive(Clone, Debug, Default)]
+pub struct GameFilter {
+    pub player: Option<String>,
+    pub variant: Option<String>,
+    pub since: Option<String>,
+    pub until: Option<String>,
+}
+
+impl Store {
+    /// The game a command names, by number or by its record's `id`.
+    pub fn find_game(&self, key: &str) -> Result<i64, StoreError> {
+        find_game(&self.conn, key)
+    }
+
+    /// A game as a record (FORMAT.md §1).
+    pub fn game_record(&self, game: i64) -> Result<Value, StoreError> {
+        game_record(&self.conn, game)
+    }
+
+    /// The entries that rebuild a game at the table.
+    pub fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
+        game_entries(&self.conn, game)
+    }
+
+    pub fn game_times(&self, game: i64) -> Result<GameTimes, StoreError> {
+        game_times(&self.conn, game)
+    }
+
+    /// Every stored game (oldest first) that passes the filter, as records.
+    pub fn games(&self, filter: &GameFilter) -> Result<Vec<GameSummary>, StoreError> {
+        let mut sql = String::from("SELECT g.id FROM games g WHERE 1");
+        let mut params: Vec<String> = Vec::new();
+        if let Some(p) = &filter.player {
+            params.push(name_key(p));
+            sql.push_str(&format!(
+                " AND EXISTS (SELECT 1 FROM seats s JOIN players p ON p.id = s.player
+                  WHERE s.game = g.id AND p.key = ?{})",
+                params.len()
+            ));
+        }
+        if let Some(v) = &filter.variant {
+            params.push(v.clone());
+            sql.push_str(&format!(" AND g.variant = ?{}", params.len()));
+        }
+        if let Some(d) = &filter.since {
+            params.push(d.clone());
+            sql.push_str(&format!(" AND g.date >= ?{}", params.len()));
+        }
+        if let Some(d) = &filter.until {
+            params.push(d.clone());
+            sql.push_str(&format!(" AND g.date <= ?{}", params.len()));
+        }
+        sql.push_str(" ORDER BY g.id");
+        let ids: Vec<i64> = self
+            .conn
+            .prepare(&sql)?
+            .query_map(rusqlite::params_from_iter(&params), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        ids.into_iter()
+            .map(|game| {
+                Ok(GameSummary {
+                    game,
+                    record: game_record(&self.conn, game)?,
+                })
+            })
+            .collect()
+    }
+
+    /// The newest game first, for choosing the most recent unfinished one.
+    pub fn game_numbers_newest_first(&self) -> Result<Vec<i64>, StoreError> {
+        Ok(self
+            .conn
+            .prepare("SELECT id FROM games ORDER BY id DESC")?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?)
+    }
+}
+
+impl Change<'_> {
+    pub fn find_game(&self, key: &str) -> Result<i64, StoreError> {
+        find_game(&self.tx, key)
+    }
+
+    pub fn game_record(&self, game: i64) -> Result<Value, StoreError> {
+        game_record(&self.tx, game)
+    }
+
+    pub fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
+        game_entries(&self.tx, game)
+    }
+
+    /// A player by name, matched ignoring case and extra spaces; added if new.
+    pub fn player(&self, name: &str) -> Result<i64, StoreError> {
+        let key = name_key(name);
+        if key.is_empty() {
+            return Err(StoreError::Refused(
+                "a player's name cannot be blank".into(),
+            ));
+        }
+        let found: Option<i64> = self
+            .tx
+            .prepare_cached("SELECT id FROM players WHERE key = ?1")?
+            .query_row([&key], |r| r.get(0))
+            .optional()?;
+        match found {
+            Some(id) => Ok(id),
+            None => {
+                let shown = name.split_whitespace().collect::<Vec<_>>().join(" ");
+                self.tx
+                    .prepare_cached("INSERT INTO players (name, key) VALUES (?1, ?2)")?
+                    .execute((shown, key))?;
+                Ok(self.tx.last_insert_rowid())
+            }
+        }
+    }
+
+    /// Where a canonical record is already stored: by its `id`, or, without one, by its content.
+    pub fn stored_as(&self, record: &Value) -> Result<Option<StoredAs>, StoreError> {
+        let found = |game: i64| -> Result<StoredAs, StoreError> {
+            let stored = game_record(&self.tx, game)?;
+            Ok(StoredAs {
+                game,
+                same: &stored == record,
+                stored,
+            })
+        };
+        if let Some(id) = record.get("id").and_then(Value::as_str) {
+            let game: Option<i64> = self
+                .tx
+                .prepare_cached("SELECT id FROM games WHERE record_id = ?1")?
+                .query_row([id], |r| r.get(0))
+                .optional()?;
+            return game.map(found).transpose();
+        }
+        let variant = record
+            .pointer("/ruleset/variant")
+            .and_then(Value::as_str)
+            .unwrap_or_default();
+        let date = record.get("date").and_then(Value::as_str);
+        let candidates: Vec<i64> = self
+            .tx
+            .prepare_cached(
+                "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2",
+            )?
+            .query_map((variant, date), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        for game in candidates {
+            let stored = found(game)?;
+            if stored.same {
+                return Ok(Some(stored));
+            }
+        }
+        Ok(None)
+    }
+
+    /// Stores a canonical record (as `record::write::record_json` writes it): its number.
+    pub fn insert_record(&self, record: &Value) -> Result<i64, StoreError> {
+        let bad = |what: &str| StoreError::Refused(format!("the record's {what} cannot be stored"));
+        let text = |key: &str| record.get(key).and_then(Value::as_str);
+        let ruleset = record.get("ruleset").ok_or_else(|| bad("ruleset"))?;
+        let variant = ruleset
+            .get("variant")
+            .and_then(Value::as_str)
+            .ok_or_else(|| bad("variant"))?;
+        let conceded = record.get("conceded");
+        let jacks = record.get("jacks_out");
+        let at = self.at()?;
+        self.tx
+            .prepare_cached(
+                "INSERT INTO games (record_id, variant, ruleset, date, venue, conceded_side,
+                 conceded_after, jacks_pool, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            )?
+            .execute((
+                text("id"),
+                variant,
+                ruleset.to_string(),
+                text("date"),
+                text("venue"),
+                conceded.and_then(|c| c.get("side")).and_then(Value::as_str),
+                conceded
+                    .and_then(|c| c.get("after"))
+                    .and_then(Value::as_i64),
+                jacks.and_then(|j| j.get("pool")).and_then(Value::as_f64),
+                &at,
+            ))?;
+        let game = self.tx.last_insert_rowid();
+        if let Some(Value::Object(seats)) = record.get("seats") {
+            for (seat, name) in seats {
+                let name = name.as_str().ok_or_else(|| bad("seats"))?;
+                let player = self.player(name)?;
+                self.tx
+                    .prepare_cached(
+                        "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
+                    )?
+                    .execute((game, seat, player, name))?;
+            }
+        }
+        if let Some(Value::Array(entrants)) = jacks.and_then(|j| j.get("entrants")) {
+            for (i, name) in entrants.iter().enumerate() {
+                let name = name.as_str().ok_or_else(|| bad("jacks out"))?;
+                let player = self.player(name)?;
+                self.tx
+                    .prepare_cached(
+                        "INSERT INTO entrants (game, position, player, name) VALUES (?1, ?2, ?3, ?4)",
+                    )?
+                    .execute((game, i as i64 + 1, player, name))?;
+            }
+        }
+        let hands = record
+            .get("hands")
+            .and_then(Value::as_array)
+            .ok_or_else(|| bad("hands"))?;
+        for (i, hand) in hands.iter().enumerate() {
+            self.insert_hand(game, i as u32 + 1, hand, &at)?;
+        }
+        Ok(game)
+    }
+
+    fn insert_hand(
+        &self,
+        game: i64,
+        number: u32,
+        hand: &Value,
+        at: &str,
+    ) -> Result<(), StoreError> {
+        let bad = || StoreError::Refused(format!("hand {number} of the record cannot be stored"));
+        let Value::Object(hand) = hand else {
+            return Err(bad());
+        };
+        let mut rest = hand.clone();
+        let pitcher = rest.remove("pitcher");
+        let pitcher = pitcher.as_ref().and_then(Value::as_str);
+        let penalties = rest.remove("penalties");
+        let tricks = rest.remove("tricks");
+        let abandoned = rest.remove("abandoned");
+        let text = |v: &Option<Value>, key: &str| {
+            v.as_ref()
+                .and_then(|a| a.get(key))
+                .and_then(Value::as_str)
+                .map(str::to_string)
+        };
+        let rest = (!rest.is_empty()).then(|| Value::Object(rest).to_string());
+        let (body, totals, layout) = match (&tricks, &abandoned) {
+            (Some(_), _) => ("tricks", None, rest),
+            (None, Some(_)) => ("abandoned", None, None),
+            (None, None) => ("totals", rest, None),
+        };
+        self.tx
+            .prepare_cached(
+                "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
+                 abandon_seat, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+            )?
+            .execute((
+                game,
+                number,
+                pitcher,
+                body,
+                totals,
+                text(&abandoned, "reason"),
+                text(&abandoned, "seat"),
+                layout,
+                at,
+            ))?;
+        let id = self.tx.last_insert_rowid();
+        if let Some(tricks) = tricks {
+            let mut stmt = self.tx.prepare_cached(
+                "INSERT INTO tricks (hand, number, cards, at) VALUES (?1, ?2, ?3, ?4)",
+            )?;
+            for (t, trick) in tricks.as_array().ok_or_else(bad)?.iter().enumerate() {
+                let cards = trick.as_str().ok_or_else(bad)?;
+                stmt.execute((id, t as i64 + 1, cards, at))?;
+            }
+        }
+        self.insert_penalties(id, penalties, at, bad)
+    }
+
+    fn hand_insert(
+        &self,
+        game: i64,
+        number: u32,
+        pitcher: Option<&str>,
+        at: &str,
+    ) -> Result<(), StoreError> {
+        self.tx
+            .prepare_cached(
+                "INSERT INTO hands (game, number, pitcher, at) VALUES (?1, ?2, ?3, ?4)",
+            )?
+            .execute((game, number, pitcher, at))?;
+        Ok(())
+    }
+
+    fn insert_penalties(
+        &self,
+        hand: i64,
+        penalties: Option<Value>,
+        at: &str,
+        bad: impl Fn() -> StoreError,
+    ) -> Result<(), StoreError> {
+        let Some(penalties) = penalties else {
+            return Ok(());
+        };
+        for p in penalties.as_array().ok_or_else(&bad)? {
+            let side = p.get("side").and_then(Value::as_str).ok_or_else(&bad)?;
+            let kind = p.get("kind").and_then(Value::as_str);
+            let points = p.get("points").and_then(Value::as_i64);
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO penalties (hand, number, side, kind, points, at)
+                     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
+                )?
+                .execute((hand, side, kind, points, at))?;
+        }
+        Ok(())
+    }
+
+    /// A hand of a game, begun if it is not yet: its row.
+    fn hand_of(&self, game: i64, number: u32, pitcher: Option<Seat>) -> Result<i64, StoreError> {
+        let found: Option<(i64, Option<String>)> = self
+            .tx
+            .prepare_cached("SELECT id, pitcher FROM hands WHERE game = ?1 AND number = ?2")?
+            .query_row((game, number), |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+        let pitcher = pitcher.map(|p| p.letter().to_string());
+        match found {
+            Some((id, stored)) => {
+                if stored.is_none() && pitcher.is_some() {
+                    self.tx
+                        .execute("UPDATE hands SET pitcher = ?2 WHERE id = ?1", (id, pitcher))?;
+                }
+                Ok(id)
+            }
+            None => {
+                let before: i64 = self.tx.query_row(
+                    "SELECT count(*) FROM hands WHERE game = ?1",
+                    [game],
+                    |r| r.get(0),
+                )?;
+                if before + 1 != number as i64 {
+                    return Err(StoreError::Refused(format!(
+                        "game {game} has {before} hands: hand {number} cannot be begun"
+                    )));
+                }
+                self.hand_insert(game, number, pitcher.as_deref(), &self.at()?)?;
+                Ok(self.tx.last_insert_rowid())
+            }
+        }
+    }
+
+    /// Keeps the entries of one line typed at the table.
+    pub fn append(&self, game: i64, entries: &[Entered]) -> Result<(), StoreError> {
+        let at = self.at()?;
+        let variant = self.variant_record(game)?;
+        for e in entries {
+            if let Entry::Concede(side) = &e.entry {
+                self.tx.execute(
+                    "UPDATE games SET conceded_side = ?2, conceded_after = ?3 WHERE id = ?1",
+                    (game, side.to_string(), e.hand as i64 - 1),
+                )?;
+                continue;
+            }
+            let hand = self.hand_of(game, e.hand, e.pitcher)?;
+            match &e.entry {
+                Entry::Pitcher(p) => {
+                    self.tx.execute(
+                        "UPDATE hands SET pitcher = ?2 WHERE id = ?1",
+                        (hand, p.letter().to_string()),
+                    )?;
+                }
+                Entry::Trick(cards) => {
+                    self.tx.execute(
+                        "UPDATE hands SET body = 'tricks' WHERE id = ?1 AND body IS NULL",
+                        [hand],
+                    )?;
+                    self.tx.execute(
+                        "INSERT INTO tricks (hand, number, cards, at)
+                         VALUES (?1, (SELECT count(*) + 1 FROM tricks WHERE hand = ?1), ?2, ?3)",
+                        (hand, trick_text(cards), &at),
+                    )?;
+                }
+                Entry::Layout(deal) => {
+                    let fields = entry_hand_json(
+                        &variant,
+                        HandBody::Tricks {
+                            tricks: Vec::new(),
+                            layout: Some(deal.clone()),
+                        },
+                    );
+                    let mut fields = fields;
+                    fields.remove("tricks");
+                    self.tx.execute(
+                        "UPDATE hands SET body = 'tricks', layout = ?2 WHERE id = ?1",
+                        (hand, Value::Object(fields).to_string()),
+                    )?;
+                }
+                Entry::Totals(totals) => {
+                    let fields = entry_hand_json(&variant, HandBody::Totals(totals.clone()));
+                    self.tx.execute(
+                        "UPDATE hands SET body = 'totals', totals = ?2 WHERE id = ?1",
+                        (hand, Value::Object(fields).to_string()),
+                    )?;
+                }
+                Entry::Abandon { reason, seat } => {
+                    self.tx.execute(
+                        "UPDATE hands SET body = 'abandoned', abandon_reason = ?2, abandon_seat = ?3
+                         WHERE id = ?1",
+                        (hand, reason.word(), seat.map(|s| s.letter().to_string())),
+                    )?;
+                }
+                Entry::Penalty { side, penalty } => {
+                    let (kind, points) = match penalty {
+                        Penalty::OutOfTurn => (Some("out-of-turn"), None),
+                        Penalty::Renege => (Some("renege"), None),
+                        Penalty::Points(p) => (None, Some(*p)),
+                    };
+                    self.tx.execute(
+                        "INSERT INTO penalties (hand, number, side, kind, points, at)
+                         VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
+                        (hand, side.to_string(), kind, points, &at),
+                    )?;
+                }
+                Entry::EndHand => {
+                    self.tx
+                        .execute("UPDATE hands SET claimed = 1 WHERE id = ?1", [hand])?;
+                }
+                Entry::Concede(_) => {}
+            }
+        }
+        Ok(())
+    }
+
+    /// A record of the game with no hands: what a hand's fields are written against.
+    fn variant_record(&self, game: i64) -> Result<Record, StoreError> {
+        let ruleset: String = self
+            .tx
+            .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {
+                r.get(0)
+            })
+            .optional()?
+            .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
+        let ruleset: Value = serde_json::from_str(&ruleset).map_err(|e| damaged(game, e))?;
+        let record = parse_record(json!({ "format": FORMAT, "ruleset": ruleset, "hands": [] }));
+        if let Some(fault) = record.faults.first() {
+            return Err(damaged(game, &fault.message));
+        }
+        Ok(record)
+    }
+}
+
+/// A trick typed at the table, as stored: its cards in the notation, with their seats if named.
+pub(super) fn trick_text(cards: &crate::record::trick::TrickCards) -> String {
+    match cards.seats() {
+        Some(seats) => seats
+            .iter()
+            .zip(cards.cards())
+            .map(|(s, c)| format!("{}:{c}", s.letter()))
+            .collect::<Vec<_>>()
+            .join(" "),
+        None => cards
+            .cards()
+            .iter()
+            .map(ToString::to_string)
+            .collect::<Vec<_>>()
+            .join(" "),
+    }
+}
+
+/// A hand's fields as a record writes them, without pitcher or penalties.
+fn entry_hand_json(variant: &Record, body: HandBody) -> Map<String, Value> {
+    let mut record = variant.clone();
+    record.hands = vec![HandRecord {
+        pitcher: None,
+        body,
+        penalties: Vec::new(),
+        faults: Vec::new(),
+    }];
+    match record_json(&record).pointer("/hands/0") {
+        Some(Value::Object(m)) => m.clone(),
+        _ => Map::new(),
+    }
+}

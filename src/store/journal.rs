@@ -1,0 +1,85 @@
+//! The scorer's journal kept in the database: each line answered at the table is one
+//! operation, committed before the scorer answers; taking a line back is another.
+
+use super::db::{Store, StoreError};
+use super::games::trick_text;
+use crate::replay::Entry;
+use crate::rules::{Penalty, Side};
+use crate::scorer::{Entered, Journal};
+
+/// The entries of one game, kept in the database.
+pub struct TableJournal<'a> {
+    store: &'a mut Store,
+    game: i64,
+}
+
+impl<'a> TableJournal<'a> {
+    pub fn new(store: &'a mut Store, game: i64) -> TableJournal<'a> {
+        TableJournal { store, game }
+    }
+
+    pub fn game(&self) -> i64 {
+        self.game
+    }
+}
+
+/// One entry in words, for the log.
+fn describe(e: &Entered) -> String {
+    let hand = e.hand;
+    match &e.entry {
+        Entry::Pitcher(p) => format!("hand {hand}: {p} to pitch"),
+        Entry::Trick(cards) => format!("hand {hand}: trick {}", trick_text(cards)),
+        Entry::Layout(_) => format!("hand {hand}: the layout"),
+        Entry::Totals(t) => {
+            let points: Vec<String> = [Side::NS, Side::EW, Side::N, Side::E, Side::S]
+                .into_iter()
+                .filter(|&s| t.points[s] != 0)
+                .map(|s| format!("{s} {}", t.points[s]))
+                .collect();
+            if points.is_empty() {
+                format!("hand {hand}: totals")
+            } else {
+                format!("hand {hand}: totals {}", points.join(" "))
+            }
+        }
+        Entry::Abandon { reason, seat } => match seat {
+            Some(seat) => format!("hand {hand}: abandoned ({reason}, {seat})"),
+            None => format!("hand {hand}: abandoned ({reason})"),
+        },
+        Entry::Penalty { side, penalty } => match penalty {
+            Penalty::OutOfTurn => format!("hand {hand}: penalty {side} out-of-turn"),
+            Penalty::Renege => format!("hand {hand}: penalty {side} renege"),
+            Penalty::Points(p) => format!("hand {hand}: penalty {side} {p}"),
+        },
+        Entry::EndHand => format!("hand {hand}: claimed"),
+        Entry::Concede(side) => format!("{side} conceded"),
+    }
+}
+
+impl Journal for TableJournal<'_> {
+    type Error = StoreError;
+
+    fn append(&mut self, entries: &[Entered]) -> Result<(), StoreError> {
+        let change = self.store.change("play")?;
+        change.append(self.game, entries)?;
+        let words: Vec<String> = entries.iter().map(describe).collect();
+        let summary = format!("game {}, {}", self.game, words.join("; "));
+        change.commit(&summary, Some(self.game))?;
+        Ok(())
+    }
+
+    fn take_back(&mut self) -> Result<bool, StoreError> {
+        let change = self.store.change("take-back")?;
+        let Some(last) = change.last_entry(self.game)? else {
+            return Ok(false);
+        };
+        change.reverse(last.id)?;
+        let summary = format!("took back {}", last.summary);
+        change.commit(&summary, Some(self.game))?;
+        Ok(true)
+    }
+
+    fn entries(&mut self) -> Result<Vec<Entered>, StoreError> {
+        self.store.game_entries(self.game)
+    }
+}

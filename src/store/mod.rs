@@ -1,0 +1,15 @@
+//! The database: every SQL statement of the program and `schema.sql` live here; nothing outside
+//! this module sees rusqlite. What is kept is what was recorded (games, hands, tricks,
+//! penalties), never a score: scores are replayed. Every change is one [`Change`] — one
+//! transaction that writes one operation to the log, with each row it touched — so `undo` can
+//! put any change back, and undo the undo.
+
+mod db;
+mod games;
+mod journal;
+mod oplog;
+
+pub use db::{Change, Store, StoreError};
+pub use games::{name_key, GameFilter, GameSummary, GameTimes, StoredAs};
+pub use journal::TableJournal;
+pub use oplog::Operation;

@@ -1,0 +1,197 @@
+//! The operations log: what each change did, and putting a change back. Undoing an operation is
+//! itself an operation, made of the inverse of each row the first one touched, in reverse
+//! order; the triggers of `schema.sql` log those rows in turn, so undoing an undo redoes.
+
+use rusqlite::OptionalExtension;
+use serde_json::Value;
+
+use super::db::{Change, Store, StoreError};
+
+/// The tables whose rows the log records, with the columns a row is restored through.
+const TABLES: &[&str] = &[
+    "players",
+    "games",
+    "seats",
+    "entrants",
+    "hands",
+    "tricks",
+    "penalties",
+    "operations",
+];
+
+/// One operation of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operation {
+    pub id: i64,
+    pub at: String,
+    pub command: String,
+    pub summary: String,
+    pub game: Option<i64>,
+    /// The operation this one undid.
+    pub undoes: Option<i64>,
+    /// The operation that undid this one, if it is undone.
+    pub undone_by: Option<i64>,
+    /// Rows it inserted, updated or deleted.
+    pub rows: i64,
+}
+
+impl Store {
+    /// The log, newest first: at most `limit` operations.
+    pub fn log(&self, limit: usize) -> Result<Vec<Operation>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by,
+                    (SELECT count(*) FROM changes c WHERE c.op = o.id)
+             FROM operations o ORDER BY o.id DESC LIMIT ?1",
+        )?;
+        let rows = stmt.query_map([limit as i64], |r| {
+            Ok(Operation {
+                id: r.get(0)?,
+                at: r.get(1)?,
+                command: r.get(2)?,
+                summary: r.get(3)?,
+                game: r.get(4)?,
+                undoes: r.get(5)?,
+                undone_by: r.get(6)?,
+                rows: r.get(7)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+impl Change<'_> {
+    /// The latest operation before this one, which `undo` reverses.
+    pub fn last_operation(&self) -> Result<Option<Operation>, StoreError> {
+        self.operation_where("o.id < ?1", [self.op])
+    }
+
+    /// The latest entry made at the table in `game` that is still in place.
+    pub fn last_entry(&self, game: i64) -> Result<Option<Operation>, StoreError> {
+        self.operation_where(
+            "o.id < ?1 AND o.command = 'play' AND o.undone_by IS NULL AND o.game = ?2",
+            (self.op, game),
+        )
+    }
+
+    fn operation_where(
+        &self,
+        cond: &str,
+        params: impl rusqlite::Params,
+    ) -> Result<Option<Operation>, StoreError> {
+        let sql = format!(
+            "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by
+             FROM operations o WHERE {cond} ORDER BY o.id DESC LIMIT 1"
+        );
+        Ok(self
+            .tx
+            .query_row(&sql, params, |r| {
+                Ok(Operation {
+                    id: r.get(0)?,
+                    at: r.get(1)?,
+                    command: r.get(2)?,
+                    summary: r.get(3)?,
+                    game: r.get(4)?,
+                    undoes: r.get(5)?,
+                    undone_by: r.get(6)?,
+                    rows: 0,
+                })
+            })
+            .optional()?)
+    }
+
+    /// Puts back every row operation `target` touched, newest first, as part of this change,
+    /// and marks it undone by this one.
+    pub fn reverse(&self, target: i64) -> Result<(), StoreError> {
+        // Rows come back in any order; their references hold again by the commit.
+        self.tx.pragma_update(None, "defer_foreign_keys", "ON")?;
+        let changes: Vec<(String, i64, String, Option<String>)> = self
+            .tx
+            .prepare("SELECT tbl, row, action, old FROM changes WHERE op = ?1 ORDER BY id DESC")?
+            .query_map([target], |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })?
+            .collect::<Result<_, _>>()?;
+        for (table, row, action, old) in changes {
+            let table = TABLES.iter().find(|&&t| t == table).ok_or_else(|| {
+                StoreError::damaged("the operations log", format!("it names a table `{table}`"))
+            })?;
+            match action.as_str() {
+                "insert" => {
+                    self.tx
+                        .execute(&format!("DELETE FROM {table} WHERE id = ?1"), [row])?;
+                }
+                "update" | "delete" => {
+                    let old = old.ok_or_else(|| {
+                        StoreError::damaged("the operations log", "a change without its row")
+                    })?;
+                    let columns = self.columns_of(table, &old)?;
+                    if action == "update" {
+                        let set: Vec<String> = columns
+                            .iter()
+                            .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
+                            .collect();
+                        self.tx.execute(
+                            &format!("UPDATE {table} SET {} WHERE id = ?2", set.join(", ")),
+                            (&old, row),
+                        )?;
+                    } else {
+                        let values: Vec<String> = columns
+                            .iter()
+                            .map(|c| format!("json_extract(?1, '$.{c}')"))
+                            .collect();
+                        self.tx.execute(
+                            &format!(
+                                "INSERT INTO {table} ({}) VALUES ({})",
+                                columns.join(", "),
+                                values.join(", ")
+                            ),
+                            [&old],
+                        )?;
+                    }
+                }
+                other => {
+                    return Err(StoreError::damaged(
+                        "the operations log",
+                        format!("it names an action `{other}`"),
+                    ))
+                }
+            }
+        }
+        self.tx.execute(
+            "UPDATE operations SET undone_by = ?1 WHERE id = ?2",
+            (self.op, target),
+        )?;
+        self.tx.execute(
+            "UPDATE operations SET undoes = ?1 WHERE id = ?2",
+            (target, self.op),
+        )?;
+        Ok(())
+    }
+
+    /// The columns a logged row names, each checked to be one of the table's.
+    fn columns_of(&self, table: &str, old: &str) -> Result<Vec<String>, StoreError> {
+        let value: Value =
+            serde_json::from_str(old).map_err(|e| StoreError::damaged("the operations log", e))?;
+        let Value::Object(map) = value else {
+            return Err(StoreError::damaged(
+                "the operations log",
+                "a row that is not an object",
+            ));
+        };
+        let known: Vec<String> = self
+            .tx
+            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        map.keys()
+            .map(|k| {
+                known.iter().find(|c| *c == k).cloned().ok_or_else(|| {
+                    StoreError::damaged(
+                        "the operations log",
+                        format!("a row of {table} with a column `{k}`"),
+                    )
+                })
+            })
+            .collect()
+    }
+}

@@ -1,0 +1,494 @@
+//! The database through the command line: import (all or nothing, idempotent), export (a byte
+//! for byte round trip), show and games, undo and redo, the log, and bad input leaving the
+//! database exactly as it was.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+use common::{don, text};
+
+/// A fresh database in a temporary folder.
+struct Db {
+    _dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Db {
+    fn new() -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("don.db");
+        Db { _dir: dir, path }
+    }
+
+    fn dir(&self) -> &Path {
+        self._dir.path()
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        don()
+            .args(args)
+            .env("DON_DB", &self.path)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap()
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "don {args:?} failed: {}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        text(&out.stdout)
+    }
+
+    /// `sqlite3 DB .dump`: the whole content, as SQL.
+    fn dump(&self) -> String {
+        let out = Command::new("sqlite3")
+            .arg(&self.path)
+            .arg(".dump")
+            .output()
+            .expect("sqlite3 is needed for these tests (.ci/run installs it)");
+        assert!(out.status.success());
+        text(&out.stdout)
+    }
+}
+
+/// Two long texts are the same; if not, the first line that differs is shown.
+fn same_lines(a: &str, b: &str) {
+    if a != b {
+        let (x, y) = a
+            .lines()
+            .zip(b.lines())
+            .find(|(x, y)| x != y)
+            .unwrap_or(("(end)", "(end)"));
+        panic!(
+            "they differ ({} and {} lines); first:\n  {x}\n  {y}",
+            a.lines().count(),
+            b.lines().count()
+        );
+    }
+}
+
+/// Every example record file (the broken ones left out).
+fn examples() -> Vec<String> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples");
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "json" || x == "jsonl"))
+        .map(|p| format!("examples/{}", p.file_name().unwrap().to_string_lossy()))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 11, "{files:?}");
+    files
+}
+
+fn args<'a>(head: &[&'a str], files: &'a [String]) -> Vec<&'a str> {
+    head.iter()
+        .copied()
+        .chain(files.iter().map(String::as_str))
+        .collect()
+}
+
+/// The games of a `check --json` report, without the fields that say where each was read.
+fn checked_games(report: &str) -> Vec<Value> {
+    let v: Value = serde_json::from_str(report).unwrap();
+    v["games"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| {
+            let mut g = g.clone();
+            let m = g.as_object_mut().unwrap();
+            m.remove("index");
+            m.remove("file");
+            g
+        })
+        .collect()
+}
+
+#[test]
+fn export_import_export_is_byte_identical_over_every_example() {
+    let files = examples();
+    let db = Db::new();
+    let said = db.ok(&args(&["import"], &files));
+    assert_eq!(said, "Imported 23 games: games 1–23.\n");
+    let first = db.ok(&["export"]);
+    assert_eq!(first.lines().count(), 23);
+
+    let exported = db.dir().join("all.jsonl");
+    std::fs::write(&exported, &first).unwrap();
+    let again = Db::new();
+    again.ok(&["import", exported.to_str().unwrap()]);
+    let second = again.ok(&["export"]);
+    assert_eq!(
+        first, second,
+        "export, import, export must give the same bytes"
+    );
+
+    // The exported records score exactly as the originals.
+    let original = text(
+        &don()
+            .args(args(&["check", "--json"], &files))
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let out = don()
+        .args(["check", "--json", exported.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    assert_eq!(checked_games(&original), checked_games(&text(&out.stdout)));
+}
+
+#[test]
+fn importing_the_same_files_twice_changes_nothing() {
+    let files = examples();
+    let db = Db::new();
+    db.ok(&args(&["import"], &files));
+    let before = db.dump();
+    let said = db.ok(&args(&["import"], &files));
+    assert_eq!(said, "Imported 0 games (23 games already stored).\n");
+    same_lines(&before, &db.dump());
+}
+
+#[test]
+fn a_record_without_id_is_known_by_its_content() {
+    let db = Db::new();
+    let file = db.dir().join("no-id.jsonl");
+    let record = r#"{"format":"don/1","ruleset":{"variant":"nine-card-don","target":121},"hands":[{"pitcher":"N","points":{"NS":12,"EW":31},"game":"EW"}]}"#;
+    std::fs::write(&file, format!("{record}\n")).unwrap();
+    let f = file.to_str().unwrap();
+    assert_eq!(db.ok(&["import", f]), "Imported 1 game: game 1.\n");
+    assert_eq!(
+        db.ok(&["import", f]),
+        "Imported 0 games (1 game already stored).\n"
+    );
+    // Another hand makes it another game.
+    let other = record
+        .replace("\"NS\":12,\"EW\":31", "\"NS\":31,\"EW\":12")
+        .replace("\"game\":\"EW\"", "\"game\":\"NS\"");
+    std::fs::write(&file, format!("{other}\n")).unwrap();
+    assert_eq!(db.ok(&["import", f]), "Imported 1 game: game 2.\n");
+}
+
+#[test]
+fn the_same_id_with_other_content_is_an_error_and_nothing_is_imported() {
+    let db = Db::new();
+    db.ok(&["import", "examples/nine-card-don.json"]);
+    let before = db.dump();
+    let bytes_before = std::fs::read(&db.path).unwrap();
+    let original = std::fs::read_to_string("examples/nine-card-don.json").unwrap();
+    let changed = original.replacen("Fox and Hounds", "Red Lion", 1);
+    assert_ne!(original, changed);
+    let file = db.dir().join("changed.json");
+    std::fs::write(&file, changed).unwrap();
+    let fresh = r#"{"format":"don/1","id":"fresh","ruleset":{"variant":"phat"},"hands":[]}"#;
+    let fresh_file = db.dir().join("fresh.jsonl");
+    std::fs::write(&fresh_file, format!("{fresh}\n")).unwrap();
+    let out = db.run(&[
+        "import",
+        fresh_file.to_str().unwrap(),
+        file.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("changed.json, record 1, id \"abercarn-2024-03-14-t1-leg1\": is already stored as game 1 with different content (first at `venue`)"),
+        "{err}"
+    );
+    assert!(
+        err.contains("Nothing imported: 1 error in 3 records."),
+        "{err}"
+    );
+    same_lines(&before, &db.dump());
+    assert_eq!(bytes_before, std::fs::read(&db.path).unwrap());
+}
+
+#[test]
+fn an_invalid_record_anywhere_imports_nothing_and_says_where() {
+    let db = Db::new();
+    db.ok(&["import", "examples/phat.json"]);
+    let before = db.dump();
+    let out = db.run(&[
+        "import",
+        "examples/season.jsonl",
+        "examples/broken/broken.json",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    // The place of each error: file, record, hand and trick.
+    assert!(
+        err.lines().any(
+            |l| l.starts_with("error: examples/broken/broken.json, record ")
+                && l.contains("hand ")
+                && l.contains("trick ")
+        ),
+        "{err}"
+    );
+    assert!(err.contains("Nothing imported:"), "{err}");
+    same_lines(&before, &db.dump());
+    assert_eq!(db.ok(&["games", "--json"]).matches("\"game\":").count(), 1);
+}
+
+#[test]
+fn a_date_that_is_not_a_calendar_date_is_refused() {
+    let db = Db::new();
+    for (date, ok) in [
+        ("2024-02-29", true),
+        ("2023-02-29", false),
+        ("2024-2-3", false),
+        ("14/03/2024", false),
+    ] {
+        let file = db.dir().join("d.jsonl");
+        let record = format!(
+            r#"{{"format":"don/1","id":"d-{ok}-{}","date":"{date}","ruleset":{{"variant":"phat"}},"hands":[]}}"#,
+            date.replace('/', "-")
+        );
+        std::fs::write(&file, format!("{record}\n")).unwrap();
+        let out = db.run(&["import", file.to_str().unwrap()]);
+        if ok {
+            assert!(out.status.success(), "{date}: {}", text(&out.stderr));
+        } else {
+            assert_eq!(out.status.code(), Some(1), "{date}");
+            let err = text(&out.stderr);
+            assert!(
+                err.contains(&format!(
+                    "[schema] `date` \"{date}\" is not a calendar date written YYYY-MM-DD"
+                )),
+                "{err}"
+            );
+        }
+    }
+}
+
+#[test]
+fn dry_run_says_what_would_be_imported_and_changes_nothing() {
+    let db = Db::new();
+    db.ok(&["import", "examples/phat.json"]);
+    let before = db.dump();
+    let said = db.ok(&[
+        "import",
+        "--dry-run",
+        "examples/phat.json",
+        "examples/season.jsonl",
+    ]);
+    assert_eq!(
+        said,
+        "Would import 12 games (1 game already stored); nothing was changed (--dry-run).\n"
+    );
+    same_lines(&before, &db.dump());
+}
+
+#[test]
+fn show_json_agrees_with_check_on_the_exported_record() {
+    let db = Db::new();
+    db.ok(&[
+        "import",
+        "examples/irish-don-totals.json",
+        "examples/season.jsonl",
+    ]);
+    let exported = db.dir().join("e.jsonl");
+    std::fs::write(&exported, db.ok(&["export"])).unwrap();
+    let report = text(
+        &don()
+            .args(["check", "--json", exported.to_str().unwrap()])
+            .output()
+            .unwrap()
+            .stdout,
+    );
+    let games = checked_games(&report);
+    assert_eq!(games.len(), 13);
+    for (n, checked) in games.iter().enumerate() {
+        let shown: Value =
+            serde_json::from_str(&db.ok(&["show", &(n + 1).to_string(), "--json"])).unwrap();
+        assert_eq!(&shown, checked, "game {}", n + 1);
+    }
+    // A record's id names the game too.
+    let by_id = db.ok(&["show", "--json", games[0]["id"].as_str().unwrap()]);
+    assert_eq!(by_id, db.ok(&["show", "--json", "1"]));
+}
+
+#[test]
+fn games_lists_and_filters() {
+    let db = Db::new();
+    db.ok(&[
+        "import",
+        "examples/season.jsonl",
+        "examples/nine-card-don.json",
+    ]);
+    let all: Value = serde_json::from_str(&db.ok(&["games", "--json"])).unwrap();
+    let all = all.as_array().unwrap();
+    assert_eq!(all.len(), 14);
+    let keys: Vec<&String> = all[0].as_object().unwrap().keys().collect();
+    assert_eq!(
+        keys,
+        [
+            "date", "draw", "final", "finished", "game", "hands", "id", "losers", "seats",
+            "variant", "venue", "winner"
+        ]
+    );
+    let count = |extra: &[&str]| -> usize {
+        let mut a = vec!["games", "--json"];
+        a.extend_from_slice(extra);
+        serde_json::from_str::<Value>(&db.ok(&a))
+            .unwrap()
+            .as_array()
+            .unwrap()
+            .len()
+    };
+    let phat = all.iter().filter(|g| g["variant"] == "phat").count();
+    assert!(phat > 0);
+    assert_eq!(count(&["--variant", "phat"]), phat);
+    let unfinished = all.iter().filter(|g| g["finished"] == false).count();
+    assert_eq!(count(&["--unfinished"]), unfinished);
+    // A player, matched ignoring case and extra spaces.
+    let seated = all
+        .iter()
+        .find(|g| !g["seats"].as_object().unwrap().is_empty())
+        .unwrap();
+    let name = seated["seats"]
+        .as_object()
+        .unwrap()
+        .values()
+        .next()
+        .unwrap()
+        .as_str()
+        .unwrap()
+        .to_string();
+    let sat = all
+        .iter()
+        .filter(|g| {
+            g["seats"]
+                .as_object()
+                .unwrap()
+                .values()
+                .any(|v| v == name.as_str())
+        })
+        .count();
+    let shouted = format!("  {}  ", name.to_uppercase());
+    assert_eq!(count(&["--player", &shouted]), sat);
+    let first = all[0]["date"].as_str().unwrap();
+    let on_or_after = all
+        .iter()
+        .filter(|g| g["date"].as_str().unwrap() >= first)
+        .count();
+    assert_eq!(count(&["--since", first]), on_or_after);
+    let out = db.run(&["games", "--since", "2024-13-01"]);
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn undo_reverses_an_import_and_undoing_the_undo_redoes_it() {
+    let db = Db::new();
+    db.ok(&["import", "examples/phat.json"]);
+    let one = db.dump();
+    db.ok(&["import", "examples/season.jsonl"]);
+    let two = db.ok(&["export"]);
+    let said = db.ok(&["undo"]);
+    assert!(said.starts_with("Undid #2 ("), "{said}");
+    assert_eq!(db.ok(&["export"]).lines().count(), 1);
+    let said = db.ok(&["undo"]);
+    assert!(said.starts_with("Undid the undo #3 ("), "{said}");
+    assert_eq!(db.ok(&["export"]), two);
+    // And back once more.
+    db.ok(&["undo"]);
+    assert_eq!(db.ok(&["export"]).lines().count(), 1);
+    let log = db.ok(&["log"]);
+    assert!(
+        log.contains("imported 12 games from examples/season.jsonl (undone by #3)"),
+        "{log}"
+    );
+    // The tables hold what they held after the first import (the log has grown).
+    let tables = |dump: &str| -> String {
+        dump.lines()
+            .filter(|l| l.starts_with("INSERT INTO"))
+            .filter(|l| {
+                !["operations", "changes", "sqlite_sequence"]
+                    .iter()
+                    .any(|t| l.starts_with(&format!("INSERT INTO {t} ")))
+            })
+            .map(|l| format!("{l}\n"))
+            .collect()
+    };
+    same_lines(&tables(&one), &tables(&db.dump()));
+}
+
+#[test]
+fn undo_with_nothing_to_undo_is_refused() {
+    let db = Db::new();
+    let out = db.run(&["undo"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(text(&out.stderr), "don: error: there is nothing to undo\n");
+}
+
+#[test]
+fn a_database_from_a_newer_don_is_refused_untouched() {
+    let db = Db::new();
+    db.ok(&["import", "examples/phat.json"]);
+    let status = Command::new("sqlite3")
+        .arg(&db.path)
+        .arg("PRAGMA user_version = 99")
+        .status()
+        .unwrap();
+    assert!(status.success());
+    let before = std::fs::read(&db.path).unwrap();
+    let out = db.run(&["games"]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(
+            "was written by a newer version of don (schema version 99; this don knows up to 1)"
+        ),
+        "{err}"
+    );
+    assert_eq!(before, std::fs::read(&db.path).unwrap());
+}
+
+#[test]
+fn the_schema_is_wal_with_foreign_keys_and_every_table_is_logged() {
+    let db = Db::new();
+    db.ok(&["games"]);
+    let q = |sql: &str| -> String {
+        text(
+            &Command::new("sqlite3")
+                .arg(&db.path)
+                .arg(sql)
+                .output()
+                .unwrap()
+                .stdout,
+        )
+    };
+    assert_eq!(q("PRAGMA journal_mode"), "wal\n");
+    assert_eq!(q("PRAGMA user_version"), "1\n");
+    // Each table users' entries go into has its three triggers, naming every column.
+    let tables = q("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('operations', 'changes', 'sqlite_sequence') ORDER BY name");
+    for table in tables.lines() {
+        let columns = q(&format!("SELECT name FROM pragma_table_info('{table}')"));
+        for action in ["update", "delete"] {
+            let sql = q(&format!(
+                "SELECT sql FROM sqlite_schema WHERE name = '{table}_{action}'"
+            ));
+            for column in columns.lines() {
+                assert!(
+                    sql.contains(&format!("'{column}', old.{column}")),
+                    "{table}_{action} lacks {column}"
+                );
+            }
+        }
+        assert_ne!(
+            q(&format!(
+                "SELECT count(*) FROM sqlite_schema WHERE name = '{table}_insert'"
+            )),
+            "0\n"
+        );
+    }
+}
