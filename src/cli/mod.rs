@@ -8,6 +8,8 @@ mod error;
 mod export;
 mod import;
 mod new;
+mod play;
+mod prompt;
 mod sheet;
 mod show;
 mod text;
@@ -43,6 +45,8 @@ enum Command {
     Check(check::Args),
     /// Begin a game to score at the table; prints its number.
     New(Box<new::Args>),
+    /// Score a game at the table, trick by trick (or hand by hand): the table-side scorer.
+    Play(play::Args),
     /// Show a stored game's score sheet, replayed from what was recorded.
     Show(show::ShowArgs),
     /// List the stored games.
@@ -62,6 +66,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Check(args) => check::run(args),
         Command::New(args) => new::run(*args),
+        Command::Play(args) => play::run(args),
         Command::Show(args) => show::show(args),
         Command::Games(args) => show::games(args),
         Command::Import(args) => import::run(args),

@@ -1,0 +1,378 @@
+//! The table-side scorer through the command line: whole games of every variant typed into
+//! `don play` on standard input, checked against the figures the same games give when their
+//! records are checked (tests/snapshots, worked by hand); refusals, undo, resume after a kill.
+
+mod common;
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+
+use common::{don, text};
+
+struct Db {
+    dir: tempfile::TempDir,
+    path: PathBuf,
+}
+
+impl Db {
+    fn new() -> Db {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("don.db");
+        Db { dir, path }
+    }
+
+    fn cmd(&self, args: &[&str]) -> Command {
+        let mut cmd = don();
+        cmd.args(args).env("DON_DB", &self.path);
+        cmd
+    }
+
+    fn run(&self, args: &[&str]) -> Output {
+        self.cmd(args).stdin(Stdio::null()).output().unwrap()
+    }
+
+    fn ok(&self, args: &[&str]) -> String {
+        let out = self.run(args);
+        assert!(
+            out.status.success(),
+            "don {args:?}: {}{}",
+            text(&out.stdout),
+            text(&out.stderr)
+        );
+        text(&out.stdout)
+    }
+
+    /// `don play ARGS` with these lines on standard input.
+    fn play(&self, args: &[&str], lines: &str) -> Output {
+        let mut all = vec!["play"];
+        all.extend_from_slice(args);
+        let mut child = self
+            .cmd(&all)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        child
+            .stdin
+            .take()
+            .unwrap()
+            .write_all(lines.as_bytes())
+            .unwrap();
+        child.wait_with_output().unwrap()
+    }
+
+    fn show(&self, game: &str) -> Value {
+        serde_json::from_str(&self.ok(&["show", game, "--json"])).unwrap()
+    }
+}
+
+/// The records of an example file.
+fn records(file: &str) -> Vec<Value> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(file);
+    match serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap() {
+        Value::Array(list) => list,
+        one => vec![one],
+    }
+}
+
+/// `don new` arguments for a record's ruleset, seats, date and venue.
+fn new_args(record: &Value) -> Vec<String> {
+    let ruleset = record["ruleset"].as_object().unwrap();
+    let mut args = vec!["new".to_string(), ruleset["variant"].as_str().unwrap().to_string()];
+    for (key, value) in ruleset {
+        if key == "variant" {
+            continue;
+        }
+        args.push(format!("--{}", key.replace('_', "-")));
+        args.push(match value {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        });
+    }
+    if let Some(seats) = record["seats"].as_object() {
+        for (seat, name) in seats {
+            let flag = match seat.as_str() {
+                "N" => "--north",
+                "E" => "--east",
+                "S" => "--south",
+                _ => "--west",
+            };
+            args.push(flag.into());
+            args.push(name.as_str().unwrap().into());
+        }
+    }
+    for key in ["date", "venue"] {
+        if let Some(v) = record[key].as_str() {
+            args.push(format!("--{key}"));
+            args.push(v.into());
+        }
+    }
+    args
+}
+
+/// A word of a totals line for an award field.
+fn award_word(value: &Value) -> String {
+    match value {
+        Value::String(s) => s.clone(),
+        Value::Array(pair) => pair
+            .iter()
+            .map(|s| s.as_str().unwrap())
+            .collect::<Vec<_>>()
+            .join("+"),
+        Value::Object(values) => values
+            .iter()
+            .map(|(side, v)| format!("{side} {v}"))
+            .collect::<Vec<_>>()
+            .join(" "),
+        other => other.to_string(),
+    }
+}
+
+/// The scorer's lines (FORMAT.md §5) for a record: what a scorer would have typed.
+fn script(record: &Value) -> String {
+    let mut lines = Vec::new();
+    let conceded = record.get("conceded");
+    for (i, hand) in record["hands"].as_array().unwrap().iter().enumerate() {
+        if let Some(p) = hand["pitcher"].as_str() {
+            lines.push(format!("pitcher {p}"));
+        }
+        for p in hand["penalties"].as_array().into_iter().flatten() {
+            let what = p
+                .get("kind")
+                .and_then(Value::as_str)
+                .map(str::to_string)
+                .unwrap_or_else(|| p["points"].to_string());
+            lines.push(format!("penalty {} {what}", p["side"].as_str().unwrap()));
+        }
+        if let Some(tricks) = hand["tricks"].as_array() {
+            lines.extend(tricks.iter().map(|t| t.as_str().unwrap().to_lowercase()));
+        } else if let Some(points) = hand["points"].as_object() {
+            let mut line = String::from("totals");
+            for (side, p) in points {
+                line.push_str(&format!(" {side} {p}"));
+            }
+            for key in ["game", "high", "low", "jack", "muck", "out_first", "last_scorer"] {
+                if let Some(v) = hand.get(key) {
+                    line.push_str(&format!(" {key} {}", award_word(v)));
+                }
+            }
+            lines.push(line);
+        } else if let Some(a) = hand.get("abandoned") {
+            let seat = a.get("seat").and_then(Value::as_str).unwrap_or("");
+            lines.push(format!("abandon {} {seat}", a["reason"].as_str().unwrap()));
+        }
+        if conceded.is_some_and(|c| c["after"] == i + 1) {
+            lines.push(format!("concede {}", conceded.unwrap()["side"].as_str().unwrap()));
+        }
+    }
+    lines.join("\n") + "\n"
+}
+
+/// What `check --json` says of a record, in the fields `show --json` shares with it.
+fn checked(record: &Value) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = don()
+        .args(["check", "--json", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    scores(&report["games"][0])
+}
+
+fn scores(game: &Value) -> Value {
+    let mut v = serde_json::Map::new();
+    for key in ["valid", "final", "winner", "draw", "losers", "hands", "errors"] {
+        v.insert(key.into(), game[key].clone());
+    }
+    Value::Object(v)
+}
+
+/// Types an example game into `don play` and checks the result against its record's.
+fn played_as_recorded(file: &str, index: usize, last_line: &str) {
+    let record = &records(file)[index];
+    let db = Db::new();
+    let args = new_args(record);
+    let said = db.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(said.starts_with("Game 1: "), "{said}");
+    let out = db.play(&["1"], &script(record));
+    let stdout = text(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{file}: {stdout}\n{}",
+        text(&out.stderr)
+    );
+    assert!(
+        stdout.lines().any(|l| l.contains(last_line)),
+        "{file}: no line with «{last_line}» in:\n{stdout}"
+    );
+    assert_eq!(scores(&db.show("1")), checked(record), "{file}");
+}
+
+#[test]
+fn nine_card_don_played_trick_by_trick() {
+    played_as_recorded("examples/nine-card-don.json", 0, "NS peg out at trick 3 of hand 7: 126–119");
+}
+
+#[test]
+fn nine_card_don_with_league_penalties_played_trick_by_trick() {
+    played_as_recorded("examples/nine-card-don.json", 1, "93–89");
+}
+
+#[test]
+fn nine_card_don_kept_as_totals() {
+    played_as_recorded("examples/nine-card-don-totals.json", 0, "126–119");
+}
+
+#[test]
+fn blind_don_played_trick_by_trick() {
+    played_as_recorded("examples/blind-don.json", 0, "73");
+}
+
+#[test]
+fn blind_don_kept_as_totals() {
+    played_as_recorded("examples/blind-don-totals.json", 0, "73");
+}
+
+#[test]
+fn game_to_lose_played_trick_by_trick() {
+    played_as_recorded("examples/game-to-lose.json", 0, "126");
+}
+
+#[test]
+fn game_to_lose_kept_as_totals() {
+    played_as_recorded("examples/game-to-lose-totals.json", 0, "126");
+}
+
+#[test]
+fn irish_don_played_trick_by_trick() {
+    played_as_recorded("examples/irish-don.json", 0, "90");
+}
+
+#[test]
+fn irish_don_match_kept_as_totals() {
+    played_as_recorded("examples/irish-don-totals.json", 0, "80");
+}
+
+#[test]
+fn phat_played_trick_by_trick() {
+    played_as_recorded("examples/phat.json", 0, "197");
+}
+
+#[test]
+fn phat_kept_as_totals() {
+    played_as_recorded("examples/phat-totals.json", 0, "197");
+}
+
+/// A game of Nine Card Don begun with hand A (worked by hand in tests/rules_nine_card_don.rs:
+/// hearts trumps, NS 20, EW 32).
+fn hand_a_game() -> (Db, Output) {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--seats", "Gareth, Dai, Rhys, Huw", "--pitcher", "N"]);
+    let lines = common::HAND_A.join("\n") + "\n";
+    let out = db.play(&[], &lines);
+    (db, out)
+}
+
+#[test]
+fn hand_a_scores_as_worked_by_hand() {
+    let (db, out) = hand_a_game();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let shown = db.show("1");
+    assert_eq!(shown["final"], serde_json::json!({ "NS": 20, "EW": 32 }));
+    assert_eq!(shown["winner"], Value::Null);
+}
+
+#[test]
+fn a_wrong_line_is_refused_recorded_nowhere_and_the_rest_goes_on() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let lines = [
+        "5H 2H 3H 4H",
+        "5X 2S 3S 4S", // not a card
+        "5H 2S 3S 4S", // 5H already played this hand
+        "9H AH 6H",    // three cards
+        "penalty XY out-of-turn", // no such side
+        "9H AH 6H 7H",
+    ]
+    .join("\n");
+    let out = db.play(&["1"], &(lines + "\n"));
+    assert_eq!(out.status.code(), Some(1), "refused lines make the exit status 1");
+    let err = text(&out.stderr);
+    for needle in ["line 2", "5X", "line 3", "5H", "line 4", "line 5"] {
+        assert!(err.contains(needle), "stderr lacks {needle}: {err}");
+    }
+    let exported = db.ok(&["export"]);
+    let record: Value = serde_json::from_str(exported.trim()).unwrap();
+    assert_eq!(
+        record["hands"][0]["tricks"],
+        serde_json::json!(["5H 2H 3H 4H", "9H AH 6H 7H"])
+    );
+}
+
+#[test]
+fn undo_takes_back_the_last_entry_and_quit_keeps_everything() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let out = db.play(&[], "5h 2h 3h 4h\n9h ah 6h 7h\nundo\nundo\n5h 2h 3h 4h\nquit\nkh qh jh th\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
+    assert_eq!(record["hands"][0]["tricks"], serde_json::json!(["5H 2H 3H 4H"]));
+    // `don play` carries on where it stopped.
+    let rest = common::HAND_A[1..].join("\n") + "\n";
+    let out = db.play(&[], &rest);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(db.show("1")["final"], serde_json::json!({ "NS": 20, "EW": 32 }));
+    // `don undo` takes back the last trick too, and undoing that puts it back.
+    db.ok(&["undo"]);
+    let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
+    assert_eq!(record["hands"][0]["tricks"].as_array().unwrap().len(), 8);
+    db.ok(&["undo"]);
+    assert_eq!(db.show("1")["final"], serde_json::json!({ "NS": 20, "EW": 32 }));
+}
+
+#[test]
+fn a_killed_play_keeps_every_answered_entry() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let mut child = db
+        .cmd(&["play"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    // Type four tricks, waiting for each answer; then kill the process mid-hand.
+    for trick in &common::HAND_A[..4] {
+        writeln!(stdin, "{trick}").unwrap();
+        stdin.flush().unwrap();
+        let mut line = String::new();
+        loop {
+            line.clear();
+            std::io::BufRead::read_line(&mut stdout, &mut line).unwrap();
+            if line.contains("win the trick") || line.contains("wins the trick") {
+                break;
+            }
+            assert!(!line.is_empty(), "play ended early");
+        }
+    }
+    child.kill().unwrap();
+    child.wait().unwrap();
+    let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
+    assert_eq!(
+        record["hands"][0]["tricks"],
+        serde_json::json!(common::HAND_A[..4])
+    );
+    let rest = common::HAND_A[4..].join("\n") + "\n";
+    let out = db.play(&["1"], &rest);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(db.show("1")["final"], serde_json::json!({ "NS": 20, "EW": 32 }));
+    let _ = &db.dir;
+}
