@@ -9,7 +9,9 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 
 /// The layers from the bottom; a file may use its own layer and those below.
-const LAYERS: &[&str] = &["rules", "record", "replay", "check", "scorer", "store", "cli"];
+const LAYERS: &[&str] = &[
+    "rules", "record", "replay", "check", "scorer", "store", "cli",
+];
 
 /// Layers on the same level, which use neither of each other though one is listed first.
 const SIDE_BY_SIDE: &[(&str, &str)] = &[("check", "scorer")];

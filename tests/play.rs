@@ -82,7 +82,10 @@ fn records(file: &str) -> Vec<Value> {
 /// `don new` arguments for a record's ruleset, seats, date and venue.
 fn new_args(record: &Value) -> Vec<String> {
     let ruleset = record["ruleset"].as_object().unwrap();
-    let mut args = vec!["new".to_string(), ruleset["variant"].as_str().unwrap().to_string()];
+    let mut args = vec![
+        "new".to_string(),
+        ruleset["variant"].as_str().unwrap().to_string(),
+    ];
     for (key, value) in ruleset {
         if key == "variant" {
             continue;
@@ -155,7 +158,15 @@ fn script(record: &Value) -> String {
             for (side, p) in points {
                 line.push_str(&format!(" {side} {p}"));
             }
-            for key in ["game", "high", "low", "jack", "muck", "out_first", "last_scorer"] {
+            for key in [
+                "game",
+                "high",
+                "low",
+                "jack",
+                "muck",
+                "out_first",
+                "last_scorer",
+            ] {
                 if let Some(v) = hand.get(key) {
                     line.push_str(&format!(" {key} {}", award_word(v)));
                 }
@@ -166,7 +177,10 @@ fn script(record: &Value) -> String {
             lines.push(format!("abandon {} {seat}", a["reason"].as_str().unwrap()));
         }
         if conceded.is_some_and(|c| c["after"] == i + 1) {
-            lines.push(format!("concede {}", conceded.unwrap()["side"].as_str().unwrap()));
+            lines.push(format!(
+                "concede {}",
+                conceded.unwrap()["side"].as_str().unwrap()
+            ));
         }
     }
     lines.join("\n") + "\n"
@@ -187,7 +201,9 @@ fn checked(record: &Value) -> Value {
 
 fn scores(game: &Value) -> Value {
     let mut v = serde_json::Map::new();
-    for key in ["valid", "final", "winner", "draw", "losers", "hands", "errors"] {
+    for key in [
+        "valid", "final", "winner", "draw", "losers", "hands", "errors",
+    ] {
         v.insert(key.into(), game[key].clone());
     }
     Value::Object(v)
@@ -216,7 +232,11 @@ fn played_as_recorded(file: &str, index: usize, last_line: &str) {
 
 #[test]
 fn nine_card_don_played_trick_by_trick() {
-    played_as_recorded("examples/nine-card-don.json", 0, "NS peg out at trick 3 of hand 7: 126–119");
+    played_as_recorded(
+        "examples/nine-card-don.json",
+        0,
+        "NS (Gareth & Rhys) peg out at trick 3 of hand 7: 126–119",
+    );
 }
 
 #[test]
@@ -273,7 +293,14 @@ fn phat_kept_as_totals() {
 /// hearts trumps, NS 20, EW 32).
 fn hand_a_game() -> (Db, Output) {
     let db = Db::new();
-    db.ok(&["new", "nine-card-don", "--seats", "Gareth, Dai, Rhys, Huw", "--pitcher", "N"]);
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "N",
+    ]);
     let lines = common::HAND_A.join("\n") + "\n";
     let out = db.play(&[], &lines);
     (db, out)
@@ -294,15 +321,19 @@ fn a_wrong_line_is_refused_recorded_nowhere_and_the_rest_goes_on() {
     db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
     let lines = [
         "5H 2H 3H 4H",
-        "5X 2S 3S 4S", // not a card
-        "5H 2S 3S 4S", // 5H already played this hand
-        "9H AH 6H",    // three cards
+        "5X 2S 3S 4S",            // not a card
+        "5H 2S 3S 4S",            // 5H already played this hand
+        "9H AH 6H",               // three cards
         "penalty XY out-of-turn", // no such side
         "9H AH 6H 7H",
     ]
     .join("\n");
     let out = db.play(&["1"], &(lines + "\n"));
-    assert_eq!(out.status.code(), Some(1), "refused lines make the exit status 1");
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "refused lines make the exit status 1"
+    );
     let err = text(&out.stderr);
     for needle in ["line 2", "5X", "line 3", "5H", "line 4", "line 5"] {
         assert!(err.contains(needle), "stderr lacks {needle}: {err}");
@@ -319,21 +350,33 @@ fn a_wrong_line_is_refused_recorded_nowhere_and_the_rest_goes_on() {
 fn undo_takes_back_the_last_entry_and_quit_keeps_everything() {
     let db = Db::new();
     db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
-    let out = db.play(&[], "5h 2h 3h 4h\n9h ah 6h 7h\nundo\nundo\n5h 2h 3h 4h\nquit\nkh qh jh th\n");
+    let out = db.play(
+        &[],
+        "5h 2h 3h 4h\n9h ah 6h 7h\nundo\nundo\n5h 2h 3h 4h\nquit\nkh qh jh th\n",
+    );
     assert!(out.status.success(), "{}", text(&out.stderr));
     let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
-    assert_eq!(record["hands"][0]["tricks"], serde_json::json!(["5H 2H 3H 4H"]));
+    assert_eq!(
+        record["hands"][0]["tricks"],
+        serde_json::json!(["5H 2H 3H 4H"])
+    );
     // `don play` carries on where it stopped.
     let rest = common::HAND_A[1..].join("\n") + "\n";
     let out = db.play(&[], &rest);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(db.show("1")["final"], serde_json::json!({ "NS": 20, "EW": 32 }));
+    assert_eq!(
+        db.show("1")["final"],
+        serde_json::json!({ "NS": 20, "EW": 32 })
+    );
     // `don undo` takes back the last trick too, and undoing that puts it back.
     db.ok(&["undo"]);
     let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
     assert_eq!(record["hands"][0]["tricks"].as_array().unwrap().len(), 8);
     db.ok(&["undo"]);
-    assert_eq!(db.show("1")["final"], serde_json::json!({ "NS": 20, "EW": 32 }));
+    assert_eq!(
+        db.show("1")["final"],
+        serde_json::json!({ "NS": 20, "EW": 32 })
+    );
 }
 
 #[test]
@@ -373,6 +416,9 @@ fn a_killed_play_keeps_every_answered_entry() {
     let rest = common::HAND_A[4..].join("\n") + "\n";
     let out = db.play(&["1"], &rest);
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert_eq!(db.show("1")["final"], serde_json::json!({ "NS": 20, "EW": 32 }));
+    assert_eq!(
+        db.show("1")["final"],
+        serde_json::json!({ "NS": 20, "EW": 32 })
+    );
     let _ = &db.dir;
 }

@@ -29,7 +29,7 @@ pub struct RulesOptions {
     /// The target score (Game to Lose: the losing score)
     #[arg(long, value_name = "POINTS")]
     target: Option<String>,
-    /// A fixed number of deals instead of a target
+    /// A fixed number of deals instead of a target (none: play to the target)
     #[arg(long, value_name = "N")]
     deals: Option<String>,
     /// Nine Card Don: legs in a match (3: best of three)
@@ -109,6 +109,7 @@ fn typed(value: &str) -> Value {
     match v.to_ascii_lowercase().as_str() {
         "true" | "yes" | "on" => json!(true),
         "false" | "no" => json!(false),
+        "none" | "null" => Value::Null,
         _ => json!(v),
     }
 }

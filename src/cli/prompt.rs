@@ -82,7 +82,9 @@ impl<R: BufRead> Prompt for Lines<R> {
         let mut err = io::stderr().lock();
         let _ = writeln!(err, "{prompt}");
         let mut bytes = Vec::new();
-        let n = (&mut self.input).take(MAX_LINE).read_until(b'\n', &mut bytes)?;
+        let n = (&mut self.input)
+            .take(MAX_LINE)
+            .read_until(b'\n', &mut bytes)?;
         if n == 0 {
             return Ok(None);
         }
@@ -108,7 +110,11 @@ impl<R: BufRead> Prompt for Lines<R> {
             bytes.extend_from_slice(b"\x00(a line longer than 64 KiB)");
         }
         self.lines += 1;
-        Ok(Some(String::from_utf8_lossy(&bytes).trim_end_matches(['\n', '\r']).to_string()))
+        Ok(Some(
+            String::from_utf8_lossy(&bytes)
+                .trim_end_matches(['\n', '\r'])
+                .to_string(),
+        ))
     }
 
     fn interactive(&self) -> bool {

@@ -85,7 +85,9 @@ pub enum LineError {
         "`{0}` is not a reason to abandon a deal: renege, misdeal or redeal-demanded (abandon renege W)"
     )]
     NotAReason(String),
-    #[error("`{0}` is not a penalty: out-of-turn, renege, or points like -19 (penalty EW out-of-turn)")]
+    #[error(
+        "`{0}` is not a penalty: out-of-turn, renege, or points like -19 (penalty EW out-of-turn)"
+    )]
     NotAPenalty(String),
     #[error("`{0}` in totals is not a side or an award (game, high, low, jack, muck, out_first, last_scorer)")]
     NotInTotals(String),

@@ -142,7 +142,11 @@ impl Replay {
 
     /// The dealer of the hand in play, or of the next one, when known.
     pub fn dealer(&self) -> Option<Seat> {
-        let pitcher = self.open.is_none().then_some(self.pending.pitcher).flatten();
+        let pitcher = self
+            .open
+            .is_none()
+            .then_some(self.pending.pitcher)
+            .flatten();
         self.game.dealer(pitcher)
     }
 
@@ -587,7 +591,10 @@ impl Replay {
         let spec = self.game.spec();
         let schema = |message: String| Err(Fault::new(Code::Schema, message).at_hand(number));
         let Some(shape) = spec.layout else {
-            return schema(format!("{} has no layout: only Blind Don lays its cards out", spec.title));
+            return schema(format!(
+                "{} has no layout: only Blind Don lays its cards out",
+                spec.title
+            ));
         };
         for seat in Seat::ALL {
             let (stacks, hand) = (deal.stacks[seat].len(), deal.hand[seat].len());

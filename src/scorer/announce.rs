@@ -102,7 +102,10 @@ pub enum Finish {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Announcement {
     /// Who pitches the hand about to begin.
-    Pitcher { seat: Name, hand: u32 },
+    Pitcher {
+        seat: Name,
+        hand: u32,
+    },
     /// A trick won: by which side, and its scoring cards with what each pegs (in Irish Don,
     /// what each counts at the end of play). `after_end`: the game was already decided.
     Trick {
@@ -114,7 +117,10 @@ pub enum Announcement {
         after_end: bool,
     },
     /// A renege proven by a trick: who, and what proves it.
-    Renege { seat: Name, proof: String },
+    Renege {
+        seat: Name,
+        proof: String,
+    },
     /// A deal abandoned: nothing pegged in it counts; what it cost (league penalties); who deals
     /// and pitches again.
     Abandoned {
@@ -132,7 +138,9 @@ pub enum Announcement {
         pegs: Vec<(Name, u32)>,
     },
     /// Phat: a tied muck carried to the next deal.
-    MuckCarried { carried: u32 },
+    MuckCarried {
+        carried: u32,
+    },
     /// A hand over: what each side scored in it, penalties included.
     HandEnded {
         hand: u32,
@@ -169,7 +177,9 @@ pub enum Announcement {
         hand: u32,
     },
     /// A side conceded.
-    Conceded { side: Name },
+    Conceded {
+        side: Name,
+    },
     /// The running score and what each side still needs; `count`: Irish Don's count of the fat
     /// during a deal.
     Score {
@@ -178,7 +188,10 @@ pub enum Announcement {
         count: bool,
     },
     /// `undo`: the entries taken back, as lines.
-    TakenBack { hand: u32, lines: Vec<String> },
+    TakenBack {
+        hand: u32,
+        lines: Vec<String>,
+    },
     NothingToTakeBack,
 }
 
@@ -410,7 +423,9 @@ impl fmt::Display for Announcement {
                         many => format!("{} lose", and_list(many)),
                     }
                 ),
-                (Finish::Unknown, _) => f.write_str("The game is over, but who won cannot be told."),
+                (Finish::Unknown, _) => {
+                    f.write_str("The game is over, but who won cannot be told.")
+                }
             },
             Announcement::Penalty {
                 side,
@@ -462,11 +477,7 @@ impl fmt::Display for Announcement {
             }
             Announcement::TakenBack { hand, lines } => {
                 let quoted: Vec<String> = lines.iter().map(|l| format!("`{l}`")).collect();
-                write!(
-                    f,
-                    "Taken back from hand {hand}: {}.",
-                    quoted.join(" and ")
-                )
+                write!(f, "Taken back from hand {hand}: {}.", quoted.join(" and "))
             }
             Announcement::NothingToTakeBack => f.write_str("There is nothing to take back."),
         }
@@ -668,7 +679,12 @@ impl Herald<'_> {
     }
 
     /// A deal abandoned: what it cost, and who deals and pitches again.
-    pub fn abandoned(&self, row: &HandRow, reason: AbandonReason, seat: Option<Seat>) -> Announcement {
+    pub fn abandoned(
+        &self,
+        row: &HandRow,
+        reason: AbandonReason,
+        seat: Option<Seat>,
+    ) -> Announcement {
         let game = self.after.game();
         Announcement::Abandoned {
             hand: row.number,

@@ -53,7 +53,9 @@ pub enum SessionError<E> {
     #[error("the game's entries cannot be read: {0}")]
     Journal(#[source] E),
     /// A stored entry the replay refuses: the stored game is damaged.
-    #[error("the stored game is damaged: entry {index} (hand {hand}: {words}) is refused: {message}")]
+    #[error(
+        "the stored game is damaged: entry {index} (hand {hand}: {words}) is refused: {message}"
+    )]
     Damaged {
         /// The entry's place in the journal, from 1.
         index: usize,
@@ -279,12 +281,9 @@ impl<J: Journal> Session<J> {
             }
             _ => {}
         }
-        let settled = said.iter().any(|a| {
-            matches!(
-                a,
-                Announcement::LegWon { .. } | Announcement::Over { .. }
-            )
-        });
+        let settled = said
+            .iter()
+            .any(|a| matches!(a, Announcement::LegWon { .. } | Announcement::Over { .. }));
         let scored = matches!(step, Step::Trick { .. } | Step::Hand(_));
         if scored && !settled && !after.game().is_over() {
             said.push(herald.score());
@@ -386,7 +385,10 @@ fn proves_renege(fault: &TrickFault) -> bool {
 /// The pitcher of the entry's hand, as known after it.
 fn pitcher_after(replay: &Replay, step: &Step) -> Option<crate::rules::Seat> {
     match step {
-        Step::Trick { hand: Some(row), .. } | Step::Hand(row) => row.pitcher,
+        Step::Trick {
+            hand: Some(row), ..
+        }
+        | Step::Hand(row) => row.pitcher,
         Step::Conceded(_) => replay.sheet().hands.last().and_then(|row| row.pitcher),
         _ => replay.pitcher(),
     }
@@ -395,7 +397,13 @@ fn pitcher_after(replay: &Replay, step: &Step) -> Option<crate::rules::Seat> {
 /// Every error found so far: on the sheet and in the hand in play.
 fn errors_of(replay: &Replay) -> Vec<Fault> {
     let in_hand = replay.hand_faults().filter(|f| !f.code.is_warning());
-    replay.sheet().errors.iter().chain(in_hand).cloned().collect()
+    replay
+        .sheet()
+        .errors
+        .iter()
+        .chain(in_hand)
+        .cloned()
+        .collect()
 }
 
 /// The errors `after` has found that `before` had not.
