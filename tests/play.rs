@@ -422,3 +422,66 @@ fn a_killed_play_keeps_every_answered_entry() {
     );
     let _ = &db.dir;
 }
+
+/// Waits for `don play` to answer a trick.
+fn answered(stdout: &mut impl std::io::BufRead) {
+    let mut line = String::new();
+    loop {
+        line.clear();
+        stdout.read_line(&mut line).unwrap();
+        assert!(!line.is_empty(), "play ended early");
+        if line.contains("win the trick") || line.contains("wins the trick") {
+            return;
+        }
+    }
+}
+
+#[test]
+fn an_import_while_a_game_is_played_loses_nothing_and_is_never_locked_out() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    // A file big enough that the import holds the database for a while.
+    let big = db.dir.path().join("big.jsonl");
+    let variant = don::rules::Variant::build("phat", []).unwrap();
+    let mut text_out = String::new();
+    for i in 0..400u64 {
+        let game = don::rules::sim::play_game(&variant, i, 20);
+        let record = don::record::write::sim_record(&format!("big-{i}"), &game);
+        text_out.push_str(&record.to_string());
+        text_out.push('\n');
+    }
+    std::fs::write(&big, text_out).unwrap();
+
+    let mut child = db
+        .cmd(&["play", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = child.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
+    writeln!(stdin, "{}", common::HAND_A[0]).unwrap();
+    answered(&mut stdout);
+    let import = db
+        .cmd(&["import", big.to_str().unwrap()])
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    for trick in &common::HAND_A[1..] {
+        writeln!(stdin, "{trick}").unwrap();
+        answered(&mut stdout);
+    }
+    drop(stdin);
+    let played = child.wait_with_output().unwrap();
+    let imported = import.wait_with_output().unwrap();
+    assert!(played.status.success(), "{}", text(&played.stderr));
+    assert!(imported.status.success(), "{}", text(&imported.stderr));
+    for out in [&played.stderr, &imported.stderr] {
+        assert!(!text(out).contains("locked"), "{}", text(out));
+    }
+    assert_eq!(text(&imported.stdout), "Imported 400 games: games 2–401.\n");
+    assert_eq!(db.show("1")["final"], serde_json::json!({ "NS": 20, "EW": 32 }));
+}
