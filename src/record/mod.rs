@@ -1,10 +1,11 @@
 //! The public formats of FORMAT.md: game records (§1) read from `.json` and `.jsonl` and written
-//! back, the trick notation, and the error and warning codes (§2) with which a record's faults
-//! are reported.
+//! back, the trick notation, the scorer's lines (§5), and the error and warning codes (§2) with
+//! which a record's faults are reported.
 
 pub mod fault;
 pub mod game;
 pub mod keys;
+pub mod line;
 mod scan;
 pub mod source;
 pub mod trick;
