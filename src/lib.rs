@@ -6,8 +6,12 @@
 //! - [`replay`]: drives a record, or one typed entry, through the engine, keeping the score
 //!   sheet; the one place that turns what the engine refuses into reported faults.
 //! - [`check`]: replays records read from files and reports (FORMAT.md §2).
+//! - [`scorer`]: the table-side session (FORMAT.md §5), beside `check`: each line entered
+//!   through the replay, kept in a [`Journal`](scorer::Journal) before it is answered, and
+//!   announced; pure, with no terminal and no database.
 
 pub mod check;
 pub mod record;
 pub mod replay;
 pub mod rules;
+pub mod scorer;

@@ -15,8 +15,13 @@ pub enum Entry {
     /// Who pitches the hand about to begin.
     Pitcher(Seat),
     /// A trick, its cards from the leader (seat-named or not). It begins a hand if none is in
-    /// play; the hand ends with the deal's last trick, or when the game is decided in play.
+    /// play; the hand ends with the deal's last trick, or when the game is decided in play,
+    /// unless the trick proves a renege: the deal is then to be abandoned, and stays in play
+    /// until it is.
     Trick(TrickCards),
+    /// Blind Don's layout for the hand about to begin, or in play before its first trick. It
+    /// begins a hand as a trick does.
+    Layout(BlindDeal),
     /// A hand kept as totals.
     Totals(Totals),
     /// The deal in play, or the one about to be dealt, is abandoned.
@@ -45,6 +50,8 @@ pub enum Step {
     },
     /// A hand of totals, or an abandoned deal.
     Hand(HandRow),
+    /// The layout of the hand in play was noted.
+    Layout,
     /// A penalty was noted.
     Penalty,
     Conceded(Outcome),
@@ -121,6 +128,34 @@ impl Replay {
 
     pub fn sheet(&self) -> &ScoreSheet {
         &self.sheet
+    }
+
+    /// The pitcher of the hand in play, or of the next one when it was given or the rotation
+    /// says.
+    pub fn pitcher(&self) -> Option<Seat> {
+        if self.open.is_some() {
+            self.game.pitcher()
+        } else {
+            self.pending.pitcher.or(self.game.expected_pitcher())
+        }
+    }
+
+    /// The dealer of the hand in play, or of the next one, when known.
+    pub fn dealer(&self) -> Option<Seat> {
+        let pitcher = self
+            .open
+            .is_none()
+            .then_some(self.pending.pitcher)
+            .flatten();
+        self.game.dealer(pitcher)
+    }
+
+    /// What was found wrong in the hand in play so far: on the sheet, in trick order, when the
+    /// hand closes.
+    pub fn hand_faults(&self) -> impl Iterator<Item = &Fault> {
+        self.open
+            .iter()
+            .flat_map(|open| open.engine.iter().chain(&open.own))
     }
 
     /// The number of the hand in play, or of the next one.
@@ -476,22 +511,41 @@ impl Replay {
                     self.begin_pending(led.or(self.pending.pitcher), HandKind::Tricks)?;
                 }
                 let report = self.trick(&trick)?;
-                if let Some(wrong) = report.trick.faults.iter().find(|f| {
-                    !matches!(
+                let renege = |f: &&TrickFault| {
+                    matches!(
                         f,
                         TrickFault::Renege { .. } | TrickFault::RenegeHolding { .. }
                     )
-                }) {
+                };
+                if let Some(wrong) = report.trick.faults.iter().find(|f| !renege(f)) {
                     return Err(faults::trick_fault(wrong, self.hand_number()));
                 }
                 let spec = *self.game.spec();
                 let decided = report.decided.is_some() && !spec.count_at_end;
-                let hand = if self.game.tricks_played() == spec.tricks || decided {
+                let proven = report.trick.faults.iter().any(|f| renege(&f));
+                let hand = if proven {
+                    None // the deal is to be abandoned
+                } else if self.game.tricks_played() == spec.tricks || decided {
                     Some(self.end_hand()?.clone())
                 } else {
                     None
                 };
                 Ok(Step::Trick { report, hand })
+            }
+            Entry::Layout(deal) => {
+                self.check_layout(&deal)?;
+                if self.open.is_none() {
+                    self.begin_pending(self.pending.pitcher, HandKind::Tricks)?;
+                }
+                let number = self.open_number()?;
+                let found = self
+                    .game
+                    .set_layout(&deal)
+                    .map_err(|e| faults::refusal(&e, number))?;
+                match found.first() {
+                    Some(twice) => Err(faults::hand_fault(twice, number)),
+                    None => Ok(Step::Layout),
+                }
             }
             Entry::Totals(totals) => {
                 self.begin_pending(self.pending.pitcher, HandKind::Totals)?;
@@ -528,6 +582,34 @@ impl Replay {
             }
             Entry::Concede(side) => Ok(Step::Conceded(self.concede(side)?)),
         }
+    }
+
+    /// A layout entered must be of the game's shape: Blind Don's stacks and cards in hand, for
+    /// the game's seats (a seat may be left out: its cards are then not known).
+    fn check_layout(&self, deal: &BlindDeal) -> Result<(), Fault> {
+        let number = self.hand_number();
+        let spec = self.game.spec();
+        let schema = |message: String| Err(Fault::new(Code::Schema, message).at_hand(number));
+        let Some(shape) = spec.layout else {
+            return schema(format!(
+                "{} has no layout: only Blind Don lays its cards out",
+                spec.title
+            ));
+        };
+        for seat in Seat::ALL {
+            let (stacks, hand) = (deal.stacks[seat].len(), deal.hand[seat].len());
+            if !spec.seating.has_seat(seat) {
+                if stacks + hand > 0 {
+                    return schema(format!("the layout of hand {number} gives cards to {seat}, which is not a seat of this game"));
+                }
+            } else if stacks + hand > 0 && (stacks != shape.stacks || hand != shape.in_hand) {
+                return schema(format!(
+                    "the layout of hand {number} gives {seat} {stacks} stacks and {hand} cards in hand; this layout has {} and {}",
+                    shape.stacks, shape.in_hand
+                ));
+            }
+        }
+        Ok(())
     }
 
     /// Begins a hand for an entry, with what waited for it.

@@ -252,6 +252,62 @@ impl Game {
         }
     }
 
+    /// True when the holder of the lowest diamond pitches the next hand (Irish Don's first deal
+    /// of a game, and its redeal).
+    pub fn next_pitch_by_lowest_diamond(&self) -> bool {
+        self.next_pitch == NextPitch::LowestDiamond
+    }
+
+    /// What would be wrong with `pitcher` pitching the next hand: pitching out of turn (a pitch
+    /// passed as Irish `pass_pitch` allows is not). `None` while a hand is in play.
+    pub fn pitch_fault(&self, pitcher: Seat) -> Option<HandFault> {
+        if self.hand.is_some() || !self.spec.seating.has_seat(pitcher) {
+            return None;
+        }
+        self.judge_pitcher(Some(pitcher)).2.into_iter().next()
+    }
+
+    /// The pitcher of the hand in play, once known.
+    pub fn pitcher(&self) -> Option<Seat> {
+        self.hand.as_ref()?.pitcher
+    }
+
+    /// Who deals the hand in play, or the next hand when `pitcher` (if given) is to pitch it:
+    /// the seat on the right of the seat whose turn it is to pitch (RULES.md §1; with two
+    /// players, the pitcher's opponent). Not known where the cards choose the pitcher (Irish
+    /// Don's lowest diamond: anyone deals), nor before a free first pitch is given.
+    pub fn dealer(&self, pitcher: Option<Seat>) -> Option<Seat> {
+        let seating = self.spec.seating;
+        let turn = match &self.hand {
+            Some(h) if h.pitch_rule == NextPitch::LowestDiamond => None,
+            Some(h) => h.turn.or(h.pitcher),
+            None => match (self.next_pitch, pitcher) {
+                (NextPitch::LowestDiamond, _) => None,
+                (NextPitch::Seat(turn), Some(p)) if turn != p && !self.pitch_passed(turn, p) => {
+                    Some(p)
+                }
+                (NextPitch::Seat(turn), _) => Some(turn),
+                (NextPitch::Free, p) => p,
+            },
+        };
+        turn.map(|t| seating.previous(t))
+    }
+
+    /// Deals played so far in the game (or leg) in progress; abandoned deals do not count.
+    pub fn deals_played(&self) -> u32 {
+        self.deals_in_leg
+    }
+
+    /// The score as play stands: the game's (or leg's) in progress, or 0–0 when a leg has just
+    /// been decided and the match goes on, since each leg starts from nothing.
+    pub fn score_in_play(&self) -> BySide<i32> {
+        if self.leg_over {
+            BySide::default()
+        } else {
+            self.score
+        }
+    }
+
     /// True while a hand is in play.
     pub fn in_hand(&self) -> bool {
         self.hand.is_some()
@@ -460,6 +516,23 @@ impl Game {
         Ok(report)
     }
 
+    /// Irish Don: each side's count of the fat as play stands, the tricks of the deal in play
+    /// included; `None` in other variants and between hands.
+    pub fn running_count(&self) -> Option<BySide<i32>> {
+        let hand = self.hand.as_ref().filter(|_| self.spec.count_at_end)?;
+        let play = hand.play.as_ref()?;
+        Some(self.counted(hand.start, play.table_points()))
+    }
+
+    /// The score a deal began with, and the fat taken in it so far.
+    fn counted(&self, start: BySide<i32>, table_points: BySide<u32>) -> BySide<i32> {
+        let mut running = start;
+        for &side in self.sides() {
+            running[side] = running[side].saturating_add(table_points[side] as i32);
+        }
+        running
+    }
+
     /// Irish Don: nothing is pegged in play; the running count decides who passed 80 first.
     fn count_fat(
         &mut self,
@@ -468,10 +541,7 @@ impl Game {
         table_points: BySide<u32>,
         already: bool,
     ) {
-        let mut running = start;
-        for &side in self.sides() {
-            running[side] = running[side].saturating_add(table_points[side] as i32);
-        }
+        let running = self.counted(start, table_points);
         report.running = Some(running);
         let side = report.trick.side;
         if !already && self.spec.goal.reached(running[side]) {

@@ -139,6 +139,13 @@ impl Seating {
         seats[(i + 1) % seats.len()]
     }
 
+    /// The previous seat clockwise among those playing (the seat on the right).
+    pub fn previous(self, seat: Seat) -> Seat {
+        let seats = self.seats();
+        let i = seats.iter().position(|&s| s == seat).unwrap_or(0);
+        seats[(i + seats.len() - 1) % seats.len()]
+    }
+
     pub fn side_of(self, seat: Seat) -> Side {
         match self {
             Seating::Partnership => match seat {
@@ -210,6 +217,9 @@ mod tests {
         assert_eq!(Seating::Two.next(Seat::N), Seat::S);
         assert_eq!(Seating::Two.next(Seat::S), Seat::N);
         assert_eq!(Seating::Three.next(Seat::S), Seat::N);
+        assert_eq!(Seating::Three.previous(Seat::N), Seat::S);
+        assert_eq!(Seating::Partnership.previous(Seat::N), Seat::W);
+        assert_eq!(Seating::Two.previous(Seat::S), Seat::N);
         assert_eq!(Seating::Partnership.side_of(Seat::W), Side::EW);
         assert_eq!(Seating::Three.side_of(Seat::E), Side::E);
     }

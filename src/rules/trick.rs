@@ -52,6 +52,14 @@ impl PegTable {
         }
     }
 
+    /// The cards of a trick that score by this table, each with its points, in playing order.
+    pub fn scoring(self, cards: &[Card], trumps: Suit) -> impl Iterator<Item = (Card, u32)> + '_ {
+        cards
+            .iter()
+            .map(move |&card| (card, self.points(card, trumps)))
+            .filter(|&(_, points)| points > 0)
+    }
+
     /// The point values of the scoring cards of one deal, the jack of trumps last.
     pub fn scoring_values(self) -> &'static [u32] {
         match self {

@@ -1,0 +1,25 @@
+//! The table-side scorer (`don play`): a game scored line by line as it is played (FORMAT.md
+//! §5), as a pure state machine — no terminal, no database, no I/O. Each line is read
+//! ([`parse_line`](crate::record::line::parse_line)), turned into replay entries, entered through
+//! the replay (which refuses what the rules refuse and leaves everything as it was), kept in a
+//! [`Journal`] before it is answered, and answered with [`Announcement`]s: who won the trick and
+//! what it pegged, the awards at the end of a hand, a renege and the abandoned deal, the moment a
+//! side pegs out. `undo` takes the last line back out of the journal; a session opened on a
+//! journal replays what it holds, so a game goes on where it stopped.
+//!
+//! The store implements [`Journal`]; the command line drives a [`Session`] and prints its
+//! answers and [`Status`].
+
+mod announce;
+mod journal;
+mod lines;
+mod names;
+mod session;
+mod status;
+
+pub use announce::{Announcement, Finish, ScoreLine, Standing, ToGo, Verdict};
+pub use journal::{Entered, Journal};
+pub use lines::{check_sides, entry, entry_words, line_of};
+pub use names::{Name, Names};
+pub use session::{Answer, Refused, Session, SessionError};
+pub use status::{SideStatus, Status};

@@ -1,0 +1,104 @@
+//! Sides and seats as the scorer announces them, with the players' names: "NS (Gareth &
+//! Rhys)", "W (Huw)".
+
+use std::fmt;
+
+use crate::rules::{BySeat, Seat, Side};
+
+/// The players' names by seat, as the session was opened with them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Names {
+    seats: BySeat<Option<String>>,
+}
+
+/// A side or a seat in words, and whether it takes a plural verb ("NS win", "N wins").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Name {
+    pub label: String,
+    pub plural: bool,
+}
+
+impl Name {
+    /// The verb that agrees with it: `name.verb("win", "wins")`.
+    pub fn verb(&self, plural: &'static str, singular: &'static str) -> &'static str {
+        if self.plural {
+            plural
+        } else {
+            singular
+        }
+    }
+}
+
+impl fmt::Display for Name {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.label)
+    }
+}
+
+/// The seats a side is played from.
+fn seats_of(side: Side) -> &'static [Seat] {
+    match side {
+        Side::NS => &[Seat::N, Seat::S],
+        Side::EW => &[Seat::E, Seat::W],
+        Side::N => &[Seat::N],
+        Side::E => &[Seat::E],
+        Side::S => &[Seat::S],
+    }
+}
+
+impl Names {
+    /// Names as given; blank ones are left out, and control characters are shown escaped, so a
+    /// name cannot forge a line of what the scorer says.
+    pub fn new(seats: BySeat<Option<String>>) -> Names {
+        let clean = |name: &Option<String>| {
+            let name = name.as_deref()?.trim();
+            (!name.is_empty()).then(|| {
+                name.chars()
+                    .map(|c| {
+                        if c.is_control() {
+                            c.escape_default().to_string()
+                        } else {
+                            c.to_string()
+                        }
+                    })
+                    .collect()
+            })
+        };
+        Names {
+            seats: BySeat(seats.0.each_ref().map(clean)),
+        }
+    }
+
+    /// The names as kept.
+    pub fn seats(&self) -> &BySeat<Option<String>> {
+        &self.seats
+    }
+
+    fn label(&self, code: &str, seats: &[Seat]) -> String {
+        let names: Vec<&str> = seats
+            .iter()
+            .filter_map(|&s| self.seats[s].as_deref())
+            .collect();
+        if names.is_empty() {
+            code.to_string()
+        } else {
+            format!("{code} ({})", names.join(" & "))
+        }
+    }
+
+    /// "NS (Gareth & Rhys)"; "N (Gareth)" for a side of one player; "NS" without names.
+    pub fn side(&self, side: Side) -> Name {
+        Name {
+            label: self.label(side.code(), seats_of(side)),
+            plural: matches!(side, Side::NS | Side::EW),
+        }
+    }
+
+    /// "W (Huw)"; "W" without a name.
+    pub fn seat(&self, seat: Seat) -> Name {
+        Name {
+            label: self.label(seat.letter(), &[seat]),
+            plural: false,
+        }
+    }
+}

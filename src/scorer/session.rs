@@ -1,0 +1,455 @@
+//! The table-side session: one line at a time through the replay, each accepted line kept in
+//! the journal before it is answered, `undo` taken back from the journal, and the session
+//! rebuilt from the journal whenever it must be.
+
+use super::announce::{Announcement, Herald};
+use super::journal::{Entered, Journal};
+use super::lines;
+use super::names::Names;
+use super::status::Status;
+use crate::record::line::{parse_line, Line};
+use crate::record::{Code, Fault, Record};
+use crate::replay::{Entry, Replay, ScoreSheet, Step};
+use crate::rules::{AbandonReason, BySeat, HandFault, TrickFault, Variant};
+
+/// What the session answers to a line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Answer {
+    /// A blank or comment line: nothing recorded.
+    Nothing,
+    /// The line was recorded (kept in the journal), and this is what to say.
+    Recorded(Vec<Announcement>),
+    /// `undo`: what was taken back, or that there was nothing to take back.
+    TakenBack(Vec<Announcement>),
+    /// `quit`: stop; everything recorded is kept.
+    Quit,
+}
+
+impl Answer {
+    pub fn announcements(&self) -> &[Announcement] {
+        match self {
+            Answer::Recorded(said) | Answer::TakenBack(said) => said,
+            Answer::Nothing | Answer::Quit => &[],
+        }
+    }
+}
+
+/// A line not taken.
+#[derive(Debug, thiserror::Error)]
+pub enum Refused<E> {
+    /// The line cannot be read, or the rules refuse it (or the game is over): why, in the
+    /// scorer's words. Nothing was recorded and the session is as it was.
+    #[error("{0}")]
+    Line(String),
+    /// The journal failed. The session is as the journal holds the game (when it could not even
+    /// be read back, the session reads it again before the next line).
+    #[error("the game could not be kept: {0}")]
+    Journal(#[source] E),
+}
+
+/// A session that cannot be opened.
+#[derive(Debug, thiserror::Error)]
+pub enum SessionError<E> {
+    #[error("the game's entries cannot be read: {0}")]
+    Journal(#[source] E),
+    /// A stored entry the replay refuses: the stored game is damaged.
+    #[error(
+        "the stored game is damaged: entry {index} (hand {hand}: {words}) is refused: {message}"
+    )]
+    Damaged {
+        /// The entry's place in the journal, from 1.
+        index: usize,
+        hand: u32,
+        entry: Box<Entry>,
+        /// The entry as a line.
+        words: String,
+        message: String,
+    },
+}
+
+/// A game scored at the table, one line at a time. Pure: the journal does the keeping.
+#[derive(Debug)]
+pub struct Session<J: Journal> {
+    journal: J,
+    variant: Variant,
+    seats: BySeat<Option<String>>,
+    names: Names,
+    replay: Replay,
+    /// The journal's entries, as the replay holds them.
+    entries: Vec<Entered>,
+    /// The journal could not be read back after it changed: read it before the next line.
+    stale: bool,
+}
+
+impl<J: Journal> Session<J> {
+    /// Opens a session on a journal, replaying what it holds. `seats` are the players' names.
+    pub fn open(
+        variant: Variant,
+        seats: BySeat<Option<String>>,
+        mut journal: J,
+    ) -> Result<Session<J>, SessionError<J::Error>> {
+        let entries = journal.entries().map_err(SessionError::Journal)?;
+        let replay = rebuild(&variant, &seats, &entries)?;
+        Ok(Session {
+            journal,
+            names: Names::new(seats.clone()),
+            variant,
+            seats,
+            replay,
+            entries,
+            stale: false,
+        })
+    }
+
+    /// Where the game stands, for the prompt.
+    pub fn status(&self) -> Status {
+        Status::of(&self.replay, &self.names)
+    }
+
+    pub fn variant(&self) -> &Variant {
+        &self.variant
+    }
+
+    /// The players' names, as the session was opened with them.
+    pub fn seats(&self) -> &BySeat<Option<String>> {
+        &self.seats
+    }
+
+    /// The entries kept, in order.
+    pub fn entries(&self) -> &[Entered] {
+        &self.entries
+    }
+
+    /// The replay of the game so far.
+    pub fn replay(&self) -> &Replay {
+        &self.replay
+    }
+
+    /// The score sheet of the game so far, with the players' names.
+    pub fn sheet(&self) -> ScoreSheet {
+        self.replay.clone().finish()
+    }
+
+    pub fn journal(&self) -> &J {
+        &self.journal
+    }
+
+    pub fn into_journal(self) -> J {
+        self.journal
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.replay.game().is_over()
+    }
+
+    /// Reads and enters one line (FORMAT.md §5).
+    pub fn enter_line(&mut self, text: &str) -> Result<Answer, Refused<J::Error>> {
+        match parse_line(text) {
+            Ok(None) => Ok(Answer::Nothing),
+            Ok(Some(line)) => self.enter(line),
+            Err(e) => Err(Refused::Line(e.to_string())),
+        }
+    }
+
+    /// Enters one line already read.
+    pub fn enter(&mut self, line: Line) -> Result<Answer, Refused<J::Error>> {
+        match line {
+            Line::Quit => return Ok(Answer::Quit),
+            Line::Undo => return self.undo(),
+            _ => {}
+        }
+        if self.stale {
+            self.reload()?;
+        }
+        if self.replay.game().is_over() {
+            return Err(Refused::Line(format!(
+                "the game is over: {}; `undo` takes back the last entry",
+                self.status().result_words()
+            )));
+        }
+        let game = self.replay.game();
+        let seating = game.spec().seating;
+        match &line {
+            Line::Totals { sides, .. } => {
+                lines::check_sides(sides, seating).map_err(Refused::Line)?;
+            }
+            Line::Pitcher(seat) => {
+                if let Some(HandFault::WrongPitcher { pitched, turn }) = game.pitch_fault(*seat) {
+                    return Err(Refused::Line(format!(
+                        "it is {turn}'s turn to pitch hand {}, not {pitched}'s",
+                        self.replay.hand_number()
+                    )));
+                }
+            }
+            _ => {}
+        }
+        match lines::entry(line) {
+            Some(entry) => self.record(entry),
+            None => Ok(Answer::Nothing),
+        }
+    }
+
+    /// Enters an entry (and the abandonment a renege forces) in a copy of the replay, keeps
+    /// them in the journal, and only then takes the copy.
+    fn record(&mut self, entry: Entry) -> Result<Answer, Refused<J::Error>> {
+        let mut replay = self.replay.clone();
+        let hand = match entry {
+            Entry::Concede(_) => replay.sheet().hands.len() as u32,
+            _ => replay.hand_number(),
+        };
+        let step = replay
+            .enter(entry.clone())
+            .map_err(|f| Refused::Line(placed(&f)))?;
+        let mut kept = vec![Entered {
+            hand,
+            pitcher: pitcher_after(&replay, &step),
+            entry: entry.clone(),
+        }];
+        let renege = match &step {
+            Step::Trick { report, .. } => report.trick.faults.iter().find(|f| proves_renege(f)),
+            _ => None,
+        };
+        let mut abandoned = None;
+        if let Some(fault) = renege {
+            let abandon = lines::abandon_for_renege(fault.seat());
+            let step = replay
+                .enter(abandon.clone())
+                .map_err(|f| Refused::Line(placed(&f)))?;
+            kept.push(Entered {
+                hand,
+                pitcher: pitcher_after(&replay, &step),
+                entry: abandon,
+            });
+            abandoned = Some(step);
+        }
+        if let Some(fault) = new_errors(&self.replay, &replay)
+            .into_iter()
+            .find(|f| f.code != Code::Renege)
+        {
+            return Err(Refused::Line(placed(&fault)));
+        }
+        let said = self.announce(&replay, &entry, &step, renege, abandoned.as_ref(), hand);
+        self.journal.append(&kept).map_err(Refused::Journal)?;
+        self.replay = replay;
+        self.entries.extend(kept);
+        Ok(Answer::Recorded(said))
+    }
+
+    /// What to say of an entry entered in `after`.
+    fn announce(
+        &self,
+        after: &Replay,
+        entry: &Entry,
+        step: &Step,
+        renege: Option<&TrickFault>,
+        abandoned: Option<&Step>,
+        hand: u32,
+    ) -> Vec<Announcement> {
+        let herald = Herald {
+            names: &self.names,
+            before: &self.replay,
+            after,
+        };
+        let mut said = Vec::new();
+        match (step, entry) {
+            (Step::Trick { .. }, _) if renege.is_some() => {
+                if let (Some(fault), Some(Step::Hand(row))) = (renege, abandoned) {
+                    said.push(Announcement::Renege {
+                        seat: self.names.seat(fault.seat()),
+                        proof: fault.to_string(),
+                    });
+                    let seat = Some(fault.seat());
+                    said.push(herald.abandoned(row, AbandonReason::Renege, seat));
+                }
+            }
+            (Step::Trick { report, hand: row }, Entry::Trick(trick)) => {
+                let cards = trick.cards();
+                let trumps = after
+                    .game()
+                    .trumps()
+                    .or(row.as_ref().and_then(|r| r.trumps))
+                    .or(cards.first().map(|c| c.suit));
+                if let Some(trumps) = trumps {
+                    said.push(herald.trick(cards, trumps, report));
+                }
+                if let Some(d) = &report.decided {
+                    said.push(herald.decided(d));
+                }
+                if let Some(row) = row {
+                    herald.hand_closed(row, &mut said);
+                }
+            }
+            (Step::Hand(row), Entry::Abandon { reason, seat }) => {
+                said.push(herald.abandoned(row, *reason, *seat));
+            }
+            (Step::Hand(row), _) => herald.hand_closed(row, &mut said),
+            (Step::Pitcher(seat), _) => said.push(Announcement::Pitcher {
+                seat: self.names.seat(*seat),
+                hand,
+            }),
+            (Step::Penalty, Entry::Penalty { side, penalty }) => {
+                said.push(herald.penalty(*side, *penalty, hand));
+            }
+            (Step::Conceded(_), Entry::Concede(side)) => {
+                said.push(Announcement::Conceded {
+                    side: self.names.side(*side),
+                });
+                said.push(herald.over());
+            }
+            _ => {}
+        }
+        let settled = said
+            .iter()
+            .any(|a| matches!(a, Announcement::LegWon { .. } | Announcement::Over { .. }));
+        let scored = matches!(step, Step::Trick { .. } | Step::Hand(_));
+        if scored && !settled && !after.game().is_over() {
+            said.push(herald.score());
+        }
+        said
+    }
+
+    /// `undo`: the journal takes back the last line, and the session is rebuilt from it.
+    fn undo(&mut self) -> Result<Answer, Refused<J::Error>> {
+        let taken = match self.journal.take_back() {
+            Ok(taken) => taken,
+            Err(e) => {
+                // Whatever the journal now holds, the session follows it.
+                let _ = self.reload();
+                return Err(Refused::Journal(e));
+            }
+        };
+        if !taken {
+            if self.stale {
+                self.reload()?;
+            }
+            return Ok(Answer::TakenBack(vec![Announcement::NothingToTakeBack]));
+        }
+        let old = std::mem::take(&mut self.entries);
+        if let Err(e) = self.reload() {
+            self.entries = old;
+            return Err(e);
+        }
+        let same = old
+            .iter()
+            .zip(&self.entries)
+            .take_while(|(a, b)| a == b)
+            .count();
+        let seating = self.replay.game().spec().seating;
+        let gone = &old[same..];
+        let said = match gone.first() {
+            Some(first) => Announcement::TakenBack {
+                hand: first.hand,
+                lines: gone
+                    .iter()
+                    .map(|e| lines::entry_words(&e.entry, seating))
+                    .collect(),
+            },
+            None => Announcement::NothingToTakeBack,
+        };
+        Ok(Answer::TakenBack(vec![said]))
+    }
+
+    /// Rebuilds the session from what the journal holds.
+    fn reload(&mut self) -> Result<(), Refused<J::Error>> {
+        self.stale = true;
+        let entries = self.journal.entries().map_err(Refused::Journal)?;
+        let replay = rebuild::<J::Error>(&self.variant, &self.seats, &entries)
+            .map_err(|e| Refused::Line(e.to_string()))?;
+        self.replay = replay;
+        self.entries = entries;
+        self.stale = false;
+        Ok(())
+    }
+}
+
+/// A replay of the stored entries; an entry it refuses means the stored game is damaged.
+fn rebuild<E>(
+    variant: &Variant,
+    seats: &BySeat<Option<String>>,
+    entries: &[Entered],
+) -> Result<Replay, SessionError<E>> {
+    let record = Record {
+        variant: Some(variant.clone()),
+        seats: seats.clone(),
+        ..Record::default()
+    };
+    let mut replay = match Replay::with_sheet(ScoreSheet::for_record(record)) {
+        Ok(replay) => replay,
+        Err(_) => Replay::new(variant),
+    };
+    let seating = variant.spec().seating;
+    for (i, e) in entries.iter().enumerate() {
+        if let Err(fault) = replay.enter(e.entry.clone()) {
+            return Err(SessionError::Damaged {
+                index: i + 1,
+                hand: e.hand,
+                entry: Box::new(e.entry.clone()),
+                words: lines::entry_words(&e.entry, seating),
+                message: fault.message,
+            });
+        }
+    }
+    Ok(replay)
+}
+
+fn proves_renege(fault: &TrickFault) -> bool {
+    matches!(
+        fault,
+        TrickFault::Renege { .. } | TrickFault::RenegeHolding { .. }
+    )
+}
+
+/// The pitcher of the entry's hand, as known after it.
+fn pitcher_after(replay: &Replay, step: &Step) -> Option<crate::rules::Seat> {
+    match step {
+        Step::Trick {
+            hand: Some(row), ..
+        }
+        | Step::Hand(row) => row.pitcher,
+        Step::Conceded(_) => replay.sheet().hands.last().and_then(|row| row.pitcher),
+        _ => replay.pitcher(),
+    }
+}
+
+/// Every error found so far: on the sheet and in the hand in play.
+fn errors_of(replay: &Replay) -> Vec<Fault> {
+    let in_hand = replay.hand_faults().filter(|f| !f.code.is_warning());
+    replay
+        .sheet()
+        .errors
+        .iter()
+        .chain(in_hand)
+        .cloned()
+        .collect()
+}
+
+/// The errors `after` has found that `before` had not.
+fn new_errors(before: &Replay, after: &Replay) -> Vec<Fault> {
+    let mut old = errors_of(before);
+    errors_of(after)
+        .into_iter()
+        .filter(|f| match old.iter().position(|o| o == f) {
+            Some(i) => {
+                old.remove(i);
+                false
+            }
+            None => true,
+        })
+        .collect()
+}
+
+/// A fault's message; for a fault in a trick, with its hand (and trick) when the message does
+/// not name them.
+fn placed(fault: &Fault) -> String {
+    let message = &fault.message;
+    let (Some(h), Some(t)) = (fault.hand, fault.trick) else {
+        return message.clone();
+    };
+    let names_hand = message.contains(&format!("hand {h}"));
+    let names_trick = message.contains(&format!("trick {t}"));
+    match (names_hand, names_trick) {
+        (false, false) => format!("hand {h}, trick {t}: {message}"),
+        (false, true) => format!("hand {h}: {message}"),
+        _ => message.clone(),
+    }
+}

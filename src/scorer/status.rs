@@ -1,0 +1,165 @@
+//! Where the game stands, for the prompt before each entry.
+
+use std::fmt;
+
+use super::names::{Name, Names};
+use crate::replay::Replay;
+use crate::rules::spec::Goal;
+use crate::rules::{Outcome, Seat, Side, Suit};
+
+/// One side at the table: its score (in Irish Don during a deal, its count of the fat so far)
+/// and, in a match, the legs or games it has won.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SideStatus {
+    pub side: Side,
+    pub name: Name,
+    pub score: i32,
+    pub wins: u32,
+}
+
+/// Where the game stands before the next entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Status {
+    /// The hand in play, or the next one: numbered as in the record, abandoned deals counted.
+    pub hand: u32,
+    /// True while a hand is in play (its first entry made, the deal not over).
+    pub in_hand: bool,
+    /// The next trick of the hand, from 1.
+    pub trick: u32,
+    /// Who deals the hand, when known.
+    pub dealer: Option<Seat>,
+    /// Who pitches (or pitched) the hand, when known.
+    pub pitcher: Option<Seat>,
+    /// Who leads the next trick.
+    pub leader: Option<Seat>,
+    /// Trumps, once the pitcher has led.
+    pub trumps: Option<Suit>,
+    /// Each side in the game's order.
+    pub sides: Vec<SideStatus>,
+    /// True when the scores are Irish Don's running count of the fat during a deal.
+    pub counting: bool,
+    /// The leg (Irish Don: the game) in play, from 1.
+    pub leg: u32,
+    /// Legs or games a side needs to take the match; 1 for a single game.
+    pub to_win: u32,
+    /// True when the parts of a match are called games (Irish Don), not legs.
+    pub games: bool,
+    /// True when the game (or match) is over.
+    pub over: bool,
+    pub result: Option<Outcome>,
+    names: Names,
+}
+
+impl Status {
+    pub(super) fn of(replay: &Replay, names: &Names) -> Status {
+        let game = replay.game();
+        let in_hand = game.in_hand();
+        let pitcher = replay.pitcher();
+        let running = game.running_count();
+        let score = running.unwrap_or_else(|| game.score_in_play());
+        let wins = game.wins();
+        Status {
+            hand: replay.hand_number(),
+            in_hand,
+            trick: game.tricks_played() + 1,
+            dealer: replay.dealer(),
+            pitcher,
+            leader: if in_hand { game.leader() } else { pitcher },
+            trumps: game.trumps(),
+            sides: game
+                .sides()
+                .iter()
+                .map(|&side| SideStatus {
+                    side,
+                    name: names.side(side),
+                    score: score[side],
+                    wins: wins[side],
+                })
+                .collect(),
+            counting: running.is_some(),
+            leg: game.leg(),
+            to_win: game.spec().to_win,
+            games: game.spec().goal == Goal::PassEighty,
+            over: game.is_over(),
+            result: game.result().cloned(),
+            names: names.clone(),
+        }
+    }
+
+    /// True when the game is a match of several legs (Irish Don: games).
+    pub fn is_match(&self) -> bool {
+        self.to_win > 1
+    }
+
+    fn scores(&self) -> String {
+        let each: Vec<String> = self.sides.iter().map(|s| s.score.to_string()).collect();
+        each.join("–")
+    }
+
+    fn wins(&self) -> String {
+        let each: Vec<String> = self.sides.iter().map(|s| s.wins.to_string()).collect();
+        each.join("–")
+    }
+
+    /// How the game ended, in words: "NS (Gareth & Rhys) won 121–97".
+    pub fn result_words(&self) -> String {
+        let name = |side: Side| self.names.side(side);
+        let seating_side = |seat: Seat| {
+            self.sides
+                .iter()
+                .find(|s| s.side.code() == seat.letter())
+                .map_or_else(|| self.names.seat(seat), |s| s.name.clone())
+        };
+        match &self.result {
+            Some(Outcome::Won(w)) if self.is_match() => {
+                format!("{} won the match {}", name(*w), self.wins())
+            }
+            Some(Outcome::Won(w)) => format!("{} won, {}", name(*w), self.scores()),
+            Some(Outcome::Draw) => format!("a draw, {}", self.scores()),
+            Some(Outcome::Lost(seats)) => {
+                let who: Vec<String> = seats.iter().map(|&s| seating_side(s).label).collect();
+                format!("{} lost, {}", who.join(" and "), self.scores())
+            }
+            Some(Outcome::Unknown) => "decided, but who won cannot be told".to_string(),
+            None => format!("not yet decided, {}", self.scores()),
+        }
+    }
+}
+
+impl fmt::Display for Status {
+    /// The prompt: "Hand 3, trick 2 · W deals · N pitched · E to lead · trumps hearts ·
+    /// NS (Gareth & Rhys) 45 · EW (Dai & Huw) 52".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.over {
+            return write!(f, "The game is over: {}", self.result_words());
+        }
+        write!(f, "Hand {}", self.hand)?;
+        if self.in_hand {
+            write!(f, ", trick {}", self.trick)?;
+        }
+        if let Some(d) = self.dealer {
+            write!(f, " · {} deals", self.names.seat(d))?;
+        }
+        if let Some(p) = self.pitcher {
+            let verb = if self.in_hand { "pitched" } else { "pitches" };
+            write!(f, " · {} {verb}", self.names.seat(p))?;
+        }
+        if let (true, Some(l)) = (self.in_hand, self.leader) {
+            write!(f, " · {} to lead", self.names.seat(l))?;
+        }
+        if let Some(t) = self.trumps {
+            write!(f, " · trumps {t}")?;
+        }
+        for s in &self.sides {
+            write!(f, " · {} {}", s.name, s.score)?;
+        }
+        if self.counting {
+            f.write_str(" (counting)")?;
+        }
+        if self.is_match() {
+            let word = if self.games { "game" } else { "leg" };
+            write!(f, " · {word} {}, {word}s {}", self.leg, self.wins())?;
+        }
+        Ok(())
+    }
+}
