@@ -23,11 +23,8 @@ fn main() {
         .and_then(|n| n.parse().ok())
         .unwrap_or(112i64);
     // Nine Card Don over a fixed number of deals: no target ends it early.
-    let variant = Variant::build(
-        "nine-card-don",
-        [("deals", OptionValue::Int(deals))].into_iter(),
-    )
-    .expect("a ruleset");
+    let variant =
+        Variant::build("nine-card-don", [("deals", OptionValue::Int(deals))]).expect("a ruleset");
     let game = play_game(&variant, 7, deals as usize);
     let mut lines = vec![format!("pitcher {}", game.hands[0].pitcher)];
     for hand in &game.hands {

@@ -4,11 +4,11 @@
 
 mod common;
 
-use common::{HAND_A, IRISH_1};
+use common::{CLAIMED, HAND_A, IRISH_1, LAST_RENEGE};
 use don::record::trick::parse_trick;
 use don::record::{parse_record, Code, HandBody};
 use don::replay::{replay_record, Entry, HandKind, Replay, ScoreSheet, Step};
-use don::rules::{AbandonReason, Penalty, Seat, Side, Variant};
+use don::rules::{AbandonReason, BlindDeal, Card, OptionValue, Penalty, Seat, Side, Variant};
 use serde_json::Value;
 
 /// A record's hands as the scorer would type them.
@@ -24,7 +24,10 @@ fn entries(record: &Value) -> (Variant, Vec<Entry>) {
             out.push(Entry::Pitcher(pitcher));
         }
         match &hand.body {
-            HandBody::Tricks { tricks, .. } => {
+            HandBody::Tricks { tricks, layout } => {
+                if let Some(layout) = layout {
+                    out.push(Entry::Layout(layout.clone()));
+                }
                 for t in tricks {
                     let don::record::game::TrickEntry::Text(text) = t else {
                         panic!("a trick as text")
@@ -248,40 +251,6 @@ fn a_seat_the_game_has_not_is_refused_as_an_entry_too() {
     assert_eq!(replay.sheet().hands[0].points[Side::NS], 37);
 }
 
-/// The oracle's claimed deal (tests/replay.rs): NS take all 80 of the second deal and pass 80 at
-/// trick 12, where the record stops.
-const CLAIMED: [&[&str]; 2] = [
-    &[
-        "2D 5D 3D 4D",
-        "6D 7D 9D 8D",
-        "TD JD KD QD",
-        "2S 3S 4S 5S",
-        "6S 9S 7S 8S",
-        "TS JS KS QS",
-        "2H 3H 5H 4H",
-        "6H 7H 9H 8H",
-        "TH JH KH QH",
-        "2C 3C 5C 4C",
-        "6C 7C 9C 8C",
-        "TC JC KC QC",
-        "AS AH AD AC",
-    ],
-    &[
-        "2C 3C 4C 5C",
-        "6C 7C 9C 8C",
-        "TC JC KC QC",
-        "2S 3S 5S 4S",
-        "6S 7S 9S 8S",
-        "TS JS KS QS",
-        "2H 3H 5H 4H",
-        "6H 7H 9H 8H",
-        "TH JH KH QH",
-        "2D 3D 5D 4D",
-        "AS AH AC AD",
-        "6D 7D 9D 8D",
-    ],
-];
-
 #[test]
 fn a_claimed_irish_deal_ends_by_entry_as_its_record_does() {
     let variant = Variant::default_for("irish-don").unwrap();
@@ -325,4 +294,133 @@ fn a_claimed_irish_deal_ends_by_entry_as_its_record_does() {
         scored(&replay_record(parse_record(record)))
     );
     assert_eq!(entered.winner(), Some(Side::NS));
+}
+
+#[test]
+fn a_trick_proving_a_renege_leaves_the_deal_to_be_abandoned() {
+    let variant = Variant::default_for("nine-card-don").unwrap();
+    let mut replay = Replay::new(&variant);
+    replay.enter(Entry::Pitcher(Seat::N)).unwrap();
+    for t in &LAST_RENEGE[..8] {
+        let Step::Trick { hand, .. } = replay.enter(trick(t)).unwrap() else {
+            panic!("a trick step")
+        };
+        assert!(hand.is_none());
+    }
+    // The deal's last trick proves W's renege: the hand stays in play, to be abandoned.
+    let Step::Trick { report, hand } = replay.enter(trick(LAST_RENEGE[8])).unwrap() else {
+        panic!("a trick step")
+    };
+    assert_eq!(hand, None);
+    assert_eq!(report.trick.faults[0].seat(), Seat::W);
+    assert!(replay.game().in_hand());
+    assert_eq!(replay.hand_faults().count(), 1);
+    let Step::Hand(row) = replay
+        .enter(Entry::Abandon {
+            reason: AbandonReason::Renege,
+            seat: Some(Seat::W),
+        })
+        .unwrap()
+    else {
+        panic!("a hand step")
+    };
+    assert_eq!(row.kind, HandKind::Abandoned);
+    assert_eq!(replay.sheet().errors[0].code, Code::Renege);
+    // A trick that proves a renege and reaches the target decides nothing once abandoned: to
+    // 15, NS peg the 5♦ in trick 4 and the 5♣ in trick 6, and N takes the 5♥ in trick 9.
+    let variant = Variant::build("nine-card-don", [("target", OptionValue::Int(15))]).unwrap();
+    let mut replay = Replay::new(&variant);
+    replay.enter(Entry::Pitcher(Seat::N)).unwrap();
+    for t in &LAST_RENEGE[..8] {
+        replay.enter(trick(t)).unwrap();
+    }
+    let Step::Trick { report, hand } = replay.enter(trick(LAST_RENEGE[8])).unwrap() else {
+        panic!("a trick step")
+    };
+    assert!(report.decided.is_some() && hand.is_none());
+    let Step::Hand(row) = replay
+        .enter(Entry::Abandon {
+            reason: AbandonReason::Renege,
+            seat: Some(Seat::W),
+        })
+        .unwrap()
+    else {
+        panic!("a hand step")
+    };
+    assert_eq!((row.decided, row.score[Side::NS]), (None, 0));
+    assert!(!replay.game().is_over());
+}
+
+/// Hand B's layout (tests/rules_game_to_lose_blind_don.rs), face-down under face-up.
+fn blind_layout() -> BlindDeal {
+    let cards = |text: &str| -> Vec<Card> {
+        text.split_whitespace()
+            .map(|c| c.parse().unwrap())
+            .collect()
+    };
+    let stacks = |down: &str, up: &str| cards(down).into_iter().zip(cards(up)).collect();
+    let mut deal = BlindDeal::default();
+    deal.stacks[Seat::N] = stacks("QD TD 8D 6D 4D AC QC TC 8C", "AS KS QS JS AH KH QH JH AD");
+    deal.stacks[Seat::S] = stacks("JD 9D 7D 5D 3D KC JC 9C 7C", "TS 9S 8S 7S TH 9H 8H 7H KD");
+    deal
+}
+
+#[test]
+fn a_layout_begins_a_hand_as_a_trick_does() {
+    let variant = Variant::default_for("blind-don").unwrap();
+    let mut replay = Replay::new(&variant);
+    // The first pitch is free: without a pitcher nobody can lay out for the hand.
+    refused(
+        &mut replay,
+        Entry::Layout(blind_layout()),
+        Code::Schema,
+        "who pitched this hand cannot be told: give the pitcher",
+    );
+    // The layout's shape is the game's.
+    let mut short = blind_layout();
+    short.stacks[Seat::S].pop();
+    refused(
+        &mut replay,
+        Entry::Layout(short),
+        Code::Schema,
+        "the layout of hand 1 gives S 8 stacks and 0 cards in hand; this layout has 9 and 0",
+    );
+    let mut twice = blind_layout();
+    twice.stacks[Seat::S][0].1 = "AS".parse().unwrap();
+    replay.enter(Entry::Pitcher(Seat::N)).unwrap();
+    refused(
+        &mut replay,
+        Entry::Layout(twice),
+        Code::DuplicateCard,
+        "AS is laid out twice (again for S)",
+    );
+    assert_eq!(
+        replay.enter(Entry::Layout(blind_layout())),
+        Ok(Step::Layout)
+    );
+    assert!(replay.game().in_hand());
+    assert_eq!(replay.pitcher(), Some(Seat::N));
+    replay.enter(trick("AS TS")).unwrap();
+    refused(
+        &mut replay,
+        Entry::Layout(blind_layout()),
+        Code::Schema,
+        "the layout is given after the hand's first trick",
+    );
+    // With the layout known, a card face down is not playable.
+    refused(
+        &mut replay,
+        trick("KS 3D"),
+        Code::NotPlayable,
+        "S played 3D in trick 2, but it was not face up or in hand",
+    );
+    // Only Blind Don lays its cards out.
+    let mut replay = Replay::new(&Variant::default_for("nine-card-don").unwrap());
+    replay.enter(Entry::Pitcher(Seat::N)).unwrap();
+    refused(
+        &mut replay,
+        Entry::Layout(BlindDeal::default()),
+        Code::Schema,
+        "Nine Card Don has no layout: only Blind Don lays its cards out",
+    );
 }

@@ -483,5 +483,8 @@ fn an_import_while_a_game_is_played_loses_nothing_and_is_never_locked_out() {
         assert!(!text(out).contains("locked"), "{}", text(out));
     }
     assert_eq!(text(&imported.stdout), "Imported 400 games: games 2–401.\n");
-    assert_eq!(db.show("1")["final"], serde_json::json!({ "NS": 20, "EW": 32 }));
+    assert_eq!(
+        db.show("1")["final"],
+        serde_json::json!({ "NS": 20, "EW": 32 })
+    );
 }

@@ -22,11 +22,6 @@ use common::*;
 use don::rules::{Seat, Side};
 use serde_json::json;
 
-const G: [&str; 13] = [
-    "AS KS QS", "JS TS 9S", "TH 5H 4H", "5S 8S 4S", "AH KH QH", "TD 5D 4D", "AD KD QD", "JH 9H 8H",
-    "JD 9D 8D", "2C AC 3C", "KC QC JC", "TC 5C 4C", "6C 7H 6D",
-];
-
 #[test]
 fn game_to_lose_splits_a_tie_for_most_four_each() {
     let c = run(
@@ -100,11 +95,6 @@ fn blind_layout() -> serde_json::Value {
         "S": [["JD","TS"],["9D","9S"],["7D","8S"],["5D","7S"],["3D","TH"],["KC","9H"],["JC","8H"],["9C","7H"],["7C","KD"]]
     })
 }
-
-const B: [&str; 18] = [
-    "AS TS", "KS 9S", "QS 8S", "JS 7S", "AH TH", "KH 9H", "QH 8H", "JH 7H", "AD KD", "QD JD",
-    "TD 9D", "8D 7D", "6D 5D", "4D 3D", "AC KC", "QC JC", "TC 9C", "8C 7C",
-];
 
 #[test]
 fn blind_don_scores_as_hljg_between_two() {

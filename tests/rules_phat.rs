@@ -17,38 +17,6 @@ use common::*;
 use don::rules::Side;
 use serde_json::json;
 
-const TIE: [&str; 13] = [
-    "AS KS QS JS",
-    "TS 9S 8S 7S",
-    "6S 5S 4S 3S",
-    "AH KH QH JH",
-    "TH 9H 8H 7H",
-    "5H 6H 4H 3H",
-    "AD KD QD JD",
-    "TD 9D 8D 7D",
-    "6D 5D 4D 3D",
-    "AC KC QC JC",
-    "TC 9C 8C 7C",
-    "6C 5C 4C 3C",
-    "2S 2H 2D 2C",
-];
-
-const FIFTY: [&str; 13] = [
-    "AS KS QS JS",
-    "TS 9S 8S 7S",
-    "6S 5S 4S 3S",
-    "AH KH QH JH",
-    "TH 9H 8H 7H",
-    "AD KD QD JD",
-    "5H 6H 4H 3H",
-    "TD 9D 8D 7D",
-    "6D 5D 4D 3D",
-    "AC KC QC JC",
-    "TC 9C 8C 7C",
-    "6C 5C 4C 3C",
-    "2S 2H 2D 2C",
-];
-
 const TENS3: [&str; 13] = [
     "AS KS QS JS",
     "TS 9S 8S 7S",

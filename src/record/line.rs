@@ -29,8 +29,13 @@ pub enum Line {
     /// `pitcher S`: who pitches the hand about to begin.
     Pitcher(Seat),
     /// `totals NS 23 EW 12 game NS …`: a hand kept as totals. `sides` are the sides given points,
-    /// in the order written (each once), so that a side left out can be told from a side on 0.
-    Totals { totals: Totals, sides: Vec<Side> },
+    /// in the order written (each once), so that a side left out can be told from a side on 0;
+    /// `muck_sides` the two sides given muck values (`muck NS 44 EW 36`), if any.
+    Totals {
+        totals: Totals,
+        sides: Vec<Side>,
+        muck_sides: Vec<Side>,
+    },
     /// `abandon renege W`, `abandon misdeal`: the deal in play, or about to be dealt, is
     /// abandoned.
     Abandon {
@@ -73,7 +78,10 @@ pub enum LineError {
         what: &'static str,
         example: &'static str,
     },
-    #[error("`{extra}` is more than a `{word}` line takes: {example}")]
+    #[error(
+        "unexpected `{extra}` in {} `{word}` line: write {example}",
+        article(word)
+    )]
     Extra {
         word: &'static str,
         extra: String,
@@ -93,6 +101,14 @@ pub enum LineError {
     NotInTotals(String),
     #[error("`{0}` is given twice in totals")]
     Twice(String),
+}
+
+fn article(word: &str) -> &'static str {
+    if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    }
 }
 
 /// The points a line may give a side, or a penalty: as in a record.
@@ -142,7 +158,7 @@ fn looks_like_trick(first: &str, rest: &[&str]) -> bool {
         let card = t.split_once(':').map_or(*t, |(_, c)| c);
         card.parse::<Card>().is_ok()
     };
-    card_like || std::iter::once(&first).chain(rest).any(|t| is_card(&t))
+    card_like || std::iter::once(&first).chain(rest).any(is_card)
 }
 
 fn trick(text: &str) -> Result<Line, LineError> {
@@ -337,6 +353,7 @@ impl Field {
 fn totals(rest: &[&str]) -> Result<Line, LineError> {
     let mut t = Totals::default();
     let mut sides: Vec<Side> = Vec::new();
+    let mut muck_sides: Vec<Side> = Vec::new();
     let mut given: Vec<Field> = Vec::new();
     let mut i = 0;
     while let Some(&token) = rest.get(i) {
@@ -374,9 +391,12 @@ fn totals(rest: &[&str]) -> Result<Line, LineError> {
                 }
             }
             Field::Muck => {
-                let (muck, used) = muck(value, &rest[i..])?;
+                let (muck, named) = muck(value, &rest[i..])?;
                 t.muck = Some(muck);
-                i += used;
+                if !named.is_empty() {
+                    i += 3; // `NS 44 EW 36`: the first side was the value
+                    muck_sides = named;
+                }
             }
             Field::Game | Field::High | Field::Low | Field::Jack => {
                 let taker = taker(field, value)?;
@@ -393,7 +413,11 @@ fn totals(rest: &[&str]) -> Result<Line, LineError> {
     if sides.is_empty() {
         return Err(needs("totals", "each side's points", "totals NS 23 EW 12"));
     }
-    Ok(Line::Totals { totals: t, sides })
+    Ok(Line::Totals {
+        totals: t,
+        sides,
+        muck_sides,
+    })
 }
 
 /// `NS`, `none`, or for game two players sharing it, `N+E`.
@@ -414,18 +438,18 @@ fn taker(field: Field, value: &str) -> Result<Taker, LineError> {
 }
 
 /// Phat's muck: a side, `tie`, `none`, or both sides' values (`NS 44 EW 36`). Returns the value
-/// and how many tokens after the first it used.
-fn muck(value: &str, after: &[&str]) -> Result<(MuckValue, usize), LineError> {
+/// and, for values, the two sides named (their tokens after the first: 3).
+fn muck(value: &str, after: &[&str]) -> Result<(MuckValue, Vec<Side>), LineError> {
     if value.eq_ignore_ascii_case("tie") {
-        return Ok((MuckValue::Award(Taker::Tie), 0));
+        return Ok((MuckValue::Award(Taker::Tie), Vec::new()));
     }
     if value.eq_ignore_ascii_case("none") {
-        return Ok((MuckValue::Award(Taker::Nobody), 0));
+        return Ok((MuckValue::Award(Taker::Nobody), Vec::new()));
     }
     let side = value.parse::<Side>().map_err(|_| Field::Muck.needs())?;
     let is_number = |t: Option<&&str>| t.is_some_and(|t| t.parse::<i64>().is_ok());
     if !is_number(after.first()) {
-        return Ok((MuckValue::Award(Taker::Side(side)), 0));
+        return Ok((MuckValue::Award(Taker::Side(side)), Vec::new()));
     }
     // Both sides' values: this side's, then the other's.
     let mut values = BySide::default();
@@ -435,7 +459,7 @@ fn muck(value: &str, after: &[&str]) -> Result<(MuckValue, usize), LineError> {
         _ => return Err(Field::Muck.needs()),
     };
     values[other] = points(after[2])?;
-    Ok((MuckValue::Values(values), 3))
+    Ok((MuckValue::Values(values), vec![side, other]))
 }
 
 impl fmt::Display for Line {
@@ -455,7 +479,11 @@ impl fmt::Display for Line {
                 Ok(())
             }
             Line::Pitcher(seat) => write!(f, "pitcher {seat}"),
-            Line::Totals { totals, sides } => write_totals(f, totals, sides),
+            Line::Totals {
+                totals,
+                sides,
+                muck_sides,
+            } => write_totals(f, totals, sides, muck_sides),
             Line::Abandon { reason, seat } => {
                 write!(f, "abandon {}", reason_word(*reason))?;
                 match seat {
@@ -494,7 +522,12 @@ fn taker_word(taker: Taker) -> String {
     }
 }
 
-fn write_totals(f: &mut fmt::Formatter<'_>, t: &Totals, sides: &[Side]) -> fmt::Result {
+fn write_totals(
+    f: &mut fmt::Formatter<'_>,
+    t: &Totals,
+    sides: &[Side],
+    muck_sides: &[Side],
+) -> fmt::Result {
     f.write_str("totals")?;
     for &side in sides {
         write!(f, " {side} {}", t.points[side])?;
@@ -513,15 +546,15 @@ fn write_totals(f: &mut fmt::Formatter<'_>, t: &Totals, sides: &[Side]) -> fmt::
     match t.muck {
         Some(MuckValue::Award(taker)) => write!(f, " muck {}", taker_word(taker))?,
         Some(MuckValue::Values(values)) => {
-            // Written for the sides given points; a muck line names the partnerships.
-            let named: Vec<Side> = if sides.len() == 2 {
-                sides.to_vec()
+            // The sides as written, else the partnerships (the only game with muck has them).
+            let named: &[Side] = if muck_sides.len() == 2 {
+                muck_sides
             } else {
-                vec![Side::NS, Side::EW]
+                &[Side::NS, Side::EW]
             };
             f.write_str(" muck")?;
             for side in named {
-                write!(f, " {side} {}", values[side])?;
+                write!(f, " {side} {}", values[*side])?;
             }
         }
         None => {}
@@ -546,6 +579,7 @@ mod tests {
             "N:5H E:KH S:2H W:AH",
             "pitcher S",
             "totals NS 23 EW 12 game NS high NS low EW jack none muck NS 44 EW 36 out_first NS last_scorer EW",
+            "totals NS 1 muck EW 0 NS 0",
             "totals N 21 E 20 S 5 game N+E",
             "abandon renege W",
             "abandon redeal-demanded",

@@ -317,6 +317,15 @@ impl Game {
         self.next_pitch == NextPitch::LowestDiamond
     }
 
+    /// What would be wrong with `pitcher` pitching the next hand: pitching out of turn (a pitch
+    /// passed as Irish `pass_pitch` allows is not). `None` while a hand is in play.
+    pub fn pitch_fault(&self, pitcher: Seat) -> Option<HandFault> {
+        if self.hand.is_some() || !self.spec.seating.has_seat(pitcher) {
+            return None;
+        }
+        self.judge_pitcher(Some(pitcher)).2.into_iter().next()
+    }
+
     /// The pitcher of the hand in play, once known.
     pub fn pitcher(&self) -> Option<Seat> {
         self.hand.as_ref()?.pitcher

@@ -164,10 +164,11 @@ pub enum Announcement {
         counts: u32,
         wins: ScoreLine,
     },
-    /// The game, or the match, is over.
+    /// The game, or the match, is over; in a match, the legs (Irish Don: `games`) won.
     Over {
         finish: Finish,
         wins: Option<ScoreLine>,
+        games: bool,
     },
     /// A penalty, and what it costs at the end of its hand.
     Penalty {
@@ -210,6 +211,13 @@ fn card_words(card: Card, trumps: Suit) -> String {
     format!("{rank} of {suit}")
 }
 
+fn capital(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
+
 fn and_list(names: &[Name]) -> String {
     let labels: Vec<&str> = names.iter().map(|n| n.label.as_str()).collect();
     labels.join(" and ")
@@ -246,7 +254,7 @@ impl fmt::Display for Verdict {
 impl fmt::Display for Announcement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Announcement::Pitcher { seat, hand } => write!(f, "{seat} pitches hand {hand}."),
+            Announcement::Pitcher { seat, hand } => write!(f, "{seat} pitches hand {hand}"),
             Announcement::Trick {
                 side,
                 trumps,
@@ -276,7 +284,7 @@ impl fmt::Display for Announcement {
                 }
                 Ok(())
             }
-            Announcement::Renege { seat, proof } => write!(f, "Renege by {seat}: {proof}."),
+            Announcement::Renege { seat, proof } => write!(f, "Renege by {seat}: {proof}"),
             Announcement::Abandoned {
                 hand,
                 reason,
@@ -305,24 +313,24 @@ impl fmt::Display for Announcement {
                 }
                 match (lowest_diamond, dealer, pitcher) {
                     (true, _, _) => f.write_str(
-                        " The cards are dealt again, and the holder of the lowest diamond pitches.",
+                        " The cards are dealt again, and the holder of the lowest diamond pitches",
                     ),
                     (false, Some(d), Some(p)) => {
-                        write!(f, " The same dealer, {d}, deals again, and {p} pitches.")
+                        write!(f, " The same dealer, {d}, deals again, and {p} pitches")
                     }
-                    _ => f.write_str(" The same dealer deals again."),
+                    _ => f.write_str(" The same dealer deals again"),
                 }
             }
             Announcement::Award { kind, pegs } => match pegs.as_slice() {
-                [] => write!(f, "{}: nobody scores it", kind.word()),
-                [(side, p)] => write!(f, "{} to {side}: {p}", kind.word()),
+                [] => write!(f, "{}: nobody scores it", capital(kind.word())),
+                [(side, p)] => write!(f, "{} to {side}: {p}", capital(kind.word())),
                 many => {
                     let each: Vec<String> = many.iter().map(|(s, p)| format!("{s} {p}")).collect();
-                    write!(f, "{} shared: {}", kind.word(), each.join(", "))
+                    write!(f, "{} shared: {}", capital(kind.word()), each.join(", "))
                 }
             },
             Announcement::MuckCarried { carried } => {
-                write!(f, "Muck tied: {carried} carried to the next deal.")
+                write!(f, "Muck tied: {carried} carried to the next deal")
             }
             Announcement::HandEnded {
                 hand,
@@ -336,7 +344,7 @@ impl fmt::Display for Announcement {
                     (false, true) => "ends, the fat counted",
                     (false, false) => "ends",
                 };
-                write!(f, "Hand {hand} {how}: {}.", each.join(", "))
+                write!(f, "Hand {hand} {how}: {}", each.join(", "))
             }
             Announcement::Decided {
                 hand,
@@ -401,31 +409,34 @@ impl fmt::Display for Announcement {
                 let word = if *games { "game" } else { "leg" };
                 match winner {
                     Some(w) => write!(f, "{w} {} {word} {leg}", w.verb("win", "wins"))?,
-                    None => write!(f, "The {word} {leg} is drawn")?,
+                    None => write!(f, "{} {leg} is drawn", capital(word))?,
                 }
                 if *counts > 1 {
                     write!(f, " (a bonk: {counts} {word}s)")?;
                 }
                 let next = if *games { "Game" } else { "Leg" };
-                write!(f, "; {word}s {wins}. {next} {} begins.", leg + 1)
+                write!(f, "; {word}s {wins}. {next} {} begins", leg + 1)
             }
-            Announcement::Over { finish, wins } => match (finish, wins) {
+            Announcement::Over {
+                finish,
+                wins,
+                games,
+            } => match (finish, wins) {
                 (Finish::Won(w), Some(wins)) => {
-                    write!(f, "{w} {} the match {wins}.", w.verb("win", "wins"))
+                    let word = if *games { "games" } else { "legs" };
+                    write!(f, "{w} {} the match: {word} {wins}", w.verb("win", "wins"))
                 }
-                (Finish::Won(w), None) => write!(f, "{w} {} the game.", w.verb("win", "wins")),
-                (Finish::Draw, _) => f.write_str("The game is a draw."),
+                (Finish::Won(w), None) => write!(f, "{w} {} the game", w.verb("win", "wins")),
+                (Finish::Draw, _) => f.write_str("The game is a draw"),
                 (Finish::Lost(names), _) => write!(
                     f,
-                    "{} the game.",
+                    "{} the game",
                     match names.as_slice() {
                         [one] => format!("{one} loses"),
                         many => format!("{} lose", and_list(many)),
                     }
                 ),
-                (Finish::Unknown, _) => {
-                    f.write_str("The game is over, but who won cannot be told.")
-                }
+                (Finish::Unknown, _) => f.write_str("The game is over, but who won cannot be told"),
             },
             Announcement::Penalty {
                 side,
@@ -441,18 +452,18 @@ impl fmt::Display for Announcement {
                 if *points == 0 {
                     write!(
                         f,
-                        "Penalty on {side}{what} in hand {hand}: no points under friendly penalties."
+                        "Penalty on {side}{what} in hand {hand}: no points under friendly penalties"
                     )
                 } else {
                     write!(
                         f,
-                        "Penalty on {side}{what}: {} at the end of hand {hand}.",
+                        "Penalty on {side}{what}: {} at the end of hand {hand}",
                         signed(*points)
                     )
                 }
             }
             Announcement::Conceded { side } => {
-                write!(f, "{side} {}.", side.verb("concede", "concedes"))
+                write!(f, "{side} {}", side.verb("concede", "concedes"))
             }
             Announcement::Score {
                 standings,
@@ -477,9 +488,9 @@ impl fmt::Display for Announcement {
             }
             Announcement::TakenBack { hand, lines } => {
                 let quoted: Vec<String> = lines.iter().map(|l| format!("`{l}`")).collect();
-                write!(f, "Taken back from hand {hand}: {}.", quoted.join(" and "))
+                write!(f, "Taken back from hand {hand}: {}", quoted.join(" and "))
             }
-            Announcement::NothingToTakeBack => f.write_str("There is nothing to take back."),
+            Announcement::NothingToTakeBack => f.write_str("There is nothing to take back"),
         }
     }
 }
@@ -630,6 +641,7 @@ impl Herald<'_> {
         Announcement::Over {
             finish,
             wins: (game.spec().to_win > 1).then(|| self.wins_line()),
+            games: game.spec().goal == Goal::PassEighty,
         }
     }
 
@@ -641,8 +653,10 @@ impl Herald<'_> {
             return; // announced with its reason, by the caller
         }
         out.extend(row.awards.iter().map(|a| self.award(a)));
-        let carried = self.after.game().carried();
-        if carried > 0 && carried != self.before.game().carried() {
+        let game = self.after.game();
+        let carried = game.carried();
+        let counts_next = game.spec().muck_counts(game.deals_played());
+        if carried > 0 && carried != self.before.game().carried() && counts_next {
             out.push(Announcement::MuckCarried { carried });
         }
         let decided = row.decided.as_ref();

@@ -21,13 +21,14 @@ pub fn entry(line: Line) -> Option<Entry> {
 
 /// The line that records an entry, for a game of this seating; `None` for a Blind Don layout,
 /// which has no line.
-pub fn line(entry: &Entry, seating: Seating) -> Option<Line> {
+pub fn line_of(entry: &Entry, seating: Seating) -> Option<Line> {
     Some(match entry {
         Entry::Trick(trick) => Line::Trick(*trick),
         Entry::Pitcher(seat) => Line::Pitcher(*seat),
         Entry::Totals(totals) => Line::Totals {
             totals: totals.clone(),
             sides: seating.sides().to_vec(),
+            muck_sides: Vec::new(),
         },
         Entry::Abandon { reason, seat } => Line::Abandon {
             reason: *reason,
@@ -44,8 +45,8 @@ pub fn line(entry: &Entry, seating: Seating) -> Option<Line> {
 }
 
 /// An entry in the scorer's words: its line, or "the layout".
-pub fn words(entry: &Entry, seating: Seating) -> String {
-    match line(entry, seating) {
+pub fn entry_words(entry: &Entry, seating: Seating) -> String {
+    match line_of(entry, seating) {
         Some(line) => line.to_string(),
         None => "the layout".to_string(),
     }
@@ -71,7 +72,7 @@ pub fn check_sides(sides: &[Side], seating: Seating) -> Result<(), String> {
 }
 
 /// A renege abandons the deal.
-pub fn abandon_for_renege(seat: crate::rules::Seat) -> Entry {
+pub(super) fn abandon_for_renege(seat: crate::rules::Seat) -> Entry {
     Entry::Abandon {
         reason: AbandonReason::Renege,
         seat: Some(seat),

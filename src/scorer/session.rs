@@ -10,7 +10,7 @@ use super::status::Status;
 use crate::record::line::{parse_line, Line};
 use crate::record::{Code, Fault, Record};
 use crate::replay::{Entry, Replay, ScoreSheet, Step};
-use crate::rules::{AbandonReason, BySeat, TrickFault, Variant};
+use crate::rules::{AbandonReason, BySeat, HandFault, TrickFault, Variant};
 
 /// What the session answers to a line.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -60,7 +60,7 @@ pub enum SessionError<E> {
         /// The entry's place in the journal, from 1.
         index: usize,
         hand: u32,
-        entry: Entry,
+        entry: Box<Entry>,
         /// The entry as a line.
         words: String,
         message: String,
@@ -108,6 +108,11 @@ impl<J: Journal> Session<J> {
 
     pub fn variant(&self) -> &Variant {
         &self.variant
+    }
+
+    /// The players' names, as the session was opened with them.
+    pub fn seats(&self) -> &BySeat<Option<String>> {
+        &self.seats
     }
 
     /// The entries kept, in order.
@@ -162,9 +167,21 @@ impl<J: Journal> Session<J> {
                 self.status().result_words()
             )));
         }
-        let seating = self.replay.game().spec().seating;
-        if let Line::Totals { sides, .. } = &line {
-            lines::check_sides(sides, seating).map_err(Refused::Line)?;
+        let game = self.replay.game();
+        let seating = game.spec().seating;
+        match &line {
+            Line::Totals { sides, .. } => {
+                lines::check_sides(sides, seating).map_err(Refused::Line)?;
+            }
+            Line::Pitcher(seat) => {
+                if let Some(HandFault::WrongPitcher { pitched, turn }) = game.pitch_fault(*seat) {
+                    return Err(Refused::Line(format!(
+                        "it is {turn}'s turn to pitch hand {}, not {pitched}'s",
+                        self.replay.hand_number()
+                    )));
+                }
+            }
+            _ => {}
         }
         match lines::entry(line) {
             Some(entry) => self.record(entry),
@@ -324,7 +341,7 @@ impl<J: Journal> Session<J> {
                 hand: first.hand,
                 lines: gone
                     .iter()
-                    .map(|e| lines::words(&e.entry, seating))
+                    .map(|e| lines::entry_words(&e.entry, seating))
                     .collect(),
             },
             None => Announcement::NothingToTakeBack,
@@ -366,8 +383,8 @@ fn rebuild<E>(
             return Err(SessionError::Damaged {
                 index: i + 1,
                 hand: e.hand,
-                entry: e.entry.clone(),
-                words: lines::words(&e.entry, seating),
+                entry: Box::new(e.entry.clone()),
+                words: lines::entry_words(&e.entry, seating),
                 message: fault.message,
             });
         }
@@ -421,20 +438,18 @@ fn new_errors(before: &Replay, after: &Replay) -> Vec<Fault> {
         .collect()
 }
 
-/// A fault's message, with its hand (and trick) when the message does not name them.
+/// A fault's message; for a fault in a trick, with its hand (and trick) when the message does
+/// not name them.
 fn placed(fault: &Fault) -> String {
     let message = &fault.message;
-    let names_hand = fault
-        .hand
-        .is_none_or(|h| message.contains(&format!("hand {h}")));
-    let names_trick = fault
-        .trick
-        .is_none_or(|t| message.contains(&format!("trick {t}")));
-    match (fault.hand, fault.trick) {
-        (Some(h), Some(t)) if !names_hand && !names_trick => {
-            format!("hand {h}, trick {t}: {message}")
-        }
-        (Some(h), _) if !names_hand => format!("hand {h}: {message}"),
+    let (Some(h), Some(t)) = (fault.hand, fault.trick) else {
+        return message.clone();
+    };
+    let names_hand = message.contains(&format!("hand {h}"));
+    let names_trick = message.contains(&format!("trick {t}"));
+    match (names_hand, names_trick) {
+        (false, false) => format!("hand {h}, trick {t}: {message}"),
+        (false, true) => format!("hand {h}: {message}"),
         _ => message.clone(),
     }
 }

@@ -308,7 +308,7 @@ fn game_entries(conn: &Connection, game: i64) -> Result<Vec<Entered>, StoreError
         if record.conceded.is_some_and(|(_, after)| after == number) {
             if let Some((side, _)) = record.conceded {
                 entries.push(Entered {
-                    hand: number + 1,
+                    hand: number,
                     pitcher: None,
                     entry: Entry::Concede(side),
                 });
@@ -317,7 +317,7 @@ fn game_entries(conn: &Connection, game: i64) -> Result<Vec<Entered>, StoreError
     }
     if let Some((side, 0)) = record.conceded {
         entries.push(Entered {
-            hand: 1,
+            hand: 0,
             pitcher: None,
             entry: Entry::Concede(side),
         });
@@ -707,7 +707,7 @@ impl Change<'_> {
             if let Entry::Concede(side) = &e.entry {
                 self.tx.execute(
                     "UPDATE games SET conceded_side = ?2, conceded_after = ?3 WHERE id = ?1",
-                    (game, side.to_string(), e.hand as i64 - 1),
+                    (game, side.to_string(), e.hand as i64),
                 )?;
                 continue;
             }

@@ -1,6 +1,7 @@
 //! Helpers for the rules tests: build a record, check it, read the result.
 #![allow(dead_code)]
 
+pub mod journal;
 pub mod oracle;
 
 use std::path::Path;
@@ -142,4 +143,101 @@ pub const IRISH_1: [&str; 13] = [
     "6C 7C 8C 9C",
     "TC JC QC KC",
     "AS AH AC AD",
+];
+
+/// Game to Lose hand G, worked out in tests/rules_game_to_lose_blind_don.rs: pitched by N, spades
+/// trumps; N 28, E 19, S 5 (N and E share the game, 4 each).
+pub const G: [&str; 13] = [
+    "AS KS QS", "JS TS 9S", "TH 5H 4H", "5S 8S 4S", "AH KH QH", "TD 5D 4D", "AD KD QD", "JH 9H 8H",
+    "JD 9D 8D", "2C AC 3C", "KC QC JC", "TC 5C 4C", "6C 7H 6D",
+];
+
+/// Blind Don hand B (rows), worked out in tests/rules_game_to_lose_blind_don.rs: pitched by N,
+/// spades trumps, N wins every trick: N 32 (24 in play, then high, low, jack, game), S 0.
+pub const B: [&str; 18] = [
+    "AS TS", "KS 9S", "QS 8S", "JS 7S", "AH TH", "KH 9H", "QH 8H", "JH 7H", "AD KD", "QD JD",
+    "TD 9D", "8D 7D", "6D 5D", "4D 3D", "AC KC", "QC JC", "TC 9C", "8C 7C",
+];
+
+/// Phat hand TIE, worked out in tests/rules_phat.rs: pitched by N, phat NS 47, EW 33, muck 40–40.
+pub const TIE: [&str; 13] = [
+    "AS KS QS JS",
+    "TS 9S 8S 7S",
+    "6S 5S 4S 3S",
+    "AH KH QH JH",
+    "TH 9H 8H 7H",
+    "5H 6H 4H 3H",
+    "AD KD QD JD",
+    "TD 9D 8D 7D",
+    "6D 5D 4D 3D",
+    "AC KC QC JC",
+    "TC 9C 8C 7C",
+    "6C 5C 4C 3C",
+    "2S 2H 2D 2C",
+];
+
+/// Phat hand FIFTY (tests/rules_phat.rs): as TIE but N also wins A K Q J♦: phat NS 47, EW 33,
+/// muck NS 50, EW 30.
+pub const FIFTY: [&str; 13] = [
+    "AS KS QS JS",
+    "TS 9S 8S 7S",
+    "6S 5S 4S 3S",
+    "AH KH QH JH",
+    "TH 9H 8H 7H",
+    "AD KD QD JD",
+    "5H 6H 4H 3H",
+    "TD 9D 8D 7D",
+    "6D 5D 4D 3D",
+    "AC KC QC JC",
+    "TC 9C 8C 7C",
+    "6C 5C 4C 3C",
+    "2S 2H 2D 2C",
+];
+
+/// The oracle's claimed deal (tests/replay.rs): NS take all 80 of the second deal and pass 80 at
+/// trick 12, where the record stops.
+pub const CLAIMED: [&[&str]; 2] = [
+    &[
+        "2D 5D 3D 4D",
+        "6D 7D 9D 8D",
+        "TD JD KD QD",
+        "2S 3S 4S 5S",
+        "6S 9S 7S 8S",
+        "TS JS KS QS",
+        "2H 3H 5H 4H",
+        "6H 7H 9H 8H",
+        "TH JH KH QH",
+        "2C 3C 5C 4C",
+        "6C 7C 9C 8C",
+        "TC JC KC QC",
+        "AS AH AD AC",
+    ],
+    &[
+        "2C 3C 4C 5C",
+        "6C 7C 9C 8C",
+        "TC JC KC QC",
+        "2S 3S 5S 4S",
+        "6S 7S 9S 8S",
+        "TS JS KS QS",
+        "2H 3H 5H 4H",
+        "6H 7H 9H 8H",
+        "TH JH KH QH",
+        "2D 3D 5D 4D",
+        "AS AH AC AD",
+        "6D 7D 9D 8D",
+    ],
+];
+
+/// A renege proven in the last trick of a deal (spades trumps): W discards the 2♦ on S's 2♥ in
+/// trick 3 and plays the 7♥ in trick 9.
+pub const LAST_RENEGE: [&str; 9] = [
+    "2S 3S 4S 6S",
+    "7C 8C 9C TC",
+    "2H 2D 3H 4H",
+    "3D 4D 5D 6D",
+    "7D 8D 9D TD",
+    "2C 3C 4C 5C",
+    "6C JC QC KC",
+    "AC JD QD KD",
+    "5H 6H 7H 8H",
 ];
