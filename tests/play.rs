@@ -488,3 +488,61 @@ fn an_import_while_a_game_is_played_loses_nothing_and_is_never_locked_out() {
         serde_json::json!({ "NS": 20, "EW": 32 })
     );
 }
+
+#[test]
+fn undo_of_a_totals_hand_and_of_a_penalty_and_their_redo() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--penalties", "league"]);
+    let out = db.play(
+        &[],
+        "pitcher N\ntotals NS 12 EW 31 game EW\npenalty EW out-of-turn\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    // The penalty waits for hand 2: EW 31 now, and 19 off at the end of hand 2.
+    assert_eq!(
+        db.show("1")["final"],
+        serde_json::json!({ "NS": 12, "EW": 31 })
+    );
+    let hands = |db: &Db| -> Value {
+        let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
+        record["hands"].clone()
+    };
+    // A hand not yet begun is not in the record: its penalty waits in the database.
+    let penalties = |db: &Db| -> String {
+        text(
+            &Command::new("sqlite3")
+                .arg(&db.path)
+                .arg("SELECT side || ' ' || kind FROM penalties")
+                .output()
+                .unwrap()
+                .stdout,
+        )
+    };
+    assert_eq!(hands(&db).as_array().unwrap().len(), 1);
+    assert_eq!(penalties(&db), "EW out-of-turn\n");
+    db.ok(&["undo"]);
+    assert_eq!(penalties(&db), "");
+    db.ok(&["undo"]);
+    assert_eq!(penalties(&db), "EW out-of-turn\n");
+    // It is scored with hand 2 when that is played.
+    let out = db.play(&[], "totals NS 0 EW 0 game none\nquit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        db.show("1")["final"],
+        serde_json::json!({ "NS": 12, "EW": 12 })
+    );
+    db.ok(&["undo"]);
+    // At the table: undo the penalty, then the totals.
+    let out = db.play(&[], "undo\nundo\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        hands(&db),
+        serde_json::json!([]),
+        "hand 1 waits with its pitcher only"
+    );
+    db.ok(&["undo"]); // the second take-back, put back
+    assert_eq!(
+        db.show("1")["final"],
+        serde_json::json!({ "NS": 12, "EW": 31 })
+    );
+}

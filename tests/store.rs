@@ -492,3 +492,75 @@ fn the_schema_is_wal_with_foreign_keys_and_every_table_is_logged() {
         );
     }
 }
+
+#[test]
+fn new_validates_options_as_a_record_does_and_shares_players_by_name() {
+    let db = Db::new();
+    let refused = [
+        (&["new", "nine-card-don", "--target", "lots"][..], "target"),
+        (
+            &["new", "nine-card-don", "--muck-tie", "tens"][..],
+            "muck_tie",
+        ),
+        (&["new", "phat", "--end-scoring", "hljg"][..], "end_scoring"),
+        (&["new", "snap"][..], "snap"),
+        (&["new", "irish-don", "--pack", "50"][..], "pack"),
+        (&["new", "phat", "--date", "2024-02-30"][..], "2024-02-30"),
+        (&["new", "blind-don", "--east", "Dai"][..], "no seat E"),
+        (&["new", "nine-card-don", "--pitcher", "Q"][..], "Q"),
+    ];
+    for (args, needle) in refused {
+        let out = db.run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(needle), "{args:?}: {err}");
+    }
+    assert!(!db.path.exists() || db.ok(&["games"]) == "No games.\n");
+    let said = db.ok(&[
+        "new",
+        "nine-card-don",
+        "--target",
+        "91",
+        "--end-scoring",
+        "hljg",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--date",
+        "2024-03-14",
+        "--venue",
+        "Fox and Hounds",
+    ]);
+    assert_eq!(
+        said,
+        "Game 1: Nine Card Don to 91, high, low, jack, 5 for game\n2024-03-14 · Fox and Hounds\nNS (Gareth & Rhys) v EW (Dai & Huw)\nScore it with: don play 1\n"
+    );
+    db.ok(&[
+        "new",
+        "irish-don",
+        "--pack",
+        "48",
+        "--north",
+        "  GARETH ",
+        "--south",
+        "rhys",
+    ]);
+    let record: Value = serde_json::from_str(db.ok(&["export", "1"]).trim()).unwrap();
+    assert_eq!(
+        record["ruleset"],
+        serde_json::json!({"variant": "nine-card-don", "cut": "high", "deals": null, "end_scoring": "hljg", "legs": 1, "penalties": "friendly", "target": 91})
+    );
+    let both: Value =
+        serde_json::from_str(&db.ok(&["games", "--player", "gareth", "--json"])).unwrap();
+    assert_eq!(both.as_array().unwrap().len(), 2);
+    let players = Command::new("sqlite3")
+        .arg(&db.path)
+        .arg("SELECT name FROM players ORDER BY name")
+        .output()
+        .unwrap();
+    assert_eq!(text(&players.stdout), "Dai\nGareth\nHuw\nRhys\n");
+    // Undoing the new game takes it away; undoing that brings it back.
+    db.ok(&["undo"]);
+    assert_eq!(db.ok(&["export"]).lines().count(), 1);
+    db.ok(&["undo"]);
+    assert_eq!(db.ok(&["export"]).lines().count(), 2);
+}

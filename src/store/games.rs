@@ -89,6 +89,13 @@ struct GameRow {
 
 /// A game as a record (FORMAT.md §1), as `export` writes it.
 fn game_record(conn: &Connection, game: i64) -> Result<Value, StoreError> {
+    record_with(conn, game, false)
+}
+
+/// A game as a record; with `waiting`, also the hand begun at the table with nothing but its
+/// pitcher or a penalty so far (a record cannot say that: `export` leaves it out, the scorer
+/// needs it).
+fn record_with(conn: &Connection, game: i64, waiting: bool) -> Result<Value, StoreError> {
     let row: Option<GameRow> = conn
         .query_row(
             "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool
@@ -138,7 +145,10 @@ fn game_record(conn: &Connection, game: i64) -> Result<Value, StoreError> {
     if !seats.is_empty() {
         rec.insert("seats".into(), Value::Object(seats));
     }
-    rec.insert("hands".into(), Value::Array(hands_json(conn, game)?));
+    rec.insert(
+        "hands".into(),
+        Value::Array(hands_json(conn, game, waiting)?),
+    );
     if let (Some(side), Some(after)) = (conceded_side, conceded_after) {
         rec.insert("conceded".into(), json!({ "side": side, "after": after }));
     }
@@ -189,7 +199,7 @@ fn hand_rows(conn: &Connection, game: i64) -> Result<Vec<HandRow>, StoreError> {
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-fn hands_json(conn: &Connection, game: i64) -> Result<Vec<Value>, StoreError> {
+fn hands_json(conn: &Connection, game: i64, waiting: bool) -> Result<Vec<Value>, StoreError> {
     let mut tricks_stmt =
         conn.prepare_cached("SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number")?;
     let mut penalties_stmt = conn.prepare_cached(
@@ -199,6 +209,9 @@ fn hands_json(conn: &Connection, game: i64) -> Result<Vec<Value>, StoreError> {
     for (i, row) in hand_rows(conn, game)?.into_iter().enumerate() {
         if row.number as usize != i + 1 {
             return Err(damaged(game, format!("hand {} is missing", i + 1)));
+        }
+        if row.body.is_none() && !waiting {
+            continue;
         }
         let mut hand = Map::new();
         if let Some(p) = row.pitcher {
@@ -251,7 +264,7 @@ fn hands_json(conn: &Connection, game: i64) -> Result<Vec<Value>, StoreError> {
 
 /// The entries that rebuild a stored game at the table, in order.
 fn game_entries(conn: &Connection, game: i64) -> Result<Vec<Entered>, StoreError> {
-    let value = game_record(conn, game)?;
+    let value = record_with(conn, game, true)?;
     let record = parse_record(value);
     if let Some(fault) = record.faults.first() {
         return Err(damaged(game, &fault.message));
