@@ -360,6 +360,10 @@ fn undo_takes_back_the_last_entry_and_quit_keeps_everything() {
         record["hands"][0]["tricks"],
         serde_json::json!(["5H 2H 3H 4H"])
     );
+    // The sheet says the hand is in play; the record, as exported, is checked as it stands.
+    let sheet = db.ok(&["show", "1"]);
+    assert!(sheet.contains("Unfinished at 10–0.\n  warning [unfinished] hand 1: hand 1 is in play (1 trick entered) and not on the sheet\n"), "{sheet}");
+    assert_eq!(db.show("1")["errors"][0]["code"], "wrong-trick-count");
     // `don play` carries on where it stopped.
     let rest = common::HAND_A[1..].join("\n") + "\n";
     let out = db.play(&[], &rest);

@@ -10,7 +10,9 @@ use serde_json::{json, Map, Value};
 use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
+use don::record::parse_record;
 use don::replay::ScoreSheet;
+use don::scorer::table_sheet;
 use don::store::{GameFilter, Store};
 
 use super::db::DbArg;
@@ -44,13 +46,20 @@ fn short_time(at: &str) -> String {
 pub fn show(args: ShowArgs) -> Result<Done, CliError> {
     let store = args.db.open()?;
     let game = store.find_game(&args.game)?;
-    let sheet = check_value(store.game_record(game)?);
+    let record = store.game_record(game)?;
+    let mut sheet = check_value(record.clone());
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if args.json {
         serde_json::to_writer(&mut out, &game_json(&sheet)).map_err(io::Error::from)?;
         writeln!(out)?;
     } else {
+        if sheet.result.is_none() {
+            // Still at the table: a hand in play is in play, not short.
+            if let Ok(table) = table_sheet(parse_record(record), &store.game_entries(game)?) {
+                sheet = table;
+            }
+        }
         let times = store.game_times(game)?;
         let entered: Vec<String> = times
             .hands

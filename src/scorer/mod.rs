@@ -21,5 +21,5 @@ pub use announce::{Announcement, Finish, ScoreLine, Standing, ToGo, Verdict};
 pub use journal::{Entered, Journal};
 pub use lines::{check_sides, entry, entry_words, line_of};
 pub use names::{Name, Names};
-pub use session::{Answer, Refused, Session, SessionError};
+pub use session::{table_sheet, Answer, Refused, Session, SessionError};
 pub use status::{SideStatus, Status};

@@ -373,6 +373,29 @@ fn rebuild<E>(
         seats: seats.clone(),
         ..Record::default()
     };
+    replay_entries(variant, record, entries)
+}
+
+/// The score sheet of a game as it stands at the table: its entries replayed (a hand in play is
+/// said to be in play, not reported short), with the particulars of `record` (its hands are not
+/// read).
+pub fn table_sheet(
+    mut record: Record,
+    entries: &[Entered],
+) -> Result<ScoreSheet, SessionError<std::convert::Infallible>> {
+    let Some(variant) = record.variant.clone() else {
+        return Ok(ScoreSheet::for_record(record));
+    };
+    record.hands.clear();
+    record.conceded = None;
+    Ok(replay_entries(&variant, record, entries)?.finish())
+}
+
+fn replay_entries<E>(
+    variant: &Variant,
+    record: Record,
+    entries: &[Entered],
+) -> Result<Replay, SessionError<E>> {
     let mut replay = match Replay::with_sheet(ScoreSheet::for_record(record)) {
         Ok(replay) => replay,
         Err(_) => Replay::new(variant),
