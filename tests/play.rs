@@ -5,70 +5,13 @@
 mod common;
 
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 use serde_json::Value;
 
+use common::db::Db;
 use common::{don, text};
-
-struct Db {
-    dir: tempfile::TempDir,
-    path: PathBuf,
-}
-
-impl Db {
-    fn new() -> Db {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("don.db");
-        Db { dir, path }
-    }
-
-    fn cmd(&self, args: &[&str]) -> Command {
-        let mut cmd = don();
-        cmd.args(args).env("DON_DB", &self.path);
-        cmd
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        self.cmd(args).stdin(Stdio::null()).output().unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert!(
-            out.status.success(),
-            "don {args:?}: {}{}",
-            text(&out.stdout),
-            text(&out.stderr)
-        );
-        text(&out.stdout)
-    }
-
-    /// `don play ARGS` with these lines on standard input.
-    fn play(&self, args: &[&str], lines: &str) -> Output {
-        let mut all = vec!["play"];
-        all.extend_from_slice(args);
-        let mut child = self
-            .cmd(&all)
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
-            .spawn()
-            .unwrap();
-        child
-            .stdin
-            .take()
-            .unwrap()
-            .write_all(lines.as_bytes())
-            .unwrap();
-        child.wait_with_output().unwrap()
-    }
-
-    fn show(&self, game: &str) -> Value {
-        serde_json::from_str(&self.ok(&["show", game, "--json"])).unwrap()
-    }
-}
 
 /// The records of an example file.
 fn records(file: &str) -> Vec<Value> {
@@ -424,7 +367,6 @@ fn a_killed_play_keeps_every_answered_entry() {
         db.show("1")["final"],
         serde_json::json!({ "NS": 20, "EW": 32 })
     );
-    let _ = &db.dir;
 }
 
 /// Waits for `don play` to answer a trick.
@@ -445,7 +387,7 @@ fn an_import_while_a_game_is_played_loses_nothing_and_is_never_locked_out() {
     let db = Db::new();
     db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
     // A file big enough that the import holds the database for a while.
-    let big = db.dir.path().join("big.jsonl");
+    let big = db.dir().join("big.jsonl");
     let variant = don::rules::Variant::build("phat", []).unwrap();
     let mut text_out = String::new();
     for i in 0..400u64 {

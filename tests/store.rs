@@ -4,62 +4,15 @@
 
 mod common;
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::path::Path;
+use std::process::Command;
 
 use serde_json::Value;
 
+use common::db::Db;
 use common::{don, text};
 
 /// A fresh database in a temporary folder.
-struct Db {
-    _dir: tempfile::TempDir,
-    path: PathBuf,
-}
-
-impl Db {
-    fn new() -> Db {
-        let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("don.db");
-        Db { _dir: dir, path }
-    }
-
-    fn dir(&self) -> &Path {
-        self._dir.path()
-    }
-
-    fn run(&self, args: &[&str]) -> Output {
-        don()
-            .args(args)
-            .env("DON_DB", &self.path)
-            .stdin(Stdio::null())
-            .output()
-            .unwrap()
-    }
-
-    fn ok(&self, args: &[&str]) -> String {
-        let out = self.run(args);
-        assert!(
-            out.status.success(),
-            "don {args:?} failed: {}{}",
-            text(&out.stdout),
-            text(&out.stderr)
-        );
-        text(&out.stdout)
-    }
-
-    /// `sqlite3 DB .dump`: the whole content, as SQL.
-    fn dump(&self) -> String {
-        let out = Command::new("sqlite3")
-            .arg(&self.path)
-            .arg(".dump")
-            .output()
-            .expect("sqlite3 is needed for these tests (.ci/run installs it)");
-        assert!(out.status.success());
-        text(&out.stdout)
-    }
-}
-
 /// Two long texts are the same; if not, the first line that differs is shown.
 fn same_lines(a: &str, b: &str) {
     if a != b {

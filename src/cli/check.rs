@@ -24,7 +24,7 @@ pub struct Args {
 }
 
 /// A file to read, as named on the command line, and what to call it on a score sheet.
-pub fn open(path: &Path) -> Result<(String, String, RecordSource), CliError> {
+fn open(path: &Path) -> Result<(String, String, RecordSource), CliError> {
     if path.as_os_str() == "-" {
         let source = RecordSource::stdin()?;
         return Ok(("-".into(), STDIN_NAME.into(), source));
@@ -33,18 +33,20 @@ pub fn open(path: &Path) -> Result<(String, String, RecordSource), CliError> {
     Ok((name.clone(), name, RecordSource::open(path)?))
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
-    if args.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
+/// Opens every file named (`-` at most once) before anything is read: as named, as shown on a
+/// score sheet, and its records.
+pub fn open_all(files: &[PathBuf]) -> Result<Vec<(String, String, RecordSource)>, CliError> {
+    if files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
         return Err(CliError::Usage(
             "`-` (standard input) can be given only once".into(),
         ));
     }
+    files.iter().map(|f| open(f)).collect()
+}
+
+pub fn run(args: Args) -> Result<Done, CliError> {
     // Every file must open before anything is printed.
-    let sources = args
-        .files
-        .iter()
-        .map(|f| open(f))
-        .collect::<Result<Vec<_>, _>>()?;
+    let sources = open_all(&args.files)?;
     let several = sources.len() > 1;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

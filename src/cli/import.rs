@@ -12,7 +12,7 @@ use serde_json::Value;
 use don::check::import::check_for_import;
 use don::record::Fault;
 
-use super::check::open;
+use super::check::open_all;
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::sheet::place;
@@ -83,24 +83,15 @@ fn fault_line(at: &str, f: &Fault) -> String {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    if args.files.iter().filter(|f| f.as_os_str() == "-").count() > 1 {
-        return Err(CliError::Usage(
-            "`-` (standard input) can be given only once".into(),
-        ));
-    }
-    let sources = args
-        .files
-        .iter()
-        .map(|f| open(f).map(|(_, shown_name, source)| (f.clone(), shown_name, source)))
-        .collect::<Result<Vec<_>, _>>()?;
+    let sources = open_all(&args.files)?;
     let mut store = args.db.open()?;
     let change = store.change("import")?;
     let mut errors: Vec<String> = Vec::new();
     let mut warnings: Vec<String> = Vec::new();
     let (mut added, mut stored_before, mut records) = (Vec::new(), 0usize, 0usize);
     let terminal = io::stderr().is_terminal();
-    for (path, name, mut source) in sources {
-        let size = std::fs::metadata(&path).map(|m| m.len()).unwrap_or(0);
+    for (given, name, mut source) in sources {
+        let size = std::fs::metadata(&given).map(|m| m.len()).unwrap_or(0);
         let bar = if terminal && size >= BAR_BYTES {
             let bar = ProgressBar::new(size);
             if let Ok(style) =

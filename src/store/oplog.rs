@@ -38,25 +38,28 @@ pub struct Operation {
 impl Store {
     /// The log, newest first: at most `limit` operations.
     pub fn log(&self, limit: usize) -> Result<Vec<Operation>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by,
-                    (SELECT count(*) FROM changes c WHERE c.op = o.id)
-             FROM operations o ORDER BY o.id DESC LIMIT ?1",
-        )?;
-        let rows = stmt.query_map([limit as i64], |r| {
-            Ok(Operation {
-                id: r.get(0)?,
-                at: r.get(1)?,
-                command: r.get(2)?,
-                summary: r.get(3)?,
-                game: r.get(4)?,
-                undoes: r.get(5)?,
-                undone_by: r.get(6)?,
-                rows: r.get(7)?,
-            })
-        })?;
+        let sql = format!("{SELECT} ORDER BY o.id DESC LIMIT ?1");
+        let mut stmt = self.conn.prepare(&sql)?;
+        let rows = stmt.query_map([limit as i64], operation)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
+}
+
+/// An operation with the number of rows it touched, as [`operation`] reads it.
+const SELECT: &str = "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by,
+        (SELECT count(*) FROM changes c WHERE c.op = o.id) FROM operations o";
+
+fn operation(r: &rusqlite::Row<'_>) -> rusqlite::Result<Operation> {
+    Ok(Operation {
+        id: r.get(0)?,
+        at: r.get(1)?,
+        command: r.get(2)?,
+        summary: r.get(3)?,
+        game: r.get(4)?,
+        undoes: r.get(5)?,
+        undone_by: r.get(6)?,
+        rows: r.get(7)?,
+    })
 }
 
 impl Change<'_> {
@@ -78,25 +81,8 @@ impl Change<'_> {
         cond: &str,
         params: impl rusqlite::Params,
     ) -> Result<Option<Operation>, StoreError> {
-        let sql = format!(
-            "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by
-             FROM operations o WHERE {cond} ORDER BY o.id DESC LIMIT 1"
-        );
-        Ok(self
-            .tx
-            .query_row(&sql, params, |r| {
-                Ok(Operation {
-                    id: r.get(0)?,
-                    at: r.get(1)?,
-                    command: r.get(2)?,
-                    summary: r.get(3)?,
-                    game: r.get(4)?,
-                    undoes: r.get(5)?,
-                    undone_by: r.get(6)?,
-                    rows: 0,
-                })
-            })
-            .optional()?)
+        let sql = format!("{SELECT} WHERE {cond} ORDER BY o.id DESC LIMIT 1");
+        Ok(self.tx.query_row(&sql, params, operation).optional()?)
     }
 
     /// Puts back every row operation `target` touched, newest first, as part of this change,
