@@ -1,0 +1,334 @@
+//! `cargo bench --bench import`: how fast `don import` fills an empty database, against
+//! `sqlite3`'s own `.import` of the same tricks as CSV, and whether its memory stays flat as
+//! the file grows.
+//!
+//! It simulates games of every variant (`don::rules::sim::play_game`, each with its own seed,
+//! written with `don::record::write::sim_record` and given seats, a date and a venue, as a
+//! league's records have), N of them and 4N, each set as one `.jsonl` file (distinct ids) and
+//! as a CSV of its tricks (game id, hand number, trick number, cards). For each size it times
+//! the release `don import FILE` into an empty database and `sqlite3 NEWDB ".import --csv FILE
+//! tricks"` into an empty table, as whole processes, reading each one's peak memory (VmHWM)
+//! from `/proc/<pid>/status` every 2 ms while it runs. It prints games/s, tricks/s and rows/s,
+//! the ratio don/sqlite3 beside the target (within 3×), and the peak memory of both sizes beside
+//! "memory flat as the file grows". It is not a timed test: it prints figures and judges them,
+//! but fails only when an import fails or stores the wrong number of rows.
+//!
+//! `cargo bench --bench import -- --games N` sets N (default 20,000); `-- --keep DIR` writes the
+//! files and databases into DIR and leaves them there (to profile `don import` on them).
+
+use std::fs::File;
+use std::io::{BufWriter, Write};
+use std::path::Path;
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{json, Value};
+
+use don::record::write::sim_record;
+use don::rules::sim::{play_game, SimGame};
+use don::rules::{OptionValue, Variant};
+
+/// don may take at most this many times sqlite3's time.
+const TARGET_RATIO: f64 = 3.0;
+
+/// Peak memory counts as flat while the larger file's is within this factor of the smaller's.
+const FLAT: f64 = 1.25;
+
+fn rulesets() -> Vec<Variant> {
+    let v = |name: &str, opts: &[(&str, OptionValue)]| {
+        Variant::build(name, opts.iter().map(|(k, v)| (*k, v.clone()))).unwrap()
+    };
+    vec![
+        v("nine-card-don", &[]),
+        v(
+            "nine-card-don",
+            &[("end_scoring", OptionValue::Str("hljg".into()))],
+        ),
+        v("blind-don", &[]),
+        v("game-to-lose", &[]),
+        v("irish-don", &[]),
+        v("phat", &[]),
+    ]
+}
+
+const VENUES: [&str; 4] = ["Fox and Hounds", "Royal Oak", "Red Lion", "Prince of Wales"];
+
+/// The record of game `i`: simulated, then given seats (from 240 players), a date and a venue.
+fn record(i: usize, game: &SimGame) -> Value {
+    let mut rec = sim_record(&format!("bench-{i:06}"), game);
+    let seats: serde_json::Map<String, Value> = game
+        .variant
+        .spec()
+        .seating
+        .seats()
+        .iter()
+        .enumerate()
+        .map(|(k, s)| {
+            let player = (i * 7 + k * 61) % 240;
+            (s.letter().to_string(), json!(format!("Player {player:03}")))
+        })
+        .collect();
+    rec["seats"] = Value::Object(seats);
+    let day = chrono::NaiveDate::from_ymd_opt(2020, 1, 1).unwrap()
+        + chrono::Duration::days((i % 1500) as i64);
+    rec["date"] = json!(day.format("%Y-%m-%d").to_string());
+    rec["venue"] = json!(VENUES[i % VENUES.len()]);
+    rec
+}
+
+/// One size's files and what they hold.
+struct Files {
+    games: usize,
+    tricks: u64,
+    jsonl_bytes: u64,
+}
+
+/// A `.jsonl` file of records and a CSV of their tricks.
+struct Writer {
+    jsonl: BufWriter<File>,
+    csv: BufWriter<File>,
+    files: Files,
+}
+
+impl Writer {
+    fn new(dir: &Path, games: usize) -> Writer {
+        let create = |name: String| BufWriter::new(File::create(dir.join(name)).unwrap());
+        Writer {
+            jsonl: create(format!("games-{games}.jsonl")),
+            csv: create(format!("tricks-{games}.csv")),
+            files: Files {
+                games: 0,
+                tricks: 0,
+                jsonl_bytes: 0,
+            },
+        }
+    }
+
+    fn add(&mut self, line: &[u8], id: &str, game: &SimGame) {
+        self.jsonl.write_all(line).unwrap();
+        self.files.jsonl_bytes += line.len() as u64;
+        self.files.games += 1;
+        for (h, hand) in game.hands.iter().enumerate() {
+            for (t, cards) in hand.tricks.iter().enumerate() {
+                // Neither an id nor a trick has a comma or a quote: no quoting is needed.
+                writeln!(self.csv, "{id},{},{},{cards}", h + 1, t + 1).unwrap();
+                self.files.tricks += 1;
+            }
+        }
+    }
+
+    fn finish(mut self) -> Files {
+        self.jsonl.flush().unwrap();
+        self.csv.flush().unwrap();
+        self.files
+    }
+}
+
+/// Simulates `4 * n` games: the first `n` go to the small files, all to the large ones.
+fn generate(dir: &Path, n: usize) -> (Files, Files) {
+    let rulesets = rulesets();
+    let mut small = Writer::new(dir, n);
+    let mut large = Writer::new(dir, 4 * n);
+    let mut line = Vec::new();
+    for i in 0..4 * n {
+        let game = play_game(&rulesets[i % rulesets.len()], i as u64, 400);
+        let rec = record(i, &game);
+        line.clear();
+        serde_json::to_writer(&mut line, &rec).unwrap();
+        line.push(b'\n');
+        let id = rec["id"].as_str().unwrap();
+        if i < n {
+            small.add(&line, id, &game);
+        }
+        large.add(&line, id, &game);
+    }
+    (small.finish(), large.finish())
+}
+
+/// A finished process: how long it took and its peak memory.
+struct Run {
+    secs: f64,
+    peak_kib: Option<u64>,
+}
+
+fn vm_hwm(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs `cmd` to the end, its output kept in `log`, polling its peak memory every 2 ms.
+fn run(mut cmd: Command, log: &Path, what: &str) -> Run {
+    let out = File::create(log).unwrap();
+    let err = out.try_clone().unwrap();
+    let start = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
+    let pid = child.id();
+    let mut peak = None;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if let Some(k) = vm_hwm(pid) {
+            peak = Some(peak.map_or(k, |p: u64| p.max(k)));
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let said = std::fs::read_to_string(log).unwrap_or_default();
+    assert!(status.success(), "{what} failed ({status}):\n{said}");
+    Run {
+        secs,
+        peak_kib: peak,
+    }
+}
+
+fn count(db: &Path, table: &str) -> u64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| {
+        r.get::<_, i64>(0)
+    })
+    .unwrap() as u64
+}
+
+fn mib(kib: Option<u64>) -> String {
+    kib.map_or("n/a".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
+}
+
+/// Thousands separated: 1,234,567.
+fn big(x: f64) -> String {
+    let digits = format!("{:.0}", x);
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Imports one size both ways; returns don's peak memory.
+fn measure(dir: &Path, files: &Files) -> Option<u64> {
+    let n = files.games;
+    let jsonl = dir.join(format!("games-{n}.jsonl"));
+    let csv = dir.join(format!("tricks-{n}.csv"));
+    println!(
+        "{n} games: {:.1} MiB of .jsonl, {} tricks",
+        files.jsonl_bytes as f64 / 1048576.0,
+        big(files.tricks as f64)
+    );
+
+    let db = dir.join(format!("don-{n}.db"));
+    let sq = dir.join(format!("sqlite-{n}.db"));
+    // Empty databases, even in a kept folder run before.
+    for f in [&db, &sq] {
+        for end in ["", "-wal", "-shm", "-journal"] {
+            let _ = std::fs::remove_file(format!("{}{end}", f.display()));
+        }
+    }
+    let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
+    cmd.arg("import").arg(&jsonl).env("DON_DB", &db);
+    let don = run(cmd, &dir.join("don.log"), "don import");
+    assert_eq!(count(&db, "games"), n as u64, "every game imported");
+    assert_eq!(count(&db, "tricks"), files.tricks, "every trick imported");
+    let db_bytes = std::fs::metadata(&db).map_or(0, |m| m.len());
+    println!(
+        "  don import       {:>7.2} s  {:>8} games/s  {:>10} tricks/s  peak memory {}  (database {:.1} MiB)",
+        don.secs,
+        big(n as f64 / don.secs),
+        big(files.tricks as f64 / don.secs),
+        mib(don.peak_kib),
+        db_bytes as f64 / 1048576.0
+    );
+
+    let status = Command::new("sqlite3")
+        .arg(&sq)
+        .arg("CREATE TABLE tricks (game TEXT, hand INTEGER, trick INTEGER, cards TEXT)")
+        .status();
+    match status {
+        Ok(s) if s.success() => {}
+        _ => {
+            println!("  sqlite3 .import  not measured: sqlite3 cannot be run (install it)");
+            return don.peak_kib;
+        }
+    }
+    let mut cmd = Command::new("sqlite3");
+    cmd.arg(&sq)
+        .arg(format!(".import --csv {} tricks", csv.display()));
+    let lite = run(cmd, &dir.join("sqlite3.log"), "sqlite3 .import");
+    assert_eq!(count(&sq, "tricks"), files.tricks, "every CSV row imported");
+    println!(
+        "  sqlite3 .import  {:>7.2} s  {:>8}          {:>10} rows/s    peak memory {}",
+        lite.secs,
+        "",
+        big(files.tricks as f64 / lite.secs),
+        mib(lite.peak_kib)
+    );
+    let ratio = don.secs / lite.secs;
+    println!(
+        "  don / sqlite3    {ratio:>7.1}×  (target: within {TARGET_RATIO}×: {})",
+        if ratio <= TARGET_RATIO {
+            "met"
+        } else {
+            "NOT MET"
+        }
+    );
+    don.peak_kib
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let n = args
+        .iter()
+        .position(|a| a == "--games")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(20_000usize)
+        .max(1);
+    let keep = args
+        .iter()
+        .position(|a| a == "--keep")
+        .and_then(|i| args.get(i + 1));
+    let temp = tempfile::Builder::new()
+        .prefix("don-import-bench-")
+        .tempdir()
+        .unwrap();
+    let dir = match keep {
+        Some(keep) => {
+            std::fs::create_dir_all(keep).unwrap();
+            std::path::PathBuf::from(keep)
+        }
+        None => temp.path().to_path_buf(),
+    };
+    println!(
+        "don import benchmark: {n} and {} simulated games of every variant, one .jsonl file each, imported by the release don into an empty database; the same tricks as CSV through sqlite3 .import",
+        4 * n
+    );
+    let start = Instant::now();
+    let (small, large) = generate(&dir, n);
+    println!(
+        "(files simulated and written in {:.1} s)",
+        start.elapsed().as_secs_f64()
+    );
+    let peak_small = measure(&dir, &small);
+    let peak_large = measure(&dir, &large);
+    match (peak_small, peak_large) {
+        (Some(a), Some(b)) => {
+            let growth = b as f64 / a as f64;
+            println!(
+                "don's peak memory {} at {n} games, {} at {} games ({growth:.2}× for 4× the file): memory flat as the file grows: {}",
+                mib(Some(a)),
+                mib(Some(b)),
+                4 * n,
+                if growth <= FLAT { "yes" } else { "NO" }
+            );
+        }
+        _ => println!("don's peak memory could not be read (no /proc)"),
+    }
+}
