@@ -3,8 +3,9 @@
 -- What is kept is what was recorded: the games, their hands, tricks and penalties, as typed at
 -- the table or imported. No score is stored: every score is worked out by replaying these
 -- entries through the rules engine. Every change is made by one operation (one transaction),
--- and each row it inserts, updates or deletes is logged in `changes` by the triggers below, so
--- `don undo` can put it back, and undo the undo.
+-- and what it changed is logged in `changes`, so `don undo` can put it back, and undo the undo:
+-- each row it updates or deletes by the triggers below (with the row as it was), each thing it
+-- adds by the program (a row entered at the table; a game, with all its hands, as one).
 
 -- One command that changed the database.
 CREATE TABLE operations (
@@ -19,8 +20,9 @@ CREATE TABLE operations (
 );
 CREATE INDEX operations_game ON operations (game, id);
 
--- Each row an operation inserted, updated or deleted; `old` is the row before (JSON), for
--- updates and deletions.
+-- What an operation changed: each row it updated or deleted, with the row before (`old`, JSON);
+-- each thing it added (a game stands for its seats, hands, tricks and penalties: undoing the
+-- insert deletes them all).
 CREATE TABLE changes (
     id INTEGER PRIMARY KEY,
     op INTEGER NOT NULL REFERENCES operations (id),
@@ -94,17 +96,17 @@ CREATE TABLE hands (
 
 -- A trick as written, its cards in the order played from the leader.
 CREATE TABLE tricks (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id INTEGER PRIMARY KEY,
     hand INTEGER NOT NULL REFERENCES hands (id),
     number INTEGER NOT NULL,
     cards TEXT NOT NULL,
-    at TEXT NOT NULL,
+    at TEXT,                        -- when entered at the table (an imported trick: its hand's)
     UNIQUE (hand, number)
 );
 
 -- A penalty on a hand: a kind (out-of-turn, renege) or explicit points.
 CREATE TABLE penalties (
-    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    id INTEGER PRIMARY KEY,
     hand INTEGER NOT NULL REFERENCES hands (id),
     number INTEGER NOT NULL,
     side TEXT NOT NULL,
@@ -114,11 +116,8 @@ CREATE TABLE penalties (
     UNIQUE (hand, number)
 );
 
--- The change log. Each table that holds what users entered has three triggers; the operation
--- is the latest one begun, since a change is always made inside its operation's transaction.
-CREATE TRIGGER players_insert AFTER INSERT ON players BEGIN
-    INSERT INTO changes (op, tbl, row, action) VALUES ((SELECT max(id) FROM operations), 'players', new.id, 'insert');
-END;
+-- The change log. Each table that holds what users entered has two triggers; the operation is
+-- the latest one begun, since a change is always made inside its operation's transaction.
 CREATE TRIGGER players_update AFTER UPDATE ON players BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'players', old.id, 'update',
         json_object('id', old.id, 'name', old.name, 'key', old.key));
@@ -128,9 +127,6 @@ CREATE TRIGGER players_delete AFTER DELETE ON players BEGIN
         json_object('id', old.id, 'name', old.name, 'key', old.key));
 END;
 
-CREATE TRIGGER games_insert AFTER INSERT ON games BEGIN
-    INSERT INTO changes (op, tbl, row, action) VALUES ((SELECT max(id) FROM operations), 'games', new.id, 'insert');
-END;
 CREATE TRIGGER games_update AFTER UPDATE ON games BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'games', old.id, 'update',
         json_object('id', old.id, 'record_id', old.record_id, 'variant', old.variant, 'ruleset', old.ruleset,
@@ -144,9 +140,6 @@ CREATE TRIGGER games_delete AFTER DELETE ON games BEGIN
             'conceded_after', old.conceded_after, 'jacks_pool', old.jacks_pool, 'created', old.created));
 END;
 
-CREATE TRIGGER seats_insert AFTER INSERT ON seats BEGIN
-    INSERT INTO changes (op, tbl, row, action) VALUES ((SELECT max(id) FROM operations), 'seats', new.id, 'insert');
-END;
 CREATE TRIGGER seats_update AFTER UPDATE ON seats BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'seats', old.id, 'update',
         json_object('id', old.id, 'game', old.game, 'seat', old.seat, 'player', old.player, 'name', old.name));
@@ -156,9 +149,6 @@ CREATE TRIGGER seats_delete AFTER DELETE ON seats BEGIN
         json_object('id', old.id, 'game', old.game, 'seat', old.seat, 'player', old.player, 'name', old.name));
 END;
 
-CREATE TRIGGER entrants_insert AFTER INSERT ON entrants BEGIN
-    INSERT INTO changes (op, tbl, row, action) VALUES ((SELECT max(id) FROM operations), 'entrants', new.id, 'insert');
-END;
 CREATE TRIGGER entrants_update AFTER UPDATE ON entrants BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'entrants', old.id, 'update',
         json_object('id', old.id, 'game', old.game, 'position', old.position, 'player', old.player, 'name', old.name));
@@ -168,9 +158,6 @@ CREATE TRIGGER entrants_delete AFTER DELETE ON entrants BEGIN
         json_object('id', old.id, 'game', old.game, 'position', old.position, 'player', old.player, 'name', old.name));
 END;
 
-CREATE TRIGGER hands_insert AFTER INSERT ON hands BEGIN
-    INSERT INTO changes (op, tbl, row, action) VALUES ((SELECT max(id) FROM operations), 'hands', new.id, 'insert');
-END;
 CREATE TRIGGER hands_update AFTER UPDATE ON hands BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'hands', old.id, 'update',
         json_object('id', old.id, 'game', old.game, 'number', old.number, 'pitcher', old.pitcher, 'body', old.body,
@@ -184,9 +171,6 @@ CREATE TRIGGER hands_delete AFTER DELETE ON hands BEGIN
             'claimed', old.claimed, 'layout', old.layout, 'at', old.at));
 END;
 
-CREATE TRIGGER tricks_insert AFTER INSERT ON tricks BEGIN
-    INSERT INTO changes (op, tbl, row, action) VALUES ((SELECT max(id) FROM operations), 'tricks', new.id, 'insert');
-END;
 CREATE TRIGGER tricks_update AFTER UPDATE ON tricks BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'tricks', old.id, 'update',
         json_object('id', old.id, 'hand', old.hand, 'number', old.number, 'cards', old.cards, 'at', old.at));
@@ -196,9 +180,6 @@ CREATE TRIGGER tricks_delete AFTER DELETE ON tricks BEGIN
         json_object('id', old.id, 'hand', old.hand, 'number', old.number, 'cards', old.cards, 'at', old.at));
 END;
 
-CREATE TRIGGER penalties_insert AFTER INSERT ON penalties BEGIN
-    INSERT INTO changes (op, tbl, row, action) VALUES ((SELECT max(id) FROM operations), 'penalties', new.id, 'insert');
-END;
 CREATE TRIGGER penalties_update AFTER UPDATE ON penalties BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'penalties', old.id, 'update',
         json_object('id', old.id, 'hand', old.hand, 'number', old.number, 'side', old.side, 'kind', old.kind,

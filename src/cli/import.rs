@@ -9,7 +9,7 @@ use std::path::PathBuf;
 use indicatif::{ProgressBar, ProgressStyle};
 use serde_json::Value;
 
-use don::check::import::check_for_import;
+use don::check::import::{check_for_import, ForImport};
 use don::record::Fault;
 
 use super::check::open_all;
@@ -33,6 +33,9 @@ pub struct Args {
     #[command(flatten)]
     db: DbArg,
 }
+
+/// Records handed from the checking thread at a time.
+const BATCH: usize = 64;
 
 /// Files this big get a progress bar on a terminal.
 const BAR_BYTES: u64 = 1 << 20;
@@ -82,35 +85,100 @@ fn fault_line(at: &str, f: &Fault) -> String {
     format!("{at}: {} [{}] {}", place(f), f.code, shown(&f.message))
 }
 
+/// What the checking thread hands on.
+enum Checked {
+    /// A record of file `file`, checked; `bytes` of the file read so far.
+    Record {
+        file: usize,
+        record: Box<ForImport>,
+        bytes: u64,
+    },
+    /// A file is read to its end.
+    End,
+}
+
+/// A progress bar for a big file on a terminal; hidden otherwise.
+fn bar_for(given: &std::path::Path, name: &str, terminal: bool) -> ProgressBar {
+    let size = std::fs::metadata(given).map(|m| m.len()).unwrap_or(0);
+    if !terminal || size < BAR_BYTES {
+        return ProgressBar::hidden();
+    }
+    let bar = ProgressBar::new(size);
+    if let Ok(style) =
+        ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})")
+    {
+        bar.set_style(style.progress_chars("=> "));
+    }
+    bar.set_message(shown(name).into_owned());
+    bar
+}
+
 pub fn run(args: Args) -> Result<Done, CliError> {
     let sources = open_all(&args.files)?;
+    let names: Vec<(std::path::PathBuf, String)> = args
+        .files
+        .iter()
+        .cloned()
+        .zip(sources.iter().map(|(_, name, _)| name.clone()))
+        .collect();
     let mut store = args.db.open()?;
     let change = store.change("import")?;
     let mut errors: Vec<String> = Vec::new();
     let mut warnings: Vec<String> = Vec::new();
     let (mut added, mut stored_before, mut records) = (Vec::new(), 0usize, 0usize);
     let terminal = io::stderr().is_terminal();
-    for (given, name, mut source) in sources {
-        let size = std::fs::metadata(&given).map(|m| m.len()).unwrap_or(0);
-        let bar = if terminal && size >= BAR_BYTES {
-            let bar = ProgressBar::new(size);
-            if let Ok(style) =
-                ProgressStyle::with_template("{msg} [{bar:30}] {bytes}/{total_bytes} ({eta})")
-            {
-                bar.set_style(style.progress_chars("=> "));
+    // Records are read and checked on a second thread while this one stores them; the channel
+    // is short, so memory stays flat however big the files.
+    let (send, receive) = std::sync::mpsc::sync_channel::<Vec<Checked>>(8);
+    let stored = std::thread::scope(|scope| -> Result<(), CliError> {
+        scope.spawn(move || {
+            // In batches: one hand-over per record would cost more than the record.
+            let mut batch = Vec::with_capacity(BATCH);
+            for (file, (_, _, mut source)) in sources.into_iter().enumerate() {
+                while let Some(item) = source.next() {
+                    let record = Box::new(check_for_import(item));
+                    let bytes = source.bytes();
+                    batch.push(Checked::Record {
+                        file,
+                        record,
+                        bytes,
+                    });
+                    if batch.len() == BATCH {
+                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                        if send.send(full).is_err() {
+                            return;
+                        }
+                    }
+                }
+                batch.push(Checked::End);
             }
-            bar.set_message(shown(&name).into_owned());
-            bar
-        } else {
-            ProgressBar::hidden()
-        };
-        while let Some(item) = source.next() {
+            let _ = send.send(batch);
+        });
+        let mut bar: Option<(usize, ProgressBar)> = None;
+        for message in receive.into_iter().flatten() {
+            let (file, checked, bytes) = match message {
+                Checked::End => {
+                    if let Some((_, b)) = bar.take() {
+                        b.finish_and_clear();
+                    }
+                    continue;
+                }
+                Checked::Record {
+                    file,
+                    record,
+                    bytes,
+                } => (file, *record, bytes),
+            };
+            let (given, name) = &names[file];
+            let bar = match &bar {
+                Some((f, b)) if *f == file => b,
+                _ => &bar.insert((file, bar_for(given, name, terminal))).1,
+            };
+            bar.set_position(bytes);
             records += 1;
-            let checked = check_for_import(item);
-            bar.set_position(source.bytes());
             let sheet = &checked.checked.sheet;
             let at = where_is(
-                &name,
+                name,
                 checked.checked.index,
                 checked.checked.line,
                 sheet.id.as_deref(),
@@ -137,11 +205,12 @@ pub fn run(args: Args) -> Result<Done, CliError> {
                         s.game
                     ));
                 }
-                None => added.push(change.insert_record(&canonical)?),
+                None => added.push(change.insert_record(canonical)?),
             }
         }
-        bar.finish_and_clear();
-    }
+        Ok(())
+    });
+    stored?;
     let mut err = io::stderr().lock();
     for w in &warnings {
         writeln!(err, "warning: {w}")?;

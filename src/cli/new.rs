@@ -290,7 +290,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             )));
         }
     }
-    let game = change.insert_record(&record)?;
+    let game = change.insert_record(record.clone())?;
     if !first.is_empty() {
         change.append(game, &first)?;
     }

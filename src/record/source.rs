@@ -66,7 +66,7 @@ pub struct Item {
 
 enum Inner {
     Lines {
-        reader: Box<dyn BufRead>,
+        reader: Box<dyn BufRead + Send>,
         line: usize,
         done: bool,
     },
@@ -160,7 +160,7 @@ impl RecordSource {
     }
 
     /// Records one per line. A UTF-8 byte-order mark at the start is skipped.
-    pub fn from_lines(reader: Box<dyn BufRead>) -> RecordSource {
+    pub fn from_lines(reader: Box<dyn BufRead + Send>) -> RecordSource {
         RecordSource::new(
             Inner::Lines {
                 reader,
@@ -359,7 +359,7 @@ impl Iterator for RecordSource {
 /// The next record of a `.jsonl` file: its next line that is not blank. A line over the limit is
 /// that record's `parse` error, and the rest of it is passed over as it is read.
 fn next_line(
-    reader: &mut Box<dyn BufRead>,
+    reader: &mut Box<dyn BufRead + Send>,
     line: &mut usize,
     done: &mut bool,
     r: Reading<'_>,

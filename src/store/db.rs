@@ -98,6 +98,8 @@ impl Store {
             });
         }
         conn.pragma_update(None, "synchronous", "FULL")?;
+        // A change's statement journal stays in memory: on disk it costs a write a row.
+        conn.pragma_update(None, "temp_store", "MEMORY")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         if version < known {
             if version > 0 || has_tables(&conn)? {
@@ -204,6 +206,16 @@ impl Change<'_> {
         )?;
         self.tx.commit()?;
         Ok(self.op)
+    }
+
+    /// Logs a row this change added, for `undo` to delete (a game: with all it holds).
+    pub(super) fn added(&self, table: &'static str, row: i64) -> Result<(), StoreError> {
+        self.tx
+            .prepare_cached(
+                "INSERT INTO changes (op, tbl, row, action) VALUES (?1, ?2, ?3, 'insert')",
+            )?
+            .execute((self.op, table, row))?;
+        Ok(())
     }
 
     pub(super) fn at(&self) -> Result<String, StoreError> {

@@ -475,7 +475,9 @@ impl Change<'_> {
                 self.tx
                     .prepare_cached("INSERT INTO players (name, key) VALUES (?1, ?2)")?
                     .execute((shown, key))?;
-                Ok(self.tx.last_insert_rowid())
+                let id = self.tx.last_insert_rowid();
+                self.added("players", id)?;
+                Ok(id)
             }
         }
     }
@@ -520,7 +522,7 @@ impl Change<'_> {
     }
 
     /// Stores a canonical record (as `record::write::record_json` writes it): its number.
-    pub fn insert_record(&self, record: &Value) -> Result<i64, StoreError> {
+    pub fn insert_record(&self, mut record: Value) -> Result<i64, StoreError> {
         let bad = |what: &str| StoreError::Refused(format!("the record's {what} cannot be stored"));
         let text = |key: &str| record.get(key).and_then(Value::as_str);
         let ruleset = record.get("ruleset").ok_or_else(|| bad("ruleset"))?;
@@ -550,6 +552,7 @@ impl Change<'_> {
                 &at,
             ))?;
         let game = self.tx.last_insert_rowid();
+        self.added("games", game)?;
         if let Some(Value::Object(seats)) = record.get("seats") {
             for (seat, name) in seats {
                 let name = name.as_str().ok_or_else(|| bad("seats"))?;
@@ -572,28 +575,20 @@ impl Change<'_> {
                     .execute((game, i as i64 + 1, player, name))?;
             }
         }
-        let hands = record
-            .get("hands")
-            .and_then(Value::as_array)
-            .ok_or_else(|| bad("hands"))?;
-        for (i, hand) in hands.iter().enumerate() {
+        let Some(Value::Array(hands)) = record.get_mut("hands").map(Value::take) else {
+            return Err(bad("hands"));
+        };
+        for (i, hand) in hands.into_iter().enumerate() {
             self.insert_hand(game, i as u32 + 1, hand, &at)?;
         }
         Ok(game)
     }
 
-    fn insert_hand(
-        &self,
-        game: i64,
-        number: u32,
-        hand: &Value,
-        at: &str,
-    ) -> Result<(), StoreError> {
+    fn insert_hand(&self, game: i64, number: u32, hand: Value, at: &str) -> Result<(), StoreError> {
         let bad = || StoreError::Refused(format!("hand {number} of the record cannot be stored"));
-        let Value::Object(hand) = hand else {
+        let Value::Object(mut rest) = hand else {
             return Err(bad());
         };
-        let mut rest = hand.clone();
         let pitcher = rest.remove("pitcher");
         let pitcher = pitcher.as_ref().and_then(Value::as_str);
         let penalties = rest.remove("penalties");
@@ -629,12 +624,13 @@ impl Change<'_> {
             ))?;
         let id = self.tx.last_insert_rowid();
         if let Some(tricks) = tricks {
-            let mut stmt = self.tx.prepare_cached(
-                "INSERT INTO tricks (hand, number, cards, at) VALUES (?1, ?2, ?3, ?4)",
-            )?;
+            let mut stmt = self
+                .tx
+                .prepare_cached("INSERT INTO tricks (hand, number, cards) VALUES (?1, ?2, ?3)")?;
+            // A trick imported was entered with its hand: the hand's time is its own.
             for (t, trick) in tricks.as_array().ok_or_else(bad)?.iter().enumerate() {
                 let cards = trick.as_str().ok_or_else(bad)?;
-                stmt.execute((id, t as i64 + 1, cards, at))?;
+                stmt.execute((id, t as i64 + 1, cards))?;
             }
         }
         self.insert_penalties(id, penalties, at, bad)
@@ -707,7 +703,9 @@ impl Change<'_> {
                     )));
                 }
                 self.hand_insert(game, number, pitcher.as_deref(), &self.at()?)?;
-                Ok(self.tx.last_insert_rowid())
+                let id = self.tx.last_insert_rowid();
+                self.added("hands", id)?;
+                Ok(id)
             }
         }
     }
@@ -742,6 +740,7 @@ impl Change<'_> {
                          VALUES (?1, (SELECT count(*) + 1 FROM tricks WHERE hand = ?1), ?2, ?3)",
                         (hand, trick_text(cards), &at),
                     )?;
+                    self.added("tricks", self.tx.last_insert_rowid())?;
                 }
                 Entry::Layout(deal) => {
                     let fields = entry_hand_json(
@@ -783,6 +782,7 @@ impl Change<'_> {
                          VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
                         (hand, side.to_string(), kind, points, &at),
                     )?;
+                    self.added("penalties", self.tx.last_insert_rowid())?;
                 }
                 Entry::EndHand => {
                     self.tx

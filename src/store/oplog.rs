@@ -102,10 +102,7 @@ impl Change<'_> {
                 StoreError::damaged("the operations log", format!("it names a table `{table}`"))
             })?;
             match action.as_str() {
-                "insert" => {
-                    self.tx
-                        .execute(&format!("DELETE FROM {table} WHERE id = ?1"), [row])?;
-                }
+                "insert" => self.delete_added(table, row)?,
                 "update" | "delete" => {
                     let old = old.ok_or_else(|| {
                         StoreError::damaged("the operations log", "a change without its row")
@@ -133,6 +130,7 @@ impl Change<'_> {
                             ),
                             [&old],
                         )?;
+                        self.added(table, row)?;
                     }
                 }
                 other => {
@@ -151,6 +149,33 @@ impl Change<'_> {
             "UPDATE operations SET undoes = ?1 WHERE id = ?2",
             (target, self.op),
         )?;
+        Ok(())
+    }
+
+    /// Deletes a row a change added, with what it holds: a game its tricks, penalties, hands,
+    /// seats and entrants; a hand its tricks and penalties. Each row deleted is logged by the
+    /// triggers, so undoing this puts them all back.
+    fn delete_added(&self, table: &str, row: i64) -> Result<(), StoreError> {
+        let mut deletes: Vec<&str> = Vec::new();
+        match table {
+            "games" => deletes.extend([
+                "DELETE FROM tricks WHERE hand IN (SELECT id FROM hands WHERE game = ?1)",
+                "DELETE FROM penalties WHERE hand IN (SELECT id FROM hands WHERE game = ?1)",
+                "DELETE FROM hands WHERE game = ?1",
+                "DELETE FROM seats WHERE game = ?1",
+                "DELETE FROM entrants WHERE game = ?1",
+            ]),
+            "hands" => deletes.extend([
+                "DELETE FROM tricks WHERE hand = ?1",
+                "DELETE FROM penalties WHERE hand = ?1",
+            ]),
+            _ => {}
+        }
+        for sql in deletes {
+            self.tx.prepare_cached(sql)?.execute([row])?;
+        }
+        self.tx
+            .execute(&format!("DELETE FROM {table} WHERE id = ?1"), [row])?;
         Ok(())
     }
 
