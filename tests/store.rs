@@ -378,6 +378,7 @@ fn undo_reverses_an_import_and_undoing_the_undo_redoes_it() {
 #[test]
 fn undo_with_nothing_to_undo_is_refused() {
     let db = Db::new();
+    db.ok(&["import", "-"]); // an empty database
     let out = db.run(&["undo"]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(text(&out.stderr), "don: error: there is nothing to undo\n");
@@ -409,7 +410,7 @@ fn a_database_from_a_newer_don_is_refused_untouched() {
 #[test]
 fn the_schema_is_wal_with_foreign_keys_and_every_table_is_logged() {
     let db = Db::new();
-    db.ok(&["games"]);
+    db.ok(&["import", "-"]);
     let q = |sql: &str| -> String {
         text(
             &Command::new("sqlite3")
@@ -510,4 +511,36 @@ fn new_validates_options_as_a_record_does_and_shares_players_by_name() {
     assert_eq!(db.ok(&["export"]).lines().count(), 1);
     db.ok(&["undo"]);
     assert_eq!(db.ok(&["export"]).lines().count(), 2);
+}
+
+#[test]
+fn commands_that_only_read_never_leave_a_new_database_behind() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("typo/sub/don.db");
+    for args in [
+        &["show", "1"][..],
+        &["games"][..],
+        &["export"][..],
+        &["log"][..],
+        &["undo"][..],
+        &["play"][..],
+    ] {
+        let out = don()
+            .args(args)
+            .arg("--db")
+            .arg(&path)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "don: error: there is no database at {}: `don new` or `don import` begins one\n",
+                path.display()
+            ),
+            "{args:?}"
+        );
+        assert!(!dir.path().join("typo").exists(), "{args:?} made a folder");
+    }
 }

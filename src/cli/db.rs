@@ -37,8 +37,22 @@ impl DbArg {
         }
     }
 
+    /// Opens the database, creating it on first use: for the commands that put games in.
     pub fn open(&self) -> Result<Store, CliError> {
         let path = self.path()?;
+        open_at(&path)
+    }
+
+    /// Opens the database, which must be there: a command that only reads it, or changes what
+    /// is in it, never leaves a new empty database behind (a mistyped `--db` above all).
+    pub fn open_existing(&self) -> Result<Store, CliError> {
+        let path = self.path()?;
+        if !path.exists() {
+            return Err(CliError::Usage(format!(
+                "there is no database at {}: `don new` or `don import` begins one",
+                path.display()
+            )));
+        }
         open_at(&path)
     }
 }

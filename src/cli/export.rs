@@ -26,7 +26,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open()?;
+    let store = args.db.open_existing()?;
     let records: Vec<serde_json::Value> = if args.games.is_empty() {
         store
             .games(&GameFilter::default())?

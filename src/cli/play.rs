@@ -50,7 +50,7 @@ fn latest_unfinished(store: &Store) -> Result<i64, CliError> {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let mut store = args.db.open()?;
+    let mut store = args.db.open_existing()?;
     let game = match &args.game {
         Some(key) => store.find_game(key)?,
         None => latest_unfinished(&store)?,

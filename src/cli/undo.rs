@@ -20,7 +20,7 @@ pub struct UndoArgs {
 }
 
 pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
-    let mut store = args.db.open()?;
+    let mut store = args.db.open_existing()?;
     let change = store.change("undo")?;
     let Some(last) = change.last_operation()? else {
         drop(change);
@@ -56,7 +56,7 @@ pub struct LogArgs {
 }
 
 pub fn log(args: LogArgs) -> Result<Done, CliError> {
-    let store = args.db.open()?;
+    let store = args.db.open_existing()?;
     let ops = store.log(args.limit)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

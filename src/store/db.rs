@@ -1,9 +1,9 @@
 //! Opening the database, and a change: one transaction, one operation in the log.
 
 use std::path::{Path, PathBuf};
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
-use rusqlite::{Connection, OptionalExtension, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
 /// The schema, version by version: `schema.sql` is version 1.
@@ -40,6 +40,18 @@ pub enum StoreError {
 }
 
 impl StoreError {
+    /// Another connection holds the database (past the busy timeout, or where SQLite does not
+    /// wait, as in changing the journal mode).
+    pub fn is_busy(&self) -> bool {
+        matches!(
+            self,
+            StoreError::Sql(e) if matches!(
+                e.sqlite_error_code(),
+                Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
+            )
+        )
+    }
+
     pub(crate) fn damaged(what: impl Into<String>, why: impl ToString) -> StoreError {
         StoreError::Damaged {
             what: what.into(),
@@ -60,8 +72,21 @@ fn migrations() -> Migrations<'static> {
 
 impl Store {
     /// Opens the database at `path`, creating it (and its folder) on first use and bringing
-    /// its schema up to date. A database written by a newer `don` is refused untouched.
+    /// its schema up to date. A database written by a newer `don` is refused untouched. Another
+    /// `don` creating or writing it at the same moment is waited for.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        let deadline = Instant::now() + BUSY_TIMEOUT;
+        loop {
+            match Store::try_open(path) {
+                Err(e) if e.is_busy() && Instant::now() < deadline => {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                other => return other,
+            }
+        }
+    }
+
+    fn try_open(path: &Path) -> Result<Store, StoreError> {
         let open_err = |source: Box<dyn std::error::Error + Send + Sync>| StoreError::Open {
             path: path.to_path_buf(),
             source,
@@ -71,13 +96,14 @@ impl Store {
         }
         let mut conn = Connection::open(path).map_err(|e| open_err(Box::new(e)))?;
         conn.busy_timeout(BUSY_TIMEOUT)?;
-        let not_ours = |e: rusqlite::Error| StoreError::NotOurs {
-            path: path.to_path_buf(),
-            why: e.to_string(),
+        let not_ours = |e: rusqlite::Error| match e.sqlite_error_code() {
+            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Sql(e),
+            _ => StoreError::NotOurs {
+                path: path.to_path_buf(),
+                why: e.to_string(),
+            },
         };
-        let version: i64 = conn
-            .query_row("PRAGMA user_version", [], |r| r.get(0))
-            .map_err(not_ours)?;
+        let version = user_version(&conn).map_err(not_ours)?;
         let known = SCHEMA.len() as i64;
         if version > known {
             return Err(StoreError::TooNew {
@@ -102,21 +128,27 @@ impl Store {
         conn.pragma_update(None, "temp_store", "MEMORY")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
         if version < known {
-            if version > 0 || has_tables(&conn)? {
+            // Read again under the write lock: another don may be creating it this moment.
+            let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
+            let version = user_version(&tx)?;
+            let tables = has_tables(&tx)?;
+            drop(tx);
+            if version > 0 || tables {
                 check_ours(&conn, version).map_err(|why| StoreError::NotOurs {
                     path: path.to_path_buf(),
                     why,
                 })?;
             }
-            conn.set_transaction_behavior(TransactionBehavior::Immediate);
-            if let Err(e) = migrations().to_latest(&mut conn) {
-                // Another don may have brought it up to date at the same moment.
-                let now: i64 = conn.query_row("PRAGMA user_version", [], |r| r.get(0))?;
-                if now != known {
-                    return Err(open_err(Box::new(e)));
+            if version < known {
+                conn.set_transaction_behavior(TransactionBehavior::Immediate);
+                if let Err(e) = migrations().to_latest(&mut conn) {
+                    // Another don may have brought it up to date in between.
+                    if user_version(&conn)? != known {
+                        return Err(open_err(Box::new(e)));
+                    }
                 }
+                conn.set_transaction_behavior(TransactionBehavior::Deferred);
             }
-            conn.set_transaction_behavior(TransactionBehavior::Deferred);
         }
         Ok(Store {
             conn,
@@ -151,6 +183,10 @@ impl Store {
             .collect::<Result<_, _>>()?;
         Ok(rows.join("\n"))
     }
+}
+
+fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
+    conn.query_row("PRAGMA user_version", [], |r| r.get(0))
 }
 
 fn has_tables(conn: &Connection) -> Result<bool, StoreError> {
