@@ -173,16 +173,6 @@ impl Store {
         let op = tx.last_insert_rowid();
         Ok(Change { tx, op })
     }
-
-    /// `PRAGMA integrity_check`: "ok" for a sound file.
-    pub fn integrity(&self) -> Result<String, StoreError> {
-        let rows: Vec<String> = self
-            .conn
-            .prepare("PRAGMA integrity_check")?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        Ok(rows.join("\n"))
-    }
 }
 
 fn user_version(conn: &Connection) -> rusqlite::Result<i64> {

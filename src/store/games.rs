@@ -447,14 +447,6 @@ impl Change<'_> {
         find_game(&self.tx, key)
     }
 
-    pub fn game_record(&self, game: i64) -> Result<Value, StoreError> {
-        game_record(&self.tx, game)
-    }
-
-    pub fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
-        game_entries(&self.tx, game)
-    }
-
     /// A player by name, matched ignoring case and extra spaces; added if new.
     pub fn player(&self, name: &str) -> Result<i64, StoreError> {
         let key = name_key(name);

@@ -31,8 +31,6 @@ pub struct Operation {
     pub undoes: Option<i64>,
     /// The operation that undid this one, if it is undone.
     pub undone_by: Option<i64>,
-    /// Rows it inserted, updated or deleted.
-    pub rows: i64,
 }
 
 impl Store {
@@ -45,9 +43,9 @@ impl Store {
     }
 }
 
-/// An operation with the number of rows it touched, as [`operation`] reads it.
-const SELECT: &str = "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by,
-        (SELECT count(*) FROM changes c WHERE c.op = o.id) FROM operations o";
+/// An operation, as [`operation`] reads it.
+const SELECT: &str =
+    "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by FROM operations o";
 
 fn operation(r: &rusqlite::Row<'_>) -> rusqlite::Result<Operation> {
     Ok(Operation {
@@ -58,7 +56,6 @@ fn operation(r: &rusqlite::Row<'_>) -> rusqlite::Result<Operation> {
         game: r.get(4)?,
         undoes: r.get(5)?,
         undone_by: r.get(6)?,
-        rows: r.get(7)?,
     })
 }
 
