@@ -492,3 +492,49 @@ fn undo_of_a_totals_hand_and_of_a_penalty_and_their_redo() {
         serde_json::json!({ "NS": 12, "EW": 31 })
     );
 }
+
+#[test]
+fn a_renege_is_said_aloud_and_the_deal_abandoned_with_52_off_under_league_penalties() {
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--penalties",
+        "league",
+        "--pitcher",
+        "N",
+    ]);
+    // E plays the ace of clubs to a heart in trick 2, then the queen of hearts in trick 3.
+    let out = db.play(&[], "5h 2h 3h 4h\n9h ac 6h 7h\nkh qh jh th\nac 2s 3s 4s\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    assert!(
+        said.contains("Renege by E: E did not follow hearts in trick 2 but played QH in trick 3\n"),
+        "{said}"
+    );
+    assert!(said.contains("EW lose 52."), "{said}");
+    let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
+    assert_eq!(
+        record["hands"][0],
+        serde_json::json!({ "pitcher": "N", "abandoned": { "reason": "renege", "seat": "E" } })
+    );
+    // The same dealer deals again: N pitches hand 2, and EW start it 52 down.
+    assert_eq!(
+        record["hands"][1],
+        serde_json::json!({ "pitcher": "N", "tricks": ["AC 2S 3S 4S"] })
+    );
+    let sheet = db.ok(&["show", "1"]);
+    assert!(sheet.contains("Unfinished at 4–-52."), "{sheet}");
+    assert!(
+        !sheet.contains("error"),
+        "the renege was dealt with at the table: {sheet}"
+    );
+    // Taking back the trick that proved it takes back the abandonment with it.
+    let out = db.play(&[], "undo\nundo\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
+    assert_eq!(
+        record["hands"][0]["tricks"],
+        serde_json::json!(["5H 2H 3H 4H", "9H AC 6H 7H"])
+    );
+}

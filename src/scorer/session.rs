@@ -9,7 +9,7 @@ use super::names::Names;
 use super::status::Status;
 use crate::record::line::{parse_line, Line};
 use crate::record::{Code, Fault, Record};
-use crate::replay::{Entry, Replay, ScoreSheet, Step};
+use crate::replay::{Entry, HandKind, Replay, ScoreSheet, Step};
 use crate::rules::{AbandonReason, BySeat, HandFault, TrickFault, Variant};
 
 /// What the session answers to a line.
@@ -388,7 +388,18 @@ pub fn table_sheet(
     };
     record.hands.clear();
     record.conceded = None;
-    Ok(replay_entries(&variant, record, entries)?.finish())
+    let mut sheet = replay_entries(&variant, record, entries)?.finish();
+    // A renege the table caught abandoned its deal, as the rules have it: said, not wrong.
+    let abandoned: Vec<u32> = sheet
+        .hands
+        .iter()
+        .filter(|h| h.kind == HandKind::Abandoned)
+        .map(|h| h.number)
+        .collect();
+    sheet
+        .errors
+        .retain(|f| !(f.code == Code::Renege && f.hand.is_some_and(|h| abandoned.contains(&h))));
+    Ok(sheet)
 }
 
 fn replay_entries<E>(
