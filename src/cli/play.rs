@@ -71,7 +71,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let mut refused = 0usize;
     loop {
         let status = session.status();
-        let Some(line) = prompt.line(&format!("{status} >"))? else {
+        let Some(line) = prompt.line(&status.to_string())? else {
             break;
         };
         match session.enter_line(&line) {

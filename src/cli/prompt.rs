@@ -11,7 +11,9 @@ const MAX_LINE: u64 = 64 * 1024;
 
 /// Where lines come from.
 pub trait Prompt {
-    /// One line, after showing `prompt`; `None` at the end of input.
+    /// One line, after showing `prompt` (each kind marks the end of it in its own way: `: `
+    /// on a terminal, ` >` and a new line on standard error otherwise); `None` at the end of
+    /// input.
     fn line(&mut self, prompt: &str) -> io::Result<Option<String>>;
     /// Whether a person is typing (refusals are then answered at once, not counted).
     fn interactive(&self) -> bool;
@@ -80,7 +82,7 @@ pub struct Lines<R: BufRead> {
 impl<R: BufRead> Prompt for Lines<R> {
     fn line(&mut self, prompt: &str) -> io::Result<Option<String>> {
         let mut err = io::stderr().lock();
-        let _ = writeln!(err, "{prompt}");
+        let _ = writeln!(err, "{prompt} >");
         let mut bytes = Vec::new();
         let n = (&mut self.input)
             .take(MAX_LINE)
