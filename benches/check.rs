@@ -8,6 +8,8 @@
 //!
 //! `cargo bench -- --games 40000` sets the larger size (default 10,000 and 4×).
 
+mod common;
+
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -21,29 +23,11 @@ use don::check::report::JsonReport;
 use don::record::write::sim_record;
 use don::record::RecordSource;
 use don::rules::sim::play_game;
-use don::rules::{OptionValue, Variant};
-
-fn rulesets() -> Vec<Variant> {
-    let v = |name: &str, opts: &[(&str, OptionValue)]| {
-        Variant::build(name, opts.iter().map(|(k, v)| (*k, v.clone()))).unwrap()
-    };
-    vec![
-        v("nine-card-don", &[]),
-        v(
-            "nine-card-don",
-            &[("end_scoring", OptionValue::Str("hljg".into()))],
-        ),
-        v("blind-don", &[]),
-        v("game-to-lose", &[]),
-        v("irish-don", &[]),
-        v("phat", &[]),
-    ]
-}
 
 /// Writes `games` simulated games to `path`, one record a line, or with `array` as one `.json`
 /// array (an element a line); returns (tricks, bytes).
 fn generate(path: &Path, games: usize, array: bool) -> (u64, u64) {
-    let rulesets = rulesets();
+    let rulesets = common::rulesets();
     let mut out = BufWriter::new(File::create(path).expect("create the bench file"));
     let mut tricks = 0;
     let mut line = Vec::new();

@@ -16,6 +16,8 @@
 //! `cargo bench --bench import -- --games N` sets N (default 20,000); `-- --keep DIR` writes the
 //! files and databases into DIR and leaves them there (to profile `don import` on them).
 
+mod common;
+
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
@@ -26,30 +28,12 @@ use serde_json::{json, Value};
 
 use don::record::write::sim_record;
 use don::rules::sim::{play_game, SimGame};
-use don::rules::{OptionValue, Variant};
 
 /// don may take at most this many times sqlite3's time.
 const TARGET_RATIO: f64 = 3.0;
 
 /// Peak memory counts as flat while the larger file's is within this factor of the smaller's.
 const FLAT: f64 = 1.25;
-
-fn rulesets() -> Vec<Variant> {
-    let v = |name: &str, opts: &[(&str, OptionValue)]| {
-        Variant::build(name, opts.iter().map(|(k, v)| (*k, v.clone()))).unwrap()
-    };
-    vec![
-        v("nine-card-don", &[]),
-        v(
-            "nine-card-don",
-            &[("end_scoring", OptionValue::Str("hljg".into()))],
-        ),
-        v("blind-don", &[]),
-        v("game-to-lose", &[]),
-        v("irish-don", &[]),
-        v("phat", &[]),
-    ]
-}
 
 const VENUES: [&str; 4] = ["Fox and Hounds", "Royal Oak", "Red Lion", "Prince of Wales"];
 
@@ -126,7 +110,7 @@ impl Writer {
 
 /// Simulates `4 * n` games: the first `n` go to the small files, all to the large ones.
 fn generate(dir: &Path, n: usize) -> (Files, Files) {
-    let rulesets = rulesets();
+    let rulesets = common::rulesets();
     let mut small = Writer::new(dir, n);
     let mut large = Writer::new(dir, 4 * n);
     let mut line = Vec::new();
