@@ -538,3 +538,130 @@ fn a_renege_is_said_aloud_and_the_deal_abandoned_with_52_off_under_league_penalt
         serde_json::json!(["5H 2H 3H 4H", "9H AC 6H 7H"])
     );
 }
+
+#[test]
+fn a_concession_before_any_hand_is_refused() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don"]);
+    let out = db.play(&[], "concede NS\n");
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(
+            "line 1: refused, nothing recorded: NS cannot concede before a hand has been played"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn a_second_scorer_on_the_same_game_cannot_add_to_what_it_has_not_seen() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let mut first = db
+        .cmd(&["play", "1"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = first.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(first.stdout.take().unwrap());
+    writeln!(stdin, "{}", common::HAND_A[0]).unwrap();
+    answered(&mut stdout);
+    // Another scorer enters the next trick meanwhile.
+    let second = db.play(&["1"], &format!("{}\n", common::HAND_A[1]));
+    assert!(second.status.success(), "{}", text(&second.stderr));
+    // The first, unaware, types the same trick: refused, nothing recorded twice.
+    writeln!(stdin, "{}", common::HAND_A[1]).unwrap();
+    drop(stdin);
+    let rest = first.wait_with_output().unwrap();
+    assert_ne!(rest.status.code(), Some(0));
+    assert!(
+        text(&rest.stderr).contains("game 1 was changed by another don since this one read it"),
+        "{}",
+        text(&rest.stderr)
+    );
+    let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
+    assert_eq!(
+        record["hands"][0]["tricks"],
+        serde_json::json!(common::HAND_A[..2])
+    );
+}
+
+#[test]
+fn a_game_is_named_by_number_before_id_and_an_id_is_taken_as_written() {
+    let db = Db::new();
+    db.ok(&["new", "phat"]);
+    let file = db.dir().join("n.jsonl");
+    std::fs::write(
+        &file,
+        "{\"format\":\"don/1\",\"id\":\"1\",\"ruleset\":{\"variant\":\"irish-don\"},\"hands\":[]}\n{\"format\":\"don/1\",\"id\":\" spaced \",\"ruleset\":{\"variant\":\"irish-don\"},\"hands\":[]}\n",
+    )
+    .unwrap();
+    db.ok(&["import", file.to_str().unwrap()]);
+    let variant = |key: &str| -> Value {
+        let record: Value = serde_json::from_str(db.ok(&["export", key]).trim()).unwrap();
+        record["ruleset"]["variant"].clone()
+    };
+    assert_eq!(variant("1"), "phat");
+    assert_eq!(variant("#2"), "irish-don");
+    assert_eq!(variant(" spaced "), "irish-don");
+    // A number that is some other game's id is free to use as an id.
+    db.ok(&["new", "phat", "--id", "2"]);
+}
+
+/// Irish Don, game 1 of a match ended by a claim in its second deal, game 2 begun: an export
+/// imported elsewhere resumes exactly where the original stands.
+#[test]
+fn an_imported_irish_match_with_a_claimed_deal_resumes_where_it_stood() {
+    let record = &records("examples/irish-don.json")[0];
+    let hands = record["hands"].as_array().unwrap();
+    let first: Vec<&str> = hands[0]["tricks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let second: Vec<&str> = hands[1]["tricks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap())
+        .collect();
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "irish-don",
+        "--games",
+        "3",
+        "--pitcher",
+        hands[0]["pitcher"].as_str().unwrap(),
+    ]);
+    let mut lines: Vec<String> = first.iter().map(|t| t.to_string()).collect();
+    lines.extend(second[..9].iter().map(|t| t.to_string()));
+    lines.push("claim".into());
+    let out = db.play(&[], &(lines.join("\n") + "\n"));
+    assert!(
+        out.status.success(),
+        "{}\n{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(
+        text(&out.stdout).contains("Game 2 begins"),
+        "{}",
+        text(&out.stdout)
+    );
+    let prompt = |db: &Db| -> String {
+        let out = db.play(&[], "quit\n");
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stderr).lines().next().unwrap().to_string()
+    };
+    let here = prompt(&db);
+    let file = db.dir().join("match.jsonl");
+    std::fs::write(&file, db.ok(&["export"])).unwrap();
+    let elsewhere = Db::new();
+    elsewhere.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(prompt(&elsewhere), here);
+}

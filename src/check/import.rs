@@ -14,6 +14,9 @@ use crate::replay::{replay_record, HandKind, ScoreSheet};
 pub struct ForImport {
     pub checked: Checked,
     pub canonical: Option<Value>,
+    /// The hands (from 1) ended by a claim before the deal was played out: a record shows
+    /// them only as short deals, and the scorer must be told when it replays them.
+    pub claimed: Vec<u32>,
 }
 
 /// A date must be written YYYY-MM-DD and be a day of the calendar.
@@ -48,6 +51,7 @@ pub fn check_for_import(item: Item) -> ForImport {
                     sheet: ScoreSheet::unreadable(fault),
                 },
                 canonical: None,
+                claimed: Vec::new(),
             }
         }
     };
@@ -73,8 +77,20 @@ pub fn check_for_import(item: Item) -> ForImport {
             }
         }
     }
+    let claimed = match &sheet.variant {
+        Some(v) if v.spec().count_at_end => sheet
+            .hands
+            .iter()
+            .filter(|h| {
+                h.kind == HandKind::Tricks && h.tricks < v.spec().tricks && h.decided.is_some()
+            })
+            .map(|h| h.number)
+            .collect(),
+        _ => Vec::new(),
+    };
     ForImport {
         checked: Checked { index, line, sheet },
         canonical,
+        claimed,
     }
 }

@@ -205,7 +205,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
                         s.game
                     ));
                 }
-                None => added.push(change.insert_record(canonical)?),
+                None => added.push(change.insert_record(canonical, &checked.claimed)?),
             }
         }
         Ok(())

@@ -283,14 +283,14 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let mut store = args.db.open()?;
     let change = store.change("new")?;
     if let Some(id) = record.get("id").and_then(Value::as_str) {
-        if let Ok(game) = change.find_game(id) {
+        if let Some(game) = change.game_with_id(id)? {
             return Err(CliError::Usage(format!(
                 "the id \"{}\" is already game {game}",
                 shown(id)
             )));
         }
     }
-    let game = change.insert_record(record.clone())?;
+    let game = change.insert_record(record.clone(), &[])?;
     if !first.is_empty() {
         change.append(game, &first)?;
     }

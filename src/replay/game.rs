@@ -363,6 +363,13 @@ impl Replay {
     pub fn concede(&mut self, side: Side) -> Result<Outcome, Fault> {
         self.refuse_in_hand()?;
         let after = self.sheet.hands.len() as u32;
+        if after == 0 && self.game.spec().seating.has_side(side) {
+            // A record says after which hand a side conceded: there must be one.
+            return Err(Fault::new(
+                Code::Schema,
+                format!("{side} cannot concede before a hand has been played"),
+            ));
+        }
         self.game.concede(side).map_err(|e| {
             let mut fault = faults::refusal(&e, after);
             fault.hand = Some(after).filter(|&n| n > 0);

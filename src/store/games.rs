@@ -51,29 +51,40 @@ fn damaged(game: i64, why: impl ToString) -> StoreError {
     StoreError::damaged(format!("game {game}"), why)
 }
 
-/// Finds a game by its number or its record's `id`.
+/// Finds a game by its number (`7` or `#7`), else by its record's `id` as written.
 fn find_game(conn: &Connection, key: &str) -> Result<i64, StoreError> {
-    let key = key.trim();
-    let by_id: Option<i64> = conn
-        .query_row("SELECT id FROM games WHERE record_id = ?1", [key], |r| {
-            r.get(0)
-        })
-        .optional()?;
-    if let Some(game) = by_id {
-        return Ok(game);
-    }
-    if let Ok(n) = key.trim_start_matches('#').parse::<i64>() {
+    let number = key.trim().trim_start_matches('#').parse::<i64>().ok();
+    if let Some(n) = number {
         let found: Option<i64> = conn
             .query_row("SELECT id FROM games WHERE id = ?1", [n], |r| r.get(0))
             .optional()?;
         if let Some(game) = found {
             return Ok(game);
         }
-        return Err(StoreError::Refused(format!("there is no game {n}")));
     }
-    Err(StoreError::Refused(format!(
-        "there is no game with the id \"{key}\""
-    )))
+    match (game_with_id(conn, key)?, number) {
+        (Some(game), _) => Ok(game),
+        (None, Some(n)) => Err(StoreError::Refused(format!("there is no game {n}"))),
+        (None, None) => Err(StoreError::Refused(format!(
+            "there is no game with the id \"{key}\""
+        ))),
+    }
+}
+
+/// The game stored with this record `id`, exactly as written.
+fn game_with_id(conn: &Connection, id: &str) -> Result<Option<i64>, StoreError> {
+    Ok(conn
+        .prepare_cached("SELECT id FROM games WHERE record_id = ?1")?
+        .query_row([id], |r| r.get(0))
+        .optional()?)
+}
+
+fn latest_for(conn: &Connection, game: i64) -> Result<Option<i64>, StoreError> {
+    Ok(conn.query_row(
+        "SELECT max(id) FROM operations WHERE game = ?1 AND summary != ''",
+        [game],
+        |r| r.get(0),
+    )?)
 }
 
 /// A stored game's own row.
@@ -378,6 +389,11 @@ impl Store {
         find_game(&self.conn, key)
     }
 
+    /// The latest operation that touched a game at the table.
+    pub fn latest_for(&self, game: i64) -> Result<Option<i64>, StoreError> {
+        latest_for(&self.conn, game)
+    }
+
     /// A game as a record (FORMAT.md §1).
     pub fn game_record(&self, game: i64) -> Result<Value, StoreError> {
         game_record(&self.conn, game)
@@ -447,6 +463,17 @@ impl Change<'_> {
         find_game(&self.tx, key)
     }
 
+    /// The game stored with this record `id`, exactly as written.
+    pub fn game_with_id(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        game_with_id(&self.tx, id)
+    }
+
+    /// The latest operation that touched a game at the table (an entry, a take-back, or an
+    /// undo of either).
+    pub fn latest_for(&self, game: i64) -> Result<Option<i64>, StoreError> {
+        latest_for(&self.tx, game)
+    }
+
     /// A player by name, matched ignoring case and extra spaces; added if new.
     pub fn player(&self, name: &str) -> Result<i64, StoreError> {
         let key = name_key(name);
@@ -513,8 +540,9 @@ impl Change<'_> {
         Ok(None)
     }
 
-    /// Stores a canonical record (as `record::write::record_json` writes it): its number.
-    pub fn insert_record(&self, mut record: Value) -> Result<i64, StoreError> {
+    /// Stores a canonical record (as `record::write::record_json` writes it), with the hands
+    /// ended by a claim (which a record shows only as short deals): its number.
+    pub fn insert_record(&self, mut record: Value, claimed: &[u32]) -> Result<i64, StoreError> {
         let bad = |what: &str| StoreError::Refused(format!("the record's {what} cannot be stored"));
         let text = |key: &str| record.get(key).and_then(Value::as_str);
         let ruleset = record.get("ruleset").ok_or_else(|| bad("ruleset"))?;
@@ -571,12 +599,20 @@ impl Change<'_> {
             return Err(bad("hands"));
         };
         for (i, hand) in hands.into_iter().enumerate() {
-            self.insert_hand(game, i as u32 + 1, hand, &at)?;
+            let number = i as u32 + 1;
+            self.insert_hand(game, number, hand, claimed.contains(&number), &at)?;
         }
         Ok(game)
     }
 
-    fn insert_hand(&self, game: i64, number: u32, hand: Value, at: &str) -> Result<(), StoreError> {
+    fn insert_hand(
+        &self,
+        game: i64,
+        number: u32,
+        hand: Value,
+        claimed: bool,
+        at: &str,
+    ) -> Result<(), StoreError> {
         let bad = || StoreError::Refused(format!("hand {number} of the record cannot be stored"));
         let Value::Object(mut rest) = hand else {
             return Err(bad());
@@ -601,7 +637,7 @@ impl Change<'_> {
         self.tx
             .prepare_cached(
                 "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
-                 abandon_seat, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
+                 abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
             )?
             .execute((
                 game,
@@ -611,6 +647,7 @@ impl Change<'_> {
                 totals,
                 text(&abandoned, "reason"),
                 text(&abandoned, "seat"),
+                claimed,
                 layout,
                 at,
             ))?;

@@ -11,16 +11,37 @@ use crate::scorer::{Entered, Journal};
 pub struct TableJournal<'a> {
     store: &'a mut Store,
     game: i64,
+    /// The game's latest change when its entries were read: if another `don` has changed it
+    /// since, what this session would add was checked against an old state, and is refused.
+    seen: Option<i64>,
 }
 
 impl<'a> TableJournal<'a> {
     pub fn new(store: &'a mut Store, game: i64) -> TableJournal<'a> {
-        TableJournal { store, game }
+        TableJournal {
+            store,
+            game,
+            seen: None,
+        }
     }
 
     pub fn game(&self) -> i64 {
         self.game
     }
+}
+
+/// Refuses a change to a game that another `don` changed since it was read.
+fn still_as_read(
+    change: &super::db::Change<'_>,
+    game: i64,
+    seen: Option<i64>,
+) -> Result<(), StoreError> {
+    if change.latest_for(game)? != seen {
+        return Err(StoreError::Refused(format!(
+            "game {game} was changed by another don since this one read it: nothing was recorded; run `don play {game}` again"
+        )));
+    }
+    Ok(())
 }
 
 /// One entry in words, for the log.
@@ -61,25 +82,28 @@ impl Journal for TableJournal<'_> {
 
     fn append(&mut self, entries: &[Entered]) -> Result<(), StoreError> {
         let change = self.store.change("play")?;
+        still_as_read(&change, self.game, self.seen)?;
         change.append(self.game, entries)?;
         let words: Vec<String> = entries.iter().map(describe).collect();
         let summary = format!("game {}, {}", self.game, words.join("; "));
-        change.commit(&summary, Some(self.game))?;
+        self.seen = Some(change.commit(&summary, Some(self.game))?);
         Ok(())
     }
 
     fn take_back(&mut self) -> Result<bool, StoreError> {
         let change = self.store.change("take-back")?;
+        still_as_read(&change, self.game, self.seen)?;
         let Some(last) = change.last_entry(self.game)? else {
             return Ok(false);
         };
         change.reverse(last.id)?;
         let summary = format!("took back {}", last.summary);
-        change.commit(&summary, Some(self.game))?;
+        self.seen = Some(change.commit(&summary, Some(self.game))?);
         Ok(true)
     }
 
     fn entries(&mut self) -> Result<Vec<Entered>, StoreError> {
+        self.seen = self.store.latest_for(self.game)?;
         self.store.game_entries(self.game)
     }
 }
