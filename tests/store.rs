@@ -544,3 +544,36 @@ fn commands_that_only_read_never_leave_a_new_database_behind() {
         assert!(!dir.path().join("typo").exists(), "{args:?} made a folder");
     }
 }
+
+#[test]
+fn a_blank_player_name_is_an_error_naming_its_record() {
+    let db = Db::new();
+    let file = db.dir().join("blank.jsonl");
+    std::fs::write(
+        &file,
+        "{\"format\":\"don/1\",\"ruleset\":{\"variant\":\"phat\"},\"seats\":{\"N\":\"  \"},\"hands\":[]}\n",
+    )
+    .unwrap();
+    let out = db.run(&["import", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("blank.jsonl, record 1 (line 1): record [schema] `seats.N` is blank"),
+        "{err}"
+    );
+}
+
+#[test]
+fn someone_elses_database_is_refused_byte_for_byte_untouched() {
+    let db = Db::new();
+    db.sql("CREATE TABLE accounts (name TEXT)");
+    let before = std::fs::read(&db.path).unwrap();
+    let out = db.run(&["import", "examples/phat.json"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("is not a don database: it already has tables of its own"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(before, std::fs::read(&db.path).unwrap());
+}

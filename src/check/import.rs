@@ -8,6 +8,7 @@ use super::Checked;
 use crate::record::write::record_json;
 use crate::record::{parse_record, Code, Fault, Item};
 use crate::replay::{replay_record, HandKind, ScoreSheet};
+use crate::rules::Seat;
 
 /// A record checked for import: its sheet, and, when it is valid, what is stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -60,6 +61,26 @@ pub fn check_for_import(item: Item) -> ForImport {
     record.faults.splice(0..0, repeated);
     if let Some(fault) = record.date.as_deref().and_then(date_fault) {
         record.faults.push(fault);
+    }
+    // A player is known by name across games: a blank one names nobody.
+    for seat in [Seat::N, Seat::E, Seat::S, Seat::W] {
+        if record.seats[seat]
+            .as_deref()
+            .is_some_and(|n| n.trim().is_empty())
+        {
+            record.faults.push(Fault::new(
+                Code::Schema,
+                format!("`seats.{seat}` is blank: give the player's name, or leave the seat out"),
+            ));
+        }
+    }
+    if let Some(jo) = &record.jacks_out {
+        if jo.entrants.iter().any(|n| n.trim().is_empty()) {
+            record.faults.push(Fault::new(
+                Code::Schema,
+                "`jacks_out.entrants` has a blank name",
+            ));
+        }
     }
     let mut canonical = record.faults.is_empty().then(|| record_json(&record));
     let sheet = replay_record(record);

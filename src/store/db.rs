@@ -112,6 +112,13 @@ impl Store {
                 known,
             });
         }
+        // Someone else's database is refused before anything is set on it.
+        if version < known && (version > 0 || has_tables(&conn)?) {
+            check_ours(&conn, version).map_err(|why| StoreError::NotOurs {
+                path: path.to_path_buf(),
+                why,
+            })?;
+        }
         // WAL lets readers go on while a writer writes; FULL makes each commit survive a
         // power cut, not only a killed process.
         let mode: String = conn
