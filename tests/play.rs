@@ -398,13 +398,7 @@ fn an_import_while_a_game_is_played_loses_nothing_and_is_never_locked_out() {
     }
     std::fs::write(&big, text_out).unwrap();
 
-    let mut child = db
-        .cmd(&["play", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = db.spawn(&["play", "1"]);
     let mut stdin = child.stdin.take().unwrap();
     let mut stdout = std::io::BufReader::new(child.stdout.take().unwrap());
     writeln!(stdin, "{}", common::HAND_A[0]).unwrap();
@@ -558,13 +552,7 @@ fn a_concession_before_any_hand_is_refused() {
 fn a_second_scorer_on_the_same_game_cannot_add_to_what_it_has_not_seen() {
     let db = Db::new();
     db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
-    let mut first = db
-        .cmd(&["play", "1"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut first = db.spawn(&["play", "1"]);
     let mut stdin = first.stdin.take().unwrap();
     let mut stdout = std::io::BufReader::new(first.stdout.take().unwrap());
     writeln!(stdin, "{}", common::HAND_A[0]).unwrap();

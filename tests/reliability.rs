@@ -590,13 +590,7 @@ fn no_panic(db: &Db, file: &Path, what: &str) {
 
 /// The same for `don import -`, reading `input` on standard input.
 fn no_panic_stdin(db: &Db, input: &[u8], what: &str) {
-    let mut child = db
-        .cmd(&["import", "-"])
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
+    let mut child = db.spawn(&["import", "-"]);
     let mut stdin = child.stdin.take().unwrap();
     let input = input.to_vec();
     // Written from another thread, so that a full output pipe cannot hold both up.

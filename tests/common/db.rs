@@ -2,7 +2,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Child, Command, Output, Stdio};
 
 use serde_json::Value;
 
@@ -47,17 +47,21 @@ impl Db {
         text(&out.stdout)
     }
 
-    /// `don play ARGS` with these lines on standard input.
-    pub fn play(&self, args: &[&str], lines: &str) -> Output {
-        let mut all = vec!["play"];
-        all.extend_from_slice(args);
-        let mut child = self
-            .cmd(&all)
+    /// `don ARGS` started with all three streams piped.
+    pub fn spawn(&self, args: &[&str]) -> Child {
+        self.cmd(args)
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
             .spawn()
-            .unwrap();
+            .unwrap()
+    }
+
+    /// `don play ARGS` with these lines on standard input.
+    pub fn play(&self, args: &[&str], lines: &str) -> Output {
+        let mut all = vec!["play"];
+        all.extend_from_slice(args);
+        let mut child = self.spawn(&all);
         child
             .stdin
             .take()
