@@ -9,8 +9,11 @@
 //! - [`scorer`]: the table-side session (FORMAT.md §5), beside `check`: each line entered
 //!   through the replay, kept in a [`Journal`](scorer::Journal) before it is answered, and
 //!   announced; pure, with no terminal and no database.
+//! - [`league`]: seasons, match nights and their checks, standings and tie-breakers, fixtures
+//!   and statistics (RULES.md §7), beside `check` and `scorer`; pure.
 
 pub mod check;
+pub mod league;
 pub mod record;
 pub mod replay;
 pub mod rules;

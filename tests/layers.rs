@@ -10,11 +10,15 @@ use std::path::{Path, PathBuf};
 
 /// The layers from the bottom; a file may use its own layer and those below.
 const LAYERS: &[&str] = &[
-    "rules", "record", "replay", "check", "scorer", "store", "cli",
+    "rules", "record", "replay", "check", "scorer", "league", "store", "cli",
 ];
 
 /// Layers on the same level, which use neither of each other though one is listed first.
-const SIDE_BY_SIDE: &[(&str, &str)] = &[("check", "scorer")];
+const SIDE_BY_SIDE: &[(&str, &str)] = &[
+    ("check", "scorer"),
+    ("check", "league"),
+    ("scorer", "league"),
+];
 
 /// Paths the pure rules layer must not use (I/O, the environment, a format, a database).
 const NOT_IN_RULES: &[&str] = &[

@@ -192,6 +192,17 @@ fn option_value(v: &Value) -> OptionValue {
     }
 }
 
+/// A ruleset as a record writes it (FORMAT.md §1 `ruleset`); the first problem in words.
+pub fn ruleset_from_json(value: Value) -> Result<Variant, String> {
+    let mut faults = Vec::new();
+    match parse_ruleset(value, &mut faults) {
+        Some(v) if faults.is_empty() => Ok(v),
+        _ => Err(faults
+            .first()
+            .map_or_else(|| "not a ruleset".to_string(), |f| f.message.clone())),
+    }
+}
+
 fn parse_ruleset(value: Value, faults: &mut Vec<Fault>) -> Option<Variant> {
     let ruleset = |msg: String| Fault::new(Code::Ruleset, msg);
     let Value::Object(map) = value else {

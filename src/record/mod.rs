@@ -6,12 +6,13 @@ pub mod fault;
 pub mod game;
 pub mod keys;
 pub mod line;
+pub mod results;
 mod scan;
 pub mod source;
 pub mod trick;
 pub mod write;
 
 pub use fault::{Code, Fault};
-pub use game::{parse_record, HandBody, HandRecord, Record};
+pub use game::{parse_record, ruleset_from_json, HandBody, HandRecord, Record};
 pub use keys::{DuplicateKey, PathSegment};
 pub use source::{Item, RecordSource, SourceError};

@@ -14,13 +14,7 @@ use crate::replay::Entry;
 use crate::rules::{Penalty, Seat};
 use crate::scorer::Entered;
 
-/// A player's name folded for matching: case and extra spaces ignored.
-pub fn name_key(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
-}
+pub use crate::league::names::name_key;
 
 /// A stored game, listed.
 #[derive(Clone, Debug, PartialEq)]

@@ -1,0 +1,71 @@
+//! Names as people type them: matched ignoring case and extra spaces, and the nearest known name
+//! suggested for one that is not known ("did you mean 'Royal Oak'?").
+
+/// A name folded for matching: case and extra spaces ignored.
+pub fn name_key(name: &str) -> String {
+    name.split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
+}
+
+/// A name tidied for keeping: extra spaces removed, case as typed.
+pub fn tidy(name: &str) -> String {
+    name.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// The known name nearest to `name`, if one is near enough to be a slip of the keyboard (or
+/// contains it, or is contained in it).
+pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let key = name_key(name);
+    if key.is_empty() {
+        return None;
+    }
+    let mut best: Option<(usize, &str)> = None;
+    for candidate in known {
+        let other = name_key(candidate);
+        let mut d = distance(&key, &other);
+        if other.contains(&key) || key.contains(&other) {
+            d = d.min(1);
+        }
+        let limit = (key.chars().count().max(other.chars().count()) / 3).max(1);
+        if d <= limit && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, candidate));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// Edit distance (insertions, deletions, substitutions) between two strings, by characters.
+fn distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (diagonal + usize::from(ca != *cb))
+                .min(above + 1)
+                .min(row[j] + 1);
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_slip_is_suggested_and_a_stranger_is_not() {
+        let teams = ["Royal Oak", "Red Lion", "Fox and Hounds"];
+        assert_eq!(suggest("Royal Oke", teams), Some("Royal Oak"));
+        assert_eq!(suggest("  red   LION ", teams), Some("Red Lion"));
+        assert_eq!(suggest("Fox", teams), Some("Fox and Hounds"));
+        assert_eq!(suggest("Prince of Wales", teams), None);
+        assert_eq!(distance("kitten", "sitting"), 3);
+        assert_eq!(name_key("  Royal   OAK "), "royal oak");
+    }
+}

@@ -1,0 +1,535 @@
+//! A season as the standings see it, and the checks a match night passes before it is kept
+//! (RULES.md §7): legs a valid best-of result, leg scores agreeing with the legs and the kind's
+//! target, the right number of players, no player twice in one kind, the night complete.
+
+use std::fmt;
+use std::ops::{Index, IndexMut};
+use std::str::FromStr;
+
+use chrono::NaiveDate;
+
+use super::config::{Config, Kind, KindConfig};
+use super::names::name_key;
+
+/// A team's number in the database.
+pub type TeamId = i64;
+
+/// Home or away.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Home,
+    Away,
+}
+
+impl Side {
+    pub const BOTH: [Side; 2] = [Side::Home, Side::Away];
+
+    pub fn other(self) -> Side {
+        match self {
+            Side::Home => Side::Away,
+            Side::Away => Side::Home,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Side::Home => "home",
+            Side::Away => "away",
+        }
+    }
+}
+
+impl fmt::Display for Side {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl FromStr for Side {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Side, String> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "home" => Ok(Side::Home),
+            "away" => Ok(Side::Away),
+            other => Err(format!("\"{other}\" is neither home nor away")),
+        }
+    }
+}
+
+/// One thing for each side of a fixture.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Pair<T> {
+    pub home: T,
+    pub away: T,
+}
+
+impl<T> Pair<T> {
+    pub fn new(home: T, away: T) -> Pair<T> {
+        Pair { home, away }
+    }
+}
+
+impl<T> Index<Side> for Pair<T> {
+    type Output = T;
+    fn index(&self, side: Side) -> &T {
+        match side {
+            Side::Home => &self.home,
+            Side::Away => &self.away,
+        }
+    }
+}
+
+impl<T> IndexMut<Side> for Pair<T> {
+    fn index_mut(&mut self, side: Side) -> &mut T {
+        match side {
+            Side::Home => &mut self.home,
+            Side::Away => &mut self.away,
+        }
+    }
+}
+
+/// A team in a season.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Team {
+    pub id: TeamId,
+    pub name: String,
+    /// The day it withdrew: from then on it is expunged from the table.
+    pub withdrawn: Option<NaiveDate>,
+}
+
+/// A leg of a match: its score, when known, and the stored game it was scored in, if any (then
+/// the score is that game's final score).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Leg {
+    pub score: Pair<u32>,
+    pub game: Option<i64>,
+    /// For a leg scored with the engine: the points each side pegged, hand by hand.
+    pub hands: Vec<Pair<i64>>,
+}
+
+impl Leg {
+    pub fn winner(&self) -> Option<Side> {
+        match self.score.home.cmp(&self.score.away) {
+            std::cmp::Ordering::Greater => Some(Side::Home),
+            std::cmp::Ordering::Less => Some(Side::Away),
+            std::cmp::Ordering::Equal => None,
+        }
+    }
+}
+
+/// A match of a night: a kind, its slot (1, 2, 3 … within the kind), who played, the legs won
+/// and, when known, each leg's score in order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Match {
+    pub kind: Kind,
+    pub slot: u32,
+    /// The players of each side, as typed (may be empty when not known).
+    pub players: Pair<Vec<String>>,
+    pub legs: Pair<u32>,
+    /// Empty when only the legs won are known.
+    pub leg_scores: Vec<Leg>,
+}
+
+impl Match {
+    /// The side that won the match (the legs are checked to have one).
+    pub fn winner(&self) -> Side {
+        if self.legs.home > self.legs.away {
+            Side::Home
+        } else {
+            Side::Away
+        }
+    }
+}
+
+/// A night's result as recorded.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NightResult {
+    /// Match by match (complete or not).
+    Matches(Vec<Match>),
+    /// Only the matches each side won are known (FORMAT.md §3 "nights").
+    Totals(Pair<u32>),
+    /// One side did not turn up: the side that did.
+    Walkover(Side),
+}
+
+/// A night played (or being entered): a fixture with its result.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Night {
+    /// The fixture's number in the database.
+    pub id: i64,
+    pub date: NaiveDate,
+    pub home: TeamId,
+    pub away: TeamId,
+    pub result: NightResult,
+}
+
+impl Night {
+    /// Matches won by each side, once the night counts: `None` while a night entered match by
+    /// match is incomplete.
+    pub fn matches_won(&self, config: &Config) -> Option<Pair<u32>> {
+        match &self.result {
+            NightResult::Matches(ms) => {
+                if !is_complete(config, ms) {
+                    return None;
+                }
+                let mut won = Pair::default();
+                for m in ms {
+                    won[m.winner()] += 1;
+                }
+                Some(won)
+            }
+            NightResult::Totals(t) => Some(*t),
+            NightResult::Walkover(side) => {
+                let mut won = Pair::default();
+                won[*side] = config.walkover_matches();
+                Some(won)
+            }
+        }
+    }
+
+    /// Legs won by each side: only for a complete night recorded match by match.
+    pub fn legs_won(&self, config: &Config) -> Option<Pair<u32>> {
+        match &self.result {
+            NightResult::Matches(ms) if is_complete(config, ms) => Some(Pair::new(
+                ms.iter().map(|m| m.legs.home).sum(),
+                ms.iter().map(|m| m.legs.away).sum(),
+            )),
+            _ => None,
+        }
+    }
+
+    /// The side playing as `team`, if it played in this night.
+    pub fn side_of(&self, team: TeamId) -> Option<Side> {
+        if self.home == team {
+            Some(Side::Home)
+        } else if self.away == team {
+            Some(Side::Away)
+        } else {
+            None
+        }
+    }
+}
+
+/// A points deduction (negative) or award (positive), with its reason.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjustment {
+    pub team: TeamId,
+    pub points: i64,
+    pub reason: String,
+    pub date: NaiveDate,
+}
+
+/// A season as the standings see it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Season {
+    pub name: String,
+    pub config: Config,
+    pub teams: Vec<Team>,
+    /// Nights with a result, in date order.
+    pub nights: Vec<Night>,
+    pub adjustments: Vec<Adjustment>,
+}
+
+impl Season {
+    pub fn team(&self, id: TeamId) -> Option<&Team> {
+        self.teams.iter().find(|t| t.id == id)
+    }
+
+    /// The season as it stood at the end of `day`: later nights, adjustments and withdrawals
+    /// left out.
+    pub fn as_on(&self, day: NaiveDate) -> Season {
+        Season {
+            name: self.name.clone(),
+            config: self.config.clone(),
+            teams: self
+                .teams
+                .iter()
+                .map(|t| Team {
+                    withdrawn: t.withdrawn.filter(|w| *w <= day),
+                    ..t.clone()
+                })
+                .collect(),
+            nights: self
+                .nights
+                .iter()
+                .filter(|n| n.date <= day)
+                .cloned()
+                .collect(),
+            adjustments: self
+                .adjustments
+                .iter()
+                .filter(|a| a.date <= day)
+                .cloned()
+                .collect(),
+        }
+    }
+}
+
+/// Why a night, or a match of it, is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NightError {
+    #[error("this league's night has no {0} matches")]
+    KindNotPlayed(Kind),
+    #[error("{kind} match {slot}: the night has {kind} matches 1 to {matches}")]
+    NoSuchSlot { kind: Kind, slot: u32, matches: u32 },
+    #[error("{kind} match {slot} is entered twice")]
+    SlotTwice { kind: Kind, slot: u32 },
+    #[error("{kind} match {slot}: the {side} side has {given} player(s); {kind} is played {wanted} a side")]
+    PlayerCount {
+        kind: Kind,
+        slot: u32,
+        side: Side,
+        given: usize,
+        wanted: u32,
+    },
+    #[error("{kind} match {slot}: legs {home}–{away} is not a result of a best of {best_of} (one side wins {needed})")]
+    Legs {
+        kind: Kind,
+        slot: u32,
+        home: u32,
+        away: u32,
+        best_of: u32,
+        needed: u32,
+    },
+    #[error("{kind} match {slot}: {given} leg score(s) for {played} legs played")]
+    LegScoreCount {
+        kind: Kind,
+        slot: u32,
+        given: usize,
+        played: u32,
+    },
+    #[error("{kind} match {slot}, leg {leg}: {home}–{away} must have exactly one side at or past {target}")]
+    LegScoreTarget {
+        kind: Kind,
+        slot: u32,
+        leg: usize,
+        home: u32,
+        away: u32,
+        target: u32,
+    },
+    #[error(
+        "{kind} match {slot}: the leg scores give legs {home}–{away}, not {legs_home}–{legs_away}"
+    )]
+    LegScoresDisagree {
+        kind: Kind,
+        slot: u32,
+        home: u32,
+        away: u32,
+        legs_home: u32,
+        legs_away: u32,
+    },
+    #[error("{kind} match {slot}, leg {leg} is played after the match was won")]
+    LegAfterWon { kind: Kind, slot: u32, leg: usize },
+    #[error("{name} plays twice in {kind} on this night (matches {first} and {second})")]
+    PlayerTwice {
+        name: String,
+        kind: Kind,
+        first: u32,
+        second: u32,
+    },
+    #[error("{name} plays for both sides in {kind} match {slot}")]
+    PlayerBothSides { name: String, kind: Kind, slot: u32 },
+    #[error("the night's points {home}–{away} add up to {sum}; a night has {matches} matches")]
+    Totals {
+        home: u32,
+        away: u32,
+        sum: u32,
+        matches: u32,
+    },
+    #[error("the night is not complete: {missing} still to enter")]
+    Incomplete { missing: String },
+    #[error("a team cannot play itself")]
+    SameTeam,
+}
+
+/// Checks one match against the night's configuration (its kind, slot, players, legs and leg
+/// scores), on its own.
+pub fn check_match(config: &Config, m: &Match) -> Result<(), NightError> {
+    let kc = config
+        .kind(m.kind)
+        .ok_or(NightError::KindNotPlayed(m.kind))?;
+    let (kind, slot) = (m.kind, m.slot);
+    if slot == 0 || slot > kc.matches {
+        return Err(NightError::NoSuchSlot {
+            kind,
+            slot,
+            matches: kc.matches,
+        });
+    }
+    for side in Side::BOTH {
+        let given = m.players[side].len();
+        if given != 0 && given != kc.players as usize {
+            return Err(NightError::PlayerCount {
+                kind,
+                slot,
+                side,
+                given,
+                wanted: kc.players,
+            });
+        }
+    }
+    for name in &m.players.home {
+        if m.players.away.iter().any(|a| name_key(a) == name_key(name)) {
+            return Err(NightError::PlayerBothSides {
+                name: name.clone(),
+                kind,
+                slot,
+            });
+        }
+    }
+    check_legs(kc, slot, m.legs)?;
+    check_leg_scores(kc, m)
+}
+
+/// A best-of result: exactly one side has the legs needed, the other fewer.
+fn check_legs(kc: &KindConfig, slot: u32, legs: Pair<u32>) -> Result<(), NightError> {
+    let needed = kc.legs_to_win();
+    let ok =
+        (legs.home == needed && legs.away < needed) || (legs.away == needed && legs.home < needed);
+    if ok {
+        Ok(())
+    } else {
+        Err(NightError::Legs {
+            kind: kc.kind,
+            slot,
+            home: legs.home,
+            away: legs.away,
+            best_of: kc.best_of,
+            needed,
+        })
+    }
+}
+
+fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightError> {
+    if m.leg_scores.is_empty() {
+        return Ok(());
+    }
+    let (kind, slot) = (m.kind, m.slot);
+    let played = m.legs.home + m.legs.away;
+    if m.leg_scores.len() != played as usize {
+        return Err(NightError::LegScoreCount {
+            kind,
+            slot,
+            given: m.leg_scores.len(),
+            played,
+        });
+    }
+    let needed = kc.legs_to_win();
+    let mut won = Pair::<u32>::default();
+    for (i, leg) in m.leg_scores.iter().enumerate() {
+        let s = leg.score;
+        if (s.home >= kc.target) == (s.away >= kc.target) {
+            return Err(NightError::LegScoreTarget {
+                kind,
+                slot,
+                leg: i + 1,
+                home: s.home,
+                away: s.away,
+                target: kc.target,
+            });
+        }
+        if won.home == needed || won.away == needed {
+            return Err(NightError::LegAfterWon {
+                kind,
+                slot,
+                leg: i + 1,
+            });
+        }
+        let winner = if s.home >= kc.target {
+            Side::Home
+        } else {
+            Side::Away
+        };
+        won[winner] += 1;
+    }
+    if won != m.legs {
+        return Err(NightError::LegScoresDisagree {
+            kind,
+            slot,
+            home: won.home,
+            away: won.away,
+            legs_home: m.legs.home,
+            legs_away: m.legs.away,
+        });
+    }
+    Ok(())
+}
+
+/// Checks the matches of a night together: each on its own, no slot twice, no player twice in
+/// one kind. A night may be incomplete (see [`is_complete`]).
+pub fn check_night(config: &Config, matches: &[Match]) -> Result<(), NightError> {
+    for (i, m) in matches.iter().enumerate() {
+        check_match(config, m)?;
+        for earlier in &matches[..i] {
+            if earlier.kind == m.kind && earlier.slot == m.slot {
+                return Err(NightError::SlotTwice {
+                    kind: m.kind,
+                    slot: m.slot,
+                });
+            }
+            if earlier.kind != m.kind {
+                continue;
+            }
+            for name in m.players.home.iter().chain(&m.players.away) {
+                let key = name_key(name);
+                let again = earlier
+                    .players
+                    .home
+                    .iter()
+                    .chain(&earlier.players.away)
+                    .any(|n| name_key(n) == key);
+                if again {
+                    return Err(NightError::PlayerTwice {
+                        name: name.clone(),
+                        kind: m.kind,
+                        first: earlier.slot,
+                        second: m.slot,
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// The matches of the night still to enter, in the night's order: `(kind, slot)`.
+pub fn missing(config: &Config, matches: &[Match]) -> Vec<(Kind, u32)> {
+    config
+        .night
+        .iter()
+        .flat_map(|k| (1..=k.matches).map(move |slot| (k.kind, slot)))
+        .filter(|(kind, slot)| !matches.iter().any(|m| m.kind == *kind && m.slot == *slot))
+        .collect()
+}
+
+/// Whether every match of the night is entered (only then does the night count).
+pub fn is_complete(config: &Config, matches: &[Match]) -> bool {
+    missing(config, matches).is_empty()
+}
+
+/// Says which matches are missing, for a night that must be complete.
+pub fn require_complete(config: &Config, matches: &[Match]) -> Result<(), NightError> {
+    let missing = missing(config, matches);
+    if missing.is_empty() {
+        return Ok(());
+    }
+    let list: Vec<String> = missing.iter().map(|(k, s)| format!("{k} {s}")).collect();
+    Err(NightError::Incomplete {
+        missing: list.join(", "),
+    })
+}
+
+/// Checks a night known only by its totals: the matches won add up to the night's matches.
+pub fn check_totals(config: &Config, totals: Pair<u32>) -> Result<(), NightError> {
+    let matches = config.matches();
+    let sum = totals.home.saturating_add(totals.away);
+    if sum != matches {
+        return Err(NightError::Totals {
+            home: totals.home,
+            away: totals.away,
+            sum,
+            matches,
+        });
+    }
+    Ok(())
+}

@@ -1,0 +1,1 @@
+//! Statistics per player and per partnership, per kind of game.
