@@ -196,3 +196,183 @@ CREATE TRIGGER operations_update AFTER UPDATE OF undone_by ON operations BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'operations', old.id, 'update',
         json_object('undone_by', old.undone_by));
 END;
+
+-- @@ version 2: leagues (RULES.md §7) ----------------------------------------------------------
+-- A league, its seasons, teams and rosters, fixtures and the nights played. A season keeps the
+-- configuration it was made with (JSON, every setting written out): editing the league's changes
+-- new seasons only. No table or score is stored: standings are worked out from the nights.
+
+-- A league; `config` is what its next season is made with.
+CREATE TABLE leagues (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL UNIQUE,       -- the name folded (case and extra spaces ignored)
+    config TEXT NOT NULL,
+    created TEXT NOT NULL
+);
+
+CREATE TABLE seasons (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    league INTEGER NOT NULL REFERENCES leagues (id),
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    config TEXT NOT NULL,           -- fixed for the season
+    created TEXT NOT NULL,
+    UNIQUE (league, key)
+);
+
+-- A pub or club team of a league.
+CREATE TABLE teams (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    league INTEGER NOT NULL REFERENCES leagues (id),
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    venue TEXT,
+    UNIQUE (league, key)
+);
+
+-- A team entered in a season; `withdrawn` is the day it withdrew (it is then expunged).
+CREATE TABLE entries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    season INTEGER NOT NULL REFERENCES seasons (id),
+    team INTEGER NOT NULL REFERENCES teams (id),
+    withdrawn TEXT,
+    UNIQUE (season, team)
+);
+
+-- A team's players in a season.
+CREATE TABLE rosters (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    season INTEGER NOT NULL REFERENCES seasons (id),
+    team INTEGER NOT NULL REFERENCES teams (id),
+    player INTEGER NOT NULL REFERENCES players (id),
+    UNIQUE (season, team, player)
+);
+
+-- A fixture: one team at home to another on a date; once played, a match night with its
+-- result: `matches` (entered match by match, below), `totals` (only the matches each side won
+-- are known) or `walkover` (`walkover` names the side that turned up).
+CREATE TABLE fixtures (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    season INTEGER NOT NULL REFERENCES seasons (id),
+    round INTEGER,
+    date TEXT NOT NULL,
+    home INTEGER NOT NULL REFERENCES teams (id),
+    away INTEGER NOT NULL REFERENCES teams (id),
+    status TEXT NOT NULL DEFAULT 'scheduled' CHECK (status IN ('scheduled', 'cancelled')),
+    result TEXT CHECK (result IN ('matches', 'totals', 'walkover')),
+    home_points INTEGER,            -- totals: matches won
+    away_points INTEGER,
+    walkover TEXT CHECK (walkover IN ('home', 'away'))
+);
+CREATE INDEX fixtures_season_date ON fixtures (season, date);
+
+-- A match of a night: its kind and slot, who played (JSON arrays of player ids, in order), the
+-- legs won and, when known, each leg's score (`121-87 96-121 121-110`, home first).
+CREATE TABLE matches (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    fixture INTEGER NOT NULL REFERENCES fixtures (id),
+    kind TEXT NOT NULL,
+    slot INTEGER NOT NULL,
+    home_players TEXT NOT NULL DEFAULT '[]',
+    away_players TEXT NOT NULL DEFAULT '[]',
+    home_legs INTEGER NOT NULL,
+    away_legs INTEGER NOT NULL,
+    leg_scores TEXT,
+    UNIQUE (fixture, kind, slot)
+);
+
+-- A Don leg scored in a stored game: its score is the game's; `home_side` is the game's side
+-- (NS or EW) that played for the home team.
+CREATE TABLE leg_games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    match INTEGER NOT NULL REFERENCES matches (id),
+    leg INTEGER NOT NULL,
+    game INTEGER NOT NULL REFERENCES games (id),
+    home_side TEXT NOT NULL CHECK (home_side IN ('NS', 'EW')),
+    UNIQUE (match, leg)
+);
+CREATE INDEX leg_games_game ON leg_games (game);
+
+-- A points deduction (negative) or award, with its reason, on a team in a season.
+CREATE TABLE adjustments (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    season INTEGER NOT NULL REFERENCES seasons (id),
+    team INTEGER NOT NULL REFERENCES teams (id),
+    points INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    date TEXT NOT NULL
+);
+
+CREATE TRIGGER leagues_update AFTER UPDATE ON leagues BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'leagues', old.id, 'update',
+        json_object('id', old.id, 'name', old.name, 'key', old.key, 'config', old.config, 'created', old.created));
+END;
+CREATE TRIGGER leagues_delete AFTER DELETE ON leagues BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'leagues', old.id, 'delete',
+        json_object('id', old.id, 'name', old.name, 'key', old.key, 'config', old.config, 'created', old.created));
+END;
+CREATE TRIGGER seasons_update AFTER UPDATE ON seasons BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'seasons', old.id, 'update',
+        json_object('id', old.id, 'league', old.league, 'name', old.name, 'key', old.key, 'config', old.config, 'created', old.created));
+END;
+CREATE TRIGGER seasons_delete AFTER DELETE ON seasons BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'seasons', old.id, 'delete',
+        json_object('id', old.id, 'league', old.league, 'name', old.name, 'key', old.key, 'config', old.config, 'created', old.created));
+END;
+CREATE TRIGGER teams_update AFTER UPDATE ON teams BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'teams', old.id, 'update',
+        json_object('id', old.id, 'league', old.league, 'name', old.name, 'key', old.key, 'venue', old.venue));
+END;
+CREATE TRIGGER teams_delete AFTER DELETE ON teams BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'teams', old.id, 'delete',
+        json_object('id', old.id, 'league', old.league, 'name', old.name, 'key', old.key, 'venue', old.venue));
+END;
+CREATE TRIGGER entries_update AFTER UPDATE ON entries BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'entries', old.id, 'update',
+        json_object('id', old.id, 'season', old.season, 'team', old.team, 'withdrawn', old.withdrawn));
+END;
+CREATE TRIGGER entries_delete AFTER DELETE ON entries BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'entries', old.id, 'delete',
+        json_object('id', old.id, 'season', old.season, 'team', old.team, 'withdrawn', old.withdrawn));
+END;
+CREATE TRIGGER rosters_update AFTER UPDATE ON rosters BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'rosters', old.id, 'update',
+        json_object('id', old.id, 'season', old.season, 'team', old.team, 'player', old.player));
+END;
+CREATE TRIGGER rosters_delete AFTER DELETE ON rosters BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'rosters', old.id, 'delete',
+        json_object('id', old.id, 'season', old.season, 'team', old.team, 'player', old.player));
+END;
+CREATE TRIGGER fixtures_update AFTER UPDATE ON fixtures BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'fixtures', old.id, 'update',
+        json_object('id', old.id, 'season', old.season, 'round', old.round, 'date', old.date, 'home', old.home, 'away', old.away, 'status', old.status, 'result', old.result, 'home_points', old.home_points, 'away_points', old.away_points, 'walkover', old.walkover));
+END;
+CREATE TRIGGER fixtures_delete AFTER DELETE ON fixtures BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'fixtures', old.id, 'delete',
+        json_object('id', old.id, 'season', old.season, 'round', old.round, 'date', old.date, 'home', old.home, 'away', old.away, 'status', old.status, 'result', old.result, 'home_points', old.home_points, 'away_points', old.away_points, 'walkover', old.walkover));
+END;
+CREATE TRIGGER matches_update AFTER UPDATE ON matches BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'matches', old.id, 'update',
+        json_object('id', old.id, 'fixture', old.fixture, 'kind', old.kind, 'slot', old.slot, 'home_players', old.home_players, 'away_players', old.away_players, 'home_legs', old.home_legs, 'away_legs', old.away_legs, 'leg_scores', old.leg_scores));
+END;
+CREATE TRIGGER matches_delete AFTER DELETE ON matches BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'matches', old.id, 'delete',
+        json_object('id', old.id, 'fixture', old.fixture, 'kind', old.kind, 'slot', old.slot, 'home_players', old.home_players, 'away_players', old.away_players, 'home_legs', old.home_legs, 'away_legs', old.away_legs, 'leg_scores', old.leg_scores));
+END;
+CREATE TRIGGER leg_games_update AFTER UPDATE ON leg_games BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'leg_games', old.id, 'update',
+        json_object('id', old.id, 'match', old.match, 'leg', old.leg, 'game', old.game, 'home_side', old.home_side));
+END;
+CREATE TRIGGER leg_games_delete AFTER DELETE ON leg_games BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'leg_games', old.id, 'delete',
+        json_object('id', old.id, 'match', old.match, 'leg', old.leg, 'game', old.game, 'home_side', old.home_side));
+END;
+CREATE TRIGGER adjustments_update AFTER UPDATE ON adjustments BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'adjustments', old.id, 'update',
+        json_object('id', old.id, 'season', old.season, 'team', old.team, 'points', old.points, 'reason', old.reason, 'date', old.date));
+END;
+CREATE TRIGGER adjustments_delete AFTER DELETE ON adjustments BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'adjustments', old.id, 'delete',
+        json_object('id', old.id, 'season', old.season, 'team', old.team, 'points', old.points, 'reason', old.reason, 'date', old.date));
+END;

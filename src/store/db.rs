@@ -6,8 +6,20 @@ use std::time::{Duration, Instant};
 use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
-/// The schema, version by version: `schema.sql` is version 1.
-const SCHEMA: &[&str] = &[include_str!("../../schema.sql")];
+/// `schema.sql`: version 1, then each later version after a line beginning `-- @@ version`.
+const SCHEMA_SQL: &str = include_str!("../../schema.sql");
+
+/// The schema, version by version.
+fn schema() -> Vec<&'static str> {
+    let mut starts: Vec<usize> = vec![0];
+    starts.extend(
+        SCHEMA_SQL
+            .match_indices("\n-- @@ version")
+            .map(|(at, _)| at + 1),
+    );
+    starts.push(SCHEMA_SQL.len());
+    starts.windows(2).map(|w| &SCHEMA_SQL[w[0]..w[1]]).collect()
+}
 
 /// How long a command waits for another `don` writing the same database (a large import, a
 /// scorer's entry) before giving up.
@@ -67,7 +79,7 @@ pub struct Store {
 }
 
 fn migrations() -> Migrations<'static> {
-    Migrations::new(SCHEMA.iter().map(|sql| M::up(sql)).collect())
+    Migrations::new(schema().into_iter().map(M::up).collect())
 }
 
 impl Store {
@@ -104,7 +116,7 @@ impl Store {
             },
         };
         let version = user_version(&conn).map_err(not_ours)?;
-        let known = SCHEMA.len() as i64;
+        let known = schema().len() as i64;
         if version > known {
             return Err(StoreError::TooNew {
                 path: path.to_path_buf(),

@@ -16,6 +16,15 @@ const TABLES: &[&str] = &[
     "hands",
     "tricks",
     "penalties",
+    "leagues",
+    "seasons",
+    "teams",
+    "entries",
+    "rosters",
+    "fixtures",
+    "matches",
+    "leg_games",
+    "adjustments",
     "operations",
 ];
 
@@ -166,6 +175,11 @@ impl Change<'_> {
                 "DELETE FROM tricks WHERE hand = ?1",
                 "DELETE FROM penalties WHERE hand = ?1",
             ]),
+            "fixtures" => deletes.extend([
+                "DELETE FROM leg_games WHERE match IN (SELECT id FROM matches WHERE fixture = ?1)",
+                "DELETE FROM matches WHERE fixture = ?1",
+            ]),
+            "matches" => deletes.push("DELETE FROM leg_games WHERE match = ?1"),
             _ => {}
         }
         for sql in deletes {
