@@ -7,13 +7,17 @@ mod db;
 mod error;
 mod export;
 mod import;
+mod league;
 mod new;
+mod night;
 mod play;
 mod prompt;
 mod sheet;
 mod show;
+mod standings;
 mod text;
 mod undo;
+mod which;
 
 use std::io::{self, Write};
 use std::process::ExitCode;
@@ -59,6 +63,36 @@ enum Command {
     Undo(undo::UndoArgs),
     /// List the changes made to the database, newest first.
     Log(undo::LogArgs),
+    /// Leagues: make one, show or change its configuration.
+    #[command(subcommand)]
+    League(league::LeagueCommand),
+    /// A league's seasons: begin one (it keeps the league's configuration as it is then).
+    #[command(subcommand)]
+    Season(league::SeasonCommand),
+    /// A league's teams.
+    #[command(subcommand)]
+    Team(league::TeamCommand),
+    /// A team's players for a season.
+    #[command(subcommand)]
+    Roster(league::RosterCommand),
+    /// A season's fixtures: generate, list, move, cancel.
+    #[command(subcommand)]
+    Fixtures(league::FixturesCommand),
+    /// Match nights: enter one match by match (or its totals, or a walkover), show one.
+    #[command(subcommand)]
+    Night(night::NightCommand),
+    /// Deduct championship points from a team, with a reason.
+    #[command(
+        after_help = "Example:\n  don deduct 'Red Lion' 2 --reason 'unregistered player' --date 2025-11-06"
+    )]
+    Deduct(night::AdjustArgs),
+    /// Award championship points to a team, with a reason.
+    #[command(after_help = "Example:\n  don award 'Royal Oak' 1 --reason 'match conceded late'")]
+    Award(night::AdjustArgs),
+    /// Withdraw a team from a season: it is expunged from the table.
+    Withdraw(night::WithdrawArgs),
+    /// The league table, worked out from the nights played.
+    Standings(standings::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -73,6 +107,16 @@ pub fn main() -> ExitCode {
         Command::Export(args) => export::run(args),
         Command::Undo(args) => undo::undo(args),
         Command::Log(args) => undo::log(args),
+        Command::League(c) => league::league(c),
+        Command::Season(c) => league::season(c),
+        Command::Team(c) => league::team(c),
+        Command::Roster(c) => league::roster(c),
+        Command::Fixtures(c) => league::fixtures(c),
+        Command::Night(c) => night::night(c),
+        Command::Deduct(args) => night::adjust(args, -1),
+        Command::Award(args) => night::adjust(args, 1),
+        Command::Withdraw(args) => night::withdraw(args),
+        Command::Standings(args) => standings::run(args),
     };
     match result {
         Ok(Done::Ok) => ExitCode::SUCCESS,

@@ -101,7 +101,7 @@ impl RulesOptions {
 }
 
 /// A value typed on the command line, typed as a record would have it.
-fn typed(value: &str) -> Value {
+pub(super) fn typed(value: &str) -> Value {
     let v = value.trim();
     if let Ok(n) = v.parse::<i64>() {
         return json!(n);

@@ -4,6 +4,7 @@
 //! functions accept.
 
 pub mod config;
+pub mod entry;
 pub mod fixtures;
 pub mod names;
 pub mod night;

@@ -25,7 +25,7 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     for candidate in known {
         let other = name_key(candidate);
         let mut d = distance(&key, &other);
-        if other.contains(&key) || key.contains(&other) {
+        if other.contains(&key) || key.contains(&other) || words_within(&key, &other) {
             d = d.min(1);
         }
         let limit = (key.chars().count().max(other.chars().count()) / 3).max(1);
@@ -34,6 +34,19 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
         }
     }
     best.map(|(_, c)| c)
+}
+
+/// Every word of `typed` (letters and digits; "&" taken as "and") is a word of `known`.
+fn words_within(typed: &str, known: &str) -> bool {
+    let words = |s: &str| -> Vec<String> {
+        s.replace('&', " and ")
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty() && *w != "and")
+            .map(str::to_string)
+            .collect()
+    };
+    let (typed, known) = (words(typed), words(known));
+    !typed.is_empty() && typed.iter().all(|w| known.contains(w))
 }
 
 /// Edit distance (insertions, deletions, substitutions) between two strings, by characters.
@@ -65,6 +78,13 @@ mod tests {
         assert_eq!(suggest("  red   LION ", teams), Some("Red Lion"));
         assert_eq!(suggest("Fox", teams), Some("Fox and Hounds"));
         assert_eq!(suggest("Prince of Wales", teams), None);
+        assert_eq!(
+            suggest(
+                "Abercarn Crib & Don",
+                ["Abercarn Crib and Don League", "Valleys"]
+            ),
+            Some("Abercarn Crib and Don League")
+        );
         assert_eq!(distance("kitten", "sitting"), 3);
         assert_eq!(name_key("  Royal   OAK "), "royal oak");
     }

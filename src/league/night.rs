@@ -418,7 +418,9 @@ fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightError> {
     let mut won = Pair::<u32>::default();
     for (i, leg) in m.leg_scores.iter().enumerate() {
         let s = leg.score;
-        if (s.home >= kc.target) == (s.away >= kc.target) {
+        // A leg scored with the engine is won as the game was (both may be past the target).
+        let by_game = leg.game.is_some() && s.home != s.away;
+        if !by_game && (s.home >= kc.target) == (s.away >= kc.target) {
             return Err(NightError::LegScoreTarget {
                 kind,
                 slot,

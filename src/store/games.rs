@@ -93,7 +93,7 @@ struct GameRow {
 }
 
 /// A game as a record (FORMAT.md §1), as `export` writes it.
-fn game_record(conn: &Connection, game: i64) -> Result<Value, StoreError> {
+pub(super) fn game_record(conn: &Connection, game: i64) -> Result<Value, StoreError> {
     record_with(conn, game, false)
 }
 

@@ -7,9 +7,11 @@
 mod db;
 mod games;
 mod journal;
+mod league;
 mod oplog;
 
 pub use db::{Change, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, StoredAs};
 pub use journal::TableJournal;
+pub use league::{Entry, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, TeamInfo};
 pub use oplog::Operation;

@@ -1,0 +1,201 @@
+//! `don standings`: the league table, worked out from the nights each time (never stored), as
+//! a table, FORMAT.md §4 JSON or CSV, with the reasons for each place on request.
+
+use std::io::{self, BufWriter, Write};
+
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use serde_json::json;
+
+use don::league::{standings, Row, Standings};
+
+use super::db::DbArg;
+use super::error::{CliError, Done};
+use super::text::shown;
+use super::which::{parse_date, Which};
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  don standings
+  don standings --league Abercarn --season 2024-25 --explain
+  don standings --on 2025-01-31 --json")]
+pub struct Args {
+    #[command(flatten)]
+    which: Which,
+    /// The table as it stood at the end of this day (YYYY-MM-DD)
+    #[arg(long, value_name = "DATE")]
+    on: Option<String>,
+    /// FORMAT.md §4: an array in table order
+    #[arg(long, conflicts_with = "csv")]
+    json: bool,
+    /// Comma-separated values, with a header
+    #[arg(long)]
+    csv: bool,
+    /// Say for each pair of neighbours which tie-breaker put one above the other
+    #[arg(long)]
+    explain: bool,
+    /// Also show the withdrawn teams' results (expunged from the table)
+    #[arg(long)]
+    withdrawn: bool,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+fn row_json(r: &Row) -> serde_json::Value {
+    json!({
+        "pos": r.pos, "team": r.name, "played": r.played, "won": r.won, "drawn": r.drawn,
+        "lost": r.lost, "matches_for": r.matches_for, "matches_against": r.matches_against,
+        "legs_for": r.legs_for, "legs_against": r.legs_against, "points": r.points,
+    })
+}
+
+pub fn run(args: Args) -> Result<Done, CliError> {
+    let store = args.db.open_existing()?;
+    let (league, season_info) = args.which.both(&store)?;
+    let mut season = store.leagues().load(&season_info)?;
+    if let Some(day) = &args.on {
+        season = season.as_on(parse_date(day, "--on")?);
+    }
+    let table = standings(&season);
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.json {
+        let rows: Vec<_> = table.rows.iter().map(row_json).collect();
+        serde_json::to_writer(&mut out, &rows).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else if args.csv {
+        write_csv(&mut out, &table.rows)?;
+    } else {
+        let when = match &args.on {
+            Some(d) => format!(" on {}", d.trim()),
+            None => String::new(),
+        };
+        writeln!(out, "{} {}{when}", shown(&league.name), shown(&season.name))?;
+        writeln!(out, "{}", text_table(&table.rows))?;
+        write_notes(&mut out, &season, &table, args.explain)?;
+    }
+    if args.withdrawn && !table.withdrawn.is_empty() && !args.json && !args.csv {
+        writeln!(out, "Withdrawn (expunged from the table):")?;
+        writeln!(out, "{}", text_table(&table.withdrawn))?;
+    }
+    out.flush()?;
+    Ok(Done::Ok)
+}
+
+fn write_csv(out: &mut impl Write, rows: &[Row]) -> Result<(), CliError> {
+    let mut w = csv::Writer::from_writer(out);
+    let header = [
+        "pos",
+        "team",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "matches_for",
+        "matches_against",
+        "legs_for",
+        "legs_against",
+        "points",
+    ];
+    w.write_record(header).map_err(csv_io)?;
+    for r in rows {
+        w.write_record([
+            r.pos.to_string(),
+            r.name.clone(),
+            r.played.to_string(),
+            r.won.to_string(),
+            r.drawn.to_string(),
+            r.lost.to_string(),
+            r.matches_for.to_string(),
+            r.matches_against.to_string(),
+            r.legs_for.to_string(),
+            r.legs_against.to_string(),
+            r.points.to_string(),
+        ])
+        .map_err(csv_io)?;
+    }
+    w.flush()?;
+    Ok(())
+}
+
+fn csv_io(e: csv::Error) -> CliError {
+    CliError::Io(io::Error::other(e.to_string()))
+}
+
+/// The table as people read it.
+pub fn text_table(rows: &[Row]) -> Table {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header([
+        "Pos", "Team", "P", "W", "D", "L", "F", "A", "Legs F", "Legs A", "Pts",
+    ]);
+    for r in rows {
+        table.add_row([
+            r.pos.to_string(),
+            shown(&r.name).into_owned(),
+            r.played.to_string(),
+            r.won.to_string(),
+            r.drawn.to_string(),
+            r.lost.to_string(),
+            r.matches_for.to_string(),
+            r.matches_against.to_string(),
+            r.legs_for.to_string(),
+            r.legs_against.to_string(),
+            r.points.to_string(),
+        ]);
+    }
+    for i in [0, 2, 3, 4, 5, 6, 7, 8, 9, 10] {
+        if let Some(c) = table.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    table
+}
+
+fn write_notes(
+    out: &mut impl Write,
+    season: &don::league::Season,
+    table: &Standings,
+    explain: bool,
+) -> io::Result<()> {
+    let breakers: Vec<&str> = season
+        .config
+        .breakers()
+        .iter()
+        .map(|b| b.as_str())
+        .collect();
+    writeln!(
+        out,
+        "P W D L: nights; F A: matches; {} point(s) a match. Ties: {}.",
+        season.config.points_per_match,
+        breakers.join(", ")
+    )?;
+    for a in &season.adjustments {
+        let name = season.team(a.team).map_or("?", |t| t.name.as_str());
+        let what = if a.points < 0 {
+            format!("{} point(s) deducted", -a.points)
+        } else {
+            format!("{} point(s) awarded", a.points)
+        };
+        writeln!(
+            out,
+            "{}: {what} on {} ({}).",
+            shown(name),
+            a.date,
+            shown(&a.reason)
+        )?;
+    }
+    for t in &season.teams {
+        if let Some(d) = t.withdrawn {
+            writeln!(
+                out,
+                "{} withdrew on {d}; its results are expunged.",
+                shown(&t.name)
+            )?;
+        }
+    }
+    if explain {
+        for e in &table.explanations {
+            writeln!(out, "{}", shown(&e.text))?;
+        }
+    }
+    Ok(())
+}

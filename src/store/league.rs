@@ -1,0 +1,1052 @@
+//! Leagues in the database: leagues, seasons, teams, rosters, fixtures, nights and adjustments.
+//! What the league layer checks is kept here as it was entered; a season is loaded back as a
+//! [`league::Season`] for the standings, which are never stored.
+
+use std::collections::HashMap;
+
+use chrono::NaiveDate;
+use rusqlite::{Connection, OptionalExtension};
+use serde_json::Value;
+
+use super::db::{Change, Store, StoreError};
+use crate::league::names::{name_key, suggest, tidy};
+use crate::league::{
+    Adjustment, Config, Kind, Leg, Match, Night, NightResult, Pair, Season, Side, Team, TeamId,
+};
+
+/// A league as stored.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LeagueInfo {
+    pub id: i64,
+    pub name: String,
+    /// What its next season is made with.
+    pub config: Config,
+}
+
+/// A season as stored, with the configuration it keeps.
+#[derive(Clone, Debug, PartialEq)]
+pub struct SeasonInfo {
+    pub id: i64,
+    pub league: i64,
+    pub name: String,
+    pub config: Config,
+}
+
+/// A team of a league.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TeamInfo {
+    pub id: TeamId,
+    pub name: String,
+    pub venue: Option<String>,
+}
+
+/// A team in a season.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Entry {
+    pub team: TeamInfo,
+    pub withdrawn: Option<NaiveDate>,
+    pub roster: Vec<String>,
+}
+
+/// A Don leg scored in a stored game: the leg's number (from 1), the game, and the game's side
+/// that played for the home team.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LegGame {
+    pub leg: u32,
+    pub game: i64,
+    pub home_side: crate::rules::Side,
+}
+
+/// A fixture, played or not.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fixture {
+    pub id: i64,
+    pub round: Option<u32>,
+    pub date: NaiveDate,
+    pub home: TeamInfo,
+    pub away: TeamInfo,
+    pub cancelled: bool,
+    /// The night's result, once entered.
+    pub result: Option<NightResult>,
+}
+
+fn date(text: &str) -> Result<NaiveDate, StoreError> {
+    NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map_err(|e| StoreError::damaged(format!("a date \"{text}\""), e))
+}
+
+fn config(text: &str) -> Result<Config, StoreError> {
+    let value: Value =
+        serde_json::from_str(text).map_err(|e| StoreError::damaged("a configuration", e))?;
+    Config::from_json(&value).map_err(|e| StoreError::damaged("a configuration", e))
+}
+
+/// "no team 'Royal Oke' in Abercarn; did you mean 'Royal Oak'?"
+fn unknown<'a>(
+    what: &str,
+    name: &str,
+    place: &str,
+    known: impl IntoIterator<Item = &'a str>,
+) -> StoreError {
+    let known: Vec<&str> = known.into_iter().collect();
+    let mut message = format!("no {what} '{}'{place}", tidy(name));
+    match suggest(name, known.iter().copied()) {
+        Some(s) => message.push_str(&format!("; did you mean '{s}'?")),
+        None if known.is_empty() => {}
+        None if known.len() <= 12 => {
+            message.push_str(&format!(" (there are: {})", known.join(", ")))
+        }
+        None => {}
+    }
+    StoreError::Refused(message)
+}
+
+/// The reads, on the database or inside a change.
+pub struct LeagueReader<'c>(&'c Connection);
+
+impl Store {
+    pub fn leagues(&self) -> LeagueReader<'_> {
+        LeagueReader(&self.conn)
+    }
+}
+
+impl Change<'_> {
+    pub fn leagues(&self) -> LeagueReader<'_> {
+        LeagueReader(&self.tx)
+    }
+}
+
+impl LeagueReader<'_> {
+    /// Every league, by name.
+    pub fn all(&self) -> Result<Vec<LeagueInfo>, StoreError> {
+        let mut stmt = self
+            .0
+            .prepare_cached("SELECT id, name, config FROM leagues ORDER BY key")?;
+        let rows = stmt.query_map([], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, name, text) = row?;
+            out.push(LeagueInfo {
+                id,
+                name,
+                config: config(&text)?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A league by name; with no name, the only league there is.
+    pub fn find(&self, name: Option<&str>) -> Result<LeagueInfo, StoreError> {
+        let all = self.all()?;
+        match name {
+            None => match all.len() {
+                1 => Ok(all.into_iter().next().expect("one league")),
+                0 => Err(StoreError::Refused(
+                    "there is no league yet: make one with `don league new NAME`".into(),
+                )),
+                _ => Err(StoreError::Refused(format!(
+                    "which league? Give --league (there are: {})",
+                    all.iter()
+                        .map(|l| l.name.as_str())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ))),
+            },
+            Some(name) => {
+                let key = name_key(name);
+                let found = all.iter().position(|l| name_key(&l.name) == key);
+                match found {
+                    Some(i) => Ok(all[i].clone()),
+                    None => Err(unknown(
+                        "league",
+                        name,
+                        "",
+                        all.iter().map(|l| l.name.as_str()),
+                    )),
+                }
+            }
+        }
+    }
+
+    /// The seasons of a league, oldest first.
+    pub fn seasons(&self, league: i64) -> Result<Vec<SeasonInfo>, StoreError> {
+        let mut stmt = self
+            .0
+            .prepare_cached("SELECT id, name, config FROM seasons WHERE league = ?1 ORDER BY id")?;
+        let rows = stmt.query_map([league], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, String>(2)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (id, name, text) = row?;
+            out.push(SeasonInfo {
+                id,
+                league,
+                name,
+                config: config(&text)?,
+            });
+        }
+        Ok(out)
+    }
+
+    /// A season of a league by name; with no name, the latest.
+    pub fn season(
+        &self,
+        league: &LeagueInfo,
+        name: Option<&str>,
+    ) -> Result<SeasonInfo, StoreError> {
+        let seasons = self.seasons(league.id)?;
+        match name {
+            None => seasons.into_iter().last().ok_or_else(|| {
+                StoreError::Refused(format!(
+                    "{} has no season yet: begin one with `don season new NAME --league '{}'`",
+                    league.name, league.name
+                ))
+            }),
+            Some(name) => {
+                let key = name_key(name);
+                let found = seasons.iter().position(|s| name_key(&s.name) == key);
+                match found {
+                    Some(i) => Ok(seasons[i].clone()),
+                    None => Err(unknown(
+                        "season",
+                        name,
+                        &format!(" in {}", league.name),
+                        seasons.iter().map(|s| s.name.as_str()),
+                    )),
+                }
+            }
+        }
+    }
+
+    /// The teams of a league, by name.
+    pub fn teams(&self, league: i64) -> Result<Vec<TeamInfo>, StoreError> {
+        let mut stmt = self
+            .0
+            .prepare_cached("SELECT id, name, venue FROM teams WHERE league = ?1 ORDER BY key")?;
+        let rows = stmt.query_map([league], |r| {
+            Ok(TeamInfo {
+                id: r.get(0)?,
+                name: r.get(1)?,
+                venue: r.get(2)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// A team of a league by name (case and extra spaces ignored); an unknown name is refused
+    /// with the nearest known one.
+    pub fn team(&self, league: &LeagueInfo, name: &str) -> Result<TeamInfo, StoreError> {
+        let teams = self.teams(league.id)?;
+        let key = name_key(name);
+        match teams.iter().find(|t| name_key(&t.name) == key) {
+            Some(t) => Ok(t.clone()),
+            None => Err(unknown(
+                "team",
+                name,
+                &format!(" in {}", league.name),
+                teams.iter().map(|t| t.name.as_str()),
+            )),
+        }
+    }
+
+    /// The teams entered in a season, with their rosters.
+    pub fn entries(&self, season: i64) -> Result<Vec<Entry>, StoreError> {
+        let mut stmt = self.0.prepare_cached(
+            "SELECT t.id, t.name, t.venue, e.withdrawn FROM entries e JOIN teams t ON t.id = e.team
+             WHERE e.season = ?1 ORDER BY t.key",
+        )?;
+        let rows: Vec<(TeamInfo, Option<String>)> = stmt
+            .query_map([season], |r| {
+                Ok((
+                    TeamInfo {
+                        id: r.get(0)?,
+                        name: r.get(1)?,
+                        venue: r.get(2)?,
+                    },
+                    r.get(3)?,
+                ))
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut rosters: HashMap<i64, Vec<String>> = HashMap::new();
+        let mut stmt = self.0.prepare_cached(
+            "SELECT r.team, p.name FROM rosters r JOIN players p ON p.id = r.player
+             WHERE r.season = ?1 ORDER BY p.key",
+        )?;
+        for row in stmt.query_map([season], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })? {
+            let (team, name) = row?;
+            rosters.entry(team).or_default().push(name);
+        }
+        rows.into_iter()
+            .map(|(team, withdrawn)| {
+                Ok(Entry {
+                    roster: rosters.remove(&team.id).unwrap_or_default(),
+                    withdrawn: withdrawn.as_deref().map(date).transpose()?,
+                    team,
+                })
+            })
+            .collect()
+    }
+
+    /// The fixtures of a season by date (then home team), with their results.
+    pub fn fixtures(&self, season: i64) -> Result<Vec<Fixture>, StoreError> {
+        let teams: HashMap<i64, TeamInfo> = {
+            let mut stmt = self.0.prepare_cached(
+                "SELECT id, name, venue FROM teams WHERE league = (SELECT league FROM seasons WHERE id = ?1)",
+            )?;
+            let rows = stmt.query_map([season], |r| {
+                Ok(TeamInfo {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                    venue: r.get(2)?,
+                })
+            })?;
+            rows.map(|t| t.map(|t| (t.id, t)))
+                .collect::<Result<_, _>>()?
+        };
+        let mut matches = self.matches_of(season)?;
+        let mut stmt = self.0.prepare_cached(
+            "SELECT id, round, date, home, away, status, result, home_points, away_points, walkover
+             FROM fixtures WHERE season = ?1 ORDER BY date, id",
+        )?;
+        let rows = stmt.query_map([season], |r| {
+            Ok(RawFixture {
+                id: r.get(0)?,
+                round: r.get(1)?,
+                date: r.get(2)?,
+                home: r.get(3)?,
+                away: r.get(4)?,
+                status: r.get(5)?,
+                result: r.get(6)?,
+                points: (r.get(7)?, r.get(8)?),
+                walkover: r.get(9)?,
+            })
+        })?;
+        let mut out = Vec::new();
+        for raw in rows {
+            let raw = raw?;
+            let team = |id: i64| {
+                teams.get(&id).cloned().ok_or_else(|| {
+                    StoreError::damaged("a fixture", format!("team {id} is not in its league"))
+                })
+            };
+            let result = raw.result(matches.remove(&raw.id).unwrap_or_default())?;
+            out.push(Fixture {
+                id: raw.id,
+                round: raw.round,
+                date: date(&raw.date)?,
+                home: team(raw.home)?,
+                away: team(raw.away)?,
+                cancelled: raw.status == "cancelled",
+                result,
+            });
+        }
+        Ok(out)
+    }
+
+    /// Every match of a season's fixtures, by fixture, in the night's order.
+    fn matches_of(&self, season: i64) -> Result<HashMap<i64, Vec<Match>>, StoreError> {
+        let names: HashMap<i64, String> = {
+            let mut stmt = self.0.prepare_cached(
+                "SELECT id, name FROM players WHERE id IN (SELECT value FROM matches m, json_each(m.home_players)
+                   WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1)
+                 UNION SELECT value FROM matches m, json_each(m.away_players)
+                   WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1))",
+            )?;
+            let rows = stmt.query_map([season], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            rows.collect::<Result<_, _>>()?
+        };
+        let mut games: HashMap<(i64, u32), (i64, String)> = HashMap::new();
+        {
+            let mut stmt = self.0.prepare_cached(
+                "SELECT g.match, g.leg, g.game, g.home_side FROM leg_games g JOIN matches m ON m.id = g.match
+                 WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1)",
+            )?;
+            for row in stmt.query_map([season], |r| {
+                Ok((
+                    r.get::<_, i64>(0)?,
+                    r.get::<_, u32>(1)?,
+                    r.get::<_, i64>(2)?,
+                    r.get::<_, String>(3)?,
+                ))
+            })? {
+                let (m, leg, game, side) = row?;
+                games.insert((m, leg), (game, side));
+            }
+        }
+        let mut stmt = self.0.prepare_cached(
+            "SELECT m.id, m.fixture, m.kind, m.slot, m.home_players, m.away_players, m.home_legs,
+                    m.away_legs, m.leg_scores
+             FROM matches m WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1)
+             ORDER BY m.fixture, m.id",
+        )?;
+        let rows = stmt.query_map([season], |r| {
+            Ok(RawMatch {
+                id: r.get(0)?,
+                fixture: r.get(1)?,
+                kind: r.get(2)?,
+                slot: r.get(3)?,
+                players: (r.get(4)?, r.get(5)?),
+                legs: (r.get(6)?, r.get(7)?),
+                leg_scores: r.get(8)?,
+            })
+        })?;
+        let raws: Vec<RawMatch> = rows.collect::<Result<_, _>>()?;
+        let mut out: HashMap<i64, Vec<Match>> = HashMap::new();
+        for raw in raws {
+            let mut m = raw.to_match(&names)?;
+            for (i, leg) in m.leg_scores.iter_mut().enumerate() {
+                if let Some((game, side)) = games.get(&(raw.id, i as u32 + 1)) {
+                    let side: crate::rules::Side = side.parse().map_err(|_| {
+                        StoreError::damaged("a leg's game", format!("a side \"{side}\""))
+                    })?;
+                    *leg = self.leg_of_game(*game, None, &[], Some(side))?.leg;
+                }
+            }
+            out.entry(raw.fixture).or_default().push(m);
+        }
+        Ok(out)
+    }
+
+    /// A season as the standings see it: its teams, the nights with a result (cancelled
+    /// fixtures left out), and its adjustments.
+    pub fn load(&self, season: &SeasonInfo) -> Result<Season, StoreError> {
+        let teams = self
+            .entries(season.id)?
+            .into_iter()
+            .map(|e| Team {
+                id: e.team.id,
+                name: e.team.name,
+                withdrawn: e.withdrawn,
+            })
+            .collect();
+        let nights = self
+            .fixtures(season.id)?
+            .into_iter()
+            .filter(|f| !f.cancelled)
+            .filter_map(|f| {
+                f.result.map(|result| Night {
+                    id: f.id,
+                    date: f.date,
+                    home: f.home.id,
+                    away: f.away.id,
+                    result,
+                })
+            })
+            .collect();
+        Ok(Season {
+            name: season.name.clone(),
+            config: season.config.clone(),
+            teams,
+            nights,
+            adjustments: self.adjustments(season.id)?,
+        })
+    }
+
+    /// A season's adjustments, in date order.
+    pub fn adjustments(&self, season: i64) -> Result<Vec<Adjustment>, StoreError> {
+        let mut stmt = self.0.prepare_cached(
+            "SELECT team, points, reason, date FROM adjustments WHERE season = ?1 ORDER BY date, id",
+        )?;
+        let rows = stmt.query_map([season], |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, i64>(1)?,
+                r.get::<_, String>(2)?,
+                r.get::<_, String>(3)?,
+            ))
+        })?;
+        let mut out = Vec::new();
+        for row in rows {
+            let (team, points, reason, day) = row?;
+            out.push(Adjustment {
+                team,
+                points,
+                reason,
+                date: date(&day)?,
+            });
+        }
+        Ok(out)
+    }
+}
+
+struct RawFixture {
+    id: i64,
+    round: Option<u32>,
+    date: String,
+    home: i64,
+    away: i64,
+    status: String,
+    result: Option<String>,
+    points: (Option<u32>, Option<u32>),
+    walkover: Option<String>,
+}
+
+impl RawFixture {
+    fn result(&self, matches: Vec<Match>) -> Result<Option<NightResult>, StoreError> {
+        let bad = |why: &str| StoreError::damaged(format!("fixture {}", self.id), why);
+        Ok(match self.result.as_deref() {
+            None => None,
+            Some("matches") => Some(NightResult::Matches(matches)),
+            Some("totals") => match self.points {
+                (Some(h), Some(a)) => Some(NightResult::Totals(Pair::new(h, a))),
+                _ => return Err(bad("totals without points")),
+            },
+            Some("walkover") => {
+                let side: Side = self
+                    .walkover
+                    .as_deref()
+                    .unwrap_or("")
+                    .parse()
+                    .map_err(|e: String| bad(&e))?;
+                Some(NightResult::Walkover(side))
+            }
+            Some(other) => return Err(bad(&format!("a result \"{other}\""))),
+        })
+    }
+}
+
+struct RawMatch {
+    id: i64,
+    fixture: i64,
+    kind: String,
+    slot: u32,
+    players: (String, String),
+    legs: (u32, u32),
+    leg_scores: Option<String>,
+}
+
+impl RawMatch {
+    fn to_match(&self, names: &HashMap<i64, String>) -> Result<Match, StoreError> {
+        let bad = |why: String| StoreError::damaged(format!("match {}", self.id), why);
+        let kind: Kind = self.kind.parse().map_err(|e| bad(format!("{e}")))?;
+        let players = |json: &str| -> Result<Vec<String>, StoreError> {
+            let ids: Vec<i64> = serde_json::from_str(json).map_err(|e| bad(e.to_string()))?;
+            ids.iter()
+                .map(|id| {
+                    names
+                        .get(id)
+                        .cloned()
+                        .ok_or_else(|| bad(format!("no player {id}")))
+                })
+                .collect()
+        };
+        let leg_scores = match &self.leg_scores {
+            None => Vec::new(),
+            Some(text) => parse_leg_scores(text)
+                .ok_or_else(|| bad(format!("leg scores \"{text}\"")))?
+                .into_iter()
+                .map(|score| Leg {
+                    score,
+                    game: None,
+                    hands: Vec::new(),
+                })
+                .collect(),
+        };
+        Ok(Match {
+            kind,
+            slot: self.slot,
+            players: Pair::new(players(&self.players.0)?, players(&self.players.1)?),
+            legs: Pair::new(self.legs.0, self.legs.1),
+            leg_scores,
+        })
+    }
+}
+
+/// `121-87 96-121 121-110`, home first.
+pub(crate) fn parse_leg_scores(text: &str) -> Option<Vec<Pair<u32>>> {
+    text.split_whitespace()
+        .map(|leg| {
+            let (h, a) = leg.split_once('-')?;
+            Some(Pair::new(h.parse().ok()?, a.parse().ok()?))
+        })
+        .collect()
+}
+
+/// Leg scores as stored.
+pub(crate) fn leg_scores_text(legs: &[Leg]) -> Option<String> {
+    if legs.is_empty() {
+        return None;
+    }
+    Some(
+        legs.iter()
+            .map(|l| format!("{}-{}", l.score.home, l.score.away))
+            .collect::<Vec<_>>()
+            .join(" "),
+    )
+}
+
+/// The changes.
+impl Change<'_> {
+    /// Makes a league; its name must be new.
+    pub fn add_league(&self, name: &str, config: &Config) -> Result<LeagueInfo, StoreError> {
+        let name = tidy(name);
+        if name.is_empty() {
+            return Err(StoreError::Refused(
+                "a league's name cannot be blank".into(),
+            ));
+        }
+        if let Ok(existing) = self.leagues().find(Some(&name)) {
+            return Err(StoreError::Refused(format!(
+                "there is already a league '{}'",
+                existing.name
+            )));
+        }
+        self.tx.execute(
+            "INSERT INTO leagues (name, key, config, created) VALUES (?1, ?2, ?3, ?4)",
+            (
+                &name,
+                name_key(&name),
+                config.to_json().to_string(),
+                self.at()?,
+            ),
+        )?;
+        let id = self.tx.last_insert_rowid();
+        self.added("leagues", id)?;
+        Ok(LeagueInfo {
+            id,
+            name,
+            config: config.clone(),
+        })
+    }
+
+    /// Sets the configuration a league's new seasons are made with (seasons made already keep
+    /// theirs).
+    pub fn set_league_config(&self, league: i64, config: &Config) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE leagues SET config = ?1 WHERE id = ?2",
+            (config.to_json().to_string(), league),
+        )?;
+        Ok(())
+    }
+
+    /// Begins a season of a league, with the league's configuration as it is now.
+    pub fn add_season(&self, league: &LeagueInfo, name: &str) -> Result<SeasonInfo, StoreError> {
+        let name = tidy(name);
+        if name.is_empty() {
+            return Err(StoreError::Refused(
+                "a season's name cannot be blank".into(),
+            ));
+        }
+        if let Ok(s) = self.leagues().season(league, Some(&name)) {
+            return Err(StoreError::Refused(format!(
+                "{} already has a season '{}'",
+                league.name, s.name
+            )));
+        }
+        self.tx.execute(
+            "INSERT INTO seasons (league, name, key, config, created) VALUES (?1, ?2, ?3, ?4, ?5)",
+            (
+                league.id,
+                &name,
+                name_key(&name),
+                league.config.to_json().to_string(),
+                self.at()?,
+            ),
+        )?;
+        let id = self.tx.last_insert_rowid();
+        self.added("seasons", id)?;
+        Ok(SeasonInfo {
+            id,
+            league: league.id,
+            name,
+            config: league.config.clone(),
+        })
+    }
+
+    /// Adds a team to a league; its name must be new there.
+    pub fn add_team(
+        &self,
+        league: &LeagueInfo,
+        name: &str,
+        venue: Option<&str>,
+    ) -> Result<TeamInfo, StoreError> {
+        let name = tidy(name);
+        if name.is_empty() {
+            return Err(StoreError::Refused("a team's name cannot be blank".into()));
+        }
+        if let Ok(t) = self.leagues().team(league, &name) {
+            return Err(StoreError::Refused(format!(
+                "{} already has a team '{}'",
+                league.name, t.name
+            )));
+        }
+        let venue = venue.map(tidy).filter(|v| !v.is_empty());
+        self.tx
+            .prepare_cached("INSERT INTO teams (league, name, key, venue) VALUES (?1, ?2, ?3, ?4)")?
+            .execute((league.id, &name, name_key(&name), &venue))?;
+        let id = self.tx.last_insert_rowid();
+        self.added("teams", id)?;
+        Ok(TeamInfo { id, name, venue })
+    }
+
+    /// Sets a team's venue.
+    pub fn set_venue(&self, team: TeamId, venue: Option<&str>) -> Result<(), StoreError> {
+        let venue = venue.map(tidy).filter(|v| !v.is_empty());
+        self.tx
+            .execute("UPDATE teams SET venue = ?1 WHERE id = ?2", (venue, team))?;
+        Ok(())
+    }
+
+    /// Enters a team in a season (if it is not in already); says whether it was added.
+    pub fn enter_team(&self, season: i64, team: TeamId) -> Result<bool, StoreError> {
+        let n = self
+            .tx
+            .prepare_cached("INSERT OR IGNORE INTO entries (season, team) VALUES (?1, ?2)")?
+            .execute((season, team))?;
+        if n == 1 {
+            self.added("entries", self.tx.last_insert_rowid())?;
+        }
+        Ok(n == 1)
+    }
+
+    /// Puts a player (found by name, or made) on a team's roster for a season, entering the
+    /// team if need be; says whether the player was added (`false`: already on it).
+    pub fn add_to_roster(
+        &self,
+        season: i64,
+        team: TeamId,
+        player: &str,
+    ) -> Result<bool, StoreError> {
+        self.enter_team(season, team)?;
+        let player = self.player(player)?;
+        let n = self
+            .tx
+            .prepare_cached(
+                "INSERT OR IGNORE INTO rosters (season, team, player) VALUES (?1, ?2, ?3)",
+            )?
+            .execute((season, team, player))?;
+        if n == 1 {
+            self.added("rosters", self.tx.last_insert_rowid())?;
+        }
+        Ok(n == 1)
+    }
+
+    /// Takes a player off a team's roster; says whether they were on it.
+    pub fn remove_from_roster(
+        &self,
+        season: i64,
+        team: TeamId,
+        player: &str,
+    ) -> Result<bool, StoreError> {
+        let n = self.tx.execute(
+            "DELETE FROM rosters WHERE season = ?1 AND team = ?2
+             AND player = (SELECT id FROM players WHERE key = ?3)",
+            (season, team, name_key(player)),
+        )?;
+        Ok(n > 0)
+    }
+
+    /// Adds a fixture (entering both teams in the season).
+    pub fn add_fixture(
+        &self,
+        season: i64,
+        round: Option<u32>,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+    ) -> Result<i64, StoreError> {
+        if home == away {
+            return Err(StoreError::Refused("a team cannot play itself".into()));
+        }
+        self.enter_team(season, home)?;
+        self.enter_team(season, away)?;
+        self.tx
+            .prepare_cached(
+                "INSERT INTO fixtures (season, round, date, home, away) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute((season, round, day.to_string(), home, away))?;
+        let id = self.tx.last_insert_rowid();
+        self.added("fixtures", id)?;
+        Ok(id)
+    }
+
+    /// Moves a fixture to another date.
+    pub fn move_fixture(&self, fixture: i64, day: NaiveDate) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE fixtures SET date = ?1 WHERE id = ?2",
+            (day.to_string(), fixture),
+        )?;
+        Ok(())
+    }
+
+    /// Cancels a fixture not yet played (or puts a cancelled one back).
+    pub fn set_cancelled(&self, fixture: i64, cancelled: bool) -> Result<(), StoreError> {
+        let status = if cancelled { "cancelled" } else { "scheduled" };
+        self.tx.execute(
+            "UPDATE fixtures SET status = ?1 WHERE id = ?2 AND status <> ?1",
+            (status, fixture),
+        )?;
+        Ok(())
+    }
+
+    /// Records a night known by its totals, or a walkover, on a fixture (replacing nothing: the
+    /// fixture must have no result yet).
+    pub fn set_night_result(&self, fixture: i64, result: &NightResult) -> Result<(), StoreError> {
+        let (kind, points, walkover) = match result {
+            NightResult::Matches(_) => ("matches", (None, None), None),
+            NightResult::Totals(p) => ("totals", (Some(p.home), Some(p.away)), None),
+            NightResult::Walkover(side) => ("walkover", (None, None), Some(side.as_str())),
+        };
+        self.tx
+            .prepare_cached(
+                "UPDATE fixtures SET result = ?1, home_points = ?2, away_points = ?3, walkover = ?4,
+                 status = 'scheduled' WHERE id = ?5",
+            )?
+            .execute((kind, points.0, points.1, walkover, fixture))?;
+        if let NightResult::Matches(matches) = result {
+            for m in matches {
+                self.add_match(fixture, m, &[], false)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Adds a match to a night entered match by match; `logged`: logged on its own for undo
+    /// (not needed when its fixture was added by this change).
+    pub fn add_match(
+        &self,
+        fixture: i64,
+        m: &Match,
+        games: &[LegGame],
+        logged: bool,
+    ) -> Result<i64, StoreError> {
+        let ids = |names: &[String]| -> Result<String, StoreError> {
+            let ids = names
+                .iter()
+                .map(|n| self.player(n))
+                .collect::<Result<Vec<i64>, _>>()?;
+            Ok(serde_json::to_string(&ids).expect("numbers"))
+        };
+        self.tx
+            .prepare_cached(
+                "INSERT INTO matches (fixture, kind, slot, home_players, away_players, home_legs,
+                 away_legs, leg_scores) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute((
+                fixture,
+                m.kind.as_str(),
+                m.slot,
+                ids(&m.players.home)?,
+                ids(&m.players.away)?,
+                m.legs.home,
+                m.legs.away,
+                leg_scores_text(&m.leg_scores),
+            ))?;
+        let id = self.tx.last_insert_rowid();
+        for link in games {
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO leg_games (match, leg, game, home_side) VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute((id, link.leg, link.game, link.home_side.to_string()))?;
+        }
+        if logged {
+            self.added("matches", id)?;
+        }
+        Ok(id)
+    }
+
+    /// A points deduction (negative) or award.
+    pub fn add_adjustment(
+        &self,
+        season: i64,
+        team: TeamId,
+        points: i64,
+        reason: &str,
+        day: NaiveDate,
+    ) -> Result<i64, StoreError> {
+        self.tx
+            .prepare_cached(
+                "INSERT INTO adjustments (season, team, points, reason, date) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute((season, team, points, tidy(reason), day.to_string()))?;
+        let id = self.tx.last_insert_rowid();
+        self.added("adjustments", id)?;
+        Ok(id)
+    }
+
+    /// Withdraws a team from a season on a day: it is expunged from the table, and its
+    /// fixtures not yet played are cancelled; says how many were.
+    pub fn withdraw(&self, season: i64, team: TeamId, day: NaiveDate) -> Result<usize, StoreError> {
+        self.enter_team(season, team)?;
+        self.tx.execute(
+            "UPDATE entries SET withdrawn = ?1 WHERE season = ?2 AND team = ?3",
+            (day.to_string(), season, team),
+        )?;
+        Ok(self.tx.execute(
+            "UPDATE fixtures SET status = 'cancelled' WHERE season = ?1 AND (home = ?2 OR away = ?2)
+             AND result IS NULL AND status = 'scheduled'",
+            (season, team),
+        )?)
+    }
+
+    /// The fixture between two teams on a date, if there is one; else the one fixture between
+    /// them (home and away as given) not yet played, if there is exactly one.
+    pub fn fixture_for(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+    ) -> Result<Option<i64>, StoreError> {
+        let on_day: Option<i64> = self
+            .tx
+            .prepare_cached(
+                "SELECT id FROM fixtures WHERE season = ?1 AND date = ?2 AND home = ?3 AND away = ?4
+                 ORDER BY id LIMIT 1",
+            )?
+            .query_row((season, day.to_string(), home, away), |r| r.get(0))
+            .optional()?;
+        if on_day.is_some() {
+            return Ok(on_day);
+        }
+        let open: Vec<i64> = self
+            .tx
+            .prepare_cached(
+                "SELECT id FROM fixtures WHERE season = ?1 AND home = ?2 AND away = ?3
+                 AND result IS NULL",
+            )?
+            .query_map((season, home, away), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        Ok(if open.len() == 1 { Some(open[0]) } else { None })
+    }
+}
+
+/// A Don leg as a stored game gives it, turned to the match's home and away.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameLeg {
+    pub leg: Leg,
+    /// The game's side that played for the home team.
+    pub home_side: crate::rules::Side,
+    /// Who played, as the game names them.
+    pub players: Pair<Vec<String>>,
+}
+
+impl LeagueReader<'_> {
+    /// A stored game as a Don leg: it must be a finished two-sided game of `variant`; its home
+    /// side is the one whose players are `home` (any order, case ignored), or North–South when
+    /// the match's players are not given.
+    pub fn game_leg(
+        &self,
+        game: i64,
+        variant: &crate::rules::Variant,
+        home: &[String],
+    ) -> Result<GameLeg, StoreError> {
+        self.leg_of_game(game, Some(variant), home, None)
+    }
+
+    /// As [`LeagueReader::game_leg`]; `variant` checked when given, `forced` the home side when
+    /// known already.
+    fn leg_of_game(
+        &self,
+        game: i64,
+        variant: Option<&crate::rules::Variant>,
+        home: &[String],
+        forced: Option<crate::rules::Side>,
+    ) -> Result<GameLeg, StoreError> {
+        use crate::rules::{Seat, Side as GameSide};
+        let exists: Option<i64> = self
+            .0
+            .prepare_cached("SELECT id FROM games WHERE id = ?1")?
+            .query_row([game], |r| r.get(0))
+            .optional()?;
+        if exists.is_none() {
+            return Err(StoreError::Refused(format!("there is no game {game}")));
+        }
+        let record = super::games::game_record(self.0, game)?;
+        let sheet = crate::check::check_value(record);
+        if let Some(rules) = variant.filter(|v| sheet.variant.as_ref() != Some(*v)) {
+            let played = sheet
+                .variant
+                .as_ref()
+                .map_or_else(|| "unknown rules".to_string(), |v| v.describe());
+            return Err(StoreError::Refused(format!(
+                "game {game} was played to {played}; this league's Don legs are {}",
+                rules.describe()
+            )));
+        }
+        if sheet.sides != [GameSide::NS, GameSide::EW] || sheet.is_match() {
+            return Err(StoreError::Refused(format!(
+                "game {game} is not one leg between two pairs"
+            )));
+        }
+        if !sheet.valid() || sheet.result.is_none() || sheet.winner().is_none() {
+            return Err(StoreError::Refused(format!(
+                "game {game} is not finished with a winner (see `don show {game}`)"
+            )));
+        }
+        let names = |a: Seat, b: Seat| -> Vec<String> {
+            [a, b]
+                .iter()
+                .filter_map(|s| sheet.seats[*s].clone())
+                .collect()
+        };
+        let ns = names(Seat::N, Seat::S);
+        let ew = names(Seat::E, Seat::W);
+        let keys = |v: &[String]| {
+            let mut k: Vec<String> = v.iter().map(|n| name_key(n)).collect();
+            k.sort();
+            k
+        };
+        let home_side = if let Some(side) = forced {
+            side
+        } else if home.is_empty() || keys(home) == keys(&ns) {
+            GameSide::NS
+        } else if keys(home) == keys(&ew) {
+            GameSide::EW
+        } else {
+            return Err(StoreError::Refused(format!(
+                "game {game} was played by {} v {}, not by {}",
+                ns.join(" & "),
+                ew.join(" & "),
+                home.join(" & ")
+            )));
+        };
+        let away_side = if home_side == GameSide::NS {
+            GameSide::EW
+        } else {
+            GameSide::NS
+        };
+        let points = |s: i32| u32::try_from(s.max(0)).unwrap_or(0);
+        let leg = Leg {
+            score: Pair::new(
+                points(sheet.final_score[home_side]),
+                points(sheet.final_score[away_side]),
+            ),
+            game: Some(game),
+            hands: sheet
+                .hands
+                .iter()
+                .map(|h| {
+                    Pair::new(
+                        i64::from(h.points[home_side]),
+                        i64::from(h.points[away_side]),
+                    )
+                })
+                .collect(),
+        };
+        let (home_players, away_players) = if home_side == GameSide::NS {
+            (ns, ew)
+        } else {
+            (ew, ns)
+        };
+        Ok(GameLeg {
+            leg,
+            home_side,
+            players: Pair::new(home_players, away_players),
+        })
+    }
+}

@@ -1,0 +1,603 @@
+//! Running a league from the command line, against a temporary database: setting up a season,
+//! entering nights (by flags and at a piped prompt), every check a night passes, names matched
+//! with suggestions, `undo`, and the configuration kept per season.
+
+mod common;
+
+use common::db::Db;
+use common::text;
+
+const LEAGUE: &str = "Abercarn Crib and Don League";
+
+/// A league with a season of three teams, each with a roster of five.
+fn setup() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion, Fox and Hounds",
+        "--create",
+    ]);
+    for (team, players) in [
+        ("Royal Oak", ["Gareth", "Rhys", "Emrys", "Glyn", "Sian"]),
+        ("Red Lion", ["Dai", "Huw", "Aled", "Bethan", "Mair"]),
+        (
+            "Fox and Hounds",
+            ["Carys", "Dafydd", "Eirian", "Ffion", "Geraint"],
+        ),
+    ] {
+        let mut args = vec!["roster", "add", team];
+        args.extend(players);
+        db.ok(&args);
+    }
+    db
+}
+
+fn refused(db: &Db, args: &[&str], code: i32, needle: &str) {
+    let before = db.dump();
+    let out = db.run(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
+    assert_eq!(before, db.dump(), "{args:?} changed the database");
+}
+
+#[test]
+fn unknown_names_are_refused_with_the_nearest_known_one() {
+    let db = setup();
+    refused(
+        &db,
+        &["roster", "add", "Royal Oke", "Owain"],
+        2,
+        "no team 'Royal Oke' in Abercarn Crib and Don League; did you mean 'Royal Oak'?",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "  royal   OAK ",
+            "Red Lian",
+            "--totals",
+            "5-4",
+        ],
+        2,
+        "no team 'Red Lian' in Abercarn Crib and Don League; did you mean 'Red Lion'?",
+    );
+    refused(
+        &db,
+        &["standings", "--league", "Abercarn Crib & Don"],
+        2,
+        "no league 'Abercarn Crib & Don'; did you mean 'Abercarn Crib and Don League'?",
+    );
+    refused(
+        &db,
+        &["standings", "--season", "2025-27"],
+        2,
+        "no season '2025-27' in Abercarn Crib and Don League; did you mean '2025-26'?",
+    );
+    refused(
+        &db,
+        &["team", "add", "ROYAL oak"],
+        2,
+        "already has a team 'Royal Oak'",
+    );
+    // Case and spaces are ignored: the same team.
+    let said = db.ok(&[
+        "night",
+        "enter",
+        "  royal   OAK ",
+        "red lion",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "5-4",
+    ]);
+    assert!(
+        said.ends_with("Royal Oak v Red Lion on 2025-09-04: 5–4.\n"),
+        "{said}"
+    );
+    // --create makes what is not there.
+    let said = db.ok(&["roster", "add", "Carpenters Arms", "Owain", "--create"]);
+    assert_eq!(
+        said,
+        "new team Carpenters Arms\nCarpenters Arms (2025-26): Owain added; 1 on the roster.\n"
+    );
+}
+
+#[test]
+fn a_roster_below_the_minimum_is_warned_about() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys", "--roster-min", "3"]);
+    db.ok(&["season", "new", "2025", "--teams", "Royal Oak", "--create"]);
+    let out = db.run(&["roster", "add", "Royal Oak", "Gareth", "Rhys"]);
+    assert!(out.status.success());
+    assert_eq!(
+        text(&out.stderr),
+        "warning: Royal Oak has 2 player(s) on its roster; a roster has at least 3\n"
+    );
+    let out = db.run(&["roster", "add", "Royal Oak", "Glyn"]);
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(
+        text(&out.stdout),
+        "Royal Oak (2025): Glyn added; 3 on the roster.\n"
+    );
+}
+
+#[test]
+fn every_check_of_a_night_refuses_and_changes_nothing() {
+    let db = setup();
+    let enter = |m: &str| -> Vec<String> {
+        [
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--match",
+            m,
+        ]
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+    };
+    let cases = [
+        (
+            "don 1; Gareth+Rhys; Dai+Huw; 2-2",
+            "legs 2–2 is not a result of a best of 3 (one side wins 2)",
+        ),
+        (
+            "don 1; Gareth+Rhys; Dai+Huw; 3-0",
+            "legs 3–0 is not a result of a best of 3",
+        ),
+        (
+            "don 1; Gareth+Rhys; Dai+Huw; 1-0",
+            "legs 1–0 is not a result of a best of 3",
+        ),
+        (
+            "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-80 121-90",
+            "2 leg score(s) for 3 legs played",
+        ),
+        (
+            "don 1; Gareth+Rhys; Dai+Huw; 2-0; 121-80 120-90",
+            "leg 2: 120–90 must have exactly one side at or past 121",
+        ),
+        (
+            "don 1; Gareth+Rhys; Dai+Huw; 2-0; 121-80 121-121",
+            "leg 2: 121–121 must have exactly one side at or past 121",
+        ),
+        (
+            "single-crib 1; Sian; Mair; 2-0; 61-40 40-61",
+            "the leg scores give legs 1–1, not 2–0",
+        ),
+        (
+            "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-80 121-90 80-121",
+            "leg 3 is played after the match was won",
+        ),
+        (
+            "don 1; Gareth; Dai+Huw; 2-0",
+            "the home side has 1 player(s); don is played 2 a side",
+        ),
+        (
+            "single-crib 2; Sian+Glyn; Mair; 2-0",
+            "the home side has 2 player(s); single-crib is played 1 a side",
+        ),
+        (
+            "don 4; Gareth+Rhys; Dai+Huw; 2-0",
+            "the night has don matches 1 to 3",
+        ),
+        (
+            "whist 1; Gareth+Rhys; Dai+Huw; 2-0",
+            "no kind of game \"whist\"",
+        ),
+        (
+            "don 1; Gareth+Rhys; Rhys+Huw; 2-0",
+            "Rhys plays for both sides in don match 1",
+        ),
+        (
+            "don 1; Gareth+Rhys; Dai+Huw; 2-x",
+            "\"2-x\" is not legs won",
+        ),
+        (
+            "don 1; Gareth+Rhys; Dai+Huw; 2-0; 121-80 #99",
+            "leg 2: there is no game 99",
+        ),
+    ];
+    for (m, needle) in cases {
+        let args = enter(m);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        refused(&db, &args, 2, needle);
+    }
+    // Twice in one kind on a night, across two --match.
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 1; Gareth+Rhys; Dai+Huw; 2-0",
+            "--match",
+            "don 2; Gareth+Emrys; Aled+Bethan; 2-0",
+        ],
+        2,
+        "Gareth plays twice in don on this night (matches 1 and 2)",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 1; Gareth+Rhys; Dai+Huw; 2-0",
+            "--match",
+            "don 1; Emrys+Glyn; Aled+Bethan; 2-0",
+        ],
+        2,
+        "don match 1 is entered twice",
+    );
+    // A player in two kinds is fine.
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-0",
+        "--match",
+        "single-crib 1; Gareth; Dai; 0-2; 40-61 55-61",
+    ]);
+    // Totals must add up to the night's matches.
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Fox and Hounds",
+            "Red Lion",
+            "--date",
+            "2025-09-11",
+            "--totals",
+            "5-5",
+        ],
+        2,
+        "the night's points 5–5 add up to 10; a night has 9 matches",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Fox and Hounds",
+            "Fox and Hounds",
+            "--date",
+            "2025-09-11",
+            "--totals",
+            "5-4",
+        ],
+        2,
+        "a team cannot play itself",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Fox and Hounds",
+            "Red Lion",
+            "--date",
+            "2025-02-30",
+            "--totals",
+            "5-4",
+        ],
+        2,
+        "\"2025-02-30\" is not a date",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Fox and Hounds",
+            "Red Lion",
+            "--totals",
+            "5-4",
+        ],
+        2,
+        "give the night's --date",
+    );
+}
+
+#[test]
+fn a_night_at_the_prompt_keeps_each_match_and_counts_once_complete() {
+    let db = setup();
+    let lines = "Gareth+Rhys\nDai+Huw\n2-1\n121-80 100-121 121-119\n\
+                 Emrys+Glyn\nAled+Bethan\n2-2\n\n\
+                 Emrys+Glyn\nAled+Bethan\n0-2\n\n";
+    let mut child = db.spawn(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+    ]);
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(lines.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(
+        out.status.code(),
+        Some(1),
+        "a refused line makes piped input fail: {err}"
+    );
+    assert!(err.contains("lines 5–8: don 2 refused: don match 2: legs 2–2 is not a result of a best of 3 (one side wins 2); type it again"), "{err}");
+    assert!(err.contains("don 1: Royal Oak 2–1."), "{err}");
+    assert!(err.contains("don 2: Red Lion 2–0."), "{err}");
+    assert!(text(&out.stdout).ends_with(
+        "Royal Oak v Red Lion on 2025-09-04: 1–1 so far; still to enter: don 3, double-crib 1, double-crib 2, double-crib 3, single-crib 1, single-crib 2, single-crib 3. The night counts once it is complete (`don night enter` again carries on).\n"
+    ));
+    // Carrying on asks only for what is missing.
+    let mut child = db.spawn(&["night", "enter", "Royal Oak", "Red Lion"]);
+    let rest = "Sian+Owain\nMair+Iolo\n2-0\n\n".to_string()
+        + "Gareth+Rhys\nDai+Huw\n2-0\n\nEmrys+Glyn\nAled+Bethan\n2-0\n\nSian+Owain\nMair+Iolo\n2-0\n\n"
+        + "Gareth\nDai\n2-0\n\nRhys\nHuw\n0-2\n\nGlyn\nAled\n2-1\n61-50 20-61 61-60\n";
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(rest.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("warning: Owain was not on the roster of Royal Oak; added\n"),
+        "{err}"
+    );
+    assert!(
+        text(&out.stdout).ends_with(
+            "Royal Oak v Red Lion on 2025-09-04: Royal Oak 7–2 Red Lion. The night is complete.\n"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+    // Entering it again is refused.
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--totals",
+            "5-4",
+        ],
+        2,
+        "has a result already: 7–2",
+    );
+}
+
+#[test]
+fn a_don_leg_scored_with_the_engine_takes_its_score_from_the_game() {
+    let db = setup();
+    db.ok(&["import", "examples/nine-card-don.json"]);
+    // Game 1: Gareth & Rhys (NS) beat Dai & Huw 126–119; here Dai & Huw are at home.
+    let said = db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Royal Oak",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Dai+Huw; Gareth+Rhys; 1-2; #1 121-100 50-121",
+    ]);
+    assert!(
+        said.ends_with("Red Lion v Royal Oak on 2025-09-04: 0–1 so far (8 to enter).\n"),
+        "{said}"
+    );
+    let card = db.ok(&["night", "show", "Red Lion", "Royal Oak"]);
+    assert!(card.contains("119-126 (game 1) 121-100 50-121"), "{card}");
+    // With its players left out, the game's are taken, North–South at home.
+    db.ok(&[
+        "night",
+        "enter",
+        "Fox and Hounds",
+        "Royal Oak",
+        "--date",
+        "2025-09-11",
+        "--match",
+        "don 1; ; ; 2-0; #1 121-0",
+    ]);
+    let card = db.ok(&["night", "show", "Fox and Hounds", "Royal Oak"]);
+    assert!(
+        card.contains("│ don 1         ┆ Gareth & Rhys  ┆ Dai & Huw ┆ 2–0"),
+        "{card}"
+    );
+    // A game of other rules, or of other players, is refused.
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Fox and Hounds",
+            "Red Lion",
+            "--date",
+            "2025-09-18",
+            "--match",
+            "don 1; ; ; 2-0; #2 121-0",
+        ],
+        2,
+        "game 2 was played to Nine Card Don to 91",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Fox and Hounds",
+            "Red Lion",
+            "--date",
+            "2025-09-18",
+            "--match",
+            "don 1; Carys+Ffion; Aled+Mair; 2-0; #1 121-0",
+        ],
+        2,
+        "game 1 was played by Gareth & Rhys v Dai & Huw, not by Carys & Ffion",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Fox and Hounds",
+            "Red Lion",
+            "--date",
+            "2025-09-18",
+            "--match",
+            "double-crib 1; ; ; 2-0; #1 121-0",
+        ],
+        2,
+        "only a Don leg can be a stored game",
+    );
+}
+
+#[test]
+fn a_mistake_is_put_right_with_undo() {
+    let db = setup();
+    let before = db.dump();
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "6-3",
+    ]);
+    let said = db.ok(&["undo"]);
+    assert!(said.starts_with("Undid #"), "{said}");
+    let data = |d: String| {
+        d.lines()
+            .filter(|l| {
+                !l.contains("INTO operations")
+                    && !l.contains("INTO changes")
+                    && !l.contains("sqlite_sequence")
+            })
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(data(before), data(db.dump()));
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "3-6",
+    ]);
+    let show = db.ok(&["fixtures", "list"]);
+    assert!(show.contains("3–6 (totals)"), "{show}");
+}
+
+#[test]
+fn a_league_s_configuration_changes_new_seasons_only() {
+    let db = setup();
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "6-3",
+    ]);
+    db.ok(&[
+        "league",
+        "set",
+        "--points-per-match",
+        "2",
+        "--kind",
+        "don=5,121,2",
+        "--tie-breakers",
+        "points head-to-head",
+    ]);
+    db.ok(&["season", "new", "2026-27", "--same-teams"]);
+    let shown = db.ok(&["league", "show"]);
+    assert!(shown.contains("  Night:        5 don (pairs, to 121, best of 3)\n  Points:       2 a match won (10 a night)"), "{shown}");
+    assert!(shown.contains("Season 2025-26: 3 teams, 1 fixtures, 1 played\n  (kept from when it began:)\n  Night:        3 don (pairs, to 121, best of 3), 3 double-crib"), "{shown}");
+    assert!(
+        shown.contains("Season 2026-27: 3 teams, 0 fixtures, 0 played\n"),
+        "{shown}"
+    );
+    // The old season's night still has nine matches; the new one's five.
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2026-09-03",
+            "--totals",
+            "6-3",
+        ],
+        2,
+        "a night has 5 matches",
+    );
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2026-09-03",
+        "--totals",
+        "3-2",
+    ]);
+    refused(
+        &db,
+        &["league", "set", "--kind", "don=3,121,2,4"],
+        2,
+        "best of an odd number of legs",
+    );
+    refused(
+        &db,
+        &["league", "set", "--tie-breakers", "points luck"],
+        2,
+        "no tie-breaker \"luck\"",
+    );
+    refused(
+        &db,
+        &["league", "set", "--don-rules", "nine-card-don target=lots"],
+        2,
+        "--don-rules",
+    );
+    refused(&db, &["league", "set"], 2, "say what to change");
+}
