@@ -11,7 +11,7 @@ use super::error::{CliError, Done};
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  don export > games.jsonl\n  don export 7 12 --out two-games.jsonl"
+    after_help = "Examples:\n  don export > games.jsonl\n  don export 7 12 --out two-games.jsonl\n  don export --league Abercarn --season 2025-26 > results.csv\n  don export --league Abercarn --season 2025-26 --out-dir past/"
 )]
 pub struct Args {
     /// The games, by number or id [default: every game]
@@ -21,12 +21,40 @@ pub struct Args {
     /// output
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// A league's results as CSV (FORMAT.md §3) instead of games
+    #[arg(long, short = 'l', conflicts_with = "games")]
+    league: Option<String>,
+    /// The season whose results to export [default: the latest]
+    #[arg(long, short = 's', conflicts_with = "games")]
+    season: Option<String>,
+    /// Which results: matches (match by match), nights (totals and walkovers), adjustments, or
+    /// rosters [default: matches]
+    #[arg(long, value_enum, conflicts_with_all = ["games", "out_dir"])]
+    shape: Option<super::results::ExportShape>,
+    /// Write every shape of a season's results that has rows into this folder, as
+    /// SEASON-SHAPE.csv
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["games", "out"])]
+    out_dir: Option<PathBuf>,
     #[command(flatten)]
     db: DbArg,
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
     let store = args.db.open_existing()?;
+    let league_wanted = args.league.is_some()
+        || args.season.is_some()
+        || args.shape.is_some()
+        || args.out_dir.is_some();
+    if league_wanted {
+        return super::results::export(
+            &store,
+            args.league.as_deref(),
+            args.season.as_deref(),
+            args.shape,
+            args.out.as_deref(),
+            args.out_dir.as_deref(),
+        );
+    }
     let records: Vec<serde_json::Value> = if args.games.is_empty() {
         store
             .games(&GameFilter::default())?

@@ -20,16 +20,23 @@ use super::text::shown;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  don import examples/*.json examples/season.jsonl\n  don import old-games.jsonl --dry-run\n  cat games.jsonl | don import -"
+    after_help = "Examples:\n  don import examples/*.json examples/season.jsonl\n  don import old-games.jsonl --dry-run\n  cat games.jsonl | don import -\n  don import examples/league/*.csv --league 'Abercarn Crib and Don League' --create"
 )]
 pub struct Args {
     /// Game records: .json (one record or a list) or .jsonl (one record per line); `-` reads
-    /// standard input
+    /// standard input. Or league results: .csv files (FORMAT.md §3: matches or nights; also
+    /// rosters `season,team,player` and adjustments `season,date,team,adjustment,reason`)
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Check everything and say what would be imported, changing nothing
     #[arg(long)]
     dry_run: bool,
+    /// The league .csv results go into [needed when the database has more than one]
+    #[arg(long, short = 'l', env = "DON_LEAGUE")]
+    league: Option<String>,
+    /// Make the league, seasons, teams and players the results name that are not there yet
+    #[arg(long)]
+    create: bool,
     #[command(flatten)]
     db: DbArg,
 }
@@ -113,7 +120,31 @@ fn bar_for(given: &std::path::Path, name: &str, terminal: bool) -> ProgressBar {
     bar
 }
 
+fn is_csv(path: &std::path::Path) -> bool {
+    path.extension()
+        .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+}
+
 pub fn run(args: Args) -> Result<Done, CliError> {
+    let csv = args.files.iter().filter(|f| is_csv(f)).count();
+    if csv > 0 {
+        if csv < args.files.len() {
+            return Err(CliError::Usage(
+                "import league results (.csv) and game records (.json, .jsonl) separately".into(),
+            ));
+        }
+        let mut store = args.db.open()?;
+        return super::results::import(
+            &mut store,
+            &args.files,
+            args.league.as_deref(),
+            args.create,
+            args.dry_run,
+        );
+    }
+    if args.create {
+        return Err(CliError::Usage("--create is for league results (.csv)".into()));
+    }
     let sources = open_all(&args.files)?;
     let names: Vec<(std::path::PathBuf, String)> = args
         .files

@@ -12,6 +12,7 @@ mod new;
 mod night;
 mod play;
 mod prompt;
+mod results;
 mod sheet;
 mod show;
 mod standings;

@@ -6,6 +6,7 @@
 pub mod config;
 pub mod entry;
 pub mod fixtures;
+pub mod import;
 pub mod names;
 pub mod night;
 pub mod standings;

@@ -190,7 +190,11 @@ impl Store {
             (now(), command),
         )?;
         let op = tx.last_insert_rowid();
-        Ok(Change { tx, op })
+        Ok(Change {
+            tx,
+            op,
+            players: Default::default(),
+        })
     }
 }
 
@@ -235,6 +239,8 @@ fn now() -> String {
 pub struct Change<'a> {
     pub(super) tx: rusqlite::Transaction<'a>,
     pub(super) op: i64,
+    /// Players found or made in this change, by name key.
+    pub(super) players: std::cell::RefCell<std::collections::HashMap<String, i64>>,
 }
 
 impl Change<'_> {

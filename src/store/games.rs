@@ -476,23 +476,28 @@ impl Change<'_> {
                 "a player's name cannot be blank".into(),
             ));
         }
+        if let Some(id) = self.players.borrow().get(&key) {
+            return Ok(*id);
+        }
         let found: Option<i64> = self
             .tx
             .prepare_cached("SELECT id FROM players WHERE key = ?1")?
             .query_row([&key], |r| r.get(0))
             .optional()?;
-        match found {
-            Some(id) => Ok(id),
+        let id = match found {
+            Some(id) => id,
             None => {
                 let shown = name.split_whitespace().collect::<Vec<_>>().join(" ");
                 self.tx
                     .prepare_cached("INSERT INTO players (name, key) VALUES (?1, ?2)")?
-                    .execute((shown, key))?;
+                    .execute((shown, &key))?;
                 let id = self.tx.last_insert_rowid();
                 self.added("players", id)?;
-                Ok(id)
+                id
             }
-        }
+        };
+        self.players.borrow_mut().insert(key, id);
+        Ok(id)
     }
 
     /// Where a canonical record is already stored: by its `id`, or, without one, by its content.

@@ -792,9 +792,20 @@ impl Change<'_> {
         Ok(())
     }
 
-    /// Records a night known by its totals, or a walkover, on a fixture (replacing nothing: the
-    /// fixture must have no result yet).
+    /// Records a night's result on a fixture that has none: its totals, a walkover, or (all at
+    /// once) its matches.
     pub fn set_night_result(&self, fixture: i64, result: &NightResult) -> Result<(), StoreError> {
+        self.record_night(fixture, result, true)
+    }
+
+    /// As [`Change::set_night_result`]; `log_matches`: each match is logged for undo on its own
+    /// (needed when the fixture was not added by this change).
+    pub fn record_night(
+        &self,
+        fixture: i64,
+        result: &NightResult,
+        log_matches: bool,
+    ) -> Result<(), StoreError> {
         let (kind, points, walkover) = match result {
             NightResult::Matches(_) => ("matches", (None, None), None),
             NightResult::Totals(p) => ("totals", (Some(p.home), Some(p.away)), None),
@@ -808,7 +819,7 @@ impl Change<'_> {
             .execute((kind, points.0, points.1, walkover, fixture))?;
         if let NightResult::Matches(matches) = result {
             for m in matches {
-                self.add_match(fixture, m, &[], false)?;
+                self.add_match(fixture, m, &[], log_matches)?;
             }
         }
         Ok(())

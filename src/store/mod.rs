@@ -9,9 +9,11 @@ mod games;
 mod journal;
 mod league;
 mod oplog;
+mod results;
 
 pub use db::{Change, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, StoredAs};
 pub use journal::TableJournal;
-pub use league::{Entry, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, TeamInfo};
+pub use league::{Entry, GameLeg, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, TeamInfo};
 pub use oplog::Operation;
+pub use results::{DraftRoster, ImportFault, ImportReport, Resolver};

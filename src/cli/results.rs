@@ -1,0 +1,335 @@
+//! `don import FILE.csv --league L` and `don export --league L --season S`: league results as
+//! CSV (FORMAT.md §3, with the rosters and adjustments shapes beside it). An import is one
+//! change: every row checked against its season's configuration, every fault named by file,
+//! line and column, and nothing kept if anything is wrong.
+
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use don::league::import::{adjustments, nights_from_matches, nights_from_totals, DraftNight, RowError};
+use don::league::{NightResult, Side};
+use don::record::results::{
+    read_results, write_adjustments, write_matches, write_nights, write_rosters, AdjustmentChange,
+    AdjustmentRow, Column, MatchRow, NightRow, ResultsFile, RosterRow, Shape,
+};
+use don::store::{DraftRoster, Resolver, Store};
+
+use super::error::{CliError, Done};
+use super::text::shown;
+
+/// A results file read, with its name.
+struct Read {
+    name: String,
+    file: ResultsFile,
+}
+
+/// "results.csv, line 14, column 9 (home_legs): …"
+fn place(file: &str, e: &RowError) -> String {
+    let mut s = format!("{}, line {}", shown(file), e.line);
+    if let Some(c) = &e.column {
+        s.push_str(&format!(", column {} ({})", c.index, c.name));
+    }
+    format!("{s}: {}", shown(&e.message))
+}
+
+fn read_all(files: &[PathBuf]) -> Result<(Vec<Read>, Vec<String>), CliError> {
+    let mut read = Vec::new();
+    let mut faults = Vec::new();
+    for path in files {
+        let name = path.display().to_string();
+        let file = std::fs::File::open(path).map_err(|e| CliError::Usage(format!("cannot read {name}: {e}")))?;
+        match read_results(io::BufReader::new(file)) {
+            Ok(file) => read.push(Read { name, file }),
+            Err(errors) => {
+                for e in errors {
+                    let e = RowError {
+                        line: e.line,
+                        column: e.column,
+                        message: e.message,
+                    };
+                    faults.push(place(&name, &e));
+                }
+            }
+        }
+    }
+    Ok((read, faults))
+}
+
+/// Imports results files into a league, all or nothing.
+pub fn import(
+    store: &mut Store,
+    files: &[PathBuf],
+    league: Option<&str>,
+    create: bool,
+    dry_run: bool,
+) -> Result<Done, CliError> {
+    let (read, mut faults) = read_all(files)?;
+    let change = store.change("import")?;
+    let league = match change.leagues().find(league) {
+        Ok(l) => l,
+        Err(_) if create && league.is_some() => {
+            let name = league.unwrap_or_default();
+            change.add_league(name, &don::league::Config::default())?
+        }
+        Err(e) => return Err(e.into()),
+    };
+    let league_name = league.name.clone();
+    let mut resolver = Resolver::new(&change, league, create)?;
+    // Rosters first, then nights, then adjustments: whatever order the files are named in.
+    for shape in [Shape::Rosters, Shape::Matches, Shape::Nights, Shape::Adjustments] {
+        for r in read.iter().filter(|r| r.file.shape() == shape) {
+            let column = |name: &str| r.file.column(name);
+            let mut fail = |e: RowError| faults.push(place(&r.name, &e));
+            match &r.file {
+                ResultsFile::Rosters(rows) => {
+                    for row in rows {
+                        let draft = DraftRoster {
+                            line: row.line,
+                            season: row.season.clone(),
+                            team: row.team.clone(),
+                            player: row.player.clone(),
+                        };
+                        if let Err(e) = resolver.roster(&draft, &column) {
+                            fail(e);
+                        }
+                    }
+                }
+                ResultsFile::Matches(rows) => {
+                    let (nights, errors) = nights_from_matches(rows, &|s| resolver.config_of(s), &column);
+                    errors.into_iter().for_each(&mut fail);
+                    keep_nights(&mut resolver, &nights, &column, &mut fail);
+                }
+                ResultsFile::Nights(rows) => {
+                    let (nights, errors) = nights_from_totals(rows, &|s| resolver.config_of(s), &column);
+                    errors.into_iter().for_each(&mut fail);
+                    keep_nights(&mut resolver, &nights, &column, &mut fail);
+                }
+                ResultsFile::Adjustments(rows) => {
+                    for a in adjustments(rows) {
+                        if let Err(e) = resolver.adjustment(&a, &column) {
+                            fail(e);
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let mut err = io::stderr().lock();
+    if !faults.is_empty() {
+        for f in faults.iter().take(200) {
+            writeln!(err, "{f}")?;
+        }
+        if faults.len() > 200 {
+            writeln!(err, "… and {} more", faults.len() - 200)?;
+        }
+        writeln!(err, "Nothing imported: {} error(s).", faults.len())?;
+        return Ok(Done::BadData);
+    }
+    let report = resolver.report.clone();
+    let mut said = Vec::new();
+    let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    said.push(count(report.nights_added, "night", "nights"));
+    if report.adjustments_added > 0 {
+        said.push(count(report.adjustments_added, "adjustment", "adjustments"));
+    }
+    if report.roster_places > 0 {
+        said.push(count(report.roster_places, "roster place", "roster places"));
+    }
+    let mut summary = format!("{}: {}", league_name, said.join(", "));
+    if !report.seasons_made.is_empty() {
+        summary.push_str(&format!("; new season(s) {}", report.seasons_made.join(", ")));
+    }
+    if !report.teams_made.is_empty() {
+        summary.push_str(&format!("; {} new team(s)", report.teams_made.len()));
+    }
+    let kept = report.nights_kept + report.adjustments_kept;
+    let mut out = io::stdout().lock();
+    if dry_run {
+        drop(change);
+        writeln!(out, "Would import {}.", shown(&summary))?;
+    } else {
+        change.commit(&format!("imported {summary}"), None)?;
+        writeln!(out, "Imported {}.", shown(&summary))?;
+    }
+    if kept > 0 {
+        writeln!(out, "{kept} already there, passed over.")?;
+    }
+    Ok(Done::Ok)
+}
+
+fn keep_nights(
+    resolver: &mut Resolver,
+    nights: &[DraftNight],
+    column: &dyn Fn(&str) -> Option<Column>,
+    fail: &mut dyn FnMut(RowError),
+) {
+    for n in nights {
+        if let Err(e) = resolver.night(n, column) {
+            fail(e);
+        }
+    }
+}
+
+/// The shapes `export` writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ExportShape {
+    Matches,
+    Nights,
+    Adjustments,
+    Rosters,
+}
+
+/// Exports a season's results: one shape to standard output or `out`, or every shape that has
+/// rows into `dir` as SEASON-SHAPE.csv.
+pub fn export(
+    store: &Store,
+    league: Option<&str>,
+    season: Option<&str>,
+    shape: Option<ExportShape>,
+    out: Option<&Path>,
+    dir: Option<&Path>,
+) -> Result<Done, CliError> {
+    let league = store.leagues().find(league)?;
+    let season = store.leagues().season(&league, season)?;
+    let reader = store.leagues();
+    let fixtures = reader.fixtures(season.id)?;
+    let mut matches = Vec::new();
+    let mut nights = Vec::new();
+    for f in fixtures.iter().filter(|f| !f.cancelled) {
+        match &f.result {
+            None => {}
+            Some(NightResult::Matches(ms)) => {
+                let mut ms = ms.clone();
+                let order = |k| season.config.night.iter().position(|c| c.kind == k).unwrap_or(usize::MAX);
+                ms.sort_by_key(|m| (order(m.kind), m.slot));
+                for m in ms {
+                    matches.push(MatchRow {
+                        line: 0,
+                        season: season.name.clone(),
+                        date: f.date,
+                        home: f.home.name.clone(),
+                        away: f.away.name.clone(),
+                        kind: m.kind.to_string(),
+                        slot: m.slot,
+                        home_players: m.players.home.clone(),
+                        away_players: m.players.away.clone(),
+                        home_legs: m.legs.home,
+                        away_legs: m.legs.away,
+                        leg_scores: m.leg_scores.iter().map(|l| (l.score.home, l.score.away)).collect(),
+                    });
+                }
+            }
+            Some(NightResult::Totals(t)) => nights.push(night_row(&season.name, f, t.home, t.away, false)),
+            Some(NightResult::Walkover(side)) => {
+                let w = season.config.walkover_matches();
+                let (h, a) = if *side == Side::Home { (w, 0) } else { (0, w) };
+                nights.push(night_row(&season.name, f, h, a, true));
+            }
+        }
+    }
+    let entries = reader.entries(season.id)?;
+    let name_of = |id: i64| entries.iter().find(|e| e.team.id == id).map_or_else(String::new, |e| e.team.name.clone());
+    let mut adjustments: Vec<AdjustmentRow> = reader
+        .adjustments(season.id)?
+        .into_iter()
+        .map(|a| AdjustmentRow {
+            line: 0,
+            season: season.name.clone(),
+            date: a.date,
+            team: name_of(a.team),
+            change: AdjustmentChange::Points(a.points),
+            reason: a.reason,
+        })
+        .collect();
+    for e in &entries {
+        if let Some(d) = e.withdrawn {
+            adjustments.push(AdjustmentRow {
+                line: 0,
+                season: season.name.clone(),
+                date: d,
+                team: e.team.name.clone(),
+                change: AdjustmentChange::Withdrawn,
+                reason: String::new(),
+            });
+        }
+    }
+    adjustments.sort_by(|a, b| a.date.cmp(&b.date).then(a.team.cmp(&b.team)));
+    let rosters: Vec<RosterRow> = entries
+        .iter()
+        .flat_map(|e| {
+            e.roster.iter().map(|p| RosterRow {
+                line: 0,
+                season: season.name.clone(),
+                team: e.team.name.clone(),
+                player: p.clone(),
+            })
+        })
+        .collect();
+    let write = |shape: ExportShape, w: &mut dyn Write| -> io::Result<()> {
+        match shape {
+            ExportShape::Matches => write_matches(&matches, &mut *w),
+            ExportShape::Nights => write_nights(&nights, &mut *w),
+            ExportShape::Adjustments => write_adjustments(&adjustments, &mut *w),
+            ExportShape::Rosters => write_rosters(&rosters, &mut *w),
+        }?;
+        w.flush()
+    };
+    if let Some(dir) = dir {
+        std::fs::create_dir_all(dir)?;
+        let all = [
+            (ExportShape::Rosters, rosters.len(), "rosters"),
+            (ExportShape::Matches, matches.len(), "matches"),
+            (ExportShape::Nights, nights.len(), "nights"),
+            (ExportShape::Adjustments, adjustments.len(), "adjustments"),
+        ];
+        for (shape, n, word) in all {
+            if n == 0 && shape != ExportShape::Matches {
+                continue;
+            }
+            let path = dir.join(format!("{}-{word}.csv", file_safe(&season.name)));
+            write_atomically(&path, &|w| write(shape, w))?;
+            eprintln!("Wrote {n} row(s) to {}.", path.display());
+        }
+        return Ok(Done::Ok);
+    }
+    let shape = shape.unwrap_or(ExportShape::Matches);
+    match out {
+        Some(path) => write_atomically(path, &|w| write(shape, w))?,
+        None => write(shape, &mut BufWriter::new(io::stdout().lock()))?,
+    }
+    Ok(Done::Ok)
+}
+
+fn night_row(season: &str, f: &don::store::Fixture, h: u32, a: u32, walkover: bool) -> NightRow {
+    NightRow {
+        line: 0,
+        season: season.to_string(),
+        date: f.date,
+        home: f.home.name.clone(),
+        away: f.away.name.clone(),
+        home_points: h,
+        away_points: a,
+        walkover,
+    }
+}
+
+/// A season's name as part of a file name.
+fn file_safe(name: &str) -> String {
+    name.chars()
+        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .collect()
+}
+
+/// Writes a file whole or not at all.
+fn write_atomically(path: &Path, write: &dyn Fn(&mut dyn Write) -> io::Result<()>) -> Result<(), CliError> {
+    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let mut file = tempfile::NamedTempFile::new_in(dir)?;
+    {
+        let mut w = BufWriter::new(file.as_file_mut());
+        write(&mut w)?;
+        w.flush()?;
+    }
+    file.as_file().sync_all()?;
+    file.persist(path).map_err(|e| e.error)?;
+    Ok(())
+}

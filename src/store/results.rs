@@ -1,0 +1,360 @@
+//! League results imported: the nights and adjustments read from files (and checked by the
+//! league layer) matched to the league's seasons and teams, and kept, all in the one change of
+//! the command. A night already kept with the same result is passed over; with another result
+//! it is an error showing both.
+
+use std::collections::HashMap;
+
+use super::db::{Change, StoreError};
+use super::league::{Fixture, LeagueInfo, SeasonInfo, TeamInfo};
+use crate::league::import::{DraftAdjustment, DraftNight, RowError};
+use crate::league::names::name_key;
+use crate::league::{Config, NightResult, Pair, Side};
+use crate::record::results::{AdjustmentChange, Column};
+
+/// Where a draft came from: its file (by index) and line.
+pub type Place = (usize, u64);
+
+/// A fault found while matching drafts to what is stored.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ImportFault {
+    pub file: usize,
+    pub error: RowError,
+}
+
+/// What an import did (or, on a dry run, would do).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportReport {
+    pub seasons_made: Vec<String>,
+    pub teams_made: Vec<String>,
+    pub nights_added: usize,
+    pub nights_kept: usize,
+    pub adjustments_added: usize,
+    pub adjustments_kept: usize,
+    pub roster_places: usize,
+}
+
+/// A roster row: a player of a team for a season.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DraftRoster {
+    pub line: u64,
+    pub season: String,
+    pub team: String,
+    pub player: String,
+}
+
+/// The seasons and teams of a league as an import finds (and, with `create`, makes) them.
+pub struct Resolver<'c, 'a> {
+    change: &'c Change<'a>,
+    pub league: LeagueInfo,
+    create: bool,
+    seasons: HashMap<String, SeasonInfo>,
+    teams: HashMap<String, TeamInfo>,
+    fixtures: HashMap<i64, Vec<Fixture>>,
+    entered: HashMap<i64, Vec<i64>>,
+    pub report: ImportReport,
+}
+
+impl<'c, 'a> Resolver<'c, 'a> {
+    pub fn new(change: &'c Change<'a>, league: LeagueInfo, create: bool) -> Result<Self, StoreError> {
+        let reader = change.leagues();
+        let seasons = reader
+            .seasons(league.id)?
+            .into_iter()
+            .map(|s| (name_key(&s.name), s))
+            .collect();
+        let teams = reader
+            .teams(league.id)?
+            .into_iter()
+            .map(|t| (name_key(&t.name), t))
+            .collect();
+        Ok(Resolver {
+            change,
+            league,
+            create,
+            seasons,
+            teams,
+            fixtures: HashMap::new(),
+            entered: HashMap::new(),
+            report: ImportReport::default(),
+        })
+    }
+
+    /// The configuration a season's rows are checked with: its own, or the league's for a
+    /// season the import would make.
+    pub fn config_of(&self, season: &str) -> Config {
+        self.seasons
+            .get(&name_key(season))
+            .map_or_else(|| self.league.config.clone(), |s| s.config.clone())
+    }
+
+    fn season(&mut self, name: &str, line: u64, column: Option<Column>) -> Result<SeasonInfo, RowError> {
+        if let Some(s) = self.seasons.get(&name_key(name)) {
+            return Ok(s.clone());
+        }
+        if !self.create {
+            let known: Vec<&str> = self.seasons.values().map(|s| s.name.as_str()).collect();
+            let hint = crate::league::names::suggest(name, known)
+                .map(|s| format!("; did you mean '{s}'?"))
+                .unwrap_or_else(|| " (--create makes it)".into());
+            return Err(RowError {
+                line,
+                column,
+                message: format!("{} has no season '{name}'{hint}", self.league.name),
+            });
+        }
+        let s = self
+            .change
+            .add_season(&self.league, name)
+            .map_err(|e| store_fault(e, line))?;
+        self.report.seasons_made.push(s.name.clone());
+        self.seasons.insert(name_key(name), s.clone());
+        Ok(s)
+    }
+
+    fn team(&mut self, name: &str, season: i64, line: u64, column: Option<Column>) -> Result<TeamInfo, RowError> {
+        let team = match self.teams.get(&name_key(name)) {
+            Some(t) => t.clone(),
+            None if self.create => {
+                let t = self
+                    .change
+                    .add_team(&self.league, name, None)
+                    .map_err(|e| store_fault(e, line))?;
+                self.report.teams_made.push(t.name.clone());
+                self.teams.insert(name_key(name), t.clone());
+                t
+            }
+            None => {
+                let known: Vec<&str> = self.teams.values().map(|t| t.name.as_str()).collect();
+                let hint = crate::league::names::suggest(name, known)
+                    .map(|s| format!("; did you mean '{s}'?"))
+                    .unwrap_or_else(|| " (--create makes it)".into());
+                return Err(RowError {
+                    line,
+                    column,
+                    message: format!("no team '{name}' in {}{hint}", self.league.name),
+                });
+            }
+        };
+        let entered = self.entered.entry(season).or_default();
+        if !entered.contains(&team.id) {
+            self.change
+                .enter_team(season, team.id)
+                .map_err(|e| store_fault(e, line))?;
+            entered.push(team.id);
+        }
+        Ok(team)
+    }
+
+    fn fixtures_of(&mut self, season: i64) -> Result<&mut Vec<Fixture>, StoreError> {
+        if !self.fixtures.contains_key(&season) {
+            let list = self.change.leagues().fixtures(season)?;
+            self.fixtures.insert(season, list);
+        }
+        Ok(self.fixtures.get_mut(&season).expect("just loaded"))
+    }
+
+    /// Keeps a night: on its fixture (the one on its date, or the one between the teams not
+    /// yet played), or on a new one.
+    pub fn night(
+        &mut self,
+        night: &DraftNight,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let line = night.lines.first().copied().unwrap_or(0);
+        let season = self.season(&night.season, line, column("season"))?;
+        let home = self.team(&night.home, season.id, line, column("home"))?;
+        let away = self.team(&night.away, season.id, line, column("away"))?;
+        let fixtures = self.fixtures_of(season.id).map_err(|e| store_fault(e, line))?;
+        let between = |f: &&Fixture| f.home.id == home.id && f.away.id == away.id;
+        let on_day = fixtures.iter().filter(between).find(|f| f.date == night.date).cloned();
+        let open = {
+            let open: Vec<&Fixture> = fixtures.iter().filter(between).filter(|f| f.result.is_none()).collect();
+            (open.len() == 1).then(|| open[0].clone())
+        };
+        if let Some(f) = &on_day {
+            if let Some(stored) = &f.result {
+                if same_result(stored, &night.result) {
+                    self.report.nights_kept += 1;
+                    return Ok(());
+                }
+                return Err(RowError {
+                    line,
+                    column: None,
+                    message: format!(
+                        "{} v {} on {} is already entered with another result: stored {}; here {}",
+                        home.name,
+                        away.name,
+                        night.date,
+                        describe(stored, &season.config),
+                        describe(&night.result, &season.config)
+                    ),
+                });
+            }
+        }
+        let target = on_day.or(open);
+        let change = self.change;
+        let fixture = match target {
+            Some(f) => {
+                if f.date != night.date {
+                    change.move_fixture(f.id, night.date).map_err(|e| store_fault(e, line))?;
+                }
+                if f.cancelled {
+                    change.set_cancelled(f.id, false).map_err(|e| store_fault(e, line))?;
+                }
+                (f.id, true)
+            }
+            None => {
+                let id = change
+                    .add_fixture(season.id, None, night.date, home.id, away.id)
+                    .map_err(|e| store_fault(e, line))?;
+                (id, false)
+            }
+        };
+        change
+            .record_night(fixture.0, &night.result, fixture.1)
+            .map_err(|e| store_fault(e, line))?;
+        let fixtures = self.fixtures_of(season.id).map_err(|e| store_fault(e, line))?;
+        fixtures.retain(|f| f.id != fixture.0);
+        fixtures.push(Fixture {
+            id: fixture.0,
+            round: None,
+            date: night.date,
+            home: home.clone(),
+            away: away.clone(),
+            cancelled: false,
+            result: Some(night.result.clone()),
+        });
+        self.report.nights_added += 1;
+        Ok(())
+    }
+
+    /// Puts a player on a team's roster.
+    pub fn roster(&mut self, row: &DraftRoster, column: &dyn Fn(&str) -> Option<Column>) -> Result<(), RowError> {
+        let season = self.season(&row.season, row.line, column("season"))?;
+        let team = self.team(&row.team, season.id, row.line, column("team"))?;
+        if self
+            .change
+            .add_to_roster(season.id, team.id, &row.player)
+            .map_err(|e| store_fault(e, row.line))?
+        {
+            self.report.roster_places += 1;
+        }
+        Ok(())
+    }
+
+    /// Keeps an adjustment (or a withdrawal), unless the same is kept already.
+    pub fn adjustment(
+        &mut self,
+        a: &DraftAdjustment,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let season = self.season(&a.season, a.line, column("season"))?;
+        let team = self.team(&a.team, season.id, a.line, column("team"))?;
+        let reader = self.change.leagues();
+        match a.change {
+            AdjustmentChange::Points(points) => {
+                let same = reader
+                    .adjustments(season.id)
+                    .map_err(|e| store_fault(e, a.line))?
+                    .iter()
+                    .any(|s| s.team == team.id && s.points == points && s.date == a.date && name_key(&s.reason) == name_key(&a.reason));
+                if same {
+                    self.report.adjustments_kept += 1;
+                    return Ok(());
+                }
+                self.change
+                    .add_adjustment(season.id, team.id, points, &a.reason, a.date)
+                    .map_err(|e| store_fault(e, a.line))?;
+            }
+            AdjustmentChange::Withdrawn => {
+                let entry = reader
+                    .entries(season.id)
+                    .map_err(|e| store_fault(e, a.line))?
+                    .into_iter()
+                    .find(|e| e.team.id == team.id);
+                match entry.and_then(|e| e.withdrawn) {
+                    Some(d) if d == a.date => {
+                        self.report.adjustments_kept += 1;
+                        return Ok(());
+                    }
+                    Some(d) => {
+                        return Err(RowError {
+                            line: a.line,
+                            column: column("date"),
+                            message: format!("{} withdrew on {d} already, not {}", team.name, a.date),
+                        })
+                    }
+                    None => {
+                        self.change
+                            .withdraw(season.id, team.id, a.date)
+                            .map_err(|e| store_fault(e, a.line))?;
+                    }
+                }
+            }
+        }
+        self.report.adjustments_added += 1;
+        Ok(())
+    }
+}
+
+fn store_fault(e: StoreError, line: u64) -> RowError {
+    RowError {
+        line,
+        column: None,
+        message: e.to_string(),
+    }
+}
+
+/// The same result, players' names compared as names.
+fn same_result(a: &NightResult, b: &NightResult) -> bool {
+    match (a, b) {
+        (NightResult::Matches(x), NightResult::Matches(y)) => {
+            let key = |ms: &[crate::league::Match]| {
+                let mut v: Vec<_> = ms
+                    .iter()
+                    .map(|m| {
+                        let names = |p: &[String]| p.iter().map(|n| name_key(n)).collect::<Vec<_>>();
+                        let scores: Vec<Pair<u32>> = m.leg_scores.iter().map(|l| l.score).collect();
+                        (m.kind, m.slot, names(&m.players.home), names(&m.players.away), m.legs, scores)
+                    })
+                    .collect();
+                v.sort_by_key(|k| (k.0, k.1));
+                v
+            };
+            key(x) == key(y)
+        }
+        _ => a == b,
+    }
+}
+
+/// A night's result in words, match by match.
+fn describe(result: &NightResult, config: &Config) -> String {
+    match result {
+        NightResult::Totals(t) => format!("{}–{} (totals)", t.home, t.away),
+        NightResult::Walkover(side) => {
+            let w = config.walkover_matches();
+            match side {
+                Side::Home => format!("{w}–0 (walkover)"),
+                Side::Away => format!("0–{w} (walkover)"),
+            }
+        }
+        NightResult::Matches(ms) => {
+            let mut won = Pair::<u32>::default();
+            let mut each = Vec::new();
+            for m in ms {
+                won[m.winner()] += 1;
+                let mut s = format!("{} {} {}–{}", m.kind, m.slot, m.legs.home, m.legs.away);
+                if !m.players.home.is_empty() || !m.players.away.is_empty() {
+                    s.push_str(&format!(" {} v {}", m.players.home.join("+"), m.players.away.join("+")));
+                }
+                if !m.leg_scores.is_empty() {
+                    let legs: Vec<String> = m.leg_scores.iter().map(|l| format!("{}-{}", l.score.home, l.score.away)).collect();
+                    s.push_str(&format!(" ({})", legs.join(" ")));
+                }
+                each.push(s);
+            }
+            format!("{}–{} [{}]", won.home, won.away, each.join(", "))
+        }
+    }
+}
