@@ -166,7 +166,7 @@ impl KindConfig {
         if self.matches == 0 || self.matches > 50 {
             return Err(bad("a night has 1 to 50 matches of a kind"));
         }
-        if self.best_of == 0 || self.best_of % 2 == 0 || self.best_of > 15 {
+        if self.best_of == 0 || self.best_of.is_multiple_of(2) || self.best_of > 15 {
             return Err(bad("best of an odd number of legs, 1 to 15"));
         }
         if self.target == 0 || self.target > 10_000 {
