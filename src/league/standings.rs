@@ -2,12 +2,16 @@
 //! the configured order, and for each pair of neighbours the breaker that put one above the
 //! other, with both figures.
 
-use super::config::Breaker;
-use super::night::{Season, TeamId};
+use std::cmp::Reverse;
+use std::collections::{HashMap, HashSet};
+
+use super::config::{Breaker, Config};
+use super::night::{Night, NightResult, Pair, Season, Side, Team, TeamId};
 
 /// A team's line in the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Row {
+    /// The place in the table, from 1, never shared; 0 for a withdrawn team's line.
     pub pos: u32,
     pub team: TeamId,
     pub name: String,
@@ -22,6 +26,13 @@ pub struct Row {
     pub legs_against: u32,
     /// Championship points: matches won times points a match, plus adjustments.
     pub points: i64,
+}
+
+impl Row {
+    /// Legs won less legs lost.
+    pub fn legs_difference(&self) -> i64 {
+        i64::from(self.legs_for) - i64::from(self.legs_against)
+    }
 }
 
 /// Why one team stands above the next.
@@ -41,11 +52,392 @@ pub struct Explanation {
 pub struct Standings {
     pub rows: Vec<Row>,
     pub explanations: Vec<Explanation>,
+    /// The withdrawn teams' own lines over all their nights, by name, each at `pos` 0.
     pub withdrawn: Vec<Row>,
 }
 
 /// The table of a season as it stands (see [`Season::as_on`] for a past date).
+///
+/// Nights naming a team the season does not have, or a team against itself, are left out; a
+/// team listed twice under one id counts once, as first listed.
 pub fn standings(season: &Season) -> Standings {
-    let _ = season;
-    todo!("written by the standings helper")
+    let config = &season.config;
+    let teams = distinct_teams(&season.teams);
+    let known: HashSet<TeamId> = teams.iter().map(|t| t.id).collect();
+    let expunged: HashSet<TeamId> = teams
+        .iter()
+        .filter(|t| t.withdrawn.is_some())
+        .map(|t| t.id)
+        .collect();
+    let counted: Vec<Counted> = season
+        .nights
+        .iter()
+        .filter(|n| n.home != n.away && known.contains(&n.home) && known.contains(&n.away))
+        .filter_map(|n| outcome(n, config))
+        .collect();
+    let table: Vec<Counted> = counted
+        .iter()
+        .filter(|c| !expunged.contains(&c.teams.home) && !expunged.contains(&c.teams.away))
+        .cloned()
+        .collect();
+    let line = |team: &Team, nights: &[Counted]| tally(team, nights, season);
+    let rows: Vec<Row> = teams
+        .iter()
+        .filter(|t| t.withdrawn.is_none())
+        .map(|t| line(t, &table))
+        .collect();
+    let mut withdrawn: Vec<Row> = teams
+        .iter()
+        .filter(|t| t.withdrawn.is_some())
+        .map(|t| line(t, &counted))
+        .collect();
+    withdrawn.sort_by(|a, b| name_order(&a.name, &b.name).then(a.team.cmp(&b.team)));
+    let (rows, explanations) = rank(rows, &table, config);
+    Standings {
+        rows,
+        explanations,
+        withdrawn,
+    }
+}
+
+/// The teams, each id once (the first listing wins).
+fn distinct_teams(teams: &[Team]) -> Vec<&Team> {
+    let mut seen = HashSet::new();
+    teams.iter().filter(|t| seen.insert(t.id)).collect()
+}
+
+/// A night that counts, as the table sees it.
+#[derive(Clone, Debug)]
+struct Counted {
+    teams: Pair<TeamId>,
+    matches: Pair<u32>,
+    legs: Pair<u32>,
+    /// The side that won the night; `None` for a draw.
+    winner: Option<Side>,
+}
+
+/// What a night gives each side, if it counts: `None` for an incomplete match-by-match night.
+/// A walkover is won by the side that turned up, with no legs.
+fn outcome(night: &Night, config: &Config) -> Option<Counted> {
+    let matches = night.matches_won(config)?;
+    let mut legs = Pair::<u32>::default();
+    if let NightResult::Matches(ms) = &night.result {
+        for m in ms {
+            legs.home = legs.home.saturating_add(m.legs.home);
+            legs.away = legs.away.saturating_add(m.legs.away);
+        }
+    }
+    let winner = match night.result {
+        NightResult::Walkover(side) => Some(side),
+        _ => match matches.home.cmp(&matches.away) {
+            std::cmp::Ordering::Greater => Some(Side::Home),
+            std::cmp::Ordering::Less => Some(Side::Away),
+            std::cmp::Ordering::Equal => None,
+        },
+    };
+    Some(Counted {
+        teams: Pair::new(night.home, night.away),
+        matches,
+        legs,
+        winner,
+    })
+}
+
+/// A team's line over the given nights, with its adjustments (at `pos` 0).
+fn tally(team: &Team, nights: &[Counted], season: &Season) -> Row {
+    let mut row = Row {
+        pos: 0,
+        team: team.id,
+        name: team.name.clone(),
+        played: 0,
+        won: 0,
+        drawn: 0,
+        lost: 0,
+        matches_for: 0,
+        matches_against: 0,
+        legs_for: 0,
+        legs_against: 0,
+        points: 0,
+    };
+    for night in nights {
+        let side = if night.teams.home == team.id {
+            Side::Home
+        } else if night.teams.away == team.id {
+            Side::Away
+        } else {
+            continue;
+        };
+        row.played = row.played.saturating_add(1);
+        let result = match night.winner {
+            None => &mut row.drawn,
+            Some(w) if w == side => &mut row.won,
+            Some(_) => &mut row.lost,
+        };
+        *result = result.saturating_add(1);
+        row.matches_for = row.matches_for.saturating_add(night.matches[side]);
+        row.matches_against = row
+            .matches_against
+            .saturating_add(night.matches[side.other()]);
+        row.legs_for = row.legs_for.saturating_add(night.legs[side]);
+        row.legs_against = row.legs_against.saturating_add(night.legs[side.other()]);
+    }
+    let adjusted = season
+        .adjustments
+        .iter()
+        .filter(|a| a.team == team.id)
+        .fold(0i64, |sum, a| sum.saturating_add(a.points));
+    row.points = championship(row.matches_for, &season.config).saturating_add(adjusted);
+    row
+}
+
+/// Championship points for a number of matches won.
+fn championship(matches: u32, config: &Config) -> i64 {
+    i64::from(matches).saturating_mul(i64::from(config.points_per_match))
+}
+
+/// Names in table order: alphabetical ignoring case, then as written.
+fn name_order(a: &str, b: &str) -> std::cmp::Ordering {
+    a.to_lowercase()
+        .cmp(&b.to_lowercase())
+        .then_with(|| a.cmp(b))
+}
+
+/// How a team sorts on one breaker: the smaller key goes higher.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Key {
+    /// A figure where more is better.
+    Figure(Reverse<i64>),
+    /// A name: folded, then as written.
+    Name(String, String),
+}
+
+/// One breaker as applied to a team: its key, and for head-to-head the teams it was among.
+#[derive(Clone, Debug)]
+struct Step {
+    breaker: Breaker,
+    key: Key,
+    among: Vec<String>,
+}
+
+/// What the ordering works from.
+struct Ranking<'a> {
+    rows: &'a [Row],
+    nights: &'a [Counted],
+    config: &'a Config,
+    breakers: Vec<Breaker>,
+    /// For each row, the breakers applied to it while it was level with others.
+    trace: Vec<Vec<Step>>,
+}
+
+/// Orders the rows by the breakers in force, numbers them, and explains each pair of
+/// neighbours.
+fn rank(rows: Vec<Row>, nights: &[Counted], config: &Config) -> (Vec<Row>, Vec<Explanation>) {
+    let mut ranking = Ranking {
+        rows: &rows,
+        nights,
+        config,
+        breakers: config.breakers(),
+        trace: vec![Vec::new(); rows.len()],
+    };
+    let order = ranking.order((0..rows.len()).collect(), 0);
+    let last_is_name = ranking.breakers.last() == Some(&Breaker::Name);
+    let explanations = order
+        .windows(2)
+        .map(|w| {
+            let (a, b) = (&rows[w[0]], &rows[w[1]]);
+            let (breaker, why) = explain(&ranking.trace[w[0]], &ranking.trace[w[1]], last_is_name);
+            Explanation {
+                above: a.team,
+                below: b.team,
+                breaker,
+                text: format!("{} above {}: {why}", a.name, b.name),
+            }
+        })
+        .collect();
+    let table = order
+        .iter()
+        .zip(1u32..)
+        .map(|(&i, pos)| Row {
+            pos,
+            ..rows[i].clone()
+        })
+        .collect();
+    (table, explanations)
+}
+
+impl Ranking<'_> {
+    /// Orders a group of teams level on the breakers before `level`: partitions it by the
+    /// breaker at `level`, best first, and orders each part still level by the next. Teams level
+    /// on every breaker go by their id.
+    fn order(&mut self, mut group: Vec<usize>, level: usize) -> Vec<usize> {
+        let Some(&breaker) = self.breakers.get(level) else {
+            group.sort_by_key(|&i| self.rows[i].team);
+            return group;
+        };
+        let among = if breaker == Breaker::HeadToHead {
+            let mut names: Vec<&str> = group.iter().map(|&i| self.rows[i].name.as_str()).collect();
+            names.sort_by(|a, b| name_order(a, b));
+            names.into_iter().map(str::to_string).collect()
+        } else {
+            Vec::new()
+        };
+        let keys = self.keys(breaker, &group);
+        for (&i, key) in group.iter().zip(&keys) {
+            self.trace[i].push(Step {
+                breaker,
+                key: key.clone(),
+                among: among.clone(),
+            });
+        }
+        let mut keyed: Vec<(Key, usize)> = keys.into_iter().zip(group).collect();
+        keyed.sort();
+        let mut out = Vec::with_capacity(keyed.len());
+        let mut start = 0;
+        while start < keyed.len() {
+            let end = start
+                + keyed[start..]
+                    .iter()
+                    .take_while(|(k, _)| *k == keyed[start].0)
+                    .count();
+            let part: Vec<usize> = keyed[start..end].iter().map(|&(_, i)| i).collect();
+            if part.len() == 1 {
+                out.extend(part);
+            } else {
+                out.extend(self.order(part, level + 1));
+            }
+            start = end;
+        }
+        out
+    }
+
+    /// Each team's key on a breaker, within its group.
+    fn keys(&self, breaker: Breaker, group: &[usize]) -> Vec<Key> {
+        let figure = |n: i64| Key::Figure(Reverse(n));
+        if breaker == Breaker::HeadToHead {
+            let h2h = self.head_to_head(group);
+            return group
+                .iter()
+                .map(|&i| figure(h2h.get(&self.rows[i].team).copied().unwrap_or(0)))
+                .collect();
+        }
+        group
+            .iter()
+            .map(|&i| {
+                let row = &self.rows[i];
+                match breaker {
+                    Breaker::Points => figure(row.points),
+                    Breaker::LegsDifference => figure(row.legs_difference()),
+                    Breaker::LegsWon => figure(i64::from(row.legs_for)),
+                    Breaker::NightsWon => figure(i64::from(row.won)),
+                    Breaker::HeadToHead => figure(0),
+                    Breaker::Name => Key::Name(row.name.to_lowercase(), row.name.clone()),
+                }
+            })
+            .collect()
+    }
+
+    /// Championship points each team of the group won in the group's nights with each other
+    /// (walkovers included, adjustments not).
+    fn head_to_head(&self, group: &[usize]) -> HashMap<TeamId, i64> {
+        let ids: HashSet<TeamId> = group.iter().map(|&i| self.rows[i].team).collect();
+        let mut points: HashMap<TeamId, i64> = HashMap::new();
+        for night in self.nights {
+            if !ids.contains(&night.teams.home) || !ids.contains(&night.teams.away) {
+                continue;
+            }
+            for side in Side::BOTH {
+                let won = championship(night.matches[side], self.config);
+                let total = points.entry(night.teams[side]).or_insert(0);
+                *total = total.saturating_add(won);
+            }
+        }
+        points
+    }
+}
+
+/// The breaker that parted two neighbours (the first whose key differs), and why in words:
+/// the figures they were level on, then the parting one.
+fn explain(above: &[Step], below: &[Step], last_is_name: bool) -> (Breaker, String) {
+    let mut level = Vec::new();
+    let mut parted = None;
+    for (a, b) in above.iter().zip(below) {
+        if a.key != b.key {
+            parted = Some((a.breaker, parting(a, b, last_is_name)));
+            break;
+        }
+        if a.breaker != Breaker::Name {
+            level.push(figure(a));
+        }
+    }
+    let (breaker, why) = parted.unwrap_or_else(|| {
+        let why = "level on every tie-breaker and named alike, so in the order the teams were \
+                   entered";
+        (Breaker::Name, why.to_string())
+    });
+    if level.is_empty() {
+        (breaker, why)
+    } else {
+        (breaker, format!("level on {}; {why}", level.join(", ")))
+    }
+}
+
+/// A step's figure on its own ("61 points", "legs difference +24").
+fn figure(step: &Step) -> String {
+    let n = value(step);
+    match step.breaker {
+        Breaker::Points => points(n),
+        Breaker::LegsDifference => format!("legs difference {}", signed(n)),
+        Breaker::LegsWon => format!("legs won {n}"),
+        Breaker::HeadToHead => {
+            format!("head-to-head among {} {}", step.among.join(", "), points(n))
+        }
+        Breaker::NightsWon => format!("nights won {n}"),
+        Breaker::Name => "name".to_string(),
+    }
+}
+
+/// The parting figures ("64 points against 61").
+fn parting(a: &Step, b: &Step, last_is_name: bool) -> String {
+    let (x, y) = (value(a), value(b));
+    match a.breaker {
+        Breaker::Points => format!("{} against {y}", points(x)),
+        Breaker::LegsDifference => {
+            format!("legs difference {} against {}", signed(x), signed(y))
+        }
+        Breaker::LegsWon => format!("legs won {x} against {y}"),
+        Breaker::HeadToHead => format!(
+            "head-to-head among {} {} against {y}",
+            a.among.join(", "),
+            points(x)
+        ),
+        Breaker::NightsWon => format!("nights won {x} against {y}"),
+        Breaker::Name if last_is_name => "level on every tie-breaker, so by name".to_string(),
+        Breaker::Name => "by name".to_string(),
+    }
+}
+
+/// A step's figure as a number (0 for a name).
+fn value(step: &Step) -> i64 {
+    match step.key {
+        Key::Figure(Reverse(n)) => n,
+        Key::Name(..) => 0,
+    }
+}
+
+/// "1 point", "61 points".
+fn points(n: i64) -> String {
+    if n == 1 || n == -1 {
+        format!("{n} point")
+    } else {
+        format!("{n} points")
+    }
+}
+
+/// A difference with its sign: "+24", "-3", "0".
+fn signed(n: i64) -> String {
+    if n > 0 {
+        format!("+{n}")
+    } else {
+        n.to_string()
+    }
 }
