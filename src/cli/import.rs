@@ -143,7 +143,9 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         );
     }
     if args.create {
-        return Err(CliError::Usage("--create is for league results (.csv)".into()));
+        return Err(CliError::Usage(
+            "--create is for league results (.csv)".into(),
+        ));
     }
     let sources = open_all(&args.files)?;
     let names: Vec<(std::path::PathBuf, String)> = args

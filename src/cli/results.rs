@@ -6,11 +6,13 @@
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use don::league::import::{adjustments, nights_from_matches, nights_from_totals, DraftNight, RowError};
+use don::league::import::{
+    adjustments, nights_from_matches, nights_from_totals, DraftNight, RowError,
+};
 use don::league::{NightResult, Side};
 use don::record::results::{
     read_results, write_adjustments, write_matches, write_nights, write_rosters, AdjustmentChange,
-    AdjustmentRow, Column, MatchRow, NightRow, ResultsFile, RosterRow, Shape,
+    AdjustmentRow, Column, MatchRow, NightRow, ResultsFile, RosterRow, Rows, Shape,
 };
 use don::store::{DraftRoster, Resolver, Store};
 
@@ -37,7 +39,8 @@ fn read_all(files: &[PathBuf]) -> Result<(Vec<Read>, Vec<String>), CliError> {
     let mut faults = Vec::new();
     for path in files {
         let name = path.display().to_string();
-        let file = std::fs::File::open(path).map_err(|e| CliError::Usage(format!("cannot read {name}: {e}")))?;
+        let file = std::fs::File::open(path)
+            .map_err(|e| CliError::Usage(format!("cannot read {name}: {e}")))?;
         match read_results(io::BufReader::new(file)) {
             Ok(file) => read.push(Read { name, file }),
             Err(errors) => {
@@ -65,23 +68,33 @@ pub fn import(
 ) -> Result<Done, CliError> {
     let (read, mut faults) = read_all(files)?;
     let change = store.change("import")?;
+    let mut made_league = false;
     let league = match change.leagues().find(league) {
         Ok(l) => l,
         Err(_) if create && league.is_some() => {
+            made_league = true;
             let name = league.unwrap_or_default();
             change.add_league(name, &don::league::Config::default())?
+        }
+        Err(don::store::StoreError::Refused(m)) if !create && m.starts_with("no league") => {
+            return Err(CliError::Usage(format!("{m} (--create makes it)")))
         }
         Err(e) => return Err(e.into()),
     };
     let league_name = league.name.clone();
     let mut resolver = Resolver::new(&change, league, create)?;
     // Rosters first, then nights, then adjustments: whatever order the files are named in.
-    for shape in [Shape::Rosters, Shape::Matches, Shape::Nights, Shape::Adjustments] {
+    for shape in [
+        Shape::Rosters,
+        Shape::Matches,
+        Shape::Nights,
+        Shape::Adjustments,
+    ] {
         for r in read.iter().filter(|r| r.file.shape() == shape) {
             let column = |name: &str| r.file.column(name);
             let mut fail = |e: RowError| faults.push(place(&r.name, &e));
-            match &r.file {
-                ResultsFile::Rosters(rows) => {
+            match &r.file.rows {
+                Rows::Rosters(rows) => {
                     for row in rows {
                         let draft = DraftRoster {
                             line: row.line,
@@ -94,17 +107,19 @@ pub fn import(
                         }
                     }
                 }
-                ResultsFile::Matches(rows) => {
-                    let (nights, errors) = nights_from_matches(rows, &|s| resolver.config_of(s), &column);
+                Rows::Matches(rows) => {
+                    let (nights, errors) =
+                        nights_from_matches(rows, &|s| resolver.config_of(s), &column);
                     errors.into_iter().for_each(&mut fail);
                     keep_nights(&mut resolver, &nights, &column, &mut fail);
                 }
-                ResultsFile::Nights(rows) => {
-                    let (nights, errors) = nights_from_totals(rows, &|s| resolver.config_of(s), &column);
+                Rows::Nights(rows) => {
+                    let (nights, errors) =
+                        nights_from_totals(rows, &|s| resolver.config_of(s), &column);
                     errors.into_iter().for_each(&mut fail);
                     keep_nights(&mut resolver, &nights, &column, &mut fail);
                 }
-                ResultsFile::Adjustments(rows) => {
+                Rows::Adjustments(rows) => {
                     for a in adjustments(rows) {
                         if let Err(e) = resolver.adjustment(&a, &column) {
                             fail(e);
@@ -127,7 +142,8 @@ pub fn import(
     }
     let report = resolver.report.clone();
     let mut said = Vec::new();
-    let count = |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    let count =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     said.push(count(report.nights_added, "night", "nights"));
     if report.adjustments_added > 0 {
         said.push(count(report.adjustments_added, "adjustment", "adjustments"));
@@ -137,13 +153,24 @@ pub fn import(
     }
     let mut summary = format!("{}: {}", league_name, said.join(", "));
     if !report.seasons_made.is_empty() {
-        summary.push_str(&format!("; new season(s) {}", report.seasons_made.join(", ")));
+        summary.push_str(&format!(
+            "; new season(s) {}",
+            report.seasons_made.join(", ")
+        ));
     }
     if !report.teams_made.is_empty() {
         summary.push_str(&format!("; {} new team(s)", report.teams_made.len()));
     }
     let kept = report.nights_kept + report.adjustments_kept;
     let mut out = io::stdout().lock();
+    if made_league {
+        summary = format!("new league {summary}");
+    }
+    if !made_league && !resolver.changes_anything() {
+        drop(change);
+        writeln!(out, "Nothing to import: all {kept} already there.")?;
+        return Ok(Done::Ok);
+    }
     if dry_run {
         drop(change);
         writeln!(out, "Would import {}.", shown(&summary))?;
@@ -200,7 +227,14 @@ pub fn export(
             None => {}
             Some(NightResult::Matches(ms)) => {
                 let mut ms = ms.clone();
-                let order = |k| season.config.night.iter().position(|c| c.kind == k).unwrap_or(usize::MAX);
+                let order = |k| {
+                    season
+                        .config
+                        .night
+                        .iter()
+                        .position(|c| c.kind == k)
+                        .unwrap_or(usize::MAX)
+                };
                 ms.sort_by_key(|m| (order(m.kind), m.slot));
                 for m in ms {
                     matches.push(MatchRow {
@@ -215,11 +249,17 @@ pub fn export(
                         away_players: m.players.away.clone(),
                         home_legs: m.legs.home,
                         away_legs: m.legs.away,
-                        leg_scores: m.leg_scores.iter().map(|l| (l.score.home, l.score.away)).collect(),
+                        leg_scores: m
+                            .leg_scores
+                            .iter()
+                            .map(|l| (l.score.home, l.score.away))
+                            .collect(),
                     });
                 }
             }
-            Some(NightResult::Totals(t)) => nights.push(night_row(&season.name, f, t.home, t.away, false)),
+            Some(NightResult::Totals(t)) => {
+                nights.push(night_row(&season.name, f, t.home, t.away, false))
+            }
             Some(NightResult::Walkover(side)) => {
                 let w = season.config.walkover_matches();
                 let (h, a) = if *side == Side::Home { (w, 0) } else { (0, w) };
@@ -228,7 +268,12 @@ pub fn export(
         }
     }
     let entries = reader.entries(season.id)?;
-    let name_of = |id: i64| entries.iter().find(|e| e.team.id == id).map_or_else(String::new, |e| e.team.name.clone());
+    let name_of = |id: i64| {
+        entries
+            .iter()
+            .find(|e| e.team.id == id)
+            .map_or_else(String::new, |e| e.team.name.clone())
+    };
     let mut adjustments: Vec<AdjustmentRow> = reader
         .adjustments(season.id)?
         .into_iter()
@@ -316,13 +361,25 @@ fn night_row(season: &str, f: &don::store::Fixture, h: u32, a: u32, walkover: bo
 /// A season's name as part of a file name.
 fn file_safe(name: &str) -> String {
     name.chars()
-        .map(|c| if c.is_alphanumeric() || c == '-' || c == '_' { c } else { '-' })
+        .map(|c| {
+            if c.is_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '-'
+            }
+        })
         .collect()
 }
 
 /// Writes a file whole or not at all.
-fn write_atomically(path: &Path, write: &dyn Fn(&mut dyn Write) -> io::Result<()>) -> Result<(), CliError> {
-    let dir = path.parent().filter(|d| !d.as_os_str().is_empty()).unwrap_or(Path::new("."));
+fn write_atomically(
+    path: &Path,
+    write: &dyn Fn(&mut dyn Write) -> io::Result<()>,
+) -> Result<(), CliError> {
+    let dir = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
     let mut file = tempfile::NamedTempFile::new_in(dir)?;
     {
         let mut w = BufWriter::new(file.as_file_mut());

@@ -4,7 +4,6 @@
 use std::io::{self, BufWriter, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
-use serde_json::json;
 
 use don::league::{standings, Row, Standings};
 
@@ -40,12 +39,36 @@ pub struct Args {
     db: DbArg,
 }
 
-fn row_json(r: &Row) -> serde_json::Value {
-    json!({
-        "pos": r.pos, "team": r.name, "played": r.played, "won": r.won, "drawn": r.drawn,
-        "lost": r.lost, "matches_for": r.matches_for, "matches_against": r.matches_against,
-        "legs_for": r.legs_for, "legs_against": r.legs_against, "points": r.points,
-    })
+/// A line of FORMAT.md §4, its keys in the order written there.
+#[derive(serde::Serialize)]
+struct RowJson<'a> {
+    pos: u32,
+    team: &'a str,
+    played: u32,
+    won: u32,
+    drawn: u32,
+    lost: u32,
+    matches_for: u32,
+    matches_against: u32,
+    legs_for: u32,
+    legs_against: u32,
+    points: i64,
+}
+
+fn row_json(r: &Row) -> RowJson<'_> {
+    RowJson {
+        pos: r.pos,
+        team: &r.name,
+        played: r.played,
+        won: r.won,
+        drawn: r.drawn,
+        lost: r.lost,
+        matches_for: r.matches_for,
+        matches_against: r.matches_against,
+        legs_for: r.legs_for,
+        legs_against: r.legs_against,
+        points: r.points,
+    }
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {

@@ -8,8 +8,14 @@ use chrono::NaiveDate;
 
 use super::config::Config;
 use super::names::name_key;
-use super::night::{check_match, check_night, check_totals, require_complete, Leg, Match, NightError, NightResult, Pair, Side};
+use super::night::{
+    check_match, check_night, check_totals, require_complete, Leg, Match, NightError, NightResult,
+    Pair, Side,
+};
 use crate::record::results::{AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow};
+
+/// A night's identity: its season, date and teams, by name key.
+type NightKey = (String, NaiveDate, String, String);
 
 /// A fault in a results file, at its line and (when it is one field's) column.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -47,7 +53,9 @@ fn column_of(e: &NightError) -> &'static str {
     match e {
         NightError::KindNotPlayed(_) => "kind",
         NightError::NoSuchSlot { .. } | NightError::SlotTwice { .. } => "slot",
-        NightError::PlayerCount { side: Side::Home, .. } => "home_players",
+        NightError::PlayerCount {
+            side: Side::Home, ..
+        } => "home_players",
         NightError::PlayerCount { .. } => "away_players",
         NightError::PlayerTwice { .. } | NightError::PlayerBothSides { .. } => "home_players",
         NightError::Legs { .. } => "home_legs",
@@ -60,7 +68,12 @@ fn column_of(e: &NightError) -> &'static str {
     }
 }
 
-fn night_key(season: &str, date: NaiveDate, home: &str, away: &str) -> (String, NaiveDate, String, String) {
+fn night_key(
+    season: &str,
+    date: NaiveDate,
+    home: &str,
+    away: &str,
+) -> (String, NaiveDate, String, String) {
     (name_key(season), date, name_key(home), name_key(away))
 }
 
@@ -72,8 +85,8 @@ pub fn nights_from_matches(
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> (Vec<DraftNight>, Vec<RowError>) {
     let mut errors = Vec::new();
-    let mut order: Vec<(String, NaiveDate, String, String)> = Vec::new();
-    let mut nights: HashMap<(String, NaiveDate, String, String), (DraftNight, Vec<Match>)> = HashMap::new();
+    let mut order: Vec<NightKey> = Vec::new();
+    let mut nights: HashMap<NightKey, (DraftNight, Vec<Match>)> = HashMap::new();
     let fault = |line: u64, col: &str, message: String| RowError {
         line,
         column: if col.is_empty() { None } else { column(col) },
@@ -136,7 +149,9 @@ pub fn nights_from_matches(
     }
     let mut out = Vec::new();
     for key in order {
-        let Some((mut night, matches)) = nights.remove(&key) else { continue };
+        let Some((mut night, matches)) = nights.remove(&key) else {
+            continue;
+        };
         let config = config_of(&night.season);
         if let Err(e) = require_complete(&config, &matches) {
             let first = night.lines.first().copied().unwrap_or(0);

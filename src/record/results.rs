@@ -1,1 +1,685 @@
-//! League results as CSV (FORMAT.md §3): match rows and night rows, told apart by the header.
+//! League results as CSV (FORMAT.md §3), read and written with the `csv` crate. Four shapes,
+//! told apart by their header (columns in any order, names matched ignoring case):
+//! - **matches**: `season,date,home,away,kind,slot,home_legs,away_legs`, and optionally
+//!   `home_players,away_players,leg_scores` — one row per match;
+//! - **nights**: `season,date,home,away,home_points,away_points`, optionally `note` (empty, or
+//!   `walkover`: one team did not turn up) — one row per night known only by its result;
+//! - **rosters**: `season,team,player` — one row per player of a team;
+//! - **adjustments**: `season,date,team,adjustment,reason` — `adjustment` is signed
+//!   championship points (`-2`) or `withdrawn`.
+//!
+//! Only the format is checked here (columns, numbers, dates, leg scores); what a league makes
+//! of the rows is checked by the league layer, which names the line and column through
+//! [`ResultsFile::column`].
+
+use std::io::{Read, Write};
+
+use chrono::NaiveDate;
+
+/// The shapes of results file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shape {
+    Matches,
+    Nights,
+    Rosters,
+    Adjustments,
+}
+
+impl Shape {
+    /// The columns a file of this shape must have, then those it may have.
+    fn columns(self) -> (&'static [&'static str], &'static [&'static str]) {
+        match self {
+            Shape::Matches => (
+                &[
+                    "season",
+                    "date",
+                    "home",
+                    "away",
+                    "kind",
+                    "slot",
+                    "home_legs",
+                    "away_legs",
+                ],
+                &["home_players", "away_players", "leg_scores"],
+            ),
+            Shape::Nights => (
+                &[
+                    "season",
+                    "date",
+                    "home",
+                    "away",
+                    "home_points",
+                    "away_points",
+                ],
+                &["note"],
+            ),
+            Shape::Rosters => (&["season", "team", "player"], &[]),
+            Shape::Adjustments => (&["season", "date", "team", "adjustment", "reason"], &[]),
+        }
+    }
+}
+
+/// A column of the file as read: its place (from 1, as a spreadsheet counts) and name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Column {
+    pub index: usize,
+    pub name: String,
+}
+
+/// A match row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchRow {
+    pub line: u64,
+    pub season: String,
+    pub date: NaiveDate,
+    pub home: String,
+    pub away: String,
+    pub kind: String,
+    pub slot: u32,
+    pub home_players: Vec<String>,
+    pub away_players: Vec<String>,
+    pub home_legs: u32,
+    pub away_legs: u32,
+    pub leg_scores: Vec<(u32, u32)>,
+}
+
+/// A night row: its result only, or a walkover (the points the walkover's award).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NightRow {
+    pub line: u64,
+    pub season: String,
+    pub date: NaiveDate,
+    pub home: String,
+    pub away: String,
+    pub home_points: u32,
+    pub away_points: u32,
+    pub walkover: bool,
+}
+
+/// A roster row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RosterRow {
+    pub line: u64,
+    pub season: String,
+    pub team: String,
+    pub player: String,
+}
+
+/// What an adjustment does.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum AdjustmentChange {
+    /// Championship points added (negative: deducted).
+    Points(i64),
+    /// The team withdrew on the row's date.
+    Withdrawn,
+}
+
+/// An adjustment row.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AdjustmentRow {
+    pub line: u64,
+    pub season: String,
+    pub date: NaiveDate,
+    pub team: String,
+    pub change: AdjustmentChange,
+    pub reason: String,
+}
+
+/// The rows of a results file, by shape.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Rows {
+    Matches(Vec<MatchRow>),
+    Nights(Vec<NightRow>),
+    Rosters(Vec<RosterRow>),
+    Adjustments(Vec<AdjustmentRow>),
+}
+
+/// A results file read: its header (folded to lower case, as written) and its rows.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ResultsFile {
+    pub header: Vec<String>,
+    pub rows: Rows,
+}
+
+/// A fault in a results file.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("line {line}{}: {message}", column.as_ref().map(|c| format!(", column {} ({})", c.index, c.name)).unwrap_or_default())]
+pub struct ResultsError {
+    pub line: u64,
+    pub column: Option<Column>,
+    pub message: String,
+}
+
+/// At most this many faults are reported from one file.
+const MAX_ERRORS: usize = 100;
+
+/// The largest count (slot, legs, points) a row may give.
+const MAX_COUNT: u32 = 10_000;
+
+impl ResultsFile {
+    pub fn shape(&self) -> Shape {
+        match self.rows {
+            Rows::Matches(_) => Shape::Matches,
+            Rows::Nights(_) => Shape::Nights,
+            Rows::Rosters(_) => Shape::Rosters,
+            Rows::Adjustments(_) => Shape::Adjustments,
+        }
+    }
+
+    /// The column named `name` in the file as read (columns may come in any order).
+    pub fn column(&self, name: &str) -> Option<Column> {
+        self.header.iter().position(|c| c == name).map(|i| Column {
+            index: i + 1,
+            name: name.to_string(),
+        })
+    }
+}
+
+/// Tells the shape from a header: the one whose required columns are all there (matches is
+/// tried before nights, which shares its first four).
+fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
+    let has = |c: &str| header.iter().any(|h| h == c);
+    let fit = [
+        Shape::Matches,
+        Shape::Nights,
+        Shape::Adjustments,
+        Shape::Rosters,
+    ]
+    .into_iter()
+    .find(|s| s.columns().0.iter().all(|c| has(c)));
+    let Some(shape) = fit else {
+        let best = [
+            Shape::Matches,
+            Shape::Nights,
+            Shape::Adjustments,
+            Shape::Rosters,
+        ]
+        .into_iter()
+        .max_by_key(|s| s.columns().0.iter().filter(|c| has(c)).count())
+        .expect("four shapes");
+        let missing: Vec<&str> = best
+            .columns()
+            .0
+            .iter()
+            .copied()
+            .filter(|c| !has(c))
+            .collect();
+        return Err(ResultsError {
+            line: 1,
+            column: None,
+            message: format!(
+                "the header is not one of results (FORMAT.md §3): it lacks {} (matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason)",
+                missing.join(", ")
+            ),
+        });
+    };
+    let (required, optional) = shape.columns();
+    for (i, h) in header.iter().enumerate() {
+        if !required.contains(&h.as_str()) && !optional.contains(&h.as_str()) {
+            return Err(ResultsError {
+                line: 1,
+                column: Some(Column {
+                    index: i + 1,
+                    name: h.clone(),
+                }),
+                message: format!("`{h}` is not a column of {} results", shape_name(shape)),
+            });
+        }
+        if header[..i].contains(h) {
+            return Err(ResultsError {
+                line: 1,
+                column: Some(Column {
+                    index: i + 1,
+                    name: h.clone(),
+                }),
+                message: format!("`{h}` is named twice"),
+            });
+        }
+    }
+    Ok(shape)
+}
+
+fn shape_name(shape: Shape) -> &'static str {
+    match shape {
+        Shape::Matches => "match",
+        Shape::Nights => "night",
+        Shape::Rosters => "roster",
+        Shape::Adjustments => "adjustment",
+    }
+}
+
+/// One record's fields by column name, with the faults found reading them.
+struct Fields<'a> {
+    header: &'a [String],
+    record: &'a csv::StringRecord,
+    line: u64,
+    errors: Vec<ResultsError>,
+}
+
+impl Fields<'_> {
+    fn raw(&self, name: &str) -> &str {
+        self.header
+            .iter()
+            .position(|c| c == name)
+            .and_then(|i| self.record.get(i))
+            .unwrap_or("")
+            .trim()
+    }
+
+    fn fault(&mut self, name: &str, message: String) {
+        let column = self.header.iter().position(|c| c == name).map(|i| Column {
+            index: i + 1,
+            name: name.to_string(),
+        });
+        self.errors.push(ResultsError {
+            line: self.line,
+            column,
+            message,
+        });
+    }
+
+    /// A name: spaces tidied; required unless `optional`.
+    fn name(&mut self, col: &str) -> String {
+        let v = self
+            .raw(col)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ");
+        if v.is_empty() {
+            self.fault(col, format!("`{col}` is empty"));
+        }
+        v
+    }
+
+    fn text(&self, col: &str) -> String {
+        self.raw(col)
+            .split_whitespace()
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    fn date(&mut self, col: &str) -> NaiveDate {
+        let v = self.raw(col).to_string();
+        match NaiveDate::parse_from_str(&v, "%Y-%m-%d") {
+            Ok(d) if v.len() == 10 => d,
+            _ => {
+                self.fault(col, format!("`{v}` is not a date (YYYY-MM-DD, a real day)"));
+                NaiveDate::MIN
+            }
+        }
+    }
+
+    fn count(&mut self, col: &str, least: u32) -> u32 {
+        let v = self.raw(col).to_string();
+        match v.parse::<u32>() {
+            Ok(n) if n >= least && n <= MAX_COUNT && v.bytes().all(|b| b.is_ascii_digit()) => n,
+            Ok(n) if n > MAX_COUNT => {
+                self.fault(col, format!("`{v}` is more than {MAX_COUNT}"));
+                0
+            }
+            _ => {
+                let what = if least == 0 {
+                    "a number (0 or more)"
+                } else {
+                    "a number (1 or more)"
+                };
+                self.fault(col, format!("`{v}` is not {what}"));
+                0
+            }
+        }
+    }
+
+    fn players(&mut self, col: &str) -> Vec<String> {
+        let v = self.raw(col).to_string();
+        if v.is_empty() {
+            return Vec::new();
+        }
+        let names: Vec<String> = v
+            .split('+')
+            .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
+            .collect();
+        if names.iter().any(String::is_empty) {
+            self.fault(
+                col,
+                format!("`{v}` has a blank name (names are joined by +)"),
+            );
+        }
+        names
+    }
+
+    fn leg_scores(&mut self, col: &str) -> Vec<(u32, u32)> {
+        let v = self.raw(col).to_string();
+        let mut legs = Vec::new();
+        for (i, word) in v.split_whitespace().enumerate() {
+            let pair = word.split_once('-').and_then(|(h, a)| {
+                let ok = |s: &str| {
+                    !s.is_empty() && s.len() <= 5 && s.bytes().all(|b| b.is_ascii_digit())
+                };
+                (ok(h) && ok(a)).then(|| (h.parse().ok(), a.parse().ok()))
+            });
+            match pair {
+                Some((Some(h), Some(a))) => legs.push((h, a)),
+                _ => {
+                    self.fault(
+                        col,
+                        format!(
+                            "leg {}: `{word}` is not a score, home first (as 121-87)",
+                            i + 1
+                        ),
+                    );
+                    return Vec::new();
+                }
+            }
+        }
+        legs
+    }
+}
+
+/// Reads a results file; every fault found (up to 100), in line order.
+pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<ResultsError>> {
+    let mut reader = csv::ReaderBuilder::new()
+        .has_headers(false)
+        .flexible(true)
+        .from_reader(input);
+    let mut records = reader.records();
+    let header_record = match records.next() {
+        None => {
+            return Err(vec![ResultsError {
+                line: 1,
+                column: None,
+                message: "the file is empty: a results file begins with its header".into(),
+            }])
+        }
+        Some(Err(e)) => return Err(vec![csv_fault(e)]),
+        Some(Ok(r)) => r,
+    };
+    let header: Vec<String> = header_record
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let h = if i == 0 {
+                h.trim_start_matches('\u{feff}')
+            } else {
+                h
+            };
+            h.trim().to_ascii_lowercase()
+        })
+        .collect();
+    let shape = shape_of(&header).map_err(|e| vec![e])?;
+    let mut rows = match shape {
+        Shape::Matches => Rows::Matches(Vec::new()),
+        Shape::Nights => Rows::Nights(Vec::new()),
+        Shape::Rosters => Rows::Rosters(Vec::new()),
+        Shape::Adjustments => Rows::Adjustments(Vec::new()),
+    };
+    let mut errors = Vec::new();
+    for record in records {
+        if errors.len() >= MAX_ERRORS {
+            break;
+        }
+        let record = match record {
+            Ok(r) => r,
+            Err(e) => {
+                errors.push(csv_fault(e));
+                continue;
+            }
+        };
+        let line = record.position().map_or(0, |p| p.line());
+        if record.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        if record.len() != header.len() {
+            errors.push(ResultsError {
+                line,
+                column: None,
+                message: format!(
+                    "{} fields where the header has {}",
+                    record.len(),
+                    header.len()
+                ),
+            });
+            continue;
+        }
+        let mut f = Fields {
+            header: &header,
+            record: &record,
+            line,
+            errors: Vec::new(),
+        };
+        read_row(&mut f, &mut rows);
+        errors.append(&mut f.errors);
+    }
+    if errors.is_empty() {
+        Ok(ResultsFile { header, rows })
+    } else {
+        errors.truncate(MAX_ERRORS);
+        Err(errors)
+    }
+}
+
+fn csv_fault(e: csv::Error) -> ResultsError {
+    let line = e.position().map_or(0, |p| p.line());
+    let message = match e.kind() {
+        csv::ErrorKind::Utf8 { .. } => "not UTF-8 text: save the file as UTF-8".to_string(),
+        _ => format!("cannot be read as CSV: {e}"),
+    };
+    ResultsError {
+        line,
+        column: None,
+        message,
+    }
+}
+
+fn read_row(f: &mut Fields, rows: &mut Rows) {
+    let line = f.line;
+    match rows {
+        Rows::Matches(list) => {
+            let row = MatchRow {
+                line,
+                season: f.name("season"),
+                date: f.date("date"),
+                home: f.name("home"),
+                away: f.name("away"),
+                kind: f.name("kind"),
+                slot: f.count("slot", 1),
+                home_players: f.players("home_players"),
+                away_players: f.players("away_players"),
+                home_legs: f.count("home_legs", 0),
+                away_legs: f.count("away_legs", 0),
+                leg_scores: f.leg_scores("leg_scores"),
+            };
+            list.push(row);
+        }
+        Rows::Nights(list) => {
+            let note = f.text("note").to_ascii_lowercase();
+            if !note.is_empty() && note != "walkover" {
+                f.fault(
+                    "note",
+                    format!("`{note}` is not a note: leave it empty, or write walkover"),
+                );
+            }
+            let row = NightRow {
+                line,
+                season: f.name("season"),
+                date: f.date("date"),
+                home: f.name("home"),
+                away: f.name("away"),
+                home_points: f.count("home_points", 0),
+                away_points: f.count("away_points", 0),
+                walkover: note == "walkover",
+            };
+            list.push(row);
+        }
+        Rows::Rosters(list) => {
+            let row = RosterRow {
+                line,
+                season: f.name("season"),
+                team: f.name("team"),
+                player: f.name("player"),
+            };
+            list.push(row);
+        }
+        Rows::Adjustments(list) => {
+            let raw = f.text("adjustment");
+            let change = if raw.eq_ignore_ascii_case("withdrawn") {
+                AdjustmentChange::Withdrawn
+            } else {
+                let digits = raw.trim_start_matches(['+', '-']);
+                match raw.parse::<i64>() {
+                    Ok(n)
+                        if n != 0
+                            && digits.len() <= 5
+                            && digits.bytes().all(|b| b.is_ascii_digit()) =>
+                    {
+                        AdjustmentChange::Points(n)
+                    }
+                    _ => {
+                        f.fault(
+                            "adjustment",
+                            format!("`{raw}` is not points (as -2 or +1, not 0) or withdrawn"),
+                        );
+                        AdjustmentChange::Points(0)
+                    }
+                }
+            };
+            let reason = f.text("reason");
+            if reason.is_empty() && change != AdjustmentChange::Withdrawn {
+                f.fault("reason", "a points adjustment needs its reason".into());
+            }
+            let row = AdjustmentRow {
+                line,
+                season: f.name("season"),
+                date: f.date("date"),
+                team: f.name("team"),
+                change,
+                reason,
+            };
+            list.push(row);
+        }
+    }
+}
+
+fn writer(out: impl Write) -> csv::Writer<impl Write> {
+    csv::WriterBuilder::new()
+        .terminator(csv::Terminator::Any(b'\n'))
+        .from_writer(out)
+}
+
+fn io(e: csv::Error) -> std::io::Error {
+    match e.into_kind() {
+        csv::ErrorKind::Io(e) => e,
+        other => std::io::Error::other(format!("{other:?}")),
+    }
+}
+
+/// Writes match rows (FORMAT.md §3 column order).
+pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> {
+    let mut w = writer(out);
+    w.write_record([
+        "season",
+        "date",
+        "home",
+        "away",
+        "kind",
+        "slot",
+        "home_players",
+        "away_players",
+        "home_legs",
+        "away_legs",
+        "leg_scores",
+    ])
+    .map_err(io)?;
+    for r in rows {
+        let legs: Vec<String> = r
+            .leg_scores
+            .iter()
+            .map(|(h, a)| format!("{h}-{a}"))
+            .collect();
+        w.write_record([
+            r.season.clone(),
+            r.date.to_string(),
+            r.home.clone(),
+            r.away.clone(),
+            r.kind.clone(),
+            r.slot.to_string(),
+            r.home_players.join("+"),
+            r.away_players.join("+"),
+            r.home_legs.to_string(),
+            r.away_legs.to_string(),
+            legs.join(" "),
+        ])
+        .map_err(io)?;
+    }
+    w.flush()
+}
+
+/// Writes night rows; the `note` column only when a night is a walkover.
+pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
+    let mut w = writer(out);
+    let notes = rows.iter().any(|r| r.walkover);
+    let mut header = vec![
+        "season",
+        "date",
+        "home",
+        "away",
+        "home_points",
+        "away_points",
+    ];
+    if notes {
+        header.push("note");
+    }
+    w.write_record(&header).map_err(io)?;
+    for r in rows {
+        let mut rec = vec![
+            r.season.clone(),
+            r.date.to_string(),
+            r.home.clone(),
+            r.away.clone(),
+            r.home_points.to_string(),
+            r.away_points.to_string(),
+        ];
+        if notes {
+            rec.push(if r.walkover {
+                "walkover".into()
+            } else {
+                String::new()
+            });
+        }
+        w.write_record(&rec).map_err(io)?;
+    }
+    w.flush()
+}
+
+/// Writes roster rows.
+pub fn write_rosters(rows: &[RosterRow], out: impl Write) -> std::io::Result<()> {
+    let mut w = writer(out);
+    w.write_record(["season", "team", "player"]).map_err(io)?;
+    for r in rows {
+        w.write_record([&r.season, &r.team, &r.player])
+            .map_err(io)?;
+    }
+    w.flush()
+}
+
+/// Writes adjustment rows.
+pub fn write_adjustments(rows: &[AdjustmentRow], out: impl Write) -> std::io::Result<()> {
+    let mut w = writer(out);
+    w.write_record(["season", "date", "team", "adjustment", "reason"])
+        .map_err(io)?;
+    for r in rows {
+        let change = match r.change {
+            AdjustmentChange::Points(n) if n > 0 => format!("+{n}"),
+            AdjustmentChange::Points(n) => n.to_string(),
+            AdjustmentChange::Withdrawn => "withdrawn".into(),
+        };
+        w.write_record([
+            r.season.clone(),
+            r.date.to_string(),
+            r.team.clone(),
+            change,
+            r.reason.clone(),
+        ])
+        .map_err(io)?;
+    }
+    w.flush()
+}

@@ -14,6 +14,8 @@ mod results;
 pub use db::{Change, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, StoredAs};
 pub use journal::TableJournal;
-pub use league::{Entry, GameLeg, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, TeamInfo};
+pub use league::{
+    Entry, Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonInfo, TeamInfo,
+};
 pub use oplog::Operation;
 pub use results::{DraftRoster, ImportFault, ImportReport, Resolver};

@@ -12,9 +12,6 @@ use crate::league::names::name_key;
 use crate::league::{Config, NightResult, Pair, Side};
 use crate::record::results::{AdjustmentChange, Column};
 
-/// Where a draft came from: its file (by index) and line.
-pub type Place = (usize, u64);
-
 /// A fault found while matching drafts to what is stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ImportFault {
@@ -52,11 +49,16 @@ pub struct Resolver<'c, 'a> {
     teams: HashMap<String, TeamInfo>,
     fixtures: HashMap<i64, Vec<Fixture>>,
     entered: HashMap<i64, Vec<i64>>,
+    on_roster: std::collections::HashSet<(i64, i64, String)>,
     pub report: ImportReport,
 }
 
 impl<'c, 'a> Resolver<'c, 'a> {
-    pub fn new(change: &'c Change<'a>, league: LeagueInfo, create: bool) -> Result<Self, StoreError> {
+    pub fn new(
+        change: &'c Change<'a>,
+        league: LeagueInfo,
+        create: bool,
+    ) -> Result<Self, StoreError> {
         let reader = change.leagues();
         let seasons = reader
             .seasons(league.id)?
@@ -76,6 +78,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             teams,
             fixtures: HashMap::new(),
             entered: HashMap::new(),
+            on_roster: Default::default(),
             report: ImportReport::default(),
         })
     }
@@ -88,7 +91,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .map_or_else(|| self.league.config.clone(), |s| s.config.clone())
     }
 
-    fn season(&mut self, name: &str, line: u64, column: Option<Column>) -> Result<SeasonInfo, RowError> {
+    fn season(
+        &mut self,
+        name: &str,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<SeasonInfo, RowError> {
         if let Some(s) = self.seasons.get(&name_key(name)) {
             return Ok(s.clone());
         }
@@ -112,7 +120,13 @@ impl<'c, 'a> Resolver<'c, 'a> {
         Ok(s)
     }
 
-    fn team(&mut self, name: &str, season: i64, line: u64, column: Option<Column>) -> Result<TeamInfo, RowError> {
+    fn team(
+        &mut self,
+        name: &str,
+        season: i64,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<TeamInfo, RowError> {
         let team = match self.teams.get(&name_key(name)) {
             Some(t) => t.clone(),
             None if self.create => {
@@ -165,11 +179,21 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let season = self.season(&night.season, line, column("season"))?;
         let home = self.team(&night.home, season.id, line, column("home"))?;
         let away = self.team(&night.away, season.id, line, column("away"))?;
-        let fixtures = self.fixtures_of(season.id).map_err(|e| store_fault(e, line))?;
+        let fixtures = self
+            .fixtures_of(season.id)
+            .map_err(|e| store_fault(e, line))?;
         let between = |f: &&Fixture| f.home.id == home.id && f.away.id == away.id;
-        let on_day = fixtures.iter().filter(between).find(|f| f.date == night.date).cloned();
+        let on_day = fixtures
+            .iter()
+            .filter(between)
+            .find(|f| f.date == night.date)
+            .cloned();
         let open = {
-            let open: Vec<&Fixture> = fixtures.iter().filter(between).filter(|f| f.result.is_none()).collect();
+            let open: Vec<&Fixture> = fixtures
+                .iter()
+                .filter(between)
+                .filter(|f| f.result.is_none())
+                .collect();
             (open.len() == 1).then(|| open[0].clone())
         };
         if let Some(f) = &on_day {
@@ -197,10 +221,14 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let fixture = match target {
             Some(f) => {
                 if f.date != night.date {
-                    change.move_fixture(f.id, night.date).map_err(|e| store_fault(e, line))?;
+                    change
+                        .move_fixture(f.id, night.date)
+                        .map_err(|e| store_fault(e, line))?;
                 }
                 if f.cancelled {
-                    change.set_cancelled(f.id, false).map_err(|e| store_fault(e, line))?;
+                    change
+                        .set_cancelled(f.id, false)
+                        .map_err(|e| store_fault(e, line))?;
                 }
                 (f.id, true)
             }
@@ -214,7 +242,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
         change
             .record_night(fixture.0, &night.result, fixture.1)
             .map_err(|e| store_fault(e, line))?;
-        let fixtures = self.fixtures_of(season.id).map_err(|e| store_fault(e, line))?;
+        let fixtures = self
+            .fixtures_of(season.id)
+            .map_err(|e| store_fault(e, line))?;
         fixtures.retain(|f| f.id != fixture.0);
         fixtures.push(Fixture {
             id: fixture.0,
@@ -226,21 +256,54 @@ impl<'c, 'a> Resolver<'c, 'a> {
             result: Some(night.result.clone()),
         });
         self.report.nights_added += 1;
+        if let NightResult::Matches(ms) = &night.result {
+            for m in ms {
+                for (side, team) in [(Side::Home, &home), (Side::Away, &away)] {
+                    for p in &m.players[side] {
+                        self.put_on_roster(season.id, team.id, p, line)?;
+                    }
+                }
+            }
+        }
         Ok(())
     }
 
-    /// Puts a player on a team's roster.
-    pub fn roster(&mut self, row: &DraftRoster, column: &dyn Fn(&str) -> Option<Column>) -> Result<(), RowError> {
-        let season = self.season(&row.season, row.line, column("season"))?;
-        let team = self.team(&row.team, season.id, row.line, column("team"))?;
-        if self
-            .change
-            .add_to_roster(season.id, team.id, &row.player)
-            .map_err(|e| store_fault(e, row.line))?
+    /// A player who played for a team is on its roster.
+    fn put_on_roster(
+        &mut self,
+        season: i64,
+        team: i64,
+        player: &str,
+        line: u64,
+    ) -> Result<(), RowError> {
+        if self.on_roster.insert((season, team, name_key(player)))
+            && self
+                .change
+                .add_to_roster(season, team, player)
+                .map_err(|e| store_fault(e, line))?
         {
             self.report.roster_places += 1;
         }
         Ok(())
+    }
+
+    /// Whether the import would change anything.
+    pub fn changes_anything(&self) -> bool {
+        let r = &self.report;
+        r.nights_added + r.adjustments_added + r.roster_places > 0
+            || !r.seasons_made.is_empty()
+            || !r.teams_made.is_empty()
+    }
+
+    /// Puts a player on a team's roster.
+    pub fn roster(
+        &mut self,
+        row: &DraftRoster,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let season = self.season(&row.season, row.line, column("season"))?;
+        let team = self.team(&row.team, season.id, row.line, column("team"))?;
+        self.put_on_roster(season.id, team.id, &row.player, row.line)
     }
 
     /// Keeps an adjustment (or a withdrawal), unless the same is kept already.
@@ -258,7 +321,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     .adjustments(season.id)
                     .map_err(|e| store_fault(e, a.line))?
                     .iter()
-                    .any(|s| s.team == team.id && s.points == points && s.date == a.date && name_key(&s.reason) == name_key(&a.reason));
+                    .any(|s| {
+                        s.team == team.id
+                            && s.points == points
+                            && s.date == a.date
+                            && name_key(&s.reason) == name_key(&a.reason)
+                    });
                 if same {
                     self.report.adjustments_kept += 1;
                     return Ok(());
@@ -282,7 +350,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         return Err(RowError {
                             line: a.line,
                             column: column("date"),
-                            message: format!("{} withdrew on {d} already, not {}", team.name, a.date),
+                            message: format!(
+                                "{} withdrew on {d} already, not {}",
+                                team.name, a.date
+                            ),
                         })
                     }
                     None => {
@@ -314,9 +385,17 @@ fn same_result(a: &NightResult, b: &NightResult) -> bool {
                 let mut v: Vec<_> = ms
                     .iter()
                     .map(|m| {
-                        let names = |p: &[String]| p.iter().map(|n| name_key(n)).collect::<Vec<_>>();
+                        let names =
+                            |p: &[String]| p.iter().map(|n| name_key(n)).collect::<Vec<_>>();
                         let scores: Vec<Pair<u32>> = m.leg_scores.iter().map(|l| l.score).collect();
-                        (m.kind, m.slot, names(&m.players.home), names(&m.players.away), m.legs, scores)
+                        (
+                            m.kind,
+                            m.slot,
+                            names(&m.players.home),
+                            names(&m.players.away),
+                            m.legs,
+                            scores,
+                        )
                     })
                     .collect();
                 v.sort_by_key(|k| (k.0, k.1));
@@ -346,10 +425,18 @@ fn describe(result: &NightResult, config: &Config) -> String {
                 won[m.winner()] += 1;
                 let mut s = format!("{} {} {}–{}", m.kind, m.slot, m.legs.home, m.legs.away);
                 if !m.players.home.is_empty() || !m.players.away.is_empty() {
-                    s.push_str(&format!(" {} v {}", m.players.home.join("+"), m.players.away.join("+")));
+                    s.push_str(&format!(
+                        " {} v {}",
+                        m.players.home.join("+"),
+                        m.players.away.join("+")
+                    ));
                 }
                 if !m.leg_scores.is_empty() {
-                    let legs: Vec<String> = m.leg_scores.iter().map(|l| format!("{}-{}", l.score.home, l.score.away)).collect();
+                    let legs: Vec<String> = m
+                        .leg_scores
+                        .iter()
+                        .map(|l| format!("{}-{}", l.score.home, l.score.away))
+                        .collect();
                     s.push_str(&format!(" ({})", legs.join(" ")));
                 }
                 each.push(s);
