@@ -16,6 +16,7 @@ mod results;
 mod sheet;
 mod show;
 mod standings;
+mod stats;
 mod text;
 mod undo;
 mod which;
@@ -94,6 +95,8 @@ enum Command {
     Withdraw(night::WithdrawArgs),
     /// The league table, worked out from the nights played.
     Standings(standings::Args),
+    /// Players' and partnerships' figures per kind of game, and leaderboards.
+    Stats(stats::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -118,6 +121,7 @@ pub fn main() -> ExitCode {
         Command::Award(args) => night::adjust(args, 1),
         Command::Withdraw(args) => night::withdraw(args),
         Command::Standings(args) => standings::run(args),
+        Command::Stats(args) => stats::run(args),
     };
     match result {
         Ok(Done::Ok) => ExitCode::SUCCESS,

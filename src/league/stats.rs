@@ -1,1 +1,231 @@
-//! Statistics per player and per partnership, per kind of game.
+//! Statistics per player and per partnership, per kind of game: matches and legs played and won
+//! and, for Don legs scored with the engine, the points pegged per hand. Worked out from the
+//! matches entered (of any night, complete or not, and of withdrawn teams too: they are about
+//! players, not the table).
+
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+use super::config::Kind;
+use super::names::name_key;
+use super::night::{Match, NightResult, Season, Side};
+
+/// Whom a line is about.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum Who {
+    Player(String),
+    /// Two players, in the order of their names (so "Rhys+Gareth" is "Gareth+Rhys").
+    Partnership(String, String),
+}
+
+impl Who {
+    pub fn name(&self) -> String {
+        match self {
+            Who::Player(p) => p.clone(),
+            Who::Partnership(a, b) => format!("{a} & {b}"),
+        }
+    }
+
+    fn key(&self) -> String {
+        match self {
+            Who::Player(p) => name_key(p),
+            Who::Partnership(a, b) => format!("{}+{}", name_key(a), name_key(b)),
+        }
+    }
+
+    fn has(&self, player: &str) -> bool {
+        let k = name_key(player);
+        match self {
+            Who::Player(p) => name_key(p) == k,
+            Who::Partnership(a, b) => name_key(a) == k || name_key(b) == k,
+        }
+    }
+}
+
+/// One player's (or partnership's) figures in one kind of game.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub who: Who,
+    pub kind: Kind,
+    /// The team played for (the latest, when more than one).
+    pub team: String,
+    pub matches: u32,
+    pub matches_won: u32,
+    pub legs: u32,
+    pub legs_won: u32,
+    /// Legs scored with the engine (a stored game).
+    pub engine_legs: u32,
+    /// Hands of those legs, and the points pegged in them.
+    pub hands: u32,
+    pub points: i64,
+}
+
+impl Line {
+    pub fn points_per_hand(&self) -> Option<f64> {
+        (self.hands > 0).then(|| self.points as f64 / f64::from(self.hands))
+    }
+
+    pub fn win_rate(&self) -> Option<f64> {
+        (self.matches > 0).then(|| f64::from(self.matches_won) / f64::from(self.matches))
+    }
+}
+
+/// Which lines to give.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Filter {
+    pub player: Option<String>,
+    pub kind: Option<Kind>,
+    pub team: Option<String>,
+}
+
+/// The statistics: players' lines and partnerships' lines.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub players: Vec<Line>,
+    pub partnerships: Vec<Line>,
+}
+
+/// What a leaderboard ranks by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ranking {
+    MatchesWon,
+    WinRate,
+    LegsWon,
+    PointsPerHand,
+}
+
+/// Every line over `seasons`, filtered, each list sorted by kind, then matches won, legs won and
+/// name.
+pub fn stats(seasons: &[Season], filter: &Filter) -> Stats {
+    let mut lines: HashMap<(String, Kind), Line> = HashMap::new();
+    let mut order: Vec<(String, Kind)> = Vec::new();
+    for season in seasons {
+        for night in &season.nights {
+            let NightResult::Matches(matches) = &night.result else {
+                continue;
+            };
+            for m in matches {
+                for side in Side::BOTH {
+                    let team_id = if side == Side::Home {
+                        night.home
+                    } else {
+                        night.away
+                    };
+                    let team = season
+                        .team(team_id)
+                        .map_or_else(String::new, |t| t.name.clone());
+                    let players = &m.players[side];
+                    let mut whos: Vec<Who> =
+                        players.iter().map(|p| Who::Player(p.clone())).collect();
+                    if let [a, b] = &players[..] {
+                        let (a, b) = if name_key(a) <= name_key(b) {
+                            (a, b)
+                        } else {
+                            (b, a)
+                        };
+                        whos.push(Who::Partnership(a.clone(), b.clone()));
+                    }
+                    for who in whos {
+                        let key = (who.key(), m.kind);
+                        let line = lines.entry(key.clone()).or_insert_with(|| {
+                            order.push(key);
+                            Line {
+                                who,
+                                kind: m.kind,
+                                team: String::new(),
+                                matches: 0,
+                                matches_won: 0,
+                                legs: 0,
+                                legs_won: 0,
+                                engine_legs: 0,
+                                hands: 0,
+                                points: 0,
+                            }
+                        });
+                        add(line, m, side, &team);
+                    }
+                }
+            }
+        }
+    }
+    let mut stats = Stats::default();
+    for key in order {
+        let Some(line) = lines.remove(&key) else {
+            continue;
+        };
+        if !keep(&line, filter) {
+            continue;
+        }
+        match line.who {
+            Who::Player(_) => stats.players.push(line),
+            Who::Partnership(..) => stats.partnerships.push(line),
+        }
+    }
+    for list in [&mut stats.players, &mut stats.partnerships] {
+        list.sort_by(|a, b| {
+            a.kind
+                .cmp(&b.kind)
+                .then(b.matches_won.cmp(&a.matches_won))
+                .then(b.legs_won.cmp(&a.legs_won))
+                .then(a.who.key().cmp(&b.who.key()))
+        });
+    }
+    stats
+}
+
+fn add(line: &mut Line, m: &Match, side: Side, team: &str) {
+    line.team = team.to_string();
+    line.matches += 1;
+    line.matches_won += u32::from(m.winner() == side);
+    line.legs = line
+        .legs
+        .saturating_add(m.legs.home.saturating_add(m.legs.away));
+    line.legs_won = line.legs_won.saturating_add(m.legs[side]);
+    for leg in m.leg_scores.iter().filter(|l| !l.hands.is_empty()) {
+        line.engine_legs += 1;
+        line.hands = line.hands.saturating_add(leg.hands.len() as u32);
+        line.points = leg
+            .hands
+            .iter()
+            .fold(line.points, |p, h| p.saturating_add(h[side]));
+    }
+}
+
+fn keep(line: &Line, filter: &Filter) -> bool {
+    filter.kind.is_none_or(|k| k == line.kind)
+        && filter.player.as_deref().is_none_or(|p| line.who.has(p))
+        && filter
+            .team
+            .as_deref()
+            .is_none_or(|t| name_key(t) == name_key(&line.team))
+}
+
+/// The best `top` lines by `by` (win rate only among lines of at least `least` matches; points
+/// a hand only among lines with hands), best first; ties by matches won, then name.
+pub fn leaderboard(lines: &[Line], by: Ranking, least: u32, top: usize) -> Vec<&Line> {
+    let mut list: Vec<&Line> = lines
+        .iter()
+        .filter(|l| match by {
+            Ranking::WinRate => l.matches >= least.max(1),
+            Ranking::PointsPerHand => l.hands > 0,
+            _ => true,
+        })
+        .collect();
+    let figure = |l: &Line| -> f64 {
+        match by {
+            Ranking::MatchesWon => f64::from(l.matches_won),
+            Ranking::WinRate => l.win_rate().unwrap_or(0.0),
+            Ranking::LegsWon => f64::from(l.legs_won),
+            Ranking::PointsPerHand => l.points_per_hand().unwrap_or(0.0),
+        }
+    };
+    list.sort_by(|a, b| {
+        figure(b)
+            .partial_cmp(&figure(a))
+            .unwrap_or(Ordering::Equal)
+            .then(b.matches_won.cmp(&a.matches_won))
+            .then(a.who.key().cmp(&b.who.key()))
+    });
+    list.truncate(top);
+    list
+}

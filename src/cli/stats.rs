@@ -1,0 +1,190 @@
+//! `don stats`: players' and partnerships' figures per kind of game, and leaderboards.
+
+use std::io::{self, BufWriter, Write};
+
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use serde_json::json;
+
+use don::league::stats::{leaderboard, stats, Filter, Line, Ranking};
+use don::league::Kind;
+
+use super::db::DbArg;
+use super::error::{CliError, Done};
+use super::text::shown;
+use super::which::Which;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum By {
+    MatchesWon,
+    WinRate,
+    LegsWon,
+    PointsPerHand,
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  don stats --player 'Gareth Jones'
+  don stats --kind don --partnerships
+  don stats --top 10 --by win-rate --min-matches 6
+  don stats --all-seasons --team 'Royal Oak' --json")]
+pub struct Args {
+    #[command(flatten)]
+    which: Which,
+    /// Every season of the league, not one
+    #[arg(long, conflicts_with = "season")]
+    all_seasons: bool,
+    /// Only this player (and the partnerships they played in)
+    #[arg(long)]
+    player: Option<String>,
+    /// Only this kind of game: don, double-crib or single-crib
+    #[arg(long)]
+    kind: Option<String>,
+    /// Only this team's players
+    #[arg(long)]
+    team: Option<String>,
+    /// Partnerships instead of players
+    #[arg(long)]
+    partnerships: bool,
+    /// A leaderboard: the best N
+    #[arg(long, value_name = "N")]
+    top: Option<usize>,
+    /// What the leaderboard ranks by
+    #[arg(long, value_enum, default_value = "matches-won", requires = "top")]
+    by: By,
+    /// For the win rate: only those who played at least this many matches
+    #[arg(long, default_value_t = 3, value_name = "N")]
+    min_matches: u32,
+    /// As JSON: an array of lines
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+pub fn run(args: Args) -> Result<Done, CliError> {
+    let store = args.db.open_existing()?;
+    let league = args.which.league(&store)?;
+    let seasons = if args.all_seasons {
+        store.leagues().seasons(league.id)?
+    } else {
+        vec![store
+            .leagues()
+            .season(&league, args.which.season.as_deref())?]
+    };
+    let loaded = seasons
+        .iter()
+        .map(|s| store.leagues().load(s))
+        .collect::<Result<Vec<_>, _>>()?;
+    let kind = args
+        .kind
+        .as_deref()
+        .map(str::parse::<Kind>)
+        .transpose()
+        .map_err(|e| CliError::Usage(format!("--kind: {e}")))?;
+    if let Some(t) = &args.team {
+        store.leagues().team(&league, t)?;
+    }
+    let filter = Filter {
+        player: args.player.clone(),
+        kind,
+        team: args.team.clone(),
+    };
+    let all = stats(&loaded, &filter);
+    let lines = if args.partnerships {
+        &all.partnerships
+    } else {
+        &all.players
+    };
+    let shown_lines: Vec<&Line> = match args.top {
+        Some(n) => {
+            let by = match args.by {
+                By::MatchesWon => Ranking::MatchesWon,
+                By::WinRate => Ranking::WinRate,
+                By::LegsWon => Ranking::LegsWon,
+                By::PointsPerHand => Ranking::PointsPerHand,
+            };
+            leaderboard(lines, by, args.min_matches, n)
+        }
+        None => lines.iter().collect(),
+    };
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.json {
+        let list: Vec<_> = shown_lines.iter().map(|l| line_json(l)).collect();
+        serde_json::to_writer(&mut out, &list).map_err(io::Error::from)?;
+        writeln!(out)?;
+    } else if shown_lines.is_empty() {
+        writeln!(out, "No matches with players recorded.")?;
+    } else {
+        let seasons: Vec<&str> = seasons.iter().map(|s| s.name.as_str()).collect();
+        writeln!(
+            out,
+            "{} {}",
+            shown(&league.name),
+            shown(&seasons.join(", "))
+        )?;
+        writeln!(
+            out,
+            "{}",
+            table(&shown_lines, args.top.is_some(), args.partnerships)
+        )?;
+    }
+    out.flush()?;
+    Ok(Done::Ok)
+}
+
+fn line_json(l: &Line) -> serde_json::Value {
+    json!({
+        "who": l.who.name(), "kind": l.kind.as_str(), "team": l.team, "matches": l.matches,
+        "matches_won": l.matches_won, "legs": l.legs, "legs_won": l.legs_won,
+        "engine_legs": l.engine_legs, "hands": l.hands, "points": l.points,
+        "points_per_hand": l.points_per_hand(),
+    })
+}
+
+fn table(lines: &[&Line], ranked: bool, partnerships: bool) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    let who = if partnerships {
+        "Partnership"
+    } else {
+        "Player"
+    };
+    let mut header = vec![
+        who, "Team", "Kind", "Matches", "Won", "Win %", "Legs", "Legs won", "Hands", "Pts/hand",
+    ];
+    if ranked {
+        header.insert(0, "#");
+    }
+    t.set_header(header);
+    for (i, l) in lines.iter().enumerate() {
+        let mut row = vec![
+            shown(&l.who.name()).into_owned(),
+            shown(&l.team).into_owned(),
+            l.kind.to_string(),
+            l.matches.to_string(),
+            l.matches_won.to_string(),
+            l.win_rate()
+                .map_or_else(String::new, |r| format!("{:.0}", r * 100.0)),
+            l.legs.to_string(),
+            l.legs_won.to_string(),
+            if l.hands > 0 {
+                l.hands.to_string()
+            } else {
+                String::new()
+            },
+            l.points_per_hand()
+                .map_or_else(String::new, |p| format!("{p:.1}")),
+        ];
+        if ranked {
+            row.insert(0, (i + 1).to_string());
+        }
+        t.add_row(row);
+    }
+    let first = usize::from(ranked) + 3;
+    for c in first..first + 7 {
+        if let Some(col) = t.column_mut(c) {
+            col.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    t
+}
