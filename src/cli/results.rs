@@ -11,8 +11,9 @@ use don::league::import::{
 };
 use don::league::{NightResult, Side};
 use don::record::results::{
-    read_results, write_adjustments, write_matches, write_nights, write_rosters, AdjustmentChange,
-    AdjustmentRow, Column, MatchRow, NightRow, ResultsFile, RosterRow, Rows, Shape,
+    read_results_lenient, write_adjustments, write_matches, write_nights, write_rosters,
+    AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow, ResultsFile, RosterRow, Rows,
+    Shape,
 };
 use don::store::{DraftRoster, Resolver, Store};
 
@@ -34,25 +35,30 @@ fn place(file: &str, e: &RowError) -> String {
     format!("{s}: {}", shown(&e.message))
 }
 
-fn read_all(files: &[PathBuf]) -> Result<(Vec<Read>, Vec<String>), CliError> {
+/// A fault and the file it is in.
+type Fault = (String, RowError);
+
+fn read_all(files: &[PathBuf]) -> Result<(Vec<Read>, Vec<Fault>), CliError> {
     let mut read = Vec::new();
     let mut faults = Vec::new();
     for path in files {
         let name = path.display().to_string();
         let file = std::fs::File::open(path)
             .map_err(|e| CliError::Usage(format!("cannot read {name}: {e}")))?;
-        match read_results(io::BufReader::new(file)) {
-            Ok(file) => read.push(Read { name, file }),
-            Err(errors) => {
-                for e in errors {
-                    let e = RowError {
-                        line: e.line,
-                        column: e.column,
-                        message: e.message,
-                    };
-                    faults.push(place(&name, &e));
-                }
-            }
+        let (file, errors) = match read_results_lenient(io::BufReader::new(file)) {
+            Ok((file, errors)) => (Some(file), errors),
+            Err(errors) => (None, errors),
+        };
+        for e in errors {
+            let e = RowError {
+                line: e.line,
+                column: e.column,
+                message: e.message,
+            };
+            faults.push((name.clone(), e));
+        }
+        if let Some(file) = file {
+            read.push(Read { name, file });
         }
     }
     Ok((read, faults))
@@ -92,7 +98,7 @@ pub fn import(
     ] {
         for r in read.iter().filter(|r| r.file.shape() == shape) {
             let column = |name: &str| r.file.column(name);
-            let mut fail = |e: RowError| faults.push(place(&r.name, &e));
+            let mut fail = |e: RowError| faults.push((r.name.clone(), e));
             match &r.file.rows {
                 Rows::Rosters(rows) => {
                     for row in rows {
@@ -131,8 +137,11 @@ pub fn import(
     }
     let mut err = io::stderr().lock();
     if !faults.is_empty() {
-        for f in faults.iter().take(200) {
-            writeln!(err, "{f}")?;
+        // File by file (in the order named), line by line.
+        let order = |name: &str| files.iter().position(|f| f.display().to_string() == name);
+        faults.sort_by_key(|(name, e)| (order(name), e.line));
+        for (name, e) in faults.iter().take(200) {
+            writeln!(err, "{}", place(name, e))?;
         }
         if faults.len() > 200 {
             writeln!(err, "… and {} more", faults.len() - 200)?;

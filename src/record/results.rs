@@ -377,6 +377,17 @@ impl Fields<'_> {
 
 /// Reads a results file; every fault found (up to 100), in line order.
 pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<ResultsError>> {
+    match read_results_lenient(input)? {
+        (file, errors) if errors.is_empty() => Ok(file),
+        (_, errors) => Err(errors),
+    }
+}
+
+/// Reads a results file, keeping the rows that read well beside the faults of those that do
+/// not (so what is made of the good rows can be checked too); an unreadable header is an error.
+pub fn read_results_lenient(
+    input: impl Read,
+) -> Result<(ResultsFile, Vec<ResultsError>), Vec<ResultsError>> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -446,14 +457,33 @@ pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<ResultsError>> 
             line,
             errors: Vec::new(),
         };
-        read_row(&mut f, &mut rows);
+        let mut row = empty_like(&rows);
+        read_row(&mut f, &mut row);
+        if f.errors.is_empty() {
+            append(&mut rows, row);
+        }
         errors.append(&mut f.errors);
     }
-    if errors.is_empty() {
-        Ok(ResultsFile { header, rows })
-    } else {
-        errors.truncate(MAX_ERRORS);
-        Err(errors)
+    errors.truncate(MAX_ERRORS);
+    Ok((ResultsFile { header, rows }, errors))
+}
+
+fn empty_like(rows: &Rows) -> Rows {
+    match rows {
+        Rows::Matches(_) => Rows::Matches(Vec::new()),
+        Rows::Nights(_) => Rows::Nights(Vec::new()),
+        Rows::Rosters(_) => Rows::Rosters(Vec::new()),
+        Rows::Adjustments(_) => Rows::Adjustments(Vec::new()),
+    }
+}
+
+fn append(rows: &mut Rows, more: Rows) {
+    match (rows, more) {
+        (Rows::Matches(a), Rows::Matches(b)) => a.extend(b),
+        (Rows::Nights(a), Rows::Nights(b)) => a.extend(b),
+        (Rows::Rosters(a), Rows::Rosters(b)) => a.extend(b),
+        (Rows::Adjustments(a), Rows::Adjustments(b)) => a.extend(b),
+        _ => {}
     }
 }
 

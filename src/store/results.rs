@@ -206,12 +206,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     line,
                     column: None,
                     message: format!(
-                        "{} v {} on {} is already entered with another result: stored {}; here {}",
+                        "{} v {} on {} is already entered with another result: {}",
                         home.name,
                         away.name,
                         night.date,
-                        describe(stored, &season.config),
-                        describe(&night.result, &season.config)
+                        differences(stored, &night.result, &season.config)
                     ),
                 });
             }
@@ -407,8 +406,8 @@ fn same_result(a: &NightResult, b: &NightResult) -> bool {
     }
 }
 
-/// A night's result in words, match by match.
-fn describe(result: &NightResult, config: &Config) -> String {
+/// A night's result in a few words: "5–4", "5–4 (totals)", "9–0 (walkover)".
+fn summary(result: &NightResult, config: &Config) -> String {
     match result {
         NightResult::Totals(t) => format!("{}–{} (totals)", t.home, t.away),
         NightResult::Walkover(side) => {
@@ -420,28 +419,59 @@ fn describe(result: &NightResult, config: &Config) -> String {
         }
         NightResult::Matches(ms) => {
             let mut won = Pair::<u32>::default();
-            let mut each = Vec::new();
             for m in ms {
                 won[m.winner()] += 1;
-                let mut s = format!("{} {} {}–{}", m.kind, m.slot, m.legs.home, m.legs.away);
-                if !m.players.home.is_empty() || !m.players.away.is_empty() {
-                    s.push_str(&format!(
-                        " {} v {}",
-                        m.players.home.join("+"),
-                        m.players.away.join("+")
-                    ));
-                }
-                if !m.leg_scores.is_empty() {
-                    let legs: Vec<String> = m
-                        .leg_scores
-                        .iter()
-                        .map(|l| format!("{}-{}", l.score.home, l.score.away))
-                        .collect();
-                    s.push_str(&format!(" ({})", legs.join(" ")));
-                }
-                each.push(s);
             }
-            format!("{}–{} [{}]", won.home, won.away, each.join(", "))
+            format!("{}–{}", won.home, won.away)
         }
     }
+}
+
+/// A match in words: "2–1 Gareth+Rhys v Dai+Huw (121-87 96-121 121-110)".
+fn match_words(m: &crate::league::Match) -> String {
+    let mut s = format!("{}–{}", m.legs.home, m.legs.away);
+    if !m.players.home.is_empty() || !m.players.away.is_empty() {
+        s.push_str(&format!(
+            " {} v {}",
+            m.players.home.join("+"),
+            m.players.away.join("+")
+        ));
+    }
+    if !m.leg_scores.is_empty() {
+        let legs: Vec<String> = m
+            .leg_scores
+            .iter()
+            .map(|l| format!("{}-{}", l.score.home, l.score.away))
+            .collect();
+        s.push_str(&format!(" ({})", legs.join(" ")));
+    }
+    s
+}
+
+/// How two results of a night differ, both shown: the night's score, then each match that
+/// differs.
+fn differences(stored: &NightResult, here: &NightResult, config: &Config) -> String {
+    let mut out = format!(
+        "stored {}, here {}",
+        summary(stored, config),
+        summary(here, config)
+    );
+    if let (NightResult::Matches(a), NightResult::Matches(b)) = (stored, here) {
+        let mut slots: Vec<(crate::league::Kind, u32)> =
+            a.iter().chain(b).map(|m| (m.kind, m.slot)).collect();
+        slots.sort();
+        slots.dedup();
+        for (kind, slot) in slots {
+            let find = |ms: &[crate::league::Match]| {
+                ms.iter()
+                    .find(|m| m.kind == kind && m.slot == slot)
+                    .map_or_else(|| "not entered".to_string(), match_words)
+            };
+            let (x, y) = (find(a), find(b));
+            if x != y {
+                out.push_str(&format!("; {kind} {slot}: stored {x}, here {y}"));
+            }
+        }
+    }
+    out
 }
