@@ -120,23 +120,27 @@ fn write_csv(out: &mut impl Write, rows: &[Row]) -> Result<(), CliError> {
     ];
     w.write_record(header).map_err(csv_io)?;
     for r in rows {
-        w.write_record([
-            r.pos.to_string(),
-            r.name.clone(),
-            r.played.to_string(),
-            r.won.to_string(),
-            r.drawn.to_string(),
-            r.lost.to_string(),
-            r.matches_for.to_string(),
-            r.matches_against.to_string(),
-            r.legs_for.to_string(),
-            r.legs_against.to_string(),
-            r.points.to_string(),
-        ])
-        .map_err(csv_io)?;
+        w.write_record(cells(r)).map_err(csv_io)?;
     }
     w.flush()?;
     Ok(())
+}
+
+/// A line of the table, as text, in the order of FORMAT.md §4.
+fn cells(r: &Row) -> [String; 11] {
+    [
+        r.pos.to_string(),
+        r.name.clone(),
+        r.played.to_string(),
+        r.won.to_string(),
+        r.drawn.to_string(),
+        r.lost.to_string(),
+        r.matches_for.to_string(),
+        r.matches_against.to_string(),
+        r.legs_for.to_string(),
+        r.legs_against.to_string(),
+        r.points.to_string(),
+    ]
 }
 
 fn csv_io(e: csv::Error) -> CliError {
@@ -151,19 +155,9 @@ pub fn text_table(rows: &[Row]) -> Table {
         "Pos", "Team", "P", "W", "D", "L", "F", "A", "Legs F", "Legs A", "Pts",
     ]);
     for r in rows {
-        table.add_row([
-            r.pos.to_string(),
-            shown(&r.name).into_owned(),
-            r.played.to_string(),
-            r.won.to_string(),
-            r.drawn.to_string(),
-            r.lost.to_string(),
-            r.matches_for.to_string(),
-            r.matches_against.to_string(),
-            r.legs_for.to_string(),
-            r.legs_against.to_string(),
-            r.points.to_string(),
-        ]);
+        let mut row = cells(r);
+        row[1] = shown(&r.name).into_owned();
+        table.add_row(row);
     }
     for i in [0, 2, 3, 4, 5, 6, 7, 8, 9, 10] {
         if let Some(c) = table.column_mut(i) {

@@ -70,6 +70,15 @@ pub struct Fixture {
     pub result: Option<NightResult>,
 }
 
+/// A team from `id, name, venue`.
+fn team_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<TeamInfo> {
+    Ok(TeamInfo {
+        id: r.get(0)?,
+        name: r.get(1)?,
+        venue: r.get(2)?,
+    })
+}
+
 fn date(text: &str) -> Result<NaiveDate, StoreError> {
     NaiveDate::parse_from_str(text, "%Y-%m-%d")
         .map_err(|e| StoreError::damaged(format!("a date \"{text}\""), e))
@@ -234,13 +243,7 @@ impl LeagueReader<'_> {
         let mut stmt = self
             .0
             .prepare_cached("SELECT id, name, venue FROM teams WHERE league = ?1 ORDER BY key")?;
-        let rows = stmt.query_map([league], |r| {
-            Ok(TeamInfo {
-                id: r.get(0)?,
-                name: r.get(1)?,
-                venue: r.get(2)?,
-            })
-        })?;
+        let rows = stmt.query_map([league], |r| team_row(r))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -267,16 +270,7 @@ impl LeagueReader<'_> {
              WHERE e.season = ?1 ORDER BY t.key",
         )?;
         let rows: Vec<(TeamInfo, Option<String>)> = stmt
-            .query_map([season], |r| {
-                Ok((
-                    TeamInfo {
-                        id: r.get(0)?,
-                        name: r.get(1)?,
-                        venue: r.get(2)?,
-                    },
-                    r.get(3)?,
-                ))
-            })?
+            .query_map([season], |r| Ok((team_row(r)?, r.get(3)?)))?
             .collect::<Result<_, _>>()?;
         let mut rosters: HashMap<i64, Vec<String>> = HashMap::new();
         let mut stmt = self.0.prepare_cached(
@@ -306,13 +300,7 @@ impl LeagueReader<'_> {
             let mut stmt = self.0.prepare_cached(
                 "SELECT id, name, venue FROM teams WHERE league = (SELECT league FROM seasons WHERE id = ?1)",
             )?;
-            let rows = stmt.query_map([season], |r| {
-                Ok(TeamInfo {
-                    id: r.get(0)?,
-                    name: r.get(1)?,
-                    venue: r.get(2)?,
-                })
-            })?;
+            let rows = stmt.query_map([season], |r| team_row(r))?;
             rows.map(|t| t.map(|t| (t.id, t)))
                 .collect::<Result<_, _>>()?
         };

@@ -101,10 +101,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             return Ok(s.clone());
         }
         if !self.create {
-            let known: Vec<&str> = self.seasons.values().map(|s| s.name.as_str()).collect();
-            let hint = crate::league::names::suggest(name, known)
-                .map(|s| format!("; did you mean '{s}'?"))
-                .unwrap_or_else(|| " (--create makes it)".into());
+            let hint = hint(name, self.seasons.values().map(|s| s.name.as_str()));
             return Err(RowError {
                 line,
                 column,
@@ -139,10 +136,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 t
             }
             None => {
-                let known: Vec<&str> = self.teams.values().map(|t| t.name.as_str()).collect();
-                let hint = crate::league::names::suggest(name, known)
-                    .map(|s| format!("; did you mean '{s}'?"))
-                    .unwrap_or_else(|| " (--create makes it)".into());
+                let hint = hint(name, self.teams.values().map(|t| t.name.as_str()));
                 return Err(RowError {
                     line,
                     column,
@@ -366,6 +360,13 @@ impl<'c, 'a> Resolver<'c, 'a> {
         self.report.adjustments_added += 1;
         Ok(())
     }
+}
+
+/// What to say after an unknown name: the nearest known, or how to make it.
+fn hint<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> String {
+    crate::league::names::suggest(name, known)
+        .map(|s| format!("; did you mean '{s}'?"))
+        .unwrap_or_else(|| " (--create makes it)".into())
 }
 
 fn store_fault(e: StoreError, line: u64) -> RowError {
