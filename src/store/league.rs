@@ -243,7 +243,7 @@ impl LeagueReader<'_> {
         let mut stmt = self
             .0
             .prepare_cached("SELECT id, name, venue FROM teams WHERE league = ?1 ORDER BY key")?;
-        let rows = stmt.query_map([league], |r| team_row(r))?;
+        let rows = stmt.query_map([league], team_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -300,7 +300,7 @@ impl LeagueReader<'_> {
             let mut stmt = self.0.prepare_cached(
                 "SELECT id, name, venue FROM teams WHERE league = (SELECT league FROM seasons WHERE id = ?1)",
             )?;
-            let rows = stmt.query_map([season], |r| team_row(r))?;
+            let rows = stmt.query_map([season], team_row)?;
             rows.map(|t| t.map(|t| (t.id, t)))
                 .collect::<Result<_, _>>()?
         };
