@@ -419,7 +419,60 @@ fn a_don_leg_scored_with_the_engine_takes_its_score_from_the_game() {
     );
     let card = db.ok(&["night", "show", "Red Lion", "Royal Oak"]);
     assert!(card.contains("119-126 (game 1) 121-100 50-121"), "{card}");
+    // Its hands count in the players' statistics: Gareth & Rhys pegged 126 in 7 hands.
+    let stats = db.ok(&["stats", "--partnerships", "--kind", "don", "--json"]);
+    let stats: serde_json::Value = serde_json::from_str(&stats).unwrap();
+    let pair = stats
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["who"] == "Gareth & Rhys")
+        .unwrap();
+    assert_eq!(
+        (
+            &pair["matches_won"],
+            &pair["legs"],
+            &pair["legs_won"],
+            &pair["engine_legs"],
+            &pair["hands"],
+            &pair["points"],
+            &pair["points_per_hand"]
+        ),
+        (
+            &1.into(),
+            &3.into(),
+            &2.into(),
+            &1.into(),
+            &7.into(),
+            &126.into(),
+            &18.0.into()
+        )
+    );
+    // A game is one leg of one match.
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Fox and Hounds",
+            "Royal Oak",
+            "--date",
+            "2025-09-11",
+            "--match",
+            "don 1; ; ; 2-0; #1 121-0",
+        ],
+        2,
+        "game 1 is already a leg of don 1 of Red Lion v Royal Oak on 2025-09-04",
+    );
     // With its players left out, the game's are taken, North–South at home.
+    let mut record: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("examples/nine-card-don.json").unwrap())
+            .unwrap();
+    record = record[0].take();
+    record["id"] = "another-leg".into();
+    let file = db.dir().join("another.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    db.ok(&["import", file.to_str().unwrap()]);
     db.ok(&[
         "night",
         "enter",
@@ -428,11 +481,13 @@ fn a_don_leg_scored_with_the_engine_takes_its_score_from_the_game() {
         "--date",
         "2025-09-11",
         "--match",
-        "don 1; ; ; 2-0; #1 121-0",
+        "don 1; ; ; 2-0; #3 121-0",
     ]);
     let card = db.ok(&["night", "show", "Fox and Hounds", "Royal Oak"]);
     assert!(
-        card.contains("│ don 1         ┆ Gareth & Rhys  ┆ Dai & Huw ┆ 2–0"),
+        card.contains(
+            "│ don 1         ┆ Gareth & Rhys  ┆ Dai & Huw ┆ 2–0      ┆ 126-119 (game 3) 121-0 │"
+        ),
         "{card}"
     );
     // A game of other rules, or of other players, is refused.

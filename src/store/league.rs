@@ -965,6 +965,25 @@ impl LeagueReader<'_> {
         if exists.is_none() {
             return Err(StoreError::Refused(format!("there is no game {game}")));
         }
+        if variant.is_some() {
+            let linked: Option<(String, u32, String, String, String)> = self
+                .0
+                .prepare_cached(
+                    "SELECT m.kind, m.slot, f.date, h.name, a.name FROM leg_games g
+                     JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
+                     JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+                     WHERE g.game = ?1",
+                )?
+                .query_row([game], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                })
+                .optional()?;
+            if let Some((kind, slot, day, home, away)) = linked {
+                return Err(StoreError::Refused(format!(
+                    "game {game} is already a leg of {kind} {slot} of {home} v {away} on {day}"
+                )));
+            }
+        }
         let record = super::games::game_record(self.0, game)?;
         let sheet = crate::check::check_value(record);
         if let Some(rules) = variant.filter(|v| sheet.variant.as_ref() != Some(*v)) {
