@@ -491,6 +491,9 @@ fn a_don_leg_scored_with_the_engine_takes_its_score_from_the_game() {
         "{card}"
     );
     // A game of other rules, or of other players, is refused.
+    record["id"] = "a-fourth-game".into();
+    std::fs::write(&file, record.to_string()).unwrap();
+    db.ok(&["import", file.to_str().unwrap()]);
     refused(
         &db,
         &[
@@ -516,10 +519,10 @@ fn a_don_leg_scored_with_the_engine_takes_its_score_from_the_game() {
             "--date",
             "2025-09-18",
             "--match",
-            "don 1; Carys+Ffion; Aled+Mair; 2-0; #1 121-0",
+            "don 1; Carys+Ffion; Aled+Mair; 2-0; #4 121-0",
         ],
         2,
-        "game 1 was played by Gareth & Rhys v Dai & Huw, not by Carys & Ffion",
+        "game 4 was played by Gareth & Rhys v Dai & Huw, not by Carys & Ffion",
     );
     refused(
         &db,
