@@ -659,3 +659,81 @@ fn a_league_s_configuration_changes_new_seasons_only() {
     );
     refused(&db, &["league", "set"], 2, "say what to change");
 }
+
+mod no_panic {
+    use don::league::entry::parse_match;
+    use don::league::import::{nights_from_matches, nights_from_totals};
+    use don::league::{standings, Config, Season};
+    use don::record::results::{read_results_lenient, Rows};
+    use proptest::prelude::*;
+
+    fn piece() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just("don".to_string()),
+            Just("single-crib".to_string()),
+            Just("2025-26".to_string()),
+            Just("2025-09-04".to_string()),
+            Just("Royal Oak".to_string()),
+            Just("Gareth+Rhys".to_string()),
+            Just("121-87 96-121".to_string()),
+            Just("4294967296".to_string()),
+            Just("-1".to_string()),
+            Just("\"a,b\"".to_string()),
+            "[0-9]{1,3}",
+            "[ -~]{0,8}",
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn a_typed_match_never_panics(line in "[ -~–]{0,60}") {
+            let _ = parse_match(&line);
+        }
+
+        #[test]
+        fn results_rows_checked_against_a_league_never_panic(
+            nights in any::<bool>(),
+            rows in proptest::collection::vec(proptest::collection::vec(piece(), 11), 0..30),
+        ) {
+            let header = if nights {
+                "season,date,home,away,home_points,away_points,note\n"
+            } else {
+                "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores\n"
+            };
+            let width = if nights { 7 } else { 11 };
+            let mut text = header.to_string();
+            for r in rows {
+                text.push_str(&r[..width].join(","));
+                text.push('\n');
+            }
+            if let Ok((file, _)) = read_results_lenient(text.as_bytes()) {
+                let config = |_: &str| Config::default();
+                let column = |name: &str| file.column(name);
+                let drafts = match &file.rows {
+                    Rows::Matches(rows) => nights_from_matches(rows, &config, &column).0,
+                    Rows::Nights(rows) => nights_from_totals(rows, &config, &column).0,
+                    _ => Vec::new(),
+                };
+                // Whatever was accepted makes a table.
+                let season = Season {
+                    name: "s".into(),
+                    config: Config::default(),
+                    teams: Vec::new(),
+                    nights: drafts
+                        .into_iter()
+                        .enumerate()
+                        .map(|(i, d)| don::league::Night {
+                            id: i as i64,
+                            date: d.date,
+                            home: 1,
+                            away: 2,
+                            result: d.result,
+                        })
+                        .collect(),
+                    adjustments: Vec::new(),
+                };
+                let _ = standings(&season);
+            }
+        }
+    }
+}
