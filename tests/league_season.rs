@@ -311,6 +311,29 @@ fn every_fault_of_a_results_file_is_named_by_line_and_column_and_nothing_is_kept
          Nothing imported: 1 error(s).\n"
     );
     assert_eq!(dump, db.dump());
+    // Onto a database that is not there yet, nothing is left behind.
+    let nowhere = db.dir().join("new.db");
+    let out = db
+        .cmd(&["import", &matches, "--league", "X", "--create"])
+        .env("DON_DB", &nowhere)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!nowhere.exists());
+    let out = db
+        .cmd(&[
+            "import",
+            &ok_night,
+            "--league",
+            "X",
+            "--create",
+            "--dry-run",
+        ])
+        .env("DON_DB", &nowhere)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(!nowhere.exists());
     // A file that is not results at all.
     let out = db.run(&["import", "examples/league/../nine-card-don.json", &ok_night]);
     assert_eq!(out.status.code(), Some(2));

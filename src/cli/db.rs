@@ -60,3 +60,16 @@ impl DbArg {
 pub fn open_at(path: &Path) -> Result<Store, CliError> {
     Ok(Store::open(path)?)
 }
+
+/// Takes away a database this command made but left unused (an import that failed, or a dry
+/// run, onto a path where there was none): bad input leaves nothing behind.
+pub fn remove_if_unused(path: &Path) {
+    let unused = Store::open(path).is_ok_and(|s| s.is_unused().unwrap_or(false));
+    if unused {
+        for suffix in ["", "-wal", "-shm"] {
+            let mut p = path.as_os_str().to_owned();
+            p.push(suffix);
+            let _ = std::fs::remove_file(PathBuf::from(p));
+        }
+    }
+}

@@ -126,6 +126,17 @@ fn is_csv(path: &std::path::Path) -> bool {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
+    let path = args.db.path()?;
+    let existed = path.exists();
+    let dry_run = args.dry_run;
+    let result = import(args);
+    if !existed && (dry_run || !matches!(result, Ok(Done::Ok))) {
+        super::db::remove_if_unused(&path);
+    }
+    result
+}
+
+fn import(args: Args) -> Result<Done, CliError> {
     let csv = args.files.iter().filter(|f| is_csv(f)).count();
     if csv > 0 {
         if csv < args.files.len() {

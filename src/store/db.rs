@@ -179,6 +179,14 @@ impl Store {
         &self.path
     }
 
+    /// Whether nothing was ever done to this database (no operation in its log).
+    pub fn is_unused(&self) -> Result<bool, StoreError> {
+        let n: i64 = self
+            .conn
+            .query_row("SELECT count(*) FROM operations", [], |r| r.get(0))?;
+        Ok(n == 0)
+    }
+
     /// Begins a change: one transaction, one operation in the log. Nothing is kept unless
     /// [`Change::commit`] is called; dropping it puts everything back.
     pub fn change(&mut self, command: &str) -> Result<Change<'_>, StoreError> {
