@@ -710,7 +710,7 @@ mod no_panic {
                 let config = |_: &str| Config::default();
                 let column = |name: &str| file.column(name);
                 let drafts = match &file.rows {
-                    Rows::Matches(rows) => nights_from_matches(rows, &config, &column).0,
+                    Rows::Matches(rows) => nights_from_matches(rows.clone(), &config, &column).0,
                     Rows::Nights(rows) => nights_from_totals(rows, &config, &column).0,
                     _ => Vec::new(),
                 };

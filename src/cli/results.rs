@@ -11,7 +11,7 @@ use don::league::import::{
 };
 use don::league::{NightResult, Side};
 use don::record::results::{
-    read_results_lenient, write_adjustments, write_matches, write_nights, write_rosters,
+    column_of, read_results_lenient, write_adjustments, write_matches, write_nights, write_rosters,
     AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow, ResultsFile, RosterRow, Rows,
     Shape,
 };
@@ -74,6 +74,7 @@ pub fn import(
 ) -> Result<Done, CliError> {
     let (read, mut faults) = read_all(files)?;
     let change = store.change("import")?;
+    change.defer_references()?;
     let mut made_league = false;
     let league = match change.leagues().find(league) {
         Ok(l) => l,
@@ -90,18 +91,20 @@ pub fn import(
     let league_name = league.name.clone();
     let mut resolver = Resolver::new(&change, league, create)?;
     // Rosters first, then nights, then adjustments: whatever order the files are named in.
+    let mut read = read;
     for shape in [
         Shape::Rosters,
         Shape::Matches,
         Shape::Nights,
         Shape::Adjustments,
     ] {
-        for r in read.iter().filter(|r| r.file.shape() == shape) {
-            let column = |name: &str| r.file.column(name);
+        for r in read.iter_mut().filter(|r| r.file.shape() == shape) {
+            let header = std::mem::take(&mut r.file.header);
+            let column = |name: &str| column_of(&header, name);
             let mut fail = |e: RowError| faults.push((r.name.clone(), e));
-            match &r.file.rows {
+            match &mut r.file.rows {
                 Rows::Rosters(rows) => {
-                    for row in rows {
+                    for row in rows.iter() {
                         let draft = DraftRoster {
                             line: row.line,
                             season: row.season.clone(),
@@ -114,6 +117,7 @@ pub fn import(
                     }
                 }
                 Rows::Matches(rows) => {
+                    let rows = std::mem::take(rows);
                     let (nights, errors) =
                         nights_from_matches(rows, &|s| resolver.config_of(s), &column);
                     errors.into_iter().for_each(&mut fail);

@@ -9,8 +9,7 @@ use chrono::NaiveDate;
 use super::config::Config;
 use super::names::name_key;
 use super::night::{
-    check_match, check_night, check_totals, require_complete, Leg, Match, NightError, NightResult,
-    Pair, Side,
+    check_totals, require_complete, Leg, Match, NightCheck, NightError, NightResult, Pair, Side,
 };
 use crate::record::results::{AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow};
 
@@ -80,19 +79,23 @@ fn night_key(
 /// Match rows grouped into nights (in the order first seen), each match and each night
 /// checked with `config_of` its season's configuration; every fault found is returned.
 pub fn nights_from_matches(
-    rows: &[MatchRow],
+    rows: Vec<MatchRow>,
     config_of: &dyn Fn(&str) -> Config,
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> (Vec<DraftNight>, Vec<RowError>) {
     let mut errors = Vec::new();
-    let mut order: Vec<NightKey> = Vec::new();
-    let mut nights: HashMap<NightKey, (DraftNight, Vec<Match>)> = HashMap::new();
+    let mut configs: HashMap<String, Config> = HashMap::new();
+    // Each night once, in the order first seen; rows of a night come together, so the one
+    // before is looked up without hashing.
+    let mut nights: Vec<(DraftNight, Vec<Match>, NightCheck, Config)> = Vec::new();
+    let mut index: HashMap<NightKey, usize> = HashMap::new();
+    let mut last: Option<((String, NaiveDate, String, String), usize)> = None;
     let fault = |line: u64, col: &str, message: String| RowError {
         line,
         column: if col.is_empty() { None } else { column(col) },
         message,
     };
-    for row in rows {
+    for mut row in rows {
         let kind = match row.kind.parse() {
             Ok(k) => k,
             Err(e) => {
@@ -100,14 +103,54 @@ pub fn nights_from_matches(
                 continue;
             }
         };
-        if name_key(&row.home) == name_key(&row.away) {
-            errors.push(fault(row.line, "away", NightError::SameTeam.to_string()));
-            continue;
-        }
+        let same_night = last.as_ref().is_some_and(|(raw, _)| {
+            raw.0 == row.season && raw.1 == row.date && raw.2 == row.home && raw.3 == row.away
+        });
+        let at = match (&last, same_night) {
+            (Some((_, at)), true) => *at,
+            _ => {
+                let key = night_key(&row.season, row.date, &row.home, &row.away);
+                if key.2 == key.3 {
+                    errors.push(fault(row.line, "away", NightError::SameTeam.to_string()));
+                    continue;
+                }
+                let config = configs
+                    .entry(key.0.clone())
+                    .or_insert_with(|| config_of(&row.season))
+                    .clone();
+                let at = *index.entry(key).or_insert_with(|| {
+                    nights.push((
+                        DraftNight {
+                            season: row.season.clone(),
+                            date: row.date,
+                            home: row.home.clone(),
+                            away: row.away.clone(),
+                            result: NightResult::Matches(Vec::new()),
+                            lines: Vec::new(),
+                        },
+                        Vec::new(),
+                        NightCheck::default(),
+                        config,
+                    ));
+                    nights.len() - 1
+                });
+                let raw = (
+                    row.season.clone(),
+                    row.date,
+                    row.home.clone(),
+                    row.away.clone(),
+                );
+                last = Some((raw, at));
+                at
+            }
+        };
         let m = Match {
             kind,
             slot: row.slot,
-            players: Pair::new(row.home_players.clone(), row.away_players.clone()),
+            players: Pair::new(
+                std::mem::take(&mut row.home_players),
+                std::mem::take(&mut row.away_players),
+            ),
             legs: Pair::new(row.home_legs, row.away_legs),
             leg_scores: row
                 .leg_scores
@@ -119,40 +162,20 @@ pub fn nights_from_matches(
                 })
                 .collect(),
         };
-        let config = config_of(&row.season);
-        if let Err(e) = check_match(&config, &m) {
+        let entry = &mut nights[at];
+        if let Err(e) = entry.2.add(&entry.3, &m) {
             errors.push(fault(row.line, column_of(&e), e.to_string()));
             continue;
         }
-        let key = night_key(&row.season, row.date, &row.home, &row.away);
-        let entry = nights.entry(key.clone()).or_insert_with(|| {
-            order.push(key);
-            (
-                DraftNight {
-                    season: row.season.clone(),
-                    date: row.date,
-                    home: row.home.clone(),
-                    away: row.away.clone(),
-                    result: NightResult::Matches(Vec::new()),
-                    lines: Vec::new(),
-                },
-                Vec::new(),
-            )
-        });
         entry.1.push(m);
-        if let Err(e) = check_night(&config, &entry.1) {
-            entry.1.pop();
-            errors.push(fault(row.line, column_of(&e), e.to_string()));
-            continue;
-        }
         entry.0.lines.push(row.line);
     }
     let mut out = Vec::new();
-    for key in order {
-        let Some((mut night, matches)) = nights.remove(&key) else {
+    for (mut night, matches, _, config) in nights {
+        if matches.is_empty() {
+            // Each of its rows was refused already.
             continue;
-        };
-        let config = config_of(&night.season);
+        }
         if let Err(e) = require_complete(&config, &matches) {
             let first = night.lines.first().copied().unwrap_or(0);
             errors.push(fault(

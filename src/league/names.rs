@@ -3,10 +3,18 @@
 
 /// A name folded for matching: case and extra spaces ignored.
 pub fn name_key(name: &str) -> String {
-    name.split_whitespace()
-        .collect::<Vec<_>>()
-        .join(" ")
-        .to_lowercase()
+    let mut key = String::with_capacity(name.len());
+    for word in name.split_whitespace() {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        if word.is_ascii() {
+            key.extend(word.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            key.push_str(&word.to_lowercase());
+        }
+    }
+    key
 }
 
 /// A name tidied for keeping: extra spaces removed, case as typed.
@@ -87,5 +95,7 @@ mod tests {
         );
         assert_eq!(distance("kitten", "sitting"), 3);
         assert_eq!(name_key("  Royal   OAK "), "royal oak");
+        assert_eq!(name_key("\tÉMRYS  Ó\nBRIEN"), "émrys ó brien");
+        assert_eq!(name_key("   "), "");
     }
 }

@@ -345,6 +345,22 @@ pub enum NightError {
 /// Checks one match against the night's configuration (its kind, slot, players, legs and leg
 /// scores), on its own.
 pub fn check_match(config: &Config, m: &Match) -> Result<(), NightError> {
+    let away: Vec<String> = m.players.away.iter().map(|a| name_key(a)).collect();
+    for name in &m.players.home {
+        if away.contains(&name_key(name)) {
+            return Err(NightError::PlayerBothSides {
+                name: name.clone(),
+                kind: m.kind,
+                slot: m.slot,
+            });
+        }
+    }
+    check_match_alone(config, m)
+}
+
+/// [`check_match`] but for a player on both sides (which [`NightCheck`] checks with the names
+/// it folds anyway).
+fn check_match_alone(config: &Config, m: &Match) -> Result<(), NightError> {
     let kc = config
         .kind(m.kind)
         .ok_or(NightError::KindNotPlayed(m.kind))?;
@@ -365,15 +381,6 @@ pub fn check_match(config: &Config, m: &Match) -> Result<(), NightError> {
                 side,
                 given,
                 wanted: kc.players,
-            });
-        }
-    }
-    for name in &m.players.home {
-        if m.players.away.iter().any(|a| name_key(a) == name_key(name)) {
-            return Err(NightError::PlayerBothSides {
-                name: name.clone(),
-                kind,
-                slot,
             });
         }
     }
@@ -460,38 +467,68 @@ fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightError> {
 /// Checks the matches of a night together: each on its own, no slot twice, no player twice in
 /// one kind. A night may be incomplete (see [`is_complete`]).
 pub fn check_night(config: &Config, matches: &[Match]) -> Result<(), NightError> {
-    for (i, m) in matches.iter().enumerate() {
-        check_match(config, m)?;
-        for earlier in &matches[..i] {
-            if earlier.kind == m.kind && earlier.slot == m.slot {
-                return Err(NightError::SlotTwice {
+    let mut night = NightCheck::default();
+    matches.iter().try_for_each(|m| night.add(config, m))
+}
+
+/// A night's matches checked one at a time as they are added: what [`check_night`] checks,
+/// without going over the earlier matches again.
+#[derive(Clone, Debug, Default)]
+pub struct NightCheck {
+    slots: Vec<(Kind, u32)>,
+    /// Each player's name key by kind, with the slot they played.
+    players: Vec<(Kind, String, u32)>,
+}
+
+impl NightCheck {
+    /// Checks `m` with the matches added before it, and adds it if it passes (a refused match
+    /// leaves the check as it was).
+    pub fn add(&mut self, config: &Config, m: &Match) -> Result<(), NightError> {
+        check_match_alone(config, m)?;
+        if self.slots.contains(&(m.kind, m.slot)) {
+            return Err(NightError::SlotTwice {
+                kind: m.kind,
+                slot: m.slot,
+            });
+        }
+        let names: Vec<(&String, String)> = m
+            .players
+            .home
+            .iter()
+            .chain(&m.players.away)
+            .map(|n| (n, name_key(n)))
+            .collect();
+        let home = m.players.home.len();
+        if let Some((name, _)) = names[..home]
+            .iter()
+            .find(|(_, k)| names[home..].iter().any(|(_, a)| a == k))
+        {
+            return Err(NightError::PlayerBothSides {
+                name: (*name).clone(),
+                kind: m.kind,
+                slot: m.slot,
+            });
+        }
+        for (name, key) in &names {
+            let seen = self
+                .players
+                .iter()
+                .find(|(k, p, _)| *k == m.kind && p == key);
+            if let Some(&(_, _, first)) = seen {
+                return Err(NightError::PlayerTwice {
+                    name: (*name).clone(),
                     kind: m.kind,
-                    slot: m.slot,
+                    first,
+                    second: m.slot,
                 });
             }
-            if earlier.kind != m.kind {
-                continue;
-            }
-            for name in m.players.home.iter().chain(&m.players.away) {
-                let key = name_key(name);
-                let again = earlier
-                    .players
-                    .home
-                    .iter()
-                    .chain(&earlier.players.away)
-                    .any(|n| name_key(n) == key);
-                if again {
-                    return Err(NightError::PlayerTwice {
-                        name: name.clone(),
-                        kind: m.kind,
-                        first: earlier.slot,
-                        second: m.slot,
-                    });
-                }
-            }
         }
+        self.slots.push((m.kind, m.slot));
+        for (_, key) in names {
+            self.players.push((m.kind, key, m.slot));
+        }
+        Ok(())
     }
-    Ok(())
 }
 
 /// The matches of the night still to enter, in the night's order: `(kind, slot)`.

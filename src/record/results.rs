@@ -168,11 +168,16 @@ impl ResultsFile {
 
     /// The column named `name` in the file as read (columns may come in any order).
     pub fn column(&self, name: &str) -> Option<Column> {
-        self.header.iter().position(|c| c == name).map(|i| Column {
-            index: i + 1,
-            name: name.to_string(),
-        })
+        column_of(&self.header, name)
     }
+}
+
+/// The column named `name` in a header as read.
+pub fn column_of(header: &[String], name: &str) -> Option<Column> {
+    header.iter().position(|c| c == name).map(|i| Column {
+        index: i + 1,
+        name: name.to_string(),
+    })
 }
 
 /// Tells the shape from a header: the one whose required columns are all there (matches is
@@ -248,28 +253,108 @@ fn shape_name(shape: Shape) -> &'static str {
     }
 }
 
+/// Spaces tidied: trimmed, inner runs made one space (one allocation).
+fn tidy(text: &str) -> String {
+    // Most names are tidy already: plain ASCII with single spaces between words.
+    let b = text.as_bytes();
+    let tidy_already = b.is_ascii()
+        && b.first().is_none_or(|c| *c != b' ')
+        && b.last().is_none_or(|c| *c != b' ')
+        && !b.windows(2).any(|w| w == b"  ")
+        && !b.iter().any(|c| c.is_ascii_whitespace() && *c != b' ');
+    if tidy_already {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    for word in text.split_whitespace() {
+        if !out.is_empty() {
+            out.push(' ');
+        }
+        out.push_str(word);
+    }
+    out
+}
+
+/// `YYYY-MM-DD` read without chrono's general parser (the common case, checked the same).
+fn quick_date(v: &str) -> Option<NaiveDate> {
+    let b = v.as_bytes();
+    if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
+        return None;
+    }
+    let num = |r: std::ops::Range<usize>| -> Option<u32> {
+        b[r.clone()]
+            .iter()
+            .all(u8::is_ascii_digit)
+            .then(|| v[r].parse().ok())
+            .flatten()
+    };
+    NaiveDate::from_ymd_opt(num(0..4)? as i32, num(5..7)?, num(8..10)?)
+}
+
+/// Every column any shape has, by number (so a row's field is found without comparing names).
+mod col {
+    pub const SEASON: usize = 0;
+    pub const DATE: usize = 1;
+    pub const HOME: usize = 2;
+    pub const AWAY: usize = 3;
+    pub const KIND: usize = 4;
+    pub const SLOT: usize = 5;
+    pub const HOME_PLAYERS: usize = 6;
+    pub const AWAY_PLAYERS: usize = 7;
+    pub const HOME_LEGS: usize = 8;
+    pub const AWAY_LEGS: usize = 9;
+    pub const LEG_SCORES: usize = 10;
+    pub const HOME_POINTS: usize = 11;
+    pub const AWAY_POINTS: usize = 12;
+    pub const NOTE: usize = 13;
+    pub const TEAM: usize = 14;
+    pub const PLAYER: usize = 15;
+    pub const ADJUSTMENT: usize = 16;
+    pub const REASON: usize = 17;
+
+    pub const NAMES: [&str; 18] = [
+        "season",
+        "date",
+        "home",
+        "away",
+        "kind",
+        "slot",
+        "home_players",
+        "away_players",
+        "home_legs",
+        "away_legs",
+        "leg_scores",
+        "home_points",
+        "away_points",
+        "note",
+        "team",
+        "player",
+        "adjustment",
+        "reason",
+    ];
+}
+
 /// One record's fields by column name, with the faults found reading them.
 struct Fields<'a> {
-    header: &'a [String],
+    /// Where each of [`col::NAMES`] is in the file, if it is.
+    at: &'a [Option<usize>; 18],
     record: &'a csv::StringRecord,
     line: u64,
     errors: Vec<ResultsError>,
 }
 
 impl Fields<'_> {
-    fn raw(&self, name: &str) -> &str {
-        self.header
-            .iter()
-            .position(|c| c == name)
+    fn raw(&self, c: usize) -> &str {
+        self.at[c]
             .and_then(|i| self.record.get(i))
             .unwrap_or("")
             .trim()
     }
 
-    fn fault(&mut self, name: &str, message: String) {
-        let column = self.header.iter().position(|c| c == name).map(|i| Column {
+    fn fault(&mut self, c: usize, message: String) {
+        let column = self.at[c].map(|i| Column {
             index: i + 1,
-            name: name.to_string(),
+            name: col::NAMES[c].to_string(),
         });
         self.errors.push(ResultsError {
             line: self.line,
@@ -279,42 +364,39 @@ impl Fields<'_> {
     }
 
     /// A name: spaces tidied; required unless `optional`.
-    fn name(&mut self, col: &str) -> String {
-        let v = self
-            .raw(col)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ");
+    fn name(&mut self, c: usize) -> String {
+        let v = tidy(self.raw(c));
         if v.is_empty() {
-            self.fault(col, format!("`{col}` is empty"));
+            self.fault(c, format!("`{}` is empty", col::NAMES[c]));
         }
         v
     }
 
-    fn text(&self, col: &str) -> String {
-        self.raw(col)
-            .split_whitespace()
-            .collect::<Vec<_>>()
-            .join(" ")
+    fn text(&self, c: usize) -> String {
+        tidy(self.raw(c))
     }
 
-    fn date(&mut self, col: &str) -> NaiveDate {
-        let v = self.raw(col).to_string();
+    fn date(&mut self, c: usize) -> NaiveDate {
+        let v = self.raw(c);
+        if let Some(d) = quick_date(v) {
+            return d;
+        }
+        let v = v.to_string();
         match NaiveDate::parse_from_str(&v, "%Y-%m-%d") {
             Ok(d) if v.len() == 10 => d,
             _ => {
-                self.fault(col, format!("`{v}` is not a date (YYYY-MM-DD, a real day)"));
+                self.fault(c, format!("`{v}` is not a date (YYYY-MM-DD, a real day)"));
                 NaiveDate::MIN
             }
         }
     }
 
-    fn count(&mut self, col: &str, least: u32) -> u32 {
-        let v = self.raw(col).to_string();
+    fn count(&mut self, c: usize, least: u32) -> u32 {
+        let v = self.raw(c).to_string();
         match v.parse::<u32>() {
             Ok(n) if n >= least && n <= MAX_COUNT && v.bytes().all(|b| b.is_ascii_digit()) => n,
             Ok(n) if n > MAX_COUNT => {
-                self.fault(col, format!("`{v}` is more than {MAX_COUNT}"));
+                self.fault(c, format!("`{v}` is more than {MAX_COUNT}"));
                 0
             }
             _ => {
@@ -323,32 +405,26 @@ impl Fields<'_> {
                 } else {
                     "a number (1 or more)"
                 };
-                self.fault(col, format!("`{v}` is not {what}"));
+                self.fault(c, format!("`{v}` is not {what}"));
                 0
             }
         }
     }
 
-    fn players(&mut self, col: &str) -> Vec<String> {
-        let v = self.raw(col).to_string();
+    fn players(&mut self, c: usize) -> Vec<String> {
+        let v = self.raw(c).to_string();
         if v.is_empty() {
             return Vec::new();
         }
-        let names: Vec<String> = v
-            .split('+')
-            .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
-            .collect();
+        let names: Vec<String> = v.split('+').map(tidy).collect();
         if names.iter().any(String::is_empty) {
-            self.fault(
-                col,
-                format!("`{v}` has a blank name (names are joined by +)"),
-            );
+            self.fault(c, format!("`{v}` has a blank name (names are joined by +)"));
         }
         names
     }
 
-    fn leg_scores(&mut self, col: &str) -> Vec<(u32, u32)> {
-        let v = self.raw(col).to_string();
+    fn leg_scores(&mut self, c: usize) -> Vec<(u32, u32)> {
+        let v = self.raw(c).to_string();
         let mut legs = Vec::new();
         for (i, word) in v.split_whitespace().enumerate() {
             let pair = word.split_once('-').and_then(|(h, a)| {
@@ -361,7 +437,7 @@ impl Fields<'_> {
                 Some((Some(h), Some(a))) => legs.push((h, a)),
                 _ => {
                     self.fault(
-                        col,
+                        c,
                         format!(
                             "leg {}: `{word}` is not a score, home first (as 121-87)",
                             i + 1
@@ -417,6 +493,8 @@ pub fn read_results_lenient(
         })
         .collect();
     let shape = shape_of(&header).map_err(|e| vec![e])?;
+    let at: [Option<usize>; 18] =
+        std::array::from_fn(|c| header.iter().position(|h| h == col::NAMES[c]));
     let mut rows = match shape {
         Shape::Matches => Rows::Matches(Vec::new()),
         Shape::Nights => Rows::Nights(Vec::new()),
@@ -424,17 +502,25 @@ pub fn read_results_lenient(
         Shape::Adjustments => Rows::Adjustments(Vec::new()),
     };
     let mut errors = Vec::new();
-    for record in records {
+    drop(records);
+    // One record read into again and again: a row costs no allocation of its own.
+    let mut record = csv::StringRecord::new();
+    loop {
         if errors.len() >= MAX_ERRORS {
             break;
         }
-        let record = match record {
-            Ok(r) => r,
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
             Err(e) => {
+                let stop = !matches!(e.kind(), csv::ErrorKind::Utf8 { .. });
                 errors.push(csv_fault(e));
+                if stop {
+                    break;
+                }
                 continue;
             }
-        };
+        }
         let line = record.position().map_or(0, |p| p.line());
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
@@ -452,7 +538,7 @@ pub fn read_results_lenient(
             continue;
         }
         let mut f = Fields {
-            header: &header,
+            at: &at,
             record: &record,
             line,
             errors: Vec::new(),
@@ -506,36 +592,36 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
         Rows::Matches(list) => {
             let row = MatchRow {
                 line,
-                season: f.name("season"),
-                date: f.date("date"),
-                home: f.name("home"),
-                away: f.name("away"),
-                kind: f.name("kind"),
-                slot: f.count("slot", 1),
-                home_players: f.players("home_players"),
-                away_players: f.players("away_players"),
-                home_legs: f.count("home_legs", 0),
-                away_legs: f.count("away_legs", 0),
-                leg_scores: f.leg_scores("leg_scores"),
+                season: f.name(col::SEASON),
+                date: f.date(col::DATE),
+                home: f.name(col::HOME),
+                away: f.name(col::AWAY),
+                kind: f.name(col::KIND),
+                slot: f.count(col::SLOT, 1),
+                home_players: f.players(col::HOME_PLAYERS),
+                away_players: f.players(col::AWAY_PLAYERS),
+                home_legs: f.count(col::HOME_LEGS, 0),
+                away_legs: f.count(col::AWAY_LEGS, 0),
+                leg_scores: f.leg_scores(col::LEG_SCORES),
             };
             list.push(row);
         }
         Rows::Nights(list) => {
-            let note = f.text("note").to_ascii_lowercase();
+            let note = f.text(col::NOTE).to_ascii_lowercase();
             if !note.is_empty() && note != "walkover" {
                 f.fault(
-                    "note",
+                    col::NOTE,
                     format!("`{note}` is not a note: leave it empty, or write walkover"),
                 );
             }
             let row = NightRow {
                 line,
-                season: f.name("season"),
-                date: f.date("date"),
-                home: f.name("home"),
-                away: f.name("away"),
-                home_points: f.count("home_points", 0),
-                away_points: f.count("away_points", 0),
+                season: f.name(col::SEASON),
+                date: f.date(col::DATE),
+                home: f.name(col::HOME),
+                away: f.name(col::AWAY),
+                home_points: f.count(col::HOME_POINTS, 0),
+                away_points: f.count(col::AWAY_POINTS, 0),
                 walkover: note == "walkover",
             };
             list.push(row);
@@ -543,14 +629,14 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
         Rows::Rosters(list) => {
             let row = RosterRow {
                 line,
-                season: f.name("season"),
-                team: f.name("team"),
-                player: f.name("player"),
+                season: f.name(col::SEASON),
+                team: f.name(col::TEAM),
+                player: f.name(col::PLAYER),
             };
             list.push(row);
         }
         Rows::Adjustments(list) => {
-            let raw = f.text("adjustment");
+            let raw = f.text(col::ADJUSTMENT);
             let change = if raw.eq_ignore_ascii_case("withdrawn") {
                 AdjustmentChange::Withdrawn
             } else {
@@ -565,22 +651,22 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                     }
                     _ => {
                         f.fault(
-                            "adjustment",
+                            col::ADJUSTMENT,
                             format!("`{raw}` is not points (as -2 or +1, not 0) or withdrawn"),
                         );
                         AdjustmentChange::Points(0)
                     }
                 }
             };
-            let reason = f.text("reason");
+            let reason = f.text(col::REASON);
             if reason.is_empty() && change != AdjustmentChange::Withdrawn {
-                f.fault("reason", "a points adjustment needs its reason".into());
+                f.fault(col::REASON, "a points adjustment needs its reason".into());
             }
             let row = AdjustmentRow {
                 line,
-                season: f.name("season"),
-                date: f.date("date"),
-                team: f.name("team"),
+                season: f.name(col::SEASON),
+                date: f.date(col::DATE),
+                team: f.name(col::TEAM),
                 change,
                 reason,
             };

@@ -202,6 +202,7 @@ impl Store {
             tx,
             op,
             players: Default::default(),
+            entered: Default::default(),
         })
     }
 }
@@ -247,8 +248,10 @@ fn now() -> String {
 pub struct Change<'a> {
     pub(super) tx: rusqlite::Transaction<'a>,
     pub(super) op: i64,
-    /// Players found or made in this change, by name key.
+    /// Players found or made in this change, by name key and by name as given.
     pub(super) players: std::cell::RefCell<std::collections::HashMap<String, i64>>,
+    /// Teams known to be entered in a season in this change.
+    pub(super) entered: std::cell::RefCell<std::collections::HashSet<(i64, i64)>>,
 }
 
 impl Change<'_> {
@@ -265,6 +268,13 @@ impl Change<'_> {
         )?;
         self.tx.commit()?;
         Ok(self.op)
+    }
+
+    /// Checks references at the commit rather than row by row: for a change of many rows (an
+    /// import), where a row at a time costs a statement journal each.
+    pub fn defer_references(&self) -> Result<(), StoreError> {
+        self.tx.pragma_update(None, "defer_foreign_keys", "ON")?;
+        Ok(())
     }
 
     /// Logs a row this change added, for `undo` to delete (a game: with all it holds).

@@ -470,14 +470,19 @@ impl Change<'_> {
 
     /// A player by name, matched ignoring case and extra spaces; added if new.
     pub fn player(&self, name: &str) -> Result<i64, StoreError> {
+        // As given first: a name typed the same way again needs no folding.
+        if let Some(id) = self.players.borrow().get(name) {
+            return Ok(*id);
+        }
         let key = name_key(name);
         if key.is_empty() {
             return Err(StoreError::Refused(
                 "a player's name cannot be blank".into(),
             ));
         }
-        if let Some(id) = self.players.borrow().get(&key) {
-            return Ok(*id);
+        if let Some(&id) = self.players.borrow().get(&key) {
+            self.players.borrow_mut().insert(name.to_string(), id);
+            return Ok(id);
         }
         let found: Option<i64> = self
             .tx
@@ -496,7 +501,9 @@ impl Change<'_> {
                 id
             }
         };
-        self.players.borrow_mut().insert(key, id);
+        let mut cache = self.players.borrow_mut();
+        cache.insert(key, id);
+        cache.insert(name.to_string(), id);
         Ok(id)
     }
 

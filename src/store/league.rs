@@ -3,6 +3,7 @@
 //! [`league::Season`] for the standings, which are never stored.
 
 use std::collections::HashMap;
+use std::fmt::Write as _;
 
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension};
@@ -346,14 +347,10 @@ impl LeagueReader<'_> {
 
     /// Every match of a season's fixtures, by fixture, in the night's order.
     fn matches_of(&self, season: i64) -> Result<HashMap<i64, Vec<Match>>, StoreError> {
+        // Every player's name: one plain scan costs less than picking out a season's.
         let names: HashMap<i64, String> = {
-            let mut stmt = self.0.prepare_cached(
-                "SELECT id, name FROM players WHERE id IN (SELECT value FROM matches m, json_each(m.home_players)
-                   WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1)
-                 UNION SELECT value FROM matches m, json_each(m.away_players)
-                   WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1))",
-            )?;
-            let rows = stmt.query_map([season], |r| Ok((r.get(0)?, r.get(1)?)))?;
+            let mut stmt = self.0.prepare_cached("SELECT id, name FROM players")?;
+            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
             rows.collect::<Result<_, _>>()?
         };
         let mut games: HashMap<(i64, u32), (i64, String)> = HashMap::new();
@@ -568,12 +565,14 @@ pub(crate) fn leg_scores_text(legs: &[Leg]) -> Option<String> {
     if legs.is_empty() {
         return None;
     }
-    Some(
-        legs.iter()
-            .map(|l| format!("{}-{}", l.score.home, l.score.away))
-            .collect::<Vec<_>>()
-            .join(" "),
-    )
+    let mut text = String::with_capacity(legs.len() * 8);
+    for (i, l) in legs.iter().enumerate() {
+        if i > 0 {
+            text.push(' ');
+        }
+        let _ = write!(text, "{}-{}", l.score.home, l.score.away);
+    }
+    Some(text)
 }
 
 /// The changes.
@@ -690,6 +689,9 @@ impl Change<'_> {
 
     /// Enters a team in a season (if it is not in already); says whether it was added.
     pub fn enter_team(&self, season: i64, team: TeamId) -> Result<bool, StoreError> {
+        if self.entered.borrow().contains(&(season, team)) {
+            return Ok(false);
+        }
         let n = self
             .tx
             .prepare_cached("INSERT OR IGNORE INTO entries (season, team) VALUES (?1, ?2)")?
@@ -697,6 +699,7 @@ impl Change<'_> {
         if n == 1 {
             self.added("entries", self.tx.last_insert_rowid())?;
         }
+        self.entered.borrow_mut().insert((season, team));
         Ok(n == 1)
     }
 
@@ -806,10 +809,57 @@ impl Change<'_> {
             )?
             .execute((kind, points.0, points.1, walkover, fixture))?;
         if let NightResult::Matches(matches) = result {
-            for m in matches {
-                self.add_match(fixture, m, &[], log_matches)?;
+            if log_matches {
+                for m in matches {
+                    self.add_match(fixture, m, &[], true)?;
+                }
+            } else {
+                self.add_matches(fixture, matches)?;
             }
         }
+        Ok(())
+    }
+
+    /// A JSON array of the players' numbers (each found, or made).
+    fn player_ids(&self, names: &[String]) -> Result<String, StoreError> {
+        let mut json = String::from("[");
+        for (i, n) in names.iter().enumerate() {
+            if i > 0 {
+                json.push(',');
+            }
+            let _ = write!(json, "{}", self.player(n)?);
+        }
+        json.push(']');
+        Ok(json)
+    }
+
+    /// Adds the matches of a night added by this change, in one statement (an import's nine
+    /// rows a night cost one statement, not nine).
+    fn add_matches(&self, fixture: i64, matches: &[Match]) -> Result<(), StoreError> {
+        const COLUMNS: usize = 8;
+        if matches.is_empty() {
+            return Ok(());
+        }
+        let mut values: Vec<rusqlite::types::Value> = Vec::with_capacity(matches.len() * COLUMNS);
+        for m in matches {
+            values.extend([
+                fixture.into(),
+                m.kind.as_str().to_string().into(),
+                i64::from(m.slot).into(),
+                self.player_ids(&m.players.home)?.into(),
+                self.player_ids(&m.players.away)?.into(),
+                i64::from(m.legs.home).into(),
+                i64::from(m.legs.away).into(),
+                leg_scores_text(&m.leg_scores).into(),
+            ]);
+        }
+        let rows = vec!["(?, ?, ?, ?, ?, ?, ?, ?)"; matches.len()].join(", ");
+        self.tx
+            .prepare_cached(&format!(
+                "INSERT INTO matches (fixture, kind, slot, home_players, away_players, home_legs,
+                 away_legs, leg_scores) VALUES {rows}"
+            ))?
+            .execute(rusqlite::params_from_iter(values))?;
         Ok(())
     }
 
@@ -822,13 +872,6 @@ impl Change<'_> {
         games: &[LegGame],
         logged: bool,
     ) -> Result<i64, StoreError> {
-        let ids = |names: &[String]| -> Result<String, StoreError> {
-            let ids = names
-                .iter()
-                .map(|n| self.player(n))
-                .collect::<Result<Vec<i64>, _>>()?;
-            Ok(serde_json::to_string(&ids).expect("numbers"))
-        };
         self.tx
             .prepare_cached(
                 "INSERT INTO matches (fixture, kind, slot, home_players, away_players, home_legs,
@@ -838,8 +881,8 @@ impl Change<'_> {
                 fixture,
                 m.kind.as_str(),
                 m.slot,
-                ids(&m.players.home)?,
-                ids(&m.players.away)?,
+                self.player_ids(&m.players.home)?,
+                self.player_ids(&m.players.away)?,
                 m.legs.home,
                 m.legs.away,
                 leg_scores_text(&m.leg_scores),

@@ -6,7 +6,7 @@
 use std::collections::HashMap;
 
 use super::db::{Change, StoreError};
-use super::league::{Fixture, LeagueInfo, SeasonInfo, TeamInfo};
+use super::league::{LeagueInfo, SeasonInfo, TeamInfo};
 use crate::league::import::{DraftAdjustment, DraftNight, RowError};
 use crate::league::names::name_key;
 use crate::league::{Config, NightResult, Pair, Side};
@@ -17,6 +17,23 @@ use crate::record::results::{AdjustmentChange, Column};
 pub struct ImportFault {
     pub file: usize,
     pub error: RowError,
+}
+
+/// A fixture of a season as an import knows it.
+struct Known {
+    id: i64,
+    date: chrono::NaiveDate,
+    home: i64,
+    away: i64,
+    cancelled: bool,
+    result: KnownResult,
+}
+
+/// A fixture's result: none yet, stored before, or given by this import (at a line).
+enum KnownResult {
+    None,
+    Stored(NightResult),
+    Here(u64),
 }
 
 /// What an import did (or, on a dry run, would do).
@@ -47,9 +64,9 @@ pub struct Resolver<'c, 'a> {
     create: bool,
     seasons: HashMap<String, SeasonInfo>,
     teams: HashMap<String, TeamInfo>,
-    fixtures: HashMap<i64, Vec<Fixture>>,
+    fixtures: HashMap<i64, Vec<Known>>,
     entered: HashMap<i64, Vec<i64>>,
-    on_roster: std::collections::HashSet<(i64, i64, String)>,
+    on_roster: HashMap<(i64, i64), std::collections::HashSet<String>>,
     pub report: ImportReport,
 }
 
@@ -154,9 +171,22 @@ impl<'c, 'a> Resolver<'c, 'a> {
         Ok(team)
     }
 
-    fn fixtures_of(&mut self, season: i64) -> Result<&mut Vec<Fixture>, StoreError> {
+    fn fixtures_of(&mut self, season: i64) -> Result<&mut Vec<Known>, StoreError> {
         if !self.fixtures.contains_key(&season) {
-            let list = self.change.leagues().fixtures(season)?;
+            let list = self
+                .change
+                .leagues()
+                .fixtures(season)?
+                .into_iter()
+                .map(|f| Known {
+                    id: f.id,
+                    date: f.date,
+                    home: f.home.id,
+                    away: f.away.id,
+                    cancelled: f.cancelled,
+                    result: f.result.map_or(KnownResult::None, KnownResult::Stored),
+                })
+                .collect();
             self.fixtures.insert(season, list);
         }
         Ok(self.fixtures.get_mut(&season).expect("just loaded"))
@@ -176,54 +206,65 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let fixtures = self
             .fixtures_of(season.id)
             .map_err(|e| store_fault(e, line))?;
-        let between = |f: &&Fixture| f.home.id == home.id && f.away.id == away.id;
+        let between = |f: &&Known| f.home == home.id && f.away == away.id;
         let on_day = fixtures
             .iter()
             .filter(between)
-            .find(|f| f.date == night.date)
-            .cloned();
-        let open = {
-            let open: Vec<&Fixture> = fixtures
-                .iter()
-                .filter(between)
-                .filter(|f| f.result.is_none())
-                .collect();
-            (open.len() == 1).then(|| open[0].clone())
-        };
-        if let Some(f) = &on_day {
-            if let Some(stored) = &f.result {
-                if same_result(stored, &night.result) {
+            .find(|f| f.date == night.date);
+        if let Some(f) = on_day {
+            let same = |stored: &NightResult| same_result(stored, &night.result);
+            let message = match &f.result {
+                KnownResult::Stored(stored) if same(stored) => {
                     self.report.nights_kept += 1;
                     return Ok(());
                 }
+                KnownResult::Stored(stored) => format!(
+                    "{} v {} on {} is already entered with another result: {}",
+                    home.name,
+                    away.name,
+                    night.date,
+                    differences(stored, &night.result, &season.config)
+                ),
+                KnownResult::Here(first) => format!(
+                    "{} v {} on {} is given twice (first at line {first} of the files read before)",
+                    home.name, away.name, night.date
+                ),
+                KnownResult::None => String::new(),
+            };
+            if !message.is_empty() {
                 return Err(RowError {
                     line,
                     column: None,
-                    message: format!(
-                        "{} v {} on {} is already entered with another result: {}",
-                        home.name,
-                        away.name,
-                        night.date,
-                        differences(stored, &night.result, &season.config)
-                    ),
+                    message,
                 });
             }
         }
-        let target = on_day.or(open);
+        let target = on_day
+            .or_else(|| {
+                let mut open = fixtures
+                    .iter()
+                    .filter(between)
+                    .filter(|f| matches!(f.result, KnownResult::None));
+                match (open.next(), open.next()) {
+                    (Some(f), None) => Some(f),
+                    _ => None,
+                }
+            })
+            .map(|f| (f.id, f.date, f.cancelled));
         let change = self.change;
-        let fixture = match target {
-            Some(f) => {
-                if f.date != night.date {
+        let (id, existed) = match target {
+            Some((id, date, cancelled)) => {
+                if date != night.date {
                     change
-                        .move_fixture(f.id, night.date)
+                        .move_fixture(id, night.date)
                         .map_err(|e| store_fault(e, line))?;
                 }
-                if f.cancelled {
+                if cancelled {
                     change
-                        .set_cancelled(f.id, false)
+                        .set_cancelled(id, false)
                         .map_err(|e| store_fault(e, line))?;
                 }
-                (f.id, true)
+                (id, true)
             }
             None => {
                 let id = change
@@ -233,27 +274,26 @@ impl<'c, 'a> Resolver<'c, 'a> {
             }
         };
         change
-            .record_night(fixture.0, &night.result, fixture.1)
+            .record_night(id, &night.result, existed)
             .map_err(|e| store_fault(e, line))?;
         let fixtures = self
             .fixtures_of(season.id)
             .map_err(|e| store_fault(e, line))?;
-        fixtures.retain(|f| f.id != fixture.0);
-        fixtures.push(Fixture {
-            id: fixture.0,
-            round: None,
+        fixtures.retain(|f| f.id != id);
+        fixtures.push(Known {
+            id,
             date: night.date,
-            home: home.clone(),
-            away: away.clone(),
+            home: home.id,
+            away: away.id,
             cancelled: false,
-            result: Some(night.result.clone()),
+            result: KnownResult::Here(line),
         });
         self.report.nights_added += 1;
         if let NightResult::Matches(ms) = &night.result {
             for m in ms {
-                for (side, team) in [(Side::Home, &home), (Side::Away, &away)] {
+                for (side, team) in [(Side::Home, home.id), (Side::Away, away.id)] {
                     for p in &m.players[side] {
-                        self.put_on_roster(season.id, team.id, p, line)?;
+                        self.put_on_roster(season.id, team, p, line)?;
                     }
                 }
             }
@@ -269,11 +309,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
         player: &str,
         line: u64,
     ) -> Result<(), RowError> {
-        if self.on_roster.insert((season, team, name_key(player)))
-            && self
-                .change
-                .add_to_roster(season, team, player)
-                .map_err(|e| store_fault(e, line))?
+        let seen = self.on_roster.entry((season, team)).or_default();
+        if seen.contains(player) {
+            return Ok(());
+        }
+        seen.insert(player.to_string());
+        if self
+            .change
+            .add_to_roster(season, team, player)
+            .map_err(|e| store_fault(e, line))?
         {
             self.report.roster_places += 1;
         }

@@ -1,0 +1,352 @@
+//! `cargo bench --bench league`: ten seasons of a twelve-team league (11,880 matches) imported
+//! from one results CSV (FORMAT.md §3) into an empty database by the release `don import`,
+//! against `sqlite3 NEWDB ".import --csv"` of the same file, as whole processes, with each one's
+//! peak memory (VmHWM, read from `/proc` while it runs); then `don standings` on that database
+//! timed as a whole process against `sqlite3 DB 'SELECT count(*) FROM matches'`. Each figure is
+//! the median of several runs in this one run, printed beside its target (within 3×). It is not
+//! a timed test: it fails only when an import stores the wrong number of rows.
+//!
+//! `-- --keep DIR` writes the file and databases into DIR and leaves them there.
+
+use std::fmt::Write as _;
+use std::fs::File;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::time::{Duration, Instant};
+
+use chrono::{NaiveDate, Weekday};
+
+use don::league::fixtures::double_round_robin;
+
+/// don may take at most this many times sqlite3's time.
+const TARGET_RATIO: f64 = 3.0;
+
+const TEAMS: [&str; 12] = [
+    "Royal Oak",
+    "Red Lion",
+    "Coach and Horses",
+    "Crumlin Arms",
+    "Abercarn Inn",
+    "Navigation Inn",
+    "Halfway House",
+    "Prince of Wales",
+    "Miners' Arms",
+    "Greyhound",
+    "Commercial",
+    "Cwmcarn Hotel",
+];
+
+const KINDS: [(&str, u32, usize); 3] = [
+    ("don", 121, 2),
+    ("double-crib", 121, 2),
+    ("single-crib", 61, 1),
+];
+
+/// A small deterministic generator (xorshift64*).
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n
+    }
+}
+
+/// One match: legs best of three, leg scores with the winner exactly at the target.
+fn one_match(rng: &mut Rng, target: u32) -> ((u32, u32), String) {
+    let (mut legs, mut scores) = ((0, 0), Vec::new());
+    while legs.0 < 2 && legs.1 < 2 {
+        let loser = target / 2 + rng.below(u64::from(target / 2)) as u32;
+        if rng.below(2) == 0 {
+            legs.0 += 1;
+            scores.push(format!("{target}-{loser}"));
+        } else {
+            legs.1 += 1;
+            scores.push(format!("{loser}-{target}"));
+        }
+    }
+    (legs, scores.join(" "))
+}
+
+/// The results of `seasons` seasons as one matches CSV; returns the number of match rows.
+fn generate(path: &Path, seasons: u32) -> usize {
+    let mut rng = Rng(0x9E37_79B9_7F4A_7C15);
+    let ids: Vec<i64> = (0..TEAMS.len() as i64).collect();
+    let mut out = String::from(
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores\n",
+    );
+    let mut rows = 0;
+    for s in 0..seasons {
+        let year = 2016 + s as i32;
+        let season = format!("{year}-{:02}", (year + 1) % 100);
+        let start = NaiveDate::from_ymd_opt(year, 9, 1).unwrap();
+        let plan = double_round_robin(&ids, start, Weekday::Thu, &[]).unwrap();
+        for f in &plan.fixtures {
+            let (home, away) = (TEAMS[f.home as usize], TEAMS[f.away as usize]);
+            for (kind, target, per_side) in KINDS {
+                for slot in 1..=3 {
+                    let players = |team: &str| -> String {
+                        (0..per_side)
+                            .map(|p| format!("{team} player {}", (slot - 1) * per_side + p + 1))
+                            .collect::<Vec<_>>()
+                            .join("+")
+                    };
+                    let ((h, a), scores) = one_match(&mut rng, target);
+                    writeln!(
+                        out,
+                        "{season},{},{home},{away},{kind},{slot},{},{},{h},{a},{scores}",
+                        f.date,
+                        players(home),
+                        players(away)
+                    )
+                    .unwrap();
+                    rows += 1;
+                }
+            }
+        }
+    }
+    std::fs::write(path, out).unwrap();
+    rows
+}
+
+/// A finished process: how long it took and its peak memory.
+struct Run {
+    secs: f64,
+    peak_kib: Option<u64>,
+}
+
+fn vm_hwm(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
+
+/// Runs `cmd` to the end, output kept in `log`, polling its peak memory every millisecond.
+fn run_watched(mut cmd: Command, log: &Path, what: &str) -> Run {
+    let out = File::create(log).unwrap();
+    let err = out.try_clone().unwrap();
+    let start = Instant::now();
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(out)
+        .stderr(err)
+        .spawn()
+        .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
+    let pid = child.id();
+    let mut peak = None;
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if let Some(k) = vm_hwm(pid) {
+            peak = Some(peak.map_or(k, |p: u64| p.max(k)));
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let said = std::fs::read_to_string(log).unwrap_or_default();
+    assert!(status.success(), "{what} failed ({status}):\n{said}");
+    Run {
+        secs,
+        peak_kib: peak,
+    }
+}
+
+/// Runs `cmd` to the end and times it, nothing else (for processes of a few milliseconds).
+fn run_timed(cmd: &mut Command, what: &str) -> f64 {
+    let start = Instant::now();
+    let out = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .output()
+        .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
+    let secs = start.elapsed().as_secs_f64();
+    assert!(
+        out.status.success(),
+        "{what} failed: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    secs
+}
+
+fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
+    xs[xs.len() / 2]
+}
+
+fn fresh(path: &Path) {
+    for end in ["", "-wal", "-shm", "-journal"] {
+        let _ = std::fs::remove_file(format!("{}{end}", path.display()));
+    }
+}
+
+fn count(db: &Path, table: &str) -> u64 {
+    let conn = rusqlite::Connection::open(db).unwrap();
+    conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| {
+        r.get::<_, i64>(0)
+    })
+    .unwrap() as u64
+}
+
+fn mib(kib: Option<u64>) -> String {
+    kib.map_or("n/a".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
+}
+
+fn verdict(ratio: f64) -> &'static str {
+    if ratio <= TARGET_RATIO {
+        "met"
+    } else {
+        "NOT MET"
+    }
+}
+
+fn has_sqlite3() -> bool {
+    Command::new("sqlite3")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+}
+
+/// Imports the file both ways, in turn (don, sqlite3, don, …) so that both meet the machine as
+/// it is; the ratio is the median of each pair's. Returns the last don database.
+fn imports(dir: &Path, csv: &Path, rows: usize) -> PathBuf {
+    const RUNS: usize = 9;
+    let db = dir.join("don.db");
+    let sq = dir.join("sqlite.db");
+    let lite_ok = has_sqlite3();
+    let (mut don_runs, mut lite_runs, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        fresh(&db);
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
+        cmd.args([
+            "import",
+            csv.to_str().unwrap(),
+            "--league",
+            "Bench",
+            "--create",
+        ])
+        .env("DON_DB", &db);
+        let don = run_watched(cmd, &dir.join("don.log"), "don import");
+        if lite_ok {
+            fresh(&sq);
+            let mut cmd = Command::new("sqlite3");
+            cmd.arg(&sq)
+                .arg(format!(".import --csv {} results", csv.display()));
+            let lite = run_watched(cmd, &dir.join("sqlite3.log"), "sqlite3 .import");
+            ratios.push(don.secs / lite.secs);
+            lite_runs.push(lite);
+        }
+        don_runs.push(don);
+    }
+    assert_eq!(count(&db, "matches"), rows as u64, "every match imported");
+    assert_eq!(
+        count(&db, "fixtures"),
+        rows as u64 / 9,
+        "every night imported"
+    );
+    let don = median(don_runs.iter().map(|r| r.secs).collect());
+    let don_peak = don_runs.iter().filter_map(|r| r.peak_kib).max();
+    println!(
+        "  don import        {:>7.3} s  {:>7.0} matches/s  peak memory {}  (median of {RUNS})",
+        don,
+        rows as f64 / don,
+        mib(don_peak)
+    );
+    if !lite_ok {
+        println!("  sqlite3 .import   not measured: sqlite3 cannot be run (install it)");
+        return db;
+    }
+    assert_eq!(count(&sq, "results"), rows as u64, "every CSV row imported");
+    let lite = median(lite_runs.iter().map(|r| r.secs).collect());
+    let lite_peak = lite_runs.iter().filter_map(|r| r.peak_kib).max();
+    println!(
+        "  sqlite3 .import   {:>7.3} s  {:>7.0} rows/s     peak memory {}",
+        lite,
+        rows as f64 / lite,
+        mib(lite_peak)
+    );
+    let ratio = median(ratios);
+    println!(
+        "  don / sqlite3     {ratio:>7.1}×  (median of each pair's; target: within {TARGET_RATIO}×: {})",
+        verdict(ratio)
+    );
+    db
+}
+
+/// `don standings` on the imported database against a count in sqlite3, in turn.
+fn standings(db: &Path) {
+    const RUNS: usize = 21;
+    let don = |args: &[&str]| -> f64 {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
+        cmd.args(args).env("DON_DB", db);
+        run_timed(&mut cmd, "don standings")
+    };
+    let table_args = ["standings", "--league", "Bench", "--season", "2025-26"];
+    let lite_ok = has_sqlite3();
+    let (mut tables, mut lites, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
+    for _ in 0..RUNS {
+        let t = don(&table_args);
+        if lite_ok {
+            let mut cmd = Command::new("sqlite3");
+            cmd.arg(db).arg("SELECT count(*) FROM matches");
+            let l = run_timed(&mut cmd, "sqlite3");
+            ratios.push(t / l);
+            lites.push(l);
+        }
+        tables.push(t);
+    }
+    let json = median(
+        (0..RUNS)
+            .map(|_| don(&["standings", "--season", "2025-26", "--json"]))
+            .collect(),
+    );
+    let explain = median(
+        (0..RUNS)
+            .map(|_| don(&["standings", "--season", "2016-17", "--explain"]))
+            .collect(),
+    );
+    println!(
+        "  don standings          {:>7.2} ms  (--json {:.2} ms, --explain {:.2} ms; medians of {RUNS})",
+        median(tables) * 1e3,
+        json * 1e3,
+        explain * 1e3
+    );
+    if !lite_ok {
+        println!("  sqlite3 count(*)  not measured: sqlite3 cannot be run (install it)");
+        return;
+    }
+    println!("  sqlite3 count(*)       {:>7.2} ms", median(lites) * 1e3);
+    let ratio = median(ratios);
+    println!(
+        "  don / sqlite3          {ratio:>7.1}×  (median of each pair's; target: within {TARGET_RATIO}×: {})",
+        verdict(ratio)
+    );
+}
+
+fn main() {
+    let args: Vec<String> = std::env::args().collect();
+    let keep = args
+        .iter()
+        .position(|a| a == "--keep")
+        .and_then(|i| args.get(i + 1));
+    let temp = tempfile::tempdir().unwrap();
+    let dir = keep.map_or_else(|| temp.path().to_path_buf(), PathBuf::from);
+    std::fs::create_dir_all(&dir).unwrap();
+    let csv = dir.join("ten-seasons.csv");
+    let rows = generate(&csv, 10);
+    let bytes = std::fs::metadata(&csv).map_or(0, |m| m.len());
+    println!(
+        "league: 10 seasons of 12 teams, {rows} matches ({} nights), {:.1} MiB of CSV",
+        rows / 9,
+        bytes as f64 / 1048576.0
+    );
+    let db = imports(&dir, &csv, rows);
+    standings(&db);
+}
