@@ -117,7 +117,7 @@ fn a_roster_below_the_minimum_is_warned_about() {
     assert!(out.status.success());
     assert_eq!(
         text(&out.stderr),
-        "warning: Royal Oak has 2 player(s) on its roster; a roster has at least 3\n"
+        "warning: Royal Oak has 2 players on its roster; a roster has at least 3\n"
     );
     let out = db.run(&["roster", "add", "Royal Oak", "Glyn"]);
     assert_eq!(text(&out.stderr), "");

@@ -34,7 +34,7 @@ fn imported() -> Db {
     let said = db.ok(&args);
     assert_eq!(
         said,
-        "Imported new league Abercarn Crib and Don League: 132 nights, 1 adjustment, 99 roster places; new season(s) 2025-26; 12 new team(s).\n"
+        "Imported new league Abercarn Crib and Don League: 132 nights, 1 adjustment, 99 roster places; new season 2025-26; 12 new teams.\n"
     );
     db
 }
@@ -185,7 +185,7 @@ fn importing_the_same_results_twice_changes_nothing() {
     args.extend(sample());
     args.extend(["--create".into(), "--dry-run".into()]);
     let said = fresh.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(said, "Would import Abercarn Crib and Don League: 132 nights, 1 adjustment, 99 roster places; new season(s) 2025-26; 12 new team(s).\n");
+    assert_eq!(said, "Would import Abercarn Crib and Don League: 132 nights, 1 adjustment, 99 roster places; new season 2025-26; 12 new teams.\n");
     assert_eq!(dump, fresh.dump());
 }
 
@@ -296,7 +296,7 @@ fn every_fault_of_a_results_file_is_named_by_line_and_column_and_nothing_is_kept
     assert_eq!(
         text(&out.stderr).replace(&dir, ""),
         "one.csv, line 2, column 1 (season): Abercarn Crib and Don League has no season '2026-27'; did you mean '2025-26'?\n\
-         Nothing imported: 1 error(s).\n"
+         Nothing imported: 1 error.\n"
     );
     assert_eq!(dump, db.dump());
     // An unknown team is named, with the nearest known.
@@ -308,7 +308,7 @@ fn every_fault_of_a_results_file_is_named_by_line_and_column_and_nothing_is_kept
     assert_eq!(
         text(&out.stderr).replace(&dir, ""),
         "two.csv, line 2, column 3 (home): no team 'Royal Oke' in Abercarn Crib and Don League; did you mean 'Royal Oak'?\n\
-         Nothing imported: 1 error(s).\n"
+         Nothing imported: 1 error.\n"
     );
     assert_eq!(dump, db.dump());
     // Onto a database that is not there yet, nothing is left behind.
@@ -345,7 +345,7 @@ fn every_fault_of_a_results_file_is_named_by_line_and_column_and_nothing_is_kept
 fn a_withdrawn_team_is_expunged_and_shown_on_request() {
     let db = imported();
     let said = db.ok(&["withdraw", "Cwmcarn Hotel", "--date", "2026-02-01"]);
-    assert_eq!(said, "Cwmcarn Hotel withdrew from season 2025-26 on 2026-02-01; 0 fixture(s) cancelled.\nIts results, and every result against it, leave the table (`don standings --withdrawn` shows them).\n");
+    assert_eq!(said, "Cwmcarn Hotel withdrew from season 2025-26 on 2026-02-01; 0 unplayed fixtures cancelled.\nIts results, and every result against it, leave the table (`don standings --withdrawn` shows them).\n");
     let table = json(&db.ok(&["standings", "--json"]));
     let rows = table.as_array().unwrap();
     assert_eq!(rows.len(), 11);
@@ -478,5 +478,5 @@ fn a_database_from_before_leagues_is_brought_up_to_date() {
     db.ok(&["import", "examples/phat.json"]);
     assert_eq!(db.sql("PRAGMA user_version"), "2\n");
     db.ok(&["league", "new", "Valleys"]);
-    assert_eq!(db.ok(&["league", "list"]), "Valleys: 0 season(s) \n");
+    assert_eq!(db.ok(&["league", "list"]), "Valleys: no seasons yet\n");
 }

@@ -235,6 +235,22 @@ fn two_imports_at_once_into_a_new_database_both_succeed() {
 
 #[test]
 fn a_reader_is_served_while_an_import_writes() {
+    // Reads are timed against the import; when the other tests load the machine a reader can
+    // be slow for reasons of its own, so the import is tried up to three times, and a reader
+    // must be served all along in one of them (a writer holding the file to itself would fail
+    // every time).
+    let mut said = Vec::new();
+    for _ in 0..3 {
+        match reader_during_import() {
+            Ok(()) => return,
+            Err(why) => said.push(why),
+        }
+    }
+    panic!("{}", said.join("\n"));
+}
+
+/// One import with reads made all through it: an error says when the last served read ended.
+fn reader_during_import() -> Result<(), String> {
     let db = Db::with_season();
     let file = games_file(&db, "r", 2 * BIG);
     let start = Instant::now();
@@ -266,12 +282,15 @@ fn a_reader_is_served_while_an_import_writes() {
         std::thread::sleep(Duration::from_millis(20));
     };
     finished(import, "the import");
-    // Readers are served all along, not only until the writer holds the file to itself.
-    assert!(
-        served >= end / 2,
-        "the last read served while the import wrote ended {served:?} after it began; it ended at {end:?} ({reads} reads)"
-    );
     assert_eq!(db.games(), 12 + 2 * BIG);
+    // Readers are served all along, not only until the writer holds the file to itself.
+    if served >= end / 2 {
+        Ok(())
+    } else {
+        Err(format!(
+            "the last read served while the import wrote ended {served:?} after it began; it ended at {end:?} ({reads} reads)"
+        ))
+    }
 }
 
 /// Runs `don ARGS` (with `stdin` on its standard input) against `db` and checks that it fails

@@ -170,6 +170,7 @@ pub enum LeagueCommand {
         db: DbArg,
     },
     /// List the leagues.
+    #[command(after_help = "Example:\n  don league list")]
     List {
         #[command(flatten)]
         db: DbArg,
@@ -225,13 +226,11 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             for l in leagues {
                 let seasons = store.leagues().seasons(l.id)?;
                 let names: Vec<&str> = seasons.iter().map(|s| s.name.as_str()).collect();
-                writeln!(
-                    out,
-                    "{}: {} season(s) {}",
-                    l.name,
-                    names.len(),
-                    names.join(", ")
-                )?;
+                match names.len() {
+                    0 => writeln!(out, "{}: no seasons yet", l.name)?,
+                    1 => writeln!(out, "{}: 1 season, {}", l.name, names[0])?,
+                    n => writeln!(out, "{}: {n} seasons, {}", l.name, names.join(", "))?,
+                }
             }
         }
     }
@@ -308,6 +307,7 @@ pub enum SeasonCommand {
         db: DbArg,
     },
     /// List a league's seasons.
+    #[command(after_help = "Example:\n  don season list --league 'Valleys League'")]
     List {
         #[arg(long, short = 'l', env = "DON_LEAGUE")]
         league: Option<String>,
@@ -419,6 +419,9 @@ pub enum TeamCommand {
         db: DbArg,
     },
     /// Set a team's venue.
+    #[command(
+        after_help = "Example:\n  don team venue 'Royal Oak' 'Royal Oak, High Street, Newbridge'"
+    )]
     Venue {
         team: String,
         venue: String,
@@ -508,9 +511,9 @@ fn write_rosters(
         }
         if (e.roster.len() as u32) < season.config.roster_min {
             short.push(format!(
-                "warning: {} has {} player(s) on its roster; a roster has at least {}",
+                "warning: {} has {} on its roster; a roster has at least {}",
                 e.team.name,
-                e.roster.len(),
+                super::text::count(e.roster.len() as i64, "player", "players"),
                 season.config.roster_min
             ));
         }
@@ -552,6 +555,7 @@ pub enum RosterCommand {
         db: DbArg,
     },
     /// Take players off a team's roster for a season.
+    #[command(after_help = "Example:\n  don roster remove 'Royal Oak' 'Rhys Evans'")]
     Remove {
         team: String,
         #[arg(required = true)]
@@ -563,6 +567,7 @@ pub enum RosterCommand {
     },
     /// Show the rosters of a season (of one team, if named); a roster below the minimum is
     /// warned about.
+    #[command(after_help = "Example:\n  don roster show 'Royal Oak' --season 2025-26")]
     Show {
         team: Option<String>,
         #[command(flatten)]
@@ -620,8 +625,10 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             )?;
             if (size as u32) < season.config.roster_min {
                 eprintln!(
-                    "warning: {} has {} player(s) on its roster; a roster has at least {}",
-                    team.name, size, season.config.roster_min
+                    "warning: {} has {} on its roster; a roster has at least {}",
+                    team.name,
+                    super::text::count(size as i64, "player", "players"),
+                    season.config.roster_min
                 );
             }
         }

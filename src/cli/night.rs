@@ -16,7 +16,7 @@ use don::store::{Change, Fixture, LegGame, SeasonInfo, Store, TeamInfo};
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::prompt::{stdin_prompt, Prompt};
-use super::text::shown;
+use super::text::{count, shown};
 use super::which::{parse_date, Which};
 
 /// A fixture of a season by its number.
@@ -429,7 +429,13 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
                 other => other,
             })?;
         }
-        change.commit(&format!("{title}: {} match(es)", args.matches.len()), None)?;
+        change.commit(
+            &format!(
+                "{title}: {}",
+                count(args.matches.len() as i64, "match", "matches")
+            ),
+            None,
+        )?;
         let fixture = fixture_by_number_in(&store, &season, fixture.id)?;
         say(
             &mut out,
@@ -749,8 +755,8 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
         "awarded to"
     };
     let words = format!(
-        "{} point(s) {verb} {} on {day}: {}",
-        args.points,
+        "{} {verb} {} on {day}: {}",
+        count(args.points, "point", "points"),
         team.name,
         args.reason.trim()
     );
@@ -806,8 +812,10 @@ pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
     }
     let cancelled = change.withdraw(season.id, team.id, day)?;
     let words = format!(
-        "{} withdrew from season {} on {day}; {cancelled} fixture(s) cancelled",
-        team.name, season.name
+        "{} withdrew from season {} on {day}; {} cancelled",
+        team.name,
+        season.name,
+        count(cancelled as i64, "unplayed fixture", "unplayed fixtures")
     );
     change.commit(&words, None)?;
     let mut out = io::stdout().lock();

@@ -150,7 +150,11 @@ pub fn import(
         if faults.len() > 200 {
             writeln!(err, "… and {} more", faults.len() - 200)?;
         }
-        writeln!(err, "Nothing imported: {} error(s).", faults.len())?;
+        writeln!(
+            err,
+            "Nothing imported: {}.",
+            super::text::count(faults.len() as i64, "error", "errors")
+        )?;
         return Ok(Done::BadData);
     }
     let report = resolver.report.clone();
@@ -167,12 +171,20 @@ pub fn import(
     let mut summary = format!("{}: {}", league_name, said.join(", "));
     if !report.seasons_made.is_empty() {
         summary.push_str(&format!(
-            "; new season(s) {}",
+            "; new {} {}",
+            if report.seasons_made.len() == 1 {
+                "season"
+            } else {
+                "seasons"
+            },
             report.seasons_made.join(", ")
         ));
     }
     if !report.teams_made.is_empty() {
-        summary.push_str(&format!("; {} new team(s)", report.teams_made.len()));
+        summary.push_str(&format!(
+            "; {}",
+            count(report.teams_made.len(), "new team", "new teams")
+        ));
     }
     let kept = report.nights_kept + report.adjustments_kept;
     let mut out = io::stdout().lock();
@@ -346,7 +358,11 @@ pub fn export(
             }
             let path = dir.join(format!("{}-{word}.csv", file_safe(&season.name)));
             write_atomically(&path, &|w| write(shape, w))?;
-            eprintln!("Wrote {n} row(s) to {}.", path.display());
+            eprintln!(
+                "Wrote {} to {}.",
+                super::text::count(n as i64, "row", "rows"),
+                path.display()
+            );
         }
         return Ok(Done::Ok);
     }

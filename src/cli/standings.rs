@@ -9,7 +9,7 @@ use don::league::{standings, Row, Standings};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::text::shown;
+use super::text::{count, shown};
 use super::which::{parse_date, Which};
 
 #[derive(clap::Args)]
@@ -181,16 +181,16 @@ fn write_notes(
         .collect();
     writeln!(
         out,
-        "P W D L: nights; F A: matches; {} point(s) a match. Ties: {}.",
-        season.config.points_per_match,
+        "P W D L: nights; F A: matches; {} a match. Ties: {}.",
+        count(season.config.points_per_match, "point", "points"),
         breakers.join(", ")
     )?;
     for a in &season.adjustments {
         let name = season.team(a.team).map_or("?", |t| t.name.as_str());
         let what = if a.points < 0 {
-            format!("{} point(s) deducted", -a.points)
+            format!("{} deducted", count(-a.points, "point", "points"))
         } else {
-            format!("{} point(s) awarded", a.points)
+            format!("{} awarded", count(a.points, "point", "points"))
         };
         writeln!(
             out,

@@ -49,3 +49,9 @@ mod tests {
         assert_eq!(shown("abc\u{202e}fed"), "abc\\u{202e}fed");
     }
 }
+
+/// "1 point", "2 points": a count with its noun.
+pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 || n == -1 { one } else { many })
+}
