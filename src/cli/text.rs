@@ -29,6 +29,12 @@ pub fn shown(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// "1 point", "2 points": a count with its noun.
+pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 || n == -1 { one } else { many })
+}
+
 #[cfg(test)]
 mod tests {
     use super::shown;
@@ -48,10 +54,4 @@ mod tests {
         assert_eq!(shown("\u{9b}31m"), "\\u{9b}31m");
         assert_eq!(shown("abc\u{202e}fed"), "abc\\u{202e}fed");
     }
-}
-
-/// "1 point", "2 points": a count with its noun.
-pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 || n == -1 { one } else { many })
 }
