@@ -788,8 +788,12 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 .filter(|e| e.withdrawn.is_none())
                 .collect();
             let ids: Vec<i64> = entries.iter().map(|e| e.team.id).collect();
-            let plan = double_round_robin(&ids, start, weekday, &skip)
-                .map_err(|e| CliError::Usage(format!("season {}: {e}", season.name)))?;
+            let plan = double_round_robin(&ids, start, weekday, &skip).map_err(|e| {
+                CliError::Usage(format!(
+                    "season {}: {e}; enter teams with `don team add NAME --season '{}'`",
+                    season.name, season.name
+                ))
+            })?;
             for f in &plan.fixtures {
                 change.add_fixture(season.id, Some(f.round), f.date, f.home, f.away)?;
             }

@@ -92,6 +92,15 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             None => String::new(),
         };
         writeln!(out, "{} {}{when}", shown(&league.name), shown(&season.name))?;
+        if table.rows.is_empty() && table.withdrawn.is_empty() {
+            writeln!(
+                out,
+                "No teams yet: enter them with `don team add NAME --season '{}'`.",
+                shown(&season.name)
+            )?;
+            out.flush()?;
+            return Ok(Done::Ok);
+        }
         writeln!(out, "{}", text_table(&table.rows))?;
         write_notes(&mut out, &season, &table, args.explain)?;
     }
