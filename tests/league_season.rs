@@ -480,3 +480,24 @@ fn a_database_from_before_leagues_is_brought_up_to_date() {
     db.ok(&["league", "new", "Valleys"]);
     assert_eq!(db.ok(&["league", "list"]), "Valleys: no seasons yet\n");
 }
+
+#[test]
+fn an_import_of_results_is_one_operation_undone_and_redone() {
+    let db = Db::new();
+    db.ok(&["import", "examples/phat.json"]);
+    let before = data(&db.dump());
+    let mut args = vec!["import".to_string()];
+    args.extend(sample());
+    args.extend(["--league".into(), LEAGUE.into(), "--create".into()]);
+    db.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let after = data(&db.dump());
+    let table = db.ok(&["standings", "--json"]);
+    db.ok(&["undo"]);
+    assert!(
+        data(&db.dump()) == before,
+        "undoing the import left rows behind"
+    );
+    db.ok(&["undo"]);
+    assert!(data(&db.dump()) == after, "redoing the import");
+    assert_eq!(db.ok(&["standings", "--json"]), table);
+}

@@ -550,6 +550,22 @@ impl RawMatch {
     }
 }
 
+/// How a night's result is kept in `fixtures`: its kind, the totals' points, the side that
+/// turned up for a walkover.
+type ResultColumns = (
+    &'static str,
+    (Option<u32>, Option<u32>),
+    Option<&'static str>,
+);
+
+fn result_columns(result: &NightResult) -> ResultColumns {
+    match result {
+        NightResult::Matches(_) => ("matches", (None, None), None),
+        NightResult::Totals(p) => ("totals", (Some(p.home), Some(p.away)), None),
+        NightResult::Walkover(side) => ("walkover", (None, None), Some(side.as_str())),
+    }
+}
+
 /// `121-87 96-121 121-110`, home first.
 pub(crate) fn parse_leg_scores(text: &str) -> Option<Vec<Pair<u32>>> {
     text.split_whitespace()
@@ -764,6 +780,45 @@ impl Change<'_> {
         Ok(id)
     }
 
+    /// Adds a fixture already played, with its night's result, in one go (as an import adds
+    /// the nights it finds no fixture for).
+    pub fn add_played_fixture(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+        result: &NightResult,
+    ) -> Result<i64, StoreError> {
+        if home == away {
+            return Err(StoreError::Refused("a team cannot play itself".into()));
+        }
+        self.enter_team(season, home)?;
+        self.enter_team(season, away)?;
+        let (kind, points, walkover) = result_columns(result);
+        self.tx
+            .prepare_cached(
+                "INSERT INTO fixtures (season, date, home, away, result, home_points, away_points,
+                 walkover) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+            )?
+            .execute((
+                season,
+                day.to_string(),
+                home,
+                away,
+                kind,
+                points.0,
+                points.1,
+                walkover,
+            ))?;
+        let id = self.tx.last_insert_rowid();
+        self.added("fixtures", id)?;
+        if let NightResult::Matches(matches) = result {
+            self.add_matches(id, matches)?;
+        }
+        Ok(id)
+    }
+
     /// Moves a fixture to another date.
     pub fn move_fixture(&self, fixture: i64, day: NaiveDate) -> Result<(), StoreError> {
         self.tx.execute(
@@ -797,11 +852,7 @@ impl Change<'_> {
         result: &NightResult,
         log_matches: bool,
     ) -> Result<(), StoreError> {
-        let (kind, points, walkover) = match result {
-            NightResult::Matches(_) => ("matches", (None, None), None),
-            NightResult::Totals(p) => ("totals", (Some(p.home), Some(p.away)), None),
-            NightResult::Walkover(side) => ("walkover", (None, None), Some(side.as_str())),
-        };
+        let (kind, points, walkover) = result_columns(result);
         self.tx
             .prepare_cached(
                 "UPDATE fixtures SET result = ?1, home_points = ?2, away_points = ?3, walkover = ?4,

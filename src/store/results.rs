@@ -252,7 +252,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             })
             .map(|f| (f.id, f.date, f.cancelled));
         let change = self.change;
-        let (id, existed) = match target {
+        let id = match target {
             Some((id, date, cancelled)) => {
                 if date != night.date {
                     change
@@ -264,18 +264,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         .set_cancelled(id, false)
                         .map_err(|e| store_fault(e, line))?;
                 }
-                (id, true)
-            }
-            None => {
-                let id = change
-                    .add_fixture(season.id, None, night.date, home.id, away.id)
+                change
+                    .record_night(id, &night.result, true)
                     .map_err(|e| store_fault(e, line))?;
-                (id, false)
+                id
             }
+            None => change
+                .add_played_fixture(season.id, night.date, home.id, away.id, &night.result)
+                .map_err(|e| store_fault(e, line))?,
         };
-        change
-            .record_night(id, &night.result, existed)
-            .map_err(|e| store_fault(e, line))?;
         let fixtures = self
             .fixtures_of(season.id)
             .map_err(|e| store_fault(e, line))?;
