@@ -21,13 +21,18 @@ mod common;
 use std::fs::File;
 use std::io::{BufWriter, Write};
 use std::path::Path;
-use std::process::{Command, Stdio};
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
 use don::record::write::sim_record;
 use don::rules::sim::{play_game, SimGame};
+
+use common::{mib, run_watched};
+
+/// How often a running import's memory is read.
+const POLL: Duration = Duration::from_millis(2);
 
 /// don may take at most this many times sqlite3's time.
 const TARGET_RATIO: f64 = 3.0;
@@ -129,59 +134,12 @@ fn generate(dir: &Path, n: usize) -> (Files, Files) {
     (small.finish(), large.finish())
 }
 
-/// A finished process: how long it took and its peak memory.
-struct Run {
-    secs: f64,
-    peak_kib: Option<u64>,
-}
-
-fn vm_hwm(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// Runs `cmd` to the end, its output kept in `log`, polling its peak memory every 2 ms.
-fn run(mut cmd: Command, log: &Path, what: &str) -> Run {
-    let out = File::create(log).unwrap();
-    let err = out.try_clone().unwrap();
-    let start = Instant::now();
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(out)
-        .stderr(err)
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
-    let pid = child.id();
-    let mut peak = None;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if let Some(k) = vm_hwm(pid) {
-            peak = Some(peak.map_or(k, |p: u64| p.max(k)));
-        }
-        std::thread::sleep(Duration::from_millis(2));
-    };
-    let secs = start.elapsed().as_secs_f64();
-    let said = std::fs::read_to_string(log).unwrap_or_default();
-    assert!(status.success(), "{what} failed ({status}):\n{said}");
-    Run {
-        secs,
-        peak_kib: peak,
-    }
-}
-
 fn count(db: &Path, table: &str) -> u64 {
     let conn = rusqlite::Connection::open(db).unwrap();
     conn.query_row(&format!("SELECT count(*) FROM {table}"), [], |r| {
         r.get::<_, i64>(0)
     })
     .unwrap() as u64
-}
-
-fn mib(kib: Option<u64>) -> String {
-    kib.map_or("n/a".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
 }
 
 /// Thousands separated: 1,234,567.
@@ -218,7 +176,7 @@ fn measure(dir: &Path, files: &Files) -> Option<u64> {
     }
     let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
     cmd.arg("import").arg(&jsonl).env("DON_DB", &db);
-    let don = run(cmd, &dir.join("don.log"), "don import");
+    let don = run_watched(cmd, &dir.join("don.log"), "don import", POLL);
     assert_eq!(count(&db, "games"), n as u64, "every game imported");
     assert_eq!(count(&db, "tricks"), files.tricks, "every trick imported");
     let db_bytes = std::fs::metadata(&db).map_or(0, |m| m.len());
@@ -245,7 +203,7 @@ fn measure(dir: &Path, files: &Files) -> Option<u64> {
     let mut cmd = Command::new("sqlite3");
     cmd.arg(&sq)
         .arg(format!(".import --csv {} tricks", csv.display()));
-    let lite = run(cmd, &dir.join("sqlite3.log"), "sqlite3 .import");
+    let lite = run_watched(cmd, &dir.join("sqlite3.log"), "sqlite3 .import", POLL);
     assert_eq!(count(&sq, "tricks"), files.tricks, "every CSV row imported");
     println!(
         "  sqlite3 .import  {:>7.2} s  {:>8}          {:>10} rows/s    peak memory {}",

@@ -8,8 +8,9 @@
 //!
 //! `-- --keep DIR` writes the file and databases into DIR and leaves them there.
 
+mod common;
+
 use std::fmt::Write as _;
-use std::fs::File;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
@@ -17,6 +18,11 @@ use std::time::{Duration, Instant};
 use chrono::{NaiveDate, Weekday};
 
 use don::league::fixtures::double_round_robin;
+
+use common::{mib, run_watched};
+
+/// How often a running import's memory is read.
+const POLL: Duration = Duration::from_millis(1);
 
 /// don may take at most this many times sqlite3's time.
 const TARGET_RATIO: f64 = 3.0;
@@ -115,49 +121,6 @@ fn generate(path: &Path, seasons: u32) -> usize {
     rows
 }
 
-/// A finished process: how long it took and its peak memory.
-struct Run {
-    secs: f64,
-    peak_kib: Option<u64>,
-}
-
-fn vm_hwm(pid: u32) -> Option<u64> {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    line.split_whitespace().nth(1)?.parse().ok()
-}
-
-/// Runs `cmd` to the end, output kept in `log`, polling its peak memory every millisecond.
-fn run_watched(mut cmd: Command, log: &Path, what: &str) -> Run {
-    let out = File::create(log).unwrap();
-    let err = out.try_clone().unwrap();
-    let start = Instant::now();
-    let mut child = cmd
-        .stdin(Stdio::null())
-        .stdout(out)
-        .stderr(err)
-        .spawn()
-        .unwrap_or_else(|e| panic!("cannot run {what}: {e}"));
-    let pid = child.id();
-    let mut peak = None;
-    let status = loop {
-        if let Some(status) = child.try_wait().unwrap() {
-            break status;
-        }
-        if let Some(k) = vm_hwm(pid) {
-            peak = Some(peak.map_or(k, |p: u64| p.max(k)));
-        }
-        std::thread::sleep(Duration::from_millis(1));
-    };
-    let secs = start.elapsed().as_secs_f64();
-    let said = std::fs::read_to_string(log).unwrap_or_default();
-    assert!(status.success(), "{what} failed ({status}):\n{said}");
-    Run {
-        secs,
-        peak_kib: peak,
-    }
-}
-
 /// Runs `cmd` to the end and times it, nothing else (for processes of a few milliseconds).
 fn run_timed(cmd: &mut Command, what: &str) -> f64 {
     let start = Instant::now();
@@ -195,10 +158,6 @@ fn count(db: &Path, table: &str) -> u64 {
     .unwrap() as u64
 }
 
-fn mib(kib: Option<u64>) -> String {
-    kib.map_or("n/a".into(), |k| format!("{:.1} MiB", k as f64 / 1024.0))
-}
-
 fn verdict(ratio: f64) -> &'static str {
     if ratio <= TARGET_RATIO {
         "met"
@@ -233,13 +192,13 @@ fn imports(dir: &Path, csv: &Path, rows: usize) -> PathBuf {
             "--create",
         ])
         .env("DON_DB", &db);
-        let don = run_watched(cmd, &dir.join("don.log"), "don import");
+        let don = run_watched(cmd, &dir.join("don.log"), "don import", POLL);
         if lite_ok {
             fresh(&sq);
             let mut cmd = Command::new("sqlite3");
             cmd.arg(&sq)
                 .arg(format!(".import --csv {} results", csv.display()));
-            let lite = run_watched(cmd, &dir.join("sqlite3.log"), "sqlite3 .import");
+            let lite = run_watched(cmd, &dir.join("sqlite3.log"), "sqlite3 .import", POLL);
             ratios.push(don.secs / lite.secs);
             lite_runs.push(lite);
         }

@@ -691,20 +691,9 @@ fn io(e: csv::Error) -> std::io::Error {
 /// Writes match rows (FORMAT.md §3 column order).
 pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> {
     let mut w = writer(out);
-    w.write_record([
-        "season",
-        "date",
-        "home",
-        "away",
-        "kind",
-        "slot",
-        "home_players",
-        "away_players",
-        "home_legs",
-        "away_legs",
-        "leg_scores",
-    ])
-    .map_err(io)?;
+    // The first eleven columns, in FORMAT.md's order.
+    w.write_record(&col::NAMES[..=col::LEG_SCORES])
+        .map_err(io)?;
     for r in rows {
         let legs: Vec<String> = r
             .leg_scores

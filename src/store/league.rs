@@ -111,6 +111,23 @@ fn unknown<'a>(
     StoreError::Refused(message)
 }
 
+/// The one of `items` called `name` (case and extra spaces ignored), or an error naming the
+/// nearest: "no team 'Royal Oke' in Abercarn; did you mean 'Royal Oak'?" (`place` is " in
+/// Abercarn").
+fn named<'a, T>(
+    items: &'a [T],
+    name: &str,
+    name_of: impl Fn(&T) -> &String,
+    what: &str,
+    place: &str,
+) -> Result<&'a T, StoreError> {
+    let key = name_key(name);
+    items
+        .iter()
+        .find(|i| name_key(name_of(i)) == key)
+        .ok_or_else(|| unknown(what, name, place, items.iter().map(|i| name_of(i).as_str())))
+}
+
 /// The reads, on the database or inside a change.
 pub struct LeagueReader<'c>(&'c Connection);
 
@@ -168,19 +185,7 @@ impl LeagueReader<'_> {
                         .join(", ")
                 ))),
             },
-            Some(name) => {
-                let key = name_key(name);
-                let found = all.iter().position(|l| name_key(&l.name) == key);
-                match found {
-                    Some(i) => Ok(all[i].clone()),
-                    None => Err(unknown(
-                        "league",
-                        name,
-                        "",
-                        all.iter().map(|l| l.name.as_str()),
-                    )),
-                }
-            }
+            Some(name) => named(&all, name, |l| &l.name, "league", "").cloned(),
         }
     }
 
@@ -223,19 +228,14 @@ impl LeagueReader<'_> {
                     league.name, league.name
                 ))
             }),
-            Some(name) => {
-                let key = name_key(name);
-                let found = seasons.iter().position(|s| name_key(&s.name) == key);
-                match found {
-                    Some(i) => Ok(seasons[i].clone()),
-                    None => Err(unknown(
-                        "season",
-                        name,
-                        &format!(" in {}", league.name),
-                        seasons.iter().map(|s| s.name.as_str()),
-                    )),
-                }
-            }
+            Some(name) => named(
+                &seasons,
+                name,
+                |s| &s.name,
+                "season",
+                &format!(" in {}", league.name),
+            )
+            .cloned(),
         }
     }
 
@@ -252,16 +252,14 @@ impl LeagueReader<'_> {
     /// with the nearest known one.
     pub fn team(&self, league: &LeagueInfo, name: &str) -> Result<TeamInfo, StoreError> {
         let teams = self.teams(league.id)?;
-        let key = name_key(name);
-        match teams.iter().find(|t| name_key(&t.name) == key) {
-            Some(t) => Ok(t.clone()),
-            None => Err(unknown(
-                "team",
-                name,
-                &format!(" in {}", league.name),
-                teams.iter().map(|t| t.name.as_str()),
-            )),
-        }
+        named(
+            &teams,
+            name,
+            |t| &t.name,
+            "team",
+            &format!(" in {}", league.name),
+        )
+        .cloned()
     }
 
     /// The teams entered in a season, with their rosters.
