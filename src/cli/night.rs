@@ -714,8 +714,12 @@ pub struct AdjustArgs {
     db: DbArg,
 }
 
-fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
+/// `--date` as given, or today.
+fn date_or_today(date: Option<&str>) -> Result<NaiveDate, CliError> {
+    match date {
+        Some(d) => parse_date(d, "--date"),
+        None => Ok(chrono::Local::now().date_naive()),
+    }
 }
 
 /// `don deduct` (sign -1) and `don award` (sign 1).
@@ -726,12 +730,7 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     if args.points == 0 {
         return Err(CliError::Usage("POINTS must be at least 1".into()));
     }
-    let day = args
-        .date
-        .as_deref()
-        .map(|d| parse_date(d, "--date"))
-        .transpose()?
-        .unwrap_or_else(today);
+    let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;
     let change = store.change(if sign < 0 { "deduct" } else { "award" })?;
     let (league, season) = args.which.in_change(&change)?;
@@ -779,12 +778,7 @@ pub struct WithdrawArgs {
 }
 
 pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
-    let day = args
-        .date
-        .as_deref()
-        .map(|d| parse_date(d, "--date"))
-        .transpose()?
-        .unwrap_or_else(today);
+    let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;
     let change = store.change("withdraw")?;
     let (league, season) = args.which.in_change(&change)?;

@@ -91,6 +91,26 @@ fn config(text: &str) -> Result<Config, StoreError> {
     Config::from_json(&value).map_err(|e| StoreError::damaged("a configuration", e))
 }
 
+/// Rows of `id, name, config` (a league's or a season's), the configuration read.
+fn configured(
+    stmt: &mut rusqlite::CachedStatement<'_>,
+    params: impl rusqlite::Params,
+) -> Result<Vec<(i64, String, Config)>, StoreError> {
+    let rows = stmt.query_map(params, |r| {
+        Ok((
+            r.get::<_, i64>(0)?,
+            r.get::<_, String>(1)?,
+            r.get::<_, String>(2)?,
+        ))
+    })?;
+    let mut out = Vec::new();
+    for row in rows {
+        let (id, name, text) = row?;
+        out.push((id, name, config(&text)?));
+    }
+    Ok(out)
+}
+
 /// "no team 'Royal Oke' in Abercarn; did you mean 'Royal Oak'?"
 fn unknown<'a>(
     what: &str,
@@ -149,23 +169,10 @@ impl LeagueReader<'_> {
         let mut stmt = self
             .0
             .prepare_cached("SELECT id, name, config FROM leagues ORDER BY key")?;
-        let rows = stmt.query_map([], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (id, name, text) = row?;
-            out.push(LeagueInfo {
-                id,
-                name,
-                config: config(&text)?,
-            });
-        }
-        Ok(out)
+        Ok(configured(&mut stmt, [])?
+            .into_iter()
+            .map(|(id, name, config)| LeagueInfo { id, name, config })
+            .collect())
     }
 
     /// A league by name; with no name, the only league there is.
@@ -194,24 +201,15 @@ impl LeagueReader<'_> {
         let mut stmt = self
             .0
             .prepare_cached("SELECT id, name, config FROM seasons WHERE league = ?1 ORDER BY id")?;
-        let rows = stmt.query_map([league], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, String>(2)?,
-            ))
-        })?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (id, name, text) = row?;
-            out.push(SeasonInfo {
+        Ok(configured(&mut stmt, [league])?
+            .into_iter()
+            .map(|(id, name, config)| SeasonInfo {
                 id,
                 league,
                 name,
-                config: config(&text)?,
-            });
-        }
-        Ok(out)
+                config,
+            })
+            .collect())
     }
 
     /// A season of a league by name; with no name, the latest.
