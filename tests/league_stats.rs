@@ -1,11 +1,16 @@
-//! Statistics per player and partnership, per kind, worked out by hand from a small season.
+//! Statistics per player and partnership, per kind (RULES.md §7), worked out by hand from a small
+//! season: every field of every line, their order, the filters and each leaderboard.
 
 use chrono::NaiveDate;
-use don::league::stats::{leaderboard, stats, Filter, Line, Ranking, Who};
-use don::league::{Config, Kind, Leg, Match, Night, NightResult, Pair, Season, Team};
+use don::league::stats::{leaderboard, stats, Filter, Line, Ranking, Stats, Who};
+use don::league::{Config, Kind, Leg, Match, Night, NightResult, Pair, Season, Side, Team};
 
 fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
+}
+
+fn day(s: &str) -> NaiveDate {
+    s.parse().unwrap()
 }
 
 fn m(
@@ -25,6 +30,7 @@ fn m(
     }
 }
 
+/// A leg known by its score only.
 fn leg(h: u32, a: u32) -> Leg {
     Leg {
         score: Pair::new(h, a),
@@ -33,101 +39,112 @@ fn leg(h: u32, a: u32) -> Leg {
     }
 }
 
-/// Two nights of Royal Oak (1) against Red Lion (2).
+/// A leg scored with the engine: its hands, home first, add up to its score.
+fn engine(game: i64, hands: &[(i64, i64)]) -> Leg {
+    let home: i64 = hands.iter().map(|h| h.0).sum();
+    let away: i64 = hands.iter().map(|h| h.1).sum();
+    Leg {
+        score: Pair::new(home as u32, away as u32),
+        game: Some(game),
+        hands: hands.iter().map(|&(h, a)| Pair::new(h, a)).collect(),
+    }
+}
+
+fn night(id: i64, date: &str, home: i64, away: i64, result: NightResult) -> Night {
+    Night {
+        id,
+        date: day(date),
+        home,
+        away,
+        result,
+    }
+}
+
+fn team(id: i64, name: &str) -> Team {
+    Team {
+        id,
+        name: name.into(),
+        withdrawn: None,
+    }
+}
+
+/// The 2025-26 season: Royal Oak (1) and Red Lion (2), two nights entered match by match, a night
+/// known only by its totals and a walkover (neither has players, so neither counts here).
+///
+/// Night 1, 2025-09-04, Royal Oak at home:
+/// - Don 1: Rhys + Gareth beat Dai + Huw 2–1; leg 1 scored with the engine, 121–87 in three
+///   hands (20–32, 41–0, 60–55); then 100–121 and 121–99.
+/// - Don 2: players unknown on both sides, 2–0: nobody's figures.
+/// - Don 3: home players unknown; Ieuan + Wyn (Red Lion) lose 1–2.
+/// - Single crib 1: Gareth loses to Dai 0–2.
+///
+/// Night 2, 2025-09-11, Red Lion at home:
+/// - Don 1: Dai + Huw beat "gareth" + "RHYS" (the same pair, typed otherwise) 2–0; leg 1 scored
+///   with the engine, 121–60 in three hands (30–10, 50–20, 41–30); then 121–100.
+/// - Don 2: Ieuan + Wyn lose 1–2; away players unknown.
+/// - Single crib 1: Huw loses to Gareth 1–2.
 fn season() -> Season {
-    let engine = Leg {
-        score: Pair::new(121, 87),
-        game: Some(7),
-        // Hand by hand, home first: Royal Oak pegs 20 + 41 + 60 = 121 in 3 hands, Red Lion 87.
-        hands: vec![Pair::new(20, 32), Pair::new(41, 0), Pair::new(60, 55)],
-    };
     let night1 = vec![
-        // Gareth & Rhys win 2–1, the first leg scored with the engine.
         m(
             Kind::Don,
             1,
             &["Rhys", "Gareth"],
             &["Dai", "Huw"],
             (2, 1),
-            vec![engine, leg(100, 121), leg(121, 99)],
+            vec![
+                engine(7, &[(20, 32), (41, 0), (60, 55)]),
+                leg(100, 121),
+                leg(121, 99),
+            ],
         ),
-        m(Kind::SingleCrib, 1, &["Gareth"], &["Dai"], (0, 2), vec![]),
-        // Players not known: nobody's figures.
         m(Kind::Don, 2, &[], &[], (2, 0), vec![]),
+        m(Kind::Don, 3, &[], &["Ieuan", "Wyn"], (2, 1), vec![]),
+        m(Kind::SingleCrib, 1, &["Gareth"], &["Dai"], (0, 2), vec![]),
     ];
     let night2 = vec![
-        // Red Lion at home: Dai & Huw against "gareth  + RHYS" typed otherwise: the same pair.
         m(
             Kind::Don,
             1,
             &["Dai", "Huw"],
             &["gareth", "RHYS"],
             (2, 0),
-            vec![],
+            vec![engine(8, &[(30, 10), (50, 20), (41, 30)]), leg(121, 100)],
         ),
+        m(Kind::Don, 2, &["Ieuan", "Wyn"], &[], (1, 2), vec![]),
         m(Kind::SingleCrib, 1, &["Huw"], &["Gareth"], (1, 2), vec![]),
     ];
     Season {
-        name: "2025".into(),
+        name: "2025-26".into(),
         config: Config::default(),
-        teams: vec![
-            Team {
-                id: 1,
-                name: "Royal Oak".into(),
-                withdrawn: None,
-            },
-            Team {
-                id: 2,
-                name: "Red Lion".into(),
-                withdrawn: None,
-            },
-        ],
+        teams: vec![team(1, "Royal Oak"), team(2, "Red Lion")],
         nights: vec![
-            Night {
-                id: 1,
-                date: NaiveDate::from_ymd_opt(2025, 9, 4).unwrap(),
-                home: 1,
-                away: 2,
-                result: NightResult::Matches(night1),
-            },
-            Night {
-                id: 2,
-                date: NaiveDate::from_ymd_opt(2025, 9, 11).unwrap(),
-                home: 2,
-                away: 1,
-                result: NightResult::Matches(night2),
-            },
-            Night {
-                id: 3,
-                date: NaiveDate::from_ymd_opt(2025, 9, 18).unwrap(),
-                home: 1,
-                away: 2,
-                result: NightResult::Totals(Pair::new(5, 4)),
-            },
+            night(1, "2025-09-04", 1, 2, NightResult::Matches(night1)),
+            night(2, "2025-09-11", 2, 1, NightResult::Matches(night2)),
+            night(3, "2025-09-18", 1, 2, NightResult::Totals(Pair::new(5, 4))),
+            night(4, "2025-09-25", 2, 1, NightResult::Walkover(Side::Home)),
         ],
         adjustments: vec![],
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// A line: who, kind, team, matches (played, won), legs (played, won), engine (legs, hands,
+/// points).
 fn line(
     who: Who,
     kind: Kind,
     team: &str,
-    matches: u32,
-    won: u32,
-    legs: u32,
-    legs_won: u32,
+    matches: (u32, u32),
+    legs: (u32, u32),
     engine: (u32, u32, i64),
 ) -> Line {
     Line {
         who,
         kind,
         team: team.into(),
-        matches,
-        matches_won: won,
-        legs,
-        legs_won,
+        matches: matches.0,
+        matches_won: matches.1,
+        legs: legs.0,
+        legs_won: legs.1,
         engine_legs: engine.0,
         hands: engine.1,
         points: engine.2,
@@ -138,175 +155,477 @@ fn p(name: &str) -> Who {
     Who::Player(name.into())
 }
 
-#[test]
-fn each_player_and_partnership_by_kind_worked_out_by_hand() {
-    let s = stats(&[season()], &Filter::default());
-    // Don: Gareth and Rhys played 2 (won 1: 2–1 then lost 0–2), legs 3 + 2 = 5, won 2 + 0;
-    // the engine leg: 3 hands, 121 points. Dai and Huw: 2 played, won 1, legs 5, won 1 + 2 = 3;
-    // 87 points in the engine leg's 3 hands.
-    // Single crib: Gareth lost 0–2 and won 2–1: 2 played, 1 won, legs 2 + 3 = 5, won 0 + 2;
-    // Dai won 2–0 (1, legs 2, won 2); Huw lost 1–2 (legs 3, won 1).
-    // Order: kind, then matches won (most first), legs won, name (Dai before Gareth at single
-    // crib: both 1 won, 2 legs won).
-    assert_eq!(
-        s.players,
-        [
-            line(p("Dai"), Kind::Don, "Red Lion", 2, 1, 5, 3, (1, 3, 87)),
-            line(p("Huw"), Kind::Don, "Red Lion", 2, 1, 5, 3, (1, 3, 87)),
-            line(p("Gareth"), Kind::Don, "Royal Oak", 2, 1, 5, 2, (1, 3, 121)),
-            line(p("Rhys"), Kind::Don, "Royal Oak", 2, 1, 5, 2, (1, 3, 121)),
-            line(
-                p("Dai"),
-                Kind::SingleCrib,
-                "Red Lion",
-                1,
-                1,
-                2,
-                2,
-                (0, 0, 0)
-            ),
-            line(
-                p("Gareth"),
-                Kind::SingleCrib,
-                "Royal Oak",
-                2,
-                1,
-                5,
-                2,
-                (0, 0, 0)
-            ),
-            line(
-                p("Huw"),
-                Kind::SingleCrib,
-                "Red Lion",
-                1,
-                0,
-                3,
-                1,
-                (0, 0, 0)
-            ),
-        ]
-    );
-    // The pair typed "Rhys+Gareth" and "gareth + RHYS" is one partnership, named as first seen.
-    assert_eq!(
-        s.partnerships,
-        [
-            line(
-                Who::Partnership("Dai".into(), "Huw".into()),
-                Kind::Don,
-                "Red Lion",
-                2,
-                1,
-                5,
-                3,
-                (1, 3, 87)
-            ),
-            line(
-                Who::Partnership("Gareth".into(), "Rhys".into()),
-                Kind::Don,
-                "Royal Oak",
-                2,
-                1,
-                5,
-                2,
-                (1, 3, 121)
-            ),
-        ]
-    );
-    let gareth = &s.players[2];
-    assert_eq!(gareth.points_per_hand(), Some(121.0 / 3.0));
-    assert_eq!(gareth.win_rate(), Some(0.5));
-    assert_eq!(s.players[5].points_per_hand(), None);
-    assert_eq!(s.partnerships[1].who.name(), "Gareth & Rhys");
+fn pair(a: &str, b: &str) -> Who {
+    Who::Partnership(a.into(), b.into())
+}
+
+const NO_ENGINE: (u32, u32, i64) = (0, 0, 0);
+
+/// Every player's line of the season, in order.
+///
+/// Don:
+/// - Gareth (Royal Oak): won 2–1 (legs 3, won 2) and lost 0–2 (legs 2, won 0): 2 played, 1
+///   won, legs 5, won 2. Engine legs: 121–87 at home (3 hands, 20 + 41 + 60 = 121) and 121–60
+///   away (3 hands, 10 + 20 + 30 = 60): 2 legs, 6 hands, 181 points.
+/// - Rhys: the same as Gareth.
+/// - Dai (Red Lion): lost 1–2 (legs 3, won 1) and won 2–0 (legs 2, won 2): 2 played, 1 won,
+///   legs 5, won 3. Engine: 32 + 0 + 55 = 87 away and 30 + 50 + 41 = 121 at home: 2 legs, 6
+///   hands, 208 points.
+/// - Huw: the same as Dai.
+/// - Ieuan (Red Lion): lost 1–2 twice: 2 played, 0 won, legs 6, won 2; no engine legs.
+/// - Wyn: the same as Ieuan.
+///
+/// Single crib:
+/// - Dai: won 2–0: 1 played, 1 won, legs 2, won 2.
+/// - Gareth: lost 0–2, won 2–1: 2 played, 1 won, legs 5, won 2.
+/// - Huw: lost 1–2: 1 played, 0 won, legs 3, won 1.
+///
+/// Order: kind (Don, then single crib), matches won (most first), legs won (most first), then
+/// name: at Don Dai and Huw (1 won, 3 legs) before Gareth and Rhys (1 won, 2 legs), who are
+/// before Ieuan and Wyn (0 won); at single crib Dai before Gareth by name (1 won, 2 legs each).
+fn players() -> Vec<Line> {
+    vec![
+        line(p("Dai"), Kind::Don, "Red Lion", (2, 1), (5, 3), (2, 6, 208)),
+        line(p("Huw"), Kind::Don, "Red Lion", (2, 1), (5, 3), (2, 6, 208)),
+        line(
+            p("Gareth"),
+            Kind::Don,
+            "Royal Oak",
+            (2, 1),
+            (5, 2),
+            (2, 6, 181),
+        ),
+        line(
+            p("Rhys"),
+            Kind::Don,
+            "Royal Oak",
+            (2, 1),
+            (5, 2),
+            (2, 6, 181),
+        ),
+        line(p("Ieuan"), Kind::Don, "Red Lion", (2, 0), (6, 2), NO_ENGINE),
+        line(p("Wyn"), Kind::Don, "Red Lion", (2, 0), (6, 2), NO_ENGINE),
+        line(
+            p("Dai"),
+            Kind::SingleCrib,
+            "Red Lion",
+            (1, 1),
+            (2, 2),
+            NO_ENGINE,
+        ),
+        line(
+            p("Gareth"),
+            Kind::SingleCrib,
+            "Royal Oak",
+            (2, 1),
+            (5, 2),
+            NO_ENGINE,
+        ),
+        line(
+            p("Huw"),
+            Kind::SingleCrib,
+            "Red Lion",
+            (1, 0),
+            (3, 1),
+            NO_ENGINE,
+        ),
+    ]
+}
+
+/// Every partnership's line: the pair typed "Rhys+Gareth" and "gareth+RHYS" is one, its names in
+/// order and spelt as first seen ("Gareth", "Rhys"). Single crib has none (singles).
+fn partnerships() -> Vec<Line> {
+    vec![
+        line(
+            pair("Dai", "Huw"),
+            Kind::Don,
+            "Red Lion",
+            (2, 1),
+            (5, 3),
+            (2, 6, 208),
+        ),
+        line(
+            pair("Gareth", "Rhys"),
+            Kind::Don,
+            "Royal Oak",
+            (2, 1),
+            (5, 2),
+            (2, 6, 181),
+        ),
+        line(
+            pair("Ieuan", "Wyn"),
+            Kind::Don,
+            "Red Lion",
+            (2, 0),
+            (6, 2),
+            NO_ENGINE,
+        ),
+    ]
+}
+
+/// Each line as (name, kind), to compare orders.
+fn who(lines: &[Line]) -> Vec<(String, Kind)> {
+    lines.iter().map(|l| (l.who.name(), l.kind)).collect()
+}
+
+fn board(lines: Vec<&Line>) -> Vec<(String, Kind)> {
+    lines.iter().map(|l| (l.who.name(), l.kind)).collect()
+}
+
+fn wk(list: &[(&str, Kind)]) -> Vec<(String, Kind)> {
+    list.iter().map(|(n, k)| (n.to_string(), *k)).collect()
 }
 
 #[test]
-fn filters_match_names_ignoring_case_and_spaces() {
-    let only = |f: Filter| -> Vec<(String, Kind)> {
-        stats(&[season()], &f)
-            .players
+fn each_player_and_partnership_line_worked_out_by_hand() {
+    let s = stats(&[season()], &Filter::default());
+    assert_eq!(s.players, players());
+    assert_eq!(s.partnerships, partnerships());
+}
+
+#[test]
+fn points_a_hand_and_win_rate() {
+    let s = stats(&[season()], &Filter::default());
+    let find = |name: &str, kind: Kind| {
+        s.players
             .iter()
-            .map(|l| (l.who.name(), l.kind))
-            .collect()
+            .find(|l| l.who.name() == name && l.kind == kind)
+            .unwrap()
+            .clone()
     };
+    // 181 points in 6 hands; 208 in 6; no hands, no figure.
     assert_eq!(
-        only(Filter {
-            player: Some("  GARETH ".into()),
-            ..Filter::default()
-        }),
-        [
-            ("Gareth".to_string(), Kind::Don),
-            ("Gareth".to_string(), Kind::SingleCrib)
-        ]
+        find("Gareth", Kind::Don).points_per_hand(),
+        Some(181.0 / 6.0)
     );
-    assert_eq!(
-        only(Filter {
-            kind: Some(Kind::SingleCrib),
-            team: Some("red   lion".into()),
-            ..Filter::default()
-        }),
-        [
-            ("Dai".to_string(), Kind::SingleCrib),
-            ("Huw".to_string(), Kind::SingleCrib)
-        ]
-    );
-    assert!(only(Filter {
-        kind: Some(Kind::DoubleCrib),
+    assert_eq!(find("Dai", Kind::Don).points_per_hand(), Some(208.0 / 6.0));
+    assert_eq!(find("Ieuan", Kind::Don).points_per_hand(), None);
+    assert_eq!(find("Gareth", Kind::SingleCrib).points_per_hand(), None);
+    // 1 of 2; 1 of 1; 0 of 2; 0 of 1.
+    assert_eq!(find("Gareth", Kind::Don).win_rate(), Some(0.5));
+    assert_eq!(find("Dai", Kind::SingleCrib).win_rate(), Some(1.0));
+    assert_eq!(find("Ieuan", Kind::Don).win_rate(), Some(0.0));
+    assert_eq!(find("Huw", Kind::SingleCrib).win_rate(), Some(0.0));
+    // No matches: no win rate.
+    let none = Line {
+        matches: 0,
+        matches_won: 0,
+        ..find("Wyn", Kind::Don)
+    };
+    assert_eq!(none.win_rate(), None);
+    assert_eq!(s.partnerships[1].points_per_hand(), Some(181.0 / 6.0));
+    assert_eq!(s.partnerships[1].who.name(), "Gareth & Rhys");
+    assert_eq!(s.players[0].who.name(), "Dai");
+}
+
+#[test]
+fn nights_without_matches_and_sides_without_players_count_for_nobody() {
+    // Only the totals night and the walkover: no lines at all.
+    let mut only = season();
+    only.nights.drain(..2);
+    assert_eq!(stats(&[only], &Filter::default()), Stats::default());
+    // Nothing at all.
+    assert_eq!(stats(&[], &Filter::default()), Stats::default());
+}
+
+#[test]
+fn filters_by_player_kind_and_team_ignoring_case_and_spaces() {
+    let with = |f: Filter| stats(&[season()], &f);
+    let all_players = players();
+    let all_pairs = partnerships();
+    let pick = |lines: &[Line], keep: &[usize]| -> Vec<Line> {
+        keep.iter().map(|&i| lines[i].clone()).collect()
+    };
+
+    // A player: his own lines, and the partnerships he is in, in the same order as unfiltered.
+    let s = with(Filter {
+        player: Some("  GARETH ".into()),
         ..Filter::default()
-    })
-    .is_empty());
-    let pairs = stats(
-        &[season()],
-        &Filter {
-            player: Some("rhys".into()),
+    });
+    assert_eq!(s.players, pick(&all_players, &[2, 7]));
+    assert_eq!(s.partnerships, pick(&all_pairs, &[1]));
+    let s = with(Filter {
+        player: Some("rhys".into()),
+        ..Filter::default()
+    });
+    assert_eq!(s.players, pick(&all_players, &[3]));
+    assert_eq!(s.partnerships, pick(&all_pairs, &[1]));
+    // A name is a whole name: "Gar" is nobody, as is a partnership written as one.
+    for nobody in ["Gar", "Gareth Rhys", "Gareth & Rhys"] {
+        assert_eq!(
+            with(Filter {
+                player: Some(nobody.into()),
+                ..Filter::default()
+            }),
+            Stats::default(),
+            "{nobody}"
+        );
+    }
+
+    // A kind.
+    let s = with(Filter {
+        kind: Some(Kind::SingleCrib),
+        ..Filter::default()
+    });
+    assert_eq!(s.players, pick(&all_players, &[6, 7, 8]));
+    assert_eq!(s.partnerships, []);
+    assert_eq!(
+        with(Filter {
+            kind: Some(Kind::DoubleCrib),
             ..Filter::default()
-        },
-    )
-    .partnerships;
-    assert_eq!(pairs.len(), 1);
-    assert_eq!(pairs[0].who.name(), "Gareth & Rhys");
+        }),
+        Stats::default()
+    );
+    let s = with(Filter {
+        kind: Some(Kind::Don),
+        ..Filter::default()
+    });
+    assert_eq!(s.players, pick(&all_players, &[0, 1, 2, 3, 4, 5]));
+    assert_eq!(s.partnerships, all_pairs);
+
+    // A team, as typed.
+    let s = with(Filter {
+        team: Some("red   LION".into()),
+        ..Filter::default()
+    });
+    assert_eq!(s.players, pick(&all_players, &[0, 1, 4, 5, 6, 8]));
+    assert_eq!(s.partnerships, pick(&all_pairs, &[0, 2]));
+    assert_eq!(
+        with(Filter {
+            team: Some("Greyhound".into()),
+            ..Filter::default()
+        }),
+        Stats::default()
+    );
+
+    // All three at once.
+    let s = with(Filter {
+        player: Some("DAI".into()),
+        kind: Some(Kind::SingleCrib),
+        team: Some(" red lion ".into()),
+    });
+    assert_eq!(s.players, pick(&all_players, &[6]));
+    assert_eq!(s.partnerships, []);
+    let s = with(Filter {
+        player: Some("dai".into()),
+        kind: Some(Kind::Don),
+        team: Some("Royal Oak".into()),
+    });
+    assert_eq!(s, Stats::default());
 }
 
 #[test]
 fn leaderboards_rank_by_what_is_asked() {
     let s = stats(&[season()], &Filter::default());
-    let names = |ls: Vec<&Line>| -> Vec<(String, Kind)> {
-        ls.iter().map(|l| (l.who.name(), l.kind)).collect()
-    };
-    // Matches won: everyone has 1 but Huw at single crib; ties by matches won, then name.
+    let ps = &s.players;
+    let don = Kind::Don;
+    let sc = Kind::SingleCrib;
+
+    // Matches won: 1 each but Ieuan, Wyn and Huw at single crib (0); ties by matches won, then
+    // name (one name's lines keep their order: Don first).
     assert_eq!(
-        names(leaderboard(&s.players, Ranking::MatchesWon, 0, 3)),
-        [
-            ("Dai".to_string(), Kind::Don),
-            ("Dai".to_string(), Kind::SingleCrib),
-            ("Gareth".to_string(), Kind::Don)
-        ]
+        board(leaderboard(ps, Ranking::MatchesWon, 0, 10)),
+        wk(&[
+            ("Dai", don),
+            ("Dai", sc),
+            ("Gareth", don),
+            ("Gareth", sc),
+            ("Huw", don),
+            ("Rhys", don),
+            ("Huw", sc),
+            ("Ieuan", don),
+            ("Wyn", don),
+        ])
     );
-    // Win rate among those with at least 2 matches: all at 50%, by name.
-    let rate = leaderboard(&s.players, Ranking::WinRate, 2, 10);
-    assert_eq!(rate.len(), 5);
-    assert!(rate.iter().all(|l| l.matches >= 2));
-    // Win rate with no minimum: Dai's single crib (1 of 1) first.
+    // The top 3 of the same.
     assert_eq!(
-        names(leaderboard(&s.players, Ranking::WinRate, 1, 1)),
-        [("Dai".to_string(), Kind::SingleCrib)]
+        board(leaderboard(ps, Ranking::MatchesWon, 0, 3)),
+        wk(&[("Dai", don), ("Dai", sc), ("Gareth", don)])
     );
-    // Legs won: Dai and Huw at Don (3).
+    assert!(leaderboard(ps, Ranking::MatchesWon, 0, 0).is_empty());
+
+    // Win rate, lines of at least 2 matches: Dai at single crib (1 of 1) and Huw at single crib
+    // (0 of 1) are left out; 50% (by name) before 0% (by name).
     assert_eq!(
-        names(leaderboard(&s.players, Ranking::LegsWon, 0, 2)),
-        [
-            ("Dai".to_string(), Kind::Don),
-            ("Huw".to_string(), Kind::Don)
-        ]
+        board(leaderboard(ps, Ranking::WinRate, 2, 10)),
+        wk(&[
+            ("Dai", don),
+            ("Gareth", don),
+            ("Gareth", sc),
+            ("Huw", don),
+            ("Rhys", don),
+            ("Ieuan", don),
+            ("Wyn", don),
+        ])
     );
-    // Points a hand: only lines with engine hands; Gareth and Rhys 40.3 above Dai and Huw 29.
+    // With no minimum (0 is taken as 1): Dai's 100% at single crib first.
     assert_eq!(
-        names(leaderboard(&s.players, Ranking::PointsPerHand, 0, 10)),
-        [
-            ("Gareth".to_string(), Kind::Don),
-            ("Rhys".to_string(), Kind::Don),
-            ("Dai".to_string(), Kind::Don),
-            ("Huw".to_string(), Kind::Don)
-        ]
+        board(leaderboard(ps, Ranking::WinRate, 0, 10)),
+        wk(&[
+            ("Dai", sc),
+            ("Dai", don),
+            ("Gareth", don),
+            ("Gareth", sc),
+            ("Huw", don),
+            ("Rhys", don),
+            ("Huw", sc),
+            ("Ieuan", don),
+            ("Wyn", don),
+        ])
+    );
+    assert_eq!(
+        leaderboard(ps, Ranking::WinRate, 0, 10),
+        leaderboard(ps, Ranking::WinRate, 1, 10)
+    );
+    // Nobody has played 3.
+    assert!(leaderboard(ps, Ranking::WinRate, 3, 10).is_empty());
+    // A line of no matches never has a win rate, even with no minimum.
+    let mut with_none = ps.clone();
+    with_none.push(Line {
+        who: p("Aled"),
+        matches: 0,
+        matches_won: 0,
+        legs: 0,
+        legs_won: 0,
+        ..ps[0].clone()
+    });
+    assert_eq!(leaderboard(&with_none, Ranking::WinRate, 0, 20).len(), 9);
+    assert_eq!(
+        leaderboard(&with_none, Ranking::MatchesWon, 0, 20).len(),
+        10
+    );
+
+    // Legs won: 3 (Dai, Huw at Don), then 2 — matches won first (Dai at single crib, Gareth
+    // twice, Rhys: 1 won) before Ieuan and Wyn (0 won), whose names come before Rhys's — then 1.
+    assert_eq!(
+        board(leaderboard(ps, Ranking::LegsWon, 0, 10)),
+        wk(&[
+            ("Dai", don),
+            ("Huw", don),
+            ("Dai", sc),
+            ("Gareth", don),
+            ("Gareth", sc),
+            ("Rhys", don),
+            ("Ieuan", don),
+            ("Wyn", don),
+            ("Huw", sc),
+        ])
+    );
+
+    // Points a hand, only among lines with engine hands: 208/6 = 34.7 before 181/6 = 30.2.
+    assert_eq!(
+        board(leaderboard(ps, Ranking::PointsPerHand, 0, 10)),
+        wk(&[("Dai", don), ("Huw", don), ("Gareth", don), ("Rhys", don)])
+    );
+    assert_eq!(
+        board(leaderboard(ps, Ranking::PointsPerHand, 0, 1)),
+        wk(&[("Dai", don)])
+    );
+
+    // Partnerships rank the same way.
+    let pairs = &s.partnerships;
+    assert_eq!(
+        board(leaderboard(pairs, Ranking::PointsPerHand, 0, 10)),
+        wk(&[("Dai & Huw", don), ("Gareth & Rhys", don)])
+    );
+    assert_eq!(
+        board(leaderboard(pairs, Ranking::WinRate, 2, 10)),
+        wk(&[
+            ("Dai & Huw", don),
+            ("Gareth & Rhys", don),
+            ("Ieuan & Wyn", don)
+        ])
+    );
+    assert_eq!(
+        board(leaderboard(pairs, Ranking::LegsWon, 0, 10)),
+        wk(&[
+            ("Dai & Huw", don),
+            ("Gareth & Rhys", don),
+            ("Ieuan & Wyn", don)
+        ])
+    );
+}
+
+/// A second season: team numbers are the season's own (1 is now Greyhound, where Ieuan and Wyn
+/// went), and the two lose 1–2 once more, to players unknown.
+fn next_season() -> Season {
+    Season {
+        name: "2026-27".into(),
+        config: Config::default(),
+        teams: vec![team(1, "Greyhound"), team(2, "Red Lion")],
+        nights: vec![night(
+            1,
+            "2026-09-03",
+            1,
+            2,
+            NightResult::Matches(vec![m(
+                Kind::Don,
+                1,
+                &["Ieuan", "Wyn"],
+                &[],
+                (1, 2),
+                vec![],
+            )]),
+        )],
+        adjustments: vec![],
+    }
+}
+
+#[test]
+fn over_two_seasons_lines_add_up_the_team_is_the_latest_and_wins_come_before_legs() {
+    let s = stats(&[season(), next_season()], &Filter::default());
+    // Ieuan and Wyn: 3 played, 0 won, legs 9, won 3, for Greyhound now. With 3 legs won they
+    // still come after Gareth and Rhys (1 won, 2 legs): matches won are sorted first.
+    let mut want = players();
+    want[4] = line(
+        p("Ieuan"),
+        Kind::Don,
+        "Greyhound",
+        (3, 0),
+        (9, 3),
+        NO_ENGINE,
+    );
+    want[5] = line(p("Wyn"), Kind::Don, "Greyhound", (3, 0), (9, 3), NO_ENGINE);
+    assert_eq!(s.players, want);
+    let mut want = partnerships();
+    want[2] = line(
+        pair("Ieuan", "Wyn"),
+        Kind::Don,
+        "Greyhound",
+        (3, 0),
+        (9, 3),
+        NO_ENGINE,
+    );
+    assert_eq!(s.partnerships, want);
+    // The team filter goes by the latest team.
+    let greyhound = stats(
+        &[season(), next_season()],
+        &Filter {
+            team: Some("GREYHOUND".into()),
+            ..Filter::default()
+        },
+    );
+    assert_eq!(
+        who(&greyhound.players),
+        wk(&[("Ieuan", Kind::Don), ("Wyn", Kind::Don)])
+    );
+    assert_eq!(
+        who(&greyhound.partnerships),
+        wk(&[("Ieuan & Wyn", Kind::Don)])
+    );
+    // Legs won: four lines of 3, Dai and Huw (1 won) before Ieuan and Wyn (0 won).
+    assert_eq!(
+        board(leaderboard(&s.players, Ranking::LegsWon, 0, 4)),
+        wk(&[
+            ("Dai", Kind::Don),
+            ("Huw", Kind::Don),
+            ("Ieuan", Kind::Don),
+            ("Wyn", Kind::Don)
+        ])
+    );
+    // At least 3 matches leaves only them for a win rate.
+    assert_eq!(
+        board(leaderboard(&s.players, Ranking::WinRate, 3, 10)),
+        wk(&[("Ieuan", Kind::Don), ("Wyn", Kind::Don)])
     );
 }

@@ -12,6 +12,7 @@
 //! of the rows is checked by the league layer, which names the line and column through
 //! [`ResultsFile::column`].
 
+use std::collections::VecDeque;
 use std::io::{Read, Write};
 
 use chrono::NaiveDate;
@@ -275,7 +276,8 @@ fn tidy(text: &str) -> String {
     out
 }
 
-/// `YYYY-MM-DD` read without chrono's general parser (the common case, checked the same).
+/// `YYYY-MM-DD`, a real day: four, two and two digits (chrono's `%Y-%m-%d` would also take
+/// `2024- 3-14` or `+024-03-14`).
 fn quick_date(v: &str) -> Option<NaiveDate> {
     let b = v.as_bytes();
     if b.len() != 10 || b[4] != b'-' || b[7] != b'-' {
@@ -382,13 +384,8 @@ impl Fields<'_> {
             return d;
         }
         let v = v.to_string();
-        match NaiveDate::parse_from_str(&v, "%Y-%m-%d") {
-            Ok(d) if v.len() == 10 => d,
-            _ => {
-                self.fault(c, format!("`{v}` is not a date (YYYY-MM-DD, a real day)"));
-                NaiveDate::MIN
-            }
-        }
+        self.fault(c, format!("`{v}` is not a date (YYYY-MM-DD, a real day)"));
+        NaiveDate::MIN
     }
 
     fn count(&mut self, c: usize, least: u32) -> u32 {
@@ -396,6 +393,11 @@ impl Fields<'_> {
         match v.parse::<u32>() {
             Ok(n) if n >= least && n <= MAX_COUNT && v.bytes().all(|b| b.is_ascii_digit()) => n,
             Ok(n) if n > MAX_COUNT => {
+                self.fault(c, format!("`{v}` is more than {MAX_COUNT}"));
+                0
+            }
+            // Digits only, too many for a u32: a number, and more than the most too.
+            Err(_) if !v.is_empty() && v.bytes().all(|b| b.is_ascii_digit()) => {
                 self.fault(c, format!("`{v}` is more than {MAX_COUNT}"));
                 0
             }
@@ -467,9 +469,9 @@ pub fn read_results_lenient(
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
-        .from_reader(input);
-    let mut records = reader.records();
-    let header_record = match records.next() {
+        .from_reader(Breaks::new(input));
+    let first = reader.records().next();
+    let header_record = match first {
         None => {
             return Err(vec![ResultsError {
                 line: 1,
@@ -477,7 +479,7 @@ pub fn read_results_lenient(
                 message: "the file is empty: a results file begins with its header".into(),
             }])
         }
-        Some(Err(e)) => return Err(vec![csv_fault(e)]),
+        Some(Err(e)) => return Err(vec![csv_fault(e, &mut reader)]),
         Some(Ok(r)) => r,
     };
     let header: Vec<String> = header_record
@@ -502,7 +504,6 @@ pub fn read_results_lenient(
         Shape::Adjustments => Rows::Adjustments(Vec::new()),
     };
     let mut errors = Vec::new();
-    drop(records);
     // One record read into again and again: a row costs no allocation of its own.
     let mut record = csv::StringRecord::new();
     loop {
@@ -514,14 +515,16 @@ pub fn read_results_lenient(
             Ok(false) => break,
             Err(e) => {
                 let stop = !matches!(e.kind(), csv::ErrorKind::Utf8 { .. });
-                errors.push(csv_fault(e));
+                errors.push(csv_fault(e, &mut reader));
                 if stop {
                     break;
                 }
                 continue;
             }
         }
-        let line = record.position().map_or(0, |p| p.line());
+        let line = record
+            .position()
+            .map_or(0, |p| reader.get_mut().line(p.byte()));
         if record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
@@ -554,6 +557,60 @@ pub fn read_results_lenient(
     Ok((ResultsFile { header, rows }, errors))
 }
 
+/// The input, noting where its line breaks are, so that a record's line is the physical line
+/// of its first byte. (The csv crate gives the line where its read began: before the blank
+/// lines it passes over, and before the `\n` of a `\r\n`, which it leaves to the next read —
+/// rust-csv#395.) Only the breaks not yet passed are kept.
+struct Breaks<R> {
+    inner: R,
+    /// Bytes read so far.
+    read: u64,
+    /// Offsets of the `\r` and `\n` bytes read and not yet passed, with which each is.
+    breaks: VecDeque<(u64, u8)>,
+    /// `\n` bytes passed.
+    lines: u64,
+}
+
+impl<R> Breaks<R> {
+    fn new(inner: R) -> Breaks<R> {
+        Breaks {
+            inner,
+            read: 0,
+            breaks: VecDeque::new(),
+            lines: 0,
+        }
+    }
+
+    /// The line of a record whose read began at byte `start` (starts given in order): the
+    /// line breaks before it and those it begins with are passed.
+    fn line(&mut self, start: u64) -> u64 {
+        let mut at = start;
+        while let Some(&(offset, byte)) = self.breaks.front() {
+            if offset < start || offset == at {
+                at += u64::from(offset == at);
+                self.lines += u64::from(byte == b'\n');
+                self.breaks.pop_front();
+            } else {
+                break;
+            }
+        }
+        self.lines + 1
+    }
+}
+
+impl<R: Read> Read for Breaks<R> {
+    fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        let n = self.inner.read(buf)?;
+        for (i, b) in buf[..n].iter().enumerate() {
+            if matches!(b, b'\r' | b'\n') {
+                self.breaks.push_back((self.read + i as u64, *b));
+            }
+        }
+        self.read += n as u64;
+        Ok(n)
+    }
+}
+
 fn empty_like(rows: &Rows) -> Rows {
     match rows {
         Rows::Matches(_) => Rows::Matches(Vec::new()),
@@ -573,8 +630,8 @@ fn append(rows: &mut Rows, more: Rows) {
     }
 }
 
-fn csv_fault(e: csv::Error) -> ResultsError {
-    let line = e.position().map_or(0, |p| p.line());
+fn csv_fault<R: Read>(e: csv::Error, reader: &mut csv::Reader<Breaks<R>>) -> ResultsError {
+    let line = e.position().map_or(0, |p| reader.get_mut().line(p.byte()));
     let message = match e.kind() {
         csv::ErrorKind::Utf8 { .. } => "not UTF-8 text: save the file as UTF-8".to_string(),
         _ => format!("cannot be read as CSV: {e}"),
