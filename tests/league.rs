@@ -737,3 +737,114 @@ mod no_panic {
         }
     }
 }
+
+#[test]
+fn what_the_outside_review_found_is_refused_or_said_plainly() {
+    let db = setup();
+    // Points come first and name last among the tie-breakers (RULES.md §7).
+    refused(
+        &db,
+        &["league", "set", "--tie-breakers", "name points"],
+        2,
+        "the table goes by points first",
+    );
+    refused(
+        &db,
+        &["league", "set", "--tie-breakers", "legs-won"],
+        2,
+        "the table goes by points first",
+    );
+    refused(
+        &db,
+        &["league", "set", "--tie-breakers", "points name legs-won"],
+        2,
+        "name is the last resort",
+    );
+    // A player plays for one team on a night, whatever the kind.
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 1; Gareth+Rhys; Dai+Huw; 2-0",
+            "--match",
+            "single-crib 1; Dai; Emrys; 2-0",
+        ],
+        2,
+        "Dai plays for both teams on this night (single-crib match 1 for the home side)",
+    );
+    // A complete night is said to be one.
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "5-4",
+    ]);
+    refused(&db, &["night", "enter", "Royal Oak", "Red Lion", "--totals", "5-4"], 2, "Royal Oak v Red Lion in season 2025-26: their night on 2025-09-04 is entered already; give the night's --date");
+    // A withdrawn team plays no more nights; one before it withdrew may still be entered.
+    db.ok(&["withdraw", "Fox and Hounds", "--date", "2025-10-01"]);
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Fox and Hounds",
+            "--date",
+            "2025-10-02",
+            "--totals",
+            "5-4",
+        ],
+        2,
+        "Fox and Hounds withdrew from season 2025-26 on 2025-10-01",
+    );
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Fox and Hounds",
+        "--date",
+        "2025-09-25",
+        "--totals",
+        "5-4",
+    ]);
+    let shown = db.ok(&["standings", "--withdrawn"]);
+    assert!(shown.contains("│   — ┆ Fox and Hounds"), "{shown}");
+    // Points adjustments within reason.
+    refused(
+        &db,
+        &["deduct", "Red Lion", "4294967295", "--reason", "x"],
+        2,
+        "POINTS must be 1 to 1000",
+    );
+    refused(
+        &db,
+        &["award", "Red Lion", "0", "--reason", "x"],
+        2,
+        "POINTS must be 1 to 1000",
+    );
+    // A leaderboard nobody qualifies for says why.
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Royal Oak",
+        "--date",
+        "2025-10-09",
+        "--match",
+        "don 1; Dai+Huw; Gareth+Rhys; 2-0",
+    ]);
+    assert_eq!(
+        db.ok(&["stats", "--top", "3", "--by", "win-rate"]),
+        "Nobody qualifies: the win rate counts those with at least 3 matches (--min-matches).\n"
+    );
+}

@@ -299,9 +299,18 @@ fn fixture_for_night(
         return fixture_by_number(change, season, f.id);
     }
     let Some(d) = day else {
+        let done: Vec<String> = between
+            .iter()
+            .filter(|f| is_done(f, &season.config))
+            .map(|f| f.date.to_string())
+            .collect();
+        let why = match done.len() {
+            0 => "no one fixture between them still to play".to_string(),
+            _ => format!("their night on {} is entered already", done.join(" and ")),
+        };
         return Err(CliError::Usage(format!(
-            "season {} has no one fixture {} v {} still to play; give the night's --date",
-            season.name, home.name, away.name
+            "{} v {} in season {}: {why}; give the night's --date",
+            home.name, away.name, season.name
         )));
     };
     let id = change.add_fixture(season.id, None, d, home.id, away.id)?;
@@ -336,6 +345,15 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         return Err(CliError::Usage("a team cannot play itself".into()));
     }
     let mut notes = Vec::new();
+    for e in change.leagues().entries(season.id)? {
+        let withdrew = e.withdrawn.filter(|w| day.is_none_or(|d| d >= *w));
+        if let (true, Some(w)) = (e.team.id == home.id || e.team.id == away.id, withdrew) {
+            return Err(CliError::Usage(format!(
+                "{} withdrew from season {} on {w}: its nights from then on are not played",
+                e.team.name, season.name
+            )));
+        }
+    }
     let fixture = fixture_for_night(&change, &season, &home, &away, day, &mut notes)?;
     if fixture.cancelled {
         change.set_cancelled(fixture.id, false)?;
@@ -727,8 +745,8 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     if args.reason.trim().is_empty() {
         return Err(CliError::Usage("--reason cannot be blank".into()));
     }
-    if args.points == 0 {
-        return Err(CliError::Usage("POINTS must be at least 1".into()));
+    if args.points == 0 || args.points > 1000 {
+        return Err(CliError::Usage("POINTS must be 1 to 1000".into()));
     }
     let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;

@@ -99,6 +99,7 @@ pub fn import(
         Shape::Adjustments,
     ] {
         for r in read.iter_mut().filter(|r| r.file.shape() == shape) {
+            resolver.file = r.name.clone();
             let header = std::mem::take(&mut r.file.header);
             let column = |name: &str| column_of(&header, name);
             let mut fail = |e: RowError| faults.push((r.name.clone(), e));
@@ -190,6 +191,9 @@ pub fn import(
     let mut out = io::stdout().lock();
     if made_league {
         summary = format!("new league {summary}");
+        eprintln!(
+            "note: the new league has Abercarn's configuration; for another, make it first with `don league new` (see `don league set --help`)"
+        );
     }
     if !made_league && !resolver.changes_anything() {
         drop(change);
@@ -353,7 +357,7 @@ pub fn export(
             (ExportShape::Adjustments, adjustments.len(), "adjustments"),
         ];
         for (shape, n, word) in all {
-            if n == 0 && shape != ExportShape::Matches {
+            if n == 0 {
                 continue;
             }
             let path = dir.join(format!("{}-{word}.csv", file_safe(&season.name)));

@@ -166,6 +166,10 @@ pub fn text_table(rows: &[Row]) -> Table {
     for r in rows {
         let mut row = cells(r);
         row[1] = shown(&r.name).into_owned();
+        if r.pos == 0 {
+            // A withdrawn team's line has no place in the table.
+            row[0] = "—".into();
+        }
         table.add_row(row);
     }
     for i in [0, 2, 3, 4, 5, 6, 7, 8, 9, 10] {

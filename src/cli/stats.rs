@@ -112,6 +112,12 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         let list: Vec<_> = shown_lines.iter().map(|l| line_json(l)).collect();
         serde_json::to_writer(&mut out, &list).map_err(io::Error::from)?;
         writeln!(out)?;
+    } else if shown_lines.is_empty() && !lines.is_empty() {
+        writeln!(
+            out,
+            "Nobody qualifies: the win rate counts those with at least {} matches (--min-matches).",
+            args.min_matches
+        )?;
     } else if shown_lines.is_empty() {
         writeln!(out, "No matches with players recorded.")?;
     } else {

@@ -283,6 +283,19 @@ impl Config {
                 )));
             }
         }
+        // The table is by points; name is the last resort (RULES.md §7).
+        if self.tie_breakers.first() != Some(&Breaker::Points) {
+            return Err(ConfigError::Invalid(
+                "the table goes by points first: the tie-breakers begin with points".into(),
+            ));
+        }
+        if let Some(i) = self.tie_breakers.iter().position(|b| *b == Breaker::Name) {
+            if i + 1 != self.tie_breakers.len() {
+                return Err(ConfigError::Invalid(
+                    "name is the last resort: it can only come last among the tie-breakers".into(),
+                ));
+            }
+        }
         Ok(())
     }
 

@@ -56,7 +56,15 @@ fn column_of(e: &NightError) -> &'static str {
             side: Side::Home, ..
         } => "home_players",
         NightError::PlayerCount { .. } => "away_players",
-        NightError::PlayerTwice { .. } | NightError::PlayerBothSides { .. } => "home_players",
+        NightError::PlayerTwice {
+            side: Side::Home, ..
+        }
+        | NightError::PlayerForBothTeams {
+            side: Side::Home, ..
+        } => "home_players",
+        NightError::PlayerTwice { .. }
+        | NightError::PlayerForBothTeams { .. }
+        | NightError::PlayerBothSides { .. } => "away_players",
         NightError::Legs { .. } => "home_legs",
         NightError::LegScoreCount { .. }
         | NightError::LegScoreTarget { .. }
@@ -165,6 +173,8 @@ pub fn nights_from_matches(
         let entry = &mut nights[at];
         if let Err(e) = entry.2.add(&entry.3, &m) {
             errors.push(fault(row.line, column_of(&e), e.to_string()));
+            // Its night is not checked for completeness: the row's fault says it all.
+            entry.0.lines.push(0);
             continue;
         }
         entry.1.push(m);
@@ -172,8 +182,8 @@ pub fn nights_from_matches(
     }
     let mut out = Vec::new();
     for (mut night, matches, _, config) in nights {
-        if matches.is_empty() {
-            // Each of its rows was refused already.
+        if matches.is_empty() || night.lines.contains(&0) {
+            // A row of it was refused already.
             continue;
         }
         if let Err(e) = require_complete(&config, &matches) {

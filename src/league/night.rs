@@ -326,6 +326,14 @@ pub enum NightError {
         kind: Kind,
         first: u32,
         second: u32,
+        side: Side,
+    },
+    #[error("{name} plays for both teams on this night ({kind} match {slot} for the {side} side)")]
+    PlayerForBothTeams {
+        name: String,
+        kind: Kind,
+        slot: u32,
+        side: Side,
     },
     #[error("{name} plays for both sides in {kind} match {slot}")]
     PlayerBothSides { name: String, kind: Kind, slot: u32 },
@@ -476,8 +484,8 @@ pub fn check_night(config: &Config, matches: &[Match]) -> Result<(), NightError>
 #[derive(Clone, Debug, Default)]
 pub struct NightCheck {
     slots: Vec<(Kind, u32)>,
-    /// Each player's name key by kind, with the slot they played.
-    players: Vec<(Kind, String, u32)>,
+    /// Each player's name key by kind, with the slot they played and their side.
+    players: Vec<(Kind, String, u32, Side)>,
 }
 
 impl NightCheck {
@@ -509,23 +517,35 @@ impl NightCheck {
                 slot: m.slot,
             });
         }
-        for (name, key) in &names {
-            let seen = self
-                .players
-                .iter()
-                .find(|(k, p, _)| *k == m.kind && p == key);
-            if let Some(&(_, _, first)) = seen {
-                return Err(NightError::PlayerTwice {
-                    name: (*name).clone(),
-                    kind: m.kind,
-                    first,
-                    second: m.slot,
-                });
+        for (i, (name, key)) in names.iter().enumerate() {
+            let side = if i < home { Side::Home } else { Side::Away };
+            for (k, p, first, their_side) in &self.players {
+                if p != key {
+                    continue;
+                }
+                if *their_side != side {
+                    return Err(NightError::PlayerForBothTeams {
+                        name: (*name).clone(),
+                        kind: m.kind,
+                        slot: m.slot,
+                        side,
+                    });
+                }
+                if *k == m.kind {
+                    return Err(NightError::PlayerTwice {
+                        name: (*name).clone(),
+                        kind: m.kind,
+                        first: *first,
+                        second: m.slot,
+                        side,
+                    });
+                }
             }
         }
         self.slots.push((m.kind, m.slot));
-        for (_, key) in names {
-            self.players.push((m.kind, key, m.slot));
+        for (i, (_, key)) in names.into_iter().enumerate() {
+            let side = if i < home { Side::Home } else { Side::Away };
+            self.players.push((m.kind, key, m.slot, side));
         }
         Ok(())
     }

@@ -33,7 +33,7 @@ struct Known {
 enum KnownResult {
     None,
     Stored(NightResult),
-    Here(u64),
+    Here(String, u64),
 }
 
 /// What an import did (or, on a dry run, would do).
@@ -67,6 +67,8 @@ pub struct Resolver<'c, 'a> {
     fixtures: HashMap<i64, Vec<Known>>,
     entered: HashMap<i64, Vec<i64>>,
     on_roster: HashMap<(i64, i64), std::collections::HashSet<String>>,
+    /// The file being read (named in a fault about a night given twice).
+    pub file: String,
     pub report: ImportReport,
 }
 
@@ -96,6 +98,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             fixtures: HashMap::new(),
             entered: HashMap::new(),
             on_roster: Default::default(),
+            file: String::new(),
             report: ImportReport::default(),
         })
     }
@@ -225,8 +228,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     night.date,
                     differences(stored, &night.result, &season.config)
                 ),
-                KnownResult::Here(first) => format!(
-                    "{} v {} on {} is given twice (first at line {first} of the files read before)",
+                KnownResult::Here(file, first) => format!(
+                    "{} v {} on {} is given twice (first in {file}, line {first})",
                     home.name, away.name, night.date
                 ),
                 KnownResult::None => String::new(),
@@ -273,6 +276,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .add_played_fixture(season.id, night.date, home.id, away.id, &night.result)
                 .map_err(|e| store_fault(e, line))?,
         };
+        let file = self.file.clone();
         let fixtures = self
             .fixtures_of(season.id)
             .map_err(|e| store_fault(e, line))?;
@@ -283,7 +287,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             home: home.id,
             away: away.id,
             cancelled: false,
-            result: KnownResult::Here(line),
+            result: KnownResult::Here(file, line),
         });
         self.report.nights_added += 1;
         if let NightResult::Matches(ms) = &night.result {
