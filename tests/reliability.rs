@@ -134,10 +134,13 @@ fn an_import_killed_at_any_moment_leaves_all_of_it_or_none() {
     // Kills that ended a running import, and imports found not there at all after the kill.
     let (mut killed, mut none) = (0, 0);
     let mut attempt = 0;
-    while attempt < 24 || killed < 20 {
+    // Until enough kills have landed while imports ran and before their commits (a loaded
+    // machine can make the first measure of the import's time a poor one; the aim is then
+    // corrected as imports are seen to finish).
+    while attempt < 24 || killed < 20 || none < 10 {
         assert!(
-            attempt < 48,
-            "only {killed} of {attempt} imports were killed while running; the import took {whole:?}"
+            attempt < 72,
+            "only {killed} of {attempt} imports were killed while running, {none} before the commit; the import took {whole:?}"
         );
         let prefix = format!("k{attempt}");
         let file = games_file(&db, &prefix, BIG);
