@@ -4,7 +4,8 @@
 //! peak memory (VmHWM, read from `/proc` while it runs); then `don standings` on that database
 //! timed as a whole process against `sqlite3 DB 'SELECT count(*) FROM matches'`. Each figure is
 //! the median of several runs in this one run, printed beside its target (within 3×). It is not
-//! a timed test: it fails only when an import stores the wrong number of rows.
+//! a timed test: it fails only when an import stores the wrong number of rows or the
+//! standings have not a row for every team.
 //!
 //! `-- --keep DIR` writes the file and databases into DIR and leaves them there.
 
@@ -248,6 +249,15 @@ fn standings(db: &Path) {
         run_timed(&mut cmd, "don standings")
     };
     let table_args = ["standings", "--league", "Bench", "--season", "2025-26"];
+    let out = Command::new(env!("CARGO_BIN_EXE_don"))
+        .args(table_args)
+        .arg("--json")
+        .env("DON_DB", db)
+        .output()
+        .expect("cannot run don standings --json");
+    let rows: Vec<serde_json::Value> =
+        serde_json::from_slice(&out.stdout).expect("don standings --json gives a JSON list");
+    assert_eq!(rows.len(), TEAMS.len(), "a standings row for every team");
     let lite_ok = has_sqlite3();
     let (mut tables, mut lites, mut ratios) = (Vec::new(), Vec::new(), Vec::new());
     for _ in 0..RUNS {
