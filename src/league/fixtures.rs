@@ -14,16 +14,22 @@ use super::night::TeamId;
 /// A fixture planned.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Planned {
+    /// The round, from 1.
     pub round: u32,
+    /// The round's date.
     pub date: NaiveDate,
+    /// The team at home.
     pub home: TeamId,
+    /// The team away.
     pub away: TeamId,
 }
 
 /// A season's fixtures: each round's date, its fixtures, and who has a bye.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Plan {
+    /// Every fixture, round by round.
     pub fixtures: Vec<Planned>,
+    /// (round, team) for each team without a game that round; none for an even number of teams.
     pub byes: Vec<(u32, TeamId)>,
     /// The date of each round, from round 1.
     pub dates: Vec<NaiveDate>,
@@ -32,10 +38,13 @@ pub struct Plan {
 /// Why fixtures cannot be made.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum FixtureError {
+    /// Fewer than two teams (how many there are).
     #[error("fixtures need at least two teams (there are {0})")]
     TooFew(usize),
+    /// A team given more than once.
     #[error("team {0} is given twice")]
     Twice(TeamId),
+    /// A round's date would fall after [`NaiveDate::MAX`].
     #[error("the rounds run past the last date the calendar knows")]
     OutOfDates,
 }
@@ -194,6 +203,16 @@ pub fn longest_run_of(plan: &Plan, team: TeamId, home: bool) -> u32 {
     worst
 }
 
+/// The most fixtures running `team` plays at home, byes passed over.
+pub fn longest_home_run(plan: &Plan, team: TeamId) -> u32 {
+    longest_run_of(plan, team, true)
+}
+
+/// The most fixtures running `team` plays away, byes passed over.
+pub fn longest_away_run(plan: &Plan, team: TeamId) -> u32 {
+    longest_run_of(plan, team, false)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -235,11 +254,11 @@ mod tests {
                     assert_eq!(plays, 1, "{n} teams: {a} in round {r}");
                 }
                 assert!(
-                    longest_run_of(&plan, a, true) <= 2,
+                    longest_home_run(&plan, a) <= 2,
                     "{n} teams: {a} at home 3 running"
                 );
                 assert!(
-                    longest_run_of(&plan, a, false) <= 2,
+                    longest_away_run(&plan, a) <= 2,
                     "{n} teams: {a} away 3 running"
                 );
             }
@@ -295,6 +314,12 @@ mod tests {
             ]
         );
         assert_eq!(plan.byes, [(1, 1), (2, 2), (3, 3), (4, 1), (5, 2), (6, 3)]);
+        // Byes passed over: team 1 plays A H H A, team 2 H A A H, team 3 A H H A.
+        let runs: Vec<(u32, u32)> = [1, 2, 3]
+            .iter()
+            .map(|&t| (longest_home_run(&plan, t), longest_away_run(&plan, t)))
+            .collect();
+        assert_eq!(runs, [(2, 1), (1, 2), (2, 1)]);
     }
 
     #[test]
