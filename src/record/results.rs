@@ -27,35 +27,30 @@ pub enum Shape {
 }
 
 impl Shape {
-    /// The columns a file of this shape must have, then those it may have.
-    fn columns(self) -> (&'static [&'static str], &'static [&'static str]) {
+    /// Every shape, in the order a header is tried against them (matches before nights, which
+    /// shares its first four columns).
+    const ALL: [Shape; 4] = [
+        Shape::Matches,
+        Shape::Nights,
+        Shape::Adjustments,
+        Shape::Rosters,
+    ];
+
+    /// The columns a file of this shape must have, then those it may have (numbers of
+    /// [`col::NAMES`]).
+    fn columns(self) -> (&'static [usize], &'static [usize]) {
+        use col::*;
         match self {
             Shape::Matches => (
-                &[
-                    "season",
-                    "date",
-                    "home",
-                    "away",
-                    "kind",
-                    "slot",
-                    "home_legs",
-                    "away_legs",
-                ],
-                &["home_players", "away_players", "leg_scores"],
+                &[SEASON, DATE, HOME, AWAY, KIND, SLOT, HOME_LEGS, AWAY_LEGS],
+                &[HOME_PLAYERS, AWAY_PLAYERS, LEG_SCORES],
             ),
             Shape::Nights => (
-                &[
-                    "season",
-                    "date",
-                    "home",
-                    "away",
-                    "home_points",
-                    "away_points",
-                ],
-                &["note"],
+                &[SEASON, DATE, HOME, AWAY, HOME_POINTS, AWAY_POINTS],
+                &[NOTE],
             ),
-            Shape::Rosters => (&["season", "team", "player"], &[]),
-            Shape::Adjustments => (&["season", "date", "team", "adjustment", "reason"], &[]),
+            Shape::Rosters => (&[SEASON, TEAM, PLAYER], &[]),
+            Shape::Adjustments => (&[SEASON, DATE, TEAM, ADJUSTMENT, REASON], &[]),
         }
     }
 }
@@ -184,31 +179,21 @@ pub fn column_of(header: &[String], name: &str) -> Option<Column> {
 /// Tells the shape from a header: the one whose required columns are all there (matches is
 /// tried before nights, which shares its first four).
 fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
-    let has = |c: &str| header.iter().any(|h| h == c);
-    let fit = [
-        Shape::Matches,
-        Shape::Nights,
-        Shape::Adjustments,
-        Shape::Rosters,
-    ]
-    .into_iter()
-    .find(|s| s.columns().0.iter().all(|c| has(c)));
-    let Some(shape) = fit else {
-        let best = [
-            Shape::Matches,
-            Shape::Nights,
-            Shape::Adjustments,
-            Shape::Rosters,
-        ]
+    let has = |c: &usize| header.iter().any(|h| h == col::NAMES[*c]);
+    let fit = Shape::ALL
         .into_iter()
-        .max_by_key(|s| s.columns().0.iter().filter(|c| has(c)).count())
-        .expect("four shapes");
+        .find(|s| s.columns().0.iter().all(has));
+    let Some(shape) = fit else {
+        let best = Shape::ALL
+            .into_iter()
+            .max_by_key(|s| s.columns().0.iter().filter(|c| has(c)).count())
+            .expect("four shapes");
         let missing: Vec<&str> = best
             .columns()
             .0
             .iter()
-            .copied()
             .filter(|c| !has(c))
+            .map(|c| col::NAMES[*c])
             .collect();
         return Err(ResultsError {
             line: 1,
@@ -220,8 +205,9 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
         });
     };
     let (required, optional) = shape.columns();
+    let known = |h: &str| required.iter().chain(optional).any(|c| col::NAMES[*c] == h);
     for (i, h) in header.iter().enumerate() {
-        if !required.contains(&h.as_str()) && !optional.contains(&h.as_str()) {
+        if !known(h) {
             return Err(ResultsError {
                 line: 1,
                 column: Some(Column {
