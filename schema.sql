@@ -376,3 +376,27 @@ CREATE TRIGGER adjustments_delete AFTER DELETE ON adjustments BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'adjustments', old.id, 'delete',
         json_object('id', old.id, 'season', old.season, 'team', old.team, 'points', old.points, 'reason', old.reason, 'date', old.date));
 END;
+
+-- @@ version 3: results confirmed by both sides ---------------------------------------------------
+-- A night entered for one team is provisional until it is confirmed for the other, or disputed
+-- with a reason. A night with no row here was imported from the record (or entered before
+-- version 3) and stands as confirmed. `entered_by` is the side that entered it (none for a night
+-- from the record), `disputed_by` the side that disputes it; `date` is the day of the last step.
+CREATE TABLE confirmations (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    fixture INTEGER NOT NULL UNIQUE REFERENCES fixtures (id),
+    state TEXT NOT NULL CHECK (state IN ('provisional', 'confirmed', 'disputed')),
+    entered_by TEXT CHECK (entered_by IN ('home', 'away')),
+    disputed_by TEXT CHECK (disputed_by IN ('home', 'away')),
+    reason TEXT,
+    date TEXT NOT NULL
+);
+
+CREATE TRIGGER confirmations_update AFTER UPDATE ON confirmations BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'confirmations', old.id, 'update',
+        json_object('id', old.id, 'fixture', old.fixture, 'state', old.state, 'entered_by', old.entered_by, 'disputed_by', old.disputed_by, 'reason', old.reason, 'date', old.date));
+END;
+CREATE TRIGGER confirmations_delete AFTER DELETE ON confirmations BEGIN
+    INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'confirmations', old.id, 'delete',
+        json_object('id', old.id, 'fixture', old.fixture, 'state', old.state, 'entered_by', old.entered_by, 'disputed_by', old.disputed_by, 'reason', old.reason, 'date', old.date));
+END;

@@ -11,9 +11,15 @@
 //!   announced; pure, with no terminal and no database.
 //! - [`league`]: seasons, match nights and their checks, standings and tie-breakers, fixtures
 //!   and statistics (RULES.md §7), beside `check` and `scorer`; pure.
+//! - [`store`]: all SQL and `schema.sql`; keeps what the layers before it produce.
+//! - [`publish`]: the league as a static site, read from the store and worked out by `league`;
+//!   askama templates (`templates/`), which escape every name.
+//!
+//! The `don` binary's `cli` module sits on top: parse, call, render.
 
 pub mod check;
 pub mod league;
+pub mod publish;
 pub mod record;
 pub mod replay;
 pub mod rules;

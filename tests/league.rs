@@ -728,6 +728,7 @@ mod no_panic {
                             home: 1,
                             away: 2,
                             result: d.result,
+                            confirmation: Default::default(),
                         })
                         .collect(),
                     adjustments: Vec::new(),

@@ -67,6 +67,7 @@ fn night(date: NaiveDate, home: TeamId, away: TeamId, result: NightResult) -> Ni
         home,
         away,
         result,
+        confirmation: Default::default(),
     }
 }
 

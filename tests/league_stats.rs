@@ -57,6 +57,7 @@ fn night(id: i64, date: &str, home: i64, away: i64, result: NightResult) -> Nigh
         home,
         away,
         result,
+        confirmation: Default::default(),
     }
 }
 

@@ -400,7 +400,7 @@ fn a_database_from_a_newer_don_is_refused_untouched() {
     let err = text(&out.stderr);
     assert!(
         err.contains(
-            "was written by a newer version of don (schema version 99; this don knows up to 2)"
+            "was written by a newer version of don (schema version 99; this don knows up to 3)"
         ),
         "{err}"
     );
@@ -422,7 +422,7 @@ fn the_schema_is_wal_with_foreign_keys_and_every_table_is_logged() {
         )
     };
     assert_eq!(q("PRAGMA journal_mode"), "wal\n");
-    assert_eq!(q("PRAGMA user_version"), "2\n");
+    assert_eq!(q("PRAGMA user_version"), "3\n");
     // Each table users' entries go into has its two triggers, naming every column.
     let tables = q("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('operations', 'changes', 'sqlite_sequence') ORDER BY name");
     for table in tables.lines() {

@@ -12,6 +12,7 @@ mod new;
 mod night;
 mod play;
 mod prompt;
+mod publish;
 mod results;
 mod sheet;
 mod show;
@@ -97,6 +98,8 @@ enum Command {
     Standings(standings::Args),
     /// Players' and partnerships' figures per kind of game, and leaderboards.
     Stats(stats::Args),
+    /// Publish the league as a static web site: tables, results, nights, teams, players.
+    Publish(publish::Args),
 }
 
 pub fn main() -> ExitCode {
@@ -122,6 +125,7 @@ pub fn main() -> ExitCode {
         Command::Withdraw(args) => night::withdraw(args),
         Command::Standings(args) => standings::run(args),
         Command::Stats(args) => stats::run(args),
+        Command::Publish(args) => publish::run(args),
     };
     match result {
         Ok(Done::Ok) => ExitCode::SUCCESS,

@@ -10,8 +10,8 @@ use don::league::entry::{
     parse_leg_entries, parse_legs, parse_match, parse_players, LegEntry, MatchEntry,
 };
 use don::league::night::{check_night, check_totals, missing};
-use don::league::{Config, Kind, Leg, Match, NightResult, Pair, Side};
-use don::store::{Change, Fixture, LegGame, SeasonInfo, Store, TeamInfo};
+use don::league::{Config, Confirmation, Kind, Leg, Match, NightResult, Pair, Side};
+use don::store::{Change, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, Store, TeamInfo};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -69,6 +69,26 @@ pub fn result_words(f: &Fixture, config: &Config) -> String {
     }
 }
 
+/// How a night stands when both teams do not yet stand by it: "Provisional: entered for Royal
+/// Oak, to be confirmed for Red Lion", "Disputed by Red Lion: …".
+pub fn standing_words(f: &Fixture) -> Option<String> {
+    let name = |side: Side| match side {
+        Side::Home => &f.home.name,
+        Side::Away => &f.away.name,
+    };
+    match &f.confirmation {
+        Confirmation::Confirmed => None,
+        Confirmation::Provisional { entered_by } => Some(format!(
+            "Provisional: entered for {}, to be confirmed for {}",
+            name(*entered_by),
+            name(entered_by.other())
+        )),
+        Confirmation::Disputed { by, reason } => {
+            Some(format!("Disputed by {}: {reason}", name(*by)))
+        }
+    }
+}
+
 /// The fixtures of a season as a table.
 pub fn write_fixtures(
     out: &mut impl Write,
@@ -96,7 +116,14 @@ pub fn write_fixtures(
             f.date.format("%a %-d %b %Y").to_string(),
             f.home.name.clone(),
             f.away.name.clone(),
-            result_words(f, &season.config),
+            match (f.result.is_some(), f.confirmation.is_confirmed()) {
+                (true, false) => format!(
+                    "{} ({})",
+                    result_words(f, &season.config),
+                    f.confirmation.word()
+                ),
+                _ => result_words(f, &season.config),
+            },
         ]);
     }
     if n == 0 {
@@ -136,6 +163,48 @@ Examples:
         #[command(flatten)]
         db: DbArg,
     },
+    /// Confirm a night's result for the team that did not enter it: it is then no longer
+    /// provisional (a disputed night confirmed is settled).
+    #[command(after_help = "Example:\n  don night confirm 'Royal Oak' 'Red Lion' --by 'Red Lion'")]
+    Confirm(ConfirmArgs),
+    /// Dispute a night's result, with a reason: the pages mark it, and `standings --confirmed`
+    /// leaves it out until it is confirmed.
+    #[command(
+        after_help = "Example:\n  don night dispute 'Royal Oak' 'Red Lion' --by 'Red Lion' --reason 'single crib 2 was 2-1 to us'"
+    )]
+    Dispute(DisputeArgs),
+}
+
+/// Which night: the two teams, and the date when they met more than once.
+#[derive(clap::Args)]
+pub struct NightArgs {
+    home: String,
+    away: String,
+    /// The night's date, when the teams met more than once
+    #[arg(long)]
+    date: Option<String>,
+    /// The team confirming or disputing [default: the team that did not enter the night]
+    #[arg(long, value_name = "TEAM")]
+    by: Option<String>,
+    #[command(flatten)]
+    which: Which,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+#[derive(clap::Args)]
+pub struct ConfirmArgs {
+    #[command(flatten)]
+    night: NightArgs,
+}
+
+#[derive(clap::Args)]
+pub struct DisputeArgs {
+    #[command(flatten)]
+    night: NightArgs,
+    /// Why the result is not accepted (shown on the published pages)
+    #[arg(long)]
+    reason: String,
 }
 
 #[derive(clap::Args)]
@@ -154,6 +223,10 @@ pub struct EnterArgs {
     /// One team did not turn up: the side that did (home or away)
     #[arg(long, value_name = "SIDE", conflicts_with = "matches")]
     walkover: Option<String>,
+    /// The team entering the night; it stays provisional until confirmed for the other
+    /// [default: the home team]
+    #[arg(long = "for", value_name = "TEAM")]
+    entered_for: Option<String>,
     #[command(flatten)]
     which: Which,
     #[command(flatten)]
@@ -198,7 +271,154 @@ pub fn night(command: NightCommand) -> Result<Done, CliError> {
             out.flush()?;
             Ok(Done::Ok)
         }
+        NightCommand::Confirm(args) => settle(args.night, None),
+        NightCommand::Dispute(args) => settle(args.night, Some(args.reason)),
     }
+}
+
+/// The one night between two teams (on `date`, when given) that has a result.
+fn played_night(
+    leagues: &LeagueReader<'_>,
+    league: &LeagueInfo,
+    season: &SeasonInfo,
+    home: &str,
+    away: &str,
+    date: Option<&str>,
+) -> Result<Fixture, CliError> {
+    let home = leagues.team(league, home)?;
+    let away = leagues.team(league, away)?;
+    let day = date.map(|d| parse_date(d, "--date")).transpose()?;
+    let found: Vec<Fixture> = leagues
+        .fixtures(season.id)?
+        .into_iter()
+        .filter(|f| f.home.id == home.id && f.away.id == away.id)
+        .filter(|f| day.is_none_or(|d| f.date == d))
+        .filter(|f| f.result.is_some())
+        .collect();
+    let on = day.map(|d| format!(" on {d}")).unwrap_or_default();
+    match <[Fixture; 1]>::try_from(found) {
+        Ok([f]) => Ok(f),
+        Err(found) if found.is_empty() => Err(CliError::Usage(format!(
+            "season {} has no night {} v {}{on} with a result",
+            season.name, home.name, away.name
+        ))),
+        Err(found) => Err(CliError::Usage(format!(
+            "{} v {} played on {}; give the night's --date",
+            home.name,
+            away.name,
+            found
+                .iter()
+                .map(|f| f.date.to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ))),
+    }
+}
+
+/// `don night confirm` (no reason) and `don night dispute` (with its reason).
+fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
+    let mut store = args.db.open_existing()?;
+    let change = store.change(if dispute.is_some() {
+        "night dispute"
+    } else {
+        "night confirm"
+    })?;
+    let (league, season) = args.which.in_change(&change)?;
+    let leagues = change.leagues();
+    let f = played_night(
+        &leagues,
+        &league,
+        &season,
+        &args.home,
+        &args.away,
+        args.date.as_deref(),
+    )?;
+    let title = format!("{} v {} on {}", f.home.name, f.away.name, f.date);
+    if !is_done(&f, &season.config) {
+        return Err(CliError::Usage(format!(
+            "{title} is not complete: {}; finish entering it first",
+            result_words(&f, &season.config)
+        )));
+    }
+    let by = match &args.by {
+        Some(name) => {
+            let team = leagues.team(&league, name)?;
+            if team.id == f.home.id {
+                Some(Side::Home)
+            } else if team.id == f.away.id {
+                Some(Side::Away)
+            } else {
+                return Err(CliError::Usage(format!(
+                    "{} did not play in {title}",
+                    team.name
+                )));
+            }
+        }
+        None => None,
+    };
+    let name = |side: Side| match side {
+        Side::Home => &f.home.name,
+        Side::Away => &f.away.name,
+    };
+    let today = chrono::Local::now().date_naive();
+    let (confirmation, summary) = match (dispute, &f.confirmation) {
+        (None, Confirmation::Confirmed) => {
+            return Err(CliError::Usage(format!("{title} is confirmed already")))
+        }
+        (None, Confirmation::Provisional { entered_by }) => {
+            if by == Some(*entered_by) {
+                return Err(CliError::Usage(format!(
+                    "{title} was entered for {}; it is confirmed for {}",
+                    name(*entered_by),
+                    name(entered_by.other())
+                )));
+            }
+            let by = entered_by.other();
+            (
+                Confirmation::Confirmed,
+                format!("{title}: confirmed for {}", name(by)),
+            )
+        }
+        (None, Confirmation::Disputed { by: disputer, .. }) => {
+            let by = by.unwrap_or(*disputer);
+            (
+                Confirmation::Confirmed,
+                format!(
+                    "{title}: the dispute is settled; confirmed for {}",
+                    name(by)
+                ),
+            )
+        }
+        (Some(reason), current) => {
+            let reason = reason.trim().to_string();
+            if reason.is_empty() {
+                return Err(CliError::Usage(
+                    "--reason: say why the result is disputed".into(),
+                ));
+            }
+            let by = match (by, current) {
+                (Some(by), _) => by,
+                (None, Confirmation::Provisional { entered_by }) => entered_by.other(),
+                (None, Confirmation::Disputed { by, .. }) => *by,
+                (None, Confirmation::Confirmed) => {
+                    return Err(CliError::Usage(format!(
+                        "{title} is confirmed; say which team disputes it with --by"
+                    )))
+                }
+            };
+            (
+                Confirmation::Disputed {
+                    by,
+                    reason: reason.clone(),
+                },
+                format!("{title}: disputed by {}: {reason}", name(by)),
+            )
+        }
+    };
+    change.set_confirmation(f.id, &confirmation, today)?;
+    change.commit(&summary, None)?;
+    writeln!(io::stdout().lock(), "{summary}.")?;
+    Ok(Done::Ok)
 }
 
 /// A night's card: each match with its players, legs and leg scores.
@@ -214,6 +434,11 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
             w => w.to_string(),
         }
     )?;
+    if f.result.is_some() {
+        if let Some(line) = standing_words(f) {
+            writeln!(out, "{line}")?;
+        }
+    }
     if let Some(NightResult::Matches(ms)) = &f.result {
         let mut table = Table::new();
         table.load_preset(UTF8_FULL_CONDENSED);
@@ -364,6 +589,26 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
     }
     let config = &season.config;
     let title = format!("{} v {} on {}", home.name, away.name, fixture.date);
+    let entered_by = match &args.entered_for {
+        None => Side::Home,
+        Some(name) => {
+            let team = change.leagues().team(&league, name)?;
+            if team.id == home.id {
+                Side::Home
+            } else if team.id == away.id {
+                Side::Away
+            } else {
+                return Err(CliError::Usage(format!(
+                    "--for: {} does not play in {title}",
+                    team.name
+                )));
+            }
+        }
+    };
+    if fixture.result.is_none() {
+        // Entered for one side: provisional until the other confirms it.
+        change.set_provisional(fixture.id, entered_by, chrono::Local::now().date_naive())?;
+    }
     if let Some(r) = &fixture.result {
         if !matches!(r, NightResult::Matches(_)) || is_done(&fixture, config) {
             return Err(CliError::Usage(format!(

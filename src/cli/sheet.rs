@@ -8,9 +8,9 @@ use comfy_table::{Cell, CellAlignment, ContentArrangement, Table};
 
 use don::check::Checked;
 use don::record::Fault;
+use don::replay::words::{decision_words, leg_word, lost_words, score_words, verb};
 use don::replay::{HandKind, HandRow, ScoreSheet};
-use don::rules::spec::Goal;
-use don::rules::{BySide, Decision, Outcome, Seat, Side};
+use don::rules::{Outcome, Seat, Side};
 
 use super::text::shown;
 
@@ -65,87 +65,6 @@ pub fn side_name(sheet: &ScoreSheet, side: Side) -> String {
     } else {
         format!("{} ({})", side.code(), names.join(" & "))
     }
-}
-
-pub fn score_words<T: std::fmt::Display + Copy>(sides: &[Side], score: BySide<T>) -> String {
-    let parts: Vec<String> = sides.iter().map(|&s| score[s].to_string()).collect();
-    parts.join("–")
-}
-
-fn verb(side: Side, plural: &str, singular: &str) -> String {
-    match side {
-        Side::NS | Side::EW => plural.to_string(),
-        _ => singular.to_string(),
-    }
-}
-
-fn goal(sheet: &ScoreSheet) -> Option<Goal> {
-    sheet.variant.as_ref().map(|v| v.spec().goal)
-}
-
-/// "NS peg out in hand 8, trick 6: 121–97".
-pub fn decision_words(sheet: &ScoreSheet, d: &Decision) -> String {
-    let when = match (d.trick, d.award) {
-        (Some(t), _) => format!("in hand {}, trick {t}", d.hand),
-        (None, Some(a)) => format!("in hand {} with {}", d.hand, a.word()),
-        (None, None) => format!("in hand {}", d.hand),
-    };
-    let score = score_words(sheet.sides, d.score);
-    match (&d.outcome, goal(sheet)) {
-        (Outcome::Won(s), Some(Goal::Deals(n))) => {
-            format!("After {n} deals {s} {} {score}", verb(*s, "win", "wins"))
-        }
-        (Outcome::Won(s), Some(Goal::PassEighty)) => {
-            let why = irish_why(sheet, d, *s);
-            format!("{s} {} {when}: {score}{why}", verb(*s, "win", "wins"))
-        }
-        (Outcome::Won(s), _) if d.trick.is_some() || d.award.is_some() => {
-            format!("{s} {} {when}: {score}", verb(*s, "peg out", "pegs out"))
-        }
-        (Outcome::Won(s), _) => format!("{s} {} {when}: {score}", verb(*s, "win", "wins")),
-        (Outcome::Draw, _) => format!("A draw {when}: {score}"),
-        (Outcome::Lost(seats), _) => {
-            let who: Vec<&str> = seats.iter().map(|s| s.letter()).collect();
-            let target = match goal(sheet) {
-                Some(Goal::LoseAt(t)) => t,
-                _ => 0,
-            };
-            let is = if seats.len() == 1 { "reaches" } else { "reach" };
-            format!(
-                "{} {is} {target} {when} and {}: {score}",
-                who.join(" and "),
-                if seats.len() == 1 { "loses" } else { "lose" }
-            )
-        }
-        (Outcome::Unknown, _) => {
-            format!("Decided {when}, but the record does not say who won: {score}")
-        }
-    }
-}
-
-/// Irish Don: a bonk, or who took the last scoring trick at 80–80.
-fn irish_why(sheet: &ScoreSheet, d: &Decision, winner: Side) -> String {
-    let mut why = String::new();
-    if d.counts > 1 {
-        why.push_str(" (a bonk: two games)");
-    }
-    if d.trick.is_none() && sheet.sides.iter().all(|&x| d.score[x] == 80) {
-        // 80–80: the last scorer loses, or under misère wins.
-        let misere = sheet
-            .variant
-            .as_ref()
-            .and_then(|v| v.spec().irish)
-            .is_some_and(|i| i.misere);
-        let other = sheet
-            .sides
-            .iter()
-            .copied()
-            .find(|&x| x != winner)
-            .unwrap_or(winner);
-        let last = if misere { winner } else { other };
-        why.push_str(&format!(" ({last} took the last scoring trick)"));
-    }
-    why
 }
 
 pub fn place(f: &Fault) -> String {
@@ -342,21 +261,4 @@ fn write_result(out: &mut impl Write, sheet: &ScoreSheet) -> io::Result<()> {
         )?;
     }
     Ok(())
-}
-
-fn lost_words(sheet: &ScoreSheet) -> String {
-    let who: Vec<&str> = sheet.losers().iter().map(|s| s.letter()).collect();
-    format!(
-        "{} {}",
-        who.join(" and "),
-        if who.len() == 1 { "loses" } else { "lose" }
-    )
-}
-
-/// What the parts of a match are called: Irish Don's are games, the others' legs.
-fn leg_word(sheet: &ScoreSheet) -> &'static str {
-    match goal(sheet) {
-        Some(Goal::PassEighty) => "Game",
-        _ => "Leg",
-    }
 }

@@ -17,8 +17,9 @@ use don::store::{GameFilter, Store};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::sheet::{score_words, side_name, write_sheet};
+use super::sheet::{side_name, write_sheet};
 use super::text::shown;
+use don::replay::words::score_words;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  don show 7\n  don show abercarn-2024-03-14-t1-leg2 --json")]

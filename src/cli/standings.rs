@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
 use don::league::{standings, Row, Standings};
+use don::publish::table;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -16,7 +17,8 @@ use super::which::{parse_date, Which};
 #[command(after_help = "Examples:
   don standings
   don standings --league Abercarn --season 2024-25 --explain
-  don standings --on 2025-01-31 --json")]
+  don standings --on 2025-01-31 --json
+  don standings --confirmed")]
 pub struct Args {
     #[command(flatten)]
     which: Which,
@@ -35,40 +37,11 @@ pub struct Args {
     /// Also show the withdrawn teams' results (expunged from the table)
     #[arg(long)]
     withdrawn: bool,
+    /// Leave out the nights not yet confirmed by both teams (provisional or disputed)
+    #[arg(long)]
+    confirmed: bool,
     #[command(flatten)]
     db: DbArg,
-}
-
-/// A line of FORMAT.md §4, its keys in the order written there.
-#[derive(serde::Serialize)]
-struct RowJson<'a> {
-    pos: u32,
-    team: &'a str,
-    played: u32,
-    won: u32,
-    drawn: u32,
-    lost: u32,
-    matches_for: u32,
-    matches_against: u32,
-    legs_for: u32,
-    legs_against: u32,
-    points: i64,
-}
-
-fn row_json(r: &Row) -> RowJson<'_> {
-    RowJson {
-        pos: r.pos,
-        team: &r.name,
-        played: r.played,
-        won: r.won,
-        drawn: r.drawn,
-        lost: r.lost,
-        matches_for: r.matches_for,
-        matches_against: r.matches_against,
-        legs_for: r.legs_for,
-        legs_against: r.legs_against,
-        points: r.points,
-    }
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
@@ -78,14 +51,17 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     if let Some(day) = &args.on {
         season = season.as_on(parse_date(day, "--on")?);
     }
+    let unconfirmed = unconfirmed_words(&season);
+    if args.confirmed {
+        season = season.confirmed_only();
+    }
     let table = standings(&season);
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
-        let rows: Vec<_> = table.rows.iter().map(row_json).collect();
-        serde_json::to_writer(&mut out, &rows).map_err(io::Error::from)?;
-        writeln!(out)?;
+        writeln!(out, "{}", table::json(&table.rows))?;
     } else if args.csv {
-        write_csv(&mut out, &table.rows)?;
+        let csv = table::csv(&table.rows).map_err(|e| io::Error::other(e.to_string()))?;
+        out.write_all(&csv)?;
     } else {
         let when = match &args.on {
             Some(d) => format!(" on {}", d.trim()),
@@ -103,6 +79,16 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         }
         writeln!(out, "{}", text_table(&table.rows))?;
         write_notes(&mut out, &season, &table, args.explain)?;
+        if let Some(words) = unconfirmed {
+            if args.confirmed {
+                writeln!(out, "Left out, not yet confirmed: {words}.")?;
+            } else {
+                writeln!(
+                    out,
+                    "Counted, not yet confirmed: {words} (--confirmed leaves them out)."
+                )?;
+            }
+        }
     }
     if args.withdrawn && !table.withdrawn.is_empty() && !args.json && !args.csv {
         writeln!(out, "Withdrawn (expunged from the table):")?;
@@ -110,50 +96,6 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     }
     out.flush()?;
     Ok(Done::Ok)
-}
-
-fn write_csv(out: &mut impl Write, rows: &[Row]) -> Result<(), CliError> {
-    let mut w = csv::Writer::from_writer(out);
-    let header = [
-        "pos",
-        "team",
-        "played",
-        "won",
-        "drawn",
-        "lost",
-        "matches_for",
-        "matches_against",
-        "legs_for",
-        "legs_against",
-        "points",
-    ];
-    w.write_record(header).map_err(csv_io)?;
-    for r in rows {
-        w.write_record(cells(r)).map_err(csv_io)?;
-    }
-    w.flush()?;
-    Ok(())
-}
-
-/// A line of the table, as text, in the order of FORMAT.md §4.
-fn cells(r: &Row) -> [String; 11] {
-    [
-        r.pos.to_string(),
-        r.name.clone(),
-        r.played.to_string(),
-        r.won.to_string(),
-        r.drawn.to_string(),
-        r.lost.to_string(),
-        r.matches_for.to_string(),
-        r.matches_against.to_string(),
-        r.legs_for.to_string(),
-        r.legs_against.to_string(),
-        r.points.to_string(),
-    ]
-}
-
-fn csv_io(e: csv::Error) -> CliError {
-    CliError::Io(io::Error::other(e.to_string()))
 }
 
 /// The table as people read it.
@@ -164,7 +106,7 @@ pub fn text_table(rows: &[Row]) -> Table {
         "Pos", "Team", "P", "W", "D", "L", "F", "A", "Legs F", "Legs A", "Pts",
     ]);
     for r in rows {
-        let mut row = cells(r);
+        let mut row = table::cells(r);
         row[1] = shown(&r.name).into_owned();
         if r.pos == 0 {
             // A withdrawn team's line has no place in the table.
@@ -178,6 +120,26 @@ pub fn text_table(rows: &[Row]) -> Table {
         }
     }
     table
+}
+
+/// "2 provisional nights and 1 disputed night", or none when every night is confirmed.
+fn unconfirmed_words(season: &don::league::Season) -> Option<String> {
+    let n = |word: &str| {
+        season
+            .nights
+            .iter()
+            .filter(|n| n.confirmation.word() == word)
+            .count() as i64
+    };
+    let parts: Vec<String> = [
+        ("provisional", n("provisional")),
+        ("disputed", n("disputed")),
+    ]
+    .into_iter()
+    .filter(|(_, k)| *k > 0)
+    .map(|(w, k)| count(k, &format!("{w} night"), &format!("{w} nights")))
+    .collect();
+    (!parts.is_empty()).then(|| parts.join(" and "))
 }
 
 fn write_notes(

@@ -14,6 +14,7 @@ pub mod stats;
 
 pub use config::{Breaker, Config, ConfigError, Kind, KindConfig};
 pub use night::{
-    Adjustment, Leg, Match, Night, NightError, NightResult, Pair, Season, Side, Team, TeamId,
+    Adjustment, Confirmation, Leg, Match, Night, NightError, NightResult, Pair, Season, Side, Team,
+    TeamId,
 };
 pub use standings::{standings, Explanation, Row, Standings};

@@ -152,6 +152,34 @@ pub enum NightResult {
     Walkover(Side),
 }
 
+/// Whether both teams stand by a night's result. A night entered for one team is provisional
+/// until it is confirmed for the other, or disputed with a reason; a night taken from the
+/// league's record (an import) stands as confirmed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Confirmation {
+    #[default]
+    Confirmed,
+    /// Entered for one side, not yet confirmed for the other.
+    Provisional { entered_by: Side },
+    /// One side does not accept the result, and why.
+    Disputed { by: Side, reason: String },
+}
+
+impl Confirmation {
+    pub fn is_confirmed(&self) -> bool {
+        matches!(self, Confirmation::Confirmed)
+    }
+
+    /// `confirmed`, `provisional` or `disputed`.
+    pub fn word(&self) -> &'static str {
+        match self {
+            Confirmation::Confirmed => "confirmed",
+            Confirmation::Provisional { .. } => "provisional",
+            Confirmation::Disputed { .. } => "disputed",
+        }
+    }
+}
+
 /// A night played (or being entered): a fixture with its result.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Night {
@@ -161,6 +189,7 @@ pub struct Night {
     pub home: TeamId,
     pub away: TeamId,
     pub result: NightResult,
+    pub confirmation: Confirmation,
 }
 
 impl Night {
@@ -261,6 +290,19 @@ impl Season {
                 .filter(|a| a.date <= day)
                 .cloned()
                 .collect(),
+        }
+    }
+
+    /// The season with only its confirmed nights: provisional and disputed ones left out.
+    pub fn confirmed_only(&self) -> Season {
+        Season {
+            nights: self
+                .nights
+                .iter()
+                .filter(|n| n.confirmation.is_confirmed())
+                .cloned()
+                .collect(),
+            ..self.clone()
         }
     }
 }

@@ -173,6 +173,20 @@ pub fn stats(seasons: &[Season], filter: &Filter) -> Stats {
     stats
 }
 
+impl Stats {
+    /// The lines that pass `filter`, in the same order: the figures of many players or teams
+    /// picked out of one pass over the seasons.
+    pub fn filtered(&self, filter: &Filter) -> Stats {
+        let pick = |lines: &[Line]| -> Vec<Line> {
+            lines.iter().filter(|l| keep(l, filter)).cloned().collect()
+        };
+        Stats {
+            players: pick(&self.players),
+            partnerships: pick(&self.partnerships),
+        }
+    }
+}
+
 fn add(line: &mut Line, m: &Match, side: Side, team: &str) {
     line.team = team.to_string();
     line.matches += 1;

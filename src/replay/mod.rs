@@ -8,6 +8,7 @@ mod faults;
 mod game;
 mod record;
 pub mod sheet;
+pub mod words;
 
 pub use game::{Entry, Replay, Step};
 pub use record::replay_record;

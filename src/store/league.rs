@@ -12,7 +12,8 @@ use serde_json::Value;
 use super::db::{Change, Store, StoreError};
 use crate::league::names::{name_key, suggest, tidy};
 use crate::league::{
-    Adjustment, Config, Kind, Leg, Match, Night, NightResult, Pair, Season, Side, Team, TeamId,
+    Adjustment, Config, Confirmation, Kind, Leg, Match, Night, NightResult, Pair, Season, Side,
+    Team, TeamId,
 };
 
 /// A league as stored.
@@ -69,6 +70,8 @@ pub struct Fixture {
     pub cancelled: bool,
     /// The night's result, once entered.
     pub result: Option<NightResult>,
+    /// Whether both teams stand by the result.
+    pub confirmation: Confirmation,
 }
 
 /// A team from `id, name, venue`.
@@ -303,8 +306,10 @@ impl LeagueReader<'_> {
         };
         let mut matches = self.matches_of(season)?;
         let mut stmt = self.0.prepare_cached(
-            "SELECT id, round, date, home, away, status, result, home_points, away_points, walkover
-             FROM fixtures WHERE season = ?1 ORDER BY date, id",
+            "SELECT f.id, f.round, f.date, f.home, f.away, f.status, f.result, f.home_points,
+                    f.away_points, f.walkover, c.state, c.entered_by, c.disputed_by, c.reason
+             FROM fixtures f LEFT JOIN confirmations c ON c.fixture = f.id
+             WHERE f.season = ?1 ORDER BY f.date, f.id",
         )?;
         let rows = stmt.query_map([season], |r| {
             Ok(RawFixture {
@@ -317,6 +322,7 @@ impl LeagueReader<'_> {
                 result: r.get(6)?,
                 points: (r.get(7)?, r.get(8)?),
                 walkover: r.get(9)?,
+                confirmation: (r.get(10)?, r.get(11)?, r.get(12)?, r.get(13)?),
             })
         })?;
         let mut out = Vec::new();
@@ -328,6 +334,7 @@ impl LeagueReader<'_> {
                 })
             };
             let result = raw.result(matches.remove(&raw.id).unwrap_or_default())?;
+            let confirmation = raw.confirmation()?;
             out.push(Fixture {
                 id: raw.id,
                 round: raw.round,
@@ -336,6 +343,7 @@ impl LeagueReader<'_> {
                 away: team(raw.away)?,
                 cancelled: raw.status == "cancelled",
                 result,
+                confirmation,
             });
         }
         Ok(out)
@@ -424,6 +432,7 @@ impl LeagueReader<'_> {
                     home: f.home.id,
                     away: f.away.id,
                     result,
+                    confirmation: f.confirmation,
                 })
             })
             .collect();
@@ -473,9 +482,39 @@ struct RawFixture {
     result: Option<String>,
     points: (Option<u32>, Option<u32>),
     walkover: Option<String>,
+    /// `state, entered_by, disputed_by, reason` of its confirmation, if it has one.
+    confirmation: (
+        Option<String>,
+        Option<String>,
+        Option<String>,
+        Option<String>,
+    ),
 }
 
 impl RawFixture {
+    fn confirmation(&self) -> Result<Confirmation, StoreError> {
+        let bad =
+            |why: String| StoreError::damaged(format!("fixture {}'s confirmation", self.id), why);
+        let side = |s: &Option<String>| -> Result<Side, StoreError> {
+            s.as_deref()
+                .unwrap_or_default()
+                .parse()
+                .map_err(|e: String| bad(e))
+        };
+        let (state, entered_by, disputed_by, reason) = &self.confirmation;
+        Ok(match state.as_deref() {
+            None | Some("confirmed") => Confirmation::Confirmed,
+            Some("provisional") => Confirmation::Provisional {
+                entered_by: side(entered_by)?,
+            },
+            Some("disputed") => Confirmation::Disputed {
+                by: side(disputed_by)?,
+                reason: reason.clone().unwrap_or_default(),
+            },
+            Some(other) => return Err(bad(format!("a state \"{other}\""))),
+        })
+    }
+
     fn result(&self, matches: Vec<Match>) -> Result<Option<NightResult>, StoreError> {
         let bad = |why: &str| StoreError::damaged(format!("fixture {}", self.id), why);
         Ok(match self.result.as_deref() {
@@ -831,6 +870,57 @@ impl Change<'_> {
             "UPDATE fixtures SET status = ?1 WHERE id = ?2 AND status <> ?1",
             (status, fixture),
         )?;
+        Ok(())
+    }
+
+    /// Marks a night just entered for one side as provisional, until the other confirms it.
+    pub fn set_provisional(
+        &self,
+        fixture: i64,
+        entered_by: Side,
+        day: NaiveDate,
+    ) -> Result<(), StoreError> {
+        self.tx
+            .prepare_cached(
+                "INSERT INTO confirmations (fixture, state, entered_by, date) VALUES (?1, 'provisional', ?2, ?3)",
+            )?
+            .execute((fixture, entered_by.as_str(), day.to_string()))?;
+        self.added("confirmations", self.tx.last_insert_rowid())
+    }
+
+    /// Sets how a night stands: confirmed, or disputed by a side with a reason. A night with no
+    /// confirmation yet (one from the record) is given one.
+    pub fn set_confirmation(
+        &self,
+        fixture: i64,
+        confirmation: &Confirmation,
+        day: NaiveDate,
+    ) -> Result<(), StoreError> {
+        let (state, by, reason) = match confirmation {
+            Confirmation::Confirmed => ("confirmed", None, None),
+            Confirmation::Provisional { entered_by } => {
+                return self.set_provisional(fixture, *entered_by, day)
+            }
+            Confirmation::Disputed { by, reason } => {
+                ("disputed", Some(by.as_str()), Some(tidy(reason)))
+            }
+        };
+        let updated = self
+            .tx
+            .prepare_cached(
+                "UPDATE confirmations SET state = ?2, disputed_by = ?3, reason = ?4, date = ?5
+                 WHERE fixture = ?1",
+            )?
+            .execute((fixture, state, by, &reason, day.to_string()))?;
+        if updated == 0 {
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO confirmations (fixture, state, disputed_by, reason, date)
+                     VALUES (?1, ?2, ?3, ?4, ?5)",
+                )?
+                .execute((fixture, state, by, &reason, day.to_string()))?;
+            self.added("confirmations", self.tx.last_insert_rowid())?;
+        }
         Ok(())
     }
 

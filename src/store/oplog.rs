@@ -25,6 +25,7 @@ const TABLES: &[&str] = &[
     "matches",
     "leg_games",
     "adjustments",
+    "confirmations",
     "operations",
 ];
 
@@ -178,6 +179,7 @@ impl Change<'_> {
             "fixtures" => deletes.extend([
                 "DELETE FROM leg_games WHERE match IN (SELECT id FROM matches WHERE fixture = ?1)",
                 "DELETE FROM matches WHERE fixture = ?1",
+                "DELETE FROM confirmations WHERE fixture = ?1",
             ]),
             "matches" => deletes.push("DELETE FROM leg_games WHERE match = ?1"),
             _ => {}

@@ -1,0 +1,70 @@
+//! `don publish`: the league's pages, written into a folder (only the files that changed).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use don::publish::{site, PublishError};
+
+use super::db::DbArg;
+use super::error::{CliError, Done};
+use super::text::{count, shown};
+use super::which::Which;
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "The site is plain HTML and one stylesheet: open DIR/index.html in a browser, or copy
+the folder to any web host. Publishing again rewrites only the pages that changed.
+
+Examples:
+  don publish --league 'Abercarn Crib and Don League' --out site
+  don publish --season 2024-25 --out site"
+)]
+pub struct Args {
+    #[command(flatten)]
+    which: Which,
+    /// The folder to write the site into (made if missing)
+    #[arg(long, value_name = "DIR")]
+    out: PathBuf,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+pub fn run(args: Args) -> Result<Done, CliError> {
+    let store = args.db.open_existing()?;
+    let league = args.which.league(&store)?;
+    let front = match &args.which.season {
+        Some(_) => Some(args.which.both(&store)?.1),
+        None => None,
+    };
+    let made = site(&store, &league, front.as_ref()).map_err(publish_error)?;
+    let done = made.write(&args.out).map_err(publish_error)?;
+    let mut out = io::stdout().lock();
+    writeln!(
+        out,
+        "Published {} to {}: {} ({} written, {} unchanged{}).",
+        shown(&league.name),
+        shown(&args.out.display().to_string()),
+        count(made.files.len() as i64, "file", "files"),
+        done.written.len(),
+        done.unchanged,
+        match done.removed.len() {
+            0 => String::new(),
+            n => format!(", {n} removed"),
+        }
+    )?;
+    writeln!(
+        out,
+        "Open {} in a browser.",
+        shown(&args.out.join("index.html").display().to_string())
+    )?;
+    Ok(Done::Ok)
+}
+
+fn publish_error(e: PublishError) -> CliError {
+    match e {
+        PublishError::Store(e) => CliError::Store(e),
+        PublishError::Write { .. } | PublishError::Render { .. } => {
+            CliError::Io(io::Error::other(e.to_string()))
+        }
+    }
+}

@@ -1,0 +1,153 @@
+// Loads a site written by `don publish` in Debian's chromium (headless, through playwright-core)
+// and reports what tests/browser.rs checks, as one JSON object on standard output:
+//   standings  the table #standings of the front page, read from the DOM, a row an object keyed
+//              by each column's data-key (FORMAT.md §4), numbers as numbers
+//   seasonStandings  the same from the season page
+//   broken     links (a[href], link[href]) on any page that lead to no file
+//   overflow   pages wider than the window at 360 px (every page) and 1280 px (the main ones)
+//   printPages the number of A4 pages the season's printable table takes
+//   tags       elements inside the table's cells that the page did not mean (<b> from a name)
+//   marks      per page, the number of provisional and disputed marks
+//   headings   pages whose headings skip a level, or that lack lang, captions or header cells
+// Screenshots of the front page at 360 and 1280 px go to OUT_DIR.
+//
+// Usage: node check-site.mjs SITE_DIR OUT_DIR
+import { chromium } from "playwright-core";
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const [site, outDir] = process.argv.slice(2).map((p) => resolve(p));
+const executablePath = process.env.DON_CHROMIUM || "/usr/bin/chromium";
+
+function pages(dir) {
+  const found = [];
+  for (const name of readdirSync(dir).sort()) {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) found.push(...pages(path));
+    else if (name.endsWith(".html")) found.push(path);
+  }
+  return found;
+}
+
+const browser = await chromium.launch({
+  executablePath,
+  headless: true,
+  args: [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+const context = await browser.newContext({ viewport: { width: 360, height: 800 } });
+const page = await context.newPage();
+const report = {
+  pages: 0,
+  standings: null,
+  seasonStandings: null,
+  broken: [],
+  overflow: [],
+  printPages: null,
+  tags: [],
+  marks: {},
+  headings: [],
+};
+
+const readTable = () =>
+  page.$$eval("#standings", (tables) => {
+    if (tables.length === 0) return null;
+    const table = tables[0];
+    const keys = [...table.querySelectorAll("thead th")].map((th) => th.dataset.key || "");
+    return [...table.querySelectorAll("tbody tr")].map((tr) => {
+      const row = {};
+      [...tr.children].forEach((cell, i) => {
+        const key = keys[i];
+        if (!key) return;
+        const text = cell.textContent.trim();
+        row[key] = key === "team" ? text : Number(text);
+      });
+      return row;
+    });
+  });
+
+const wide = async (width, file) => {
+  const size = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  if (size.scroll > size.client) {
+    report.overflow.push({ page: relative(site, file), width, scrollWidth: size.scroll });
+  }
+};
+
+const all = pages(site);
+for (const file of all) {
+  report.pages += 1;
+  await page.goto(pathToFileURL(file).href);
+  const name = relative(site, file);
+  const links = await page.$$eval("a[href], link[href]", (els) => els.map((e) => e.href));
+  for (const href of links) {
+    const url = new URL(href);
+    if (url.protocol !== "file:") {
+      report.broken.push({ page: name, href });
+      continue;
+    }
+    const target = fileURLToPath(url);
+    if (!existsSync(target) || statSync(target).isDirectory()) report.broken.push({ page: name, href });
+  }
+  await wide(360, file);
+  const marks = await page.evaluate(() => ({
+    provisional: document.querySelectorAll(".mark.provisional").length,
+    disputed: document.querySelectorAll(".mark.disputed").length,
+  }));
+  if (marks.provisional + marks.disputed > 0) report.marks[name] = marks;
+  const tags = await page.$$eval("main td *, main th *", (els) =>
+    els.map((e) => e.tagName.toLowerCase()).filter((t) => !["a", "abbr", "span"].includes(t)),
+  );
+  if (tags.length > 0) report.tags.push({ page: name, tags: [...new Set(tags)] });
+  const faults = await page.evaluate(() => {
+    const found = [];
+    if (!document.documentElement.lang) found.push("no lang");
+    let last = 0;
+    for (const h of document.querySelectorAll("h1, h2, h3, h4, h5, h6")) {
+      const level = Number(h.tagName[1]);
+      if (level > last + 1) found.push(`${h.tagName} after h${last}`);
+      last = level;
+    }
+    for (const t of document.querySelectorAll("table")) {
+      if (!t.querySelector("caption")) found.push("a table without a caption");
+      if (!t.querySelector("thead th[scope=col]")) found.push("a table without header cells");
+    }
+    return found;
+  });
+  if (faults.length > 0) report.headings.push({ page: name, faults });
+}
+
+const front = join(site, "index.html");
+await page.goto(pathToFileURL(front).href);
+report.standings = await readTable();
+await page.screenshot({ path: join(outDir, "front-360.png"), fullPage: true });
+const seasons = readdirSync(join(site, "season")).sort();
+const latest = join(site, "season", seasons[seasons.length - 1]);
+await page.goto(pathToFileURL(join(latest, "index.html")).href);
+report.seasonStandings = await readTable();
+
+await page.setViewportSize({ width: 1280, height: 900 });
+for (const file of [front, join(latest, "index.html"), join(latest, "table.html"), ...all.filter((f) => f.includes("/night/")).slice(0, 3)]) {
+  await page.goto(pathToFileURL(file).href);
+  await wide(1280, file);
+}
+await page.goto(pathToFileURL(front).href);
+await page.screenshot({ path: join(outDir, "front-1280.png"), fullPage: false });
+
+await page.goto(pathToFileURL(join(latest, "table.html")).href);
+await page.emulateMedia({ media: "print" });
+const pdf = await page.pdf({ format: "A4", preferCSSPageSize: true, printBackground: false });
+report.printPages = (pdf.toString("latin1").match(/\/Type\s*\/Page\b(?!s)/g) || []).length;
+
+await browser.close();
+process.stdout.write(JSON.stringify(report) + "\n");

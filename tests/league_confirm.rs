@@ -1,0 +1,297 @@
+//! Results confirmed by both sides: a night entered for one team is provisional until it is
+//! confirmed for the other, or disputed with a reason; `standings --confirmed` leaves the
+//! unconfirmed nights out; every step is one operation, undone by `don undo`.
+
+mod common;
+
+use common::db::Db;
+use common::text;
+use serde_json::Value;
+
+const LEAGUE: &str = "Abercarn Crib and Don League";
+
+fn setup() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion, Fox and Hounds",
+        "--create",
+    ]);
+    db
+}
+
+fn refused(db: &Db, args: &[&str], needle: &str) {
+    let before = db.dump();
+    let out = db.run(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
+    assert_eq!(before, db.dump(), "{args:?} changed the database");
+}
+
+/// Each team's points from `standings --json`, in table order.
+fn points(db: &Db, extra: &[&str]) -> Vec<(String, i64)> {
+    let mut args = vec!["standings", "--json"];
+    args.extend_from_slice(extra);
+    let rows: Value = serde_json::from_str(&db.ok(&args)).unwrap();
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["team"].as_str().unwrap().to_string(),
+                r["points"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn pts(list: &[(&str, i64)]) -> Vec<(String, i64)> {
+    list.iter().map(|(t, p)| (t.to_string(), *p)).collect()
+}
+
+#[test]
+fn a_night_is_provisional_until_the_other_team_confirms_it() {
+    let db = setup();
+    let out = db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--totals",
+        "6-3",
+        "--date",
+        "2025-09-04",
+    ]);
+    assert!(
+        out.contains("Royal Oak v Red Lion on 2025-09-04: 6–3."),
+        "{out}"
+    );
+    // Counted by default (a point a match), left out with --confirmed.
+    let counted = pts(&[("Royal Oak", 6), ("Red Lion", 3), ("Fox and Hounds", 0)]);
+    assert_eq!(points(&db, &[]), counted);
+    let none = pts(&[("Fox and Hounds", 0), ("Red Lion", 0), ("Royal Oak", 0)]);
+    assert_eq!(points(&db, &["--confirmed"]), none);
+    let table = db.ok(&["standings"]);
+    assert!(
+        table.contains(
+            "Counted, not yet confirmed: 1 provisional night (--confirmed leaves them out)."
+        ),
+        "{table}"
+    );
+    let table = db.ok(&["standings", "--confirmed"]);
+    assert!(
+        table.contains("Left out, not yet confirmed: 1 provisional night."),
+        "{table}"
+    );
+    let show = db.ok(&["night", "show", "Royal Oak", "Red Lion"]);
+    assert!(
+        show.contains("Provisional: entered for Royal Oak, to be confirmed for Red Lion"),
+        "{show}"
+    );
+    let list = db.ok(&["fixtures", "list"]);
+    assert!(list.contains("6–3 (totals) (provisional)"), "{list}");
+
+    // The team that entered it cannot confirm it; a team that did not play cannot either.
+    refused(
+        &db,
+        &["night", "confirm", "Royal Oak", "Red Lion", "--by", "Royal Oak"],
+        "Royal Oak v Red Lion on 2025-09-04 was entered for Royal Oak; it is confirmed for Red Lion",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "confirm",
+            "Royal Oak",
+            "Red Lion",
+            "--by",
+            "Fox and Hounds",
+        ],
+        "Fox and Hounds did not play in Royal Oak v Red Lion on 2025-09-04",
+    );
+    let out = db.ok(&["night", "confirm", "Royal Oak", "Red Lion"]);
+    assert_eq!(
+        out,
+        "Royal Oak v Red Lion on 2025-09-04: confirmed for Red Lion.\n"
+    );
+    assert_eq!(points(&db, &["--confirmed"]), counted);
+    assert!(!db.ok(&["standings"]).contains("not yet confirmed"));
+    assert!(!db
+        .ok(&["night", "show", "Royal Oak", "Red Lion"])
+        .contains("Provisional"));
+    refused(
+        &db,
+        &["night", "confirm", "Royal Oak", "Red Lion"],
+        "Royal Oak v Red Lion on 2025-09-04 is confirmed already",
+    );
+    // Undo puts it back to provisional; undo again confirms it again.
+    db.ok(&["undo"]);
+    assert_eq!(points(&db, &["--confirmed"]), none);
+    db.ok(&["undo"]);
+    assert_eq!(points(&db, &["--confirmed"]), counted);
+}
+
+#[test]
+fn a_disputed_night_is_marked_left_out_with_confirmed_and_settled_by_confirming() {
+    let db = setup();
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--totals",
+        "6-3",
+        "--date",
+        "2025-09-04",
+        "--for",
+        "Red Lion",
+    ]);
+    // Entered for the away team: the home team confirms or disputes it.
+    let show = db.ok(&["night", "show", "Royal Oak", "Red Lion"]);
+    assert!(
+        show.contains("Provisional: entered for Red Lion, to be confirmed for Royal Oak"),
+        "{show}"
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "dispute",
+            "Royal Oak",
+            "Red Lion",
+            "--reason",
+            "  ",
+        ],
+        "--reason: say why the result is disputed",
+    );
+    let out = db.ok(&[
+        "night",
+        "dispute",
+        "Royal Oak",
+        "Red Lion",
+        "--reason",
+        "single crib 2 was 2-1 to us",
+    ]);
+    assert_eq!(
+        out,
+        "Royal Oak v Red Lion on 2025-09-04: disputed by Royal Oak: single crib 2 was 2-1 to us.\n"
+    );
+    let show = db.ok(&["night", "show", "Royal Oak", "Red Lion"]);
+    assert!(
+        show.contains("Disputed by Royal Oak: single crib 2 was 2-1 to us"),
+        "{show}"
+    );
+    assert!(db
+        .ok(&["fixtures", "list"])
+        .contains("6–3 (totals) (disputed)"));
+    let none = pts(&[("Fox and Hounds", 0), ("Red Lion", 0), ("Royal Oak", 0)]);
+    assert_eq!(points(&db, &["--confirmed"]), none);
+    assert!(db
+        .ok(&["standings", "--confirmed"])
+        .contains("Left out, not yet confirmed: 1 disputed night."));
+    let log = db.ok(&["log"]);
+    assert!(
+        log.contains("disputed by Royal Oak: single crib 2 was 2-1 to us"),
+        "{log}"
+    );
+
+    // Confirming a disputed night settles it.
+    let out = db.ok(&["night", "confirm", "Royal Oak", "Red Lion"]);
+    assert_eq!(
+        out,
+        "Royal Oak v Red Lion on 2025-09-04: the dispute is settled; confirmed for Royal Oak.\n"
+    );
+    let counted = pts(&[("Royal Oak", 6), ("Red Lion", 3), ("Fox and Hounds", 0)]);
+    assert_eq!(points(&db, &["--confirmed"]), counted);
+    // A confirmed night can still be disputed, by a team that played in it.
+    refused(
+        &db,
+        &[
+            "night",
+            "dispute",
+            "Royal Oak",
+            "Red Lion",
+            "--reason",
+            "late",
+        ],
+        "is confirmed; say which team disputes it with --by",
+    );
+    db.ok(&[
+        "night",
+        "dispute",
+        "Royal Oak",
+        "Red Lion",
+        "--reason",
+        "late",
+        "--by",
+        "Red Lion",
+    ]);
+    assert_eq!(points(&db, &["--confirmed"]), none);
+    // The last step undone: the night stands confirmed again; every step is in the log.
+    db.ok(&["undo"]);
+    assert_eq!(points(&db, &["--confirmed"]), counted);
+    let log = db.ok(&["log"]);
+    for line in [
+        "night dispute",
+        "disputed by Red Lion: late",
+        "night confirm",
+        "the dispute is settled; confirmed for Royal Oak",
+    ] {
+        assert!(log.contains(line), "{line:?} not in {log}");
+    }
+}
+
+#[test]
+fn only_a_complete_night_with_a_result_is_confirmed() {
+    let db = setup();
+    refused(
+        &db,
+        &["night", "confirm", "Red Lion", "Fox and Hounds"],
+        "season 2025-26 has no night Red Lion v Fox and Hounds with a result",
+    );
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Fox and Hounds",
+        "--date",
+        "2025-09-11",
+        "--match",
+        "don 1; Dai+Huw; Carys+Dafydd; 2-1",
+    ]);
+    refused(
+        &db,
+        &["night", "confirm", "Red Lion", "Fox and Hounds"],
+        "Red Lion v Fox and Hounds on 2025-09-11 is not complete: 1–0 so far (8 to enter); finish entering it first",
+    );
+}
+
+#[test]
+fn nights_imported_from_the_record_stand_as_confirmed() {
+    let db = Db::new();
+    let dir = db.dir().to_path_buf();
+    let nights = dir.join("nights.csv");
+    std::fs::write(
+        &nights,
+        "season,date,home,away,home_points,away_points\n\
+         2025-26,2025-09-04,Royal Oak,Red Lion,5,4\n",
+    )
+    .unwrap();
+    db.ok(&[
+        "import",
+        nights.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+        "--create",
+    ]);
+    assert_eq!(
+        points(&db, &["--confirmed"]),
+        pts(&[("Royal Oak", 5), ("Red Lion", 4)])
+    );
+    assert!(!db.ok(&["standings"]).contains("not yet confirmed"));
+}
