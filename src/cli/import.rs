@@ -255,14 +255,15 @@ fn import(args: Args) -> Result<Done, CliError> {
         Ok(())
     });
     stored?;
+    let paint = super::colour::Paint::stderr();
     let mut err = io::stderr().lock();
     for w in &warnings {
-        writeln!(err, "warning: {w}")?;
+        writeln!(err, "{}: {w}", paint.warning())?;
     }
     if !errors.is_empty() {
         drop(change);
         for e in &errors {
-            writeln!(err, "error: {e}")?;
+            writeln!(err, "{}: {e}", paint.error())?;
         }
         let n = errors.len();
         writeln!(

@@ -530,8 +530,9 @@ fn write_rosters(
     }
     writeln!(out, "Season {}", season.name)?;
     writeln!(out, "{table}")?;
+    let paint = super::colour::Paint::stderr();
     for s in short {
-        eprintln!("{s}");
+        eprintln!("{}", paint.line(&s));
     }
     Ok(())
 }
@@ -625,7 +626,8 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             )?;
             if (size as u32) < season.config.roster_min {
                 eprintln!(
-                    "warning: {} has {} on its roster; a roster has at least {}",
+                    "{}: {} has {} on its roster; a roster has at least {}",
+                    super::colour::Paint::stderr().warning(),
                     team.name,
                     super::text::count(size as i64, "player", "players"),
                     season.config.roster_min

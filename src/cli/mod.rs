@@ -3,9 +3,11 @@
 //! that cannot be read). A broken pipe is not an error.
 
 mod check;
+mod colour;
 mod db;
 mod error;
 mod export;
+mod finish;
 mod import;
 mod league;
 mod new;
@@ -25,7 +27,7 @@ mod which;
 use std::io::{self, Write};
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, Parser, Subcommand};
 
 use error::Done;
 
@@ -33,7 +35,11 @@ use error::Done;
 #[command(
     name = "don",
     version,
-    about = "Keeps the score of Don games (Nine Card Don, Irish Don, Phat, Blind Don, Game to Lose)"
+    about = "Keeps the score of Don games (Nine Card Don, Irish Don, Phat, Blind Don, Game to Lose)",
+    after_help = "Examples:
+  don check examples/*.json
+  don import examples/league/*.csv --league 'Abercarn Crib and Don League' --create
+  don standings --explain"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -49,6 +55,9 @@ enum Command {
     ///
     /// Exit status: 0 when every record is valid (warnings allowed), 1 when any record has an
     /// error, 2 when a file cannot be read.
+    #[command(
+        after_help = "Examples:\n  don check examples/*.json examples/season.jsonl\n  don check examples/broken/broken.json --json"
+    )]
     Check(check::Args),
     /// Begin a game to score at the table; prints its number.
     New(Box<new::Args>),
@@ -67,22 +76,40 @@ enum Command {
     /// List the changes made to the database, newest first.
     Log(undo::LogArgs),
     /// Leagues: make one, show or change its configuration.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don league new 'Abercarn Crib and Don League'\n  don league show"
+    )]
     League(league::LeagueCommand),
     /// A league's seasons: begin one (it keeps the league's configuration as it is then).
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don season new 2025-26 --teams 'Royal Oak, Red Lion, Fox and Hounds, Carpenters Arms' --create\n  don season list"
+    )]
     Season(league::SeasonCommand),
     /// A league's teams.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don team add 'Royal Oak' --venue 'Royal Oak, Newbridge'\n  don team list"
+    )]
     Team(league::TeamCommand),
     /// A team's players for a season.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don roster add 'Royal Oak' 'Gareth Jones' 'Rhys Evans'\n  don roster show 'Royal Oak'"
+    )]
     Roster(league::RosterCommand),
     /// A season's fixtures: generate, list, move, cancel.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don fixtures generate --start 2025-09-01 --weekday thu\n  don fixtures list --team 'Royal Oak'"
+    )]
     Fixtures(league::FixturesCommand),
     /// Match nights: enter one match by match (or its totals, or a walkover), show one.
-    #[command(subcommand)]
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don night enter 'Royal Oak' 'Red Lion' --totals 5-4\n  don night show 'Royal Oak' 'Red Lion'"
+    )]
     Night(night::NightCommand),
     /// Deduct championship points from a team, with a reason.
     #[command(
@@ -100,6 +127,10 @@ enum Command {
     Stats(stats::Args),
     /// Publish the league as a static web site: tables, results, nights, teams, players.
     Publish(publish::Args),
+    /// Print a shell completion script for don (bash, zsh or fish).
+    Completions(finish::CompletionsArgs),
+    /// Print don's manual page (roff), or write a page for every command into a folder.
+    Man(finish::ManArgs),
 }
 
 pub fn main() -> ExitCode {
@@ -126,6 +157,8 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Publish(args) => publish::run(args),
+        Command::Completions(args) => finish::completions(args, Cli::command()),
+        Command::Man(args) => finish::man(args, Cli::command()),
     };
     match result {
         Ok(Done::Ok) => ExitCode::SUCCESS,
@@ -133,12 +166,129 @@ pub fn main() -> ExitCode {
         Err(e) if e.is_closed_pipe() => ExitCode::SUCCESS,
         Err(e) => {
             // Nothing more can be said if standard error is closed too.
+            let paint = colour::Paint::stderr();
             let mut err = io::stderr().lock();
-            let _ = writeln!(err, "don: error: {}", text::shown(&e.to_string()));
+            let _ = writeln!(
+                err,
+                "don: {}: {}",
+                paint.error(),
+                text::shown(&e.to_string())
+            );
             if let Some(hint) = e.hint() {
-                let _ = writeln!(err, "  hint: {hint}");
+                let _ = writeln!(err, "  {}: {hint}", paint.hint());
             }
             ExitCode::from(e.exit_code())
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use clap::{CommandFactory, Parser};
+
+    use super::Cli;
+
+    /// The commands, by their full names ("don night enter"), whose help has no example.
+    fn without_example(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+        let has = |s: Option<&clap::builder::StyledStr>| {
+            s.is_some_and(|s| s.to_string().contains("Example"))
+        };
+        if !has(cmd.get_after_help()) && !has(cmd.get_after_long_help()) {
+            missing.push(path.to_string());
+        }
+        for sub in cmd.get_subcommands() {
+            without_example(sub, &format!("{path} {}", sub.get_name()), missing);
+        }
+    }
+
+    #[test]
+    fn every_command_has_an_example() {
+        let mut missing = Vec::new();
+        without_example(&Cli::command(), "don", &mut missing);
+        assert_eq!(missing, Vec::<String>::new());
+    }
+
+    /// The `don …` lines under "Example:" or "Examples:" in every command's help.
+    fn examples(cmd: &clap::Command, all: &mut Vec<String>) {
+        for help in [cmd.get_after_help(), cmd.get_after_long_help()]
+            .into_iter()
+            .flatten()
+        {
+            let help = help.to_string();
+            let mut in_examples = false;
+            for line in help.lines() {
+                if line.starts_with("Example") {
+                    in_examples = true;
+                } else if !line.starts_with(' ') {
+                    in_examples = false;
+                } else if in_examples {
+                    // `cat games.jsonl | don import -`: the don after the pipe.
+                    let line = line.rsplit("| ").next().unwrap_or(line).trim();
+                    if line.starts_with("don ") {
+                        all.push(line.to_string());
+                    }
+                }
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            examples(sub, all);
+        }
+    }
+
+    /// An example as the shell would hand it to don: words split at spaces outside single
+    /// quotes, up to a redirection or a comment.
+    fn words(line: &str) -> Vec<String> {
+        let (mut words, mut word, mut quoted, mut in_word) =
+            (Vec::new(), String::new(), false, false);
+        for c in line.chars() {
+            match c {
+                '\'' => {
+                    quoted = !quoted;
+                    in_word = true;
+                }
+                ' ' if !quoted => {
+                    if in_word {
+                        words.push(std::mem::take(&mut word));
+                        in_word = false;
+                    }
+                }
+                '>' | '#' if !quoted && !in_word => break,
+                c => {
+                    word.push(c);
+                    in_word = true;
+                }
+            }
+        }
+        assert!(!quoted, "unbalanced quotes in {line}");
+        if in_word {
+            words.push(word);
+        }
+        words
+    }
+
+    #[test]
+    fn example_words_are_split_as_a_shell_would() {
+        assert_eq!(
+            words("don roster show 'Royal Oak' --season 2025-26 > x.txt  # a comment"),
+            ["don", "roster", "show", "Royal Oak", "--season", "2025-26"]
+        );
+        assert_eq!(words("don undo        # again"), ["don", "undo"]);
+    }
+
+    #[test]
+    fn every_example_is_a_command_line_don_accepts() {
+        let mut all = Vec::new();
+        examples(&Cli::command(), &mut all);
+        assert!(all.len() > 40, "only {} examples found", all.len());
+        for example in &all {
+            if let Err(e) = Cli::try_parse_from(words(example)) {
+                panic!("{example}: {e}");
+            }
+        }
+    }
+
+    #[test]
+    fn clap_colours_its_own_help_only_when_it_should() {
+        assert_eq!(Cli::command().get_color(), clap::ColorChoice::Auto);
     }
 }

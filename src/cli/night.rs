@@ -905,8 +905,9 @@ fn prompt_night(
                         &format!("{title}: {label} {}–{}", m.legs.home, m.legs.away),
                         None,
                     )?;
+                    let paint = super::colour::Paint::stderr();
                     for n in notes {
-                        writeln!(err, "{}", shown(&n))?;
+                        writeln!(err, "{}", paint.line(&shown(&n)))?;
                     }
                     let winner = &teams[m.winner()].name;
                     writeln!(

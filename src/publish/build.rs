@@ -7,9 +7,9 @@ use askama::Template;
 use chrono::NaiveDate;
 
 use super::ics::{self, Event};
+use super::site::{PublishError, Site};
 use super::table;
 use super::view::{Cell, Head, Layout, Link, Page, Para, Section, Span, TableRow, TableView};
-use super::{PublishError, Site};
 use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::stats::{stats, Filter, Line, Stats, Who};

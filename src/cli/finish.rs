@@ -1,0 +1,107 @@
+//! `don completions SHELL` and `don man [--out DIR]`: what a shell and `man` need to know about
+//! `don`, made from the same clap definitions as the command line itself.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+use super::error::{CliError, Done};
+use super::text::shown;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Shell {
+    Bash,
+    Zsh,
+    Fish,
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "Install the script once (start a new shell afterwards):
+  bash: don completions bash > ~/.local/share/bash-completion/completions/don
+        (needs the bash-completion package; or put `source <(don completions bash)` in ~/.bashrc)
+  zsh:  mkdir -p ~/.zfunc && don completions zsh > ~/.zfunc/_don
+        (and in ~/.zshrc, before `compinit`: fpath=(~/.zfunc $fpath))
+  fish: don completions fish > ~/.config/fish/completions/don.fish
+
+Example:
+  don completions bash > ~/.local/share/bash-completion/completions/don")]
+pub struct CompletionsArgs {
+    /// The shell the script is for
+    #[arg(value_enum)]
+    shell: Shell,
+}
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:
+  don man > /usr/local/share/man/man1/don.1
+  don man --out ~/.local/share/man/man1     # then: man don-night-enter")]
+pub struct ManArgs {
+    /// Write don.1 and a page for each subcommand (don-night-enter.1, …) into this folder,
+    /// made if it is not there, instead of printing don's page
+    #[arg(long, value_name = "DIR")]
+    out: Option<PathBuf>,
+}
+
+/// The command line (`cli` hands it over) as `man` and the shells see it: without clap's `help`
+/// subcommand, which is the same as `--help`.
+fn command(cli: clap::Command) -> clap::Command {
+    let mut cmd = cli.disable_help_subcommand(true);
+    cmd.build();
+    cmd
+}
+
+/// The man page of a command; each page's footer says which don it is.
+fn page_of(cmd: clap::Command) -> clap_mangen::Man {
+    clap_mangen::Man::new(cmd).source(format!("don {}", env!("CARGO_PKG_VERSION")))
+}
+
+pub fn completions(args: CompletionsArgs, cli: clap::Command) -> Result<Done, CliError> {
+    let shell = match args.shell {
+        Shell::Bash => clap_complete::Shell::Bash,
+        Shell::Zsh => clap_complete::Shell::Zsh,
+        Shell::Fish => clap_complete::Shell::Fish,
+    };
+    // Made whole first: the generator cannot report a failed write (a closed pipe above all).
+    let mut script = Vec::new();
+    clap_complete::generate(shell, &mut command(cli), "don", &mut script);
+    let mut out = io::stdout().lock();
+    out.write_all(&script)?;
+    out.flush()?;
+    Ok(Done::Ok)
+}
+
+pub fn man(args: ManArgs, cli: clap::Command) -> Result<Done, CliError> {
+    let cmd = command(cli);
+    let Some(dir) = args.out else {
+        let mut page = Vec::new();
+        page_of(cmd).render(&mut page)?;
+        let mut out = io::stdout().lock();
+        out.write_all(&page)?;
+        out.flush()?;
+        return Ok(Done::Ok);
+    };
+    // "cannot write the output: DIR: why".
+    let in_dir = |e: io::Error| {
+        io::Error::new(
+            e.kind(),
+            format!("{}: {e}", shown(&dir.display().to_string())),
+        )
+    };
+    std::fs::create_dir_all(&dir).map_err(in_dir)?;
+    let written = write_pages(&cmd, &dir).map_err(in_dir)?;
+    eprintln!(
+        "Wrote {} to {}.",
+        super::text::count(written as i64, "man page", "man pages"),
+        shown(&dir.display().to_string())
+    );
+    Ok(Done::Ok)
+}
+
+/// Writes the page of `cmd` and of each of its subcommands, however deep; returns how many.
+fn write_pages(cmd: &clap::Command, dir: &Path) -> io::Result<usize> {
+    let mut written = 0;
+    for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
+        written += write_pages(sub, dir)?;
+    }
+    page_of(cmd.clone()).generate_to(dir)?;
+    Ok(written + 1)
+}
