@@ -74,7 +74,7 @@ const readTable = () =>
     });
   });
 
-const wide = async (width, file) => {
+const wide = async (page, width, file) => {
   const size = await page.evaluate(() => ({
     scroll: document.documentElement.scrollWidth,
     client: document.documentElement.clientWidth,
@@ -85,7 +85,10 @@ const wide = async (width, file) => {
 };
 
 const all = pages(site);
-for (const file of all) {
+
+// Every page, four at a time: its links, its width at 360 px, its marks, stray tags, and the
+// basic accessibility points.
+async function visit(page, file) {
   report.pages += 1;
   await page.goto(pathToFileURL(file).href);
   const name = relative(site, file);
@@ -99,7 +102,7 @@ for (const file of all) {
     const target = fileURLToPath(url);
     if (!existsSync(target) || statSync(target).isDirectory()) report.broken.push({ page: name, href });
   }
-  await wide(360, file);
+  await wide(page, 360, file);
   const marks = await page.evaluate(() => ({
     provisional: document.querySelectorAll(".mark.provisional").length,
     disputed: document.querySelectorAll(".mark.disputed").length,
@@ -127,6 +130,21 @@ for (const file of all) {
   if (faults.length > 0) report.headings.push({ page: name, faults });
 }
 
+const queue = [...all];
+const workers = [];
+for (let i = 0; i < 4; i++) {
+  workers.push(
+    (async () => {
+      const p = await context.newPage();
+      for (let file = queue.shift(); file; file = queue.shift()) await visit(p, file);
+      await p.close();
+    })(),
+  );
+}
+await Promise.all(workers);
+report.broken.sort((a, b) => (a.page + a.href).localeCompare(b.page + b.href));
+report.overflow.sort((a, b) => a.page.localeCompare(b.page) || a.width - b.width);
+
 const front = join(site, "index.html");
 await page.goto(pathToFileURL(front).href);
 report.standings = await readTable();
@@ -139,7 +157,7 @@ report.seasonStandings = await readTable();
 await page.setViewportSize({ width: 1280, height: 900 });
 for (const file of [front, join(latest, "index.html"), join(latest, "table.html"), ...all.filter((f) => f.includes("/night/")).slice(0, 3)]) {
   await page.goto(pathToFileURL(file).href);
-  await wide(1280, file);
+  await wide(page, 1280, file);
 }
 await page.goto(pathToFileURL(front).href);
 await page.screenshot({ path: join(outDir, "front-1280.png"), fullPage: false });

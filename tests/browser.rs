@@ -1,0 +1,234 @@
+//! The published site in a real browser: Debian's chromium, driven by
+//! `tests/browser/check-site.mjs` (playwright-core). The standings table read from the page's
+//! DOM equals `don standings --json`; a name with HTML's metacharacters renders as text; every
+//! link leads to a file; nothing is wider than the window at 360 and 1280 pixels; the printable
+//! table takes one A4 page; a disputed night is marked; the basic accessibility points hold.
+//!
+//! `.ci/run` installs chromium and the script's package. Without them the tests say so and
+//! pass, except under `CI`, where they fail. `UPDATE_SCREENSHOT=1` copies the front page's
+//! screenshot into `docs/front-page.png` for the README.
+
+mod common;
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+use serde_json::Value;
+
+use common::db::Db;
+use common::text;
+
+const LEAGUE: &str = "Abercarn Crib and Don League";
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// Whether chromium, node and the script's package are here; under `CI` they must be.
+fn browser_ready() -> bool {
+    let chromium = std::env::var_os("DON_CHROMIUM")
+        .map(PathBuf::from)
+        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
+    let mut missing = Vec::new();
+    if !chromium.exists() {
+        missing.push(format!("chromium ({})", chromium.display()));
+    }
+    if !Command::new("node")
+        .arg("--version")
+        .output()
+        .is_ok_and(|o| o.status.success())
+    {
+        missing.push("node".to_string());
+    }
+    if !root()
+        .join("tests/browser/node_modules/playwright-core")
+        .exists()
+    {
+        missing.push("playwright-core (npm ci --prefix tests/browser)".to_string());
+    }
+    if missing.is_empty() {
+        return true;
+    }
+    let why = format!(
+        "the browser tests need {}; .ci/run installs them",
+        missing.join(", ")
+    );
+    if std::env::var_os("CI").is_some() {
+        panic!("{why}");
+    }
+    eprintln!("skipped: {why}");
+    false
+}
+
+/// Runs the script over a published site: its report.
+fn check_site(site: &Path, shots: &Path) -> Value {
+    let out = Command::new("node")
+        .arg(root().join("tests/browser/check-site.mjs"))
+        .arg(site)
+        .arg(shots)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "check-site.mjs failed: {}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The width of a PNG image, from its header.
+fn png_width(path: &Path) -> u32 {
+    let bytes = std::fs::read(path).unwrap();
+    assert_eq!(
+        &bytes[..8],
+        b"\x89PNG\r\n\x1a\n",
+        "{} is a PNG",
+        path.display()
+    );
+    u32::from_be_bytes([bytes[16], bytes[17], bytes[18], bytes[19]])
+}
+
+fn html_pages(dir: &Path) -> usize {
+    std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .map(|p| {
+            if p.is_dir() {
+                html_pages(&p)
+            } else {
+                usize::from(p.extension().is_some_and(|e| e == "html"))
+            }
+        })
+        .sum()
+}
+
+/// What every site must pass, whatever its content.
+fn assert_sound(report: &Value, site: &Path) {
+    assert_eq!(report["pages"], html_pages(site), "every page visited");
+    assert_eq!(report["broken"], serde_json::json!([]), "links to no file");
+    assert_eq!(report["overflow"], serde_json::json!([]), "pages too wide");
+    assert_eq!(report["tags"], serde_json::json!([]), "markup from names");
+    assert_eq!(report["headings"], serde_json::json!([]), "accessibility");
+    assert_eq!(report["printPages"], 1, "the table on one A4 page");
+}
+
+#[test]
+fn the_published_sample_season_reads_in_a_browser_as_standings_prints_it() {
+    if !browser_ready() {
+        return;
+    }
+    let db = Db::new();
+    let mut args = vec!["import"];
+    let csvs: Vec<String> = ["rosters", "matches", "nights", "adjustments"]
+        .iter()
+        .map(|s| format!("examples/league/2025-26-{s}.csv"))
+        .collect();
+    args.extend(csvs.iter().map(String::as_str));
+    args.extend(["--league", LEAGUE, "--create"]);
+    db.ok(&args);
+    db.ok(&[
+        "night",
+        "dispute",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-11-13",
+        "--by",
+        "Red Lion",
+        "--reason",
+        "double crib 2 was ours",
+    ]);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let shots = db.dir().join("shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let report = check_site(&site, &shots);
+
+    let standings: Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    assert_eq!(standings.as_array().unwrap().len(), 12);
+    assert_eq!(report["standings"], standings, "the front page's table");
+    assert_eq!(
+        report["seasonStandings"], standings,
+        "the season page's table"
+    );
+    assert_sound(&report, &site);
+    // The disputed night is marked on its page, and counted in the table's notes.
+    let marked = &report["marks"];
+    assert_eq!(
+        marked["season/2025-26/night/2025-11-13-royal-oak-v-red-lion.html"]["disputed"],
+        1
+    );
+    assert_eq!(marked["index.html"]["disputed"], 1);
+    assert_eq!(
+        marked["season/2025-26/index.html"]["disputed"], 2,
+        "note and row"
+    );
+    assert_eq!(png_width(&shots.join("front-360.png")), 360);
+    assert_eq!(png_width(&shots.join("front-1280.png")), 1280);
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        let docs = root().join("docs");
+        std::fs::create_dir_all(&docs).unwrap();
+        std::fs::copy(shots.join("front-1280.png"), docs.join("front-page.png")).unwrap();
+    }
+}
+
+#[test]
+fn a_name_with_html_metacharacters_renders_as_text() {
+    if !browser_ready() {
+        return;
+    }
+    let fox = "<b>Fox & \"Hounds\"</b>";
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        &format!("Royal Oak, Red Lion, {fox}"),
+        "--create",
+    ]);
+    db.ok(&["import", "examples/nine-card-don.json"]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        fox,
+        "--date",
+        "2025-09-11",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 121-100",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Royal Oak",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "4-5",
+    ]);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let shots = db.dir().join("shots");
+    std::fs::create_dir_all(&shots).unwrap();
+    let report = check_site(&site, &shots);
+    let teams: Vec<&str> = report["standings"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| r["team"].as_str().unwrap())
+        .collect();
+    assert!(teams.contains(&fox), "{teams:?}");
+    let standings: Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    assert_eq!(report["standings"], standings);
+    assert_sound(&report, &site);
+    // Both nights entered for the home team: provisional, and marked so.
+    assert_eq!(
+        report["marks"]["season/2025-26/night/2025-09-11-royal-oak-v-b-fox-hounds-b.html"]
+            ["provisional"],
+        1
+    );
+}

@@ -1,0 +1,277 @@
+//! `don publish`: the site's pages from a temporary database: the same bytes twice, only what
+//! changed rewritten, pages gone removed, names shown as typed, the table beside the pages as
+//! FORMAT.md §4, calendars, a Don leg's score sheet, a disputed night marked.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+use common::db::Db;
+use common::{snapshot, text};
+
+const LEAGUE: &str = "Abercarn Crib and Don League";
+
+/// Every file under `dir`, by its path inside it.
+fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, Vec<u8>>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            if path.is_dir() {
+                walk(root, &path, out);
+            } else {
+                let name = path
+                    .strip_prefix(root)
+                    .unwrap()
+                    .to_string_lossy()
+                    .replace('\\', "/");
+                out.insert(name, std::fs::read(&path).unwrap());
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+fn read(dir: &Path, name: &str) -> String {
+    std::fs::read_to_string(dir.join(name)).unwrap_or_else(|e| panic!("{name}: {e}"))
+}
+
+/// The sample season of `examples/league`.
+fn sample() -> Db {
+    let db = Db::new();
+    let mut args = vec!["import"];
+    let csvs: Vec<String> = ["rosters", "matches", "nights", "adjustments"]
+        .iter()
+        .map(|s| format!("examples/league/2025-26-{s}.csv"))
+        .collect();
+    args.extend(csvs.iter().map(String::as_str));
+    args.extend(["--league", LEAGUE, "--create"]);
+    db.ok(&args);
+    db
+}
+
+fn publish(db: &Db, out: &Path) -> String {
+    db.ok(&["publish", "--out", out.to_str().unwrap()])
+}
+
+#[test]
+fn publishing_twice_writes_the_same_bytes_and_a_rerun_rewrites_only_what_changed() {
+    let db = sample();
+    let a: PathBuf = db.dir().join("a");
+    let said = publish(&db, &a);
+    let first = files(&a);
+    // 12 teams (page and calendar), 99 players, 132 nights, the season's 4 files, the front
+    // page, the archive, the team and player lists, the stylesheet, the list of files.
+    assert_eq!(first.len(), 12 * 2 + 99 + 132 + 4 + 5 + 1, "{said}");
+    assert!(said.starts_with(&format!(
+        "Published {LEAGUE} to {}: 264 files (264 written, 0 unchanged).\n",
+        a.display()
+    )));
+    let again = publish(&db, &a);
+    assert!(
+        again.contains(": 264 files (0 written, 264 unchanged)."),
+        "{again}"
+    );
+    assert_eq!(files(&a), first);
+    // Into another folder: the same bytes.
+    let b = db.dir().join("b");
+    publish(&db, &b);
+    assert_eq!(files(&b), first);
+
+    // A dispute changes the night's page, the pages with the table's notes, and the two teams'.
+    db.ok(&[
+        "night",
+        "dispute",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-11-13",
+        "--by",
+        "Red Lion",
+        "--reason",
+        "double crib 2 was ours",
+    ]);
+    let said = publish(&db, &a);
+    assert!(
+        said.contains(": 264 files (6 written, 258 unchanged)."),
+        "{said}"
+    );
+    let now = files(&a);
+    let changed: Vec<&String> = now
+        .iter()
+        .filter(|(k, v)| first.get(*k) != Some(v))
+        .map(|(k, _)| k)
+        .collect();
+    assert_eq!(
+        changed,
+        [
+            "index.html",
+            "season/2025-26/index.html",
+            "season/2025-26/night/2025-11-13-royal-oak-v-red-lion.html",
+            "season/2025-26/table.html",
+            "team/red-lion.html",
+            "team/royal-oak.html",
+        ]
+    );
+    let night = read(
+        &a,
+        "season/2025-26/night/2025-11-13-royal-oak-v-red-lion.html",
+    );
+    assert!(
+        night.contains(
+            r#"<p><span class="mark disputed">disputed</span> Disputed by Red Lion: double crib 2 was ours</p>"#
+        ),
+        "{night}"
+    );
+    let season = read(&a, "season/2025-26/index.html");
+    assert!(season.contains(r#"Counted, not yet confirmed by both teams: <span class="mark disputed">1 disputed night</span>."#));
+}
+
+#[test]
+fn the_table_beside_the_pages_is_what_standings_prints() {
+    let db = sample();
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    assert_eq!(
+        read(&out, "season/2025-26/standings.json"),
+        db.ok(&["standings", "--json"])
+    );
+    assert_eq!(
+        read(&out, "season/2025-26/standings.csv"),
+        db.ok(&["standings", "--csv"])
+    );
+    // Each team's calendar has its 22 fixtures.
+    let ics = read(&out, "team/royal-oak.ics");
+    assert_eq!(ics.matches("BEGIN:VEVENT\r\n").count(), 22);
+    assert!(ics.starts_with("BEGIN:VCALENDAR\r\nVERSION:2.0\r\n"));
+    assert!(ics.contains("X-WR-CALNAME:Royal Oak · Abercarn Crib and Don League\r\n"));
+    // Red Lion v Navigation Inn needed a tie-breaker; the reason is beside Red Lion.
+    let front = read(&out, "index.html");
+    assert!(front.contains(r#"<td class="why">Red Lion above Navigation Inn: level on 105 points, legs difference +27; legs won 238 against 215</td>"#));
+    // A pair apart on points needs none.
+    assert!(!front.contains("Royal Oak above Abercarn Inn"));
+}
+
+/// A league of three teams, one with a name full of HTML's metacharacters, and a night whose
+/// first Don leg is game 1 of `examples/nine-card-don.json`.
+fn small() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion, <b>Fox & \"Hounds\"</b>",
+        "--create",
+    ]);
+    db.ok(&["import", "examples/nine-card-don.json"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Red Lion",
+        "<b>Fox & \"Hounds\"</b>",
+        "2025-09-18",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Royal Oak",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "4-5",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "<b>Fox & \"Hounds\"</b>",
+        "--date",
+        "2025-09-11",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 121-100",
+    ]);
+    db
+}
+
+#[test]
+fn a_name_is_shown_as_typed_and_a_leg_links_to_its_score_sheet() {
+    let db = small();
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    let site = files(&out);
+    for (name, bytes) in &site {
+        let page = String::from_utf8_lossy(bytes);
+        if name.ends_with(".html") {
+            assert!(!page.contains("<b>Fox"), "{name} has the name as markup");
+        }
+    }
+    let front = read(&out, "index.html");
+    assert!(
+        front.contains(r#"<a href="team/b-fox-hounds-b.html">&#60;b&#62;Fox &#38; &#34;Hounds&#34;&#60;/b&#62;</a>"#),
+        "{front}"
+    );
+    // The night: the card with the players, and the leg scored with the engine linked.
+    let night = read(
+        &out,
+        "season/2025-26/night/2025-09-11-royal-oak-v-b-fox-hounds-b.html",
+    );
+    assert!(night.contains(r#"<span class="mark provisional">provisional</span> Entered for Royal Oak, to be confirmed for &#60;b&#62;Fox &#38; &#34;Hounds&#34;&#60;/b&#62;."#), "{night}");
+    assert!(
+        night.contains(r#"<a href="../../../game/1.html">126-119</a> 121-100"#),
+        "{night}"
+    );
+    let sheet = read(&out, "game/1.html");
+    // Hand by hand as `don show 1` gives it: hand 7, Gareth pitching spades, pegs out.
+    assert!(sheet.contains(r#"<tr><td class="num">7</td><td>N Gareth</td><td>spades</td><td class="num">24</td><td class="num">0</td><td class="num">126</td><td class="num">119</td></tr>"#), "{sheet}");
+    assert!(sheet.contains("<p>NS peg out in hand 7, trick 3: 126–119</p>"));
+    snapshot("publish-front.html", &front);
+    snapshot("publish-game.html", &sheet);
+    snapshot("publish-team.ics", &read(&out, "team/red-lion.ics"));
+}
+
+#[test]
+fn a_page_gone_from_the_site_is_removed_and_other_files_are_left_alone() {
+    let db = small();
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    let night = "season/2025-26/night/2025-09-11-royal-oak-v-b-fox-hounds-b.html";
+    assert!(out.join(night).exists());
+    // The night with the game is taken back: its page, the game's, and the pages of the four
+    // players it put on the rosters go.
+    db.ok(&["undo"]);
+    let said = publish(&db, &out);
+    assert!(
+        said.contains(": 16 files (9 written, 7 unchanged, 6 removed)."),
+        "{said}"
+    );
+    for player in ["dai", "gareth", "huw", "rhys"] {
+        assert!(!out.join(format!("player/{player}.html")).exists());
+    }
+    assert!(!out.join(night).exists());
+    assert!(!out.join("game/1.html").exists());
+    assert!(!out.join("game").exists(), "an emptied folder goes too");
+    assert_eq!(read(&out, "notes.txt"), "mine");
+}
+
+#[test]
+fn publishing_where_it_cannot_write_fails_and_says_where() {
+    let db = small();
+    let file = db.dir().join("a-file");
+    std::fs::write(&file, "x").unwrap();
+    let out = db.run(&["publish", "--out", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!("cannot write {}", file.display())),
+        "{err}"
+    );
+    let out = db.run(&["publish", "--league", "Nowhere", "--out", "x"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("no league 'Nowhere'"));
+}
