@@ -109,7 +109,11 @@ fn assert_sound(report: &Value, site: &Path) {
     assert_eq!(report["broken"], serde_json::json!([]), "links to no file");
     assert_eq!(report["overflow"], serde_json::json!([]), "pages too wide");
     assert_eq!(report["tags"], serde_json::json!([]), "markup from names");
-    assert_eq!(report["headings"], serde_json::json!([]), "accessibility");
+    assert_eq!(
+        report["accessibility"],
+        serde_json::json!([]),
+        "accessibility"
+    );
     assert_eq!(report["printPages"], 1, "the table on one A4 page");
 }
 

@@ -2,6 +2,8 @@
 //! process run to its end with its peak memory watched.
 #![allow(dead_code)]
 
+pub mod seasons;
+
 use std::fs::File;
 use std::path::Path;
 use std::process::{Command, Stdio};

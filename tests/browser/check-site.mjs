@@ -8,7 +8,8 @@
 //   printPages the number of A4 pages the season's printable table takes
 //   tags       elements inside the table's cells that the page did not mean (<b> from a name)
 //   marks      per page, the number of provisional and disputed marks
-//   headings   pages whose headings skip a level, or that lack lang, captions or header cells
+//   accessibility  pages whose headings skip a level, that lack lang, captions or header cells, or
+//              whose text has less than 4.5:1 contrast with its background
 // Screenshots of the front page at 360 and 1280 px go to OUT_DIR.
 //
 // Usage: node check-site.mjs SITE_DIR OUT_DIR
@@ -54,7 +55,7 @@ const report = {
   printPages: null,
   tags: [],
   marks: {},
-  headings: [],
+  accessibility: [],
 };
 
 const readTable = () =>
@@ -125,9 +126,31 @@ async function visit(page, file) {
       if (!t.querySelector("caption")) found.push("a table without a caption");
       if (!t.querySelector("thead th[scope=col]")) found.push("a table without header cells");
     }
-    return found;
+    // Contrast (WCAG 2): every element with text of its own, against the first background
+    // behind it that is not transparent, at least 4.5:1.
+    const rgb = (c) => (c.match(/[\d.]+/g) || []).map(Number);
+    const lum = ([r, g, b]) => {
+      const f = (v) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+    };
+    const background = (el) => {
+      for (let e = el; e; e = e.parentElement) {
+        const c = rgb(getComputedStyle(e).backgroundColor);
+        if (c.length === 3 || (c.length === 4 && c[3] > 0)) return c.slice(0, 3);
+      }
+      return [255, 255, 255];
+    };
+    for (const el of document.body.querySelectorAll("*")) {
+      const own = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
+      if (!own) continue;
+      const a = lum(rgb(getComputedStyle(el).color).slice(0, 3));
+      const b = lum(background(el));
+      const ratio = (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05);
+      if (ratio < 4.5) found.push(`contrast ${ratio.toFixed(2)}:1 in <${el.tagName.toLowerCase()}>`);
+    }
+    return [...new Set(found)];
   });
-  if (faults.length > 0) report.headings.push({ page: name, faults });
+  if (faults.length > 0) report.accessibility.push({ page: name, faults });
 }
 
 const queue = [...all];
