@@ -13,7 +13,9 @@ use super::which::Which;
 #[derive(clap::Args)]
 #[command(
     after_help = "The site is plain HTML and one stylesheet: open DIR/index.html in a browser, or copy
-the folder to any web host. Publishing again rewrites only the pages that changed.
+the folder to any web host. Every season is published; --season chooses the one the front
+page shows (the latest by default). Publishing again rewrites only the pages that changed, and
+removes the pages of an earlier publish that are gone; other files in DIR are left alone.
 
 Examples:
   don publish --league 'Abercarn Crib and Don League' --out site
