@@ -123,14 +123,7 @@ fn the_published_sample_season_reads_in_a_browser_as_standings_prints_it() {
         return;
     }
     let db = Db::new();
-    let mut args = vec!["import"];
-    let csvs: Vec<String> = ["rosters", "matches", "nights", "adjustments"]
-        .iter()
-        .map(|s| format!("examples/league/2025-26-{s}.csv"))
-        .collect();
-    args.extend(csvs.iter().map(String::as_str));
-    args.extend(["--league", LEAGUE, "--create"]);
-    db.ok(&args);
+    db.import_sample_season();
     db.ok(&[
         "night",
         "dispute",

@@ -41,14 +41,7 @@ fn read(dir: &Path, name: &str) -> String {
 /// The sample season of `examples/league`.
 fn sample() -> Db {
     let db = Db::new();
-    let mut args = vec!["import"];
-    let csvs: Vec<String> = ["rosters", "matches", "nights", "adjustments"]
-        .iter()
-        .map(|s| format!("examples/league/2025-26-{s}.csv"))
-        .collect();
-    args.extend(csvs.iter().map(String::as_str));
-    args.extend(["--league", LEAGUE, "--create"]);
-    db.ok(&args);
+    db.import_sample_season();
     db
 }
 

@@ -512,6 +512,31 @@ impl Pages<'_> {
         }
     }
 
+    /// A section of nights under a heading (and its anchor), or a line saying there are none.
+    fn nights_section(
+        &self,
+        from: &str,
+        (heading, id): (&str, &str),
+        caption: String,
+        fixtures: &[&Fixture],
+        s: &Loaded,
+        none: &str,
+    ) -> Section {
+        let mut section = Section {
+            heading: heading.into(),
+            id: id.into(),
+            ..Section::default()
+        };
+        if fixtures.is_empty() {
+            section.intro.push(Para::text(none));
+        } else {
+            section
+                .tables
+                .push(self.nights_table(from, caption, fixtures, &s.season.config));
+        }
+        section
+    }
+
     fn front_page(&mut self, seasons: &[Loaded]) -> Result<(), PublishError> {
         let path = "index.html";
         let mut sections = Vec::new();
@@ -544,44 +569,28 @@ impl Pages<'_> {
                     s.fixtures.iter().filter(|f| f.result.is_some()).collect();
                 played.reverse();
                 played.truncate(10);
-                let mut latest = Section {
-                    heading: "Latest results".into(),
-                    id: "results".into(),
-                    ..Section::default()
-                };
-                if played.is_empty() {
-                    latest.intro.push(Para::text("No nights played yet."));
-                } else {
-                    latest.tables.push(self.nights_table(
-                        path,
-                        format!("The latest nights of season {}, newest first", s.info.name),
-                        &played,
-                        &s.season.config,
-                    ));
-                }
-                sections.push(latest);
+                sections.push(self.nights_section(
+                    path,
+                    ("Latest results", "results"),
+                    format!("The latest nights of season {}, newest first", s.info.name),
+                    &played,
+                    s,
+                    "No nights played yet.",
+                ));
                 let mut next: Vec<&Fixture> = s
                     .fixtures
                     .iter()
                     .filter(|f| f.result.is_none() && !f.cancelled)
                     .collect();
                 next.truncate(10);
-                let mut coming = Section {
-                    heading: "Next fixtures".into(),
-                    id: "fixtures".into(),
-                    ..Section::default()
-                };
-                if next.is_empty() {
-                    coming.intro.push(Para::text("No fixtures left to play."));
-                } else {
-                    coming.tables.push(self.nights_table(
-                        path,
-                        format!("The next fixtures of season {}", s.info.name),
-                        &next,
-                        &s.season.config,
-                    ));
-                }
-                sections.push(coming);
+                sections.push(self.nights_section(
+                    path,
+                    ("Next fixtures", "fixtures"),
+                    format!("The next fixtures of season {}", s.info.name),
+                    &next,
+                    s,
+                    "No fixtures left to play.",
+                ));
             }
         }
         sections.push(Section {
@@ -692,21 +701,14 @@ impl Pages<'_> {
             vec![print_section],
         )?;
         let all: Vec<&Fixture> = s.fixtures.iter().collect();
-        let mut nights = Section {
-            heading: "Results and fixtures".into(),
-            id: "nights".into(),
-            ..Section::default()
-        };
-        if all.is_empty() {
-            nights.intro.push(Para::text("No fixtures yet."));
-        } else {
-            nights.tables.push(self.nights_table(
-                &path,
-                format!("Season {}: every night by date", s.info.name),
-                &all,
-                &s.season.config,
-            ));
-        }
+        let nights = self.nights_section(
+            &path,
+            ("Results and fixtures", "nights"),
+            format!("Season {}: every night by date", s.info.name),
+            &all,
+            s,
+            "No fixtures yet.",
+        );
         let teams = Section {
             heading: "Teams".into(),
             list: s

@@ -76,6 +76,18 @@ impl Db {
         serde_json::from_str(&self.ok(&["show", game, "--json"])).unwrap()
     }
 
+    /// Imports the sample season of `examples/league` as a new league, Abercarn's.
+    pub fn import_sample_season(&self) {
+        let files: Vec<String> = ["rosters", "matches", "nights", "adjustments"]
+            .iter()
+            .map(|s| format!("examples/league/2025-26-{s}.csv"))
+            .collect();
+        let mut args = vec!["import"];
+        args.extend(files.iter().map(String::as_str));
+        args.extend(["--league", "Abercarn Crib and Don League", "--create"]);
+        self.ok(&args);
+    }
+
     /// `sqlite3 DB .dump`: the whole content, as SQL.
     pub fn dump(&self) -> String {
         self.sql(".dump")
