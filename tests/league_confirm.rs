@@ -295,3 +295,25 @@ fn nights_imported_from_the_record_stand_as_confirmed() {
     );
     assert!(!db.ok(&["standings"]).contains("not yet confirmed"));
 }
+
+#[test]
+fn a_database_from_before_confirmations_is_brought_up_to_date_with_its_nights_confirmed() {
+    let db = setup();
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--totals",
+        "6-3",
+        "--date",
+        "2025-09-04",
+    ]);
+    // As version 2 left it: no confirmations.
+    db.sql("DROP TABLE confirmations; PRAGMA user_version = 2;");
+    assert_eq!(db.sql("PRAGMA user_version"), "2\n");
+    let counted = pts(&[("Royal Oak", 6), ("Red Lion", 3), ("Fox and Hounds", 0)]);
+    assert_eq!(points(&db, &["--confirmed"]), counted);
+    assert_eq!(db.sql("PRAGMA user_version"), "3\n");
+    assert_eq!(db.sql("SELECT count(*) FROM confirmations"), "0\n");
+}
