@@ -99,8 +99,15 @@ fn a_night_is_provisional_until_the_other_team_confirms_it() {
     // The team that entered it cannot confirm it; a team that did not play cannot either.
     refused(
         &db,
-        &["night", "confirm", "Royal Oak", "Red Lion", "--by", "Royal Oak"],
-        "Royal Oak v Red Lion on 2025-09-04 was entered for Royal Oak; it is confirmed for Red Lion",
+        &[
+            "night",
+            "confirm",
+            "Royal Oak",
+            "Red Lion",
+            "--by",
+            "Royal Oak",
+        ],
+        "Royal Oak v Red Lion on 2025-09-04 was entered for Royal Oak; Red Lion confirms it",
     );
     refused(
         &db,
@@ -200,6 +207,46 @@ fn a_disputed_night_is_marked_left_out_with_confirmed_and_settled_by_confirming(
         "{log}"
     );
 
+    // Control characters are refused in a reason; the team that entered the night neither
+    // disputes it nor settles a dispute.
+    refused(
+        &db,
+        &[
+            "night",
+            "dispute",
+            "Royal Oak",
+            "Red Lion",
+            "--reason",
+            "a\x1b[31m",
+        ],
+        "--reason: write it on one line, without control characters",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "confirm",
+            "Royal Oak",
+            "Red Lion",
+            "--by",
+            "Red Lion",
+        ],
+        "Royal Oak v Red Lion on 2025-09-04 was entered for Red Lion; Royal Oak confirms it",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "dispute",
+            "Royal Oak",
+            "Red Lion",
+            "--by",
+            "Red Lion",
+            "--reason",
+            "x",
+        ],
+        "Royal Oak v Red Lion on 2025-09-04 was entered for Red Lion; Royal Oak disputes it",
+    );
     // Confirming a disputed night settles it.
     let out = db.ok(&["night", "confirm", "Royal Oak", "Red Lion"]);
     assert_eq!(
@@ -269,6 +316,53 @@ fn only_a_complete_night_with_a_result_is_confirmed() {
         &["night", "confirm", "Red Lion", "Fox and Hounds"],
         "Red Lion v Fox and Hounds on 2025-09-11 is not complete: 1–0 so far (8 to enter); finish entering it first",
     );
+    // The rest of the night is entered for the team that began it, not another.
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Red Lion",
+            "Fox and Hounds",
+            "--for",
+            "Fox and Hounds",
+            "--match",
+            "don 2; Aled+Mair; Eirian+Ffion; 2-0",
+        ],
+        "Red Lion v Fox and Hounds on 2025-09-11 is being entered for Red Lion; --for cannot change that",
+    );
+}
+
+#[test]
+fn a_withdrawn_team_s_nights_are_not_counted_as_unconfirmed() {
+    let db = setup();
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--totals",
+        "6-3",
+        "--date",
+        "2025-09-04",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Fox and Hounds",
+        "Royal Oak",
+        "--walkover",
+        "away",
+        "--date",
+        "2025-09-11",
+    ]);
+    assert!(db
+        .ok(&["standings"])
+        .contains("Counted, not yet confirmed: 2 provisional nights"));
+    db.ok(&["withdraw", "Fox and Hounds", "--date", "2025-10-01"]);
+    assert!(db.ok(&["standings"]).contains(
+        "Counted, not yet confirmed: 1 provisional night (--confirmed leaves them out)."
+    ));
 }
 
 #[test]

@@ -253,18 +253,36 @@ fn a_page_gone_from_the_site_is_removed_and_other_files_are_left_alone() {
 }
 
 #[test]
-fn publishing_where_it_cannot_write_fails_and_says_where() {
+fn publishing_into_a_file_or_for_no_league_is_refused() {
     let db = small();
     let file = db.dir().join("a-file");
     std::fs::write(&file, "x").unwrap();
     let out = db.run(&["publish", "--out", file.to_str().unwrap()]);
-    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(out.status.code(), Some(2));
     let err = text(&out.stderr);
     assert!(
-        err.contains(&format!("cannot write {}", file.display())),
+        err.contains(&format!(
+            "{} is not a folder: give --out a folder (new or one published before)",
+            file.display()
+        )),
         "{err}"
     );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "x");
     let out = db.run(&["publish", "--league", "Nowhere", "--out", "x"]);
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("no league 'Nowhere'"));
+}
+
+#[test]
+fn a_team_added_later_never_takes_a_published_team_s_pages() {
+    let db = small();
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    let before = read(&out, "team/royal-oak.ics");
+    assert!(before.contains("X-WR-CALNAME:Royal Oak · "));
+    // Its name comes first in name order, and makes the same slug.
+    db.ok(&["team", "add", "(Royal Oak)"]);
+    publish(&db, &out);
+    assert_eq!(read(&out, "team/royal-oak.ics"), before);
+    assert!(read(&out, "team/royal-oak-2.ics").contains("X-WR-CALNAME:(Royal Oak) · "));
 }

@@ -83,7 +83,7 @@ pub fn standing_words(f: &Fixture) -> Option<String> {
             name(*entered_by),
             name(entered_by.other())
         )),
-        Confirmation::Disputed { by, reason } => {
+        Confirmation::Disputed { by, reason, .. } => {
             Some(format!("Disputed by {}: {reason}", name(*by)))
         }
     }
@@ -361,39 +361,51 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
         Side::Away => &f.away.name,
     };
     let today = chrono::Local::now().date_naive();
+    // The team that entered the night neither confirms nor disputes it.
+    let entered_by = match &f.confirmation {
+        Confirmation::Provisional { entered_by } => Some(*entered_by),
+        Confirmation::Disputed { entered_by, .. } => *entered_by,
+        Confirmation::Confirmed => None,
+    };
+    if let (Some(by), Some(entered)) = (by, entered_by) {
+        if by == entered {
+            let what = if dispute.is_some() {
+                "disputes"
+            } else {
+                "confirms"
+            };
+            return Err(CliError::Usage(format!(
+                "{title} was entered for {}; {} {what} it",
+                name(entered),
+                name(entered.other())
+            )));
+        }
+    }
     let (confirmation, summary) = match (dispute, &f.confirmation) {
         (None, Confirmation::Confirmed) => {
             return Err(CliError::Usage(format!("{title} is confirmed already")))
         }
-        (None, Confirmation::Provisional { entered_by }) => {
-            if by == Some(*entered_by) {
-                return Err(CliError::Usage(format!(
-                    "{title} was entered for {}; it is confirmed for {}",
-                    name(*entered_by),
-                    name(entered_by.other())
-                )));
-            }
-            let by = entered_by.other();
-            (
-                Confirmation::Confirmed,
-                format!("{title}: confirmed for {}", name(by)),
-            )
-        }
-        (None, Confirmation::Disputed { by: disputer, .. }) => {
-            let by = by.unwrap_or(*disputer);
-            (
-                Confirmation::Confirmed,
-                format!(
-                    "{title}: the dispute is settled; confirmed for {}",
-                    name(by)
-                ),
-            )
-        }
+        (None, Confirmation::Provisional { entered_by }) => (
+            Confirmation::Confirmed,
+            format!("{title}: confirmed for {}", name(entered_by.other())),
+        ),
+        (None, Confirmation::Disputed { by: disputer, .. }) => (
+            Confirmation::Confirmed,
+            format!(
+                "{title}: the dispute is settled; confirmed for {}",
+                name(by.unwrap_or(*disputer))
+            ),
+        ),
         (Some(reason), current) => {
             let reason = reason.trim().to_string();
             if reason.is_empty() {
                 return Err(CliError::Usage(
                     "--reason: say why the result is disputed".into(),
+                ));
+            }
+            if reason.chars().any(char::is_control) {
+                return Err(CliError::Usage(
+                    "--reason: write it on one line, without control characters".into(),
                 ));
             }
             let by = match (by, current) {
@@ -410,6 +422,7 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
                 Confirmation::Disputed {
                     by,
                     reason: reason.clone(),
+                    entered_by,
                 },
                 format!("{title}: disputed by {}: {reason}", name(by)),
             )
@@ -417,7 +430,7 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
     };
     change.set_confirmation(f.id, &confirmation, today)?;
     change.commit(&summary, None)?;
-    writeln!(io::stdout().lock(), "{summary}.")?;
+    writeln!(io::stdout().lock(), "{}.", shown(&summary))?;
     Ok(Done::Ok)
 }
 
@@ -436,7 +449,7 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
     )?;
     if f.result.is_some() {
         if let Some(line) = standing_words(f) {
-            writeln!(out, "{line}")?;
+            writeln!(out, "{}", shown(&line))?;
         }
     }
     if let Some(NightResult::Matches(ms)) = &f.result {
@@ -608,6 +621,19 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
     if fixture.result.is_none() {
         // Entered for one side: provisional until the other confirms it.
         change.set_provisional(fixture.id, entered_by, chrono::Local::now().date_naive())?;
+    } else if let (Some(_), Confirmation::Provisional { entered_by: was }) =
+        (&args.entered_for, &fixture.confirmation)
+    {
+        if *was != entered_by {
+            let name = if *was == Side::Home {
+                &home.name
+            } else {
+                &away.name
+            };
+            return Err(CliError::Usage(format!(
+                "{title} is being entered for {name}; --for cannot change that"
+            )));
+        }
     }
     if let Some(r) = &fixture.result {
         if !matches!(r, NightResult::Matches(_)) || is_done(&fixture, config) {

@@ -65,6 +65,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 fn publish_error(e: PublishError) -> CliError {
     match e {
         PublishError::Store(e) => CliError::Store(e),
+        PublishError::NotAFolder(_) => CliError::Usage(e.to_string()),
         PublishError::Write { .. } | PublishError::Render { .. } => {
             CliError::Io(io::Error::other(e.to_string()))
         }

@@ -122,23 +122,15 @@ pub fn text_table(rows: &[Row]) -> Table {
     table
 }
 
-/// "2 provisional nights and 1 disputed night", or none when every night is confirmed.
+/// "2 provisional nights and 1 disputed night", or none when every night that counts is
+/// confirmed.
 fn unconfirmed_words(season: &don::league::Season) -> Option<String> {
-    let n = |word: &str| {
-        season
-            .nights
-            .iter()
-            .filter(|n| n.confirmation.word() == word)
-            .count() as i64
-    };
-    let parts: Vec<String> = [
-        ("provisional", n("provisional")),
-        ("disputed", n("disputed")),
-    ]
-    .into_iter()
-    .filter(|(_, k)| *k > 0)
-    .map(|(w, k)| count(k, &format!("{w} night"), &format!("{w} nights")))
-    .collect();
+    let (provisional, disputed) = season.unconfirmed();
+    let parts: Vec<String> = [("provisional", provisional), ("disputed", disputed)]
+        .into_iter()
+        .filter(|(_, k)| *k > 0)
+        .map(|(w, k)| count(k as i64, &format!("{w} night"), &format!("{w} nights")))
+        .collect();
     (!parts.is_empty()).then(|| parts.join(" and "))
 }
 

@@ -161,8 +161,13 @@ pub enum Confirmation {
     Confirmed,
     /// Entered for one side, not yet confirmed for the other.
     Provisional { entered_by: Side },
-    /// One side does not accept the result, and why.
-    Disputed { by: Side, reason: String },
+    /// One side does not accept the result, and why; `entered_by` is the side that entered it
+    /// (none for a night from the record).
+    Disputed {
+        by: Side,
+        reason: String,
+        entered_by: Option<Side>,
+    },
 }
 
 impl Confirmation {
@@ -291,6 +296,25 @@ impl Season {
                 .cloned()
                 .collect(),
         }
+    }
+
+    /// The nights that count in the table (none of a withdrawn team's) but are not yet
+    /// confirmed by both teams: how many are provisional, how many disputed.
+    pub fn unconfirmed(&self) -> (usize, usize) {
+        let withdrawn = |id: TeamId| self.team(id).is_some_and(|t| t.withdrawn.is_some());
+        let counted = self
+            .nights
+            .iter()
+            .filter(|n| !withdrawn(n.home) && !withdrawn(n.away));
+        let (mut provisional, mut disputed) = (0, 0);
+        for n in counted {
+            match n.confirmation {
+                Confirmation::Confirmed => {}
+                Confirmation::Provisional { .. } => provisional += 1,
+                Confirmation::Disputed { .. } => disputed += 1,
+            }
+        }
+        (provisional, disputed)
     }
 
     /// The season with only its confirmed nights: provisional and disputed ones left out.

@@ -72,7 +72,16 @@ impl Names {
 }
 
 /// The site of a league; `front` is the season its front page shows (the latest by default).
+/// Everything is read from one state of the database.
 pub fn site(
+    store: &Store,
+    league: &LeagueInfo,
+    front: Option<&SeasonInfo>,
+) -> Result<Site, PublishError> {
+    store.read(|store| make(store, league, front))
+}
+
+fn make(
     store: &Store,
     league: &LeagueInfo,
     front: Option<&SeasonInfo>,
@@ -94,10 +103,13 @@ pub fn site(
             table,
         });
     }
+    // Slugs are handed out oldest first, so a team or player added later never takes the file
+    // name of one already published (and a phone's calendar stays the same team's).
+    let mut by_age = leagues.teams(league.id)?;
+    by_age.sort_by_key(|t| t.id);
     let mut team_slugs = Slugs::default();
-    let teams: HashMap<TeamId, String> = leagues
-        .teams(league.id)?
-        .into_iter()
+    let teams: HashMap<TeamId, String> = by_age
+        .iter()
         .map(|t| (t.id, team_slugs.take(&t.name)))
         .collect();
     let team_names: HashMap<TeamId, String> = leagues
@@ -105,31 +117,31 @@ pub fn site(
         .into_iter()
         .map(|t| (t.id, t.name))
         .collect();
-    // Every player named on a roster or in a match, by name key, in name order.
-    let mut player_names: BTreeMap<String, String> = BTreeMap::new();
+    // Every player named on a roster or in a match, by name key, with a slug given in the
+    // order they first appear (oldest season first).
+    let mut players: BTreeMap<String, (String, String)> = BTreeMap::new();
+    let mut player_slugs = Slugs::default();
+    let mut meet = |name: &String| {
+        players
+            .entry(name_key(name))
+            .or_insert_with(|| (player_slugs.take(name), name.clone()));
+    };
     for s in &seasons {
         for e in &s.entries {
-            for p in &e.roster {
-                player_names.entry(name_key(p)).or_insert_with(|| p.clone());
-            }
+            e.roster.iter().for_each(&mut meet);
         }
         for n in &s.season.nights {
             if let NightResult::Matches(ms) = &n.result {
                 for m in ms {
-                    for p in m.players.home.iter().chain(&m.players.away) {
-                        player_names.entry(name_key(p)).or_insert_with(|| p.clone());
-                    }
+                    m.players
+                        .home
+                        .iter()
+                        .chain(&m.players.away)
+                        .for_each(&mut meet);
                 }
             }
         }
     }
-    let mut player_slugs = Slugs::default();
-    let mut by_name: Vec<(&String, &String)> = player_names.iter().collect();
-    by_name.sort_by(|a, b| a.1.cmp(b.1).then(a.0.cmp(b.0)));
-    let players = by_name
-        .into_iter()
-        .map(|(key, name)| (key.clone(), (player_slugs.take(name), name.clone())))
-        .collect();
     let mut names = Names {
         league: league.name.clone(),
         teams,
@@ -140,7 +152,12 @@ pub fn site(
     for s in &seasons {
         let mut night_slugs = Slugs::default();
         for f in s.fixtures.iter().filter(|f| f.result.is_some()) {
-            let slug = night_slugs.take(&format!("{}-{}-v-{}", f.date, f.home.name, f.away.name));
+            let slug = night_slugs.take(&format!(
+                "{}-{}-v-{}",
+                f.date,
+                names.teams.get(&f.home.id).map_or("", String::as_str),
+                names.teams.get(&f.away.id).map_or("", String::as_str)
+            ));
             let page = format!("{}/night/{slug}.html", s.dir());
             if let Some(NightResult::Matches(ms)) = &f.result {
                 for m in ms {
@@ -201,18 +218,27 @@ pub fn site(
     Ok(out.site)
 }
 
-/// Distinct file names from names: `royal-oak`, then `royal-oak-2` for a second.
+/// Distinct file names from names: `royal-oak`, then `royal-oak-2` for a second; letters with
+/// accents as their plain letters (`Tŷ Gwyn` is `ty-gwyn`), at most [`Slugs::LONGEST`] bytes.
 #[derive(Default)]
 struct Slugs(BTreeSet<String>);
 
 impl Slugs {
+    const LONGEST: usize = 60;
+
     fn take(&mut self, name: &str) -> String {
         let mut base = String::new();
         for c in name.chars().flat_map(char::to_lowercase) {
             if c.is_ascii_alphanumeric() {
                 base.push(c);
+            } else if let Some(plain) = plain_letters(c) {
+                base.push_str(plain);
             } else if !base.ends_with('-') && !base.is_empty() {
                 base.push('-');
+            }
+            if base.len() >= Self::LONGEST {
+                base.truncate(Self::LONGEST);
+                break;
             }
         }
         while base.ends_with('-') {
@@ -229,6 +255,30 @@ impl Slugs {
         }
         slug
     }
+}
+
+/// A lower-case letter with an accent (or a ligature) as plain letters.
+fn plain_letters(c: char) -> Option<&'static str> {
+    Some(match c {
+        'à' | 'á' | 'â' | 'ã' | 'ä' | 'å' | 'ā' => "a",
+        'æ' => "ae",
+        'ç' | 'ć' | 'č' => "c",
+        'ð' | 'đ' => "d",
+        'è' | 'é' | 'ê' | 'ë' | 'ē' => "e",
+        'ì' | 'í' | 'î' | 'ï' | 'ī' => "i",
+        'ł' => "l",
+        'ñ' | 'ń' => "n",
+        'ò' | 'ó' | 'ô' | 'õ' | 'ö' | 'ø' | 'ō' => "o",
+        'œ' => "oe",
+        'ß' => "ss",
+        'š' | 'ś' => "s",
+        'þ' => "th",
+        'ù' | 'ú' | 'û' | 'ü' | 'ū' => "u",
+        'ŵ' | 'ẁ' | 'ẃ' | 'ẅ' => "w",
+        'ý' | 'ÿ' | 'ŷ' | 'ỳ' => "y",
+        'ž' | 'ź' | 'ż' => "z",
+        _ => return None,
+    })
 }
 
 /// A link from one page of the site to another, both given from the site's root.
@@ -351,14 +401,12 @@ impl Pages<'_> {
 
     /// The table of standings, its columns keyed as FORMAT.md §4; beside each pair of teams
     /// that needed a tie-breaker, the reason.
-    fn standings_table(&self, from: &str, s: &Loaded, id: &str) -> TableView {
-        let why: HashMap<TeamId, &str> = s
-            .table
-            .explanations
-            .iter()
-            .filter(|e| e.breaker != Breaker::Points)
-            .map(|e| (e.above, e.text.as_str()))
-            .collect();
+    fn standings_table(&self, from: &str, s: &Loaded, id: &str, reasons: bool) -> TableView {
+        let why: HashMap<TeamId, &str> = if reasons {
+            tie_breaks(s).map(|e| (e.above, e.text.as_str())).collect()
+        } else {
+            HashMap::new()
+        };
         let mut head = vec![
             Head::num("Pos", "Position").key("pos"),
             Head::new("Team").key("team"),
@@ -428,14 +476,8 @@ impl Pages<'_> {
                 )));
             }
         }
-        let count = |word: &str| {
-            s.season
-                .nights
-                .iter()
-                .filter(|n| n.confirmation.word() == word)
-                .count() as i64
-        };
-        let (p, d) = (count("provisional"), count("disputed"));
+        let (p, d) = s.season.unconfirmed();
+        let (p, d) = (p as i64, d as i64);
         if p + d > 0 {
             let mut spans = vec![Span::text("Counted, not yet confirmed by both teams: ")];
             if p > 0 {
@@ -561,7 +603,7 @@ impl Pages<'_> {
                     heading: format!("Table, season {}", s.info.name),
                     id: "table".into(),
                     class: "table".into(),
-                    tables: vec![self.standings_table(path, s, "standings")],
+                    tables: vec![self.standings_table(path, s, "standings", true)],
                     after: notes,
                     ..Section::default()
                 });
@@ -589,12 +631,24 @@ impl Pages<'_> {
                     format!("The next fixtures of season {}", s.info.name),
                     &next,
                     s,
-                    "No fixtures left to play.",
+                    if s.fixtures.is_empty() {
+                        "No fixtures yet."
+                    } else {
+                        "No fixtures left to play."
+                    },
                 ));
             }
         }
         sections.push(Section {
             heading: "Seasons".into(),
+            intro: if seasons.is_empty() {
+                vec![Para::text(format!(
+                    "None yet: begin one with `don season new NAME --league '{}'`.",
+                    self.names.league
+                ))]
+            } else {
+                vec![]
+            },
             list: seasons
                 .iter()
                 .rev()
@@ -680,18 +734,21 @@ impl Pages<'_> {
             heading: "Table".into(),
             id: "table".into(),
             class: "table".into(),
-            tables: vec![self.standings_table(&path, s, "standings")],
+            tables: vec![self.standings_table(&path, s, "standings", true)],
             after: notes,
             ..Section::default()
         };
-        // The printable table: the table and its notes alone.
+        // The printable table: the table and its notes alone, the tie-break reasons under it
+        // (a column of them would make the rows too tall for one page).
         let print = format!("{dir}/table.html");
+        let mut after = self.table_notes(s);
+        after.extend(tie_breaks(s).map(|e| Para::note(e.text.clone())));
         let print_section = Section {
             heading: "Table".into(),
             id: "table".into(),
             class: "table".into(),
-            tables: vec![self.standings_table(&print, s, "standings")],
-            after: self.table_notes(s),
+            tables: vec![self.standings_table(&print, s, "standings", false)],
+            after,
             ..Section::default()
         };
         self.page(
@@ -777,7 +834,7 @@ impl Pages<'_> {
                     name(entered_by.other())
                 )),
             ])),
-            Confirmation::Disputed { by, reason } => intro.push(Para::of(vec![
+            Confirmation::Disputed { by, reason, .. } => intro.push(Para::of(vec![
                 Span::mark("disputed", "disputed"),
                 Span::text(format!(" Disputed by {}: {reason}", name(*by))),
             ])),
@@ -1008,7 +1065,7 @@ impl Pages<'_> {
             .map(|(_, id)| (names[id].as_str(), **id))
             .collect();
         list.sort_by(|a, b| a.0.cmp(b.0).then(a.1.cmp(&b.1)));
-        let section = Section {
+        let mut section = Section {
             heading: "Every team of the league".into(),
             list: list
                 .iter()
@@ -1018,6 +1075,9 @@ impl Pages<'_> {
                 .collect(),
             ..Section::default()
         };
+        if section.list.is_empty() {
+            section.intro.push(Para::text("No teams yet."));
+        }
         self.page(path, "Teams".into(), vec![], vec![section])
     }
 
@@ -1200,7 +1260,7 @@ impl Pages<'_> {
             .map(|(slug, name)| (name, slug))
             .collect();
         list.sort();
-        let section = Section {
+        let mut section = Section {
             heading: "Every player of the league".into(),
             list: list
                 .iter()
@@ -1210,6 +1270,9 @@ impl Pages<'_> {
                 .collect(),
             ..Section::default()
         };
+        if section.list.is_empty() {
+            section.intro.push(Para::text("No players yet."));
+        }
         self.page(path, "Players".into(), vec![], vec![section])
     }
 
@@ -1321,6 +1384,14 @@ impl Pages<'_> {
     }
 }
 
+/// The reasons for the places of the pairs of teams a tie-breaker put apart (not points).
+fn tie_breaks(s: &Loaded) -> impl Iterator<Item = &crate::league::Explanation> {
+    s.table
+        .explanations
+        .iter()
+        .filter(|e| e.breaker != Breaker::Points)
+}
+
 /// A line of the table as cells: the team's name is the row's header, linked to its page.
 fn table_cells(r: &Row, from: &str, names: &Names) -> Vec<Cell> {
     let text = table::cells(r);
@@ -1369,4 +1440,36 @@ fn ordinal(n: u32) -> String {
         _ => "th",
     };
     format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn slugs_are_plain_distinct_and_short() {
+        let mut slugs = Slugs::default();
+        assert_eq!(slugs.take("Royal Oak"), "royal-oak");
+        assert_eq!(slugs.take("ROYAL  oak!"), "royal-oak-2");
+        assert_eq!(slugs.take("Tŷ Gwyn"), "ty-gwyn");
+        assert_eq!(slugs.take("Zoë Ŵyn"), "zoe-wyn");
+        assert_eq!(slugs.take("<b>Fox & \"Hounds\"</b>"), "b-fox-hounds-b");
+        assert_eq!(slugs.take("李"), "x");
+        assert_eq!(slugs.take("王"), "x-2");
+        assert_eq!(slugs.take("../etc/passwd"), "etc-passwd");
+        let long = slugs.take(&"The Very Long Name Of A Pub ".repeat(10));
+        assert_eq!(long.len(), 59, "{long}");
+        assert!(long.starts_with("the-very-long-name-of-a-pub-the-very"));
+        assert!(!long.ends_with('-'));
+    }
+
+    #[test]
+    fn links_are_relative_to_the_page() {
+        assert_eq!(rel("index.html", "team/a.html"), "team/a.html");
+        assert_eq!(rel("team/a.html", "index.html"), "../index.html");
+        assert_eq!(
+            rel("season/2025-26/night/x.html", "game/1.html"),
+            "../../../game/1.html"
+        );
+    }
 }

@@ -19,6 +19,8 @@ pub enum PublishError {
         #[source]
         source: askama::Error,
     },
+    #[error("{} is not a folder: give --out a folder (new or one published before)", .0.display())]
+    NotAFolder(PathBuf),
     #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -57,7 +59,31 @@ impl Site {
             let path = path.to_path_buf();
             move |source| PublishError::Write { path, source }
         };
+        if dir.exists() && !dir.is_dir() {
+            return Err(PublishError::NotAFolder(dir.to_path_buf()));
+        }
         fs::create_dir_all(dir).map_err(fail(dir))?;
+        let manifest = dir.join(MANIFEST);
+        let before = fs::read_to_string(&manifest).unwrap_or_default();
+        let list = |names: &mut dyn Iterator<Item = &str>| -> String {
+            let mut list = String::new();
+            for name in names {
+                list.push_str(name);
+                list.push('\n');
+            }
+            list
+        };
+        // Until the site is all written, the list names what is there from before as well as
+        // what is being written: a publish that fails half-way is still tidied by the next.
+        let both: std::collections::BTreeSet<&str> = before
+            .lines()
+            .filter(|n| is_ours(n))
+            .chain(self.files.keys().map(String::as_str))
+            .collect();
+        let meanwhile = list(&mut both.iter().copied());
+        if meanwhile != before {
+            replace(&manifest, meanwhile.as_bytes()).map_err(fail(&manifest))?;
+        }
         let mut done = Written::default();
         for (name, bytes) in &self.files {
             let path = dir.join(name);
@@ -68,8 +94,6 @@ impl Site {
             replace(&path, bytes).map_err(fail(&path))?;
             done.written.push(name.clone());
         }
-        let manifest = dir.join(MANIFEST);
-        let before = fs::read_to_string(&manifest).unwrap_or_default();
         for name in before.lines() {
             let gone = !self.files.contains_key(name) && is_ours(name);
             if gone {
@@ -89,13 +113,9 @@ impl Site {
                 }
             }
         }
-        let mut list = String::new();
-        for name in self.files.keys() {
-            list.push_str(name);
-            list.push('\n');
-        }
-        if list != before {
-            replace(&manifest, list.as_bytes()).map_err(fail(&manifest))?;
+        let after = list(&mut self.files.keys().map(String::as_str));
+        if after != meanwhile {
+            replace(&manifest, after.as_bytes()).map_err(fail(&manifest))?;
         }
         Ok(done)
     }

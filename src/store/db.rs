@@ -187,6 +187,23 @@ impl Store {
         Ok(n == 0)
     }
 
+    /// Runs `read` on one state of the database: inside a read transaction, so that a change
+    /// committed by another process meanwhile is seen whole or not at all.
+    pub fn read<T, E: From<StoreError>>(
+        &self,
+        read: impl FnOnce(&Store) -> Result<T, E>,
+    ) -> Result<T, E> {
+        self.conn
+            .execute_batch("BEGIN DEFERRED")
+            .map_err(StoreError::from)?;
+        let out = read(self);
+        // Nothing was written: ending the transaction only lets the snapshot go.
+        self.conn
+            .execute_batch("COMMIT")
+            .map_err(StoreError::from)?;
+        out
+    }
+
     /// Begins a change: one transaction, one operation in the log. Nothing is kept unless
     /// [`Change::commit`] is called; dropping it puts everything back.
     pub fn change(&mut self, command: &str) -> Result<Change<'_>, StoreError> {

@@ -510,6 +510,7 @@ impl RawFixture {
             Some("disputed") => Confirmation::Disputed {
                 by: side(disputed_by)?,
                 reason: reason.clone().unwrap_or_default(),
+                entered_by: entered_by.as_ref().map(|_| side(entered_by)).transpose()?,
             },
             Some(other) => return Err(bad(format!("a state \"{other}\""))),
         })
@@ -901,7 +902,7 @@ impl Change<'_> {
             Confirmation::Provisional { entered_by } => {
                 return self.set_provisional(fixture, *entered_by, day)
             }
-            Confirmation::Disputed { by, reason } => {
+            Confirmation::Disputed { by, reason, .. } => {
                 ("disputed", Some(by.as_str()), Some(tidy(reason)))
             }
         };
