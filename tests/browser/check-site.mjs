@@ -15,7 +15,7 @@
 // Usage: node check-site.mjs SITE_DIR OUT_DIR
 import { chromium } from "playwright-core";
 import { existsSync, readdirSync, statSync } from "node:fs";
-import { join, relative, resolve } from "node:path";
+import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const [site, outDir] = process.argv.slice(2).map((p) => resolve(p));
@@ -172,9 +172,10 @@ const front = join(site, "index.html");
 await page.goto(pathToFileURL(front).href);
 report.standings = await readTable();
 await page.screenshot({ path: join(outDir, "front-360.png"), fullPage: true });
-const seasons = readdirSync(join(site, "season")).sort();
-const latest = join(site, "season", seasons[seasons.length - 1]);
-await page.goto(pathToFileURL(join(latest, "index.html")).href);
+// The season the front page shows: the one its menu links to.
+const seasonPage = await page.$eval("nav a[href^='season/']", (a) => a.href);
+const latest = dirname(fileURLToPath(seasonPage));
+await page.goto(seasonPage);
 report.seasonStandings = await readTable();
 
 await page.setViewportSize({ width: 1280, height: 900 });
