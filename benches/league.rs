@@ -16,7 +16,7 @@ use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
 use common::seasons::{generate, TEAMS};
-use common::{mib, run_watched};
+use common::{median, mib, run_watched, work_dir};
 
 /// How often a running import's memory is read.
 const POLL: Duration = Duration::from_millis(1);
@@ -40,11 +40,6 @@ fn run_timed(cmd: &mut Command, what: &str) -> f64 {
         String::from_utf8_lossy(&out.stderr)
     );
     secs
-}
-
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(|a, b| a.partial_cmp(b).unwrap());
-    xs[xs.len() / 2]
 }
 
 fn fresh(path: &Path) {
@@ -202,14 +197,7 @@ fn standings(db: &Path) {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let keep = args
-        .iter()
-        .position(|a| a == "--keep")
-        .and_then(|i| args.get(i + 1));
-    let temp = tempfile::tempdir().unwrap();
-    let dir = keep.map_or_else(|| temp.path().to_path_buf(), PathBuf::from);
-    std::fs::create_dir_all(&dir).unwrap();
+    let (_temp, dir, _) = work_dir();
     let csv = dir.join("ten-seasons.csv");
     let rows = generate(&csv, 10);
     let bytes = std::fs::metadata(&csv).map_or(0, |m| m.len());

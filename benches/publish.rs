@@ -14,6 +14,7 @@ use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use common::seasons::generate;
+use common::{median, work_dir};
 
 /// Pairs of (publish into an empty folder, publish again into an up-to-date one).
 const PAIRS: usize = 5;
@@ -82,20 +83,8 @@ fn same_files(a: &Path, b: &Path) -> bool {
     list(a) == list(b)
 }
 
-fn median(mut xs: Vec<f64>) -> f64 {
-    xs.sort_by(f64::total_cmp);
-    xs[xs.len() / 2]
-}
-
 fn main() {
-    let args: Vec<String> = std::env::args().collect();
-    let keep = args
-        .iter()
-        .position(|a| a == "--keep")
-        .and_then(|i| args.get(i + 1));
-    let temp = tempfile::tempdir().unwrap();
-    let dir = keep.map_or_else(|| temp.path().to_path_buf(), PathBuf::from);
-    std::fs::create_dir_all(&dir).unwrap();
+    let (_temp, dir, keep) = work_dir();
     let csv = dir.join("ten-seasons.csv");
     let rows = generate(&csv, 10);
     let db = dir.join("don.db");
@@ -126,7 +115,7 @@ fn main() {
         let _ = std::fs::remove_dir_all(&out);
         fresh.push(publish(&db, &out).0);
         assert!(same_files(&out, &up_to_date), "two publishes differ");
-        if keep.is_none() || i > 0 {
+        if !keep || i > 0 {
             std::fs::remove_dir_all(&out).unwrap();
         }
         let (secs, said) = publish(&db, &up_to_date);

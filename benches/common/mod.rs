@@ -77,3 +77,23 @@ pub fn rulesets() -> Vec<Variant> {
         v("phat", &[]),
     ]
 }
+
+/// The middle of some timings.
+pub fn median(mut xs: Vec<f64>) -> f64 {
+    xs.sort_by(f64::total_cmp);
+    xs[xs.len() / 2]
+}
+
+/// Where a benchmark writes its files: `-- --keep DIR` (left there), or a temporary folder
+/// (the guard removes it).
+pub fn work_dir() -> (tempfile::TempDir, std::path::PathBuf, bool) {
+    let args: Vec<String> = std::env::args().collect();
+    let keep = args
+        .iter()
+        .position(|a| a == "--keep")
+        .and_then(|i| args.get(i + 1));
+    let temp = tempfile::tempdir().unwrap();
+    let dir = keep.map_or_else(|| temp.path().to_path_buf(), std::path::PathBuf::from);
+    std::fs::create_dir_all(&dir).unwrap();
+    (temp, dir, keep.is_some())
+}

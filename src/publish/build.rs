@@ -884,6 +884,21 @@ impl Pages<'_> {
         )
     }
 
+    /// Players' names, each linked to its page, with `between` between them.
+    fn players(&self, from: &str, names: &[String], between: &str) -> Vec<Span> {
+        let mut spans = Vec::new();
+        for (i, p) in names.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::text(between));
+            }
+            spans.push(match self.names.player(p) {
+                Some(page) => Span::link(p, rel(from, &page)),
+                None => Span::text(p),
+            });
+        }
+        spans
+    }
+
     fn match_row(&self, from: &str, kind: Kind, slot: u32, m: Option<&Match>) -> TableRow {
         let what = Cell::header(vec![Span::text(format!("{} {slot}", kind_name(kind)))]);
         let Some(m) = m else {
@@ -898,19 +913,7 @@ impl Pages<'_> {
                 class: String::new(),
             };
         };
-        let players = |list: &[String]| {
-            let mut spans = Vec::new();
-            for (i, p) in list.iter().enumerate() {
-                if i > 0 {
-                    spans.push(Span::text(" & "));
-                }
-                spans.push(match self.names.player(p) {
-                    Some(page) => Span::link(p, rel(from, &page)),
-                    None => Span::text(p),
-                });
-            }
-            spans
-        };
+        let players = |list: &[String]| self.players(from, list, " & ");
         let mut legs = Vec::new();
         for (i, l) in m.leg_scores.iter().enumerate() {
             if i > 0 {
@@ -1123,15 +1126,7 @@ impl Pages<'_> {
                 Span::text(format!(": {place}")),
             ]));
             let mut roster = vec![Span::text("Roster: ")];
-            for (i, p) in entry.roster.iter().enumerate() {
-                if i > 0 {
-                    roster.push(Span::text(", "));
-                }
-                roster.push(match self.names.player(p) {
-                    Some(page) => Span::link(p, rel(&path, &page)),
-                    None => Span::text(p),
-                });
-            }
+            roster.extend(self.players(&path, &entry.roster, ", "));
             if entry.roster.is_empty() {
                 roster.push(Span::text("none given"));
             }
@@ -1203,16 +1198,7 @@ impl Pages<'_> {
                     Who::Player(p) => vec![p.clone()],
                     Who::Partnership(a, b) => vec![a.clone(), b.clone()],
                 };
-                let mut spans = Vec::new();
-                for (i, p) in names.iter().enumerate() {
-                    if i > 0 {
-                        spans.push(Span::text(" & "));
-                    }
-                    spans.push(match self.names.player(p) {
-                        Some(page) => Span::link(p, rel(from, &page)),
-                        None => Span::text(p),
-                    });
-                }
+                let spans = self.players(from, &names, " & ");
                 TableRow {
                     cells: vec![
                         Cell::header(spans),
