@@ -18,8 +18,6 @@ use serde_json::Value;
 use common::db::Db;
 use common::text;
 
-const LEAGUE: &str = "Abercarn Crib and Don League";
-
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
@@ -175,38 +173,8 @@ fn a_name_with_html_metacharacters_renders_as_text() {
     if !browser_ready() {
         return;
     }
-    let fox = "<b>Fox & \"Hounds\"</b>";
-    let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        &format!("Royal Oak, Red Lion, {fox}"),
-        "--create",
-    ]);
-    db.ok(&["import", "examples/nine-card-don.json"]);
-    db.ok(&[
-        "night",
-        "enter",
-        "Royal Oak",
-        fox,
-        "--date",
-        "2025-09-11",
-        "--match",
-        "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 121-100",
-    ]);
-    db.ok(&[
-        "night",
-        "enter",
-        "Red Lion",
-        "Royal Oak",
-        "--date",
-        "2025-09-04",
-        "--totals",
-        "4-5",
-    ]);
+    let fox = Db::HTML_NAME;
+    let db = Db::with_html_name_and_a_game();
     let site = db.dir().join("site");
     db.ok(&["publish", "--out", site.to_str().unwrap()]);
     let shots = db.dir().join("shots");

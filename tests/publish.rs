@@ -147,53 +147,9 @@ fn the_table_beside_the_pages_is_what_standings_prints() {
     assert!(!front.contains("Royal Oak above Abercarn Inn"));
 }
 
-/// A league of three teams, one with a name full of HTML's metacharacters, and a night whose
-/// first Don leg is game 1 of `examples/nine-card-don.json`.
-fn small() -> Db {
-    let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion, <b>Fox & \"Hounds\"</b>",
-        "--create",
-    ]);
-    db.ok(&["import", "examples/nine-card-don.json"]);
-    db.ok(&[
-        "fixtures",
-        "add",
-        "Red Lion",
-        "<b>Fox & \"Hounds\"</b>",
-        "2025-09-18",
-    ]);
-    db.ok(&[
-        "night",
-        "enter",
-        "Red Lion",
-        "Royal Oak",
-        "--date",
-        "2025-09-04",
-        "--totals",
-        "4-5",
-    ]);
-    db.ok(&[
-        "night",
-        "enter",
-        "Royal Oak",
-        "<b>Fox & \"Hounds\"</b>",
-        "--date",
-        "2025-09-11",
-        "--match",
-        "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 121-100",
-    ]);
-    db
-}
-
 #[test]
 fn a_name_is_shown_as_typed_and_a_leg_links_to_its_score_sheet() {
-    let db = small();
+    let db = Db::with_html_name_and_a_game();
     let out = db.dir().join("site");
     publish(&db, &out);
     let site = files(&out);
@@ -229,7 +185,7 @@ fn a_name_is_shown_as_typed_and_a_leg_links_to_its_score_sheet() {
 
 #[test]
 fn a_page_gone_from_the_site_is_removed_and_other_files_are_left_alone() {
-    let db = small();
+    let db = Db::with_html_name_and_a_game();
     let out = db.dir().join("site");
     publish(&db, &out);
     std::fs::write(out.join("notes.txt"), "mine").unwrap();
@@ -254,7 +210,7 @@ fn a_page_gone_from_the_site_is_removed_and_other_files_are_left_alone() {
 
 #[test]
 fn publishing_into_a_file_or_for_no_league_is_refused() {
-    let db = small();
+    let db = Db::with_html_name_and_a_game();
     let file = db.dir().join("a-file");
     std::fs::write(&file, "x").unwrap();
     let out = db.run(&["publish", "--out", file.to_str().unwrap()]);
@@ -275,7 +231,7 @@ fn publishing_into_a_file_or_for_no_league_is_refused() {
 
 #[test]
 fn a_team_added_later_never_takes_a_published_team_s_pages() {
-    let db = small();
+    let db = Db::with_html_name_and_a_game();
     let out = db.dir().join("site");
     publish(&db, &out);
     let before = read(&out, "team/royal-oak.ics");

@@ -88,6 +88,51 @@ impl Db {
         self.ok(&args);
     }
 
+    /// The name full of HTML's metacharacters that [`Db::with_html_name_and_a_game`] gives a
+    /// team.
+    pub const HTML_NAME: &'static str = "<b>Fox & \"Hounds\"</b>";
+
+    /// Abercarn's league with a season of three teams, one named [`Db::HTML_NAME`]: Red Lion v
+    /// Royal Oak 4–5 by totals (2025-09-04); Royal Oak v the third, don 1 begun with game 1 of
+    /// `examples/nine-card-don.json` as its first leg (2025-09-11); Red Lion v the third to play
+    /// (2025-09-18). Both nights entered for the home team, so provisional.
+    pub fn with_html_name_and_a_game() -> Db {
+        let db = Db::new();
+        let fox = Db::HTML_NAME;
+        db.ok(&["league", "new", "Abercarn Crib and Don League"]);
+        db.ok(&[
+            "season",
+            "new",
+            "2025-26",
+            "--teams",
+            &format!("Royal Oak, Red Lion, {fox}"),
+            "--create",
+        ]);
+        db.ok(&["import", "examples/nine-card-don.json"]);
+        db.ok(&["fixtures", "add", "Red Lion", fox, "2025-09-18"]);
+        db.ok(&[
+            "night",
+            "enter",
+            "Red Lion",
+            "Royal Oak",
+            "--date",
+            "2025-09-04",
+            "--totals",
+            "4-5",
+        ]);
+        db.ok(&[
+            "night",
+            "enter",
+            "Royal Oak",
+            fox,
+            "--date",
+            "2025-09-11",
+            "--match",
+            "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 121-100",
+        ]);
+        db
+    }
+
     /// `sqlite3 DB .dump`: the whole content, as SQL.
     pub fn dump(&self) -> String {
         self.sql(".dump")
