@@ -17,8 +17,7 @@ pub struct Args {
     /// `-` reads standard input (one JSON document, else one record per line).
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
-    /// Print the machine-readable report (the `check --json` format of FORMAT.md) instead of
-    /// score sheets.
+    /// Print the machine-readable report instead of score sheets (docs/formats.md#check-reports)
     #[arg(long)]
     json: bool,
 }

@@ -1,4 +1,5 @@
-//! `don export [GAME…]`: stored games as records (FORMAT.md §1), one a line (`.jsonl`).
+//! `don export [GAME…]`: stored games as records (docs/formats.md#records), one a line
+//! (`.jsonl`).
 //! Exporting, importing into an empty database and exporting again gives the same bytes.
 
 use std::io::{self, BufWriter, Write};
@@ -21,7 +22,7 @@ pub struct Args {
     /// output
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
-    /// A league's results as CSV (FORMAT.md §3) instead of games
+    /// A league's results as CSV instead of games (docs/formats.md#results-csv)
     #[arg(long, short = 'l', conflicts_with = "games")]
     league: Option<String>,
     /// The season whose results to export [default: the latest]

@@ -19,7 +19,7 @@ use super::which::{parse_date, Which};
 
 /// A league's configuration, as flags; each left out keeps its value.
 #[derive(clap::Args, Debug, Default)]
-#[command(next_help_heading = "Configuration (RULES.md §7; Abercarn by default)")]
+#[command(next_help_heading = "Configuration (Abercarn by default; see docs/league.md)")]
 pub struct ConfigFlags {
     /// The night's matches of one kind, KIND=MATCHES,TARGET,PLAYERS[,BEST_OF]; give one for
     /// each kind of the night [default: don=3,121,2 double-crib=3,121,2 single-crib=3,61,1]

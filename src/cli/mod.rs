@@ -69,7 +69,7 @@ enum Command {
     Games(show::GamesArgs),
     /// Import game records into the database: all of them, or none if any is wrong.
     Import(import::Args),
-    /// Export stored games as records (FORMAT.md §1, one a line).
+    /// Export stored games as records, one a line (docs/formats.md#records).
     Export(export::Args),
     /// Put back the last change made by any command (undo it again to redo).
     Undo(undo::UndoArgs),

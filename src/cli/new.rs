@@ -16,9 +16,9 @@ use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::text::shown;
 
-/// The options of RULES.md, by their names; each belongs to some variants only.
+/// The rules options (docs/rules.md), by their names; each belongs to some variants only.
 #[derive(clap::Args, Debug, Default)]
-#[command(next_help_heading = "Rules options (RULES.md; each belongs to some variants)")]
+#[command(next_help_heading = "Rules options (each belongs to some variants; see docs/rules.md)")]
 pub struct RulesOptions {
     /// Nine Card Don: who pitches first after the cut [high, low]
     #[arg(long)]

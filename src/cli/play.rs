@@ -1,4 +1,4 @@
-//! `don play [GAME]`: the table-side scorer. Each line typed (FORMAT.md §5) is checked at once:
+//! `don play [GAME]`: the table-side scorer. Each line typed (docs/formats.md) is checked at once:
 //! a wrong one is refused with the reason and nothing is recorded; a right one is committed to
 //! the database before it is answered, so `quit`, the end of input, Ctrl-C or a killed process
 //! all leave the game exactly as last answered, and `don play` carries on from there.
@@ -16,7 +16,7 @@ use super::prompt::stdin_prompt;
 use super::text::shown;
 
 #[derive(clap::Args)]
-#[command(after_help = "Lines (FORMAT.md §5), one an entry:
+#[command(after_help = "Lines (docs/formats.md#the-scorers-lines), one an entry:
   5h kh 2h ah              a trick, from the leader (or N:5H E:KH S:2H W:AH)
   pitcher S                who pitches the hand about to begin
   totals NS 23 EW 12 game NS   a hand kept as totals

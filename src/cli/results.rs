@@ -1,5 +1,5 @@
 //! `don import FILE.csv --league L` and `don export --league L --season S`: league results as
-//! CSV (FORMAT.md §3, with the rosters and adjustments shapes beside it). An import is one
+//! CSV (docs/formats.md#results-csv: matches, nights, rosters, adjustments). An import is one
 //! change: every row checked against its season's configuration, every fault named by file,
 //! line and column, and nothing kept if anything is wrong.
 

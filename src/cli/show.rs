@@ -26,7 +26,7 @@ use don::replay::words::score_words;
 pub struct ShowArgs {
     /// The game: its number, or its record's id
     game: String,
-    /// Print FORMAT.md §6: the game as `check --json` reports it
+    /// Print the game as `check --json` reports it (docs/formats.md#show-and-games-json)
     #[arg(long)]
     json: bool,
     #[command(flatten)]
@@ -101,7 +101,7 @@ pub struct GamesArgs {
     /// Only games not yet decided
     #[arg(long)]
     unfinished: bool,
-    /// Print FORMAT.md §6: a list of games
+    /// Print a list of games as JSON (docs/formats.md#show-and-games-json)
     #[arg(long)]
     json: bool,
     #[command(flatten)]

@@ -1,5 +1,6 @@
 //! `don standings`: the league table, worked out from the nights each time (never stored), as
-//! a table, FORMAT.md §4 JSON or CSV, with the reasons for each place on request.
+//! a table, JSON (docs/formats.md#standings-json) or CSV, with the reasons for each place on
+//! request.
 
 use std::io::{self, BufWriter, Write};
 
@@ -25,7 +26,7 @@ pub struct Args {
     /// The table as it stood at the end of this day (YYYY-MM-DD)
     #[arg(long, value_name = "DATE")]
     on: Option<String>,
-    /// FORMAT.md §4: an array in table order
+    /// As JSON: an array in table order (docs/formats.md#standings-json)
     #[arg(long, conflicts_with = "csv")]
     json: bool,
     /// Comma-separated values, with a header
