@@ -1,0 +1,429 @@
+//! The user's documents: README.md and docs/*.md link only to files and headings that exist;
+//! neither they nor any `--help` text send a reader to FORMAT.md or RULES.md (the project's
+//! specification, outside the repository) without a link to the docs/ guide that explains it;
+//! and the guides name every variant, option, option word, tie-breaker, kind of match, error
+//! code and scorer's line the program knows.
+
+mod common;
+
+use std::collections::{BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+
+use common::{run_don, text};
+use don::league::{Breaker, Kind};
+use don::record::fault::Code;
+use don::record::line::{parse_line, LineError};
+use don::rules::option::{OptionValue, RulesetError};
+use don::rules::Variant;
+
+const SPEC: [&str; 2] = ["FORMAT.md", "RULES.md"];
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn read(path: &Path) -> String {
+    std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+/// README.md and every docs/*.md.
+fn documents() -> Vec<PathBuf> {
+    let mut docs: Vec<PathBuf> = std::fs::read_dir(root().join("docs"))
+        .expect("docs/")
+        .map(|e| e.expect("an entry of docs/").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "md"))
+        .collect();
+    docs.sort();
+    assert!(
+        docs.len() >= 3,
+        "docs/ has the rules, formats and league guides: {docs:?}"
+    );
+    docs.insert(0, root().join("README.md"));
+    docs
+}
+
+/// The text outside fenced code blocks, line by line (code blocks become blank lines).
+fn prose(markdown: &str) -> Vec<String> {
+    let mut fenced = false;
+    markdown
+        .lines()
+        .map(|line| {
+            if line.trim_start().starts_with("```") {
+                fenced = !fenced;
+                return String::new();
+            }
+            if fenced {
+                String::new()
+            } else {
+                line.to_string()
+            }
+        })
+        .collect()
+}
+
+/// A line without its inline code spans.
+fn without_code(line: &str) -> String {
+    line.split('`')
+        .enumerate()
+        .filter(|(i, _)| i % 2 == 0)
+        .map(|(_, part)| part)
+        .collect::<Vec<_>>()
+        .join("")
+}
+
+/// GitHub's anchor for a heading: lower case, letters, digits, `-` and `_` kept, spaces to `-`,
+/// everything else dropped; a repeated heading gets `-1`, `-2` …
+fn anchors(markdown: &str) -> BTreeSet<String> {
+    let mut seen: HashMap<String, usize> = HashMap::new();
+    let mut out = BTreeSet::new();
+    for line in prose(markdown) {
+        let Some(heading) = line.strip_prefix('#') else {
+            continue;
+        };
+        let heading = heading.trim_start_matches('#');
+        if !heading.starts_with(' ') {
+            continue;
+        }
+        let slug: String = heading
+            .trim()
+            .to_lowercase()
+            .chars()
+            .filter(|c| c.is_alphanumeric() || matches!(c, ' ' | '-' | '_'))
+            .map(|c| if c == ' ' { '-' } else { c })
+            .collect();
+        let n = seen.entry(slug.clone()).or_insert(0);
+        out.insert(if *n == 0 {
+            slug.clone()
+        } else {
+            format!("{slug}-{n}")
+        });
+        *n += 1;
+    }
+    out
+}
+
+/// The targets of the Markdown links and images on a line: `[text](target)`.
+fn link_targets(line: &str) -> Vec<String> {
+    let line = without_code(line);
+    let mut out = Vec::new();
+    let mut rest = line.as_str();
+    while let Some(i) = rest.find("](") {
+        let after = &rest[i + 2..];
+        match after.find(')') {
+            Some(end) => {
+                out.push(after[..end].trim().to_string());
+                rest = &after[end..];
+            }
+            None => break,
+        }
+    }
+    out
+}
+
+/// What is wrong with a relative link from `from` (a document), if anything.
+fn broken_link(from: &Path, target: &str) -> Option<String> {
+    if target.contains("://") || target.starts_with("mailto:") {
+        return None;
+    }
+    let (path, anchor) = match target.split_once('#') {
+        Some((p, a)) => (p, Some(a)),
+        None => (target, None),
+    };
+    let file = if path.is_empty() {
+        from.to_path_buf()
+    } else {
+        from.parent().expect("a folder").join(path)
+    };
+    if !file.exists() {
+        return Some(format!("{target}: no file {}", file.display()));
+    }
+    let anchor = anchor?;
+    if file.extension().is_none_or(|e| e != "md") {
+        return Some(format!(
+            "{target}: an anchor into a file that is not Markdown"
+        ));
+    }
+    let known = anchors(&read(&file));
+    (!known.contains(anchor)).then(|| {
+        format!(
+            "{target}: {} has no heading #{anchor} (it has {known:?})",
+            file.display()
+        )
+    })
+}
+
+#[test]
+fn every_relative_link_in_the_documents_leads_to_a_file_and_heading_that_exist() {
+    let mut faults = Vec::new();
+    let mut links = 0;
+    for doc in documents() {
+        for (n, line) in prose(&read(&doc)).iter().enumerate() {
+            for target in link_targets(line) {
+                links += 1;
+                if let Some(fault) = broken_link(&doc, &target) {
+                    faults.push(format!("{}:{}: {fault}", doc.display(), n + 1));
+                }
+            }
+        }
+    }
+    assert!(faults.is_empty(), "broken links:\n{}", faults.join("\n"));
+    assert!(links > 50, "only {links} links found: is the reader right?");
+}
+
+#[test]
+fn the_link_checker_finds_a_missing_file_and_a_missing_heading() {
+    let readme = root().join("README.md");
+    assert_eq!(broken_link(&readme, "docs/rules.md#irish-don"), None);
+    assert_eq!(
+        broken_link(&readme, "docs/formats.md#the-scorers-lines"),
+        None
+    );
+    assert_eq!(broken_link(&readme, "https://example.com/x.md#y"), None);
+    assert!(broken_link(&readme, "docs/rule.md").is_some());
+    assert!(broken_link(&readme, "docs/rules.md#no-such-heading").is_some());
+    assert!(broken_link(&readme, "#no-such-heading").is_some());
+    let slugs = anchors("# The scorer's lines\n## `check --json`\n```\n# not a heading\n```\n## Misère\n## Misère\n");
+    let want: BTreeSet<String> = ["the-scorers-lines", "check---json", "misère", "misère-1"]
+        .map(String::from)
+        .into();
+    assert_eq!(slugs, want);
+}
+
+/// The paragraphs of a document (a table row is a paragraph of its own) that name FORMAT.md or
+/// RULES.md with no link into docs/.
+fn spec_without_docs_link(markdown: &str) -> Vec<String> {
+    let mut paragraphs: Vec<String> = Vec::new();
+    let mut current = String::new();
+    for line in markdown.lines() {
+        if line.trim().is_empty() || line.trim_start().starts_with('|') {
+            paragraphs.push(std::mem::take(&mut current));
+            paragraphs.push(line.to_string());
+        } else {
+            current.push_str(line);
+            current.push('\n');
+        }
+    }
+    paragraphs.push(current);
+    paragraphs
+        .into_iter()
+        .filter(|p| SPEC.iter().any(|s| p.contains(s)) && !p.contains("](docs/"))
+        .collect()
+}
+
+#[test]
+fn the_readme_names_the_specification_only_beside_a_link_to_the_docs() {
+    let readme = read(&root().join("README.md"));
+    let faults = spec_without_docs_link(&readme);
+    assert!(
+        faults.is_empty(),
+        "README.md sends readers to the specification, outside the repository, without a docs/ link:\n{}",
+        faults.join("\n---\n")
+    );
+    for guide in ["docs/rules.md", "docs/formats.md", "docs/league.md"] {
+        assert!(
+            readme.contains(&format!("]({guide})")),
+            "README.md links {guide}"
+        );
+    }
+    // The check itself: a bare mention is caught, one beside a link is not.
+    assert_eq!(
+        spec_without_docs_link("See FORMAT.md §5.\n\nSee [the lines](docs/formats.md) (FORMAT.md §5).\n| RULES.md | x |\n").len(),
+        2
+    );
+}
+
+/// Every command path of `don`: `[]`, `["check"]`, `["league", "new"]` …, from the help texts.
+fn commands(path: Vec<String>, out: &mut Vec<Vec<String>>) {
+    let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+    args.push("--help");
+    let help = run_don(&args);
+    assert_eq!(help.status.code(), Some(0), "don {}", args.join(" "));
+    let help = text(&help.stdout);
+    out.push(path.clone());
+    let subcommands: Vec<String> = help
+        .lines()
+        .skip_while(|l| !l.starts_with("Commands:"))
+        .skip(1)
+        .take_while(|l| l.starts_with("  "))
+        .filter_map(|l| l.split_whitespace().next())
+        .filter(|c| *c != "help")
+        .map(str::to_string)
+        .collect();
+    for sub in subcommands {
+        let mut deeper = path.clone();
+        deeper.push(sub);
+        commands(deeper, out);
+    }
+}
+
+#[test]
+fn no_help_text_sends_a_reader_to_the_specification_and_its_docs_links_exist() {
+    let mut all = Vec::new();
+    commands(Vec::new(), &mut all);
+    assert!(all.len() > 30, "only {} commands found: {all:?}", all.len());
+    let mut faults = Vec::new();
+    let mut links = BTreeSet::new();
+    for path in &all {
+        let mut args: Vec<&str> = path.iter().map(String::as_str).collect();
+        args.push("--help");
+        let help = text(&run_don(&args).stdout);
+        for line in help.lines() {
+            if SPEC.iter().any(|s| line.contains(s)) && !line.contains("docs/") {
+                faults.push(format!("don {}: {line}", args.join(" ")));
+            }
+            for (i, _) in line.match_indices("docs/") {
+                let link: String = line[i..]
+                    .chars()
+                    .take_while(|c| c.is_alphanumeric() || matches!(c, '/' | '.' | '#' | '-' | '_'))
+                    .collect();
+                let link = link.trim_end_matches('.').to_string();
+                if let Some(fault) = broken_link(&root().join("README.md"), &link) {
+                    faults.push(format!("don {}: {fault}", args.join(" ")));
+                }
+                links.insert(link);
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+    for needed in [
+        "docs/formats.md#the-scorers-lines",
+        "docs/formats.md#check-reports",
+        "docs/formats.md#standings-json",
+        "docs/rules.md",
+        "docs/league.md",
+    ] {
+        assert!(
+            links.contains(needed),
+            "no help text links {needed}: {links:?}"
+        );
+    }
+}
+
+#[test]
+fn no_source_line_of_the_command_names_the_specification_without_the_docs() {
+    let dir = root().join("src/cli");
+    let mut faults = Vec::new();
+    for entry in std::fs::read_dir(&dir).expect("src/cli") {
+        let path = entry.expect("a file").path();
+        for (n, line) in read(&path).lines().enumerate() {
+            if SPEC.iter().any(|s| line.contains(s)) && !line.contains("docs/") {
+                faults.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));
+            }
+        }
+    }
+    assert!(faults.is_empty(), "{}", faults.join("\n"));
+}
+
+/// Whether a document names a word as code: `word` or `"word"`.
+fn names(doc: &str, word: &str) -> bool {
+    doc.contains(&format!("`{word}`")) || doc.contains(&format!("`\"{word}\"`"))
+}
+
+/// The words an option takes, as the program says when given a value it does not take.
+fn option_words(variant: &str, option: &str) -> Vec<String> {
+    let probe = OptionValue::Str("\u{1}".into());
+    match Variant::build(variant, [(option, probe)]) {
+        Err(RulesetError::BadValue { expected, .. }) => expected
+            .split('"')
+            .skip(1)
+            .step_by(2)
+            .map(str::to_string)
+            .collect(),
+        other => panic!("{variant} {option}: {other:?}"),
+    }
+}
+
+#[test]
+fn the_rules_guide_names_every_variant_option_and_option_word() {
+    let doc = read(&root().join("docs/rules.md"));
+    let mut missing = Vec::new();
+    let mut words = 0;
+    for variant in Variant::NAMES {
+        if !names(&doc, variant) {
+            missing.push(variant.to_string());
+        }
+        let options = Variant::default_for(variant).expect("a variant").options();
+        for (option, _) in options {
+            if !names(&doc, option) {
+                missing.push(format!("{variant} {option}"));
+            }
+            for word in option_words(variant, option) {
+                words += 1;
+                if !names(&doc, &word) {
+                    missing.push(format!("{variant} {option} = {word}"));
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "docs/rules.md lacks {missing:?}");
+    assert!(words >= 17, "only {words} option words found");
+}
+
+#[test]
+fn the_league_guide_names_every_tie_breaker_and_kind_of_match() {
+    let doc = read(&root().join("docs/league.md"));
+    for b in Breaker::ALL {
+        assert!(names(&doc, b.as_str()), "docs/league.md lacks {b}");
+    }
+    for k in Kind::ALL {
+        assert!(names(&doc, k.as_str()), "docs/league.md lacks {k}");
+    }
+}
+
+/// Every code, by a match with no catch-all, so a new code cannot be left out.
+fn every_code() -> Vec<Code> {
+    use Code::*;
+    let all = vec![
+        Parse,
+        Schema,
+        Ruleset,
+        BadCard,
+        CardNotInPack,
+        DuplicateCard,
+        WrongTrickSize,
+        WrongTrickCount,
+        Renege,
+        NotPlayable,
+        WrongPitcher,
+        ImpossibleTotals,
+        AmbiguousWinner,
+        AfterEnd,
+        Unfinished,
+    ];
+    for code in &all {
+        match code {
+            Parse | Schema | Ruleset | BadCard | CardNotInPack | DuplicateCard | WrongTrickSize
+            | WrongTrickCount | Renege | NotPlayable | WrongPitcher | ImpossibleTotals
+            | AmbiguousWinner | AfterEnd | Unfinished => {}
+        }
+    }
+    all
+}
+
+#[test]
+fn the_formats_guide_names_every_code_and_every_word_the_scorer_reads() {
+    let doc = read(&root().join("docs/formats.md"));
+    for code in every_code() {
+        assert!(names(&doc, code.as_str()), "docs/formats.md lacks {code}");
+    }
+    let lines = doc
+        .split("\n## ")
+        .find(|s| s.starts_with("The scorer's lines"))
+        .expect("a section on the scorer's lines");
+    let candidates = [
+        "pitcher", "totals", "abandon", "penalty", "concede", "claim", "undo", "quit", "help",
+        "exit", "?", "layout", "redo", "status", "show", "score",
+    ];
+    let mut known = 0;
+    for word in candidates {
+        if matches!(parse_line(word), Err(LineError::UnknownWord(_))) {
+            continue;
+        }
+        known += 1;
+        assert!(
+            lines.contains(&format!("`{word}")),
+            "the scorer reads `{word}` but docs/formats.md's scorer's lines do not show it"
+        );
+    }
+    assert!(known >= 8, "only {known} words known");
+}
