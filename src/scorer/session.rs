@@ -7,6 +7,7 @@ use super::journal::{Entered, Journal};
 use super::lines;
 use super::names::Names;
 use super::status::Status;
+use crate::record::game::totals_hand_faults;
 use crate::record::line::{parse_line, Line};
 use crate::record::{Code, Fault, Record};
 use crate::replay::{Entry, HandKind, Replay, ScoreSheet, Step};
@@ -170,8 +171,13 @@ impl<J: Journal> Session<J> {
         let game = self.replay.game();
         let seating = game.spec().seating;
         match &line {
-            Line::Totals { sides, .. } => {
+            Line::Totals { sides, totals, .. } => {
                 lines::check_sides(sides, seating).map_err(Refused::Line)?;
+                // What `check` would find in the hand as a record holds it.
+                let hand = self.replay.hand_number();
+                if let Some(fault) = totals_hand_faults(&self.variant, totals, hand).first() {
+                    return Err(Refused::Line(fault.message.clone()));
+                }
             }
             Line::Pitcher(seat) => {
                 if let Some(HandFault::WrongPitcher { pitched, turn }) = game.pitch_fault(*seat) {

@@ -1,0 +1,245 @@
+//! The scorer's screen and what it keeps: a totals line the ruleset cannot have is refused (and
+//! random lines never leave a game `show` cannot read); the short prompt and the status above
+//! it; what `undo` says it took back; what comes next; `don log` for a totals hand; the seats of
+//! `don new`.
+
+mod common;
+
+use std::process::Output;
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+use common::db::Db;
+use common::text;
+
+/// `don play GAME` with these lines: its exit code, standard output and standard error.
+fn play(db: &Db, game: &str, lines: &[&str]) -> (Option<i32>, String, String) {
+    let out: Output = db.play(&[game], &(lines.join("\n") + "\n"));
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// A game of Nine Card Don (8 for game) with S to pitch first, as game 1.
+fn nine_card_don(db: &Db) {
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "A, B, C, D",
+        "--pitcher",
+        "S",
+    ]);
+}
+
+// Point 1: a totals line with an award the ruleset lacks.
+
+#[test]
+fn a_totals_line_with_an_award_the_ruleset_lacks_is_refused_naming_award_and_ruleset() {
+    let db = Db::new();
+    nine_card_don(&db);
+    let before = std::fs::read(&db.path).unwrap();
+    let (code, _, err) = play(&db, "1", &["totals ns 10 ew 20 game ew high ns"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("line 1: refused, nothing recorded: hand 1: `high` is not an award of Nine Card Don with end scoring `game`\n"),
+        "{err}"
+    );
+    let (code, _, err) = play(&db, "1", &["totals ns 10 ew 20 game ew jack ns"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains(
+            "hand 1: `jack` is not an award of Nine Card Don with end scoring `game`\n"
+        ),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&db.path).unwrap(),
+        before,
+        "nothing was recorded"
+    );
+    assert_eq!(db.show("1")["hands"], serde_json::json!([]));
+
+    db.ok(&["new", "phat"]);
+    let (_, _, err) = play(&db, "2", &["totals ns 40 ew 40 high ns muck tie"]);
+    assert!(
+        err.contains("hand 1: `high` is not an award of Phat\n"),
+        "{err}"
+    );
+    db.ok(&["new", "irish-don", "--pitcher", "N"]);
+    let (_, _, err) = play(&db, "3", &["totals ns 40 ew 40 game ns"]);
+    assert!(
+        err.contains("hand 1: `game` is not an award of Irish Don\n"),
+        "{err}"
+    );
+    // `check` says the same of a record holding it.
+    let record = serde_json::json!({
+        "format": "don/1",
+        "ruleset": { "variant": "nine-card-don" },
+        "hands": [{ "pitcher": "S", "points": { "NS": 10, "EW": 20 }, "game": "EW", "high": "NS" }],
+    });
+    let file = db.dir().join("high.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = db.run(&["check", file.to_str().unwrap()]);
+    assert!(
+        text(&out.stdout).contains(
+            "hand 1: `high` is not an award of Nine Card Don with end scoring `game`"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+    // Every game stored still reads.
+    for game in ["1", "2", "3"] {
+        db.show(game);
+    }
+}
+
+/// A word for a random line at the table: every kind of line, with sides, seats and award words
+/// that may or may not belong to the game.
+fn arb_line(sides: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let side = || prop::sample::select(vec!["NS", "EW", "N", "E", "S"]);
+    let seat = || prop::sample::select(vec!["N", "E", "S", "W"]);
+    let award = prop::sample::select(vec![
+        "game",
+        "high",
+        "low",
+        "jack",
+        "muck",
+        "out_first",
+        "last_scorer",
+    ]);
+    let taker = prop::sample::select(vec![
+        "NS",
+        "EW",
+        "N",
+        "E",
+        "S",
+        "none",
+        "tie",
+        "N+E",
+        "NS 44 EW 36",
+    ]);
+    let trick = prop::collection::vec(0usize..52, 2..=4).prop_map(|cards| {
+        cards
+            .iter()
+            .map(|&c| don::rules::Card::from_index(c).unwrap().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    // Mostly the game's own sides, with points a hand can make.
+    let points = prop_oneof![
+        4 => prop::collection::vec(prop::sample::select(vec![0, 5, 10, 17, 20, 40, 41]), sides.len())
+            .prop_map(move |p| sides.iter().copied().zip(p).collect::<Vec<_>>()),
+        1 => prop::collection::vec((side(), 0i32..90), 1..=3),
+    ];
+    let totals = (points, prop::collection::vec((award, taker), 0..3))
+        .prop_map(|(points, awards)| {
+            let mut line = String::from("totals");
+            for (side, p) in points {
+                line.push_str(&format!(" {side} {p}"));
+            }
+            for (award, taker) in awards {
+                line.push_str(&format!(" {award} {taker}"));
+            }
+            line
+        });
+    prop_oneof![
+        4 => trick,
+        5 => totals,
+        1 => seat().prop_map(|s| format!("pitcher {s}")),
+        1 => (side(), prop::sample::select(vec!["out-of-turn", "renege", "-19"]))
+            .prop_map(|(s, what)| format!("penalty {s} {what}")),
+        2 => Just("undo".to_string()),
+        1 => (
+            prop::sample::select(vec!["renege", "misdeal", "redeal-demanded"]),
+            prop::option::of(seat())
+        )
+            .prop_map(|(why, seat)| format!("abandon {why} {}", seat.unwrap_or(""))),
+        1 => side().prop_map(|s| format!("concede {s}")),
+        1 => Just("claim".to_string()),
+    ]
+}
+
+/// The games `don games --json` lists.
+fn stored_games(db: &Db) -> Vec<String> {
+    let games: Value = serde_json::from_str(&db.ok(&["games", "--json"])).unwrap();
+    games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].to_string())
+        .collect()
+}
+
+/// `don new` arguments, and the game's sides.
+type Ruleset = (&'static [&'static str], &'static [&'static str]);
+
+const PAIRS: &[&str] = &["NS", "EW"];
+
+const RULESETS: &[Ruleset] = &[
+    (&["nine-card-don"], PAIRS),
+    (&["nine-card-don", "--end-scoring", "hljg"], PAIRS),
+    (
+        &["nine-card-don", "--end-scoring", "preston", "--deals", "2"],
+        PAIRS,
+    ),
+    (&["game-to-lose"], &["N", "E", "S"]),
+    (&["irish-don"], PAIRS),
+    (&["irish-don", "--players", "2"], &["N", "S"]),
+    (&["phat"], PAIRS),
+    (&["blind-don"], PAIRS),
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random lines typed at the table (tricks, totals with any award words, pitchers,
+    /// penalties, abandonments, concessions, claims, `undo`), then `don undo` (which redoes when
+    /// repeated), then more lines: whatever is stored, `don show N` and `don show N --json` read
+    /// every game, and as a record it has nothing `check` cannot read.
+    #[test]
+    fn every_game_kept_at_the_table_can_be_read(
+        (ruleset, first, undos, second) in prop::sample::select(RULESETS.to_vec())
+            .prop_flat_map(|(ruleset, sides)| (
+                Just(ruleset),
+                prop::collection::vec(arb_line(sides), 0..25),
+                0usize..3,
+                prop::collection::vec(arb_line(sides), 0..25),
+            )),
+    ) {
+        let db = Db::new();
+        let mut args = vec!["new"];
+        args.extend(ruleset.iter().copied());
+        db.ok(&args);
+        let lines = |lines: &[String]| lines.join("\n") + "\n";
+        db.play(&["1"], &lines(&first));
+        for _ in 0..undos {
+            db.run(&["undo"]);
+        }
+        db.play(&["1"], &lines(&second));
+        for game in stored_games(&db) {
+            // The sheet as the table has it, and as a record (`check`'s reading).
+            for args in [vec!["show", &game], vec!["show", &game, "--json"]] {
+                let out = db.run(&args);
+                prop_assert!(
+                    out.status.success(),
+                    "{:?} failed after {:?} / {} undo / {:?}: {}",
+                    args, first, undos, second, text(&out.stderr)
+                );
+                if args.len() == 3 {
+                    let sheet: Value = serde_json::from_slice(&out.stdout).unwrap();
+                    let unreadable: Vec<&Value> = sheet["errors"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|e| e["code"] == "schema" || e["code"] == "ruleset")
+                        .collect();
+                    prop_assert!(
+                        unreadable.is_empty(),
+                        "game {} cannot be read after {:?} / {} undo / {:?}: {:?}",
+                        game, first, undos, second, unreadable
+                    );
+                }
+            }
+        }
+    }
+}
