@@ -243,3 +243,51 @@ proptest! {
         }
     }
 }
+
+// Point 11: what `undo` says it took back.
+
+#[test]
+fn undo_says_the_one_line_taken_back_and_its_hand_in_a_resumed_game() {
+    let db = Db::new();
+    nine_card_don(&db);
+    let (code, _, err) = play(
+        &db,
+        "1",
+        &[
+            "totals NS 10 EW 20 game EW",
+            "totals NS 12 EW 5 game NS",
+            "totals NS 0 EW 17 game EW",
+            "penalty NS -19",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    // Resumed: the journal holds hands 2 to 4 with their pitchers, which were never typed.
+    let (code, out, err) = play(&db, "1", &["undo", "undo", "undo", "undo", "undo"]);
+    assert_eq!(code, Some(0), "{err}");
+    let taken: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(
+        taken,
+        [
+            "Taken back from hand 4: `penalty NS -19`",
+            "Taken back from hand 3: `totals NS 0 EW 17 game EW`",
+            "Taken back from hand 2: `totals NS 12 EW 5 game NS`",
+            "Taken back from hand 1: `totals NS 10 EW 20 game EW`",
+            "There is nothing to take back",
+        ],
+        "{out}"
+    );
+    // A pitcher typed is a line of its own.
+    db.ok(&["new", "irish-don"]);
+    let (code, _, err) = play(&db, "2", &["pitcher E", "penalty NS out-of-turn"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (_, out, _) = play(&db, "2", &["undo", "undo"]);
+    let taken: Vec<&str> = out.lines().skip(1).collect();
+    assert_eq!(
+        taken,
+        [
+            "Taken back from hand 1: `penalty NS out-of-turn`",
+            "Taken back from hand 1: `pitcher E`",
+        ],
+        "{out}"
+    );
+}

@@ -458,7 +458,7 @@ fn a_trick_proving_a_renege_abandons_the_deal_in_one_change() {
     };
     assert_eq!(
         said[0].to_string(),
-        "Taken back from hand 1: `6H 5H 7H 8H` and `abandon renege W`"
+        "Taken back from hand 1: `6H 5H 7H 8H`, and with it `abandon renege W`, which it forced"
     );
     assert_eq!((t.status().hand, t.status().trick), (1, 4));
     assert_eq!(t.journal().lines.len(), before);

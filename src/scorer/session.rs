@@ -314,8 +314,15 @@ impl<J: Journal> Session<J> {
         said
     }
 
-    /// `undo`: the journal takes back the last line, and the session is rebuilt from it.
+    /// `undo`: the journal takes back the last line, and the session is rebuilt from it. What
+    /// was taken back is told from the journal's entries before and after, so it is the line
+    /// taken back whichever session typed it.
     fn undo(&mut self) -> Result<Answer, Refused<J::Error>> {
+        // As the journal holds them (or, when it cannot say, as the session does).
+        let before = self
+            .journal
+            .entries()
+            .unwrap_or_else(|_| self.entries.clone());
         let taken = match self.journal.take_back() {
             Ok(taken) => taken,
             Err(e) => {
@@ -335,22 +342,16 @@ impl<J: Journal> Session<J> {
             self.entries = old;
             return Err(e);
         }
-        let same = old
-            .iter()
-            .zip(&self.entries)
-            .take_while(|(a, b)| a == b)
-            .count();
         let seating = self.replay.game().spec().seating;
-        let gone = &old[same..];
-        let said = match gone.first() {
-            Some(first) => Announcement::TakenBack {
-                hand: first.hand,
-                lines: gone
-                    .iter()
-                    .map(|e| lines::entry_words(&e.entry, seating))
-                    .collect(),
+        let gone = taken_back(&before, &self.entries);
+        let words = |e: &Entered| lines::entry_words(&e.entry, seating);
+        let said = match gone.as_slice() {
+            [] => Announcement::NothingToTakeBack,
+            [line, forced @ ..] => Announcement::TakenBack {
+                hand: line.hand,
+                line: words(line),
+                forced: forced.iter().map(words).collect(),
             },
-            None => Announcement::NothingToTakeBack,
         };
         Ok(Answer::TakenBack(vec![said]))
     }
@@ -430,6 +431,31 @@ fn replay_entries<E>(
         }
     }
     Ok(replay)
+}
+
+/// The entries of the line taken back: those `before` holds and `after` does not (matched by
+/// hand and entry, whatever pitcher each is kept with). A journal may keep a hand's pitcher as
+/// an entry of its own although it was never typed (known from the rotation when the hand's
+/// first line was kept): a pitcher beside other entries went with them and is not said; a
+/// pitcher alone was the line.
+fn taken_back(before: &[Entered], after: &[Entered]) -> Vec<Entered> {
+    let mut left: Vec<&Entered> = after.iter().collect();
+    let mut gone: Vec<Entered> = Vec::new();
+    for e in before {
+        match left
+            .iter()
+            .position(|a| a.hand == e.hand && a.entry == e.entry)
+        {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => gone.push(e.clone()),
+        }
+    }
+    if gone.iter().any(|e| !matches!(e.entry, Entry::Pitcher(_))) {
+        gone.retain(|e| !matches!(e.entry, Entry::Pitcher(_)));
+    }
+    gone
 }
 
 fn proves_renege(fault: &TrickFault) -> bool {
