@@ -291,3 +291,24 @@ fn undo_says_the_one_line_taken_back_and_its_hand_in_a_resumed_game() {
         "{out}"
     );
 }
+
+// Point 13: `don log` for a totals hand.
+
+#[test]
+fn the_log_shows_a_totals_hand_with_its_awards() {
+    let db = Db::new();
+    nine_card_don(&db);
+    db.ok(&["new", "phat", "--pitcher", "N"]);
+    let (code, _, err) = play(&db, "1", &["totals NS 0 EW 20 game EW", "undo"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = play(&db, "2", &["totals NS 37 EW 51 muck EW"]);
+    assert_eq!(code, Some(0), "{err}");
+    let log = db.ok(&["log"]);
+    for said in [
+        "game 1, hand 1: totals NS 0 EW 20 game EW ",
+        "took back game 1, hand 1: totals NS 0 EW 20 game EW ",
+        "game 2, hand 1: totals NS 37 EW 51 muck EW ",
+    ] {
+        assert!(log.contains(said), "the log lacks {said}:\n{log}");
+    }
+}
