@@ -312,3 +312,36 @@ fn the_log_shows_a_totals_hand_with_its_awards() {
         assert!(log.contains(said), "the log lacks {said}:\n{log}");
     }
 }
+
+// Point 15: the seats of `don new`, and W in a side's place.
+
+#[test]
+fn one_person_in_two_seats_is_refused_and_w_is_told_its_side() {
+    let db = Db::new();
+    let out = db.run(&["new", "nine-card-don", "--seats", "Gareth, Dai, Gareth, Huw"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "don: error: Gareth is named for two seats, N and S: one player sits in one seat\n"
+    );
+    // Names match ignoring case and extra spaces, as they do across games.
+    let out = db.run(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--west",
+        "  gareth ",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "don: error: Gareth (as gareth) is named for two seats, N and W: one player sits in one seat\n"
+    );
+    assert!(!db.path.exists(), "no database was begun");
+    nine_card_don(&db);
+    let (code, _, err) = play(&db, "1", &["penalty W renege", "concede XY"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 1: refused, nothing recorded: `W` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)\n"), "{err}");
+    assert!(err.contains("line 2: refused, nothing recorded: `XY` is not a side (NS, EW, N, E or S; the seat W plays for EW)\n"), "{err}");
+}

@@ -68,7 +68,8 @@ pub enum LineError {
     TrickSeats(String),
     #[error("`{0}` is not a seat (N, E, S or W)")]
     NotASeat(String),
-    #[error("`{0}` is not a side (NS, EW, N, E or S)")]
+    /// A word that is no side; W, a seat, is told its side.
+    #[error("{}", not_a_side(.0))]
     NotASide(String),
     /// A word without what must follow it: `` `totals` needs each side's points: totals NS 23
     /// EW 12 ``.
@@ -101,6 +102,14 @@ pub enum LineError {
     NotInTotals(String),
     #[error("`{0}` is given twice in totals")]
     Twice(String),
+}
+
+fn not_a_side(word: &str) -> String {
+    if word.eq_ignore_ascii_case("W") {
+        format!("`{word}` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)")
+    } else {
+        format!("`{word}` is not a side (NS, EW, N, E or S; the seat W plays for EW)")
+    }
 }
 
 fn article(word: &str) -> &'static str {
@@ -371,6 +380,9 @@ fn totals(rest: &[&str]) -> Result<Line, LineError> {
             continue;
         }
         let Some(field) = Field::read(token) else {
+            if token.eq_ignore_ascii_case("W") {
+                return Err(LineError::NotASide(token.to_string()));
+            }
             return Err(LineError::NotInTotals(token.to_string()));
         };
         if given.contains(&field) {
