@@ -47,9 +47,7 @@ fn a_totals_line_with_an_award_the_ruleset_lacks_is_refused_naming_award_and_rul
     let (code, _, err) = play(&db, "1", &["totals ns 10 ew 20 game ew jack ns"]);
     assert_eq!(code, Some(1));
     assert!(
-        err.contains(
-            "hand 1: `jack` is not an award of Nine Card Don with end scoring `game`\n"
-        ),
+        err.contains("hand 1: `jack` is not an award of Nine Card Don with end scoring `game`\n"),
         "{err}"
     );
     assert_eq!(
@@ -81,9 +79,8 @@ fn a_totals_line_with_an_award_the_ruleset_lacks_is_refused_naming_award_and_rul
     std::fs::write(&file, record.to_string()).unwrap();
     let out = db.run(&["check", file.to_str().unwrap()]);
     assert!(
-        text(&out.stdout).contains(
-            "hand 1: `high` is not an award of Nine Card Don with end scoring `game`"
-        ),
+        text(&out.stdout)
+            .contains("hand 1: `high` is not an award of Nine Card Don with end scoring `game`"),
         "{}",
         text(&out.stdout)
     );
@@ -131,8 +128,8 @@ fn arb_line(sides: &'static [&'static str]) -> impl Strategy<Value = String> {
             .prop_map(move |p| sides.iter().copied().zip(p).collect::<Vec<_>>()),
         1 => prop::collection::vec((side(), 0i32..90), 1..=3),
     ];
-    let totals = (points, prop::collection::vec((award, taker), 0..3))
-        .prop_map(|(points, awards)| {
+    let totals =
+        (points, prop::collection::vec((award, taker), 0..3)).prop_map(|(points, awards)| {
             let mut line = String::from("totals");
             for (side, p) in points {
                 line.push_str(&format!(" {side} {p}"));
@@ -246,6 +243,13 @@ proptest! {
 
 // Point 11: what `undo` says it took back.
 
+/// What `undo` said, in order.
+fn said_of_undo(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.starts_with("Taken back") || l.starts_with("There is nothing"))
+        .collect()
+}
+
 #[test]
 fn undo_says_the_one_line_taken_back_and_its_hand_in_a_resumed_game() {
     let db = Db::new();
@@ -264,7 +268,7 @@ fn undo_says_the_one_line_taken_back_and_its_hand_in_a_resumed_game() {
     // Resumed: the journal holds hands 2 to 4 with their pitchers, which were never typed.
     let (code, out, err) = play(&db, "1", &["undo", "undo", "undo", "undo", "undo"]);
     assert_eq!(code, Some(0), "{err}");
-    let taken: Vec<&str> = out.lines().skip(1).collect();
+    let taken = said_of_undo(&out);
     assert_eq!(
         taken,
         [
@@ -281,7 +285,7 @@ fn undo_says_the_one_line_taken_back_and_its_hand_in_a_resumed_game() {
     let (code, _, err) = play(&db, "2", &["pitcher E", "penalty NS out-of-turn"]);
     assert_eq!(code, Some(0), "{err}");
     let (_, out, _) = play(&db, "2", &["undo", "undo"]);
-    let taken: Vec<&str> = out.lines().skip(1).collect();
+    let taken = said_of_undo(&out);
     assert_eq!(
         taken,
         [
@@ -318,7 +322,12 @@ fn the_log_shows_a_totals_hand_with_its_awards() {
 #[test]
 fn one_person_in_two_seats_is_refused_and_w_is_told_its_side() {
     let db = Db::new();
-    let out = db.run(&["new", "nine-card-don", "--seats", "Gareth, Dai, Gareth, Huw"]);
+    let out = db.run(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Gareth, Huw",
+    ]);
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
@@ -344,4 +353,169 @@ fn one_person_in_two_seats_is_refused_and_w_is_told_its_side() {
     assert_eq!(code, Some(1));
     assert!(err.contains("line 1: refused, nothing recorded: `W` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)\n"), "{err}");
     assert!(err.contains("line 2: refused, nothing recorded: `XY` is not a side (NS, EW, N, E or S; the seat W plays for EW)\n"), "{err}");
+}
+
+// Point 10: a short prompt, and the full status said once.
+
+/// The lines of standard error that are prompts.
+fn prompts(err: &str) -> Vec<&str> {
+    err.lines().filter(|l| l.ends_with(" >")).collect()
+}
+
+#[test]
+fn the_prompt_is_short_and_the_status_is_said_in_full_once_a_hand() {
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "N",
+    ]);
+    let mut lines: Vec<&str> = common::HAND_A.to_vec();
+    lines.push("5H 2H 3H 4H");
+    let (code, out, err) = play(&db, "1", &lines);
+    assert_eq!(code, Some(0), "{err}");
+    // Hand A (tests/rules_nine_card_don.rs): NS take trick 1 with the 5 of trumps (10), EW
+    // tricks 2 and 3 (9 + 4, then 3 + 2 + 1).
+    assert_eq!(
+        prompts(&err)[..4],
+        [
+            "H1 · N pitches · NS 0–0 EW >",
+            "H1 T2 · N leads · ♥ · NS 10–0 EW >",
+            "H1 T3 · E leads · ♥ · NS 10–13 EW >",
+            "H1 T4 · E leads · ♥ · NS 10–19 EW >",
+        ]
+    );
+    for prompt in prompts(&err) {
+        assert!(prompt.chars().count() <= 60, "too wide: {prompt}");
+    }
+    // The full status once for hand 1 (nine tricks) and once for hand 2, never between.
+    let full: Vec<&str> = out.lines().filter(|l| l.starts_with("Hand ")).collect();
+    assert_eq!(
+        full,
+        [
+            "Hand 1 · W (Huw) deals · N (Gareth) pitches · NS (Gareth & Rhys) 0 · EW (Dai & Huw) 0",
+            "Hand 1 ends: NS (Gareth & Rhys) 20, EW (Dai & Huw) 32",
+            "Hand 2 · N (Gareth) deals · E (Dai) pitches · NS (Gareth & Rhys) 20 · EW (Dai & Huw) 32",
+        ],
+        "{out}"
+    );
+}
+
+// Point 12: what comes next.
+
+#[test]
+fn irish_don_without_a_pitcher_says_to_type_the_holder_of_the_lowest_diamond() {
+    let db = Db::new();
+    db.ok(&["new", "irish-don"]);
+    let (code, out, err) = play(&db, "1", &["2D 3D 4D 5D", "pitcher N"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.ends_with("\nHand 1 · NS 0 · EW 0. Who pitches? Type `pitcher N|E|S|W` (the holder of the lowest diamond)\nN pitches hand 1\n"),
+        "{out}"
+    );
+    assert_eq!(
+        prompts(&err),
+        [
+            "H1 · pitcher? · NS 0–0 EW >",
+            "H1 · pitcher? · NS 0–0 EW >",
+            "H1 · N pitches · NS 0–0 EW >"
+        ]
+    );
+    assert!(err.contains("line 1: refused, nothing recorded: who pitches hand 1? Type `pitcher N|E|S|W` (the holder of the lowest diamond), then the trick\n"), "{err}");
+}
+
+#[test]
+fn a_game_over_says_undo_and_quit_are_left() {
+    let db = Db::new();
+    nine_card_don(&db);
+    let (code, out, err) = play(
+        &db,
+        "1",
+        &["totals NS 10 EW 20 game EW", "concede EW", "5S 2S 3S 4S"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("\nThe game is over: NS (A & C) won, 10–20. What is left: `undo` takes back the last entry, `quit` stops\n"),
+        "{out}"
+    );
+    assert_eq!(prompts(&err).last(), Some(&"over · undo or quit >"));
+    assert!(err.contains("line 3: refused, nothing recorded: the game is over: NS (A & C) won, 10–20; what is left: `undo` takes back the last entry, `quit` stops\n"), "{err}");
+}
+
+#[test]
+fn help_lists_every_line_and_exit_quits_saying_how_to_carry_on() {
+    let db = Db::new();
+    nine_card_don(&db);
+    for asked in ["help", "?", "HELP"] {
+        let (code, out, err) = play(&db, "1", &[asked]);
+        assert_eq!(code, Some(0), "{err}");
+        let listed = out.split("Lines, one an entry:\n").nth(1).unwrap_or("");
+        for example in [
+            "5h kh 2h ah ",
+            "pitcher S ",
+            "totals NS 23 EW 12 game NS ",
+            "abandon renege W ",
+            "penalty EW out-of-turn ",
+            "concede EW ",
+            "claim ",
+            "undo ",
+            "quit ",
+            "help ",
+        ] {
+            assert!(
+                listed.contains(&format!("\n  {example}"))
+                    || listed.starts_with(&format!("  {example}")),
+                "`{asked}` does not list {example}:\n{out}"
+            );
+        }
+    }
+    let (code, out, err) = play(&db, "1", &["exit", "5S 2S 3S 4S"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.ends_with("\nGame 1 is saved as it stands; `don play 1` carries on from here.\n"),
+        "{out}"
+    );
+    let (_, out, _) = play(&db, "1", &["quit"]);
+    assert!(
+        out.ends_with("`don play 1` carries on from here.\n"),
+        "{out}"
+    );
+    assert_eq!(
+        db.show("1")["hands"],
+        serde_json::json!([]),
+        "nothing after `exit` was read"
+    );
+}
+
+#[test]
+fn a_resumed_hand_shows_its_tricks_and_totals_mid_hand_says_undo_takes_them_back() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let (code, _, err) = play(&db, "1", &common::HAND_A[..2]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, err) = play(&db, "1", &["totals NS 20 EW 32 game EW"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with("Game 1: Nine Card Don to 121, 8 for game\nHand 1 so far:\n  trick 1: 5H 2H 3H 4H\n  trick 2: 9H AH 6H 7H\nHand 1, trick 3 · "),
+        "{out}"
+    );
+    assert!(err.contains("line 1: refused, nothing recorded: hand 1 is in play, 2 tricks entered: a hand is kept trick by trick or as totals, not both; `undo` takes back what was entered of it, one line at a time, to enter the hand as totals\n"), "{err}");
+}
+
+#[test]
+fn a_refused_phat_totals_line_says_what_the_totals_must_add_up_to() {
+    let db = Db::new();
+    db.ok(&["new", "phat", "--pitcher", "N"]);
+    // 37 + 43 = 80 with the muck's 8 to EW: the phat only 72.
+    let (code, _, err) = play(
+        &db,
+        "1",
+        &["totals NS 37 EW 43 muck EW", "totals NS 40 EW 50 muck tie"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 37, EW 43 are impossible: the phat adds up to 72; a deal holds 80, and nobody went out during it: the sides' totals must add up to 88 (80 and 8 for the muck)\n"), "{err}");
+    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 40, EW 50 are impossible: the phat adds up to 90; a deal holds 80: the sides' totals must add up to 80\n"), "{err}");
 }

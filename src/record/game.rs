@@ -614,12 +614,7 @@ impl HandFields {
 /// not an award of Nine Card Don with end scoring `game`"; `None` when it may.
 fn award_refused(variant: &Variant, field: &str) -> Option<String> {
     let allowed = award_allowed(&variant.spec(), field);
-    (!allowed).then(|| {
-        format!(
-            "`{field}` is not an award of {}",
-            variant.award_words()
-        )
-    })
+    (!allowed).then(|| format!("`{field}` is not an award of {}", variant.award_words()))
 }
 
 fn award_allowed(spec: &Spec, field: &str) -> bool {

@@ -50,14 +50,16 @@ pub enum Line {
     Claim,
     /// `undo`: takes back the last entry.
     Undo,
-    /// `quit`: stops; nothing is lost.
+    /// `quit` (or `exit`): stops; nothing is lost.
     Quit,
+    /// `help` (or `?`): the lines there are, with examples.
+    Help,
 }
 
 /// What is wrong with a line, in the scorer's words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
-    #[error("unknown word `{0}`: a line is a trick (5H KH 2H AH) or one of pitcher, totals, abandon, penalty, concede, claim, undo, quit")]
+    #[error("unknown word `{0}`: a line is a trick (5H KH 2H AH) or one of pitcher, totals, abandon, penalty, concede, claim, undo, quit; `help` lists them with examples")]
     UnknownWord(String),
     #[error("`{0}` is not a card (write rank then suit, like 5H or TD)")]
     NotACard(String),
@@ -124,7 +126,8 @@ fn article(word: &str) -> &'static str {
 const POINTS: std::ops::RangeInclusive<i64> = -99_999..=99_999;
 
 const WORDS: &[&str] = &[
-    "pitcher", "totals", "abandon", "penalty", "concede", "claim", "undo", "quit",
+    "pitcher", "totals", "abandon", "penalty", "concede", "claim", "undo", "quit", "exit", "help",
+    "?",
 ];
 
 /// Reads one line: `Ok(None)` for a blank or comment-only line. Never panics, whatever the text.
@@ -148,6 +151,9 @@ pub fn parse_line(text: &str) -> Result<Option<Line>, LineError> {
         Some("claim") => bare(&rest, "claim", Line::Claim)?,
         Some("undo") => bare(&rest, "undo", Line::Undo)?,
         Some("quit") => bare(&rest, "quit", Line::Quit)?,
+        Some("exit") => bare(&rest, "exit", Line::Quit)?,
+        Some("help") => bare(&rest, "help", Line::Help)?,
+        Some("?") => bare(&rest, "?", Line::Help)?,
         _ if looks_like_trick(first, &rest) => trick(text)?,
         _ => return Err(LineError::UnknownWord(first.to_string())),
     };
@@ -512,6 +518,7 @@ impl fmt::Display for Line {
             Line::Claim => f.write_str("claim"),
             Line::Undo => f.write_str("undo"),
             Line::Quit => f.write_str("quit"),
+            Line::Help => f.write_str("help"),
         }
     }
 }
@@ -601,6 +608,7 @@ mod tests {
             "claim",
             "undo",
             "quit",
+            "help",
         ] {
             let line = parse_line(text).unwrap().unwrap();
             assert_eq!(line.to_string(), text);

@@ -4,7 +4,41 @@ use crate::record::line::Line;
 use crate::replay::Entry;
 use crate::rules::{AbandonReason, Seating, Side};
 
-/// The entry a line records; `None` for `undo` and `quit`, which are the session's own.
+/// Every line the scorer takes (FORMAT.md §5, and `claim`), each with an example and what it
+/// records: what `help` answers, and `don play --help` lists.
+pub const LINES: &[(&str, &str)] = &[
+    ("5h kh 2h ah", "a trick, its cards from the leader (or N:5H E:KH S:2H W:AH)"),
+    ("pitcher S", "who pitches the hand about to begin"),
+    (
+        "totals NS 23 EW 12 game NS",
+        "a hand kept as totals: each side's points, then the awards (high NS, low EW, jack none, muck tie, muck NS 44 EW 36, out_first NS, last_scorer EW, Game to Lose's game N+E)",
+    ),
+    (
+        "abandon renege W",
+        "the deal is abandoned (or abandon misdeal, abandon redeal-demanded)",
+    ),
+    (
+        "penalty EW out-of-turn",
+        "a penalty (or penalty EW renege, penalty EW -19)",
+    ),
+    ("concede EW", "that side concedes"),
+    ("claim", "Irish Don: the side past 80 stops play"),
+    ("undo", "takes back the last entry"),
+    ("quit", "stops (or exit); `don play` carries on later"),
+    ("help", "these lines (or ?)"),
+];
+
+/// [`LINES`] as a list, one line each, indented.
+pub fn lines_help() -> String {
+    let width = LINES.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    LINES
+        .iter()
+        .map(|(line, what)| format!("  {line:width$}  {what}"))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The entry a line records; `None` for `undo`, `quit` and `help`, which are the session's own.
 /// `claim` ends the hand in play ([`Entry::EndHand`]).
 pub fn entry(line: Line) -> Option<Entry> {
     Some(match line {
@@ -15,7 +49,7 @@ pub fn entry(line: Line) -> Option<Entry> {
         Line::Penalty { side, penalty } => Entry::Penalty { side, penalty },
         Line::Concede(side) => Entry::Concede(side),
         Line::Claim => Entry::EndHand,
-        Line::Undo | Line::Quit => return None,
+        Line::Undo | Line::Quit | Line::Help => return None,
     })
 }
 

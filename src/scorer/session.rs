@@ -24,13 +24,15 @@ pub enum Answer {
     TakenBack(Vec<Announcement>),
     /// `quit`: stop; everything recorded is kept.
     Quit,
+    /// `help`: the lines there are ([`LINES`](super::LINES)).
+    Help,
 }
 
 impl Answer {
     pub fn announcements(&self) -> &[Announcement] {
         match self {
             Answer::Recorded(said) | Answer::TakenBack(said) => said,
-            Answer::Nothing | Answer::Quit => &[],
+            Answer::Nothing | Answer::Quit | Answer::Help => &[],
         }
     }
 }
@@ -143,6 +145,21 @@ impl<J: Journal> Session<J> {
         self.replay.game().is_over()
     }
 
+    /// The tricks of the hand in play as entered, in order (none between hands): what a game
+    /// taken up again mid-hand shows first.
+    pub fn tricks_in_play(&self) -> Vec<String> {
+        if !self.replay.game().in_hand() {
+            return Vec::new();
+        }
+        let hand = self.replay.hand_number();
+        let seating = self.replay.game().spec().seating;
+        self.entries
+            .iter()
+            .filter(|e| e.hand == hand && matches!(e.entry, Entry::Trick(_)))
+            .map(|e| lines::entry_words(&e.entry, seating))
+            .collect()
+    }
+
     /// Reads and enters one line (FORMAT.md §5).
     pub fn enter_line(&mut self, text: &str) -> Result<Answer, Refused<J::Error>> {
         match parse_line(text) {
@@ -156,6 +173,7 @@ impl<J: Journal> Session<J> {
     pub fn enter(&mut self, line: Line) -> Result<Answer, Refused<J::Error>> {
         match line {
             Line::Quit => return Ok(Answer::Quit),
+            Line::Help => return Ok(Answer::Help),
             Line::Undo => return self.undo(),
             _ => {}
         }
@@ -164,7 +182,7 @@ impl<J: Journal> Session<J> {
         }
         if self.replay.game().is_over() {
             return Err(Refused::Line(format!(
-                "the game is over: {}; `undo` takes back the last entry",
+                "the game is over: {}; what is left: `undo` takes back the last entry, `quit` stops",
                 self.status().result_words()
             )));
         }
@@ -172,12 +190,30 @@ impl<J: Journal> Session<J> {
         let seating = game.spec().seating;
         match &line {
             Line::Totals { sides, totals, .. } => {
+                if game.in_hand() {
+                    let hand = self.replay.hand_number();
+                    let entered = match game.tricks_played() {
+                        0 => "its layout entered".to_string(),
+                        1 => "1 trick entered".to_string(),
+                        n => format!("{n} tricks entered"),
+                    };
+                    return Err(Refused::Line(format!(
+                        "hand {hand} is in play, {entered}: a hand is kept trick by trick or as totals, not both; `undo` takes back what was entered of it, one line at a time, to enter the hand as totals"
+                    )));
+                }
                 lines::check_sides(sides, seating).map_err(Refused::Line)?;
                 // What `check` would find in the hand as a record holds it.
                 let hand = self.replay.hand_number();
                 if let Some(fault) = totals_hand_faults(&self.variant, totals, hand).first() {
                     return Err(Refused::Line(fault.message.clone()));
                 }
+            }
+            Line::Trick(trick) if trick.seats().is_none() && self.status().needs_pitcher() => {
+                return Err(Refused::Line(format!(
+                    "who pitches hand {}? {}, then the trick",
+                    self.replay.hand_number(),
+                    self.status().pitcher_wanted()
+                )));
             }
             Line::Pitcher(seat) => {
                 if let Some(HandFault::WrongPitcher { pitched, turn }) = game.pitch_fault(*seat) {
