@@ -84,6 +84,17 @@ fn a_totals_line_with_an_award_the_ruleset_lacks_is_refused_naming_award_and_rul
         "{}",
         text(&out.stdout)
     );
+    // `import` refuses it too, and stores nothing.
+    let before = std::fs::read(&db.path).unwrap();
+    let out = db.run(&["import", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr)
+            .contains("hand 1: `high` is not an award of Nine Card Don with end scoring `game`"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
     // Every game stored still reads.
     for game in ["1", "2", "3"] {
         db.show(game);
