@@ -398,26 +398,10 @@ const AWARD_FIELDS: &[&str] = &[
     "last_scorer",
 ];
 
-/// The faults `check` finds in a hand of totals, numbered `number`, of a game of this ruleset:
-/// the hand is written as a record holds it and read back as a record is read (an award the
-/// ruleset lacks, a side not in the game, a shared game outside Game to Lose…). The table
-/// refuses a totals line through this, so it never keeps a game that cannot be read back.
-pub fn totals_hand_faults(variant: &Variant, totals: &Totals, number: u32) -> Vec<Fault> {
-    let record = Record {
-        variant: Some(variant.clone()),
-        hands: vec![HandRecord {
-            pitcher: None,
-            body: HandBody::Totals(totals.clone()),
-            penalties: Vec::new(),
-            faults: Vec::new(),
-        }],
-        ..Record::default()
-    };
-    let hand = super::write::record_json(&record)
-        .pointer("/hands/0")
-        .cloned()
-        .unwrap_or(Value::Null);
-    parse_hand(hand, number, &variant.spec(), variant).faults
+/// One hand of a record of this ruleset, read as `parse_record` reads it: its faults are
+/// those `check` reports of it.
+pub fn read_hand(value: Value, number: u32, variant: &Variant) -> HandRecord {
+    parse_hand(value, number, &variant.spec(), variant)
 }
 
 fn parse_hand(value: Value, number: u32, spec: &Spec, variant: &Variant) -> HandRecord {

@@ -17,8 +17,13 @@
 
 use std::fmt;
 
+use super::game::{read_hand, HandBody, HandRecord, Record};
 use super::trick::{parse_trick, TrickCards, TrickTextError};
-use crate::rules::{AbandonReason, BySide, Card, MuckValue, Penalty, Seat, Side, Taker, Totals};
+use super::write::record_json;
+use super::Fault;
+use crate::rules::{
+    AbandonReason, BySide, Card, MuckValue, Penalty, Seat, Side, Taker, Totals, Variant,
+};
 
 /// One line as the scorer writes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -521,6 +526,29 @@ impl fmt::Display for Line {
             Line::Help => f.write_str("help"),
         }
     }
+}
+
+/// The faults `check` finds in the hand of totals, numbered `number`, that a totals line makes
+/// in a game of this ruleset: the hand is written as a record holds it and read back as a record
+/// is read (an award the ruleset lacks, a side not in the game, a shared game outside Game to
+/// Lose…). The table refuses a totals line through this, so it never keeps a game that cannot
+/// be read back.
+pub fn totals_hand_faults(variant: &Variant, totals: &Totals, number: u32) -> Vec<Fault> {
+    let record = Record {
+        variant: Some(variant.clone()),
+        hands: vec![HandRecord {
+            pitcher: None,
+            body: HandBody::Totals(totals.clone()),
+            penalties: Vec::new(),
+            faults: Vec::new(),
+        }],
+        ..Record::default()
+    };
+    let hand = record_json(&record)
+        .pointer("/hands/0")
+        .cloned()
+        .unwrap_or(serde_json::Value::Null);
+    read_hand(hand, number, variant).faults
 }
 
 /// The word a line gives a reason for abandoning a deal.
