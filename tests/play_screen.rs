@@ -530,3 +530,36 @@ fn a_refused_phat_totals_line_says_what_the_totals_must_add_up_to() {
     assert!(err.contains("line 1: refused, nothing recorded: the totals NS 37, EW 43 are impossible: the phat adds up to 72; a deal holds 80, and nobody went out during it: the sides' totals must add up to 88 (80 and 8 for the muck)\n"), "{err}");
     assert!(err.contains("line 2: refused, nothing recorded: the totals NS 40, EW 50 are impossible: the phat adds up to 90; a deal holds 80: the sides' totals must add up to 80\n"), "{err}");
 }
+
+/// `undo` looks at what the journal holds to say what it took back, but a scorer who has not
+/// seen another's line still cannot take it back unawares.
+#[test]
+fn undo_still_refuses_to_take_back_what_another_scorer_added_unseen() {
+    use std::io::{BufRead, Write};
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let mut first = db.spawn(&["play", "1"]);
+    let mut stdin = first.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(first.stdout.take().unwrap());
+    writeln!(stdin, "{}", common::HAND_A[0]).unwrap();
+    let mut line = String::new();
+    while !line.contains("win the trick") {
+        line.clear();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "play ended early");
+    }
+    let (code, _, err) = play(&db, "1", &[common::HAND_A[1]]);
+    assert_eq!(code, Some(0), "{err}");
+    writeln!(stdin, "undo").unwrap();
+    drop(stdin);
+    let rest = first.wait_with_output().unwrap();
+    assert!(
+        text(&rest.stderr).contains("game 1 was changed by another don since this one read it"),
+        "{}",
+        text(&rest.stderr)
+    );
+    let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
+    assert_eq!(
+        record["hands"][0]["tricks"],
+        serde_json::json!(common::HAND_A[..2])
+    );
+}

@@ -354,10 +354,7 @@ impl<J: Journal> Session<J> {
     /// taken back whichever session typed it.
     fn undo(&mut self) -> Result<Answer, Refused<J::Error>> {
         // As the journal holds them (or, when it cannot say, as the session does).
-        let before = self
-            .journal
-            .entries()
-            .unwrap_or_else(|_| self.entries.clone());
+        let before = self.journal.look().unwrap_or_else(|_| self.entries.clone());
         let taken = match self.journal.take_back() {
             Ok(taken) => taken,
             Err(e) => {
