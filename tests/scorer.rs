@@ -112,7 +112,7 @@ fn nine_card_don_to_121_hand_by_hand() {
     assert_eq!((first.hand, first.in_hand, first.pitcher), (1, false, None));
     assert_eq!(
         first.to_string(),
-        "Hand 1 · NS (Gareth & Rhys) 0 · EW (Dai & Huw) 0"
+        "Hand 1 · NS (Gareth & Rhys) 0 · EW (Dai & Huw) 0. Who pitches? Type `pitcher N|E|S|W` (the winner of the cut, or whom they choose)"
     );
 
     assert_eq!(enter(&mut t, "pitcher n"), ["N (Gareth) pitches hand 1"]);
@@ -204,7 +204,7 @@ fn nine_card_don_to_121_hand_by_hand() {
     assert_eq!(score(&s), [114, 123]);
     assert_eq!(
         s.to_string(),
-        "The game is over: EW (Dai & Huw) won, 114–123"
+        "The game is over: EW (Dai & Huw) won, 114–123. What is left: `undo` takes back the last entry, `quit` stops"
     );
     let sheet = t.sheet();
     let points: Vec<(i32, i32)> = sheet
@@ -230,12 +230,12 @@ fn nine_card_don_to_121_hand_by_hand() {
     refused(
         &mut t,
         "5S 2S 3S 4S",
-        "the game is over: EW (Dai & Huw) won, 114–123; `undo` takes back the last entry",
+        "the game is over: EW (Dai & Huw) won, 114–123; what is left: `undo` takes back the last entry, `quit` stops",
     );
     refused(
         &mut t,
         "concede NS",
-        "the game is over: EW (Dai & Huw) won, 114–123; `undo` takes back the last entry",
+        "the game is over: EW (Dai & Huw) won, 114–123; what is left: `undo` takes back the last entry, `quit` stops",
     );
     let Ok(Answer::TakenBack(said)) = t.enter_line("undo") else {
         panic!("undo")
@@ -338,12 +338,12 @@ fn legs_of_a_match_each_from_nothing() {
     assert_eq!(s.sides[1].wins, 1);
     assert_eq!(
         s.to_string(),
-        "Hand 2 · NS (Gareth & Rhys) 0 · EW (Dai & Huw) 0 · leg 2, legs 0–1"
+        "Hand 2 · NS (Gareth & Rhys) 0 · EW (Dai & Huw) 0 · leg 2, legs 0–1. Who pitches? Type `pitcher N|E|S|W` (the winner of the cut, or whom they choose)"
     );
     refused(
         &mut t,
         HAND_A[0],
-        "hand 2, trick 1: who pitched this hand cannot be told: give the pitcher",
+        "who pitches hand 2? Type `pitcher N|E|S|W` (the winner of the cut, or whom they choose), then the trick",
     );
     let said = play(&mut t, &strs(&lines_of("E", &HAND_A[..3])));
     has(
@@ -363,7 +363,7 @@ fn legs_of_a_match_each_from_nothing() {
     assert_eq!((s.over, s.leg), (true, 3));
     assert_eq!(
         s.to_string(),
-        "The game is over: EW (Dai & Huw) won the match 1–2"
+        "The game is over: EW (Dai & Huw) won the match 1–2. What is left: `undo` takes back the last entry, `quit` stops"
     );
 }
 
@@ -458,7 +458,7 @@ fn a_trick_proving_a_renege_abandons_the_deal_in_one_change() {
     };
     assert_eq!(
         said[0].to_string(),
-        "Taken back from hand 1: `6H 5H 7H 8H` and `abandon renege W`"
+        "Taken back from hand 1: `6H 5H 7H 8H`, and with it `abandon renege W`, which it forced"
     );
     assert_eq!((t.status().hand, t.status().trick), (1, 4));
     assert_eq!(t.journal().lines.len(), before);
@@ -753,7 +753,7 @@ fn game_to_lose_the_first_to_the_target_loses() {
         ]
     );
     assert_eq!(t.status().result, Some(Outcome::Lost(vec![Seat::N])));
-    assert_eq!(t.status().to_string(), "The game is over: N lost, 24–0–0");
+    assert_eq!(t.status().to_string(), "The game is over: N lost, 24–0–0. What is left: `undo` takes back the last entry, `quit` stops");
     // To 121 the hand is played out: N and E tie for the most card value and share the game.
     let mut t = open(
         "game-to-lose",
@@ -893,7 +893,7 @@ fn every_refusal_leaves_the_journal_and_the_session_as_they_were() {
     refused(
         &mut t,
         "5H 2H 3H 4H",
-        "hand 1, trick 1: who pitched this hand cannot be told: give the pitcher",
+        "who pitches hand 1? Type `pitcher N|E|S|W` (the winner of the cut, or whom they choose), then the trick",
     );
     enter(&mut t, "pitcher N");
     refused(&mut t, "pitcher X", "`X` is not a seat (N, E, S or W)");
@@ -908,7 +908,7 @@ fn every_refusal_leaves_the_journal_and_the_session_as_they_were() {
         ("penalty S renege", "S is not a side in this game"),
         ("concede N", "N is not a side in this game"),
         ("claim", "no hand is in play: begin a hand first"),
-        ("frobnicate", "unknown word `frobnicate`: a line is a trick (5H KH 2H AH) or one of pitcher, totals, abandon, penalty, concede, claim, undo, quit"),
+        ("frobnicate", "unknown word `frobnicate`: a line is a trick (5H KH 2H AH) or one of pitcher, totals, abandon, penalty, concede, claim, undo, quit; `help` lists them with examples"),
     ] {
         refused(&mut t, line, message);
     }
@@ -918,7 +918,7 @@ fn every_refusal_leaves_the_journal_and_the_session_as_they_were() {
         ("9H AH 6H 2H", "hand 1: 2H is played twice in this hand (first by E); again by W in trick 2"),
         ("N:9H E:AH W:6H S:7H", "trick 2 of hand 1 names its seats out of playing order: N leads and play goes clockwise"),
         ("pitcher S", "hand 1 is in play: finish it first"),
-        ("totals NS 20 EW 32", "hand 1 is in play: finish it first"),
+        ("totals NS 20 EW 32", "hand 1 is in play, 1 trick entered: a hand is kept trick by trick or as totals, not both; `undo` takes back what was entered of it, one line at a time, to enter the hand as totals"),
         ("concede EW", "hand 1 is in play: finish it first"),
         ("claim", "hand 1 has 1 of its 9 tricks, and the game was not decided in them: play it out, or abandon it"),
         ("abandon renege X", "`X` is not a seat (N, E, S or W)"),

@@ -5,6 +5,7 @@ use std::io::{self, Write};
 use serde_json::{json, Map, Value};
 
 use don::check::import::date_fault;
+use don::league::names::given_twice;
 use don::record::game::FORMAT;
 use don::record::parse_record;
 use don::record::write::record_json;
@@ -222,6 +223,23 @@ fn new_record(args: &Args) -> Result<Value, CliError> {
         .any(|v| v.as_str().is_some_and(str::is_empty))
     {
         return Err(CliError::Usage("a player's name cannot be blank".into()));
+    }
+    // One person, one seat: names match as they do across games.
+    let seated: Vec<(Seat, &str)> = seats_of_game
+        .iter()
+        .filter_map(|s| Some((*s, seats.get(s.letter())?.as_str()?)))
+        .collect();
+    if let Some((a, b)) = given_twice(seated.iter().map(|(_, name)| *name)) {
+        let (first, name) = seated[a];
+        let (second, again) = seated[b];
+        let written = if name == again {
+            shown(name).into_owned()
+        } else {
+            format!("{} (as {})", shown(name), shown(again))
+        };
+        return Err(CliError::Usage(format!(
+            "{written} is named for two seats, {first} and {second}: one player sits in one seat"
+        )));
     }
     let date = match &args.date {
         Some(d) => {

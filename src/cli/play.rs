@@ -7,34 +7,36 @@ use std::io::{self, Write};
 
 use don::check::check_value;
 use don::record::parse_record;
-use don::scorer::{Answer, Refused, Session};
+use don::scorer::{lines_help, Answer, Refused, Session, Status};
 use don::store::{Store, TableJournal};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::prompt::stdin_prompt;
+use super::prompt::table_prompt;
 use super::text::shown;
 
 #[derive(clap::Args)]
-#[command(after_help = "Lines (docs/formats.md#the-scorers-lines), one an entry:
-  5h kh 2h ah              a trick, from the leader (or N:5H E:KH S:2H W:AH)
-  pitcher S                who pitches the hand about to begin
-  totals NS 23 EW 12 game NS   a hand kept as totals
-  abandon renege W         the deal is abandoned
-  penalty EW out-of-turn   a penalty (or renege, or -19)
-  concede EW               that side concedes
-  claim                    Irish Don: the side past 80 stops play
-  undo                     take back the last entry
-  quit                     stop; `don play` carries on later
-
-Example:
-  don new nine-card-don --seats 'Gareth, Dai, Rhys, Huw' --pitcher S
-  don play")]
+#[command(after_help = after_help())]
 pub struct Args {
     /// The game: its number, or its record's id [default: the most recent unfinished game]
     game: Option<String>,
     #[command(flatten)]
     db: DbArg,
+}
+
+fn after_help() -> String {
+    format!(
+        "Lines (docs/formats.md#the-scorers-lines), one an entry:
+{}
+
+Where the game stands is said in full when a hand begins (and whenever it changes); the prompt
+is short: `H2 T3 · E leads · ♥ · NS 0–17 EW >` (hand 2, trick 3).
+
+Example:
+  don new nine-card-don --seats 'Gareth, Dai, Rhys, Huw' --pitcher S
+  don play",
+        lines_help()
+    )
 }
 
 /// The most recent game not yet decided.
@@ -64,18 +66,38 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let journal = TableJournal::new(&mut store, game);
     let mut session = Session::open(variant.clone(), seats, journal)
         .map_err(|e| CliError::Usage(format!("game {game} cannot be resumed: {e}")))?;
-    let mut prompt = stdin_prompt();
+    let mut prompt = table_prompt();
     let mut out = io::stdout().lock();
     writeln!(out, "Game {game}: {}", variant.describe())?;
+    let so_far = session.tricks_in_play();
+    if !so_far.is_empty() {
+        let status = session.status();
+        writeln!(out, "Hand {} so far:", status.hand)?;
+        for (i, trick) in so_far.iter().enumerate() {
+            writeln!(out, "  trick {}: {trick}", i + 1)?;
+        }
+    }
     out.flush()?;
     let mut refused = 0usize;
-    loop {
+    // The status last said in full: said again only when the hand (or its pitcher, the leg,
+    // the end) changes.
+    let mut said: Option<Status> = None;
+    let quit = loop {
         let status = session.status();
-        let Some(line) = prompt.line(&status.to_string())? else {
-            break;
+        if !said.as_ref().is_some_and(|s| s.same_heading(&status)) {
+            writeln!(out, "{}", shown(&status.to_string()))?;
+            out.flush()?;
+        }
+        let Some(line) = prompt.line(&status.prompt())? else {
+            break prompt.interactive();
         };
+        said = Some(status);
         match session.enter_line(&line) {
-            Ok(Answer::Quit) => break,
+            Ok(Answer::Quit) => break true,
+            Ok(Answer::Help) => {
+                writeln!(out, "Lines, one an entry:\n{}", lines_help())?;
+                out.flush()?;
+            }
             Ok(answer) => {
                 for said in answer.announcements() {
                     writeln!(out, "{}", shown(&said.to_string()))?;
@@ -98,6 +120,12 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             }
             Err(Refused::Journal(e)) => return Err(e.into()),
         }
+    };
+    if quit {
+        writeln!(
+            out,
+            "Game {game} is saved as it stands; `don play {game}` carries on from here."
+        )?;
     }
     if refused > 0 && !prompt.interactive() {
         return Ok(Done::BadData);

@@ -4,7 +4,10 @@
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
-use dialoguer::{theme::SimpleTheme, BasicHistory, Input};
+use std::fmt;
+
+use dialoguer::theme::{SimpleTheme, Theme};
+use dialoguer::{BasicHistory, Input};
 
 /// The most a typed line may take; the rest of a longer line is passed over.
 const MAX_LINE: u64 = 64 * 1024;
@@ -12,8 +15,8 @@ const MAX_LINE: u64 = 64 * 1024;
 /// Where lines come from.
 pub trait Prompt {
     /// One line, after showing `prompt` (each kind marks the end of it in its own way: `: `
-    /// on a terminal, ` >` and a new line on standard error otherwise); `None` at the end of
-    /// input.
+    /// on a terminal, or ` > ` for [`table_prompt`]; ` >` and a new line on standard error
+    /// otherwise); `None` at the end of input.
     fn line(&mut self, prompt: &str) -> io::Result<Option<String>>;
     /// Whether a person is typing (refusals are then answered at once, not counted).
     fn interactive(&self) -> bool;
@@ -23,10 +26,21 @@ pub trait Prompt {
 
 /// The prompt for this process's standard input.
 pub fn stdin_prompt() -> Box<dyn Prompt> {
+    prompt_with(false)
+}
+
+/// The prompt for lines typed at the table: as [`stdin_prompt`], but a terminal's prompt too
+/// ends ` > ` ("H2 T3 · E leads · ♥ · NS 0–17 EW > 5h kh 2h ah").
+pub fn table_prompt() -> Box<dyn Prompt> {
+    prompt_with(true)
+}
+
+fn prompt_with(arrow: bool) -> Box<dyn Prompt> {
     if io::stdin().is_terminal() && io::stderr().is_terminal() {
         Box::new(Terminal {
             history: BasicHistory::new().max_entries(200).no_duplicates(true),
             lines: 0,
+            arrow,
         })
     } else {
         Box::new(Lines {
@@ -40,11 +54,37 @@ pub fn stdin_prompt() -> Box<dyn Prompt> {
 struct Terminal {
     history: BasicHistory,
     lines: usize,
+    /// The prompt ends ` > ` rather than `: `.
+    arrow: bool,
+}
+
+/// dialoguer's plain theme with the prompt ending ` > `.
+struct Arrow;
+
+impl Theme for Arrow {
+    fn format_input_prompt(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        _default: Option<&str>,
+    ) -> fmt::Result {
+        write!(f, "{prompt} > ")
+    }
+
+    fn format_input_prompt_selection(
+        &self,
+        f: &mut dyn fmt::Write,
+        prompt: &str,
+        sel: &str,
+    ) -> fmt::Result {
+        write!(f, "{prompt} > {sel}")
+    }
 }
 
 impl Prompt for Terminal {
     fn line(&mut self, prompt: &str) -> io::Result<Option<String>> {
-        let answer = Input::<String>::with_theme(&SimpleTheme)
+        let theme: &dyn Theme = if self.arrow { &Arrow } else { &SimpleTheme };
+        let answer = Input::<String>::with_theme(theme)
             .with_prompt(prompt)
             .allow_empty(true)
             .history_with(&mut self.history)

@@ -75,6 +75,20 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// The first name given twice, matched as names are (ignoring case and extra spaces): the
+/// places of its first and second mention, from 0.
+pub fn given_twice<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<(usize, usize)> {
+    let mut seen: Vec<String> = Vec::new();
+    for (i, name) in names.into_iter().enumerate() {
+        let key = name_key(name);
+        if let Some(first) = seen.iter().position(|k| *k == key && !key.is_empty()) {
+            return Some((first, i));
+        }
+        seen.push(key);
+    }
+    None
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

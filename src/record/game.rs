@@ -103,7 +103,8 @@ pub fn parse_record(value: Value) -> Record {
         Some(v) => rec.variant = parse_ruleset(v, &mut rec.faults),
         None => rec.faults.push(schema("the record has no `ruleset`")),
     }
-    let spec = rec.variant.as_ref().map(Variant::spec);
+    let variant = rec.variant.clone();
+    let spec = variant.as_ref().map(Variant::spec);
     let hands = map.remove("hands");
     let conceded = map.remove("conceded");
     for (key, value) in map {
@@ -111,11 +112,11 @@ pub fn parse_record(value: Value) -> Record {
     }
     match hands {
         Some(Value::Array(list)) => {
-            if let Some(spec) = &spec {
+            if let (Some(spec), Some(variant)) = (&spec, &variant) {
                 rec.hands = list
                     .into_iter()
                     .enumerate()
-                    .map(|(i, h)| parse_hand(h, i as u32 + 1, spec))
+                    .map(|(i, h)| parse_hand(h, i as u32 + 1, spec, variant))
                     .collect();
             }
         }
@@ -397,7 +398,13 @@ const AWARD_FIELDS: &[&str] = &[
     "last_scorer",
 ];
 
-fn parse_hand(value: Value, number: u32, spec: &Spec) -> HandRecord {
+/// One hand of a record of this ruleset, read as `parse_record` reads it: its faults are
+/// those `check` reports of it.
+pub fn read_hand(value: Value, number: u32, variant: &Variant) -> HandRecord {
+    parse_hand(value, number, &variant.spec(), variant)
+}
+
+fn parse_hand(value: Value, number: u32, spec: &Spec, variant: &Variant) -> HandRecord {
     let mut hand = HandRecord {
         pitcher: None,
         body: HandBody::Broken,
@@ -422,7 +429,7 @@ fn parse_hand(value: Value, number: u32, spec: &Spec) -> HandRecord {
                     seat_value(&v, spec, &format!("hand {number}: `pitcher`"), &mut faults);
             }
             "penalties" => hand.penalties = parse_penalties(v, spec, number, &mut faults),
-            k => fields.read(k, v, kind, spec, number, &mut faults),
+            k => fields.read(k, v, kind, (spec, variant), number, &mut faults),
         }
     }
     if fields.body_ok {
@@ -505,7 +512,7 @@ impl HandFields {
         key: &str,
         v: Value,
         kind: Option<HandKind>,
-        spec: &Spec,
+        (spec, variant): (&Spec, &Variant),
         number: u32,
         faults: &mut Vec<Fault>,
     ) {
@@ -547,10 +554,8 @@ impl HandFields {
                     faults.push(schema(format!(
                         "hand {number}: `{key}` belongs only on a hand of totals (`points`)"
                     )));
-                } else if !award_allowed(spec, key) {
-                    faults.push(schema(format!(
-                        "hand {number}: `{key}` is not an award of this ruleset"
-                    )));
+                } else if let Some(why) = award_refused(variant, key) {
+                    faults.push(schema(format!("hand {number}: {why}")));
                 } else if !parse_award(key, &v, spec, number, &mut self.totals, faults) {
                     self.body_ok = false;
                 }
@@ -587,6 +592,13 @@ impl HandFields {
             None => HandBody::Broken,
         }
     }
+}
+
+/// Why a hand of totals may not give the award field `field` under this ruleset: "`high` is
+/// not an award of Nine Card Don with end scoring `game`"; `None` when it may.
+fn award_refused(variant: &Variant, field: &str) -> Option<String> {
+    let allowed = award_allowed(&variant.spec(), field);
+    (!allowed).then(|| format!("`{field}` is not an award of {}", variant.award_words()))
 }
 
 fn award_allowed(spec: &Spec, field: &str) -> bool {

@@ -17,8 +17,13 @@
 
 use std::fmt;
 
+use super::game::{read_hand, HandBody, HandRecord, Record};
 use super::trick::{parse_trick, TrickCards, TrickTextError};
-use crate::rules::{AbandonReason, BySide, Card, MuckValue, Penalty, Seat, Side, Taker, Totals};
+use super::write::record_json;
+use super::Fault;
+use crate::rules::{
+    AbandonReason, BySide, Card, MuckValue, Penalty, Seat, Side, Taker, Totals, Variant,
+};
 
 /// One line as the scorer writes it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -50,14 +55,16 @@ pub enum Line {
     Claim,
     /// `undo`: takes back the last entry.
     Undo,
-    /// `quit`: stops; nothing is lost.
+    /// `quit` (or `exit`): stops; nothing is lost.
     Quit,
+    /// `help` (or `?`): the lines there are, with examples.
+    Help,
 }
 
 /// What is wrong with a line, in the scorer's words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
-    #[error("unknown word `{0}`: a line is a trick (5H KH 2H AH) or one of pitcher, totals, abandon, penalty, concede, claim, undo, quit")]
+    #[error("unknown word `{0}`: a line is a trick (5H KH 2H AH) or one of pitcher, totals, abandon, penalty, concede, claim, undo, quit; `help` lists them with examples")]
     UnknownWord(String),
     #[error("`{0}` is not a card (write rank then suit, like 5H or TD)")]
     NotACard(String),
@@ -68,7 +75,8 @@ pub enum LineError {
     TrickSeats(String),
     #[error("`{0}` is not a seat (N, E, S or W)")]
     NotASeat(String),
-    #[error("`{0}` is not a side (NS, EW, N, E or S)")]
+    /// A word that is no side; W, a seat, is told its side.
+    #[error("{}", not_a_side(.0))]
     NotASide(String),
     /// A word without what must follow it: `` `totals` needs each side's points: totals NS 23
     /// EW 12 ``.
@@ -103,6 +111,14 @@ pub enum LineError {
     Twice(String),
 }
 
+fn not_a_side(word: &str) -> String {
+    if word.eq_ignore_ascii_case("W") {
+        format!("`{word}` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)")
+    } else {
+        format!("`{word}` is not a side (NS, EW, N, E or S; the seat W plays for EW)")
+    }
+}
+
 fn article(word: &str) -> &'static str {
     if word.starts_with(['a', 'e', 'i', 'o', 'u']) {
         "an"
@@ -115,7 +131,8 @@ fn article(word: &str) -> &'static str {
 const POINTS: std::ops::RangeInclusive<i64> = -99_999..=99_999;
 
 const WORDS: &[&str] = &[
-    "pitcher", "totals", "abandon", "penalty", "concede", "claim", "undo", "quit",
+    "pitcher", "totals", "abandon", "penalty", "concede", "claim", "undo", "quit", "exit", "help",
+    "?",
 ];
 
 /// Reads one line: `Ok(None)` for a blank or comment-only line. Never panics, whatever the text.
@@ -139,6 +156,9 @@ pub fn parse_line(text: &str) -> Result<Option<Line>, LineError> {
         Some("claim") => bare(&rest, "claim", Line::Claim)?,
         Some("undo") => bare(&rest, "undo", Line::Undo)?,
         Some("quit") => bare(&rest, "quit", Line::Quit)?,
+        Some("exit") => bare(&rest, "exit", Line::Quit)?,
+        Some("help") => bare(&rest, "help", Line::Help)?,
+        Some("?") => bare(&rest, "?", Line::Help)?,
         _ if looks_like_trick(first, &rest) => trick(text)?,
         _ => return Err(LineError::UnknownWord(first.to_string())),
     };
@@ -371,6 +391,9 @@ fn totals(rest: &[&str]) -> Result<Line, LineError> {
             continue;
         }
         let Some(field) = Field::read(token) else {
+            if token.eq_ignore_ascii_case("W") {
+                return Err(LineError::NotASide(token.to_string()));
+            }
             return Err(LineError::NotInTotals(token.to_string()));
         };
         if given.contains(&field) {
@@ -500,8 +523,32 @@ impl fmt::Display for Line {
             Line::Claim => f.write_str("claim"),
             Line::Undo => f.write_str("undo"),
             Line::Quit => f.write_str("quit"),
+            Line::Help => f.write_str("help"),
         }
     }
+}
+
+/// The faults `check` finds in the hand of totals, numbered `number`, that a totals line makes
+/// in a game of this ruleset: the hand is written as a record holds it and read back as a record
+/// is read (an award the ruleset lacks, a side not in the game, a shared game outside Game to
+/// Lose…). The table refuses a totals line through this, so it never keeps a game that cannot
+/// be read back.
+pub fn totals_hand_faults(variant: &Variant, totals: &Totals, number: u32) -> Vec<Fault> {
+    let record = Record {
+        variant: Some(variant.clone()),
+        hands: vec![HandRecord {
+            pitcher: None,
+            body: HandBody::Totals(totals.clone()),
+            penalties: Vec::new(),
+            faults: Vec::new(),
+        }],
+        ..Record::default()
+    };
+    let hand = record_json(&record)
+        .pointer("/hands/0")
+        .cloned()
+        .unwrap_or(serde_json::Value::Null);
+    read_hand(hand, number, variant).faults
 }
 
 /// The word a line gives a reason for abandoning a deal.
@@ -589,6 +636,7 @@ mod tests {
             "claim",
             "undo",
             "quit",
+            "help",
         ] {
             let line = parse_line(text).unwrap().unwrap();
             assert_eq!(line.to_string(), text);

@@ -140,6 +140,25 @@ impl Variant {
             Variant::Phat(o) => o.describe(),
         }
     }
+
+    /// The ruleset in the words that decide which awards a hand has, for a message about an
+    /// award: "Nine Card Don with end scoring `game`", "Nine Card Don with end scoring `hljg`
+    /// over 4 deals", "Phat", "Irish Don".
+    pub fn award_words(&self) -> String {
+        let spec = self.spec();
+        let mut words = spec.title.to_string();
+        let end_scoring = self
+            .options()
+            .into_iter()
+            .find(|(option, _)| *option == "end_scoring");
+        if let Some((_, OptionValue::Str(word))) = end_scoring {
+            words.push_str(&format!(" with end scoring `{word}`"));
+        }
+        if let super::spec::Goal::Deals(n) = spec.goal {
+            words.push_str(&format!(" over {n} deals"));
+        }
+        words
+    }
 }
 
 #[cfg(test)]

@@ -158,10 +158,19 @@ impl TotalsError {
 /// Why no reading of the totals holds (the first reason found).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Impossible {
-    #[error("{fat} adds up to {sum}; a deal holds 80")]
-    FatOver { fat: &'static str, sum: i64 },
-    #[error("{fat} adds up to {sum}; a deal holds 80, and nobody went out during it")]
-    FatShort { fat: &'static str, sum: i64 },
+    /// `must`: what the sides' totals must add up to, the awards as recorded pegged too.
+    #[error("{fat} adds up to {sum}; a deal holds 80: the sides' totals must add up to {must}{}", pegged_words(*must))]
+    FatOver {
+        fat: &'static str,
+        sum: i64,
+        must: i64,
+    },
+    #[error("{fat} adds up to {sum}; a deal holds 80, and nobody went out during it: the sides' totals must add up to {must}{}", pegged_words(*must))]
+    FatShort {
+        fat: &'static str,
+        sum: i64,
+        must: i64,
+    },
     #[error("{side} is said to have reached the target first, but nobody reached it in this hand")]
     NobodyOut { side: Side },
     #[error(
@@ -174,6 +183,14 @@ pub enum Impossible {
         title: &'static str,
         most: u32,
     },
+}
+
+/// What the awards add to the 80 of a deal, in words: " (80 and 8 for the muck)".
+fn pegged_words(must: i64) -> String {
+    match must - 80 {
+        0 => String::new(),
+        more => format!(" (80 and {more} for the muck)"),
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -456,8 +473,9 @@ fn read(
         };
     }
     let in_play_sum: i64 = in_play.iter().map(|&p| i64::from(p)).sum();
+    let pegged: i64 = sides.iter().map(|&s| i64::from(pegs.total[s])).sum();
     let mut play = out_in_play(spec, start.score, &in_play, t.out_first)?;
-    check_fat(spec, in_play_sum, play.over)?;
+    check_fat(spec, in_play_sum, pegged, play.over)?;
     let jack = peg_awards(spec, kinds, choice, &pegs.list, &mut play, t.out_first)?;
     match (t.out_first, play.first_out) {
         (Some(claimed), Some(out)) if claimed != out => return Err(None),
@@ -487,7 +505,7 @@ fn read(
 }
 
 /// The fat (Irish Don) or phat in play is 80 a deal, short only when a side went out.
-fn check_fat(spec: &Spec, sum: i64, over: bool) -> Result<(), NoReading> {
+fn check_fat(spec: &Spec, sum: i64, pegged: i64, over: bool) -> Result<(), NoReading> {
     if spec.table != PegTable::Fat {
         return Ok(());
     }
@@ -497,10 +515,18 @@ fn check_fat(spec: &Spec, sum: i64, over: bool) -> Result<(), NoReading> {
         "the phat"
     };
     if sum > 80 {
-        return Err(Some(Impossible::FatOver { fat, sum }));
+        return Err(Some(Impossible::FatOver {
+            fat,
+            sum,
+            must: 80 + pegged,
+        }));
     }
     if sum < 80 && !over {
-        return Err(Some(Impossible::FatShort { fat, sum }));
+        return Err(Some(Impossible::FatShort {
+            fat,
+            sum,
+            must: 80 + pegged,
+        }));
     }
     Ok(())
 }

@@ -188,10 +188,12 @@ pub enum Announcement {
         deals_left: Option<u32>,
         count: bool,
     },
-    /// `undo`: the entries taken back, as lines.
+    /// `undo`: the line taken back, and the entries it had forced (the abandonment a renege
+    /// forces), as lines.
     TakenBack {
         hand: u32,
-        lines: Vec<String>,
+        line: String,
+        forced: Vec<String>,
     },
     NothingToTakeBack,
 }
@@ -486,9 +488,13 @@ impl fmt::Display for Announcement {
                     None => Ok(()),
                 }
             }
-            Announcement::TakenBack { hand, lines } => {
-                let quoted: Vec<String> = lines.iter().map(|l| format!("`{l}`")).collect();
-                write!(f, "Taken back from hand {hand}: {}", quoted.join(" and "))
+            Announcement::TakenBack { hand, line, forced } => {
+                write!(f, "Taken back from hand {hand}: `{line}`")?;
+                if !forced.is_empty() {
+                    let quoted: Vec<String> = forced.iter().map(|l| format!("`{l}`")).collect();
+                    write!(f, ", and with it {}, which it forced", quoted.join(" and "))?;
+                }
+                Ok(())
             }
             Announcement::NothingToTakeBack => f.write_str("There is nothing to take back"),
         }

@@ -26,4 +26,10 @@ pub trait Journal {
     fn take_back(&mut self) -> Result<bool, Self::Error>;
     /// Every entry of the game as kept, in order: what the session replays to rebuild itself.
     fn entries(&mut self) -> Result<Vec<Entered>, Self::Error>;
+    /// Every entry as kept, only to look at (what `undo` compares with what is left): unlike
+    /// [`Journal::entries`], the session is not taken to have read them, so a journal that
+    /// guards against changes it has not seen still guards.
+    fn look(&mut self) -> Result<Vec<Entered>, Self::Error> {
+        self.entries()
+    }
 }

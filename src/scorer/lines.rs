@@ -4,7 +4,51 @@ use crate::record::line::Line;
 use crate::replay::Entry;
 use crate::rules::{AbandonReason, Seating, Side};
 
-/// The entry a line records; `None` for `undo` and `quit`, which are the session's own.
+/// Every line the scorer takes (FORMAT.md §5, and `claim`), each with an example and what it
+/// records: what `help` answers, and `don play --help` lists.
+pub const LINES: &[(&str, &str)] = &[
+    (
+        "5h kh 2h ah",
+        "a trick from the leader (or N:5H E:KH S:2H W:AH)",
+    ),
+    ("pitcher S", "who pitches the hand about to begin"),
+    (
+        "totals NS 23 EW 12 game NS",
+        "a hand as totals: each side's points, then the\nawards: high NS, low EW, jack none, muck tie,\nmuck NS 44 EW 36, out_first NS, last_scorer EW,\nGame to Lose's game N+E",
+    ),
+    (
+        "abandon renege W",
+        "the deal is abandoned (or abandon misdeal,\nabandon redeal-demanded)",
+    ),
+    (
+        "penalty EW out-of-turn",
+        "a penalty (or penalty EW renege, penalty EW -19)",
+    ),
+    ("concede EW", "that side concedes"),
+    ("claim", "Irish Don: the side past 80 stops play"),
+    ("undo", "takes back the last entry"),
+    ("quit", "stops (or exit); `don play` carries on later"),
+    ("help", "these lines (or ?)"),
+];
+
+/// [`LINES`] as a list, one line each (what runs on, indented under itself), at most 80
+/// columns.
+pub fn lines_help() -> String {
+    let width = LINES.iter().map(|(l, _)| l.len()).max().unwrap_or(0);
+    let indent = " ".repeat(width + 4);
+    LINES
+        .iter()
+        .map(|(line, what)| {
+            format!(
+                "  {line:width$}  {}",
+                what.replace('\n', &format!("\n{indent}"))
+            )
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The entry a line records; `None` for `undo`, `quit` and `help`, which are the session's own.
 /// `claim` ends the hand in play ([`Entry::EndHand`]).
 pub fn entry(line: Line) -> Option<Entry> {
     Some(match line {
@@ -15,7 +59,7 @@ pub fn entry(line: Line) -> Option<Entry> {
         Line::Penalty { side, penalty } => Entry::Penalty { side, penalty },
         Line::Concede(side) => Entry::Concede(side),
         Line::Claim => Entry::EndHand,
-        Line::Undo | Line::Quit => return None,
+        Line::Undo | Line::Quit | Line::Help => return None,
     })
 }
 
@@ -76,5 +120,25 @@ pub(super) fn abandon_for_renege(seat: crate::rules::Seat) -> Entry {
     Entry::Abandon {
         reason: AbandonReason::Renege,
         seat: Some(seat),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_help_fits_80_columns_and_gives_every_line_that_reads() {
+        let help = lines_help();
+        for line in help.lines() {
+            assert!(line.chars().count() <= 80, "too wide: {line}");
+        }
+        for (example, _) in LINES {
+            assert!(
+                crate::record::line::parse_line(example).is_ok_and(|l| l.is_some()),
+                "{example}"
+            );
+        }
+        assert_eq!(help.lines().count(), LINES.len() + 4);
     }
 }

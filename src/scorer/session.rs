@@ -7,7 +7,7 @@ use super::journal::{Entered, Journal};
 use super::lines;
 use super::names::Names;
 use super::status::Status;
-use crate::record::line::{parse_line, Line};
+use crate::record::line::{parse_line, totals_hand_faults, Line};
 use crate::record::{Code, Fault, Record};
 use crate::replay::{Entry, HandKind, Replay, ScoreSheet, Step};
 use crate::rules::{AbandonReason, BySeat, HandFault, TrickFault, Variant};
@@ -23,13 +23,15 @@ pub enum Answer {
     TakenBack(Vec<Announcement>),
     /// `quit`: stop; everything recorded is kept.
     Quit,
+    /// `help`: the lines there are ([`LINES`](super::LINES)).
+    Help,
 }
 
 impl Answer {
     pub fn announcements(&self) -> &[Announcement] {
         match self {
             Answer::Recorded(said) | Answer::TakenBack(said) => said,
-            Answer::Nothing | Answer::Quit => &[],
+            Answer::Nothing | Answer::Quit | Answer::Help => &[],
         }
     }
 }
@@ -142,6 +144,21 @@ impl<J: Journal> Session<J> {
         self.replay.game().is_over()
     }
 
+    /// The tricks of the hand in play as entered, in order (none between hands): what a game
+    /// taken up again mid-hand shows first.
+    pub fn tricks_in_play(&self) -> Vec<String> {
+        if !self.replay.game().in_hand() {
+            return Vec::new();
+        }
+        let hand = self.replay.hand_number();
+        let seating = self.replay.game().spec().seating;
+        self.entries
+            .iter()
+            .filter(|e| e.hand == hand && matches!(e.entry, Entry::Trick(_)))
+            .map(|e| lines::entry_words(&e.entry, seating))
+            .collect()
+    }
+
     /// Reads and enters one line (FORMAT.md §5).
     pub fn enter_line(&mut self, text: &str) -> Result<Answer, Refused<J::Error>> {
         match parse_line(text) {
@@ -155,6 +172,7 @@ impl<J: Journal> Session<J> {
     pub fn enter(&mut self, line: Line) -> Result<Answer, Refused<J::Error>> {
         match line {
             Line::Quit => return Ok(Answer::Quit),
+            Line::Help => return Ok(Answer::Help),
             Line::Undo => return self.undo(),
             _ => {}
         }
@@ -163,15 +181,38 @@ impl<J: Journal> Session<J> {
         }
         if self.replay.game().is_over() {
             return Err(Refused::Line(format!(
-                "the game is over: {}; `undo` takes back the last entry",
+                "the game is over: {}; what is left: `undo` takes back the last entry, `quit` stops",
                 self.status().result_words()
             )));
         }
         let game = self.replay.game();
         let seating = game.spec().seating;
         match &line {
-            Line::Totals { sides, .. } => {
+            Line::Totals { sides, totals, .. } => {
+                if game.in_hand() {
+                    let hand = self.replay.hand_number();
+                    let entered = match game.tricks_played() {
+                        0 => "its layout entered".to_string(),
+                        1 => "1 trick entered".to_string(),
+                        n => format!("{n} tricks entered"),
+                    };
+                    return Err(Refused::Line(format!(
+                        "hand {hand} is in play, {entered}: a hand is kept trick by trick or as totals, not both; `undo` takes back what was entered of it, one line at a time, to enter the hand as totals"
+                    )));
+                }
                 lines::check_sides(sides, seating).map_err(Refused::Line)?;
+                // What `check` would find in the hand as a record holds it.
+                let hand = self.replay.hand_number();
+                if let Some(fault) = totals_hand_faults(&self.variant, totals, hand).first() {
+                    return Err(Refused::Line(fault.message.clone()));
+                }
+            }
+            Line::Trick(trick) if trick.seats().is_none() && self.status().needs_pitcher() => {
+                return Err(Refused::Line(format!(
+                    "who pitches hand {}? {}, then the trick",
+                    self.replay.hand_number(),
+                    self.status().pitcher_wanted()
+                )));
             }
             Line::Pitcher(seat) => {
                 if let Some(HandFault::WrongPitcher { pitched, turn }) = game.pitch_fault(*seat) {
@@ -308,8 +349,12 @@ impl<J: Journal> Session<J> {
         said
     }
 
-    /// `undo`: the journal takes back the last line, and the session is rebuilt from it.
+    /// `undo`: the journal takes back the last line, and the session is rebuilt from it. What
+    /// was taken back is told from the journal's entries before and after, so it is the line
+    /// taken back whichever session typed it.
     fn undo(&mut self) -> Result<Answer, Refused<J::Error>> {
+        // As the journal holds them (or, when it cannot say, as the session does).
+        let before = self.journal.look().unwrap_or_else(|_| self.entries.clone());
         let taken = match self.journal.take_back() {
             Ok(taken) => taken,
             Err(e) => {
@@ -329,22 +374,16 @@ impl<J: Journal> Session<J> {
             self.entries = old;
             return Err(e);
         }
-        let same = old
-            .iter()
-            .zip(&self.entries)
-            .take_while(|(a, b)| a == b)
-            .count();
         let seating = self.replay.game().spec().seating;
-        let gone = &old[same..];
-        let said = match gone.first() {
-            Some(first) => Announcement::TakenBack {
-                hand: first.hand,
-                lines: gone
-                    .iter()
-                    .map(|e| lines::entry_words(&e.entry, seating))
-                    .collect(),
+        let gone = taken_back(&before, &self.entries);
+        let words = |e: &Entered| lines::entry_words(&e.entry, seating);
+        let said = match gone.as_slice() {
+            [] => Announcement::NothingToTakeBack,
+            [line, forced @ ..] => Announcement::TakenBack {
+                hand: line.hand,
+                line: words(line),
+                forced: forced.iter().map(words).collect(),
             },
-            None => Announcement::NothingToTakeBack,
         };
         Ok(Answer::TakenBack(vec![said]))
     }
@@ -424,6 +463,31 @@ fn replay_entries<E>(
         }
     }
     Ok(replay)
+}
+
+/// The entries of the line taken back: those `before` holds and `after` does not (matched by
+/// hand and entry, whatever pitcher each is kept with). A journal may keep a hand's pitcher as
+/// an entry of its own although it was never typed (known from the rotation when the hand's
+/// first line was kept): a pitcher beside other entries went with them and is not said; a
+/// pitcher alone was the line.
+fn taken_back(before: &[Entered], after: &[Entered]) -> Vec<Entered> {
+    let mut left: Vec<&Entered> = after.iter().collect();
+    let mut gone: Vec<Entered> = Vec::new();
+    for e in before {
+        match left
+            .iter()
+            .position(|a| a.hand == e.hand && a.entry == e.entry)
+        {
+            Some(i) => {
+                left.remove(i);
+            }
+            None => gone.push(e.clone()),
+        }
+    }
+    if gone.iter().any(|e| !matches!(e.entry, Entry::Pitcher(_))) {
+        gone.retain(|e| !matches!(e.entry, Entry::Pitcher(_)));
+    }
+    gone
 }
 
 fn proves_renege(fault: &TrickFault) -> bool {

@@ -4,7 +4,7 @@ use std::fmt;
 
 use super::names::{Name, Names};
 use crate::replay::Replay;
-use crate::rules::spec::Goal;
+use crate::rules::spec::{FirstPitch, Goal};
 use crate::rules::{Outcome, Seat, Side, Suit};
 
 /// One side at the table: its score (in Irish Don during a deal, its count of the fat so far)
@@ -47,6 +47,10 @@ pub struct Status {
     /// True when the game (or match) is over.
     pub over: bool,
     pub result: Option<Outcome>,
+    /// How a game's (or leg's) first pitcher is chosen, for a hand waiting for its pitcher.
+    pub first_pitch: FirstPitch,
+    /// The seats of the game, in playing order.
+    pub seats: Vec<Seat>,
     names: Names,
 }
 
@@ -82,6 +86,8 @@ impl Status {
             games: game.spec().goal == Goal::PassEighty,
             over: game.is_over(),
             result: game.result().cloned(),
+            first_pitch: game.spec().first_pitch,
+            seats: game.spec().seating.seats().to_vec(),
             names: names.clone(),
         }
     }
@@ -126,12 +132,100 @@ impl Status {
     }
 }
 
+impl Status {
+    /// True while the next line must say who pitches: no hand in play and its pitcher unknown.
+    pub fn needs_pitcher(&self) -> bool {
+        !self.over && !self.in_hand && self.pitcher.is_none()
+    }
+
+    /// The line that names the pitcher, with the game's seats: "`pitcher N|E|S|W`".
+    fn pitcher_line(&self) -> String {
+        let seats: Vec<&str> = self.seats.iter().map(|s| s.letter()).collect();
+        format!("`pitcher {}`", seats.join("|"))
+    }
+
+    /// What to type when the pitcher is wanted: "Type `pitcher N|E|S|W` (the holder of the
+    /// lowest diamond)".
+    pub fn pitcher_wanted(&self) -> String {
+        let who = match self.first_pitch {
+            FirstPitch::LowestDiamond => "the holder of the lowest diamond",
+            FirstPitch::Free => "the winner of the cut, or whom they choose",
+        };
+        format!("Type {} ({who})", self.pitcher_line())
+    }
+
+    /// True when `now`, the status after this one, stands in the same hand of the same leg,
+    /// as much over, and waits for a pitcher only if this one did: the full status need not
+    /// be said again (a pitcher typed is announced as it is entered).
+    pub fn same_heading(&self, now: &Status) -> bool {
+        (self.hand, self.leg, self.over) == (now.hand, now.leg, now.over)
+            && (self.needs_pitcher() || !now.needs_pitcher())
+    }
+
+    /// The short prompt, at most 60 columns: "H2 T3 · E leads · ♥ · NS 0–17 EW", "H3 · W
+    /// pitches · NS 12–31 EW", "H1 · pitcher?", "over · undo or quit".
+    pub fn prompt(&self) -> String {
+        if self.over {
+            return "over · undo or quit".to_string();
+        }
+        let mut p = format!("H{}", self.hand);
+        if self.in_hand {
+            p.push_str(&format!(" T{}", self.trick));
+            if let Some(l) = self.leader {
+                p.push_str(&format!(" · {l} leads"));
+            }
+        } else if let Some(pitcher) = self.pitcher {
+            p.push_str(&format!(" · {pitcher} pitches"));
+        } else {
+            p.push_str(" · pitcher?");
+        }
+        if let Some(t) = self.trumps {
+            p.push_str(&format!(" · {}", suit_symbol(t)));
+        }
+        p.push_str(" · ");
+        match self.sides.as_slice() {
+            [a, b] => p.push_str(&format!("{} {}–{} {}", a.side, a.score, b.score, b.side)),
+            many => {
+                let each: Vec<String> = many
+                    .iter()
+                    .map(|s| format!("{} {}", s.side, s.score))
+                    .collect();
+                p.push_str(&each.join(" "));
+            }
+        }
+        if self.counting {
+            p.push_str(" counting");
+        }
+        if self.is_match() {
+            let word = if self.games { "game" } else { "leg" };
+            p.push_str(&format!(" · {word} {} ({})", self.leg, self.wins()));
+        }
+        p
+    }
+}
+
+/// A suit as its sign: ♠ ♥ ♦ ♣.
+fn suit_symbol(suit: Suit) -> char {
+    match suit {
+        Suit::Spades => '♠',
+        Suit::Hearts => '♥',
+        Suit::Diamonds => '♦',
+        Suit::Clubs => '♣',
+    }
+}
+
 impl fmt::Display for Status {
-    /// The prompt: "Hand 3, trick 2 · W deals · N pitched · E to lead · trumps hearts ·
-    /// NS (Gareth & Rhys) 45 · EW (Dai & Huw) 52".
+    /// Where the game stands, in full, said above the prompt when it changes: "Hand 3, trick 2
+    /// · W deals · N pitched · E to lead · trumps hearts · NS (Gareth & Rhys) 45 · EW (Dai &
+    /// Huw) 52"; with what the next line must be when the hand waits for its pitcher or the
+    /// game is over.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.over {
-            return write!(f, "The game is over: {}", self.result_words());
+            return write!(
+                f,
+                "The game is over: {}. What is left: `undo` takes back the last entry, `quit` stops",
+                self.result_words()
+            );
         }
         write!(f, "Hand {}", self.hand)?;
         if self.in_hand {
@@ -159,6 +253,9 @@ impl fmt::Display for Status {
         if self.is_match() {
             let word = if self.games { "game" } else { "leg" };
             write!(f, " · {word} {}, {word}s {}", self.leg, self.wins())?;
+        }
+        if self.needs_pitcher() {
+            write!(f, ". Who pitches? {}", self.pitcher_wanted())?;
         }
         Ok(())
     }

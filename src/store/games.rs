@@ -830,7 +830,7 @@ impl Change<'_> {
     }
 
     /// A record of the game with no hands: what a hand's fields are written against.
-    fn variant_record(&self, game: i64) -> Result<Record, StoreError> {
+    pub(super) fn variant_record(&self, game: i64) -> Result<Record, StoreError> {
         let ruleset: String = self
             .tx
             .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {

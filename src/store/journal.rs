@@ -4,8 +4,8 @@
 use super::db::{Store, StoreError};
 use super::games::trick_text;
 use crate::replay::Entry;
-use crate::rules::{Penalty, Side};
-use crate::scorer::{Entered, Journal};
+use crate::rules::{Penalty, Seating};
+use crate::scorer::{entry_words, Entered, Journal};
 
 /// The entries of one game, kept in the database.
 pub struct TableJournal<'a> {
@@ -45,24 +45,14 @@ fn still_as_read(
 }
 
 /// One entry in words, for the log.
-fn describe(e: &Entered) -> String {
+fn describe(e: &Entered, seating: Seating) -> String {
     let hand = e.hand;
     match &e.entry {
         Entry::Pitcher(p) => format!("hand {hand}: {p} to pitch"),
         Entry::Trick(cards) => format!("hand {hand}: trick {}", trick_text(cards)),
         Entry::Layout(_) => format!("hand {hand}: the layout"),
-        Entry::Totals(t) => {
-            let points: Vec<String> = [Side::NS, Side::EW, Side::N, Side::E, Side::S]
-                .into_iter()
-                .filter(|&s| t.points[s] != 0)
-                .map(|s| format!("{s} {}", t.points[s]))
-                .collect();
-            if points.is_empty() {
-                format!("hand {hand}: totals")
-            } else {
-                format!("hand {hand}: totals {}", points.join(" "))
-            }
-        }
+        // The line as typed, with its awards: `totals NS 10 EW 20 game EW`.
+        Entry::Totals(_) => format!("hand {hand}: {}", entry_words(&e.entry, seating)),
         Entry::Abandon { reason, seat } => match seat {
             Some(seat) => format!("hand {hand}: abandoned ({reason}, {seat})"),
             None => format!("hand {hand}: abandoned ({reason})"),
@@ -84,7 +74,11 @@ impl Journal for TableJournal<'_> {
         let change = self.store.change("play")?;
         still_as_read(&change, self.game, self.seen)?;
         change.append(self.game, entries)?;
-        let words: Vec<String> = entries.iter().map(describe).collect();
+        let seating = change
+            .variant_record(self.game)?
+            .variant
+            .map_or(Seating::Partnership, |v| v.spec().seating);
+        let words: Vec<String> = entries.iter().map(|e| describe(e, seating)).collect();
         let summary = format!("game {}, {}", self.game, words.join("; "));
         self.seen = Some(change.commit(&summary, Some(self.game))?);
         Ok(())
@@ -104,6 +98,10 @@ impl Journal for TableJournal<'_> {
 
     fn entries(&mut self) -> Result<Vec<Entered>, StoreError> {
         self.seen = self.store.latest_for(self.game)?;
+        self.store.game_entries(self.game)
+    }
+
+    fn look(&mut self) -> Result<Vec<Entered>, StoreError> {
         self.store.game_entries(self.game)
     }
 }

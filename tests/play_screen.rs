@@ -1,0 +1,565 @@
+//! The scorer's screen and what it keeps: a totals line the ruleset cannot have is refused (and
+//! random lines never leave a game `show` cannot read); the short prompt and the status above
+//! it; what `undo` says it took back; what comes next; `don log` for a totals hand; the seats of
+//! `don new`.
+
+mod common;
+
+use std::process::Output;
+
+use proptest::prelude::*;
+use serde_json::Value;
+
+use common::db::Db;
+use common::text;
+
+/// `don play GAME` with these lines: its exit code, standard output and standard error.
+fn play(db: &Db, game: &str, lines: &[&str]) -> (Option<i32>, String, String) {
+    let out: Output = db.play(&[game], &(lines.join("\n") + "\n"));
+    (out.status.code(), text(&out.stdout), text(&out.stderr))
+}
+
+/// A game of Nine Card Don (8 for game) with S to pitch first, as game 1.
+fn nine_card_don(db: &Db) {
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "A, B, C, D",
+        "--pitcher",
+        "S",
+    ]);
+}
+
+// Point 1: a totals line with an award the ruleset lacks.
+
+#[test]
+fn a_totals_line_with_an_award_the_ruleset_lacks_is_refused_naming_award_and_ruleset() {
+    let db = Db::new();
+    nine_card_don(&db);
+    let before = std::fs::read(&db.path).unwrap();
+    let (code, _, err) = play(&db, "1", &["totals ns 10 ew 20 game ew high ns"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("line 1: refused, nothing recorded: hand 1: `high` is not an award of Nine Card Don with end scoring `game`\n"),
+        "{err}"
+    );
+    let (code, _, err) = play(&db, "1", &["totals ns 10 ew 20 game ew jack ns"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        err.contains("hand 1: `jack` is not an award of Nine Card Don with end scoring `game`\n"),
+        "{err}"
+    );
+    assert_eq!(
+        std::fs::read(&db.path).unwrap(),
+        before,
+        "nothing was recorded"
+    );
+    assert_eq!(db.show("1")["hands"], serde_json::json!([]));
+
+    db.ok(&["new", "phat"]);
+    let (_, _, err) = play(&db, "2", &["totals ns 40 ew 40 high ns muck tie"]);
+    assert!(
+        err.contains("hand 1: `high` is not an award of Phat\n"),
+        "{err}"
+    );
+    db.ok(&["new", "irish-don", "--pitcher", "N"]);
+    let (_, _, err) = play(&db, "3", &["totals ns 40 ew 40 game ns"]);
+    assert!(
+        err.contains("hand 1: `game` is not an award of Irish Don\n"),
+        "{err}"
+    );
+    // `check` says the same of a record holding it.
+    let record = serde_json::json!({
+        "format": "don/1",
+        "ruleset": { "variant": "nine-card-don" },
+        "hands": [{ "pitcher": "S", "points": { "NS": 10, "EW": 20 }, "game": "EW", "high": "NS" }],
+    });
+    let file = db.dir().join("high.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = db.run(&["check", file.to_str().unwrap()]);
+    assert!(
+        text(&out.stdout)
+            .contains("hand 1: `high` is not an award of Nine Card Don with end scoring `game`"),
+        "{}",
+        text(&out.stdout)
+    );
+    // `import` refuses it too, and stores nothing.
+    let before = std::fs::read(&db.path).unwrap();
+    let out = db.run(&["import", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr)
+            .contains("hand 1: `high` is not an award of Nine Card Don with end scoring `game`"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
+    // Every game stored still reads.
+    for game in ["1", "2", "3"] {
+        db.show(game);
+    }
+}
+
+/// A word for a random line at the table: every kind of line, with sides, seats and award words
+/// that may or may not belong to the game.
+fn arb_line(sides: &'static [&'static str]) -> impl Strategy<Value = String> {
+    let side = || prop::sample::select(vec!["NS", "EW", "N", "E", "S"]);
+    let seat = || prop::sample::select(vec!["N", "E", "S", "W"]);
+    let award = prop::sample::select(vec![
+        "game",
+        "high",
+        "low",
+        "jack",
+        "muck",
+        "out_first",
+        "last_scorer",
+    ]);
+    let taker = prop::sample::select(vec![
+        "NS",
+        "EW",
+        "N",
+        "E",
+        "S",
+        "none",
+        "tie",
+        "N+E",
+        "NS 44 EW 36",
+    ]);
+    let trick = prop::collection::vec(0usize..52, 2..=4).prop_map(|cards| {
+        cards
+            .iter()
+            .map(|&c| don::rules::Card::from_index(c).unwrap().to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    });
+    // Mostly the game's own sides, with points a hand can make.
+    let points = prop_oneof![
+        4 => prop::collection::vec(prop::sample::select(vec![0, 5, 10, 17, 20, 40, 41]), sides.len())
+            .prop_map(move |p| sides.iter().copied().zip(p).collect::<Vec<_>>()),
+        1 => prop::collection::vec((side(), 0i32..90), 1..=3),
+    ];
+    let totals =
+        (points, prop::collection::vec((award, taker), 0..3)).prop_map(|(points, awards)| {
+            let mut line = String::from("totals");
+            for (side, p) in points {
+                line.push_str(&format!(" {side} {p}"));
+            }
+            for (award, taker) in awards {
+                line.push_str(&format!(" {award} {taker}"));
+            }
+            line
+        });
+    prop_oneof![
+        4 => trick,
+        5 => totals,
+        1 => seat().prop_map(|s| format!("pitcher {s}")),
+        1 => (side(), prop::sample::select(vec!["out-of-turn", "renege", "-19"]))
+            .prop_map(|(s, what)| format!("penalty {s} {what}")),
+        2 => Just("undo".to_string()),
+        1 => (
+            prop::sample::select(vec!["renege", "misdeal", "redeal-demanded"]),
+            prop::option::of(seat())
+        )
+            .prop_map(|(why, seat)| format!("abandon {why} {}", seat.unwrap_or(""))),
+        1 => side().prop_map(|s| format!("concede {s}")),
+        1 => Just("claim".to_string()),
+    ]
+}
+
+/// The games `don games --json` lists.
+fn stored_games(db: &Db) -> Vec<String> {
+    let games: Value = serde_json::from_str(&db.ok(&["games", "--json"])).unwrap();
+    games
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|g| g["game"].to_string())
+        .collect()
+}
+
+/// `don new` arguments, and the game's sides.
+type Ruleset = (&'static [&'static str], &'static [&'static str]);
+
+const PAIRS: &[&str] = &["NS", "EW"];
+
+const RULESETS: &[Ruleset] = &[
+    (&["nine-card-don"], PAIRS),
+    (&["nine-card-don", "--end-scoring", "hljg"], PAIRS),
+    (
+        &["nine-card-don", "--end-scoring", "preston", "--deals", "2"],
+        PAIRS,
+    ),
+    (&["game-to-lose"], &["N", "E", "S"]),
+    (&["irish-don"], PAIRS),
+    (&["irish-don", "--players", "2"], &["N", "S"]),
+    (&["phat"], PAIRS),
+    (&["blind-don"], PAIRS),
+];
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(24))]
+
+    /// Random lines typed at the table (tricks, totals with any award words, pitchers,
+    /// penalties, abandonments, concessions, claims, `undo`), then `don undo` (which redoes when
+    /// repeated), then more lines: whatever is stored, `don show N` and `don show N --json` read
+    /// every game, and as a record it has nothing `check` cannot read.
+    #[test]
+    fn every_game_kept_at_the_table_can_be_read(
+        (ruleset, first, undos, second) in prop::sample::select(RULESETS.to_vec())
+            .prop_flat_map(|(ruleset, sides)| (
+                Just(ruleset),
+                prop::collection::vec(arb_line(sides), 0..25),
+                0usize..3,
+                prop::collection::vec(arb_line(sides), 0..25),
+            )),
+    ) {
+        let db = Db::new();
+        let mut args = vec!["new"];
+        args.extend(ruleset.iter().copied());
+        db.ok(&args);
+        let lines = |lines: &[String]| lines.join("\n") + "\n";
+        db.play(&["1"], &lines(&first));
+        for _ in 0..undos {
+            db.run(&["undo"]);
+        }
+        db.play(&["1"], &lines(&second));
+        for game in stored_games(&db) {
+            // The sheet as the table has it, and as a record (`check`'s reading).
+            for args in [vec!["show", &game], vec!["show", &game, "--json"]] {
+                let out = db.run(&args);
+                prop_assert!(
+                    out.status.success(),
+                    "{:?} failed after {:?} / {} undo / {:?}: {}",
+                    args, first, undos, second, text(&out.stderr)
+                );
+                if args.len() == 3 {
+                    let sheet: Value = serde_json::from_slice(&out.stdout).unwrap();
+                    let unreadable: Vec<&Value> = sheet["errors"]
+                        .as_array()
+                        .unwrap()
+                        .iter()
+                        .filter(|e| e["code"] == "schema" || e["code"] == "ruleset")
+                        .collect();
+                    prop_assert!(
+                        unreadable.is_empty(),
+                        "game {} cannot be read after {:?} / {} undo / {:?}: {:?}",
+                        game, first, undos, second, unreadable
+                    );
+                }
+            }
+        }
+    }
+}
+
+// Point 11: what `undo` says it took back.
+
+/// What `undo` said, in order.
+fn said_of_undo(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| l.starts_with("Taken back") || l.starts_with("There is nothing"))
+        .collect()
+}
+
+#[test]
+fn undo_says_the_one_line_taken_back_and_its_hand_in_a_resumed_game() {
+    let db = Db::new();
+    nine_card_don(&db);
+    let (code, _, err) = play(
+        &db,
+        "1",
+        &[
+            "totals NS 10 EW 20 game EW",
+            "totals NS 12 EW 5 game NS",
+            "totals NS 0 EW 17 game EW",
+            "penalty NS -19",
+        ],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    // Resumed: the journal holds hands 2 to 4 with their pitchers, which were never typed.
+    let (code, out, err) = play(&db, "1", &["undo", "undo", "undo", "undo", "undo"]);
+    assert_eq!(code, Some(0), "{err}");
+    let taken = said_of_undo(&out);
+    assert_eq!(
+        taken,
+        [
+            "Taken back from hand 4: `penalty NS -19`",
+            "Taken back from hand 3: `totals NS 0 EW 17 game EW`",
+            "Taken back from hand 2: `totals NS 12 EW 5 game NS`",
+            "Taken back from hand 1: `totals NS 10 EW 20 game EW`",
+            "There is nothing to take back",
+        ],
+        "{out}"
+    );
+    // A pitcher typed is a line of its own.
+    db.ok(&["new", "irish-don"]);
+    let (code, _, err) = play(&db, "2", &["pitcher E", "penalty NS out-of-turn"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (_, out, _) = play(&db, "2", &["undo", "undo"]);
+    let taken = said_of_undo(&out);
+    assert_eq!(
+        taken,
+        [
+            "Taken back from hand 1: `penalty NS out-of-turn`",
+            "Taken back from hand 1: `pitcher E`",
+        ],
+        "{out}"
+    );
+}
+
+// Point 13: `don log` for a totals hand.
+
+#[test]
+fn the_log_shows_a_totals_hand_with_its_awards() {
+    let db = Db::new();
+    nine_card_don(&db);
+    db.ok(&["new", "phat", "--pitcher", "N"]);
+    let (code, _, err) = play(&db, "1", &["totals NS 0 EW 20 game EW", "undo"]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, _, err) = play(&db, "2", &["totals NS 37 EW 51 muck EW"]);
+    assert_eq!(code, Some(0), "{err}");
+    let log = db.ok(&["log"]);
+    for said in [
+        "game 1, hand 1: totals NS 0 EW 20 game EW ",
+        "took back game 1, hand 1: totals NS 0 EW 20 game EW ",
+        "game 2, hand 1: totals NS 37 EW 51 muck EW ",
+    ] {
+        assert!(log.contains(said), "the log lacks {said}:\n{log}");
+    }
+}
+
+// Point 15: the seats of `don new`, and W in a side's place.
+
+#[test]
+fn one_person_in_two_seats_is_refused_and_w_is_told_its_side() {
+    let db = Db::new();
+    let out = db.run(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Gareth, Huw",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "don: error: Gareth is named for two seats, N and S: one player sits in one seat\n"
+    );
+    // Names match ignoring case and extra spaces, as they do across games.
+    let out = db.run(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--west",
+        "  gareth ",
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "don: error: Gareth (as gareth) is named for two seats, N and W: one player sits in one seat\n"
+    );
+    assert!(!db.path.exists(), "no database was begun");
+    nine_card_don(&db);
+    let (code, _, err) = play(&db, "1", &["penalty W renege", "concede XY"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 1: refused, nothing recorded: `W` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)\n"), "{err}");
+    assert!(err.contains("line 2: refused, nothing recorded: `XY` is not a side (NS, EW, N, E or S; the seat W plays for EW)\n"), "{err}");
+}
+
+// Point 10: a short prompt, and the full status said once.
+
+/// The lines of standard error that are prompts.
+fn prompts(err: &str) -> Vec<&str> {
+    err.lines().filter(|l| l.ends_with(" >")).collect()
+}
+
+#[test]
+fn the_prompt_is_short_and_the_status_is_said_in_full_once_a_hand() {
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "N",
+    ]);
+    let mut lines: Vec<&str> = common::HAND_A.to_vec();
+    lines.push("5H 2H 3H 4H");
+    let (code, out, err) = play(&db, "1", &lines);
+    assert_eq!(code, Some(0), "{err}");
+    // Hand A (tests/rules_nine_card_don.rs): NS take trick 1 with the 5 of trumps (10), EW
+    // tricks 2 and 3 (9 + 4, then 3 + 2 + 1).
+    assert_eq!(
+        prompts(&err)[..4],
+        [
+            "H1 · N pitches · NS 0–0 EW >",
+            "H1 T2 · N leads · ♥ · NS 10–0 EW >",
+            "H1 T3 · E leads · ♥ · NS 10–13 EW >",
+            "H1 T4 · E leads · ♥ · NS 10–19 EW >",
+        ]
+    );
+    for prompt in prompts(&err) {
+        assert!(prompt.chars().count() <= 60, "too wide: {prompt}");
+    }
+    // The full status once for hand 1 (nine tricks) and once for hand 2, never between.
+    let full: Vec<&str> = out.lines().filter(|l| l.starts_with("Hand ")).collect();
+    assert_eq!(
+        full,
+        [
+            "Hand 1 · W (Huw) deals · N (Gareth) pitches · NS (Gareth & Rhys) 0 · EW (Dai & Huw) 0",
+            "Hand 1 ends: NS (Gareth & Rhys) 20, EW (Dai & Huw) 32",
+            "Hand 2 · N (Gareth) deals · E (Dai) pitches · NS (Gareth & Rhys) 20 · EW (Dai & Huw) 32",
+        ],
+        "{out}"
+    );
+}
+
+// Point 12: what comes next.
+
+#[test]
+fn irish_don_without_a_pitcher_says_to_type_the_holder_of_the_lowest_diamond() {
+    let db = Db::new();
+    db.ok(&["new", "irish-don"]);
+    let (code, out, err) = play(&db, "1", &["2D 3D 4D 5D", "pitcher N"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.ends_with("\nHand 1 · NS 0 · EW 0. Who pitches? Type `pitcher N|E|S|W` (the holder of the lowest diamond)\nN pitches hand 1\n"),
+        "{out}"
+    );
+    assert_eq!(
+        prompts(&err),
+        [
+            "H1 · pitcher? · NS 0–0 EW >",
+            "H1 · pitcher? · NS 0–0 EW >",
+            "H1 · N pitches · NS 0–0 EW >"
+        ]
+    );
+    assert!(err.contains("line 1: refused, nothing recorded: who pitches hand 1? Type `pitcher N|E|S|W` (the holder of the lowest diamond), then the trick\n"), "{err}");
+}
+
+#[test]
+fn a_game_over_says_undo_and_quit_are_left() {
+    let db = Db::new();
+    nine_card_don(&db);
+    let (code, out, err) = play(
+        &db,
+        "1",
+        &["totals NS 10 EW 20 game EW", "concede EW", "5S 2S 3S 4S"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(
+        out.contains("\nThe game is over: NS (A & C) won, 10–20. What is left: `undo` takes back the last entry, `quit` stops\n"),
+        "{out}"
+    );
+    assert_eq!(prompts(&err).last(), Some(&"over · undo or quit >"));
+    assert!(err.contains("line 3: refused, nothing recorded: the game is over: NS (A & C) won, 10–20; what is left: `undo` takes back the last entry, `quit` stops\n"), "{err}");
+}
+
+#[test]
+fn help_lists_every_line_and_exit_quits_saying_how_to_carry_on() {
+    let db = Db::new();
+    nine_card_don(&db);
+    for asked in ["help", "?", "HELP"] {
+        let (code, out, err) = play(&db, "1", &[asked]);
+        assert_eq!(code, Some(0), "{err}");
+        let listed = out.split("Lines, one an entry:\n").nth(1).unwrap_or("");
+        for example in [
+            "5h kh 2h ah ",
+            "pitcher S ",
+            "totals NS 23 EW 12 game NS ",
+            "abandon renege W ",
+            "penalty EW out-of-turn ",
+            "concede EW ",
+            "claim ",
+            "undo ",
+            "quit ",
+            "help ",
+        ] {
+            assert!(
+                listed.contains(&format!("\n  {example}"))
+                    || listed.starts_with(&format!("  {example}")),
+                "`{asked}` does not list {example}:\n{out}"
+            );
+        }
+    }
+    let (code, out, err) = play(&db, "1", &["exit", "5S 2S 3S 4S"]);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.ends_with("\nGame 1 is saved as it stands; `don play 1` carries on from here.\n"),
+        "{out}"
+    );
+    let (_, out, _) = play(&db, "1", &["quit"]);
+    assert!(
+        out.ends_with("`don play 1` carries on from here.\n"),
+        "{out}"
+    );
+    assert_eq!(
+        db.show("1")["hands"],
+        serde_json::json!([]),
+        "nothing after `exit` was read"
+    );
+}
+
+#[test]
+fn a_resumed_hand_shows_its_tricks_and_totals_mid_hand_says_undo_takes_them_back() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let (code, _, err) = play(&db, "1", &common::HAND_A[..2]);
+    assert_eq!(code, Some(0), "{err}");
+    let (code, out, err) = play(&db, "1", &["totals NS 20 EW 32 game EW"]);
+    assert_eq!(code, Some(1));
+    assert!(
+        out.starts_with("Game 1: Nine Card Don to 121, 8 for game\nHand 1 so far:\n  trick 1: 5H 2H 3H 4H\n  trick 2: 9H AH 6H 7H\nHand 1, trick 3 · "),
+        "{out}"
+    );
+    assert!(err.contains("line 1: refused, nothing recorded: hand 1 is in play, 2 tricks entered: a hand is kept trick by trick or as totals, not both; `undo` takes back what was entered of it, one line at a time, to enter the hand as totals\n"), "{err}");
+}
+
+#[test]
+fn a_refused_phat_totals_line_says_what_the_totals_must_add_up_to() {
+    let db = Db::new();
+    db.ok(&["new", "phat", "--pitcher", "N"]);
+    // 37 + 43 = 80 with the muck's 8 to EW: the phat only 72.
+    let (code, _, err) = play(
+        &db,
+        "1",
+        &["totals NS 37 EW 43 muck EW", "totals NS 40 EW 50 muck tie"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 37, EW 43 are impossible: the phat adds up to 72; a deal holds 80, and nobody went out during it: the sides' totals must add up to 88 (80 and 8 for the muck)\n"), "{err}");
+    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 40, EW 50 are impossible: the phat adds up to 90; a deal holds 80: the sides' totals must add up to 80\n"), "{err}");
+}
+
+/// `undo` looks at what the journal holds to say what it took back, but a scorer who has not
+/// seen another's line still cannot take it back unawares.
+#[test]
+fn undo_still_refuses_to_take_back_what_another_scorer_added_unseen() {
+    use std::io::{BufRead, Write};
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let mut first = db.spawn(&["play", "1"]);
+    let mut stdin = first.stdin.take().unwrap();
+    let mut stdout = std::io::BufReader::new(first.stdout.take().unwrap());
+    writeln!(stdin, "{}", common::HAND_A[0]).unwrap();
+    let mut line = String::new();
+    while !line.contains("win the trick") {
+        line.clear();
+        assert!(stdout.read_line(&mut line).unwrap() > 0, "play ended early");
+    }
+    let (code, _, err) = play(&db, "1", &[common::HAND_A[1]]);
+    assert_eq!(code, Some(0), "{err}");
+    writeln!(stdin, "undo").unwrap();
+    drop(stdin);
+    let rest = first.wait_with_output().unwrap();
+    assert!(
+        text(&rest.stderr).contains("game 1 was changed by another don since this one read it"),
+        "{}",
+        text(&rest.stderr)
+    );
+    let record: Value = serde_json::from_str(db.ok(&["export"]).trim()).unwrap();
+    assert_eq!(
+        record["hands"][0]["tricks"],
+        serde_json::json!(common::HAND_A[..2])
+    );
+}
