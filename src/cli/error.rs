@@ -34,7 +34,8 @@ impl CliError {
                 StoreError::Open { .. }
                 | StoreError::TooNew { .. }
                 | StoreError::NotOurs { .. }
-                | StoreError::Refused(_),
+                | StoreError::Refused(_)
+                | StoreError::Text { .. },
             ) => 2,
             CliError::Io(_) | CliError::Store(_) => 1,
         }

@@ -15,6 +15,7 @@ use don::store::{Change, LeagueInfo, SeasonInfo, Store, TeamInfo};
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::new::typed;
+use super::text::shown;
 use super::which::{parse_date, Which};
 
 /// A league's configuration, as flags; each left out keeps its value.
@@ -182,16 +183,20 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
     match command {
         LeagueCommand::New { name, config, db } => {
             let config = config.apply(Config::default())?;
+            if !name.trim().is_empty() {
+                // Before the database is opened (and made, if it is new).
+                don::store::StoreError::check_text("the league's name", &name)?;
+            }
             let mut store = db.open()?;
             let change = store.change("league")?;
             let league = change.add_league(&name, &config)?;
             change.commit(&format!("made the league {}", league.name), None)?;
-            writeln!(out, "League {}:", league.name)?;
+            writeln!(out, "League {}:", shown(&league.name))?;
             write_config(&mut out, &league.config)?;
             writeln!(
                 out,
                 "Begin a season with: don season new NAME --league '{}'",
-                league.name
+                shown(&league.name)
             )?;
         }
         LeagueCommand::Show { which, db } => {
@@ -214,7 +219,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
                 &format!("changed the configuration of {}", league.name),
                 None,
             )?;
-            writeln!(out, "League {} (new seasons):", league.name)?;
+            writeln!(out, "League {} (new seasons):", shown(&league.name))?;
             write_config(&mut out, &new)?;
         }
         LeagueCommand::List { db } => {
@@ -226,10 +231,11 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             for l in leagues {
                 let seasons = store.leagues().seasons(l.id)?;
                 let names: Vec<&str> = seasons.iter().map(|s| s.name.as_str()).collect();
+                let name = shown(&l.name);
                 match names.len() {
-                    0 => writeln!(out, "{}: no seasons yet", l.name)?,
-                    1 => writeln!(out, "{}: 1 season, {}", l.name, names[0])?,
-                    n => writeln!(out, "{}: {n} seasons, {}", l.name, names.join(", "))?,
+                    0 => writeln!(out, "{name}: no seasons yet")?,
+                    1 => writeln!(out, "{name}: 1 season, {}", shown(names[0]))?,
+                    n => writeln!(out, "{name}: {n} seasons, {}", shown(&names.join(", ")))?,
                 }
             }
         }
@@ -239,7 +245,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
 }
 
 fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Result<(), CliError> {
-    writeln!(out, "League {}", league.name)?;
+    writeln!(out, "League {}", shown(&league.name))?;
     writeln!(out, "Configuration for new seasons:")?;
     write_config(out, &league.config)?;
     let seasons = store.leagues().seasons(league.id)?;
@@ -253,7 +259,7 @@ fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Resu
         writeln!(
             out,
             "Season {}: {} teams, {} fixtures, {} played",
-            s.name,
+            shown(&s.name),
             entries.len(),
             fixtures.iter().filter(|f| !f.cancelled).count(),
             played
@@ -277,7 +283,7 @@ fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Resu
         if list.is_empty() {
             "none yet".into()
         } else {
-            list.join(", ")
+            shown(&list.join(", ")).into_owned()
         }
     )?;
     Ok(())
@@ -381,20 +387,25 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
                 &format!("began season {} of {}", season.name, league.name),
                 None,
             )?;
-            writeln!(out, "Season {} of {}:", season.name, league.name)?;
+            writeln!(
+                out,
+                "Season {} of {}:",
+                shown(&season.name),
+                shown(&league.name)
+            )?;
             write_config(&mut out, &season.config)?;
             for n in notes {
-                writeln!(out, "  {n}")?;
+                writeln!(out, "  {}", shown(&n))?;
             }
             if !entered.is_empty() {
-                writeln!(out, "Teams: {}", entered.join(", "))?;
+                writeln!(out, "Teams: {}", shown(&entered.join(", ")))?;
             }
         }
         SeasonCommand::List { league, db } => {
             let store = db.open_existing()?;
             let league = store.leagues().find(league.as_deref())?;
             for s in store.leagues().seasons(league.id)? {
-                writeln!(out, "{}", s.name)?;
+                writeln!(out, "{}", shown(&s.name))?;
             }
         }
     }
@@ -460,7 +471,7 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
                 said.push_str(&format!(" and entered in season {}", season.name));
             }
             change.commit(&format!("added the team {}", team.name), None)?;
-            writeln!(out, "{said}.")?;
+            writeln!(out, "{}.", shown(&said))?;
         }
         TeamCommand::Venue {
             team,
@@ -474,7 +485,12 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
             let team = change.leagues().team(&league, &team)?;
             change.set_venue(team.id, Some(&venue))?;
             change.commit(&format!("set the venue of {}", team.name), None)?;
-            writeln!(out, "{} plays at {}.", team.name, venue.trim())?;
+            writeln!(
+                out,
+                "{} plays at {}.",
+                shown(&team.name),
+                shown(&don::league::names::tidy(&venue))
+            )?;
         }
         TeamCommand::List { which, db } => {
             let store = db.open_existing()?;
@@ -482,7 +498,7 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
             let seasons = store.leagues().seasons(league.id)?;
             if seasons.is_empty() || (which.season.is_none() && seasons.is_empty()) {
                 for t in store.leagues().teams(league.id)? {
-                    writeln!(out, "{}", t.name)?;
+                    writeln!(out, "{}", shown(&t.name))?;
                 }
             } else {
                 let season = store.leagues().season(&league, which.season.as_deref())?;
@@ -512,23 +528,23 @@ fn write_rosters(
         if (e.roster.len() as u32) < season.config.roster_min {
             short.push(format!(
                 "warning: {} has {} on its roster; a roster has at least {}",
-                e.team.name,
+                shown(&e.team.name),
                 super::text::count(e.roster.len() as i64, "player", "players"),
                 season.config.roster_min
             ));
         }
         let name = match e.withdrawn {
-            Some(d) => format!("{} (withdrew {d})", e.team.name),
-            None => e.team.name.clone(),
+            Some(d) => format!("{} (withdrew {d})", shown(&e.team.name)),
+            None => shown(&e.team.name).into_owned(),
         };
         table.add_row([
             name,
-            e.team.venue.clone().unwrap_or_default(),
+            shown(e.team.venue.as_deref().unwrap_or_default()).into_owned(),
             e.roster.len().to_string(),
-            e.roster.join(", "),
+            shown(&e.roster.join(", ")).into_owned(),
         ]);
     }
-    writeln!(out, "Season {}", season.name)?;
+    writeln!(out, "Season {}", shown(&season.name))?;
     writeln!(out, "{table}")?;
     let paint = super::colour::Paint::stderr();
     for s in short {
@@ -610,17 +626,17 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
                 None,
             )?;
             for n in notes {
-                writeln!(out, "{n}")?;
+                writeln!(out, "{}", shown(&n))?;
             }
             writeln!(
                 out,
                 "{} ({}): {} added; {} on the roster.",
-                team.name,
-                season.name,
+                shown(&team.name),
+                shown(&season.name),
                 if added.is_empty() {
                     "nobody".into()
                 } else {
-                    added.join(", ")
+                    shown(&added.join(", ")).into_owned()
                 },
                 size
             )?;
@@ -628,7 +644,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
                 eprintln!(
                     "{}: {} has {} on its roster; a roster has at least {}",
                     super::colour::Paint::stderr().warning(),
-                    team.name,
+                    shown(&team.name),
                     super::text::count(size as i64, "player", "players"),
                     season.config.roster_min
                 );
@@ -665,8 +681,8 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             writeln!(
                 out,
                 "{}: {} taken off the roster.",
-                team.name,
-                players.join(", ")
+                shown(&team.name),
+                shown(&players.join(", "))
             )?;
         }
         RosterCommand::Show { team, which, db } => {
@@ -864,7 +880,9 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             writeln!(
                 out,
                 "Fixture {fixture}: {} v {} moved from {} to {day}.",
-                f.home.name, f.away.name, f.date
+                shown(&f.home.name),
+                shown(&f.away.name),
+                f.date
             )?;
         }
         FixturesCommand::Cancel { fixture, which, db } => {
@@ -891,7 +909,9 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             writeln!(
                 out,
                 "Fixture {fixture}: {} v {} on {} cancelled.",
-                f.home.name, f.away.name, f.date
+                shown(&f.home.name),
+                shown(&f.away.name),
+                f.date
             )?;
         }
         FixturesCommand::Add {
@@ -912,7 +932,12 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 &format!("added {} v {} on {day}", home.name, away.name),
                 None,
             )?;
-            writeln!(out, "Fixture {id}: {} v {} on {day}.", home.name, away.name)?;
+            writeln!(
+                out,
+                "Fixture {id}: {} v {} on {day}.",
+                shown(&home.name),
+                shown(&away.name)
+            )?;
         }
     }
     out.flush()?;

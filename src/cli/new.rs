@@ -166,8 +166,36 @@ fn names(list: &str) -> Vec<String> {
         .collect()
 }
 
+/// Names and text typed on the command line checked (`record::text::check`): no control
+/// characters, something visible; a blank name is left to the checks after.
+fn check_typed(args: &Args) -> Result<(), CliError> {
+    let lists = [("--seats", &args.seats), ("--entrants", &args.entrants)];
+    let single = [
+        ("--north", &args.north),
+        ("--east", &args.east),
+        ("--south", &args.south),
+        ("--west", &args.west),
+        ("--venue", &args.venue),
+        ("--id", &args.id),
+    ];
+    let given = lists
+        .into_iter()
+        .flat_map(|(flag, v)| v.iter().flat_map(|v| v.split(',')).map(move |n| (flag, n)))
+        .chain(single.into_iter().filter_map(|(flag, v)| v.as_deref().map(|v| (flag, v))));
+    for (flag, text) in given {
+        if text.trim().is_empty() {
+            continue;
+        }
+        don::record::text::check(text).map_err(|e| {
+            CliError::Usage(format!("{flag} \"{}\" {e}", shown(text.trim_matches(' '))))
+        })?;
+    }
+    Ok(())
+}
+
 /// The record the new game starts as: no hands yet.
 fn new_record(args: &Args) -> Result<Value, CliError> {
+    check_typed(args)?;
     let mut ruleset = Map::new();
     ruleset.insert("variant".into(), json!(args.variant.trim().to_lowercase()));
     for (key, value) in args.options.given() {

@@ -114,22 +114,23 @@ pub fn write_fixtures(
             f.id.to_string(),
             f.round.map(|r| r.to_string()).unwrap_or_default(),
             f.date.format("%a %-d %b %Y").to_string(),
-            f.home.name.clone(),
-            f.away.name.clone(),
-            match (f.result.is_some(), f.confirmation.is_confirmed()) {
+            shown(&f.home.name).into_owned(),
+            shown(&f.away.name).into_owned(),
+            shown(&match (f.result.is_some(), f.confirmation.is_confirmed()) {
                 (true, false) => format!(
                     "{} ({})",
                     result_words(f, &season.config),
                     f.confirmation.word()
                 ),
                 _ => result_words(f, &season.config),
-            },
+            })
+            .into_owned(),
         ]);
     }
     if n == 0 {
         writeln!(out, "No fixtures.")?;
     } else {
-        writeln!(out, "Season {}", season.name)?;
+        writeln!(out, "Season {}", shown(&season.name))?;
         writeln!(out, "{table}")?;
     }
     Ok(())
@@ -403,10 +404,8 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
                     "--reason: say why the result is disputed".into(),
                 ));
             }
-            if reason.chars().any(char::is_control) {
-                return Err(CliError::Usage(
-                    "--reason: write it on one line, without control characters".into(),
-                ));
+            if let Err(e) = don::record::text::check(&reason) {
+                return Err(CliError::Usage(format!("--reason \"{}\" {e}", shown(&reason))));
             }
             let by = match (by, current) {
                 (Some(by), _) => by,
@@ -439,12 +438,12 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
     writeln!(
         out,
         "{} v {}, {}: {}",
-        f.home.name,
-        f.away.name,
+        shown(&f.home.name),
+        shown(&f.away.name),
         f.date.format("%a %-d %b %Y"),
         match result_words(f, config).as_str() {
             "" => "not played yet".to_string(),
-            w => w.to_string(),
+            w => shown(w).into_owned(),
         }
     )?;
     if f.result.is_some() {
@@ -455,7 +454,13 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
     if let Some(NightResult::Matches(ms)) = &f.result {
         let mut table = Table::new();
         table.load_preset(UTF8_FULL_CONDENSED);
-        table.set_header(["Match", &f.home.name, &f.away.name, "Legs", "Leg scores"]);
+        table.set_header([
+            "Match",
+            &shown(&f.home.name),
+            &shown(&f.away.name),
+            "Legs",
+            "Leg scores",
+        ]);
         for k in &config.night {
             for slot in 1..=k.matches {
                 let Some(m) = ms.iter().find(|m| m.kind == k.kind && m.slot == slot) else {
@@ -478,8 +483,8 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
                     .collect();
                 table.add_row([
                     format!("{} {slot}", k.kind),
-                    m.players.home.join(" & "),
-                    m.players.away.join(" & "),
+                    shown(&m.players.home.join(" & ")).into_owned(),
+                    shown(&m.players.away.join(" & ")).into_owned(),
                     format!("{}–{}", m.legs.home, m.legs.away),
                     legs.join(" "),
                 ]);
@@ -765,9 +770,9 @@ fn fixture_by_number_in(store: &Store, season: &SeasonInfo, id: i64) -> Result<F
 
 fn say(out: &mut impl Write, notes: &[String], line: &str) -> io::Result<()> {
     for n in notes {
-        writeln!(out, "{n}")?;
+        writeln!(out, "{}", shown(n))?;
     }
-    writeln!(out, "{line}")
+    writeln!(out, "{}", shown(line))
 }
 
 /// A typed match with its games looked up: each `#N` leg's score is the game's.
@@ -885,10 +890,12 @@ fn prompt_night(
         loop {
             let label = format!("{kind} {slot}");
             let first = prompt.line_number() + 1;
-            let Some(home) = prompt.line(&format!("{label}: {} players", teams.home.name))? else {
+            let Some(home) = prompt.line(&format!("{label}: {} players", shown(&teams.home.name)))?
+            else {
                 break 'matches;
             };
-            let Some(away) = prompt.line(&format!("{label}: {} players", teams.away.name))? else {
+            let Some(away) = prompt.line(&format!("{label}: {} players", shown(&teams.away.name)))?
+            else {
                 break 'matches;
             };
             let Some(legs) = prompt.line(&format!("{label}: legs won, home first"))? else {
@@ -939,7 +946,7 @@ fn prompt_night(
                     writeln!(
                         err,
                         "{label}: {} {}–{}.",
-                        winner,
+                        shown(winner),
                         m.legs[m.winner()],
                         m.legs[m.winner().other()]
                     )?;
@@ -971,14 +978,19 @@ fn prompt_night(
     if left.is_empty() {
         writeln!(
             out,
-            "{title}: {} {}–{} {}. The night is complete.",
-            teams.home.name, won.home, won.away, teams.away.name
+            "{}: {} {}–{} {}. The night is complete.",
+            shown(title),
+            shown(&teams.home.name),
+            won.home,
+            won.away,
+            shown(&teams.away.name)
         )?;
     } else {
         let list: Vec<String> = left.iter().map(|(k, s)| format!("{k} {s}")).collect();
         writeln!(
             out,
-            "{title}: {}–{} so far; still to enter: {}. The night counts once it is complete (`don night enter` again carries on).",
+            "{}: {}–{} so far; still to enter: {}. The night counts once it is complete (`don night enter` again carries on).",
+            shown(title),
             won.home,
             won.away,
             list.join(", ")

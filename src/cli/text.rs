@@ -4,29 +4,9 @@
 
 use std::borrow::Cow;
 
-/// True for a character that must not reach a terminal as it is.
-fn acts_on_terminal(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
-        )
-}
-
 /// The text, with anything that would act on a terminal escaped.
 pub fn shown(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(acts_on_terminal) {
-        return Cow::Borrowed(text);
-    }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if acts_on_terminal(c) {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
-    }
-    Cow::Owned(out)
+    don::record::text::escaped(text)
 }
 
 /// "1 point", "2 points": a count with its noun.
