@@ -160,7 +160,7 @@ fn every_check_of_a_night_refuses_and_changes_nothing() {
         ),
         (
             "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-80 121-90",
-            "2 leg score(s) for 3 legs played",
+            "2 leg scores for 3 legs played",
         ),
         (
             "don 1; Gareth+Rhys; Dai+Huw; 2-0; 121-80 120-90",
@@ -180,11 +180,11 @@ fn every_check_of_a_night_refuses_and_changes_nothing() {
         ),
         (
             "don 1; Gareth; Dai+Huw; 2-0",
-            "the home side has 1 player(s); don is played 2 a side",
+            "the home side has 1 player; don is played 2 a side",
         ),
         (
             "single-crib 2; Sian+Glyn; Mair; 2-0",
-            "the home side has 2 player(s); single-crib is played 1 a side",
+            "the home side has 2 players; single-crib is played 1 a side",
         ),
         (
             "don 4; Gareth+Rhys; Dai+Huw; 2-0",

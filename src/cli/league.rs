@@ -10,7 +10,7 @@ use serde_json::{Map, Value};
 use don::league::fixtures::double_round_robin;
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
-use don::store::{Change, LeagueInfo, SeasonInfo, Store, TeamInfo};
+use don::store::{Change, LeagueInfo, SeasonInfo, Store, StoreError, TeamInfo};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -144,6 +144,7 @@ pub enum LeagueCommand {
         after_help = "Example:\n  don league new 'Abercarn Crib and Don League'\n  don league new 'Valleys Don' --kind don=5,121,2 --points-per-match 2 --tie-breakers 'points head-to-head legs-difference'"
     )]
     New {
+        /// The league's name
         name: String,
         #[command(flatten)]
         config: ConfigFlags,
@@ -296,6 +297,7 @@ pub enum SeasonCommand {
         after_help = "Example:\n  don season new 2025-26 --teams 'Royal Oak, Red Lion, Fox and Hounds, Carpenters Arms'"
     )]
     New {
+        /// The season's name, as 2025-26
         name: String,
         /// The league
         #[arg(long, short = 'l', env = "DON_LEAGUE")]
@@ -348,6 +350,49 @@ fn team_or_create(
     }
 }
 
+/// Refuses the teams of `names` that the league does not have, all named at once, with the hint
+/// that `--create` makes them.
+fn unknown_teams(change: &Change, league: &LeagueInfo, names: &[String]) -> Result<(), CliError> {
+    let mut unknown = Vec::new();
+    for name in names {
+        match change.leagues().team(league, name) {
+            Ok(_) => {}
+            Err(StoreError::Refused(message)) => unknown.push((name, message)),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let error = match &unknown[..] {
+        [] => return Ok(()),
+        [(_, message)] => CliError::Usage(message.clone()),
+        several => {
+            let known = change.leagues().teams(league.id)?;
+            let words: Vec<String> = several
+                .iter()
+                .map(|(name, _)| {
+                    let near = don::league::names::suggest(name, known.iter().map(|t| t.name.as_str()));
+                    match near {
+                        Some(s) => format!("'{name}' (did you mean '{s}'?)"),
+                        None => format!("'{name}'"),
+                    }
+                })
+                .collect();
+            CliError::Usage(format!(
+                "no teams {} in {}",
+                words.join(", "),
+                league.name
+            ))
+        }
+    };
+    Err(CliError::Hinted {
+        error: Box::new(error),
+        hint: if unknown.len() == 1 {
+            "add --create to make it"
+        } else {
+            "add --create to make them"
+        },
+    })
+}
+
 pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
@@ -367,6 +412,9 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
             let mut notes = Vec::new();
             let mut entered = Vec::new();
             if let Some(list) = &teams {
+                if !create {
+                    unknown_teams(&change, &league, &comma_list(list))?;
+                }
                 for t in comma_list(list) {
                     let team = team_or_create(&change, &league, &t, create, &mut notes)?;
                     change.enter_team(season.id, team.id)?;
@@ -420,6 +468,7 @@ pub enum TeamCommand {
         after_help = "Example:\n  don team add 'Royal Oak' --venue 'Royal Oak, Newbridge' --season 2025-26"
     )]
     Add {
+        /// The team's name (the pub's or club's, as the league knows it)
         name: String,
         /// Where it plays at home
         #[arg(long)]
@@ -434,7 +483,9 @@ pub enum TeamCommand {
         after_help = "Example:\n  don team venue 'Royal Oak' 'Royal Oak, High Street, Newbridge'"
     )]
     Venue {
+        /// The team
         team: String,
+        /// Where it plays at home
         venue: String,
         #[command(flatten)]
         which: Which,
@@ -560,7 +611,9 @@ pub enum RosterCommand {
         after_help = "Example:\n  don roster add 'Royal Oak' 'Gareth Jones' 'Rhys Evans' 'Dai Morgan'"
     )]
     Add {
+        /// The team
         team: String,
+        /// The players' names
         #[arg(required = true)]
         players: Vec<String>,
         /// Make the team if the league has none of that name
@@ -574,7 +627,9 @@ pub enum RosterCommand {
     /// Take players off a team's roster for a season.
     #[command(after_help = "Example:\n  don roster remove 'Royal Oak' 'Rhys Evans'")]
     Remove {
+        /// The team
         team: String,
+        /// The players' names
         #[arg(required = true)]
         players: Vec<String>,
         #[command(flatten)]
@@ -586,6 +641,7 @@ pub enum RosterCommand {
     /// warned about.
     #[command(after_help = "Example:\n  don roster show 'Royal Oak' --season 2025-26")]
     Show {
+        /// Only this team [default: every team of the season]
         team: Option<String>,
         #[command(flatten)]
         which: Which,
@@ -738,6 +794,7 @@ pub enum FixturesCommand {
     Move {
         /// The fixture's number (as `don fixtures list` shows it)
         fixture: i64,
+        /// The new date (YYYY-MM-DD)
         date: String,
         #[command(flatten)]
         which: Which,
@@ -747,6 +804,7 @@ pub enum FixturesCommand {
     /// Cancel a fixture not yet played.
     #[command(after_help = "Example:\n  don fixtures cancel 14")]
     Cancel {
+        /// The fixture's number (as `don fixtures list` shows it)
         fixture: i64,
         #[command(flatten)]
         which: Which,
@@ -756,8 +814,11 @@ pub enum FixturesCommand {
     /// Add one fixture by hand.
     #[command(after_help = "Example:\n  don fixtures add 'Royal Oak' 'Red Lion' 2026-04-02")]
     Add {
+        /// The home team
         home: String,
+        /// The away team
         away: String,
+        /// The date (YYYY-MM-DD)
         date: String,
         #[command(flatten)]
         which: Which,

@@ -154,7 +154,9 @@ Examples:
     /// Show a night's matches, players, legs and leg scores.
     #[command(after_help = "Example:\n  don night show 'Royal Oak' 'Red Lion'")]
     Show {
+        /// The home team
         home: String,
+        /// The away team
         away: String,
         /// The night's date, when the teams met more than once
         #[arg(long)]
@@ -179,7 +181,9 @@ Examples:
 /// Which night: the two teams, and the date when they met more than once.
 #[derive(clap::Args)]
 pub struct NightArgs {
+    /// The home team
     home: String,
+    /// The away team
     away: String,
     /// The night's date, when the teams met more than once
     #[arg(long)]
@@ -210,7 +214,9 @@ pub struct DisputeArgs {
 
 #[derive(clap::Args)]
 pub struct EnterArgs {
+    /// The home team (the fixture's, as `don fixtures list` shows it)
     home: String,
+    /// The away team
     away: String,
     /// The night's date [default: the fixture's]
     #[arg(long)]
@@ -1001,6 +1007,7 @@ fn prompt_night(
 
 #[derive(clap::Args)]
 pub struct AdjustArgs {
+    /// The team
     team: String,
     /// Championship points
     points: u32,
@@ -1069,6 +1076,7 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
 #[derive(clap::Args)]
 #[command(after_help = "Example:\n  don withdraw 'Red Lion' --date 2026-01-15")]
 pub struct WithdrawArgs {
+    /// The team that withdraws
     team: String,
     /// The day it withdrew [default: today]
     #[arg(long)]

@@ -11,8 +11,7 @@ pub fn shown(text: &str) -> Cow<'_, str> {
 
 /// "1 point", "2 points": a count with its noun.
 pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 || n == -1 { one } else { many })
+    don::record::text::count(n.into(), one, many)
 }
 
 #[cfg(test)]

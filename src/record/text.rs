@@ -58,6 +58,12 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// "1 player", "2 players": a count with its noun, for messages in every layer.
+pub fn count(n: impl TryInto<i64>, one: &str, many: &str) -> String {
+    let n: i64 = n.try_into().unwrap_or(i64::MAX);
+    format!("{n} {}", if n == 1 || n == -1 { one } else { many })
+}
+
 /// A character named for a message: `U+001B`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct CodePoint(pub char);
