@@ -1068,8 +1068,18 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
         team.name,
         args.reason.trim()
     );
+    let dates = change.leagues().fixtures(season.id)?;
+    let span = don::league::fixtures::span(dates.iter().filter(|f| !f.cancelled).map(|f| f.date));
     change.commit(&words, None)?;
     writeln!(io::stdout().lock(), "{}.", shown(&words))?;
+    if let Some((first, last)) = span.filter(|(first, last)| day < *first || day > *last) {
+        eprintln!(
+            "{}: it is dated {day}{}, outside season {} (its fixtures run from {first} to {last}); the table counts it from {day} (`don undo`, then --date, to date it otherwise)",
+            super::colour::Paint::stderr().warning(),
+            if args.date.is_none() { " (today: no --date was given)" } else { "" },
+            shown(&season.name)
+        );
+    }
     Ok(Done::Ok)
 }
 
