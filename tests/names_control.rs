@@ -108,7 +108,9 @@ fn every_name_and_reason_with_a_control_character_is_refused_at_entry() {
     let cases: Vec<(Vec<String>, String)> = vec![
         (
             vec!["league".into(), "new".into(), format!("Valleys{esc}Don")],
-            format!("the league's name \"Valleys\\u{{1b}}[31mDon\" {control} (U+001B, character 8)"),
+            format!(
+                "the league's name \"Valleys\\u{{1b}}[31mDon\" {control} (U+001B, character 8)"
+            ),
         ),
         (
             vec!["season".into(), "new".into(), "2026\r-27".into()],
@@ -171,7 +173,9 @@ fn every_name_and_reason_with_a_control_character_is_refused_at_entry() {
                 "--match".into(),
                 "don 2; Gareth+Rh\u{7f}ys; Dai+Huw; 2-0".into(),
             ],
-            format!("--match 1: the player's name \"Rh\\u{{7f}}ys\" {control} (U+007F, character 3)"),
+            format!(
+                "--match 1: the player's name \"Rh\\u{{7f}}ys\" {control} (U+007F, character 3)"
+            ),
         ),
         (
             vec![
@@ -351,7 +355,15 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         &["stats", "--top", "3"],
         &["games"],
         &["log"],
-        &["team", "add", "Crown", "--venue", "Crown, Risca", "--season", "2025\r-26"],
+        &[
+            "team",
+            "add",
+            "Crown",
+            "--venue",
+            "Crown, Risca",
+            "--season",
+            "2025\r-26",
+        ],
         &["team", "venue", royal, "Royal Oak, Newbridge"],
         &["roster", "add", royal, "Emrys", "Gareth"],
         &["roster", "remove", royal, "Emrys"],
@@ -359,19 +371,59 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         &["fixtures", "move", "3", "2025-10-16"],
         &["fixtures", "cancel", "3"],
         &["undo"],
-        &["night", "enter", royal, red, "--match", "don 2; Gareth+Rhys; Dai+Huw; 2-0"],
-        &["night", "enter", fox, royal, "--date", "2025-09-18", "--walkover", "away"],
+        &[
+            "night",
+            "enter",
+            royal,
+            red,
+            "--match",
+            "don 2; Gareth+Rhys; Dai+Huw; 2-0",
+        ],
+        &[
+            "night",
+            "enter",
+            fox,
+            royal,
+            "--date",
+            "2025-09-18",
+            "--walkover",
+            "away",
+        ],
         &["night", "confirm", fox, royal],
-        &["night", "dispute", red, fox, "--reason", "ours", "--by", fox],
+        &[
+            "night", "dispute", red, fox, "--reason", "ours", "--by", fox,
+        ],
         &["night", "confirm", red, fox, "--by", fox],
-        &["deduct", royal, "1", "--reason", "late", "--date", "2025-10-01"],
-        &["award", royal, "1", "--reason", "early", "--date", "2025-10-01"],
+        &[
+            "deduct",
+            royal,
+            "1",
+            "--reason",
+            "late",
+            "--date",
+            "2025-10-01",
+        ],
+        &[
+            "award",
+            royal,
+            "1",
+            "--reason",
+            "early",
+            "--date",
+            "2025-10-01",
+        ],
         &["standings", "--explain"],
         &["withdraw", red, "--date", "2025-12-01"],
         &["standings", "--withdrawn"],
         &["log"],
         &["season", "new", "2026-27", "--same-teams"],
-        &["season", "new", "2027-28", "--teams", &format!("{royal}, {fox}")],
+        &[
+            "season",
+            "new",
+            "2027-28",
+            "--teams",
+            &format!("{royal}, {fox}"),
+        ],
         &["team", "list"],
     ];
     for args in commands {
@@ -386,12 +438,16 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
     // What was planted is shown, escaped.
     let list = db.ok(&["league", "list"]);
     assert!(
-        list.starts_with("Aber\\u{1b}]0;pwned\\u{7}\\u{1b}[31mcarn: 3 seasons, 2025\\r-26, 2026-27, 2027-28"),
+        list.starts_with(
+            "Aber\\u{1b}]0;pwned\\u{7}\\u{1b}[31mcarn: 3 seasons, 2025\\r-26, 2026-27, 2027-28"
+        ),
         "{list}"
     );
     let show = db.ok(&["night", "show", royal, red, "--season", "2025\r-26"]);
     assert!(
-        show.starts_with("Royal \\u{1b}]0;pwned\\u{7}\\u{1b}[31mOak v Red\\nLion\\u{202e}, Thu 4 Sep 2025"),
+        show.starts_with(
+            "Royal \\u{1b}]0;pwned\\u{7}\\u{1b}[31mOak v Red\\nLion\\u{202e}, Thu 4 Sep 2025"
+        ),
         "{show}"
     );
 }

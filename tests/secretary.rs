@@ -84,7 +84,10 @@ fn a_new_season_with_unknown_teams_hints_at_create() {
         "Royal Oak, Crown",
         "--create",
     ]);
-    assert!(made.contains("  new team Crown\nTeams: Royal Oak, Crown\n"), "{made}");
+    assert!(
+        made.contains("  new team Crown\nTeams: Royal Oak, Crown\n"),
+        "{made}"
+    );
 }
 
 /// A player's figures from `stats --json`: (matches, matches won, legs, legs won).
@@ -147,7 +150,11 @@ fn stats_counts_the_nights_standings_counts_and_names_those_left_out() {
             .map(|l| l[k].as_u64().unwrap())
             .sum()
     };
-    assert_eq!((sum("matches_won"), sum("matches")), (2 * 2, 2 * (2 + 0)));
+    let (matches_for, matches_against) = (2, 0);
+    assert_eq!(
+        (sum("matches_won"), sum("matches")),
+        (2 * matches_for, 2 * (matches_for + matches_against))
+    );
     let out = db.ok(&["stats", "--team", "Royal Oak"]);
     assert!(
         out.ends_with(
@@ -228,7 +235,11 @@ fn widest(db: &Db, args: &[&str], columns: Option<&str>) -> usize {
 fn games_and_stats_tables_fit_the_width_they_are_given() {
     let db = Db::new();
     db.import_sample_season();
-    db.ok(&["import", "examples/nine-card-don.json", "examples/season.jsonl"]);
+    db.ok(&[
+        "import",
+        "examples/nine-card-don.json",
+        "examples/season.jsonl",
+    ]);
     for args in [
         &["games"][..],
         &["stats"],
@@ -244,8 +255,8 @@ fn games_and_stats_tables_fit_the_width_they_are_given() {
     }
     // `--json` keeps every field whatever the width.
     let mut cmd = db.cmd(&["games", "--json"]);
-    let json: Value = serde_json::from_slice(&cmd.env("COLUMNS", "40").output().unwrap().stdout)
-        .unwrap();
+    let json: Value =
+        serde_json::from_slice(&cmd.env("COLUMNS", "40").output().unwrap().stdout).unwrap();
     assert!(json[0]["seats"].is_object() && json[0]["final"].is_object());
 }
 

@@ -369,18 +369,15 @@ fn unknown_teams(change: &Change, league: &LeagueInfo, names: &[String]) -> Resu
             let words: Vec<String> = several
                 .iter()
                 .map(|(name, _)| {
-                    let near = don::league::names::suggest(name, known.iter().map(|t| t.name.as_str()));
+                    let near =
+                        don::league::names::suggest(name, known.iter().map(|t| t.name.as_str()));
                     match near {
                         Some(s) => format!("'{name}' (did you mean '{s}'?)"),
                         None => format!("'{name}'"),
                     }
                 })
                 .collect();
-            CliError::Usage(format!(
-                "no teams {} in {}",
-                words.join(", "),
-                league.name
-            ))
+            CliError::Usage(format!("no teams {} in {}", words.join(", "), league.name))
         }
     };
     Err(CliError::Hinted {

@@ -291,7 +291,10 @@ mod tests {
     /// the help.
     fn without_words(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
         for arg in cmd.get_positionals() {
-            if arg.get_help().is_none_or(|h| h.to_string().trim().is_empty()) {
+            if arg
+                .get_help()
+                .is_none_or(|h| h.to_string().trim().is_empty())
+            {
                 missing.push(format!("{path} <{}>", arg.get_id().as_str().to_uppercase()));
             }
         }

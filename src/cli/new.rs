@@ -181,7 +181,11 @@ fn check_typed(args: &Args) -> Result<(), CliError> {
     let given = lists
         .into_iter()
         .flat_map(|(flag, v)| v.iter().flat_map(|v| v.split(',')).map(move |n| (flag, n)))
-        .chain(single.into_iter().filter_map(|(flag, v)| v.as_deref().map(|v| (flag, v))));
+        .chain(
+            single
+                .into_iter()
+                .filter_map(|(flag, v)| v.as_deref().map(|v| (flag, v))),
+        );
     for (flag, text) in given {
         if text.trim().is_empty() {
             continue;

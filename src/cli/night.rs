@@ -411,7 +411,10 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
                 ));
             }
             if let Err(e) = don::record::text::check(&reason) {
-                return Err(CliError::Usage(format!("--reason \"{}\" {e}", shown(&reason))));
+                return Err(CliError::Usage(format!(
+                    "--reason \"{}\" {e}",
+                    shown(&reason)
+                )));
             }
             let by = match (by, current) {
                 (Some(by), _) => by,
@@ -896,11 +899,13 @@ fn prompt_night(
         loop {
             let label = format!("{kind} {slot}");
             let first = prompt.line_number() + 1;
-            let Some(home) = prompt.line(&format!("{label}: {} players", shown(&teams.home.name)))?
+            let Some(home) =
+                prompt.line(&format!("{label}: {} players", shown(&teams.home.name)))?
             else {
                 break 'matches;
             };
-            let Some(away) = prompt.line(&format!("{label}: {} players", shown(&teams.away.name)))?
+            let Some(away) =
+                prompt.line(&format!("{label}: {} players", shown(&teams.away.name)))?
             else {
                 break 'matches;
             };

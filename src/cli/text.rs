@@ -23,7 +23,9 @@ fn table_width() -> Option<u16> {
     }
     if io::stdout().is_terminal() {
         let mut probe = Table::new();
-        return probe.set_content_arrangement(ContentArrangement::Dynamic).width();
+        return probe
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .width();
     }
     None
 }

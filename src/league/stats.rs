@@ -99,10 +99,14 @@ pub enum Ranking {
 /// match and not yet complete are left out; with the nights left out, in date order.
 pub fn complete_nights_only(season: &Season) -> (Season, Vec<Night>) {
     let (kept, left): (Vec<Night>, Vec<Night>) =
-        season.nights.iter().cloned().partition(|n| match &n.result {
-            NightResult::Matches(ms) => is_complete(&season.config, ms),
-            _ => true,
-        });
+        season
+            .nights
+            .iter()
+            .cloned()
+            .partition(|n| match &n.result {
+                NightResult::Matches(ms) => is_complete(&season.config, ms),
+                _ => true,
+            });
     let left = left
         .into_iter()
         .filter(|n| matches!(&n.result, NightResult::Matches(ms) if !ms.is_empty()))

@@ -117,13 +117,22 @@ mod tests {
             "Fox & Hounds, Caerffili ♥"
         );
         assert_eq!(escaped("Fox\nerror [renege]"), "Fox\\nerror [renege]");
-        assert_eq!(escaped("\u{1b}]0;x\u{7}Red Lion"), "\\u{1b}]0;x\\u{7}Red Lion");
+        assert_eq!(
+            escaped("\u{1b}]0;x\u{7}Red Lion"),
+            "\\u{1b}]0;x\\u{7}Red Lion"
+        );
         assert_eq!(escaped("\u{9b}31m"), "\\u{9b}31m");
     }
 
     #[test]
     fn names_with_control_characters_or_nothing_visible_are_refused() {
-        for fine in ["Royal Oak", "  Fox & Hounds ", "Siôn Ó Briain", "Caerffili ♥", "Ty\u{200d}Coch"] {
+        for fine in [
+            "Royal Oak",
+            "  Fox & Hounds ",
+            "Siôn Ó Briain",
+            "Caerffili ♥",
+            "Ty\u{200d}Coch",
+        ] {
             assert_eq!(check(fine), Ok(()), "{fine:?}");
         }
         let control = |c: char, at: usize| {
@@ -142,7 +151,10 @@ mod tests {
         assert_eq!(check("abc\u{202e}fed"), control('\u{202e}', 4));
         assert_eq!(check(""), Err(TextError::Invisible));
         assert_eq!(check("   "), Err(TextError::Invisible));
-        assert_eq!(check("\u{200b}\u{feff} \u{3000}"), Err(TextError::Invisible));
+        assert_eq!(
+            check("\u{200b}\u{feff} \u{3000}"),
+            Err(TextError::Invisible)
+        );
         assert_eq!(
             check("Red\u{1b}Lion").unwrap_err().to_string(),
             "has a control character (U+001B, character 4)"
