@@ -277,6 +277,26 @@ fn the_help_says_what_each_argument_is_and_the_usage_shows_no_db_as_required() {
         err.contains("Usage: don night dispute --reason <REASON> <HOME> <AWAY>\n"),
         "{err}"
     );
+    // Nor --league when DON_LEAGUE is set; which still picks the league.
+    let out = db
+        .cmd(&["night", "dispute", "Royal Oak", "Red Lion"])
+        .env("DON_LEAGUE", "Valleys Don")
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Usage: don night dispute --reason <REASON> <HOME> <AWAY>\n"),
+        "{err}"
+    );
+    db.ok(&["league", "new", "Abercarn"]);
+    let out = db
+        .cmd(&["standings"])
+        .env("DON_LEAGUE", "valleys don")
+        .output()
+        .unwrap();
+    assert!(text(&out.stdout).starts_with("Valleys Don 2025-26\n"));
+    let out = db.run(&["standings"]);
+    assert_eq!(out.status.code(), Some(2), "two leagues, none named");
     // Counts of one are singular.
     let out = db.run(&[
         "night",
@@ -285,6 +305,8 @@ fn the_help_says_what_each_argument_is_and_the_usage_shows_no_db_as_required() {
         "Royal Oak",
         "--match",
         "don 2; Aled; Emrys+Glyn; 2-1",
+        "--league",
+        "Valleys Don",
     ]);
     let err = text(&out.stderr);
     assert!(

@@ -213,7 +213,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             }
             let mut store = db.open_existing()?;
             let change = store.change("league")?;
-            let league = change.leagues().find(which.league.as_deref())?;
+            let league = change.leagues().find(which.league_name().as_deref())?;
             let new = config.apply(league.config.clone())?;
             change.set_league_config(league.id, &new)?;
             change.commit(
@@ -299,8 +299,8 @@ pub enum SeasonCommand {
     New {
         /// The season's name, as 2025-26
         name: String,
-        /// The league
-        #[arg(long, short = 'l', env = "DON_LEAGUE")]
+        /// The league [default: $DON_LEAGUE, else the only one]
+        #[arg(long, short = 'l')]
         league: Option<String>,
         /// Teams to enter, comma-separated (each must be a team of the league, or --create)
         #[arg(long, value_name = "NAMES")]
@@ -317,7 +317,8 @@ pub enum SeasonCommand {
     /// List a league's seasons.
     #[command(after_help = "Example:\n  don season list --league 'Valleys League'")]
     List {
-        #[arg(long, short = 'l', env = "DON_LEAGUE")]
+        /// The league [default: $DON_LEAGUE, else the only one]
+        #[arg(long, short = 'l')]
         league: Option<String>,
         #[command(flatten)]
         db: DbArg,
@@ -403,7 +404,9 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
         } => {
             let mut store = db.open_existing()?;
             let change = store.change("season")?;
-            let league = change.leagues().find(league.as_deref())?;
+            let league = change
+                .leagues()
+                .find(super::which::league_or_env(league.as_deref()).as_deref())?;
             let previous = change.leagues().seasons(league.id)?.into_iter().last();
             let season = change.add_season(&league, &name)?;
             let mut notes = Vec::new();
@@ -448,7 +451,9 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
         }
         SeasonCommand::List { league, db } => {
             let store = db.open_existing()?;
-            let league = store.leagues().find(league.as_deref())?;
+            let league = store
+                .leagues()
+                .find(super::which::league_or_env(league.as_deref()).as_deref())?;
             for s in store.leagues().seasons(league.id)? {
                 writeln!(out, "{}", shown(&s.name))?;
             }
@@ -510,7 +515,7 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
         } => {
             let mut store = db.open_existing()?;
             let change = store.change("team")?;
-            let league = change.leagues().find(which.league.as_deref())?;
+            let league = change.leagues().find(which.league_name().as_deref())?;
             let team = change.add_team(&league, &name, venue.as_deref())?;
             let mut said = format!("Team {} added to {}", team.name, league.name);
             if which.season.is_some() {
@@ -529,7 +534,7 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
         } => {
             let mut store = db.open_existing()?;
             let change = store.change("team")?;
-            let league = change.leagues().find(which.league.as_deref())?;
+            let league = change.leagues().find(which.league_name().as_deref())?;
             let team = change.leagues().team(&league, &team)?;
             change.set_venue(team.id, Some(&venue))?;
             change.commit(&format!("set the venue of {}", team.name), None)?;
