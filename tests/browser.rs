@@ -250,6 +250,7 @@ impl Asked {
                 | "--shuffle-seed" => {
                     args.next();
                 }
+                a if a.starts_with("--skip=") => asked.skip.push(a["--skip=".len()..].to_string()),
                 a if a.starts_with('-') => {}
                 _ => asked.filters.push(arg),
             }

@@ -121,7 +121,11 @@ pub fn write_config(out: &mut impl Write, config: &Config) -> io::Result<()> {
         config.points_per_match,
         config.points_per_match * config.matches()
     )?;
-    writeln!(out, "  Don rules:    {}", config.don_rules.describe())?;
+    writeln!(
+        out,
+        "  Don rules:    {}",
+        shown(&config.don_rules.describe())
+    )?;
     writeln!(
         out,
         "  Walkover:     {}–0",
