@@ -313,4 +313,32 @@ fn the_help_says_what_each_argument_is_and_the_usage_shows_no_db_as_required() {
         err.contains("don match 2: the home side has 1 player; don is played 2 a side"),
         "{err}"
     );
+    let out = db.run(&["new", "nine-card-don", "--seats", "Gareth"]);
+    assert!(
+        text(&out.stderr)
+            .contains("--seats names 1 player; nine-card-don has 4 seats (N, E, S, W)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let made = db.ok(&[
+        "league",
+        "new",
+        "Cup",
+        "--roster-min",
+        "1",
+        "--walkover",
+        "1",
+    ]);
+    assert!(
+        made.contains("  Roster:       at least 1 player\n"),
+        "{made}"
+    );
+    db.ok(&[
+        "season", "new", "2025-26", "--league", "Cup", "--teams", "Crown", "--create",
+    ]);
+    let out = db.ok(&["league", "show", "--league", "Cup"]);
+    assert!(
+        out.contains("Season 2025-26: 1 team, 0 fixtures, 0 played\n"),
+        "{out}"
+    );
 }

@@ -15,7 +15,7 @@ use don::store::{Change, LeagueInfo, SeasonInfo, Store, StoreError, TeamInfo};
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::new::typed;
-use super::text::shown;
+use super::text::{count, shown};
 use super::which::{parse_date, Which};
 
 /// A league's configuration, as flags; each left out keeps its value.
@@ -133,8 +133,8 @@ pub fn write_config(out: &mut impl Write, config: &Config) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "  Roster:       at least {} players",
-        config.roster_min
+        "  Roster:       at least {}",
+        count(config.roster_min, "player", "players")
     )?;
     let breakers: Vec<&str> = config.breakers().iter().map(|b| b.as_str()).collect();
     writeln!(out, "  Tie-breakers: {}", breakers.join(", "))?;
@@ -263,10 +263,14 @@ fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Resu
         let played = fixtures.iter().filter(|f| f.result.is_some()).count();
         writeln!(
             out,
-            "Season {}: {} teams, {} fixtures, {} played",
+            "Season {}: {}, {}, {} played",
             shown(&s.name),
-            entries.len(),
-            fixtures.iter().filter(|f| !f.cancelled).count(),
+            count(entries.len() as i64, "team", "teams"),
+            count(
+                fixtures.iter().filter(|f| !f.cancelled).count() as i64,
+                "fixture",
+                "fixtures"
+            ),
             played
         )?;
         if s.config != league.config {

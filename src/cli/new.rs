@@ -218,10 +218,10 @@ fn new_record(args: &Args) -> Result<Value, CliError> {
         let list = names(list);
         if list.len() != seats_of_game.len() {
             return Err(CliError::Usage(format!(
-                "--seats names {} players; {} has {} seats ({})",
-                list.len(),
+                "--seats names {}; {} has {} ({})",
+                don::record::text::count(list.len(), "player", "players"),
                 variant.name(),
-                seats_of_game.len(),
+                don::record::text::count(seats_of_game.len(), "seat", "seats"),
                 seats_of_game
                     .iter()
                     .map(|s| s.letter())

@@ -697,8 +697,8 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
             &mut out,
             &notes,
             &format!(
-                "{title}: a walkover to {to}, {} matches to none.",
-                config.walkover_matches()
+                "{title}: a walkover to {to}, {} to none.",
+                count(config.walkover_matches(), "match", "matches")
             ),
         )?;
         return Ok(Done::Ok);

@@ -139,8 +139,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     } else if shown_lines.is_empty() && !lines.is_empty() {
         writeln!(
             out,
-            "Nobody qualifies: the win rate counts those with at least {} matches (--min-matches).",
-            args.min_matches
+            "Nobody qualifies: the win rate counts those with at least {} (--min-matches).",
+            count(args.min_matches, "match", "matches")
         )?;
     } else if shown_lines.is_empty() {
         writeln!(out, "No matches with players recorded.")?;
