@@ -626,7 +626,7 @@ fn a_league_s_configuration_changes_new_seasons_only() {
     db.ok(&["season", "new", "2026-27", "--same-teams"]);
     let shown = db.ok(&["league", "show"]);
     assert!(shown.contains("  Night:        5 don (pairs, to 121, best of 3)\n  Points:       2 a match won (10 a night)"), "{shown}");
-    assert!(shown.contains("Season 2025-26: 3 teams, 1 fixtures, 1 played\n  (kept from when it began:)\n  Night:        3 don (pairs, to 121, best of 3), 3 double-crib"), "{shown}");
+    assert!(shown.contains("Season 2025-26: 3 teams, 1 fixture, 1 played\n  (kept from when it began:)\n  Night:        3 don (pairs, to 121, best of 3), 3 double-crib"), "{shown}");
     assert!(
         shown.contains("Season 2026-27: 3 teams, 0 fixtures, 0 played\n"),
         "{shown}"
