@@ -435,6 +435,27 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         );
         assert_clean(args, &out.stdout, &out.stderr);
     }
+    // At the prompt: the labels, what is said of each match and the night's line.
+    let mut child = db.spawn(&["night", "enter", royal, fox, "--date", "2025-10-30"]);
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(b"Gareth+Rhys\nCarys+Dafydd\n2-1\n\n")
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("don 1: Royal \\u{1b}]0;pwned\\u{7}\\u{1b}[31mOak players >"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_clean(
+        &["night", "enter", "(at the prompt)"],
+        &out.stdout,
+        &out.stderr,
+    );
     // What was planted is shown, escaped.
     let list = db.ok(&["league", "list"]);
     assert!(
