@@ -152,7 +152,7 @@ fn every_name_and_reason_with_a_control_character_is_refused_at_entry() {
                 "Royal Oak".into(),
                 "Royal Oak\u{202e}kaO".into(),
             ],
-            format!("the venue \"Royal Oak\\u{{202e}}kaO\" {control} (U+202E, character 10)"),
+            "the venue \"Royal Oak\\u{202e}kaO\" has a mark that reorders the line (U+202E, character 10)".to_string(),
         ),
         (
             vec![

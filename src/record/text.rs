@@ -78,7 +78,7 @@ impl fmt::Display for CodePoint {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum TextError {
     /// A control character, or a mark that reorders the line; `at` counts characters from 1.
-    #[error("has a control character ({found}, character {at})")]
+    #[error("has {} ({found}, character {at})", if found.0.is_control() { "a control character" } else { "a mark that reorders the line" })]
     Control { found: CodePoint, at: usize },
     /// Blank, or nothing in it shows.
     #[error("has nothing visible in it")]
