@@ -4,14 +4,24 @@
 //! link leads to a file; nothing is wider than the window at 360 and 1280 pixels; the printable
 //! table takes one A4 page; a disputed night is marked; the basic accessibility points hold.
 //!
-//! `.ci/run` installs chromium and the script's package. Without them the tests say so and
-//! pass, except under `CI`, where they fail. `UPDATE_SCREENSHOT=1` copies the front page's
-//! screenshot into `docs/front-page.png` for the README.
+//! `.ci/run` installs chromium and the script's package. Without them the tests are reported
+//! *ignored*, with what is missing, except under `CI`, where they run and fail.
+//! `UPDATE_SCREENSHOT=1` copies the front page's screenshot into `docs/front-page.png` for the
+//! README.
+//!
+//! This file is its own test harness (`harness = false` in Cargo.toml). libtest settles
+//! `#[ignore]` when the tests are compiled, but whether the browser is here is known only when
+//! they run; a test that returned early would be reported as passed, and what it printed
+//! swallowed. So `main` runs the tests itself and reports them in libtest's words (`test NAME
+//! ... ignored, REASON`, and the `test result:` line that `cargo test` and `.ci/run` sum), taking
+//! the arguments `cargo test` passes on (names to filter by, `--exact`, `--skip`, `--list`,
+//! `--ignored`, `--include-ignored`).
 
 mod common;
 
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, ExitCode};
+use std::time::Instant;
 
 use serde_json::Value;
 
@@ -22,8 +32,8 @@ fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
 }
 
-/// Whether chromium, node and the script's package are here; under `CI` they must be.
-fn browser_ready() -> bool {
+/// What the browser tests need that is not here: chromium, node, the script's package.
+fn missing() -> Vec<String> {
     let chromium = std::env::var_os("DON_CHROMIUM")
         .map(PathBuf::from)
         .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
@@ -44,18 +54,25 @@ fn browser_ready() -> bool {
     {
         missing.push("playwright-core (npm ci --prefix tests/browser)".to_string());
     }
-    if missing.is_empty() {
-        return true;
-    }
-    let why = format!(
-        "the browser tests need {}; .ci/run installs them",
-        missing.join(", ")
-    );
-    if std::env::var_os("CI").is_some() {
+    missing
+}
+
+/// Why the browser tests cannot run here, in a few words; `None` when they can.
+fn cannot_run() -> Option<String> {
+    let missing = missing();
+    (!missing.is_empty()).then(|| {
+        format!(
+            "the browser tests need {}; .ci/run installs them",
+            missing.join(", ")
+        )
+    })
+}
+
+/// Fails the test unless the browser is here (it is then run under `CI` without it).
+fn require_browser() {
+    if let Some(why) = cannot_run() {
         panic!("{why}");
     }
-    eprintln!("skipped: {why}");
-    false
 }
 
 /// Runs the script over a published site: its report.
@@ -115,11 +132,8 @@ fn assert_sound(report: &Value, site: &Path) {
     assert_eq!(report["printPages"], 1, "the table on one A4 page");
 }
 
-#[test]
 fn the_published_sample_season_reads_in_a_browser_as_standings_prints_it() {
-    if !browser_ready() {
-        return;
-    }
+    require_browser();
     let db = Db::new();
     db.import_sample_season();
     db.ok(&[
@@ -168,11 +182,8 @@ fn the_published_sample_season_reads_in_a_browser_as_standings_prints_it() {
     }
 }
 
-#[test]
 fn a_name_with_html_metacharacters_renders_as_text() {
-    if !browser_ready() {
-        return;
-    }
+    require_browser();
     let fox = Db::HTML_NAME;
     let db = Db::with_html_name_and_a_game();
     let site = db.dir().join("site");
@@ -196,4 +207,118 @@ fn a_name_with_html_metacharacters_renders_as_text() {
             ["provisional"],
         1
     );
+}
+
+/// The tests, by name.
+const TESTS: &[(&str, fn())] = &[
+    (
+        "the_published_sample_season_reads_in_a_browser_as_standings_prints_it",
+        the_published_sample_season_reads_in_a_browser_as_standings_prints_it,
+    ),
+    (
+        "a_name_with_html_metacharacters_renders_as_text",
+        a_name_with_html_metacharacters_renders_as_text,
+    ),
+];
+
+/// What `cargo test` asks of this harness.
+#[derive(Default)]
+struct Asked {
+    filters: Vec<String>,
+    skip: Vec<String>,
+    exact: bool,
+    list: bool,
+    /// `--ignored`: only the ignored tests (none are ignored when the browser is here).
+    ignored_only: bool,
+    /// `--include-ignored`.
+    include_ignored: bool,
+}
+
+impl Asked {
+    fn from_args(args: impl Iterator<Item = String>) -> Asked {
+        let mut asked = Asked::default();
+        let mut args = args.peekable();
+        while let Some(arg) = args.next() {
+            match arg.as_str() {
+                "--exact" => asked.exact = true,
+                "--list" => asked.list = true,
+                "--ignored" => asked.ignored_only = true,
+                "--include-ignored" => asked.include_ignored = true,
+                "--skip" => asked.skip.extend(args.next()),
+                // libtest's options that take a value, given apart from it.
+                "--format" | "--test-threads" | "--color" | "--logfile" | "-Z"
+                | "--shuffle-seed" => {
+                    args.next();
+                }
+                a if a.starts_with("--skip=") => asked.skip.push(a["--skip=".len()..].to_string()),
+                a if a.starts_with('-') => {}
+                _ => asked.filters.push(arg),
+            }
+        }
+        asked
+    }
+
+    fn wants(&self, name: &str) -> bool {
+        let matches = |f: &String| {
+            if self.exact {
+                name == f
+            } else {
+                name.contains(f.as_str())
+            }
+        };
+        (self.filters.is_empty() || self.filters.iter().any(matches))
+            && !self.skip.iter().any(matches)
+    }
+}
+
+fn main() -> ExitCode {
+    let asked = Asked::from_args(std::env::args().skip(1));
+    let chosen: Vec<&(&str, fn())> = TESTS.iter().filter(|(n, _)| asked.wants(n)).collect();
+    let filtered_out = TESTS.len() - chosen.len();
+    if asked.list {
+        for (name, _) in &chosen {
+            println!("{name}: test");
+        }
+        return ExitCode::SUCCESS;
+    }
+    // Without the browser the tests are ignored, saying why; under CI (or asked to run the
+    // ignored tests) they run, and fail. With it none is ignored, so `--ignored` runs none.
+    let run_anyway =
+        std::env::var_os("CI").is_some() || asked.ignored_only || asked.include_ignored;
+    let why = cannot_run();
+    let ignore = why.clone().filter(|_| !run_anyway);
+    let only_ignored = asked.ignored_only && why.is_none();
+    let began = Instant::now();
+    let (mut passed, mut ignored, mut failed) = (0, 0, Vec::new());
+    let chosen: Vec<_> = chosen.into_iter().filter(|_| !only_ignored).collect();
+    println!("\nrunning {} tests", chosen.len());
+    for (name, test) in chosen {
+        if let Some(why) = &ignore {
+            println!("test {name} ... ignored, {why}");
+            ignored += 1;
+        } else if std::panic::catch_unwind(test).is_ok() {
+            println!("test {name} ... ok");
+            passed += 1;
+        } else {
+            println!("test {name} ... FAILED");
+            failed.push(name);
+        }
+    }
+    if !failed.is_empty() {
+        println!("\nfailures:");
+        for name in &failed {
+            println!("    {name}");
+        }
+    }
+    println!(
+        "\ntest result: {}. {passed} passed; {} failed; {ignored} ignored; 0 measured; {filtered_out} filtered out; finished in {:.2}s\n",
+        if failed.is_empty() { "ok" } else { "FAILED" },
+        failed.len(),
+        began.elapsed().as_secs_f64()
+    );
+    if failed.is_empty() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(101)
+    }
 }

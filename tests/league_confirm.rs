@@ -219,7 +219,7 @@ fn a_disputed_night_is_marked_left_out_with_confirmed_and_settled_by_confirming(
             "--reason",
             "a\x1b[31m",
         ],
-        "--reason: write it on one line, without control characters",
+        "--reason \"a\\u{1b}[31m\" has a control character (U+001B, character 2)",
     );
     refused(
         &db,

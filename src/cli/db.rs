@@ -8,10 +8,14 @@ use don::store::Store;
 use super::error::CliError;
 
 /// The database option every command that reads or changes the database takes.
+///
+/// `DON_DB` is read here rather than by clap (`env = "DON_DB"`): clap counts an option set by
+/// its environment variable as typed, and so shows `--db <PATH>` in the usage line of every
+/// "required argument not provided" error, as if it were required too.
 #[derive(clap::Args, Clone, Debug)]
 pub struct DbArg {
-    /// The database file [default: don.db in your data directory]
-    #[arg(long, global = true, env = "DON_DB", value_name = "PATH")]
+    /// The database file [default: $DON_DB, else don.db in your data directory]
+    #[arg(long, global = true, value_name = "PATH")]
     pub db: Option<PathBuf>,
 }
 
@@ -28,7 +32,8 @@ fn default_path() -> Result<PathBuf, CliError> {
 
 impl DbArg {
     pub fn path(&self) -> Result<PathBuf, CliError> {
-        match &self.db {
+        let env = std::env::var_os("DON_DB").map(PathBuf::from);
+        match self.db.as_ref().or(env.as_ref()) {
             Some(p) if p.as_os_str().is_empty() => {
                 Err(CliError::Usage("--db (or DON_DB) is empty".into()))
             }

@@ -17,6 +17,12 @@ pub enum CliError {
     Usage(String),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// An error with a hint of its own for what to do about it.
+    #[error("{error}")]
+    Hinted {
+        error: Box<CliError>,
+        hint: &'static str,
+    },
 }
 
 impl CliError {
@@ -34,14 +40,17 @@ impl CliError {
                 StoreError::Open { .. }
                 | StoreError::TooNew { .. }
                 | StoreError::NotOurs { .. }
-                | StoreError::Refused(_),
+                | StoreError::Refused(_)
+                | StoreError::Text { .. },
             ) => 2,
             CliError::Io(_) | CliError::Store(_) => 1,
+            CliError::Hinted { error, .. } => error.exit_code(),
         }
     }
 
     pub fn hint(&self) -> Option<&'static str> {
         match self {
+            CliError::Hinted { hint, .. } => Some(hint),
             CliError::Source(SourceError::NotJson { .. }) => Some(
                 "a .json file holds one record or a list of them; name the file .jsonl for one record per line",
             ),

@@ -32,8 +32,9 @@ pub struct Args {
     /// Check everything and say what would be imported, changing nothing
     #[arg(long)]
     dry_run: bool,
-    /// The league .csv results go into [needed when the database has more than one]
-    #[arg(long, short = 'l', env = "DON_LEAGUE")]
+    /// The league .csv results go into [needed when the database has more than one; default:
+    /// $DON_LEAGUE]
+    #[arg(long, short = 'l')]
     league: Option<String>,
     /// Make the league, seasons, teams and players the results name that are not there yet
     #[arg(long)]
@@ -149,7 +150,7 @@ fn import(args: Args) -> Result<Done, CliError> {
         return super::results::import(
             &mut store,
             &args.files,
-            args.league.as_deref(),
+            super::which::league_or_env(args.league.as_deref()).as_deref(),
             args.create,
             args.dry_run,
         );

@@ -10,11 +10,12 @@ use serde_json::{Map, Value};
 use don::league::fixtures::double_round_robin;
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
-use don::store::{Change, LeagueInfo, SeasonInfo, Store, TeamInfo};
+use don::store::{Change, LeagueInfo, SeasonInfo, Store, StoreError, TeamInfo};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::new::typed;
+use super::text::{count, shown};
 use super::which::{parse_date, Which};
 
 /// A league's configuration, as flags; each left out keeps its value.
@@ -120,7 +121,11 @@ pub fn write_config(out: &mut impl Write, config: &Config) -> io::Result<()> {
         config.points_per_match,
         config.points_per_match * config.matches()
     )?;
-    writeln!(out, "  Don rules:    {}", config.don_rules.describe())?;
+    writeln!(
+        out,
+        "  Don rules:    {}",
+        shown(&config.don_rules.describe())
+    )?;
     writeln!(
         out,
         "  Walkover:     {}–0",
@@ -128,8 +133,8 @@ pub fn write_config(out: &mut impl Write, config: &Config) -> io::Result<()> {
     )?;
     writeln!(
         out,
-        "  Roster:       at least {} players",
-        config.roster_min
+        "  Roster:       at least {}",
+        count(config.roster_min, "player", "players")
     )?;
     let breakers: Vec<&str> = config.breakers().iter().map(|b| b.as_str()).collect();
     writeln!(out, "  Tie-breakers: {}", breakers.join(", "))?;
@@ -143,6 +148,7 @@ pub enum LeagueCommand {
         after_help = "Example:\n  don league new 'Abercarn Crib and Don League'\n  don league new 'Valleys Don' --kind don=5,121,2 --points-per-match 2 --tie-breakers 'points head-to-head legs-difference'"
     )]
     New {
+        /// The league's name
         name: String,
         #[command(flatten)]
         config: ConfigFlags,
@@ -182,16 +188,20 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
     match command {
         LeagueCommand::New { name, config, db } => {
             let config = config.apply(Config::default())?;
+            if !name.trim().is_empty() {
+                // Before the database is opened (and made, if it is new).
+                don::store::StoreError::check_text("the league's name", &name)?;
+            }
             let mut store = db.open()?;
             let change = store.change("league")?;
             let league = change.add_league(&name, &config)?;
             change.commit(&format!("made the league {}", league.name), None)?;
-            writeln!(out, "League {}:", league.name)?;
+            writeln!(out, "League {}:", shown(&league.name))?;
             write_config(&mut out, &league.config)?;
             writeln!(
                 out,
                 "Begin a season with: don season new NAME --league '{}'",
-                league.name
+                shown(&league.name)
             )?;
         }
         LeagueCommand::Show { which, db } => {
@@ -207,14 +217,14 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             }
             let mut store = db.open_existing()?;
             let change = store.change("league")?;
-            let league = change.leagues().find(which.league.as_deref())?;
+            let league = change.leagues().find(which.league_name().as_deref())?;
             let new = config.apply(league.config.clone())?;
             change.set_league_config(league.id, &new)?;
             change.commit(
                 &format!("changed the configuration of {}", league.name),
                 None,
             )?;
-            writeln!(out, "League {} (new seasons):", league.name)?;
+            writeln!(out, "League {} (new seasons):", shown(&league.name))?;
             write_config(&mut out, &new)?;
         }
         LeagueCommand::List { db } => {
@@ -226,10 +236,11 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             for l in leagues {
                 let seasons = store.leagues().seasons(l.id)?;
                 let names: Vec<&str> = seasons.iter().map(|s| s.name.as_str()).collect();
+                let name = shown(&l.name);
                 match names.len() {
-                    0 => writeln!(out, "{}: no seasons yet", l.name)?,
-                    1 => writeln!(out, "{}: 1 season, {}", l.name, names[0])?,
-                    n => writeln!(out, "{}: {n} seasons, {}", l.name, names.join(", "))?,
+                    0 => writeln!(out, "{name}: no seasons yet")?,
+                    1 => writeln!(out, "{name}: 1 season, {}", shown(names[0]))?,
+                    n => writeln!(out, "{name}: {n} seasons, {}", shown(&names.join(", ")))?,
                 }
             }
         }
@@ -239,7 +250,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
 }
 
 fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Result<(), CliError> {
-    writeln!(out, "League {}", league.name)?;
+    writeln!(out, "League {}", shown(&league.name))?;
     writeln!(out, "Configuration for new seasons:")?;
     write_config(out, &league.config)?;
     let seasons = store.leagues().seasons(league.id)?;
@@ -252,10 +263,14 @@ fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Resu
         let played = fixtures.iter().filter(|f| f.result.is_some()).count();
         writeln!(
             out,
-            "Season {}: {} teams, {} fixtures, {} played",
-            s.name,
-            entries.len(),
-            fixtures.iter().filter(|f| !f.cancelled).count(),
+            "Season {}: {}, {}, {} played",
+            shown(&s.name),
+            count(entries.len() as i64, "team", "teams"),
+            count(
+                fixtures.iter().filter(|f| !f.cancelled).count() as i64,
+                "fixture",
+                "fixtures"
+            ),
             played
         )?;
         if s.config != league.config {
@@ -277,7 +292,7 @@ fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Resu
         if list.is_empty() {
             "none yet".into()
         } else {
-            list.join(", ")
+            shown(&list.join(", ")).into_owned()
         }
     )?;
     Ok(())
@@ -290,9 +305,10 @@ pub enum SeasonCommand {
         after_help = "Example:\n  don season new 2025-26 --teams 'Royal Oak, Red Lion, Fox and Hounds, Carpenters Arms'"
     )]
     New {
+        /// The season's name, as 2025-26
         name: String,
-        /// The league
-        #[arg(long, short = 'l', env = "DON_LEAGUE")]
+        /// The league [default: $DON_LEAGUE, else the only one]
+        #[arg(long, short = 'l')]
         league: Option<String>,
         /// Teams to enter, comma-separated (each must be a team of the league, or --create)
         #[arg(long, value_name = "NAMES")]
@@ -309,7 +325,8 @@ pub enum SeasonCommand {
     /// List a league's seasons.
     #[command(after_help = "Example:\n  don season list --league 'Valleys League'")]
     List {
-        #[arg(long, short = 'l', env = "DON_LEAGUE")]
+        /// The league [default: $DON_LEAGUE, else the only one]
+        #[arg(long, short = 'l')]
         league: Option<String>,
         #[command(flatten)]
         db: DbArg,
@@ -342,6 +359,46 @@ fn team_or_create(
     }
 }
 
+/// Refuses the teams of `names` that the league does not have, all named at once, with the hint
+/// that `--create` makes them.
+fn unknown_teams(change: &Change, league: &LeagueInfo, names: &[String]) -> Result<(), CliError> {
+    let mut unknown = Vec::new();
+    for name in names {
+        match change.leagues().team(league, name) {
+            Ok(_) => {}
+            Err(StoreError::Refused(message)) => unknown.push((name, message)),
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let error = match &unknown[..] {
+        [] => return Ok(()),
+        [(_, message)] => CliError::Usage(message.clone()),
+        several => {
+            let known = change.leagues().teams(league.id)?;
+            let words: Vec<String> = several
+                .iter()
+                .map(|(name, _)| {
+                    let near =
+                        don::league::names::suggest(name, known.iter().map(|t| t.name.as_str()));
+                    match near {
+                        Some(s) => format!("'{name}' (did you mean '{s}'?)"),
+                        None => format!("'{name}'"),
+                    }
+                })
+                .collect();
+            CliError::Usage(format!("no teams {} in {}", words.join(", "), league.name))
+        }
+    };
+    Err(CliError::Hinted {
+        error: Box::new(error),
+        hint: if unknown.len() == 1 {
+            "add --create to make it"
+        } else {
+            "add --create to make them"
+        },
+    })
+}
+
 pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
@@ -355,12 +412,17 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
         } => {
             let mut store = db.open_existing()?;
             let change = store.change("season")?;
-            let league = change.leagues().find(league.as_deref())?;
+            let league = change
+                .leagues()
+                .find(super::which::league_or_env(league.as_deref()).as_deref())?;
             let previous = change.leagues().seasons(league.id)?.into_iter().last();
             let season = change.add_season(&league, &name)?;
             let mut notes = Vec::new();
             let mut entered = Vec::new();
             if let Some(list) = &teams {
+                if !create {
+                    unknown_teams(&change, &league, &comma_list(list))?;
+                }
                 for t in comma_list(list) {
                     let team = team_or_create(&change, &league, &t, create, &mut notes)?;
                     change.enter_team(season.id, team.id)?;
@@ -381,20 +443,27 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
                 &format!("began season {} of {}", season.name, league.name),
                 None,
             )?;
-            writeln!(out, "Season {} of {}:", season.name, league.name)?;
+            writeln!(
+                out,
+                "Season {} of {}:",
+                shown(&season.name),
+                shown(&league.name)
+            )?;
             write_config(&mut out, &season.config)?;
             for n in notes {
-                writeln!(out, "  {n}")?;
+                writeln!(out, "  {}", shown(&n))?;
             }
             if !entered.is_empty() {
-                writeln!(out, "Teams: {}", entered.join(", "))?;
+                writeln!(out, "Teams: {}", shown(&entered.join(", ")))?;
             }
         }
         SeasonCommand::List { league, db } => {
             let store = db.open_existing()?;
-            let league = store.leagues().find(league.as_deref())?;
+            let league = store
+                .leagues()
+                .find(super::which::league_or_env(league.as_deref()).as_deref())?;
             for s in store.leagues().seasons(league.id)? {
-                writeln!(out, "{}", s.name)?;
+                writeln!(out, "{}", shown(&s.name))?;
             }
         }
     }
@@ -409,6 +478,7 @@ pub enum TeamCommand {
         after_help = "Example:\n  don team add 'Royal Oak' --venue 'Royal Oak, Newbridge' --season 2025-26"
     )]
     Add {
+        /// The team's name (the pub's or club's, as the league knows it)
         name: String,
         /// Where it plays at home
         #[arg(long)]
@@ -423,7 +493,9 @@ pub enum TeamCommand {
         after_help = "Example:\n  don team venue 'Royal Oak' 'Royal Oak, High Street, Newbridge'"
     )]
     Venue {
+        /// The team
         team: String,
+        /// Where it plays at home
         venue: String,
         #[command(flatten)]
         which: Which,
@@ -451,7 +523,7 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
         } => {
             let mut store = db.open_existing()?;
             let change = store.change("team")?;
-            let league = change.leagues().find(which.league.as_deref())?;
+            let league = change.leagues().find(which.league_name().as_deref())?;
             let team = change.add_team(&league, &name, venue.as_deref())?;
             let mut said = format!("Team {} added to {}", team.name, league.name);
             if which.season.is_some() {
@@ -460,7 +532,7 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
                 said.push_str(&format!(" and entered in season {}", season.name));
             }
             change.commit(&format!("added the team {}", team.name), None)?;
-            writeln!(out, "{said}.")?;
+            writeln!(out, "{}.", shown(&said))?;
         }
         TeamCommand::Venue {
             team,
@@ -470,11 +542,16 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
         } => {
             let mut store = db.open_existing()?;
             let change = store.change("team")?;
-            let league = change.leagues().find(which.league.as_deref())?;
+            let league = change.leagues().find(which.league_name().as_deref())?;
             let team = change.leagues().team(&league, &team)?;
             change.set_venue(team.id, Some(&venue))?;
             change.commit(&format!("set the venue of {}", team.name), None)?;
-            writeln!(out, "{} plays at {}.", team.name, venue.trim())?;
+            writeln!(
+                out,
+                "{} plays at {}.",
+                shown(&team.name),
+                shown(&don::league::names::tidy(&venue))
+            )?;
         }
         TeamCommand::List { which, db } => {
             let store = db.open_existing()?;
@@ -482,7 +559,7 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
             let seasons = store.leagues().seasons(league.id)?;
             if seasons.is_empty() || (which.season.is_none() && seasons.is_empty()) {
                 for t in store.leagues().teams(league.id)? {
-                    writeln!(out, "{}", t.name)?;
+                    writeln!(out, "{}", shown(&t.name))?;
                 }
             } else {
                 let season = store.leagues().season(&league, which.season.as_deref())?;
@@ -512,23 +589,23 @@ fn write_rosters(
         if (e.roster.len() as u32) < season.config.roster_min {
             short.push(format!(
                 "warning: {} has {} on its roster; a roster has at least {}",
-                e.team.name,
+                shown(&e.team.name),
                 super::text::count(e.roster.len() as i64, "player", "players"),
                 season.config.roster_min
             ));
         }
         let name = match e.withdrawn {
-            Some(d) => format!("{} (withdrew {d})", e.team.name),
-            None => e.team.name.clone(),
+            Some(d) => format!("{} (withdrew {d})", shown(&e.team.name)),
+            None => shown(&e.team.name).into_owned(),
         };
         table.add_row([
             name,
-            e.team.venue.clone().unwrap_or_default(),
+            shown(e.team.venue.as_deref().unwrap_or_default()).into_owned(),
             e.roster.len().to_string(),
-            e.roster.join(", "),
+            shown(&e.roster.join(", ")).into_owned(),
         ]);
     }
-    writeln!(out, "Season {}", season.name)?;
+    writeln!(out, "Season {}", shown(&season.name))?;
     writeln!(out, "{table}")?;
     let paint = super::colour::Paint::stderr();
     for s in short {
@@ -544,7 +621,9 @@ pub enum RosterCommand {
         after_help = "Example:\n  don roster add 'Royal Oak' 'Gareth Jones' 'Rhys Evans' 'Dai Morgan'"
     )]
     Add {
+        /// The team
         team: String,
+        /// The players' names
         #[arg(required = true)]
         players: Vec<String>,
         /// Make the team if the league has none of that name
@@ -558,7 +637,9 @@ pub enum RosterCommand {
     /// Take players off a team's roster for a season.
     #[command(after_help = "Example:\n  don roster remove 'Royal Oak' 'Rhys Evans'")]
     Remove {
+        /// The team
         team: String,
+        /// The players' names
         #[arg(required = true)]
         players: Vec<String>,
         #[command(flatten)]
@@ -570,6 +651,7 @@ pub enum RosterCommand {
     /// warned about.
     #[command(after_help = "Example:\n  don roster show 'Royal Oak' --season 2025-26")]
     Show {
+        /// Only this team [default: every team of the season]
         team: Option<String>,
         #[command(flatten)]
         which: Which,
@@ -610,17 +692,17 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
                 None,
             )?;
             for n in notes {
-                writeln!(out, "{n}")?;
+                writeln!(out, "{}", shown(&n))?;
             }
             writeln!(
                 out,
                 "{} ({}): {} added; {} on the roster.",
-                team.name,
-                season.name,
+                shown(&team.name),
+                shown(&season.name),
                 if added.is_empty() {
                     "nobody".into()
                 } else {
-                    added.join(", ")
+                    shown(&added.join(", ")).into_owned()
                 },
                 size
             )?;
@@ -628,7 +710,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
                 eprintln!(
                     "{}: {} has {} on its roster; a roster has at least {}",
                     super::colour::Paint::stderr().warning(),
-                    team.name,
+                    shown(&team.name),
                     super::text::count(size as i64, "player", "players"),
                     season.config.roster_min
                 );
@@ -665,8 +747,8 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             writeln!(
                 out,
                 "{}: {} taken off the roster.",
-                team.name,
-                players.join(", ")
+                shown(&team.name),
+                shown(&players.join(", "))
             )?;
         }
         RosterCommand::Show { team, which, db } => {
@@ -722,6 +804,7 @@ pub enum FixturesCommand {
     Move {
         /// The fixture's number (as `don fixtures list` shows it)
         fixture: i64,
+        /// The new date (YYYY-MM-DD)
         date: String,
         #[command(flatten)]
         which: Which,
@@ -731,6 +814,7 @@ pub enum FixturesCommand {
     /// Cancel a fixture not yet played.
     #[command(after_help = "Example:\n  don fixtures cancel 14")]
     Cancel {
+        /// The fixture's number (as `don fixtures list` shows it)
         fixture: i64,
         #[command(flatten)]
         which: Which,
@@ -740,8 +824,11 @@ pub enum FixturesCommand {
     /// Add one fixture by hand.
     #[command(after_help = "Example:\n  don fixtures add 'Royal Oak' 'Red Lion' 2026-04-02")]
     Add {
+        /// The home team
         home: String,
+        /// The away team
         away: String,
+        /// The date (YYYY-MM-DD)
         date: String,
         #[command(flatten)]
         which: Which,
@@ -864,7 +951,9 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             writeln!(
                 out,
                 "Fixture {fixture}: {} v {} moved from {} to {day}.",
-                f.home.name, f.away.name, f.date
+                shown(&f.home.name),
+                shown(&f.away.name),
+                f.date
             )?;
         }
         FixturesCommand::Cancel { fixture, which, db } => {
@@ -891,7 +980,9 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             writeln!(
                 out,
                 "Fixture {fixture}: {} v {} on {} cancelled.",
-                f.home.name, f.away.name, f.date
+                shown(&f.home.name),
+                shown(&f.away.name),
+                f.date
             )?;
         }
         FixturesCommand::Add {
@@ -912,7 +1003,12 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 &format!("added {} v {} on {day}", home.name, away.name),
                 None,
             )?;
-            writeln!(out, "Fixture {id}: {} v {} on {day}.", home.name, away.name)?;
+            writeln!(
+                out,
+                "Fixture {id}: {} v {} on {day}.",
+                shown(&home.name),
+                shown(&away.name)
+            )?;
         }
     }
     out.flush()?;

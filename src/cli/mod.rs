@@ -287,6 +287,29 @@ mod tests {
         }
     }
 
+    /// The positional arguments, by command ("don night enter <HOME>"), that have no words in
+    /// the help.
+    fn without_words(cmd: &clap::Command, path: &str, missing: &mut Vec<String>) {
+        for arg in cmd.get_positionals() {
+            if arg
+                .get_help()
+                .is_none_or(|h| h.to_string().trim().is_empty())
+            {
+                missing.push(format!("{path} <{}>", arg.get_id().as_str().to_uppercase()));
+            }
+        }
+        for sub in cmd.get_subcommands() {
+            without_words(sub, &format!("{path} {}", sub.get_name()), missing);
+        }
+    }
+
+    #[test]
+    fn every_argument_has_words_in_the_help() {
+        let mut missing = Vec::new();
+        without_words(&Cli::command(), "don", &mut missing);
+        assert_eq!(missing, Vec::<String>::new());
+    }
+
     #[test]
     fn clap_colours_its_own_help_only_when_it_should() {
         assert_eq!(Cli::command().get_color(), clap::ColorChoice::Auto);

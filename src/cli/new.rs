@@ -167,8 +167,40 @@ fn names(list: &str) -> Vec<String> {
         .collect()
 }
 
+/// Names and text typed on the command line checked (`record::text::check`): no control
+/// characters, something visible; a blank name is left to the checks after.
+fn check_typed(args: &Args) -> Result<(), CliError> {
+    let lists = [("--seats", &args.seats), ("--entrants", &args.entrants)];
+    let single = [
+        ("--north", &args.north),
+        ("--east", &args.east),
+        ("--south", &args.south),
+        ("--west", &args.west),
+        ("--venue", &args.venue),
+        ("--id", &args.id),
+    ];
+    let given = lists
+        .into_iter()
+        .flat_map(|(flag, v)| v.iter().flat_map(|v| v.split(',')).map(move |n| (flag, n)))
+        .chain(
+            single
+                .into_iter()
+                .filter_map(|(flag, v)| v.as_deref().map(|v| (flag, v))),
+        );
+    for (flag, text) in given {
+        if text.trim().is_empty() {
+            continue;
+        }
+        don::record::text::check(text).map_err(|e| {
+            CliError::Usage(format!("{flag} \"{}\" {e}", shown(text.trim_matches(' '))))
+        })?;
+    }
+    Ok(())
+}
+
 /// The record the new game starts as: no hands yet.
 fn new_record(args: &Args) -> Result<Value, CliError> {
+    check_typed(args)?;
     let mut ruleset = Map::new();
     ruleset.insert("variant".into(), json!(args.variant.trim().to_lowercase()));
     for (key, value) in args.options.given() {
@@ -187,10 +219,10 @@ fn new_record(args: &Args) -> Result<Value, CliError> {
         let list = names(list);
         if list.len() != seats_of_game.len() {
             return Err(CliError::Usage(format!(
-                "--seats names {} players; {} has {} seats ({})",
-                list.len(),
+                "--seats names {}; {} has {} ({})",
+                don::record::text::count(list.len(), "player", "players"),
                 variant.name(),
-                seats_of_game.len(),
+                don::record::text::count(seats_of_game.len(), "seat", "seats"),
                 seats_of_game
                     .iter()
                     .map(|s| s.letter())

@@ -114,22 +114,23 @@ pub fn write_fixtures(
             f.id.to_string(),
             f.round.map(|r| r.to_string()).unwrap_or_default(),
             f.date.format("%a %-d %b %Y").to_string(),
-            f.home.name.clone(),
-            f.away.name.clone(),
-            match (f.result.is_some(), f.confirmation.is_confirmed()) {
+            shown(&f.home.name).into_owned(),
+            shown(&f.away.name).into_owned(),
+            shown(&match (f.result.is_some(), f.confirmation.is_confirmed()) {
                 (true, false) => format!(
                     "{} ({})",
                     result_words(f, &season.config),
                     f.confirmation.word()
                 ),
                 _ => result_words(f, &season.config),
-            },
+            })
+            .into_owned(),
         ]);
     }
     if n == 0 {
         writeln!(out, "No fixtures.")?;
     } else {
-        writeln!(out, "Season {}", season.name)?;
+        writeln!(out, "Season {}", shown(&season.name))?;
         writeln!(out, "{table}")?;
     }
     Ok(())
@@ -153,7 +154,9 @@ Examples:
     /// Show a night's matches, players, legs and leg scores.
     #[command(after_help = "Example:\n  don night show 'Royal Oak' 'Red Lion'")]
     Show {
+        /// The home team
         home: String,
+        /// The away team
         away: String,
         /// The night's date, when the teams met more than once
         #[arg(long)]
@@ -178,7 +181,9 @@ Examples:
 /// Which night: the two teams, and the date when they met more than once.
 #[derive(clap::Args)]
 pub struct NightArgs {
+    /// The home team
     home: String,
+    /// The away team
     away: String,
     /// The night's date, when the teams met more than once
     #[arg(long)]
@@ -209,7 +214,9 @@ pub struct DisputeArgs {
 
 #[derive(clap::Args)]
 pub struct EnterArgs {
+    /// The home team (the fixture's, as `don fixtures list` shows it)
     home: String,
+    /// The away team
     away: String,
     /// The night's date [default: the fixture's]
     #[arg(long)]
@@ -403,10 +410,11 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
                     "--reason: say why the result is disputed".into(),
                 ));
             }
-            if reason.chars().any(char::is_control) {
-                return Err(CliError::Usage(
-                    "--reason: write it on one line, without control characters".into(),
-                ));
+            if let Err(e) = don::record::text::check(&reason) {
+                return Err(CliError::Usage(format!(
+                    "--reason \"{}\" {e}",
+                    shown(&reason)
+                )));
             }
             let by = match (by, current) {
                 (Some(by), _) => by,
@@ -439,12 +447,12 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
     writeln!(
         out,
         "{} v {}, {}: {}",
-        f.home.name,
-        f.away.name,
+        shown(&f.home.name),
+        shown(&f.away.name),
         f.date.format("%a %-d %b %Y"),
         match result_words(f, config).as_str() {
             "" => "not played yet".to_string(),
-            w => w.to_string(),
+            w => shown(w).into_owned(),
         }
     )?;
     if f.result.is_some() {
@@ -455,7 +463,13 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
     if let Some(NightResult::Matches(ms)) = &f.result {
         let mut table = Table::new();
         table.load_preset(UTF8_FULL_CONDENSED);
-        table.set_header(["Match", &f.home.name, &f.away.name, "Legs", "Leg scores"]);
+        table.set_header([
+            "Match",
+            &shown(&f.home.name),
+            &shown(&f.away.name),
+            "Legs",
+            "Leg scores",
+        ]);
         for k in &config.night {
             for slot in 1..=k.matches {
                 let Some(m) = ms.iter().find(|m| m.kind == k.kind && m.slot == slot) else {
@@ -478,8 +492,8 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
                     .collect();
                 table.add_row([
                     format!("{} {slot}", k.kind),
-                    m.players.home.join(" & "),
-                    m.players.away.join(" & "),
+                    shown(&m.players.home.join(" & ")).into_owned(),
+                    shown(&m.players.away.join(" & ")).into_owned(),
                     format!("{}–{}", m.legs.home, m.legs.away),
                     legs.join(" "),
                 ]);
@@ -683,8 +697,8 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
             &mut out,
             &notes,
             &format!(
-                "{title}: a walkover to {to}, {} matches to none.",
-                config.walkover_matches()
+                "{title}: a walkover to {to}, {} to none.",
+                count(config.walkover_matches(), "match", "matches")
             ),
         )?;
         return Ok(Done::Ok);
@@ -765,9 +779,9 @@ fn fixture_by_number_in(store: &Store, season: &SeasonInfo, id: i64) -> Result<F
 
 fn say(out: &mut impl Write, notes: &[String], line: &str) -> io::Result<()> {
     for n in notes {
-        writeln!(out, "{n}")?;
+        writeln!(out, "{}", shown(n))?;
     }
-    writeln!(out, "{line}")
+    writeln!(out, "{}", shown(line))
 }
 
 /// A typed match with its games looked up: each `#N` leg's score is the game's.
@@ -885,10 +899,14 @@ fn prompt_night(
         loop {
             let label = format!("{kind} {slot}");
             let first = prompt.line_number() + 1;
-            let Some(home) = prompt.line(&format!("{label}: {} players", teams.home.name))? else {
+            let Some(home) =
+                prompt.line(&format!("{label}: {} players", shown(&teams.home.name)))?
+            else {
                 break 'matches;
             };
-            let Some(away) = prompt.line(&format!("{label}: {} players", teams.away.name))? else {
+            let Some(away) =
+                prompt.line(&format!("{label}: {} players", shown(&teams.away.name)))?
+            else {
                 break 'matches;
             };
             let Some(legs) = prompt.line(&format!("{label}: legs won, home first"))? else {
@@ -939,7 +957,7 @@ fn prompt_night(
                     writeln!(
                         err,
                         "{label}: {} {}–{}.",
-                        winner,
+                        shown(winner),
                         m.legs[m.winner()],
                         m.legs[m.winner().other()]
                     )?;
@@ -971,14 +989,19 @@ fn prompt_night(
     if left.is_empty() {
         writeln!(
             out,
-            "{title}: {} {}–{} {}. The night is complete.",
-            teams.home.name, won.home, won.away, teams.away.name
+            "{}: {} {}–{} {}. The night is complete.",
+            shown(title),
+            shown(&teams.home.name),
+            won.home,
+            won.away,
+            shown(&teams.away.name)
         )?;
     } else {
         let list: Vec<String> = left.iter().map(|(k, s)| format!("{k} {s}")).collect();
         writeln!(
             out,
-            "{title}: {}–{} so far; still to enter: {}. The night counts once it is complete (`don night enter` again carries on).",
+            "{}: {}–{} so far; still to enter: {}. The night counts once it is complete (`don night enter` again carries on).",
+            shown(title),
             won.home,
             won.away,
             list.join(", ")
@@ -989,6 +1012,7 @@ fn prompt_night(
 
 #[derive(clap::Args)]
 pub struct AdjustArgs {
+    /// The team
     team: String,
     /// Championship points
     points: u32,
@@ -1049,14 +1073,25 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
         team.name,
         args.reason.trim()
     );
+    let dates = change.leagues().fixtures(season.id)?;
+    let span = don::league::fixtures::span(dates.iter().filter(|f| !f.cancelled).map(|f| f.date));
     change.commit(&words, None)?;
     writeln!(io::stdout().lock(), "{}.", shown(&words))?;
+    if let Some((first, last)) = span.filter(|(first, last)| day < *first || day > *last) {
+        eprintln!(
+            "{}: it is dated {day}{}, outside season {} (its fixtures run from {first} to {last}); the table counts it from {day} (`don undo`, then --date, to date it otherwise)",
+            super::colour::Paint::stderr().warning(),
+            if args.date.is_none() { " (today: no --date was given)" } else { "" },
+            shown(&season.name)
+        );
+    }
     Ok(Done::Ok)
 }
 
 #[derive(clap::Args)]
 #[command(after_help = "Example:\n  don withdraw 'Red Lion' --date 2026-01-15")]
 pub struct WithdrawArgs {
+    /// The team that withdraws
     team: String,
     /// The day it withdrew [default: today]
     #[arg(long)]

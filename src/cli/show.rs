@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{Cell, CellAlignment, ContentArrangement, Table};
+use comfy_table::{Cell, CellAlignment, ColumnConstraint, Table, Width};
 use serde_json::{json, Map, Value};
 
 use don::check::check_value;
@@ -184,12 +184,14 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
         writeln!(out, "No games.")?;
     } else {
         let mut table = Table::new();
-        table
-            .load_preset(UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Disabled)
-            .set_header(vec![
-                "Game", "Date", "Variant", "Venue", "Players", "Hands", "Score", "Result",
-            ]);
+        table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
+            "Game", "Date", "Variant", "Venue", "Players", "Hands", "Score", "Result",
+        ]);
+        super::text::fit(&mut table);
+        // A date (and its padding) is never broken across lines.
+        if let Some(date) = table.column_mut(1) {
+            date.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(12)));
+        }
         for (summary, hands, sheet) in &listed {
             let r = &summary.record;
             let text = |key: &str| {

@@ -2,15 +2,15 @@
 
 use std::io::{self, BufWriter, Write};
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, ColumnConstraint, Table, Width};
 use serde_json::json;
 
-use don::league::stats::{leaderboard, stats, Filter, Line, Ranking};
-use don::league::Kind;
+use don::league::stats::{complete_nights_only, leaderboard, stats, Filter, Line, Ranking};
+use don::league::{Kind, NightResult};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::text::shown;
+use super::text::{count, shown};
 use super::which::Which;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -71,10 +71,34 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             .leagues()
             .season(&league, args.which.season.as_deref())?]
     };
-    let loaded = seasons
-        .iter()
-        .map(|s| store.leagues().load(s))
-        .collect::<Result<Vec<_>, _>>()?;
+    // The nights the table counts, as `standings` does: one entered match by match counts once
+    // it is complete.
+    let mut loaded = Vec::new();
+    let mut left_out = Vec::new();
+    for s in &seasons {
+        let (season, left) = complete_nights_only(&store.leagues().load(s)?);
+        for night in &left {
+            let name = |id| season.team(id).map_or("?", |t| t.name.as_str());
+            let entered = match &night.result {
+                NightResult::Matches(ms) => ms.len() as u32,
+                _ => 0,
+            };
+            left_out.push(format!(
+                "{} v {} on {}{} ({} of {} entered)",
+                name(night.home),
+                name(night.away),
+                night.date,
+                if seasons.len() > 1 {
+                    format!(" ({})", season.name)
+                } else {
+                    String::new()
+                },
+                entered,
+                count(season.config.matches(), "match", "matches")
+            ));
+        }
+        loaded.push(season);
+    }
     let kind = args
         .kind
         .as_deref()
@@ -115,8 +139,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     } else if shown_lines.is_empty() && !lines.is_empty() {
         writeln!(
             out,
-            "Nobody qualifies: the win rate counts those with at least {} matches (--min-matches).",
-            args.min_matches
+            "Nobody qualifies: the win rate counts those with at least {} (--min-matches).",
+            count(args.min_matches, "match", "matches")
         )?;
     } else if shown_lines.is_empty() {
         writeln!(out, "No matches with players recorded.")?;
@@ -132,6 +156,13 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             out,
             "{}",
             table(&shown_lines, args.top.is_some(), args.partnerships)
+        )?;
+    }
+    if !args.json && !left_out.is_empty() {
+        writeln!(
+            out,
+            "Left out, as the table leaves them out until they are complete: {}.",
+            shown(&left_out.join("; "))
         )?;
     }
     out.flush()?;
@@ -150,6 +181,7 @@ fn line_json(l: &Line) -> serde_json::Value {
 fn table(lines: &[&Line], ranked: bool, partnerships: bool) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
+    super::text::fit(&mut t);
     let who = if partnerships {
         "Partnership"
     } else {
@@ -185,6 +217,10 @@ fn table(lines: &[&Line], ranked: bool, partnerships: bool) -> Table {
             row.insert(0, (i + 1).to_string());
         }
         t.add_row(row);
+    }
+    // The kind of game ("double-crib", and its padding) is never broken across lines.
+    if let Some(kind) = t.column_mut(usize::from(ranked) + 2) {
+        kind.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(13)));
     }
     let first = usize::from(ranked) + 3;
     for c in first..first + 7 {

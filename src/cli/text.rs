@@ -3,36 +3,48 @@
 //! written as escapes (`\n`, `\u{1b}`, `\u{202e}`), never sent raw. `--json` escapes by itself.
 
 use std::borrow::Cow;
+use std::io::{self, IsTerminal};
 
-/// True for a character that must not reach a terminal as it is.
-fn acts_on_terminal(c: char) -> bool {
-    c.is_control()
-        || matches!(
-            c,
-            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
-        )
-}
+use comfy_table::{ContentArrangement, Table};
 
 /// The text, with anything that would act on a terminal escaped.
 pub fn shown(text: &str) -> Cow<'_, str> {
-    if !text.chars().any(acts_on_terminal) {
-        return Cow::Borrowed(text);
+    don::record::text::escaped(text)
+}
+
+/// The width a table is made to fit: `COLUMNS` when it is set to a number (as `ls` takes it),
+/// else the terminal's when standard output is one; `None` when piped or redirected without
+/// `COLUMNS` (the table is then as wide as its rows, whatever window a script runs in).
+fn table_width() -> Option<u16> {
+    let columns = std::env::var("COLUMNS").ok();
+    match columns.as_deref().map(|c| c.trim().parse::<u16>()) {
+        Some(Ok(n)) if n > 0 => return Some(n),
+        _ => {}
     }
-    let mut out = String::with_capacity(text.len() + 8);
-    for c in text.chars() {
-        if acts_on_terminal(c) {
-            out.extend(c.escape_default());
-        } else {
-            out.push(c);
-        }
+    if io::stdout().is_terminal() {
+        let mut probe = Table::new();
+        return probe
+            .set_content_arrangement(ContentArrangement::Dynamic)
+            .width();
     }
-    Cow::Owned(out)
+    None
+}
+
+/// A table made to fit the width it is shown in (see [`table_width`]): its cells wrapped as
+/// needed. Without a width it is left as it is.
+pub fn fit(table: &mut Table) {
+    if let Some(width) = table_width() {
+        table
+            .set_width(width)
+            .set_content_arrangement(ContentArrangement::Dynamic);
+    } else {
+        table.set_content_arrangement(ContentArrangement::Disabled);
+    }
 }
 
 /// "1 point", "2 points": a count with its noun.
 pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 || n == -1 { one } else { many })
+    don::record::text::count(n.into(), one, many)
 }
 
 #[cfg(test)]

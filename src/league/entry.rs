@@ -42,6 +42,9 @@ pub enum EntryError {
     LegScore(usize, String),
     #[error("a player's name is blank in \"{0}\"")]
     BlankPlayer(String),
+    /// A player's name with a control character, or nothing visible.
+    #[error("the player's name \"{}\" {}", crate::record::text::escaped(.0), .1)]
+    Player(String, crate::record::text::TextError),
 }
 
 /// Reads `KIND SLOT; HOME; AWAY; LEGS[; LEG SCORES]`.
@@ -80,11 +83,13 @@ pub fn parse_players(text: &str) -> Result<Vec<String>, EntryError> {
     }
     text.split('+')
         .map(|n| {
-            let n = tidy(n);
-            if n.is_empty() {
+            let name = tidy(n);
+            if name.is_empty() {
                 Err(EntryError::BlankPlayer(text.trim().to_string()))
+            } else if let Err(e) = crate::record::text::check(n) {
+                Err(EntryError::Player(n.trim_matches(' ').to_string(), e))
             } else {
-                Ok(n)
+                Ok(name)
             }
         })
         .collect()

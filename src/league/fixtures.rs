@@ -142,6 +142,14 @@ fn round_dates(
     Ok(dates)
 }
 
+/// The days a season runs over: its first fixture's to its last's (none without fixtures).
+pub fn span(dates: impl IntoIterator<Item = NaiveDate>) -> Option<(NaiveDate, NaiveDate)> {
+    dates.into_iter().fold(None, |span, d| match span {
+        None => Some((d, d)),
+        Some((first, last)) => Some((first.min(d), last.max(d))),
+    })
+}
+
 /// A double round robin of `teams`, in the order given.
 pub fn double_round_robin(
     teams: &[TeamId],

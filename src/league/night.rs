@@ -10,6 +10,7 @@ use chrono::NaiveDate;
 
 use super::config::{Config, Kind, KindConfig};
 use super::names::name_key;
+use crate::record::text::count;
 
 /// A team's number in the database.
 pub type TeamId = i64;
@@ -340,7 +341,7 @@ pub enum NightError {
     NoSuchSlot { kind: Kind, slot: u32, matches: u32 },
     #[error("{kind} match {slot} is entered twice")]
     SlotTwice { kind: Kind, slot: u32 },
-    #[error("{kind} match {slot}: the {side} side has {given} player(s); {kind} is played {wanted} a side")]
+    #[error("{kind} match {slot}: the {side} side has {}; {kind} is played {wanted} a side", count(*given, "player", "players"))]
     PlayerCount {
         kind: Kind,
         slot: u32,
@@ -357,7 +358,7 @@ pub enum NightError {
         best_of: u32,
         needed: u32,
     },
-    #[error("{kind} match {slot}: {given} leg score(s) for {played} legs played")]
+    #[error("{kind} match {slot}: {} for {} played", count(*given, "leg score", "leg scores"), count(*played, "leg", "legs"))]
     LegScoreCount {
         kind: Kind,
         slot: u32,

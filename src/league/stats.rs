@@ -1,14 +1,15 @@
 //! Statistics per player and per partnership, per kind of game: matches and legs played and won
 //! and, for Don legs scored with the engine, the points pegged per hand. Worked out from the
 //! matches entered (of any night, complete or not, and of withdrawn teams too: they are about
-//! players, not the table).
+//! players, not the table); [`complete_nights_only`] leaves out, as the table does, the nights
+//! not yet complete.
 
 use std::cmp::Ordering;
 use std::collections::HashMap;
 
 use super::config::Kind;
 use super::names::name_key;
-use super::night::{Match, NightResult, Season, Side};
+use super::night::{is_complete, Match, Night, NightResult, Season, Side};
 
 /// Whom a line is about.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -92,6 +93,31 @@ pub enum Ranking {
     WinRate,
     LegsWon,
     PointsPerHand,
+}
+
+/// The season with only the nights the table counts in their matches: those entered match by
+/// match and not yet complete are left out; with the nights left out, in date order.
+pub fn complete_nights_only(season: &Season) -> (Season, Vec<Night>) {
+    let (kept, left): (Vec<Night>, Vec<Night>) =
+        season
+            .nights
+            .iter()
+            .cloned()
+            .partition(|n| match &n.result {
+                NightResult::Matches(ms) => is_complete(&season.config, ms),
+                _ => true,
+            });
+    let left = left
+        .into_iter()
+        .filter(|n| matches!(&n.result, NightResult::Matches(ms) if !ms.is_empty()))
+        .collect();
+    (
+        Season {
+            nights: kept,
+            ..season.clone()
+        },
+        left,
+    )
 }
 
 /// Every line over `seasons`, filtered, each list sorted by kind, then matches won, legs won and

@@ -9,6 +9,7 @@ pub mod line;
 pub mod results;
 mod scan;
 pub mod source;
+pub mod text;
 pub mod trick;
 pub mod write;
 

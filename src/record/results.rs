@@ -356,8 +356,19 @@ impl Fields<'_> {
         let v = tidy(self.raw(c));
         if v.is_empty() {
             self.fault(c, format!("`{}` is empty", col::NAMES[c]));
+        } else {
+            self.check_text(c, &v);
         }
         v
+    }
+
+    /// The field (or one name of it), tidied, refused if it holds a control character or
+    /// nothing visible (`text::check`). A line break in a quoted cell (a spreadsheet's line
+    /// within a cell) is white space, made one space by tidying, as a tab is.
+    fn check_text(&mut self, c: usize, tidied: &str) {
+        if let Err(e) = super::text::check(tidied) {
+            self.fault(c, format!("`{}` {e}", col::NAMES[c]));
+        }
     }
 
     fn text(&self, c: usize) -> String {
@@ -407,6 +418,8 @@ impl Fields<'_> {
         let names: Vec<String> = v.split('+').map(tidy).collect();
         if names.iter().any(String::is_empty) {
             self.fault(c, format!("`{v}` has a blank name (names are joined by +)"));
+        } else if let Some(bad) = names.iter().find(|n| super::text::check(n).is_err()) {
+            self.check_text(c, bad);
         }
         names
     }
@@ -702,6 +715,9 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 }
             };
             let reason = f.text(col::REASON);
+            if !reason.is_empty() {
+                f.check_text(col::REASON, &reason);
+            }
             if reason.is_empty() && change != AdjustmentChange::Withdrawn {
                 f.fault(col::REASON, "a points adjustment needs its reason".into());
             }

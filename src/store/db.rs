@@ -49,6 +49,13 @@ pub enum StoreError {
     /// A request about something that is not there, or cannot be done.
     #[error("{0}")]
     Refused(String),
+    /// A name or a line of text that cannot be kept (a control character, nothing visible).
+    #[error("{what} \"{}\" {error}", crate::record::text::escaped(text))]
+    Text {
+        what: &'static str,
+        text: String,
+        error: crate::record::text::TextError,
+    },
 }
 
 impl StoreError {
@@ -62,6 +69,16 @@ impl StoreError {
                 Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked)
             )
         )
+    }
+
+    /// `text` checked as a name or a line of text typed in: [`StoreError::Text`] if it cannot
+    /// be kept.
+    pub fn check_text(what: &'static str, text: &str) -> Result<(), StoreError> {
+        crate::record::text::check(text).map_err(|error| StoreError::Text {
+            what,
+            text: text.trim_matches(' ').to_string(),
+            error,
+        })
     }
 
     pub(crate) fn damaged(what: impl Into<String>, why: impl ToString) -> StoreError {

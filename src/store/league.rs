@@ -627,16 +627,31 @@ pub(crate) fn leg_scores_text(legs: &[Leg]) -> Option<String> {
     Some(text)
 }
 
+/// A venue given (blank: none) checked as a line of text typed in.
+fn check_venue(venue: Option<&str>) -> Result<(), StoreError> {
+    check_given("the venue", venue.unwrap_or(""))
+}
+
+/// Text that may be left blank checked, when given, as a line of text typed in.
+fn check_given(what: &'static str, text: &str) -> Result<(), StoreError> {
+    if text.trim().is_empty() {
+        Ok(())
+    } else {
+        StoreError::check_text(what, text)
+    }
+}
+
 /// The changes.
 impl Change<'_> {
     /// Makes a league; its name must be new.
-    pub fn add_league(&self, name: &str, config: &Config) -> Result<LeagueInfo, StoreError> {
-        let name = tidy(name);
+    pub fn add_league(&self, raw: &str, config: &Config) -> Result<LeagueInfo, StoreError> {
+        let name = tidy(raw);
         if name.is_empty() {
             return Err(StoreError::Refused(
                 "a league's name cannot be blank".into(),
             ));
         }
+        StoreError::check_text("the league's name", raw)?;
         if let Ok(existing) = self.leagues().find(Some(&name)) {
             return Err(StoreError::Refused(format!(
                 "there is already a league '{}'",
@@ -672,13 +687,14 @@ impl Change<'_> {
     }
 
     /// Begins a season of a league, with the league's configuration as it is now.
-    pub fn add_season(&self, league: &LeagueInfo, name: &str) -> Result<SeasonInfo, StoreError> {
-        let name = tidy(name);
+    pub fn add_season(&self, league: &LeagueInfo, raw: &str) -> Result<SeasonInfo, StoreError> {
+        let name = tidy(raw);
         if name.is_empty() {
             return Err(StoreError::Refused(
                 "a season's name cannot be blank".into(),
             ));
         }
+        StoreError::check_text("the season's name", raw)?;
         if let Ok(s) = self.leagues().season(league, Some(&name)) {
             return Err(StoreError::Refused(format!(
                 "{} already has a season '{}'",
@@ -709,13 +725,15 @@ impl Change<'_> {
     pub fn add_team(
         &self,
         league: &LeagueInfo,
-        name: &str,
+        raw: &str,
         venue: Option<&str>,
     ) -> Result<TeamInfo, StoreError> {
-        let name = tidy(name);
+        let name = tidy(raw);
         if name.is_empty() {
             return Err(StoreError::Refused("a team's name cannot be blank".into()));
         }
+        StoreError::check_text("the team's name", raw)?;
+        check_venue(venue)?;
         if let Ok(t) = self.leagues().team(league, &name) {
             return Err(StoreError::Refused(format!(
                 "{} already has a team '{}'",
@@ -733,6 +751,7 @@ impl Change<'_> {
 
     /// Sets a team's venue.
     pub fn set_venue(&self, team: TeamId, venue: Option<&str>) -> Result<(), StoreError> {
+        check_venue(venue)?;
         let venue = venue.map(tidy).filter(|v| !v.is_empty());
         self.tx
             .execute("UPDATE teams SET venue = ?1 WHERE id = ?2", (venue, team))?;
@@ -763,6 +782,7 @@ impl Change<'_> {
         team: TeamId,
         player: &str,
     ) -> Result<bool, StoreError> {
+        StoreError::check_text("the player's name", player)?;
         self.enter_team(season, team)?;
         let player = self.player(player)?;
         let n = self
@@ -903,6 +923,7 @@ impl Change<'_> {
                 return self.set_provisional(fixture, *entered_by, day)
             }
             Confirmation::Disputed { by, reason, .. } => {
+                check_given("the reason", reason)?;
                 ("disputed", Some(by.as_str()), Some(tidy(reason)))
             }
         };
@@ -965,6 +986,7 @@ impl Change<'_> {
             if i > 0 {
                 json.push(',');
             }
+            StoreError::check_text("the player's name", n)?;
             let _ = write!(json, "{}", self.player(n)?);
         }
         json.push(']');
@@ -1048,6 +1070,7 @@ impl Change<'_> {
         reason: &str,
         day: NaiveDate,
     ) -> Result<i64, StoreError> {
+        check_given("the reason", reason)?;
         self.tx
             .prepare_cached(
                 "INSERT INTO adjustments (season, team, points, reason, date) VALUES (?1, ?2, ?3, ?4, ?5)",

@@ -1,0 +1,474 @@
+//! Control characters in names and free text: refused at entry by every command that takes a
+//! name or a reason (exit 2, the database as it was), and, whatever a database holds, never
+//! sent raw to the terminal by any command's text output.
+
+mod common;
+
+use common::db::Db;
+use common::text;
+
+const LEAGUE: &str = "Abercarn Crib and Don League";
+
+/// A league with a season of three teams (Royal Oak's roster short), a complete night by
+/// totals disputed by Fox and Hounds, a night of Royal Oak v Red Lion begun match by match, a
+/// deduction, and a game of Nine Card Don.
+fn setup() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion",
+        "--create",
+    ]);
+    db.ok(&[
+        "team",
+        "add",
+        "Fox and Hounds",
+        "--venue",
+        "The Fox, Crumlin",
+        "--season",
+        "2025-26",
+    ]);
+    db.ok(&["roster", "add", "Royal Oak", "Gareth", "Rhys"]);
+    db.ok(&["roster", "add", "Red Lion", "Dai", "Huw"]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Fox and Hounds",
+        "--date",
+        "2025-09-11",
+        "--totals",
+        "5-4",
+    ]);
+    db.ok(&[
+        "night",
+        "dispute",
+        "Red Lion",
+        "Fox and Hounds",
+        "--reason",
+        "single crib 2 was ours",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-87 96-121 121-110",
+    ]);
+    db.ok(&[
+        "deduct",
+        "Red Lion",
+        "2",
+        "--reason",
+        "unregistered player",
+        "--date",
+        "2025-10-01",
+    ]);
+    db.ok(&["import", "examples/nine-card-don.json"]);
+    db
+}
+
+/// `args` fails with exit 2, says `needle` on standard error, and leaves the database as it was.
+fn refused(db: &Db, args: &[&str], needle: &str) {
+    let before = db.dump();
+    let out = db.run(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
+    assert_eq!(before, db.dump(), "{args:?} changed the database");
+    assert_clean(args, &out.stdout, &out.stderr);
+}
+
+/// No byte that acts on a terminal (any control character but the line feed; C1 and the marks
+/// that reorder a line) in either stream.
+fn assert_clean(args: &[&str], stdout: &[u8], stderr: &[u8]) {
+    for (stream, bytes) in [("stdout", stdout), ("stderr", stderr)] {
+        let s = text(bytes);
+        if let Some(c) = s.chars().find(|&c| {
+            (c.is_control() && c != '\n')
+                || matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}')
+        }) {
+            panic!("don {args:?}: {c:?} raw on {stream}:\n{s}");
+        }
+    }
+}
+
+#[test]
+fn every_name_and_reason_with_a_control_character_is_refused_at_entry() {
+    let db = setup();
+    let esc = "\u{1b}[31m";
+    let control = "has a control character";
+    let cases: Vec<(Vec<String>, String)> = vec![
+        (
+            vec!["league".into(), "new".into(), format!("Valleys{esc}Don")],
+            format!(
+                "the league's name \"Valleys\\u{{1b}}[31mDon\" {control} (U+001B, character 8)"
+            ),
+        ),
+        (
+            vec!["season".into(), "new".into(), "2026\r-27".into()],
+            format!("the season's name \"2026\\r-27\" {control} (U+000D, character 5)"),
+        ),
+        (
+            vec![
+                "season".into(),
+                "new".into(),
+                "2026-27".into(),
+                "--teams".into(),
+                "Royal Oak, Crown\u{7}".into(),
+                "--create".into(),
+            ],
+            format!("the team's name \"Crown\\u{{7}}\" {control} (U+0007, character 6)"),
+        ),
+        (
+            vec!["team".into(), "add".into(), "Red\nDragon".into()],
+            format!("the team's name \"Red\\nDragon\" {control} (U+000A, character 4)"),
+        ),
+        (
+            vec!["team".into(), "add".into(), "\u{200b} \u{feff}".into()],
+            "has nothing visible in it".into(),
+        ),
+        (
+            vec![
+                "team".into(),
+                "add".into(),
+                "Crown".into(),
+                "--venue".into(),
+                "Crown\u{9b}0m, Risca".into(),
+            ],
+            format!("the venue \"Crown\\u{{9b}}0m, Risca\" {control} (U+009B, character 6)"),
+        ),
+        (
+            vec![
+                "team".into(),
+                "venue".into(),
+                "Royal Oak".into(),
+                "Royal Oak\u{202e}kaO".into(),
+            ],
+            "the venue \"Royal Oak\\u{202e}kaO\" has a mark that reorders the line (U+202E, character 10)".to_string(),
+        ),
+        (
+            vec![
+                "roster".into(),
+                "add".into(),
+                "Royal Oak".into(),
+                "Emrys".into(),
+                format!("Glyn{esc}"),
+            ],
+            format!("the player's name \"Glyn\\u{{1b}}[31m\" {control} (U+001B, character 5)"),
+        ),
+        (
+            vec![
+                "night".into(),
+                "enter".into(),
+                "Royal Oak".into(),
+                "Red Lion".into(),
+                "--match".into(),
+                "don 2; Gareth+Rh\u{7f}ys; Dai+Huw; 2-0".into(),
+            ],
+            format!(
+                "--match 1: the player's name \"Rh\\u{{7f}}ys\" {control} (U+007F, character 3)"
+            ),
+        ),
+        (
+            vec![
+                "night".into(),
+                "dispute".into(),
+                "Red Lion".into(),
+                "Fox and Hounds".into(),
+                "--reason".into(),
+                "not\u{7} ours".into(),
+            ],
+            format!("--reason \"not\\u{{7}} ours\" {control} (U+0007, character 4)"),
+        ),
+        (
+            vec![
+                "deduct".into(),
+                "Red Lion".into(),
+                "1".into(),
+                "--reason".into(),
+                "late\rforged".into(),
+            ],
+            format!("the reason \"late\\rforged\" {control} (U+000D, character 5)"),
+        ),
+        (
+            vec![
+                "award".into(),
+                "Red Lion".into(),
+                "1".into(),
+                "--reason".into(),
+                format!("{esc}conceded"),
+            ],
+            format!("the reason \"\\u{{1b}}[31mconceded\" {control} (U+001B, character 1)"),
+        ),
+        (
+            vec![
+                "new".into(),
+                "nine-card-don".into(),
+                "--seats".into(),
+                format!("Gareth, Dai{esc}, Rhys, Huw"),
+            ],
+            format!("--seats \"Dai\\u{{1b}}[31m\" {control} (U+001B, character 4)"),
+        ),
+        (
+            vec![
+                "new".into(),
+                "nine-card-don".into(),
+                "--north".into(),
+                "Gar\u{7}eth".into(),
+            ],
+            format!("--north \"Gar\\u{{7}}eth\" {control} (U+0007, character 4)"),
+        ),
+        (
+            vec![
+                "new".into(),
+                "nine-card-don".into(),
+                "--west".into(),
+                "Huw\n".into(),
+            ],
+            format!("--west \"Huw\\n\" {control} (U+000A, character 4)"),
+        ),
+        (
+            vec![
+                "new".into(),
+                "nine-card-don".into(),
+                "--venue".into(),
+                "Fox\rHounds".into(),
+            ],
+            format!("--venue \"Fox\\rHounds\" {control} (U+000D, character 4)"),
+        ),
+    ];
+    for (args, needle) in &cases {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        refused(&db, &args, needle);
+    }
+}
+
+#[test]
+fn a_results_file_with_a_control_character_is_a_fault_at_its_line_and_column() {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    let file = db.dir().join("rosters.csv");
+    std::fs::write(
+        &file,
+        "season,team,player\n2025-26,Royal Oak,Gareth Jones\n2025-26,Royal Oak,Rhys\u{1b}[2J\n2025-26,Red\u{7}Lion,Dai\n",
+    )
+    .unwrap();
+    let matches = db.dir().join("matches.csv");
+    std::fs::write(
+        &matches,
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs\n2025-26,2025-09-04,Royal Oak,Red Lion,don,1,Gareth+Rh\u{1b}ys,Dai+Huw,2,0\n",
+    )
+    .unwrap();
+    let adjustments = db.dir().join("adjustments.csv");
+    std::fs::write(
+        &adjustments,
+        "season,date,team,adjustment,reason\n2025-26,2025-11-20,Red Lion,-2,late\u{9b}\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    for (path, faults) in [
+        (
+            &file,
+            vec![
+                "line 3, column 3 (player): `player` has a control character (U+001B, character 5)",
+                "line 4, column 2 (team): `team` has a control character (U+0007, character 4)",
+            ],
+        ),
+        (
+            &matches,
+            vec!["line 2, column 7 (home_players): `home_players` has a control character (U+001B, character 3)"],
+        ),
+        (
+            &adjustments,
+            vec!["line 2, column 5 (reason): `reason` has a control character (U+009B, character 5)"],
+        ),
+    ] {
+        let out = db.run(&[
+            "import",
+            path.to_str().unwrap(),
+            "--league",
+            LEAGUE,
+            "--create",
+        ]);
+        let err = text(&out.stderr);
+        assert_ne!(out.status.code(), Some(0), "{err}");
+        for f in faults {
+            assert!(err.contains(f), "wanted {f:?} in {err}");
+        }
+        assert_clean(&["import"], &out.stdout, &out.stderr);
+        assert_eq!(before, db.dump());
+    }
+}
+
+/// Royal Oak's name as planted.
+const ROYAL: &str = "Royal \u{1b}]0;pwned\u{7}\u{1b}[31mOak";
+/// Red Lion's name as planted.
+const RED: &str = "Red\nLion\u{202e}";
+
+/// Names, a venue and reasons given control characters behind don's back, as an old or
+/// tampered database might hold them.
+fn plant(db: &Db) {
+    let bad = "char(27) || ']0;pwned' || char(7) || char(27) || '[31m'";
+    for statement in [
+        format!("UPDATE leagues SET name = 'Aber' || {bad} || 'carn'"),
+        "UPDATE seasons SET name = '2025' || char(13) || '-26'".to_string(),
+        format!("UPDATE teams SET name = 'Royal ' || {bad} || 'Oak', venue = 'Oak' || char(155) || 'x' WHERE key = 'royal oak'"),
+        "UPDATE teams SET name = 'Red' || char(10) || 'Lion' || char(8238) WHERE key = 'red lion'".to_string(),
+        format!("UPDATE teams SET venue = 'Fox' || {bad} WHERE key = 'fox and hounds'"),
+        format!("UPDATE players SET name = name || {bad}"),
+        format!("UPDATE adjustments SET reason = 'late' || char(13) || 'forged' || {bad}"),
+        format!("UPDATE confirmations SET reason = 'ours' || {bad} WHERE reason IS NOT NULL"),
+    ] {
+        db.sql(&statement);
+    }
+}
+
+#[test]
+fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
+    let db = setup();
+    plant(&db);
+    let (royal, red, fox) = (ROYAL, RED, "Fox and Hounds");
+    let commands: &[&[&str]] = &[
+        &["league", "show"],
+        &["league", "list"],
+        &["league", "set", "--roster-min", "4"],
+        &["season", "list"],
+        &["team", "list"],
+        &["roster", "show"],
+        &["roster", "show", royal],
+        &["fixtures", "list"],
+        &["fixtures", "list", "--team", royal],
+        &["night", "show", royal, red],
+        &["night", "show", red, fox],
+        &["standings"],
+        &["standings", "--explain", "--withdrawn"],
+        &["stats"],
+        &["stats", "--partnerships"],
+        &["stats", "--top", "3"],
+        &["games"],
+        &["log"],
+        &[
+            "team",
+            "add",
+            "Crown",
+            "--venue",
+            "Crown, Risca",
+            "--season",
+            "2025\r-26",
+        ],
+        &["team", "venue", royal, "Royal Oak, Newbridge"],
+        &["roster", "add", royal, "Emrys", "Gareth"],
+        &["roster", "remove", royal, "Emrys"],
+        &["fixtures", "add", royal, fox, "2025-10-09"],
+        &["fixtures", "move", "3", "2025-10-16"],
+        &["fixtures", "cancel", "3"],
+        &["undo"],
+        &[
+            "night",
+            "enter",
+            royal,
+            red,
+            "--match",
+            "don 2; Gareth+Rhys; Dai+Huw; 2-0",
+        ],
+        &[
+            "night",
+            "enter",
+            fox,
+            royal,
+            "--date",
+            "2025-09-18",
+            "--walkover",
+            "away",
+        ],
+        &["night", "confirm", fox, royal],
+        &[
+            "night", "dispute", red, fox, "--reason", "ours", "--by", fox,
+        ],
+        &["night", "confirm", red, fox, "--by", fox],
+        &[
+            "deduct",
+            royal,
+            "1",
+            "--reason",
+            "late",
+            "--date",
+            "2025-10-01",
+        ],
+        &[
+            "award",
+            royal,
+            "1",
+            "--reason",
+            "early",
+            "--date",
+            "2025-10-01",
+        ],
+        &["standings", "--explain"],
+        &["withdraw", red, "--date", "2025-12-01"],
+        &["standings", "--withdrawn"],
+        &["log"],
+        &["season", "new", "2026-27", "--same-teams"],
+        &[
+            "season",
+            "new",
+            "2027-28",
+            "--teams",
+            &format!("{royal}, {fox}"),
+        ],
+        &["team", "list"],
+    ];
+    for args in commands {
+        let out = db.run(args);
+        assert!(
+            out.status.success(),
+            "don {args:?} failed: {}",
+            text(&out.stderr)
+        );
+        assert_clean(args, &out.stdout, &out.stderr);
+    }
+    // At the prompt: the labels, what is said of each match and the night's line.
+    let mut child = db.spawn(&["night", "enter", royal, fox, "--date", "2025-10-30"]);
+    {
+        use std::io::Write;
+        let mut stdin = child.stdin.take().unwrap();
+        stdin
+            .write_all(b"Gareth+Rhys\nCarys+Dafydd\n2-1\n\n")
+            .unwrap();
+    }
+    let out = child.wait_with_output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("don 1: Royal \\u{1b}]0;pwned\\u{7}\\u{1b}[31mOak players >"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_clean(
+        &["night", "enter", "(at the prompt)"],
+        &out.stdout,
+        &out.stderr,
+    );
+    // What was planted is shown, escaped.
+    let list = db.ok(&["league", "list"]);
+    assert!(
+        list.starts_with(
+            "Aber\\u{1b}]0;pwned\\u{7}\\u{1b}[31mcarn: 3 seasons, 2025\\r-26, 2026-27, 2027-28"
+        ),
+        "{list}"
+    );
+    let show = db.ok(&["night", "show", royal, red, "--season", "2025\r-26"]);
+    assert!(
+        show.starts_with(
+            "Royal \\u{1b}]0;pwned\\u{7}\\u{1b}[31mOak v Red\\nLion\\u{202e}, Thu 4 Sep 2025"
+        ),
+        "{show}"
+    );
+}

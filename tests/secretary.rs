@@ -1,0 +1,344 @@
+//! A league secretary's smaller stumbles: unknown teams for a new season, `stats` and
+//! `standings` counting the same nights, an adjustment dated outside the season, tables wider
+//! than the terminal, and the help and messages' words.
+
+mod common;
+
+use common::db::Db;
+use common::text;
+use serde_json::Value;
+
+/// A league whose night is two Don matches, with a season of Royal Oak and Red Lion: Royal Oak v
+/// Red Lion on 2025-09-04 complete (Royal Oak 2–0), Red Lion v Royal Oak on 2025-09-11 with one
+/// match of two entered (Red Lion's, 2–0 in legs).
+fn two_match_league() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys Don", "--kind", "don=2,121,2"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion",
+        "--create",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-1",
+        "--match",
+        "don 2; Emrys+Glyn; Aled+Bethan; 2-0",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Royal Oak",
+        "--date",
+        "2025-09-11",
+        "--match",
+        "don 1; Dai+Huw; Gareth+Rhys; 2-0",
+    ]);
+    db
+}
+
+/// `args` fails with exit 2, says `needle` on standard error, and leaves the database as it was.
+fn refused(db: &Db, args: &[&str], needle: &str) {
+    let before = db.dump();
+    let out = db.run(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
+    assert_eq!(before, db.dump(), "{args:?} changed the database");
+}
+
+#[test]
+fn a_new_season_with_unknown_teams_hints_at_create() {
+    let db = two_match_league();
+    refused(
+        &db,
+        &["season", "new", "2026-27", "--teams", "Royal Oak, Crown"],
+        "don: error: no team 'Crown' in Valleys Don (there are: Red Lion, Royal Oak)\n  hint: add --create to make it\n",
+    );
+    refused(
+        &db,
+        &[
+            "season",
+            "new",
+            "2026-27",
+            "--teams",
+            "Royal Oak, Crown, Bell, Red Loin",
+        ],
+        "don: error: no teams 'Crown', 'Bell', 'Red Loin' (did you mean 'Red Lion'?) in Valleys Don\n  hint: add --create to make them\n",
+    );
+    let made = db.ok(&[
+        "season",
+        "new",
+        "2026-27",
+        "--teams",
+        "Royal Oak, Crown",
+        "--create",
+    ]);
+    assert!(
+        made.contains("  new team Crown\nTeams: Royal Oak, Crown\n"),
+        "{made}"
+    );
+}
+
+/// A player's figures from `stats --json`: (matches, matches won, legs, legs won).
+fn figures(db: &Db, player: &str) -> (u64, u64, u64, u64) {
+    let lines: Value =
+        serde_json::from_str(&db.ok(&["stats", "--player", player, "--json"])).unwrap();
+    let line = lines
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["who"] == player)
+        .unwrap_or_else(|| panic!("no line for {player} in {lines}"));
+    let n = |k: &str| line[k].as_u64().unwrap();
+    (n("matches"), n("matches_won"), n("legs"), n("legs_won"))
+}
+
+#[test]
+fn stats_counts_the_nights_standings_counts_and_names_those_left_out() {
+    let db = two_match_league();
+    // The table counts the complete night only: Royal Oak 2–0, legs 4–1.
+    let table: Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    let row = |team: &str| {
+        table
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|r| r["team"] == team)
+            .unwrap()
+            .clone()
+    };
+    let oak = row("Royal Oak");
+    assert_eq!(
+        (
+            &oak["played"],
+            &oak["matches_for"],
+            &oak["matches_against"],
+            &oak["legs_for"],
+            &oak["legs_against"]
+        ),
+        (
+            &Value::from(1),
+            &Value::from(2),
+            &Value::from(0),
+            &Value::from(4),
+            &Value::from(1)
+        )
+    );
+    // So does stats: Gareth played one match that counts (2–1 won), not two; Dai lost it.
+    assert_eq!(figures(&db, "Gareth"), (1, 1, 3, 2));
+    assert_eq!(figures(&db, "Dai"), (1, 0, 3, 1));
+    // Summed over the team's players (two a match), the matches won and played are the
+    // table's matches for, and for and against.
+    let lines: Value =
+        serde_json::from_str(&db.ok(&["stats", "--team", "Royal Oak", "--json"])).unwrap();
+    let sum = |k: &str| -> u64 {
+        lines
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l[k].as_u64().unwrap())
+            .sum()
+    };
+    let (matches_for, matches_against) = (2, 0);
+    assert_eq!(
+        (sum("matches_won"), sum("matches")),
+        (2 * matches_for, 2 * (matches_for + matches_against))
+    );
+    let out = db.ok(&["stats", "--team", "Royal Oak"]);
+    assert!(
+        out.ends_with(
+            "Left out, as the table leaves them out until they are complete: Red Lion v Royal Oak on 2025-09-11 (1 of 2 matches entered).\n"
+        ),
+        "{out}"
+    );
+    // Once the night is complete both count it.
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Royal Oak",
+        "--match",
+        "don 2; Aled+Bethan; Emrys+Glyn; 2-1",
+    ]);
+    assert_eq!(figures(&db, "Gareth"), (2, 1, 5, 2));
+    assert!(!db.ok(&["stats"]).contains("Left out"));
+    let table: Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    assert_eq!(table[0]["played"], 2);
+}
+
+#[test]
+fn an_adjustment_dated_outside_the_season_is_warned_about() {
+    let db = two_match_league();
+    let warned = |args: &[&str]| -> String {
+        let out = db.run(args);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        text(&out.stderr)
+    };
+    let err = warned(&[
+        "deduct",
+        "Red Lion",
+        "2",
+        "--reason",
+        "unregistered player",
+        "--date",
+        "2026-06-01",
+    ]);
+    assert_eq!(
+        err,
+        "warning: it is dated 2026-06-01, outside season 2025-26 (its fixtures run from 2025-09-04 to 2025-09-11); the table counts it from 2026-06-01 (`don undo`, then --date, to date it otherwise)\n"
+    );
+    let today = chrono::Local::now().date_naive();
+    let err = warned(&["award", "Royal Oak", "1", "--reason", "match conceded late"]);
+    assert_eq!(
+        err,
+        format!("warning: it is dated {today} (today: no --date was given), outside season 2025-26 (its fixtures run from 2025-09-04 to 2025-09-11); the table counts it from {today} (`don undo`, then --date, to date it otherwise)\n")
+    );
+    let err = warned(&[
+        "deduct",
+        "Red Lion",
+        "1",
+        "--reason",
+        "late",
+        "--date",
+        "2025-09-10",
+    ]);
+    assert_eq!(err, "");
+}
+
+/// The widest line of `don ARGS` (in characters), with `COLUMNS` as given.
+fn widest(db: &Db, args: &[&str], columns: Option<&str>) -> usize {
+    let mut cmd = db.cmd(args);
+    if let Some(c) = columns {
+        cmd.env("COLUMNS", c);
+    }
+    let out = cmd.output().unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+        .lines()
+        .map(|l| l.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+#[test]
+fn games_and_stats_tables_fit_the_width_they_are_given() {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&[
+        "import",
+        "examples/nine-card-don.json",
+        "examples/season.jsonl",
+    ]);
+    for args in [
+        &["games"][..],
+        &["stats"],
+        &["stats", "--partnerships", "--top", "5"],
+    ] {
+        // Piped without COLUMNS: as wide as the rows, as before.
+        let natural = widest(&db, args, None);
+        assert!(natural > 100, "{args:?}: {natural}");
+        for width in [80, 100] {
+            let w = widest(&db, args, Some(&width.to_string()));
+            assert!(w <= width, "{args:?} at {width} columns: a line of {w}");
+        }
+    }
+    // `--json` keeps every field whatever the width.
+    let mut cmd = db.cmd(&["games", "--json"]);
+    let json: Value =
+        serde_json::from_slice(&cmd.env("COLUMNS", "40").output().unwrap().stdout).unwrap();
+    assert!(json[0]["seats"].is_object() && json[0]["final"].is_object());
+}
+
+#[test]
+fn the_help_says_what_each_argument_is_and_the_usage_shows_no_db_as_required() {
+    let db = two_match_league();
+    let help = db.ok(&["night", "enter", "--help"]);
+    assert!(help.contains("<HOME>  The home team"), "{help}");
+    assert!(help.contains("<AWAY>  The away team"), "{help}");
+    let help = db.ok(&["deduct", "--help"]);
+    assert!(help.contains("<TEAM>    The team"), "{help}");
+    // DON_DB is set (Db::cmd sets it): the usage of a command missing an argument does not
+    // list --db among what it needs.
+    let out = db.run(&["night", "dispute", "Royal Oak", "Red Lion"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        err.contains("Usage: don night dispute --reason <REASON> <HOME> <AWAY>\n"),
+        "{err}"
+    );
+    // Nor --league when DON_LEAGUE is set; which still picks the league.
+    let out = db
+        .cmd(&["night", "dispute", "Royal Oak", "Red Lion"])
+        .env("DON_LEAGUE", "Valleys Don")
+        .output()
+        .unwrap();
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("Usage: don night dispute --reason <REASON> <HOME> <AWAY>\n"),
+        "{err}"
+    );
+    db.ok(&["league", "new", "Abercarn"]);
+    let out = db
+        .cmd(&["standings"])
+        .env("DON_LEAGUE", "valleys don")
+        .output()
+        .unwrap();
+    assert!(text(&out.stdout).starts_with("Valleys Don 2025-26\n"));
+    let out = db.run(&["standings"]);
+    assert_eq!(out.status.code(), Some(2), "two leagues, none named");
+    // Counts of one are singular.
+    let out = db.run(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Royal Oak",
+        "--match",
+        "don 2; Aled; Emrys+Glyn; 2-1",
+        "--league",
+        "Valleys Don",
+    ]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("don match 2: the home side has 1 player; don is played 2 a side"),
+        "{err}"
+    );
+    let out = db.run(&["new", "nine-card-don", "--seats", "Gareth"]);
+    assert!(
+        text(&out.stderr)
+            .contains("--seats names 1 player; nine-card-don has 4 seats (N, E, S, W)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let made = db.ok(&[
+        "league",
+        "new",
+        "Cup",
+        "--roster-min",
+        "1",
+        "--walkover",
+        "1",
+    ]);
+    assert!(
+        made.contains("  Roster:       at least 1 player\n"),
+        "{made}"
+    );
+    db.ok(&[
+        "season", "new", "2025-26", "--league", "Cup", "--teams", "Crown", "--create",
+    ]);
+    let out = db.ok(&["league", "show", "--league", "Cup"]);
+    assert!(
+        out.contains("Season 2025-26: 1 team, 0 fixtures, 0 played\n"),
+        "{out}"
+    );
+}
