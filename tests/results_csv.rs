@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use don::record::results::{
     read_results, read_results_lenient, write_adjustments, write_matches, write_nights,
     write_rosters, AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow, ResultsError,
-    ResultsFile, RosterRow, Rows, Shape,
+    ResultsFile, RosterRow, Rows, Shape, Standing,
 };
 
 fn day(s: &str) -> NaiveDate {
@@ -39,7 +39,7 @@ const ROSTERS: &str = "season,team,player\n";
 const ADJUSTMENTS: &str = "season,date,team,adjustment,reason\n";
 
 /// What a header lacking columns is told (after "it lacks …").
-const SHAPES: &str = "(matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason)";
+const SHAPES: &str = "(matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value)";
 
 // ---------------------------------------------------------------------------------------------
 // Each shape read exactly.
@@ -81,6 +81,9 @@ fn the_format_md_example_line_is_read_field_for_field() {
             home_legs: 2,
             away_legs: 1,
             leg_scores: vec![(121, 87), (96, 121), (121, 110)],
+            incomplete: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         }])
     );
 }
@@ -109,6 +112,9 @@ fn a_quoted_name_with_a_comma_or_quotes_is_one_field_and_spaces_are_tidied() {
                 home_legs: 1,
                 away_legs: 2,
                 leg_scores: vec![(87, 121), (121, 96), (100, 121)],
+                incomplete: false,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
             MatchRow {
                 line: 3,
@@ -123,6 +129,9 @@ fn a_quoted_name_with_a_comma_or_quotes_is_one_field_and_spaces_are_tidied() {
                 home_legs: 0,
                 away_legs: 2,
                 leg_scores: vec![],
+                incomplete: false,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
         ])
     );
@@ -164,6 +173,9 @@ fn a_bom_columns_in_another_order_and_optional_columns_left_out() {
             home_legs: 2,
             away_legs: 1,
             leg_scores: vec![],
+            incomplete: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         }])
     );
     assert_eq!(
@@ -274,7 +286,9 @@ fn nights_are_read_with_a_walkover_note_and_without_the_note_column() {
                 away: "Navigation Inn".into(),
                 home_points: 0,
                 away_points: 9,
-                walkover: true
+                walkover: true,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
             NightRow {
                 line: 3,
@@ -284,7 +298,9 @@ fn nights_are_read_with_a_walkover_note_and_without_the_note_column() {
                 away: "Greyhound".into(),
                 home_points: 8,
                 away_points: 1,
-                walkover: false
+                walkover: false,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
             NightRow {
                 line: 4,
@@ -294,7 +310,9 @@ fn nights_are_read_with_a_walkover_note_and_without_the_note_column() {
                 away: "Royal Oak".into(),
                 home_points: 9,
                 away_points: 0,
-                walkover: true
+                walkover: true,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
         ])
     );
@@ -310,7 +328,9 @@ fn nights_are_read_with_a_walkover_note_and_without_the_note_column() {
             away: "B".into(),
             home_points: 10000,
             away_points: 0,
-            walkover: false
+            walkover: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         }])
     );
     assert_eq!(file.column("note"), None);
@@ -718,14 +738,23 @@ fn several_faults_are_all_reported_in_line_order() {
         "line 8, column 11 (leg_scores): leg 2: `121:87` is not a score, home first (as 121-87)",
     ];
     assert_eq!(faults(&text), want);
-    // Read leniently, the rows that read well are kept beside the same faults.
+    // Read leniently, the rows are kept beside the same faults, each marked with the columns
+    // that could not be read (so that the rest of it is checked too).
     let (file, errors) = read_results_lenient(&text[..]).unwrap();
     let Rows::Matches(rows) = file.rows else {
         panic!("{:?}", file.rows)
     };
     assert_eq!(
-        rows.iter().map(|r| (r.line, r.slot)).collect::<Vec<_>>(),
-        [(2, 1), (9, 3)]
+        rows.iter()
+            .map(|r| (r.line, r.slot, r.faulty.clone()))
+            .collect::<Vec<_>>(),
+        [
+            (2, 1, vec![]),
+            (4, 1, vec!["home_legs"]),
+            (5, 0, vec!["date", "slot"]),
+            (8, 2, vec!["home_players", "leg_scores"]),
+            (9, 3, vec![])
+        ]
     );
     assert_eq!(
         errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -756,9 +785,14 @@ fn a_quoted_field_across_lines_leaves_the_next_records_line_right() {
     };
     assert_eq!(
         rows.iter()
-            .map(|r| (r.line, r.home.as_str(), r.away.as_str()))
+            .map(|r| (r.line, r.home.as_str(), r.away.as_str(), r.faulty.len()))
             .collect::<Vec<_>>(),
-        [(2, "Royal Oak", "B"), (4, "A", "Red Lion")]
+        [
+            (2, "Royal Oak", "B", 0),
+            (4, "A", "Red Lion", 0),
+            (7, "A", "B", 1),
+            (8, "A", "B", 1)
+        ]
     );
 }
 
@@ -824,6 +858,9 @@ fn matches_written_read_and_written_again_are_the_same_bytes() {
             home_legs: 2,
             away_legs: 1,
             leg_scores: vec![(121, 87), (96, 121), (121, 110)],
+            incomplete: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         },
         MatchRow {
             line: 0,
@@ -838,6 +875,9 @@ fn matches_written_read_and_written_again_are_the_same_bytes() {
             home_legs: 0,
             away_legs: 2,
             leg_scores: vec![],
+            incomplete: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         },
     ];
     let mut out = Vec::new();
@@ -869,6 +909,8 @@ fn nights_written_read_and_written_again_are_the_same_bytes_with_a_note_only_for
         home_points: 5,
         away_points: 4,
         walkover: false,
+        standing: Standing::Confirmed,
+        faulty: vec![],
     };
     let walkover = NightRow {
         date: day("2025-09-18"),
@@ -1033,6 +1075,9 @@ mod properties {
                     home_legs,
                     away_legs,
                     leg_scores,
+                    incomplete: false,
+                    standing: Standing::Confirmed,
+                    faulty: vec![],
                 },
             )
     }
@@ -1057,6 +1102,8 @@ mod properties {
                     home_points,
                     away_points,
                     walkover,
+                    standing: Standing::Confirmed,
+                    faulty: vec![],
                 },
             )
     }
@@ -1188,6 +1235,7 @@ mod properties {
                     Rows::Nights(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Rosters(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Adjustments(r) => r.iter().map(|r| r.line).collect(),
+                    Rows::Configuration(r) => r.iter().map(|r| r.line).collect(),
                 };
                 prop_assert!(lines.iter().all(|l| *l >= 2), "{:?}", lines);
                 prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{:?}", lines);

@@ -224,6 +224,7 @@ struct NameFaults {
 
 fn name_faults(
     names: &dyn Names,
+    said: &mut Vec<(Named, String)>,
     line: u64,
     cells: [(&str, Named, &str); 3],
     faulty: &[&'static str],
@@ -248,7 +249,13 @@ fn name_faults(
             NameStatus::Known | NameStatus::New(None) => {}
             NameStatus::New(Some(m)) => out.suspect.push(fault(m)),
             NameStatus::Unknown(m) => {
-                out.errors.push(fault(m));
+                // Said once, at its first row: the rows after it with the same name are
+                // refused for the same reason.
+                let key = (what, name_key(name));
+                if !said.contains(&key) {
+                    said.push(key);
+                    out.errors.push(fault(m));
+                }
                 out.refused = true;
             }
         }
@@ -287,6 +294,7 @@ pub fn nights_from_matches(
     let mut index: HashMap<NightKey, usize> = HashMap::new();
     let mut last: Option<((String, NaiveDate, String, String), usize)> = None;
     let mut refused: Vec<Place> = Vec::new();
+    let mut said = Vec::new();
     let fault = |line: u64, col: &str, message: String| RowError {
         line,
         column: if col.is_empty() { None } else { column(col) },
@@ -302,6 +310,7 @@ pub fn nights_from_matches(
         };
         let mut names_seen = name_faults(
             names,
+            &mut said,
             line,
             [
                 ("season", Named::Season, &row.season),
@@ -514,6 +523,7 @@ pub fn nights_from_totals(
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Drafts {
     let mut out = Drafts::default();
+    let mut said = Vec::new();
     for row in rows {
         let fault = |col: &str, message: String| RowError {
             line: row.line,
@@ -523,6 +533,7 @@ pub fn nights_from_totals(
         let bad = |c: &str| row.faulty.contains(&c);
         let seen = name_faults(
             names,
+            &mut said,
             row.line,
             [
                 ("season", Named::Season, &row.season),

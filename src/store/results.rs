@@ -523,10 +523,13 @@ impl Names for Resolver<'_, '_> {
                 )
             }
         };
-        if self.create {
+        if self.create && what == Named::Season {
+            // A new season's name is near an old one's (2026-27, 2025-26): never a misspelling.
+            NameStatus::New(None)
+        } else if self.create {
             let near = crate::league::names::suggest(name, known.iter().copied());
             NameStatus::New(near.map(|s| {
-                format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new one)")
+                format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new team)")
             }))
         } else {
             NameStatus::Unknown(format!("{place}{}", hint(name, known.into_iter())))
