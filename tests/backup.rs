@@ -111,3 +111,231 @@ fn an_older_file_is_replaced_whole_by_the_checked_copy() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("is a folder"), "{}", text(&out.stderr));
 }
+
+/// A season part-way, with the CLI: a configuration not Abercarn's; a night complete and
+/// confirmed, one by totals provisional, one complete and disputed, one incomplete, a
+/// walkover confirmed, a deduction.
+fn a_season_part_way() -> Db {
+    let db = Db::new();
+    db.ok(&[
+        "league",
+        "new",
+        "Valleys League",
+        "--kind",
+        "don=3,121,2",
+        "--kind",
+        "single-crib=2,61,1",
+        "--points-per-match",
+        "2",
+        "--walkover",
+        "4",
+        "--roster-min",
+        "4",
+        "--tie-breakers",
+        "points head-to-head legs-difference",
+        "--don-rules",
+        "nine-card-don target=91",
+    ]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion, Greyhound, Commercial",
+        "--create",
+    ]);
+    for (team, players) in [
+        ("Royal Oak", ["Gareth", "Rhys", "Emrys", "Glyn"]),
+        ("Red Lion", ["Dai", "Huw", "Aled", "Bethan"]),
+        ("Greyhound", ["Carys", "Dafydd", "Eirian", "Ffion"]),
+        ("Commercial", ["Geraint", "Hywel", "Iolo", "Jac"]),
+    ] {
+        let mut args = vec!["roster", "add", team];
+        args.extend(players);
+        db.ok(&args);
+    }
+    let night = |home: &str, away: &str, date: &str, matches: &[&str]| {
+        let mut args = vec!["night", "enter", home, away, "--date", date];
+        for m in matches {
+            args.extend(["--match", m]);
+        }
+        db.ok(&args);
+    };
+    night(
+        "Royal Oak",
+        "Red Lion",
+        "2025-09-04",
+        &[
+            "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-87 96-121 121-110",
+            "don 2; Emrys+Glyn; Aled+Bethan; 0-2",
+            "don 3; Gareth+Emrys; Dai+Aled; 2-0",
+            "single-crib 1; Rhys; Huw; 2-0; 61-40 61-55",
+            "single-crib 2; Glyn; Bethan; 1-2",
+        ],
+    );
+    db.ok(&["night", "confirm", "Royal Oak", "Red Lion"]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Greyhound",
+        "Commercial",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "3-2",
+    ]);
+    night(
+        "Red Lion",
+        "Greyhound",
+        "2025-09-11",
+        &[
+            "don 1; Dai+Huw; Carys+Dafydd; 2-0",
+            "don 2; Aled+Bethan; Eirian+Ffion; 2-1",
+            "don 3; Dai+Aled; Carys+Eirian; 1-2",
+            "single-crib 1; Huw; Dafydd; 2-0",
+            "single-crib 2; Bethan; Ffion; 0-2",
+        ],
+    );
+    db.ok(&[
+        "night",
+        "dispute",
+        "Red Lion",
+        "Greyhound",
+        "--reason",
+        "single-crib 2 was 2-1 to Red Lion",
+    ]);
+    night(
+        "Commercial",
+        "Royal Oak",
+        "2025-09-11",
+        &[
+            "don 1; Geraint+Hywel; Gareth+Rhys; 2-0",
+            "single-crib 1; Iolo; Glyn; 0-2",
+        ],
+    );
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Greyhound",
+        "--date",
+        "2025-09-18",
+        "--walkover",
+        "away",
+    ]);
+    db.ok(&["night", "confirm", "Royal Oak", "Greyhound"]);
+    db.ok(&[
+        "deduct",
+        "Red Lion",
+        "2",
+        "--reason",
+        "fielded a player not on its roster",
+        "--date",
+        "2025-09-12",
+    ]);
+    db
+}
+
+/// `export --out-dir DIR`: each file written, by name, with its bytes.
+fn exported(db: &Db, dir: &std::path::Path) -> Vec<(String, String)> {
+    db.ok(&[
+        "export",
+        "--league",
+        "Valleys League",
+        "--out-dir",
+        dir.to_str().unwrap(),
+    ]);
+    files(dir)
+        .into_iter()
+        .map(|n| {
+            let bytes = std::fs::read(dir.join(&n)).unwrap();
+            (n, text(&bytes))
+        })
+        .collect()
+}
+
+#[test]
+fn a_season_part_way_exported_imports_into_an_empty_database_and_exports_the_same_bytes() {
+    let db = a_season_part_way();
+    let first = exported(&db, &db.dir().join("out"));
+    let names: Vec<&str> = first.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "2025-26-adjustments.csv",
+            "2025-26-configuration.csv",
+            "2025-26-matches.csv",
+            "2025-26-nights.csv",
+            "2025-26-rosters.csv"
+        ]
+    );
+    assert_eq!(
+        first[1].1,
+        "season,setting,value\n\
+         2025-26,kind,\"don=3,121,2,3\"\n\
+         2025-26,kind,\"single-crib=2,61,1,3\"\n\
+         2025-26,points-per-match,2\n\
+         2025-26,walkover,4\n\
+         2025-26,roster-min,4\n\
+         2025-26,tie-breakers,points head-to-head legs-difference\n\
+         2025-26,don-rules,nine-card-don cut=high deals=none end_scoring=game legs=1 penalties=friendly target=91\n"
+    );
+    let matches: Vec<&str> = first[2].1.lines().collect();
+    assert_eq!(
+        matches[0],
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores,note,confirmation,entered_by,disputed_by,reason"
+    );
+    assert_eq!(
+        matches[1],
+        "2025-26,2025-09-04,Royal Oak,Red Lion,don,1,Gareth+Rhys,Dai+Huw,2,1,121-87 96-121 121-110,,confirmed,,,"
+    );
+    assert_eq!(
+        matches[6],
+        "2025-26,2025-09-11,Red Lion,Greyhound,don,1,Dai+Huw,Carys+Dafydd,2,0,,,disputed,home,away,single-crib 2 was 2-1 to Red Lion"
+    );
+    assert_eq!(
+        &matches[11..],
+        [
+            "2025-26,2025-09-11,Commercial,Royal Oak,don,1,Geraint+Hywel,Gareth+Rhys,2,0,,incomplete,provisional,home,,",
+            "2025-26,2025-09-11,Commercial,Royal Oak,single-crib,1,Iolo,Glyn,0,2,,incomplete,provisional,home,,"
+        ]
+    );
+    assert_eq!(
+        first[3].1,
+        "season,date,home,away,home_points,away_points,note,confirmation,entered_by,disputed_by,reason\n\
+         2025-26,2025-09-04,Greyhound,Commercial,3,2,,provisional,home,,\n\
+         2025-26,2025-09-18,Royal Oak,Greyhound,0,4,walkover,confirmed,,,\n"
+    );
+    // Into an empty database: the same table (the provisional and disputed nights counted and
+    // said so), the same configuration, and the same files again.
+    let again = Db::new();
+    let dir = db.dir().join("out");
+    let mut args = vec!["import".to_string()];
+    args.extend(files(&dir).iter().map(|n| dir.join(n).display().to_string()));
+    args.extend(["--league".into(), "Valleys League".into(), "--create".into()]);
+    let said = again.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(
+        said,
+        "Imported new league Valleys League: 5 nights, 1 adjustment, 16 roster places, 1 season's configuration; new season 2025-26; 4 new teams.\n"
+    );
+    for view in [
+        &["standings", "--json"][..],
+        &["standings", "--json", "--confirmed"],
+        &["standings"],
+        &["league", "show"],
+    ] {
+        assert_eq!(again.ok(view), db.ok(view), "{view:?}");
+    }
+    assert_eq!(exported(&again, &again.dir().join("out")), first);
+    // The night left incomplete carries on where it stopped.
+    again.ok(&[
+        "night",
+        "enter",
+        "Commercial",
+        "Royal Oak",
+        "--date",
+        "2025-09-11",
+        "--match",
+        "don 2; Iolo+Jac; Emrys+Glyn; 2-0",
+    ]);
+}
