@@ -54,11 +54,7 @@ fn a_backup_is_taken_while_another_connection_writes_and_copies_what_was_committ
     let out = db.run(&["backup", copy.to_str().unwrap()]);
     assert!(out.status.success(), "{}", text(&out.stderr));
     let said = text(&out.stdout);
-    let first = format!(
-        "Backed up {} to {}: ",
-        db.path.display(),
-        copy.display()
-    );
+    let first = format!("Backed up {} to {}: ", db.path.display(), copy.display());
     assert!(said.starts_with(&first), "{said}");
     assert!(said.ends_with(" pages), integrity checked.\n"), "{said}");
     assert_eq!(said.lines().count(), 1, "{said}");
@@ -109,7 +105,11 @@ fn an_older_file_is_replaced_whole_by_the_checked_copy() {
     // A folder is not a file to back up to; nothing is written.
     let out = db.run(&["backup", db.dir().to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));
-    assert!(text(&out.stderr).contains("is a folder"), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("is a folder"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 /// A season part-way, with the CLI: a configuration not Abercarn's; a night complete and
@@ -311,8 +311,16 @@ fn a_season_part_way_exported_imports_into_an_empty_database_and_exports_the_sam
     let again = Db::new();
     let dir = db.dir().join("out");
     let mut args = vec!["import".to_string()];
-    args.extend(files(&dir).iter().map(|n| dir.join(n).display().to_string()));
-    args.extend(["--league".into(), "Valleys League".into(), "--create".into()]);
+    args.extend(
+        files(&dir)
+            .iter()
+            .map(|n| dir.join(n).display().to_string()),
+    );
+    args.extend([
+        "--league".into(),
+        "Valleys League".into(),
+        "--create".into(),
+    ]);
     let said = again.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
     assert_eq!(
         said,

@@ -839,8 +839,8 @@ fn accept(
     let mut all = entered.clone();
     all.push(m.clone());
     // A player twice in one kind is only warned of (RULES.md §9).
-    let warned = check_night_warnings(&season.config, &all)
-        .map_err(|e| CliError::Usage(e.to_string()))?;
+    let warned =
+        check_night_warnings(&season.config, &all).map_err(|e| CliError::Usage(e.to_string()))?;
     for w in warned {
         let NightWarning::PlayerTwice { kind, second, .. } = &w;
         if (*kind, *second) == (m.kind, m.slot) {

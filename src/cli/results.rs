@@ -7,8 +7,8 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use don::league::import::{
-    adjustments, config_rows, configurations, nights_from_matches, nights_from_totals,
-    standing_of, DraftNight, Drafts, RowError,
+    adjustments, config_rows, configurations, nights_from_matches, nights_from_totals, standing_of,
+    DraftNight, Drafts, RowError,
 };
 use don::league::{NightResult, Side};
 use don::record::results::{
@@ -402,7 +402,11 @@ pub fn export(
     if let Some(dir) = dir {
         std::fs::create_dir_all(dir)?;
         let all = [
-            (ExportShape::Configuration, configuration.len(), "configuration"),
+            (
+                ExportShape::Configuration,
+                configuration.len(),
+                "configuration",
+            ),
             (ExportShape::Rosters, rosters.len(), "rosters"),
             (ExportShape::Matches, matches.len(), "matches"),
             (ExportShape::Nights, nights.len(), "nights"),

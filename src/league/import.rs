@@ -9,8 +9,8 @@ use chrono::NaiveDate;
 use super::config::{Config, KindConfig};
 use super::names::name_key;
 use super::night::{
-    check_totals, is_complete, require_complete, Confirmation, Leg, Match, NightCheck,
-    NightError, NightResult, NightWarning, Pair, Side,
+    check_totals, is_complete, require_complete, Confirmation, Leg, Match, NightCheck, NightError,
+    NightResult, NightWarning, Pair, Side,
 };
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Column, ConfigRow, MatchRow, NightRow, RowSide, Standing,

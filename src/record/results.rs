@@ -485,8 +485,7 @@ impl Fields<'_> {
                 None => {
                     self.fault(
                         col::ENTERED_BY,
-                        "a provisional night names the side that entered it (home or away)"
-                            .into(),
+                        "a provisional night names the side that entered it (home or away)".into(),
                     );
                     Standing::Confirmed
                 }
@@ -937,7 +936,12 @@ fn io(e: csv::Error) -> std::io::Error {
 fn standing_cells(standing: &Standing) -> [String; 4] {
     let side = |s: Option<RowSide>| s.map_or_else(String::new, |s| s.as_str().to_string());
     match standing {
-        Standing::Confirmed => ["confirmed".into(), String::new(), String::new(), String::new()],
+        Standing::Confirmed => [
+            "confirmed".into(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ],
         Standing::Provisional { entered_by } => [
             "provisional".into(),
             side(Some(*entered_by)),

@@ -84,12 +84,7 @@ impl Store {
             .prefix(".don-backup-")
             .suffix(".db")
             .tempfile_in(dir)
-            .map_err(|e| {
-                refused(format!(
-                    "cannot write the backup in {}: {e}",
-                    dir.display()
-                ))
-            })?;
+            .map_err(|e| refused(format!("cannot write the backup in {}: {e}", dir.display())))?;
         let pages = {
             let mut copy = Connection::open_with_flags(
                 temp.path(),
