@@ -214,12 +214,14 @@ fn blank_lines_are_passed_over_and_each_row_keeps_its_physical_line() {
         Rows::Rosters(vec![
             RosterRow {
                 line: 3,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Royal Oak".into(),
                 player: "Gareth".into()
             },
             RosterRow {
                 line: 7,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Royal Oak".into(),
                 player: "Rhys".into()
@@ -235,18 +237,21 @@ fn blank_lines_are_passed_over_and_each_row_keeps_its_physical_line() {
         Rows::Rosters(vec![
             RosterRow {
                 line: 3,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Royal Oak".into(),
                 player: "Gareth".into()
             },
             RosterRow {
                 line: 4,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Red Lion".into(),
                 player: "Dai".into()
             },
             RosterRow {
                 line: 7,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Red Lion".into(),
                 player: "Huw".into()
@@ -347,12 +352,14 @@ fn rosters_are_read() {
         Rows::Rosters(vec![
             RosterRow {
                 line: 2,
+                faulty: vec![],
                 season: "2025-26".into(),
                 team: "Royal Oak".into(),
                 player: "Gareth Jones".into()
             },
             RosterRow {
                 line: 3,
+                faulty: vec![],
                 season: "2025-26".into(),
                 team: "Fox, Hounds".into(),
                 player: "Ŵyn Ó Brien".into()
@@ -376,6 +383,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
         Rows::Adjustments(vec![
             AdjustmentRow {
                 line: 2,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2025-11-20"),
                 team: "Red Lion".into(),
@@ -384,6 +392,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
             },
             AdjustmentRow {
                 line: 3,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2025-12-01"),
                 team: "Greyhound".into(),
@@ -392,6 +401,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
             },
             AdjustmentRow {
                 line: 4,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2025-12-08"),
                 team: "Greyhound".into(),
@@ -401,6 +411,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
             // Withdrawn needs no reason, and keeps one given.
             AdjustmentRow {
                 line: 5,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2026-01-15"),
                 team: "Commercial".into(),
@@ -409,6 +420,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
             },
             AdjustmentRow {
                 line: 6,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2026-01-22"),
                 team: "Navigation Inn".into(),
@@ -952,12 +964,14 @@ fn rosters_written_read_and_written_again_are_the_same_bytes() {
     let rows = vec![
         RosterRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             team: "Royal Oak".into(),
             player: "Gareth Jones".into(),
         },
         RosterRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             team: "Fox, Hounds".into(),
             player: "Dai \"Bach\"".into(),
@@ -984,6 +998,7 @@ fn adjustments_written_read_and_written_again_are_the_same_bytes() {
     let rows = vec![
         AdjustmentRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             date: day("2025-11-20"),
             team: "Red Lion".into(),
@@ -992,6 +1007,7 @@ fn adjustments_written_read_and_written_again_are_the_same_bytes() {
         },
         AdjustmentRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             date: day("2025-12-01"),
             team: "Greyhound".into(),
@@ -1000,6 +1016,7 @@ fn adjustments_written_read_and_written_again_are_the_same_bytes() {
         },
         AdjustmentRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             date: day("2026-01-15"),
             team: "Commercial".into(),
@@ -1111,6 +1128,7 @@ mod properties {
     fn roster_row() -> impl Strategy<Value = RosterRow> {
         (name(), name(), name()).prop_map(|(season, team, player)| RosterRow {
             line: 0,
+            faulty: vec![],
             season,
             team,
             player,
@@ -1126,6 +1144,7 @@ mod properties {
         (name(), date(), name(), change, name(), any::<bool>()).prop_map(
             |(season, date, team, change, reason, no_reason)| AdjustmentRow {
                 line: 0,
+                faulty: vec![],
                 season,
                 date,
                 team,

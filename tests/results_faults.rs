@@ -134,3 +134,39 @@ fn a_player_twice_in_one_kind_is_a_warning_and_the_night_is_imported() {
     );
     assert_eq!(db.dump(), before);
 }
+
+#[test]
+fn a_roster_or_adjustment_row_with_a_cell_unread_has_its_unknown_names_said_too() {
+    let db = league();
+    let rosters = db.dir().join("rosters.csv");
+    std::fs::write(
+        &rosters,
+        "season,team,player\n2025-62,Red Lion,\n2025-26,Royal Oak,Gareth\n",
+    )
+    .unwrap();
+    let adjustments = db.dir().join("adjustments.csv");
+    std::fs::write(
+        &adjustments,
+        "season,date,team,adjustment,reason\n2025-26,2025-13-01,Royal Oke,-2,late\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&[
+        "import",
+        rosters.to_str().unwrap(),
+        adjustments.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    let dir = format!("{}/", db.dir().display());
+    assert_eq!(
+        text(&out.stderr).replace(&dir, ""),
+        "rosters.csv, line 2, column 1 (season): Abercarn Crib and Don League has no season '2025-62'; did you mean '2025-26'?\n\
+         rosters.csv, line 2, column 3 (player): `player` is empty\n\
+         adjustments.csv, line 2, column 2 (date): `2025-13-01` is not a date (YYYY-MM-DD, a real day)\n\
+         adjustments.csv, line 2, column 3 (team): no team 'Royal Oke' in Abercarn Crib and Don League; did you mean 'Royal Oak'?\n\
+         Nothing imported: 4 errors.\n"
+    );
+    assert_eq!(db.dump(), before);
+}

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use don::league::import::{
     adjustments, config_rows, configurations, nights_from_matches, nights_from_totals, standing_of,
-    DraftNight, Drafts, RowError,
+    unknown_names, DraftNight, Drafts, RowError,
 };
 use don::league::{NightResult, Side};
 use don::record::results::{
@@ -120,7 +120,21 @@ pub fn import(
                     }
                 }
                 Rows::Rosters(rows) => {
+                    let mut said = Vec::new();
                     for row in rows.iter() {
+                        let unknown = unknown_names(
+                            &resolver,
+                            &mut said,
+                            row.line,
+                            &row.season,
+                            &row.team,
+                            &row.faulty,
+                            &column,
+                        );
+                        if !unknown.is_empty() || !row.faulty.is_empty() {
+                            unknown.into_iter().for_each(&mut fail);
+                            continue;
+                        }
                         let draft = DraftRoster {
                             line: row.line,
                             season: row.season.clone(),
@@ -154,7 +168,21 @@ pub fn import(
                     keep_nights(&mut resolver, &nights, &column, &mut fail);
                 }
                 Rows::Adjustments(rows) => {
-                    for a in adjustments(rows) {
+                    let mut said = Vec::new();
+                    for (a, row) in adjustments(rows).into_iter().zip(rows.iter()) {
+                        let unknown = unknown_names(
+                            &resolver,
+                            &mut said,
+                            row.line,
+                            &row.season,
+                            &row.team,
+                            &row.faulty,
+                            &column,
+                        );
+                        if !unknown.is_empty() || !row.faulty.is_empty() {
+                            unknown.into_iter().for_each(&mut fail);
+                            continue;
+                        }
                         if let Err(e) = resolver.adjustment(&a, &column) {
                             fail(e);
                         }
@@ -362,6 +390,7 @@ pub fn export(
             team: name_of(a.team),
             change: AdjustmentChange::Points(a.points),
             reason: a.reason,
+            faulty: Vec::new(),
         })
         .collect();
     for e in &entries {
@@ -373,6 +402,7 @@ pub fn export(
                 team: e.team.name.clone(),
                 change: AdjustmentChange::Withdrawn,
                 reason: String::new(),
+                faulty: Vec::new(),
             });
         }
     }
@@ -385,6 +415,7 @@ pub fn export(
                 season: season.name.clone(),
                 team: e.team.name.clone(),
                 player: p.clone(),
+                faulty: Vec::new(),
             })
         })
         .collect();

@@ -226,7 +226,7 @@ fn name_faults(
     names: &dyn Names,
     said: &mut Vec<(Named, String)>,
     line: u64,
-    cells: [(&str, Named, &str); 3],
+    cells: &[(&str, Named, &str)],
     faulty: &[&'static str],
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> NameFaults {
@@ -235,7 +235,7 @@ fn name_faults(
         suspect: Vec::new(),
         refused: false,
     };
-    for (col, what, name) in cells {
+    for &(col, what, name) in cells {
         if faulty.contains(&col) {
             out.refused = true;
             continue;
@@ -261,6 +261,26 @@ fn name_faults(
         }
     }
     out
+}
+
+/// The faults of a roster's or an adjustment's row for its season and team, when the league
+/// does not know them (and the import would not make them): each name once in `said`, the
+/// cells that could not be read left out. A row with any of these, or with a cell that could
+/// not be read, is not kept.
+pub fn unknown_names(
+    names: &dyn Names,
+    said: &mut Vec<(Named, String)>,
+    line: u64,
+    season: &str,
+    team: &str,
+    faulty: &[&'static str],
+    column: &dyn Fn(&str) -> Option<Column>,
+) -> Vec<RowError> {
+    let cells = [
+        ("season", Named::Season, season),
+        ("team", Named::Team, team),
+    ];
+    name_faults(names, said, line, &cells, faulty, column).errors
 }
 
 /// A night being gathered from its rows.
@@ -312,7 +332,7 @@ pub fn nights_from_matches(
             names,
             &mut said,
             line,
-            [
+            &[
                 ("season", Named::Season, &row.season),
                 ("home", Named::Team, &row.home),
                 ("away", Named::Team, &row.away),
@@ -535,7 +555,7 @@ pub fn nights_from_totals(
             names,
             &mut said,
             row.line,
-            [
+            &[
                 ("season", Named::Season, &row.season),
                 ("home", Named::Team, &row.home),
                 ("away", Named::Team, &row.away),

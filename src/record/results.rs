@@ -169,6 +169,8 @@ pub struct RosterRow {
     pub season: String,
     pub team: String,
     pub player: String,
+    /// The columns whose cells could not be read (empty for a row read well).
+    pub faulty: Vec<&'static str>,
 }
 
 /// What an adjustment does.
@@ -189,6 +191,8 @@ pub struct AdjustmentRow {
     pub team: String,
     pub change: AdjustmentChange,
     pub reason: String,
+    /// The columns whose cells could not be read (empty for a row read well).
+    pub faulty: Vec<&'static str>,
 }
 
 /// The rows of a results file, by shape.
@@ -708,9 +712,8 @@ pub fn read_results_lenient(
         };
         let mut row = empty_like(&rows);
         read_row(&mut f, &mut row);
-        // A match or night row with faults is kept, marked, so that its other cells are
-        // checked too.
-        if f.errors.is_empty() || matches!(row, Rows::Matches(_) | Rows::Nights(_)) {
+        // A row with faults is kept, marked, so that its other cells are checked too.
+        if f.errors.is_empty() || !matches!(row, Rows::Configuration(_)) {
             append(&mut rows, row);
         }
         errors.append(&mut f.errors);
@@ -862,12 +865,14 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             list.push(row);
         }
         Rows::Rosters(list) => {
-            let row = RosterRow {
+            let mut row = RosterRow {
                 line,
                 season: f.name(col::SEASON),
                 team: f.name(col::TEAM),
                 player: f.name(col::PLAYER),
+                faulty: Vec::new(),
             };
+            row.faulty = f.faulty.clone();
             list.push(row);
         }
         Rows::Adjustments(list) => {
@@ -897,14 +902,16 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             if reason.is_empty() && change != AdjustmentChange::Withdrawn {
                 f.fault(col::REASON, "a points adjustment needs its reason".into());
             }
-            let row = AdjustmentRow {
+            let mut row = AdjustmentRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
                 team: f.name(col::TEAM),
                 change,
                 reason,
+                faulty: Vec::new(),
             };
+            row.faulty = f.faulty.clone();
             list.push(row);
         }
         Rows::Configuration(list) => {
