@@ -1,5 +1,6 @@
 //! `don import FILE.csv --league L` and `don export --league L --season S`: league results as
-//! CSV (FORMAT.md §3, with the rosters and adjustments shapes beside it). An import is one
+//! CSV (FORMAT.md §3, with the rosters, adjustments and configuration shapes beside it, and
+//! optional columns for how a night stands and a night left incomplete). An import is one
 //! change: every row checked against its season's configuration, every fault named by file,
 //! line and column, and nothing kept if anything is wrong.
 
@@ -304,7 +305,6 @@ pub enum ExportShape {
     Nights,
     Adjustments,
     Rosters,
-    /// The season's configuration (`season,setting,value`)
     Configuration,
 }
 
