@@ -278,7 +278,7 @@ fn a_season_part_way_exported_imports_into_an_empty_database_and_exports_the_sam
          2025-26,walkover,4\n\
          2025-26,roster-min,4\n\
          2025-26,tie-breakers,points head-to-head legs-difference\n\
-         2025-26,don-rules,nine-card-don cut=high deals=none end_scoring=game legs=1 penalties=friendly target=91\n"
+         2025-26,don-rules,nine-card-don cut=high end_scoring=game legs=1 penalties=friendly target=91\n"
     );
     let matches: Vec<&str> = first[2].1.lines().collect();
     assert_eq!(

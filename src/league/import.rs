@@ -669,9 +669,9 @@ fn don_rules_words(config: &Config) -> String {
     let json = crate::record::write::ruleset_json(&config.don_rules);
     let mut words = vec![json["variant"].as_str().unwrap_or_default().to_string()];
     if let Some(map) = json.as_object() {
-        for (key, value) in map.iter().filter(|(k, _)| *k != "variant") {
+        // An option with no value is left out: read back, it takes its default, none.
+        for (key, value) in map.iter().filter(|(k, v)| *k != "variant" && !v.is_null()) {
             let v = match value {
-                serde_json::Value::Null => "none".to_string(),
                 serde_json::Value::String(s) => s.clone(),
                 other => other.to_string(),
             };
@@ -819,4 +819,76 @@ pub fn adjustments(rows: &[AdjustmentRow]) -> Vec<DraftAdjustment> {
             reason: r.reason.clone(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::config::Breaker;
+    use crate::rules::Variant;
+
+    fn read_back(config: &Config) -> Result<Config, Vec<RowError>> {
+        let mut rows = config_rows("2025-26", config);
+        for (i, r) in rows.iter_mut().enumerate() {
+            r.line = i as u64 + 2;
+        }
+        let (drafts, errors) = configurations(&rows, &|_| None);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(drafts.into_iter().next().expect("one season").config)
+    }
+
+    #[test]
+    fn a_configuration_written_as_rows_reads_back_the_same() {
+        let mut config = Config::default();
+        assert_eq!(read_back(&config), Ok(config.clone()));
+        config.night = vec!["don=5,121,2,5".parse().unwrap()];
+        config.points_per_match = 2;
+        config.walkover = Some(4);
+        config.roster_min = 6;
+        config.tie_breakers = vec![Breaker::Points, Breaker::HeadToHead, Breaker::NightsWon];
+        for variant in [
+            "nine-card-don",
+            "blind-don",
+            "game-to-lose",
+            "irish-don",
+            "phat",
+        ] {
+            config.don_rules = Variant::default_for(variant).unwrap();
+            // As the database keeps it.
+            let stored = Config::from_json(&config.to_json()).unwrap();
+            assert_eq!(read_back(&stored), Ok(stored.clone()), "{variant}");
+        }
+    }
+
+    #[test]
+    fn a_setting_unknown_or_given_twice_or_a_whole_that_does_not_hold_is_a_fault() {
+        let row = |line, setting: &str, value: &str| ConfigRow {
+            line,
+            season: "2025-26".into(),
+            setting: setting.into(),
+            value: value.into(),
+        };
+        let (_, errors) = configurations(
+            &[
+                row(2, "points", "2"),
+                row(3, "roster-min", "5"),
+                row(4, "roster-min", "6"),
+                row(5, "walkover", "ten"),
+                row(6, "tie-breakers", "legs-won points"),
+            ],
+            &|_| None,
+        );
+        let said: Vec<(u64, String)> = errors.into_iter().map(|e| (e.line, e.message)).collect();
+        assert_eq!(
+            said,
+            [
+                (2, "`points` is not a setting: kind, points-per-match, walkover, roster-min, tie-breakers or don-rules".to_string()),
+                (2, "the configuration of 2025-26: the table goes by points first: the tie-breakers begin with points".to_string()),
+                (4, "roster-min is given twice for 2025-26".to_string()),
+                (5, "`ten` is not a number (0 or more)".to_string()),
+            ]
+        );
+    }
 }
