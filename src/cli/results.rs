@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use don::league::import::{
     adjustments, config_rows, configurations, nights_from_matches, nights_from_totals, standing_of,
-    unknown_names, DraftNight, Drafts, RowError,
+    unknown_names, DraftNight, Drafts, NameMemo, RowError,
 };
 use don::league::{NightResult, Side};
 use don::record::results::{
@@ -121,11 +121,11 @@ pub fn import(
                     }
                 }
                 Rows::Rosters(rows) => {
-                    let mut said = Vec::new();
+                    let mut memo = NameMemo::default();
                     for row in rows.iter() {
                         let unknown = unknown_names(
                             &resolver,
-                            &mut said,
+                            &mut memo,
                             row.line,
                             &row.season,
                             &row.team,
@@ -169,11 +169,11 @@ pub fn import(
                     keep_nights(&mut resolver, &nights, &column, &mut fail);
                 }
                 Rows::Adjustments(rows) => {
-                    let mut said = Vec::new();
+                    let mut memo = NameMemo::default();
                     for (a, row) in adjustments(rows).into_iter().zip(rows.iter()) {
                         let unknown = unknown_names(
                             &resolver,
-                            &mut said,
+                            &mut memo,
                             row.line,
                             &row.season,
                             &row.team,

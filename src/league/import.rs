@@ -222,9 +222,31 @@ struct NameFaults {
     refused: bool,
 }
 
+/// The names of a file looked up so far (each is looked up once), and the unknown ones said
+/// already (each is said once, at its first row).
+#[derive(Debug, Default)]
+pub struct NameMemo {
+    seasons: HashMap<String, NameStatus>,
+    teams: HashMap<String, NameStatus>,
+    said: Vec<(Named, String)>,
+}
+
+impl NameMemo {
+    fn status(&mut self, names: &dyn Names, what: Named, name: &str) -> &NameStatus {
+        let map = match what {
+            Named::Season => &mut self.seasons,
+            Named::Team => &mut self.teams,
+        };
+        if !map.contains_key(name) {
+            map.insert(name.to_string(), names.status(what, name));
+        }
+        &map[name]
+    }
+}
+
 fn name_faults(
     names: &dyn Names,
-    said: &mut Vec<(Named, String)>,
+    memo: &mut NameMemo,
     line: u64,
     cells: &[(&str, Named, &str)],
     faulty: &[&'static str],
@@ -245,15 +267,15 @@ fn name_faults(
             column: column(col),
             message,
         };
-        match names.status(what, name) {
+        match memo.status(names, what, name).clone() {
             NameStatus::Known | NameStatus::New(None) => {}
             NameStatus::New(Some(m)) => out.suspect.push(fault(m)),
             NameStatus::Unknown(m) => {
                 // Said once, at its first row: the rows after it with the same name are
                 // refused for the same reason.
                 let key = (what, name_key(name));
-                if !said.contains(&key) {
-                    said.push(key);
+                if !memo.said.contains(&key) {
+                    memo.said.push(key);
                     out.errors.push(fault(m));
                 }
                 out.refused = true;
@@ -264,12 +286,12 @@ fn name_faults(
 }
 
 /// The faults of a roster's or an adjustment's row for its season and team, when the league
-/// does not know them (and the import would not make them): each name once in `said`, the
+/// does not know them (and the import would not make them): each name once in `memo`, the
 /// cells that could not be read left out. A row with any of these, or with a cell that could
 /// not be read, is not kept.
 pub fn unknown_names(
     names: &dyn Names,
-    said: &mut Vec<(Named, String)>,
+    memo: &mut NameMemo,
     line: u64,
     season: &str,
     team: &str,
@@ -280,7 +302,7 @@ pub fn unknown_names(
         ("season", Named::Season, season),
         ("team", Named::Team, team),
     ];
-    name_faults(names, said, line, &cells, faulty, column).errors
+    name_faults(names, memo, line, &cells, faulty, column).errors
 }
 
 /// A night being gathered from its rows.
@@ -314,7 +336,7 @@ pub fn nights_from_matches(
     let mut index: HashMap<NightKey, usize> = HashMap::new();
     let mut last: Option<((String, NaiveDate, String, String), usize)> = None;
     let mut refused: Vec<Place> = Vec::new();
-    let mut said = Vec::new();
+    let mut memo = NameMemo::default();
     let fault = |line: u64, col: &str, message: String| RowError {
         line,
         column: if col.is_empty() { None } else { column(col) },
@@ -330,7 +352,7 @@ pub fn nights_from_matches(
         };
         let mut names_seen = name_faults(
             names,
-            &mut said,
+            &mut memo,
             line,
             &[
                 ("season", Named::Season, &row.season),
@@ -357,10 +379,10 @@ pub fn nights_from_matches(
                 }
             }
         };
-        let config = configs
-            .entry(name_key(&row.season))
-            .or_insert_with(|| names.config_of(&row.season))
-            .clone();
+        if !configs.contains_key(&row.season) {
+            configs.insert(row.season.clone(), names.config_of(&row.season));
+        }
+        let config = &configs[&row.season];
         // The night the row is of, once its season, date and teams are known.
         let at = if placed {
             let same_night = last.as_ref().is_some_and(|(raw, _)| {
@@ -424,8 +446,8 @@ pub fn nights_from_matches(
                     .collect(),
             };
             let found = match at {
-                Some(at) => nights[at].check.faults(&config, &candidate),
-                None => NightCheck::default().faults(&config, &candidate),
+                Some(at) => nights[at].check.faults(config, &candidate),
+                None => NightCheck::default().faults(config, &candidate),
             };
             for e in found {
                 if depends_on(&e).iter().any(|c| bad(c)) {
@@ -543,7 +565,7 @@ pub fn nights_from_totals(
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Drafts {
     let mut out = Drafts::default();
-    let mut said = Vec::new();
+    let mut memo = NameMemo::default();
     for row in rows {
         let fault = |col: &str, message: String| RowError {
             line: row.line,
@@ -553,7 +575,7 @@ pub fn nights_from_totals(
         let bad = |c: &str| row.faulty.contains(&c);
         let seen = name_faults(
             names,
-            &mut said,
+            &mut memo,
             row.line,
             &[
                 ("season", Named::Season, &row.season),
