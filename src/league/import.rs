@@ -345,11 +345,6 @@ pub fn nights_from_matches(
     for mut row in rows {
         let line = row.line;
         let bad = |c: &str| row.faulty.contains(&c);
-        let place = Place {
-            date: (!bad("date")).then_some(row.date),
-            home: (!bad("home")).then(|| name_key(&row.home)),
-            away: (!bad("away")).then(|| name_key(&row.away)),
-        };
         let mut names_seen = name_faults(
             names,
             &mut memo,
@@ -364,7 +359,11 @@ pub fn nights_from_matches(
         );
         let mut errors = std::mem::take(&mut names_seen.errors);
         let mut placed = !names_seen.refused && !bad("date");
-        if place.home.is_some() && place.home == place.away {
+        let same_night = last.as_ref().is_some_and(|(raw, _)| {
+            raw.0 == row.season && raw.1 == row.date && raw.2 == row.home && raw.3 == row.away
+        });
+        if !same_night && !bad("home") && !bad("away") && name_key(&row.home) == name_key(&row.away)
+        {
             errors.push(fault(line, "away", NightError::SameTeam.to_string()));
             placed = false;
         }
@@ -385,9 +384,6 @@ pub fn nights_from_matches(
         let config = &configs[&row.season];
         // The night the row is of, once its season, date and teams are known.
         let at = if placed {
-            let same_night = last.as_ref().is_some_and(|(raw, _)| {
-                raw.0 == row.season && raw.1 == row.date && raw.2 == row.home && raw.3 == row.away
-            });
             Some(match (&last, same_night) {
                 (Some((_, at)), true) => *at,
                 _ => {
@@ -504,7 +500,11 @@ pub fn nights_from_matches(
                 g.matches.push(m);
                 g.night.lines.push(line);
             }
-            _ => refused.push(place),
+            _ => refused.push(Place {
+                date: (!bad("date")).then_some(row.date),
+                home: (!bad("home")).then(|| name_key(&row.home)),
+                away: (!bad("away")).then(|| name_key(&row.away)),
+            }),
         }
         out.errors.append(&mut errors);
     }
