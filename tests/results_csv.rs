@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use don::record::results::{
     read_results, read_results_lenient, write_adjustments, write_matches, write_nights,
     write_rosters, AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow, ResultsError,
-    ResultsFile, RosterRow, Rows, Shape, Standing,
+    ResultsFile, RosterRow, Rows, Shape, Standing, UNREAD,
 };
 
 fn day(s: &str) -> NaiveDate {
@@ -764,6 +764,7 @@ fn several_faults_are_all_reported_in_line_order() {
             (2, 1, vec![]),
             (4, 1, vec!["home_legs"]),
             (5, 0, vec!["date", "slot"]),
+            (6, 0, vec![UNREAD]),
             (8, 2, vec!["home_players", "leg_scores"]),
             (9, 3, vec![])
         ]

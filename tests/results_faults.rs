@@ -49,6 +49,10 @@ fn every_fault_of_every_row_comes_in_one_run_and_a_misspelt_name_as_itself() {
     second[2] = "2025-26,2025-09-11,Red Lion,Royal Oak,don,4,Dai,Gareth+gareth,3,0,121-80 x".into();
     second[8] = second[8].replace("2025-26,", "2025-62,");
     rows.extend(second);
+    // Lines 20–28: a night one of whose rows (line 24) has a field too few.
+    let mut third = night("2025-09-18", "Royal Oak", "Red Lion");
+    third[4] = third[4].trim_end_matches(',').to_string();
+    rows.extend(third);
     let file = db.dir().join("results.csv");
     std::fs::write(&file, format!("{HEADER}{}\n", rows.join("\n"))).unwrap();
     let before = db.dump();
@@ -69,7 +73,8 @@ fn every_fault_of_every_row_comes_in_one_run_and_a_misspelt_name_as_itself() {
             "line 13, column 9 (home_legs): don match 4: legs 3–0 is not a result of a best of 3 (one side wins 2)",
             "line 13, column 11 (leg_scores): leg 2: `x` is not a score, home first (as 121-87)",
             "line 19, column 1 (season): Abercarn Crib and Don League has no season '2025-62'; did you mean '2025-26'?",
-            "Nothing imported: 7 errors.",
+            "line 24: 10 fields where the header has 11",
+            "Nothing imported: 8 errors.",
         ]
     );
     assert_eq!(text(&out.stdout), "");

@@ -14,6 +14,7 @@ use super::night::{
 };
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Column, ConfigRow, MatchRow, NightRow, RowSide, Standing,
+    UNREAD,
 };
 
 /// A night's identity: its season, date and teams, by name key.
@@ -257,6 +258,10 @@ fn name_faults(
         suspect: Vec::new(),
         refused: false,
     };
+    if faulty.contains(&UNREAD) {
+        out.refused = true;
+        return out;
+    }
     for &(col, what, name) in cells {
         if faulty.contains(&col) {
             out.refused = true;
@@ -344,6 +349,15 @@ pub fn nights_from_matches(
     };
     for mut row in rows {
         let line = row.line;
+        if row.faulty.contains(&UNREAD) {
+            // Its fault is said; as far as its cells go, it tells a night with a refused row.
+            refused.push(Place {
+                date: (row.date != NaiveDate::MIN).then_some(row.date),
+                home: (!row.home.is_empty()).then(|| name_key(&row.home)),
+                away: (!row.away.is_empty()).then(|| name_key(&row.away)),
+            });
+            continue;
+        }
         let bad = |c: &str| row.faulty.contains(&c);
         let mut names_seen = name_faults(
             names,
@@ -572,6 +586,9 @@ pub fn nights_from_totals(
             column: column(col),
             message,
         };
+        if row.faulty.contains(&UNREAD) {
+            continue;
+        }
         let bad = |c: &str| row.faulty.contains(&c);
         let seen = name_faults(
             names,

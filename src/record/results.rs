@@ -221,6 +221,10 @@ pub struct ResultsError {
     pub message: String,
 }
 
+/// In a row's `faulty`: the row has not the header's number of fields, so none of its cells is
+/// to be trusted (they may be shifted); it is kept only to tell which night it was of.
+pub const UNREAD: &str = "(the whole row)";
+
 /// At most this many faults are reported from one file.
 const MAX_ERRORS: usize = 100;
 
@@ -701,6 +705,25 @@ pub fn read_results_lenient(
                     header.len()
                 ),
             });
+            // Kept, marked [`UNREAD`], so that the night it was of is known to have a refused
+            // row; its cells are not checked (they may be shifted).
+            let mut f = Fields {
+                at: &at,
+                record: &record,
+                line,
+                errors: Vec::new(),
+                faulty: Vec::new(),
+            };
+            let mut row = empty_like(&rows);
+            read_row(&mut f, &mut row);
+            match &mut row {
+                Rows::Matches(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+                Rows::Nights(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+                Rows::Rosters(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+                Rows::Adjustments(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+                Rows::Configuration(_) => continue,
+            }
+            append(&mut rows, row);
             continue;
         }
         let mut f = Fields {
