@@ -224,7 +224,37 @@ fn every_check_of_a_night_refuses_and_changes_nothing() {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
         refused(&db, &args, 2, needle);
     }
-    // Twice in one kind on a night, across two --match.
+    // Twice in one pair, on both sides of a match, for both teams of a night (RULES.md §9).
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 1; Gareth+gareth; Dai+Huw; 2-0",
+        ],
+        2,
+        "gareth is named twice in one side of don match 1",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 1; Gareth+Rhys; Dai+Gareth; 2-0",
+        ],
+        2,
+        "Gareth plays for both sides in don match 1",
+    );
     refused(
         &db,
         &[
@@ -237,10 +267,10 @@ fn every_check_of_a_night_refuses_and_changes_nothing() {
             "--match",
             "don 1; Gareth+Rhys; Dai+Huw; 2-0",
             "--match",
-            "don 2; Gareth+Emrys; Aled+Bethan; 2-0",
+            "single-crib 1; Dai; Aled; 2-0",
         ],
         2,
-        "Gareth plays twice in don on this night (matches 1 and 2)",
+        "Dai plays for both teams on this night (single-crib match 1 for the home side)",
     );
     refused(
         &db,
@@ -259,8 +289,9 @@ fn every_check_of_a_night_refuses_and_changes_nothing() {
         2,
         "don match 1 is entered twice",
     );
-    // A player in two kinds is fine.
-    db.ok(&[
+    // A player in two kinds is fine; twice in one kind too (a team may field five players and
+    // a night has three Don pairs, RULES.md §9), with a warning.
+    let out = db.run(&[
         "night",
         "enter",
         "Royal Oak",
@@ -271,7 +302,19 @@ fn every_check_of_a_night_refuses_and_changes_nothing() {
         "don 1; Gareth+Rhys; Dai+Huw; 2-0",
         "--match",
         "single-crib 1; Gareth; Dai; 0-2; 40-61 55-61",
+        "--match",
+        "don 2; Gareth+Emrys; Aled+Bethan; 2-0",
     ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let warned: Vec<String> = text(&out.stdout)
+        .lines()
+        .filter(|l| l.starts_with("warning: ") && l.contains("twice"))
+        .map(String::from)
+        .collect();
+    assert_eq!(
+        warned,
+        ["warning: Gareth plays twice in don on this night (matches 1 and 2)"]
+    );
     // Totals must add up to the night's matches.
     refused(
         &db,
@@ -680,7 +723,7 @@ fn a_league_s_configuration_changes_new_seasons_only() {
 
 mod no_panic {
     use don::league::entry::parse_match;
-    use don::league::import::{nights_from_matches, nights_from_totals};
+    use don::league::import::{nights_from_matches, nights_from_totals, NameStatus, Named, Names};
     use don::league::{standings, Config, Season};
     use don::record::results::{read_results_lenient, Rows};
     use proptest::prelude::*;
@@ -700,6 +743,18 @@ mod no_panic {
             "[0-9]{1,3}",
             "[ -~]{0,8}",
         ]
+    }
+
+    /// A league that knows every name, with Abercarn's configuration.
+    struct Any;
+
+    impl Names for Any {
+        fn config_of(&self, _: &str) -> Config {
+            Config::default()
+        }
+        fn status(&self, _: Named, _: &str) -> NameStatus {
+            NameStatus::Known
+        }
     }
 
     proptest! {
@@ -725,11 +780,10 @@ mod no_panic {
                 text.push('\n');
             }
             if let Ok((file, _)) = read_results_lenient(text.as_bytes()) {
-                let config = |_: &str| Config::default();
                 let column = |name: &str| file.column(name);
                 let drafts = match &file.rows {
-                    Rows::Matches(rows) => nights_from_matches(rows.clone(), &config, &column).0,
-                    Rows::Nights(rows) => nights_from_totals(rows, &config, &column).0,
+                    Rows::Matches(rows) => nights_from_matches(rows.clone(), &Any, &column).nights,
+                    Rows::Nights(rows) => nights_from_totals(rows, &Any, &column).nights,
                     _ => Vec::new(),
                 };
                 // Whatever was accepted makes a table.

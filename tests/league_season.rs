@@ -256,7 +256,8 @@ fn every_fault_of_a_results_file_is_named_by_line_and_column_and_nothing_is_kept
     // 13: leg scores that do not agree with the legs; 14: one past the target on both sides.
     bad += "2026-27,2026-09-10,Royal Oak,Red Lion,don,3,,,2,0,121-80 80-121\n";
     bad += "2026-27,2026-09-10,Royal Oak,Red Lion,single-crib,1,,,2,0,61-3 70-61\n";
-    // 15–16: the same player twice in one kind; 17: a kind the league does not play.
+    // 15–16: the same player twice in one kind (a warning only, RULES.md §9); 17: a kind the
+    // league does not play.
     bad += "2026-27,2026-09-17,Red Lion,Royal Oak,don,1,Dai+Huw,Gareth+Rhys,2,0,\n";
     bad += "2026-27,2026-09-17,Red Lion,Royal Oak,don,2,Dai+Aled,Emrys+Glyn,2,0,\n";
     bad += "2026-27,2026-09-17,Red Lion,Royal Oak,whist,1,,,2,0,\n";

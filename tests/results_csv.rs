@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use don::record::results::{
     read_results, read_results_lenient, write_adjustments, write_matches, write_nights,
     write_rosters, AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow, ResultsError,
-    ResultsFile, RosterRow, Rows, Shape,
+    ResultsFile, RosterRow, Rows, Shape, Standing, UNREAD,
 };
 
 fn day(s: &str) -> NaiveDate {
@@ -39,7 +39,7 @@ const ROSTERS: &str = "season,team,player\n";
 const ADJUSTMENTS: &str = "season,date,team,adjustment,reason\n";
 
 /// What a header lacking columns is told (after "it lacks …").
-const SHAPES: &str = "(matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason)";
+const SHAPES: &str = "(matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value)";
 
 // ---------------------------------------------------------------------------------------------
 // Each shape read exactly.
@@ -81,6 +81,9 @@ fn the_format_md_example_line_is_read_field_for_field() {
             home_legs: 2,
             away_legs: 1,
             leg_scores: vec![(121, 87), (96, 121), (121, 110)],
+            incomplete: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         }])
     );
 }
@@ -109,6 +112,9 @@ fn a_quoted_name_with_a_comma_or_quotes_is_one_field_and_spaces_are_tidied() {
                 home_legs: 1,
                 away_legs: 2,
                 leg_scores: vec![(87, 121), (121, 96), (100, 121)],
+                incomplete: false,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
             MatchRow {
                 line: 3,
@@ -123,6 +129,9 @@ fn a_quoted_name_with_a_comma_or_quotes_is_one_field_and_spaces_are_tidied() {
                 home_legs: 0,
                 away_legs: 2,
                 leg_scores: vec![],
+                incomplete: false,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
         ])
     );
@@ -164,6 +173,9 @@ fn a_bom_columns_in_another_order_and_optional_columns_left_out() {
             home_legs: 2,
             away_legs: 1,
             leg_scores: vec![],
+            incomplete: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         }])
     );
     assert_eq!(
@@ -202,12 +214,14 @@ fn blank_lines_are_passed_over_and_each_row_keeps_its_physical_line() {
         Rows::Rosters(vec![
             RosterRow {
                 line: 3,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Royal Oak".into(),
                 player: "Gareth".into()
             },
             RosterRow {
                 line: 7,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Royal Oak".into(),
                 player: "Rhys".into()
@@ -223,18 +237,21 @@ fn blank_lines_are_passed_over_and_each_row_keeps_its_physical_line() {
         Rows::Rosters(vec![
             RosterRow {
                 line: 3,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Royal Oak".into(),
                 player: "Gareth".into()
             },
             RosterRow {
                 line: 4,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Red Lion".into(),
                 player: "Dai".into()
             },
             RosterRow {
                 line: 7,
+                faulty: vec![],
                 season: "2025".into(),
                 team: "Red Lion".into(),
                 player: "Huw".into()
@@ -274,7 +291,9 @@ fn nights_are_read_with_a_walkover_note_and_without_the_note_column() {
                 away: "Navigation Inn".into(),
                 home_points: 0,
                 away_points: 9,
-                walkover: true
+                walkover: true,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
             NightRow {
                 line: 3,
@@ -284,7 +303,9 @@ fn nights_are_read_with_a_walkover_note_and_without_the_note_column() {
                 away: "Greyhound".into(),
                 home_points: 8,
                 away_points: 1,
-                walkover: false
+                walkover: false,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
             NightRow {
                 line: 4,
@@ -294,7 +315,9 @@ fn nights_are_read_with_a_walkover_note_and_without_the_note_column() {
                 away: "Royal Oak".into(),
                 home_points: 9,
                 away_points: 0,
-                walkover: true
+                walkover: true,
+                standing: Standing::Confirmed,
+                faulty: vec![],
             },
         ])
     );
@@ -310,7 +333,9 @@ fn nights_are_read_with_a_walkover_note_and_without_the_note_column() {
             away: "B".into(),
             home_points: 10000,
             away_points: 0,
-            walkover: false
+            walkover: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         }])
     );
     assert_eq!(file.column("note"), None);
@@ -327,12 +352,14 @@ fn rosters_are_read() {
         Rows::Rosters(vec![
             RosterRow {
                 line: 2,
+                faulty: vec![],
                 season: "2025-26".into(),
                 team: "Royal Oak".into(),
                 player: "Gareth Jones".into()
             },
             RosterRow {
                 line: 3,
+                faulty: vec![],
                 season: "2025-26".into(),
                 team: "Fox, Hounds".into(),
                 player: "Ŵyn Ó Brien".into()
@@ -356,6 +383,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
         Rows::Adjustments(vec![
             AdjustmentRow {
                 line: 2,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2025-11-20"),
                 team: "Red Lion".into(),
@@ -364,6 +392,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
             },
             AdjustmentRow {
                 line: 3,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2025-12-01"),
                 team: "Greyhound".into(),
@@ -372,6 +401,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
             },
             AdjustmentRow {
                 line: 4,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2025-12-08"),
                 team: "Greyhound".into(),
@@ -381,6 +411,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
             // Withdrawn needs no reason, and keeps one given.
             AdjustmentRow {
                 line: 5,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2026-01-15"),
                 team: "Commercial".into(),
@@ -389,6 +420,7 @@ fn adjustments_are_read_points_signed_or_withdrawn() {
             },
             AdjustmentRow {
                 line: 6,
+                faulty: vec![],
                 season: "2025".into(),
                 date: day("2026-01-22"),
                 team: "Navigation Inn".into(),
@@ -718,14 +750,24 @@ fn several_faults_are_all_reported_in_line_order() {
         "line 8, column 11 (leg_scores): leg 2: `121:87` is not a score, home first (as 121-87)",
     ];
     assert_eq!(faults(&text), want);
-    // Read leniently, the rows that read well are kept beside the same faults.
+    // Read leniently, the rows are kept beside the same faults, each marked with the columns
+    // that could not be read (so that the rest of it is checked too).
     let (file, errors) = read_results_lenient(&text[..]).unwrap();
     let Rows::Matches(rows) = file.rows else {
         panic!("{:?}", file.rows)
     };
     assert_eq!(
-        rows.iter().map(|r| (r.line, r.slot)).collect::<Vec<_>>(),
-        [(2, 1), (9, 3)]
+        rows.iter()
+            .map(|r| (r.line, r.slot, r.faulty.clone()))
+            .collect::<Vec<_>>(),
+        [
+            (2, 1, vec![]),
+            (4, 1, vec!["home_legs"]),
+            (5, 0, vec!["date", "slot"]),
+            (6, 0, vec![UNREAD]),
+            (8, 2, vec!["home_players", "leg_scores"]),
+            (9, 3, vec![])
+        ]
     );
     assert_eq!(
         errors.iter().map(ToString::to_string).collect::<Vec<_>>(),
@@ -756,9 +798,14 @@ fn a_quoted_field_across_lines_leaves_the_next_records_line_right() {
     };
     assert_eq!(
         rows.iter()
-            .map(|r| (r.line, r.home.as_str(), r.away.as_str()))
+            .map(|r| (r.line, r.home.as_str(), r.away.as_str(), r.faulty.len()))
             .collect::<Vec<_>>(),
-        [(2, "Royal Oak", "B"), (4, "A", "Red Lion")]
+        [
+            (2, "Royal Oak", "B", 0),
+            (4, "A", "Red Lion", 0),
+            (7, "A", "B", 1),
+            (8, "A", "B", 1)
+        ]
     );
 }
 
@@ -824,6 +871,9 @@ fn matches_written_read_and_written_again_are_the_same_bytes() {
             home_legs: 2,
             away_legs: 1,
             leg_scores: vec![(121, 87), (96, 121), (121, 110)],
+            incomplete: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         },
         MatchRow {
             line: 0,
@@ -838,6 +888,9 @@ fn matches_written_read_and_written_again_are_the_same_bytes() {
             home_legs: 0,
             away_legs: 2,
             leg_scores: vec![],
+            incomplete: false,
+            standing: Standing::Confirmed,
+            faulty: vec![],
         },
     ];
     let mut out = Vec::new();
@@ -869,6 +922,8 @@ fn nights_written_read_and_written_again_are_the_same_bytes_with_a_note_only_for
         home_points: 5,
         away_points: 4,
         walkover: false,
+        standing: Standing::Confirmed,
+        faulty: vec![],
     };
     let walkover = NightRow {
         date: day("2025-09-18"),
@@ -910,12 +965,14 @@ fn rosters_written_read_and_written_again_are_the_same_bytes() {
     let rows = vec![
         RosterRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             team: "Royal Oak".into(),
             player: "Gareth Jones".into(),
         },
         RosterRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             team: "Fox, Hounds".into(),
             player: "Dai \"Bach\"".into(),
@@ -942,6 +999,7 @@ fn adjustments_written_read_and_written_again_are_the_same_bytes() {
     let rows = vec![
         AdjustmentRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             date: day("2025-11-20"),
             team: "Red Lion".into(),
@@ -950,6 +1008,7 @@ fn adjustments_written_read_and_written_again_are_the_same_bytes() {
         },
         AdjustmentRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             date: day("2025-12-01"),
             team: "Greyhound".into(),
@@ -958,6 +1017,7 @@ fn adjustments_written_read_and_written_again_are_the_same_bytes() {
         },
         AdjustmentRow {
             line: 0,
+            faulty: vec![],
             season: "2025".into(),
             date: day("2026-01-15"),
             team: "Commercial".into(),
@@ -1033,6 +1093,9 @@ mod properties {
                     home_legs,
                     away_legs,
                     leg_scores,
+                    incomplete: false,
+                    standing: Standing::Confirmed,
+                    faulty: vec![],
                 },
             )
     }
@@ -1057,6 +1120,8 @@ mod properties {
                     home_points,
                     away_points,
                     walkover,
+                    standing: Standing::Confirmed,
+                    faulty: vec![],
                 },
             )
     }
@@ -1064,6 +1129,7 @@ mod properties {
     fn roster_row() -> impl Strategy<Value = RosterRow> {
         (name(), name(), name()).prop_map(|(season, team, player)| RosterRow {
             line: 0,
+            faulty: vec![],
             season,
             team,
             player,
@@ -1079,6 +1145,7 @@ mod properties {
         (name(), date(), name(), change, name(), any::<bool>()).prop_map(
             |(season, date, team, change, reason, no_reason)| AdjustmentRow {
                 line: 0,
+                faulty: vec![],
                 season,
                 date,
                 team,
@@ -1188,6 +1255,7 @@ mod properties {
                     Rows::Nights(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Rosters(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Adjustments(r) => r.iter().map(|r| r.line).collect(),
+                    Rows::Configuration(r) => r.iter().map(|r| r.line).collect(),
                 };
                 prop_assert!(lines.iter().all(|l| *l >= 2), "{:?}", lines);
                 prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{:?}", lines);

@@ -25,8 +25,8 @@ use super::text::shown;
 pub struct Args {
     /// Game records: .json (one record or a list) or .jsonl (one record per line); `-` reads
     /// standard input. Or league results: .csv files (matches or nights; also rosters
-    /// `season,team,player` and adjustments `season,date,team,adjustment,reason`; see
-    /// docs/formats.md#results-csv)
+    /// `season,team,player`, adjustments `season,date,team,adjustment,reason` and configuration
+    /// `season,setting,value`; see docs/formats.md#results-csv)
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Check everything and say what would be imported, changing nothing

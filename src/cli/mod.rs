@@ -2,6 +2,7 @@
 //! errors become a message, a hint and an exit code (0 ok, 1 bad data, 2 bad usage or a file
 //! that cannot be read). A broken pipe is not an error.
 
+mod backup;
 mod check;
 mod colour;
 mod db;
@@ -127,6 +128,8 @@ enum Command {
     Stats(stats::Args),
     /// Publish the league as a static web site: tables, results, nights, teams, players.
     Publish(publish::Args),
+    /// Copy the database into FILE (safe while others write), checked before it is put there.
+    Backup(backup::Args),
     /// Print a shell completion script for don (bash, zsh or fish).
     Completions(finish::CompletionsArgs),
     /// Print don's manual page (roff), or write a page for every command into a folder.
@@ -157,6 +160,7 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Publish(args) => publish::run(args),
+        Command::Backup(args) => backup::run(args),
         Command::Completions(args) => finish::completions(args, Cli::command()),
         Command::Man(args) => finish::man(args, Cli::command()),
     };

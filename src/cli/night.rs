@@ -9,7 +9,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use don::league::entry::{
     parse_leg_entries, parse_legs, parse_match, parse_players, LegEntry, MatchEntry,
 };
-use don::league::night::{check_night, check_totals, missing};
+use don::league::night::{check_night_warnings, check_totals, missing, NightWarning};
 use don::league::{Config, Confirmation, Kind, Leg, Match, NightResult, Pair, Side};
 use don::store::{Change, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, Store, TeamInfo};
 
@@ -852,7 +852,15 @@ fn accept(
 ) -> Result<(), CliError> {
     let mut all = entered.clone();
     all.push(m.clone());
-    check_night(&season.config, &all).map_err(|e| CliError::Usage(e.to_string()))?;
+    // A player twice in one kind is only warned of (docs/league.md#match-nights).
+    let warned =
+        check_night_warnings(&season.config, &all).map_err(|e| CliError::Usage(e.to_string()))?;
+    for w in warned {
+        let NightWarning::PlayerTwice { kind, second, .. } = &w;
+        if (*kind, *second) == (m.kind, m.slot) {
+            notes.push(format!("warning: {w}"));
+        }
+    }
     let entries = change.leagues().entries(season.id)?;
     for side in Side::BOTH {
         let team = &teams[side];

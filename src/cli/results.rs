@@ -1,5 +1,7 @@
 //! `don import FILE.csv --league L` and `don export --league L --season S`: league results as
-//! CSV (docs/formats.md#results-csv: matches, nights, rosters, adjustments). An import is one
+//! CSV (docs/formats.md#results-csv: matches, nights, rosters, adjustments, and the
+//! configuration shape beside them, with optional columns for how a night stands and a night
+//! left incomplete). An import is one
 //! change: every row checked against its season's configuration, every fault named by file,
 //! line and column, and nothing kept if anything is wrong.
 
@@ -7,13 +9,14 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use don::league::import::{
-    adjustments, nights_from_matches, nights_from_totals, DraftNight, RowError,
+    adjustments, config_rows, configurations, nights_from_matches, nights_from_totals, standing_of,
+    unknown_names, DraftNight, Drafts, NameMemo, RowError,
 };
 use don::league::{NightResult, Side};
 use don::record::results::{
-    column_of, read_results_lenient, write_adjustments, write_matches, write_nights, write_rosters,
-    AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow, ResultsFile, RosterRow, Rows,
-    Shape,
+    column_of, read_results_lenient, write_adjustments, write_configuration, write_matches,
+    write_nights, write_rosters, AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow,
+    ResultsFile, RosterRow, Rows, Shape,
 };
 use don::store::{DraftRoster, Resolver, Store};
 
@@ -90,9 +93,13 @@ pub fn import(
     };
     let league_name = league.name.clone();
     let mut resolver = Resolver::new(&change, league, create)?;
-    // Rosters first, then nights, then adjustments: whatever order the files are named in.
+    resolver.league_made = made_league;
+    let mut warnings: Vec<Fault> = Vec::new();
+    // Configuration first, then rosters, then nights, then adjustments: whatever order the
+    // files are named in.
     let mut read = read;
     for shape in [
+        Shape::Configuration,
         Shape::Rosters,
         Shape::Matches,
         Shape::Nights,
@@ -103,9 +110,33 @@ pub fn import(
             let header = std::mem::take(&mut r.file.header);
             let column = |name: &str| column_of(&header, name);
             let mut fail = |e: RowError| faults.push((r.name.clone(), e));
+            let mut warn = |e: RowError| warnings.push((r.name.clone(), e));
             match &mut r.file.rows {
+                Rows::Configuration(rows) => {
+                    let (drafts, errors) = configurations(rows, &column);
+                    errors.into_iter().for_each(&mut fail);
+                    for d in &drafts {
+                        if let Err(e) = resolver.configuration(d, &column) {
+                            fail(e);
+                        }
+                    }
+                }
                 Rows::Rosters(rows) => {
+                    let mut memo = NameMemo::default();
                     for row in rows.iter() {
+                        let unknown = unknown_names(
+                            &resolver,
+                            &mut memo,
+                            row.line,
+                            &row.season,
+                            &row.team,
+                            &row.faulty,
+                            &column,
+                        );
+                        if !unknown.is_empty() || !row.faulty.is_empty() {
+                            unknown.into_iter().for_each(&mut fail);
+                            continue;
+                        }
                         let draft = DraftRoster {
                             line: row.line,
                             season: row.season.clone(),
@@ -119,19 +150,41 @@ pub fn import(
                 }
                 Rows::Matches(rows) => {
                     let rows = std::mem::take(rows);
-                    let (nights, errors) =
-                        nights_from_matches(rows, &|s| resolver.config_of(s), &column);
+                    let Drafts {
+                        nights,
+                        errors,
+                        warnings,
+                    } = nights_from_matches(rows, &resolver, &column);
                     errors.into_iter().for_each(&mut fail);
+                    warnings.into_iter().for_each(&mut warn);
                     keep_nights(&mut resolver, &nights, &column, &mut fail);
                 }
                 Rows::Nights(rows) => {
-                    let (nights, errors) =
-                        nights_from_totals(rows, &|s| resolver.config_of(s), &column);
+                    let Drafts {
+                        nights,
+                        errors,
+                        warnings,
+                    } = nights_from_totals(rows, &resolver, &column);
                     errors.into_iter().for_each(&mut fail);
+                    warnings.into_iter().for_each(&mut warn);
                     keep_nights(&mut resolver, &nights, &column, &mut fail);
                 }
                 Rows::Adjustments(rows) => {
-                    for a in adjustments(rows) {
+                    let mut memo = NameMemo::default();
+                    for (a, row) in adjustments(rows).into_iter().zip(rows.iter()) {
+                        let unknown = unknown_names(
+                            &resolver,
+                            &mut memo,
+                            row.line,
+                            &row.season,
+                            &row.team,
+                            &row.faulty,
+                            &column,
+                        );
+                        if !unknown.is_empty() || !row.faulty.is_empty() {
+                            unknown.into_iter().for_each(&mut fail);
+                            continue;
+                        }
                         if let Err(e) = resolver.adjustment(&a, &column) {
                             fail(e);
                         }
@@ -141,10 +194,21 @@ pub fn import(
         }
     }
     let mut err = io::stderr().lock();
+    // File by file (in the order named), line by line, each line's column by column.
+    let order = |name: &str| files.iter().position(|f| f.display().to_string() == name);
+    let key = |(name, e): &Fault| {
+        (
+            order(name),
+            e.line,
+            e.column.as_ref().map_or(usize::MAX, |c| c.index),
+        )
+    };
+    warnings.sort_by_key(key);
+    for (name, e) in warnings.iter().take(200) {
+        writeln!(err, "warning: {}", place(name, e))?;
+    }
     if !faults.is_empty() {
-        // File by file (in the order named), line by line.
-        let order = |name: &str| files.iter().position(|f| f.display().to_string() == name);
-        faults.sort_by_key(|(name, e)| (order(name), e.line));
+        faults.sort_by_key(key);
         for (name, e) in faults.iter().take(200) {
             writeln!(err, "{}", place(name, e))?;
         }
@@ -169,6 +233,13 @@ pub fn import(
     if report.roster_places > 0 {
         said.push(count(report.roster_places, "roster place", "roster places"));
     }
+    if report.configs_set > 0 {
+        said.push(count(
+            report.configs_set,
+            "season's configuration",
+            "seasons' configurations",
+        ));
+    }
     let mut summary = format!("{}: {}", league_name, said.join(", "));
     if !report.seasons_made.is_empty() {
         summary.push_str(&format!(
@@ -187,10 +258,12 @@ pub fn import(
             count(report.teams_made.len(), "new team", "new teams")
         ));
     }
-    let kept = report.nights_kept + report.adjustments_kept;
+    let kept = report.nights_kept + report.adjustments_kept + report.configs_kept;
     let mut out = io::stdout().lock();
     if made_league {
         summary = format!("new league {summary}");
+    }
+    if made_league && report.configs_set + report.configs_kept == 0 {
         eprintln!(
             "note: the new league has Abercarn's configuration; for another, make it first with `don league new` (see `don league set --help`)"
         );
@@ -233,6 +306,7 @@ pub enum ExportShape {
     Nights,
     Adjustments,
     Rosters,
+    Configuration,
 }
 
 /// Exports a season's results: one shape to standard output or `out`, or every shape that has
@@ -265,6 +339,7 @@ pub fn export(
                         .unwrap_or(usize::MAX)
                 };
                 ms.sort_by_key(|m| (order(m.kind), m.slot));
+                let incomplete = !don::league::night::is_complete(&season.config, &ms);
                 for m in ms {
                     matches.push(MatchRow {
                         line: 0,
@@ -283,6 +358,9 @@ pub fn export(
                             .iter()
                             .map(|l| (l.score.home, l.score.away))
                             .collect(),
+                        incomplete,
+                        standing: standing_of(&f.confirmation),
+                        faulty: Vec::new(),
                     });
                 }
             }
@@ -313,6 +391,7 @@ pub fn export(
             team: name_of(a.team),
             change: AdjustmentChange::Points(a.points),
             reason: a.reason,
+            faulty: Vec::new(),
         })
         .collect();
     for e in &entries {
@@ -324,6 +403,7 @@ pub fn export(
                 team: e.team.name.clone(),
                 change: AdjustmentChange::Withdrawn,
                 reason: String::new(),
+                faulty: Vec::new(),
             });
         }
     }
@@ -336,21 +416,29 @@ pub fn export(
                 season: season.name.clone(),
                 team: e.team.name.clone(),
                 player: p.clone(),
+                faulty: Vec::new(),
             })
         })
         .collect();
+    let configuration = config_rows(&season.name, &season.config);
     let write = |shape: ExportShape, w: &mut dyn Write| -> io::Result<()> {
         match shape {
             ExportShape::Matches => write_matches(&matches, &mut *w),
             ExportShape::Nights => write_nights(&nights, &mut *w),
             ExportShape::Adjustments => write_adjustments(&adjustments, &mut *w),
             ExportShape::Rosters => write_rosters(&rosters, &mut *w),
+            ExportShape::Configuration => write_configuration(&configuration, &mut *w),
         }?;
         w.flush()
     };
     if let Some(dir) = dir {
         std::fs::create_dir_all(dir)?;
         let all = [
+            (
+                ExportShape::Configuration,
+                configuration.len(),
+                "configuration",
+            ),
             (ExportShape::Rosters, rosters.len(), "rosters"),
             (ExportShape::Matches, matches.len(), "matches"),
             (ExportShape::Nights, nights.len(), "nights"),
@@ -388,6 +476,8 @@ fn night_row(season: &str, f: &don::store::Fixture, h: u32, a: u32, walkover: bo
         home_points: h,
         away_points: a,
         walkover,
+        standing: standing_of(&f.confirmation),
+        faulty: Vec::new(),
     }
 }
 

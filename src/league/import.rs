@@ -1,17 +1,21 @@
 //! League results read from CSV (FORMAT.md §3) turned into nights, each checked against its
-//! season's configuration, every fault pointed at its line and column. Pure: names are not
-//! looked up here; the store does that with what this gives.
+//! season's configuration, every fault of every row pointed at its line and column. Pure:
+//! names are looked up through [`Names`], which the store gives.
 
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
 
-use super::config::Config;
+use super::config::{Config, KindConfig};
 use super::names::name_key;
 use super::night::{
-    check_totals, require_complete, Leg, Match, NightCheck, NightError, NightResult, Pair, Side,
+    check_totals, is_complete, require_complete, Confirmation, Leg, Match, NightCheck, NightError,
+    NightResult, NightWarning, Pair, Side,
 };
-use crate::record::results::{AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow};
+use crate::record::results::{
+    AdjustmentChange, AdjustmentRow, Column, ConfigRow, MatchRow, NightRow, RowSide, Standing,
+    UNREAD,
+};
 
 /// A night's identity: its season, date and teams, by name key.
 type NightKey = (String, NaiveDate, String, String);
@@ -32,6 +36,8 @@ pub struct DraftNight {
     pub home: String,
     pub away: String,
     pub result: NightResult,
+    /// How it stands (confirmed unless the file says otherwise).
+    pub confirmation: Confirmation,
     /// The line of each of its rows.
     pub lines: Vec<u64>,
 }
@@ -47,6 +53,40 @@ pub struct DraftAdjustment {
     pub reason: String,
 }
 
+/// What rows give: the nights they make, their faults, and what they warn of.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Drafts {
+    pub nights: Vec<DraftNight>,
+    pub errors: Vec<RowError>,
+    pub warnings: Vec<RowError>,
+}
+
+/// What a name in a row names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Named {
+    Season,
+    Team,
+}
+
+/// What the league knows of a name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameStatus {
+    Known,
+    /// Not known, and to be made by the import (`--create`); with the fault to give if it is
+    /// taken for a misspelling (it is near a known name, and its night is not complete).
+    New(Option<String>),
+    /// Not known and not to be made: the fault ("no team 'Royal Oke' in …; did you mean
+    /// 'Royal Oak'?").
+    Unknown(String),
+}
+
+/// The league the rows are read for: each season's configuration, and which names it knows.
+pub trait Names {
+    /// The configuration a season's rows are checked with.
+    fn config_of(&self, season: &str) -> Config;
+    fn status(&self, what: Named, name: &str) -> NameStatus;
+}
+
 /// The column a night's fault is about.
 fn column_of(e: &NightError) -> &'static str {
     match e {
@@ -54,15 +94,15 @@ fn column_of(e: &NightError) -> &'static str {
         NightError::NoSuchSlot { .. } | NightError::SlotTwice { .. } => "slot",
         NightError::PlayerCount {
             side: Side::Home, ..
-        } => "home_players",
-        NightError::PlayerCount { .. } => "away_players",
-        NightError::PlayerTwice {
+        }
+        | NightError::PlayerTwiceInSide {
             side: Side::Home, ..
         }
         | NightError::PlayerForBothTeams {
             side: Side::Home, ..
         } => "home_players",
-        NightError::PlayerTwice { .. }
+        NightError::PlayerCount { .. }
+        | NightError::PlayerTwiceInSide { .. }
         | NightError::PlayerForBothTeams { .. }
         | NightError::PlayerBothSides { .. } => "away_players",
         NightError::Legs { .. } => "home_legs",
@@ -75,6 +115,26 @@ fn column_of(e: &NightError) -> &'static str {
     }
 }
 
+/// The cells a night's fault is worked out from: a fault is not given when one of them could
+/// not be read (its own fault says it all).
+fn depends_on(e: &NightError) -> &'static [&'static str] {
+    match e {
+        NightError::KindNotPlayed(_) => &["kind"],
+        NightError::NoSuchSlot { .. } | NightError::SlotTwice { .. } => &["slot"],
+        NightError::PlayerCount { .. }
+        | NightError::PlayerTwiceInSide { .. }
+        | NightError::PlayerForBothTeams { .. }
+        | NightError::PlayerBothSides { .. } => &["home_players", "away_players"],
+        NightError::Legs { .. } => &["home_legs", "away_legs"],
+        NightError::LegScoreCount { .. }
+        | NightError::LegScoreTarget { .. }
+        | NightError::LegScoresDisagree { .. }
+        | NightError::LegAfterWon { .. } => &["leg_scores", "home_legs", "away_legs"],
+        NightError::Totals { .. } => &["home_points", "away_points"],
+        NightError::Incomplete { .. } | NightError::SameTeam => &[],
+    }
+}
+
 fn night_key(
     season: &str,
     date: NaiveDate,
@@ -84,190 +144,705 @@ fn night_key(
     (name_key(season), date, name_key(home), name_key(away))
 }
 
+fn side(s: RowSide) -> Side {
+    match s {
+        RowSide::Home => Side::Home,
+        RowSide::Away => Side::Away,
+    }
+}
+
+/// How a night stands, from its row's cells.
+pub fn confirmation_of(standing: &Standing) -> Confirmation {
+    match standing {
+        Standing::Confirmed => Confirmation::Confirmed,
+        Standing::Provisional { entered_by } => Confirmation::Provisional {
+            entered_by: side(*entered_by),
+        },
+        Standing::Disputed {
+            by,
+            reason,
+            entered_by,
+        } => Confirmation::Disputed {
+            by: side(*by),
+            reason: reason.clone(),
+            entered_by: entered_by.map(side),
+        },
+    }
+}
+
+/// How a night stands, as a row's cells.
+pub fn standing_of(confirmation: &Confirmation) -> Standing {
+    let row = |s: Side| match s {
+        Side::Home => RowSide::Home,
+        Side::Away => RowSide::Away,
+    };
+    match confirmation {
+        Confirmation::Confirmed => Standing::Confirmed,
+        Confirmation::Provisional { entered_by } => Standing::Provisional {
+            entered_by: row(*entered_by),
+        },
+        Confirmation::Disputed {
+            by,
+            reason,
+            entered_by,
+        } => Standing::Disputed {
+            by: row(*by),
+            reason: reason.clone(),
+            entered_by: entered_by.map(row),
+        },
+    }
+}
+
+/// A row's season, date and teams as far as they could be read: a refused row's, to tell the
+/// nights it was part of.
+#[derive(Clone, Debug, Default)]
+struct Place {
+    date: Option<NaiveDate>,
+    home: Option<String>,
+    away: Option<String>,
+}
+
+impl Place {
+    /// Whether a night is the one this row was part of: two of its date and teams agree (one
+    /// cell of a row misspelt or mistyped leaves the other two).
+    fn is_of(&self, date: NaiveDate, home: &str, away: &str) -> bool {
+        let agree = [
+            self.date == Some(date),
+            self.home.as_deref() == Some(home),
+            self.away.as_deref() == Some(away),
+        ];
+        agree.iter().filter(|a| **a).count() >= 2
+    }
+}
+
+/// The faults of a row's names (season, then teams), through `names`; which were refused, and
+/// the faults to give for names to be made if the night is taken for a misspelling.
+struct NameFaults {
+    errors: Vec<RowError>,
+    suspect: Vec<RowError>,
+    refused: bool,
+}
+
+/// The names of a file looked up so far (each is looked up once), and the unknown ones said
+/// already (each is said once, at its first row).
+#[derive(Debug, Default)]
+pub struct NameMemo {
+    seasons: HashMap<String, NameStatus>,
+    teams: HashMap<String, NameStatus>,
+    said: Vec<(Named, String)>,
+}
+
+impl NameMemo {
+    fn status(&mut self, names: &dyn Names, what: Named, name: &str) -> &NameStatus {
+        let map = match what {
+            Named::Season => &mut self.seasons,
+            Named::Team => &mut self.teams,
+        };
+        if !map.contains_key(name) {
+            map.insert(name.to_string(), names.status(what, name));
+        }
+        &map[name]
+    }
+}
+
+fn name_faults(
+    names: &dyn Names,
+    memo: &mut NameMemo,
+    line: u64,
+    cells: &[(&str, Named, &str)],
+    faulty: &[&'static str],
+    column: &dyn Fn(&str) -> Option<Column>,
+) -> NameFaults {
+    let mut out = NameFaults {
+        errors: Vec::new(),
+        suspect: Vec::new(),
+        refused: false,
+    };
+    if faulty.contains(&UNREAD) {
+        out.refused = true;
+        return out;
+    }
+    for &(col, what, name) in cells {
+        if faulty.contains(&col) {
+            out.refused = true;
+            continue;
+        }
+        let fault = |message: String| RowError {
+            line,
+            column: column(col),
+            message,
+        };
+        match memo.status(names, what, name).clone() {
+            NameStatus::Known | NameStatus::New(None) => {}
+            NameStatus::New(Some(m)) => out.suspect.push(fault(m)),
+            NameStatus::Unknown(m) => {
+                // Said once, at its first row: the rows after it with the same name are
+                // refused for the same reason.
+                let key = (what, name_key(name));
+                if !memo.said.contains(&key) {
+                    memo.said.push(key);
+                    out.errors.push(fault(m));
+                }
+                out.refused = true;
+            }
+        }
+    }
+    out
+}
+
+/// The faults of a roster's or an adjustment's row for its season and team, when the league
+/// does not know them (and the import would not make them): each name once in `memo`, the
+/// cells that could not be read left out. A row with any of these, or with a cell that could
+/// not be read, is not kept.
+pub fn unknown_names(
+    names: &dyn Names,
+    memo: &mut NameMemo,
+    line: u64,
+    season: &str,
+    team: &str,
+    faulty: &[&'static str],
+    column: &dyn Fn(&str) -> Option<Column>,
+) -> Vec<RowError> {
+    let cells = [
+        ("season", Named::Season, season),
+        ("team", Named::Team, team),
+    ];
+    name_faults(names, memo, line, &cells, faulty, column).errors
+}
+
+/// A night being gathered from its rows.
+struct Gathering {
+    night: DraftNight,
+    matches: Vec<Match>,
+    check: NightCheck,
+    config: Config,
+    /// A row says the night's other matches are still to enter.
+    incomplete: bool,
+    /// The line that said how the night stands.
+    standing_line: Option<u64>,
+    /// The faults to give for its names if it is taken for a misspelling.
+    suspect: Vec<RowError>,
+}
+
 /// Match rows grouped into nights (in the order first seen), each match and each night
-/// checked with `config_of` its season's configuration; every fault found is returned.
+/// checked with its season's configuration; every fault of every row is returned (a row with
+/// a cell that could not be read is checked for the rest), and a night with a refused row is
+/// not said to be incomplete.
 pub fn nights_from_matches(
     rows: Vec<MatchRow>,
-    config_of: &dyn Fn(&str) -> Config,
+    names: &dyn Names,
     column: &dyn Fn(&str) -> Option<Column>,
-) -> (Vec<DraftNight>, Vec<RowError>) {
-    let mut errors = Vec::new();
+) -> Drafts {
+    let mut out = Drafts::default();
     let mut configs: HashMap<String, Config> = HashMap::new();
     // Each night once, in the order first seen; rows of a night come together, so the one
     // before is looked up without hashing.
-    let mut nights: Vec<(DraftNight, Vec<Match>, NightCheck, Config)> = Vec::new();
+    let mut nights: Vec<Gathering> = Vec::new();
     let mut index: HashMap<NightKey, usize> = HashMap::new();
     let mut last: Option<((String, NaiveDate, String, String), usize)> = None;
+    let mut refused: Vec<Place> = Vec::new();
+    let mut memo = NameMemo::default();
     let fault = |line: u64, col: &str, message: String| RowError {
         line,
         column: if col.is_empty() { None } else { column(col) },
         message,
     };
     for mut row in rows {
-        let kind = match row.kind.parse() {
-            Ok(k) => k,
-            Err(e) => {
-                errors.push(fault(row.line, "kind", format!("{e}")));
-                continue;
-            }
-        };
+        let line = row.line;
+        if row.faulty.contains(&UNREAD) {
+            // Its fault is said; as far as its cells go, it tells a night with a refused row.
+            refused.push(Place {
+                date: (row.date != NaiveDate::MIN).then_some(row.date),
+                home: (!row.home.is_empty()).then(|| name_key(&row.home)),
+                away: (!row.away.is_empty()).then(|| name_key(&row.away)),
+            });
+            continue;
+        }
+        let bad = |c: &str| row.faulty.contains(&c);
+        let mut names_seen = name_faults(
+            names,
+            &mut memo,
+            line,
+            &[
+                ("season", Named::Season, &row.season),
+                ("home", Named::Team, &row.home),
+                ("away", Named::Team, &row.away),
+            ],
+            &row.faulty,
+            column,
+        );
+        let mut errors = std::mem::take(&mut names_seen.errors);
+        let mut placed = !names_seen.refused && !bad("date");
         let same_night = last.as_ref().is_some_and(|(raw, _)| {
             raw.0 == row.season && raw.1 == row.date && raw.2 == row.home && raw.3 == row.away
         });
-        let at = match (&last, same_night) {
-            (Some((_, at)), true) => *at,
-            _ => {
-                let key = night_key(&row.season, row.date, &row.home, &row.away);
-                if key.2 == key.3 {
-                    errors.push(fault(row.line, "away", NightError::SameTeam.to_string()));
-                    continue;
+        if !same_night && !bad("home") && !bad("away") && name_key(&row.home) == name_key(&row.away)
+        {
+            errors.push(fault(line, "away", NightError::SameTeam.to_string()));
+            placed = false;
+        }
+        let kind = if bad("kind") {
+            None
+        } else {
+            match row.kind.parse() {
+                Ok(k) => Some(k),
+                Err(e) => {
+                    errors.push(fault(line, "kind", format!("{e}")));
+                    None
                 }
-                let config = configs
-                    .entry(key.0.clone())
-                    .or_insert_with(|| config_of(&row.season))
-                    .clone();
-                let at = *index.entry(key).or_insert_with(|| {
-                    nights.push((
-                        DraftNight {
-                            season: row.season.clone(),
-                            date: row.date,
-                            home: row.home.clone(),
-                            away: row.away.clone(),
-                            result: NightResult::Matches(Vec::new()),
-                            lines: Vec::new(),
-                        },
-                        Vec::new(),
-                        NightCheck::default(),
-                        config,
-                    ));
-                    nights.len() - 1
-                });
-                let raw = (
-                    row.season.clone(),
-                    row.date,
-                    row.home.clone(),
-                    row.away.clone(),
-                );
-                last = Some((raw, at));
-                at
             }
         };
-        let m = Match {
-            kind,
-            slot: row.slot,
-            players: Pair::new(
-                std::mem::take(&mut row.home_players),
-                std::mem::take(&mut row.away_players),
-            ),
-            legs: Pair::new(row.home_legs, row.away_legs),
-            leg_scores: row
-                .leg_scores
-                .iter()
-                .map(|&(h, a)| Leg {
-                    score: Pair::new(h, a),
-                    game: None,
-                    hands: Vec::new(),
-                })
-                .collect(),
+        if !configs.contains_key(&row.season) {
+            configs.insert(row.season.clone(), names.config_of(&row.season));
+        }
+        let config = &configs[&row.season];
+        // The night the row is of, once its season, date and teams are known.
+        let at = if placed {
+            Some(match (&last, same_night) {
+                (Some((_, at)), true) => *at,
+                _ => {
+                    let key = night_key(&row.season, row.date, &row.home, &row.away);
+                    let at = *index.entry(key).or_insert_with(|| {
+                        nights.push(Gathering {
+                            night: DraftNight {
+                                season: row.season.clone(),
+                                date: row.date,
+                                home: row.home.clone(),
+                                away: row.away.clone(),
+                                result: NightResult::Matches(Vec::new()),
+                                confirmation: Confirmation::Confirmed,
+                                lines: Vec::new(),
+                            },
+                            matches: Vec::new(),
+                            check: NightCheck::default(),
+                            config: config.clone(),
+                            incomplete: false,
+                            standing_line: None,
+                            suspect: std::mem::take(&mut names_seen.suspect),
+                        });
+                        nights.len() - 1
+                    });
+                    let raw = (
+                        row.season.clone(),
+                        row.date,
+                        row.home.clone(),
+                        row.away.clone(),
+                    );
+                    last = Some((raw, at));
+                    at
+                }
+            })
+        } else {
+            None
         };
-        let entry = &mut nights[at];
-        if let Err(e) = entry.2.add(&entry.3, &m) {
-            errors.push(fault(row.line, column_of(&e), e.to_string()));
-            // Its night is not checked for completeness: the row's fault says it all.
-            entry.0.lines.push(0);
-            continue;
+        let mut m = None;
+        if let Some(kind) = kind {
+            let candidate = Match {
+                kind,
+                slot: row.slot,
+                players: Pair::new(
+                    std::mem::take(&mut row.home_players),
+                    std::mem::take(&mut row.away_players),
+                ),
+                legs: Pair::new(row.home_legs, row.away_legs),
+                leg_scores: row
+                    .leg_scores
+                    .iter()
+                    .map(|&(h, a)| Leg {
+                        score: Pair::new(h, a),
+                        game: None,
+                        hands: Vec::new(),
+                    })
+                    .collect(),
+            };
+            let found = match at {
+                Some(at) => nights[at].check.faults(config, &candidate),
+                None => NightCheck::default().faults(config, &candidate),
+            };
+            for e in found {
+                if depends_on(&e).iter().any(|c| bad(c)) {
+                    continue;
+                }
+                errors.push(fault(line, column_of(&e), e.to_string()));
+            }
+            m = Some(candidate);
         }
-        entry.1.push(m);
-        entry.0.lines.push(row.line);
+        if let Some(at) = at {
+            let g = &mut nights[at];
+            g.incomplete |= row.incomplete;
+            let confirmation = confirmation_of(&row.standing);
+            match g.standing_line {
+                None => {
+                    g.night.confirmation = confirmation;
+                    g.standing_line = Some(line);
+                }
+                Some(first) if g.night.confirmation != confirmation => {
+                    let col = if column("confirmation").is_some() {
+                        "confirmation"
+                    } else {
+                        ""
+                    };
+                    errors.push(fault(
+                        line,
+                        col,
+                        format!(
+                            "the rows of {} v {} on {} disagree on how the night stands (line {first} says {})",
+                            g.night.home,
+                            g.night.away,
+                            g.night.date,
+                            g.night.confirmation.word()
+                        ),
+                    ));
+                }
+                Some(_) => {}
+            }
+        }
+        let row_refused = !errors.is_empty() || !row.faulty.is_empty();
+        match (m, at) {
+            (Some(m), Some(at)) if !row_refused => {
+                let g = &mut nights[at];
+                let warned = g.check.warnings.len();
+                g.check.push(&m);
+                for w in &g.check.warnings[warned..] {
+                    let NightWarning::PlayerTwice { side, .. } = w;
+                    let col = match side {
+                        Side::Home => "home_players",
+                        Side::Away => "away_players",
+                    };
+                    out.warnings.push(fault(line, col, w.to_string()));
+                }
+                g.matches.push(m);
+                g.night.lines.push(line);
+            }
+            _ => refused.push(Place {
+                date: (!bad("date")).then_some(row.date),
+                home: (!bad("home")).then(|| name_key(&row.home)),
+                away: (!bad("away")).then(|| name_key(&row.away)),
+            }),
+        }
+        out.errors.append(&mut errors);
     }
-    let mut out = Vec::new();
-    for (mut night, matches, _, config) in nights {
-        if matches.is_empty() || night.lines.contains(&0) {
-            // A row of it was refused already.
+    // A night not complete that names a team or season to be made near a known one is taken
+    // for a misspelling: its names are the faults, and its rows count as refused.
+    let mut incomplete: Vec<Gathering> = Vec::new();
+    for mut g in nights {
+        if g.matches.is_empty() {
             continue;
         }
-        if let Err(e) = require_complete(&config, &matches) {
-            let first = night.lines.first().copied().unwrap_or(0);
-            errors.push(fault(
+        if g.incomplete || is_complete(&g.config, &g.matches) {
+            g.night.result = NightResult::Matches(g.matches);
+            out.nights.push(g.night);
+        } else if !g.suspect.is_empty() {
+            out.errors.append(&mut g.suspect);
+            refused.push(Place {
+                date: Some(g.night.date),
+                home: Some(name_key(&g.night.home)),
+                away: Some(name_key(&g.night.away)),
+            });
+        } else {
+            incomplete.push(g);
+        }
+    }
+    for g in incomplete {
+        let (home, away) = (name_key(&g.night.home), name_key(&g.night.away));
+        if refused.iter().any(|p| p.is_of(g.night.date, &home, &away)) {
+            // A row of it was refused: its fault says it all.
+            continue;
+        }
+        if let Err(e) = require_complete(&g.config, &g.matches) {
+            let first = g.night.lines.first().copied().unwrap_or(0);
+            out.errors.push(fault(
                 first,
                 "",
-                format!("{} v {} on {}: {e}", night.home, night.away, night.date),
+                format!(
+                    "{} v {} on {}: {e}",
+                    g.night.home, g.night.away, g.night.date
+                ),
             ));
-            continue;
         }
-        night.result = NightResult::Matches(matches);
-        out.push(night);
     }
-    errors.sort_by_key(|e| e.line);
-    (out, errors)
+    sort(&mut out.errors);
+    sort(&mut out.warnings);
+    out
 }
 
-/// Night rows (totals, or a walkover) checked against their seasons' configurations.
+/// Faults in line order, each line's in column order.
+fn sort(errors: &mut [RowError]) {
+    errors.sort_by_key(|e| (e.line, e.column.as_ref().map_or(usize::MAX, |c| c.index)));
+}
+
+/// Night rows (totals, or a walkover) checked against their seasons' configurations; every
+/// fault of every row.
 pub fn nights_from_totals(
     rows: &[NightRow],
-    config_of: &dyn Fn(&str) -> Config,
+    names: &dyn Names,
     column: &dyn Fn(&str) -> Option<Column>,
-) -> (Vec<DraftNight>, Vec<RowError>) {
-    let mut errors = Vec::new();
-    let mut out: Vec<DraftNight> = Vec::new();
+) -> Drafts {
+    let mut out = Drafts::default();
+    let mut memo = NameMemo::default();
     for row in rows {
         let fault = |col: &str, message: String| RowError {
             line: row.line,
             column: column(col),
             message,
         };
-        if name_key(&row.home) == name_key(&row.away) {
-            errors.push(fault("away", NightError::SameTeam.to_string()));
+        if row.faulty.contains(&UNREAD) {
             continue;
         }
-        let config = config_of(&row.season);
+        let bad = |c: &str| row.faulty.contains(&c);
+        let seen = name_faults(
+            names,
+            &mut memo,
+            row.line,
+            &[
+                ("season", Named::Season, &row.season),
+                ("home", Named::Team, &row.home),
+                ("away", Named::Team, &row.away),
+            ],
+            &row.faulty,
+            column,
+        );
+        let mut errors = seen.errors;
+        if !bad("home") && !bad("away") && name_key(&row.home) == name_key(&row.away) {
+            errors.push(fault("away", NightError::SameTeam.to_string()));
+        }
+        let config = names.config_of(&row.season);
         let points = Pair::new(row.home_points, row.away_points);
-        let result = if row.walkover {
-            let award = config.walkover_matches();
-            match (points.home, points.away) {
-                (h, 0) if h == award => NightResult::Walkover(Side::Home),
-                (0, a) if a == award => NightResult::Walkover(Side::Away),
-                _ => {
-                    errors.push(fault(
+        let mut result = None;
+        if !bad("home_points") && !bad("away_points") && !bad("note") {
+            if row.walkover {
+                let award = config.walkover_matches();
+                match (points.home, points.away) {
+                    (h, 0) if h == award => result = Some(NightResult::Walkover(Side::Home)),
+                    (0, a) if a == award => result = Some(NightResult::Walkover(Side::Away)),
+                    _ => errors.push(fault(
                         "home_points",
                         format!(
                             "a walkover gives {award}–0 to the team that turned up, not {}–{}",
                             points.home, points.away
                         ),
-                    ));
-                    continue;
+                    )),
+                }
+            } else {
+                match check_totals(&config, points) {
+                    Ok(()) => result = Some(NightResult::Totals(points)),
+                    Err(e) => errors.push(fault("home_points", e.to_string())),
                 }
             }
-        } else {
-            if let Err(e) = check_totals(&config, points) {
-                errors.push(fault("home_points", e.to_string()));
-                continue;
+        }
+        let placed = !seen.refused && !bad("date") && errors.is_empty();
+        if placed {
+            let key = night_key(&row.season, row.date, &row.home, &row.away);
+            if let Some(first) = out
+                .nights
+                .iter()
+                .find(|n| night_key(&n.season, n.date, &n.home, &n.away) == key)
+            {
+                errors.push(fault(
+                    "",
+                    format!(
+                        "{} v {} on {} is given twice (first at line {})",
+                        row.home, row.away, row.date, first.lines[0]
+                    ),
+                ));
             }
-            NightResult::Totals(points)
+        }
+        match result {
+            Some(result) if errors.is_empty() && row.faulty.is_empty() => {
+                out.nights.push(DraftNight {
+                    season: row.season.clone(),
+                    date: row.date,
+                    home: row.home.clone(),
+                    away: row.away.clone(),
+                    result,
+                    confirmation: confirmation_of(&row.standing),
+                    lines: vec![row.line],
+                })
+            }
+            _ => out.errors.append(&mut errors),
+        }
+    }
+    sort(&mut out.errors);
+    out
+}
+
+/// A season's configuration as a file gives it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DraftConfig {
+    pub season: String,
+    pub config: Config,
+    /// The line of its first row.
+    pub line: u64,
+}
+
+/// The settings a configuration row may give, as `don league new` takes them.
+const SETTINGS: &str = "kind, points-per-match, walkover, roster-min, tie-breakers or don-rules";
+
+/// A season's configuration as rows: `kind` (one for each kind of the night, in order),
+/// `points-per-match`, `walkover` (only when set), `roster-min`, `tie-breakers`, `don-rules`.
+pub fn config_rows(season: &str, config: &Config) -> Vec<ConfigRow> {
+    let row = |setting: &str, value: String| ConfigRow {
+        line: 0,
+        season: season.to_string(),
+        setting: setting.to_string(),
+        value,
+    };
+    let mut rows: Vec<ConfigRow> = config
+        .night
+        .iter()
+        .map(|k| row("kind", k.to_string()))
+        .collect();
+    rows.push(row("points-per-match", config.points_per_match.to_string()));
+    if let Some(w) = config.walkover {
+        rows.push(row("walkover", w.to_string()));
+    }
+    rows.push(row("roster-min", config.roster_min.to_string()));
+    let breakers: Vec<&str> = config.tie_breakers.iter().map(|b| b.as_str()).collect();
+    rows.push(row("tie-breakers", breakers.join(" ")));
+    rows.push(row("don-rules", don_rules_words(config)));
+    rows
+}
+
+/// `nine-card-don cut=high deals=none end_scoring=game …`: the Don ruleset as words.
+fn don_rules_words(config: &Config) -> String {
+    let json = crate::record::write::ruleset_json(&config.don_rules);
+    let mut words = vec![json["variant"].as_str().unwrap_or_default().to_string()];
+    if let Some(map) = json.as_object() {
+        // An option with no value is left out: read back, it takes its default, none.
+        for (key, value) in map.iter().filter(|(k, v)| *k != "variant" && !v.is_null()) {
+            let v = match value {
+                serde_json::Value::String(s) => s.clone(),
+                other => other.to_string(),
+            };
+            words.push(format!("{key}={v}"));
+        }
+    }
+    words.join(" ")
+}
+
+/// The Don ruleset from words (as `--don-rules` takes it).
+fn don_rules_from(words: &str) -> Result<crate::rules::Variant, String> {
+    use serde_json::Value;
+    let mut it = words.split_whitespace();
+    let mut map = serde_json::Map::new();
+    map.insert(
+        "variant".into(),
+        Value::from(it.next().unwrap_or("").to_lowercase()),
+    );
+    for word in it {
+        let (key, value) = word
+            .split_once('=')
+            .ok_or_else(|| format!("\"{word}\" is not OPTION=VALUE (as in target=121)"))?;
+        let typed = if let Ok(n) = value.parse::<i64>() {
+            Value::from(n)
+        } else {
+            match value.to_ascii_lowercase().as_str() {
+                "true" => Value::Bool(true),
+                "false" => Value::Bool(false),
+                "none" | "null" => Value::Null,
+                _ => Value::from(value),
+            }
         };
-        let key = night_key(&row.season, row.date, &row.home, &row.away);
-        if let Some(first) = out
+        map.insert(key.replace('-', "_"), typed);
+    }
+    crate::record::ruleset_from_json(Value::Object(map))
+}
+
+/// Configuration rows, season by season (in the order first seen): each setting read, the
+/// ones left out Abercarn's, the whole checked.
+pub fn configurations(
+    rows: &[ConfigRow],
+    column: &dyn Fn(&str) -> Option<Column>,
+) -> (Vec<DraftConfig>, Vec<RowError>) {
+    let mut errors = Vec::new();
+    // Per season: the draft, the kinds given, the settings given.
+    let mut seasons: Vec<(DraftConfig, Vec<KindConfig>, Vec<String>)> = Vec::new();
+    for row in rows {
+        let fault = |col: &str, message: String| RowError {
+            line: row.line,
+            column: column(col),
+            message,
+        };
+        let at = match seasons
             .iter()
-            .find(|n| night_key(&n.season, n.date, &n.home, &n.away) == key)
+            .position(|(d, _, _)| name_key(&d.season) == name_key(&row.season))
         {
+            Some(at) => at,
+            None => {
+                seasons.push((
+                    DraftConfig {
+                        season: row.season.clone(),
+                        config: Config::default(),
+                        line: row.line,
+                    },
+                    Vec::new(),
+                    Vec::new(),
+                ));
+                seasons.len() - 1
+            }
+        };
+        let (draft, kinds, given) = &mut seasons[at];
+        if row.setting != "kind" && given.contains(&row.setting) {
             errors.push(fault(
-                "",
-                format!(
-                    "{} v {} on {} is given twice (first at line {})",
-                    row.home, row.away, row.date, first.lines[0]
-                ),
+                "setting",
+                format!("{} is given twice for {}", row.setting, draft.season),
             ));
             continue;
         }
-        out.push(DraftNight {
-            season: row.season.clone(),
-            date: row.date,
-            home: row.home.clone(),
-            away: row.away.clone(),
-            result,
-            lines: vec![row.line],
-        });
+        given.push(row.setting.clone());
+        let number = |v: &str| -> Result<u32, String> {
+            v.parse::<u32>()
+                .map_err(|_| format!("`{v}` is not a number (0 or more)"))
+        };
+        let c = &mut draft.config;
+        let done: Result<(), String> = match row.setting.as_str() {
+            "kind" => row
+                .value
+                .parse::<KindConfig>()
+                .map(|k| kinds.push(k))
+                .map_err(|e| e.to_string()),
+            "points-per-match" => number(&row.value).map(|n| c.points_per_match = n),
+            "walkover" if row.value.is_empty() => {
+                c.walkover = None;
+                Ok(())
+            }
+            "walkover" => number(&row.value).map(|n| c.walkover = Some(n)),
+            "roster-min" => number(&row.value).map(|n| c.roster_min = n),
+            "tie-breakers" => Config::parse_breakers(&row.value)
+                .map(|b| c.tie_breakers = b)
+                .map_err(|e| e.to_string()),
+            "don-rules" => don_rules_from(&row.value).map(|r| c.don_rules = r),
+            other => {
+                errors.push(fault(
+                    "setting",
+                    format!("`{other}` is not a setting: {SETTINGS}"),
+                ));
+                continue;
+            }
+        };
+        if let Err(e) = done {
+            errors.push(fault("value", e));
+        }
     }
+    let mut out = Vec::new();
+    let failed: Vec<u64> = errors.iter().map(|e| e.line).collect();
+    for (mut draft, kinds, _) in seasons {
+        if !kinds.is_empty() {
+            draft.config.night = kinds;
+        }
+        if let Err(e) = draft.config.validate() {
+            errors.push(RowError {
+                line: draft.line,
+                column: None,
+                message: format!("the configuration of {}: {e}", draft.season),
+            });
+            continue;
+        }
+        if failed.is_empty() {
+            out.push(draft);
+        }
+    }
+    sort(&mut errors);
     (out, errors)
 }
 
@@ -283,4 +858,76 @@ pub fn adjustments(rows: &[AdjustmentRow]) -> Vec<DraftAdjustment> {
             reason: r.reason.clone(),
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::config::Breaker;
+    use crate::rules::Variant;
+
+    fn read_back(config: &Config) -> Result<Config, Vec<RowError>> {
+        let mut rows = config_rows("2025-26", config);
+        for (i, r) in rows.iter_mut().enumerate() {
+            r.line = i as u64 + 2;
+        }
+        let (drafts, errors) = configurations(&rows, &|_| None);
+        if !errors.is_empty() {
+            return Err(errors);
+        }
+        Ok(drafts.into_iter().next().expect("one season").config)
+    }
+
+    #[test]
+    fn a_configuration_written_as_rows_reads_back_the_same() {
+        let mut config = Config::default();
+        assert_eq!(read_back(&config), Ok(config.clone()));
+        config.night = vec!["don=5,121,2,5".parse().unwrap()];
+        config.points_per_match = 2;
+        config.walkover = Some(4);
+        config.roster_min = 6;
+        config.tie_breakers = vec![Breaker::Points, Breaker::HeadToHead, Breaker::NightsWon];
+        for variant in [
+            "nine-card-don",
+            "blind-don",
+            "game-to-lose",
+            "irish-don",
+            "phat",
+        ] {
+            config.don_rules = Variant::default_for(variant).unwrap();
+            // As the database keeps it.
+            let stored = Config::from_json(&config.to_json()).unwrap();
+            assert_eq!(read_back(&stored), Ok(stored.clone()), "{variant}");
+        }
+    }
+
+    #[test]
+    fn a_setting_unknown_or_given_twice_or_a_whole_that_does_not_hold_is_a_fault() {
+        let row = |line, setting: &str, value: &str| ConfigRow {
+            line,
+            season: "2025-26".into(),
+            setting: setting.into(),
+            value: value.into(),
+        };
+        let (_, errors) = configurations(
+            &[
+                row(2, "points", "2"),
+                row(3, "roster-min", "5"),
+                row(4, "roster-min", "6"),
+                row(5, "walkover", "ten"),
+                row(6, "tie-breakers", "legs-won points"),
+            ],
+            &|_| None,
+        );
+        let said: Vec<(u64, String)> = errors.into_iter().map(|e| (e.line, e.message)).collect();
+        assert_eq!(
+            said,
+            [
+                (2, "`points` is not a setting: kind, points-per-match, walkover, roster-min, tie-breakers or don-rules".to_string()),
+                (2, "the configuration of 2025-26: the table goes by points first: the tie-breakers begin with points".to_string()),
+                (4, "roster-min is given twice for 2025-26".to_string()),
+                (5, "`ten` is not a number (0 or more)".to_string()),
+            ]
+        );
+    }
 }

@@ -1,6 +1,7 @@
 //! A season as the standings see it, and the checks a match night passes before it is kept
 //! (RULES.md §7): legs a valid best-of result, leg scores agreeing with the legs and the kind's
-//! target, the right number of players, no player twice in one kind, the night complete.
+//! target, the right number of players, no player on both sides or for both teams or twice in
+//! one side (a player twice in one kind is only warned of, RULES.md §9), the night complete.
 
 use std::fmt;
 use std::ops::{Index, IndexMut};
@@ -387,12 +388,11 @@ pub enum NightError {
     },
     #[error("{kind} match {slot}, leg {leg} is played after the match was won")]
     LegAfterWon { kind: Kind, slot: u32, leg: usize },
-    #[error("{name} plays twice in {kind} on this night (matches {first} and {second})")]
-    PlayerTwice {
+    #[error("{name} is named twice in one side of {kind} match {slot}")]
+    PlayerTwiceInSide {
         name: String,
         kind: Kind,
-        first: u32,
-        second: u32,
+        slot: u32,
         side: Side,
     },
     #[error("{name} plays for both teams on this night ({kind} match {slot} for the {side} side)")]
@@ -420,28 +420,23 @@ pub enum NightError {
 /// Checks one match against the night's configuration (its kind, slot, players, legs and leg
 /// scores), on its own.
 pub fn check_match(config: &Config, m: &Match) -> Result<(), NightError> {
-    let away: Vec<String> = m.players.away.iter().map(|a| name_key(a)).collect();
-    for name in &m.players.home {
-        if away.contains(&name_key(name)) {
-            return Err(NightError::PlayerBothSides {
-                name: name.clone(),
-                kind: m.kind,
-                slot: m.slot,
-            });
-        }
+    match NightCheck::default().faults(config, m).into_iter().next() {
+        Some(e) => Err(e),
+        None => Ok(()),
     }
-    check_match_alone(config, m)
 }
 
-/// [`check_match`] but for a player on both sides (which [`NightCheck`] checks with the names
-/// it folds anyway).
-fn check_match_alone(config: &Config, m: &Match) -> Result<(), NightError> {
-    let kc = config
-        .kind(m.kind)
-        .ok_or(NightError::KindNotPlayed(m.kind))?;
+/// Every fault of one match on its own (its kind, slot, players' numbers, legs and leg scores),
+/// in the order of the row's columns; a player on both sides or twice in one side is
+/// [`NightCheck`]'s (it folds the names anyway).
+fn match_faults(config: &Config, m: &Match) -> Vec<NightError> {
+    let Some(kc) = config.kind(m.kind) else {
+        return vec![NightError::KindNotPlayed(m.kind)];
+    };
+    let mut faults = Vec::new();
     let (kind, slot) = (m.kind, m.slot);
     if slot == 0 || slot > kc.matches {
-        return Err(NightError::NoSuchSlot {
+        faults.push(NightError::NoSuchSlot {
             kind,
             slot,
             matches: kc.matches,
@@ -450,7 +445,7 @@ fn check_match_alone(config: &Config, m: &Match) -> Result<(), NightError> {
     for side in Side::BOTH {
         let given = m.players[side].len();
         if given != 0 && given != kc.players as usize {
-            return Err(NightError::PlayerCount {
+            faults.push(NightError::PlayerCount {
                 kind,
                 slot,
                 side,
@@ -459,8 +454,12 @@ fn check_match_alone(config: &Config, m: &Match) -> Result<(), NightError> {
             });
         }
     }
-    check_legs(kc, slot, m.legs)?;
-    check_leg_scores(kc, m)
+    match check_legs(kc, slot, m.legs) {
+        // Leg scores are checked against legs that make a result.
+        Err(e) => faults.push(e),
+        Ok(()) => faults.extend(check_leg_scores(kc, m).err()),
+    }
+    faults
 }
 
 /// A best-of result: exactly one side has the legs needed, the other fewer.
@@ -539,11 +538,35 @@ fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightError> {
     Ok(())
 }
 
-/// Checks the matches of a night together: each on its own, no slot twice, no player twice in
-/// one kind. A night may be incomplete (see [`is_complete`]).
+/// What a night's check says of a match without refusing it (RULES.md §9, "Players on a
+/// match night": a player may play more than one match of a night, even two of one kind).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum NightWarning {
+    #[error("{name} plays twice in {kind} on this night (matches {first} and {second})")]
+    PlayerTwice {
+        name: String,
+        kind: Kind,
+        first: u32,
+        second: u32,
+        side: Side,
+    },
+}
+
+/// Checks the matches of a night together: each on its own, no slot twice, no player on both
+/// sides of a match, for both teams, or twice in one side. A night may be incomplete (see
+/// [`is_complete`]).
 pub fn check_night(config: &Config, matches: &[Match]) -> Result<(), NightError> {
+    check_night_warnings(config, matches).map(|_| ())
+}
+
+/// [`check_night`], with what it warns of: a player in two matches of one kind.
+pub fn check_night_warnings(
+    config: &Config,
+    matches: &[Match],
+) -> Result<Vec<NightWarning>, NightError> {
     let mut night = NightCheck::default();
-    matches.iter().try_for_each(|m| night.add(config, m))
+    matches.iter().try_for_each(|m| night.add(config, m))?;
+    Ok(night.warnings)
 }
 
 /// A night's matches checked one at a time as they are added: what [`check_night`] checks,
@@ -553,15 +576,32 @@ pub struct NightCheck {
     slots: Vec<(Kind, u32)>,
     /// Each player's name key by kind, with the slot they played and their side.
     players: Vec<(Kind, String, u32, Side)>,
+    /// What the matches added so far warn of, in order.
+    pub warnings: Vec<NightWarning>,
 }
 
 impl NightCheck {
     /// Checks `m` with the matches added before it, and adds it if it passes (a refused match
-    /// leaves the check as it was).
+    /// leaves the check as it was; its warnings are added to [`NightCheck::warnings`]).
     pub fn add(&mut self, config: &Config, m: &Match) -> Result<(), NightError> {
-        check_match_alone(config, m)?;
+        if let Some(e) = self.faults(config, m).into_iter().next() {
+            return Err(e);
+        }
+        self.push(m);
+        Ok(())
+    }
+
+    /// Every fault of `m` with the matches added before it (none: it may be added).
+    pub fn faults(&self, config: &Config, m: &Match) -> Vec<NightError> {
+        let mut faults = match_faults(config, m);
+        if faults
+            .iter()
+            .any(|e| matches!(e, NightError::KindNotPlayed(_)))
+        {
+            return faults;
+        }
         if self.slots.contains(&(m.kind, m.slot)) {
-            return Err(NightError::SlotTwice {
+            faults.push(NightError::SlotTwice {
                 kind: m.kind,
                 slot: m.slot,
             });
@@ -574,47 +614,65 @@ impl NightCheck {
             .map(|n| (n, name_key(n)))
             .collect();
         let home = m.players.home.len();
-        if let Some((name, _)) = names[..home]
-            .iter()
-            .find(|(_, k)| names[home..].iter().any(|(_, a)| a == k))
-        {
-            return Err(NightError::PlayerBothSides {
-                name: (*name).clone(),
-                kind: m.kind,
-                slot: m.slot,
-            });
-        }
+        let side_of = |i: usize| if i < home { Side::Home } else { Side::Away };
         for (i, (name, key)) in names.iter().enumerate() {
-            let side = if i < home { Side::Home } else { Side::Away };
-            for (k, p, first, their_side) in &self.players {
-                if p != key {
-                    continue;
-                }
-                if *their_side != side {
-                    return Err(NightError::PlayerForBothTeams {
-                        name: (*name).clone(),
-                        kind: m.kind,
-                        slot: m.slot,
-                        side,
-                    });
-                }
-                if *k == m.kind {
-                    return Err(NightError::PlayerTwice {
-                        name: (*name).clone(),
-                        kind: m.kind,
-                        first: *first,
-                        second: m.slot,
-                        side,
-                    });
-                }
+            let side = side_of(i);
+            let own_side = if side == Side::Home { 0..i } else { home..i };
+            if names[own_side].iter().any(|(_, k)| k == key) {
+                faults.push(NightError::PlayerTwiceInSide {
+                    name: (*name).clone(),
+                    kind: m.kind,
+                    slot: m.slot,
+                    side,
+                });
+            } else if let Some((first, _)) = names[..home]
+                .iter()
+                .find(|(_, k)| k == key)
+                .filter(|_| side == Side::Away)
+            {
+                faults.push(NightError::PlayerBothSides {
+                    name: (*first).clone(),
+                    kind: m.kind,
+                    slot: m.slot,
+                });
+            } else if self
+                .players
+                .iter()
+                .any(|(_, p, _, their_side)| p == key && *their_side != side)
+            {
+                faults.push(NightError::PlayerForBothTeams {
+                    name: (*name).clone(),
+                    kind: m.kind,
+                    slot: m.slot,
+                    side,
+                });
             }
         }
+        faults
+    }
+
+    /// Adds a match that has no fault (see [`NightCheck::faults`]), with what it warns of.
+    pub fn push(&mut self, m: &Match) {
         self.slots.push((m.kind, m.slot));
-        for (i, (_, key)) in names.into_iter().enumerate() {
+        let home = m.players.home.len();
+        for (i, name) in m.players.home.iter().chain(&m.players.away).enumerate() {
             let side = if i < home { Side::Home } else { Side::Away };
+            let key = name_key(name);
+            let before = self
+                .players
+                .iter()
+                .find(|(k, p, _, s)| *k == m.kind && *p == key && *s == side);
+            if let Some((_, _, first, _)) = before {
+                self.warnings.push(NightWarning::PlayerTwice {
+                    name: name.clone(),
+                    kind: m.kind,
+                    first: *first,
+                    second: m.slot,
+                    side,
+                });
+            }
             self.players.push((m.kind, key, m.slot, side));
         }
-        Ok(())
     }
 }
 

@@ -6,7 +6,15 @@
 //!   `walkover`: one team did not turn up) — one row per night known only by its result;
 //! - **rosters**: `season,team,player` — one row per player of a team;
 //! - **adjustments**: `season,date,team,adjustment,reason` — `adjustment` is signed
-//!   championship points (`-2`) or `withdrawn`.
+//!   championship points (`-2`) or `withdrawn`;
+//! - **configuration**: `season,setting,value` — one row per setting of a season's
+//!   configuration (`kind`, `points-per-match`, `walkover`, `roster-min`, `tie-breakers`,
+//!   `don-rules`, as `don league new` takes them).
+//!
+//! Matches and nights may also have `confirmation` (`confirmed`, `provisional` or
+//! `disputed`), `entered_by` and `disputed_by` (`home` or `away`) and `reason` (a dispute's),
+//! how the night stands; and matches a `note`: `incomplete` on the rows of a night whose other
+//! matches are still to enter. A file without them means what FORMAT.md §3 says.
 //!
 //! Only the format is checked here (columns, numbers, dates, leg scores); what a league makes
 //! of the rows is checked by the league layer, which names the line and column through
@@ -24,12 +32,14 @@ pub enum Shape {
     Nights,
     Rosters,
     Adjustments,
+    Configuration,
 }
 
 impl Shape {
     /// Every shape, in the order a header is tried against them (matches before nights, which
     /// shares its first four columns).
-    const ALL: [Shape; 4] = [
+    const ALL: [Shape; 5] = [
+        Shape::Configuration,
         Shape::Matches,
         Shape::Nights,
         Shape::Adjustments,
@@ -43,12 +53,22 @@ impl Shape {
         match self {
             Shape::Matches => (
                 &[SEASON, DATE, HOME, AWAY, KIND, SLOT, HOME_LEGS, AWAY_LEGS],
-                &[HOME_PLAYERS, AWAY_PLAYERS, LEG_SCORES],
+                &[
+                    HOME_PLAYERS,
+                    AWAY_PLAYERS,
+                    LEG_SCORES,
+                    NOTE,
+                    CONFIRMATION,
+                    ENTERED_BY,
+                    DISPUTED_BY,
+                    REASON,
+                ],
             ),
             Shape::Nights => (
                 &[SEASON, DATE, HOME, AWAY, HOME_POINTS, AWAY_POINTS],
-                &[NOTE],
+                &[NOTE, CONFIRMATION, ENTERED_BY, DISPUTED_BY, REASON],
             ),
+            Shape::Configuration => (&[SEASON, SETTING, VALUE], &[]),
             Shape::Rosters => (&[SEASON, TEAM, PLAYER], &[]),
             Shape::Adjustments => (&[SEASON, DATE, TEAM, ADJUSTMENT, REASON], &[]),
         }
@@ -77,6 +97,53 @@ pub struct MatchRow {
     pub home_legs: u32,
     pub away_legs: u32,
     pub leg_scores: Vec<(u32, u32)>,
+    /// `note` is `incomplete`: the night's other matches are still to enter.
+    pub incomplete: bool,
+    pub standing: Standing,
+    /// The columns whose cells could not be read (the row is kept so that its other cells
+    /// are checked too; empty for a row read well).
+    pub faulty: Vec<&'static str>,
+}
+
+/// Home or away, as a row names a side.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowSide {
+    Home,
+    Away,
+}
+
+impl RowSide {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            RowSide::Home => "home",
+            RowSide::Away => "away",
+        }
+    }
+}
+
+/// How a night stands, as the optional `confirmation, entered_by, disputed_by, reason` columns
+/// give it (none: confirmed).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Standing {
+    #[default]
+    Confirmed,
+    Provisional {
+        entered_by: RowSide,
+    },
+    Disputed {
+        by: RowSide,
+        reason: String,
+        entered_by: Option<RowSide>,
+    },
+}
+
+/// A configuration row: one setting of a season.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigRow {
+    pub line: u64,
+    pub season: String,
+    pub setting: String,
+    pub value: String,
 }
 
 /// A night row: its result only, or a walkover (the points the walkover's award).
@@ -90,6 +157,9 @@ pub struct NightRow {
     pub home_points: u32,
     pub away_points: u32,
     pub walkover: bool,
+    pub standing: Standing,
+    /// The columns whose cells could not be read (empty for a row read well).
+    pub faulty: Vec<&'static str>,
 }
 
 /// A roster row.
@@ -99,6 +169,8 @@ pub struct RosterRow {
     pub season: String,
     pub team: String,
     pub player: String,
+    /// The columns whose cells could not be read (empty for a row read well).
+    pub faulty: Vec<&'static str>,
 }
 
 /// What an adjustment does.
@@ -119,6 +191,8 @@ pub struct AdjustmentRow {
     pub team: String,
     pub change: AdjustmentChange,
     pub reason: String,
+    /// The columns whose cells could not be read (empty for a row read well).
+    pub faulty: Vec<&'static str>,
 }
 
 /// The rows of a results file, by shape.
@@ -128,6 +202,7 @@ pub enum Rows {
     Nights(Vec<NightRow>),
     Rosters(Vec<RosterRow>),
     Adjustments(Vec<AdjustmentRow>),
+    Configuration(Vec<ConfigRow>),
 }
 
 /// A results file read: its header (folded to lower case, as written) and its rows.
@@ -146,6 +221,10 @@ pub struct ResultsError {
     pub message: String,
 }
 
+/// In a row's `faulty`: the row has not the header's number of fields, so none of its cells is
+/// to be trusted (they may be shifted); it is kept only to tell which night it was of.
+pub const UNREAD: &str = "(the whole row)";
+
 /// At most this many faults are reported from one file.
 const MAX_ERRORS: usize = 100;
 
@@ -159,6 +238,7 @@ impl ResultsFile {
             Rows::Nights(_) => Shape::Nights,
             Rows::Rosters(_) => Shape::Rosters,
             Rows::Adjustments(_) => Shape::Adjustments,
+            Rows::Configuration(_) => Shape::Configuration,
         }
     }
 
@@ -187,7 +267,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
         let best = Shape::ALL
             .into_iter()
             .max_by_key(|s| s.columns().0.iter().filter(|c| has(c)).count())
-            .expect("four shapes");
+            .expect("five shapes");
         let missing: Vec<&str> = best
             .columns()
             .0
@@ -199,7 +279,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
             line: 1,
             column: None,
             message: format!(
-                "the header is not one of results (FORMAT.md §3): it lacks {} (matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason)",
+                "the header is not one of results (FORMAT.md §3): it lacks {} (matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value)",
                 missing.join(", ")
             ),
         });
@@ -237,6 +317,7 @@ fn shape_name(shape: Shape) -> &'static str {
         Shape::Nights => "night",
         Shape::Rosters => "roster",
         Shape::Adjustments => "adjustment",
+        Shape::Configuration => "configuration",
     }
 }
 
@@ -299,8 +380,13 @@ mod col {
     pub const PLAYER: usize = 15;
     pub const ADJUSTMENT: usize = 16;
     pub const REASON: usize = 17;
+    pub const CONFIRMATION: usize = 18;
+    pub const ENTERED_BY: usize = 19;
+    pub const DISPUTED_BY: usize = 20;
+    pub const SETTING: usize = 21;
+    pub const VALUE: usize = 22;
 
-    pub const NAMES: [&str; 18] = [
+    pub const NAMES: [&str; 23] = [
         "season",
         "date",
         "home",
@@ -319,16 +405,23 @@ mod col {
         "player",
         "adjustment",
         "reason",
+        "confirmation",
+        "entered_by",
+        "disputed_by",
+        "setting",
+        "value",
     ];
 }
 
 /// One record's fields by column name, with the faults found reading them.
 struct Fields<'a> {
     /// Where each of [`col::NAMES`] is in the file, if it is.
-    at: &'a [Option<usize>; 18],
+    at: &'a [Option<usize>; col::NAMES.len()],
     record: &'a csv::StringRecord,
     line: u64,
     errors: Vec<ResultsError>,
+    /// The columns of the faults, by name.
+    faulty: Vec<&'static str>,
 }
 
 impl Fields<'_> {
@@ -349,6 +442,93 @@ impl Fields<'_> {
             column,
             message,
         });
+        if !self.faulty.contains(&col::NAMES[c]) {
+            self.faulty.push(col::NAMES[c]);
+        }
+    }
+
+    /// `home`, `away` or nothing.
+    fn side(&mut self, c: usize) -> Option<RowSide> {
+        let v = self.text(c).to_ascii_lowercase();
+        match v.as_str() {
+            "" => None,
+            "home" => Some(RowSide::Home),
+            "away" => Some(RowSide::Away),
+            _ => {
+                self.fault(c, format!("`{v}` is neither home nor away"));
+                None
+            }
+        }
+    }
+
+    /// How the night stands: the optional `confirmation, entered_by, disputed_by, reason`.
+    fn standing(&mut self) -> Standing {
+        let state = self.text(col::CONFIRMATION).to_ascii_lowercase();
+        let entered_by = self.side(col::ENTERED_BY);
+        let disputed_by = self.side(col::DISPUTED_BY);
+        let reason = self.text(col::REASON);
+        if state != "disputed" {
+            if disputed_by.is_some() {
+                self.fault(
+                    col::DISPUTED_BY,
+                    "only a disputed night has disputed_by".into(),
+                );
+            }
+            if !reason.is_empty() {
+                self.fault(col::REASON, "only a disputed night has a reason".into());
+            }
+        }
+        match state.as_str() {
+            "" | "confirmed" => {
+                if entered_by.is_some() {
+                    self.fault(
+                        col::ENTERED_BY,
+                        "entered_by is for a provisional or disputed night".into(),
+                    );
+                }
+                Standing::Confirmed
+            }
+            "provisional" => match entered_by {
+                Some(entered_by) => Standing::Provisional { entered_by },
+                None => {
+                    self.fault(
+                        col::ENTERED_BY,
+                        "a provisional night names the side that entered it (home or away)".into(),
+                    );
+                    Standing::Confirmed
+                }
+            },
+            "disputed" => {
+                let by = match disputed_by {
+                    Some(by) => by,
+                    None => {
+                        self.fault(
+                            col::DISPUTED_BY,
+                            "a disputed night names the side that disputes it (home or away)"
+                                .into(),
+                        );
+                        RowSide::Home
+                    }
+                };
+                if reason.is_empty() {
+                    self.fault(col::REASON, "a disputed night needs its reason".into());
+                }
+                Standing::Disputed {
+                    by,
+                    reason,
+                    entered_by,
+                }
+            }
+            _ => {
+                self.fault(
+                    col::CONFIRMATION,
+                    format!(
+                        "`{state}` is not how a night stands: confirmed, provisional or disputed"
+                    ),
+                );
+                Standing::Confirmed
+            }
+        }
     }
 
     /// A name: spaces tidied; required unless `optional`.
@@ -494,13 +674,14 @@ pub fn read_results_lenient(
         })
         .collect();
     let shape = shape_of(&header).map_err(|e| vec![e])?;
-    let at: [Option<usize>; 18] =
+    let at: [Option<usize>; col::NAMES.len()] =
         std::array::from_fn(|c| header.iter().position(|h| h == col::NAMES[c]));
     let mut rows = match shape {
         Shape::Matches => Rows::Matches(Vec::new()),
         Shape::Nights => Rows::Nights(Vec::new()),
         Shape::Rosters => Rows::Rosters(Vec::new()),
         Shape::Adjustments => Rows::Adjustments(Vec::new()),
+        Shape::Configuration => Rows::Configuration(Vec::new()),
     };
     let mut errors = Vec::new();
     // One record read into again and again: a row costs no allocation of its own.
@@ -537,6 +718,25 @@ pub fn read_results_lenient(
                     header.len()
                 ),
             });
+            // Kept, marked [`UNREAD`], so that the night it was of is known to have a refused
+            // row; its cells are not checked (they may be shifted).
+            let mut f = Fields {
+                at: &at,
+                record: &record,
+                line,
+                errors: Vec::new(),
+                faulty: Vec::new(),
+            };
+            let mut row = empty_like(&rows);
+            read_row(&mut f, &mut row);
+            match &mut row {
+                Rows::Matches(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+                Rows::Nights(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+                Rows::Rosters(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+                Rows::Adjustments(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+                Rows::Configuration(_) => continue,
+            }
+            append(&mut rows, row);
             continue;
         }
         let mut f = Fields {
@@ -544,10 +744,12 @@ pub fn read_results_lenient(
             record: &record,
             line,
             errors: Vec::new(),
+            faulty: Vec::new(),
         };
         let mut row = empty_like(&rows);
         read_row(&mut f, &mut row);
-        if f.errors.is_empty() {
+        // A row with faults is kept, marked, so that its other cells are checked too.
+        if f.errors.is_empty() || !matches!(row, Rows::Configuration(_)) {
             append(&mut rows, row);
         }
         errors.append(&mut f.errors);
@@ -616,6 +818,7 @@ fn empty_like(rows: &Rows) -> Rows {
         Rows::Nights(_) => Rows::Nights(Vec::new()),
         Rows::Rosters(_) => Rows::Rosters(Vec::new()),
         Rows::Adjustments(_) => Rows::Adjustments(Vec::new()),
+        Rows::Configuration(_) => Rows::Configuration(Vec::new()),
     }
 }
 
@@ -625,6 +828,7 @@ fn append(rows: &mut Rows, more: Rows) {
         (Rows::Nights(a), Rows::Nights(b)) => a.extend(b),
         (Rows::Rosters(a), Rows::Rosters(b)) => a.extend(b),
         (Rows::Adjustments(a), Rows::Adjustments(b)) => a.extend(b),
+        (Rows::Configuration(a), Rows::Configuration(b)) => a.extend(b),
         _ => {}
     }
 }
@@ -646,7 +850,14 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
     let line = f.line;
     match rows {
         Rows::Matches(list) => {
-            let row = MatchRow {
+            let note = f.text(col::NOTE).to_ascii_lowercase();
+            if !note.is_empty() && note != "incomplete" {
+                f.fault(
+                    col::NOTE,
+                    format!("`{note}` is not a note: leave it empty, or write incomplete"),
+                );
+            }
+            let mut row = MatchRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
@@ -659,7 +870,11 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 home_legs: f.count(col::HOME_LEGS, 0),
                 away_legs: f.count(col::AWAY_LEGS, 0),
                 leg_scores: f.leg_scores(col::LEG_SCORES),
+                incomplete: note == "incomplete",
+                standing: f.standing(),
+                faulty: Vec::new(),
             };
+            row.faulty = f.faulty.clone();
             list.push(row);
         }
         Rows::Nights(list) => {
@@ -670,7 +885,7 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                     format!("`{note}` is not a note: leave it empty, or write walkover"),
                 );
             }
-            let row = NightRow {
+            let mut row = NightRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
@@ -679,16 +894,21 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 home_points: f.count(col::HOME_POINTS, 0),
                 away_points: f.count(col::AWAY_POINTS, 0),
                 walkover: note == "walkover",
+                standing: f.standing(),
+                faulty: Vec::new(),
             };
+            row.faulty = f.faulty.clone();
             list.push(row);
         }
         Rows::Rosters(list) => {
-            let row = RosterRow {
+            let mut row = RosterRow {
                 line,
                 season: f.name(col::SEASON),
                 team: f.name(col::TEAM),
                 player: f.name(col::PLAYER),
+                faulty: Vec::new(),
             };
+            row.faulty = f.faulty.clone();
             list.push(row);
         }
         Rows::Adjustments(list) => {
@@ -721,13 +941,24 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             if reason.is_empty() && change != AdjustmentChange::Withdrawn {
                 f.fault(col::REASON, "a points adjustment needs its reason".into());
             }
-            let row = AdjustmentRow {
+            let mut row = AdjustmentRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
                 team: f.name(col::TEAM),
                 change,
                 reason,
+                faulty: Vec::new(),
+            };
+            row.faulty = f.faulty.clone();
+            list.push(row);
+        }
+        Rows::Configuration(list) => {
+            let row = ConfigRow {
+                line,
+                season: f.name(col::SEASON),
+                setting: f.name(col::SETTING).to_ascii_lowercase(),
+                value: f.text(col::VALUE),
             };
             list.push(row);
         }
@@ -747,19 +978,60 @@ fn io(e: csv::Error) -> std::io::Error {
     }
 }
 
-/// Writes match rows (FORMAT.md §3 column order).
+/// The cells of `confirmation, entered_by, disputed_by, reason`.
+fn standing_cells(standing: &Standing) -> [String; 4] {
+    let side = |s: Option<RowSide>| s.map_or_else(String::new, |s| s.as_str().to_string());
+    match standing {
+        Standing::Confirmed => [
+            "confirmed".into(),
+            String::new(),
+            String::new(),
+            String::new(),
+        ],
+        Standing::Provisional { entered_by } => [
+            "provisional".into(),
+            side(Some(*entered_by)),
+            String::new(),
+            String::new(),
+        ],
+        Standing::Disputed {
+            by,
+            reason,
+            entered_by,
+        } => [
+            "disputed".into(),
+            side(*entered_by),
+            side(Some(*by)),
+            reason.clone(),
+        ],
+    }
+}
+
+/// The columns of how a night stands, written after the others when a night is not confirmed.
+const STANDING_COLUMNS: [&str; 4] = ["confirmation", "entered_by", "disputed_by", "reason"];
+
+/// Writes match rows (FORMAT.md §3 column order); then `note` only when a night is
+/// incomplete, and how the nights stand only when one is not confirmed.
 pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> {
     let mut w = writer(out);
+    let notes = rows.iter().any(|r| r.incomplete);
+    let standings = rows.iter().any(|r| r.standing != Standing::Confirmed);
     // The first eleven columns, in FORMAT.md's order.
-    w.write_record(&col::NAMES[..=col::LEG_SCORES])
-        .map_err(io)?;
+    let mut header: Vec<&str> = col::NAMES[..=col::LEG_SCORES].to_vec();
+    if notes {
+        header.push("note");
+    }
+    if standings {
+        header.extend(STANDING_COLUMNS);
+    }
+    w.write_record(&header).map_err(io)?;
     for r in rows {
         let legs: Vec<String> = r
             .leg_scores
             .iter()
             .map(|(h, a)| format!("{h}-{a}"))
             .collect();
-        w.write_record([
+        let mut rec = vec![
             r.season.clone(),
             r.date.to_string(),
             r.home.clone(),
@@ -771,16 +1043,28 @@ pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> 
             r.home_legs.to_string(),
             r.away_legs.to_string(),
             legs.join(" "),
-        ])
-        .map_err(io)?;
+        ];
+        if notes {
+            rec.push(if r.incomplete {
+                "incomplete".into()
+            } else {
+                String::new()
+            });
+        }
+        if standings {
+            rec.extend(standing_cells(&r.standing));
+        }
+        w.write_record(&rec).map_err(io)?;
     }
     w.flush()
 }
 
-/// Writes night rows; the `note` column only when a night is a walkover.
+/// Writes night rows; the `note` column only when a night is a walkover, how the nights stand
+/// only when one is not confirmed.
 pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
     let mut w = writer(out);
     let notes = rows.iter().any(|r| r.walkover);
+    let standings = rows.iter().any(|r| r.standing != Standing::Confirmed);
     let mut header = vec![
         "season",
         "date",
@@ -791,6 +1075,9 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
     ];
     if notes {
         header.push("note");
+    }
+    if standings {
+        header.extend(STANDING_COLUMNS);
     }
     w.write_record(&header).map_err(io)?;
     for r in rows {
@@ -809,7 +1096,21 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
                 String::new()
             });
         }
+        if standings {
+            rec.extend(standing_cells(&r.standing));
+        }
         w.write_record(&rec).map_err(io)?;
+    }
+    w.flush()
+}
+
+/// Writes configuration rows.
+pub fn write_configuration(rows: &[ConfigRow], out: impl Write) -> std::io::Result<()> {
+    let mut w = writer(out);
+    w.write_record(["season", "setting", "value"]).map_err(io)?;
+    for r in rows {
+        w.write_record([&r.season, &r.setting, &r.value])
+            .map_err(io)?;
     }
     w.flush()
 }

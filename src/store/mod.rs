@@ -4,6 +4,7 @@
 //! transaction that writes one operation to the log, with each row it touched — so `undo` can
 //! put any change back, and undo the undo.
 
+mod backup;
 mod db;
 mod games;
 mod journal;
@@ -11,6 +12,7 @@ mod league;
 mod oplog;
 mod results;
 
+pub use backup::BackupReport;
 pub use db::{Change, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, StoredAs};
 pub use journal::TableJournal;

@@ -7,9 +7,11 @@ use std::collections::HashMap;
 
 use super::db::{Change, StoreError};
 use super::league::{LeagueInfo, SeasonInfo, TeamInfo};
-use crate::league::import::{DraftAdjustment, DraftNight, RowError};
+use crate::league::import::{
+    DraftAdjustment, DraftConfig, DraftNight, NameStatus, Named, Names, RowError,
+};
 use crate::league::names::name_key;
-use crate::league::{Config, NightResult, Pair, Side};
+use crate::league::{Config, Confirmation, NightResult, Pair, Side};
 use crate::record::results::{AdjustmentChange, Column};
 
 /// A fault found while matching drafts to what is stored.
@@ -46,6 +48,9 @@ pub struct ImportReport {
     pub adjustments_added: usize,
     pub adjustments_kept: usize,
     pub roster_places: usize,
+    /// Seasons whose configuration was set, and those whose configuration was the same already.
+    pub configs_set: usize,
+    pub configs_kept: usize,
 }
 
 /// A roster row: a player of a team for a season.
@@ -70,6 +75,8 @@ pub struct Resolver<'c, 'a> {
     /// The file being read (named in a fault about a night given twice).
     pub file: String,
     pub report: ImportReport,
+    /// The league was made by this import: a season's configuration read is the league's too.
+    pub league_made: bool,
 }
 
 impl<'c, 'a> Resolver<'c, 'a> {
@@ -100,6 +107,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             on_roster: Default::default(),
             file: String::new(),
             report: ImportReport::default(),
+            league_made: false,
         })
     }
 
@@ -195,6 +203,57 @@ impl<'c, 'a> Resolver<'c, 'a> {
         Ok(self.fixtures.get_mut(&season).expect("just loaded"))
     }
 
+    /// Sets a season's configuration as a file gives it: on a season the import makes (or one
+    /// with no night yet); a season with nights keeps its own, and a different one is a fault.
+    pub fn configuration(
+        &mut self,
+        draft: &DraftConfig,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let line = draft.line;
+        let season = self.season(&draft.season, line, column("season"))?;
+        if season.config == draft.config {
+            if !self.report.seasons_made.contains(&season.name) {
+                self.report.configs_kept += 1;
+            }
+        } else {
+            let played = self
+                .fixtures_of(season.id)
+                .map_err(|e| store_fault(e, line))?
+                .iter()
+                .any(|f| !matches!(f.result, KnownResult::None));
+            if played {
+                return Err(RowError {
+                    line,
+                    column: None,
+                    message: format!(
+                        "{} has nights already, entered under another configuration ({}); a season keeps its configuration",
+                        season.name,
+                        config_differences(&season.config, &draft.config)
+                    ),
+                });
+            }
+            self.change
+                .tx
+                .execute(
+                    "UPDATE seasons SET config = ?1 WHERE id = ?2",
+                    (draft.config.to_json().to_string(), season.id),
+                )
+                .map_err(|e| store_fault(e.into(), line))?;
+            self.report.configs_set += 1;
+            if let Some(s) = self.seasons.get_mut(&name_key(&season.name)) {
+                s.config = draft.config.clone();
+            }
+        }
+        if self.league_made && self.league.config != draft.config {
+            self.change
+                .set_league_config(self.league.id, &draft.config)
+                .map_err(|e| store_fault(e, line))?;
+            self.league.config = draft.config.clone();
+        }
+        Ok(())
+    }
+
     /// Keeps a night: on its fixture (the one on its date, or the one between the teams not
     /// yet played), or on a new one.
     pub fn night(
@@ -276,6 +335,36 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .add_played_fixture(season.id, night.date, home.id, away.id, &night.result)
                 .map_err(|e| store_fault(e, line))?,
         };
+        if !night.confirmation.is_confirmed() {
+            let confirmation = &night.confirmation;
+            let entered_by = match confirmation {
+                Confirmation::Provisional { entered_by } => Some(*entered_by),
+                Confirmation::Disputed { entered_by, .. } => *entered_by,
+                Confirmation::Confirmed => None,
+            };
+            if let Confirmation::Disputed { by, .. } = confirmation {
+                if entered_by == Some(*by) {
+                    return Err(RowError {
+                        line,
+                        column: column("disputed_by"),
+                        message: format!(
+                            "{} v {} on {}: the side that entered a night cannot dispute it",
+                            home.name, away.name, night.date
+                        ),
+                    });
+                }
+            }
+            if let Some(side) = entered_by {
+                change
+                    .set_provisional(id, side, night.date)
+                    .map_err(|e| store_fault(e, line))?;
+            }
+            if let Confirmation::Disputed { .. } = confirmation {
+                change
+                    .set_confirmation(id, confirmation, night.date)
+                    .map_err(|e| store_fault(e, line))?;
+            }
+        }
         let file = self.file.clone();
         let fixtures = self
             .fixtures_of(season.id)
@@ -405,6 +494,81 @@ impl<'c, 'a> Resolver<'c, 'a> {
         self.report.adjustments_added += 1;
         Ok(())
     }
+}
+
+impl Names for Resolver<'_, '_> {
+    fn config_of(&self, season: &str) -> Config {
+        Resolver::config_of(self, season)
+    }
+
+    fn status(&self, what: Named, name: &str) -> NameStatus {
+        let key = name_key(name);
+        let (known, place): (Vec<&str>, String) = match what {
+            Named::Season => {
+                if self.seasons.contains_key(&key) {
+                    return NameStatus::Known;
+                }
+                (
+                    self.seasons.values().map(|s| s.name.as_str()).collect(),
+                    format!("{} has no season '{name}'", self.league.name),
+                )
+            }
+            Named::Team => {
+                if self.teams.contains_key(&key) {
+                    return NameStatus::Known;
+                }
+                (
+                    self.teams.values().map(|t| t.name.as_str()).collect(),
+                    format!("no team '{name}' in {}", self.league.name),
+                )
+            }
+        };
+        if self.create && what == Named::Season {
+            // A new season's name is near an old one's (2026-27, 2025-26): never a misspelling.
+            NameStatus::New(None)
+        } else if self.create {
+            let near = crate::league::names::suggest(name, known.iter().copied());
+            NameStatus::New(near.map(|s| {
+                format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new team)")
+            }))
+        } else {
+            NameStatus::Unknown(format!("{place}{}", hint(name, known.into_iter())))
+        }
+    }
+}
+
+/// The settings in which two configurations differ, in words: "stored tie-breakers points
+/// legs-difference legs-won, here points head-to-head".
+fn config_differences(stored: &Config, here: &Config) -> String {
+    let a = crate::league::import::config_rows("", stored);
+    let b = crate::league::import::config_rows("", here);
+    let text = |rows: &[crate::record::results::ConfigRow], setting: &str| {
+        let v: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.setting == setting)
+            .map(|r| r.value.as_str())
+            .collect();
+        if v.is_empty() {
+            "not set".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
+    let mut settings: Vec<&str> = a.iter().chain(&b).map(|r| r.setting.as_str()).collect();
+    settings.dedup();
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for s in settings {
+        if seen.contains(&s) {
+            continue;
+        }
+        seen.push(s);
+        let (x, y) = (text(&a, s), text(&b, s));
+        if x != y {
+            out.push(format!("{s}: stored {x}, here {y}"));
+        }
+    }
+    out.join("; ")
 }
 
 /// What to say after an unknown name: the nearest known, or how to make it.

@@ -1,0 +1,349 @@
+//! `don backup FILE`: SQLite's online backup, taken while another connection is writing,
+//! checked, and put in place whole; the database itself refused as FILE.
+
+mod common;
+
+use common::db::Db;
+use common::text;
+
+/// The files in a folder, by name, sorted (the database's -wal and -shm left out: they come
+/// and go with the connections).
+fn files(dir: &std::path::Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|n| n != "don.db-wal" && n != "don.db-shm")
+        .collect();
+    names.sort();
+    names
+}
+
+/// What `sqlite3 FILE STATEMENT` prints.
+fn sql(file: &std::path::Path, statement: &str) -> String {
+    let out = std::process::Command::new("sqlite3")
+        .arg(file)
+        .arg(statement)
+        .output()
+        .expect("sqlite3 is needed for these tests");
+    assert!(out.status.success(), "sqlite3: {}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+fn a_league() -> Db {
+    let db = Db::new();
+    db.ok(&["import", "examples/phat.json"]);
+    db.import_sample_season();
+    db
+}
+
+#[test]
+fn a_backup_is_taken_while_another_connection_writes_and_copies_what_was_committed() {
+    let db = a_league();
+    let before = db.dump();
+    let table = db.ok(&["standings", "--json"]);
+    // Another writer holds the write lock, with a change not yet committed.
+    let writer = rusqlite::Connection::open(&db.path).unwrap();
+    writer.execute_batch("BEGIN IMMEDIATE").unwrap();
+    writer
+        .execute(
+            "INSERT INTO operations (at, command, summary) VALUES ('2025-10-09T20:00:00Z', 'test', 'not yet committed')",
+            [],
+        )
+        .unwrap();
+    let copy = db.dir().join("copy.db");
+    let out = db.run(&["backup", copy.to_str().unwrap()]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let said = text(&out.stdout);
+    let first = format!("Backed up {} to {}: ", db.path.display(), copy.display());
+    assert!(said.starts_with(&first), "{said}");
+    assert!(said.ends_with(" pages), integrity checked.\n"), "{said}");
+    assert_eq!(said.lines().count(), 1, "{said}");
+    writer.execute_batch("COMMIT").unwrap();
+    drop(writer);
+    assert!(db.dump().contains("not yet committed"));
+    // The copy is the database as it was committed when the backup was taken: nothing of the
+    // change in flight, no -wal beside it, and a database don reads.
+    assert_eq!(sql(&copy, ".dump"), before);
+    assert_eq!(sql(&copy, "PRAGMA integrity_check"), "ok\n");
+    assert_eq!(files(db.dir()), ["copy.db", "don.db"]);
+    let copy_db = format!("--db={}", copy.display());
+    assert_eq!(db.ok(&["standings", "--json", &copy_db]), table);
+}
+
+#[test]
+fn a_backup_onto_the_database_itself_is_refused_and_changes_nothing() {
+    let db = a_league();
+    let before = db.dump();
+    let names = files(db.dir());
+    let same = db.dir().join(".").join("don.db");
+    for file in [
+        db.path.to_str().unwrap().to_string(),
+        same.to_str().unwrap().to_string(),
+        format!("{}-wal", db.path.display()),
+    ] {
+        let out = db.run(&["backup", &file]);
+        assert_eq!(out.status.code(), Some(2), "{file}");
+        assert_eq!(
+            text(&out.stderr),
+            format!("don: error: {file} is the database itself: back it up to another file\n")
+        );
+        assert_eq!(text(&out.stdout), "");
+    }
+    assert_eq!(db.dump(), before);
+    assert_eq!(files(db.dir()), names);
+}
+
+#[test]
+fn an_older_file_is_replaced_whole_by_the_checked_copy() {
+    let db = a_league();
+    let copy = db.dir().join("old.db");
+    std::fs::write(&copy, "not a database at all").unwrap();
+    db.ok(&["backup", copy.to_str().unwrap()]);
+    assert_eq!(sql(&copy, ".dump"), db.dump());
+    // No temporary file left beside it.
+    assert_eq!(files(db.dir()), ["don.db", "old.db"]);
+    // A folder is not a file to back up to; nothing is written.
+    let out = db.run(&["backup", db.dir().to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("is a folder"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+/// A season part-way, with the CLI: a configuration not Abercarn's; a night complete and
+/// confirmed, one by totals provisional, one complete and disputed, one incomplete, a
+/// walkover confirmed, a deduction.
+fn a_season_part_way() -> Db {
+    let db = Db::new();
+    db.ok(&[
+        "league",
+        "new",
+        "Valleys League",
+        "--kind",
+        "don=3,121,2",
+        "--kind",
+        "single-crib=2,61,1",
+        "--points-per-match",
+        "2",
+        "--walkover",
+        "4",
+        "--roster-min",
+        "4",
+        "--tie-breakers",
+        "points head-to-head legs-difference",
+        "--don-rules",
+        "nine-card-don target=91",
+    ]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion, Greyhound, Commercial",
+        "--create",
+    ]);
+    for (team, players) in [
+        ("Royal Oak", ["Gareth", "Rhys", "Emrys", "Glyn"]),
+        ("Red Lion", ["Dai", "Huw", "Aled", "Bethan"]),
+        ("Greyhound", ["Carys", "Dafydd", "Eirian", "Ffion"]),
+        ("Commercial", ["Geraint", "Hywel", "Iolo", "Jac"]),
+    ] {
+        let mut args = vec!["roster", "add", team];
+        args.extend(players);
+        db.ok(&args);
+    }
+    let night = |home: &str, away: &str, date: &str, matches: &[&str]| {
+        let mut args = vec!["night", "enter", home, away, "--date", date];
+        for m in matches {
+            args.extend(["--match", m]);
+        }
+        db.ok(&args);
+    };
+    night(
+        "Royal Oak",
+        "Red Lion",
+        "2025-09-04",
+        &[
+            "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-87 96-121 121-110",
+            "don 2; Emrys+Glyn; Aled+Bethan; 0-2",
+            "don 3; Gareth+Emrys; Dai+Aled; 2-0",
+            "single-crib 1; Rhys; Huw; 2-0; 61-40 61-55",
+            "single-crib 2; Glyn; Bethan; 1-2",
+        ],
+    );
+    db.ok(&["night", "confirm", "Royal Oak", "Red Lion"]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Greyhound",
+        "Commercial",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "3-2",
+    ]);
+    night(
+        "Red Lion",
+        "Greyhound",
+        "2025-09-11",
+        &[
+            "don 1; Dai+Huw; Carys+Dafydd; 2-0",
+            "don 2; Aled+Bethan; Eirian+Ffion; 2-1",
+            "don 3; Dai+Aled; Carys+Eirian; 1-2",
+            "single-crib 1; Huw; Dafydd; 2-0",
+            "single-crib 2; Bethan; Ffion; 0-2",
+        ],
+    );
+    db.ok(&[
+        "night",
+        "dispute",
+        "Red Lion",
+        "Greyhound",
+        "--reason",
+        "single-crib 2 was 2-1 to Red Lion",
+    ]);
+    night(
+        "Commercial",
+        "Royal Oak",
+        "2025-09-11",
+        &[
+            "don 1; Geraint+Hywel; Gareth+Rhys; 2-0",
+            "single-crib 1; Iolo; Glyn; 0-2",
+        ],
+    );
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Greyhound",
+        "--date",
+        "2025-09-18",
+        "--walkover",
+        "away",
+    ]);
+    db.ok(&["night", "confirm", "Royal Oak", "Greyhound"]);
+    db.ok(&[
+        "deduct",
+        "Red Lion",
+        "2",
+        "--reason",
+        "fielded a player not on its roster",
+        "--date",
+        "2025-09-12",
+    ]);
+    db
+}
+
+/// `export --out-dir DIR`: each file written, by name, with its bytes.
+fn exported(db: &Db, dir: &std::path::Path) -> Vec<(String, String)> {
+    db.ok(&[
+        "export",
+        "--league",
+        "Valleys League",
+        "--out-dir",
+        dir.to_str().unwrap(),
+    ]);
+    files(dir)
+        .into_iter()
+        .map(|n| {
+            let bytes = std::fs::read(dir.join(&n)).unwrap();
+            (n, text(&bytes))
+        })
+        .collect()
+}
+
+#[test]
+fn a_season_part_way_exported_imports_into_an_empty_database_and_exports_the_same_bytes() {
+    let db = a_season_part_way();
+    let first = exported(&db, &db.dir().join("out"));
+    let names: Vec<&str> = first.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "2025-26-adjustments.csv",
+            "2025-26-configuration.csv",
+            "2025-26-matches.csv",
+            "2025-26-nights.csv",
+            "2025-26-rosters.csv"
+        ]
+    );
+    assert_eq!(
+        first[1].1,
+        "season,setting,value\n\
+         2025-26,kind,\"don=3,121,2,3\"\n\
+         2025-26,kind,\"single-crib=2,61,1,3\"\n\
+         2025-26,points-per-match,2\n\
+         2025-26,walkover,4\n\
+         2025-26,roster-min,4\n\
+         2025-26,tie-breakers,points head-to-head legs-difference\n\
+         2025-26,don-rules,nine-card-don cut=high end_scoring=game legs=1 penalties=friendly target=91\n"
+    );
+    let matches: Vec<&str> = first[2].1.lines().collect();
+    assert_eq!(
+        matches[0],
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores,note,confirmation,entered_by,disputed_by,reason"
+    );
+    assert_eq!(
+        matches[1],
+        "2025-26,2025-09-04,Royal Oak,Red Lion,don,1,Gareth+Rhys,Dai+Huw,2,1,121-87 96-121 121-110,,confirmed,,,"
+    );
+    assert_eq!(
+        matches[6],
+        "2025-26,2025-09-11,Red Lion,Greyhound,don,1,Dai+Huw,Carys+Dafydd,2,0,,,disputed,home,away,single-crib 2 was 2-1 to Red Lion"
+    );
+    assert_eq!(
+        &matches[11..],
+        [
+            "2025-26,2025-09-11,Commercial,Royal Oak,don,1,Geraint+Hywel,Gareth+Rhys,2,0,,incomplete,provisional,home,,",
+            "2025-26,2025-09-11,Commercial,Royal Oak,single-crib,1,Iolo,Glyn,0,2,,incomplete,provisional,home,,"
+        ]
+    );
+    assert_eq!(
+        first[3].1,
+        "season,date,home,away,home_points,away_points,note,confirmation,entered_by,disputed_by,reason\n\
+         2025-26,2025-09-04,Greyhound,Commercial,3,2,,provisional,home,,\n\
+         2025-26,2025-09-18,Royal Oak,Greyhound,0,4,walkover,confirmed,,,\n"
+    );
+    // Into an empty database: the same table (the provisional and disputed nights counted and
+    // said so), the same configuration, and the same files again.
+    let again = Db::new();
+    let dir = db.dir().join("out");
+    let mut args = vec!["import".to_string()];
+    args.extend(
+        files(&dir)
+            .iter()
+            .map(|n| dir.join(n).display().to_string()),
+    );
+    args.extend([
+        "--league".into(),
+        "Valleys League".into(),
+        "--create".into(),
+    ]);
+    let said = again.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(
+        said,
+        "Imported new league Valleys League: 5 nights, 1 adjustment, 16 roster places, 1 season's configuration; new season 2025-26; 4 new teams.\n"
+    );
+    for view in [
+        &["standings", "--json"][..],
+        &["standings", "--json", "--confirmed"],
+        &["standings"],
+        &["league", "show"],
+    ] {
+        assert_eq!(again.ok(view), db.ok(view), "{view:?}");
+    }
+    assert_eq!(exported(&again, &again.dir().join("out")), first);
+    // The night left incomplete carries on where it stopped.
+    again.ok(&[
+        "night",
+        "enter",
+        "Commercial",
+        "Royal Oak",
+        "--date",
+        "2025-09-11",
+        "--match",
+        "don 2; Iolo+Jac; Emrys+Glyn; 2-0",
+    ]);
+}
