@@ -68,7 +68,7 @@ fn every_fault_of_every_row_comes_in_one_run_and_a_misspelt_name_as_itself() {
         [
             "line 6, column 3 (home): no team 'Royal Oke' in Abercarn Crib and Don League; did you mean 'Royal Oak'?",
             "line 13, column 6 (slot): don match 4: the night has don matches 1 to 3",
-            "line 13, column 7 (home_players): don match 4: the home side has 1 player(s); don is played 2 a side",
+            "line 13, column 7 (home_players): don match 4: the home side has 1 player; don is played 2 a side",
             "line 13, column 8 (away_players): gareth is named twice in one side of don match 4",
             "line 13, column 9 (home_legs): don match 4: legs 3–0 is not a result of a best of 3 (one side wins 2)",
             "line 13, column 11 (leg_scores): leg 2: `x` is not a score, home first (as 121-87)",
