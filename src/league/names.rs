@@ -44,6 +44,18 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     best.map(|(_, c)| c)
 }
 
+/// A player's name as typed, against the names a team or league knows: `None` when it is one
+/// of them (case and extra spaces ignored) or near none; else the known name it is most
+/// likely a slip for ("Ivor Jams" for "Ivor James"). The names of `first` (a team's roster)
+/// are preferred to those of `then` (the league's).
+pub fn near_miss<'a>(name: &str, first: &[&'a str], then: &[&'a str]) -> Option<&'a str> {
+    let key = name_key(name);
+    if key.is_empty() || first.iter().chain(then).any(|k| name_key(k) == key) {
+        return None;
+    }
+    suggest(name, first.iter().copied()).or_else(|| suggest(name, then.iter().copied()))
+}
+
 /// Every word of `typed` (letters and digits; "&" taken as "and") is a word of `known`.
 fn words_within(typed: &str, known: &str) -> bool {
     let words = |s: &str| -> Vec<String> {
@@ -97,5 +109,16 @@ mod tests {
         assert_eq!(name_key("  Royal   OAK "), "royal oak");
         assert_eq!(name_key("\tÉMRYS  Ó\nBRIEN"), "émrys ó brien");
         assert_eq!(name_key("   "), "");
+    }
+
+    #[test]
+    fn a_player_s_slip_is_caught_and_a_known_or_new_name_is_not() {
+        let roster = ["Ivor James", "Dai Morgan"];
+        let league = ["Gareth Jones"];
+        assert_eq!(near_miss("Ivor Jams", &roster, &league), Some("Ivor James"));
+        assert_eq!(near_miss("ivor  JAMES", &roster, &league), None);
+        assert_eq!(near_miss("Gareth Jone", &roster, &league), Some("Gareth Jones"));
+        assert_eq!(near_miss("gareth jones", &roster, &league), None);
+        assert_eq!(near_miss("Bethan Watkins", &roster, &league), None);
     }
 }

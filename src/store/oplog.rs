@@ -83,6 +83,96 @@ impl Change<'_> {
         )
     }
 
+    /// Operation `id`, if it is in the log before this one.
+    pub fn operation(&self, id: i64) -> Result<Option<Operation>, StoreError> {
+        self.operation_where("o.id < ?1 AND o.id = ?2", (self.op, id))
+    }
+
+    /// After [`Change::reverse`] of `target` in this change: the later operations (after
+    /// `target`, before this one) that touched a row `target` touched, or a row this change put
+    /// back or took away, or that hold a row which refers to one this change took away (a
+    /// stored game a leg was scored in, a player a match or a roster names). `target` can be
+    /// undone on its own only when there are none.
+    pub fn later_dependents(&self, target: i64) -> Result<Vec<Operation>, StoreError> {
+        // Rows the reversal left pointing at nothing, by table and row.
+        let mut orphans: Vec<(String, i64)> = Vec::new();
+        {
+            let mut stmt = self.tx.prepare("PRAGMA foreign_key_check")?;
+            let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
+            for row in rows {
+                orphans.push(row?);
+            }
+        }
+        // Matches naming a player this change took away (players are named by number in a
+        // match's JSON lists, which no reference checks).
+        let named: Vec<i64> = self
+            .tx
+            .prepare(
+                "SELECT DISTINCT m.id FROM matches m, json_each(m.home_players) j
+                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')
+                 UNION SELECT DISTINCT m.id FROM matches m, json_each(m.away_players) j
+                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')",
+            )?
+            .query_map([self.op], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        orphans.extend(named.into_iter().map(|m| ("matches".to_string(), m)));
+        // A stored game's link to a match was added with its match.
+        let mut linked: Vec<(String, i64)> = Vec::new();
+        for (table, row) in &orphans {
+            if table == "leg_games" {
+                let m: Option<i64> = self
+                    .tx
+                    .query_row("SELECT match FROM leg_games WHERE id = ?1", [row], |r| {
+                        r.get(0)
+                    })
+                    .optional()?;
+                linked.extend(m.map(|m| ("matches".to_string(), m)));
+            }
+            if table == "matches" {
+                let f: Option<i64> = self
+                    .tx
+                    .query_row("SELECT fixture FROM matches WHERE id = ?1", [row], |r| {
+                        r.get(0)
+                    })
+                    .optional()?;
+                linked.extend(f.map(|f| ("fixtures".to_string(), f)));
+            }
+        }
+        orphans.extend(linked);
+        let mut ids: std::collections::BTreeSet<i64> = self
+            .tx
+            .prepare(
+                "SELECT DISTINCT later.op FROM changes later JOIN changes mine
+                 ON mine.tbl = later.tbl AND mine.row = later.row
+                 WHERE mine.op IN (?1, ?2) AND later.op > ?1 AND later.op < ?2
+                 AND NOT (mine.op = ?2 AND mine.tbl = 'operations' AND mine.row = ?1)",
+            )?
+            .query_map((target, self.op), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        for (table, row) in &orphans {
+            let ops: Vec<i64> = self
+                .tx
+                .prepare_cached(
+                    "SELECT DISTINCT op FROM changes WHERE tbl = ?1 AND row = ?2 AND op > ?3 AND op < ?4",
+                )?
+                .query_map((table, row, target, self.op), |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            ids.extend(ops);
+        }
+        let mut found = Vec::new();
+        for id in ids {
+            if let Some(op) = self.operation(id)? {
+                found.push(op);
+            }
+        }
+        if found.is_empty() && !orphans.is_empty() {
+            return Err(StoreError::Refused(format!(
+                "#{target} cannot be undone on its own: rows added after it refer to what it added"
+            )));
+        }
+        Ok(found)
+    }
+
     fn operation_where(
         &self,
         cond: &str,
