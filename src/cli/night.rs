@@ -1174,7 +1174,6 @@ fn ask<T>(
         let Some(line) = prompt.line(question)? else {
             return Ok(Asked::End);
         };
-        let at = prompt.line_number();
         if line.trim().eq_ignore_ascii_case("quit") {
             return Ok(Asked::End);
         }
@@ -1191,7 +1190,7 @@ fn ask<T>(
                 )?;
             }
             Err(Refusal::Why(why)) => {
-                return Ok(Asked::Stopped(at, why));
+                return Ok(Asked::Stopped(prompt.line_number(), why));
             }
         }
     }
@@ -1591,9 +1590,8 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         }
         check_night(config, &all).map_err(|e| CliError::Usage(format!("{title}: {e}")))?;
         if must_complete {
-            require_complete(config, &all).map_err(|e| {
-                CliError::Usage(format!("{title}: the corrected night {e}"))
-            })?;
+            require_complete(config, &all)
+                .map_err(|e| CliError::Usage(format!("{title}: as corrected, {e}")))?;
         }
         if all == stored {
             return Err(CliError::Usage(format!(
@@ -1752,5 +1750,111 @@ fn prompt_correction(
                 ))
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use super::*;
+
+    /// A person typing the given lines at a terminal; the questions asked are kept.
+    struct Typist {
+        lines: VecDeque<&'static str>,
+        asked: Vec<String>,
+    }
+
+    impl Prompt for Typist {
+        fn line(&mut self, prompt: &str) -> io::Result<Option<String>> {
+            self.asked.push(prompt.to_string());
+            Ok(self.lines.pop_front().map(str::to_string))
+        }
+        fn interactive(&self) -> bool {
+            true
+        }
+        fn line_number(&self) -> usize {
+            self.asked.len()
+        }
+    }
+
+    fn players() -> Players {
+        let team = |id, name: &str| TeamInfo {
+            id,
+            name: name.into(),
+            venue: None,
+        };
+        Players {
+            teams: Pair::new(team(1, "Royal Oak"), team(2, "Red Lion")),
+            rosters: Pair::new(Vec::new(), vec!["Ivor James".to_string()]),
+            league: Vec::new(),
+            new: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn at_a_terminal_each_wrong_answer_is_asked_again_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("don.db")).unwrap();
+        let config = Config::default();
+        let mut typist = Typist {
+            lines: [
+                "Gareth+Rhys+Emrys", // three players for a pair: asked again
+                "Gareth+Rhys",
+                "Ivor Jams+Dai", // a slip: did you mean 'Ivor James'? yes
+                "yes",
+                "3-0", // not a best of three: only the legs asked again
+                "2-1",
+                "121-80 100-121", // two scores for three legs: only the scores asked again
+                "121-80 100-121 121-119",
+            ]
+            .into(),
+            asked: Vec::new(),
+        };
+        let asked = ask_match(
+            &mut typist,
+            &store.leagues(),
+            &config,
+            &mut players(),
+            (Kind::Don, 1),
+            &[],
+        )
+        .unwrap();
+        let Asked::Given((m, games)) = asked else {
+            panic!("the match was not taken");
+        };
+        assert!(games.is_empty());
+        assert_eq!(m.players.home, ["Gareth", "Rhys"]);
+        assert_eq!(m.players.away, ["Ivor James", "Dai"]);
+        assert_eq!(m.legs, Pair::new(2, 1));
+        assert_eq!(m.leg_scores.len(), 3);
+        assert_eq!(
+            typist.asked,
+            [
+                "don 1: Royal Oak players",
+                "don 1: Royal Oak players",
+                "don 1: Red Lion players",
+                "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league)",
+                "don 1: legs won, home first",
+                "don 1: legs won, home first",
+                "don 1: leg scores",
+                "don 1: leg scores",
+            ]
+        );
+        // `quit` (or the end of input) at any answer ends the entry.
+        let mut typist = Typist {
+            lines: ["Gareth+Rhys", "quit"].into(),
+            asked: Vec::new(),
+        };
+        let asked = ask_match(
+            &mut typist,
+            &store.leagues(),
+            &config,
+            &mut players(),
+            (Kind::Don, 1),
+            &[],
+        )
+        .unwrap();
+        assert!(matches!(asked, Asked::End));
     }
 }

@@ -53,7 +53,28 @@ pub fn near_miss<'a>(name: &str, first: &[&'a str], then: &[&'a str]) -> Option<
     if key.is_empty() || first.iter().chain(then).any(|k| name_key(k) == key) {
         return None;
     }
-    suggest(name, first.iter().copied()).or_else(|| suggest(name, then.iter().copied()))
+    let nearest = |known: &[&'a str]| -> Option<&'a str> {
+        let mut best: Option<(usize, &str)> = None;
+        for &candidate in known {
+            let other = name_key(candidate);
+            // A slip of the keyboard: a letter or two (one in a short name), or part of the
+            // name ("Dai" for "Dai Morgan"); not a namesake ("Mair Jones" for "Ivor Jones").
+            let limit = if key.chars().count().max(other.chars().count()) >= 10 {
+                2
+            } else {
+                1
+            };
+            let mut d = distance(&key, &other);
+            if words_within(&key, &other) || words_within(&other, &key) {
+                d = d.min(1);
+            }
+            if d <= limit && best.is_none_or(|(b, _)| d < b) {
+                best = Some((d, candidate));
+            }
+        }
+        best.map(|(_, c)| c)
+    };
+    nearest(first).or_else(|| nearest(then))
 }
 
 /// Every word of `typed` (letters and digits; "&" taken as "and") is a word of `known`.
@@ -120,5 +141,8 @@ mod tests {
         assert_eq!(near_miss("Gareth Jone", &roster, &league), Some("Gareth Jones"));
         assert_eq!(near_miss("gareth jones", &roster, &league), None);
         assert_eq!(near_miss("Bethan Watkins", &roster, &league), None);
+        assert_eq!(near_miss("Dai", &roster, &league), Some("Dai Morgan"));
+        assert_eq!(near_miss("Mair Jams", &["Ivor Jams"], &[]), None);
+        assert_eq!(near_miss("Huw", &["Dai"], &[]), None);
     }
 }
