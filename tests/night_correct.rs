@@ -510,10 +510,10 @@ fn a_misspelt_player_is_refused_with_the_name_meant_unless_said_to_be_new() {
             "--date",
             "2025-09-04",
             "--match",
-            "don 1; Owain Reece+Gareth Jones; Ivor James+Dai Morgan; 2-0",
+            "don 1; Owain Reese+Gareth Jones; Ivor James+Dai Morgan; 2-0",
         ],
         2,
-        "--match 1: Owain Reece is not a player of the league; did you mean 'Owain Rees'?",
+        "--match 1: Owain Reese is not a player of the league; did you mean 'Owain Rees'?",
     );
     let said = db.ok(&[
         "night",
@@ -531,6 +531,38 @@ fn a_misspelt_player_is_refused_with_the_name_meant_unless_said_to_be_new() {
         said.contains("warning: Ivor Jams was not on the roster of Red Lion; added\n"),
         "{said}"
     );
+    let roster = db.ok(&["roster", "show", RED_LION]);
+    assert!(roster.contains("Ivor James") && roster.contains("Ivor Jams"), "{roster}");
+}
+
+#[test]
+fn a_misspelt_player_in_a_results_file_is_refused_unless_said_to_be_new() {
+    let db = setup();
+    db.ok(&["roster", "add", RED_LION, "Ivor James", "--create"]);
+    let csv = db.dir().join("matches.csv");
+    std::fs::write(
+        &csv,
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores\n\
+         2025-26,2025-09-04,Royal Oak,Red Lion,don,1,Gareth+Rhys,Ivor Jams+Dai,2,0,\n\
+         2025-26,2025-09-04,Royal Oak,Red Lion,don,2,Emrys+Glyn,Ivor James+Aled,0,2,\n\
+         2025-26,2025-09-04,Royal Oak,Red Lion,single-crib,1,Sian,Mair,2,0,\n",
+    )
+    .unwrap();
+    let path = csv.display().to_string();
+    let err = refused(&db, &["import", &path, "--league", "Valleys"], 1, "Nothing imported: 1 error.");
+    assert!(
+        err.contains(&format!("{path}, line 2: Ivor Jams is not a player of the league; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')\n")),
+        "{err}"
+    );
+    let said = db.ok(&[
+        "import",
+        &path,
+        "--league",
+        "Valleys",
+        "--new-player",
+        "Ivor Jams",
+    ]);
+    assert!(said.contains("1 night"), "{said}");
     let roster = db.ok(&["roster", "show", RED_LION]);
     assert!(roster.contains("Ivor James") && roster.contains("Ivor Jams"), "{roster}");
 }

@@ -71,6 +71,7 @@ pub fn import(
     league: Option<&str>,
     create: bool,
     dry_run: bool,
+    new_players: &[String],
 ) -> Result<Done, CliError> {
     let (read, mut faults) = read_all(files)?;
     let change = store.change("import")?;
@@ -90,6 +91,7 @@ pub fn import(
     };
     let league_name = league.name.clone();
     let mut resolver = Resolver::new(&change, league, create)?;
+    resolver.new_players = new_players.to_vec();
     // Rosters first, then nights, then adjustments: whatever order the files are named in.
     let mut read = read;
     for shape in [
