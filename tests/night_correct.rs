@@ -142,7 +142,10 @@ fn a_disputed_night_is_corrected_as_one_change_and_undo_puts_the_old_result_back
     assert!(db.ok(&["log", "--limit", "1"]).contains("night correct"));
     // The other matches stand; the corrected one is replaced; the night is confirmed.
     let card = db.ok(&["night", "show", ROYAL_OAK, RED_LION]);
-    assert!(card.starts_with("Royal Oak v Red Lion, Thu 4 Sep 2025: 1–2\n"), "{card}");
+    assert!(
+        card.starts_with("Royal Oak v Red Lion, Thu 4 Sep 2025: 1–2\n"),
+        "{card}"
+    );
     assert!(!card.contains("Disputed"), "{card}");
     assert!(card.contains("121-80 100-121 121-119"), "{card}");
     assert!(card.contains("40-61 50-61"), "{card}");
@@ -177,9 +180,7 @@ fn a_night_is_corrected_from_matches_to_totals_and_back_with_a_provisional_one_c
     let db = setup();
     enter_night(&db);
     let before = db.dump();
-    let said = db.ok(&[
-        "night", "correct", ROYAL_OAK, RED_LION, "--totals", "0-3",
-    ]);
+    let said = db.ok(&["night", "correct", ROYAL_OAK, RED_LION, "--totals", "0-3"]);
     assert_eq!(
         said,
         "Royal Oak v Red Lion on 2025-09-04 corrected: 0–3 (totals) (was 2–1); it stands confirmed.\n"
@@ -207,12 +208,22 @@ fn a_night_is_corrected_from_matches_to_totals_and_back_with_a_provisional_one_c
     assert_eq!(data(&before), data(&db.dump()));
     // A walkover, then the same again is refused as nothing to correct.
     db.ok(&[
-        "night", "correct", ROYAL_OAK, RED_LION, "--walkover", "away",
+        "night",
+        "correct",
+        ROYAL_OAK,
+        RED_LION,
+        "--walkover",
+        "away",
     ]);
     refused(
         &db,
         &[
-            "night", "correct", ROYAL_OAK, RED_LION, "--walkover", "away",
+            "night",
+            "correct",
+            ROYAL_OAK,
+            RED_LION,
+            "--walkover",
+            "away",
         ],
         2,
         "Royal Oak v Red Lion on 2025-09-04 stands so already: nothing to correct",
@@ -320,12 +331,7 @@ fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_
         "1-2",
     ]);
     let (third, _) = last_op(&db);
-    db.ok(&[
-        "night",
-        "confirm",
-        "Fox and Hounds",
-        ROYAL_OAK,
-    ]);
+    db.ok(&["night", "confirm", "Fox and Hounds", ROYAL_OAK]);
     let (confirmed, _) = last_op(&db);
     // The third night was confirmed since: it cannot be undone on its own.
     refused(
@@ -336,11 +342,11 @@ fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_
     );
     // The second touched nothing the later ones did.
     let said = db.ok(&["undo", &second.to_string()]);
+    assert!(said.starts_with(&format!("Undid #{second} (")), "{said}");
     assert!(
-        said.starts_with(&format!("Undid #{second} (")),
+        said.contains("Red Lion v Fox and Hounds on 2025-09-11: 2–1 (totals)"),
         "{said}"
     );
-    assert!(said.contains("Red Lion v Fox and Hounds on 2025-09-11: 2–1 (totals)"), "{said}");
     let (undid, summary) = last_op(&db);
     assert_eq!(
         summary,
@@ -348,8 +354,7 @@ fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_
     );
     let fixtures = db.sql("SELECT home || '-' || away || ' ' || date || ' ' || ifnull(result, '') FROM fixtures ORDER BY id");
     assert_eq!(
-        fixtures,
-        "1-2 2025-09-04 matches\n3-1 2025-09-18 totals\n",
+        fixtures, "1-2 2025-09-04 matches\n3-1 2025-09-18 totals\n",
         "only Red Lion v Fox and Hounds is gone"
     );
     // Undone already: the undo is named; an operation not in the log is refused.
@@ -359,13 +364,15 @@ fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_
         2,
         &format!("#{second} (Red Lion v Fox and Hounds on 2025-09-11: 2–1 (totals)) is undone already, by #{undid}; `don undo {undid}` puts it back"),
     );
-    refused(&db, &["undo", "999"], 2, "there is no change #999 in the log (see `don log`)");
+    refused(
+        &db,
+        &["undo", "999"],
+        2,
+        "there is no change #999 in the log (see `don log`)",
+    );
     // Redone by undoing the undo.
     db.ok(&["undo", &undid.to_string()]);
-    assert_eq!(
-        db.sql("SELECT count(*) FROM fixtures"),
-        "3\n"
-    );
+    assert_eq!(db.sql("SELECT count(*) FROM fixtures"), "3\n");
     // The first night's players are named by a later night's match: it stays.
     db.ok(&[
         "night",
@@ -378,8 +385,18 @@ fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_
         "don 1; Gareth+Rhys; Iolo+Owain; 2-0",
     ]);
     let (named, _) = last_op(&db);
-    let err = refused(&db, &["undo", &first.to_string()], 2, "cannot be undone on its own");
-    assert!(err.contains(&format!("#{named} (Royal Oak v Fox and Hounds on 2025-09-25: 1 match)")), "{err}");
+    let err = refused(
+        &db,
+        &["undo", &first.to_string()],
+        2,
+        "cannot be undone on its own",
+    );
+    assert!(
+        err.contains(&format!(
+            "#{named} (Royal Oak v Fox and Hounds on 2025-09-25: 1 match)"
+        )),
+        "{err}"
+    );
 }
 
 #[test]
@@ -415,7 +432,15 @@ fn a_night_off_its_fixture_s_date_needs_moved_and_no_night_goes_beyond_the_sched
     );
     // Said to be moved, it is.
     let said = db.ok(&[
-        "night", "enter", "A", "B", "--totals", "4-5", "--date", "2025-12-25", "--moved",
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--totals",
+        "4-5",
+        "--date",
+        "2025-12-25",
+        "--moved",
     ]);
     assert_eq!(
         said,
@@ -439,7 +464,14 @@ fn a_night_off_its_fixture_s_date_needs_moved_and_no_night_goes_beyond_the_sched
     // A fixture added first takes a second night.
     db.ok(&["fixtures", "add", "A", "B", "2026-04-02"]);
     db.ok(&[
-        "night", "enter", "A", "B", "--totals", "5-4", "--date", "2026-04-02",
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--totals",
+        "5-4",
+        "--date",
+        "2026-04-02",
     ]);
     // A pair the schedule does not have is refused too.
     db.ok(&["team", "add", "E", "--season", "2025-26"]);
@@ -493,13 +525,7 @@ fn a_misspelt_player_is_refused_with_the_name_meant_unless_said_to_be_new() {
         "--match 1: Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')",
     );
     // A player of another team is not a slip: they are the league's player, put on this roster.
-    db.ok(&[
-        "roster",
-        "add",
-        "Fox and Hounds",
-        "Owain Rees",
-        "--create",
-    ]);
+    db.ok(&["roster", "add", "Fox and Hounds", "Owain Rees", "--create"]);
     refused(
         &db,
         &[
@@ -532,7 +558,10 @@ fn a_misspelt_player_is_refused_with_the_name_meant_unless_said_to_be_new() {
         "{said}"
     );
     let roster = db.ok(&["roster", "show", RED_LION]);
-    assert!(roster.contains("Ivor James") && roster.contains("Ivor Jams"), "{roster}");
+    assert!(
+        roster.contains("Ivor James") && roster.contains("Ivor Jams"),
+        "{roster}"
+    );
 }
 
 #[test]
@@ -549,7 +578,12 @@ fn a_misspelt_player_in_a_results_file_is_refused_unless_said_to_be_new() {
     )
     .unwrap();
     let path = csv.display().to_string();
-    let err = refused(&db, &["import", &path, "--league", "Valleys"], 1, "Nothing imported: 1 error.");
+    let err = refused(
+        &db,
+        &["import", &path, "--league", "Valleys"],
+        1,
+        "Nothing imported: 1 error.",
+    );
     assert!(
         err.contains(&format!("{path}, line 2: Ivor Jams is not a player of the league; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')\n")),
         "{err}"
@@ -564,5 +598,8 @@ fn a_misspelt_player_in_a_results_file_is_refused_unless_said_to_be_new() {
     ]);
     assert!(said.contains("1 night"), "{said}");
     let roster = db.ok(&["roster", "show", RED_LION]);
-    assert!(roster.contains("Ivor James") && roster.contains("Ivor Jams"), "{roster}");
+    assert!(
+        roster.contains("Ivor James") && roster.contains("Ivor Jams"),
+        "{roster}"
+    );
 }

@@ -84,7 +84,11 @@ fn a_refused_answer_stops_piped_entry_at_its_line_and_the_matches_before_it_stay
 fn each_answer_is_checked_as_it_is_given() {
     let db = setup();
     // Legs 3–0 is refused at once (line 3), before the leg scores are asked for.
-    let out = piped(&db, &ENTER, "Gareth+Rhys\nDai+Huw\n3-0\n121-80 121-70 121-60\n");
+    let out = piped(
+        &db,
+        &ENTER,
+        "Gareth+Rhys\nDai+Huw\n3-0\n121-80 121-70 121-60\n",
+    );
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("line 3: don 1 refused: don match 1: legs 3–0 is not a result of a best of 3 (one side wins 2); the entry stops here (nothing after line 3 is read)\n"), "{err}");
@@ -139,16 +143,37 @@ fn a_misspelt_player_at_the_prompt_is_asked_about() {
     assert!(err.contains("single-crib 1: Royal Oak 2–0."), "{err}");
     assert_eq!(out.status.code(), Some(0), "{err}");
     let lines = "Gareth+Rhys\nIvor Jamez+Emrys\nperhaps\n";
-    let out = piped(&db, &["night", "enter", "Red Lion", "Royal Oak", "--date", "2025-09-11"], lines);
+    let out = piped(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Red Lion",
+            "Royal Oak",
+            "--date",
+            "2025-09-11",
+        ],
+        lines,
+    );
     let err = text(&out.stderr);
     // "perhaps" is neither yes nor no: the entry stops at its line.
     assert!(err.contains("line 3: don 1 refused: answer yes or no: is Ivor Jamez the Ivor James the league knows?; the entry stops here (nothing after line 3 is read)"), "{err}");
     assert_eq!(out.status.code(), Some(1), "{err}");
-    let card = db.ok(&["night", "show", "Royal Oak", "Red Lion", "--date", "2025-09-04"]);
+    let card = db.ok(&[
+        "night",
+        "show",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+    ]);
     assert!(card.contains("┆ Ivor James & Dai ┆"), "{card}");
     assert!(card.contains("┆ Ivor Jams & Aled ┆"), "{card}");
     let roster = db.ok(&["roster", "show", "Red Lion"]);
-    assert!(roster.contains("Ivor James") && roster.contains("Ivor Jams"), "{roster}");
+    assert!(
+        roster.contains("Ivor James") && roster.contains("Ivor Jams"),
+        "{roster}"
+    );
 }
 
 #[test]
@@ -169,7 +194,12 @@ fn a_night_off_its_fixture_s_date_is_moved_on_a_yes_at_the_prompt() {
     let out = piped(&db, &enter, "no\n");
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(2), "{err}");
-    assert!(err.contains("A v B is fixture 1 on 2025-09-04: was the night moved to 2025-09-05? (yes/no) >\n"), "{err}");
+    assert!(
+        err.contains(
+            "A v B is fixture 1 on 2025-09-04: was the night moved to 2025-09-05? (yes/no) >\n"
+        ),
+        "{err}"
+    );
     assert!(err.contains("don: error: A v B is fixture 1 on 2025-09-04, not 2025-09-05: if the night was moved to 2025-09-05, say so with --moved"), "{err}");
     assert_eq!(before, db.dump());
     let out = piped(&db, &enter, "yes\nquit\n");
@@ -179,5 +209,8 @@ fn a_night_off_its_fixture_s_date_is_moved_on_a_yes_at_the_prompt() {
         "{}",
         text(&out.stdout)
     );
-    assert_eq!(db.sql("SELECT date FROM fixtures WHERE id = 1"), "2025-09-05\n");
+    assert_eq!(
+        db.sql("SELECT date FROM fixtures WHERE id = 1"),
+        "2025-09-05\n"
+    );
 }

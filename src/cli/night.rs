@@ -1250,11 +1250,16 @@ fn ask_match(
             Asked::Stopped(at, why) => return Ok(Asked::Stopped(at, why)),
         }
     }
-    let legs = match ask(prompt, &format!("{label}: legs won, home first"), |text, _| {
-        let legs = parse_legs(text).map_err(|e| Refusal::Why(e.to_string()))?;
-        check_match_legs(config, (kind, slot), legs).map_err(|e| Refusal::Why(e.to_string()))?;
-        Ok(legs)
-    })? {
+    let legs = match ask(
+        prompt,
+        &format!("{label}: legs won, home first"),
+        |text, _| {
+            let legs = parse_legs(text).map_err(|e| Refusal::Why(e.to_string()))?;
+            check_match_legs(config, (kind, slot), legs)
+                .map_err(|e| Refusal::Why(e.to_string()))?;
+            Ok(legs)
+        },
+    )? {
         Asked::Given(legs) => legs,
         Asked::End => return Ok(Asked::End),
         Asked::Stopped(at, why) => return Ok(Asked::Stopped(at, why)),
@@ -1279,9 +1284,7 @@ fn ask_match(
             .collect();
         all.push(m.clone());
         check_night(config, &all).map_err(|e| Refusal::Why(e.to_string()))?;
-        players
-            .check(&m)
-            .map_err(|e| Refusal::Why(e.to_string()))?;
+        players.check(&m).map_err(|e| Refusal::Why(e.to_string()))?;
         Ok((m, games))
     })
 }
@@ -1497,10 +1500,13 @@ pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
     Ok(Done::Ok)
 }
 
+/// A match as typed, with the stored games its legs were scored in.
+type Typed = (Match, Vec<LegGame>);
+
 /// A night's result as corrected: the whole of it, or some of its matches.
 enum Correction {
     Whole(NightResult),
-    Matches(Vec<(Match, Vec<LegGame>)>),
+    Matches(Vec<Typed>),
 }
 
 /// `don night correct`: the night's result replaced as one change, the night confirmed.
@@ -1528,13 +1534,7 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     let by_matches = matches!(f.result, Some(NightResult::Matches(_)));
     let must_complete = !by_matches || is_done(&f, config);
     let teams = Pair::new(f.home.clone(), f.away.clone());
-    let mut players = Players::load(
-        &leagues,
-        &league,
-        &season,
-        teams,
-        &args.result.new_players,
-    )?;
+    let mut players = Players::load(&leagues, &league, &season, teams, &args.result.new_players)?;
     let mut stopped = None;
     let correction = if let Some(t) = &args.result.totals {
         let totals = parse_legs(t).map_err(|e| CliError::Usage(format!("--totals: {e}")))?;
@@ -1563,14 +1563,14 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         Correction::Matches(given)
     } else {
         let prompt = prompt.as_deref_mut().expect("at the prompt");
-        let (given, why) = prompt_correction(prompt, &leagues, config, &mut players, &stored, by_matches)?;
+        let (given, why) =
+            prompt_correction(prompt, &leagues, config, &mut players, &stored, by_matches)?;
         stopped = why;
         Correction::Matches(given)
     };
     // The night as it will stand, checked whole.
     if let Correction::Matches(given) = &correction {
         if given.is_empty() {
-            drop(leagues);
             drop(change);
             let mut err = io::stderr();
             if let Some(why) = &stopped {
@@ -1582,7 +1582,11 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         }
         let mut all: Vec<Match> = stored
             .iter()
-            .filter(|m| !given.iter().any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot)))
+            .filter(|m| {
+                !given
+                    .iter()
+                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
+            })
             .cloned()
             .collect();
         for (g, _) in given {
@@ -1654,7 +1658,6 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         "{title} corrected{what}: {} (was {was}){settled}",
         result_words(&now, config)
     );
-    drop(leagues);
     change.commit(&summary, None)?;
     let mut out = io::stdout().lock();
     for n in &notes {
@@ -1678,12 +1681,16 @@ fn prompt_correction(
     players: &mut Players,
     stored: &[Match],
     by_matches: bool,
-) -> Result<(Vec<(Match, Vec<LegGame>)>, Option<String>), CliError> {
-    let mut given: Vec<(Match, Vec<LegGame>)> = Vec::new();
-    let now = |given: &[(Match, Vec<LegGame>)]| -> Vec<Match> {
+) -> Result<(Vec<Typed>, Option<String>), CliError> {
+    let mut given: Vec<Typed> = Vec::new();
+    let now = |given: &[Typed]| -> Vec<Match> {
         let mut all: Vec<Match> = stored
             .iter()
-            .filter(|m| !given.iter().any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot)))
+            .filter(|m| {
+                !given
+                    .iter()
+                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
+            })
             .cloned()
             .collect();
         all.extend(given.iter().map(|(g, _)| g.clone()));

@@ -114,8 +114,8 @@ fn typing_distance(a: &str, b: &str) -> usize {
     for (i, row) in d.iter_mut().enumerate() {
         row[0] = i;
     }
-    for j in 0..=b.len() {
-        d[0][j] = j;
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
     }
     for i in 1..=a.len() {
         for j in 1..=b.len() {
@@ -198,16 +198,25 @@ mod tests {
         let league = ["Gareth Jones"];
         assert_eq!(near_miss("Ivor Jams", &roster, &league), Some("Ivor James"));
         assert_eq!(near_miss("ivor  JAMES", &roster, &league), None);
-        assert_eq!(near_miss("Gareth Jnoes", &roster, &league), Some("Gareth Jones"));
+        assert_eq!(
+            near_miss("Gareth Jnoes", &roster, &league),
+            Some("Gareth Jones")
+        );
         assert_eq!(near_miss("gareth jones", &roster, &league), None);
         assert_eq!(near_miss("Bethan Watkins", &roster, &league), None);
         assert_eq!(near_miss("Dai", &roster, &league), Some("Dai Morgan"));
         assert_eq!(near_miss("Mair Jams", &["Ivor Jams"], &[]), None);
         assert_eq!(near_miss("Huw", &["Dai"], &[]), None);
-        assert_eq!(near_miss("Red Lion player 12", &["Red Lion player 1"], &[]), None);
+        assert_eq!(
+            near_miss("Red Lion player 12", &["Red Lion player 1"], &[]),
+            None
+        );
         assert_eq!(near_miss("Gethin Lloyd", &["Bethan Lloyd"], &[]), None);
         assert_eq!(near_miss("Gareth James", &["Gareth Jones"], &[]), None);
-        assert_eq!(near_miss("IvorJames", &["Ivor James"], &[]), Some("Ivor James"));
+        assert_eq!(
+            near_miss("IvorJames", &["Ivor James"], &[]),
+            Some("Ivor James")
+        );
         assert_eq!(near_miss("Sion", &["Sian"], &[]), Some("Sian"));
     }
 }
