@@ -603,3 +603,34 @@ fn a_misspelt_player_in_a_results_file_is_refused_unless_said_to_be_new() {
         "{roster}"
     );
 }
+
+#[test]
+fn undo_n_of_an_entry_at_the_table_is_refused_while_later_entries_of_its_game_stand() {
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "N",
+    ]);
+    let lines = common::HAND_A[..3].join("\n") + "\n";
+    let out = db.play(&[], &lines);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let tricks = db.sql("SELECT id FROM operations WHERE command = 'play' ORDER BY id");
+    let tricks: Vec<&str> = tricks.lines().collect();
+    assert_eq!(tricks.len(), 3, "{tricks:?}");
+    let err = refused(&db, &["undo", tricks[0]], 2, "cannot be undone on its own");
+    assert!(
+        err.contains(&format!("#{} (", tricks[1])) && err.contains(&format!("#{} (", tricks[2])),
+        "{err}"
+    );
+    // The last one has nothing after it.
+    let said = db.ok(&["undo", tricks[2]]);
+    assert!(
+        said.starts_with(&format!("Undid #{} (", tricks[2])),
+        "{said}"
+    );
+    assert_eq!(db.sql("SELECT count(*) FROM tricks"), "2\n");
+}

@@ -91,8 +91,9 @@ impl Change<'_> {
     /// After [`Change::reverse`] of `target` in this change: the later operations (after
     /// `target`, before this one) that touched a row `target` touched, or a row this change put
     /// back or took away, or that hold a row which refers to one this change took away (a
-    /// stored game a leg was scored in, a player a match or a roster names). `target` can be
-    /// undone on its own only when there are none.
+    /// stored game a leg was scored in, a player a match or a roster names), or that are later
+    /// entries at the table in the same game. `target` can be undone on its own only when there
+    /// are none.
     pub fn later_dependents(&self, target: i64) -> Result<Vec<Operation>, StoreError> {
         // Rows the reversal left pointing at nothing, by table and row.
         let mut orphans: Vec<(String, i64)> = Vec::new();
@@ -159,6 +160,16 @@ impl Change<'_> {
                 .collect::<Result<_, _>>()?;
             ids.extend(ops);
         }
+        // Entries at the table follow one another: a later one in the same game depends on it.
+        let same_game: Vec<i64> = self
+            .tx
+            .prepare(
+                "SELECT later.id FROM operations later JOIN operations t ON t.id = ?1
+                 WHERE t.game IS NOT NULL AND later.game = t.game AND later.id > ?1 AND later.id < ?2",
+            )?
+            .query_map((target, self.op), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        ids.extend(same_game);
         let mut found = Vec::new();
         for id in ids {
             if let Some(op) = self.operation(id)? {
