@@ -543,11 +543,14 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
     Ok(())
 }
 
-/// What `fixture_for_night` needs to hear when the night's date is not its fixture's: `--moved`,
-/// or a yes at the prompt.
-struct Moved<'p> {
-    flag: bool,
-    prompt: Option<&'p mut Box<dyn Prompt>>,
+/// Where a night goes among its season's fixtures.
+enum Placement {
+    /// On this fixture.
+    On(Fixture),
+    /// On this fixture, moved to the night's date: only when the night was said to be moved.
+    Move(Fixture, NaiveDate),
+    /// On a new fixture on this date (a season with no schedule, the teams' first night).
+    Add(NaiveDate),
 }
 
 /// Finds the fixture a night goes on. A night on another date than its fixture's moves the
@@ -555,16 +558,13 @@ struct Moved<'p> {
 /// their fixtures is refused (a fixture is added first with `don fixtures add`), except in a
 /// season that keeps no schedule (no fixture made by `fixtures generate`), where the first
 /// night between two teams makes its fixture on its date.
-fn fixture_for_night(
-    change: &Change,
+fn place_night(
+    fixtures: &[Fixture],
     season: &SeasonInfo,
     home: &TeamInfo,
     away: &TeamInfo,
     day: Option<NaiveDate>,
-    moved: Moved<'_>,
-    notes: &mut Vec<String>,
-) -> Result<Fixture, CliError> {
-    let fixtures = change.leagues().fixtures(season.id)?;
+) -> Result<Placement, CliError> {
     let between: Vec<&Fixture> = fixtures
         .iter()
         .filter(|f| f.home.id == home.id && f.away.id == away.id)
@@ -604,7 +604,7 @@ fn fixture_for_night(
     };
     let Some(d) = day else {
         return match open[..] {
-            [f] => Ok(f.clone()),
+            [f] => Ok(Placement::On(f.clone())),
             [] if between.is_empty() && !scheduled => Err(CliError::Usage(format!(
                 "season {} has no fixture {pair}: give the night's --date (its fixture is added on it)",
                 season.name
@@ -630,40 +630,11 @@ fn fixture_for_night(
         };
     };
     if let Some(f) = between.iter().find(|f| f.date == d) {
-        return Ok((*f).clone());
+        return Ok(Placement::On((*f).clone()));
     }
     match open[..] {
-        [f] => {
-            let mut yes = moved.flag;
-            if !yes {
-                if let Some(prompt) = moved.prompt {
-                    let q = format!(
-                        "{pair} is fixture {} on {}: was the night moved to {d}? (yes/no)",
-                        f.id, f.date
-                    );
-                    let answer = prompt.line(&q)?.unwrap_or_default();
-                    yes = matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes");
-                }
-            }
-            if !yes {
-                return Err(CliError::Usage(format!(
-                    "{pair} is fixture {} on {}, not {d}: if the night was moved to {d}, say so with --moved; if it is another night between them, {}",
-                    f.id,
-                    f.date,
-                    add_first(&d.to_string())
-                )));
-            }
-            change.move_fixture(f.id, d)?;
-            notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
-            fixture_by_number(change, season, f.id)
-        }
-        [] if between.is_empty() && !scheduled => {
-            let id = change.add_fixture(season.id, None, d, home.id, away.id)?;
-            notes.push(format!(
-                "there was no fixture {pair}: one was added on {d}"
-            ));
-            fixture_by_number(change, season, id)
-        }
+        [f] => Ok(Placement::Move(f.clone(), d)),
+        [] if between.is_empty() && !scheduled => Ok(Placement::Add(d)),
         [] if between.is_empty() => Err(CliError::Usage(format!(
             "season {} has no fixture {pair}: {}",
             season.name,
@@ -681,6 +652,83 @@ fn fixture_for_night(
                 .collect::<Vec<_>>()
                 .join(" and ")
         ))),
+    }
+}
+
+/// "A v B is fixture 6 on 2025-09-18, not 2025-12-25: if the night was moved …"
+fn not_moved_words(f: &Fixture, d: NaiveDate) -> String {
+    format!(
+        "{} v {} is fixture {} on {}, not {d}: if the night was moved to {d}, say so with --moved; if it is another night between them, add a fixture first with `don fixtures add {} {} {d}`",
+        f.home.name,
+        f.away.name,
+        f.id,
+        f.date,
+        quoted(&f.home.name),
+        quoted(&f.away.name)
+    )
+}
+
+/// At the prompt, before anything is changed (no change waits on an answer): a night off its
+/// fixture's date is asked about; a yes counts as `--moved`.
+fn ask_moved(
+    store: &Store,
+    which: &Which,
+    home: &str,
+    away: &str,
+    day: Option<NaiveDate>,
+    prompt: &mut dyn Prompt,
+) -> Result<bool, CliError> {
+    let Some(d) = day else {
+        return Ok(false);
+    };
+    let (league, season) = which.both(store)?;
+    let reader = store.leagues();
+    let (Ok(home), Ok(away)) = (reader.team(&league, home), reader.team(&league, away)) else {
+        return Ok(false);
+    };
+    let fixtures = reader.fixtures(season.id)?;
+    let Ok(Placement::Move(f, _)) = place_night(&fixtures, &season, &home, &away, day) else {
+        return Ok(false);
+    };
+    let q = format!(
+        "{} v {} is fixture {} on {}: was the night moved to {d}? (yes/no)",
+        home.name, away.name, f.id, f.date
+    );
+    let answer = prompt.line(&q)?.unwrap_or_default();
+    if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+        Ok(true)
+    } else {
+        Err(CliError::Usage(not_moved_words(&f, d)))
+    }
+}
+
+/// The fixture a night goes on (see [`place_night`]), moved or added as need be.
+fn fixture_for_night(
+    change: &Change,
+    season: &SeasonInfo,
+    home: &TeamInfo,
+    away: &TeamInfo,
+    day: Option<NaiveDate>,
+    moved: bool,
+    notes: &mut Vec<String>,
+) -> Result<Fixture, CliError> {
+    let fixtures = change.leagues().fixtures(season.id)?;
+    match place_night(&fixtures, season, home, away, day)? {
+        Placement::On(f) => Ok(f),
+        Placement::Move(f, d) if moved => {
+            change.move_fixture(f.id, d)?;
+            notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
+            fixture_by_number(change, season, f.id)
+        }
+        Placement::Move(f, d) => Err(CliError::Usage(not_moved_words(&f, d))),
+        Placement::Add(d) => {
+            let id = change.add_fixture(season.id, None, d, home.id, away.id)?;
+            notes.push(format!(
+                "there was no fixture {} v {}: one was added on {d}",
+                home.name, away.name
+            ));
+            fixture_by_number(change, season, id)
+        }
     }
 }
 
@@ -827,6 +875,10 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         .transpose()?;
     let mut out = io::stdout().lock();
     let mut prompt = args.result.at_prompt().then(answer_prompt);
+    let moved = match prompt.as_deref_mut() {
+        Some(p) if !args.moved => ask_moved(&store, &args.which, &args.home, &args.away, day, p)?,
+        _ => args.moved,
+    };
     let change = store.change("night")?;
     let (league, season) = args.which.in_change(&change)?;
     let home = change.leagues().team(&league, &args.home)?;
@@ -844,10 +896,6 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
             )));
         }
     }
-    let moved = Moved {
-        flag: args.moved,
-        prompt: prompt.as_mut(),
-    };
     let fixture = fixture_for_night(&change, &season, &home, &away, day, moved, &mut notes)?;
     if fixture.cancelled {
         change.set_cancelled(fixture.id, false)?;
