@@ -1561,9 +1561,10 @@ enum Correction {
 fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     let mut store = args.db.open_existing()?;
     let mut prompt = args.result.at_prompt().then(answer_prompt);
-    let change = store.change("night correct")?;
-    let (league, season) = args.which.in_change(&change)?;
-    let leagues = change.leagues();
+    // The correction is read (and typed) first, with nothing locked; then kept in one change,
+    // if the night still stands as it was read.
+    let (league, season) = args.which.both(&store)?;
+    let leagues = store.leagues();
     let f = played_night(
         &leagues,
         &league,
@@ -1619,7 +1620,6 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     // The night as it will stand, checked whole.
     if let Correction::Matches(given) = &correction {
         if given.is_empty() {
-            drop(change);
             let mut err = io::stderr();
             if let Some(why) = &stopped {
                 writeln!(err, "{why}; nothing is corrected")?;
@@ -1651,14 +1651,30 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
             )));
         }
     }
+    if let Correction::Whole(r) = &correction {
+        if f.result.as_ref() == Some(r) {
+            return Err(CliError::Usage(format!(
+                "{title} stands so already: nothing to correct"
+            )));
+        }
+    }
+    let change = store.change("night correct")?;
+    let now = played_night(
+        &change.leagues(),
+        &league,
+        &season,
+        &args.home,
+        &args.away,
+        args.date.as_deref(),
+    )?;
+    if now != f {
+        return Err(CliError::Usage(format!(
+            "{title} was changed meanwhile (by another don): correct it again"
+        )));
+    }
     let mut notes = Vec::new();
     let what = match &correction {
         Correction::Whole(r) => {
-            if f.result.as_ref() == Some(r) {
-                return Err(CliError::Usage(format!(
-                    "{title} stands so already: nothing to correct"
-                )));
-            }
             change.clear_night(f.id)?;
             change.set_night_result(f.id, r)?;
             String::new()
