@@ -148,10 +148,14 @@ pub enum NightCommand {
   single-crib 3; Sian; Mair; 0-2
   don 2; ; ; 2-0; #14 #15        (legs scored with `don play` as games 14 and 15)
 
+At the prompt each answer is checked as it is given; `quit` or Ctrl-D ends the entry (the matches
+entered stay). Piped, a refused answer stops the entry at its line.
+
 Examples:
   don night enter 'Royal Oak' 'Red Lion' --date 2025-09-04
   don night enter 'Royal Oak' 'Red Lion' --match 'don 1; Gareth+Rhys; Dai+Huw; 2-1'
-  don night enter 'Royal Oak' 'Red Lion' --totals 5-4"
+  don night enter 'Royal Oak' 'Red Lion' --totals 5-4
+  don night enter 'Royal Oak' 'Red Lion' --date 2025-09-05 --moved --totals 5-4   # played a day late"
     )]
     Enter(EnterArgs),
     /// Correct a night's result: it is replaced, as one change, by the matches, totals or
