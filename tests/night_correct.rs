@@ -228,6 +228,21 @@ fn a_night_is_corrected_from_matches_to_totals_and_back_with_a_provisional_one_c
         2,
         "Royal Oak v Red Lion on 2025-09-04 stands so already: nothing to correct",
     );
+    // A match given as it stands is nothing to correct either.
+    db.ok(&["undo"]);
+    refused(
+        &db,
+        &[
+            "night",
+            "correct",
+            ROYAL_OAK,
+            RED_LION,
+            "--match",
+            "don 1; gareth+Rhys; Dai+Huw; 2-1; 121-80 100-121 121-119",
+        ],
+        2,
+        "stands so already: nothing to correct",
+    );
     // A night with no result is entered, not corrected.
     refused(
         &db,

@@ -1649,7 +1649,18 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
             require_complete(config, &all)
                 .map_err(|e| CliError::Usage(format!("{title}: as corrected, {e}")))?;
         }
-        if all == stored {
+        // Players compared as names (case and extra spaces ignored), matches by slot.
+        let by_slot = |ms: &[Match]| {
+            let mut ms = ms.to_vec();
+            for m in &mut ms {
+                for side in Side::BOTH {
+                    m.players[side] = m.players[side].iter().map(|p| name_key(p)).collect();
+                }
+            }
+            ms.sort_by_key(|m| (m.kind, m.slot));
+            ms
+        };
+        if by_slot(&all) == by_slot(&stored) {
             return Err(CliError::Usage(format!(
                 "{title} stands so already: nothing to correct"
             )));
