@@ -649,3 +649,49 @@ fn undo_n_of_an_entry_at_the_table_is_refused_while_later_entries_of_its_game_st
     );
     assert_eq!(db.sql("SELECT count(*) FROM tricks"), "2\n");
 }
+
+#[test]
+fn undo_n_of_one_match_of_a_night_is_refused_while_a_later_match_of_it_stands() {
+    let db = setup();
+    let out = db
+        .cmd(&[
+            "night",
+            "enter",
+            ROYAL_OAK,
+            RED_LION,
+            "--date",
+            "2025-09-04",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(
+                b"Gareth+Rhys\nDai+Huw\n2-0\n\nEmrys+Glyn\nAled+Bethan\n0-2\n\nquit\n",
+            )?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let ops = db.sql("SELECT id || '|' || summary FROM operations ORDER BY id DESC LIMIT 2");
+    let ops: Vec<(&str, &str)> = ops.lines().map(|l| l.split_once('|').unwrap()).collect();
+    let [(second, second_summary), (first, _)] = ops[..] else {
+        panic!("{ops:?}");
+    };
+    assert_eq!(
+        second_summary,
+        "Royal Oak v Red Lion on 2025-09-04: don 2 0–2"
+    );
+    // Don 2 was checked against don 1 (no player twice in one kind): it depends on it.
+    refused(
+        &db,
+        &["undo", first],
+        2,
+        &format!("later changes touched what it changed: #{second} (Royal Oak v Red Lion on 2025-09-04: don 2 0–2); undo those first"),
+    );
+    db.ok(&["undo", second]);
+    db.ok(&["undo", first]);
+    assert_eq!(db.sql("SELECT count(*) FROM matches"), "0\n");
+}

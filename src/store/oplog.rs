@@ -91,8 +91,8 @@ impl Change<'_> {
     /// After [`Change::reverse`] of `target` in this change: the later operations (after
     /// `target`, before this one) that touched a row `target` touched, or a row this change put
     /// back or took away, or that hold a row which refers to one this change took away (a
-    /// stored game a leg was scored in, a player a match or a roster names), or that are later
-    /// entries at the table in the same game. `target` can be undone on its own only when there
+    /// stored game a leg was scored in, a player a match or a roster names), or that changed a
+    /// night it changed, or that are later entries at the table in the same game. `target` can be undone on its own only when there
     /// are none.
     pub fn later_dependents(&self, target: i64) -> Result<Vec<Operation>, StoreError> {
         // Rows the reversal left pointing at nothing, by table and row.
@@ -160,6 +160,27 @@ impl Change<'_> {
                 .collect::<Result<_, _>>()?;
             ids.extend(ops);
         }
+        // A night is one thing: its fixture, matches and confirmation. A later change to a
+        // night this one changed (another match of it, its confirmation) depends on it.
+        let same_night: Vec<i64> = self
+            .tx
+            .prepare(
+                "WITH night (op, fixture) AS (
+                     SELECT c.op, c.row FROM changes c
+                     WHERE c.op BETWEEN ?1 AND ?2 AND c.tbl = 'fixtures'
+                     UNION SELECT c.op, json_extract(c.old, '$.fixture') FROM changes c
+                     WHERE c.op BETWEEN ?1 AND ?2 AND c.tbl IN ('matches', 'confirmations')
+                     AND c.old IS NOT NULL
+                     UNION SELECT c.op, m.fixture FROM changes c JOIN matches m ON m.id = c.row
+                     WHERE c.op BETWEEN ?1 AND ?2 AND c.tbl = 'matches'
+                     UNION SELECT c.op, k.fixture FROM changes c JOIN confirmations k ON k.id = c.row
+                     WHERE c.op BETWEEN ?1 AND ?2 AND c.tbl = 'confirmations')
+                 SELECT DISTINCT later.op FROM night later JOIN night mine ON mine.fixture = later.fixture
+                 WHERE mine.op IN (?1, ?2) AND later.op > ?1 AND later.op < ?2",
+            )?
+            .query_map((target, self.op), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        ids.extend(same_night);
         // Entries at the table follow one another: a later one in the same game depends on it.
         let same_game: Vec<i64> = self
             .tx
@@ -176,6 +197,16 @@ impl Change<'_> {
                 found.push(op);
             }
         }
+        // A change undone since, and the undo that put it back, come to nothing together.
+        let cancelled: Vec<i64> = self
+            .tx
+            .prepare(
+                "SELECT id FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2
+                 UNION SELECT undone_by FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2",
+            )?
+            .query_map((target, self.op), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        found.retain(|o| !cancelled.contains(&o.id));
         if found.is_empty() && !orphans.is_empty() {
             return Err(StoreError::Refused(format!(
                 "#{target} cannot be undone on its own: rows added after it refer to what it added"
