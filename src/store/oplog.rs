@@ -89,98 +89,101 @@ impl Change<'_> {
     }
 
     /// After [`Change::reverse`] of `target` in this change: the later operations (after
-    /// `target`, before this one) that touched a row `target` touched, or a row this change put
-    /// back or took away, or that hold a row which refers to one this change took away (a
-    /// stored game a leg was scored in, a player a match or a roster names), or that changed a
-    /// night it changed, or that are later entries at the table in the same game. `target` can be undone on its own only when there
-    /// are none.
+    /// `target`, before this one) that depend on what `target` changed. Those are the ones that
+    /// touched a row `target` touched, or a row this change put back or took away; that hold a
+    /// row which refers to one this change took away (a stored game a leg was scored in, a
+    /// player a match or a roster names); that changed a night (its fixture, matches or
+    /// confirmation) this change changed; or that are later entries at the table in the same
+    /// game. A change undone since, with its undo, comes to nothing and is left out. `target`
+    /// can be undone on its own only when there are none.
     pub fn later_dependents(&self, target: i64) -> Result<Vec<Operation>, StoreError> {
-        // Rows the reversal left pointing at nothing, by table and row.
-        let mut orphans: Vec<(String, i64)> = Vec::new();
-        {
-            let mut stmt = self.tx.prepare("PRAGMA foreign_key_check")?;
-            let rows = stmt.query_map([], |r| Ok((r.get::<_, String>(0)?, r.get::<_, i64>(1)?)))?;
-            for row in rows {
-                orphans.push(row?);
-            }
-        }
+        use std::collections::{BTreeSet, HashSet};
+        // The rows this change and `target` touched (not `target`'s own mark as undone).
+        let mut watched: HashSet<(String, i64)> = self
+            .tx
+            .prepare(
+                "SELECT tbl, row FROM changes WHERE op IN (?1, ?2)
+                 AND NOT (op = ?2 AND tbl = 'operations' AND row = ?1)",
+            )?
+            .query_map((target, self.op), |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        // The nights they belong to.
+        let nights: HashSet<i64> = self
+            .tx
+            .prepare(
+                "SELECT c.row FROM changes c WHERE c.op IN (?1, ?2) AND c.tbl = 'fixtures'
+                 UNION SELECT json_extract(c.old, '$.fixture') FROM changes c
+                 WHERE c.op IN (?1, ?2) AND c.tbl IN ('matches', 'confirmations') AND c.old IS NOT NULL
+                 UNION SELECT m.fixture FROM changes c JOIN matches m ON m.id = c.row
+                 WHERE c.op IN (?1, ?2) AND c.tbl = 'matches'
+                 UNION SELECT k.fixture FROM changes c JOIN confirmations k ON k.id = c.row
+                 WHERE c.op IN (?1, ?2) AND c.tbl = 'confirmations'",
+            )?
+            .query_map((target, self.op), |r| r.get::<_, Option<i64>>(0))?
+            .filter_map(|r| r.transpose())
+            .collect::<Result<_, _>>()?;
+        // Rows the reversal left pointing at nothing.
+        let mut orphans: Vec<(String, i64)> = self
+            .tx
+            .prepare("PRAGMA foreign_key_check")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
         // Matches naming a player this change took away (players are named by number in a
         // match's JSON lists, which no reference checks).
         let named: Vec<i64> = self
             .tx
             .prepare(
-                "SELECT DISTINCT m.id FROM matches m, json_each(m.home_players) j
+                "SELECT m.id FROM matches m, json_each(m.home_players) j
                  WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')
-                 UNION SELECT DISTINCT m.id FROM matches m, json_each(m.away_players) j
+                 UNION SELECT m.id FROM matches m, json_each(m.away_players) j
                  WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')",
             )?
             .query_map([self.op], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
         orphans.extend(named.into_iter().map(|m| ("matches".to_string(), m)));
-        // A stored game's link to a match was added with its match.
+        // A stored game's link to a match was added with its match; a match with its night.
         let mut linked: Vec<(String, i64)> = Vec::new();
         for (table, row) in &orphans {
-            if table == "leg_games" {
-                let m: Option<i64> = self
-                    .tx
-                    .query_row("SELECT match FROM leg_games WHERE id = ?1", [row], |r| {
-                        r.get(0)
-                    })
-                    .optional()?;
-                linked.extend(m.map(|m| ("matches".to_string(), m)));
-            }
-            if table == "matches" {
-                let f: Option<i64> = self
-                    .tx
-                    .query_row("SELECT fixture FROM matches WHERE id = ?1", [row], |r| {
-                        r.get(0)
-                    })
-                    .optional()?;
-                linked.extend(f.map(|f| ("fixtures".to_string(), f)));
+            let parent = match table.as_str() {
+                "leg_games" => Some(("SELECT match FROM leg_games WHERE id = ?1", "matches")),
+                "matches" => Some(("SELECT fixture FROM matches WHERE id = ?1", "fixtures")),
+                _ => None,
+            };
+            if let Some((sql, parent)) = parent {
+                let id: Option<i64> = self.tx.query_row(sql, [row], |r| r.get(0)).optional()?;
+                linked.extend(id.map(|id| (parent.to_string(), id)));
             }
         }
-        orphans.extend(linked);
-        let mut ids: std::collections::BTreeSet<i64> = self
-            .tx
-            .prepare(
-                "SELECT DISTINCT later.op FROM changes later JOIN changes mine
-                 ON mine.tbl = later.tbl AND mine.row = later.row
-                 WHERE mine.op IN (?1, ?2) AND later.op > ?1 AND later.op < ?2
-                 AND NOT (mine.op = ?2 AND mine.tbl = 'operations' AND mine.row = ?1)",
-            )?
-            .query_map((target, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        for (table, row) in &orphans {
-            let ops: Vec<i64> = self
-                .tx
-                .prepare_cached(
-                    "SELECT DISTINCT op FROM changes WHERE tbl = ?1 AND row = ?2 AND op > ?3 AND op < ?4",
-                )?
-                .query_map((table, row, target, self.op), |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            ids.extend(ops);
+        let orphaned = !orphans.is_empty();
+        watched.extend(orphans);
+        watched.extend(linked);
+        // One pass over what the later operations changed.
+        let mut ids: BTreeSet<i64> = BTreeSet::new();
+        let mut stmt = self.tx.prepare(
+            "SELECT c.op, c.tbl, c.row,
+                    CASE WHEN c.tbl IN ('matches', 'confirmations') THEN json_extract(c.old, '$.fixture') END,
+                    CASE c.tbl WHEN 'matches' THEN (SELECT fixture FROM matches WHERE id = c.row)
+                               WHEN 'confirmations' THEN (SELECT fixture FROM confirmations WHERE id = c.row)
+                               WHEN 'fixtures' THEN c.row END
+             FROM changes c WHERE c.op > ?1 AND c.op < ?2",
+        )?;
+        let rows = stmt.query_map((target, self.op), |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, Option<i64>>(3)?,
+                r.get::<_, Option<i64>>(4)?,
+            ))
+        })?;
+        for row in rows {
+            let (op, table, row, was_in, is_in) = row?;
+            let night = |f: Option<i64>| f.is_some_and(|f| nights.contains(&f));
+            if night(was_in) || night(is_in) || watched.contains(&(table, row)) {
+                ids.insert(op);
+            }
         }
-        // A night is one thing: its fixture, matches and confirmation. A later change to a
-        // night this one changed (another match of it, its confirmation) depends on it.
-        let same_night: Vec<i64> = self
-            .tx
-            .prepare(
-                "WITH night (op, fixture) AS (
-                     SELECT c.op, c.row FROM changes c
-                     WHERE c.op BETWEEN ?1 AND ?2 AND c.tbl = 'fixtures'
-                     UNION SELECT c.op, json_extract(c.old, '$.fixture') FROM changes c
-                     WHERE c.op BETWEEN ?1 AND ?2 AND c.tbl IN ('matches', 'confirmations')
-                     AND c.old IS NOT NULL
-                     UNION SELECT c.op, m.fixture FROM changes c JOIN matches m ON m.id = c.row
-                     WHERE c.op BETWEEN ?1 AND ?2 AND c.tbl = 'matches'
-                     UNION SELECT c.op, k.fixture FROM changes c JOIN confirmations k ON k.id = c.row
-                     WHERE c.op BETWEEN ?1 AND ?2 AND c.tbl = 'confirmations')
-                 SELECT DISTINCT later.op FROM night later JOIN night mine ON mine.fixture = later.fixture
-                 WHERE mine.op IN (?1, ?2) AND later.op > ?1 AND later.op < ?2",
-            )?
-            .query_map((target, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        ids.extend(same_night);
+        drop(stmt);
         // Entries at the table follow one another: a later one in the same game depends on it.
         let same_game: Vec<i64> = self
             .tx
@@ -191,14 +194,8 @@ impl Change<'_> {
             .query_map((target, self.op), |r| r.get(0))?
             .collect::<Result<_, _>>()?;
         ids.extend(same_game);
-        let mut found = Vec::new();
-        for id in ids {
-            if let Some(op) = self.operation(id)? {
-                found.push(op);
-            }
-        }
         // A change undone since, and the undo that put it back, come to nothing together.
-        let cancelled: Vec<i64> = self
+        let cancelled: HashSet<i64> = self
             .tx
             .prepare(
                 "SELECT id FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2
@@ -206,8 +203,13 @@ impl Change<'_> {
             )?
             .query_map((target, self.op), |r| r.get(0))?
             .collect::<Result<_, _>>()?;
-        found.retain(|o| !cancelled.contains(&o.id));
-        if found.is_empty() && !orphans.is_empty() {
+        let mut found = Vec::new();
+        for id in ids.into_iter().filter(|id| !cancelled.contains(id)) {
+            if let Some(op) = self.operation(id)? {
+                found.push(op);
+            }
+        }
+        if found.is_empty() && orphaned {
             return Err(StoreError::Refused(format!(
                 "#{target} cannot be undone on its own: rows added after it refer to what it added"
             )));
