@@ -404,15 +404,17 @@ fn a_night_at_the_prompt_keeps_each_match_and_counts_once_complete() {
         Some(1),
         "a refused line makes piped input fail: {err}"
     );
-    assert!(err.contains("lines 5–8: don 2 refused: don match 2: legs 2–2 is not a result of a best of 3 (one side wins 2); type it again"), "{err}");
+    // Piped, a refused answer stops the entry at its line: nothing after it is read.
+    assert!(err.contains("line 7: don 2 refused: don match 2: legs 2–2 is not a result of a best of 3 (one side wins 2); the entry stops here (nothing after line 7 is read)"), "{err}");
     assert!(err.contains("don 1: Royal Oak 2–1."), "{err}");
-    assert!(err.contains("don 2: Red Lion 2–0."), "{err}");
+    assert!(!err.contains("don 2: Red Lion 2–0."), "{err}");
     assert!(text(&out.stdout).ends_with(
-        "Royal Oak v Red Lion on 2025-09-04: 1–1 so far; still to enter: don 3, double-crib 1, double-crib 2, double-crib 3, single-crib 1, single-crib 2, single-crib 3. The night counts once it is complete (`don night enter` again carries on).\n"
+        "Royal Oak v Red Lion on 2025-09-04: 1–0 so far; still to enter: don 2, don 3, double-crib 1, double-crib 2, double-crib 3, single-crib 1, single-crib 2, single-crib 3. The night counts once it is complete (`don night enter` again carries on).\n"
     ));
     // Carrying on asks only for what is missing.
     let mut child = db.spawn(&["night", "enter", "Royal Oak", "Red Lion"]);
-    let rest = "Sian+Owain\nMair+Iolo\n2-0\n\n".to_string()
+    let rest = "Emrys+Glyn\nAled+Bethan\n0-2\n\n".to_string()
+        + "Sian+Owain\nMair+Iolo\n2-0\n\n"
         + "Gareth+Rhys\nDai+Huw\n2-0\n\nEmrys+Glyn\nAled+Bethan\n2-0\n\nSian+Owain\nMair+Iolo\n2-0\n\n"
         + "Gareth\nDai\n2-0\n\nRhys\nHuw\n0-2\n\nGlyn\nAled\n2-1\n61-50 20-61 61-60\n";
     child
@@ -862,7 +864,7 @@ fn what_the_outside_review_found_is_refused_or_said_plainly() {
         "--totals",
         "5-4",
     ]);
-    refused(&db, &["night", "enter", "Royal Oak", "Red Lion", "--totals", "5-4"], 2, "Royal Oak v Red Lion in season 2025-26: their night on 2025-09-04 is entered already; give the night's --date");
+    refused(&db, &["night", "enter", "Royal Oak", "Red Lion", "--totals", "5-4"], 2, "Royal Oak v Red Lion has no fixture left to play in season 2025-26 (their night on 2025-09-04 has a result: `don night correct` changes it); for another night between them, add a fixture first with `don fixtures add 'Royal Oak' 'Red Lion' DATE`");
     // A withdrawn team plays no more nights; one before it withdrew may still be entered.
     db.ok(&["withdraw", "Fox and Hounds", "--date", "2025-10-01"]);
     refused(

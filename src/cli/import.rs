@@ -39,6 +39,10 @@ pub struct Args {
     /// Make the league, seasons, teams and players the results name that are not there yet
     #[arg(long)]
     create: bool,
+    /// A player new to the league whose name is close to one it knows (without it such a name
+    /// in league results is refused as a slip: "did you mean …?"); repeat for each
+    #[arg(long = "new-player", value_name = "NAME")]
+    new_players: Vec<String>,
     #[command(flatten)]
     db: DbArg,
 }
@@ -153,11 +157,12 @@ fn import(args: Args) -> Result<Done, CliError> {
             super::which::league_or_env(args.league.as_deref()).as_deref(),
             args.create,
             args.dry_run,
+            &args.new_players,
         );
     }
-    if args.create {
+    if args.create || !args.new_players.is_empty() {
         return Err(CliError::Usage(
-            "--create is for league results (.csv)".into(),
+            "--create and --new-player are for league results (.csv)".into(),
         ));
     }
     let sources = open_all(&args.files)?;

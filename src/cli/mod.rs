@@ -72,7 +72,8 @@ enum Command {
     Import(import::Args),
     /// Export stored games as records, one a line (docs/formats.md#records).
     Export(export::Args),
-    /// Put back the last change made by any command (undo it again to redo).
+    /// Put back the last change made by any command, or change N of `don log` (undo it again
+    /// to redo).
     Undo(undo::UndoArgs),
     /// List the changes made to the database, newest first.
     Log(undo::LogArgs),

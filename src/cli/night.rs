@@ -7,15 +7,20 @@ use chrono::NaiveDate;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
 use don::league::entry::{
-    parse_leg_entries, parse_legs, parse_match, parse_players, LegEntry, MatchEntry,
+    parse_kind_slot, parse_leg_entries, parse_legs, parse_match, parse_players, LegEntry,
+    MatchEntry,
 };
-use don::league::night::{check_night_warnings, check_totals, missing, NightWarning};
+use don::league::names::{name_key, near_miss};
+use don::league::night::{
+    check_match_legs, check_night, check_night_warnings, check_side_players, check_totals, missing,
+    require_complete, NightWarning,
+};
 use don::league::{Config, Confirmation, Kind, Leg, Match, NightResult, Pair, Side};
 use don::store::{Change, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, Store, TeamInfo};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::prompt::{stdin_prompt, Prompt};
+use super::prompt::{answer_prompt, Prompt};
 use super::text::{count, shown};
 use super::which::{parse_date, Which};
 
@@ -145,12 +150,28 @@ pub enum NightCommand {
   single-crib 3; Sian; Mair; 0-2
   don 2; ; ; 2-0; #14 #15        (legs scored with `don play` as games 14 and 15)
 
+At the prompt each answer is checked as it is given; `quit` or Ctrl-D ends the entry (the matches
+entered stay). Piped, a refused answer stops the entry at its line.
+
 Examples:
   don night enter 'Royal Oak' 'Red Lion' --date 2025-09-04
   don night enter 'Royal Oak' 'Red Lion' --match 'don 1; Gareth+Rhys; Dai+Huw; 2-1'
-  don night enter 'Royal Oak' 'Red Lion' --totals 5-4"
+  don night enter 'Royal Oak' 'Red Lion' --totals 5-4
+  don night enter 'Royal Oak' 'Red Lion' --date 2025-09-05 --moved --totals 5-4   # played a day late"
     )]
     Enter(EnterArgs),
+    /// Correct a night's result: it is replaced, as one change, by the matches, totals or
+    /// walkover given (or typed at the prompt); the corrected night stands confirmed, any
+    /// dispute settled. `don undo` puts the old result back.
+    #[command(
+        after_help = "With --match, each match given replaces the night's match of its kind and slot; the others stay.
+At the prompt, name each match to correct (e.g. `single-crib 2`), then type it again.
+
+Examples:
+  don night correct 'Royal Oak' 'Red Lion' --match 'single-crib 2; Sian; Mair; 1-2'
+  don night correct 'Royal Oak' 'Red Lion' --date 2025-09-04 --totals 4-5"
+    )]
+    Correct(CorrectArgs),
     /// Show a night's matches, players, legs and leg scores.
     #[command(after_help = "Example:\n  don night show 'Royal Oak' 'Red Lion'")]
     Show {
@@ -212,15 +233,9 @@ pub struct DisputeArgs {
     reason: String,
 }
 
+/// A night's result as given: its matches, its totals or a walkover (none: at the prompt).
 #[derive(clap::Args)]
-pub struct EnterArgs {
-    /// The home team (the fixture's, as `don fixtures list` shows it)
-    home: String,
-    /// The away team
-    away: String,
-    /// The night's date [default: the fixture's]
-    #[arg(long)]
-    date: Option<String>,
+pub struct ResultArgs {
     /// A match: KIND SLOT; HOME PLAYERS; AWAY PLAYERS; LEGS[; LEG SCORES]; repeat for each
     #[arg(long = "match", value_name = "MATCH")]
     matches: Vec<String>,
@@ -230,6 +245,33 @@ pub struct EnterArgs {
     /// One team did not turn up: the side that did (home or away)
     #[arg(long, value_name = "SIDE", conflicts_with = "matches")]
     walkover: Option<String>,
+    /// A player new to the league whose name is close to one it knows (without it such a name
+    /// is refused as a slip: "did you mean …?"); repeat for each
+    #[arg(long = "new-player", value_name = "NAME")]
+    new_players: Vec<String>,
+}
+
+impl ResultArgs {
+    /// Nothing given: the matches are asked for at the prompt.
+    fn at_prompt(&self) -> bool {
+        self.matches.is_empty() && self.totals.is_none() && self.walkover.is_none()
+    }
+}
+
+#[derive(clap::Args)]
+pub struct EnterArgs {
+    /// The home team (the fixture's, as `don fixtures list` shows it)
+    home: String,
+    /// The away team
+    away: String,
+    /// The night's date [default: the fixture's]
+    #[arg(long)]
+    date: Option<String>,
+    /// The night was played on --date, not on its fixture's date: the fixture is moved
+    #[arg(long, requires = "date")]
+    moved: bool,
+    #[command(flatten)]
+    result: ResultArgs,
     /// The team entering the night; it stays provisional until confirmed for the other
     /// [default: the home team]
     #[arg(long = "for", value_name = "TEAM")]
@@ -240,9 +282,27 @@ pub struct EnterArgs {
     db: DbArg,
 }
 
+#[derive(clap::Args)]
+pub struct CorrectArgs {
+    /// The home team of the night to correct
+    home: String,
+    /// The away team
+    away: String,
+    /// The night's date, when the teams met more than once
+    #[arg(long)]
+    date: Option<String>,
+    #[command(flatten)]
+    result: ResultArgs,
+    #[command(flatten)]
+    which: Which,
+    #[command(flatten)]
+    db: DbArg,
+}
+
 pub fn night(command: NightCommand) -> Result<Done, CliError> {
     match command {
         NightCommand::Enter(args) => enter(args),
+        NightCommand::Correct(args) => correct(args),
         NightCommand::Show {
             home,
             away,
@@ -504,73 +564,193 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
     Ok(())
 }
 
-/// Finds the fixture a night goes on, or adds one on its date.
+/// Where a night goes among its season's fixtures.
+enum Placement {
+    /// On this fixture.
+    On(Fixture),
+    /// On this fixture, moved to the night's date: only when the night was said to be moved.
+    Move(Fixture, NaiveDate),
+    /// On a new fixture on this date (a season with no schedule, the teams' first night).
+    Add(NaiveDate),
+}
+
+/// Finds the fixture a night goes on. A night on another date than its fixture's moves the
+/// fixture only when the entry says the night was moved; a night between two teams beyond
+/// their fixtures is refused (a fixture is added first with `don fixtures add`), except in a
+/// season that keeps no schedule (no fixture made by `fixtures generate`), where the first
+/// night between two teams makes its fixture on its date.
+fn place_night(
+    fixtures: &[Fixture],
+    season: &SeasonInfo,
+    home: &TeamInfo,
+    away: &TeamInfo,
+    day: Option<NaiveDate>,
+) -> Result<Placement, CliError> {
+    let between: Vec<&Fixture> = fixtures
+        .iter()
+        .filter(|f| f.home.id == home.id && f.away.id == away.id)
+        .collect();
+    let pair = format!("{} v {}", home.name, away.name);
+    let open: Vec<&Fixture> = between
+        .iter()
+        .filter(|f| {
+            !matches!(
+                &f.result,
+                Some(NightResult::Totals(_) | NightResult::Walkover(_))
+            )
+        })
+        .filter(|f| !is_done(f, &season.config))
+        .copied()
+        .collect();
+    let done: Vec<String> = between
+        .iter()
+        .filter(|f| is_done(f, &season.config))
+        .map(|f| f.date.to_string())
+        .collect();
+    // A season keeps a schedule once `fixtures generate` has made one.
+    let scheduled = fixtures.iter().any(|f| f.round.is_some());
+    let add_first = |d: &str| {
+        format!(
+            "add a fixture first with `don fixtures add {} {} {d}`",
+            quoted(&home.name),
+            quoted(&away.name)
+        )
+    };
+    let played = || match done.len() {
+        0 => String::new(),
+        _ => format!(
+            " (their night on {} has a result: `don night correct` changes it)",
+            done.join(" and ")
+        ),
+    };
+    let Some(d) = day else {
+        return match open[..] {
+            [f] => Ok(Placement::On(f.clone())),
+            [] if between.is_empty() && !scheduled => Err(CliError::Usage(format!(
+                "season {} has no fixture {pair}: give the night's --date (its fixture is added on it)",
+                season.name
+            ))),
+            [] if between.is_empty() => Err(CliError::Usage(format!(
+                "season {} has no fixture {pair}: {}",
+                season.name,
+                add_first("DATE")
+            ))),
+            [] => Err(CliError::Usage(format!(
+                "{pair} has no fixture left to play in season {}{}; for another night between them, {}",
+                season.name,
+                played(),
+                add_first("DATE")
+            ))),
+            _ => Err(CliError::Usage(format!(
+                "{pair} has fixtures to play on {}: give the night's --date",
+                open.iter()
+                    .map(|f| f.date.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" and ")
+            ))),
+        };
+    };
+    if let Some(f) = between.iter().find(|f| f.date == d) {
+        return Ok(Placement::On((*f).clone()));
+    }
+    match open[..] {
+        [f] => Ok(Placement::Move(f.clone(), d)),
+        [] if between.is_empty() && !scheduled => Ok(Placement::Add(d)),
+        [] if between.is_empty() => Err(CliError::Usage(format!(
+            "season {} has no fixture {pair}: {}",
+            season.name,
+            add_first(&d.to_string())
+        ))),
+        [] => Err(CliError::Usage(format!(
+            "{pair} has no fixture on {d} nor one left to play{}: for another night between them, {}",
+            played(),
+            add_first(&d.to_string())
+        ))),
+        _ => Err(CliError::Usage(format!(
+            "{pair} has fixtures to play on {}, none on {d}: move the one played with `don fixtures move N {d}` first",
+            open.iter()
+                .map(|f| f.date.to_string())
+                .collect::<Vec<_>>()
+                .join(" and ")
+        ))),
+    }
+}
+
+/// "A v B is fixture 6 on 2025-09-18, not 2025-12-25: if the night was moved …"
+fn not_moved_words(f: &Fixture, d: NaiveDate) -> String {
+    format!(
+        "{} v {} is fixture {} on {}, not {d}: if the night was moved to {d}, say so with --moved; if it is another night between them, add a fixture first with `don fixtures add {} {} {d}`",
+        f.home.name,
+        f.away.name,
+        f.id,
+        f.date,
+        quoted(&f.home.name),
+        quoted(&f.away.name)
+    )
+}
+
+/// At the prompt, before anything is changed (no change waits on an answer): a night off its
+/// fixture's date is asked about; a yes counts as `--moved`.
+fn ask_moved(
+    store: &Store,
+    which: &Which,
+    home: &str,
+    away: &str,
+    day: Option<NaiveDate>,
+    prompt: &mut dyn Prompt,
+) -> Result<bool, CliError> {
+    let Some(d) = day else {
+        return Ok(false);
+    };
+    let (league, season) = which.both(store)?;
+    let reader = store.leagues();
+    let (Ok(home), Ok(away)) = (reader.team(&league, home), reader.team(&league, away)) else {
+        return Ok(false);
+    };
+    let fixtures = reader.fixtures(season.id)?;
+    let Ok(Placement::Move(f, _)) = place_night(&fixtures, &season, &home, &away, day) else {
+        return Ok(false);
+    };
+    let q = format!(
+        "{} v {} is fixture {} on {}: was the night moved to {d}? (yes/no)",
+        home.name, away.name, f.id, f.date
+    );
+    let answer = prompt.line(&shown(&q))?.unwrap_or_default();
+    if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
+        Ok(true)
+    } else {
+        Err(CliError::Usage(not_moved_words(&f, d)))
+    }
+}
+
+/// The fixture a night goes on (see [`place_night`]), moved or added as need be.
 fn fixture_for_night(
     change: &Change,
     season: &SeasonInfo,
     home: &TeamInfo,
     away: &TeamInfo,
     day: Option<NaiveDate>,
+    moved: bool,
     notes: &mut Vec<String>,
 ) -> Result<Fixture, CliError> {
     let fixtures = change.leagues().fixtures(season.id)?;
-    let between: Vec<&Fixture> = fixtures
-        .iter()
-        .filter(|f| f.home.id == home.id && f.away.id == away.id)
-        .collect();
-    let pick = match day {
-        Some(d) => between
-            .iter()
-            .find(|f| f.date == d)
-            .or_else(|| {
-                let open: Vec<&&Fixture> = between.iter().filter(|f| f.result.is_none()).collect();
-                (open.len() == 1).then(|| open[0])
-            })
-            .copied(),
-        None => {
-            let open: Vec<&&Fixture> = between
-                .iter()
-                .filter(|f| {
-                    !matches!(
-                        &f.result,
-                        Some(NightResult::Totals(_) | NightResult::Walkover(_))
-                    )
-                })
-                .filter(|f| !is_done(f, &season.config))
-                .collect();
-            (open.len() == 1).then(|| *open[0])
+    match place_night(&fixtures, season, home, away, day)? {
+        Placement::On(f) => Ok(f),
+        Placement::Move(f, d) if moved => {
+            change.move_fixture(f.id, d)?;
+            notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
+            fixture_by_number(change, season, f.id)
         }
-    };
-    if let Some(f) = pick {
-        if let Some(d) = day.filter(|d| *d != f.date) {
-            if f.result.is_none() {
-                change.move_fixture(f.id, d)?;
-                notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
-            }
+        Placement::Move(f, d) => Err(CliError::Usage(not_moved_words(&f, d))),
+        Placement::Add(d) => {
+            let id = change.add_fixture(season.id, None, d, home.id, away.id)?;
+            notes.push(format!(
+                "there was no fixture {} v {}: one was added on {d}",
+                home.name, away.name
+            ));
+            fixture_by_number(change, season, id)
         }
-        return fixture_by_number(change, season, f.id);
     }
-    let Some(d) = day else {
-        let done: Vec<String> = between
-            .iter()
-            .filter(|f| is_done(f, &season.config))
-            .map(|f| f.date.to_string())
-            .collect();
-        let why = match done.len() {
-            0 => "no one fixture between them still to play".to_string(),
-            _ => format!("their night on {} is entered already", done.join(" and ")),
-        };
-        return Err(CliError::Usage(format!(
-            "{} v {} in season {}: {why}; give the night's --date",
-            home.name, away.name, season.name
-        )));
-    };
-    let id = change.add_fixture(season.id, None, d, home.id, away.id)?;
-    notes.push(format!(
-        "there was no fixture {} v {}: one was added on {d}",
-        home.name, away.name
-    ));
-    fixture_by_number(change, season, id)
 }
 
 fn is_done(f: &Fixture, config: &Config) -> bool {
@@ -578,6 +758,132 @@ fn is_done(f: &Fixture, config: &Config) -> bool {
         None => false,
         Some(NightResult::Matches(ms)) => missing(config, ms).is_empty(),
         Some(_) => true,
+    }
+}
+
+/// The night's two teams, and the players they are known to have: each team's roster for the
+/// season and every player of the league, for catching a misspelt name.
+struct Players {
+    teams: Pair<TeamInfo>,
+    rosters: Pair<Vec<String>>,
+    league: Vec<String>,
+    /// Names said to be new players (name keys): `--new-player`, or a "no" at the prompt.
+    new: Vec<String>,
+}
+
+impl Players {
+    fn load(
+        reader: &LeagueReader<'_>,
+        league: &LeagueInfo,
+        season: &SeasonInfo,
+        teams: Pair<TeamInfo>,
+        new: &[String],
+    ) -> Result<Players, CliError> {
+        let entries = reader.entries(season.id)?;
+        let roster = |team: &TeamInfo| -> Vec<String> {
+            entries
+                .iter()
+                .find(|e| e.team.id == team.id)
+                .map(|e| e.roster.clone())
+                .unwrap_or_default()
+        };
+        Ok(Players {
+            rosters: Pair::new(roster(&teams.home), roster(&teams.away)),
+            teams,
+            league: reader.league_players(league.id)?,
+            new: new.iter().map(|n| name_key(n)).collect(),
+        })
+    }
+
+    /// The known name `name` is most likely a slip for, unless it is known or said to be new.
+    fn slip(&self, side: Side, name: &str) -> Option<String> {
+        if self.new.contains(&name_key(name)) {
+            return None;
+        }
+        let roster: Vec<&str> = self.rosters[side].iter().map(String::as_str).collect();
+        let league: Vec<&str> = self.league.iter().map(String::as_str).collect();
+        near_miss(name, &roster, &league).map(str::to_string)
+    }
+
+    /// "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'?"
+    fn slip_words(&self, side: Side, name: &str, known: &str) -> String {
+        if self.rosters[side].iter().any(|n| n == known) {
+            format!(
+                "{name} is not on the roster of {}; did you mean '{known}'?",
+                self.teams[side].name
+            )
+        } else {
+            format!("{name} is not a player of the league; did you mean '{known}'?")
+        }
+    }
+
+    /// Checks every player of a match for a slip of the keyboard.
+    fn check(&self, m: &Match) -> Result<(), CliError> {
+        for side in Side::BOTH {
+            for p in &m.players[side] {
+                if let Some(known) = self.slip(side, p) {
+                    return Err(CliError::Usage(format!(
+                        "{} (if {p} is someone new, say so with --new-player '{p}')",
+                        self.slip_words(side, p, &known)
+                    )));
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts a match's players on their teams' rosters, noting each added.
+    fn put_on_rosters(
+        &mut self,
+        change: &Change,
+        season: &SeasonInfo,
+        m: &Match,
+        notes: &mut Vec<String>,
+    ) -> Result<(), CliError> {
+        for side in Side::BOTH {
+            let team = &self.teams[side];
+            for p in &m.players[side] {
+                let key = name_key(p);
+                if self.rosters[side].iter().any(|n| name_key(n) == key) {
+                    continue;
+                }
+                change.add_to_roster(season.id, team.id, p)?;
+                notes.push(format!(
+                    "warning: {p} was not on the roster of {}; added",
+                    team.name
+                ));
+                self.rosters[side].push(p.clone());
+                if !self.league.iter().any(|n| name_key(n) == key) {
+                    self.league.push(p.clone());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// The team a night is entered for (`--for`), by side.
+fn side_for(
+    change: &Change,
+    league: &LeagueInfo,
+    name: Option<&str>,
+    home: &TeamInfo,
+    away: &TeamInfo,
+    title: &str,
+) -> Result<Side, CliError> {
+    let Some(name) = name else {
+        return Ok(Side::Home);
+    };
+    let team = change.leagues().team(league, name)?;
+    if team.id == home.id {
+        Ok(Side::Home)
+    } else if team.id == away.id {
+        Ok(Side::Away)
+    } else {
+        Err(CliError::Usage(format!(
+            "--for: {} does not play in {title}",
+            team.name
+        )))
     }
 }
 
@@ -589,6 +895,11 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
     let mut out = io::stdout().lock();
+    let mut prompt = args.result.at_prompt().then(answer_prompt);
+    let moved = match prompt.as_deref_mut() {
+        Some(p) if !args.moved => ask_moved(&store, &args.which, &args.home, &args.away, day, p)?,
+        _ => args.moved,
+    };
     let change = store.change("night")?;
     let (league, season) = args.which.in_change(&change)?;
     let home = change.leagues().team(&league, &args.home)?;
@@ -606,7 +917,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
             )));
         }
     }
-    let fixture = fixture_for_night(&change, &season, &home, &away, day, &mut notes)?;
+    let fixture = fixture_for_night(&change, &season, &home, &away, day, moved, &mut notes)?;
     if fixture.cancelled {
         change.set_cancelled(fixture.id, false)?;
         notes.push(format!(
@@ -616,22 +927,23 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
     }
     let config = &season.config;
     let title = format!("{} v {} on {}", home.name, away.name, fixture.date);
-    let entered_by = match &args.entered_for {
-        None => Side::Home,
-        Some(name) => {
-            let team = change.leagues().team(&league, name)?;
-            if team.id == home.id {
-                Side::Home
-            } else if team.id == away.id {
-                Side::Away
-            } else {
-                return Err(CliError::Usage(format!(
-                    "--for: {} does not play in {title}",
-                    team.name
-                )));
-            }
+    let entered_by = side_for(
+        &change,
+        &league,
+        args.entered_for.as_deref(),
+        &home,
+        &away,
+        &title,
+    )?;
+    if let Some(r) = &fixture.result {
+        if !matches!(r, NightResult::Matches(_)) || is_done(&fixture, config) {
+            return Err(CliError::Usage(format!(
+                "{title} has a result already: {} (see `don night show`; `don night correct {}` replaces it)",
+                result_words(&fixture, config),
+                night_words(&home, &away, args.date.is_some().then_some(fixture.date))
+            )));
         }
-    };
+    }
     if fixture.result.is_none() {
         // Entered for one side: provisional until the other confirms it.
         change.set_provisional(fixture.id, entered_by, chrono::Local::now().date_naive())?;
@@ -649,15 +961,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
             )));
         }
     }
-    if let Some(r) = &fixture.result {
-        if !matches!(r, NightResult::Matches(_)) || is_done(&fixture, config) {
-            return Err(CliError::Usage(format!(
-                "{title} has a result already: {} (see `don night show`; `don undo` takes back an entry)",
-                result_words(&fixture, config)
-            )));
-        }
-    }
-    if let Some(t) = &args.totals {
+    if let Some(t) = &args.result.totals {
         let totals = parse_legs(t).map_err(|e| CliError::Usage(format!("--totals: {e}")))?;
         if fixture.result.is_some() {
             return Err(CliError::Usage(format!(
@@ -677,7 +981,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         )?;
         return Ok(Done::Ok);
     }
-    if let Some(w) = &args.walkover {
+    if let Some(w) = &args.result.walkover {
         let side: Side = w
             .parse()
             .map_err(|e| CliError::Usage(format!("--walkover: {e}")))?;
@@ -708,19 +1012,28 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         _ => Vec::new(),
     };
     let teams = Pair::new(home.clone(), away.clone());
-    if !args.matches.is_empty() {
+    let mut players = Players::load(
+        &change.leagues(),
+        &league,
+        &season,
+        teams.clone(),
+        &args.result.new_players,
+    )?;
+    if !args.result.matches.is_empty() {
         if fixture.result.is_none() {
             change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
         }
-        for (i, line) in args.matches.iter().enumerate() {
-            let entry = parse_match(line)
-                .map_err(|e| CliError::Usage(format!("--match {}: {e}", i + 1)))?;
-            let (m, games) = resolve(&change, config, entry)
-                .map_err(|e| CliError::Usage(format!("--match {}: {e}", i + 1)))?;
+        for (i, line) in args.result.matches.iter().enumerate() {
+            let at = |m: String| CliError::Usage(format!("--match {}: {m}", i + 1));
+            let entry = parse_match(line).map_err(|e| at(e.to_string()))?;
+            let (m, games) = resolve(&change.leagues(), config, entry).map_err(|e| match e {
+                CliError::Usage(m) => at(m),
+                other => other,
+            })?;
             accept(
                 &change,
                 &season,
-                &teams,
+                &mut players,
                 fixture.id,
                 &mut entered,
                 m,
@@ -728,14 +1041,14 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
                 &mut notes,
             )
             .map_err(|e| match e {
-                CliError::Usage(m) => CliError::Usage(format!("--match {}: {m}", i + 1)),
+                CliError::Usage(m) => at(m),
                 other => other,
             })?;
         }
         change.commit(
             &format!(
                 "{title}: {}",
-                count(args.matches.len() as i64, "match", "matches")
+                count(args.result.matches.len() as i64, "match", "matches")
             ),
             None,
         )?;
@@ -757,15 +1070,35 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         &notes,
         &format!("{title}: {}", config.describe_night()),
     )?;
+    drop(out);
+    let mut prompt = prompt.unwrap_or_else(answer_prompt);
     prompt_night(
         &mut store,
-        &mut *stdin_prompt(),
+        &mut *prompt,
         &season,
-        &teams,
+        &mut players,
         fixture.id,
         &title,
         entered,
     )
+}
+
+/// A name as typed on the command line: 'Royal Oak', "Miners' Arms".
+fn quoted(name: &str) -> String {
+    if name.contains('\'') {
+        format!("\"{name}\"")
+    } else {
+        format!("'{name}'")
+    }
+}
+
+/// How to name a night on the command line: `'Royal Oak' 'Red Lion' [--date D]`.
+fn night_words(home: &TeamInfo, away: &TeamInfo, date: Option<NaiveDate>) -> String {
+    let mut words = format!("{} {}", quoted(&home.name), quoted(&away.name));
+    if let Some(d) = date {
+        words.push_str(&format!(" --date {d}"));
+    }
+    words
 }
 
 fn fixture_by_number_in(store: &Store, season: &SeasonInfo, id: i64) -> Result<Fixture, CliError> {
@@ -786,7 +1119,7 @@ fn say(out: &mut impl Write, notes: &[String], line: &str) -> io::Result<()> {
 
 /// A typed match with its games looked up: each `#N` leg's score is the game's.
 fn resolve(
-    change: &Change,
+    reader: &LeagueReader<'_>,
     config: &Config,
     entry: MatchEntry,
 ) -> Result<(Match, Vec<LegGame>), CliError> {
@@ -807,8 +1140,7 @@ fn resolve(
                         i + 1
                     )));
                 }
-                let g = change
-                    .leagues()
+                let g = reader
                     .game_leg(game, &config.don_rules, &players.home)
                     .map_err(|e| CliError::Usage(format!("leg {}: {e}", i + 1)))?;
                 for side in Side::BOTH {
@@ -838,12 +1170,13 @@ fn resolve(
 }
 
 /// Checks a match with the night's others and keeps it; players not on their team's roster are
-/// put on it, with a warning.
+/// put on it, with a warning; a name close to a known player's is refused as a slip unless it
+/// was said to be new.
 #[allow(clippy::too_many_arguments)]
 fn accept(
     change: &Change,
     season: &SeasonInfo,
-    teams: &Pair<TeamInfo>,
+    players: &mut Players,
     fixture: i64,
     entered: &mut Vec<Match>,
     m: Match,
@@ -861,32 +1194,176 @@ fn accept(
             notes.push(format!("warning: {w}"));
         }
     }
-    let entries = change.leagues().entries(season.id)?;
-    for side in Side::BOTH {
-        let team = &teams[side];
-        let roster: Vec<String> = entries
-            .iter()
-            .find(|e| e.team.id == team.id)
-            .map(|e| {
-                e.roster
-                    .iter()
-                    .map(|n| don::league::names::name_key(n))
-                    .collect()
-            })
-            .unwrap_or_default();
-        for p in &m.players[side] {
-            if !roster.contains(&don::league::names::name_key(p)) {
-                change.add_to_roster(season.id, team.id, p)?;
-                notes.push(format!(
-                    "warning: {p} was not on the roster of {}; added",
-                    team.name
-                ));
-            }
-        }
-    }
+    players.check(&m)?;
+    players.put_on_rosters(change, season, &m, notes)?;
     change.add_match(fixture, &m, games, true)?;
     entered.push(m);
     Ok(())
+}
+
+/// Why an answer at the prompt was not taken.
+enum Refusal {
+    /// What is wrong with it.
+    Why(String),
+    /// The end of input, or `quit`.
+    End,
+    Failed(CliError),
+}
+
+impl From<CliError> for Refusal {
+    fn from(e: CliError) -> Refusal {
+        Refusal::Failed(e)
+    }
+}
+
+impl From<io::Error> for Refusal {
+    fn from(e: io::Error) -> Refusal {
+        Refusal::Failed(e.into())
+    }
+}
+
+/// "line 7: don 2 refused: …; the entry stops here (nothing after line 7 is read)".
+fn stopped_words(at: usize, what: &str, why: &str) -> String {
+    format!(
+        "line {at}: {what} refused: {}; the entry stops here (nothing after line {at} is read)",
+        shown(why)
+    )
+}
+
+/// How asking for something ended.
+enum Asked<T> {
+    Given(T),
+    /// The end of input, or `quit`.
+    End,
+    /// Piped input refused, at a line (its number, and why): the entry stops there.
+    Stopped(usize, String),
+}
+
+/// Asks one answer and checks it. On a terminal a refused answer is asked again (only that
+/// one); from a pipe it stops the entry, naming the line. `quit` or the end of input ends it.
+fn ask<T>(
+    prompt: &mut dyn Prompt,
+    question: &str,
+    mut check: impl FnMut(&str, &mut dyn Prompt) -> Result<T, Refusal>,
+) -> Result<Asked<T>, CliError> {
+    let mut err = io::stderr();
+    loop {
+        let Some(line) = prompt.line(&shown(question))? else {
+            return Ok(Asked::End);
+        };
+        if line.trim().eq_ignore_ascii_case("quit") {
+            return Ok(Asked::End);
+        }
+        match check(&line, prompt) {
+            Ok(t) => return Ok(Asked::Given(t)),
+            Err(Refusal::End) => return Ok(Asked::End),
+            Err(Refusal::Failed(e)) => return Err(e),
+            Err(Refusal::Why(why)) if prompt.interactive() => {
+                let paint = super::colour::Paint::stderr();
+                writeln!(
+                    err,
+                    "{}",
+                    paint.line(&format!("refused: {}; type it again", shown(&why)))
+                )?;
+            }
+            Err(Refusal::Why(why)) => {
+                return Ok(Asked::Stopped(prompt.line_number(), why));
+            }
+        }
+    }
+}
+
+/// Asks for one match, each answer checked as it is given: the home players, the away players,
+/// the legs, the leg scores. `entered`: the night's other matches.
+fn ask_match(
+    prompt: &mut dyn Prompt,
+    reader: &LeagueReader<'_>,
+    config: &Config,
+    players: &mut Players,
+    (kind, slot): (Kind, u32),
+    entered: &[Match],
+) -> Result<Asked<(Match, Vec<LegGame>)>, CliError> {
+    let label = format!("{kind} {slot}");
+    let mut sides: Pair<Vec<String>> = Pair::default();
+    for side in Side::BOTH {
+        let question = format!("{label}: {} players", players.teams[side].name);
+        let home = sides.home.clone();
+        let asked = ask(prompt, &question, |text, p| {
+            let typed = parse_players(text).map_err(|e| Refusal::Why(e.to_string()))?;
+            let mut names = Vec::new();
+            for name in typed {
+                let Some(known) = players.slip(side, &name) else {
+                    names.push(name);
+                    continue;
+                };
+                let q = format!(
+                    "{} (yes: {known}; no: {name} is new to the league)",
+                    players.slip_words(side, &name, &known)
+                );
+                let Some(answer) = p.line(&shown(&q))? else {
+                    return Err(Refusal::End);
+                };
+                match answer.trim().to_ascii_lowercase().as_str() {
+                    "y" | "yes" => names.push(known),
+                    "n" | "no" => {
+                        players.new.push(name_key(&name));
+                        names.push(name);
+                    }
+                    "quit" => return Err(Refusal::End),
+                    _ => {
+                        return Err(Refusal::Why(format!(
+                            "answer yes or no: is {name} the {known} the league knows?"
+                        )))
+                    }
+                }
+            }
+            check_side_players(config, entered, (kind, slot), side, &names, &home)
+                .map_err(|e| Refusal::Why(e.to_string()))?;
+            Ok(names)
+        })?;
+        match asked {
+            Asked::Given(names) => sides[side] = names,
+            Asked::End => return Ok(Asked::End),
+            Asked::Stopped(at, why) => return Ok(Asked::Stopped(at, why)),
+        }
+    }
+    let legs = match ask(
+        prompt,
+        &format!("{label}: legs won, home first"),
+        |text, _| {
+            let legs = parse_legs(text).map_err(|e| Refusal::Why(e.to_string()))?;
+            check_match_legs(config, (kind, slot), legs)
+                .map_err(|e| Refusal::Why(e.to_string()))?;
+            Ok(legs)
+        },
+    )? {
+        Asked::Given(legs) => legs,
+        Asked::End => return Ok(Asked::End),
+        Asked::Stopped(at, why) => return Ok(Asked::Stopped(at, why)),
+    };
+    ask(prompt, &format!("{label}: leg scores"), |text, _| {
+        let leg_entries = parse_leg_entries(text).map_err(|e| Refusal::Why(e.to_string()))?;
+        let entry = MatchEntry {
+            kind,
+            slot,
+            players: sides.clone(),
+            legs,
+            leg_entries,
+        };
+        let (m, games) = resolve(reader, config, entry).map_err(|e| match e {
+            CliError::Usage(why) => Refusal::Why(why),
+            other => Refusal::Failed(other),
+        })?;
+        let mut all: Vec<Match> = entered
+            .iter()
+            .filter(|o| (o.kind, o.slot) != (kind, slot))
+            .cloned()
+            .collect();
+        all.push(m.clone());
+        check_night(config, &all).map_err(|e| Refusal::Why(e.to_string()))?;
+        players.check(&m).map_err(|e| Refusal::Why(e.to_string()))?;
+        Ok((m, games))
+    })
 }
 
 /// Asks for each match still to enter; each is kept as soon as it is checked.
@@ -894,99 +1371,65 @@ fn prompt_night(
     store: &mut Store,
     prompt: &mut dyn Prompt,
     season: &SeasonInfo,
-    teams: &Pair<TeamInfo>,
+    players: &mut Players,
     fixture: i64,
     title: &str,
     mut entered: Vec<Match>,
 ) -> Result<Done, CliError> {
     let config = &season.config;
-    let mut refused = 0;
+    let mut stopped = false;
     let mut err = io::stderr().lock();
-    writeln!(err, "For each match: players joined by + (blank if not known), legs won home first, leg scores home first (blank if not known; #N for a leg scored in game N).")?;
-    'matches: for (kind, slot) in missing(config, &entered) {
-        loop {
-            let label = format!("{kind} {slot}");
-            let first = prompt.line_number() + 1;
-            let Some(home) =
-                prompt.line(&format!("{label}: {} players", shown(&teams.home.name)))?
-            else {
-                break 'matches;
-            };
-            let Some(away) =
-                prompt.line(&format!("{label}: {} players", shown(&teams.away.name)))?
-            else {
-                break 'matches;
-            };
-            let Some(legs) = prompt.line(&format!("{label}: legs won, home first"))? else {
-                break 'matches;
-            };
-            let Some(scores) = prompt.line(&format!("{label}: leg scores"))? else {
-                break 'matches;
-            };
-            let parsed = (|| -> Result<MatchEntry, don::league::entry::EntryError> {
-                Ok(MatchEntry {
-                    kind,
-                    slot,
-                    players: Pair::new(parse_players(&home)?, parse_players(&away)?),
-                    legs: parse_legs(&legs)?,
-                    leg_entries: parse_leg_entries(&scores)?,
-                })
-            })();
-            let change = store.change("night")?;
-            let outcome = match parsed {
-                Err(e) => Err(CliError::Usage(e.to_string())),
-                Ok(entry) => resolve(&change, config, entry).and_then(|(m, games)| {
-                    let mut notes = Vec::new();
-                    accept(
-                        &change,
-                        season,
-                        teams,
-                        fixture,
-                        &mut entered,
-                        m,
-                        &games,
-                        &mut notes,
-                    )?;
-                    Ok(notes)
-                }),
-            };
-            match outcome {
-                Ok(notes) => {
-                    let m = entered.last().expect("just entered");
-                    change.commit(
-                        &format!("{title}: {label} {}–{}", m.legs.home, m.legs.away),
-                        None,
-                    )?;
-                    let paint = super::colour::Paint::stderr();
-                    for n in notes {
-                        writeln!(err, "{}", paint.line(&shown(&n)))?;
-                    }
-                    let winner = &teams[m.winner()].name;
-                    writeln!(
-                        err,
-                        "{label}: {} {}–{}.",
-                        shown(winner),
-                        m.legs[m.winner()],
-                        m.legs[m.winner().other()]
-                    )?;
-                    continue 'matches;
-                }
-                Err(CliError::Usage(why)) => {
-                    drop(change);
-                    refused += 1;
-                    let at = if prompt.interactive() {
-                        String::new()
-                    } else {
-                        format!("lines {first}–{}: ", prompt.line_number())
-                    };
-                    writeln!(err, "{at}{label} refused: {}; type it again", shown(&why))?;
-                    if !prompt.interactive() && refused > 20 {
-                        break 'matches;
-                    }
-                }
-                Err(other) => return Err(other),
+    writeln!(err, "For each match: players joined by + (blank if not known), legs won, home first, leg scores home first (blank if not known; #N for a leg scored in game N). `quit` or Ctrl-D ends the entry; the matches entered stay.")?;
+    drop(err);
+    for (kind, slot) in missing(config, &entered) {
+        let label = format!("{kind} {slot}");
+        let asked = ask_match(
+            prompt,
+            &store.leagues(),
+            config,
+            players,
+            (kind, slot),
+            &entered,
+        )?;
+        let (m, games) = match asked {
+            Asked::Given(m) => m,
+            Asked::End => break,
+            Asked::Stopped(at, why) => {
+                writeln!(io::stderr(), "{}", stopped_words(at, &label, &why))?;
+                stopped = true;
+                break;
             }
+        };
+        let change = store.change("night")?;
+        let mut notes = Vec::new();
+        accept(
+            &change,
+            season,
+            players,
+            fixture,
+            &mut entered,
+            m,
+            &games,
+            &mut notes,
+        )?;
+        let m = entered.last().expect("just entered");
+        change.commit(
+            &format!("{title}: {label} {}–{}", m.legs.home, m.legs.away),
+            None,
+        )?;
+        let paint = super::colour::Paint::stderr();
+        let mut err = io::stderr().lock();
+        for n in notes {
+            writeln!(err, "{}", paint.line(&shown(&n)))?;
         }
+        let winner = &players.teams[m.winner()].name;
+        writeln!(
+            err,
+            "{label}: {} {}–{}.",
+            shown(winner),
+            m.legs[m.winner()],
+            m.legs[m.winner().other()]
+        )?;
     }
     let left = missing(config, &entered);
     let mut out = io::stdout().lock();
@@ -999,10 +1442,10 @@ fn prompt_night(
             out,
             "{}: {} {}–{} {}. The night is complete.",
             shown(title),
-            shown(&teams.home.name),
+            shown(&players.teams.home.name),
             won.home,
             won.away,
-            shown(&teams.away.name)
+            shown(&players.teams.away.name)
         )?;
     } else {
         let list: Vec<String> = left.iter().map(|(k, s)| format!("{k} {s}")).collect();
@@ -1015,7 +1458,7 @@ fn prompt_night(
             list.join(", ")
         )?;
     }
-    Ok(if refused > 0 { Done::BadData } else { Done::Ok })
+    Ok(if stopped { Done::BadData } else { Done::Ok })
 }
 
 #[derive(clap::Args)]
@@ -1149,4 +1592,397 @@ pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
     writeln!(out, "{}.", shown(&words))?;
     writeln!(out, "Its results, and every result against it, leave the table (`don standings --withdrawn` shows them).")?;
     Ok(Done::Ok)
+}
+
+/// A match as typed, with the stored games its legs were scored in.
+type Typed = (Match, Vec<LegGame>);
+
+/// A night's result as corrected: the whole of it, or some of its matches.
+enum Correction {
+    Whole(NightResult),
+    Matches(Vec<Typed>),
+}
+
+/// `don night correct`: the night's result replaced as one change, the night confirmed.
+fn correct(args: CorrectArgs) -> Result<Done, CliError> {
+    let mut store = args.db.open_existing()?;
+    let mut prompt = args.result.at_prompt().then(answer_prompt);
+    // The correction is read (and typed) first, with nothing locked; then kept in one change,
+    // if the night still stands as it was read.
+    let (league, season) = args.which.both(&store)?;
+    let leagues = store.leagues();
+    let f = played_night(
+        &leagues,
+        &league,
+        &season,
+        &args.home,
+        &args.away,
+        args.date.as_deref(),
+    )?;
+    let config = &season.config;
+    let title = format!("{} v {} on {}", f.home.name, f.away.name, f.date);
+    let was = result_words(&f, config);
+    let stored: Vec<Match> = match &f.result {
+        Some(NightResult::Matches(ms)) => ms.clone(),
+        _ => Vec::new(),
+    };
+    let by_matches = matches!(f.result, Some(NightResult::Matches(_)));
+    let must_complete = !by_matches || is_done(&f, config);
+    let teams = Pair::new(f.home.clone(), f.away.clone());
+    let mut players = Players::load(&leagues, &league, &season, teams, &args.result.new_players)?;
+    let mut stopped = None;
+    let correction = if let Some(t) = &args.result.totals {
+        let totals = parse_legs(t).map_err(|e| CliError::Usage(format!("--totals: {e}")))?;
+        check_totals(config, totals).map_err(|e| CliError::Usage(format!("{title}: {e}")))?;
+        Correction::Whole(NightResult::Totals(totals))
+    } else if let Some(w) = &args.result.walkover {
+        let side: Side = w
+            .parse()
+            .map_err(|e| CliError::Usage(format!("--walkover: {e}")))?;
+        Correction::Whole(NightResult::Walkover(side))
+    } else if !args.result.matches.is_empty() {
+        let mut given = Vec::new();
+        for (i, line) in args.result.matches.iter().enumerate() {
+            let at = |m: String| CliError::Usage(format!("--match {}: {m}", i + 1));
+            let entry = parse_match(line).map_err(|e| at(e.to_string()))?;
+            let (m, games) = resolve(&leagues, config, entry).map_err(|e| match e {
+                CliError::Usage(m) => at(m),
+                other => other,
+            })?;
+            players.check(&m).map_err(|e| match e {
+                CliError::Usage(m) => at(m),
+                other => other,
+            })?;
+            given.push((m, games));
+        }
+        Correction::Matches(given)
+    } else {
+        let prompt = prompt.as_deref_mut().expect("at the prompt");
+        let (given, why) =
+            prompt_correction(prompt, &leagues, config, &mut players, &stored, by_matches)?;
+        stopped = why;
+        Correction::Matches(given)
+    };
+    // The night as it will stand, checked whole.
+    if let Correction::Matches(given) = &correction {
+        if given.is_empty() {
+            let mut err = io::stderr();
+            if let Some(why) = &stopped {
+                writeln!(err, "{why}; nothing is corrected")?;
+                return Ok(Done::BadData);
+            }
+            writeln!(io::stdout(), "{}: nothing corrected.", shown(&title))?;
+            return Ok(Done::Ok);
+        }
+        let mut all: Vec<Match> = stored
+            .iter()
+            .filter(|m| {
+                !given
+                    .iter()
+                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
+            })
+            .cloned()
+            .collect();
+        for (g, _) in given {
+            all.push(g.clone());
+        }
+        check_night(config, &all).map_err(|e| CliError::Usage(format!("{title}: {e}")))?;
+        if must_complete {
+            require_complete(config, &all)
+                .map_err(|e| CliError::Usage(format!("{title}: as corrected, {e}")))?;
+        }
+        // Players compared as names (case and extra spaces ignored), matches by slot.
+        let by_slot = |ms: &[Match]| {
+            let mut ms = ms.to_vec();
+            for m in &mut ms {
+                for side in Side::BOTH {
+                    m.players[side] = m.players[side].iter().map(|p| name_key(p)).collect();
+                }
+            }
+            ms.sort_by_key(|m| (m.kind, m.slot));
+            ms
+        };
+        if by_slot(&all) == by_slot(&stored) {
+            return Err(CliError::Usage(format!(
+                "{title} stands so already: nothing to correct"
+            )));
+        }
+    }
+    if let Correction::Whole(r) = &correction {
+        if f.result.as_ref() == Some(r) {
+            return Err(CliError::Usage(format!(
+                "{title} stands so already: nothing to correct"
+            )));
+        }
+    }
+    let change = store.change("night correct")?;
+    let now = played_night(
+        &change.leagues(),
+        &league,
+        &season,
+        &args.home,
+        &args.away,
+        args.date.as_deref(),
+    )?;
+    if now != f {
+        return Err(CliError::Usage(format!(
+            "{title} was changed meanwhile (by another don): correct it again"
+        )));
+    }
+    let mut notes = Vec::new();
+    let what = match &correction {
+        Correction::Whole(r) => {
+            change.clear_night(f.id)?;
+            change.set_night_result(f.id, r)?;
+            String::new()
+        }
+        Correction::Matches(given) => {
+            if by_matches {
+                for (m, _) in given {
+                    change.remove_match(f.id, m.kind, m.slot)?;
+                }
+            } else {
+                change.clear_night(f.id)?;
+                change.set_night_result(f.id, &NightResult::Matches(Vec::new()))?;
+            }
+            for (m, games) in given {
+                players.put_on_rosters(&change, &season, m, &mut notes)?;
+                change.add_match(f.id, m, games, true)?;
+            }
+            let slots: Vec<String> = given
+                .iter()
+                .map(|(m, _)| format!("{} {}", m.kind, m.slot))
+                .collect();
+            format!(" ({})", slots.join(", "))
+        }
+    };
+    let name = |side: Side| match side {
+        Side::Home => &f.home.name,
+        Side::Away => &f.away.name,
+    };
+    let settled = match &f.confirmation {
+        Confirmation::Confirmed => String::new(),
+        Confirmation::Disputed { by, .. } => {
+            format!("; the dispute by {} is settled", name(*by))
+        }
+        Confirmation::Provisional { .. } => "; it stands confirmed".to_string(),
+    };
+    if !f.confirmation.is_confirmed() {
+        change.set_confirmation(
+            f.id,
+            &Confirmation::Confirmed,
+            chrono::Local::now().date_naive(),
+        )?;
+    }
+    let now = fixture_by_number(&change, &season, f.id)?;
+    let summary = format!(
+        "{title} corrected{what}: {} (was {was}){settled}",
+        result_words(&now, config)
+    );
+    change.commit(&summary, None)?;
+    let mut out = io::stdout().lock();
+    for n in &notes {
+        writeln!(out, "{}", shown(n))?;
+    }
+    writeln!(out, "{}.", shown(&summary))?;
+    if let Some(why) = stopped {
+        writeln!(io::stderr(), "{why}; the corrections before it are kept")?;
+        return Ok(Done::BadData);
+    }
+    Ok(Done::Ok)
+}
+
+/// The matches of a night corrected at the prompt: a night entered match by match is asked
+/// which match to correct, again and again; one known by totals or a walkover is asked for
+/// every match. Gives the matches typed, and why the entry stopped at a refused line (piped).
+fn prompt_correction(
+    prompt: &mut dyn Prompt,
+    reader: &LeagueReader<'_>,
+    config: &Config,
+    players: &mut Players,
+    stored: &[Match],
+    by_matches: bool,
+) -> Result<(Vec<Typed>, Option<String>), CliError> {
+    let mut given: Vec<Typed> = Vec::new();
+    let now = |given: &[Typed]| -> Vec<Match> {
+        let mut all: Vec<Match> = stored
+            .iter()
+            .filter(|m| {
+                !given
+                    .iter()
+                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
+            })
+            .cloned()
+            .collect();
+        all.extend(given.iter().map(|(g, _)| g.clone()));
+        all
+    };
+    let mut err = io::stderr();
+    if !by_matches {
+        writeln!(err, "Type each match of the night: players joined by + (blank if not known), legs won, home first, leg scores (blank if not known; #N for game N). `quit` or Ctrl-D ends, correcting nothing.")?;
+        for (kind, slot) in missing(config, &[]) {
+            let current = now(&given);
+            match ask_match(prompt, reader, config, players, (kind, slot), &current)? {
+                Asked::Given(m) => given.push(m),
+                Asked::End => return Ok((Vec::new(), None)),
+                Asked::Stopped(at, why) => {
+                    return Ok((
+                        Vec::new(),
+                        Some(stopped_words(at, &format!("{kind} {slot}"), &why)),
+                    ))
+                }
+            }
+        }
+        return Ok((given, None));
+    }
+    writeln!(err, "Name each match to correct (e.g. `single-crib 2`), then type it again; a blank line, `quit` or Ctrl-D when done.")?;
+    loop {
+        let which = ask(prompt, "Match to correct (blank when done)", |text, _| {
+            if text.trim().is_empty() {
+                return Err(Refusal::End);
+            }
+            let (kind, slot) = parse_kind_slot(text).map_err(|e| Refusal::Why(e.to_string()))?;
+            match config.kind(kind) {
+                Some(k) if (1..=k.matches).contains(&slot) => Ok((kind, slot)),
+                _ => Err(Refusal::Why(format!("the night has no {kind} {slot}"))),
+            }
+        })?;
+        let (kind, slot) = match which {
+            Asked::Given(ks) => ks,
+            Asked::End => return Ok((given, None)),
+            Asked::Stopped(at, why) => {
+                return Ok((given, Some(stopped_words(at, "the match to correct", &why))))
+            }
+        };
+        if let Some(m) = stored.iter().find(|m| (m.kind, m.slot) == (kind, slot)) {
+            writeln!(
+                err,
+                "{kind} {slot} stands as {}–{} {} v {}",
+                m.legs.home,
+                m.legs.away,
+                shown(&m.players.home.join("+")),
+                shown(&m.players.away.join("+"))
+            )?;
+        }
+        let current = now(&given);
+        match ask_match(prompt, reader, config, players, (kind, slot), &current)? {
+            Asked::Given(m) => {
+                given.retain(|(g, _)| (g.kind, g.slot) != (kind, slot));
+                given.push(m);
+            }
+            Asked::End => return Ok((given, None)),
+            Asked::Stopped(at, why) => {
+                return Ok((
+                    given,
+                    Some(stopped_words(at, &format!("{kind} {slot}"), &why)),
+                ))
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use super::*;
+
+    /// A person typing the given lines at a terminal; the questions asked are kept.
+    struct Typist {
+        lines: VecDeque<&'static str>,
+        asked: Vec<String>,
+    }
+
+    impl Prompt for Typist {
+        fn line(&mut self, prompt: &str) -> io::Result<Option<String>> {
+            self.asked.push(prompt.to_string());
+            Ok(self.lines.pop_front().map(str::to_string))
+        }
+        fn interactive(&self) -> bool {
+            true
+        }
+        fn line_number(&self) -> usize {
+            self.asked.len()
+        }
+    }
+
+    fn players() -> Players {
+        let team = |id, name: &str| TeamInfo {
+            id,
+            name: name.into(),
+            venue: None,
+        };
+        Players {
+            teams: Pair::new(team(1, "Royal Oak"), team(2, "Red Lion")),
+            rosters: Pair::new(Vec::new(), vec!["Ivor James".to_string()]),
+            league: Vec::new(),
+            new: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn at_a_terminal_each_wrong_answer_is_asked_again_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("don.db")).unwrap();
+        let config = Config::default();
+        let mut typist = Typist {
+            lines: [
+                "Gareth+Rhys+Emrys", // three players for a pair: asked again
+                "Gareth+Rhys",
+                "Ivor Jams+Dai", // a slip: did you mean 'Ivor James'? yes
+                "yes",
+                "3-0", // not a best of three: only the legs asked again
+                "2-1",
+                "121-80 100-121", // two scores for three legs: only the scores asked again
+                "121-80 100-121 121-119",
+            ]
+            .into(),
+            asked: Vec::new(),
+        };
+        let asked = ask_match(
+            &mut typist,
+            &store.leagues(),
+            &config,
+            &mut players(),
+            (Kind::Don, 1),
+            &[],
+        )
+        .unwrap();
+        let Asked::Given((m, games)) = asked else {
+            panic!("the match was not taken");
+        };
+        assert!(games.is_empty());
+        assert_eq!(m.players.home, ["Gareth", "Rhys"]);
+        assert_eq!(m.players.away, ["Ivor James", "Dai"]);
+        assert_eq!(m.legs, Pair::new(2, 1));
+        assert_eq!(m.leg_scores.len(), 3);
+        assert_eq!(
+            typist.asked,
+            [
+                "don 1: Royal Oak players",
+                "don 1: Royal Oak players",
+                "don 1: Red Lion players",
+                "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league)",
+                "don 1: legs won, home first",
+                "don 1: legs won, home first",
+                "don 1: leg scores",
+                "don 1: leg scores",
+            ]
+        );
+        // `quit` (or the end of input) at any answer ends the entry.
+        let mut typist = Typist {
+            lines: ["Gareth+Rhys", "quit"].into(),
+            asked: Vec::new(),
+        };
+        let asked = ask_match(
+            &mut typist,
+            &store.leagues(),
+            &config,
+            &mut players(),
+            (Kind::Don, 1),
+            &[],
+        )
+        .unwrap();
+        assert!(matches!(asked, Asked::End));
+    }
 }

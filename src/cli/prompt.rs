@@ -24,12 +24,7 @@ pub trait Prompt {
     fn line_number(&self) -> usize;
 }
 
-/// The prompt for this process's standard input.
-pub fn stdin_prompt() -> Box<dyn Prompt> {
-    prompt_with(false)
-}
-
-/// The prompt for lines typed at the table: as [`stdin_prompt`], but a terminal's prompt too
+/// The prompt for lines typed at the table, from this process's standard input; a terminal's prompt
 /// ends ` > ` ("H2 T3 · E leads · ♥ · NS 0–17 EW > 5h kh 2h ah").
 pub fn table_prompt() -> Box<dyn Prompt> {
     prompt_with(true)
@@ -161,6 +156,117 @@ impl<R: BufRead> Prompt for Lines<R> {
 
     fn interactive(&self) -> bool {
         false
+    }
+
+    fn line_number(&self) -> usize {
+        self.lines
+    }
+}
+
+/// The prompt for a match night's answers, from this process's standard input; on a terminal a line editor
+/// of its own, where Ctrl-D on an empty line ends the input (dialoguer's editor takes Ctrl-D for
+/// nothing) and Ctrl-C ends it too.
+pub fn answer_prompt() -> Box<dyn Prompt> {
+    if io::stdin().is_terminal() && io::stderr().is_terminal() {
+        Box::new(KeyTerminal {
+            term: dialoguer::console::Term::stderr(),
+            history: Vec::new(),
+            lines: 0,
+        })
+    } else {
+        Box::new(Lines {
+            input: io::BufReader::new(io::stdin()),
+            lines: 0,
+        })
+    }
+}
+
+/// A person at a terminal, a key at a time: the arrow keys move along the line and through the
+/// answers given before; Ctrl-D on an empty line (or Ctrl-C) is the end of input.
+struct KeyTerminal {
+    term: dialoguer::console::Term,
+    history: Vec<String>,
+    lines: usize,
+}
+
+impl Prompt for KeyTerminal {
+    fn line(&mut self, prompt: &str) -> io::Result<Option<String>> {
+        use dialoguer::console::Key;
+        let head = format!("{prompt}: ");
+        self.term.write_str(&head)?;
+        let mut chars: Vec<char> = Vec::new();
+        let mut at = 0;
+        let mut back = self.history.len();
+        loop {
+            let key = match self.term.read_key() {
+                Ok(key) => key,
+                Err(e)
+                    if matches!(
+                        e.kind(),
+                        io::ErrorKind::Interrupted | io::ErrorKind::UnexpectedEof
+                    ) =>
+                {
+                    self.term.write_line("")?;
+                    return Ok(None);
+                }
+                Err(e) => return Err(e),
+            };
+            match key {
+                Key::Enter => break,
+                Key::Char('\u{4}') if chars.is_empty() => {
+                    self.term.write_line("^D")?;
+                    return Ok(None);
+                }
+                Key::Char('\u{4}') | Key::Del if at < chars.len() => {
+                    chars.remove(at);
+                }
+                Key::Char(c) if !c.is_control() => {
+                    chars.insert(at, c);
+                    at += 1;
+                }
+                Key::Backspace if at > 0 => {
+                    at -= 1;
+                    chars.remove(at);
+                }
+                Key::ArrowLeft if at > 0 => at -= 1,
+                Key::ArrowRight if at < chars.len() => at += 1,
+                Key::Home => at = 0,
+                Key::End => at = chars.len(),
+                Key::ArrowUp if back > 0 => {
+                    back -= 1;
+                    chars = self.history[back].chars().collect();
+                    at = chars.len();
+                }
+                Key::ArrowDown if back < self.history.len() => {
+                    back += 1;
+                    chars = self
+                        .history
+                        .get(back)
+                        .map(|h| h.chars().collect())
+                        .unwrap_or_default();
+                    at = chars.len();
+                }
+                _ => continue,
+            }
+            self.term.clear_line()?;
+            let text: String = chars.iter().collect();
+            self.term.write_str(&head)?;
+            self.term.write_str(&text)?;
+            if at < chars.len() {
+                self.term.move_cursor_left(chars.len() - at)?;
+            }
+        }
+        self.term.write_line("")?;
+        self.lines += 1;
+        let text: String = chars.into_iter().collect();
+        if !text.trim().is_empty() && self.history.last() != Some(&text) {
+            self.history.push(text.clone());
+        }
+        Ok(Some(text))
+    }
+
+    fn interactive(&self) -> bool {
+        true
     }
 
     fn line_number(&self) -> usize {

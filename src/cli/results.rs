@@ -74,6 +74,7 @@ pub fn import(
     league: Option<&str>,
     create: bool,
     dry_run: bool,
+    new_players: &[String],
 ) -> Result<Done, CliError> {
     let (read, mut faults) = read_all(files)?;
     let change = store.change("import")?;
@@ -94,6 +95,7 @@ pub fn import(
     let league_name = league.name.clone();
     let mut resolver = Resolver::new(&change, league, create)?;
     resolver.league_made = made_league;
+    resolver.new_players = new_players.to_vec();
     let mut warnings: Vec<Fault> = Vec::new();
     // Configuration first, then rosters, then nights, then adjustments: whatever order the
     // files are named in.

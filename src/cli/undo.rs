@@ -12,9 +12,12 @@ use super::text::shown;
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  don undo        # put back the last change\n  don undo        # again: the undo is undone (redo)"
+    after_help = "Examples:\n  don undo        # put back the last change\n  don undo        # again: the undo is undone (redo)\n  don undo 12     # put back change #12 of `don log`, if nothing since depends on it"
 )]
 pub struct UndoArgs {
+    /// The change to put back, by its number in `don log` [default: the last]
+    #[arg(value_name = "N")]
+    operation: Option<i64>,
     #[command(flatten)]
     db: DbArg,
 }
@@ -22,11 +25,42 @@ pub struct UndoArgs {
 pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
     let mut store = args.db.open_existing()?;
     let change = store.change("undo")?;
-    let Some(last) = change.last_operation()? else {
-        drop(change);
-        return Err(CliError::Usage("there is nothing to undo".into()));
+    let target = match args.operation {
+        None => change.last_operation()?,
+        Some(n) => change.operation(n)?,
     };
+    let Some(last) = target else {
+        drop(change);
+        return Err(CliError::Usage(match args.operation {
+            None => "there is nothing to undo".into(),
+            Some(n) => format!("there is no change #{n} in the log (see `don log`)"),
+        }));
+    };
+    if args.operation.is_some() {
+        if let Some(by) = last.undone_by {
+            return Err(CliError::Usage(format!(
+                "#{} ({}) is undone already, by #{by}; `don undo {by}` puts it back",
+                last.id,
+                shown(&last.summary)
+            )));
+        }
+    }
     change.reverse(last.id)?;
+    if args.operation.is_some() {
+        let later = change.later_dependents(last.id)?;
+        if !later.is_empty() {
+            let names: Vec<String> = later
+                .iter()
+                .map(|o| format!("#{} ({})", o.id, shown(&o.summary)))
+                .collect();
+            return Err(CliError::Usage(format!(
+                "#{} ({}) cannot be undone on its own: later changes touched what it changed: {}; undo those first",
+                last.id,
+                shown(&last.summary),
+                names.join(", ")
+            )));
+        }
+    }
     let summary = format!("undid #{} ({})", last.id, last.summary);
     let op = change.commit(&summary, last.game)?;
     let mut out = io::stdout().lock();

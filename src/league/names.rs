@@ -44,6 +44,99 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     best.map(|(_, c)| c)
 }
 
+/// A player's name as typed, against the names a team or league knows: `None` when it is one
+/// of them (case and extra spaces ignored) or near none; else the known name it is most
+/// likely a slip for ("Ivor Jams" for "Ivor James"). The names of `first` (a team's roster)
+/// are preferred to those of `then` (the league's).
+pub fn near_miss<'a>(name: &str, first: &[&'a str], then: &[&'a str]) -> Option<&'a str> {
+    let key = name_key(name);
+    if key.is_empty() || first.iter().chain(then).any(|k| name_key(k) == key) {
+        return None;
+    }
+    let nearest = |known: &[&'a str]| -> Option<&'a str> {
+        let mut best: Option<(usize, &str)> = None;
+        for &candidate in known {
+            let other = name_key(candidate);
+            if let Some(d) = slip(&key, &other) {
+                if best.is_none_or(|(b, _)| d < b) {
+                    best = Some((d, candidate));
+                }
+            }
+        }
+        best.map(|(_, c)| c)
+    };
+    nearest(first).or_else(|| nearest(then))
+}
+
+/// How far a typed name (folded) is from a known one when it looks like a slip of the keyboard
+/// for it: one word off by a letter (two in a long word) with the others the same ("Ivor Jams"
+/// for "Ivor James"), the spaces alone different, or part of the name ("Dai" for "Dai
+/// Morgan"). A namesake is no slip ("Gethin Lloyd" and "Bethan Lloyd"), nor a number
+/// ("Royal Oak player 12" and "player 1").
+fn slip(key: &str, other: &str) -> Option<usize> {
+    if digits(key) != digits(other) {
+        return None;
+    }
+    let typed: Vec<&str> = key.split(' ').collect();
+    let known: Vec<&str> = other.split(' ').collect();
+    if typed.len() == known.len() {
+        let differ: Vec<(&str, &str)> = typed
+            .iter()
+            .zip(&known)
+            .filter(|(a, b)| a != b)
+            .map(|(a, b)| (*a, *b))
+            .collect();
+        return match differ[..] {
+            [(a, b)] => {
+                let d = typing_distance(a, b);
+                let limit = if a.chars().count().max(b.chars().count()) >= 8 {
+                    2
+                } else {
+                    1
+                };
+                (d <= limit).then_some(d)
+            }
+            _ => None,
+        };
+    }
+    if typed.concat() == known.concat() {
+        return Some(1);
+    }
+    let within = |a: &[&str], b: &[&str]| a.iter().all(|w| b.contains(w));
+    (within(&typed, &known) || within(&known, &typed)).then_some(1)
+}
+
+/// Edit distance with two neighbouring letters swapped counted as one slip ("Jnoes").
+fn typing_distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}
+
+/// The digits of a name, in order.
+fn digits(name: &str) -> String {
+    name.chars().filter(char::is_ascii_digit).collect()
+}
+
 /// Every word of `typed` (letters and digits; "&" taken as "and") is a word of `known`.
 fn words_within(typed: &str, known: &str) -> bool {
     let words = |s: &str| -> Vec<String> {
@@ -111,5 +204,33 @@ mod tests {
         assert_eq!(name_key("  Royal   OAK "), "royal oak");
         assert_eq!(name_key("\tÉMRYS  Ó\nBRIEN"), "émrys ó brien");
         assert_eq!(name_key("   "), "");
+    }
+
+    #[test]
+    fn a_player_s_slip_is_caught_and_a_known_or_new_name_is_not() {
+        let roster = ["Ivor James", "Dai Morgan"];
+        let league = ["Gareth Jones"];
+        assert_eq!(near_miss("Ivor Jams", &roster, &league), Some("Ivor James"));
+        assert_eq!(near_miss("ivor  JAMES", &roster, &league), None);
+        assert_eq!(
+            near_miss("Gareth Jnoes", &roster, &league),
+            Some("Gareth Jones")
+        );
+        assert_eq!(near_miss("gareth jones", &roster, &league), None);
+        assert_eq!(near_miss("Bethan Watkins", &roster, &league), None);
+        assert_eq!(near_miss("Dai", &roster, &league), Some("Dai Morgan"));
+        assert_eq!(near_miss("Mair Jams", &["Ivor Jams"], &[]), None);
+        assert_eq!(near_miss("Huw", &["Dai"], &[]), None);
+        assert_eq!(
+            near_miss("Red Lion player 12", &["Red Lion player 1"], &[]),
+            None
+        );
+        assert_eq!(near_miss("Gethin Lloyd", &["Bethan Lloyd"], &[]), None);
+        assert_eq!(near_miss("Gareth James", &["Gareth Jones"], &[]), None);
+        assert_eq!(
+            near_miss("IvorJames", &["Ivor James"], &[]),
+            Some("Ivor James")
+        );
+        assert_eq!(near_miss("Sion", &["Sian"], &[]), Some("Sian"));
     }
 }

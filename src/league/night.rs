@@ -676,6 +676,76 @@ impl NightCheck {
     }
 }
 
+/// One side's players of a match, checked as they are typed, before the rest of the match: the
+/// number a side, no one twice in it, no one on both sides (`home`: the home side's, when `side`
+/// is away), no one for both teams (`entered`: the night's other matches).
+pub fn check_side_players(
+    config: &Config,
+    entered: &[Match],
+    (kind, slot): (Kind, u32),
+    side: Side,
+    players: &[String],
+    home: &[String],
+) -> Result<(), NightError> {
+    let kc = config.kind(kind).ok_or(NightError::KindNotPlayed(kind))?;
+    let given = players.len();
+    if given != 0 && given != kc.players as usize {
+        return Err(NightError::PlayerCount {
+            kind,
+            slot,
+            side,
+            given,
+            wanted: kc.players,
+        });
+    }
+    for (i, name) in players.iter().enumerate() {
+        let key = name_key(name);
+        if players[..i].iter().any(|p| name_key(p) == key) {
+            return Err(NightError::PlayerTwiceInSide {
+                name: name.clone(),
+                kind,
+                slot,
+                side,
+            });
+        }
+        if side == Side::Away && home.iter().any(|h| name_key(h) == key) {
+            return Err(NightError::PlayerBothSides {
+                name: name.clone(),
+                kind,
+                slot,
+            });
+        }
+        for m in entered.iter().filter(|m| (m.kind, m.slot) != (kind, slot)) {
+            for their_side in Side::BOTH {
+                if !m.players[their_side].iter().any(|p| name_key(p) == key) {
+                    continue;
+                }
+                // Twice in one kind on the team's side is only warned of, when the match is
+                // kept (RULES.md §9, "Players on a match night").
+                if their_side != side {
+                    return Err(NightError::PlayerForBothTeams {
+                        name: name.clone(),
+                        kind,
+                        slot,
+                        side,
+                    });
+                }
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A match's legs, checked as they are typed: a result of the kind's best of.
+pub fn check_match_legs(
+    config: &Config,
+    (kind, slot): (Kind, u32),
+    legs: Pair<u32>,
+) -> Result<(), NightError> {
+    let kc = config.kind(kind).ok_or(NightError::KindNotPlayed(kind))?;
+    check_legs(kc, slot, legs)
+}
+
 /// The matches of the night still to enter, in the night's order: `(kind, slot)`.
 pub fn missing(config: &Config, matches: &[Match]) -> Vec<(Kind, u32)> {
     config

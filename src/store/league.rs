@@ -1272,3 +1272,53 @@ impl LeagueReader<'_> {
         })
     }
 }
+
+/// Correcting a night, and the players a league knows (for "did you mean").
+impl Change<'_> {
+    /// Takes a night's result off its fixture: its matches (with their stored games' links)
+    /// deleted, its result cleared. Every row is logged by the triggers, so undoing the change
+    /// puts the night back as it was.
+    pub fn clear_night(&self, fixture: i64) -> Result<(), StoreError> {
+        self.tx
+            .prepare_cached(
+                "DELETE FROM leg_games WHERE match IN (SELECT id FROM matches WHERE fixture = ?1)",
+            )?
+            .execute([fixture])?;
+        self.tx
+            .prepare_cached("DELETE FROM matches WHERE fixture = ?1")?
+            .execute([fixture])?;
+        self.tx
+            .prepare_cached(
+                "UPDATE fixtures SET result = NULL, home_points = NULL, away_points = NULL,
+                 walkover = NULL WHERE id = ?1",
+            )?
+            .execute([fixture])?;
+        Ok(())
+    }
+
+    /// Takes one match off a night (with its stored games' links), logged for undo.
+    pub fn remove_match(&self, fixture: i64, kind: Kind, slot: u32) -> Result<(), StoreError> {
+        self.tx
+            .prepare_cached(
+                "DELETE FROM leg_games WHERE match IN
+                 (SELECT id FROM matches WHERE fixture = ?1 AND kind = ?2 AND slot = ?3)",
+            )?
+            .execute((fixture, kind.as_str(), slot))?;
+        self.tx
+            .prepare_cached("DELETE FROM matches WHERE fixture = ?1 AND kind = ?2 AND slot = ?3")?
+            .execute((fixture, kind.as_str(), slot))?;
+        Ok(())
+    }
+}
+
+impl LeagueReader<'_> {
+    /// Every player on a roster of any season of a league, by name.
+    pub fn league_players(&self, league: i64) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self.0.prepare_cached(
+            "SELECT DISTINCT p.name, p.key FROM rosters r JOIN players p ON p.id = r.player
+             JOIN seasons s ON s.id = r.season WHERE s.league = ?1 ORDER BY p.key",
+        )?;
+        let rows = stmt.query_map([league], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+}

@@ -83,6 +83,140 @@ impl Change<'_> {
         )
     }
 
+    /// Operation `id`, if it is in the log before this one.
+    pub fn operation(&self, id: i64) -> Result<Option<Operation>, StoreError> {
+        self.operation_where("o.id < ?1 AND o.id = ?2", (self.op, id))
+    }
+
+    /// After [`Change::reverse`] of `target` in this change: the later operations (after
+    /// `target`, before this one) that depend on what `target` changed. Those are the ones that
+    /// touched a row `target` touched, or a row this change put back or took away; that hold a
+    /// row which refers to one this change took away (a stored game a leg was scored in, a
+    /// player a match or a roster names); that changed a night (its fixture, matches or
+    /// confirmation) this change changed; or that are later entries at the table in the same
+    /// game. A change undone since, with its undo, comes to nothing and is left out. `target`
+    /// can be undone on its own only when there are none.
+    pub fn later_dependents(&self, target: i64) -> Result<Vec<Operation>, StoreError> {
+        use std::collections::{BTreeSet, HashSet};
+        // The rows this change and `target` touched (not `target`'s own mark as undone).
+        let mut watched: HashSet<(String, i64)> = self
+            .tx
+            .prepare(
+                "SELECT tbl, row FROM changes WHERE op IN (?1, ?2)
+                 AND NOT (op = ?2 AND tbl = 'operations' AND row = ?1)",
+            )?
+            .query_map((target, self.op), |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        // The nights they belong to.
+        let nights: HashSet<i64> = self
+            .tx
+            .prepare(
+                "SELECT c.row FROM changes c WHERE c.op IN (?1, ?2) AND c.tbl = 'fixtures'
+                 UNION SELECT json_extract(c.old, '$.fixture') FROM changes c
+                 WHERE c.op IN (?1, ?2) AND c.tbl IN ('matches', 'confirmations') AND c.old IS NOT NULL
+                 UNION SELECT m.fixture FROM changes c JOIN matches m ON m.id = c.row
+                 WHERE c.op IN (?1, ?2) AND c.tbl = 'matches'
+                 UNION SELECT k.fixture FROM changes c JOIN confirmations k ON k.id = c.row
+                 WHERE c.op IN (?1, ?2) AND c.tbl = 'confirmations'",
+            )?
+            .query_map((target, self.op), |r| r.get::<_, Option<i64>>(0))?
+            .filter_map(|r| r.transpose())
+            .collect::<Result<_, _>>()?;
+        // Rows the reversal left pointing at nothing.
+        let mut orphans: Vec<(String, i64)> = self
+            .tx
+            .prepare("PRAGMA foreign_key_check")?
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        // Matches naming a player this change took away (players are named by number in a
+        // match's JSON lists, which no reference checks).
+        let named: Vec<i64> = self
+            .tx
+            .prepare(
+                "SELECT m.id FROM matches m, json_each(m.home_players) j
+                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')
+                 UNION SELECT m.id FROM matches m, json_each(m.away_players) j
+                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')",
+            )?
+            .query_map([self.op], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        orphans.extend(named.into_iter().map(|m| ("matches".to_string(), m)));
+        // A stored game's link to a match was added with its match; a match with its night.
+        let mut linked: Vec<(String, i64)> = Vec::new();
+        for (table, row) in &orphans {
+            let parent = match table.as_str() {
+                "leg_games" => Some(("SELECT match FROM leg_games WHERE id = ?1", "matches")),
+                "matches" => Some(("SELECT fixture FROM matches WHERE id = ?1", "fixtures")),
+                _ => None,
+            };
+            if let Some((sql, parent)) = parent {
+                let id: Option<i64> = self.tx.query_row(sql, [row], |r| r.get(0)).optional()?;
+                linked.extend(id.map(|id| (parent.to_string(), id)));
+            }
+        }
+        let orphaned = !orphans.is_empty();
+        watched.extend(orphans);
+        watched.extend(linked);
+        // One pass over what the later operations changed.
+        let mut ids: BTreeSet<i64> = BTreeSet::new();
+        let mut stmt = self.tx.prepare(
+            "SELECT c.op, c.tbl, c.row,
+                    CASE WHEN c.tbl IN ('matches', 'confirmations') THEN json_extract(c.old, '$.fixture') END,
+                    CASE c.tbl WHEN 'matches' THEN (SELECT fixture FROM matches WHERE id = c.row)
+                               WHEN 'confirmations' THEN (SELECT fixture FROM confirmations WHERE id = c.row)
+                               WHEN 'fixtures' THEN c.row END
+             FROM changes c WHERE c.op > ?1 AND c.op < ?2",
+        )?;
+        let rows = stmt.query_map((target, self.op), |r| {
+            Ok((
+                r.get::<_, i64>(0)?,
+                r.get::<_, String>(1)?,
+                r.get::<_, i64>(2)?,
+                r.get::<_, Option<i64>>(3)?,
+                r.get::<_, Option<i64>>(4)?,
+            ))
+        })?;
+        for row in rows {
+            let (op, table, row, was_in, is_in) = row?;
+            let night = |f: Option<i64>| f.is_some_and(|f| nights.contains(&f));
+            if night(was_in) || night(is_in) || watched.contains(&(table, row)) {
+                ids.insert(op);
+            }
+        }
+        drop(stmt);
+        // Entries at the table follow one another: a later one in the same game depends on it.
+        let same_game: Vec<i64> = self
+            .tx
+            .prepare(
+                "SELECT later.id FROM operations later JOIN operations t ON t.id = ?1
+                 WHERE t.game IS NOT NULL AND later.game = t.game AND later.id > ?1 AND later.id < ?2",
+            )?
+            .query_map((target, self.op), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        ids.extend(same_game);
+        // A change undone since, and the undo that put it back, come to nothing together.
+        let cancelled: HashSet<i64> = self
+            .tx
+            .prepare(
+                "SELECT id FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2
+                 UNION SELECT undone_by FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2",
+            )?
+            .query_map((target, self.op), |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        let mut found = Vec::new();
+        for id in ids.into_iter().filter(|id| !cancelled.contains(id)) {
+            if let Some(op) = self.operation(id)? {
+                found.push(op);
+            }
+        }
+        if found.is_empty() && orphaned {
+            return Err(StoreError::Refused(format!(
+                "#{target} cannot be undone on its own: rows added after it refer to what it added"
+            )));
+        }
+        Ok(found)
+    }
+
     fn operation_where(
         &self,
         cond: &str,

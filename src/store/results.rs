@@ -74,6 +74,11 @@ pub struct Resolver<'c, 'a> {
     on_roster: HashMap<(i64, i64), std::collections::HashSet<String>>,
     /// The file being read (named in a fault about a night given twice).
     pub file: String,
+    /// Names said to be new players though close to a known one (`--new-player`).
+    pub new_players: Vec<String>,
+    /// The league's players (on a roster of any season), by name key, once looked up; with
+    /// those this import puts on a roster.
+    players: Option<std::collections::BTreeMap<String, String>>,
     pub report: ImportReport,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
@@ -106,6 +111,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             entered: HashMap::new(),
             on_roster: Default::default(),
             file: String::new(),
+            new_players: Vec::new(),
+            players: None,
             report: ImportReport::default(),
             league_made: false,
         })
@@ -404,6 +411,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             return Ok(());
         }
         seen.insert(player.to_string());
+        self.check_slip(player, line)?;
         if self
             .change
             .add_to_roster(season, team, player)
@@ -411,6 +419,38 @@ impl<'c, 'a> Resolver<'c, 'a> {
         {
             self.report.roster_places += 1;
         }
+        Ok(())
+    }
+
+    /// A player not known to the league whose name is close to one it knows is refused as a
+    /// slip ("did you mean 'Ivor James'?"), unless said to be new.
+    fn check_slip(&mut self, player: &str, line: u64) -> Result<(), RowError> {
+        if self.players.is_none() {
+            let known = self
+                .change
+                .leagues()
+                .league_players(self.league.id)
+                .map_err(|e| store_fault(e, line))?;
+            self.players = Some(known.into_iter().map(|n| (name_key(&n), n)).collect());
+        }
+        let players = self.players.as_mut().expect("just looked up");
+        let key = name_key(player);
+        if players.contains_key(&key) {
+            return Ok(());
+        }
+        if !self.new_players.iter().any(|n| name_key(n) == key) {
+            let known: Vec<&str> = players.values().map(String::as_str).collect();
+            if let Some(meant) = crate::league::names::near_miss(player, &known, &[]) {
+                return Err(RowError {
+                    line,
+                    column: None,
+                    message: format!(
+                        "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
+                    ),
+                });
+            }
+        }
+        players.insert(key, player.to_string());
         Ok(())
     }
 

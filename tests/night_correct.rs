@@ -1,0 +1,697 @@
+//! Correcting a night (`don night correct`), undoing a named change (`don undo N`), a night off
+//! its fixture's date (`--moved`) or beyond its teams' fixtures, and a misspelt player.
+
+mod common;
+
+use common::db::Db;
+use common::text;
+use serde_json::Value;
+
+const ROYAL_OAK: &str = "Royal Oak";
+const RED_LION: &str = "Red Lion";
+
+/// A league of short nights (two Don matches and one of single crib, best of three) and a
+/// season of three teams with no schedule.
+fn setup() -> Db {
+    let db = Db::new();
+    db.ok(&[
+        "league",
+        "new",
+        "Valleys",
+        "--kind",
+        "don=2,121,2",
+        "--kind",
+        "single-crib=1,61,1",
+    ]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion, Fox and Hounds",
+        "--create",
+    ]);
+    db
+}
+
+/// Royal Oak v Red Lion on 2025-09-04, 2–1 to Royal Oak, match by match.
+fn enter_night(db: &Db) {
+    db.ok(&[
+        "night",
+        "enter",
+        ROYAL_OAK,
+        RED_LION,
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-80 100-121 121-119",
+        "--match",
+        "don 2; Emrys+Glyn; Aled+Bethan; 0-2",
+        "--match",
+        "single-crib 1; Sian; Mair; 2-0; 61-40 61-50",
+    ]);
+}
+
+/// The data, without the log (undo writes to the log as it puts data back).
+fn data(dump: &str) -> String {
+    dump.lines()
+        .filter(|l| {
+            !l.starts_with("INSERT INTO operations")
+                && !l.starts_with("INSERT INTO changes")
+                && !l.contains("sqlite_sequence")
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// `don ARGS` is refused with `code`, saying `needle`, and changes nothing.
+fn refused(db: &Db, args: &[&str], code: i32, needle: &str) -> String {
+    let before = db.dump();
+    let out = db.run(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
+    assert_eq!(before, db.dump(), "{args:?} changed the database");
+    err
+}
+
+/// Each team's points from `standings --json`, in table order.
+fn points(db: &Db) -> Vec<(String, i64)> {
+    let rows: Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    rows.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["team"].as_str().unwrap().to_string(),
+                r["points"].as_i64().unwrap(),
+            )
+        })
+        .collect()
+}
+
+fn pts(list: &[(&str, i64)]) -> Vec<(String, i64)> {
+    list.iter().map(|(t, p)| (t.to_string(), *p)).collect()
+}
+
+/// The last operation in the log: its number and what it did.
+fn last_op(db: &Db) -> (i64, String) {
+    let row = db.sql("SELECT id || '|' || summary FROM operations ORDER BY id DESC LIMIT 1");
+    let (id, summary) = row.trim_end().split_once('|').unwrap();
+    (id.parse().unwrap(), summary.to_string())
+}
+
+#[test]
+fn a_disputed_night_is_corrected_as_one_change_and_undo_puts_the_old_result_back() {
+    let db = setup();
+    enter_night(&db);
+    db.ok(&[
+        "night",
+        "dispute",
+        ROYAL_OAK,
+        RED_LION,
+        "--reason",
+        "single crib 1 was 0-2 to us",
+    ]);
+    let before = db.dump();
+    let (disputed, _) = last_op(&db);
+    // Royal Oak won 2–1: 2 points to 1.
+    assert_eq!(
+        points(&db),
+        pts(&[(ROYAL_OAK, 2), (RED_LION, 1), ("Fox and Hounds", 0)])
+    );
+    let said = db.ok(&[
+        "night",
+        "correct",
+        ROYAL_OAK,
+        RED_LION,
+        "--match",
+        "single-crib 1; Sian; Mair; 0-2; 40-61 50-61",
+    ]);
+    assert_eq!(
+        said,
+        "Royal Oak v Red Lion on 2025-09-04 corrected (single-crib 1): 1–2 (was 2–1); the dispute by Red Lion is settled.\n"
+    );
+    // One change, in the log.
+    let (op, summary) = last_op(&db);
+    assert_eq!(op, disputed + 1);
+    assert_eq!(
+        summary,
+        "Royal Oak v Red Lion on 2025-09-04 corrected (single-crib 1): 1–2 (was 2–1); the dispute by Red Lion is settled"
+    );
+    assert!(db.ok(&["log", "--limit", "1"]).contains("night correct"));
+    // The other matches stand; the corrected one is replaced; the night is confirmed.
+    let card = db.ok(&["night", "show", ROYAL_OAK, RED_LION]);
+    assert!(
+        card.starts_with("Royal Oak v Red Lion, Thu 4 Sep 2025: 1–2\n"),
+        "{card}"
+    );
+    assert!(!card.contains("Disputed"), "{card}");
+    assert!(card.contains("121-80 100-121 121-119"), "{card}");
+    assert!(card.contains("40-61 50-61"), "{card}");
+    assert!(!card.contains("61-40 61-50"), "{card}");
+    assert_eq!(
+        db.sql("SELECT state FROM confirmations"),
+        "confirmed\n",
+        "the dispute is settled"
+    );
+    assert_eq!(
+        points(&db),
+        pts(&[(RED_LION, 2), (ROYAL_OAK, 1), ("Fox and Hounds", 0)])
+    );
+    // Undo puts the old result and the dispute back exactly; undo again redoes.
+    let said = db.ok(&["undo"]);
+    assert!(said.starts_with(&format!("Undid #{op} (")), "{said}");
+    assert_eq!(data(&before), data(&db.dump()));
+    let card = db.ok(&["night", "show", ROYAL_OAK, RED_LION]);
+    assert!(
+        card.contains("Disputed by Red Lion: single crib 1 was 0-2 to us"),
+        "{card}"
+    );
+    db.ok(&["undo"]);
+    assert_eq!(
+        points(&db),
+        pts(&[(RED_LION, 2), (ROYAL_OAK, 1), ("Fox and Hounds", 0)])
+    );
+}
+
+#[test]
+fn a_night_is_corrected_from_matches_to_totals_and_back_with_a_provisional_one_confirmed() {
+    let db = setup();
+    enter_night(&db);
+    let before = db.dump();
+    let said = db.ok(&["night", "correct", ROYAL_OAK, RED_LION, "--totals", "0-3"]);
+    assert_eq!(
+        said,
+        "Royal Oak v Red Lion on 2025-09-04 corrected: 0–3 (totals) (was 2–1); it stands confirmed.\n"
+    );
+    assert_eq!(db.sql("SELECT count(*) FROM matches"), "0\n");
+    assert_eq!(
+        points(&db),
+        pts(&[(RED_LION, 3), ("Fox and Hounds", 0), (ROYAL_OAK, 0)])
+    );
+    // Back to matches: all of them are needed, since totals have none.
+    refused(
+        &db,
+        &[
+            "night",
+            "correct",
+            ROYAL_OAK,
+            RED_LION,
+            "--match",
+            "don 1; Gareth+Rhys; Dai+Huw; 2-0",
+        ],
+        2,
+        "Royal Oak v Red Lion on 2025-09-04: as corrected, the night is not complete: don 2, single-crib 1 still to enter",
+    );
+    db.ok(&["undo"]);
+    assert_eq!(data(&before), data(&db.dump()));
+    // A walkover, then the same again is refused as nothing to correct.
+    db.ok(&[
+        "night",
+        "correct",
+        ROYAL_OAK,
+        RED_LION,
+        "--walkover",
+        "away",
+    ]);
+    refused(
+        &db,
+        &[
+            "night",
+            "correct",
+            ROYAL_OAK,
+            RED_LION,
+            "--walkover",
+            "away",
+        ],
+        2,
+        "Royal Oak v Red Lion on 2025-09-04 stands so already: nothing to correct",
+    );
+    // A match given as it stands is nothing to correct either.
+    db.ok(&["undo"]);
+    refused(
+        &db,
+        &[
+            "night",
+            "correct",
+            ROYAL_OAK,
+            RED_LION,
+            "--match",
+            "don 1; gareth+Rhys; Dai+Huw; 2-1; 121-80 100-121 121-119",
+        ],
+        2,
+        "stands so already: nothing to correct",
+    );
+    // A night with no result is entered, not corrected.
+    refused(
+        &db,
+        &[
+            "night",
+            "correct",
+            RED_LION,
+            "Fox and Hounds",
+            "--totals",
+            "2-1",
+        ],
+        2,
+        "season 2025-26 has no night Red Lion v Fox and Hounds with a result",
+    );
+}
+
+#[test]
+fn a_night_is_corrected_at_the_prompt_match_by_match() {
+    let db = setup();
+    enter_night(&db);
+    let before = db.dump();
+    let mut child = db.spawn(&["night", "correct", ROYAL_OAK, RED_LION]);
+    use std::io::Write;
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"don 2\nEmrys+Glyn\nAled+Bethan\n2-0\n121-90 121-100\n\n")
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("don 2 stands as 0–2 Emrys+Glyn v Aled+Bethan\n"),
+        "{err}"
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "Royal Oak v Red Lion on 2025-09-04 corrected (don 2): 3–0 (was 2–1); it stands confirmed.\n"
+    );
+    db.ok(&["undo"]);
+    assert_eq!(data(&before), data(&db.dump()));
+}
+
+#[test]
+fn entering_a_night_again_says_to_correct_it() {
+    let db = setup();
+    enter_night(&db);
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            ROYAL_OAK,
+            RED_LION,
+            "--date",
+            "2025-09-04",
+            "--totals",
+            "1-2",
+        ],
+        2,
+        "Royal Oak v Red Lion on 2025-09-04 has a result already: 2–1 (see `don night show`; `don night correct 'Royal Oak' 'Red Lion' --date 2025-09-04` replaces it)",
+    );
+    // The command it names does what it says.
+    db.ok(&[
+        "night",
+        "correct",
+        ROYAL_OAK,
+        RED_LION,
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "1-2",
+    ]);
+}
+
+#[test]
+fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_does() {
+    let db = setup();
+    enter_night(&db);
+    let (first, _) = last_op(&db);
+    db.ok(&[
+        "night",
+        "enter",
+        RED_LION,
+        "Fox and Hounds",
+        "--date",
+        "2025-09-11",
+        "--totals",
+        "2-1",
+    ]);
+    let (second, _) = last_op(&db);
+    db.ok(&[
+        "night",
+        "enter",
+        "Fox and Hounds",
+        ROYAL_OAK,
+        "--date",
+        "2025-09-18",
+        "--totals",
+        "1-2",
+    ]);
+    let (third, _) = last_op(&db);
+    db.ok(&["night", "confirm", "Fox and Hounds", ROYAL_OAK]);
+    let (confirmed, _) = last_op(&db);
+    // The third night was confirmed since: it cannot be undone on its own.
+    refused(
+        &db,
+        &["undo", &third.to_string()],
+        2,
+        &format!("#{third} (Fox and Hounds v Royal Oak on 2025-09-18: 1–2 (totals)) cannot be undone on its own: later changes touched what it changed: #{confirmed} (Fox and Hounds v Royal Oak on 2025-09-18: confirmed for Royal Oak); undo those first"),
+    );
+    // The second touched nothing the later ones did.
+    let said = db.ok(&["undo", &second.to_string()]);
+    assert!(said.starts_with(&format!("Undid #{second} (")), "{said}");
+    assert!(
+        said.contains("Red Lion v Fox and Hounds on 2025-09-11: 2–1 (totals)"),
+        "{said}"
+    );
+    let (undid, summary) = last_op(&db);
+    assert_eq!(
+        summary,
+        format!("undid #{second} (Red Lion v Fox and Hounds on 2025-09-11: 2–1 (totals))")
+    );
+    let fixtures = db.sql("SELECT home || '-' || away || ' ' || date || ' ' || ifnull(result, '') FROM fixtures ORDER BY id");
+    assert_eq!(
+        fixtures, "1-2 2025-09-04 matches\n3-1 2025-09-18 totals\n",
+        "only Red Lion v Fox and Hounds is gone"
+    );
+    // Undone already: the undo is named; an operation not in the log is refused.
+    refused(
+        &db,
+        &["undo", &second.to_string()],
+        2,
+        &format!("#{second} (Red Lion v Fox and Hounds on 2025-09-11: 2–1 (totals)) is undone already, by #{undid}; `don undo {undid}` puts it back"),
+    );
+    refused(
+        &db,
+        &["undo", "999"],
+        2,
+        "there is no change #999 in the log (see `don log`)",
+    );
+    // Redone by undoing the undo.
+    db.ok(&["undo", &undid.to_string()]);
+    assert_eq!(db.sql("SELECT count(*) FROM fixtures"), "3\n");
+    // The first night's players are named by a later night's match: it stays.
+    db.ok(&[
+        "night",
+        "enter",
+        ROYAL_OAK,
+        "Fox and Hounds",
+        "--date",
+        "2025-09-25",
+        "--match",
+        "don 1; Gareth+Rhys; Iolo+Owain; 2-0",
+    ]);
+    let (named, _) = last_op(&db);
+    let err = refused(
+        &db,
+        &["undo", &first.to_string()],
+        2,
+        "cannot be undone on its own",
+    );
+    assert!(
+        err.contains(&format!(
+            "#{named} (Royal Oak v Fox and Hounds on 2025-09-25: 1 match)"
+        )),
+        "{err}"
+    );
+}
+
+#[test]
+fn a_night_off_its_fixture_s_date_needs_moved_and_no_night_goes_beyond_the_schedule() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "A, B, C, D",
+        "--create",
+    ]);
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+        "--skip",
+        "2025-12-25",
+    ]);
+    let fixture = db.sql("SELECT id || ' ' || date FROM fixtures WHERE home = 1 AND away = 2");
+    let (id, date) = fixture.trim_end().split_once(' ').unwrap();
+    // The issue's first step: a wrong --date no longer moves the fixture silently.
+    refused(
+        &db,
+        &["night", "enter", "A", "B", "--totals", "4-5", "--date", "2025-12-25"],
+        2,
+        &format!("A v B is fixture {id} on {date}, not 2025-12-25: if the night was moved to 2025-12-25, say so with --moved; if it is another night between them, add a fixture first with `don fixtures add 'A' 'B' 2025-12-25`"),
+    );
+    // Said to be moved, it is.
+    let said = db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--totals",
+        "4-5",
+        "--date",
+        "2025-12-25",
+        "--moved",
+    ]);
+    assert_eq!(
+        said,
+        format!("fixture {id} moved from {date} to 2025-12-25\nA v B on 2025-12-25: 4–5.\n")
+    );
+    // Then no second or third night between them is added.
+    for day in ["2025-09-04", "2025-09-11"] {
+        refused(
+            &db,
+            &["night", "enter", "A", "B", "--totals", "4-5", "--date", day],
+            2,
+            &format!("A v B has no fixture on {day} nor one left to play (their night on 2025-12-25 has a result: `don night correct` changes it): for another night between them, add a fixture first with `don fixtures add 'A' 'B' {day}`"),
+        );
+    }
+    let played: Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    for row in played.as_array().unwrap() {
+        let team = row["team"].as_str().unwrap();
+        let p = row["played"].as_i64().unwrap();
+        assert_eq!(p, i64::from(team == "A" || team == "B"), "{team}");
+    }
+    // A fixture added first takes a second night.
+    db.ok(&["fixtures", "add", "A", "B", "2026-04-02"]);
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--totals",
+        "5-4",
+        "--date",
+        "2026-04-02",
+    ]);
+    // A pair the schedule does not have is refused too.
+    db.ok(&["team", "add", "E", "--season", "2025-26"]);
+    refused(
+        &db,
+        &["night", "enter", "A", "E", "--totals", "5-4", "--date", "2025-10-02"],
+        2,
+        "season 2025-26 has no fixture A v E: add a fixture first with `don fixtures add 'A' 'E' 2025-10-02`",
+    );
+}
+
+#[test]
+fn a_misspelt_player_is_refused_with_the_name_meant_unless_said_to_be_new() {
+    let db = setup();
+    db.ok(&[
+        "roster",
+        "add",
+        RED_LION,
+        "Ivor James",
+        "Dai Morgan",
+        "--create",
+    ]);
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            ROYAL_OAK,
+            RED_LION,
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 3; Jon Price+Gareth Jones; Ivor Jams+Dai Morgan; 2-0",
+        ],
+        2,
+        "the night has don matches 1 to 2",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            ROYAL_OAK,
+            RED_LION,
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 1; Jon Price+Gareth Jones; Ivor Jams+Dai Morgan; 2-0",
+        ],
+        2,
+        "--match 1: Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')",
+    );
+    // A player of another team is not a slip: they are the league's player, put on this roster.
+    db.ok(&["roster", "add", "Fox and Hounds", "Owain Rees", "--create"]);
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            ROYAL_OAK,
+            RED_LION,
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 1; Owain Reese+Gareth Jones; Ivor James+Dai Morgan; 2-0",
+        ],
+        2,
+        "--match 1: Owain Reese is not a player of the league; did you mean 'Owain Rees'?",
+    );
+    let said = db.ok(&[
+        "night",
+        "enter",
+        ROYAL_OAK,
+        RED_LION,
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Jon Price+Gareth Jones; Ivor Jams+Dai Morgan; 2-0",
+        "--new-player",
+        "ivor jams",
+    ]);
+    assert!(
+        said.contains("warning: Ivor Jams was not on the roster of Red Lion; added\n"),
+        "{said}"
+    );
+    let roster = db.ok(&["roster", "show", RED_LION]);
+    assert!(
+        roster.contains("Ivor James") && roster.contains("Ivor Jams"),
+        "{roster}"
+    );
+}
+
+#[test]
+fn a_misspelt_player_in_a_results_file_is_refused_unless_said_to_be_new() {
+    let db = setup();
+    db.ok(&["roster", "add", RED_LION, "Ivor James", "--create"]);
+    let csv = db.dir().join("matches.csv");
+    std::fs::write(
+        &csv,
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores\n\
+         2025-26,2025-09-04,Royal Oak,Red Lion,don,1,Gareth+Rhys,Ivor Jams+Dai,2,0,\n\
+         2025-26,2025-09-04,Royal Oak,Red Lion,don,2,Emrys+Glyn,Ivor James+Aled,0,2,\n\
+         2025-26,2025-09-04,Royal Oak,Red Lion,single-crib,1,Sian,Mair,2,0,\n",
+    )
+    .unwrap();
+    let path = csv.display().to_string();
+    let err = refused(
+        &db,
+        &["import", &path, "--league", "Valleys"],
+        1,
+        "Nothing imported: 1 error.",
+    );
+    assert!(
+        err.contains(&format!("{path}, line 2: Ivor Jams is not a player of the league; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')\n")),
+        "{err}"
+    );
+    let said = db.ok(&[
+        "import",
+        &path,
+        "--league",
+        "Valleys",
+        "--new-player",
+        "Ivor Jams",
+    ]);
+    assert!(said.contains("1 night"), "{said}");
+    let roster = db.ok(&["roster", "show", RED_LION]);
+    assert!(
+        roster.contains("Ivor James") && roster.contains("Ivor Jams"),
+        "{roster}"
+    );
+}
+
+#[test]
+fn undo_n_of_an_entry_at_the_table_is_refused_while_later_entries_of_its_game_stand() {
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "N",
+    ]);
+    let lines = common::HAND_A[..3].join("\n") + "\n";
+    let out = db.play(&[], &lines);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let tricks = db.sql("SELECT id FROM operations WHERE command = 'play' ORDER BY id");
+    let tricks: Vec<&str> = tricks.lines().collect();
+    assert_eq!(tricks.len(), 3, "{tricks:?}");
+    let err = refused(&db, &["undo", tricks[0]], 2, "cannot be undone on its own");
+    assert!(
+        err.contains(&format!("#{} (", tricks[1])) && err.contains(&format!("#{} (", tricks[2])),
+        "{err}"
+    );
+    // The last one has nothing after it.
+    let said = db.ok(&["undo", tricks[2]]);
+    assert!(
+        said.starts_with(&format!("Undid #{} (", tricks[2])),
+        "{said}"
+    );
+    assert_eq!(db.sql("SELECT count(*) FROM tricks"), "2\n");
+}
+
+#[test]
+fn undo_n_of_one_match_of_a_night_is_refused_while_a_later_match_of_it_stands() {
+    let db = setup();
+    let out = db
+        .cmd(&[
+            "night",
+            "enter",
+            ROYAL_OAK,
+            RED_LION,
+            "--date",
+            "2025-09-04",
+        ])
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .and_then(|mut child| {
+            use std::io::Write;
+            child.stdin.take().unwrap().write_all(
+                b"Gareth+Rhys\nDai+Huw\n2-0\n\nEmrys+Glyn\nAled+Bethan\n0-2\n\nquit\n",
+            )?;
+            child.wait_with_output()
+        })
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let ops = db.sql("SELECT id || '|' || summary FROM operations ORDER BY id DESC LIMIT 2");
+    let ops: Vec<(&str, &str)> = ops.lines().map(|l| l.split_once('|').unwrap()).collect();
+    let [(second, second_summary), (first, _)] = ops[..] else {
+        panic!("{ops:?}");
+    };
+    assert_eq!(
+        second_summary,
+        "Royal Oak v Red Lion on 2025-09-04: don 2 0–2"
+    );
+    // Don 2 was checked against don 1 (no player twice in one kind): it depends on it.
+    refused(
+        &db,
+        &["undo", first],
+        2,
+        &format!("later changes touched what it changed: #{second} (Royal Oak v Red Lion on 2025-09-04: don 2 0–2); undo those first"),
+    );
+    db.ok(&["undo", second]);
+    db.ok(&["undo", first]);
+    assert_eq!(db.sql("SELECT count(*) FROM matches"), "0\n");
+}

@@ -1,0 +1,261 @@
+//! `don night enter` at the prompt, piped line by line: each answer checked as it is given, a
+//! refused one stopping the entry at its line, `quit` and the end of input ending it with what
+//! is still to enter, a misspelt player asked about, a night off its fixture's date asked about.
+
+mod common;
+
+use std::io::Write;
+use std::process::Output;
+
+use common::db::Db;
+use common::text;
+
+/// A league of short nights (two Don matches and one of single crib) and a season of three
+/// teams with no schedule.
+fn setup() -> Db {
+    let db = Db::new();
+    db.ok(&[
+        "league",
+        "new",
+        "Valleys",
+        "--kind",
+        "don=2,121,2",
+        "--kind",
+        "single-crib=1,61,1",
+    ]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion, Fox and Hounds",
+        "--create",
+    ]);
+    db
+}
+
+/// `don ARGS` with these lines piped in.
+fn piped(db: &Db, args: &[&str], lines: &str) -> Output {
+    let mut child = db.spawn(args);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(lines.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+const ENTER: [&str; 6] = [
+    "night",
+    "enter",
+    "Royal Oak",
+    "Red Lion",
+    "--date",
+    "2025-09-04",
+];
+
+fn matches(db: &Db) -> String {
+    db.sql("SELECT kind || ' ' || slot || ' ' || home_legs || '-' || away_legs FROM matches ORDER BY id")
+}
+
+#[test]
+fn a_refused_answer_stops_piped_entry_at_its_line_and_the_matches_before_it_stay() {
+    let db = setup();
+    // Don 2's home players are three for a pair (line 5). Before, the rest shifted: its away
+    // players were read as the legs, and so on, every later match refused for the wrong reason.
+    let lines = "Gareth+Rhys\nDai+Huw\n2-1\n121-80 100-121 121-119\n\
+                 Emrys+Glyn+Sian\nAled+Bethan\n0-2\n\n\
+                 Sian\nMair\n2-0\n\n";
+    let out = piped(&db, &ENTER, lines);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("line 5: don 2 refused: don match 2: the home side has 3 players; don is played 2 a side; the entry stops here (nothing after line 5 is read)\n"), "{err}");
+    // Nothing after line 5 is asked for or read.
+    assert!(!err.contains("don 2: Red Lion players"), "{err}");
+    assert!(!err.contains("single-crib 1"), "{err}");
+    assert!(text(&out.stdout).ends_with(
+        "Royal Oak v Red Lion on 2025-09-04: 1–0 so far; still to enter: don 2, single-crib 1. The night counts once it is complete (`don night enter` again carries on).\n"
+    ), "{}", text(&out.stdout));
+    assert_eq!(matches(&db), "don 1 2-1\n");
+}
+
+#[test]
+fn each_answer_is_checked_as_it_is_given() {
+    let db = setup();
+    // Legs 3–0 is refused at once (line 3), before the leg scores are asked for.
+    let out = piped(
+        &db,
+        &ENTER,
+        "Gareth+Rhys\nDai+Huw\n3-0\n121-80 121-70 121-60\n",
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("line 3: don 1 refused: don match 1: legs 3–0 is not a result of a best of 3 (one side wins 2); the entry stops here (nothing after line 3 is read)\n"), "{err}");
+    assert!(!err.contains("leg scores >"), "{err}");
+    // A player for both teams on the night is refused at the players' answer (line 6), before
+    // the legs are asked for.
+    let out = piped(
+        &db,
+        &ENTER,
+        "Gareth+Rhys\nDai+Huw\n2-0\n\nEmrys+Glyn\nGareth+Bethan\n0-2\n\n",
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.contains("line 6: don 2 refused: Gareth plays for both teams on this night (don match 2 for the away side); the entry stops here (nothing after line 6 is read)\n"), "{err}");
+    assert!(!err.contains("don 2: legs won"), "{err}");
+    assert_eq!(matches(&db), "don 1 2-0\n");
+}
+
+#[test]
+fn quit_or_the_end_of_input_ends_the_entry_with_what_is_still_to_enter() {
+    let db = setup();
+    let out = piped(&db, &ENTER, "Gareth+Rhys\nDai+Huw\n2-0\n\nquit\n");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(!err.contains("refused"), "{err}");
+    assert!(text(&out.stdout).ends_with(
+        "Royal Oak v Red Lion on 2025-09-04: 1–0 so far; still to enter: don 2, single-crib 1. The night counts once it is complete (`don night enter` again carries on).\n"
+    ));
+    // The end of input half-way through a match: that match is not kept.
+    let out = piped(
+        &db,
+        &["night", "enter", "Royal Oak", "Red Lion"],
+        "Emrys+Glyn\nAled+Bethan\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).ends_with(
+        "Royal Oak v Red Lion on 2025-09-04: 1–0 so far; still to enter: don 2, single-crib 1. The night counts once it is complete (`don night enter` again carries on).\n"
+    ));
+    assert_eq!(matches(&db), "don 1 2-0\n");
+}
+
+#[test]
+fn a_misspelt_player_at_the_prompt_is_asked_about() {
+    let db = setup();
+    db.ok(&["roster", "add", "Red Lion", "Ivor James", "--create"]);
+    let lines = "Gareth+Rhys\nIvor Jams+Dai\nyes\n2-0\n\n\
+                 Emrys+Glyn\nIvor Jams+Aled\nno\n0-2\n\n\
+                 Sian\nMair Jams\n2-0\n\n";
+    let out = piped(&db, &ENTER, lines);
+    let err = text(&out.stderr);
+    assert!(err.contains("Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league) >\n"), "{err}");
+    // Mair Jams is no slip for Ivor Jams: she is simply new (single crib 1 is kept, 2–0).
+    assert!(!err.contains("did you mean 'Ivor Jams'"), "{err}");
+    assert!(err.contains("single-crib 1: Royal Oak 2–0."), "{err}");
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    let lines = "Gareth+Rhys\nIvor Jamez+Emrys\nperhaps\n";
+    let out = piped(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Red Lion",
+            "Royal Oak",
+            "--date",
+            "2025-09-11",
+        ],
+        lines,
+    );
+    let err = text(&out.stderr);
+    // "perhaps" is neither yes nor no: the entry stops at its line.
+    assert!(err.contains("line 3: don 1 refused: answer yes or no: is Ivor Jamez the Ivor James the league knows?; the entry stops here (nothing after line 3 is read)"), "{err}");
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let card = db.ok(&[
+        "night",
+        "show",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+    ]);
+    assert!(card.contains("┆ Ivor James & Dai ┆"), "{card}");
+    assert!(card.contains("┆ Ivor Jams & Aled ┆"), "{card}");
+    let roster = db.ok(&["roster", "show", "Red Lion"]);
+    assert!(
+        roster.contains("Ivor James") && roster.contains("Ivor Jams"),
+        "{roster}"
+    );
+}
+
+#[test]
+fn a_night_off_its_fixture_s_date_is_moved_on_a_yes_at_the_prompt() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    db.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+    ]);
+    let enter = ["night", "enter", "A", "B", "--date", "2025-09-05"];
+    let before = db.dump();
+    let out = piped(&db, &enter, "no\n");
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(
+        err.contains(
+            "A v B is fixture 1 on 2025-09-04: was the night moved to 2025-09-05? (yes/no) >\n"
+        ),
+        "{err}"
+    );
+    assert!(err.contains("don: error: A v B is fixture 1 on 2025-09-04, not 2025-09-05: if the night was moved to 2025-09-05, say so with --moved"), "{err}");
+    assert_eq!(before, db.dump());
+    let out = piped(&db, &enter, "yes\nquit\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("fixture 1 moved from 2025-09-04 to 2025-09-05\n"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(
+        db.sql("SELECT date FROM fixtures WHERE id = 1"),
+        "2025-09-05\n"
+    );
+}
+
+#[test]
+fn a_player_twice_in_one_kind_is_warned_of_and_the_match_kept() {
+    // RULES.md §9: a team may field five players for three Don pairs, so a player may play two
+    // matches of one kind on a night; it is said, never refused.
+    let db = setup();
+    let out = piped(
+        &db,
+        &ENTER,
+        "Gareth+Rhys\nDai+Huw\n2-0\n\nGareth+Emrys\nAled+Bethan\n0-2\n\nSian\nMair\n2-0\n\n",
+    );
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("warning: Gareth plays twice in don on this night (matches 1 and 2)\n"),
+        "{err}"
+    );
+    assert!(err.contains("don 2: Red Lion 2–0.\n"), "{err}");
+    assert_eq!(matches(&db), "don 1 2-0\ndon 2 0-2\nsingle-crib 1 2-0\n");
+    // The same with --match.
+    let db = setup();
+    let out = db.run(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-0",
+        "--match",
+        "don 2; Gareth+Emrys; Aled+Bethan; 0-2",
+        "--match",
+        "single-crib 1; Sian; Mair; 2-0",
+    ]);
+    let said = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{said}");
+    assert!(
+        said.contains("warning: Gareth plays twice in don on this night (matches 1 and 2)\n"),
+        "{said}"
+    );
+    assert_eq!(matches(&db), "don 1 2-0\ndon 2 0-2\nsingle-crib 1 2-0\n");
+}
