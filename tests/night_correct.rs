@@ -695,3 +695,92 @@ fn undo_n_of_one_match_of_a_night_is_refused_while_a_later_match_of_it_stands() 
     db.ok(&["undo", first]);
     assert_eq!(db.sql("SELECT count(*) FROM matches"), "0\n");
 }
+
+/// League "L": teams A, B, C and D, A's and B's rosters, a double round robin from 2025-09-04.
+fn setup_l() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys League"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "A, B, C, D",
+        "--create",
+    ]);
+    db.ok(&[
+        "roster",
+        "add",
+        "A",
+        "Gareth Jones",
+        "Rhys Evans",
+        "Emrys Watkins",
+        "Glyn Price",
+        "Sian Bevan",
+    ]);
+    db.ok(&[
+        "roster",
+        "add",
+        "B",
+        "Dai Morgan",
+        "Huw Bevan",
+        "Ivor James",
+        "Mair Lewis",
+        "Tom Rees",
+    ]);
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+        "--skip",
+        "2025-12-25",
+    ]);
+    db
+}
+
+/// The number of the last operation in the log.
+fn last_id(db: &Db) -> i64 {
+    last_op(db).0
+}
+
+#[test]
+fn undo_n_of_a_hand_of_a_game_later_scored_as_a_leg_is_refused_naming_the_night() {
+    let db = setup_l();
+    for game in ["1", "2"] {
+        db.ok(&[
+            "new",
+            "nine-card-don",
+            "--seats",
+            "Gareth Jones, Dai Morgan, Rhys Evans, Huw Bevan",
+            "--pitcher",
+            "S",
+        ]);
+        let out = db.play(&[game], &"totals ns 44 ew 0 game ns\n".repeat(3));
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let last_hand = last_id(&db);
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-09-18",
+        "--match",
+        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 #2",
+    ]);
+    let night = last_id(&db);
+    refused(
+        &db,
+        &["undo", &last_hand.to_string()],
+        2,
+        &format!("#{last_hand} (game 2, hand 3: totals NS 44 EW 0 game NS) cannot be undone on its own: later changes touched what it changed: #{night} (A v B on 2025-09-18: 1 match); undo those first"),
+    );
+    // With the night's match undone, the hand can go; the standings still read.
+    db.ok(&["undo", &night.to_string()]);
+    db.ok(&["undo", &last_hand.to_string()]);
+    db.ok(&["standings"]);
+}

@@ -93,8 +93,8 @@ impl Change<'_> {
     /// touched a row `target` touched, or a row this change put back or took away; that hold a
     /// row which refers to one this change took away (a stored game a leg was scored in, a
     /// player a match or a roster names); that changed a night (its fixture, matches or
-    /// confirmation) this change changed; or that are later entries at the table in the same
-    /// game. A change undone since, with its undo, comes to nothing and is left out. `target`
+    /// confirmation) this change changed; that linked a game this change changed as a leg of
+    /// a match; or that are later entries at the table in the same game. A change undone since, with its undo, comes to nothing and is left out. `target`
     /// can be undone on its own only when there are none.
     pub fn later_dependents(&self, target: i64) -> Result<Vec<Operation>, StoreError> {
         use std::collections::{BTreeSet, HashSet};
@@ -154,6 +154,36 @@ impl Change<'_> {
                 linked.extend(id.map(|id| (parent.to_string(), id)));
             }
         }
+        // The games this change and `target` changed (an entry at the table names its game), and
+        // the matches and nights that score a leg in one of them: a later change that linked
+        // such a game as a leg depends on the game as it stood.
+        let games: HashSet<i64> = self
+            .tx
+            .prepare(
+                "SELECT game FROM operations WHERE id IN (?1, ?2) AND game IS NOT NULL
+                 UNION SELECT row FROM changes WHERE op IN (?1, ?2) AND tbl = 'games'
+                 UNION SELECT json_extract(old, '$.game') FROM changes
+                 WHERE op IN (?1, ?2) AND tbl IN ('hands', 'seats', 'entrants') AND old IS NOT NULL",
+            )?
+            .query_map((target, self.op), |r| r.get::<_, Option<i64>>(0))?
+            .filter_map(|r| r.transpose())
+            .collect::<Result<_, _>>()?;
+        let mut legs: HashSet<(String, i64)> = HashSet::new();
+        if !games.is_empty() {
+            let mut stmt = self.tx.prepare(
+                "SELECT g.match, m.fixture FROM leg_games g JOIN matches m ON m.id = g.match
+                 WHERE g.game = ?1",
+            )?;
+            for game in &games {
+                let rows =
+                    stmt.query_map([game], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
+                for row in rows {
+                    let (m, f) = row?;
+                    legs.insert(("matches".to_string(), m));
+                    legs.insert(("fixtures".to_string(), f));
+                }
+            }
+        }
         let orphaned = !orphans.is_empty();
         watched.extend(orphans);
         watched.extend(linked);
@@ -164,7 +194,9 @@ impl Change<'_> {
                     CASE WHEN c.tbl IN ('matches', 'confirmations') THEN json_extract(c.old, '$.fixture') END,
                     CASE c.tbl WHEN 'matches' THEN (SELECT fixture FROM matches WHERE id = c.row)
                                WHEN 'confirmations' THEN (SELECT fixture FROM confirmations WHERE id = c.row)
-                               WHEN 'fixtures' THEN c.row END
+                               WHEN 'fixtures' THEN c.row END,
+                    c.action,
+                    CASE WHEN c.tbl = 'leg_games' THEN json_extract(c.old, '$.game') END
              FROM changes c WHERE c.op > ?1 AND c.op < ?2",
         )?;
         let rows = stmt.query_map((target, self.op), |r| {
@@ -174,12 +206,18 @@ impl Change<'_> {
                 r.get::<_, i64>(2)?,
                 r.get::<_, Option<i64>>(3)?,
                 r.get::<_, Option<i64>>(4)?,
+                r.get::<_, String>(5)?,
+                r.get::<_, Option<i64>>(6)?,
             ))
         })?;
         for row in rows {
-            let (op, table, row, was_in, is_in) = row?;
+            let (op, table, row, was_in, is_in, action, leg_game) = row?;
             let night = |f: Option<i64>| f.is_some_and(|f| nights.contains(&f));
-            if night(was_in) || night(is_in) || watched.contains(&(table, row)) {
+            // A match (or a night) added with a leg scored in one of the games; a leg's link
+            // to one of them taken away.
+            let leg = (action == "insert" && legs.contains(&(table.clone(), row)))
+                || leg_game.is_some_and(|g| games.contains(&g));
+            if leg || night(was_in) || night(is_in) || watched.contains(&(table, row)) {
                 ids.insert(op);
             }
         }
