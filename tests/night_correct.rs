@@ -784,3 +784,68 @@ fn undo_n_of_a_hand_of_a_game_later_scored_as_a_leg_is_refused_naming_the_night(
     db.ok(&["undo", &last_hand.to_string()]);
     db.ok(&["standings"]);
 }
+
+#[test]
+fn undo_n_whose_row_put_back_is_held_again_is_refused_naming_the_later_change() {
+    // At the table: hand 2 taken back and entered again.
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "A, B, C, D",
+        "--pitcher",
+        "S",
+    ]);
+    let out = db.play(
+        &["1"],
+        "totals ns 10 ew 20 game ew\ntotals ns 30 ew 0 game ns\nundo\ntotals ns 44 ew 0 game ns\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let held = "#4 (took back game 1, hand 2: totals NS 30 EW 0 game NS) cannot be undone on its own: what it would put back clashes with the hand of the same number in the game put in place since by #5 (game 1, hand 2: totals NS 44 EW 0 game NS); undo that first";
+    let err = refused(&db, &["undo", "4"], 2, held);
+    assert!(!err.contains("UNIQUE"), "{err}");
+    // The hint of #3, undone by #4, does not point at `don undo 4`, which would be refused.
+    let err = refused(
+        &db,
+        &["undo", "3"],
+        2,
+        &format!("#3 (game 1, hand 2: totals NS 30 EW 0 game NS) is undone already, by #4, which cannot be put back yet: {held}"),
+    );
+    assert!(!err.contains("`don undo 4`"), "{err}");
+    // Done as it says, it goes through.
+    db.ok(&["undo", "5"]);
+    db.ok(&["undo", "4"]);
+    assert_eq!(db.show("1")["hands"].as_array().unwrap().len(), 2);
+
+    // A night entered, undone and entered again.
+    let db = setup_l();
+    db.ok(&["night", "enter", "A", "B", "--totals", "5-4"]);
+    db.ok(&["undo"]);
+    db.ok(&["night", "enter", "A", "B", "--totals", "4-5"]);
+    let err = refused(&db, &["undo", "7"], 2, "#7 (undid #6 (A v B on 2025-09-18: 5–4 (totals))) cannot be undone on its own: what it would put back clashes with the night's confirmation put in place since by #8 (A v B on 2025-09-18: 4–5 (totals)); undo that first");
+    assert!(!err.contains("UNIQUE"), "{err}");
+    refused(
+        &db,
+        &["undo", "6"],
+        2,
+        "is undone already, by #7, which cannot be put back yet: #7 (",
+    );
+
+    // A player added, undone and added again.
+    let db = setup_l();
+    db.ok(&["roster", "add", "C", "Zed Zulu"]);
+    db.ok(&["undo"]);
+    db.ok(&["roster", "add", "C", "Zed Zulu"]);
+    let err = refused(&db, &["undo", "7"], 2, "#7 (undid #6 (added Zed Zulu to the roster of C)) cannot be undone on its own: what it would put back clashes with the player of the same name put in place since by #8 (added Zed Zulu to the roster of C); undo that first");
+    assert!(!err.contains("UNIQUE"), "{err}");
+    // Where `don undo BY` would go through, the hint still points at it.
+    db.ok(&["undo", "8"]);
+    refused(
+        &db,
+        &["undo", "6"],
+        2,
+        "#6 (added Zed Zulu to the roster of C) is undone already, by #7; `don undo 7` puts it back",
+    );
+    db.ok(&["undo", "7"]);
+}

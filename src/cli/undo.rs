@@ -6,6 +6,8 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, ContentArrangement, Table};
 
+use don::store::{Change, Operation, StoreError};
+
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::text::shown;
@@ -38,28 +40,32 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
     };
     if args.operation.is_some() {
         if let Some(by) = last.undone_by {
-            return Err(CliError::Usage(format!(
-                "#{} ({}) is undone already, by #{by}; `don undo {by}` puts it back",
+            let undone = format!(
+                "#{} ({}) is undone already, by #{by}",
                 last.id,
                 shown(&last.summary)
-            )));
+            );
+            // Point at `don undo BY` only if it would go through as things stand.
+            let by = change.operation(by)?;
+            let refusal = match &by {
+                Some(by) => match change.trial(|c| undo_named(c, by))? {
+                    Ok(()) => None,
+                    Err(e @ (CliError::Usage(_) | CliError::Store(StoreError::Refused(_)))) => {
+                        Some(e)
+                    }
+                    Err(e) => return Err(e),
+                },
+                None => None,
+            };
+            return Err(CliError::Usage(match (by, refusal) {
+                (Some(by), None) => format!("{undone}; `don undo {}` puts it back", by.id),
+                (_, Some(refusal)) => format!("{undone}, which cannot be put back yet: {refusal}"),
+                (None, None) => undone,
+            }));
         }
-    }
-    change.reverse(last.id)?;
-    if args.operation.is_some() {
-        let later = change.later_dependents(last.id)?;
-        if !later.is_empty() {
-            let names: Vec<String> = later
-                .iter()
-                .map(|o| format!("#{} ({})", o.id, shown(&o.summary)))
-                .collect();
-            return Err(CliError::Usage(format!(
-                "#{} ({}) cannot be undone on its own: later changes touched what it changed: {}; undo those first",
-                last.id,
-                shown(&last.summary),
-                names.join(", ")
-            )));
-        }
+        undo_named(&change, &last)?;
+    } else {
+        change.reverse(last.id)?;
     }
     let summary = format!("undid #{} ({})", last.id, last.summary);
     let op = change.commit(&summary, last.game)?;
@@ -77,6 +83,26 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
         shown(&last.summary)
     )?;
     Ok(Done::Ok)
+}
+
+/// Reverses `target`, named by its number, in `change`: refused when a later change depends on
+/// what it changed or holds what it would put back.
+fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), CliError> {
+    change.reverse(target.id)?;
+    let later = change.later_dependents(target.id)?;
+    if !later.is_empty() {
+        let names: Vec<String> = later
+            .iter()
+            .map(|o| format!("#{} ({})", o.id, shown(&o.summary)))
+            .collect();
+        return Err(CliError::Usage(format!(
+            "#{} ({}) cannot be undone on its own: later changes touched what it changed: {}; undo those first",
+            target.id,
+            shown(&target.summary),
+            names.join(", ")
+        )));
+    }
+    Ok(())
 }
 
 #[derive(clap::Args)]

@@ -311,6 +311,16 @@ impl Change<'_> {
         Ok(())
     }
 
+    /// Runs `try_it` and then puts back all it did, keeping only its answer: to see whether
+    /// something could be done, as things stand, before saying so.
+    pub fn trial<T>(&self, try_it: impl FnOnce(&Self) -> T) -> Result<T, StoreError> {
+        self.tx.execute_batch("SAVEPOINT trial")?;
+        let answer = try_it(self);
+        self.tx
+            .execute_batch("ROLLBACK TO SAVEPOINT trial; RELEASE SAVEPOINT trial")?;
+        Ok(answer)
+    }
+
     /// Logs a row this change added, for `undo` to delete (a game: with all it holds).
     pub(super) fn added(&self, table: &'static str, row: i64) -> Result<(), StoreError> {
         self.tx

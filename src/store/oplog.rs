@@ -287,6 +287,7 @@ impl Change<'_> {
                         StoreError::damaged("the operations log", "a change without its row")
                     })?;
                     let columns = self.columns_of(table, &old)?;
+                    self.not_held(target, table, row, &old, action == "delete")?;
                     if action == "update" {
                         let set: Vec<String> = columns
                             .iter()
@@ -329,6 +330,107 @@ impl Change<'_> {
             (target, self.op),
         )?;
         Ok(())
+    }
+
+    /// Refuses to put back `old`, the row `row` of `table` as `target` found it (`restore`: as a
+    /// row it took away), when a row in place now holds the same number or the same key (a
+    /// hand of that number in its game, a player of that name, a night's confirmation): named
+    /// by the later operations that put it there, or failing that the later ones that touched
+    /// `table`.
+    fn not_held(
+        &self,
+        target: i64,
+        table: &str,
+        row: i64,
+        old: &str,
+        restore: bool,
+    ) -> Result<(), StoreError> {
+        let mut keys: Vec<Vec<String>> = Vec::new();
+        let indexes: Vec<(String, bool, String)> = self
+            .tx
+            .prepare("SELECT name, \"unique\", origin FROM pragma_index_list(?1)")?
+            .query_map([table], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .collect::<Result<_, _>>()?;
+        for (index, unique, origin) in indexes {
+            if !unique || origin == "pk" {
+                continue;
+            }
+            let columns: Vec<String> = self
+                .tx
+                .prepare("SELECT name FROM pragma_index_info(?1) ORDER BY seqno")?
+                .query_map([&index], |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            keys.push(columns);
+        }
+        let mut found: Vec<String> = Vec::new();
+        if restore {
+            found.push("id = ?2".into());
+        }
+        for key in &keys {
+            let same: Vec<String> = key
+                .iter()
+                .map(|c| format!("{c} IS json_extract(?1, '$.{c}')"))
+                .collect();
+            found.push(format!("(id IS NOT ?2 AND {})", same.join(" AND ")));
+        }
+        if found.is_empty() {
+            return Ok(());
+        }
+        let holder: Option<i64> = self
+            .tx
+            .query_row(
+                &format!(
+                    "SELECT id FROM {table} WHERE {} LIMIT 1",
+                    found.join(" OR ")
+                ),
+                (old, row),
+                |r| r.get(0),
+            )
+            .optional()?;
+        let Some(holder) = holder else {
+            return Ok(());
+        };
+        // The later changes that put the holder there (or changed it); failing that, those
+        // that changed the table.
+        let mut ids: Vec<i64> = Vec::new();
+        for row in [Some(holder), None] {
+            ids = self
+                .tx
+                .prepare(
+                    "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
+                     WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND (?4 IS NULL OR c.row = ?4)
+                     AND o.undone_by IS NULL ORDER BY c.op",
+                )?
+                .query_map((target, self.op, table, row), |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            if !ids.is_empty() {
+                break;
+            }
+        }
+        let mut names = Vec::new();
+        for id in ids {
+            if let Some(op) = self.operation(id)? {
+                names.push(format!(
+                    "#{} ({})",
+                    op.id,
+                    crate::record::text::escaped(&op.summary)
+                ));
+            }
+        }
+        let what = self
+            .operation(target)?
+            .map(|op| format!(" ({})", crate::record::text::escaped(&op.summary)))
+            .unwrap_or_default();
+        let held = held_thing(table);
+        Err(StoreError::Refused(if names.is_empty() {
+            format!("#{target}{what} cannot be undone on its own: what it would put back clashes with {held} put in place since by a later change")
+        } else {
+            format!(
+                "#{target}{what} cannot be undone on its own: what it would put back clashes with {held} put in place since by {}; undo {} first",
+                names.join(", "),
+                if names.len() == 1 { "that" } else { "those" }
+            )
+        }))
     }
 
     /// Deletes a row a change added, with what it holds: a game its tricks, penalties, hands,
@@ -389,5 +491,27 @@ impl Change<'_> {
                 })
             })
             .collect()
+    }
+}
+
+/// The row of `table` a row put back would clash with, in words.
+fn held_thing(table: &str) -> &'static str {
+    match table {
+        "players" => "the player of the same name",
+        "games" => "the game of the same record id",
+        "seats" => "the same seat of the game",
+        "entrants" => "the same place in the game",
+        "hands" => "the hand of the same number in the game",
+        "tricks" => "the trick of the same number in the hand",
+        "penalties" => "the penalty of the same number in the hand",
+        "leagues" => "the league of the same name",
+        "seasons" => "the season of the same name",
+        "teams" => "the team of the same name",
+        "entries" => "the team's entry in the season",
+        "rosters" => "the same player on the roster",
+        "matches" => "the match in the same slot of the night",
+        "leg_games" => "the same leg of the match",
+        "confirmations" => "the night's confirmation",
+        _ => "a row",
     }
 }
