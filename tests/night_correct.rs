@@ -849,3 +849,39 @@ fn undo_n_whose_row_put_back_is_held_again_is_refused_naming_the_later_change() 
     );
     db.ok(&["undo", "7"]);
 }
+
+#[test]
+fn correcting_an_incomplete_night_leaves_it_provisional_for_the_team_that_entered_it() {
+    let db = setup_l();
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--match",
+        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0",
+        "--match",
+        "don 2; Emrys Watkins+Glyn Price; Ivor James+Mair Lewis; 0-2",
+    ]);
+    let said = db.ok(&[
+        "night",
+        "correct",
+        "A",
+        "B",
+        "--match",
+        "don 2; Emrys Watkins+Glyn Price; Ivor James+Mair Lewis; 2-1",
+    ]);
+    assert_eq!(
+        said,
+        "A v B on 2025-09-18 corrected (don 2): 2–0 so far (7 to enter) (was 1–1 so far (7 to enter)); it is not complete, so it stays provisional, entered for A, until it is complete and confirmed for B.\n"
+    );
+    assert_eq!(
+        db.sql("SELECT state || ' ' || entered_by FROM confirmations"),
+        "provisional home\n"
+    );
+    let shown = db.ok(&["night", "show", "A", "B"]);
+    assert!(
+        shown.contains("Provisional: entered for A, to be confirmed for B"),
+        "{shown}"
+    );
+}

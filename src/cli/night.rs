@@ -162,7 +162,8 @@ Examples:
     Enter(EnterArgs),
     /// Correct a night's result: it is replaced, as one change, by the matches, totals or
     /// walkover given (or typed at the prompt); the corrected night stands confirmed, any
-    /// dispute settled. `don undo` puts the old result back.
+    /// dispute settled, if it is complete (one still incomplete stays provisional for the team
+    /// that entered it). `don undo` puts the old result back.
     #[command(
         after_help = "With --match, each match given replaces the night's match of its kind and slot; the others stay.
 At the prompt, name each match to correct (e.g. `single-crib 2`), then type it again.
@@ -1760,21 +1761,28 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         Side::Home => &f.home.name,
         Side::Away => &f.away.name,
     };
-    let settled = match &f.confirmation {
-        Confirmation::Confirmed => String::new(),
+    let now = fixture_by_number(&change, &season, f.id)?;
+    let stands = f.confirmation.corrected(is_done(&now, config));
+    let mut settled = match &f.confirmation {
         Confirmation::Disputed { by, .. } => {
             format!("; the dispute by {} is settled", name(*by))
         }
-        Confirmation::Provisional { .. } => "; it stands confirmed".to_string(),
+        _ => String::new(),
     };
-    if !f.confirmation.is_confirmed() {
-        change.set_confirmation(
-            f.id,
-            &Confirmation::Confirmed,
-            chrono::Local::now().date_naive(),
-        )?;
+    match (&f.confirmation, &stands) {
+        (Confirmation::Provisional { .. }, Confirmation::Confirmed) => {
+            settled.push_str("; it stands confirmed")
+        }
+        (_, Confirmation::Provisional { entered_by }) => settled.push_str(&format!(
+            "; it is not complete, so it stays provisional, entered for {}, until it is complete and confirmed for {}",
+            name(*entered_by),
+            name(entered_by.other())
+        )),
+        _ => {}
     }
-    let now = fixture_by_number(&change, &season, f.id)?;
+    if stands != f.confirmation {
+        change.set_confirmation(f.id, &stands, chrono::Local::now().date_naive())?;
+    }
     let summary = format!(
         "{title} corrected{what}: {} (was {was}){settled}",
         result_words(&now, config)

@@ -185,6 +185,53 @@ impl Confirmation {
             Confirmation::Disputed { .. } => "disputed",
         }
     }
+
+    /// How a night stands once the secretary has corrected it: complete, it stands confirmed
+    /// (any dispute settled); still incomplete, it is left provisional for the team that
+    /// entered it (a dispute settled back to provisional; a night from the record, entered by
+    /// no team, for the team that did not dispute it), to be confirmed once it is complete. A
+    /// night confirmed stays so.
+    pub fn corrected(&self, complete: bool) -> Confirmation {
+        match self {
+            _ if complete => Confirmation::Confirmed,
+            Confirmation::Confirmed => Confirmation::Confirmed,
+            Confirmation::Provisional { entered_by } => Confirmation::Provisional {
+                entered_by: *entered_by,
+            },
+            Confirmation::Disputed { by, entered_by, .. } => Confirmation::Provisional {
+                entered_by: entered_by.unwrap_or(by.other()),
+            },
+        }
+    }
+}
+
+#[cfg(test)]
+mod corrected_tests {
+    use super::*;
+
+    #[test]
+    fn a_correction_confirms_a_complete_night_and_leaves_an_incomplete_one_provisional() {
+        let provisional = Confirmation::Provisional {
+            entered_by: Side::Home,
+        };
+        let disputed = |entered_by| Confirmation::Disputed {
+            by: Side::Away,
+            reason: "don 1 was 0-2".into(),
+            entered_by,
+        };
+        assert_eq!(provisional.corrected(true), Confirmation::Confirmed);
+        assert_eq!(
+            disputed(Some(Side::Home)).corrected(true),
+            Confirmation::Confirmed
+        );
+        assert_eq!(provisional.corrected(false), provisional);
+        assert_eq!(disputed(Some(Side::Home)).corrected(false), provisional);
+        assert_eq!(disputed(None).corrected(false), provisional);
+        assert_eq!(
+            Confirmation::Confirmed.corrected(false),
+            Confirmation::Confirmed
+        );
+    }
 }
 
 /// A night played (or being entered): a fixture with its result.

@@ -909,8 +909,8 @@ impl Change<'_> {
         self.added("confirmations", self.tx.last_insert_rowid())
     }
 
-    /// Sets how a night stands: confirmed, or disputed by a side with a reason. A night with no
-    /// confirmation yet (one from the record) is given one.
+    /// Sets how a night stands: confirmed, provisional for the side that entered it, or disputed
+    /// by a side with a reason. A night with no confirmation yet (one from the record) is given one.
     pub fn set_confirmation(
         &self,
         fixture: i64,
@@ -920,7 +920,18 @@ impl Change<'_> {
         let (state, by, reason) = match confirmation {
             Confirmation::Confirmed => ("confirmed", None, None),
             Confirmation::Provisional { entered_by } => {
-                return self.set_provisional(fixture, *entered_by, day)
+                // A dispute settled back to provisional, or a night with none yet.
+                let updated = self
+                    .tx
+                    .prepare_cached(
+                        "UPDATE confirmations SET state = 'provisional', entered_by = ?2,
+                         disputed_by = NULL, reason = NULL, date = ?3 WHERE fixture = ?1",
+                    )?
+                    .execute((fixture, entered_by.as_str(), day.to_string()))?;
+                if updated > 0 {
+                    return Ok(());
+                }
+                return self.set_provisional(fixture, *entered_by, day);
             }
             Confirmation::Disputed { by, reason, .. } => {
                 check_given("the reason", reason)?;
