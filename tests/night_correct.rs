@@ -885,3 +885,69 @@ fn correcting_an_incomplete_night_leaves_it_provisional_for_the_team_that_entere
         "{shown}"
     );
 }
+
+#[test]
+fn a_match_entered_again_points_at_night_correct_and_two_nights_with_results_are_named_so() {
+    let db = setup_l();
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--match",
+        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0",
+    ]);
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "A",
+            "B",
+            "--match",
+            "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-1",
+        ],
+        2,
+        "don: error: --match 1: don match 1 is entered already (see `don night show`); `don night correct 'A' 'B' --match 'don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-1'` replaces it\n",
+    );
+    // As it says, it goes through.
+    db.ok(&[
+        "night",
+        "correct",
+        "A",
+        "B",
+        "--match",
+        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-1",
+    ]);
+
+    let db = Db::new();
+    db.ok(&["league", "new", "V"]);
+    db.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-11-06",
+        "--totals",
+        "5-4",
+    ]);
+    db.ok(&["fixtures", "add", "A", "B", "2025-11-13"]);
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-11-13",
+        "--totals",
+        "5-4",
+    ]);
+    refused(
+        &db,
+        &["night", "enter", "A", "B", "--totals", "5-4"],
+        2,
+        "(their nights on 2025-11-06 and 2025-11-13 have results: `don night correct` changes them)",
+    );
+}

@@ -619,8 +619,12 @@ fn place_night(
     };
     let played = || match done.len() {
         0 => String::new(),
-        _ => format!(
+        1 => format!(
             " (their night on {} has a result: `don night correct` changes it)",
+            done[0]
+        ),
+        _ => format!(
+            " (their nights on {} have results: `don night correct` changes them)",
             done.join(" and ")
         ),
     };
@@ -1031,6 +1035,17 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
                 CliError::Usage(m) => at(m),
                 other => other,
             })?;
+            if let Some(NightResult::Matches(stored)) = &fixture.result {
+                if stored.iter().any(|s| (s.kind, s.slot) == (m.kind, m.slot)) {
+                    return Err(at(format!(
+                        "{} match {} is entered already (see `don night show`); `don night correct {} --match {}` replaces it",
+                        m.kind,
+                        m.slot,
+                        night_words(&home, &away, args.date.is_some().then_some(fixture.date)),
+                        quoted(line)
+                    )));
+                }
+            }
             accept(
                 &change,
                 &season,
