@@ -951,3 +951,59 @@ fn a_match_entered_again_points_at_night_correct_and_two_nights_with_results_are
         "(their nights on 2025-11-06 and 2025-11-13 have results: `don night correct` changes them)",
     );
 }
+
+/// `don night enter A B ARGS` run on a terminal (a pseudo-terminal of util-linux's `script`),
+/// with `typed` as the keys: its exit code and what the terminal showed.
+fn on_terminal(db: &Db, args: &str, typed: &str) -> (Option<i32>, String) {
+    use std::io::Write;
+    let mut child = std::process::Command::new("script")
+        .args([
+            "-qec",
+            &format!("\"$DON\" night enter A B {args}"),
+            "/dev/null",
+        ])
+        .env("DON", env!("CARGO_BIN_EXE_don"))
+        .env("DON_DB", &db.path)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("util-linux's `script` (Debian's bsdutils) runs don on a terminal");
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(typed.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), text(&out.stdout))
+}
+
+#[test]
+fn a_night_off_its_fixture_s_date_given_in_full_is_asked_about_on_a_terminal_and_refused_piped() {
+    let db = setup_l();
+    let asked = "A v B is fixture 6 on 2025-09-18: was the night moved to 2025-12-25? (yes/no)";
+    // Piped: refused, naming --moved, as before.
+    for result in [["--totals", "4-5"], ["--walkover", "away"]] {
+        let mut args = vec!["night", "enter", "A", "B", "--date", "2025-12-25"];
+        args.extend(result);
+        let err = refused(&db, &args, 2, "A v B is fixture 6 on 2025-09-18, not 2025-12-25: if the night was moved to 2025-12-25, say so with --moved");
+        assert!(!err.contains("(yes/no)"), "{err}");
+    }
+    // On a terminal: asked; a no refuses as piped, a yes moves the night.
+    let before = db.dump();
+    let (code, shown) = on_terminal(&db, "--walkover away --date 2025-12-25", "no\n");
+    assert_eq!(code, Some(2), "{shown}");
+    assert!(shown.contains(asked), "{shown}");
+    assert!(shown.contains("say so with --moved"), "{shown}");
+    assert_eq!(before, db.dump());
+    let (code, shown) = on_terminal(&db, "--totals 4-5 --date 2025-12-25", "yes\n");
+    assert_eq!(code, Some(0), "{shown}");
+    assert!(shown.contains(asked), "{shown}");
+    assert!(
+        shown.contains(
+            "fixture 6 moved from 2025-09-18 to 2025-12-25\r\nA v B on 2025-12-25: 4–5.\r\n"
+        ),
+        "{shown}"
+    );
+}

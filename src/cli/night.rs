@@ -20,7 +20,7 @@ use don::store::{Change, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo,
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::prompt::{answer_prompt, Prompt};
+use super::prompt::{answer_prompt, terminal_answer_prompt, Prompt};
 use super::text::{count, shown};
 use super::which::{parse_date, Which};
 
@@ -268,7 +268,8 @@ pub struct EnterArgs {
     /// The night's date [default: the fixture's]
     #[arg(long)]
     date: Option<String>,
-    /// The night was played on --date, not on its fixture's date: the fixture is moved
+    /// The night was played on --date, not on its fixture's date: the fixture is moved (on a
+    /// terminal, a night off its fixture's date is asked about)
     #[arg(long, requires = "date")]
     moved: bool,
     #[command(flatten)]
@@ -901,9 +902,15 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         .transpose()?;
     let mut out = io::stdout().lock();
     let mut prompt = args.result.at_prompt().then(answer_prompt);
+    // A night off its fixture's date is asked about at the prompt, and on a terminal when the
+    // result is given on the command line; piped, it is refused unless `--moved` says so.
     let moved = match prompt.as_deref_mut() {
-        Some(p) if !args.moved => ask_moved(&store, &args.which, &args.home, &args.away, day, p)?,
-        _ => args.moved,
+        _ if args.moved => true,
+        Some(p) => ask_moved(&store, &args.which, &args.home, &args.away, day, p)?,
+        None => match terminal_answer_prompt() {
+            Some(mut p) => ask_moved(&store, &args.which, &args.home, &args.away, day, p.as_mut())?,
+            None => false,
+        },
     };
     let change = store.change("night")?;
     let (league, season) = args.which.in_change(&change)?;

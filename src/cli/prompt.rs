@@ -181,6 +181,13 @@ pub fn answer_prompt() -> Box<dyn Prompt> {
     }
 }
 
+/// [`answer_prompt`] if a person is at a terminal (standard input and error both one), for a
+/// question an entry given in full on the command line may still need answering; none when
+/// piped.
+pub fn terminal_answer_prompt() -> Option<Box<dyn Prompt>> {
+    (io::stdin().is_terminal() && io::stderr().is_terminal()).then(answer_prompt)
+}
+
 /// A person at a terminal, a key at a time: the arrow keys move along the line and through the
 /// answers given before; Ctrl-D on an empty line (or Ctrl-C) is the end of input.
 struct KeyTerminal {
