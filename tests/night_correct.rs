@@ -1007,3 +1007,59 @@ fn a_night_off_its_fixture_s_date_given_in_full_is_asked_about_on_a_terminal_and
         "{shown}"
     );
 }
+
+#[test]
+fn night_correct_warns_of_a_player_twice_in_one_kind_as_night_enter_does() {
+    let db = setup_l();
+    let entered = db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--match",
+        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0",
+        "--match",
+        "don 2; Emrys Watkins+Glyn Price; Ivor James+Mair Lewis; 2-0",
+        "--match",
+        "don 3; Sian Bevan+Glyn Price; Tom Rees+Mair Lewis; 2-0",
+    ]);
+    assert_eq!(
+        entered,
+        "warning: Glyn Price plays twice in don on this night (matches 2 and 3)\n\
+         warning: Mair Lewis plays twice in don on this night (matches 2 and 3)\n\
+         A v B on 2025-09-18: 3–0 so far (6 to enter).\n"
+    );
+    let said = db.ok(&[
+        "night",
+        "correct",
+        "A",
+        "B",
+        "--match",
+        "don 2; Gareth Jones+Glyn Price; Ivor James+Mair Lewis; 2-1",
+    ]);
+    assert!(
+        said.starts_with(
+            "warning: Gareth Jones plays twice in don on this night (matches 1 and 2)\n\
+             warning: Glyn Price plays twice in don on this night (matches 2 and 3)\n\
+             warning: Mair Lewis plays twice in don on this night (matches 2 and 3)\n\
+             A v B on 2025-09-18 corrected (don 2): 3–0 so far"
+        ),
+        "{said}"
+    );
+    // Only what concerns the match corrected is warned of.
+    let said = db.ok(&[
+        "night",
+        "correct",
+        "A",
+        "B",
+        "--match",
+        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-1",
+    ]);
+    assert!(
+        said.starts_with(
+            "warning: Gareth Jones plays twice in don on this night (matches 1 and 2)\n\
+             A v B on 2025-09-18 corrected (don 1)"
+        ),
+        "{said}"
+    );
+}

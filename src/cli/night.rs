@@ -1654,6 +1654,7 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     let teams = Pair::new(f.home.clone(), f.away.clone());
     let mut players = Players::load(&leagues, &league, &season, teams, &args.result.new_players)?;
     let mut stopped = None;
+    let mut notes = Vec::new();
     let correction = if let Some(t) = &args.result.totals {
         let totals = parse_legs(t).map_err(|e| CliError::Usage(format!("--totals: {e}")))?;
         check_totals(config, totals).map_err(|e| CliError::Usage(format!("{title}: {e}")))?;
@@ -1709,7 +1710,25 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         for (g, _) in given {
             all.push(g.clone());
         }
-        check_night(config, &all).map_err(|e| CliError::Usage(format!("{title}: {e}")))?;
+        // A player twice in one kind is only warned of, as at `night enter`: the warnings that
+        // concern a match corrected, in the order of the matches.
+        all.sort_by_key(|m| (m.kind, m.slot));
+        let warned = check_night_warnings(config, &all)
+            .map_err(|e| CliError::Usage(format!("{title}: {e}")))?;
+        for w in warned {
+            let NightWarning::PlayerTwice {
+                kind,
+                first,
+                second,
+                ..
+            } = &w;
+            if given
+                .iter()
+                .any(|(g, _)| g.kind == *kind && (g.slot == *first || g.slot == *second))
+            {
+                notes.push(format!("warning: {w}"));
+            }
+        }
         if must_complete {
             require_complete(config, &all)
                 .map_err(|e| CliError::Usage(format!("{title}: as corrected, {e}")))?;
@@ -1752,7 +1771,6 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
             "{title} was changed meanwhile (by another don): correct it again"
         )));
     }
-    let mut notes = Vec::new();
     let what = match &correction {
         Correction::Whole(r) => {
             change.clear_night(f.id)?;
