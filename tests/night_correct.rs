@@ -206,7 +206,8 @@ fn a_night_is_corrected_from_matches_to_totals_and_back_with_a_provisional_one_c
     );
     db.ok(&["undo"]);
     assert_eq!(data(&before), data(&db.dump()));
-    // A walkover, then the same again is refused as nothing to correct.
+    // A walkover, then the same again is nothing to correct: said, exit 0 (as when nothing is
+    // typed at the prompt), and nothing changed.
     db.ok(&[
         "night",
         "correct",
@@ -215,33 +216,35 @@ fn a_night_is_corrected_from_matches_to_totals_and_back_with_a_provisional_one_c
         "--walkover",
         "away",
     ]);
-    refused(
-        &db,
-        &[
+    let same = |args: &[&str]| {
+        let before = db.dump();
+        let said = db.ok(args);
+        assert_eq!(before, db.dump(), "{args:?} changed the database");
+        said
+    };
+    assert_eq!(
+        same(&[
             "night",
             "correct",
             ROYAL_OAK,
             RED_LION,
             "--walkover",
             "away",
-        ],
-        2,
-        "Royal Oak v Red Lion on 2025-09-04 stands so already: nothing to correct",
+        ]),
+        "Royal Oak v Red Lion on 2025-09-04 stands so already: nothing to correct; nothing is changed.\n"
     );
     // A match given as it stands is nothing to correct either.
     db.ok(&["undo"]);
-    refused(
-        &db,
-        &[
+    assert_eq!(
+        same(&[
             "night",
             "correct",
             ROYAL_OAK,
             RED_LION,
             "--match",
             "don 1; gareth+Rhys; Dai+Huw; 2-1; 121-80 100-121 121-119",
-        ],
-        2,
-        "stands so already: nothing to correct",
+        ]),
+        "Royal Oak v Red Lion on 2025-09-04 stands so already: nothing to correct; nothing is changed.\n"
     );
     // A night with no result is entered, not corrected.
     refused(

@@ -1745,16 +1745,12 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
             ms
         };
         if by_slot(&all) == by_slot(&stored) {
-            return Err(CliError::Usage(format!(
-                "{title} stands so already: nothing to correct"
-            )));
+            return nothing_to_correct(&title);
         }
     }
     if let Correction::Whole(r) = &correction {
         if f.result.as_ref() == Some(r) {
-            return Err(CliError::Usage(format!(
-                "{title} stands so already: nothing to correct"
-            )));
+            return nothing_to_correct(&title);
         }
     }
     let change = store.change("night correct")?;
@@ -1837,6 +1833,17 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         writeln!(io::stderr(), "{why}; the corrections before it are kept")?;
         return Ok(Done::BadData);
     }
+    Ok(Done::Ok)
+}
+
+/// A correction that is what the night holds already: nothing was wrong and nothing is
+/// changed, as when nothing is typed at the prompt (exit 0).
+fn nothing_to_correct(title: &str) -> Result<Done, CliError> {
+    writeln!(
+        io::stdout(),
+        "{} stands so already: nothing to correct; nothing is changed.",
+        shown(title)
+    )?;
     Ok(Done::Ok)
 }
 
