@@ -1066,3 +1066,38 @@ fn night_correct_warns_of_a_player_twice_in_one_kind_as_night_enter_does() {
         "{said}"
     );
 }
+
+#[test]
+fn a_refused_undo_n_names_every_change_to_undo_first_and_undoing_them_latest_first_goes_through() {
+    let db = setup();
+    db.ok(&["roster", "add", ROYAL_OAK, "Zed Zulu"]);
+    let added = last_id(&db);
+    db.ok(&[
+        "night",
+        "enter",
+        ROYAL_OAK,
+        RED_LION,
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Zed Zulu+Rhys; Dai+Huw; 2-1",
+        "--match",
+        "don 2; Emrys+Glyn; Aled+Bethan; 0-2",
+        "--match",
+        "single-crib 1; Sian; Mair; 2-0",
+    ]);
+    let night = last_id(&db);
+    db.ok(&["night", "confirm", ROYAL_OAK, RED_LION]);
+    let confirmed = last_id(&db);
+    // The confirmation depends on the night, which depends on the player: both are named.
+    refused(
+        &db,
+        &["undo", &added.to_string()],
+        2,
+        &format!("#{added} (added Zed Zulu to the roster of Royal Oak) cannot be undone on its own: later changes touched what it changed: #{night} (Royal Oak v Red Lion on 2025-09-04: 3 matches), #{confirmed} (Royal Oak v Red Lion on 2025-09-04: confirmed for Red Lion); undo those first, starting with the latest"),
+    );
+    for op in [confirmed, night, added] {
+        db.ok(&["undo", &op.to_string()]);
+    }
+    assert_eq!(db.sql("SELECT count(*) FROM matches"), "0\n");
+}

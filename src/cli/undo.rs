@@ -86,23 +86,55 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
 }
 
 /// Reverses `target`, named by its number, in `change`: refused when a later change depends on
-/// what it changed or holds what it would put back.
+/// what it changed or holds what it would put back. A refusal names every later change to undo
+/// first: those that depend on `target`, and those that depend on them in turn, so that undoing
+/// them, the latest first, goes through.
 fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), CliError> {
-    change.reverse(target.id)?;
-    let later = change.later_dependents(target.id)?;
-    if !later.is_empty() {
-        let names: Vec<String> = later
-            .iter()
-            .map(|o| format!("#{} ({})", o.id, shown(&o.summary)))
-            .collect();
-        return Err(CliError::Usage(format!(
-            "#{} ({}) cannot be undone on its own: later changes touched what it changed: {}; undo those first",
-            target.id,
-            shown(&target.summary),
-            names.join(", ")
-        )));
+    let reversed = |c: &Change<'_>, id: i64| -> Result<Vec<Operation>, StoreError> {
+        c.reverse(id)?;
+        c.later_dependents(id)
+    };
+    let later = change.attempt(
+        |c| reversed(c, target.id),
+        |later| matches!(later, Ok(l) if l.is_empty()),
+    )??;
+    if later.is_empty() {
+        return Ok(());
     }
-    Ok(())
+    // Each of them tried from things as they stand (nothing reversed): what depends on it.
+    let mut all: std::collections::BTreeMap<i64, Operation> =
+        later.iter().map(|o| (o.id, o.clone())).collect();
+    let mut to_try = later;
+    while let Some(op) = to_try.pop() {
+        match change.trial(|c| reversed(c, op.id))? {
+            Ok(more) => {
+                for o in more {
+                    if !all.contains_key(&o.id) {
+                        all.insert(o.id, o.clone());
+                        to_try.push(o);
+                    }
+                }
+            }
+            // Its own refusal says what holds it.
+            Err(StoreError::Refused(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    let names: Vec<String> = all
+        .values()
+        .map(|o| format!("#{} ({})", o.id, shown(&o.summary)))
+        .collect();
+    Err(CliError::Usage(format!(
+        "#{} ({}) cannot be undone on its own: later changes touched what it changed: {}; undo those first{}",
+        target.id,
+        shown(&target.summary),
+        names.join(", "),
+        if names.len() == 1 {
+            ""
+        } else {
+            ", starting with the latest"
+        }
+    )))
 }
 
 #[derive(clap::Args)]

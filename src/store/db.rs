@@ -321,6 +321,23 @@ impl Change<'_> {
         Ok(answer)
     }
 
+    /// Runs `try_it`, keeping what it did only if `keep` says so of its answer.
+    pub fn attempt<T>(
+        &self,
+        try_it: impl FnOnce(&Self) -> T,
+        keep: impl FnOnce(&T) -> bool,
+    ) -> Result<T, StoreError> {
+        self.tx.execute_batch("SAVEPOINT attempt")?;
+        let answer = try_it(self);
+        if keep(&answer) {
+            self.tx.execute_batch("RELEASE SAVEPOINT attempt")?;
+        } else {
+            self.tx
+                .execute_batch("ROLLBACK TO SAVEPOINT attempt; RELEASE SAVEPOINT attempt")?;
+        }
+        Ok(answer)
+    }
+
     /// Logs a row this change added, for `undo` to delete (a game: with all it holds).
     pub(super) fn added(&self, table: &'static str, row: i64) -> Result<(), StoreError> {
         self.tx
