@@ -821,6 +821,32 @@ fn undo_n_whose_row_put_back_is_held_again_is_refused_naming_the_later_change() 
     db.ok(&["undo", "4"]);
     assert_eq!(db.show("1")["hands"].as_array().unwrap().len(), 2);
 
+    // With a later hand after the one entered again, that one is to be undone first too.
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "A, B, C, D",
+        "--pitcher",
+        "S",
+    ]);
+    let out = db.play(
+        &["1"],
+        "totals ns 10 ew 20 game ew\ntotals ns 30 ew 0 game ns\nundo\ntotals ns 44 ew 0 game ns\ntotals ns 20 ew 10 game ns\n",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    refused(
+        &db,
+        &["undo", "4"],
+        2,
+        "put in place since by #5 (game 1, hand 2: totals NS 44 EW 0 game NS); undo that first, with the later changes that depend on it: #6 (game 1, hand 3: totals NS 20 EW 10 game NS), starting with the latest\n",
+    );
+    for op in ["6", "5", "4"] {
+        db.ok(&["undo", op]);
+    }
+    assert_eq!(db.show("1")["hands"].as_array().unwrap().len(), 2);
+
     // A night entered, undone and entered again.
     let db = setup_l();
     db.ok(&["night", "enter", "A", "B", "--totals", "5-4"]);

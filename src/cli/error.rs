@@ -41,6 +41,7 @@ impl CliError {
                 | StoreError::TooNew { .. }
                 | StoreError::NotOurs { .. }
                 | StoreError::Refused(_)
+                | StoreError::Held { .. }
                 | StoreError::Text { .. },
             ) => 2,
             CliError::Io(_) | CliError::Store(_) => 1,

@@ -50,9 +50,10 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
             let refusal = match &by {
                 Some(by) => match change.trial(|c| undo_named(c, by))? {
                     Ok(()) => None,
-                    Err(e @ (CliError::Usage(_) | CliError::Store(StoreError::Refused(_)))) => {
-                        Some(e)
-                    }
+                    Err(
+                        e @ (CliError::Usage(_)
+                        | CliError::Store(StoreError::Refused(_) | StoreError::Held { .. })),
+                    ) => Some(e),
                     Err(e) => return Err(e),
                 },
                 None => None,
@@ -97,29 +98,30 @@ fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), CliError> {
     let later = change.attempt(
         |c| reversed(c, target.id),
         |later| matches!(later, Ok(l) if l.is_empty()),
-    )??;
-    if later.is_empty() {
-        return Ok(());
-    }
-    // Each of them tried from things as they stand (nothing reversed): what depends on it.
-    let mut all: std::collections::BTreeMap<i64, Operation> =
-        later.iter().map(|o| (o.id, o.clone())).collect();
-    let mut to_try = later;
-    while let Some(op) = to_try.pop() {
-        match change.trial(|c| reversed(c, op.id))? {
-            Ok(more) => {
-                for o in more {
-                    if !all.contains_key(&o.id) {
-                        all.insert(o.id, o.clone());
-                        to_try.push(o);
-                    }
-                }
+    )?;
+    let later = match later {
+        Ok(later) if later.is_empty() => return Ok(()),
+        Ok(later) => later,
+        // What holds a row it would put back, with what depends on that in turn.
+        Err(StoreError::Held {
+            target,
+            held,
+            by,
+            also: _,
+        }) => {
+            let mut also = depending_on(change, &by)?;
+            also.retain(|id, _| !by.iter().any(|o| o.id == *id));
+            return Err(StoreError::Held {
+                target,
+                held,
+                by,
+                also: also.into_values().collect(),
             }
-            // Its own refusal says what holds it.
-            Err(StoreError::Refused(_)) => {}
-            Err(e) => return Err(e.into()),
+            .into());
         }
-    }
+        Err(e) => return Err(e.into()),
+    };
+    let all = depending_on(change, &later)?;
     let names: Vec<String> = all
         .values()
         .map(|o| format!("#{} ({})", o.id, shown(&o.summary)))
@@ -135,6 +137,46 @@ fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), CliError> {
             ", starting with the latest"
         }
     )))
+}
+
+/// `ops`, with every later change that depends on one of them, and on those in turn; each
+/// tried from things as they stand in `change` (nothing kept): by number.
+fn depending_on(
+    change: &Change<'_>,
+    ops: &[Operation],
+) -> Result<std::collections::BTreeMap<i64, Operation>, CliError> {
+    let reversed = |c: &Change<'_>, id: i64| -> Result<Vec<Operation>, StoreError> {
+        c.reverse(id)?;
+        c.later_dependents(id)
+    };
+    let mut all: std::collections::BTreeMap<i64, Operation> =
+        ops.iter().map(|o| (o.id, o.clone())).collect();
+    let mut to_try = ops.to_vec();
+    while let Some(op) = to_try.pop() {
+        match change.trial(|c| reversed(c, op.id))? {
+            Ok(more) => {
+                for o in more {
+                    if !all.contains_key(&o.id) {
+                        all.insert(o.id, o.clone());
+                        to_try.push(o);
+                    }
+                }
+            }
+            // What holds a row it would put back is later still: to undo first too.
+            Err(StoreError::Held { by, .. }) => {
+                for o in by {
+                    if !all.contains_key(&o.id) {
+                        all.insert(o.id, o.clone());
+                        to_try.push(o);
+                    }
+                }
+            }
+            // Its own refusal says what holds it.
+            Err(StoreError::Refused(_)) => {}
+            Err(e) => return Err(e.into()),
+        }
+    }
+    Ok(all)
 }
 
 #[derive(clap::Args)]

@@ -49,6 +49,16 @@ pub enum StoreError {
     /// A request about something that is not there, or cannot be done.
     #[error("{0}")]
     Refused(String),
+    /// `undo N` of a change that would put back a row clashing with one a later change put in
+    /// place (a hand of the same number, a player of the same name): `by` the later changes
+    /// that hold it, `also` those that depend on them in turn (to undo first too).
+    #[error("{}", super::oplog::held_words(target, held, by, also))]
+    Held {
+        target: String,
+        held: &'static str,
+        by: Vec<super::oplog::Operation>,
+        also: Vec<super::oplog::Operation>,
+    },
     /// A name or a line of text that cannot be kept (a control character, nothing visible).
     #[error("{what} \"{}\" {error}", crate::record::text::escaped(text))]
     Text {

@@ -407,30 +407,20 @@ impl Change<'_> {
                 break;
             }
         }
-        let mut names = Vec::new();
+        let mut by = Vec::new();
         for id in ids {
-            if let Some(op) = self.operation(id)? {
-                names.push(format!(
-                    "#{} ({})",
-                    op.id,
-                    crate::record::text::escaped(&op.summary)
-                ));
-            }
+            by.extend(self.operation(id)?);
         }
-        let what = self
-            .operation(target)?
-            .map(|op| format!(" ({})", crate::record::text::escaped(&op.summary)))
-            .unwrap_or_default();
-        let held = held_thing(table);
-        Err(StoreError::Refused(if names.is_empty() {
-            format!("#{target}{what} cannot be undone on its own: what it would put back clashes with {held} put in place since by a later change")
-        } else {
-            format!(
-                "#{target}{what} cannot be undone on its own: what it would put back clashes with {held} put in place since by {}; undo {} first",
-                names.join(", "),
-                if names.len() == 1 { "that" } else { "those" }
-            )
-        }))
+        let what = match self.operation(target)? {
+            Some(op) => format!("#{target} ({})", crate::record::text::escaped(&op.summary)),
+            None => format!("#{target}"),
+        };
+        Err(StoreError::Held {
+            target: what,
+            held: held_thing(table),
+            by,
+            also: Vec::new(),
+        })
     }
 
     /// Deletes a row a change added, with what it holds: a game its tricks, penalties, hands,
@@ -514,4 +504,35 @@ fn held_thing(table: &str) -> &'static str {
         "confirmations" => "the night's confirmation",
         _ => "a row",
     }
+}
+
+/// [`StoreError::Held`] in words.
+pub(super) fn held_words(target: &str, held: &str, by: &[Operation], also: &[Operation]) -> String {
+    let names = |ops: &[Operation]| {
+        ops.iter()
+            .map(|o| format!("#{} ({})", o.id, crate::record::text::escaped(&o.summary)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut words = format!(
+        "{target} cannot be undone on its own: what it would put back clashes with {held} put in place since by "
+    );
+    if by.is_empty() {
+        words.push_str("a later change");
+        return words;
+    }
+    words.push_str(&names(by));
+    words.push_str(if by.len() == 1 {
+        "; undo that first"
+    } else {
+        "; undo those first"
+    });
+    if !also.is_empty() {
+        words.push_str(&format!(
+            ", with the later changes that depend on {}: {}, starting with the latest",
+            if by.len() == 1 { "it" } else { "them" },
+            names(also)
+        ));
+    }
+    words
 }
