@@ -153,27 +153,19 @@ fn depending_on(
         ops.iter().map(|o| (o.id, o.clone())).collect();
     let mut to_try = ops.to_vec();
     while let Some(op) = to_try.pop() {
-        match change.trial(|c| reversed(c, op.id))? {
-            Ok(more) => {
-                for o in more {
-                    if !all.contains_key(&o.id) {
-                        all.insert(o.id, o.clone());
-                        to_try.push(o);
-                    }
-                }
-            }
+        let more = match change.trial(|c| reversed(c, op.id))? {
+            Ok(more) => more,
             // What holds a row it would put back is later still: to undo first too.
-            Err(StoreError::Held { by, .. }) => {
-                for o in by {
-                    if !all.contains_key(&o.id) {
-                        all.insert(o.id, o.clone());
-                        to_try.push(o);
-                    }
-                }
-            }
+            Err(StoreError::Held { by, .. }) => by,
             // Its own refusal says what holds it.
-            Err(StoreError::Refused(_)) => {}
+            Err(StoreError::Refused(_)) => Vec::new(),
             Err(e) => return Err(e.into()),
+        };
+        for o in more {
+            if let std::collections::btree_map::Entry::Vacant(at) = all.entry(o.id) {
+                at.insert(o.clone());
+                to_try.push(o);
+            }
         }
     }
     Ok(all)
