@@ -52,12 +52,12 @@ pub enum StoreError {
     /// `undo N` of a change that would put back a row clashing with one a later change put in
     /// place (a hand of the same number, a player of the same name): `by` the later changes
     /// that hold it, `also` those that depend on them in turn (to undo first too).
-    #[error("{}", super::oplog::held_words(target, held, by, also))]
+    #[error("{}", held_words(target, held, by, also))]
     Held {
         target: String,
         held: &'static str,
-        by: Vec<super::oplog::Operation>,
-        also: Vec<super::oplog::Operation>,
+        by: Vec<Operation>,
+        also: Vec<Operation>,
     },
     /// A name or a line of text that cannot be kept (a control character, nothing visible).
     #[error("{what} \"{}\" {error}", crate::record::text::escaped(text))]
@@ -365,4 +365,49 @@ impl Change<'_> {
                 r.get(0)
             })?)
     }
+}
+
+/// One operation of the log.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Operation {
+    pub id: i64,
+    pub at: String,
+    pub command: String,
+    pub summary: String,
+    pub game: Option<i64>,
+    /// The operation this one undid.
+    pub undoes: Option<i64>,
+    /// The operation that undid this one, if it is undone.
+    pub undone_by: Option<i64>,
+}
+
+/// [`StoreError::Held`] in words.
+fn held_words(target: &str, held: &str, by: &[Operation], also: &[Operation]) -> String {
+    let names = |ops: &[Operation]| {
+        ops.iter()
+            .map(|o| format!("#{} ({})", o.id, crate::record::text::escaped(&o.summary)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let mut words = format!(
+        "{target} cannot be undone on its own: what it would put back clashes with {held} put in place since by "
+    );
+    if by.is_empty() {
+        words.push_str("a later change");
+        return words;
+    }
+    words.push_str(&names(by));
+    words.push_str(if by.len() == 1 {
+        "; undo that first"
+    } else {
+        "; undo those first"
+    });
+    if !also.is_empty() {
+        words.push_str(&format!(
+            ", with the later changes that depend on {}: {}, starting with the latest",
+            if by.len() == 1 { "it" } else { "them" },
+            names(also)
+        ));
+    }
+    words
 }

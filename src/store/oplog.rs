@@ -5,6 +5,7 @@
 use rusqlite::OptionalExtension;
 use serde_json::Value;
 
+pub use super::db::Operation;
 use super::db::{Change, Store, StoreError};
 
 /// The tables whose rows the log records, with the columns a row is restored through.
@@ -28,20 +29,6 @@ const TABLES: &[&str] = &[
     "confirmations",
     "operations",
 ];
-
-/// One operation of the log.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Operation {
-    pub id: i64,
-    pub at: String,
-    pub command: String,
-    pub summary: String,
-    pub game: Option<i64>,
-    /// The operation this one undid.
-    pub undoes: Option<i64>,
-    /// The operation that undid this one, if it is undone.
-    pub undone_by: Option<i64>,
-}
 
 impl Store {
     /// The log, newest first: at most `limit` operations.
@@ -504,35 +491,4 @@ fn held_thing(table: &str) -> &'static str {
         "confirmations" => "the night's confirmation",
         _ => "a row",
     }
-}
-
-/// [`StoreError::Held`] in words.
-pub(super) fn held_words(target: &str, held: &str, by: &[Operation], also: &[Operation]) -> String {
-    let names = |ops: &[Operation]| {
-        ops.iter()
-            .map(|o| format!("#{} ({})", o.id, crate::record::text::escaped(&o.summary)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut words = format!(
-        "{target} cannot be undone on its own: what it would put back clashes with {held} put in place since by "
-    );
-    if by.is_empty() {
-        words.push_str("a later change");
-        return words;
-    }
-    words.push_str(&names(by));
-    words.push_str(if by.len() == 1 {
-        "; undo that first"
-    } else {
-        "; undo those first"
-    });
-    if !also.is_empty() {
-        words.push_str(&format!(
-            ", with the later changes that depend on {}: {}, starting with the latest",
-            if by.len() == 1 { "it" } else { "them" },
-            names(also)
-        ));
-    }
-    words
 }
