@@ -263,6 +263,9 @@ impl Change<'_> {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })?
             .collect::<Result<_, _>>()?;
+        // Per table, and whether a row is put back or changed back: how a clash is found.
+        let mut clashes: std::collections::HashMap<(&str, bool), Option<String>> =
+            Default::default();
         for (table, row, action, old) in changes {
             let table = TABLES.iter().find(|&&t| t == table).ok_or_else(|| {
                 StoreError::damaged("the operations log", format!("it names a table `{table}`"))
@@ -274,7 +277,14 @@ impl Change<'_> {
                         StoreError::damaged("the operations log", "a change without its row")
                     })?;
                     let columns = self.columns_of(table, &old)?;
-                    self.not_held(target, table, row, &old, action == "delete")?;
+                    let restore = action == "delete";
+                    let clash = match clashes.entry((table, restore)) {
+                        std::collections::hash_map::Entry::Occupied(q) => q.into_mut(),
+                        std::collections::hash_map::Entry::Vacant(at) => {
+                            at.insert(self.clash_query(table, restore)?)
+                        }
+                    };
+                    self.not_held(target, table, row, &old, clash.as_deref())?;
                     if action == "update" {
                         let set: Vec<String> = columns
                             .iter()
@@ -319,19 +329,10 @@ impl Change<'_> {
         Ok(())
     }
 
-    /// Refuses to put back `old`, the row `row` of `table` as `target` found it (`restore`: as a
-    /// row it took away), when a row in place now holds the same number or the same key (a
-    /// hand of that number in its game, a player of that name, a night's confirmation): named
-    /// by the later operations that put it there, or failing that the later ones that touched
-    /// `table`.
-    fn not_held(
-        &self,
-        target: i64,
-        table: &str,
-        row: i64,
-        old: &str,
-        restore: bool,
-    ) -> Result<(), StoreError> {
+    /// The query for the row of `table` that a row (JSON `?1`, number `?2`) put back
+    /// (`restore`) or changed back would clash with: the same number, or the same key of a
+    /// unique index. None if nothing can clash.
+    fn clash_query(&self, table: &str, restore: bool) -> Result<Option<String>, StoreError> {
         let mut keys: Vec<Vec<String>> = Vec::new();
         let indexes: Vec<(String, bool, String)> = self
             .tx
@@ -356,23 +357,39 @@ impl Change<'_> {
         for key in &keys {
             let same: Vec<String> = key
                 .iter()
-                .map(|c| format!("{c} IS json_extract(?1, '$.{c}')"))
+                // As a unique index compares: a NULL never clashes.
+                .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
                 .collect();
             found.push(format!("(id IS NOT ?2 AND {})", same.join(" AND ")));
         }
-        if found.is_empty() {
+        Ok((!found.is_empty()).then(|| {
+            format!(
+                "SELECT id FROM {table} WHERE {} LIMIT 1",
+                found.join(" OR ")
+            )
+        }))
+    }
+
+    /// Refuses to put back `old`, the row `row` of `table` as `target` found it, when (by the
+    /// query `clash` of [`Change::clash_query`]) a row in place now holds the same number or the same key (a
+    /// hand of that number in its game, a player of that name, a night's confirmation): named
+    /// by the later operations that put it there, or failing that the later ones that touched
+    /// `table`.
+    fn not_held(
+        &self,
+        target: i64,
+        table: &str,
+        row: i64,
+        old: &str,
+        clash: Option<&str>,
+    ) -> Result<(), StoreError> {
+        let Some(clash) = clash else {
             return Ok(());
-        }
+        };
         let holder: Option<i64> = self
             .tx
-            .query_row(
-                &format!(
-                    "SELECT id FROM {table} WHERE {} LIMIT 1",
-                    found.join(" OR ")
-                ),
-                (old, row),
-                |r| r.get(0),
-            )
+            .prepare_cached(clash)?
+            .query_row((old, row), |r| r.get(0))
             .optional()?;
         let Some(holder) = holder else {
             return Ok(());
