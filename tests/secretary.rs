@@ -342,3 +342,39 @@ fn the_help_says_what_each_argument_is_and_the_usage_shows_no_db_as_required() {
         "{out}"
     );
 }
+
+#[test]
+fn roster_add_refuses_a_slip_for_a_known_player_unless_said_new() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys Don"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion",
+        "--create",
+    ]);
+    db.ok(&["roster", "add", "Red Lion", "Ivor James", "Dai Morgan"]);
+    let before = db.dump();
+    let out = db.run(&["roster", "add", "Royal Oak", "Ivor Jams"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "don: error: Ivor Jams is not a player of the league; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')\n"
+    );
+    assert_eq!(db.dump(), before, "a refused roster add changes nothing");
+    // Said to be someone new, the name is taken as typed.
+    let said = db.ok(&[
+        "roster",
+        "add",
+        "Royal Oak",
+        "Ivor Jams",
+        "--new-player",
+        "ivor jams",
+    ]);
+    assert_eq!(said, "Royal Oak (2025-26): Ivor Jams added; 1 on the roster.\n");
+    // A known player (any case) is no slip: Ivor James joins Royal Oak's roster too.
+    let said = db.ok(&["roster", "add", "Royal Oak", "ivor james"]);
+    assert_eq!(said, "Royal Oak (2025-26): ivor james added; 2 on the roster.\n");
+}

@@ -8,6 +8,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde_json::{Map, Value};
 
 use don::league::fixtures::double_round_robin;
+use don::league::names::{name_key, near_miss};
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
 use don::store::{Change, LeagueInfo, SeasonInfo, Store, StoreError, TeamInfo};
@@ -629,6 +630,10 @@ pub enum RosterCommand {
         /// Make the team if the league has none of that name
         #[arg(long)]
         create: bool,
+        /// A name close to a player the league knows ("Ivor Jams" beside "Ivor James") is
+        /// someone new, not a slip (repeat for each)
+        #[arg(long = "new-player", value_name = "NAME")]
+        new_players: Vec<String>,
         #[command(flatten)]
         which: Which,
         #[command(flatten)]
@@ -667,6 +672,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             team,
             players,
             create,
+            new_players,
             which,
             db,
         } => {
@@ -675,6 +681,21 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             let (league, season) = which.in_change(&change)?;
             let mut notes = Vec::new();
             let team = team_or_create(&change, &league, &team, create, &mut notes)?;
+            // A name a letter or two from a player the league knows is a slip unless said new.
+            let known = change.leagues().league_players(league.id)?;
+            let known: Vec<&str> = known.iter().map(String::as_str).collect();
+            let new: Vec<String> = new_players.iter().map(|n| name_key(n)).collect();
+            for p in &players {
+                if new.contains(&name_key(p)) {
+                    continue;
+                }
+                if let Some(meant) = near_miss(p, &[], &known) {
+                    let p = don::league::names::tidy(p);
+                    return Err(CliError::Usage(format!(
+                        "{p} is not a player of the league; did you mean '{meant}'? (if {p} is someone new, say so with --new-player '{p}')"
+                    )));
+                }
+            }
             let mut added = Vec::new();
             for p in &players {
                 if change.add_to_roster(season.id, team.id, p)? {
