@@ -606,6 +606,8 @@ fn write_rosters(
             shown(&e.roster.join(", ")).into_owned(),
         ]);
     }
+    // The number of players is never broken across lines.
+    super::text::fit(&mut table, &[2]);
     writeln!(out, "Season {}", shown(&season.name))?;
     writeln!(out, "{table}")?;
     let paint = super::colour::Paint::stderr();
