@@ -519,3 +519,30 @@ fn stats_at_a_hundred_columns_keeps_a_player_to_one_line() {
     );
     assert!(!out.contains("Kind"), "{out}");
 }
+
+#[test]
+fn stats_counts_a_withdrawn_teams_nights_and_says_so() {
+    let db = two_match_league();
+    db.ok(&["withdraw", "Red Lion", "--date", "2025-09-20"]);
+    // The table leaves out Royal Oak v Red Lion: Royal Oak has played no night that counts.
+    let table: Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    assert_eq!(table.as_array().unwrap().len(), 1, "{table}");
+    assert_eq!(
+        (&table[0]["team"], &table[0]["played"]),
+        (&Value::from("Royal Oak"), &Value::from(0))
+    );
+    // The figures count it (Gareth won 2–1 in legs, Dai lost it), and say so.
+    assert_eq!(figures(&db, "Gareth"), (1, 1, 3, 2));
+    assert_eq!(figures(&db, "Dai"), (1, 0, 3, 1));
+    let out = db.ok(&["stats"]);
+    assert!(
+        out.ends_with(
+            "Left out, as the table leaves them out until they are complete: Red Lion v Royal Oak on 2025-09-11 (1 of 2 matches entered).\n\
+             Counted, though the table leaves them out: the nights of Red Lion, withdrawn on 2025-09-20.\n"
+        ),
+        "{out}"
+    );
+    // Before the withdrawal nothing is said.
+    db.ok(&["undo"]);
+    assert!(!db.ok(&["stats"]).contains("Counted, though"));
+}

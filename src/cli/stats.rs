@@ -75,6 +75,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     // it is complete.
     let mut loaded = Vec::new();
     let mut left_out = Vec::new();
+    let mut withdrawn = Vec::new();
     for s in &seasons {
         let (season, left) = complete_nights_only(&store.leagues().load(s)?);
         for night in &left {
@@ -96,6 +97,27 @@ pub fn run(args: Args) -> Result<Done, CliError> {
                 entered,
                 count(season.config.matches(), "match", "matches")
             ));
+        }
+        // A withdrawn team's nights: the table leaves them out, the figures count them.
+        for team in &season.teams {
+            let Some(day) = team.withdrawn else {
+                continue;
+            };
+            let played = season.nights.iter().any(|n| {
+                (n.home == team.id || n.away == team.id)
+                    && matches!(&n.result, NightResult::Matches(ms) if !ms.is_empty())
+            });
+            if played {
+                withdrawn.push(format!(
+                    "the nights of {}, withdrawn on {day}{}",
+                    team.name,
+                    if seasons.len() > 1 {
+                        format!(" ({})", season.name)
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
         }
         loaded.push(season);
     }
@@ -170,6 +192,13 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             out,
             "Left out, as the table leaves them out until they are complete: {}.",
             shown(&left_out.join("; "))
+        )?;
+    }
+    if !args.json && !withdrawn.is_empty() {
+        writeln!(
+            out,
+            "Counted, though the table leaves them out: {}.",
+            shown(&withdrawn.join("; "))
         )?;
     }
     out.flush()?;
