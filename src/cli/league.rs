@@ -334,10 +334,14 @@ pub enum SeasonCommand {
     },
 }
 
+/// The team names of a comma-separated list as typed, spaces around each trimmed. A name is
+/// tidied only where it is looked up or made: a team made from one is checked as typed
+/// (`record::text::check`, in `add_team`), so a tab, carriage return, vertical tab or NEL in it
+/// is refused, not made a space.
 fn comma_list(list: &str) -> Vec<String> {
     list.split(',')
-        .map(don::league::names::tidy)
-        .filter(|n| !n.is_empty())
+        .filter(|n| !don::league::names::tidy(n).is_empty())
+        .map(|n| n.trim_matches(' ').to_string())
         .collect()
 }
 
@@ -421,10 +425,11 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
             let mut notes = Vec::new();
             let mut entered = Vec::new();
             if let Some(list) = &teams {
+                let list = comma_list(list);
                 if !create {
-                    unknown_teams(&change, &league, &comma_list(list))?;
+                    unknown_teams(&change, &league, &list)?;
                 }
-                for t in comma_list(list) {
+                for t in list {
                     let team = team_or_create(&change, &league, &t, create, &mut notes)?;
                     change.enter_team(season.id, team.id)?;
                     entered.push(team.name);

@@ -533,20 +533,24 @@ impl Fields<'_> {
 
     /// A name: spaces tidied; required unless `optional`.
     fn name(&mut self, c: usize) -> String {
-        let v = tidy(self.raw(c));
+        let raw = self.raw(c);
+        let v = tidy(raw);
         if v.is_empty() {
             self.fault(c, format!("`{}` is empty", col::NAMES[c]));
         } else {
-            self.check_text(c, &v);
+            let raw = raw.to_string();
+            self.check_text(c, &raw);
         }
         v
     }
 
-    /// The field (or one name of it), tidied, refused if it holds a control character or
+    /// The field (or one name of it) as read, refused if it holds a control character or
     /// nothing visible (`text::check`). A line break in a quoted cell (a spreadsheet's line
-    /// within a cell) is white space, made one space by tidying, as a tab is.
-    fn check_text(&mut self, c: usize, tidied: &str) {
-        if let Err(e) = super::text::check(tidied) {
+    /// within a cell, `\n` or `\r\n`) is white space, made one space by tidying; a tab, a
+    /// carriage return alone, a vertical tab or a NEL is refused.
+    fn check_text(&mut self, c: usize, raw: &str) {
+        let lines_joined = raw.replace("\r\n", " ").replace('\n', " ");
+        if let Err(e) = super::text::check(&lines_joined) {
             self.fault(c, format!("`{}` {e}", col::NAMES[c]));
         }
     }
@@ -598,7 +602,11 @@ impl Fields<'_> {
         let names: Vec<String> = v.split('+').map(tidy).collect();
         if names.iter().any(String::is_empty) {
             self.fault(c, format!("`{v}` has a blank name (names are joined by +)"));
-        } else if let Some(bad) = names.iter().find(|n| super::text::check(n).is_err()) {
+        } else if let Some(bad) = v
+            .split('+')
+            .map(str::trim)
+            .find(|n| super::text::check(&n.replace("\r\n", " ").replace('\n', " ")).is_err())
+        {
             self.check_text(c, bad);
         }
         names
@@ -936,7 +944,8 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             };
             let reason = f.text(col::REASON);
             if !reason.is_empty() {
-                f.check_text(col::REASON, &reason);
+                let raw = f.raw(col::REASON).to_string();
+                f.check_text(col::REASON, &raw);
             }
             if reason.is_empty() && change != AdjustmentChange::Withdrawn {
                 f.fault(col::REASON, "a points adjustment needs its reason".into());
