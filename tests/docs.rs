@@ -572,3 +572,84 @@ fn the_scorers_transcripts_are_what_don_play_prints() {
     }
     assert!(run >= 3, "only {run} commands found in the transcripts");
 }
+
+/// Whether `name` matches `pattern`, whose one `*` stands for any run of characters.
+fn glob(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        Some((head, tail)) => {
+            name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail)
+        }
+        None => pattern == name,
+    }
+}
+
+/// The names of a folder's entries, folders with a `/` after them.
+fn entries(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            if e.path().is_dir() {
+                format!("{name}/")
+            } else {
+                name
+            }
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_readmes_tree_names_every_source_file_and_test() {
+    let readme = read(&root().join("README.md"));
+    let row = |path: &str| -> String {
+        let start = format!("| `{path}` |");
+        readme
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .unwrap_or_else(|| panic!("README.md's tree has no row for {path}"))
+            .to_string()
+    };
+    let mut missing = Vec::new();
+    for layer in entries(&root().join("src")) {
+        let Some(layer) = layer.strip_suffix('/') else {
+            continue;
+        };
+        let row = row(&format!("src/{layer}/"));
+        for file in entries(&root().join("src").join(layer)) {
+            if file == "mod.rs" {
+                continue;
+            }
+            // The command's files may be named by their subcommand (`backup` for backup.rs).
+            let stem = file.strip_suffix(".rs").unwrap_or(&file);
+            if !row.contains(&format!("`{file}`")) && !row.contains(&format!("`{stem}`")) {
+                missing.push(format!("src/{layer}/{file}"));
+            }
+        }
+    }
+    let tests = row("tests/");
+    let patterns: Vec<&str> = tests
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|w| w.contains('*'))
+        .collect();
+    for file in entries(&root().join("tests")) {
+        if !(file.ends_with(".rs") || file.ends_with('/')) {
+            continue;
+        }
+        let named = tests.contains(&format!("`{file}`"))
+            || tests.contains(&format!("`{file}"))
+            || patterns.iter().any(|p| glob(p, &file));
+        if !named {
+            missing.push(format!("tests/{file}"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "README.md's tree does not name: {}",
+        missing.join(", ")
+    );
+}
