@@ -10,8 +10,9 @@ use std::path::{Path, PathBuf};
 
 use don::league::import::{
     adjustments, config_rows, configurations, nights_from_matches, nights_from_totals, standing_of,
-    unknown_names, DraftNight, Drafts, NameMemo, RowError,
+    unknown_names, DraftNight, Drafts, NameMemo, Named, RowError,
 };
+use don::league::names::name_key;
 use don::league::{NightResult, Side};
 use don::record::results::{
     column_of, read_results_lenient, write_adjustments, write_configuration, write_matches,
@@ -96,6 +97,7 @@ pub fn import(
     let mut resolver = Resolver::new(&change, league, create)?;
     resolver.league_made = made_league;
     resolver.new_players = new_players.to_vec();
+    resolver.named_in_files = named_in(&read);
     let mut warnings: Vec<Fault> = Vec::new();
     // Configuration first, then rosters, then nights, then adjustments: whatever order the
     // files are named in.
@@ -209,6 +211,13 @@ pub fn import(
     for (name, e) in warnings.iter().take(200) {
         writeln!(err, "warning: {}", place(name, e))?;
     }
+    for name in resolver.unused_new_players() {
+        writeln!(
+            err,
+            "warning: --new-player '{}' names no player of the import: it was not used",
+            shown(&name)
+        )?;
+    }
     if !faults.is_empty() {
         faults.sort_by_key(key);
         for (name, e) in faults.iter().take(200) {
@@ -286,6 +295,41 @@ pub fn import(
         writeln!(out, "{kept} already there, passed over.")?;
     }
     Ok(Done::Ok)
+}
+
+/// The seasons and teams the files name, each once (as first written).
+fn named_in(read: &[Read]) -> Vec<(Named, String)> {
+    let mut out: Vec<(Named, String)> = Vec::new();
+    let mut keys = std::collections::HashSet::new();
+    let mut add = |what: Named, name: &str| {
+        if !name.is_empty() && keys.insert((what, name_key(name))) {
+            out.push((what, name.to_string()));
+        }
+    };
+    for r in read {
+        match &r.file.rows {
+            Rows::Matches(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.home);
+                add(Named::Team, &r.away);
+            }),
+            Rows::Nights(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.home);
+                add(Named::Team, &r.away);
+            }),
+            Rows::Rosters(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.team);
+            }),
+            Rows::Adjustments(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.team);
+            }),
+            Rows::Configuration(rows) => rows.iter().for_each(|r| add(Named::Season, &r.season)),
+        }
+    }
+    out
 }
 
 fn keep_nights(

@@ -62,7 +62,7 @@ pub struct Drafts {
 }
 
 /// What a name in a row names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Named {
     Season,
     Team,
@@ -609,9 +609,14 @@ pub fn nights_from_totals(
         let config = names.config_of(&row.season);
         let points = Pair::new(row.home_points, row.away_points);
         let mut result = None;
-        if !bad("home_points") && !bad("away_points") && !bad("note") {
+        // A note that cannot be read is taken for none: the points are checked as totals,
+        // unless they are a walkover's award (then the note was likely a misspelt walkover,
+        // and its own fault says it all).
+        let award = config.walkover_matches();
+        let walkover_like = (points.home == award && points.away == 0)
+            || (points.home == 0 && points.away == award);
+        if !bad("home_points") && !bad("away_points") && !(bad("note") && walkover_like) {
             if row.walkover {
-                let award = config.walkover_matches();
                 match (points.home, points.away) {
                     (h, 0) if h == award => result = Some(NightResult::Walkover(Side::Home)),
                     (0, a) if a == award => result = Some(NightResult::Walkover(Side::Away)),

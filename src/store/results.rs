@@ -10,7 +10,8 @@ use super::league::{LeagueInfo, SeasonInfo, TeamInfo};
 use crate::league::import::{
     DraftAdjustment, DraftConfig, DraftNight, NameStatus, Named, Names, RowError,
 };
-use crate::league::names::name_key;
+use crate::league::fixtures::{place_night, NightPlace, PairFixture};
+use crate::league::names::{name_key, quoted};
 use crate::league::{Config, Confirmation, NightResult, Pair, Side};
 use crate::record::results::{AdjustmentChange, Column};
 
@@ -24,6 +25,7 @@ pub struct ImportFault {
 /// A fixture of a season as an import knows it.
 struct Known {
     id: i64,
+    round: Option<u32>,
     date: chrono::NaiveDate,
     home: i64,
     away: i64,
@@ -79,6 +81,10 @@ pub struct Resolver<'c, 'a> {
     /// The league's players (on a roster of any season), by name key, once looked up; with
     /// those this import puts on a roster.
     players: Option<std::collections::BTreeMap<String, String>>,
+    /// Every player the import names (name keys), to tell a `--new-player` not used.
+    players_named: std::collections::HashSet<String>,
+    /// The seasons and teams the files name (each once), for telling a misspelt new name.
+    pub named_in_files: Vec<(Named, String)>,
     pub report: ImportReport,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
@@ -113,6 +119,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             file: String::new(),
             new_players: Vec::new(),
             players: None,
+            players_named: Default::default(),
+            named_in_files: Vec::new(),
             report: ImportReport::default(),
             league_made: false,
         })
@@ -198,6 +206,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .into_iter()
                 .map(|f| Known {
                     id: f.id,
+                    round: f.round,
                     date: f.date,
                     home: f.home.id,
                     away: f.away.id,
@@ -308,18 +317,80 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 });
             }
         }
-        let target = on_day
-            .or_else(|| {
-                let mut open = fixtures
-                    .iter()
-                    .filter(between)
-                    .filter(|f| matches!(f.result, KnownResult::None));
-                match (open.next(), open.next()) {
-                    (Some(f), None) => Some(f),
-                    _ => None,
-                }
+        let pair: Vec<PairFixture> = fixtures
+            .iter()
+            .filter(between)
+            .map(|f| PairFixture {
+                id: f.id,
+                date: f.date,
+                open: matches!(f.result, KnownResult::None),
             })
-            .map(|f| (f.id, f.date, f.cancelled));
+            .collect();
+        // A season keeps a schedule once `fixtures generate` has made one (or a fixtures file
+        // gave one with its rounds).
+        let scheduled = fixtures.iter().any(|f| f.round.is_some());
+        let pair_words = format!("{} v {}", home.name, away.name);
+        let target = match place_night(&pair, night.date, scheduled) {
+            NightPlace::On(id) => fixtures
+                .iter()
+                .find(|f| f.id == id)
+                .map(|f| (f.id, f.date, f.cancelled)),
+            NightPlace::Move { id, from } => {
+                return Err(RowError {
+                    line,
+                    column: column("date"),
+                    message: format!(
+                        "{pair_words} is fixture {id} on {from}, not {}: if the night was moved, move the fixture first with `don fixtures move {id} {}`; if it is another night between them, add a fixture first with `don fixtures add {} {} {}`",
+                        night.date,
+                        night.date,
+                        quoted(&home.name),
+                        quoted(&away.name),
+                        night.date
+                    ),
+                })
+            }
+            NightPlace::Several(open) => {
+                let list: Vec<String> = open
+                    .iter()
+                    .map(|(id, d)| format!("fixture {id} on {d}"))
+                    .collect();
+                return Err(RowError {
+                    line,
+                    column: column("date"),
+                    message: format!(
+                        "{pair_words} has {} to play, none on {}: move the one played with `don fixtures move N {}` first",
+                        list.join(" and "),
+                        night.date,
+                        night.date
+                    ),
+                });
+            }
+            NightPlace::Beyond { scheduled: true } => {
+                let played: Vec<String> = pair.iter().map(|f| f.date.to_string()).collect();
+                let had = if played.is_empty() {
+                    format!("{} has no fixture {pair_words}", season.name)
+                } else {
+                    format!(
+                        "{pair_words} has no fixture on {} nor one left to play in {} (their night on {} has a result)",
+                        night.date,
+                        season.name,
+                        played.join(" and ")
+                    )
+                };
+                return Err(RowError {
+                    line,
+                    column: column("date"),
+                    message: format!(
+                        "{had}: for a night between them on {}, add a fixture first with `don fixtures add {} {} {}`",
+                        night.date,
+                        quoted(&home.name),
+                        quoted(&away.name),
+                        night.date
+                    ),
+                });
+            }
+            NightPlace::Beyond { scheduled: false } => None,
+        };
         let change = self.change;
         let id = match target {
             Some((id, date, cancelled)) => {
@@ -379,6 +450,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         fixtures.retain(|f| f.id != id);
         fixtures.push(Known {
             id,
+            round: None,
             date: night.date,
             home: home.id,
             away: away.id,
@@ -387,10 +459,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
         });
         self.report.nights_added += 1;
         if let NightResult::Matches(ms) = &night.result {
-            for m in ms {
-                for (side, team) in [(Side::Home, home.id), (Side::Away, away.id)] {
+            for (i, m) in ms.iter().enumerate() {
+                // The match's own row (a slip is named where it is).
+                let at = night.lines.get(i).copied().unwrap_or(line);
+                for (side, team, cell) in [
+                    (Side::Home, home.id, "home_players"),
+                    (Side::Away, away.id, "away_players"),
+                ] {
                     for p in &m.players[side] {
-                        self.put_on_roster(season.id, team, p, line)?;
+                        self.put_on_roster(season.id, team, p, at, column(cell))?;
                     }
                 }
             }
@@ -405,13 +482,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
         team: i64,
         player: &str,
         line: u64,
+        column: Option<Column>,
     ) -> Result<(), RowError> {
+        self.players_named.insert(name_key(player));
         let seen = self.on_roster.entry((season, team)).or_default();
         if seen.contains(player) {
             return Ok(());
         }
         seen.insert(player.to_string());
-        self.check_slip(player, line)?;
+        self.check_slip(player, line, column)?;
         if self
             .change
             .add_to_roster(season, team, player)
@@ -424,7 +503,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
 
     /// A player not known to the league whose name is close to one it knows is refused as a
     /// slip ("did you mean 'Ivor James'?"), unless said to be new.
-    fn check_slip(&mut self, player: &str, line: u64) -> Result<(), RowError> {
+    fn check_slip(
+        &mut self,
+        player: &str,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<(), RowError> {
         if self.players.is_none() {
             let known = self
                 .change
@@ -443,7 +527,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             if let Some(meant) = crate::league::names::near_miss(player, &known, &[]) {
                 return Err(RowError {
                     line,
-                    column: None,
+                    column,
                     message: format!(
                         "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
                     ),
@@ -470,7 +554,17 @@ impl<'c, 'a> Resolver<'c, 'a> {
     ) -> Result<(), RowError> {
         let season = self.season(&row.season, row.line, column("season"))?;
         let team = self.team(&row.team, season.id, row.line, column("team"))?;
-        self.put_on_roster(season.id, team.id, &row.player, row.line)
+        self.put_on_roster(season.id, team.id, &row.player, row.line, column("player"))
+    }
+
+    /// The names given with `--new-player` that name no player of the import (in the order
+    /// given).
+    pub fn unused_new_players(&self) -> Vec<String> {
+        self.new_players
+            .iter()
+            .filter(|n| !self.players_named.contains(&name_key(n)))
+            .cloned()
+            .collect()
     }
 
     /// Keeps an adjustment (or a withdrawal), unless the same is kept already.
@@ -563,11 +657,31 @@ impl Names for Resolver<'_, '_> {
                 )
             }
         };
+        use crate::league::names::suggest;
+        // The names of its kind the files give elsewhere.
+        let elsewhere: Vec<&str> = self
+            .named_in_files
+            .iter()
+            .filter(|(w, n)| *w == what && name_key(n) != key)
+            .map(|(_, n)| n.as_str())
+            .collect();
         if self.create && what == Named::Season {
-            // A new season's name is near an old one's (2026-27, 2025-26): never a misspelling.
-            NameStatus::New(None)
+            // A new season's name is near an old one's (2026-27, 2025-26): a misspelling only
+            // when a night of it is left incomplete.
+            let near = suggest(name, known.iter().chain(&elsewhere).copied());
+            NameStatus::New(near.map(|s| {
+                format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new season)")
+            }))
         } else if self.create {
-            let near = crate::league::names::suggest(name, known.iter().copied());
+            // A new team near a known one is a misspelling: a team that really is new is
+            // added first.
+            if let Some(s) = suggest(name, known.iter().copied()) {
+                return NameStatus::Unknown(format!(
+                    "{place}; did you mean '{s}'? (if {name} is a new team, add it first with `don team add {}`)",
+                    quoted(name)
+                ));
+            }
+            let near = suggest(name, elsewhere.iter().copied());
             NameStatus::New(near.map(|s| {
                 format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new team)")
             }))
