@@ -1256,6 +1256,7 @@ mod properties {
                     Rows::Rosters(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Adjustments(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Configuration(r) => r.iter().map(|r| r.line).collect(),
+                    Rows::Fixtures(r) => r.iter().map(|r| r.line).collect(),
                 };
                 prop_assert!(lines.iter().all(|l| *l >= 2), "{:?}", lines);
                 prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{:?}", lines);

@@ -230,7 +230,14 @@ fn a_nights_row_has_every_fault_said() {
 fn league_l() -> Db {
     let db = Db::new();
     db.ok(&["league", "new", "Valleys League"]);
-    db.ok(&["season", "new", "2025-26", "--teams", "A, B, C, D", "--create"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "A, B, C, D",
+        "--create",
+    ]);
     db.ok(&[
         "fixtures",
         "generate",

@@ -9,15 +9,16 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use don::league::import::{
-    adjustments, config_rows, configurations, nights_from_matches, nights_from_totals, standing_of,
-    unknown_names, DraftNight, Drafts, NameMemo, Named, RowError,
+    adjustments, config_rows, configurations, nights_from_matches, nights_from_totals,
+    standing_with, unknown_fixture_names, unknown_names, DraftNight, Drafts, NameMemo, Named,
+    RowError,
 };
 use don::league::names::name_key;
 use don::league::{NightResult, Side};
 use don::record::results::{
-    column_of, read_results_lenient, write_adjustments, write_configuration, write_matches,
-    write_nights, write_rosters, AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow,
-    ResultsFile, RosterRow, Rows, Shape,
+    column_of, read_results_lenient, write_adjustments, write_configuration, write_fixtures,
+    write_matches, write_nights, write_rosters, AdjustmentChange, AdjustmentRow, Column,
+    FixtureRow, MatchRow, NightRow, ResultsFile, RosterRow, Rows, Shape,
 };
 use don::store::{DraftRoster, Resolver, Store};
 
@@ -98,13 +99,20 @@ pub fn import(
     resolver.league_made = made_league;
     resolver.new_players = new_players.to_vec();
     resolver.named_in_files = named_in(&read);
+    for r in &read {
+        if let Rows::Rosters(rows) = &r.file.rows {
+            let teams = rows.iter().map(|row| row.team.clone());
+            resolver.teams_known.extend(teams);
+        }
+    }
     let mut warnings: Vec<Fault> = Vec::new();
-    // Configuration first, then rosters, then nights, then adjustments: whatever order the
-    // files are named in.
+    // Configuration first, then rosters, then fixtures, then nights, then adjustments:
+    // whatever order the files are named in.
     let mut read = read;
     for shape in [
         Shape::Configuration,
         Shape::Rosters,
+        Shape::Fixtures,
         Shape::Matches,
         Shape::Nights,
         Shape::Adjustments,
@@ -148,6 +156,28 @@ pub fn import(
                             player: row.player.clone(),
                         };
                         if let Err(e) = resolver.roster(&draft, &column) {
+                            fail(e);
+                        }
+                    }
+                }
+                Rows::Fixtures(rows) => {
+                    let mut memo = NameMemo::default();
+                    for row in rows.iter() {
+                        let unknown = unknown_fixture_names(
+                            &resolver,
+                            &mut memo,
+                            row.line,
+                            &row.season,
+                            &row.home,
+                            &row.away,
+                            &row.faulty,
+                            &column,
+                        );
+                        if !unknown.is_empty() || !row.faulty.is_empty() {
+                            unknown.into_iter().for_each(&mut fail);
+                            continue;
+                        }
+                        if let Err(e) = resolver.fixture(row, &column) {
                             fail(e);
                         }
                     }
@@ -238,6 +268,9 @@ pub fn import(
     let count =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     said.push(count(report.nights_added, "night", "nights"));
+    if report.fixtures_added > 0 {
+        said.push(count(report.fixtures_added, "fixture", "fixtures"));
+    }
     if report.adjustments_added > 0 {
         said.push(count(report.adjustments_added, "adjustment", "adjustments"));
     }
@@ -269,7 +302,8 @@ pub fn import(
             count(report.teams_made.len(), "new team", "new teams")
         ));
     }
-    let kept = report.nights_kept + report.adjustments_kept + report.configs_kept;
+    let kept =
+        report.nights_kept + report.adjustments_kept + report.configs_kept + report.fixtures_kept;
     let mut out = io::stdout().lock();
     if made_league {
         summary = format!("new league {summary}");
@@ -327,6 +361,11 @@ fn named_in(read: &[Read]) -> Vec<(Named, String)> {
                 add(Named::Team, &r.team);
             }),
             Rows::Configuration(rows) => rows.iter().for_each(|r| add(Named::Season, &r.season)),
+            Rows::Fixtures(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.home);
+                add(Named::Team, &r.away);
+            }),
         }
     }
     out
@@ -353,6 +392,8 @@ pub enum ExportShape {
     Adjustments,
     Rosters,
     Configuration,
+    /// The season's fixtures, played or not (as `fixtures list` has them).
+    Fixtures,
 }
 
 /// Exports a season's results: one shape to standard output or `out`, or every shape that has
@@ -369,8 +410,27 @@ pub fn export(
     let season = store.leagues().season(&league, season)?;
     let reader = store.leagues();
     let fixtures = reader.fixtures(season.id)?;
+    let confirmed_by = reader.confirmed_entered_by(season.id)?;
+    let standing =
+        |f: &don::store::Fixture| standing_with(&f.confirmation, confirmed_by.get(&f.id).copied());
     let mut matches = Vec::new();
     let mut nights = Vec::new();
+    // Every fixture, written (as a fixtures file) only when some are still to play: a season
+    // part-way keeps its schedule.
+    let schedule: Vec<FixtureRow> = fixtures
+        .iter()
+        .filter(|f| !f.cancelled)
+        .map(|f| FixtureRow {
+            line: 0,
+            season: season.name.clone(),
+            date: f.date,
+            home: f.home.name.clone(),
+            away: f.away.name.clone(),
+            round: f.round,
+            faulty: Vec::new(),
+        })
+        .collect();
+    let to_play = fixtures.iter().any(|f| !f.cancelled && f.result.is_none());
     for f in fixtures.iter().filter(|f| !f.cancelled) {
         match &f.result {
             None => {}
@@ -405,18 +465,23 @@ pub fn export(
                             .map(|l| (l.score.home, l.score.away))
                             .collect(),
                         incomplete,
-                        standing: standing_of(&f.confirmation),
+                        standing: standing(f),
                         faulty: Vec::new(),
                     });
                 }
             }
-            Some(NightResult::Totals(t)) => {
-                nights.push(night_row(&season.name, f, t.home, t.away, false))
-            }
+            Some(NightResult::Totals(t)) => nights.push(night_row(
+                &season.name,
+                f,
+                t.home,
+                t.away,
+                false,
+                standing(f),
+            )),
             Some(NightResult::Walkover(side)) => {
                 let w = season.config.walkover_matches();
                 let (h, a) = if *side == Side::Home { (w, 0) } else { (0, w) };
-                nights.push(night_row(&season.name, f, h, a, true));
+                nights.push(night_row(&season.name, f, h, a, true, standing(f)));
             }
         }
     }
@@ -474,6 +539,7 @@ pub fn export(
             ExportShape::Adjustments => write_adjustments(&adjustments, &mut *w),
             ExportShape::Rosters => write_rosters(&rosters, &mut *w),
             ExportShape::Configuration => write_configuration(&configuration, &mut *w),
+            ExportShape::Fixtures => write_fixtures(&schedule, &mut *w),
         }?;
         w.flush()
     };
@@ -486,6 +552,11 @@ pub fn export(
                 "configuration",
             ),
             (ExportShape::Rosters, rosters.len(), "rosters"),
+            (
+                ExportShape::Fixtures,
+                if to_play { schedule.len() } else { 0 },
+                "fixtures",
+            ),
             (ExportShape::Matches, matches.len(), "matches"),
             (ExportShape::Nights, nights.len(), "nights"),
             (ExportShape::Adjustments, adjustments.len(), "adjustments"),
@@ -512,7 +583,14 @@ pub fn export(
     Ok(Done::Ok)
 }
 
-fn night_row(season: &str, f: &don::store::Fixture, h: u32, a: u32, walkover: bool) -> NightRow {
+fn night_row(
+    season: &str,
+    f: &don::store::Fixture,
+    h: u32,
+    a: u32,
+    walkover: bool,
+    standing: don::record::results::Standing,
+) -> NightRow {
     NightRow {
         line: 0,
         season: season.to_string(),
@@ -522,7 +600,7 @@ fn night_row(season: &str, f: &don::store::Fixture, h: u32, a: u32, walkover: bo
         home_points: h,
         away_points: a,
         walkover,
-        standing: standing_of(&f.confirmation),
+        standing,
         faulty: Vec::new(),
     }
 }

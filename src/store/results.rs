@@ -7,13 +7,13 @@ use std::collections::HashMap;
 
 use super::db::{Change, StoreError};
 use super::league::{LeagueInfo, SeasonInfo, TeamInfo};
+use crate::league::fixtures::{place_night, NightPlace, PairFixture};
 use crate::league::import::{
     DraftAdjustment, DraftConfig, DraftNight, NameStatus, Named, Names, RowError,
 };
-use crate::league::fixtures::{place_night, NightPlace, PairFixture};
 use crate::league::names::{name_key, quoted};
 use crate::league::{Config, Confirmation, NightResult, Pair, Side};
-use crate::record::results::{AdjustmentChange, Column};
+use crate::record::results::{AdjustmentChange, Column, FixtureRow};
 
 /// A fault found while matching drafts to what is stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,6 +53,9 @@ pub struct ImportReport {
     /// Seasons whose configuration was set, and those whose configuration was the same already.
     pub configs_set: usize,
     pub configs_kept: usize,
+    /// Fixtures added from a fixtures file, and those there already.
+    pub fixtures_added: usize,
+    pub fixtures_kept: usize,
 }
 
 /// A roster row: a player of a team for a season.
@@ -85,6 +88,9 @@ pub struct Resolver<'c, 'a> {
     players_named: std::collections::HashSet<String>,
     /// The seasons and teams the files name (each once), for telling a misspelt new name.
     pub named_in_files: Vec<(Named, String)>,
+    /// The teams a new team's name is checked against for a misspelling: the league's before
+    /// the import, and those of the rosters files (each a team of the import by its roster).
+    pub teams_known: Vec<String>,
     pub report: ImportReport,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
@@ -102,11 +108,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .into_iter()
             .map(|s| (name_key(&s.name), s))
             .collect();
-        let teams = reader
+        let teams: HashMap<String, TeamInfo> = reader
             .teams(league.id)?
             .into_iter()
             .map(|t| (name_key(&t.name), t))
             .collect();
+        let teams_known = teams.values().map(|t| t.name.clone()).collect();
         Ok(Resolver {
             change,
             league,
@@ -121,6 +128,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             players: None,
             players_named: Default::default(),
             named_in_files: Vec::new(),
+            teams_known,
             report: ImportReport::default(),
             league_made: false,
         })
@@ -267,6 +275,50 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .map_err(|e| store_fault(e, line))?;
             self.league.config = draft.config.clone();
         }
+        Ok(())
+    }
+
+    /// Adds a fixture of a season's schedule (without a result), unless the two teams have
+    /// one on that date already.
+    pub fn fixture(
+        &mut self,
+        row: &FixtureRow,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let line = row.line;
+        let season = self.season(&row.season, line, column("season"))?;
+        let home = self.team(&row.home, season.id, line, column("home"))?;
+        let away = self.team(&row.away, season.id, line, column("away"))?;
+        let fixtures = self
+            .fixtures_of(season.id)
+            .map_err(|e| store_fault(e, line))?;
+        if fixtures
+            .iter()
+            .any(|f| f.home == home.id && f.away == away.id && f.date == row.date)
+        {
+            self.report.fixtures_kept += 1;
+            return Ok(());
+        }
+        let id = self
+            .change
+            .add_fixture(season.id, row.round, row.date, home.id, away.id)
+            .map_err(|e| RowError {
+                line,
+                column: column("away"),
+                message: e.to_string(),
+            })?;
+        self.fixtures_of(season.id)
+            .map_err(|e| store_fault(e, line))?
+            .push(Known {
+                id,
+                round: row.round,
+                date: row.date,
+                home: home.id,
+                away: away.id,
+                cancelled: false,
+                result: KnownResult::None,
+            });
+        self.report.fixtures_added += 1;
         Ok(())
     }
 
@@ -443,6 +495,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     .map_err(|e| store_fault(e, line))?;
             }
         }
+        if let (Confirmation::Confirmed, Some(side)) = (&night.confirmation, night.confirmed_by) {
+            // Entered for one side, then confirmed by the other.
+            change
+                .set_provisional(id, side, night.date)
+                .map_err(|e| store_fault(e, line))?;
+            change
+                .set_confirmation(id, &Confirmation::Confirmed, night.date)
+                .map_err(|e| store_fault(e, line))?;
+        }
         let file = self.file.clone();
         let fixtures = self
             .fixtures_of(season.id)
@@ -541,7 +602,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Whether the import would change anything.
     pub fn changes_anything(&self) -> bool {
         let r = &self.report;
-        r.nights_added + r.adjustments_added + r.roster_places > 0
+        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added > 0
             || !r.seasons_made.is_empty()
             || !r.teams_made.is_empty()
     }
@@ -673,9 +734,16 @@ impl Names for Resolver<'_, '_> {
                 format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new season)")
             }))
         } else if self.create {
-            // A new team near a known one is a misspelling: a team that really is new is
-            // added first.
-            if let Some(s) = suggest(name, known.iter().copied()) {
+            // A new team near a known one (the league's, or one with a roster in the files) is
+            // a misspelling: a team that really is new is added first. (A name of one or two
+            // letters is near every other such name: no slip is told there.)
+            let known_teams = self
+                .teams_known
+                .iter()
+                .filter(|t| name_key(t) != key)
+                .map(String::as_str);
+            let near = suggest(name, known_teams).filter(|_| key.chars().count() > 2);
+            if let Some(s) = near {
                 return NameStatus::Unknown(format!(
                     "{place}; did you mean '{s}'? (if {name} is a new team, add it first with `don team add {}`)",
                     quoted(name)
