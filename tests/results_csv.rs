@@ -39,7 +39,7 @@ const ROSTERS: &str = "season,team,player\n";
 const ADJUSTMENTS: &str = "season,date,team,adjustment,reason\n";
 
 /// What a header lacking columns is told (after "it lacks …").
-const SHAPES: &str = "(matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value)";
+const SHAPES: &str = "(matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)";
 
 // ---------------------------------------------------------------------------------------------
 // Each shape read exactly.

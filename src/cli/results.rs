@@ -1,6 +1,6 @@
 //! `don import FILE.csv --league L` and `don export --league L --season S`: league results as
 //! CSV (docs/formats.md#results-csv: matches, nights, rosters, adjustments, and the
-//! configuration shape beside them, with optional columns for how a night stands and a night
+//! configuration and fixtures shapes beside them, with optional columns for how a night stands and a night
 //! left incomplete). An import is one
 //! change: every row checked against its season's configuration, every fault named by file,
 //! line and column, and nothing kept if anything is wrong.
