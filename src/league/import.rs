@@ -575,9 +575,13 @@ pub fn nights_from_matches(
         if g.matches.is_empty() {
             continue;
         }
+        let (home, away) = (name_key(&g.night.home), name_key(&g.night.away));
         if g.incomplete || is_complete(&g.config, &g.matches) {
             g.night.result = NightResult::Matches(g.matches);
             out.nights.push(g.night);
+        } else if refused.iter().any(|p| p.is_of(g.night.date, &home, &away)) {
+            // A row of it was refused: its fault says it all (its names are not suspect).
+            continue;
         } else if !g.suspect.is_empty() {
             out.errors.append(&mut g.suspect);
             refused.push(Place {

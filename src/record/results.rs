@@ -285,8 +285,17 @@ pub fn column_of(header: &[String], name: &str) -> Option<Column> {
 /// tried before nights, which shares its first four).
 fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
     let has = |c: &usize| header.iter().any(|h| h == col::NAMES[*c]);
+    // Fixtures' four columns begin matches' and nights' too: a header is of fixtures only
+    // when it has no other column (`season,date,home,away,kind` lacks the rest of matches).
+    let only_its_own = |s: Shape| {
+        let (required, optional) = s.columns();
+        header
+            .iter()
+            .all(|h| required.iter().chain(optional).any(|c| col::NAMES[*c] == h))
+    };
     let fit = Shape::ALL
         .into_iter()
+        .filter(|s| *s != Shape::Fixtures || only_its_own(*s))
         .find(|s| s.columns().0.iter().all(has));
     let Some(shape) = fit else {
         let best = Shape::ALL
