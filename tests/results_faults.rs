@@ -112,6 +112,46 @@ fn with_create_a_new_team_near_a_known_one_is_refused_as_a_misspelling_whatever_
          Nothing imported: 2 errors.\n"
     );
     assert_eq!(db.dump(), before);
+    // Into a new league, the teams with a roster in the files are the known ones: a team of
+    // its own roster is no misspelling ('Red Lion B'), one without is ('Red Lyon').
+    let db = Db::new();
+    let rosters = db.dir().join("rosters.csv");
+    std::fs::write(
+        &rosters,
+        "season,team,player\n2025-26,Red Lion,Dai\n2025-26,Red Lion B,Huw\n",
+    )
+    .unwrap();
+    let nights = db.dir().join("nights.csv");
+    let night = "2025-26,2025-09-04,Red Lion,Red Lion B,5,4\n";
+    std::fs::write(
+        &nights,
+        format!("season,date,home,away,home_points,away_points\n{night}2025-26,2025-09-11,Red Lion B,Red Lyon,5,4\n"),
+    )
+    .unwrap();
+    let args = [
+        "import",
+        rosters.to_str().unwrap(),
+        nights.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+        "--create",
+    ];
+    let out = db.run(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr).replace(&format!("{}, ", nights.display()), ""),
+        "line 3, column 4 (away): no team 'Red Lyon' in Abercarn Crib and Don League; did you mean 'Red Lion'? (if Red Lyon is a new team, add it first with `don team add 'Red Lyon'`)\n\
+         Nothing imported: 1 error.\n"
+    );
+    std::fs::write(
+        &nights,
+        format!("season,date,home,away,home_points,away_points\n{night}"),
+    )
+    .unwrap();
+    assert_eq!(
+        db.ok(&args),
+        "Imported new league Abercarn Crib and Don League: 1 night, 2 roster places; new season 2025-26; 2 new teams.\n"
+    );
 }
 
 /// The sample season's files copied into `db`'s directory, `edit` applied to each one's

@@ -102,7 +102,7 @@ pub fn import(
     for r in &read {
         if let Rows::Rosters(rows) = &r.file.rows {
             let teams = rows.iter().map(|row| row.team.clone());
-            resolver.teams_known.extend(teams);
+            resolver.rostered.extend(teams);
         }
     }
     let mut warnings: Vec<Fault> = Vec::new();

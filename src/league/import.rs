@@ -665,7 +665,8 @@ pub fn nights_from_totals(
         let award = config.walkover_matches();
         let walkover_like = (points.home == award && points.away == 0)
             || (points.home == 0 && points.away == award);
-        if !bad("home_points") && !bad("away_points") && !(bad("note") && walkover_like) {
+        let note_hides = bad("note") && walkover_like;
+        if !bad("home_points") && !bad("away_points") && !note_hides {
             if row.walkover {
                 match (points.home, points.away) {
                     (h, 0) if h == award => result = Some(NightResult::Walkover(Side::Home)),

@@ -89,8 +89,10 @@ pub struct Resolver<'c, 'a> {
     /// The seasons and teams the files name (each once), for telling a misspelt new name.
     pub named_in_files: Vec<(Named, String)>,
     /// The teams a new team's name is checked against for a misspelling: the league's before
-    /// the import, and those of the rosters files (each a team of the import by its roster).
-    pub teams_known: Vec<String>,
+    /// the import, and (for a team without a roster in the files) those with one.
+    teams_before: Vec<String>,
+    /// The teams with a roster in the files: each a team of the import by its roster.
+    pub rostered: Vec<String>,
     pub report: ImportReport,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
@@ -113,7 +115,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .into_iter()
             .map(|t| (name_key(&t.name), t))
             .collect();
-        let teams_known = teams.values().map(|t| t.name.clone()).collect();
+        let teams_before = teams.values().map(|t| t.name.clone()).collect();
         Ok(Resolver {
             change,
             league,
@@ -128,7 +130,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             players: None,
             players_named: Default::default(),
             named_in_files: Vec::new(),
-            teams_known,
+            teams_before,
+            rostered: Vec::new(),
             report: ImportReport::default(),
             league_made: false,
         })
@@ -734,12 +737,16 @@ impl Names for Resolver<'_, '_> {
                 format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new season)")
             }))
         } else if self.create {
-            // A new team near a known one (the league's, or one with a roster in the files) is
-            // a misspelling: a team that really is new is added first. (A name of one or two
-            // letters is near every other such name: no slip is told there.)
+            // A new team near a known one (the league's, or, for a team without a roster in
+            // the files, one with a roster there) is a misspelling: a team that really is new
+            // is added first. (A name of one or two letters is near every other such name: no
+            // slip is told there.)
+            let has_roster = self.rostered.iter().any(|t| name_key(t) == key);
+            let rostered = self.rostered.iter().filter(|_| !has_roster);
             let known_teams = self
-                .teams_known
+                .teams_before
                 .iter()
+                .chain(rostered)
                 .filter(|t| name_key(t) != key)
                 .map(String::as_str);
             let near = suggest(name, known_teams).filter(|_| key.chars().count() > 2);
