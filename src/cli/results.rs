@@ -99,6 +99,8 @@ pub fn import(
     resolver.league_made = made_league;
     resolver.new_players = new_players.to_vec();
     resolver.named_in_files = named_in(&read);
+    // To tell a `--new-player` that names no player of the files (a slip of its own, likely).
+    let named = players_in(&read);
     for r in &read {
         if let Rows::Rosters(rows) = &r.file.rows {
             let teams = rows.iter().map(|row| row.team.clone());
@@ -241,7 +243,8 @@ pub fn import(
     for (name, e) in warnings.iter().take(200) {
         writeln!(err, "warning: {}", place(name, e))?;
     }
-    for name in resolver.unused_new_players() {
+    let unused = new_players.iter().filter(|n| !named.contains(&name_key(n)));
+    for name in unused {
         writeln!(
             err,
             "warning: --new-player '{}' names no player of the import: it was not used",
@@ -366,6 +369,24 @@ fn named_in(read: &[Read]) -> Vec<(Named, String)> {
                 add(Named::Team, &r.home);
                 add(Named::Team, &r.away);
             }),
+        }
+    }
+    out
+}
+
+/// The players the files name (name keys): in matches and rosters.
+fn players_in(read: &[Read]) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    for r in read {
+        match &r.file.rows {
+            Rows::Matches(rows) => {
+                for row in rows {
+                    let both = row.home_players.iter().chain(&row.away_players);
+                    out.extend(both.map(|p| name_key(p)));
+                }
+            }
+            Rows::Rosters(rows) => out.extend(rows.iter().map(|row| name_key(&row.player))),
+            _ => {}
         }
     }
     out

@@ -84,8 +84,6 @@ pub struct Resolver<'c, 'a> {
     /// The league's players (on a roster of any season), by name key, once looked up; with
     /// those this import puts on a roster.
     players: Option<std::collections::BTreeMap<String, String>>,
-    /// Every player the import names (name keys), to tell a `--new-player` not used.
-    players_named: std::collections::HashSet<String>,
     /// The seasons and teams the files name (each once), for telling a misspelt new name.
     pub named_in_files: Vec<(Named, String)>,
     /// The teams a new team's name is checked against for a misspelling: the league's before
@@ -128,7 +126,6 @@ impl<'c, 'a> Resolver<'c, 'a> {
             file: String::new(),
             new_players: Vec::new(),
             players: None,
-            players_named: Default::default(),
             named_in_files: Vec::new(),
             teams_before,
             rostered: Vec::new(),
@@ -548,7 +545,6 @@ impl<'c, 'a> Resolver<'c, 'a> {
         line: u64,
         column: Option<Column>,
     ) -> Result<(), RowError> {
-        self.players_named.insert(name_key(player));
         let seen = self.on_roster.entry((season, team)).or_default();
         if seen.contains(player) {
             return Ok(());
@@ -619,16 +615,6 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let season = self.season(&row.season, row.line, column("season"))?;
         let team = self.team(&row.team, season.id, row.line, column("team"))?;
         self.put_on_roster(season.id, team.id, &row.player, row.line, column("player"))
-    }
-
-    /// The names given with `--new-player` that name no player of the import (in the order
-    /// given).
-    pub fn unused_new_players(&self) -> Vec<String> {
-        self.new_players
-            .iter()
-            .filter(|n| !self.players_named.contains(&name_key(n)))
-            .cloned()
-            .collect()
     }
 
     /// Keeps an adjustment (or a withdrawal), unless the same is kept already.
