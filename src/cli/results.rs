@@ -248,7 +248,7 @@ pub fn import(
         writeln!(
             err,
             "warning: --new-player '{}' names no player of the import: it was not used",
-            shown(&name)
+            shown(name)
         )?;
     }
     if !faults.is_empty() {
