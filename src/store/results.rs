@@ -322,8 +322,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
         Ok(())
     }
 
-    /// Keeps a night: on its fixture (the one on its date, or the one between the teams not
-    /// yet played), or on a new one.
+    /// Keeps a night: on its teams' fixture on its date, or (in a season without a schedule,
+    /// when they have no fixture left to play) on a new one; see [`place_night`].
     pub fn night(
         &mut self,
         night: &DraftNight,
@@ -386,7 +386,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             NightPlace::On(id) => fixtures
                 .iter()
                 .find(|f| f.id == id)
-                .map(|f| (f.id, f.date, f.cancelled)),
+                .map(|f| (f.id, f.cancelled)),
             NightPlace::Move { id, from } => {
                 return Err(RowError {
                     line,
@@ -445,12 +445,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
         };
         let change = self.change;
         let id = match target {
-            Some((id, date, cancelled)) => {
-                if date != night.date {
-                    change
-                        .move_fixture(id, night.date)
-                        .map_err(|e| store_fault(e, line))?;
-                }
+            // On its date (a night is never moved by an import).
+            Some((id, cancelled)) => {
                 if cancelled {
                     change
                         .set_cancelled(id, false)
