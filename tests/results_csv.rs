@@ -39,7 +39,7 @@ const ROSTERS: &str = "season,team,player\n";
 const ADJUSTMENTS: &str = "season,date,team,adjustment,reason\n";
 
 /// What a header lacking columns is told (after "it lacks …").
-const SHAPES: &str = "(matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)";
+const SHAPES: &str = "(see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)";
 
 // ---------------------------------------------------------------------------------------------
 // Each shape read exactly.
@@ -470,15 +470,15 @@ fn header_faults() {
         // A column lacking: the shape the header comes nearest to is named.
         (
             b"season,date,home,away,kind,home_legs,away_legs\n2025,2025-09-04,A,B,don,2,0\n",
-            format!("line 1: the header is not one of results (FORMAT.md §3): it lacks slot {SHAPES}"),
+            format!("line 1: the header is not one of results: it lacks slot {SHAPES}"),
         ),
         (
             b"season,date,home,away,home_points\n",
-            format!("line 1: the header is not one of results (FORMAT.md §3): it lacks away_points {SHAPES}"),
+            format!("line 1: the header is not one of results: it lacks away_points {SHAPES}"),
         ),
         (
             b"season,player\n",
-            format!("line 1: the header is not one of results (FORMAT.md §3): it lacks team {SHAPES}"),
+            format!("line 1: the header is not one of results: it lacks team {SHAPES}"),
         ),
         // A column no shape of its kind has.
         (

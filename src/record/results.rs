@@ -313,7 +313,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
             line: 1,
             column: None,
             message: format!(
-                "the header is not one of results (FORMAT.md §3): it lacks {} (matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)",
+                "the header is not one of results: it lacks {} (see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)",
                 missing.join(", ")
             ),
         });
