@@ -415,6 +415,97 @@ fn the_prompt_is_short_and_the_status_is_said_in_full_once_a_hand() {
     );
 }
 
+/// Every prompt of `err` fits 60 columns on a terminal, where it ends ` > ` (piped, ` >`).
+fn all_fit_60_columns(what: &str, err: &str) {
+    let prompts = prompts(err);
+    assert!(!prompts.is_empty(), "{what}: no prompt in {err}");
+    for prompt in prompts {
+        assert!(
+            prompt.chars().count() < 60, // and its last space
+            "{what}: a prompt wider than 60 columns: {prompt}"
+        );
+    }
+}
+
+#[test]
+fn every_prompt_fits_60_columns_in_every_variant_and_stage() {
+    // Irish Don best of three, late in a deal of game 2: NS took game 1 with 50 + 50 (hands 1
+    // and 2), hand 3 is game 2's first; hand 4 played trick by trick, each trick following suit.
+    let db = Db::new();
+    db.ok(&["new", "irish-don", "--best-of-three", "--seats", "A,B,C,D"]);
+    let mut lines = vec!["pitcher S"];
+    lines.extend(["totals ns 50 ew 30"; 3]);
+    lines.extend([
+        "2H 3H 4H 5H",
+        "6H 7H 8H 9H",
+        "TH JH QH KH",
+        "2S 3S 4S 5S",
+        "6S 7S 8S 9S",
+        "TS JS QS KS",
+        "2C 3C 4C 5C",
+        "6C 7C 8C 9C",
+        "TC JC QC KC",
+    ]);
+    let (code, _, err) = play(&db, "1", &lines);
+    assert_eq!(code, Some(0), "{err}");
+    let p = prompts(&err);
+    assert_eq!(p[3], "H3 · N pitches · NS 0–0 EW · G2 1–0 >");
+    assert_eq!(
+        p.last(),
+        Some(&"H4 T10 · N leads · ♥ · NS 80–62 EW counting · G2 1–0 >")
+    );
+    all_fit_60_columns("Irish Don best of three", &err);
+
+    // Nine Card Don, a match of three legs.
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--legs",
+        "3",
+        "--seats",
+        "A,B,C,D",
+        "--pitcher",
+        "N",
+    ]);
+    let (_, _, err) = play(&db, "1", &["5H 6H 7H 8H"]);
+    assert_eq!(
+        prompts(&err).last(),
+        Some(&"H1 T2 · W leads · ♥ · NS 0–10 EW · L1 0–0 >")
+    );
+    all_fit_60_columns("Nine Card Don, three legs", &err);
+
+    // Phat, with a muck carried.
+    let db = Db::new();
+    db.ok(&["new", "phat", "--seats", "A,B,C,D", "--pitcher", "N"]);
+    let (_, _, err) = play(&db, "1", &["totals ns 50 ew 30", "5H 6H 7H 8H"]);
+    assert_eq!(
+        prompts(&err).last(),
+        Some(&"H2 T2 · N leads · ♥ · NS 60–30 EW >")
+    );
+    all_fit_60_columns("Phat", &err);
+
+    // Blind Don, two players.
+    let db = Db::new();
+    db.ok(&["new", "blind-don", "--seats", "A,B", "--pitcher", "N"]);
+    let (_, _, err) = play(&db, "1", &["5H 6H"]);
+    assert_eq!(
+        prompts(&err).last(),
+        Some(&"H1 T2 · S leads · ♥ · N 0–10 S >")
+    );
+    all_fit_60_columns("Blind Don", &err);
+
+    // Game to Lose, three players.
+    let db = Db::new();
+    db.ok(&["new", "game-to-lose", "--seats", "A,B,C", "--pitcher", "N"]);
+    let (_, _, err) = play(&db, "1", &["5H 6H 7H", "TH JH QH"]);
+    assert_eq!(
+        prompts(&err).last(),
+        Some(&"H1 T3 · E leads · ♥ · N 0 E 3 S 10 >")
+    );
+    all_fit_60_columns("Game to Lose", &err);
+}
+
 // Point 12: what comes next.
 
 #[test]
