@@ -618,8 +618,29 @@ fn a_refused_phat_totals_line_says_what_the_totals_must_add_up_to() {
         &["totals NS 37 EW 43 muck EW", "totals NS 40 EW 50 muck tie"],
     );
     assert_eq!(code, Some(1));
-    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 37, EW 43 are impossible: the phat adds up to 72; a deal holds 80, and nobody went out during it: the sides' totals must add up to 88 (80 and 8 for the muck)\n"), "{err}");
-    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 40, EW 50 are impossible: the phat adds up to 90; a deal holds 80: the sides' totals must add up to 80\n"), "{err}");
+    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 37, EW 43 are impossible: they add up to 80, but a deal holds 80 of phat and 8 for the muck, and nobody went out during it: the totals must add up to 88\n"), "{err}");
+    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 40, EW 50 are impossible: they add up to 90, but a deal holds 80 of phat: the totals must add up to 80\n"), "{err}");
+}
+
+#[test]
+fn a_refused_phat_totals_line_says_what_was_typed_adds_up_to() {
+    let db = Db::new();
+    db.ok(&["new", "phat", "--pitcher", "N"]);
+    // 50 + 50 = 100 typed; 80 of phat and the muck's 8 make 88 (the phat of this reading,
+    // the muck's 8 to NS, would be 92: said before, and neither typed nor explained).
+    let before = std::fs::read(&db.path).unwrap();
+    let (code, _, err) = play(&db, "1", &["totals ns 50 ew 50"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 50, EW 50 are impossible: they add up to 100, but a deal holds 80 of phat and 8 for the muck: the totals must add up to 88\n"), "{err}");
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
+    // With the muck carried from a 40–40 deal, the next deal's muck is 16.
+    let (code, _, err) = play(
+        &db,
+        "1",
+        &["totals ns 40 ew 40 muck tie", "totals ns 60 ew 40"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 60, EW 40 are impossible: they add up to 100, but a deal holds 80 of phat and 16 for the muck: the totals must add up to 96\n"), "{err}");
 }
 
 /// `undo` looks at what the journal holds to say what it took back, but a scorer who has not
