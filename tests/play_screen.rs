@@ -556,23 +556,32 @@ fn help_lists_every_line_and_exit_quits_saying_how_to_carry_on() {
         assert_eq!(code, Some(0), "{err}");
         let listed = out.split("Lines, one an entry:\n").nth(1).unwrap_or("");
         for example in [
-            "5h kh 2h ah ",
-            "pitcher S ",
-            "totals NS 23 EW 12 game NS ",
-            "abandon renege W ",
-            "penalty EW out-of-turn ",
-            "concede EW ",
-            "claim ",
-            "undo ",
-            "quit ",
-            "help ",
+            "5h kh 2h ah",
+            "pitcher S",
+            "totals NS 23 EW 12 game NS",
+            "abandon renege W",
+            "penalty EW out-of-turn",
+            "concede EW",
+            "claim",
+            "undo",
+            "quit",
+            "help",
+            "# N led the 5",
         ] {
             assert!(
-                listed.contains(&format!("\n  {example}"))
-                    || listed.starts_with(&format!("  {example}")),
+                listed.contains(&format!("\n  {example}\n"))
+                    || listed.starts_with(&format!("  {example}\n")),
                 "`{asked}` does not list {example}:\n{out}"
             );
         }
+        // Each line fits a 60-column terminal; the plain muck and Game to Lose's game listed.
+        for line in listed.lines() {
+            assert!(line.chars().count() <= 60, "too wide: {line}");
+        }
+        assert!(
+            listed.contains("\n      muck NS, muck tie, muck NS 44 EW 36, out_first NS,\n"),
+            "{listed}"
+        );
     }
     let (code, out, err) = play(&db, "1", &["exit", "5S 2S 3S 4S"]);
     assert_eq!(code, Some(0), "{err}");
