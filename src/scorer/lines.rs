@@ -35,11 +35,8 @@ pub const LINES: &[(&str, &str)] = &[
     ),
 ];
 
-/// The widest the help may be: a 60-column terminal.
-pub const HELP_WIDTH: usize = 60;
-
-/// [`LINES`] as a list: each example line, and under it what it records, indented; at most
-/// [`HELP_WIDTH`] columns.
+/// [`LINES`] as a list: each example line, and under it what it records, indented; at most 60
+/// columns, to fit a small terminal.
 pub fn lines_help() -> String {
     LINES
         .iter()
@@ -131,7 +128,7 @@ mod tests {
     fn the_help_fits_60_columns_and_gives_every_line_that_reads() {
         let help = lines_help();
         for line in help.lines() {
-            assert!(line.chars().count() <= HELP_WIDTH, "too wide: {line}");
+            assert!(line.chars().count() <= 60, "too wide: {line}");
         }
         for (example, _) in LINES {
             let read = crate::record::line::parse_line(example);
