@@ -138,7 +138,7 @@ impl Screen for TermScreen {
 
 /// The fewest columns left for the answer on the prompt's own row; a wider question is put on
 /// rows of its own, once, and the answer edited on the row below it.
-const ROOM: usize = 20;
+const ROOM: usize = 16;
 
 /// A person at a terminal, a key at a time, for `don play` and `night enter` alike. The answer
 /// is edited on a single row that never wraps: what does not fit the terminal's width scrolls
