@@ -287,7 +287,7 @@ fn a_season_part_way_exported_imports_into_an_empty_database_and_exports_the_sam
     );
     assert_eq!(
         matches[1],
-        "2025-26,2025-09-04,Royal Oak,Red Lion,don,1,Gareth+Rhys,Dai+Huw,2,1,121-87 96-121 121-110,,confirmed,,,"
+        "2025-26,2025-09-04,Royal Oak,Red Lion,don,1,Gareth+Rhys,Dai+Huw,2,1,121-87 96-121 121-110,,confirmed,home,,"
     );
     assert_eq!(
         matches[6],
@@ -304,7 +304,7 @@ fn a_season_part_way_exported_imports_into_an_empty_database_and_exports_the_sam
         first[3].1,
         "season,date,home,away,home_points,away_points,note,confirmation,entered_by,disputed_by,reason\n\
          2025-26,2025-09-04,Greyhound,Commercial,3,2,,provisional,home,,\n\
-         2025-26,2025-09-18,Royal Oak,Greyhound,0,4,walkover,confirmed,,,\n"
+         2025-26,2025-09-18,Royal Oak,Greyhound,0,4,walkover,confirmed,home,,\n"
     );
     // Into an empty database: the same table (the provisional and disputed nights counted and
     // said so), the same configuration, and the same files again.
@@ -346,4 +346,105 @@ fn a_season_part_way_exported_imports_into_an_empty_database_and_exports_the_sam
         "--match",
         "don 2; Iolo+Jac; Emrys+Glyn; 2-0",
     ]);
+}
+
+#[test]
+fn a_generated_season_part_way_keeps_its_fixtures_to_play_through_export_and_import() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys League"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Abertillery, Blaina, Cwm, Dukestown",
+        "--create",
+    ]);
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+        "--skip",
+        "2025-12-25",
+    ]);
+    let list = db.ok(&["fixtures", "list"]);
+    // Round 1 played: one night confirmed (entered for the away side), one provisional.
+    let first: Vec<(String, String)> = list
+        .lines()
+        .filter(|l| l.contains("4 Sep 2025"))
+        .map(|l| {
+            let cells: Vec<&str> = l.split('┆').map(str::trim).collect();
+            (cells[3].to_string(), cells[4].to_string())
+        })
+        .collect();
+    assert_eq!(first.len(), 2, "{list}");
+    let (h1, a1) = &first[0];
+    let (h2, a2) = &first[1];
+    db.ok(&["night", "enter", h1, a1, "--totals", "5-4", "--for", a1]);
+    db.ok(&["night", "confirm", h1, a1]);
+    db.ok(&["night", "enter", h2, a2, "--totals", "3-6"]);
+    let out = db.dir().join("out");
+    let files_first = exported(&db, &out);
+    let names: Vec<&str> = files_first.iter().map(|(n, _)| n.as_str()).collect();
+    assert_eq!(
+        names,
+        [
+            "2025-26-configuration.csv",
+            "2025-26-fixtures.csv",
+            "2025-26-nights.csv"
+        ]
+    );
+    let fixtures: Vec<&str> = files_first[1].1.lines().collect();
+    assert_eq!(fixtures.len(), 13);
+    assert_eq!(fixtures[0], "season,date,home,away,round");
+    assert_eq!(fixtures[1], format!("2025-26,2025-09-04,{h1},{a1},1"));
+    assert!(
+        fixtures[12].starts_with("2025-26,2025-10-09,"),
+        "{}",
+        fixtures[12]
+    );
+    assert_eq!(
+        files_first[2].1,
+        format!(
+            "season,date,home,away,home_points,away_points,confirmation,entered_by,disputed_by,reason\n\
+             2025-26,2025-09-04,{h1},{a1},5,4,confirmed,away,,\n\
+             2025-26,2025-09-04,{h2},{a2},3,6,provisional,home,,\n"
+        )
+    );
+    let again = Db::new();
+    let mut args = vec!["import".to_string()];
+    args.extend(
+        files(&out)
+            .iter()
+            .map(|n| out.join(n).display().to_string()),
+    );
+    args.extend([
+        "--league".into(),
+        "Valleys League".into(),
+        "--create".into(),
+    ]);
+    let said = again.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(
+        said,
+        "Imported new league Valleys League: 2 nights, 12 fixtures; new season 2025-26; 4 new teams.\n"
+    );
+    assert_eq!(
+        again.ok(&["fixtures", "list"]),
+        db.ok(&["fixtures", "list"])
+    );
+    assert_eq!(exported(&again, &again.dir().join("out")), files_first);
+    // Its schedule kept, a night off its fixture's date is refused there too.
+    let nights = again.dir().join("late.csv");
+    std::fs::write(
+        &nights,
+        format!(
+            "season,date,home,away,home_points,away_points\n2025-26,2025-12-25,{h1},{a1},4,5\n"
+        ),
+    )
+    .unwrap();
+    let out = again.run(&["import", nights.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
 }

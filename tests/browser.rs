@@ -5,7 +5,8 @@
 //! table takes one A4 page; a disputed night is marked; the basic accessibility points hold.
 //!
 //! `.ci/run` installs chromium and the script's package. Without them the tests are reported
-//! *ignored*, with what is missing, except under `CI`, where they run and fail.
+//! *ignored*, with what is missing, except under `CI` (set to anything but empty, `false` or
+//! `0`), where they run and fail.
 //! `UPDATE_SCREENSHOT=1` copies the front page's screenshot into `docs/front-page.png` for the
 //! README.
 //!
@@ -221,6 +222,37 @@ const TESTS: &[(&str, fn())] = &[
     ),
 ];
 
+/// Tests of the harness itself: they need no browser and always run.
+const PLAIN: &[(&str, fn())] = &[(
+    "ci_counts_only_when_set_to_something_but_false_or_0",
+    ci_counts_only_when_set_to_something_but_false_or_0,
+)];
+
+/// Whether the value of `CI` says the tests run under CI: set and not empty, and not `false`
+/// (in any case) or `0`. `.ci/run` sets it to 1.
+fn under_ci(value: Option<&std::ffi::OsStr>) -> bool {
+    value.is_some_and(|v| match v.to_str().map(str::trim) {
+        Some(v) => !(v.is_empty() || v == "0" || v.eq_ignore_ascii_case("false")),
+        None => !v.is_empty(),
+    })
+}
+
+fn ci_counts_only_when_set_to_something_but_false_or_0() {
+    let ci = |v: Option<&str>| under_ci(v.map(std::ffi::OsStr::new));
+    for (value, counts) in [
+        (None, false),
+        (Some(""), false),
+        (Some("false"), false),
+        (Some("FALSE"), false),
+        (Some("0"), false),
+        (Some("1"), true),
+        (Some("true"), true),
+        (Some("yes"), true),
+    ] {
+        assert_eq!(ci(value), counts, "CI={value:?}");
+    }
+}
+
 /// What `cargo test` asks of this harness.
 #[derive(Default)]
 struct Asked {
@@ -273,10 +305,16 @@ impl Asked {
 
 fn main() -> ExitCode {
     let asked = Asked::from_args(std::env::args().skip(1));
-    let chosen: Vec<&(&str, fn())> = TESTS.iter().filter(|(n, _)| asked.wants(n)).collect();
-    let filtered_out = TESTS.len() - chosen.len();
+    // Each test with whether it needs the browser.
+    let all: Vec<(&str, fn(), bool)> = TESTS
+        .iter()
+        .map(|&(n, t)| (n, t, true))
+        .chain(PLAIN.iter().map(|&(n, t)| (n, t, false)))
+        .collect();
+    let chosen: Vec<&(&str, fn(), bool)> = all.iter().filter(|(n, ..)| asked.wants(n)).collect();
+    let filtered_out = all.len() - chosen.len();
     if asked.list {
-        for (name, _) in &chosen {
+        for (name, ..) in &chosen {
             println!("{name}: test");
         }
         return ExitCode::SUCCESS;
@@ -284,16 +322,26 @@ fn main() -> ExitCode {
     // Without the browser the tests are ignored, saying why; under CI (or asked to run the
     // ignored tests) they run, and fail. With it none is ignored, so `--ignored` runs none.
     let run_anyway =
-        std::env::var_os("CI").is_some() || asked.ignored_only || asked.include_ignored;
+        under_ci(std::env::var_os("CI").as_deref()) || asked.ignored_only || asked.include_ignored;
     let why = cannot_run();
     let ignore = why.clone().filter(|_| !run_anyway);
     let only_ignored = asked.ignored_only && why.is_none();
     let began = Instant::now();
     let (mut passed, mut ignored, mut failed) = (0, 0, Vec::new());
-    let chosen: Vec<_> = chosen.into_iter().filter(|_| !only_ignored).collect();
+    // The harness's own tests are never ignored, so `--ignored` runs none of them.
+    let chosen: Vec<_> = chosen
+        .into_iter()
+        .filter(|(.., browser)| {
+            if *browser {
+                !only_ignored
+            } else {
+                !asked.ignored_only
+            }
+        })
+        .collect();
     println!("\nrunning {} tests", chosen.len());
-    for (name, test) in chosen {
-        if let Some(why) = &ignore {
+    for &&(name, test, browser) in &chosen {
+        if let (Some(why), true) = (&ignore, browser) {
             println!("test {name} ... ignored, {why}");
             ignored += 1;
         } else if std::panic::catch_unwind(test).is_ok() {

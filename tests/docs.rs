@@ -1,8 +1,10 @@
 //! The user's documents: README.md and docs/*.md link only to files and headings that exist;
 //! neither they nor any `--help` text send a reader to FORMAT.md or RULES.md (the project's
 //! specification, outside the repository) without a link to the docs/ guide that explains it;
-//! and the guides name every variant, option, option word, tie-breaker, kind of match, error
-//! code and scorer's line the program knows.
+//! the guides name every variant, option, option word, tie-breaker, kind of match, error code
+//! and scorer's line the program knows, and the commands, options and results columns added
+//! since they were first written; and the transcripts of `don play` in docs/formats.md are what
+//! it prints.
 
 mod common;
 
@@ -426,4 +428,228 @@ fn the_formats_guide_names_every_code_and_every_word_the_scorer_reads() {
         );
     }
     assert!(known >= 8, "only {known} words known");
+}
+
+/// Whether some inline code span of a document's prose holds `words` (`don night correct HOME
+/// AWAY` holds `night correct`).
+fn names_in_code(doc: &str, words: &str) -> bool {
+    prose(doc).iter().any(|line| {
+        line.split('`')
+            .enumerate()
+            .any(|(i, span)| i % 2 == 1 && span.contains(words))
+    })
+}
+
+#[test]
+fn the_guides_name_the_commands_options_and_columns_added_since_they_were_written() {
+    let league = read(&root().join("docs/league.md"));
+    let mut missing = Vec::new();
+    for words in ["night correct", "--moved", "--new-player", "backup"] {
+        if !names_in_code(&league, words) {
+            missing.push(format!("docs/league.md: `{words}`"));
+        }
+    }
+    if !names_in_code(&league, "undo N") {
+        missing.push("docs/league.md: `undo N` (or `don undo N`)".to_string());
+    }
+    let formats = read(&root().join("docs/formats.md"));
+    // The configuration shape, by name and header, and the confirmation column.
+    for words in ["configuration", "confirmation"] {
+        if !names_in_code(&formats, words) {
+            missing.push(format!("docs/formats.md: `{words}`"));
+        }
+    }
+    if !formats.contains("\nseason,setting,value\n") {
+        missing.push("docs/formats.md: the header season,setting,value".to_string());
+    }
+    if !anchors(&formats).contains("configuration") {
+        missing.push("docs/formats.md: a heading for the configuration shape".to_string());
+    }
+    let results = formats
+        .split("\n## ")
+        .find(|s| s.starts_with("Results CSV"))
+        .expect("a section on results CSV");
+    for column in [
+        "confirmation",
+        "entered_by",
+        "disputed_by",
+        "reason",
+        "incomplete",
+    ] {
+        if !names(results, column) {
+            missing.push(format!("docs/formats.md#results-csv: `{column}`"));
+        }
+    }
+    assert!(missing.is_empty(), "the guides lack {missing:?}");
+    // The check itself: a word only in a code block, or only in prose, is not enough.
+    assert!(names_in_code(
+        "Run `don night correct A B` now.",
+        "night correct"
+    ));
+    assert!(!names_in_code(
+        "```\ndon night correct\n```\n",
+        "night correct"
+    ));
+    assert!(!names_in_code(
+        "night correct puts it right",
+        "night correct"
+    ));
+}
+
+/// The transcripts of `don play` in docs/formats.md's scorer's lines: each `console` block run
+/// in a new database, every `$` line through `sh` (with `don` on the PATH) giving exactly the
+/// lines under it; `session.txt` is the plain block introduced as it.
+#[test]
+fn the_scorers_transcripts_are_what_don_play_prints() {
+    let doc = read(&root().join("docs/formats.md"));
+    let lines = doc
+        .split("\n## ")
+        .find(|s| s.starts_with("The scorer's lines"))
+        .expect("a section on the scorer's lines");
+    // The fenced blocks: (info string, the line before the fence, the body).
+    let mut blocks: Vec<(String, String, String)> = Vec::new();
+    let mut open: Option<(String, String, String)> = None;
+    let mut before = String::new();
+    for line in lines.lines() {
+        if let Some(info) = line.trim_start().strip_prefix("```") {
+            match open.take() {
+                Some(block) => blocks.push(block),
+                None => open = Some((info.to_string(), before.clone(), String::new())),
+            }
+        } else if let Some((_, _, body)) = open.as_mut() {
+            body.push_str(line);
+            body.push('\n');
+        } else if !line.trim().is_empty() {
+            before = line.to_string();
+        }
+    }
+    let session = blocks
+        .iter()
+        .find(|(info, before, _)| info.is_empty() && before.contains("(`session.txt`)"))
+        .map(|(_, _, body)| body.clone())
+        .expect("the session's lines, introduced with (`session.txt`)");
+    let bin = PathBuf::from(env!("CARGO_BIN_EXE_don"));
+    let path = format!(
+        "{}:{}",
+        bin.parent().expect("the binary's folder").display(),
+        std::env::var("PATH").unwrap_or_default()
+    );
+    let mut run = 0;
+    for (_, _, body) in blocks.iter().filter(|(info, _, _)| info == "console") {
+        let dir = tempfile::tempdir().expect("a temporary folder");
+        std::fs::write(dir.path().join("session.txt"), &session).expect("session.txt");
+        // Each command with the lines it prints.
+        let mut steps: Vec<(String, String)> = Vec::new();
+        for line in body.lines() {
+            match line.strip_prefix("$ ") {
+                Some(cmd) => steps.push((cmd.to_string(), String::new())),
+                None => {
+                    let (_, want) = steps.last_mut().expect("a command before its output");
+                    want.push_str(line);
+                    want.push('\n');
+                }
+            }
+        }
+        for (cmd, want) in steps {
+            let out = std::process::Command::new("sh")
+                .arg("-c")
+                .arg(&cmd)
+                .current_dir(dir.path())
+                .env("PATH", &path)
+                .env("DON_DB", dir.path().join("don.db"))
+                .env_remove("COLUMNS")
+                .env_remove("DON_LEAGUE")
+                .output()
+                .expect("run sh");
+            assert_eq!(
+                text(&out.stdout),
+                want,
+                "docs/formats.md: `{cmd}` prints otherwise (stderr: {})",
+                text(&out.stderr)
+            );
+            run += 1;
+        }
+    }
+    assert!(run >= 3, "only {run} commands found in the transcripts");
+}
+
+/// Whether `name` matches `pattern`, whose one `*` stands for any run of characters.
+fn glob(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        Some((head, tail)) => {
+            name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail)
+        }
+        None => pattern == name,
+    }
+}
+
+/// The names of a folder's entries, folders with a `/` after them.
+fn entries(folder: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(folder)
+        .unwrap_or_else(|e| panic!("{}: {e}", folder.display()))
+        .map(|e| {
+            let e = e.unwrap();
+            let name = e.file_name().to_string_lossy().into_owned();
+            if e.path().is_dir() {
+                format!("{name}/")
+            } else {
+                name
+            }
+        })
+        .collect();
+    names.sort();
+    names
+}
+
+#[test]
+fn the_readmes_tree_names_every_source_file_and_test() {
+    let readme = read(&root().join("README.md"));
+    let row = |path: &str| -> String {
+        let start = format!("| `{path}` |");
+        readme
+            .lines()
+            .find(|l| l.starts_with(&start))
+            .unwrap_or_else(|| panic!("README.md's tree has no row for {path}"))
+            .to_string()
+    };
+    let mut missing = Vec::new();
+    for layer in entries(&root().join("src")) {
+        let Some(layer) = layer.strip_suffix('/') else {
+            continue;
+        };
+        let row = row(&format!("src/{layer}/"));
+        for file in entries(&root().join("src").join(layer)) {
+            if file == "mod.rs" {
+                continue;
+            }
+            // The command's files may be named by their subcommand (`backup` for backup.rs).
+            let stem = file.strip_suffix(".rs").unwrap_or(&file);
+            if !row.contains(&format!("`{file}`")) && !row.contains(&format!("`{stem}`")) {
+                missing.push(format!("src/{layer}/{file}"));
+            }
+        }
+    }
+    let tests = row("tests/");
+    let patterns: Vec<&str> = tests
+        .split('`')
+        .skip(1)
+        .step_by(2)
+        .filter(|w| w.contains('*'))
+        .collect();
+    for file in entries(&root().join("tests")) {
+        if !(file.ends_with(".rs") || file.ends_with('/')) {
+            continue;
+        }
+        let named = tests.contains(&format!("`{file}`"))
+            || tests.contains(&format!("`{file}"))
+            || patterns.iter().any(|p| glob(p, &file));
+        if !named {
+            missing.push(format!("tests/{file}"));
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "README.md's tree does not name: {}",
+        missing.join(", ")
+    );
 }

@@ -472,3 +472,94 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         "{show}"
     );
 }
+
+#[test]
+fn white_space_control_characters_are_refused_not_made_spaces() {
+    let db = setup();
+    for (c, code) in [
+        ("\r", "U+000D"),
+        ("\t", "U+0009"),
+        ("\n", "U+000A"),
+        ("\u{b}", "U+000B"),
+        ("\u{85}", "U+0085"),
+    ] {
+        let teams = format!("Alpha, Fake{c}line");
+        refused(
+            &db,
+            &["season", "new", "S2", "--teams", &teams, "--create"],
+            &format!(
+                "the team's name \"Fake{}line\" has a control character ({code}, character 5)",
+                c.escape_debug()
+            ),
+        );
+        let player = format!("Gareth{c}Jones");
+        refused(
+            &db,
+            &[
+                "roster",
+                "add",
+                "Royal Oak",
+                &player,
+                "--new-player",
+                &player,
+            ],
+            &format!("has a control character ({code}, character 7)"),
+        );
+    }
+    assert!(!db.ok(&["team", "list"]).contains("Fake"));
+}
+
+#[test]
+fn a_results_file_keeps_a_line_break_in_a_quoted_cell_and_refuses_other_white_space_controls() {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    let file = db.dir().join("rosters.csv");
+    let before = db.dump();
+    for (c, code) in [
+        ("\t", "U+0009"),
+        ("\r", "U+000D"),
+        ("\u{b}", "U+000B"),
+        ("\u{85}", "U+0085"),
+    ] {
+        std::fs::write(
+            &file,
+            format!("season,team,player\n2025-26,Royal Oak,Gareth Jones\n2025-26,\"Red{c}Lion\",Dai\n2025-26,Red Lion,\"Huw{c}Lloyd\"\n"),
+        )
+        .unwrap();
+        let out = db.run(&[
+            "import",
+            file.to_str().unwrap(),
+            "--league",
+            LEAGUE,
+            "--create",
+        ]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{err}");
+        for fault in [
+            format!(
+                "line 3, column 2 (team): `team` has a control character ({code}, character 4)"
+            ),
+            format!(
+                "line 4, column 3 (player): `player` has a control character ({code}, character 4)"
+            ),
+        ] {
+            assert!(err.contains(&fault), "wanted {fault:?} in {err}");
+        }
+        assert_eq!(before, db.dump());
+    }
+    // A line break in a quoted cell is a spreadsheet's line within the cell: one space.
+    std::fs::write(
+        &file,
+        "season,team,player\n2025-26,\"Red\r\nLion\",Dai\n2025-26,\"Red\nLion\",Huw\n",
+    )
+    .unwrap();
+    db.ok(&[
+        "import",
+        file.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+        "--create",
+    ]);
+    let out = db.ok(&["roster", "show"]);
+    assert!(out.contains("│ Red Lion ┆"), "{out}");
+}

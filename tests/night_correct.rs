@@ -603,7 +603,7 @@ fn a_misspelt_player_in_a_results_file_is_refused_unless_said_to_be_new() {
         "Nothing imported: 1 error.",
     );
     assert!(
-        err.contains(&format!("{path}, line 2: Ivor Jams is not a player of the league; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')\n")),
+        err.contains(&format!("{path}, line 2, column 8 (away_players): Ivor Jams is not a player of the league; did you mean 'Ivor James'? (if Ivor Jams is someone new, say so with --new-player 'Ivor Jams')\n")),
         "{err}"
     );
     let said = db.ok(&[

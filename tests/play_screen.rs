@@ -415,6 +415,97 @@ fn the_prompt_is_short_and_the_status_is_said_in_full_once_a_hand() {
     );
 }
 
+/// Every prompt of `err` fits 60 columns on a terminal, where it ends ` > ` (piped, ` >`).
+fn all_fit_60_columns(what: &str, err: &str) {
+    let prompts = prompts(err);
+    assert!(!prompts.is_empty(), "{what}: no prompt in {err}");
+    for prompt in prompts {
+        assert!(
+            prompt.chars().count() < 60, // and its last space
+            "{what}: a prompt wider than 60 columns: {prompt}"
+        );
+    }
+}
+
+#[test]
+fn every_prompt_fits_60_columns_in_every_variant_and_stage() {
+    // Irish Don best of three, late in a deal of game 2: NS took game 1 with 50 + 50 (hands 1
+    // and 2), hand 3 is game 2's first; hand 4 played trick by trick, each trick following suit.
+    let db = Db::new();
+    db.ok(&["new", "irish-don", "--best-of-three", "--seats", "A,B,C,D"]);
+    let mut lines = vec!["pitcher S"];
+    lines.extend(["totals ns 50 ew 30"; 3]);
+    lines.extend([
+        "2H 3H 4H 5H",
+        "6H 7H 8H 9H",
+        "TH JH QH KH",
+        "2S 3S 4S 5S",
+        "6S 7S 8S 9S",
+        "TS JS QS KS",
+        "2C 3C 4C 5C",
+        "6C 7C 8C 9C",
+        "TC JC QC KC",
+    ]);
+    let (code, _, err) = play(&db, "1", &lines);
+    assert_eq!(code, Some(0), "{err}");
+    let p = prompts(&err);
+    assert_eq!(p[3], "H3 · N pitches · NS 0–0 EW · G2 1–0 >");
+    assert_eq!(
+        p.last(),
+        Some(&"H4 T10 · N leads · ♥ · NS 80–62 EW counting · G2 1–0 >")
+    );
+    all_fit_60_columns("Irish Don best of three", &err);
+
+    // Nine Card Don, a match of three legs.
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--legs",
+        "3",
+        "--seats",
+        "A,B,C,D",
+        "--pitcher",
+        "N",
+    ]);
+    let (_, _, err) = play(&db, "1", &["5H 6H 7H 8H"]);
+    assert_eq!(
+        prompts(&err).last(),
+        Some(&"H1 T2 · W leads · ♥ · NS 0–10 EW · L1 0–0 >")
+    );
+    all_fit_60_columns("Nine Card Don, three legs", &err);
+
+    // Phat, with a muck carried.
+    let db = Db::new();
+    db.ok(&["new", "phat", "--seats", "A,B,C,D", "--pitcher", "N"]);
+    let (_, _, err) = play(&db, "1", &["totals ns 50 ew 30", "5H 6H 7H 8H"]);
+    assert_eq!(
+        prompts(&err).last(),
+        Some(&"H2 T2 · N leads · ♥ · NS 60–30 EW >")
+    );
+    all_fit_60_columns("Phat", &err);
+
+    // Blind Don, two players.
+    let db = Db::new();
+    db.ok(&["new", "blind-don", "--seats", "A,B", "--pitcher", "N"]);
+    let (_, _, err) = play(&db, "1", &["5H 6H"]);
+    assert_eq!(
+        prompts(&err).last(),
+        Some(&"H1 T2 · S leads · ♥ · N 0–10 S >")
+    );
+    all_fit_60_columns("Blind Don", &err);
+
+    // Game to Lose, three players.
+    let db = Db::new();
+    db.ok(&["new", "game-to-lose", "--seats", "A,B,C", "--pitcher", "N"]);
+    let (_, _, err) = play(&db, "1", &["5H 6H 7H", "TH JH QH"]);
+    assert_eq!(
+        prompts(&err).last(),
+        Some(&"H1 T3 · E leads · ♥ · N 0 E 3 S 10 >")
+    );
+    all_fit_60_columns("Game to Lose", &err);
+}
+
 // Point 12: what comes next.
 
 #[test]
@@ -465,23 +556,32 @@ fn help_lists_every_line_and_exit_quits_saying_how_to_carry_on() {
         assert_eq!(code, Some(0), "{err}");
         let listed = out.split("Lines, one an entry:\n").nth(1).unwrap_or("");
         for example in [
-            "5h kh 2h ah ",
-            "pitcher S ",
-            "totals NS 23 EW 12 game NS ",
-            "abandon renege W ",
-            "penalty EW out-of-turn ",
-            "concede EW ",
-            "claim ",
-            "undo ",
-            "quit ",
-            "help ",
+            "5h kh 2h ah",
+            "pitcher S",
+            "totals NS 23 EW 12 game NS",
+            "abandon renege W",
+            "penalty EW out-of-turn",
+            "concede EW",
+            "claim",
+            "undo",
+            "quit",
+            "help",
+            "# N led the 5",
         ] {
             assert!(
-                listed.contains(&format!("\n  {example}"))
-                    || listed.starts_with(&format!("  {example}")),
+                listed.contains(&format!("\n  {example}\n"))
+                    || listed.starts_with(&format!("  {example}\n")),
                 "`{asked}` does not list {example}:\n{out}"
             );
         }
+        // Each line fits a 60-column terminal; the plain muck and Game to Lose's game listed.
+        for line in listed.lines() {
+            assert!(line.chars().count() <= 60, "too wide: {line}");
+        }
+        assert!(
+            listed.contains("\n      muck NS, muck tie, muck NS 44 EW 36, out_first NS,\n"),
+            "{listed}"
+        );
     }
     let (code, out, err) = play(&db, "1", &["exit", "5S 2S 3S 4S"]);
     assert_eq!(code, Some(0), "{err}");
@@ -527,8 +627,29 @@ fn a_refused_phat_totals_line_says_what_the_totals_must_add_up_to() {
         &["totals NS 37 EW 43 muck EW", "totals NS 40 EW 50 muck tie"],
     );
     assert_eq!(code, Some(1));
-    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 37, EW 43 are impossible: the phat adds up to 72; a deal holds 80, and nobody went out during it: the sides' totals must add up to 88 (80 and 8 for the muck)\n"), "{err}");
-    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 40, EW 50 are impossible: the phat adds up to 90; a deal holds 80: the sides' totals must add up to 80\n"), "{err}");
+    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 37, EW 43 are impossible: they add up to 80, but a deal holds 80 of phat and 8 for the muck, and nobody went out during it: the totals must add up to 88\n"), "{err}");
+    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 40, EW 50 are impossible: they add up to 90, but a deal holds 80 of phat: the totals must add up to 80\n"), "{err}");
+}
+
+#[test]
+fn a_refused_phat_totals_line_says_what_was_typed_adds_up_to() {
+    let db = Db::new();
+    db.ok(&["new", "phat", "--pitcher", "N"]);
+    // 50 + 50 = 100 typed; 80 of phat and the muck's 8 make 88 (the phat of this reading,
+    // the muck's 8 to NS, would be 92: said before, and neither typed nor explained).
+    let before = std::fs::read(&db.path).unwrap();
+    let (code, _, err) = play(&db, "1", &["totals ns 50 ew 50"]);
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 50, EW 50 are impossible: they add up to 100, but a deal holds 80 of phat and 8 for the muck: the totals must add up to 88\n"), "{err}");
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
+    // With the muck carried from a 40–40 deal, the next deal's muck is 16.
+    let (code, _, err) = play(
+        &db,
+        "1",
+        &["totals ns 40 ew 40 muck tie", "totals ns 60 ew 40"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 60, EW 40 are impossible: they add up to 100, but a deal holds 80 of phat and 16 for the muck: the totals must add up to 96\n"), "{err}");
 }
 
 /// `undo` looks at what the journal holds to say what it took back, but a scorer who has not

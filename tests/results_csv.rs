@@ -39,7 +39,7 @@ const ROSTERS: &str = "season,team,player\n";
 const ADJUSTMENTS: &str = "season,date,team,adjustment,reason\n";
 
 /// What a header lacking columns is told (after "it lacks …").
-const SHAPES: &str = "(matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value)";
+const SHAPES: &str = "(see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)";
 
 // ---------------------------------------------------------------------------------------------
 // Each shape read exactly.
@@ -470,15 +470,15 @@ fn header_faults() {
         // A column lacking: the shape the header comes nearest to is named.
         (
             b"season,date,home,away,kind,home_legs,away_legs\n2025,2025-09-04,A,B,don,2,0\n",
-            format!("line 1: the header is not one of results (FORMAT.md §3): it lacks slot {SHAPES}"),
+            format!("line 1: the header is not one of results: it lacks slot {SHAPES}"),
         ),
         (
             b"season,date,home,away,home_points\n",
-            format!("line 1: the header is not one of results (FORMAT.md §3): it lacks away_points {SHAPES}"),
+            format!("line 1: the header is not one of results: it lacks away_points {SHAPES}"),
         ),
         (
             b"season,player\n",
-            format!("line 1: the header is not one of results (FORMAT.md §3): it lacks team {SHAPES}"),
+            format!("line 1: the header is not one of results: it lacks team {SHAPES}"),
         ),
         // A column no shape of its kind has.
         (
@@ -1256,6 +1256,7 @@ mod properties {
                     Rows::Rosters(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Adjustments(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Configuration(r) => r.iter().map(|r| r.line).collect(),
+                    Rows::Fixtures(r) => r.iter().map(|r| r.line).collect(),
                 };
                 prop_assert!(lines.iter().all(|l| *l >= 2), "{:?}", lines);
                 prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{:?}", lines);
@@ -1383,4 +1384,68 @@ mod properties {
             well_formed(&text)?;
         }
     }
+}
+
+#[test]
+fn a_fixtures_file_reads_and_writes_back_the_same_and_a_confirmed_night_keeps_who_entered_it() {
+    use don::record::results::{write_fixtures, FixtureRow};
+    let text = "season,date,home,away,round\n2025-26,2025-09-04,A,D,1\n2025-26,2025-10-16,A,B,\n";
+    let file = read(text);
+    assert_eq!(file.shape(), Shape::Fixtures);
+    let Rows::Fixtures(rows) = &file.rows else {
+        panic!("{file:?}")
+    };
+    assert_eq!(
+        rows,
+        &[
+            FixtureRow {
+                line: 2,
+                season: "2025-26".into(),
+                date: day("2025-09-04"),
+                home: "A".into(),
+                away: "D".into(),
+                round: Some(1),
+                faulty: vec![],
+            },
+            FixtureRow {
+                line: 3,
+                season: "2025-26".into(),
+                date: day("2025-10-16"),
+                home: "A".into(),
+                away: "B".into(),
+                round: None,
+                faulty: vec![],
+            },
+        ]
+    );
+    let mut out = Vec::new();
+    write_fixtures(rows, &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), text);
+    // Without a round, no round column; a round that is not a number is a fault.
+    let plain = "season,date,home,away\n2025-26,2025-09-04,A,D\n";
+    let Rows::Fixtures(rows) = read(plain).rows else {
+        panic!()
+    };
+    let mut out = Vec::new();
+    write_fixtures(&rows, &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), plain);
+    assert_eq!(
+        faults(b"season,date,home,away,round\n2025-26,2025-09-04,A,D,first\n"),
+        ["line 2, column 5 (round): `first` is not a number (1 or more)"]
+    );
+    // `entered_by` on a confirmed night: the side that entered it, confirmed by the other.
+    let nights = "season,date,home,away,home_points,away_points,confirmation,entered_by,disputed_by,reason\n\
+                  2025-26,2025-09-04,A,D,5,4,confirmed,away,,\n";
+    let Rows::Nights(rows) = read(nights).rows else {
+        panic!()
+    };
+    assert_eq!(
+        rows[0].standing,
+        Standing::ConfirmedBy {
+            entered_by: don::record::results::RowSide::Away
+        }
+    );
+    let mut out = Vec::new();
+    write_nights(&rows, &mut out).unwrap();
+    assert_eq!(String::from_utf8(out).unwrap(), nights);
 }

@@ -82,27 +82,266 @@ fn every_fault_of_every_row_comes_in_one_run_and_a_misspelt_name_as_itself() {
 }
 
 #[test]
-fn with_create_a_team_near_a_known_one_in_a_night_left_incomplete_is_taken_for_a_misspelling() {
+fn with_create_a_new_team_near_a_known_one_is_refused_as_a_misspelling_whatever_the_shape() {
     let db = league();
     let mut rows = night("2025-09-04", "Royal Oak", "Red Lion");
     rows[4] = rows[4].replace("Royal Oak", "Royal Oke");
     let file = db.dir().join("results.csv");
     std::fs::write(&file, format!("{HEADER}{}\n", rows.join("\n"))).unwrap();
+    let nights = db.dir().join("nights.csv");
+    std::fs::write(
+        &nights,
+        "season,date,home,away,home_points,away_points\n2025-26,2025-09-11,Red Lion,Royal Oke,4,5\n",
+    )
+    .unwrap();
     let before = db.dump();
     let out = db.run(&[
         "import",
         file.to_str().unwrap(),
+        nights.to_str().unwrap(),
         "--league",
         LEAGUE,
         "--create",
     ]);
     assert_eq!(out.status.code(), Some(1));
+    let dir = format!("{}/", db.dir().display());
+    assert_eq!(
+        text(&out.stderr).replace(&dir, ""),
+        "results.csv, line 6, column 3 (home): no team 'Royal Oke' in Abercarn Crib and Don League; did you mean 'Royal Oak'? (if Royal Oke is a new team, add it first with `don team add 'Royal Oke'`)\n\
+         nights.csv, line 2, column 4 (away): no team 'Royal Oke' in Abercarn Crib and Don League; did you mean 'Royal Oak'? (if Royal Oke is a new team, add it first with `don team add 'Royal Oke'`)\n\
+         Nothing imported: 2 errors.\n"
+    );
+    assert_eq!(db.dump(), before);
+    // Into a new league, the teams with a roster in the files are the known ones: a team of
+    // its own roster is no misspelling ('Red Lion B'), one without is ('Red Lyon').
+    let db = Db::new();
+    let rosters = db.dir().join("rosters.csv");
+    std::fs::write(
+        &rosters,
+        "season,team,player\n2025-26,Red Lion,Dai\n2025-26,Red Lion B,Huw\n",
+    )
+    .unwrap();
+    let nights = db.dir().join("nights.csv");
+    let night = "2025-26,2025-09-04,Red Lion,Red Lion B,5,4\n";
+    std::fs::write(
+        &nights,
+        format!("season,date,home,away,home_points,away_points\n{night}2025-26,2025-09-11,Red Lion B,Red Lyon,5,4\n"),
+    )
+    .unwrap();
+    let args = [
+        "import",
+        rosters.to_str().unwrap(),
+        nights.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+        "--create",
+    ];
+    let out = db.run(&args);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr).replace(&format!("{}, ", nights.display()), ""),
+        "line 3, column 4 (away): no team 'Red Lyon' in Abercarn Crib and Don League; did you mean 'Red Lion'? (if Red Lyon is a new team, add it first with `don team add 'Red Lyon'`)\n\
+         Nothing imported: 1 error.\n"
+    );
+    std::fs::write(
+        &nights,
+        format!("season,date,home,away,home_points,away_points\n{night}"),
+    )
+    .unwrap();
+    assert_eq!(
+        db.ok(&args),
+        "Imported new league Abercarn Crib and Don League: 1 night, 2 roster places; new season 2025-26; 2 new teams.\n"
+    );
+}
+
+/// The sample season's files copied into `db`'s directory, `edit` applied to each one's
+/// lines (by shape and line number, from 1).
+fn sample_files(db: &Db, edit: &dyn Fn(&str, usize, &str) -> String) -> Vec<String> {
+    ["rosters", "matches", "nights", "adjustments"]
+        .iter()
+        .map(|shape| {
+            let from = format!(
+                "{}/examples/league/2025-26-{shape}.csv",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let text = std::fs::read_to_string(from).unwrap();
+            let edited: String = text
+                .lines()
+                .enumerate()
+                .map(|(i, l)| edit(shape, i + 1, l) + "\n")
+                .collect();
+            let to = db.dir().join(format!("2025-26-{shape}.csv"));
+            std::fs::write(&to, edited).unwrap();
+            to.display().to_string()
+        })
+        .collect()
+}
+
+/// Imports `files` into a new league with `--create` (and the `more` arguments).
+fn import_new(db: &Db, files: &[String], more: &[&str]) -> std::process::Output {
+    let mut args = vec!["import"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--league", LEAGUE, "--create"]);
+    args.extend(more);
+    db.run(&args)
+}
+
+#[test]
+fn with_create_a_misspelt_season_in_a_night_left_incomplete_is_said_as_itself() {
+    let db = Db::new();
+    let files = sample_files(&db, &|shape, n, l| {
+        if shape == "matches" && n == 11 {
+            l.replacen("2025-26,", "2025-62,", 1)
+        } else {
+            l.to_string()
+        }
+    });
+    let out = import_new(&db, &files, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let dir = format!("{}/", db.dir().display());
+    assert_eq!(
+        text(&out.stderr).replace(&dir, ""),
+        "2025-26-matches.csv, line 11, column 1 (season): Abercarn Crib and Don League has no season '2025-62'; did you mean '2025-26'? (its night is not complete, so it is not taken for a new season)\n\
+         Nothing imported: 1 error.\n"
+    );
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[test]
+fn a_misspelt_player_is_said_at_its_own_row_and_column() {
+    let db = Db::new();
+    let files = sample_files(&db, &|shape, n, l| match (shape, n) {
+        ("matches", 8) => l.replace("Nerys Lewis", "Nerys Lewsi"),
+        ("matches", 500) => l.replace("Eirian Harries", "Eirian Haries"),
+        _ => l.to_string(),
+    });
+    let out = import_new(&db, &files, &[]);
+    assert_eq!(out.status.code(), Some(1));
+    let dir = format!("{}/", db.dir().display());
+    assert_eq!(
+        text(&out.stderr).replace(&dir, ""),
+        "2025-26-matches.csv, line 8, column 7 (home_players): Nerys Lewsi is not a player of the league; did you mean 'Nerys Lewis'? (if Nerys Lewsi is someone new, say so with --new-player 'Nerys Lewsi')\n\
+         2025-26-matches.csv, line 500, column 8 (away_players): Eirian Haries is not a player of the league; did you mean 'Eirian Harries'? (if Eirian Haries is someone new, say so with --new-player 'Eirian Haries')\n\
+         Nothing imported: 2 errors.\n"
+    );
+    // Said to be someone new, the one is taken; a --new-player naming nobody is said unused.
+    let files = sample_files(&db, &|shape, n, l| match (shape, n) {
+        ("matches", 8) => l.replace("Nerys Lewis", "Nerys Lewsi"),
+        _ => l.to_string(),
+    });
+    let out = import_new(
+        &db,
+        &files,
+        &["--new-player", "Nerys Lewsi", "--new-player", "Ivor Jams"],
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        "warning: --new-player 'Ivor Jams' names no player of the import: it was not used\n\
+         note: the new league has Abercarn's configuration; for another, make it first with `don league new` (see `don league set --help`)\n"
+    );
+}
+
+#[test]
+fn a_nights_row_has_every_fault_said() {
+    let db = league();
+    let file = db.dir().join("nights.csv");
+    std::fs::write(
+        &file,
+        "season,date,home,away,home_points,away_points,note\n\
+         2025-26,2025-09-04,Royal Oak,Red Lion,3,7,x\n\
+         2025-26,2025-09-11,Red Lion,Royal Oak,9,0,walkovr\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", file.to_str().unwrap(), "--league", LEAGUE]);
+    assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr).replace(&format!("{}, ", file.display()), ""),
-        "line 6, column 3 (home): no team 'Royal Oke' in Abercarn Crib and Don League; did you mean 'Royal Oak'? (its night is not complete, so it is not taken for a new team)\n\
+        "line 2, column 5 (home_points): the night's points 3–7 add up to 10; a night has 9 matches\n\
+         line 2, column 7 (note): `x` is not a note: leave it empty, or write walkover\n\
+         line 3, column 7 (note): `walkovr` is not a note: leave it empty, or write walkover\n\
+         Nothing imported: 3 errors.\n"
+    );
+    assert_eq!(db.dump(), before);
+}
+
+/// Reviewer A's "L": a double round robin of four teams generated, two rosters.
+fn league_l() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys League"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "A, B, C, D",
+        "--create",
+    ]);
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+        "--skip",
+        "2025-12-25",
+    ]);
+    db
+}
+
+#[test]
+fn in_a_season_with_a_schedule_a_night_off_its_fixture_s_date_or_beyond_them_is_a_fault() {
+    let db = league_l();
+    let file = db.dir().join("nights.csv");
+    std::fs::write(
+        &file,
+        "season,date,home,away,home_points,away_points\n\
+         2025-26,2025-12-25,A,B,4,5\n\
+         2025-26,2025-09-04,A,B,4,5\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr).replace(&format!("{}, ", file.display()), ""),
+        "line 2, column 2 (date): A v B is fixture 6 on 2025-09-18, not 2025-12-25: if the night was moved, move the fixture first with `don fixtures move 6 2025-12-25`; if it is another night between them, add a fixture first with `don fixtures add 'A' 'B' 2025-12-25`\n\
+         line 3, column 2 (date): A v B is fixture 6 on 2025-09-18, not 2025-09-04: if the night was moved, move the fixture first with `don fixtures move 6 2025-09-04`; if it is another night between them, add a fixture first with `don fixtures add 'A' 'B' 2025-09-04`\n\
+         Nothing imported: 2 errors.\n"
+    );
+    assert_eq!(db.dump(), before);
+    // On its date, it is taken; another night between them is beyond their fixtures.
+    std::fs::write(
+        &file,
+        "season,date,home,away,home_points,away_points\n2025-26,2025-09-18,A,B,4,5\n",
+    )
+    .unwrap();
+    assert_eq!(
+        db.ok(&["import", file.to_str().unwrap()]),
+        "Imported Valleys League: 1 night.\n"
+    );
+    std::fs::write(
+        &file,
+        "season,date,home,away,home_points,away_points\n2025-26,2025-10-16,A,B,5,4\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr).replace(&format!("{}, ", file.display()), ""),
+        "line 2, column 2 (date): A v B has no fixture on 2025-10-16 nor one left to play in 2025-26 (their night on 2025-09-18 has a result): for a night between them on 2025-10-16, add a fixture first with `don fixtures add 'A' 'B' 2025-10-16`\n\
          Nothing imported: 1 error.\n"
     );
     assert_eq!(db.dump(), before);
+    // Once added, the night goes on it.
+    db.ok(&["fixtures", "add", "A", "B", "2025-10-16"]);
+    assert_eq!(
+        db.ok(&["import", file.to_str().unwrap()]),
+        "Imported Valleys League: 1 night.\n"
+    );
 }
 
 #[test]

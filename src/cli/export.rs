@@ -29,12 +29,12 @@ pub struct Args {
     #[arg(long, short = 's', conflicts_with = "games")]
     season: Option<String>,
     /// Which results: matches (match by match), nights (totals and walkovers), adjustments,
-    /// rosters, or configuration (the season's) [default: matches]
+    /// rosters, configuration (the season's), or fixtures (played or not) [default: matches]
     #[arg(long, value_enum, conflicts_with_all = ["games", "out_dir"])]
     shape: Option<super::results::ExportShape>,
     /// Write every shape of a season's results that has rows into this folder, as
-    /// SEASON-SHAPE.csv (the configuration too: importing the folder into an empty database
-    /// gives the season back)
+    /// SEASON-SHAPE.csv (the configuration too, and the fixtures when some are still to play:
+    /// importing the folder into an empty database gives the season back)
     #[arg(long, value_name = "DIR", conflicts_with_all = ["games", "out"])]
     out_dir: Option<PathBuf>,
     #[command(flatten)]

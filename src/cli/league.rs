@@ -8,6 +8,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde_json::{Map, Value};
 
 use don::league::fixtures::double_round_robin;
+use don::league::names::{name_key, near_miss};
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
 use don::store::{Change, LeagueInfo, SeasonInfo, Store, StoreError, TeamInfo};
@@ -333,10 +334,14 @@ pub enum SeasonCommand {
     },
 }
 
+/// The team names of a comma-separated list as typed, spaces around each trimmed. A name is
+/// tidied only where it is looked up or made: a team made from one is checked as typed
+/// (`record::text::check`, in `add_team`), so a tab, carriage return, vertical tab or NEL in it
+/// is refused, not made a space.
 fn comma_list(list: &str) -> Vec<String> {
     list.split(',')
-        .map(don::league::names::tidy)
-        .filter(|n| !n.is_empty())
+        .filter(|n| !don::league::names::tidy(n).is_empty())
+        .map(|n| n.trim_matches(' ').to_string())
         .collect()
 }
 
@@ -420,10 +425,11 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
             let mut notes = Vec::new();
             let mut entered = Vec::new();
             if let Some(list) = &teams {
+                let list = comma_list(list);
                 if !create {
-                    unknown_teams(&change, &league, &comma_list(list))?;
+                    unknown_teams(&change, &league, &list)?;
                 }
-                for t in comma_list(list) {
+                for t in list {
                     let team = team_or_create(&change, &league, &t, create, &mut notes)?;
                     change.enter_team(season.id, team.id)?;
                     entered.push(team.name);
@@ -605,6 +611,8 @@ fn write_rosters(
             shown(&e.roster.join(", ")).into_owned(),
         ]);
     }
+    // The number of players is never broken across lines.
+    super::text::fit(&mut table, &[2]);
     writeln!(out, "Season {}", shown(&season.name))?;
     writeln!(out, "{table}")?;
     let paint = super::colour::Paint::stderr();
@@ -629,6 +637,10 @@ pub enum RosterCommand {
         /// Make the team if the league has none of that name
         #[arg(long)]
         create: bool,
+        /// A name close to a player the league knows ("Ivor Jams" beside "Ivor James") is
+        /// someone new, not a slip (repeat for each)
+        #[arg(long = "new-player", value_name = "NAME")]
+        new_players: Vec<String>,
         #[command(flatten)]
         which: Which,
         #[command(flatten)]
@@ -667,6 +679,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             team,
             players,
             create,
+            new_players,
             which,
             db,
         } => {
@@ -675,6 +688,21 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             let (league, season) = which.in_change(&change)?;
             let mut notes = Vec::new();
             let team = team_or_create(&change, &league, &team, create, &mut notes)?;
+            // A name a letter or two from a player the league knows is a slip unless said new.
+            let known = change.leagues().league_players(league.id)?;
+            let known: Vec<&str> = known.iter().map(String::as_str).collect();
+            let new: Vec<String> = new_players.iter().map(|n| name_key(n)).collect();
+            for p in &players {
+                if new.contains(&name_key(p)) {
+                    continue;
+                }
+                if let Some(meant) = near_miss(p, &[], &known) {
+                    let p = don::league::names::tidy(p);
+                    return Err(CliError::Usage(format!(
+                        "{p} is not a player of the league; did you mean '{meant}'? (if {p} is someone new, say so with --new-player '{p}')"
+                    )));
+                }
+            }
             let mut added = Vec::new();
             for p in &players {
                 if change.add_to_roster(season.id, team.id, p)? {

@@ -135,6 +135,8 @@ pub fn write_fixtures(
     if n == 0 {
         writeln!(out, "No fixtures.")?;
     } else {
+        // The number, the round and the date are never broken across lines.
+        super::text::fit(&mut table, &[0, 1, 2]);
         writeln!(out, "Season {}", shown(&season.name))?;
         writeln!(out, "{table}")?;
     }
@@ -561,6 +563,8 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
                 ]);
             }
         }
+        // The legs won are never broken across lines.
+        super::text::fit(&mut table, &[3]);
         writeln!(out, "{table}")?;
     }
     Ok(())

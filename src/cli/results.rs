@@ -1,6 +1,6 @@
 //! `don import FILE.csv --league L` and `don export --league L --season S`: league results as
 //! CSV (docs/formats.md#results-csv: matches, nights, rosters, adjustments, and the
-//! configuration shape beside them, with optional columns for how a night stands and a night
+//! configuration and fixtures shapes beside them, with optional columns for how a night stands and a night
 //! left incomplete). An import is one
 //! change: every row checked against its season's configuration, every fault named by file,
 //! line and column, and nothing kept if anything is wrong.
@@ -9,14 +9,16 @@ use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
 use don::league::import::{
-    adjustments, config_rows, configurations, nights_from_matches, nights_from_totals, standing_of,
-    unknown_names, DraftNight, Drafts, NameMemo, RowError,
+    adjustments, config_rows, configurations, nights_from_matches, nights_from_totals,
+    standing_with, unknown_fixture_names, unknown_names, DraftNight, Drafts, NameMemo, Named,
+    RowError,
 };
+use don::league::names::name_key;
 use don::league::{NightResult, Side};
 use don::record::results::{
-    column_of, read_results_lenient, write_adjustments, write_configuration, write_matches,
-    write_nights, write_rosters, AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow,
-    ResultsFile, RosterRow, Rows, Shape,
+    column_of, read_results_lenient, write_adjustments, write_configuration, write_fixtures,
+    write_matches, write_nights, write_rosters, AdjustmentChange, AdjustmentRow, Column,
+    FixtureRow, MatchRow, NightRow, ResultsFile, RosterRow, Rows, Shape,
 };
 use don::store::{DraftRoster, Resolver, Store};
 
@@ -96,13 +98,23 @@ pub fn import(
     let mut resolver = Resolver::new(&change, league, create)?;
     resolver.league_made = made_league;
     resolver.new_players = new_players.to_vec();
+    resolver.named_in_files = named_in(&read);
+    // To tell a `--new-player` that names no player of the files (a slip of its own, likely).
+    let named = players_in(&read);
+    for r in &read {
+        if let Rows::Rosters(rows) = &r.file.rows {
+            let teams = rows.iter().map(|row| row.team.clone());
+            resolver.rostered.extend(teams);
+        }
+    }
     let mut warnings: Vec<Fault> = Vec::new();
-    // Configuration first, then rosters, then nights, then adjustments: whatever order the
-    // files are named in.
+    // Configuration first, then rosters, then fixtures, then nights, then adjustments:
+    // whatever order the files are named in.
     let mut read = read;
     for shape in [
         Shape::Configuration,
         Shape::Rosters,
+        Shape::Fixtures,
         Shape::Matches,
         Shape::Nights,
         Shape::Adjustments,
@@ -146,6 +158,28 @@ pub fn import(
                             player: row.player.clone(),
                         };
                         if let Err(e) = resolver.roster(&draft, &column) {
+                            fail(e);
+                        }
+                    }
+                }
+                Rows::Fixtures(rows) => {
+                    let mut memo = NameMemo::default();
+                    for row in rows.iter() {
+                        let unknown = unknown_fixture_names(
+                            &resolver,
+                            &mut memo,
+                            row.line,
+                            &row.season,
+                            &row.home,
+                            &row.away,
+                            &row.faulty,
+                            &column,
+                        );
+                        if !unknown.is_empty() || !row.faulty.is_empty() {
+                            unknown.into_iter().for_each(&mut fail);
+                            continue;
+                        }
+                        if let Err(e) = resolver.fixture(row, &column) {
                             fail(e);
                         }
                     }
@@ -209,6 +243,14 @@ pub fn import(
     for (name, e) in warnings.iter().take(200) {
         writeln!(err, "warning: {}", place(name, e))?;
     }
+    let unused = new_players.iter().filter(|n| !named.contains(&name_key(n)));
+    for name in unused {
+        writeln!(
+            err,
+            "warning: --new-player '{}' names no player of the import: it was not used",
+            shown(name)
+        )?;
+    }
     if !faults.is_empty() {
         faults.sort_by_key(key);
         for (name, e) in faults.iter().take(200) {
@@ -229,6 +271,9 @@ pub fn import(
     let count =
         |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
     said.push(count(report.nights_added, "night", "nights"));
+    if report.fixtures_added > 0 {
+        said.push(count(report.fixtures_added, "fixture", "fixtures"));
+    }
     if report.adjustments_added > 0 {
         said.push(count(report.adjustments_added, "adjustment", "adjustments"));
     }
@@ -260,7 +305,8 @@ pub fn import(
             count(report.teams_made.len(), "new team", "new teams")
         ));
     }
-    let kept = report.nights_kept + report.adjustments_kept + report.configs_kept;
+    let kept =
+        report.nights_kept + report.adjustments_kept + report.configs_kept + report.fixtures_kept;
     let mut out = io::stdout().lock();
     if made_league {
         summary = format!("new league {summary}");
@@ -288,6 +334,64 @@ pub fn import(
     Ok(Done::Ok)
 }
 
+/// The seasons and teams the files name, each once (as first written).
+fn named_in(read: &[Read]) -> Vec<(Named, String)> {
+    let mut out: Vec<(Named, String)> = Vec::new();
+    let mut keys = std::collections::HashSet::new();
+    let mut add = |what: Named, name: &str| {
+        if !name.is_empty() && keys.insert((what, name_key(name))) {
+            out.push((what, name.to_string()));
+        }
+    };
+    for r in read {
+        match &r.file.rows {
+            Rows::Matches(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.home);
+                add(Named::Team, &r.away);
+            }),
+            Rows::Nights(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.home);
+                add(Named::Team, &r.away);
+            }),
+            Rows::Rosters(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.team);
+            }),
+            Rows::Adjustments(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.team);
+            }),
+            Rows::Configuration(rows) => rows.iter().for_each(|r| add(Named::Season, &r.season)),
+            Rows::Fixtures(rows) => rows.iter().for_each(|r| {
+                add(Named::Season, &r.season);
+                add(Named::Team, &r.home);
+                add(Named::Team, &r.away);
+            }),
+        }
+    }
+    out
+}
+
+/// The players the files name (name keys): in matches and rosters.
+fn players_in(read: &[Read]) -> std::collections::HashSet<String> {
+    let mut out = std::collections::HashSet::new();
+    for r in read {
+        match &r.file.rows {
+            Rows::Matches(rows) => {
+                for row in rows {
+                    let both = row.home_players.iter().chain(&row.away_players);
+                    out.extend(both.map(|p| name_key(p)));
+                }
+            }
+            Rows::Rosters(rows) => out.extend(rows.iter().map(|row| name_key(&row.player))),
+            _ => {}
+        }
+    }
+    out
+}
+
 fn keep_nights(
     resolver: &mut Resolver,
     nights: &[DraftNight],
@@ -309,6 +413,8 @@ pub enum ExportShape {
     Adjustments,
     Rosters,
     Configuration,
+    /// The season's fixtures, played or not (as `fixtures list` has them).
+    Fixtures,
 }
 
 /// Exports a season's results: one shape to standard output or `out`, or every shape that has
@@ -325,8 +431,27 @@ pub fn export(
     let season = store.leagues().season(&league, season)?;
     let reader = store.leagues();
     let fixtures = reader.fixtures(season.id)?;
+    let confirmed_by = reader.confirmed_entered_by(season.id)?;
+    let standing =
+        |f: &don::store::Fixture| standing_with(&f.confirmation, confirmed_by.get(&f.id).copied());
     let mut matches = Vec::new();
     let mut nights = Vec::new();
+    // Every fixture, written (as a fixtures file) only when some are still to play: a season
+    // part-way keeps its schedule.
+    let schedule: Vec<FixtureRow> = fixtures
+        .iter()
+        .filter(|f| !f.cancelled)
+        .map(|f| FixtureRow {
+            line: 0,
+            season: season.name.clone(),
+            date: f.date,
+            home: f.home.name.clone(),
+            away: f.away.name.clone(),
+            round: f.round,
+            faulty: Vec::new(),
+        })
+        .collect();
+    let to_play = fixtures.iter().any(|f| !f.cancelled && f.result.is_none());
     for f in fixtures.iter().filter(|f| !f.cancelled) {
         match &f.result {
             None => {}
@@ -361,18 +486,23 @@ pub fn export(
                             .map(|l| (l.score.home, l.score.away))
                             .collect(),
                         incomplete,
-                        standing: standing_of(&f.confirmation),
+                        standing: standing(f),
                         faulty: Vec::new(),
                     });
                 }
             }
-            Some(NightResult::Totals(t)) => {
-                nights.push(night_row(&season.name, f, t.home, t.away, false))
-            }
+            Some(NightResult::Totals(t)) => nights.push(night_row(
+                &season.name,
+                f,
+                t.home,
+                t.away,
+                false,
+                standing(f),
+            )),
             Some(NightResult::Walkover(side)) => {
                 let w = season.config.walkover_matches();
                 let (h, a) = if *side == Side::Home { (w, 0) } else { (0, w) };
-                nights.push(night_row(&season.name, f, h, a, true));
+                nights.push(night_row(&season.name, f, h, a, true, standing(f)));
             }
         }
     }
@@ -430,6 +560,7 @@ pub fn export(
             ExportShape::Adjustments => write_adjustments(&adjustments, &mut *w),
             ExportShape::Rosters => write_rosters(&rosters, &mut *w),
             ExportShape::Configuration => write_configuration(&configuration, &mut *w),
+            ExportShape::Fixtures => write_fixtures(&schedule, &mut *w),
         }?;
         w.flush()
     };
@@ -442,6 +573,11 @@ pub fn export(
                 "configuration",
             ),
             (ExportShape::Rosters, rosters.len(), "rosters"),
+            (
+                ExportShape::Fixtures,
+                if to_play { schedule.len() } else { 0 },
+                "fixtures",
+            ),
             (ExportShape::Matches, matches.len(), "matches"),
             (ExportShape::Nights, nights.len(), "nights"),
             (ExportShape::Adjustments, adjustments.len(), "adjustments"),
@@ -468,7 +604,14 @@ pub fn export(
     Ok(Done::Ok)
 }
 
-fn night_row(season: &str, f: &don::store::Fixture, h: u32, a: u32, walkover: bool) -> NightRow {
+fn night_row(
+    season: &str,
+    f: &don::store::Fixture,
+    h: u32,
+    a: u32,
+    walkover: bool,
+    standing: don::record::results::Standing,
+) -> NightRow {
     NightRow {
         line: 0,
         season: season.to_string(),
@@ -478,7 +621,7 @@ fn night_row(season: &str, f: &don::store::Fixture, h: u32, a: u32, walkover: bo
         home_points: h,
         away_points: a,
         walkover,
-        standing: standing_of(&f.confirmation),
+        standing,
         faulty: Vec::new(),
     }
 }

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{Cell, CellAlignment, ContentArrangement, Table};
+use comfy_table::{Cell, CellAlignment, Table};
 
 use don::check::Checked;
 use don::record::Fault;
@@ -152,9 +152,7 @@ fn write_heading(out: &mut impl Write, mut title: String, sheet: &ScoreSheet) ->
 /// A row a hand: pitcher, trumps, each side's points and running totals.
 fn table(sheet: &ScoreSheet, entered: Option<&[String]>) -> Table {
     let mut table = Table::new();
-    table
-        .load_preset(UTF8_FULL_CONDENSED)
-        .set_content_arrangement(ContentArrangement::Disabled);
+    table.load_preset(UTF8_FULL_CONDENSED);
     let is_match = sheet.is_match();
     let mut header = vec!["Hand".to_string()];
     if is_match {
@@ -179,6 +177,11 @@ fn table(sheet: &ScoreSheet, entered: Option<&[String]>) -> Table {
         }
         table.add_row(cells);
     }
+    // The hand, the leg and the points are never broken across lines.
+    let first = 3 + usize::from(is_match);
+    let mut whole: Vec<usize> = (0..=usize::from(is_match)).collect();
+    whole.extend(first..first + 2 * sheet.sides.len());
+    super::text::fit(&mut table, &whole);
     table
 }
 

@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{Cell, CellAlignment, ColumnConstraint, Table, Width};
+use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::{json, Map, Value};
 
 use don::check::check_value;
@@ -187,11 +187,6 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
         table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
             "Game", "Date", "Variant", "Venue", "Players", "Hands", "Score", "Result",
         ]);
-        super::text::fit(&mut table);
-        // A date (and its padding) is never broken across lines.
-        if let Some(date) = table.column_mut(1) {
-            date.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(12)));
-        }
         for (summary, hands, sheet) in &listed {
             let r = &summary.record;
             let text = |key: &str| {
@@ -220,6 +215,8 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
                 Cell::new(result_words(sheet)),
             ]);
         }
+        // The date, the hands and the score are never broken across lines.
+        super::text::fit(&mut table, &[1, 5, 6]);
         writeln!(out, "{table}")?;
         let n = listed.len();
         writeln!(out, "{n} {}.", if n == 1 { "game" } else { "games" })?;

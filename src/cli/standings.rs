@@ -120,6 +120,8 @@ pub fn text_table(rows: &[Row]) -> Table {
             c.set_cell_alignment(CellAlignment::Right);
         }
     }
+    // The position and the figures are never broken across lines.
+    super::text::fit(&mut table, &[0, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     table
 }
 

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufWriter, Write};
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, ColumnConstraint, Table, Width};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
 use don::league::stats::{complete_nights_only, leaderboard, stats, Filter, Line, Ranking};
@@ -75,6 +75,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     // it is complete.
     let mut loaded = Vec::new();
     let mut left_out = Vec::new();
+    let mut withdrawn = Vec::new();
     for s in &seasons {
         let (season, left) = complete_nights_only(&store.leagues().load(s)?);
         for night in &left {
@@ -96,6 +97,27 @@ pub fn run(args: Args) -> Result<Done, CliError> {
                 entered,
                 count(season.config.matches(), "match", "matches")
             ));
+        }
+        // A withdrawn team's nights: the table leaves them out, the figures count them.
+        for team in &season.teams {
+            let Some(day) = team.withdrawn else {
+                continue;
+            };
+            let played = season.nights.iter().any(|n| {
+                (n.home == team.id || n.away == team.id)
+                    && matches!(&n.result, NightResult::Matches(ms) if !ms.is_empty())
+            });
+            if played {
+                withdrawn.push(format!(
+                    "the nights of {}, withdrawn on {day}{}",
+                    team.name,
+                    if seasons.len() > 1 {
+                        format!(" ({})", season.name)
+                    } else {
+                        String::new()
+                    }
+                ));
+            }
         }
         loaded.push(season);
     }
@@ -146,16 +168,23 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         writeln!(out, "No matches with players recorded.")?;
     } else {
         let seasons: Vec<&str> = seasons.iter().map(|s| s.name.as_str()).collect();
+        // With --kind the kind is said once here, not on every line.
+        let of_kind = kind.map_or_else(String::new, |k| format!(", {k}"));
         writeln!(
             out,
-            "{} {}",
+            "{} {}{of_kind}",
             shown(&league.name),
             shown(&seasons.join(", "))
         )?;
         writeln!(
             out,
             "{}",
-            table(&shown_lines, args.top.is_some(), args.partnerships)
+            table(
+                &shown_lines,
+                args.top.is_some(),
+                args.partnerships,
+                kind.is_some()
+            )
         )?;
     }
     if !args.json && !left_out.is_empty() {
@@ -163,6 +192,13 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             out,
             "Left out, as the table leaves them out until they are complete: {}.",
             shown(&left_out.join("; "))
+        )?;
+    }
+    if !args.json && !withdrawn.is_empty() {
+        writeln!(
+            out,
+            "Counted, though the table leaves them out: {}.",
+            shown(&withdrawn.join("; "))
         )?;
     }
     out.flush()?;
@@ -178,55 +214,75 @@ fn line_json(l: &Line) -> serde_json::Value {
     })
 }
 
-fn table(lines: &[&Line], ranked: bool, partnerships: bool) -> Table {
+/// The lines as a table. Columns that would say the same on every line are left out: the kind
+/// when `--kind` names it (the heading says it), the hands and points a hand when no line has a
+/// hand recorded.
+fn table(lines: &[&Line], ranked: bool, partnerships: bool, one_kind: bool) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
-    super::text::fit(&mut t);
     let who = if partnerships {
         "Partnership"
     } else {
         "Player"
     };
-    let mut header = vec![
-        who, "Team", "Kind", "Matches", "Won", "Win %", "Legs", "Legs won", "Hands", "Pts/hand",
-    ];
+    let hands = lines.iter().any(|l| l.hands > 0);
+    let mut header = vec![who, "Team"];
+    if !one_kind {
+        header.push("Kind");
+    }
+    header.extend(["Matches", "Won", "Win %", "Legs", "Legs won"]);
+    if hands {
+        header.extend(["Hands", "Pts/hand"]);
+    }
     if ranked {
         header.insert(0, "#");
     }
+    let columns = header.len();
     t.set_header(header);
     for (i, l) in lines.iter().enumerate() {
         let mut row = vec![
             shown(&l.who.name()).into_owned(),
             shown(&l.team).into_owned(),
-            l.kind.to_string(),
+        ];
+        if !one_kind {
+            row.push(l.kind.to_string());
+        }
+        row.extend([
             l.matches.to_string(),
             l.matches_won.to_string(),
             l.win_rate()
                 .map_or_else(String::new, |r| format!("{:.0}", r * 100.0)),
             l.legs.to_string(),
             l.legs_won.to_string(),
-            if l.hands > 0 {
-                l.hands.to_string()
-            } else {
-                String::new()
-            },
-            l.points_per_hand()
-                .map_or_else(String::new, |p| format!("{p:.1}")),
-        ];
+        ]);
+        if hands {
+            row.extend([
+                if l.hands > 0 {
+                    l.hands.to_string()
+                } else {
+                    String::new()
+                },
+                l.points_per_hand()
+                    .map_or_else(String::new, |p| format!("{p:.1}")),
+            ]);
+        }
         if ranked {
             row.insert(0, (i + 1).to_string());
         }
         t.add_row(row);
     }
-    // The kind of game ("double-crib", and its padding) is never broken across lines.
-    if let Some(kind) = t.column_mut(usize::from(ranked) + 2) {
-        kind.set_constraint(ColumnConstraint::LowerBoundary(Width::Fixed(13)));
-    }
-    let first = usize::from(ranked) + 3;
-    for c in first..first + 7 {
+    // The figures after the names (and the kind) are right-aligned.
+    let first = usize::from(ranked) + 2 + usize::from(!one_kind);
+    for c in first..columns {
         if let Some(col) = t.column_mut(c) {
             col.set_cell_alignment(CellAlignment::Right);
         }
     }
+    // The rank, the kind of game and the figures are never broken across lines.
+    let mut whole: Vec<usize> = (usize::from(ranked) + 2..columns).collect();
+    if ranked {
+        whole.push(0);
+    }
+    super::text::fit(&mut t, &whole);
     t
 }

@@ -4,7 +4,7 @@
 use std::io::{self, BufWriter, Write};
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{Cell, ContentArrangement, Table};
+use comfy_table::{Cell, Table};
 
 use don::store::{Change, Operation, StoreError};
 
@@ -190,10 +190,12 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
         writeln!(out, "No changes yet.")?;
     } else {
         let mut table = Table::new();
-        table
-            .load_preset(UTF8_FULL_CONDENSED)
-            .set_content_arrangement(ContentArrangement::Disabled)
-            .set_header(vec!["#", "When", "Command", "What it did"]);
+        table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
+            "#",
+            "When",
+            "Command",
+            "What it did",
+        ]);
         for op in &ops {
             let mut what = shown(&op.summary).into_owned();
             if let Some(by) = op.undone_by {
@@ -206,6 +208,8 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
                 Cell::new(what),
             ]);
         }
+        // The number and the time are never broken across lines.
+        super::text::fit(&mut table, &[0, 1]);
         writeln!(out, "{table}")?;
     }
     out.flush()?;

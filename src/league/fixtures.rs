@@ -221,8 +221,86 @@ pub fn longest_away_run(plan: &Plan, team: TeamId) -> u32 {
     longest_run_of(plan, team, false)
 }
 
+/// A fixture between a night's two teams (home and away as the night has them), as placing
+/// the night sees it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PairFixture {
+    /// Its number.
+    pub id: i64,
+    pub date: NaiveDate,
+    /// Not played yet: it has no result.
+    pub open: bool,
+}
+
+/// Where a night on a date goes among its two teams' fixtures.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NightPlace {
+    /// On their fixture on that date.
+    On(i64),
+    /// Their one fixture left to play is on another date: the night goes on it only if it was
+    /// moved (`don night enter --moved`, or `don fixtures move N DATE` first).
+    Move { id: i64, from: NaiveDate },
+    /// They have fixtures left to play on these dates (number, date), none on the night's.
+    Several(Vec<(i64, NaiveDate)>),
+    /// No fixture on that date nor one left to play: a season with a schedule has a fixture
+    /// added first (`don fixtures add`); one without (results from files) gets one.
+    Beyond { scheduled: bool },
+}
+
+/// Where a night between two teams on `date` goes, given their fixtures (home and away as
+/// the night has them) and whether the season keeps a schedule (`fixtures generate` made
+/// one).
+pub fn place_night(pair: &[PairFixture], date: NaiveDate, scheduled: bool) -> NightPlace {
+    if let Some(f) = pair.iter().find(|f| f.date == date) {
+        return NightPlace::On(f.id);
+    }
+    let open: Vec<&PairFixture> = pair.iter().filter(|f| f.open).collect();
+    match open[..] {
+        [f] => NightPlace::Move {
+            id: f.id,
+            from: f.date,
+        },
+        [] => NightPlace::Beyond { scheduled },
+        _ => NightPlace::Several(open.iter().map(|f| (f.id, f.date)).collect()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_night_goes_on_its_fixture_and_off_its_date_only_if_moved() {
+        use super::{place_night, NightPlace, PairFixture};
+        let d = |s: &str| s.parse::<chrono::NaiveDate>().unwrap();
+        let f = |id, date: &str, open| PairFixture {
+            id,
+            date: d(date),
+            open,
+        };
+        let one = [f(6, "2025-09-18", true)];
+        assert_eq!(place_night(&one, d("2025-09-18"), true), NightPlace::On(6));
+        assert_eq!(
+            place_night(&one, d("2025-12-25"), true),
+            NightPlace::Move {
+                id: 6,
+                from: d("2025-09-18")
+            }
+        );
+        let played = [f(6, "2025-09-18", false)];
+        assert_eq!(
+            place_night(&played, d("2025-09-25"), true),
+            NightPlace::Beyond { scheduled: true }
+        );
+        assert_eq!(
+            place_night(&[], d("2025-09-25"), false),
+            NightPlace::Beyond { scheduled: false }
+        );
+        let two = [f(6, "2025-09-18", true), f(9, "2025-10-02", true)];
+        assert_eq!(
+            place_night(&two, d("2025-12-25"), true),
+            NightPlace::Several(vec![(6, d("2025-09-18")), (9, d("2025-10-02"))])
+        );
+    }
+
     use super::*;
 
     fn day(s: &str) -> NaiveDate {

@@ -38,6 +38,8 @@ pub struct DraftNight {
     pub result: NightResult,
     /// How it stands (confirmed unless the file says otherwise).
     pub confirmation: Confirmation,
+    /// The side a confirmed night was entered for, when the file says.
+    pub confirmed_by: Option<Side>,
     /// The line of each of its rows.
     pub lines: Vec<u64>,
 }
@@ -62,7 +64,7 @@ pub struct Drafts {
 }
 
 /// What a name in a row names.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Named {
     Season,
     Team,
@@ -154,7 +156,7 @@ fn side(s: RowSide) -> Side {
 /// How a night stands, from its row's cells.
 pub fn confirmation_of(standing: &Standing) -> Confirmation {
     match standing {
-        Standing::Confirmed => Confirmation::Confirmed,
+        Standing::Confirmed | Standing::ConfirmedBy { .. } => Confirmation::Confirmed,
         Standing::Provisional { entered_by } => Confirmation::Provisional {
             entered_by: side(*entered_by),
         },
@@ -167,6 +169,28 @@ pub fn confirmation_of(standing: &Standing) -> Confirmation {
             reason: reason.clone(),
             entered_by: entered_by.map(side),
         },
+    }
+}
+
+/// The side a confirmed night was entered for, as a row gives it.
+pub fn confirmed_by_of(standing: &Standing) -> Option<Side> {
+    match standing {
+        Standing::ConfirmedBy { entered_by } => Some(side(*entered_by)),
+        _ => None,
+    }
+}
+
+/// How a night stands, as a row's cells; `confirmed_by`: the side a confirmed night was
+/// entered for, when known.
+pub fn standing_with(confirmation: &Confirmation, confirmed_by: Option<Side>) -> Standing {
+    match (confirmation, confirmed_by) {
+        (Confirmation::Confirmed, Some(s)) => Standing::ConfirmedBy {
+            entered_by: match s {
+                Side::Home => RowSide::Home,
+                Side::Away => RowSide::Away,
+            },
+        },
+        _ => standing_of(confirmation),
     }
 }
 
@@ -310,6 +334,26 @@ pub fn unknown_names(
     name_faults(names, memo, line, &cells, faulty, column).errors
 }
 
+/// The faults of a fixture's row for its season and teams, as [`unknown_names`] gives them.
+#[allow(clippy::too_many_arguments)]
+pub fn unknown_fixture_names(
+    names: &dyn Names,
+    memo: &mut NameMemo,
+    line: u64,
+    season: &str,
+    home: &str,
+    away: &str,
+    faulty: &[&'static str],
+    column: &dyn Fn(&str) -> Option<Column>,
+) -> Vec<RowError> {
+    let cells = [
+        ("season", Named::Season, season),
+        ("home", Named::Team, home),
+        ("away", Named::Team, away),
+    ];
+    name_faults(names, memo, line, &cells, faulty, column).errors
+}
+
 /// A night being gathered from its rows.
 struct Gathering {
     night: DraftNight,
@@ -411,6 +455,7 @@ pub fn nights_from_matches(
                                 away: row.away.clone(),
                                 result: NightResult::Matches(Vec::new()),
                                 confirmation: Confirmation::Confirmed,
+                                confirmed_by: None,
                                 lines: Vec::new(),
                             },
                             matches: Vec::new(),
@@ -474,6 +519,7 @@ pub fn nights_from_matches(
             match g.standing_line {
                 None => {
                     g.night.confirmation = confirmation;
+                    g.night.confirmed_by = confirmed_by_of(&row.standing);
                     g.standing_line = Some(line);
                 }
                 Some(first) if g.night.confirmation != confirmation => {
@@ -529,9 +575,13 @@ pub fn nights_from_matches(
         if g.matches.is_empty() {
             continue;
         }
+        let (home, away) = (name_key(&g.night.home), name_key(&g.night.away));
         if g.incomplete || is_complete(&g.config, &g.matches) {
             g.night.result = NightResult::Matches(g.matches);
             out.nights.push(g.night);
+        } else if refused.iter().any(|p| p.is_of(g.night.date, &home, &away)) {
+            // A row of it was refused: its fault says it all (its names are not suspect).
+            continue;
         } else if !g.suspect.is_empty() {
             out.errors.append(&mut g.suspect);
             refused.push(Place {
@@ -609,9 +659,15 @@ pub fn nights_from_totals(
         let config = names.config_of(&row.season);
         let points = Pair::new(row.home_points, row.away_points);
         let mut result = None;
-        if !bad("home_points") && !bad("away_points") && !bad("note") {
+        // A note that cannot be read is taken for none: the points are checked as totals,
+        // unless they are a walkover's award (then the note was likely a misspelt walkover,
+        // and its own fault says it all).
+        let award = config.walkover_matches();
+        let walkover_like = (points.home == award && points.away == 0)
+            || (points.home == 0 && points.away == award);
+        let note_hides = bad("note") && walkover_like;
+        if !bad("home_points") && !bad("away_points") && !note_hides {
             if row.walkover {
-                let award = config.walkover_matches();
                 match (points.home, points.away) {
                     (h, 0) if h == award => result = Some(NightResult::Walkover(Side::Home)),
                     (0, a) if a == award => result = Some(NightResult::Walkover(Side::Away)),
@@ -656,6 +712,7 @@ pub fn nights_from_totals(
                     away: row.away.clone(),
                     result,
                     confirmation: confirmation_of(&row.standing),
+                    confirmed_by: confirmed_by_of(&row.standing),
                     lines: vec![row.line],
                 })
             }

@@ -22,6 +22,15 @@ pub fn tidy(name: &str) -> String {
     name.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
+/// A name as typed on the command line: 'Royal Oak', "Miners' Arms".
+pub fn quoted(name: &str) -> String {
+    if name.contains('\'') {
+        format!("\"{name}\"")
+    } else {
+        format!("'{name}'")
+    }
+}
+
 /// The known name nearest to `name`, if one is near enough to be a slip of the keyboard (or
 /// contains it, or is contained in it).
 pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
@@ -71,14 +80,23 @@ pub fn near_miss<'a>(name: &str, first: &[&'a str], then: &[&'a str]) -> Option<
 /// How far a typed name (folded) is from a known one when it looks like a slip of the keyboard
 /// for it: one word off by a letter (two in a long word) with the others the same ("Ivor Jams"
 /// for "Ivor James"), the spaces alone different, or part of the name ("Dai" for "Dai
-/// Morgan"). A namesake is no slip ("Gethin Lloyd" and "Bethan Lloyd"), nor a number
-/// ("Royal Oak player 12" and "player 1").
+/// Morgan"), or its words in another order ("James Ivor" for "Ivor James"). A namesake is no
+/// slip ("Gethin Lloyd" and "Bethan Lloyd"), nor a number ("Royal Oak player 12" and
+/// "player 1").
 fn slip(key: &str, other: &str) -> Option<usize> {
     if digits(key) != digits(other) {
         return None;
     }
     let typed: Vec<&str> = key.split(' ').collect();
     let known: Vec<&str> = other.split(' ').collect();
+    if typed.len() == known.len() && typed.len() > 1 {
+        let (mut a, mut b) = (typed.clone(), known.clone());
+        a.sort_unstable();
+        b.sort_unstable();
+        if a == b {
+            return Some(1);
+        }
+    }
     if typed.len() == known.len() {
         let differ: Vec<(&str, &str)> = typed
             .iter()
@@ -232,5 +250,14 @@ mod tests {
             Some("Ivor James")
         );
         assert_eq!(near_miss("Sion", &["Sian"], &[]), Some("Sian"));
+    }
+
+    #[test]
+    fn a_name_with_its_words_swapped_is_a_slip() {
+        let roster = ["Ivor James", "Dai Morgan"];
+        assert_eq!(near_miss("James Ivor", &roster, &[]), Some("Ivor James"));
+        assert_eq!(near_miss("morgan  DAI", &[], &roster), Some("Dai Morgan"));
+        // The same words, but not all of them: not a swap.
+        assert_eq!(near_miss("James James", &roster, &[]), None);
     }
 }

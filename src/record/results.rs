@@ -9,11 +9,13 @@
 //!   championship points (`-2`) or `withdrawn`;
 //! - **configuration**: `season,setting,value` — one row per setting of a season's
 //!   configuration (`kind`, `points-per-match`, `walkover`, `roster-min`, `tie-breakers`,
-//!   `don-rules`, as `don league new` takes them).
+//!   `don-rules`, as `don league new` takes them);
+//! - **fixtures**: `season,date,home,away`, optionally `round` — one row per fixture of a
+//!   season's schedule, played or not (its result is in the matches or nights).
 //!
 //! Matches and nights may also have `confirmation` (`confirmed`, `provisional` or
-//! `disputed`), `entered_by` and `disputed_by` (`home` or `away`) and `reason` (a dispute's),
-//! how the night stands; and matches a `note`: `incomplete` on the rows of a night whose other
+//! `disputed`), `entered_by` (`home` or `away`, for a confirmed night too) and `disputed_by`
+//! and `reason` (a dispute's), how the night stands; and matches a `note`: `incomplete` on the rows of a night whose other
 //! matches are still to enter. A file without them means what FORMAT.md §3 says.
 //!
 //! Only the format is checked here (columns, numbers, dates, leg scores); what a league makes
@@ -33,15 +35,17 @@ pub enum Shape {
     Rosters,
     Adjustments,
     Configuration,
+    Fixtures,
 }
 
 impl Shape {
-    /// Every shape, in the order a header is tried against them (matches before nights, which
-    /// shares its first four columns).
-    const ALL: [Shape; 5] = [
+    /// Every shape, in the order a header is tried against them (matches and nights before
+    /// fixtures, whose four columns they share).
+    const ALL: [Shape; 6] = [
         Shape::Configuration,
         Shape::Matches,
         Shape::Nights,
+        Shape::Fixtures,
         Shape::Adjustments,
         Shape::Rosters,
     ];
@@ -69,6 +73,7 @@ impl Shape {
                 &[NOTE, CONFIRMATION, ENTERED_BY, DISPUTED_BY, REASON],
             ),
             Shape::Configuration => (&[SEASON, SETTING, VALUE], &[]),
+            Shape::Fixtures => (&[SEASON, DATE, HOME, AWAY], &[ROUND]),
             Shape::Rosters => (&[SEASON, TEAM, PLAYER], &[]),
             Shape::Adjustments => (&[SEASON, DATE, TEAM, ADJUSTMENT, REASON], &[]),
         }
@@ -127,6 +132,10 @@ impl RowSide {
 pub enum Standing {
     #[default]
     Confirmed,
+    /// Confirmed, and entered for one side (then confirmed by the other).
+    ConfirmedBy {
+        entered_by: RowSide,
+    },
     Provisional {
         entered_by: RowSide,
     },
@@ -158,6 +167,20 @@ pub struct NightRow {
     pub away_points: u32,
     pub walkover: bool,
     pub standing: Standing,
+    /// The columns whose cells could not be read (empty for a row read well).
+    pub faulty: Vec<&'static str>,
+}
+
+/// A fixture row: a fixture of a season's schedule (its result, if any, is another file's).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixtureRow {
+    pub line: u64,
+    pub season: String,
+    pub date: NaiveDate,
+    pub home: String,
+    pub away: String,
+    /// Its round, when `fixtures generate` made it.
+    pub round: Option<u32>,
     /// The columns whose cells could not be read (empty for a row read well).
     pub faulty: Vec<&'static str>,
 }
@@ -203,6 +226,7 @@ pub enum Rows {
     Rosters(Vec<RosterRow>),
     Adjustments(Vec<AdjustmentRow>),
     Configuration(Vec<ConfigRow>),
+    Fixtures(Vec<FixtureRow>),
 }
 
 /// A results file read: its header (folded to lower case, as written) and its rows.
@@ -239,6 +263,7 @@ impl ResultsFile {
             Rows::Rosters(_) => Shape::Rosters,
             Rows::Adjustments(_) => Shape::Adjustments,
             Rows::Configuration(_) => Shape::Configuration,
+            Rows::Fixtures(_) => Shape::Fixtures,
         }
     }
 
@@ -260,8 +285,17 @@ pub fn column_of(header: &[String], name: &str) -> Option<Column> {
 /// tried before nights, which shares its first four).
 fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
     let has = |c: &usize| header.iter().any(|h| h == col::NAMES[*c]);
+    // Fixtures' four columns begin matches' and nights' too: a header is of fixtures only
+    // when it has no other column (`season,date,home,away,kind` lacks the rest of matches).
+    let only_its_own = |s: Shape| {
+        let (required, optional) = s.columns();
+        header
+            .iter()
+            .all(|h| required.iter().chain(optional).any(|c| col::NAMES[*c] == h))
+    };
     let fit = Shape::ALL
         .into_iter()
+        .filter(|s| *s != Shape::Fixtures || only_its_own(*s))
         .find(|s| s.columns().0.iter().all(has));
     let Some(shape) = fit else {
         let best = Shape::ALL
@@ -279,7 +313,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
             line: 1,
             column: None,
             message: format!(
-                "the header is not one of results (FORMAT.md §3): it lacks {} (matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value)",
+                "the header is not one of results: it lacks {} (see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)",
                 missing.join(", ")
             ),
         });
@@ -318,6 +352,7 @@ fn shape_name(shape: Shape) -> &'static str {
         Shape::Rosters => "roster",
         Shape::Adjustments => "adjustment",
         Shape::Configuration => "configuration",
+        Shape::Fixtures => "fixture",
     }
 }
 
@@ -385,8 +420,9 @@ mod col {
     pub const DISPUTED_BY: usize = 20;
     pub const SETTING: usize = 21;
     pub const VALUE: usize = 22;
+    pub const ROUND: usize = 23;
 
-    pub const NAMES: [&str; 23] = [
+    pub const NAMES: [&str; 24] = [
         "season",
         "date",
         "home",
@@ -410,6 +446,7 @@ mod col {
         "disputed_by",
         "setting",
         "value",
+        "round",
     ];
 }
 
@@ -479,15 +516,10 @@ impl Fields<'_> {
             }
         }
         match state.as_str() {
-            "" | "confirmed" => {
-                if entered_by.is_some() {
-                    self.fault(
-                        col::ENTERED_BY,
-                        "entered_by is for a provisional or disputed night".into(),
-                    );
-                }
-                Standing::Confirmed
-            }
+            "" | "confirmed" => match entered_by {
+                Some(entered_by) => Standing::ConfirmedBy { entered_by },
+                None => Standing::Confirmed,
+            },
             "provisional" => match entered_by {
                 Some(entered_by) => Standing::Provisional { entered_by },
                 None => {
@@ -533,20 +565,24 @@ impl Fields<'_> {
 
     /// A name: spaces tidied; required unless `optional`.
     fn name(&mut self, c: usize) -> String {
-        let v = tidy(self.raw(c));
+        let raw = self.raw(c);
+        let v = tidy(raw);
         if v.is_empty() {
             self.fault(c, format!("`{}` is empty", col::NAMES[c]));
         } else {
-            self.check_text(c, &v);
+            let raw = raw.to_string();
+            self.check_text(c, &raw);
         }
         v
     }
 
-    /// The field (or one name of it), tidied, refused if it holds a control character or
+    /// The field (or one name of it) as read, refused if it holds a control character or
     /// nothing visible (`text::check`). A line break in a quoted cell (a spreadsheet's line
-    /// within a cell) is white space, made one space by tidying, as a tab is.
-    fn check_text(&mut self, c: usize, tidied: &str) {
-        if let Err(e) = super::text::check(tidied) {
+    /// within a cell, `\n` or `\r\n`) is white space, made one space by tidying; a tab, a
+    /// carriage return alone, a vertical tab or a NEL is refused.
+    fn check_text(&mut self, c: usize, raw: &str) {
+        let lines_joined = raw.replace("\r\n", " ").replace('\n', " ");
+        if let Err(e) = super::text::check(&lines_joined) {
             self.fault(c, format!("`{}` {e}", col::NAMES[c]));
         }
     }
@@ -598,7 +634,11 @@ impl Fields<'_> {
         let names: Vec<String> = v.split('+').map(tidy).collect();
         if names.iter().any(String::is_empty) {
             self.fault(c, format!("`{v}` has a blank name (names are joined by +)"));
-        } else if let Some(bad) = names.iter().find(|n| super::text::check(n).is_err()) {
+        } else if let Some(bad) = v
+            .split('+')
+            .map(str::trim)
+            .find(|n| super::text::check(&n.replace("\r\n", " ").replace('\n', " ")).is_err())
+        {
             self.check_text(c, bad);
         }
         names
@@ -682,6 +722,7 @@ pub fn read_results_lenient(
         Shape::Rosters => Rows::Rosters(Vec::new()),
         Shape::Adjustments => Rows::Adjustments(Vec::new()),
         Shape::Configuration => Rows::Configuration(Vec::new()),
+        Shape::Fixtures => Rows::Fixtures(Vec::new()),
     };
     let mut errors = Vec::new();
     // One record read into again and again: a row costs no allocation of its own.
@@ -734,6 +775,7 @@ pub fn read_results_lenient(
                 Rows::Nights(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
                 Rows::Rosters(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
                 Rows::Adjustments(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+                Rows::Fixtures(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
                 Rows::Configuration(_) => continue,
             }
             append(&mut rows, row);
@@ -819,6 +861,7 @@ fn empty_like(rows: &Rows) -> Rows {
         Rows::Rosters(_) => Rows::Rosters(Vec::new()),
         Rows::Adjustments(_) => Rows::Adjustments(Vec::new()),
         Rows::Configuration(_) => Rows::Configuration(Vec::new()),
+        Rows::Fixtures(_) => Rows::Fixtures(Vec::new()),
     }
 }
 
@@ -829,6 +872,7 @@ fn append(rows: &mut Rows, more: Rows) {
         (Rows::Rosters(a), Rows::Rosters(b)) => a.extend(b),
         (Rows::Adjustments(a), Rows::Adjustments(b)) => a.extend(b),
         (Rows::Configuration(a), Rows::Configuration(b)) => a.extend(b),
+        (Rows::Fixtures(a), Rows::Fixtures(b)) => a.extend(b),
         _ => {}
     }
 }
@@ -936,7 +980,8 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             };
             let reason = f.text(col::REASON);
             if !reason.is_empty() {
-                f.check_text(col::REASON, &reason);
+                let raw = f.raw(col::REASON).to_string();
+                f.check_text(col::REASON, &raw);
             }
             if reason.is_empty() && change != AdjustmentChange::Withdrawn {
                 f.fault(col::REASON, "a points adjustment needs its reason".into());
@@ -948,6 +993,24 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 team: f.name(col::TEAM),
                 change,
                 reason,
+                faulty: Vec::new(),
+            };
+            row.faulty = f.faulty.clone();
+            list.push(row);
+        }
+        Rows::Fixtures(list) => {
+            let round = if f.text(col::ROUND).is_empty() {
+                None
+            } else {
+                Some(f.count(col::ROUND, 1))
+            };
+            let mut row = FixtureRow {
+                line,
+                season: f.name(col::SEASON),
+                date: f.date(col::DATE),
+                home: f.name(col::HOME),
+                away: f.name(col::AWAY),
+                round,
                 faulty: Vec::new(),
             };
             row.faulty = f.faulty.clone();
@@ -985,6 +1048,12 @@ fn standing_cells(standing: &Standing) -> [String; 4] {
         Standing::Confirmed => [
             "confirmed".into(),
             String::new(),
+            String::new(),
+            String::new(),
+        ],
+        Standing::ConfirmedBy { entered_by } => [
+            "confirmed".into(),
+            side(Some(*entered_by)),
             String::new(),
             String::new(),
         ],
@@ -1098,6 +1167,30 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
         }
         if standings {
             rec.extend(standing_cells(&r.standing));
+        }
+        w.write_record(&rec).map_err(io)?;
+    }
+    w.flush()
+}
+
+/// Writes fixture rows; the `round` column only when a fixture has one.
+pub fn write_fixtures(rows: &[FixtureRow], out: impl Write) -> std::io::Result<()> {
+    let mut w = writer(out);
+    let rounds = rows.iter().any(|r| r.round.is_some());
+    let mut header = vec!["season", "date", "home", "away"];
+    if rounds {
+        header.push("round");
+    }
+    w.write_record(&header).map_err(io)?;
+    for r in rows {
+        let mut rec = vec![
+            r.season.clone(),
+            r.date.to_string(),
+            r.home.clone(),
+            r.away.clone(),
+        ];
+        if rounds {
+            rec.push(r.round.map_or_else(String::new, |n| n.to_string()));
         }
         w.write_record(&rec).map_err(io)?;
     }

@@ -158,17 +158,18 @@ impl TotalsError {
 /// Why no reading of the totals holds (the first reason found).
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Impossible {
-    /// `must`: what the sides' totals must add up to, the awards as recorded pegged too.
-    #[error("{fat} adds up to {sum}; a deal holds 80: the sides' totals must add up to {must}{}", pegged_words(*must))]
+    /// `total`: what the totals typed add up to, the awards in them; `must`: what they must
+    /// add up to, the awards as recorded pegged too.
+    #[error("they add up to {total}, but a deal holds 80 of {fat}{}: the totals must add up to {must}", pegged_words(*must))]
     FatOver {
         fat: &'static str,
-        sum: i64,
+        total: i64,
         must: i64,
     },
-    #[error("{fat} adds up to {sum}; a deal holds 80, and nobody went out during it: the sides' totals must add up to {must}{}", pegged_words(*must))]
+    #[error("they add up to {total}, but a deal holds 80 of {fat}{}, and nobody went out during it: the totals must add up to {must}", pegged_words(*must))]
     FatShort {
         fat: &'static str,
-        sum: i64,
+        total: i64,
         must: i64,
     },
     #[error("{side} is said to have reached the target first, but nobody reached it in this hand")]
@@ -185,11 +186,11 @@ pub enum Impossible {
     },
 }
 
-/// What the awards add to the 80 of a deal, in words: " (80 and 8 for the muck)".
+/// What the awards add to the 80 of a deal, in words: " and 8 for the muck".
 fn pegged_words(must: i64) -> String {
     match must - 80 {
         0 => String::new(),
-        more => format!(" (80 and {more} for the muck)"),
+        more => format!(" and {more} for the muck"),
     }
 }
 
@@ -509,22 +510,20 @@ fn check_fat(spec: &Spec, sum: i64, pegged: i64, over: bool) -> Result<(), NoRea
     if spec.table != PegTable::Fat {
         return Ok(());
     }
-    let fat = if spec.count_at_end {
-        "the fat"
-    } else {
-        "the phat"
-    };
+    let fat = if spec.count_at_end { "fat" } else { "phat" };
+    // Said as typed: the awards pegged are in the totals.
+    let total = sum + pegged;
     if sum > 80 {
         return Err(Some(Impossible::FatOver {
             fat,
-            sum,
+            total,
             must: 80 + pegged,
         }));
     }
     if sum < 80 && !over {
         return Err(Some(Impossible::FatShort {
             fat,
-            sum,
+            total,
             must: 80 + pegged,
         }));
     }

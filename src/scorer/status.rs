@@ -162,47 +162,72 @@ impl Status {
             && (self.needs_pitcher() || !now.needs_pitcher())
     }
 
-    /// The short prompt, at most 60 columns: "H2 T3 · E leads · ♥ · NS 0–17 EW", "H3 · W
-    /// pitches · NS 12–31 EW", "H1 · pitcher?", "over · undo or quit".
+    /// The short prompt, at most [`PROMPT_WIDTH`] columns: "H2 T3 · E leads · ♥ · NS 0–17
+    /// EW", "H3 · W pitches · NS 12–31 EW · L2 1–0", "H1 · pitcher?", "over · undo or quit".
+    /// Should it be wider, the least needed parts are left out, in this order: the trumps, the
+    /// word "counting", the leg (or game) in play and the legs won (the full status above the
+    /// prompt says them all).
     pub fn prompt(&self) -> String {
         if self.over {
             return "over · undo or quit".to_string();
         }
-        let mut p = format!("H{}", self.hand);
+        let mut head = format!("H{}", self.hand);
         if self.in_hand {
-            p.push_str(&format!(" T{}", self.trick));
+            head.push_str(&format!(" T{}", self.trick));
             if let Some(l) = self.leader {
-                p.push_str(&format!(" · {l} leads"));
+                head.push_str(&format!(" · {l} leads"));
             }
         } else if let Some(pitcher) = self.pitcher {
-            p.push_str(&format!(" · {pitcher} pitches"));
+            head.push_str(&format!(" · {pitcher} pitches"));
         } else {
-            p.push_str(" · pitcher?");
+            head.push_str(" · pitcher?");
         }
-        if let Some(t) = self.trumps {
-            p.push_str(&format!(" · {}", suit_symbol(t)));
-        }
-        p.push_str(" · ");
-        match self.sides.as_slice() {
-            [a, b] => p.push_str(&format!("{} {}–{} {}", a.side, a.score, b.score, b.side)),
+        let trumps = self.trumps.map(|t| format!(" · {}", suit_symbol(t)));
+        let scores = match self.sides.as_slice() {
+            [a, b] => format!(" · {} {}–{} {}", a.side, a.score, b.score, b.side),
             many => {
                 let each: Vec<String> = many
                     .iter()
                     .map(|s| format!("{} {}", s.side, s.score))
                     .collect();
-                p.push_str(&each.join(" "));
+                format!(" · {}", each.join(" "))
+            }
+        };
+        let counting = self.counting.then_some(" counting");
+        // "G2 1–0": game 2 in play, games won 1–0 ("L" for a leg).
+        let part = self.is_match().then(|| {
+            let letter = if self.games { 'G' } else { 'L' };
+            format!(" · {letter}{} {}", self.leg, self.wins())
+        });
+        let mut fitted = String::new();
+        for (with_trumps, with_counting, with_part) in [
+            (true, true, true),
+            (false, true, true),
+            (false, false, true),
+            (false, false, false),
+        ] {
+            fitted = head.clone();
+            if with_trumps {
+                fitted.push_str(trumps.as_deref().unwrap_or_default());
+            }
+            fitted.push_str(&scores);
+            if with_counting {
+                fitted.push_str(counting.unwrap_or_default());
+            }
+            if with_part {
+                fitted.push_str(part.as_deref().unwrap_or_default());
+            }
+            if fitted.chars().count() <= PROMPT_WIDTH {
+                return fitted;
             }
         }
-        if self.counting {
-            p.push_str(" counting");
-        }
-        if self.is_match() {
-            let word = if self.games { "game" } else { "leg" };
-            p.push_str(&format!(" · {word} {} ({})", self.leg, self.wins()));
-        }
-        p
+        fitted.chars().take(PROMPT_WIDTH).collect()
     }
 }
+
+/// The most columns the short prompt takes, leaving three for the ` > ` a terminal ends it with
+/// (60 in all). Every character of it takes one column.
+pub const PROMPT_WIDTH: usize = 57;
 
 /// A suit as its sign: ♠ ♥ ♦ ♣.
 fn suit_symbol(suit: Suit) -> char {
@@ -258,5 +283,66 @@ impl fmt::Display for Status {
             write!(f, ". Who pitches? {}", self.pitcher_wanted())?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Irish Don best of three, game 2 late in a deal, NS and EW counting.
+    fn late_in_game_two(hand: u32, ns: i32, ew: i32) -> Status {
+        let names = Names::default();
+        let side = |side: Side, score: i32, wins: u32| SideStatus {
+            side,
+            name: names.side(side),
+            score,
+            wins,
+        };
+        Status {
+            hand,
+            in_hand: true,
+            trick: 10,
+            dealer: Some(Seat::N),
+            pitcher: Some(Seat::E),
+            leader: Some(Seat::W),
+            trumps: Some(Suit::Hearts),
+            sides: vec![side(Side::NS, ns, 1), side(Side::EW, ew, 0)],
+            counting: true,
+            leg: 2,
+            to_win: 2,
+            games: true,
+            over: false,
+            result: None,
+            first_pitch: FirstPitch::LowestDiamond,
+            seats: Seat::ALL.to_vec(),
+            names,
+        }
+    }
+
+    #[test]
+    fn the_prompt_of_a_late_deal_in_game_two_fits_60_columns() {
+        let p = late_in_game_two(4, 84, 62).prompt();
+        assert_eq!(p, "H4 T10 · W leads · ♥ · NS 84–62 EW counting · G2 1–0");
+        assert!(p.chars().count() + " > ".len() <= 60);
+    }
+
+    #[test]
+    fn a_prompt_too_wide_leaves_out_the_least_needed_parts_first() {
+        // 58 columns in full: the trumps go.
+        let p = late_in_game_two(10_004, 184, 162).prompt();
+        assert_eq!(p, "H10004 T10 · W leads · NS 184–162 EW counting · G2 1–0");
+        // 59 without them: the word "counting" goes too.
+        let p = late_in_game_two(1004, -11_184, -11_162).prompt();
+        assert_eq!(p, "H1004 T10 · W leads · NS -11184–-11162 EW · G2 1–0");
+        // 58 without both: the game in play goes too.
+        let p = late_in_game_two(10_000_004, -1_111_184, -1_111_162).prompt();
+        assert_eq!(p, "H10000004 T10 · W leads · NS -1111184–-1111162 EW");
+        for p in [
+            late_in_game_two(10_004, 184, 162).prompt(),
+            late_in_game_two(u32::MAX, i32::MIN, i32::MIN).prompt(),
+        ] {
+            assert!(p.chars().count() <= PROMPT_WIDTH, "{p}");
+        }
     }
 }

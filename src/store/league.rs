@@ -294,6 +294,27 @@ impl LeagueReader<'_> {
             .collect()
     }
 
+    /// The side each confirmed night of a season was entered for (by fixture), when it was
+    /// entered for one side and confirmed by the other.
+    pub fn confirmed_entered_by(&self, season: i64) -> Result<HashMap<i64, Side>, StoreError> {
+        let mut stmt = self.0.prepare_cached(
+            "SELECT c.fixture, c.entered_by FROM confirmations c JOIN fixtures f ON f.id = c.fixture
+             WHERE f.season = ?1 AND c.state = 'confirmed' AND c.entered_by IS NOT NULL",
+        )?;
+        let rows = stmt.query_map([season], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })?;
+        let mut out = HashMap::new();
+        for row in rows {
+            let (fixture, side) = row?;
+            let side: Side = side.parse().map_err(|e: String| {
+                StoreError::damaged(format!("fixture {fixture}'s confirmation"), e)
+            })?;
+            out.insert(fixture, side);
+        }
+        Ok(out)
+    }
+
     /// The fixtures of a season by date (then home team), with their results.
     pub fn fixtures(&self, season: i64) -> Result<Vec<Fixture>, StoreError> {
         let teams: HashMap<i64, TeamInfo> = {

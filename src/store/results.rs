@@ -7,12 +7,13 @@ use std::collections::HashMap;
 
 use super::db::{Change, StoreError};
 use super::league::{LeagueInfo, SeasonInfo, TeamInfo};
+use crate::league::fixtures::{place_night, NightPlace, PairFixture};
 use crate::league::import::{
     DraftAdjustment, DraftConfig, DraftNight, NameStatus, Named, Names, RowError,
 };
-use crate::league::names::name_key;
+use crate::league::names::{name_key, quoted};
 use crate::league::{Config, Confirmation, NightResult, Pair, Side};
-use crate::record::results::{AdjustmentChange, Column};
+use crate::record::results::{AdjustmentChange, Column, FixtureRow};
 
 /// A fault found while matching drafts to what is stored.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -24,6 +25,7 @@ pub struct ImportFault {
 /// A fixture of a season as an import knows it.
 struct Known {
     id: i64,
+    round: Option<u32>,
     date: chrono::NaiveDate,
     home: i64,
     away: i64,
@@ -51,6 +53,9 @@ pub struct ImportReport {
     /// Seasons whose configuration was set, and those whose configuration was the same already.
     pub configs_set: usize,
     pub configs_kept: usize,
+    /// Fixtures added from a fixtures file, and those there already.
+    pub fixtures_added: usize,
+    pub fixtures_kept: usize,
 }
 
 /// A roster row: a player of a team for a season.
@@ -79,6 +84,13 @@ pub struct Resolver<'c, 'a> {
     /// The league's players (on a roster of any season), by name key, once looked up; with
     /// those this import puts on a roster.
     players: Option<std::collections::BTreeMap<String, String>>,
+    /// The seasons and teams the files name (each once), for telling a misspelt new name.
+    pub named_in_files: Vec<(Named, String)>,
+    /// The teams a new team's name is checked against for a misspelling: the league's before
+    /// the import, and (for a team without a roster in the files) those with one.
+    teams_before: Vec<String>,
+    /// The teams with a roster in the files: each a team of the import by its roster.
+    pub rostered: Vec<String>,
     pub report: ImportReport,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
@@ -96,11 +108,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .into_iter()
             .map(|s| (name_key(&s.name), s))
             .collect();
-        let teams = reader
+        let teams: HashMap<String, TeamInfo> = reader
             .teams(league.id)?
             .into_iter()
             .map(|t| (name_key(&t.name), t))
             .collect();
+        let teams_before = teams.values().map(|t| t.name.clone()).collect();
         Ok(Resolver {
             change,
             league,
@@ -113,6 +126,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             file: String::new(),
             new_players: Vec::new(),
             players: None,
+            named_in_files: Vec::new(),
+            teams_before,
+            rostered: Vec::new(),
             report: ImportReport::default(),
             league_made: false,
         })
@@ -198,6 +214,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .into_iter()
                 .map(|f| Known {
                     id: f.id,
+                    round: f.round,
                     date: f.date,
                     home: f.home.id,
                     away: f.away.id,
@@ -261,8 +278,52 @@ impl<'c, 'a> Resolver<'c, 'a> {
         Ok(())
     }
 
-    /// Keeps a night: on its fixture (the one on its date, or the one between the teams not
-    /// yet played), or on a new one.
+    /// Adds a fixture of a season's schedule (without a result), unless the two teams have
+    /// one on that date already.
+    pub fn fixture(
+        &mut self,
+        row: &FixtureRow,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let line = row.line;
+        let season = self.season(&row.season, line, column("season"))?;
+        let home = self.team(&row.home, season.id, line, column("home"))?;
+        let away = self.team(&row.away, season.id, line, column("away"))?;
+        let fixtures = self
+            .fixtures_of(season.id)
+            .map_err(|e| store_fault(e, line))?;
+        if fixtures
+            .iter()
+            .any(|f| f.home == home.id && f.away == away.id && f.date == row.date)
+        {
+            self.report.fixtures_kept += 1;
+            return Ok(());
+        }
+        let id = self
+            .change
+            .add_fixture(season.id, row.round, row.date, home.id, away.id)
+            .map_err(|e| RowError {
+                line,
+                column: column("away"),
+                message: e.to_string(),
+            })?;
+        self.fixtures_of(season.id)
+            .map_err(|e| store_fault(e, line))?
+            .push(Known {
+                id,
+                round: row.round,
+                date: row.date,
+                home: home.id,
+                away: away.id,
+                cancelled: false,
+                result: KnownResult::None,
+            });
+        self.report.fixtures_added += 1;
+        Ok(())
+    }
+
+    /// Keeps a night: on its teams' fixture on its date, or (in a season without a schedule,
+    /// when they have no fixture left to play) on a new one; see [`place_night`].
     pub fn night(
         &mut self,
         night: &DraftNight,
@@ -308,26 +369,84 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 });
             }
         }
-        let target = on_day
-            .or_else(|| {
-                let mut open = fixtures
-                    .iter()
-                    .filter(between)
-                    .filter(|f| matches!(f.result, KnownResult::None));
-                match (open.next(), open.next()) {
-                    (Some(f), None) => Some(f),
-                    _ => None,
-                }
+        let pair: Vec<PairFixture> = fixtures
+            .iter()
+            .filter(between)
+            .map(|f| PairFixture {
+                id: f.id,
+                date: f.date,
+                open: matches!(f.result, KnownResult::None),
             })
-            .map(|f| (f.id, f.date, f.cancelled));
+            .collect();
+        // A season keeps a schedule once `fixtures generate` has made one (or a fixtures file
+        // gave one with its rounds).
+        let scheduled = fixtures.iter().any(|f| f.round.is_some());
+        let pair_words = format!("{} v {}", home.name, away.name);
+        let target = match place_night(&pair, night.date, scheduled) {
+            NightPlace::On(id) => fixtures
+                .iter()
+                .find(|f| f.id == id)
+                .map(|f| (f.id, f.cancelled)),
+            NightPlace::Move { id, from } => {
+                return Err(RowError {
+                    line,
+                    column: column("date"),
+                    message: format!(
+                        "{pair_words} is fixture {id} on {from}, not {}: if the night was moved, move the fixture first with `don fixtures move {id} {}`; if it is another night between them, add a fixture first with `don fixtures add {} {} {}`",
+                        night.date,
+                        night.date,
+                        quoted(&home.name),
+                        quoted(&away.name),
+                        night.date
+                    ),
+                })
+            }
+            NightPlace::Several(open) => {
+                let list: Vec<String> = open
+                    .iter()
+                    .map(|(id, d)| format!("fixture {id} on {d}"))
+                    .collect();
+                return Err(RowError {
+                    line,
+                    column: column("date"),
+                    message: format!(
+                        "{pair_words} has {} to play, none on {}: move the one played with `don fixtures move N {}` first",
+                        list.join(" and "),
+                        night.date,
+                        night.date
+                    ),
+                });
+            }
+            NightPlace::Beyond { scheduled: true } => {
+                let played: Vec<String> = pair.iter().map(|f| f.date.to_string()).collect();
+                let had = if played.is_empty() {
+                    format!("{} has no fixture {pair_words}", season.name)
+                } else {
+                    format!(
+                        "{pair_words} has no fixture on {} nor one left to play in {} (their night on {} has a result)",
+                        night.date,
+                        season.name,
+                        played.join(" and ")
+                    )
+                };
+                return Err(RowError {
+                    line,
+                    column: column("date"),
+                    message: format!(
+                        "{had}: for a night between them on {}, add a fixture first with `don fixtures add {} {} {}`",
+                        night.date,
+                        quoted(&home.name),
+                        quoted(&away.name),
+                        night.date
+                    ),
+                });
+            }
+            NightPlace::Beyond { scheduled: false } => None,
+        };
         let change = self.change;
         let id = match target {
-            Some((id, date, cancelled)) => {
-                if date != night.date {
-                    change
-                        .move_fixture(id, night.date)
-                        .map_err(|e| store_fault(e, line))?;
-                }
+            // On its date (a night is never moved by an import).
+            Some((id, cancelled)) => {
                 if cancelled {
                     change
                         .set_cancelled(id, false)
@@ -372,6 +491,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     .map_err(|e| store_fault(e, line))?;
             }
         }
+        if let (Confirmation::Confirmed, Some(side)) = (&night.confirmation, night.confirmed_by) {
+            // Entered for one side, then confirmed by the other.
+            change
+                .set_provisional(id, side, night.date)
+                .map_err(|e| store_fault(e, line))?;
+            change
+                .set_confirmation(id, &Confirmation::Confirmed, night.date)
+                .map_err(|e| store_fault(e, line))?;
+        }
         let file = self.file.clone();
         let fixtures = self
             .fixtures_of(season.id)
@@ -379,6 +507,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         fixtures.retain(|f| f.id != id);
         fixtures.push(Known {
             id,
+            round: None,
             date: night.date,
             home: home.id,
             away: away.id,
@@ -387,10 +516,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
         });
         self.report.nights_added += 1;
         if let NightResult::Matches(ms) = &night.result {
-            for m in ms {
-                for (side, team) in [(Side::Home, home.id), (Side::Away, away.id)] {
+            for (i, m) in ms.iter().enumerate() {
+                // The match's own row (a slip is named where it is).
+                let at = night.lines.get(i).copied().unwrap_or(line);
+                for (side, team, cell) in [
+                    (Side::Home, home.id, "home_players"),
+                    (Side::Away, away.id, "away_players"),
+                ] {
                     for p in &m.players[side] {
-                        self.put_on_roster(season.id, team, p, line)?;
+                        self.put_on_roster(season.id, team, p, at, column(cell))?;
                     }
                 }
             }
@@ -405,13 +539,14 @@ impl<'c, 'a> Resolver<'c, 'a> {
         team: i64,
         player: &str,
         line: u64,
+        column: Option<Column>,
     ) -> Result<(), RowError> {
         let seen = self.on_roster.entry((season, team)).or_default();
         if seen.contains(player) {
             return Ok(());
         }
         seen.insert(player.to_string());
-        self.check_slip(player, line)?;
+        self.check_slip(player, line, column)?;
         if self
             .change
             .add_to_roster(season, team, player)
@@ -424,7 +559,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
 
     /// A player not known to the league whose name is close to one it knows is refused as a
     /// slip ("did you mean 'Ivor James'?"), unless said to be new.
-    fn check_slip(&mut self, player: &str, line: u64) -> Result<(), RowError> {
+    fn check_slip(
+        &mut self,
+        player: &str,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<(), RowError> {
         if self.players.is_none() {
             let known = self
                 .change
@@ -443,7 +583,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             if let Some(meant) = crate::league::names::near_miss(player, &known, &[]) {
                 return Err(RowError {
                     line,
-                    column: None,
+                    column,
                     message: format!(
                         "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
                     ),
@@ -457,7 +597,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Whether the import would change anything.
     pub fn changes_anything(&self) -> bool {
         let r = &self.report;
-        r.nights_added + r.adjustments_added + r.roster_places > 0
+        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added > 0
             || !r.seasons_made.is_empty()
             || !r.teams_made.is_empty()
     }
@@ -470,7 +610,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
     ) -> Result<(), RowError> {
         let season = self.season(&row.season, row.line, column("season"))?;
         let team = self.team(&row.team, season.id, row.line, column("team"))?;
-        self.put_on_roster(season.id, team.id, &row.player, row.line)
+        self.put_on_roster(season.id, team.id, &row.player, row.line, column("player"))
     }
 
     /// Keeps an adjustment (or a withdrawal), unless the same is kept already.
@@ -563,11 +703,42 @@ impl Names for Resolver<'_, '_> {
                 )
             }
         };
+        use crate::league::names::suggest;
+        // The names of its kind the files give elsewhere.
+        let elsewhere: Vec<&str> = self
+            .named_in_files
+            .iter()
+            .filter(|(w, n)| *w == what && name_key(n) != key)
+            .map(|(_, n)| n.as_str())
+            .collect();
         if self.create && what == Named::Season {
-            // A new season's name is near an old one's (2026-27, 2025-26): never a misspelling.
-            NameStatus::New(None)
+            // A new season's name is near an old one's (2026-27, 2025-26): a misspelling only
+            // when a night of it is left incomplete.
+            let near = suggest(name, known.iter().chain(&elsewhere).copied());
+            NameStatus::New(near.map(|s| {
+                format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new season)")
+            }))
         } else if self.create {
-            let near = crate::league::names::suggest(name, known.iter().copied());
+            // A new team near a known one (the league's, or, for a team without a roster in
+            // the files, one with a roster there) is a misspelling: a team that really is new
+            // is added first. (A name of one or two letters is near every other such name: no
+            // slip is told there.)
+            let has_roster = self.rostered.iter().any(|t| name_key(t) == key);
+            let rostered = self.rostered.iter().filter(|_| !has_roster);
+            let known_teams = self
+                .teams_before
+                .iter()
+                .chain(rostered)
+                .filter(|t| name_key(t) != key)
+                .map(String::as_str);
+            let near = suggest(name, known_teams).filter(|_| key.chars().count() > 2);
+            if let Some(s) = near {
+                return NameStatus::Unknown(format!(
+                    "{place}; did you mean '{s}'? (if {name} is a new team, add it first with `don team add {}`)",
+                    quoted(name)
+                ));
+            }
+            let near = suggest(name, elsewhere.iter().copied());
             NameStatus::New(near.map(|s| {
                 format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new team)")
             }))
