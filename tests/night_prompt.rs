@@ -259,3 +259,79 @@ fn a_player_twice_in_one_kind_is_warned_of_and_the_match_kept() {
     );
     assert_eq!(matches(&db), "don 1 2-0\ndon 2 0-2\nsingle-crib 1 2-0\n");
 }
+
+#[test]
+fn an_entry_left_before_any_match_is_accepted_changes_nothing_and_logs_nothing() {
+    // Before, opening the prompt and leaving it began the night: a "begun" change in the log
+    // (which a plain `don undo` then took back instead of the last real change), the night
+    // "0–0 so far", and `--totals` refused because the night "has matches entered".
+    let db = setup();
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+    ]);
+    let before = db.dump();
+    // The end of input at once, `quit`, and a refused first answer.
+    for lines in ["", "quit\n", "Gareth+Rhys+Emrys\n"] {
+        let out = piped(&db, &["night", "enter", "Royal Oak", "Red Lion"], lines);
+        assert!(
+            text(&out.stdout).contains("0–0 so far; still to enter: don 1, don 2, single-crib 1"),
+            "{}",
+            text(&out.stdout)
+        );
+        assert_eq!(db.dump(), before, "after {lines:?}");
+    }
+    // On a date off its fixture's, said to be moved, and left: the fixture stays where it was.
+    let out = piped(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-12-25",
+            "--moved",
+        ],
+        "quit\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(db.dump(), before);
+    // The night can still be given as totals.
+    let said = db.ok(&["night", "enter", "Royal Oak", "Red Lion", "--totals", "2-1"]);
+    assert!(said.ends_with(": 2–1.\n"), "{said}");
+    // A night begun at the prompt is begun with its first match, as one change.
+    let out = piped(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Red Lion",
+            "Royal Oak",
+            "--date",
+            "2025-12-25",
+            "--moved",
+        ],
+        "Gareth+Rhys\nDai+Huw\n2-0\n\nquit\n",
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("moved from 2025-09-"),
+        "{}",
+        text(&out.stderr)
+    );
+    let log = db.ok(&["log", "--limit", "1"]);
+    assert!(
+        log.contains("Red Lion v Royal Oak on 2025-12-25: don 1 2–0"),
+        "{log}"
+    );
+    db.ok(&["undo"]);
+    assert_eq!(
+        db.sql("SELECT count(*) FROM matches WHERE fixture IN (SELECT id FROM fixtures WHERE date = '2025-12-25')"),
+        "0\n"
+    );
+}

@@ -10,7 +10,8 @@ use don::league::entry::{
     parse_kind_slot, parse_leg_entries, parse_legs, parse_match, parse_players, LegEntry,
     MatchEntry,
 };
-use don::league::names::{name_key, near_miss};
+use don::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
+use don::league::names::{name_key, near_miss, quoted};
 use don::league::night::{
     check_match_legs, check_night, check_night_warnings, check_side_players, check_totals, missing,
     require_complete, NightWarning,
@@ -660,26 +661,35 @@ fn place_night(
             ))),
         };
     };
-    if let Some(f) = between.iter().find(|f| f.date == d) {
-        return Ok(Placement::On((*f).clone()));
-    }
-    match open[..] {
-        [f] => Ok(Placement::Move(f.clone(), d)),
-        [] if between.is_empty() && !scheduled => Ok(Placement::Add(d)),
-        [] if between.is_empty() => Err(CliError::Usage(format!(
+    // The decision is the league's, as for a results file: on the fixture of that date, else
+    // on the one left to play if the night was moved, else a fixture added first.
+    let pair_fixtures: Vec<PairFixture> = between
+        .iter()
+        .map(|f| PairFixture {
+            id: f.id,
+            date: f.date,
+            open: open.iter().any(|o| o.id == f.id),
+        })
+        .collect();
+    let by_id = |id: i64| between.iter().find(|f| f.id == id).map(|f| (*f).clone());
+    match league_place_night(&pair_fixtures, d, scheduled) {
+        NightPlace::On(id) => Ok(Placement::On(by_id(id).expect("one of theirs"))),
+        NightPlace::Move { id, .. } => Ok(Placement::Move(by_id(id).expect("one of theirs"), d)),
+        NightPlace::Beyond { scheduled: false } if between.is_empty() => Ok(Placement::Add(d)),
+        NightPlace::Beyond { .. } if between.is_empty() => Err(CliError::Usage(format!(
             "season {} has no fixture {pair}: {}",
             season.name,
             add_first(&d.to_string())
         ))),
-        [] => Err(CliError::Usage(format!(
+        NightPlace::Beyond { .. } => Err(CliError::Usage(format!(
             "{pair} has no fixture on {d} nor one left to play{}: for another night between them, {}",
             played(),
             add_first(&d.to_string())
         ))),
-        _ => Err(CliError::Usage(format!(
+        NightPlace::Several(left) => Err(CliError::Usage(format!(
             "{pair} has fixtures to play on {}, none on {d}: move the one played with `don fixtures move N {d}` first",
-            open.iter()
-                .map(|f| f.date.to_string())
+            left.iter()
+                .map(|(_, date)| date.to_string())
                 .collect::<Vec<_>>()
                 .join(" and ")
         ))),
@@ -1087,16 +1097,18 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         )?;
         return Ok(Done::Ok);
     }
-    // At the prompt: each match kept as it is entered.
-    if fixture.result.is_none() {
-        change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
-    }
-    change.commit(&format!("{title}: begun"), None)?;
-    say(
-        &mut out,
-        &notes,
-        &format!("{title}: {}", config.describe_night()),
-    )?;
+    // At the prompt: each match kept as it is entered. Nothing is kept before the first: a
+    // night begun here (its fixture placed, provisional for its team) is begun with it, so an
+    // entry left before any match is accepted changes nothing and logs nothing.
+    let begin = fixture.result.is_none().then(|| Begin {
+        home: home.clone(),
+        away: away.clone(),
+        day,
+        moved,
+        entered_by,
+    });
+    drop(change);
+    writeln!(out, "{title}: {}", config.describe_night())?;
     drop(out);
     let mut prompt = prompt.unwrap_or_else(answer_prompt);
     prompt_night(
@@ -1104,18 +1116,48 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         &mut *prompt,
         &season,
         &mut players,
-        fixture.id,
+        (fixture.id, begin),
         &title,
         entered,
     )
 }
 
-/// A name as typed on the command line: 'Royal Oak', "Miners' Arms".
-fn quoted(name: &str) -> String {
-    if name.contains('\'') {
-        format!("\"{name}\"")
-    } else {
-        format!("'{name}'")
+/// What beginning a night at the prompt does, done with its first match: its fixture found
+/// (moved or added as need be, played if it was cancelled) and the night provisional for the
+/// team entering it.
+struct Begin {
+    home: TeamInfo,
+    away: TeamInfo,
+    day: Option<NaiveDate>,
+    moved: bool,
+    entered_by: Side,
+}
+
+impl Begin {
+    /// Begins the night in `change`; its fixture's number.
+    fn apply(
+        &self,
+        change: &Change,
+        season: &SeasonInfo,
+        notes: &mut Vec<String>,
+    ) -> Result<i64, CliError> {
+        let fixture = fixture_for_night(
+            change, season, &self.home, &self.away, self.day, self.moved, notes,
+        )?;
+        if fixture.cancelled {
+            change.set_cancelled(fixture.id, false)?;
+            notes.push(format!(
+                "fixture {} was cancelled; it is played after all",
+                fixture.id
+            ));
+        }
+        change.set_provisional(
+            fixture.id,
+            self.entered_by,
+            chrono::Local::now().date_naive(),
+        )?;
+        change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
+        Ok(fixture.id)
     }
 }
 
@@ -1399,7 +1441,7 @@ fn prompt_night(
     prompt: &mut dyn Prompt,
     season: &SeasonInfo,
     players: &mut Players,
-    fixture: i64,
+    (mut fixture, mut begin): (i64, Option<Begin>),
     title: &str,
     mut entered: Vec<Match>,
 ) -> Result<Done, CliError> {
@@ -1429,6 +1471,9 @@ fn prompt_night(
         };
         let change = store.change("night")?;
         let mut notes = Vec::new();
+        if let Some(b) = &begin {
+            fixture = b.apply(&change, season, &mut notes)?;
+        }
         accept(
             &change,
             season,
@@ -1444,6 +1489,7 @@ fn prompt_night(
             &format!("{title}: {label} {}–{}", m.legs.home, m.legs.away),
             None,
         )?;
+        begin = None;
         let paint = super::colour::Paint::stderr();
         let mut err = io::stderr().lock();
         for n in notes {
