@@ -204,12 +204,17 @@ fn a_night_off_its_fixture_s_date_is_moved_on_a_yes_at_the_prompt() {
     );
     assert!(err.contains("don: error: A v B is fixture 1 on 2025-09-04, not 2025-09-05: if the night was moved to 2025-09-05, say so with --moved"), "{err}");
     assert_eq!(before, db.dump());
+    // A yes, then left before any match: nothing kept, the fixture where it was.
     let out = piped(&db, &enter, "yes\nquit\n");
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(before, db.dump());
+    // A yes and a match: the fixture moves with the match, in one change.
+    let out = piped(&db, &enter, "yes\nGareth+Rhys\nDai+Huw\n2-0\n\nquit\n");
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert!(
-        text(&out.stdout).starts_with("fixture 1 moved from 2025-09-04 to 2025-09-05\n"),
+        text(&out.stderr).contains("fixture 1 moved from 2025-09-04 to 2025-09-05\n"),
         "{}",
-        text(&out.stdout)
+        text(&out.stderr)
     );
     assert_eq!(
         db.sql("SELECT date FROM fixtures WHERE id = 1"),

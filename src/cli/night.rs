@@ -1108,7 +1108,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         entered_by,
     });
     drop(change);
-    writeln!(out, "{title}: {}", config.describe_night())?;
+    writeln!(out, "{}: {}", shown(&title), config.describe_night())?;
     drop(out);
     let mut prompt = prompt.unwrap_or_else(answer_prompt);
     prompt_night(
