@@ -789,6 +789,52 @@ fn undo_n_of_a_hand_of_a_game_later_scored_as_a_leg_is_refused_naming_the_night(
 }
 
 #[test]
+fn redoing_a_night_whose_leg_game_was_changed_since_is_refused_naming_the_change() {
+    // Before: the night's match undone (#b), the game's last hand undone (#c), then `undo b`
+    // put the match back with game 1 as a leg though game 1 was no longer won: standings,
+    // stats, night show, export and publish all failed ("game 1 is not finished with a winner").
+    let db = setup_l();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth Jones, Dai Morgan, Rhys Evans, Huw Bevan",
+        "--pitcher",
+        "S",
+    ]);
+    let out = db.play(&["1"], &"totals ns 30 ew 10 game ns\n".repeat(5));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let last_hand = last_id(&db);
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-09-18",
+        "--match",
+        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80",
+    ]);
+    let night = last_id(&db);
+    db.ok(&["undo", &night.to_string()]);
+    let unlinked = last_id(&db);
+    db.ok(&["undo", &last_hand.to_string()]);
+    let taken = last_id(&db);
+    refused(
+        &db,
+        &["undo", &unlinked.to_string()],
+        2,
+        &format!("later changes touched what it changed: #{taken} (undid #{last_hand} (game 1, hand 5: totals NS 30 EW 10 game NS)); undo those first"),
+    );
+    db.ok(&["standings"]);
+    // Following the hint goes through, and the night reads.
+    db.ok(&["undo", &taken.to_string()]);
+    db.ok(&["undo", &unlinked.to_string()]);
+    db.ok(&["night", "show", "A", "B"]);
+    db.ok(&["standings"]);
+}
+
+#[test]
 fn undo_n_whose_row_put_back_is_held_again_is_refused_naming_the_later_change() {
     // At the table: hand 2 taken back and entered again.
     let db = Db::new();

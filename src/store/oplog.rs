@@ -209,6 +209,31 @@ impl Change<'_> {
             }
         }
         drop(stmt);
+        // A game's link as a leg that this change puts back (a night's match redone): the link
+        // holds only for the game as it stood, so a later change to that game (a hand entered,
+        // taken back or undone) depends on it.
+        let relinked: Vec<i64> = self
+            .tx
+            .prepare(
+                "SELECT DISTINCT g.game FROM leg_games g
+                 WHERE g.id IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'leg_games')",
+            )?
+            .query_map([target], |r| r.get(0))?
+            .collect::<Result<_, _>>()?;
+        if !relinked.is_empty() {
+            let mut stmt = self.tx.prepare(
+                "SELECT o.id FROM operations o WHERE o.id > ?1 AND o.id < ?2 AND o.game = ?3
+                 UNION SELECT c.op FROM changes c WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = 'hands'
+                   AND (json_extract(c.old, '$.game') = ?3
+                        OR (SELECT h.game FROM hands h WHERE h.id = c.row) = ?3)",
+            )?;
+            for game in relinked {
+                let later = stmt.query_map((target, self.op, game), |r| r.get::<_, i64>(0))?;
+                for op in later {
+                    ids.insert(op?);
+                }
+            }
+        }
         // Entries at the table follow one another: a later one in the same game depends on it.
         let same_game: Vec<i64> = self
             .tx
