@@ -1072,9 +1072,14 @@ fn a_night_off_its_fixture_s_date_given_in_full_is_asked_about_on_a_terminal_and
     assert!(shown.contains(asked), "{shown}");
     assert!(shown.contains("say so with --moved"), "{shown}");
     assert_eq!(before, db.dump());
-    let (code, shown) = on_terminal(&db, "--totals 4-5 --date 2025-12-25", "yes\n");
+    // An answer neither yes nor no asks the question again.
+    let (code, shown) = on_terminal(&db, "--totals 4-5 --date 2025-12-25", "maybe\nyes\n");
     assert_eq!(code, Some(0), "{shown}");
-    assert!(shown.contains(asked), "{shown}");
+    assert_eq!(shown.matches(asked).count(), 2, "{shown}");
+    assert!(
+        shown.contains("answer yes or no: was the night moved?"),
+        "{shown}"
+    );
     assert!(
         shown.contains(
             "fixture 6 moved from 2025-09-18 to 2025-12-25\r\nA v B on 2025-12-25: 4–5.\r\n"

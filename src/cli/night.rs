@@ -735,11 +735,22 @@ fn ask_moved(
         "{} v {} is fixture {} on {}: was the night moved to {d}? (yes/no)",
         home.name, away.name, f.id, f.date
     );
-    let answer = prompt.line(&shown(&q))?.unwrap_or_default();
-    if matches!(answer.trim().to_ascii_lowercase().as_str(), "y" | "yes") {
-        Ok(true)
-    } else {
-        Err(CliError::Usage(not_moved_words(&f, d)))
+    // Asked again at a terminal until it is answered yes or no; piped, anything but yes is no.
+    loop {
+        let answer = prompt.line(&shown(&q))?.unwrap_or_else(|| "no".into());
+        match answer.trim().to_ascii_lowercase().as_str() {
+            "y" | "yes" => return Ok(true),
+            "n" | "no" | "quit" => return Err(CliError::Usage(not_moved_words(&f, d))),
+            _ if prompt.interactive() => {
+                let paint = super::colour::Paint::stderr();
+                writeln!(
+                    io::stderr(),
+                    "{}",
+                    paint.line("answer yes or no: was the night moved?")
+                )?;
+            }
+            _ => return Err(CliError::Usage(not_moved_words(&f, d))),
+        }
     }
 }
 
@@ -1369,21 +1380,34 @@ fn ask_match(
                     "{} (yes: {known}; no: {name} is new to the league)",
                     players.slip_words(side, &name, &known)
                 );
-                let Some(answer) = p.line(&shown(&q))? else {
-                    return Err(Refusal::End);
-                };
-                match answer.trim().to_ascii_lowercase().as_str() {
-                    "y" | "yes" => names.push(known),
-                    "n" | "no" => {
-                        players.new.push(name_key(&name));
-                        names.push(name);
+                // At a terminal the question is asked again until it is answered (what was
+                // typed ahead meets this question, never another answer's); piped, a wrong
+                // answer stops the entry.
+                loop {
+                    let Some(answer) = p.line(&shown(&q))? else {
+                        return Err(Refusal::End);
+                    };
+                    match answer.trim().to_ascii_lowercase().as_str() {
+                        "y" | "yes" => names.push(known.clone()),
+                        "n" | "no" => {
+                            players.new.push(name_key(&name));
+                            names.push(name.clone());
+                        }
+                        "quit" => return Err(Refusal::End),
+                        _ => {
+                            let why = format!(
+                                "answer yes or no: is {name} the {known} the league knows?"
+                            );
+                            if !p.interactive() {
+                                return Err(Refusal::Why(why));
+                            }
+                            let paint = super::colour::Paint::stderr();
+                            writeln!(io::stderr(), "{}", paint.line(&shown(&why)))
+                                .map_err(|e| Refusal::Failed(e.into()))?;
+                            continue;
+                        }
                     }
-                    "quit" => return Err(Refusal::End),
-                    _ => {
-                        return Err(Refusal::Why(format!(
-                            "answer yes or no: is {name} the {known} the league knows?"
-                        )))
-                    }
+                    break;
                 }
             }
             check_side_players(config, entered, (kind, slot), side, &names, &home)
@@ -2023,6 +2047,56 @@ mod tests {
             league: Vec::new(),
             new: Vec::new(),
         }
+    }
+
+    #[test]
+    fn at_a_terminal_a_wrong_answer_to_did_you_mean_asks_that_question_again() {
+        // Before, "2-1" typed ahead for the legs was taken as the answer, refused, and the
+        // players were asked again: every answer after it fell into the wrong field.
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("don.db")).unwrap();
+        let config = Config::default();
+        let mut typist = Typist {
+            lines: [
+                "Gareth+Rhys",
+                "Ivor Jams+Dai",
+                "2-1", // typed ahead for the legs: not an answer to the question
+                "",
+                "yes",
+                "2-1",
+                "121-80 100-121 121-119",
+            ]
+            .into(),
+            asked: Vec::new(),
+        };
+        let asked = ask_match(
+            &mut typist,
+            &store.leagues(),
+            &config,
+            &mut players(),
+            (Kind::Don, 1),
+            &[],
+        )
+        .unwrap();
+        let Asked::Given((m, _)) = asked else {
+            panic!("the match was not taken");
+        };
+        assert_eq!(m.players.home, ["Gareth", "Rhys"]);
+        assert_eq!(m.players.away, ["Ivor James", "Dai"]);
+        assert_eq!(m.legs, Pair::new(2, 1));
+        let question = "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league)";
+        assert_eq!(
+            typist.asked,
+            [
+                "don 1: Royal Oak players",
+                "don 1: Red Lion players",
+                question,
+                question,
+                question,
+                "don 1: legs won, home first",
+                "don 1: leg scores",
+            ]
+        );
     }
 
     #[test]
