@@ -835,6 +835,60 @@ fn redoing_a_night_whose_leg_game_was_changed_since_is_refused_naming_the_change
 }
 
 #[test]
+fn a_correction_may_keep_the_game_that_scores_a_leg_of_the_match_it_replaces() {
+    // Before: "leg 2: game 1 is already a leg of don 1 of A v B …", the very match replaced.
+    let db = setup_l();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth Jones, Dai Morgan, Rhys Evans, Huw Bevan",
+        "--pitcher",
+        "S",
+    ]);
+    let out = db.play(&["1"], &"totals ns 30 ew 10 game ns\n".repeat(5));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let pair = "Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan";
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-09-18",
+        "--match",
+        &format!("don 1; {pair}; 2-0; #1 121-80"),
+    ]);
+    let said = db.ok(&[
+        "night",
+        "correct",
+        "A",
+        "B",
+        "--match",
+        &format!("don 1; {pair}; 2-1; 80-121 #1 121-80"),
+    ]);
+    assert!(said.contains("corrected (don 1)"), "{said}");
+    assert_eq!(
+        db.sql("SELECT m.kind || ' ' || m.slot || ' leg ' || g.leg FROM leg_games g JOIN matches m ON m.id = g.match WHERE g.game = 1"),
+        "don 1 leg 2\n"
+    );
+    // Another match of the night still cannot take it.
+    refused(
+        &db,
+        &[
+            "night",
+            "correct",
+            "A",
+            "B",
+            "--match",
+            &format!("don 2; {pair}; 2-0; #1 121-80"),
+        ],
+        2,
+        "game 1 is already a leg of don 1 of A v B on 2025-09-18",
+    );
+}
+
+#[test]
 fn undo_n_whose_row_put_back_is_held_again_is_refused_naming_the_later_change() {
     // At the table: hand 2 taken back and entered again.
     let db = Db::new();

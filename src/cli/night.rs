@@ -800,6 +800,9 @@ struct Players {
     league: Vec<String>,
     /// Names said to be new players (name keys): `--new-player`, or a "no" at the prompt.
     new: Vec<String>,
+    /// The night being corrected (its fixture): a game scoring a leg of the match a
+    /// correction replaces may score it again.
+    correcting: Option<i64>,
 }
 
 impl Players {
@@ -823,6 +826,7 @@ impl Players {
             teams,
             league: reader.league_players(league.id)?,
             new: new.iter().map(|n| name_key(n)).collect(),
+            correcting: None,
         })
     }
 
@@ -1063,10 +1067,11 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         for (i, line) in args.result.matches.iter().enumerate() {
             let at = |m: String| CliError::Usage(format!("--match {}: {m}", i + 1));
             let entry = parse_match(line).map_err(|e| at(e.to_string()))?;
-            let (m, games) = resolve(&change.leagues(), config, entry).map_err(|e| match e {
-                CliError::Usage(m) => at(m),
-                other => other,
-            })?;
+            let (m, games) =
+                resolve(&change.leagues(), config, entry, None).map_err(|e| match e {
+                    CliError::Usage(m) => at(m),
+                    other => other,
+                })?;
             if let Some(NightResult::Matches(stored)) = &fixture.result {
                 if stored.iter().any(|s| (s.kind, s.slot) == (m.kind, m.slot)) {
                     return Err(at(format!(
@@ -1202,6 +1207,7 @@ fn resolve(
     reader: &LeagueReader<'_>,
     config: &Config,
     entry: MatchEntry,
+    correcting: Option<i64>,
 ) -> Result<(Match, Vec<LegGame>), CliError> {
     let mut players = entry.players;
     let mut legs = Vec::new();
@@ -1221,7 +1227,12 @@ fn resolve(
                     )));
                 }
                 let g = reader
-                    .game_leg(game, &config.don_rules, &players.home)
+                    .game_leg(
+                        game,
+                        &config.don_rules,
+                        &players.home,
+                        correcting.map(|f| (f, entry.kind.to_string(), entry.slot)),
+                    )
                     .map_err(|e| CliError::Usage(format!("leg {}: {e}", i + 1)))?;
                 for side in Side::BOTH {
                     if players[side].is_empty() {
@@ -1443,10 +1454,11 @@ fn ask_match(
             legs,
             leg_entries,
         };
-        let (m, games) = resolve(reader, config, entry).map_err(|e| match e {
-            CliError::Usage(why) => Refusal::Why(why),
-            other => Refusal::Failed(other),
-        })?;
+        let (m, games) =
+            resolve(reader, config, entry, players.correcting).map_err(|e| match e {
+                CliError::Usage(why) => Refusal::Why(why),
+                other => Refusal::Failed(other),
+            })?;
         let mut all: Vec<Match> = entered
             .iter()
             .filter(|o| (o.kind, o.slot) != (kind, slot))
@@ -1727,6 +1739,7 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     let must_complete = !by_matches || is_done(&f, config);
     let teams = Pair::new(f.home.clone(), f.away.clone());
     let mut players = Players::load(&leagues, &league, &season, teams, &args.result.new_players)?;
+    players.correcting = Some(f.id);
     let mut stopped = None;
     let mut notes = Vec::new();
     let correction = if let Some(t) = &args.result.totals {
@@ -1743,10 +1756,11 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         for (i, line) in args.result.matches.iter().enumerate() {
             let at = |m: String| CliError::Usage(format!("--match {}: {m}", i + 1));
             let entry = parse_match(line).map_err(|e| at(e.to_string()))?;
-            let (m, games) = resolve(&leagues, config, entry).map_err(|e| match e {
-                CliError::Usage(m) => at(m),
-                other => other,
-            })?;
+            let (m, games) =
+                resolve(&leagues, config, entry, players.correcting).map_err(|e| match e {
+                    CliError::Usage(m) => at(m),
+                    other => other,
+                })?;
             players.check(&m).map_err(|e| match e {
                 CliError::Usage(m) => at(m),
                 other => other,

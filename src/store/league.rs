@@ -1174,13 +1174,16 @@ impl LeagueReader<'_> {
     /// A stored game as a Don leg: it must be a finished two-sided game of `variant`; its home
     /// side is the one whose players are `home` (any order, case ignored), or North–South when
     /// the match's players are not given.
+    /// `replacing`: the match a correction replaces (its night's fixture, kind and slot), which
+    /// the game may score a leg of already.
     pub fn game_leg(
         &self,
         game: i64,
         variant: &crate::rules::Variant,
         home: &[String],
+        replacing: Option<(i64, String, u32)>,
     ) -> Result<GameLeg, StoreError> {
-        self.leg_of_game(game, Some(variant), home, None)
+        self.leg_of_game(game, Some((variant, replacing)), home, None)
     }
 
     /// As [`LeagueReader::game_leg`]; `variant` checked when given, `forced` the home side when
@@ -1188,10 +1191,12 @@ impl LeagueReader<'_> {
     fn leg_of_game(
         &self,
         game: i64,
-        variant: Option<&crate::rules::Variant>,
+        checked: Option<(&crate::rules::Variant, Option<(i64, String, u32)>)>,
         home: &[String],
         forced: Option<crate::rules::Side>,
     ) -> Result<GameLeg, StoreError> {
+        let variant = checked.as_ref().map(|(v, _)| *v);
+        let replacing = checked.and_then(|(_, r)| r);
         use crate::rules::{Seat, Side as GameSide};
         let exists: Option<i64> = self
             .0
@@ -1202,19 +1207,30 @@ impl LeagueReader<'_> {
             return Err(StoreError::Refused(format!("there is no game {game}")));
         }
         if variant.is_some() {
-            let linked: Option<(String, u32, String, String, String)> = self
+            let linked: Option<(String, u32, String, String, String, i64)> = self
                 .0
                 .prepare_cached(
-                    "SELECT m.kind, m.slot, f.date, h.name, a.name FROM leg_games g
+                    "SELECT m.kind, m.slot, f.date, h.name, a.name, f.id FROM leg_games g
                      JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
                      JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
                      WHERE g.game = ?1",
                 )?
                 .query_row([game], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?, r.get(4)?))
+                    Ok((
+                        r.get(0)?,
+                        r.get(1)?,
+                        r.get(2)?,
+                        r.get(3)?,
+                        r.get(4)?,
+                        r.get(5)?,
+                    ))
                 })
                 .optional()?;
-            if let Some((kind, slot, day, home, away)) = linked {
+            // A leg of the very match a correction replaces is no other match's.
+            let linked = linked.filter(|(kind, slot, .., fixture)| {
+                replacing.as_ref() != Some(&(*fixture, kind.clone(), *slot))
+            });
+            if let Some((kind, slot, day, home, away, _)) = linked {
                 return Err(StoreError::Refused(format!(
                     "game {game} is already a leg of {kind} {slot} of {home} v {away} on {day}"
                 )));
