@@ -1170,6 +1170,9 @@ pub struct GameLeg {
     pub players: Pair<Vec<String>>,
 }
 
+/// The match a correction replaces: its night's fixture, its kind and its slot.
+pub type Replacing = (i64, String, u32);
+
 impl LeagueReader<'_> {
     /// A stored game as a Don leg: it must be a finished two-sided game of `variant`; its home
     /// side is the one whose players are `home` (any order, case ignored), or North–South when
@@ -1181,7 +1184,7 @@ impl LeagueReader<'_> {
         game: i64,
         variant: &crate::rules::Variant,
         home: &[String],
-        replacing: Option<(i64, String, u32)>,
+        replacing: Option<Replacing>,
     ) -> Result<GameLeg, StoreError> {
         self.leg_of_game(game, Some((variant, replacing)), home, None)
     }
@@ -1191,7 +1194,7 @@ impl LeagueReader<'_> {
     fn leg_of_game(
         &self,
         game: i64,
-        checked: Option<(&crate::rules::Variant, Option<(i64, String, u32)>)>,
+        checked: Option<(&crate::rules::Variant, Option<Replacing>)>,
         home: &[String],
         forced: Option<crate::rules::Side>,
     ) -> Result<GameLeg, StoreError> {
