@@ -2060,6 +2060,7 @@ mod tests {
             rosters: Pair::new(Vec::new(), vec!["Ivor James".to_string()]),
             league: Vec::new(),
             new: Vec::new(),
+            correcting: None,
         }
     }
 
