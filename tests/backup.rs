@@ -97,11 +97,25 @@ fn a_backup_onto_the_database_itself_is_refused_and_changes_nothing() {
 fn an_older_file_is_replaced_whole_by_the_checked_copy() {
     let db = a_league();
     let copy = db.dir().join("old.db");
-    std::fs::write(&copy, "not a database at all").unwrap();
+    // An older backup (a database with other contents) is replaced.
+    sql(&copy, "CREATE TABLE t (x); INSERT INTO t VALUES (1);");
     db.ok(&["backup", copy.to_str().unwrap()]);
     assert_eq!(sql(&copy, ".dump"), db.dump());
     // No temporary file left beside it.
     assert_eq!(files(db.dir()), ["don.db", "old.db"]);
+    // A file that is not a database is not overwritten.
+    let notes = db.dir().join("notes.txt");
+    std::fs::write(&notes, "the league's notes").unwrap();
+    let out = db.run(&["backup", notes.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!("don: error: {} is a file but not a database: a backup replaces only an older backup; give another file name, or remove it first\n", notes.display())
+    );
+    assert_eq!(
+        std::fs::read_to_string(&notes).unwrap(),
+        "the league's notes"
+    );
     // A folder is not a file to back up to; nothing is written.
     let out = db.run(&["backup", db.dir().to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(2));

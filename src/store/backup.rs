@@ -73,6 +73,13 @@ impl Store {
                 to.display()
             )));
         }
+        // An older backup is replaced; any other file is not this command's to overwrite.
+        if target.is_file() && !is_sqlite_file(&target) {
+            return Err(refused(format!(
+                "{} is a file but not a database: a backup replaces only an older backup; give another file name, or remove it first",
+                to.display()
+            )));
+        }
         if with_suffix(&target, "-wal").exists() {
             return Err(refused(format!(
                 "{} is a database in use (its -wal file is beside it): back up to another file",
@@ -142,5 +149,17 @@ impl Store {
             pages,
             bytes,
         })
+    }
+}
+
+/// Whether the file at `path` begins as every SQLite database does (an empty file, a backup
+/// never finished, counts too).
+fn is_sqlite_file(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    match std::fs::File::open(path).and_then(|mut f| f.read(&mut head)) {
+        Ok(0) => true,
+        Ok(16) => &head == b"SQLite format 3\0",
+        _ => false,
     }
 }
