@@ -8,13 +8,19 @@ use std::borrow::Cow;
 use std::fmt;
 
 /// True for a character that must not reach a terminal as it is: a control character (C0, DEL,
-/// C1), or a mark that reorders the line (the bidirectional marks, embeddings, overrides and
-/// isolates).
+/// C1), the line and paragraph separators, or a mark that reorders the line (the bidirectional
+/// marks, embeddings, overrides and isolates).
 pub fn acts_on_terminal(c: char) -> bool {
     c.is_control()
         || matches!(
             c,
-            '\u{061C}' | '\u{200E}' | '\u{200F}' | '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}'
+            '\u{061C}'
+                | '\u{200E}'
+                | '\u{200F}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202A}'..='\u{202E}'
+                | '\u{2066}'..='\u{2069}'
         )
 }
 
@@ -122,6 +128,9 @@ mod tests {
             "\\u{1b}]0;x\\u{7}Red Lion"
         );
         assert_eq!(escaped("\u{9b}31m"), "\\u{9b}31m");
+        // The line and paragraph separators break a line as a line feed does.
+        assert_eq!(escaped("Red\u{2028}Lion"), "Red\\u{2028}Lion");
+        assert!(check("Red\u{2029}Lion").is_err());
     }
 
     #[test]
