@@ -546,3 +546,33 @@ fn stats_counts_a_withdrawn_teams_nights_and_says_so() {
     db.ok(&["undo"]);
     assert!(!db.ok(&["stats"]).contains("Counted, though"));
 }
+
+#[test]
+fn a_fixture_moved_to_its_own_date_and_a_log_of_no_changes_say_so_plainly() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys Don"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion",
+        "--create",
+    ]);
+    db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", "2025-09-04"]);
+    let before = db.dump();
+    let said = db.ok(&["fixtures", "move", "1", "2025-09-04"]);
+    assert_eq!(
+        said,
+        "Fixture 1: Royal Oak v Red Lion is on 2025-09-04 already; nothing is changed.\n"
+    );
+    assert_eq!(db.dump(), before, "no change, nothing in the log");
+    // `--limit 0` is a usage error, not "No changes yet." on a database that has changes.
+    let out = db.run(&["log", "--limit", "0"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("--limit"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -968,6 +968,16 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                     f.home.name, f.away.name, f.date
                 )));
             }
+            if f.date == day {
+                // Nothing to move: no change, nothing in the log.
+                writeln!(
+                    out,
+                    "Fixture {fixture}: {} v {} is on {day} already; nothing is changed.",
+                    shown(&f.home.name),
+                    shown(&f.away.name),
+                )?;
+                return Ok(Done::Ok);
+            }
             change.move_fixture(f.id, day)?;
             change.commit(
                 &format!(

@@ -174,16 +174,16 @@ fn depending_on(
 #[derive(clap::Args)]
 #[command(after_help = "Example:\n  don log --limit 5")]
 pub struct LogArgs {
-    /// How many changes to list, newest first
-    #[arg(long, default_value_t = 20)]
-    limit: usize,
+    /// How many changes to list, newest first (at least 1)
+    #[arg(long, default_value_t = 20, value_parser = clap::value_parser!(u32).range(1..))]
+    limit: u32,
     #[command(flatten)]
     db: DbArg,
 }
 
 pub fn log(args: LogArgs) -> Result<Done, CliError> {
     let store = args.db.open_existing()?;
-    let ops = store.log(args.limit)?;
+    let ops = store.log(args.limit as usize)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if ops.is_empty() {
