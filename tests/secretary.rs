@@ -576,3 +576,31 @@ fn a_fixture_moved_to_its_own_date_and_a_log_of_no_changes_say_so_plainly() {
         text(&out.stderr)
     );
 }
+
+#[test]
+fn a_night_before_a_team_withdrew_is_entered_on_its_fixture_without_a_date() {
+    // Before: with no --date, any withdrawal refused the night, "its nights from then on are
+    // not played", though the fixture was dated before it.
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys Don"]);
+    db.ok(&["season", "new", "2025-26", "--teams", "A, B, C", "--create"]);
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+    ]);
+    db.ok(&["withdraw", "B", "--date", "2025-09-20"]);
+    let said = db.ok(&["night", "enter", "A", "B", "--totals", "5-4"]);
+    assert!(said.ends_with("A v B on 2025-09-18: 5–4.\n"), "{said}");
+    // After the withdrawal it is still refused.
+    let out = db.run(&["night", "enter", "C", "B", "--totals", "5-4"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        text(&out.stderr).contains("B withdrew from season 2025-26 on 2025-09-20"),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -949,8 +949,10 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         return Err(CliError::Usage("a team cannot play itself".into()));
     }
     let mut notes = Vec::new();
+    let fixture = fixture_for_night(&change, &season, &home, &away, day, moved, &mut notes)?;
+    // A withdrawn team's nights from its withdrawal on are not played (those before it are).
     for e in change.leagues().entries(season.id)? {
-        let withdrew = e.withdrawn.filter(|w| day.is_none_or(|d| d >= *w));
+        let withdrew = e.withdrawn.filter(|w| fixture.date >= *w);
         if let (true, Some(w)) = (e.team.id == home.id || e.team.id == away.id, withdrew) {
             return Err(CliError::Usage(format!(
                 "{} withdrew from season {} on {w}: its nights from then on are not played",
@@ -958,7 +960,6 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
             )));
         }
     }
-    let fixture = fixture_for_night(&change, &season, &home, &away, day, moved, &mut notes)?;
     if fixture.cancelled {
         change.set_cancelled(fixture.id, false)?;
         notes.push(format!(
