@@ -69,9 +69,7 @@ pub fn parse_trick(text: &str) -> Result<TrickCards, TrickTextError> {
         };
         match (named, seat.is_some()) {
             (None, n) => named = Some(n),
-            (Some(a), b) if a != b => {
-                return Err(TrickTextError::MixedSeats)
-            }
+            (Some(a), b) if a != b => return Err(TrickTextError::MixedSeats),
             _ => {}
         }
         let card: Card = card_text
