@@ -1,7 +1,7 @@
 //! The scorer's lines (FORMAT.md §5): one entry a line, as typed at the table or read from a
 //! script. Words and cards are read in any case, `#` starts a comment anywhere, and a blank (or
 //! comment-only) line is nothing. Whether a side or seat is one of the game's is not for the
-//! reader to say (the replay refuses it); a word that is no side or seat at all is refused here,
+//! reader to say (the scorer's session refuses it, naming the game's sides and seats); a word that is no side or seat at all is refused here,
 //! with an error that carries the word ([`LineError::NotASide`], [`LineError::NotASeat`],
 //! [`LineError::TrickSeat`]), so that the scorer can name the sides and seats of its game.
 //!
