@@ -222,14 +222,14 @@ fn every_malformed_line_is_refused_with_what_is_wrong() {
         ("abandon renege W E", "unexpected `E` in an `abandon` line: write abandon renege W, abandon misdeal or abandon redeal-demanded"),
         ("penalty", "`penalty` needs a side and what for: penalty EW out-of-turn, penalty EW renege or penalty EW -19"),
         ("penalty EW", "`penalty` needs a side and what for: penalty EW out-of-turn, penalty EW renege or penalty EW -19"),
-        ("penalty XY renege", "`XY` is not a side (NS, EW, N, E or S; the seat W plays for EW)"),
-        ("penalty W renege", "`W` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)"),
+        ("penalty XY renege", "`XY` is not a side (the sides are NS or EW; with two or three players, each player's seat N, E or S)"),
+        ("penalty W renege", "`W` is a seat, not a side: W plays for EW with four players, and is not at the table with two or three (the sides are NS or EW; with two or three players, each player's seat N, E or S)"),
         ("penalty EW slow", "`slow` is not a penalty: out-of-turn, renege, or points like -19 (penalty EW out-of-turn)"),
         ("penalty EW -1x", "`-1x` is not a number of points (a whole number from -99999 to 99999)"),
         ("penalty EW -19 NS", "unexpected `NS` in a `penalty` line: write penalty EW out-of-turn, penalty EW renege or penalty EW -19"),
         ("concede", "`concede` needs a side: concede EW"),
-        ("concede W", "`W` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)"),
-        ("totals NS 20 W 12", "`W` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)"),
+        ("concede W", "`W` is a seat, not a side: W plays for EW with four players, and is not at the table with two or three (the sides are NS or EW; with two or three players, each player's seat N, E or S)"),
+        ("totals NS 20 W 12", "`W` is a seat, not a side: W plays for EW with four players, and is not at the table with two or three (the sides are NS or EW; with two or three players, each player's seat N, E or S)"),
         ("concede EW NS", "unexpected `NS` in a `concede` line: write concede EW"),
         ("undo twice", "unexpected `twice` in an `undo` line: write undo"),
         ("claim NS", "unexpected `NS` in a `claim` line: write claim"),
@@ -238,6 +238,31 @@ fn every_malformed_line_is_refused_with_what_is_wrong() {
     for (text, message) in cases {
         assert_eq!(refused(text), message, "{text:?}");
     }
+    // The reader does not know the game: a word that is no side or seat comes back as itself,
+    // for the scorer to answer with its game's sides and seats.
+    assert_eq!(
+        parse_line("penalty w -5"),
+        Err(LineError::NotASide("w".into()))
+    );
+    assert_eq!(
+        parse_line("totals NS 20 W 12"),
+        Err(LineError::NotASide("W".into()))
+    );
+    assert_eq!(
+        parse_line("concede Q"),
+        Err(LineError::NotASide("Q".into()))
+    );
+    assert_eq!(
+        parse_line("abandon renege Q"),
+        Err(LineError::NotASeat("Q".into()))
+    );
+    assert_eq!(
+        parse_line("N:5H X:KH"),
+        Err(LineError::TrickSeat {
+            word: "X".into(),
+            token: "X:KH".into()
+        })
+    );
     // The value behind a message, for the command line to match on.
     assert_eq!(
         parse_line("foo # bar"),

@@ -362,8 +362,121 @@ fn one_person_in_two_seats_is_refused_and_w_is_told_its_side() {
     nine_card_don(&db);
     let (code, _, err) = play(&db, "1", &["penalty W renege", "concede XY"]);
     assert_eq!(code, Some(1));
-    assert!(err.contains("line 1: refused, nothing recorded: `W` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)\n"), "{err}");
-    assert!(err.contains("line 2: refused, nothing recorded: `XY` is not a side (NS, EW, N, E or S; the seat W plays for EW)\n"), "{err}");
+    assert!(err.contains("line 1: refused, nothing recorded: `W` is a seat, not a side: W plays for EW (the sides are NS and EW)\n"), "{err}");
+    assert!(
+        err.contains(
+            "line 2: refused, nothing recorded: `XY` is not a side: the sides are NS and EW\n"
+        ),
+        "{err}"
+    );
+}
+
+/// The refusals of `lines` played in game `game`, one a line, in order.
+fn refusals(db: &Db, game: &str, lines: &[&str]) -> Vec<String> {
+    let before = std::fs::read(&db.path).unwrap();
+    let (code, _, err) = play(db, game, lines);
+    assert_eq!(code, Some(1), "{err}");
+    assert_eq!(std::fs::read(&db.path).unwrap(), before, "nothing recorded");
+    err.lines()
+        .filter_map(|l| l.split_once(": refused, nothing recorded: "))
+        .map(|(_, why)| why.to_string())
+        .collect()
+}
+
+#[test]
+fn a_side_or_seat_not_in_the_game_is_answered_with_the_sides_and_seats_of_the_game() {
+    let db = Db::new();
+    nine_card_don(&db);
+    // A partnership game: the sides are NS and EW whatever the word, a seat told its side.
+    let partnership = [
+        "`Q` is not a side: the sides are NS and EW",
+        "`N` is a seat, not a side: N plays for NS (the sides are NS and EW)",
+        "`W` is a seat, not a side: W plays for EW (the sides are NS and EW)",
+        "`E` is a seat, not a side: E plays for EW (the sides are NS and EW)",
+        "`W` is a seat, not a side: W plays for EW (the sides are NS and EW)",
+        "`S` is a seat, not a side: S plays for NS (the sides are NS and EW)",
+        "`Q` is not a seat: the seats are N, E, S and W",
+        "`X` in `X:KH` is not a seat: the seats are N, E, S and W",
+        "`Q` is not a seat: the seats are N, E, S and W",
+    ];
+    assert_eq!(
+        refusals(
+            &db,
+            "1",
+            &[
+                "penalty Q -5",
+                "penalty N -5",
+                "penalty W -5",
+                "concede E",
+                "totals NS 10 W 20",
+                "totals S 10 EW 20",
+                "abandon renege Q",
+                "S:5H X:KH N:2H E:AH",
+                "pitcher Q",
+            ]
+        ),
+        partnership
+    );
+    // Three players, each a side: N, E and S; W is not at the table.
+    db.ok(&[
+        "new",
+        "game-to-lose",
+        "--seats",
+        "A, B, C",
+        "--pitcher",
+        "N",
+    ]);
+    db.ok(&[
+        "new",
+        "blind-don",
+        "--layout",
+        "three",
+        "--seats",
+        "A, B, C",
+    ]);
+    for game in ["2", "3"] {
+        assert_eq!(
+            refusals(
+                &db,
+                game,
+                &[
+                    "concede W",
+                    "concede NS",
+                    "penalty Q -5",
+                    "penalty EW -5",
+                    "totals N 10 E 5 W 6",
+                    "totals N 10 EW 5",
+                    "pitcher W",
+                    "abandon renege W",
+                    "N:5H E:2H W:AH",
+                    "X:5H",
+                ]
+            ),
+            [
+                "`W` is not at the table: the sides are N, E and S",
+                "`NS` is not a side in a game of three players, each playing alone: the sides are N, E and S",
+                "`Q` is not a side: the sides are N, E and S",
+                "`EW` is not a side in a game of three players, each playing alone: the sides are N, E and S",
+                "`W` is not at the table: the sides are N, E and S",
+                "`EW` is not a side in a game of three players, each playing alone: the sides are N, E and S",
+                "`W` is not at the table: the seats are N, E and S",
+                "`W` is not at the table: the seats are N, E and S",
+                "`W` in `W:AH` is not at the table: the seats are N, E and S",
+                "`X` in `X:5H` is not a seat: the seats are N, E and S",
+            ],
+            "game {game}"
+        );
+    }
+    // Two players: E and W are not at the table.
+    db.ok(&["new", "irish-don", "--players", "2", "--pitcher", "N"]);
+    assert_eq!(
+        refusals(&db, "4", &["concede E", "penalty NS -5", "pitcher W"]),
+        [
+            "`E` is not at the table: the sides are N and S",
+            "`NS` is not a side in a game of two players, each playing alone: the sides are N and S",
+            "`W` is not at the table: the seats are N and S",
+        ]
+    );
 }
 
 // Point 10: a short prompt, and the full status said once.

@@ -398,7 +398,11 @@ fn totals_penalties_an_abandoned_deal_and_a_concession() {
         ]
     );
     assert_eq!(t.status().pitcher, Some(Seat::S));
-    refused(&mut t, "concede N", "N is not a side in this game");
+    refused(
+        &mut t,
+        "concede N",
+        "`N` is a seat, not a side: N plays for NS (the sides are NS and EW)",
+    );
     assert_eq!(
         enter(&mut t, "concede EW"),
         ["EW (Dai & Huw) concede", "NS (Gareth & Rhys) win the game"]
@@ -776,11 +780,15 @@ fn game_to_lose_the_first_to_the_target_loses() {
     );
     assert_eq!(t.status().pitcher, Some(Seat::E));
     assert_eq!(t.status().dealer, Some(Seat::N));
-    refused(&mut t, "pitcher W", "W is not a seat in this game");
+    refused(
+        &mut t,
+        "pitcher W",
+        "`W` is not at the table: the seats are N, E and S",
+    );
     refused(
         &mut t,
         "W:5H N:2H E:3H",
-        "trick 1 of hand 2 names W, which is not a seat of this game (N, E, S)",
+        "`W` in `W:5H` is not at the table: the seats are N, E and S",
     );
     // To 25: N ends play on 24 and the shared game takes N past it.
     let mut t = open("game-to-lose", &[("target", int(25))], BySeat::default());
@@ -896,17 +904,21 @@ fn every_refusal_leaves_the_journal_and_the_session_as_they_were() {
         "who pitches hand 1? Type `pitcher N|E|S|W` (the winner of the cut, or whom they choose), then the trick",
     );
     enter(&mut t, "pitcher N");
-    refused(&mut t, "pitcher X", "`X` is not a seat (N, E, S or W)");
+    refused(
+        &mut t,
+        "pitcher X",
+        "`X` is not a seat: the seats are N, E, S and W",
+    );
     for (line, message) in [
         ("5X 2H 3H 4H", "`5X` is not a card (write rank then suit, like 5H or TD)"),
         ("5H 2H 3H", "trick 1 of hand 1 has 3 cards; every trick has 4"),
         ("5H 2H", "trick 1 of hand 1 has 2 cards; every trick has 4"),
         ("E:5H S:2H W:3H N:4H", "N is to pitch hand 1, but the trick is led by E"),
-        ("totals NS 20", "`totals` needs each side's points: EW has none (the sides are NS, EW)"),
-        ("totals N 20 EW 12", "N is not a side in this game (NS, EW)"),
+        ("totals NS 20", "`totals` needs each side's points: EW has none (the sides are NS and EW)"),
+        ("totals N 20 EW 12", "`N` is a seat, not a side: N plays for NS (the sides are NS and EW)"),
         ("totals NS 52 EW 1", "the totals NS 52, EW 1 are impossible: no split of the scoring cards between the sides, with the awards as recorded, gives NS 52, EW 1 (the most a hand of Nine Card Don can peg is 52)"),
-        ("penalty S renege", "S is not a side in this game"),
-        ("concede N", "N is not a side in this game"),
+        ("penalty S renege", "`S` is a seat, not a side: S plays for NS (the sides are NS and EW)"),
+        ("concede N", "`N` is a seat, not a side: N plays for NS (the sides are NS and EW)"),
         ("claim", "no hand is in play: begin a hand first"),
         ("frobnicate", "unknown word `frobnicate`: a line is a trick (5H KH 2H AH) or one of pitcher, totals, abandon, penalty, concede, claim, undo, quit; `help` lists them with examples"),
     ] {
@@ -921,7 +933,7 @@ fn every_refusal_leaves_the_journal_and_the_session_as_they_were() {
         ("totals NS 20 EW 32", "hand 1 is in play, 1 trick entered: a hand is kept trick by trick or as totals, not both; `undo` takes back what was entered of it, one line at a time, to enter the hand as totals"),
         ("concede EW", "hand 1 is in play: finish it first"),
         ("claim", "hand 1 has 1 of its 9 tricks, and the game was not decided in them: play it out, or abandon it"),
-        ("abandon renege X", "`X` is not a seat (N, E, S or W)"),
+        ("abandon renege X", "`X` is not a seat: the seats are N, E, S and W"),
         ("abandon redeal-demanded N", "a redeal can be demanded only under irish-don's redeal_rule"),
     ] {
         refused(&mut t, line, message);

@@ -1,7 +1,9 @@
 //! The scorer's lines (FORMAT.md §5): one entry a line, as typed at the table or read from a
 //! script. Words and cards are read in any case, `#` starts a comment anywhere, and a blank (or
 //! comment-only) line is nothing. Whether a side or seat is one of the game's is not for the
-//! reader to say (the replay refuses it); a word that is no side or seat at all is refused here.
+//! reader to say (the scorer's session refuses it, naming the game's sides and seats); a word that is no side or seat at all is refused here,
+//! with an error that carries the word ([`LineError::NotASide`], [`LineError::NotASeat`],
+//! [`LineError::TrickSeat`]), so that the scorer can name the sides and seats of its game.
 //!
 //! ```
 //! use don::record::line::{parse_line, Line};
@@ -70,12 +72,17 @@ pub enum LineError {
     NotACard(String),
     #[error("a trick has at most 4 cards; this one has {0}")]
     TooManyCards(usize),
-    /// Seats named for some cards and not others, or a seat that is not one.
-    #[error("{0}")]
-    TrickSeats(String),
+    /// A seat before a card that is no seat: the word and the whole token (`X` in `X:5H`).
+    #[error("`{word}` is not a seat (N, E, S or W) in `{token}`")]
+    TrickSeat { word: String, token: String },
+    /// Seats named for some cards and not others.
+    #[error("name the seat of every card in the trick, or of none")]
+    TrickSeatsMixed,
+    /// A word that is no seat. Without the game: the scorer names its seats.
     #[error("`{0}` is not a seat (N, E, S or W)")]
     NotASeat(String),
-    /// A word that is no side; W, a seat, is told its side.
+    /// A word that is no side (W is a seat, not a side). Without the game: the scorer names its
+    /// sides.
     #[error("{}", not_a_side(.0))]
     NotASide(String),
     /// A word without what must follow it: `` `totals` needs each side's points: totals NS 23
@@ -111,11 +118,13 @@ pub enum LineError {
     Twice(String),
 }
 
+/// A word that is no side, said without the game: the sides of every seating.
 fn not_a_side(word: &str) -> String {
+    const SIDES: &str = "NS or EW; with two or three players, each player's seat N, E or S";
     if word.eq_ignore_ascii_case("W") {
-        format!("`{word}` is a seat, not a side: W plays for EW (the sides are NS, EW, N, E or S)")
+        format!("`{word}` is a seat, not a side: W plays for EW with four players, and is not at the table with two or three (the sides are {SIDES})")
     } else {
-        format!("`{word}` is not a side (NS, EW, N, E or S; the seat W plays for EW)")
+        format!("`{word}` is not a side (the sides are {SIDES})")
     }
 }
 
@@ -188,7 +197,8 @@ fn trick(text: &str) -> Result<Line, LineError> {
             LineError::NotACard(card.to_string())
         }
         TrickTextError::Size(n) => LineError::TooManyCards(n),
-        TrickTextError::Seats(why) => LineError::TrickSeats(why),
+        TrickTextError::NotASeat { word, token } => LineError::TrickSeat { word, token },
+        TrickTextError::MixedSeats => LineError::TrickSeatsMixed,
     })
 }
 

@@ -37,8 +37,10 @@ pub enum TrickTextError {
     BadCard(String),
     /// More than four cards, or none.
     Size(usize),
-    /// Some cards with seats and some without, or a seat that is not N, E, S or W.
-    Seats(String),
+    /// A seat before a card that is no seat: the word and the whole token (`X` in `X:5H`).
+    NotASeat { word: String, token: String },
+    /// Some cards with seats and some without.
+    MixedSeats,
 }
 
 /// Reads a trick. Never panics, whatever the text.
@@ -57,20 +59,17 @@ pub fn parse_trick(text: &str) -> Result<TrickCards, TrickTextError> {
             Some((s, c)) => match s.parse::<Seat>() {
                 Ok(seat) => (Some(seat), c),
                 Err(_) => {
-                    return Err(TrickTextError::Seats(format!(
-                        "`{s}` is not a seat (N, E, S or W) in `{token}`"
-                    )))
+                    return Err(TrickTextError::NotASeat {
+                        word: s.to_string(),
+                        token: token.to_string(),
+                    })
                 }
             },
             None => (None, token),
         };
         match (named, seat.is_some()) {
             (None, n) => named = Some(n),
-            (Some(a), b) if a != b => {
-                return Err(TrickTextError::Seats(
-                    "name the seat of every card in the trick, or of none".into(),
-                ))
-            }
+            (Some(a), b) if a != b => return Err(TrickTextError::MixedSeats),
             _ => {}
         }
         let card: Card = card_text
@@ -113,8 +112,14 @@ mod tests {
         assert_eq!(parse_trick("2H 3H 4H 5H 6H"), Err(TrickTextError::Size(5)));
         assert!(matches!(
             parse_trick("N:5H KH"),
-            Err(TrickTextError::Seats(_))
+            Err(TrickTextError::MixedSeats)
         ));
-        assert!(matches!(parse_trick("X:5H"), Err(TrickTextError::Seats(_))));
+        assert_eq!(
+            parse_trick("X:5H"),
+            Err(TrickTextError::NotASeat {
+                word: "X".into(),
+                token: "X:5H".into()
+            })
+        );
     }
 }

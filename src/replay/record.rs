@@ -276,9 +276,13 @@ fn read_trick(entry: TrickEntry, hand: u32, n: u32, players: usize) -> Result<Tr
             Code::BadCard,
             format!("trick {n} of hand {hand}: `{token}` is not a card (write rank then suit, like 5H or TD)"),
         )),
-        TrickTextError::Seats(why) => place(Fault::new(
+        TrickTextError::NotASeat { word, token } => place(Fault::new(
             Code::Schema,
-            format!("trick {n} of hand {hand}: {why}"),
+            format!("trick {n} of hand {hand}: `{word}` is not a seat (N, E, S or W) in `{token}`"),
+        )),
+        TrickTextError::MixedSeats => place(Fault::new(
+            Code::Schema,
+            format!("trick {n} of hand {hand}: name the seat of every card in the trick, or of none"),
         )),
     })
 }

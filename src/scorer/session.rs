@@ -7,7 +7,7 @@ use super::journal::{Entered, Journal};
 use super::lines;
 use super::names::Names;
 use super::status::Status;
-use crate::record::line::{parse_line, totals_hand_faults, Line};
+use crate::record::line::{parse_line, totals_hand_faults, Line, LineError};
 use crate::record::{Code, Fault, Record};
 use crate::replay::{Entry, HandKind, Replay, ScoreSheet, Step};
 use crate::rules::{AbandonReason, BySeat, HandFault, TrickFault, Variant};
@@ -164,7 +164,19 @@ impl<J: Journal> Session<J> {
         match parse_line(text) {
             Ok(None) => Ok(Answer::Nothing),
             Ok(Some(line)) => self.enter(line),
-            Err(e) => Err(Refused::Line(e.to_string())),
+            Err(e) => Err(Refused::Line(self.unread(&e))),
+        }
+    }
+
+    /// Why a line cannot be read, in the words of this game: a word that is no side or seat is
+    /// answered with the game's own sides or seats.
+    fn unread(&self, e: &LineError) -> String {
+        let seating = self.replay.game().spec().seating;
+        match e {
+            LineError::NotASide(word) => lines::not_a_side(word, seating),
+            LineError::NotASeat(word) => lines::not_a_seat(word, None, seating),
+            LineError::TrickSeat { word, token } => lines::not_a_seat(word, Some(token), seating),
+            _ => e.to_string(),
         }
     }
 
@@ -187,6 +199,9 @@ impl<J: Journal> Session<J> {
         }
         let game = self.replay.game();
         let seating = game.spec().seating;
+        if let Some(why) = lines::off_the_table(&line, seating) {
+            return Err(Refused::Line(why));
+        }
         match &line {
             Line::Totals { sides, totals, .. } => {
                 if game.in_hand() {
