@@ -510,7 +510,9 @@ fn with_create_a_misspelt_season_is_said_beside_a_misspelt_team_in_its_row() {
     );
     // Beside another fault of its row, the same.
     let mut rows = night("2025-09-04", "Royal Oak", "Red Lion");
-    rows[0] = rows[0].replace("2025-26,", "2025-62,").replace(",2,0,", ",3,0,");
+    rows[0] = rows[0]
+        .replace("2025-26,", "2025-62,")
+        .replace(",2,0,", ",3,0,");
     let (code, said) = import_rows(&db, &rows, &["--create"]);
     assert_eq!(code, Some(1));
     assert_eq!(

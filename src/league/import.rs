@@ -398,6 +398,8 @@ pub fn nights_from_matches(
     let mut memo = NameMemo::default();
     // The player slips said (each once, at its first row).
     let mut slips_said: Vec<String> = Vec::new();
+    // Each player's name looked up once.
+    let mut slips: HashMap<String, Option<String>> = HashMap::new();
     // Every row whose season, date and teams could be read, refused or not, by its night:
     // how many, whether one says the night is left incomplete, and the faults of its names
     // if it is taken for a misspelling.
@@ -483,9 +485,12 @@ pub fn nights_from_matches(
                 continue;
             }
             for p in players {
-                if let Some(m) = names.player_slip(p) {
+                let key = name_key(p);
+                let slip = slips
+                    .entry(key.clone())
+                    .or_insert_with(|| names.player_slip(p));
+                if let Some(m) = slip.clone() {
                     slipped = true;
-                    let key = name_key(p);
                     if !slips_said.contains(&key) {
                         slips_said.push(key);
                         errors.push(fault(line, col, m));
