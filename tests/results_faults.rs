@@ -523,6 +523,22 @@ fn with_create_a_misspelt_season_is_said_beside_a_misspelt_team_in_its_row() {
             "Nothing imported: 2 errors.".to_string(),
         ]
     );
+    // A whole night in a new season with a row refused: the season is not taken for a slip.
+    let rows: Vec<String> = night("2025-09-04", "Royal Oak", "Red Lion")
+        .iter()
+        .map(|r| r.replace("2025-26,", "2026-27,"))
+        .collect();
+    let mut rows = rows;
+    rows[0] = rows[0].replace(",2,0,", ",3,0,");
+    let (code, said) = import_rows(&db, &rows, &["--create"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        said,
+        [
+            "line 2, column 9 (home_legs): don match 1: legs 3–0 is not a result of a best of 3 (one side wins 2)",
+            "Nothing imported: 1 error.",
+        ]
+    );
     assert_eq!(db.dump(), before);
 }
 

@@ -669,23 +669,47 @@ pub fn nights_from_matches(
             ));
         }
     }
-    // A night too short to be complete, with its rows refused or not, that names a team or
-    // season to be made near a known one: its names are taken for misspellings too (a row
-    // refused for another fault hides none of its faults).
-    for (key, config, count, incomplete, suspect) in all_rows {
+    // A night too short to be complete (its rows refused or not) that names a team or season
+    // to be made near a known one, where another night of the file on its date has one of its
+    // teams and another name in that cell: its names are taken for misspellings too (a row
+    // refused for another fault hides none of its faults), unless a night kept has them.
+    let used = |cell: &str, name: &str| {
+        out.nights.iter().any(|n| match cell {
+            "season" => name_key(&n.season) == name,
+            _ => name_key(&n.home) == name || name_key(&n.away) == name,
+        })
+    };
+    let mut said: Vec<RowError> = Vec::new();
+    for (key, config, count, incomplete, suspect) in &all_rows {
         let kept = out
             .nights
             .iter()
-            .any(|n| night_key(&n.season, n.date, &n.home, &n.away) == key);
-        if kept || incomplete || count >= config.matches() as usize {
+            .any(|n| night_key(&n.season, n.date, &n.home, &n.away) == *key);
+        if kept || *incomplete || *count >= config.matches() as usize {
             continue;
         }
         for e in suspect {
-            if !out.errors.contains(&e) {
-                out.errors.push(e);
+            let cell = e.column.as_ref().map_or("", |c| c.name.as_str());
+            let name = match cell {
+                "season" => &key.0,
+                "home" => &key.2,
+                "away" => &key.3,
+                _ => continue,
+            };
+            let beside = all_rows.iter().any(|(k, ..)| {
+                let differs = match cell {
+                    "season" => k.0 != key.0,
+                    "home" => k.2 != key.2,
+                    _ => k.3 != key.3,
+                };
+                k != key && k.1 == key.1 && (k.2 == key.2 || k.3 == key.3) && differs
+            });
+            if beside && !used(cell, name) && !out.errors.contains(e) && !said.contains(e) {
+                said.push(e.clone());
             }
         }
     }
+    out.errors.append(&mut said);
     sort(&mut out.errors);
     sort(&mut out.warnings);
     out
