@@ -414,3 +414,165 @@ fn a_roster_or_adjustment_row_with_a_cell_unread_has_its_unknown_names_said_too(
     );
     assert_eq!(db.dump(), before);
 }
+
+/// The test league with rosters for its two teams.
+fn league_with_rosters() -> Db {
+    let db = league();
+    db.ok(&[
+        "roster",
+        "add",
+        "Royal Oak",
+        "Gareth Jones",
+        "Rhys Evans",
+        "Emrys Watkins",
+        "Glyn Price",
+    ]);
+    db.ok(&[
+        "roster",
+        "add",
+        "Red Lion",
+        "Dai Morgan",
+        "Huw Bevan",
+        "Ivor James",
+        "Mair Lewis",
+    ]);
+    db
+}
+
+/// Imports `rows` as a matches file (with `more` arguments): the exit code and the faults
+/// said, the file's name taken out.
+fn import_rows(db: &Db, rows: &[String], more: &[&str]) -> (Option<i32>, Vec<String>) {
+    let file = db.dir().join("results.csv");
+    std::fs::write(&file, format!("{HEADER}{}\n", rows.join("\n"))).unwrap();
+    let mut args = vec!["import", file.to_str().unwrap(), "--league", LEAGUE];
+    args.extend(more);
+    let out = db.run(&args);
+    assert_eq!(text(&out.stdout), "");
+    let at = format!("{}, ", file.display());
+    let said = text(&out.stderr)
+        .lines()
+        .map(|l| l.replace(&at, ""))
+        .collect();
+    (out.status.code(), said)
+}
+
+#[test]
+fn a_misspelt_player_is_said_with_the_other_faults_of_its_row() {
+    let db = league_with_rosters();
+    let before = db.dump();
+    let slip = "Gareth Jnoes is not a player of the league; did you mean 'Gareth Jones'? (if Gareth Jnoes is someone new, say so with --new-player 'Gareth Jnoes')";
+    let legs = "don match 1: legs 3–0 is not a result of a best of 3 (one side wins 2)";
+    let mut rows = night("2025-09-04", "Royal Oak", "Red Lion");
+    rows[0] = "2025-26,2025-09-04,Royal Oak,Red Lion,don,1,Gareth Jnoes+Rhys Evans,Dai Morgan+Huw Bevan,3,0,".into();
+    let (code, said) = import_rows(&db, &rows, &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        said,
+        [
+            format!("line 2, column 7 (home_players): {slip}"),
+            format!("line 2, column 9 (home_legs): {legs}"),
+            "Nothing imported: 2 errors.".to_string(),
+        ]
+    );
+    // The team misspelt in that row too: all three.
+    rows[0] = rows[0].replace("Royal Oak", "Royal Oke");
+    let (code, said) = import_rows(&db, &rows, &[]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        said,
+        [
+            format!("line 2, column 3 (home): no team 'Royal Oke' in {LEAGUE}; did you mean 'Royal Oak'?"),
+            format!("line 2, column 7 (home_players): {slip}"),
+            format!("line 2, column 9 (home_legs): {legs}"),
+            "Nothing imported: 3 errors.".to_string(),
+        ]
+    );
+    assert_eq!(db.dump(), before);
+}
+
+#[test]
+fn with_create_a_misspelt_season_is_said_beside_a_misspelt_team_in_its_row() {
+    let db = league_with_rosters();
+    let before = db.dump();
+    let mut rows = night("2025-09-04", "Royal Oak", "Red Lion");
+    rows[0] = rows[0]
+        .replace("2025-26,", "2025-62,")
+        .replace("Royal Oak", "Royal Oke");
+    let (code, said) = import_rows(&db, &rows, &["--create"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        said,
+        [
+            format!("line 2, column 1 (season): {LEAGUE} has no season '2025-62'; did you mean '2025-26'? (its night is not complete, so it is not taken for a new season)"),
+            format!("line 2, column 3 (home): no team 'Royal Oke' in {LEAGUE}; did you mean 'Royal Oak'? (if Royal Oke is a new team, add it first with `don team add 'Royal Oke'`)"),
+            "Nothing imported: 2 errors.".to_string(),
+        ]
+    );
+    // Beside another fault of its row, the same.
+    let mut rows = night("2025-09-04", "Royal Oak", "Red Lion");
+    rows[0] = rows[0]
+        .replace("2025-26,", "2025-62,")
+        .replace(",2,0,", ",3,0,");
+    let (code, said) = import_rows(&db, &rows, &["--create"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        said,
+        [
+            format!("line 2, column 1 (season): {LEAGUE} has no season '2025-62'; did you mean '2025-26'? (its night is not complete, so it is not taken for a new season)"),
+            "line 2, column 9 (home_legs): don match 1: legs 3–0 is not a result of a best of 3 (one side wins 2)".to_string(),
+            "Nothing imported: 2 errors.".to_string(),
+        ]
+    );
+    // A whole night in a new season with a row refused: the season is not taken for a slip.
+    let rows: Vec<String> = night("2025-09-04", "Royal Oak", "Red Lion")
+        .iter()
+        .map(|r| r.replace("2025-26,", "2026-27,"))
+        .collect();
+    let mut rows = rows;
+    rows[0] = rows[0].replace(",2,0,", ",3,0,");
+    let (code, said) = import_rows(&db, &rows, &["--create"]);
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        said,
+        [
+            "line 2, column 9 (home_legs): don match 1: legs 3–0 is not a result of a best of 3 (one side wins 2)",
+            "Nothing imported: 1 error.",
+        ]
+    );
+    assert_eq!(db.dump(), before);
+}
+
+#[test]
+fn a_league_made_from_files_with_a_configuration_file_is_not_said_to_have_abercarn_s() {
+    let db = league_with_rosters();
+    let dir = db.dir().join("out");
+    db.ok(&[
+        "export",
+        "--league",
+        LEAGUE,
+        "--season",
+        "2025-26",
+        "--out-dir",
+        dir.to_str().unwrap(),
+    ]);
+    let files: Vec<String> = ["configuration", "rosters"]
+        .iter()
+        .map(|s| dir.join(format!("2025-26-{s}.csv")).display().to_string())
+        .collect();
+    let other = Db::new();
+    let out = import_new(&other, &files, &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stderr), "");
+    assert_eq!(
+        text(&out.stdout),
+        format!("Imported new league {LEAGUE}: 0 nights, 8 roster places; new season 2025-26; 2 new teams.\n")
+    );
+    // Without one, the note.
+    let third = Db::new();
+    let out = import_new(&third, &files[1..], &[]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        "note: the new league has Abercarn's configuration; for another, make it first with `don league new` (see `don league set --help`)\n"
+    );
+}

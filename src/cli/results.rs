@@ -186,6 +186,7 @@ pub fn import(
                 }
                 Rows::Matches(rows) => {
                     let rows = std::mem::take(rows);
+                    resolver.load_players()?;
                     let Drafts {
                         nights,
                         errors,
@@ -311,7 +312,7 @@ pub fn import(
     if made_league {
         summary = format!("new league {summary}");
     }
-    if made_league && report.configs_set + report.configs_kept == 0 {
+    if made_league && report.configs_read == 0 {
         eprintln!(
             "note: the new league has Abercarn's configuration; for another, make it first with `don league new` (see `don league set --help`)"
         );

@@ -87,6 +87,11 @@ pub trait Names {
     /// The configuration a season's rows are checked with.
     fn config_of(&self, season: &str) -> Config;
     fn status(&self, what: Named, name: &str) -> NameStatus;
+    /// The fault of a player's name taken for a slip of a known player's ("did you mean
+    /// 'Gareth Jones'?"), if it is one.
+    fn player_slip(&self, _player: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The column a night's fault is about.
@@ -245,6 +250,8 @@ struct NameFaults {
     errors: Vec<RowError>,
     suspect: Vec<RowError>,
     refused: bool,
+    /// A name's cell could not be read.
+    refused_cells: bool,
 }
 
 /// The names of a file looked up so far (each is looked up once), and the unknown ones said
@@ -281,14 +288,17 @@ fn name_faults(
         errors: Vec::new(),
         suspect: Vec::new(),
         refused: false,
+        refused_cells: false,
     };
     if faulty.contains(&UNREAD) {
         out.refused = true;
+        out.refused_cells = true;
         return out;
     }
     for &(col, what, name) in cells {
         if faulty.contains(&col) {
             out.refused = true;
+            out.refused_cells = true;
             continue;
         }
         let fault = |message: String| RowError {
@@ -386,6 +396,14 @@ pub fn nights_from_matches(
     let mut last: Option<((String, NaiveDate, String, String), usize)> = None;
     let mut refused: Vec<Place> = Vec::new();
     let mut memo = NameMemo::default();
+    // The player slips said (each once, at its first row).
+    let mut slips_said: Vec<String> = Vec::new();
+    // Each player's name looked up once.
+    let mut slips: HashMap<String, Option<String>> = HashMap::new();
+    // Every row whose season, date and teams could be read, refused or not, by its night:
+    // how many, whether one says the night is left incomplete, and the faults of its names
+    // if it is taken for a misspelling.
+    let mut all_rows: Vec<(NightKey, Config, usize, bool, Vec<RowError>)> = Vec::new();
     let fault = |line: u64, col: &str, message: String| RowError {
         line,
         column: if col.is_empty() { None } else { column(col) },
@@ -440,6 +458,46 @@ pub fn nights_from_matches(
             configs.insert(row.season.clone(), names.config_of(&row.season));
         }
         let config = &configs[&row.season];
+        if !names_seen.refused_cells && !bad("date") {
+            let key = night_key(&row.season, row.date, &row.home, &row.away);
+            match all_rows.iter_mut().find(|r| r.0 == key) {
+                Some(r) => {
+                    r.2 += 1;
+                    r.3 |= row.incomplete;
+                }
+                None => all_rows.push((
+                    key,
+                    config.clone(),
+                    1,
+                    row.incomplete,
+                    names_seen.suspect.clone(),
+                )),
+            }
+        }
+        // A player's name taken for a slip: said once, at its first row; each row with it
+        // refused.
+        let mut slipped = false;
+        for (col, players) in [
+            ("home_players", &row.home_players),
+            ("away_players", &row.away_players),
+        ] {
+            if bad(col) {
+                continue;
+            }
+            for p in players {
+                let key = name_key(p);
+                let slip = slips
+                    .entry(key.clone())
+                    .or_insert_with(|| names.player_slip(p));
+                if let Some(m) = slip.clone() {
+                    slipped = true;
+                    if !slips_said.contains(&key) {
+                        slips_said.push(key);
+                        errors.push(fault(line, col, m));
+                    }
+                }
+            }
+        }
         // The night the row is of, once its season, date and teams are known.
         let at = if placed {
             Some(match (&last, same_night) {
@@ -543,7 +601,7 @@ pub fn nights_from_matches(
                 Some(_) => {}
             }
         }
-        let row_refused = !errors.is_empty() || !row.faulty.is_empty();
+        let row_refused = slipped || !errors.is_empty() || !row.faulty.is_empty();
         match (m, at) {
             (Some(m), Some(at)) if !row_refused => {
                 let g = &mut nights[at];
@@ -611,6 +669,47 @@ pub fn nights_from_matches(
             ));
         }
     }
+    // A night too short to be complete (its rows refused or not) that names a team or season
+    // to be made near a known one, where another night of the file on its date has one of its
+    // teams and another name in that cell: its names are taken for misspellings too (a row
+    // refused for another fault hides none of its faults), unless a night kept has them.
+    let used = |cell: &str, name: &str| {
+        out.nights.iter().any(|n| match cell {
+            "season" => name_key(&n.season) == name,
+            _ => name_key(&n.home) == name || name_key(&n.away) == name,
+        })
+    };
+    let mut said: Vec<RowError> = Vec::new();
+    for (key, config, count, incomplete, suspect) in &all_rows {
+        let kept = out
+            .nights
+            .iter()
+            .any(|n| night_key(&n.season, n.date, &n.home, &n.away) == *key);
+        if kept || *incomplete || *count >= config.matches() as usize {
+            continue;
+        }
+        for e in suspect {
+            let cell = e.column.as_ref().map_or("", |c| c.name.as_str());
+            let name = match cell {
+                "season" => &key.0,
+                "home" => &key.2,
+                "away" => &key.3,
+                _ => continue,
+            };
+            let beside = all_rows.iter().any(|(k, ..)| {
+                let differs = match cell {
+                    "season" => k.0 != key.0,
+                    "home" => k.2 != key.2,
+                    _ => k.3 != key.3,
+                };
+                k != key && k.1 == key.1 && (k.2 == key.2 || k.3 == key.3) && differs
+            });
+            if beside && !used(cell, name) && !out.errors.contains(e) && !said.contains(e) {
+                said.push(e.clone());
+            }
+        }
+    }
+    out.errors.append(&mut said);
     sort(&mut out.errors);
     sort(&mut out.warnings);
     out

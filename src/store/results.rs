@@ -52,6 +52,9 @@ pub struct ImportReport {
     pub roster_places: usize,
     /// Seasons whose configuration was set, and those whose configuration was the same already.
     pub configs_set: usize,
+    /// Seasons whose configuration a file gave (set, the same already, or the same as a new
+    /// season's).
+    pub configs_read: usize,
     pub configs_kept: usize,
     /// Fixtures added from a fixtures file, and those there already.
     pub fixtures_added: usize,
@@ -269,6 +272,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 s.config = draft.config.clone();
             }
         }
+        self.report.configs_read += 1;
         if self.league_made && self.league.config != draft.config {
             self.change
                 .set_league_config(self.league.id, &draft.config)
@@ -573,25 +577,40 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .map_err(|e| store_fault(e, line))?;
             self.players = Some(known.into_iter().map(|n| (name_key(&n), n)).collect());
         }
+        if let Some(message) = self.slip_of(player) {
+            return Err(RowError {
+                line,
+                column,
+                message,
+            });
+        }
         let players = self.players.as_mut().expect("just looked up");
-        let key = name_key(player);
-        if players.contains_key(&key) {
-            return Ok(());
-        }
-        if !self.new_players.iter().any(|n| name_key(n) == key) {
-            let known: Vec<&str> = players.values().map(String::as_str).collect();
-            if let Some(meant) = crate::league::names::near_miss(player, &known, &[]) {
-                return Err(RowError {
-                    line,
-                    column,
-                    message: format!(
-                        "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
-                    ),
-                });
-            }
-        }
-        players.insert(key, player.to_string());
+        players.insert(name_key(player), player.to_string());
         Ok(())
+    }
+
+    /// Loads the league's players (once): a slip can then be told from a row alone.
+    pub fn load_players(&mut self) -> Result<(), StoreError> {
+        if self.players.is_none() {
+            let known = self.change.leagues().league_players(self.league.id)?;
+            self.players = Some(known.into_iter().map(|n| (name_key(&n), n)).collect());
+        }
+        Ok(())
+    }
+
+    /// The fault of a player's name that is not the league's but close to one of its players
+    /// (the players looked up so far), unless said to be new.
+    fn slip_of(&self, player: &str) -> Option<String> {
+        let players = self.players.as_ref()?;
+        let key = name_key(player);
+        if players.contains_key(&key) || self.new_players.iter().any(|n| name_key(n) == key) {
+            return None;
+        }
+        let known: Vec<&str> = players.values().map(String::as_str).collect();
+        let meant = crate::league::names::near_miss(player, &known, &[])?;
+        Some(format!(
+            "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
+        ))
     }
 
     /// Whether the import would change anything.
@@ -679,6 +698,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
 impl Names for Resolver<'_, '_> {
     fn config_of(&self, season: &str) -> Config {
         Resolver::config_of(self, season)
+    }
+
+    fn player_slip(&self, player: &str) -> Option<String> {
+        self.slip_of(player)
     }
 
     fn status(&self, what: Named, name: &str) -> NameStatus {
