@@ -753,7 +753,7 @@ fn a_refused_phat_totals_line_says_what_was_typed_adds_up_to() {
     let before = std::fs::read(&db.path).unwrap();
     let (code, _, err) = play(&db, "1", &["totals ns 50 ew 50"]);
     assert_eq!(code, Some(1));
-    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 50, EW 50 are impossible: they add up to 100, but a deal holds 80 of phat and 8 for the muck: the totals must add up to 88\n"), "{err}");
+    assert!(err.contains("line 1: refused, nothing recorded: the totals NS 50, EW 50 are impossible: they add up to 100, but a deal holds 80 of phat and 8 for the muck: the totals must add up to 88, or 80 when the muck is tied and carried\n"), "{err}");
     assert_eq!(std::fs::read(&db.path).unwrap(), before);
     // With the muck carried from a 40–40 deal, the next deal's muck is 16.
     let (code, _, err) = play(
@@ -762,7 +762,60 @@ fn a_refused_phat_totals_line_says_what_was_typed_adds_up_to() {
         &["totals ns 40 ew 40 muck tie", "totals ns 60 ew 40"],
     );
     assert_eq!(code, Some(1));
-    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 60, EW 40 are impossible: they add up to 100, but a deal holds 80 of phat and 16 for the muck: the totals must add up to 96\n"), "{err}");
+    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 60, EW 40 are impossible: they add up to 100, but a deal holds 80 of phat and 16 for the muck (8 of it carried from a tied deal): the totals must add up to 96, or 80 when the muck is tied and carried\n"), "{err}");
+}
+
+/// The sums a Phat deal's totals can make, for each way of settling a 40–40 muck (RULES.md §6):
+/// under `carry` and `tens` the muck may have tied and been carried (80), else it was taken
+/// (88, or 96 with a muck carried from a tied deal); under `split` it is always in the totals.
+#[test]
+fn a_refused_phat_totals_line_names_every_sum_the_muck_tie_allows() {
+    let short = |muck: &str, sums: &str| {
+        format!("line 1: refused, nothing recorded: the totals NS 50, EW 20 are impossible: they add up to 70, but a deal holds 80 of phat and {muck} for the muck, and nobody went out during it: the totals must add up to {sums}\n")
+    };
+    let either = "88, or 80 when the muck is tied and carried";
+    for (tie, sums) in [("split", "88"), ("carry", either), ("tens", either)] {
+        let db = Db::new();
+        db.ok(&["new", "phat", "--pitcher", "N", "--muck-tie", tie]);
+        let before = db.dump();
+        let (code, _, err) = play(&db, "1", &["totals NS 50 EW 20"]);
+        assert_eq!(code, Some(1), "{tie}: {err}");
+        assert!(err.contains(&short("8", sums)), "{tie}: {err}");
+        assert!(db.dump() == before, "{tie}: nothing recorded");
+        // 80, the muck tied: what the message said is accepted under `carry` and `tens`.
+        let (code, _, err) = play(&db, "1", &["totals NS 50 EW 30"]);
+        assert_eq!(
+            code,
+            Some(if tie == "split" { 1 } else { 0 }),
+            "{tie}: {err}"
+        );
+    }
+    // A muck given as taken leaves only the one sum; given as tied and carried, only 80.
+    let db = Db::new();
+    db.ok(&["new", "phat", "--pitcher", "N"]);
+    let (code, _, err) = play(
+        &db,
+        "1",
+        &["totals NS 50 EW 20 muck NS", "totals NS 50 EW 40 muck tie"],
+    );
+    assert_eq!(code, Some(1));
+    assert!(err.contains(&short("8", "88")), "{err}");
+    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 50, EW 40 are impossible: they add up to 90, but a deal holds 80 of phat: the totals must add up to 80\n"), "{err}");
+    // After a deal whose muck tied and was carried, the muck taken is 16.
+    let (code, _, err) = play(
+        &db,
+        "1",
+        &[
+            "totals NS 40 EW 40",
+            "totals NS 50 EW 20",
+            "totals NS 70 EW 26",
+        ],
+    );
+    assert_eq!(code, Some(1), "{err}");
+    assert!(err.contains("line 2: refused, nothing recorded: the totals NS 50, EW 20 are impossible: they add up to 70, but a deal holds 80 of phat and 16 for the muck (8 of it carried from a tied deal), and nobody went out during it: the totals must add up to 96, or 80 when the muck is tied and carried\n"), "{err}");
+    // 96: the muck's 16 to NS, taken on the third line.
+    let show = db.show("1");
+    assert_eq!(show["hands"].as_array().map(Vec::len), Some(2), "{show}");
 }
 
 /// `undo` looks at what the journal holds to say what it took back, but a scorer who has not

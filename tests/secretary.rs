@@ -74,7 +74,7 @@ fn a_new_season_with_unknown_teams_hints_at_create() {
             "--teams",
             "Royal Oak, Crown, Bell, Red Loin",
         ],
-        "don: error: no teams 'Crown', 'Bell', 'Red Loin' (did you mean 'Red Lion'?) in Valleys Don\n  hint: add --create to make them\n",
+        "don: error: no teams 'Crown', 'Bell', 'Red Loin' (did you mean 'Red Lion'?) in Valleys Don\n  hint: add --create to make the teams near no known one; a new team near a known one is added first with `don team add NAME`\n",
     );
     let made = db.ok(&[
         "season",
@@ -86,6 +86,71 @@ fn a_new_season_with_unknown_teams_hints_at_create() {
     ]);
     assert!(
         made.contains("  new team Crown\nTeams: Royal Oak, Crown\n"),
+        "{made}"
+    );
+}
+
+/// `--create` makes only teams near no known one: "Royal Oke" beside Royal Oak is refused with
+/// "did you mean", and the hint to add `--create` is given only for names near none. A team
+/// named twice in `--teams` is refused, naming it.
+#[test]
+fn season_new_create_refuses_a_team_near_a_known_one_and_a_team_named_twice() {
+    let db = two_match_league();
+    let season = |teams: &str, create: bool| {
+        let mut args = vec!["season", "new", "2026-27", "--teams", teams];
+        if create {
+            args.push("--create");
+        }
+        args.into_iter().map(str::to_string).collect::<Vec<_>>()
+    };
+    let refuse = |teams: &str, create: bool, needle: &str| {
+        let args = season(teams, create);
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        refused(&db, &args, needle);
+    };
+    refuse(
+        "Royal Oke, Red Lion, Newteam",
+        false,
+        "don: error: no teams 'Royal Oke' (did you mean 'Royal Oak'?), 'Newteam' in Valleys Don\n  hint: add --create to make the teams near no known one; a new team near a known one is added first with `don team add NAME`\n",
+    );
+    refuse(
+        "Royal Oke, Red Lion, Newteam",
+        true,
+        "don: error: no team 'Royal Oke' in Valleys Don; did you mean 'Royal Oak'? (--create does not make a team near a known one)\n  hint: if it is a new team, add it first with `don team add NAME`\n",
+    );
+    refuse(
+        "Royal Oke, Red Lyon, Newteam",
+        true,
+        "don: error: no teams 'Royal Oke' (did you mean 'Royal Oak'?), 'Red Lyon' (did you mean 'Red Lion'?) in Valleys Don (--create does not make a team near a known one)\n  hint: if one is a new team, add it first with `don team add NAME`\n",
+    );
+    refuse(
+        "Royal Oke",
+        false,
+        "don: error: no team 'Royal Oke' in Valleys Don; did you mean 'Royal Oak'?\n  hint: if it is a new team, add it first with `don team add NAME`\n",
+    );
+    refuse(
+        "Alpha, Alpha",
+        true,
+        "don: error: --teams names 'Alpha' twice: a team is entered in a season once\n",
+    );
+    refuse(
+        "Red Lion, Royal Oak, red  LION",
+        false,
+        "don: error: --teams names 'Red Lion' twice (as 'Red Lion' and 'red  LION'): a team is entered in a season once\n",
+    );
+    // `roster add --create` makes no team near a known one either.
+    refused(
+        &db,
+        &["roster", "add", "Red Lyon", "Ann Jones", "--create"],
+        "don: error: no team 'Red Lyon' in Valleys Don; did you mean 'Red Lion'? (--create does not make a team near a known one)\n",
+    );
+    // A team that really is new is added first; then --create makes the others.
+    db.ok(&["team", "add", "Royal Oke"]);
+    let args = season("Royal Oke, Red Lion, Newteam", true);
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let made = db.ok(&args);
+    assert!(
+        made.contains("  new team Newteam\nTeams: Royal Oke, Red Lion, Newteam\n"),
         "{made}"
     );
 }

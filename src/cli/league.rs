@@ -8,7 +8,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde_json::{Map, Value};
 
 use don::league::fixtures::double_round_robin;
-use don::league::names::{name_key, near_miss};
+use don::league::names::{given_twice, name_key, near_miss, near_team, quoted, tidy};
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
 use don::store::{Change, LeagueInfo, SeasonInfo, Store, StoreError, TeamInfo};
@@ -345,7 +345,7 @@ fn comma_list(list: &str) -> Vec<String> {
         .collect()
 }
 
-/// A team by name, made when `create` (and said so on `notes`).
+/// A team by name, made when `create` (and said so on `notes`), unless it is near a known team.
 fn team_or_create(
     change: &Change,
     league: &LeagueInfo,
@@ -356,6 +356,17 @@ fn team_or_create(
     match change.leagues().team(league, name) {
         Ok(t) => Ok(t),
         Err(_) if create => {
+            let known = change.leagues().teams(league.id)?;
+            if let Some(s) = near_team(name, known.iter().map(|t| t.name.as_str())) {
+                return Err(CliError::Hinted {
+                    error: Box::new(CliError::Usage(format!(
+                        "no team '{}' in {}; did you mean '{s}'? (--create does not make a team near a known one)",
+                        tidy(name),
+                        league.name
+                    ))),
+                    hint: "if it is a new team, add it first with `don team add NAME`",
+                });
+            }
             let t = change.add_team(league, name, None)?;
             notes.push(format!("new team {}", t.name));
             Ok(t)
@@ -364,43 +375,106 @@ fn team_or_create(
     }
 }
 
-/// Refuses the teams of `names` that the league does not have, all named at once, with the hint
-/// that `--create` makes them.
-fn unknown_teams(change: &Change, league: &LeagueInfo, names: &[String]) -> Result<(), CliError> {
+/// Refuses a team named twice in `--teams` (case and extra spaces ignored), naming it.
+fn named_twice(names: &[String]) -> Result<(), CliError> {
+    let Some((a, b)) = given_twice(names.iter().map(String::as_str)) else {
+        return Ok(());
+    };
+    let (first, again) = (&names[a], &names[b]);
+    let forms = if first == again {
+        String::new()
+    } else {
+        format!(" (as {} and {})", quoted(first), quoted(again))
+    };
+    Err(CliError::Usage(format!(
+        "--teams names {} twice{forms}: a team is entered in a season once",
+        quoted(&tidy(first))
+    )))
+}
+
+/// Refuses the teams of `names` that the league does not have, all named at once. A name near a
+/// known team is taken for a slip of it ("did you mean"), and `--create` does not make it: a
+/// team that really is new is added first with `don team add`. The hint that `--create` makes
+/// the others is given only for names near no known team.
+fn unknown_teams(
+    change: &Change,
+    league: &LeagueInfo,
+    names: &[String],
+    create: bool,
+) -> Result<(), CliError> {
+    let known = change.leagues().teams(league.id)?;
     let mut unknown = Vec::new();
     for name in names {
         match change.leagues().team(league, name) {
             Ok(_) => {}
-            Err(StoreError::Refused(message)) => unknown.push((name, message)),
+            Err(StoreError::Refused(message)) => {
+                let near = near_team(name, known.iter().map(|t| t.name.as_str()));
+                unknown.push((name.as_str(), message, near));
+            }
             Err(e) => return Err(e.into()),
         }
     }
-    let error = match &unknown[..] {
+    let near = unknown.iter().filter(|u| u.2.is_some()).count();
+    if create {
+        // The names near no known team are made; those near one are refused.
+        unknown.retain(|u| u.2.is_some());
+    }
+    let message = match &unknown[..] {
         [] => return Ok(()),
-        [(_, message)] => CliError::Usage(message.clone()),
+        [(name, _, Some(s))] => format!(
+            "no team '{}' in {}; did you mean '{s}'?",
+            tidy(name),
+            league.name
+        ),
+        [(_, message, None)] => message.clone(),
         several => {
-            let known = change.leagues().teams(league.id)?;
             let words: Vec<String> = several
                 .iter()
-                .map(|(name, _)| {
-                    let near =
-                        don::league::names::suggest(name, known.iter().map(|t| t.name.as_str()));
-                    match near {
-                        Some(s) => format!("'{name}' (did you mean '{s}'?)"),
-                        None => format!("'{name}'"),
-                    }
+                .map(|(name, _, near)| match near {
+                    Some(s) => format!("'{}' (did you mean '{s}'?)", tidy(name)),
+                    None => format!("'{}'", tidy(name)),
                 })
                 .collect();
-            CliError::Usage(format!("no teams {} in {}", words.join(", "), league.name))
+            format!("no teams {} in {}", words.join(", "), league.name)
         }
     };
+    let one = unknown.len() == 1;
+    let (message, hint) = if create {
+        (
+            format!("{message} (--create does not make a team near a known one)"),
+            if one {
+                "if it is a new team, add it first with `don team add NAME`"
+            } else {
+                "if one is a new team, add it first with `don team add NAME`"
+            },
+        )
+    } else if near == 0 {
+        (
+            message,
+            if one {
+                "add --create to make it"
+            } else {
+                "add --create to make them"
+            },
+        )
+    } else if near == unknown.len() {
+        (
+            message,
+            if one {
+                "if it is a new team, add it first with `don team add NAME`"
+            } else {
+                "if one is a new team, add it first with `don team add NAME`"
+            },
+        )
+    } else {
+        (
+            message,
+            "add --create to make the teams near no known one; a new team near a known one is added first with `don team add NAME`",
+        )
+    };
     Err(CliError::Hinted {
-        error: Box::new(error),
-        hint: if unknown.len() == 1 {
-            "add --create to make it"
-        } else {
-            "add --create to make them"
-        },
+        error: Box::new(CliError::Usage(message)),
+        hint,
     })
 }
 
@@ -426,9 +500,8 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
             let mut entered = Vec::new();
             if let Some(list) = &teams {
                 let list = comma_list(list);
-                if !create {
-                    unknown_teams(&change, &league, &list)?;
-                }
+                named_twice(&list)?;
+                unknown_teams(&change, &league, &list, create)?;
                 for t in list {
                     let team = team_or_create(&change, &league, &t, create, &mut notes)?;
                     change.enter_team(season.id, team.id)?;

@@ -53,6 +53,14 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     best.map(|(_, c)| c)
 }
 
+/// The known team a team's name as typed is most likely a slip for, as [`suggest`] finds it
+/// ("Royal Oke" for "Royal Oak"): such a name is not made a new team unawares. A name of one or
+/// two letters is near no team (every such name is near every other), as a results import
+/// judges a new team.
+pub fn near_team<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    suggest(name, known).filter(|_| name_key(name).chars().count() > 2)
+}
+
 /// A player's name as typed, against the names a team or league knows: `None` when it is one
 /// of them (case and extra spaces ignored) or near none; else the known name it is most
 /// likely a slip for ("Ivor Jams" for "Ivor James"). The names of `first` (a team's roster)

@@ -159,18 +159,18 @@ impl TotalsError {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum Impossible {
     /// `total`: what the totals typed add up to, the awards in them; `must`: what they must
-    /// add up to, the awards as recorded pegged too.
-    #[error("they add up to {total}, but a deal holds 80 of {fat}{}: the totals must add up to {must}", pegged_words(*must))]
+    /// add up to, every way the muck can have gone.
+    #[error("they add up to {total}, but a deal holds 80 of {fat}{}: the totals must add up to {must}", must.muck_words())]
     FatOver {
         fat: &'static str,
         total: i64,
-        must: i64,
+        must: DealSums,
     },
-    #[error("they add up to {total}, but a deal holds 80 of {fat}{}, and nobody went out during it: the totals must add up to {must}", pegged_words(*must))]
+    #[error("they add up to {total}, but a deal holds 80 of {fat}{}, and nobody went out during it: the totals must add up to {must}", must.muck_words())]
     FatShort {
         fat: &'static str,
         total: i64,
-        must: i64,
+        must: DealSums,
     },
     #[error("{side} is said to have reached the target first, but nobody reached it in this hand")]
     NobodyOut { side: Side },
@@ -186,11 +186,71 @@ pub enum Impossible {
     },
 }
 
-/// What the awards add to the 80 of a deal, in words: " and 8 for the muck".
-fn pegged_words(must: i64) -> String {
-    match must - 80 {
-        0 => String::new(),
-        more => format!(" and {more} for the muck"),
+/// What the totals of a deal played out add up to: the 80 of phat (or fat) and the muck, as it
+/// pegs when a side takes it (with any muck carried into the deal) or is split; or the 80 alone
+/// when the muck may have tied and been carried (RULES.md §6).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DealSums {
+    /// The muck in the totals when it was taken or split; 0 when it does not count in the deal
+    /// or can only have tied and been carried.
+    pub muck: u32,
+    /// The muck carried into the deal, part of `muck`.
+    pub carried: u32,
+    /// The muck may also have tied and been carried, the totals then holding none of it.
+    pub or_tied_carried: bool,
+}
+
+impl DealSums {
+    /// Every way the muck can have gone in this hand, as recorded (Phat's muck, when it counts).
+    fn of(spec: &Spec, start: &HandStart, t: &Totals, kinds: &[AwardKind]) -> Self {
+        let mut sums = DealSums {
+            muck: 0,
+            carried: 0,
+            or_tied_carried: false,
+        };
+        if !kinds.contains(&AwardKind::Muck) {
+            return sums;
+        }
+        for taker in takers(spec, AwardKind::Muck, t) {
+            if taker == Taker::Nobody {
+                continue;
+            }
+            let (pegs, _) = award_pegs(spec, AwardKind::Muck, taker, start.carried);
+            let muck: u32 = pegs.iter().map(|&(_, p)| p).sum();
+            if muck == 0 {
+                sums.or_tied_carried = true;
+            } else {
+                sums.muck = sums.muck.max(muck);
+            }
+        }
+        if sums.muck > 8 {
+            sums.carried = start.carried;
+        }
+        if sums.muck == 0 {
+            sums.or_tied_carried = false;
+        }
+        sums
+    }
+
+    /// What the muck adds to the 80 of a deal, in words: " and 8 for the muck".
+    fn muck_words(&self) -> String {
+        match (self.muck, self.carried) {
+            (0, _) => String::new(),
+            (muck, 0) => format!(" and {muck} for the muck"),
+            (muck, carried) => {
+                format!(" and {muck} for the muck ({carried} of it carried from a tied deal)")
+            }
+        }
+    }
+}
+
+impl fmt::Display for DealSums {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", 80 + self.muck)?;
+        if self.or_tied_carried {
+            f.write_str(", or 80 when the muck is tied and carried")?;
+        }
+        Ok(())
     }
 }
 
@@ -233,9 +293,10 @@ pub fn explain(spec: &Spec, start: &HandStart, t: &Totals) -> Result<Explained, 
     let kinds = award_kinds(spec, start.deals_played);
     let candidates: Vec<Vec<Taker>> = kinds.iter().map(|&k| takers(spec, k, t)).collect();
     let mut readings = Vec::new();
+    let sums = DealSums::of(spec, start, t, &kinds);
     let mut reason = None;
     for choice in Choices::new(&candidates) {
-        match read(spec, start, t, &kinds, &choice) {
+        match read(spec, start, t, &kinds, &choice, sums) {
             Ok(reading) => readings.push(reading),
             Err(why) => reason = reason.or(why),
         }
@@ -463,6 +524,7 @@ fn read(
     t: &Totals,
     kinds: &[AwardKind],
     choice: &[Taker],
+    sums: DealSums,
 ) -> Result<Reading, NoReading> {
     let sides = spec.sides();
     let pegs = peg_choice(spec, kinds, choice, start.carried)?;
@@ -476,7 +538,7 @@ fn read(
     let in_play_sum: i64 = in_play.iter().map(|&p| i64::from(p)).sum();
     let pegged: i64 = sides.iter().map(|&s| i64::from(pegs.total[s])).sum();
     let mut play = out_in_play(spec, start.score, &in_play, t.out_first)?;
-    check_fat(spec, in_play_sum, pegged, play.over)?;
+    check_fat(spec, in_play_sum, pegged, play.over, sums)?;
     let jack = peg_awards(spec, kinds, choice, &pegs.list, &mut play, t.out_first)?;
     match (t.out_first, play.first_out) {
         (Some(claimed), Some(out)) if claimed != out => return Err(None),
@@ -506,7 +568,13 @@ fn read(
 }
 
 /// The fat (Irish Don) or phat in play is 80 a deal, short only when a side went out.
-fn check_fat(spec: &Spec, sum: i64, pegged: i64, over: bool) -> Result<(), NoReading> {
+fn check_fat(
+    spec: &Spec,
+    sum: i64,
+    pegged: i64,
+    over: bool,
+    must: DealSums,
+) -> Result<(), NoReading> {
     if spec.table != PegTable::Fat {
         return Ok(());
     }
@@ -514,18 +582,10 @@ fn check_fat(spec: &Spec, sum: i64, pegged: i64, over: bool) -> Result<(), NoRea
     // Said as typed: the awards pegged are in the totals.
     let total = sum + pegged;
     if sum > 80 {
-        return Err(Some(Impossible::FatOver {
-            fat,
-            total,
-            must: 80 + pegged,
-        }));
+        return Err(Some(Impossible::FatOver { fat, total, must }));
     }
     if sum < 80 && !over {
-        return Err(Some(Impossible::FatShort {
-            fat,
-            total,
-            must: 80 + pegged,
-        }));
+        return Err(Some(Impossible::FatShort { fat, total, must }));
     }
     Ok(())
 }
