@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::io::Write;
 use std::process::Output;
 
 use common::db::Db;
@@ -37,12 +36,7 @@ fn setup() -> Db {
 /// `don ARGS` with these lines piped in.
 fn piped(db: &Db, args: &[&str], lines: &str) -> Output {
     let mut child = db.spawn(args);
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(lines.as_bytes())
-        .unwrap();
+    common::db::feed(&mut child, lines.as_bytes());
     child.wait_with_output().unwrap()
 }
 
