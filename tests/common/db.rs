@@ -151,6 +151,10 @@ impl Db {
 pub fn feed(child: &mut std::process::Child, input: &[u8]) {
     let mut stdin = child.stdin.take().expect("a piped standard input");
     if let Err(e) = stdin.write_all(input) {
-        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "writing to don: {e}");
+        assert_eq!(
+            e.kind(),
+            std::io::ErrorKind::BrokenPipe,
+            "writing to don: {e}"
+        );
     }
 }
