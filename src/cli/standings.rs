@@ -130,7 +130,7 @@ pub fn text_table(rows: &[Row]) -> Table {
         }
     }
     // The position and the figures are never broken across lines.
-    super::text::fit(&mut table, &[0, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    super::text::fit(&mut table, &[0, 2, 3, 4, 5, 6, 7, 8, 9, 10], &[1]);
     table
 }
 

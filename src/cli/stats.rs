@@ -268,11 +268,13 @@ fn table(lines: &[&Line], ranked: bool, partnerships: bool, one_kind: bool) -> T
             col.set_cell_alignment(CellAlignment::Right);
         }
     }
-    // The rank, the kind of game and the figures are never broken across lines.
-    let mut whole: Vec<usize> = (usize::from(ranked) + 2..columns).collect();
+    // The rank and the figures are never broken across lines (the kind of game only at its
+    // hyphens); the player and the team are the names.
+    let mut whole: Vec<usize> = (first..columns).collect();
     if ranked {
         whole.push(0);
     }
-    super::text::fit(&mut t, &whole);
+    let names = [usize::from(ranked), usize::from(ranked) + 1];
+    super::text::fit(&mut t, &whole, &names);
     t
 }
