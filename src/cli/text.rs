@@ -58,7 +58,7 @@ pub fn fit(table: &mut Table, whole: &[usize], names: &[usize]) {
     let padding = 2u32;
     let natural: Vec<u32> = widths.iter().map(|&w| u32::from(w) + padding).collect();
     let width = u32::from(width);
-    if natural.iter().sum::<u32>() + columns as u32 + 1 <= width {
+    if natural.iter().sum::<u32>() + (columns as u32) < width {
         return;
     }
     table
