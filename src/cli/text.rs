@@ -305,7 +305,28 @@ pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::shown;
+    use super::{abbreviation, is_figure, shown};
+
+    #[test]
+    fn a_header_is_shortened_to_its_initials_or_first_letters() {
+        assert_eq!(abbreviation("Legs won", 2), "Lw");
+        assert_eq!(abbreviation("Legs F", 3), "LF");
+        assert_eq!(abbreviation("NS total", 3), "NSt");
+        assert_eq!(abbreviation("Matches", 2), "Mat");
+        assert_eq!(abbreviation("Pitcher", 6), "Pitch.");
+        assert_eq!(abbreviation("Pts", 3), "Pts");
+        assert_eq!(abbreviation("Win %", 3), "Win %");
+    }
+
+    #[test]
+    fn scores_dates_and_times_are_figures_and_names_are_not() {
+        for w in ["8–1", "121-95", "2025-09-04", "07:09", "(3", "82%", "17"] {
+            assert!(is_figure(w), "{w}");
+        }
+        for w in ["Royal", "t1-leg1", "—", "-", ""] {
+            assert!(!is_figure(w), "{w}");
+        }
+    }
 
     #[test]
     fn control_characters_are_escaped_and_the_rest_left_alone() {
