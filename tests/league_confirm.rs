@@ -411,3 +411,80 @@ fn a_database_from_before_confirmations_is_brought_up_to_date_with_its_nights_co
     assert_eq!(db.sql("PRAGMA user_version"), "3\n");
     assert_eq!(db.sql("SELECT count(*) FROM confirmations"), "0\n");
 }
+
+/// The footer of `standings` counts only the nights in the table: a night entered match by match
+/// and not yet complete is not "counted, not yet confirmed" but named as left out.
+#[test]
+fn standings_counts_only_the_nights_in_the_table_and_names_the_incomplete_ones() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys League"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion, Coach and Horses, Crumlin Arms",
+        "--create",
+    ]);
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+    ]);
+    let footer = |db: &Db| -> Vec<String> {
+        db.ok(&["standings"])
+            .lines()
+            .skip_while(|l| !l.starts_with("P W D L"))
+            .skip(1)
+            .map(str::to_string)
+            .collect()
+    };
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--match",
+        "don 1; Ann Ash+Bob Birch; Cy Cole+Di Dee; 2-1",
+    ]);
+    assert_eq!(
+        footer(&db),
+        ["Left out, as the table leaves them out until they are complete: Royal Oak v Red Lion on 2025-10-02 (1 of 9 matches entered)."]
+    );
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Crumlin Arms",
+        "--match",
+        "don 1; Ann Ash+Bob Birch; Ed Evans+Fay Ford; 1-2",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Coach and Horses",
+        "Royal Oak",
+        "--totals",
+        "5-4",
+    ]);
+    assert_eq!(
+        footer(&db),
+        [
+            "Counted, not yet confirmed: 1 provisional night (--confirmed leaves them out).",
+            "Left out, as the table leaves them out until they are complete: Royal Oak v Crumlin Arms on 2025-09-11 (1 of 9 matches entered); Royal Oak v Red Lion on 2025-10-02 (1 of 9 matches entered).",
+        ]
+    );
+    let published = tempfile::tempdir().unwrap();
+    let site = published.path().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let front = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(front.contains("1 provisional night"), "{front}");
+    assert!(!front.contains("3 provisional nights"), "{front}");
+    assert!(
+        front.contains("Left out, as the table leaves them out until they are complete: Royal Oak v Crumlin Arms on 2025-09-11 (1 of 9 matches entered); Royal Oak v Red Lion on 2025-10-02 (1 of 9 matches entered)."),
+        "{front}"
+    );
+}

@@ -505,6 +505,7 @@ fn output(db: &Db, args: &[&str], columns: Option<u16>) -> String {
 
 #[test]
 fn every_terminal_table_fits_the_width_with_its_numbers_whole() {
+    // At 60 columns (and 80, 100) every table fits, and no figure is broken.
     let small = two_match_league();
     small.ok(&[
         "roster",
@@ -524,7 +525,7 @@ fn every_terminal_table_fits_the_width_with_its_numbers_whole() {
         "examples/nine-card-don.json",
         "examples/season.jsonl",
     ]);
-    let commands: [&[&str]; 12] = [
+    let commands: [&[&str]; 14] = [
         &["log"],
         &["fixtures", "list"],
         &["team", "list"],
@@ -536,6 +537,8 @@ fn every_terminal_table_fits_the_width_with_its_numbers_whole() {
         &["stats", "--kind", "don"],
         &["show", "1"],
         &["show", "3"],
+        &["show", "5"],
+        &["stats", "--top", "5", "--by", "win-rate"],
         &["check", "examples/nine-card-don.json"],
     ];
     for (db, night) in [
@@ -545,7 +548,7 @@ fn every_terminal_table_fits_the_width_with_its_numbers_whole() {
         let night: &[&str] = &["night", "show", night[0], night[1]];
         for args in commands.iter().copied().chain([night]) {
             let natural = output(db, args, None);
-            for width in [80, 100] {
+            for width in [60, 80, 100] {
                 let fitted = output(db, args, Some(width));
                 // The table's lines (a note under it is prose, wrapped by the terminal).
                 let table_lines = fitted
@@ -668,4 +671,98 @@ fn a_night_before_a_team_withdrew_is_entered_on_its_fixture_without_a_date() {
         "{}",
         text(&out.stderr)
     );
+}
+
+/// The width (padding included) of each column of a table, by its header's first line, from the
+/// table's top border: `[("Pos", 5), ("Team", 13), …]`.
+fn column_widths(out: &str) -> Vec<(String, usize)> {
+    let mut lines = out.lines().skip_while(|l| !l.starts_with('┌'));
+    let top = lines.next().expect("a table");
+    let head = lines.next().unwrap();
+    let widths = top
+        .trim_start_matches('┌')
+        .trim_end_matches('┐')
+        .split('┬')
+        .map(|c| c.chars().count());
+    let heads = head
+        .trim_start_matches('│')
+        .trim_end_matches('│')
+        .split('┆')
+        .map(|h| h.trim().to_string());
+    heads.zip(widths).collect()
+}
+
+#[test]
+fn at_sixty_columns_the_names_keep_six_characters_and_no_figure_is_broken() {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&[
+        "import",
+        "examples/nine-card-don.json",
+        "examples/season.jsonl",
+    ]);
+    let cases: [(&[&str], u16, &[&str]); 5] = [
+        (&["standings"], 60, &["Team"]),
+        (
+            &["stats", "--top", "5", "--by", "win-rate"],
+            60,
+            &["Player", "Team"],
+        ),
+        (&["stats"], 60, &["Player", "Team"]),
+        (&["fixtures", "list"], 50, &["Home", "Away"]),
+        (&["show", "5"], 60, &[]),
+    ];
+    for (args, width, names) in cases {
+        let out = output(&db, args, Some(width));
+        for line in out.lines().filter(|l| l.starts_with(['┌', '│', '╞', '└'])) {
+            assert!(
+                line.chars().count() <= usize::from(width),
+                "{args:?} at {width}: a line of {}:\n{out}",
+                line.chars().count()
+            );
+        }
+        let columns = column_widths(&out);
+        for name in names {
+            let Some((_, w)) = columns.iter().find(|(h, _)| h == name) else {
+                panic!("{args:?} at {width}: no {name} column:\n{out}");
+            };
+            assert!(
+                *w >= 6 + 2,
+                "{args:?} at {width}: {name} is {w} wide:\n{out}"
+            );
+        }
+        assert_eq!(
+            numbers(args, &output(&db, args, None)),
+            numbers(args, &out),
+            "{args:?} at {width} broke a number:\n{out}"
+        );
+    }
+    // The figures' headers are shortened rather than broken, and the empty Round column (the
+    // sample's fixtures have no rounds) is left out at 50 columns.
+    let out = output(&db, &["standings"], Some(60));
+    let heads: Vec<String> = column_widths(&out).into_iter().map(|(h, _)| h).collect();
+    assert_eq!(
+        heads,
+        ["Pos", "Team", "P", "W", "D", "L", "F", "A", "LF", "LA", "Pts"],
+        "{out}"
+    );
+    let out = output(&db, &["fixtures", "list"], Some(50));
+    let heads: Vec<String> = column_widths(&out).into_iter().map(|(h, _)| h).collect();
+    assert_eq!(heads[..4], ["No.", "Date", "Home", "Away"], "{out}");
+    assert!(out.contains("┆ 8–1 "), "{out}");
+    // A game's entry times: the date and the time each whole.
+    let out = output(&db, &["show", "5"], Some(60));
+    assert!(!out.contains("┆ 202 ") && !out.contains("Pitc\n"), "{out}");
+    let stamps = out
+        .lines()
+        .filter(|l| l.starts_with('│'))
+        .filter_map(|l| l.trim_end_matches('│').rsplit('┆').next())
+        .map(str::trim)
+        .filter(|c| !c.is_empty())
+        .skip(1);
+    for cell in stamps {
+        let date = cell.len() == 10 && cell.as_bytes()[4] == b'-';
+        let time = cell.len() == 5 && cell.as_bytes()[2] == b':';
+        assert!(date || time, "{cell:?} in\n{out}");
+    }
 }

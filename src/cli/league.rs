@@ -685,7 +685,7 @@ fn write_rosters(
         ]);
     }
     // The number of players is never broken across lines.
-    super::text::fit(&mut table, &[2]);
+    super::text::fit(&mut table, &[2], &[0]);
     writeln!(out, "Season {}", shown(&season.name))?;
     writeln!(out, "{table}")?;
     let paint = super::colour::Paint::stderr();

@@ -136,8 +136,9 @@ pub fn write_fixtures(
     if n == 0 {
         writeln!(out, "No fixtures.")?;
     } else {
-        // The number, the round and the date are never broken across lines.
-        super::text::fit(&mut table, &[0, 1, 2]);
+        // The number, the round and the date are never broken across lines (nor a score of the
+        // result); the teams are the names.
+        super::text::fit(&mut table, &[0, 1, 2], &[3, 4]);
         writeln!(out, "Season {}", shown(&season.name))?;
         writeln!(out, "{table}")?;
     }
@@ -565,7 +566,7 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
             }
         }
         // The legs won are never broken across lines.
-        super::text::fit(&mut table, &[3]);
+        super::text::fit(&mut table, &[3], &[1, 2]);
         writeln!(out, "{table}")?;
     }
     Ok(())

@@ -181,7 +181,7 @@ fn table(sheet: &ScoreSheet, entered: Option<&[String]>) -> Table {
     let first = 3 + usize::from(is_match);
     let mut whole: Vec<usize> = (0..=usize::from(is_match)).collect();
     whole.extend(first..first + 2 * sheet.sides.len());
-    super::text::fit(&mut table, &whole);
+    super::text::fit(&mut table, &whole, &[]);
     table
 }
 

@@ -215,8 +215,9 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
                 Cell::new(result_words(sheet)),
             ]);
         }
-        // The date, the hands and the score are never broken across lines.
-        super::text::fit(&mut table, &[1, 5, 6]);
+        // The date, the hands and the score are never broken across lines; the players are the
+        // names.
+        super::text::fit(&mut table, &[1, 5, 6], &[4]);
         writeln!(out, "{table}")?;
         let n = listed.len();
         writeln!(out, "{n} {}.", if n == 1 { "game" } else { "games" })?;

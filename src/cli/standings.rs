@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
+use don::league::stats::{complete_nights_only, left_out_words};
 use don::league::{standings, Row, Standings};
 use don::publish::table;
 
@@ -53,6 +54,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         season = season.as_on(parse_date(day, "--on")?);
     }
     let unconfirmed = unconfirmed_words(&season);
+    let incomplete = incomplete_nights(&season);
     if args.confirmed {
         season = season.confirmed_only();
     }
@@ -90,6 +92,13 @@ pub fn run(args: Args) -> Result<Done, CliError> {
                 )?;
             }
         }
+        if !incomplete.is_empty() {
+            writeln!(
+                out,
+                "Left out, as the table leaves them out until they are complete: {}.",
+                shown(&incomplete.join("; "))
+            )?;
+        }
     }
     if args.withdrawn && !table.withdrawn.is_empty() && !args.json && !args.csv {
         writeln!(out, "Withdrawn (expunged from the table):")?;
@@ -121,7 +130,7 @@ pub fn text_table(rows: &[Row]) -> Table {
         }
     }
     // The position and the figures are never broken across lines.
-    super::text::fit(&mut table, &[0, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    super::text::fit(&mut table, &[0, 2, 3, 4, 5, 6, 7, 8, 9, 10], &[1]);
     table
 }
 
@@ -135,6 +144,17 @@ fn unconfirmed_words(season: &don::league::Season) -> Option<String> {
         .map(|(w, k)| count(k as i64, &format!("{w} night"), &format!("{w} nights")))
         .collect();
     (!parts.is_empty()).then(|| parts.join(" and "))
+}
+
+/// The nights entered match by match and not yet complete, which the table leaves out (none of a
+/// withdrawn team's: its results are expunged anyway), as `stats` names them.
+fn incomplete_nights(season: &don::league::Season) -> Vec<String> {
+    let withdrawn = |id| season.team(id).is_some_and(|t| t.withdrawn.is_some());
+    let (_, left) = complete_nights_only(season);
+    left.iter()
+        .filter(|n| !withdrawn(n.home) && !withdrawn(n.away))
+        .map(|n| left_out_words(season, n, ""))
+        .collect()
 }
 
 fn write_notes(

@@ -5,7 +5,9 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
-use don::league::stats::{complete_nights_only, leaderboard, stats, Filter, Line, Ranking};
+use don::league::stats::{
+    complete_nights_only, leaderboard, left_out_words, stats, Filter, Line, Ranking,
+};
 use don::league::{Kind, NightResult};
 
 use super::db::DbArg;
@@ -79,24 +81,12 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     for s in &seasons {
         let (season, left) = complete_nights_only(&store.leagues().load(s)?);
         for night in &left {
-            let name = |id| season.team(id).map_or("?", |t| t.name.as_str());
-            let entered = match &night.result {
-                NightResult::Matches(ms) => ms.len() as u32,
-                _ => 0,
+            let of_season = if seasons.len() > 1 {
+                format!(" ({})", season.name)
+            } else {
+                String::new()
             };
-            left_out.push(format!(
-                "{} v {} on {}{} ({} of {} entered)",
-                name(night.home),
-                name(night.away),
-                night.date,
-                if seasons.len() > 1 {
-                    format!(" ({})", season.name)
-                } else {
-                    String::new()
-                },
-                entered,
-                count(season.config.matches(), "match", "matches")
-            ));
+            left_out.push(left_out_words(&season, night, &of_season));
         }
         // A withdrawn team's nights: the table leaves them out, the figures count them.
         for team in &season.teams {
@@ -278,11 +268,13 @@ fn table(lines: &[&Line], ranked: bool, partnerships: bool, one_kind: bool) -> T
             col.set_cell_alignment(CellAlignment::Right);
         }
     }
-    // The rank, the kind of game and the figures are never broken across lines.
-    let mut whole: Vec<usize> = (usize::from(ranked) + 2..columns).collect();
+    // The rank and the figures are never broken across lines (the kind of game only at its
+    // hyphens); the player and the team are the names.
+    let mut whole: Vec<usize> = (first..columns).collect();
     if ranked {
         whole.push(0);
     }
-    super::text::fit(&mut t, &whole);
+    let names = [usize::from(ranked), usize::from(ranked) + 1];
+    super::text::fit(&mut t, &whole, &names);
     t
 }

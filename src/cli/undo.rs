@@ -209,7 +209,7 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
             ]);
         }
         // The number and the time are never broken across lines.
-        super::text::fit(&mut table, &[0, 1]);
+        super::text::fit(&mut table, &[0, 1], &[]);
         writeln!(out, "{table}")?;
     }
     out.flush()?;

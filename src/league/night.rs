@@ -347,14 +347,14 @@ impl Season {
         }
     }
 
-    /// The nights that count in the table (none of a withdrawn team's) but are not yet
-    /// confirmed by both teams: how many are provisional, how many disputed.
+    /// The nights that count in the table (none of a withdrawn team's, none entered match by
+    /// match and not yet complete) but are not yet confirmed by both teams: how many are
+    /// provisional, how many disputed.
     pub fn unconfirmed(&self) -> (usize, usize) {
         let withdrawn = |id: TeamId| self.team(id).is_some_and(|t| t.withdrawn.is_some());
-        let counted = self
-            .nights
-            .iter()
-            .filter(|n| !withdrawn(n.home) && !withdrawn(n.away));
+        let counted = self.nights.iter().filter(|n| {
+            !withdrawn(n.home) && !withdrawn(n.away) && n.matches_won(&self.config).is_some()
+        });
         let (mut provisional, mut disputed) = (0, 0);
         for n in counted {
             match n.confirmation {

@@ -120,6 +120,23 @@ pub fn complete_nights_only(season: &Season) -> (Season, Vec<Night>) {
     )
 }
 
+/// How a night left out of the table until it is complete is named: "Royal Oak v Red Lion on
+/// 2025-09-04 (1 of 9 matches entered)", with `season` (a name, or empty) after the date.
+pub fn left_out_words(season: &Season, night: &Night, of_season: &str) -> String {
+    let name = |id| season.team(id).map_or("?", |t| t.name.as_str());
+    let entered = match &night.result {
+        NightResult::Matches(ms) => ms.len() as i64,
+        _ => 0,
+    };
+    format!(
+        "{} v {} on {}{of_season} ({entered} of {} entered)",
+        name(night.home),
+        name(night.away),
+        night.date,
+        crate::record::text::count(season.config.matches(), "match", "matches")
+    )
+}
+
 /// Every line over `seasons`, filtered, each list sorted by kind, then matches won, legs won and
 /// name.
 pub fn stats(seasons: &[Season], filter: &Filter) -> Stats {

@@ -12,7 +12,7 @@ use super::table;
 use super::view::{Cell, Head, Layout, Link, Page, Para, Section, Span, TableRow, TableView};
 use crate::check::check_value;
 use crate::league::names::name_key;
-use crate::league::stats::{stats, Filter, Line, Stats, Who};
+use crate::league::stats::{complete_nights_only, left_out_words, stats, Filter, Line, Stats, Who};
 use crate::league::{
     standings, Breaker, Config, Confirmation, Kind, Match, NightResult, Pair, Row, Season, Side,
     Standings, TeamId,
@@ -500,6 +500,20 @@ impl Pages<'_> {
                 spans,
                 class: "note".into(),
             });
+        }
+        let season = &s.season;
+        let withdrawn = |id| season.team(id).is_some_and(|t| t.withdrawn.is_some());
+        let (_, left) = complete_nights_only(season);
+        let left: Vec<String> = left
+            .iter()
+            .filter(|n| !withdrawn(n.home) && !withdrawn(n.away))
+            .map(|n| left_out_words(season, n, ""))
+            .collect();
+        if !left.is_empty() {
+            notes.push(Para::note(format!(
+                "Left out, as the table leaves them out until they are complete: {}.",
+                left.join("; ")
+            )));
         }
         notes
     }
