@@ -754,7 +754,7 @@ impl Names for Resolver<'_, '_> {
                 .chain(rostered)
                 .filter(|t| name_key(t) != key)
                 .map(String::as_str);
-            let near = suggest(name, known_teams).filter(|_| key.chars().count() > 2);
+            let near = crate::league::names::near_team(name, known_teams);
             if let Some(s) = near {
                 return NameStatus::Unknown(format!(
                     "{place}; did you mean '{s}'? (if {name} is a new team, add it first with `don team add {}`)",
