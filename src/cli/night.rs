@@ -736,21 +736,44 @@ fn ask_moved(
         "{} v {} is fixture {} on {}: was the night moved to {d}? (yes/no)",
         home.name, away.name, f.id, f.date
     );
-    // Asked again at a terminal until it is answered yes or no; piped, anything but yes is no.
+    match yes_or_no(prompt, &q, "was the night moved?")? {
+        Answer::Yes => Ok(true),
+        // Piped, anything but yes is no.
+        Answer::No | Answer::End | Answer::Neither(_) => {
+            Err(CliError::Usage(not_moved_words(&f, d)))
+        }
+    }
+}
+
+/// How a yes/no question was answered.
+enum Answer {
+    Yes,
+    No,
+    /// `quit`, or the end of input.
+    End,
+    /// Piped, an answer neither yes nor no: why it is refused.
+    Neither(String),
+}
+
+/// Asks `question`, yes or no. At a terminal an answer that is neither asks it again (so what
+/// was typed ahead meets this question, never another answer's); piped, it is refused.
+fn yes_or_no(prompt: &mut dyn Prompt, question: &str, what: &str) -> io::Result<Answer> {
     loop {
-        let answer = prompt.line(&shown(&q))?.unwrap_or_else(|| "no".into());
+        let Some(answer) = prompt.line(&shown(question))? else {
+            return Ok(Answer::End);
+        };
         match answer.trim().to_ascii_lowercase().as_str() {
-            "y" | "yes" => return Ok(true),
-            "n" | "no" | "quit" => return Err(CliError::Usage(not_moved_words(&f, d))),
-            _ if prompt.interactive() => {
+            "y" | "yes" => return Ok(Answer::Yes),
+            "n" | "no" => return Ok(Answer::No),
+            "quit" => return Ok(Answer::End),
+            _ => {
+                let why = format!("answer yes or no: {what}");
+                if !prompt.interactive() {
+                    return Ok(Answer::Neither(why));
+                }
                 let paint = super::colour::Paint::stderr();
-                writeln!(
-                    io::stderr(),
-                    "{}",
-                    paint.line("answer yes or no: was the night moved?")
-                )?;
+                writeln!(io::stderr(), "{}", paint.line(&shown(&why)))?;
             }
-            _ => return Err(CliError::Usage(not_moved_words(&f, d))),
         }
     }
 }
@@ -1393,34 +1416,16 @@ fn ask_match(
                     "{} (yes: {known}; no: {name} is new to the league)",
                     players.slip_words(side, &name, &known)
                 );
-                // At a terminal the question is asked again until it is answered (what was
-                // typed ahead meets this question, never another answer's); piped, a wrong
-                // answer stops the entry.
-                loop {
-                    let Some(answer) = p.line(&shown(&q))? else {
-                        return Err(Refusal::End);
-                    };
-                    match answer.trim().to_ascii_lowercase().as_str() {
-                        "y" | "yes" => names.push(known.clone()),
-                        "n" | "no" => {
-                            players.new.push(name_key(&name));
-                            names.push(name.clone());
-                        }
-                        "quit" => return Err(Refusal::End),
-                        _ => {
-                            let why = format!(
-                                "answer yes or no: is {name} the {known} the league knows?"
-                            );
-                            if !p.interactive() {
-                                return Err(Refusal::Why(why));
-                            }
-                            let paint = super::colour::Paint::stderr();
-                            writeln!(io::stderr(), "{}", paint.line(&shown(&why)))
-                                .map_err(|e| Refusal::Failed(e.into()))?;
-                            continue;
-                        }
+                match yes_or_no(p, &q, &format!("is {name} the {known} the league knows?"))
+                    .map_err(|e| Refusal::Failed(e.into()))?
+                {
+                    Answer::Yes => names.push(known),
+                    Answer::No => {
+                        players.new.push(name_key(&name));
+                        names.push(name);
                     }
-                    break;
+                    Answer::End => return Err(Refusal::End),
+                    Answer::Neither(why) => return Err(Refusal::Why(why)),
                 }
             }
             check_side_players(config, entered, (kind, slot), side, &names, &home)
