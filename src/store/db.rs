@@ -142,21 +142,29 @@ impl Store {
                 why: e.to_string(),
             },
         };
-        let version = user_version(&conn).map_err(not_ours)?;
         let known = schema().len() as i64;
+        // The version and the tables are read in one snapshot: another don may be creating the
+        // database this moment, and its tables must never be seen without its version.
+        conn.execute_batch("BEGIN DEFERRED").map_err(not_ours)?;
+        let seen = (|| {
+            let version = user_version(&conn).map_err(not_ours)?;
+            // Someone else's database is refused before anything is set on it.
+            if version < known && (version > 0 || has_tables(&conn)?) {
+                check_ours(&conn, version).map_err(|why| StoreError::NotOurs {
+                    path: path.to_path_buf(),
+                    why,
+                })?;
+            }
+            Ok::<_, StoreError>(version)
+        })();
+        conn.execute_batch("COMMIT").map_err(not_ours)?;
+        let version = seen?;
         if version > known {
             return Err(StoreError::TooNew {
                 path: path.to_path_buf(),
                 found: version,
                 known,
             });
-        }
-        // Someone else's database is refused before anything is set on it.
-        if version < known && (version > 0 || has_tables(&conn)?) {
-            check_ours(&conn, version).map_err(|why| StoreError::NotOurs {
-                path: path.to_path_buf(),
-                why,
-            })?;
         }
         // WAL lets readers go on while a writer writes; FULL makes each commit survive a
         // power cut, not only a killed process.
@@ -177,14 +185,13 @@ impl Store {
             // Read again under the write lock: another don may be creating it this moment.
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
             let version = user_version(&tx)?;
-            let tables = has_tables(&tx)?;
-            drop(tx);
-            if version > 0 || tables {
-                check_ours(&conn, version).map_err(|why| StoreError::NotOurs {
+            if version > 0 || has_tables(&tx)? {
+                check_ours(&tx, version).map_err(|why| StoreError::NotOurs {
                     path: path.to_path_buf(),
                     why,
                 })?;
             }
+            drop(tx);
             if version < known {
                 conn.set_transaction_behavior(TransactionBehavior::Immediate);
                 if let Err(e) = migrations().to_latest(&mut conn) {
