@@ -577,3 +577,49 @@ fn someone_elses_database_is_refused_byte_for_byte_untouched() {
     );
     assert_eq!(before, std::fs::read(&db.path).unwrap());
 }
+
+#[test]
+fn one_name_spelt_two_ways_in_one_change_is_one_player_and_no_panic() {
+    // Before: "already borrowed" (exit 101) when one change met a name written two ways other
+    // than as typed or all lower-case: two records, a roster, a night's players.
+    let db = Db::new();
+    let record: Value = serde_json::from_str(
+        &std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/nine-card-don-totals.json"),
+        )
+        .unwrap(),
+    )
+    .unwrap();
+    let mut lines = String::new();
+    for (id, north) in [("g-a", "Gareth Jones"), ("g-b", "GARETH JONES")] {
+        let mut r = record.clone();
+        r["id"] = Value::from(id);
+        r["seats"]["N"] = Value::from(north);
+        lines.push_str(&serde_json::to_string(&r).unwrap());
+        lines.push('\n');
+    }
+    let file = db.dir().join("two.jsonl");
+    std::fs::write(&file, lines).unwrap();
+    db.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(
+        db.sql("SELECT count(*) FROM players WHERE key = 'gareth jones'"),
+        "1\n"
+    );
+    db.ok(&["league", "new", "Valleys"]);
+    db.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
+    let said = db.ok(&["roster", "add", "A", "Zed Zee", "ZED ZEE"]);
+    assert!(said.contains("1 on the roster"), "{said}");
+    let out = db.run(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-1",
+        "--match",
+        "single-crib 1; GARETH JONES; Dai Morgan; 2-0",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}

@@ -471,8 +471,9 @@ impl Change<'_> {
     /// A player by name, matched ignoring case and extra spaces; added if new.
     pub fn player(&self, name: &str) -> Result<i64, StoreError> {
         // As given first: a name typed the same way again needs no folding.
-        if let Some(id) = self.players.borrow().get(name) {
-            return Ok(*id);
+        let cached = self.players.borrow().get(name).copied();
+        if let Some(id) = cached {
+            return Ok(id);
         }
         let key = name_key(name);
         if key.is_empty() {
@@ -480,7 +481,9 @@ impl Change<'_> {
                 "a player's name cannot be blank".into(),
             ));
         }
-        if let Some(&id) = self.players.borrow().get(&key) {
+        // The cache's borrow ends before it is written to (a name spelt two ways in one change).
+        let cached = self.players.borrow().get(&key).copied();
+        if let Some(id) = cached {
             self.players.borrow_mut().insert(name.to_string(), id);
             return Ok(id);
         }
