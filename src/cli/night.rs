@@ -2071,35 +2071,40 @@ mod tests {
         }
     }
 
-    #[test]
-    fn at_a_terminal_a_wrong_answer_to_did_you_mean_asks_that_question_again() {
-        // Before, "2-1" typed ahead for the legs was taken as the answer, refused, and the
-        // players were asked again: every answer after it fell into the wrong field.
+    /// Don 1 of Royal Oak v Red Lion asked for at a terminal, `lines` typed: how it ended and
+    /// the questions asked.
+    fn don_1_typed(lines: &[&'static str]) -> (Asked<(Match, Vec<LegGame>)>, Vec<String>) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("don.db")).unwrap();
-        let config = Config::default();
         let mut typist = Typist {
-            lines: [
-                "Gareth+Rhys",
-                "Ivor Jams+Dai",
-                "2-1", // typed ahead for the legs: not an answer to the question
-                "",
-                "yes",
-                "2-1",
-                "121-80 100-121 121-119",
-            ]
-            .into(),
+            lines: lines.iter().copied().collect(),
             asked: Vec::new(),
         };
         let asked = ask_match(
             &mut typist,
             &store.leagues(),
-            &config,
+            &Config::default(),
             &mut players(),
             (Kind::Don, 1),
             &[],
         )
         .unwrap();
+        (asked, typist.asked)
+    }
+
+    #[test]
+    fn at_a_terminal_a_wrong_answer_to_did_you_mean_asks_that_question_again() {
+        // Before, "2-1" typed ahead for the legs was taken as the answer, refused, and the
+        // players were asked again: every answer after it fell into the wrong field.
+        let (asked, questions) = don_1_typed(&[
+            "Gareth+Rhys",
+            "Ivor Jams+Dai",
+            "2-1", // typed ahead for the legs: not an answer to the question
+            "",
+            "yes",
+            "2-1",
+            "121-80 100-121 121-119",
+        ]);
         let Asked::Given((m, _)) = asked else {
             panic!("the match was not taken");
         };
@@ -2108,7 +2113,7 @@ mod tests {
         assert_eq!(m.legs, Pair::new(2, 1));
         let question = "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league)";
         assert_eq!(
-            typist.asked,
+            questions,
             [
                 "don 1: Royal Oak players",
                 "don 1: Red Lion players",
@@ -2123,32 +2128,16 @@ mod tests {
 
     #[test]
     fn at_a_terminal_each_wrong_answer_is_asked_again_alone() {
-        let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("don.db")).unwrap();
-        let config = Config::default();
-        let mut typist = Typist {
-            lines: [
-                "Gareth+Rhys+Emrys", // three players for a pair: asked again
-                "Gareth+Rhys",
-                "Ivor Jams+Dai", // a slip: did you mean 'Ivor James'? yes
-                "yes",
-                "3-0", // not a best of three: only the legs asked again
-                "2-1",
-                "121-80 100-121", // two scores for three legs: only the scores asked again
-                "121-80 100-121 121-119",
-            ]
-            .into(),
-            asked: Vec::new(),
-        };
-        let asked = ask_match(
-            &mut typist,
-            &store.leagues(),
-            &config,
-            &mut players(),
-            (Kind::Don, 1),
-            &[],
-        )
-        .unwrap();
+        let (asked, questions) = don_1_typed(&[
+            "Gareth+Rhys+Emrys", // three players for a pair: asked again
+            "Gareth+Rhys",
+            "Ivor Jams+Dai", // a slip: did you mean 'Ivor James'? yes
+            "yes",
+            "3-0", // not a best of three: only the legs asked again
+            "2-1",
+            "121-80 100-121", // two scores for three legs: only the scores asked again
+            "121-80 100-121 121-119",
+        ]);
         let Asked::Given((m, games)) = asked else {
             panic!("the match was not taken");
         };
@@ -2158,7 +2147,7 @@ mod tests {
         assert_eq!(m.legs, Pair::new(2, 1));
         assert_eq!(m.leg_scores.len(), 3);
         assert_eq!(
-            typist.asked,
+            questions,
             [
                 "don 1: Royal Oak players",
                 "don 1: Royal Oak players",
@@ -2171,19 +2160,7 @@ mod tests {
             ]
         );
         // `quit` (or the end of input) at any answer ends the entry.
-        let mut typist = Typist {
-            lines: ["Gareth+Rhys", "quit"].into(),
-            asked: Vec::new(),
-        };
-        let asked = ask_match(
-            &mut typist,
-            &store.leagues(),
-            &config,
-            &mut players(),
-            (Kind::Don, 1),
-            &[],
-        )
-        .unwrap();
+        let (asked, _) = don_1_typed(&["Gareth+Rhys", "quit"]);
         assert!(matches!(asked, Asked::End));
     }
 }
