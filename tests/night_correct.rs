@@ -10,30 +10,6 @@ use serde_json::Value;
 const ROYAL_OAK: &str = "Royal Oak";
 const RED_LION: &str = "Red Lion";
 
-/// A league of short nights (two Don matches and one of single crib, best of three) and a
-/// season of three teams with no schedule.
-fn setup() -> Db {
-    let db = Db::new();
-    db.ok(&[
-        "league",
-        "new",
-        "Valleys",
-        "--kind",
-        "don=2,121,2",
-        "--kind",
-        "single-crib=1,61,1",
-    ]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion, Fox and Hounds",
-        "--create",
-    ]);
-    db
-}
-
 /// Royal Oak v Red Lion on 2025-09-04, 2–1 to Royal Oak, match by match.
 fn enter_night(db: &Db) {
     db.ok(&[
@@ -103,7 +79,7 @@ fn last_op(db: &Db) -> (i64, String) {
 
 #[test]
 fn a_disputed_night_is_corrected_as_one_change_and_undo_puts_the_old_result_back() {
-    let db = setup();
+    let db = Db::short_nights();
     enter_night(&db);
     db.ok(&[
         "night",
@@ -177,7 +153,7 @@ fn a_disputed_night_is_corrected_as_one_change_and_undo_puts_the_old_result_back
 
 #[test]
 fn a_night_is_corrected_from_matches_to_totals_and_back_with_a_provisional_one_confirmed() {
-    let db = setup();
+    let db = Db::short_nights();
     enter_night(&db);
     let before = db.dump();
     let said = db.ok(&["night", "correct", ROYAL_OAK, RED_LION, "--totals", "0-3"]);
@@ -264,7 +240,7 @@ fn a_night_is_corrected_from_matches_to_totals_and_back_with_a_provisional_one_c
 
 #[test]
 fn a_night_is_corrected_at_the_prompt_match_by_match() {
-    let db = setup();
+    let db = Db::short_nights();
     enter_night(&db);
     let before = db.dump();
     let mut child = db.spawn(&["night", "correct", ROYAL_OAK, RED_LION]);
@@ -292,7 +268,7 @@ fn a_night_is_corrected_at_the_prompt_match_by_match() {
 
 #[test]
 fn entering_a_night_again_says_to_correct_it() {
-    let db = setup();
+    let db = Db::short_nights();
     enter_night(&db);
     refused(
         &db,
@@ -324,7 +300,7 @@ fn entering_a_night_again_says_to_correct_it() {
 
 #[test]
 fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_does() {
-    let db = setup();
+    let db = Db::short_nights();
     enter_night(&db);
     let (first, _) = last_op(&db);
     db.ok(&[
@@ -419,26 +395,7 @@ fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_
 
 #[test]
 fn a_night_off_its_fixture_s_date_needs_moved_and_no_night_goes_beyond_the_schedule() {
-    let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "A, B, C, D",
-        "--create",
-    ]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-        "--skip",
-        "2025-12-25",
-    ]);
+    let db = Db::four_teams_scheduled();
     let fixture = db.sql("SELECT id || ' ' || date FROM fixtures WHERE home = 1 AND away = 2");
     let (id, date) = fixture.trim_end().split_once(' ').unwrap();
     // The first step: a wrong --date no longer moves the fixture silently.
@@ -503,7 +460,7 @@ fn a_night_off_its_fixture_s_date_needs_moved_and_no_night_goes_beyond_the_sched
 
 #[test]
 fn a_misspelt_player_is_refused_with_the_name_meant_unless_said_to_be_new() {
-    let db = setup();
+    let db = Db::short_nights();
     db.ok(&[
         "roster",
         "add",
@@ -584,7 +541,7 @@ fn a_misspelt_player_is_refused_with_the_name_meant_unless_said_to_be_new() {
 
 #[test]
 fn a_misspelt_player_in_a_results_file_is_refused_unless_said_to_be_new() {
-    let db = setup();
+    let db = Db::short_nights();
     db.ok(&["roster", "add", RED_LION, "Ivor James", "--create"]);
     let csv = db.dir().join("matches.csv");
     std::fs::write(
@@ -655,7 +612,7 @@ fn undo_n_of_an_entry_at_the_table_is_refused_while_later_entries_of_its_game_st
 
 #[test]
 fn undo_n_of_one_match_of_a_night_is_refused_while_a_later_match_of_it_stands() {
-    let db = setup();
+    let db = Db::short_nights();
     let out = db
         .cmd(&[
             "night",
@@ -699,18 +656,10 @@ fn undo_n_of_one_match_of_a_night_is_refused_while_a_later_match_of_it_stands() 
     assert_eq!(db.sql("SELECT count(*) FROM matches"), "0\n");
 }
 
-/// League "L": teams A, B, C and D, A's and B's rosters, a double round robin from 2025-09-04.
+/// League "L": Valleys League's A, B, C and D (see [`Db::four_teams_scheduled`]), with A's and
+/// B's rosters.
 fn setup_l() -> Db {
-    let db = Db::new();
-    db.ok(&["league", "new", "Valleys League"]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "A, B, C, D",
-        "--create",
-    ]);
+    let db = Db::four_teams_scheduled();
     db.ok(&[
         "roster",
         "add",
@@ -731,16 +680,6 @@ fn setup_l() -> Db {
         "Mair Lewis",
         "Tom Rees",
     ]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-        "--skip",
-        "2025-12-25",
-    ]);
     db
 }
 
@@ -749,20 +688,26 @@ fn last_id(db: &Db) -> i64 {
     last_op(db).0
 }
 
+/// A game of Nine Card Don begun with `seats` (S pitching first) and `lines` typed into it.
+fn game(db: &Db, seats: &str, lines: &str) {
+    let number = db.ok(&["new", "nine-card-don", "--seats", seats, "--pitcher", "S"]);
+    let number = number
+        .split(':')
+        .next()
+        .unwrap()
+        .trim_start_matches("Game ");
+    let out = db.play(&[number], lines);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+/// The seats of the league's Don games: Royal Oak's pair N–S against Red Lion's.
+const LEAGUE_SEATS: &str = "Gareth Jones, Dai Morgan, Rhys Evans, Huw Bevan";
+
 #[test]
 fn undo_n_of_a_hand_of_a_game_later_scored_as_a_leg_is_refused_naming_the_night() {
     let db = setup_l();
-    for game in ["1", "2"] {
-        db.ok(&[
-            "new",
-            "nine-card-don",
-            "--seats",
-            "Gareth Jones, Dai Morgan, Rhys Evans, Huw Bevan",
-            "--pitcher",
-            "S",
-        ]);
-        let out = db.play(&[game], &"totals ns 44 ew 0 game ns\n".repeat(3));
-        assert!(out.status.success(), "{}", text(&out.stderr));
+    for _ in 0..2 {
+        game(&db, LEAGUE_SEATS, &"totals ns 44 ew 0 game ns\n".repeat(3));
     }
     let last_hand = last_id(&db);
     db.ok(&[
@@ -794,16 +739,7 @@ fn redoing_a_night_whose_leg_game_was_changed_since_is_refused_naming_the_change
     // put the match back with game 1 as a leg though game 1 was no longer won: standings,
     // stats, night show, export and publish all failed ("game 1 is not finished with a winner").
     let db = setup_l();
-    db.ok(&[
-        "new",
-        "nine-card-don",
-        "--seats",
-        "Gareth Jones, Dai Morgan, Rhys Evans, Huw Bevan",
-        "--pitcher",
-        "S",
-    ]);
-    let out = db.play(&["1"], &"totals ns 30 ew 10 game ns\n".repeat(5));
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    game(&db, LEAGUE_SEATS, &"totals ns 30 ew 10 game ns\n".repeat(5));
     let last_hand = last_id(&db);
     db.ok(&[
         "night",
@@ -838,16 +774,7 @@ fn redoing_a_night_whose_leg_game_was_changed_since_is_refused_naming_the_change
 fn a_correction_may_keep_the_game_that_scores_a_leg_of_the_match_it_replaces() {
     // Before: "leg 2: game 1 is already a leg of don 1 of A v B …", the very match replaced.
     let db = setup_l();
-    db.ok(&[
-        "new",
-        "nine-card-don",
-        "--seats",
-        "Gareth Jones, Dai Morgan, Rhys Evans, Huw Bevan",
-        "--pitcher",
-        "S",
-    ]);
-    let out = db.play(&["1"], &"totals ns 30 ew 10 game ns\n".repeat(5));
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    game(&db, LEAGUE_SEATS, &"totals ns 30 ew 10 game ns\n".repeat(5));
     let pair = "Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan";
     db.ok(&[
         "night",
@@ -892,19 +819,11 @@ fn a_correction_may_keep_the_game_that_scores_a_leg_of_the_match_it_replaces() {
 fn undo_n_whose_row_put_back_is_held_again_is_refused_naming_the_later_change() {
     // At the table: hand 2 taken back and entered again.
     let db = Db::new();
-    db.ok(&[
-        "new",
-        "nine-card-don",
-        "--seats",
+    game(
+        &db,
         "A, B, C, D",
-        "--pitcher",
-        "S",
-    ]);
-    let out = db.play(
-        &["1"],
         "totals ns 10 ew 20 game ew\ntotals ns 30 ew 0 game ns\nundo\ntotals ns 44 ew 0 game ns\n",
     );
-    assert!(out.status.success(), "{}", text(&out.stderr));
     let held = "#4 (took back game 1, hand 2: totals NS 30 EW 0 game NS) cannot be undone on its own: what it would put back clashes with the hand of the same number in the game put in place since by #5 (game 1, hand 2: totals NS 44 EW 0 game NS); undo that first";
     let err = refused(&db, &["undo", "4"], 2, held);
     assert!(!err.contains("UNIQUE"), "{err}");
@@ -923,19 +842,7 @@ fn undo_n_whose_row_put_back_is_held_again_is_refused_naming_the_later_change() 
 
     // With a later hand after the one entered again, that one is to be undone first too.
     let db = Db::new();
-    db.ok(&[
-        "new",
-        "nine-card-don",
-        "--seats",
-        "A, B, C, D",
-        "--pitcher",
-        "S",
-    ]);
-    let out = db.play(
-        &["1"],
-        "totals ns 10 ew 20 game ew\ntotals ns 30 ew 0 game ns\nundo\ntotals ns 44 ew 0 game ns\ntotals ns 20 ew 10 game ns\n",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    game(&db, "A, B, C, D", "totals ns 10 ew 20 game ew\ntotals ns 30 ew 0 game ns\nundo\ntotals ns 44 ew 0 game ns\ntotals ns 20 ew 10 game ns\n");
     refused(
         &db,
         &["undo", "4"],
@@ -1200,7 +1107,7 @@ fn night_correct_warns_of_a_player_twice_in_one_kind_as_night_enter_does() {
 
 #[test]
 fn a_refused_undo_n_names_every_change_to_undo_first_and_undoing_them_latest_first_goes_through() {
-    let db = setup();
+    let db = Db::short_nights();
     db.ok(&["roster", "add", ROYAL_OAK, "Zed Zulu"]);
     let added = last_id(&db);
     db.ok(&[

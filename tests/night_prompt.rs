@@ -9,30 +9,6 @@ use std::process::Output;
 use common::db::Db;
 use common::text;
 
-/// A league of short nights (two Don matches and one of single crib) and a season of three
-/// teams with no schedule.
-fn setup() -> Db {
-    let db = Db::new();
-    db.ok(&[
-        "league",
-        "new",
-        "Valleys",
-        "--kind",
-        "don=2,121,2",
-        "--kind",
-        "single-crib=1,61,1",
-    ]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion, Fox and Hounds",
-        "--create",
-    ]);
-    db
-}
-
 /// `don ARGS` with these lines piped in.
 fn piped(db: &Db, args: &[&str], lines: &str) -> Output {
     let mut child = db.spawn(args);
@@ -55,7 +31,7 @@ fn matches(db: &Db) -> String {
 
 #[test]
 fn a_refused_answer_stops_piped_entry_at_its_line_and_the_matches_before_it_stay() {
-    let db = setup();
+    let db = Db::short_nights();
     // Don 2's home players are three for a pair (line 5). Before, the rest shifted: its away
     // players were read as the legs, and so on, every later match refused for the wrong reason.
     let lines = "Gareth+Rhys\nDai+Huw\n2-1\n121-80 100-121 121-119\n\
@@ -76,7 +52,7 @@ fn a_refused_answer_stops_piped_entry_at_its_line_and_the_matches_before_it_stay
 
 #[test]
 fn each_answer_is_checked_as_it_is_given() {
-    let db = setup();
+    let db = Db::short_nights();
     // Legs 3–0 is refused at once (line 3), before the leg scores are asked for.
     let out = piped(
         &db,
@@ -103,7 +79,7 @@ fn each_answer_is_checked_as_it_is_given() {
 
 #[test]
 fn quit_or_the_end_of_input_ends_the_entry_with_what_is_still_to_enter() {
-    let db = setup();
+    let db = Db::short_nights();
     let out = piped(&db, &ENTER, "Gareth+Rhys\nDai+Huw\n2-0\n\nquit\n");
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(0), "{err}");
@@ -126,7 +102,7 @@ fn quit_or_the_end_of_input_ends_the_entry_with_what_is_still_to_enter() {
 
 #[test]
 fn a_misspelt_player_at_the_prompt_is_asked_about() {
-    let db = setup();
+    let db = Db::short_nights();
     db.ok(&["roster", "add", "Red Lion", "Ivor James", "--create"]);
     let lines = "Gareth+Rhys\nIvor Jams+Dai\nyes\n2-0\n\n\
                  Emrys+Glyn\nIvor Jams+Aled\nno\n0-2\n\n\
@@ -220,7 +196,7 @@ fn a_night_off_its_fixture_s_date_is_moved_on_a_yes_at_the_prompt() {
 fn a_player_twice_in_one_kind_is_warned_of_and_the_match_kept() {
     // RULES.md §9: a team may field five players for three Don pairs, so a player may play two
     // matches of one kind on a night; it is said, never refused.
-    let db = setup();
+    let db = Db::short_nights();
     let out = piped(
         &db,
         &ENTER,
@@ -235,7 +211,7 @@ fn a_player_twice_in_one_kind_is_warned_of_and_the_match_kept() {
     assert!(err.contains("don 2: Red Lion 2–0.\n"), "{err}");
     assert_eq!(matches(&db), "don 1 2-0\ndon 2 0-2\nsingle-crib 1 2-0\n");
     // The same with --match.
-    let db = setup();
+    let db = Db::short_nights();
     let out = db.run(&[
         "night",
         "enter",
@@ -264,7 +240,7 @@ fn an_entry_left_before_any_match_is_accepted_changes_nothing_and_logs_nothing()
     // Before, opening the prompt and leaving it began the night: a "begun" change in the log
     // (which a plain `don undo` then took back instead of the last real change), the night
     // "0–0 so far", and `--totals` refused because the night "has matches entered".
-    let db = setup();
+    let db = Db::short_nights();
     db.ok(&[
         "fixtures",
         "generate",

@@ -266,34 +266,9 @@ fn a_nights_row_has_every_fault_said() {
     assert_eq!(db.dump(), before);
 }
 
-/// Reviewer A's "L": a double round robin of four teams generated, two rosters.
-fn league_l() -> Db {
-    let db = Db::new();
-    db.ok(&["league", "new", "Valleys League"]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "A, B, C, D",
-        "--create",
-    ]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-        "--skip",
-        "2025-12-25",
-    ]);
-    db
-}
-
 #[test]
 fn in_a_season_with_a_schedule_a_night_off_its_fixture_s_date_or_beyond_them_is_a_fault() {
-    let db = league_l();
+    let db = Db::four_teams_scheduled();
     let file = db.dir().join("nights.csv");
     std::fs::write(
         &file,

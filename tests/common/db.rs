@@ -71,6 +71,56 @@ impl Db {
         serde_json::from_str(&self.ok(&["show", game, "--json"])).unwrap()
     }
 
+    /// A league of short nights (two Don matches and one of single crib, best of three) and a
+    /// season of Royal Oak, Red Lion and Fox and Hounds with no schedule.
+    pub fn short_nights() -> Db {
+        let db = Db::new();
+        db.ok(&[
+            "league",
+            "new",
+            "Valleys",
+            "--kind",
+            "don=2,121,2",
+            "--kind",
+            "single-crib=1,61,1",
+        ]);
+        db.ok(&[
+            "season",
+            "new",
+            "2025-26",
+            "--teams",
+            "Royal Oak, Red Lion, Fox and Hounds",
+            "--create",
+        ]);
+        db
+    }
+
+    /// Valleys League (Abercarn's night), season 2025-26 of A, B, C and D, a double round robin
+    /// generated on Thursdays from 2025-09-04, Christmas Day skipped (A v B on 2025-09-18).
+    pub fn four_teams_scheduled() -> Db {
+        let db = Db::new();
+        db.ok(&["league", "new", "Valleys League"]);
+        db.ok(&[
+            "season",
+            "new",
+            "2025-26",
+            "--teams",
+            "A, B, C, D",
+            "--create",
+        ]);
+        db.ok(&[
+            "fixtures",
+            "generate",
+            "--start",
+            "2025-09-01",
+            "--weekday",
+            "thu",
+            "--skip",
+            "2025-12-25",
+        ]);
+        db
+    }
+
     /// Imports the sample season of `examples/league` as a new league, Abercarn's.
     pub fn import_sample_season(&self) {
         let files: Vec<String> = ["rosters", "matches", "nights", "adjustments"]
