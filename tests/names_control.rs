@@ -349,6 +349,7 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         &["night", "show", royal, red],
         &["night", "show", red, fox],
         &["standings"],
+        &["standings", "--csv"],
         &["standings", "--explain", "--withdrawn"],
         &["stats"],
         &["stats", "--partnerships"],
@@ -455,6 +456,21 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         &["night", "enter", "(at the prompt)"],
         &out.stdout,
         &out.stderr,
+    );
+    // A refusal names the planted team and suggests the planted player, escaped.
+    for args in [
+        &["roster", "add", "Royal Oke", "Emrys"][..],
+        &["night", "enter", royal, red, "--match", "don 3; Garet+Rhys; Dai+Huw; 2-0"][..],
+    ] {
+        let out = db.run(args);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert_clean(args, &out.stdout, &out.stderr);
+    }
+    // The CSV of the table is for spreadsheets, not terminals, but is as often shown on one.
+    let csv = db.ok(&["standings", "--csv", "--season", "2025\r-26"]);
+    assert!(
+        csv.contains("Royal \\u{1b}]0;pwned\\u{7}\\u{1b}[31mOak,"),
+        "{csv}"
     );
     // What was planted is shown, escaped.
     let list = db.ok(&["league", "list"]);

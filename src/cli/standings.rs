@@ -63,7 +63,17 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     if args.json {
         writeln!(out, "{}", table::json(&table.rows))?;
     } else if args.csv {
-        let csv = table::csv(&table.rows).map_err(|e| io::Error::other(e.to_string()))?;
+        // A name kept with a control character (an older database, or one changed outside
+        // don) is written escaped, as on the terminal.
+        let rows: Vec<Row> = table
+            .rows
+            .iter()
+            .map(|r| Row {
+                name: shown(&r.name).into_owned(),
+                ..r.clone()
+            })
+            .collect();
+        let csv = table::csv(&rows).map_err(|e| io::Error::other(e.to_string()))?;
         out.write_all(&csv)?;
     } else {
         let when = match &args.on {
