@@ -603,6 +603,12 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
             let mut store = db.open_existing()?;
             let change = store.change("team")?;
             let league = change.leagues().find(which.league_name().as_deref())?;
+            let known = change.leagues().teams(league.id)?;
+            let look_alike = don::record::text::look_alike_warning(
+                "team",
+                &name,
+                known.iter().map(|t| t.name.as_str()),
+            );
             let team = change.add_team(&league, &name, venue.as_deref())?;
             let mut said = format!("Team {} added to {}", team.name, league.name);
             if which.season.is_some() {
@@ -612,6 +618,13 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
             }
             change.commit(&format!("added the team {}", team.name), None)?;
             writeln!(out, "{}.", shown(&said))?;
+            if let Some(w) = look_alike {
+                out.flush()?;
+                eprintln!(
+                    "{}: {w} (`don undo` takes the new team back)",
+                    super::colour::Paint::stderr().warning()
+                );
+            }
         }
         TeamCommand::Venue {
             team,
@@ -776,6 +789,12 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
                     )));
                 }
             }
+            let look_alike: Vec<String> = players
+                .iter()
+                .filter_map(|p| {
+                    don::record::text::look_alike_warning("player", p, known.iter().copied())
+                })
+                .collect();
             let mut added = Vec::new();
             for p in &players {
                 if change.add_to_roster(season.id, team.id, p)? {
@@ -807,6 +826,10 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
                 },
                 size
             )?;
+            for w in look_alike {
+                out.flush()?;
+                eprintln!("{}: {w}", super::colour::Paint::stderr().warning());
+            }
             if (size as u32) < season.config.roster_min {
                 eprintln!(
                     "{}: {} has {} on its roster; a roster has at least {}",

@@ -1,21 +1,8 @@
-//! Names as people type them: matched ignoring case and extra spaces, and the nearest known name
-//! suggested for one that is not known ("did you mean 'Royal Oak'?").
+//! Names as people type them: matched ignoring case, extra spaces and how an accent is encoded
+//! (NFC), and the nearest known name suggested for one that is not known ("did you mean 'Royal
+//! Oak'?"). The folding itself is [`crate::record::text::name_key`], shared with records.
 
-/// A name folded for matching: case and extra spaces ignored.
-pub fn name_key(name: &str) -> String {
-    let mut key = String::with_capacity(name.len());
-    for word in name.split_whitespace() {
-        if !key.is_empty() {
-            key.push(' ');
-        }
-        if word.is_ascii() {
-            key.extend(word.chars().map(|c| c.to_ascii_lowercase()));
-        } else {
-            key.push_str(&word.to_lowercase());
-        }
-    }
-    key
-}
+pub use crate::record::text::{given_twice, looks_like, name_key};
 
 /// A name tidied for keeping: extra spaces removed, case as typed.
 pub fn tidy(name: &str) -> String {
@@ -192,20 +179,6 @@ fn distance(a: &str, b: &str) -> usize {
         }
     }
     row[b.len()]
-}
-
-/// The first name given twice, matched as names are (ignoring case and extra spaces): the
-/// places of its first and second mention, from 0.
-pub fn given_twice<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<(usize, usize)> {
-    let mut seen: Vec<String> = Vec::new();
-    for (i, name) in names.into_iter().enumerate() {
-        let key = name_key(name);
-        if let Some(first) = seen.iter().position(|k| *k == key && !key.is_empty()) {
-            return Some((first, i));
-        }
-        seen.push(key);
-    }
-    None
 }
 
 #[cfg(test)]

@@ -258,12 +258,40 @@ fn parse_seats(value: Value, spec: Option<&Spec>, rec: &mut Record) {
             (None, _) => rec.faults.push(schema(format!(
                 "`seats` has `{key}`, which is not a seat of this game"
             ))),
+            (Some(_), Value::String(name))
+                if !name.is_empty() && !super::text::has_visible(&name) =>
+            {
+                rec.faults.push(schema(format!(
+                    "`seats.{key}` \"{}\" has nothing visible in it",
+                    name.escape_default()
+                )))
+            }
             (Some(s), Value::String(name)) => rec.seats[s] = Some(name),
             (Some(_), v) => rec.faults.push(schema(format!(
                 "`seats.{key}` must be a name, not {}",
                 kind_of(&v)
             ))),
         }
+    }
+    one_player_one_seat(rec);
+}
+
+/// One player sits in one seat: a name given for two seats (matched as names are, case and
+/// spaces aside) is a `schema` fault.
+fn one_player_one_seat(rec: &mut Record) {
+    let named: Vec<(Seat, &str)> = Seat::ALL
+        .iter()
+        .filter_map(|&s| rec.seats[s].as_deref().map(|n| (s, n)))
+        .collect();
+    if let Some((a, b)) = super::text::given_twice(named.iter().map(|(_, n)| *n)) {
+        let (first, name) = named[a];
+        let (second, other) = named[b];
+        let shown = |n: &str| format!("\"{}\"", super::text::escaped(n));
+        rec.faults.push(schema(format!(
+            "`seats` names one player for two seats: {first} {} and {second} {} (one player sits in one seat)",
+            shown(name),
+            shown(other)
+        )));
     }
 }
 

@@ -7,6 +7,8 @@
 use std::borrow::Cow;
 use std::fmt;
 
+use unicode_normalization::UnicodeNormalization;
+
 /// True for a character that must not reach a terminal as it is: a control character (C0, DEL,
 /// C1), the line and paragraph separators, or a mark that reorders the line (the bidirectional
 /// marks, embeddings, overrides and isolates).
@@ -48,6 +50,12 @@ fn invisible(c: char) -> bool {
         )
 }
 
+/// True when something in the text shows: not only spaces, control characters, zero-width
+/// joiners and other invisible marks.
+pub fn has_visible(text: &str) -> bool {
+    !text.chars().all(invisible)
+}
+
 /// The text, with anything that would act on a terminal escaped.
 pub fn escaped(text: &str) -> Cow<'_, str> {
     if !text.chars().any(acts_on_terminal) {
@@ -62,6 +70,158 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
         }
     }
     Cow::Owned(out)
+}
+
+/// A name folded for matching: Unicode's composed form (NFC, so "Café" typed with a combining
+/// accent is "Café"), case and extra spaces ignored. Two names with the same key are one team,
+/// one player.
+pub fn name_key(name: &str) -> String {
+    let mut key = String::with_capacity(name.len());
+    for word in name.split_whitespace() {
+        if !key.is_empty() {
+            key.push(' ');
+        }
+        if word.is_ascii() {
+            key.extend(word.chars().map(|c| c.to_ascii_lowercase()));
+        } else {
+            key.extend(word.to_lowercase().nfc());
+        }
+    }
+    key
+}
+
+/// The first name given twice, matched as names are ([`name_key`]): the places of its first and
+/// second mention, from 0. A blank name is never a match.
+pub fn given_twice<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<(usize, usize)> {
+    let mut seen: Vec<String> = Vec::new();
+    for (i, name) in names.into_iter().enumerate() {
+        let key = name_key(name);
+        if let Some(first) = seen.iter().position(|k| *k == key && !key.is_empty()) {
+            return Some((first, i));
+        }
+        seen.push(key);
+    }
+    None
+}
+
+/// A name as it looks, for telling two names that look alike: [`name_key`] with the characters
+/// that show nothing left out (a zero-width joiner, a soft hyphen) and the Cyrillic and Greek
+/// letters that look like Latin ones written as those ("Royal Оak" with a Cyrillic "О" is
+/// "royal oak"). Compatibility forms are folded too (a full-width "Ｏ", a ligature "ﬁ").
+/// A small table of the common look-alikes, not Unicode's whole list of confusables.
+pub fn look_alike_key(name: &str) -> String {
+    let folded: String = name
+        .nfkc()
+        .filter(|&c| c.is_whitespace() || !invisible(c))
+        .map(latin_look_alike)
+        .collect();
+    name_key(&folded)
+}
+
+/// The Latin letter a Cyrillic or Greek one looks like, or the character itself.
+fn latin_look_alike(c: char) -> char {
+    match c {
+        // Cyrillic capitals and small letters.
+        'А' => 'A',
+        'В' => 'B',
+        'С' => 'C',
+        'Е' | 'Ё' => 'E',
+        'Н' => 'H',
+        'І' => 'I',
+        'Ј' => 'J',
+        'К' => 'K',
+        'М' => 'M',
+        'О' => 'O',
+        'Р' => 'P',
+        'Ѕ' => 'S',
+        'Т' => 'T',
+        'Х' => 'X',
+        'У' => 'Y',
+        'а' => 'a',
+        'с' => 'c',
+        'е' => 'e',
+        'һ' => 'h',
+        'і' => 'i',
+        'ј' => 'j',
+        'о' => 'o',
+        'р' => 'p',
+        'ѕ' => 's',
+        'х' => 'x',
+        'у' => 'y',
+        'ԁ' => 'd',
+        'ԛ' => 'q',
+        'ԝ' => 'w',
+        // Greek capitals and small letters.
+        'Α' => 'A',
+        'Β' => 'B',
+        'Ε' => 'E',
+        'Ζ' => 'Z',
+        'Η' => 'H',
+        'Ι' => 'I',
+        'Κ' => 'K',
+        'Μ' => 'M',
+        'Ν' => 'N',
+        'Ο' => 'O',
+        'Ρ' => 'P',
+        'Τ' => 'T',
+        'Υ' => 'Y',
+        'Χ' => 'X',
+        'ο' => 'o',
+        'ν' => 'v',
+        'ι' => 'i',
+        'κ' => 'k',
+        'ρ' => 'p',
+        'υ' => 'u',
+        _ => c,
+    }
+}
+
+/// The known name that `name` only looks like (the same once look-alike and invisible
+/// characters are set aside, but another name to [`name_key`]): "Royal Oak" for "Royal Оak"
+/// with a Cyrillic "О", or with a zero-width joiner inside.
+pub fn looks_like<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    let key = name_key(name);
+    let look = look_alike_key(name);
+    if look.is_empty() {
+        return None;
+    }
+    known
+        .into_iter()
+        .find(|k| name_key(k) != key && look_alike_key(k) == look)
+}
+
+/// The first character of `name` that only looks like another or shows nothing (as
+/// [`look_alike_key`] sets them aside), with its place counted in characters from 1.
+pub fn look_alike_char(name: &str) -> Option<(CodePoint, usize)> {
+    name.chars()
+        .enumerate()
+        .find(|&(_, c)| {
+            (!c.is_whitespace() && invisible(c))
+                || latin_look_alike(c) != c
+                || (!c.is_ascii() && c.to_string().nfkc().ne(std::iter::once(c)))
+        })
+        .map(|(i, c)| (CodePoint(c), i + 1))
+}
+
+/// A warning for a new name that only looks like a known one: "the new team 'Royal Оak' only
+/// looks like 'Royal Oak' (U+041E, character 7 sets them apart); did you mean `Royal Oak`?".
+/// `what` names the kind of name ("team", "player"). `None` when it looks like none.
+pub fn look_alike_warning<'a>(
+    what: &str,
+    name: &str,
+    known: impl IntoIterator<Item = &'a str>,
+) -> Option<String> {
+    let like = looks_like(name, known)?;
+    let apart = look_alike_char(name)
+        .or_else(|| look_alike_char(like))
+        .map(|(c, at)| format!(" ({c}, character {at}, sets them apart)"))
+        .unwrap_or_default();
+    Some(format!(
+        "the new {what} '{}' only looks like '{}'{apart}; did you mean `{}`?",
+        escaped(name.trim()),
+        escaped(like),
+        escaped(like)
+    ))
 }
 
 /// "1 player", "2 players": a count with its noun, for messages in every layer.
