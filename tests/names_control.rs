@@ -460,7 +460,14 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
     // A refusal names the planted team and suggests the planted player, escaped.
     for args in [
         &["roster", "add", "Royal Oke", "Emrys"][..],
-        &["night", "enter", royal, red, "--match", "don 3; Garet+Rhys; Dai+Huw; 2-0"][..],
+        &[
+            "night",
+            "enter",
+            royal,
+            red,
+            "--match",
+            "don 3; Garet+Rhys; Dai+Huw; 2-0",
+        ][..],
     ] {
         let out = db.run(args);
         assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));

@@ -249,7 +249,10 @@ fn parse_seats(value: Value, spec: Option<&Spec>, rec: &mut Record) {
         )));
         return;
     };
-    for (key, v) in map {
+    // In the order of the seats (N, E, S, W), as the faults are read.
+    let mut entries: Vec<(String, Value)> = map.into_iter().collect();
+    entries.sort_by_key(|(key, _)| key.parse::<Seat>().map_or(4, |s| s as usize));
+    for (key, v) in entries {
         let seat = key
             .parse::<Seat>()
             .ok()

@@ -329,4 +329,44 @@ mod tests {
             "has a control character (U+001B, character 4)"
         );
     }
+
+    #[test]
+    fn names_match_in_nfc_case_and_spaces_aside() {
+        assert_eq!(name_key("  Royal   OAK "), "royal oak");
+        assert_eq!(name_key("Cafe\u{301}"), "caf\u{e9}");
+        assert_eq!(name_key("CAFE\u{301}"), name_key("caf\u{e9}"));
+        assert_eq!(name_key("SIO\u{302}N"), "si\u{f4}n");
+        assert_eq!(
+            given_twice(["Gareth", "Dai", "GARETH ", "gareth"]),
+            Some((0, 2))
+        );
+        assert_eq!(given_twice(["Caf\u{e9}", "Cafe\u{301}"]), Some((0, 1)));
+        assert_eq!(given_twice(["", "Dai", ""]), None);
+        // A look-alike is another name, though it looks the same.
+        assert_ne!(name_key("Royal \u{41e}ak"), name_key("Royal Oak"));
+    }
+
+    #[test]
+    fn a_name_that_only_looks_like_a_known_one_is_found() {
+        let teams = ["Royal Oak", "Red Lion"];
+        assert_eq!(looks_like("Royal \u{41e}ak", teams), Some("Royal Oak"));
+        assert_eq!(looks_like("R\u{43e}yal Oak", teams), Some("Royal Oak"));
+        assert_eq!(looks_like("Roy\u{200d}al Oak", teams), Some("Royal Oak"));
+        assert_eq!(looks_like("\u{ff32}oyal Oak", teams), Some("Royal Oak"));
+        assert_eq!(looks_like("Red Li\u{3bf}n", teams), Some("Red Lion"));
+        // The same name (as names match) or another is no look-alike.
+        assert_eq!(looks_like("ROYAL  oak", teams), None);
+        assert_eq!(looks_like("Royal Oaks", teams), None);
+        assert_eq!(
+            look_alike_char("Royal \u{41e}ak"),
+            Some((CodePoint('\u{41e}'), 7))
+        );
+        assert_eq!(look_alike_char("Caf\u{e9} Bach"), None);
+        assert_eq!(
+            look_alike_warning("team", "Roy\u{200d}al Oak", teams).unwrap(),
+            "the new team 'Roy\u{200d}al Oak' only looks like 'Royal Oak' (U+200D, character 4, sets them apart); did you mean `Royal Oak`?"
+        );
+        assert!(has_visible("Ty\u{200d}Coch"));
+        assert!(!has_visible("\u{200b}\u{0} \u{feff}"));
+    }
 }
