@@ -636,4 +636,44 @@ fn a_new_name_that_only_looks_like_a_known_one_is_warned_of() {
     // A name that is only near is no look-alike.
     let out = expect(&db, &["team", "add", "Royal Oaks"], 0);
     assert_eq!(text(&out.stderr), "");
+    // A new player of a night, with a Greek capital epsilon.
+    let out = expect(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--new-player",
+            "Rhys \u{395}vans",
+            "--match",
+            "don 1; Gareth Jones+Rhys \u{395}vans; Dai Morgan+Huw Bevan; 2-0",
+        ],
+        0,
+    );
+    // (A night's notes, warnings among them, are said on standard output.)
+    assert!(
+        text(&out.stdout).contains(
+            "warning: the new player 'Rhys \u{395}vans' only looks like 'Rhys Evans' (U+0395, character 6, sets them apart); did you mean `Rhys Evans`?\n"
+        ),
+        "{}",
+        text(&out.stdout)
+    );
+    // At the table: a zero-width space inside; the players it knows are not warned of.
+    let out = expect(
+        &db,
+        &[
+            "new",
+            "nine-card-don",
+            "--seats",
+            "Gareth Jones, Dai\u{200b} Morgan, Rhys \u{395}vans, Huw",
+        ],
+        0,
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "warning: the new player 'Dai\u{200b} Morgan' only looks like 'Dai Morgan' (U+200B, character 4, sets them apart); did you mean `Dai Morgan`?\n"
+    );
 }

@@ -340,6 +340,17 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             )));
         }
     }
+    // A new player who only looks like a known one (a Cyrillic letter, an invisible mark).
+    let known = change.player_names()?;
+    let look_alike: Vec<String> = parsed
+        .seats
+        .0
+        .iter()
+        .flatten()
+        .filter_map(|n| {
+            don::record::text::look_alike_warning("player", n, known.iter().map(String::as_str))
+        })
+        .collect();
     let game = change.insert_record(record.clone(), &[])?;
     if !first.is_empty() {
         change.append(game, &first)?;
@@ -376,5 +387,9 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         writeln!(out, "{p} pitches first.")?;
     }
     writeln!(out, "Score it with: don play {game}")?;
+    out.flush()?;
+    for w in look_alike {
+        eprintln!("{}: {w}", super::colour::Paint::stderr().warning());
+    }
     Ok(Done::Ok)
 }

@@ -913,6 +913,15 @@ impl Players {
                 ));
                 self.rosters[side].push(p.clone());
                 if !self.league.iter().any(|n| name_key(n) == key) {
+                    // A new player who only looks like a known one (a Cyrillic letter, an
+                    // invisible mark) is warned of.
+                    if let Some(w) = don::record::text::look_alike_warning(
+                        "player",
+                        p,
+                        self.league.iter().map(String::as_str),
+                    ) {
+                        notes.push(format!("warning: {w}"));
+                    }
                     self.league.push(p.clone());
                 }
             }

@@ -178,16 +178,24 @@ fn latin_look_alike(c: char) -> char {
 
 /// The known name that `name` only looks like (the same once look-alike and invisible
 /// characters are set aside, but another name to [`name_key`]): "Royal Oak" for "Royal Оak"
-/// with a Cyrillic "О", or with a zero-width joiner inside.
+/// with a Cyrillic "О", or with a zero-width joiner inside. `None` when the name is itself
+/// known.
 pub fn looks_like<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
     let key = name_key(name);
     let look = look_alike_key(name);
     if look.is_empty() {
         return None;
     }
-    known
-        .into_iter()
-        .find(|k| name_key(k) != key && look_alike_key(k) == look)
+    let mut like = None;
+    for k in known {
+        if name_key(k) == key {
+            return None;
+        }
+        if like.is_none() && look_alike_key(k) == look {
+            like = Some(k);
+        }
+    }
+    like
 }
 
 /// The first character of `name` that only looks like another or shows nothing (as
@@ -357,6 +365,10 @@ mod tests {
         // The same name (as names match) or another is no look-alike.
         assert_eq!(looks_like("ROYAL  oak", teams), None);
         assert_eq!(looks_like("Royal Oaks", teams), None);
+        assert_eq!(
+            looks_like("royal oak", ["Royal \u{41e}ak", "Royal Oak"]),
+            None
+        );
         assert_eq!(
             look_alike_char("Royal \u{41e}ak"),
             Some((CodePoint('\u{41e}'), 7))

@@ -468,6 +468,13 @@ impl Change<'_> {
         latest_for(&self.tx, game)
     }
 
+    /// The name of every player the database knows, as first written.
+    pub fn player_names(&self) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self.tx.prepare_cached("SELECT name FROM players")?;
+        let names = stmt.query_map([], |r| r.get(0))?;
+        Ok(names.collect::<Result<_, _>>()?)
+    }
+
     /// A player by name, matched ignoring case and extra spaces; added if new.
     pub fn player(&self, name: &str) -> Result<i64, StoreError> {
         // As given first: a name typed the same way again needs no folding.
