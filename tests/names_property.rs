@@ -59,7 +59,7 @@ impl Typist {
                     1 => c.to_lowercase().collect(),
                     _ => c.to_string(),
                 };
-                out.push_str(&if self.next() % 2 == 0 {
+                out.push_str(&if self.next() & 1 == 0 {
                     decomposed(&c)
                 } else {
                     c
