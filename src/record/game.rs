@@ -262,7 +262,7 @@ fn parse_seats(value: Value, spec: Option<&Spec>, rec: &mut Record) {
                 "`seats` has `{key}`, which is not a seat of this game"
             ))),
             (Some(_), Value::String(name))
-                if !name.is_empty() && !super::text::has_visible(&name) =>
+                if !name.trim().is_empty() && !super::text::has_visible(&name) =>
             {
                 rec.faults.push(schema(format!(
                     "`seats.{key}` \"{}\" has nothing visible in it",
