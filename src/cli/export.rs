@@ -5,6 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+use don::publish::out::write_out;
 use don::store::GameFilter;
 
 use super::db::DbArg;
@@ -72,7 +73,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             })
             .collect::<Result<_, _>>()?
     };
-    let write = |out: &mut dyn Write| -> io::Result<()> {
+    let mut write = |out: &mut dyn Write| -> io::Result<()> {
         for record in &records {
             serde_json::to_writer(&mut *out, record).map_err(io::Error::from)?;
             out.write_all(b"\n")?;
@@ -85,14 +86,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             write(&mut BufWriter::new(stdout.lock()))?;
         }
         Some(path) => {
-            let dir = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(std::path::Path::new("."));
-            let mut file = tempfile::NamedTempFile::new_in(dir)?;
-            write(&mut BufWriter::new(file.as_file_mut()))?;
-            file.as_file().sync_all()?;
-            file.persist(path).map_err(|e| e.error)?;
+            write_out(path, store.path(), &mut write)?;
             let n = records.len();
             eprintln!(
                 "Exported {n} {} to {}.",
