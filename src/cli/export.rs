@@ -19,8 +19,9 @@ pub struct Args {
     /// The games, by number or id [default: every game]
     #[arg(value_name = "GAME")]
     games: Vec<String>,
-    /// Write to this file (replaced whole, only once everything is written) instead of standard
-    /// output
+    /// Write to this file instead of standard output: replaced whole, only once everything is
+    /// written (a new file readable by everyone, a file replaced keeping its permissions); a
+    /// symbolic link is written through, a pipe or device written into; never the database
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// A league's results as CSV instead of games (docs/formats.md#results-csv)
