@@ -59,10 +59,7 @@ fn an_export_never_replaces_the_database_by_any_name() {
     ];
     for (out, note) in &cases {
         let o = out.to_str().unwrap();
-        for args in [
-            vec!["export", "--out", o],
-            vec!["export", "1", "--out", o],
-        ] {
+        for args in [vec!["export", "--out", o], vec!["export", "1", "--out", o]] {
             let err = refused(&db, &args, 2);
             assert_eq!(
                 err,
@@ -129,7 +126,11 @@ fn an_export_writes_through_a_link_into_a_pipe_and_a_device() {
         .file_type()
         .is_symlink());
     assert_eq!(std::fs::read_to_string(&target).unwrap(), games);
-    assert_eq!(mode(&target), 0o600, "a file replaced keeps its permissions");
+    assert_eq!(
+        mode(&target),
+        0o600,
+        "a file replaced keeps its permissions"
+    );
 
     // A link to nothing: the file is made where it points.
     let dangling = dir.join("dangling.jsonl");
@@ -227,4 +228,165 @@ pub fn listing(dir: &Path) -> BTreeMap<String, String> {
     let mut out = BTreeMap::new();
     walk(dir, dir, &mut out);
     out
+}
+
+/// Abercarn's sample season, and a league Other of two teams (Alpha 5–4 Beta) with no player
+/// named.
+fn two_leagues() -> Db {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&["league", "new", "Other"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Alpha, Beta",
+        "--create",
+        "--league",
+        "Other",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Alpha",
+        "Beta",
+        "--totals",
+        "5-4",
+        "--date",
+        "2025-09-04",
+        "--league",
+        "Other",
+    ]);
+    db
+}
+
+fn link_refused(path: &Path, to: &Path, what: &str) -> String {
+    format!(
+        "don: error: {} is a symbolic link (to {}) where the site has {what}: a publish never writes through a link inside --out\n  hint: remove it (or move it out of the folder), or publish into another folder\n",
+        path.display(),
+        to.display()
+    )
+}
+
+#[test]
+fn a_publish_never_writes_or_removes_through_a_link_inside_its_folder() {
+    let db = two_leagues();
+    let dir = db.dir();
+    let site = dir.join("site");
+    let s = site.to_str().unwrap();
+    let abercarn = [
+        "publish",
+        "--league",
+        "Abercarn Crib and Don League",
+        "--out",
+        s,
+    ];
+    db.ok(&abercarn);
+    // A folder outside the site, with pages of the same names as the site's and a file of the
+    // user's, linked where the site's players' pages were.
+    let sentinel = dir.join("sentinel");
+    std::fs::create_dir(&sentinel).unwrap();
+    for e in std::fs::read_dir(site.join("player")).unwrap() {
+        let e = e.unwrap();
+        std::fs::write(sentinel.join(e.file_name()), "the user's").unwrap();
+    }
+    std::fs::write(sentinel.join("notes.txt"), "not don's").unwrap();
+    let kept = listing(&sentinel);
+    assert_eq!(kept.len(), 99 + 1);
+    std::fs::remove_dir_all(site.join("player")).unwrap();
+    symlink(&sentinel, site.join("player")).unwrap();
+
+    let err = refused(&db, &abercarn, 2);
+    assert_eq!(
+        err,
+        link_refused(&site.join("player"), &sentinel, "a folder")
+    );
+    assert_eq!(listing(&sentinel), kept);
+
+    // Another league into the same folder: its players' pages are gone from the site, but
+    // nothing is removed through the link: of the 255 pages gone, the 99 players' stay.
+    let said = db.ok(&["publish", "--league", "Other", "--out", s]);
+    assert!(
+        said.contains(": 14 files (13 written, 1 unchanged, 156 removed)."),
+        "{said}"
+    );
+    assert_eq!(listing(&sentinel), kept);
+    assert!(std::fs::symlink_metadata(site.join("player"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+
+    // A linked team folder, and a linked page: refused, nothing written there.
+    std::fs::remove_dir_all(site.join("team")).unwrap();
+    symlink(&sentinel, site.join("team")).unwrap();
+    let err = refused(&db, &["publish", "--league", "Other", "--out", s], 2);
+    assert_eq!(err, link_refused(&site.join("team"), &sentinel, "a folder"));
+    std::fs::remove_file(site.join("team")).unwrap();
+    std::fs::remove_file(site.join("style.css")).unwrap();
+    let notes = sentinel.join("notes.txt");
+    symlink(&notes, site.join("style.css")).unwrap();
+    let err = refused(&db, &["publish", "--league", "Other", "--out", s], 2);
+    assert_eq!(err, link_refused(&site.join("style.css"), &notes, "a page"));
+    assert_eq!(listing(&sentinel), kept);
+}
+
+#[test]
+fn a_pipe_where_the_site_has_a_page_is_refused_without_waiting() {
+    let db = two_leagues();
+    let site = db.dir().join("site");
+    let s = site.to_str().unwrap();
+    db.ok(&["publish", "--league", "Other", "--out", s]);
+    std::fs::remove_file(site.join("teams.html")).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(site.join("teams.html"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut child = db.spawn(&["publish", "--league", "Other", "--out", s]);
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("publish waits on the pipe");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: {} is a pipe (FIFO) where the site has a page\n  hint: remove it (or move it out of the folder), or publish into another folder\n",
+            site.join("teams.html").display()
+        )
+    );
+}
+
+#[test]
+fn a_dangling_link_as_the_site_s_folder_is_said_plainly() {
+    let db = two_leagues();
+    let link = db.dir().join("site");
+    symlink("nowhere", &link).unwrap();
+    let err = refused(
+        &db,
+        &[
+            "publish",
+            "--league",
+            "Other",
+            "--out",
+            link.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert_eq!(
+        err,
+        format!(
+            "don: error: {} is a symbolic link to nowhere, which is not there\n  hint: make the folder it points to, or give --out another folder\n",
+            link.display()
+        )
+    );
 }
