@@ -270,11 +270,17 @@ fn a_folder_of_other_files_never_published_into_is_refused_unless_forced() {
     // Forced: the site's pages are written, the user's other file stays; and from then on
     // the folder is one published into.
     let said = db.ok(&["publish", "--out", out.to_str().unwrap(), "--force"]);
-    assert!(said.contains(": 22 files (22 written, 0 unchanged)."), "{said}");
+    assert!(
+        said.contains(": 22 files (22 written, 0 unchanged)."),
+        "{said}"
+    );
     assert_eq!(read(&out, "notes.txt"), "my notes");
     assert!(read(&out, "team/red-lion.html").contains("<title>"));
     let said = publish(&db, &out);
-    assert!(said.contains(": 22 files (0 written, 22 unchanged)."), "{said}");
+    assert!(
+        said.contains(": 22 files (0 written, 22 unchanged)."),
+        "{said}"
+    );
     // An empty folder needs no --force.
     let empty = db.dir().join("empty");
     std::fs::create_dir(&empty).unwrap();
@@ -304,9 +310,49 @@ fn a_publish_that_fails_half_way_leaves_no_front_page_linking_to_missing_pages()
         )),
         "{err}"
     );
-    assert!(!out.join("index.html").exists(), "the front page is written last");
+    assert!(
+        !out.join("index.html").exists(),
+        "the front page is written last"
+    );
     // The next publish finishes the site.
     let said = publish(&db, &out);
     assert!(said.contains(": 264 files ("), "{said}");
     assert!(out.join("index.html").exists());
+}
+
+#[test]
+fn a_name_a_spreadsheet_would_run_is_written_as_text_in_the_table_s_csv() {
+    let db = Db::new();
+    db.ok(&["league", "new", "L"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "=cmd|'/c calc'!A1, Red Lion, @Home",
+        "--create",
+    ]);
+    db.ok(&[
+        "deduct",
+        "Red Lion",
+        "2",
+        "--reason",
+        "late",
+        "--date",
+        "2025-09-05",
+    ]);
+    let csv = db.ok(&["standings", "--csv"]);
+    assert_eq!(
+        csv,
+        "pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points\n\
+         1,'=cmd|'/c calc'!A1,0,0,0,0,0,0,0,0,0\n\
+         2,'@Home,0,0,0,0,0,0,0,0,0\n\
+         3,Red Lion,0,0,0,0,0,0,0,0,-2\n"
+    );
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    assert_eq!(read(&out, "season/2025-26/standings.csv"), csv);
+    // The names stay as typed everywhere else.
+    assert!(read(&out, "season/2025-26/standings.json").contains(r#""team":"=cmd|'/c calc'!A1""#));
+    assert!(db.ok(&["team", "list"]).contains("=cmd|'/c calc'!A1"));
 }
