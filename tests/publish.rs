@@ -356,3 +356,63 @@ fn a_name_a_spreadsheet_would_run_is_written_as_text_in_the_table_s_csv() {
     assert!(read(&out, "season/2025-26/standings.json").contains(r#""team":"=cmd|'/c calc'!A1""#));
     assert!(db.ok(&["team", "list"]).contains("=cmd|'/c calc'!A1"));
 }
+
+#[test]
+fn a_player_added_later_never_takes_a_published_player_s_page() {
+    let db = Db::with_html_name_and_a_game();
+    db.ok(&[
+        "roster",
+        "add",
+        "Royal Oak",
+        "Gareth Jones",
+        "--new-player",
+        "Gareth Jones",
+    ]);
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    let before = read(&out, "player/gareth-jones.html");
+    assert!(before.contains("<title>Gareth Jones"), "{before}");
+    // On a roster that comes first (Red Lion's), with a name that makes the same slug.
+    db.ok(&[
+        "roster",
+        "add",
+        "Red Lion",
+        "Gareth-Jones",
+        "--new-player",
+        "Gareth-Jones",
+    ]);
+    publish(&db, &out);
+    assert_eq!(read(&out, "player/gareth-jones.html"), before);
+    assert!(read(&out, "player/gareth-jones-2.html").contains("<title>Gareth-Jones"));
+}
+
+#[test]
+fn a_team_named_as_a_windows_device_gets_a_page_windows_can_hold() {
+    let db = Db::new();
+    db.ok(&["league", "new", "L"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "CON, nul, Aux.txt, COM1, lpt9",
+        "--create",
+    ]);
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    let mut teams: Vec<String> = files(&out)
+        .into_keys()
+        .filter(|k| k.starts_with("team/") && k.ends_with(".html"))
+        .collect();
+    teams.sort();
+    assert_eq!(
+        teams,
+        [
+            "team/aux-txt.html",
+            "team/com1-x.html",
+            "team/con-x.html",
+            "team/lpt9-x.html",
+            "team/nul-x.html",
+        ]
+    );
+}
