@@ -70,13 +70,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 }
 
 fn publish_error(e: PublishError) -> CliError {
-    if let Some(hint) = e.hint() {
-        return CliError::Hinted {
-            error: Box::new(CliError::Usage(e.to_string())),
-            hint,
-        };
-    }
-    match e {
+    let hint = e.hint();
+    let error = match e {
         PublishError::Store(e) => CliError::Store(e),
         PublishError::NotAFolder(_)
         | PublishError::DanglingOut { .. }
@@ -86,5 +81,12 @@ fn publish_error(e: PublishError) -> CliError {
         PublishError::Write { .. } | PublishError::Render { .. } => {
             CliError::Io(io::Error::other(e.to_string()))
         }
+    };
+    match hint {
+        Some(hint) => CliError::Hinted {
+            error: Box::new(error),
+            hint,
+        },
+        None => error,
     }
 }

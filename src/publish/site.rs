@@ -71,6 +71,9 @@ impl PublishError {
             PublishError::NotEmpty { .. } => {
                 "publish into a new or empty folder, or give --force to publish among these files (the site's pages replace files of the same name; the others are left alone)"
             }
+            PublishError::Write { .. } => {
+                "check that the folder can be written and has room; publishing again finishes the site (its front page is written last)"
+            }
             _ => return None,
         })
     }
@@ -401,7 +404,8 @@ fn is_ours(name: &str) -> bool {
 fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let parent = path.parent().unwrap_or(Path::new("."));
     let mut tmp = tempfile::NamedTempFile::new_in(parent)?;
-    tmp.write_all(bytes)?;
+    // Written to the file itself: an error names the page, not the temporary file.
+    tmp.as_file_mut().write_all(bytes)?;
     // A temporary file is made readable by its owner only; a page is for everyone.
     let everyone = super::out::new_file_permissions(tmp.as_file().metadata()?.permissions());
     tmp.as_file().set_permissions(everyone)?;
