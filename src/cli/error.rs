@@ -33,6 +33,7 @@ impl CliError {
     /// A closed pipe (`| head`): the reader has all it wanted.
     pub fn is_closed_pipe(&self) -> bool {
         matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+            || matches!(self, CliError::Out(OutError::Write { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe)
     }
 
     /// 2 for a file that cannot be read at all or a command line that cannot be followed, 1
