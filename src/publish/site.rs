@@ -1,5 +1,6 @@
 //! A site as files, and writing it into a folder: only the files whose bytes changed, each
-//! replaced whole; the files of an earlier publish that are gone, removed.
+//! replaced whole; the files of an earlier publish that are gone, removed; nothing outside the
+//! folder, whatever links are inside it.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -100,7 +101,7 @@ fn names_and_more(names: &[String], count: usize) -> String {
     s
 }
 
-/// `: it would replace 2 of them (index.html, style.css)`, or nothing when none.
+/// `; the site would replace 2 of them (index.html, style.css)`, or nothing when none.
 fn replaced_words(names: &[String], count: usize) -> String {
     match count {
         0 => String::new(),
