@@ -242,3 +242,177 @@ fn a_team_added_later_never_takes_a_published_team_s_pages() {
     assert_eq!(read(&out, "team/royal-oak.ics"), before);
     assert!(read(&out, "team/royal-oak-2.ics").contains("X-WR-CALNAME:(Royal Oak) · "));
 }
+
+#[test]
+fn a_folder_of_other_files_never_published_into_is_refused_unless_forced() {
+    let db = Db::with_html_name_and_a_game();
+    let out = db.dir().join("mine");
+    std::fs::create_dir_all(out.join("team")).unwrap();
+    for (name, text) in [
+        ("index.html", "my home page"),
+        ("style.css", "my style"),
+        ("team/red-lion.html", "my red lion"),
+        ("notes.txt", "my notes"),
+    ] {
+        std::fs::write(out.join(name), text).unwrap();
+    }
+    let before = files(&out);
+    let run = db.run(&["publish", "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        text(&run.stderr),
+        format!(
+            "don: error: {} holds 4 files or folders (index.html, notes.txt, style.css, team) and was never published into (it has no .don-publish); the site would replace 3 of them (index.html, style.css, team/red-lion.html)\n  hint: publish into a new or empty folder, or give --force to publish among these files (the site's pages replace files of the same name; the others are left alone)\n",
+            out.display()
+        )
+    );
+    assert_eq!(files(&out), before);
+    // Forced: the site's pages are written, the user's other file stays; and from then on
+    // the folder is one published into.
+    let said = db.ok(&["publish", "--out", out.to_str().unwrap(), "--force"]);
+    assert!(
+        said.contains(": 22 files (22 written, 0 unchanged)."),
+        "{said}"
+    );
+    assert_eq!(read(&out, "notes.txt"), "my notes");
+    assert!(read(&out, "team/red-lion.html").contains("<title>"));
+    let said = publish(&db, &out);
+    assert!(
+        said.contains(": 22 files (0 written, 22 unchanged)."),
+        "{said}"
+    );
+    // An empty folder needs no --force.
+    let empty = db.dir().join("empty");
+    std::fs::create_dir(&empty).unwrap();
+    publish(&db, &empty);
+}
+
+#[test]
+fn a_publish_that_fails_half_way_leaves_no_front_page_linking_to_missing_pages() {
+    let db = sample();
+    let out = db.dir().join("site");
+    // As a full disk would: no file may grow past 40 KiB, and the season's page is 45 KB.
+    let run = std::process::Command::new("bash")
+        .arg("-c")
+        .arg("trap '' XFSZ; ulimit -f 40; exec \"$@\"")
+        .arg("bash")
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .args(["publish", "--out", out.to_str().unwrap()])
+        .env("DON_DB", &db.path)
+        .output()
+        .unwrap();
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    let err = text(&run.stderr);
+    assert!(
+        err.contains(&format!(
+            "cannot write {}: File too large",
+            out.join("season/2025-26/index.html").display()
+        )),
+        "{err}"
+    );
+    assert!(
+        !out.join("index.html").exists(),
+        "the front page is written last"
+    );
+    // The next publish finishes the site.
+    let said = publish(&db, &out);
+    assert!(said.contains(": 264 files ("), "{said}");
+    assert!(out.join("index.html").exists());
+}
+
+#[test]
+fn a_name_a_spreadsheet_would_run_is_written_as_text_in_the_table_s_csv() {
+    let db = Db::new();
+    db.ok(&["league", "new", "L"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "=cmd|'/c calc'!A1, Red Lion, @Home",
+        "--create",
+    ]);
+    db.ok(&[
+        "deduct",
+        "Red Lion",
+        "2",
+        "--reason",
+        "late",
+        "--date",
+        "2025-09-05",
+    ]);
+    let csv = db.ok(&["standings", "--csv"]);
+    assert_eq!(
+        csv,
+        "pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points\n\
+         1,'=cmd|'/c calc'!A1,0,0,0,0,0,0,0,0,0\n\
+         2,'@Home,0,0,0,0,0,0,0,0,0\n\
+         3,Red Lion,0,0,0,0,0,0,0,0,-2\n"
+    );
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    assert_eq!(read(&out, "season/2025-26/standings.csv"), csv);
+    // The names stay as typed everywhere else.
+    assert!(read(&out, "season/2025-26/standings.json").contains(r#""team":"=cmd|'/c calc'!A1""#));
+    assert!(db.ok(&["team", "list"]).contains("=cmd|'/c calc'!A1"));
+}
+
+#[test]
+fn a_player_added_later_never_takes_a_published_player_s_page() {
+    let db = Db::with_html_name_and_a_game();
+    db.ok(&[
+        "roster",
+        "add",
+        "Royal Oak",
+        "Gareth Jones",
+        "--new-player",
+        "Gareth Jones",
+    ]);
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    let before = read(&out, "player/gareth-jones.html");
+    assert!(before.contains("<title>Gareth Jones"), "{before}");
+    // On a roster that comes first (Red Lion's), with a name that makes the same slug.
+    db.ok(&[
+        "roster",
+        "add",
+        "Red Lion",
+        "Gareth-Jones",
+        "--new-player",
+        "Gareth-Jones",
+    ]);
+    publish(&db, &out);
+    assert_eq!(read(&out, "player/gareth-jones.html"), before);
+    assert!(read(&out, "player/gareth-jones-2.html").contains("<title>Gareth-Jones"));
+}
+
+#[test]
+fn a_team_named_as_a_windows_device_gets_a_page_windows_can_hold() {
+    let db = Db::new();
+    db.ok(&["league", "new", "L"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "CON, nul, Aux.txt, COM1, lpt9",
+        "--create",
+    ]);
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    let mut teams: Vec<String> = files(&out)
+        .into_keys()
+        .filter(|k| k.starts_with("team/") && k.ends_with(".html"))
+        .collect();
+    teams.sort();
+    assert_eq!(
+        teams,
+        [
+            "team/aux-txt.html",
+            "team/com1-x.html",
+            "team/con-x.html",
+            "team/lpt9-x.html",
+            "team/nul-x.html",
+        ]
+    );
+}

@@ -2,6 +2,7 @@
 
 use std::io;
 
+use don::publish::out::OutError;
 use don::record::SourceError;
 use don::store::StoreError;
 
@@ -17,6 +18,9 @@ pub enum CliError {
     Usage(String),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A file named with `--out` that is not written (exit 2), or failed writing (exit 1).
+    #[error(transparent)]
+    Out(#[from] OutError),
     /// An error with a hint of its own for what to do about it.
     #[error("{error}")]
     Hinted {
@@ -29,6 +33,7 @@ impl CliError {
     /// A closed pipe (`| head`): the reader has all it wanted.
     pub fn is_closed_pipe(&self) -> bool {
         matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
+            || matches!(self, CliError::Out(OutError::Write { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe)
     }
 
     /// 2 for a file that cannot be read at all or a command line that cannot be followed, 1
@@ -44,7 +49,8 @@ impl CliError {
                 | StoreError::Held { .. }
                 | StoreError::Text { .. },
             ) => 2,
-            CliError::Io(_) | CliError::Store(_) => 1,
+            CliError::Out(e) if e.is_refusal() => 2,
+            CliError::Io(_) | CliError::Store(_) | CliError::Out(_) => 1,
             CliError::Hinted { error, .. } => error.exit_code(),
         }
     }
@@ -52,6 +58,7 @@ impl CliError {
     pub fn hint(&self) -> Option<&'static str> {
         match self {
             CliError::Hinted { hint, .. } => Some(hint),
+            CliError::Out(e) => Some(e.hint()),
             CliError::Source(SourceError::NotJson { .. }) => Some(
                 "a .json file holds one record or a list of them; name the file .jsonl for one record per line",
             ),

@@ -5,6 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+use don::publish::out::write_out;
 use don::store::GameFilter;
 
 use super::db::DbArg;
@@ -18,8 +19,9 @@ pub struct Args {
     /// The games, by number or id [default: every game]
     #[arg(value_name = "GAME")]
     games: Vec<String>,
-    /// Write to this file (replaced whole, only once everything is written) instead of standard
-    /// output
+    /// Write to this file instead of standard output: replaced whole, only once everything is
+    /// written (a new file readable by everyone, a file replaced keeping its permissions); a
+    /// symbolic link is written through, a pipe or device written into; never the database
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
     /// A league's results as CSV instead of games (docs/formats.md#results-csv)
@@ -72,7 +74,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             })
             .collect::<Result<_, _>>()?
     };
-    let write = |out: &mut dyn Write| -> io::Result<()> {
+    let mut write = |out: &mut dyn Write| -> io::Result<()> {
         for record in &records {
             serde_json::to_writer(&mut *out, record).map_err(io::Error::from)?;
             out.write_all(b"\n")?;
@@ -85,14 +87,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             write(&mut BufWriter::new(stdout.lock()))?;
         }
         Some(path) => {
-            let dir = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(std::path::Path::new("."));
-            let mut file = tempfile::NamedTempFile::new_in(dir)?;
-            write(&mut BufWriter::new(file.as_file_mut()))?;
-            file.as_file().sync_all()?;
-            file.persist(path).map_err(|e| e.error)?;
+            write_out(path, store.path(), &mut write)?;
             let n = records.len();
             eprintln!(
                 "Exported {n} {} to {}.",

@@ -15,7 +15,10 @@ use super::which::Which;
     after_help = "The site is plain HTML and one stylesheet: open DIR/index.html in a browser, or copy
 the folder to any web host. Every season is published; --season chooses the one the front
 page shows (the latest by default). Publishing again rewrites only the pages that changed, and
-removes the pages of an earlier publish that are gone; other files in DIR are left alone.
+removes the pages of an earlier publish that are gone; other files in DIR are left alone. A
+folder that already holds files but was never published into is refused (naming what the site
+would replace) unless --force is given. Nothing outside DIR is written or removed: a symbolic
+link inside DIR where the site has a page or a folder is refused, never followed.
 
 Examples:
   don publish --league 'Abercarn Crib and Don League' --out site
@@ -27,6 +30,10 @@ pub struct Args {
     /// The folder to write the site into (made if missing)
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
+    /// Publish into a folder that holds files but was never published into (the site's pages
+    /// replace files of the same name; the others are left alone)
+    #[arg(long)]
+    force: bool,
     #[command(flatten)]
     db: DbArg,
 }
@@ -39,7 +46,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         None => None,
     };
     let made = site(&store, &league, front.as_ref()).map_err(publish_error)?;
-    let done = made.write(&args.out).map_err(publish_error)?;
+    let done = made.write(&args.out, args.force).map_err(publish_error)?;
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -63,11 +70,23 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 }
 
 fn publish_error(e: PublishError) -> CliError {
-    match e {
+    let hint = e.hint();
+    let error = match e {
         PublishError::Store(e) => CliError::Store(e),
-        PublishError::NotAFolder(_) => CliError::Usage(e.to_string()),
+        PublishError::NotAFolder(_)
+        | PublishError::DanglingOut { .. }
+        | PublishError::Link { .. }
+        | PublishError::NotAFile { .. }
+        | PublishError::NotEmpty { .. } => CliError::Usage(e.to_string()),
         PublishError::Write { .. } | PublishError::Render { .. } => {
             CliError::Io(io::Error::other(e.to_string()))
         }
+    };
+    match hint {
+        Some(hint) => CliError::Hinted {
+            error: Box::new(error),
+            hint,
+        },
+        None => error,
     }
 }

@@ -588,7 +588,7 @@ pub fn export(
                 continue;
             }
             let path = dir.join(format!("{}-{word}.csv", file_safe(&season.name)));
-            write_atomically(&path, &|w| write(shape, w))?;
+            write_atomically(store.path(), &path, &|w| write(shape, w))?;
             eprintln!(
                 "Wrote {} to {}.",
                 super::text::count(n as i64, "row", "rows"),
@@ -599,7 +599,7 @@ pub fn export(
     }
     let shape = shape.unwrap_or(ExportShape::Matches);
     match out {
-        Some(path) => write_atomically(path, &|w| write(shape, w))?,
+        Some(path) => write_atomically(store.path(), path, &|w| write(shape, w))?,
         None => write(shape, &mut BufWriter::new(io::stdout().lock()))?,
     }
     Ok(Done::Ok)
@@ -640,22 +640,13 @@ fn file_safe(name: &str) -> String {
         .collect()
 }
 
-/// Writes a file whole or not at all.
+/// Writes a file whole or not at all (never the database, through links, straight into a pipe:
+/// [`don::publish::out`]).
 fn write_atomically(
+    database: &Path,
     path: &Path,
     write: &dyn Fn(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), CliError> {
-    let dir = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let mut file = tempfile::NamedTempFile::new_in(dir)?;
-    {
-        let mut w = BufWriter::new(file.as_file_mut());
-        write(&mut w)?;
-        w.flush()?;
-    }
-    file.as_file().sync_all()?;
-    file.persist(path).map_err(|e| e.error)?;
+    don::publish::out::write_out(path, database, &mut |w| write(w))?;
     Ok(())
 }

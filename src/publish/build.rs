@@ -117,14 +117,15 @@ fn make(
         .into_iter()
         .map(|t| (t.id, t.name))
         .collect();
-    // Every player named on a roster or in a match, by name key, with a slug given in the
-    // order they first appear (oldest season first).
-    let mut players: BTreeMap<String, (String, String)> = BTreeMap::new();
-    let mut player_slugs = Slugs::default();
+    // Every player named on a roster or in a match, by name key, in the order they first
+    // appear (oldest season first); slugs are handed out oldest player first, as teams' are.
+    let mut met: Vec<(String, String)> = Vec::new();
+    let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut meet = |name: &String| {
-        players
-            .entry(name_key(name))
-            .or_insert_with(|| (player_slugs.take(name), name.clone()));
+        let key = name_key(name);
+        if seen.insert(key.clone()) {
+            met.push((key, name.clone()));
+        }
     };
     for s in &seasons {
         for e in &s.entries {
@@ -142,6 +143,16 @@ fn make(
             }
         }
     }
+    let mut age: HashMap<String, usize> = HashMap::new();
+    for (i, name) in leagues.players_by_age()?.iter().enumerate() {
+        age.entry(name_key(name)).or_insert(i);
+    }
+    met.sort_by_key(|(key, _)| age.get(key).copied().unwrap_or(usize::MAX));
+    let mut player_slugs = Slugs::default();
+    let players: BTreeMap<String, (String, String)> = met
+        .into_iter()
+        .map(|(key, name)| (key, (player_slugs.take(&name), name)))
+        .collect();
     let mut names = Names {
         league: league.name.clone(),
         teams,
@@ -247,6 +258,10 @@ impl Slugs {
         if base.is_empty() {
             base.push('x');
         }
+        // A name Windows keeps for a device is no file name there, with any extension.
+        if is_reserved_on_windows(&base) {
+            base.push_str("-x");
+        }
         let mut slug = base.clone();
         let mut n = 1;
         while !self.0.insert(slug.clone()) {
@@ -254,6 +269,15 @@ impl Slugs {
             slug = format!("{base}-{n}");
         }
         slug
+    }
+}
+
+/// `con`, `prn`, `aux`, `nul`, `com0`…`com9`, `lpt0`…`lpt9`: names of devices on Windows.
+fn is_reserved_on_windows(slug: &str) -> bool {
+    match slug.as_bytes() {
+        b"con" | b"prn" | b"aux" | b"nul" => true,
+        [b'c', b'o', b'm', d] | [b'l', b'p', b't', d] => d.is_ascii_digit(),
+        _ => false,
     }
 }
 
@@ -1461,6 +1485,22 @@ mod tests {
         assert_eq!(long.len(), 59, "{long}");
         assert!(long.starts_with("the-very-long-name-of-a-pub-the-very"));
         assert!(!long.ends_with('-'));
+    }
+
+    #[test]
+    fn no_slug_is_a_name_windows_keeps_for_a_device() {
+        let mut slugs = Slugs::default();
+        assert_eq!(slugs.take("CON"), "con-x");
+        assert_eq!(slugs.take("nul"), "nul-x");
+        assert_eq!(slugs.take("Aux"), "aux-x");
+        assert_eq!(slugs.take("PRN."), "prn-x");
+        assert_eq!(slugs.take("COM1"), "com1-x");
+        assert_eq!(slugs.take("lpt9"), "lpt9-x");
+        assert_eq!(slugs.take("Con"), "con-x-2");
+        assert_eq!(slugs.take("con.txt"), "con-txt");
+        assert_eq!(slugs.take("COM10"), "com10");
+        assert_eq!(slugs.take("Conwy"), "conwy");
+        assert_eq!(slugs.take("com"), "com");
     }
 
     #[test]

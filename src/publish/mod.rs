@@ -11,6 +11,7 @@
 
 mod build;
 mod ics;
+pub mod out;
 mod site;
 pub mod table;
 mod view;

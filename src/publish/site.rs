@@ -1,5 +1,6 @@
 //! A site as files, and writing it into a folder: only the files whose bytes changed, each
-//! replaced whole; the files of an earlier publish that are gone, removed.
+//! replaced whole; the files of an earlier publish that are gone, removed; nothing outside the
+//! folder, whatever links are inside it.
 
 use std::collections::BTreeMap;
 use std::fs;
@@ -21,12 +22,95 @@ pub enum PublishError {
     },
     #[error("{} is not a folder: give --out a folder (new or one published before)", .0.display())]
     NotAFolder(PathBuf),
+    /// `--out` is a symbolic link to nothing.
+    #[error("{} is a symbolic link to {}, which is not there", path.display(), to.display())]
+    DanglingOut { path: PathBuf, to: PathBuf },
+    /// A symbolic link where the site has a page or a folder: never followed.
+    #[error("{} is a symbolic link (to {}) where the site has {what}: a publish never writes through a link inside --out", path.display(), to.display())]
+    Link {
+        path: PathBuf,
+        to: PathBuf,
+        what: &'static str,
+    },
+    /// Something other than a plain file where the site has a page (or other than a folder
+    /// where it has a folder).
+    #[error("{} is a {kind} where the site has {what}", path.display())]
+    NotAFile {
+        path: PathBuf,
+        kind: &'static str,
+        what: &'static str,
+    },
+    /// A folder that holds files and was never published into, without `--force`.
+    #[error("{} holds {} and was never published into (it has no {MANIFEST}){}", dir.display(), some(held, *held_count), replaced_words(replaced, *replaced_count))]
+    NotEmpty {
+        dir: PathBuf,
+        /// A few of the names in the folder, and how many there are.
+        held: Vec<String>,
+        held_count: usize,
+        /// A few of the site's files already there, and how many there are.
+        replaced: Vec<String>,
+        replaced_count: usize,
+    },
     #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
         #[source]
         source: io::Error,
     },
+}
+
+impl PublishError {
+    /// What the user can do about it, for the refusals of a folder.
+    pub fn hint(&self) -> Option<&'static str> {
+        Some(match self {
+            PublishError::DanglingOut { .. } => {
+                "make the folder it points to, or give --out another folder"
+            }
+            PublishError::Link { .. } | PublishError::NotAFile { .. } => {
+                "remove it (or move it out of the folder), or publish into another folder"
+            }
+            PublishError::NotEmpty { .. } => {
+                "publish into a new or empty folder, or give --force to publish among these files (the site's pages replace files of the same name; the others are left alone)"
+            }
+            PublishError::Write { .. } => {
+                "check that the folder can be written and has room; publishing again finishes the site (its front page is written last)"
+            }
+            _ => return None,
+        })
+    }
+}
+
+/// The names shown of a list, at most this many.
+const SHOWN: usize = 5;
+
+/// `3 files or folders (a, b, c)`, or `9 … (a, b, c, d, e and 4 more)`.
+fn some(names: &[String], count: usize) -> String {
+    let what = if count == 1 {
+        "1 file or folder".to_string()
+    } else {
+        format!("{count} files or folders")
+    };
+    format!("{what} ({})", names_and_more(names, count))
+}
+
+fn names_and_more(names: &[String], count: usize) -> String {
+    let mut s = names.join(", ");
+    if count > names.len() {
+        s.push_str(&format!(" and {} more", count - names.len()));
+    }
+    s
+}
+
+/// `; the site would replace 2 of them (index.html, style.css)`, or nothing when none.
+fn replaced_words(names: &[String], count: usize) -> String {
+    match count {
+        0 => String::new(),
+        n => format!(
+            "; the site would replace {} of them ({})",
+            n,
+            names_and_more(names, count)
+        ),
+    }
 }
 
 /// The files of a site, by their path inside it (`/`-separated), in path order.
@@ -52,19 +136,56 @@ const MANIFEST: &str = ".don-publish";
 
 impl Site {
     /// Writes the site into `dir` (made if missing): only the files whose bytes differ, each
-    /// replaced whole (written beside it, then renamed over it). Files of an earlier publish that
-    /// are gone from the site are removed; other files in the folder are left alone.
-    pub fn write(&self, dir: &Path) -> Result<Written, PublishError> {
+    /// replaced whole (written beside it, then renamed over it), the pages in folders first and
+    /// the front page last, so that a publish that fails half-way never leaves a front page
+    /// linking to pages that are not there. Files of an earlier publish that are gone from the
+    /// site are removed; other files in the folder are left alone.
+    ///
+    /// Nothing outside `dir` is written, replaced or removed: a symbolic link inside it where the
+    /// site has a page or a folder, or anything but a plain file where it has a page (a pipe, a
+    /// device), is refused before anything is written, and a file of an earlier publish is
+    /// removed only when it is a plain file reached through plain folders. A folder that holds
+    /// files and was never published into is refused unless `force`.
+    pub fn write(&self, dir: &Path, force: bool) -> Result<Written, PublishError> {
         let fail = |path: &Path| {
             let path = path.to_path_buf();
             move |source| PublishError::Write { path, source }
         };
-        if dir.exists() && !dir.is_dir() {
-            return Err(PublishError::NotAFolder(dir.to_path_buf()));
+        match fs::metadata(dir) {
+            Ok(m) if !m.is_dir() => return Err(PublishError::NotAFolder(dir.to_path_buf())),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+                if let Ok(to) = fs::read_link(dir) {
+                    return Err(PublishError::DanglingOut {
+                        path: dir.to_path_buf(),
+                        to,
+                    });
+                }
+                fs::create_dir_all(dir).map_err(fail(dir))?;
+            }
+            Err(e) => return Err(fail(dir)(e)),
         }
-        fs::create_dir_all(dir).map_err(fail(dir))?;
-        let manifest = dir.join(MANIFEST);
-        let before = fs::read_to_string(&manifest).unwrap_or_default();
+        let before = match look(dir, MANIFEST)? {
+            Some(m) => {
+                let path = dir.join(MANIFEST);
+                if m.len() > MANIFEST_LONGEST {
+                    String::new()
+                } else {
+                    fs::read_to_string(&path).map_err(fail(&path))?
+                }
+            }
+            None => {
+                if !force {
+                    self.refuse_unless_empty(dir)?;
+                }
+                String::new()
+            }
+        };
+        // Every page's place is checked before anything is written.
+        let mut there = BTreeMap::new();
+        for name in self.files.keys() {
+            there.insert(name.as_str(), look(dir, name)?);
+        }
         let list = |names: &mut dyn Iterator<Item = &str>| -> String {
             let mut list = String::new();
             for name in names {
@@ -81,36 +202,50 @@ impl Site {
             .chain(self.files.keys().map(String::as_str))
             .collect();
         let meanwhile = list(&mut both.iter().copied());
+        let manifest = dir.join(MANIFEST);
         if meanwhile != before {
             replace(&manifest, meanwhile.as_bytes()).map_err(fail(&manifest))?;
         }
         let mut done = Written::default();
-        for (name, bytes) in &self.files {
+        let mut order: Vec<(&String, &Vec<u8>)> = self.files.iter().collect();
+        order.sort_by_key(|(name, _)| {
+            (
+                *name == "index.html",
+                std::cmp::Reverse(name.matches('/').count()),
+            )
+        });
+        for (name, bytes) in order {
             let path = dir.join(name);
-            if fs::read(&path).is_ok_and(|old| &old == bytes) {
+            let old = there.get(name.as_str()).and_then(Option::as_ref);
+            let same = old.is_some_and(|m| m.len() == bytes.len() as u64)
+                && fs::read(&path).is_ok_and(|old| &old == bytes);
+            if same {
                 done.unchanged += 1;
                 continue;
             }
+            make_folders(dir, name)?;
             replace(&path, bytes).map_err(fail(&path))?;
             done.written.push(name.clone());
         }
         for name in before.lines() {
             let gone = !self.files.contains_key(name) && is_ours(name);
-            if gone {
-                let path = dir.join(name);
-                match fs::remove_file(&path) {
-                    Ok(()) => done.removed.push(name.to_string()),
-                    Err(e) if e.kind() == io::ErrorKind::NotFound => {}
-                    Err(e) => return Err(fail(&path)(e)),
+            // Only a plain file reached through plain folders: never through a link.
+            if !gone || !matches!(look(dir, name), Ok(Some(_))) {
+                continue;
+            }
+            let path = dir.join(name);
+            match fs::remove_file(&path) {
+                Ok(()) => done.removed.push(name.to_string()),
+                Err(e) if e.kind() == io::ErrorKind::NotFound => {}
+                Err(e) => return Err(fail(&path)(e)),
+            }
+            // Folders left empty go too (an error means one is not empty: leave it).
+            let mut parent = path.parent();
+            while let Some(p) = parent.filter(|p| *p != dir) {
+                if fs::remove_dir(p).is_err() {
+                    break;
                 }
-                // Folders left empty go too (an error means one is not empty: leave it).
-                let mut parent = path.parent();
-                while let Some(p) = parent.filter(|p| *p != dir) {
-                    if fs::remove_dir(p).is_err() {
-                        break;
-                    }
-                    parent = p.parent();
-                }
+                parent = p.parent();
             }
         }
         let after = list(&mut self.files.keys().map(String::as_str));
@@ -119,29 +254,162 @@ impl Site {
         }
         Ok(done)
     }
+
+    /// Refuses a folder that holds anything, naming a few of its files and those the site
+    /// would replace.
+    fn refuse_unless_empty(&self, dir: &Path) -> Result<(), PublishError> {
+        let fail = |source| PublishError::Write {
+            path: dir.to_path_buf(),
+            source,
+        };
+        let mut held: Vec<String> = Vec::new();
+        for e in fs::read_dir(dir).map_err(fail)? {
+            held.push(e.map_err(fail)?.file_name().to_string_lossy().into_owned());
+        }
+        if held.is_empty() {
+            return Ok(());
+        }
+        held.sort();
+        let held_count = held.len();
+        held.truncate(SHOWN);
+        let replaced: Vec<String> = self
+            .files
+            .keys()
+            .filter(|name| fs::symlink_metadata(dir.join(name)).is_ok())
+            .cloned()
+            .collect();
+        let replaced_count = replaced.len();
+        Err(PublishError::NotEmpty {
+            dir: dir.to_path_buf(),
+            held,
+            held_count,
+            replaced: replaced.into_iter().take(SHOWN).collect(),
+            replaced_count,
+        })
+    }
 }
 
-/// A name from the manifest that a publish could have written: relative, without `..`.
+/// A list of files longer than this is not one a publish wrote.
+const MANIFEST_LONGEST: u64 = 64 << 20;
+
+/// What is at the place of `name` (`/`-separated) inside `dir`, links never followed: nothing
+/// (`None`), a plain file reached through plain folders (its metadata), or a refusal (a link, a
+/// pipe, a device, a file where a folder should be, a folder where a page should be).
+fn look(dir: &Path, name: &str) -> Result<Option<fs::Metadata>, PublishError> {
+    let parts: Vec<&str> = name.split('/').collect();
+    let mut at = dir.to_path_buf();
+    for (i, part) in parts.iter().enumerate() {
+        at.push(part);
+        let last = i + 1 == parts.len();
+        let what = if last { "a page" } else { "a folder" };
+        let meta = match fs::symlink_metadata(&at) {
+            Ok(m) => m,
+            Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
+            Err(source) => return Err(PublishError::Write { path: at, source }),
+        };
+        let kind = meta.file_type();
+        if kind.is_symlink() {
+            let to = fs::read_link(&at).unwrap_or_default();
+            return Err(PublishError::Link { path: at, to, what });
+        }
+        match (last, kind.is_dir(), kind.is_file()) {
+            (false, true, _) => {}
+            (true, _, true) => return Ok(Some(meta)),
+            _ => {
+                return Err(PublishError::NotAFile {
+                    path: at,
+                    kind: kind_words(&meta),
+                    what,
+                })
+            }
+        }
+    }
+    Ok(None)
+}
+
+/// What a file is, in words.
+fn kind_words(meta: &fs::Metadata) -> &'static str {
+    let kind = meta.file_type();
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::FileTypeExt;
+        if kind.is_fifo() {
+            return "pipe (FIFO)";
+        }
+        if kind.is_char_device() || kind.is_block_device() {
+            return "device";
+        }
+        if kind.is_socket() {
+            return "socket";
+        }
+    }
+    if kind.is_dir() {
+        "folder"
+    } else if kind.is_file() {
+        "file"
+    } else {
+        "special file"
+    }
+}
+
+/// Makes the folders of a page inside `dir` that are missing, one by one, never through a link
+/// (one made meanwhile by someone else is looked at again).
+fn make_folders(dir: &Path, name: &str) -> Result<(), PublishError> {
+    let Some((folders, _)) = name.rsplit_once('/') else {
+        return Ok(());
+    };
+    let mut at = dir.to_path_buf();
+    for part in folders.split('/') {
+        at.push(part);
+        match fs::create_dir(&at) {
+            Ok(()) => {}
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
+                let meta = fs::symlink_metadata(&at).map_err(|source| PublishError::Write {
+                    path: at.clone(),
+                    source,
+                })?;
+                if meta.file_type().is_symlink() {
+                    let to = fs::read_link(&at).unwrap_or_default();
+                    return Err(PublishError::Link {
+                        path: at,
+                        to,
+                        what: "a folder",
+                    });
+                }
+                if !meta.is_dir() {
+                    return Err(PublishError::NotAFile {
+                        path: at,
+                        kind: kind_words(&meta),
+                        what: "a folder",
+                    });
+                }
+            }
+            Err(source) => return Err(PublishError::Write { path: at, source }),
+        }
+    }
+    Ok(())
+}
+
+/// A name from the manifest that a publish could have written: relative, without `..` or `.`.
 fn is_ours(name: &str) -> bool {
     !name.is_empty()
         && !name.starts_with('/')
         && !name.contains('\\')
-        && name.split('/').all(|part| !part.is_empty() && part != "..")
+        && name
+            .split('/')
+            .all(|part| !part.is_empty() && part != ".." && part != ".")
 }
 
-/// Replaces a file whole: written to a temporary file beside it, then renamed over it.
+/// Replaces a file whole: written to a temporary file beside it, then renamed over it (a
+/// rename replaces a link itself, never what it points to).
 fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let parent = path.parent().unwrap_or(Path::new("."));
-    fs::create_dir_all(parent)?;
     let mut tmp = tempfile::NamedTempFile::new_in(parent)?;
-    tmp.write_all(bytes)?;
+    // Written to the file itself: an error names the page, not the temporary file.
+    tmp.as_file_mut().write_all(bytes)?;
     // A temporary file is made readable by its owner only; a page is for everyone.
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::PermissionsExt;
-        tmp.as_file()
-            .set_permissions(fs::Permissions::from_mode(0o644))?;
-    }
+    let everyone = super::out::new_file_permissions(tmp.as_file().metadata()?.permissions());
+    tmp.as_file().set_permissions(everyone)?;
     tmp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }

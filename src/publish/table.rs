@@ -73,12 +73,44 @@ pub fn cells(r: &Row) -> [String; 11] {
     ]
 }
 
-/// The table as CSV: a header of [`KEYS`], then a line a team.
+/// The table as CSV: a header of [`KEYS`], then a line a team. A team's name that a
+/// spreadsheet would take for a formula is written as text ([`as_text`]).
 pub fn csv(rows: &[Row]) -> Result<Vec<u8>, csv::Error> {
     let mut w = csv::Writer::from_writer(Vec::new());
     w.write_record(KEYS)?;
     for r in rows {
-        w.write_record(cells(r))?;
+        let mut line = cells(r);
+        line[1] = as_text(&line[1]).into_owned();
+        w.write_record(line)?;
     }
     w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
+}
+
+/// A cell of text as a spreadsheet must take it: one beginning with `=`, `+`, `-`, `@`, a tab or
+/// a carriage return (which a spreadsheet would run as a formula) gets a `'` before it, as
+/// OWASP's advice on CSV injection says. Only text cells: the figures are written as numbers.
+pub fn as_text(cell: &str) -> std::borrow::Cow<'_, str> {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
+        format!("'{cell}").into()
+    } else {
+        cell.into()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::as_text;
+
+    #[test]
+    fn a_cell_a_spreadsheet_would_run_is_written_as_text() {
+        assert_eq!(as_text("=cmd|'/c calc'!A1"), "'=cmd|'/c calc'!A1");
+        assert_eq!(as_text("+44"), "'+44");
+        assert_eq!(as_text("-2 Club"), "'-2 Club");
+        assert_eq!(as_text("@SUM(A1)"), "'@SUM(A1)");
+        assert_eq!(as_text("\tRed Lion"), "'\tRed Lion");
+        assert_eq!(as_text("\rRed Lion"), "'\rRed Lion");
+        assert_eq!(as_text("Royal Oak = best"), "Royal Oak = best");
+        assert_eq!(as_text("'quoted"), "'quoted");
+        assert_eq!(as_text(""), "");
+    }
 }

@@ -1363,6 +1363,15 @@ impl Change<'_> {
 }
 
 impl LeagueReader<'_> {
+    /// Every player's name in the database, oldest first (the order they were first stored).
+    pub fn players_by_age(&self) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self
+            .0
+            .prepare_cached("SELECT name FROM players ORDER BY id")?;
+        let rows = stmt.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Every player on a roster of any season of a league, by name.
     pub fn league_players(&self, league: i64) -> Result<Vec<String>, StoreError> {
         let mut stmt = self.0.prepare_cached(

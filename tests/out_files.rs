@@ -1,0 +1,392 @@
+//! Files written where they must not be: `don export --out` never replaces the database, writes
+//! through links, into pipes and devices; `don publish --out` never reaches outside its folder.
+
+mod common;
+
+use std::collections::BTreeMap;
+use std::os::unix::fs::{symlink, PermissionsExt};
+use std::path::Path;
+
+use common::db::Db;
+use common::text;
+
+/// A database with the two games of `examples/nine-card-don.json`.
+fn two_games() -> Db {
+    let db = Db::new();
+    db.ok(&["import", "examples/nine-card-don.json"]);
+    db
+}
+
+/// Runs `don ARGS`, which must fail with `code`: its standard error.
+fn refused(db: &Db, args: &[&str], code: i32) -> String {
+    let out = db.run(args);
+    assert_eq!(
+        out.status.code(),
+        Some(code),
+        "don {args:?}: {}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    text(&out.stderr)
+}
+
+fn mode(path: &Path) -> u32 {
+    std::fs::metadata(path).unwrap().permissions().mode() & 0o777
+}
+
+#[test]
+fn an_export_never_replaces_the_database_by_any_name() {
+    let db = two_games();
+    let before = db.dump();
+    let bytes = std::fs::read(&db.path).unwrap();
+    let dir = db.dir();
+    symlink(&db.path, dir.join("link.db")).unwrap();
+    std::fs::hard_link(&db.path, dir.join("hard.db")).unwrap();
+    let cases = [
+        (db.path.clone(), String::new()),
+        (
+            dir.join("link.db"),
+            format!(" (a link to {})", db.path.display()),
+        ),
+        (
+            dir.join("hard.db"),
+            " (a hard link to the database's file)".to_string(),
+        ),
+        (
+            dir.join("don.db-wal"),
+            " (the database's -wal file)".to_string(),
+        ),
+    ];
+    for (out, note) in &cases {
+        let o = out.to_str().unwrap();
+        for args in [vec!["export", "--out", o], vec!["export", "1", "--out", o]] {
+            let err = refused(&db, &args, 2);
+            assert_eq!(
+                err,
+                format!(
+                    "don: error: {o}{note} is the database itself: exporting there would destroy it\n  hint: give --out another file; to copy the database, use `don backup FILE`\n"
+                )
+            );
+        }
+    }
+    assert_eq!(std::fs::read(&db.path).unwrap(), bytes);
+    assert_eq!(db.dump(), before);
+    assert!(std::fs::symlink_metadata(dir.join("link.db"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+}
+
+#[test]
+fn a_league_export_never_replaces_the_database() {
+    let db = Db::new();
+    db.import_sample_season();
+    let before = db.dump();
+    let link = db.dir().join("results.csv");
+    symlink(&db.path, &link).unwrap();
+    let err = refused(
+        &db,
+        &[
+            "export",
+            "--league",
+            "Abercarn Crib and Don League",
+            "--out",
+            link.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert!(
+        err.starts_with(&format!(
+            "don: error: {} (a link to {}) is the database itself",
+            link.display(),
+            db.path.display()
+        )),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+    db.ok(&["standings"]);
+}
+
+#[test]
+fn an_export_writes_through_a_link_into_a_pipe_and_a_device() {
+    let db = two_games();
+    let games = db.ok(&["export"]);
+    assert_eq!(games.lines().count(), 2);
+    let dir = db.dir();
+
+    // A link to a file: the file it points to gets the games, the link stays a link.
+    let target = dir.join("target.jsonl");
+    std::fs::write(&target, "old").unwrap();
+    std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o600)).unwrap();
+    let link = dir.join("link.jsonl");
+    symlink("target.jsonl", &link).unwrap();
+    db.ok(&["export", "--out", link.to_str().unwrap()]);
+    assert!(std::fs::symlink_metadata(&link)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(std::fs::read_to_string(&target).unwrap(), games);
+    assert_eq!(
+        mode(&target),
+        0o600,
+        "a file replaced keeps its permissions"
+    );
+
+    // A link to nothing: the file is made where it points.
+    let dangling = dir.join("dangling.jsonl");
+    symlink("made.jsonl", &dangling).unwrap();
+    db.ok(&["export", "--out", dangling.to_str().unwrap()]);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("made.jsonl")).unwrap(),
+        games
+    );
+    assert_eq!(mode(&dir.join("made.jsonl")), 0o644);
+    // A link into a folder that is not there: said plainly.
+    let nowhere = dir.join("nowhere.jsonl");
+    symlink("gone/x.jsonl", &nowhere).unwrap();
+    let err = refused(&db, &["export", "--out", nowhere.to_str().unwrap()], 2);
+    assert_eq!(
+        err,
+        format!(
+            "don: error: cannot write {} (a link to {}): the folder {} is not there\n  hint: make the folder first, or give --out a file in a folder that is there\n",
+            nowhere.display(),
+            dir.join("gone/x.jsonl").display(),
+            dir.join("gone").display()
+        )
+    );
+
+    // A new file is readable by everyone.
+    let new = dir.join("new.jsonl");
+    db.ok(&["export", "--out", new.to_str().unwrap()]);
+    assert_eq!(mode(&new), 0o644);
+    assert_eq!(std::fs::read_to_string(&new).unwrap(), games);
+
+    // A pipe is written into, not replaced.
+    let fifo = dir.join("fifo");
+    let made = std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let reader = {
+        let fifo = fifo.clone();
+        std::thread::spawn(move || std::fs::read_to_string(fifo).unwrap())
+    };
+    db.ok(&["export", "--out", fifo.to_str().unwrap()]);
+    assert_eq!(reader.join().unwrap(), games);
+    use std::os::unix::fs::FileTypeExt;
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+
+    // A device is written into (and /dev/null stays /dev/null).
+    db.ok(&["export", "--out", "/dev/null"]);
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+
+    // A folder is refused.
+    let err = refused(&db, &["export", "--out", dir.to_str().unwrap()], 2);
+    assert_eq!(
+        err,
+        format!(
+            "don: error: {} is a folder, not a file\n  hint: give --out the name of a file (new, or one to replace)\n",
+            dir.display()
+        )
+    );
+}
+
+/// Every entry under `dir`, links not followed: its path inside, and what it is (a file's bytes,
+/// a link's target, `dir`).
+pub fn listing(dir: &Path) -> BTreeMap<String, String> {
+    fn walk(root: &Path, dir: &Path, out: &mut BTreeMap<String, String>) {
+        for e in std::fs::read_dir(dir).unwrap() {
+            let path = e.unwrap().path();
+            let name = path.strip_prefix(root).unwrap().display().to_string();
+            let meta = std::fs::symlink_metadata(&path).unwrap();
+            if meta.file_type().is_symlink() {
+                let to = std::fs::read_link(&path).unwrap();
+                out.insert(name, format!("link to {}", to.display()));
+            } else if meta.is_dir() {
+                out.insert(name, "dir".into());
+                walk(root, &path, out);
+            } else {
+                let bytes = std::fs::read(&path).unwrap();
+                out.insert(
+                    name,
+                    format!(
+                        "file {:o} {}",
+                        meta.permissions().mode() & 0o777,
+                        String::from_utf8_lossy(&bytes)
+                    ),
+                );
+            }
+        }
+    }
+    let mut out = BTreeMap::new();
+    walk(dir, dir, &mut out);
+    out
+}
+
+/// Abercarn's sample season, and a league Other of two teams (Alpha 5–4 Beta) with no player
+/// named.
+fn two_leagues() -> Db {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&["league", "new", "Other"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Alpha, Beta",
+        "--create",
+        "--league",
+        "Other",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Alpha",
+        "Beta",
+        "--totals",
+        "5-4",
+        "--date",
+        "2025-09-04",
+        "--league",
+        "Other",
+    ]);
+    db
+}
+
+fn link_refused(path: &Path, to: &Path, what: &str) -> String {
+    format!(
+        "don: error: {} is a symbolic link (to {}) where the site has {what}: a publish never writes through a link inside --out\n  hint: remove it (or move it out of the folder), or publish into another folder\n",
+        path.display(),
+        to.display()
+    )
+}
+
+#[test]
+fn a_publish_never_writes_or_removes_through_a_link_inside_its_folder() {
+    let db = two_leagues();
+    let dir = db.dir();
+    let site = dir.join("site");
+    let s = site.to_str().unwrap();
+    let abercarn = [
+        "publish",
+        "--league",
+        "Abercarn Crib and Don League",
+        "--out",
+        s,
+    ];
+    db.ok(&abercarn);
+    // A folder outside the site, with pages of the same names as the site's and a file of the
+    // user's, linked where the site's players' pages were.
+    let sentinel = dir.join("sentinel");
+    std::fs::create_dir(&sentinel).unwrap();
+    for e in std::fs::read_dir(site.join("player")).unwrap() {
+        let e = e.unwrap();
+        std::fs::write(sentinel.join(e.file_name()), "the user's").unwrap();
+    }
+    std::fs::write(sentinel.join("notes.txt"), "not don's").unwrap();
+    let kept = listing(&sentinel);
+    assert_eq!(kept.len(), 99 + 1);
+    std::fs::remove_dir_all(site.join("player")).unwrap();
+    symlink(&sentinel, site.join("player")).unwrap();
+
+    let err = refused(&db, &abercarn, 2);
+    assert_eq!(
+        err,
+        link_refused(&site.join("player"), &sentinel, "a folder")
+    );
+    assert_eq!(listing(&sentinel), kept);
+
+    // Another league into the same folder: its players' pages are gone from the site, but
+    // nothing is removed through the link: of the 255 pages gone, the 99 players' stay.
+    let said = db.ok(&["publish", "--league", "Other", "--out", s]);
+    assert!(
+        said.contains(": 14 files (13 written, 1 unchanged, 156 removed)."),
+        "{said}"
+    );
+    assert_eq!(listing(&sentinel), kept);
+    assert!(std::fs::symlink_metadata(site.join("player"))
+        .unwrap()
+        .file_type()
+        .is_symlink());
+
+    // A linked team folder, and a linked page: refused, nothing written there.
+    std::fs::remove_dir_all(site.join("team")).unwrap();
+    symlink(&sentinel, site.join("team")).unwrap();
+    let err = refused(&db, &["publish", "--league", "Other", "--out", s], 2);
+    assert_eq!(err, link_refused(&site.join("team"), &sentinel, "a folder"));
+    std::fs::remove_file(site.join("team")).unwrap();
+    std::fs::remove_file(site.join("style.css")).unwrap();
+    let notes = sentinel.join("notes.txt");
+    symlink(&notes, site.join("style.css")).unwrap();
+    let err = refused(&db, &["publish", "--league", "Other", "--out", s], 2);
+    assert_eq!(err, link_refused(&site.join("style.css"), &notes, "a page"));
+    assert_eq!(listing(&sentinel), kept);
+}
+
+#[test]
+fn a_pipe_where_the_site_has_a_page_is_refused_without_waiting() {
+    let db = two_leagues();
+    let site = db.dir().join("site");
+    let s = site.to_str().unwrap();
+    db.ok(&["publish", "--league", "Other", "--out", s]);
+    std::fs::remove_file(site.join("teams.html")).unwrap();
+    let made = std::process::Command::new("mkfifo")
+        .arg(site.join("teams.html"))
+        .status()
+        .unwrap();
+    assert!(made.success());
+    let mut child = db.spawn(&["publish", "--league", "Other", "--out", s]);
+    let start = std::time::Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
+        if start.elapsed() > std::time::Duration::from_secs(30) {
+            child.kill().unwrap();
+            panic!("publish waits on the pipe");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: {} is a pipe (FIFO) where the site has a page\n  hint: remove it (or move it out of the folder), or publish into another folder\n",
+            site.join("teams.html").display()
+        )
+    );
+}
+
+#[test]
+fn a_dangling_link_as_the_site_s_folder_is_said_plainly() {
+    let db = two_leagues();
+    let link = db.dir().join("site");
+    symlink("nowhere", &link).unwrap();
+    let err = refused(
+        &db,
+        &[
+            "publish",
+            "--league",
+            "Other",
+            "--out",
+            link.to_str().unwrap(),
+        ],
+        2,
+    );
+    assert_eq!(
+        err,
+        format!(
+            "don: error: {} is a symbolic link to nowhere, which is not there\n  hint: make the folder it points to, or give --out another folder\n",
+            link.display()
+        )
+    );
+}
