@@ -20,7 +20,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_existing()?;
+    let store = args.db.open_read()?;
     let report = store.backup_to(&args.file)?;
     writeln!(
         io::stdout().lock(),

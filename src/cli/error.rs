@@ -1,9 +1,11 @@
 //! What can go wrong in a command, and how a command ends when it does not fail.
 
+use std::borrow::Cow;
 use std::io;
+use std::path::Path;
 
 use don::record::SourceError;
-use don::store::StoreError;
+use don::store::{Fault, StoreError};
 
 /// What can go wrong in a command.
 #[derive(Debug, thiserror::Error)]
@@ -31,13 +33,34 @@ impl CliError {
         matches!(self, CliError::Io(e) if e.kind() == io::ErrorKind::BrokenPipe)
     }
 
+    /// This error naming the database at `db` (the one the command opened) where it is a
+    /// storage fault SQLite met deep in a change, which knows no file name.
+    pub fn naming_database(self, db: Option<&Path>) -> CliError {
+        match (self, db) {
+            (CliError::Store(e), Some(db)) => CliError::Store(e.naming(db)),
+            (CliError::Hinted { error, hint }, db) => CliError::Hinted {
+                error: Box::new(error.naming_database(db)),
+                hint,
+            },
+            (other, _) => other,
+        }
+    }
+
     /// 2 for a file that cannot be read at all or a command line that cannot be followed, 1
     /// otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Source(_) | CliError::Usage(_) => 2,
+            CliError::Store(StoreError::Fault {
+                fault: Fault::NotADatabase,
+                ..
+            }) => 2,
             CliError::Store(
                 StoreError::Open { .. }
+                | StoreError::Missing { .. }
+                | StoreError::Empty { .. }
+                | StoreError::NotAFile { .. }
+                | StoreError::Unreadable { .. }
                 | StoreError::TooNew { .. }
                 | StoreError::NotOurs { .. }
                 | StoreError::Refused(_)
@@ -49,7 +72,27 @@ impl CliError {
         }
     }
 
-    pub fn hint(&self) -> Option<&'static str> {
+    pub fn hint(&self) -> Option<Cow<'static, str>> {
+        match self {
+            CliError::Store(StoreError::Fault { path, fault }) => Some(fault_hint(path, *fault)),
+            CliError::Store(StoreError::LaterTables { path, .. }) => Some(
+                format!(
+                    "its version was set by hand or by another program; restore a copy made with `don backup`, or ask for help with {}: don will not guess which version its tables are",
+                    path.display()
+                )
+                .into(),
+            ),
+            CliError::Store(StoreError::Migration { .. }) => Some(
+                "nothing was changed; restore a copy made with `don backup` if the database was altered by hand".into(),
+            ),
+            CliError::Store(StoreError::NotAFile { .. }) => {
+                Some("give --db (or DON_DB) the file name of a don database".into())
+            }
+            _ => self.fixed_hint().map(Cow::Borrowed),
+        }
+    }
+
+    fn fixed_hint(&self) -> Option<&'static str> {
         match self {
             CliError::Hinted { hint, .. } => Some(hint),
             CliError::Source(SourceError::NotJson { .. }) => Some(
@@ -59,10 +102,30 @@ impl CliError {
             CliError::Store(StoreError::TooNew { .. }) => {
                 Some("install the newer don, or give another database with --db")
             }
-            CliError::Store(StoreError::Sql(e)) if e.to_string().contains("locked") => {
+            CliError::Store(e) if e.is_busy() => {
                 Some("another don is writing this database; try again when it has finished")
             }
             _ => None,
+        }
+    }
+}
+
+/// What to do about a storage fault of the database at `path`.
+fn fault_hint(path: &Path, fault: Fault) -> Cow<'static, str> {
+    let file = path.display().to_string();
+    let file = super::text::shown(&file);
+    match fault {
+        Fault::ReadOnly => format!(
+            "this command changes the database, so it needs permission to write {file} and the folder holding it (where SQLite keeps {file}-wal and {file}-shm); commands that only read it (standings, show, publish...) work as it is"
+        )
+        .into(),
+        Fault::Full => "free some space on that disk and run the command again".into(),
+        Fault::Damaged => format!(
+            "restore a copy made with `don backup`; or let SQLite save what it can: `sqlite3 {file} .recover | sqlite3 recovered.db`, then use --db recovered.db"
+        )
+        .into(),
+        Fault::NotADatabase => {
+            "give --db (or DON_DB) the file name of a don database; if this was one, it is damaged: restore a copy made with `don backup`".into()
         }
     }
 }

@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
 /// `schema.sql`: version 1, then each later version after a line beginning `-- @@ version`.
@@ -41,6 +41,36 @@ pub enum StoreError {
     },
     #[error("the database {path} is not a don database: {why}")]
     NotOurs { path: PathBuf, why: String },
+    /// A command that needs the database found no file there.
+    #[error("there is no database at {}: `don new` or `don import` begins one", path.display())]
+    Missing { path: PathBuf },
+    /// A file of no bytes (or an SQLite database with nothing in it): no don database yet.
+    #[error("the database {} is empty: `don new` or `don import` begins one in it", path.display())]
+    Empty { path: PathBuf },
+    /// Something other than a regular file (a folder, `/dev/null`, a FIFO).
+    #[error("{} is not a database file: it is {what}", path.display())]
+    NotAFile { path: PathBuf, what: &'static str },
+    /// The file is there but cannot be read (permission denied).
+    #[error("cannot read the database {}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// What SQLite said of the storage under the database, by its error code.
+    #[error("{}", fault.words(path))]
+    Fault { path: PathBuf, fault: Fault },
+    /// `user_version` says `version`, but the tables are of a later version (someone set it
+    /// by hand): migrating would fail half way.
+    #[error("the database {} says its schema is version {version}, but it holds tables of a later version: don cannot bring it up to date", path.display())]
+    LaterTables { path: PathBuf, version: i64 },
+    /// Bringing the schema up to date failed for another reason.
+    #[error("the database {} cannot be brought up from schema version {from} to {to} ({why})", path.display())]
+    Migration {
+        path: PathBuf,
+        from: i64,
+        to: i64,
+        why: String,
+    },
     #[error("the database: {0}")]
     Sql(#[from] rusqlite::Error),
     /// What was stored cannot be read back (a damaged database).
@@ -68,7 +98,69 @@ pub enum StoreError {
     },
 }
 
+/// What SQLite says is wrong with the storage under a database, told by its error code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The file (or its folder, where SQLite keeps `-wal` and `-shm`) cannot be written.
+    ReadOnly,
+    /// The disk is full.
+    Full,
+    /// The file is damaged (truncated, or overwritten in part).
+    Damaged,
+    /// The file is not an SQLite database at all.
+    NotADatabase,
+}
+
+impl Fault {
+    /// The fault behind a rusqlite error, by its SQLite error code, if it is one of these.
+    pub fn of(e: &rusqlite::Error) -> Option<Fault> {
+        match e.sqlite_error_code()? {
+            ErrorCode::ReadOnly => Some(Fault::ReadOnly),
+            ErrorCode::DiskFull => Some(Fault::Full),
+            ErrorCode::DatabaseCorrupt => Some(Fault::Damaged),
+            ErrorCode::NotADatabase => Some(Fault::NotADatabase),
+            _ => None,
+        }
+    }
+
+    /// The sentence for this fault of the database at `path`.
+    pub fn words(self, path: &Path) -> String {
+        let path = path.display();
+        match self {
+            Fault::ReadOnly => format!("the database {path} is read-only: nothing was changed"),
+            Fault::Full => format!("the disk holding the database {path} is full: nothing was changed"),
+            Fault::Damaged => format!("the database {path} is damaged (SQLite finds it malformed)"),
+            Fault::NotADatabase => format!("{path} is not a database (nor one SQLite can recognise)"),
+        }
+    }
+}
+
 impl StoreError {
+    /// The storage fault this error is, if any: [`StoreError::Fault`], or an SQLite error
+    /// whose code says so.
+    pub fn fault(&self) -> Option<Fault> {
+        match self {
+            StoreError::Fault { fault, .. } => Some(*fault),
+            StoreError::Sql(e) => Fault::of(e),
+            _ => None,
+        }
+    }
+
+    /// This error, naming the database at `path` if it is a storage fault that does not
+    /// name it yet.
+    pub fn naming(self, path: &Path) -> StoreError {
+        match self {
+            StoreError::Sql(e) => match Fault::of(&e) {
+                Some(fault) => StoreError::Fault {
+                    path: path.to_path_buf(),
+                    fault,
+                },
+                None => StoreError::Sql(e),
+            },
+            other => other,
+        }
+    }
+
     /// Another connection holds the database (past the busy timeout, or where SQLite does not
     /// wait, as in changing the journal mode).
     pub fn is_busy(&self) -> bool {
@@ -114,13 +206,60 @@ impl Store {
     /// its schema up to date. A database written by a newer `don` is refused untouched. Another
     /// `don` creating or writing it at the same moment is waited for.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        on_disk(path)?;
+        Store::retry(path, Store::try_open)
+    }
+
+    /// Opens the database at `path` for a change, which must be there: neither missing nor an
+    /// empty file (a mistyped `--db` never leaves a new database behind). Its schema is brought
+    /// up to date. A database that cannot be written is refused at once
+    /// ([`Fault::ReadOnly`]), before anything is asked or done.
+    pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
+        match on_disk(path)? {
+            OnDisk::Missing => Err(StoreError::Missing {
+                path: path.to_path_buf(),
+            }),
+            OnDisk::Empty => Err(StoreError::Empty {
+                path: path.to_path_buf(),
+            }),
+            OnDisk::File => Store::retry(path, Store::try_open),
+        }
+    }
+
+    /// Opens the database at `path` to read it only: nothing is created, migrated or written.
+    ///
+    /// The connection is opened without `SQLITE_OPEN_CREATE` and with `query_only` on, so
+    /// SQLite refuses any change through it ([`Fault::ReadOnly`]). It asks for write access
+    /// still, which SQLite drops by itself on a file it may not write: a connection that may
+    /// write is the one that tidies the `-wal` and `-shm` files away when it closes last (one
+    /// opened read-only leaves them behind). Where SQLite cannot make the `-shm` file (a
+    /// read-only mount, a folder the user may not write) and no `-wal` file holds changes, the
+    /// file is read as `immutable`. A database of an older schema is brought up to date in a
+    /// copy in memory; the file is left as it is.
+    pub fn open_read(path: &Path) -> Result<Store, StoreError> {
+        match on_disk(path)? {
+            OnDisk::Missing => Err(StoreError::Missing {
+                path: path.to_path_buf(),
+            }),
+            OnDisk::Empty => Err(StoreError::Empty {
+                path: path.to_path_buf(),
+            }),
+            OnDisk::File => Store::retry(path, Store::try_open_read),
+        }
+    }
+
+    /// `open` tried again while another `don` holds the database, for up to [`BUSY_TIMEOUT`].
+    fn retry(
+        path: &Path,
+        open: fn(&Path) -> Result<Store, StoreError>,
+    ) -> Result<Store, StoreError> {
         let deadline = Instant::now() + BUSY_TIMEOUT;
         loop {
-            match Store::try_open(path) {
+            match open(path) {
                 Err(e) if e.is_busy() && Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(20));
                 }
-                other => return other,
+                other => return other.map_err(|e| cannot_open(path, e.naming(path))),
             }
         }
     }
@@ -133,32 +272,23 @@ impl Store {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| open_err(Box::new(e)))?;
         }
-        let mut conn = Connection::open(path).map_err(|e| open_err(Box::new(e)))?;
-        conn.busy_timeout(BUSY_TIMEOUT)?;
-        let not_ours = |e: rusqlite::Error| match e.sqlite_error_code() {
-            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Sql(e),
-            _ => StoreError::NotOurs {
+        let mut conn = Connection::open(path).map_err(|e| match Fault::of(&e) {
+            Some(_) => StoreError::Sql(e),
+            None => open_err(Box::new(e)),
+        })?;
+        // SQLite opens a file it may not write for reading only, and says so only at the
+        // first change: a command that changes the database is refused here, before it asks
+        // or does anything.
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::Fault {
                 path: path.to_path_buf(),
-                why: e.to_string(),
-            },
-        };
+                fault: Fault::ReadOnly,
+            });
+        }
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let not_ours = |e: rusqlite::Error| not_ours(path, e);
         let known = schema().len() as i64;
-        // The version and the tables are read in one snapshot: another don may be creating the
-        // database this moment, and its tables must never be seen without its version.
-        conn.execute_batch("BEGIN DEFERRED").map_err(not_ours)?;
-        let seen = (|| {
-            let version = user_version(&conn).map_err(not_ours)?;
-            // Someone else's database is refused before anything is set on it.
-            if version < known && (version > 0 || has_tables(&conn)?) {
-                check_ours(&conn, version).map_err(|why| StoreError::NotOurs {
-                    path: path.to_path_buf(),
-                    why,
-                })?;
-            }
-            Ok::<_, StoreError>(version)
-        })();
-        conn.execute_batch("COMMIT").map_err(not_ours)?;
-        let version = seen?;
+        let (version, _) = first_look(&conn, path)?;
         if version > known {
             return Err(StoreError::TooNew {
                 path: path.to_path_buf(),
@@ -194,15 +324,49 @@ impl Store {
             drop(tx);
             if version < known {
                 conn.set_transaction_behavior(TransactionBehavior::Immediate);
-                if let Err(e) = migrations().to_latest(&mut conn) {
-                    // Another don may have brought it up to date in between.
-                    if user_version(&conn)? != known {
-                        return Err(open_err(Box::new(e)));
-                    }
-                }
+                migrate(&mut conn, path, version)?;
                 conn.set_transaction_behavior(TransactionBehavior::Deferred);
             }
         }
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    fn try_open_read(path: &Path) -> Result<Store, StoreError> {
+        let looked = connect_read(path, false)
+            .map_err(|e| not_ours(path, e))
+            .and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
+        let (conn, (version, tables)) = match looked {
+            Ok(looked) => looked,
+            // No -shm can be made beside it, and no -wal holds changes: the file alone is the
+            // database, read as it is.
+            Err(e) if cannot_share(&e) && !wal_holds_changes(path) => {
+                let conn = connect_read(path, true).map_err(|e| not_ours(path, e));
+                let looked = conn.and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
+                looked.map_err(|e| cannot_open(path, e))?
+            }
+            Err(e) => return Err(cannot_open(path, e)),
+        };
+        let known = schema().len() as i64;
+        if version > known {
+            return Err(StoreError::TooNew {
+                path: path.to_path_buf(),
+                found: version,
+                known,
+            });
+        }
+        if version == 0 && !tables {
+            return Err(StoreError::Empty {
+                path: path.to_path_buf(),
+            });
+        }
+        let conn = if version < known {
+            migrated_copy(&conn, path, version)?
+        } else {
+            conn
+        };
         Ok(Store {
             conn,
             path: path.to_path_buf(),
@@ -256,6 +420,246 @@ impl Store {
             entered: Default::default(),
         })
     }
+}
+
+/// What is at a database's path before it is opened.
+enum OnDisk {
+    Missing,
+    /// A file of no bytes.
+    Empty,
+    File,
+}
+
+/// What is at `path`: refused if it is there but is not a regular file one may read.
+fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
+    use std::os::unix::fs::FileTypeExt;
+    let meta = match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(OnDisk::Missing),
+        Err(source) => {
+            return Err(StoreError::Unreadable {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
+        Ok(meta) => meta,
+    };
+    let kind = meta.file_type();
+    let what = if kind.is_file() {
+        None
+    } else if kind.is_dir() {
+        Some("a folder")
+    } else if kind.is_char_device() {
+        Some("a device")
+    } else if kind.is_block_device() {
+        Some("a disk device")
+    } else if kind.is_fifo() {
+        Some("a pipe (FIFO)")
+    } else if kind.is_socket() {
+        Some("a socket")
+    } else {
+        Some("not a regular file")
+    };
+    if let Some(what) = what {
+        return Err(StoreError::NotAFile {
+            path: path.to_path_buf(),
+            what,
+        });
+    }
+    std::fs::File::open(path).map_err(|source| StoreError::Unreadable {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(if meta.len() == 0 {
+        OnDisk::Empty
+    } else {
+        OnDisk::File
+    })
+}
+
+/// An SQLite error on opening `path` or first reading it: a storage fault or another `don`
+/// holding it as themselves, anything else as a database not ours.
+fn not_ours(path: &Path, e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Sql(e),
+        Some(ErrorCode::CannotOpen) => StoreError::Sql(e),
+        _ if Fault::of(&e).is_some() => StoreError::Sql(e),
+        _ => StoreError::NotOurs {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        },
+    }
+}
+
+/// The schema version and whether there are tables, read in one snapshot: another don may be
+/// creating the database this moment, and its tables must never be seen without its version.
+/// Someone else's database is refused before anything is set on it.
+fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError> {
+    let known = schema().len() as i64;
+    conn.execute_batch("BEGIN DEFERRED")
+        .map_err(|e| not_ours(path, e))?;
+    let seen = (|| {
+        let version = user_version(conn).map_err(|e| not_ours(path, e))?;
+        let tables = has_tables(conn)?;
+        if version < known && (version > 0 || tables) {
+            check_ours(conn, version).map_err(|why| StoreError::NotOurs {
+                path: path.to_path_buf(),
+                why,
+            })?;
+        }
+        Ok::<_, StoreError>((version, tables))
+    })();
+    // A failed read may have ended the transaction already (SQLite rolls back on a full
+    // disk): its own error is the one to tell.
+    let ended = conn.execute_batch("COMMIT");
+    let seen = seen?;
+    ended.map_err(|e| not_ours(path, e))?;
+    Ok(seen)
+}
+
+/// A connection that reads `path` only (see [`Store::open_read`]); `immutable`: read from the
+/// file alone, with no `-wal` or `-shm`.
+fn connect_read(path: &Path, immutable: bool) -> rusqlite::Result<Connection> {
+    let conn = if immutable {
+        Connection::open_with_flags(
+            format!("{}?mode=ro&immutable=1", file_uri(path)),
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?
+    } else {
+        Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?
+    };
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "query_only", "ON")?;
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
+    Ok(conn)
+}
+
+/// `path` as an SQLite `file:` URI, every byte but letters, digits, `/` and `-._~` escaped.
+fn file_uri(path: &Path) -> String {
+    use std::os::unix::ffi::OsStrExt;
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut uri = String::from("file:");
+    for &b in absolute.as_os_str().as_bytes() {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri
+}
+
+/// SQLite's "unable to open database file" as [`StoreError::Open`], naming the file.
+fn cannot_open(path: &Path, e: StoreError) -> StoreError {
+    match e {
+        StoreError::Sql(e) if e.sqlite_error_code() == Some(ErrorCode::CannotOpen) => {
+            StoreError::Open {
+                path: path.to_path_buf(),
+                source: Box::new(e),
+            }
+        }
+        e => e,
+    }
+}
+
+/// Whether opening failed for want of a `-shm` file SQLite could make (a read-only folder or
+/// mount).
+fn cannot_share(e: &StoreError) -> bool {
+    matches!(
+        e,
+        StoreError::Sql(e) if matches!(
+            e.sqlite_error_code(),
+            Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen)
+        )
+    )
+}
+
+/// Whether a `-wal` file beside the database holds changes not yet in the file.
+fn wal_holds_changes(path: &Path) -> bool {
+    let mut wal = path.as_os_str().to_owned();
+    wal.push("-wal");
+    std::fs::metadata(PathBuf::from(wal)).is_ok_and(|m| m.len() > 0)
+}
+
+/// A copy in memory of the database `conn` reads, brought up to date from `version`: an older
+/// database read without changing its file.
+fn migrated_copy(conn: &Connection, path: &Path, version: i64) -> Result<Connection, StoreError> {
+    let mut copy = Connection::open_in_memory()?;
+    rusqlite::backup::Backup::new(conn, &mut copy)?.run_to_completion(
+        i32::MAX,
+        Duration::from_millis(20),
+        None,
+    )?;
+    copy.pragma_update(None, "foreign_keys", "ON")?;
+    migrate(&mut copy, path, version)?;
+    copy.pragma_update(None, "query_only", "ON")?;
+    Ok(copy)
+}
+
+/// Brings the schema of `conn` (the database at `path`) up from `version` to the latest. Never
+/// says the SQL: a database whose `user_version` was set below its tables is told as such.
+fn migrate(conn: &mut Connection, path: &Path, version: i64) -> Result<(), StoreError> {
+    let known = schema().len() as i64;
+    let Err(e) = migrations().to_latest(conn) else {
+        return Ok(());
+    };
+    // Another don may have brought it up to date in between.
+    if user_version(conn)? == known {
+        return Ok(());
+    }
+    if holds_later_tables(conn, version)? {
+        return Err(StoreError::LaterTables {
+            path: path.to_path_buf(),
+            version,
+        });
+    }
+    let why = match &e {
+        rusqlite_migration::Error::RusqliteError { err, .. } => {
+            if let Some(fault) = Fault::of(err) {
+                return Err(StoreError::Fault {
+                    path: path.to_path_buf(),
+                    fault,
+                });
+            }
+            match err.sqlite_error() {
+                Some(code) => format!("SQLite error {}", code.extended_code),
+                None => "SQLite refused it".to_string(),
+            }
+        }
+        _ => "the migration was refused".to_string(),
+    };
+    Err(StoreError::Migration {
+        path: path.to_path_buf(),
+        from: version,
+        to: known,
+        why,
+    })
+}
+
+/// Whether `conn` holds a table, index or trigger that the schema makes only after `version`.
+fn holds_later_tables(conn: &Connection, version: i64) -> Result<bool, StoreError> {
+    fn names(conn: &Connection) -> rusqlite::Result<std::collections::HashSet<String>> {
+        let mut stmt =
+            conn.prepare("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")?;
+        let names = stmt.query_map([], |r| r.get(0))?.collect();
+        names
+    }
+    let model = |upto: usize| -> rusqlite::Result<std::collections::HashSet<String>> {
+        let model = Connection::open_in_memory()?;
+        for part in schema().into_iter().take(upto) {
+            model.execute_batch(part)?;
+        }
+        names(&model)
+    };
+    let then = model(usize::try_from(version).unwrap_or(0))?;
+    let latest = model(usize::MAX)?;
+    Ok(names(conn)?
+        .iter()
+        .any(|n| !then.contains(n) && latest.contains(n)))
 }
 
 fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
