@@ -116,7 +116,7 @@ fn fault_hint(path: &Path, fault: Fault) -> Cow<'static, str> {
     let file = super::text::shown(&file);
     match fault {
         Fault::ReadOnly => format!(
-            "this command changes the database, so it needs permission to write {file} and the folder holding it (where SQLite keeps {file}-wal and {file}-shm); commands that only read it (standings, show, publish...) work as it is"
+            "this command changes the database: it must be able to write {file} and, in the same folder, {file}-wal and {file}-shm (permission to write both, on a disk not mounted read-only); commands that only read it (standings, show, export, publish...) work as it is"
         )
         .into(),
         Fault::Full => "free some space on that disk and run the command again".into(),

@@ -822,3 +822,148 @@ fn held_words(target: &str, held: &str, by: &[Operation], also: &[Operation]) ->
     }
     words
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn beside(path: &Path, suffix: &str) -> PathBuf {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        PathBuf::from(p)
+    }
+
+    /// A database with one operation in its log, closed.
+    fn one_change(path: &Path) {
+        let mut store = Store::open(path).unwrap();
+        store.change("test").unwrap().commit("a change", None).unwrap();
+    }
+
+    #[test]
+    fn a_read_is_query_only_refuses_a_change_and_leaves_the_file_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("don.db");
+        one_change(&path);
+        let before = std::fs::read(&path).unwrap();
+        {
+            let mut store = Store::open_read(&path).unwrap();
+            let query_only: i64 = store
+                .conn
+                .query_row("PRAGMA query_only", [], |r| r.get(0))
+                .unwrap();
+            assert_eq!(query_only, 1);
+            assert!(!store.is_unused().unwrap());
+            let refused = store.change("another").err().unwrap().naming(&path);
+            assert_eq!(refused.fault(), Some(Fault::ReadOnly));
+            assert_eq!(
+                refused.to_string(),
+                format!(
+                    "the database {} is read-only: nothing was changed",
+                    path.display()
+                )
+            );
+        }
+        assert_eq!(before, std::fs::read(&path).unwrap());
+        for suffix in ["-wal", "-shm", "-journal"] {
+            assert!(!beside(&path, suffix).exists(), "{suffix} left behind");
+        }
+    }
+
+    #[test]
+    fn an_immutable_read_sees_the_file_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a b?c#d%e.db");
+        one_change(&path);
+        let conn = connect_read(&path, true).unwrap();
+        assert_eq!(
+            first_look(&conn, &path).unwrap(),
+            (schema().len() as i64, true)
+        );
+        let err = conn
+            .execute("INSERT INTO operations (at, command, summary) VALUES ('', '', '')", [])
+            .unwrap_err();
+        assert_eq!(Fault::of(&err), Some(Fault::ReadOnly));
+    }
+
+    #[test]
+    fn a_path_becomes_a_file_uri_with_its_odd_bytes_escaped() {
+        assert_eq!(
+            file_uri(Path::new("/tmp/a b?c#d%e&é.db")),
+            "file:/tmp/a%20b%3Fc%23d%25e%26%C3%A9.db"
+        );
+    }
+
+    #[test]
+    fn an_empty_or_missing_file_is_never_made_a_database_by_a_read_or_a_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let empty = dir.path().join("zero.db");
+        std::fs::write(&empty, b"").unwrap();
+        let missing = dir.path().join("none.db");
+        for open in [Store::open_read, Store::open_existing] {
+            assert!(matches!(open(&empty), Err(StoreError::Empty { .. })));
+            assert!(matches!(open(&missing), Err(StoreError::Missing { .. })));
+        }
+        assert_eq!(std::fs::read(&empty).unwrap(), b"");
+        assert!(!missing.exists());
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "only zero.db: {names:?}");
+    }
+
+    #[test]
+    fn faults_are_told_by_their_sqlite_codes() {
+        let err = |code| rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None);
+        use rusqlite::ffi;
+        assert_eq!(Fault::of(&err(ffi::SQLITE_READONLY)), Some(Fault::ReadOnly));
+        assert_eq!(
+            Fault::of(&err(ffi::SQLITE_READONLY_DIRECTORY)),
+            Some(Fault::ReadOnly)
+        );
+        assert_eq!(Fault::of(&err(ffi::SQLITE_FULL)), Some(Fault::Full));
+        assert_eq!(Fault::of(&err(ffi::SQLITE_CORRUPT)), Some(Fault::Damaged));
+        assert_eq!(Fault::of(&err(ffi::SQLITE_NOTADB)), Some(Fault::NotADatabase));
+        assert_eq!(Fault::of(&err(ffi::SQLITE_BUSY)), None);
+        assert_eq!(Fault::of(&err(ffi::SQLITE_CONSTRAINT_UNIQUE)), None);
+    }
+
+    #[test]
+    fn a_change_that_fills_the_database_is_a_full_disk_and_keeps_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("don.db");
+        one_change(&path);
+        let mut store = Store::open(&path).unwrap();
+        let pages: i64 = store
+            .conn
+            .query_row("PRAGMA page_count", [], |r| r.get(0))
+            .unwrap();
+        // SQLite says SQLITE_FULL when the database may grow no further, as on a full disk.
+        store
+            .conn
+            .pragma_update(None, "max_page_count", pages + 1)
+            .unwrap();
+        let change = store.change("fill").unwrap();
+        let big = "x".repeat(100_000);
+        let err = change
+            .tx
+            .execute("UPDATE operations SET summary = ?1", [&big])
+            .unwrap_err();
+        drop(change);
+        let err = StoreError::from(err).naming(&path);
+        assert_eq!(err.fault(), Some(Fault::Full));
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "the disk holding the database {} is full: nothing was changed",
+                path.display()
+            )
+        );
+        let summaries: Vec<String> = store
+            .conn
+            .prepare("SELECT summary FROM operations")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(summaries, ["a change"]);
+    }
+}
