@@ -109,7 +109,11 @@ fn reading_commands_work_on_a_read_only_mount_and_a_change_is_refused_plainly() 
     let site = tempfile::tempdir().unwrap();
     let out = on_read_only_mount(
         &db,
-        &["publish", "--out", site.path().join("site").to_str().unwrap()],
+        &[
+            "publish",
+            "--out",
+            site.path().join("site").to_str().unwrap(),
+        ],
     )
     .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
@@ -226,7 +230,10 @@ fn a_read_command_on_an_empty_file_or_none_writes_nothing() {
             "{args:?}"
         );
     }
-    for args in [&["undo"][..], &["award", "Royal Oak", "1", "--reason", "late"][..]] {
+    for args in [
+        &["undo"][..],
+        &["award", "Royal Oak", "1", "--reason", "late"][..],
+    ] {
         assert_eq!(db.run(args).status.code(), Some(2), "{args:?}");
     }
     assert_eq!(std::fs::read(&db.path).unwrap(), b"");
@@ -308,7 +315,11 @@ fn a_damaged_database_is_said_plainly_with_a_way_to_recover() {
     file.set_len(whole / 2).unwrap();
     drop(file);
     let before = std::fs::read(&db.path).unwrap();
-    for args in [&["standings"][..], &["games"][..], &["award", "Red Lion", "1", "--reason", "x"][..]] {
+    for args in [
+        &["standings"][..],
+        &["games"][..],
+        &["award", "Red Lion", "1", "--reason", "x"][..],
+    ] {
         let out = db.run(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         // Before: "the database: database disk image is malformed", with no advice.
@@ -331,7 +342,11 @@ fn a_device_or_a_folder_is_not_a_database() {
         (PathBuf::from("/dev/null"), "a device"),
         (dir.path().to_path_buf(), "a folder"),
     ] {
-        for args in [&["games"][..], &["import", "examples/phat.json"][..], &["league", "new", "X"][..]] {
+        for args in [
+            &["games"][..],
+            &["import", "examples/phat.json"][..],
+            &["league", "new", "X"][..],
+        ] {
             let out = don()
                 .args(args)
                 .arg("--db")
@@ -376,7 +391,11 @@ fn a_version_set_below_its_tables_is_said_without_any_sql() {
     db.import_sample_season();
     db.sql("PRAGMA user_version = 1");
     let before = std::fs::read(&db.path).unwrap();
-    for args in [&["games"][..], &["standings"][..], &["import", "examples/phat.json"][..]] {
+    for args in [
+        &["games"][..],
+        &["standings"][..],
+        &["import", "examples/phat.json"][..],
+    ] {
         let out = db.run(args);
         assert_eq!(out.status.code(), Some(1), "{args:?}");
         // Before: 20 KB of the schema's SQL.
@@ -395,8 +414,8 @@ fn a_version_set_below_its_tables_is_said_without_any_sql() {
 #[test]
 fn an_older_database_is_read_as_it_is_and_brought_up_to_date_by_a_change() {
     let db = Db::new();
-    let schema = std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("schema.sql"))
-        .unwrap();
+    let schema =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("schema.sql")).unwrap();
     let upto = schema.find("\n-- @@ version 3").expect("schema version 3");
     let mut sqlite3 = Command::new("sqlite3")
         .arg(&db.path)

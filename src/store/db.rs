@@ -128,9 +128,13 @@ impl Fault {
         let path = path.display();
         match self {
             Fault::ReadOnly => format!("the database {path} is read-only: nothing was changed"),
-            Fault::Full => format!("the disk holding the database {path} is full: nothing was changed"),
+            Fault::Full => {
+                format!("the disk holding the database {path} is full: nothing was changed")
+            }
             Fault::Damaged => format!("the database {path} is damaged (SQLite finds it malformed)"),
-            Fault::NotADatabase => format!("{path} is not a database (nor one SQLite can recognise)"),
+            Fault::NotADatabase => {
+                format!("{path} is not a database (nor one SQLite can recognise)")
+            }
         }
     }
 }
@@ -432,7 +436,6 @@ enum OnDisk {
 
 /// What is at `path`: refused if it is there but is not a regular file one may read.
 fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
-    use std::os::unix::fs::FileTypeExt;
     let meta = match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(OnDisk::Missing),
         Err(source) => {
@@ -443,21 +446,12 @@ fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
         }
         Ok(meta) => meta,
     };
-    let kind = meta.file_type();
-    let what = if kind.is_file() {
+    let what = if meta.is_file() {
         None
-    } else if kind.is_dir() {
+    } else if meta.is_dir() {
         Some("a folder")
-    } else if kind.is_char_device() {
-        Some("a device")
-    } else if kind.is_block_device() {
-        Some("a disk device")
-    } else if kind.is_fifo() {
-        Some("a pipe (FIFO)")
-    } else if kind.is_socket() {
-        Some("a socket")
     } else {
-        Some("not a regular file")
+        Some(special_file(&meta.file_type()))
     };
     if let Some(what) = what {
         return Err(StoreError::NotAFile {
@@ -474,6 +468,28 @@ fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
     } else {
         OnDisk::File
     })
+}
+
+/// What a file that is neither a regular file nor a folder is, in words.
+#[cfg(unix)]
+fn special_file(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_char_device() {
+        "a device"
+    } else if kind.is_block_device() {
+        "a disk device"
+    } else if kind.is_fifo() {
+        "a pipe (FIFO)"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_file(_: &std::fs::FileType) -> &'static str {
+    "not a regular file"
 }
 
 /// An SQLite error on opening `path` or first reading it: a storage fault or another `don`
@@ -540,10 +556,16 @@ fn connect_read(path: &Path, immutable: bool) -> rusqlite::Result<Connection> {
 
 /// `path` as an SQLite `file:` URI, every byte but letters, digits, `/` and `-._~` escaped.
 fn file_uri(path: &Path) -> String {
-    use std::os::unix::ffi::OsStrExt;
     let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        absolute.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let bytes = absolute.to_string_lossy().replace('\\', "/").into_bytes();
     let mut uri = String::from("file:");
-    for &b in absolute.as_os_str().as_bytes() {
+    for &b in &bytes {
         if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
             uri.push(b as char);
         } else {
@@ -836,7 +858,11 @@ mod tests {
     /// A database with one operation in its log, closed.
     fn one_change(path: &Path) {
         let mut store = Store::open(path).unwrap();
-        store.change("test").unwrap().commit("a change", None).unwrap();
+        store
+            .change("test")
+            .unwrap()
+            .commit("a change", None)
+            .unwrap();
     }
 
     #[test]
@@ -880,7 +906,10 @@ mod tests {
             (schema().len() as i64, true)
         );
         let err = conn
-            .execute("INSERT INTO operations (at, command, summary) VALUES ('', '', '')", [])
+            .execute(
+                "INSERT INTO operations (at, command, summary) VALUES ('', '', '')",
+                [],
+            )
             .unwrap_err();
         assert_eq!(Fault::of(&err), Some(Fault::ReadOnly));
     }
@@ -920,7 +949,10 @@ mod tests {
         );
         assert_eq!(Fault::of(&err(ffi::SQLITE_FULL)), Some(Fault::Full));
         assert_eq!(Fault::of(&err(ffi::SQLITE_CORRUPT)), Some(Fault::Damaged));
-        assert_eq!(Fault::of(&err(ffi::SQLITE_NOTADB)), Some(Fault::NotADatabase));
+        assert_eq!(
+            Fault::of(&err(ffi::SQLITE_NOTADB)),
+            Some(Fault::NotADatabase)
+        );
         assert_eq!(Fault::of(&err(ffi::SQLITE_BUSY)), None);
         assert_eq!(Fault::of(&err(ffi::SQLITE_CONSTRAINT_UNIQUE)), None);
     }
