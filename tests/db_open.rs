@@ -304,6 +304,40 @@ sqlite3 "$DON_DB" .dump > "$out/after.sql"
 }
 
 #[test]
+fn a_backup_onto_a_full_disk_names_the_disk_of_the_copy() {
+    let db = Db::new();
+    db.import_sample_season();
+    let mnt = db.dir().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    let script = r#"mnt="$1"; shift
+mount -t tmpfs -o size=64k tmpfs "$mnt" || exit 99
+exec "$@""#;
+    let copy = mnt.join("copy.db");
+    let out = Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+        .arg(&mnt)
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .args(["backup", copy.to_str().unwrap()])
+        .env("DON_DB", &db.path)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    if out.status.code() == Some(99) || text(&out.stderr).starts_with("unshare:") {
+        eprintln!("skipped: this system allows no mount namespace (unshare -m) for a small disk");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(1));
+    // Before the copy's disk was told apart: "the disk holding the database DB is full".
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: the disk holding the database {} is full: nothing was changed\n  hint: free some space on that disk and run the command again\n",
+            copy.display()
+        )
+    );
+}
+
+#[test]
 fn a_damaged_database_is_said_plainly_with_a_way_to_recover() {
     let db = Db::new();
     db.import_sample_season();
@@ -389,7 +423,13 @@ fn an_empty_don_db_is_named_in_a_plain_sentence() {
 fn a_version_set_below_its_tables_is_said_without_any_sql() {
     let db = Db::new();
     db.import_sample_season();
-    db.sql("PRAGMA user_version = 1");
+    for version in [1, 0] {
+        db.sql(&format!("PRAGMA user_version = {version}"));
+        below_its_tables(&db, version);
+    }
+}
+
+fn below_its_tables(db: &Db, version: i64) {
     let before = std::fs::read(&db.path).unwrap();
     for args in [
         &["games"][..],
@@ -402,7 +442,7 @@ fn a_version_set_below_its_tables_is_said_without_any_sql() {
         assert_eq!(
             text(&out.stderr),
             format!(
-                "don: error: the database {path} says its schema is version 1, but it holds tables of a later version: don cannot bring it up to date\n  hint: its version was set by hand or by another program; restore a copy made with `don backup`, or ask for help with {path}: don will not guess which version its tables are\n",
+                "don: error: the database {path} says its schema is version {version}, but it holds tables of a later version: don cannot bring it up to date\n  hint: its version was set by hand or by another program; restore a copy made with `don backup`, or ask for help with {path}: don will not guess which version its tables are\n",
                 path = db.path.display()
             ),
             "{args:?}"

@@ -124,6 +124,7 @@ fn fault_hint(path: &Path, fault: Fault) -> Cow<'static, str> {
             "restore a copy made with `don backup`; or let SQLite save what it can: `sqlite3 {file} .recover | sqlite3 recovered.db`, then use --db recovered.db"
         )
         .into(),
+        Fault::Io => "check the disk (the system's log says more); `don backup` to another disk keeps a copy while it can still be read".into(),
         Fault::NotADatabase => {
             "give --db (or DON_DB) the file name of a don database; if this was one, it is damaged: restore a copy made with `don backup`".into()
         }

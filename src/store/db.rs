@@ -109,6 +109,8 @@ pub enum Fault {
     Damaged,
     /// The file is not an SQLite database at all.
     NotADatabase,
+    /// The disk could not be read or written (an I/O error).
+    Io,
 }
 
 impl Fault {
@@ -119,6 +121,7 @@ impl Fault {
             ErrorCode::DiskFull => Some(Fault::Full),
             ErrorCode::DatabaseCorrupt => Some(Fault::Damaged),
             ErrorCode::NotADatabase => Some(Fault::NotADatabase),
+            ErrorCode::SystemIoFailure => Some(Fault::Io),
             _ => None,
         }
     }
@@ -135,6 +138,9 @@ impl Fault {
             Fault::NotADatabase => {
                 format!("{path} is not a database (nor one SQLite can recognise)")
             }
+            Fault::Io => format!(
+                "the disk holding the database {path} failed to read or write it (an I/O error)"
+            ),
         }
     }
 }
@@ -516,6 +522,13 @@ fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError>
     let seen = (|| {
         let version = user_version(conn).map_err(|e| not_ours(path, e))?;
         let tables = has_tables(conn)?;
+        // Version 0 with don's log: the version was set back by hand, not someone else's.
+        if version == 0 && tables && check_ours(conn, known).is_ok() {
+            return Err(StoreError::LaterTables {
+                path: path.to_path_buf(),
+                version,
+            });
+        }
         if version < known && (version > 0 || tables) {
             check_ours(conn, version).map_err(|why| StoreError::NotOurs {
                 path: path.to_path_buf(),
@@ -953,6 +966,7 @@ mod tests {
             Fault::of(&err(ffi::SQLITE_NOTADB)),
             Some(Fault::NotADatabase)
         );
+        assert_eq!(Fault::of(&err(ffi::SQLITE_IOERR_WRITE)), Some(Fault::Io));
         assert_eq!(Fault::of(&err(ffi::SQLITE_BUSY)), None);
         assert_eq!(Fault::of(&err(ffi::SQLITE_CONSTRAINT_UNIQUE)), None);
     }
