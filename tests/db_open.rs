@@ -481,3 +481,67 @@ fn an_older_database_is_read_as_it_is_and_brought_up_to_date_by_a_change() {
     assert_eq!(db.sql("PRAGMA user_version"), "3\n");
     assert_eq!(db.ok(&["games"]).lines().last(), Some("1 game."));
 }
+
+#[test]
+fn a_database_whose_latest_changes_are_in_its_wal_in_a_folder_one_may_not_write_is_said_so() {
+    let db = Db::new();
+    db.import_sample_season();
+    // A copy made while a writer had changes in the -wal (as of a don killed, or copied while
+    // running): the database and its -wal side by side, with no -shm.
+    let copy = tempfile::tempdir().unwrap();
+    let path = copy.path().join("don.db");
+    {
+        let conn = rusqlite::Connection::open(&db.path).unwrap();
+        conn.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+        conn.execute(
+            "INSERT INTO operations (at, command, summary) VALUES ('2025-10-09T20:00:00Z', 'x', 'in the wal')",
+            [],
+        )
+        .unwrap();
+        std::fs::copy(&db.path, &path).unwrap();
+        let mut wal = db.path.as_os_str().to_owned();
+        wal.push("-wal");
+        std::fs::copy(PathBuf::from(wal), copy.path().join("don.db-wal")).unwrap();
+    }
+    let root = is_root(copy.path());
+    let mode = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    for name in ["don.db", "don.db-wal"] {
+        mode(&copy.path().join(name), 0o444);
+    }
+    mode(copy.path(), 0o555);
+    let mut cmd = if root {
+        let mut cmd = Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_don"));
+        cmd
+    } else {
+        don()
+    };
+    let out = cmd
+        .args(["log", "--db"])
+        .arg(&path)
+        .stdin(Stdio::null())
+        .output()
+        .ok()
+        .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")));
+    mode(copy.path(), 0o755);
+    let Some(out) = out else {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    };
+    // Before: "not a don database: unable to open database file".
+    assert_eq!(out.status.code(), Some(2));
+    let p = path.display();
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: cannot read the database {p} here: its latest changes are still in {p}-wal, and SQLite cannot make {p}-shm beside it to read them (the folder cannot be written)\n  hint: run any don command on it where its folder can be written (that folds the -wal file into the database), or copy the database and its -wal file together into a folder you may write and read the copy\n"
+        )
+    );
+    // Where the folder can be written, the same copy is read whole, and tidied.
+    let log = don().args(["log", "--db"]).arg(&path).output().unwrap();
+    assert!(text(&log.stdout).contains("in the wal"));
+    assert_eq!(files(copy.path()), ["don.db"]);
+}

@@ -61,6 +61,7 @@ impl CliError {
                 | StoreError::Empty { .. }
                 | StoreError::NotAFile { .. }
                 | StoreError::Unreadable { .. }
+                | StoreError::WalStranded { .. }
                 | StoreError::TooNew { .. }
                 | StoreError::NotOurs { .. }
                 | StoreError::Refused(_)
@@ -84,6 +85,9 @@ impl CliError {
             ),
             CliError::Store(StoreError::Migration { .. }) => Some(
                 "nothing was changed; restore a copy made with `don backup` if the database was altered by hand".into(),
+            ),
+            CliError::Store(StoreError::WalStranded { .. }) => Some(
+                "run any don command on it where its folder can be written (that folds the -wal file into the database), or copy the database and its -wal file together into a folder you may write and read the copy".into(),
             ),
             CliError::Store(StoreError::NotAFile { .. }) => {
                 Some("give --db (or DON_DB) the file name of a don database".into())

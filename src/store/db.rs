@@ -59,6 +59,10 @@ pub enum StoreError {
     /// What SQLite said of the storage under the database, by its error code.
     #[error("{}", fault.words(path))]
     Fault { path: PathBuf, fault: Fault },
+    /// A database read where its folder cannot be written, whose last changes are still in
+    /// its `-wal` file: SQLite cannot read them without making a `-shm` file beside it.
+    #[error("cannot read the database {} here: its latest changes are still in {}-wal, and SQLite cannot make {}-shm beside it to read them (the folder cannot be written)", path.display(), path.display(), path.display())]
+    WalStranded { path: PathBuf },
     /// `user_version` says `version`, but the tables are of a later version (someone set it
     /// by hand): migrating would fail half way.
     #[error("the database {} says its schema is version {version}, but it holds tables of a later version: don cannot bring it up to date", path.display())]
@@ -356,6 +360,11 @@ impl Store {
                 let conn = connect_read(path, true).map_err(|e| not_ours(path, e));
                 let looked = conn.and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
                 looked.map_err(|e| cannot_open(path, e))?
+            }
+            Err(e) if cannot_share(&e) => {
+                return Err(StoreError::WalStranded {
+                    path: path.to_path_buf(),
+                })
             }
             Err(e) => return Err(cannot_open(path, e)),
         };
