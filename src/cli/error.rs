@@ -89,6 +89,11 @@ impl CliError {
             CliError::Store(StoreError::WalStranded { .. }) => Some(
                 "run any don command on it where its folder can be written (that folds the -wal file into the database), or copy the database and its -wal file together into a folder you may write and read the copy".into(),
             ),
+            CliError::Store(StoreError::Unreadable { source, .. })
+                if source.kind() == io::ErrorKind::PermissionDenied =>
+            {
+                Some("you may not read this file: ask its owner for permission, or give --db a copy you may read".into())
+            }
             CliError::Store(StoreError::NotAFile { .. }) => {
                 Some("give --db (or DON_DB) the file name of a don database".into())
             }
@@ -114,6 +119,16 @@ impl CliError {
     }
 }
 
+/// `word` as one word for a POSIX shell: as it is if it needs no quoting, else in single quotes.
+fn shell_word(word: &str) -> Cow<'_, str> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@%=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        Cow::Borrowed(word)
+    } else {
+        Cow::Owned(format!("'{}'", word.replace('\'', r"'\''")))
+    }
+}
+
 /// What to do about a storage fault of the database at `path`.
 fn fault_hint(path: &Path, fault: Fault) -> Cow<'static, str> {
     let file = path.display().to_string();
@@ -125,7 +140,8 @@ fn fault_hint(path: &Path, fault: Fault) -> Cow<'static, str> {
         .into(),
         Fault::Full => "free some space on that disk and run the command again".into(),
         Fault::Damaged => format!(
-            "restore a copy made with `don backup`; or let SQLite save what it can: `sqlite3 {file} .recover | sqlite3 recovered.db`, then use --db recovered.db"
+            "restore a copy made with `don backup`; or let SQLite save what it can: `sqlite3 {} .recover | sqlite3 recovered.db`, then use --db recovered.db",
+            shell_word(&file)
         )
         .into(),
         Fault::Io => "check the disk (the system's log says more); `don backup` to another disk keeps a copy while it can still be read".into(),
@@ -140,4 +156,16 @@ pub enum Done {
     Ok,
     /// The data was read but is wrong (exit 1).
     BadData,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_path_is_quoted_for_the_shell_only_when_it_needs_it() {
+        assert_eq!(shell_word("/home/sec/don.db"), "/home/sec/don.db");
+        assert_eq!(shell_word("/tmp/my league.db"), "'/tmp/my league.db'");
+        assert_eq!(shell_word("/tmp/o'neil.db"), r"'/tmp/o'\''neil.db'");
+    }
 }
