@@ -356,12 +356,16 @@ impl Store {
             Ok(looked) => looked,
             // No -shm can be made beside it, and no -wal holds changes: the file alone is the
             // database, read as it is.
-            Err(e) if cannot_share(&e) && !wal_holds_changes(path) => {
+            Err(e)
+                if cannot_share(&e)
+                    && !holds_changes(path, "-wal")
+                    && !holds_changes(path, "-journal") =>
+            {
                 let conn = connect_read(path, true).map_err(|e| not_ours(path, e));
                 let looked = conn.and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
                 looked.map_err(|e| cannot_open(path, e))?
             }
-            Err(e) if cannot_share(&e) => {
+            Err(e) if cannot_share(&e) && holds_changes(path, "-wal") => {
                 return Err(StoreError::WalStranded {
                     path: path.to_path_buf(),
                 })
@@ -622,11 +626,12 @@ fn cannot_share(e: &StoreError) -> bool {
     )
 }
 
-/// Whether a `-wal` file beside the database holds changes not yet in the file.
-fn wal_holds_changes(path: &Path) -> bool {
-    let mut wal = path.as_os_str().to_owned();
-    wal.push("-wal");
-    std::fs::metadata(PathBuf::from(wal)).is_ok_and(|m| m.len() > 0)
+/// Whether a file beside the database (`-wal`, or the rollback `-journal` of a database not in
+/// WAL mode) holds changes not yet in it, or to be taken out of it.
+fn holds_changes(path: &Path, suffix: &str) -> bool {
+    let mut beside = path.as_os_str().to_owned();
+    beside.push(suffix);
+    std::fs::metadata(PathBuf::from(beside)).is_ok_and(|m| m.len() > 0)
 }
 
 /// A copy in memory of the database `conn` reads, brought up to date from `version`: an older
