@@ -442,7 +442,7 @@ fn below_its_tables(db: &Db, version: i64) {
         assert_eq!(
             text(&out.stderr),
             format!(
-                "don: error: the database {path} says its schema is version {version}, but it holds tables of a later version: don cannot bring it up to date\n  hint: its version was set by hand or by another program; restore a copy made with `don backup`, or ask for help with {path}: don will not guess which version its tables are\n",
+                "don: error: the database {path} says its schema is version {version}, but it holds tables of a later version: don cannot bring it up to date\n  hint: nothing was changed; its version was set back by hand or by another program, and don will not guess which version its tables are: restore a copy made with `don backup`\n",
                 path = db.path.display()
             ),
             "{args:?}"

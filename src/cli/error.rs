@@ -76,12 +76,8 @@ impl CliError {
     pub fn hint(&self) -> Option<Cow<'static, str>> {
         match self {
             CliError::Store(StoreError::Fault { path, fault }) => Some(fault_hint(path, *fault)),
-            CliError::Store(StoreError::LaterTables { path, .. }) => Some(
-                format!(
-                    "its version was set by hand or by another program; restore a copy made with `don backup`, or ask for help with {}: don will not guess which version its tables are",
-                    path.display()
-                )
-                .into(),
+            CliError::Store(StoreError::LaterTables { .. }) => Some(
+                "nothing was changed; its version was set back by hand or by another program, and don will not guess which version its tables are: restore a copy made with `don backup`".into(),
             ),
             CliError::Store(StoreError::Migration { .. }) => Some(
                 "nothing was changed; restore a copy made with `don backup` if the database was altered by hand".into(),
