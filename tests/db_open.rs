@@ -527,6 +527,9 @@ fn a_database_whose_latest_changes_are_in_its_wal_in_a_folder_one_may_not_write_
         .ok()
         .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")));
     mode(copy.path(), 0o755);
+    for name in ["don.db", "don.db-wal"] {
+        mode(&copy.path().join(name), 0o644);
+    }
     let Some(out) = out else {
         eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
         return;
