@@ -20,8 +20,12 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_existing()?;
-    let report = store.backup_to(&args.file)?;
+    let store = args.db.open_read()?;
+    // A full disk met in writing the copy is the copy's disk, not the database's.
+    let report = store.backup_to(&args.file).map_err(|e| match e.fault() {
+        Some(don::store::Fault::Full) => e.naming(&args.file),
+        _ => e,
+    })?;
     writeln!(
         io::stdout().lock(),
         "Backed up {} to {}: {} ({} pages), integrity checked.",

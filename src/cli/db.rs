@@ -32,12 +32,20 @@ fn default_path() -> Result<PathBuf, CliError> {
 
 impl DbArg {
     pub fn path(&self) -> Result<PathBuf, CliError> {
-        let env = std::env::var_os("DON_DB").map(PathBuf::from);
-        match self.db.as_ref().or(env.as_ref()) {
-            Some(p) if p.as_os_str().is_empty() => {
-                Err(CliError::Usage("--db (or DON_DB) is empty".into()))
+        if let Some(p) = &self.db {
+            if p.as_os_str().is_empty() {
+                return Err(CliError::Usage(
+                    "--db is empty: give the database's file name".into(),
+                ));
             }
-            Some(p) => Ok(p.clone()),
+            return Ok(p.clone());
+        }
+        match std::env::var_os("DON_DB") {
+            Some(p) if p.is_empty() => Err(CliError::Usage(
+                "DON_DB is set but empty: set it to the database's file name, or unset it (`unset DON_DB`) for the usual database in your data directory"
+                    .into(),
+            )),
+            Some(p) => Ok(PathBuf::from(p)),
             None => default_path(),
         }
     }
@@ -48,21 +56,39 @@ impl DbArg {
         open_at(&path)
     }
 
-    /// Opens the database, which must be there: a command that only reads it, or changes what
-    /// is in it, never leaves a new empty database behind (a mistyped `--db` above all).
+    /// Opens the database for a change, which must be there: a command that changes what is
+    /// in it never leaves a new empty database behind (a mistyped `--db` above all), and one
+    /// that cannot be written is refused before anything is asked.
     pub fn open_existing(&self) -> Result<Store, CliError> {
         let path = self.path()?;
-        if !path.exists() {
-            return Err(CliError::Usage(format!(
-                "there is no database at {}: `don new` or `don import` begins one",
-                path.display()
-            )));
-        }
-        open_at(&path)
+        opened(&path);
+        Ok(Store::open_existing(&path)?)
+    }
+
+    /// Opens the database, which must be there, to read it only: nothing is created, migrated
+    /// or written, so it can be read from read-only storage.
+    pub fn open_read(&self) -> Result<Store, CliError> {
+        let path = self.path()?;
+        opened(&path);
+        Ok(Store::open_read(&path)?)
     }
 }
 
+/// The database this command opened, for an error from deep in a change (a disk full, a
+/// read-only file) to name it.
+static OPENED: std::sync::OnceLock<PathBuf> = std::sync::OnceLock::new();
+
+fn opened(path: &Path) {
+    let _ = OPENED.set(path.to_path_buf());
+}
+
+/// The database this command opened, if any.
+pub fn opened_path() -> Option<&'static Path> {
+    OPENED.get().map(PathBuf::as_path)
+}
+
 pub fn open_at(path: &Path) -> Result<Store, CliError> {
+    opened(path);
     Ok(Store::open(path)?)
 }
 

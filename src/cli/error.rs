@@ -1,10 +1,12 @@
 //! What can go wrong in a command, and how a command ends when it does not fail.
 
+use std::borrow::Cow;
 use std::io;
+use std::path::Path;
 
 use don::publish::out::OutError;
 use don::record::SourceError;
-use don::store::StoreError;
+use don::store::{Fault, StoreError};
 
 /// What can go wrong in a command.
 #[derive(Debug, thiserror::Error)]
@@ -36,13 +38,35 @@ impl CliError {
             || matches!(self, CliError::Out(OutError::Write { source, .. }) if source.kind() == io::ErrorKind::BrokenPipe)
     }
 
+    /// This error naming the database at `db` (the one the command opened) where it is a
+    /// storage fault SQLite met deep in a change, which knows no file name.
+    pub fn naming_database(self, db: Option<&Path>) -> CliError {
+        match (self, db) {
+            (CliError::Store(e), Some(db)) => CliError::Store(e.naming(db)),
+            (CliError::Hinted { error, hint }, db) => CliError::Hinted {
+                error: Box::new(error.naming_database(db)),
+                hint,
+            },
+            (other, _) => other,
+        }
+    }
+
     /// 2 for a file that cannot be read at all or a command line that cannot be followed, 1
     /// otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Source(_) | CliError::Usage(_) => 2,
+            CliError::Store(StoreError::Fault {
+                fault: Fault::NotADatabase,
+                ..
+            }) => 2,
             CliError::Store(
                 StoreError::Open { .. }
+                | StoreError::Missing { .. }
+                | StoreError::Empty { .. }
+                | StoreError::NotAFile { .. }
+                | StoreError::Unreadable { .. }
+                | StoreError::WalStranded { .. }
                 | StoreError::TooNew { .. }
                 | StoreError::NotOurs { .. }
                 | StoreError::Refused(_)
@@ -55,7 +79,31 @@ impl CliError {
         }
     }
 
-    pub fn hint(&self) -> Option<&'static str> {
+    pub fn hint(&self) -> Option<Cow<'static, str>> {
+        match self {
+            CliError::Store(StoreError::Fault { path, fault }) => Some(fault_hint(path, *fault)),
+            CliError::Store(StoreError::LaterTables { .. }) => Some(
+                "nothing was changed; its version was set back by hand or by another program, and don will not guess which version its tables are: restore a copy made with `don backup`".into(),
+            ),
+            CliError::Store(StoreError::Migration { .. }) => Some(
+                "nothing was changed; restore a copy made with `don backup` if the database was altered by hand".into(),
+            ),
+            CliError::Store(StoreError::WalStranded { .. }) => Some(
+                "run any don command on it where its folder can be written (that folds the -wal file into the database), or copy the database and its -wal file together into a folder you may write and read the copy".into(),
+            ),
+            CliError::Store(StoreError::Unreadable { source, .. })
+                if source.kind() == io::ErrorKind::PermissionDenied =>
+            {
+                Some("you may not read this file: ask its owner for permission, or give --db a copy you may read".into())
+            }
+            CliError::Store(StoreError::NotAFile { .. }) => {
+                Some("give --db (or DON_DB) the file name of a don database".into())
+            }
+            _ => self.fixed_hint().map(Cow::Borrowed),
+        }
+    }
+
+    fn fixed_hint(&self) -> Option<&'static str> {
         match self {
             CliError::Hinted { hint, .. } => Some(hint),
             CliError::Out(e) => Some(e.hint()),
@@ -66,10 +114,42 @@ impl CliError {
             CliError::Store(StoreError::TooNew { .. }) => {
                 Some("install the newer don, or give another database with --db")
             }
-            CliError::Store(StoreError::Sql(e)) if e.to_string().contains("locked") => {
+            CliError::Store(e) if e.is_busy() => {
                 Some("another don is writing this database; try again when it has finished")
             }
             _ => None,
+        }
+    }
+}
+
+/// `word` as one word for a POSIX shell: as it is if it needs no quoting, else in single quotes.
+fn shell_word(word: &str) -> Cow<'_, str> {
+    let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@%=".contains(c);
+    if !word.is_empty() && word.chars().all(plain) {
+        Cow::Borrowed(word)
+    } else {
+        Cow::Owned(format!("'{}'", word.replace('\'', r"'\''")))
+    }
+}
+
+/// What to do about a storage fault of the database at `path`.
+fn fault_hint(path: &Path, fault: Fault) -> Cow<'static, str> {
+    let file = path.display().to_string();
+    let file = super::text::shown(&file);
+    match fault {
+        Fault::ReadOnly => format!(
+            "this command changes the database: it must be able to write {file} and, in the same folder, {file}-wal and {file}-shm (permission to write both, on a disk not mounted read-only); commands that only read it (standings, show, export, publish...) work as it is"
+        )
+        .into(),
+        Fault::Full => "free some space on that disk and run the command again".into(),
+        Fault::Damaged => format!(
+            "restore a copy made with `don backup`; or let SQLite save what it can: `sqlite3 {} .recover | sqlite3 recovered.db`, then use --db recovered.db",
+            shell_word(&file)
+        )
+        .into(),
+        Fault::Io => "check the disk (the system's log says more); `don backup` to another disk keeps a copy while it can still be read".into(),
+        Fault::NotADatabase => {
+            "give --db (or DON_DB) the file name of a don database; if this was one, it is damaged: restore a copy made with `don backup`".into()
         }
     }
 }
@@ -79,4 +159,16 @@ pub enum Done {
     Ok,
     /// The data was read but is wrong (exit 1).
     BadData,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::shell_word;
+
+    #[test]
+    fn a_path_is_quoted_for_the_shell_only_when_it_needs_it() {
+        assert_eq!(shell_word("/home/sec/don.db"), "/home/sec/don.db");
+        assert_eq!(shell_word("/tmp/my league.db"), "'/tmp/my league.db'");
+        assert_eq!(shell_word("/tmp/o'neil.db"), r"'/tmp/o'\''neil.db'");
+    }
 }

@@ -44,7 +44,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_existing()?;
+    let store = args.db.open_read()?;
     let league_wanted = args.league.is_some()
         || args.season.is_some()
         || args.shape.is_some()

@@ -206,7 +206,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             )?;
         }
         LeagueCommand::Show { which, db } => {
-            let store = db.open_existing()?;
+            let store = db.open_read()?;
             let league = which.league(&store)?;
             show_league(&mut out, &store, &league)?;
         }
@@ -229,7 +229,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             write_config(&mut out, &new)?;
         }
         LeagueCommand::List { db } => {
-            let store = db.open_existing()?;
+            let store = db.open_read()?;
             let leagues = store.leagues().all()?;
             if leagues.is_empty() {
                 writeln!(out, "No leagues.")?;
@@ -537,7 +537,7 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
             }
         }
         SeasonCommand::List { league, db } => {
-            let store = db.open_existing()?;
+            let store = db.open_read()?;
             let league = store
                 .leagues()
                 .find(super::which::league_or_env(league.as_deref()).as_deref())?;
@@ -646,7 +646,7 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
             )?;
         }
         TeamCommand::List { which, db } => {
-            let store = db.open_existing()?;
+            let store = db.open_read()?;
             let league = which.league(&store)?;
             let seasons = store.leagues().seasons(league.id)?;
             if seasons.is_empty() || (which.season.is_none() && seasons.is_empty()) {
@@ -876,7 +876,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             )?;
         }
         RosterCommand::Show { team, which, db } => {
-            let store = db.open_existing()?;
+            let store = db.open_read()?;
             let (league, season) = which.both(&store)?;
             let team = team
                 .map(|t| store.leagues().team(&league, &t))
@@ -1040,7 +1040,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             which,
             db,
         } => {
-            let store = db.open_existing()?;
+            let store = db.open_read()?;
             let (league, season) = which.both(&store)?;
             let team = team
                 .map(|t| store.leagues().team(&league, &t))

@@ -170,6 +170,7 @@ pub fn main() -> ExitCode {
         Ok(Done::BadData) => ExitCode::from(1),
         Err(e) if e.is_closed_pipe() => ExitCode::SUCCESS,
         Err(e) => {
+            let e = e.naming_database(db::opened_path());
             // Nothing more can be said if standard error is closed too.
             let paint = colour::Paint::stderr();
             let mut err = io::stderr().lock();

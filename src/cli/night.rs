@@ -316,7 +316,7 @@ pub fn night(command: NightCommand) -> Result<Done, CliError> {
             which,
             db,
         } => {
-            let store = db.open_existing()?;
+            let store = db.open_read()?;
             let (league, season) = which.both(&store)?;
             let home = store.leagues().team(&league, &home)?;
             let away = store.leagues().team(&league, &away)?;

@@ -39,7 +39,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_existing()?;
+    let store = args.db.open_read()?;
     let league = args.which.league(&store)?;
     let front = match &args.which.season {
         Some(_) => Some(args.which.both(&store)?.1),

@@ -45,7 +45,7 @@ fn short_time(at: &str) -> String {
 }
 
 pub fn show(args: ShowArgs) -> Result<Done, CliError> {
-    let store = args.db.open_existing()?;
+    let store = args.db.open_read()?;
     let game = store.find_game(&args.game)?;
     let record = store.game_record(game)?;
     let mut sheet = check_value(record.clone());
@@ -135,7 +135,7 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
             return Err(CliError::Usage(f.message));
         }
     }
-    let store: Store = args.db.open_existing()?;
+    let store: Store = args.db.open_read()?;
     let filter = GameFilter {
         player: args.player.clone(),
         variant: args.variant.as_ref().map(|v| v.trim().to_lowercase()),

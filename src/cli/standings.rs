@@ -47,7 +47,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_existing()?;
+    let store = args.db.open_read()?;
     let (league, season_info) = args.which.both(&store)?;
     let mut season = store.leagues().load(&season_info)?;
     if let Some(day) = &args.on {

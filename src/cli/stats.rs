@@ -64,7 +64,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_existing()?;
+    let store = args.db.open_read()?;
     let league = args.which.league(&store)?;
     let seasons = if args.all_seasons {
         store.leagues().seasons(league.id)?

@@ -182,7 +182,7 @@ pub struct LogArgs {
 }
 
 pub fn log(args: LogArgs) -> Result<Done, CliError> {
-    let store = args.db.open_existing()?;
+    let store = args.db.open_read()?;
     let ops = store.log(args.limit as usize)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());

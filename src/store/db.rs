@@ -3,7 +3,7 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rusqlite::{Connection, ErrorCode, OptionalExtension, TransactionBehavior};
+use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
 use rusqlite_migration::{Migrations, M};
 
 /// `schema.sql`: version 1, then each later version after a line beginning `-- @@ version`.
@@ -41,6 +41,40 @@ pub enum StoreError {
     },
     #[error("the database {path} is not a don database: {why}")]
     NotOurs { path: PathBuf, why: String },
+    /// A command that needs the database found no file there.
+    #[error("there is no database at {}: `don new` or `don import` begins one", path.display())]
+    Missing { path: PathBuf },
+    /// A file of no bytes (or an SQLite database with nothing in it): no don database yet.
+    #[error("the database {} is empty: `don new` or `don import` begins one in it", path.display())]
+    Empty { path: PathBuf },
+    /// Something other than a regular file (a folder, `/dev/null`, a FIFO).
+    #[error("{} is not a database file: it is {what}", path.display())]
+    NotAFile { path: PathBuf, what: &'static str },
+    /// The file is there but cannot be read (permission denied).
+    #[error("cannot read the database {}: {source}", path.display())]
+    Unreadable {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// What SQLite said of the storage under the database, by its error code.
+    #[error("{}", fault.words(path))]
+    Fault { path: PathBuf, fault: Fault },
+    /// A database read where its folder cannot be written, whose last changes are still in
+    /// its `-wal` file: SQLite cannot read them without making a `-shm` file beside it.
+    #[error("cannot read the database {} here: its latest changes are still in {}-wal, and SQLite cannot make {}-shm beside it to read them (the folder cannot be written)", path.display(), path.display(), path.display())]
+    WalStranded { path: PathBuf },
+    /// `user_version` says `version`, but the tables are of a later version (someone set it
+    /// by hand): migrating would fail half way.
+    #[error("the database {} says its schema is version {version}, but it holds tables of a later version: don cannot bring it up to date", path.display())]
+    LaterTables { path: PathBuf, version: i64 },
+    /// Bringing the schema up to date failed for another reason.
+    #[error("the database {} cannot be brought up from schema version {from} to {to} ({why})", path.display())]
+    Migration {
+        path: PathBuf,
+        from: i64,
+        to: i64,
+        why: String,
+    },
     #[error("the database: {0}")]
     Sql(#[from] rusqlite::Error),
     /// What was stored cannot be read back (a damaged database).
@@ -68,7 +102,79 @@ pub enum StoreError {
     },
 }
 
+/// What SQLite says is wrong with the storage under a database, told by its error code.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// The file (or its folder, where SQLite keeps `-wal` and `-shm`) cannot be written.
+    ReadOnly,
+    /// The disk is full.
+    Full,
+    /// The file is damaged (truncated, or overwritten in part).
+    Damaged,
+    /// The file is not an SQLite database at all.
+    NotADatabase,
+    /// The disk could not be read or written (an I/O error).
+    Io,
+}
+
+impl Fault {
+    /// The fault behind a rusqlite error, by its SQLite error code, if it is one of these.
+    pub fn of(e: &rusqlite::Error) -> Option<Fault> {
+        match e.sqlite_error_code()? {
+            ErrorCode::ReadOnly => Some(Fault::ReadOnly),
+            ErrorCode::DiskFull => Some(Fault::Full),
+            ErrorCode::DatabaseCorrupt => Some(Fault::Damaged),
+            ErrorCode::NotADatabase => Some(Fault::NotADatabase),
+            ErrorCode::SystemIoFailure => Some(Fault::Io),
+            _ => None,
+        }
+    }
+
+    /// The sentence for this fault of the database at `path`.
+    pub fn words(self, path: &Path) -> String {
+        let path = path.display();
+        match self {
+            Fault::ReadOnly => format!("the database {path} is read-only: nothing was changed"),
+            Fault::Full => {
+                format!("the disk holding the database {path} is full: nothing was changed")
+            }
+            Fault::Damaged => format!("the database {path} is damaged (SQLite finds it malformed)"),
+            Fault::NotADatabase => {
+                format!("{path} is not a database (nor one SQLite can recognise)")
+            }
+            Fault::Io => format!(
+                "the disk holding the database {path} failed to read or write it (an I/O error)"
+            ),
+        }
+    }
+}
+
 impl StoreError {
+    /// The storage fault this error is, if any: [`StoreError::Fault`], or an SQLite error
+    /// whose code says so.
+    pub fn fault(&self) -> Option<Fault> {
+        match self {
+            StoreError::Fault { fault, .. } => Some(*fault),
+            StoreError::Sql(e) => Fault::of(e),
+            _ => None,
+        }
+    }
+
+    /// This error, naming the database at `path` if it is a storage fault that does not
+    /// name it yet.
+    pub fn naming(self, path: &Path) -> StoreError {
+        match self {
+            StoreError::Sql(e) => match Fault::of(&e) {
+                Some(fault) => StoreError::Fault {
+                    path: path.to_path_buf(),
+                    fault,
+                },
+                None => StoreError::Sql(e),
+            },
+            other => other,
+        }
+    }
+
     /// Another connection holds the database (past the busy timeout, or where SQLite does not
     /// wait, as in changing the journal mode).
     pub fn is_busy(&self) -> bool {
@@ -114,13 +220,60 @@ impl Store {
     /// its schema up to date. A database written by a newer `don` is refused untouched. Another
     /// `don` creating or writing it at the same moment is waited for.
     pub fn open(path: &Path) -> Result<Store, StoreError> {
+        on_disk(path)?;
+        Store::retry(path, Store::try_open)
+    }
+
+    /// Opens the database at `path` for a change, which must be there: neither missing nor an
+    /// empty file (a mistyped `--db` never leaves a new database behind). Its schema is brought
+    /// up to date. A database that cannot be written is refused at once
+    /// ([`Fault::ReadOnly`]), before anything is asked or done.
+    pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
+        match on_disk(path)? {
+            OnDisk::Missing => Err(StoreError::Missing {
+                path: path.to_path_buf(),
+            }),
+            OnDisk::Empty => Err(StoreError::Empty {
+                path: path.to_path_buf(),
+            }),
+            OnDisk::File => Store::retry(path, Store::try_open),
+        }
+    }
+
+    /// Opens the database at `path` to read it only: nothing is created, migrated or written.
+    ///
+    /// The connection is opened without `SQLITE_OPEN_CREATE` and with `query_only` on, so
+    /// SQLite refuses any change through it ([`Fault::ReadOnly`]). It asks for write access
+    /// still, which SQLite drops by itself on a file it may not write: a connection that may
+    /// write is the one that tidies the `-wal` and `-shm` files away when it closes last (one
+    /// opened read-only leaves them behind). Where SQLite cannot make the `-shm` file (a
+    /// read-only mount, a folder the user may not write) and no `-wal` file holds changes, the
+    /// file is read as `immutable`. A database of an older schema is brought up to date in a
+    /// copy in memory; the file is left as it is.
+    pub fn open_read(path: &Path) -> Result<Store, StoreError> {
+        match on_disk(path)? {
+            OnDisk::Missing => Err(StoreError::Missing {
+                path: path.to_path_buf(),
+            }),
+            OnDisk::Empty => Err(StoreError::Empty {
+                path: path.to_path_buf(),
+            }),
+            OnDisk::File => Store::retry(path, Store::try_open_read),
+        }
+    }
+
+    /// `open` tried again while another `don` holds the database, for up to [`BUSY_TIMEOUT`].
+    fn retry(
+        path: &Path,
+        open: fn(&Path) -> Result<Store, StoreError>,
+    ) -> Result<Store, StoreError> {
         let deadline = Instant::now() + BUSY_TIMEOUT;
         loop {
-            match Store::try_open(path) {
+            match open(path) {
                 Err(e) if e.is_busy() && Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(20));
                 }
-                other => return other,
+                other => return other.map_err(|e| cannot_open(path, e.naming(path))),
             }
         }
     }
@@ -133,32 +286,23 @@ impl Store {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| open_err(Box::new(e)))?;
         }
-        let mut conn = Connection::open(path).map_err(|e| open_err(Box::new(e)))?;
-        conn.busy_timeout(BUSY_TIMEOUT)?;
-        let not_ours = |e: rusqlite::Error| match e.sqlite_error_code() {
-            Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Sql(e),
-            _ => StoreError::NotOurs {
+        let mut conn = Connection::open(path).map_err(|e| match Fault::of(&e) {
+            Some(_) => StoreError::Sql(e),
+            None => open_err(Box::new(e)),
+        })?;
+        // SQLite opens a file it may not write for reading only, and says so only at the
+        // first change: a command that changes the database is refused here, before it asks
+        // or does anything.
+        if conn.is_readonly(rusqlite::MAIN_DB)? {
+            return Err(StoreError::Fault {
                 path: path.to_path_buf(),
-                why: e.to_string(),
-            },
-        };
+                fault: Fault::ReadOnly,
+            });
+        }
+        conn.busy_timeout(BUSY_TIMEOUT)?;
+        let not_ours = |e: rusqlite::Error| not_ours(path, e);
         let known = schema().len() as i64;
-        // The version and the tables are read in one snapshot: another don may be creating the
-        // database this moment, and its tables must never be seen without its version.
-        conn.execute_batch("BEGIN DEFERRED").map_err(not_ours)?;
-        let seen = (|| {
-            let version = user_version(&conn).map_err(not_ours)?;
-            // Someone else's database is refused before anything is set on it.
-            if version < known && (version > 0 || has_tables(&conn)?) {
-                check_ours(&conn, version).map_err(|why| StoreError::NotOurs {
-                    path: path.to_path_buf(),
-                    why,
-                })?;
-            }
-            Ok::<_, StoreError>(version)
-        })();
-        conn.execute_batch("COMMIT").map_err(not_ours)?;
-        let version = seen?;
+        let (version, _) = first_look(&conn, path)?;
         if version > known {
             return Err(StoreError::TooNew {
                 path: path.to_path_buf(),
@@ -194,15 +338,58 @@ impl Store {
             drop(tx);
             if version < known {
                 conn.set_transaction_behavior(TransactionBehavior::Immediate);
-                if let Err(e) = migrations().to_latest(&mut conn) {
-                    // Another don may have brought it up to date in between.
-                    if user_version(&conn)? != known {
-                        return Err(open_err(Box::new(e)));
-                    }
-                }
+                migrate(&mut conn, path, version)?;
                 conn.set_transaction_behavior(TransactionBehavior::Deferred);
             }
         }
+        Ok(Store {
+            conn,
+            path: path.to_path_buf(),
+        })
+    }
+
+    fn try_open_read(path: &Path) -> Result<Store, StoreError> {
+        let looked = connect_read(path, false)
+            .map_err(|e| not_ours(path, e))
+            .and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
+        let (conn, (version, tables)) = match looked {
+            Ok(looked) => looked,
+            // No -shm can be made beside it, and no -wal holds changes: the file alone is the
+            // database, read as it is.
+            Err(e)
+                if cannot_share(&e)
+                    && !holds_changes(path, "-wal")
+                    && !holds_changes(path, "-journal") =>
+            {
+                let conn = connect_read(path, true).map_err(|e| not_ours(path, e));
+                let looked = conn.and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
+                looked.map_err(|e| cannot_open(path, e))?
+            }
+            Err(e) if cannot_share(&e) && holds_changes(path, "-wal") => {
+                return Err(StoreError::WalStranded {
+                    path: path.to_path_buf(),
+                })
+            }
+            Err(e) => return Err(cannot_open(path, e)),
+        };
+        let known = schema().len() as i64;
+        if version > known {
+            return Err(StoreError::TooNew {
+                path: path.to_path_buf(),
+                found: version,
+                known,
+            });
+        }
+        if version == 0 && !tables {
+            return Err(StoreError::Empty {
+                path: path.to_path_buf(),
+            });
+        }
+        let conn = if version < known {
+            migrated_copy(&conn, path, version)?
+        } else {
+            conn
+        };
         Ok(Store {
             conn,
             path: path.to_path_buf(),
@@ -256,6 +443,272 @@ impl Store {
             entered: Default::default(),
         })
     }
+}
+
+/// What is at a database's path before it is opened.
+enum OnDisk {
+    Missing,
+    /// A file of no bytes.
+    Empty,
+    File,
+}
+
+/// What is at `path`: refused if it is there but is not a regular file one may read.
+fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
+    let meta = match std::fs::metadata(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(OnDisk::Missing),
+        Err(source) => {
+            return Err(StoreError::Unreadable {
+                path: path.to_path_buf(),
+                source,
+            })
+        }
+        Ok(meta) => meta,
+    };
+    let what = if meta.is_file() {
+        None
+    } else if meta.is_dir() {
+        Some("a folder")
+    } else {
+        Some(special_file(&meta.file_type()))
+    };
+    if let Some(what) = what {
+        return Err(StoreError::NotAFile {
+            path: path.to_path_buf(),
+            what,
+        });
+    }
+    std::fs::File::open(path).map_err(|source| StoreError::Unreadable {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(if meta.len() == 0 {
+        OnDisk::Empty
+    } else {
+        OnDisk::File
+    })
+}
+
+/// What a file that is neither a regular file nor a folder is, in words.
+#[cfg(unix)]
+fn special_file(kind: &std::fs::FileType) -> &'static str {
+    use std::os::unix::fs::FileTypeExt;
+    if kind.is_char_device() {
+        "a device"
+    } else if kind.is_block_device() {
+        "a disk device"
+    } else if kind.is_fifo() {
+        "a pipe (FIFO)"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a regular file"
+    }
+}
+
+#[cfg(not(unix))]
+fn special_file(_: &std::fs::FileType) -> &'static str {
+    "not a regular file"
+}
+
+/// An SQLite error on opening `path` or first reading it: a storage fault or another `don`
+/// holding it as themselves, anything else as a database not ours.
+fn not_ours(path: &Path, e: rusqlite::Error) -> StoreError {
+    match e.sqlite_error_code() {
+        Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Sql(e),
+        Some(ErrorCode::CannotOpen) => StoreError::Sql(e),
+        _ if Fault::of(&e).is_some() => StoreError::Sql(e),
+        _ => StoreError::NotOurs {
+            path: path.to_path_buf(),
+            why: e.to_string(),
+        },
+    }
+}
+
+/// The schema version and whether there are tables, read in one snapshot: another don may be
+/// creating the database this moment, and its tables must never be seen without its version.
+/// Someone else's database is refused before anything is set on it.
+fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError> {
+    let known = schema().len() as i64;
+    conn.execute_batch("BEGIN DEFERRED")
+        .map_err(|e| not_ours(path, e))?;
+    let seen = (|| {
+        let version = user_version(conn).map_err(|e| not_ours(path, e))?;
+        let tables = has_tables(conn)?;
+        // Version 0 with don's log: the version was set back by hand, not someone else's.
+        if version == 0 && tables && check_ours(conn, known).is_ok() {
+            return Err(StoreError::LaterTables {
+                path: path.to_path_buf(),
+                version,
+            });
+        }
+        if version < known && (version > 0 || tables) {
+            check_ours(conn, version).map_err(|why| StoreError::NotOurs {
+                path: path.to_path_buf(),
+                why,
+            })?;
+        }
+        Ok::<_, StoreError>((version, tables))
+    })();
+    // A failed read may have ended the transaction already (SQLite rolls back on a full
+    // disk): its own error is the one to tell.
+    let ended = conn.execute_batch("COMMIT");
+    let seen = seen?;
+    ended.map_err(|e| not_ours(path, e))?;
+    Ok(seen)
+}
+
+/// A connection that reads `path` only (see [`Store::open_read`]); `immutable`: read from the
+/// file alone, with no `-wal` or `-shm`.
+fn connect_read(path: &Path, immutable: bool) -> rusqlite::Result<Connection> {
+    let conn = if immutable {
+        Connection::open_with_flags(
+            format!("{}?mode=ro&immutable=1", file_uri(path)),
+            OpenFlags::SQLITE_OPEN_READ_ONLY
+                | OpenFlags::SQLITE_OPEN_URI
+                | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?
+    } else {
+        Connection::open_with_flags(
+            path,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )?
+    };
+    conn.busy_timeout(BUSY_TIMEOUT)?;
+    conn.pragma_update(None, "query_only", "ON")?;
+    conn.pragma_update(None, "temp_store", "MEMORY")?;
+    Ok(conn)
+}
+
+/// `path` as an SQLite `file:` URI, every byte but letters, digits, `/` and `-._~` escaped.
+fn file_uri(path: &Path) -> String {
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    #[cfg(unix)]
+    let bytes = {
+        use std::os::unix::ffi::OsStrExt;
+        absolute.as_os_str().as_bytes().to_vec()
+    };
+    #[cfg(not(unix))]
+    let bytes = absolute.to_string_lossy().replace('\\', "/").into_bytes();
+    let mut uri = String::from("file:");
+    for &b in &bytes {
+        if b.is_ascii_alphanumeric() || b"/-._~".contains(&b) {
+            uri.push(b as char);
+        } else {
+            uri.push_str(&format!("%{b:02X}"));
+        }
+    }
+    uri
+}
+
+/// SQLite's "unable to open database file" as [`StoreError::Open`], naming the file.
+fn cannot_open(path: &Path, e: StoreError) -> StoreError {
+    match e {
+        StoreError::Sql(e) if e.sqlite_error_code() == Some(ErrorCode::CannotOpen) => {
+            StoreError::Open {
+                path: path.to_path_buf(),
+                source: Box::new(e),
+            }
+        }
+        e => e,
+    }
+}
+
+/// Whether opening failed for want of a `-shm` file SQLite could make (a read-only folder or
+/// mount).
+fn cannot_share(e: &StoreError) -> bool {
+    matches!(
+        e,
+        StoreError::Sql(e) if matches!(
+            e.sqlite_error_code(),
+            Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen)
+        )
+    )
+}
+
+/// Whether a file beside the database (`-wal`, or the rollback `-journal` of a database not in
+/// WAL mode) holds changes not yet in it, or to be taken out of it.
+fn holds_changes(path: &Path, suffix: &str) -> bool {
+    let mut beside = path.as_os_str().to_owned();
+    beside.push(suffix);
+    std::fs::metadata(PathBuf::from(beside)).is_ok_and(|m| m.len() > 0)
+}
+
+/// A copy in memory of the database `conn` reads, brought up to date from `version`: an older
+/// database read without changing its file.
+fn migrated_copy(conn: &Connection, path: &Path, version: i64) -> Result<Connection, StoreError> {
+    let mut copy = Connection::open_in_memory()?;
+    rusqlite::backup::Backup::new(conn, &mut copy)?.run_to_completion(
+        i32::MAX,
+        Duration::from_millis(20),
+        None,
+    )?;
+    copy.pragma_update(None, "foreign_keys", "ON")?;
+    migrate(&mut copy, path, version)?;
+    copy.pragma_update(None, "query_only", "ON")?;
+    Ok(copy)
+}
+
+/// Brings the schema of `conn` (the database at `path`) up from `version` to the latest. Never
+/// says the SQL: a database whose `user_version` was set below its tables is told as such.
+fn migrate(conn: &mut Connection, path: &Path, version: i64) -> Result<(), StoreError> {
+    let known = schema().len() as i64;
+    let Err(e) = migrations().to_latest(conn) else {
+        return Ok(());
+    };
+    // Another don may have brought it up to date in between.
+    if user_version(conn)? == known {
+        return Ok(());
+    }
+    if holds_later_tables(conn, version)? {
+        return Err(StoreError::LaterTables {
+            path: path.to_path_buf(),
+            version,
+        });
+    }
+    let why = match &e {
+        rusqlite_migration::Error::RusqliteError { err, .. } => {
+            if let Some(fault) = Fault::of(err) {
+                return Err(StoreError::Fault {
+                    path: path.to_path_buf(),
+                    fault,
+                });
+            }
+            match err.sqlite_error() {
+                Some(code) => format!("SQLite error {}", code.extended_code),
+                None => "SQLite refused it".to_string(),
+            }
+        }
+        _ => "the migration was refused".to_string(),
+    };
+    Err(StoreError::Migration {
+        path: path.to_path_buf(),
+        from: version,
+        to: known,
+        why,
+    })
+}
+
+/// Whether `conn` holds a table, index or trigger that the schema makes only after `version`.
+fn holds_later_tables(conn: &Connection, version: i64) -> Result<bool, StoreError> {
+    fn names(conn: &Connection) -> rusqlite::Result<std::collections::HashSet<String>> {
+        let mut stmt =
+            conn.prepare("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")?;
+        let names = stmt.query_map([], |r| r.get(0))?.collect();
+        names
+    }
+    let model = |upto: usize| -> rusqlite::Result<std::collections::HashSet<String>> {
+        let model = Connection::open_in_memory()?;
+        for part in schema().into_iter().take(upto) {
+            model.execute_batch(part)?;
+        }
+        names(&model)
+    };
+    let then = model(usize::try_from(version).unwrap_or(0))?;
+    let latest = model(usize::MAX)?;
+    Ok(names(conn)?
+        .iter()
+        .any(|n| !then.contains(n) && latest.contains(n)))
 }
 
 fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
@@ -417,4 +870,160 @@ fn held_words(target: &str, held: &str, by: &[Operation], also: &[Operation]) ->
         ));
     }
     words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn beside(path: &Path, suffix: &str) -> PathBuf {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        PathBuf::from(p)
+    }
+
+    /// A database with one operation in its log, closed.
+    fn one_change(path: &Path) {
+        let mut store = Store::open(path).unwrap();
+        store
+            .change("test")
+            .unwrap()
+            .commit("a change", None)
+            .unwrap();
+    }
+
+    #[test]
+    fn a_read_is_query_only_refuses_a_change_and_leaves_the_file_as_it_was() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("don.db");
+        one_change(&path);
+        let before = std::fs::read(&path).unwrap();
+        {
+            let mut store = Store::open_read(&path).unwrap();
+            let query_only: i64 = store
+                .conn
+                .query_row("PRAGMA query_only", [], |r| r.get(0))
+                .unwrap();
+            assert_eq!(query_only, 1);
+            assert!(!store.is_unused().unwrap());
+            let refused = store.change("another").err().unwrap().naming(&path);
+            assert_eq!(refused.fault(), Some(Fault::ReadOnly));
+            assert_eq!(
+                refused.to_string(),
+                format!(
+                    "the database {} is read-only: nothing was changed",
+                    path.display()
+                )
+            );
+        }
+        assert_eq!(before, std::fs::read(&path).unwrap());
+        for suffix in ["-wal", "-shm", "-journal"] {
+            assert!(!beside(&path, suffix).exists(), "{suffix} left behind");
+        }
+    }
+
+    #[test]
+    fn an_immutable_read_sees_the_file_alone() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("a b?c#d%e.db");
+        one_change(&path);
+        let conn = connect_read(&path, true).unwrap();
+        assert_eq!(
+            first_look(&conn, &path).unwrap(),
+            (schema().len() as i64, true)
+        );
+        let err = conn
+            .execute(
+                "INSERT INTO operations (at, command, summary) VALUES ('', '', '')",
+                [],
+            )
+            .unwrap_err();
+        assert_eq!(Fault::of(&err), Some(Fault::ReadOnly));
+    }
+
+    #[test]
+    fn a_path_becomes_a_file_uri_with_its_odd_bytes_escaped() {
+        assert_eq!(
+            file_uri(Path::new("/tmp/a b?c#d%e&é.db")),
+            "file:/tmp/a%20b%3Fc%23d%25e%26%C3%A9.db"
+        );
+    }
+
+    #[test]
+    fn an_empty_or_missing_file_is_never_made_a_database_by_a_read_or_a_change() {
+        let dir = tempfile::tempdir().unwrap();
+        let empty = dir.path().join("zero.db");
+        std::fs::write(&empty, b"").unwrap();
+        let missing = dir.path().join("none.db");
+        for open in [Store::open_read, Store::open_existing] {
+            assert!(matches!(open(&empty), Err(StoreError::Empty { .. })));
+            assert!(matches!(open(&missing), Err(StoreError::Missing { .. })));
+        }
+        assert_eq!(std::fs::read(&empty).unwrap(), b"");
+        assert!(!missing.exists());
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "only zero.db: {names:?}");
+    }
+
+    #[test]
+    fn faults_are_told_by_their_sqlite_codes() {
+        let err = |code| rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None);
+        use rusqlite::ffi;
+        assert_eq!(Fault::of(&err(ffi::SQLITE_READONLY)), Some(Fault::ReadOnly));
+        assert_eq!(
+            Fault::of(&err(ffi::SQLITE_READONLY_DIRECTORY)),
+            Some(Fault::ReadOnly)
+        );
+        assert_eq!(Fault::of(&err(ffi::SQLITE_FULL)), Some(Fault::Full));
+        assert_eq!(Fault::of(&err(ffi::SQLITE_CORRUPT)), Some(Fault::Damaged));
+        assert_eq!(
+            Fault::of(&err(ffi::SQLITE_NOTADB)),
+            Some(Fault::NotADatabase)
+        );
+        assert_eq!(Fault::of(&err(ffi::SQLITE_IOERR_WRITE)), Some(Fault::Io));
+        assert_eq!(Fault::of(&err(ffi::SQLITE_BUSY)), None);
+        assert_eq!(Fault::of(&err(ffi::SQLITE_CONSTRAINT_UNIQUE)), None);
+    }
+
+    #[test]
+    fn a_change_that_fills_the_database_is_a_full_disk_and_keeps_nothing() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("don.db");
+        one_change(&path);
+        let mut store = Store::open(&path).unwrap();
+        let pages: i64 = store
+            .conn
+            .query_row("PRAGMA page_count", [], |r| r.get(0))
+            .unwrap();
+        // SQLite says SQLITE_FULL when the database may grow no further, as on a full disk.
+        store
+            .conn
+            .pragma_update(None, "max_page_count", pages + 1)
+            .unwrap();
+        let change = store.change("fill").unwrap();
+        let big = "x".repeat(100_000);
+        let err = change
+            .tx
+            .execute("UPDATE operations SET summary = ?1", [&big])
+            .unwrap_err();
+        drop(change);
+        let err = StoreError::from(err).naming(&path);
+        assert_eq!(err.fault(), Some(Fault::Full));
+        assert_eq!(
+            err.to_string(),
+            format!(
+                "the disk holding the database {} is full: nothing was changed",
+                path.display()
+            )
+        );
+        let summaries: Vec<String> = store
+            .conn
+            .prepare("SELECT summary FROM operations")
+            .unwrap()
+            .query_map([], |r| r.get(0))
+            .unwrap()
+            .collect::<Result<_, _>>()
+            .unwrap();
+        assert_eq!(summaries, ["a change"]);
+    }
 }

@@ -13,7 +13,7 @@ mod oplog;
 mod results;
 
 pub use backup::BackupReport;
-pub use db::{Change, Store, StoreError};
+pub use db::{Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, StoredAs};
 pub use journal::TableJournal;
 pub use league::{

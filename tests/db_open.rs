@@ -1,0 +1,550 @@
+//! Opening the database: reading commands read it only (on a read-only mount, a file one may
+//! read but not write), never make or bring up to date a database, and every fault of the file
+//! or its disk (read-only, full, damaged, not a database, an empty `DON_DB`, a version below its
+//! tables) is said in a plain sentence with a hint, the database left byte for byte as it was.
+//!
+//! `sqlite3` must be installed (`.ci/run` installs it). The tests of a read-only mount and of a
+//! full disk need a mount namespace of their own (`unshare -m`, as root); where the system
+//! allows none they say so and check nothing.
+
+mod common;
+
+use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+use common::db::Db;
+use common::{don, text};
+
+/// The names of the files in `dir`, sorted.
+fn files(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+/// The commands that only read, with what each prints against a database of a league.
+const READS: &[&[&str]] = &[
+    &["standings"],
+    &["games"],
+    &["show", "1"],
+    &["export"],
+    &["log"],
+    &["league", "show"],
+    &["team", "list"],
+    &["roster", "show", "Royal Oak"],
+    &["fixtures", "list"],
+    &["night", "show", "Red Lion", "Royal Oak"],
+    &["stats"],
+];
+
+/// What the reading commands print against `db` as it is (standard output and error).
+fn read_outputs(db: &Db) -> Vec<(String, String)> {
+    READS
+        .iter()
+        .map(|args| {
+            let out = db.run(args);
+            assert!(out.status.success(), "{args:?}");
+            (text(&out.stdout), text(&out.stderr))
+        })
+        .collect()
+}
+
+/// The first line a change refused on a read-only database says.
+fn read_only_words(db: &Db) -> String {
+    format!(
+        "don: error: the database {} is read-only: nothing was changed\n  hint: this command changes the database:",
+        db.path.display()
+    )
+}
+
+/// `don ARGS` against `db` with `DON_DB` set, its folder mounted read-only in a mount namespace
+/// of its own. `None` where the system allows no such namespace.
+fn on_read_only_mount(db: &Db, args: &[&str]) -> Option<Output> {
+    let script = r#"dir="$1"; shift
+mount --bind "$dir" "$dir" && mount -o remount,bind,ro "$dir" || exit 99
+touch "$dir/.probe" 2>/dev/null && exit 98
+exec "$@""#;
+    let out = Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+        .arg(db.dir())
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .args(args)
+        .env("DON_DB", &db.path)
+        .env_remove("COLUMNS")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .ok()?;
+    match out.status.code() {
+        Some(98) => panic!("the read-only mount could be written"),
+        Some(99) | None => None,
+        // unshare itself refused (not permitted).
+        Some(1) if text(&out.stderr).starts_with("unshare:") => None,
+        _ => Some(out),
+    }
+}
+
+#[test]
+fn reading_commands_work_on_a_read_only_mount_and_a_change_is_refused_plainly() {
+    let db = Db::with_html_name_and_a_game();
+    db.ok(&["roster", "add", "Royal Oak", "Gareth", "Rhys"]);
+    let expected = read_outputs(&db);
+    let before = std::fs::read(&db.path).unwrap();
+    let Some(probe) = on_read_only_mount(&db, &["games"]) else {
+        eprintln!("skipped: this system allows no mount namespace (unshare -m) to mount a folder read-only");
+        return;
+    };
+    // Before: "not a don database: unable to open database file".
+    assert_eq!(text(&probe.stderr), "");
+    for (args, expected) in READS.iter().zip(&expected) {
+        let out = on_read_only_mount(&db, args).unwrap();
+        assert_eq!(text(&out.stderr), expected.1, "{args:?}");
+        assert!(out.status.success(), "{args:?}");
+        assert_eq!(text(&out.stdout), expected.0, "{args:?}");
+    }
+    let site = tempfile::tempdir().unwrap();
+    let out = on_read_only_mount(
+        &db,
+        &[
+            "publish",
+            "--out",
+            site.path().join("site").to_str().unwrap(),
+        ],
+    )
+    .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(site.path().join("site/index.html").is_file());
+    let backup = site.path().join("copy.db");
+    let out = on_read_only_mount(&db, &["backup", backup.to_str().unwrap()]).unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for args in [
+        &["award", "Royal Oak", "1", "--reason", "late"][..],
+        &["undo"][..],
+        &["import", "examples/phat.json"][..],
+        &["roster", "add", "Royal Oak", "Huw"][..],
+    ] {
+        let out = on_read_only_mount(&db, args).unwrap();
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            text(&out.stderr).starts_with(&read_only_words(&db)),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+    assert_eq!(before, std::fs::read(&db.path).unwrap());
+    assert_eq!(files(db.dir()), ["don.db"]);
+}
+
+/// Whether this test runs as root (to whom file permissions are no bar).
+fn is_root(dir: &Path) -> bool {
+    let probe = dir.join(".uid");
+    std::fs::write(&probe, b"").unwrap();
+    let root = std::fs::metadata(&probe).unwrap().uid() == 0;
+    std::fs::remove_file(&probe).unwrap();
+    root
+}
+
+/// `don ARGS` as a user who may read `db` but not write it or its folder: this user, or, for
+/// root, the user nobody through `setpriv`. `None` where neither can be done.
+fn as_reader(db: &Db, root: bool, args: &[&str]) -> Option<Output> {
+    let mut cmd = if root {
+        let mut cmd = Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_don"));
+        cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("COLUMNS");
+        cmd
+    } else {
+        don()
+    };
+    cmd.args(args)
+        .env("DON_DB", &db.path)
+        .stdin(Stdio::null())
+        .output()
+        .ok()
+        .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")))
+}
+
+#[test]
+fn reading_commands_work_on_a_file_one_may_read_but_not_write() {
+    let db = Db::with_html_name_and_a_game();
+    db.ok(&["roster", "add", "Royal Oak", "Gareth", "Rhys"]);
+    let expected = read_outputs(&db);
+    let before = std::fs::read(&db.path).unwrap();
+    let root = is_root(db.dir());
+    let mode = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    mode(&db.path, 0o444);
+    mode(db.dir(), 0o555);
+    let ran = as_reader(&db, root, &["games"]);
+    let checked = ran.map(|probe| {
+        // Before: "attempt to write a readonly database".
+        assert_eq!(text(&probe.stderr), "");
+        for (args, expected) in READS.iter().zip(&expected) {
+            let out = as_reader(&db, root, args).unwrap();
+            assert_eq!(text(&out.stderr), expected.1, "{args:?}");
+            assert_eq!(text(&out.stdout), expected.0, "{args:?}");
+        }
+        for args in [
+            &["award", "Royal Oak", "1", "--reason", "late"][..],
+            &["undo"][..],
+        ] {
+            let out = as_reader(&db, root, args).unwrap();
+            assert_eq!(out.status.code(), Some(1), "{args:?}");
+            assert!(
+                text(&out.stderr).starts_with(&read_only_words(&db)),
+                "{args:?}: {}",
+                text(&out.stderr)
+            );
+        }
+    });
+    mode(db.dir(), 0o755);
+    mode(&db.path, 0o644);
+    if checked.is_none() {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    }
+    assert_eq!(before, std::fs::read(&db.path).unwrap());
+    assert_eq!(files(db.dir()), ["don.db"]);
+}
+
+#[test]
+fn a_read_command_on_an_empty_file_or_none_writes_nothing() {
+    let db = Db::new();
+    std::fs::write(&db.path, b"").unwrap();
+    for args in READS {
+        let out = db.run(args);
+        // Before: `games` printed "No games." and wrote a schema into the file.
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "don: error: the database {} is empty: `don new` or `don import` begins one in it\n",
+                db.path.display()
+            ),
+            "{args:?}"
+        );
+    }
+    for args in [
+        &["undo"][..],
+        &["award", "Royal Oak", "1", "--reason", "late"][..],
+    ] {
+        assert_eq!(db.run(args).status.code(), Some(2), "{args:?}");
+    }
+    assert_eq!(std::fs::read(&db.path).unwrap(), b"");
+    assert_eq!(files(db.dir()), ["don.db"]);
+    std::fs::remove_file(&db.path).unwrap();
+    for args in READS {
+        let out = db.run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "don: error: there is no database at {}: `don new` or `don import` begins one\n",
+                db.path.display()
+            ),
+            "{args:?}"
+        );
+    }
+    assert_eq!(files(db.dir()), Vec::<String>::new());
+}
+
+#[test]
+fn a_full_disk_is_said_plainly_and_nothing_is_changed() {
+    let out = tempfile::tempdir().unwrap();
+    let mnt = out.path().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    // A 384 KiB disk holds a new league (with its WAL) but not a season's import.
+    let script = r#"mnt="$1"; out="$2"; don="$3"
+mount -t tmpfs -o size=384k tmpfs "$mnt" || exit 99
+export DON_DB="$mnt/don.db"
+"$don" league new 'Abercarn Crib and Don League' >/dev/null || exit 98
+sqlite3 "$DON_DB" .dump > "$out/before.sql"
+"$don" import examples/league/2025-26-rosters.csv examples/league/2025-26-matches.csv examples/league/2025-26-nights.csv --create > "$out/stdout" 2> "$out/stderr"
+echo $? > "$out/code"
+sqlite3 "$DON_DB" .dump > "$out/after.sql"
+"#;
+    let ran = Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+        .arg(&mnt)
+        .arg(out.path())
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    match ran.status.code() {
+        Some(0) => {}
+        Some(98) => panic!("league new failed: {}", text(&ran.stderr)),
+        _ => {
+            eprintln!(
+                "skipped: this system allows no mount namespace (unshare -m) for a small disk: {}",
+                text(&ran.stderr)
+            );
+            return;
+        }
+    }
+    let read = |name: &str| std::fs::read_to_string(out.path().join(name)).unwrap();
+    assert_eq!(read("code"), "1\n");
+    // Before: "the database: database or disk is full".
+    assert_eq!(
+        read("stderr"),
+        format!(
+            "don: error: the disk holding the database {} is full: nothing was changed\n  hint: free some space on that disk and run the command again\n",
+            mnt.join("don.db").display()
+        )
+    );
+    assert!(read("before.sql").contains("CREATE TABLE"));
+    assert_eq!(read("before.sql"), read("after.sql"));
+}
+
+#[test]
+fn a_backup_onto_a_full_disk_names_the_disk_of_the_copy() {
+    let db = Db::new();
+    db.import_sample_season();
+    let mnt = db.dir().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    let script = r#"mnt="$1"; shift
+mount -t tmpfs -o size=64k tmpfs "$mnt" || exit 99
+exec "$@""#;
+    let copy = mnt.join("copy.db");
+    let out = Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+        .arg(&mnt)
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .args(["backup", copy.to_str().unwrap()])
+        .env("DON_DB", &db.path)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    if out.status.code() == Some(99) || text(&out.stderr).starts_with("unshare:") {
+        eprintln!("skipped: this system allows no mount namespace (unshare -m) for a small disk");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(1));
+    // Before the copy's disk was told apart: "the disk holding the database DB is full".
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: the disk holding the database {} is full: nothing was changed\n  hint: free some space on that disk and run the command again\n",
+            copy.display()
+        )
+    );
+}
+
+#[test]
+fn a_damaged_database_is_said_plainly_with_a_way_to_recover() {
+    let db = Db::new();
+    db.import_sample_season();
+    let whole = std::fs::metadata(&db.path).unwrap().len();
+    let file = std::fs::OpenOptions::new()
+        .write(true)
+        .open(&db.path)
+        .unwrap();
+    file.set_len(whole / 2).unwrap();
+    drop(file);
+    let before = std::fs::read(&db.path).unwrap();
+    for args in [
+        &["standings"][..],
+        &["games"][..],
+        &["award", "Red Lion", "1", "--reason", "x"][..],
+    ] {
+        let out = db.run(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        // Before: "the database: database disk image is malformed", with no advice.
+        let path = db.path.display();
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "don: error: the database {path} is damaged (SQLite finds it malformed)\n  hint: restore a copy made with `don backup`; or let SQLite save what it can: `sqlite3 {path} .recover | sqlite3 recovered.db`, then use --db recovered.db\n"
+            ),
+            "{args:?}"
+        );
+    }
+    assert_eq!(before, std::fs::read(&db.path).unwrap());
+}
+
+#[test]
+fn a_device_or_a_folder_is_not_a_database() {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, what) in [
+        (PathBuf::from("/dev/null"), "a device"),
+        (dir.path().to_path_buf(), "a folder"),
+    ] {
+        for args in [
+            &["games"][..],
+            &["import", "examples/phat.json"][..],
+            &["league", "new", "X"][..],
+        ] {
+            let out = don()
+                .args(args)
+                .arg("--db")
+                .arg(&path)
+                .stdin(Stdio::null())
+                .output()
+                .unwrap();
+            // Before, for /dev/null: "rusqlite_migration error while executing query ''".
+            assert_eq!(out.status.code(), Some(2), "{args:?}");
+            assert_eq!(
+                text(&out.stderr),
+                format!(
+                    "don: error: {} is not a database file: it is {what}\n  hint: give --db (or DON_DB) the file name of a don database\n",
+                    path.display()
+                ),
+                "{args:?}"
+            );
+        }
+    }
+    assert!(files(dir.path()).is_empty());
+}
+
+#[test]
+fn an_empty_don_db_is_named_in_a_plain_sentence() {
+    let out = don()
+        .args(["games"])
+        .env("DON_DB", "")
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    // Before: "--db (or DON_DB) is empty".
+    assert_eq!(
+        text(&out.stderr),
+        "don: error: DON_DB is set but empty: set it to the database's file name, or unset it (`unset DON_DB`) for the usual database in your data directory\n"
+    );
+}
+
+#[test]
+fn a_version_set_below_its_tables_is_said_without_any_sql() {
+    let db = Db::new();
+    db.import_sample_season();
+    for version in [1, 0] {
+        db.sql(&format!("PRAGMA user_version = {version}"));
+        below_its_tables(&db, version);
+    }
+}
+
+fn below_its_tables(db: &Db, version: i64) {
+    let before = std::fs::read(&db.path).unwrap();
+    for args in [
+        &["games"][..],
+        &["standings"][..],
+        &["import", "examples/phat.json"][..],
+    ] {
+        let out = db.run(args);
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        // Before: 20 KB of the schema's SQL.
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "don: error: the database {path} says its schema is version {version}, but it holds tables of a later version: don cannot bring it up to date\n  hint: nothing was changed; its version was set back by hand or by another program, and don will not guess which version its tables are: restore a copy made with `don backup`\n",
+                path = db.path.display()
+            ),
+            "{args:?}"
+        );
+    }
+    assert_eq!(before, std::fs::read(&db.path).unwrap());
+}
+
+#[test]
+fn an_older_database_is_read_as_it_is_and_brought_up_to_date_by_a_change() {
+    let db = Db::new();
+    let schema =
+        std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("schema.sql")).unwrap();
+    let upto = schema.find("\n-- @@ version 3").expect("schema version 3");
+    let mut sqlite3 = Command::new("sqlite3")
+        .arg(&db.path)
+        .stdin(Stdio::piped())
+        .spawn()
+        .unwrap();
+    use std::io::Write;
+    let sql = format!("{}\nPRAGMA user_version = 2;\n", &schema[..upto]);
+    sqlite3
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(sql.as_bytes())
+        .unwrap();
+    assert!(sqlite3.wait().unwrap().success());
+    let before = std::fs::read(&db.path).unwrap();
+    // Before: a read brought the file up to version 3.
+    assert_eq!(db.ok(&["games"]), "No games.\n");
+    assert_eq!(db.ok(&["log"]), db.ok(&["log"]));
+    assert_eq!(before, std::fs::read(&db.path).unwrap());
+    assert_eq!(files(db.dir()), ["don.db"]);
+    db.ok(&["import", "examples/phat.json"]);
+    assert_eq!(db.sql("PRAGMA user_version"), "3\n");
+    assert_eq!(db.ok(&["games"]).lines().last(), Some("1 game."));
+}
+
+#[test]
+fn a_database_whose_latest_changes_are_in_its_wal_in_a_folder_one_may_not_write_is_said_so() {
+    let db = Db::new();
+    db.import_sample_season();
+    // A copy made while a writer had changes in the -wal (as of a don killed, or copied while
+    // running): the database and its -wal side by side, with no -shm.
+    let copy = tempfile::tempdir().unwrap();
+    let path = copy.path().join("don.db");
+    {
+        let conn = rusqlite::Connection::open(&db.path).unwrap();
+        conn.pragma_update(None, "wal_autocheckpoint", 0).unwrap();
+        conn.execute(
+            "INSERT INTO operations (at, command, summary) VALUES ('2025-10-09T20:00:00Z', 'x', 'in the wal')",
+            [],
+        )
+        .unwrap();
+        std::fs::copy(&db.path, &path).unwrap();
+        let mut wal = db.path.as_os_str().to_owned();
+        wal.push("-wal");
+        std::fs::copy(PathBuf::from(wal), copy.path().join("don.db-wal")).unwrap();
+    }
+    let root = is_root(copy.path());
+    let mode = |path: &Path, mode: u32| {
+        std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
+    };
+    for name in ["don.db", "don.db-wal"] {
+        mode(&copy.path().join(name), 0o444);
+    }
+    mode(copy.path(), 0o555);
+    let mut cmd = if root {
+        let mut cmd = Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_don"));
+        cmd
+    } else {
+        don()
+    };
+    let out = cmd
+        .args(["log", "--db"])
+        .arg(&path)
+        .stdin(Stdio::null())
+        .output()
+        .ok()
+        .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")));
+    mode(copy.path(), 0o755);
+    for name in ["don.db", "don.db-wal"] {
+        mode(&copy.path().join(name), 0o644);
+    }
+    let Some(out) = out else {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    };
+    // Before: "not a don database: unable to open database file".
+    assert_eq!(out.status.code(), Some(2));
+    let p = path.display();
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: cannot read the database {p} here: its latest changes are still in {p}-wal, and SQLite cannot make {p}-shm beside it to read them (the folder cannot be written)\n  hint: run any don command on it where its folder can be written (that folds the -wal file into the database), or copy the database and its -wal file together into a folder you may write and read the copy\n"
+        )
+    );
+    // Where the folder can be written, the same copy is read whole, and tidied.
+    let log = don().args(["log", "--db"]).arg(&path).output().unwrap();
+    assert!(text(&log.stdout).contains("in the wal"));
+    assert_eq!(files(copy.path()), ["don.db"]);
+}
