@@ -400,7 +400,7 @@ fn a_database_from_a_newer_don_is_refused_untouched() {
     let err = text(&out.stderr);
     assert!(
         err.contains(
-            "was written by a newer version of don (schema version 99; this don knows up to 3)"
+            "was written by a newer version of don (schema version 99; this don knows up to 4)"
         ),
         "{err}"
     );
@@ -422,7 +422,7 @@ fn the_schema_is_wal_with_foreign_keys_and_every_table_is_logged() {
         )
     };
     assert_eq!(q("PRAGMA journal_mode"), "wal\n");
-    assert_eq!(q("PRAGMA user_version"), "3\n");
+    assert_eq!(q("PRAGMA user_version"), "4\n");
     // Each table users' entries go into has its two triggers, naming every column.
     let tables = q("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('operations', 'changes', 'sqlite_sequence') ORDER BY name");
     for table in tables.lines() {
@@ -622,4 +622,49 @@ fn one_name_spelt_two_ways_in_one_change_is_one_player_and_no_panic() {
         "single-crib 1; GARETH JONES; Dai Morgan; 2-0",
     ]);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+}
+
+#[test]
+fn a_database_from_before_names_were_matched_in_nfc_has_its_keys_folded_anew() {
+    // A team and a player typed with the accent apart (e + U+0301), keyed as version 3 of the
+    // schema keyed them: lowercased, the accent still apart.
+    let db = Db::new();
+    db.ok(&["league", "new", "L"]);
+    db.ok(&["season", "new", "2025-26"]);
+    db.ok(&["team", "add", "Cafe\u{301} Royal"]);
+    db.ok(&["roster", "add", "Cafe\u{301} Royal", "Rene\u{301} Dai"]);
+    db.sql(
+        "UPDATE teams SET key = 'cafe\u{301} royal'; \
+         UPDATE players SET key = 'rene\u{301} dai'; \
+         PRAGMA user_version = 3;",
+    );
+    // A read brings a copy in memory up to date, and finds the team typed either way.
+    let out = db.run(&["roster", "show", "Café Royal"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("René Dai") || text(&out.stdout).contains("Rene\u{301} Dai")
+    );
+    assert_eq!(db.sql("PRAGMA user_version"), "3\n");
+    // The first change brings the file up to date: the names typed composed are the same team
+    // and the same player, not new ones.
+    let out = db.run(&["team", "add", "Café Royal"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        "don: error: L already has a team 'Cafe\u{301} Royal'\n"
+    );
+    db.ok(&["roster", "add", "Café Royal", "René Dai"]);
+    assert_eq!(db.sql("PRAGMA user_version"), "4\n");
+    assert_eq!(db.sql("SELECT count(*) FROM teams"), "1\n");
+    assert_eq!(db.sql("SELECT count(*) FROM players"), "1\n");
+    assert_eq!(
+        db.sql("SELECT key FROM teams UNION ALL SELECT key FROM players"),
+        "café royal\nrené dai\n"
+    );
+    // The folding is one operation of the log, by the upgrade.
+    let log = db.ok(&["log"]);
+    assert!(
+        log.contains("names matched with their accents composed: 2 names folded anew"),
+        "{log}"
+    );
 }

@@ -212,7 +212,69 @@ pub struct Store {
 }
 
 fn migrations() -> Migrations<'static> {
-    Migrations::new(schema().into_iter().map(M::up).collect())
+    let steps = schema()
+        .into_iter()
+        .enumerate()
+        .map(|(at, sql)| match at + 1 {
+            4 => M::up_with_hook(sql, fold_keys_anew),
+            _ => M::up(sql),
+        });
+    Migrations::new(steps.collect())
+}
+
+/// The tables that keep a name's `key`, each with the column its keys are unique within
+/// (none: unique in the whole table).
+const KEYED: [(&str, Option<&str>); 4] = [
+    ("players", None),
+    ("leagues", None),
+    ("seasons", Some("league")),
+    ("teams", Some("league")),
+];
+
+/// Version 4's step: every `key` folded anew by [`name_key`](crate::record::text::name_key),
+/// oldest row first; a key already held in its scope is left as it was. One operation in the
+/// log says so, if any key changed.
+fn fold_keys_anew(tx: &rusqlite::Transaction) -> rusqlite_migration::HookResult {
+    let mut renamed: Vec<(&str, i64, String)> = Vec::new();
+    for (table, scope) in KEYED {
+        let scope_col = scope.unwrap_or("0");
+        let mut stmt = tx.prepare(&format!(
+            "SELECT id, name, key, {scope_col} FROM {table} ORDER BY id"
+        ))?;
+        let rows: Vec<(i64, String, String, i64)> = stmt
+            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+            .collect::<rusqlite::Result<_>>()?;
+        let mut held: std::collections::HashSet<(i64, String)> =
+            rows.iter().map(|(_, _, k, s)| (*s, k.clone())).collect();
+        for (id, name, key, s) in rows {
+            let folded = crate::record::text::name_key(&name);
+            if folded != key && held.insert((s, folded.clone())) {
+                held.remove(&(s, key));
+                renamed.push((table, id, folded));
+            }
+        }
+    }
+    if renamed.is_empty() {
+        return Ok(());
+    }
+    tx.execute(
+        "INSERT INTO operations (at, command, summary) VALUES (?1, 'upgrade', ?2)",
+        (
+            now(),
+            format!(
+                "names matched with their accents composed: {} name{} folded anew",
+                renamed.len(),
+                if renamed.len() == 1 { "" } else { "s" }
+            ),
+        ),
+    )?;
+    for (table, id, key) in renamed {
+        tx.execute(
+            &format!("UPDATE {table} SET key = ?1 WHERE id = ?2"),
+            (key, id),
+        )?;
+    }
+    Ok(())
 }
 
 impl Store {
