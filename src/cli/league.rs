@@ -964,7 +964,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 .collect::<Result<Vec<_>, _>>()?;
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (_, season) = which.in_change(&change)?;
+            let (league, season) = which.in_change(&change)?;
             if !change.leagues().fixtures(season.id)?.is_empty() {
                 return Err(CliError::Usage(format!(
                     "season {} has fixtures already; move or cancel them one by one, or `don undo` the ones made",
@@ -984,6 +984,12 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                     season.name, season.name
                 ))
             })?;
+            // No round in another season's dates.
+            for d in &plan.dates {
+                change
+                    .leagues()
+                    .season_on(&league, Some(&season.name), *d)?;
+            }
             for f in &plan.fixtures {
                 change.add_fixture(season.id, Some(f.round), f.date, f.home, f.away)?;
             }
@@ -1033,8 +1039,11 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let day = parse_date(&date, "DATE")?;
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (_, season) = which.in_change(&change)?;
+            let (league, season) = which.on(&change.leagues(), None)?;
             let f = super::night::fixture_by_number(&change, &season, fixture)?;
+            change
+                .leagues()
+                .season_on(&league, Some(&season.name), day)?;
             if f.result.is_some() {
                 return Err(CliError::Usage(format!(
                     "fixture {fixture} ({} v {}) has been played; its night stays on {}",
@@ -1070,7 +1079,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
         FixturesCommand::Cancel { fixture, which, db } => {
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (_, season) = which.in_change(&change)?;
+            let (_, season) = which.on(&change.leagues(), None)?;
             let f = super::night::fixture_by_number(&change, &season, fixture)?;
             if f.result.is_some() {
                 return Err(CliError::Usage(format!(
@@ -1106,7 +1115,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let day = parse_date(&date, "DATE")?;
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (league, season) = which.in_change(&change)?;
+            let (league, season) = which.on(&change.leagues(), Some(day))?;
             let home = change.leagues().team(&league, &home)?;
             let away = change.leagues().team(&league, &away)?;
             let id = change.add_fixture(season.id, None, day, home.id, away.id)?;

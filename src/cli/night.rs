@@ -317,10 +317,10 @@ pub fn night(command: NightCommand) -> Result<Done, CliError> {
             db,
         } => {
             let store = db.open_existing()?;
-            let (league, season) = which.both(&store)?;
+            let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
+            let (league, season) = which.on(&store.leagues(), day)?;
             let home = store.leagues().team(&league, &home)?;
             let away = store.leagues().team(&league, &away)?;
-            let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
             let found: Vec<Fixture> = store
                 .leagues()
                 .fixtures(season.id)?
@@ -396,7 +396,12 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
     } else {
         "night confirm"
     })?;
-    let (league, season) = args.which.in_change(&change)?;
+    let day = args
+        .date
+        .as_deref()
+        .map(|d| parse_date(d, "--date"))
+        .transpose()?;
+    let (league, season) = args.which.on(&change.leagues(), day)?;
     let leagues = change.leagues();
     let f = played_night(
         &leagues,
@@ -723,8 +728,10 @@ fn ask_moved(
     let Some(d) = day else {
         return Ok(false);
     };
-    let (league, season) = which.both(store)?;
     let reader = store.leagues();
+    let Ok((league, season)) = which.on(&reader, day) else {
+        return Ok(false);
+    };
     let (Ok(home), Ok(away)) = (reader.team(&league, home), reader.team(&league, away)) else {
         return Ok(false);
     };
@@ -966,7 +973,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         },
     };
     let change = store.change("night")?;
-    let (league, season) = args.which.in_change(&change)?;
+    let (league, season) = args.which.on(&change.leagues(), day)?;
     let home = change.leagues().team(&league, &args.home)?;
     let away = change.leagues().team(&league, &args.away)?;
     if home.id == away.id {
@@ -1725,7 +1732,12 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     let mut prompt = args.result.at_prompt().then(answer_prompt);
     // The correction is read (and typed) first, with nothing locked; then kept in one change,
     // if the night still stands as it was read.
-    let (league, season) = args.which.both(&store)?;
+    let day = args
+        .date
+        .as_deref()
+        .map(|d| parse_date(d, "--date"))
+        .transpose()?;
+    let (league, season) = args.which.on(&store.leagues(), day)?;
     let leagues = store.leagues();
     let f = played_night(
         &leagues,

@@ -2,7 +2,8 @@
 
 use chrono::NaiveDate;
 
-use don::store::{Change, LeagueInfo, SeasonInfo, Store};
+use don::record::date::DateError;
+use don::store::{Change, LeagueInfo, LeagueReader, SeasonInfo, Store};
 
 use super::error::CliError;
 
@@ -39,28 +40,52 @@ impl Which {
         Ok(store.leagues().find(self.league_name().as_deref())?)
     }
 
+    /// The league, and the season named, else the current one (whose dates hold today, else
+    /// whose dates end latest).
     pub fn both(&self, store: &Store) -> Result<(LeagueInfo, SeasonInfo), CliError> {
         let league = self.league(store)?;
-        let season = store.leagues().season(&league, self.season.as_deref())?;
+        let today = chrono::Local::now().date_naive();
+        let season = store
+            .leagues()
+            .current_season(&league, self.season.as_deref(), today)?;
         Ok((league, season))
     }
 
+    /// The league, and the season named, else the one made last (where a change goes).
     pub fn in_change(&self, change: &Change) -> Result<(LeagueInfo, SeasonInfo), CliError> {
         let league = change.leagues().find(self.league_name().as_deref())?;
         let season = change.leagues().season(&league, self.season.as_deref())?;
         Ok((league, season))
     }
+
+    /// The league, and the season a night or fixture on `day` goes in: the one named if the
+    /// day is not in another season's dates, else the one whose dates hold the day; without a
+    /// day, the one named or the current one.
+    pub fn on(
+        &self,
+        leagues: &LeagueReader,
+        day: Option<NaiveDate>,
+    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        let league = leagues.find(self.league_name().as_deref())?;
+        let season = match day {
+            Some(day) => leagues.season_on(&league, self.season.as_deref(), day)?,
+            None => {
+                let today = chrono::Local::now().date_naive();
+                leagues.current_season(&league, self.season.as_deref(), today)?
+            }
+        };
+        Ok((league, season))
+    }
 }
 
-/// A date as typed: YYYY-MM-DD, a real day.
+/// A date as typed: YYYY-MM-DD, a real day, in the years 1900 to 2200.
 pub fn parse_date(text: &str, what: &str) -> Result<NaiveDate, CliError> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .ok()
-        .filter(|_| text.trim().len() == 10)
-        .ok_or_else(|| {
-            CliError::Usage(format!(
-                "{what}: \"{}\" is not a date (YYYY-MM-DD)",
-                text.trim()
-            ))
-        })
+    match don::record::date::parse_date(text) {
+        Ok(day) => Ok(day),
+        Err(DateError::NotADate(_)) => Err(CliError::Usage(format!(
+            "{what}: \"{}\" is not a date (YYYY-MM-DD)",
+            text.trim()
+        ))),
+        Err(e) => Err(CliError::Usage(format!("{what}: {e}"))),
+    }
 }

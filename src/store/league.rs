@@ -240,6 +240,85 @@ impl LeagueReader<'_> {
         }
     }
 
+    /// The seasons of a league, oldest made first, each with its dates (its fixtures' span,
+    /// cancelled ones included) and whether it keeps a schedule.
+    pub fn season_dates(
+        &self,
+        league: i64,
+    ) -> Result<Vec<(SeasonInfo, crate::league::fixtures::SeasonDates)>, StoreError> {
+        let mut out = Vec::new();
+        for s in self.seasons(league)? {
+            let (first, last, scheduled): (Option<String>, Option<String>, bool) = self
+                .0
+                .prepare_cached(
+                    "SELECT min(date), max(date), coalesce(max(round IS NOT NULL), 0)
+                     FROM fixtures WHERE season = ?1",
+                )?
+                .query_row([s.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            let span = match (first, last) {
+                (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
+                _ => None,
+            };
+            let dates = crate::league::fixtures::SeasonDates {
+                name: s.name.clone(),
+                span,
+                scheduled,
+            };
+            out.push((s, dates));
+        }
+        Ok(out)
+    }
+
+    /// A season of a league by name; with no name, the current one: the one whose dates hold
+    /// `today`, else the one whose dates end latest (one with no fixtures yet only when none
+    /// has any).
+    pub fn current_season(
+        &self,
+        league: &LeagueInfo,
+        name: Option<&str>,
+        today: NaiveDate,
+    ) -> Result<SeasonInfo, StoreError> {
+        if name.is_some() {
+            return self.season(league, name);
+        }
+        let mut seasons = self.season_dates(league.id)?;
+        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
+        match crate::league::fixtures::current_season(&dates, today) {
+            Some(i) => Ok(seasons.swap_remove(i).0),
+            None => self.season(league, None),
+        }
+    }
+
+    /// The season a night or fixture on `day` goes in: the one named (if the day is not in
+    /// another season's dates), else the one whose dates hold the day (see
+    /// [`crate::league::fixtures::season_for`]).
+    pub fn season_on(
+        &self,
+        league: &LeagueInfo,
+        name: Option<&str>,
+        day: NaiveDate,
+    ) -> Result<SeasonInfo, StoreError> {
+        let mut seasons = self.season_dates(league.id)?;
+        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
+        let refused = |e: crate::league::fixtures::SeasonChoice| {
+            StoreError::Refused(e.to_string())
+        };
+        let i = match name {
+            Some(name) => {
+                let given = self.season(league, Some(name))?;
+                let i = seasons
+                    .iter()
+                    .position(|(s, _)| s.id == given.id)
+                    .expect("a season of the league");
+                crate::league::fixtures::check_season(&dates, i, day).map_err(refused)?;
+                i
+            }
+            None if seasons.is_empty() => return self.season(league, None),
+            None => crate::league::fixtures::season_for(&dates, day).map_err(refused)?,
+        };
+        Ok(seasons.swap_remove(i).0)
+    }
+
     /// The teams of a league, by name.
     pub fn teams(&self, league: i64) -> Result<Vec<TeamInfo>, StoreError> {
         let mut stmt = self
@@ -845,6 +924,7 @@ impl Change<'_> {
         if home == away {
             return Err(StoreError::Refused("a team cannot play itself".into()));
         }
+        self.no_fixture_on(season, day, home, away)?;
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         self.tx
@@ -855,6 +935,40 @@ impl Change<'_> {
         let id = self.tx.last_insert_rowid();
         self.added("fixtures", id)?;
         Ok(id)
+    }
+
+    /// Refuses a second fixture of the same home and away teams on one date (its night could
+    /// never be entered): "Royal Oak v Red Lion is fixture 3 on 2025-09-04 already".
+    fn no_fixture_on(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+    ) -> Result<(), StoreError> {
+        let there: Option<(i64, String, String, String)> = self
+            .tx
+            .prepare_cached(
+                "SELECT f.id, h.name, a.name, f.status FROM fixtures f
+                 JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+                 WHERE f.season = ?1 AND f.date = ?2 AND f.home = ?3 AND f.away = ?4
+                 ORDER BY f.id LIMIT 1",
+            )?
+            .query_row((season, day.to_string(), home, away), |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
+            .optional()?;
+        match there {
+            None => Ok(()),
+            Some((id, h, a, status)) => Err(StoreError::Refused(format!(
+                "{h} v {a} is fixture {id} on {day} already{}",
+                if status == "cancelled" {
+                    " (cancelled: entering its night plays it after all)"
+                } else {
+                    ""
+                }
+            ))),
+        }
     }
 
     /// Adds a fixture already played, with its night's result, in one go (as an import adds
@@ -898,6 +1012,12 @@ impl Change<'_> {
 
     /// Moves a fixture to another date.
     pub fn move_fixture(&self, fixture: i64, day: NaiveDate) -> Result<(), StoreError> {
+        let (season, home, away): (i64, TeamId, TeamId) = self.tx.query_row(
+            "SELECT season, home, away FROM fixtures WHERE id = ?1",
+            [fixture],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
+        self.no_fixture_on(season, day, home, away)?;
         self.tx.execute(
             "UPDATE fixtures SET date = ?1 WHERE id = ?2",
             (day.to_string(), fixture),
