@@ -212,10 +212,11 @@ fn words(seasons: &[SeasonDates]) -> String {
 }
 
 /// The season (an index into `seasons`, oldest made first) a night or fixture on `day` goes
-/// in: the one whose dates (its fixtures' first to last) hold the day; else the one without a
-/// schedule that began last on or before the day (it goes on until a later season begins);
-/// else the one season with no fixtures yet. A day that two of these could claim, or none,
-/// is refused, naming the seasons and their dates.
+/// in: the one whose dates (its fixtures' first to last) hold the day; else a season without a
+/// schedule next to the day (the last begun before it, or the first begun after it: such a
+/// season reaches from the season before it to the season after), or the one season with no
+/// fixtures yet. A day that two of these could claim, or none, is refused, naming the seasons
+/// and their dates.
 pub fn season_for(seasons: &[SeasonDates], day: NaiveDate) -> Result<usize, SeasonChoice> {
     let holding: Vec<usize> = (0..seasons.len())
         .filter(|&i| seasons[i].holds(day))
@@ -231,12 +232,20 @@ pub fn season_for(seasons: &[SeasonDates], day: NaiveDate) -> Result<usize, Seas
         }
     }
     let mut could: Vec<usize> = Vec::new();
-    // The season begun last on or before the day, if it goes on past its last fixture.
+    // The season begun last on or before the day, if it goes on past its last fixture; the
+    // one beginning first after it, if it reaches back before its first (nights without a
+    // schedule are entered in any order).
+    let first = |i: usize| seasons[i].span.map(|(first, _)| first);
     let begun = (0..seasons.len())
-        .filter(|&i| seasons[i].span.is_some_and(|(first, _)| first <= day))
-        .max_by_key(|&i| (seasons[i].span.map(|(first, _)| first), i));
-    if let Some(i) = begun.filter(|&i| !seasons[i].scheduled) {
-        could.push(i);
+        .filter(|&i| first(i).is_some_and(|f| f <= day))
+        .max_by_key(|&i| (first(i), i));
+    let next = (0..seasons.len())
+        .filter(|&i| first(i).is_some_and(|f| f > day))
+        .min_by_key(|&i| (first(i), std::cmp::Reverse(i)));
+    for i in [begun, next].into_iter().flatten() {
+        if !seasons[i].scheduled {
+            could.push(i);
+        }
     }
     could.extend((0..seasons.len()).filter(|&i| seasons[i].span.is_none()));
     match could[..] {
@@ -563,7 +572,7 @@ mod tests {
         );
         // No round is dated past 2200 (`--start 9999-12-01` made `+10000-01-06`).
         assert_eq!(
-            double_round_robin(&[1, 2], day("2200-12-01"), Weekday::Thu, &[]),
+            double_round_robin(&[1, 2], day("2200-12-20"), Weekday::Thu, &[]),
             Err(FixtureError::OutOfDates)
         );
         assert_eq!(
@@ -588,7 +597,7 @@ mod tests {
         let history = dates("2019-20", None, false);
         let seasons = [this.clone(), history.clone()];
         assert_eq!(season_for(&seasons, day("2026-03-05")), Ok(0));
-        // Before every season: the one with no fixtures yet takes it.
+        // Before every season (one with a schedule): the one with no fixtures yet takes it.
         assert_eq!(season_for(&seasons, day("2019-10-03")), Ok(1));
         // After a season with a schedule, with another made and still empty: that one.
         assert_eq!(season_for(&seasons, day("2026-09-03")), Ok(1));
@@ -607,7 +616,12 @@ mod tests {
             dates("2025-26", Some(("2025-09-04", "2026-02-12")), false),
         ];
         assert_eq!(season_for(&typed, day("2026-03-05")), Ok(1));
-        assert_eq!(season_for(&typed, day("2025-06-05")), Ok(0));
+        // … and reaches back before its first night: between two such seasons, say which.
+        assert_eq!(season_for(&typed, day("2024-08-29")), Ok(0));
+        assert_eq!(
+            season_for(&typed, day("2025-06-05")).unwrap_err().to_string(),
+            "2025-06-05 could be in more than one season (2024-25 (2024-09-05 to 2025-04-24), 2025-26 (2025-09-04 to 2026-02-12)): give --season"
+        );
         // … unless an empty season could take the day too: then the user says which.
         let mut three = typed.to_vec();
         three.push(history);
