@@ -8,7 +8,9 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde_json::{Map, Value};
 
 use don::league::fixtures::double_round_robin;
-use don::league::names::{given_twice, name_key, near_miss, near_team, quoted, tidy};
+use don::league::names::{
+    given_twice, name_key, near_miss, near_team, quoted, shell_quoted, tidy,
+};
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
 use don::store::{Change, LeagueInfo, SeasonInfo, Store, StoreError, TeamInfo};
@@ -201,8 +203,8 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             write_config(&mut out, &league.config)?;
             writeln!(
                 out,
-                "Begin a season with: don season new NAME --league '{}'",
-                shown(&league.name)
+                "Begin a season with: don season new NAME --league {}",
+                shell_quoted(&shown(&league.name))
             )?;
         }
         LeagueCommand::Show { which, db } => {
@@ -980,15 +982,16 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let ids: Vec<i64> = entries.iter().map(|e| e.team.id).collect();
             let plan = double_round_robin(&ids, start, weekday, &skip).map_err(|e| {
                 CliError::Usage(format!(
-                    "season {}: {e}; enter teams with `don team add NAME --season '{}'`",
-                    season.name, season.name
+                    "season {}: {e}; enter teams with `don team add NAME --season {}`",
+                    season.name,
+                    shell_quoted(&season.name)
                 ))
             })?;
             // No round in another season's dates.
             for d in &plan.dates {
                 change
                     .leagues()
-                    .season_on(&league, Some(&season.name), *d)?;
+                    .season_on(&league, Some(&season.name), *d, None)?;
             }
             for f in &plan.fixtures {
                 change.add_fixture(season.id, Some(f.round), f.date, f.home, f.away)?;
@@ -1043,7 +1046,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let f = super::night::fixture_by_number(&change, &season, fixture)?;
             change
                 .leagues()
-                .season_on(&league, Some(&season.name), day)?;
+                .season_on(&league, Some(&season.name), day, None)?;
             if f.result.is_some() {
                 return Err(CliError::Usage(format!(
                     "fixture {fixture} ({} v {}) has been played; its night stays on {}",

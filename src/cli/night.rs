@@ -11,7 +11,7 @@ use don::league::entry::{
     MatchEntry,
 };
 use don::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
-use don::league::names::{name_key, near_miss, quoted};
+use don::league::names::{name_key, near_miss, shell_quoted};
 use don::league::night::{
     check_match_legs, check_night, check_night_warnings, check_side_players, check_totals, missing,
     require_complete, NightWarning,
@@ -625,8 +625,8 @@ fn place_night(
     let add_first = |d: &str| {
         format!(
             "add a fixture first with `don fixtures add {} {} {d}`",
-            quoted(&home.name),
-            quoted(&away.name)
+            shell_quoted(&home.name),
+            shell_quoted(&away.name)
         )
     };
     let played = || match done.len() {
@@ -710,8 +710,8 @@ fn not_moved_words(f: &Fixture, d: NaiveDate) -> String {
         f.away.name,
         f.id,
         f.date,
-        quoted(&f.home.name),
-        quoted(&f.away.name)
+        shell_quoted(&f.home.name),
+        shell_quoted(&f.away.name)
     )
 }
 
@@ -729,7 +729,7 @@ fn ask_moved(
         return Ok(false);
     };
     let reader = store.leagues();
-    let Ok((league, season)) = which.on(&reader, day) else {
+    let Ok((league, season)) = which.night_on(&reader, day, Some((home, away))) else {
         return Ok(false);
     };
     let (Ok(home), Ok(away)) = (reader.team(&league, home), reader.team(&league, away)) else {
@@ -973,7 +973,9 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         },
     };
     let change = store.change("night")?;
-    let (league, season) = args.which.on(&change.leagues(), day)?;
+    let (league, season) =
+        args.which
+            .night_on(&change.leagues(), day, Some((&args.home, &args.away)))?;
     let home = change.leagues().team(&league, &args.home)?;
     let away = change.leagues().team(&league, &args.away)?;
     if home.id == away.id {
@@ -1111,7 +1113,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
                         m.kind,
                         m.slot,
                         night_words(&home, &away, args.date.is_some().then_some(fixture.date)),
-                        quoted(line)
+                        shell_quoted(line)
                     )));
                 }
             }
@@ -1211,7 +1213,7 @@ impl Begin {
 
 /// How to name a night on the command line: `'Royal Oak' 'Red Lion' [--date D]`.
 fn night_words(home: &TeamInfo, away: &TeamInfo, date: Option<NaiveDate>) -> String {
-    let mut words = format!("{} {}", quoted(&home.name), quoted(&away.name));
+    let mut words = format!("{} {}", shell_quoted(&home.name), shell_quoted(&away.name));
     if let Some(d) = date {
         words.push_str(&format!(" --date {d}"));
     }

@@ -66,9 +66,27 @@ impl Which {
         leagues: &LeagueReader,
         day: Option<NaiveDate>,
     ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        self.night_on(leagues, day, None)
+    }
+
+    /// As [`Which::on`], for a night between two teams (home, away), which may have been moved
+    /// from a fixture of theirs left to play.
+    pub fn night_on(
+        &self,
+        leagues: &LeagueReader,
+        day: Option<NaiveDate>,
+        pair: Option<(&str, &str)>,
+    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
         let league = leagues.find(self.league_name().as_deref())?;
+        let pair = match pair {
+            Some((home, away)) => Some((
+                leagues.team(&league, home)?.id,
+                leagues.team(&league, away)?.id,
+            )),
+            None => None,
+        };
         let season = match day {
-            Some(day) => leagues.season_on(&league, self.season.as_deref(), day)?,
+            Some(day) => leagues.season_on(&league, self.season.as_deref(), day, pair)?,
             None => {
                 let today = chrono::Local::now().date_naive();
                 leagues.current_season(&league, self.season.as_deref(), today)?

@@ -167,11 +167,20 @@ pub struct SeasonDates {
 impl SeasonDates {
     /// "2025-26 (2025-09-04 to 2026-02-12)", "2019-20 (no fixtures yet)".
     pub fn words(&self) -> String {
+        let name = crate::record::text::escaped(&self.name);
         match self.span {
-            Some((first, last)) if first == last => format!("{} ({first})", self.name),
-            Some((first, last)) => format!("{} ({first} to {last})", self.name),
-            None => format!("{} (no fixtures yet)", self.name),
+            Some((first, last)) if first == last => format!("{name} ({first})"),
+            Some((first, last)) => format!("{name} ({first} to {last})"),
+            None => format!("{name} (no fixtures yet)"),
         }
+    }
+
+    fn shown_name(&self) -> String {
+        crate::record::text::escaped(&self.name).into_owned()
+    }
+
+    fn quoted_name(&self) -> String {
+        super::names::shell_quoted(&self.shown_name())
     }
 
     fn holds(&self, day: NaiveDate) -> bool {
@@ -195,7 +204,7 @@ pub enum SeasonChoice {
         seasons: Vec<SeasonDates>,
     },
     /// The date is in another season's dates than the one given.
-    #[error("{day} is not in season {} but in {}'s dates: give --season '{}', or a date within {}", .given.words(), .holder.words(), .holder.name, .given.name)]
+    #[error("{day} is not in season {} but in {}'s dates: give --season {}, or a date within {}", .given.words(), .holder.words(), .holder.quoted_name(), .given.shown_name())]
     Other {
         day: NaiveDate,
         given: SeasonDates,
@@ -215,9 +224,14 @@ fn words(seasons: &[SeasonDates]) -> String {
 /// in: the one whose dates (its fixtures' first to last) hold the day; else a season without a
 /// schedule next to the day (the last begun before it, or the first begun after it: such a
 /// season reaches from the season before it to the season after), or the one season with no
-/// fixtures yet. A day that two of these could claim, or none, is refused, naming the seasons
-/// and their dates.
-pub fn season_for(seasons: &[SeasonDates], day: NaiveDate) -> Result<usize, SeasonChoice> {
+/// fixtures yet, or a season in `moved_from` (where the night's two teams have a fixture left
+/// to play, which the night may have been moved from). A day that two of these could claim, or
+/// none, is refused, naming the seasons and their dates (unless the league has only one).
+pub fn season_for(
+    seasons: &[SeasonDates],
+    day: NaiveDate,
+    moved_from: &[usize],
+) -> Result<usize, SeasonChoice> {
     let holding: Vec<usize> = (0..seasons.len())
         .filter(|&i| seasons[i].holds(day))
         .collect();
@@ -248,8 +262,15 @@ pub fn season_for(seasons: &[SeasonDates], day: NaiveDate) -> Result<usize, Seas
         }
     }
     could.extend((0..seasons.len()).filter(|&i| seasons[i].span.is_none()));
+    for &i in moved_from {
+        if !could.contains(&i) {
+            could.push(i);
+        }
+    }
     match could[..] {
         [i] => Ok(i),
+        // A league of one season: nothing to choose between (its dates grow with it).
+        [] if seasons.len() == 1 => Ok(0),
         [] => Err(SeasonChoice::Outside {
             day,
             seasons: seasons.to_vec(),
@@ -596,18 +617,24 @@ mod tests {
         let this = dates("2025-26", Some(("2025-09-04", "2026-04-30")), true);
         let history = dates("2019-20", None, false);
         let seasons = [this.clone(), history.clone()];
-        assert_eq!(season_for(&seasons, day("2026-03-05")), Ok(0));
+        assert_eq!(season_for(&seasons, day("2026-03-05"), &[]), Ok(0));
         // Before every season (one with a schedule): the one with no fixtures yet takes it.
-        assert_eq!(season_for(&seasons, day("2019-10-03")), Ok(1));
+        assert_eq!(season_for(&seasons, day("2019-10-03"), &[]), Ok(1));
         // After a season with a schedule, with another made and still empty: that one.
-        assert_eq!(season_for(&seasons, day("2026-09-03")), Ok(1));
+        assert_eq!(season_for(&seasons, day("2026-09-03"), &[]), Ok(1));
+        // … or, if the night's teams have a fixture left to play in 2025-26, either.
+        assert!(matches!(
+            season_for(&seasons, day("2026-09-03"), &[0]),
+            Err(SeasonChoice::Several { .. })
+        ));
+        assert_eq!(season_for(&seasons[..1], day("2026-09-03"), &[0]), Ok(0));
         // Without an empty season, a day outside every season is refused, naming them.
         let both = [
             this.clone(),
             dates("2019-20", Some(("2019-09-05", "2020-04-30")), true),
         ];
         assert_eq!(
-            season_for(&both, day("2026-06-01")).unwrap_err().to_string(),
+            season_for(&both, day("2026-06-01"), &[]).unwrap_err().to_string(),
             "2026-06-01 is outside every season (2025-26 (2025-09-04 to 2026-04-30), 2019-20 (2019-09-05 to 2020-04-30)): give --season, or a date within one"
         );
         // A season without a schedule goes on after its last night, until a later one begins.
@@ -615,18 +642,18 @@ mod tests {
             dates("2024-25", Some(("2024-09-05", "2025-04-24")), false),
             dates("2025-26", Some(("2025-09-04", "2026-02-12")), false),
         ];
-        assert_eq!(season_for(&typed, day("2026-03-05")), Ok(1));
+        assert_eq!(season_for(&typed, day("2026-03-05"), &[]), Ok(1));
         // … and reaches back before its first night: between two such seasons, say which.
-        assert_eq!(season_for(&typed, day("2024-08-29")), Ok(0));
+        assert_eq!(season_for(&typed, day("2024-08-29"), &[]), Ok(0));
         assert_eq!(
-            season_for(&typed, day("2025-06-05")).unwrap_err().to_string(),
+            season_for(&typed, day("2025-06-05"), &[]).unwrap_err().to_string(),
             "2025-06-05 could be in more than one season (2024-25 (2024-09-05 to 2025-04-24), 2025-26 (2025-09-04 to 2026-02-12)): give --season"
         );
         // … unless an empty season could take the day too: then the user says which.
         let mut three = typed.to_vec();
         three.push(history);
         assert_eq!(
-            season_for(&three, day("2026-03-05")).unwrap_err().to_string(),
+            season_for(&three, day("2026-03-05"), &[]).unwrap_err().to_string(),
             "2026-03-05 could be in more than one season (2025-26 (2025-09-04 to 2026-02-12), 2019-20 (no fixtures yet)): give --season"
         );
         // Named: refused only when the day is in another season's dates.

@@ -225,8 +225,9 @@ impl LeagueReader<'_> {
         match name {
             None => seasons.into_iter().last().ok_or_else(|| {
                 StoreError::Refused(format!(
-                    "{} has no season yet: begin one with `don season new NAME --league '{}'`",
-                    league.name, league.name
+                    "{} has no season yet: begin one with `don season new NAME --league {}`",
+                    league.name,
+                    crate::league::names::shell_quoted(&league.name)
                 ))
             }),
             Some(name) => named(
@@ -292,11 +293,14 @@ impl LeagueReader<'_> {
     /// The season a night or fixture on `day` goes in: the one named (if the day is not in
     /// another season's dates), else the one whose dates hold the day (see
     /// [`crate::league::fixtures::season_for`]).
+    /// `pair`, the night's home and away teams: a season where they have a fixture left to
+    /// play may hold the night (moved from that fixture).
     pub fn season_on(
         &self,
         league: &LeagueInfo,
         name: Option<&str>,
         day: NaiveDate,
+        pair: Option<(TeamId, TeamId)>,
     ) -> Result<SeasonInfo, StoreError> {
         let mut seasons = self.season_dates(league.id)?;
         let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
@@ -314,7 +318,20 @@ impl LeagueReader<'_> {
                 i
             }
             None if seasons.is_empty() => return self.season(league, None),
-            None => crate::league::fixtures::season_for(&dates, day).map_err(refused)?,
+            None => {
+                let mut moved_from = Vec::new();
+                if let Some((home, away)) = pair {
+                    let mut stmt = self.0.prepare_cached(
+                        "SELECT DISTINCT season FROM fixtures
+                         WHERE home = ?1 AND away = ?2 AND result IS NULL",
+                    )?;
+                    for id in stmt.query_map((home, away), |r| r.get::<_, i64>(0))? {
+                        let id = id?;
+                        moved_from.extend(seasons.iter().position(|(s, _)| s.id == id));
+                    }
+                }
+                crate::league::fixtures::season_for(&dates, day, &moved_from).map_err(refused)?
+            }
         };
         Ok(seasons.swap_remove(i).0)
     }
