@@ -444,7 +444,7 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         "--date",
         "2025-10-30",
         "--season",
-        "2025\r-26",
+        "2027-28",
     ]);
     {
         use std::io::Write;
