@@ -1150,13 +1150,14 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
     // At the prompt: each match kept as it is entered. Nothing is kept before the first: a
     // night begun here (its fixture placed, provisional for its team) is begun with it, so an
     // entry left before any match is accepted changes nothing and logs nothing.
-    let begin = fixture.result.is_none().then(|| Begin {
+    let begin = Begin {
         home: home.clone(),
         away: away.clone(),
         day,
         moved,
         entered_by,
-    });
+    };
+    let begun = fixture.result.is_some().then_some(fixture.id);
     drop(change);
     writeln!(out, "{}: {}", shown(&title), config.describe_night())?;
     drop(out);
@@ -1166,7 +1167,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         &mut *prompt,
         &season,
         &mut players,
-        (fixture.id, begin),
+        (begun, begin),
         &title,
         entered,
     )
@@ -1184,16 +1185,29 @@ struct Begin {
 }
 
 impl Begin {
-    /// Begins the night in `change`; its fixture's number.
+    /// Begins the night in `change`; its fixture. A night another session has begun meanwhile
+    /// is taken as it is (with the matches that session entered).
     fn apply(
         &self,
         change: &Change,
         season: &SeasonInfo,
         notes: &mut Vec<String>,
-    ) -> Result<i64, CliError> {
+    ) -> Result<Fixture, CliError> {
         let fixture = fixture_for_night(
             change, season, &self.home, &self.away, self.day, self.moved, notes,
         )?;
+        match &fixture.result {
+            Some(NightResult::Matches(_)) if !is_done(&fixture, &season.config) => {
+                return Ok(fixture)
+            }
+            Some(_) => {
+                return Err(CliError::Usage(format!(
+                    "the other session entered the night first: {} (see `don night show`)",
+                    result_words(&fixture, &season.config)
+                )))
+            }
+            None => {}
+        }
         if fixture.cancelled {
             change.set_cancelled(fixture.id, false)?;
             notes.push(format!(
@@ -1207,8 +1221,53 @@ impl Begin {
             chrono::Local::now().date_naive(),
         )?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
-        Ok(fixture.id)
+        fixture_by_number(change, season, fixture.id)
     }
+}
+
+/// The night on fixture `id` as it is stored now, if it is begun (it has matches or is ready
+/// for them): another session may have entered matches, an outside `don undo` taken some (or
+/// the whole night) back.
+fn night_now(
+    reader: &LeagueReader<'_>,
+    season: &SeasonInfo,
+    id: Option<i64>,
+) -> Result<Option<Fixture>, CliError> {
+    let Some(id) = id else { return Ok(None) };
+    Ok(reader
+        .fixtures(season.id)?
+        .into_iter()
+        .find(|f| f.id == id)
+        .filter(|f| matches!(f.result, Some(NightResult::Matches(_)))))
+}
+
+/// The matches a stored night has.
+fn matches_of(f: Option<&Fixture>) -> Vec<Match> {
+    match f.and_then(|f| f.result.as_ref()) {
+        Some(NightResult::Matches(ms)) => ms.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Brings what this session holds as entered in line with what is stored (`stored`), saying
+/// what changed outside it: matches another session entered, matches taken back.
+fn sync_entered(entered: &mut Vec<Match>, stored: Vec<Match>, notes: &mut Vec<String>) {
+    let has = |ms: &[Match], m: &Match| ms.iter().any(|o| (o.kind, o.slot) == (m.kind, m.slot));
+    for m in entered.iter().filter(|m| !has(&stored, m)) {
+        notes.push(format!(
+            "{} {} is no longer stored (taken back outside this entry): it is asked again",
+            m.kind, m.slot
+        ));
+    }
+    for m in stored.iter().filter(|m| !has(entered, m)) {
+        notes.push(format!(
+            "{} {} was entered by another session: {}",
+            m.kind,
+            m.slot,
+            m.entry_line()
+        ));
+    }
+    *entered = stored;
 }
 
 /// How to name a night on the command line: `'Royal Oak' 'Red Lion' [--date D]`.
@@ -1487,22 +1546,45 @@ fn ask_match(
     })
 }
 
-/// Asks for each match still to enter; each is kept as soon as it is checked.
+/// Asks for each match still to enter; each is kept as soon as it is checked. Before each
+/// match is asked for, and again in the change that keeps it, the night is read as it is
+/// stored now: a match another session has entered meanwhile is not asked for, and one typed
+/// here that the other session kept first is refused (what was typed is given back as a
+/// `night correct` line); a match taken back by an outside `don undo` is asked for again.
 fn prompt_night(
     store: &mut Store,
     prompt: &mut dyn Prompt,
     season: &SeasonInfo,
     players: &mut Players,
-    (mut fixture, mut begin): (i64, Option<Begin>),
+    (mut fixture, begin): (Option<i64>, Begin),
     title: &str,
     mut entered: Vec<Match>,
 ) -> Result<Done, CliError> {
     let config = &season.config;
     let mut stopped = false;
+    let paint = super::colour::Paint::stderr();
     let mut err = io::stderr().lock();
     writeln!(err, "For each match: players joined by + (blank if not known), legs won, home first, leg scores home first (blank if not known; #N for a leg scored in game N). `quit` or Ctrl-D ends the entry; the matches entered stay.")?;
     drop(err);
-    for (kind, slot) in missing(config, &entered) {
+    let say_notes = |notes: Vec<String>| -> io::Result<()> {
+        let mut err = io::stderr().lock();
+        for n in notes {
+            writeln!(err, "{}", paint.line(&shown(&n)))?;
+        }
+        Ok(())
+    };
+    loop {
+        let mut notes = Vec::new();
+        let now = night_now(&store.leagues(), season, fixture)?;
+        if fixture.is_some() && now.is_none() {
+            // Taken back whole: it is begun again with the next match kept.
+            fixture = None;
+        }
+        sync_entered(&mut entered, matches_of(now.as_ref()), &mut notes);
+        say_notes(notes)?;
+        let Some(&(kind, slot)) = missing(config, &entered).first() else {
+            break;
+        };
         let label = format!("{kind} {slot}");
         let asked = ask_match(
             prompt,
@@ -1523,14 +1605,37 @@ fn prompt_night(
         };
         let change = store.change("night")?;
         let mut notes = Vec::new();
-        if let Some(b) = &begin {
-            fixture = b.apply(&change, season, &mut notes)?;
+        // The night as it stands now, inside the change that keeps this match.
+        let f = match night_now(&change.leagues(), season, fixture)? {
+            Some(f) => f,
+            None => begin.apply(&change, season, &mut notes)?,
+        };
+        sync_entered(&mut entered, matches_of(Some(&f)), &mut notes);
+        if let Some(first) = entered
+            .iter()
+            .find(|o| (o.kind, o.slot) == (m.kind, m.slot))
+        {
+            drop(change);
+            fixture = Some(f.id);
+            let winner = &players.teams[first.winner()].name;
+            notes.push(format!(
+                "{label} refused: the other session entered {label} first ({} {}–{}: {}); yours is not kept: `don night correct {} --match {}` puts it in its place",
+                winner,
+                first.legs[first.winner()],
+                first.legs[first.winner().other()],
+                first.entry_line(),
+                night_words(&begin.home, &begin.away, Some(f.date)),
+                shell_quoted(&m.entry_line())
+            ));
+            say_notes(notes)?;
+            stopped = true;
+            continue;
         }
         accept(
             &change,
             season,
             players,
-            fixture,
+            f.id,
             &mut entered,
             m,
             &games,
@@ -1541,21 +1646,22 @@ fn prompt_night(
             &format!("{title}: {label} {}–{}", m.legs.home, m.legs.away),
             None,
         )?;
-        begin = None;
-        let paint = super::colour::Paint::stderr();
-        let mut err = io::stderr().lock();
-        for n in notes {
-            writeln!(err, "{}", paint.line(&shown(&n)))?;
-        }
+        fixture = Some(f.id);
+        say_notes(notes)?;
         let winner = &players.teams[m.winner()].name;
         writeln!(
-            err,
+            io::stderr(),
             "{label}: {} {}–{}.",
             shown(winner),
             m.legs[m.winner()],
             m.legs[m.winner().other()]
         )?;
     }
+    // The night as stored at the end (not as this session last saw it).
+    let mut notes = Vec::new();
+    let now = night_now(&store.leagues(), season, fixture)?;
+    sync_entered(&mut entered, matches_of(now.as_ref()), &mut notes);
+    say_notes(notes)?;
     let left = missing(config, &entered);
     let mut out = io::stdout().lock();
     let mut won = Pair::<u32>::default();

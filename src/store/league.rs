@@ -1215,7 +1215,15 @@ impl Change<'_> {
                 m.legs.home,
                 m.legs.away,
                 leg_scores_text(&m.leg_scores),
-            ))?;
+            ))
+            .map_err(|e| match e.sqlite_error_code() {
+                // UNIQUE (fixture, kind, slot): entered already (by another session).
+                Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Refused(format!(
+                    "{} {} of this night is entered already (see `don night show`)",
+                    m.kind, m.slot
+                )),
+                _ => e.into(),
+            })?;
         let id = self.tx.last_insert_rowid();
         for link in games {
             self.tx
