@@ -1216,12 +1216,16 @@ impl Change<'_> {
                 m.legs.away,
                 leg_scores_text(&m.leg_scores),
             ))
-            .map_err(|e| match e.sqlite_error_code() {
+            .map_err(|e| match &e {
                 // UNIQUE (fixture, kind, slot): entered already (by another session).
-                Some(rusqlite::ErrorCode::ConstraintViolation) => StoreError::Refused(format!(
-                    "{} {} of this night is entered already (see `don night show`)",
-                    m.kind, m.slot
-                )),
+                rusqlite::Error::SqliteFailure(f, _)
+                    if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
+                {
+                    StoreError::Refused(format!(
+                        "{} {} of this night is entered already (see `don night show`)",
+                        m.kind, m.slot
+                    ))
+                }
                 _ => e.into(),
             })?;
         let id = self.tx.last_insert_rowid();
