@@ -46,7 +46,10 @@ fn a_night_goes_in_the_season_whose_dates_hold_it_not_the_one_made_last() {
         "--totals",
         "5-4",
     ]);
-    assert!(said.contains("Royal Oak v Red Lion on 2026-01-29: 5–4."), "{said}");
+    assert!(
+        said.contains("Royal Oak v Red Lion on 2026-01-29: 5–4."),
+        "{said}"
+    );
     assert_eq!(
         db.sql("SELECT s.name, f.home_points, f.away_points FROM fixtures f JOIN seasons s ON s.id = f.season JOIN teams h ON h.id = f.home WHERE f.date = '2026-01-29' AND h.name = 'Royal Oak'"),
         "2025-26|5|4\n"
@@ -57,7 +60,14 @@ fn a_night_goes_in_the_season_whose_dates_hold_it_not_the_one_made_last() {
         table.starts_with("Abercarn Crib and Don League 2025-26"),
         "{table}"
     );
-    let shown = db.ok(&["night", "show", "Royal Oak", "Red Lion", "--date", "2026-01-29"]);
+    let shown = db.ok(&[
+        "night",
+        "show",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2026-01-29",
+    ]);
     assert!(shown.contains("5–4"), "{shown}");
     let site = db.dir().join("site");
     db.ok(&["publish", "--out", site.to_str().unwrap()]);
@@ -164,13 +174,27 @@ fn dates_are_kept_within_1900_to_2200() {
     fresh.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
     refused(
         &fresh,
-        &["fixtures", "generate", "--start", "9999-12-01", "--weekday", "thu"],
+        &[
+            "fixtures",
+            "generate",
+            "--start",
+            "9999-12-01",
+            "--weekday",
+            "thu",
+        ],
         2,
         "--start: 9999-12-01 is not between 1900-01-01 and 2200-12-31",
     );
     refused(
         &fresh,
-        &["fixtures", "generate", "--start", "2200-12-20", "--weekday", "thu"],
+        &[
+            "fixtures",
+            "generate",
+            "--start",
+            "2200-12-20",
+            "--weekday",
+            "thu",
+        ],
         2,
         "the rounds would run past 2200-12-31",
     );

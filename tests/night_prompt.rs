@@ -312,10 +312,7 @@ fn an_entry_left_before_any_match_is_accepted_changes_nothing_and_logs_nothing()
 }
 
 /// Reads `child`'s standard error, line by line, until a line `until` takes; every line read.
-fn read_until(
-    err: &mut impl std::io::BufRead,
-    until: impl Fn(&str) -> bool,
-) -> Vec<String> {
+fn read_until(err: &mut impl std::io::BufRead, until: impl Fn(&str) -> bool) -> Vec<String> {
     let mut lines = Vec::new();
     loop {
         let mut line = String::new();

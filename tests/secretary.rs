@@ -793,5 +793,9 @@ fn the_hint_after_league_new_quotes_the_name_for_a_shell() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).contains("2025-26"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).contains("2025-26"),
+        "{}",
+        text(&out.stdout)
+    );
 }

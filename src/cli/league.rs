@@ -8,9 +8,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde_json::{Map, Value};
 
 use don::league::fixtures::double_round_robin;
-use don::league::names::{
-    given_twice, name_key, near_miss, near_team, quoted, shell_quoted, tidy,
-};
+use don::league::names::{given_twice, name_key, near_miss, near_team, quoted, shell_quoted, tidy};
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
 use don::store::{Change, LeagueInfo, SeasonInfo, Store, StoreError, TeamInfo};

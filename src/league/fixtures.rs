@@ -184,7 +184,8 @@ impl SeasonDates {
     }
 
     fn holds(&self, day: NaiveDate) -> bool {
-        self.span.is_some_and(|(first, last)| first <= day && day <= last)
+        self.span
+            .is_some_and(|(first, last)| first <= day && day <= last)
     }
 }
 

@@ -304,9 +304,7 @@ impl LeagueReader<'_> {
     ) -> Result<SeasonInfo, StoreError> {
         let mut seasons = self.season_dates(league.id)?;
         let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
-        let refused = |e: crate::league::fixtures::SeasonChoice| {
-            StoreError::Refused(e.to_string())
-        };
+        let refused = |e: crate::league::fixtures::SeasonChoice| StoreError::Refused(e.to_string());
         let i = match name {
             Some(name) => {
                 let given = self.season(league, Some(name))?;
