@@ -120,6 +120,15 @@ fn a_night_goes_in_the_season_whose_dates_hold_it_not_the_one_made_last() {
         "2019-20",
     ]);
     assert_eq!(seasons_of_fixtures(&db, "2019-10-03"), "2019-20\n");
+    // A fixture is moved in its own season, whichever is current.
+    let history = db.sql("SELECT id FROM fixtures WHERE date = '2019-10-03'");
+    let moved = db.ok(&["fixtures", "move", history.trim(), "2019-10-10"]);
+    assert!(
+        moved.contains("moved from 2019-10-03 to 2019-10-10"),
+        "{moved}"
+    );
+    assert_eq!(seasons_of_fixtures(&db, "2019-10-10"), "2019-20\n");
+    db.ok(&["fixtures", "move", history.trim(), "2019-10-03"]);
     refused(
         &db,
         &[

@@ -1040,7 +1040,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let day = parse_date(&date, "DATE")?;
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (league, season) = which.on(&change.leagues(), None)?;
+            let (league, season) = which.of_fixture(&change.leagues(), fixture)?;
             let f = super::night::fixture_by_number(&change, &season, fixture)?;
             change
                 .leagues()
@@ -1080,7 +1080,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
         FixturesCommand::Cancel { fixture, which, db } => {
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (_, season) = which.on(&change.leagues(), None)?;
+            let (_, season) = which.of_fixture(&change.leagues(), fixture)?;
             let f = super::night::fixture_by_number(&change, &season, fixture)?;
             if f.result.is_some() {
                 return Err(CliError::Usage(format!(

@@ -1191,6 +1191,7 @@ impl Begin {
         &self,
         change: &Change,
         season: &SeasonInfo,
+        typed: &Match,
         notes: &mut Vec<String>,
     ) -> Result<Fixture, CliError> {
         let fixture = fixture_for_night(
@@ -1202,8 +1203,12 @@ impl Begin {
             }
             Some(_) => {
                 return Err(CliError::Usage(format!(
-                    "the other session entered the night first: {} (see `don night show`)",
-                    result_words(&fixture, &season.config)
+                    "the other session entered the night first: {} (see `don night show`); yours is not kept: `don night correct {} --match {}` puts {} {} in its place",
+                    result_words(&fixture, &season.config),
+                    night_words(&self.home, &self.away, Some(fixture.date)),
+                    shell_quoted(&typed.entry_line()),
+                    typed.kind,
+                    typed.slot
                 )))
             }
             None => {}
@@ -1608,7 +1613,7 @@ fn prompt_night(
         // The night as it stands now, inside the change that keeps this match.
         let f = match night_now(&change.leagues(), season, fixture)? {
             Some(f) => f,
-            None => begin.apply(&change, season, &mut notes)?,
+            None => begin.apply(&change, season, &m, &mut notes)?,
         };
         sync_entered(&mut entered, matches_of(Some(&f)), &mut notes);
         if let Some(first) = entered

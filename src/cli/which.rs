@@ -69,6 +69,22 @@ impl Which {
         self.night_on(leagues, day, None)
     }
 
+    /// The league, and the season named, else the one that holds fixture `id` (else the
+    /// current one, which then says it has no such fixture).
+    pub fn of_fixture(
+        &self,
+        leagues: &LeagueReader,
+        id: i64,
+    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        if self.season.is_none() {
+            let league = leagues.find(self.league_name().as_deref())?;
+            if let Some(season) = leagues.season_of_fixture(&league, id)? {
+                return Ok((league, season));
+            }
+        }
+        self.on(leagues, None)
+    }
+
     /// As [`Which::on`], for a night between two teams (home, away), which may have been moved
     /// from a fixture of theirs left to play.
     pub fn night_on(

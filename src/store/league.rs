@@ -290,6 +290,26 @@ impl LeagueReader<'_> {
         }
     }
 
+    /// The season of the league that holds fixture `id`, if one does.
+    pub fn season_of_fixture(
+        &self,
+        league: &LeagueInfo,
+        id: i64,
+    ) -> Result<Option<SeasonInfo>, StoreError> {
+        let season: Option<i64> = self
+            .0
+            .prepare_cached("SELECT season FROM fixtures WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))
+            .optional()?;
+        let Some(season) = season else {
+            return Ok(None);
+        };
+        Ok(self
+            .seasons(league.id)?
+            .into_iter()
+            .find(|i| i.id == season))
+    }
+
     /// The season a night or fixture on `day` goes in: the one named (if the day is not in
     /// another season's dates), else the one whose dates hold the day (see
     /// [`crate::league::fixtures::season_for`]).
