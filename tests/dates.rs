@@ -97,6 +97,22 @@ fn a_night_goes_in_the_season_whose_dates_hold_it_not_the_one_made_last() {
         2,
         "2026-03-05 could be in more than one season",
     );
+    // A schedule is made for the season with no fixtures yet, not the one made last.
+    db.ok(&["season", "new", "2026-27", "--same-teams"]);
+    refused(
+        &db,
+        &[
+            "fixtures",
+            "generate",
+            "--start",
+            "2026-09-01",
+            "--weekday",
+            "thu",
+        ],
+        2,
+        "which season? 2019-20 and 2026-27 have no fixtures yet: give --season",
+    );
+    db.ok(&["undo"]);
     // Named, it goes where it is told.
     db.ok(&[
         "fixtures",

@@ -964,7 +964,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 .collect::<Result<Vec<_>, _>>()?;
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (league, season) = which.in_change(&change)?;
+            let (league, season) = which.unscheduled(&change)?;
             if !change.leagues().fixtures(season.id)?.is_empty() {
                 return Err(CliError::Usage(format!(
                     "season {} has fixtures already; move or cancel them one by one, or `don undo` the ones made",

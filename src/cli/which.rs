@@ -85,6 +85,37 @@ impl Which {
         self.on(leagues, None)
     }
 
+    /// The league, and the season named, else the one season with no fixtures yet (the one a
+    /// schedule is made for); several such are refused, naming them; with none, the one made
+    /// last (which then says it has fixtures already).
+    pub fn unscheduled(&self, change: &Change) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        if self.season.is_none() {
+            let league = change.leagues().find(self.league_name().as_deref())?;
+            let empty: Vec<SeasonInfo> = change
+                .leagues()
+                .season_dates(league.id)?
+                .into_iter()
+                .filter(|(_, d)| d.span.is_none())
+                .map(|(s, _)| s)
+                .collect();
+            match <[SeasonInfo; 1]>::try_from(empty) {
+                Ok([season]) => return Ok((league, season)),
+                Err(empty) if empty.len() > 1 => {
+                    return Err(CliError::Usage(format!(
+                        "which season? {} have no fixtures yet: give --season",
+                        empty
+                            .iter()
+                            .map(|s| don::record::text::escaped(&s.name).into_owned())
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    )))
+                }
+                Err(_) => {}
+            }
+        }
+        self.in_change(change)
+    }
+
     /// As [`Which::on`], for a night between two teams (home, away), which may have been moved
     /// from a fixture of theirs left to play.
     pub fn night_on(
