@@ -359,6 +359,18 @@ fn a_match_another_session_entered_first_is_refused_and_given_back() {
     );
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(matches(&db), "don 1 2-1\ndon 2 0-2\n");
+    // The line given back puts the match typed here in place of the other session's.
+    db.ok(&[
+        "night",
+        "correct",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Emrys+Glyn; Aled+Bethan; 2-0",
+    ]);
+    assert_eq!(matches(&db), "don 2 0-2\ndon 1 2-0\n");
 }
 
 /// An outside `don undo` of a match an open `night enter` kept: the session says so, asks for
