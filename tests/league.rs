@@ -676,6 +676,23 @@ fn a_league_s_configuration_changes_new_seasons_only() {
         shown.contains("Season 2026-27: 3 teams, 0 fixtures, 0 played\n"),
         "{shown}"
     );
+    // A date after the old season's last night could be either season's: the new one's
+    // first night names it.
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2026-09-03",
+            "--totals",
+            "3-2",
+        ],
+        2,
+        "2026-09-03 could be in more than one season (2025-26 (2025-09-04), 2026-27 (no fixtures yet)): give --season",
+    );
     // The old season's night still has nine matches; the new one's five.
     refused(
         &db,
@@ -688,6 +705,8 @@ fn a_league_s_configuration_changes_new_seasons_only() {
             "2026-09-03",
             "--totals",
             "6-3",
+            "--season",
+            "2026-27",
         ],
         2,
         "a night has 5 matches",
@@ -701,6 +720,8 @@ fn a_league_s_configuration_changes_new_seasons_only() {
         "2026-09-03",
         "--totals",
         "3-2",
+        "--season",
+        "2026-27",
     ]);
     refused(
         &db,

@@ -437,7 +437,16 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         assert_clean(args, &out.stdout, &out.stderr);
     }
     // At the prompt: the labels, what is said of each match and the night's line.
-    let mut child = db.spawn(&["night", "enter", royal, fox, "--date", "2025-10-30"]);
+    let mut child = db.spawn(&[
+        "night",
+        "enter",
+        royal,
+        fox,
+        "--date",
+        "2025-10-30",
+        "--season",
+        "2027-28",
+    ]);
     {
         use std::io::Write;
         let mut stdin = child.stdin.take().unwrap();

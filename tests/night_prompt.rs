@@ -310,3 +310,105 @@ fn an_entry_left_before_any_match_is_accepted_changes_nothing_and_logs_nothing()
         "0\n"
     );
 }
+
+/// Reads `child`'s standard error, line by line, until a line `until` takes; every line read.
+fn read_until(err: &mut impl std::io::BufRead, until: impl Fn(&str) -> bool) -> Vec<String> {
+    let mut lines = Vec::new();
+    loop {
+        let mut line = String::new();
+        assert_ne!(err.read_line(&mut line).unwrap(), 0, "ended: {lines:?}");
+        let done = until(&line);
+        lines.push(line);
+        if done {
+            return lines;
+        }
+    }
+}
+
+/// Two `night enter` prompts open on one night: the second to keep don 1 is refused with what
+/// the first kept (not "UNIQUE constraint failed"), is given back its own match as a `night
+/// correct` line, and goes on with the other matches.
+#[test]
+fn a_match_another_session_entered_first_is_refused_and_given_back() {
+    use std::io::{BufReader, Read, Write};
+    let db = Db::short_nights();
+    let mut first = db.spawn(&ENTER);
+    let mut err = BufReader::new(first.stderr.take().unwrap());
+    read_until(&mut err, |l| l.starts_with("For each match"));
+    // The second session keeps don 1 while the first is at its prompt.
+    let other = piped(&db, &ENTER, "Gareth+Rhys\nDai+Huw\n2-1\n\n");
+    assert!(other.status.success(), "{}", text(&other.stderr));
+    let mut stdin = first.stdin.take().unwrap();
+    stdin
+        .write_all(b"Emrys+Glyn\nAled+Bethan\n2-0\n\nEmrys+Glyn\nAled+Bethan\n0-2\n\n")
+        .unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let out = first.wait_with_output().unwrap();
+    assert!(!rest.contains("UNIQUE"), "{rest}");
+    assert!(
+        rest.contains("don 1 refused: the other session entered don 1 first (Royal Oak 2–1: don 1; Gareth+Rhys; Dai+Huw; 2-1); yours is not kept: `don night correct 'Royal Oak' 'Red Lion' --date 2025-09-04 --match 'don 1; Emrys+Glyn; Aled+Bethan; 2-0'` puts it in its place\n"),
+        "{rest}"
+    );
+    assert!(rest.contains("don 2: Red Lion 2–0.\n"), "{rest}");
+    assert_eq!(
+        text(&out.stdout),
+        "Royal Oak v Red Lion on 2025-09-04: 2 don (pairs, to 121, best of 3), 1 single-crib (singles, to 61, best of 3)\n\
+         Royal Oak v Red Lion on 2025-09-04: 1–1 so far; still to enter: single-crib 1. The night counts once it is complete (`don night enter` again carries on).\n"
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(matches(&db), "don 1 2-1\ndon 2 0-2\n");
+    // The line given back puts the match typed here in place of the other session's.
+    db.ok(&[
+        "night",
+        "correct",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Emrys+Glyn; Aled+Bethan; 2-0",
+    ]);
+    assert_eq!(matches(&db), "don 2 0-2\ndon 1 2-0\n");
+}
+
+/// An outside `don undo` of a match an open `night enter` kept: the session says so, asks for
+/// it again, and its report is of the night as stored (it was of matches that were gone).
+#[test]
+fn an_open_entry_reads_the_night_again_after_an_outside_undo() {
+    use std::io::{BufReader, Read, Write};
+    let db = Db::short_nights();
+    let mut entry = db.spawn(&ENTER);
+    let mut stdin = entry.stdin.take().unwrap();
+    let mut err = BufReader::new(entry.stderr.take().unwrap());
+    stdin.write_all(b"Gareth+Rhys\nDai+Huw\n2-1\n\n").unwrap();
+    stdin.flush().unwrap();
+    read_until(&mut err, |l| l.starts_with("don 1: Royal Oak 2–1."));
+    let undone = db.ok(&["undo"]);
+    assert!(undone.contains("don 1 2–1"), "{undone}");
+    // Don 2, then don 1 again (it is asked for after don 2, which was being typed), then the
+    // single crib.
+    stdin
+        .write_all(
+            b"Emrys+Glyn\nAled+Bethan\n0-2\n\nGareth+Rhys\nDai+Huw\n2-0\n\nCarys\nDafydd\n2-1\n\n",
+        )
+        .unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let out = entry.wait_with_output().unwrap();
+    assert!(out.status.success(), "{rest}");
+    assert!(
+        rest.contains(
+            "don 1 is no longer stored (taken back outside this entry): it is asked again\n"
+        ),
+        "{rest}"
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "Royal Oak v Red Lion on 2025-09-04: 2 don (pairs, to 121, best of 3), 1 single-crib (singles, to 61, best of 3)\n\
+         Royal Oak v Red Lion on 2025-09-04: Royal Oak 2–1 Red Lion. The night is complete.\n"
+    );
+    assert_eq!(matches(&db), "don 2 0-2\ndon 1 2-0\nsingle-crib 1 2-1\n");
+}

@@ -766,3 +766,36 @@ fn at_sixty_columns_the_names_keep_six_characters_and_no_figure_is_broken() {
         assert!(date || time, "{cell:?} in\n{out}");
     }
 }
+
+/// The hint after `league new` names the league in single quotes a shell takes back as typed:
+/// a `'` in it is written `'\''` (it was `'x'); DROP …'`, which a shell reads otherwise), and the
+/// hinted command, pasted into a shell, finds the league.
+#[test]
+fn the_hint_after_league_new_quotes_the_name_for_a_shell() {
+    let db = Db::new();
+    let name = "x'); DROP TABLE leagues; -- $(echo no) `echo no` \"y\"";
+    let made = db.ok(&["league", "new", name]);
+    let hint = made
+        .lines()
+        .find_map(|l| l.strip_prefix("Begin a season with: don season new NAME --league "))
+        .unwrap_or_else(|| panic!("{made}"));
+    assert_eq!(
+        hint,
+        r#"'x'\''); DROP TABLE leagues; -- $(echo no) `echo no` "y"'"#
+    );
+    let command = format!(
+        "\"$DON\" season new 2025-26 --league {hint} && \"$DON\" season list --league {hint}"
+    );
+    let out = std::process::Command::new("sh")
+        .args(["-c", &command])
+        .env("DON", env!("CARGO_BIN_EXE_don"))
+        .env("DON_DB", &db.path)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).contains("2025-26"),
+        "{}",
+        text(&out.stdout)
+    );
+}

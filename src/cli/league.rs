@@ -8,7 +8,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde_json::{Map, Value};
 
 use don::league::fixtures::double_round_robin;
-use don::league::names::{given_twice, name_key, near_miss, near_team, quoted, tidy};
+use don::league::names::{given_twice, name_key, near_miss, near_team, quoted, shell_quoted, tidy};
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
 use don::store::{Change, LeagueInfo, SeasonInfo, Store, StoreError, TeamInfo};
@@ -201,8 +201,8 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             write_config(&mut out, &league.config)?;
             writeln!(
                 out,
-                "Begin a season with: don season new NAME --league '{}'",
-                shown(&league.name)
+                "Begin a season with: don season new NAME --league {}",
+                shell_quoted(&shown(&league.name))
             )?;
         }
         LeagueCommand::Show { which, db } => {
@@ -987,7 +987,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 .collect::<Result<Vec<_>, _>>()?;
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (_, season) = which.in_change(&change)?;
+            let (league, season) = which.unscheduled(&change)?;
             if !change.leagues().fixtures(season.id)?.is_empty() {
                 return Err(CliError::Usage(format!(
                     "season {} has fixtures already; move or cancel them one by one, or `don undo` the ones made",
@@ -1003,10 +1003,17 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let ids: Vec<i64> = entries.iter().map(|e| e.team.id).collect();
             let plan = double_round_robin(&ids, start, weekday, &skip).map_err(|e| {
                 CliError::Usage(format!(
-                    "season {}: {e}; enter teams with `don team add NAME --season '{}'`",
-                    season.name, season.name
+                    "season {}: {e}; enter teams with `don team add NAME --season {}`",
+                    season.name,
+                    shell_quoted(&season.name)
                 ))
             })?;
+            // No round in another season's dates.
+            for d in &plan.dates {
+                change
+                    .leagues()
+                    .season_on(&league, Some(&season.name), *d, None)?;
+            }
             for f in &plan.fixtures {
                 change.add_fixture(season.id, Some(f.round), f.date, f.home, f.away)?;
             }
@@ -1056,8 +1063,11 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let day = parse_date(&date, "DATE")?;
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (_, season) = which.in_change(&change)?;
+            let (league, season) = which.of_fixture(&change.leagues(), fixture)?;
             let f = super::night::fixture_by_number(&change, &season, fixture)?;
+            change
+                .leagues()
+                .season_on(&league, Some(&season.name), day, None)?;
             if f.result.is_some() {
                 return Err(CliError::Usage(format!(
                     "fixture {fixture} ({} v {}) has been played; its night stays on {}",
@@ -1093,7 +1103,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
         FixturesCommand::Cancel { fixture, which, db } => {
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (_, season) = which.in_change(&change)?;
+            let (_, season) = which.of_fixture(&change.leagues(), fixture)?;
             let f = super::night::fixture_by_number(&change, &season, fixture)?;
             if f.result.is_some() {
                 return Err(CliError::Usage(format!(
@@ -1129,7 +1139,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let day = parse_date(&date, "DATE")?;
             let mut store = db.open_existing()?;
             let change = store.change("fixtures")?;
-            let (league, season) = which.in_change(&change)?;
+            let (league, season) = which.on(&change.leagues(), Some(day))?;
             let home = change.leagues().team(&league, &home)?;
             let away = change.leagues().team(&league, &away)?;
             let id = change.add_fixture(season.id, None, day, home.id, away.id)?;

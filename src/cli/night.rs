@@ -11,7 +11,7 @@ use don::league::entry::{
     MatchEntry,
 };
 use don::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
-use don::league::names::{name_key, near_miss, quoted};
+use don::league::names::{name_key, near_miss, shell_quoted};
 use don::league::night::{
     check_match_legs, check_night, check_night_warnings, check_side_players, check_totals, missing,
     require_complete, NightWarning,
@@ -317,10 +317,10 @@ pub fn night(command: NightCommand) -> Result<Done, CliError> {
             db,
         } => {
             let store = db.open_read()?;
-            let (league, season) = which.both(&store)?;
+            let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
+            let (league, season) = which.on(&store.leagues(), day)?;
             let home = store.leagues().team(&league, &home)?;
             let away = store.leagues().team(&league, &away)?;
-            let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
             let found: Vec<Fixture> = store
                 .leagues()
                 .fixtures(season.id)?
@@ -396,7 +396,12 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
     } else {
         "night confirm"
     })?;
-    let (league, season) = args.which.in_change(&change)?;
+    let day = args
+        .date
+        .as_deref()
+        .map(|d| parse_date(d, "--date"))
+        .transpose()?;
+    let (league, season) = args.which.on(&change.leagues(), day)?;
     let leagues = change.leagues();
     let f = played_night(
         &leagues,
@@ -620,8 +625,8 @@ fn place_night(
     let add_first = |d: &str| {
         format!(
             "add a fixture first with `don fixtures add {} {} {d}`",
-            quoted(&home.name),
-            quoted(&away.name)
+            shell_quoted(&home.name),
+            shell_quoted(&away.name)
         )
     };
     let played = || match done.len() {
@@ -705,8 +710,8 @@ fn not_moved_words(f: &Fixture, d: NaiveDate) -> String {
         f.away.name,
         f.id,
         f.date,
-        quoted(&f.home.name),
-        quoted(&f.away.name)
+        shell_quoted(&f.home.name),
+        shell_quoted(&f.away.name)
     )
 }
 
@@ -723,8 +728,10 @@ fn ask_moved(
     let Some(d) = day else {
         return Ok(false);
     };
-    let (league, season) = which.both(store)?;
     let reader = store.leagues();
+    let Ok((league, season)) = which.night_on(&reader, day, Some((home, away))) else {
+        return Ok(false);
+    };
     let (Ok(home), Ok(away)) = (reader.team(&league, home), reader.team(&league, away)) else {
         return Ok(false);
     };
@@ -975,7 +982,9 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         },
     };
     let change = store.change("night")?;
-    let (league, season) = args.which.in_change(&change)?;
+    let (league, season) =
+        args.which
+            .night_on(&change.leagues(), day, Some((&args.home, &args.away)))?;
     let home = change.leagues().team(&league, &args.home)?;
     let away = change.leagues().team(&league, &args.away)?;
     if home.id == away.id {
@@ -1113,7 +1122,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
                         m.kind,
                         m.slot,
                         night_words(&home, &away, args.date.is_some().then_some(fixture.date)),
-                        quoted(line)
+                        shell_quoted(line)
                     )));
                 }
             }
@@ -1150,13 +1159,14 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
     // At the prompt: each match kept as it is entered. Nothing is kept before the first: a
     // night begun here (its fixture placed, provisional for its team) is begun with it, so an
     // entry left before any match is accepted changes nothing and logs nothing.
-    let begin = fixture.result.is_none().then(|| Begin {
+    let begin = Begin {
         home: home.clone(),
         away: away.clone(),
         day,
         moved,
         entered_by,
-    });
+    };
+    let begun = fixture.result.is_some().then_some(fixture.id);
     drop(change);
     writeln!(out, "{}: {}", shown(&title), config.describe_night())?;
     drop(out);
@@ -1166,7 +1176,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         &mut *prompt,
         &season,
         &mut players,
-        (fixture.id, begin),
+        (begun, begin),
         &title,
         entered,
     )
@@ -1184,16 +1194,34 @@ struct Begin {
 }
 
 impl Begin {
-    /// Begins the night in `change`; its fixture's number.
+    /// Begins the night in `change`; its fixture. A night another session has begun meanwhile
+    /// is taken as it is (with the matches that session entered).
     fn apply(
         &self,
         change: &Change,
         season: &SeasonInfo,
+        typed: &Match,
         notes: &mut Vec<String>,
-    ) -> Result<i64, CliError> {
+    ) -> Result<Fixture, CliError> {
         let fixture = fixture_for_night(
             change, season, &self.home, &self.away, self.day, self.moved, notes,
         )?;
+        match &fixture.result {
+            Some(NightResult::Matches(_)) if !is_done(&fixture, &season.config) => {
+                return Ok(fixture)
+            }
+            Some(_) => {
+                return Err(CliError::Usage(format!(
+                    "the other session entered the night first: {} (see `don night show`); yours is not kept: `don night correct {} --match {}` puts {} {} in its place",
+                    result_words(&fixture, &season.config),
+                    night_words(&self.home, &self.away, Some(fixture.date)),
+                    shell_quoted(&typed.entry_line()),
+                    typed.kind,
+                    typed.slot
+                )))
+            }
+            None => {}
+        }
         if fixture.cancelled {
             change.set_cancelled(fixture.id, false)?;
             notes.push(format!(
@@ -1207,13 +1235,58 @@ impl Begin {
             chrono::Local::now().date_naive(),
         )?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
-        Ok(fixture.id)
+        fixture_by_number(change, season, fixture.id)
     }
+}
+
+/// The night on fixture `id` as it is stored now, if it is begun (it has matches or is ready
+/// for them): another session may have entered matches, an outside `don undo` taken some (or
+/// the whole night) back.
+fn night_now(
+    reader: &LeagueReader<'_>,
+    season: &SeasonInfo,
+    id: Option<i64>,
+) -> Result<Option<Fixture>, CliError> {
+    let Some(id) = id else { return Ok(None) };
+    Ok(reader
+        .fixtures(season.id)?
+        .into_iter()
+        .find(|f| f.id == id)
+        .filter(|f| matches!(f.result, Some(NightResult::Matches(_)))))
+}
+
+/// The matches a stored night has.
+fn matches_of(f: Option<&Fixture>) -> Vec<Match> {
+    match f.and_then(|f| f.result.as_ref()) {
+        Some(NightResult::Matches(ms)) => ms.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Brings what this session holds as entered in line with what is stored (`stored`), saying
+/// what changed outside it: matches another session entered, matches taken back.
+fn sync_entered(entered: &mut Vec<Match>, stored: Vec<Match>, notes: &mut Vec<String>) {
+    let has = |ms: &[Match], m: &Match| ms.iter().any(|o| (o.kind, o.slot) == (m.kind, m.slot));
+    for m in entered.iter().filter(|m| !has(&stored, m)) {
+        notes.push(format!(
+            "{} {} is no longer stored (taken back outside this entry): it is asked again",
+            m.kind, m.slot
+        ));
+    }
+    for m in stored.iter().filter(|m| !has(entered, m)) {
+        notes.push(format!(
+            "{} {} was entered by another session: {}",
+            m.kind,
+            m.slot,
+            m.entry_line()
+        ));
+    }
+    *entered = stored;
 }
 
 /// How to name a night on the command line: `'Royal Oak' 'Red Lion' [--date D]`.
 fn night_words(home: &TeamInfo, away: &TeamInfo, date: Option<NaiveDate>) -> String {
-    let mut words = format!("{} {}", quoted(&home.name), quoted(&away.name));
+    let mut words = format!("{} {}", shell_quoted(&home.name), shell_quoted(&away.name));
     if let Some(d) = date {
         words.push_str(&format!(" --date {d}"));
     }
@@ -1487,22 +1560,45 @@ fn ask_match(
     })
 }
 
-/// Asks for each match still to enter; each is kept as soon as it is checked.
+/// Asks for each match still to enter; each is kept as soon as it is checked. Before each
+/// match is asked for, and again in the change that keeps it, the night is read as it is
+/// stored now: a match another session has entered meanwhile is not asked for, and one typed
+/// here that the other session kept first is refused (what was typed is given back as a
+/// `night correct` line); a match taken back by an outside `don undo` is asked for again.
 fn prompt_night(
     store: &mut Store,
     prompt: &mut dyn Prompt,
     season: &SeasonInfo,
     players: &mut Players,
-    (mut fixture, mut begin): (i64, Option<Begin>),
+    (mut fixture, begin): (Option<i64>, Begin),
     title: &str,
     mut entered: Vec<Match>,
 ) -> Result<Done, CliError> {
     let config = &season.config;
     let mut stopped = false;
+    let paint = super::colour::Paint::stderr();
     let mut err = io::stderr().lock();
     writeln!(err, "For each match: players joined by + (blank if not known), legs won, home first, leg scores home first (blank if not known; #N for a leg scored in game N). `quit` or Ctrl-D ends the entry; the matches entered stay.")?;
     drop(err);
-    for (kind, slot) in missing(config, &entered) {
+    let say_notes = |notes: Vec<String>| -> io::Result<()> {
+        let mut err = io::stderr().lock();
+        for n in notes {
+            writeln!(err, "{}", paint.line(&shown(&n)))?;
+        }
+        Ok(())
+    };
+    loop {
+        let mut notes = Vec::new();
+        let now = night_now(&store.leagues(), season, fixture)?;
+        if fixture.is_some() && now.is_none() {
+            // Taken back whole: it is begun again with the next match kept.
+            fixture = None;
+        }
+        sync_entered(&mut entered, matches_of(now.as_ref()), &mut notes);
+        say_notes(notes)?;
+        let Some(&(kind, slot)) = missing(config, &entered).first() else {
+            break;
+        };
         let label = format!("{kind} {slot}");
         let asked = ask_match(
             prompt,
@@ -1523,14 +1619,37 @@ fn prompt_night(
         };
         let change = store.change("night")?;
         let mut notes = Vec::new();
-        if let Some(b) = &begin {
-            fixture = b.apply(&change, season, &mut notes)?;
+        // The night as it stands now, inside the change that keeps this match.
+        let f = match night_now(&change.leagues(), season, fixture)? {
+            Some(f) => f,
+            None => begin.apply(&change, season, &m, &mut notes)?,
+        };
+        sync_entered(&mut entered, matches_of(Some(&f)), &mut notes);
+        if let Some(first) = entered
+            .iter()
+            .find(|o| (o.kind, o.slot) == (m.kind, m.slot))
+        {
+            drop(change);
+            fixture = Some(f.id);
+            let winner = &players.teams[first.winner()].name;
+            notes.push(format!(
+                "{label} refused: the other session entered {label} first ({} {}–{}: {}); yours is not kept: `don night correct {} --match {}` puts it in its place",
+                winner,
+                first.legs[first.winner()],
+                first.legs[first.winner().other()],
+                first.entry_line(),
+                night_words(&begin.home, &begin.away, Some(f.date)),
+                shell_quoted(&m.entry_line())
+            ));
+            say_notes(notes)?;
+            stopped = true;
+            continue;
         }
         accept(
             &change,
             season,
             players,
-            fixture,
+            f.id,
             &mut entered,
             m,
             &games,
@@ -1541,21 +1660,22 @@ fn prompt_night(
             &format!("{title}: {label} {}–{}", m.legs.home, m.legs.away),
             None,
         )?;
-        begin = None;
-        let paint = super::colour::Paint::stderr();
-        let mut err = io::stderr().lock();
-        for n in notes {
-            writeln!(err, "{}", paint.line(&shown(&n)))?;
-        }
+        fixture = Some(f.id);
+        say_notes(notes)?;
         let winner = &players.teams[m.winner()].name;
         writeln!(
-            err,
+            io::stderr(),
             "{label}: {} {}–{}.",
             shown(winner),
             m.legs[m.winner()],
             m.legs[m.winner().other()]
         )?;
     }
+    // The night as stored at the end (not as this session last saw it).
+    let mut notes = Vec::new();
+    let now = night_now(&store.leagues(), season, fixture)?;
+    sync_entered(&mut entered, matches_of(now.as_ref()), &mut notes);
+    say_notes(notes)?;
     let left = missing(config, &entered);
     let mut out = io::stdout().lock();
     let mut won = Pair::<u32>::default();
@@ -1734,7 +1854,12 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     let mut prompt = args.result.at_prompt().then(answer_prompt);
     // The correction is read (and typed) first, with nothing locked; then kept in one change,
     // if the night still stands as it was read.
-    let (league, season) = args.which.both(&store)?;
+    let day = args
+        .date
+        .as_deref()
+        .map(|d| parse_date(d, "--date"))
+        .transpose()?;
+    let (league, season) = args.which.on(&store.leagues(), day)?;
     let leagues = store.leagues();
     let f = played_night(
         &leagues,

@@ -43,7 +43,9 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let league = args.which.league(&store)?;
     let front = match &args.which.season {
         Some(_) => Some(args.which.both(&store)?.1),
-        None => None,
+        // The current season: whose dates hold today, else whose dates end latest.
+        None if store.leagues().seasons(league.id)?.is_empty() => None,
+        None => Some(args.which.both(&store)?.1),
     };
     let made = site(&store, &league, front.as_ref()).map_err(publish_error)?;
     let done = made.write(&args.out, args.force).map_err(publish_error)?;

@@ -2,7 +2,8 @@
 
 use chrono::NaiveDate;
 
-use don::store::{Change, LeagueInfo, SeasonInfo, Store};
+use don::record::date::DateError;
+use don::store::{Change, LeagueInfo, LeagueReader, SeasonInfo, Store};
 
 use super::error::CliError;
 
@@ -39,28 +40,117 @@ impl Which {
         Ok(store.leagues().find(self.league_name().as_deref())?)
     }
 
+    /// The league, and the season named, else the current one (whose dates hold today, else
+    /// whose dates end latest).
     pub fn both(&self, store: &Store) -> Result<(LeagueInfo, SeasonInfo), CliError> {
         let league = self.league(store)?;
-        let season = store.leagues().season(&league, self.season.as_deref())?;
+        let today = chrono::Local::now().date_naive();
+        let season = store
+            .leagues()
+            .current_season(&league, self.season.as_deref(), today)?;
         Ok((league, season))
     }
 
+    /// The league, and the season named, else the one made last (where a change goes).
     pub fn in_change(&self, change: &Change) -> Result<(LeagueInfo, SeasonInfo), CliError> {
         let league = change.leagues().find(self.league_name().as_deref())?;
         let season = change.leagues().season(&league, self.season.as_deref())?;
         Ok((league, season))
     }
+
+    /// The league, and the season a night or fixture on `day` goes in: the one named if the
+    /// day is not in another season's dates, else the one whose dates hold the day; without a
+    /// day, the one named or the current one.
+    pub fn on(
+        &self,
+        leagues: &LeagueReader,
+        day: Option<NaiveDate>,
+    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        self.night_on(leagues, day, None)
+    }
+
+    /// The league, and the season named, else the one that holds fixture `id` (else the
+    /// current one, which then says it has no such fixture).
+    pub fn of_fixture(
+        &self,
+        leagues: &LeagueReader,
+        id: i64,
+    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        if self.season.is_none() {
+            let league = leagues.find(self.league_name().as_deref())?;
+            if let Some(season) = leagues.season_of_fixture(&league, id)? {
+                return Ok((league, season));
+            }
+        }
+        self.on(leagues, None)
+    }
+
+    /// The league, and the season named, else the one season with no fixtures yet (the one a
+    /// schedule is made for); several such are refused, naming them; with none, the one made
+    /// last (which then says it has fixtures already).
+    pub fn unscheduled(&self, change: &Change) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        if self.season.is_none() {
+            let league = change.leagues().find(self.league_name().as_deref())?;
+            let empty: Vec<SeasonInfo> = change
+                .leagues()
+                .season_dates(league.id)?
+                .into_iter()
+                .filter(|(_, d)| d.span.is_none())
+                .map(|(s, _)| s)
+                .collect();
+            match <[SeasonInfo; 1]>::try_from(empty) {
+                Ok([season]) => return Ok((league, season)),
+                Err(empty) if empty.len() > 1 => {
+                    return Err(CliError::Usage(format!(
+                        "which season? {} have no fixtures yet: give --season",
+                        empty
+                            .iter()
+                            .map(|s| don::record::text::escaped(&s.name).into_owned())
+                            .collect::<Vec<_>>()
+                            .join(" and ")
+                    )))
+                }
+                Err(_) => {}
+            }
+        }
+        self.in_change(change)
+    }
+
+    /// As [`Which::on`], for a night between two teams (home, away), which may have been moved
+    /// from a fixture of theirs left to play.
+    pub fn night_on(
+        &self,
+        leagues: &LeagueReader,
+        day: Option<NaiveDate>,
+        pair: Option<(&str, &str)>,
+    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        let league = leagues.find(self.league_name().as_deref())?;
+        let pair = match pair {
+            Some((home, away)) => Some((
+                leagues.team(&league, home)?.id,
+                leagues.team(&league, away)?.id,
+            )),
+            None => None,
+        };
+        let season = match day {
+            Some(day) => leagues.season_on(&league, self.season.as_deref(), day, pair)?,
+            None => {
+                let today = chrono::Local::now().date_naive();
+                leagues.current_season(&league, self.season.as_deref(), today)?
+            }
+        };
+        Ok((league, season))
+    }
 }
 
-/// A date as typed: YYYY-MM-DD, a real day.
+/// A date as typed: YYYY-MM-DD, a real day, in the years 1900 to 2200.
 pub fn parse_date(text: &str, what: &str) -> Result<NaiveDate, CliError> {
-    NaiveDate::parse_from_str(text.trim(), "%Y-%m-%d")
-        .ok()
-        .filter(|_| text.trim().len() == 10)
-        .ok_or_else(|| {
-            CliError::Usage(format!(
-                "{what}: \"{}\" is not a date (YYYY-MM-DD)",
-                text.trim()
-            ))
-        })
+    match don::record::date::parse_date(text) {
+        Ok(day) => Ok(day),
+        Err(DateError::NotADate(_)) => Err(CliError::Usage(format!(
+            "{what}: \"{}\" is not a date (YYYY-MM-DD)",
+            text.trim()
+        ))),
+        Err(e) => Err(CliError::Usage(format!("{what}: {e}"))),
+    }
 }

@@ -44,8 +44,8 @@ pub enum FixtureError {
     /// A team given more than once.
     #[error("team {0} is given twice")]
     Twice(TeamId),
-    /// A round's date would fall after [`NaiveDate::MAX`].
-    #[error("the rounds run past the last date the calendar knows")]
+    /// A round's date would fall after the last year a date may be in.
+    #[error("the rounds would run past {}-12-31", crate::record::date::LAST_YEAR)]
     OutOfDates,
 }
 
@@ -132,6 +132,9 @@ fn round_dates(
         .ok_or(FixtureError::OutOfDates)?;
     let mut dates = Vec::with_capacity(rounds);
     while dates.len() < rounds {
+        if crate::record::date::in_years(day).is_err() {
+            return Err(FixtureError::OutOfDates);
+        }
         if !skip.contains(&day) {
             dates.push(day);
         }
@@ -148,6 +151,172 @@ pub fn span(dates: impl IntoIterator<Item = NaiveDate>) -> Option<(NaiveDate, Na
         None => Some((d, d)),
         Some((first, last)) => Some((first.min(d), last.max(d))),
     })
+}
+
+/// A season's dates as placing a night sees them: its fixtures' span, and whether it keeps a
+/// schedule (`fixtures generate` made one). A season without a schedule takes its nights as
+/// they come, so it goes on past its last night until a later season begins.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeasonDates {
+    pub name: String,
+    /// Its first fixture's date and its last's; none before it has a fixture.
+    pub span: Option<(NaiveDate, NaiveDate)>,
+    pub scheduled: bool,
+}
+
+impl SeasonDates {
+    /// "2025-26 (2025-09-04 to 2026-02-12)", "2019-20 (no fixtures yet)".
+    pub fn words(&self) -> String {
+        let name = crate::record::text::escaped(&self.name);
+        match self.span {
+            Some((first, last)) if first == last => format!("{name} ({first})"),
+            Some((first, last)) => format!("{name} ({first} to {last})"),
+            None => format!("{name} (no fixtures yet)"),
+        }
+    }
+
+    fn shown_name(&self) -> String {
+        crate::record::text::escaped(&self.name).into_owned()
+    }
+
+    fn quoted_name(&self) -> String {
+        super::names::shell_quoted(&self.shown_name())
+    }
+
+    fn holds(&self, day: NaiveDate) -> bool {
+        self.span
+            .is_some_and(|(first, last)| first <= day && day <= last)
+    }
+}
+
+/// Why no season can be chosen for a date.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SeasonChoice {
+    /// The date is in more than one season's dates, or could go in more than one season.
+    #[error("{day} could be in more than one season ({}): give --season", words(.seasons))]
+    Several {
+        day: NaiveDate,
+        seasons: Vec<SeasonDates>,
+    },
+    /// The date is outside every season's dates.
+    #[error("{day} is outside every season ({}): give --season, or a date within one", words(.seasons))]
+    Outside {
+        day: NaiveDate,
+        seasons: Vec<SeasonDates>,
+    },
+    /// The date is in another season's dates than the one given.
+    #[error("{day} is not in season {} but in {}'s dates: give --season {}, or a date within {}", .given.words(), .holder.words(), .holder.quoted_name(), .given.shown_name())]
+    Other {
+        day: NaiveDate,
+        given: SeasonDates,
+        holder: SeasonDates,
+    },
+}
+
+fn words(seasons: &[SeasonDates]) -> String {
+    seasons
+        .iter()
+        .map(SeasonDates::words)
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The season (an index into `seasons`, oldest made first) a night or fixture on `day` goes
+/// in: the one whose dates (its fixtures' first to last) hold the day; else a season without a
+/// schedule next to the day (the last begun before it, or the first begun after it: such a
+/// season reaches from the season before it to the season after), or the one season with no
+/// fixtures yet, or a season in `moved_from` (where the night's two teams have a fixture left
+/// to play, which the night may have been moved from). A day that two of these could claim, or
+/// none, is refused, naming the seasons and their dates (unless the league has only one).
+pub fn season_for(
+    seasons: &[SeasonDates],
+    day: NaiveDate,
+    moved_from: &[usize],
+) -> Result<usize, SeasonChoice> {
+    let holding: Vec<usize> = (0..seasons.len())
+        .filter(|&i| seasons[i].holds(day))
+        .collect();
+    match holding[..] {
+        [i] => return Ok(i),
+        [] => {}
+        _ => {
+            return Err(SeasonChoice::Several {
+                day,
+                seasons: holding.iter().map(|&i| seasons[i].clone()).collect(),
+            })
+        }
+    }
+    let mut could: Vec<usize> = Vec::new();
+    // The season begun last on or before the day, if it goes on past its last fixture; the
+    // one beginning first after it, if it reaches back before its first (nights without a
+    // schedule are entered in any order).
+    let first = |i: usize| seasons[i].span.map(|(first, _)| first);
+    let begun = (0..seasons.len())
+        .filter(|&i| first(i).is_some_and(|f| f <= day))
+        .max_by_key(|&i| (first(i), i));
+    let next = (0..seasons.len())
+        .filter(|&i| first(i).is_some_and(|f| f > day))
+        .min_by_key(|&i| (first(i), std::cmp::Reverse(i)));
+    for i in [begun, next].into_iter().flatten() {
+        if !seasons[i].scheduled {
+            could.push(i);
+        }
+    }
+    could.extend((0..seasons.len()).filter(|&i| seasons[i].span.is_none()));
+    for &i in moved_from {
+        if !could.contains(&i) {
+            could.push(i);
+        }
+    }
+    match could[..] {
+        [i] => Ok(i),
+        // A league of one season: nothing to choose between (its dates grow with it).
+        [] if seasons.len() == 1 => Ok(0),
+        [] => Err(SeasonChoice::Outside {
+            day,
+            seasons: seasons.to_vec(),
+        }),
+        _ => Err(SeasonChoice::Several {
+            day,
+            seasons: could.iter().map(|&i| seasons[i].clone()).collect(),
+        }),
+    }
+}
+
+/// Whether `day` may go in season `given` (an index into `seasons`), named by the user: it
+/// may unless the day is in another season's dates and not in its own.
+pub fn check_season(
+    seasons: &[SeasonDates],
+    given: usize,
+    day: NaiveDate,
+) -> Result<(), SeasonChoice> {
+    if seasons[given].holds(day) {
+        return Ok(());
+    }
+    match (0..seasons.len()).find(|&i| i != given && seasons[i].holds(day)) {
+        Some(i) => Err(SeasonChoice::Other {
+            day,
+            given: seasons[given].clone(),
+            holder: seasons[i].clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The current season (an index into `seasons`, oldest made first; none if there is none):
+/// the one whose dates hold `today`, else the one whose dates end latest; a season with no
+/// fixtures yet only when no season has any (then the one made last).
+pub fn current_season(seasons: &[SeasonDates], today: NaiveDate) -> Option<usize> {
+    let holding: Vec<usize> = (0..seasons.len())
+        .filter(|&i| seasons[i].holds(today))
+        .collect();
+    if let [i] = holding[..] {
+        return Some(i);
+    }
+    (0..seasons.len())
+        .filter(|&i| seasons[i].span.is_some())
+        .max_by_key(|&i| (seasons[i].span.map(|(_, last)| last), i))
+        .or_else(|| seasons.len().checked_sub(1))
 }
 
 /// A double round robin of `teams`, in the order given.
@@ -423,5 +592,90 @@ mod tests {
             double_round_robin(&[1, 2], NaiveDate::MAX, Weekday::Thu, &[]),
             Err(FixtureError::OutOfDates)
         );
+        // No round is dated past 2200 (`--start 9999-12-01` made `+10000-01-06`).
+        assert_eq!(
+            double_round_robin(&[1, 2], day("2200-12-20"), Weekday::Thu, &[]),
+            Err(FixtureError::OutOfDates)
+        );
+        assert_eq!(
+            FixtureError::OutOfDates.to_string(),
+            "the rounds would run past 2200-12-31"
+        );
+        assert!(double_round_robin(&[1, 2], day("2200-12-01"), Weekday::Mon, &[]).is_ok());
+    }
+
+    fn dates(name: &str, span: Option<(&str, &str)>, scheduled: bool) -> SeasonDates {
+        SeasonDates {
+            name: name.into(),
+            span: span.map(|(a, b)| (day(a), day(b))),
+            scheduled,
+        }
+    }
+
+    /// A season made later for history is not where a night of this season goes.
+    #[test]
+    fn a_night_goes_in_the_season_whose_dates_hold_it() {
+        let this = dates("2025-26", Some(("2025-09-04", "2026-04-30")), true);
+        let history = dates("2019-20", None, false);
+        let seasons = [this.clone(), history.clone()];
+        assert_eq!(season_for(&seasons, day("2026-03-05"), &[]), Ok(0));
+        // Before every season (one with a schedule): the one with no fixtures yet takes it.
+        assert_eq!(season_for(&seasons, day("2019-10-03"), &[]), Ok(1));
+        // After a season with a schedule, with another made and still empty: that one.
+        assert_eq!(season_for(&seasons, day("2026-09-03"), &[]), Ok(1));
+        // … or, if the night's teams have a fixture left to play in 2025-26, either.
+        assert!(matches!(
+            season_for(&seasons, day("2026-09-03"), &[0]),
+            Err(SeasonChoice::Several { .. })
+        ));
+        assert_eq!(season_for(&seasons[..1], day("2026-09-03"), &[0]), Ok(0));
+        // Without an empty season, a day outside every season is refused, naming them.
+        let both = [
+            this.clone(),
+            dates("2019-20", Some(("2019-09-05", "2020-04-30")), true),
+        ];
+        assert_eq!(
+            season_for(&both, day("2026-06-01"), &[]).unwrap_err().to_string(),
+            "2026-06-01 is outside every season (2025-26 (2025-09-04 to 2026-04-30), 2019-20 (2019-09-05 to 2020-04-30)): give --season, or a date within one"
+        );
+        // A season without a schedule goes on after its last night, until a later one begins.
+        let typed = [
+            dates("2024-25", Some(("2024-09-05", "2025-04-24")), false),
+            dates("2025-26", Some(("2025-09-04", "2026-02-12")), false),
+        ];
+        assert_eq!(season_for(&typed, day("2026-03-05"), &[]), Ok(1));
+        // … and reaches back before its first night: between two such seasons, say which.
+        assert_eq!(season_for(&typed, day("2024-08-29"), &[]), Ok(0));
+        assert_eq!(
+            season_for(&typed, day("2025-06-05"), &[]).unwrap_err().to_string(),
+            "2025-06-05 could be in more than one season (2024-25 (2024-09-05 to 2025-04-24), 2025-26 (2025-09-04 to 2026-02-12)): give --season"
+        );
+        // … unless an empty season could take the day too: then the user says which.
+        let mut three = typed.to_vec();
+        three.push(history);
+        assert_eq!(
+            season_for(&three, day("2026-03-05"), &[]).unwrap_err().to_string(),
+            "2026-03-05 could be in more than one season (2025-26 (2025-09-04 to 2026-02-12), 2019-20 (no fixtures yet)): give --season"
+        );
+        // Named: refused only when the day is in another season's dates.
+        assert_eq!(check_season(&three, 2, day("2019-10-03")), Ok(()));
+        assert_eq!(
+            check_season(&three, 2, day("2025-10-02")).unwrap_err().to_string(),
+            "2025-10-02 is not in season 2019-20 (no fixtures yet) but in 2025-26 (2025-09-04 to 2026-02-12)'s dates: give --season '2025-26', or a date within 2019-20"
+        );
+    }
+
+    #[test]
+    fn the_current_season_holds_today_or_ends_latest() {
+        let seasons = [
+            dates("2025-26", Some(("2025-09-04", "2026-04-30")), true),
+            dates("2019-20", None, false),
+            dates("2018-19", Some(("2018-09-06", "2019-04-25")), true),
+        ];
+        assert_eq!(current_season(&seasons, day("2026-03-05")), Some(0));
+        assert_eq!(current_season(&seasons, day("2019-01-03")), Some(2));
+        assert_eq!(current_season(&seasons, day("2030-01-01")), Some(0));
+        assert_eq!(current_season(&seasons[1..2], day("2030-01-01")), Some(0));
+        assert_eq!(current_season(&[], day("2030-01-01")), None);
     }
 }

@@ -18,6 +18,12 @@ pub fn quoted(name: &str) -> String {
     }
 }
 
+/// A name as a shell takes it back, to paste into a command: in single quotes, each `'`
+/// written `'\''` (`x'); DROP` becomes `'x'\''); DROP'`).
+pub fn shell_quoted(name: &str) -> String {
+    format!("'{}'", name.replace('\'', "'\\''"))
+}
+
 /// The known name nearest to `name`, if one is near enough to be a slip of the keyboard (or
 /// contains it, or is contained in it).
 pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {

@@ -133,6 +133,33 @@ pub struct Match {
 }
 
 impl Match {
+    /// The match as `night enter --match` takes it: `don 1; Gareth+Rhys; Dai+Huw; 2-1;
+    /// 121-87 #12` (a leg scored in a stored game written `#N`; no leg scores, no last part).
+    pub fn entry_line(&self) -> String {
+        let mut line = format!(
+            "{} {}; {}; {}; {}-{}",
+            self.kind,
+            self.slot,
+            self.players.home.join("+"),
+            self.players.away.join("+"),
+            self.legs.home,
+            self.legs.away
+        );
+        if !self.leg_scores.is_empty() {
+            let legs: Vec<String> = self
+                .leg_scores
+                .iter()
+                .map(|l| match l.game {
+                    Some(g) => format!("#{g}"),
+                    None => format!("{}-{}", l.score.home, l.score.away),
+                })
+                .collect();
+            line.push_str("; ");
+            line.push_str(&legs.join(" "));
+        }
+        line
+    }
+
     /// The side that won the match (the legs are checked to have one).
     pub fn winner(&self) -> Side {
         if self.legs.home > self.legs.away {

@@ -2,6 +2,7 @@
 //! back, the trick notation, the scorer's lines (§5), and the error and warning codes (§2) with
 //! which a record's faults are reported.
 
+pub mod date;
 pub mod fault;
 pub mod game;
 pub mod keys;

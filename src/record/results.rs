@@ -594,6 +594,9 @@ impl Fields<'_> {
     fn date(&mut self, c: usize) -> NaiveDate {
         let v = self.raw(c);
         if let Some(d) = quick_date(v) {
+            if let Err(e) = super::date::in_years(d) {
+                self.fault(c, format!("`{v}`: {e}"));
+            }
             return d;
         }
         let v = v.to_string();

@@ -225,8 +225,9 @@ impl LeagueReader<'_> {
         match name {
             None => seasons.into_iter().last().ok_or_else(|| {
                 StoreError::Refused(format!(
-                    "{} has no season yet: begin one with `don season new NAME --league '{}'`",
-                    league.name, league.name
+                    "{} has no season yet: begin one with `don season new NAME --league {}`",
+                    league.name,
+                    crate::league::names::shell_quoted(&league.name)
                 ))
             }),
             Some(name) => named(
@@ -238,6 +239,119 @@ impl LeagueReader<'_> {
             )
             .cloned(),
         }
+    }
+
+    /// The seasons of a league, oldest made first, each with its dates (its fixtures' span,
+    /// cancelled ones included) and whether it keeps a schedule.
+    pub fn season_dates(
+        &self,
+        league: i64,
+    ) -> Result<Vec<(SeasonInfo, crate::league::fixtures::SeasonDates)>, StoreError> {
+        let mut out = Vec::new();
+        for s in self.seasons(league)? {
+            let (first, last, scheduled): (Option<String>, Option<String>, bool) = self
+                .0
+                .prepare_cached(
+                    "SELECT min(date), max(date), coalesce(max(round IS NOT NULL), 0)
+                     FROM fixtures WHERE season = ?1",
+                )?
+                .query_row([s.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            let span = match (first, last) {
+                (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
+                _ => None,
+            };
+            let dates = crate::league::fixtures::SeasonDates {
+                name: s.name.clone(),
+                span,
+                scheduled,
+            };
+            out.push((s, dates));
+        }
+        Ok(out)
+    }
+
+    /// A season of a league by name; with no name, the current one: the one whose dates hold
+    /// `today`, else the one whose dates end latest (one with no fixtures yet only when none
+    /// has any).
+    pub fn current_season(
+        &self,
+        league: &LeagueInfo,
+        name: Option<&str>,
+        today: NaiveDate,
+    ) -> Result<SeasonInfo, StoreError> {
+        if name.is_some() {
+            return self.season(league, name);
+        }
+        let mut seasons = self.season_dates(league.id)?;
+        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
+        match crate::league::fixtures::current_season(&dates, today) {
+            Some(i) => Ok(seasons.swap_remove(i).0),
+            None => self.season(league, None),
+        }
+    }
+
+    /// The season of the league that holds fixture `id`, if one does.
+    pub fn season_of_fixture(
+        &self,
+        league: &LeagueInfo,
+        id: i64,
+    ) -> Result<Option<SeasonInfo>, StoreError> {
+        let season: Option<i64> = self
+            .0
+            .prepare_cached("SELECT season FROM fixtures WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))
+            .optional()?;
+        let Some(season) = season else {
+            return Ok(None);
+        };
+        Ok(self
+            .seasons(league.id)?
+            .into_iter()
+            .find(|i| i.id == season))
+    }
+
+    /// The season a night or fixture on `day` goes in: the one named (if the day is not in
+    /// another season's dates), else the one whose dates hold the day (see
+    /// [`crate::league::fixtures::season_for`]).
+    /// `pair`, the night's home and away teams: a season where they have a fixture left to
+    /// play may hold the night (moved from that fixture).
+    pub fn season_on(
+        &self,
+        league: &LeagueInfo,
+        name: Option<&str>,
+        day: NaiveDate,
+        pair: Option<(TeamId, TeamId)>,
+    ) -> Result<SeasonInfo, StoreError> {
+        let mut seasons = self.season_dates(league.id)?;
+        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
+        let refused = |e: crate::league::fixtures::SeasonChoice| StoreError::Refused(e.to_string());
+        let i = match name {
+            Some(name) => {
+                let given = self.season(league, Some(name))?;
+                let i = seasons
+                    .iter()
+                    .position(|(s, _)| s.id == given.id)
+                    .expect("a season of the league");
+                crate::league::fixtures::check_season(&dates, i, day).map_err(refused)?;
+                i
+            }
+            None if seasons.is_empty() => return self.season(league, None),
+            None => {
+                let mut moved_from = Vec::new();
+                if let Some((home, away)) = pair {
+                    let mut stmt = self.0.prepare_cached(
+                        "SELECT DISTINCT season FROM fixtures
+                         WHERE home = ?1 AND away = ?2 AND result IS NULL",
+                    )?;
+                    for id in stmt.query_map((home, away), |r| r.get::<_, i64>(0))? {
+                        let id = id?;
+                        moved_from.extend(seasons.iter().position(|(s, _)| s.id == id));
+                    }
+                }
+                crate::league::fixtures::season_for(&dates, day, &moved_from).map_err(refused)?
+            }
+        };
+        Ok(seasons.swap_remove(i).0)
     }
 
     /// The teams of a league, by name.
@@ -845,6 +959,7 @@ impl Change<'_> {
         if home == away {
             return Err(StoreError::Refused("a team cannot play itself".into()));
         }
+        self.no_fixture_on(season, day, home, away)?;
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         self.tx
@@ -855,6 +970,40 @@ impl Change<'_> {
         let id = self.tx.last_insert_rowid();
         self.added("fixtures", id)?;
         Ok(id)
+    }
+
+    /// Refuses a second fixture of the same home and away teams on one date (its night could
+    /// never be entered): "Royal Oak v Red Lion is fixture 3 on 2025-09-04 already".
+    fn no_fixture_on(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+    ) -> Result<(), StoreError> {
+        let there: Option<(i64, String, String, String)> = self
+            .tx
+            .prepare_cached(
+                "SELECT f.id, h.name, a.name, f.status FROM fixtures f
+                 JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+                 WHERE f.season = ?1 AND f.date = ?2 AND f.home = ?3 AND f.away = ?4
+                 ORDER BY f.id LIMIT 1",
+            )?
+            .query_row((season, day.to_string(), home, away), |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
+            .optional()?;
+        match there {
+            None => Ok(()),
+            Some((id, h, a, status)) => Err(StoreError::Refused(format!(
+                "{h} v {a} is fixture {id} on {day} already{}",
+                if status == "cancelled" {
+                    " (cancelled: entering its night plays it after all)"
+                } else {
+                    ""
+                }
+            ))),
+        }
     }
 
     /// Adds a fixture already played, with its night's result, in one go (as an import adds
@@ -898,6 +1047,12 @@ impl Change<'_> {
 
     /// Moves a fixture to another date.
     pub fn move_fixture(&self, fixture: i64, day: NaiveDate) -> Result<(), StoreError> {
+        let (season, home, away): (i64, TeamId, TeamId) = self.tx.query_row(
+            "SELECT season, home, away FROM fixtures WHERE id = ?1",
+            [fixture],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
+        self.no_fixture_on(season, day, home, away)?;
         self.tx.execute(
             "UPDATE fixtures SET date = ?1 WHERE id = ?2",
             (day.to_string(), fixture),
@@ -1078,7 +1233,19 @@ impl Change<'_> {
                 m.legs.home,
                 m.legs.away,
                 leg_scores_text(&m.leg_scores),
-            ))?;
+            ))
+            .map_err(|e| match &e {
+                // UNIQUE (fixture, kind, slot): entered already (by another session).
+                rusqlite::Error::SqliteFailure(f, _)
+                    if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
+                {
+                    StoreError::Refused(format!(
+                        "{} {} of this night is entered already (see `don night show`)",
+                        m.kind, m.slot
+                    ))
+                }
+                _ => e.into(),
+            })?;
         let id = self.tx.last_insert_rowid();
         for link in games {
             self.tx

@@ -1,0 +1,267 @@
+//! Dates and seasons: every date within the years 1900 to 2200 (a night's, a fixture's, a
+//! results file's), a night or fixture placed in the season whose dates hold it (not the
+//! season made last), the current season shown by default, and no second fixture of a pair on
+//! one date.
+
+mod common;
+
+use common::db::Db;
+use common::text;
+
+/// `don ARGS` must fail with exit `code`, saying `needle`, and change nothing.
+fn refused(db: &Db, args: &[&str], code: i32, needle: &str) {
+    let before = db.dump();
+    let out = db.run(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
+    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
+    assert_eq!(before, db.dump(), "{args:?} changed the database");
+}
+
+/// The season each fixture of Royal Oak v Red Lion is in, by date.
+fn seasons_of_fixtures(db: &Db, date: &str) -> String {
+    db.sql(&format!(
+        "SELECT s.name FROM fixtures f JOIN seasons s ON s.id = f.season
+         JOIN teams h ON h.id = f.home WHERE f.date = '{date}' AND h.name = 'Royal Oak'"
+    ))
+}
+
+/// A season made for history after this one does not take this season's nights, nor its
+/// place on the front page and in the standings.
+#[test]
+fn a_night_goes_in_the_season_whose_dates_hold_it_not_the_one_made_last() {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&["season", "new", "2019-20", "--same-teams"]);
+    // Inside 2025-26's dates (2025-09-04 to 2026-02-12): a fixture added and its night entered.
+    db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", "2026-01-29"]);
+    assert_eq!(seasons_of_fixtures(&db, "2026-01-29"), "2025-26\n");
+    let said = db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2026-01-29",
+        "--totals",
+        "5-4",
+    ]);
+    assert!(
+        said.contains("Royal Oak v Red Lion on 2026-01-29: 5–4."),
+        "{said}"
+    );
+    assert_eq!(
+        db.sql("SELECT s.name, f.home_points, f.away_points FROM fixtures f JOIN seasons s ON s.id = f.season JOIN teams h ON h.id = f.home WHERE f.date = '2026-01-29' AND h.name = 'Royal Oak'"),
+        "2025-26|5|4\n"
+    );
+    // The standings, night show and the front page show the current season, not 2019-20.
+    let table = db.ok(&["standings"]);
+    assert!(
+        table.starts_with("Abercarn Crib and Don League 2025-26"),
+        "{table}"
+    );
+    let shown = db.ok(&[
+        "night",
+        "show",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2026-01-29",
+    ]);
+    assert!(shown.contains("5–4"), "{shown}");
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let front = std::fs::read_to_string(site.join("index.html")).unwrap();
+    assert!(front.contains("2025-26"), "{front}");
+    assert!(!front.contains("<h2>2019-20"), "{front}");
+    // After 2025-26's last night, with 2019-20 still empty: either could hold it, so the
+    // command says which seasons there are, with their dates.
+    refused(
+        &db,
+        &["fixtures", "add", "Royal Oak", "Red Lion", "2026-03-05"],
+        2,
+        "2026-03-05 could be in more than one season (2025-26 (2025-09-04 to 2026-02-12), 2019-20 (no fixtures yet)): give --season",
+    );
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2026-03-05",
+            "--totals",
+            "5-4",
+        ],
+        2,
+        "2026-03-05 could be in more than one season",
+    );
+    // A schedule is made for the season with no fixtures yet, not the one made last.
+    db.ok(&["season", "new", "2026-27", "--same-teams"]);
+    refused(
+        &db,
+        &[
+            "fixtures",
+            "generate",
+            "--start",
+            "2026-09-01",
+            "--weekday",
+            "thu",
+        ],
+        2,
+        "which season? 2019-20 and 2026-27 have no fixtures yet: give --season",
+    );
+    db.ok(&["undo"]);
+    // Named, it goes where it is told.
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Royal Oak",
+        "Red Lion",
+        "2026-03-05",
+        "--season",
+        "2025-26",
+    ]);
+    assert_eq!(seasons_of_fixtures(&db, "2026-03-05"), "2025-26\n");
+    // A history fixture within 2019-20, named: kept there; then 2025-26's dates are refused
+    // for 2019-20.
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Royal Oak",
+        "Red Lion",
+        "2019-10-03",
+        "--season",
+        "2019-20",
+    ]);
+    assert_eq!(seasons_of_fixtures(&db, "2019-10-03"), "2019-20\n");
+    // A fixture is moved in its own season, whichever is current.
+    let history = db.sql("SELECT id FROM fixtures WHERE date = '2019-10-03'");
+    let moved = db.ok(&["fixtures", "move", history.trim(), "2019-10-10"]);
+    assert!(
+        moved.contains("moved from 2019-10-03 to 2019-10-10"),
+        "{moved}"
+    );
+    assert_eq!(seasons_of_fixtures(&db, "2019-10-10"), "2019-20\n");
+    db.ok(&["fixtures", "move", history.trim(), "2019-10-03"]);
+    refused(
+        &db,
+        &[
+            "fixtures",
+            "add",
+            "Royal Oak",
+            "Red Lion",
+            "2025-10-02",
+            "--season",
+            "2019-20",
+        ],
+        2,
+        "2025-10-02 is not in season 2019-20 (2019-10-03) but in 2025-26 (2025-09-04 to 2026-03-05)'s dates: give --season '2025-26', or a date within 2019-20",
+    );
+}
+
+/// `0000-01-01` and `9999-12-31` were taken in a 2025-26 season, and `fixtures generate
+/// --start 9999-12-01` made `+10000-01-06`.
+#[test]
+fn dates_are_kept_within_1900_to_2200() {
+    let db = Db::four_teams_scheduled();
+    for date in ["0000-01-01", "9999-12-31", "1899-12-31", "2201-01-01"] {
+        refused(
+            &db,
+            &[
+                "night", "enter", "A", "B", "--date", date, "--moved", "--totals", "5-4",
+            ],
+            2,
+            &format!("--date: {date} is not between 1900-01-01 and 2200-12-31"),
+        );
+        refused(
+            &db,
+            &["fixtures", "add", "A", "B", date],
+            2,
+            &format!("DATE: {date} is not between 1900-01-01 and 2200-12-31"),
+        );
+        refused(
+            &db,
+            &["fixtures", "move", "1", date],
+            2,
+            &format!("DATE: {date} is not between 1900-01-01 and 2200-12-31"),
+        );
+    }
+    refused(
+        &db,
+        &["fixtures", "add", "A", "B", "+10000-01-06"],
+        2,
+        "DATE: \"+10000-01-06\" is not a date (YYYY-MM-DD)",
+    );
+    let fresh = Db::new();
+    fresh.ok(&["league", "new", "Valleys League"]);
+    fresh.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
+    refused(
+        &fresh,
+        &[
+            "fixtures",
+            "generate",
+            "--start",
+            "9999-12-01",
+            "--weekday",
+            "thu",
+        ],
+        2,
+        "--start: 9999-12-01 is not between 1900-01-01 and 2200-12-31",
+    );
+    refused(
+        &fresh,
+        &[
+            "fixtures",
+            "generate",
+            "--start",
+            "2200-12-20",
+            "--weekday",
+            "thu",
+        ],
+        2,
+        "the rounds would run past 2200-12-31",
+    );
+    // A results file's date, likewise, named by file, line and column.
+    let csv = fresh.dir().join("nights.csv");
+    std::fs::write(
+        &csv,
+        "season,date,home,away,home_points,away_points\n2025-26,9999-12-31,A,B,5,4\n",
+    )
+    .unwrap();
+    let before = fresh.dump();
+    let out = fresh.run(&["import", csv.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("`9999-12-31`: 9999-12-31 is not between 1900-01-01 and 2200-12-31"),
+        "{err}"
+    );
+    assert_eq!(before, fresh.dump());
+}
+
+/// A second fixture of the same pair on the same date could never have its night entered.
+#[test]
+fn a_pair_has_one_fixture_on_a_date() {
+    let db = Db::four_teams_scheduled();
+    let made = db.ok(&["fixtures", "add", "A", "B", "2025-10-02"]);
+    assert_eq!(made, "Fixture 13: A v B on 2025-10-02.\n");
+    refused(
+        &db,
+        &["fixtures", "add", "A", "B", "2025-10-02"],
+        2,
+        "A v B is fixture 13 on 2025-10-02 already",
+    );
+    // Onto the date of the pair's generated fixture, by a move.
+    let on = db.sql("SELECT date FROM fixtures WHERE id = 1");
+    let first = db.sql("SELECT h.name || ' v ' || a.name FROM fixtures f JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away WHERE f.id = 1");
+    let (home, away) = first.trim().split_once(" v ").unwrap();
+    db.ok(&["fixtures", "add", home, away, "2025-09-25"]);
+    refused(
+        &db,
+        &["fixtures", "move", "14", on.trim()],
+        2,
+        &format!("{home} v {away} is fixture 1 on {} already", on.trim()),
+    );
+}
