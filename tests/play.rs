@@ -606,8 +606,9 @@ fn a_game_is_named_by_number_before_id_and_an_id_is_taken_as_written() {
     assert_eq!(variant("1"), "phat");
     assert_eq!(variant("#2"), "irish-don");
     assert_eq!(variant(" spaced "), "irish-don");
-    // A number that is some other game's id is free to use as an id.
-    db.ok(&["new", "phat", "--id", "2"]);
+    // An id of digits only, which commands would take for a game's number, is refused.
+    let out = db.run(&["new", "phat", "--id", "2"]);
+    assert_eq!(out.status.code(), Some(2));
 }
 
 /// Irish Don, game 1 of a match ended by a claim in its second deal, game 2 begun: an export

@@ -92,7 +92,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             break prompt.interactive();
         };
         said = Some(status);
-        match session.enter_line(&line) {
+        let entered = match prompt.over_long() {
+            Some(why) => Err(Refused::Line(why)),
+            None => session.enter_line(&line),
+        };
+        match entered {
             Ok(Answer::Quit) => break true,
             Ok(Answer::Help) => {
                 writeln!(out, "Lines, one an entry:\n{}", lines_help())?;

@@ -153,6 +153,10 @@ fn check_format(format: Option<Value>, faults: &mut Vec<Fault>) {
 fn read_record_field(key: &str, value: Value, spec: Option<&Spec>, rec: &mut Record) {
     match key {
         "id" => match value {
+            // A command names a game by its id: an empty one names nothing.
+            Value::String(id) if id.trim().is_empty() => rec
+                .faults
+                .push(schema("`id` must not be empty: leave it out instead")),
             Value::String(_) => {}
             v => rec.faults.push(schema(format!(
                 "`id` must be a string, not {}",

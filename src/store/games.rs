@@ -468,6 +468,21 @@ impl Change<'_> {
         latest_for(&self.tx, game)
     }
 
+    /// The change that put game `game` in place as it stands (`don new`, an import, or the
+    /// undo that put it back), if the log still says.
+    pub fn stored_by(&self, game: i64) -> Result<Option<super::db::Operation>, StoreError> {
+        let op: Option<i64> = self
+            .tx
+            .prepare_cached(
+                "SELECT max(op) FROM changes WHERE tbl = 'games' AND row = ?1 AND action = 'insert'",
+            )?
+            .query_row([game], |r| r.get(0))?;
+        match op {
+            Some(op) => self.operation(op),
+            None => Ok(None),
+        }
+    }
+
     /// A player by name, matched ignoring case and extra spaces; added if new.
     pub fn player(&self, name: &str) -> Result<i64, StoreError> {
         // As given first: a name typed the same way again needs no folding.
