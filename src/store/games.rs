@@ -368,6 +368,115 @@ fn game_times(conn: &Connection, game: i64) -> Result<GameTimes, StoreError> {
     Ok(GameTimes { created, hands })
 }
 
+/// A stored game scored as a leg of a league night's match: the night holds it as it stands
+/// (its score is the leg's), so it takes no entry and no take-back until that link is undone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegHolding {
+    pub game: i64,
+    /// The match (`don 1`) and the leg of it.
+    pub kind: String,
+    pub slot: u32,
+    pub leg: u32,
+    /// The night: home v away, on its date.
+    pub home: String,
+    pub away: String,
+    pub date: String,
+    /// The change that put the link in place (entering or correcting the night, or an undo
+    /// that put it back), with its summary, if the log says.
+    pub linked_by: Option<(i64, String)>,
+}
+
+impl std::fmt::Display for LegHolding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "game {} is leg {} of {} {} of {} v {} on {}: it cannot be changed while that night holds it; undo the night's link first",
+            self.game, self.leg, self.kind, self.slot, self.home, self.away, self.date
+        )?;
+        match &self.linked_by {
+            Some((op, summary)) => write!(
+                f,
+                ": #{op} ({}), with `don undo {op}`",
+                crate::record::text::escaped(summary)
+            ),
+            None => write!(
+                f,
+                ": `don night correct` the match without `#{}`",
+                self.game
+            ),
+        }
+    }
+}
+
+/// The night that holds `game` as a leg, if one does.
+fn leg_holding(conn: &Connection, game: i64) -> Result<Option<LegHolding>, StoreError> {
+    let found = conn
+        .prepare_cached(
+            "SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
+                    (SELECT max(c.op) FROM changes c WHERE c.action = 'insert' AND (
+                        (c.tbl = 'leg_games' AND c.row = g.id) OR (c.tbl = 'matches' AND c.row = m.id)
+                        OR (c.tbl = 'fixtures' AND c.row = f.id)))
+             FROM leg_games g JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
+             JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+             WHERE g.game = ?1 ORDER BY g.id LIMIT 1",
+        )?
+        .query_row([game], |r| {
+            Ok((
+                LegHolding {
+                    game,
+                    leg: r.get(0)?,
+                    kind: r.get(1)?,
+                    slot: r.get(2)?,
+                    home: r.get(3)?,
+                    away: r.get(4)?,
+                    date: r.get(5)?,
+                    linked_by: None,
+                },
+                r.get::<_, Option<i64>>(6)?,
+            ))
+        })
+        .optional()?;
+    let Some((mut holding, op)) = found else {
+        return Ok(None);
+    };
+    if let Some(op) = op {
+        holding.linked_by = conn
+            .prepare_cached("SELECT id, summary FROM operations WHERE id = ?1")?
+            .query_row([op], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+    }
+    Ok(Some(holding))
+}
+
+/// The games whose own rows (the game, its seats, hands, tricks, penalties) operation `op`
+/// changed, or whose entry at the table it was.
+fn games_changed_by(conn: &Connection, op: i64) -> Result<Vec<i64>, StoreError> {
+    let hand_of = |tbl: &str| {
+        format!(
+            "SELECT h.game FROM changes c JOIN hands h ON h.id = coalesce(json_extract(c.old, '$.hand'),
+                (SELECT hand FROM {tbl} WHERE id = c.row))
+             WHERE c.op = ?1 AND c.tbl = '{tbl}'"
+        )
+    };
+    let sql = format!(
+        "SELECT game FROM operations WHERE id = ?1 AND game IS NOT NULL
+         UNION SELECT row FROM changes WHERE op = ?1 AND tbl = 'games'
+         UNION SELECT coalesce(json_extract(c.old, '$.game'),
+                CASE c.tbl WHEN 'hands' THEN (SELECT game FROM hands WHERE id = c.row)
+                           WHEN 'seats' THEN (SELECT game FROM seats WHERE id = c.row)
+                           ELSE (SELECT game FROM entrants WHERE id = c.row) END)
+             FROM changes c WHERE c.op = ?1 AND c.tbl IN ('hands', 'seats', 'entrants')
+         UNION {} UNION {}",
+        hand_of("tricks"),
+        hand_of("penalties")
+    );
+    let games: Vec<Option<i64>> = conn
+        .prepare(&sql)?
+        .query_map([op], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(games.into_iter().flatten().collect())
+}
+
 /// A filter for [`Store::games`].
 #[derive(Clone, Debug, Default)]
 pub struct GameFilter {
@@ -400,6 +509,11 @@ impl Store {
 
     pub fn game_times(&self, game: i64) -> Result<GameTimes, StoreError> {
         game_times(&self.conn, game)
+    }
+
+    /// The night that holds a game as a leg, if one does.
+    pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
+        leg_holding(&self.conn, game)
     }
 
     /// Every stored game (oldest first) that passes the filter, as records.
@@ -466,6 +580,30 @@ impl Change<'_> {
     /// undo of either).
     pub fn latest_for(&self, game: i64) -> Result<Option<i64>, StoreError> {
         latest_for(&self.tx, game)
+    }
+
+    /// The night that holds a game as a leg, if one does.
+    pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
+        leg_holding(&self.tx, game)
+    }
+
+    /// Refuses a change to `game` at the table while a night holds it as a leg.
+    pub fn not_held_as_leg(&self, game: i64) -> Result<(), StoreError> {
+        match leg_holding(&self.tx, game)? {
+            Some(held) => Err(StoreError::Refused(held.to_string())),
+            None => Ok(()),
+        }
+    }
+
+    /// The nights that hold, as a leg, a game whose own rows operation `op` changed (its
+    /// hands, tricks, penalties, seats, or the game itself): an undo of `op` that leaves them
+    /// holding it would change a leg under a night's score.
+    pub fn legs_changed_by(&self, op: i64) -> Result<Vec<LegHolding>, StoreError> {
+        let mut held = Vec::new();
+        for game in games_changed_by(&self.tx, op)? {
+            held.extend(leg_holding(&self.tx, game)?);
+        }
+        Ok(held)
     }
 
     /// The change that put game `game` in place as it stands (`don new`, an import, or the
