@@ -92,9 +92,53 @@ struct GameRow {
     pool: Option<f64>,
 }
 
-/// A game as a record (FORMAT.md §1), as `export` writes it.
+/// A game as a record (FORMAT.md §1), as `export` writes it. A game in play at the table (a
+/// hand begun and not finished: some of its tricks entered, or only its pitcher or a penalty)
+/// is written with `"in_play": true` and that hand as it stands, so that it imports back as a
+/// game in play.
 pub(super) fn game_record(conn: &Connection, game: i64) -> Result<Value, StoreError> {
-    record_with(conn, game, false)
+    if !in_play(conn, game)? {
+        return record_with(conn, game, false);
+    }
+    let mut record = record_with(conn, game, true)?;
+    if let Value::Object(map) = &mut record {
+        map.insert("in_play".into(), Value::Bool(true));
+    }
+    Ok(record)
+}
+
+/// Whether a hand of the game is in play: begun with only its pitcher or a penalty so far, or
+/// its tricks short of the deal while the scorer would keep it open.
+fn in_play(conn: &Connection, game: i64) -> Result<bool, StoreError> {
+    let last: Option<(Option<String>, bool, i64)> = conn
+        .prepare_cached(
+            "SELECT h.body, h.claimed, (SELECT count(*) FROM tricks t WHERE t.hand = h.id)
+             FROM hands h WHERE h.game = ?1 ORDER BY h.number DESC LIMIT 1",
+        )?
+        .query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?;
+    match last {
+        None => Ok(false),
+        Some((None, ..)) => Ok(true),
+        Some((Some(body), claimed, tricks)) if body == "tricks" && !claimed => {
+            // Rare (a hand short of the deal): the game's entries replayed say.
+            let record = parse_record(record_with(conn, game, true)?);
+            let Some(variant) = record.variant.as_ref() else {
+                return Ok(false);
+            };
+            if tricks >= i64::from(variant.spec().tricks) {
+                return Ok(false);
+            }
+            let mut replay = crate::replay::Replay::new(variant);
+            for e in game_entries(conn, game)? {
+                if replay.enter(e.entry).is_err() {
+                    return Ok(false);
+                }
+            }
+            Ok(replay.game().in_hand() && !replay.game().is_over())
+        }
+        Some(_) => Ok(false),
+    }
 }
 
 /// A game as a record; with `waiting`, also the hand begun at the table with nothing but its
@@ -760,8 +804,25 @@ impl Change<'_> {
         let Some(Value::Array(hands)) = record.get_mut("hands").map(Value::take) else {
             return Err(bad("hands"));
         };
+        let in_play = record.get("in_play") == Some(&Value::Bool(true));
+        let total = hands.len();
         for (i, hand) in hands.into_iter().enumerate() {
             let number = i as u32 + 1;
+            // A game in play: its last hand may be begun with nothing but its pitcher and
+            // penalties, kept as the scorer keeps such a hand.
+            let waiting = in_play
+                && i + 1 == total
+                && hand.as_object().is_some_and(|h| {
+                    h.get("tricks")
+                        .and_then(Value::as_array)
+                        .is_some_and(Vec::is_empty)
+                        && h.keys()
+                            .all(|k| ["pitcher", "tricks", "penalties"].contains(&k.as_str()))
+                });
+            if waiting {
+                self.insert_waiting_hand(game, number, hand, &at)?;
+                continue;
+            }
             self.insert_hand(game, number, hand, claimed.contains(&number), &at)?;
         }
         Ok(game)
@@ -825,6 +886,21 @@ impl Change<'_> {
             }
         }
         self.insert_penalties(id, penalties, at, bad)
+    }
+
+    /// A hand begun with only its pitcher and penalties so far (no body yet).
+    fn insert_waiting_hand(
+        &self,
+        game: i64,
+        number: u32,
+        hand: Value,
+        at: &str,
+    ) -> Result<(), StoreError> {
+        let bad = || StoreError::Refused(format!("hand {number} of the record cannot be stored"));
+        let pitcher = hand.get("pitcher").and_then(Value::as_str);
+        self.hand_insert(game, number, pitcher, at)?;
+        let id = self.tx.last_insert_rowid();
+        self.insert_penalties(id, hand.get("penalties").cloned(), at, bad)
     }
 
     fn hand_insert(
