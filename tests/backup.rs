@@ -562,8 +562,8 @@ fn every_state_of_a_game_at_the_table_exports_imports_and_exports_the_same_bytes
         15..=19 => true,  // hand 4's penalty, then four of its tricks
         _ => unreachable!(),
     };
-    for k in 0..=lines.len() {
-        assert_eq!(in_play[k], hand_begun(k), "game {} ({k} lines)", k + 1);
+    for (k, &in_play) in in_play.iter().enumerate().take(lines.len() + 1) {
+        assert_eq!(in_play, hand_begun(k), "game {} ({k} lines)", k + 1);
     }
     assert!(!in_play[lines.len() + 1] && !in_play[lines.len() + 2]);
     for game in 1..=records.len() {
