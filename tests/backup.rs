@@ -576,3 +576,53 @@ fn every_state_of_a_game_at_the_table_exports_imports_and_exports_the_same_bytes
     // The one mid-hand goes on: its fifth trick is taken in the imported database.
     played(&again, "20", &[common::HAND_A[4].to_string()]);
 }
+
+#[test]
+fn check_reports_a_game_in_play_as_unfinished_and_its_hand_in_play_as_no_error() {
+    let db = Db::new();
+    let check = |record: &str| -> (Option<i32>, serde_json::Value) {
+        let file = db.dir().join("r.jsonl");
+        std::fs::write(&file, format!("{record}\n")).unwrap();
+        let out = db.run(&["check", file.to_str().unwrap(), "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (out.status.code(), v["games"][0].clone())
+    };
+    let two = r#""hands":[{"pitcher":"S","tricks":["5H 2H 3H 4H","9H AH 6H 7H"]}]"#;
+    // In play: valid, the hand in play a warning.
+    let (code, game) = check(&format!(
+        r#"{{"format":"don/1","in_play":true,"ruleset":{{"variant":"nine-card-don"}},{two}}}"#
+    ));
+    assert_eq!(code, Some(0));
+    assert_eq!(game["valid"], true);
+    assert_eq!(game["errors"], serde_json::json!([]));
+    assert_eq!(
+        game["warnings"],
+        serde_json::json!([{ "code": "unfinished", "hand": 1, "trick": null, "seat": null,
+            "message": "hand 1 is in play (2 tricks entered) and not on the sheet" }])
+    );
+    assert_eq!(game["final"], serde_json::json!({ "NS": 10, "EW": 13 }));
+    // Without the flag, as before: a short hand.
+    let (code, game) = check(&format!(
+        r#"{{"format":"don/1","ruleset":{{"variant":"nine-card-don"}},{two}}}"#
+    ));
+    assert_eq!(code, Some(1));
+    assert_eq!(game["errors"][0]["code"], "wrong-trick-count");
+    // A hand waiting with a pitcher out of turn would wedge the game: an error.
+    let (code, game) = check(
+        r#"{"format":"don/1","in_play":true,"ruleset":{"variant":"nine-card-don"},"hands":[{"pitcher":"N","points":{"NS":10,"EW":20},"game":"EW"},{"pitcher":"S","tricks":[]}]}"#,
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        game["errors"][0]["message"],
+        "S pitched hand 2, but it was E's turn to pitch"
+    );
+    // The flag is true or false.
+    let (code, game) = check(
+        r#"{"format":"don/1","in_play":"yes","ruleset":{"variant":"nine-card-don"},"hands":[]}"#,
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        game["errors"][0]["message"],
+        "`in_play` must be true or false, not a string"
+    );
+}

@@ -136,6 +136,11 @@ fn replay_hand(
     ) = (open, &body)
     {
         if tricks.is_empty() {
+            // A pitcher out of turn would wedge the game at the table: the first trick refused.
+            if let Some(fault) = pitcher.and_then(|p| replay.game().pitch_fault(p)) {
+                replay.note(faults::hand_fault(&fault, number));
+                return;
+            }
             let waiting = pitcher.map(Entry::Pitcher).into_iter().chain(
                 penalties
                     .iter()
