@@ -462,3 +462,167 @@ fn a_generated_season_part_way_keeps_its_fixtures_to_play_through_export_and_imp
     let out = again.run(&["import", nights.to_str().unwrap()]);
     assert_eq!(out.status.code(), Some(1));
 }
+
+// A game in play exported and imported back (issue 15, point 5).
+
+/// The lines of one game of Nine Card Don (S to pitch first, given at `don new`): a penalty
+/// waiting for hand 1, hand 1 trick by trick, a penalty and the pitcher for hand 2 before it
+/// begins, a hand of totals, a misdeal, and a penalty and four tricks of hand 4.
+fn table_lines() -> Vec<String> {
+    let mut lines = vec!["penalty NS 5".to_string()];
+    lines.extend(common::HAND_A.iter().map(|t| t.to_string()));
+    lines.extend(
+        [
+            "penalty EW out-of-turn",
+            "pitcher W",
+            "totals ns 10 ew 20 game ew",
+            "abandon misdeal",
+            "penalty NS -3",
+        ]
+        .map(String::from),
+    );
+    lines.extend(common::HAND_A[..4].iter().map(|t| t.to_string()));
+    lines
+}
+
+/// `don play GAME` with these lines, which must all be taken.
+fn played(db: &Db, game: &str, lines: &[String]) {
+    let out = db.play(&[game], &(lines.join("\n") + "\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+}
+
+#[test]
+fn every_state_of_a_game_at_the_table_exports_imports_and_exports_the_same_bytes() {
+    // Before: a game mid-hand exported as a record `import` refused ("wrong-trick-count …
+    // Nothing imported"), and a hand begun with its pitcher or a penalty lost them.
+    let lines = table_lines();
+    let db = Db::new();
+    // Game k+1 holds the first k lines; then a finished game and a conceded one.
+    // (Each with an id: two records alike without one are one game to `import`.)
+    for k in 0..=lines.len() {
+        db.ok(&[
+            "new",
+            "nine-card-don",
+            "--seats",
+            "Gareth, Dai, Rhys, Huw",
+            "--pitcher",
+            "S",
+            "--id",
+            &format!("after-{k}-lines"),
+        ]);
+        if k > 0 {
+            played(&db, &(k + 1).to_string(), &lines[..k]);
+        }
+    }
+    let finished = (lines.len() + 2).to_string();
+    db.ok(&["new", "nine-card-don", "--pitcher", "S"]);
+    played(
+        &db,
+        &finished,
+        &vec!["totals ns 30 ew 10 game ns".to_string(); 5],
+    );
+    let conceded = (lines.len() + 3).to_string();
+    db.ok(&["new", "nine-card-don", "--pitcher", "S"]);
+    played(
+        &db,
+        &conceded,
+        &[
+            "totals ns 30 ew 10 game ns".to_string(),
+            "concede EW".to_string(),
+        ],
+    );
+    let first = db.ok(&["export"]);
+    let file = db.dir().join("all.jsonl");
+    std::fs::write(&file, &first).unwrap();
+    let check = db.run(&["check", file.to_str().unwrap(), "--json"]);
+    assert_eq!(check.status.code(), Some(0), "{}", text(&check.stdout));
+    let again = Db::new();
+    again.ok(&["import", file.to_str().unwrap()]);
+    let second = again.ok(&["export"]);
+    for (i, (a, b)) in first.lines().zip(second.lines()).enumerate() {
+        assert_eq!(b, a, "game {}: export → import → export", i + 1);
+    }
+    assert_eq!(second, first);
+    // Importing it again is no change.
+    let said = again.ok(&["import", file.to_str().unwrap()]);
+    assert!(said.contains("already stored"), "{said}");
+    // Each game stands where it stood: in play exactly when a hand is begun and not finished,
+    // with the same entries, status and sheet.
+    let records: Vec<serde_json::Value> = first
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let in_play: Vec<bool> = records.iter().map(|r| r["in_play"] == true).collect();
+    let hand_begun = |k: usize| match k {
+        0 => true,        // S to pitch hand 1 (from `don new`)
+        1..=9 => true,    // the penalty, then hand 1 trick by trick
+        10 => false,      // hand 1 over; nothing of hand 2 yet
+        11 | 12 => true,  // hand 2's penalty, its pitcher
+        13 | 14 => false, // hand 2 as totals; hand 3 abandoned
+        15..=19 => true,  // hand 4's penalty, then four of its tricks
+        _ => unreachable!(),
+    };
+    for (k, &in_play) in in_play.iter().enumerate().take(lines.len() + 1) {
+        assert_eq!(in_play, hand_begun(k), "game {} ({k} lines)", k + 1);
+    }
+    assert!(!in_play[lines.len() + 1] && !in_play[lines.len() + 2]);
+    for game in 1..=records.len() {
+        let game = game.to_string();
+        assert_eq!(again.show(&game), db.show(&game), "game {game}");
+        // `don play` carries on from where it stood: the same screen.
+        let screen = |d: &Db| text(&d.play(&[&game], "quit\n").stdout);
+        assert_eq!(screen(&again), screen(&db), "game {game}");
+    }
+    // The one mid-hand goes on: its fifth trick is taken in the imported database.
+    played(&again, "20", &[common::HAND_A[4].to_string()]);
+}
+
+#[test]
+fn check_reports_a_game_in_play_as_unfinished_and_its_hand_in_play_as_no_error() {
+    let db = Db::new();
+    let check = |record: &str| -> (Option<i32>, serde_json::Value) {
+        let file = db.dir().join("r.jsonl");
+        std::fs::write(&file, format!("{record}\n")).unwrap();
+        let out = db.run(&["check", file.to_str().unwrap(), "--json"]);
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (out.status.code(), v["games"][0].clone())
+    };
+    let two = r#""hands":[{"pitcher":"S","tricks":["5H 2H 3H 4H","9H AH 6H 7H"]}]"#;
+    // In play: valid, the hand in play a warning.
+    let (code, game) = check(&format!(
+        r#"{{"format":"don/1","in_play":true,"ruleset":{{"variant":"nine-card-don"}},{two}}}"#
+    ));
+    assert_eq!(code, Some(0));
+    assert_eq!(game["valid"], true);
+    assert_eq!(game["errors"], serde_json::json!([]));
+    assert_eq!(
+        game["warnings"],
+        serde_json::json!([{ "code": "unfinished", "hand": 1, "trick": null, "seat": null,
+            "message": "hand 1 is in play (2 tricks entered) and not on the sheet" }])
+    );
+    assert_eq!(game["final"], serde_json::json!({ "NS": 10, "EW": 13 }));
+    // Without the flag, as before: a short hand.
+    let (code, game) = check(&format!(
+        r#"{{"format":"don/1","ruleset":{{"variant":"nine-card-don"}},{two}}}"#
+    ));
+    assert_eq!(code, Some(1));
+    assert_eq!(game["errors"][0]["code"], "wrong-trick-count");
+    // A hand waiting with a pitcher out of turn would wedge the game: an error.
+    let (code, game) = check(
+        r#"{"format":"don/1","in_play":true,"ruleset":{"variant":"nine-card-don"},"hands":[{"pitcher":"N","points":{"NS":10,"EW":20},"game":"EW"},{"pitcher":"S","tricks":[]}]}"#,
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        game["errors"][0]["message"],
+        "S pitched hand 2, but it was E's turn to pitch"
+    );
+    // The flag is true or false.
+    let (code, game) = check(
+        r#"{"format":"don/1","in_play":"yes","ruleset":{"variant":"nine-card-don"},"hands":[]}"#,
+    );
+    assert_eq!(code, Some(1));
+    assert_eq!(
+        game["errors"][0]["message"],
+        "`in_play` must be true or false, not a string"
+    );
+}

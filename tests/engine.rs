@@ -257,8 +257,12 @@ fn every_refused_step_leaves_the_whole_game_as_it_was() {
     // Penalties and totals that would take a score past the limit.
     refused(
         &mut g,
-        PlayError::ScoreOutOfRange {
+        // The score it would reach is named: 20 in play so far (the hand has not ended), and
+        // the penalty on top.
+        PlayError::PenaltyOutOfRange {
             side: Side::NS,
+            reach: 2_147_483_667,
+            bound: 999_999_000,
             limit: don::rules::SCORE_LIMIT,
         },
         |g| g.add_penalty(Side::NS, Penalty::Points(i32::MAX)),
@@ -393,8 +397,10 @@ fn the_room_for_penalties_counts_every_penalty_of_the_hand() {
     g.add_penalty(Side::NS, Penalty::Points(-third)).unwrap();
     refused(
         &mut g,
-        PlayError::ScoreOutOfRange {
+        PlayError::PenaltyOutOfRange {
             side: Side::NS,
+            reach: -999_999_999,
+            bound: 999_999_000,
             limit: don::rules::SCORE_LIMIT,
         },
         |g| g.add_penalty(Side::NS, Penalty::Points(-third)),

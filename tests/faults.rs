@@ -180,7 +180,7 @@ fn points_out_of_range_are_an_error_never_a_saturated_score() {
     assert_eq!(errors(&c)[0], ("schema", Some(10_001), None));
     assert_eq!(
         c.errors[0].message,
-        "points out of range: NS's score would pass ±1000000000"
+        "a penalty past the engine's bound: with it, NS's score would reach 1000089999 at the end of the hand, past ±999999000 (scores are kept within ±1000000000, less the most a hand can peg)"
     );
     assert!(c
         .hands

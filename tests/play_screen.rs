@@ -850,3 +850,167 @@ fn undo_still_refuses_to_take_back_what_another_scorer_added_unseen() {
         serde_json::json!(common::HAND_A[..2])
     );
 }
+
+// Issue 15, point 9: a line over 64 KiB.
+
+#[test]
+fn a_line_longer_than_64_kib_is_refused_plainly_and_play_goes_on() {
+    // Before: "unknown word `\u{0}(a`" at the table, and a player named
+    // `\0(a line longer than 64 KiB)` stored by `night enter`.
+    let db = Db::new();
+    nine_card_don(&db);
+    let long = "5H ".repeat(30_000);
+    let (code, out, err) = play(&db, "1", &[&long, "totals ns 10 ew 20 game ew"]);
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("line 1: refused, nothing recorded: a line longer than 64 KiB: not read (it begins \"5H 5H 5H 5H 5H 5H 5H 5H …\")\n"),
+        "{err}"
+    );
+    assert!(
+        !err.contains('\0') && !err.contains("unknown word"),
+        "{err}"
+    );
+    // The next line is read and kept.
+    assert!(
+        out.contains("Hand 1 entered as totals: NS (A & C) 10, EW (B & D) 20"),
+        "{out}"
+    );
+    assert_eq!(db.show("1")["hands"].as_array().unwrap().len(), 1);
+}
+
+#[test]
+fn a_line_longer_than_64_kib_at_night_enter_is_refused_and_nothing_is_stored() {
+    let db = Db::short_nights();
+    let before = db.dump();
+    let mut child = db.spawn(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+    ]);
+    let long = format!("{}\n", "Gareth ".repeat(10_000));
+    common::db::feed(&mut child, long.as_bytes());
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains(
+            "a line longer than 64 KiB: not read (it begins \"Gareth Gareth Gareth Gar…\")"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains('\0'), "{err}");
+    assert_eq!(db.dump(), before, "nothing stored");
+}
+
+// Issue 15, point 13: ids that commands cannot name.
+
+#[test]
+fn new_refuses_an_id_that_is_empty_or_all_digits() {
+    // Before: both were accepted, `--id 2` then hidden by game 2.
+    let db = Db::new();
+    db.ok(&["new", "phat"]);
+    let before = db.dump();
+    for (id, said) in [
+        ("2", "--id 2: an id of digits only would be taken for a game's number; give it a letter or more (as `game-2`)"),
+        ("", "`id` must not be empty: leave it out instead"),
+        ("  ", "`id` must not be empty: leave it out instead"),
+    ] {
+        let out = db.run(&["new", "phat", "--id", id]);
+        assert_eq!(out.status.code(), Some(2), "--id {id:?}");
+        assert!(text(&out.stderr).contains(said), "{}", text(&out.stderr));
+        assert_eq!(db.dump(), before);
+    }
+    db.ok(&["new", "phat", "--id", "g2"]);
+    assert_eq!(db.show("g2")["id"], "g2");
+}
+
+#[test]
+fn a_record_with_an_empty_id_is_a_schema_error() {
+    let db = Db::new();
+    let file = db.dir().join("e.jsonl");
+    std::fs::write(
+        &file,
+        "{\"format\":\"don/1\",\"id\":\"\",\"ruleset\":{\"variant\":\"phat\"},\"hands\":[]}\n",
+    )
+    .unwrap();
+    let out = db.run(&["check", file.to_str().unwrap(), "--json"]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stdout).contains("`id` must not be empty: leave it out instead"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = db.run(&["import", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(!db.path.exists() || db.sql("SELECT count(*) FROM games") == "0\n");
+}
+
+// Issue 15, point 22: a record whose id is a `don new` game's.
+
+#[test]
+fn a_record_whose_id_is_a_don_new_game_says_what_stored_that_game() {
+    // Before: "… or `don undo` the import that stored it", though no import had.
+    let db = Db::new();
+    db.ok(&["new", "phat", "--id", "pub-night"]);
+    let file = db.dir().join("p.jsonl");
+    std::fs::write(
+        &file,
+        "{\"format\":\"don/1\",\"id\":\"pub-night\",\"ruleset\":{\"variant\":\"irish-don\"},\"hands\":[]}\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("is already stored as game 1 with different content (first at `date`); give it another id: game 1 was begun with `don new` (#1), not imported\n"),
+        "{err}"
+    );
+    assert!(!err.contains("the import"), "{err}");
+    assert_eq!(db.dump(), before);
+    // A game an import stored is named with that import.
+    let other = db.dir().join("o.jsonl");
+    std::fs::write(
+        &other,
+        "{\"format\":\"don/1\",\"id\":\"o-1\",\"ruleset\":{\"variant\":\"phat\"},\"hands\":[]}\n",
+    )
+    .unwrap();
+    db.ok(&["import", other.to_str().unwrap()]);
+    std::fs::write(
+        &other,
+        "{\"format\":\"don/1\",\"id\":\"o-1\",\"ruleset\":{\"variant\":\"irish-don\"},\"hands\":[]}\n",
+    )
+    .unwrap();
+    let out = db.run(&["import", other.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert!(
+        err.contains(&format!(
+            "give it another id, or undo #2 (imported 1 game from {}), which stored it\n",
+            other.display()
+        )),
+        "{err}"
+    );
+}
+
+// Issue 15, point 15: past the target.
+
+#[test]
+fn a_side_past_the_target_has_nothing_to_go() {
+    // Before: "NS 100009, -99888 to go".
+    let db = Db::new();
+    nine_card_don(&db);
+    let (code, out, err) = play(
+        &db,
+        "1",
+        &["penalty NS 99999", "totals ns 10 ew 20 game ew"],
+    );
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        out.contains("Score: NS (A & C) 100009, 0 to go · EW (B & D) 20, 101 to go\n"),
+        "{out}"
+    );
+    assert!(!out.contains("-99888"), "{out}");
+}

@@ -1160,3 +1160,40 @@ proptest::proptest! {
         }
     }
 }
+
+// Penalties up to the engine's bound (issue 15, point 15).
+
+#[test]
+fn a_penalty_that_would_take_a_score_past_the_engines_bound_is_refused_and_play_goes_on() {
+    // Before: 10,100 `penalty NS 99999` lines before the hand's first trick were each taken,
+    // after which every trick was refused ("NS's score would pass ±1000000000").
+    let mut t = open("nine-card-don", &[], welsh());
+    enter(&mut t, "pitcher S");
+    for _ in 0..10_000 {
+        match t.enter_line("penalty NS 99999") {
+            Ok(Answer::Recorded(_)) => {}
+            other => panic!("penalty refused: {other:?}"),
+        }
+    }
+    // 10,000 × 99,999 = 999,990,000; one more would reach 1,000,089,999.
+    let before = t.journal().flat();
+    match t.enter_line("penalty NS 99999") {
+        Err(Refused::Line(why)) => assert_eq!(
+            why,
+            "a penalty past the engine's bound: with it, NS's score would reach 1000089999 at the end of the hand, past ±999999000 (scores are kept within ±1000000000, less the most a hand can peg)"
+        ),
+        other => panic!("not refused: {other:?}"),
+    }
+    assert_eq!(t.journal().flat(), before, "nothing recorded");
+    // The other way, the bound holds too; a penalty the other side can take is taken.
+    assert!(t.enter_line("penalty EW -99999").is_ok());
+    // The hand is still played: past the target, nothing is to go.
+    let said = enter(&mut t, "totals ns 10 ew 20 game ew");
+    assert!(
+        said.contains(
+            &"Score: NS (Gareth & Rhys) 999990010, 0 to go · EW (Dai & Huw) -99979, 100100 to go"
+                .to_string()
+        ),
+        "{said:?}"
+    );
+}

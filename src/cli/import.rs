@@ -251,8 +251,21 @@ fn import(args: Args) -> Result<Done, CliError> {
                 Some(s) => {
                     let diff =
                         first_difference(&s.stored, &canonical, String::new()).unwrap_or_default();
+                    // What stored it: only an import is undone by undoing an import.
+                    let undo = match change.stored_by(s.game)? {
+                        Some(op) if op.command == "new" => format!(
+                            ": game {} was begun with `don new` (#{}), not imported",
+                            s.game, op.id
+                        ),
+                        Some(op) => format!(
+                            ", or undo #{} ({}), which stored it",
+                            op.id,
+                            super::text::shown(&op.summary)
+                        ),
+                        None => String::new(),
+                    };
                     errors.push(format!(
-                        "{at}: is already stored as game {} with different content (first at `{diff}`); give it another id, or `don undo` the import that stored it",
+                        "{at}: is already stored as game {} with different content (first at `{diff}`); give it another id{undo}",
                         s.game
                     ));
                 }

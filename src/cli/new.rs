@@ -298,6 +298,13 @@ fn new_record(args: &Args) -> Result<Value, CliError> {
         record["venue"] = json!(venue);
     }
     if let Some(id) = &args.id {
+        // Commands take a game's number before its id: an id of digits only would be hidden
+        // by the game of that number.
+        if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(CliError::Usage(format!(
+                "--id {id}: an id of digits only would be taken for a game's number; give it a letter or more (as `game-{id}`)"
+            )));
+        }
         record["id"] = json!(id);
     }
     if let Some(pool) = args.pool {

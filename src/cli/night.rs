@@ -769,6 +769,9 @@ fn yes_or_no(prompt: &mut dyn Prompt, question: &str, what: &str) -> io::Result<
         let Some(answer) = prompt.line(&shown(question))? else {
             return Ok(Answer::End);
         };
+        if let Some(why) = prompt.over_long() {
+            return Ok(Answer::Neither(why));
+        }
         match answer.trim().to_ascii_lowercase().as_str() {
             "y" | "yes" => return Ok(Answer::Yes),
             "n" | "no" => return Ok(Answer::No),
@@ -1452,7 +1455,11 @@ fn ask<T>(
         if line.trim().eq_ignore_ascii_case("quit") {
             return Ok(Asked::End);
         }
-        match check(&line, prompt) {
+        let checked = match prompt.over_long() {
+            Some(why) => Err(Refusal::Why(why)),
+            None => check(&line, prompt),
+        };
+        match checked {
             Ok(t) => return Ok(Asked::Given(t)),
             Err(Refusal::End) => return Ok(Asked::End),
             Err(Refusal::Failed(e)) => return Err(e),

@@ -63,12 +63,16 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         .clone()
         .ok_or_else(|| CliError::Usage(format!("game {game} has no ruleset")))?;
     let seats = record.seats.clone();
+    let held = store.leg_holding(game)?;
     let journal = TableJournal::new(&mut store, game);
     let mut session = Session::open(variant.clone(), seats, journal)
         .map_err(|e| CliError::Usage(format!("game {game} cannot be resumed: {e}")))?;
     let mut prompt = table_prompt();
     let mut out = io::stdout().lock();
     writeln!(out, "Game {game}: {}", variant.describe())?;
+    if let Some(held) = held {
+        writeln!(out, "{}.", shown(&held.to_string()))?;
+    }
     let so_far = session.tricks_in_play();
     if !so_far.is_empty() {
         let status = session.status();
@@ -92,7 +96,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             break prompt.interactive();
         };
         said = Some(status);
-        match session.enter_line(&line) {
+        let entered = match prompt.over_long() {
+            Some(why) => Err(Refused::Line(why)),
+            None => session.enter_line(&line),
+        };
+        match entered {
             Ok(Answer::Quit) => break true,
             Ok(Answer::Help) => {
                 writeln!(out, "Lines, one an entry:\n{}", lines_help())?;

@@ -7,8 +7,11 @@ use std::io::{self, BufRead, IsTerminal, Read, Write};
 
 use dialoguer::console::{measure_text_width, Key, Term};
 
-/// The most a typed line may take; the rest of a longer line is passed over.
+/// The most a typed line may take; a longer line is refused unread ([`Prompt::over_long`]).
 const MAX_LINE: u64 = 64 * 1024;
+
+/// How much of a line too long to read is quoted in its refusal.
+const QUOTED: usize = 24;
 
 /// The most lines a terminal's history keeps.
 const HISTORY: usize = 200;
@@ -23,6 +26,12 @@ pub trait Prompt {
     fn interactive(&self) -> bool;
     /// The number of the line last read, from 1 (for messages about piped input).
     fn line_number(&self) -> usize;
+    /// Why the line last read is refused unread: it was longer than 64 KiB (its text is then
+    /// not given: [`Prompt::line`] gave an empty line in its place, which is not to be taken as
+    /// an answer).
+    fn over_long(&self) -> Option<String> {
+        None
+    }
 }
 
 /// The prompt for lines typed at the table, from this process's standard input; a terminal's prompt
@@ -52,6 +61,7 @@ fn prompt_with(end: &'static str) -> Box<dyn Prompt> {
         Box::new(Lines {
             input: io::BufReader::new(io::stdin()),
             lines: 0,
+            over_long: None,
         })
     }
 }
@@ -60,6 +70,8 @@ fn prompt_with(end: &'static str) -> Box<dyn Prompt> {
 pub struct Lines<R: BufRead> {
     pub input: R,
     pub lines: usize,
+    /// The line last read was too long: why it is refused.
+    pub over_long: Option<String>,
 }
 
 impl<R: BufRead> Prompt for Lines<R> {
@@ -73,6 +85,7 @@ impl<R: BufRead> Prompt for Lines<R> {
         if n == 0 {
             return Ok(None);
         }
+        self.over_long = None;
         if bytes.last() != Some(&b'\n') && n as u64 == MAX_LINE {
             // Pass over the rest of an over-long line.
             loop {
@@ -91,8 +104,14 @@ impl<R: BufRead> Prompt for Lines<R> {
                     }
                 }
             }
+            let start: String = String::from_utf8_lossy(&bytes)
+                .chars()
+                .take(QUOTED)
+                .collect();
+            self.over_long = Some(format!(
+                "a line longer than 64 KiB: not read (it begins \"{start}…\")"
+            ));
             bytes.clear();
-            bytes.extend_from_slice(b"\x00(a line longer than 64 KiB)");
         }
         self.lines += 1;
         Ok(Some(
@@ -108,6 +127,10 @@ impl<R: BufRead> Prompt for Lines<R> {
 
     fn line_number(&self) -> usize {
         self.lines
+    }
+
+    fn over_long(&self) -> Option<String> {
+        self.over_long.clone()
     }
 }
 

@@ -38,6 +38,9 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
             Some(n) => format!("there is no change #{n} in the log (see `don log`)"),
         }));
     };
+    // The nights holding a game this change changed: undone with the game still held, the
+    // leg would change under the night's score.
+    let held = change.legs_changed_by(last.id)?;
     if args.operation.is_some() {
         if let Some(by) = last.undone_by {
             let undone = format!(
@@ -67,6 +70,17 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
         undo_named(&change, &last)?;
     } else {
         change.reverse(last.id)?;
+    }
+    for leg in held {
+        if change.leg_holding(leg.game)?.is_some() {
+            drop(change);
+            return Err(CliError::Usage(format!(
+                "#{} ({}) changed game {}, which cannot be changed now: {leg}",
+                last.id,
+                shown(&last.summary),
+                leg.game
+            )));
+        }
     }
     let summary = format!("undid #{} ({})", last.id, last.summary);
     let op = change.commit(&summary, last.game)?;

@@ -28,6 +28,10 @@ pub struct Record {
     /// The side that conceded, and after which hand (from 1).
     pub conceded: Option<(Side, u32)>,
     pub jacks_out: Option<JacksOut>,
+    /// `"in_play": true`: the game is in play (as `export` writes a game the scorer was
+    /// keeping): its last hand may be begun and not finished (fewer tricks than a deal, or only
+    /// its pitcher and penalties so far), which is then left open, not reported short.
+    pub in_play: bool,
     /// Faults of the record as a whole.
     pub faults: Vec<Fault>,
 }
@@ -153,6 +157,10 @@ fn check_format(format: Option<Value>, faults: &mut Vec<Fault>) {
 fn read_record_field(key: &str, value: Value, spec: Option<&Spec>, rec: &mut Record) {
     match key {
         "id" => match value {
+            // A command names a game by its id: an empty one names nothing.
+            Value::String(id) if id.trim().is_empty() => rec
+                .faults
+                .push(schema("`id` must not be empty: leave it out instead")),
             Value::String(_) => {}
             v => rec.faults.push(schema(format!(
                 "`id` must be a string, not {}",
@@ -174,6 +182,13 @@ fn read_record_field(key: &str, value: Value, spec: Option<&Spec>, rec: &mut Rec
         },
         "seats" => parse_seats(value, spec, rec),
         "jacks_out" => rec.jacks_out = parse_jacks_out(value, &mut rec.faults),
+        "in_play" => match value {
+            Value::Bool(b) => rec.in_play = b,
+            v => rec.faults.push(schema(format!(
+                "`in_play` must be true or false, not {}",
+                kind_of(&v)
+            ))),
+        },
         other => rec
             .faults
             .push(schema(format!("unknown field `{other}` in the record"))),

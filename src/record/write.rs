@@ -124,6 +124,9 @@ pub fn record_json(record: &Record) -> Value {
             json!({ "pool": j.pool, "entrants": j.entrants }),
         );
     }
+    if record.in_play {
+        map.insert("in_play".into(), json!(true));
+    }
     Value::Object(map)
 }
 

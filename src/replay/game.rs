@@ -571,7 +571,12 @@ impl Replay {
                     let error = PlayError::NoSuchSide(side);
                     return Err(faults::refusal(&error, self.hand_number()));
                 } else {
-                    self.pending.penalties.push((side, penalty));
+                    let mut pending = self.pending.penalties.clone();
+                    pending.push((side, penalty));
+                    self.game
+                        .room_for_penalties(&pending)
+                        .map_err(|e| faults::refusal(&e, self.hand_number()))?;
+                    self.pending.penalties = pending;
                 }
                 Ok(Step::Penalty)
             }

@@ -2,7 +2,7 @@
 //! pitcher it gives or its first trick names, its tricks as written, the hands after the end.
 
 use super::faults;
-use super::game::Replay;
+use super::game::{Entry, Replay};
 use super::sheet::{HandKind, ScoreSheet};
 use crate::record::game::{HandBody, Record, TrickEntry};
 use crate::record::trick::{parse_trick, TrickCards, TrickTextError};
@@ -14,6 +14,7 @@ pub fn replay_record(mut record: Record) -> ScoreSheet {
     let hands = std::mem::take(&mut record.hands);
     let faults = std::mem::take(&mut record.faults);
     let conceded = record.conceded;
+    let in_play = record.in_play;
     let mut sheet = ScoreSheet::for_record(record);
     for fault in faults {
         sheet.push(fault);
@@ -24,8 +25,10 @@ pub fn replay_record(mut record: Record) -> ScoreSheet {
     };
     let total = hands.len() as u32;
     let mut warned_after = false;
-    for hand in hands {
+    for (i, hand) in hands.into_iter().enumerate() {
         let number = replay.hand_number();
+        // A game in play: its last hand may be begun and not finished.
+        let open = in_play && i + 1 == total as usize;
         for fault in hand.faults {
             replay.note(fault);
         }
@@ -44,6 +47,7 @@ pub fn replay_record(mut record: Record) -> ScoreSheet {
             hand.pitcher,
             hand.body,
             &hand.penalties,
+            open,
         );
         if let Some((side, _)) = conceded.filter(|&(_, after)| after == number) {
             if let Err(e) = replay.concede(side) {
@@ -58,7 +62,7 @@ pub fn replay_record(mut record: Record) -> ScoreSheet {
         }
     }
     if !replay.game().is_over() {
-        replay.note(unfinished(&replay, total));
+        replay.note(unfinished(&replay, total, in_play));
     }
     replay.finish()
 }
@@ -76,7 +80,7 @@ fn after_end(number: u32, total: u32) -> Fault {
     .at_hand(number)
 }
 
-fn unfinished(replay: &Replay, total: u32) -> Fault {
+fn unfinished(replay: &Replay, total: u32, in_play: bool) -> Fault {
     let score = replay.game().score();
     let score: Vec<String> = replay
         .game()
@@ -84,7 +88,15 @@ fn unfinished(replay: &Replay, total: u32) -> Fault {
         .iter()
         .map(|&s| format!("{s} {}", score[s]))
         .collect();
-    let last = if total == 0 {
+    let last = if in_play {
+        return Fault::new(
+            Code::Unfinished,
+            format!(
+                "the game is in play at {}, not yet decided",
+                score.join(", ")
+            ),
+        );
+    } else if total == 0 {
         "has no hands".to_string()
     } else {
         format!("stops after hand {total}")
@@ -111,7 +123,37 @@ fn replay_hand(
     pitcher: Option<Seat>,
     body: HandBody,
     penalties: &[(crate::rules::Side, crate::rules::Penalty)],
+    open: bool,
 ) {
+    // A hand in play with nothing but its pitcher and penalties so far: they wait for it, as
+    // at the table.
+    if let (
+        true,
+        HandBody::Tricks {
+            tricks,
+            layout: None,
+        },
+    ) = (open, &body)
+    {
+        if tricks.is_empty() {
+            // A pitcher out of turn would wedge the game at the table: the first trick refused.
+            if let Some(fault) = pitcher.and_then(|p| replay.game().pitch_fault(p)) {
+                replay.note(faults::hand_fault(&fault, number));
+                return;
+            }
+            let waiting = pitcher.map(Entry::Pitcher).into_iter().chain(
+                penalties
+                    .iter()
+                    .map(|&(side, penalty)| Entry::Penalty { side, penalty }),
+            );
+            for entry in waiting {
+                if let Err(fault) = replay.enter(entry) {
+                    replay.note(fault);
+                }
+            }
+            return;
+        }
+    }
     let (kind, pitcher, early) = match &body {
         HandBody::Broken => return skip(replay),
         HandBody::Tricks { tricks, .. } => {
@@ -139,7 +181,7 @@ fn replay_hand(
         }
     }
     let closed = match body {
-        HandBody::Tricks { tricks, layout } => replay_tricks(replay, number, tricks, layout),
+        HandBody::Tricks { tricks, layout } => replay_tricks(replay, number, tricks, layout, open),
         HandBody::Totals(totals) => replay_totals(replay, &totals),
         HandBody::Abandoned { reason, seat } => replay.abandon(reason, seat).map(|_| ()),
         HandBody::Broken => Ok(()),
@@ -204,6 +246,7 @@ fn replay_tricks(
     number: u32,
     tricks: Vec<TrickEntry>,
     layout: Option<BlindDeal>,
+    open: bool,
 ) -> Result<(), Fault> {
     if let Some(layout) = &layout {
         if let Err(fault) = replay.layout(layout) {
@@ -247,6 +290,13 @@ fn replay_tricks(
                 .at_trick(n),
             );
         }
+    }
+    // A hand in play is left open while the scorer would keep it so: short of the deal, and
+    // the game not decided in it (or counted only at the end).
+    let game = replay.game();
+    let decided = game.decided_in_hand() && !spec.count_at_end;
+    if open && game.in_hand() && game.tricks_played() < spec.tricks && !decided {
+        return Ok(());
     }
     replay.end_hand().map(|_| ())
 }

@@ -162,6 +162,15 @@ pub enum PlayError {
     /// A score would leave the range a score is kept in.
     #[error("points out of range: {side}'s score would pass ±{limit}")]
     ScoreOutOfRange { side: Side, limit: i32 },
+    /// The penalties on a hand would take a side's score past what a score may be with a hand
+    /// still to play (`bound`: [`SCORE_LIMIT`](super::SCORE_LIMIT) less the most a hand can peg).
+    #[error("a penalty past the engine's bound: with it, {side}'s score would reach {reach} at the end of the hand, past ±{bound} (scores are kept within ±{limit}, less the most a hand can peg)")]
+    PenaltyOutOfRange {
+        side: Side,
+        reach: i64,
+        bound: i64,
+        limit: i32,
+    },
 }
 
 /// A trick the engine refused, handed back: its cards and why. The game is as it was.

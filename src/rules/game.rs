@@ -508,12 +508,50 @@ impl Game {
             return Err(PlayError::NoHand);
         }
         let new = i64::from(penalty.points(self.spec.league_penalties));
+        self.penalty_room(self.score, side, self.penalties_on(side) + new)?;
         self.room(self.score, |s| {
             let added = if s == side { new } else { 0 };
             (self.penalties_on(s) + added).abs() + HAND_ROOM
         })?;
         if let Some(hand) = self.hand.as_mut() {
             hand.penalties.push((side, penalty));
+        }
+        Ok(())
+    }
+
+    /// Whether penalties entered before the next hand begins (`penalties`, all those on it)
+    /// leave its sides the room a hand needs: as [`Game::add_penalty`] will find when the hand
+    /// begins and they are put on it.
+    pub fn room_for_penalties(&self, penalties: &[(Side, Penalty)]) -> Result<(), PlayError> {
+        let start = if self.leg_over {
+            BySide::default()
+        } else {
+            self.score
+        };
+        let league = self.spec.league_penalties;
+        for &side in self.sides() {
+            let on: i64 = penalties
+                .iter()
+                .filter(|&&(s, _)| s == side)
+                .map(|&(_, p)| i64::from(p.points(league)))
+                .sum();
+            self.penalty_room(start, side, on)?;
+        }
+        Ok(())
+    }
+
+    /// Refuses penalties of `on` points on `side` that would take its score (from `start`)
+    /// past what a score may be with a hand to play.
+    fn penalty_room(&self, start: BySide<i32>, side: Side, on: i64) -> Result<(), PlayError> {
+        let bound = i64::from(SCORE_LIMIT) - HAND_ROOM;
+        let reach = i64::from(start[side]) + on;
+        if reach.abs() > bound {
+            return Err(PlayError::PenaltyOutOfRange {
+                side,
+                reach,
+                bound,
+                limit: SCORE_LIMIT,
+            });
         }
         Ok(())
     }

@@ -736,8 +736,10 @@ impl Herald<'_> {
                 side: self.names.side(s),
                 score: score[s],
                 to_go: match spec.goal {
-                    Goal::Reach(target) => ToGo::Target(target.saturating_sub(score[s])),
-                    Goal::LoseAt(target) => ToGo::Losing(target.saturating_sub(score[s])),
+                    // Past the target (penalties can take a side there without ending the
+                    // game): nothing to go.
+                    Goal::Reach(target) => ToGo::Target(target.saturating_sub(score[s]).max(0)),
+                    Goal::LoseAt(target) => ToGo::Losing(target.saturating_sub(score[s]).max(0)),
                     Goal::PassEighty => {
                         ToGo::PassEighty((EIGHTY + 1).saturating_sub(score[s]).max(0))
                     }

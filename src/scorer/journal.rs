@@ -32,4 +32,9 @@ pub trait Journal {
     fn look(&mut self) -> Result<Vec<Entered>, Self::Error> {
         self.entries()
     }
+    /// Why the game may not change at the table, if it may not (a league night holds it as a
+    /// leg, its score the leg's): every entry and take-back is then refused with this.
+    fn held(&mut self) -> Result<Option<String>, Self::Error> {
+        Ok(None)
+    }
 }

@@ -185,8 +185,13 @@ impl<J: Journal> Session<J> {
         match line {
             Line::Quit => return Ok(Answer::Quit),
             Line::Help => return Ok(Answer::Help),
-            Line::Undo => return self.undo(),
             _ => {}
+        }
+        if let Some(why) = self.journal.held().map_err(Refused::Journal)? {
+            return Err(Refused::Line(why));
+        }
+        if matches!(line, Line::Undo) {
+            return self.undo();
         }
         if self.stale {
             self.reload()?;

@@ -92,9 +92,53 @@ struct GameRow {
     pool: Option<f64>,
 }
 
-/// A game as a record (FORMAT.md §1), as `export` writes it.
+/// A game as a record (FORMAT.md §1), as `export` writes it. A game in play at the table (a
+/// hand begun and not finished: some of its tricks entered, or only its pitcher or a penalty)
+/// is written with `"in_play": true` and that hand as it stands, so that it imports back as a
+/// game in play.
 pub(super) fn game_record(conn: &Connection, game: i64) -> Result<Value, StoreError> {
-    record_with(conn, game, false)
+    if !in_play(conn, game)? {
+        return record_with(conn, game, false);
+    }
+    let mut record = record_with(conn, game, true)?;
+    if let Value::Object(map) = &mut record {
+        map.insert("in_play".into(), Value::Bool(true));
+    }
+    Ok(record)
+}
+
+/// Whether a hand of the game is in play: begun with only its pitcher or a penalty so far, or
+/// its tricks short of the deal while the scorer would keep it open.
+fn in_play(conn: &Connection, game: i64) -> Result<bool, StoreError> {
+    let last: Option<(Option<String>, bool, i64)> = conn
+        .prepare_cached(
+            "SELECT h.body, h.claimed, (SELECT count(*) FROM tricks t WHERE t.hand = h.id)
+             FROM hands h WHERE h.game = ?1 ORDER BY h.number DESC LIMIT 1",
+        )?
+        .query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+        .optional()?;
+    match last {
+        None => Ok(false),
+        Some((None, ..)) => Ok(true),
+        Some((Some(body), claimed, tricks)) if body == "tricks" && !claimed => {
+            // Rare (a hand short of the deal): the game's entries replayed say.
+            let record = parse_record(record_with(conn, game, true)?);
+            let Some(variant) = record.variant.as_ref() else {
+                return Ok(false);
+            };
+            if tricks >= i64::from(variant.spec().tricks) {
+                return Ok(false);
+            }
+            let mut replay = crate::replay::Replay::new(variant);
+            for e in game_entries(conn, game)? {
+                if replay.enter(e.entry).is_err() {
+                    return Ok(false);
+                }
+            }
+            Ok(replay.game().in_hand() && !replay.game().is_over())
+        }
+        Some(_) => Ok(false),
+    }
 }
 
 /// A game as a record; with `waiting`, also the hand begun at the table with nothing but its
@@ -368,6 +412,115 @@ fn game_times(conn: &Connection, game: i64) -> Result<GameTimes, StoreError> {
     Ok(GameTimes { created, hands })
 }
 
+/// A stored game scored as a leg of a league night's match: the night holds it as it stands
+/// (its score is the leg's), so it takes no entry and no take-back until that link is undone.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegHolding {
+    pub game: i64,
+    /// The match (`don 1`) and the leg of it.
+    pub kind: String,
+    pub slot: u32,
+    pub leg: u32,
+    /// The night: home v away, on its date.
+    pub home: String,
+    pub away: String,
+    pub date: String,
+    /// The change that put the link in place (entering or correcting the night, or an undo
+    /// that put it back), with its summary, if the log says.
+    pub linked_by: Option<(i64, String)>,
+}
+
+impl std::fmt::Display for LegHolding {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(
+            f,
+            "game {} is leg {} of {} {} of {} v {} on {}: it cannot be changed while that night holds it; undo the night's link first",
+            self.game, self.leg, self.kind, self.slot, self.home, self.away, self.date
+        )?;
+        match &self.linked_by {
+            Some((op, summary)) => write!(
+                f,
+                ": #{op} ({}), with `don undo {op}`",
+                crate::record::text::escaped(summary)
+            ),
+            None => write!(
+                f,
+                ": `don night correct` the match without `#{}`",
+                self.game
+            ),
+        }
+    }
+}
+
+/// The night that holds `game` as a leg, if one does.
+fn leg_holding(conn: &Connection, game: i64) -> Result<Option<LegHolding>, StoreError> {
+    let found = conn
+        .prepare_cached(
+            "SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
+                    (SELECT max(c.op) FROM changes c WHERE c.action = 'insert' AND (
+                        (c.tbl = 'leg_games' AND c.row = g.id) OR (c.tbl = 'matches' AND c.row = m.id)
+                        OR (c.tbl = 'fixtures' AND c.row = f.id)))
+             FROM leg_games g JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
+             JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+             WHERE g.game = ?1 ORDER BY g.id LIMIT 1",
+        )?
+        .query_row([game], |r| {
+            Ok((
+                LegHolding {
+                    game,
+                    leg: r.get(0)?,
+                    kind: r.get(1)?,
+                    slot: r.get(2)?,
+                    home: r.get(3)?,
+                    away: r.get(4)?,
+                    date: r.get(5)?,
+                    linked_by: None,
+                },
+                r.get::<_, Option<i64>>(6)?,
+            ))
+        })
+        .optional()?;
+    let Some((mut holding, op)) = found else {
+        return Ok(None);
+    };
+    if let Some(op) = op {
+        holding.linked_by = conn
+            .prepare_cached("SELECT id, summary FROM operations WHERE id = ?1")?
+            .query_row([op], |r| Ok((r.get(0)?, r.get(1)?)))
+            .optional()?;
+    }
+    Ok(Some(holding))
+}
+
+/// The games whose own rows (the game, its seats, hands, tricks, penalties) operation `op`
+/// changed, or whose entry at the table it was.
+fn games_changed_by(conn: &Connection, op: i64) -> Result<Vec<i64>, StoreError> {
+    let hand_of = |tbl: &str| {
+        format!(
+            "SELECT h.game FROM changes c JOIN hands h ON h.id = coalesce(json_extract(c.old, '$.hand'),
+                (SELECT hand FROM {tbl} WHERE id = c.row))
+             WHERE c.op = ?1 AND c.tbl = '{tbl}'"
+        )
+    };
+    let sql = format!(
+        "SELECT game FROM operations WHERE id = ?1 AND game IS NOT NULL
+         UNION SELECT row FROM changes WHERE op = ?1 AND tbl = 'games'
+         UNION SELECT coalesce(json_extract(c.old, '$.game'),
+                CASE c.tbl WHEN 'hands' THEN (SELECT game FROM hands WHERE id = c.row)
+                           WHEN 'seats' THEN (SELECT game FROM seats WHERE id = c.row)
+                           ELSE (SELECT game FROM entrants WHERE id = c.row) END)
+             FROM changes c WHERE c.op = ?1 AND c.tbl IN ('hands', 'seats', 'entrants')
+         UNION {} UNION {}",
+        hand_of("tricks"),
+        hand_of("penalties")
+    );
+    let games: Vec<Option<i64>> = conn
+        .prepare(&sql)?
+        .query_map([op], |r| r.get(0))?
+        .collect::<Result<_, _>>()?;
+    Ok(games.into_iter().flatten().collect())
+}
+
 /// A filter for [`Store::games`].
 #[derive(Clone, Debug, Default)]
 pub struct GameFilter {
@@ -400,6 +553,11 @@ impl Store {
 
     pub fn game_times(&self, game: i64) -> Result<GameTimes, StoreError> {
         game_times(&self.conn, game)
+    }
+
+    /// The night that holds a game as a leg, if one does.
+    pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
+        leg_holding(&self.conn, game)
     }
 
     /// Every stored game (oldest first) that passes the filter, as records.
@@ -473,6 +631,45 @@ impl Change<'_> {
         let mut stmt = self.tx.prepare_cached("SELECT name FROM players")?;
         let names = stmt.query_map([], |r| r.get(0))?;
         Ok(names.collect::<Result<_, _>>()?)
+    }
+
+    /// The night that holds a game as a leg, if one does.
+    pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
+        leg_holding(&self.tx, game)
+    }
+
+    /// Refuses a change to `game` at the table while a night holds it as a leg.
+    pub fn not_held_as_leg(&self, game: i64) -> Result<(), StoreError> {
+        match leg_holding(&self.tx, game)? {
+            Some(held) => Err(StoreError::Refused(held.to_string())),
+            None => Ok(()),
+        }
+    }
+
+    /// The nights that hold, as a leg, a game whose own rows operation `op` changed (its
+    /// hands, tricks, penalties, seats, or the game itself): an undo of `op` that leaves them
+    /// holding it would change a leg under a night's score.
+    pub fn legs_changed_by(&self, op: i64) -> Result<Vec<LegHolding>, StoreError> {
+        let mut held = Vec::new();
+        for game in games_changed_by(&self.tx, op)? {
+            held.extend(leg_holding(&self.tx, game)?);
+        }
+        Ok(held)
+    }
+
+    /// The change that put game `game` in place as it stands (`don new`, an import, or the
+    /// undo that put it back), if the log still says.
+    pub fn stored_by(&self, game: i64) -> Result<Option<super::db::Operation>, StoreError> {
+        let op: Option<i64> = self
+            .tx
+            .prepare_cached(
+                "SELECT max(op) FROM changes WHERE tbl = 'games' AND row = ?1 AND action = 'insert'",
+            )?
+            .query_row([game], |r| r.get(0))?;
+        match op {
+            Some(op) => self.operation(op),
+            None => Ok(None),
+        }
     }
 
     /// A player by name, matched ignoring case and extra spaces; added if new.
@@ -614,8 +811,25 @@ impl Change<'_> {
         let Some(Value::Array(hands)) = record.get_mut("hands").map(Value::take) else {
             return Err(bad("hands"));
         };
+        let in_play = record.get("in_play") == Some(&Value::Bool(true));
+        let total = hands.len();
         for (i, hand) in hands.into_iter().enumerate() {
             let number = i as u32 + 1;
+            // A game in play: its last hand may be begun with nothing but its pitcher and
+            // penalties, kept as the scorer keeps such a hand.
+            let waiting = in_play
+                && i + 1 == total
+                && hand.as_object().is_some_and(|h| {
+                    h.get("tricks")
+                        .and_then(Value::as_array)
+                        .is_some_and(Vec::is_empty)
+                        && h.keys()
+                            .all(|k| ["pitcher", "tricks", "penalties"].contains(&k.as_str()))
+                });
+            if waiting {
+                self.insert_waiting_hand(game, number, hand, &at)?;
+                continue;
+            }
             self.insert_hand(game, number, hand, claimed.contains(&number), &at)?;
         }
         Ok(game)
@@ -679,6 +893,21 @@ impl Change<'_> {
             }
         }
         self.insert_penalties(id, penalties, at, bad)
+    }
+
+    /// A hand begun with only its pitcher and penalties so far (no body yet).
+    fn insert_waiting_hand(
+        &self,
+        game: i64,
+        number: u32,
+        hand: Value,
+        at: &str,
+    ) -> Result<(), StoreError> {
+        let bad = || StoreError::Refused(format!("hand {number} of the record cannot be stored"));
+        let pitcher = hand.get("pitcher").and_then(Value::as_str);
+        self.hand_insert(game, number, pitcher, at)?;
+        let id = self.tx.last_insert_rowid();
+        self.insert_penalties(id, hand.get("penalties").cloned(), at, bad)
     }
 
     fn hand_insert(

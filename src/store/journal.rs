@@ -73,6 +73,7 @@ impl Journal for TableJournal<'_> {
     fn append(&mut self, entries: &[Entered]) -> Result<(), StoreError> {
         let change = self.store.change("play")?;
         still_as_read(&change, self.game, self.seen)?;
+        change.not_held_as_leg(self.game)?;
         change.append(self.game, entries)?;
         let seating = change
             .variant_record(self.game)?
@@ -87,6 +88,7 @@ impl Journal for TableJournal<'_> {
     fn take_back(&mut self) -> Result<bool, StoreError> {
         let change = self.store.change("take-back")?;
         still_as_read(&change, self.game, self.seen)?;
+        change.not_held_as_leg(self.game)?;
         let Some(last) = change.last_entry(self.game)? else {
             return Ok(false);
         };
@@ -99,6 +101,10 @@ impl Journal for TableJournal<'_> {
     fn entries(&mut self) -> Result<Vec<Entered>, StoreError> {
         self.seen = self.store.latest_for(self.game)?;
         self.store.game_entries(self.game)
+    }
+
+    fn held(&mut self) -> Result<Option<String>, StoreError> {
+        Ok(self.store.leg_holding(self.game)?.map(|h| h.to_string()))
     }
 
     fn look(&mut self) -> Result<Vec<Entered>, StoreError> {

@@ -14,7 +14,7 @@ mod results;
 
 pub use backup::BackupReport;
 pub use db::{Change, Fault, Store, StoreError};
-pub use games::{name_key, GameFilter, GameSummary, GameTimes, StoredAs};
+pub use games::{name_key, GameFilter, GameSummary, GameTimes, LegHolding, StoredAs};
 pub use journal::TableJournal;
 pub use league::{
     Entry, Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonInfo, TeamInfo,
