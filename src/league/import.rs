@@ -729,6 +729,8 @@ pub fn nights_from_totals(
 ) -> Drafts {
     let mut out = Drafts::default();
     let mut memo = NameMemo::default();
+    // Each night kept so far, with its line: a night given twice is found without a search.
+    let mut kept: HashMap<NightKey, u64> = HashMap::new();
     for row in rows {
         let fault = |col: &str, message: String| RowError {
             line: row.line,
@@ -786,24 +788,21 @@ pub fn nights_from_totals(
             }
         }
         let placed = !seen.refused && !bad("date") && errors.is_empty();
-        if placed {
-            let key = night_key(&row.season, row.date, &row.home, &row.away);
-            if let Some(first) = out
-                .nights
-                .iter()
-                .find(|n| night_key(&n.season, n.date, &n.home, &n.away) == key)
-            {
-                errors.push(fault(
-                    "",
-                    format!(
-                        "{} v {} on {} is given twice (first at line {})",
-                        row.home, row.away, row.date, first.lines[0]
-                    ),
-                ));
-            }
+        let key = placed.then(|| night_key(&row.season, row.date, &row.home, &row.away));
+        if let Some(first) = key.as_ref().and_then(|k| kept.get(k)) {
+            errors.push(fault(
+                "",
+                format!(
+                    "{} v {} on {} is given twice (first at line {first})",
+                    row.home, row.away, row.date
+                ),
+            ));
         }
         match result {
             Some(result) if errors.is_empty() && row.faulty.is_empty() => {
+                if let Some(key) = key {
+                    kept.insert(key, row.line);
+                }
                 out.nights.push(DraftNight {
                     season: row.season.clone(),
                     date: row.date,
