@@ -49,7 +49,9 @@ impl SeasonFixtures {
     }
 
     fn pair(&self, home: i64, away: i64) -> &[Known] {
-        self.by_pair.get(&(home, away)).map_or(&[], |v| v.as_slice())
+        self.by_pair
+            .get(&(home, away))
+            .map_or(&[], |v| v.as_slice())
     }
 
     fn any_played(&self) -> bool {
