@@ -124,6 +124,13 @@ pub struct Resolver<'c, 'a> {
     /// The teams with a roster in the files: each a team of the import by its roster.
     pub rostered: Vec<String>,
     pub report: ImportReport,
+    /// Each season's points adjustments as stored before this import (team, points, date,
+    /// reason's key), once looked up; each taken off as a row of the import is found to be
+    /// one of them, so that only what was there before is "already there" and two rows alike
+    /// are two adjustments.
+    adjustments_before: HashMap<i64, Vec<(i64, i64, chrono::NaiveDate, String)>>,
+    /// The withdrawals this import gives, by season and team, with their line.
+    withdrawals: HashMap<(i64, i64), (String, u64)>,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
 }
@@ -162,6 +169,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             teams_before,
             rostered: Vec::new(),
             report: ImportReport::default(),
+            adjustments_before: HashMap::new(),
+            withdrawals: HashMap::new(),
             league_made: false,
         })
     }
@@ -671,17 +680,22 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let reader = self.change.leagues();
         match a.change {
             AdjustmentChange::Points(points) => {
-                let same = reader
-                    .adjustments(season.id)
-                    .map_err(|e| store_fault(e, a.line))?
-                    .iter()
-                    .any(|s| {
-                        s.team == team.id
-                            && s.points == points
-                            && s.date == a.date
-                            && name_key(&s.reason) == name_key(&a.reason)
-                    });
-                if same {
+                if !self.adjustments_before.contains_key(&season.id) {
+                    let stored = reader
+                        .adjustments(season.id)
+                        .map_err(|e| store_fault(e, a.line))?
+                        .into_iter()
+                        .map(|s| (s.team, s.points, s.date, name_key(&s.reason)))
+                        .collect();
+                    self.adjustments_before.insert(season.id, stored);
+                }
+                let before = self
+                    .adjustments_before
+                    .get_mut(&season.id)
+                    .expect("just looked up");
+                let this = (team.id, points, a.date, name_key(&a.reason));
+                if let Some(i) = before.iter().position(|s| *s == this) {
+                    before.swap_remove(i);
                     self.report.adjustments_kept += 1;
                     return Ok(());
                 }
@@ -690,6 +704,23 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     .map_err(|e| store_fault(e, a.line))?;
             }
             AdjustmentChange::Withdrawn => {
+                if let Some((file, first)) = self.withdrawals.get(&(season.id, team.id)) {
+                    let at = if *file == self.file {
+                        format!("first at line {first}")
+                    } else {
+                        format!("first in {file}, line {first}")
+                    };
+                    return Err(RowError {
+                        line: a.line,
+                        column: column("adjustment"),
+                        message: format!(
+                            "{} is withdrawn from {} twice in this import ({at}): a team withdraws once",
+                            team.name, season.name
+                        ),
+                    });
+                }
+                let here = (self.file.clone(), a.line);
+                self.withdrawals.insert((season.id, team.id), here);
                 let entry = reader
                     .entries(season.id)
                     .map_err(|e| store_fault(e, a.line))?
