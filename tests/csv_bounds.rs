@@ -299,3 +299,20 @@ fn a_large_nights_file_imports_whole_and_a_night_given_twice_in_it_is_found() {
     );
     assert_eq!(db.dump(), before);
 }
+
+#[test]
+fn an_adjustment_of_99999_points_either_way_is_read() {
+    let file = "season,date,team,adjustment,reason\n\
+                2025-26,2025-11-20,Red Lion,-99999,a\n\
+                2025-26,2025-11-20,Red Lion,+99999,b\n";
+    match read_results(file.as_bytes()).unwrap().rows {
+        don::record::results::Rows::Adjustments(rows) => assert_eq!(
+            rows.iter().map(|r| r.change.clone()).collect::<Vec<_>>(),
+            [
+                don::record::results::AdjustmentChange::Points(-99999),
+                don::record::results::AdjustmentChange::Points(99999)
+            ]
+        ),
+        other => panic!("{other:?}"),
+    }
+}

@@ -684,7 +684,19 @@ fn field_faults_name_the_line_and_the_column() {
         ),
         (
             format!("{ADJUSTMENTS}2025,2025-09-04,A,-123456,greed\n"),
-            "line 2, column 4 (adjustment): `-123456` is not points (as -2 or +1, not 0) or withdrawn",
+            "line 2, column 4 (adjustment): `-123456` is out of range: an adjustment is at most 99999 points either way",
+        ),
+        (
+            format!("{ADJUSTMENTS}2025,2025-09-04,A,-99999999,greed\n"),
+            "line 2, column 4 (adjustment): `-99999999` is out of range: an adjustment is at most 99999 points either way",
+        ),
+        (
+            format!("{ADJUSTMENTS}2025,2025-09-04,A,+100000,greed\n"),
+            "line 2, column 4 (adjustment): `+100000` is out of range: an adjustment is at most 99999 points either way",
+        ),
+        (
+            format!("{ADJUSTMENTS}2025,2025-09-04,A,99999999999999999999999,greed\n"),
+            "line 2, column 4 (adjustment): `99999999999999999999999` is out of range: an adjustment is at most 99999 points either way",
         ),
         (
             format!("{ADJUSTMENTS}2025,2025-09-04,A,-2,\n"),

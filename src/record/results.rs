@@ -255,6 +255,9 @@ const MAX_ERRORS: usize = 100;
 /// The largest count (slot, legs, points) a row may give.
 const MAX_COUNT: u32 = 10_000;
 
+/// The most points an adjustment may deduct or award.
+pub const MAX_ADJUSTMENT: i64 = 99_999;
+
 /// The most a row (a record: its lines, with a quoted cell's line breaks) may take. A file is
 /// read a row at a time: nothing longer is held, whatever the file (a device that never ends a
 /// line, a quote never closed).
@@ -1140,14 +1143,28 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             let change = if raw.eq_ignore_ascii_case("withdrawn") {
                 AdjustmentChange::Withdrawn
             } else {
-                let digits = raw.trim_start_matches(['+', '-']);
+                let digits = raw
+                    .strip_prefix(['+', '-'])
+                    .unwrap_or(&raw)
+                    .trim_start_matches('0');
+                let number = raw.len() > usize::from(raw.starts_with(['+', '-']))
+                    && raw
+                        .trim_start_matches(['+', '-'])
+                        .bytes()
+                        .all(|b| b.is_ascii_digit())
+                    && raw.matches(['+', '-']).count() <= 1;
+                let within =
+                    digits.len() <= 5 && digits.parse::<i64>().unwrap_or(0) <= MAX_ADJUSTMENT;
                 match raw.parse::<i64>() {
-                    Ok(n)
-                        if n != 0
-                            && digits.len() <= 5
-                            && digits.bytes().all(|b| b.is_ascii_digit()) =>
-                    {
-                        AdjustmentChange::Points(n)
+                    Ok(n) if n != 0 && number && within => AdjustmentChange::Points(n),
+                    _ if number && !within => {
+                        f.fault(
+                            col::ADJUSTMENT,
+                            format!(
+                                "`{raw}` is out of range: an adjustment is at most {MAX_ADJUSTMENT} points either way"
+                            ),
+                        );
+                        AdjustmentChange::Points(0)
                     }
                     _ => {
                         f.fault(
