@@ -292,9 +292,9 @@ fn a_large_nights_file_imports_whole_and_a_night_given_twice_in_it_is_found() {
     assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
     let said = text(&out.stderr);
     assert!(
-        said.contains(&format!(
+        said.contains(
             "line 2774: Royal Oak v Red Lion on 2000-09-01 is given twice (first at line 2)"
-        )),
+        ),
         "{said}"
     );
     assert_eq!(db.dump(), before);

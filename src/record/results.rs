@@ -699,7 +699,7 @@ fn too_long(name: &str) -> Option<String> {
 
 /// Bytes as a reader says them: "64 KiB", "4 KiB", "100 bytes".
 fn size(bytes: u64) -> String {
-    if bytes >= 1 << 10 && bytes % (1 << 10) == 0 {
+    if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
         format!("{} KiB", bytes >> 10)
     } else {
         format!("{bytes} bytes")

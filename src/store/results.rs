@@ -680,19 +680,17 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let reader = self.change.leagues();
         match a.change {
             AdjustmentChange::Points(points) => {
-                if !self.adjustments_before.contains_key(&season.id) {
-                    let stored = reader
-                        .adjustments(season.id)
-                        .map_err(|e| store_fault(e, a.line))?
-                        .into_iter()
-                        .map(|s| (s.team, s.points, s.date, name_key(&s.reason)))
-                        .collect();
-                    self.adjustments_before.insert(season.id, stored);
-                }
-                let before = self
-                    .adjustments_before
-                    .get_mut(&season.id)
-                    .expect("just looked up");
+                let before = match self.adjustments_before.entry(season.id) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => e.insert(
+                        reader
+                            .adjustments(season.id)
+                            .map_err(|e| store_fault(e, a.line))?
+                            .into_iter()
+                            .map(|s| (s.team, s.points, s.date, name_key(&s.reason)))
+                            .collect(),
+                    ),
+                };
                 let this = (team.id, points, a.date, name_key(&a.reason));
                 if let Some(i) = before.iter().position(|s| *s == this) {
                     before.swap_remove(i);
