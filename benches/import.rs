@@ -17,7 +17,7 @@
 //! 10,000 and 40,000 of them (a league of 24 teams, a double round robin a season), as a nights
 //! CSV (one row a night) and as a matches CSV (nine rows a night, players and leg scores), each
 //! imported by the release `don import … --league Bench --create` into an empty database as a
-//! whole process. It prints each time with nights/s, the nights shape's time beside the
+//! whole process (the nights shape five times, its median taken). It prints each time with nights/s, the nights shape's time beside the
 //! matches shape's for the same nights (the baseline: the nights shape has a ninth of the rows,
 //! so it should take no longer), and the growth from 10,000 to 40,000 nights beside 4× (linear:
 //! within 5×). It fails only when an import fails or stores the wrong number of nights.
@@ -349,36 +349,46 @@ fn league_files(dir: &Path, nights: usize) -> (std::path::PathBuf, std::path::Pa
     (nights_path, matches_path)
 }
 
-/// Imports one league results file into an empty database; its time (and the nights stored
-/// are checked).
-fn import_results(dir: &Path, csv: &Path, nights: usize, what: &str) -> f64 {
-    let db = dir.join(format!("{what}-{nights}.db"));
-    for end in ["", "-wal", "-shm", "-journal"] {
-        let _ = std::fs::remove_file(format!("{}{end}", db.display()));
+/// Imports one league results file into an empty database, `runs` times; the median time
+/// (and the nights stored are checked).
+fn import_results(dir: &Path, csv: &Path, nights: usize, what: &str, runs: usize) -> f64 {
+    let db = dir.join(format!("{}-{nights}.db", what.replace(' ', "-")));
+    let (mut times, mut peak) = (Vec::new(), None);
+    for _ in 0..runs {
+        for end in ["", "-wal", "-shm", "-journal"] {
+            let _ = std::fs::remove_file(format!("{}{end}", db.display()));
+        }
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
+        cmd.arg("import")
+            .arg(csv)
+            .args(["--league", "Bench", "--create"])
+            .env("DON_DB", &db);
+        let run = run_watched(
+            cmd,
+            &dir.join("don.log"),
+            &format!("don import ({what})"),
+            POLL,
+        );
+        assert_eq!(
+            count(&db, "fixtures"),
+            nights as u64,
+            "every night imported"
+        );
+        times.push(run.secs);
+        peak = peak.max(run.peak_kib);
     }
-    let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
-    cmd.arg("import")
-        .arg(csv)
-        .args(["--league", "Bench", "--create"])
-        .env("DON_DB", &db);
-    let run = run_watched(
-        cmd,
-        &dir.join("don.log"),
-        &format!("don import ({what})"),
-        POLL,
-    );
-    assert_eq!(
-        count(&db, "fixtures"),
-        nights as u64,
-        "every night imported"
-    );
+    let secs = common::median(times);
     println!(
-        "  {what:<14} {:>7.2} s  {:>8} nights/s  peak memory {}",
-        run.secs,
-        big(nights as f64 / run.secs),
-        mib(run.peak_kib)
+        "  {what:<14} {secs:>7.2} s  {:>8} nights/s  peak memory {}{}",
+        big(nights as f64 / secs),
+        mib(peak),
+        if runs > 1 {
+            format!("  (median of {runs})")
+        } else {
+            String::new()
+        }
     );
-    run.secs
+    secs
 }
 
 /// The nights shape against the matches shape, at a quarter of `nights` and at `nights`.
@@ -393,8 +403,8 @@ fn league_results(dir: &Path, nights: usize) {
     for n in sizes {
         let (by_totals, by_matches) = league_files(dir, n);
         println!("{} nights:", big(n as f64));
-        let t = import_results(dir, &by_totals, n, "nights shape");
-        let m = import_results(dir, &by_matches, n, "matches shape");
+        let t = import_results(dir, &by_totals, n, "nights shape", 5);
+        let m = import_results(dir, &by_matches, n, "matches shape", 1);
         println!(
             "  nights / matches {:>6.2}×  (the same nights; baseline: the matches shape, which the nights shape should not exceed: {})",
             t / m,

@@ -769,7 +769,8 @@ pub fn read_results_lenient(
         Err(e) => return Err(vec![csv_fault(e, &mut reader)]),
         Ok(true) => {}
     }
-    if let Some(at) = reader.get_ref().unclosed_from(0) {
+    let end = reader.position().byte();
+    if let Some(at) = reader.get_ref().unclosed_in(0, end) {
         let line = reader.get_ref().line_of(at);
         return Err(vec![ResultsError {
             line,
@@ -827,7 +828,8 @@ pub fn read_results_lenient(
             }
         }
         let start = record.position().map_or(0, |p| p.byte());
-        let unclosed = reader.get_ref().unclosed_from(start);
+        let end = reader.position().byte();
+        let unclosed = reader.get_ref().unclosed_in(start, end);
         reader.get_mut().start = reader.position().byte();
         let line = reader.get_mut().line(start);
         if unclosed.is_none() && record.iter().all(|f| f.trim().is_empty()) {
@@ -976,10 +978,11 @@ impl<R> Breaks<R> {
         self.lines + more as u64 + 1
     }
 
-    /// A quote opened at or after `start` and not closed when the input ended.
-    fn unclosed_from(&self, start: u64) -> Option<u64> {
+    /// A quote opened in the row from `start` to `end` and not closed when the input ended.
+    fn unclosed_in(&self, start: u64, end: u64) -> Option<u64> {
         let open = self.ended && self.quoting == Quoting::Quoted;
-        self.open_quote.filter(|at| open && *at >= start)
+        self.open_quote
+            .filter(|at| open && (start..end.max(start + 1)).contains(at))
     }
 
     fn follow(&mut self, at: u64, b: u8) {
