@@ -13,8 +13,19 @@
 //! "memory flat as the file grows". It is not a timed test: it prints figures and judges them,
 //! but fails only when an import fails or stores the wrong number of rows.
 //!
-//! `cargo bench --bench import -- --games N` sets N (default 20,000); `-- --keep DIR` writes the
-//! files and databases into DIR and leaves them there (to profile `don import` on them).
+//! Then league results (issue 15, point 7: the nights shape was quadratic): the same nights,
+//! 10,000 and 40,000 of them (a league of 24 teams, a double round robin a season), as a nights
+//! CSV (one row a night) and as a matches CSV (nine rows a night, players and leg scores), each
+//! imported by the release `don import … --league Bench --create` into an empty database as a
+//! whole process (the nights shape five times, its median taken). It prints each time with nights/s, the nights shape's time beside the
+//! matches shape's for the same nights (the baseline: the nights shape has a ninth of the rows,
+//! so it should take no longer), and the growth from 10,000 to 40,000 nights beside 4× (linear:
+//! within 5×). It fails only when an import fails or stores the wrong number of nights.
+//!
+//! `cargo bench --bench import -- --games N` sets N (default 20,000); `-- --nights N` the
+//! larger number of nights (default 40,000; the smaller is a quarter); `-- --nights-only` leaves
+//! out the game records; `-- --keep DIR` writes the files and databases into DIR and leaves
+//! them there (to profile `don import` on them).
 
 mod common;
 
@@ -224,8 +235,206 @@ fn measure(dir: &Path, files: &Files) -> Option<u64> {
     don.peak_kib
 }
 
+/// The 24 teams of the results benchmark.
+const LEAGUE_TEAMS: [&str; 24] = [
+    "Royal Oak",
+    "Red Lion",
+    "Coach and Horses",
+    "Crumlin Arms",
+    "Abercarn Inn",
+    "Navigation Inn",
+    "Halfway House",
+    "Prince of Wales",
+    "Miners' Arms",
+    "Greyhound",
+    "Commercial",
+    "Cwmcarn Hotel",
+    "Fox and Hounds",
+    "Rising Sun",
+    "Old Swan",
+    "New Inn",
+    "Bridge End",
+    "Castle Hotel",
+    "Hanbury Arms",
+    "Mount Pleasant",
+    "Quarry Tavern",
+    "Sirhowy",
+    "Tredegar Arms",
+    "Waterloo",
+];
+
+/// `nights` nights of a league as a nights CSV and a matches CSV (the same results), each
+/// season a double round robin of [`LEAGUE_TEAMS`] from September 1950 on; matches won 2–0 or
+/// 2–1 by a side chosen from a fixed seed.
+fn league_files(dir: &Path, nights: usize) -> (std::path::PathBuf, std::path::PathBuf) {
+    use chrono::{Datelike, NaiveDate, Weekday};
+    let nights_path = dir.join(format!("nights-{nights}.csv"));
+    let matches_path = dir.join(format!("matches-{nights}.csv"));
+    let mut by_totals = BufWriter::new(File::create(&nights_path).unwrap());
+    let mut by_matches = BufWriter::new(File::create(&matches_path).unwrap());
+    writeln!(by_totals, "season,date,home,away,home_points,away_points").unwrap();
+    writeln!(
+        by_matches,
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores"
+    )
+    .unwrap();
+    let ids: Vec<i64> = (0..LEAGUE_TEAMS.len() as i64).collect();
+    let mut seed: u64 = 0x9E37_79B9_7F4A_7C15;
+    let mut coin = move || {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % 4
+    };
+    let mut written = 0;
+    let mut year = 1950;
+    while written < nights {
+        let season = format!("{year}-{:02}", (year + 1) % 100);
+        let start = NaiveDate::from_ymd_opt(year, 9, 1).unwrap();
+        let plan =
+            don::league::fixtures::double_round_robin(&ids, start, Weekday::Thu, &[]).unwrap();
+        for f in plan.fixtures.iter().take(nights - written) {
+            assert!(f.date.year() <= year + 1);
+            let (home, away) = (LEAGUE_TEAMS[f.home as usize], LEAGUE_TEAMS[f.away as usize]);
+            let mut won = (0, 0);
+            for (kind, target, per_side) in [
+                ("don", 121, 2),
+                ("double-crib", 121, 2),
+                ("single-crib", 61, 1),
+            ] {
+                for slot in 1..=3 {
+                    let players = |team: &str| -> String {
+                        (0..per_side)
+                            .map(|p| format!("{team} player {}", (slot - 1) * per_side + p + 1))
+                            .collect::<Vec<_>>()
+                            .join("+")
+                    };
+                    // The losing side's scores, short of the target.
+                    let (a, b, c) = (target - 31, target - 51, target - 21);
+                    let (legs, scores) = match coin() {
+                        0 => ((2, 0), format!("{target}-{a} {target}-{b}")),
+                        1 => ((2, 1), format!("{target}-{a} {b}-{target} {target}-{c}")),
+                        2 => ((0, 2), format!("{a}-{target} {b}-{target}")),
+                        _ => ((1, 2), format!("{target}-{a} {b}-{target} {c}-{target}")),
+                    };
+                    if legs.0 == 2 {
+                        won.0 += 1;
+                    } else {
+                        won.1 += 1;
+                    }
+                    writeln!(
+                        by_matches,
+                        "{season},{},{home},{away},{kind},{slot},{},{},{},{},{scores}",
+                        f.date,
+                        players(home),
+                        players(away),
+                        legs.0,
+                        legs.1
+                    )
+                    .unwrap();
+                }
+            }
+            writeln!(
+                by_totals,
+                "{season},{},{home},{away},{},{}",
+                f.date, won.0, won.1
+            )
+            .unwrap();
+            written += 1;
+        }
+        year += 1;
+    }
+    by_totals.flush().unwrap();
+    by_matches.flush().unwrap();
+    (nights_path, matches_path)
+}
+
+/// Imports one league results file into an empty database, `runs` times; the median time
+/// (and the nights stored are checked).
+fn import_results(dir: &Path, csv: &Path, nights: usize, what: &str, runs: usize) -> f64 {
+    let db = dir.join(format!("{}-{nights}.db", what.replace(' ', "-")));
+    let (mut times, mut peak) = (Vec::new(), None);
+    for _ in 0..runs {
+        for end in ["", "-wal", "-shm", "-journal"] {
+            let _ = std::fs::remove_file(format!("{}{end}", db.display()));
+        }
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_don"));
+        cmd.arg("import")
+            .arg(csv)
+            .args(["--league", "Bench", "--create"])
+            .env("DON_DB", &db);
+        let run = run_watched(
+            cmd,
+            &dir.join("don.log"),
+            &format!("don import ({what})"),
+            POLL,
+        );
+        assert_eq!(
+            count(&db, "fixtures"),
+            nights as u64,
+            "every night imported"
+        );
+        times.push(run.secs);
+        peak = peak.max(run.peak_kib);
+    }
+    let secs = common::median(times);
+    println!(
+        "  {what:<14} {secs:>7.2} s  {:>8} nights/s  peak memory {}{}",
+        big(nights as f64 / secs),
+        mib(peak),
+        if runs > 1 {
+            format!("  (median of {runs})")
+        } else {
+            String::new()
+        }
+    );
+    secs
+}
+
+/// The nights shape against the matches shape, at a quarter of `nights` and at `nights`.
+fn league_results(dir: &Path, nights: usize) {
+    let sizes = [(nights / 4).max(1), nights];
+    println!(
+        "league results: {} and {} nights of 24 teams, as a nights CSV (a row a night) and a matches CSV (nine rows a night), each into an empty database",
+        big(sizes[0] as f64),
+        big(sizes[1] as f64)
+    );
+    let mut nights_secs = Vec::new();
+    for n in sizes {
+        let (by_totals, by_matches) = league_files(dir, n);
+        println!("{} nights:", big(n as f64));
+        let t = import_results(dir, &by_totals, n, "nights shape", 5);
+        let m = import_results(dir, &by_matches, n, "matches shape", 1);
+        println!(
+            "  nights / matches {:>6.2}×  (the same nights; baseline: the matches shape, which the nights shape should not exceed: {})",
+            t / m,
+            if t <= m { "met" } else { "NOT MET" }
+        );
+        nights_secs.push(t);
+    }
+    let growth = nights_secs[1] / nights_secs[0];
+    let times = sizes[1] as f64 / sizes[0] as f64;
+    println!(
+        "nights shape: {:.2} s for {} nights, {:.2} s for {} ({growth:.1}× for {times:.0}× the nights; linear: within {:.0}×: {})",
+        nights_secs[0],
+        big(sizes[0] as f64),
+        nights_secs[1],
+        big(sizes[1] as f64),
+        times * 1.25,
+        if growth <= times * 1.25 { "met" } else { "NOT MET" }
+    );
+}
+
 fn main() {
     let args: Vec<String> = std::env::args().collect();
+    let nights = args
+        .iter()
+        .position(|a| a == "--nights")
+        .and_then(|i| args.get(i + 1))
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(40_000usize)
+        .max(4);
+    let nights_only = args.iter().any(|a| a == "--nights-only");
     let n = args
         .iter()
         .position(|a| a == "--games")
@@ -248,18 +457,26 @@ fn main() {
         }
         None => temp.path().to_path_buf(),
     };
+    if !nights_only {
+        game_records(&dir, n);
+    }
+    league_results(&dir, nights);
+}
+
+/// The game records part: N and 4N simulated games.
+fn game_records(dir: &Path, n: usize) {
     println!(
         "don import benchmark: {n} and {} simulated games of every variant, one .jsonl file each, imported by the release don into an empty database; the same tricks as CSV through sqlite3 .import",
         4 * n
     );
     let start = Instant::now();
-    let (small, large) = generate(&dir, n);
+    let (small, large) = generate(dir, n);
     println!(
         "(files simulated and written in {:.1} s)",
         start.elapsed().as_secs_f64()
     );
-    let peak_small = measure(&dir, &small);
-    let peak_large = measure(&dir, &large);
+    let peak_small = measure(dir, &small);
+    let peak_large = measure(dir, &large);
     match (peak_small, peak_large) {
         (Some(a), Some(b)) => {
             let growth = b as f64 / a as f64;

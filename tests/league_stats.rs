@@ -1,6 +1,8 @@
 //! Statistics per player and partnership, per kind (RULES.md §7), worked out by hand from a small
 //! season: every field of every line, their order, the filters and each leaderboard.
 
+mod common;
+
 use chrono::NaiveDate;
 use don::league::stats::{leaderboard, stats, Filter, Line, Ranking, Stats, Who};
 use don::league::{Config, Kind, Leg, Match, Night, NightResult, Pair, Season, Side, Team};
@@ -629,4 +631,122 @@ fn over_two_seasons_lines_add_up_the_team_is_the_latest_and_wins_come_before_leg
         board(leaderboard(&s.players, Ranking::WinRate, 3, 10)),
         wk(&[("Ieuan", Kind::Don), ("Wyn", Kind::Don)])
     );
+}
+
+#[test]
+fn an_unknown_player_is_named_with_the_nearest_known_one() {
+    use don::league::stats::unknown_player;
+    let known = ["Gareth Jones", "Dai Lewis"];
+    assert_eq!(
+        unknown_player("Gareth Jonse", "Abercarn", known),
+        Some("no player 'Gareth Jonse' in Abercarn; did you mean 'Gareth Jones'?".into())
+    );
+    assert_eq!(
+        unknown_player("  Zed   Zee ", "Abercarn", known),
+        Some("no player 'Zed Zee' in Abercarn".into())
+    );
+    assert_eq!(unknown_player("gareth  JONES", "Abercarn", known), None);
+}
+
+mod cli {
+    //! `don stats` run against a temporary database: what it says when there is nothing to
+    //! show, or the question cannot be answered.
+
+    use super::common::db::Db;
+    use super::common::text;
+
+    const LEAGUE: &str = "Abercarn Crib and Don League";
+
+    /// A season of Royal Oak and Red Lion, and one night whose first Don match has players.
+    fn league() -> Db {
+        let db = Db::new();
+        db.ok(&["league", "new", LEAGUE]);
+        db.ok(&[
+            "season",
+            "new",
+            "2025-26",
+            "--teams",
+            "Royal Oak, Red Lion",
+            "--create",
+        ]);
+        db.ok(&[
+            "roster",
+            "add",
+            "Royal Oak",
+            "Gareth",
+            "Rhys",
+            "Emrys",
+            "Glyn",
+            "Sian",
+        ]);
+        db.ok(&[
+            "roster", "add", "Red Lion", "Dai", "Huw", "Aled", "Bethan", "Mair",
+        ]);
+        let mut night = vec![
+            "night",
+            "enter",
+            "Red Lion",
+            "Royal Oak",
+            "--date",
+            "2025-10-09",
+            "--match",
+            "don 1; Dai+Huw; Gareth+Rhys; 2-0",
+        ];
+        for m in [
+            "don 2; ; ; 2-0",
+            "don 3; ; ; 0-2",
+            "double-crib 1; ; ; 2-1",
+            "double-crib 2; ; ; 1-2",
+            "double-crib 3; ; ; 2-0",
+            "single-crib 1; ; ; 0-2",
+            "single-crib 2; ; ; 2-0",
+            "single-crib 3; ; ; 2-1",
+        ] {
+            night.extend(["--match", m]);
+        }
+        db.ok(&night);
+        db
+    }
+
+    #[test]
+    fn top_0_is_refused_as_usage() {
+        let db = league();
+        let out = db.run(&["stats", "--top", "0"]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stderr),
+            "don: error: --top must be at least 1: it is how many lines the leaderboard shows\n"
+        );
+        assert_eq!(text(&out.stdout), "");
+    }
+
+    #[test]
+    fn points_a_hand_with_nobody_qualifying_says_how_many_hands_it_needs() {
+        let db = league();
+        // Before: "Nobody qualifies: the win rate counts those with at least 3 matches".
+        assert_eq!(
+            db.ok(&["stats", "--top", "3", "--by", "points-per-hand"]),
+            "Nobody qualifies: points a hand counts those with at least 1 hand recorded (legs scored with `don play`), and nobody here has played enough hands.\n"
+        );
+    }
+
+    #[test]
+    fn an_unknown_player_is_bad_data_with_did_you_mean() {
+        let db = league();
+        // Before: exit 0, "No matches with players recorded."
+        let out = db.run(&["stats", "--player", "Garreth"]);
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        assert_eq!(
+            text(&out.stderr),
+            format!("don: error: no player 'Garreth' in {LEAGUE}; did you mean 'Gareth'?\n")
+        );
+        assert_eq!(text(&out.stdout), "");
+        // A player of the league with no match of the season: nothing to show, no error.
+        assert_eq!(
+            db.ok(&["stats", "--player", "emrys"]),
+            "No matches with players recorded.\n"
+        );
+        // A player of the league, spelt in another case.
+        assert!(db.ok(&["stats", "--player", "GARETH"]).contains("Gareth"));
+    }
 }

@@ -684,7 +684,19 @@ fn field_faults_name_the_line_and_the_column() {
         ),
         (
             format!("{ADJUSTMENTS}2025,2025-09-04,A,-123456,greed\n"),
-            "line 2, column 4 (adjustment): `-123456` is not points (as -2 or +1, not 0) or withdrawn",
+            "line 2, column 4 (adjustment): `-123456` is out of range: an adjustment is at most 99999 points either way",
+        ),
+        (
+            format!("{ADJUSTMENTS}2025,2025-09-04,A,-99999999,greed\n"),
+            "line 2, column 4 (adjustment): `-99999999` is out of range: an adjustment is at most 99999 points either way",
+        ),
+        (
+            format!("{ADJUSTMENTS}2025,2025-09-04,A,+100000,greed\n"),
+            "line 2, column 4 (adjustment): `+100000` is out of range: an adjustment is at most 99999 points either way",
+        ),
+        (
+            format!("{ADJUSTMENTS}2025,2025-09-04,A,99999999999999999999999,greed\n"),
+            "line 2, column 4 (adjustment): `99999999999999999999999` is out of range: an adjustment is at most 99999 points either way",
         ),
         (
             format!("{ADJUSTMENTS}2025,2025-09-04,A,-2,\n"),
@@ -1448,4 +1460,45 @@ fn a_fixtures_file_reads_and_writes_back_the_same_and_a_confirmed_night_keeps_wh
     let mut out = Vec::new();
     write_nights(&rows, &mut out).unwrap();
     assert_eq!(String::from_utf8(out).unwrap(), nights);
+}
+
+#[test]
+fn a_quote_never_closed_is_named_with_the_line_it_opens_on() {
+    // Before: "line 3: 3 fields where the header has 7".
+    let file = format!(
+        "{NIGHTS}2025-26,2025-09-04,Royal Oak,Red Lion,3,6,\n2025-26,2025-09-11,\"Red Lion,Royal Oak,3,6,\n2025-26,2025-09-18,Royal Oak,Red Lion,3,6,\n"
+    );
+    assert_eq!(
+        faults(file.as_bytes()),
+        ["line 3: the quote (\") opening a cell on line 3 is never closed: the rest of the file after it would be that one cell; close the quote, or double a quote inside a cell (\"\")"]
+    );
+    // A row whose first cell spans two lines, its quote left open on the second.
+    let file =
+        format!("{ROSTERS}2025-26,\"Royal\nOak\",Bryn Davies\n\"2025-26\",Red Lion,\"Dai\nLewis\n");
+    assert_eq!(
+        faults(file.as_bytes()),
+        ["line 4: the quote (\") opening a cell on line 4 is never closed: the rest of the file after it would be that one cell; close the quote, or double a quote inside a cell (\"\")"]
+    );
+    // A quote in a cell not quoted is only a quote, and a doubled one in a quoted cell too.
+    let file = format!("{ROSTERS}2025-26,Royal Oak,Dai \"the Don\" Lewis\n2025-26,Red Lion,\"Huw \"\"Cribs\"\" Price\"\n");
+    let read = read(&file);
+    assert_eq!(
+        read.rows,
+        Rows::Rosters(vec![
+            RosterRow {
+                line: 2,
+                season: "2025-26".into(),
+                team: "Royal Oak".into(),
+                player: "Dai \"the Don\" Lewis".into(),
+                faulty: Vec::new(),
+            },
+            RosterRow {
+                line: 3,
+                season: "2025-26".into(),
+                team: "Red Lion".into(),
+                player: "Huw \"Cribs\" Price".into(),
+                faulty: Vec::new(),
+            },
+        ])
+    );
 }

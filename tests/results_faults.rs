@@ -551,3 +551,65 @@ fn a_league_made_from_files_with_a_configuration_file_is_not_said_to_have_aberca
         "note: the new league has Abercarn's configuration; for another, make it first with `don league new` (see `don league set --help`)\n"
     );
 }
+
+#[test]
+fn two_adjustments_alike_in_one_file_are_two_and_already_there_means_before_the_import() {
+    let db = league();
+    let file = db.dir().join("adjustments.csv");
+    let row = "2025-26,2025-11-20,Red Lion,-2,fielded a player not on its roster\n";
+    std::fs::write(
+        &file,
+        format!("season,date,team,adjustment,reason\n{row}{row}"),
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    // Before: "Imported …: 0 nights, 1 adjustment." and "1 already there, passed over."
+    assert_eq!(
+        db.ok(&["import", path, "--league", LEAGUE]),
+        format!("Imported {LEAGUE}: 0 nights, 2 adjustments.\n")
+    );
+    assert_eq!(
+        db.sql("SELECT team, points, date FROM adjustments ORDER BY id"),
+        "2|-2|2025-11-20\n2|-2|2025-11-20\n"
+    );
+    // The same file again: both were there before it.
+    assert_eq!(
+        db.ok(&["import", path, "--league", LEAGUE]),
+        "Nothing to import: all 2 already there.\n"
+    );
+    // Three alike: two there before, the third new.
+    std::fs::write(
+        &file,
+        format!("season,date,team,adjustment,reason\n{row}{row}{row}"),
+    )
+    .unwrap();
+    assert_eq!(
+        db.ok(&["import", path, "--league", LEAGUE]),
+        format!("Imported {LEAGUE}: 0 nights, 1 adjustment.\n2 already there, passed over.\n")
+    );
+    assert_eq!(db.sql("SELECT count(*) FROM adjustments"), "3\n");
+}
+
+#[test]
+fn a_team_withdrawn_twice_in_one_import_is_refused_at_the_second_line() {
+    let db = league();
+    let file = db.dir().join("adjustments.csv");
+    std::fs::write(
+        &file,
+        "season,date,team,adjustment,reason\n\
+         2025-26,2025-11-20,Red Lion,withdrawn,\n\
+         2025-26,2025-11-20,Red Lion,withdrawn,\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", file.to_str().unwrap(), "--league", LEAGUE]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "{}, line 3, column 4 (adjustment): Red Lion is withdrawn from 2025-26 twice in this import (first at line 2): a team withdraws once\nNothing imported: 1 error.\n",
+            file.display()
+        )
+    );
+    assert_eq!(db.dump(), before);
+}

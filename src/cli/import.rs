@@ -165,6 +165,9 @@ fn import(args: Args) -> Result<Done, CliError> {
             "--create and --new-player are for league results (.csv)".into(),
         ));
     }
+    for f in args.files.iter().filter(|f| f.as_os_str() != "-") {
+        super::results::readable(f, &f.display().to_string())?;
+    }
     let sources = open_all(&args.files)?;
     let names: Vec<(std::path::PathBuf, String)> = args
         .files

@@ -43,11 +43,39 @@ fn place(file: &str, e: &RowError) -> String {
 /// A fault and the file it is in.
 type Fault = (String, RowError);
 
+/// What a file to import must be: a regular file, or a pipe (`<(…)`, a FIFO) the user named;
+/// not a device, a folder or a socket (through a link or not), which are refused by name.
+pub(super) fn readable(path: &Path, name: &str) -> Result<(), CliError> {
+    use std::os::unix::fs::FileTypeExt;
+    let kind = std::fs::metadata(path)
+        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", shown(name))))?
+        .file_type();
+    let what = if kind.is_file() || kind.is_fifo() {
+        return Ok(());
+    } else if kind.is_dir() {
+        "a folder"
+    } else if kind.is_char_device() || kind.is_block_device() {
+        "a device"
+    } else if kind.is_socket() {
+        "a socket"
+    } else {
+        "not a file"
+    };
+    let link = std::fs::read_link(path)
+        .map(|to| format!(" (a link to {})", shown(&to.display().to_string())))
+        .unwrap_or_default();
+    Err(CliError::Usage(format!(
+        "cannot read {}{link}: it is {what}, not a file or a pipe",
+        shown(name)
+    )))
+}
+
 fn read_all(files: &[PathBuf]) -> Result<(Vec<Read>, Vec<Fault>), CliError> {
     let mut read = Vec::new();
     let mut faults = Vec::new();
     for path in files {
         let name = path.display().to_string();
+        readable(path, &name)?;
         let file = std::fs::File::open(path)
             .map_err(|e| CliError::Usage(format!("cannot read {name}: {e}")))?;
         let (file, errors) = match read_results_lenient(io::BufReader::new(file)) {

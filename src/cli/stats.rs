@@ -6,7 +6,8 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
 use don::league::stats::{
-    complete_nights_only, leaderboard, left_out_words, stats, Filter, Line, Ranking,
+    complete_nights_only, leaderboard, left_out_words, stats, unknown_player, Filter, Line,
+    Ranking, LEAST_HANDS,
 };
 use don::league::{Kind, NightResult};
 
@@ -64,6 +65,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
+    if args.top == Some(0) {
+        return Err(CliError::Usage(
+            "--top must be at least 1: it is how many lines the leaderboard shows".into(),
+        ));
+    }
     let store = args.db.open_read()?;
     let league = args.which.league(&store)?;
     let seasons = if args.all_seasons {
@@ -125,6 +131,20 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         kind,
         team: args.team.clone(),
     };
+    if let Some(player) = &args.player {
+        // Known: on a roster of any season of the league, or in a match of these seasons.
+        let mut known = store.leagues().league_players(league.id)?;
+        let everyone = stats(&loaded, &Filter::default());
+        for line in &everyone.players {
+            known.push(line.who.name());
+        }
+        if let Some(words) = unknown_player(player, &league.name, known.iter().map(String::as_str))
+        {
+            let paint = super::colour::Paint::stderr();
+            eprintln!("don: {}: {}", paint.error(), shown(&words));
+            return Ok(Done::BadData);
+        }
+    }
     let all = stats(&loaded, &filter);
     let lines = if args.partnerships {
         &all.partnerships
@@ -148,6 +168,12 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         let list: Vec<_> = shown_lines.iter().map(|l| line_json(l)).collect();
         serde_json::to_writer(&mut out, &list).map_err(io::Error::from)?;
         writeln!(out)?;
+    } else if shown_lines.is_empty() && !lines.is_empty() && args.by == By::PointsPerHand {
+        writeln!(
+            out,
+            "Nobody qualifies: points a hand counts those with at least {} recorded (legs scored with `don play`), and nobody here has played enough hands.",
+            count(LEAST_HANDS, "hand", "hands")
+        )?;
     } else if shown_lines.is_empty() && !lines.is_empty() {
         writeln!(
             out,

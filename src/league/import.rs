@@ -404,6 +404,8 @@ pub fn nights_from_matches(
     // how many, whether one says the night is left incomplete, and the faults of its names
     // if it is taken for a misspelling.
     let mut all_rows: Vec<(NightKey, Config, usize, bool, Vec<RowError>)> = Vec::new();
+    // Where each night is in `all_rows`: a row finds its night without a search.
+    let mut all_rows_at: HashMap<NightKey, usize> = HashMap::new();
     let fault = |line: u64, col: &str, message: String| RowError {
         line,
         column: if col.is_empty() { None } else { column(col) },
@@ -460,18 +462,22 @@ pub fn nights_from_matches(
         let config = &configs[&row.season];
         if !names_seen.refused_cells && !bad("date") {
             let key = night_key(&row.season, row.date, &row.home, &row.away);
-            match all_rows.iter_mut().find(|r| r.0 == key) {
-                Some(r) => {
+            match all_rows_at.get(&key) {
+                Some(&i) => {
+                    let r = &mut all_rows[i];
                     r.2 += 1;
                     r.3 |= row.incomplete;
                 }
-                None => all_rows.push((
-                    key,
-                    config.clone(),
-                    1,
-                    row.incomplete,
-                    names_seen.suspect.clone(),
-                )),
+                None => {
+                    all_rows_at.insert(key.clone(), all_rows.len());
+                    all_rows.push((
+                        key,
+                        config.clone(),
+                        1,
+                        row.incomplete,
+                        names_seen.suspect.clone(),
+                    ))
+                }
             }
         }
         // A player's name taken for a slip: said once, at its first row; each row with it
@@ -680,12 +686,13 @@ pub fn nights_from_matches(
         })
     };
     let mut said: Vec<RowError> = Vec::new();
+    let kept: std::collections::HashSet<NightKey> = out
+        .nights
+        .iter()
+        .map(|n| night_key(&n.season, n.date, &n.home, &n.away))
+        .collect();
     for (key, config, count, incomplete, suspect) in &all_rows {
-        let kept = out
-            .nights
-            .iter()
-            .any(|n| night_key(&n.season, n.date, &n.home, &n.away) == *key);
-        if kept || *incomplete || *count >= config.matches() as usize {
+        if *incomplete || *count >= config.matches() as usize || kept.contains(key) {
             continue;
         }
         for e in suspect {
@@ -729,6 +736,8 @@ pub fn nights_from_totals(
 ) -> Drafts {
     let mut out = Drafts::default();
     let mut memo = NameMemo::default();
+    // Each night kept so far, with its line: a night given twice is found without a search.
+    let mut kept: HashMap<NightKey, u64> = HashMap::new();
     for row in rows {
         let fault = |col: &str, message: String| RowError {
             line: row.line,
@@ -786,24 +795,21 @@ pub fn nights_from_totals(
             }
         }
         let placed = !seen.refused && !bad("date") && errors.is_empty();
-        if placed {
-            let key = night_key(&row.season, row.date, &row.home, &row.away);
-            if let Some(first) = out
-                .nights
-                .iter()
-                .find(|n| night_key(&n.season, n.date, &n.home, &n.away) == key)
-            {
-                errors.push(fault(
-                    "",
-                    format!(
-                        "{} v {} on {} is given twice (first at line {})",
-                        row.home, row.away, row.date, first.lines[0]
-                    ),
-                ));
-            }
+        let key = placed.then(|| night_key(&row.season, row.date, &row.home, &row.away));
+        if let Some(first) = key.as_ref().and_then(|k| kept.get(k)) {
+            errors.push(fault(
+                "",
+                format!(
+                    "{} v {} on {} is given twice (first at line {first})",
+                    row.home, row.away, row.date
+                ),
+            ));
         }
         match result {
             Some(result) if errors.is_empty() && row.faulty.is_empty() => {
+                if let Some(key) = key {
+                    kept.insert(key, row.line);
+                }
                 out.nights.push(DraftNight {
                     season: row.season.clone(),
                     date: row.date,

@@ -257,6 +257,28 @@ fn keep(line: &Line, filter: &Filter) -> bool {
             .is_none_or(|t| name_key(t) == name_key(&line.team))
 }
 
+/// The fewest hands a line needs to be ranked by points a hand.
+pub const LEAST_HANDS: u32 = 1;
+
+/// The words for a `--player` no player of the league is called, with the nearest name it
+/// knows: "no player 'Gareth Jonse' in Abercarn; did you mean 'Gareth Jones'?". `None` when a
+/// known player is called so.
+pub fn unknown_player<'a>(
+    name: &str,
+    league: &str,
+    known: impl IntoIterator<Item = &'a str> + Clone,
+) -> Option<String> {
+    let key = name_key(name);
+    if known.clone().into_iter().any(|k| name_key(k) == key) {
+        return None;
+    }
+    let mut words = format!("no player '{}' in {league}", super::names::tidy(name));
+    if let Some(near) = super::names::suggest(name, known) {
+        words.push_str(&format!("; did you mean '{near}'?"));
+    }
+    Some(words)
+}
+
 /// The best `top` lines by `by` (win rate only among lines of at least `least` matches; points
 /// a hand only among lines with hands), best first; ties by matches won, then name.
 pub fn leaderboard(lines: &[Line], by: Ranking, least: u32, top: usize) -> Vec<&Line> {
@@ -264,7 +286,7 @@ pub fn leaderboard(lines: &[Line], by: Ranking, least: u32, top: usize) -> Vec<&
         .iter()
         .filter(|l| match by {
             Ranking::WinRate => l.matches >= least.max(1),
-            Ranking::PointsPerHand => l.hands > 0,
+            Ranking::PointsPerHand => l.hands >= LEAST_HANDS,
             _ => true,
         })
         .collect();

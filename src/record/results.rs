@@ -255,6 +255,20 @@ const MAX_ERRORS: usize = 100;
 /// The largest count (slot, legs, points) a row may give.
 const MAX_COUNT: u32 = 10_000;
 
+/// The most points an adjustment may deduct or award.
+pub const MAX_ADJUSTMENT: i64 = 99_999;
+
+/// The most a row (a record: its lines, with a quoted cell's line breaks) may take. A file is
+/// read a row at a time: nothing longer is held, whatever the file (a device that never ends a
+/// line, a quote never closed).
+pub const MAX_ROW_BYTES: u64 = 64 << 10;
+
+/// The most a cell may hold (a reason, a configuration's value).
+pub const MAX_CELL_BYTES: usize = 4 << 10;
+
+/// The most characters a name may have (a season, a team, a player, a kind, a setting).
+pub const MAX_NAME_CHARS: usize = 100;
+
 impl ResultsFile {
     pub fn shape(&self) -> Shape {
         match self.rows {
@@ -569,6 +583,8 @@ impl Fields<'_> {
         let v = tidy(raw);
         if v.is_empty() {
             self.fault(c, format!("`{}` is empty", col::NAMES[c]));
+        } else if let Some(n) = too_long(&v) {
+            self.fault(c, n);
         } else {
             let raw = raw.to_string();
             self.check_text(c, &raw);
@@ -637,6 +653,8 @@ impl Fields<'_> {
         let names: Vec<String> = v.split('+').map(tidy).collect();
         if names.iter().any(String::is_empty) {
             self.fault(c, format!("`{v}` has a blank name (names are joined by +)"));
+        } else if let Some(n) = names.iter().find_map(|n| too_long(n)) {
+            self.fault(c, n);
         } else if let Some(bad) = v
             .split('+')
             .map(str::trim)
@@ -675,6 +693,55 @@ impl Fields<'_> {
     }
 }
 
+/// "a name of 312 characters: a name may have at most 100", for a name too long.
+fn too_long(name: &str) -> Option<String> {
+    let n = name.chars().count();
+    (n > MAX_NAME_CHARS)
+        .then(|| format!("a name of {n} characters: a name may have at most {MAX_NAME_CHARS}"))
+}
+
+/// Bytes as a reader says them: "64 KiB", "4 KiB", "100 bytes".
+fn size(bytes: u64) -> String {
+    if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
+        format!("{} KiB", bytes >> 10)
+    } else {
+        format!("{bytes} bytes")
+    }
+}
+
+/// The fault of a row too long, or of a quote never closed (told apart by where the open
+/// quote is): the line named is where the row or the quoted cell begins.
+fn row_too_long<R>(breaks: &mut Breaks<R>, start: u64) -> ResultsError {
+    match breaks.open_quote {
+        Some(at) if at >= start => {
+            let line = breaks.line_of(at);
+            ResultsError {
+                line,
+                column: None,
+                message: unclosed_quote(line, Some(MAX_ROW_BYTES)),
+            }
+        }
+        _ => ResultsError {
+            line: breaks.line(start),
+            column: None,
+            message: format!(
+                "the row is longer than {}, the most a row may take (is it a results file?)",
+                size(MAX_ROW_BYTES)
+            ),
+        },
+    }
+}
+
+fn unclosed_quote(line: u64, cut: Option<u64>) -> String {
+    let rest = match cut {
+        Some(bytes) => format!("more than {} of the file after it", size(bytes)),
+        None => "the rest of the file after it".to_string(),
+    };
+    format!(
+        "the quote (\") opening a cell on line {line} is never closed: {rest} would be that one cell; close the quote, or double a quote inside a cell (\"\")"
+    )
+}
+
 /// Reads a results file; every fault found (up to 100), in line order.
 pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<ResultsError>> {
     match read_results_lenient(input)? {
@@ -692,18 +759,29 @@ pub fn read_results_lenient(
         .has_headers(false)
         .flexible(true)
         .from_reader(Breaks::new(input));
-    let first = reader.records().next();
-    let header_record = match first {
-        None => {
+    let mut header_record = csv::StringRecord::new();
+    match reader.read_record(&mut header_record) {
+        Ok(false) => {
             return Err(vec![ResultsError {
                 line: 1,
                 column: None,
                 message: "the file is empty: a results file begins with its header".into(),
             }])
         }
-        Some(Err(e)) => return Err(vec![csv_fault(e, &mut reader)]),
-        Some(Ok(r)) => r,
-    };
+        Err(_) if reader.get_ref().over => return Err(vec![row_too_long(reader.get_mut(), 0)]),
+        Err(e) => return Err(vec![csv_fault(e, &mut reader)]),
+        Ok(true) => {}
+    }
+    let end = reader.position().byte();
+    if let Some(at) = reader.get_ref().unclosed_in(0, end) {
+        let line = reader.get_ref().line_of(at);
+        return Err(vec![ResultsError {
+            line,
+            column: None,
+            message: unclosed_quote(line, None),
+        }]);
+    }
+    reader.get_mut().start = reader.position().byte();
     let header: Vec<String> = header_record
         .iter()
         .enumerate()
@@ -737,23 +815,42 @@ pub fn read_results_lenient(
         match reader.read_record(&mut record) {
             Ok(true) => {}
             Ok(false) => break,
+            Err(_) if reader.get_ref().over => {
+                let start = reader.get_ref().start;
+                errors.push(row_too_long(reader.get_mut(), start));
+                break;
+            }
             Err(e) => {
                 let stop = !matches!(e.kind(), csv::ErrorKind::Utf8 { .. });
                 errors.push(csv_fault(e, &mut reader));
+                reader.get_mut().start = reader.position().byte();
                 if stop {
                     break;
                 }
                 continue;
             }
         }
-        let line = record
-            .position()
-            .map_or(0, |p| reader.get_mut().line(p.byte()));
-        if record.iter().all(|f| f.trim().is_empty()) {
+        let start = record.position().map_or(0, |p| p.byte());
+        let end = reader.position().byte();
+        let unclosed = reader.get_ref().unclosed_in(start, end);
+        reader.get_mut().start = reader.position().byte();
+        let line = reader.get_mut().line(start);
+        if unclosed.is_none() && record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        if record.len() != header.len() {
-            errors.push(ResultsError {
+        let big = record
+            .iter()
+            .enumerate()
+            .find(|(_, cell)| cell.len() > MAX_CELL_BYTES);
+        let unread = if let Some(at) = unclosed {
+            let at = reader.get_ref().line_of(at).max(line);
+            Some(ResultsError {
+                line,
+                column: None,
+                message: unclosed_quote(at, None),
+            })
+        } else if record.len() != header.len() {
+            Some(ResultsError {
                 line,
                 column: None,
                 message: format!(
@@ -761,7 +858,23 @@ pub fn read_results_lenient(
                     record.len(),
                     header.len()
                 ),
-            });
+            })
+        } else {
+            big.map(|(i, cell)| ResultsError {
+                line,
+                column: Some(Column {
+                    index: i + 1,
+                    name: header[i].clone(),
+                }),
+                message: format!(
+                    "a cell of {} bytes: a cell may hold at most {}",
+                    cell.len(),
+                    size(MAX_CELL_BYTES as u64)
+                ),
+            })
+        };
+        if let Some(fault) = unread {
+            errors.push(fault);
             // Kept, marked [`UNREAD`], so that the night it was of is known to have a refused
             // row; its cells are not checked (they may be shifted).
             let mut f = Fields {
@@ -807,6 +920,10 @@ pub fn read_results_lenient(
 /// of its first byte. (The csv crate gives the line where its read began: before the blank
 /// lines it passes over, and before the `\n` of a `\r\n`, which it leaves to the next read —
 /// rust-csv#395.) Only the breaks not yet passed are kept.
+///
+/// It also bounds a row: the csv crate reads more only when the row it is on needs it, so a
+/// read asked for more than [`MAX_ROW_BYTES`] past the row's start is refused (`over`); and it
+/// follows the quoting as the csv crate does, to say where a quote never closed was opened.
 struct Breaks<R> {
     inner: R,
     /// Bytes read so far.
@@ -815,6 +932,28 @@ struct Breaks<R> {
     breaks: VecDeque<(u64, u8)>,
     /// `\n` bytes passed.
     lines: u64,
+    /// Where the row being read begins.
+    start: u64,
+    /// A read was refused: the row went past [`MAX_ROW_BYTES`].
+    over: bool,
+    /// The input has ended.
+    ended: bool,
+    quoting: Quoting,
+    /// Where the quote of the quoted cell being read is (while in one).
+    open_quote: Option<u64>,
+}
+
+/// Where the csv crate is in a row, as far as quotes go.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Quoting {
+    /// At the start of a cell (a quote here opens a quoted cell).
+    CellStart,
+    /// In a cell not quoted (a quote here is a quote).
+    Plain,
+    /// In a quoted cell.
+    Quoted,
+    /// A quote in a quoted cell: a second one is a quote, anything else closes the cell.
+    QuoteInQuoted,
 }
 
 impl<R> Breaks<R> {
@@ -824,6 +963,46 @@ impl<R> Breaks<R> {
             read: 0,
             breaks: VecDeque::new(),
             lines: 0,
+            start: 0,
+            over: false,
+            ended: false,
+            quoting: Quoting::CellStart,
+            open_quote: None,
+        }
+    }
+
+    /// The line of byte `at` (of the row being read, or after it), nothing passed.
+    fn line_of(&self, at: u64) -> u64 {
+        let more = self
+            .breaks
+            .iter()
+            .filter(|(offset, byte)| *offset < at && *byte == b'\n')
+            .count();
+        self.lines + more as u64 + 1
+    }
+
+    /// A quote opened in the row from `start` to `end` and not closed when the input ended.
+    fn unclosed_in(&self, start: u64, end: u64) -> Option<u64> {
+        let open = self.ended && self.quoting == Quoting::Quoted;
+        self.open_quote
+            .filter(|at| open && (start..end.max(start + 1)).contains(at))
+    }
+
+    fn follow(&mut self, at: u64, b: u8) {
+        let ends_cell = matches!(b, b',' | b'\r' | b'\n');
+        self.quoting = match (self.quoting, b) {
+            (Quoting::CellStart, b'"') => {
+                self.open_quote = Some(at);
+                Quoting::Quoted
+            }
+            (Quoting::Quoted, b'"') => Quoting::QuoteInQuoted,
+            (Quoting::Quoted, _) => Quoting::Quoted,
+            (Quoting::QuoteInQuoted, b'"') => Quoting::Quoted,
+            (_, _) if ends_cell => Quoting::CellStart,
+            (_, _) => Quoting::Plain,
+        };
+        if self.quoting != Quoting::Quoted && self.quoting != Quoting::QuoteInQuoted {
+            self.open_quote = None;
         }
     }
 
@@ -846,11 +1025,18 @@ impl<R> Breaks<R> {
 
 impl<R: Read> Read for Breaks<R> {
     fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+        if self.read.saturating_sub(self.start) > MAX_ROW_BYTES {
+            self.over = true;
+            return Err(std::io::Error::other("a row too long"));
+        }
         let n = self.inner.read(buf)?;
+        self.ended |= n == 0;
         for (i, b) in buf[..n].iter().enumerate() {
+            let at = self.read + i as u64;
             if matches!(b, b'\r' | b'\n') {
-                self.breaks.push_back((self.read + i as u64, *b));
+                self.breaks.push_back((at, *b));
             }
+            self.follow(at, *b);
         }
         self.read += n as u64;
         Ok(n)
@@ -963,14 +1149,28 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             let change = if raw.eq_ignore_ascii_case("withdrawn") {
                 AdjustmentChange::Withdrawn
             } else {
-                let digits = raw.trim_start_matches(['+', '-']);
+                let digits = raw
+                    .strip_prefix(['+', '-'])
+                    .unwrap_or(&raw)
+                    .trim_start_matches('0');
+                let number = raw.len() > usize::from(raw.starts_with(['+', '-']))
+                    && raw
+                        .trim_start_matches(['+', '-'])
+                        .bytes()
+                        .all(|b| b.is_ascii_digit())
+                    && raw.matches(['+', '-']).count() <= 1;
+                let within =
+                    digits.len() <= 5 && digits.parse::<i64>().unwrap_or(0) <= MAX_ADJUSTMENT;
                 match raw.parse::<i64>() {
-                    Ok(n)
-                        if n != 0
-                            && digits.len() <= 5
-                            && digits.bytes().all(|b| b.is_ascii_digit()) =>
-                    {
-                        AdjustmentChange::Points(n)
+                    Ok(n) if n != 0 && number && within => AdjustmentChange::Points(n),
+                    _ if number && !within => {
+                        f.fault(
+                            col::ADJUSTMENT,
+                            format!(
+                                "`{raw}` is out of range: an adjustment is at most {MAX_ADJUSTMENT} points either way"
+                            ),
+                        );
+                        AdjustmentChange::Points(0)
                     }
                     _ => {
                         f.fault(

@@ -830,10 +830,17 @@ impl Change<'_> {
             ));
         }
         StoreError::check_text("the season's name", raw)?;
-        if let Ok(s) = self.leagues().season(league, Some(&name)) {
+        // Looked up by its key, not among all the league's seasons: an import making
+        // hundreds of seasons makes each in the same time.
+        let taken: Option<String> = self
+            .tx
+            .prepare_cached("SELECT name FROM seasons WHERE league = ?1 AND key = ?2")?
+            .query_row((league.id, name_key(&name)), |r| r.get(0))
+            .optional()?;
+        if let Some(taken) = taken {
             return Err(StoreError::Refused(format!(
                 "{} already has a season '{}'",
-                league.name, s.name
+                league.name, taken
             )));
         }
         self.tx.execute(

@@ -33,6 +33,35 @@ struct Known {
     result: KnownResult,
 }
 
+/// A season's fixtures as an import knows them, by pair (home, away): a night finds its
+/// pair's fixtures without a search through the season's.
+#[derive(Default)]
+struct SeasonFixtures {
+    by_pair: HashMap<(i64, i64), Vec<Known>>,
+    /// Some fixture has a round: the season keeps a schedule.
+    scheduled: bool,
+}
+
+impl SeasonFixtures {
+    fn push(&mut self, f: Known) {
+        self.scheduled |= f.round.is_some();
+        self.by_pair.entry((f.home, f.away)).or_default().push(f);
+    }
+
+    fn pair(&self, home: i64, away: i64) -> &[Known] {
+        self.by_pair
+            .get(&(home, away))
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    fn any_played(&self) -> bool {
+        self.by_pair
+            .values()
+            .flatten()
+            .any(|f| !matches!(f.result, KnownResult::None))
+    }
+}
+
 /// A fixture's result: none yet, stored before, or given by this import (at a line).
 enum KnownResult {
     None,
@@ -77,7 +106,7 @@ pub struct Resolver<'c, 'a> {
     create: bool,
     seasons: HashMap<String, SeasonInfo>,
     teams: HashMap<String, TeamInfo>,
-    fixtures: HashMap<i64, Vec<Known>>,
+    fixtures: HashMap<i64, SeasonFixtures>,
     entered: HashMap<i64, Vec<i64>>,
     on_roster: HashMap<(i64, i64), std::collections::HashSet<String>>,
     /// The file being read (named in a fault about a night given twice).
@@ -95,6 +124,13 @@ pub struct Resolver<'c, 'a> {
     /// The teams with a roster in the files: each a team of the import by its roster.
     pub rostered: Vec<String>,
     pub report: ImportReport,
+    /// Each season's points adjustments as stored before this import (team, points, date,
+    /// reason's key), once looked up; each taken off as a row of the import is found to be
+    /// one of them, so that only what was there before is "already there" and two rows alike
+    /// are two adjustments.
+    adjustments_before: HashMap<i64, Vec<(i64, i64, chrono::NaiveDate, String)>>,
+    /// The withdrawals this import gives, by season and team, with their line.
+    withdrawals: HashMap<(i64, i64), (String, u64)>,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
 }
@@ -133,6 +169,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             teams_before,
             rostered: Vec::new(),
             report: ImportReport::default(),
+            adjustments_before: HashMap::new(),
+            withdrawals: HashMap::new(),
             league_made: false,
         })
     }
@@ -208,9 +246,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
         Ok(team)
     }
 
-    fn fixtures_of(&mut self, season: i64) -> Result<&mut Vec<Known>, StoreError> {
+    fn fixtures_of(&mut self, season: i64) -> Result<&mut SeasonFixtures, StoreError> {
         if !self.fixtures.contains_key(&season) {
-            let list = self
+            let mut list = SeasonFixtures::default();
+            let known = self
                 .change
                 .leagues()
                 .fixtures(season)?
@@ -223,8 +262,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     away: f.away.id,
                     cancelled: f.cancelled,
                     result: f.result.map_or(KnownResult::None, KnownResult::Stored),
-                })
-                .collect();
+                });
+            known.for_each(|f| list.push(f));
             self.fixtures.insert(season, list);
         }
         Ok(self.fixtures.get_mut(&season).expect("just loaded"))
@@ -247,8 +286,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             let played = self
                 .fixtures_of(season.id)
                 .map_err(|e| store_fault(e, line))?
-                .iter()
-                .any(|f| !matches!(f.result, KnownResult::None));
+                .any_played();
             if played {
                 return Err(RowError {
                     line,
@@ -297,8 +335,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .fixtures_of(season.id)
             .map_err(|e| store_fault(e, line))?;
         if fixtures
+            .pair(home.id, away.id)
             .iter()
-            .any(|f| f.home == home.id && f.away == away.id && f.date == row.date)
+            .any(|f| f.date == row.date)
         {
             self.report.fixtures_kept += 1;
             return Ok(());
@@ -340,11 +379,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let fixtures = self
             .fixtures_of(season.id)
             .map_err(|e| store_fault(e, line))?;
-        let between = |f: &&Known| f.home == home.id && f.away == away.id;
-        let on_day = fixtures
-            .iter()
-            .filter(between)
-            .find(|f| f.date == night.date);
+        let scheduled = fixtures.scheduled;
+        let fixtures = fixtures.pair(home.id, away.id);
+        let on_day = fixtures.iter().find(|f| f.date == night.date);
         if let Some(f) = on_day {
             let same = |stored: &NightResult| same_result(stored, &night.result);
             let message = match &f.result {
@@ -375,7 +412,6 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         let pair: Vec<PairFixture> = fixtures
             .iter()
-            .filter(between)
             .map(|f| PairFixture {
                 id: f.id,
                 date: f.date,
@@ -383,8 +419,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             })
             .collect();
         // A season keeps a schedule once `fixtures generate` has made one (or a fixtures file
-        // gave one with its rounds).
-        let scheduled = fixtures.iter().any(|f| f.round.is_some());
+        // gave one with its rounds): `scheduled` above.
         let pair_words = format!("{} v {}", home.name, away.name);
         let target = match place_night(&pair, night.date, scheduled) {
             NightPlace::On(id) => fixtures
@@ -508,7 +543,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let fixtures = self
             .fixtures_of(season.id)
             .map_err(|e| store_fault(e, line))?;
-        fixtures.retain(|f| f.id != id);
+        if let Some(pair) = fixtures.by_pair.get_mut(&(home.id, away.id)) {
+            pair.retain(|f| f.id != id);
+        }
         fixtures.push(Known {
             id,
             round: None,
@@ -643,17 +680,20 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let reader = self.change.leagues();
         match a.change {
             AdjustmentChange::Points(points) => {
-                let same = reader
-                    .adjustments(season.id)
-                    .map_err(|e| store_fault(e, a.line))?
-                    .iter()
-                    .any(|s| {
-                        s.team == team.id
-                            && s.points == points
-                            && s.date == a.date
-                            && name_key(&s.reason) == name_key(&a.reason)
-                    });
-                if same {
+                let before = match self.adjustments_before.entry(season.id) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => e.insert(
+                        reader
+                            .adjustments(season.id)
+                            .map_err(|e| store_fault(e, a.line))?
+                            .into_iter()
+                            .map(|s| (s.team, s.points, s.date, name_key(&s.reason)))
+                            .collect(),
+                    ),
+                };
+                let this = (team.id, points, a.date, name_key(&a.reason));
+                if let Some(i) = before.iter().position(|s| *s == this) {
+                    before.swap_remove(i);
                     self.report.adjustments_kept += 1;
                     return Ok(());
                 }
@@ -662,6 +702,23 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     .map_err(|e| store_fault(e, a.line))?;
             }
             AdjustmentChange::Withdrawn => {
+                if let Some((file, first)) = self.withdrawals.get(&(season.id, team.id)) {
+                    let at = if *file == self.file {
+                        format!("first at line {first}")
+                    } else {
+                        format!("first in {file}, line {first}")
+                    };
+                    return Err(RowError {
+                        line: a.line,
+                        column: column("adjustment"),
+                        message: format!(
+                            "{} is withdrawn from {} twice in this import ({at}): a team withdraws once",
+                            team.name, season.name
+                        ),
+                    });
+                }
+                let here = (self.file.clone(), a.line);
+                self.withdrawals.insert((season.id, team.id), here);
                 let entry = reader
                     .entries(season.id)
                     .map_err(|e| store_fault(e, a.line))?
