@@ -595,3 +595,56 @@ fn a_results_file_keeps_a_line_break_in_a_quoted_cell_and_refuses_other_white_sp
     let out = db.ok(&["roster", "show"]);
     assert!(out.contains("│ Red Lion ┆"), "{out}");
 }
+
+#[test]
+fn a_name_longer_than_a_results_file_may_hold_is_refused_wherever_it_is_typed() {
+    // A results file refuses a name of more than 100 characters; typed in, it is refused
+    // too, so what is kept can always be exported and imported back.
+    let db = Db::four_teams_scheduled();
+    let long = "A".repeat(101);
+    let before = db.dump();
+    let said = |args: &[&str]| {
+        let out = db.run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        text(&out.stderr)
+    };
+    let shown = format!(
+        "\"{}… (61 characters more)\" is 101 characters long: a name may have at most 100",
+        "A".repeat(40)
+    );
+    assert_eq!(
+        said(&["team", "add", &long]),
+        format!("don: error: the team's name {shown}\n")
+    );
+    assert_eq!(
+        said(&["roster", "add", "A", &long]),
+        format!("don: error: the player's name {shown}\n")
+    );
+    assert_eq!(
+        said(&["league", "new", &long]),
+        format!("don: error: the league's name {shown}\n")
+    );
+    assert_eq!(
+        said(&["season", "new", &long]),
+        format!("don: error: the season's name {shown}\n")
+    );
+    let out = db.run(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-09-18",
+        "--match",
+        &format!("don 1; {long}+X; Y+Z; 2-0"),
+    ]);
+    assert_ne!(out.status.code(), Some(0));
+    assert!(
+        text(&out.stderr).contains(&format!("the player's name {shown}")),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(db.dump(), before);
+    // A hundred characters is a name.
+    db.ok(&["team", "add", &"B".repeat(100)]);
+}

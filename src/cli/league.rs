@@ -191,7 +191,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             let config = config.apply(Config::default())?;
             if !name.trim().is_empty() {
                 // Before the database is opened (and made, if it is new).
-                don::store::StoreError::check_text("the league's name", &name)?;
+                don::store::StoreError::check_name("the league's name", &name)?;
             }
             let mut store = db.open()?;
             let change = store.change("league")?;

@@ -43,7 +43,7 @@ pub enum EntryError {
     #[error("a player's name is blank in \"{0}\"")]
     BlankPlayer(String),
     /// A player's name with a control character, or nothing visible.
-    #[error("the player's name \"{}\" {}", crate::record::text::escaped(.0), .1)]
+    #[error("the player's name \"{}\" {}", crate::record::text::escaped(&crate::record::text::shortened(.0)), .1)]
     Player(String, crate::record::text::TextError),
 }
 
@@ -86,7 +86,7 @@ pub fn parse_players(text: &str) -> Result<Vec<String>, EntryError> {
             let name = tidy(n);
             if name.is_empty() {
                 Err(EntryError::BlankPlayer(text.trim().to_string()))
-            } else if let Err(e) = crate::record::text::check(n) {
+            } else if let Err(e) = crate::record::text::check_name(n) {
                 Err(EntryError::Player(n.trim_matches(' ').to_string(), e))
             } else {
                 Ok(name)

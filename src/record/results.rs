@@ -267,7 +267,7 @@ pub const MAX_ROW_BYTES: u64 = 64 << 10;
 pub const MAX_CELL_BYTES: usize = 4 << 10;
 
 /// The most characters a name may have (a season, a team, a player, a kind, a setting).
-pub const MAX_NAME_CHARS: usize = 100;
+pub use super::text::MAX_NAME_CHARS;
 
 impl ResultsFile {
     pub fn shape(&self) -> Shape {

@@ -257,6 +257,38 @@ pub enum TextError {
     /// Blank, or nothing in it shows.
     #[error("has nothing visible in it")]
     Invisible,
+    /// A name longer than [`MAX_NAME_CHARS`].
+    #[error(
+        "is {chars} characters long: a name may have at most {}",
+        MAX_NAME_CHARS
+    )]
+    TooLong { chars: usize },
+}
+
+/// The most characters a name may have (a league, a season, a team, a player), wherever it is
+/// typed or read from a results file.
+pub const MAX_NAME_CHARS: usize = 100;
+
+/// `text` as a message quotes it: whole if it could be a name, else its first 40 characters
+/// and how many more there are.
+pub fn shortened(text: &str) -> std::borrow::Cow<'_, str> {
+    let chars = text.chars().count();
+    if chars <= MAX_NAME_CHARS {
+        return std::borrow::Cow::Borrowed(text);
+    }
+    let head: String = text.chars().take(40).collect();
+    std::borrow::Cow::Owned(format!("{head}… ({} characters more)", chars - 40))
+}
+
+/// Checks a name typed in or read: as [`check`], and at most [`MAX_NAME_CHARS`] characters
+/// (spaces around it aside).
+pub fn check_name(name: &str) -> Result<(), TextError> {
+    check(name)?;
+    let chars = name.trim_matches(' ').chars().count();
+    if chars > MAX_NAME_CHARS {
+        return Err(TextError::TooLong { chars });
+    }
+    Ok(())
 }
 
 /// Checks a name or a line of text typed in (spaces around it aside): no character that acts

@@ -94,7 +94,7 @@ pub enum StoreError {
         also: Vec<Operation>,
     },
     /// A name or a line of text that cannot be kept (a control character, nothing visible).
-    #[error("{what} \"{}\" {error}", crate::record::text::escaped(text))]
+    #[error("{what} \"{}\" {error}", crate::record::text::escaped(&crate::record::text::shortened(text)))]
     Text {
         what: &'static str,
         text: String,
@@ -193,6 +193,16 @@ impl StoreError {
         crate::record::text::check(text).map_err(|error| StoreError::Text {
             what,
             text: text.trim_matches(' ').to_string(),
+            error,
+        })
+    }
+
+    /// `name` checked as a name (a league's, a season's, a team's, a player's): as
+    /// [`StoreError::check_text`], and not longer than a name may be.
+    pub fn check_name(what: &'static str, name: &str) -> Result<(), StoreError> {
+        crate::record::text::check_name(name).map_err(|error| StoreError::Text {
+            what,
+            text: name.trim_matches(' ').to_string(),
             error,
         })
     }

@@ -786,7 +786,7 @@ impl Change<'_> {
                 "a league's name cannot be blank".into(),
             ));
         }
-        StoreError::check_text("the league's name", raw)?;
+        StoreError::check_name("the league's name", raw)?;
         if let Ok(existing) = self.leagues().find(Some(&name)) {
             return Err(StoreError::Refused(format!(
                 "there is already a league '{}'",
@@ -829,7 +829,7 @@ impl Change<'_> {
                 "a season's name cannot be blank".into(),
             ));
         }
-        StoreError::check_text("the season's name", raw)?;
+        StoreError::check_name("the season's name", raw)?;
         // Looked up by its key, not among all the league's seasons: an import making
         // hundreds of seasons makes each in the same time.
         let taken: Option<String> = self
@@ -874,7 +874,7 @@ impl Change<'_> {
         if name.is_empty() {
             return Err(StoreError::Refused("a team's name cannot be blank".into()));
         }
-        StoreError::check_text("the team's name", raw)?;
+        StoreError::check_name("the team's name", raw)?;
         check_venue(venue)?;
         if let Ok(t) = self.leagues().team(league, &name) {
             return Err(StoreError::Refused(format!(
@@ -924,7 +924,7 @@ impl Change<'_> {
         team: TeamId,
         player: &str,
     ) -> Result<bool, StoreError> {
-        StoreError::check_text("the player's name", player)?;
+        StoreError::check_name("the player's name", player)?;
         self.enter_team(season, team)?;
         let player = self.player(player)?;
         let n = self
@@ -1180,7 +1180,7 @@ impl Change<'_> {
             if i > 0 {
                 json.push(',');
             }
-            StoreError::check_text("the player's name", n)?;
+            StoreError::check_name("the player's name", n)?;
             let _ = write!(json, "{}", self.player(n)?);
         }
         json.push(']');
