@@ -265,3 +265,48 @@ fn a_pair_has_one_fixture_on_a_date() {
         &format!("{home} v {away} is fixture 1 on {} already", on.trim()),
     );
 }
+
+/// A season made for history after the current one, and given its nights, is not where a
+/// deduction, an award, a withdrawal, a roster or the statistics go by default; a season made
+/// last with no fixtures yet (the next one, being set up) is where a roster goes.
+#[test]
+fn changes_and_figures_go_to_the_current_season_not_a_history_season_made_last() {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&["season", "new", "2019-20", "--same-teams"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Royal Oak",
+        "Red Lion",
+        "2019-10-03",
+        "--season",
+        "2019-20",
+    ]);
+    let season_of = |table: &str| {
+        db.sql(&format!(
+            "SELECT s.name FROM {table} x JOIN seasons s ON s.id = x.season ORDER BY x.id DESC LIMIT 1"
+        ))
+    };
+    db.ok(&["deduct", "Royal Oak", "2", "--reason", "late result"]);
+    assert_eq!(season_of("adjustments"), "2025-26\n");
+    db.ok(&["award", "Red Lion", "1", "--reason", "walkover"]);
+    assert_eq!(season_of("adjustments"), "2025-26\n");
+    db.ok(&["roster", "add", "Royal Oak", "Newcomer Jones"]);
+    assert_eq!(
+        db.sql("SELECT s.name FROM rosters r JOIN seasons s ON s.id = r.season JOIN players p ON p.id = r.player WHERE p.name = 'Newcomer Jones'"),
+        "2025-26\n"
+    );
+    let rosters = db.ok(&["roster", "show", "Royal Oak"]);
+    assert!(rosters.contains("Newcomer Jones"), "{rosters}");
+    let stats = db.ok(&["stats"]);
+    assert!(stats.contains("2025-26"), "{stats}");
+    assert!(!stats.contains("2019-20"), "{stats}");
+    // The next season, made last and with no fixtures yet, is the one being set up.
+    db.ok(&["season", "new", "2026-27", "--same-teams"]);
+    db.ok(&["roster", "add", "Royal Oak", "Second Newcomer"]);
+    assert_eq!(
+        db.sql("SELECT s.name FROM rosters r JOIN seasons s ON s.id = r.season JOIN players p ON p.id = r.player WHERE p.name = 'Second Newcomer'"),
+        "2026-27\n"
+    );
+}

@@ -27,7 +27,7 @@ pub struct Args {
     /// A league's results as CSV instead of games (docs/formats.md#results-csv)
     #[arg(long, short = 'l', conflicts_with = "games")]
     league: Option<String>,
-    /// The season whose results to export [default: the latest]
+    /// The season whose results to export [default: the current one, whose fixtures' dates hold today, else the latest by dates]
     #[arg(long, short = 's', conflicts_with = "games")]
     season: Option<String>,
     /// Which results: matches (match by match), nights (totals and walkovers), adjustments,

@@ -654,7 +654,11 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
                     writeln!(out, "{}", shown(&t.name))?;
                 }
             } else {
-                let season = store.leagues().season(&league, which.season.as_deref())?;
+                let today = chrono::Local::now().date_naive();
+                let season =
+                    store
+                        .leagues()
+                        .current_season(&league, which.season.as_deref(), today)?;
                 write_rosters(&mut out, &store, &season, None)?;
             }
         }
@@ -771,7 +775,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
         } => {
             let mut store = db.open_existing()?;
             let change = store.change("roster")?;
-            let (league, season) = which.in_change(&change)?;
+            let (league, season) = which.being_set_up(&change)?;
             let mut notes = Vec::new();
             let team = team_or_create(&change, &league, &team, create, &mut notes)?;
             // A name a letter or two from a player the league knows is a slip unless said new.
@@ -848,7 +852,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
         } => {
             let mut store = db.open_existing()?;
             let change = store.change("roster")?;
-            let (league, season) = which.in_change(&change)?;
+            let (league, season) = which.being_set_up(&change)?;
             let team = change.leagues().team(&league, &team)?;
             for p in &players {
                 if !change.remove_from_roster(season.id, team.id, p)? {

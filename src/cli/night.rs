@@ -1750,7 +1750,7 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;
     let change = store.change(if sign < 0 { "deduct" } else { "award" })?;
-    let (league, season) = args.which.in_change(&change)?;
+    let (league, season) = args.which.current_in(&change)?;
     let team = change.leagues().team(&league, &args.team)?;
     if !change
         .leagues()
@@ -1809,7 +1809,7 @@ pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
     let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;
     let change = store.change("withdraw")?;
-    let (league, season) = args.which.in_change(&change)?;
+    let (league, season) = args.which.current_in(&change)?;
     let team = change.leagues().team(&league, &args.team)?;
     let entry = change
         .leagues()

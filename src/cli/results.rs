@@ -457,7 +457,8 @@ pub fn export(
     dir: Option<&Path>,
 ) -> Result<Done, CliError> {
     let league = store.leagues().find(league)?;
-    let season = store.leagues().season(&league, season)?;
+    let today = chrono::Local::now().date_naive();
+    let season = store.leagues().current_season(&league, season, today)?;
     let reader = store.leagues();
     let fixtures = reader.fixtures(season.id)?;
     let confirmed_by = reader.confirmed_entered_by(season.id)?;

@@ -75,9 +75,10 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let seasons = if args.all_seasons {
         store.leagues().seasons(league.id)?
     } else {
+        let today = chrono::Local::now().date_naive();
         vec![store
             .leagues()
-            .season(&league, args.which.season.as_deref())?]
+            .current_season(&league, args.which.season.as_deref(), today)?]
     };
     // The nights the table counts, as `standings` does: one entered match by match counts once
     // it is complete.

@@ -25,7 +25,8 @@ pub struct Which {
     /// The league (needed only when the database has more than one) [default: $DON_LEAGUE]
     #[arg(long, short = 'l')]
     league: Option<String>,
-    /// The season [default: the league's latest]
+    /// The season [default: the current one, whose fixtures' dates hold today, else the
+    /// latest by dates; to add to a roster, the season made last while it has no fixtures]
     #[arg(long, short = 's')]
     pub season: Option<String>,
 }
@@ -51,10 +52,26 @@ impl Which {
         Ok((league, season))
     }
 
-    /// The league, and the season named, else the one made last (where a change goes).
-    pub fn in_change(&self, change: &Change) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+    /// The league, and the season named, else the one a roster is added to: the season made
+    /// last while it has no fixtures yet, else the current one.
+    pub fn being_set_up(&self, change: &Change) -> Result<(LeagueInfo, SeasonInfo), CliError> {
         let league = change.leagues().find(self.league_name().as_deref())?;
-        let season = change.leagues().season(&league, self.season.as_deref())?;
+        let today = chrono::Local::now().date_naive();
+        let season =
+            change
+                .leagues()
+                .season_being_set_up(&league, self.season.as_deref(), today)?;
+        Ok((league, season))
+    }
+
+    /// The league, and the season named, else the current one, within a change (a deduction,
+    /// an award, a withdrawal).
+    pub fn current_in(&self, change: &Change) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        let league = change.leagues().find(self.league_name().as_deref())?;
+        let today = chrono::Local::now().date_naive();
+        let season = change
+            .leagues()
+            .current_season(&league, self.season.as_deref(), today)?;
         Ok((league, season))
     }
 
@@ -113,7 +130,7 @@ impl Which {
                 Err(_) => {}
             }
         }
-        self.in_change(change)
+        self.being_set_up(change)
     }
 
     /// As [`Which::on`], for a night between two teams (home, away), which may have been moved

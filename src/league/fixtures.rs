@@ -319,6 +319,17 @@ pub fn current_season(seasons: &[SeasonDates], today: NaiveDate) -> Option<usize
         .or_else(|| seasons.len().checked_sub(1))
 }
 
+/// The season a roster or a team is added to when none is named (an index into `seasons`,
+/// oldest made first): the season made last while it has no fixtures yet (a season being set
+/// up), else the current one ([`current_season`]), so a season made for history after the
+/// current one and given its nights is not where this season's rosters go.
+pub fn season_being_set_up(seasons: &[SeasonDates], today: NaiveDate) -> Option<usize> {
+    match seasons.last() {
+        Some(last) if last.span.is_none() => Some(seasons.len() - 1),
+        _ => current_season(seasons, today),
+    }
+}
+
 /// A double round robin of `teams`, in the order given.
 pub fn double_round_robin(
     teams: &[TeamId],

@@ -290,6 +290,25 @@ impl LeagueReader<'_> {
         }
     }
 
+    /// The season named, else the season a roster or team is added to
+    /// ([`season_being_set_up`](crate::league::fixtures::season_being_set_up)).
+    pub fn season_being_set_up(
+        &self,
+        league: &LeagueInfo,
+        name: Option<&str>,
+        today: NaiveDate,
+    ) -> Result<SeasonInfo, StoreError> {
+        if name.is_some() {
+            return self.season(league, name);
+        }
+        let mut seasons = self.season_dates(league.id)?;
+        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
+        match crate::league::fixtures::season_being_set_up(&dates, today) {
+            Some(i) => Ok(seasons.swap_remove(i).0),
+            None => self.season(league, None),
+        }
+    }
+
     /// The season of the league that holds fixture `id`, if one does.
     pub fn season_of_fixture(
         &self,
