@@ -648,3 +648,71 @@ fn a_name_longer_than_a_results_file_may_hold_is_refused_wherever_it_is_typed() 
     // A hundred characters is a name.
     db.ok(&["team", "add", &"B".repeat(100)]);
 }
+
+#[test]
+fn an_id_a_game_number_would_hide_and_text_without_bound_are_refused_at_don_new() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--seats", "E, F, G, H"]);
+    let before = db.dump();
+    let said = |args: &[&str]| {
+        let out = db.run(args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        text(&out.stderr)
+    };
+    let new = |more: &[&str]| {
+        let mut args = vec!["new", "nine-card-don"];
+        if !more.contains(&"--seats") {
+            args.extend_from_slice(&["--seats", "E, F, G, H"]);
+        }
+        args.extend_from_slice(more);
+        said(&args)
+    };
+    // `don show ' 1 '`, `'+1'` and `'#1'` all reach game 1.
+    assert_eq!(
+        new(&["--id", " 1 "]),
+        "don: error: --id \" 1 \": an id has no spaces around it\n"
+    );
+    for id in ["+1", "#1", "1"] {
+        assert_eq!(
+            new(&["--id", id]),
+            format!("don: error: --id {id}: an id that reads as a number would be taken for a game's number; give it a letter or more (as `game-1`)\n")
+        );
+    }
+    // A seat of a blank braille pattern, or of an accent alone, shows nothing.
+    assert_eq!(
+        new(&["--seats", "\u{2800}, F, G, H"]),
+        "don: error: --seats \"\u{2800}\" has nothing visible in it\n"
+    );
+    assert_eq!(
+        new(&["--seats", "\u{301}, F, G, H"]),
+        "don: error: --seats \"\u{301}\" has nothing visible in it\n"
+    );
+    // A zero-width space inside a name is not another person.
+    assert_eq!(
+        new(&["--seats", "Gar\u{200b}eth, F, Gareth, H"]),
+        "don: error: Gar\u{200b}eth (as Gareth) is named for two seats, N and S: one player sits in one seat\n"
+    );
+    // Names and text are bounded.
+    let long_name = "A".repeat(101);
+    assert_eq!(
+        new(&["--seats", &format!("{long_name}, F, G, H")]),
+        format!("don: error: --seats \"{}… (61 characters more)\" is 101 characters long: a name may have at most 100\n", "A".repeat(40))
+    );
+    let long_venue = "v".repeat(501);
+    assert_eq!(
+        new(&["--venue", &long_venue]),
+        format!("don: error: --venue \"{}… (461 characters more)\" is 501 characters long: a line of text may have at most 500\n", "v".repeat(40))
+    );
+    assert_eq!(db.dump(), before);
+    // What is a name and an id is kept.
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, F, G, H",
+        "--id",
+        "game-1",
+        "--venue",
+        &"v".repeat(500),
+    ]);
+}

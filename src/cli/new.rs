@@ -191,8 +191,16 @@ fn check_typed(args: &Args) -> Result<(), CliError> {
         if text.trim().is_empty() {
             continue;
         }
-        don::record::text::check(text).map_err(|e| {
-            CliError::Usage(format!("{flag} \"{}\" {e}", shown(text.trim_matches(' '))))
+        let checked = if matches!(flag, "--venue" | "--id") {
+            don::record::text::check(text)
+        } else {
+            don::record::text::check_name(text)
+        };
+        checked.map_err(|e| {
+            CliError::Usage(format!(
+                "{flag} \"{}\" {e}",
+                shown(&don::record::text::shortened(text.trim_matches(' ')))
+            ))
         })?;
     }
     Ok(())
@@ -300,9 +308,24 @@ fn new_record(args: &Args) -> Result<Value, CliError> {
     if let Some(id) = &args.id {
         // Commands take a game's number before its id: an id of digits only would be hidden
         // by the game of that number.
-        if !id.is_empty() && id.bytes().all(|b| b.is_ascii_digit()) {
+        // `#2`, `+2` and ` 2 ` are read as game 2 too.
+        if id.trim() != id {
             return Err(CliError::Usage(format!(
-                "--id {id}: an id of digits only would be taken for a game's number; give it a letter or more (as `game-{id}`)"
+                "--id \"{}\": an id has no spaces around it",
+                don::record::text::escaped(id)
+            )));
+        }
+        if id.trim().parse::<i64>().is_ok() || id.trim_start_matches('#').parse::<i64>().is_ok() {
+            return Err(CliError::Usage(format!(
+                "--id {}: an id that reads as a number would be taken for a game's number; give it a letter or more (as `game-{}`)",
+                don::record::text::escaped(id),
+                don::record::text::escaped(id.trim_start_matches(['#', '+']))
+            )));
+        }
+        if id.chars().count() > 100 {
+            return Err(CliError::Usage(format!(
+                "--id {}: an id may have at most 100 characters",
+                don::record::text::escaped(&don::record::text::shortened(id))
             )));
         }
         record["id"] = json!(id);

@@ -47,13 +47,40 @@ fn invisible(c: char) -> bool {
                 | '\u{FEFF}'
                 | '\u{FFA0}'
                 | '\u{E0000}'..='\u{E0FFF}'
+                | '\u{2065}'..='\u{206F}'
+                | '\u{2800}'
+                | '\u{FFF9}'..='\u{FFFB}'
+                | '\u{1BCA0}'..='\u{1BCA3}'
+                | '\u{1D173}'..='\u{1D17A}'
         )
+}
+
+/// True for a combining mark (an accent written apart, and the like): it shows only on a
+/// letter before it, so a name of nothing else shows nothing.
+fn combining(c: char) -> bool {
+    matches!(
+        c,
+        '\u{0300}'..='\u{036F}'
+            | '\u{0483}'..='\u{0489}'
+            | '\u{0591}'..='\u{05BD}'
+            | '\u{1AB0}'..='\u{1AFF}'
+            | '\u{1DC0}'..='\u{1DFF}'
+            | '\u{20D0}'..='\u{20FF}'
+            | '\u{FE20}'..='\u{FE2F}'
+    )
+}
+
+/// True for what a name's key leaves out: a mark that shows nothing and is not a space
+/// (a zero-width space or joiner, a soft hyphen, a variation selector), so "Gar\u{200B}eth" is
+/// "Gareth".
+fn unseen_mark(c: char) -> bool {
+    invisible(c) && !c.is_whitespace() && !acts_on_terminal(c)
 }
 
 /// True when something in the text shows: not only spaces, control characters, zero-width
 /// joiners and other invisible marks.
 pub fn has_visible(text: &str) -> bool {
-    !text.chars().all(invisible)
+    !text.chars().all(|c| invisible(c) || combining(c))
 }
 
 /// The text, with anything that would act on a terminal escaped.
@@ -78,13 +105,20 @@ pub fn escaped(text: &str) -> Cow<'_, str> {
 pub fn name_key(name: &str) -> String {
     let mut key = String::with_capacity(name.len());
     for word in name.split_whitespace() {
-        if !key.is_empty() {
-            key.push(' ');
-        }
         if word.is_ascii() {
+            if !key.is_empty() {
+                key.push(' ');
+            }
             key.extend(word.chars().map(|c| c.to_ascii_lowercase()));
         } else {
-            key.extend(word.to_lowercase().nfc());
+            let seen: String = word.chars().filter(|&c| !unseen_mark(c)).collect();
+            if seen.is_empty() {
+                continue;
+            }
+            if !key.is_empty() {
+                key.push(' ');
+            }
+            key.extend(seen.to_lowercase().nfc());
         }
     }
     key
@@ -263,7 +297,16 @@ pub enum TextError {
         MAX_NAME_CHARS
     )]
     TooLong { chars: usize },
+    /// A line of text (a venue, a reason) longer than [`MAX_TEXT_CHARS`].
+    #[error(
+        "is {chars} characters long: a line of text may have at most {}",
+        MAX_TEXT_CHARS
+    )]
+    LineTooLong { chars: usize },
 }
+
+/// The most characters a line of text typed in may have (a venue, a reason).
+pub const MAX_TEXT_CHARS: usize = 500;
 
 /// The most characters a name may have (a league, a season, a team, a player), wherever it is
 /// typed or read from a results file.
@@ -296,6 +339,12 @@ pub fn check_name(name: &str) -> Result<(), TextError> {
 /// counts from the first character after the spaces.
 pub fn check(text: &str) -> Result<(), TextError> {
     let text = text.trim_matches(' ');
+    if text.len() > MAX_TEXT_CHARS {
+        let chars = text.chars().count();
+        if chars > MAX_TEXT_CHARS {
+            return Err(TextError::LineTooLong { chars });
+        }
+    }
     // Most names are plain printable ASCII.
     if !text.is_empty() && text.bytes().all(|b| (b' '..=b'~').contains(&b)) {
         return Ok(());
@@ -306,7 +355,7 @@ pub fn check(text: &str) -> Result<(), TextError> {
             at: i + 1,
         });
     }
-    if text.chars().all(invisible) {
+    if !has_visible(text) {
         return Err(TextError::Invisible);
     }
     Ok(())
@@ -315,6 +364,36 @@ pub fn check(text: &str) -> Result<(), TextError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_leaves_out_marks_that_show_nothing_and_a_name_of_them_alone_shows_nothing() {
+        assert_eq!(name_key("Gar\u{200B}eth  JONES"), "gareth jones");
+        assert_eq!(name_key("Gareth \u{2060} Jones"), "gareth jones");
+        assert_eq!(name_key("Cafe\u{301}"), "caf\u{e9}");
+        for shows_nothing in [
+            "\u{2800}",
+            "\u{301}",
+            "\u{206A}",
+            "\u{FFF9}",
+            "\u{1D173}",
+            " \u{200B} ",
+        ] {
+            assert_eq!(
+                check(shows_nothing),
+                Err(TextError::Invisible),
+                "{shows_nothing:?}"
+            );
+        }
+        assert_eq!(check("e\u{301}"), Ok(()));
+        assert_eq!(
+            check(&"v".repeat(501)),
+            Err(TextError::LineTooLong { chars: 501 })
+        );
+        assert_eq!(
+            check_name(&"n".repeat(101)),
+            Err(TextError::TooLong { chars: 101 })
+        );
+    }
 
     #[test]
     fn control_characters_are_escaped_and_the_rest_left_alone() {
@@ -391,11 +470,13 @@ mod tests {
         let teams = ["Royal Oak", "Red Lion"];
         assert_eq!(looks_like("Royal \u{41e}ak", teams), Some("Royal Oak"));
         assert_eq!(looks_like("R\u{43e}yal Oak", teams), Some("Royal Oak"));
-        assert_eq!(looks_like("Roy\u{200d}al Oak", teams), Some("Royal Oak"));
         assert_eq!(looks_like("\u{ff32}oyal Oak", teams), Some("Royal Oak"));
         assert_eq!(looks_like("Red Li\u{3bf}n", teams), Some("Red Lion"));
         // The same name (as names match) or another is no look-alike.
         assert_eq!(looks_like("ROYAL  oak", teams), None);
+        // A zero-width joiner inside is left out of the key: the same name, not a look-alike.
+        assert_eq!(looks_like("Roy\u{200d}al Oak", teams), None);
+        assert_eq!(name_key("Roy\u{200d}al Oak"), name_key("Royal Oak"));
         assert_eq!(looks_like("Royal Oaks", teams), None);
         assert_eq!(
             looks_like("royal oak", ["Royal \u{41e}ak", "Royal Oak"]),
@@ -407,8 +488,8 @@ mod tests {
         );
         assert_eq!(look_alike_char("Caf\u{e9} Bach"), None);
         assert_eq!(
-            look_alike_warning("team", "Roy\u{200d}al Oak", teams).unwrap(),
-            "the new team 'Roy\u{200d}al Oak' only looks like 'Royal Oak' (U+200D, character 4, sets them apart); did you mean `Royal Oak`?"
+            look_alike_warning("team", "R\u{43e}yal Oak", teams).unwrap(),
+            "the new team 'R\u{43e}yal Oak' only looks like 'Royal Oak' (U+043E, character 2, sets them apart); did you mean `Royal Oak`?"
         );
         assert!(has_visible("Ty\u{200d}Coch"));
         assert!(!has_visible("\u{200b}\u{0} \u{feff}"));
