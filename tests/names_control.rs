@@ -356,6 +356,16 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         &["stats", "--top", "3"],
         &["games"],
         &["log"],
+        // JSON and records: the same characters written as `\\uXXXX` escapes.
+        &["standings", "--json"],
+        &["stats", "--json"],
+        &["games", "--json"],
+        &["export"],
+        &[
+            "export",
+            "--league",
+            "Aber\u{1b}]0;pwned\u{7}\u{1b}[31mcarn",
+        ],
         &[
             "team",
             "add",
@@ -698,10 +708,10 @@ fn an_id_a_game_number_would_hide_and_text_without_bound_are_refused_at_don_new(
         new(&["--seats", &format!("{long_name}, F, G, H")]),
         format!("don: error: --seats \"{}… (61 characters more)\" is 101 characters long: a name may have at most 100\n", "A".repeat(40))
     );
-    let long_venue = "v".repeat(501);
+    let long_venue = "v".repeat(4097);
     assert_eq!(
         new(&["--venue", &long_venue]),
-        format!("don: error: --venue \"{}… (461 characters more)\" is 501 characters long: a line of text may have at most 500\n", "v".repeat(40))
+        format!("don: error: --venue \"{}… (4057 characters more)\" is 4097 characters long: a line of text may have at most 4096\n", "v".repeat(40))
     );
     assert_eq!(db.dump(), before);
     // What is a name and an id is kept.

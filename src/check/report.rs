@@ -96,7 +96,8 @@ impl<W: Write> JsonReport<W> {
         self.valid &= check.valid();
         let json = GameJson::new(check, Some(checked.index), file);
         // An I/O error (a closed pipe above all) keeps its kind.
-        serde_json::to_writer(&mut self.out, &json).map_err(io::Error::from)
+        let json = crate::record::text::terminal_safe_json(&json).map_err(io::Error::from)?;
+        self.out.write_all(json.as_bytes())
     }
 
     /// Closes the report and says whether every game was valid.

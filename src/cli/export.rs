@@ -76,7 +76,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     };
     let mut write = |out: &mut dyn Write| -> io::Result<()> {
         for record in &records {
-            serde_json::to_writer(&mut *out, record).map_err(io::Error::from)?;
+            out.write_all(
+                don::record::text::terminal_safe_json(record)
+                    .map_err(io::Error::from)?
+                    .as_bytes(),
+            )?;
             out.write_all(b"\n")?;
         }
         out.flush()

@@ -52,7 +52,11 @@ pub fn show(args: ShowArgs) -> Result<Done, CliError> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if args.json {
-        serde_json::to_writer(&mut out, &game_json(&sheet)).map_err(io::Error::from)?;
+        out.write_all(
+            don::record::text::terminal_safe_json(&game_json(&sheet))
+                .map_err(io::Error::from)?
+                .as_bytes(),
+        )?;
         writeln!(out)?;
     } else {
         if sheet.result.is_none() {
@@ -178,7 +182,11 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
                 })
             })
             .collect();
-        serde_json::to_writer(&mut out, &list).map_err(io::Error::from)?;
+        out.write_all(
+            don::record::text::terminal_safe_json(&list)
+                .map_err(io::Error::from)?
+                .as_bytes(),
+        )?;
         writeln!(out)?;
     } else if listed.is_empty() {
         writeln!(out, "No games.")?;

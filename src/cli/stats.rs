@@ -167,7 +167,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         let list: Vec<_> = shown_lines.iter().map(|l| line_json(l)).collect();
-        serde_json::to_writer(&mut out, &list).map_err(io::Error::from)?;
+        out.write_all(
+            don::record::text::terminal_safe_json(&list)
+                .map_err(io::Error::from)?
+                .as_bytes(),
+        )?;
         writeln!(out)?;
     } else if shown_lines.is_empty() && !lines.is_empty() && args.by == By::PointsPerHand {
         writeln!(

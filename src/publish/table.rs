@@ -53,7 +53,7 @@ fn row_json(r: &Row) -> RowJson<'_> {
 /// The table as FORMAT.md §4 JSON, on one line.
 pub fn json(rows: &[Row]) -> String {
     let rows: Vec<RowJson<'_>> = rows.iter().map(row_json).collect();
-    serde_json::to_string(&rows).unwrap_or_else(|_| "[]".into())
+    crate::record::text::terminal_safe_json(&rows).unwrap_or_else(|_| "[]".into())
 }
 
 /// A line of the table, as text, in the order of [`KEYS`].

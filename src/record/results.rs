@@ -1231,6 +1231,21 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
     }
 }
 
+/// Writes a row, each cell with any character that would act on a terminal escaped (a name
+/// planted in the database by hand: entry refuses them, so no such name could be imported back
+/// as it was anyway).
+fn put<I>(w: &mut csv::Writer<impl Write>, cells: I) -> csv::Result<()>
+where
+    I: IntoIterator,
+    I::Item: AsRef<str>,
+{
+    w.write_record(
+        cells
+            .into_iter()
+            .map(|c| super::text::escaped(c.as_ref()).into_owned()),
+    )
+}
+
 fn writer(out: impl Write) -> csv::Writer<impl Write> {
     csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
@@ -1296,7 +1311,7 @@ pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> 
     if standings {
         header.extend(STANDING_COLUMNS);
     }
-    w.write_record(&header).map_err(io)?;
+    put(&mut w, &header).map_err(io)?;
     for r in rows {
         let legs: Vec<String> = r
             .leg_scores
@@ -1326,7 +1341,7 @@ pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> 
         if standings {
             rec.extend(standing_cells(&r.standing));
         }
-        w.write_record(&rec).map_err(io)?;
+        put(&mut w, &rec).map_err(io)?;
     }
     w.flush()
 }
@@ -1351,7 +1366,7 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
     if standings {
         header.extend(STANDING_COLUMNS);
     }
-    w.write_record(&header).map_err(io)?;
+    put(&mut w, &header).map_err(io)?;
     for r in rows {
         let mut rec = vec![
             r.season.clone(),
@@ -1371,7 +1386,7 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
         if standings {
             rec.extend(standing_cells(&r.standing));
         }
-        w.write_record(&rec).map_err(io)?;
+        put(&mut w, &rec).map_err(io)?;
     }
     w.flush()
 }
@@ -1384,7 +1399,7 @@ pub fn write_fixtures(rows: &[FixtureRow], out: impl Write) -> std::io::Result<(
     if rounds {
         header.push("round");
     }
-    w.write_record(&header).map_err(io)?;
+    put(&mut w, &header).map_err(io)?;
     for r in rows {
         let mut rec = vec![
             r.season.clone(),
@@ -1395,7 +1410,7 @@ pub fn write_fixtures(rows: &[FixtureRow], out: impl Write) -> std::io::Result<(
         if rounds {
             rec.push(r.round.map_or_else(String::new, |n| n.to_string()));
         }
-        w.write_record(&rec).map_err(io)?;
+        put(&mut w, &rec).map_err(io)?;
     }
     w.flush()
 }
@@ -1403,10 +1418,9 @@ pub fn write_fixtures(rows: &[FixtureRow], out: impl Write) -> std::io::Result<(
 /// Writes configuration rows.
 pub fn write_configuration(rows: &[ConfigRow], out: impl Write) -> std::io::Result<()> {
     let mut w = writer(out);
-    w.write_record(["season", "setting", "value"]).map_err(io)?;
+    put(&mut w, ["season", "setting", "value"]).map_err(io)?;
     for r in rows {
-        w.write_record([&r.season, &r.setting, &r.value])
-            .map_err(io)?;
+        put(&mut w, [&r.season, &r.setting, &r.value]).map_err(io)?;
     }
     w.flush()
 }
@@ -1414,10 +1428,9 @@ pub fn write_configuration(rows: &[ConfigRow], out: impl Write) -> std::io::Resu
 /// Writes roster rows.
 pub fn write_rosters(rows: &[RosterRow], out: impl Write) -> std::io::Result<()> {
     let mut w = writer(out);
-    w.write_record(["season", "team", "player"]).map_err(io)?;
+    put(&mut w, ["season", "team", "player"]).map_err(io)?;
     for r in rows {
-        w.write_record([&r.season, &r.team, &r.player])
-            .map_err(io)?;
+        put(&mut w, [&r.season, &r.team, &r.player]).map_err(io)?;
     }
     w.flush()
 }
@@ -1425,21 +1438,23 @@ pub fn write_rosters(rows: &[RosterRow], out: impl Write) -> std::io::Result<()>
 /// Writes adjustment rows.
 pub fn write_adjustments(rows: &[AdjustmentRow], out: impl Write) -> std::io::Result<()> {
     let mut w = writer(out);
-    w.write_record(["season", "date", "team", "adjustment", "reason"])
-        .map_err(io)?;
+    put(&mut w, ["season", "date", "team", "adjustment", "reason"]).map_err(io)?;
     for r in rows {
         let change = match r.change {
             AdjustmentChange::Points(n) if n > 0 => format!("+{n}"),
             AdjustmentChange::Points(n) => n.to_string(),
             AdjustmentChange::Withdrawn => "withdrawn".into(),
         };
-        w.write_record([
-            r.season.clone(),
-            r.date.to_string(),
-            r.team.clone(),
-            change,
-            r.reason.clone(),
-        ])
+        put(
+            &mut w,
+            [
+                r.season.clone(),
+                r.date.to_string(),
+                r.team.clone(),
+                change,
+                r.reason.clone(),
+            ],
+        )
         .map_err(io)?;
     }
     w.flush()

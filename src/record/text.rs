@@ -77,6 +77,27 @@ fn unseen_mark(c: char) -> bool {
     invisible(c) && !c.is_whitespace() && !acts_on_terminal(c)
 }
 
+/// `value` as JSON on one line, with every character that would act on a terminal written as
+/// a `\uXXXX` escape (serde_json leaves DEL, the C1 controls and the marks that reorder a line
+/// as they are): the same JSON to a reader, and safe to print.
+pub fn terminal_safe_json<T: serde::Serialize + ?Sized>(value: &T) -> serde_json::Result<String> {
+    let json = serde_json::to_string(value)?;
+    if !json.chars().any(acts_on_terminal) {
+        return Ok(json);
+    }
+    let mut safe = String::with_capacity(json.len() + 16);
+    for c in json.chars() {
+        if acts_on_terminal(c) {
+            // Outside a string JSON holds only ASCII punctuation, digits and letters, so such a
+            // character is always inside a string, where an escape means the same.
+            safe.push_str(&format!("\\u{:04x}", c as u32));
+        } else {
+            safe.push(c);
+        }
+    }
+    Ok(safe)
+}
+
 /// True when something in the text shows: not only spaces, control characters, zero-width
 /// joiners and other invisible marks.
 pub fn has_visible(text: &str) -> bool {
@@ -305,8 +326,8 @@ pub enum TextError {
     LineTooLong { chars: usize },
 }
 
-/// The most characters a line of text typed in may have (a venue, a reason).
-pub const MAX_TEXT_CHARS: usize = 500;
+/// The most characters a line of text may have (a venue, a reason): a results file's cell.
+pub const MAX_TEXT_CHARS: usize = 4096;
 
 /// The most characters a name may have (a league, a season, a team, a player), wherever it is
 /// typed or read from a results file.
@@ -386,8 +407,8 @@ mod tests {
         }
         assert_eq!(check("e\u{301}"), Ok(()));
         assert_eq!(
-            check(&"v".repeat(501)),
-            Err(TextError::LineTooLong { chars: 501 })
+            check(&"v".repeat(4097)),
+            Err(TextError::LineTooLong { chars: 4097 })
         );
         assert_eq!(
             check_name(&"n".repeat(101)),
