@@ -726,3 +726,55 @@ fn an_id_a_game_number_would_hide_and_text_without_bound_are_refused_at_don_new(
         &"v".repeat(500),
     ]);
 }
+
+#[test]
+fn a_line_that_is_not_utf8_is_refused_unread_and_a_line_of_64_kib_is_read() {
+    // At night enter: a player's name with a byte that is no character is not kept with
+    // U+FFFD in its place.
+    let db = Db::short_nights();
+    let before = db.dump();
+    let mut child = db.spawn(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+    ]);
+    common::db::feed(&mut child, b"Gar\xffeth+Rhys\nDai+Huw\n2-0\n\nquit\n");
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_ne!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("not UTF-8 text: not read (byte 4 after \"Gar\" is not a character)"),
+        "{err}"
+    );
+    assert!(!err.contains('\u{fffd}'), "{err}");
+    assert_eq!(db.dump(), before, "nothing stored");
+    // At the table: the same line is refused and play goes on; a line of exactly 64 KiB
+    // (an unknown word, quoted shortened) is read, not called longer than 64 KiB.
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--seats", "A, B, C, D"]);
+    let word = "x".repeat(64 * 1024);
+    let mut lines = b"pitcher N\n5\xffH\n".to_vec();
+    lines.extend_from_slice(word.as_bytes());
+    lines.extend_from_slice(b"\nquit\n");
+    let mut child = db.spawn(&["play", "1"]);
+    common::db::feed(&mut child, &lines);
+    let out = child.wait_with_output().unwrap();
+    let said = format!("{}{}", text(&out.stdout), text(&out.stderr));
+    assert!(
+        said.contains("not UTF-8 text: not read (byte 2 after \"5\" is not a character)"),
+        "{said}"
+    );
+    assert!(!said.contains("longer than 64 KiB"), "{said}");
+    assert!(
+        said.contains(&format!(
+            "unknown word `{}… (65496 characters more)`",
+            "x".repeat(40)
+        )),
+        "{}",
+        &said[..said.len().min(2000)]
+    );
+    assert!(said.len() < 20_000, "the word is not said whole");
+}

@@ -914,7 +914,7 @@ fn new_refuses_an_id_that_is_empty_or_all_digits() {
     db.ok(&["new", "phat"]);
     let before = db.dump();
     for (id, said) in [
-        ("2", "--id 2: an id of digits only would be taken for a game's number; give it a letter or more (as `game-2`)"),
+        ("2", "--id 2: an id that reads as a number would be taken for a game's number; give it a letter or more (as `game-2`)"),
         ("", "`id` must not be empty: leave it out instead"),
         ("  ", "`id` must not be empty: leave it out instead"),
     ] {

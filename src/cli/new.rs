@@ -309,7 +309,7 @@ fn new_record(args: &Args) -> Result<Value, CliError> {
         // Commands take a game's number before its id: an id of digits only would be hidden
         // by the game of that number.
         // `#2`, `+2` and ` 2 ` are read as game 2 too.
-        if id.trim() != id {
+        if !id.trim().is_empty() && id.trim() != id {
             return Err(CliError::Usage(format!(
                 "--id \"{}\": an id has no spaces around it",
                 don::record::text::escaped(id)

@@ -26,7 +26,7 @@ pub trait Prompt {
     fn interactive(&self) -> bool;
     /// The number of the line last read, from 1 (for messages about piped input).
     fn line_number(&self) -> usize;
-    /// Why the line last read is refused unread: it was longer than 64 KiB (its text is then
+    /// Why the line last read is refused unread: it was longer than 64 KiB, or not UTF-8 text (its text is then
     /// not given: [`Prompt::line`] gave an empty line in its place, which is not to be taken as
     /// an answer).
     fn over_long(&self) -> Option<String> {
@@ -79,14 +79,15 @@ impl<R: BufRead> Prompt for Lines<R> {
         let mut err = io::stderr().lock();
         let _ = writeln!(err, "{prompt} >");
         let mut bytes = Vec::new();
+        // One byte more than a line may hold (its line feed, or the proof it is too long).
         let n = (&mut self.input)
-            .take(MAX_LINE)
+            .take(MAX_LINE + 1)
             .read_until(b'\n', &mut bytes)?;
         if n == 0 {
             return Ok(None);
         }
         self.over_long = None;
-        if bytes.last() != Some(&b'\n') && n as u64 == MAX_LINE {
+        if bytes.last() != Some(&b'\n') && n as u64 > MAX_LINE {
             // Pass over the rest of an over-long line.
             loop {
                 let buf = self.input.fill_buf()?;
@@ -110,6 +111,18 @@ impl<R: BufRead> Prompt for Lines<R> {
                 .collect();
             self.over_long = Some(format!(
                 "a line longer than 64 KiB: not read (it begins \"{start}…\")"
+            ));
+            bytes.clear();
+        } else if let Err(e) = std::str::from_utf8(&bytes) {
+            // Not text: refused unread, rather than kept with U+FFFD in it.
+            let start: String = String::from_utf8_lossy(&bytes[..e.valid_up_to()])
+                .chars()
+                .take(QUOTED)
+                .collect();
+            self.over_long = Some(format!(
+                "not UTF-8 text: not read (byte {} after \"{}\" is not a character)",
+                e.valid_up_to() + 1,
+                don::record::text::escaped(&start)
             ));
             bytes.clear();
         }

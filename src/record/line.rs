@@ -66,9 +66,9 @@ pub enum Line {
 /// What is wrong with a line, in the scorer's words.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LineError {
-    #[error("unknown word `{0}`: a line is a trick (5H KH 2H AH) or one of pitcher, totals, abandon, penalty, concede, claim, undo, quit; `help` lists them with examples")]
+    #[error("unknown word `{}`: a line is a trick (5H KH 2H AH) or one of pitcher, totals, abandon, penalty, concede, claim, undo, quit; `help` lists them with examples", crate::record::text::shortened(.0))]
     UnknownWord(String),
-    #[error("`{0}` is not a card (write rank then suit, like 5H or TD)")]
+    #[error("`{}` is not a card (write rank then suit, like 5H or TD)", crate::record::text::shortened(.0))]
     NotACard(String),
     #[error("a trick has at most 4 cards; this one has {0}")]
     TooManyCards(usize),
