@@ -75,6 +75,13 @@ fn a_game_held_as_a_leg_takes_no_take_back_and_no_entry_naming_the_night() {
         "{out}"
     );
     assert_eq!(db.dump(), before, "nothing changed");
+    // Nor does it offer what it would refuse.
+    assert!(
+        out.contains("A league night holds it as a leg, so nothing here changes it: `quit` stops"),
+        "{out}"
+    );
+    assert!(!out.contains("`undo` takes back the last entry"), "{out}");
+    assert!(!err.contains("over · undo or quit"), "{err}");
     for line in [
         "totals ns 30 ew 10 game ns",
         "concede EW",

@@ -81,6 +81,9 @@ pub struct Session<J: Journal> {
     entries: Vec<Entered>,
     /// The journal could not be read back after it changed: read it before the next line.
     stale: bool,
+    /// A league night holds the game as a leg, as last asked of the journal: nothing may
+    /// change it here.
+    held: bool,
 }
 
 impl<J: Journal> Session<J> {
@@ -92,7 +95,9 @@ impl<J: Journal> Session<J> {
     ) -> Result<Session<J>, SessionError<J::Error>> {
         let entries = journal.entries().map_err(SessionError::Journal)?;
         let replay = rebuild(&variant, &seats, &entries)?;
+        let held = journal.held().map_err(SessionError::Journal)?.is_some();
         Ok(Session {
+            held,
             journal,
             names: Names::new(seats.clone()),
             variant,
@@ -105,7 +110,9 @@ impl<J: Journal> Session<J> {
 
     /// Where the game stands, for the prompt.
     pub fn status(&self) -> Status {
-        Status::of(&self.replay, &self.names)
+        let mut status = Status::of(&self.replay, &self.names);
+        status.held = self.held;
+        status
     }
 
     pub fn variant(&self) -> &Variant {
@@ -188,8 +195,10 @@ impl<J: Journal> Session<J> {
             _ => {}
         }
         if let Some(why) = self.journal.held().map_err(Refused::Journal)? {
+            self.held = true;
             return Err(Refused::Line(why));
         }
+        self.held = false;
         if matches!(line, Line::Undo) {
             return self.undo();
         }

@@ -46,6 +46,8 @@ pub struct Status {
     pub games: bool,
     /// True when the game (or match) is over.
     pub over: bool,
+    /// True when a league night holds the game as a leg: no entry or take-back is taken.
+    pub held: bool,
     pub result: Option<Outcome>,
     /// How a game's (or leg's) first pitcher is chosen, for a hand waiting for its pitcher.
     pub first_pitch: FirstPitch,
@@ -63,6 +65,7 @@ impl Status {
         let score = running.unwrap_or_else(|| game.score_in_play());
         let wins = game.wins();
         Status {
+            held: false,
             hand: replay.hand_number(),
             in_hand,
             trick: game.tricks_played() + 1,
@@ -168,6 +171,9 @@ impl Status {
     /// word "counting", the leg (or game) in play and the legs won (the full status above the
     /// prompt says them all).
     pub fn prompt(&self) -> String {
+        if self.held {
+            return "a night's leg · quit".to_string();
+        }
         if self.over {
             return "over · undo or quit".to_string();
         }
@@ -245,6 +251,13 @@ impl fmt::Display for Status {
     /// Huw) 52"; with what the next line must be when the hand waits for its pitcher or the
     /// game is over.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.over && self.held {
+            return write!(
+                f,
+                "The game is over: {}. A league night holds it as a leg, so nothing here changes it: `quit` stops",
+                self.result_words()
+            );
+        }
         if self.over {
             return write!(
                 f,
@@ -300,6 +313,7 @@ mod tests {
             wins,
         };
         Status {
+            held: false,
             hand,
             in_hand: true,
             trick: 10,
