@@ -157,7 +157,8 @@ fn every_command_once(seed: u64) {
         text(&again.stderr)
     );
     // One player named twice in one roster command is put on it once.
-    let said = expect(
+    // One player named twice in one command, spelt two ways, is refused as a slip.
+    let twice = expect(
         &db,
         &[
             "roster",
@@ -166,6 +167,22 @@ fn every_command_once(seed: u64) {
             &t.person(GARETH),
             &t.person(RHYS),
             &t.person(GARETH),
+        ],
+        2,
+    );
+    assert!(
+        text(&twice.stderr).contains("is named twice (the second time as"),
+        "{}",
+        text(&twice.stderr)
+    );
+    let said = expect(
+        &db,
+        &[
+            "roster",
+            "add",
+            &t.team(0),
+            &t.person(GARETH),
+            &t.person(RHYS),
         ],
         0,
     );

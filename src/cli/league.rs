@@ -773,6 +773,16 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             which,
             db,
         } => {
+            // One player named twice (as names match) is a slip, not two players.
+            if let Some((first, second)) =
+                don::league::names::given_twice(players.iter().map(String::as_str))
+            {
+                return Err(CliError::Usage(format!(
+                    "{} is named twice (the second time as {}): name each player once",
+                    don::league::names::quoted(&players[first]),
+                    don::league::names::quoted(&players[second])
+                )));
+            }
             let mut store = db.open_existing()?;
             let change = store.change("roster")?;
             let (league, season) = which.being_set_up(&change)?;
