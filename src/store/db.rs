@@ -50,6 +50,12 @@ pub enum StoreError {
     /// Something other than a regular file (a folder, `/dev/null`, a FIFO).
     #[error("{} is not a database file: it is {what}", path.display())]
     NotAFile { path: PathBuf, what: &'static str },
+    /// The path goes through a file as if it were a folder (`s.db/x.db`, `s.db/.`).
+    #[error("{} cannot be a database: {} is a file, not a folder", path.display(), file.display())]
+    ThroughFile { path: PathBuf, file: PathBuf },
+    /// A new database in a folder the user may not write into.
+    #[error("cannot make the database {}: you may not write into the folder {}", path.display(), folder.display())]
+    FolderNotWritable { path: PathBuf, folder: PathBuf },
     /// The file is there but cannot be read (permission denied).
     #[error("cannot read the database {}: {source}", path.display())]
     Unreadable {
@@ -360,7 +366,7 @@ impl Store {
         }
         let mut conn = Connection::open(path).map_err(|e| match Fault::of(&e) {
             Some(_) => StoreError::Sql(e),
-            None => open_err(Box::new(e)),
+            None => folder_not_writable(path).unwrap_or_else(|| open_err(Box::new(e))),
         })?;
         // SQLite opens a file it may not write for reading only, and says so only at the
         // first change: a command that changes the database is refused here, before it asks
@@ -529,6 +535,12 @@ enum OnDisk {
 fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
     let meta = match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(OnDisk::Missing),
+        Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+            return Err(StoreError::ThroughFile {
+                path: path.to_path_buf(),
+                file: file_on_the_way(path),
+            })
+        }
         Err(source) => {
             return Err(StoreError::Unreadable {
                 path: path.to_path_buf(),
@@ -559,6 +571,47 @@ fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
     } else {
         OnDisk::File
     })
+}
+
+/// The first file on `path`'s way that is not a folder (`s.db` of `s.db/.`).
+fn file_on_the_way(path: &Path) -> PathBuf {
+    let mut at = PathBuf::new();
+    for part in path.components() {
+        at.push(part);
+        if std::fs::metadata(&at).is_ok_and(|m| !m.is_dir()) {
+            return at;
+        }
+    }
+    path.to_path_buf()
+}
+
+/// Why SQLite could not make a new database at `path`, when it is that the user may not write
+/// into its folder (found by making the file, which is taken away again at once).
+fn folder_not_writable(path: &Path) -> Option<StoreError> {
+    if std::fs::symlink_metadata(path).is_ok() {
+        return None;
+    }
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            let folder = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            Some(StoreError::FolderNotWritable {
+                path: path.to_path_buf(),
+                folder: folder.to_path_buf(),
+            })
+        }
+        Err(_) => None,
+        Ok(_) => {
+            let _ = std::fs::remove_file(path);
+            None
+        }
+    }
 }
 
 /// What a file that is neither a regular file nor a folder is, in words.
@@ -614,7 +667,9 @@ fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError>
                 version,
             });
         }
-        if version < known && (version > 0 || tables) {
+        // At any version don knows, the current one too: nothing is set on a file (its
+        // journal mode least of all) before it is known to be don's.
+        if version <= known && (version > 0 || tables) {
             check_ours(conn, version).map_err(|why| StoreError::NotOurs {
                 path: path.to_path_buf(),
                 why,
@@ -808,10 +863,28 @@ fn check_ours(conn: &Connection, version: i64) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     match (version, ours) {
         (0, _) => Err("it already has tables of its own".into()),
-        (_, Some(_)) => Ok(()),
         (_, None) => Err(format!(
             "its schema version is {version} but it has no operations log"
         )),
+        (_, Some(_)) => {
+            // Don's first tables, there at every version.
+            for table in ["changes", "players", "games"] {
+                let there: Option<String> = conn
+                    .query_row(
+                        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?1",
+                        [table],
+                        |r| r.get(0),
+                    )
+                    .optional()
+                    .map_err(|e| e.to_string())?;
+                if there.is_none() {
+                    return Err(format!(
+                        "its schema version is {version} but it has no `{table}` table"
+                    ));
+                }
+            }
+            Ok(())
+        }
     }
 }
 
