@@ -650,3 +650,63 @@ fn a_new_database_in_a_folder_one_may_not_write_is_said_so() {
     );
     assert!(files(&folder).is_empty());
 }
+
+#[test]
+fn a_read_on_a_full_disk_reads_and_leaves_nothing_behind_and_a_change_says_the_disk_is_full() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--seats", "Gareth, Dai, Rhys, Huw"]);
+    db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    let out = tempfile::tempdir().unwrap();
+    let mnt = out.path().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    // A small disk holding a copy of the database, filled to its last byte.
+    let script = r#"mnt="$1"; out="$2"; don="$3"; base="$4"
+mount -t tmpfs -o size=400k tmpfs "$mnt" || exit 99
+cp "$base" "$mnt/s.db" || exit 98
+dd if=/dev/zero of="$mnt/fill" bs=4k 2>/dev/null
+export DON_DB="$mnt/s.db"
+"$don" games --json > "$out/read.out" 2> "$out/read.err"
+echo $? > "$out/read.code"
+ls "$mnt" > "$out/read.ls"
+"$don" new nine-card-don --seats 'A, B, C, D' > /dev/null 2> "$out/new.err"
+echo $? > "$out/new.code"
+ls "$mnt" > "$out/new.ls"
+"#;
+    let ran = Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+        .arg(&mnt)
+        .arg(out.path())
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .arg(&db.path)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    match ran.status.code() {
+        Some(0) => {}
+        Some(98) => panic!("cannot copy the database: {}", text(&ran.stderr)),
+        _ => {
+            eprintln!(
+                "skipped: this system allows no mount namespace (unshare -m) for a small disk: {}",
+                text(&ran.stderr)
+            );
+            return;
+        }
+    }
+    let read = |name: &str| std::fs::read_to_string(out.path().join(name)).unwrap();
+    // Before: exit 1, "failed to read or write it (an I/O error)", and s.db-wal and s.db-shm
+    // left behind.
+    assert_eq!(read("read.code"), "0\n", "{}", read("read.err"));
+    assert_eq!(read("read.err"), "");
+    assert!(read("read.out").contains("\"Gareth\""), "{}", read("read.out"));
+    assert_eq!(read("read.ls"), "fill\ns.db\n");
+    assert_eq!(read("new.code"), "1\n");
+    assert_eq!(
+        read("new.err"),
+        format!(
+            "don: error: the disk holding the database {} is full: nothing was changed\n  hint: free some space on that disk and run the command again\n",
+            mnt.join("s.db").display()
+        )
+    );
+    assert_eq!(read("new.ls"), "fill\ns.db\n");
+}

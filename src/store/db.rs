@@ -171,6 +171,11 @@ impl StoreError {
     pub fn naming(self, path: &Path) -> StoreError {
         match self {
             StoreError::Sql(e) => match Fault::of(&e) {
+                // SQLite says an I/O error where it cannot size a file on a full disk.
+                Some(Fault::Io) if disk_is_full(path) => StoreError::Fault {
+                    path: path.to_path_buf(),
+                    fault: Fault::Full,
+                },
                 Some(fault) => StoreError::Fault {
                     path: path.to_path_buf(),
                     fault,
@@ -346,12 +351,27 @@ impl Store {
         open: fn(&Path) -> Result<Store, StoreError>,
     ) -> Result<Store, StoreError> {
         let deadline = Instant::now() + BUSY_TIMEOUT;
+        let had = [beside(path, "-wal"), beside(path, "-shm")].map(|p| p.exists());
         loop {
             match open(path) {
                 Err(e) if e.is_busy() && Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(20));
                 }
-                other => return other.map_err(|e| cannot_open(path, e.naming(path))),
+                other => {
+                    let other = other.map_err(|e| cannot_open(path, e.naming(path)));
+                    // On a full disk, the -wal and -shm files SQLite began and could not use
+                    // are taken away (only those that were not there, the -wal only empty).
+                    if matches!(&other, Err(e) if e.fault() == Some(Fault::Full)) {
+                        let wal = beside(path, "-wal");
+                        if !had[0] && std::fs::metadata(&wal).is_ok_and(|m| m.len() == 0) {
+                            let _ = std::fs::remove_file(&wal);
+                            if !had[1] {
+                                let _ = std::fs::remove_file(beside(path, "-shm"));
+                            }
+                        }
+                    }
+                    return other;
+                }
             }
         }
     }
@@ -427,6 +447,9 @@ impl Store {
     }
 
     fn try_open_read(path: &Path) -> Result<Store, StoreError> {
+        // The files beside it that were there before: those the read makes and cannot use (a
+        // full disk) are taken away again.
+        let had = [beside(path, "-wal"), beside(path, "-shm")].map(|p| p.exists());
         let looked = connect_read(path, false)
             .map_err(|e| not_ours(path, e))
             .and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
@@ -435,10 +458,16 @@ impl Store {
             // No -shm can be made beside it, and no -wal holds changes: the file alone is the
             // database, read as it is.
             Err(e)
-                if cannot_share(&e)
+                if (cannot_share(&e) || on_full_disk(&e, path))
                     && !holds_changes(path, "-wal")
                     && !holds_changes(path, "-journal") =>
             {
+                // Nothing else reads it through them: none was there, and none holds changes.
+                for (suffix, had) in ["-wal", "-shm"].iter().zip(had) {
+                    if !had {
+                        let _ = std::fs::remove_file(beside(path, suffix));
+                    }
+                }
                 let conn = connect_read(path, true).map_err(|e| not_ours(path, e));
                 let looked = conn.and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
                 looked.map_err(|e| cannot_open(path, e))?
@@ -750,6 +779,51 @@ fn cannot_share(e: &StoreError) -> bool {
             e.sqlite_error_code(),
             Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen)
         )
+    )
+}
+
+/// The file beside the database at `path` with this suffix (`-wal`, `-shm`, `-journal`).
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut beside = path.as_os_str().to_owned();
+    beside.push(suffix);
+    PathBuf::from(beside)
+}
+
+/// Whether `e` is SQLite failing for want of room on the disk holding the database at `path`:
+/// a full disk, or an I/O error (as SQLite says when it cannot size its `-shm` file) where the
+/// disk has no room.
+fn on_full_disk(e: &StoreError, path: &Path) -> bool {
+    match e.fault() {
+        Some(Fault::Full) => true,
+        Some(Fault::Io) => disk_is_full(path),
+        _ => false,
+    }
+}
+
+/// Whether the disk holding the file at `path` has no room: a few pages written to a new file
+/// beside it (taken away at once) do not fit.
+fn disk_is_full(path: &Path) -> bool {
+    use std::io::Write;
+    let folder = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let probe = folder.join(format!(".don-room-{}", std::process::id()));
+    let Ok(mut file) = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    else {
+        return false;
+    };
+    let wrote = file
+        .write_all(&[0; 64 << 10])
+        .and_then(|()| file.sync_all());
+    drop(file);
+    let _ = std::fs::remove_file(&probe);
+    matches!(
+        wrote.map_err(|e| e.kind()),
+        Err(std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
     )
 }
 
