@@ -698,7 +698,11 @@ ls "$mnt" > "$out/new.ls"
     // left behind.
     assert_eq!(read("read.code"), "0\n", "{}", read("read.err"));
     assert_eq!(read("read.err"), "");
-    assert!(read("read.out").contains("\"Gareth\""), "{}", read("read.out"));
+    assert!(
+        read("read.out").contains("\"Gareth\""),
+        "{}",
+        read("read.out")
+    );
     assert_eq!(read("read.ls"), "fill\ns.db\n");
     assert_eq!(read("new.code"), "1\n");
     assert_eq!(

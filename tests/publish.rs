@@ -452,7 +452,10 @@ fn a_publish_removes_only_pages_it_could_have_written_and_never_the_database() {
     assert_eq!(read(&out, "notes.txt"), "mine");
     assert!(db.path.exists());
     let list = read(&out, ".don-publish");
-    assert!(!list.contains("league.db") && !list.contains("notes.txt"), "{list}");
+    assert!(
+        !list.contains("league.db") && !list.contains("notes.txt"),
+        "{list}"
+    );
     db.ok(&["standings", "--db", league.to_str().unwrap()]);
     // A page's place that is the database is refused, the database untouched.
     let inside = out.join("index.html");
@@ -520,13 +523,27 @@ fn the_site_s_folders_and_pages_are_readable_by_everyone_whatever_the_umask() {
         .unwrap();
     assert!(run.status.success(), "{}", text(&run.stderr));
     let mode = |name: &str| {
-        std::fs::metadata(out.join(name)).unwrap().permissions().mode() & 0o777
+        std::fs::metadata(out.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
     };
     // Before: the folders were 0700.
-    for folder in ["", "team", "season", "season/2025-26", "season/2025-26/night"] {
+    for folder in [
+        "",
+        "team",
+        "season",
+        "season/2025-26",
+        "season/2025-26/night",
+    ] {
         assert_eq!(mode(folder), 0o755, "{folder}");
     }
-    for page in ["index.html", "team/red-lion.html", "season/2025-26/standings.csv"] {
+    for page in [
+        "index.html",
+        "team/red-lion.html",
+        "season/2025-26/standings.csv",
+    ] {
         assert_eq!(mode(page), 0o644, "{page}");
     }
 }
@@ -581,7 +598,14 @@ fn a_player_known_from_another_league_is_new_to_this_one_s_pages() {
     const MAIN: &str = "Abercarn Crib and Don League";
     db.ok(&["league", "new", "Old"]);
     db.ok(&[
-        "season", "new", "2024-25", "--league", "Old", "--teams", "Blue Bell", "--create",
+        "season",
+        "new",
+        "2024-25",
+        "--league",
+        "Old",
+        "--teams",
+        "Blue Bell",
+        "--create",
     ]);
     // Known to the database first, in league Old.
     db.ok(&[

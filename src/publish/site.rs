@@ -427,11 +427,9 @@ fn make_folders(dir: &Path, name: &str) -> Result<(), PublishError> {
         at.push(part);
         match fs::create_dir(&at) {
             Ok(()) => {
-                open_to_all(&at).map_err(|source| {
-                    PublishError::Write {
-                        path: at.clone(),
-                        source,
-                    }
+                open_to_all(&at).map_err(|source| PublishError::Write {
+                    path: at.clone(),
+                    source,
                 })?;
             }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {

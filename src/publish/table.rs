@@ -126,8 +126,12 @@ mod tests {
             legs_against: 0,
             points,
         };
-        let csv = super::csv(&[row(1, "Pub;=1+7", 3), row(2, "Red Lion", -2), row(3, "-2 Club", 0)])
-            .unwrap();
+        let csv = super::csv(&[
+            row(1, "Pub;=1+7", 3),
+            row(2, "Red Lion", -2),
+            row(3, "-2 Club", 0),
+        ])
+        .unwrap();
         assert_eq!(
             String::from_utf8(csv).unwrap(),
             "pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points\n\
