@@ -200,8 +200,16 @@ impl Site {
                         to,
                     });
                 }
+                // Each folder made, from the outermost missing one in: readable by everyone.
+                let missing: Vec<&Path> = dir
+                    .ancestors()
+                    .filter(|a| !a.as_os_str().is_empty())
+                    .take_while(|a| fs::symlink_metadata(a).is_err())
+                    .collect();
                 fs::create_dir_all(dir).map_err(fail(dir))?;
-                open_to_all(dir).map_err(fail(dir))?;
+                for made in missing.iter().rev() {
+                    open_to_all(made).map_err(fail(made))?;
+                }
             }
             Err(e) => return Err(fail(dir)(e)),
         }
