@@ -580,6 +580,19 @@ fn another_program_s_database_at_don_s_version_is_refused_untouched() {
     }
     assert_eq!(db.sql("PRAGMA journal_mode"), "delete\n");
     assert_eq!(files(db.dir()), ["don.db"]);
+    // A version above don's is no newer don's without its log.
+    db.sql("PRAGMA user_version = 99");
+    let before = std::fs::read(&db.path).unwrap();
+    let out = db.run(&["games"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: the database {} is not a don database: its schema version is 99 but it has no operations log\n  hint: it was left untouched; give --db (or DON_DB) the file of a don database, or a new file name to begin one\n",
+            db.path.display()
+        )
+    );
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
 }
 
 #[test]

@@ -696,9 +696,9 @@ fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError>
                 version,
             });
         }
-        // At any version don knows, the current one too: nothing is set on a file (its
+        // At any version, the current one and a newer one too: nothing is set on a file (its
         // journal mode least of all) before it is known to be don's.
-        if version <= known && (version > 0 || tables) {
+        if version > 0 || tables {
             check_ours(conn, version).map_err(|why| StoreError::NotOurs {
                 path: path.to_path_buf(),
                 why,
@@ -940,6 +940,8 @@ fn check_ours(conn: &Connection, version: i64) -> Result<(), String> {
         (_, None) => Err(format!(
             "its schema version is {version} but it has no operations log"
         )),
+        // A newer don's tables are its own business; its log is there still.
+        (_, Some(_)) if version > schema().len() as i64 => Ok(()),
         (_, Some(_)) => {
             // Don's first tables, there at every version.
             for table in ["changes", "players", "games"] {
