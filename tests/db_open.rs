@@ -548,3 +548,182 @@ fn a_database_whose_latest_changes_are_in_its_wal_in_a_folder_one_may_not_write_
     assert!(text(&log.stdout).contains("in the wal"));
     assert_eq!(files(copy.path()), ["don.db"]);
 }
+
+#[test]
+fn another_program_s_database_at_don_s_version_is_refused_untouched() {
+    let known = Db::new();
+    known.ok(&["league", "new", "L"]);
+    let version = known.sql("PRAGMA user_version");
+    let db = Db::new();
+    db.sql(&format!(
+        "CREATE TABLE notes (x); PRAGMA user_version = {}",
+        version.trim()
+    ));
+    let before = std::fs::read(&db.path).unwrap();
+    for args in [
+        &["games"][..],
+        &["new", "nine-card-don", "--seats", "A, B, C, D"][..],
+    ] {
+        let out = db.run(args);
+        // Before: "the database: no such table: games"; `new` had put the file in WAL mode.
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "don: error: the database {} is not a don database: its schema version is {} but it has no operations log\n  hint: it was left untouched; give --db (or DON_DB) the file of a don database, or a new file name to begin one\n",
+                db.path.display(),
+                version.trim()
+            ),
+            "{args:?}"
+        );
+        assert_eq!(std::fs::read(&db.path).unwrap(), before, "{args:?}");
+    }
+    assert_eq!(db.sql("PRAGMA journal_mode"), "delete\n");
+    assert_eq!(files(db.dir()), ["don.db"]);
+    // A version above don's is no newer don's without its log.
+    db.sql("PRAGMA user_version = 99");
+    let before = std::fs::read(&db.path).unwrap();
+    let out = db.run(&["games"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: the database {} is not a don database: its schema version is 99 but it has no operations log\n  hint: it was left untouched; give --db (or DON_DB) the file of a don database, or a new file name to begin one\n",
+            db.path.display()
+        )
+    );
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
+}
+
+#[test]
+fn a_path_through_a_file_is_said_plainly() {
+    let db = Db::new();
+    db.ok(&["league", "new", "L"]);
+    for (under, args) in [(".", &["games"][..]), ("x.db", &["league", "new", "M"][..])] {
+        let path = db.path.join(under);
+        let out = don()
+            .args(args)
+            .arg("--db")
+            .arg(&path)
+            .stdin(Stdio::null())
+            .output()
+            .unwrap();
+        // Before: "Not a directory (os error 20)" with no hint.
+        assert_eq!(
+            text(&out.stderr),
+            format!(
+                "don: error: {} cannot be a database: {} is a file, not a folder\n  hint: give --db (or DON_DB) the database's file itself, or a new file in a folder that is there\n",
+                path.display(),
+                db.path.display()
+            ),
+            "{args:?}"
+        );
+        assert_ne!(out.status.code(), Some(0));
+    }
+}
+
+#[test]
+fn a_new_database_in_a_folder_one_may_not_write_is_said_so() {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::set_permissions(dir.path(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let folder = dir.path().join("rootonly");
+    std::fs::create_dir(&folder).unwrap();
+    std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let path = folder.join("new.db");
+    let root = is_root(dir.path());
+    let mut cmd = if root {
+        let mut cmd = Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_don"));
+        cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+            .env_remove("COLUMNS");
+        cmd
+    } else {
+        don()
+    };
+    let out = cmd
+        .args(["new", "nine-card-don", "--seats", "A, B, C, D", "--db"])
+        .arg(&path)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    if root && text(&out.stderr).starts_with("setpriv:") {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    }
+    // Before: "cannot open the database …: unable to open database file", no hint.
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: cannot make the database {}: you may not write into the folder {}\n  hint: give --db a file in a folder you may write (your home folder, say), or ask the folder's owner for permission\n",
+            path.display(),
+            folder.display()
+        )
+    );
+    assert!(files(&folder).is_empty());
+}
+
+#[test]
+fn a_read_on_a_full_disk_reads_and_leaves_nothing_behind_and_a_change_says_the_disk_is_full() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--seats", "Gareth, Dai, Rhys, Huw"]);
+    db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    let out = tempfile::tempdir().unwrap();
+    let mnt = out.path().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    // A small disk holding a copy of the database, filled to its last byte.
+    let script = r#"mnt="$1"; out="$2"; don="$3"; base="$4"
+mount -t tmpfs -o size=400k tmpfs "$mnt" || exit 99
+cp "$base" "$mnt/s.db" || exit 98
+dd if=/dev/zero of="$mnt/fill" bs=4k 2>/dev/null
+export DON_DB="$mnt/s.db"
+"$don" games --json > "$out/read.out" 2> "$out/read.err"
+echo $? > "$out/read.code"
+ls "$mnt" > "$out/read.ls"
+"$don" new nine-card-don --seats 'A, B, C, D' > /dev/null 2> "$out/new.err"
+echo $? > "$out/new.code"
+ls "$mnt" > "$out/new.ls"
+"#;
+    let ran = Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+        .arg(&mnt)
+        .arg(out.path())
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .arg(&db.path)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    match ran.status.code() {
+        Some(0) => {}
+        Some(98) => panic!("cannot copy the database: {}", text(&ran.stderr)),
+        _ => {
+            eprintln!(
+                "skipped: this system allows no mount namespace (unshare -m) for a small disk: {}",
+                text(&ran.stderr)
+            );
+            return;
+        }
+    }
+    let read = |name: &str| std::fs::read_to_string(out.path().join(name)).unwrap();
+    // Before: exit 1, "failed to read or write it (an I/O error)", and s.db-wal and s.db-shm
+    // left behind.
+    assert_eq!(read("read.code"), "0\n", "{}", read("read.err"));
+    assert_eq!(read("read.err"), "");
+    assert!(
+        read("read.out").contains("\"Gareth\""),
+        "{}",
+        read("read.out")
+    );
+    assert_eq!(read("read.ls"), "fill\ns.db\n");
+    assert_eq!(read("new.code"), "1\n");
+    assert_eq!(
+        read("new.err"),
+        format!(
+            "don: error: the disk holding the database {} is full: nothing was changed\n  hint: free some space on that disk and run the command again\n",
+            mnt.join("s.db").display()
+        )
+    );
+    assert_eq!(read("new.ls"), "fill\ns.db\n");
+}

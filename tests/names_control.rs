@@ -495,7 +495,7 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
     // The CSV of the table is for spreadsheets, not terminals, but is as often shown on one.
     let csv = db.ok(&["standings", "--csv", "--season", "2025\r-26"]);
     assert!(
-        csv.contains("Royal \\u{1b}]0;pwned\\u{7}\\u{1b}[31mOak,"),
+        csv.contains("\"Royal \\u{1b}]0;pwned\\u{7}\\u{1b}[31mOak\","),
         "{csv}"
     );
     // What was planted is shown, escaped.

@@ -329,7 +329,7 @@ fn a_name_a_spreadsheet_would_run_is_written_as_text_in_the_table_s_csv() {
         "new",
         "2025-26",
         "--teams",
-        "=cmd|'/c calc'!A1, Red Lion, @Home",
+        "=cmd|'/c calc'!A1, Red Lion, @Home, Pub;=1+7",
         "--create",
     ]);
     db.ok(&[
@@ -345,9 +345,10 @@ fn a_name_a_spreadsheet_would_run_is_written_as_text_in_the_table_s_csv() {
     assert_eq!(
         csv,
         "pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points\n\
-         1,'=cmd|'/c calc'!A1,0,0,0,0,0,0,0,0,0\n\
-         2,'@Home,0,0,0,0,0,0,0,0,0\n\
-         3,Red Lion,0,0,0,0,0,0,0,0,-2\n"
+         1,\"'=cmd|'/c calc'!A1\",0,0,0,0,0,0,0,0,0\n\
+         2,\"'@Home\",0,0,0,0,0,0,0,0,0\n\
+         3,\"Pub;=1+7\",0,0,0,0,0,0,0,0,0\n\
+         4,\"Red Lion\",0,0,0,0,0,0,0,0,-2\n"
     );
     let out = db.dir().join("site");
     publish(&db, &out);
@@ -415,4 +416,236 @@ fn a_team_named_as_a_windows_device_gets_a_page_windows_can_hold() {
             "team/nul-x.html",
         ]
     );
+}
+
+#[test]
+fn a_publish_removes_only_pages_it_could_have_written_and_never_the_database() {
+    let db = Db::with_html_name_and_a_game();
+    db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    let out = db.dir().join("pd");
+    std::fs::create_dir(&out).unwrap();
+    let league = out.join("league.db");
+    std::fs::copy(&db.path, &league).unwrap();
+    // The database by another name, one a page could have.
+    std::fs::hard_link(&league, out.join("old.html")).unwrap();
+    std::fs::write(out.join("notes.txt"), "mine").unwrap();
+    std::fs::write(
+        out.join(".don-publish"),
+        "league.db\nleague.db-wal\nleague.db-shm\nnotes.txt\nold.html\n../don.db\n",
+    )
+    .unwrap();
+    let before = std::fs::read(&league).unwrap();
+    // Before: "… 3 removed", and the league was gone.
+    let said = db.ok(&[
+        "publish",
+        "--db",
+        league.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(
+        said.contains(": 22 files (22 written, 0 unchanged)."),
+        "{said}"
+    );
+    assert_eq!(std::fs::read(&league).unwrap(), before);
+    assert_eq!(std::fs::read(out.join("old.html")).unwrap(), before);
+    assert_eq!(read(&out, "notes.txt"), "mine");
+    assert!(db.path.exists());
+    let list = read(&out, ".don-publish");
+    assert!(
+        !list.contains("league.db") && !list.contains("notes.txt"),
+        "{list}"
+    );
+    db.ok(&["standings", "--db", league.to_str().unwrap()]);
+    // A page's place that is the database is refused, the database untouched.
+    let inside = out.join("index.html");
+    std::fs::remove_file(&inside).unwrap();
+    std::fs::hard_link(&league, &inside).unwrap();
+    let run = db.run(&[
+        "publish",
+        "--db",
+        league.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        text(&run.stderr),
+        format!(
+            "don: error: {} is the database being published: a publish never replaces it\n  hint: keep the database outside the folder published into, or publish into another folder\n",
+            inside.display()
+        )
+    );
+    assert_eq!(std::fs::read(&league).unwrap(), before);
+}
+
+#[test]
+fn a_file_the_earlier_publish_did_not_write_is_refused_unless_forced() {
+    let db = Db::with_html_name_and_a_game();
+    let out = db.dir().join("u3");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::write(out.join(".don-publish"), "").unwrap();
+    std::fs::write(out.join("index.html"), "my").unwrap();
+    // Before: published with exit 0, the user's index.html replaced.
+    let run = db.run(&["publish", "--out", out.to_str().unwrap()]);
+    assert_eq!(run.status.code(), Some(2));
+    assert_eq!(
+        text(&run.stderr),
+        format!(
+            "don: error: {} holds a file the site would replace that no publish wrote (.don-publish does not list it): index.html\n  hint: move such files out of the folder, or give --force to let the site's pages replace them\n",
+            out.display()
+        )
+    );
+    assert_eq!(read(&out, "index.html"), "my");
+    assert_eq!(read(&out, ".don-publish"), "");
+    let said = db.ok(&["publish", "--out", out.to_str().unwrap(), "--force"]);
+    assert!(said.contains("(22 written, 0 unchanged)"), "{said}");
+    // Published into: its own pages are replaced from now on without --force.
+    db.ok(&["team", "add", "Blue Bell"]);
+    let said = publish(&db, &out);
+    assert!(said.contains(": 24 files ("), "{said}");
+}
+
+#[cfg(unix)]
+#[test]
+fn the_site_s_folders_and_pages_are_readable_by_everyone_whatever_the_umask() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = Db::with_html_name_and_a_game();
+    // A folder made for it too.
+    let out = db.dir().join("www").join("site");
+    let run = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("umask 077; exec \"$@\"")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .args(["publish", "--out", out.to_str().unwrap()])
+        .env("DON_DB", &db.path)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let mode = |name: &str| {
+        std::fs::metadata(out.join(name))
+            .unwrap()
+            .permissions()
+            .mode()
+            & 0o777
+    };
+    // Before: the folders were 0700.
+    for folder in [
+        "..",
+        "",
+        "team",
+        "season",
+        "season/2025-26",
+        "season/2025-26/night",
+    ] {
+        assert_eq!(mode(folder), 0o755, "{folder}");
+    }
+    for page in [
+        "index.html",
+        "team/red-lion.html",
+        "season/2025-26/standings.csv",
+    ] {
+        assert_eq!(mode(page), 0o644, "{page}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn publishing_into_a_folder_one_may_not_write_points_at_its_permissions() {
+    use std::os::unix::fs::{MetadataExt, PermissionsExt};
+    let db = Db::with_html_name_and_a_game();
+    db.sql("PRAGMA wal_checkpoint(TRUNCATE)");
+    let out = db.dir().join("site");
+    std::fs::create_dir(&out).unwrap();
+    std::fs::set_permissions(db.dir(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    std::fs::set_permissions(&out, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let root = std::fs::metadata(db.dir()).unwrap().uid() == 0;
+    let mut cmd = if root {
+        let mut cmd = std::process::Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_don"));
+        cmd
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_don"))
+    };
+    let run = cmd
+        .args(["publish", "--out", out.to_str().unwrap()])
+        .env("DON_DB", &db.path)
+        .env_remove("COLUMNS")
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    if root && text(&run.stderr).starts_with("setpriv:") {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    }
+    assert_eq!(run.status.code(), Some(1), "{}", text(&run.stderr));
+    // Before: "… publishing again finishes the site".
+    assert_eq!(
+        text(&run.stderr),
+        format!(
+            "don: error: cannot write {}: Permission denied (os error 13)\n  hint: check the folder's permissions (you must be allowed to write into it and the folders inside it), or publish into another folder\n",
+            out.join(".don-publish").display()
+        )
+    );
+    assert_eq!(std::fs::read_dir(&out).unwrap().count(), 0);
+}
+
+#[test]
+fn a_player_known_from_another_league_is_new_to_this_one_s_pages() {
+    let db = Db::with_html_name_and_a_game();
+    const MAIN: &str = "Abercarn Crib and Don League";
+    db.ok(&["league", "new", "Old"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2024-25",
+        "--league",
+        "Old",
+        "--teams",
+        "Blue Bell",
+        "--create",
+    ]);
+    // Known to the database first, in league Old.
+    db.ok(&[
+        "roster",
+        "add",
+        "--league",
+        "Old",
+        "Blue Bell",
+        "Gareth-Jones",
+        "--new-player",
+        "Gareth-Jones",
+    ]);
+    db.ok(&[
+        "roster",
+        "add",
+        "--league",
+        MAIN,
+        "Royal Oak",
+        "Gareth Jones",
+        "--new-player",
+        "Gareth Jones",
+    ]);
+    let out = db.dir().join("site");
+    db.ok(&["publish", "--league", MAIN, "--out", out.to_str().unwrap()]);
+    let before = read(&out, "player/gareth-jones.html");
+    assert!(before.contains("<title>Gareth Jones"), "{before}");
+    // Gareth-Jones comes into this league later: the page stays Gareth Jones's.
+    db.ok(&[
+        "roster",
+        "add",
+        "--league",
+        MAIN,
+        "Red Lion",
+        "Gareth-Jones",
+        "--new-player",
+        "Gareth-Jones",
+    ]);
+    db.ok(&["publish", "--league", MAIN, "--out", out.to_str().unwrap()]);
+    assert_eq!(read(&out, "player/gareth-jones.html"), before);
+    assert!(read(&out, "player/gareth-jones-2.html").contains("<title>Gareth-Jones"));
 }

@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use don::store::Store;
+use don::store::{Store, StoreError};
 
 use super::error::CliError;
 
@@ -62,7 +62,7 @@ impl DbArg {
     pub fn open_existing(&self) -> Result<Store, CliError> {
         let path = self.path()?;
         opened(&path);
-        Ok(Store::open_existing(&path)?)
+        Store::open_existing(&path).map_err(hinted)
     }
 
     /// Opens the database, which must be there, to read it only: nothing is created, migrated
@@ -70,7 +70,7 @@ impl DbArg {
     pub fn open_read(&self) -> Result<Store, CliError> {
         let path = self.path()?;
         opened(&path);
-        Ok(Store::open_read(&path)?)
+        Store::open_read(&path).map_err(hinted)
     }
 }
 
@@ -89,7 +89,28 @@ pub fn opened_path() -> Option<&'static Path> {
 
 pub fn open_at(path: &Path) -> Result<Store, CliError> {
     opened(path);
-    Ok(Store::open(path)?)
+    Store::open(path).map_err(hinted)
+}
+
+/// An error opening the database, with what to do about it where the store's error has no
+/// hint of its own.
+fn hinted(e: StoreError) -> CliError {
+    let hint = match &e {
+        StoreError::NotOurs { .. } => {
+            "it was left untouched; give --db (or DON_DB) the file of a don database, or a new file name to begin one"
+        }
+        StoreError::ThroughFile { .. } => {
+            "give --db (or DON_DB) the database's file itself, or a new file in a folder that is there"
+        }
+        StoreError::FolderNotWritable { .. } => {
+            "give --db a file in a folder you may write (your home folder, say), or ask the folder's owner for permission"
+        }
+        _ => return CliError::Store(e),
+    };
+    CliError::Hinted {
+        error: Box::new(CliError::Store(e)),
+        hint,
+    }
 }
 
 /// Takes away a database this command made but left unused (an import that failed, or a dry

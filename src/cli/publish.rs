@@ -17,7 +17,9 @@ the folder to any web host. Every season is published; --season chooses the one 
 page shows (the latest by default). Publishing again rewrites only the pages that changed, and
 removes the pages of an earlier publish that are gone; other files in DIR are left alone. A
 folder that already holds files but was never published into is refused (naming what the site
-would replace) unless --force is given. Nothing outside DIR is written or removed: a symbolic
+would replace) unless --force is given, and so is a file the site would replace that the earlier
+publish did not write. Only files a publish could have written are ever removed, never the
+database. Folders are made readable by everyone (0755), pages too (0644). Nothing outside DIR is written or removed: a symbolic
 link inside DIR where the site has a page or a folder is refused, never followed.
 
 Examples:
@@ -48,7 +50,10 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         None => Some(args.which.both(&store)?.1),
     };
     let made = site(&store, &league, front.as_ref()).map_err(publish_error)?;
-    let done = made.write(&args.out, args.force).map_err(publish_error)?;
+    let database = args.db.path()?;
+    let done = made
+        .write(&args.out, args.force, Some(&database))
+        .map_err(publish_error)?;
     let mut out = io::stdout().lock();
     writeln!(
         out,
@@ -79,10 +84,14 @@ fn publish_error(e: PublishError) -> CliError {
         | PublishError::DanglingOut { .. }
         | PublishError::Link { .. }
         | PublishError::NotAFile { .. }
-        | PublishError::NotEmpty { .. } => CliError::Usage(e.to_string()),
-        PublishError::Write { .. } | PublishError::Render { .. } => {
-            CliError::Io(io::Error::other(e.to_string()))
+        | PublishError::NotEmpty { .. }
+        | PublishError::NotListed { .. }
+        | PublishError::Database { .. } => CliError::Usage(e.to_string()),
+        // "cannot write PATH: why", exit 1.
+        PublishError::Write { path, source } => {
+            CliError::Out(don::publish::out::OutError::Write { path, source })
         }
+        PublishError::Render { .. } => CliError::Io(io::Error::other(e.to_string())),
     };
     match hint {
         Some(hint) => CliError::Hinted {

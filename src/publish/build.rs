@@ -118,7 +118,9 @@ fn make(
         .map(|t| (t.id, t.name))
         .collect();
     // Every player named on a roster or in a match, by name key, in the order they first
-    // appear (oldest season first); slugs are handed out oldest player first, as teams' are.
+    // appear (oldest season first); slugs are handed out oldest player first, as teams' are,
+    // by when each came into this league (a player known earlier in another league is new
+    // here).
     let mut met: Vec<(String, String)> = Vec::new();
     let mut seen: BTreeSet<String> = BTreeSet::new();
     let mut meet = |name: &String| {
@@ -144,7 +146,7 @@ fn make(
         }
     }
     let mut age: HashMap<String, usize> = HashMap::new();
-    for (i, name) in leagues.players_by_age()?.iter().enumerate() {
+    for (i, name) in leagues.players_by_age_in(league.id)?.iter().enumerate() {
         age.entry(name_key(name)).or_insert(i);
     }
     met.sort_by_key(|(key, _)| age.get(key).copied().unwrap_or(usize::MAX));

@@ -51,6 +51,17 @@ pub enum PublishError {
         replaced: Vec<String>,
         replaced_count: usize,
     },
+    /// Files the site would replace in a folder published into, that its list of files does
+    /// not name: the user's, without `--force`.
+    #[error("{} holds {} that no publish wrote ({MANIFEST} does not list {}): {}", dir.display(), if *count == 1 { "a file the site would replace".to_string() } else { format!("{count} files the site would replace") }, if *count == 1 { "it" } else { "them" }, names_and_more(names, *count))]
+    NotListed {
+        dir: PathBuf,
+        names: Vec<String>,
+        count: usize,
+    },
+    /// The database (or a file SQLite keeps beside it) where the site has a page.
+    #[error("{} is the database being published{what}: a publish never replaces it", path.display())]
+    Database { path: PathBuf, what: &'static str },
     #[error("cannot write {}: {source}", path.display())]
     Write {
         path: PathBuf,
@@ -72,9 +83,24 @@ impl PublishError {
             PublishError::NotEmpty { .. } => {
                 "publish into a new or empty folder, or give --force to publish among these files (the site's pages replace files of the same name; the others are left alone)"
             }
-            PublishError::Write { .. } => {
-                "check that the folder can be written and has room; publishing again finishes the site (its front page is written last)"
+            PublishError::NotListed { .. } => {
+                "move such files out of the folder, or give --force to let the site's pages replace them"
             }
+            PublishError::Database { .. } => {
+                "keep the database outside the folder published into, or publish into another folder"
+            }
+            PublishError::Write { source, .. } => match source.kind() {
+                io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => {
+                    "check the folder's permissions (you must be allowed to write into it and the folders inside it), or publish into another folder"
+                }
+                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+                    "make room on the disk; publishing again then finishes the site (its front page is written last)"
+                }
+                io::ErrorKind::NotADirectory | io::ErrorKind::NotFound => {
+                    "give --out a folder, or the name of a new folder in one that is there"
+                }
+                _ => "check that the folder can be written and has room; publishing again finishes the site (its front page is written last)",
+            },
             _ => return None,
         })
     }
@@ -145,8 +171,21 @@ impl Site {
     /// site has a page or a folder, or anything but a plain file where it has a page (a pipe, a
     /// device), is refused before anything is written, and a file of an earlier publish is
     /// removed only when it is a plain file reached through plain folders. A folder that holds
-    /// files and was never published into is refused unless `force`.
-    pub fn write(&self, dir: &Path, force: bool) -> Result<Written, PublishError> {
+    /// files and was never published into is refused unless `force`; so is, in a folder
+    /// published into, a file the site would replace that the list of the earlier publish does
+    /// not name (the user's). Of the files that list names, only those a publish could have
+    /// written are removed ([`is_ours`]), and never `database` (the database being published,
+    /// or the files SQLite keeps beside it), by whatever name; nor is it ever replaced.
+    ///
+    /// Folders made are readable by everyone (`0755`), pages too (`0644`), whatever the umask,
+    /// so that a web server can serve them.
+    pub fn write(
+        &self,
+        dir: &Path,
+        force: bool,
+        database: Option<&Path>,
+    ) -> Result<Written, PublishError> {
+        let database = Database::of(database);
         let fail = |path: &Path| {
             let path = path.to_path_buf();
             move |source| PublishError::Write { path, source }
@@ -161,7 +200,16 @@ impl Site {
                         to,
                     });
                 }
+                // Each folder made, from the outermost missing one in: readable by everyone.
+                let missing: Vec<&Path> = dir
+                    .ancestors()
+                    .filter(|a| !a.as_os_str().is_empty())
+                    .take_while(|a| fs::symlink_metadata(a).is_err())
+                    .collect();
                 fs::create_dir_all(dir).map_err(fail(dir))?;
+                for made in missing.iter().rev() {
+                    open_to_all(made).map_err(fail(made))?;
+                }
             }
             Err(e) => return Err(fail(dir)(e)),
         }
@@ -183,8 +231,31 @@ impl Site {
         };
         // Every page's place is checked before anything is written.
         let mut there = BTreeMap::new();
+        let listed: std::collections::BTreeSet<&str> = before.lines().collect();
+        let mut theirs = Vec::new();
         for name in self.files.keys() {
-            there.insert(name.as_str(), look(dir, name)?);
+            let meta = look(dir, name)?;
+            if let Some(what) = meta.as_ref().and_then(|m| database.is(m)) {
+                return Err(PublishError::Database {
+                    path: dir.join(name),
+                    what,
+                });
+            }
+            if meta.is_some() && !listed.contains(name.as_str()) && !force {
+                theirs.push(name.clone());
+            }
+            there.insert(name.as_str(), meta);
+        }
+        // In a folder published into, a file the site would replace that the earlier publish
+        // did not write is the user's (a folder never published into was looked at above).
+        if !theirs.is_empty() {
+            let count = theirs.len();
+            theirs.truncate(SHOWN);
+            return Err(PublishError::NotListed {
+                dir: dir.to_path_buf(),
+                names: theirs,
+                count,
+            });
         }
         let list = |names: &mut dyn Iterator<Item = &str>| -> String {
             let mut list = String::new();
@@ -229,8 +300,9 @@ impl Site {
         }
         for name in before.lines() {
             let gone = !self.files.contains_key(name) && is_ours(name);
-            // Only a plain file reached through plain folders: never through a link.
-            if !gone || !matches!(look(dir, name), Ok(Some(_))) {
+            // Only a plain file reached through plain folders (never through a link), and never
+            // the database.
+            if !gone || !matches!(look(dir, name), Ok(Some(m)) if database.is(&m).is_none()) {
                 continue;
             }
             let path = dir.join(name);
@@ -362,7 +434,12 @@ fn make_folders(dir: &Path, name: &str) -> Result<(), PublishError> {
     for part in folders.split('/') {
         at.push(part);
         match fs::create_dir(&at) {
-            Ok(()) => {}
+            Ok(()) => {
+                open_to_all(&at).map_err(|source| PublishError::Write {
+                    path: at.clone(),
+                    source,
+                })?;
+            }
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
                 let meta = fs::symlink_metadata(&at).map_err(|source| PublishError::Write {
                     path: at.clone(),
@@ -390,26 +467,125 @@ fn make_folders(dir: &Path, name: &str) -> Result<(), PublishError> {
     Ok(())
 }
 
-/// A name from the manifest that a publish could have written: relative, without `..` or `.`.
+/// A name from the manifest that a publish could have written: a page (`.html`), a calendar
+/// (`.ics`), a season's table (`standings.csv`, `standings.json`) or the stylesheet, at the top
+/// or in the site's folders (`season`, `team`, `player`, `game`), its parts made of the letters
+/// of a slug; never `..`, `.`, a path from the root, or any other file.
 fn is_ours(name: &str) -> bool {
-    !name.is_empty()
-        && !name.starts_with('/')
-        && !name.contains('\\')
-        && name
-            .split('/')
-            .all(|part| !part.is_empty() && part != ".." && part != ".")
+    let parts: Vec<&str> = name.split('/').collect();
+    let plain = |part: &&str| {
+        !part.is_empty()
+            && *part != "."
+            && *part != ".."
+            && part
+                .bytes()
+                .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b"-_.".contains(&b))
+    };
+    let Some(last) = parts.last() else {
+        return false;
+    };
+    let page = last.ends_with(".html")
+        || last.ends_with(".ics")
+        || ["standings.csv", "standings.json", "style.css"].contains(last);
+    parts.len() <= 4
+        && parts.iter().all(plain)
+        && page
+        && (parts.len() == 1 || ["season", "team", "player", "game"].contains(&parts[0]))
+}
+
+/// The database being published and the files SQLite keeps beside it, by device and inode: a
+/// file that is one of them, by whatever name, is never replaced or removed.
+struct Database(Vec<(fs::Metadata, &'static str)>);
+
+impl Database {
+    fn of(path: Option<&Path>) -> Database {
+        let mut files = Vec::new();
+        if let Some(path) = path {
+            for (suffix, what) in [
+                ("", ""),
+                ("-wal", " (its -wal file)"),
+                ("-shm", " (its -shm file)"),
+                ("-journal", " (its -journal file)"),
+            ] {
+                let mut name = path.as_os_str().to_owned();
+                name.push(suffix);
+                if let Ok(m) = fs::metadata(PathBuf::from(name)) {
+                    files.push((m, what));
+                }
+            }
+        }
+        Database(files)
+    }
+
+    /// What `meta`'s file is of the database's, when it is one of them.
+    fn is(&self, meta: &fs::Metadata) -> Option<&'static str> {
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::MetadataExt;
+            self.0
+                .iter()
+                .find(|(m, _)| m.dev() == meta.dev() && m.ino() == meta.ino())
+                .map(|(_, what)| *what)
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = meta;
+            None
+        }
+    }
+}
+
+/// Makes a folder just made readable and searchable by everyone, written by its owner
+/// (`0755`), whatever the umask.
+fn open_to_all(folder: &Path) -> io::Result<()> {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        fs::set_permissions(folder, fs::Permissions::from_mode(0o755))
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = folder;
+        Ok(())
+    }
 }
 
 /// Replaces a file whole: written to a temporary file beside it, then renamed over it (a
-/// rename replaces a link itself, never what it points to).
+/// rename replaces a link itself, never what it points to). An error is the system's, with no
+/// name of the temporary file in it: the caller names the page.
 fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
     let parent = path.parent().unwrap_or(Path::new("."));
-    let mut tmp = tempfile::NamedTempFile::new_in(parent)?;
-    // Written to the file itself: an error names the page, not the temporary file.
-    tmp.as_file_mut().write_all(bytes)?;
-    // A temporary file is made readable by its owner only; a page is for everyone.
-    let everyone = super::out::new_file_permissions(tmp.as_file().metadata()?.permissions());
-    tmp.as_file().set_permissions(everyone)?;
-    tmp.persist(path).map_err(|e| e.error)?;
-    Ok(())
+    let (tmp, mut file) = temporary(parent)?;
+    let done = (|| {
+        file.write_all(bytes)?;
+        // A page is for everyone, whatever the umask.
+        let everyone = super::out::new_file_permissions(file.metadata()?.permissions());
+        file.set_permissions(everyone)?;
+        drop(file);
+        fs::rename(&tmp, path)
+    })();
+    if done.is_err() {
+        let _ = fs::remove_file(&tmp);
+    }
+    done
+}
+
+/// A new file in `folder` under a name no other has (`.don-page-PID-N`), and its path.
+fn temporary(folder: &Path) -> io::Result<(PathBuf, fs::File)> {
+    use std::sync::atomic::{AtomicU64, Ordering};
+    static NEXT: AtomicU64 = AtomicU64::new(0);
+    let mut tries = 0;
+    loop {
+        let n = NEXT.fetch_add(1, Ordering::Relaxed);
+        let tmp = folder.join(format!(".don-page-{}-{n}", std::process::id()));
+        match fs::OpenOptions::new()
+            .write(true)
+            .create_new(true)
+            .open(&tmp)
+        {
+            Ok(file) => return Ok((tmp, file)),
+            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 1000 => tries += 1,
+            Err(e) => return Err(e),
+        }
+    }
 }

@@ -73,11 +73,20 @@ pub fn cells(r: &Row) -> [String; 11] {
     ]
 }
 
-/// The table as CSV: a header of [`KEYS`], then a line a team. A team's name that a
-/// spreadsheet would take for a formula is written as text ([`as_text`]).
+/// The table as CSV: a header of [`KEYS`], then a line a team. A team's name is in quotes
+/// (unless it is a number, so that a spreadsheet takes it whole as text, a `,` or `;` inside it included), and
+/// one that a spreadsheet would take for a formula is written as text besides ([`as_text`]);
+/// the figures are plain numbers.
 pub fn csv(rows: &[Row]) -> Result<Vec<u8>, csv::Error> {
-    let mut w = csv::Writer::from_writer(Vec::new());
-    w.write_record(KEYS)?;
+    let mut header = csv::Writer::from_writer(Vec::new());
+    header.write_record(KEYS)?;
+    let header = header
+        .into_inner()
+        .map_err(|e| csv::Error::from(e.into_error()))?;
+    // Every cell that is not a number is quoted: the name, whatever it holds.
+    let mut w = csv::WriterBuilder::new()
+        .quote_style(csv::QuoteStyle::NonNumeric)
+        .from_writer(header);
     for r in rows {
         let mut line = cells(r);
         line[1] = as_text(&line[1]).into_owned();
@@ -100,6 +109,37 @@ pub fn as_text(cell: &str) -> std::borrow::Cow<'_, str> {
 #[cfg(test)]
 mod tests {
     use super::as_text;
+
+    #[test]
+    fn a_name_is_quoted_and_a_separator_inside_it_stays_inside_the_quotes() {
+        let row = |pos: u32, name: &str, points: i64| crate::league::Row {
+            pos,
+            team: i64::from(pos),
+            name: name.into(),
+            played: 0,
+            won: 0,
+            drawn: 0,
+            lost: 0,
+            matches_for: 0,
+            matches_against: 0,
+            legs_for: 0,
+            legs_against: 0,
+            points,
+        };
+        let csv = super::csv(&[
+            row(1, "Pub;=1+7", 3),
+            row(2, "Red Lion", -2),
+            row(3, "-2 Club", 0),
+        ])
+        .unwrap();
+        assert_eq!(
+            String::from_utf8(csv).unwrap(),
+            "pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points\n\
+             1,\"Pub;=1+7\",0,0,0,0,0,0,0,0,3\n\
+             2,\"Red Lion\",0,0,0,0,0,0,0,0,-2\n\
+             3,\"'-2 Club\",0,0,0,0,0,0,0,0,0\n"
+        );
+    }
 
     #[test]
     fn a_cell_a_spreadsheet_would_run_is_written_as_text() {

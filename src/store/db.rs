@@ -50,6 +50,12 @@ pub enum StoreError {
     /// Something other than a regular file (a folder, `/dev/null`, a FIFO).
     #[error("{} is not a database file: it is {what}", path.display())]
     NotAFile { path: PathBuf, what: &'static str },
+    /// The path goes through a file as if it were a folder (`s.db/x.db`, `s.db/.`).
+    #[error("{} cannot be a database: {} is a file, not a folder", path.display(), file.display())]
+    ThroughFile { path: PathBuf, file: PathBuf },
+    /// A new database in a folder the user may not write into.
+    #[error("cannot make the database {}: you may not write into the folder {}", path.display(), folder.display())]
+    FolderNotWritable { path: PathBuf, folder: PathBuf },
     /// The file is there but cannot be read (permission denied).
     #[error("cannot read the database {}: {source}", path.display())]
     Unreadable {
@@ -165,6 +171,11 @@ impl StoreError {
     pub fn naming(self, path: &Path) -> StoreError {
         match self {
             StoreError::Sql(e) => match Fault::of(&e) {
+                // SQLite says an I/O error where it cannot size a file on a full disk.
+                Some(Fault::Io) if disk_is_full(path) => StoreError::Fault {
+                    path: path.to_path_buf(),
+                    fault: Fault::Full,
+                },
                 Some(fault) => StoreError::Fault {
                     path: path.to_path_buf(),
                     fault,
@@ -340,12 +351,27 @@ impl Store {
         open: fn(&Path) -> Result<Store, StoreError>,
     ) -> Result<Store, StoreError> {
         let deadline = Instant::now() + BUSY_TIMEOUT;
+        let had = [beside(path, "-wal"), beside(path, "-shm")].map(|p| p.exists());
         loop {
             match open(path) {
                 Err(e) if e.is_busy() && Instant::now() < deadline => {
                     std::thread::sleep(Duration::from_millis(20));
                 }
-                other => return other.map_err(|e| cannot_open(path, e.naming(path))),
+                other => {
+                    let other = other.map_err(|e| cannot_open(path, e.naming(path)));
+                    // On a full disk, the -wal and -shm files SQLite began and could not use
+                    // are taken away (only those that were not there, the -wal only empty).
+                    if matches!(&other, Err(e) if e.fault() == Some(Fault::Full)) {
+                        let wal = beside(path, "-wal");
+                        if !had[0] && std::fs::metadata(&wal).is_ok_and(|m| m.len() == 0) {
+                            let _ = std::fs::remove_file(&wal);
+                            if !had[1] {
+                                let _ = std::fs::remove_file(beside(path, "-shm"));
+                            }
+                        }
+                    }
+                    return other;
+                }
             }
         }
     }
@@ -360,7 +386,7 @@ impl Store {
         }
         let mut conn = Connection::open(path).map_err(|e| match Fault::of(&e) {
             Some(_) => StoreError::Sql(e),
-            None => open_err(Box::new(e)),
+            None => folder_not_writable(path).unwrap_or_else(|| open_err(Box::new(e))),
         })?;
         // SQLite opens a file it may not write for reading only, and says so only at the
         // first change: a command that changes the database is refused here, before it asks
@@ -421,6 +447,9 @@ impl Store {
     }
 
     fn try_open_read(path: &Path) -> Result<Store, StoreError> {
+        // The files beside it that were there before: those the read makes and cannot use (a
+        // full disk) are taken away again.
+        let had = [beside(path, "-wal"), beside(path, "-shm")].map(|p| p.exists());
         let looked = connect_read(path, false)
             .map_err(|e| not_ours(path, e))
             .and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
@@ -429,10 +458,16 @@ impl Store {
             // No -shm can be made beside it, and no -wal holds changes: the file alone is the
             // database, read as it is.
             Err(e)
-                if cannot_share(&e)
+                if (cannot_share(&e) || on_full_disk(&e, path))
                     && !holds_changes(path, "-wal")
                     && !holds_changes(path, "-journal") =>
             {
+                // Nothing else reads it through them: none was there, and none holds changes.
+                for (suffix, had) in ["-wal", "-shm"].iter().zip(had) {
+                    if !had {
+                        let _ = std::fs::remove_file(beside(path, suffix));
+                    }
+                }
                 let conn = connect_read(path, true).map_err(|e| not_ours(path, e));
                 let looked = conn.and_then(|conn| first_look(&conn, path).map(|seen| (conn, seen)));
                 looked.map_err(|e| cannot_open(path, e))?
@@ -529,6 +564,12 @@ enum OnDisk {
 fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
     let meta = match std::fs::metadata(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(OnDisk::Missing),
+        Err(e) if e.kind() == std::io::ErrorKind::NotADirectory => {
+            return Err(StoreError::ThroughFile {
+                path: path.to_path_buf(),
+                file: file_on_the_way(path),
+            })
+        }
         Err(source) => {
             return Err(StoreError::Unreadable {
                 path: path.to_path_buf(),
@@ -559,6 +600,47 @@ fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
     } else {
         OnDisk::File
     })
+}
+
+/// The first file on `path`'s way that is not a folder (`s.db` of `s.db/.`).
+fn file_on_the_way(path: &Path) -> PathBuf {
+    let mut at = PathBuf::new();
+    for part in path.components() {
+        at.push(part);
+        if std::fs::metadata(&at).is_ok_and(|m| !m.is_dir()) {
+            return at;
+        }
+    }
+    path.to_path_buf()
+}
+
+/// Why SQLite could not make a new database at `path`, when it is that the user may not write
+/// into its folder (found by making the file, which is taken away again at once).
+fn folder_not_writable(path: &Path) -> Option<StoreError> {
+    if std::fs::symlink_metadata(path).is_ok() {
+        return None;
+    }
+    match std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)
+    {
+        Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
+            let folder = path
+                .parent()
+                .filter(|d| !d.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
+            Some(StoreError::FolderNotWritable {
+                path: path.to_path_buf(),
+                folder: folder.to_path_buf(),
+            })
+        }
+        Err(_) => None,
+        Ok(_) => {
+            let _ = std::fs::remove_file(path);
+            None
+        }
+    }
 }
 
 /// What a file that is neither a regular file nor a folder is, in words.
@@ -614,7 +696,9 @@ fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError>
                 version,
             });
         }
-        if version < known && (version > 0 || tables) {
+        // At any version, the current one and a newer one too: nothing is set on a file (its
+        // journal mode least of all) before it is known to be don's.
+        if version > 0 || tables {
             check_ours(conn, version).map_err(|why| StoreError::NotOurs {
                 path: path.to_path_buf(),
                 why,
@@ -695,6 +779,51 @@ fn cannot_share(e: &StoreError) -> bool {
             e.sqlite_error_code(),
             Some(ErrorCode::ReadOnly | ErrorCode::CannotOpen)
         )
+    )
+}
+
+/// The file beside the database at `path` with this suffix (`-wal`, `-shm`, `-journal`).
+fn beside(path: &Path, suffix: &str) -> PathBuf {
+    let mut beside = path.as_os_str().to_owned();
+    beside.push(suffix);
+    PathBuf::from(beside)
+}
+
+/// Whether `e` is SQLite failing for want of room on the disk holding the database at `path`:
+/// a full disk, or an I/O error (as SQLite says when it cannot size its `-shm` file) where the
+/// disk has no room.
+fn on_full_disk(e: &StoreError, path: &Path) -> bool {
+    match e.fault() {
+        Some(Fault::Full) => true,
+        Some(Fault::Io) => disk_is_full(path),
+        _ => false,
+    }
+}
+
+/// Whether the disk holding the file at `path` has no room: a few pages written to a new file
+/// beside it (taken away at once) do not fit.
+fn disk_is_full(path: &Path) -> bool {
+    use std::io::Write;
+    let folder = path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    let probe = folder.join(format!(".don-room-{}", std::process::id()));
+    let Ok(mut file) = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    else {
+        return false;
+    };
+    let wrote = file
+        .write_all(&[0; 64 << 10])
+        .and_then(|()| file.sync_all());
+    drop(file);
+    let _ = std::fs::remove_file(&probe);
+    matches!(
+        wrote.map_err(|e| e.kind()),
+        Err(std::io::ErrorKind::StorageFull | std::io::ErrorKind::QuotaExceeded)
     )
 }
 
@@ -808,10 +937,30 @@ fn check_ours(conn: &Connection, version: i64) -> Result<(), String> {
         .map_err(|e| e.to_string())?;
     match (version, ours) {
         (0, _) => Err("it already has tables of its own".into()),
-        (_, Some(_)) => Ok(()),
         (_, None) => Err(format!(
             "its schema version is {version} but it has no operations log"
         )),
+        // A newer don's tables are its own business; its log is there still.
+        (_, Some(_)) if version > schema().len() as i64 => Ok(()),
+        (_, Some(_)) => {
+            // Don's first tables, there at every version.
+            for table in ["changes", "players", "games"] {
+                let there: Option<String> = conn
+                    .query_row(
+                        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?1",
+                        [table],
+                        |r| r.get(0),
+                    )
+                    .optional()
+                    .map_err(|e| e.to_string())?;
+                if there.is_none() {
+                    return Err(format!(
+                        "its schema version is {version} but it has no `{table}` table"
+                    ));
+                }
+            }
+            Ok(())
+        }
     }
 }
 

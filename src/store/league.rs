@@ -1565,6 +1565,50 @@ impl LeagueReader<'_> {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
+    /// Every player on a roster or in a match of a league, by name, in the order they first
+    /// appeared in it: by the operation that put them on a roster or in a match there (in one
+    /// operation, rosters before matches, each in the order stored), then as stored. A player
+    /// known from another league counts from when they came into this one.
+    pub fn players_by_age_in(&self, league: i64) -> Result<Vec<String>, StoreError> {
+        let mut stmt = self.0.prepare_cached(
+            "WITH born AS (
+                 SELECT tbl, row, min(op) AS op FROM changes
+                 WHERE action = 'insert' AND tbl IN ('rosters', 'matches') GROUP BY tbl, row
+             ),
+             seen AS (
+                 SELECT r.player AS player, b.op AS op, 0 AS what, r.id AS row
+                 FROM rosters r JOIN seasons s ON s.id = r.season
+                 LEFT JOIN born b ON b.tbl = 'rosters' AND b.row = r.id
+                 WHERE s.league = ?1
+                 UNION ALL
+                 SELECT j.value, b.op, 1, m.id
+                 FROM matches m JOIN fixtures f ON f.id = m.fixture
+                 JOIN seasons s ON s.id = f.season
+                 LEFT JOIN born b ON b.tbl = 'matches' AND b.row = m.id,
+                 json_each(m.home_players) j
+                 WHERE s.league = ?1
+                 UNION ALL
+                 SELECT j.value, b.op, 1, m.id
+                 FROM matches m JOIN fixtures f ON f.id = m.fixture
+                 JOIN seasons s ON s.id = f.season
+                 LEFT JOIN born b ON b.tbl = 'matches' AND b.row = m.id,
+                 json_each(m.away_players) j
+                 WHERE s.league = ?1
+             ),
+             first AS (
+                 SELECT player, op, what, row,
+                        row_number() OVER (PARTITION BY player
+                            ORDER BY coalesce(op, 9223372036854775807), what, row) AS n
+                 FROM seen
+             )
+             SELECT p.name FROM first JOIN players p ON p.id = first.player
+             WHERE first.n = 1
+             ORDER BY coalesce(first.op, 9223372036854775807), first.what, first.row, p.id",
+        )?;
+        let rows = stmt.query_map([league], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
     /// Every player on a roster of any season of a league, by name.
     pub fn league_players(&self, league: i64) -> Result<Vec<String>, StoreError> {
         let mut stmt = self.0.prepare_cached(
