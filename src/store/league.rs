@@ -1422,9 +1422,10 @@ impl LeagueReader<'_> {
                     ))
                 })
                 .optional()?;
-            // A leg of the very match a correction replaces is no other match's.
-            let linked = linked.filter(|(kind, slot, .., fixture)| {
-                replacing.as_ref() != Some(&(*fixture, kind.clone(), *slot))
+            // A leg of the night a correction replaces may move within it (the night's own
+            // check refuses one game as two legs).
+            let linked = linked.filter(|(.., fixture)| {
+                replacing.as_ref().map(|(f, ..)| f) != Some(fixture)
             });
             if let Some((kind, slot, day, home, away, _)) = linked {
                 return Err(StoreError::Refused(format!(
