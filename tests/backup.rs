@@ -689,3 +689,24 @@ fn the_hand_in_play_of_a_record_gets_the_checks_of_a_finished_hand_at_check_and_
         assert_eq!(db.dump(), before);
     }
 }
+
+#[test]
+fn two_games_alike_without_ids_export_import_and_export_as_two_games() {
+    // Before: "Imported 1 game (1 game already stored)": one game of the backup lost.
+    let db = Db::new();
+    for _ in 0..2 {
+        db.ok(&["new", "nine-card-don", "--seats", "Gareth, Dai, Rhys, Huw"]);
+    }
+    let first = db.ok(&["export"]);
+    assert_eq!(first.lines().count(), 2);
+    let again = Db::new();
+    let file = again.dir().join("backup.jsonl");
+    std::fs::write(&file, &first).unwrap();
+    let said = again.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(said, "Imported 2 games: games 1–2.\n");
+    assert_eq!(again.ok(&["export"]), first);
+    // Imported again: both already stored, nothing doubled.
+    let said = again.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(said, "Imported 0 games (2 games already stored).\n");
+    assert_eq!(again.ok(&["export"]), first);
+}

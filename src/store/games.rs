@@ -714,7 +714,9 @@ impl Change<'_> {
         Ok(id)
     }
 
-    /// Where a canonical record is already stored: by its `id`, or, without one, by its content.
+    /// Where a canonical record is already stored: by its `id`, or, without one, by its content
+    /// among the games stored before this change (two games alike in one file, with no ids, are
+    /// two games: a backup of them imports both).
     pub fn stored_as(&self, record: &Value) -> Result<Option<StoredAs>, StoreError> {
         let found = |game: i64| -> Result<StoredAs, StoreError> {
             let stored = game_record(&self.tx, game)?;
@@ -740,9 +742,11 @@ impl Change<'_> {
         let candidates: Vec<i64> = self
             .tx
             .prepare_cached(
-                "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2",
+                "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2
+                 AND id NOT IN (SELECT row FROM changes WHERE op = ?3 AND tbl = 'games'
+                                AND action = 'insert')",
             )?
-            .query_map((variant, date), |r| r.get(0))?
+            .query_map((variant, date, self.op), |r| r.get(0))?
             .collect::<Result<_, _>>()?;
         for game in candidates {
             let stored = found(game)?;
