@@ -637,9 +637,8 @@ fn the_hand_in_play_of_a_record_gets_the_checks_of_a_finished_hand_at_check_and_
             .unwrap();
     let mut pitched_by_e = example[0].clone();
     let first = pitched_by_e["hands"][0].clone();
-    let tricks: Vec<serde_json::Value> = pitched_by_e["hands"][1]["tricks"].as_array().unwrap()
-        [..3]
-        .to_vec();
+    let tricks: Vec<serde_json::Value> =
+        pitched_by_e["hands"][1]["tricks"].as_array().unwrap()[..3].to_vec();
     pitched_by_e["hands"] = serde_json::json!([first, { "pitcher": "E", "tricks": tricks }]);
     pitched_by_e["in_play"] = serde_json::json!(true);
     pitched_by_e.as_object_mut().unwrap().remove("id");
@@ -685,7 +684,10 @@ fn the_hand_in_play_of_a_record_gets_the_checks_of_a_finished_hand_at_check_and_
         assert_eq!(out.status.code(), Some(1), "{record}");
         let err = text(&out.stderr);
         assert!(err.contains(message), "{err}");
-        assert!(err.contains("Nothing imported: 1 error in 1 record."), "{err}");
+        assert!(
+            err.contains("Nothing imported: 1 error in 1 record."),
+            "{err}"
+        );
         assert_eq!(db.dump(), before);
     }
 }

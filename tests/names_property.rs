@@ -718,11 +718,8 @@ fn names_that_only_look_alike_are_one_person_in_a_game_and_two_new_teams_are_ref
         2,
         "`jacks_out.entrants` names one player twice: \"Ann Bee\" (entrant 1) and \"ANN BEE\" (entrant 2) (one player enters once)",
     );
-    let mut jacks: serde_json::Value = serde_json::from_str(&record(
-        "jacks",
-        ["Gareth", "Dai", "Rhys", "Huw"],
-    ))
-    .unwrap();
+    let mut jacks: serde_json::Value =
+        serde_json::from_str(&record("jacks", ["Gareth", "Dai", "Rhys", "Huw"])).unwrap();
     jacks["jacks_out"] =
         serde_json::json!({ "pool": 10, "entrants": ["Ann Bee", "Dai", "\u{410}nn Bee"] });
     std::fs::write(&path, jacks.to_string()).unwrap();

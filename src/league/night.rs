@@ -560,22 +560,24 @@ fn games_of(m: &Match) -> Vec<(i64, Kind, u32, usize)> {
 /// game is one leg, never two.
 fn game_twice(before: &[(i64, Kind, u32, usize)], m: &Match) -> Option<NightError> {
     let mine = games_of(m);
-    mine.iter().enumerate().find_map(|(i, &(game, kind, slot, leg))| {
-        let earlier = before
-            .iter()
-            .filter(|&&(_, k, s, _)| (k, s) != (kind, slot))
-            .chain(&mine[..i])
-            .find(|&&(g, ..)| g == game)?;
-        Some(NightError::GameTwice {
-            game,
-            first_kind: earlier.1,
-            first_slot: earlier.2,
-            first_leg: earlier.3,
-            kind,
-            slot,
-            leg,
+    mine.iter()
+        .enumerate()
+        .find_map(|(i, &(game, kind, slot, leg))| {
+            let earlier = before
+                .iter()
+                .filter(|&&(_, k, s, _)| (k, s) != (kind, slot))
+                .chain(&mine[..i])
+                .find(|&&(g, ..)| g == game)?;
+            Some(NightError::GameTwice {
+                game,
+                first_kind: earlier.1,
+                first_slot: earlier.2,
+                first_leg: earlier.3,
+                kind,
+                slot,
+                leg,
+            })
         })
-    })
 }
 
 /// A best-of result: exactly one side has the legs needed, the other fewer.
