@@ -836,6 +836,17 @@ impl Change<'_> {
             }
             self.insert_hand(game, number, hand, claimed.contains(&number), &at)?;
         }
+        if in_play {
+            // A game in play is carried on at the table: its entries must replay there as
+            // they do when `don play` opens it.
+            let entries = game_entries(&self.tx, game)?;
+            let stored = parse_record(game_record(&self.tx, game)?);
+            if let Err(e) = crate::scorer::table_sheet(stored, &entries) {
+                return Err(StoreError::Refused(format!(
+                    "the game in play could not be carried on at the table: {e}"
+                )));
+            }
+        }
         Ok(game)
     }
 
