@@ -597,7 +597,9 @@ fn check_reports_a_game_in_play_as_unfinished_and_its_hand_in_play_as_no_error()
     assert_eq!(game["errors"], serde_json::json!([]));
     assert_eq!(
         game["warnings"],
-        serde_json::json!([{ "code": "unfinished", "hand": 1, "trick": null, "seat": null,
+        serde_json::json!([{ "code": "unfinished", "hand": null, "trick": null, "seat": null,
+            "message": "the game is in play at NS 10, EW 13, not yet decided" },
+            { "code": "unfinished", "hand": 1, "trick": null, "seat": null,
             "message": "hand 1 is in play (2 tricks entered) and not on the sheet" }])
     );
     assert_eq!(game["final"], serde_json::json!({ "NS": 10, "EW": 13 }));
@@ -625,4 +627,88 @@ fn check_reports_a_game_in_play_as_unfinished_and_its_hand_in_play_as_no_error()
         game["errors"][0]["message"],
         "`in_play` must be true or false, not a string"
     );
+}
+
+#[test]
+fn the_hand_in_play_of_a_record_gets_the_checks_of_a_finished_hand_at_check_and_import() {
+    let db = Db::new();
+    let example: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string("examples/nine-card-don.json").unwrap())
+            .unwrap();
+    let mut pitched_by_e = example[0].clone();
+    let first = pitched_by_e["hands"][0].clone();
+    let tricks: Vec<serde_json::Value> =
+        pitched_by_e["hands"][1]["tricks"].as_array().unwrap()[..3].to_vec();
+    pitched_by_e["hands"] = serde_json::json!([first, { "pitcher": "E", "tricks": tricks }]);
+    pitched_by_e["in_play"] = serde_json::json!(true);
+    pitched_by_e.as_object_mut().unwrap().remove("id");
+    let open = |tricks: &str| {
+        format!(
+            r#"{{"format":"don/1","ruleset":{{"variant":"nine-card-don"}},"seats":{{"N":"A","E":"B","S":"C","W":"D"}},"in_play":true,"hands":[{{"pitcher":"S","tricks":[{tricks}]}}]}}"#
+        )
+    };
+    let cases = [
+        (
+            open(r#""TC 3C 8C 6C","TC 2C 4C 5C""#),
+            "duplicate-card",
+            "hand 1, trick 2, seat S [duplicate-card] TC is played twice in this hand (first by S); again by S in trick 2",
+        ),
+        (
+            open(r#""TC 3H 8C 6C","9C 7C AC JC""#),
+            "renege",
+            "hand 1, trick 2, seat W [renege] W did not follow clubs in trick 1 but played 7C in trick 2",
+        ),
+        (
+            pitched_by_e.to_string(),
+            "wrong-pitcher",
+            "hand 2, seat E [wrong-pitcher] E pitched hand 2, but it was W's turn to pitch",
+        ),
+    ];
+    db.ok(&["import", "examples/phat.json"]);
+    let before = db.dump();
+    for (record, code, message) in cases {
+        let file = db.dir().join("r.jsonl");
+        std::fs::write(&file, format!("{record}\n")).unwrap();
+        let out = db.run(&["check", file.to_str().unwrap(), "--json"]);
+        assert_eq!(out.status.code(), Some(1), "{record}");
+        let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        assert_eq!(v["games"][0]["valid"], false);
+        let codes: Vec<&str> = v["games"][0]["errors"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|e| e["code"].as_str().unwrap())
+            .collect();
+        assert_eq!(codes, [code]);
+        let out = db.run(&["import", file.to_str().unwrap()]);
+        assert_eq!(out.status.code(), Some(1), "{record}");
+        let err = text(&out.stderr);
+        assert!(err.contains(message), "{err}");
+        assert!(
+            err.contains("Nothing imported: 1 error in 1 record."),
+            "{err}"
+        );
+        assert_eq!(db.dump(), before);
+    }
+}
+
+#[test]
+fn two_games_alike_without_ids_export_import_and_export_as_two_games() {
+    // Before: "Imported 1 game (1 game already stored)": one game of the backup lost.
+    let db = Db::new();
+    for _ in 0..2 {
+        db.ok(&["new", "nine-card-don", "--seats", "Gareth, Dai, Rhys, Huw"]);
+    }
+    let first = db.ok(&["export"]);
+    assert_eq!(first.lines().count(), 2);
+    let again = Db::new();
+    let file = again.dir().join("backup.jsonl");
+    std::fs::write(&file, &first).unwrap();
+    let said = again.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(said, "Imported 2 games: games 1–2.\n");
+    assert_eq!(again.ok(&["export"]), first);
+    // Imported again: both already stored, nothing doubled.
+    let said = again.ok(&["import", file.to_str().unwrap()]);
+    assert_eq!(said, "Imported 0 games (2 games already stored).\n");
+    assert_eq!(again.ok(&["export"]), first);
 }

@@ -161,3 +161,52 @@ fn don_undo_of_a_take_back_made_while_a_night_held_the_game_is_refused_naming_th
     assert!(text(&out.stderr).contains(HELD), "{}", text(&out.stderr));
     assert_eq!(db.dump(), before, "nothing changed");
 }
+
+#[test]
+fn one_game_as_two_legs_of_a_match_or_of_two_matches_is_refused_naming_both() {
+    // Before: exit 0, leg_games held game 1 twice and `night show` gave "(game 1)" twice.
+    let db = Db::short_nights();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "S",
+    ]);
+    let (code, _, err) = play(&db, "1", &["totals ns 30 ew 10 game ns"; 5]);
+    assert_eq!(code, Some(0), "{err}");
+    let before = db.dump();
+    let enter = |matches: &[&str]| {
+        let mut args = vec![
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+        ];
+        for m in matches {
+            args.extend(["--match", m]);
+        }
+        let out = db.run(&args);
+        (out.status.code(), text(&out.stderr))
+    };
+    let (code, err) = enter(&["don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 #1"]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("game 1 is counted twice on this night: as leg 1 of don match 1 and as leg 2 of don match 1"),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+    let (code, err) = enter(&[
+        "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 121-80",
+        "don 2; Gareth+Rhys; Dai+Huw; 2-0; 121-80 #1",
+    ]);
+    assert_eq!(code, Some(2), "{err}");
+    assert!(
+        err.contains("--match 2: leg 2: game 1 is already a leg of don 1 of Royal Oak v Red Lion on 2025-09-04"),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+}

@@ -694,3 +694,69 @@ fn a_new_name_that_only_looks_like_a_known_one_is_warned_of() {
         "warning: the new player 'D\u{430}i Morgan' only looks like 'Dai Morgan' (U+0430, character 2, sets them apart); did you mean `Dai Morgan`?\n"
     );
 }
+
+#[test]
+fn names_that_only_look_alike_are_one_person_in_a_game_and_two_new_teams_are_refused() {
+    // Before: each passed (two players, or two teams, no one could tell apart).
+    let db = league();
+    // `don new`: a zero-width space inside one of two Gareths.
+    refused(
+        &db,
+        &["new", "nine-card-don", "--seats", "Gar\u{200b}eth, Dai, Gareth, Huw"],
+        2,
+        "`seats` names one player for two seats: N \"Gar\u{200b}eth\" and S \"Gareth\" (they look alike: only U+200B, character 4 of \"Gar\u{200b}eth\", sets them apart; one player sits in one seat)",
+    );
+    // A record: the same, a `schema` error at check and import.
+    let rec = record("alike", ["Gareth", "Dai", "Gar\u{200b}eth", "Huw"]);
+    let path = db.dir().join("alike.json");
+    std::fs::write(&path, &rec).unwrap();
+    let out = expect(&db, &["check", path.to_str().unwrap(), "--json"], 1);
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["games"][0]["errors"][0]["code"], "schema");
+    refused(
+        &db,
+        &["import", path.to_str().unwrap()],
+        1,
+        "[schema] `seats` names one player for two seats: N \"Gareth\" and S \"Gar\u{200b}eth\" (they look alike: only U+200B, character 4 of \"Gar\u{200b}eth\", sets them apart; one player sits in one seat)",
+    );
+    // Jacks out: one entrant twice, as names match or as they look.
+    refused(
+        &db,
+        &[
+            "new",
+            "nine-card-don",
+            "--seats",
+            "Dai, Rhys, Huw, Bryn",
+            "--pool",
+            "10",
+            "--entrants",
+            "Ann Bee, ANN BEE, Dai, Rhys, Huw",
+        ],
+        2,
+        "`jacks_out.entrants` names one player twice: \"Ann Bee\" (entrant 1) and \"ANN BEE\" (entrant 2) (one player enters once)",
+    );
+    let mut jacks: serde_json::Value =
+        serde_json::from_str(&record("jacks", ["Gareth", "Dai", "Rhys", "Huw"])).unwrap();
+    jacks["jacks_out"] =
+        serde_json::json!({ "pool": 10, "entrants": ["Ann Bee", "Dai", "\u{410}nn Bee"] });
+    std::fs::write(&path, jacks.to_string()).unwrap();
+    let out = expect(&db, &["check", path.to_str().unwrap()], 1);
+    assert!(
+        text(&out.stdout).contains("error [schema] record: `jacks_out.entrants` names one player twice: \"Ann Bee\" (entrant 1) and \"\u{410}nn Bee\" (entrant 3) (they look alike: only U+0410, character 1 of \"\u{410}nn Bee\", sets them apart; one player enters once)"),
+        "{}",
+        text(&out.stdout)
+    );
+    // A rosters file making two teams that look alike: the second refused.
+    let csv = db.dir().join("rosters.csv");
+    std::fs::write(
+        &csv,
+        "season,team,player\n2025-26,Red Oak,Ann Bee\n2025-26,Red \u{41e}ak,Bob Cee\n",
+    )
+    .unwrap();
+    refused(
+        &db,
+        &["import", csv.to_str().unwrap(), "--league", "Valleys", "--create"],
+        1,
+        "line 3, column 2 (team): the new team 'Red \u{41e}ak' only looks like 'Red Oak' (U+041E, character 5, sets them apart); did you mean `Red Oak`?",
+    );
+}

@@ -811,8 +811,58 @@ fn a_correction_may_keep_the_game_that_scores_a_leg_of_the_match_it_replaces() {
             &format!("don 2; {pair}; 2-0; #1 121-80"),
         ],
         2,
-        "game 1 is already a leg of don 1 of A v B on 2025-09-18",
+        "A v B on 2025-09-18: game 1 is counted twice on this night: as leg 2 of don match 1 and as leg 1 of don match 2",
     );
+}
+
+#[test]
+fn a_correction_may_swap_the_games_of_two_matches_of_the_night_but_not_count_one_twice() {
+    // Before: "game 2 is already a leg of don 2", a link the same command replaces.
+    let db = setup_l();
+    for _ in 0..2 {
+        game(&db, LEAGUE_SEATS, &"totals ns 30 ew 10 game ns\n".repeat(5));
+    }
+    let pair = "Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan";
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-09-18",
+        "--match",
+        &format!("don 1; {pair}; 2-0; #1 121-80"),
+        "--match",
+        &format!("don 2; {pair}; 2-0; #2 121-80"),
+    ]);
+    let links = "SELECT g.game || ': ' || m.kind || ' ' || m.slot || ' leg ' || g.leg FROM leg_games g JOIN matches m ON m.id = g.match ORDER BY g.game";
+    assert_eq!(db.sql(links), "1: don 1 leg 1\n2: don 2 leg 1\n");
+    // One game as two legs, in one match or two: refused naming both.
+    refused(
+        &db,
+        &[
+            "night",
+            "correct",
+            "A",
+            "B",
+            "--match",
+            &format!("don 1; {pair}; 2-0; #2 121-80"),
+        ],
+        2,
+        "A v B on 2025-09-18: game 2 is counted twice on this night: as leg 1 of don match 1 and as leg 1 of don match 2",
+    );
+    let said = db.ok(&[
+        "night",
+        "correct",
+        "A",
+        "B",
+        "--match",
+        &format!("don 1; {pair}; 2-0; #2 121-80"),
+        "--match",
+        &format!("don 2; {pair}; 2-0; #1 121-80"),
+    ]);
+    assert!(said.contains("corrected (don 1, don 2)"), "{said}");
+    assert_eq!(db.sql(links), "1: don 2 leg 1\n2: don 1 leg 1\n");
 }
 
 #[test]

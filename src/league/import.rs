@@ -116,7 +116,8 @@ fn column_of(e: &NightError) -> &'static str {
         NightError::LegScoreCount { .. }
         | NightError::LegScoreTarget { .. }
         | NightError::LegScoresDisagree { .. }
-        | NightError::LegAfterWon { .. } => "leg_scores",
+        | NightError::LegAfterWon { .. }
+        | NightError::GameTwice { .. } => "leg_scores",
         NightError::Totals { .. } => "home_points",
         NightError::Incomplete { .. } | NightError::SameTeam => "",
     }
@@ -137,6 +138,7 @@ fn depends_on(e: &NightError) -> &'static [&'static str] {
         | NightError::LegScoreTarget { .. }
         | NightError::LegScoresDisagree { .. }
         | NightError::LegAfterWon { .. } => &["leg_scores", "home_legs", "away_legs"],
+        NightError::GameTwice { .. } => &["leg_scores"],
         NightError::Totals { .. } => &["home_points", "away_points"],
         NightError::Incomplete { .. } | NightError::SameTeam => &[],
     }

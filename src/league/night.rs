@@ -489,6 +489,16 @@ pub enum NightError {
     Incomplete { missing: String },
     #[error("a team cannot play itself")]
     SameTeam,
+    #[error("game {game} is counted twice on this night: as leg {first_leg} of {first_kind} match {first_slot} and as leg {leg} of {kind} match {slot}")]
+    GameTwice {
+        game: i64,
+        first_kind: Kind,
+        first_slot: u32,
+        first_leg: usize,
+        kind: Kind,
+        slot: u32,
+        leg: usize,
+    },
 }
 
 /// Checks one match against the night's configuration (its kind, slot, players, legs and leg
@@ -533,7 +543,41 @@ fn match_faults(config: &Config, m: &Match) -> Vec<NightError> {
         Err(e) => faults.push(e),
         Ok(()) => faults.extend(check_leg_scores(kc, m).err()),
     }
+    faults.extend(game_twice(&games_of(m), m));
     faults
+}
+
+/// The stored games a match's legs are: (game, kind, slot, leg), leg counted from 1.
+fn games_of(m: &Match) -> Vec<(i64, Kind, u32, usize)> {
+    m.leg_scores
+        .iter()
+        .enumerate()
+        .filter_map(|(i, leg)| leg.game.map(|g| (g, m.kind, m.slot, i + 1)))
+        .collect()
+}
+
+/// The first leg of `m` whose stored game is one of `before`'s, or an earlier leg's of `m`: one
+/// game is one leg, never two.
+fn game_twice(before: &[(i64, Kind, u32, usize)], m: &Match) -> Option<NightError> {
+    let mine = games_of(m);
+    mine.iter()
+        .enumerate()
+        .find_map(|(i, &(game, kind, slot, leg))| {
+            let earlier = before
+                .iter()
+                .filter(|&&(_, k, s, _)| (k, s) != (kind, slot))
+                .chain(&mine[..i])
+                .find(|&&(g, ..)| g == game)?;
+            Some(NightError::GameTwice {
+                game,
+                first_kind: earlier.1,
+                first_slot: earlier.2,
+                first_leg: earlier.3,
+                kind,
+                slot,
+                leg,
+            })
+        })
 }
 
 /// A best-of result: exactly one side has the legs needed, the other fewer.
@@ -650,6 +694,8 @@ pub struct NightCheck {
     slots: Vec<(Kind, u32)>,
     /// Each player's name key by kind, with the slot they played and their side.
     players: Vec<(Kind, String, u32, Side)>,
+    /// The stored games the matches' legs are: (game, kind, slot, leg).
+    games: Vec<(i64, Kind, u32, usize)>,
     /// What the matches added so far warn of, in order.
     pub warnings: Vec<NightWarning>,
 }
@@ -679,6 +725,13 @@ impl NightCheck {
                 kind: m.kind,
                 slot: m.slot,
             });
+        }
+        // Within the match, `match_faults` has said it already.
+        if !faults
+            .iter()
+            .any(|e| matches!(e, NightError::GameTwice { .. }))
+        {
+            faults.extend(game_twice(&self.games, m));
         }
         let names: Vec<(&String, String)> = m
             .players
@@ -728,6 +781,7 @@ impl NightCheck {
     /// Adds a match that has no fault (see [`NightCheck::faults`]), with what it warns of.
     pub fn push(&mut self, m: &Match) {
         self.slots.push((m.kind, m.slot));
+        self.games.extend(games_of(m));
         let home = m.players.home.len();
         for (i, name) in m.players.home.iter().chain(&m.players.away).enumerate() {
             let side = if i < home { Side::Home } else { Side::Away };

@@ -301,15 +301,52 @@ fn one_player_one_seat(rec: &mut Record) {
         .iter()
         .filter_map(|&s| rec.seats[s].as_deref().map(|n| (s, n)))
         .collect();
-    if let Some((a, b)) = super::text::given_twice(named.iter().map(|(_, n)| *n)) {
+    if let Some((a, b)) = alike_twice(named.iter().map(|(_, n)| *n)) {
         let (first, name) = named[a];
         let (second, other) = named[b];
-        let shown = |n: &str| format!("\"{}\"", super::text::escaped(n));
         rec.faults.push(schema(format!(
-            "`seats` names one player for two seats: {first} {} and {second} {} (one player sits in one seat)",
-            shown(name),
-            shown(other)
+            "`seats` names one player for two seats: {first} {} and {second} {} ({}one player sits in one seat)",
+            shown_name(name),
+            shown_name(other),
+            look_alike_note(name, other),
         )));
+    }
+}
+
+/// The first name given twice, as it looks ([`super::text::look_alike_key`]: case, spaces,
+/// invisible marks and look-alike letters aside): the places of its two mentions, from 0. One
+/// game cannot seat two people whose names cannot be told apart.
+fn alike_twice<'a>(names: impl IntoIterator<Item = &'a str>) -> Option<(usize, usize)> {
+    let mut seen: Vec<String> = Vec::new();
+    for (i, name) in names.into_iter().enumerate() {
+        let key = super::text::look_alike_key(name);
+        if let Some(first) = seen.iter().position(|k| *k == key && !key.is_empty()) {
+            return Some((first, i));
+        }
+        seen.push(key);
+    }
+    None
+}
+
+fn shown_name(name: &str) -> String {
+    format!("\"{}\"", super::text::escaped(name))
+}
+
+/// For two names that only look alike (not the same as names are matched): which character
+/// sets them apart, to go before the rest of a message in brackets.
+fn look_alike_note(name: &str, other: &str) -> String {
+    if super::text::name_key(name) == super::text::name_key(other) {
+        return String::new();
+    }
+    let odd = super::text::look_alike_char(other)
+        .map(|c| (other, c))
+        .or_else(|| super::text::look_alike_char(name).map(|c| (name, c)));
+    match odd {
+        Some((which, (c, at))) => format!(
+            "they look alike: only {c}, character {at} of {}, sets them apart; ",
+            shown_name(which)
+        ),
+        None => "they look alike; ".to_string(),
     }
 }
 
@@ -350,6 +387,17 @@ fn parse_jacks_out(value: Value, faults: &mut Vec<Fault>) -> Option<JacksOut> {
             ))),
             (other, _) => faults.push(schema(format!("unknown field `{other}` in `jacks_out`"))),
         }
+    }
+    if let Some((a, b)) = alike_twice(out.entrants.iter().map(String::as_str)) {
+        let (name, other) = (&out.entrants[a], &out.entrants[b]);
+        faults.push(schema(format!(
+            "`jacks_out.entrants` names one player twice: {} (entrant {}) and {} (entrant {}) ({}one player enters once)",
+            shown_name(name),
+            a + 1,
+            shown_name(other),
+            b + 1,
+            look_alike_note(name, other),
+        )));
     }
     Some(out)
 }

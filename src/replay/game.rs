@@ -424,6 +424,14 @@ impl Replay {
     /// waiting for the next hand, are not on it, and it says so.
     pub fn finish(mut self) -> ScoreSheet {
         if let Some(open) = self.open.take() {
+            // The hand in play gets the checks a finished hand gets, as far as it goes: what
+            // was found in its tricks so far (a card played twice, a renege, a wrong pitcher).
+            let mut found = open.engine;
+            found.extend(open.own);
+            found.sort_by_key(|f| f.trick.unwrap_or(0));
+            for fault in found {
+                self.sheet.push(fault);
+            }
             let tricks = plural(open.tricks as usize, "trick", "tricks");
             self.sheet.push(
                 Fault::new(

@@ -714,7 +714,9 @@ impl Change<'_> {
         Ok(id)
     }
 
-    /// Where a canonical record is already stored: by its `id`, or, without one, by its content.
+    /// Where a canonical record is already stored: by its `id`, or, without one, by its content
+    /// among the games stored before this change (two games alike in one file, with no ids, are
+    /// two games: a backup of them imports both).
     pub fn stored_as(&self, record: &Value) -> Result<Option<StoredAs>, StoreError> {
         let found = |game: i64| -> Result<StoredAs, StoreError> {
             let stored = game_record(&self.tx, game)?;
@@ -740,9 +742,11 @@ impl Change<'_> {
         let candidates: Vec<i64> = self
             .tx
             .prepare_cached(
-                "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2",
+                "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2
+                 AND id NOT IN (SELECT row FROM changes WHERE op = ?3 AND tbl = 'games'
+                                AND action = 'insert')",
             )?
-            .query_map((variant, date), |r| r.get(0))?
+            .query_map((variant, date, self.op), |r| r.get(0))?
             .collect::<Result<_, _>>()?;
         for game in candidates {
             let stored = found(game)?;
@@ -831,6 +835,17 @@ impl Change<'_> {
                 continue;
             }
             self.insert_hand(game, number, hand, claimed.contains(&number), &at)?;
+        }
+        if in_play {
+            // A game in play is carried on at the table: its entries must replay there as
+            // they do when `don play` opens it.
+            let entries = game_entries(&self.tx, game)?;
+            let stored = parse_record(game_record(&self.tx, game)?);
+            if let Err(e) = crate::scorer::table_sheet(stored, &entries) {
+                return Err(StoreError::Refused(format!(
+                    "the game in play could not be carried on at the table: {e}"
+                )));
+            }
         }
         Ok(game)
     }

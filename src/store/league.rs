@@ -1370,8 +1370,9 @@ impl LeagueReader<'_> {
     /// A stored game as a Don leg: it must be a finished two-sided game of `variant`; its home
     /// side is the one whose players are `home` (any order, case ignored), or North–South when
     /// the match's players are not given.
-    /// `replacing`: the match a correction replaces (its night's fixture, kind and slot), which
-    /// the game may score a leg of already.
+    /// `replacing`: the match a correction replaces (its night's fixture, kind and slot); the
+    /// game may score a leg of that night already (the night's own check refuses one game as
+    /// two legs of it).
     pub fn game_leg(
         &self,
         game: i64,
@@ -1422,10 +1423,10 @@ impl LeagueReader<'_> {
                     ))
                 })
                 .optional()?;
-            // A leg of the very match a correction replaces is no other match's.
-            let linked = linked.filter(|(kind, slot, .., fixture)| {
-                replacing.as_ref() != Some(&(*fixture, kind.clone(), *slot))
-            });
+            // A leg of the night a correction replaces may move within it (the night's own
+            // check refuses one game as two legs).
+            let linked =
+                linked.filter(|(.., fixture)| replacing.as_ref().map(|(f, ..)| f) != Some(fixture));
             if let Some((kind, slot, day, home, away, _)) = linked {
                 return Err(StoreError::Refused(format!(
                     "game {game} is already a leg of {kind} {slot} of {home} v {away} on {day}"

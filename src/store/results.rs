@@ -219,6 +219,16 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let team = match self.teams.get(&name_key(name)) {
             Some(t) => t.clone(),
             None if self.create => {
+                // A new team that only looks like one the league has, or one this import makes
+                // ("Royal Оak" with a Cyrillic "О"), is refused: two teams no one can tell apart.
+                let known = self.teams.values().map(|t| t.name.as_str());
+                if let Some(w) = crate::record::text::look_alike_warning("team", name, known) {
+                    return Err(RowError {
+                        line,
+                        column,
+                        message: w,
+                    });
+                }
                 let t = self
                     .change
                     .add_team(&self.league, name, None)
