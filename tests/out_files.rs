@@ -64,7 +64,7 @@ fn an_export_never_replaces_the_database_by_any_name() {
             assert_eq!(
                 err,
                 format!(
-                    "don: error: {o}{note} is the database itself: exporting there would destroy it\n  hint: give --out another file; to copy the database, use `don backup FILE`\n"
+                    "don: error: {o}{note} is the database itself: writing there would destroy it\n  hint: give --out another file; to copy the database, use `don backup FILE`\n"
                 )
             );
         }

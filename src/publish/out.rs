@@ -95,8 +95,11 @@ impl OutError {
                 "every name before the file's own must be a folder: give a path that is"
             }
             (Database { .. }, Role::Backup) => "back it up to another file",
+            (Database { .. }, Role::Out) => {
+                "give --out another file; to copy the database, use `don backup FILE`"
+            }
             (Database { .. }, _) => {
-                "give another file; to copy the database, use `don backup FILE`"
+                "give --out-dir another folder; to copy the database, use `don backup FILE`"
             }
             (InSet { .. }, _) => {
                 "remove it (or move it out of the folder), or export into another folder"
@@ -110,7 +113,12 @@ impl OutError {
             (Holds { .. }, Role::Backup) => {
                 "give another file name; to replace it all the same, add --force"
             }
-            (Holds { .. }, _) => "give another file; to replace it all the same, add --force",
+            (Holds { .. }, Role::Out) => {
+                "give --out another file; to replace it all the same, add --force"
+            }
+            (Holds { .. }, _) => {
+                "give --out-dir another folder; to replace it all the same, add --force"
+            }
             (NoFolder { .. }, Role::Backup) => {
                 "make the folder first, or give a file in a folder that is there"
             }

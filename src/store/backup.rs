@@ -56,13 +56,16 @@ fn immutable_uri(path: &Path) -> String {
     uri
 }
 
-/// The first operation in a database's log: its number, time and command.
-fn first_operation(conn: &Connection) -> rusqlite::Result<Option<(i64, String, String)>> {
+/// An operation in a database's log: its number, time, command and summary.
+type Op = (i64, String, String, String);
+
+/// The first operation in a database's log.
+fn first_operation(conn: &Connection) -> rusqlite::Result<Option<Op>> {
     use rusqlite::OptionalExtension;
     conn.query_row(
-        "SELECT id, at, command FROM operations ORDER BY id LIMIT 1",
+        "SELECT id, at, command, summary FROM operations ORDER BY id LIMIT 1",
         [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
     )
     .optional()
 }
@@ -97,19 +100,19 @@ impl Store {
         };
         if theirs == first_operation(&self.conn)? {
             // An older backup of this database holds no operation this one lacks.
-            let last: Option<(i64, String, String)> = conn
+            let last: Option<Op> = conn
                 .query_row(
-                    "SELECT id, at, command FROM operations ORDER BY id DESC LIMIT 1",
+                    "SELECT id, at, command, summary FROM operations ORDER BY id DESC LIMIT 1",
                     [],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
                 )
                 .ok();
             let ours = match &last {
-                Some((id, at, command)) => self
+                Some((id, at, command, summary)) => self
                     .conn
                     .query_row(
-                        "SELECT count(*) FROM operations WHERE id = ?1 AND at = ?2 AND command = ?3",
-                        rusqlite::params![id, at, command],
+                        "SELECT count(*) FROM operations WHERE id = ?1 AND at = ?2 AND command = ?3 AND summary = ?4",
+                        rusqlite::params![id, at, command, summary],
                         |r| r.get::<_, i64>(0),
                     )
                     .map(|n| n > 0)?,
