@@ -50,6 +50,8 @@ pub enum OutError {
     },
     #[error("{} is a {kind} where the export writes a file of the set", path.display())]
     InSet { path: PathBuf, kind: &'static str },
+    #[error("{}{note} is a file, not a folder", path.display())]
+    NotADir { path: PathBuf, note: String },
     #[error("{} is a symbolic link to {}, which is not there", path.display(), to.display())]
     DanglingFolder { path: PathBuf, to: PathBuf },
     #[error("{}{note} is read-only: you may not write it", path.display())]
@@ -104,6 +106,7 @@ impl OutError {
             (InSet { .. }, _) => {
                 "remove it (or move it out of the folder), or export into another folder"
             }
+            (NotADir { .. }, _) => "give --out-dir a folder (new, or one to write the files into)",
             (DanglingFolder { .. }, _) => {
                 "make the folder it points to, or give --out-dir another folder"
             }
@@ -437,9 +440,9 @@ fn folder(dir: &Path, database: &Path) -> Result<(), OutError> {
                     note: note + what,
                 });
             }
-            Err(OutError::NotAFolder {
+            Err(OutError::NotADir {
                 path: dir.to_path_buf(),
-                part: dir.to_path_buf(),
+                note,
             })
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
