@@ -840,3 +840,57 @@ fn a_backup_never_replaces_a_file_the_user_may_not_write() {
     );
     assert_eq!(std::fs::read(&copy).unwrap(), before);
 }
+
+#[test]
+fn a_dry_run_import_makes_no_folder_or_database_file() {
+    let db = Db::new();
+    let nf = db.dir().join("nf");
+    let target = format!("--db={}", nf.join("sub/x.db").display());
+    // Before: nf/sub was left behind, empty.
+    assert_eq!(
+        db.ok(&["import", "--dry-run", "examples/phat.json", &target]),
+        "Would import 1 game; nothing was changed (--dry-run).\n"
+    );
+    assert!(!nf.exists());
+    let out = db.run(&[
+        "import",
+        "--dry-run",
+        "examples/league/2025-26-rosters.csv",
+        "--league",
+        "Abercarn Crib and Don League",
+        "--create",
+        &target,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!nf.exists());
+    assert_eq!(files(db.dir()), Vec::<String>::new());
+}
+
+#[test]
+fn a_dry_run_import_works_on_a_database_one_may_not_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = Db::new();
+    db.ok(&["import", "examples/phat.json"]);
+    let before = std::fs::read(&db.path).unwrap();
+    let names = files(db.dir());
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(db.dir(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let ran = as_other_user(
+        &db,
+        &["import", "--dry-run", "examples/phat.json", "examples/irish-don.json"],
+    );
+    std::fs::set_permissions(db.dir(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let Some(out) = ran else {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    };
+    // Before: refused as a change ("this command changes the database…").
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "Would import 1 game (1 game already stored); nothing was changed (--dry-run).\n"
+    );
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
+    assert_eq!(files(db.dir()), names);
+}

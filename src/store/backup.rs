@@ -243,3 +243,23 @@ fn is_sqlite_file(path: &Path) -> bool {
         .and_then(|mut f| f.read_exact(&mut head))
         .is_ok_and(|()| &head == b"SQLite format 3\0")
 }
+
+impl Store {
+    /// A copy in memory of the database at `path` (a new database where there is none, or only
+    /// an empty file), for a dry run: changes made in it are never written, and nothing is made
+    /// on disk, neither the database nor its folder, nor a `-wal` beside it (the database is
+    /// read as [`Store::open_read`] reads it, so a read-only disk serves too).
+    pub fn open_scratch(path: &Path) -> Result<Store, StoreError> {
+        let mut scratch = Store::open(Path::new(":memory:"))?;
+        if std::fs::metadata(path).is_ok_and(|m| !m.is_file() || m.len() > 0) {
+            let read = Store::open_read(path)?;
+            Backup::new(&read.conn, &mut scratch.conn)?.run_to_completion(
+                i32::MAX,
+                Duration::from_millis(20),
+                None,
+            )?;
+            scratch.conn.pragma_update(None, "query_only", "OFF")?;
+        }
+        Ok(scratch)
+    }
+}
