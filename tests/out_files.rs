@@ -632,3 +632,63 @@ fn an_export_set_s_folder_that_cannot_be_one_is_said_plainly() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
     assert!(!dir.join("nowhere").exists());
 }
+
+#[test]
+fn a_db_path_through_a_file_is_said_with_a_hint() {
+    let db = two_games();
+    let p = db.path.display().to_string();
+    // Before: "Not a directory (os error 20)" and no hint.
+    for given in [format!("{p}/."), format!("{p}/x.db")] {
+        let err = refused(&db, &["games", "--db", &given], 2);
+        assert_eq!(
+            err,
+            format!("don: error: cannot read the database {given}: Not a directory (os error 20)\n  hint: {p} is a file, not a folder: give --db (or DON_DB) the database's own file name\n")
+        );
+    }
+}
+
+#[test]
+fn a_folder_the_user_may_not_write_is_named_with_no_temporary_file() {
+    let db = two_games();
+    let dir = db.dir();
+    let locked = dir.join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let out = locked.join("games.jsonl");
+    let o = out.to_str().unwrap();
+    let copy = locked.join("copy.db");
+    let c = copy.to_str().unwrap();
+    let new = locked.join("new.db");
+    let new_db = format!("--db={}", new.display());
+    let ran = [
+        as_other_user(&db, &["export", "--out", o]),
+        as_other_user(&db, &["backup", c]),
+        as_other_user(&db, &["new", "nine-card-don", "--seats", "A,B,C,D", &new_db]),
+    ];
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let [Some(export), Some(backup), Some(made)] = ran else {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    };
+    // Before: the message named a temporary file (`…/.don-out-XXXXXX`, `.don-backup-….db`).
+    assert_eq!(export.status.code(), Some(1));
+    assert_eq!(
+        text(&export.stderr),
+        format!("don: error: cannot write {o}: Permission denied (os error 13)\n  hint: you may not write there: give a file in a folder you may write\n")
+    );
+    assert_eq!(backup.status.code(), Some(1));
+    assert_eq!(
+        text(&backup.stderr),
+        format!("don: error: cannot write {c}: Permission denied (os error 13)\n  hint: you may not write there: give a file in a folder you may write\n")
+    );
+    // Before: "unable to open database file" and no hint.
+    assert_eq!(made.status.code(), Some(2), "{}", text(&made.stderr));
+    assert!(
+        text(&made.stderr).ends_with(&format!("\n  hint: you may not write in the folder {}, where the new database would be made: give --db a file in a folder you may write\n", locked.display())),
+        "{}",
+        text(&made.stderr)
+    );
+    assert!(names(&locked).is_empty());
+}

@@ -70,7 +70,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         BackupError::Store(e) => match e.fault() {
             Some(don::store::Fault::Full) => about_file(OutError::Write {
                 path: file.clone(),
-                source: io::Error::from(io::ErrorKind::StorageFull),
+                source: out::plain(io::Error::from(io::ErrorKind::StorageFull)),
             }),
             _ => e.into(),
         },

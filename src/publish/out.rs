@@ -132,6 +132,9 @@ impl OutError {
                 io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
                     "free some space on the disk it is on, and run the command again"
                 }
+                io::ErrorKind::PermissionDenied if role == Role::OutDir => {
+                    "you may not write there: give --out-dir a folder you may write"
+                }
                 io::ErrorKind::PermissionDenied => {
                     "you may not write there: give a file in a folder you may write"
                 }
@@ -177,10 +180,45 @@ pub fn plain(e: io::Error) -> io::Error {
         }
         at = err.source();
     }
-    if e.to_string().contains(".don-") || e.to_string().contains(".tmp") {
-        return io::Error::from(kind);
+    // The `tempfile` crate's own error hides the system's: the system's number for its kind.
+    #[cfg(unix)]
+    let code = match kind {
+        io::ErrorKind::PermissionDenied => Some(libc::EACCES),
+        io::ErrorKind::StorageFull => Some(libc::ENOSPC),
+        io::ErrorKind::QuotaExceeded => Some(libc::EDQUOT),
+        io::ErrorKind::ReadOnlyFilesystem => Some(libc::EROFS),
+        io::ErrorKind::NotFound => Some(libc::ENOENT),
+        io::ErrorKind::NotADirectory => Some(libc::ENOTDIR),
+        io::ErrorKind::AlreadyExists => Some(libc::EEXIST),
+        _ => None,
+    };
+    #[cfg(not(unix))]
+    let code: Option<i32> = None;
+    match code {
+        Some(code) => io::Error::from_raw_os_error(code),
+        None if e.to_string().contains(".don-") || e.to_string().contains(".tmp") => {
+            io::Error::from(kind)
+        }
+        None => e,
     }
-    e
+}
+
+/// The first name on the way to `path` that is a file where a folder must be (`s.db` in
+/// `s.db/x`), if any.
+pub fn file_on_the_way(path: &Path) -> Option<PathBuf> {
+    let text = path.as_os_str().as_encoded_bytes();
+    // `s.db/` and `s.db/.` name `s.db` as a folder.
+    let as_folder = text.ends_with(b"/") || text.ends_with(b"/.");
+    let parts: Vec<_> = path.components().collect();
+    let mut at = PathBuf::new();
+    for (i, part) in parts.iter().enumerate() {
+        at.push(part);
+        let last = i + 1 == parts.len();
+        if (!last || as_folder) && fs::metadata(&at).is_ok_and(|m| !m.is_dir()) {
+            return Some(at);
+        }
+    }
+    None
 }
 
 /// ` (a link to REAL)` when the path given is a symbolic link.
