@@ -644,7 +644,12 @@ fn check_reports_a_game_in_play_as_unfinished_and_its_hand_in_play_as_no_error()
 /// Runs `don ARGS` and wants it refused (exit 2) with `stderr`, nothing on standard output.
 fn refused_with(db: &Db, args: &[&str], stderr: &str) {
     let out = db.run(args);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {}", text(&out.stderr));
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
     assert_eq!(text(&out.stderr), stderr, "{args:?}");
     assert_eq!(text(&out.stdout), "");
 }
@@ -690,11 +695,23 @@ fn a_backup_onto_a_pipe_a_device_or_a_socket_is_refused_and_leaves_it_as_it_is()
         let out = db.run(&["backup", "--force", p]);
         assert_eq!(out.status.code(), Some(2));
     }
-    assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo());
-    assert!(std::fs::symlink_metadata(&socket).unwrap().file_type().is_socket());
-    assert!(std::fs::metadata("/dev/null").unwrap().file_type().is_char_device());
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    assert!(std::fs::symlink_metadata(&socket)
+        .unwrap()
+        .file_type()
+        .is_socket());
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
     if made {
-        assert!(std::fs::symlink_metadata(&null).unwrap().file_type().is_char_device());
+        assert!(std::fs::symlink_metadata(&null)
+            .unwrap()
+            .file_type()
+            .is_char_device());
     }
 }
 
@@ -877,7 +894,12 @@ fn a_dry_run_import_works_on_a_database_one_may_not_write() {
     std::fs::set_permissions(db.dir(), std::fs::Permissions::from_mode(0o755)).unwrap();
     let ran = as_other_user(
         &db,
-        &["import", "--dry-run", "examples/phat.json", "examples/irish-don.json"],
+        &[
+            "import",
+            "--dry-run",
+            "examples/phat.json",
+            "examples/irish-don.json",
+        ],
     );
     std::fs::set_permissions(db.dir(), std::fs::Permissions::from_mode(0o700)).unwrap();
     std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o644)).unwrap();

@@ -424,7 +424,14 @@ fn an_export_replaces_a_database_file_only_with_force() {
         vec!["export", "--out", l],
         vec!["export", "--league", LEAGUE, "--out", l],
     ] {
-        let db_arg = format!("--db={}", if args.len() > 3 { other.path.display() } else { db.path.display() });
+        let db_arg = format!(
+            "--db={}",
+            if args.len() > 3 {
+                other.path.display()
+            } else {
+                db.path.display()
+            }
+        );
         let mut args = args.clone();
         args.push(&db_arg);
         let err = refused(&db, &args, 2);
@@ -502,7 +509,16 @@ fn an_export_never_replaces_a_file_the_user_may_not_write() {
     let f = file.to_str().unwrap();
     let ran = [
         as_other_user(&db, &["export", "--out", f]),
-        as_other_user(&db, &["export", "--league", LEAGUE, "--out-dir", set.to_str().unwrap()]),
+        as_other_user(
+            &db,
+            &[
+                "export",
+                "--league",
+                LEAGUE,
+                "--out-dir",
+                set.to_str().unwrap(),
+            ],
+        ),
     ];
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
     let [Some(one), Some(set_out)] = ran else {
@@ -529,7 +545,13 @@ fn an_export_never_replaces_a_file_the_user_may_not_write() {
 /// waited on): its standard error.
 fn set_refused(db: &Db, dir: &Path) -> String {
     let mut child = db
-        .cmd(&["export", "--league", LEAGUE, "--out-dir", dir.to_str().unwrap()])
+        .cmd(&[
+            "export",
+            "--league",
+            LEAGUE,
+            "--out-dir",
+            dir.to_str().unwrap(),
+        ])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -560,7 +582,10 @@ fn an_export_set_refuses_links_pipes_and_folders_inside_and_writes_nothing_then(
     symlink(elsewhere.join("rosters.csv"), &link).unwrap();
     assert_eq!(
         set_refused(&db, &od),
-        format!("don: error: {} is a symbolic link where the export writes a file of the set\n{hint}", link.display())
+        format!(
+            "don: error: {} is a symbolic link where the export writes a file of the set\n{hint}",
+            link.display()
+        )
     );
     assert_eq!(names(&od), ["2025-26-rosters.csv"]);
     assert!(names(&elsewhere).is_empty());
@@ -574,7 +599,10 @@ fn an_export_set_refuses_links_pipes_and_folders_inside_and_writes_nothing_then(
         .success());
     assert_eq!(
         set_refused(&db, &od),
-        format!("don: error: {} is a pipe (FIFO) where the export writes a file of the set\n{hint}", fifo.display())
+        format!(
+            "don: error: {} is a pipe (FIFO) where the export writes a file of the set\n{hint}",
+            fifo.display()
+        )
     );
     assert_eq!(names(&od), ["2025-26-matches.csv"]);
     // A folder where the nights go (before: the configuration, rosters and matches written:
@@ -584,12 +612,21 @@ fn an_export_set_refuses_links_pipes_and_folders_inside_and_writes_nothing_then(
     std::fs::create_dir(&folder).unwrap();
     assert_eq!(
         set_refused(&db, &od),
-        format!("don: error: {} is a folder where the export writes a file of the set\n{hint}", folder.display())
+        format!(
+            "don: error: {} is a folder where the export writes a file of the set\n{hint}",
+            folder.display()
+        )
     );
     assert_eq!(names(&od), ["2025-26-nights.csv"]);
     // Once the way is clear, the whole set, and no temporary file left.
     std::fs::remove_dir(&folder).unwrap();
-    db.ok(&["export", "--league", LEAGUE, "--out-dir", od.to_str().unwrap()]);
+    db.ok(&[
+        "export",
+        "--league",
+        LEAGUE,
+        "--out-dir",
+        od.to_str().unwrap(),
+    ]);
     assert_eq!(
         names(&od),
         [
@@ -664,7 +701,10 @@ fn a_folder_the_user_may_not_write_is_named_with_no_temporary_file() {
     let ran = [
         as_other_user(&db, &["export", "--out", o]),
         as_other_user(&db, &["backup", c]),
-        as_other_user(&db, &["new", "nine-card-don", "--seats", "A,B,C,D", &new_db]),
+        as_other_user(
+            &db,
+            &["new", "nine-card-don", "--seats", "A,B,C,D", &new_db],
+        ),
     ];
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();

@@ -48,7 +48,9 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     if let Target::File { .. } = target {
         if !args.force {
             if let Some(holds) = store.other_than_a_backup(&real)? {
-                let note = if real != *file && std::fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink()) {
+                let note = if real != *file
+                    && std::fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink())
+                {
                     format!(" (a link to {})", real.display())
                 } else {
                     String::new()

@@ -617,25 +617,26 @@ pub fn export(
             .filter(|(_, n, _)| *n > 0)
             .map(|(shape, n, word)| (shape, n, format!("{}-{word}.csv", file_safe(&season.name))))
             .collect();
-        let writers: Vec<Box<dyn Fn(&mut dyn Write) -> io::Result<()> + '_>> = wanted
+        let writers: Vec<_> = wanted
             .iter()
             .map(|(shape, _, _)| {
                 let shape = *shape;
-                Box::new(move |w: &mut dyn Write| write(shape, w)) as Box<dyn Fn(&mut dyn Write) -> io::Result<()>>
+                move |w: &mut dyn Write| write(shape, w)
             })
             .collect();
         let files: Vec<don::publish::out::SetFile<'_>> = wanted
             .iter()
             .zip(&writers)
-            .map(|((_, _, name), w)| (name.clone(), &**w as &dyn Fn(&mut dyn Write) -> io::Result<()>))
+            .map(|((_, _, name), w)| (name.clone(), w as &dyn Fn(&mut dyn Write) -> io::Result<()>))
             .collect();
-        let written = don::publish::out::write_set(dir, store.path(), force, &files).map_err(|e| {
-            let hint = e.hint_as(don::publish::out::Role::OutDir);
-            CliError::Hinted {
-                error: Box::new(CliError::Out(e)),
-                hint,
-            }
-        })?;
+        let written =
+            don::publish::out::write_set(dir, store.path(), force, &files).map_err(|e| {
+                let hint = e.hint_as(don::publish::out::Role::OutDir);
+                CliError::Hinted {
+                    error: Box::new(CliError::Out(e)),
+                    hint,
+                }
+            })?;
         for ((_, n, _), path) in wanted.iter().zip(&written) {
             eprintln!(
                 "Wrote {} to {}.",

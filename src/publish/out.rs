@@ -586,11 +586,7 @@ pub fn is_sqlite(path: &Path) -> bool {
 
 /// Whether `real` (with its metadata when it is there) is the database at `database` or one of
 /// the files SQLite keeps beside it: what it is, when it is not the database's own path.
-pub fn is_database(
-    real: &Path,
-    meta: Option<&Metadata>,
-    database: &Path,
-) -> Option<&'static str> {
+pub fn is_database(real: &Path, meta: Option<&Metadata>, database: &Path) -> Option<&'static str> {
     let db_real = fs::canonicalize(database).unwrap_or_else(|_| database.to_path_buf());
     let real = fs::canonicalize(parent(real))
         .ok()
