@@ -166,7 +166,7 @@ impl OutError {
 /// The system's own error under one that names a temporary file (the `tempfile` crate adds
 /// the temporary file's path): a message names only the user's file.
 pub fn plain(e: io::Error) -> io::Error {
-    if e.raw_os_error().is_some() || e.get_ref().is_none() {
+    if e.raw_os_error().is_some() {
         return e;
     }
     let kind = e.kind();
