@@ -732,3 +732,41 @@ fn a_folder_the_user_may_not_write_is_named_with_no_temporary_file() {
     );
     assert!(names(&locked).is_empty());
 }
+
+#[test]
+fn an_export_set_onto_a_full_disk_leaves_no_half_set() {
+    let db = a_season();
+    let mnt = db.dir().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    // The matches (about 125 KiB) do not fit; the configuration and rosters, written first,
+    // would.
+    let script = r#"mnt="$1"; shift
+mount -t tmpfs -o size=64k tmpfs "$mnt" || exit 99
+"$@"; code=$?
+ls -A "$mnt/past"
+exit $code"#;
+    let past = mnt.join("past");
+    let out = std::process::Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+        .arg(&mnt)
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .args(["export", "--league", LEAGUE, "--out-dir", past.to_str().unwrap()])
+        .env("DON_DB", &db.path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    if out.status.code() == Some(99) || text(&out.stderr).starts_with("unshare:") {
+        eprintln!("skipped: this system allows no mount namespace (unshare -m) for a small disk");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: cannot write {}: No space left on device (os error 28)\n  hint: free some space on the disk it is on, and run the command again\n",
+            past.join("2025-26-matches.csv").display()
+        )
+    );
+    // Before: the configuration and the rosters were left there, and the matches cut short.
+    assert_eq!(text(&out.stdout), "");
+}
