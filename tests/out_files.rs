@@ -687,6 +687,7 @@ fn a_db_path_through_a_file_is_said_with_a_hint() {
 #[test]
 fn a_folder_the_user_may_not_write_is_named_with_no_temporary_file() {
     let db = two_games();
+    db.import_sample_season();
     let dir = db.dir();
     let locked = dir.join("locked");
     std::fs::create_dir(&locked).unwrap();
@@ -705,10 +706,20 @@ fn a_folder_the_user_may_not_write_is_named_with_no_temporary_file() {
             &db,
             &["new", "nine-card-don", "--seats", "A,B,C,D", &new_db],
         ),
+        as_other_user(
+            &db,
+            &[
+                "export",
+                "--league",
+                LEAGUE,
+                "--out-dir",
+                locked.to_str().unwrap(),
+            ],
+        ),
     ];
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let [Some(export), Some(backup), Some(made)] = ran else {
+    let [Some(export), Some(backup), Some(made), Some(set)] = ran else {
         eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
         return;
     };
@@ -730,6 +741,12 @@ fn a_folder_the_user_may_not_write_is_named_with_no_temporary_file() {
         "{}",
         text(&made.stderr)
     );
+    // Before: "cannot write the output: Permission denied (os error 13)", naming nothing.
+    assert_eq!(set.status.code(), Some(1));
+    assert_eq!(
+        text(&set.stderr),
+        format!("don: error: cannot write {}: Permission denied (os error 13)\n  hint: you may not write there: give --out-dir a folder you may write\n", locked.join("2025-26-configuration.csv").display())
+    );
     assert!(names(&locked).is_empty());
 }
 
@@ -750,7 +767,13 @@ exit $code"#;
         .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
         .arg(&mnt)
         .arg(env!("CARGO_BIN_EXE_don"))
-        .args(["export", "--league", LEAGUE, "--out-dir", past.to_str().unwrap()])
+        .args([
+            "export",
+            "--league",
+            LEAGUE,
+            "--out-dir",
+            past.to_str().unwrap(),
+        ])
         .env("DON_DB", &db.path)
         .stdin(std::process::Stdio::null())
         .output()
