@@ -77,7 +77,6 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             _ => e.into(),
         },
     })?;
-    let _ = report.path;
     writeln!(
         io::stdout().lock(),
         "Backed up {} to {}: {} ({} pages), integrity checked.",

@@ -72,10 +72,10 @@ fn first_operation(conn: &Connection) -> rusqlite::Result<Option<Op>> {
 
 impl Store {
     /// What the regular file at `path` holds that a backup of this database would lose, in
-    /// words (`a don database with 3 games and 1 league`, `an SQLite database of another
-    /// program`, `412 bytes that are not a database`); `None` for an empty file or an older
-    /// backup of this database (its operations log begins with this database's first
-    /// operation).
+    /// words (`another don database, with 3 games and 1 league`, `an SQLite database of
+    /// another program`, `412 bytes that are not a database`); `None` for an empty file or an
+    /// older backup of this database (its operations log begins with this database's first
+    /// operation, and its last operation is in this database's log too).
     pub fn other_than_a_backup(&self, path: &Path) -> Result<Option<String>, StoreError> {
         let len = std::fs::metadata(path).map(|m| m.len()).unwrap_or(0);
         if len == 0 {
