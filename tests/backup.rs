@@ -74,18 +74,31 @@ fn a_backup_is_taken_while_another_connection_writes_and_copies_what_was_committ
 fn a_backup_onto_the_database_itself_is_refused_and_changes_nothing() {
     let db = a_league();
     let before = db.dump();
-    let names = files(db.dir());
     let same = db.dir().join(".").join("don.db");
-    for file in [
-        db.path.to_str().unwrap().to_string(),
-        same.to_str().unwrap().to_string(),
-        format!("{}-wal", db.path.display()),
+    std::fs::hard_link(&db.path, db.dir().join("hard.db")).unwrap();
+    let names = files(db.dir());
+    for (file, note) in [
+        (db.path.to_str().unwrap().to_string(), ""),
+        (same.to_str().unwrap().to_string(), ""),
+        (
+            format!("{}-wal", db.path.display()),
+            " (the database's -wal file)",
+        ),
+        (
+            format!("{}-shm", db.path.display()),
+            " (the database's -shm file)",
+        ),
+        // Before: a hard link to the database was replaced by the copy.
+        (
+            db.dir().join("hard.db").to_str().unwrap().to_string(),
+            " (a hard link to the database's file)",
+        ),
     ] {
         let out = db.run(&["backup", &file]);
         assert_eq!(out.status.code(), Some(2), "{file}");
         assert_eq!(
             text(&out.stderr),
-            format!("don: error: {file} is the database itself: back it up to another file\n")
+            format!("don: error: {file}{note} is the database itself: writing there would destroy it\n  hint: back it up to another file\n")
         );
         assert_eq!(text(&out.stdout), "");
     }
@@ -97,8 +110,9 @@ fn a_backup_onto_the_database_itself_is_refused_and_changes_nothing() {
 fn an_older_file_is_replaced_whole_by_the_checked_copy() {
     let db = a_league();
     let copy = db.dir().join("old.db");
-    // An older backup (a database with other contents) is replaced.
-    sql(&copy, "CREATE TABLE t (x); INSERT INTO t VALUES (1);");
+    // An older backup of this database is replaced.
+    db.ok(&["backup", copy.to_str().unwrap()]);
+    db.ok(&["import", "examples/nine-card-don.json"]);
     db.ok(&["backup", copy.to_str().unwrap()]);
     assert_eq!(sql(&copy, ".dump"), db.dump());
     // No temporary file left beside it.
@@ -110,7 +124,7 @@ fn an_older_file_is_replaced_whole_by_the_checked_copy() {
     assert_eq!(out.status.code(), Some(2));
     assert_eq!(
         text(&out.stderr),
-        format!("don: error: {} is a file but not a database: a backup replaces only an older backup; give another file name, or remove it first\n", notes.display())
+        format!("don: error: {} holds 18 bytes that are not a database: replacing it would lose that\n  hint: give another file name; to replace it all the same, add --force\n", notes.display())
     );
     assert_eq!(
         std::fs::read_to_string(&notes).unwrap(),
@@ -711,4 +725,280 @@ fn two_games_alike_without_ids_export_import_and_export_as_two_games() {
     let said = again.ok(&["import", file.to_str().unwrap()]);
     assert_eq!(said, "Imported 0 games (2 games already stored).\n");
     assert_eq!(again.ok(&["export"]), first);
+}
+
+/// Runs `don ARGS` and wants it refused (exit 2) with `stderr`, nothing on standard output.
+fn refused_with(db: &Db, args: &[&str], stderr: &str) {
+    let out = db.run(args);
+    assert_eq!(
+        out.status.code(),
+        Some(2),
+        "{args:?}: {}",
+        text(&out.stderr)
+    );
+    assert_eq!(text(&out.stderr), stderr, "{args:?}");
+    assert_eq!(text(&out.stdout), "");
+}
+
+#[test]
+fn a_backup_onto_a_pipe_a_device_or_a_socket_is_refused_and_leaves_it_as_it_is() {
+    use std::os::unix::fs::FileTypeExt;
+    let db = a_league();
+    let dir = db.dir();
+    let fifo = dir.join("fifo");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    let socket = dir.join("sock");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    let mut cases = vec![
+        (fifo.clone(), "pipe (FIFO)"),
+        (socket.clone(), "socket"),
+        // Before: `don backup /dev/null` replaced /dev/null with a regular file (as root).
+        (std::path::PathBuf::from("/dev/null"), "character device"),
+    ];
+    // A device node of one's own, where it may be made (as root).
+    let null = dir.join("mynull");
+    let made = std::process::Command::new("mknod")
+        .arg(&null)
+        .args(["c", "1", "3"])
+        .stderr(std::process::Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    if made {
+        cases.push((null.clone(), "character device"));
+    }
+    for (path, kind) in &cases {
+        let p = path.to_str().unwrap();
+        refused_with(
+            &db,
+            &["backup", p],
+            &format!("don: error: {p} is a {kind}: a backup is written only as a regular file\n  hint: give the backup's file name (new, or an older backup of this database to replace)\n"),
+        );
+        // Not even --force replaces it.
+        let out = db.run(&["backup", "--force", p]);
+        assert_eq!(out.status.code(), Some(2));
+    }
+    assert!(std::fs::symlink_metadata(&fifo)
+        .unwrap()
+        .file_type()
+        .is_fifo());
+    assert!(std::fs::symlink_metadata(&socket)
+        .unwrap()
+        .file_type()
+        .is_socket());
+    assert!(std::fs::metadata("/dev/null")
+        .unwrap()
+        .file_type()
+        .is_char_device());
+    if made {
+        assert!(std::fs::symlink_metadata(&null)
+            .unwrap()
+            .file_type()
+            .is_char_device());
+    }
+}
+
+#[test]
+fn a_backup_replaces_only_an_empty_file_or_an_older_backup_of_this_database_unless_forced() {
+    let db = a_league();
+    let dir = db.dir();
+    // Another league's database (before: replaced with "Backed up …", the league gone).
+    let other = Db::new();
+    other.ok(&["import", "examples/nine-card-don.json"]);
+    let league = dir.join("league.db");
+    std::fs::copy(&other.path, &league).unwrap();
+    let theirs = sql(&league, ".dump");
+    let l = league.to_str().unwrap();
+    refused_with(
+        &db,
+        &["backup", l],
+        &format!("don: error: {l} holds another don database, with 2 games and 0 leagues: replacing it would lose that\n  hint: give another file name; to replace it all the same, add --force\n"),
+    );
+    assert_eq!(sql(&league, ".dump"), theirs);
+    // Another program's database.
+    let foreign = dir.join("notes.db");
+    sql(&foreign, "CREATE TABLE t (x); INSERT INTO t VALUES (1);");
+    let f = foreign.to_str().unwrap();
+    refused_with(
+        &db,
+        &["backup", f],
+        &format!("don: error: {f} holds an SQLite database of another program: replacing it would lose that\n  hint: give another file name; to replace it all the same, add --force\n"),
+    );
+    assert_eq!(sql(&foreign, "SELECT x FROM t"), "1\n");
+    // A copy of this database that went on to hold changes of its own.
+    let ahead = dir.join("ahead.db");
+    std::fs::copy(&db.path, &ahead).unwrap();
+    let ahead_db = format!("--db={}", ahead.display());
+    db.ok(&["import", "examples/irish-don.json", &ahead_db]);
+    let a = ahead.to_str().unwrap();
+    refused_with(
+        &db,
+        &["backup", a],
+        &format!("don: error: {a} holds a copy of this database with changes this one does not have: replacing it would lose that\n  hint: give another file name; to replace it all the same, add --force\n"),
+    );
+    // An empty file is taken; --force replaces the others.
+    let empty = dir.join("empty.db");
+    std::fs::write(&empty, b"").unwrap();
+    db.ok(&["backup", empty.to_str().unwrap()]);
+    assert_eq!(sql(&empty, ".dump"), db.dump());
+    for file in [l, f, a] {
+        db.ok(&["backup", "--force", file]);
+        assert_eq!(sql(Path::new(file), ".dump"), db.dump());
+    }
+}
+
+#[test]
+fn a_backup_writes_through_a_symbolic_link_as_an_export_does() {
+    use std::os::unix::fs::symlink;
+    let db = a_league();
+    let dir = db.dir();
+    // A link to nothing: the copy is made where it points, the link stays (before: the link
+    // itself was replaced by the copy).
+    let dangling = dir.join("latest.db");
+    symlink("made.db", &dangling).unwrap();
+    db.ok(&["backup", dangling.to_str().unwrap()]);
+    assert!(std::fs::symlink_metadata(&dangling)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    assert_eq!(sql(&dir.join("made.db"), ".dump"), db.dump());
+    // Again through the link: the older backup it points to is replaced.
+    db.ok(&["import", "examples/irish-don.json"]);
+    db.ok(&["backup", dangling.to_str().unwrap()]);
+    assert_eq!(sql(&dir.join("made.db"), ".dump"), db.dump());
+    assert!(std::fs::symlink_metadata(&dangling)
+        .unwrap()
+        .file_type()
+        .is_symlink());
+    // A link into a folder that is not there.
+    let nowhere = dir.join("nowhere.db");
+    symlink("gone/x.db", &nowhere).unwrap();
+    let n = nowhere.to_str().unwrap();
+    refused_with(
+        &db,
+        &["backup", n],
+        &format!(
+            "don: error: cannot write {n} (a link to {}): the folder {} is not there\n  hint: make the folder first, or give a file in a folder that is there\n",
+            dir.join("gone/x.db").display(),
+            dir.join("gone").display()
+        ),
+    );
+}
+
+use std::path::Path;
+
+/// `don ARGS` run as the user nobody (through `setpriv`) when this test runs as root, else as
+/// this user; `None` where that cannot be done.
+fn as_other_user(db: &Db, args: &[&str]) -> Option<std::process::Output> {
+    use std::os::unix::fs::MetadataExt;
+    let probe = db.dir().join(".uid");
+    std::fs::write(&probe, b"").unwrap();
+    let root = std::fs::metadata(&probe).unwrap().uid() == 0;
+    std::fs::remove_file(&probe).unwrap();
+    let mut cmd = if root {
+        let mut cmd = std::process::Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_don"));
+        cmd
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_don"))
+    };
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("COLUMNS")
+        .env("NO_COLOR", "1")
+        .args(args)
+        .env("DON_DB", &db.path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")))
+}
+
+#[test]
+fn a_backup_never_replaces_a_file_the_user_may_not_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = a_league();
+    let dir = db.dir();
+    let copy = dir.join("old.db");
+    db.ok(&["backup", copy.to_str().unwrap()]);
+    let before = std::fs::read(&copy).unwrap();
+    // The folder may be written by anyone; the older backup is read-only.
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let c = copy.to_str().unwrap();
+    let ran = as_other_user(&db, &["backup", c]);
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let Some(out) = ran else {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    };
+    // Before: the read-only file was replaced (its folder may be written).
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        format!("don: error: {c} is read-only: you may not write it\n  hint: give another file; if it is yours to replace, make it writable first (chmod u+w FILE)\n")
+    );
+    assert_eq!(std::fs::read(&copy).unwrap(), before);
+}
+
+#[test]
+fn a_dry_run_import_makes_no_folder_or_database_file() {
+    let db = Db::new();
+    let nf = db.dir().join("nf");
+    let target = format!("--db={}", nf.join("sub/x.db").display());
+    // Before: nf/sub was left behind, empty.
+    assert_eq!(
+        db.ok(&["import", "--dry-run", "examples/phat.json", &target]),
+        "Would import 1 game; nothing was changed (--dry-run).\n"
+    );
+    assert!(!nf.exists());
+    let out = db.run(&[
+        "import",
+        "--dry-run",
+        "examples/league/2025-26-rosters.csv",
+        "--league",
+        "Abercarn Crib and Don League",
+        "--create",
+        &target,
+    ]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(!nf.exists());
+    assert_eq!(files(db.dir()), Vec::<String>::new());
+}
+
+#[test]
+fn a_dry_run_import_works_on_a_database_one_may_not_write() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = Db::new();
+    db.ok(&["import", "examples/phat.json"]);
+    let before = std::fs::read(&db.path).unwrap();
+    let names = files(db.dir());
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(db.dir(), std::fs::Permissions::from_mode(0o755)).unwrap();
+    let ran = as_other_user(
+        &db,
+        &[
+            "import",
+            "--dry-run",
+            "examples/phat.json",
+            "examples/irish-don.json",
+        ],
+    );
+    std::fs::set_permissions(db.dir(), std::fs::Permissions::from_mode(0o700)).unwrap();
+    std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o644)).unwrap();
+    let Some(out) = ran else {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    };
+    // Before: refused as a change ("this command changes the database…").
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        "Would import 1 game (1 game already stored); nothing was changed (--dry-run).\n"
+    );
+    assert_eq!(std::fs::read(&db.path).unwrap(), before);
+    assert_eq!(files(db.dir()), names);
 }

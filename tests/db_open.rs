@@ -327,11 +327,12 @@ exec "$@""#;
         return;
     }
     assert_eq!(out.status.code(), Some(1));
-    // Before the copy's disk was told apart: "the disk holding the database DB is full".
+    // Before the copy's disk was told apart: "the disk holding the database DB is full"; then
+    // the copy was called a database.
     assert_eq!(
         text(&out.stderr),
         format!(
-            "don: error: the disk holding the database {} is full: nothing was changed\n  hint: free some space on that disk and run the command again\n",
+            "don: error: cannot write {}: No space left on device (os error 28)\n  hint: free some space on the disk it is on, and run the command again\n",
             copy.display()
         )
     );

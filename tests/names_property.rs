@@ -702,7 +702,12 @@ fn names_that_only_look_alike_are_one_person_in_a_game_and_two_new_teams_are_ref
     // `don new`: a zero-width space inside one of two Gareths.
     refused(
         &db,
-        &["new", "nine-card-don", "--seats", "Gar\u{200b}eth, Dai, Gareth, Huw"],
+        &[
+            "new",
+            "nine-card-don",
+            "--seats",
+            "Gar\u{200b}eth, Dai, Gareth, Huw",
+        ],
         2,
         "Gar\u{200b}eth (as Gareth) is named for two seats, N and S: one player sits in one seat",
     );

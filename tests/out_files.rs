@@ -64,7 +64,7 @@ fn an_export_never_replaces_the_database_by_any_name() {
             assert_eq!(
                 err,
                 format!(
-                    "don: error: {o}{note} is the database itself: exporting there would destroy it\n  hint: give --out another file; to copy the database, use `don backup FILE`\n"
+                    "don: error: {o}{note} is the database itself: writing there would destroy it\n  hint: give --out another file; to copy the database, use `don backup FILE`\n"
                 )
             );
         }
@@ -389,4 +389,406 @@ fn a_dangling_link_as_the_site_s_folder_is_said_plainly() {
             link.display()
         )
     );
+}
+
+/// The entries of a folder, by name, sorted (hidden ones too: a temporary file left behind
+/// shows).
+fn names(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+const LEAGUE: &str = "Abercarn Crib and Don League";
+
+fn a_season() -> Db {
+    let db = Db::new();
+    db.import_sample_season();
+    db
+}
+
+#[test]
+fn an_export_replaces_a_database_file_only_with_force() {
+    let db = two_games();
+    let games = db.ok(&["export"]);
+    let other = a_season();
+    let league = db.dir().join("league.db");
+    std::fs::copy(&other.path, &league).unwrap();
+    let before = std::fs::read(&league).unwrap();
+    let l = league.to_str().unwrap();
+    // Before: the other league's database was replaced by the games, with exit 0.
+    for args in [
+        vec!["export", "--out", l],
+        vec!["export", "--league", LEAGUE, "--out", l],
+    ] {
+        let db_arg = format!(
+            "--db={}",
+            if args.len() > 3 {
+                other.path.display()
+            } else {
+                db.path.display()
+            }
+        );
+        let mut args = args.clone();
+        args.push(&db_arg);
+        let err = refused(&db, &args, 2);
+        assert_eq!(
+            err,
+            format!("don: error: {l} holds an SQLite database: replacing it would lose that\n  hint: give --out another file; to replace it all the same, add --force\n")
+        );
+        assert_eq!(std::fs::read(&league).unwrap(), before);
+    }
+    db.ok(&["export", "--force", "--out", l]);
+    assert_eq!(std::fs::read_to_string(&league).unwrap(), games);
+}
+
+#[test]
+fn an_out_path_that_cannot_be_a_file_is_said_plainly() {
+    let db = two_games();
+    let dir = db.dir();
+    // Before: "Not a directory (os error 20)" with a hint about room on the disk.
+    let slash = dir.join("nosuch/");
+    let s = format!("{}/", dir.join("nosuch").display());
+    let _ = slash;
+    assert_eq!(
+        refused(&db, &["export", "--out", &s], 2),
+        format!("don: error: {s} ends in '/': it names a folder, and no folder is there\n  hint: give --out the name of a file (new, or one to replace)\n")
+    );
+    let inside = format!("{}/x.jsonl", db.path.display());
+    assert_eq!(
+        refused(&db, &["export", "--out", &inside], 2),
+        format!("don: error: cannot write {inside}: {} is a file, not a folder\n  hint: every name before the file's own must be a folder: give a path that is\n", db.path.display())
+    );
+    assert_eq!(names(dir), ["don.db"]);
+}
+
+/// `don ARGS` run as the user nobody (through `setpriv`) when this test runs as root, else as
+/// this user; `None` where that cannot be done.
+fn as_other_user(db: &Db, args: &[&str]) -> Option<std::process::Output> {
+    use std::os::unix::fs::MetadataExt;
+    let probe = db.dir().join(".uid");
+    std::fs::write(&probe, b"").unwrap();
+    let root = std::fs::metadata(&probe).unwrap().uid() == 0;
+    std::fs::remove_file(&probe).unwrap();
+    let mut cmd = if root {
+        let mut cmd = std::process::Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_don"));
+        cmd
+    } else {
+        std::process::Command::new(env!("CARGO_BIN_EXE_don"))
+    };
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("COLUMNS")
+        .env("NO_COLOR", "1")
+        .args(args)
+        .env("DON_DB", &db.path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .ok()
+        .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")))
+}
+
+#[test]
+fn an_export_never_replaces_a_file_the_user_may_not_write() {
+    let db = a_season();
+    let dir = db.dir();
+    let file = dir.join("games.jsonl");
+    std::fs::write(&file, "kept\n").unwrap();
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).unwrap();
+    let set = dir.join("past");
+    std::fs::create_dir(&set).unwrap();
+    let rosters = set.join("2025-26-rosters.csv");
+    std::fs::write(&rosters, "kept\n").unwrap();
+    std::fs::set_permissions(&rosters, std::fs::Permissions::from_mode(0o444)).unwrap();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).unwrap();
+    std::fs::set_permissions(&set, std::fs::Permissions::from_mode(0o777)).unwrap();
+    let f = file.to_str().unwrap();
+    let ran = [
+        as_other_user(&db, &["export", "--out", f]),
+        as_other_user(
+            &db,
+            &[
+                "export",
+                "--league",
+                LEAGUE,
+                "--out-dir",
+                set.to_str().unwrap(),
+            ],
+        ),
+    ];
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    let [Some(one), Some(set_out)] = ran else {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    };
+    // Before: both read-only files were replaced (their folder may be written).
+    assert_eq!(one.status.code(), Some(2), "{}", text(&one.stderr));
+    assert_eq!(
+        text(&one.stderr),
+        format!("don: error: {f} is read-only: you may not write it\n  hint: give another file; if it is yours to replace, make it writable first (chmod u+w FILE)\n")
+    );
+    assert_eq!(set_out.status.code(), Some(2), "{}", text(&set_out.stderr));
+    assert_eq!(
+        text(&set_out.stderr),
+        format!("don: error: {} is read-only: you may not write it\n  hint: give another file; if it is yours to replace, make it writable first (chmod u+w FILE)\n", rosters.display())
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "kept\n");
+    assert_eq!(std::fs::read_to_string(&rosters).unwrap(), "kept\n");
+    assert_eq!(names(&set), ["2025-26-rosters.csv"]);
+}
+
+/// `don export --league … --out-dir DIR`, which must be refused at once (a pipe is never
+/// waited on): its standard error.
+fn set_refused(db: &Db, dir: &Path) -> String {
+    let mut child = db
+        .cmd(&[
+            "export",
+            "--league",
+            LEAGUE,
+            "--out-dir",
+            dir.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while child.try_wait().unwrap().is_none() {
+        if std::time::Instant::now() > deadline {
+            child.kill().unwrap();
+            panic!("export --out-dir {} hangs", dir.display());
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    text(&out.stderr)
+}
+
+#[test]
+fn an_export_set_refuses_links_pipes_and_folders_inside_and_writes_nothing_then() {
+    let db = a_season();
+    let elsewhere = db.dir().join("elsewhere");
+    std::fs::create_dir(&elsewhere).unwrap();
+    let hint = "  hint: remove it (or move it out of the folder), or export into another folder\n";
+    // A link where the rosters go (before: the rosters were written into elsewhere/).
+    let od = db.dir().join("od");
+    std::fs::create_dir(&od).unwrap();
+    let link = od.join("2025-26-rosters.csv");
+    symlink(elsewhere.join("rosters.csv"), &link).unwrap();
+    assert_eq!(
+        set_refused(&db, &od),
+        format!(
+            "don: error: {} is a symbolic link where the export writes a file of the set\n{hint}",
+            link.display()
+        )
+    );
+    assert_eq!(names(&od), ["2025-26-rosters.csv"]);
+    assert!(names(&elsewhere).is_empty());
+    // A pipe where the matches go (before: two files written, then a wait for ever).
+    std::fs::remove_file(&link).unwrap();
+    let fifo = od.join("2025-26-matches.csv");
+    assert!(std::process::Command::new("mkfifo")
+        .arg(&fifo)
+        .status()
+        .unwrap()
+        .success());
+    assert_eq!(
+        set_refused(&db, &od),
+        format!(
+            "don: error: {} is a pipe (FIFO) where the export writes a file of the set\n{hint}",
+            fifo.display()
+        )
+    );
+    assert_eq!(names(&od), ["2025-26-matches.csv"]);
+    // A folder where the nights go (before: the configuration, rosters and matches written:
+    // half a set).
+    std::fs::remove_file(&fifo).unwrap();
+    let folder = od.join("2025-26-nights.csv");
+    std::fs::create_dir(&folder).unwrap();
+    assert_eq!(
+        set_refused(&db, &od),
+        format!(
+            "don: error: {} is a folder where the export writes a file of the set\n{hint}",
+            folder.display()
+        )
+    );
+    assert_eq!(names(&od), ["2025-26-nights.csv"]);
+    // Once the way is clear, the whole set, and no temporary file left.
+    std::fs::remove_dir(&folder).unwrap();
+    db.ok(&[
+        "export",
+        "--league",
+        LEAGUE,
+        "--out-dir",
+        od.to_str().unwrap(),
+    ]);
+    assert_eq!(
+        names(&od),
+        [
+            "2025-26-adjustments.csv",
+            "2025-26-configuration.csv",
+            "2025-26-matches.csv",
+            "2025-26-nights.csv",
+            "2025-26-rosters.csv"
+        ]
+    );
+    assert_eq!(mode(&od.join("2025-26-matches.csv")), 0o644);
+}
+
+#[test]
+fn an_export_set_s_folder_that_cannot_be_one_is_said_plainly() {
+    let db = a_season();
+    let dir = db.dir();
+    // Before: "cannot write the output: File exists (os error 17)", naming nothing.
+    let dangling = dir.join("dangling");
+    symlink("nowhere", &dangling).unwrap();
+    assert_eq!(
+        set_refused(&db, &dangling),
+        format!("don: error: {} is a symbolic link to nowhere, which is not there\n  hint: make the folder it points to, or give --out-dir another folder\n", dangling.display())
+    );
+    let file = dir.join("notes.txt");
+    std::fs::write(&file, "mine").unwrap();
+    assert_eq!(
+        set_refused(&db, &file),
+        format!("don: error: {} is a file, not a folder\n  hint: give --out-dir a folder (new, or one to write the files into)\n", file.display())
+    );
+    assert_eq!(
+        set_refused(&db, &db.path),
+        format!("don: error: {} is the database itself: writing there would destroy it\n  hint: give --out-dir another folder; to copy the database, use `don backup FILE`\n", db.path.display())
+    );
+    let under = file.join("sub");
+    assert_eq!(
+        set_refused(&db, &under),
+        format!("don: error: cannot write {}: {} is a file, not a folder\n  hint: every name before the file's own must be a folder: give a path that is\n", under.display(), file.display())
+    );
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), "mine");
+    assert!(!dir.join("nowhere").exists());
+}
+
+#[test]
+fn a_db_path_through_a_file_is_said_with_a_hint() {
+    let db = two_games();
+    let p = db.path.display().to_string();
+    // Before: "Not a directory (os error 20)" and no hint.
+    for given in [format!("{p}/."), format!("{p}/x.db")] {
+        let err = refused(&db, &["games", "--db", &given], 1);
+        assert_eq!(
+            err,
+            format!("don: error: {given} cannot be a database: {p} is a file, not a folder\n  hint: give --db (or DON_DB) the database's file itself, or a new file in a folder that is there\n")
+        );
+    }
+}
+
+#[test]
+fn a_folder_the_user_may_not_write_is_named_with_no_temporary_file() {
+    let db = two_games();
+    db.import_sample_season();
+    let dir = db.dir();
+    let locked = dir.join("locked");
+    std::fs::create_dir(&locked).unwrap();
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o555)).unwrap();
+    let out = locked.join("games.jsonl");
+    let o = out.to_str().unwrap();
+    let copy = locked.join("copy.db");
+    let c = copy.to_str().unwrap();
+    let new = locked.join("new.db");
+    let new_db = format!("--db={}", new.display());
+    let ran = [
+        as_other_user(&db, &["export", "--out", o]),
+        as_other_user(&db, &["backup", c]),
+        as_other_user(
+            &db,
+            &["new", "nine-card-don", "--seats", "A,B,C,D", &new_db],
+        ),
+        as_other_user(
+            &db,
+            &[
+                "export",
+                "--league",
+                LEAGUE,
+                "--out-dir",
+                locked.to_str().unwrap(),
+            ],
+        ),
+    ];
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
+    std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let [Some(export), Some(backup), Some(made), Some(set)] = ran else {
+        eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
+        return;
+    };
+    // Before: the message named a temporary file (`…/.don-out-XXXXXX`, `.don-backup-….db`).
+    assert_eq!(export.status.code(), Some(1));
+    assert_eq!(
+        text(&export.stderr),
+        format!("don: error: cannot write {o}: Permission denied (os error 13)\n  hint: you may not write there: give a file in a folder you may write\n")
+    );
+    assert_eq!(backup.status.code(), Some(1));
+    assert_eq!(
+        text(&backup.stderr),
+        format!("don: error: cannot write {c}: Permission denied (os error 13)\n  hint: you may not write there: give a file in a folder you may write\n")
+    );
+    // Before: "unable to open database file" and no hint.
+    assert_eq!(made.status.code(), Some(1), "{}", text(&made.stderr));
+    assert_eq!(
+        text(&made.stderr),
+        format!("don: error: cannot make the database {}: you may not write into the folder {}\n  hint: give --db a file in a folder you may write (your home folder, say), or ask the folder's owner for permission\n", new.display(), locked.display())
+    );
+    // Before: "cannot write the output: Permission denied (os error 13)", naming nothing.
+    assert_eq!(set.status.code(), Some(1));
+    assert_eq!(
+        text(&set.stderr),
+        format!("don: error: cannot write {}: Permission denied (os error 13)\n  hint: you may not write there: give --out-dir a folder you may write\n", locked.join("2025-26-configuration.csv").display())
+    );
+    assert!(names(&locked).is_empty());
+}
+
+#[test]
+fn an_export_set_onto_a_full_disk_leaves_no_half_set() {
+    let db = a_season();
+    let mnt = db.dir().join("mnt");
+    std::fs::create_dir(&mnt).unwrap();
+    // The matches (about 125 KiB) do not fit; the configuration and rosters, written first,
+    // would.
+    let script = r#"mnt="$1"; shift
+mount -t tmpfs -o size=64k tmpfs "$mnt" || exit 99
+"$@"; code=$?
+ls -A "$mnt/past"
+exit $code"#;
+    let past = mnt.join("past");
+    let out = std::process::Command::new("unshare")
+        .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+        .arg(&mnt)
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .args([
+            "export",
+            "--league",
+            LEAGUE,
+            "--out-dir",
+            past.to_str().unwrap(),
+        ])
+        .env("DON_DB", &db.path)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .unwrap();
+    if out.status.code() == Some(99) || text(&out.stderr).starts_with("unshare:") {
+        eprintln!("skipped: this system allows no mount namespace (unshare -m) for a small disk");
+        return;
+    }
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "don: error: cannot write {}: No space left on device (os error 28)\n  hint: free some space on the disk it is on, and run the command again\n",
+            past.join("2025-26-matches.csv").display()
+        )
+    );
+    // Before: the configuration and the rosters were left there, and the matches cut short.
+    assert_eq!(text(&out.stdout), "");
 }

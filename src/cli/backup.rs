@@ -1,8 +1,15 @@
 //! `don backup FILE`: a copy of the database (SQLite's online backup, safe while others
 //! write), checked with `PRAGMA integrity_check`, written beside FILE and renamed onto it.
+//! FILE is taken as `export --out` takes its file ([`don::publish::out`]): written through a
+//! symbolic link, never the database by any name nor a file the user may not write; a pipe,
+//! a device or a socket is refused; a file there is replaced only when it is empty or an
+//! older backup of this database, unless `--force`.
 
 use std::io::{self, Write};
 use std::path::PathBuf;
+
+use don::publish::out::{self, OutError, Role, Target};
+use don::store::BackupError;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -12,25 +19,69 @@ use super::error::{CliError, Done};
     after_help = "Examples:\n  don backup don-2025-10-09.db\n  don backup /media/usb/don.db --db league.db\n\nThe copy is a database like any other: use it with --db FILE, or copy it over the database to restore it (with no don running)."
 )]
 pub struct Args {
-    /// The copy to write (an older file there is replaced, once the copy is checked)
+    /// The copy to write: a new file, or an older backup of this database, replaced once the
+    /// copy is checked (a symbolic link is written through)
     #[arg(value_name = "FILE")]
     file: PathBuf,
+    /// Replace FILE even when it holds something else (another database, another league's,
+    /// or a file that is not a database)
+    #[arg(long)]
+    force: bool,
     #[command(flatten)]
     db: DbArg,
 }
 
+/// A refusal or failure about the backup's file, with the hint for a backup.
+fn about_file(e: OutError) -> CliError {
+    let hint = e.hint_as(Role::Backup);
+    CliError::Hinted {
+        error: Box::new(CliError::Out(e)),
+        hint,
+    }
+}
+
 pub fn run(args: Args) -> Result<Done, CliError> {
     let store = args.db.open_read()?;
-    // A full disk met in writing the copy is the copy's disk, not the database's.
-    let report = store.backup_to(&args.file).map_err(|e| match e.fault() {
-        Some(don::store::Fault::Full) => e.naming(&args.file),
-        _ => e,
+    let file = &args.file;
+    let target = out::target(file, store.path(), args.force, Role::Backup).map_err(about_file)?;
+    let real = target.real(file).to_path_buf();
+    if let Target::File { .. } = target {
+        if !args.force {
+            if let Some(holds) = store.other_than_a_backup(&real)? {
+                let note = if real != *file
+                    && std::fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink())
+                {
+                    format!(" (a link to {})", real.display())
+                } else {
+                    String::new()
+                };
+                return Err(about_file(OutError::Holds {
+                    path: file.clone(),
+                    note,
+                    holds,
+                }));
+            }
+        }
+    }
+    let report = store.backup_to(&real).map_err(|e| match e {
+        BackupError::Write(source) => about_file(OutError::Write {
+            path: file.clone(),
+            source: out::plain(source),
+        }),
+        // A full disk met in writing the copy is the copy's disk, not the database's.
+        BackupError::Store(e) => match e.fault() {
+            Some(don::store::Fault::Full) => about_file(OutError::Write {
+                path: file.clone(),
+                source: out::plain(io::Error::from(io::ErrorKind::StorageFull)),
+            }),
+            _ => e.into(),
+        },
     })?;
     writeln!(
         io::stdout().lock(),
         "Backed up {} to {}: {} ({} pages), integrity checked.",
         super::text::shown(&store.path().display().to_string()),
-        super::text::shown(&report.path.display().to_string()),
+        super::text::shown(&file.display().to_string()),
         size(report.bytes),
         report.pages
     )?;

@@ -96,6 +96,19 @@ impl CliError {
             {
                 Some("you may not read this file: ask its owner for permission, or give --db a copy you may read".into())
             }
+            CliError::Store(StoreError::Unreadable { path, source })
+                if source.kind() == io::ErrorKind::NotADirectory =>
+            {
+                Some(match don::publish::out::file_on_the_way(path) {
+                    Some(file) => format!(
+                        "{} is a file, not a folder: give --db (or DON_DB) the database's own file name",
+                        super::text::shown(&file.display().to_string())
+                    )
+                    .into(),
+                    None => "give --db (or DON_DB) the database's own file name".into(),
+                })
+            }
+            CliError::Store(StoreError::Open { path, .. }) => Some(open_hint(path)),
             CliError::Store(StoreError::NotAFile { .. }) => {
                 Some("give --db (or DON_DB) the file name of a don database".into())
             }
@@ -151,6 +164,32 @@ fn fault_hint(path: &Path, fault: Fault) -> Cow<'static, str> {
         Fault::NotADatabase => {
             "give --db (or DON_DB) the file name of a don database; if this was one, it is damaged: restore a copy made with `don backup`".into()
         }
+    }
+}
+
+/// What to do about a database that could not be opened (or made) at `path`.
+fn open_hint(path: &Path) -> Cow<'static, str> {
+    let folder = don::publish::out::parent(path);
+    let shown = |p: &Path| super::text::shown(&p.display().to_string()).into_owned();
+    if let Some(file) = don::publish::out::file_on_the_way(path) {
+        return format!(
+            "{} is a file, not a folder: give --db (or DON_DB) the database's own file name",
+            shown(&file)
+        )
+        .into();
+    }
+    match std::fs::metadata(folder) {
+        Ok(m) if m.is_dir() && !path.exists() && !don::publish::out::may_write(folder) => format!(
+            "you may not write in the folder {}, where the new database would be made: give --db a file in a folder you may write",
+            shown(folder)
+        )
+        .into(),
+        Ok(m) if m.is_dir() && path.exists() && !don::publish::out::may_write(path) => format!(
+            "you may not write {}: commands that only read it (standings, show, export, publish...) work as it is",
+            shown(path)
+        )
+        .into(),
+        _ => "check that the database's folder is there and that you may write in it".into(),
     }
 }
 

@@ -21,9 +21,14 @@ pub struct Args {
     games: Vec<String>,
     /// Write to this file instead of standard output: replaced whole, only once everything is
     /// written (a new file readable by everyone, a file replaced keeping its permissions); a
-    /// symbolic link is written through, a pipe or device written into; never the database
+    /// symbolic link is written through, a pipe or device written into; never the database,
+    /// a file you may not write, or (without --force) a file holding an SQLite database
     #[arg(long, value_name = "FILE")]
     out: Option<PathBuf>,
+    /// Replace a file holding an SQLite database (another league's database, say) named with
+    /// --out, or in the --out-dir folder
+    #[arg(long)]
+    force: bool,
     /// A league's results as CSV instead of games (docs/formats.md#results-csv)
     #[arg(long, short = 'l', conflicts_with = "games")]
     league: Option<String>,
@@ -36,7 +41,8 @@ pub struct Args {
     shape: Option<super::results::ExportShape>,
     /// Write every shape of a season's results that has rows into this folder, as
     /// SEASON-SHAPE.csv (the configuration too, and the fixtures when some are still to play:
-    /// importing the folder into an empty database gives the season back)
+    /// importing the folder into an empty database gives the season back); all the files are
+    /// written or none, and a link, pipe or folder where one goes is refused
     #[arg(long, value_name = "DIR", conflicts_with_all = ["games", "out"])]
     out_dir: Option<PathBuf>,
     #[command(flatten)]
@@ -57,6 +63,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             args.shape,
             args.out.as_deref(),
             args.out_dir.as_deref(),
+            args.force,
         );
     }
     let records: Vec<serde_json::Value> = if args.games.is_empty() {
@@ -91,7 +98,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             write(&mut BufWriter::new(stdout.lock()))?;
         }
         Some(path) => {
-            write_out(path, store.path(), &mut write)?;
+            write_out(path, store.path(), args.force, &mut write)?;
             let n = records.len();
             eprintln!(
                 "Exported {n} {} to {}.",

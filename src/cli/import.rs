@@ -136,10 +136,21 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let existed = path.exists();
     let dry_run = args.dry_run;
     let result = import(args);
-    if !existed && (dry_run || !matches!(result, Ok(Done::Ok))) {
+    // A dry run makes nothing on disk (its store is a copy in memory).
+    if !existed && !dry_run && !matches!(result, Ok(Done::Ok)) {
         super::db::remove_if_unused(&path);
     }
     result
+}
+
+/// The database to import into: for a dry run, a copy in memory of it (a new one where there
+/// is none), so that nothing is made or written on disk.
+fn store_for(args: &Args) -> Result<don::store::Store, CliError> {
+    if args.dry_run {
+        Ok(don::store::Store::open_scratch(&args.db.path()?)?)
+    } else {
+        args.db.open()
+    }
 }
 
 fn import(args: Args) -> Result<Done, CliError> {
@@ -150,7 +161,7 @@ fn import(args: Args) -> Result<Done, CliError> {
                 "import league results (.csv) and game records (.json, .jsonl) separately".into(),
             ));
         }
-        let mut store = args.db.open()?;
+        let mut store = store_for(&args)?;
         return super::results::import(
             &mut store,
             &args.files,
@@ -175,7 +186,7 @@ fn import(args: Args) -> Result<Done, CliError> {
         .cloned()
         .zip(sources.iter().map(|(_, name, _)| name.clone()))
         .collect();
-    let mut store = args.db.open()?;
+    let mut store = store_for(&args)?;
     let change = store.change("import")?;
     let mut errors: Vec<String> = Vec::new();
     let mut warnings: Vec<String> = Vec::new();

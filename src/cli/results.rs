@@ -455,6 +455,7 @@ pub fn export(
     shape: Option<ExportShape>,
     out: Option<&Path>,
     dir: Option<&Path>,
+    force: bool,
 ) -> Result<Done, CliError> {
     let league = store.leagues().find(league)?;
     let today = chrono::Local::now().date_naive();
@@ -595,7 +596,6 @@ pub fn export(
         w.flush()
     };
     if let Some(dir) = dir {
-        std::fs::create_dir_all(dir)?;
         let all = [
             (
                 ExportShape::Configuration,
@@ -612,15 +612,35 @@ pub fn export(
             (ExportShape::Nights, nights.len(), "nights"),
             (ExportShape::Adjustments, adjustments.len(), "adjustments"),
         ];
-        for (shape, n, word) in all {
-            if n == 0 {
-                continue;
-            }
-            let path = dir.join(format!("{}-{word}.csv", file_safe(&season.name)));
-            write_atomically(store.path(), &path, &|w| write(shape, w))?;
+        let wanted: Vec<(ExportShape, usize, String)> = all
+            .into_iter()
+            .filter(|(_, n, _)| *n > 0)
+            .map(|(shape, n, word)| (shape, n, format!("{}-{word}.csv", file_safe(&season.name))))
+            .collect();
+        let writers: Vec<_> = wanted
+            .iter()
+            .map(|(shape, _, _)| {
+                let shape = *shape;
+                move |w: &mut dyn Write| write(shape, w)
+            })
+            .collect();
+        let files: Vec<don::publish::out::SetFile<'_>> = wanted
+            .iter()
+            .zip(&writers)
+            .map(|((_, _, name), w)| (name.clone(), w as &dyn Fn(&mut dyn Write) -> io::Result<()>))
+            .collect();
+        let written =
+            don::publish::out::write_set(dir, store.path(), force, &files).map_err(|e| {
+                let hint = e.hint_as(don::publish::out::Role::OutDir);
+                CliError::Hinted {
+                    error: Box::new(CliError::Out(e)),
+                    hint,
+                }
+            })?;
+        for ((_, n, _), path) in wanted.iter().zip(&written) {
             eprintln!(
                 "Wrote {} to {}.",
-                super::text::count(n as i64, "row", "rows"),
+                super::text::count(*n as i64, "row", "rows"),
                 path.display()
             );
         }
@@ -628,7 +648,7 @@ pub fn export(
     }
     let shape = shape.unwrap_or(ExportShape::Matches);
     match out {
-        Some(path) => write_atomically(store.path(), path, &|w| write(shape, w))?,
+        Some(path) => write_atomically(store.path(), path, force, &|w| write(shape, w))?,
         None => write(shape, &mut BufWriter::new(io::stdout().lock()))?,
     }
     Ok(Done::Ok)
@@ -674,8 +694,9 @@ fn file_safe(name: &str) -> String {
 fn write_atomically(
     database: &Path,
     path: &Path,
+    force: bool,
     write: &dyn Fn(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), CliError> {
-    don::publish::out::write_out(path, database, &mut |w| write(w))?;
+    don::publish::out::write_out(path, database, force, &mut |w| write(w))?;
     Ok(())
 }

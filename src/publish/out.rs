@@ -1,28 +1,66 @@
-//! Writing a file the user named with `--out` (an export of games or of a season's results):
-//! never the open database (by any path that names it: a symbolic or a hard link, its `-wal`,
-//! `-shm` or `-journal` file), written through a symbolic link to the file it points to, straight
-//! into a pipe (FIFO) or a character device (`/dev/null`, a terminal), and a regular file
-//! replaced whole: written beside it, then renamed over it. A new file is readable by everyone
-//! (`0644`), as the published pages are; a file replaced keeps its permissions.
+//! Writing a file the user named (`export --out`, `export --out-dir`, `don backup FILE`): never
+//! the open database (by any path that names it: a symbolic or a hard link, its `-wal`, `-shm`
+//! or `-journal` file), written through a symbolic link to the file it points to (a link to
+//! nothing makes the file it points to), straight into a pipe (FIFO) or a character device
+//! (`/dev/null`, a terminal) for an export, and a regular file replaced whole: written beside
+//! it, then renamed over it. A file the user may not write is never replaced, nor one holding
+//! an SQLite database unless `--force` says so. A new file is readable by everyone (`0644`), as
+//! the published pages are; a file replaced keeps its permissions. Every message names the
+//! user's file, never a temporary one.
 
 use std::fs::{self, Metadata};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+
+/// Who writes: what the hints name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// `export --out FILE`.
+    Out,
+    /// `export --out-dir DIR`.
+    OutDir,
+    /// `don backup FILE`.
+    Backup,
+}
 
 /// Why a file named with `--out` was not written.
 #[derive(Debug, thiserror::Error)]
 pub enum OutError {
     #[error("the output file's name is empty")]
     Empty,
-    #[error("{}{note} is the database itself: exporting there would destroy it", path.display())]
+    #[error("{}{note} is the database itself: writing there would destroy it", path.display())]
     Database { path: PathBuf, note: String },
     #[error("{}{note} is a folder, not a file", path.display())]
     Folder { path: PathBuf, note: String },
+    #[error("{} ends in '/': it names a folder, and no folder is there", path.display())]
+    EndsInSlash { path: PathBuf },
+    #[error("cannot write {}: {} is a file, not a folder", path.display(), part.display())]
+    NotAFolder { path: PathBuf, part: PathBuf },
     #[error("{}{note} is a {kind}: don writes only into a file, a pipe (FIFO) or a character device", path.display())]
     NotWritable {
         path: PathBuf,
         note: String,
         kind: &'static str,
+    },
+    #[error("{}{note} is a {kind}: a backup is written only as a regular file", path.display())]
+    NotForBackup {
+        path: PathBuf,
+        note: String,
+        kind: &'static str,
+    },
+    #[error("{} is a {kind} where the export writes a file of the set", path.display())]
+    InSet { path: PathBuf, kind: &'static str },
+    #[error("{}{note} is a file, not a folder", path.display())]
+    NotADir { path: PathBuf, note: String },
+    #[error("{} is a symbolic link to {}, which is not there", path.display(), to.display())]
+    DanglingFolder { path: PathBuf, to: PathBuf },
+    #[error("{}{note} is read-only: you may not write it", path.display())]
+    ReadOnly { path: PathBuf, note: String },
+    #[error("{}{note} holds {holds}: replacing it would lose that", path.display())]
+    Holds {
+        path: PathBuf,
+        note: String,
+        holds: String,
     },
     #[error("cannot write {}{note}: the folder {} is not there", path.display(), folder.display())]
     NoFolder {
@@ -39,19 +77,75 @@ pub enum OutError {
 }
 
 impl OutError {
-    /// What the user can do about it.
+    /// What the user of `export --out` can do about it.
     pub fn hint(&self) -> &'static str {
-        match self {
-            OutError::Empty | OutError::Folder { .. } | OutError::NotWritable { .. } => {
+        self.hint_as(Role::Out)
+    }
+
+    /// What the user can do about it, as `role` names the file.
+    pub fn hint_as(&self, role: Role) -> &'static str {
+        use OutError::*;
+        match (self, role) {
+            (Empty | Folder { .. } | NotWritable { .. } | EndsInSlash { .. }, Role::Out) => {
                 "give --out the name of a file (new, or one to replace)"
             }
-            OutError::Database { .. } => {
+            (Empty | Folder { .. } | EndsInSlash { .. } | NotForBackup { .. }, _) => {
+                "give the backup's file name (new, or an older backup of this database to replace)"
+            }
+            (NotWritable { .. }, _) => "give the name of a regular file",
+            (NotAFolder { .. }, _) => {
+                "every name before the file's own must be a folder: give a path that is"
+            }
+            (Database { .. }, Role::Backup) => "back it up to another file",
+            (Database { .. }, Role::Out) => {
                 "give --out another file; to copy the database, use `don backup FILE`"
             }
-            OutError::NoFolder { .. } => {
+            (Database { .. }, _) => {
+                "give --out-dir another folder; to copy the database, use `don backup FILE`"
+            }
+            (InSet { .. }, _) => {
+                "remove it (or move it out of the folder), or export into another folder"
+            }
+            (NotADir { .. }, _) => "give --out-dir a folder (new, or one to write the files into)",
+            (DanglingFolder { .. }, _) => {
+                "make the folder it points to, or give --out-dir another folder"
+            }
+            (ReadOnly { .. }, _) => {
+                "give another file; if it is yours to replace, make it writable first (chmod u+w FILE)"
+            }
+            (Holds { .. }, Role::Backup) => {
+                "give another file name; to replace it all the same, add --force"
+            }
+            (Holds { .. }, Role::Out) => {
+                "give --out another file; to replace it all the same, add --force"
+            }
+            (Holds { .. }, _) => {
+                "give --out-dir another folder; to replace it all the same, add --force"
+            }
+            (NoFolder { .. }, Role::Backup) => {
+                "make the folder first, or give a file in a folder that is there"
+            }
+            (NoFolder { .. }, _) => {
                 "make the folder first, or give --out a file in a folder that is there"
             }
-            OutError::Write { .. } => "check that the folder can be written and has room",
+            (Write { source, .. }, _) => match source.kind() {
+                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+                    "free some space on the disk it is on, and run the command again"
+                }
+                io::ErrorKind::PermissionDenied if role == Role::OutDir => {
+                    "you may not write there: give --out-dir a folder you may write"
+                }
+                io::ErrorKind::PermissionDenied => {
+                    "you may not write there: give a file in a folder you may write"
+                }
+                io::ErrorKind::ReadOnlyFilesystem => {
+                    "that disk is mounted read-only: give a file on another disk"
+                }
+                io::ErrorKind::NotADirectory => {
+                    "every name before the file's own must be a folder: give a path that is"
+                }
+                _ => "check that the folder can be written and has room",
+            },
         }
     }
 
@@ -60,6 +154,71 @@ impl OutError {
     pub fn is_refusal(&self) -> bool {
         !matches!(self, OutError::Write { .. })
     }
+
+    fn write(path: &Path, source: io::Error) -> OutError {
+        OutError::Write {
+            path: path.to_path_buf(),
+            source: plain(source),
+        }
+    }
+}
+
+/// The system's own error under one that names a temporary file (the `tempfile` crate adds
+/// the temporary file's path): a message names only the user's file.
+pub fn plain(e: io::Error) -> io::Error {
+    if e.raw_os_error().is_some() {
+        return e;
+    }
+    let kind = e.kind();
+    let mut at: Option<&(dyn std::error::Error + 'static)> = e.get_ref().map(|r| r as _);
+    while let Some(err) = at {
+        if let Some(code) = err
+            .downcast_ref::<io::Error>()
+            .and_then(io::Error::raw_os_error)
+        {
+            return io::Error::from_raw_os_error(code);
+        }
+        at = err.source();
+    }
+    // The `tempfile` crate's own error hides the system's: the system's number for its kind.
+    #[cfg(unix)]
+    let code = match kind {
+        io::ErrorKind::PermissionDenied => Some(libc::EACCES),
+        io::ErrorKind::StorageFull => Some(libc::ENOSPC),
+        io::ErrorKind::QuotaExceeded => Some(libc::EDQUOT),
+        io::ErrorKind::ReadOnlyFilesystem => Some(libc::EROFS),
+        io::ErrorKind::NotFound => Some(libc::ENOENT),
+        io::ErrorKind::NotADirectory => Some(libc::ENOTDIR),
+        io::ErrorKind::AlreadyExists => Some(libc::EEXIST),
+        _ => None,
+    };
+    #[cfg(not(unix))]
+    let code: Option<i32> = None;
+    match code {
+        Some(code) => io::Error::from_raw_os_error(code),
+        None if e.to_string().contains(".don-") || e.to_string().contains(".tmp") => {
+            io::Error::from(kind)
+        }
+        None => e,
+    }
+}
+
+/// The first name on the way to `path` that is a file where a folder must be (`s.db` in
+/// `s.db/x`), if any.
+pub fn file_on_the_way(path: &Path) -> Option<PathBuf> {
+    let text = path.as_os_str().as_encoded_bytes();
+    // `s.db/` and `s.db/.` name `s.db` as a folder.
+    let as_folder = text.ends_with(b"/") || text.ends_with(b"/.");
+    let parts: Vec<_> = path.components().collect();
+    let mut at = PathBuf::new();
+    for (i, part) in parts.iter().enumerate() {
+        at.push(part);
+        let last = i + 1 == parts.len();
+        if (!last || as_folder) && fs::metadata(&at).is_ok_and(|m| !m.is_dir()) {
+            return Some(at);
+        }
+    }
+    None
 }
 
 /// ` (a link to REAL)` when the path given is a symbolic link.
@@ -70,79 +229,282 @@ fn via(path: &Path, real: &Path) -> String {
     }
 }
 
+/// Where a file named by the user is written.
+#[derive(Debug)]
+pub enum Target {
+    /// A regular file, replaced whole: `real` is where links lead.
+    File { real: PathBuf, meta: Metadata },
+    /// Nothing there: the file is made at `real` (where a link to nothing points).
+    New { real: PathBuf },
+    /// A pipe or a character device, written into through the path given.
+    Stream,
+}
+
+impl Target {
+    /// The file written (a pipe's or a device's path as given).
+    pub fn real<'a>(&'a self, given: &'a Path) -> &'a Path {
+        match self {
+            Target::File { real, .. } | Target::New { real } => real,
+            Target::Stream => given,
+        }
+    }
+}
+
+/// Where the file `path` names is written, as the module says, or why it is not; `database`
+/// is the open database's path, `force` allows replacing a file holding an SQLite database
+/// (an export only: a backup asks the store what such a file holds).
+pub fn target(path: &Path, database: &Path, force: bool, role: Role) -> Result<Target, OutError> {
+    if path.as_os_str().is_empty() {
+        return Err(OutError::Empty);
+    }
+    let ends_in_slash = path.as_os_str().as_encoded_bytes().last() == Some(&b'/');
+    match fs::metadata(path) {
+        Ok(meta) => {
+            let real = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
+            let note = via(path, &real);
+            let kind = meta.file_type();
+            if let Some(what) = is_database(&real, Some(&meta), database) {
+                return Err(OutError::Database {
+                    path: path.to_path_buf(),
+                    note: note + what,
+                });
+            }
+            if kind.is_dir() {
+                return Err(OutError::Folder {
+                    path: path.to_path_buf(),
+                    note,
+                });
+            }
+            if !kind.is_file() {
+                let (kind, stream) = special(&meta);
+                return match role {
+                    Role::Backup => Err(OutError::NotForBackup {
+                        path: path.to_path_buf(),
+                        note,
+                        kind,
+                    }),
+                    _ if stream => Ok(Target::Stream),
+                    _ => Err(OutError::NotWritable {
+                        path: path.to_path_buf(),
+                        note,
+                        kind,
+                    }),
+                };
+            }
+            if !may_write(&real) {
+                return Err(OutError::ReadOnly {
+                    path: path.to_path_buf(),
+                    note,
+                });
+            }
+            if role != Role::Backup && !force && is_sqlite(&real) {
+                return Err(OutError::Holds {
+                    path: path.to_path_buf(),
+                    note,
+                    holds: "an SQLite database".into(),
+                });
+            }
+            Ok(Target::File { real, meta })
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            if ends_in_slash {
+                return Err(OutError::EndsInSlash {
+                    path: path.to_path_buf(),
+                });
+            }
+            // Nothing there, or a link to nothing: the file is made where the link points.
+            let real = dangling_end(path).map_err(|e| OutError::write(path, e))?;
+            let note = via(path, &real);
+            let folder = parent(&real);
+            match fs::metadata(folder) {
+                Ok(m) if m.is_dir() => {}
+                Ok(_) => {
+                    return Err(OutError::NotAFolder {
+                        path: path.to_path_buf(),
+                        part: folder.to_path_buf(),
+                    })
+                }
+                Err(e) if e.kind() == io::ErrorKind::NotADirectory => {
+                    return Err(not_a_folder(path, folder))
+                }
+                Err(_) => {
+                    return Err(OutError::NoFolder {
+                        path: path.to_path_buf(),
+                        note,
+                        folder: folder.to_path_buf(),
+                    })
+                }
+            }
+            if let Some(what) = is_database(&real, None, database) {
+                return Err(OutError::Database {
+                    path: path.to_path_buf(),
+                    note: note + what,
+                });
+            }
+            Ok(Target::New { real })
+        }
+        Err(e) if e.kind() == io::ErrorKind::NotADirectory => Err(not_a_folder(path, path)),
+        Err(e) => Err(OutError::write(path, e)),
+    }
+}
+
+/// `path` cannot be reached: the first name on the way to `within` that is a file.
+fn not_a_folder(path: &Path, within: &Path) -> OutError {
+    let part = within
+        .ancestors()
+        .collect::<Vec<_>>()
+        .into_iter()
+        .rev()
+        .find(|a| !a.as_os_str().is_empty() && fs::metadata(a).is_ok_and(|m| !m.is_dir()))
+        .unwrap_or(within);
+    OutError::NotAFolder {
+        path: path.to_path_buf(),
+        part: part.to_path_buf(),
+    }
+}
+
 /// Writes what `write` writes into the file `path` names, as the module says; `database` is the
 /// open database's path.
 pub fn write_out(
     path: &Path,
     database: &Path,
+    force: bool,
     write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), OutError> {
-    if path.as_os_str().is_empty() {
-        return Err(OutError::Empty);
+    let fail = |e| OutError::write(path, e);
+    match target(path, database, force, Role::Out)? {
+        Target::File { real, meta } => replace(&real, Some(&meta), write).map_err(fail),
+        Target::New { real } => replace(&real, None, write).map_err(fail),
+        Target::Stream => {
+            // A pipe or a character device: written into as it is (through the path given,
+            // which the system follows, `/dev/stdout` too).
+            let file = fs::OpenOptions::new()
+                .write(true)
+                .open(path)
+                .map_err(fail)?;
+            let mut w = BufWriter::new(file);
+            write(&mut w).and_then(|()| w.flush()).map_err(fail)
+        }
     }
-    let fail = |source| OutError::Write {
-        path: path.to_path_buf(),
-        source,
-    };
-    match fs::metadata(path) {
-        Ok(meta) => {
-            let real = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
-            let kind = meta.file_type();
-            if let Some(what) = is_database(&real, Some(&meta), database) {
+}
+
+/// One file of a set written into a folder: its name there, and what writes it.
+pub type SetFile<'a> = (String, &'a dyn Fn(&mut dyn Write) -> io::Result<()>);
+
+/// Writes a set of files into the folder `dir` (made when it is not there) all or none: every
+/// file is written to a temporary file in the folder first, and all are renamed into place only
+/// once all are written. Refused before anything is written: a symbolic link, a folder, a pipe
+/// or any other entry not a regular file where a file of the set goes, a file there the user may
+/// not write, the database, or (unless `force`) a file holding an SQLite database. The paths
+/// written, in order.
+pub fn write_set(
+    dir: &Path,
+    database: &Path,
+    force: bool,
+    files: &[SetFile<'_>],
+) -> Result<Vec<PathBuf>, OutError> {
+    folder(dir, database)?;
+    let mut planned = Vec::new();
+    for (name, _) in files {
+        let path = dir.join(name);
+        let old = match fs::symlink_metadata(&path) {
+            Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+            Err(e) => return Err(OutError::write(&path, e)),
+            Ok(meta) => {
+                let kind = meta.file_type();
+                if kind.is_symlink() || kind.is_dir() || !kind.is_file() {
+                    let kind = if kind.is_symlink() {
+                        "symbolic link"
+                    } else if kind.is_dir() {
+                        "folder"
+                    } else {
+                        special(&meta).0
+                    };
+                    return Err(OutError::InSet { path, kind });
+                }
+                if let Some(what) = is_database(&path, Some(&meta), database) {
+                    return Err(OutError::Database {
+                        path,
+                        note: what.into(),
+                    });
+                }
+                if !may_write(&path) {
+                    return Err(OutError::ReadOnly {
+                        path,
+                        note: String::new(),
+                    });
+                }
+                if !force && is_sqlite(&path) {
+                    return Err(OutError::Holds {
+                        path,
+                        note: String::new(),
+                        holds: "an SQLite database".into(),
+                    });
+                }
+                Some(meta)
+            }
+        };
+        planned.push((path, old));
+    }
+    let mut written = Vec::new();
+    for ((path, old), (_, write)) in planned.iter().zip(files) {
+        let tmp = written_beside(path, old.as_ref(), &mut |w| write(w))
+            .map_err(|e| OutError::write(path, e))?;
+        written.push((tmp, path));
+    }
+    let mut done = Vec::new();
+    for (tmp, path) in written {
+        tmp.persist(path)
+            .map_err(|e| OutError::write(path, e.error))?;
+        done.push(path.clone());
+    }
+    if let Ok(d) = fs::File::open(dir) {
+        let _ = d.sync_all();
+    }
+    Ok(done)
+}
+
+/// The folder of a set: made when it is not there; refused when it is a link to nothing, a
+/// file, or the database.
+fn folder(dir: &Path, database: &Path) -> Result<(), OutError> {
+    match fs::metadata(dir) {
+        Ok(m) if m.is_dir() => Ok(()),
+        Ok(m) => {
+            let real = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+            let note = via(dir, &real);
+            if let Some(what) = is_database(&real, Some(&m), database) {
                 return Err(OutError::Database {
-                    path: path.to_path_buf(),
-                    note: via(path, &real) + what,
+                    path: dir.to_path_buf(),
+                    note: note + what,
                 });
             }
-            if kind.is_file() {
-                replace(&real, Some(&meta), write).map_err(fail)
-            } else if kind.is_dir() {
-                Err(OutError::Folder {
-                    path: path.to_path_buf(),
-                    note: via(path, &real),
-                })
-            } else if let Some(kind) = not_writable(&meta) {
-                Err(OutError::NotWritable {
-                    path: path.to_path_buf(),
-                    note: via(path, &real),
-                    kind,
-                })
-            } else {
-                // A pipe or a character device: written into as it is (through the path given,
-                // which the system follows, `/dev/stdout` too).
-                let file = fs::OpenOptions::new()
-                    .write(true)
-                    .open(path)
-                    .map_err(fail)?;
-                let mut w = BufWriter::new(file);
-                write(&mut w).and_then(|()| w.flush()).map_err(fail)
-            }
+            Err(OutError::NotADir {
+                path: dir.to_path_buf(),
+                note,
+            })
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
-            // Nothing there, or a link to nothing: the file is made where the link points.
-            let real = dangling_end(path).map_err(fail)?;
-            let folder = parent(&real);
-            if !folder.is_dir() {
-                return Err(OutError::NoFolder {
-                    path: path.to_path_buf(),
-                    note: via(path, &real),
-                    folder: folder.to_path_buf(),
-                });
+            if let Ok(m) = fs::symlink_metadata(dir) {
+                if m.file_type().is_symlink() {
+                    let to = fs::read_link(dir).unwrap_or_default();
+                    return Err(OutError::DanglingFolder {
+                        path: dir.to_path_buf(),
+                        to,
+                    });
+                }
             }
-            if let Some(what) = is_database(&real, None, database) {
-                return Err(OutError::Database {
-                    path: path.to_path_buf(),
-                    note: via(path, &real) + what,
-                });
-            }
-            replace(&real, None, write).map_err(fail)
+            fs::create_dir_all(dir).map_err(|e| match e.kind() {
+                io::ErrorKind::NotADirectory => not_a_folder(dir, dir),
+                _ => OutError::write(dir, e),
+            })
         }
-        Err(e) => Err(fail(e)),
+        Err(e) if e.kind() == io::ErrorKind::NotADirectory => Err(not_a_folder(dir, dir)),
+        Err(e) => Err(OutError::write(dir, e)),
     }
 }
 
 /// The folder a file is in (`.` for a bare name).
-fn parent(path: &Path) -> &Path {
+pub fn parent(path: &Path) -> &Path {
     path.parent()
         .filter(|d| !d.as_os_str().is_empty())
         .unwrap_or(Path::new("."))
@@ -156,10 +518,9 @@ fn dangling_end(path: &Path) -> io::Result<PathBuf> {
         match fs::symlink_metadata(&at) {
             Ok(m) if m.file_type().is_symlink() => {
                 let to = fs::read_link(&at)?;
-                at = if to.is_absolute() {
-                    to
-                } else {
-                    parent(&at).join(to)
+                at = match at.parent() {
+                    Some(dir) if !to.is_absolute() => dir.join(to),
+                    _ => to,
                 };
             }
             _ => return Ok(at),
@@ -168,33 +529,64 @@ fn dangling_end(path: &Path) -> io::Result<PathBuf> {
     Err(io::Error::other("too many levels of symbolic links"))
 }
 
-/// Why a file of this kind is never written to: a disk, a socket.
-fn not_writable(meta: &Metadata) -> Option<&'static str> {
+/// What a file that is neither a regular file nor a folder is, and whether an export writes
+/// into it as it is (a pipe, a character device).
+fn special(meta: &Metadata) -> (&'static str, bool) {
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt;
         let kind = meta.file_type();
         if kind.is_block_device() {
-            return Some("disk (a block device)");
+            return ("disk (a block device)", false);
         }
         if kind.is_socket() {
-            return Some("socket");
+            return ("socket", false);
         }
-        if kind.is_fifo() || kind.is_char_device() {
-            return None;
+        if kind.is_fifo() {
+            return ("pipe (FIFO)", true);
         }
-        Some("special file")
+        if kind.is_char_device() {
+            return ("character device", true);
+        }
+        ("special file", false)
     }
     #[cfg(not(unix))]
     {
         let _ = meta;
-        Some("special file")
+        ("special file", false)
     }
+}
+
+/// Whether this user may write the file at `path` (the system's own answer: its permissions,
+/// its owner, a read-only mount).
+pub fn may_write(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStrExt;
+        let Ok(name) = std::ffi::CString::new(path.as_os_str().as_bytes()) else {
+            return false;
+        };
+        // SAFETY: `name` is a valid NUL-terminated string that lives through the call.
+        unsafe { libc::access(name.as_ptr(), libc::W_OK) == 0 }
+    }
+    #[cfg(not(unix))]
+    {
+        fs::metadata(path).is_ok_and(|m| !m.permissions().readonly())
+    }
+}
+
+/// Whether the file at `path` begins as every SQLite database does.
+pub fn is_sqlite(path: &Path) -> bool {
+    use std::io::Read;
+    let mut head = [0u8; 16];
+    fs::File::open(path)
+        .and_then(|mut f| f.read_exact(&mut head))
+        .is_ok_and(|()| &head == b"SQLite format 3\0")
 }
 
 /// Whether `real` (with its metadata when it is there) is the database at `database` or one of
 /// the files SQLite keeps beside it: what it is, when it is not the database's own path.
-fn is_database(real: &Path, meta: Option<&Metadata>, database: &Path) -> Option<&'static str> {
+pub fn is_database(real: &Path, meta: Option<&Metadata>, database: &Path) -> Option<&'static str> {
     let db_real = fs::canonicalize(database).unwrap_or_else(|_| database.to_path_buf());
     let real = fs::canonicalize(parent(real))
         .ok()
@@ -223,13 +615,13 @@ fn is_database(real: &Path, meta: Option<&Metadata>, database: &Path) -> Option<
     None
 }
 
-/// Replaces a regular file (or makes a new one) whole: written to a temporary file in its
-/// folder, flushed to disk, then renamed over it.
-fn replace(
+/// A temporary file beside `real` holding what `write` writes, flushed to disk, with the
+/// permissions of the file it will replace (`0644` for a new one).
+fn written_beside(
     real: &Path,
     old: Option<&Metadata>,
     write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<()> {
+) -> io::Result<tempfile::NamedTempFile> {
     let mut tmp = tempfile::Builder::new()
         .prefix(".don-out-")
         .tempfile_in(parent(real))?;
@@ -245,6 +637,17 @@ fn replace(
     };
     tmp.as_file().set_permissions(permissions)?;
     tmp.as_file().sync_all()?;
+    Ok(tmp)
+}
+
+/// Replaces a regular file (or makes a new one) whole: written to a temporary file in its
+/// folder, flushed to disk, then renamed over it.
+fn replace(
+    real: &Path,
+    old: Option<&Metadata>,
+    write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let tmp = written_beside(real, old, write)?;
     tmp.persist(real).map_err(|e| e.error)?;
     Ok(())
 }

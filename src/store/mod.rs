@@ -12,7 +12,7 @@ mod league;
 mod oplog;
 mod results;
 
-pub use backup::BackupReport;
+pub use backup::{BackupError, BackupReport};
 pub use db::{Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, LegHolding, StoredAs};
 pub use journal::TableJournal;
