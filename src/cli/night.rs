@@ -1168,6 +1168,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         day,
         moved,
         entered_by,
+        found: fixture.id,
     };
     let begun = fixture.result.is_some().then_some(fixture.id);
     drop(change);
@@ -1194,35 +1195,60 @@ struct Begin {
     day: Option<NaiveDate>,
     moved: bool,
     entered_by: Side,
+    /// The fixture the night was found on when the entry began (one added then was not kept,
+    /// but another session entering the night adds it again).
+    found: i64,
+}
+
+/// What beginning a night at the prompt came to.
+enum Begun {
+    /// The night's fixture, begun (or as another session began it, with its matches).
+    On(Fixture),
+    /// Another session entered or replaced the whole night meanwhile: why the match typed here
+    /// is not kept, with the `night correct` line that would put it in.
+    Taken(String),
 }
 
 impl Begin {
-    /// Begins the night in `change`; its fixture. A night another session has begun meanwhile
-    /// is taken as it is (with the matches that session entered).
+    /// Begins the night in `change`. A night another session has begun meanwhile is taken as
+    /// it is (with the matches that session entered); one it has completed or replaced (as
+    /// totals or a walkover) is not begun again.
     fn apply(
         &self,
         change: &Change,
         season: &SeasonInfo,
         typed: &Match,
         notes: &mut Vec<String>,
-    ) -> Result<Fixture, CliError> {
+    ) -> Result<Begun, CliError> {
+        let taken = |f: &Fixture| {
+            format!(
+                "{} {} refused: the other session entered the night first: {} (see `don night show`); yours is not kept: `don night correct {} --match {}` puts {} {} in its place",
+                typed.kind,
+                typed.slot,
+                result_words(f, &season.config),
+                night_words(&self.home, &self.away, Some(f.date)),
+                shell_quoted(&typed.entry_line()),
+                typed.kind,
+                typed.slot
+            )
+        };
+        // The night's own fixture, looked at first: once its night is complete it is no longer
+        // one "left to play", and looking for one would say there is none.
+        let own =
+            change.leagues().fixtures(season.id)?.into_iter().find(|f| {
+                f.id == self.found && f.home.id == self.home.id && f.away.id == self.away.id
+            });
+        if let Some(f) = own.filter(|f| f.result.is_some() && is_done(f, &season.config)) {
+            return Ok(Begun::Taken(taken(&f)));
+        }
         let fixture = fixture_for_night(
             change, season, &self.home, &self.away, self.day, self.moved, notes,
         )?;
         match &fixture.result {
             Some(NightResult::Matches(_)) if !is_done(&fixture, &season.config) => {
-                return Ok(fixture)
+                return Ok(Begun::On(fixture))
             }
-            Some(_) => {
-                return Err(CliError::Usage(format!(
-                    "the other session entered the night first: {} (see `don night show`); yours is not kept: `don night correct {} --match {}` puts {} {} in its place",
-                    result_words(&fixture, &season.config),
-                    night_words(&self.home, &self.away, Some(fixture.date)),
-                    shell_quoted(&typed.entry_line()),
-                    typed.kind,
-                    typed.slot
-                )))
-            }
+            Some(_) => return Ok(Begun::Taken(taken(&fixture))),
             None => {}
         }
         if fixture.cancelled {
@@ -1238,7 +1264,7 @@ impl Begin {
             chrono::Local::now().date_naive(),
         )?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
-        fixture_by_number(change, season, fixture.id)
+        fixture_by_number(change, season, fixture.id).map(Begun::On)
     }
 }
 
@@ -1629,7 +1655,16 @@ fn prompt_night(
         // The night as it stands now, inside the change that keeps this match.
         let f = match night_now(&change.leagues(), season, fixture)? {
             Some(f) => f,
-            None => begin.apply(&change, season, &m, &mut notes)?,
+            None => match begin.apply(&change, season, &m, &mut notes)? {
+                Begun::On(f) => f,
+                Begun::Taken(why) => {
+                    // Nothing is left to enter here: the night is the other session's.
+                    drop(change);
+                    notes.push(why);
+                    say_notes(notes)?;
+                    return Ok(Done::BadData);
+                }
+            },
         };
         sync_entered(&mut entered, matches_of(Some(&f)), &mut notes);
         if let Some(first) = entered
