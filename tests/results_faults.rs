@@ -613,3 +613,30 @@ fn a_team_withdrawn_twice_in_one_import_is_refused_at_the_second_line() {
     );
     assert_eq!(db.dump(), before);
 }
+
+/// A file of more bad rows than are kept (100 a file) says reading stopped there, and that
+/// there is more; a file of fewer says nothing of the kind.
+#[test]
+fn a_file_with_more_faults_than_are_kept_says_reading_stopped() {
+    let db = league();
+    let nights = "season,date,home,away,home_points,away_points\n";
+    let file = db.dir().join("nights.csv");
+    let bad = "2025-26,2025-13-45,Royal Oak,Red Lion,5,4\n";
+    std::fs::write(&file, format!("{nights}{}", bad.repeat(5000))).unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", file.to_str().unwrap(), "--league", LEAGUE]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let name = file.display().to_string();
+    assert!(
+        err.ends_with(&format!(
+            "Nothing imported: 100 errors, and more: reading {name} stopped after 100 errors.\n"
+        )),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+    std::fs::write(&file, format!("{nights}{}", bad.repeat(3))).unwrap();
+    let out = db.run(&["import", file.to_str().unwrap(), "--league", LEAGUE]);
+    let err = text(&out.stderr);
+    assert!(err.ends_with("Nothing imported: 3 errors.\n"), "{err}");
+}

@@ -107,6 +107,12 @@ pub fn import(
     new_players: &[String],
 ) -> Result<Done, CliError> {
     let (read, mut faults) = read_all(files)?;
+    // Files whose reading stopped at the most faults kept from one file.
+    let stopped: Vec<String> = read
+        .iter()
+        .filter(|r| r.file.stopped)
+        .map(|r| shown(&r.name).into_owned())
+        .collect();
     let change = store.change("import")?;
     change.defer_references()?;
     let mut made_league = false;
@@ -288,9 +294,18 @@ pub fn import(
         if faults.len() > 200 {
             writeln!(err, "… and {} more", faults.len() - 200)?;
         }
+        let more = if stopped.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", and more: reading {} stopped after {} errors",
+                stopped.join(", "),
+                don::record::results::MAX_ERRORS
+            )
+        };
         writeln!(
             err,
-            "Nothing imported: {}.",
+            "Nothing imported: {}{more}.",
             super::text::count(faults.len() as i64, "error", "errors")
         )?;
         return Ok(Done::BadData);

@@ -234,6 +234,9 @@ pub enum Rows {
 pub struct ResultsFile {
     pub header: Vec<String>,
     pub rows: Rows,
+    /// Reading stopped at [`MAX_ERRORS`] faults with more of the file left unread (or more
+    /// faults found than are kept): there may be more.
+    pub stopped: bool,
 }
 
 /// A fault in a results file.
@@ -249,8 +252,8 @@ pub struct ResultsError {
 /// to be trusted (they may be shifted); it is kept only to tell which night it was of.
 pub const UNREAD: &str = "(the whole row)";
 
-/// At most this many faults are reported from one file.
-const MAX_ERRORS: usize = 100;
+/// At most this many faults are reported from one file; reading stops there.
+pub const MAX_ERRORS: usize = 100;
 
 /// The largest count (slot, legs, points) a row may give.
 const MAX_COUNT: u32 = 10_000;
@@ -808,8 +811,12 @@ pub fn read_results_lenient(
     let mut errors = Vec::new();
     // One record read into again and again: a row costs no allocation of its own.
     let mut record = csv::StringRecord::new();
+    let mut stopped = false;
     loop {
         if errors.len() >= MAX_ERRORS {
+            // Stopped: say so if anything is left (a row, blank or not, or a fault).
+            stopped =
+                errors.len() > MAX_ERRORS || !matches!(reader.read_record(&mut record), Ok(false));
             break;
         }
         match reader.read_record(&mut record) {
@@ -913,7 +920,14 @@ pub fn read_results_lenient(
         errors.append(&mut f.errors);
     }
     errors.truncate(MAX_ERRORS);
-    Ok((ResultsFile { header, rows }, errors))
+    Ok((
+        ResultsFile {
+            header,
+            rows,
+            stopped,
+        },
+        errors,
+    ))
 }
 
 /// The input, noting where its line breaks are, so that a record's line is the physical line
