@@ -298,6 +298,19 @@ pub fn column_of(header: &[String], name: &str) -> Option<Column> {
     })
 }
 
+/// Whether `line` (a file's first line) is the header of a results file, of any shape: its
+/// cells, as a header is read (a byte-order mark, blanks around a cell and case set aside),
+/// name one shape's columns.
+pub fn is_results_header(line: &str) -> bool {
+    let header: Vec<String> = line
+        .trim_start_matches('\u{feff}')
+        .trim_end_matches(['\r', '\n'])
+        .split(',')
+        .map(|h| h.trim().trim_matches('"').trim().to_ascii_lowercase())
+        .collect();
+    shape_of(&header).is_ok()
+}
+
 /// Tells the shape from a header: the one whose required columns are all there (matches is
 /// tried before nights, which shares its first four).
 fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
