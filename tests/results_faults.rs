@@ -640,3 +640,25 @@ fn a_file_with_more_faults_than_are_kept_says_reading_stopped() {
     let err = text(&out.stderr);
     assert!(err.ends_with("Nothing imported: 3 errors.\n"), "{err}");
 }
+
+/// A fixtures file giving one fixture twice (names written another way the second time) is
+/// refused at the second row, naming the first: never merged into one "already there".
+#[test]
+fn a_fixture_given_twice_in_one_file_is_refused_at_its_second_line() {
+    let db = league();
+    let file = db.dir().join("fixtures.csv");
+    std::fs::write(
+        &file,
+        "season,date,home,away\n2025-26,2025-10-30,Royal Oak,Red Lion\n2025-26,2025-10-30,royal oak,red lion\n2025-26,2025-11-06,Red Lion,Royal Oak\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", file.to_str().unwrap(), "--league", LEAGUE]);
+    let name = file.display().to_string();
+    assert_eq!(
+        text(&out.stderr),
+        format!("{name}, line 3, column 3 (home): the fixture of line 2 again (royal oak v red lion on 2025-10-30): a fixture is given once\nNothing imported: 1 error.\n")
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(db.dump(), before);
+}

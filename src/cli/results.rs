@@ -198,7 +198,16 @@ pub fn import(
                 }
                 Rows::Fixtures(rows) => {
                     let mut memo = NameMemo::default();
+                    let mut repeated: std::collections::HashMap<u64, _> =
+                        don::league::import::repeated_fixtures(rows, &column)
+                            .into_iter()
+                            .map(|e| (e.line, e))
+                            .collect();
                     for row in rows.iter() {
+                        if let Some(e) = repeated.remove(&row.line) {
+                            fail(e);
+                            continue;
+                        }
                         let unknown = unknown_fixture_names(
                             &resolver,
                             &mut memo,
