@@ -799,3 +799,50 @@ fn the_hint_after_league_new_quotes_the_name_for_a_shell() {
         text(&out.stdout)
     );
 }
+
+/// `don deduct`/`don award` and an adjustments file take the same bound (1 to 99999 points
+/// either way) and say a number past it in the same words.
+#[test]
+fn deduct_award_and_an_adjustments_file_share_one_bound_and_one_message() {
+    let db = two_match_league();
+    let said = db.ok(&[
+        "deduct",
+        "Red Lion",
+        "99999",
+        "--reason",
+        "x",
+        "--date",
+        "2025-09-10",
+    ]);
+    assert!(said.contains("99999"), "{said}");
+    let file = db.dir().join("adjustments.csv");
+    std::fs::write(
+        &file,
+        "season,date,team,adjustment,reason\n2025-26,2025-09-10,Royal Oak,+99999,y\n",
+    )
+    .unwrap();
+    db.ok(&["import", file.to_str().unwrap()]);
+    let before = db.dump();
+    let why = "is out of range: an adjustment is at most 99999 points either way";
+    for cmd in ["deduct", "award"] {
+        let out = db.run(&[cmd, "Red Lion", "100000", "--reason", "x"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            text(&out.stderr),
+            format!("don: error: POINTS `100000` {why}\n")
+        );
+    }
+    std::fs::write(
+        &file,
+        "season,date,team,adjustment,reason\n2025-26,2025-09-10,Royal Oak,-100000,y\n",
+    )
+    .unwrap();
+    let out = db.run(&["import", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(&format!("`-100000` {why}\n")),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(db.dump(), before);
+}

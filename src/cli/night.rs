@@ -1779,8 +1779,17 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     if args.reason.trim().is_empty() {
         return Err(CliError::Usage("--reason cannot be blank".into()));
     }
-    if args.points == 0 || args.points > 1000 {
-        return Err(CliError::Usage("POINTS must be 1 to 1000".into()));
+    if args.points == 0 {
+        return Err(CliError::Usage(format!(
+            "POINTS must be at least 1 (an adjustment is 1 to {} points)",
+            don::league::MAX_ADJUSTMENT
+        )));
+    }
+    if i64::from(args.points) > don::league::MAX_ADJUSTMENT {
+        return Err(CliError::Usage(format!(
+            "POINTS {}",
+            don::league::adjustment_out_of_range(&args.points.to_string())
+        )));
     }
     let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;

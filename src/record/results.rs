@@ -258,8 +258,15 @@ pub const MAX_ERRORS: usize = 100;
 /// The largest count (slot, legs, points) a row may give.
 const MAX_COUNT: u32 = 10_000;
 
-/// The most points an adjustment may deduct or award.
+/// The most points an adjustment may deduct or award, one bound for a row of an adjustments
+/// file and for `don deduct` and `don award` (the league's, as [`crate::league`] gives it).
 pub const MAX_ADJUSTMENT: i64 = 99_999;
+
+/// Why `raw` (points as typed) is past [`MAX_ADJUSTMENT`], in the words a file's row and
+/// `don deduct` or `don award` both use.
+pub fn adjustment_out_of_range(raw: &str) -> String {
+    format!("`{raw}` is out of range: an adjustment is at most {MAX_ADJUSTMENT} points either way")
+}
 
 /// The most a row (a record: its lines, with a quoted cell's line breaks) may take. A file is
 /// read a row at a time: nothing longer is held, whatever the file (a device that never ends a
@@ -1191,12 +1198,7 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 match raw.parse::<i64>() {
                     Ok(n) if n != 0 && number && within => AdjustmentChange::Points(n),
                     _ if number && !within => {
-                        f.fault(
-                            col::ADJUSTMENT,
-                            format!(
-                                "`{raw}` is out of range: an adjustment is at most {MAX_ADJUSTMENT} points either way"
-                            ),
-                        );
+                        f.fault(col::ADJUSTMENT, adjustment_out_of_range(&raw));
                         AdjustmentChange::Points(0)
                     }
                     _ => {
