@@ -7,7 +7,7 @@ use chrono::Weekday;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde_json::{Map, Value};
 
-use don::league::fixtures::double_round_robin;
+use don::league::fixtures::{double_round_robin, FixtureError};
 use don::league::names::{given_twice, name_key, near_miss, near_team, quoted, shell_quoted, tidy};
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
@@ -1006,11 +1006,22 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 .collect();
             let ids: Vec<i64> = entries.iter().map(|e| e.team.id).collect();
             let plan = double_round_robin(&ids, start, weekday, &skip).map_err(|e| {
-                CliError::Usage(format!(
-                    "season {}: {e}; enter teams with `don team add NAME --season {}`",
-                    season.name,
-                    shell_quoted(&season.name)
-                ))
+                CliError::Usage(match e {
+                    FixtureError::OutOfDates => format!(
+                        "season {}: {e} (--start {start}); start earlier, or skip fewer dates",
+                        season.name
+                    ),
+                    FixtureError::SkipOffDay(..)
+                    | FixtureError::SkipBefore(..)
+                    | FixtureError::SkipAfter(..) => {
+                        format!("--skip: {e}")
+                    }
+                    FixtureError::TooFew(_) | FixtureError::Twice(_) => format!(
+                        "season {}: {e}; enter teams with `don team add NAME --season {}`",
+                        season.name,
+                        shell_quoted(&season.name)
+                    ),
+                })
             })?;
             // No round in another season's dates.
             for d in &plan.dates {
