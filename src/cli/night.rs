@@ -145,6 +145,12 @@ pub fn write_fixtures(
     Ok(())
 }
 
+/// `--season`'s help where a night is named: what it defaults to there.
+const NIGHT_SEASON: &str = "The season [default: the one whose dates hold the night's --date (told apart by the teams' fixture on it when seasons overlap); without --date, the current one]";
+
+/// `--season`'s help for a dated change (a deduction, an award, a withdrawal).
+const DATED_SEASON: &str = "The season [default: the one whose dates hold --date (today without it), else the one ended last before it, else the current one]";
+
 #[derive(clap::Subcommand)]
 pub enum NightCommand {
     /// Enter a match night: match by match at a prompt, or with --match, --totals or --walkover.
@@ -161,7 +167,8 @@ Examples:
   don night enter 'Royal Oak' 'Red Lion' --date 2025-09-04
   don night enter 'Royal Oak' 'Red Lion' --match 'don 1; Gareth+Rhys; Dai+Huw; 2-1'
   don night enter 'Royal Oak' 'Red Lion' --totals 5-4
-  don night enter 'Royal Oak' 'Red Lion' --date 2025-09-05 --moved --totals 5-4   # played a day late"
+  don night enter 'Royal Oak' 'Red Lion' --date 2025-09-05 --moved --totals 5-4   # played a day late",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
     )]
     Enter(EnterArgs),
     /// Correct a night's result: it is replaced, as one change, by the matches, totals or
@@ -174,11 +181,15 @@ At the prompt, name each match to correct (e.g. `single-crib 2`), then type it a
 
 Examples:
   don night correct 'Royal Oak' 'Red Lion' --match 'single-crib 2; Sian; Mair; 1-2'
-  don night correct 'Royal Oak' 'Red Lion' --date 2025-09-04 --totals 4-5"
+  don night correct 'Royal Oak' 'Red Lion' --date 2025-09-04 --totals 4-5",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
     )]
     Correct(CorrectArgs),
     /// Show a night's matches, players, legs and leg scores.
-    #[command(after_help = "Example:\n  don night show 'Royal Oak' 'Red Lion'")]
+    #[command(
+        after_help = "Example:\n  don night show 'Royal Oak' 'Red Lion'",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
+    )]
     Show {
         /// The home team
         home: String,
@@ -194,12 +205,16 @@ Examples:
     },
     /// Confirm a night's result for the team that did not enter it: it is then no longer
     /// provisional (a disputed night confirmed is settled).
-    #[command(after_help = "Example:\n  don night confirm 'Royal Oak' 'Red Lion' --by 'Red Lion'")]
+    #[command(
+        after_help = "Example:\n  don night confirm 'Royal Oak' 'Red Lion' --by 'Red Lion'",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
+    )]
     Confirm(ConfirmArgs),
     /// Dispute a night's result, with a reason: the pages mark it, and `standings --confirmed`
     /// leaves it out until it is confirmed.
     #[command(
-        after_help = "Example:\n  don night dispute 'Royal Oak' 'Red Lion' --by 'Red Lion' --reason 'single crib 2 was 2-1 to us'"
+        after_help = "Example:\n  don night dispute 'Royal Oak' 'Red Lion' --by 'Red Lion' --reason 'single crib 2 was 2-1 to us'",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
     )]
     Dispute(DisputeArgs),
 }
@@ -1749,6 +1764,7 @@ fn prompt_night(
 }
 
 #[derive(clap::Args)]
+#[command(mut_arg("season", |a| a.help(DATED_SEASON)))]
 pub struct AdjustArgs {
     /// The team
     team: String,
@@ -1836,7 +1852,10 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
 }
 
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  don withdraw 'Red Lion' --date 2026-01-15")]
+#[command(
+    after_help = "Example:\n  don withdraw 'Red Lion' --date 2026-01-15",
+    mut_arg("season", |a| a.help(DATED_SEASON))
+)]
 pub struct WithdrawArgs {
     /// The team that withdraws
     team: String,
