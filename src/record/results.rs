@@ -1005,12 +1005,23 @@ impl<R> Breaks<R> {
         }
     }
 
+    /// Whether the `i`th break kept ends a line: a `\n`, or a `\r` not followed by one (a
+    /// lone `\r` ends a row for the csv crate, so it ends a line here too).
+    fn ends_line(&self, i: usize) -> bool {
+        match self.breaks.get(i) {
+            Some(&(_, b'\n')) => true,
+            Some(&(offset, _)) => !matches!(
+                self.breaks.get(i + 1),
+                Some(&(next, b'\n')) if next == offset + 1
+            ),
+            None => false,
+        }
+    }
+
     /// The line of byte `at` (of the row being read, or after it), nothing passed.
     fn line_of(&self, at: u64) -> u64 {
-        let more = self
-            .breaks
-            .iter()
-            .filter(|(offset, byte)| *offset < at && *byte == b'\n')
+        let more = (0..self.breaks.len())
+            .filter(|&i| self.breaks[i].0 < at && self.ends_line(i))
             .count();
         self.lines + more as u64 + 1
     }
@@ -1044,10 +1055,10 @@ impl<R> Breaks<R> {
     /// line breaks before it and those it begins with are passed.
     fn line(&mut self, start: u64) -> u64 {
         let mut at = start;
-        while let Some(&(offset, byte)) = self.breaks.front() {
+        while let Some(&(offset, _)) = self.breaks.front() {
             if offset < start || offset == at {
                 at += u64::from(offset == at);
-                self.lines += u64::from(byte == b'\n');
+                self.lines += u64::from(self.ends_line(0));
                 self.breaks.pop_front();
             } else {
                 break;
