@@ -1078,7 +1078,9 @@ impl<R: Read> Read for Breaks<R> {
         self.ended |= n == 0;
         for (i, b) in buf[..n].iter().enumerate() {
             let at = self.read + i as u64;
-            if matches!(b, b'\r' | b'\n') {
+            // A `\r` in a quoted cell is the cell's (a control character in it), not a break.
+            let in_cell = *b == b'\r' && self.quoting == Quoting::Quoted;
+            if matches!(b, b'\r' | b'\n') && !in_cell {
                 self.breaks.push_back((at, *b));
             }
             self.follow(at, *b);
