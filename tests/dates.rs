@@ -221,7 +221,7 @@ fn dates_are_kept_within_1900_to_2200() {
             "thu",
         ],
         2,
-        "the rounds would run past 2200-12-31",
+        "don: error: season 2025-26: the rounds would run past 2200-12-31 (--start 2200-12-20); start earlier, or skip fewer dates\n",
     );
     // A results file's date, likewise, named by file, line and column.
     let csv = fresh.dir().join("nights.csv");
@@ -308,5 +308,49 @@ fn changes_and_figures_go_to_the_current_season_not_a_history_season_made_last()
     assert_eq!(
         db.sql("SELECT s.name FROM rosters r JOIN seasons s ON s.id = r.season JOIN players p ON p.id = r.player WHERE p.name = 'Second Newcomer'"),
         "2026-27\n"
+    );
+}
+
+/// A date given to `fixtures generate --skip` that skips no round is refused (exit 2), naming
+/// it and why: off the rounds' weekday, or before the start or after the last round.
+#[test]
+fn a_skip_date_that_skips_no_round_is_refused() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys League"]);
+    db.ok(&["season", "new", "2025-26", "--teams", "A, B, C", "--create"]);
+    fn generate(skip: &str) -> Vec<&str> {
+        vec![
+            "fixtures",
+            "generate",
+            "--start",
+            "2025-09-01",
+            "--weekday",
+            "thu",
+            "--skip",
+            skip,
+        ]
+    }
+    refused(
+        &db,
+        &generate("2025-09-10"),
+        2,
+        "don: error: --skip: 2025-09-10 is a Wednesday, not a Thursday: no round falls on it\n",
+    );
+    refused(
+        &db,
+        &generate("1990-01-04"),
+        2,
+        "don: error: --skip: 1990-01-04 is before the start (2025-09-01): no round falls on it\n",
+    );
+    refused(
+        &db,
+        &generate("2025-12-25"),
+        2,
+        "don: error: --skip: 2025-12-25 is after the last round (2025-10-09): no round falls on it\n",
+    );
+    let made = db.ok(&generate("2025-09-18"));
+    assert_eq!(
+        made,
+        "6 fixtures in 6 rounds, 2025-09-04 to 2025-10-16.\nList them with: don fixtures list\n"
     );
 }

@@ -920,13 +920,13 @@ fn what_the_outside_review_found_is_refused_or_said_plainly() {
         &db,
         &["deduct", "Red Lion", "4294967295", "--reason", "x"],
         2,
-        "POINTS must be 1 to 1000",
+        "POINTS `4294967295` is out of range: an adjustment is at most 99999 points either way",
     );
     refused(
         &db,
         &["award", "Red Lion", "0", "--reason", "x"],
         2,
-        "POINTS must be 1 to 1000",
+        "POINTS must be at least 1 (an adjustment is 1 to 99999 points)",
     );
     // A leaderboard nobody qualifies for says why.
     let mut night = vec![

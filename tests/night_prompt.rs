@@ -412,3 +412,103 @@ fn an_open_entry_reads_the_night_again_after_an_outside_undo() {
     );
     assert_eq!(matches(&db), "don 2 0-2\ndon 1 2-0\nsingle-crib 1 2-1\n");
 }
+
+/// Two `night enter` prompts open on one night, the other session entering the whole night
+/// (as totals, or all its matches) before this one keeps its first match: the match typed here
+/// is refused as the other session's night (not "no fixture left to play"), given back as a
+/// `night correct` line, and the entry ends with exit 1, the other session's night kept.
+#[test]
+fn a_night_another_session_completed_first_refuses_the_match_typed_and_gives_it_back() {
+    use std::io::{BufReader, Read, Write};
+    for (other, result) in [("totals", "2–1 (totals)"), ("matches", "2–1")] {
+        let db = Db::short_nights();
+        let mut first = db.spawn(&ENTER);
+        let mut err = BufReader::new(first.stderr.take().unwrap());
+        read_until(&mut err, |l| l.starts_with("For each match"));
+        if other == "totals" {
+            let mut args = ENTER.to_vec();
+            args.extend(["--totals", "2-1"]);
+            db.ok(&args);
+        } else {
+            let done = piped(
+                &db,
+                &ENTER,
+                "Gareth+Rhys\nDai+Huw\n2-1\n\nGareth+Rhys\nDai+Huw\n0-2\n\nCarys\nDafydd\n2-1\n\n",
+            );
+            assert!(done.status.success(), "{}", text(&done.stderr));
+        }
+        let before = db.dump();
+        let mut stdin = first.stdin.take().unwrap();
+        stdin
+            .write_all(b"Emrys+Glyn\nAled+Bethan\n2-0\n\n")
+            .unwrap();
+        drop(stdin);
+        let mut rest = String::new();
+        err.read_to_string(&mut rest).unwrap();
+        let out = first.wait_with_output().unwrap();
+        assert!(!rest.contains("no fixture left"), "{other}: {rest}");
+        assert!(
+            rest.contains("don 1 refused: the other session entered the night first: "),
+            "{other}: {rest}"
+        );
+        assert!(
+            rest.contains("yours is not kept: `don night correct 'Royal Oak' 'Red Lion' --date 2025-09-04 --match 'don 1; Emrys+Glyn; Aled+Bethan; 2-0'` puts don 1 in its place\n"),
+            "{other}: {rest}"
+        );
+        assert!(
+            rest.contains(&format!(
+                "the other session entered the night first: {result} (see"
+            )),
+            "{other}: {rest}"
+        );
+        assert_eq!(out.status.code(), Some(1), "{other}: {rest}");
+        assert_eq!(db.dump(), before, "{other}");
+    }
+}
+
+/// An open `night enter` that has kept a match, the night then replaced by totals from outside
+/// (`night correct --totals`): the next match typed is refused as the other session's night,
+/// given back, exit 1; the totals stay.
+#[test]
+fn a_night_replaced_outside_an_open_entry_refuses_the_next_match_typed() {
+    use std::io::{BufReader, Read, Write};
+    let db = Db::short_nights();
+    let mut entry = db.spawn(&ENTER);
+    let mut stdin = entry.stdin.take().unwrap();
+    let mut err = BufReader::new(entry.stderr.take().unwrap());
+    stdin.write_all(b"Gareth+Rhys\nDai+Huw\n2-1\n\n").unwrap();
+    stdin.flush().unwrap();
+    read_until(&mut err, |l| l.starts_with("don 1: Royal Oak 2–1."));
+    let mut args = vec![
+        "night",
+        "correct",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+    ];
+    args.extend(["--totals", "3-0"]);
+    db.ok(&args);
+    let before = db.dump();
+    stdin
+        .write_all(b"Emrys+Glyn\nAled+Bethan\n0-2\n\n")
+        .unwrap();
+    drop(stdin);
+    let mut rest = String::new();
+    err.read_to_string(&mut rest).unwrap();
+    let out = entry.wait_with_output().unwrap();
+    assert!(!rest.contains("no fixture left"), "{rest}");
+    assert!(
+        rest.contains("refused: the other session entered the night first: "),
+        "{rest}"
+    );
+    assert!(
+        rest.contains("--match 'don 1; Emrys+Glyn; Aled+Bethan; 0-2'` puts don 1 in its place\n")
+            || rest.contains(
+                "--match 'don 2; Emrys+Glyn; Aled+Bethan; 0-2'` puts don 2 in its place\n"
+            ),
+        "{rest}"
+    );
+    assert_eq!(out.status.code(), Some(1), "{rest}");
+    assert_eq!(db.dump(), before);
+}

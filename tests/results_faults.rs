@@ -613,3 +613,52 @@ fn a_team_withdrawn_twice_in_one_import_is_refused_at_the_second_line() {
     );
     assert_eq!(db.dump(), before);
 }
+
+/// A file of more bad rows than are kept (100 a file) says reading stopped there, and that
+/// there is more; a file of fewer says nothing of the kind.
+#[test]
+fn a_file_with_more_faults_than_are_kept_says_reading_stopped() {
+    let db = league();
+    let nights = "season,date,home,away,home_points,away_points\n";
+    let file = db.dir().join("nights.csv");
+    let bad = "2025-26,2025-13-45,Royal Oak,Red Lion,5,4\n";
+    std::fs::write(&file, format!("{nights}{}", bad.repeat(5000))).unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", file.to_str().unwrap(), "--league", LEAGUE]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    let name = file.display().to_string();
+    assert!(
+        err.ends_with(&format!(
+            "Nothing imported: 100 errors, and more: reading {name} stopped after 100 errors.\n"
+        )),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+    std::fs::write(&file, format!("{nights}{}", bad.repeat(3))).unwrap();
+    let out = db.run(&["import", file.to_str().unwrap(), "--league", LEAGUE]);
+    let err = text(&out.stderr);
+    assert!(err.ends_with("Nothing imported: 3 errors.\n"), "{err}");
+}
+
+/// A fixtures file giving one fixture twice (names written another way the second time) is
+/// refused at the second row, naming the first: never merged into one "already there".
+#[test]
+fn a_fixture_given_twice_in_one_file_is_refused_at_its_second_line() {
+    let db = league();
+    let file = db.dir().join("fixtures.csv");
+    std::fs::write(
+        &file,
+        "season,date,home,away\n2025-26,2025-10-30,Royal Oak,Red Lion\n2025-26,2025-10-30,royal oak,red lion\n2025-26,2025-11-06,Red Lion,Royal Oak\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", file.to_str().unwrap(), "--league", LEAGUE]);
+    let name = file.display().to_string();
+    assert_eq!(
+        text(&out.stderr),
+        format!("{name}, line 3, column 3 (home): the fixture of line 2 again (royal oak v red lion on 2025-10-30): a fixture is given once\nNothing imported: 1 error.\n")
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(db.dump(), before);
+}

@@ -799,3 +799,108 @@ fn the_hint_after_league_new_quotes_the_name_for_a_shell() {
         text(&out.stdout)
     );
 }
+
+/// `don deduct`/`don award` and an adjustments file take the same bound (1 to 99999 points
+/// either way) and say a number past it in the same words.
+#[test]
+fn deduct_award_and_an_adjustments_file_share_one_bound_and_one_message() {
+    let db = two_match_league();
+    let said = db.ok(&[
+        "deduct",
+        "Red Lion",
+        "99999",
+        "--reason",
+        "x",
+        "--date",
+        "2025-09-10",
+    ]);
+    assert!(said.contains("99999"), "{said}");
+    let file = db.dir().join("adjustments.csv");
+    std::fs::write(
+        &file,
+        "season,date,team,adjustment,reason\n2025-26,2025-09-10,Royal Oak,+99999,y\n",
+    )
+    .unwrap();
+    db.ok(&["import", file.to_str().unwrap()]);
+    let before = db.dump();
+    let why = "is out of range: an adjustment is at most 99999 points either way";
+    for cmd in ["deduct", "award"] {
+        let out = db.run(&[cmd, "Red Lion", "100000", "--reason", "x"]);
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            text(&out.stderr),
+            format!("don: error: POINTS `100000` {why}\n")
+        );
+    }
+    std::fs::write(
+        &file,
+        "season,date,team,adjustment,reason\n2025-26,2025-09-10,Royal Oak,-100000,y\n",
+    )
+    .unwrap();
+    let out = db.run(&["import", file.to_str().unwrap()]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains(&format!("`-100000` {why}\n")),
+        "{}",
+        text(&out.stderr)
+    );
+    assert_eq!(db.dump(), before);
+}
+
+/// Each command's `--season` help says what that command takes without it (not one sentence
+/// for all, nor "the league's latest", which no command takes).
+#[test]
+fn each_command_s_season_help_says_its_own_default() {
+    let db = two_match_league();
+    let season_help = |args: &[&str]| -> String {
+        let mut args = args.to_vec();
+        args.push("--help");
+        let help = db.ok(&args);
+        assert!(!help.contains("latest season"), "{args:?}: {help}");
+        assert!(!help.contains("league's latest"), "{args:?}: {help}");
+        help.lines()
+            .find(|l| l.trim_start().starts_with("-s, --season"))
+            .map(|l| l.split_once("> ").unwrap().1.trim().to_string())
+            .unwrap_or_else(|| panic!("{args:?}: {help}"))
+    };
+    let night = "The season [default: the one whose dates hold the night's --date (told apart by the teams' fixture on it when seasons overlap); without --date, the current one]";
+    for c in ["enter", "show", "correct", "confirm", "dispute"] {
+        assert_eq!(season_help(&["night", c]), night, "night {c}");
+    }
+    let dated = "The season [default: the one whose dates hold --date (today without it), else the one ended last before it, else the current one]";
+    for c in ["deduct", "award", "withdraw"] {
+        assert_eq!(season_help(&[c]), dated, "{c}");
+    }
+    assert_eq!(
+        season_help(&["team", "add"]),
+        "The season to enter the team in [default: none: the team is added to the league only]"
+    );
+    assert_eq!(
+        season_help(&["fixtures", "generate"]),
+        "The season to plan [default: the one season with no fixtures yet]"
+    );
+    assert_eq!(
+        season_help(&["fixtures", "add"]),
+        "The season [default: the one whose dates hold DATE, else the current one]"
+    );
+    for c in ["move", "cancel"] {
+        assert_eq!(
+            season_help(&["fixtures", c]),
+            "The season [default: the one that holds the fixture]"
+        );
+    }
+    assert_eq!(
+        season_help(&["stats"]),
+        "The season [default: the current one, whose fixtures' dates hold today, else the latest by dates]"
+    );
+    let help = db.ok(&["season", "new", "--help"]);
+    assert!(
+        help.contains("Enter the teams of the season made last (those not withdrawn from it)"),
+        "{help}"
+    );
+    let help = db.ok(&["publish", "--help"]);
+    assert!(
+        help.contains("page shows (by default the current one, whose fixtures' dates hold today"),
+        "{help}"
+    );
+}

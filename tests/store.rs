@@ -668,3 +668,59 @@ fn a_database_from_before_names_were_matched_in_nfc_has_its_keys_folded_anew() {
         "{log}"
     );
 }
+
+/// `don ARGS` with `input` on its standard input.
+fn fed(db: &Db, args: &[&str], input: &[u8]) -> std::process::Output {
+    let mut child = db.spawn(args);
+    common::db::feed(&mut child, input);
+    child.wait_with_output().unwrap()
+}
+
+/// Game records on standard input, every one bad: the errors kept stop at 100 (the rest are
+/// not checked, so memory stays flat however long the stream), and the summary says so.
+#[test]
+fn an_import_of_endless_bad_records_stops_after_100_errors_and_says_so() {
+    let db = Db::new();
+    db.ok(&["import", "-"]);
+    let before = db.dump();
+    let out = fed(&db, &["import", "-"], "x\n".repeat(200_000).as_bytes());
+    assert_eq!(out.status.code(), Some(1));
+    let err = text(&out.stderr);
+    let lines: Vec<&str> = err.lines().collect();
+    assert_eq!(lines.len(), 101, "{}", &err[..err.len().min(2000)]);
+    assert_eq!(
+        lines[99],
+        "error: standard input, record 100 (line 100): record [parse] line 100 is not a JSON record: expected value at line 1 column 1"
+    );
+    assert_eq!(
+        lines[100],
+        "Nothing imported: 100 errors in the first 100 records, and more: stopped after 100 errors."
+    );
+    assert_eq!(db.dump(), before);
+    // Fewer than 100: all said, nothing of stopping.
+    let out = fed(&db, &["import", "-"], b"x\nx\n");
+    assert_eq!(
+        text(&out.stderr).lines().last(),
+        Some("Nothing imported: 2 errors in 2 records.")
+    );
+}
+
+/// A league results CSV on standard input (with a byte-order mark or without) is told for what
+/// it is, with how to import it (a file named .csv), not as a record that is not JSON.
+#[test]
+fn a_results_csv_on_standard_input_is_told_for_what_it_is() {
+    let db = Db::new();
+    db.ok(&["import", "-"]);
+    let before = db.dump();
+    let csv = "season,date,home,away,home_points,away_points\n2025-26,2025-09-04,A,B,5,4\n";
+    for input in [csv.to_string(), format!("\u{feff}{csv}")] {
+        let out = fed(&db, &["import", "-"], input.as_bytes());
+        assert_eq!(out.status.code(), Some(2));
+        assert_eq!(
+            text(&out.stderr),
+            "don: error: standard input holds league results (its first line is a results CSV header), not game records\n  \
+             hint: league results are imported from files named .csv: save it as one (e.g. results.csv) and give `don import results.csv --league NAME`\n"
+        );
+        assert_eq!(db.dump(), before);
+    }
+}

@@ -124,6 +124,9 @@ impl CliError {
                 "a .json file holds one record or a list of them; name the file .jsonl for one record per line",
             ),
             CliError::Source(SourceError::NotUtf8 { .. }) => Some("save the file as UTF-8 text"),
+            CliError::Source(SourceError::ResultsCsv { .. }) => Some(
+                "league results are imported from files named .csv: save it as one (e.g. results.csv) and give `don import results.csv --league NAME`",
+            ),
             CliError::Store(StoreError::TooNew { .. }) => {
                 Some("install the newer don, or give another database with --db")
             }

@@ -50,6 +50,10 @@ pub struct Args {
 /// Records handed from the checking thread at a time.
 const BATCH: usize = 64;
 
+/// At most this many errors (and as many warnings) are kept: checking stops at the last
+/// error kept, so that memory stays flat on an endless stream of bad records.
+const MAX_ERRORS: usize = 100;
+
 /// Files this big get a progress bar on a terminal.
 const BAR_BYTES: u64 = 1 << 20;
 
@@ -190,6 +194,7 @@ fn import(args: Args) -> Result<Done, CliError> {
     let change = store.change("import")?;
     let mut errors: Vec<String> = Vec::new();
     let mut warnings: Vec<String> = Vec::new();
+    let (mut stopped, mut warnings_left) = (false, 0usize);
     let (mut added, mut stored_before, mut records) = (Vec::new(), 0usize, 0usize);
     let terminal = io::stderr().is_terminal();
     // Records are read and checked on a second thread while this one stores them; the channel
@@ -234,6 +239,15 @@ fn import(args: Args) -> Result<Done, CliError> {
                     bytes,
                 } => (file, *record, bytes),
             };
+            if errors.len() >= MAX_ERRORS {
+                // Enough, with a record still to check: the checking thread ends when its next
+                // batch is not taken.
+                stopped = true;
+                if let Some((_, b)) = bar.take() {
+                    b.finish_and_clear();
+                }
+                break;
+            }
             let (given, name) = &names[file];
             let bar = match &bar {
                 Some((f, b)) if *f == file => b,
@@ -252,7 +266,11 @@ fn import(args: Args) -> Result<Done, CliError> {
                 errors.push(fault_line(&at, f));
             }
             for f in &sheet.warnings {
-                warnings.push(fault_line(&at, f));
+                if warnings.len() < MAX_ERRORS {
+                    warnings.push(fault_line(&at, f));
+                } else {
+                    warnings_left += 1;
+                }
             }
             let Some(canonical) = checked.canonical else {
                 continue;
@@ -294,15 +312,35 @@ fn import(args: Args) -> Result<Done, CliError> {
     for w in &warnings {
         writeln!(err, "{}: {w}", paint.warning())?;
     }
+    if warnings_left > 0 {
+        writeln!(
+            err,
+            "{}: … and {warnings_left} more {}",
+            paint.warning(),
+            if warnings_left == 1 {
+                "warning"
+            } else {
+                "warnings"
+            }
+        )?;
+    }
     if !errors.is_empty() {
         drop(change);
         for e in &errors {
             writeln!(err, "{}: {e}", paint.error())?;
         }
         let n = errors.len();
+        let (first, more) = if stopped {
+            (
+                "the first ",
+                format!(", and more: stopped after {n} errors"),
+            )
+        } else {
+            ("", String::new())
+        };
         writeln!(
             err,
-            "Nothing imported: {n} {} in {records} {}.",
+            "Nothing imported: {n} {} in {first}{records} {}{more}.",
             if n == 1 { "error" } else { "errors" },
             if records == 1 { "record" } else { "records" }
         )?;

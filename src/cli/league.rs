@@ -7,7 +7,7 @@ use chrono::Weekday;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use serde_json::{Map, Value};
 
-use don::league::fixtures::double_round_robin;
+use don::league::fixtures::{double_round_robin, FixtureError};
 use don::league::names::{given_twice, name_key, near_miss, near_team, quoted, shell_quoted, tidy};
 use don::league::{Config, KindConfig};
 use don::record::ruleset_from_json;
@@ -314,7 +314,7 @@ pub enum SeasonCommand {
         /// Teams to enter, comma-separated (each must be a team of the league, or --create)
         #[arg(long, value_name = "NAMES")]
         teams: Option<String>,
-        /// Enter the teams of the league's latest season
+        /// Enter the teams of the season made last (those not withdrawn from it)
         #[arg(long, conflicts_with = "teams")]
         same_teams: bool,
         /// Make teams that are not in the league yet
@@ -552,9 +552,10 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
 
 #[derive(clap::Subcommand)]
 pub enum TeamCommand {
-    /// Add a pub or club team to a league (and to its latest season, with --season).
+    /// Add a pub or club team to a league (and enter it in a season, with --season).
     #[command(
-        after_help = "Example:\n  don team add 'Royal Oak' --venue 'Royal Oak, Newbridge' --season 2025-26"
+        after_help = "Example:\n  don team add 'Royal Oak' --venue 'Royal Oak, Newbridge' --season 2025-26",
+        mut_arg("season", |a| a.help("The season to enter the team in [default: none: the team is added to the league only]"))
     )]
     Add {
         /// The team's name (the pub's or club's, as the league knows it)
@@ -569,7 +570,8 @@ pub enum TeamCommand {
     },
     /// Set a team's venue.
     #[command(
-        after_help = "Example:\n  don team venue 'Royal Oak' 'Royal Oak, High Street, Newbridge'"
+        after_help = "Example:\n  don team venue 'Royal Oak' 'Royal Oak, High Street, Newbridge'",
+        mut_arg("season", |a| a.help("Not used: a team's venue is the same in every season"))
     )]
     Venue {
         /// The team
@@ -716,7 +718,8 @@ fn write_rosters(
 pub enum RosterCommand {
     /// Put players on a team's roster for a season (new players are made).
     #[command(
-        after_help = "Example:\n  don roster add 'Royal Oak' 'Gareth Jones' 'Rhys Evans' 'Dai Morgan'"
+        after_help = "Example:\n  don roster add 'Royal Oak' 'Gareth Jones' 'Rhys Evans' 'Dai Morgan'",
+        mut_arg("season", |a| a.help("The season [default: the one being set up: made last, while it has no fixtures; else the current one, whose fixtures' dates hold today, else the latest by dates]"))
     )]
     Add {
         /// The team
@@ -906,7 +909,8 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
 pub enum FixturesCommand {
     /// Make a season's fixtures: a double round robin of its teams, one round a week.
     #[command(
-        after_help = "Example:\n  don fixtures generate --start 2025-09-01 --weekday thu --skip 2025-12-25 --skip 2026-01-01"
+        after_help = "Example:\n  don fixtures generate --start 2025-09-01 --weekday thu --skip 2025-12-25 --skip 2026-01-01",
+        mut_arg("season", |a| a.help("The season to plan [default: the one season with no fixtures yet]"))
     )]
     Generate {
         /// The first day a round may be played
@@ -938,7 +942,10 @@ pub enum FixturesCommand {
         db: DbArg,
     },
     /// Move a fixture to another date.
-    #[command(after_help = "Example:\n  don fixtures move 14 2026-01-08")]
+    #[command(
+        after_help = "Example:\n  don fixtures move 14 2026-01-08",
+        mut_arg("season", |a| a.help("The season [default: the one that holds the fixture]"))
+    )]
     Move {
         /// The fixture's number (as `don fixtures list` shows it)
         fixture: i64,
@@ -950,7 +957,10 @@ pub enum FixturesCommand {
         db: DbArg,
     },
     /// Cancel a fixture not yet played.
-    #[command(after_help = "Example:\n  don fixtures cancel 14")]
+    #[command(
+        after_help = "Example:\n  don fixtures cancel 14",
+        mut_arg("season", |a| a.help("The season [default: the one that holds the fixture]"))
+    )]
     Cancel {
         /// The fixture's number (as `don fixtures list` shows it)
         fixture: i64,
@@ -960,7 +970,10 @@ pub enum FixturesCommand {
         db: DbArg,
     },
     /// Add one fixture by hand.
-    #[command(after_help = "Example:\n  don fixtures add 'Royal Oak' 'Red Lion' 2026-04-02")]
+    #[command(
+        after_help = "Example:\n  don fixtures add 'Royal Oak' 'Red Lion' 2026-04-02",
+        mut_arg("season", |a| a.help("The season [default: the one whose dates hold DATE, else the current one]"))
+    )]
     Add {
         /// The home team
         home: String,
@@ -1016,11 +1029,22 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 .collect();
             let ids: Vec<i64> = entries.iter().map(|e| e.team.id).collect();
             let plan = double_round_robin(&ids, start, weekday, &skip).map_err(|e| {
-                CliError::Usage(format!(
-                    "season {}: {e}; enter teams with `don team add NAME --season {}`",
-                    season.name,
-                    shell_quoted(&season.name)
-                ))
+                CliError::Usage(match e {
+                    FixtureError::OutOfDates => format!(
+                        "season {}: {e} (--start {start}); start earlier, or skip fewer dates",
+                        season.name
+                    ),
+                    FixtureError::SkipOffDay(..)
+                    | FixtureError::SkipBefore(..)
+                    | FixtureError::SkipAfter(..) => {
+                        format!("--skip: {e}")
+                    }
+                    FixtureError::TooFew(_) | FixtureError::Twice(_) => format!(
+                        "season {}: {e}; enter teams with `don team add NAME --season {}`",
+                        season.name,
+                        shell_quoted(&season.name)
+                    ),
+                })
             })?;
             // No round in another season's dates.
             for d in &plan.dates {

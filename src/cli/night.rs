@@ -145,6 +145,12 @@ pub fn write_fixtures(
     Ok(())
 }
 
+/// `--season`'s help where a night is named: what it defaults to there.
+const NIGHT_SEASON: &str = "The season [default: the one whose dates hold the night's --date (told apart by the teams' fixture on it when seasons overlap); without --date, the current one]";
+
+/// `--season`'s help for a dated change (a deduction, an award, a withdrawal).
+const DATED_SEASON: &str = "The season [default: the one whose dates hold --date (today without it), else the one ended last before it, else the current one]";
+
 #[derive(clap::Subcommand)]
 pub enum NightCommand {
     /// Enter a match night: match by match at a prompt, or with --match, --totals or --walkover.
@@ -161,7 +167,8 @@ Examples:
   don night enter 'Royal Oak' 'Red Lion' --date 2025-09-04
   don night enter 'Royal Oak' 'Red Lion' --match 'don 1; Gareth+Rhys; Dai+Huw; 2-1'
   don night enter 'Royal Oak' 'Red Lion' --totals 5-4
-  don night enter 'Royal Oak' 'Red Lion' --date 2025-09-05 --moved --totals 5-4   # played a day late"
+  don night enter 'Royal Oak' 'Red Lion' --date 2025-09-05 --moved --totals 5-4   # played a day late",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
     )]
     Enter(EnterArgs),
     /// Correct a night's result: it is replaced, as one change, by the matches, totals or
@@ -174,11 +181,15 @@ At the prompt, name each match to correct (e.g. `single-crib 2`), then type it a
 
 Examples:
   don night correct 'Royal Oak' 'Red Lion' --match 'single-crib 2; Sian; Mair; 1-2'
-  don night correct 'Royal Oak' 'Red Lion' --date 2025-09-04 --totals 4-5"
+  don night correct 'Royal Oak' 'Red Lion' --date 2025-09-04 --totals 4-5",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
     )]
     Correct(CorrectArgs),
     /// Show a night's matches, players, legs and leg scores.
-    #[command(after_help = "Example:\n  don night show 'Royal Oak' 'Red Lion'")]
+    #[command(
+        after_help = "Example:\n  don night show 'Royal Oak' 'Red Lion'",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
+    )]
     Show {
         /// The home team
         home: String,
@@ -194,12 +205,16 @@ Examples:
     },
     /// Confirm a night's result for the team that did not enter it: it is then no longer
     /// provisional (a disputed night confirmed is settled).
-    #[command(after_help = "Example:\n  don night confirm 'Royal Oak' 'Red Lion' --by 'Red Lion'")]
+    #[command(
+        after_help = "Example:\n  don night confirm 'Royal Oak' 'Red Lion' --by 'Red Lion'",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
+    )]
     Confirm(ConfirmArgs),
     /// Dispute a night's result, with a reason: the pages mark it, and `standings --confirmed`
     /// leaves it out until it is confirmed.
     #[command(
-        after_help = "Example:\n  don night dispute 'Royal Oak' 'Red Lion' --by 'Red Lion' --reason 'single crib 2 was 2-1 to us'"
+        after_help = "Example:\n  don night dispute 'Royal Oak' 'Red Lion' --by 'Red Lion' --reason 'single crib 2 was 2-1 to us'",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
     )]
     Dispute(DisputeArgs),
 }
@@ -1168,6 +1183,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         day,
         moved,
         entered_by,
+        found: fixture.id,
     };
     let begun = fixture.result.is_some().then_some(fixture.id);
     drop(change);
@@ -1194,35 +1210,60 @@ struct Begin {
     day: Option<NaiveDate>,
     moved: bool,
     entered_by: Side,
+    /// The fixture the night was found on when the entry began (one added then was not kept,
+    /// but another session entering the night adds it again).
+    found: i64,
+}
+
+/// What beginning a night at the prompt came to.
+enum Begun {
+    /// The night's fixture, begun (or as another session began it, with its matches).
+    On(Fixture),
+    /// Another session entered or replaced the whole night meanwhile: why the match typed here
+    /// is not kept, with the `night correct` line that would put it in.
+    Taken(String),
 }
 
 impl Begin {
-    /// Begins the night in `change`; its fixture. A night another session has begun meanwhile
-    /// is taken as it is (with the matches that session entered).
+    /// Begins the night in `change`. A night another session has begun meanwhile is taken as
+    /// it is (with the matches that session entered); one it has completed or replaced (as
+    /// totals or a walkover) is not begun again.
     fn apply(
         &self,
         change: &Change,
         season: &SeasonInfo,
         typed: &Match,
         notes: &mut Vec<String>,
-    ) -> Result<Fixture, CliError> {
+    ) -> Result<Begun, CliError> {
+        let taken = |f: &Fixture| {
+            format!(
+                "{} {} refused: the other session entered the night first: {} (see `don night show`); yours is not kept: `don night correct {} --match {}` puts {} {} in its place",
+                typed.kind,
+                typed.slot,
+                result_words(f, &season.config),
+                night_words(&self.home, &self.away, Some(f.date)),
+                shell_quoted(&typed.entry_line()),
+                typed.kind,
+                typed.slot
+            )
+        };
+        // The night's own fixture, looked at first: once its night is complete it is no longer
+        // one "left to play", and looking for one would say there is none.
+        let own =
+            change.leagues().fixtures(season.id)?.into_iter().find(|f| {
+                f.id == self.found && f.home.id == self.home.id && f.away.id == self.away.id
+            });
+        if let Some(f) = own.filter(|f| f.result.is_some() && is_done(f, &season.config)) {
+            return Ok(Begun::Taken(taken(&f)));
+        }
         let fixture = fixture_for_night(
             change, season, &self.home, &self.away, self.day, self.moved, notes,
         )?;
         match &fixture.result {
             Some(NightResult::Matches(_)) if !is_done(&fixture, &season.config) => {
-                return Ok(fixture)
+                return Ok(Begun::On(fixture))
             }
-            Some(_) => {
-                return Err(CliError::Usage(format!(
-                    "the other session entered the night first: {} (see `don night show`); yours is not kept: `don night correct {} --match {}` puts {} {} in its place",
-                    result_words(&fixture, &season.config),
-                    night_words(&self.home, &self.away, Some(fixture.date)),
-                    shell_quoted(&typed.entry_line()),
-                    typed.kind,
-                    typed.slot
-                )))
-            }
+            Some(_) => return Ok(Begun::Taken(taken(&fixture))),
             None => {}
         }
         if fixture.cancelled {
@@ -1238,7 +1279,7 @@ impl Begin {
             chrono::Local::now().date_naive(),
         )?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
-        fixture_by_number(change, season, fixture.id)
+        fixture_by_number(change, season, fixture.id).map(Begun::On)
     }
 }
 
@@ -1629,7 +1670,16 @@ fn prompt_night(
         // The night as it stands now, inside the change that keeps this match.
         let f = match night_now(&change.leagues(), season, fixture)? {
             Some(f) => f,
-            None => begin.apply(&change, season, &m, &mut notes)?,
+            None => match begin.apply(&change, season, &m, &mut notes)? {
+                Begun::On(f) => f,
+                Begun::Taken(why) => {
+                    // Nothing is left to enter here: the night is the other session's.
+                    drop(change);
+                    notes.push(why);
+                    say_notes(notes)?;
+                    return Ok(Done::BadData);
+                }
+            },
         };
         sync_entered(&mut entered, matches_of(Some(&f)), &mut notes);
         if let Some(first) = entered
@@ -1714,6 +1764,7 @@ fn prompt_night(
 }
 
 #[derive(clap::Args)]
+#[command(mut_arg("season", |a| a.help(DATED_SEASON)))]
 pub struct AdjustArgs {
     /// The team
     team: String,
@@ -1744,8 +1795,17 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     if args.reason.trim().is_empty() {
         return Err(CliError::Usage("--reason cannot be blank".into()));
     }
-    if args.points == 0 || args.points > 1000 {
-        return Err(CliError::Usage("POINTS must be 1 to 1000".into()));
+    if args.points == 0 {
+        return Err(CliError::Usage(format!(
+            "POINTS must be at least 1 (an adjustment is 1 to {} points)",
+            don::league::MAX_ADJUSTMENT
+        )));
+    }
+    if i64::from(args.points) > don::league::MAX_ADJUSTMENT {
+        return Err(CliError::Usage(format!(
+            "POINTS {}",
+            don::league::adjustment_out_of_range(&args.points.to_string())
+        )));
     }
     let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;
@@ -1792,7 +1852,10 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
 }
 
 #[derive(clap::Args)]
-#[command(after_help = "Example:\n  don withdraw 'Red Lion' --date 2026-01-15")]
+#[command(
+    after_help = "Example:\n  don withdraw 'Red Lion' --date 2026-01-15",
+    mut_arg("season", |a| a.help(DATED_SEASON))
+)]
 pub struct WithdrawArgs {
     /// The team that withdraws
     team: String,

@@ -14,7 +14,8 @@ use super::which::Which;
 #[command(
     after_help = "The site is plain HTML and one stylesheet: open DIR/index.html in a browser, or copy
 the folder to any web host. Every season is published; --season chooses the one the front
-page shows (the latest by default). Publishing again rewrites only the pages that changed, and
+page shows (by default the current one, whose fixtures' dates hold today, else the latest by
+dates). Publishing again rewrites only the pages that changed, and
 removes the pages of an earlier publish that are gone; other files in DIR are left alone. A
 folder that already holds files but was never published into is refused (naming what the site
 would replace) unless --force is given, and so is a file the site would replace that the earlier

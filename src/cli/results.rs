@@ -107,6 +107,12 @@ pub fn import(
     new_players: &[String],
 ) -> Result<Done, CliError> {
     let (read, mut faults) = read_all(files)?;
+    // Files whose reading stopped at the most faults kept from one file.
+    let stopped: Vec<String> = read
+        .iter()
+        .filter(|r| r.file.stopped)
+        .map(|r| shown(&r.name).into_owned())
+        .collect();
     let change = store.change("import")?;
     change.defer_references()?;
     let mut made_league = false;
@@ -192,7 +198,16 @@ pub fn import(
                 }
                 Rows::Fixtures(rows) => {
                     let mut memo = NameMemo::default();
+                    let mut repeated: std::collections::HashMap<u64, _> =
+                        don::league::import::repeated_fixtures(rows, &column)
+                            .into_iter()
+                            .map(|e| (e.line, e))
+                            .collect();
                     for row in rows.iter() {
+                        if let Some(e) = repeated.remove(&row.line) {
+                            fail(e);
+                            continue;
+                        }
                         let unknown = unknown_fixture_names(
                             &resolver,
                             &mut memo,
@@ -288,9 +303,18 @@ pub fn import(
         if faults.len() > 200 {
             writeln!(err, "… and {} more", faults.len() - 200)?;
         }
+        let more = if stopped.is_empty() {
+            String::new()
+        } else {
+            format!(
+                ", and more: reading {} stopped after {} errors",
+                stopped.join(", "),
+                don::record::results::MAX_ERRORS
+            )
+        };
         writeln!(
             err,
-            "Nothing imported: {}.",
+            "Nothing imported: {}{more}.",
             super::text::count(faults.len() as i64, "error", "errors")
         )?;
         return Ok(Done::BadData);

@@ -29,7 +29,8 @@ pub enum By {
   don stats --player 'Gareth Jones'
   don stats --kind don --partnerships
   don stats --top 10 --by win-rate --min-matches 6
-  don stats --all-seasons --team 'Royal Oak' --json")]
+  don stats --all-seasons --team 'Royal Oak' --json",
+    mut_arg("season", |a| a.help("The season [default: the current one, whose fixtures' dates hold today, else the latest by dates]")))]
 pub struct Args {
     #[command(flatten)]
     which: Which,

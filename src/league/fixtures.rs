@@ -47,6 +47,28 @@ pub enum FixtureError {
     /// A round's date would fall after the last year a date may be in.
     #[error("the rounds would run past {}-12-31", crate::record::date::LAST_YEAR)]
     OutOfDates,
+    /// A date to skip that is not on the rounds' weekday (the date, its weekday, the rounds').
+    #[error("{date} is a {}, not a {}: no round falls on it", day_name(*.1), day_name(*.2), date = .0)]
+    SkipOffDay(NaiveDate, Weekday, Weekday),
+    /// A date to skip before the first day a round may be played (the date, that day).
+    #[error("{0} is before the start ({1}): no round falls on it")]
+    SkipBefore(NaiveDate, NaiveDate),
+    /// A date to skip after the last round (the date, the last round's date).
+    #[error("{0} is after the last round ({1}): no round falls on it")]
+    SkipAfter(NaiveDate, NaiveDate),
+}
+
+/// A weekday's name in full: "Thursday".
+fn day_name(day: Weekday) -> &'static str {
+    match day {
+        Weekday::Mon => "Monday",
+        Weekday::Tue => "Tuesday",
+        Weekday::Wed => "Wednesday",
+        Weekday::Thu => "Thursday",
+        Weekday::Fri => "Friday",
+        Weekday::Sat => "Saturday",
+        Weekday::Sun => "Sunday",
+    }
 }
 
 /// One round of a schedule over team indices: (home, away) pairs.
@@ -351,6 +373,20 @@ pub fn double_round_robin(
     let n = real + real % 2;
     let rounds = double(n, real);
     let dates = round_dates(rounds.len(), start, weekday, skip)?;
+    // A date to skip that skips no round (off the weekday, before the start or after the
+    // last round) is a slip, refused rather than passed over unsaid.
+    let last = *dates.last().expect("two teams or more play a round");
+    for &d in skip {
+        if d.weekday() != weekday {
+            return Err(FixtureError::SkipOffDay(d, d.weekday(), weekday));
+        }
+        if d < start {
+            return Err(FixtureError::SkipBefore(d, start));
+        }
+        if d > last {
+            return Err(FixtureError::SkipAfter(d, last));
+        }
+    }
     let mut plan = Plan {
         fixtures: Vec::new(),
         byes: Vec::new(),
@@ -613,6 +649,31 @@ mod tests {
             "the rounds would run past 2200-12-31"
         );
         assert!(double_round_robin(&[1, 2], day("2200-12-01"), Weekday::Mon, &[]).is_ok());
+        // A date to skip that skips no round is a slip: off the weekday, or outside the rounds.
+        let skip = |d: &str| double_round_robin(&[1, 2, 3], start, Weekday::Thu, &[day(d)]);
+        assert_eq!(
+            skip("2025-09-10").unwrap_err().to_string(),
+            "2025-09-10 is a Wednesday, not a Thursday: no round falls on it"
+        );
+        assert_eq!(
+            skip("1990-01-04").unwrap_err().to_string(),
+            "1990-01-04 is before the start (2025-09-04): no round falls on it"
+        );
+        assert_eq!(skip("2025-09-18").unwrap().dates[2], day("2025-09-25"));
+        assert_eq!(
+            skip("2025-10-16").unwrap_err().to_string(),
+            "2025-10-16 is after the last round (2025-10-09): no round falls on it"
+        );
+        // A date skipped earlier moves the last round on: a date then within the rounds skips
+        // one of them.
+        let both = [day("2025-09-18"), day("2025-10-16")];
+        assert_eq!(
+            double_round_robin(&[1, 2, 3], start, Weekday::Thu, &both)
+                .unwrap()
+                .dates
+                .last(),
+            Some(&day("2025-10-23"))
+        );
     }
 
     fn dates(name: &str, span: Option<(&str, &str)>, scheduled: bool) -> SeasonDates {

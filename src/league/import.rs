@@ -13,8 +13,8 @@ use super::night::{
     NightResult, NightWarning, Pair, Side,
 };
 use crate::record::results::{
-    AdjustmentChange, AdjustmentRow, Column, ConfigRow, MatchRow, NightRow, RowSide, Standing,
-    UNREAD,
+    AdjustmentChange, AdjustmentRow, Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowSide,
+    Standing, UNREAD,
 };
 
 /// A night's identity: its season, date and teams, by name key.
@@ -364,6 +364,39 @@ pub fn unknown_fixture_names(
         ("away", Named::Team, away),
     ];
     name_faults(names, memo, line, &cells, faulty, column).errors
+}
+
+/// The rows of one fixtures file that repeat an earlier row's fixture (its season, date and
+/// teams, names compared as names are): each refused at its own line, naming the line it
+/// repeats, never merged into it. Rows with a cell unread are left to their own faults.
+pub fn repeated_fixtures(
+    rows: &[FixtureRow],
+    column: &dyn Fn(&str) -> Option<Column>,
+) -> Vec<RowError> {
+    let mut first: HashMap<NightKey, u64> = HashMap::new();
+    let mut repeated = Vec::new();
+    for row in rows.iter().filter(|r| r.faulty.is_empty()) {
+        let key = (
+            name_key(&row.season),
+            row.date,
+            name_key(&row.home),
+            name_key(&row.away),
+        );
+        match first.get(&key) {
+            Some(&at) => repeated.push(RowError {
+                line: row.line,
+                column: column("home"),
+                message: format!(
+                    "the fixture of line {at} again ({} v {} on {}): a fixture is given once",
+                    row.home, row.away, row.date
+                ),
+            }),
+            None => {
+                first.insert(key, row.line);
+            }
+        }
+    }
+    repeated
 }
 
 /// A night being gathered from its rows.

@@ -12,6 +12,9 @@ pub mod night;
 pub mod standings;
 pub mod stats;
 
+/// The bound of a points adjustment, the same for `don deduct`, `don award` and an adjustments
+/// file (kept where that file is read, which this layer reads through).
+pub use crate::record::results::{adjustment_out_of_range, MAX_ADJUSTMENT};
 pub use config::{Breaker, Config, ConfigError, Kind, KindConfig};
 pub use night::{
     Adjustment, Confirmation, Leg, Match, Night, NightError, NightResult, Pair, Season, Side, Team,

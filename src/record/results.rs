@@ -234,6 +234,9 @@ pub enum Rows {
 pub struct ResultsFile {
     pub header: Vec<String>,
     pub rows: Rows,
+    /// Reading stopped at [`MAX_ERRORS`] faults with more of the file left unread (or more
+    /// faults found than are kept): there may be more.
+    pub stopped: bool,
 }
 
 /// A fault in a results file.
@@ -249,14 +252,21 @@ pub struct ResultsError {
 /// to be trusted (they may be shifted); it is kept only to tell which night it was of.
 pub const UNREAD: &str = "(the whole row)";
 
-/// At most this many faults are reported from one file.
-const MAX_ERRORS: usize = 100;
+/// At most this many faults are reported from one file; reading stops there.
+pub const MAX_ERRORS: usize = 100;
 
 /// The largest count (slot, legs, points) a row may give.
 const MAX_COUNT: u32 = 10_000;
 
-/// The most points an adjustment may deduct or award.
+/// The most points an adjustment may deduct or award, one bound for a row of an adjustments
+/// file and for `don deduct` and `don award` (the league's, as [`crate::league`] gives it).
 pub const MAX_ADJUSTMENT: i64 = 99_999;
+
+/// Why `raw` (points as typed) is past [`MAX_ADJUSTMENT`], in the words a file's row and
+/// `don deduct` or `don award` both use.
+pub fn adjustment_out_of_range(raw: &str) -> String {
+    format!("`{raw}` is out of range: an adjustment is at most {MAX_ADJUSTMENT} points either way")
+}
 
 /// The most a row (a record: its lines, with a quoted cell's line breaks) may take. A file is
 /// read a row at a time: nothing longer is held, whatever the file (a device that never ends a
@@ -293,6 +303,19 @@ pub fn column_of(header: &[String], name: &str) -> Option<Column> {
         index: i + 1,
         name: name.to_string(),
     })
+}
+
+/// Whether `line` (a file's first line) is the header of a results file, of any shape: its
+/// cells, as a header is read (a byte-order mark, blanks around a cell and case set aside),
+/// name one shape's columns.
+pub fn is_results_header(line: &str) -> bool {
+    let header: Vec<String> = line
+        .trim_start_matches('\u{feff}')
+        .trim_end_matches(['\r', '\n'])
+        .split(',')
+        .map(|h| h.trim().trim_matches('"').trim().to_ascii_lowercase())
+        .collect();
+    shape_of(&header).is_ok()
 }
 
 /// Tells the shape from a header: the one whose required columns are all there (matches is
@@ -808,8 +831,12 @@ pub fn read_results_lenient(
     let mut errors = Vec::new();
     // One record read into again and again: a row costs no allocation of its own.
     let mut record = csv::StringRecord::new();
+    let mut stopped = false;
     loop {
         if errors.len() >= MAX_ERRORS {
+            // Stopped: say so if anything is left (a row, blank or not, or a fault).
+            stopped =
+                errors.len() > MAX_ERRORS || !matches!(reader.read_record(&mut record), Ok(false));
             break;
         }
         match reader.read_record(&mut record) {
@@ -913,7 +940,14 @@ pub fn read_results_lenient(
         errors.append(&mut f.errors);
     }
     errors.truncate(MAX_ERRORS);
-    Ok((ResultsFile { header, rows }, errors))
+    Ok((
+        ResultsFile {
+            header,
+            rows,
+            stopped,
+        },
+        errors,
+    ))
 }
 
 /// The input, noting where its line breaks are, so that a record's line is the physical line
@@ -971,12 +1005,23 @@ impl<R> Breaks<R> {
         }
     }
 
+    /// Whether the `i`th break kept ends a line: a `\n`, or a `\r` not followed by one (a
+    /// lone `\r` ends a row for the csv crate, so it ends a line here too).
+    fn ends_line(&self, i: usize) -> bool {
+        match self.breaks.get(i) {
+            Some(&(_, b'\n')) => true,
+            Some(&(offset, _)) => !matches!(
+                self.breaks.get(i + 1),
+                Some(&(next, b'\n')) if next == offset + 1
+            ),
+            None => false,
+        }
+    }
+
     /// The line of byte `at` (of the row being read, or after it), nothing passed.
     fn line_of(&self, at: u64) -> u64 {
-        let more = self
-            .breaks
-            .iter()
-            .filter(|(offset, byte)| *offset < at && *byte == b'\n')
+        let more = (0..self.breaks.len())
+            .filter(|&i| self.breaks[i].0 < at && self.ends_line(i))
             .count();
         self.lines + more as u64 + 1
     }
@@ -1010,10 +1055,10 @@ impl<R> Breaks<R> {
     /// line breaks before it and those it begins with are passed.
     fn line(&mut self, start: u64) -> u64 {
         let mut at = start;
-        while let Some(&(offset, byte)) = self.breaks.front() {
+        while let Some(&(offset, _)) = self.breaks.front() {
             if offset < start || offset == at {
                 at += u64::from(offset == at);
-                self.lines += u64::from(byte == b'\n');
+                self.lines += u64::from(self.ends_line(0));
                 self.breaks.pop_front();
             } else {
                 break;
@@ -1033,7 +1078,9 @@ impl<R: Read> Read for Breaks<R> {
         self.ended |= n == 0;
         for (i, b) in buf[..n].iter().enumerate() {
             let at = self.read + i as u64;
-            if matches!(b, b'\r' | b'\n') {
+            // A `\r` in a quoted cell is the cell's (a control character in it), not a break.
+            let in_cell = *b == b'\r' && self.quoting == Quoting::Quoted;
+            if matches!(b, b'\r' | b'\n') && !in_cell {
                 self.breaks.push_back((at, *b));
             }
             self.follow(at, *b);
@@ -1164,12 +1211,7 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 match raw.parse::<i64>() {
                     Ok(n) if n != 0 && number && within => AdjustmentChange::Points(n),
                     _ if number && !within => {
-                        f.fault(
-                            col::ADJUSTMENT,
-                            format!(
-                                "`{raw}` is out of range: an adjustment is at most {MAX_ADJUSTMENT} points either way"
-                            ),
-                        );
+                        f.fault(col::ADJUSTMENT, adjustment_out_of_range(&raw));
                         AdjustmentChange::Points(0)
                     }
                     _ => {

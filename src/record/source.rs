@@ -50,6 +50,12 @@ pub enum SourceError {
         #[source]
         source: serde_json::Error,
     },
+    /// A stream (standard input) that begins with a league results header: results are read
+    /// from files named `.csv`, not from a stream of game records.
+    #[error(
+        "{path} holds league results (its first line is a results CSV header), not game records"
+    )]
+    ResultsCsv { path: PathBuf },
 }
 
 /// One record read from a file: its index (from 0), the line it is on (`.jsonl` only), its
@@ -152,6 +158,12 @@ impl RecordSource {
             Err(Unreadable::Io(source)) => Err(io(source)),
             Err(Unreadable::NotUtf8 | Unreadable::NotJson(_)) => {
                 file.seek(SeekFrom::Start(0)).map_err(io)?;
+                if begins_with_results_header(&mut file).map_err(io)? {
+                    return Err(SourceError::ResultsCsv {
+                        path: PathBuf::from(name),
+                    });
+                }
+                file.seek(SeekFrom::Start(0)).map_err(io)?;
                 Ok(RecordSource::from_lines(Box::new(
                     BufReader::with_capacity(1 << 16, file),
                 )))
@@ -210,6 +222,14 @@ fn spool(mut reader: impl Read) -> io::Result<File> {
     let mut file = tempfile::tempfile()?;
     io::copy(&mut reader, &mut file)?;
     Ok(file)
+}
+
+/// Whether the file's first line (read no further than a header could run) is the header of
+/// a league results CSV.
+fn begins_with_results_header(file: &mut File) -> io::Result<bool> {
+    let mut first = Vec::new();
+    BufReader::new((&mut *file).take(4096)).read_until(b'\n', &mut first)?;
+    Ok(std::str::from_utf8(&first).is_ok_and(super::results::is_results_header))
 }
 
 fn is_lines(path: &Path) -> bool {
