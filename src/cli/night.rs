@@ -1750,7 +1750,7 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;
     let change = store.change(if sign < 0 { "deduct" } else { "award" })?;
-    let (league, season) = args.which.current_in(&change)?;
+    let (league, season) = args.which.dated_in(&change, day)?;
     let team = change.leagues().team(&league, &args.team)?;
     if !change
         .leagues()
@@ -1782,7 +1782,7 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     writeln!(io::stdout().lock(), "{}.", shown(&words))?;
     if let Some((first, last)) = span.filter(|(first, last)| day < *first || day > *last) {
         eprintln!(
-            "{}: it is dated {day}{}, outside season {} (its fixtures run from {first} to {last}); the table counts it from {day} (`don undo`, then --date, to date it otherwise)",
+            "{}: it is dated {day}{}, outside season {} (its fixtures run from {first} to {last}); the table counts it from {day} (`don undo`, then give --date or --season, if it belongs elsewhere)",
             super::colour::Paint::stderr().warning(),
             if args.date.is_none() { " (today: no --date was given)" } else { "" },
             shown(&season.name)
@@ -1809,7 +1809,7 @@ pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
     let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;
     let change = store.change("withdraw")?;
-    let (league, season) = args.which.current_in(&change)?;
+    let (league, season) = args.which.dated_in(&change, day)?;
     let team = change.leagues().team(&league, &args.team)?;
     let entry = change
         .leagues()

@@ -363,7 +363,8 @@ pub fn check_season(
 /// The season a dated change to a season in play (a deduction, an award, a withdrawal) goes
 /// in when none is named (an index into `seasons`): the one whose dates hold the day, else the
 /// one begun on or before it that ended last (a change dated after a season's last night
-/// belongs to it); none when the day is before every season (the current one takes it then).
+/// belongs to it), else, before every season, the one beginning first; none when no season has
+/// fixtures (the current one takes it then).
 /// A day in two seasons' dates is refused, naming them.
 pub fn season_of_change(
     seasons: &[SeasonDates],
@@ -382,9 +383,15 @@ pub fn season_of_change(
             })
         }
     }
-    Ok((0..seasons.len())
-        .filter(|&i| seasons[i].span.is_some_and(|(first, _)| first <= day))
-        .max_by_key(|&i| (seasons[i].span.map(|(_, last)| last), i)))
+    let first = |i: usize| seasons[i].span.map(|(first, _)| first);
+    let ended = (0..seasons.len())
+        .filter(|&i| first(i).is_some_and(|f| f <= day))
+        .max_by_key(|&i| (seasons[i].span.map(|(_, last)| last), i));
+    Ok(ended.or_else(|| {
+        (0..seasons.len())
+            .filter(|&i| first(i).is_some())
+            .min_by_key(|&i| (first(i), std::cmp::Reverse(i)))
+    }))
 }
 
 /// The current season (an index into `seasons`, oldest made first; none if there is none):
@@ -821,7 +828,8 @@ mod tests {
         assert_eq!(season_of_change(&seasons, day("2020-05-01")), Ok(Some(1)));
         assert_eq!(season_of_change(&seasons, day("2026-01-15")), Ok(Some(0)));
         assert_eq!(season_of_change(&seasons, day("2026-11-24")), Ok(Some(0)));
-        assert_eq!(season_of_change(&seasons, day("2018-01-01")), Ok(None));
+        assert_eq!(season_of_change(&seasons, day("2018-01-01")), Ok(Some(1)));
+        assert_eq!(season_of_change(&seasons[2..], day("2018-01-01")), Ok(None));
     }
 
     /// A fixture more than a year from its season's others is refused as a likely typo.

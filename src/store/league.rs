@@ -242,7 +242,7 @@ impl LeagueReader<'_> {
     }
 
     /// The seasons of a league, oldest made first, each with its dates (its fixtures' span,
-    /// cancelled ones included) and whether it keeps a schedule.
+    /// cancelled ones not counted) and whether it keeps a schedule.
     pub fn season_dates(
         &self,
         league: i64,
@@ -252,7 +252,9 @@ impl LeagueReader<'_> {
             let (first, last, scheduled): (Option<String>, Option<String>, bool) = self
                 .0
                 .prepare_cached(
-                    "SELECT min(date), max(date), coalesce(max(round IS NOT NULL), 0)
+                    "SELECT min(date) FILTER (WHERE status <> 'cancelled'),
+                     max(date) FILTER (WHERE status <> 'cancelled'),
+                     coalesce(max(round IS NOT NULL), 0)
                      FROM fixtures WHERE season = ?1",
                 )?
                 .query_row([s.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
@@ -287,6 +289,29 @@ impl LeagueReader<'_> {
         match crate::league::fixtures::current_season(&dates, today) {
             Some(i) => Ok(seasons.swap_remove(i).0),
             None => self.season(league, None),
+        }
+    }
+
+    /// The season named, else the season a change dated `day` (a deduction, an award, a
+    /// withdrawal) goes in ([`season_of_change`](crate::league::fixtures::season_of_change)),
+    /// else the current one.
+    pub fn season_of_change(
+        &self,
+        league: &LeagueInfo,
+        name: Option<&str>,
+        day: NaiveDate,
+        today: NaiveDate,
+    ) -> Result<SeasonInfo, StoreError> {
+        if name.is_some() {
+            return self.season(league, name);
+        }
+        let mut seasons = self.season_dates(league.id)?;
+        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
+        match crate::league::fixtures::season_of_change(&dates, day)
+            .map_err(|e| StoreError::Refused(e.to_string()))?
+        {
+            Some(i) => Ok(seasons.swap_remove(i).0),
+            None => self.current_season(league, None, today),
         }
     }
 
@@ -986,6 +1011,7 @@ impl Change<'_> {
             return Err(StoreError::Refused("a team cannot play itself".into()));
         }
         self.no_fixture_on(season, day, home, away)?;
+        self.fits_season(season, day, home, away, None)?;
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         self.tx
@@ -1032,6 +1058,57 @@ impl Change<'_> {
         }
     }
 
+    /// Refuses a fixture on `day` (fixture `except` moved there, or a new one) that would give
+    /// either team a second fixture that date in the season (cancelled ones not counted), or
+    /// that is more than a year from the season's other fixtures
+    /// ([`check_near`](crate::league::fixtures::check_near)).
+    fn fits_season(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+        except: Option<i64>,
+    ) -> Result<(), StoreError> {
+        let clash: Option<(i64, String, String, String)> = self
+            .tx
+            .prepare_cached(
+                "SELECT f.id, t.name, h.name, a.name FROM fixtures f
+                 JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+                 JOIN teams t ON t.id = CASE WHEN ?3 IN (f.home, f.away) THEN ?3 ELSE ?4 END
+                 WHERE f.season = ?1 AND f.date = ?2 AND f.status <> 'cancelled'
+                 AND (f.home IN (?3, ?4) OR f.away IN (?3, ?4)) AND f.id IS NOT ?5
+                 ORDER BY f.id LIMIT 1",
+            )?
+            .query_row((season, day.to_string(), home, away, except), |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
+            .optional()?;
+        if let Some((id, team, h, a)) = clash {
+            return Err(StoreError::Refused(format!(
+                "{team} has a fixture on {day} already: fixture {id}, {h} v {a} (a team plays one fixture a date)"
+            )));
+        }
+        let (name, first, last): (String, Option<String>, Option<String>) = self.tx.query_row(
+            "SELECT s.name, min(f.date), max(f.date) FROM seasons s
+             LEFT JOIN fixtures f ON f.season = s.id AND f.status <> 'cancelled' AND f.id IS NOT ?2
+             WHERE s.id = ?1 GROUP BY s.id",
+            (season, except),
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )?;
+        let span = match (first, last) {
+            (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
+            _ => None,
+        };
+        let dates = crate::league::fixtures::SeasonDates {
+            name,
+            span,
+            scheduled: false,
+        };
+        crate::league::fixtures::check_near(&dates, day)
+            .map_err(|e| StoreError::Refused(e.to_string()))
+    }
+
     /// Adds a fixture already played, with its night's result, in one go (as an import adds
     /// the nights it finds no fixture for).
     pub fn add_played_fixture(
@@ -1045,6 +1122,7 @@ impl Change<'_> {
         if home == away {
             return Err(StoreError::Refused("a team cannot play itself".into()));
         }
+        self.fits_season(season, day, home, away, None)?;
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         let (kind, points, walkover) = result_columns(result);
@@ -1079,6 +1157,7 @@ impl Change<'_> {
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
         self.no_fixture_on(season, day, home, away)?;
+        self.fits_season(season, day, home, away, Some(fixture))?;
         self.tx.execute(
             "UPDATE fixtures SET date = ?1 WHERE id = ?2",
             (day.to_string(), fixture),
