@@ -543,3 +543,64 @@ fn a_team_has_one_fixture_a_date() {
     );
     assert_eq!(before, db.dump());
 }
+
+/// Revc 3: seasons' dates do not overlap, by the same rule in the commands and in an import
+/// (a cup night is a `--skip` date of the league's schedule); a night in seasons that overlap
+/// already (an older database) is told apart by its teams' fixture on the day.
+#[test]
+fn an_import_keeps_seasons_apart_as_the_commands_do() {
+    let db = Db::four_teams_scheduled();
+    db.ok(&[
+        "season", "new", "Cup", "--teams", "A, B, E, F", "--create",
+    ]);
+    refused(
+        &db,
+        &[
+            "fixtures",
+            "generate",
+            "--start",
+            "2025-09-01",
+            "--weekday",
+            "tue",
+        ],
+        2,
+        "season Cup: the rounds (2025-09-02 to 2025-10-07) would run over 2025-26 (2025-09-04 to 2025-10-09)'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)",
+    );
+    let said = "2025-09-16 is not in season Cup (no fixtures yet) but in 2025-26 (2025-09-04 to 2025-10-09)'s dates: give --season '2025-26', or a date within Cup";
+    refused(
+        &db,
+        &["fixtures", "add", "A", "B", "2025-09-16", "--season", "Cup"],
+        2,
+        said,
+    );
+    for (name, rows) in [
+        ("nights.csv", "season,date,home,away,home_points,away_points\nCup,2025-09-16,A,B,5,4\n"),
+        ("fixtures.csv", "season,date,home,away\nCup,2025-09-16,A,B\n"),
+    ] {
+        let csv = db.dir().join(name);
+        std::fs::write(&csv, rows).unwrap();
+        let before = db.dump();
+        let out = db.run(&["import", csv.to_str().unwrap()]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(err.contains("line 2") && err.contains(said), "{name}: {err}");
+        assert_eq!(before, db.dump(), "{name}");
+    }
+    // After 2025-26's last round, the cup's schedule is made.
+    let made = db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-10-13",
+        "--weekday",
+        "tue",
+    ]);
+    assert!(made.contains("12 fixtures in 6 rounds, 2025-10-14 to 2025-11-18."), "{made}");
+    // Seasons overlapping already: the night's fixture on the day says which.
+    db.sql(
+        "INSERT INTO fixtures (season, date, home, away) SELECT s.id, '2025-09-04', a.id, b.id
+         FROM seasons s, teams a, teams b WHERE s.name = 'Cup' AND a.name = 'E' AND b.name = 'F'",
+    );
+    let shown = db.ok(&["night", "show", "A", "D", "--date", "2025-09-04"]);
+    assert!(shown.contains("A v D"), "{shown}");
+}

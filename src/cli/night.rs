@@ -318,7 +318,7 @@ pub fn night(command: NightCommand) -> Result<Done, CliError> {
         } => {
             let store = db.open_read()?;
             let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
-            let (league, season) = which.on(&store.leagues(), day)?;
+            let (league, season) = which.night_on(&store.leagues(), day, Some((&home, &away)))?;
             let home = store.leagues().team(&league, &home)?;
             let away = store.leagues().team(&league, &away)?;
             let found: Vec<Fixture> = store
@@ -401,7 +401,9 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let (league, season) = args.which.on(&change.leagues(), day)?;
+    let (league, season) =
+        args.which
+            .night_on(&change.leagues(), day, Some((&args.home, &args.away)))?;
     let leagues = change.leagues();
     let f = played_night(
         &leagues,
@@ -1866,7 +1868,9 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let (league, season) = args.which.on(&store.leagues(), day)?;
+    let (league, season) =
+        args.which
+            .night_on(&store.leagues(), day, Some((&args.home, &args.away)))?;
     let leagues = store.leagues();
     let f = played_night(
         &leagues,

@@ -250,6 +250,14 @@ pub enum SeasonChoice {
         given: SeasonDates,
         other: SeasonDates,
     },
+    /// A schedule's rounds would run over another season's dates.
+    #[error("season {}: the rounds ({first} to {last}) would run over {}'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)", .given.shown_name(), .other.words())]
+    Schedule {
+        first: NaiveDate,
+        last: NaiveDate,
+        given: SeasonDates,
+        other: SeasonDates,
+    },
     /// The date is more than a year from the season's fixtures: most likely mistyped.
     #[error("{day} is more than a year from season {}'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`)", .season.words())]
     Far { day: NaiveDate, season: SeasonDates },
@@ -357,6 +365,40 @@ pub fn check_season(
             other: seasons[i].clone(),
         }),
         None => Ok(()),
+    }
+}
+
+/// Whether a schedule whose rounds run from `first` to `last` may be made for season `given`
+/// (an index into `seasons`): not over another season's dates.
+pub fn check_schedule(
+    seasons: &[SeasonDates],
+    given: usize,
+    first: NaiveDate,
+    last: NaiveDate,
+) -> Result<(), SeasonChoice> {
+    match (0..seasons.len()).find(|&i| i != given && seasons[i].overlaps((first, last))) {
+        Some(i) => Err(SeasonChoice::Schedule {
+            first,
+            last,
+            given: seasons[given].clone(),
+            other: seasons[i].clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The season a night between two teams on `day` is in (an index into `seasons`): the one
+/// where they have a fixture on that day, if one season has (seasons whose dates overlap,
+/// from an older database, are told apart so), else as [`season_for`].
+pub fn season_for_night(
+    seasons: &[SeasonDates],
+    day: NaiveDate,
+    on_day: &[usize],
+    moved_from: &[usize],
+) -> Result<usize, SeasonChoice> {
+    match on_day {
+        [i] => Ok(*i),
+        _ => season_for(seasons, day, moved_from),
     }
 }
 
@@ -844,5 +886,31 @@ mod tests {
         );
         assert!(check_near(&this, day("1900-01-01")).is_err());
         assert_eq!(check_near(&dates("x", None, false), day("1900-01-01")), Ok(()));
+    }
+
+    /// Two seasons' dates do not overlap: a schedule over another's is refused; a night is
+    /// told apart by its teams' fixture on the day.
+    #[test]
+    fn a_schedule_keeps_clear_of_other_seasons() {
+        let seasons = [
+            dates("Winter", Some(("2025-09-04", "2025-10-09")), true),
+            dates("Cup", None, false),
+        ];
+        assert_eq!(
+            check_schedule(&seasons, 1, day("2025-09-02"), day("2025-10-07"))
+                .unwrap_err()
+                .to_string(),
+            "season Cup: the rounds (2025-09-02 to 2025-10-07) would run over Winter (2025-09-04 to 2025-10-09)'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)"
+        );
+        assert_eq!(
+            check_schedule(&seasons, 1, day("2025-10-14"), day("2025-11-18")),
+            Ok(())
+        );
+        let both = [
+            dates("Winter", Some(("2025-09-04", "2025-10-09")), true),
+            dates("Cup", Some(("2025-09-02", "2025-10-07")), true),
+        ];
+        assert!(season_for(&both, day("2025-09-04"), &[]).is_err());
+        assert_eq!(season_for_night(&both, day("2025-09-04"), &[0], &[]), Ok(0));
     }
 }

@@ -334,6 +334,24 @@ impl LeagueReader<'_> {
         }
     }
 
+    /// Refuses a schedule for `season` whose rounds run from `first` to `last` over another
+    /// season's dates ([`check_schedule`](crate::league::fixtures::check_schedule)).
+    pub fn check_schedule(
+        &self,
+        league: &LeagueInfo,
+        season: i64,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> Result<(), StoreError> {
+        let seasons = self.season_dates(league.id)?;
+        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
+        match seasons.iter().position(|(s, _)| s.id == season) {
+            Some(i) => crate::league::fixtures::check_schedule(&dates, i, first, last)
+                .map_err(|e| StoreError::Refused(e.to_string())),
+            None => Ok(()),
+        }
+    }
+
     /// The season of the league that holds fixture `id`, if one does.
     pub fn season_of_fixture(
         &self,
@@ -369,6 +387,17 @@ impl LeagueReader<'_> {
         let mut seasons = self.season_dates(league.id)?;
         let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
         let refused = |e: crate::league::fixtures::SeasonChoice| StoreError::Refused(e.to_string());
+        // The seasons where the night's teams have a fixture on the day.
+        let mut on_day = Vec::new();
+        if let Some((home, away)) = pair {
+            let mut stmt = self.0.prepare_cached(
+                "SELECT DISTINCT season FROM fixtures WHERE home = ?1 AND away = ?2 AND date = ?3",
+            )?;
+            for id in stmt.query_map((home, away, day.to_string()), |r| r.get::<_, i64>(0))? {
+                let id = id?;
+                on_day.extend(seasons.iter().position(|(s, _)| s.id == id));
+            }
+        }
         let i = match name {
             Some(name) => {
                 let given = self.season(league, Some(name))?;
@@ -376,7 +405,9 @@ impl LeagueReader<'_> {
                     .iter()
                     .position(|(s, _)| s.id == given.id)
                     .expect("a season of the league");
-                crate::league::fixtures::check_season(&dates, i, day).map_err(refused)?;
+                if !on_day.contains(&i) {
+                    crate::league::fixtures::check_season(&dates, i, day).map_err(refused)?;
+                }
                 i
             }
             None if seasons.is_empty() => return self.season(league, None),
@@ -392,7 +423,8 @@ impl LeagueReader<'_> {
                         moved_from.extend(seasons.iter().position(|(s, _)| s.id == id));
                     }
                 }
-                crate::league::fixtures::season_for(&dates, day, &moved_from).map_err(refused)?
+                crate::league::fixtures::season_for_night(&dates, day, &on_day, &moved_from)
+                    .map_err(refused)?
             }
         };
         Ok(seasons.swap_remove(i).0)
@@ -1089,24 +1121,45 @@ impl Change<'_> {
                 "{team} has a fixture on {day} already: fixture {id}, {h} v {a} (a team plays one fixture a date)"
             )));
         }
-        let (name, first, last): (String, Option<String>, Option<String>) = self.tx.query_row(
-            "SELECT s.name, min(f.date), max(f.date) FROM seasons s
-             LEFT JOIN fixtures f ON f.season = s.id AND f.status <> 'cancelled' AND f.id IS NOT ?2
-             WHERE s.id = ?1 GROUP BY s.id",
-            (season, except),
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )?;
-        let span = match (first, last) {
-            (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
-            _ => None,
-        };
-        let dates = crate::league::fixtures::SeasonDates {
-            name,
-            span,
-            scheduled: false,
-        };
-        crate::league::fixtures::check_near(&dates, day)
-            .map_err(|e| StoreError::Refused(e.to_string()))
+        // Each season's first and last fixture by the (season, date) index, so an import
+        // stays linear; the fixture moved not counted.
+        let seasons: Vec<(i64, String)> = self
+            .tx
+            .prepare_cached(
+                "SELECT id, name FROM seasons
+                 WHERE league = (SELECT league FROM seasons WHERE id = ?1) ORDER BY id",
+            )?
+            .query_map([season], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .collect::<Result<_, _>>()?;
+        let mut dates = Vec::with_capacity(seasons.len());
+        let mut given = 0;
+        for (i, (id, name)) in seasons.into_iter().enumerate() {
+            let end = |order: &str| -> Result<Option<String>, StoreError> {
+                Ok(self
+                    .tx
+                    .prepare_cached(&format!(
+                        "SELECT date FROM fixtures WHERE season = ?1 AND status <> 'cancelled'
+                         AND id IS NOT ?2 ORDER BY date {order} LIMIT 1"
+                    ))?
+                    .query_row((id, except), |r| r.get(0))
+                    .optional()?)
+            };
+            let span = match (end("ASC")?, end("DESC")?) {
+                (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
+                _ => None,
+            };
+            if id == season {
+                given = i;
+            }
+            dates.push(crate::league::fixtures::SeasonDates {
+                name,
+                span,
+                scheduled: false,
+            });
+        }
+        let refused = |e: crate::league::fixtures::SeasonChoice| StoreError::Refused(e.to_string());
+        crate::league::fixtures::check_near(&dates[given], day).map_err(refused)?;
+        crate::league::fixtures::check_season(&dates, given, day).map_err(refused)
     }
 
     /// Adds a fixture already played, with its night's result, in one go (as an import adds
