@@ -333,18 +333,36 @@ fn a_dated_change_goes_in_the_season_whose_dates_hold_it() {
         ))
     };
     let out = db.run(&[
-        "deduct", "Royal Oak", "2", "--reason", "late", "--date", "2019-11-07",
+        "deduct",
+        "Royal Oak",
+        "2",
+        "--reason",
+        "late",
+        "--date",
+        "2019-11-07",
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(season_of("adjustments"), "2019-20\n");
     assert_eq!(text(&out.stderr), "");
     db.ok(&[
-        "award", "Red Lion", "1", "--reason", "walkover", "--date", "2026-01-15",
+        "award",
+        "Red Lion",
+        "1",
+        "--reason",
+        "walkover",
+        "--date",
+        "2026-01-15",
     ]);
     assert_eq!(season_of("adjustments"), "2025-26\n");
     // After 2019-20's last fixture, before 2025-26: the season just ended, with a warning.
     let out = db.run(&[
-        "deduct", "Red Lion", "1", "--reason", "fine", "--date", "2019-12-05",
+        "deduct",
+        "Red Lion",
+        "1",
+        "--reason",
+        "fine",
+        "--date",
+        "2019-12-05",
     ]);
     assert_eq!(out.status.code(), Some(0));
     assert_eq!(season_of("adjustments"), "2019-20\n");
@@ -458,7 +476,10 @@ fn a_far_fixture_is_refused_and_a_cancelled_one_does_not_count_in_the_dates() {
         "--weekday",
         "thu",
     ]);
-    assert!(made.contains("12 fixtures in 6 rounds, 2026-07-02 to 2026-08-06."), "{made}");
+    assert!(
+        made.contains("12 fixtures in 6 rounds, 2026-07-02 to 2026-08-06."),
+        "{made}"
+    );
 }
 
 /// Revc 7: a fixture left to play in a history season does not claim a night years later.
@@ -550,9 +571,7 @@ fn a_team_has_one_fixture_a_date() {
 #[test]
 fn an_import_keeps_seasons_apart_as_the_commands_do() {
     let db = Db::four_teams_scheduled();
-    db.ok(&[
-        "season", "new", "Cup", "--teams", "A, B, E, F", "--create",
-    ]);
+    db.ok(&["season", "new", "Cup", "--teams", "A, B, E, F", "--create"]);
     refused(
         &db,
         &[
@@ -574,8 +593,14 @@ fn an_import_keeps_seasons_apart_as_the_commands_do() {
         said,
     );
     for (name, rows) in [
-        ("nights.csv", "season,date,home,away,home_points,away_points\nCup,2025-09-16,A,B,5,4\n"),
-        ("fixtures.csv", "season,date,home,away\nCup,2025-09-16,A,B\n"),
+        (
+            "nights.csv",
+            "season,date,home,away,home_points,away_points\nCup,2025-09-16,A,B,5,4\n",
+        ),
+        (
+            "fixtures.csv",
+            "season,date,home,away\nCup,2025-09-16,A,B\n",
+        ),
     ] {
         let csv = db.dir().join(name);
         std::fs::write(&csv, rows).unwrap();
@@ -583,7 +608,10 @@ fn an_import_keeps_seasons_apart_as_the_commands_do() {
         let out = db.run(&["import", csv.to_str().unwrap()]);
         let err = text(&out.stderr);
         assert_eq!(out.status.code(), Some(1), "{name}: {err}");
-        assert!(err.contains("line 2") && err.contains(said), "{name}: {err}");
+        assert!(
+            err.contains("line 2") && err.contains(said),
+            "{name}: {err}"
+        );
         assert_eq!(before, db.dump(), "{name}");
     }
     // After 2025-26's last round, the cup's schedule is made.
@@ -595,7 +623,10 @@ fn an_import_keeps_seasons_apart_as_the_commands_do() {
         "--weekday",
         "tue",
     ]);
-    assert!(made.contains("12 fixtures in 6 rounds, 2025-10-14 to 2025-11-18."), "{made}");
+    assert!(
+        made.contains("12 fixtures in 6 rounds, 2025-10-14 to 2025-11-18."),
+        "{made}"
+    );
     // Seasons overlapping already: the night's fixture on the day says which.
     db.sql(
         "INSERT INTO fixtures (season, date, home, away) SELECT s.id, '2025-09-04', a.id, b.id

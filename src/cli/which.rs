@@ -25,7 +25,8 @@ pub struct Which {
     /// The league (needed only when the database has more than one) [default: $DON_LEAGUE]
     #[arg(long, short = 'l')]
     league: Option<String>,
-    /// The season [default: the current one, whose fixtures' dates hold today, else the
+    /// The season [default: for a date (a night's, a fixture's, a deduction's), the season
+    /// whose fixtures' dates hold it; else the current one, whose dates hold today, else the
     /// latest by dates; to add to a roster, the season made last while it has no fixtures]
     #[arg(long, short = 's')]
     pub season: Option<String>,

@@ -885,7 +885,10 @@ mod tests {
             "2052-09-04 is more than a year from season 2025-26 (2025-09-04 to 2026-02-12)'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`)"
         );
         assert!(check_near(&this, day("1900-01-01")).is_err());
-        assert_eq!(check_near(&dates("x", None, false), day("1900-01-01")), Ok(()));
+        assert_eq!(
+            check_near(&dates("x", None, false), day("1900-01-01")),
+            Ok(())
+        );
     }
 
     /// Two seasons' dates do not overlap: a schedule over another's is refused; a night is
