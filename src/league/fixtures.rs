@@ -188,6 +188,16 @@ impl SeasonDates {
             .is_some_and(|(first, last)| first <= day && day <= last)
     }
 
+    /// Takes a fixture on `day` into its dates.
+    pub fn add(&mut self, day: NaiveDate) {
+        self.span = Some(self.with(day));
+    }
+
+    /// Whether its dates hold `day`.
+    pub fn holds_day(&self, day: NaiveDate) -> bool {
+        self.holds(day)
+    }
+
     /// Its dates as they would be with a fixture on `day` too.
     fn with(&self, day: NaiveDate) -> (NaiveDate, NaiveDate) {
         match self.span {

@@ -1102,6 +1102,20 @@ impl Change<'_> {
         away: TeamId,
         except: Option<i64>,
     ) -> Result<(), StoreError> {
+        self.one_fixture_a_date(season, day, home, away, except)?;
+        self.dates_allow(season, day, except)
+    }
+
+    /// Refuses a second fixture a date in the season for either team (cancelled ones not
+    /// counted; fixture `except`, being moved, not counted).
+    fn one_fixture_a_date(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+        except: Option<i64>,
+    ) -> Result<(), StoreError> {
         let clash: Option<(i64, String, String, String)> = self
             .tx
             .prepare_cached(
@@ -1121,19 +1135,20 @@ impl Change<'_> {
                 "{team} has a fixture on {day} already: fixture {id}, {h} v {a} (a team plays one fixture a date)"
             )));
         }
-        // Each season's first and last fixture by the (season, date) index, so an import
-        // stays linear; the fixture moved not counted.
-        let seasons: Vec<(i64, String)> = self
-            .tx
-            .prepare_cached(
-                "SELECT id, name FROM seasons
-                 WHERE league = (SELECT league FROM seasons WHERE id = ?1) ORDER BY id",
-            )?
-            .query_map([season], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
-        let mut dates = Vec::with_capacity(seasons.len());
-        let mut given = 0;
-        for (i, (id, name)) in seasons.into_iter().enumerate() {
+        Ok(())
+    }
+
+    /// Refuses a fixture on `day` in `season` more than a year from its other fixtures, or in
+    /// another season's dates ([`check_season`](crate::league::fixtures::check_season)).
+    fn dates_allow(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        except: Option<i64>,
+    ) -> Result<(), StoreError> {
+        // Each season's first and last fixture by the (season, date) index; the fixture moved
+        // not counted.
+        let span = |id: i64| -> Result<Option<(NaiveDate, NaiveDate)>, StoreError> {
             let end = |order: &str| -> Result<Option<String>, StoreError> {
                 Ok(self
                     .tx
@@ -1144,13 +1159,40 @@ impl Change<'_> {
                     .query_row((id, except), |r| r.get(0))
                     .optional()?)
             };
-            let span = match (end("ASC")?, end("DESC")?) {
+            Ok(match (end("ASC")?, end("DESC")?) {
                 (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
                 _ => None,
-            };
+            })
+        };
+        // Within its own season's dates: nothing more to ask (most rows of an import).
+        if span(season)?.is_some_and(|(first, last)| first <= day && day <= last) {
+            return Ok(());
+        }
+        let seasons: Vec<(i64, String, Option<String>, Option<String>)> = self
+            .tx
+            .prepare_cached(
+                "SELECT s.id, s.name,
+                 (SELECT date FROM fixtures WHERE season = s.id AND status <> 'cancelled'
+                  AND id IS NOT ?2 ORDER BY date ASC LIMIT 1),
+                 (SELECT date FROM fixtures WHERE season = s.id AND status <> 'cancelled'
+                  AND id IS NOT ?2 ORDER BY date DESC LIMIT 1)
+                 FROM seasons s
+                 WHERE s.league = (SELECT league FROM seasons WHERE id = ?1) ORDER BY s.id",
+            )?
+            .query_map((season, except), |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut dates = Vec::with_capacity(seasons.len());
+        let mut given = 0;
+        for (i, (id, name, first, last)) in seasons.into_iter().enumerate() {
             if id == season {
                 given = i;
             }
+            let span = match (first, last) {
+                (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
+                _ => None,
+            };
             dates.push(crate::league::fixtures::SeasonDates {
                 name,
                 span,
@@ -1175,7 +1217,8 @@ impl Change<'_> {
         if home == away {
             return Err(StoreError::Refused("a team cannot play itself".into()));
         }
-        self.fits_season(season, day, home, away, None)?;
+        // The caller (an import) checks the season's dates, as it keeps them.
+        self.one_fixture_a_date(season, day, home, away, None)?;
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         let (kind, points, walkover) = result_columns(result);
