@@ -562,7 +562,22 @@ fn a_team_has_one_fixture_a_date() {
         err.contains("line 3") && err.contains("A has a fixture on 2025-10-15 already"),
         "{err}"
     );
-    assert_eq!(before, db.dump());
+    assert_eq!(before, db.dump()); // A nights file of a season without a schedule, likewise.
+    let fresh = Db::new();
+    let csv = fresh.dir().join("nights.csv");
+    std::fs::write(
+        &csv,
+        "season,date,home,away,home_points,away_points\n2025-26,2025-09-04,A,B,5,4\n2025-26,2025-09-04,C,A,5,4\n",
+    )
+    .unwrap();
+    let out = fresh.run(&["import", csv.to_str().unwrap(), "--league", "L", "--create"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 3")
+            && err.contains("A has a fixture on 2025-09-04 already: fixture 1, A v B"),
+        "{err}"
+    );
 }
 
 /// Revc 3: seasons' dates do not overlap, by the same rule in the commands and in an import
