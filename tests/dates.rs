@@ -34,24 +34,24 @@ fn a_night_goes_in_the_season_whose_dates_hold_it_not_the_one_made_last() {
     db.import_sample_season();
     db.ok(&["season", "new", "2019-20", "--same-teams"]);
     // Inside 2025-26's dates (2025-09-04 to 2026-02-12): a fixture added and its night entered.
-    db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", "2026-01-29"]);
-    assert_eq!(seasons_of_fixtures(&db, "2026-01-29"), "2025-26\n");
+    db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", "2026-01-28"]);
+    assert_eq!(seasons_of_fixtures(&db, "2026-01-28"), "2025-26\n");
     let said = db.ok(&[
         "night",
         "enter",
         "Royal Oak",
         "Red Lion",
         "--date",
-        "2026-01-29",
+        "2026-01-28",
         "--totals",
         "5-4",
     ]);
     assert!(
-        said.contains("Royal Oak v Red Lion on 2026-01-29: 5–4."),
+        said.contains("Royal Oak v Red Lion on 2026-01-28: 5–4."),
         "{said}"
     );
     assert_eq!(
-        db.sql("SELECT s.name, f.home_points, f.away_points FROM fixtures f JOIN seasons s ON s.id = f.season JOIN teams h ON h.id = f.home WHERE f.date = '2026-01-29' AND h.name = 'Royal Oak'"),
+        db.sql("SELECT s.name, f.home_points, f.away_points FROM fixtures f JOIN seasons s ON s.id = f.season JOIN teams h ON h.id = f.home WHERE f.date = '2026-01-28' AND h.name = 'Royal Oak'"),
         "2025-26|5|4\n"
     );
     // The standings, night show and the front page show the current season, not 2019-20.
@@ -66,7 +66,7 @@ fn a_night_goes_in_the_season_whose_dates_hold_it_not_the_one_made_last() {
         "Royal Oak",
         "Red Lion",
         "--date",
-        "2026-01-29",
+        "2026-01-28",
     ]);
     assert!(shown.contains("5–4"), "{shown}");
     let site = db.dir().join("site");
@@ -245,19 +245,19 @@ fn dates_are_kept_within_1900_to_2200() {
 #[test]
 fn a_pair_has_one_fixture_on_a_date() {
     let db = Db::four_teams_scheduled();
-    let made = db.ok(&["fixtures", "add", "A", "B", "2025-10-02"]);
-    assert_eq!(made, "Fixture 13: A v B on 2025-10-02.\n");
+    let made = db.ok(&["fixtures", "add", "A", "B", "2025-10-01"]);
+    assert_eq!(made, "Fixture 13: A v B on 2025-10-01.\n");
     refused(
         &db,
-        &["fixtures", "add", "A", "B", "2025-10-02"],
+        &["fixtures", "add", "A", "B", "2025-10-01"],
         2,
-        "A v B is fixture 13 on 2025-10-02 already",
+        "A v B is fixture 13 on 2025-10-01 already",
     );
     // Onto the date of the pair's generated fixture, by a move.
     let on = db.sql("SELECT date FROM fixtures WHERE id = 1");
     let first = db.sql("SELECT h.name || ' v ' || a.name FROM fixtures f JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away WHERE f.id = 1");
     let (home, away) = first.trim().split_once(" v ").unwrap();
-    db.ok(&["fixtures", "add", home, away, "2025-09-25"]);
+    db.ok(&["fixtures", "add", home, away, "2025-09-24"]);
     refused(
         &db,
         &["fixtures", "move", "14", on.trim()],
@@ -353,4 +353,344 @@ fn a_skip_date_that_skips_no_round_is_refused() {
         made,
         "6 fixtures in 6 rounds, 2025-09-04 to 2025-10-16.\nList them with: don fixtures list\n"
     );
+}
+
+/// Revc 1: a deduction, an award or a withdrawal dated in a history season's dates goes in
+/// that season, not the current one; its warning names both ways to put it elsewhere.
+#[test]
+fn a_dated_change_goes_in_the_season_whose_dates_hold_it() {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&["season", "new", "2019-20", "--same-teams"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Royal Oak",
+        "Red Lion",
+        "2019-11-07",
+        "--season",
+        "2019-20",
+    ]);
+    let season_of = |table: &str| {
+        db.sql(&format!(
+            "SELECT s.name FROM {table} x JOIN seasons s ON s.id = x.season ORDER BY x.id DESC LIMIT 1"
+        ))
+    };
+    let out = db.run(&[
+        "deduct",
+        "Royal Oak",
+        "2",
+        "--reason",
+        "late",
+        "--date",
+        "2019-11-07",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(season_of("adjustments"), "2019-20\n");
+    assert_eq!(text(&out.stderr), "");
+    db.ok(&[
+        "award",
+        "Red Lion",
+        "1",
+        "--reason",
+        "walkover",
+        "--date",
+        "2026-01-15",
+    ]);
+    assert_eq!(season_of("adjustments"), "2025-26\n");
+    // After 2019-20's last fixture, before 2025-26: the season just ended, with a warning.
+    let out = db.run(&[
+        "deduct",
+        "Red Lion",
+        "1",
+        "--reason",
+        "fine",
+        "--date",
+        "2019-12-05",
+    ]);
+    assert_eq!(out.status.code(), Some(0));
+    assert_eq!(season_of("adjustments"), "2019-20\n");
+    assert!(
+        text(&out.stderr).contains("it is dated 2019-12-05, outside season 2019-20 (its fixtures run from 2019-11-07 to 2019-11-07); the table counts it from 2019-12-05 (`don undo`, then give --date or --season, if it belongs elsewhere)"),
+        "{}",
+        text(&out.stderr)
+    );
+    db.ok(&["withdraw", "Commercial", "--date", "2019-11-01"]);
+    assert_eq!(
+        db.sql("SELECT s.name FROM entries e JOIN seasons s ON s.id = e.season JOIN teams t ON t.id = e.team WHERE t.name = 'Commercial' AND e.withdrawn IS NOT NULL"),
+        "2019-20\n"
+    );
+}
+
+/// Revc 2: a date given with --season may not stretch that season over another's dates.
+#[test]
+fn a_named_season_is_not_stretched_over_another() {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&["season", "new", "2019-20", "--same-teams"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Royal Oak",
+        "Red Lion",
+        "2019-10-10",
+        "--season",
+        "2019-20",
+    ]);
+    let said = "2027-01-07 would stretch season 2019-20 (2019-10-10) over 2025-26 (2025-09-04 to 2026-02-12)'s dates: give a date next to 2019-20's, or --season '2025-26'";
+    refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Commercial",
+            "--date",
+            "2027-01-07",
+            "--totals",
+            "5-4",
+            "--season",
+            "2019-20",
+        ],
+        2,
+        said,
+    );
+    refused(
+        &db,
+        &[
+            "fixtures",
+            "add",
+            "Royal Oak",
+            "Commercial",
+            "2027-01-07",
+            "--season",
+            "2019-20",
+        ],
+        2,
+        said,
+    );
+    // Next to its own dates, it is taken.
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Royal Oak",
+        "Commercial",
+        "2019-10-17",
+        "--season",
+        "2019-20",
+    ]);
+}
+
+/// Revc 6 and 16: a fixture more than a year from its season's others is refused as a likely
+/// typo; a cancelled fixture does not count in its season's dates.
+#[test]
+fn a_far_fixture_is_refused_and_a_cancelled_one_does_not_count_in_the_dates() {
+    let db = Db::four_teams_scheduled();
+    let said = |d: &str| {
+        format!("{d} is more than a year from season 2025-26 (2025-09-04 to 2025-10-09)'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`)")
+    };
+    refused(
+        &db,
+        &["fixtures", "add", "A", "B", "2052-09-04"],
+        2,
+        &said("2052-09-04"),
+    );
+    refused(
+        &db,
+        &["fixtures", "add", "A", "B", "1900-01-01"],
+        2,
+        &said("1900-01-01"),
+    );
+    refused(
+        &db,
+        &["fixtures", "move", "1", "2052-09-04"],
+        2,
+        "2052-09-04 is more than a year from season 2025-26",
+    );
+    // Within a year: taken; cancelled, it no longer stretches 2025-26 over the next season.
+    let made = db.ok(&["fixtures", "add", "A", "B", "2026-08-05"]);
+    assert_eq!(made, "Fixture 13: A v B on 2026-08-05.\n");
+    db.ok(&["fixtures", "cancel", "13"]);
+    db.ok(&["season", "new", "2026-27", "--same-teams"]);
+    let made = db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2026-07-01",
+        "--weekday",
+        "thu",
+    ]);
+    assert!(
+        made.contains("12 fixtures in 6 rounds, 2026-07-02 to 2026-08-06."),
+        "{made}"
+    );
+}
+
+/// Revc 7: a fixture left to play in a history season does not claim a night years later.
+#[test]
+fn a_history_fixture_left_to_play_does_not_make_a_late_night_ambiguous() {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&["season", "new", "2019-20", "--same-teams"]);
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2019-09-05",
+        "--weekday",
+        "thu",
+    ]);
+    let night = [
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2026-03-05",
+        "--totals",
+        "5-4",
+    ];
+    refused(
+        &db,
+        &night,
+        2,
+        "Royal Oak v Red Lion has no fixture on 2026-03-05 nor one left to play",
+    );
+    db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", "2026-03-05"]);
+    assert_eq!(seasons_of_fixtures(&db, "2026-03-05"), "2025-26\n");
+    db.ok(&night);
+    assert_eq!(
+        db.sql("SELECT f.home_points, f.away_points FROM fixtures f WHERE f.date = '2026-03-05'"),
+        "5|4\n"
+    );
+}
+
+/// Revc 8: a team plays one fixture a date, whether added, moved or imported.
+#[test]
+fn a_team_has_one_fixture_a_date() {
+    let db = Db::four_teams_scheduled();
+    db.ok(&["fixtures", "add", "A", "B", "2025-10-01"]);
+    refused(
+        &db,
+        &["fixtures", "add", "B", "A", "2025-10-01"],
+        2,
+        "B has a fixture on 2025-10-01 already: fixture 13, A v B (a team plays one fixture a date)",
+    );
+    refused(
+        &db,
+        &["fixtures", "add", "C", "A", "2025-10-01"],
+        2,
+        "A has a fixture on 2025-10-01 already: fixture 13, A v B (a team plays one fixture a date)",
+    );
+    let made = db.ok(&["fixtures", "add", "C", "D", "2025-10-01"]);
+    assert_eq!(made, "Fixture 14: C v D on 2025-10-01.\n");
+    // Onto round 1's date (A v D, B v C), where both C and D play already.
+    refused(
+        &db,
+        &["fixtures", "move", "14", "2025-09-04"],
+        2,
+        "D has a fixture on 2025-09-04 already: fixture 1, A v D (a team plays one fixture a date)",
+    );
+    // A fixtures file likewise, named by line.
+    let csv = db.dir().join("fixtures.csv");
+    std::fs::write(
+        &csv,
+        "season,date,home,away\n2025-26,2025-10-15,A,B\n2025-26,2025-10-15,A,C\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&["import", csv.to_str().unwrap()]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 3") && err.contains("A has a fixture on 2025-10-15 already"),
+        "{err}"
+    );
+    assert_eq!(before, db.dump()); // A nights file of a season without a schedule, likewise.
+    let fresh = Db::new();
+    let csv = fresh.dir().join("nights.csv");
+    std::fs::write(
+        &csv,
+        "season,date,home,away,home_points,away_points\n2025-26,2025-09-04,A,B,5,4\n2025-26,2025-09-04,C,A,5,4\n",
+    )
+    .unwrap();
+    let out = fresh.run(&["import", csv.to_str().unwrap(), "--league", "L", "--create"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 3")
+            && err.contains("A has a fixture on 2025-09-04 already: fixture 1, A v B"),
+        "{err}"
+    );
+}
+
+/// Revc 3: seasons' dates do not overlap, by the same rule in the commands and in an import
+/// (a cup night is a `--skip` date of the league's schedule); a night in seasons that overlap
+/// already (an older database) is told apart by its teams' fixture on the day.
+#[test]
+fn an_import_keeps_seasons_apart_as_the_commands_do() {
+    let db = Db::four_teams_scheduled();
+    db.ok(&["season", "new", "Cup", "--teams", "A, B, E, F", "--create"]);
+    refused(
+        &db,
+        &[
+            "fixtures",
+            "generate",
+            "--start",
+            "2025-09-01",
+            "--weekday",
+            "tue",
+        ],
+        2,
+        "season Cup: the rounds (2025-09-02 to 2025-10-07) would run over 2025-26 (2025-09-04 to 2025-10-09)'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)",
+    );
+    let said = "2025-09-16 is not in season Cup (no fixtures yet) but in 2025-26 (2025-09-04 to 2025-10-09)'s dates: give --season '2025-26', or a date within Cup";
+    refused(
+        &db,
+        &["fixtures", "add", "A", "B", "2025-09-16", "--season", "Cup"],
+        2,
+        said,
+    );
+    for (name, rows) in [
+        (
+            "nights.csv",
+            "season,date,home,away,home_points,away_points\nCup,2025-09-16,A,B,5,4\n",
+        ),
+        (
+            "fixtures.csv",
+            "season,date,home,away\nCup,2025-09-16,A,B\n",
+        ),
+    ] {
+        let csv = db.dir().join(name);
+        std::fs::write(&csv, rows).unwrap();
+        let before = db.dump();
+        let out = db.run(&["import", csv.to_str().unwrap()]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{name}: {err}");
+        assert!(
+            err.contains("line 2") && err.contains(said),
+            "{name}: {err}"
+        );
+        assert_eq!(before, db.dump(), "{name}");
+    }
+    // After 2025-26's last round, the cup's schedule is made.
+    let made = db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-10-13",
+        "--weekday",
+        "tue",
+    ]);
+    assert!(
+        made.contains("12 fixtures in 6 rounds, 2025-10-14 to 2025-11-18."),
+        "{made}"
+    );
+    // Seasons overlapping already: the night's fixture on the day says which.
+    db.sql(
+        "INSERT INTO fixtures (season, date, home, away) SELECT s.id, '2025-09-04', a.id, b.id
+         FROM seasons s, teams a, teams b WHERE s.name = 'Cup' AND a.name = 'E' AND b.name = 'F'",
+    );
+    let shown = db.ok(&["night", "show", "A", "D", "--date", "2025-09-04"]);
+    assert!(shown.contains("A v D"), "{shown}");
 }

@@ -261,13 +261,13 @@ fn an_adjustment_dated_outside_the_season_is_warned_about() {
     ]);
     assert_eq!(
         err,
-        "warning: it is dated 2026-06-01, outside season 2025-26 (its fixtures run from 2025-09-04 to 2025-09-11); the table counts it from 2026-06-01 (`don undo`, then --date, to date it otherwise)\n"
+        "warning: it is dated 2026-06-01, outside season 2025-26 (its fixtures run from 2025-09-04 to 2025-09-11); the table counts it from 2026-06-01 (`don undo`, then give --date or --season, if it belongs elsewhere)\n"
     );
     let today = chrono::Local::now().date_naive();
     let err = warned(&["award", "Royal Oak", "1", "--reason", "match conceded late"]);
     assert_eq!(
         err,
-        format!("warning: it is dated {today} (today: no --date was given), outside season 2025-26 (its fixtures run from 2025-09-04 to 2025-09-11); the table counts it from {today} (`don undo`, then --date, to date it otherwise)\n")
+        format!("warning: it is dated {today} (today: no --date was given), outside season 2025-26 (its fixtures run from 2025-09-04 to 2025-09-11); the table counts it from {today} (`don undo`, then give --date or --season, if it belongs elsewhere)\n")
     );
     let err = warned(&[
         "deduct",

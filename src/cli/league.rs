@@ -1047,10 +1047,10 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 })
             })?;
             // No round in another season's dates.
-            for d in &plan.dates {
+            if let (Some(first), Some(last)) = (plan.dates.first(), plan.dates.last()) {
                 change
                     .leagues()
-                    .season_on(&league, Some(&season.name), *d, None)?;
+                    .check_schedule(&league, season.id, *first, *last)?;
             }
             for f in &plan.fixtures {
                 change.add_fixture(season.id, Some(f.round), f.date, f.home, f.away)?;

@@ -333,7 +333,7 @@ pub fn night(command: NightCommand) -> Result<Done, CliError> {
         } => {
             let store = db.open_read()?;
             let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
-            let (league, season) = which.on(&store.leagues(), day)?;
+            let (league, season) = which.night_on(&store.leagues(), day, Some((&home, &away)))?;
             let home = store.leagues().team(&league, &home)?;
             let away = store.leagues().team(&league, &away)?;
             let found: Vec<Fixture> = store
@@ -416,7 +416,9 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let (league, season) = args.which.on(&change.leagues(), day)?;
+    let (league, season) =
+        args.which
+            .night_on(&change.leagues(), day, Some((&args.home, &args.away)))?;
     let leagues = change.leagues();
     let f = played_night(
         &leagues,
@@ -1810,7 +1812,7 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;
     let change = store.change(if sign < 0 { "deduct" } else { "award" })?;
-    let (league, season) = args.which.current_in(&change)?;
+    let (league, season) = args.which.dated_in(&change, day)?;
     let team = change.leagues().team(&league, &args.team)?;
     if !change
         .leagues()
@@ -1842,7 +1844,7 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     writeln!(io::stdout().lock(), "{}.", shown(&words))?;
     if let Some((first, last)) = span.filter(|(first, last)| day < *first || day > *last) {
         eprintln!(
-            "{}: it is dated {day}{}, outside season {} (its fixtures run from {first} to {last}); the table counts it from {day} (`don undo`, then --date, to date it otherwise)",
+            "{}: it is dated {day}{}, outside season {} (its fixtures run from {first} to {last}); the table counts it from {day} (`don undo`, then give --date or --season, if it belongs elsewhere)",
             super::colour::Paint::stderr().warning(),
             if args.date.is_none() { " (today: no --date was given)" } else { "" },
             shown(&season.name)
@@ -1872,7 +1874,7 @@ pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
     let day = date_or_today(args.date.as_deref())?;
     let mut store = args.db.open_existing()?;
     let change = store.change("withdraw")?;
-    let (league, season) = args.which.current_in(&change)?;
+    let (league, season) = args.which.dated_in(&change, day)?;
     let team = change.leagues().team(&league, &args.team)?;
     let entry = change
         .leagues()
@@ -1929,7 +1931,9 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let (league, season) = args.which.on(&store.leagues(), day)?;
+    let (league, season) =
+        args.which
+            .night_on(&store.leagues(), day, Some((&args.home, &args.away)))?;
     let leagues = store.leagues();
     let f = played_night(
         &leagues,

@@ -25,7 +25,8 @@ pub struct Which {
     /// The league (needed only when the database has more than one) [default: $DON_LEAGUE]
     #[arg(long, short = 'l')]
     league: Option<String>,
-    /// The season [default: the current one, whose fixtures' dates hold today, else the
+    /// The season [default: for a date (a night's, a fixture's, a deduction's), the season
+    /// whose fixtures' dates hold it; else the current one, whose dates hold today, else the
     /// latest by dates; to add to a roster, the season made last while it has no fixtures]
     #[arg(long, short = 's')]
     pub season: Option<String>,
@@ -64,14 +65,20 @@ impl Which {
         Ok((league, season))
     }
 
-    /// The league, and the season named, else the current one, within a change (a deduction,
-    /// an award, a withdrawal).
-    pub fn current_in(&self, change: &Change) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+    /// The league, and the season named, else, within a change dated `day` (a deduction, an
+    /// award, a withdrawal), the season whose dates hold the day (else the one ended last before
+    /// it; else the current one).
+    pub fn dated_in(
+        &self,
+        change: &Change,
+        day: NaiveDate,
+    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
         let league = change.leagues().find(self.league_name().as_deref())?;
         let today = chrono::Local::now().date_naive();
-        let season = change
-            .leagues()
-            .current_season(&league, self.season.as_deref(), today)?;
+        let season =
+            change
+                .leagues()
+                .season_of_change(&league, self.season.as_deref(), day, today)?;
         Ok((league, season))
     }
 

@@ -209,6 +209,48 @@ impl SeasonDates {
         self.span
             .is_some_and(|(first, last)| first <= day && day <= last)
     }
+
+    /// Takes a fixture on `day` into its dates.
+    pub fn add(&mut self, day: NaiveDate) {
+        self.span = Some(self.with(day));
+    }
+
+    /// Whether its dates hold `day`.
+    pub fn holds_day(&self, day: NaiveDate) -> bool {
+        self.holds(day)
+    }
+
+    /// Its dates as they would be with a fixture on `day` too.
+    fn with(&self, day: NaiveDate) -> (NaiveDate, NaiveDate) {
+        match self.span {
+            Some((first, last)) => (first.min(day), last.max(day)),
+            None => (day, day),
+        }
+    }
+
+    fn overlaps(&self, (first, last): (NaiveDate, NaiveDate)) -> bool {
+        self.span.is_some_and(|(f, l)| f <= last && first <= l)
+    }
+}
+
+/// How far from a season's fixtures a new fixture may be: a year (a date further off is most
+/// likely mistyped, or belongs to another season).
+pub const NEAR_DAYS: u64 = 366;
+
+/// Whether a fixture on `day` may join `season`: refused when its fixtures (cancelled ones not
+/// counted) all lie more than a year from the day. A season without fixtures takes any day.
+pub fn check_near(season: &SeasonDates, day: NaiveDate) -> Result<(), SeasonChoice> {
+    let Some((first, last)) = season.span else {
+        return Ok(());
+    };
+    let far = |a: NaiveDate, b: NaiveDate| a.checked_add_days(Days::new(NEAR_DAYS)) < Some(b);
+    if far(day, first) || far(last, day) {
+        return Err(SeasonChoice::Far {
+            day,
+            season: season.clone(),
+        });
+    }
+    Ok(())
 }
 
 /// Why no season can be chosen for a date.
@@ -233,6 +275,24 @@ pub enum SeasonChoice {
         given: SeasonDates,
         holder: SeasonDates,
     },
+    /// The date would stretch the season given over another season's dates.
+    #[error("{day} would stretch season {} over {}'s dates: give a date next to {}'s, or --season {}", .given.words(), .other.words(), .given.shown_name(), .other.quoted_name())]
+    Stretch {
+        day: NaiveDate,
+        given: SeasonDates,
+        other: SeasonDates,
+    },
+    /// A schedule's rounds would run over another season's dates.
+    #[error("season {}: the rounds ({first} to {last}) would run over {}'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)", .given.shown_name(), .other.words())]
+    Schedule {
+        first: NaiveDate,
+        last: NaiveDate,
+        given: SeasonDates,
+        other: SeasonDates,
+    },
+    /// The date is more than a year from the season's fixtures: most likely mistyped.
+    #[error("{day} is more than a year from season {}'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`)", .season.words())]
+    Far { day: NaiveDate, season: SeasonDates },
 }
 
 fn words(seasons: &[SeasonDates]) -> String {
@@ -285,8 +345,14 @@ pub fn season_for(
         }
     }
     could.extend((0..seasons.len()).filter(|&i| seasons[i].span.is_none()));
+    // A fixture left to play counts only in the season ended last before the day (or the one
+    // next after it): a history season's unplayed fixture does not claim a night years on.
+    let last = |i: usize| seasons[i].span.map(|(_, last)| last);
+    let ended = (0..seasons.len())
+        .filter(|&i| first(i).is_some_and(|f| f <= day))
+        .max_by_key(|&i| (last(i), i));
     for &i in moved_from {
-        if !could.contains(&i) {
+        if (Some(i) == ended || Some(i) == next) && !could.contains(&i) {
             could.push(i);
         }
     }
@@ -306,7 +372,8 @@ pub fn season_for(
 }
 
 /// Whether `day` may go in season `given` (an index into `seasons`), named by the user: it
-/// may unless the day is in another season's dates and not in its own.
+/// may unless the day is in another season's dates and not in its own, or would stretch its
+/// dates over another season's.
 pub fn check_season(
     seasons: &[SeasonDates],
     given: usize,
@@ -315,14 +382,90 @@ pub fn check_season(
     if seasons[given].holds(day) {
         return Ok(());
     }
-    match (0..seasons.len()).find(|&i| i != given && seasons[i].holds(day)) {
-        Some(i) => Err(SeasonChoice::Other {
+    if let Some(i) = (0..seasons.len()).find(|&i| i != given && seasons[i].holds(day)) {
+        return Err(SeasonChoice::Other {
             day,
             given: seasons[given].clone(),
             holder: seasons[i].clone(),
+        });
+    }
+    let stretched = seasons[given].with(day);
+    match (0..seasons.len()).find(|&i| i != given && seasons[i].overlaps(stretched)) {
+        Some(i) => Err(SeasonChoice::Stretch {
+            day,
+            given: seasons[given].clone(),
+            other: seasons[i].clone(),
         }),
         None => Ok(()),
     }
+}
+
+/// Whether a schedule whose rounds run from `first` to `last` may be made for season `given`
+/// (an index into `seasons`): not over another season's dates.
+pub fn check_schedule(
+    seasons: &[SeasonDates],
+    given: usize,
+    first: NaiveDate,
+    last: NaiveDate,
+) -> Result<(), SeasonChoice> {
+    match (0..seasons.len()).find(|&i| i != given && seasons[i].overlaps((first, last))) {
+        Some(i) => Err(SeasonChoice::Schedule {
+            first,
+            last,
+            given: seasons[given].clone(),
+            other: seasons[i].clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// The season a night between two teams on `day` is in (an index into `seasons`): the one
+/// where they have a fixture on that day, if one season has (seasons whose dates overlap,
+/// from an older database, are told apart so), else as [`season_for`].
+pub fn season_for_night(
+    seasons: &[SeasonDates],
+    day: NaiveDate,
+    on_day: &[usize],
+    moved_from: &[usize],
+) -> Result<usize, SeasonChoice> {
+    match on_day {
+        [i] => Ok(*i),
+        _ => season_for(seasons, day, moved_from),
+    }
+}
+
+/// The season a dated change to a season in play (a deduction, an award, a withdrawal) goes
+/// in when none is named (an index into `seasons`): the one whose dates hold the day, else the
+/// one begun on or before it that ended last (a change dated after a season's last night
+/// belongs to it), else, before every season, the one beginning first; none when no season has
+/// fixtures (the current one takes it then).
+/// A day in two seasons' dates is refused, naming them.
+pub fn season_of_change(
+    seasons: &[SeasonDates],
+    day: NaiveDate,
+) -> Result<Option<usize>, SeasonChoice> {
+    let holding: Vec<usize> = (0..seasons.len())
+        .filter(|&i| seasons[i].holds(day))
+        .collect();
+    match holding[..] {
+        [i] => return Ok(Some(i)),
+        [] => {}
+        _ => {
+            return Err(SeasonChoice::Several {
+                day,
+                seasons: holding.iter().map(|&i| seasons[i].clone()).collect(),
+            })
+        }
+    }
+    let first = |i: usize| seasons[i].span.map(|(first, _)| first);
+    let ended = (0..seasons.len())
+        .filter(|&i| first(i).is_some_and(|f| f <= day))
+        .max_by_key(|&i| (seasons[i].span.map(|(_, last)| last), i));
+    Ok(ended.or_else(|| {
+        (0..seasons.len())
+            .filter(|&i| first(i).is_some())
+            .min_by_key(|&i| (first(i), std::cmp::Reverse(i)))
+    }))
 }
 
 /// The current season (an index into `seasons`, oldest made first; none if there is none):
@@ -749,5 +892,99 @@ mod tests {
         assert_eq!(current_season(&seasons, day("2030-01-01")), Some(0));
         assert_eq!(current_season(&seasons[1..2], day("2030-01-01")), Some(0));
         assert_eq!(current_season(&[], day("2030-01-01")), None);
+    }
+
+    /// An unplayed fixture of a history season does not claim a night years later.
+    #[test]
+    fn a_history_fixture_left_to_play_does_not_claim_a_late_night() {
+        let seasons = [
+            dates("2025-26", Some(("2025-09-04", "2026-02-12")), true),
+            dates("2019-20", Some(("2019-09-05", "2020-01-30")), true),
+        ];
+        assert_eq!(season_for(&seasons, day("2026-03-05"), &[0, 1]), Ok(0));
+        assert!(matches!(
+            season_for(&seasons, day("2026-03-05"), &[1]),
+            Err(SeasonChoice::Outside { .. })
+        ));
+        // Just after 2019-20, its postponed night still goes in it.
+        assert_eq!(season_for(&seasons, day("2020-03-05"), &[1]), Ok(1));
+    }
+
+    /// A named season cannot be stretched over another's dates.
+    #[test]
+    fn a_named_season_does_not_stretch_over_another() {
+        let seasons = [
+            dates("2025-26", Some(("2025-09-04", "2026-02-12")), true),
+            dates("2019-20", Some(("2019-10-10", "2020-03-26")), false),
+        ];
+        assert_eq!(check_season(&seasons, 1, day("2020-04-02")), Ok(()));
+        assert_eq!(
+            check_season(&seasons, 1, day("2027-01-07")).unwrap_err().to_string(),
+            "2027-01-07 would stretch season 2019-20 (2019-10-10 to 2020-03-26) over 2025-26 (2025-09-04 to 2026-02-12)'s dates: give a date next to 2019-20's, or --season '2025-26'"
+        );
+        assert!(matches!(
+            check_season(&seasons, 0, day("2019-01-03")),
+            Err(SeasonChoice::Stretch { .. })
+        ));
+    }
+
+    /// A dated deduction goes in the season whose dates hold it, else the one ended last
+    /// before it.
+    #[test]
+    fn a_dated_change_goes_in_the_season_of_its_date() {
+        let seasons = [
+            dates("2025-26", Some(("2025-09-04", "2026-02-12")), true),
+            dates("2019-20", Some(("2019-10-10", "2020-03-26")), false),
+            dates("2026-27", None, false),
+        ];
+        assert_eq!(season_of_change(&seasons, day("2019-11-07")), Ok(Some(1)));
+        assert_eq!(season_of_change(&seasons, day("2020-05-01")), Ok(Some(1)));
+        assert_eq!(season_of_change(&seasons, day("2026-01-15")), Ok(Some(0)));
+        assert_eq!(season_of_change(&seasons, day("2026-11-24")), Ok(Some(0)));
+        assert_eq!(season_of_change(&seasons, day("2018-01-01")), Ok(Some(1)));
+        assert_eq!(season_of_change(&seasons[2..], day("2018-01-01")), Ok(None));
+    }
+
+    /// A fixture more than a year from its season's others is refused as a likely typo.
+    #[test]
+    fn a_fixture_far_from_its_season_is_refused() {
+        let this = dates("2025-26", Some(("2025-09-04", "2026-02-12")), true);
+        assert_eq!(check_near(&this, day("2027-02-13")), Ok(()));
+        assert_eq!(check_near(&this, day("2024-09-03")), Ok(()));
+        assert_eq!(
+            check_near(&this, day("2052-09-04")).unwrap_err().to_string(),
+            "2052-09-04 is more than a year from season 2025-26 (2025-09-04 to 2026-02-12)'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`)"
+        );
+        assert!(check_near(&this, day("1900-01-01")).is_err());
+        assert_eq!(
+            check_near(&dates("x", None, false), day("1900-01-01")),
+            Ok(())
+        );
+    }
+
+    /// Two seasons' dates do not overlap: a schedule over another's is refused; a night is
+    /// told apart by its teams' fixture on the day.
+    #[test]
+    fn a_schedule_keeps_clear_of_other_seasons() {
+        let seasons = [
+            dates("Winter", Some(("2025-09-04", "2025-10-09")), true),
+            dates("Cup", None, false),
+        ];
+        assert_eq!(
+            check_schedule(&seasons, 1, day("2025-09-02"), day("2025-10-07"))
+                .unwrap_err()
+                .to_string(),
+            "season Cup: the rounds (2025-09-02 to 2025-10-07) would run over Winter (2025-09-04 to 2025-10-09)'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)"
+        );
+        assert_eq!(
+            check_schedule(&seasons, 1, day("2025-10-14"), day("2025-11-18")),
+            Ok(())
+        );
+        let both = [
+            dates("Winter", Some(("2025-09-04", "2025-10-09")), true),
+            dates("Cup", Some(("2025-09-02", "2025-10-07")), true),
+        ];
+        assert!(season_for(&both, day("2025-09-04"), &[]).is_err());
+        assert_eq!(season_for_night(&both, day("2025-09-04"), &[0], &[]), Ok(0));
     }
 }

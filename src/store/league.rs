@@ -242,7 +242,7 @@ impl LeagueReader<'_> {
     }
 
     /// The seasons of a league, oldest made first, each with its dates (its fixtures' span,
-    /// cancelled ones included) and whether it keeps a schedule.
+    /// cancelled ones not counted) and whether it keeps a schedule.
     pub fn season_dates(
         &self,
         league: i64,
@@ -252,7 +252,9 @@ impl LeagueReader<'_> {
             let (first, last, scheduled): (Option<String>, Option<String>, bool) = self
                 .0
                 .prepare_cached(
-                    "SELECT min(date), max(date), coalesce(max(round IS NOT NULL), 0)
+                    "SELECT min(date) FILTER (WHERE status <> 'cancelled'),
+                     max(date) FILTER (WHERE status <> 'cancelled'),
+                     coalesce(max(round IS NOT NULL), 0)
                      FROM fixtures WHERE season = ?1",
                 )?
                 .query_row([s.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
@@ -290,6 +292,29 @@ impl LeagueReader<'_> {
         }
     }
 
+    /// The season named, else the season a change dated `day` (a deduction, an award, a
+    /// withdrawal) goes in ([`season_of_change`](crate::league::fixtures::season_of_change)),
+    /// else the current one.
+    pub fn season_of_change(
+        &self,
+        league: &LeagueInfo,
+        name: Option<&str>,
+        day: NaiveDate,
+        today: NaiveDate,
+    ) -> Result<SeasonInfo, StoreError> {
+        if name.is_some() {
+            return self.season(league, name);
+        }
+        let mut seasons = self.season_dates(league.id)?;
+        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
+        match crate::league::fixtures::season_of_change(&dates, day)
+            .map_err(|e| StoreError::Refused(e.to_string()))?
+        {
+            Some(i) => Ok(seasons.swap_remove(i).0),
+            None => self.current_season(league, None, today),
+        }
+    }
+
     /// The season named, else the season a roster or team is added to
     /// ([`season_being_set_up`](crate::league::fixtures::season_being_set_up)).
     pub fn season_being_set_up(
@@ -306,6 +331,24 @@ impl LeagueReader<'_> {
         match crate::league::fixtures::season_being_set_up(&dates, today) {
             Some(i) => Ok(seasons.swap_remove(i).0),
             None => self.season(league, None),
+        }
+    }
+
+    /// Refuses a schedule for `season` whose rounds run from `first` to `last` over another
+    /// season's dates ([`check_schedule`](crate::league::fixtures::check_schedule)).
+    pub fn check_schedule(
+        &self,
+        league: &LeagueInfo,
+        season: i64,
+        first: NaiveDate,
+        last: NaiveDate,
+    ) -> Result<(), StoreError> {
+        let seasons = self.season_dates(league.id)?;
+        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
+        match seasons.iter().position(|(s, _)| s.id == season) {
+            Some(i) => crate::league::fixtures::check_schedule(&dates, i, first, last)
+                .map_err(|e| StoreError::Refused(e.to_string())),
+            None => Ok(()),
         }
     }
 
@@ -344,6 +387,17 @@ impl LeagueReader<'_> {
         let mut seasons = self.season_dates(league.id)?;
         let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
         let refused = |e: crate::league::fixtures::SeasonChoice| StoreError::Refused(e.to_string());
+        // The seasons where the night's teams have a fixture on the day.
+        let mut on_day = Vec::new();
+        if let Some((home, away)) = pair {
+            let mut stmt = self.0.prepare_cached(
+                "SELECT DISTINCT season FROM fixtures WHERE home = ?1 AND away = ?2 AND date = ?3",
+            )?;
+            for id in stmt.query_map((home, away, day.to_string()), |r| r.get::<_, i64>(0))? {
+                let id = id?;
+                on_day.extend(seasons.iter().position(|(s, _)| s.id == id));
+            }
+        }
         let i = match name {
             Some(name) => {
                 let given = self.season(league, Some(name))?;
@@ -351,7 +405,9 @@ impl LeagueReader<'_> {
                     .iter()
                     .position(|(s, _)| s.id == given.id)
                     .expect("a season of the league");
-                crate::league::fixtures::check_season(&dates, i, day).map_err(refused)?;
+                if !on_day.contains(&i) {
+                    crate::league::fixtures::check_season(&dates, i, day).map_err(refused)?;
+                }
                 i
             }
             None if seasons.is_empty() => return self.season(league, None),
@@ -367,7 +423,8 @@ impl LeagueReader<'_> {
                         moved_from.extend(seasons.iter().position(|(s, _)| s.id == id));
                     }
                 }
-                crate::league::fixtures::season_for(&dates, day, &moved_from).map_err(refused)?
+                crate::league::fixtures::season_for_night(&dates, day, &on_day, &moved_from)
+                    .map_err(refused)?
             }
         };
         Ok(seasons.swap_remove(i).0)
@@ -986,6 +1043,7 @@ impl Change<'_> {
             return Err(StoreError::Refused("a team cannot play itself".into()));
         }
         self.no_fixture_on(season, day, home, away)?;
+        self.fits_season(season, day, home, away, None)?;
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         self.tx
@@ -1032,6 +1090,120 @@ impl Change<'_> {
         }
     }
 
+    /// Refuses a fixture on `day` (fixture `except` moved there, or a new one) that would give
+    /// either team a second fixture that date in the season (cancelled ones not counted), or
+    /// that is more than a year from the season's other fixtures
+    /// ([`check_near`](crate::league::fixtures::check_near)).
+    fn fits_season(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+        except: Option<i64>,
+    ) -> Result<(), StoreError> {
+        self.one_fixture_a_date(season, day, home, away, except)?;
+        self.dates_allow(season, day, except)
+    }
+
+    /// Refuses a second fixture a date in the season for either team (cancelled ones not
+    /// counted; fixture `except`, being moved, not counted).
+    fn one_fixture_a_date(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+        except: Option<i64>,
+    ) -> Result<(), StoreError> {
+        let clash: Option<(i64, String, String, String)> = self
+            .tx
+            .prepare_cached(
+                "SELECT f.id, t.name, h.name, a.name FROM fixtures f
+                 JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+                 JOIN teams t ON t.id = CASE WHEN ?3 IN (f.home, f.away) THEN ?3 ELSE ?4 END
+                 WHERE f.season = ?1 AND f.date = ?2 AND f.status <> 'cancelled'
+                 AND (f.home IN (?3, ?4) OR f.away IN (?3, ?4)) AND f.id IS NOT ?5
+                 ORDER BY f.id LIMIT 1",
+            )?
+            .query_row((season, day.to_string(), home, away, except), |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })
+            .optional()?;
+        if let Some((id, team, h, a)) = clash {
+            return Err(StoreError::Refused(format!(
+                "{team} has a fixture on {day} already: fixture {id}, {h} v {a} (a team plays one fixture a date)"
+            )));
+        }
+        Ok(())
+    }
+
+    /// Refuses a fixture on `day` in `season` more than a year from its other fixtures, or in
+    /// another season's dates ([`check_season`](crate::league::fixtures::check_season)).
+    fn dates_allow(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        except: Option<i64>,
+    ) -> Result<(), StoreError> {
+        // Each season's first and last fixture by the (season, date) index; the fixture moved
+        // not counted.
+        let span = |id: i64| -> Result<Option<(NaiveDate, NaiveDate)>, StoreError> {
+            let end = |order: &str| -> Result<Option<String>, StoreError> {
+                Ok(self
+                    .tx
+                    .prepare_cached(&format!(
+                        "SELECT date FROM fixtures WHERE season = ?1 AND status <> 'cancelled'
+                         AND id IS NOT ?2 ORDER BY date {order} LIMIT 1"
+                    ))?
+                    .query_row((id, except), |r| r.get(0))
+                    .optional()?)
+            };
+            Ok(match (end("ASC")?, end("DESC")?) {
+                (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
+                _ => None,
+            })
+        };
+        // Within its own season's dates: nothing more to ask (most rows of an import).
+        if span(season)?.is_some_and(|(first, last)| first <= day && day <= last) {
+            return Ok(());
+        }
+        let seasons: Vec<(i64, String, Option<String>, Option<String>)> = self
+            .tx
+            .prepare_cached(
+                "SELECT s.id, s.name,
+                 (SELECT date FROM fixtures WHERE season = s.id AND status <> 'cancelled'
+                  AND id IS NOT ?2 ORDER BY date ASC LIMIT 1),
+                 (SELECT date FROM fixtures WHERE season = s.id AND status <> 'cancelled'
+                  AND id IS NOT ?2 ORDER BY date DESC LIMIT 1)
+                 FROM seasons s
+                 WHERE s.league = (SELECT league FROM seasons WHERE id = ?1) ORDER BY s.id",
+            )?
+            .query_map((season, except), |r| {
+                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut dates = Vec::with_capacity(seasons.len());
+        let mut given = 0;
+        for (i, (id, name, first, last)) in seasons.into_iter().enumerate() {
+            if id == season {
+                given = i;
+            }
+            let span = match (first, last) {
+                (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
+                _ => None,
+            };
+            dates.push(crate::league::fixtures::SeasonDates {
+                name,
+                span,
+                scheduled: false,
+            });
+        }
+        let refused = |e: crate::league::fixtures::SeasonChoice| StoreError::Refused(e.to_string());
+        crate::league::fixtures::check_near(&dates[given], day).map_err(refused)?;
+        crate::league::fixtures::check_season(&dates, given, day).map_err(refused)
+    }
+
     /// Adds a fixture already played, with its night's result, in one go (as an import adds
     /// the nights it finds no fixture for).
     pub fn add_played_fixture(
@@ -1045,6 +1217,8 @@ impl Change<'_> {
         if home == away {
             return Err(StoreError::Refused("a team cannot play itself".into()));
         }
+        // The caller (an import) checks the season's dates, as it keeps them.
+        self.one_fixture_a_date(season, day, home, away, None)?;
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         let (kind, points, walkover) = result_columns(result);
@@ -1079,6 +1253,7 @@ impl Change<'_> {
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )?;
         self.no_fixture_on(season, day, home, away)?;
+        self.fits_season(season, day, home, away, Some(fixture))?;
         self.tx.execute(
             "UPDATE fixtures SET date = ?1 WHERE id = ?2",
             (day.to_string(), fixture),

@@ -133,6 +133,9 @@ pub struct Resolver<'c, 'a> {
     withdrawals: HashMap<(i64, i64), (String, u64)>,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
+    /// Each season's dates (by season id), once looked up, kept as nights are added, so that
+    /// a night added is checked against the seasons' dates as `don night enter` checks it.
+    season_dates: Vec<(i64, crate::league::fixtures::SeasonDates)>,
 }
 
 impl<'c, 'a> Resolver<'c, 'a> {
@@ -172,7 +175,47 @@ impl<'c, 'a> Resolver<'c, 'a> {
             adjustments_before: HashMap::new(),
             withdrawals: HashMap::new(),
             league_made: false,
+            season_dates: Vec::new(),
         })
+    }
+
+    /// Refuses a night added on `day` to `season` that is more than a year from the season's
+    /// other fixtures or in another season's dates, by the rules `night enter --season` keeps
+    /// ([`check_near`](crate::league::fixtures::check_near),
+    /// [`check_season`](crate::league::fixtures::check_season)); else takes the day into the
+    /// season's dates.
+    fn dates_allow(
+        &mut self,
+        season: i64,
+        day: chrono::NaiveDate,
+        line: u64,
+    ) -> Result<(), RowError> {
+        if !self.season_dates.iter().any(|(id, _)| *id == season) {
+            self.season_dates = self
+                .change
+                .leagues()
+                .season_dates(self.league.id)
+                .map_err(|e| store_fault(e, line))?
+                .into_iter()
+                .map(|(s, d)| (s.id, d))
+                .collect();
+        }
+        let Some(i) = self.season_dates.iter().position(|(id, _)| *id == season) else {
+            return Ok(());
+        };
+        if self.season_dates[i].1.holds_day(day) {
+            return Ok(());
+        }
+        let dates: Vec<_> = self.season_dates.iter().map(|(_, d)| d.clone()).collect();
+        crate::league::fixtures::check_near(&dates[i], day)
+            .and_then(|()| crate::league::fixtures::check_season(&dates, i, day))
+            .map_err(|e| RowError {
+                line,
+                column: None,
+                message: e.to_string(),
+            })?;
+        self.season_dates[i].1.add(day);
+        Ok(())
     }
 
     /// The configuration a season's rows are checked with: its own, or the league's for a
@@ -506,9 +549,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     .map_err(|e| store_fault(e, line))?;
                 id
             }
-            None => change
-                .add_played_fixture(season.id, night.date, home.id, away.id, &night.result)
-                .map_err(|e| store_fault(e, line))?,
+            None => {
+                self.dates_allow(season.id, night.date, line)?;
+                self.change
+                    .add_played_fixture(season.id, night.date, home.id, away.id, &night.result)
+                    .map_err(|e| store_fault(e, line))?
+            }
         };
         if !night.confirmation.is_confirmed() {
             let confirmation = &night.confirmation;
