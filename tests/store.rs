@@ -607,7 +607,11 @@ fn one_name_spelt_two_ways_in_one_change_is_one_player_and_no_panic() {
     );
     db.ok(&["league", "new", "Valleys"]);
     db.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
-    let said = db.ok(&["roster", "add", "A", "Zed Zee", "ZED ZEE"]);
+    // Named twice in one command: refused as a slip (no panic); one at a time, one player.
+    let out = db.run(&["roster", "add", "A", "Zed Zee", "ZED ZEE"]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    db.ok(&["roster", "add", "A", "Zed Zee"]);
+    let said = db.ok(&["roster", "add", "A", "ZED ZEE"]);
     assert!(said.contains("1 on the roster"), "{said}");
     let out = db.run(&[
         "night",

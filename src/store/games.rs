@@ -585,19 +585,23 @@ impl Store {
             sql.push_str(&format!(" AND g.date <= ?{}", params.len()));
         }
         sql.push_str(" ORDER BY g.id");
-        let ids: Vec<i64> = self
-            .conn
-            .prepare(&sql)?
-            .query_map(rusqlite::params_from_iter(&params), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        ids.into_iter()
-            .map(|game| {
-                Ok(GameSummary {
-                    game,
-                    record: game_record(&self.conn, game)?,
+        // One read of one state: each game's query in a transaction of its own would take and
+        // let go the database's read lock once a query, slow while another `don` writes.
+        self.read(|store| {
+            let ids: Vec<i64> = store
+                .conn
+                .prepare(&sql)?
+                .query_map(rusqlite::params_from_iter(&params), |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            ids.into_iter()
+                .map(|game| {
+                    Ok(GameSummary {
+                        game,
+                        record: game_record(&store.conn, game)?,
+                    })
                 })
-            })
-            .collect()
+                .collect()
+        })
     }
 
     /// The newest game first, for choosing the most recent unfinished one.
