@@ -153,6 +153,15 @@ fn check_format(format: Option<Value>, faults: &mut Vec<Fault>) {
     }
 }
 
+/// `text` checked as a line of text ([`super::text::check`]), unless it is blank.
+fn check_unless_blank(text: &str) -> Result<(), super::text::TextError> {
+    if text.trim().is_empty() {
+        Ok(())
+    } else {
+        super::text::check(text)
+    }
+}
+
 /// One of the record's other fields: `id`, `date`, `venue`, `seats`, `jacks_out`.
 fn read_record_field(key: &str, value: Value, spec: Option<&Spec>, rec: &mut Record) {
     match key {
@@ -161,7 +170,14 @@ fn read_record_field(key: &str, value: Value, spec: Option<&Spec>, rec: &mut Rec
             Value::String(id) if id.trim().is_empty() => rec
                 .faults
                 .push(schema("`id` must not be empty: leave it out instead")),
-            Value::String(_) => {}
+            Value::String(id) => {
+                if let Err(e) = super::text::check(&id) {
+                    rec.faults.push(schema(format!(
+                        "`id` \"{}\" {e}",
+                        super::text::escaped(&super::text::shortened(&id))
+                    )));
+                }
+            }
             v => rec.faults.push(schema(format!(
                 "`id` must be a string, not {}",
                 kind_of(&v)
@@ -172,6 +188,13 @@ fn read_record_field(key: &str, value: Value, spec: Option<&Spec>, rec: &mut Rec
                 if key == "date" {
                     rec.date = Some(s)
                 } else {
+                    // A venue is kept and shown: no character that acts on a terminal.
+                    if let Err(e) = check_unless_blank(&s) {
+                        rec.faults.push(schema(format!(
+                            "`venue` \"{}\" {e}",
+                            super::text::escaped(&super::text::shortened(&s))
+                        )));
+                    }
                     rec.venue = Some(s)
                 }
             }
@@ -277,11 +300,13 @@ fn parse_seats(value: Value, spec: Option<&Spec>, rec: &mut Record) {
                 "`seats` has `{key}`, which is not a seat of this game"
             ))),
             (Some(_), Value::String(name))
-                if !name.trim().is_empty() && !super::text::has_visible(&name) =>
+                if !name.trim().is_empty() && super::text::check(&name).is_err() =>
             {
+                let e = super::text::check(&name).err().map(|e| e.to_string());
                 rec.faults.push(schema(format!(
-                    "`seats.{key}` \"{}\" has nothing visible in it",
-                    name.escape_default()
+                    "`seats.{key}` \"{}\" {}",
+                    super::text::escaped(&super::text::shortened(&name)),
+                    e.unwrap_or_default()
                 )))
             }
             (Some(s), Value::String(name)) => rec.seats[s] = Some(name),
