@@ -135,7 +135,10 @@ pub struct Resolver<'c, 'a> {
     pub league_made: bool,
     /// Each season's dates (by season id), once looked up, kept as nights are added, so that
     /// a night added is checked against the seasons' dates as `don night enter` checks it.
-    season_dates: Vec<(i64, crate::league::fixtures::SeasonDates)>,
+    /// The league's seasons' ids and dates, read once, then kept as the import adds to them.
+    season_ids: Vec<i64>,
+    season_dates: Vec<crate::league::fixtures::SeasonDates>,
+    season_dates_read: bool,
 }
 
 impl<'c, 'a> Resolver<'c, 'a> {
@@ -175,7 +178,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             adjustments_before: HashMap::new(),
             withdrawals: HashMap::new(),
             league_made: false,
+            season_ids: Vec::new(),
             season_dates: Vec::new(),
+            season_dates_read: false,
         })
     }
 
@@ -190,31 +195,43 @@ impl<'c, 'a> Resolver<'c, 'a> {
         day: chrono::NaiveDate,
         line: u64,
     ) -> Result<(), RowError> {
-        if !self.season_dates.iter().any(|(id, _)| *id == season) {
-            self.season_dates = self
+        if !self.season_dates_read {
+            let read = self
                 .change
                 .leagues()
                 .season_dates(self.league.id)
-                .map_err(|e| store_fault(e, line))?
-                .into_iter()
-                .map(|(s, d)| (s.id, d))
-                .collect();
+                .map_err(|e| store_fault(e, line))?;
+            (self.season_ids, self.season_dates) = read.into_iter().map(|(s, d)| (s.id, d)).unzip();
+            self.season_dates_read = true;
         }
-        let Some(i) = self.season_dates.iter().position(|(id, _)| *id == season) else {
-            return Ok(());
+        let i = match self.season_ids.iter().position(|id| *id == season) {
+            Some(i) => i,
+            // A season this import made: no fixtures yet.
+            None => {
+                let Some(made) = self.seasons.values().find(|s| s.id == season) else {
+                    return Ok(());
+                };
+                self.season_ids.push(season);
+                self.season_dates
+                    .push(crate::league::fixtures::SeasonDates {
+                        name: made.name.clone(),
+                        span: None,
+                        scheduled: false,
+                    });
+                self.season_ids.len() - 1
+            }
         };
-        if self.season_dates[i].1.holds_day(day) {
+        if self.season_dates[i].holds_day(day) {
             return Ok(());
         }
-        let dates: Vec<_> = self.season_dates.iter().map(|(_, d)| d.clone()).collect();
-        crate::league::fixtures::check_near(&dates[i], day)
-            .and_then(|()| crate::league::fixtures::check_season(&dates, i, day))
+        crate::league::fixtures::check_near(&self.season_dates[i], day)
+            .and_then(|()| crate::league::fixtures::check_season(&self.season_dates, i, day))
             .map_err(|e| RowError {
                 line,
                 column: None,
                 message: e.to_string(),
             })?;
-        self.season_dates[i].1.add(day);
+        self.season_dates[i].add(day);
         Ok(())
     }
 
