@@ -302,12 +302,18 @@ fn parse_seats(value: Value, spec: Option<&Spec>, rec: &mut Record) {
             (Some(_), Value::String(name))
                 if !name.trim().is_empty() && super::text::check(&name).is_err() =>
             {
-                let e = super::text::check(&name).err().map(|e| e.to_string());
-                rec.faults.push(schema(format!(
-                    "`seats.{key}` \"{}\" {}",
-                    super::text::escaped(&super::text::shortened(&name)),
-                    e.unwrap_or_default()
-                )))
+                // A name that shows nothing is shown escaped whole, as it could not be seen.
+                let said = if super::text::has_visible(&name) {
+                    let e = super::text::check(&name).err().map(|e| e.to_string());
+                    format!(
+                        "\"{}\" {}",
+                        super::text::escaped(&super::text::shortened(&name)),
+                        e.unwrap_or_default()
+                    )
+                } else {
+                    format!("\"{}\" has nothing visible in it", name.escape_default())
+                };
+                rec.faults.push(schema(format!("`seats.{key}` {said}")))
             }
             (Some(s), Value::String(name)) => rec.seats[s] = Some(name),
             (Some(_), v) => rec.faults.push(schema(format!(
