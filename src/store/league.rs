@@ -272,6 +272,28 @@ impl LeagueReader<'_> {
         Ok(out)
     }
 
+    /// The season named, else the one `choose` picks (an index) from the league's seasons'
+    /// dates, else the one `otherwise` gives.
+    fn chosen_season(
+        &self,
+        league: &LeagueInfo,
+        name: Option<&str>,
+        choose: impl FnOnce(
+            &[crate::league::fixtures::SeasonDates],
+        ) -> Result<Option<usize>, StoreError>,
+        otherwise: impl FnOnce() -> Result<SeasonInfo, StoreError>,
+    ) -> Result<SeasonInfo, StoreError> {
+        if name.is_some() {
+            return self.season(league, name);
+        }
+        let (mut seasons, dates): (Vec<SeasonInfo>, Vec<_>) =
+            self.season_dates(league.id)?.into_iter().unzip();
+        match choose(&dates)? {
+            Some(i) => Ok(seasons.swap_remove(i)),
+            None => otherwise(),
+        }
+    }
+
     /// A season of a league by name; with no name, the current one: the one whose dates hold
     /// `today`, else the one whose dates end latest (one with no fixtures yet only when none
     /// has any).
@@ -281,15 +303,12 @@ impl LeagueReader<'_> {
         name: Option<&str>,
         today: NaiveDate,
     ) -> Result<SeasonInfo, StoreError> {
-        if name.is_some() {
-            return self.season(league, name);
-        }
-        let mut seasons = self.season_dates(league.id)?;
-        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
-        match crate::league::fixtures::current_season(&dates, today) {
-            Some(i) => Ok(seasons.swap_remove(i).0),
-            None => self.season(league, None),
-        }
+        self.chosen_season(
+            league,
+            name,
+            |dates| Ok(crate::league::fixtures::current_season(dates, today)),
+            || self.season(league, None),
+        )
     }
 
     /// The season named, else the season a change dated `day` (a deduction, an award, a
@@ -302,17 +321,15 @@ impl LeagueReader<'_> {
         day: NaiveDate,
         today: NaiveDate,
     ) -> Result<SeasonInfo, StoreError> {
-        if name.is_some() {
-            return self.season(league, name);
-        }
-        let mut seasons = self.season_dates(league.id)?;
-        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
-        match crate::league::fixtures::season_of_change(&dates, day)
-            .map_err(|e| StoreError::Refused(e.to_string()))?
-        {
-            Some(i) => Ok(seasons.swap_remove(i).0),
-            None => self.current_season(league, None, today),
-        }
+        self.chosen_season(
+            league,
+            name,
+            |dates| {
+                crate::league::fixtures::season_of_change(dates, day)
+                    .map_err(|e| StoreError::Refused(e.to_string()))
+            },
+            || self.current_season(league, None, today),
+        )
     }
 
     /// The season named, else the season a roster or team is added to
@@ -323,15 +340,12 @@ impl LeagueReader<'_> {
         name: Option<&str>,
         today: NaiveDate,
     ) -> Result<SeasonInfo, StoreError> {
-        if name.is_some() {
-            return self.season(league, name);
-        }
-        let mut seasons = self.season_dates(league.id)?;
-        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
-        match crate::league::fixtures::season_being_set_up(&dates, today) {
-            Some(i) => Ok(seasons.swap_remove(i).0),
-            None => self.season(league, None),
-        }
+        self.chosen_season(
+            league,
+            name,
+            |dates| Ok(crate::league::fixtures::season_being_set_up(dates, today)),
+            || self.season(league, None),
+        )
     }
 
     /// Refuses a schedule for `season` whose rounds run from `first` to `last` over another
