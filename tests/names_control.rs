@@ -778,3 +778,38 @@ fn a_line_that_is_not_utf8_is_refused_unread_and_a_line_of_64_kib_is_read() {
     );
     assert!(said.len() < 20_000, "the word is not said whole");
 }
+
+#[test]
+fn a_reason_too_long_is_quoted_shortened_in_its_refusal() {
+    let db = Db::four_teams_scheduled();
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "D",
+        "--date",
+        "2025-09-04",
+        "--totals",
+        "5-4",
+    ]);
+    let before = db.dump();
+    let reason = "v".repeat(4097);
+    let out = db.run(&[
+        "night",
+        "dispute",
+        "A",
+        "D",
+        "--date",
+        "2025-09-04",
+        "--reason",
+        &reason,
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    let err = text(&out.stderr);
+    // Before: the whole reason was said back, 4,183 bytes of it.
+    assert_eq!(
+        err,
+        format!("don: error: --reason \"{}… (4057 characters more)\" is 4097 characters long: a line of text may have at most 4096\n", "v".repeat(40))
+    );
+    assert_eq!(db.dump(), before);
+}

@@ -792,3 +792,35 @@ exit $code"#;
     // Before: the configuration and the rosters were left there, and the matches cut short.
     assert_eq!(text(&out.stdout), "");
 }
+
+#[test]
+fn an_export_set_s_folders_are_readable_by_everyone_whatever_the_umask() {
+    use std::os::unix::fs::PermissionsExt;
+    let db = Db::new();
+    db.import_sample_season();
+    let out = db.dir().join("u7").join("a").join("b");
+    let run = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("umask 077; exec \"$@\"")
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_don"))
+        .args([
+            "export",
+            "--league",
+            "Abercarn Crib and Don League",
+            "--season",
+            "2025-26",
+        ])
+        .arg("--out-dir")
+        .arg(&out)
+        .env("DON_DB", &db.path)
+        .output()
+        .unwrap();
+    assert!(run.status.success(), "{}", text(&run.stderr));
+    let mode = |p: &std::path::Path| std::fs::metadata(p).unwrap().permissions().mode() & 0o777;
+    // Before: the folders made were 0700, the files in them 0644.
+    for folder in [db.dir().join("u7"), db.dir().join("u7/a"), out.clone()] {
+        assert_eq!(mode(&folder), 0o755, "{}", folder.display());
+    }
+    assert_eq!(mode(&out.join("2025-26-nights.csv")), 0o644);
+}

@@ -501,7 +501,7 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
             if let Err(e) = don::record::text::check(&reason) {
                 return Err(CliError::Usage(format!(
                     "--reason \"{}\" {e}",
-                    shown(&reason)
+                    shown(&don::record::text::shortened(&reason))
                 )));
             }
             let by = match (by, current) {

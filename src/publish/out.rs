@@ -493,7 +493,23 @@ fn folder(dir: &Path, database: &Path) -> Result<(), OutError> {
                     });
                 }
             }
-            fs::create_dir_all(dir).map_err(|e| match e.kind() {
+            // Readable by everyone whatever the umask, as the site's folders are: each folder
+            // made here, the last and those before it.
+            let missing: Vec<&Path> = dir
+                .ancestors()
+                .take_while(|a| !a.as_os_str().is_empty() && !a.exists())
+                .collect();
+            let made = fs::create_dir_all(dir);
+            #[cfg(unix)]
+            if made.is_ok() {
+                use std::os::unix::fs::PermissionsExt;
+                for folder in missing {
+                    let _ = fs::set_permissions(folder, fs::Permissions::from_mode(0o755));
+                }
+            }
+            #[cfg(not(unix))]
+            let _ = missing;
+            made.map_err(|e| match e.kind() {
                 io::ErrorKind::NotADirectory => not_a_folder(dir, dir),
                 _ => OutError::write(dir, e),
             })
