@@ -694,3 +694,43 @@ fn an_import_keeps_seasons_apart_as_the_commands_do() {
     let shown = db.ok(&["night", "show", "A", "D", "--date", "2025-09-04"]);
     assert!(shown.contains("A v D"), "{shown}");
 }
+
+/// A results file's nights are taken in its order: a file not sorted by date can be refused by
+/// the one-year rule where the same rows sorted are taken; the refusal says so.
+#[test]
+fn a_far_night_in_a_file_not_sorted_by_date_says_the_rows_are_taken_in_order() {
+    let db = Db::new();
+    let head = "season,date,home,away,home_points,away_points\n";
+    let unsorted = db.dir().join("unsorted.csv");
+    std::fs::write(
+        &unsorted,
+        format!("{head}S,2025-01-02,A,B,5,4\nS,2026-06-04,B,A,5,4\nS,2025-09-04,A,C,5,4\n"),
+    )
+    .unwrap();
+    let out = db.run(&[
+        "import",
+        unsorted.to_str().unwrap(),
+        "--league",
+        "OL",
+        "--create",
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("line 3: 2026-06-04 is more than a year from season S (2025-01-02)'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`) (a file's nights are taken in its order: one sorted by date is read as a season grows)"),
+        "{}",
+        text(&out.stderr)
+    );
+    let sorted = db.dir().join("sorted.csv");
+    std::fs::write(
+        &sorted,
+        format!("{head}S,2025-01-02,A,B,5,4\nS,2025-09-04,A,C,5,4\nS,2026-06-04,B,A,5,4\n"),
+    )
+    .unwrap();
+    db.ok(&[
+        "import",
+        sorted.to_str().unwrap(),
+        "--league",
+        "OL",
+        "--create",
+    ]);
+}

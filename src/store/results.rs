@@ -229,7 +229,14 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .map_err(|e| RowError {
                 line,
                 column: None,
-                message: e.to_string(),
+                message: match e {
+                    // The file's rows are taken in order: the season's dates are those of the
+                    // rows before this one.
+                    crate::league::fixtures::SeasonChoice::Far { .. } => format!(
+                        "{e} (a file's nights are taken in its order: one sorted by date is read as a season grows)"
+                    ),
+                    _ => e.to_string(),
+                },
             })?;
         self.season_dates[i].add(day);
         Ok(())
