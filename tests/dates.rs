@@ -18,6 +18,31 @@ fn refused(db: &Db, args: &[&str], code: i32, needle: &str) {
     assert_eq!(before, db.dump(), "{args:?} changed the database");
 }
 
+/// The sample season, and a history season 2019-20 made after it with one fixture, Royal Oak v
+/// Red Lion on `day`.
+fn with_a_history_season(day: &str) -> Db {
+    let db = Db::new();
+    db.import_sample_season();
+    db.ok(&["season", "new", "2019-20", "--same-teams"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Royal Oak",
+        "Red Lion",
+        day,
+        "--season",
+        "2019-20",
+    ]);
+    db
+}
+
+/// The season of the row of `table` added last.
+fn season_of_last(db: &Db, table: &str) -> String {
+    db.sql(&format!(
+        "SELECT s.name FROM {table} x JOIN seasons s ON s.id = x.season ORDER BY x.id DESC LIMIT 1"
+    ))
+}
+
 /// The season each fixture of Royal Oak v Red Lion is in, by date.
 fn seasons_of_fixtures(db: &Db, date: &str) -> String {
     db.sql(&format!(
@@ -271,23 +296,8 @@ fn a_pair_has_one_fixture_on_a_date() {
 /// last with no fixtures yet (the next one, being set up) is where a roster goes.
 #[test]
 fn changes_and_figures_go_to_the_current_season_not_a_history_season_made_last() {
-    let db = Db::new();
-    db.import_sample_season();
-    db.ok(&["season", "new", "2019-20", "--same-teams"]);
-    db.ok(&[
-        "fixtures",
-        "add",
-        "Royal Oak",
-        "Red Lion",
-        "2019-10-03",
-        "--season",
-        "2019-20",
-    ]);
-    let season_of = |table: &str| {
-        db.sql(&format!(
-            "SELECT s.name FROM {table} x JOIN seasons s ON s.id = x.season ORDER BY x.id DESC LIMIT 1"
-        ))
-    };
+    let db = with_a_history_season("2019-10-03");
+    let season_of = |table: &str| season_of_last(&db, table);
     db.ok(&["deduct", "Royal Oak", "2", "--reason", "late result"]);
     assert_eq!(season_of("adjustments"), "2025-26\n");
     db.ok(&["award", "Red Lion", "1", "--reason", "walkover"]);
@@ -359,23 +369,8 @@ fn a_skip_date_that_skips_no_round_is_refused() {
 /// that season, not the current one; its warning names both ways to put it elsewhere.
 #[test]
 fn a_dated_change_goes_in_the_season_whose_dates_hold_it() {
-    let db = Db::new();
-    db.import_sample_season();
-    db.ok(&["season", "new", "2019-20", "--same-teams"]);
-    db.ok(&[
-        "fixtures",
-        "add",
-        "Royal Oak",
-        "Red Lion",
-        "2019-11-07",
-        "--season",
-        "2019-20",
-    ]);
-    let season_of = |table: &str| {
-        db.sql(&format!(
-            "SELECT s.name FROM {table} x JOIN seasons s ON s.id = x.season ORDER BY x.id DESC LIMIT 1"
-        ))
-    };
+    let db = with_a_history_season("2019-11-07");
+    let season_of = |table: &str| season_of_last(&db, table);
     let out = db.run(&[
         "deduct",
         "Royal Oak",
