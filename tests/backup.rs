@@ -888,33 +888,6 @@ fn a_backup_writes_through_a_symbolic_link_as_an_export_does() {
 
 use std::path::Path;
 
-/// `don ARGS` run as the user nobody (through `setpriv`) when this test runs as root, else as
-/// this user; `None` where that cannot be done.
-fn as_other_user(db: &Db, args: &[&str]) -> Option<std::process::Output> {
-    use std::os::unix::fs::MetadataExt;
-    let probe = db.dir().join(".uid");
-    std::fs::write(&probe, b"").unwrap();
-    let root = std::fs::metadata(&probe).unwrap().uid() == 0;
-    std::fs::remove_file(&probe).unwrap();
-    let mut cmd = if root {
-        let mut cmd = std::process::Command::new("setpriv");
-        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(env!("CARGO_BIN_EXE_don"));
-        cmd
-    } else {
-        std::process::Command::new(env!("CARGO_BIN_EXE_don"))
-    };
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("COLUMNS")
-        .env("NO_COLOR", "1")
-        .args(args)
-        .env("DON_DB", &db.path)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .ok()
-        .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")))
-}
-
 #[test]
 fn a_backup_never_replaces_a_file_the_user_may_not_write() {
     use std::os::unix::fs::PermissionsExt;
@@ -927,7 +900,7 @@ fn a_backup_never_replaces_a_file_the_user_may_not_write() {
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o777)).unwrap();
     std::fs::set_permissions(&copy, std::fs::Permissions::from_mode(0o444)).unwrap();
     let c = copy.to_str().unwrap();
-    let ran = as_other_user(&db, &["backup", c]);
+    let ran = db.as_other_user(&["backup", c]);
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
     let Some(out) = ran else {
         eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
@@ -976,15 +949,12 @@ fn a_dry_run_import_works_on_a_database_one_may_not_write() {
     let names = files(db.dir());
     std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o444)).unwrap();
     std::fs::set_permissions(db.dir(), std::fs::Permissions::from_mode(0o755)).unwrap();
-    let ran = as_other_user(
-        &db,
-        &[
-            "import",
-            "--dry-run",
-            "examples/phat.json",
-            "examples/irish-don.json",
-        ],
-    );
+    let ran = db.as_other_user(&[
+        "import",
+        "--dry-run",
+        "examples/phat.json",
+        "examples/irish-don.json",
+    ]);
     std::fs::set_permissions(db.dir(), std::fs::Permissions::from_mode(0o700)).unwrap();
     std::fs::set_permissions(&db.path, std::fs::Permissions::from_mode(0o644)).unwrap();
     let Some(out) = ran else {

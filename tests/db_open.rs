@@ -9,12 +9,12 @@
 
 mod common;
 
-use std::os::unix::fs::{MetadataExt, PermissionsExt};
+use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
 
 use common::db::Db;
-use common::{don, text};
+use common::{don, don_as_other_user, other_user_output, text};
 
 /// The names of the files in `dir`, sorted.
 fn files(dir: &Path) -> Vec<String> {
@@ -139,54 +139,23 @@ fn reading_commands_work_on_a_read_only_mount_and_a_change_is_refused_plainly() 
     assert_eq!(files(db.dir()), ["don.db"]);
 }
 
-/// Whether this test runs as root (to whom file permissions are no bar).
-fn is_root(dir: &Path) -> bool {
-    let probe = dir.join(".uid");
-    std::fs::write(&probe, b"").unwrap();
-    let root = std::fs::metadata(&probe).unwrap().uid() == 0;
-    std::fs::remove_file(&probe).unwrap();
-    root
-}
-
-/// `don ARGS` as a user who may read `db` but not write it or its folder: this user, or, for
-/// root, the user nobody through `setpriv`. `None` where neither can be done.
-fn as_reader(db: &Db, root: bool, args: &[&str]) -> Option<Output> {
-    let mut cmd = if root {
-        let mut cmd = Command::new("setpriv");
-        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(env!("CARGO_BIN_EXE_don"));
-        cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env_remove("COLUMNS");
-        cmd
-    } else {
-        don()
-    };
-    cmd.args(args)
-        .env("DON_DB", &db.path)
-        .stdin(Stdio::null())
-        .output()
-        .ok()
-        .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")))
-}
-
 #[test]
 fn reading_commands_work_on_a_file_one_may_read_but_not_write() {
     let db = Db::with_html_name_and_a_game();
     db.ok(&["roster", "add", "Royal Oak", "Gareth", "Rhys"]);
     let expected = read_outputs(&db);
     let before = std::fs::read(&db.path).unwrap();
-    let root = is_root(db.dir());
     let mode = |path: &Path, mode: u32| {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
     };
     mode(&db.path, 0o444);
     mode(db.dir(), 0o555);
-    let ran = as_reader(&db, root, &["games"]);
+    let ran = db.as_other_user(&["games"]);
     let checked = ran.map(|probe| {
         // Before: "attempt to write a readonly database".
         assert_eq!(text(&probe.stderr), "");
         for (args, expected) in READS.iter().zip(&expected) {
-            let out = as_reader(&db, root, args).unwrap();
+            let out = db.as_other_user(args).unwrap();
             assert_eq!(text(&out.stderr), expected.1, "{args:?}");
             assert_eq!(text(&out.stdout), expected.0, "{args:?}");
         }
@@ -194,7 +163,7 @@ fn reading_commands_work_on_a_file_one_may_read_but_not_write() {
             &["award", "Royal Oak", "1", "--reason", "late"][..],
             &["undo"][..],
         ] {
-            let out = as_reader(&db, root, args).unwrap();
+            let out = db.as_other_user(args).unwrap();
             assert_eq!(out.status.code(), Some(1), "{args:?}");
             assert!(
                 text(&out.stderr).starts_with(&read_only_words(&db)),
@@ -504,7 +473,6 @@ fn a_database_whose_latest_changes_are_in_its_wal_in_a_folder_one_may_not_write_
         wal.push("-wal");
         std::fs::copy(PathBuf::from(wal), copy.path().join("don.db-wal")).unwrap();
     }
-    let root = is_root(copy.path());
     let mode = |path: &Path, mode: u32| {
         std::fs::set_permissions(path, std::fs::Permissions::from_mode(mode)).unwrap()
     };
@@ -512,21 +480,7 @@ fn a_database_whose_latest_changes_are_in_its_wal_in_a_folder_one_may_not_write_
         mode(&copy.path().join(name), 0o444);
     }
     mode(copy.path(), 0o555);
-    let mut cmd = if root {
-        let mut cmd = Command::new("setpriv");
-        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(env!("CARGO_BIN_EXE_don"));
-        cmd
-    } else {
-        don()
-    };
-    let out = cmd
-        .args(["log", "--db"])
-        .arg(&path)
-        .stdin(Stdio::null())
-        .output()
-        .ok()
-        .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")));
+    let out = other_user_output(don_as_other_user().args(["log", "--db"]).arg(&path));
     mode(copy.path(), 0o755);
     for name in ["don.db", "don.db-wal"] {
         mode(&copy.path().join(name), 0o644);
@@ -631,27 +585,14 @@ fn a_new_database_in_a_folder_one_may_not_write_is_said_so() {
     std::fs::create_dir(&folder).unwrap();
     std::fs::set_permissions(&folder, std::fs::Permissions::from_mode(0o555)).unwrap();
     let path = folder.join("new.db");
-    let root = is_root(dir.path());
-    let mut cmd = if root {
-        let mut cmd = Command::new("setpriv");
-        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(env!("CARGO_BIN_EXE_don"));
-        cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-            .env_remove("COLUMNS");
-        cmd
-    } else {
-        don()
-    };
-    let out = cmd
-        .args(["new", "nine-card-don", "--seats", "A, B, C, D", "--db"])
-        .arg(&path)
-        .stdin(Stdio::null())
-        .output()
-        .unwrap();
-    if root && text(&out.stderr).starts_with("setpriv:") {
+    let Some(out) = other_user_output(
+        don_as_other_user()
+            .args(["new", "nine-card-don", "--seats", "A, B, C, D", "--db"])
+            .arg(&path),
+    ) else {
         eprintln!("skipped: running as root, and `setpriv` cannot run don as the user nobody");
         return;
-    }
+    };
     // Before: "cannot open the database …: unable to open database file", no hint.
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(

@@ -465,33 +465,6 @@ fn an_out_path_that_cannot_be_a_file_is_said_plainly() {
     assert_eq!(names(dir), ["don.db"]);
 }
 
-/// `don ARGS` run as the user nobody (through `setpriv`) when this test runs as root, else as
-/// this user; `None` where that cannot be done.
-fn as_other_user(db: &Db, args: &[&str]) -> Option<std::process::Output> {
-    use std::os::unix::fs::MetadataExt;
-    let probe = db.dir().join(".uid");
-    std::fs::write(&probe, b"").unwrap();
-    let root = std::fs::metadata(&probe).unwrap().uid() == 0;
-    std::fs::remove_file(&probe).unwrap();
-    let mut cmd = if root {
-        let mut cmd = std::process::Command::new("setpriv");
-        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
-            .arg(env!("CARGO_BIN_EXE_don"));
-        cmd
-    } else {
-        std::process::Command::new(env!("CARGO_BIN_EXE_don"))
-    };
-    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
-        .env_remove("COLUMNS")
-        .env("NO_COLOR", "1")
-        .args(args)
-        .env("DON_DB", &db.path)
-        .stdin(std::process::Stdio::null())
-        .output()
-        .ok()
-        .filter(|out| !(root && text(&out.stderr).starts_with("setpriv:")))
-}
-
 #[test]
 fn an_export_never_replaces_a_file_the_user_may_not_write() {
     let db = a_season();
@@ -508,17 +481,14 @@ fn an_export_never_replaces_a_file_the_user_may_not_write() {
     std::fs::set_permissions(&set, std::fs::Permissions::from_mode(0o777)).unwrap();
     let f = file.to_str().unwrap();
     let ran = [
-        as_other_user(&db, &["export", "--out", f]),
-        as_other_user(
-            &db,
-            &[
-                "export",
-                "--league",
-                LEAGUE,
-                "--out-dir",
-                set.to_str().unwrap(),
-            ],
-        ),
+        db.as_other_user(&["export", "--out", f]),
+        db.as_other_user(&[
+            "export",
+            "--league",
+            LEAGUE,
+            "--out-dir",
+            set.to_str().unwrap(),
+        ]),
     ];
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
     let [Some(one), Some(set_out)] = ran else {
@@ -700,22 +670,16 @@ fn a_folder_the_user_may_not_write_is_named_with_no_temporary_file() {
     let new = locked.join("new.db");
     let new_db = format!("--db={}", new.display());
     let ran = [
-        as_other_user(&db, &["export", "--out", o]),
-        as_other_user(&db, &["backup", c]),
-        as_other_user(
-            &db,
-            &["new", "nine-card-don", "--seats", "A,B,C,D", &new_db],
-        ),
-        as_other_user(
-            &db,
-            &[
-                "export",
-                "--league",
-                LEAGUE,
-                "--out-dir",
-                locked.to_str().unwrap(),
-            ],
-        ),
+        db.as_other_user(&["export", "--out", o]),
+        db.as_other_user(&["backup", c]),
+        db.as_other_user(&["new", "nine-card-don", "--seats", "A,B,C,D", &new_db]),
+        db.as_other_user(&[
+            "export",
+            "--league",
+            LEAGUE,
+            "--out-dir",
+            locked.to_str().unwrap(),
+        ]),
     ];
     std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o700)).unwrap();
     std::fs::set_permissions(&locked, std::fs::Permissions::from_mode(0o755)).unwrap();

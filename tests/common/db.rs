@@ -31,6 +31,16 @@ impl Db {
         cmd
     }
 
+    /// `don ARGS` against this database as a user to whom file permissions are a bar
+    /// ([`super::don_as_other_user`]); `None` where that cannot be done.
+    pub fn as_other_user(&self, args: &[&str]) -> Option<Output> {
+        super::other_user_output(
+            super::don_as_other_user()
+                .args(args)
+                .env("DON_DB", &self.path),
+        )
+    }
+
     pub fn run(&self, args: &[&str]) -> Output {
         self.cmd(args).stdin(Stdio::null()).output().unwrap()
     }

@@ -22,6 +22,38 @@ pub fn don() -> Command {
     cmd
 }
 
+/// Whether the tests run as root, to whom file permissions are no bar.
+pub fn is_root() -> bool {
+    use std::os::unix::fs::MetadataExt;
+    std::fs::metadata("/proc/self").is_ok_and(|m| m.uid() == 0)
+}
+
+/// `don`, run as a user to whom file permissions are a bar: this user, or, when the tests run
+/// as root, the user nobody through `setpriv`. Run it with [`other_user_output`].
+pub fn don_as_other_user() -> Command {
+    let mut cmd = if is_root() {
+        let mut cmd = Command::new("setpriv");
+        cmd.args(["--reuid=65534", "--regid=65534", "--clear-groups"])
+            .arg(env!("CARGO_BIN_EXE_don"));
+        cmd
+    } else {
+        Command::new(env!("CARGO_BIN_EXE_don"))
+    };
+    cmd.current_dir(env!("CARGO_MANIFEST_DIR"))
+        .env_remove("COLUMNS")
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::null());
+    cmd
+}
+
+/// What [`don_as_other_user`] said; `None` where `setpriv` could not run don (a test then
+/// says it is skipped).
+pub fn other_user_output(cmd: &mut Command) -> Option<Output> {
+    cmd.output()
+        .ok()
+        .filter(|out| !(is_root() && text(&out.stderr).starts_with("setpriv:")))
+}
+
 pub fn run_don(args: &[&str]) -> Output {
     don().args(args).output().expect("run don")
 }
