@@ -726,8 +726,7 @@ mount -t tmpfs -o size=64k tmpfs "$mnt" || exit 99
 ls -A "$mnt/past"
 exit $code"#;
     let past = mnt.join("past");
-    let out = std::process::Command::new("unshare")
-        .args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+    let out = common::in_mount_namespace(script)
         .arg(&mnt)
         .arg(env!("CARGO_BIN_EXE_don"))
         .args([
@@ -738,10 +737,9 @@ exit $code"#;
             past.to_str().unwrap(),
         ])
         .env("DON_DB", &db.path)
-        .stdin(std::process::Stdio::null())
         .output()
         .unwrap();
-    if out.status.code() == Some(99) || text(&out.stderr).starts_with("unshare:") {
+    if common::no_namespace(&out) {
         eprintln!("skipped: this system allows no mount namespace (unshare -m) for a small disk");
         return;
     }

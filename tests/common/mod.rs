@@ -54,6 +54,23 @@ pub fn other_user_output(cmd: &mut Command) -> Option<Output> {
         .filter(|out| !(is_root() && text(&out.stderr).starts_with("setpriv:")))
 }
 
+/// `sh -c SCRIPT sh ARGS…` (add the arguments) in a mount namespace of its own (`unshare -m`),
+/// from the project's folder, with nothing on standard input: for tests that mount a small or
+/// a read-only disk. [`no_namespace`] tells when the system allowed none.
+pub fn in_mount_namespace(script: &str) -> Command {
+    let mut cmd = Command::new("unshare");
+    cmd.args(["-m", "--propagation", "private", "sh", "-c", script, "sh"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdin(std::process::Stdio::null());
+    cmd
+}
+
+/// Whether [`in_mount_namespace`] could not be had: `unshare` refused, or the script's mount
+/// failed (it exits 99 then).
+pub fn no_namespace(out: &Output) -> bool {
+    matches!(out.status.code(), Some(99) | None) || text(&out.stderr).starts_with("unshare:")
+}
+
 pub fn run_don(args: &[&str]) -> Output {
     don().args(args).output().expect("run don")
 }
