@@ -407,3 +407,11 @@ END;
 -- apart is found when it is typed again. A key another row of the same scope already holds is
 -- left as it was (the two stay apart, as they were). The folding is one operation in the log.
 SELECT 1;
+
+-- @@ version 5: who made each change -------------------------------------------------------------
+-- Every operation names its actor: at the command line the local user (their login name); on the
+-- web the captain or the secretary signed in. `team` is the team the actor acted for, where there
+-- is one (a captain's own team; the team named with `--by` at the command line). Operations
+-- logged before this version were made by an unknown actor (an empty name).
+ALTER TABLE operations ADD COLUMN actor TEXT NOT NULL DEFAULT '';
+ALTER TABLE operations ADD COLUMN team INTEGER;

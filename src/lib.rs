@@ -12,11 +12,14 @@
 //! - [`league`]: seasons, match nights and their checks, standings and tie-breakers, fixtures
 //!   and statistics (RULES.md §7), beside `check` and `scorer`; pure.
 //! - [`store`]: all SQL and `schema.sql`; keeps what the layers before it produce.
+//! - [`app`]: one function per thing a user does, for every front end: opens the change, applies
+//!   the rules, commits, returns a typed result or a typed error; records who did it.
 //! - [`publish`]: the league as a static site, read from the store and worked out by `league`;
 //!   askama templates (`templates/`), which escape every name.
 //!
 //! The `don` binary's `cli` module sits on top: parse, call, render.
 
+pub mod app;
 pub mod check;
 pub mod league;
 pub mod publish;

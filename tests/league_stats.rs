@@ -5,7 +5,7 @@ mod common;
 
 use chrono::NaiveDate;
 use don::league::stats::{leaderboard, stats, Filter, Line, Ranking, Stats, Who};
-use don::league::{Config, Kind, Leg, Match, Night, NightResult, Pair, Season, Side, Team};
+use don::league::{Config, HomeAway, Kind, Leg, Match, Night, NightResult, Pair, Season, Team};
 
 fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -124,7 +124,7 @@ fn season() -> Season {
             night(1, "2025-09-04", 1, 2, NightResult::Matches(night1)),
             night(2, "2025-09-11", 2, 1, NightResult::Matches(night2)),
             night(3, "2025-09-18", 1, 2, NightResult::Totals(Pair::new(5, 4))),
-            night(4, "2025-09-25", 2, 1, NightResult::Walkover(Side::Home)),
+            night(4, "2025-09-25", 2, 1, NightResult::Walkover(HomeAway::Home)),
         ],
         adjustments: vec![],
     }

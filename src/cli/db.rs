@@ -3,7 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use don::store::{Store, StoreError};
+use don::store::{Actor, Store, StoreError};
 
 use super::error::CliError;
 
@@ -62,7 +62,9 @@ impl DbArg {
     pub fn open_existing(&self) -> Result<Store, CliError> {
         let path = self.path()?;
         opened(&path);
-        Store::open_existing(&path).map_err(hinted)
+        let mut store = Store::open_existing(&path).map_err(hinted)?;
+        store.act_as(local_actor());
+        Ok(store)
     }
 
     /// Opens the database, which must be there, to read it only: nothing is created, migrated
@@ -89,7 +91,43 @@ pub fn opened_path() -> Option<&'static Path> {
 
 pub fn open_at(path: &Path) -> Result<Store, CliError> {
     opened(path);
-    Store::open(path).map_err(hinted)
+    let mut store = Store::open(path).map_err(hinted)?;
+    store.act_as(local_actor());
+    Ok(store)
+}
+
+/// Who changes the database from the command line: the local user, by their login name
+/// (`$USER`, else `$LOGNAME`, else the name the system gives their user id), acting for no
+/// team of their own: a command that acts for a team says which (`--by`).
+pub fn local_actor() -> Actor {
+    let from_env = ["USER", "LOGNAME"]
+        .into_iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|n| !n.trim().is_empty());
+    let name = from_env.unwrap_or_else(login_name);
+    Actor {
+        name: don::record::text::shortened(&name).into_owned(),
+        team: None,
+    }
+}
+
+/// The login name of the user running don, from the system's user database; their user id if
+/// it has none.
+fn login_name() -> String {
+    // SAFETY: getuid cannot fail; getpwuid returns null or a pointer to a static record that
+    // is read at once, before any other call could overwrite it.
+    unsafe {
+        let uid = libc::getuid();
+        let pw = libc::getpwuid(uid);
+        if !pw.is_null() && !(*pw).pw_name.is_null() {
+            if let Ok(name) = std::ffi::CStr::from_ptr((*pw).pw_name).to_str() {
+                if !name.is_empty() {
+                    return name.to_string();
+                }
+            }
+        }
+        format!("uid {uid}")
+    }
 }
 
 /// An error opening the database, with what to do about it where the store's error has no

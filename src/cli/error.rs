@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::io;
 use std::path::Path;
 
+use don::app::{AppError, ErrorKind};
 use don::publish::out::OutError;
 use don::record::SourceError;
 use don::store::{Fault, StoreError};
@@ -20,6 +21,9 @@ pub enum CliError {
     Usage(String),
     #[error(transparent)]
     Store(#[from] StoreError),
+    /// A thing the user asked of `app` that was refused or failed.
+    #[error(transparent)]
+    App(AppError),
     /// A file named with `--out` that is not written (exit 2), or failed writing (exit 1).
     #[error(transparent)]
     Out(#[from] OutError),
@@ -29,6 +33,27 @@ pub enum CliError {
         error: Box<CliError>,
         hint: &'static str,
     },
+}
+
+impl From<AppError> for CliError {
+    /// A store error stays one, with its hints and exit codes.
+    fn from(e: AppError) -> CliError {
+        match e {
+            AppError::Store(e) => CliError::Store(e),
+            #[allow(unreachable_patterns)]
+            e => CliError::App(e),
+        }
+    }
+}
+
+/// The exit code of an error of this kind: 1 where the request may succeed later (busy, a
+/// storage fault), 2 where it was refused as asked.
+fn kind_exit_code(kind: ErrorKind) -> u8 {
+    if kind.is_refusal() {
+        2
+    } else {
+        1
+    }
 }
 
 impl CliError {
@@ -76,6 +101,7 @@ impl CliError {
             CliError::Out(e) if e.is_refusal() => 2,
             CliError::Io(_) | CliError::Store(_) | CliError::Out(_) => 1,
             CliError::Hinted { error, .. } => error.exit_code(),
+            CliError::App(e) => kind_exit_code(e.kind()),
         }
     }
 
@@ -109,6 +135,7 @@ impl CliError {
                 })
             }
             CliError::Store(StoreError::Open { path, .. }) => Some(open_hint(path)),
+            CliError::App(e) => e.hint(),
             CliError::Store(StoreError::NotAFile { .. }) => {
                 Some("give --db (or DON_DB) the file name of a don database".into())
             }

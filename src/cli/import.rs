@@ -151,7 +151,9 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 /// is none), so that nothing is made or written on disk.
 fn store_for(args: &Args) -> Result<don::store::Store, CliError> {
     if args.dry_run {
-        Ok(don::store::Store::open_scratch(&args.db.path()?)?)
+        let mut scratch = don::store::Store::open_scratch(&args.db.path()?)?;
+        scratch.act_as(super::db::local_actor());
+        Ok(scratch)
     } else {
         args.db.open()
     }

@@ -16,7 +16,7 @@ use don::league::night::{
     check_match_legs, check_night, check_night_warnings, check_side_players, check_totals, missing,
     require_complete, NightWarning,
 };
-use don::league::{Config, Confirmation, Kind, Leg, Match, NightResult, Pair, Side};
+use don::league::{Config, Confirmation, HomeAway, Kind, Leg, Match, NightResult, Pair};
 use don::store::{Change, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, Store, TeamInfo};
 
 use super::db::DbArg;
@@ -51,13 +51,17 @@ pub fn result_words(f: &Fixture, config: &Config) -> String {
         None => String::new(),
         Some(NightResult::Totals(t)) => format!("{}–{} (totals)", t.home, t.away),
         Some(NightResult::Walkover(side)) => {
-            let to = if *side == Side::Home {
+            let to = if *side == HomeAway::Home {
                 &f.home.name
             } else {
                 &f.away.name
             };
             let w = config.walkover_matches();
-            let (h, a) = if *side == Side::Home { (w, 0) } else { (0, w) };
+            let (h, a) = if *side == HomeAway::Home {
+                (w, 0)
+            } else {
+                (0, w)
+            };
             format!("{h}–{a} walkover to {to}")
         }
         Some(NightResult::Matches(ms)) => {
@@ -78,9 +82,9 @@ pub fn result_words(f: &Fixture, config: &Config) -> String {
 /// How a night stands when both teams do not yet stand by it: "Provisional: entered for Royal
 /// Oak, to be confirmed for Red Lion", "Disputed by Red Lion: …".
 pub fn standing_words(f: &Fixture) -> Option<String> {
-    let name = |side: Side| match side {
-        Side::Home => &f.home.name,
-        Side::Away => &f.away.name,
+    let name = |side: HomeAway| match side {
+        HomeAway::Home => &f.home.name,
+        HomeAway::Away => &f.away.name,
     };
     match &f.confirmation {
         Confirmation::Confirmed => None,
@@ -439,9 +443,9 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
         Some(name) => {
             let team = leagues.team(&league, name)?;
             if team.id == f.home.id {
-                Some(Side::Home)
+                Some(HomeAway::Home)
             } else if team.id == f.away.id {
-                Some(Side::Away)
+                Some(HomeAway::Away)
             } else {
                 return Err(CliError::Usage(format!(
                     "{} did not play in {title}",
@@ -451,9 +455,9 @@ fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
         }
         None => None,
     };
-    let name = |side: Side| match side {
-        Side::Home => &f.home.name,
-        Side::Away => &f.away.name,
+    let name = |side: HomeAway| match side {
+        HomeAway::Home => &f.home.name,
+        HomeAway::Away => &f.away.name,
     };
     let today = chrono::Local::now().date_naive();
     // The team that entered the night neither confirms nor disputes it.
@@ -882,7 +886,7 @@ impl Players {
     }
 
     /// The known name `name` is most likely a slip for, unless it is known or said to be new.
-    fn slip(&self, side: Side, name: &str) -> Option<String> {
+    fn slip(&self, side: HomeAway, name: &str) -> Option<String> {
         if self.new.contains(&name_key(name)) {
             return None;
         }
@@ -892,7 +896,7 @@ impl Players {
     }
 
     /// "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'?"
-    fn slip_words(&self, side: Side, name: &str, known: &str) -> String {
+    fn slip_words(&self, side: HomeAway, name: &str, known: &str) -> String {
         if self.rosters[side].iter().any(|n| n == known) {
             format!(
                 "{name} is not on the roster of {}; did you mean '{known}'?",
@@ -905,7 +909,7 @@ impl Players {
 
     /// Checks every player of a match for a slip of the keyboard.
     fn check(&self, m: &Match) -> Result<(), CliError> {
-        for side in Side::BOTH {
+        for side in HomeAway::BOTH {
             for p in &m.players[side] {
                 if let Some(known) = self.slip(side, p) {
                     return Err(CliError::Usage(format!(
@@ -926,7 +930,7 @@ impl Players {
         m: &Match,
         notes: &mut Vec<String>,
     ) -> Result<(), CliError> {
-        for side in Side::BOTH {
+        for side in HomeAway::BOTH {
             let team = &self.teams[side];
             for p in &m.players[side] {
                 let key = name_key(p);
@@ -965,15 +969,15 @@ fn side_for(
     home: &TeamInfo,
     away: &TeamInfo,
     title: &str,
-) -> Result<Side, CliError> {
+) -> Result<HomeAway, CliError> {
     let Some(name) = name else {
-        return Ok(Side::Home);
+        return Ok(HomeAway::Home);
     };
     let team = change.leagues().team(league, name)?;
     if team.id == home.id {
-        Ok(Side::Home)
+        Ok(HomeAway::Home)
     } else if team.id == away.id {
-        Ok(Side::Away)
+        Ok(HomeAway::Away)
     } else {
         Err(CliError::Usage(format!(
             "--for: {} does not play in {title}",
@@ -1055,7 +1059,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         (&args.entered_for, &fixture.confirmation)
     {
         if *was != entered_by {
-            let name = if *was == Side::Home {
+            let name = if *was == HomeAway::Home {
                 &home.name
             } else {
                 &away.name
@@ -1086,7 +1090,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
         return Ok(Done::Ok);
     }
     if let Some(w) = &args.result.walkover {
-        let side: Side = w
+        let side: HomeAway = w
             .parse()
             .map_err(|e| CliError::Usage(format!("--walkover: {e}")))?;
         if fixture.result.is_some() {
@@ -1095,7 +1099,7 @@ fn enter(args: EnterArgs) -> Result<Done, CliError> {
             )));
         }
         change.set_night_result(fixture.id, &NightResult::Walkover(side))?;
-        let to = if side == Side::Home {
+        let to = if side == HomeAway::Home {
             &home.name
         } else {
             &away.name
@@ -1211,7 +1215,7 @@ struct Begin {
     away: TeamInfo,
     day: Option<NaiveDate>,
     moved: bool,
-    entered_by: Side,
+    entered_by: HomeAway,
     /// The fixture the night was found on when the entry began (one added then was not kept,
     /// but another session entering the night adds it again).
     found: i64,
@@ -1387,7 +1391,7 @@ fn resolve(
                         correcting.map(|f| (f, entry.kind.to_string(), entry.slot)),
                     )
                     .map_err(|e| CliError::Usage(format!("leg {}: {e}", i + 1)))?;
-                for side in Side::BOTH {
+                for side in HomeAway::BOTH {
                     if players[side].is_empty() {
                         players[side] = g.players[side].clone();
                     }
@@ -1533,7 +1537,7 @@ fn ask_match(
 ) -> Result<Asked<(Match, Vec<LegGame>)>, CliError> {
     let label = format!("{kind} {slot}");
     let mut sides: Pair<Vec<String>> = Pair::default();
-    for side in Side::BOTH {
+    for side in HomeAway::BOTH {
         let question = format!("{label}: {} players", players.teams[side].name);
         let home = sides.home.clone();
         let asked = ask(prompt, &question, |text, p| {
@@ -1962,7 +1966,7 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         check_totals(config, totals).map_err(|e| CliError::Usage(format!("{title}: {e}")))?;
         Correction::Whole(NightResult::Totals(totals))
     } else if let Some(w) = &args.result.walkover {
-        let side: Side = w
+        let side: HomeAway = w
             .parse()
             .map_err(|e| CliError::Usage(format!("--walkover: {e}")))?;
         Correction::Whole(NightResult::Walkover(side))
@@ -2040,7 +2044,7 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         let by_slot = |ms: &[Match]| {
             let mut ms = ms.to_vec();
             for m in &mut ms {
-                for side in Side::BOTH {
+                for side in HomeAway::BOTH {
                     m.players[side] = m.players[side].iter().map(|p| name_key(p)).collect();
                 }
             }
@@ -2096,9 +2100,9 @@ fn correct(args: CorrectArgs) -> Result<Done, CliError> {
             format!(" ({})", slots.join(", "))
         }
     };
-    let name = |side: Side| match side {
-        Side::Home => &f.home.name,
-        Side::Away => &f.away.name,
+    let name = |side: HomeAway| match side {
+        HomeAway::Home => &f.home.name,
+        HomeAway::Away => &f.away.name,
     };
     let now = fixture_by_number(&change, &season, f.id)?;
     let stands = f.confirmation.corrected(is_done(&now, config));

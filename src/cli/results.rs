@@ -14,7 +14,7 @@ use don::league::import::{
     RowError,
 };
 use don::league::names::name_key;
-use don::league::{NightResult, Side};
+use don::league::{HomeAway, NightResult};
 use don::record::results::{
     column_of, read_results_lenient, write_adjustments, write_configuration, write_fixtures,
     write_matches, write_nights, write_rosters, AdjustmentChange, AdjustmentRow, Column,
@@ -556,7 +556,11 @@ pub fn export(
             )),
             Some(NightResult::Walkover(side)) => {
                 let w = season.config.walkover_matches();
-                let (h, a) = if *side == Side::Home { (w, 0) } else { (0, w) };
+                let (h, a) = if *side == HomeAway::Home {
+                    (w, 0)
+                } else {
+                    (0, w)
+                };
                 nights.push(night_row(&season.name, f, h, a, true, standing(f)));
             }
         }

@@ -9,8 +9,8 @@ use chrono::NaiveDate;
 use super::config::{Config, KindConfig};
 use super::names::name_key;
 use super::night::{
-    check_totals, is_complete, require_complete, Confirmation, Leg, Match, NightCheck, NightError,
-    NightResult, NightWarning, Pair, Side,
+    check_totals, is_complete, require_complete, Confirmation, HomeAway, Leg, Match, NightCheck,
+    NightError, NightResult, NightWarning, Pair,
 };
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowSide,
@@ -39,7 +39,7 @@ pub struct DraftNight {
     /// How it stands (confirmed unless the file says otherwise).
     pub confirmation: Confirmation,
     /// The side a confirmed night was entered for, when the file says.
-    pub confirmed_by: Option<Side>,
+    pub confirmed_by: Option<HomeAway>,
     /// The line of each of its rows.
     pub lines: Vec<u64>,
 }
@@ -100,13 +100,16 @@ fn column_of(e: &NightError) -> &'static str {
         NightError::KindNotPlayed(_) => "kind",
         NightError::NoSuchSlot { .. } | NightError::SlotTwice { .. } => "slot",
         NightError::PlayerCount {
-            side: Side::Home, ..
+            side: HomeAway::Home,
+            ..
         }
         | NightError::PlayerTwiceInSide {
-            side: Side::Home, ..
+            side: HomeAway::Home,
+            ..
         }
         | NightError::PlayerForBothTeams {
-            side: Side::Home, ..
+            side: HomeAway::Home,
+            ..
         } => "home_players",
         NightError::PlayerCount { .. }
         | NightError::PlayerTwiceInSide { .. }
@@ -153,10 +156,10 @@ fn night_key(
     (name_key(season), date, name_key(home), name_key(away))
 }
 
-fn side(s: RowSide) -> Side {
+fn side(s: RowSide) -> HomeAway {
     match s {
-        RowSide::Home => Side::Home,
-        RowSide::Away => Side::Away,
+        RowSide::Home => HomeAway::Home,
+        RowSide::Away => HomeAway::Away,
     }
 }
 
@@ -180,7 +183,7 @@ pub fn confirmation_of(standing: &Standing) -> Confirmation {
 }
 
 /// The side a confirmed night was entered for, as a row gives it.
-pub fn confirmed_by_of(standing: &Standing) -> Option<Side> {
+pub fn confirmed_by_of(standing: &Standing) -> Option<HomeAway> {
     match standing {
         Standing::ConfirmedBy { entered_by } => Some(side(*entered_by)),
         _ => None,
@@ -189,12 +192,12 @@ pub fn confirmed_by_of(standing: &Standing) -> Option<Side> {
 
 /// How a night stands, as a row's cells; `confirmed_by`: the side a confirmed night was
 /// entered for, when known.
-pub fn standing_with(confirmation: &Confirmation, confirmed_by: Option<Side>) -> Standing {
+pub fn standing_with(confirmation: &Confirmation, confirmed_by: Option<HomeAway>) -> Standing {
     match (confirmation, confirmed_by) {
         (Confirmation::Confirmed, Some(s)) => Standing::ConfirmedBy {
             entered_by: match s {
-                Side::Home => RowSide::Home,
-                Side::Away => RowSide::Away,
+                HomeAway::Home => RowSide::Home,
+                HomeAway::Away => RowSide::Away,
             },
         },
         _ => standing_of(confirmation),
@@ -203,9 +206,9 @@ pub fn standing_with(confirmation: &Confirmation, confirmed_by: Option<Side>) ->
 
 /// How a night stands, as a row's cells.
 pub fn standing_of(confirmation: &Confirmation) -> Standing {
-    let row = |s: Side| match s {
-        Side::Home => RowSide::Home,
-        Side::Away => RowSide::Away,
+    let row = |s: HomeAway| match s {
+        HomeAway::Home => RowSide::Home,
+        HomeAway::Away => RowSide::Away,
     };
     match confirmation {
         Confirmation::Confirmed => Standing::Confirmed,
@@ -651,8 +654,8 @@ pub fn nights_from_matches(
                 for w in &g.check.warnings[warned..] {
                     let NightWarning::PlayerTwice { side, .. } = w;
                     let col = match side {
-                        Side::Home => "home_players",
-                        Side::Away => "away_players",
+                        HomeAway::Home => "home_players",
+                        HomeAway::Away => "away_players",
                     };
                     out.warnings.push(fault(line, col, w.to_string()));
                 }
@@ -812,8 +815,8 @@ pub fn nights_from_totals(
         if !bad("home_points") && !bad("away_points") && !note_hides {
             if row.walkover {
                 match (points.home, points.away) {
-                    (h, 0) if h == award => result = Some(NightResult::Walkover(Side::Home)),
-                    (0, a) if a == award => result = Some(NightResult::Walkover(Side::Away)),
+                    (h, 0) if h == award => result = Some(NightResult::Walkover(HomeAway::Home)),
+                    (0, a) if a == award => result = Some(NightResult::Walkover(HomeAway::Away)),
                     _ => errors.push(fault(
                         "home_points",
                         format!(

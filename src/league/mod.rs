@@ -17,7 +17,7 @@ pub mod stats;
 pub use crate::record::results::{adjustment_out_of_range, MAX_ADJUSTMENT};
 pub use config::{Breaker, Config, ConfigError, Kind, KindConfig};
 pub use night::{
-    Adjustment, Confirmation, Leg, Match, Night, NightError, NightResult, Pair, Season, Side, Team,
-    TeamId,
+    Adjustment, Confirmation, HomeAway, Leg, Match, Night, NightError, NightResult, Pair, Season,
+    Team, TeamId,
 };
 pub use standings::{standings, Explanation, Row, Standings};

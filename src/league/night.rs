@@ -18,41 +18,41 @@ pub type TeamId = i64;
 
 /// Home or away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Side {
+pub enum HomeAway {
     Home,
     Away,
 }
 
-impl Side {
-    pub const BOTH: [Side; 2] = [Side::Home, Side::Away];
+impl HomeAway {
+    pub const BOTH: [HomeAway; 2] = [HomeAway::Home, HomeAway::Away];
 
-    pub fn other(self) -> Side {
+    pub fn other(self) -> HomeAway {
         match self {
-            Side::Home => Side::Away,
-            Side::Away => Side::Home,
+            HomeAway::Home => HomeAway::Away,
+            HomeAway::Away => HomeAway::Home,
         }
     }
 
     pub fn as_str(self) -> &'static str {
         match self {
-            Side::Home => "home",
-            Side::Away => "away",
+            HomeAway::Home => "home",
+            HomeAway::Away => "away",
         }
     }
 }
 
-impl fmt::Display for Side {
+impl fmt::Display for HomeAway {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.as_str())
     }
 }
 
-impl FromStr for Side {
+impl FromStr for HomeAway {
     type Err = String;
-    fn from_str(s: &str) -> Result<Side, String> {
+    fn from_str(s: &str) -> Result<HomeAway, String> {
         match s.trim().to_ascii_lowercase().as_str() {
-            "home" => Ok(Side::Home),
-            "away" => Ok(Side::Away),
+            "home" => Ok(HomeAway::Home),
+            "away" => Ok(HomeAway::Away),
             other => Err(format!("\"{other}\" is neither home nor away")),
         }
     }
@@ -71,21 +71,21 @@ impl<T> Pair<T> {
     }
 }
 
-impl<T> Index<Side> for Pair<T> {
+impl<T> Index<HomeAway> for Pair<T> {
     type Output = T;
-    fn index(&self, side: Side) -> &T {
+    fn index(&self, side: HomeAway) -> &T {
         match side {
-            Side::Home => &self.home,
-            Side::Away => &self.away,
+            HomeAway::Home => &self.home,
+            HomeAway::Away => &self.away,
         }
     }
 }
 
-impl<T> IndexMut<Side> for Pair<T> {
-    fn index_mut(&mut self, side: Side) -> &mut T {
+impl<T> IndexMut<HomeAway> for Pair<T> {
+    fn index_mut(&mut self, side: HomeAway) -> &mut T {
         match side {
-            Side::Home => &mut self.home,
-            Side::Away => &mut self.away,
+            HomeAway::Home => &mut self.home,
+            HomeAway::Away => &mut self.away,
         }
     }
 }
@@ -110,10 +110,10 @@ pub struct Leg {
 }
 
 impl Leg {
-    pub fn winner(&self) -> Option<Side> {
+    pub fn winner(&self) -> Option<HomeAway> {
         match self.score.home.cmp(&self.score.away) {
-            std::cmp::Ordering::Greater => Some(Side::Home),
-            std::cmp::Ordering::Less => Some(Side::Away),
+            std::cmp::Ordering::Greater => Some(HomeAway::Home),
+            std::cmp::Ordering::Less => Some(HomeAway::Away),
             std::cmp::Ordering::Equal => None,
         }
     }
@@ -161,11 +161,11 @@ impl Match {
     }
 
     /// The side that won the match (the legs are checked to have one).
-    pub fn winner(&self) -> Side {
+    pub fn winner(&self) -> HomeAway {
         if self.legs.home > self.legs.away {
-            Side::Home
+            HomeAway::Home
         } else {
-            Side::Away
+            HomeAway::Away
         }
     }
 }
@@ -178,7 +178,7 @@ pub enum NightResult {
     /// Only the matches each side won are known (FORMAT.md §3 "nights").
     Totals(Pair<u32>),
     /// One side did not turn up: the side that did.
-    Walkover(Side),
+    Walkover(HomeAway),
 }
 
 /// Whether both teams stand by a night's result. A night entered for one team is provisional
@@ -189,13 +189,13 @@ pub enum Confirmation {
     #[default]
     Confirmed,
     /// Entered for one side, not yet confirmed for the other.
-    Provisional { entered_by: Side },
+    Provisional { entered_by: HomeAway },
     /// One side does not accept the result, and why; `entered_by` is the side that entered it
     /// (none for a night from the record).
     Disputed {
-        by: Side,
+        by: HomeAway,
         reason: String,
-        entered_by: Option<Side>,
+        entered_by: Option<HomeAway>,
     },
 }
 
@@ -239,20 +239,20 @@ mod corrected_tests {
     #[test]
     fn a_correction_confirms_a_complete_night_and_leaves_an_incomplete_one_provisional() {
         let provisional = Confirmation::Provisional {
-            entered_by: Side::Home,
+            entered_by: HomeAway::Home,
         };
         let disputed = |entered_by| Confirmation::Disputed {
-            by: Side::Away,
+            by: HomeAway::Away,
             reason: "don 1 was 0-2".into(),
             entered_by,
         };
         assert_eq!(provisional.corrected(true), Confirmation::Confirmed);
         assert_eq!(
-            disputed(Some(Side::Home)).corrected(true),
+            disputed(Some(HomeAway::Home)).corrected(true),
             Confirmation::Confirmed
         );
         assert_eq!(provisional.corrected(false), provisional);
-        assert_eq!(disputed(Some(Side::Home)).corrected(false), provisional);
+        assert_eq!(disputed(Some(HomeAway::Home)).corrected(false), provisional);
         assert_eq!(disputed(None).corrected(false), provisional);
         assert_eq!(
             Confirmation::Confirmed.corrected(false),
@@ -309,11 +309,11 @@ impl Night {
     }
 
     /// The side playing as `team`, if it played in this night.
-    pub fn side_of(&self, team: TeamId) -> Option<Side> {
+    pub fn side_of(&self, team: TeamId) -> Option<HomeAway> {
         if self.home == team {
-            Some(Side::Home)
+            Some(HomeAway::Home)
         } else if self.away == team {
-            Some(Side::Away)
+            Some(HomeAway::Away)
         } else {
             None
         }
@@ -420,7 +420,7 @@ pub enum NightError {
     PlayerCount {
         kind: Kind,
         slot: u32,
-        side: Side,
+        side: HomeAway,
         given: usize,
         wanted: u32,
     },
@@ -467,14 +467,14 @@ pub enum NightError {
         name: String,
         kind: Kind,
         slot: u32,
-        side: Side,
+        side: HomeAway,
     },
     #[error("{name} plays for both teams on this night ({kind} match {slot} for the {side} side)")]
     PlayerForBothTeams {
         name: String,
         kind: Kind,
         slot: u32,
-        side: Side,
+        side: HomeAway,
     },
     #[error("{name} plays for both sides in {kind} match {slot}")]
     PlayerBothSides { name: String, kind: Kind, slot: u32 },
@@ -526,7 +526,7 @@ fn match_faults(config: &Config, m: &Match) -> Vec<NightError> {
             matches: kc.matches,
         });
     }
-    for side in Side::BOTH {
+    for side in HomeAway::BOTH {
         let given = m.players[side].len();
         if given != 0 && given != kc.players as usize {
             faults.push(NightError::PlayerCount {
@@ -637,9 +637,9 @@ fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightError> {
             });
         }
         let winner = if s.home >= kc.target {
-            Side::Home
+            HomeAway::Home
         } else {
-            Side::Away
+            HomeAway::Away
         };
         won[winner] += 1;
     }
@@ -666,7 +666,7 @@ pub enum NightWarning {
         kind: Kind,
         first: u32,
         second: u32,
-        side: Side,
+        side: HomeAway,
     },
 }
 
@@ -693,7 +693,7 @@ pub fn check_night_warnings(
 pub struct NightCheck {
     slots: Vec<(Kind, u32)>,
     /// Each player's name key by kind, with the slot they played and their side.
-    players: Vec<(Kind, String, u32, Side)>,
+    players: Vec<(Kind, String, u32, HomeAway)>,
     /// The stored games the matches' legs are: (game, kind, slot, leg).
     games: Vec<(i64, Kind, u32, usize)>,
     /// What the matches added so far warn of, in order.
@@ -741,10 +741,20 @@ impl NightCheck {
             .map(|n| (n, name_key(n)))
             .collect();
         let home = m.players.home.len();
-        let side_of = |i: usize| if i < home { Side::Home } else { Side::Away };
+        let side_of = |i: usize| {
+            if i < home {
+                HomeAway::Home
+            } else {
+                HomeAway::Away
+            }
+        };
         for (i, (name, key)) in names.iter().enumerate() {
             let side = side_of(i);
-            let own_side = if side == Side::Home { 0..i } else { home..i };
+            let own_side = if side == HomeAway::Home {
+                0..i
+            } else {
+                home..i
+            };
             if names[own_side].iter().any(|(_, k)| k == key) {
                 faults.push(NightError::PlayerTwiceInSide {
                     name: (*name).clone(),
@@ -755,7 +765,7 @@ impl NightCheck {
             } else if let Some((first, _)) = names[..home]
                 .iter()
                 .find(|(_, k)| k == key)
-                .filter(|_| side == Side::Away)
+                .filter(|_| side == HomeAway::Away)
             {
                 faults.push(NightError::PlayerBothSides {
                     name: (*first).clone(),
@@ -784,7 +794,11 @@ impl NightCheck {
         self.games.extend(games_of(m));
         let home = m.players.home.len();
         for (i, name) in m.players.home.iter().chain(&m.players.away).enumerate() {
-            let side = if i < home { Side::Home } else { Side::Away };
+            let side = if i < home {
+                HomeAway::Home
+            } else {
+                HomeAway::Away
+            };
             let key = name_key(name);
             let before = self
                 .players
@@ -811,7 +825,7 @@ pub fn check_side_players(
     config: &Config,
     entered: &[Match],
     (kind, slot): (Kind, u32),
-    side: Side,
+    side: HomeAway,
     players: &[String],
     home: &[String],
 ) -> Result<(), NightError> {
@@ -836,7 +850,7 @@ pub fn check_side_players(
                 side,
             });
         }
-        if side == Side::Away && home.iter().any(|h| name_key(h) == key) {
+        if side == HomeAway::Away && home.iter().any(|h| name_key(h) == key) {
             return Err(NightError::PlayerBothSides {
                 name: name.clone(),
                 kind,
@@ -844,7 +858,7 @@ pub fn check_side_players(
             });
         }
         for m in entered.iter().filter(|m| (m.kind, m.slot) != (kind, slot)) {
-            for their_side in Side::BOTH {
+            for their_side in HomeAway::BOTH {
                 if !m.players[their_side].iter().any(|p| name_key(p) == key) {
                     continue;
                 }

@@ -6,7 +6,7 @@ use std::cmp::Reverse;
 use std::collections::{HashMap, HashSet};
 
 use super::config::{Breaker, Config};
-use super::night::{Night, NightResult, Pair, Season, Side, Team, TeamId};
+use super::night::{HomeAway, Night, NightResult, Pair, Season, Team, TeamId};
 
 /// A team's line in the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -113,7 +113,7 @@ struct Counted {
     matches: Pair<u32>,
     legs: Pair<u32>,
     /// The side that won the night; `None` for a draw.
-    winner: Option<Side>,
+    winner: Option<HomeAway>,
 }
 
 /// What a night gives each side, if it counts: `None` for an incomplete match-by-match night.
@@ -130,8 +130,8 @@ fn outcome(night: &Night, config: &Config) -> Option<Counted> {
     let winner = match night.result {
         NightResult::Walkover(side) => Some(side),
         _ => match matches.home.cmp(&matches.away) {
-            std::cmp::Ordering::Greater => Some(Side::Home),
-            std::cmp::Ordering::Less => Some(Side::Away),
+            std::cmp::Ordering::Greater => Some(HomeAway::Home),
+            std::cmp::Ordering::Less => Some(HomeAway::Away),
             std::cmp::Ordering::Equal => None,
         },
     };
@@ -161,9 +161,9 @@ fn tally(team: &Team, nights: &[Counted], season: &Season) -> Row {
     };
     for night in nights {
         let side = if night.teams.home == team.id {
-            Side::Home
+            HomeAway::Home
         } else if night.teams.away == team.id {
-            Side::Away
+            HomeAway::Away
         } else {
             continue;
         };
@@ -345,7 +345,7 @@ impl Ranking<'_> {
             if !ids.contains(&night.teams.home) || !ids.contains(&night.teams.away) {
                 continue;
             }
-            for side in Side::BOTH {
+            for side in HomeAway::BOTH {
                 let won = championship(night.matches[side], self.config);
                 let total = points.entry(night.teams[side]).or_insert(0);
                 *total = total.saturating_add(won);

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use super::config::Kind;
 use super::names::name_key;
-use super::night::{is_complete, Match, Night, NightResult, Season, Side};
+use super::night::{is_complete, HomeAway, Match, Night, NightResult, Season};
 
 /// Whom a line is about.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -148,8 +148,8 @@ pub fn stats(seasons: &[Season], filter: &Filter) -> Stats {
                 continue;
             };
             for m in matches {
-                for side in Side::BOTH {
-                    let team_id = if side == Side::Home {
+                for side in HomeAway::BOTH {
+                    let team_id = if side == HomeAway::Home {
                         night.home
                     } else {
                         night.away
@@ -230,7 +230,7 @@ impl Stats {
     }
 }
 
-fn add(line: &mut Line, m: &Match, side: Side, team: &str) {
+fn add(line: &mut Line, m: &Match, side: HomeAway, team: &str) {
     line.team = team.to_string();
     line.matches += 1;
     line.matches_won += u32::from(m.winner() == side);

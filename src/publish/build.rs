@@ -14,13 +14,13 @@ use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::stats::{complete_nights_only, left_out_words, stats, Filter, Line, Stats, Who};
 use crate::league::{
-    standings, Breaker, Config, Confirmation, Kind, Match, NightResult, Pair, Row, Season, Side,
-    Standings, TeamId,
+    standings, Breaker, Config, Confirmation, HomeAway, Kind, Match, NightResult, Pair, Row,
+    Season, Standings, TeamId,
 };
 use crate::replay::words::{decision_words, leg_word, score_words};
 use crate::replay::{HandKind, ScoreSheet};
 use crate::rules::{Outcome, Seat};
-use crate::store::{Entry, Fixture, LeagueInfo, SeasonInfo, Store};
+use crate::store::{Fixture, LeagueInfo, SeasonEntry, SeasonInfo, Store};
 
 /// One season, loaded and worked out.
 struct Loaded {
@@ -28,7 +28,7 @@ struct Loaded {
     slug: String,
     season: Season,
     fixtures: Vec<Fixture>,
-    entries: Vec<Entry>,
+    entries: Vec<SeasonEntry>,
     table: Standings,
     /// Every player's and partnership's figures in the season.
     figures: Stats,
@@ -333,7 +333,11 @@ fn result_words(f: &Fixture, config: &Config) -> String {
         Some(NightResult::Totals(t)) => format!("{}–{}", t.home, t.away),
         Some(NightResult::Walkover(side)) => {
             let w = config.walkover_matches();
-            let (h, a) = if *side == Side::Home { (w, 0) } else { (0, w) };
+            let (h, a) = if *side == HomeAway::Home {
+                (w, 0)
+            } else {
+                (0, w)
+            };
             format!("{h}–{a} (walkover)")
         }
         Some(NightResult::Matches(ms)) => {
@@ -860,9 +864,9 @@ impl Pages<'_> {
                 f.away.name
             )),
         ])];
-        let name = |side: Side| match side {
-            Side::Home => &f.home.name,
-            Side::Away => &f.away.name,
+        let name = |side: HomeAway| match side {
+            HomeAway::Home => &f.home.name,
+            HomeAway::Away => &f.away.name,
         };
         match &f.confirmation {
             Confirmation::Confirmed => {}

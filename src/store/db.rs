@@ -83,6 +83,10 @@ pub enum StoreError {
     },
     #[error("the database: {0}")]
     Sql(#[from] rusqlite::Error),
+    /// A change asked of a store no one was named to make changes through (don's own fault:
+    /// every front end names its actor when it opens the database to change it).
+    #[error("no one is named to make this change: nothing was changed")]
+    NoActor,
     /// What was stored cannot be read back (a damaged database).
     #[error("the database holds {what} that cannot be read: {why}")]
     Damaged { what: String, why: String },
@@ -230,6 +234,19 @@ impl StoreError {
 pub struct Store {
     pub(super) conn: Connection,
     path: PathBuf,
+    /// Who makes the changes through this store: recorded with each operation. `None` for a
+    /// store opened to read only.
+    actor: Option<Actor>,
+}
+
+/// Who makes a change: recorded with its operation, and shown by `don log`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Actor {
+    /// Their name: at the command line the local user's login name; on the web the name of the
+    /// captain or secretary signed in.
+    pub name: String,
+    /// The team they act for, where there is one: a captain's own team.
+    pub team: Option<crate::league::TeamId>,
 }
 
 fn migrations() -> Migrations<'static> {
@@ -443,6 +460,7 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            actor: None,
         })
     }
 
@@ -500,11 +518,22 @@ impl Store {
         Ok(Store {
             conn,
             path: path.to_path_buf(),
+            actor: None,
         })
     }
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    /// Who makes the changes through this store from now on.
+    pub fn act_as(&mut self, actor: Actor) {
+        self.actor = Some(actor);
+    }
+
+    /// Who makes the changes through this store, if it may make any.
+    pub fn actor(&self) -> Option<&Actor> {
+        self.actor.as_ref()
     }
 
     /// Whether nothing was ever done to this database (no operation in its log).
@@ -535,13 +564,23 @@ impl Store {
     /// Begins a change: one transaction, one operation in the log. Nothing is kept unless
     /// [`Change::commit`] is called; dropping it puts everything back.
     pub fn change(&mut self, command: &str) -> Result<Change<'_>, StoreError> {
+        let actor = self.actor.clone();
         let tx = self
             .conn
             .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        // A database opened to read only refuses here, as SQLite's own read-only fault.
         tx.execute(
-            "INSERT INTO operations (at, command, summary) VALUES (?1, ?2, '')",
-            (now(), command),
+            "INSERT INTO operations (at, command, summary, actor, team) VALUES (?1, ?2, '', ?3, ?4)",
+            (
+                now(),
+                command,
+                actor.as_ref().map_or("", |a| a.name.as_str()),
+                actor.as_ref().and_then(|a| a.team),
+            ),
         )?;
+        if actor.is_none() {
+            return Err(StoreError::NoActor);
+        }
         let op = tx.last_insert_rowid();
         Ok(Change {
             tx,
@@ -1056,6 +1095,10 @@ pub struct Operation {
     pub command: String,
     pub summary: String,
     pub game: Option<i64>,
+    /// Who made it (empty for a change logged before don kept its actor).
+    pub actor: String,
+    /// The team the actor acted for, if any.
+    pub team: Option<i64>,
     /// The operation this one undid.
     pub undoes: Option<i64>,
     /// The operation that undid this one, if it is undone.
@@ -1106,6 +1149,10 @@ mod tests {
     /// A database with one operation in its log, closed.
     fn one_change(path: &Path) {
         let mut store = Store::open(path).unwrap();
+        store.act_as(Actor {
+            name: "tester".into(),
+            team: None,
+        });
         store
             .change("test")
             .unwrap()
@@ -1212,6 +1259,10 @@ mod tests {
         let path = dir.path().join("don.db");
         one_change(&path);
         let mut store = Store::open(&path).unwrap();
+        store.act_as(Actor {
+            name: "tester".into(),
+            team: None,
+        });
         let pages: i64 = store
             .conn
             .query_row("PRAGMA page_count", [], |r| r.get(0))

@@ -12,7 +12,7 @@ use serde_json::Value;
 use super::db::{Change, Store, StoreError};
 use crate::league::names::{name_key, suggest, tidy};
 use crate::league::{
-    Adjustment, Config, Confirmation, Kind, Leg, Match, Night, NightResult, Pair, Season, Side,
+    Adjustment, Config, Confirmation, HomeAway, Kind, Leg, Match, Night, NightResult, Pair, Season,
     Team, TeamId,
 };
 
@@ -44,7 +44,7 @@ pub struct TeamInfo {
 
 /// A team in a season.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Entry {
+pub struct SeasonEntry {
     pub team: TeamInfo,
     pub withdrawn: Option<NaiveDate>,
     pub roster: Vec<String>,
@@ -468,7 +468,7 @@ impl LeagueReader<'_> {
     }
 
     /// The teams entered in a season, with their rosters.
-    pub fn entries(&self, season: i64) -> Result<Vec<Entry>, StoreError> {
+    pub fn entries(&self, season: i64) -> Result<Vec<SeasonEntry>, StoreError> {
         let mut stmt = self.0.prepare_cached(
             "SELECT t.id, t.name, t.venue, e.withdrawn FROM entries e JOIN teams t ON t.id = e.team
              WHERE e.season = ?1 ORDER BY t.key",
@@ -489,7 +489,7 @@ impl LeagueReader<'_> {
         }
         rows.into_iter()
             .map(|(team, withdrawn)| {
-                Ok(Entry {
+                Ok(SeasonEntry {
                     roster: rosters.remove(&team.id).unwrap_or_default(),
                     withdrawn: withdrawn.as_deref().map(date).transpose()?,
                     team,
@@ -500,7 +500,7 @@ impl LeagueReader<'_> {
 
     /// The side each confirmed night of a season was entered for (by fixture), when it was
     /// entered for one side and confirmed by the other.
-    pub fn confirmed_entered_by(&self, season: i64) -> Result<HashMap<i64, Side>, StoreError> {
+    pub fn confirmed_entered_by(&self, season: i64) -> Result<HashMap<i64, HomeAway>, StoreError> {
         let mut stmt = self.0.prepare_cached(
             "SELECT c.fixture, c.entered_by FROM confirmations c JOIN fixtures f ON f.id = c.fixture
              WHERE f.season = ?1 AND c.state = 'confirmed' AND c.entered_by IS NOT NULL",
@@ -511,7 +511,7 @@ impl LeagueReader<'_> {
         let mut out = HashMap::new();
         for row in rows {
             let (fixture, side) = row?;
-            let side: Side = side.parse().map_err(|e: String| {
+            let side: HomeAway = side.parse().map_err(|e: String| {
                 StoreError::damaged(format!("fixture {fixture}'s confirmation"), e)
             })?;
             out.insert(fixture, side);
@@ -720,7 +720,7 @@ impl RawFixture {
     fn confirmation(&self) -> Result<Confirmation, StoreError> {
         let bad =
             |why: String| StoreError::damaged(format!("fixture {}'s confirmation", self.id), why);
-        let side = |s: &Option<String>| -> Result<Side, StoreError> {
+        let side = |s: &Option<String>| -> Result<HomeAway, StoreError> {
             s.as_deref()
                 .unwrap_or_default()
                 .parse()
@@ -751,7 +751,7 @@ impl RawFixture {
                 _ => return Err(bad("totals without points")),
             },
             Some("walkover") => {
-                let side: Side = self
+                let side: HomeAway = self
                     .walkover
                     .as_deref()
                     .unwrap_or("")
@@ -1289,7 +1289,7 @@ impl Change<'_> {
     pub fn set_provisional(
         &self,
         fixture: i64,
-        entered_by: Side,
+        entered_by: HomeAway,
         day: NaiveDate,
     ) -> Result<(), StoreError> {
         self.tx

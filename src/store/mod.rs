@@ -13,11 +13,11 @@ mod oplog;
 mod results;
 
 pub use backup::{BackupError, BackupReport};
-pub use db::{Change, Fault, Store, StoreError};
+pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, LegHolding, StoredAs};
 pub use journal::TableJournal;
 pub use league::{
-    Entry, Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonInfo, TeamInfo,
+    Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use oplog::Operation;
 pub use results::{DraftRoster, ImportFault, ImportReport, Resolver};

@@ -42,7 +42,7 @@ impl Store {
 
 /// An operation, as [`operation`] reads it.
 const SELECT: &str =
-    "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by FROM operations o";
+    "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by, o.actor, o.team FROM operations o";
 
 fn operation(r: &rusqlite::Row<'_>) -> rusqlite::Result<Operation> {
     Ok(Operation {
@@ -53,6 +53,8 @@ fn operation(r: &rusqlite::Row<'_>) -> rusqlite::Result<Operation> {
         game: r.get(4)?,
         undoes: r.get(5)?,
         undone_by: r.get(6)?,
+        actor: r.get(7)?,
+        team: r.get(8)?,
     })
 }
 

@@ -12,7 +12,7 @@ use crate::league::import::{
     DraftAdjustment, DraftConfig, DraftNight, NameStatus, Named, Names, RowError,
 };
 use crate::league::names::{name_key, quoted};
-use crate::league::{Config, Confirmation, NightResult, Pair, Side};
+use crate::league::{Config, Confirmation, HomeAway, NightResult, Pair};
 use crate::record::results::{AdjustmentChange, Column, FixtureRow};
 
 /// A fault found while matching drafts to what is stored.
@@ -641,8 +641,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 // The match's own row (a slip is named where it is).
                 let at = night.lines.get(i).copied().unwrap_or(line);
                 for (side, team, cell) in [
-                    (Side::Home, home.id, "home_players"),
-                    (Side::Away, away.id, "away_players"),
+                    (HomeAway::Home, home.id, "home_players"),
+                    (HomeAway::Away, away.id, "away_players"),
                 ] {
                     for p in &m.players[side] {
                         self.put_on_roster(season.id, team, p, at, column(cell))?;
@@ -994,8 +994,8 @@ fn summary(result: &NightResult, config: &Config) -> String {
         NightResult::Walkover(side) => {
             let w = config.walkover_matches();
             match side {
-                Side::Home => format!("{w}–0 (walkover)"),
-                Side::Away => format!("0–{w} (walkover)"),
+                HomeAway::Home => format!("{w}–0 (walkover)"),
+                HomeAway::Away => format!("0–{w} (walkover)"),
             }
         }
         NightResult::Matches(ms) => {

@@ -293,3 +293,12 @@ pub const LAST_RENEGE: [&str; 9] = [
     "AC JD QD KD",
     "5H 6H 7H 8H",
 ];
+
+/// The schema version this don brings a database up to, as `PRAGMA user_version` prints it:
+/// 1 and one more for each `-- @@ version` line of schema.sql.
+#[allow(dead_code)]
+pub fn latest_schema_version() -> String {
+    let schema =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/schema.sql")).unwrap();
+    format!("{}\n", 1 + schema.matches("\n-- @@ version").count())
+}

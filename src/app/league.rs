@@ -1,0 +1,1 @@
+//! Leagues, seasons, teams, rosters and fixtures.

@@ -1,0 +1,74 @@
+//! What a user does, one function each: the layer every front end (`don` at the command line,
+//! `don serve` on the web) calls, as jj's `lib/` is to its `cli/`.
+//!
+//! Each function opens one change of the [`Store`] (one transaction, one operation in the log,
+//! with its [`Actor`]), applies the rules of the pure layers (`league`, `scorer`, `replay`),
+//! commits, and returns a typed result for the front end to render. A refusal is an
+//! [`AppError`]: typed, with its [`ErrorKind`] (which a front end maps to an exit code or an
+//! HTTP status) and its hint; nothing is decided by matching message text.
+//!
+//! The rooms:
+//! - [`games`]: games and their records: begin one, import records, export them, list and show.
+//! - [`table`]: the table-side scorer: an entry typed at the table, and its take-back.
+//! - [`league`]: leagues, seasons, teams, rosters and fixtures.
+//! - [`night`]: match nights: enter, confirm, dispute, settle, correct; deductions, awards and
+//!   withdrawals.
+//! - [`results`]: league results imported from and exported to CSV (FORMAT.md §3).
+//! - [`undo`]: undo and the log.
+
+pub mod error;
+pub mod games;
+pub mod league;
+pub mod night;
+pub mod results;
+pub mod table;
+pub mod undo;
+
+use std::path::Path;
+
+pub use crate::store::Actor;
+use crate::store::Store;
+pub use error::{AppError, ErrorKind};
+
+/// The program, for one actor: the database, opened for them.
+pub struct App {
+    store: Store,
+}
+
+impl App {
+    /// The database at `path`, made there if it is not, for `actor` to change.
+    pub fn open(path: &Path, actor: Actor) -> Result<App, AppError> {
+        let mut store = Store::open(path)?;
+        store.act_as(actor);
+        Ok(App { store })
+    }
+
+    /// The database at `path`, which must be there, for `actor` to change.
+    pub fn open_existing(path: &Path, actor: Actor) -> Result<App, AppError> {
+        let mut store = Store::open_existing(path)?;
+        store.act_as(actor);
+        Ok(App { store })
+    }
+
+    /// The database at `path`, to read only: nothing is made, migrated or written.
+    pub fn open_read(path: &Path) -> Result<App, AppError> {
+        Ok(App {
+            store: Store::open_read(path)?,
+        })
+    }
+
+    /// A database a front end opened itself (with its actor set, if it is to change it).
+    pub fn from_store(store: Store) -> App {
+        App { store }
+    }
+
+    /// The database, to read.
+    pub fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// Who makes the changes, if this may make any.
+    pub fn actor(&self) -> Option<&Actor> {
+        self.store.actor()
+    }
+}

@@ -1,0 +1,1 @@
+//! Match nights: enter, confirm, dispute, settle, correct; deductions, awards, withdrawals.

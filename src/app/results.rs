@@ -1,0 +1,1 @@
+//! League results imported from and exported to CSV (FORMAT.md §3).

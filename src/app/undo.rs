@@ -1,0 +1,1 @@
+//! Undo, and the log of changes.
