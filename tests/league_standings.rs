@@ -8,8 +8,8 @@
 use chrono::NaiveDate;
 
 use don::league::{
-    standings, Adjustment, Breaker, Config, Kind, KindConfig, Match, Night, NightResult, Pair, Row,
-    Season, Side, Standings, Team, TeamId,
+    standings, Adjustment, Breaker, Config, HomeAway, Kind, KindConfig, Match, Night, NightResult,
+    Pair, Row, Season, Standings, Team, TeamId,
 };
 
 fn day(month: u32, d: u32) -> NaiveDate {
@@ -56,7 +56,7 @@ fn totals(date: NaiveDate, home: TeamId, away: TeamId, h: u32, a: u32) -> Night 
     night(date, home, away, NightResult::Totals(Pair::new(h, a)))
 }
 
-fn walkover(date: NaiveDate, home: TeamId, away: TeamId, turned_up: Side) -> Night {
+fn walkover(date: NaiveDate, home: TeamId, away: TeamId, turned_up: HomeAway) -> Night {
     night(date, home, away, NightResult::Walkover(turned_up))
 }
 
@@ -530,7 +530,7 @@ fn head_to_head_counts_a_walkover() {
     let config = with_breakers(&[Breaker::Points, Breaker::HeadToHead]);
     let teams = vec![team(1, "Anchor"), team(2, "Bell"), team(3, "Crown")];
     let nights = vec![
-        walkover(day(1, 10), 1, 2, Side::Away),
+        walkover(day(1, 10), 1, 2, HomeAway::Away),
         totals(day(1, 17), 1, 3, 9, 0),
     ];
     let table = standings(&season(config, teams, nights));
@@ -571,11 +571,11 @@ fn walkovers(config: Config) -> Season {
     ];
     let nights = vec![
         // Lion did not turn up at Oak.
-        walkover(day(1, 10), OAK, LION, Side::Home),
+        walkover(day(1, 10), OAK, LION, HomeAway::Home),
         // Inn 5–4 Oak; legs: HHHHH 10–0, aaaa 4–8: Inn 14–8.
         played(&config, day(1, 17), INN, OAK, "HHHHHaaaa"),
         // Lion did not turn up at home to Inn.
-        walkover(day(1, 24), LION, INN, Side::Away),
+        walkover(day(1, 24), LION, INN, HomeAway::Away),
     ];
     let mut s = season(config, teams, nights);
     s.adjustments = vec![
