@@ -3,6 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
+use don::app::App;
 use don::store::{Actor, Store, StoreError};
 
 use super::error::CliError;
@@ -65,6 +66,24 @@ impl DbArg {
         let mut store = Store::open_existing(&path).map_err(hinted)?;
         store.act_as(local_actor());
         Ok(store)
+    }
+
+    /// The program on the database, creating it on first use, for the local user to change.
+    #[allow(dead_code)]
+    pub fn app(&self) -> Result<App, CliError> {
+        Ok(App::from_store(self.open()?))
+    }
+
+    /// The program on the database, which must be there, for the local user to change.
+    #[allow(dead_code)]
+    pub fn app_existing(&self) -> Result<App, CliError> {
+        Ok(App::from_store(self.open_existing()?))
+    }
+
+    /// The program on the database, which must be there, to read only.
+    #[allow(dead_code)]
+    pub fn app_read(&self) -> Result<App, CliError> {
+        Ok(App::from_store(self.open_read()?))
     }
 
     /// Opens the database, which must be there, to read it only: nothing is created, migrated

@@ -1024,6 +1024,16 @@ impl Change<'_> {
         self.op
     }
 
+    /// Records that this change is made for `team` (a team's confirmation, say, made by the
+    /// secretary on its behalf): `don log` names the team beside the actor.
+    pub fn acting_for(&self, team: crate::league::TeamId) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE operations SET team = ?1 WHERE id = ?2",
+            (team, self.op),
+        )?;
+        Ok(())
+    }
+
     /// Keeps the change, saying what it did; `game` names the game a table entry went to.
     pub fn commit(self, summary: &str, game: Option<i64>) -> Result<i64, StoreError> {
         self.tx.execute(

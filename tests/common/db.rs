@@ -192,6 +192,27 @@ impl Db {
     }
 
     /// What `sqlite3` prints for one statement against this database.
+    /// Sets the database back to schema `version`, as a don of that version left it: undoes
+    /// what each later version added (a version that adds a table or a column says here how
+    /// to take it away again), then sets `user_version`.
+    #[allow(dead_code)]
+    pub fn set_back_to_version(&self, version: i64) {
+        // Version by version, newest first: what to run to take that version away.
+        let later: &[(i64, &str)] = &[
+            (
+                5,
+                "ALTER TABLE operations DROP COLUMN team; ALTER TABLE operations DROP COLUMN actor;",
+            ),
+            (3, "DROP TABLE confirmations;"),
+        ];
+        for (v, undo) in later {
+            if *v > version {
+                self.sql(undo);
+            }
+        }
+        self.sql(&format!("PRAGMA user_version = {version};"));
+    }
+
     pub fn sql(&self, statement: &str) -> String {
         let out = Command::new("sqlite3")
             .arg(&self.path)
