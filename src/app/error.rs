@@ -40,12 +40,15 @@ impl ErrorKind {
 pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    League(#[from] crate::league::LeagueError),
 }
 
 impl AppError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             AppError::Store(e) => store_kind(e),
+            AppError::League(e) => e.kind(),
         }
     }
 
@@ -55,7 +58,9 @@ impl AppError {
             AppError::Store(e) if e.is_busy() => {
                 Some("another don is writing this database; try again when it has finished".into())
             }
+            AppError::Store(crate::store::StoreError::League(e)) => e.hint(),
             AppError::Store(_) => None,
+            AppError::League(e) => e.hint(),
         }
     }
 }
@@ -81,6 +86,7 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
             ..
         } => ErrorKind::Unusable,
         StoreError::Refused(_) => ErrorKind::Invalid,
+        StoreError::League(e) => e.kind(),
         StoreError::Held { .. } => ErrorKind::Conflict,
         StoreError::Text { .. } => ErrorKind::Invalid,
         StoreError::LaterTables { .. }

@@ -1,1 +1,451 @@
-//! Leagues, seasons, teams, rosters and fixtures.
+//! Leagues, seasons, teams and rosters: one function for each thing a secretary does to set a
+//! league up (its fixtures are in [`super::fixtures`]; which league and season a request is
+//! about, in [`super::which`]). Each opens one change, applies the rules of `league`, commits,
+//! and returns what was done for the front end to say.
+
+use std::borrow::Cow;
+
+use crate::league::error::{Thing, Unknown, UnknownTeam};
+use crate::league::names::{given_twice, name_key, near_miss, near_team, tidy};
+use crate::league::{Config, ConfigChange, LeagueError};
+use crate::store::{Change, LeagueInfo, SeasonInfo, TeamInfo};
+
+use super::which::Choice;
+use super::{App, AppError, ErrorKind};
+
+impl LeagueError {
+    pub fn kind(&self) -> ErrorKind {
+        use LeagueError as E;
+        match self {
+            E::NoLeague
+            | E::NotFound(_)
+            | E::NoSeason { .. }
+            | E::NoEarlierSeason { .. }
+            | E::UnknownTeams { .. }
+            | E::NearTeam { .. }
+            | E::NotOnRoster { .. }
+            | E::NoFixture { .. } => ErrorKind::NotFound,
+            E::NameTaken { .. }
+            | E::FixtureThere { .. }
+            | E::TeamPlaysThatDay { .. }
+            | E::HasFixtures { .. }
+            | E::PlayedStays { .. }
+            | E::PlayedNotCancelled { .. }
+            | E::CancelledAlready { .. }
+            | E::NotCancelled { .. } => ErrorKind::Conflict,
+            E::WhichLeague { .. }
+            | E::WhichSeason { .. }
+            | E::BlankName { .. }
+            | E::TeamTwice { .. }
+            | E::PlayerTwice { .. }
+            | E::PlayerNearMiss { .. }
+            | E::Config(_)
+            | E::PlaysItself
+            | E::Season(_)
+            | E::Plan { .. } => ErrorKind::Invalid,
+        }
+    }
+
+    /// What to do about it, where the refusal knows.
+    pub fn hint(&self) -> Option<Cow<'static, str>> {
+        const ADD_FIRST: &str = "if it is a new team, add it first with `don team add NAME`";
+        const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
+        match self {
+            LeagueError::NearTeam { .. } => Some(ADD_FIRST.into()),
+            LeagueError::UnknownTeams {
+                unknown,
+                create,
+                near,
+                ..
+            } => {
+                let one = unknown.len() == 1;
+                Some(
+                    if *create || *near == unknown.len() {
+                        if one {
+                            ADD_FIRST
+                        } else {
+                            ADD_ONE_FIRST
+                        }
+                    } else if *near == 0 {
+                        if one {
+                            "add --create to make it"
+                        } else {
+                            "add --create to make them"
+                        }
+                    } else {
+                        "add --create to make the teams near no known one; a new team near a known one is added first with `don team add NAME`"
+                    }
+                    .into(),
+                )
+            }
+            _ => None,
+        }
+    }
+}
+
+/// The teams a new season is entered with.
+#[derive(Clone, Debug, Default)]
+pub enum SeasonTeams {
+    /// None yet.
+    #[default]
+    None,
+    /// These, by name as typed (made first when `create` and near no known team).
+    Named { names: Vec<String>, create: bool },
+    /// Those of the season made last, not withdrawn from it.
+    Same,
+}
+
+/// A season begun.
+#[derive(Clone, Debug)]
+pub struct SeasonMade {
+    pub league: LeagueInfo,
+    pub season: SeasonInfo,
+    /// The teams made for it, by name.
+    pub made: Vec<String>,
+    /// The teams entered in it, by name.
+    pub entered: Vec<String>,
+}
+
+/// A team added to a league.
+#[derive(Clone, Debug)]
+pub struct TeamAdded {
+    pub league: LeagueInfo,
+    pub team: TeamInfo,
+    /// The season it was entered in, if one was asked.
+    pub season: Option<SeasonInfo>,
+    /// That its name looks like a known team's.
+    pub look_alike: Option<String>,
+}
+
+/// Players put on a team's roster.
+#[derive(Clone, Debug)]
+pub struct RosterAdded {
+    pub season: SeasonInfo,
+    pub team: TeamInfo,
+    /// The team was made for it (`--create`).
+    pub team_made: bool,
+    /// The players added (not on it already), tidied.
+    pub added: Vec<String>,
+    /// The players on the roster now.
+    pub size: usize,
+    /// Names that look like players the league knows.
+    pub look_alike: Vec<String>,
+}
+
+impl RosterAdded {
+    /// Whether the roster is shorter than the season's minimum.
+    pub fn short(&self) -> bool {
+        (self.size as u32) < self.season.config.roster_min
+    }
+}
+
+/// Refuses one player named twice (as names match): a slip, not two players.
+pub fn players_once(players: &[String]) -> Result<(), LeagueError> {
+    match given_twice(players.iter().map(String::as_str)) {
+        Some((first, second)) => Err(LeagueError::PlayerTwice {
+            first: players[first].clone(),
+            second: players[second].clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Refuses a team named twice in a season's teams (case and extra spaces ignored).
+fn teams_once(names: &[String]) -> Result<(), LeagueError> {
+    match given_twice(names.iter().map(String::as_str)) {
+        Some((a, b)) => Err(LeagueError::TeamTwice {
+            first: names[a].clone(),
+            again: names[b].clone(),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Refuses the teams of `names` that the league does not have, all named at once. A name near a
+/// known team is taken for a slip of it, and `create` does not make it: a team that really is
+/// new is added first with `don team add`.
+fn unknown_teams(
+    change: &Change,
+    league: &LeagueInfo,
+    names: &[String],
+    create: bool,
+) -> Result<(), AppError> {
+    let known = change.leagues().teams(league.id)?;
+    let known: Vec<&str> = known.iter().map(|t| t.name.as_str()).collect();
+    let mut unknown: Vec<UnknownTeam> = names
+        .iter()
+        .filter(|n| !known.iter().any(|k| name_key(k) == name_key(n)))
+        .map(|n| UnknownTeam {
+            unknown: Unknown::new(Thing::Team, n, Some(&league.name), known.iter().copied()),
+            near: near_team(n, known.iter().copied()).map(str::to_string),
+        })
+        .collect();
+    let near = unknown.iter().filter(|u| u.near.is_some()).count();
+    if create {
+        // The names near no known team are made; those near one are refused.
+        unknown.retain(|u| u.near.is_some());
+    }
+    if unknown.is_empty() {
+        return Ok(());
+    }
+    Err(LeagueError::UnknownTeams {
+        league: league.name.clone(),
+        unknown,
+        create,
+        near,
+    }
+    .into())
+}
+
+/// A team by name, made when `create` (and said so), unless it is near a known team.
+fn team_or_create(
+    change: &Change,
+    league: &LeagueInfo,
+    name: &str,
+    create: bool,
+) -> Result<(TeamInfo, bool), AppError> {
+    let known = change.leagues().teams(league.id)?;
+    let key = name_key(name);
+    if let Some(t) = known.iter().find(|t| name_key(&t.name) == key) {
+        return Ok((t.clone(), false));
+    }
+    let names = known.iter().map(|t| t.name.as_str());
+    if !create {
+        let unknown = Unknown::new(Thing::Team, name, Some(&league.name), names);
+        return Err(LeagueError::NotFound(unknown).into());
+    }
+    if let Some(s) = near_team(name, names) {
+        return Err(LeagueError::NearTeam {
+            name: name.to_string(),
+            league: league.name.clone(),
+            near: s.to_string(),
+        }
+        .into());
+    }
+    Ok((change.add_team(league, name, None)?, true))
+}
+
+impl App {
+    /// The league asked for (or the only one).
+    pub fn league(&self, choice: &Choice) -> Result<LeagueInfo, AppError> {
+        choice.league(&self.store.leagues())
+    }
+
+    /// Makes a league with its configuration.
+    pub fn league_new(&mut self, name: &str, config: &Config) -> Result<LeagueInfo, AppError> {
+        let change = self.store.change("league")?;
+        let league = change.add_league(name, config)?;
+        change.commit(&format!("made the league {}", league.name), None)?;
+        Ok(league)
+    }
+
+    /// Changes the configuration a league's new seasons take; gives the league (as it was) and
+    /// its new configuration.
+    pub fn league_set(
+        &mut self,
+        choice: &Choice,
+        asked: &ConfigChange,
+    ) -> Result<(LeagueInfo, Config), AppError> {
+        let change = self.store.change("league")?;
+        let league = choice.league(&change.leagues())?;
+        let config = asked
+            .apply(league.config.clone())
+            .map_err(LeagueError::from)?;
+        change.set_league_config(league.id, &config)?;
+        change.commit(
+            &format!("changed the configuration of {}", league.name),
+            None,
+        )?;
+        Ok((league, config))
+    }
+
+    /// Begins a season of a league (with the league's configuration as it is now), entering
+    /// its teams.
+    pub fn season_new(
+        &mut self,
+        league: Option<&str>,
+        name: &str,
+        teams: &SeasonTeams,
+    ) -> Result<SeasonMade, AppError> {
+        let change = self.store.change("season")?;
+        let league = change.leagues().find(league)?;
+        let previous = change.leagues().seasons(league.id)?.into_iter().last();
+        let season = change.add_season(&league, name)?;
+        let mut made = Vec::new();
+        let mut entered = Vec::new();
+        match teams {
+            SeasonTeams::None => {}
+            SeasonTeams::Named { names, create } => {
+                teams_once(names)?;
+                unknown_teams(&change, &league, names, *create)?;
+                for n in names {
+                    let (team, new) = team_or_create(&change, &league, n, *create)?;
+                    if new {
+                        made.push(team.name.clone());
+                    }
+                    change.enter_team(season.id, team.id)?;
+                    entered.push(team.name);
+                }
+            }
+            SeasonTeams::Same => {
+                let previous = previous.ok_or_else(|| LeagueError::NoEarlierSeason {
+                    league: league.name.clone(),
+                })?;
+                for e in change.leagues().entries(previous.id)? {
+                    if e.withdrawn.is_none() {
+                        change.enter_team(season.id, e.team.id)?;
+                        entered.push(e.team.name);
+                    }
+                }
+            }
+        }
+        change.commit(
+            &format!("began season {} of {}", season.name, league.name),
+            None,
+        )?;
+        Ok(SeasonMade {
+            league,
+            season,
+            made,
+            entered,
+        })
+    }
+
+    /// Adds a team to a league, and enters it in the season named, if one is.
+    pub fn team_add(
+        &mut self,
+        choice: &Choice,
+        name: &str,
+        venue: Option<&str>,
+    ) -> Result<TeamAdded, AppError> {
+        let change = self.store.change("team")?;
+        let league = choice.league(&change.leagues())?;
+        let known = change.leagues().teams(league.id)?;
+        let look_alike = crate::record::text::look_alike_warning(
+            "team",
+            name,
+            known.iter().map(|t| t.name.as_str()),
+        );
+        let team = change.add_team(&league, name, venue)?;
+        let season = match &choice.season {
+            Some(s) => {
+                let season = change.leagues().season(&league, Some(s))?;
+                change.enter_team(season.id, team.id)?;
+                Some(season)
+            }
+            None => None,
+        };
+        change.commit(&format!("added the team {}", team.name), None)?;
+        Ok(TeamAdded {
+            league,
+            team,
+            season,
+            look_alike,
+        })
+    }
+
+    /// Sets where a team plays at home; gives the team and the venue as kept (tidied).
+    pub fn team_venue(
+        &mut self,
+        choice: &Choice,
+        team: &str,
+        venue: &str,
+    ) -> Result<(TeamInfo, String), AppError> {
+        let change = self.store.change("team")?;
+        let league = choice.league(&change.leagues())?;
+        let team = change.leagues().team(&league, team)?;
+        change.set_venue(team.id, Some(venue))?;
+        change.commit(&format!("set the venue of {}", team.name), None)?;
+        Ok((team, tidy(venue)))
+    }
+
+    /// Puts players on a team's roster for the season being set up (or the one named): a name
+    /// a letter or two from a player the league knows is refused as a slip unless it is one of
+    /// `new_players`.
+    pub fn roster_add(
+        &mut self,
+        choice: &Choice,
+        team: &str,
+        players: &[String],
+        create: bool,
+        new_players: &[String],
+    ) -> Result<RosterAdded, AppError> {
+        players_once(players)?;
+        let change = self.store.change("roster")?;
+        let (league, season) = choice.being_set_up(&change.leagues())?;
+        let (team, team_made) = team_or_create(&change, &league, team, create)?;
+        let known = change.leagues().league_players(league.id)?;
+        let known: Vec<&str> = known.iter().map(String::as_str).collect();
+        let new: Vec<String> = new_players.iter().map(|n| name_key(n)).collect();
+        for p in players.iter().filter(|p| !new.contains(&name_key(p))) {
+            if let Some(meant) = near_miss(p, &[], &known) {
+                return Err(LeagueError::PlayerNearMiss {
+                    name: tidy(p),
+                    meant: meant.to_string(),
+                }
+                .into());
+            }
+        }
+        let look_alike = players
+            .iter()
+            .filter_map(|p| {
+                crate::record::text::look_alike_warning("player", p, known.iter().copied())
+            })
+            .collect();
+        let mut added = Vec::new();
+        for p in players {
+            if change.add_to_roster(season.id, team.id, p)? {
+                added.push(tidy(p));
+            }
+        }
+        let size = change
+            .leagues()
+            .entries(season.id)?
+            .into_iter()
+            .find(|e| e.team.id == team.id)
+            .map_or(0, |e| e.roster.len());
+        change.commit(
+            &format!("added {} to the roster of {}", added.join(", "), team.name),
+            None,
+        )?;
+        Ok(RosterAdded {
+            season,
+            team,
+            team_made,
+            added,
+            size,
+            look_alike,
+        })
+    }
+
+    /// Takes players off a team's roster for the season being set up (or the one named).
+    pub fn roster_remove(
+        &mut self,
+        choice: &Choice,
+        team: &str,
+        players: &[String],
+    ) -> Result<TeamInfo, AppError> {
+        let change = self.store.change("roster")?;
+        let (league, season) = choice.being_set_up(&change.leagues())?;
+        let team = change.leagues().team(&league, team)?;
+        for p in players {
+            if !change.remove_from_roster(season.id, team.id, p)? {
+                return Err(LeagueError::NotOnRoster {
+                    player: tidy(p),
+                    team: team.name.clone(),
+                    season: season.name.clone(),
+                }
+                .into());
+            }
+        }
+        change.commit(
+            &format!(
+                "took {} off the roster of {}",
+                players.join(", "),
+                team.name
+            ),
+            None,
+        )?;
+        Ok(team)
+    }
+}

@@ -10,19 +10,23 @@
 //! The rooms:
 //! - [`games`]: games and their records: begin one, import records, export them, list and show.
 //! - [`table`]: the table-side scorer: an entry typed at the table, and its take-back.
-//! - [`league`]: leagues, seasons, teams, rosters and fixtures.
+//! - [`league`]: leagues, seasons, teams and rosters.
+//! - [`fixtures`]: a season's fixtures: made, added, moved, cancelled, reinstated.
+//! - [`which`]: which league and season a request is about.
 //! - [`night`]: match nights: enter, confirm, dispute, settle, correct; deductions, awards and
 //!   withdrawals.
 //! - [`results`]: league results imported from and exported to CSV (FORMAT.md §3).
 //! - [`undo`]: undo and the log.
 
 pub mod error;
+pub mod fixtures;
 pub mod games;
 pub mod league;
 pub mod night;
 pub mod results;
 pub mod table;
 pub mod undo;
+pub mod which;
 
 use std::path::Path;
 

@@ -20,7 +20,7 @@ pub enum CliError {
     #[error("{0}")]
     Usage(String),
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Store(StoreError),
     /// A thing the user asked of `app` that was refused or failed.
     #[error(transparent)]
     App(AppError),
@@ -35,11 +35,21 @@ pub enum CliError {
     },
 }
 
+impl From<StoreError> for CliError {
+    /// A league refusal met in the store is the app's, with its kind and hint.
+    fn from(e: StoreError) -> CliError {
+        match e {
+            StoreError::League(e) => CliError::App(AppError::League(e)),
+            e => CliError::Store(e),
+        }
+    }
+}
+
 impl From<AppError> for CliError {
     /// A store error stays one, with its hints and exit codes.
     fn from(e: AppError) -> CliError {
         match e {
-            AppError::Store(e) => CliError::Store(e),
+            AppError::Store(e) => e.into(),
             #[allow(unreachable_patterns)]
             e => CliError::App(e),
         }
@@ -98,6 +108,7 @@ impl CliError {
                 | StoreError::Held { .. }
                 | StoreError::Text { .. },
             ) => 2,
+            CliError::Store(StoreError::League(e)) => kind_exit_code(e.kind()),
             CliError::Out(e) if e.is_refusal() => 2,
             CliError::Io(_) | CliError::Store(_) | CliError::Out(_) => 1,
             CliError::Hinted { error, .. } => error.exit_code(),
@@ -136,6 +147,7 @@ impl CliError {
             }
             CliError::Store(StoreError::Open { path, .. }) => Some(open_hint(path)),
             CliError::App(e) => e.hint(),
+            CliError::Store(StoreError::League(e)) => e.hint(),
             CliError::Store(StoreError::NotAFile { .. }) => {
                 Some("give --db (or DON_DB) the file name of a don database".into())
             }

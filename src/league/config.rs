@@ -410,6 +410,56 @@ impl Config {
     }
 }
 
+/// A change to a configuration, as asked (each part left out keeps its value).
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ConfigChange {
+    /// The night's matches, kind by kind.
+    pub night: Option<Vec<KindConfig>>,
+    /// Every match the best of this many legs.
+    pub best_of: Option<u32>,
+    pub points_per_match: Option<u32>,
+    pub walkover: Option<u32>,
+    pub roster_min: Option<u32>,
+    pub tie_breakers: Option<Vec<Breaker>>,
+    pub don_rules: Option<Variant>,
+}
+
+impl ConfigChange {
+    /// Whether it changes nothing.
+    pub fn is_empty(&self) -> bool {
+        *self == ConfigChange::default()
+    }
+
+    /// `config` with the change applied, checked whole.
+    pub fn apply(&self, mut config: Config) -> Result<Config, ConfigError> {
+        if let Some(night) = &self.night {
+            config.night = night.clone();
+        }
+        if let Some(b) = self.best_of {
+            for k in &mut config.night {
+                k.best_of = b;
+            }
+        }
+        if let Some(p) = self.points_per_match {
+            config.points_per_match = p;
+        }
+        if let Some(w) = self.walkover {
+            config.walkover = Some(w);
+        }
+        if let Some(r) = self.roster_min {
+            config.roster_min = r;
+        }
+        if let Some(list) = &self.tie_breakers {
+            config.tie_breakers = list.clone();
+        }
+        if let Some(rules) = &self.don_rules {
+            config.don_rules = rules.clone();
+        }
+        config.validate()?;
+        Ok(config)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

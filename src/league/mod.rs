@@ -5,6 +5,7 @@
 
 pub mod config;
 pub mod entry;
+pub mod error;
 pub mod fixtures;
 pub mod import;
 pub mod names;
@@ -15,7 +16,8 @@ pub mod stats;
 /// The bound of a points adjustment, the same for `don deduct`, `don award` and an adjustments
 /// file (kept where that file is read, which this layer reads through).
 pub use crate::record::results::{adjustment_out_of_range, MAX_ADJUSTMENT};
-pub use config::{Breaker, Config, ConfigError, Kind, KindConfig};
+pub use config::{Breaker, Config, ConfigChange, ConfigError, Kind, KindConfig};
+pub use error::LeagueError;
 pub use night::{
     Adjustment, Confirmation, HomeAway, Leg, Match, Night, NightError, NightResult, Pair, Season,
     Team, TeamId,

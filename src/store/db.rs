@@ -93,6 +93,9 @@ pub enum StoreError {
     /// A request about something that is not there, or cannot be done.
     #[error("{0}")]
     Refused(String),
+    /// A league, season, team, roster or fixture change refused.
+    #[error(transparent)]
+    League(#[from] crate::league::LeagueError),
     /// `undo N` of a change that would put back a row clashing with one a later change put in
     /// place (a hand of the same number, a player of the same name): `by` the later changes
     /// that hold it, `also` those that depend on them in turn (to undo first too).

@@ -10,9 +10,10 @@ use rusqlite::{Connection, OptionalExtension};
 use serde_json::Value;
 
 use super::db::{Change, Store, StoreError};
-use crate::league::names::{name_key, suggest, tidy};
+use crate::league::error::Thing;
+use crate::league::names::{name_key, tidy};
 use crate::league::{
-    Adjustment, Config, Confirmation, HomeAway, Kind, Leg, Match, Night, NightResult, Pair, Season,
+    Adjustment, Config, LeagueError, Confirmation, HomeAway, Kind, Leg, Match, Night, NightResult, Pair, Season,
     Team, TeamId,
 };
 
@@ -114,43 +115,6 @@ fn configured(
     Ok(out)
 }
 
-/// "no team 'Royal Oke' in Abercarn; did you mean 'Royal Oak'?"
-fn unknown<'a>(
-    what: &str,
-    name: &str,
-    place: &str,
-    known: impl IntoIterator<Item = &'a str>,
-) -> StoreError {
-    let known: Vec<&str> = known.into_iter().collect();
-    let mut message = format!("no {what} '{}'{place}", tidy(name));
-    match suggest(name, known.iter().copied()) {
-        Some(s) => message.push_str(&format!("; did you mean '{s}'?")),
-        None if known.is_empty() => {}
-        None if known.len() <= 12 => {
-            message.push_str(&format!(" (there are: {})", known.join(", ")))
-        }
-        None => {}
-    }
-    StoreError::Refused(message)
-}
-
-/// The one of `items` called `name` (case and extra spaces ignored), or an error naming the
-/// nearest: "no team 'Royal Oke' in Abercarn; did you mean 'Royal Oak'?" (`place` is " in
-/// Abercarn").
-fn named<'a, T>(
-    items: &'a [T],
-    name: &str,
-    name_of: impl Fn(&T) -> &String,
-    what: &str,
-    place: &str,
-) -> Result<&'a T, StoreError> {
-    let key = name_key(name);
-    items
-        .iter()
-        .find(|i| name_key(name_of(i)) == key)
-        .ok_or_else(|| unknown(what, name, place, items.iter().map(|i| name_of(i).as_str())))
-}
-
 /// The reads, on the database or inside a change.
 pub struct LeagueReader<'c>(&'c Connection);
 
@@ -184,18 +148,15 @@ impl LeagueReader<'_> {
         match name {
             None => match all.len() {
                 1 => Ok(all.into_iter().next().expect("one league")),
-                0 => Err(StoreError::Refused(
-                    "there is no league yet: make one with `don league new NAME`".into(),
-                )),
-                _ => Err(StoreError::Refused(format!(
-                    "which league? Give --league (there are: {})",
-                    all.iter()
-                        .map(|l| l.name.as_str())
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                ))),
+                0 => Err(LeagueError::NoLeague.into()),
+                _ => Err(LeagueError::WhichLeague {
+                    leagues: all.into_iter().map(|l| l.name).collect(),
+                }
+                .into()),
             },
-            Some(name) => named(&all, name, |l| &l.name, "league", "").cloned(),
+            Some(name) => Ok(
+                LeagueError::pick(&all, name, |l| &l.name, Thing::League, None)?.clone(),
+            ),
         }
     }
 
@@ -224,20 +185,19 @@ impl LeagueReader<'_> {
         let seasons = self.seasons(league.id)?;
         match name {
             None => seasons.into_iter().last().ok_or_else(|| {
-                StoreError::Refused(format!(
-                    "{} has no season yet: begin one with `don season new NAME --league {}`",
-                    league.name,
-                    crate::league::names::shell_quoted(&league.name)
-                ))
+                LeagueError::NoSeason {
+                    league: league.name.clone(),
+                }
+                .into()
             }),
-            Some(name) => named(
+            Some(name) => Ok(LeagueError::pick(
                 &seasons,
                 name,
                 |s| &s.name,
-                "season",
-                &format!(" in {}", league.name),
-            )
-            .cloned(),
+                Thing::Season,
+                Some(&league.name),
+            )?
+            .clone()),
         }
     }
 
@@ -325,8 +285,8 @@ impl LeagueReader<'_> {
             league,
             name,
             |dates| {
-                crate::league::fixtures::season_of_change(dates, day)
-                    .map_err(|e| StoreError::Refused(e.to_string()))
+                Ok(crate::league::fixtures::season_of_change(dates, day)
+                    .map_err(LeagueError::from)?)
             },
             || self.current_season(league, None, today),
         )
@@ -360,8 +320,8 @@ impl LeagueReader<'_> {
         let seasons = self.season_dates(league.id)?;
         let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
         match seasons.iter().position(|(s, _)| s.id == season) {
-            Some(i) => crate::league::fixtures::check_schedule(&dates, i, first, last)
-                .map_err(|e| StoreError::Refused(e.to_string())),
+            Some(i) => Ok(crate::league::fixtures::check_schedule(&dates, i, first, last)
+                .map_err(LeagueError::from)?),
             None => Ok(()),
         }
     }
@@ -400,7 +360,7 @@ impl LeagueReader<'_> {
     ) -> Result<SeasonInfo, StoreError> {
         let mut seasons = self.season_dates(league.id)?;
         let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
-        let refused = |e: crate::league::fixtures::SeasonChoice| StoreError::Refused(e.to_string());
+        let refused = |e| StoreError::League(LeagueError::Season(e));
         // The seasons where the night's teams have a fixture on the day.
         let mut on_day = Vec::new();
         if let Some((home, away)) = pair {
@@ -457,14 +417,26 @@ impl LeagueReader<'_> {
     /// with the nearest known one.
     pub fn team(&self, league: &LeagueInfo, name: &str) -> Result<TeamInfo, StoreError> {
         let teams = self.teams(league.id)?;
-        named(
-            &teams,
-            name,
-            |t| &t.name,
-            "team",
-            &format!(" in {}", league.name),
-        )
-        .cloned()
+        Ok(LeagueError::pick(&teams, name, |t| &t.name, Thing::Team, Some(&league.name))?.clone())
+    }
+
+    /// A team of a league by name (case and extra spaces ignored), if it has one.
+    pub fn team_named(
+        &self,
+        league: &LeagueInfo,
+        name: &str,
+    ) -> Result<Option<TeamInfo>, StoreError> {
+        let key = name_key(name);
+        Ok(self
+            .teams(league.id)?
+            .into_iter()
+            .find(|t| name_key(&t.name) == key))
+    }
+
+    /// A league by name (case and extra spaces ignored), if there is one.
+    pub fn league_named(&self, name: &str) -> Result<Option<LeagueInfo>, StoreError> {
+        let key = name_key(name);
+        Ok(self.all()?.into_iter().find(|l| name_key(&l.name) == key))
     }
 
     /// The teams entered in a season, with their rosters.
@@ -872,16 +844,19 @@ impl Change<'_> {
     pub fn add_league(&self, raw: &str, config: &Config) -> Result<LeagueInfo, StoreError> {
         let name = tidy(raw);
         if name.is_empty() {
-            return Err(StoreError::Refused(
-                "a league's name cannot be blank".into(),
-            ));
+            return Err(LeagueError::BlankName {
+                what: Thing::League,
+            }
+            .into());
         }
         StoreError::check_name("the league's name", raw)?;
-        if let Ok(existing) = self.leagues().find(Some(&name)) {
-            return Err(StoreError::Refused(format!(
-                "there is already a league '{}'",
-                existing.name
-            )));
+        if let Some(existing) = self.leagues().league_named(&name)? {
+            return Err(LeagueError::NameTaken {
+                what: Thing::League,
+                league: existing.name.clone(),
+                name: existing.name,
+            }
+            .into());
         }
         self.tx.execute(
             "INSERT INTO leagues (name, key, config, created) VALUES (?1, ?2, ?3, ?4)",
@@ -915,9 +890,10 @@ impl Change<'_> {
     pub fn add_season(&self, league: &LeagueInfo, raw: &str) -> Result<SeasonInfo, StoreError> {
         let name = tidy(raw);
         if name.is_empty() {
-            return Err(StoreError::Refused(
-                "a season's name cannot be blank".into(),
-            ));
+            return Err(LeagueError::BlankName {
+                what: Thing::Season,
+            }
+            .into());
         }
         StoreError::check_name("the season's name", raw)?;
         // Looked up by its key, not among all the league's seasons: an import making
@@ -928,10 +904,12 @@ impl Change<'_> {
             .query_row((league.id, name_key(&name)), |r| r.get(0))
             .optional()?;
         if let Some(taken) = taken {
-            return Err(StoreError::Refused(format!(
-                "{} already has a season '{}'",
-                league.name, taken
-            )));
+            return Err(LeagueError::NameTaken {
+                what: Thing::Season,
+                league: league.name.clone(),
+                name: taken,
+            }
+            .into());
         }
         self.tx.execute(
             "INSERT INTO seasons (league, name, key, config, created) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -962,15 +940,17 @@ impl Change<'_> {
     ) -> Result<TeamInfo, StoreError> {
         let name = tidy(raw);
         if name.is_empty() {
-            return Err(StoreError::Refused("a team's name cannot be blank".into()));
+            return Err(LeagueError::BlankName { what: Thing::Team }.into());
         }
         StoreError::check_name("the team's name", raw)?;
         check_venue(venue)?;
-        if let Ok(t) = self.leagues().team(league, &name) {
-            return Err(StoreError::Refused(format!(
-                "{} already has a team '{}'",
-                league.name, t.name
-            )));
+        if let Some(t) = self.leagues().team_named(league, &name)? {
+            return Err(LeagueError::NameTaken {
+                what: Thing::Team,
+                league: league.name.clone(),
+                name: t.name,
+            }
+            .into());
         }
         let venue = venue.map(tidy).filter(|v| !v.is_empty());
         self.tx
@@ -1054,7 +1034,7 @@ impl Change<'_> {
         away: TeamId,
     ) -> Result<i64, StoreError> {
         if home == away {
-            return Err(StoreError::Refused("a team cannot play itself".into()));
+            return Err(LeagueError::PlaysItself.into());
         }
         self.no_fixture_on(season, day, home, away)?;
         self.fits_season(season, day, home, away, None)?;
@@ -1093,14 +1073,14 @@ impl Change<'_> {
             .optional()?;
         match there {
             None => Ok(()),
-            Some((id, h, a, status)) => Err(StoreError::Refused(format!(
-                "{h} v {a} is fixture {id} on {day} already{}",
-                if status == "cancelled" {
-                    " (cancelled: entering its night plays it after all)"
-                } else {
-                    ""
-                }
-            ))),
+            Some((id, home, away, status)) => Err(LeagueError::FixtureThere {
+                id,
+                home,
+                away,
+                day,
+                cancelled: status == "cancelled",
+            }
+            .into()),
         }
     }
 
@@ -1144,10 +1124,15 @@ impl Change<'_> {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })
             .optional()?;
-        if let Some((id, team, h, a)) = clash {
-            return Err(StoreError::Refused(format!(
-                "{team} has a fixture on {day} already: fixture {id}, {h} v {a} (a team plays one fixture a date)"
-            )));
+        if let Some((id, team, home, away)) = clash {
+            return Err(LeagueError::TeamPlaysThatDay {
+                team,
+                day,
+                id,
+                home,
+                away,
+            }
+            .into());
         }
         Ok(())
     }
@@ -1213,7 +1198,7 @@ impl Change<'_> {
                 scheduled: false,
             });
         }
-        let refused = |e: crate::league::fixtures::SeasonChoice| StoreError::Refused(e.to_string());
+        let refused = |e| StoreError::League(LeagueError::Season(e));
         crate::league::fixtures::check_near(&dates[given], day).map_err(refused)?;
         crate::league::fixtures::check_season(&dates, given, day).map_err(refused)
     }
@@ -1229,7 +1214,7 @@ impl Change<'_> {
         result: &NightResult,
     ) -> Result<i64, StoreError> {
         if home == away {
-            return Err(StoreError::Refused("a team cannot play itself".into()));
+            return Err(LeagueError::PlaysItself.into());
         }
         // The caller (an import) checks the season's dates, as it keeps them.
         self.one_fixture_a_date(season, day, home, away, None)?;

@@ -1,0 +1,247 @@
+//! A season's fixtures: made as a double round robin, added one by one, moved, cancelled and
+//! reinstated. A change to one fixture has one shape ([`App::fixture_change`]): the season
+//! that holds it, the fixture by its number, the action's own rule, one change in the log.
+
+use chrono::{NaiveDate, Weekday};
+
+use crate::league::fixtures::double_round_robin;
+use crate::league::LeagueError;
+use crate::store::{Change, Fixture, LeagueInfo, SeasonInfo, TeamInfo};
+
+use super::which::Choice;
+use super::{App, AppError};
+
+/// A season's fixtures made.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    pub season: SeasonInfo,
+    pub fixtures: usize,
+    pub rounds: usize,
+    /// The dates of the first and last rounds.
+    pub first: Option<NaiveDate>,
+    pub last: Option<NaiveDate>,
+}
+
+/// A fixture added by hand.
+#[derive(Clone, Debug)]
+pub struct FixtureAdded {
+    pub id: i64,
+    pub home: TeamInfo,
+    pub away: TeamInfo,
+    pub date: NaiveDate,
+}
+
+/// What a change to one fixture did: `changed`, the words of the log (none: nothing changed,
+/// and nothing is logged).
+struct Acted<T> {
+    done: T,
+    changed: Option<String>,
+}
+
+/// A fixture moved (or on the date asked already: `moved` false); `fixture` as it was.
+#[derive(Clone, Debug)]
+pub struct FixtureMoved {
+    pub fixture: Fixture,
+    pub to: NaiveDate,
+    pub moved: bool,
+}
+
+/// Fixture `number` of `season`.
+fn by_number(change: &Change, season: &SeasonInfo, number: i64) -> Result<Fixture, AppError> {
+    change
+        .leagues()
+        .fixtures(season.id)?
+        .into_iter()
+        .find(|f| f.id == number)
+        .ok_or_else(|| {
+            LeagueError::NoFixture {
+                season: season.name.clone(),
+                id: number,
+            }
+            .into()
+        })
+}
+
+impl App {
+    /// Makes a season's fixtures (the season named, else the one with none yet): a double
+    /// round robin of its teams not withdrawn, a round a week on `weekday` from `start`,
+    /// none on the dates of `skip`, none in another season's dates.
+    pub fn fixtures_generate(
+        &mut self,
+        choice: &Choice,
+        start: NaiveDate,
+        weekday: Weekday,
+        skip: &[NaiveDate],
+    ) -> Result<Planned, AppError> {
+        let change = self.store.change("fixtures")?;
+        let (league, season) = choice.unscheduled(&change.leagues())?;
+        if !change.leagues().fixtures(season.id)?.is_empty() {
+            return Err(LeagueError::HasFixtures {
+                season: season.name,
+            }
+            .into());
+        }
+        let ids: Vec<i64> = change
+            .leagues()
+            .entries(season.id)?
+            .into_iter()
+            .filter(|e| e.withdrawn.is_none())
+            .map(|e| e.team.id)
+            .collect();
+        let plan =
+            double_round_robin(&ids, start, weekday, skip).map_err(|error| LeagueError::Plan {
+                season: season.name.clone(),
+                start,
+                error,
+            })?;
+        let (first, last) = (plan.dates.first().copied(), plan.dates.last().copied());
+        if let (Some(first), Some(last)) = (first, last) {
+            change
+                .leagues()
+                .check_schedule(&league, season.id, first, last)?;
+        }
+        for f in &plan.fixtures {
+            change.add_fixture(season.id, Some(f.round), f.date, f.home, f.away)?;
+        }
+        change.commit(
+            &format!(
+                "made {} fixtures of season {}",
+                plan.fixtures.len(),
+                season.name
+            ),
+            None,
+        )?;
+        Ok(Planned {
+            season,
+            fixtures: plan.fixtures.len(),
+            rounds: plan.dates.len(),
+            first,
+            last,
+        })
+    }
+
+    /// Adds one fixture, in the season named, else the one whose dates hold its date.
+    pub fn fixture_add(
+        &mut self,
+        choice: &Choice,
+        home: &str,
+        away: &str,
+        date: NaiveDate,
+    ) -> Result<FixtureAdded, AppError> {
+        let change = self.store.change("fixtures")?;
+        let (league, season) = choice.night_on(&change.leagues(), Some(date), None)?;
+        let home = change.leagues().team(&league, home)?;
+        let away = change.leagues().team(&league, away)?;
+        let id = change.add_fixture(season.id, None, date, home.id, away.id)?;
+        change.commit(
+            &format!("added {} v {} on {date}", home.name, away.name),
+            None,
+        )?;
+        Ok(FixtureAdded {
+            id,
+            home,
+            away,
+            date,
+        })
+    }
+
+    /// Moves a fixture not yet played to another date (of its season's).
+    pub fn fixture_move(
+        &mut self,
+        choice: &Choice,
+        id: i64,
+        to: NaiveDate,
+    ) -> Result<FixtureMoved, AppError> {
+        self.fixture_change(choice, id, |change, league, season, f| {
+            change
+                .leagues()
+                .season_on(league, Some(&season.name), to, None)?;
+            if f.result.is_some() {
+                return Err(LeagueError::PlayedStays {
+                    id,
+                    home: f.home.name.clone(),
+                    away: f.away.name.clone(),
+                    date: f.date,
+                }
+                .into());
+            }
+            let moved = f.date != to;
+            if moved {
+                change.move_fixture(f.id, to)?;
+            }
+            Ok(Acted {
+                changed: moved.then(|| {
+                    format!(
+                        "moved {} v {} from {} to {to}",
+                        f.home.name, f.away.name, f.date
+                    )
+                }),
+                done: FixtureMoved {
+                    fixture: f.clone(),
+                    to,
+                    moved,
+                },
+            })
+        })
+    }
+
+    /// Cancels a fixture not yet played; gives it as it was.
+    pub fn fixture_cancel(&mut self, choice: &Choice, id: i64) -> Result<Fixture, AppError> {
+        self.fixture_change(choice, id, |change, _, _, f| {
+            if f.result.is_some() {
+                return Err(LeagueError::PlayedNotCancelled {
+                    id,
+                    home: f.home.name.clone(),
+                    away: f.away.name.clone(),
+                }
+                .into());
+            }
+            if f.cancelled {
+                return Err(LeagueError::CancelledAlready { id }.into());
+            }
+            change.set_cancelled(f.id, true)?;
+            Ok(Acted {
+                changed: Some(format!(
+                    "cancelled {} v {} on {}",
+                    f.home.name, f.away.name, f.date
+                )),
+                done: f.clone(),
+            })
+        })
+    }
+
+    /// Puts a cancelled fixture back; gives it as it was.
+    pub fn fixture_reinstate(&mut self, choice: &Choice, id: i64) -> Result<Fixture, AppError> {
+        self.fixture_change(choice, id, |change, _, _, f| {
+            if !f.cancelled {
+                return Err(LeagueError::NotCancelled { id }.into());
+            }
+            change.set_cancelled(f.id, false)?;
+            Ok(Acted {
+                changed: Some(format!(
+                    "reinstated {} v {} on {}",
+                    f.home.name, f.away.name, f.date
+                )),
+                done: f.clone(),
+            })
+        })
+    }
+
+    /// The shape of a change to one fixture: the season named, else the one that holds
+    /// fixture `id`; the fixture; `act` on it; committed if it changed anything.
+    fn fixture_change<T>(
+        &mut self,
+        choice: &Choice,
+        id: i64,
+        act: impl FnOnce(&Change, &LeagueInfo, &SeasonInfo, &Fixture) -> Result<Acted<T>, AppError>,
+    ) -> Result<T, AppError> {
+        let change = self.store.change("fixtures")?;
+        let (league, season) = choice.of_fixture(&change.leagues(), id)?;
+        let fixture = by_number(&change, &season, id)?;
+        let acted = act(&change, &league, &season, &fixture)?;
+        if let Some(words) = &acted.changed {
+            change.commit(words, None)?;
+        }
+        Ok(acted.done)
+    }
+}

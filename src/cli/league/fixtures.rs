@@ -1,0 +1,201 @@
+//! `don fixtures`: make a season's fixtures, list them, move, cancel or add one.
+
+use std::io::{self, BufWriter, Write};
+
+use chrono::{NaiveDate, Weekday};
+
+use crate::cli::db::DbArg;
+use crate::cli::error::{CliError, Done};
+use crate::cli::text::shown;
+use crate::cli::which::{parse_date, Which};
+
+#[derive(clap::Subcommand)]
+pub enum FixturesCommand {
+    /// Make a season's fixtures: a double round robin of its teams, one round a week.
+    #[command(
+        after_help = "Example:\n  don fixtures generate --start 2025-09-01 --weekday thu --skip 2025-12-25 --skip 2026-01-01",
+        mut_arg("season", |a| a.help("The season to plan [default: the one season with no fixtures yet]"))
+    )]
+    Generate {
+        /// The first day a round may be played
+        #[arg(long, value_name = "DATE")]
+        start: String,
+        /// The night of the week matches are played [mon … sun]
+        #[arg(long)]
+        weekday: String,
+        /// A date with no round (Christmas, a cup night); repeat as needed
+        #[arg(long, value_name = "DATE")]
+        skip: Vec<String>,
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// List a season's fixtures and results, by date or for one team.
+    #[command(after_help = "Example:\n  don fixtures list --team 'Royal Oak'")]
+    List {
+        /// Only this team's fixtures
+        #[arg(long)]
+        team: Option<String>,
+        /// Only fixtures not yet played
+        #[arg(long)]
+        unplayed: bool,
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Move a fixture to another date.
+    #[command(
+        after_help = "Example:\n  don fixtures move 14 2026-01-08",
+        mut_arg("season", |a| a.help("The season [default: the one that holds the fixture]"))
+    )]
+    Move {
+        /// The fixture's number (as `don fixtures list` shows it)
+        fixture: i64,
+        /// The new date (YYYY-MM-DD)
+        date: String,
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Cancel a fixture not yet played.
+    #[command(
+        after_help = "Example:\n  don fixtures cancel 14",
+        mut_arg("season", |a| a.help("The season [default: the one that holds the fixture]"))
+    )]
+    Cancel {
+        /// The fixture's number (as `don fixtures list` shows it)
+        fixture: i64,
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Add one fixture by hand.
+    #[command(
+        after_help = "Example:\n  don fixtures add 'Royal Oak' 'Red Lion' 2026-04-02",
+        mut_arg("season", |a| a.help("The season [default: the one whose dates hold DATE, else the current one]"))
+    )]
+    Add {
+        /// The home team
+        home: String,
+        /// The away team
+        away: String,
+        /// The date (YYYY-MM-DD)
+        date: String,
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+fn parse_weekday(text: &str) -> Result<Weekday, CliError> {
+    text.trim().parse::<Weekday>().map_err(|_| {
+        CliError::Usage(format!(
+            "--weekday: \"{text}\" is not a day of the week (mon … sun)"
+        ))
+    })
+}
+
+pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match command {
+        FixturesCommand::Generate {
+            start,
+            weekday,
+            skip,
+            which,
+            db,
+        } => {
+            let start = parse_date(&start, "--start")?;
+            let weekday = parse_weekday(&weekday)?;
+            let skip = skip
+                .iter()
+                .map(|d| parse_date(d, "--skip"))
+                .collect::<Result<Vec<_>, _>>()?;
+            let plan = db
+                .app_existing()?
+                .fixtures_generate(&which.choice(), start, weekday, &skip)?;
+            let day = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+            writeln!(
+                out,
+                "{} fixtures in {} rounds, {} to {}.",
+                plan.fixtures,
+                plan.rounds,
+                day(plan.first),
+                day(plan.last)
+            )?;
+            writeln!(out, "List them with: don fixtures list")?;
+        }
+        FixturesCommand::List {
+            team,
+            unplayed,
+            which,
+            db,
+        } => {
+            let store = db.open_read()?;
+            let (league, season) = which.both(&store)?;
+            let team = team
+                .map(|t| store.leagues().team(&league, &t))
+                .transpose()?;
+            crate::cli::night::write_fixtures(&mut out, &store, &season, team.as_ref(), unplayed)?;
+        }
+        FixturesCommand::Move {
+            fixture,
+            date,
+            which,
+            db,
+        } => {
+            let day = parse_date(&date, "DATE")?;
+            let m = db
+                .app_existing()?
+                .fixture_move(&which.choice(), fixture, day)?;
+            let (home, away) = (shown(&m.fixture.home.name), shown(&m.fixture.away.name));
+            if m.moved {
+                let from = m.fixture.date;
+                writeln!(out, "Fixture {fixture}: {home} v {away} moved from {from} to {day}.")?;
+            } else {
+                writeln!(
+                    out,
+                    "Fixture {fixture}: {home} v {away} is on {day} already; nothing is changed."
+                )?;
+            }
+        }
+        FixturesCommand::Cancel { fixture, which, db } => {
+            let f = db
+                .app_existing()?
+                .fixture_cancel(&which.choice(), fixture)?;
+            writeln!(
+                out,
+                "Fixture {fixture}: {} v {} on {} cancelled.",
+                shown(&f.home.name),
+                shown(&f.away.name),
+                f.date
+            )?;
+        }
+        FixturesCommand::Add {
+            home,
+            away,
+            date,
+            which,
+            db,
+        } => {
+            let day = parse_date(&date, "DATE")?;
+            let f = db
+                .app_existing()?
+                .fixture_add(&which.choice(), &home, &away, day)?;
+            writeln!(
+                out,
+                "Fixture {}: {} v {} on {day}.",
+                f.id,
+                shown(&f.home.name),
+                shown(&f.away.name)
+            )?;
+        }
+    }
+    out.flush()?;
+    Ok(Done::Ok)
+}

@@ -1,0 +1,166 @@
+//! `don league`: make a league, show it, change its configuration, list the leagues.
+
+use std::io::{self, BufWriter, Write};
+
+use don::league::names::shell_quoted;
+use don::league::Config;
+use don::store::{LeagueInfo, Store};
+
+use super::config::{write_config, ConfigFlags};
+use crate::cli::db::DbArg;
+use crate::cli::error::{CliError, Done};
+use crate::cli::text::{count, shown};
+use crate::cli::which::Which;
+
+#[derive(clap::Subcommand)]
+pub enum LeagueCommand {
+    /// Make a league, with its configuration (Abercarn unless told otherwise).
+    #[command(
+        after_help = "Example:\n  don league new 'Abercarn Crib and Don League'\n  don league new 'Valleys Don' --kind don=5,121,2 --points-per-match 2 --tie-breakers 'points head-to-head legs-difference'"
+    )]
+    New {
+        /// The league's name
+        name: String,
+        #[command(flatten)]
+        config: ConfigFlags,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Show a league: its configuration, seasons and teams.
+    #[command(after_help = "Example:\n  don league show --league Abercarn")]
+    Show {
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Change a league's configuration: new seasons take it; seasons begun keep theirs.
+    #[command(
+        after_help = "Example:\n  don league set --tie-breakers 'points head-to-head legs-difference'"
+    )]
+    Set {
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        config: ConfigFlags,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// List the leagues.
+    #[command(after_help = "Example:\n  don league list")]
+    List {
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match command {
+        LeagueCommand::New { name, config, db } => {
+            let config = config
+                .change()?
+                .apply(Config::default())
+                .map_err(don::league::LeagueError::from)
+                .map_err(don::app::AppError::from)?;
+            if !name.trim().is_empty() {
+                // Before the database is opened (and made, if it is new).
+                don::store::StoreError::check_name("the league's name", &name)?;
+            }
+            let league = db.app()?.league_new(&name, &config)?;
+            writeln!(out, "League {}:", shown(&league.name))?;
+            write_config(&mut out, &league.config)?;
+            writeln!(
+                out,
+                "Begin a season with: don season new NAME --league {}",
+                shell_quoted(&shown(&league.name))
+            )?;
+        }
+        LeagueCommand::Show { which, db } => {
+            let app = db.app_read()?;
+            let league = app.league(&which.choice())?;
+            show_league(&mut out, app.store(), &league)?;
+        }
+        LeagueCommand::Set { which, config, db } => {
+            if !config.given() {
+                return Err(CliError::Usage(
+                    "say what to change (see `don league set --help`)".into(),
+                ));
+            }
+            let mut app = db.app_existing()?;
+            // The league first: a league not found is said before a flag mistyped.
+            app.league(&which.choice())?;
+            let (league, new) = app.league_set(&which.choice(), &config.change()?)?;
+            writeln!(out, "League {} (new seasons):", shown(&league.name))?;
+            write_config(&mut out, &new)?;
+        }
+        LeagueCommand::List { db } => {
+            let store = db.open_read()?;
+            let leagues = store.leagues().all()?;
+            if leagues.is_empty() {
+                writeln!(out, "No leagues.")?;
+            }
+            for l in leagues {
+                let seasons = store.leagues().seasons(l.id)?;
+                let names: Vec<&str> = seasons.iter().map(|s| s.name.as_str()).collect();
+                let name = shown(&l.name);
+                match names.len() {
+                    0 => writeln!(out, "{name}: no seasons yet")?,
+                    1 => writeln!(out, "{name}: 1 season, {}", shown(names[0]))?,
+                    n => writeln!(out, "{name}: {n} seasons, {}", shown(&names.join(", ")))?,
+                }
+            }
+        }
+    }
+    out.flush()?;
+    Ok(Done::Ok)
+}
+
+fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Result<(), CliError> {
+    writeln!(out, "League {}", shown(&league.name))?;
+    writeln!(out, "Configuration for new seasons:")?;
+    write_config(out, &league.config)?;
+    let seasons = store.leagues().seasons(league.id)?;
+    if seasons.is_empty() {
+        writeln!(out, "No seasons yet.")?;
+    }
+    for s in &seasons {
+        let entries = store.leagues().entries(s.id)?;
+        let fixtures = store.leagues().fixtures(s.id)?;
+        let played = fixtures.iter().filter(|f| f.result.is_some()).count();
+        writeln!(
+            out,
+            "Season {}: {}, {}, {} played",
+            shown(&s.name),
+            count(entries.len() as i64, "team", "teams"),
+            count(
+                fixtures.iter().filter(|f| !f.cancelled).count() as i64,
+                "fixture",
+                "fixtures"
+            ),
+            played
+        )?;
+        if s.config != league.config {
+            writeln!(out, "  (kept from when it began:)")?;
+            write_config(out, &s.config)?;
+        }
+    }
+    let teams = store.leagues().teams(league.id)?;
+    let list: Vec<String> = teams
+        .iter()
+        .map(|t| match &t.venue {
+            Some(v) => format!("{} ({v})", t.name),
+            None => t.name.clone(),
+        })
+        .collect();
+    writeln!(
+        out,
+        "Teams: {}",
+        if list.is_empty() {
+            "none yet".into()
+        } else {
+            shown(&list.join(", ")).into_owned()
+        }
+    )?;
+    Ok(())
+}

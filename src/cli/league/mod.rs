@@ -1,0 +1,15 @@
+//! `don league`, `don season`, `don team`, `don roster` and `don fixtures`: setting up a league
+//! and its seasons. Each file parses its command, calls `app` and says what was done.
+
+mod config;
+mod fixtures;
+mod league;
+mod roster;
+mod season;
+mod team;
+
+pub use fixtures::{fixtures, FixturesCommand};
+pub use league::{league, LeagueCommand};
+pub use roster::{roster, RosterCommand};
+pub use season::{season, SeasonCommand};
+pub use team::{team, TeamCommand};

@@ -1,0 +1,109 @@
+//! `don season`: begin a season of a league (entering its teams), list the seasons.
+
+use std::io::{self, BufWriter, Write};
+
+use don::app::league::SeasonTeams;
+use don::league::names::tidy;
+
+use super::config::write_config;
+use crate::cli::db::DbArg;
+use crate::cli::error::{CliError, Done};
+use crate::cli::text::shown;
+use crate::cli::which::league_or_env;
+
+#[derive(clap::Subcommand)]
+pub enum SeasonCommand {
+    /// Begin a season of a league, with the league's configuration as it is now.
+    #[command(
+        after_help = "Example:\n  don season new 2025-26 --teams 'Royal Oak, Red Lion, Fox and Hounds, Carpenters Arms'"
+    )]
+    New {
+        /// The season's name, as 2025-26
+        name: String,
+        /// The league [default: $DON_LEAGUE, else the only one]
+        #[arg(long, short = 'l')]
+        league: Option<String>,
+        /// Teams to enter, comma-separated (each must be a team of the league, or --create)
+        #[arg(long, value_name = "NAMES")]
+        teams: Option<String>,
+        /// Enter the teams of the season made last (those not withdrawn from it)
+        #[arg(long, conflicts_with = "teams")]
+        same_teams: bool,
+        /// Make teams that are not in the league yet
+        #[arg(long)]
+        create: bool,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// List a league's seasons.
+    #[command(after_help = "Example:\n  don season list --league 'Valleys League'")]
+    List {
+        /// The league [default: $DON_LEAGUE, else the only one]
+        #[arg(long, short = 'l')]
+        league: Option<String>,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+/// The team names of a comma-separated list as typed, spaces around each trimmed. A name is
+/// tidied only where it is looked up or made: a team made from one is checked as typed
+/// (`record::text::check`, in `add_team`), so a tab, carriage return, vertical tab or NEL in it
+/// is refused, not made a space.
+fn comma_list(list: &str) -> Vec<String> {
+    list.split(',')
+        .filter(|n| !tidy(n).is_empty())
+        .map(|n| n.trim_matches(' ').to_string())
+        .collect()
+}
+
+pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
+    let mut out = BufWriter::new(io::stdout().lock());
+    match command {
+        SeasonCommand::New {
+            name,
+            league,
+            teams,
+            same_teams,
+            create,
+            db,
+        } => {
+            let teams = match teams {
+                Some(list) => SeasonTeams::Named {
+                    names: comma_list(&list),
+                    create,
+                },
+                None if same_teams => SeasonTeams::Same,
+                None => SeasonTeams::None,
+            };
+            let league = league_or_env(league.as_deref());
+            let made = db
+                .app_existing()?
+                .season_new(league.as_deref(), &name, &teams)?;
+            writeln!(
+                out,
+                "Season {} of {}:",
+                shown(&made.season.name),
+                shown(&made.league.name)
+            )?;
+            write_config(&mut out, &made.season.config)?;
+            for n in &made.made {
+                writeln!(out, "  {}", shown(&format!("new team {n}")))?;
+            }
+            if !made.entered.is_empty() {
+                writeln!(out, "Teams: {}", shown(&made.entered.join(", ")))?;
+            }
+        }
+        SeasonCommand::List { league, db } => {
+            let store = db.open_read()?;
+            let league = store
+                .leagues()
+                .find(league_or_env(league.as_deref()).as_deref())?;
+            for s in store.leagues().seasons(league.id)? {
+                writeln!(out, "{}", shown(&s.name))?;
+            }
+        }
+    }
+    out.flush()?;
+    Ok(Done::Ok)
+}

@@ -1,0 +1,296 @@
+//! What a league, season, team, roster or fixture change refuses: typed, each refusal carrying
+//! what was asked (the name given, the nearest name there is, the fixture in the way); its
+//! text is the message a user reads. Its kind and hint are given where the front ends meet
+//! them (`app::league`).
+
+use chrono::NaiveDate;
+
+use super::config::ConfigError;
+use super::fixtures::{FixtureError, SeasonChoice};
+use super::names::{quoted, shell_quoted, suggest, tidy};
+
+/// What a name names: a league, a season of one, a team of one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Thing {
+    League,
+    Season,
+    Team,
+}
+
+impl Thing {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Thing::League => "league",
+            Thing::Season => "season",
+            Thing::Team => "team",
+        }
+    }
+}
+
+impl std::fmt::Display for Thing {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A name that names nothing there: "no team 'Royal Oke' in Abercarn; did you mean 'Royal
+/// Oak'?", or with no near name the names there are (up to twelve).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unknown {
+    pub what: Thing,
+    /// The name given, tidied.
+    pub name: String,
+    /// The league it was looked for in (none for a league).
+    pub within: Option<String>,
+    /// The nearest known name, if one is near enough to be a slip.
+    pub nearest: Option<String>,
+    /// Every known name.
+    pub known: Vec<String>,
+}
+
+impl Unknown {
+    /// `name`, a `what` of `within`, which is none of `known`.
+    pub fn new<'a>(
+        what: Thing,
+        name: &str,
+        within: Option<&str>,
+        known: impl IntoIterator<Item = &'a str>,
+    ) -> Unknown {
+        let known: Vec<&str> = known.into_iter().collect();
+        Unknown {
+            what,
+            name: tidy(name),
+            within: within.map(str::to_string),
+            nearest: suggest(name, known.iter().copied()).map(str::to_string),
+            known: known.into_iter().map(str::to_string).collect(),
+        }
+    }
+}
+
+impl std::fmt::Display for Unknown {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "no {} '{}'", self.what, self.name)?;
+        if let Some(league) = &self.within {
+            write!(f, " in {league}")?;
+        }
+        match &self.nearest {
+            Some(s) => write!(f, "; did you mean '{s}'?"),
+            None if self.known.is_empty() || self.known.len() > 12 => Ok(()),
+            None => write!(f, " (there are: {})", self.known.join(", ")),
+        }
+    }
+}
+
+/// A team named in a season's `--teams` that the league does not have, and the known team it
+/// is near (a slip, which `--create` does not make).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownTeam {
+    pub unknown: Unknown,
+    pub near: Option<String>,
+}
+
+/// Why a league, season, team, roster or fixture change is refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum LeagueError {
+    /// No league asked for, and none there.
+    #[error("there is no league yet: make one with `don league new NAME`")]
+    NoLeague,
+    /// No league asked for, and several there.
+    #[error("which league? Give --league (there are: {})", .leagues.join(", "))]
+    WhichLeague { leagues: Vec<String> },
+    /// A league, season or team by a name that names none.
+    #[error("{0}")]
+    NotFound(Unknown),
+    /// A league with no season yet.
+    #[error("{league} has no season yet: begin one with `don season new NAME --league {}`", shell_quoted(.league))]
+    NoSeason { league: String },
+    /// `--same-teams` in a league whose first season this is.
+    #[error("{league} has no earlier season")]
+    NoEarlierSeason { league: String },
+    /// No season asked for a schedule, and several without fixtures (their names escaped).
+    #[error("which season? {} have no fixtures yet: give --season", .seasons.join(" and "))]
+    WhichSeason { seasons: Vec<String> },
+    /// A name that is blank once tidied.
+    #[error("a {what}'s name cannot be blank")]
+    BlankName { what: Thing },
+    /// A name taken by a league, or by a season or team of `league`.
+    #[error("{}", taken(*.what, .league, .name))]
+    NameTaken {
+        what: Thing,
+        league: String,
+        name: String,
+    },
+    /// A team named twice in `--teams` (as typed each time).
+    #[error("--teams names {} twice{}: a team is entered in a season once", quoted(&tidy(.first)), forms(.first, .again))]
+    TeamTwice { first: String, again: String },
+    /// Teams of `--teams` the league does not have (with `--create`, only those near a known
+    /// team), and how many of all those unknown were near one.
+    #[error("{}", unknown_teams(.league, .unknown, *.create))]
+    UnknownTeams {
+        league: String,
+        unknown: Vec<UnknownTeam>,
+        create: bool,
+        near: usize,
+    },
+    /// A team to make (`--create`) near a known one.
+    #[error("no team '{}' in {league}; did you mean '{near}'? (--create does not make a team near a known one)", tidy(.name))]
+    NearTeam {
+        name: String,
+        league: String,
+        near: String,
+    },
+    /// One player named twice (as names match), as typed each time.
+    #[error("{} is named twice (the second time as {}): name each player once", quoted(.first), quoted(.second))]
+    PlayerTwice { first: String, second: String },
+    /// A player a letter or two from one the league knows, not said to be new.
+    #[error("{name} is not a player of the league; did you mean '{meant}'? (if {name} is someone new, say so with --new-player '{name}')")]
+    PlayerNearMiss { name: String, meant: String },
+    /// A player to take off a roster who is not on it.
+    #[error("{player} is not on the roster of {team} for {season}")]
+    NotOnRoster {
+        player: String,
+        team: String,
+        season: String,
+    },
+    /// A configuration that cannot be kept.
+    #[error("{0}")]
+    Config(#[from] ConfigError),
+    /// A fixture between a team and itself.
+    #[error("a team cannot play itself")]
+    PlaysItself,
+    /// The same home and away teams have a fixture on that date already.
+    #[error("{home} v {away} is fixture {id} on {day} already{}", if *.cancelled { " (cancelled: entering its night plays it after all)" } else { "" })]
+    FixtureThere {
+        id: i64,
+        home: String,
+        away: String,
+        day: NaiveDate,
+        cancelled: bool,
+    },
+    /// One of the teams has another fixture that date.
+    #[error("{team} has a fixture on {day} already: fixture {id}, {home} v {away} (a team plays one fixture a date)")]
+    TeamPlaysThatDay {
+        team: String,
+        day: NaiveDate,
+        id: i64,
+        home: String,
+        away: String,
+    },
+    /// A date no season can be chosen for, or that does not fit the season.
+    #[error(transparent)]
+    Season(#[from] SeasonChoice),
+    /// A season to plan that has fixtures already.
+    #[error("season {season} has fixtures already; move or cancel them one by one, or `don undo` the ones made")]
+    HasFixtures { season: String },
+    /// A season's fixtures that cannot be made.
+    #[error("{}", plan_words(.season, *.start, .error))]
+    Plan {
+        season: String,
+        start: NaiveDate,
+        error: FixtureError,
+    },
+    /// A fixture number the season does not have.
+    #[error("season {season} has no fixture {id} (see `don fixtures list`)")]
+    NoFixture { season: String, id: i64 },
+    /// A played fixture to move.
+    #[error("fixture {id} ({home} v {away}) has been played; its night stays on {date}")]
+    PlayedStays {
+        id: i64,
+        home: String,
+        away: String,
+        date: NaiveDate,
+    },
+    /// A played fixture to cancel.
+    #[error("fixture {id} ({home} v {away}) has been played; `don undo` or a withdrawal takes a result away")]
+    PlayedNotCancelled { id: i64, home: String, away: String },
+    /// A fixture to cancel that is cancelled.
+    #[error("fixture {id} is cancelled already")]
+    CancelledAlready { id: i64 },
+    /// A fixture to reinstate that is not cancelled.
+    #[error("fixture {id} is not cancelled")]
+    NotCancelled { id: i64 },
+}
+
+fn taken(what: Thing, league: &str, name: &str) -> String {
+    match what {
+        Thing::League => format!("there is already a league '{name}'"),
+        _ => format!("{league} already has a {what} '{name}'"),
+    }
+}
+
+/// " (as 'royal oak' and 'Royal Oak')" when a name was typed two ways.
+fn forms(first: &str, again: &str) -> String {
+    if first == again {
+        String::new()
+    } else {
+        format!(" (as {} and {})", quoted(first), quoted(again))
+    }
+}
+
+fn unknown_teams(league: &str, unknown: &[UnknownTeam], create: bool) -> String {
+    let message = match unknown {
+        [UnknownTeam {
+            unknown,
+            near: Some(s),
+        }] => format!("no team '{}' in {league}; did you mean '{s}'?", unknown.name),
+        [UnknownTeam {
+            unknown,
+            near: None,
+        }] => unknown.to_string(),
+        several => {
+            let words: Vec<String> = several
+                .iter()
+                .map(|u| match &u.near {
+                    Some(s) => format!("'{}' (did you mean '{s}'?)", u.unknown.name),
+                    None => format!("'{}'", u.unknown.name),
+                })
+                .collect();
+            format!("no teams {} in {league}", words.join(", "))
+        }
+    };
+    if create {
+        format!("{message} (--create does not make a team near a known one)")
+    } else {
+        message
+    }
+}
+
+fn plan_words(season: &str, start: NaiveDate, e: &FixtureError) -> String {
+    match e {
+        FixtureError::OutOfDates => format!(
+            "season {season}: {e} (--start {start}); start earlier, or skip fewer dates"
+        ),
+        FixtureError::SkipOffDay(..) | FixtureError::SkipBefore(..) | FixtureError::SkipAfter(..) => {
+            format!("--skip: {e}")
+        }
+        FixtureError::TooFew(_) | FixtureError::Twice(_) => format!(
+            "season {season}: {e}; enter teams with `don team add NAME --season {}`",
+            shell_quoted(season)
+        ),
+    }
+}
+
+impl LeagueError {
+    /// The one of `items` called `name` (case and extra spaces ignored), or a refusal naming
+    /// the nearest (`within`, the league a season or team is looked for in).
+    pub fn pick<'a, T>(
+        items: &'a [T],
+        name: &str,
+        name_of: impl Fn(&T) -> &str,
+        what: Thing,
+        within: Option<&str>,
+    ) -> Result<&'a T, LeagueError> {
+        let key = super::names::name_key(name);
+        items
+            .iter()
+            .find(|i| super::names::name_key(name_of(i)) == key)
+            .ok_or_else(|| {
+                LeagueError::NotFound(Unknown::new(
+                    what,
+                    name,
+                    within,
+                    items.iter().map(|i| name_of(i)),
+                ))
+            })
+    }
+}
