@@ -232,7 +232,10 @@ fn unknown_teams(league: &str, unknown: &[UnknownTeam], create: bool) -> String 
         [UnknownTeam {
             unknown,
             near: Some(s),
-        }] => format!("no team '{}' in {league}; did you mean '{s}'?", unknown.name),
+        }] => format!(
+            "no team '{}' in {league}; did you mean '{s}'?",
+            unknown.name
+        ),
         [UnknownTeam {
             unknown,
             near: None,
@@ -257,10 +260,12 @@ fn unknown_teams(league: &str, unknown: &[UnknownTeam], create: bool) -> String 
 
 fn plan_words(season: &str, start: NaiveDate, e: &FixtureError) -> String {
     match e {
-        FixtureError::OutOfDates => format!(
-            "season {season}: {e} (--start {start}); start earlier, or skip fewer dates"
-        ),
-        FixtureError::SkipOffDay(..) | FixtureError::SkipBefore(..) | FixtureError::SkipAfter(..) => {
+        FixtureError::OutOfDates => {
+            format!("season {season}: {e} (--start {start}); start earlier, or skip fewer dates")
+        }
+        FixtureError::SkipOffDay(..)
+        | FixtureError::SkipBefore(..)
+        | FixtureError::SkipAfter(..) => {
             format!("--skip: {e}")
         }
         FixtureError::TooFew(_) | FixtureError::Twice(_) => format!(
@@ -285,12 +290,7 @@ impl LeagueError {
             .iter()
             .find(|i| super::names::name_key(name_of(i)) == key)
             .ok_or_else(|| {
-                LeagueError::NotFound(Unknown::new(
-                    what,
-                    name,
-                    within,
-                    items.iter().map(|i| name_of(i)),
-                ))
+                LeagueError::NotFound(Unknown::new(what, name, within, items.iter().map(&name_of)))
             })
     }
 }

@@ -13,8 +13,8 @@ use super::db::{Change, Store, StoreError};
 use crate::league::error::Thing;
 use crate::league::names::{name_key, tidy};
 use crate::league::{
-    Adjustment, Config, LeagueError, Confirmation, HomeAway, Kind, Leg, Match, Night, NightResult, Pair, Season,
-    Team, TeamId,
+    Adjustment, Config, Confirmation, HomeAway, Kind, LeagueError, Leg, Match, Night, NightResult,
+    Pair, Season, Team, TeamId,
 };
 
 /// A league as stored.
@@ -154,9 +154,9 @@ impl LeagueReader<'_> {
                 }
                 .into()),
             },
-            Some(name) => Ok(
-                LeagueError::pick(&all, name, |l| &l.name, Thing::League, None)?.clone(),
-            ),
+            Some(name) => {
+                Ok(LeagueError::pick(&all, name, |l| &l.name, Thing::League, None)?.clone())
+            }
         }
     }
 
@@ -320,8 +320,10 @@ impl LeagueReader<'_> {
         let seasons = self.season_dates(league.id)?;
         let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
         match seasons.iter().position(|(s, _)| s.id == season) {
-            Some(i) => Ok(crate::league::fixtures::check_schedule(&dates, i, first, last)
-                .map_err(LeagueError::from)?),
+            Some(i) => Ok(
+                crate::league::fixtures::check_schedule(&dates, i, first, last)
+                    .map_err(LeagueError::from)?,
+            ),
             None => Ok(()),
         }
     }

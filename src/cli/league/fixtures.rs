@@ -116,9 +116,9 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
                 .iter()
                 .map(|d| parse_date(d, "--skip"))
                 .collect::<Result<Vec<_>, _>>()?;
-            let plan = db
-                .app_existing()?
-                .fixtures_generate(&which.choice(), start, weekday, &skip)?;
+            let plan =
+                db.app_existing()?
+                    .fixtures_generate(&which.choice(), start, weekday, &skip)?;
             let day = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
             writeln!(
                 out,
@@ -156,7 +156,10 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let (home, away) = (shown(&m.fixture.home.name), shown(&m.fixture.away.name));
             if m.moved {
                 let from = m.fixture.date;
-                writeln!(out, "Fixture {fixture}: {home} v {away} moved from {from} to {day}.")?;
+                writeln!(
+                    out,
+                    "Fixture {fixture}: {home} v {away} moved from {from} to {day}."
+                )?;
             } else {
                 writeln!(
                     out,

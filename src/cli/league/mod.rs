@@ -3,13 +3,13 @@
 
 mod config;
 mod fixtures;
-mod league;
+mod leagues;
 mod roster;
 mod season;
 mod team;
 
 pub use fixtures::{fixtures, FixturesCommand};
-pub use league::{league, LeagueCommand};
+pub use leagues::{league, LeagueCommand};
 pub use roster::{roster, RosterCommand};
 pub use season::{season, SeasonCommand};
 pub use team::{team, TeamCommand};
