@@ -123,8 +123,10 @@ pub fn import(
             let name = league.unwrap_or_default();
             change.add_league(name, &don::league::Config::default())?
         }
-        Err(don::store::StoreError::Refused(m)) if !create && m.starts_with("no league") => {
-            return Err(CliError::Usage(format!("{m} (--create makes it)")))
+        Err(don::store::StoreError::League(e @ don::league::LeagueError::NotFound(_)))
+            if !create =>
+        {
+            return Err(CliError::Usage(format!("{e} (--create makes it)")))
         }
         Err(e) => return Err(e.into()),
     };
