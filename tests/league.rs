@@ -948,3 +948,98 @@ fn what_the_outside_review_found_is_refused_or_said_plainly() {
         "Nobody qualifies: the win rate counts those with at least 3 matches (--min-matches).\n"
     );
 }
+
+/// The league's `app`, on a database set up at the command line.
+fn league_app(db: &Db) -> don::app::App {
+    let actor = don::app::Actor {
+        name: "secretary".into(),
+        team: None,
+    };
+    don::app::App::open_existing(&db.path, actor).unwrap()
+}
+
+#[test]
+fn a_league_refusal_is_typed_with_what_was_refused_its_kind_and_hint() {
+    use don::app::which::Choice;
+    use don::app::{AppError, ErrorKind};
+    use don::league::error::Thing;
+    use don::league::LeagueError;
+    let db = setup();
+    let mut app = league_app(&db);
+    let choice = |league: &str| Choice {
+        league: Some(league.into()),
+        season: None,
+    };
+    match app.league(&choice("Abercarn Crib and Don Leage")) {
+        Err(AppError::League(e @ LeagueError::NotFound(_))) => {
+            let LeagueError::NotFound(unknown) = &e else {
+                unreachable!()
+            };
+            assert_eq!(unknown.what, Thing::League);
+            assert_eq!(unknown.nearest.as_deref(), Some(LEAGUE));
+            assert_eq!(e.kind(), ErrorKind::NotFound);
+        }
+        other => panic!("{other:?}"),
+    }
+    let day = chrono::NaiveDate::from_ymd_opt(2025, 9, 4).unwrap();
+    let e = app
+        .fixture_add(&Choice::default(), "Royal Oak", "royal  oak", day)
+        .unwrap_err();
+    assert!(
+        matches!(e, AppError::League(LeagueError::PlaysItself)),
+        "{e:?}"
+    );
+    assert_eq!(e.kind(), ErrorKind::Invalid);
+    let e = app
+        .team_add(&Choice::default(), "red lion", None)
+        .unwrap_err();
+    assert!(
+        matches!(&e, AppError::League(LeagueError::NameTaken { what: Thing::Team, name, .. }) if name == "Red Lion"),
+        "{e:?}"
+    );
+    assert_eq!(e.kind(), ErrorKind::Conflict);
+    let teams = don::app::league::SeasonTeams::Named {
+        names: vec!["Royal Oke".into()],
+        create: false,
+    };
+    let e = app.season_new(None, "2026-27", &teams).unwrap_err();
+    match &e {
+        AppError::League(LeagueError::UnknownTeams { unknown, near, .. }) => {
+            assert_eq!(unknown[0].near.as_deref(), Some("Royal Oak"));
+            assert_eq!(*near, 1);
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(
+        e.hint().as_deref(),
+        Some("if it is a new team, add it first with `don team add NAME`")
+    );
+}
+
+#[test]
+fn a_cancelled_fixture_is_reinstated_through_app_and_logged() {
+    use don::app::which::Choice;
+    use don::app::AppError;
+    use don::league::LeagueError;
+    let db = setup();
+    let mut app = league_app(&db);
+    let day = chrono::NaiveDate::from_ymd_opt(2025, 9, 4).unwrap();
+    let added = app
+        .fixture_add(&Choice::default(), "Royal Oak", "Red Lion", day)
+        .unwrap();
+    let e = app
+        .fixture_reinstate(&Choice::default(), added.id)
+        .unwrap_err();
+    assert!(
+        matches!(e, AppError::League(LeagueError::NotCancelled { .. })),
+        "{e:?}"
+    );
+    app.fixture_cancel(&Choice::default(), added.id).unwrap();
+    assert!(db.ok(&["fixtures", "list"]).contains("cancelled"));
+    let f = app.fixture_reinstate(&Choice::default(), added.id).unwrap();
+    assert!(f.cancelled);
+    assert!(!db.ok(&["fixtures", "list"]).contains("cancelled"));
+    assert!(db
+        .ok(&["log"])
+        .contains("reinstated Royal Oak v Red Lion on 2025-09-04"));
+}

@@ -39,9 +39,19 @@ impl ErrorKind {
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     #[error(transparent)]
-    Store(#[from] StoreError),
+    Store(StoreError),
     #[error(transparent)]
     League(#[from] crate::league::LeagueError),
+}
+
+impl From<StoreError> for AppError {
+    /// A league refusal met in the store is the league's, as one met in `app`.
+    fn from(e: StoreError) -> AppError {
+        match e {
+            StoreError::League(e) => AppError::League(e),
+            e => AppError::Store(e),
+        }
+    }
 }
 
 impl AppError {
