@@ -139,6 +139,11 @@ impl RosterAdded {
     }
 }
 
+/// The configuration of a new league: Abercarn's, with `asked` applied.
+pub fn new_config(asked: &ConfigChange) -> Result<Config, LeagueError> {
+    Ok(asked.apply(Config::default())?)
+}
+
 /// Refuses one player named twice (as names match): a slip, not two players.
 pub fn players_once(players: &[String]) -> Result<(), LeagueError> {
     match given_twice(players.iter().map(String::as_str)) {

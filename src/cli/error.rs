@@ -45,6 +45,12 @@ impl From<StoreError> for CliError {
     }
 }
 
+impl From<don::league::LeagueError> for CliError {
+    fn from(e: don::league::LeagueError) -> CliError {
+        CliError::App(AppError::League(e))
+    }
+}
+
 impl From<AppError> for CliError {
     /// A store error stays one, with its hints and exit codes.
     fn from(e: AppError) -> CliError {

@@ -2,8 +2,8 @@
 
 use std::io::{self, BufWriter, Write};
 
+use don::app::league::new_config;
 use don::league::names::shell_quoted;
-use don::league::Config;
 use don::store::{LeagueInfo, Store};
 
 use super::config::{write_config, ConfigFlags};
@@ -58,11 +58,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         LeagueCommand::New { name, config, db } => {
-            let config = config
-                .change()?
-                .apply(Config::default())
-                .map_err(don::league::LeagueError::from)
-                .map_err(don::app::AppError::from)?;
+            let config = new_config(&config.change()?)?;
             if !name.trim().is_empty() {
                 // Before the database is opened (and made, if it is new).
                 don::store::StoreError::check_name("the league's name", &name)?;

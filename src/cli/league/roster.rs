@@ -75,7 +75,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             db,
         } => {
             // Refused before the database is opened, as a slip of the command line.
-            don::app::league::players_once(&players).map_err(don::app::AppError::from)?;
+            don::app::league::players_once(&players)?;
             let r = db.app_existing()?.roster_add(
                 &which.choice(),
                 &team,
