@@ -1043,3 +1043,159 @@ fn a_cancelled_fixture_is_reinstated_through_app_and_logged() {
         .ok(&["log"])
         .contains("reinstated Royal Oak v Red Lion on 2025-09-04"));
 }
+
+#[test]
+fn every_league_refusal_says_what_it_always_said_and_changes_nothing() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    refused(
+        &db,
+        &["league", "new", "  "],
+        2,
+        "don: error: a league's name cannot be blank\n",
+    );
+    refused(
+        &db,
+        &["league", "new", "valleys"],
+        2,
+        "don: error: there is already a league 'Valleys'\n",
+    );
+    refused(
+        &db,
+        &["roster", "add", "Royal Oak", "Dai"],
+        2,
+        "don: error: Valleys has no season yet: begin one with `don season new NAME --league 'Valleys'`\n",
+    );
+    db.ok(&["season", "new", "2025-26"]);
+    refused(
+        &db,
+        &["season", "new", " "],
+        2,
+        "don: error: a season's name cannot be blank\n",
+    );
+    refused(
+        &db,
+        &["season", "new", "2025-26"],
+        2,
+        "don: error: Valleys already has a season '2025-26'\n",
+    );
+    refused(
+        &db,
+        &["team", "add", " "],
+        2,
+        "don: error: a team's name cannot be blank\n",
+    );
+    db.ok(&[
+        "season",
+        "new",
+        "2026-27",
+        "--same-teams",
+        "--league",
+        "valleys",
+    ]);
+    refused(
+        &db,
+        &["roster", "add", "Red Lion", "Dai", "dai "],
+        2,
+        "don: error: 'Dai' is named twice (the second time as 'dai '): name each player once\n",
+    );
+    refused(
+        &db,
+        &[
+            "fixtures",
+            "generate",
+            "--start",
+            "2025-09-01",
+            "--weekday",
+            "thu",
+        ],
+        2,
+        "don: error: which season? 2025-26 and 2026-27 have no fixtures yet: give --season\n",
+    );
+    refused(
+        &db,
+        &["fixtures", "generate", "--start", "2025-09-01", "--weekday", "thu", "-s", "2025-26"],
+        2,
+        "don: error: season 2025-26: fixtures need at least two teams (there are 0); enter teams with `don team add NAME --season '2025-26'`\n",
+    );
+    db.ok(&["league", "new", "Other"]);
+    refused(
+        &db,
+        &["season", "list"],
+        2,
+        "don: error: which league? Give --league (there are: Other, Valleys)\n",
+    );
+    refused(
+        &db,
+        &[
+            "season",
+            "new",
+            "2025-26",
+            "--same-teams",
+            "--league",
+            "Other",
+        ],
+        2,
+        "don: error: Other has no earlier season\n",
+    );
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion",
+        "--create",
+    ]);
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+    ]);
+    db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", "2025-09-25"]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-25",
+        "--totals",
+        "5-4",
+    ]);
+    refused(
+        &db,
+        &["fixtures", "move", "3", "2025-10-02"],
+        2,
+        "don: error: fixture 3 (Royal Oak v Red Lion) has been played; its night stays on 2025-09-25\n",
+    );
+    refused(
+        &db,
+        &["fixtures", "cancel", "3"],
+        2,
+        "don: error: fixture 3 (Royal Oak v Red Lion) has been played; `don undo` or a withdrawal takes a result away\n",
+    );
+    refused(
+        &db,
+        &["fixtures", "generate", "--start", "2025-09-01", "--weekday", "thu"],
+        2,
+        "don: error: season 2025-26 has fixtures already; move or cancel them one by one, or `don undo` the ones made\n",
+    );
+    db.ok(&["fixtures", "cancel", "1"]);
+    refused(
+        &db,
+        &["fixtures", "cancel", "1"],
+        2,
+        "don: error: fixture 1 is cancelled already\n",
+    );
+    refused(
+        &db,
+        &["fixtures", "cancel", "9"],
+        2,
+        "don: error: season 2025-26 has no fixture 9 (see `don fixtures list`)\n",
+    );
+}
