@@ -6,7 +6,7 @@
 use std::borrow::Cow;
 
 use crate::league::error::{Thing, Unknown, UnknownTeam};
-use crate::league::names::{given_twice, name_key, near_miss, near_team, tidy};
+use crate::league::names::{first_slip, given_twice, name_key, near_team, tidy};
 use crate::league::{Config, ConfigChange, LeagueError};
 use crate::store::{Change, LeagueInfo, SeasonInfo, TeamInfo};
 
@@ -381,15 +381,9 @@ impl App {
         let (team, team_made) = team_or_create(&change, &league, team, create)?;
         let known = change.leagues().league_players(league.id)?;
         let known: Vec<&str> = known.iter().map(String::as_str).collect();
-        let new: Vec<String> = new_players.iter().map(|n| name_key(n)).collect();
-        for p in players.iter().filter(|p| !new.contains(&name_key(p))) {
-            if let Some(meant) = near_miss(p, &[], &known) {
-                return Err(LeagueError::PlayerNearMiss {
-                    name: tidy(p),
-                    meant: meant.to_string(),
-                }
-                .into());
-            }
+        if let Some((name, meant)) = first_slip(players, new_players, &known) {
+            let meant = meant.to_string();
+            return Err(LeagueError::PlayerNearMiss { name, meant }.into());
         }
         let look_alike = players
             .iter()

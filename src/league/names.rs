@@ -187,6 +187,20 @@ fn distance(a: &str, b: &str) -> usize {
     row[b.len()]
 }
 
+/// The first of `players` a letter or two from a player of `known` (a slip, most likely),
+/// with the known name: a name of `new_players` is someone new, never a slip.
+pub fn first_slip<'a>(
+    players: &[String],
+    new_players: &[String],
+    known: &[&'a str],
+) -> Option<(String, &'a str)> {
+    let new: Vec<String> = new_players.iter().map(|n| name_key(n)).collect();
+    players
+        .iter()
+        .filter(|p| !new.contains(&name_key(p)))
+        .find_map(|p| near_miss(p, &[], known).map(|meant| (tidy(p), meant)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

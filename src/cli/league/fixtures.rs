@@ -109,27 +109,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             skip,
             which,
             db,
-        } => {
-            let start = parse_date(&start, "--start")?;
-            let weekday = parse_weekday(&weekday)?;
-            let skip = skip
-                .iter()
-                .map(|d| parse_date(d, "--skip"))
-                .collect::<Result<Vec<_>, _>>()?;
-            let plan =
-                db.app_existing()?
-                    .fixtures_generate(&which.choice(), start, weekday, &skip)?;
-            let day = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
-            writeln!(
-                out,
-                "{} fixtures in {} rounds, {} to {}.",
-                plan.fixtures,
-                plan.rounds,
-                day(plan.first),
-                day(plan.last)
-            )?;
-            writeln!(out, "List them with: don fixtures list")?;
-        }
+        } => generate(&mut out, &start, &weekday, &skip, &which, &db)?,
         FixturesCommand::List {
             team,
             unplayed,
@@ -148,34 +128,15 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             date,
             which,
             db,
-        } => {
-            let day = parse_date(&date, "DATE")?;
-            let m = db
-                .app_existing()?
-                .fixture_move(&which.choice(), fixture, day)?;
-            let (home, away) = (shown(&m.fixture.home.name), shown(&m.fixture.away.name));
-            if m.moved {
-                let from = m.fixture.date;
-                writeln!(
-                    out,
-                    "Fixture {fixture}: {home} v {away} moved from {from} to {day}."
-                )?;
-            } else {
-                writeln!(
-                    out,
-                    "Fixture {fixture}: {home} v {away} is on {day} already; nothing is changed."
-                )?;
-            }
-        }
+        } => move_one(&mut out, fixture, &date, &which, &db)?,
         FixturesCommand::Cancel { fixture, which, db } => {
             let f = db
                 .app_existing()?
                 .fixture_cancel(&which.choice(), fixture)?;
+            let (home, away) = (shown(&f.home.name), shown(&f.away.name));
             writeln!(
                 out,
-                "Fixture {fixture}: {} v {} on {} cancelled.",
-                shown(&f.home.name),
-                shown(&f.away.name),
+                "Fixture {fixture}: {home} v {away} on {} cancelled.",
                 f.date
             )?;
         }
@@ -190,15 +151,69 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let f = db
                 .app_existing()?
                 .fixture_add(&which.choice(), &home, &away, day)?;
-            writeln!(
-                out,
-                "Fixture {}: {} v {} on {day}.",
-                f.id,
-                shown(&f.home.name),
-                shown(&f.away.name)
-            )?;
+            let (home, away) = (shown(&f.home.name), shown(&f.away.name));
+            writeln!(out, "Fixture {}: {home} v {away} on {day}.", f.id)?;
         }
     }
     out.flush()?;
     Ok(Done::Ok)
+}
+
+/// `don fixtures generate`.
+fn generate(
+    out: &mut impl Write,
+    start: &str,
+    weekday: &str,
+    skip: &[String],
+    which: &Which,
+    db: &DbArg,
+) -> Result<(), CliError> {
+    let start = parse_date(start, "--start")?;
+    let weekday = parse_weekday(weekday)?;
+    let skip = skip
+        .iter()
+        .map(|d| parse_date(d, "--skip"))
+        .collect::<Result<Vec<_>, _>>()?;
+    let plan = db
+        .app_existing()?
+        .fixtures_generate(&which.choice(), start, weekday, &skip)?;
+    let day = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
+    writeln!(
+        out,
+        "{} fixtures in {} rounds, {} to {}.",
+        plan.fixtures,
+        plan.rounds,
+        day(plan.first),
+        day(plan.last)
+    )?;
+    writeln!(out, "List them with: don fixtures list")?;
+    Ok(())
+}
+
+/// `don fixtures move`.
+fn move_one(
+    out: &mut impl Write,
+    fixture: i64,
+    date: &str,
+    which: &Which,
+    db: &DbArg,
+) -> Result<(), CliError> {
+    let day = parse_date(date, "DATE")?;
+    let m = db
+        .app_existing()?
+        .fixture_move(&which.choice(), fixture, day)?;
+    let (home, away) = (shown(&m.fixture.home.name), shown(&m.fixture.away.name));
+    if m.moved {
+        let from = m.fixture.date;
+        writeln!(
+            out,
+            "Fixture {fixture}: {home} v {away} moved from {from} to {day}."
+        )?;
+    } else {
+        writeln!(
+            out,
+            "Fixture {fixture}: {home} v {away} is on {day} already; nothing is changed."
+        )?;
+    }
+    Ok(())
 }

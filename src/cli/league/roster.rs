@@ -4,6 +4,7 @@ use std::io::{self, BufWriter, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
+use don::app::league::RosterAdded;
 use don::store::{SeasonInfo, Store, TeamInfo};
 
 use crate::cli::colour::Paint;
@@ -76,41 +77,14 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
         } => {
             // Refused before the database is opened, as a slip of the command line.
             don::app::league::players_once(&players)?;
-            let r = db.app_existing()?.roster_add(
+            let added = db.app_existing()?.roster_add(
                 &which.choice(),
                 &team,
                 &players,
                 create,
                 &new_players,
             )?;
-            if r.team_made {
-                writeln!(out, "{}", shown(&format!("new team {}", r.team.name)))?;
-            }
-            let added = if r.added.is_empty() {
-                "nobody".into()
-            } else {
-                shown(&r.added.join(", ")).into_owned()
-            };
-            writeln!(
-                out,
-                "{} ({}): {added} added; {} on the roster.",
-                shown(&r.team.name),
-                shown(&r.season.name),
-                r.size
-            )?;
-            for w in &r.look_alike {
-                out.flush()?;
-                eprintln!("{}: {w}", Paint::stderr().warning());
-            }
-            if r.short() {
-                eprintln!(
-                    "{}: {} has {} on its roster; a roster has at least {}",
-                    Paint::stderr().warning(),
-                    shown(&r.team.name),
-                    count(r.size as i64, "player", "players"),
-                    r.season.config.roster_min
-                );
-            }
+            say_added(&mut out, &added)?;
         }
         RosterCommand::Remove {
             team,
@@ -139,6 +113,39 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
     }
     out.flush()?;
     Ok(Done::Ok)
+}
+
+/// What `don roster add` did: the team made, the players added, the warnings.
+fn say_added(out: &mut impl Write, r: &RosterAdded) -> Result<(), CliError> {
+    if r.team_made {
+        writeln!(out, "{}", shown(&format!("new team {}", r.team.name)))?;
+    }
+    let added = if r.added.is_empty() {
+        "nobody".into()
+    } else {
+        shown(&r.added.join(", ")).into_owned()
+    };
+    writeln!(
+        out,
+        "{} ({}): {added} added; {} on the roster.",
+        shown(&r.team.name),
+        shown(&r.season.name),
+        r.size
+    )?;
+    for w in &r.look_alike {
+        out.flush()?;
+        eprintln!("{}: {w}", Paint::stderr().warning());
+    }
+    if r.short() {
+        eprintln!(
+            "{}: {} has {} on its roster; a roster has at least {}",
+            Paint::stderr().warning(),
+            shown(&r.team.name),
+            count(r.size as i64, "player", "players"),
+            r.season.config.roster_min
+        );
+    }
+    Ok(())
 }
 
 /// The teams of a season with their rosters, each below the minimum marked.
