@@ -13,8 +13,7 @@ use super::night::{
     NightError, NightResult, NightWarning, Pair,
 };
 use crate::record::results::{
-    AdjustmentChange, AdjustmentRow, Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowSide,
-    Standing, UNREAD,
+    Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowSide, Standing, UNREAD,
 };
 
 /// A night's identity: its season, date and teams, by name key.
@@ -42,17 +41,6 @@ pub struct DraftNight {
     pub confirmed_by: Option<HomeAway>,
     /// The line of each of its rows.
     pub lines: Vec<u64>,
-}
-
-/// An adjustment read from a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DraftAdjustment {
-    pub line: u64,
-    pub season: String,
-    pub date: NaiveDate,
-    pub team: String,
-    pub change: AdjustmentChange,
-    pub reason: String,
 }
 
 /// What rows give: the nights they make, their faults, and what they warn of.
@@ -1044,20 +1032,6 @@ pub fn configurations(
     }
     sort(&mut errors);
     (out, errors)
-}
-
-/// Adjustment rows, as they are.
-pub fn adjustments(rows: &[AdjustmentRow]) -> Vec<DraftAdjustment> {
-    rows.iter()
-        .map(|r| DraftAdjustment {
-            line: r.line,
-            season: r.season.clone(),
-            date: r.date,
-            team: r.team.clone(),
-            change: r.change.clone(),
-            reason: r.reason.clone(),
-        })
-        .collect()
 }
 
 #[cfg(test)]

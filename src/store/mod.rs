@@ -20,4 +20,4 @@ pub use league::{
     Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use oplog::Operation;
-pub use results::{DraftRoster, ImportFault, ImportReport, Resolver};
+pub use results::{ImportReport, Resolver};

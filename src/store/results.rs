@@ -8,19 +8,10 @@ use std::collections::HashMap;
 use super::db::{Change, StoreError};
 use super::league::{LeagueInfo, SeasonInfo, TeamInfo};
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
-use crate::league::import::{
-    DraftAdjustment, DraftConfig, DraftNight, NameStatus, Named, Names, RowError,
-};
+use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names, RowError};
 use crate::league::names::{name_key, quoted};
 use crate::league::{Config, Confirmation, HomeAway, NightResult, Pair};
-use crate::record::results::{AdjustmentChange, Column, FixtureRow};
-
-/// A fault found while matching drafts to what is stored.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ImportFault {
-    pub file: usize,
-    pub error: RowError,
-}
+use crate::record::results::{AdjustmentChange, AdjustmentRow, Column, FixtureRow, RosterRow};
 
 /// A fixture of a season as an import knows it.
 struct Known {
@@ -90,13 +81,12 @@ pub struct ImportReport {
     pub fixtures_kept: usize,
 }
 
-/// A roster row: a player of a team for a season.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DraftRoster {
-    pub line: u64,
-    pub season: String,
-    pub team: String,
-    pub player: String,
+impl ImportReport {
+    /// How many of the rows' nights, adjustments, configurations and fixtures were there
+    /// already (passed over).
+    pub fn kept(&self) -> usize {
+        self.nights_kept + self.adjustments_kept + self.configs_kept + self.fixtures_kept
+    }
 }
 
 /// The seasons and teams of a league as an import finds (and, with `create`, makes) them.
@@ -741,7 +731,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Puts a player on a team's roster.
     pub fn roster(
         &mut self,
-        row: &DraftRoster,
+        row: &RosterRow,
         column: &dyn Fn(&str) -> Option<Column>,
     ) -> Result<(), RowError> {
         let season = self.season(&row.season, row.line, column("season"))?;
@@ -752,7 +742,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Keeps an adjustment (or a withdrawal), unless the same is kept already.
     pub fn adjustment(
         &mut self,
-        a: &DraftAdjustment,
+        a: &AdjustmentRow,
         column: &dyn Fn(&str) -> Option<Column>,
     ) -> Result<(), RowError> {
         let season = self.season(&a.season, a.line, column("season"))?;
