@@ -25,7 +25,12 @@ use crate::record::results::{
     NightRow, ResultsFile, RosterRow, Rows, Shape, Standing,
 };
 use crate::record::text::count;
-use crate::store::{Change, Fixture, ImportReport, LeagueInfo, Resolver, StoreError};
+use crate::store::{Change, Fixture, LeagueInfo, StoreError};
+
+mod resolve;
+
+pub use resolve::ImportReport;
+use resolve::Resolver;
 
 /// A results import or export refused.
 #[derive(Debug, thiserror::Error)]
