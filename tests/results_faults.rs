@@ -662,3 +662,31 @@ fn a_fixture_given_twice_in_one_file_is_refused_at_its_second_line() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(db.dump(), before);
 }
+
+#[test]
+fn a_league_not_there_is_refused_with_the_nearest_name_and_how_to_make_it() {
+    let db = league();
+    let file = db.dir().join("rosters.csv");
+    std::fs::write(&file, "season,team,player\n2025-26,Red Lion,Dai Evans\n").unwrap();
+    let before = db.dump();
+    let file = file.to_str().unwrap();
+    for (league, said) in [
+        (
+            "Abercarn Crib and Don Leage",
+            format!("no league 'Abercarn Crib and Don Leage'; did you mean '{LEAGUE}'? (--create makes it)"),
+        ),
+        (
+            "Zzz",
+            format!("no league 'Zzz' (there are: {LEAGUE}) (--create makes it)"),
+        ),
+    ] {
+        let out = db.run(&["import", file, "--league", league]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stderr), format!("don: error: {said}\n"));
+        assert_eq!(db.dump(), before);
+    }
+    // With --create, it is made.
+    let out = db.run(&["import", file, "--league", "Zzz", "--create"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("Imported new league Zzz: 0 nights, 1 roster place;"));
+}

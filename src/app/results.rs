@@ -15,14 +15,14 @@ use chrono::NaiveDate;
 use super::{App, AppError, ErrorKind};
 use crate::league::import::{
     config_rows, configurations, nights_from_matches, nights_from_totals, repeated_fixtures,
-    standing_with, unknown_fixture_names, unknown_names, Drafts, NameMemo, Named, RowError,
+    standing_with, unknown_fixture_names, unknown_names, Drafts, NameMemo, Named,
 };
 use crate::league::names::name_key;
 use crate::league::{Config, HomeAway, NightResult};
 use crate::record::results::{
     column_of, write_adjustments, write_configuration, write_fixtures, write_matches, write_nights,
     write_rosters, AdjustmentChange, AdjustmentRow, Column, ConfigRow, FixtureRow, MatchRow,
-    NightRow, ResultsFile, RosterRow, Rows, Shape, Standing,
+    NightRow, ResultsFile, RosterRow, RowError, Rows, Shape, Standing,
 };
 use crate::record::text::count;
 use crate::store::{Change, Fixture, LeagueInfo, StoreError};

@@ -13,7 +13,6 @@ use don::app::results::{
     FileFault, ImportAsk, ImportOutcome, ResultsFiles, ResultsImport, ResultsRead,
 };
 use don::app::App;
-use don::league::import::RowError;
 use don::publish::out::{write_out, write_set, Role, SetFile};
 use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
 use don::store::Store;
@@ -74,16 +73,9 @@ fn read_all(files: &[PathBuf]) -> Result<ResultsFiles, CliError> {
             Ok((file, errors)) => (Some(file), errors),
             Err(errors) => (None, errors),
         };
-        for e in errors {
-            let error = RowError {
-                line: e.line,
-                column: e.column,
-                message: e.message,
-            };
-            faults.push(FileFault {
-                file: name.clone(),
-                error,
-            });
+        for error in errors {
+            let file = name.clone();
+            faults.push(FileFault { file, error });
         }
         if let Some(file) = file {
             let name = name.clone();

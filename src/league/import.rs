@@ -14,19 +14,11 @@ use super::night::{
     NightError, NightResult, NightWarning, Pair,
 };
 use crate::record::results::{
-    Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowSide, Standing, UNREAD,
+    Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowError, RowSide, Standing, UNREAD,
 };
 
 /// A night's identity: its season, date and teams, by name key.
 type NightKey = (String, NaiveDate, String, String);
-
-/// A fault in a results file, at its line and (when it is one field's) column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowError {
-    pub line: u64,
-    pub column: Option<Column>,
-    pub message: String,
-}
 
 /// A night read from a file, with its teams and season by name.
 #[derive(Clone, Debug, PartialEq, Eq)]

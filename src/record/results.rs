@@ -239,14 +239,18 @@ pub struct ResultsFile {
     pub stopped: bool,
 }
 
-/// A fault in a results file.
+/// A fault in a results file, at its line and (when it is one field's) column: found reading
+/// it, or checking its rows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}{}: {message}", column.as_ref().map(|c| format!(", column {} ({})", c.index, c.name)).unwrap_or_default())]
-pub struct ResultsError {
+pub struct RowError {
     pub line: u64,
     pub column: Option<Column>,
     pub message: String,
 }
+
+/// A fault in a results file, by the name the reader's tests know it.
+pub type ResultsError = RowError;
 
 /// In a row's `faulty`: the row has not the header's number of fields, so none of its cells is
 /// to be trusted (they may be shifted); it is kept only to tell which night it was of.
@@ -320,7 +324,7 @@ pub fn is_results_header(line: &str) -> bool {
 
 /// Tells the shape from a header: the one whose required columns are all there (matches is
 /// tried before nights, which shares its first four).
-fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
+fn shape_of(header: &[String]) -> Result<Shape, RowError> {
     let has = |c: &usize| header.iter().any(|h| h == col::NAMES[*c]);
     // Fixtures' four columns begin matches' and nights' too: a header is of fixtures only
     // when it has no other column (`season,date,home,away,kind` lacks the rest of matches).
@@ -346,7 +350,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
             .filter(|c| !has(c))
             .map(|c| col::NAMES[*c])
             .collect();
-        return Err(ResultsError {
+        return Err(RowError {
             line: 1,
             column: None,
             message: format!(
@@ -359,7 +363,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
     let known = |h: &str| required.iter().chain(optional).any(|c| col::NAMES[*c] == h);
     for (i, h) in header.iter().enumerate() {
         if !known(h) {
-            return Err(ResultsError {
+            return Err(RowError {
                 line: 1,
                 column: Some(Column {
                     index: i + 1,
@@ -369,7 +373,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
             });
         }
         if header[..i].contains(h) {
-            return Err(ResultsError {
+            return Err(RowError {
                 line: 1,
                 column: Some(Column {
                     index: i + 1,
@@ -493,7 +497,7 @@ struct Fields<'a> {
     at: &'a [Option<usize>; col::NAMES.len()],
     record: &'a csv::StringRecord,
     line: u64,
-    errors: Vec<ResultsError>,
+    errors: Vec<RowError>,
     /// The columns of the faults, by name.
     faulty: Vec<&'static str>,
 }
@@ -511,7 +515,7 @@ impl Fields<'_> {
             index: i + 1,
             name: col::NAMES[c].to_string(),
         });
-        self.errors.push(ResultsError {
+        self.errors.push(RowError {
             line: self.line,
             column,
             message,
@@ -734,17 +738,17 @@ fn size(bytes: u64) -> String {
 
 /// The fault of a row too long, or of a quote never closed (told apart by where the open
 /// quote is): the line named is where the row or the quoted cell begins.
-fn row_too_long<R>(breaks: &mut Breaks<R>, start: u64) -> ResultsError {
+fn row_too_long<R>(breaks: &mut Breaks<R>, start: u64) -> RowError {
     match breaks.open_quote {
         Some(at) if at >= start => {
             let line = breaks.line_of(at);
-            ResultsError {
+            RowError {
                 line,
                 column: None,
                 message: unclosed_quote(line, Some(MAX_ROW_BYTES)),
             }
         }
-        _ => ResultsError {
+        _ => RowError {
             line: breaks.line(start),
             column: None,
             message: format!(
@@ -766,7 +770,7 @@ fn unclosed_quote(line: u64, cut: Option<u64>) -> String {
 }
 
 /// Reads a results file; every fault found (up to 100), in line order.
-pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<ResultsError>> {
+pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<RowError>> {
     match read_results_lenient(input)? {
         (file, errors) if errors.is_empty() => Ok(file),
         (_, errors) => Err(errors),
@@ -777,7 +781,7 @@ pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<ResultsError>> 
 /// not (so what is made of the good rows can be checked too); an unreadable header is an error.
 pub fn read_results_lenient(
     input: impl Read,
-) -> Result<(ResultsFile, Vec<ResultsError>), Vec<ResultsError>> {
+) -> Result<(ResultsFile, Vec<RowError>), Vec<RowError>> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
@@ -785,7 +789,7 @@ pub fn read_results_lenient(
     let mut header_record = csv::StringRecord::new();
     match reader.read_record(&mut header_record) {
         Ok(false) => {
-            return Err(vec![ResultsError {
+            return Err(vec![RowError {
                 line: 1,
                 column: None,
                 message: "the file is empty: a results file begins with its header".into(),
@@ -798,7 +802,7 @@ pub fn read_results_lenient(
     let end = reader.position().byte();
     if let Some(at) = reader.get_ref().unclosed_in(0, end) {
         let line = reader.get_ref().line_of(at);
-        return Err(vec![ResultsError {
+        return Err(vec![RowError {
             line,
             column: None,
             message: unclosed_quote(line, None),
@@ -871,13 +875,13 @@ pub fn read_results_lenient(
             .find(|(_, cell)| cell.len() > MAX_CELL_BYTES);
         let unread = if let Some(at) = unclosed {
             let at = reader.get_ref().line_of(at).max(line);
-            Some(ResultsError {
+            Some(RowError {
                 line,
                 column: None,
                 message: unclosed_quote(at, None),
             })
         } else if record.len() != header.len() {
-            Some(ResultsError {
+            Some(RowError {
                 line,
                 column: None,
                 message: format!(
@@ -887,7 +891,7 @@ pub fn read_results_lenient(
                 ),
             })
         } else {
-            big.map(|(i, cell)| ResultsError {
+            big.map(|(i, cell)| RowError {
                 line,
                 column: Some(Column {
                     index: i + 1,
@@ -1113,13 +1117,13 @@ fn append(rows: &mut Rows, more: Rows) {
     }
 }
 
-fn csv_fault<R: Read>(e: csv::Error, reader: &mut csv::Reader<Breaks<R>>) -> ResultsError {
+fn csv_fault<R: Read>(e: csv::Error, reader: &mut csv::Reader<Breaks<R>>) -> RowError {
     let line = e.position().map_or(0, |p| reader.get_mut().line(p.byte()));
     let message = match e.kind() {
         csv::ErrorKind::Utf8 { .. } => "not UTF-8 text: save the file as UTF-8".to_string(),
         _ => format!("cannot be read as CSV: {e}"),
     };
-    ResultsError {
+    RowError {
         line,
         column: None,
         message,

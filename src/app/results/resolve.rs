@@ -7,10 +7,12 @@
 use std::collections::HashMap;
 
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
-use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names, RowError};
+use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted};
 use crate::league::{Config, Confirmation, HomeAway, NightResult, Pair};
-use crate::record::results::{AdjustmentChange, AdjustmentRow, Column, FixtureRow, RosterRow};
+use crate::record::results::{
+    AdjustmentChange, AdjustmentRow, Column, FixtureRow, RosterRow, RowError,
+};
 use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
 
 /// A fixture of a season as an import knows it.
