@@ -41,7 +41,7 @@ pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
-    Results(#[from] super::results::ResultsError),
+    Results(#[from] super::results::error::ResultsError),
 }
 
 impl AppError {

@@ -27,20 +27,15 @@ use crate::record::results::{
 use crate::record::text::count;
 use crate::store::{Change, Fixture, LeagueInfo, StoreError};
 
+pub mod error;
 mod resolve;
 
+pub use error::ResultsError;
 pub use resolve::ImportReport;
 use resolve::Resolver;
 
-/// A results import or export refused.
-#[derive(Debug, thiserror::Error)]
-pub enum ResultsError {
-    /// The league named is not there, and the import was not asked to make it: the store's
-    /// words for a league not found (with the nearest name there is), and how to make it.
-    #[error("{not_found} (--create makes it)")]
-    NoLeague { not_found: StoreError },
-}
-
+// The kind and hint of a refusal here, beside the things refused (the error itself is in a
+// file of its own, which [`AppError`] names without naming this one).
 impl ResultsError {
     pub fn kind(&self) -> ErrorKind {
         match self {
