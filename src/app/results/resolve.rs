@@ -441,135 +441,75 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let season = self.season(&night.season, line, column("season"))?;
         let home = self.team(&night.home, season.id, line, column("home"))?;
         let away = self.team(&night.away, season.id, line, column("away"))?;
+        let at = NightAt {
+            night,
+            season,
+            home,
+            away,
+            line,
+        };
         let fixtures = self
-            .fixtures_of(season.id)
+            .fixtures_of(at.season.id)
             .map_err(|e| store_fault(e, line))?;
         let scheduled = fixtures.scheduled;
-        let fixtures = fixtures.pair(home.id, away.id);
-        let on_day = fixtures.iter().find(|f| f.date == night.date);
-        if let Some(f) = on_day {
-            let same = |stored: &NightResult| same_result(stored, &night.result);
-            let message = match &f.result {
-                KnownResult::Stored(stored) if same(stored) => {
-                    self.report.nights_kept += 1;
-                    return Ok(());
-                }
-                KnownResult::Stored(stored) => format!(
-                    "{} v {} on {} is already entered with another result: {}",
-                    home.name,
-                    away.name,
-                    night.date,
-                    differences(stored, &night.result, &season.config)
-                ),
-                KnownResult::Here(file, first) => format!(
-                    "{} v {} on {} is given twice (first in {file}, line {first})",
-                    home.name, away.name, night.date
-                ),
-                KnownResult::None => String::new(),
-            };
-            if !message.is_empty() {
-                return Err(RowError {
-                    line,
-                    column: None,
-                    message,
-                });
+        let fixtures = fixtures.pair(at.home.id, at.away.id);
+        if let Some(f) = fixtures.iter().find(|f| f.date == night.date) {
+            if at.already_there(f)? {
+                self.report.nights_kept += 1;
+                return Ok(());
             }
         }
-        let pair: Vec<PairFixture> = fixtures
-            .iter()
-            .map(|f| PairFixture {
-                id: f.id,
-                date: f.date,
-                open: matches!(f.result, KnownResult::None),
-            })
-            .collect();
-        // A season keeps a schedule once `fixtures generate` has made one (or a fixtures file
-        // gave one with its rounds): `scheduled` above.
-        let pair_words = format!("{} v {}", home.name, away.name);
-        let target = match place_night(&pair, night.date, scheduled) {
-            NightPlace::On(id) => fixtures
-                .iter()
-                .find(|f| f.id == id)
-                .map(|f| (f.id, f.cancelled)),
-            NightPlace::Move { id, from } => {
-                return Err(RowError {
-                    line,
-                    column: column("date"),
-                    message: format!(
-                        "{pair_words} is fixture {id} on {from}, not {}: if the night was moved, move the fixture first with `don fixtures move {id} {}`; if it is another night between them, add a fixture first with `don fixtures add {} {} {}`",
-                        night.date,
-                        night.date,
-                        quoted(&home.name),
-                        quoted(&away.name),
-                        night.date
-                    ),
-                })
-            }
-            NightPlace::Several(open) => {
-                let list: Vec<String> = open
-                    .iter()
-                    .map(|(id, d)| format!("fixture {id} on {d}"))
-                    .collect();
-                return Err(RowError {
-                    line,
-                    column: column("date"),
-                    message: format!(
-                        "{pair_words} has {} to play, none on {}: move the one played with `don fixtures move N {}` first",
-                        list.join(" and "),
-                        night.date,
-                        night.date
-                    ),
-                });
-            }
-            NightPlace::Beyond { scheduled: true } => {
-                let played: Vec<String> = pair.iter().map(|f| f.date.to_string()).collect();
-                let had = if played.is_empty() {
-                    format!("{} has no fixture {pair_words}", season.name)
-                } else {
-                    format!(
-                        "{pair_words} has no fixture on {} nor one left to play in {} (their night on {} has a result)",
-                        night.date,
-                        season.name,
-                        played.join(" and ")
-                    )
-                };
-                return Err(RowError {
-                    line,
-                    column: column("date"),
-                    message: format!(
-                        "{had}: for a night between them on {}, add a fixture first with `don fixtures add {} {} {}`",
-                        night.date,
-                        quoted(&home.name),
-                        quoted(&away.name),
-                        night.date
-                    ),
-                });
-            }
-            NightPlace::Beyond { scheduled: false } => None,
-        };
-        let change = self.change;
-        let id = match target {
+        let target = at.fixture_to_keep(fixtures, scheduled, column)?;
+        let id = self.keep_result(&at, target)?;
+        self.keep_standing(&at, id, column)?;
+        self.note_kept(&at, id)?;
+        self.report.nights_added += 1;
+        self.roster_players(&at, column)
+    }
+
+    /// Keeps a night's result on its fixture (`target`: its id, and whether it was
+    /// cancelled), or on a new fixture; its id.
+    fn keep_result(
+        &mut self,
+        at: &NightAt<'_>,
+        target: Option<(i64, bool)>,
+    ) -> Result<i64, RowError> {
+        let (night, line) = (at.night, at.line);
+        match target {
             // On its date (a night is never moved by an import).
             Some((id, cancelled)) => {
                 if cancelled {
-                    change
+                    self.change
                         .set_cancelled(id, false)
                         .map_err(|e| store_fault(e, line))?;
                 }
-                change
+                self.change
                     .record_night(id, &night.result, true)
                     .map_err(|e| store_fault(e, line))?;
-                id
+                Ok(id)
             }
             None => {
-                self.dates_allow(season.id, night.date, line)?;
+                self.dates_allow(at.season.id, night.date, line)?;
+                let (season, home, away) = (at.season.id, at.home.id, at.away.id);
                 self.change
-                    .add_played_fixture(season.id, night.date, home.id, away.id, &night.result)
-                    .map_err(|e| store_fault(e, line))?
+                    .add_played_fixture(season, night.date, home, away, &night.result)
+                    .map_err(|e| store_fault(e, line))
             }
-        };
-        if !night.confirmation.is_confirmed() {
-            let confirmation = &night.confirmation;
+        }
+    }
+
+    /// Keeps how a night stands: provisional or disputed as the file says, or confirmed
+    /// after it was entered for one side.
+    fn keep_standing(
+        &mut self,
+        at: &NightAt<'_>,
+        id: i64,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let (night, line) = (at.night, at.line);
+        let change = self.change;
+        let confirmation = &night.confirmation;
+        if !confirmation.is_confirmed() {
             let entered_by = match confirmation {
                 Confirmation::Provisional { entered_by } => Some(*entered_by),
                 Confirmation::Disputed { entered_by, .. } => *entered_by,
@@ -581,8 +521,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         line,
                         column: column("disputed_by"),
                         message: format!(
-                            "{} v {} on {}: the side that entered a night cannot dispute it",
-                            home.name, away.name, night.date
+                            "{}: the side that entered a night cannot dispute it",
+                            at.words()
                         ),
                     });
                 }
@@ -598,7 +538,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     .map_err(|e| store_fault(e, line))?;
             }
         }
-        if let (Confirmation::Confirmed, Some(side)) = (&night.confirmation, night.confirmed_by) {
+        if let (Confirmation::Confirmed, Some(side)) = (confirmation, night.confirmed_by) {
             // Entered for one side, then confirmed by the other.
             change
                 .set_provisional(id, side, night.date)
@@ -607,34 +547,48 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .set_confirmation(id, &Confirmation::Confirmed, night.date)
                 .map_err(|e| store_fault(e, line))?;
         }
+        Ok(())
+    }
+
+    /// Notes a night kept on fixture `id`: another row with it is given twice.
+    fn note_kept(&mut self, at: &NightAt<'_>, id: i64) -> Result<(), RowError> {
         let file = self.file.clone();
         let fixtures = self
-            .fixtures_of(season.id)
-            .map_err(|e| store_fault(e, line))?;
-        if let Some(pair) = fixtures.by_pair.get_mut(&(home.id, away.id)) {
+            .fixtures_of(at.season.id)
+            .map_err(|e| store_fault(e, at.line))?;
+        if let Some(pair) = fixtures.by_pair.get_mut(&(at.home.id, at.away.id)) {
             pair.retain(|f| f.id != id);
         }
         fixtures.push(Known {
             id,
             round: None,
-            date: night.date,
-            home: home.id,
-            away: away.id,
+            date: at.night.date,
+            home: at.home.id,
+            away: at.away.id,
             cancelled: false,
-            result: KnownResult::Here(file, line),
+            result: KnownResult::Here(file, at.line),
         });
-        self.report.nights_added += 1;
-        if let NightResult::Matches(ms) = &night.result {
-            for (i, m) in ms.iter().enumerate() {
-                // The match's own row (a slip is named where it is).
-                let at = night.lines.get(i).copied().unwrap_or(line);
-                for (side, team, cell) in [
-                    (HomeAway::Home, home.id, "home_players"),
-                    (HomeAway::Away, away.id, "away_players"),
-                ] {
-                    for p in &m.players[side] {
-                        self.put_on_roster(season.id, team, p, at, column(cell))?;
-                    }
+        Ok(())
+    }
+
+    /// Puts the players of a night's matches on their teams' rosters (a slip is named at the
+    /// match's own row).
+    fn roster_players(
+        &mut self,
+        at: &NightAt<'_>,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let NightResult::Matches(ms) = &at.night.result else {
+            return Ok(());
+        };
+        for (i, m) in ms.iter().enumerate() {
+            let line = at.night.lines.get(i).copied().unwrap_or(at.line);
+            for (side, team, cell) in [
+                (HomeAway::Home, at.home.id, "home_players"),
+                (HomeAway::Away, at.away.id, "away_players"),
+            ] {
+                for p in &m.players[side] {
+                    self.put_on_roster(at.season.id, team, p, line, column(cell))?;
                 }
             }
         }
@@ -817,6 +771,115 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         self.report.adjustments_added += 1;
         Ok(())
+    }
+}
+
+/// A night of a file, its season and teams found: what keeping it works with.
+struct NightAt<'n> {
+    night: &'n DraftNight,
+    season: SeasonInfo,
+    home: TeamInfo,
+    away: TeamInfo,
+    /// Its first row's line.
+    line: u64,
+}
+
+impl NightAt<'_> {
+    /// "Royal Oak v Red Lion on 2025-09-04"
+    fn words(&self) -> String {
+        format!(
+            "{} v {} on {}",
+            self.home.name, self.away.name, self.night.date
+        )
+    }
+
+    fn fault(&self, column: Option<Column>, message: String) -> RowError {
+        RowError {
+            line: self.line,
+            column,
+            message,
+        }
+    }
+
+    /// Whether the night is there already with the same result, on its teams' fixture on its
+    /// date; with another result (stored, or given before in this import) it is a fault.
+    fn already_there(&self, f: &Known) -> Result<bool, RowError> {
+        let night = self.night;
+        let message = match &f.result {
+            KnownResult::Stored(stored) if same_result(stored, &night.result) => return Ok(true),
+            KnownResult::Stored(stored) => format!(
+                "{} is already entered with another result: {}",
+                self.words(),
+                differences(stored, &night.result, &self.season.config)
+            ),
+            KnownResult::Here(file, first) => format!(
+                "{} is given twice (first in {file}, line {first})",
+                self.words()
+            ),
+            KnownResult::None => return Ok(false),
+        };
+        Err(self.fault(None, message))
+    }
+
+    /// The fixture the night is kept on (its id, and whether it was cancelled), or none for a
+    /// new one; a fault where the night is not on its teams' fixture and cannot be added (see
+    /// [`place_night`]). A season keeps a schedule (`scheduled`) once `fixtures generate` has
+    /// made one (or a fixtures file gave one with its rounds).
+    fn fixture_to_keep(
+        &self,
+        fixtures: &[Known],
+        scheduled: bool,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<Option<(i64, bool)>, RowError> {
+        let pair: Vec<PairFixture> = fixtures
+            .iter()
+            .map(|f| PairFixture {
+                id: f.id,
+                date: f.date,
+                open: matches!(f.result, KnownResult::None),
+            })
+            .collect();
+        let (home, away, date) = (&self.home.name, &self.away.name, self.night.date);
+        let pair_words = format!("{home} v {away}");
+        let add = format!(
+            "add a fixture first with `don fixtures add {} {} {date}`",
+            quoted(home),
+            quoted(away)
+        );
+        let message = match place_night(&pair, date, scheduled) {
+            NightPlace::On(id) => {
+                let f = fixtures.iter().find(|f| f.id == id);
+                return Ok(f.map(|f| (f.id, f.cancelled)));
+            }
+            NightPlace::Beyond { scheduled: false } => return Ok(None),
+            NightPlace::Move { id, from } => format!(
+                "{pair_words} is fixture {id} on {from}, not {date}: if the night was moved, move the fixture first with `don fixtures move {id} {date}`; if it is another night between them, {add}"
+            ),
+            NightPlace::Several(open) => {
+                let list: Vec<String> = open
+                    .iter()
+                    .map(|(id, d)| format!("fixture {id} on {d}"))
+                    .collect();
+                format!(
+                    "{pair_words} has {} to play, none on {date}: move the one played with `don fixtures move N {date}` first",
+                    list.join(" and ")
+                )
+            }
+            NightPlace::Beyond { scheduled: true } => {
+                let played: Vec<String> = pair.iter().map(|f| f.date.to_string()).collect();
+                let season = &self.season.name;
+                let had = if played.is_empty() {
+                    format!("{season} has no fixture {pair_words}")
+                } else {
+                    format!(
+                        "{pair_words} has no fixture on {date} nor one left to play in {season} (their night on {} has a result)",
+                        played.join(" and ")
+                    )
+                };
+                format!("{had}: for a night between them on {date}, {add}")
+            }
+        };
+        Err(self.fault(column("date"), message))
     }
 }
 
