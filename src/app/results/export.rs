@@ -12,7 +12,7 @@ use crate::record::results::{
     write_rosters, AdjustmentChange, AdjustmentRow, ConfigRow, FixtureRow, MatchRow, NightRow,
     RosterRow, Shape, Standing,
 };
-use crate::store::Fixture;
+use crate::store::{Fixture, SeasonEntry};
 
 /// A season's results as rows of each shape, to write as CSV.
 pub struct SeasonResults {
@@ -53,28 +53,7 @@ impl App {
             |f: &Fixture| standing_with(&f.confirmation, confirmed_by.get(&f.id).copied());
         let name = season.name.clone();
         let played: Vec<&Fixture> = fixtures.iter().filter(|f| !f.cancelled).collect();
-        let mut matches = Vec::new();
-        let mut nights = Vec::new();
-        for f in &played {
-            match &f.result {
-                None => {}
-                Some(NightResult::Matches(ms)) => {
-                    matches.extend(match_rows(&name, &season.config, f, ms, standing(f)))
-                }
-                Some(NightResult::Totals(t)) => {
-                    nights.push(night_row(&name, f, t.home, t.away, false, standing(f)))
-                }
-                Some(NightResult::Walkover(side)) => {
-                    let w = season.config.walkover_matches();
-                    let (h, a) = if *side == HomeAway::Home {
-                        (w, 0)
-                    } else {
-                        (0, w)
-                    };
-                    nights.push(night_row(&name, f, h, a, true, standing(f)));
-                }
-            }
-        }
+        let (matches, nights) = result_rows(&name, &season.config, &played, &standing);
         let entries = reader.entries(season.id)?;
         let team_name = |id: i64| {
             entries
@@ -82,42 +61,17 @@ impl App {
                 .find(|e| e.team.id == id)
                 .map_or_else(String::new, |e| e.team.name.clone())
         };
-        let adjustment = |date, team, change, reason| AdjustmentRow {
-            line: 0,
-            season: name.clone(),
-            date,
-            team,
-            change,
-            reason,
-            faulty: Vec::new(),
-        };
-        let mut adjustments: Vec<AdjustmentRow> = reader
-            .adjustments(season.id)?
-            .into_iter()
-            .map(|a| {
-                let points = AdjustmentChange::Points(a.points);
-                adjustment(a.date, team_name(a.team), points, a.reason)
-            })
-            .collect();
-        for e in &entries {
-            if let Some(d) = e.withdrawn {
-                let withdrawn = AdjustmentChange::Withdrawn;
-                adjustments.push(adjustment(d, e.team.name.clone(), withdrawn, String::new()));
-            }
-        }
-        adjustments.sort_by(|a, b| a.date.cmp(&b.date).then(a.team.cmp(&b.team)));
-        let rosters = entries
-            .iter()
-            .flat_map(|e| {
-                e.roster.iter().map(|p| RosterRow {
-                    line: 0,
-                    season: name.clone(),
-                    team: e.team.name.clone(),
-                    player: p.clone(),
-                    faulty: Vec::new(),
-                })
-            })
-            .collect();
+        let points = reader.adjustments(season.id)?.into_iter().map(|a| {
+            let points = AdjustmentChange::Points(a.points);
+            (a.date, team_name(a.team), points, a.reason)
+        });
+        let withdrawn = entries.iter().filter_map(|e| {
+            let withdrawn = AdjustmentChange::Withdrawn;
+            e.withdrawn
+                .map(|d| (d, e.team.name.clone(), withdrawn, String::new()))
+        });
+        let adjustments = adjustment_rows(&name, points.chain(withdrawn));
+        let rosters = roster_rows(&name, &entries);
         let schedule = played.iter().map(|f| fixture_row(&name, f)).collect();
         Ok(SeasonResults {
             matches,
@@ -171,6 +125,75 @@ impl SeasonResults {
             })
             .collect()
     }
+}
+
+/// The played nights' rows: match by match, or as a night's totals (and walkovers).
+fn result_rows(
+    season: &str,
+    config: &Config,
+    played: &[&Fixture],
+    standing: &dyn Fn(&Fixture) -> Standing,
+) -> (Vec<MatchRow>, Vec<NightRow>) {
+    let mut matches = Vec::new();
+    let mut nights = Vec::new();
+    for f in played {
+        match &f.result {
+            None => {}
+            Some(NightResult::Matches(ms)) => {
+                matches.extend(match_rows(season, config, f, ms, standing(f)))
+            }
+            Some(NightResult::Totals(t)) => {
+                nights.push(night_row(season, f, t.home, t.away, false, standing(f)))
+            }
+            Some(NightResult::Walkover(side)) => {
+                let w = config.walkover_matches();
+                let (h, a) = if *side == HomeAway::Home {
+                    (w, 0)
+                } else {
+                    (0, w)
+                };
+                nights.push(night_row(season, f, h, a, true, standing(f)));
+            }
+        }
+    }
+    (matches, nights)
+}
+
+/// Points adjustments and withdrawals (date, team, change, reason) as rows, by date, then
+/// team.
+fn adjustment_rows(
+    season: &str,
+    adjustments: impl Iterator<Item = (NaiveDate, String, AdjustmentChange, String)>,
+) -> Vec<AdjustmentRow> {
+    let mut rows: Vec<AdjustmentRow> = adjustments
+        .map(|(date, team, change, reason)| AdjustmentRow {
+            line: 0,
+            season: season.to_string(),
+            date,
+            team,
+            change,
+            reason,
+            faulty: Vec::new(),
+        })
+        .collect();
+    rows.sort_by(|a, b| a.date.cmp(&b.date).then(a.team.cmp(&b.team)));
+    rows
+}
+
+/// Every team's roster, player by player.
+fn roster_rows(season: &str, entries: &[SeasonEntry]) -> Vec<RosterRow> {
+    entries
+        .iter()
+        .flat_map(|e| {
+            e.roster.iter().map(|p| RosterRow {
+                line: 0,
+                season: season.to_string(),
+                team: e.team.name.clone(),
+                player: p.clone(),
+                faulty: Vec::new(),
+            })
+        })
+        .collect()
 }
 
 /// A played night's matches as rows, in the order of the season's night, then by slot.
