@@ -786,41 +786,7 @@ pub fn read_results_lenient(
         .has_headers(false)
         .flexible(true)
         .from_reader(Breaks::new(input));
-    let mut header_record = csv::StringRecord::new();
-    match reader.read_record(&mut header_record) {
-        Ok(false) => {
-            return Err(vec![RowError {
-                line: 1,
-                column: None,
-                message: "the file is empty: a results file begins with its header".into(),
-            }])
-        }
-        Err(_) if reader.get_ref().over => return Err(vec![row_too_long(reader.get_mut(), 0)]),
-        Err(e) => return Err(vec![csv_fault(e, &mut reader)]),
-        Ok(true) => {}
-    }
-    let end = reader.position().byte();
-    if let Some(at) = reader.get_ref().unclosed_in(0, end) {
-        let line = reader.get_ref().line_of(at);
-        return Err(vec![RowError {
-            line,
-            column: None,
-            message: unclosed_quote(line, None),
-        }]);
-    }
-    reader.get_mut().start = reader.position().byte();
-    let header: Vec<String> = header_record
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let h = if i == 0 {
-                h.trim_start_matches('\u{feff}')
-            } else {
-                h
-            };
-            h.trim().to_ascii_lowercase()
-        })
-        .collect();
+    let header = read_header(&mut reader).map_err(|e| vec![e])?;
     let shape = shape_of(&header).map_err(|e| vec![e])?;
     let at: [Option<usize>; col::NAMES.len()] =
         std::array::from_fn(|c| header.iter().position(|h| h == col::NAMES[c]));
@@ -869,63 +835,15 @@ pub fn read_results_lenient(
         if unclosed.is_none() && record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let big = record
-            .iter()
-            .enumerate()
-            .find(|(_, cell)| cell.len() > MAX_CELL_BYTES);
-        let unread = if let Some(at) = unclosed {
-            let at = reader.get_ref().line_of(at).max(line);
-            Some(RowError {
-                line,
-                column: None,
-                message: unclosed_quote(at, None),
-            })
-        } else if record.len() != header.len() {
-            Some(RowError {
-                line,
-                column: None,
-                message: format!(
-                    "{} fields where the header has {}",
-                    record.len(),
-                    header.len()
-                ),
-            })
-        } else {
-            big.map(|(i, cell)| RowError {
-                line,
-                column: Some(Column {
-                    index: i + 1,
-                    name: header[i].clone(),
-                }),
-                message: format!(
-                    "a cell of {} bytes: a cell may hold at most {}",
-                    cell.len(),
-                    size(MAX_CELL_BYTES as u64)
-                ),
-            })
-        };
+        let unclosed = unclosed.map(|at| reader.get_ref().line_of(at).max(line));
+        let unread = unread_fault(&record, &header, line, unclosed);
         if let Some(fault) = unread {
             errors.push(fault);
             // Kept, marked [`UNREAD`], so that the night it was of is known to have a refused
             // row; its cells are not checked (they may be shifted).
-            let mut f = Fields {
-                at: &at,
-                record: &record,
-                line,
-                errors: Vec::new(),
-                faulty: Vec::new(),
-            };
-            let mut row = empty_like(&rows);
-            read_row(&mut f, &mut row);
-            match &mut row {
-                Rows::Matches(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Nights(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Rosters(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Adjustments(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Fixtures(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Configuration(_) => continue,
+            if let Some(row) = unread_row(&at, &record, line, &rows) {
+                append(&mut rows, row);
             }
-            append(&mut rows, row);
             continue;
         }
         let mut f = Fields {
@@ -952,6 +870,114 @@ pub fn read_results_lenient(
         },
         errors,
     ))
+}
+
+/// Reads a file's header: its column names, trimmed and in lower case (a byte order mark
+/// before the first left out).
+fn read_header<R: Read>(reader: &mut csv::Reader<Breaks<R>>) -> Result<Vec<String>, RowError> {
+    let mut header_record = csv::StringRecord::new();
+    match reader.read_record(&mut header_record) {
+        Ok(false) => {
+            return Err(RowError {
+                line: 1,
+                column: None,
+                message: "the file is empty: a results file begins with its header".into(),
+            })
+        }
+        Err(_) if reader.get_ref().over => return Err(row_too_long(reader.get_mut(), 0)),
+        Err(e) => return Err(csv_fault(e, reader)),
+        Ok(true) => {}
+    }
+    let end = reader.position().byte();
+    if let Some(at) = reader.get_ref().unclosed_in(0, end) {
+        let line = reader.get_ref().line_of(at);
+        return Err(RowError {
+            line,
+            column: None,
+            message: unclosed_quote(line, None),
+        });
+    }
+    reader.get_mut().start = reader.position().byte();
+    Ok(header_record
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let h = if i == 0 {
+                h.trim_start_matches('\u{feff}')
+            } else {
+                h
+            };
+            h.trim().to_ascii_lowercase()
+        })
+        .collect())
+}
+
+/// Why none of a row's cells can be trusted, if they cannot: a quote left open (at
+/// `unclosed`, the line it is on), not the header's number of fields, or a cell too big.
+fn unread_fault(
+    record: &csv::StringRecord,
+    header: &[String],
+    line: u64,
+    unclosed: Option<u64>,
+) -> Option<RowError> {
+    let fault = |column, message| RowError {
+        line,
+        column,
+        message,
+    };
+    if let Some(at) = unclosed {
+        return Some(fault(None, unclosed_quote(at, None)));
+    }
+    if record.len() != header.len() {
+        let message = format!(
+            "{} fields where the header has {}",
+            record.len(),
+            header.len()
+        );
+        return Some(fault(None, message));
+    }
+    let (i, cell) = record
+        .iter()
+        .enumerate()
+        .find(|(_, cell)| cell.len() > MAX_CELL_BYTES)?;
+    let column = Column {
+        index: i + 1,
+        name: header[i].clone(),
+    };
+    let message = format!(
+        "a cell of {} bytes: a cell may hold at most {}",
+        cell.len(),
+        size(MAX_CELL_BYTES as u64)
+    );
+    Some(fault(Some(column), message))
+}
+
+/// A row none of whose cells can be trusted, marked [`UNREAD`] (none for a configuration's:
+/// its row tells no night).
+fn unread_row(
+    at: &[Option<usize>; col::NAMES.len()],
+    record: &csv::StringRecord,
+    line: u64,
+    like: &Rows,
+) -> Option<Rows> {
+    let mut f = Fields {
+        at,
+        record,
+        line,
+        errors: Vec::new(),
+        faulty: Vec::new(),
+    };
+    let mut row = empty_like(like);
+    read_row(&mut f, &mut row);
+    match &mut row {
+        Rows::Matches(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Nights(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Rosters(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Adjustments(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Fixtures(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Configuration(_) => return None,
+    }
+    Some(row)
 }
 
 /// The input, noting where its line breaks are, so that a record's line is the physical line
