@@ -662,3 +662,116 @@ fn a_fixture_given_twice_in_one_file_is_refused_at_its_second_line() {
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(db.dump(), before);
 }
+
+#[test]
+fn a_league_not_there_is_refused_with_the_nearest_name_and_how_to_make_it() {
+    let db = league();
+    let file = db.dir().join("rosters.csv");
+    std::fs::write(&file, "season,team,player\n2025-26,Red Lion,Dai Evans\n").unwrap();
+    let before = db.dump();
+    let file = file.to_str().unwrap();
+    for (league, said) in [
+        (
+            "Abercarn Crib and Don Leage",
+            format!("no league 'Abercarn Crib and Don Leage'; did you mean '{LEAGUE}'? (--create makes it)"),
+        ),
+        (
+            "Zzz",
+            format!("no league 'Zzz' (there are: {LEAGUE}) (--create makes it)"),
+        ),
+    ] {
+        let out = db.run(&["import", file, "--league", league]);
+        assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stderr), format!("don: error: {said}\n"));
+        assert_eq!(db.dump(), before);
+    }
+    // With --create, it is made.
+    let out = db.run(&["import", file, "--league", "Zzz", "--create"]);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).starts_with("Imported new league Zzz: 0 nights, 1 roster place;"));
+}
+
+/// The files of an import, read as a front end reads them.
+fn files_of(texts: &[(&str, &str)]) -> don::app::results::ResultsFiles {
+    use don::app::results::{ResultsFiles, ResultsRead};
+    let read = texts
+        .iter()
+        .map(|(name, text)| ResultsRead {
+            name: name.to_string(),
+            file: don::record::results::read_results(text.as_bytes()).unwrap(),
+        })
+        .collect();
+    ResultsFiles {
+        named: texts.iter().map(|(name, _)| name.to_string()).collect(),
+        read,
+        faults: Vec::new(),
+    }
+}
+
+#[test]
+fn the_app_imports_and_exports_results_as_typed_values_for_any_front_end() {
+    use don::app::results::{ImportAsk, ImportOutcome};
+    use don::app::{Actor, App, ErrorKind};
+    let db = league();
+    let actor = Actor {
+        name: "secretary".into(),
+        team: None,
+    };
+    let mut app = App::open_existing(&db.path, actor).unwrap();
+    let rosters = (
+        "rosters.csv",
+        "season,team,player\n2025-27,Red Lion,Dai Evans\n",
+    );
+    // A league not there: a typed refusal, told by its kind.
+    let ask = ImportAsk {
+        league: Some("Nowhere"),
+        ..ImportAsk::default()
+    };
+    let e = app.results_import(files_of(&[rosters]), &ask).unwrap_err();
+    assert_eq!(e.kind(), ErrorKind::NotFound);
+    assert_eq!(e.hint(), None);
+    // A season not there: a fault at its file, line and column; nothing kept.
+    let ask = ImportAsk {
+        league: Some(LEAGUE),
+        ..ImportAsk::default()
+    };
+    let import = app.results_import(files_of(&[rosters]), &ask).unwrap();
+    let ImportOutcome::Refused { faults, stopped } = import.outcome else {
+        panic!("{import:?}");
+    };
+    assert!(stopped.is_empty());
+    let at: Vec<_> = faults
+        .iter()
+        .map(|f| {
+            (
+                f.file.as_str(),
+                f.error.line,
+                f.error.column.as_ref().map(|c| c.index),
+            )
+        })
+        .collect();
+    assert_eq!(at, [("rosters.csv", 2, Some(1))]);
+    // With create: what it did, in the words the log keeps; then exported as rows.
+    let ask = ImportAsk {
+        league: Some(LEAGUE),
+        create: true,
+        ..ImportAsk::default()
+    };
+    let import = app.results_import(files_of(&[rosters]), &ask).unwrap();
+    let ImportOutcome::Imported { summary, kept, .. } = import.outcome else {
+        panic!("{import:?}");
+    };
+    assert_eq!(
+        summary,
+        format!("{LEAGUE}: 0 nights, 1 roster place; new season 2025-27")
+    );
+    assert_eq!(kept, 0);
+    let today = "2026-01-01".parse().unwrap();
+    let season = app
+        .results_export(Some(LEAGUE), Some("2025-27"), today)
+        .unwrap();
+    let rows: Vec<_> = season.rosters.iter().map(|r| r.player.as_str()).collect();
+    assert_eq!(rows, ["Dai Evans"]);
+    let files: Vec<_> = season.files().into_iter().map(|f| f.name).collect();
+    assert_eq!(files, ["2025-27-configuration.csv", "2025-27-rosters.csv"]);
+}

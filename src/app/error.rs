@@ -42,6 +42,8 @@ pub enum AppError {
     Store(StoreError),
     #[error(transparent)]
     League(#[from] crate::league::LeagueError),
+    #[error(transparent)]
+    Results(#[from] super::results::error::ResultsError),
 }
 
 impl From<StoreError> for AppError {
@@ -59,6 +61,7 @@ impl AppError {
         match self {
             AppError::Store(e) => store_kind(e),
             AppError::League(e) => e.kind(),
+            AppError::Results(e) => e.kind(),
         }
     }
 
@@ -71,6 +74,7 @@ impl AppError {
             AppError::Store(crate::store::StoreError::League(e)) => e.hint(),
             AppError::Store(_) => None,
             AppError::League(e) => e.hint(),
+            AppError::Results(e) => e.hint(),
         }
     }
 }

@@ -1,1 +1,490 @@
 //! League results imported from and exported to CSV (FORMAT.md §3).
+//!
+//! An import is one change: the files read (by the front end) are taken shape by shape
+//! (configuration, rosters, fixtures, nights, adjustments, whatever order they are named in),
+//! every row checked against its season's configuration and the league's names, every fault
+//! kept with its file, line and column, and nothing kept if anything is wrong. An export
+//! (`results/export.rs`) gives a season's rows, shape by shape, for the front end to write.
+
+use std::borrow::Cow;
+use std::collections::{HashMap, HashSet};
+
+use super::{App, AppError, ErrorKind};
+use crate::league::import::{
+    configurations, nights_from_matches, nights_from_totals, repeated_fixtures,
+    unknown_fixture_names, unknown_names, Drafts, NameMemo, Named,
+};
+use crate::league::names::name_key;
+use crate::league::Config;
+use crate::record::results::{
+    column_of, AdjustmentRow, Column, FixtureRow, ResultsFile, RosterRow, RowError, Rows, Shape,
+};
+use crate::record::text::count;
+use crate::store::{Change, LeagueInfo, StoreError};
+
+pub mod error;
+mod export;
+mod resolve;
+
+pub use error::ResultsError;
+pub use export::{ExportFile, SeasonResults};
+pub use resolve::ImportReport;
+use resolve::Resolver;
+
+// The kind and hint of a refusal here, beside the things refused (the error itself is in a
+// file of its own, which [`AppError`] names without naming this one).
+impl ResultsError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            ResultsError::NoLeague { .. } => ErrorKind::NotFound,
+        }
+    }
+
+    /// What to do about it, where the error knows (the message says it already).
+    pub fn hint(&self) -> Option<Cow<'static, str>> {
+        match self {
+            ResultsError::NoLeague { .. } => None,
+        }
+    }
+}
+
+/// A results file read, with its name.
+pub struct ResultsRead {
+    pub name: String,
+    pub file: ResultsFile,
+}
+
+/// A fault and the file it is in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FileFault {
+    pub file: String,
+    pub error: RowError,
+}
+
+/// The files of an import as the front end read them.
+pub struct ResultsFiles {
+    /// Every file's name, in the order named (faults are given in this order).
+    pub named: Vec<String>,
+    /// The files that could be read, in the order named.
+    pub read: Vec<ResultsRead>,
+    /// The faults found in reading them.
+    pub faults: Vec<FileFault>,
+}
+
+/// How to import.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct ImportAsk<'a> {
+    /// The league to import into (none: the only one there is).
+    pub league: Option<&'a str>,
+    /// Make the league, its seasons and its teams where they are not there.
+    pub create: bool,
+    /// Check and tell, but keep nothing.
+    pub dry_run: bool,
+    /// Names said to be new players though close to a known one.
+    pub new_players: &'a [String],
+}
+
+/// What an import did, or why it did nothing.
+#[derive(Debug)]
+pub struct ResultsImport {
+    /// The warnings (file by file in the order named, line by line, column by column).
+    pub warnings: Vec<FileFault>,
+    /// The names given with `--new-player` that name no player of the files.
+    pub unused_new_players: Vec<String>,
+    pub outcome: ImportOutcome,
+}
+
+/// How an import ended.
+#[derive(Debug)]
+pub enum ImportOutcome {
+    /// Nothing was imported: the faults (in the warnings' order), and the files whose reading
+    /// stopped at the most faults kept from one file.
+    Refused {
+        faults: Vec<FileFault>,
+        stopped: Vec<String>,
+    },
+    /// Everything the files give was there already (`kept` of it).
+    NothingNew { kept: usize },
+    /// Imported (or, on a dry run, would be): `summary` in words ("new league Abercarn: 3
+    /// nights; new season 2025-26"), as the log has it.
+    Imported {
+        summary: String,
+        dry_run: bool,
+        /// What was there already, passed over.
+        kept: usize,
+        /// The league was made with the default configuration (no file gave one).
+        default_config: bool,
+    },
+}
+
+impl App {
+    /// Imports results files into a league, all or nothing, in one change.
+    pub fn results_import(
+        &mut self,
+        files: ResultsFiles,
+        ask: &ImportAsk<'_>,
+    ) -> Result<ResultsImport, AppError> {
+        let ResultsFiles {
+            named,
+            mut read,
+            mut faults,
+        } = files;
+        let stopped: Vec<String> = read
+            .iter()
+            .filter(|r| r.file.stopped)
+            .map(|r| r.name.clone())
+            .collect();
+        let players = players_in(&read);
+        let change = self.store.change("import")?;
+        change.defer_references()?;
+        let (league, made_league) = league_to_import_into(&change, ask.league, ask.create)?;
+        let league_name = league.name.clone();
+        let mut resolver = Resolver::new(&change, league, ask.create)?;
+        resolver.league_made = made_league;
+        resolver.new_players = ask.new_players.to_vec();
+        resolver.named_in_files = named_in(&read);
+        for r in &read {
+            if let Rows::Rosters(rows) = &r.file.rows {
+                resolver
+                    .rostered
+                    .extend(rows.iter().map(|row| row.team.clone()));
+            }
+        }
+        let mut warnings = Vec::new();
+        for shape in SHAPE_ORDER {
+            for r in read.iter_mut().filter(|r| r.file.shape() == shape) {
+                let mut found = Found {
+                    file: &r.name,
+                    faults: &mut faults,
+                    warnings: &mut warnings,
+                };
+                import_file(&mut resolver, &mut r.file, &mut found)?;
+            }
+        }
+        let key = |f: &FileFault| {
+            let at = named.iter().position(|n| *n == f.file);
+            let column = f.error.column.as_ref().map_or(usize::MAX, |c| c.index);
+            (at, f.error.line, column)
+        };
+        warnings.sort_by_key(key);
+        let unused_new_players = ask
+            .new_players
+            .iter()
+            .filter(|n| !players.contains(&name_key(n)))
+            .cloned()
+            .collect();
+        let outcome = if !faults.is_empty() {
+            faults.sort_by_key(key);
+            ImportOutcome::Refused { faults, stopped }
+        } else {
+            let report = resolver.report.clone();
+            let kept = report.kept();
+            if !made_league && !resolver.changes_anything() {
+                ImportOutcome::NothingNew { kept }
+            } else {
+                let summary = summary(&league_name, made_league, &report);
+                if !ask.dry_run {
+                    change.commit(&format!("imported {summary}"), None)?;
+                }
+                ImportOutcome::Imported {
+                    summary,
+                    dry_run: ask.dry_run,
+                    kept,
+                    default_config: made_league && report.configs_read == 0,
+                }
+            }
+        };
+        Ok(ResultsImport {
+            warnings,
+            unused_new_players,
+            outcome,
+        })
+    }
+}
+
+/// The order shapes are imported in, whatever order the files are named in.
+const SHAPE_ORDER: [Shape; 6] = [
+    Shape::Configuration,
+    Shape::Rosters,
+    Shape::Fixtures,
+    Shape::Matches,
+    Shape::Nights,
+    Shape::Adjustments,
+];
+
+/// The league an import goes into: the one named (made, if asked and it is not there), or the
+/// only one there is; and whether this import made it.
+fn league_to_import_into(
+    change: &Change<'_>,
+    name: Option<&str>,
+    create: bool,
+) -> Result<(LeagueInfo, bool), AppError> {
+    let Some(name) = name else {
+        return Ok((change.leagues().find(None)?, false));
+    };
+    let key = name_key(name);
+    let leagues = change.leagues().all()?;
+    if let Some(league) = leagues.into_iter().find(|l| name_key(&l.name) == key) {
+        return Ok((league, false));
+    }
+    if create {
+        return Ok((change.add_league(name, &Config::default())?, true));
+    }
+    match change.leagues().find(Some(name)) {
+        Ok(league) => Ok((league, false)),
+        Err(not_found) => Err(ResultsError::NoLeague { not_found }.into()),
+    }
+}
+
+/// Where the faults and warnings of one file go.
+struct Found<'f> {
+    file: &'f str,
+    faults: &'f mut Vec<FileFault>,
+    warnings: &'f mut Vec<FileFault>,
+}
+
+impl Found<'_> {
+    fn fault(&mut self, error: RowError) {
+        let file = self.file.to_string();
+        self.faults.push(FileFault { file, error });
+    }
+
+    fn warning(&mut self, error: RowError) {
+        let file = self.file.to_string();
+        self.warnings.push(FileFault { file, error });
+    }
+
+    fn faults(&mut self, errors: Vec<RowError>) {
+        errors.into_iter().for_each(|e| self.fault(e));
+    }
+
+    /// A row's result: its fault, if it has one.
+    fn of(&mut self, kept: Result<(), RowError>) {
+        if let Err(e) = kept {
+            self.fault(e);
+        }
+    }
+}
+
+/// Checks and keeps one file's rows.
+fn import_file(
+    resolver: &mut Resolver<'_, '_>,
+    file: &mut ResultsFile,
+    found: &mut Found<'_>,
+) -> Result<(), StoreError> {
+    resolver.file = found.file.to_string();
+    let header = std::mem::take(&mut file.header);
+    let column = |name: &str| column_of(&header, name);
+    match &mut file.rows {
+        Rows::Configuration(rows) => {
+            let (drafts, errors) = configurations(rows, &column);
+            found.faults(errors);
+            for d in &drafts {
+                found.of(resolver.configuration(d, &column));
+            }
+        }
+        Rows::Rosters(rows) => rosters(resolver, rows, &column, found),
+        Rows::Fixtures(rows) => fixtures(resolver, rows, &column, found),
+        Rows::Matches(rows) => {
+            resolver.load_players()?;
+            let drafts = nights_from_matches(std::mem::take(rows), resolver, &column);
+            keep_nights(resolver, drafts, &column, found);
+        }
+        Rows::Nights(rows) => {
+            let drafts = nights_from_totals(rows, resolver, &column);
+            keep_nights(resolver, drafts, &column, found);
+        }
+        Rows::Adjustments(rows) => adjustments(resolver, rows, &column, found),
+    }
+    Ok(())
+}
+
+fn rosters(
+    resolver: &mut Resolver<'_, '_>,
+    rows: &[RosterRow],
+    column: &dyn Fn(&str) -> Option<Column>,
+    found: &mut Found<'_>,
+) {
+    let mut memo = NameMemo::default();
+    for row in rows {
+        let (line, faulty) = (row.line, &row.faulty);
+        let unknown = unknown_names(
+            resolver,
+            &mut memo,
+            line,
+            &row.season,
+            &row.team,
+            faulty,
+            column,
+        );
+        if !unknown.is_empty() || !faulty.is_empty() {
+            found.faults(unknown);
+            continue;
+        }
+        found.of(resolver.roster(row, column));
+    }
+}
+
+fn fixtures(
+    resolver: &mut Resolver<'_, '_>,
+    rows: &[FixtureRow],
+    column: &dyn Fn(&str) -> Option<Column>,
+    found: &mut Found<'_>,
+) {
+    let mut memo = NameMemo::default();
+    let mut repeated: HashMap<u64, RowError> = repeated_fixtures(rows, column)
+        .into_iter()
+        .map(|e| (e.line, e))
+        .collect();
+    for row in rows {
+        if let Some(e) = repeated.remove(&row.line) {
+            found.fault(e);
+            continue;
+        }
+        let unknown = unknown_fixture_names(
+            resolver,
+            &mut memo,
+            row.line,
+            &row.season,
+            &row.home,
+            &row.away,
+            &row.faulty,
+            column,
+        );
+        if !unknown.is_empty() || !row.faulty.is_empty() {
+            found.faults(unknown);
+            continue;
+        }
+        found.of(resolver.fixture(row, column));
+    }
+}
+
+fn adjustments(
+    resolver: &mut Resolver<'_, '_>,
+    rows: &[AdjustmentRow],
+    column: &dyn Fn(&str) -> Option<Column>,
+    found: &mut Found<'_>,
+) {
+    let mut memo = NameMemo::default();
+    for row in rows {
+        let (line, faulty) = (row.line, &row.faulty);
+        let unknown = unknown_names(
+            resolver,
+            &mut memo,
+            line,
+            &row.season,
+            &row.team,
+            faulty,
+            column,
+        );
+        if !unknown.is_empty() || !faulty.is_empty() {
+            found.faults(unknown);
+            continue;
+        }
+        found.of(resolver.adjustment(row, column));
+    }
+}
+
+fn keep_nights(
+    resolver: &mut Resolver<'_, '_>,
+    drafts: Drafts,
+    column: &dyn Fn(&str) -> Option<Column>,
+    found: &mut Found<'_>,
+) {
+    let Drafts {
+        nights,
+        errors,
+        warnings,
+    } = drafts;
+    found.faults(errors);
+    warnings.into_iter().for_each(|w| found.warning(w));
+    for n in &nights {
+        found.of(resolver.night(n, column));
+    }
+}
+
+/// What an import does, in words: "new league Abercarn: 3 nights, 2 fixtures; new season
+/// 2025-26; 4 new teams".
+fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
+    let mut said = vec![count(report.nights_added, "night", "nights")];
+    let mut say = |n: usize, one: &str, many: &str| {
+        if n > 0 {
+            said.push(count(n, one, many));
+        }
+    };
+    say(report.fixtures_added, "fixture", "fixtures");
+    say(report.adjustments_added, "adjustment", "adjustments");
+    say(report.roster_places, "roster place", "roster places");
+    say(
+        report.configs_set,
+        "season's configuration",
+        "seasons' configurations",
+    );
+    let mut summary = format!("{league}: {}", said.join(", "));
+    if !report.seasons_made.is_empty() {
+        let seasons = if report.seasons_made.len() == 1 {
+            "season"
+        } else {
+            "seasons"
+        };
+        let made = report.seasons_made.join(", ");
+        summary.push_str(&format!("; new {seasons} {made}"));
+    }
+    if !report.teams_made.is_empty() {
+        let teams = count(report.teams_made.len(), "new team", "new teams");
+        summary.push_str(&format!("; {teams}"));
+    }
+    if made_league {
+        summary = format!("new league {summary}");
+    }
+    summary
+}
+
+/// The seasons and teams the files name, each once (as first written).
+fn named_in(read: &[ResultsRead]) -> Vec<(Named, String)> {
+    let mut out: Vec<(Named, String)> = Vec::new();
+    let mut keys = HashSet::new();
+    let mut add = |what: Named, name: &str| {
+        if !name.is_empty() && keys.insert((what, name_key(name))) {
+            out.push((what, name.to_string()));
+        }
+    };
+    let mut night = |season: &str, home: &str, away: &str| {
+        add(Named::Season, season);
+        add(Named::Team, home);
+        add(Named::Team, away);
+    };
+    for r in read {
+        match &r.file.rows {
+            Rows::Matches(rows) => rows.iter().for_each(|r| night(&r.season, &r.home, &r.away)),
+            Rows::Nights(rows) => rows.iter().for_each(|r| night(&r.season, &r.home, &r.away)),
+            Rows::Fixtures(rows) => rows.iter().for_each(|r| night(&r.season, &r.home, &r.away)),
+            Rows::Rosters(rows) => rows.iter().for_each(|r| {
+                night(&r.season, &r.team, "");
+            }),
+            Rows::Adjustments(rows) => rows.iter().for_each(|r| {
+                night(&r.season, &r.team, "");
+            }),
+            Rows::Configuration(rows) => rows.iter().for_each(|r| night(&r.season, "", "")),
+        }
+    }
+    out
+}
+
+/// The players the files name (name keys): in matches and rosters.
+fn players_in(read: &[ResultsRead]) -> HashSet<String> {
+    let mut out = HashSet::new();
+    for r in read {
+        match &r.file.rows {
+            Rows::Matches(rows) => {
+                for row in rows {
+                    let both = row.home_players.iter().chain(&row.away_players);
+                    out.extend(both.map(|p| name_key(p)));
+                }
+            }
+            Rows::Rosters(rows) => out.extend(rows.iter().map(|row| name_key(&row.player))),
+            _ => {}
+        }
+    }
+    out
+}

@@ -57,7 +57,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         || args.out_dir.is_some();
     if league_wanted {
         return super::results::export(
-            &store,
+            store,
             args.league.as_deref(),
             args.season.as_deref(),
             args.shape,

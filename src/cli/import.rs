@@ -167,9 +167,9 @@ fn import(args: Args) -> Result<Done, CliError> {
                 "import league results (.csv) and game records (.json, .jsonl) separately".into(),
             ));
         }
-        let mut store = store_for(&args)?;
+        let store = store_for(&args)?;
         return super::results::import(
-            &mut store,
+            store,
             &args.files,
             super::which::league_or_env(args.league.as_deref()).as_deref(),
             args.create,

@@ -3,30 +3,22 @@
 //! names are looked up through [`Names`], which the store gives.
 
 use std::collections::HashMap;
+use std::rc::Rc;
 
 use chrono::NaiveDate;
 
-use super::config::{Config, KindConfig};
+use super::config::{Config, Kind, KindConfig};
 use super::names::name_key;
 use super::night::{
     check_totals, is_complete, require_complete, Confirmation, HomeAway, Leg, Match, NightCheck,
     NightError, NightResult, NightWarning, Pair,
 };
 use crate::record::results::{
-    AdjustmentChange, AdjustmentRow, Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowSide,
-    Standing, UNREAD,
+    Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowError, RowSide, Standing, UNREAD,
 };
 
 /// A night's identity: its season, date and teams, by name key.
 type NightKey = (String, NaiveDate, String, String);
-
-/// A fault in a results file, at its line and (when it is one field's) column.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RowError {
-    pub line: u64,
-    pub column: Option<Column>,
-    pub message: String,
-}
 
 /// A night read from a file, with its teams and season by name.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,17 +34,6 @@ pub struct DraftNight {
     pub confirmed_by: Option<HomeAway>,
     /// The line of each of its rows.
     pub lines: Vec<u64>,
-}
-
-/// An adjustment read from a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DraftAdjustment {
-    pub line: u64,
-    pub season: String,
-    pub date: NaiveDate,
-    pub team: String,
-    pub change: AdjustmentChange,
-    pub reason: String,
 }
 
 /// What rows give: the nights they make, their faults, and what they warn of.
@@ -407,13 +388,49 @@ struct Gathering {
     night: DraftNight,
     matches: Vec<Match>,
     check: NightCheck,
-    config: Config,
+    config: Rc<Config>,
     /// A row says the night's other matches are still to enter.
     incomplete: bool,
     /// The line that said how the night stands.
     standing_line: Option<u64>,
     /// The faults to give for its names if it is taken for a misspelling.
     suspect: Vec<RowError>,
+}
+
+/// The rows of a night whose season, date and teams could be read, refused or not: how many,
+/// whether one says the night is left incomplete, and the faults of its names if it is taken
+/// for a misspelling.
+struct RowsOfNight {
+    key: NightKey,
+    config: Rc<Config>,
+    count: usize,
+    incomplete: bool,
+    suspect: Vec<RowError>,
+}
+
+/// Match rows being grouped into nights, row by row: what is known so far.
+struct MatchNights<'n> {
+    names: &'n dyn Names,
+    column: &'n dyn Fn(&str) -> Option<Column>,
+    out: Drafts,
+    /// Each season's configuration, looked up once.
+    configs: HashMap<String, Rc<Config>>,
+    /// Each night once, in the order first seen.
+    nights: Vec<Gathering>,
+    index: HashMap<NightKey, usize>,
+    /// The night of the row before (its season, date and teams as written): rows of a night
+    /// come together, so it is found without hashing.
+    last: Option<(NightKey, usize)>,
+    /// Where the refused rows were.
+    refused: Vec<Place>,
+    memo: NameMemo,
+    /// The player slips said (each once, at its first row).
+    slips_said: Vec<String>,
+    /// Each player's name looked up once.
+    slips: HashMap<String, Option<String>>,
+    /// Every night's rows, and where each night is among them.
+    all_rows: Vec<RowsOfNight>,
+    all_rows_at: HashMap<NightKey, usize>,
 }
 
 /// Match rows grouped into nights (in the order first seen), each match and each night
@@ -425,62 +442,76 @@ pub fn nights_from_matches(
     names: &dyn Names,
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Drafts {
-    let mut out = Drafts::default();
-    let mut configs: HashMap<String, Config> = HashMap::new();
-    // Each night once, in the order first seen; rows of a night come together, so the one
-    // before is looked up without hashing.
-    let mut nights: Vec<Gathering> = Vec::new();
-    let mut index: HashMap<NightKey, usize> = HashMap::new();
-    let mut last: Option<((String, NaiveDate, String, String), usize)> = None;
-    let mut refused: Vec<Place> = Vec::new();
-    let mut memo = NameMemo::default();
-    // The player slips said (each once, at its first row).
-    let mut slips_said: Vec<String> = Vec::new();
-    // Each player's name looked up once.
-    let mut slips: HashMap<String, Option<String>> = HashMap::new();
-    // Every row whose season, date and teams could be read, refused or not, by its night:
-    // how many, whether one says the night is left incomplete, and the faults of its names
-    // if it is taken for a misspelling.
-    let mut all_rows: Vec<(NightKey, Config, usize, bool, Vec<RowError>)> = Vec::new();
-    // Where each night is in `all_rows`: a row finds its night without a search.
-    let mut all_rows_at: HashMap<NightKey, usize> = HashMap::new();
-    let fault = |line: u64, col: &str, message: String| RowError {
-        line,
-        column: if col.is_empty() { None } else { column(col) },
-        message,
+    let mut gathering = MatchNights {
+        names,
+        column,
+        out: Drafts::default(),
+        configs: HashMap::new(),
+        nights: Vec::new(),
+        index: HashMap::new(),
+        last: None,
+        refused: Vec::new(),
+        memo: NameMemo::default(),
+        slips_said: Vec::new(),
+        slips: HashMap::new(),
+        all_rows: Vec::new(),
+        all_rows_at: HashMap::new(),
     };
-    for mut row in rows {
+    for row in rows {
+        gathering.row(row);
+    }
+    gathering.finish()
+}
+
+impl MatchNights<'_> {
+    /// A fault at a line, in a column (none for "").
+    fn fault(&self, line: u64, col: &str, message: String) -> RowError {
+        RowError {
+            line,
+            column: if col.is_empty() {
+                None
+            } else {
+                (self.column)(col)
+            },
+            message,
+        }
+    }
+
+    /// Takes one row: checks it, and puts its match on its night or counts it refused.
+    fn row(&mut self, mut row: MatchRow) {
         let line = row.line;
         if row.faulty.contains(&UNREAD) {
             // Its fault is said; as far as its cells go, it tells a night with a refused row.
-            refused.push(Place {
+            self.refused.push(Place {
                 date: (row.date != NaiveDate::MIN).then_some(row.date),
                 home: (!row.home.is_empty()).then(|| name_key(&row.home)),
                 away: (!row.away.is_empty()).then(|| name_key(&row.away)),
             });
-            continue;
+            return;
         }
-        let bad = |c: &str| row.faulty.contains(&c);
+        let faulty = std::mem::take(&mut row.faulty);
+        let bad = |c: &str| faulty.contains(&c);
+        let cells = [
+            ("season", Named::Season, row.season.as_str()),
+            ("home", Named::Team, row.home.as_str()),
+            ("away", Named::Team, row.away.as_str()),
+        ];
         let mut names_seen = name_faults(
-            names,
-            &mut memo,
+            self.names,
+            &mut self.memo,
             line,
-            &[
-                ("season", Named::Season, &row.season),
-                ("home", Named::Team, &row.home),
-                ("away", Named::Team, &row.away),
-            ],
-            &row.faulty,
-            column,
+            &cells,
+            &faulty,
+            self.column,
         );
         let mut errors = std::mem::take(&mut names_seen.errors);
         let mut placed = !names_seen.refused && !bad("date");
-        let same_night = last.as_ref().is_some_and(|(raw, _)| {
+        let same_night = self.last.as_ref().is_some_and(|(raw, _)| {
             raw.0 == row.season && raw.1 == row.date && raw.2 == row.home && raw.3 == row.away
         });
         if !same_night && !bad("home") && !bad("away") && name_key(&row.home) == name_key(&row.away)
         {
-            errors.push(fault(line, "away", NightError::SameTeam.to_string()));
+            errors.push(self.fault(line, "away", NightError::SameTeam.to_string()));
             placed = false;
         }
         let kind = if bad("kind") {
@@ -489,275 +520,356 @@ pub fn nights_from_matches(
             match row.kind.parse() {
                 Ok(k) => Some(k),
                 Err(e) => {
-                    errors.push(fault(line, "kind", format!("{e}")));
+                    errors.push(self.fault(line, "kind", format!("{e}")));
                     None
                 }
             }
         };
-        if !configs.contains_key(&row.season) {
-            configs.insert(row.season.clone(), names.config_of(&row.season));
-        }
-        let config = &configs[&row.season];
+        let config = self.config_of(&row.season);
         if !names_seen.refused_cells && !bad("date") {
-            let key = night_key(&row.season, row.date, &row.home, &row.away);
-            match all_rows_at.get(&key) {
-                Some(&i) => {
-                    let r = &mut all_rows[i];
-                    r.2 += 1;
-                    r.3 |= row.incomplete;
-                }
-                None => {
-                    all_rows_at.insert(key.clone(), all_rows.len());
-                    all_rows.push((
-                        key,
-                        config.clone(),
-                        1,
-                        row.incomplete,
-                        names_seen.suspect.clone(),
-                    ))
-                }
-            }
+            self.count_row(&row, &config, &names_seen.suspect);
         }
-        // A player's name taken for a slip: said once, at its first row; each row with it
-        // refused.
-        let mut slipped = false;
-        for (col, players) in [
-            ("home_players", &row.home_players),
-            ("away_players", &row.away_players),
-        ] {
-            if bad(col) {
-                continue;
-            }
-            for p in players {
-                let key = name_key(p);
-                let slip = slips
-                    .entry(key.clone())
-                    .or_insert_with(|| names.player_slip(p));
-                if let Some(m) = slip.clone() {
-                    slipped = true;
-                    if !slips_said.contains(&key) {
-                        slips_said.push(key);
-                        errors.push(fault(line, col, m));
-                    }
-                }
-            }
-        }
-        // The night the row is of, once its season, date and teams are known.
-        let at = if placed {
-            Some(match (&last, same_night) {
-                (Some((_, at)), true) => *at,
-                _ => {
-                    let key = night_key(&row.season, row.date, &row.home, &row.away);
-                    let at = *index.entry(key).or_insert_with(|| {
-                        nights.push(Gathering {
-                            night: DraftNight {
-                                season: row.season.clone(),
-                                date: row.date,
-                                home: row.home.clone(),
-                                away: row.away.clone(),
-                                result: NightResult::Matches(Vec::new()),
-                                confirmation: Confirmation::Confirmed,
-                                confirmed_by: None,
-                                lines: Vec::new(),
-                            },
-                            matches: Vec::new(),
-                            check: NightCheck::default(),
-                            config: config.clone(),
-                            incomplete: false,
-                            standing_line: None,
-                            suspect: std::mem::take(&mut names_seen.suspect),
-                        });
-                        nights.len() - 1
-                    });
-                    let raw = (
-                        row.season.clone(),
-                        row.date,
-                        row.home.clone(),
-                        row.away.clone(),
-                    );
-                    last = Some((raw, at));
-                    at
-                }
-            })
-        } else {
-            None
-        };
-        let mut m = None;
-        if let Some(kind) = kind {
-            let candidate = Match {
-                kind,
-                slot: row.slot,
-                players: Pair::new(
-                    std::mem::take(&mut row.home_players),
-                    std::mem::take(&mut row.away_players),
-                ),
-                legs: Pair::new(row.home_legs, row.away_legs),
-                leg_scores: row
-                    .leg_scores
-                    .iter()
-                    .map(|&(h, a)| Leg {
-                        score: Pair::new(h, a),
-                        game: None,
-                        hands: Vec::new(),
-                    })
-                    .collect(),
-            };
-            let found = match at {
-                Some(at) => nights[at].check.faults(config, &candidate),
-                None => NightCheck::default().faults(config, &candidate),
-            };
-            for e in found {
-                if depends_on(&e).iter().any(|c| bad(c)) {
-                    continue;
-                }
-                errors.push(fault(line, column_of(&e), e.to_string()));
-            }
-            m = Some(candidate);
-        }
+        let slipped = self.player_slips(&row, &faulty, &mut errors);
+        let at = placed.then(|| {
+            let suspect = std::mem::take(&mut names_seen.suspect);
+            self.night_of(&row, same_night, &config, suspect)
+        });
+        let m =
+            kind.map(|kind| self.check_match(&mut row, kind, at, &config, &faulty, &mut errors));
         if let Some(at) = at {
-            let g = &mut nights[at];
-            g.incomplete |= row.incomplete;
-            let confirmation = confirmation_of(&row.standing);
-            match g.standing_line {
-                None => {
-                    g.night.confirmation = confirmation;
-                    g.night.confirmed_by = confirmed_by_of(&row.standing);
-                    g.standing_line = Some(line);
-                }
-                Some(first) if g.night.confirmation != confirmation => {
-                    let col = if column("confirmation").is_some() {
-                        "confirmation"
-                    } else {
-                        ""
-                    };
-                    errors.push(fault(
-                        line,
-                        col,
-                        format!(
-                            "the rows of {} v {} on {} disagree on how the night stands (line {first} says {})",
-                            g.night.home,
-                            g.night.away,
-                            g.night.date,
-                            g.night.confirmation.word()
-                        ),
-                    ));
-                }
-                Some(_) => {}
-            }
+            self.set_standing(at, &row, &mut errors);
         }
-        let row_refused = slipped || !errors.is_empty() || !row.faulty.is_empty();
+        let row_refused = slipped || !errors.is_empty() || !faulty.is_empty();
         match (m, at) {
-            (Some(m), Some(at)) if !row_refused => {
-                let g = &mut nights[at];
-                let warned = g.check.warnings.len();
-                g.check.push(&m);
-                for w in &g.check.warnings[warned..] {
-                    let NightWarning::PlayerTwice { side, .. } = w;
-                    let col = match side {
-                        HomeAway::Home => "home_players",
-                        HomeAway::Away => "away_players",
-                    };
-                    out.warnings.push(fault(line, col, w.to_string()));
-                }
-                g.matches.push(m);
-                g.night.lines.push(line);
-            }
-            _ => refused.push(Place {
+            (Some(m), Some(at)) if !row_refused => self.keep_match(at, m, line),
+            _ => self.refused.push(Place {
                 date: (!bad("date")).then_some(row.date),
                 home: (!bad("home")).then(|| name_key(&row.home)),
                 away: (!bad("away")).then(|| name_key(&row.away)),
             }),
         }
-        out.errors.append(&mut errors);
+        self.out.errors.append(&mut errors);
     }
-    // A night not complete that names a team or season to be made near a known one is taken
-    // for a misspelling: its names are the faults, and its rows count as refused.
-    let mut incomplete: Vec<Gathering> = Vec::new();
-    for mut g in nights {
-        if g.matches.is_empty() {
-            continue;
+
+    /// A season's configuration, looked up once.
+    fn config_of(&mut self, season: &str) -> Rc<Config> {
+        if !self.configs.contains_key(season) {
+            let config = Rc::new(self.names.config_of(season));
+            self.configs.insert(season.to_string(), config);
         }
-        let (home, away) = (name_key(&g.night.home), name_key(&g.night.away));
-        if g.incomplete || is_complete(&g.config, &g.matches) {
-            g.night.result = NightResult::Matches(g.matches);
-            out.nights.push(g.night);
-        } else if refused.iter().any(|p| p.is_of(g.night.date, &home, &away)) {
-            // A row of it was refused: its fault says it all (its names are not suspect).
-            continue;
-        } else if !g.suspect.is_empty() {
-            out.errors.append(&mut g.suspect);
-            refused.push(Place {
-                date: Some(g.night.date),
-                home: Some(name_key(&g.night.home)),
-                away: Some(name_key(&g.night.away)),
-            });
-        } else {
-            incomplete.push(g);
-        }
+        Rc::clone(&self.configs[season])
     }
-    for g in incomplete {
-        let (home, away) = (name_key(&g.night.home), name_key(&g.night.away));
-        if refused.iter().any(|p| p.is_of(g.night.date, &home, &away)) {
-            // A row of it was refused: its fault says it all.
-            continue;
-        }
-        if let Err(e) = require_complete(&g.config, &g.matches) {
-            let first = g.night.lines.first().copied().unwrap_or(0);
-            out.errors.push(fault(
-                first,
-                "",
-                format!(
-                    "{} v {} on {}: {e}",
-                    g.night.home, g.night.away, g.night.date
-                ),
-            ));
-        }
-    }
-    // A night too short to be complete (its rows refused or not) that names a team or season
-    // to be made near a known one, where another night of the file on its date has one of its
-    // teams and another name in that cell: its names are taken for misspellings too (a row
-    // refused for another fault hides none of its faults), unless a night kept has them.
-    let used = |cell: &str, name: &str| {
-        out.nights.iter().any(|n| match cell {
-            "season" => name_key(&n.season) == name,
-            _ => name_key(&n.home) == name || name_key(&n.away) == name,
-        })
-    };
-    let mut said: Vec<RowError> = Vec::new();
-    let kept: std::collections::HashSet<NightKey> = out
-        .nights
-        .iter()
-        .map(|n| night_key(&n.season, n.date, &n.home, &n.away))
-        .collect();
-    for (key, config, count, incomplete, suspect) in &all_rows {
-        if *incomplete || *count >= config.matches() as usize || kept.contains(key) {
-            continue;
-        }
-        for e in suspect {
-            let cell = e.column.as_ref().map_or("", |c| c.name.as_str());
-            let name = match cell {
-                "season" => &key.0,
-                "home" => &key.2,
-                "away" => &key.3,
-                _ => continue,
-            };
-            let beside = all_rows.iter().any(|(k, ..)| {
-                let differs = match cell {
-                    "season" => k.0 != key.0,
-                    "home" => k.2 != key.2,
-                    _ => k.3 != key.3,
-                };
-                k != key && k.1 == key.1 && (k.2 == key.2 || k.3 == key.3) && differs
-            });
-            if beside && !used(cell, name) && !out.errors.contains(e) && !said.contains(e) {
-                said.push(e.clone());
+
+    /// Counts a row whose season, date and teams could be read, refused or not, on its night.
+    fn count_row(&mut self, row: &MatchRow, config: &Rc<Config>, suspect: &[RowError]) {
+        let key = night_key(&row.season, row.date, &row.home, &row.away);
+        match self.all_rows_at.get(&key) {
+            Some(&i) => {
+                let r = &mut self.all_rows[i];
+                r.count += 1;
+                r.incomplete |= row.incomplete;
+            }
+            None => {
+                self.all_rows_at.insert(key.clone(), self.all_rows.len());
+                self.all_rows.push(RowsOfNight {
+                    key,
+                    config: Rc::clone(config),
+                    count: 1,
+                    incomplete: row.incomplete,
+                    suspect: suspect.to_vec(),
+                })
             }
         }
     }
-    out.errors.append(&mut said);
-    sort(&mut out.errors);
-    sort(&mut out.warnings);
-    out
+
+    /// Whether a player's name of the row is taken for a slip: said once, at its first row;
+    /// each row with it refused.
+    fn player_slips(
+        &mut self,
+        row: &MatchRow,
+        faulty: &[&'static str],
+        errors: &mut Vec<RowError>,
+    ) -> bool {
+        let mut slipped = false;
+        for (col, players) in [
+            ("home_players", &row.home_players),
+            ("away_players", &row.away_players),
+        ] {
+            if faulty.contains(&col) {
+                continue;
+            }
+            for p in players {
+                let key = name_key(p);
+                let names = self.names;
+                let slip = self
+                    .slips
+                    .entry(key.clone())
+                    .or_insert_with(|| names.player_slip(p))
+                    .clone();
+                if let Some(m) = slip {
+                    slipped = true;
+                    if !self.slips_said.contains(&key) {
+                        self.slips_said.push(key);
+                        errors.push(self.fault(row.line, col, m));
+                    }
+                }
+            }
+        }
+        slipped
+    }
+
+    /// The night the row is of (begun by it, if it is the first), its season, date and teams
+    /// being known.
+    fn night_of(
+        &mut self,
+        row: &MatchRow,
+        same_night: bool,
+        config: &Rc<Config>,
+        suspect: Vec<RowError>,
+    ) -> usize {
+        if let (Some((_, at)), true) = (&self.last, same_night) {
+            return *at;
+        }
+        let key = night_key(&row.season, row.date, &row.home, &row.away);
+        let nights = &mut self.nights;
+        let at = *self.index.entry(key).or_insert_with(|| {
+            nights.push(Gathering {
+                night: DraftNight {
+                    season: row.season.clone(),
+                    date: row.date,
+                    home: row.home.clone(),
+                    away: row.away.clone(),
+                    result: NightResult::Matches(Vec::new()),
+                    confirmation: Confirmation::Confirmed,
+                    confirmed_by: None,
+                    lines: Vec::new(),
+                },
+                matches: Vec::new(),
+                check: NightCheck::default(),
+                config: Rc::clone(config),
+                incomplete: false,
+                standing_line: None,
+                suspect,
+            });
+            nights.len() - 1
+        });
+        let raw = (
+            row.season.clone(),
+            row.date,
+            row.home.clone(),
+            row.away.clone(),
+        );
+        self.last = Some((raw, at));
+        at
+    }
+
+    /// The row's match, its faults (against its night's matches so far, where it has one)
+    /// added to `errors` but for those worked out from a cell that could not be read.
+    fn check_match(
+        &self,
+        row: &mut MatchRow,
+        kind: Kind,
+        at: Option<usize>,
+        config: &Config,
+        faulty: &[&'static str],
+        errors: &mut Vec<RowError>,
+    ) -> Match {
+        let candidate = Match {
+            kind,
+            slot: row.slot,
+            players: Pair::new(
+                std::mem::take(&mut row.home_players),
+                std::mem::take(&mut row.away_players),
+            ),
+            legs: Pair::new(row.home_legs, row.away_legs),
+            leg_scores: row
+                .leg_scores
+                .iter()
+                .map(|&(h, a)| Leg {
+                    score: Pair::new(h, a),
+                    game: None,
+                    hands: Vec::new(),
+                })
+                .collect(),
+        };
+        let found = match at {
+            Some(at) => self.nights[at].check.faults(config, &candidate),
+            None => NightCheck::default().faults(config, &candidate),
+        };
+        for e in found {
+            if depends_on(&e).iter().any(|c| faulty.contains(c)) {
+                continue;
+            }
+            errors.push(self.fault(row.line, column_of(&e), e.to_string()));
+        }
+        candidate
+    }
+
+    /// How the night stands, as its first row says; a row that says otherwise is a fault.
+    fn set_standing(&mut self, at: usize, row: &MatchRow, errors: &mut Vec<RowError>) {
+        let has_column = (self.column)("confirmation").is_some();
+        let g = &mut self.nights[at];
+        g.incomplete |= row.incomplete;
+        let confirmation = confirmation_of(&row.standing);
+        let message = match g.standing_line {
+            None => {
+                g.night.confirmation = confirmation;
+                g.night.confirmed_by = confirmed_by_of(&row.standing);
+                g.standing_line = Some(row.line);
+                return;
+            }
+            Some(first) if g.night.confirmation != confirmation => format!(
+                "the rows of {} v {} on {} disagree on how the night stands (line {first} says {})",
+                g.night.home,
+                g.night.away,
+                g.night.date,
+                g.night.confirmation.word()
+            ),
+            Some(_) => return,
+        };
+        let col = if has_column { "confirmation" } else { "" };
+        errors.push(self.fault(row.line, col, message));
+    }
+
+    /// Puts a match on its night, with the warnings it gives there.
+    fn keep_match(&mut self, at: usize, m: Match, line: u64) {
+        let g = &mut self.nights[at];
+        let warned = g.check.warnings.len();
+        g.check.push(&m);
+        let warnings: Vec<(&'static str, String)> = g.check.warnings[warned..]
+            .iter()
+            .map(|w| {
+                let NightWarning::PlayerTwice { side, .. } = w;
+                let col = match side {
+                    HomeAway::Home => "home_players",
+                    HomeAway::Away => "away_players",
+                };
+                (col, w.to_string())
+            })
+            .collect();
+        g.matches.push(m);
+        g.night.lines.push(line);
+        for (col, w) in warnings {
+            let w = self.fault(line, col, w);
+            self.out.warnings.push(w);
+        }
+    }
+
+    /// Once every row is taken: the nights kept, and the faults of those that are not.
+    fn finish(mut self) -> Drafts {
+        let incomplete = self.complete_nights();
+        self.incomplete_nights(incomplete);
+        self.suspect_names_beside();
+        sort(&mut self.out.errors);
+        sort(&mut self.out.warnings);
+        self.out
+    }
+
+    /// Keeps the nights complete (or said to be left incomplete); a night not complete that
+    /// names a team or season to be made near a known one is taken for a misspelling: its
+    /// names are the faults, and its rows count as refused. The other nights not complete are
+    /// returned.
+    fn complete_nights(&mut self) -> Vec<Gathering> {
+        let mut incomplete: Vec<Gathering> = Vec::new();
+        for mut g in std::mem::take(&mut self.nights) {
+            if g.matches.is_empty() {
+                continue;
+            }
+            let (home, away) = (name_key(&g.night.home), name_key(&g.night.away));
+            if g.incomplete || is_complete(&g.config, &g.matches) {
+                g.night.result = NightResult::Matches(g.matches);
+                self.out.nights.push(g.night);
+            } else if self.has_refused_row(&g) {
+                // A row of it was refused: its fault says it all (its names are not suspect).
+                continue;
+            } else if !g.suspect.is_empty() {
+                self.out.errors.append(&mut g.suspect);
+                self.refused.push(Place {
+                    date: Some(g.night.date),
+                    home: Some(home),
+                    away: Some(away),
+                });
+            } else {
+                incomplete.push(g);
+            }
+        }
+        incomplete
+    }
+
+    /// Whether a row of a night was refused.
+    fn has_refused_row(&self, g: &Gathering) -> bool {
+        let (home, away) = (name_key(&g.night.home), name_key(&g.night.away));
+        self.refused
+            .iter()
+            .any(|p| p.is_of(g.night.date, &home, &away))
+    }
+
+    /// The fault of each night not complete, unless a row of it was refused (its fault says
+    /// it all).
+    fn incomplete_nights(&mut self, incomplete: Vec<Gathering>) {
+        for g in incomplete {
+            if self.has_refused_row(&g) {
+                continue;
+            }
+            if let Err(e) = require_complete(&g.config, &g.matches) {
+                let first = g.night.lines.first().copied().unwrap_or(0);
+                let message = format!(
+                    "{} v {} on {}: {e}",
+                    g.night.home, g.night.away, g.night.date
+                );
+                let e = self.fault(first, "", message);
+                self.out.errors.push(e);
+            }
+        }
+    }
+
+    /// A night too short to be complete (its rows refused or not) that names a team or season
+    /// to be made near a known one, where another night of the file on its date has one of its
+    /// teams and another name in that cell: its names are taken for misspellings too (a row
+    /// refused for another fault hides none of its faults), unless a night kept has them.
+    fn suspect_names_beside(&mut self) {
+        let out = &self.out;
+        let used = |cell: &str, name: &str| {
+            out.nights.iter().any(|n| match cell {
+                "season" => name_key(&n.season) == name,
+                _ => name_key(&n.home) == name || name_key(&n.away) == name,
+            })
+        };
+        let mut said: Vec<RowError> = Vec::new();
+        let kept: std::collections::HashSet<NightKey> = out
+            .nights
+            .iter()
+            .map(|n| night_key(&n.season, n.date, &n.home, &n.away))
+            .collect();
+        for r in &self.all_rows {
+            let key = &r.key;
+            if r.incomplete || r.count >= r.config.matches() as usize || kept.contains(key) {
+                continue;
+            }
+            for e in &r.suspect {
+                let cell = e.column.as_ref().map_or("", |c| c.name.as_str());
+                let name = match cell {
+                    "season" => &key.0,
+                    "home" => &key.2,
+                    "away" => &key.3,
+                    _ => continue,
+                };
+                let beside = self.all_rows.iter().any(|other| {
+                    let k = &other.key;
+                    let differs = match cell {
+                        "season" => k.0 != key.0,
+                        "home" => k.2 != key.2,
+                        _ => k.3 != key.3,
+                    };
+                    k != key && k.1 == key.1 && (k.2 == key.2 || k.3 == key.3) && differs
+                });
+                if beside && !used(cell, name) && !out.errors.contains(e) && !said.contains(e) {
+                    said.push(e.clone());
+                }
+            }
+        }
+        self.out.errors.append(&mut said);
+    }
 }
 
 /// Faults in line order, each line's in column order.
@@ -1044,20 +1156,6 @@ pub fn configurations(
     }
     sort(&mut errors);
     (out, errors)
-}
-
-/// Adjustment rows, as they are.
-pub fn adjustments(rows: &[AdjustmentRow]) -> Vec<DraftAdjustment> {
-    rows.iter()
-        .map(|r| DraftAdjustment {
-            line: r.line,
-            season: r.season.clone(),
-            date: r.date,
-            team: r.team.clone(),
-            change: r.change.clone(),
-            reason: r.reason.clone(),
-        })
-        .collect()
 }
 
 #[cfg(test)]

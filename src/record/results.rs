@@ -239,14 +239,18 @@ pub struct ResultsFile {
     pub stopped: bool,
 }
 
-/// A fault in a results file.
+/// A fault in a results file, at its line and (when it is one field's) column: found reading
+/// it, or checking its rows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("line {line}{}: {message}", column.as_ref().map(|c| format!(", column {} ({})", c.index, c.name)).unwrap_or_default())]
-pub struct ResultsError {
+pub struct RowError {
     pub line: u64,
     pub column: Option<Column>,
     pub message: String,
 }
+
+/// A fault in a results file, by the name the reader's tests know it.
+pub type ResultsError = RowError;
 
 /// In a row's `faulty`: the row has not the header's number of fields, so none of its cells is
 /// to be trusted (they may be shifted); it is kept only to tell which night it was of.
@@ -320,7 +324,7 @@ pub fn is_results_header(line: &str) -> bool {
 
 /// Tells the shape from a header: the one whose required columns are all there (matches is
 /// tried before nights, which shares its first four).
-fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
+fn shape_of(header: &[String]) -> Result<Shape, RowError> {
     let has = |c: &usize| header.iter().any(|h| h == col::NAMES[*c]);
     // Fixtures' four columns begin matches' and nights' too: a header is of fixtures only
     // when it has no other column (`season,date,home,away,kind` lacks the rest of matches).
@@ -346,7 +350,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
             .filter(|c| !has(c))
             .map(|c| col::NAMES[*c])
             .collect();
-        return Err(ResultsError {
+        return Err(RowError {
             line: 1,
             column: None,
             message: format!(
@@ -359,7 +363,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
     let known = |h: &str| required.iter().chain(optional).any(|c| col::NAMES[*c] == h);
     for (i, h) in header.iter().enumerate() {
         if !known(h) {
-            return Err(ResultsError {
+            return Err(RowError {
                 line: 1,
                 column: Some(Column {
                     index: i + 1,
@@ -369,7 +373,7 @@ fn shape_of(header: &[String]) -> Result<Shape, ResultsError> {
             });
         }
         if header[..i].contains(h) {
-            return Err(ResultsError {
+            return Err(RowError {
                 line: 1,
                 column: Some(Column {
                     index: i + 1,
@@ -493,7 +497,7 @@ struct Fields<'a> {
     at: &'a [Option<usize>; col::NAMES.len()],
     record: &'a csv::StringRecord,
     line: u64,
-    errors: Vec<ResultsError>,
+    errors: Vec<RowError>,
     /// The columns of the faults, by name.
     faulty: Vec<&'static str>,
 }
@@ -511,7 +515,7 @@ impl Fields<'_> {
             index: i + 1,
             name: col::NAMES[c].to_string(),
         });
-        self.errors.push(ResultsError {
+        self.errors.push(RowError {
             line: self.line,
             column,
             message,
@@ -734,17 +738,17 @@ fn size(bytes: u64) -> String {
 
 /// The fault of a row too long, or of a quote never closed (told apart by where the open
 /// quote is): the line named is where the row or the quoted cell begins.
-fn row_too_long<R>(breaks: &mut Breaks<R>, start: u64) -> ResultsError {
+fn row_too_long<R>(breaks: &mut Breaks<R>, start: u64) -> RowError {
     match breaks.open_quote {
         Some(at) if at >= start => {
             let line = breaks.line_of(at);
-            ResultsError {
+            RowError {
                 line,
                 column: None,
                 message: unclosed_quote(line, Some(MAX_ROW_BYTES)),
             }
         }
-        _ => ResultsError {
+        _ => RowError {
             line: breaks.line(start),
             column: None,
             message: format!(
@@ -766,7 +770,7 @@ fn unclosed_quote(line: u64, cut: Option<u64>) -> String {
 }
 
 /// Reads a results file; every fault found (up to 100), in line order.
-pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<ResultsError>> {
+pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<RowError>> {
     match read_results_lenient(input)? {
         (file, errors) if errors.is_empty() => Ok(file),
         (_, errors) => Err(errors),
@@ -777,46 +781,12 @@ pub fn read_results(input: impl Read) -> Result<ResultsFile, Vec<ResultsError>> 
 /// not (so what is made of the good rows can be checked too); an unreadable header is an error.
 pub fn read_results_lenient(
     input: impl Read,
-) -> Result<(ResultsFile, Vec<ResultsError>), Vec<ResultsError>> {
+) -> Result<(ResultsFile, Vec<RowError>), Vec<RowError>> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(false)
         .flexible(true)
         .from_reader(Breaks::new(input));
-    let mut header_record = csv::StringRecord::new();
-    match reader.read_record(&mut header_record) {
-        Ok(false) => {
-            return Err(vec![ResultsError {
-                line: 1,
-                column: None,
-                message: "the file is empty: a results file begins with its header".into(),
-            }])
-        }
-        Err(_) if reader.get_ref().over => return Err(vec![row_too_long(reader.get_mut(), 0)]),
-        Err(e) => return Err(vec![csv_fault(e, &mut reader)]),
-        Ok(true) => {}
-    }
-    let end = reader.position().byte();
-    if let Some(at) = reader.get_ref().unclosed_in(0, end) {
-        let line = reader.get_ref().line_of(at);
-        return Err(vec![ResultsError {
-            line,
-            column: None,
-            message: unclosed_quote(line, None),
-        }]);
-    }
-    reader.get_mut().start = reader.position().byte();
-    let header: Vec<String> = header_record
-        .iter()
-        .enumerate()
-        .map(|(i, h)| {
-            let h = if i == 0 {
-                h.trim_start_matches('\u{feff}')
-            } else {
-                h
-            };
-            h.trim().to_ascii_lowercase()
-        })
-        .collect();
+    let header = read_header(&mut reader).map_err(|e| vec![e])?;
     let shape = shape_of(&header).map_err(|e| vec![e])?;
     let at: [Option<usize>; col::NAMES.len()] =
         std::array::from_fn(|c| header.iter().position(|h| h == col::NAMES[c]));
@@ -865,63 +835,15 @@ pub fn read_results_lenient(
         if unclosed.is_none() && record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let big = record
-            .iter()
-            .enumerate()
-            .find(|(_, cell)| cell.len() > MAX_CELL_BYTES);
-        let unread = if let Some(at) = unclosed {
-            let at = reader.get_ref().line_of(at).max(line);
-            Some(ResultsError {
-                line,
-                column: None,
-                message: unclosed_quote(at, None),
-            })
-        } else if record.len() != header.len() {
-            Some(ResultsError {
-                line,
-                column: None,
-                message: format!(
-                    "{} fields where the header has {}",
-                    record.len(),
-                    header.len()
-                ),
-            })
-        } else {
-            big.map(|(i, cell)| ResultsError {
-                line,
-                column: Some(Column {
-                    index: i + 1,
-                    name: header[i].clone(),
-                }),
-                message: format!(
-                    "a cell of {} bytes: a cell may hold at most {}",
-                    cell.len(),
-                    size(MAX_CELL_BYTES as u64)
-                ),
-            })
-        };
+        let unclosed = unclosed.map(|at| reader.get_ref().line_of(at).max(line));
+        let unread = unread_fault(&record, &header, line, unclosed);
         if let Some(fault) = unread {
             errors.push(fault);
             // Kept, marked [`UNREAD`], so that the night it was of is known to have a refused
             // row; its cells are not checked (they may be shifted).
-            let mut f = Fields {
-                at: &at,
-                record: &record,
-                line,
-                errors: Vec::new(),
-                faulty: Vec::new(),
-            };
-            let mut row = empty_like(&rows);
-            read_row(&mut f, &mut row);
-            match &mut row {
-                Rows::Matches(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Nights(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Rosters(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Adjustments(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Fixtures(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-                Rows::Configuration(_) => continue,
+            if let Some(row) = unread_row(&at, &record, line, &rows) {
+                append(&mut rows, row);
             }
-            append(&mut rows, row);
             continue;
         }
         let mut f = Fields {
@@ -948,6 +870,114 @@ pub fn read_results_lenient(
         },
         errors,
     ))
+}
+
+/// Reads a file's header: its column names, trimmed and in lower case (a byte order mark
+/// before the first left out).
+fn read_header<R: Read>(reader: &mut csv::Reader<Breaks<R>>) -> Result<Vec<String>, RowError> {
+    let mut header_record = csv::StringRecord::new();
+    match reader.read_record(&mut header_record) {
+        Ok(false) => {
+            return Err(RowError {
+                line: 1,
+                column: None,
+                message: "the file is empty: a results file begins with its header".into(),
+            })
+        }
+        Err(_) if reader.get_ref().over => return Err(row_too_long(reader.get_mut(), 0)),
+        Err(e) => return Err(csv_fault(e, reader)),
+        Ok(true) => {}
+    }
+    let end = reader.position().byte();
+    if let Some(at) = reader.get_ref().unclosed_in(0, end) {
+        let line = reader.get_ref().line_of(at);
+        return Err(RowError {
+            line,
+            column: None,
+            message: unclosed_quote(line, None),
+        });
+    }
+    reader.get_mut().start = reader.position().byte();
+    Ok(header_record
+        .iter()
+        .enumerate()
+        .map(|(i, h)| {
+            let h = if i == 0 {
+                h.trim_start_matches('\u{feff}')
+            } else {
+                h
+            };
+            h.trim().to_ascii_lowercase()
+        })
+        .collect())
+}
+
+/// Why none of a row's cells can be trusted, if they cannot: a quote left open (at
+/// `unclosed`, the line it is on), not the header's number of fields, or a cell too big.
+fn unread_fault(
+    record: &csv::StringRecord,
+    header: &[String],
+    line: u64,
+    unclosed: Option<u64>,
+) -> Option<RowError> {
+    let fault = |column, message| RowError {
+        line,
+        column,
+        message,
+    };
+    if let Some(at) = unclosed {
+        return Some(fault(None, unclosed_quote(at, None)));
+    }
+    if record.len() != header.len() {
+        let message = format!(
+            "{} fields where the header has {}",
+            record.len(),
+            header.len()
+        );
+        return Some(fault(None, message));
+    }
+    let (i, cell) = record
+        .iter()
+        .enumerate()
+        .find(|(_, cell)| cell.len() > MAX_CELL_BYTES)?;
+    let column = Column {
+        index: i + 1,
+        name: header[i].clone(),
+    };
+    let message = format!(
+        "a cell of {} bytes: a cell may hold at most {}",
+        cell.len(),
+        size(MAX_CELL_BYTES as u64)
+    );
+    Some(fault(Some(column), message))
+}
+
+/// A row none of whose cells can be trusted, marked [`UNREAD`] (none for a configuration's:
+/// its row tells no night).
+fn unread_row(
+    at: &[Option<usize>; col::NAMES.len()],
+    record: &csv::StringRecord,
+    line: u64,
+    like: &Rows,
+) -> Option<Rows> {
+    let mut f = Fields {
+        at,
+        record,
+        line,
+        errors: Vec::new(),
+        faulty: Vec::new(),
+    };
+    let mut row = empty_like(like);
+    read_row(&mut f, &mut row);
+    match &mut row {
+        Rows::Matches(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Nights(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Rosters(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Adjustments(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Fixtures(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Configuration(_) => return None,
+    }
+    Some(row)
 }
 
 /// The input, noting where its line breaks are, so that a record's line is the physical line
@@ -1113,13 +1143,13 @@ fn append(rows: &mut Rows, more: Rows) {
     }
 }
 
-fn csv_fault<R: Read>(e: csv::Error, reader: &mut csv::Reader<Breaks<R>>) -> ResultsError {
+fn csv_fault<R: Read>(e: csv::Error, reader: &mut csv::Reader<Breaks<R>>) -> RowError {
     let line = e.position().map_or(0, |p| reader.get_mut().line(p.byte()));
     let message = match e.kind() {
         csv::ErrorKind::Utf8 { .. } => "not UTF-8 text: save the file as UTF-8".to_string(),
         _ => format!("cannot be read as CSV: {e}"),
     };
-    ResultsError {
+    RowError {
         line,
         column: None,
         message,

@@ -20,4 +20,3 @@ pub use league::{
     Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use oplog::Operation;
-pub use results::{DraftRoster, ImportFault, ImportReport, Resolver};

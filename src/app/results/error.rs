@@ -1,0 +1,13 @@
+//! What refuses a results import or export. Its kind and hint are given beside the things
+//! refused, in [`super`].
+
+use crate::store::StoreError;
+
+/// A results import or export refused.
+#[derive(Debug, thiserror::Error)]
+pub enum ResultsError {
+    /// The league named is not there, and the import was not asked to make it: the store's
+    /// words for a league not found (with the nearest name there is), and how to make it.
+    #[error("{not_found} (--create makes it)")]
+    NoLeague { not_found: StoreError },
+}

@@ -1,0 +1,282 @@
+//! A season's results exported: its rows of each shape, to write as CSV (FORMAT.md §3).
+
+use std::io::{self, Write};
+
+use chrono::NaiveDate;
+
+use crate::app::{App, AppError};
+use crate::league::import::{config_rows, standing_with};
+use crate::league::{Config, HomeAway, NightResult};
+use crate::record::results::{
+    write_adjustments, write_configuration, write_fixtures, write_matches, write_nights,
+    write_rosters, AdjustmentChange, AdjustmentRow, ConfigRow, FixtureRow, MatchRow, NightRow,
+    RosterRow, Shape, Standing,
+};
+use crate::store::{Fixture, SeasonEntry};
+
+/// A season's results as rows of each shape, to write as CSV.
+pub struct SeasonResults {
+    /// The season's name.
+    pub season: String,
+    pub matches: Vec<MatchRow>,
+    pub nights: Vec<NightRow>,
+    pub adjustments: Vec<AdjustmentRow>,
+    pub rosters: Vec<RosterRow>,
+    pub configuration: Vec<ConfigRow>,
+    /// Every fixture not cancelled, played or not.
+    pub schedule: Vec<FixtureRow>,
+    /// Some fixture is still to play: the season's schedule is written with the rest.
+    pub to_play: bool,
+}
+
+/// A file of an export into a folder: its shape, its rows, its name.
+pub struct ExportFile {
+    pub shape: Shape,
+    pub rows: usize,
+    pub name: String,
+}
+
+impl App {
+    /// A season's results (the one named, else the current one on `today`, else the latest).
+    pub fn results_export(
+        &self,
+        league: Option<&str>,
+        season: Option<&str>,
+        today: NaiveDate,
+    ) -> Result<SeasonResults, AppError> {
+        let reader = self.store.leagues();
+        let league = reader.find(league)?;
+        let season = reader.current_season(&league, season, today)?;
+        let fixtures = reader.fixtures(season.id)?;
+        let confirmed_by = reader.confirmed_entered_by(season.id)?;
+        let standing =
+            |f: &Fixture| standing_with(&f.confirmation, confirmed_by.get(&f.id).copied());
+        let name = season.name.clone();
+        let played: Vec<&Fixture> = fixtures.iter().filter(|f| !f.cancelled).collect();
+        let (matches, nights) = result_rows(&name, &season.config, &played, &standing);
+        let entries = reader.entries(season.id)?;
+        let team_name = |id: i64| {
+            entries
+                .iter()
+                .find(|e| e.team.id == id)
+                .map_or_else(String::new, |e| e.team.name.clone())
+        };
+        let points = reader.adjustments(season.id)?.into_iter().map(|a| {
+            let points = AdjustmentChange::Points(a.points);
+            (a.date, team_name(a.team), points, a.reason)
+        });
+        let withdrawn = entries.iter().filter_map(|e| {
+            let withdrawn = AdjustmentChange::Withdrawn;
+            e.withdrawn
+                .map(|d| (d, e.team.name.clone(), withdrawn, String::new()))
+        });
+        let adjustments = adjustment_rows(&name, points.chain(withdrawn));
+        let rosters = roster_rows(&name, &entries);
+        let schedule = played.iter().map(|f| fixture_row(&name, f)).collect();
+        Ok(SeasonResults {
+            matches,
+            nights,
+            adjustments,
+            rosters,
+            configuration: config_rows(&name, &season.config),
+            schedule,
+            to_play: played.iter().any(|f| f.result.is_none()),
+            season: name,
+        })
+    }
+}
+
+impl SeasonResults {
+    /// Writes the rows of one shape as CSV.
+    pub fn write(&self, shape: Shape, w: &mut dyn Write) -> io::Result<()> {
+        match shape {
+            Shape::Matches => write_matches(&self.matches, &mut *w),
+            Shape::Nights => write_nights(&self.nights, &mut *w),
+            Shape::Adjustments => write_adjustments(&self.adjustments, &mut *w),
+            Shape::Rosters => write_rosters(&self.rosters, &mut *w),
+            Shape::Configuration => write_configuration(&self.configuration, &mut *w),
+            Shape::Fixtures => write_fixtures(&self.schedule, &mut *w),
+        }?;
+        w.flush()
+    }
+
+    /// The files of an export into a folder: every shape that has rows, as SEASON-SHAPE.csv
+    /// (the fixtures only when some are still to play: a season part-way keeps its schedule).
+    pub fn files(&self) -> Vec<ExportFile> {
+        let fixtures = if self.to_play { self.schedule.len() } else { 0 };
+        let all = [
+            (
+                Shape::Configuration,
+                self.configuration.len(),
+                "configuration",
+            ),
+            (Shape::Rosters, self.rosters.len(), "rosters"),
+            (Shape::Fixtures, fixtures, "fixtures"),
+            (Shape::Matches, self.matches.len(), "matches"),
+            (Shape::Nights, self.nights.len(), "nights"),
+            (Shape::Adjustments, self.adjustments.len(), "adjustments"),
+        ];
+        all.into_iter()
+            .filter(|(_, n, _)| *n > 0)
+            .map(|(shape, rows, word)| ExportFile {
+                shape,
+                rows,
+                name: format!("{}-{word}.csv", file_safe(&self.season)),
+            })
+            .collect()
+    }
+}
+
+/// The played nights' rows: match by match, or as a night's totals (and walkovers).
+fn result_rows(
+    season: &str,
+    config: &Config,
+    played: &[&Fixture],
+    standing: &dyn Fn(&Fixture) -> Standing,
+) -> (Vec<MatchRow>, Vec<NightRow>) {
+    let mut matches = Vec::new();
+    let mut nights = Vec::new();
+    for f in played {
+        match &f.result {
+            None => {}
+            Some(NightResult::Matches(ms)) => {
+                matches.extend(match_rows(season, config, f, ms, standing(f)))
+            }
+            Some(NightResult::Totals(t)) => {
+                nights.push(night_row(season, f, t.home, t.away, false, standing(f)))
+            }
+            Some(NightResult::Walkover(side)) => {
+                let w = config.walkover_matches();
+                let (h, a) = if *side == HomeAway::Home {
+                    (w, 0)
+                } else {
+                    (0, w)
+                };
+                nights.push(night_row(season, f, h, a, true, standing(f)));
+            }
+        }
+    }
+    (matches, nights)
+}
+
+/// Points adjustments and withdrawals (date, team, change, reason) as rows, by date, then
+/// team.
+fn adjustment_rows(
+    season: &str,
+    adjustments: impl Iterator<Item = (NaiveDate, String, AdjustmentChange, String)>,
+) -> Vec<AdjustmentRow> {
+    let mut rows: Vec<AdjustmentRow> = adjustments
+        .map(|(date, team, change, reason)| AdjustmentRow {
+            line: 0,
+            season: season.to_string(),
+            date,
+            team,
+            change,
+            reason,
+            faulty: Vec::new(),
+        })
+        .collect();
+    rows.sort_by(|a, b| a.date.cmp(&b.date).then(a.team.cmp(&b.team)));
+    rows
+}
+
+/// Every team's roster, player by player.
+fn roster_rows(season: &str, entries: &[SeasonEntry]) -> Vec<RosterRow> {
+    entries
+        .iter()
+        .flat_map(|e| {
+            e.roster.iter().map(|p| RosterRow {
+                line: 0,
+                season: season.to_string(),
+                team: e.team.name.clone(),
+                player: p.clone(),
+                faulty: Vec::new(),
+            })
+        })
+        .collect()
+}
+
+/// A played night's matches as rows, in the order of the season's night, then by slot.
+fn match_rows(
+    season: &str,
+    config: &Config,
+    f: &Fixture,
+    ms: &[crate::league::Match],
+    standing: Standing,
+) -> Vec<MatchRow> {
+    let mut ms = ms.to_vec();
+    let order = |k| {
+        config
+            .night
+            .iter()
+            .position(|c| c.kind == k)
+            .unwrap_or(usize::MAX)
+    };
+    ms.sort_by_key(|m| (order(m.kind), m.slot));
+    let incomplete = !crate::league::night::is_complete(config, &ms);
+    ms.into_iter()
+        .map(|m| MatchRow {
+            line: 0,
+            season: season.to_string(),
+            date: f.date,
+            home: f.home.name.clone(),
+            away: f.away.name.clone(),
+            kind: m.kind.to_string(),
+            slot: m.slot,
+            home_players: m.players.home,
+            away_players: m.players.away,
+            home_legs: m.legs.home,
+            away_legs: m.legs.away,
+            leg_scores: m
+                .leg_scores
+                .iter()
+                .map(|l| (l.score.home, l.score.away))
+                .collect(),
+            incomplete,
+            standing: standing.clone(),
+            faulty: Vec::new(),
+        })
+        .collect()
+}
+
+fn night_row(
+    season: &str,
+    f: &Fixture,
+    h: u32,
+    a: u32,
+    walkover: bool,
+    standing: Standing,
+) -> NightRow {
+    NightRow {
+        line: 0,
+        season: season.to_string(),
+        date: f.date,
+        home: f.home.name.clone(),
+        away: f.away.name.clone(),
+        home_points: h,
+        away_points: a,
+        walkover,
+        standing,
+        faulty: Vec::new(),
+    }
+}
+
+fn fixture_row(season: &str, f: &Fixture) -> FixtureRow {
+    FixtureRow {
+        line: 0,
+        season: season.to_string(),
+        date: f.date,
+        home: f.home.name.clone(),
+        away: f.away.name.clone(),
+        round: f.round,
+        faulty: Vec::new(),
+    }
+}
+
+/// A season's name as part of a file name.
+fn file_safe(name: &str) -> String {
+    let safe = |c: char| c.is_alphanumeric() || c == '-' || c == '_';
+    name.chars()
+        .map(|c| if safe(c) { c } else { '-' })
+        .collect()
+}

@@ -1,0 +1,1109 @@
+//! A results import's names and rows matched to what is stored: the nights and adjustments
+//! read from files (and checked by the league layer) matched to the league's seasons and
+//! teams (made, with `--create`, where they are not there), and kept, all in the one change of
+//! the command. A night already kept with the same result is passed over; with another result
+//! it is an error showing both.
+
+use std::collections::HashMap;
+
+use crate::league::fixtures::{place_night, NightPlace, PairFixture};
+use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
+use crate::league::names::{name_key, quoted};
+use crate::league::{Config, Confirmation, HomeAway, NightResult, Pair};
+use crate::record::results::{
+    AdjustmentChange, AdjustmentRow, Column, FixtureRow, RosterRow, RowError,
+};
+use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
+
+/// A fixture of a season as an import knows it.
+struct Known {
+    id: i64,
+    round: Option<u32>,
+    date: chrono::NaiveDate,
+    home: i64,
+    away: i64,
+    cancelled: bool,
+    result: KnownResult,
+}
+
+/// A season's fixtures as an import knows them, by pair (home, away): a night finds its
+/// pair's fixtures without a search through the season's.
+#[derive(Default)]
+struct SeasonFixtures {
+    by_pair: HashMap<(i64, i64), Vec<Known>>,
+    /// Some fixture has a round: the season keeps a schedule.
+    scheduled: bool,
+}
+
+impl SeasonFixtures {
+    fn push(&mut self, f: Known) {
+        self.scheduled |= f.round.is_some();
+        self.by_pair.entry((f.home, f.away)).or_default().push(f);
+    }
+
+    fn pair(&self, home: i64, away: i64) -> &[Known] {
+        self.by_pair
+            .get(&(home, away))
+            .map_or(&[], |v| v.as_slice())
+    }
+
+    fn any_played(&self) -> bool {
+        self.by_pair
+            .values()
+            .flatten()
+            .any(|f| !matches!(f.result, KnownResult::None))
+    }
+}
+
+/// A fixture's result: none yet, stored before, or given by this import (at a line).
+enum KnownResult {
+    None,
+    Stored(NightResult),
+    Here(String, u64),
+}
+
+/// What an import did (or, on a dry run, would do).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct ImportReport {
+    pub seasons_made: Vec<String>,
+    pub teams_made: Vec<String>,
+    pub nights_added: usize,
+    pub nights_kept: usize,
+    pub adjustments_added: usize,
+    pub adjustments_kept: usize,
+    pub roster_places: usize,
+    /// Seasons whose configuration was set, and those whose configuration was the same already.
+    pub configs_set: usize,
+    /// Seasons whose configuration a file gave (set, the same already, or the same as a new
+    /// season's).
+    pub configs_read: usize,
+    pub configs_kept: usize,
+    /// Fixtures added from a fixtures file, and those there already.
+    pub fixtures_added: usize,
+    pub fixtures_kept: usize,
+}
+
+impl ImportReport {
+    /// How many of the rows' nights, adjustments, configurations and fixtures were there
+    /// already (passed over).
+    pub fn kept(&self) -> usize {
+        self.nights_kept + self.adjustments_kept + self.configs_kept + self.fixtures_kept
+    }
+}
+
+/// The seasons and teams of a league as an import finds (and, with `create`, makes) them.
+pub struct Resolver<'c, 'a> {
+    change: &'c Change<'a>,
+    pub league: LeagueInfo,
+    create: bool,
+    seasons: HashMap<String, SeasonInfo>,
+    teams: HashMap<String, TeamInfo>,
+    fixtures: HashMap<i64, SeasonFixtures>,
+    entered: HashMap<i64, Vec<i64>>,
+    on_roster: HashMap<(i64, i64), std::collections::HashSet<String>>,
+    /// The file being read (named in a fault about a night given twice).
+    pub file: String,
+    /// Names said to be new players though close to a known one (`--new-player`).
+    pub new_players: Vec<String>,
+    /// The league's players (on a roster of any season), by name key, once looked up; with
+    /// those this import puts on a roster.
+    players: Option<std::collections::BTreeMap<String, String>>,
+    /// The seasons and teams the files name (each once), for telling a misspelt new name.
+    pub named_in_files: Vec<(Named, String)>,
+    /// The teams a new team's name is checked against for a misspelling: the league's before
+    /// the import, and (for a team without a roster in the files) those with one.
+    teams_before: Vec<String>,
+    /// The teams with a roster in the files: each a team of the import by its roster.
+    pub rostered: Vec<String>,
+    pub report: ImportReport,
+    /// Each season's points adjustments as stored before this import (team, points, date,
+    /// reason's key), once looked up; each taken off as a row of the import is found to be
+    /// one of them, so that only what was there before is "already there" and two rows alike
+    /// are two adjustments.
+    adjustments_before: HashMap<i64, Vec<(i64, i64, chrono::NaiveDate, String)>>,
+    /// The withdrawals this import gives, by season and team, with their line.
+    withdrawals: HashMap<(i64, i64), (String, u64)>,
+    /// The league was made by this import: a season's configuration read is the league's too.
+    pub league_made: bool,
+    /// Each season's dates (by season id), once looked up, kept as nights are added, so that
+    /// a night added is checked against the seasons' dates as `don night enter` checks it.
+    /// The league's seasons' ids and dates, read once, then kept as the import adds to them.
+    season_ids: Vec<i64>,
+    season_dates: Vec<crate::league::fixtures::SeasonDates>,
+    season_dates_read: bool,
+}
+
+impl<'c, 'a> Resolver<'c, 'a> {
+    pub fn new(
+        change: &'c Change<'a>,
+        league: LeagueInfo,
+        create: bool,
+    ) -> Result<Self, StoreError> {
+        let reader = change.leagues();
+        let seasons = reader
+            .seasons(league.id)?
+            .into_iter()
+            .map(|s| (name_key(&s.name), s))
+            .collect();
+        let teams: HashMap<String, TeamInfo> = reader
+            .teams(league.id)?
+            .into_iter()
+            .map(|t| (name_key(&t.name), t))
+            .collect();
+        let teams_before = teams.values().map(|t| t.name.clone()).collect();
+        Ok(Resolver {
+            change,
+            league,
+            create,
+            seasons,
+            teams,
+            fixtures: HashMap::new(),
+            entered: HashMap::new(),
+            on_roster: Default::default(),
+            file: String::new(),
+            new_players: Vec::new(),
+            players: None,
+            named_in_files: Vec::new(),
+            teams_before,
+            rostered: Vec::new(),
+            report: ImportReport::default(),
+            adjustments_before: HashMap::new(),
+            withdrawals: HashMap::new(),
+            league_made: false,
+            season_ids: Vec::new(),
+            season_dates: Vec::new(),
+            season_dates_read: false,
+        })
+    }
+
+    /// Refuses a night added on `day` to `season` that is more than a year from the season's
+    /// other fixtures or in another season's dates, by the rules `night enter --season` keeps
+    /// ([`check_near`](crate::league::fixtures::check_near),
+    /// [`check_season`](crate::league::fixtures::check_season)); else takes the day into the
+    /// season's dates.
+    fn dates_allow(
+        &mut self,
+        season: i64,
+        day: chrono::NaiveDate,
+        line: u64,
+    ) -> Result<(), RowError> {
+        if !self.season_dates_read {
+            let read = self
+                .change
+                .leagues()
+                .season_dates(self.league.id)
+                .map_err(|e| store_fault(e, line))?;
+            (self.season_ids, self.season_dates) = read.into_iter().map(|(s, d)| (s.id, d)).unzip();
+            self.season_dates_read = true;
+        }
+        let i = match self.season_ids.iter().position(|id| *id == season) {
+            Some(i) => i,
+            // A season this import made: no fixtures yet.
+            None => {
+                let Some(made) = self.seasons.values().find(|s| s.id == season) else {
+                    return Ok(());
+                };
+                self.season_ids.push(season);
+                self.season_dates
+                    .push(crate::league::fixtures::SeasonDates {
+                        name: made.name.clone(),
+                        span: None,
+                        scheduled: false,
+                    });
+                self.season_ids.len() - 1
+            }
+        };
+        if self.season_dates[i].holds_day(day) {
+            return Ok(());
+        }
+        crate::league::fixtures::check_near(&self.season_dates[i], day)
+            .and_then(|()| crate::league::fixtures::check_season(&self.season_dates, i, day))
+            .map_err(|e| RowError {
+                line,
+                column: None,
+                message: match e {
+                    // The file's rows are taken in order: the season's dates are those of the
+                    // rows before this one.
+                    crate::league::fixtures::SeasonChoice::Far { .. } => format!(
+                        "{e} (a file's nights are taken in its order: one sorted by date is read as a season grows)"
+                    ),
+                    _ => e.to_string(),
+                },
+            })?;
+        self.season_dates[i].add(day);
+        Ok(())
+    }
+
+    /// The configuration a season's rows are checked with: its own, or the league's for a
+    /// season the import would make.
+    pub fn config_of(&self, season: &str) -> Config {
+        self.seasons
+            .get(&name_key(season))
+            .map_or_else(|| self.league.config.clone(), |s| s.config.clone())
+    }
+
+    fn season(
+        &mut self,
+        name: &str,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<SeasonInfo, RowError> {
+        if let Some(s) = self.seasons.get(&name_key(name)) {
+            return Ok(s.clone());
+        }
+        if !self.create {
+            let hint = hint(name, self.seasons.values().map(|s| s.name.as_str()));
+            return Err(RowError {
+                line,
+                column,
+                message: format!("{} has no season '{name}'{hint}", self.league.name),
+            });
+        }
+        let s = self
+            .change
+            .add_season(&self.league, name)
+            .map_err(|e| store_fault(e, line))?;
+        self.report.seasons_made.push(s.name.clone());
+        self.seasons.insert(name_key(name), s.clone());
+        Ok(s)
+    }
+
+    fn team(
+        &mut self,
+        name: &str,
+        season: i64,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<TeamInfo, RowError> {
+        let team = match self.teams.get(&name_key(name)) {
+            Some(t) => t.clone(),
+            None if self.create => {
+                // A new team that only looks like one the league has, or one this import makes
+                // ("Royal Оak" with a Cyrillic "О"), is refused: two teams no one can tell apart.
+                let known = self.teams.values().map(|t| t.name.as_str());
+                if let Some(w) = crate::record::text::look_alike_warning("team", name, known) {
+                    return Err(RowError {
+                        line,
+                        column,
+                        message: w,
+                    });
+                }
+                let t = self
+                    .change
+                    .add_team(&self.league, name, None)
+                    .map_err(|e| store_fault(e, line))?;
+                self.report.teams_made.push(t.name.clone());
+                self.teams.insert(name_key(name), t.clone());
+                t
+            }
+            None => {
+                let hint = hint(name, self.teams.values().map(|t| t.name.as_str()));
+                return Err(RowError {
+                    line,
+                    column,
+                    message: format!("no team '{name}' in {}{hint}", self.league.name),
+                });
+            }
+        };
+        let entered = self.entered.entry(season).or_default();
+        if !entered.contains(&team.id) {
+            self.change
+                .enter_team(season, team.id)
+                .map_err(|e| store_fault(e, line))?;
+            entered.push(team.id);
+        }
+        Ok(team)
+    }
+
+    fn fixtures_of(&mut self, season: i64) -> Result<&mut SeasonFixtures, StoreError> {
+        if !self.fixtures.contains_key(&season) {
+            let mut list = SeasonFixtures::default();
+            let known = self
+                .change
+                .leagues()
+                .fixtures(season)?
+                .into_iter()
+                .map(|f| Known {
+                    id: f.id,
+                    round: f.round,
+                    date: f.date,
+                    home: f.home.id,
+                    away: f.away.id,
+                    cancelled: f.cancelled,
+                    result: f.result.map_or(KnownResult::None, KnownResult::Stored),
+                });
+            known.for_each(|f| list.push(f));
+            self.fixtures.insert(season, list);
+        }
+        Ok(self.fixtures.get_mut(&season).expect("just loaded"))
+    }
+
+    /// Sets a season's configuration as a file gives it: on a season the import makes (or one
+    /// with no night yet); a season with nights keeps its own, and a different one is a fault.
+    pub fn configuration(
+        &mut self,
+        draft: &DraftConfig,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let line = draft.line;
+        let season = self.season(&draft.season, line, column("season"))?;
+        if season.config == draft.config {
+            if !self.report.seasons_made.contains(&season.name) {
+                self.report.configs_kept += 1;
+            }
+        } else {
+            let played = self
+                .fixtures_of(season.id)
+                .map_err(|e| store_fault(e, line))?
+                .any_played();
+            if played {
+                return Err(RowError {
+                    line,
+                    column: None,
+                    message: format!(
+                        "{} has nights already, entered under another configuration ({}); a season keeps its configuration",
+                        season.name,
+                        config_differences(&season.config, &draft.config)
+                    ),
+                });
+            }
+            self.change
+                .set_season_config(season.id, &draft.config)
+                .map_err(|e| store_fault(e, line))?;
+            self.report.configs_set += 1;
+            if let Some(s) = self.seasons.get_mut(&name_key(&season.name)) {
+                s.config = draft.config.clone();
+            }
+        }
+        self.report.configs_read += 1;
+        if self.league_made && self.league.config != draft.config {
+            self.change
+                .set_league_config(self.league.id, &draft.config)
+                .map_err(|e| store_fault(e, line))?;
+            self.league.config = draft.config.clone();
+        }
+        Ok(())
+    }
+
+    /// Adds a fixture of a season's schedule (without a result), unless the two teams have
+    /// one on that date already.
+    pub fn fixture(
+        &mut self,
+        row: &FixtureRow,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let line = row.line;
+        let season = self.season(&row.season, line, column("season"))?;
+        let home = self.team(&row.home, season.id, line, column("home"))?;
+        let away = self.team(&row.away, season.id, line, column("away"))?;
+        let fixtures = self
+            .fixtures_of(season.id)
+            .map_err(|e| store_fault(e, line))?;
+        if fixtures
+            .pair(home.id, away.id)
+            .iter()
+            .any(|f| f.date == row.date)
+        {
+            self.report.fixtures_kept += 1;
+            return Ok(());
+        }
+        let id = self
+            .change
+            .add_fixture(season.id, row.round, row.date, home.id, away.id)
+            .map_err(|e| RowError {
+                line,
+                column: column("away"),
+                message: e.to_string(),
+            })?;
+        self.fixtures_of(season.id)
+            .map_err(|e| store_fault(e, line))?
+            .push(Known {
+                id,
+                round: row.round,
+                date: row.date,
+                home: home.id,
+                away: away.id,
+                cancelled: false,
+                result: KnownResult::None,
+            });
+        self.report.fixtures_added += 1;
+        Ok(())
+    }
+
+    /// Keeps a night: on its teams' fixture on its date, or (in a season without a schedule,
+    /// when they have no fixture left to play) on a new one; see [`place_night`].
+    pub fn night(
+        &mut self,
+        night: &DraftNight,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let line = night.lines.first().copied().unwrap_or(0);
+        let season = self.season(&night.season, line, column("season"))?;
+        let home = self.team(&night.home, season.id, line, column("home"))?;
+        let away = self.team(&night.away, season.id, line, column("away"))?;
+        let at = NightAt {
+            night,
+            season,
+            home,
+            away,
+            line,
+        };
+        let fixtures = self
+            .fixtures_of(at.season.id)
+            .map_err(|e| store_fault(e, line))?;
+        let scheduled = fixtures.scheduled;
+        let fixtures = fixtures.pair(at.home.id, at.away.id);
+        if let Some(f) = fixtures.iter().find(|f| f.date == night.date) {
+            if at.already_there(f)? {
+                self.report.nights_kept += 1;
+                return Ok(());
+            }
+        }
+        let target = at.fixture_to_keep(fixtures, scheduled, column)?;
+        let id = self.keep_result(&at, target)?;
+        self.keep_standing(&at, id, column)?;
+        self.note_kept(&at, id)?;
+        self.report.nights_added += 1;
+        self.roster_players(&at, column)
+    }
+
+    /// Keeps a night's result on its fixture (`target`: its id, and whether it was
+    /// cancelled), or on a new fixture; its id.
+    fn keep_result(
+        &mut self,
+        at: &NightAt<'_>,
+        target: Option<(i64, bool)>,
+    ) -> Result<i64, RowError> {
+        let (night, line) = (at.night, at.line);
+        match target {
+            // On its date (a night is never moved by an import).
+            Some((id, cancelled)) => {
+                if cancelled {
+                    self.change
+                        .set_cancelled(id, false)
+                        .map_err(|e| store_fault(e, line))?;
+                }
+                self.change
+                    .record_night(id, &night.result, true)
+                    .map_err(|e| store_fault(e, line))?;
+                Ok(id)
+            }
+            None => {
+                self.dates_allow(at.season.id, night.date, line)?;
+                let (season, home, away) = (at.season.id, at.home.id, at.away.id);
+                self.change
+                    .add_played_fixture(season, night.date, home, away, &night.result)
+                    .map_err(|e| store_fault(e, line))
+            }
+        }
+    }
+
+    /// Keeps how a night stands: provisional or disputed as the file says, or confirmed
+    /// after it was entered for one side.
+    fn keep_standing(
+        &mut self,
+        at: &NightAt<'_>,
+        id: i64,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let (night, line) = (at.night, at.line);
+        let change = self.change;
+        let confirmation = &night.confirmation;
+        if !confirmation.is_confirmed() {
+            let entered_by = match confirmation {
+                Confirmation::Provisional { entered_by } => Some(*entered_by),
+                Confirmation::Disputed { entered_by, .. } => *entered_by,
+                Confirmation::Confirmed => None,
+            };
+            if let Confirmation::Disputed { by, .. } = confirmation {
+                if entered_by == Some(*by) {
+                    return Err(RowError {
+                        line,
+                        column: column("disputed_by"),
+                        message: format!(
+                            "{}: the side that entered a night cannot dispute it",
+                            at.words()
+                        ),
+                    });
+                }
+            }
+            if let Some(side) = entered_by {
+                change
+                    .set_provisional(id, side, night.date)
+                    .map_err(|e| store_fault(e, line))?;
+            }
+            if let Confirmation::Disputed { .. } = confirmation {
+                change
+                    .set_confirmation(id, confirmation, night.date)
+                    .map_err(|e| store_fault(e, line))?;
+            }
+        }
+        if let (Confirmation::Confirmed, Some(side)) = (confirmation, night.confirmed_by) {
+            // Entered for one side, then confirmed by the other.
+            change
+                .set_provisional(id, side, night.date)
+                .map_err(|e| store_fault(e, line))?;
+            change
+                .set_confirmation(id, &Confirmation::Confirmed, night.date)
+                .map_err(|e| store_fault(e, line))?;
+        }
+        Ok(())
+    }
+
+    /// Notes a night kept on fixture `id`: another row with it is given twice.
+    fn note_kept(&mut self, at: &NightAt<'_>, id: i64) -> Result<(), RowError> {
+        let file = self.file.clone();
+        let fixtures = self
+            .fixtures_of(at.season.id)
+            .map_err(|e| store_fault(e, at.line))?;
+        if let Some(pair) = fixtures.by_pair.get_mut(&(at.home.id, at.away.id)) {
+            pair.retain(|f| f.id != id);
+        }
+        fixtures.push(Known {
+            id,
+            round: None,
+            date: at.night.date,
+            home: at.home.id,
+            away: at.away.id,
+            cancelled: false,
+            result: KnownResult::Here(file, at.line),
+        });
+        Ok(())
+    }
+
+    /// Puts the players of a night's matches on their teams' rosters (a slip is named at the
+    /// match's own row).
+    fn roster_players(
+        &mut self,
+        at: &NightAt<'_>,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let NightResult::Matches(ms) = &at.night.result else {
+            return Ok(());
+        };
+        for (i, m) in ms.iter().enumerate() {
+            let line = at.night.lines.get(i).copied().unwrap_or(at.line);
+            for (side, team, cell) in [
+                (HomeAway::Home, at.home.id, "home_players"),
+                (HomeAway::Away, at.away.id, "away_players"),
+            ] {
+                for p in &m.players[side] {
+                    self.put_on_roster(at.season.id, team, p, line, column(cell))?;
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// A player who played for a team is on its roster.
+    fn put_on_roster(
+        &mut self,
+        season: i64,
+        team: i64,
+        player: &str,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<(), RowError> {
+        let seen = self.on_roster.entry((season, team)).or_default();
+        if seen.contains(player) {
+            return Ok(());
+        }
+        seen.insert(player.to_string());
+        self.check_slip(player, line, column)?;
+        if self
+            .change
+            .add_to_roster(season, team, player)
+            .map_err(|e| store_fault(e, line))?
+        {
+            self.report.roster_places += 1;
+        }
+        Ok(())
+    }
+
+    /// A player not known to the league whose name is close to one it knows is refused as a
+    /// slip ("did you mean 'Ivor James'?"), unless said to be new.
+    fn check_slip(
+        &mut self,
+        player: &str,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<(), RowError> {
+        if self.players.is_none() {
+            let known = self
+                .change
+                .leagues()
+                .league_players(self.league.id)
+                .map_err(|e| store_fault(e, line))?;
+            self.players = Some(known.into_iter().map(|n| (name_key(&n), n)).collect());
+        }
+        if let Some(message) = self.slip_of(player) {
+            return Err(RowError {
+                line,
+                column,
+                message,
+            });
+        }
+        let players = self.players.as_mut().expect("just looked up");
+        players.insert(name_key(player), player.to_string());
+        Ok(())
+    }
+
+    /// Loads the league's players (once): a slip can then be told from a row alone.
+    pub fn load_players(&mut self) -> Result<(), StoreError> {
+        if self.players.is_none() {
+            let known = self.change.leagues().league_players(self.league.id)?;
+            self.players = Some(known.into_iter().map(|n| (name_key(&n), n)).collect());
+        }
+        Ok(())
+    }
+
+    /// The fault of a player's name that is not the league's but close to one of its players
+    /// (the players looked up so far), unless said to be new.
+    fn slip_of(&self, player: &str) -> Option<String> {
+        let players = self.players.as_ref()?;
+        let key = name_key(player);
+        if players.contains_key(&key) || self.new_players.iter().any(|n| name_key(n) == key) {
+            return None;
+        }
+        let known: Vec<&str> = players.values().map(String::as_str).collect();
+        let meant = crate::league::names::near_miss(player, &known, &[])?;
+        Some(format!(
+            "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
+        ))
+    }
+
+    /// Whether the import would change anything.
+    pub fn changes_anything(&self) -> bool {
+        let r = &self.report;
+        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added > 0
+            || !r.seasons_made.is_empty()
+            || !r.teams_made.is_empty()
+    }
+
+    /// Puts a player on a team's roster.
+    pub fn roster(
+        &mut self,
+        row: &RosterRow,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let season = self.season(&row.season, row.line, column("season"))?;
+        let team = self.team(&row.team, season.id, row.line, column("team"))?;
+        self.put_on_roster(season.id, team.id, &row.player, row.line, column("player"))
+    }
+
+    /// Keeps an adjustment (or a withdrawal), unless the same is kept already.
+    pub fn adjustment(
+        &mut self,
+        a: &AdjustmentRow,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        let season = self.season(&a.season, a.line, column("season"))?;
+        let team = self.team(&a.team, season.id, a.line, column("team"))?;
+        let reader = self.change.leagues();
+        match a.change {
+            AdjustmentChange::Points(points) => {
+                let before = match self.adjustments_before.entry(season.id) {
+                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+                    std::collections::hash_map::Entry::Vacant(e) => e.insert(
+                        reader
+                            .adjustments(season.id)
+                            .map_err(|e| store_fault(e, a.line))?
+                            .into_iter()
+                            .map(|s| (s.team, s.points, s.date, name_key(&s.reason)))
+                            .collect(),
+                    ),
+                };
+                let this = (team.id, points, a.date, name_key(&a.reason));
+                if let Some(i) = before.iter().position(|s| *s == this) {
+                    before.swap_remove(i);
+                    self.report.adjustments_kept += 1;
+                    return Ok(());
+                }
+                self.change
+                    .add_adjustment(season.id, team.id, points, &a.reason, a.date)
+                    .map_err(|e| store_fault(e, a.line))?;
+            }
+            AdjustmentChange::Withdrawn => {
+                if let Some((file, first)) = self.withdrawals.get(&(season.id, team.id)) {
+                    let at = if *file == self.file {
+                        format!("first at line {first}")
+                    } else {
+                        format!("first in {file}, line {first}")
+                    };
+                    return Err(RowError {
+                        line: a.line,
+                        column: column("adjustment"),
+                        message: format!(
+                            "{} is withdrawn from {} twice in this import ({at}): a team withdraws once",
+                            team.name, season.name
+                        ),
+                    });
+                }
+                let here = (self.file.clone(), a.line);
+                self.withdrawals.insert((season.id, team.id), here);
+                let entry = reader
+                    .entries(season.id)
+                    .map_err(|e| store_fault(e, a.line))?
+                    .into_iter()
+                    .find(|e| e.team.id == team.id);
+                match entry.and_then(|e| e.withdrawn) {
+                    Some(d) if d == a.date => {
+                        self.report.adjustments_kept += 1;
+                        return Ok(());
+                    }
+                    Some(d) => {
+                        return Err(RowError {
+                            line: a.line,
+                            column: column("date"),
+                            message: format!(
+                                "{} withdrew on {d} already, not {}",
+                                team.name, a.date
+                            ),
+                        })
+                    }
+                    None => {
+                        self.change
+                            .withdraw(season.id, team.id, a.date)
+                            .map_err(|e| store_fault(e, a.line))?;
+                    }
+                }
+            }
+        }
+        self.report.adjustments_added += 1;
+        Ok(())
+    }
+}
+
+/// A night of a file, its season and teams found: what keeping it works with.
+struct NightAt<'n> {
+    night: &'n DraftNight,
+    season: SeasonInfo,
+    home: TeamInfo,
+    away: TeamInfo,
+    /// Its first row's line.
+    line: u64,
+}
+
+impl NightAt<'_> {
+    /// "Royal Oak v Red Lion on 2025-09-04"
+    fn words(&self) -> String {
+        format!(
+            "{} v {} on {}",
+            self.home.name, self.away.name, self.night.date
+        )
+    }
+
+    fn fault(&self, column: Option<Column>, message: String) -> RowError {
+        RowError {
+            line: self.line,
+            column,
+            message,
+        }
+    }
+
+    /// Whether the night is there already with the same result, on its teams' fixture on its
+    /// date; with another result (stored, or given before in this import) it is a fault.
+    fn already_there(&self, f: &Known) -> Result<bool, RowError> {
+        let night = self.night;
+        let message = match &f.result {
+            KnownResult::Stored(stored) if same_result(stored, &night.result) => return Ok(true),
+            KnownResult::Stored(stored) => format!(
+                "{} is already entered with another result: {}",
+                self.words(),
+                differences(stored, &night.result, &self.season.config)
+            ),
+            KnownResult::Here(file, first) => format!(
+                "{} is given twice (first in {file}, line {first})",
+                self.words()
+            ),
+            KnownResult::None => return Ok(false),
+        };
+        Err(self.fault(None, message))
+    }
+
+    /// The fixture the night is kept on (its id, and whether it was cancelled), or none for a
+    /// new one; a fault where the night is not on its teams' fixture and cannot be added (see
+    /// [`place_night`]). A season keeps a schedule (`scheduled`) once `fixtures generate` has
+    /// made one (or a fixtures file gave one with its rounds).
+    fn fixture_to_keep(
+        &self,
+        fixtures: &[Known],
+        scheduled: bool,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<Option<(i64, bool)>, RowError> {
+        let pair: Vec<PairFixture> = fixtures
+            .iter()
+            .map(|f| PairFixture {
+                id: f.id,
+                date: f.date,
+                open: matches!(f.result, KnownResult::None),
+            })
+            .collect();
+        let (home, away, date) = (&self.home.name, &self.away.name, self.night.date);
+        let pair_words = format!("{home} v {away}");
+        let add = format!(
+            "add a fixture first with `don fixtures add {} {} {date}`",
+            quoted(home),
+            quoted(away)
+        );
+        let message = match place_night(&pair, date, scheduled) {
+            NightPlace::On(id) => {
+                let f = fixtures.iter().find(|f| f.id == id);
+                return Ok(f.map(|f| (f.id, f.cancelled)));
+            }
+            NightPlace::Beyond { scheduled: false } => return Ok(None),
+            NightPlace::Move { id, from } => format!(
+                "{pair_words} is fixture {id} on {from}, not {date}: if the night was moved, move the fixture first with `don fixtures move {id} {date}`; if it is another night between them, {add}"
+            ),
+            NightPlace::Several(open) => {
+                let list: Vec<String> = open
+                    .iter()
+                    .map(|(id, d)| format!("fixture {id} on {d}"))
+                    .collect();
+                format!(
+                    "{pair_words} has {} to play, none on {date}: move the one played with `don fixtures move N {date}` first",
+                    list.join(" and ")
+                )
+            }
+            NightPlace::Beyond { scheduled: true } => {
+                let played: Vec<String> = pair.iter().map(|f| f.date.to_string()).collect();
+                let season = &self.season.name;
+                let had = if played.is_empty() {
+                    format!("{season} has no fixture {pair_words}")
+                } else {
+                    format!(
+                        "{pair_words} has no fixture on {date} nor one left to play in {season} (their night on {} has a result)",
+                        played.join(" and ")
+                    )
+                };
+                format!("{had}: for a night between them on {date}, {add}")
+            }
+        };
+        Err(self.fault(column("date"), message))
+    }
+}
+
+impl Names for Resolver<'_, '_> {
+    fn config_of(&self, season: &str) -> Config {
+        Resolver::config_of(self, season)
+    }
+
+    fn player_slip(&self, player: &str) -> Option<String> {
+        self.slip_of(player)
+    }
+
+    fn status(&self, what: Named, name: &str) -> NameStatus {
+        let key = name_key(name);
+        let (known, place): (Vec<&str>, String) = match what {
+            Named::Season => {
+                if self.seasons.contains_key(&key) {
+                    return NameStatus::Known;
+                }
+                (
+                    self.seasons.values().map(|s| s.name.as_str()).collect(),
+                    format!("{} has no season '{name}'", self.league.name),
+                )
+            }
+            Named::Team => {
+                if self.teams.contains_key(&key) {
+                    return NameStatus::Known;
+                }
+                (
+                    self.teams.values().map(|t| t.name.as_str()).collect(),
+                    format!("no team '{name}' in {}", self.league.name),
+                )
+            }
+        };
+        use crate::league::names::suggest;
+        // The names of its kind the files give elsewhere.
+        let elsewhere: Vec<&str> = self
+            .named_in_files
+            .iter()
+            .filter(|(w, n)| *w == what && name_key(n) != key)
+            .map(|(_, n)| n.as_str())
+            .collect();
+        if self.create && what == Named::Season {
+            // A new season's name is near an old one's (2026-27, 2025-26): a misspelling only
+            // when a night of it is left incomplete.
+            let near = suggest(name, known.iter().chain(&elsewhere).copied());
+            NameStatus::New(near.map(|s| {
+                format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new season)")
+            }))
+        } else if self.create {
+            // A new team near a known one (the league's, or, for a team without a roster in
+            // the files, one with a roster there) is a misspelling: a team that really is new
+            // is added first. (A name of one or two letters is near every other such name: no
+            // slip is told there.)
+            let has_roster = self.rostered.iter().any(|t| name_key(t) == key);
+            let rostered = self.rostered.iter().filter(|_| !has_roster);
+            let known_teams = self
+                .teams_before
+                .iter()
+                .chain(rostered)
+                .filter(|t| name_key(t) != key)
+                .map(String::as_str);
+            let near = crate::league::names::near_team(name, known_teams);
+            if let Some(s) = near {
+                return NameStatus::Unknown(format!(
+                    "{place}; did you mean '{s}'? (if {name} is a new team, add it first with `don team add {}`)",
+                    quoted(name)
+                ));
+            }
+            let near = suggest(name, elsewhere.iter().copied());
+            NameStatus::New(near.map(|s| {
+                format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new team)")
+            }))
+        } else {
+            NameStatus::Unknown(format!("{place}{}", hint(name, known.into_iter())))
+        }
+    }
+}
+
+/// The settings in which two configurations differ, in words: "stored tie-breakers points
+/// legs-difference legs-won, here points head-to-head".
+fn config_differences(stored: &Config, here: &Config) -> String {
+    let a = crate::league::import::config_rows("", stored);
+    let b = crate::league::import::config_rows("", here);
+    let text = |rows: &[crate::record::results::ConfigRow], setting: &str| {
+        let v: Vec<&str> = rows
+            .iter()
+            .filter(|r| r.setting == setting)
+            .map(|r| r.value.as_str())
+            .collect();
+        if v.is_empty() {
+            "not set".to_string()
+        } else {
+            v.join(" ")
+        }
+    };
+    let mut settings: Vec<&str> = a.iter().chain(&b).map(|r| r.setting.as_str()).collect();
+    settings.dedup();
+    let mut seen = Vec::new();
+    let mut out = Vec::new();
+    for s in settings {
+        if seen.contains(&s) {
+            continue;
+        }
+        seen.push(s);
+        let (x, y) = (text(&a, s), text(&b, s));
+        if x != y {
+            out.push(format!("{s}: stored {x}, here {y}"));
+        }
+    }
+    out.join("; ")
+}
+
+/// What to say after an unknown name: the nearest known, or how to make it.
+fn hint<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> String {
+    crate::league::names::suggest(name, known)
+        .map(|s| format!("; did you mean '{s}'?"))
+        .unwrap_or_else(|| " (--create makes it)".into())
+}
+
+fn store_fault(e: StoreError, line: u64) -> RowError {
+    RowError {
+        line,
+        column: None,
+        message: e.to_string(),
+    }
+}
+
+/// The same result, players' names compared as names.
+fn same_result(a: &NightResult, b: &NightResult) -> bool {
+    match (a, b) {
+        (NightResult::Matches(x), NightResult::Matches(y)) => {
+            let key = |ms: &[crate::league::Match]| {
+                let mut v: Vec<_> = ms
+                    .iter()
+                    .map(|m| {
+                        let names =
+                            |p: &[String]| p.iter().map(|n| name_key(n)).collect::<Vec<_>>();
+                        let scores: Vec<Pair<u32>> = m.leg_scores.iter().map(|l| l.score).collect();
+                        (
+                            m.kind,
+                            m.slot,
+                            names(&m.players.home),
+                            names(&m.players.away),
+                            m.legs,
+                            scores,
+                        )
+                    })
+                    .collect();
+                v.sort_by_key(|k| (k.0, k.1));
+                v
+            };
+            key(x) == key(y)
+        }
+        _ => a == b,
+    }
+}
+
+/// A night's result in a few words: "5–4", "5–4 (totals)", "9–0 (walkover)".
+fn summary(result: &NightResult, config: &Config) -> String {
+    match result {
+        NightResult::Totals(t) => format!("{}–{} (totals)", t.home, t.away),
+        NightResult::Walkover(side) => {
+            let w = config.walkover_matches();
+            match side {
+                HomeAway::Home => format!("{w}–0 (walkover)"),
+                HomeAway::Away => format!("0–{w} (walkover)"),
+            }
+        }
+        NightResult::Matches(ms) => {
+            let mut won = Pair::<u32>::default();
+            for m in ms {
+                won[m.winner()] += 1;
+            }
+            format!("{}–{}", won.home, won.away)
+        }
+    }
+}
+
+/// A match in words: "2–1 Gareth+Rhys v Dai+Huw (121-87 96-121 121-110)".
+fn match_words(m: &crate::league::Match) -> String {
+    let mut s = format!("{}–{}", m.legs.home, m.legs.away);
+    if !m.players.home.is_empty() || !m.players.away.is_empty() {
+        s.push_str(&format!(
+            " {} v {}",
+            m.players.home.join("+"),
+            m.players.away.join("+")
+        ));
+    }
+    if !m.leg_scores.is_empty() {
+        let legs: Vec<String> = m
+            .leg_scores
+            .iter()
+            .map(|l| format!("{}-{}", l.score.home, l.score.away))
+            .collect();
+        s.push_str(&format!(" ({})", legs.join(" ")));
+    }
+    s
+}
+
+/// How two results of a night differ, both shown: the night's score, then each match that
+/// differs.
+fn differences(stored: &NightResult, here: &NightResult, config: &Config) -> String {
+    let mut out = format!(
+        "stored {}, here {}",
+        summary(stored, config),
+        summary(here, config)
+    );
+    if let (NightResult::Matches(a), NightResult::Matches(b)) = (stored, here) {
+        let mut slots: Vec<(crate::league::Kind, u32)> =
+            a.iter().chain(b).map(|m| (m.kind, m.slot)).collect();
+        slots.sort();
+        slots.dedup();
+        for (kind, slot) in slots {
+            let find = |ms: &[crate::league::Match]| {
+                ms.iter()
+                    .find(|m| m.kind == kind && m.slot == slot)
+                    .map_or_else(|| "not entered".to_string(), match_words)
+            };
+            let (x, y) = (find(a), find(b));
+            if x != y {
+                out.push_str(&format!("; {kind} {slot}: stored {x}, here {y}"));
+            }
+        }
+    }
+    out
+}
