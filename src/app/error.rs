@@ -40,12 +40,15 @@ impl ErrorKind {
 pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Night(#[from] super::night::NightError),
 }
 
 impl AppError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             AppError::Store(e) => store_kind(e),
+            AppError::Night(e) => e.kind(),
         }
     }
 
@@ -56,6 +59,7 @@ impl AppError {
                 Some("another don is writing this database; try again when it has finished".into())
             }
             AppError::Store(_) => None,
+            AppError::Night(e) => e.hint(),
         }
     }
 }

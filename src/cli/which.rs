@@ -65,23 +65,6 @@ impl Which {
         Ok((league, season))
     }
 
-    /// The league, and the season named, else, within a change dated `day` (a deduction, an
-    /// award, a withdrawal), the season whose dates hold the day (else the one ended last before
-    /// it; else the current one).
-    pub fn dated_in(
-        &self,
-        change: &Change,
-        day: NaiveDate,
-    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
-        let league = change.leagues().find(self.league_name().as_deref())?;
-        let today = chrono::Local::now().date_naive();
-        let season =
-            change
-                .leagues()
-                .season_of_change(&league, self.season.as_deref(), day, today)?;
-        Ok((league, season))
-    }
-
     /// The league, and the season a night or fixture on `day` goes in: the one named if the
     /// day is not in another season's dates, else the one whose dates hold the day; without a
     /// day, the one named or the current one.

@@ -1,0 +1,215 @@
+//! `don night` (enter and show match nights), `don walkover`, `don deduct`, `don award` and
+//! `don withdraw`: the results of a season and its adjustments.
+
+
+mod adjust;
+mod ask;
+mod confirm;
+mod correct;
+mod enter;
+mod place;
+mod players;
+mod prompt;
+mod show;
+
+
+
+
+use crate::cli::db::DbArg;
+use crate::cli::error::{CliError, Done};
+use crate::cli::which::Which;
+use self::{confirm::*, correct::*, enter::*};
+
+pub use adjust::{adjust, withdraw, AdjustArgs, WithdrawArgs};
+pub use show::{fixture_by_number, write_fixtures, write_night};
+
+/// `--season`'s help where a night is named: what it defaults to there.
+const NIGHT_SEASON: &str = "The season [default: the one whose dates hold the night's --date (told apart by the teams' fixture on it when seasons overlap); without --date, the current one]";
+
+/// `--season`'s help for a dated change (a deduction, an award, a withdrawal).
+const DATED_SEASON: &str = "The season [default: the one whose dates hold --date (today without it), else the one ended last before it, else the current one]";
+
+#[derive(clap::Subcommand)]
+pub enum NightCommand {
+    /// Enter a match night: match by match at a prompt, or with --match, --totals or --walkover.
+    #[command(
+        after_help = "A match is typed KIND SLOT; HOME PLAYERS; AWAY PLAYERS; LEGS[; LEG SCORES]:
+  don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-87 96-121 121-110
+  single-crib 3; Sian; Mair; 0-2
+  don 2; ; ; 2-0; #14 #15        (legs scored with `don play` as games 14 and 15)
+
+At the prompt each answer is checked as it is given; `quit` or Ctrl-D ends the entry (the matches
+entered stay). Piped, a refused answer stops the entry at its line.
+
+Examples:
+  don night enter 'Royal Oak' 'Red Lion' --date 2025-09-04
+  don night enter 'Royal Oak' 'Red Lion' --match 'don 1; Gareth+Rhys; Dai+Huw; 2-1'
+  don night enter 'Royal Oak' 'Red Lion' --totals 5-4
+  don night enter 'Royal Oak' 'Red Lion' --date 2025-09-05 --moved --totals 5-4   # played a day late",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
+    )]
+    Enter(EnterArgs),
+    /// Correct a night's result: it is replaced, as one change, by the matches, totals or
+    /// walkover given (or typed at the prompt); the corrected night stands confirmed, any
+    /// dispute settled, if it is complete (one still incomplete stays provisional for the team
+    /// that entered it). `don undo` puts the old result back.
+    #[command(
+        after_help = "With --match, each match given replaces the night's match of its kind and slot; the others stay.
+At the prompt, name each match to correct (e.g. `single-crib 2`), then type it again.
+
+Examples:
+  don night correct 'Royal Oak' 'Red Lion' --match 'single-crib 2; Sian; Mair; 1-2'
+  don night correct 'Royal Oak' 'Red Lion' --date 2025-09-04 --totals 4-5",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
+    )]
+    Correct(CorrectArgs),
+    /// Show a night's matches, players, legs and leg scores.
+    #[command(
+        after_help = "Example:\n  don night show 'Royal Oak' 'Red Lion'",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
+    )]
+    Show {
+        /// The home team
+        home: String,
+        /// The away team
+        away: String,
+        /// The night's date, when the teams met more than once
+        #[arg(long)]
+        date: Option<String>,
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Confirm a night's result for the team that did not enter it: it is then no longer
+    /// provisional (a disputed night confirmed is settled).
+    #[command(
+        after_help = "Example:\n  don night confirm 'Royal Oak' 'Red Lion' --by 'Red Lion'",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
+    )]
+    Confirm(ConfirmArgs),
+    /// Dispute a night's result, with a reason: the pages mark it, and `standings --confirmed`
+    /// leaves it out until it is confirmed.
+    #[command(
+        after_help = "Example:\n  don night dispute 'Royal Oak' 'Red Lion' --by 'Red Lion' --reason 'single crib 2 was 2-1 to us'",
+        mut_arg("season", |a| a.help(NIGHT_SEASON))
+    )]
+    Dispute(DisputeArgs),
+}
+
+/// Which night: the two teams, and the date when they met more than once.
+#[derive(clap::Args)]
+pub struct NightArgs {
+    /// The home team
+    home: String,
+    /// The away team
+    away: String,
+    /// The night's date, when the teams met more than once
+    #[arg(long)]
+    date: Option<String>,
+    /// The team confirming or disputing [default: the team that did not enter the night]
+    #[arg(long, value_name = "TEAM")]
+    by: Option<String>,
+    #[command(flatten)]
+    which: Which,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+#[derive(clap::Args)]
+pub struct ConfirmArgs {
+    #[command(flatten)]
+    night: NightArgs,
+}
+
+#[derive(clap::Args)]
+pub struct DisputeArgs {
+    #[command(flatten)]
+    night: NightArgs,
+    /// Why the result is not accepted (shown on the published pages)
+    #[arg(long)]
+    reason: String,
+}
+
+/// A night's result as given: its matches, its totals or a walkover (none: at the prompt).
+#[derive(clap::Args)]
+pub struct ResultArgs {
+    /// A match: KIND SLOT; HOME PLAYERS; AWAY PLAYERS; LEGS[; LEG SCORES]; repeat for each
+    #[arg(long = "match", value_name = "MATCH")]
+    matches: Vec<String>,
+    /// Only the night's result is known: matches won, home first (e.g. 5-4)
+    #[arg(long, value_name = "H-A", conflicts_with_all = ["matches", "walkover"])]
+    totals: Option<String>,
+    /// One team did not turn up: the side that did (home or away)
+    #[arg(long, value_name = "SIDE", conflicts_with = "matches")]
+    walkover: Option<String>,
+    /// A player new to the league whose name is close to one it knows (without it such a name
+    /// is refused as a slip: "did you mean …?"); repeat for each
+    #[arg(long = "new-player", value_name = "NAME")]
+    new_players: Vec<String>,
+}
+
+impl ResultArgs {
+    /// Nothing given: the matches are asked for at the prompt.
+    fn at_prompt(&self) -> bool {
+        self.matches.is_empty() && self.totals.is_none() && self.walkover.is_none()
+    }
+}
+
+#[derive(clap::Args)]
+pub struct EnterArgs {
+    /// The home team (the fixture's, as `don fixtures list` shows it)
+    home: String,
+    /// The away team
+    away: String,
+    /// The night's date [default: the fixture's]
+    #[arg(long)]
+    date: Option<String>,
+    /// The night was played on --date, not on its fixture's date: the fixture is moved (on a
+    /// terminal, a night off its fixture's date is asked about)
+    #[arg(long, requires = "date")]
+    moved: bool,
+    #[command(flatten)]
+    result: ResultArgs,
+    /// The team entering the night; it stays provisional until confirmed for the other
+    /// [default: the home team]
+    #[arg(long = "for", value_name = "TEAM")]
+    entered_for: Option<String>,
+    #[command(flatten)]
+    which: Which,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+#[derive(clap::Args)]
+pub struct CorrectArgs {
+    /// The home team of the night to correct
+    home: String,
+    /// The away team
+    away: String,
+    /// The night's date, when the teams met more than once
+    #[arg(long)]
+    date: Option<String>,
+    #[command(flatten)]
+    result: ResultArgs,
+    #[command(flatten)]
+    which: Which,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+pub fn night(command: NightCommand) -> Result<Done, CliError> {
+    match command {
+        NightCommand::Enter(args) => enter(args),
+        NightCommand::Correct(args) => correct(args),
+        NightCommand::Show {
+            home,
+            away,
+            date,
+            which,
+            db,
+        } => show((home, away, date), which, db),
+        NightCommand::Confirm(args) => settle(args.night, None),
+        NightCommand::Dispute(args) => settle(args.night, Some(args.reason)),
+    }
+}
