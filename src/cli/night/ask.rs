@@ -1,5 +1,6 @@
 //! Questions at the prompt: yes or no, one answer checked as it is given, a whole match.
 
+use don::app::night::players::{resolve, Players};
 use std::io::{self, Write};
 
 
@@ -17,7 +18,6 @@ use don::store::{LeagueReader, LegGame};
 use crate::cli::error::CliError;
 use crate::cli::prompt::Prompt;
 use crate::cli::text::shown;
-use super::players::*;
 
 /// How a yes/no question was answered.
 pub(super) enum Answer {
@@ -204,10 +204,8 @@ pub(super) fn ask_match(
             leg_entries,
         };
         let (m, games) =
-            resolve(reader, config, entry, players.correcting).map_err(|e| match e {
-                CliError::Usage(why) => Refusal::Why(why),
-                other => Refusal::Failed(other),
-            })?;
+            resolve(reader, config, entry, players.correcting)
+                .map_err(|e| Refusal::Why(e.to_string()))?;
         let mut all: Vec<Match> = entered
             .iter()
             .filter(|o| (o.kind, o.slot) != (kind, slot))

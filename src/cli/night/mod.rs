@@ -8,7 +8,6 @@ mod confirm;
 mod correct;
 mod enter;
 mod place;
-mod players;
 mod prompt;
 mod show;
 

@@ -2,16 +2,23 @@
 //! opens one change, applies the league's rules (the confirmation flow is
 //! [`crate::league::confirm`]'s), commits, and gives a typed result for the front end to render.
 
-use std::borrow::Cow;
 use std::fmt;
 
 use chrono::NaiveDate;
 
-use super::{Actor, App, AppError, ErrorKind};
-use crate::league::confirm::{self, Action, ConfirmRefusal, Party, Settled};
+pub mod correct;
+pub mod enter;
+mod error;
+pub mod place;
+pub mod players;
+
+pub use error::NightError;
+
+use super::{Actor, App, AppError};
+use crate::league::confirm::{self, Action, Party, Settled};
 use crate::league::night::missing;
 use crate::league::{Config, HomeAway, NightResult, Pair, TeamId, MAX_ADJUSTMENT};
-use crate::record::text::{count, escaped, shortened};
+use crate::record::text::count;
 use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, StoreError, TeamInfo};
 
 /// Which league and season a command names (none: the one the database or the date implies).
@@ -28,117 +35,6 @@ pub struct NightRef<'a> {
     pub home: &'a str,
     pub away: &'a str,
     pub date: Option<NaiveDate>,
-}
-
-/// Why something done to a night, or to a team's season, is refused.
-#[derive(Debug, thiserror::Error)]
-pub enum NightError {
-    #[error("season {season} has no fixture {number} (see `don fixtures list`)")]
-    NoFixture { season: String, number: i64 },
-    #[error("season {season} has no fixture {home} v {away}{}", on(*.date))]
-    NoNight {
-        season: String,
-        home: String,
-        away: String,
-        date: Option<NaiveDate>,
-    },
-    #[error("season {season} has no night {home} v {away}{} with a result", on(*.date))]
-    NoResult {
-        season: String,
-        home: String,
-        away: String,
-        date: Option<NaiveDate>,
-    },
-    #[error("{home} v {away} played on {}; give the night's --date", dates_words(.dates))]
-    WhichNight {
-        home: String,
-        away: String,
-        dates: Vec<NaiveDate>,
-    },
-    #[error("{title} is not complete: {result}; finish entering it first")]
-    NotComplete { title: String, result: String },
-    #[error("{team} did not play in {title}")]
-    DidNotPlay { team: String, title: String },
-    /// A team's captain acting for another team.
-    #[error("{actor} acts for {own}; it cannot act for {other}")]
-    NotYourTeam {
-        actor: String,
-        own: String,
-        other: String,
-    },
-    /// The confirmation flow refused: the night's title and its two teams' names.
-    #[error("{}", refusal_words(.title, .teams, .refusal))]
-    Confirm {
-        title: String,
-        teams: Pair<String>,
-        refusal: ConfirmRefusal,
-    },
-    #[error("--reason cannot be blank")]
-    BlankReason,
-    #[error("POINTS must be at least 1 (an adjustment is 1 to {MAX_ADJUSTMENT} points)")]
-    NoPoints,
-    #[error("POINTS {}", crate::league::adjustment_out_of_range(&.0.to_string()))]
-    TooManyPoints(u32),
-    #[error("{team} is not in season {season}")]
-    NotInSeason { team: String, season: String },
-    #[error("{team} withdrew already, on {on}")]
-    WithdrawnAlready { team: String, on: NaiveDate },
-}
-
-fn on(date: Option<NaiveDate>) -> String {
-    date.map(|d| format!(" on {d}")).unwrap_or_default()
-}
-
-fn dates_words(dates: &[NaiveDate]) -> String {
-    let words: Vec<String> = dates.iter().map(|d| d.to_string()).collect();
-    words.join(" and ")
-}
-
-fn refusal_words(title: &str, teams: &Pair<String>, refusal: &ConfirmRefusal) -> String {
-    match refusal {
-        ConfirmRefusal::EnteredBy { entered, verb } => format!(
-            "{title} was entered for {}; {} {verb} it",
-            teams[*entered],
-            teams[entered.other()]
-        ),
-        ConfirmRefusal::ConfirmedAlready => format!("{title} is confirmed already"),
-        ConfirmRefusal::NoDisputer => {
-            format!("{title} is confirmed; say which team disputes it with --by")
-        }
-        ConfirmRefusal::NoReason => "--reason: say why the result is disputed".into(),
-        ConfirmRefusal::BadReason { reason, fault } => {
-            format!("--reason \"{}\" {fault}", escaped(&shortened(reason)))
-        }
-    }
-}
-
-impl NightError {
-    pub fn kind(&self) -> ErrorKind {
-        match self {
-            NightError::NoFixture { .. }
-            | NightError::NoNight { .. }
-            | NightError::NoResult { .. } => ErrorKind::NotFound,
-            NightError::NotYourTeam { .. } => ErrorKind::Forbidden,
-            NightError::WhichNight { .. }
-            | NightError::DidNotPlay { .. }
-            | NightError::BlankReason
-            | NightError::NoPoints
-            | NightError::TooManyPoints(_) => ErrorKind::Invalid,
-            NightError::Confirm { refusal, .. } => match refusal {
-                ConfirmRefusal::EnteredBy { .. } => ErrorKind::Forbidden,
-                ConfirmRefusal::ConfirmedAlready => ErrorKind::Conflict,
-                _ => ErrorKind::Invalid,
-            },
-            NightError::NotComplete { .. }
-            | NightError::NotInSeason { .. }
-            | NightError::WithdrawnAlready { .. } => ErrorKind::Conflict,
-        }
-    }
-
-    /// What to do about it, where the error knows (the message says it today).
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
-    }
 }
 
 /// "Royal Oak v Red Lion on 2025-09-04".
@@ -211,7 +107,7 @@ pub fn night_season(
     Ok((league, season))
 }
 
-fn today() -> NaiveDate {
+pub(crate) fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
 }
 

@@ -1,42 +1,36 @@
 //! The players of a night: slips of the keyboard caught, rosters kept; a typed match
 //! resolved (its stored games looked up) and accepted.
 
-
-
-use don::league::entry::{
-    LegEntry,
-    MatchEntry,
-};
-use don::league::names::{name_key, near_miss};
-use don::league::night::{
-    check_night_warnings, NightWarning,
-};
-use don::league::{Config, HomeAway, Kind, Leg, Match, Pair};
-use don::store::{Change, LeagueInfo, LeagueReader, LegGame, SeasonInfo, TeamInfo};
-
-use crate::cli::error::CliError;
+use super::error::slip_words;
+use super::NightError;
+use crate::app::AppError;
+use crate::league::entry::{LegEntry, MatchEntry};
+use crate::league::names::{name_key, near_miss};
+use crate::league::night::{check_night_warnings, NightWarning};
+use crate::league::{Config, HomeAway, Kind, Leg, Match, Pair};
+use crate::store::{Change, LeagueInfo, LeagueReader, LegGame, SeasonInfo, StoreError, TeamInfo};
 
 /// The night's two teams, and the players they are known to have: each team's roster for the
 /// season and every player of the league, for catching a misspelt name.
-pub(super) struct Players {
-    pub(super) teams: Pair<TeamInfo>,
-    pub(super) rosters: Pair<Vec<String>>,
-    pub(super) league: Vec<String>,
+pub struct Players {
+    pub teams: Pair<TeamInfo>,
+    pub rosters: Pair<Vec<String>>,
+    pub league: Vec<String>,
     /// Names said to be new players (name keys): `--new-player`, or a "no" at the prompt.
-    pub(super) new: Vec<String>,
+    pub new: Vec<String>,
     /// The night being corrected (its fixture): a game scoring a leg of the match a
     /// correction replaces may score it again.
-    pub(super) correcting: Option<i64>,
+    pub correcting: Option<i64>,
 }
 
 impl Players {
-    pub(super) fn load(
+    pub fn load(
         reader: &LeagueReader<'_>,
         league: &LeagueInfo,
         season: &SeasonInfo,
         teams: Pair<TeamInfo>,
         new: &[String],
-    ) -> Result<Players, CliError> {
+    ) -> Result<Players, StoreError> {
         let entries = reader.entries(season.id)?;
         let roster = |team: &TeamInfo| -> Vec<String> {
             entries
@@ -55,7 +49,7 @@ impl Players {
     }
 
     /// The known name `name` is most likely a slip for, unless it is known or said to be new.
-    pub(super) fn slip(&self, side: HomeAway, name: &str) -> Option<String> {
+    pub fn slip(&self, side: HomeAway, name: &str) -> Option<String> {
         if self.new.contains(&name_key(name)) {
             return None;
         }
@@ -65,26 +59,28 @@ impl Players {
     }
 
     /// "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'?"
-    pub(super) fn slip_words(&self, side: HomeAway, name: &str, known: &str) -> String {
-        if self.rosters[side].iter().any(|n| n == known) {
-            format!(
-                "{name} is not on the roster of {}; did you mean '{known}'?",
-                self.teams[side].name
-            )
-        } else {
-            format!("{name} is not a player of the league; did you mean '{known}'?")
-        }
+    pub fn slip_words(&self, side: HomeAway, name: &str, known: &str) -> String {
+        slip_words(name, known, self.roster_of(side, known))
+    }
+
+    /// The team whose roster has `known` on it, on `side`, if it is there.
+    fn roster_of(&self, side: HomeAway, known: &str) -> Option<&str> {
+        self.rosters[side]
+            .iter()
+            .any(|n| n == known)
+            .then_some(self.teams[side].name.as_str())
     }
 
     /// Checks every player of a match for a slip of the keyboard.
-    pub(super) fn check(&self, m: &Match) -> Result<(), CliError> {
+    pub fn check(&self, m: &Match) -> Result<(), NightError> {
         for side in HomeAway::BOTH {
             for p in &m.players[side] {
                 if let Some(known) = self.slip(side, p) {
-                    return Err(CliError::Usage(format!(
-                        "{} (if {p} is someone new, say so with --new-player '{p}')",
-                        self.slip_words(side, p, &known)
-                    )));
+                    return Err(NightError::Slip {
+                        name: p.clone(),
+                        roster: self.roster_of(side, &known).map(str::to_string),
+                        known,
+                    });
                 }
             }
         }
@@ -92,13 +88,13 @@ impl Players {
     }
 
     /// Puts a match's players on their teams' rosters, noting each added.
-    pub(super) fn put_on_rosters(
+    pub fn put_on_rosters(
         &mut self,
         change: &Change,
         season: &SeasonInfo,
         m: &Match,
         notes: &mut Vec<String>,
-    ) -> Result<(), CliError> {
+    ) -> Result<(), StoreError> {
         for side in HomeAway::BOTH {
             let team = &self.teams[side];
             for p in &m.players[side] {
@@ -115,7 +111,7 @@ impl Players {
                 if !self.league.iter().any(|n| name_key(n) == key) {
                     // A new player who only looks like a known one (a Cyrillic letter, an
                     // invisible mark) is warned of.
-                    if let Some(w) = don::record::text::look_alike_warning(
+                    if let Some(w) = crate::record::text::look_alike_warning(
                         "player",
                         p,
                         self.league.iter().map(String::as_str),
@@ -131,12 +127,12 @@ impl Players {
 }
 
 /// A typed match with its games looked up: each `#N` leg's score is the game's.
-pub(super) fn resolve(
+pub fn resolve(
     reader: &LeagueReader<'_>,
     config: &Config,
     entry: MatchEntry,
     correcting: Option<i64>,
-) -> Result<(Match, Vec<LegGame>), CliError> {
+) -> Result<(Match, Vec<LegGame>), NightError> {
     let mut players = entry.players;
     let mut legs = Vec::new();
     let mut games = Vec::new();
@@ -149,10 +145,7 @@ pub(super) fn resolve(
             }),
             LegEntry::Game(game) => {
                 if entry.kind != Kind::Don {
-                    return Err(CliError::Usage(format!(
-                        "leg {}: only a Don leg can be a stored game",
-                        i + 1
-                    )));
+                    return Err(NightError::NotDonLeg { leg: i + 1 });
                 }
                 let g = reader
                     .game_leg(
@@ -161,7 +154,7 @@ pub(super) fn resolve(
                         &players.home,
                         correcting.map(|f| (f, entry.kind.to_string(), entry.slot)),
                     )
-                    .map_err(|e| CliError::Usage(format!("leg {}: {e}", i + 1)))?;
+                    .map_err(|error| NightError::LegGame { leg: i + 1, error })?;
                 for side in HomeAway::BOTH {
                     if players[side].is_empty() {
                         players[side] = g.players[side].clone();
@@ -191,22 +184,19 @@ pub(super) fn resolve(
 /// Checks a match with the night's others and keeps it; players not on their team's roster are
 /// put on it, with a warning; a name close to a known player's is refused as a slip unless it
 /// was said to be new.
-#[allow(clippy::too_many_arguments)]
-pub(super) fn accept(
+/// `(fixture, entered, m, games)`: the night's fixture, its matches entered, the match and the
+/// stored games its legs were scored in.
+pub fn accept(
     change: &Change,
     season: &SeasonInfo,
     players: &mut Players,
-    fixture: i64,
-    entered: &mut Vec<Match>,
-    m: Match,
-    games: &[LegGame],
+    (fixture, entered, m, games): (i64, &mut Vec<Match>, Match, &[LegGame]),
     notes: &mut Vec<String>,
-) -> Result<(), CliError> {
+) -> Result<(), AppError> {
     let mut all = entered.clone();
     all.push(m.clone());
     // A player twice in one kind is only warned of (docs/league.md#match-nights).
-    let warned =
-        check_night_warnings(&season.config, &all).map_err(|e| CliError::Usage(e.to_string()))?;
+    let warned = check_night_warnings(&season.config, &all).map_err(NightError::Check)?;
     for w in warned {
         let NightWarning::PlayerTwice { kind, second, .. } = &w;
         if (*kind, *second) == (m.kind, m.slot) {
