@@ -169,7 +169,11 @@ mod tests {
 
     #[test]
     fn a_provisional_night_is_confirmed_for_the_team_that_did_not_enter_it() {
-        for party in [Party::Secretary(None), Party::Secretary(Some(Away)), Party::Team(Away)] {
+        for party in [
+            Party::Secretary(None),
+            Party::Secretary(Some(Away)),
+            Party::Team(Away),
+        ] {
             assert_eq!(
                 settle(&provisional(Home), party, Action::Confirm),
                 Ok((
@@ -204,7 +208,11 @@ mod tests {
         );
         // Nor confirm it once the other side has disputed it.
         assert_eq!(
-            settle(&disputed(Away, Some(Home)), Party::Team(Home), Action::Confirm),
+            settle(
+                &disputed(Away, Some(Home)),
+                Party::Team(Home),
+                Action::Confirm
+            ),
             Err(ConfirmRefusal::EnteredBy {
                 entered: Home,
                 verb: "confirms"
@@ -247,7 +255,11 @@ mod tests {
     #[test]
     fn a_provisional_night_is_disputed_by_the_team_that_did_not_enter_it() {
         assert_eq!(
-            settle(&provisional(Home), Party::Secretary(None), dispute("  2-1 to us ")),
+            settle(
+                &provisional(Home),
+                Party::Secretary(None),
+                dispute("  2-1 to us ")
+            ),
             Ok((
                 disputed_with(Away, "2-1 to us", Some(Home)),
                 Settled::Disputed {
@@ -269,7 +281,11 @@ mod tests {
     #[test]
     fn a_confirmed_night_is_disputed_only_by_a_team_named() {
         assert_eq!(
-            settle(&Confirmation::Confirmed, Party::Secretary(None), dispute("x")),
+            settle(
+                &Confirmation::Confirmed,
+                Party::Secretary(None),
+                dispute("x")
+            ),
             Err(ConfirmRefusal::NoDisputer)
         );
         assert_eq!(
@@ -287,7 +303,11 @@ mod tests {
     #[test]
     fn a_disputed_night_disputed_again_keeps_its_disputer_unless_another_is_named() {
         assert_eq!(
-            settle(&disputed(Away, Some(Home)), Party::Secretary(None), dispute("y")),
+            settle(
+                &disputed(Away, Some(Home)),
+                Party::Secretary(None),
+                dispute("y")
+            ),
             Ok((
                 disputed_with(Away, "y", Some(Home)),
                 Settled::Disputed {

@@ -82,8 +82,12 @@ impl App {
         new_players: &[String],
     ) -> Result<Correcting, AppError> {
         let leagues = self.store.leagues();
-        let (league, season) =
-            night_season(&leagues, night.which, night.date, Some((night.home, night.away)))?;
+        let (league, season) = night_season(
+            &leagues,
+            night.which,
+            night.date,
+            Some((night.home, night.away)),
+        )?;
         let f = played_night(&leagues, &league, &season, night)?;
         let by_matches = matches!(f.result, Some(NightResult::Matches(_)));
         let teams = Pair::new(f.home.clone(), f.away.clone());
@@ -112,8 +116,8 @@ impl App {
         for (i, line) in lines.iter().enumerate() {
             let at = |e: NightError| AppError::from(e.at_match(i + 1));
             let entry = parse_match(line).map_err(|e| at(NightError::BadMatch(e)))?;
-            let (m, games) = resolve(&leagues, &c.season.config, entry, c.players.correcting)
-                .map_err(at)?;
+            let (m, games) =
+                resolve(&leagues, &c.season.config, entry, c.players.correcting).map_err(at)?;
             c.players.check(&m).map_err(at)?;
             given.push((m, games));
         }
@@ -136,60 +140,61 @@ impl App {
         let must_complete = !c.by_matches || is_done(f, config);
         let mut notes = Vec::new();
         if let Correction::Matches(given) = &correction {
-        let mut all: Vec<Match> = stored
-            .iter()
-            .filter(|m| {
-                !given
-                    .iter()
-                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
-            })
-            .cloned()
-            .collect();
-        for (g, _) in given {
-            all.push(g.clone());
-        }
-        // A player twice in one kind is only warned of, as at `night enter`: the warnings that
-        // concern a match corrected, in the order of the matches.
-        all.sort_by_key(|m| (m.kind, m.slot));
-        let warned = check_night_warnings(config, &all).map_err(|error| NightError::Checked {
-            title: title.clone(),
-            error,
-        })?;
-        for w in warned {
-            let NightWarning::PlayerTwice {
-                kind,
-                first,
-                second,
-                ..
-            } = &w;
-            if given
+            let mut all: Vec<Match> = stored
                 .iter()
-                .any(|(g, _)| g.kind == *kind && (g.slot == *first || g.slot == *second))
-            {
-                notes.push(format!("warning: {w}"));
+                .filter(|m| {
+                    !given
+                        .iter()
+                        .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
+                })
+                .cloned()
+                .collect();
+            for (g, _) in given {
+                all.push(g.clone());
             }
-        }
-        if must_complete {
-            require_complete(config, &all).map_err(|error| NightError::AsCorrected {
-                title: title.clone(),
-                error,
-            })?;
-        }
-        // Players compared as names (case and extra spaces ignored), matches by slot.
-        let by_slot = |ms: &[Match]| {
-            let mut ms = ms.to_vec();
-            for m in &mut ms {
-                for side in HomeAway::BOTH {
-                    m.players[side] = m.players[side].iter().map(|p| name_key(p)).collect();
+            // A player twice in one kind is only warned of, as at `night enter`: the warnings that
+            // concern a match corrected, in the order of the matches.
+            all.sort_by_key(|m| (m.kind, m.slot));
+            let warned =
+                check_night_warnings(config, &all).map_err(|error| NightError::Checked {
+                    title: title.clone(),
+                    error,
+                })?;
+            for w in warned {
+                let NightWarning::PlayerTwice {
+                    kind,
+                    first,
+                    second,
+                    ..
+                } = &w;
+                if given
+                    .iter()
+                    .any(|(g, _)| g.kind == *kind && (g.slot == *first || g.slot == *second))
+                {
+                    notes.push(format!("warning: {w}"));
                 }
             }
-            ms.sort_by_key(|m| (m.kind, m.slot));
-            ms
-        };
-        if by_slot(&all) == by_slot(&stored) {
-            return Ok(Corrected::Already { title });
+            if must_complete {
+                require_complete(config, &all).map_err(|error| NightError::AsCorrected {
+                    title: title.clone(),
+                    error,
+                })?;
+            }
+            // Players compared as names (case and extra spaces ignored), matches by slot.
+            let by_slot = |ms: &[Match]| {
+                let mut ms = ms.to_vec();
+                for m in &mut ms {
+                    for side in HomeAway::BOTH {
+                        m.players[side] = m.players[side].iter().map(|p| name_key(p)).collect();
+                    }
+                }
+                ms.sort_by_key(|m| (m.kind, m.slot));
+                ms
+            };
+            if by_slot(&all) == by_slot(stored) {
+                return Ok(Corrected::Already { title });
+            }
         }
-    }
         if let Correction::Whole(r) = &correction {
             if f.result.as_ref() == Some(r) {
                 return Ok(Corrected::Already { title });

@@ -14,7 +14,9 @@ use crate::league::names::shell_quoted;
 use crate::league::night::check_totals;
 use crate::league::{Confirmation, HomeAway, Match, NightResult, Pair};
 use crate::record::text::count;
-use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{
+    Change, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, StoreError, TeamInfo,
+};
 
 /// A night to enter: which, whether it was moved to its date, the team it is entered for
 /// (`--for`; the home team by default) and the players said to be new.
@@ -40,16 +42,29 @@ pub enum Given<'a> {
 pub enum Entered {
     /// Kept: what was noted on the way (fixtures moved or added, players put on rosters), and
     /// the night as it now stands.
-    Kept { notes: Vec<String>, night: KeptNight },
+    Kept {
+        notes: Vec<String>,
+        night: KeptNight,
+    },
     /// Nothing kept yet: the matches are to be asked for at the prompt.
     ToPrompt(Box<Prompted>),
 }
 
 /// A night kept, as the entry says it.
 pub enum KeptNight {
-    Totals { title: String, totals: Pair<u32> },
-    Walkover { title: String, to: String, matches: u32 },
-    Matches { title: String, result: String },
+    Totals {
+        title: String,
+        totals: Pair<u32>,
+    },
+    Walkover {
+        title: String,
+        to: String,
+        matches: u32,
+    },
+    Matches {
+        title: String,
+        result: String,
+    },
 }
 
 impl fmt::Display for KeptNight {
@@ -142,12 +157,20 @@ impl App {
     /// Enters a night: its totals, a walkover or its matches, kept as one change; at the
     /// prompt, nothing is kept here (the night is begun with its first match, see
     /// [`App::night_keep_match`]).
-    pub fn night_enter(&mut self, entry: NightEntry<'_>, given: Given<'_>) -> Result<Entered, AppError> {
+    pub fn night_enter(
+        &mut self,
+        entry: NightEntry<'_>,
+        given: Given<'_>,
+    ) -> Result<Entered, AppError> {
         let night = entry.night;
         let change = self.store.change("night")?;
         let leagues = change.leagues();
-        let (league, season) =
-            night_season(&leagues, night.which, night.date, Some((night.home, night.away)))?;
+        let (league, season) = night_season(
+            &leagues,
+            night.which,
+            night.date,
+            Some((night.home, night.away)),
+        )?;
         let home = leagues.team(&league, night.home)?;
         let away = leagues.team(&league, night.away)?;
         if home.id == away.id {
@@ -253,10 +276,12 @@ impl App {
                         }
                     }
                     let keep = (fixture.id, &mut entered, m, &games[..]);
-                    accept(&change, &season, &mut players, keep, &mut notes).map_err(|e| match e {
-                        AppError::Night(e) => at(e),
-                        other => other,
-                    })?;
+                    accept(&change, &season, &mut players, keep, &mut notes).map_err(
+                        |e| match e {
+                            AppError::Night(e) => at(e),
+                            other => other,
+                        },
+                    )?;
                 }
                 let now = fixture_by_number(&change, &season, fixture.id)?;
                 let result = result_words(&now, config);
@@ -499,7 +524,6 @@ pub fn sync_entered(entered: &mut Vec<Match>, stored: Vec<Match>, notes: &mut Ve
     }
     *entered = stored;
 }
-
 
 impl App {
     /// Brings a night being entered at the prompt in line with what is stored now (another

@@ -100,7 +100,9 @@ pub enum NightError {
     DidNotPlay { team: String, title: String },
     #[error("--for: {team} does not play in {title}")]
     NotPlayingFor { team: String, title: String },
-    #[error("{team} withdrew from season {season} on {on}: its nights from then on are not played")]
+    #[error(
+        "{team} withdrew from season {season} on {on}: its nights from then on are not played"
+    )]
     Withdrew {
         team: String,
         season: String,

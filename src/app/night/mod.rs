@@ -256,7 +256,11 @@ impl fmt::Display for Withdrawn {
             self.team,
             self.season,
             self.day,
-            count(self.cancelled as i64, "unplayed fixture", "unplayed fixtures")
+            count(
+                self.cancelled as i64,
+                "unplayed fixture",
+                "unplayed fixtures"
+            )
         )
     }
 }
@@ -280,8 +284,12 @@ impl App {
     /// The nights between two teams (on the date given): the season, and its fixtures.
     pub fn night_show(&self, night: NightRef<'_>) -> Result<(SeasonInfo, Vec<Fixture>), AppError> {
         let leagues = self.store.leagues();
-        let (league, season) =
-            night_season(&leagues, night.which, night.date, Some((night.home, night.away)))?;
+        let (league, season) = night_season(
+            &leagues,
+            night.which,
+            night.date,
+            Some((night.home, night.away)),
+        )?;
         let home = leagues.team(&league, night.home)?;
         let away = leagues.team(&league, night.away)?;
         let found = nights_between(&leagues, &season, &home, &away, night.date)?;
@@ -316,59 +324,58 @@ impl App {
     ) -> Result<Settlement, AppError> {
         self.night_settle(night, by, Action::Dispute(reason.to_string()))
     }
-
 }
 
 /// The party `actor` is on a night, acting for the team named `by` (if any): a team's captain
 /// acts for their own team only; the secretary (an actor with no team) for either.
 fn party(
-        actor: Option<&Actor>,
-        leagues: &LeagueReader<'_>,
-        league: &LeagueInfo,
-        f: &Fixture,
-        by: Option<&str>,
-    ) -> Result<(Party, Option<TeamId>), AppError> {
-        let by = by.map(|name| leagues.team(league, name)).transpose()?;
-        let own = actor.and_then(|a| a.team);
-        let team = match (own, by) {
-            (Some(own), Some(by)) if by.id != own => {
-                let actor = actor.map(|a| a.name.clone()).unwrap_or_default();
-                let own = leagues
-                    .teams(league.id)?
-                    .into_iter()
-                    .find(|t| t.id == own)
-                    .map_or_else(|| own.to_string(), |t| t.name);
-                return Err(NightError::NotYourTeam {
-                    actor,
-                    own,
-                    other: by.name,
-                }
-                .into());
-            }
-            (_, Some(by)) => Some(by),
-            (Some(own), None) => leagues.teams(league.id)?.into_iter().find(|t| t.id == own),
-            (None, None) => None,
-        };
-        let Some(team) = team else {
-            return Ok((Party::Secretary(None), None));
-        };
-        let side = if team.id == f.home.id {
-            HomeAway::Home
-        } else if team.id == f.away.id {
-            HomeAway::Away
-        } else {
-            return Err(NightError::DidNotPlay {
-                team: team.name,
-                title: title(f),
+    actor: Option<&Actor>,
+    leagues: &LeagueReader<'_>,
+    league: &LeagueInfo,
+    f: &Fixture,
+    by: Option<&str>,
+) -> Result<(Party, Option<TeamId>), AppError> {
+    let by = by.map(|name| leagues.team(league, name)).transpose()?;
+    let own = actor.and_then(|a| a.team);
+    let team = match (own, by) {
+        (Some(own), Some(by)) if by.id != own => {
+            let actor = actor.map(|a| a.name.clone()).unwrap_or_default();
+            let own = leagues
+                .teams(league.id)?
+                .into_iter()
+                .find(|t| t.id == own)
+                .map_or_else(|| own.to_string(), |t| t.name);
+            return Err(NightError::NotYourTeam {
+                actor,
+                own,
+                other: by.name,
             }
             .into());
-        };
-        let party = match own {
-            Some(_) => Party::Team(side),
-            None => Party::Secretary(Some(side)),
-        };
-        Ok((party, Some(team.id)))
-    }
+        }
+        (_, Some(by)) => Some(by),
+        (Some(own), None) => leagues.teams(league.id)?.into_iter().find(|t| t.id == own),
+        (None, None) => None,
+    };
+    let Some(team) = team else {
+        return Ok((Party::Secretary(None), None));
+    };
+    let side = if team.id == f.home.id {
+        HomeAway::Home
+    } else if team.id == f.away.id {
+        HomeAway::Away
+    } else {
+        return Err(NightError::DidNotPlay {
+            team: team.name,
+            title: title(f),
+        }
+        .into());
+    };
+    let party = match own {
+        Some(_) => Party::Team(side),
+        None => Party::Secretary(Some(side)),
+    };
+    Ok((party, Some(team.id)))
+}
 
 impl App {
     fn night_settle(
@@ -384,8 +391,12 @@ impl App {
         let actor = self.actor().cloned();
         let change = self.store.change(command)?;
         let leagues = change.leagues();
-        let (league, season) =
-            night_season(&leagues, night.which, night.date, Some((night.home, night.away)))?;
+        let (league, season) = night_season(
+            &leagues,
+            night.which,
+            night.date,
+            Some((night.home, night.away)),
+        )?;
         let f = played_night(&leagues, &league, &season, night)?;
         if !is_done(&f, &season.config) {
             return Err(NightError::NotComplete {
@@ -490,7 +501,11 @@ fn season_team(
     let league = leagues.find(which.league)?;
     let season = leagues.season_of_change(&league, which.season, day, today())?;
     let team = leagues.team(&league, team)?;
-    if !leagues.entries(season.id)?.iter().any(|e| e.team.id == team.id) {
+    if !leagues
+        .entries(season.id)?
+        .iter()
+        .any(|e| e.team.id == team.id)
+    {
         return Err(NightError::NotInSeason {
             team: team.name,
             season: season.name,

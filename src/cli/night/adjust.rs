@@ -4,15 +4,14 @@ use std::io::{self, Write};
 
 use chrono::NaiveDate;
 
-
-use crate::cli::db::DbArg;
+use super::confirm::*;
 use super::DATED_SEASON;
+use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
 use crate::cli::which::{parse_date, Which};
 use don::app::night::Which as AppWhich;
 use don::app::AppError;
-use super::confirm::*;
 
 #[derive(clap::Args)]
 #[command(mut_arg("season", |a| a.help(DATED_SEASON)))]

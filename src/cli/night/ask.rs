@@ -3,15 +3,9 @@
 use don::app::night::players::{resolve, Players};
 use std::io::{self, Write};
 
-
-use don::league::entry::{
-    parse_leg_entries, parse_legs, parse_players,
-    MatchEntry,
-};
+use don::league::entry::{parse_leg_entries, parse_legs, parse_players, MatchEntry};
 use don::league::names::name_key;
-use don::league::night::{
-    check_match_legs, check_night, check_side_players,
-};
+use don::league::night::{check_match_legs, check_night, check_side_players};
 use don::league::{Config, HomeAway, Kind, Match, Pair};
 use don::store::{LeagueReader, LegGame};
 
@@ -203,9 +197,8 @@ pub(super) fn ask_match(
             legs,
             leg_entries,
         };
-        let (m, games) =
-            resolve(reader, config, entry, players.correcting)
-                .map_err(|e| Refusal::Why(e.to_string()))?;
+        let (m, games) = resolve(reader, config, entry, players.correcting)
+            .map_err(|e| Refusal::Why(e.to_string()))?;
         let mut all: Vec<Match> = entered
             .iter()
             .filter(|o| (o.kind, o.slot) != (kind, slot))
@@ -221,6 +214,9 @@ pub(super) fn ask_match(
 #[cfg(test)]
 mod tests {
     use std::collections::VecDeque;
+
+    use don::league::Pair;
+    use don::store::{Store, TeamInfo};
 
     use super::*;
 

@@ -51,8 +51,14 @@ pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         let config = c.season.config.clone();
         let (stored, by_matches) = (c.stored.clone(), c.by_matches);
         let leagues = app.store().leagues();
-        let (given, why) =
-            prompt_correction(prompt, &leagues, &config, &mut c.players, &stored, by_matches)?;
+        let (given, why) = prompt_correction(
+            prompt,
+            &leagues,
+            &config,
+            &mut c.players,
+            &stored,
+            by_matches,
+        )?;
         stopped = why;
         Correction::Matches(given)
     };
@@ -181,4 +187,3 @@ pub(super) fn prompt_correction(
         }
     }
 }
-

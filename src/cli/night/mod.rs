@@ -1,7 +1,6 @@
 //! `don night` (enter and show match nights), `don walkover`, `don deduct`, `don award` and
 //! `don withdraw`: the results of a season and its adjustments.
 
-
 mod adjust;
 mod ask;
 mod confirm;
@@ -11,13 +10,10 @@ mod place;
 mod prompt;
 mod show;
 
-
-
-
+use self::{confirm::*, correct::*, enter::*};
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::which::Which;
-use self::{confirm::*, correct::*, enter::*};
 
 pub use adjust::{adjust, withdraw, AdjustArgs, WithdrawArgs};
 pub use show::{fixture_by_number, write_fixtures, write_night};

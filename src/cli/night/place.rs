@@ -1,16 +1,15 @@
 //! At the prompt, a night off its fixture's date: was it moved?
 
-
+use chrono::NaiveDate;
 use don::app::night::place::{not_moved, place_night, Placement};
 use don::app::AppError;
-use chrono::NaiveDate;
 
 use don::store::Store;
 
+use super::ask::*;
 use crate::cli::error::CliError;
 use crate::cli::prompt::Prompt;
 use crate::cli::which::Which;
-use super::ask::*;
 
 /// At the prompt, before anything is changed (no change waits on an answer): a night off its
 /// fixture's date is asked about; a yes counts as `--moved`.
@@ -48,4 +47,3 @@ pub(super) fn ask_moved(
         }
     }
 }
-

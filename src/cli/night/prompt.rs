@@ -2,14 +2,13 @@
 
 use std::io::{self, Write};
 
-
 use don::league::night::missing;
 use don::league::Pair;
 
+use super::ask::*;
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::Prompt;
 use crate::cli::text::shown;
-use super::ask::*;
 use don::app::night::enter::{KeptMatch, Prompted};
 use don::app::App;
 
