@@ -95,7 +95,7 @@ impl App {
         players.correcting = Some(f.id);
         Ok(Correcting {
             title: format!("{} v {} on {}", f.home.name, f.away.name, f.date),
-            stored: super::enter::matches_of(Some(&f)),
+            stored: super::prompt::matches_of(Some(&f)),
             by_matches,
             players,
             names: (night.home.to_string(), night.away.to_string(), night.date),
@@ -222,7 +222,13 @@ impl App {
                 }
                 for (m, games) in given {
                     c.players.put_on_rosters(&change, season, m, &mut notes)?;
-                    change.add_match(f.id, m, games, true)?;
+                    if change.add_match(f.id, m, games, true)?.is_none() {
+                        return Err(NightError::SlotTaken {
+                            kind: m.kind,
+                            slot: m.slot,
+                        }
+                        .into());
+                    }
                 }
                 let slots: Vec<String> = given
                     .iter()

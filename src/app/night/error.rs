@@ -126,6 +126,9 @@ pub enum NightError {
         words: String,
         line: String,
     },
+    /// A match's kind and slot taken meanwhile (by another session).
+    #[error("{kind} {slot} of this night is entered already (see `don night show`)")]
+    SlotTaken { kind: Kind, slot: u32 },
     #[error("--totals: {0}")]
     BadTotals(EntryError),
     #[error("--walkover: {0}")]
@@ -275,6 +278,7 @@ impl NightError {
             | E::BeingEnteredFor { .. }
             | E::MatchesEntered { .. }
             | E::MatchEntered { .. }
+            | E::SlotTaken { .. }
             | E::ChangedMeanwhile { .. }
             | E::SeveralNoneOn { .. }
             | E::NotMoved { .. } => ErrorKind::Conflict,

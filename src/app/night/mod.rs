@@ -2,23 +2,24 @@
 //! opens one change, applies the league's rules (the confirmation flow is
 //! [`crate::league::confirm`]'s), commits, and gives a typed result for the front end to render.
 
-use std::fmt;
-
 use chrono::NaiveDate;
 
+pub mod adjust;
+pub mod confirm;
 pub mod correct;
 pub mod enter;
 mod error;
 pub mod place;
 pub mod players;
+pub mod prompt;
 
+pub use adjust::{adjustment, Adjusted, Withdrawn};
+pub use confirm::Settlement;
 pub use error::NightError;
 
-use super::{Actor, App, AppError};
-use crate::league::confirm::{self, Action, Party, Settled};
+use super::{App, AppError};
 use crate::league::night::missing;
-use crate::league::{Config, HomeAway, NightResult, Pair, TeamId, MAX_ADJUSTMENT};
-use crate::record::text::count;
+use crate::league::{Config, NightResult, Pair};
 use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, StoreError, TeamInfo};
 
 /// Which league and season a command names (none: the one the database or the date implies).
@@ -38,12 +39,12 @@ pub struct NightRef<'a> {
 }
 
 /// "Royal Oak v Red Lion on 2025-09-04".
-fn title(f: &Fixture) -> String {
+pub(crate) fn title(f: &Fixture) -> String {
     format!("{} v {} on {}", f.home.name, f.away.name, f.date)
 }
 
 /// A night's two teams' names.
-fn team_names(f: &Fixture) -> Pair<String> {
+pub(crate) fn team_names(f: &Fixture) -> Pair<String> {
     Pair::new(f.home.name.clone(), f.away.name.clone())
 }
 
@@ -178,108 +179,6 @@ pub fn fixture_by_number(
         })
 }
 
-/// A night confirmed or disputed: what it came to, for the night titled so.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settlement {
-    pub title: String,
-    pub teams: Pair<String>,
-    pub settled: Settled,
-}
-
-impl fmt::Display for Settlement {
-    /// "Royal Oak v Red Lion on 2025-09-04: confirmed for Red Lion".
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let title = &self.title;
-        match &self.settled {
-            Settled::Confirmed { for_side } => {
-                write!(f, "{title}: confirmed for {}", self.teams[*for_side])
-            }
-            Settled::DisputeSettled { for_side } => write!(
-                f,
-                "{title}: the dispute is settled; confirmed for {}",
-                self.teams[*for_side]
-            ),
-            Settled::Disputed { by, reason } => {
-                write!(f, "{title}: disputed by {}: {reason}", self.teams[*by])
-            }
-        }
-    }
-}
-
-/// A deduction or an award kept.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Adjusted {
-    /// Championship points: negative for a deduction.
-    pub points: i64,
-    pub team: String,
-    pub season: String,
-    pub day: NaiveDate,
-    pub reason: String,
-    /// The span of the season's fixtures, when the day falls outside it.
-    pub outside: Option<(NaiveDate, NaiveDate)>,
-}
-
-impl fmt::Display for Adjusted {
-    /// "3 points deducted from Red Lion on 2025-10-01: late start".
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let verb = if self.points < 0 {
-            "deducted from"
-        } else {
-            "awarded to"
-        };
-        write!(
-            f,
-            "{} {verb} {} on {}: {}",
-            count(self.points.abs(), "point", "points"),
-            self.team,
-            self.day,
-            self.reason
-        )
-    }
-}
-
-/// A team withdrawn from a season.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Withdrawn {
-    pub team: String,
-    pub season: String,
-    pub day: NaiveDate,
-    /// How many of its unplayed fixtures were cancelled.
-    pub cancelled: usize,
-}
-
-impl fmt::Display for Withdrawn {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "{} withdrew from season {} on {}; {} cancelled",
-            self.team,
-            self.season,
-            self.day,
-            count(
-                self.cancelled as i64,
-                "unplayed fixture",
-                "unplayed fixtures"
-            )
-        )
-    }
-}
-
-/// The points of an adjustment, signed (`sign` -1 for a deduction, 1 for an award), checked:
-/// a reason given, 1 to [`MAX_ADJUSTMENT`] points.
-pub fn adjustment(points: u32, sign: i64, reason: &str) -> Result<i64, NightError> {
-    if reason.trim().is_empty() {
-        return Err(NightError::BlankReason);
-    }
-    if points == 0 {
-        return Err(NightError::NoPoints);
-    }
-    if i64::from(points) > MAX_ADJUSTMENT {
-        return Err(NightError::TooManyPoints(points));
-    }
-    Ok(sign * i64::from(points))
-}
-
 impl App {
     /// The nights between two teams (on the date given): the season, and its fixtures.
     pub fn night_show(&self, night: NightRef<'_>) -> Result<(SeasonInfo, Vec<Fixture>), AppError> {
@@ -304,213 +203,4 @@ impl App {
         }
         Ok((season, found))
     }
-
-    /// Confirms a night's result for a team (`by`, else the one that did not enter it).
-    pub fn night_confirm(
-        &mut self,
-        night: NightRef<'_>,
-        by: Option<&str>,
-    ) -> Result<Settlement, AppError> {
-        self.night_settle(night, by, Action::Confirm)
-    }
-
-    /// Disputes a night's result, with a reason, for a team (`by`, else the one the night
-    /// implies).
-    pub fn night_dispute(
-        &mut self,
-        night: NightRef<'_>,
-        by: Option<&str>,
-        reason: &str,
-    ) -> Result<Settlement, AppError> {
-        self.night_settle(night, by, Action::Dispute(reason.to_string()))
-    }
-}
-
-/// The party `actor` is on a night, acting for the team named `by` (if any): a team's captain
-/// acts for their own team only; the secretary (an actor with no team) for either.
-fn party(
-    actor: Option<&Actor>,
-    leagues: &LeagueReader<'_>,
-    league: &LeagueInfo,
-    f: &Fixture,
-    by: Option<&str>,
-) -> Result<(Party, Option<TeamId>), AppError> {
-    let by = by.map(|name| leagues.team(league, name)).transpose()?;
-    let own = actor.and_then(|a| a.team);
-    let team = match (own, by) {
-        (Some(own), Some(by)) if by.id != own => {
-            let actor = actor.map(|a| a.name.clone()).unwrap_or_default();
-            let own = leagues
-                .teams(league.id)?
-                .into_iter()
-                .find(|t| t.id == own)
-                .map_or_else(|| own.to_string(), |t| t.name);
-            return Err(NightError::NotYourTeam {
-                actor,
-                own,
-                other: by.name,
-            }
-            .into());
-        }
-        (_, Some(by)) => Some(by),
-        (Some(own), None) => leagues.teams(league.id)?.into_iter().find(|t| t.id == own),
-        (None, None) => None,
-    };
-    let Some(team) = team else {
-        return Ok((Party::Secretary(None), None));
-    };
-    let side = if team.id == f.home.id {
-        HomeAway::Home
-    } else if team.id == f.away.id {
-        HomeAway::Away
-    } else {
-        return Err(NightError::DidNotPlay {
-            team: team.name,
-            title: title(f),
-        }
-        .into());
-    };
-    let party = match own {
-        Some(_) => Party::Team(side),
-        None => Party::Secretary(Some(side)),
-    };
-    Ok((party, Some(team.id)))
-}
-
-impl App {
-    fn night_settle(
-        &mut self,
-        night: NightRef<'_>,
-        by: Option<&str>,
-        action: Action,
-    ) -> Result<Settlement, AppError> {
-        let command = match action {
-            Action::Confirm => "night confirm",
-            Action::Dispute(_) => "night dispute",
-        };
-        let actor = self.actor().cloned();
-        let change = self.store.change(command)?;
-        let leagues = change.leagues();
-        let (league, season) = night_season(
-            &leagues,
-            night.which,
-            night.date,
-            Some((night.home, night.away)),
-        )?;
-        let f = played_night(&leagues, &league, &season, night)?;
-        if !is_done(&f, &season.config) {
-            return Err(NightError::NotComplete {
-                title: title(&f),
-                result: result_words(&f, &season.config),
-            }
-            .into());
-        }
-        let (party, acting_for) = party(actor.as_ref(), &leagues, &league, &f, by)?;
-        let (stands, settled) =
-            confirm::settle(&f.confirmation, party, action).map_err(|refusal| {
-                NightError::Confirm {
-                    title: title(&f),
-                    teams: team_names(&f),
-                    refusal,
-                }
-            })?;
-        let settlement = Settlement {
-            title: title(&f),
-            teams: team_names(&f),
-            settled,
-        };
-        change.set_confirmation(f.id, &stands, today())?;
-        if let Some(team) = acting_for {
-            change.acting_for(team)?;
-        }
-        change.commit(&settlement.to_string(), None)?;
-        Ok(settlement)
-    }
-
-    /// A deduction (`sign` -1) or an award (`sign` 1) of points to a team, dated `day`.
-    pub fn adjust(
-        &mut self,
-        which: Which<'_>,
-        team: &str,
-        (points, sign): (u32, i64),
-        reason: &str,
-        day: NaiveDate,
-    ) -> Result<Adjusted, AppError> {
-        let signed = adjustment(points, sign, reason)?;
-        let change = self
-            .store
-            .change(if sign < 0 { "deduct" } else { "award" })?;
-        let (season, team) = season_team(&change, which, team, day)?;
-        change.add_adjustment(season.id, team.id, signed, reason, day)?;
-        let fixtures = change.leagues().fixtures(season.id)?;
-        let span =
-            crate::league::fixtures::span(fixtures.iter().filter(|f| !f.cancelled).map(|f| f.date));
-        let adjusted = Adjusted {
-            points: signed,
-            team: team.name,
-            season: season.name,
-            day,
-            reason: reason.trim().to_string(),
-            outside: span.filter(|(first, last)| day < *first || day > *last),
-        };
-        change.commit(&adjusted.to_string(), None)?;
-        Ok(adjusted)
-    }
-
-    /// A team withdrawn from its season on `day`: its unplayed fixtures cancelled.
-    pub fn withdraw(
-        &mut self,
-        which: Which<'_>,
-        team: &str,
-        day: NaiveDate,
-    ) -> Result<Withdrawn, AppError> {
-        let change = self.store.change("withdraw")?;
-        let (season, team) = season_team(&change, which, team, day)?;
-        let entry = change
-            .leagues()
-            .entries(season.id)?
-            .into_iter()
-            .find(|e| e.team.id == team.id);
-        if let Some(on) = entry.and_then(|e| e.withdrawn) {
-            return Err(NightError::WithdrawnAlready {
-                team: team.name,
-                on,
-            }
-            .into());
-        }
-        let cancelled = change.withdraw(season.id, team.id, day)?;
-        let withdrawn = Withdrawn {
-            team: team.name,
-            season: season.name,
-            day,
-            cancelled,
-        };
-        change.commit(&withdrawn.to_string(), None)?;
-        Ok(withdrawn)
-    }
-}
-
-/// The season of a change dated `day`, and the team named in it (which must be in it).
-fn season_team(
-    change: &Change,
-    which: Which<'_>,
-    team: &str,
-    day: NaiveDate,
-) -> Result<(SeasonInfo, TeamInfo), AppError> {
-    let leagues = change.leagues();
-    let league = leagues.find(which.league)?;
-    let season = leagues.season_of_change(&league, which.season, day, today())?;
-    let team = leagues.team(&league, team)?;
-    if !leagues
-        .entries(season.id)?
-        .iter()
-        .any(|e| e.team.id == team.id)
-    {
-        return Err(NightError::NotInSeason {
-            team: team.name,
-            season: season.name,
-        }
-        .into());
-    }
-    Ok((season, team))
 }

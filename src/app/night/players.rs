@@ -205,7 +205,13 @@ pub fn accept(
     }
     players.check(&m)?;
     players.put_on_rosters(change, season, &m, notes)?;
-    change.add_match(fixture, &m, games, true)?;
+    if change.add_match(fixture, &m, games, true)?.is_none() {
+        return Err(NightError::SlotTaken {
+            kind: m.kind,
+            slot: m.slot,
+        }
+        .into());
+    }
     entered.push(m);
     Ok(())
 }

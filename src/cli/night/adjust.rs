@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use chrono::NaiveDate;
 
-use super::confirm::*;
+use super::confirm::app_which;
 use super::DATED_SEASON;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};

@@ -10,7 +10,9 @@ mod place;
 mod prompt;
 mod show;
 
-use self::{confirm::*, correct::*, enter::*};
+use self::confirm::{settle, show};
+use self::correct::correct;
+use self::enter::enter;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::which::Which;

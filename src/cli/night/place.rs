@@ -6,7 +6,7 @@ use don::app::AppError;
 
 use don::store::Store;
 
-use super::ask::*;
+use super::ask::{yes_or_no, Answer};
 use crate::cli::error::CliError;
 use crate::cli::prompt::Prompt;
 use crate::cli::which::Which;

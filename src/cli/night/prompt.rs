@@ -5,11 +5,11 @@ use std::io::{self, Write};
 use don::league::night::missing;
 use don::league::Pair;
 
-use super::ask::*;
+use super::ask::{ask_match, stopped_words, Asked};
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::Prompt;
 use crate::cli::text::shown;
-use don::app::night::enter::{KeptMatch, Prompted};
+use don::app::night::prompt::{KeptMatch, Prompted};
 use don::app::App;
 
 /// Asks for each match still to enter; each is kept as soon as it is checked. Before each
