@@ -41,7 +41,7 @@ pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
-    Night(#[from] super::night::NightError),
+    Night(#[from] super::night::error::NightError),
 }
 
 impl AppError {

@@ -4,7 +4,8 @@ use std::fmt;
 
 use chrono::NaiveDate;
 
-use super::{today, NightError, Which};
+use super::error::NightError;
+use super::find::{today, Which};
 use crate::app::{App, AppError};
 use crate::league::MAX_ADJUSTMENT;
 use crate::record::text::count;

@@ -4,9 +4,9 @@
 
 use std::fmt;
 
-use super::{
-    is_done, night_season, played_night, result_words, team_names, title, today, NightError,
-    NightRef,
+use super::error::NightError;
+use super::find::{
+    is_done, night_season, played_night, result_words, team_names, title, today, NightRef,
 };
 use crate::app::{Actor, App, AppError};
 use crate::league::confirm::{self, Action, Party, Settled};

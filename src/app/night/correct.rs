@@ -3,11 +3,11 @@
 
 use chrono::NaiveDate;
 
-use super::players::{resolve, Players};
-use super::{
-    fixture_by_number, is_done, night_season, played_night, result_words, today, NightError,
-    NightRef,
+use super::error::NightError;
+use super::find::{
+    fixture_by_number, is_done, night_season, played_night, result_words, today, NightRef,
 };
+use super::players::{resolve, Players};
 use crate::app::{App, AppError};
 use crate::league::entry::{parse_legs, parse_match};
 use crate::league::names::name_key;

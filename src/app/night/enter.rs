@@ -3,10 +3,11 @@
 
 use std::fmt;
 
+use super::error::NightError;
+use super::find::{fixture_by_number, is_done, night_season, result_words, today, NightRef};
 use super::place::fixture_for_night;
 use super::players::{accept, resolve, Players};
 use super::prompt::{matches_of, night_words, Begin, Prompted};
-use super::{fixture_by_number, is_done, night_season, result_words, today, NightError, NightRef};
 use crate::app::{App, AppError};
 use crate::league::entry::{parse_legs, parse_match};
 use crate::league::night::check_totals;

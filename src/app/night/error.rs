@@ -1,11 +1,10 @@
 //! Why something done to a night, or to a team's season, is refused: each refusal with what
-//! was refused, its words those `don` has always said.
-
-use std::borrow::Cow;
+//! was refused, its words those `don` has always said. (Its kind and hint are given in
+//! `app::night`, beside the other front-end matters, so that this module imports nothing of
+//! `app`: `AppError` holds it.)
 
 use chrono::NaiveDate;
 
-use crate::app::ErrorKind;
 use crate::league::confirm::ConfirmRefusal;
 use crate::league::entry::EntryError;
 use crate::league::names::shell_quoted;
@@ -253,60 +252,6 @@ fn refusal_words(title: &str, teams: &Pair<String>, refusal: &ConfirmRefusal) ->
 }
 
 impl NightError {
-    pub fn kind(&self) -> ErrorKind {
-        use NightError as E;
-        match self {
-            E::NoFixture { .. }
-            | E::NoFixtureId(_)
-            | E::NoNight { .. }
-            | E::NoResult { .. }
-            | E::NoFixtureGiveDate { .. }
-            | E::NoFixtureBetween { .. }
-            | E::NoneLeft { .. }
-            | E::NoneOn { .. } => ErrorKind::NotFound,
-            E::NotYourTeam { .. } => ErrorKind::Forbidden,
-            E::Confirm { refusal, .. } => match refusal {
-                ConfirmRefusal::EnteredBy { .. } => ErrorKind::Forbidden,
-                ConfirmRefusal::ConfirmedAlready => ErrorKind::Conflict,
-                _ => ErrorKind::Invalid,
-            },
-            E::NotComplete { .. }
-            | E::NotInSeason { .. }
-            | E::WithdrawnAlready { .. }
-            | E::Withdrew { .. }
-            | E::HasResult { .. }
-            | E::BeingEnteredFor { .. }
-            | E::MatchesEntered { .. }
-            | E::MatchEntered { .. }
-            | E::SlotTaken { .. }
-            | E::ChangedMeanwhile { .. }
-            | E::SeveralNoneOn { .. }
-            | E::NotMoved { .. } => ErrorKind::Conflict,
-            E::AtMatch { error, .. } => error.kind(),
-            E::WhichNight { .. }
-            | E::SeveralLeft { .. }
-            | E::DidNotPlay { .. }
-            | E::NotPlayingFor { .. }
-            | E::BadTotals(_)
-            | E::BadWalkover(_)
-            | E::BadMatch(_)
-            | E::NotDonLeg { .. }
-            | E::LegGame { .. }
-            | E::Slip { .. }
-            | E::Check(_)
-            | E::Checked { .. }
-            | E::AsCorrected { .. }
-            | E::BlankReason
-            | E::NoPoints
-            | E::TooManyPoints(_) => ErrorKind::Invalid,
-        }
-    }
-
-    /// What to do about it, where the error knows (the message says it today).
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
-    }
-
     /// This refusal, about the `--match` given at place `at` (from 1).
     pub fn at_match(self, at: usize) -> NightError {
         NightError::AtMatch {

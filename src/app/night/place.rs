@@ -3,7 +3,8 @@
 
 use chrono::NaiveDate;
 
-use super::{fixture_by_number, is_done, NightError};
+use super::error::NightError;
+use super::find::{fixture_by_number, is_done};
 use crate::app::AppError;
 use crate::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
 use crate::league::NightResult;

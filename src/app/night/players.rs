@@ -2,7 +2,7 @@
 //! resolved (its stored games looked up) and accepted.
 
 use super::error::slip_words;
-use super::NightError;
+use super::error::NightError;
 use crate::app::AppError;
 use crate::league::entry::{LegEntry, MatchEntry};
 use crate::league::names::{name_key, near_miss};

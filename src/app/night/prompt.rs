@@ -3,9 +3,9 @@
 
 use chrono::NaiveDate;
 
+use super::find::{fixture_by_number, is_done, result_words, today};
 use super::place::fixture_for_night;
 use super::players::{accept, Players};
-use super::{fixture_by_number, is_done, result_words, today};
 use crate::app::{App, AppError};
 use crate::league::names::shell_quoted;
 use crate::league::{HomeAway, Match, NightResult};

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use chrono::NaiveDate;
 
+use super::args::DATED_SEASON;
 use super::confirm::app_which;
-use super::DATED_SEASON;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;

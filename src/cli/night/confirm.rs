@@ -5,7 +5,8 @@ use std::io::{self, BufWriter, Write};
 
 use don::app::night::{NightRef, Which as AppWhich};
 
-use super::{write_night, NightArgs};
+use super::args::NightArgs;
+use super::show::write_night;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;

@@ -11,9 +11,9 @@ use don::league::night::missing;
 use don::league::{Config, Match};
 use don::store::LeagueReader;
 
+use super::args::CorrectArgs;
 use super::ask::{ask, ask_match, stopped_words, Asked, Refusal};
 use super::confirm::app_which;
-use super::CorrectArgs;
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::{answer_prompt, Prompt};
 use crate::cli::text::shown;

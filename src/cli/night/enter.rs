@@ -6,10 +6,10 @@ use std::io::{self, Write};
 use don::app::night::enter::{Entered, Given, NightEntry};
 use don::app::night::{NightRef, Which as AppWhich};
 
+use super::args::EnterArgs;
 use super::confirm::app_which;
 use super::place::ask_moved;
 use super::prompt::prompt_night;
-use super::EnterArgs;
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::{answer_prompt, terminal_answer_prompt};
 use crate::cli::text::shown;

@@ -2,6 +2,7 @@
 //! `don withdraw`: the results of a season and its adjustments.
 
 mod adjust;
+mod args;
 mod ask;
 mod confirm;
 mod correct;
@@ -10,6 +11,8 @@ mod place;
 mod prompt;
 mod show;
 
+use self::args::NIGHT_SEASON;
+pub use self::args::{ConfirmArgs, CorrectArgs, DisputeArgs, EnterArgs};
 use self::confirm::{settle, show};
 use self::correct::correct;
 use self::enter::enter;
@@ -18,13 +21,9 @@ use crate::cli::error::{CliError, Done};
 use crate::cli::which::Which;
 
 pub use adjust::{adjust, withdraw, AdjustArgs, WithdrawArgs};
-pub use show::{fixture_by_number, write_fixtures, write_night};
-
-/// `--season`'s help where a night is named: what it defaults to there.
-const NIGHT_SEASON: &str = "The season [default: the one whose dates hold the night's --date (told apart by the teams' fixture on it when seasons overlap); without --date, the current one]";
-
-/// `--season`'s help for a dated change (a deduction, an award, a withdrawal).
-const DATED_SEASON: &str = "The season [default: the one whose dates hold --date (today without it), else the one ended last before it, else the current one]";
+// The helpers other commands use, by the names they have always had.
+#[allow(unused_imports)]
+pub use show::{fixture_by_number, result_words, standing_words, write_fixtures, write_night};
 
 #[derive(clap::Subcommand)]
 pub enum NightCommand {
@@ -92,107 +91,6 @@ Examples:
         mut_arg("season", |a| a.help(NIGHT_SEASON))
     )]
     Dispute(DisputeArgs),
-}
-
-/// Which night: the two teams, and the date when they met more than once.
-#[derive(clap::Args)]
-pub struct NightArgs {
-    /// The home team
-    home: String,
-    /// The away team
-    away: String,
-    /// The night's date, when the teams met more than once
-    #[arg(long)]
-    date: Option<String>,
-    /// The team confirming or disputing [default: the team that did not enter the night]
-    #[arg(long, value_name = "TEAM")]
-    by: Option<String>,
-    #[command(flatten)]
-    which: Which,
-    #[command(flatten)]
-    db: DbArg,
-}
-
-#[derive(clap::Args)]
-pub struct ConfirmArgs {
-    #[command(flatten)]
-    night: NightArgs,
-}
-
-#[derive(clap::Args)]
-pub struct DisputeArgs {
-    #[command(flatten)]
-    night: NightArgs,
-    /// Why the result is not accepted (shown on the published pages)
-    #[arg(long)]
-    reason: String,
-}
-
-/// A night's result as given: its matches, its totals or a walkover (none: at the prompt).
-#[derive(clap::Args)]
-pub struct ResultArgs {
-    /// A match: KIND SLOT; HOME PLAYERS; AWAY PLAYERS; LEGS[; LEG SCORES]; repeat for each
-    #[arg(long = "match", value_name = "MATCH")]
-    matches: Vec<String>,
-    /// Only the night's result is known: matches won, home first (e.g. 5-4)
-    #[arg(long, value_name = "H-A", conflicts_with_all = ["matches", "walkover"])]
-    totals: Option<String>,
-    /// One team did not turn up: the side that did (home or away)
-    #[arg(long, value_name = "SIDE", conflicts_with = "matches")]
-    walkover: Option<String>,
-    /// A player new to the league whose name is close to one it knows (without it such a name
-    /// is refused as a slip: "did you mean …?"); repeat for each
-    #[arg(long = "new-player", value_name = "NAME")]
-    new_players: Vec<String>,
-}
-
-impl ResultArgs {
-    /// Nothing given: the matches are asked for at the prompt.
-    fn at_prompt(&self) -> bool {
-        self.matches.is_empty() && self.totals.is_none() && self.walkover.is_none()
-    }
-}
-
-#[derive(clap::Args)]
-pub struct EnterArgs {
-    /// The home team (the fixture's, as `don fixtures list` shows it)
-    home: String,
-    /// The away team
-    away: String,
-    /// The night's date [default: the fixture's]
-    #[arg(long)]
-    date: Option<String>,
-    /// The night was played on --date, not on its fixture's date: the fixture is moved (on a
-    /// terminal, a night off its fixture's date is asked about)
-    #[arg(long, requires = "date")]
-    moved: bool,
-    #[command(flatten)]
-    result: ResultArgs,
-    /// The team entering the night; it stays provisional until confirmed for the other
-    /// [default: the home team]
-    #[arg(long = "for", value_name = "TEAM")]
-    entered_for: Option<String>,
-    #[command(flatten)]
-    which: Which,
-    #[command(flatten)]
-    db: DbArg,
-}
-
-#[derive(clap::Args)]
-pub struct CorrectArgs {
-    /// The home team of the night to correct
-    home: String,
-    /// The away team
-    away: String,
-    /// The night's date, when the teams met more than once
-    #[arg(long)]
-    date: Option<String>,
-    #[command(flatten)]
-    result: ResultArgs,
-    #[command(flatten)]
-    which: Which,
-    #[command(flatten)]
-    db: DbArg,
 }
 
 pub fn night(command: NightCommand) -> Result<Done, CliError> {
