@@ -74,6 +74,69 @@ impl Correcting {
     }
 }
 
+impl Correcting {
+    /// Checks the night as these matches correct it, whole (a player twice in one kind is
+    /// only warned of, in `notes`); whether it changes anything.
+    fn changes(&self, given: &[Typed], notes: &mut Vec<String>) -> Result<bool, NightError> {
+        let (config, title, stored) = (&self.season.config, &self.title, &self.stored);
+        let must_complete = !self.by_matches || is_done(&self.night, config);
+        let mut all: Vec<Match> = stored
+            .iter()
+            .filter(|m| {
+                !given
+                    .iter()
+                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
+            })
+            .cloned()
+            .collect();
+        for (g, _) in given {
+            all.push(g.clone());
+        }
+        // A player twice in one kind is only warned of, as at `night enter`: the warnings that
+        // concern a match corrected, in the order of the matches.
+        all.sort_by_key(|m| (m.kind, m.slot));
+        let warned = check_night_warnings(config, &all).map_err(|error| NightError::Checked {
+            title: title.clone(),
+            error,
+        })?;
+        for w in warned {
+            let NightWarning::PlayerTwice {
+                kind,
+                first,
+                second,
+                ..
+            } = &w;
+            if given
+                .iter()
+                .any(|(g, _)| g.kind == *kind && (g.slot == *first || g.slot == *second))
+            {
+                notes.push(format!("warning: {w}"));
+            }
+        }
+        if must_complete {
+            require_complete(config, &all).map_err(|error| NightError::AsCorrected {
+                title: title.clone(),
+                error,
+            })?;
+        }
+        // Players compared as names (case and extra spaces ignored), matches by slot.
+        let by_slot = |ms: &[Match]| {
+            let mut ms = ms.to_vec();
+            for m in &mut ms {
+                for side in HomeAway::BOTH {
+                    m.players[side] = m.players[side].iter().map(|p| name_key(p)).collect();
+                }
+            }
+            ms.sort_by_key(|m| (m.kind, m.slot));
+            ms
+        };
+        if by_slot(&all) == by_slot(stored) {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+}
+
 impl App {
     /// The night to correct: the one between the two teams (on the date given) with a result.
     pub fn night_to_correct(
@@ -136,62 +199,9 @@ impl App {
         let config = &season.config;
         let title = c.title.clone();
         let was = result_words(f, config);
-        let stored = &c.stored;
-        let must_complete = !c.by_matches || is_done(f, config);
         let mut notes = Vec::new();
         if let Correction::Matches(given) = &correction {
-            let mut all: Vec<Match> = stored
-                .iter()
-                .filter(|m| {
-                    !given
-                        .iter()
-                        .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
-                })
-                .cloned()
-                .collect();
-            for (g, _) in given {
-                all.push(g.clone());
-            }
-            // A player twice in one kind is only warned of, as at `night enter`: the warnings that
-            // concern a match corrected, in the order of the matches.
-            all.sort_by_key(|m| (m.kind, m.slot));
-            let warned =
-                check_night_warnings(config, &all).map_err(|error| NightError::Checked {
-                    title: title.clone(),
-                    error,
-                })?;
-            for w in warned {
-                let NightWarning::PlayerTwice {
-                    kind,
-                    first,
-                    second,
-                    ..
-                } = &w;
-                if given
-                    .iter()
-                    .any(|(g, _)| g.kind == *kind && (g.slot == *first || g.slot == *second))
-                {
-                    notes.push(format!("warning: {w}"));
-                }
-            }
-            if must_complete {
-                require_complete(config, &all).map_err(|error| NightError::AsCorrected {
-                    title: title.clone(),
-                    error,
-                })?;
-            }
-            // Players compared as names (case and extra spaces ignored), matches by slot.
-            let by_slot = |ms: &[Match]| {
-                let mut ms = ms.to_vec();
-                for m in &mut ms {
-                    for side in HomeAway::BOTH {
-                        m.players[side] = m.players[side].iter().map(|p| name_key(p)).collect();
-                    }
-                }
-                ms.sort_by_key(|m| (m.kind, m.slot));
-                ms
-            };
-            if by_slot(&all) == by_slot(stored) {
+            if !c.changes(given, &mut notes)? {
                 return Ok(Corrected::Already { title });
             }
         }

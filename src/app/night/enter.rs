@@ -11,7 +11,7 @@ use super::prompt::{matches_of, night_words, Begin, Prompted};
 use crate::app::{App, AppError};
 use crate::league::entry::{parse_legs, parse_match};
 use crate::league::night::check_totals;
-use crate::league::{Confirmation, HomeAway, NightResult, Pair};
+use crate::league::{Confirmation, HomeAway, Match, NightResult, Pair};
 use crate::record::text::count;
 use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, StoreError, TeamInfo};
 
@@ -122,6 +122,39 @@ fn check_not_withdrawn(
             }
             .into());
         }
+    }
+    Ok(())
+}
+
+/// Keeps the matches given on the command line, each as typed, one after another: a refusal
+/// names the `--match` refused. `words` name the night on the command line.
+fn enter_lines(
+    change: &Change,
+    season: &SeasonInfo,
+    (fixture, entered, players): (&Fixture, &mut Vec<Match>, &mut Players),
+    (lines, words): (&[String], &str),
+    notes: &mut Vec<String>,
+) -> Result<(), AppError> {
+    let leagues = change.leagues();
+    for (i, line) in lines.iter().enumerate() {
+        let at = |e: NightError| AppError::from(e.at_match(i + 1));
+        let typed = parse_match(line).map_err(|e| at(NightError::BadMatch(e)))?;
+        let (m, games) = resolve(&leagues, &season.config, typed, None).map_err(at)?;
+        if let Some(NightResult::Matches(stored)) = &fixture.result {
+            if stored.iter().any(|s| (s.kind, s.slot) == (m.kind, m.slot)) {
+                return Err(at(NightError::MatchEntered {
+                    kind: m.kind,
+                    slot: m.slot,
+                    words: words.to_string(),
+                    line: line.clone(),
+                }));
+            }
+        }
+        let keep = (fixture.id, &mut *entered, m, &games[..]);
+        accept(change, season, players, keep, notes).map_err(|e| match e {
+            AppError::Night(e) => at(e),
+            other => other,
+        })?;
     }
     Ok(())
 }
@@ -246,28 +279,9 @@ impl App {
                 if fixture.result.is_none() {
                     change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
                 }
-                for (i, line) in lines.iter().enumerate() {
-                    let at = |e: NightError| AppError::from(e.at_match(i + 1));
-                    let typed = parse_match(line).map_err(|e| at(NightError::BadMatch(e)))?;
-                    let (m, games) = resolve(&leagues, config, typed, None).map_err(at)?;
-                    if let Some(NightResult::Matches(stored)) = &fixture.result {
-                        if stored.iter().any(|s| (s.kind, s.slot) == (m.kind, m.slot)) {
-                            return Err(at(NightError::MatchEntered {
-                                kind: m.kind,
-                                slot: m.slot,
-                                words: night_words(&home, &away, named_date),
-                                line: line.clone(),
-                            }));
-                        }
-                    }
-                    let keep = (fixture.id, &mut entered, m, &games[..]);
-                    accept(&change, &season, &mut players, keep, &mut notes).map_err(
-                        |e| match e {
-                            AppError::Night(e) => at(e),
-                            other => other,
-                        },
-                    )?;
-                }
+                let words = night_words(&home, &away, named_date);
+                let night = (&fixture, &mut entered, &mut players);
+                enter_lines(&change, &season, night, (lines, &words), &mut notes)?;
                 let now = fixture_by_number(&change, &season, fixture.id)?;
                 let result = result_words(&now, config);
                 change.commit(
