@@ -44,6 +44,8 @@ pub enum AppError {
     League(#[from] crate::league::LeagueError),
     #[error(transparent)]
     Results(#[from] super::results::error::ResultsError),
+    #[error(transparent)]
+    Night(#[from] super::night::error::NightError),
 }
 
 impl From<StoreError> for AppError {
@@ -62,6 +64,7 @@ impl AppError {
             AppError::Store(e) => store_kind(e),
             AppError::League(e) => e.kind(),
             AppError::Results(e) => e.kind(),
+            AppError::Night(e) => e.kind(),
         }
     }
 
@@ -75,6 +78,7 @@ impl AppError {
             AppError::Store(_) => None,
             AppError::League(e) => e.hint(),
             AppError::Results(e) => e.hint(),
+            AppError::Night(e) => e.hint(),
         }
     }
 }

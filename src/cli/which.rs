@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 
 use don::app::which::Choice;
 use don::record::date::DateError;
-use don::store::{Change, LeagueInfo, LeagueReader, SeasonInfo, Store};
+use don::store::{LeagueInfo, LeagueReader, SeasonInfo, Store};
 
 use super::error::CliError;
 
@@ -55,15 +55,6 @@ impl Which {
     /// The league, and the season named, else the current one ([`Choice::both`]).
     pub fn both(&self, store: &Store) -> Result<(LeagueInfo, SeasonInfo), CliError> {
         Ok(self.choice().both(&store.leagues())?)
-    }
-
-    /// The league, and the season of a change dated `day` ([`Choice::dated_in`]).
-    pub fn dated_in(
-        &self,
-        change: &Change,
-        day: NaiveDate,
-    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
-        Ok(self.choice().dated_in(&change.leagues(), day)?)
     }
 
     /// The league, and the season of a night between two teams (home, away) on `day`

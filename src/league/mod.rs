@@ -4,6 +4,7 @@
 //! functions accept.
 
 pub mod config;
+pub mod confirm;
 pub mod entry;
 pub mod error;
 pub mod fixtures;

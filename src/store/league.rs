@@ -1359,7 +1359,14 @@ impl Change<'_> {
         if let NightResult::Matches(matches) = result {
             if log_matches {
                 for m in matches {
-                    self.add_match(fixture, m, &[], true)?;
+                    if self.add_match(fixture, m, &[], true)?.is_none() {
+                        // A night's matches are checked before they are stored (a slot twice
+                        // is refused): a slot taken here is one another session entered.
+                        return Err(StoreError::Refused(format!(
+                            "{} {} of this night is entered already (see `don night show`)",
+                            m.kind, m.slot
+                        )));
+                    }
                 }
             } else {
                 self.add_matches(fixture, matches)?;
@@ -1413,15 +1420,18 @@ impl Change<'_> {
     }
 
     /// Adds a match to a night entered match by match; `logged`: logged on its own for undo
-    /// (not needed when its fixture was added by this change).
+    /// (not needed when its fixture was added by this change). Gives the match's number, or
+    /// none when the night has a match of its kind and slot already (another session entered
+    /// it first): nothing is added then.
     pub fn add_match(
         &self,
         fixture: i64,
         m: &Match,
         games: &[LegGame],
         logged: bool,
-    ) -> Result<i64, StoreError> {
-        self.tx
+    ) -> Result<Option<i64>, StoreError> {
+        let added = self
+            .tx
             .prepare_cached(
                 "INSERT INTO matches (fixture, kind, slot, home_players, away_players, home_legs,
                  away_legs, leg_scores) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
@@ -1435,19 +1445,17 @@ impl Change<'_> {
                 m.legs.home,
                 m.legs.away,
                 leg_scores_text(&m.leg_scores),
-            ))
-            .map_err(|e| match &e {
-                // UNIQUE (fixture, kind, slot): entered already (by another session).
-                rusqlite::Error::SqliteFailure(f, _)
-                    if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
-                {
-                    StoreError::Refused(format!(
-                        "{} {} of this night is entered already (see `don night show`)",
-                        m.kind, m.slot
-                    ))
-                }
-                _ => e.into(),
-            })?;
+            ));
+        match added {
+            Ok(_) => {}
+            // UNIQUE (fixture, kind, slot): entered already (by another session).
+            Err(rusqlite::Error::SqliteFailure(f, _))
+                if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
+            {
+                return Ok(None)
+            }
+            Err(e) => return Err(e.into()),
+        }
         let id = self.tx.last_insert_rowid();
         for link in games {
             self.tx
@@ -1459,7 +1467,7 @@ impl Change<'_> {
         if logged {
             self.added("matches", id)?;
         }
-        Ok(id)
+        Ok(Some(id))
     }
 
     /// A points deduction (negative) or award.

@@ -1,1 +1,0 @@
-//! Match nights: enter, confirm, dispute, settle, correct; deductions, awards, withdrawals.

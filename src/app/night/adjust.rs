@@ -1,0 +1,175 @@
+//! Deductions, awards and withdrawals: a team's season changed on a day.
+
+use std::fmt;
+
+use chrono::NaiveDate;
+
+use super::error::NightError;
+use super::find::{today, Which};
+use crate::app::{App, AppError};
+use crate::league::MAX_ADJUSTMENT;
+use crate::record::text::count;
+use crate::store::{Change, SeasonInfo, TeamInfo};
+
+/// A deduction or an award kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Adjusted {
+    /// Championship points: negative for a deduction.
+    pub points: i64,
+    pub team: String,
+    pub season: String,
+    pub day: NaiveDate,
+    pub reason: String,
+    /// The span of the season's fixtures, when the day falls outside it.
+    pub outside: Option<(NaiveDate, NaiveDate)>,
+}
+
+impl fmt::Display for Adjusted {
+    /// "3 points deducted from Red Lion on 2025-10-01: late start".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let verb = if self.points < 0 {
+            "deducted from"
+        } else {
+            "awarded to"
+        };
+        write!(
+            f,
+            "{} {verb} {} on {}: {}",
+            count(self.points.abs(), "point", "points"),
+            self.team,
+            self.day,
+            self.reason
+        )
+    }
+}
+
+/// A team withdrawn from a season.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Withdrawn {
+    pub team: String,
+    pub season: String,
+    pub day: NaiveDate,
+    /// How many of its unplayed fixtures were cancelled.
+    pub cancelled: usize,
+}
+
+impl fmt::Display for Withdrawn {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} withdrew from season {} on {}; {} cancelled",
+            self.team,
+            self.season,
+            self.day,
+            count(
+                self.cancelled as i64,
+                "unplayed fixture",
+                "unplayed fixtures"
+            )
+        )
+    }
+}
+
+/// The points of an adjustment, signed (`sign` -1 for a deduction, 1 for an award), checked:
+/// a reason given, 1 to [`MAX_ADJUSTMENT`] points.
+pub fn adjustment(points: u32, sign: i64, reason: &str) -> Result<i64, NightError> {
+    if reason.trim().is_empty() {
+        return Err(NightError::BlankReason);
+    }
+    if points == 0 {
+        return Err(NightError::NoPoints);
+    }
+    if i64::from(points) > MAX_ADJUSTMENT {
+        return Err(NightError::TooManyPoints(points));
+    }
+    Ok(sign * i64::from(points))
+}
+
+impl App {
+    /// A deduction (`sign` -1) or an award (`sign` 1) of points to a team, dated `day`.
+    pub fn adjust(
+        &mut self,
+        which: Which<'_>,
+        team: &str,
+        (points, sign): (u32, i64),
+        reason: &str,
+        day: NaiveDate,
+    ) -> Result<Adjusted, AppError> {
+        let signed = adjustment(points, sign, reason)?;
+        let change = self
+            .store
+            .change(if sign < 0 { "deduct" } else { "award" })?;
+        let (season, team) = season_team(&change, which, team, day)?;
+        change.add_adjustment(season.id, team.id, signed, reason, day)?;
+        let fixtures = change.leagues().fixtures(season.id)?;
+        let span =
+            crate::league::fixtures::span(fixtures.iter().filter(|f| !f.cancelled).map(|f| f.date));
+        let adjusted = Adjusted {
+            points: signed,
+            team: team.name,
+            season: season.name,
+            day,
+            reason: reason.trim().to_string(),
+            outside: span.filter(|(first, last)| day < *first || day > *last),
+        };
+        change.commit(&adjusted.to_string(), None)?;
+        Ok(adjusted)
+    }
+
+    /// A team withdrawn from its season on `day`: its unplayed fixtures cancelled.
+    pub fn withdraw(
+        &mut self,
+        which: Which<'_>,
+        team: &str,
+        day: NaiveDate,
+    ) -> Result<Withdrawn, AppError> {
+        let change = self.store.change("withdraw")?;
+        let (season, team) = season_team(&change, which, team, day)?;
+        let entry = change
+            .leagues()
+            .entries(season.id)?
+            .into_iter()
+            .find(|e| e.team.id == team.id);
+        if let Some(on) = entry.and_then(|e| e.withdrawn) {
+            return Err(NightError::WithdrawnAlready {
+                team: team.name,
+                on,
+            }
+            .into());
+        }
+        let cancelled = change.withdraw(season.id, team.id, day)?;
+        let withdrawn = Withdrawn {
+            team: team.name,
+            season: season.name,
+            day,
+            cancelled,
+        };
+        change.commit(&withdrawn.to_string(), None)?;
+        Ok(withdrawn)
+    }
+}
+
+/// The season of a change dated `day`, and the team named in it (which must be in it).
+fn season_team(
+    change: &Change,
+    which: Which<'_>,
+    team: &str,
+    day: NaiveDate,
+) -> Result<(SeasonInfo, TeamInfo), AppError> {
+    let leagues = change.leagues();
+    let league = leagues.find(which.league)?;
+    let season = leagues.season_of_change(&league, which.season, day, today())?;
+    let team = leagues.team(&league, team)?;
+    if !leagues
+        .entries(season.id)?
+        .iter()
+        .any(|e| e.team.id == team.id)
+    {
+        return Err(NightError::NotInSeason {
+            team: team.name,
+            season: season.name,
+        }
+        .into());
+    }
+    Ok((season, team))
+}

@@ -1,0 +1,284 @@
+//! A night's result corrected: replaced, as one change, by the matches, totals or walkover
+//! given; the corrected night stands confirmed (any dispute settled) once it is complete.
+
+use chrono::NaiveDate;
+
+use super::error::NightError;
+use super::find::{
+    fixture_by_number, is_done, night_season, played_night, result_words, today, NightRef,
+};
+use super::players::{resolve, Players};
+use crate::app::{App, AppError};
+use crate::league::entry::{parse_legs, parse_match};
+use crate::league::names::name_key;
+use crate::league::night::{check_night_warnings, check_totals, require_complete, NightWarning};
+use crate::league::{Confirmation, HomeAway, Match, NightResult, Pair};
+use crate::store::{Fixture, LeagueInfo, LegGame, SeasonInfo};
+
+/// A match as typed, with the stored games its legs were scored in.
+pub type Typed = (Match, Vec<LegGame>);
+
+/// A night's result as corrected: the whole of it, or some of its matches.
+pub enum Correction {
+    Whole(NightResult),
+    Matches(Vec<Typed>),
+}
+
+/// A night to correct, as it was read before the correction was typed.
+pub struct Correcting {
+    pub night: Fixture,
+    pub season: SeasonInfo,
+    league: LeagueInfo,
+    /// "Royal Oak v Red Lion on 2025-09-04".
+    pub title: String,
+    /// Its matches, when it was entered match by match.
+    pub stored: Vec<Match>,
+    /// Whether it was entered match by match (not as totals or a walkover).
+    pub by_matches: bool,
+    pub players: Players,
+    names: (String, String, Option<NaiveDate>),
+}
+
+/// What a correction came to.
+pub enum Corrected {
+    /// The night stands so already: nothing is changed.
+    Already { title: String },
+    /// Corrected: the warnings and notes, and what was done in words.
+    Done { notes: Vec<String>, summary: String },
+}
+
+impl Correcting {
+    fn night_ref(&self) -> NightRef<'_> {
+        NightRef {
+            which: Default::default(),
+            home: &self.names.0,
+            away: &self.names.1,
+            date: self.names.2,
+        }
+    }
+
+    /// The whole night corrected to these totals (as typed, e.g. `5-4`).
+    pub fn totals(&self, text: &str) -> Result<Correction, NightError> {
+        let totals = parse_legs(text).map_err(NightError::BadTotals)?;
+        check_totals(&self.season.config, totals).map_err(|error| NightError::Checked {
+            title: self.title.clone(),
+            error,
+        })?;
+        Ok(Correction::Whole(NightResult::Totals(totals)))
+    }
+
+    /// The whole night corrected to a walkover to this side (`home` or `away`).
+    pub fn walkover(&self, side: &str) -> Result<Correction, NightError> {
+        let side: HomeAway = side.parse().map_err(NightError::BadWalkover)?;
+        Ok(Correction::Whole(NightResult::Walkover(side)))
+    }
+}
+
+impl Correcting {
+    /// Checks the night as these matches correct it, whole (a player twice in one kind is
+    /// only warned of, in `notes`); whether it changes anything.
+    fn changes(&self, given: &[Typed], notes: &mut Vec<String>) -> Result<bool, NightError> {
+        let (config, title, stored) = (&self.season.config, &self.title, &self.stored);
+        let must_complete = !self.by_matches || is_done(&self.night, config);
+        let mut all: Vec<Match> = stored
+            .iter()
+            .filter(|m| {
+                !given
+                    .iter()
+                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
+            })
+            .cloned()
+            .collect();
+        for (g, _) in given {
+            all.push(g.clone());
+        }
+        // A player twice in one kind is only warned of, as at `night enter`: the warnings that
+        // concern a match corrected, in the order of the matches.
+        all.sort_by_key(|m| (m.kind, m.slot));
+        let warned = check_night_warnings(config, &all).map_err(|error| NightError::Checked {
+            title: title.clone(),
+            error,
+        })?;
+        for w in warned {
+            let NightWarning::PlayerTwice {
+                kind,
+                first,
+                second,
+                ..
+            } = &w;
+            if given
+                .iter()
+                .any(|(g, _)| g.kind == *kind && (g.slot == *first || g.slot == *second))
+            {
+                notes.push(format!("warning: {w}"));
+            }
+        }
+        if must_complete {
+            require_complete(config, &all).map_err(|error| NightError::AsCorrected {
+                title: title.clone(),
+                error,
+            })?;
+        }
+        // Players compared as names (case and extra spaces ignored), matches by slot.
+        let by_slot = |ms: &[Match]| {
+            let mut ms = ms.to_vec();
+            for m in &mut ms {
+                for side in HomeAway::BOTH {
+                    m.players[side] = m.players[side].iter().map(|p| name_key(p)).collect();
+                }
+            }
+            ms.sort_by_key(|m| (m.kind, m.slot));
+            ms
+        };
+        if by_slot(&all) == by_slot(stored) {
+            return Ok(false);
+        }
+        Ok(true)
+    }
+}
+
+impl App {
+    /// The night to correct: the one between the two teams (on the date given) with a result.
+    pub fn night_to_correct(
+        &self,
+        night: NightRef<'_>,
+        new_players: &[String],
+    ) -> Result<Correcting, AppError> {
+        let leagues = self.store.leagues();
+        let (league, season) = night_season(
+            &leagues,
+            night.which,
+            night.date,
+            Some((night.home, night.away)),
+        )?;
+        let f = played_night(&leagues, &league, &season, night)?;
+        let by_matches = matches!(f.result, Some(NightResult::Matches(_)));
+        let teams = Pair::new(f.home.clone(), f.away.clone());
+        let mut players = Players::load(&leagues, &league, &season, teams, new_players)?;
+        players.correcting = Some(f.id);
+        Ok(Correcting {
+            title: format!("{} v {} on {}", f.home.name, f.away.name, f.date),
+            stored: super::prompt::matches_of(Some(&f)),
+            by_matches,
+            players,
+            names: (night.home.to_string(), night.away.to_string(), night.date),
+            night: f,
+            season,
+            league,
+        })
+    }
+
+    /// The night's matches corrected to these, each as typed (`--match`).
+    pub fn night_correction(
+        &self,
+        c: &Correcting,
+        lines: &[String],
+    ) -> Result<Correction, AppError> {
+        let leagues = self.store.leagues();
+        let mut given = Vec::new();
+        for (i, line) in lines.iter().enumerate() {
+            let at = |e: NightError| AppError::from(e.at_match(i + 1));
+            let entry = parse_match(line).map_err(|e| at(NightError::BadMatch(e)))?;
+            let (m, games) =
+                resolve(&leagues, &c.season.config, entry, c.players.correcting).map_err(at)?;
+            c.players.check(&m).map_err(at)?;
+            given.push((m, games));
+        }
+        Ok(Correction::Matches(given))
+    }
+
+    /// Corrects the night: checked whole as it will stand, then kept as one change if the
+    /// night still stands as it was read.
+    pub fn night_correct(
+        &mut self,
+        c: &mut Correcting,
+        correction: Correction,
+    ) -> Result<Corrected, AppError> {
+        let f = &c.night;
+        let season = &c.season;
+        let config = &season.config;
+        let title = c.title.clone();
+        let was = result_words(f, config);
+        let mut notes = Vec::new();
+        if let Correction::Matches(given) = &correction {
+            if !c.changes(given, &mut notes)? {
+                return Ok(Corrected::Already { title });
+            }
+        }
+        if let Correction::Whole(r) = &correction {
+            if f.result.as_ref() == Some(r) {
+                return Ok(Corrected::Already { title });
+            }
+        }
+        let change = self.store.change("night correct")?;
+        let now = played_night(&change.leagues(), &c.league, season, c.night_ref())?;
+        if now != *f {
+            return Err(NightError::ChangedMeanwhile { title }.into());
+        }
+        let what = match &correction {
+            Correction::Whole(r) => {
+                change.clear_night(f.id)?;
+                change.set_night_result(f.id, r)?;
+                String::new()
+            }
+            Correction::Matches(given) => {
+                if c.by_matches {
+                    for (m, _) in given {
+                        change.remove_match(f.id, m.kind, m.slot)?;
+                    }
+                } else {
+                    change.clear_night(f.id)?;
+                    change.set_night_result(f.id, &NightResult::Matches(Vec::new()))?;
+                }
+                for (m, games) in given {
+                    c.players.put_on_rosters(&change, season, m, &mut notes)?;
+                    if change.add_match(f.id, m, games, true)?.is_none() {
+                        return Err(NightError::SlotTaken {
+                            kind: m.kind,
+                            slot: m.slot,
+                        }
+                        .into());
+                    }
+                }
+                let slots: Vec<String> = given
+                    .iter()
+                    .map(|(m, _)| format!("{} {}", m.kind, m.slot))
+                    .collect();
+                format!(" ({})", slots.join(", "))
+            }
+        };
+        let name = |side: HomeAway| match side {
+            HomeAway::Home => &f.home.name,
+            HomeAway::Away => &f.away.name,
+        };
+        let now = fixture_by_number(&change, season, f.id)?;
+        let stands = f.confirmation.corrected(is_done(&now, config));
+        let mut settled = match &f.confirmation {
+            Confirmation::Disputed { by, .. } => {
+                format!("; the dispute by {} is settled", name(*by))
+            }
+            _ => String::new(),
+        };
+        match (&f.confirmation, &stands) {
+            (Confirmation::Provisional { .. }, Confirmation::Confirmed) => {
+                settled.push_str("; it stands confirmed")
+            }
+            (_, Confirmation::Provisional { entered_by }) => settled.push_str(&format!(
+                "; it is not complete, so it stays provisional, entered for {}, until it is complete and confirmed for {}",
+                name(*entered_by),
+                name(entered_by.other())
+            )),
+            _ => {}
+        }
+        if stands != f.confirmation {
+            change.set_confirmation(f.id, &stands, today())?;
+        }
+        let summary = format!(
+            "{title} corrected{what}: {} (was {was}){settled}",
+            result_words(&now, config)
+        );
+        change.commit(&summary, None)?;
+
+        Ok(Corrected::Done { notes, summary })
+    }
+}

@@ -1,0 +1,262 @@
+//! Why something done to a night, or to a team's season, is refused: each refusal with what
+//! was refused, its words those `don` has always said. (Its kind and hint are given in
+//! `app::night`, beside the other front-end matters, so that this module imports nothing of
+//! `app`: `AppError` holds it.)
+
+use chrono::NaiveDate;
+
+use crate::league::confirm::ConfirmRefusal;
+use crate::league::entry::EntryError;
+use crate::league::names::shell_quoted;
+use crate::league::{Kind, Pair, MAX_ADJUSTMENT};
+use crate::record::text::{escaped, shortened};
+use crate::store::StoreError;
+
+/// Why something done to a night, or to a team's season, is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum NightError {
+    #[error("season {season} has no fixture {number} (see `don fixtures list`)")]
+    NoFixture { season: String, number: i64 },
+    #[error("no fixture {0}")]
+    NoFixtureId(i64),
+    #[error("season {season} has no fixture {home} v {away}{}", on(*.date))]
+    NoNight {
+        season: String,
+        home: String,
+        away: String,
+        date: Option<NaiveDate>,
+    },
+    #[error("season {season} has no night {home} v {away}{} with a result", on(*.date))]
+    NoResult {
+        season: String,
+        home: String,
+        away: String,
+        date: Option<NaiveDate>,
+    },
+    #[error("{home} v {away} played on {}; give the night's --date", dates_words(.dates))]
+    WhichNight {
+        home: String,
+        away: String,
+        dates: Vec<NaiveDate>,
+    },
+    /// A night between two teams with no fixture, in a season with no schedule: its date
+    /// makes one.
+    #[error("season {season} has no fixture {home} v {away}: give the night's --date (its fixture is added on it)")]
+    NoFixtureGiveDate {
+        season: String,
+        home: String,
+        away: String,
+    },
+    /// A night between two teams with no fixture, in a season with a schedule.
+    #[error("season {season} has no fixture {home} v {away}: {}", add_first(.home, .away, *.date))]
+    NoFixtureBetween {
+        season: String,
+        home: String,
+        away: String,
+        date: Option<NaiveDate>,
+    },
+    /// Every fixture between the two teams has its result (on these dates).
+    #[error("{home} v {away} has no fixture left to play in season {season}{}; for another night between them, {}", played_words(.played), add_first(.home, .away, None))]
+    NoneLeft {
+        season: String,
+        home: String,
+        away: String,
+        played: Vec<NaiveDate>,
+    },
+    #[error("{home} v {away} has no fixture on {date} nor one left to play{}: for another night between them, {}", played_words(.played), add_first(.home, .away, Some(*.date)))]
+    NoneOn {
+        home: String,
+        away: String,
+        date: NaiveDate,
+        played: Vec<NaiveDate>,
+    },
+    /// Fixtures left to play on these dates: which is meant?
+    #[error("{home} v {away} has fixtures to play on {}: give the night's --date", dates_words(.left))]
+    SeveralLeft {
+        home: String,
+        away: String,
+        left: Vec<NaiveDate>,
+    },
+    #[error("{home} v {away} has fixtures to play on {}, none on {date}: move the one played with `don fixtures move N {date}` first", dates_words(.left))]
+    SeveralNoneOn {
+        home: String,
+        away: String,
+        left: Vec<NaiveDate>,
+        date: NaiveDate,
+    },
+    /// A night on another date than its fixture's, not said to be moved.
+    #[error("{home} v {away} is fixture {fixture} on {was}, not {date}: if the night was moved to {date}, say so with --moved; if it is another night between them, add a fixture first with `don fixtures add {} {} {date}`", shell_quoted(.home), shell_quoted(.away))]
+    NotMoved {
+        home: String,
+        away: String,
+        fixture: i64,
+        was: NaiveDate,
+        date: NaiveDate,
+    },
+    #[error("{title} is not complete: {result}; finish entering it first")]
+    NotComplete { title: String, result: String },
+    #[error("{team} did not play in {title}")]
+    DidNotPlay { team: String, title: String },
+    #[error("--for: {team} does not play in {title}")]
+    NotPlayingFor { team: String, title: String },
+    #[error(
+        "{team} withdrew from season {season} on {on}: its nights from then on are not played"
+    )]
+    Withdrew {
+        team: String,
+        season: String,
+        on: NaiveDate,
+    },
+    /// A night entered already: `words` name it on the command line.
+    #[error("{title} has a result already: {result} (see `don night show`; `don night correct {words}` replaces it)")]
+    HasResult {
+        title: String,
+        result: String,
+        words: String,
+    },
+    #[error("{title} is being entered for {team}; --for cannot change that")]
+    BeingEnteredFor { title: String, team: String },
+    #[error("{title} has matches entered; it cannot be {}", if *.walkover { "a walkover" } else { "given as totals" })]
+    MatchesEntered { title: String, walkover: bool },
+    #[error("{kind} match {slot} is entered already (see `don night show`); `don night correct {words} --match {}` replaces it", shell_quoted(.line))]
+    MatchEntered {
+        kind: Kind,
+        slot: u32,
+        words: String,
+        line: String,
+    },
+    /// A match's kind and slot taken meanwhile (by another session).
+    #[error("{kind} {slot} of this night is entered already (see `don night show`)")]
+    SlotTaken { kind: Kind, slot: u32 },
+    #[error("--totals: {0}")]
+    BadTotals(EntryError),
+    #[error("--walkover: {0}")]
+    BadWalkover(String),
+    #[error("{0}")]
+    BadMatch(EntryError),
+    /// The `--match` given at this place (from 1) is refused.
+    #[error("--match {at}: {error}")]
+    AtMatch { at: usize, error: Box<NightError> },
+    #[error("leg {leg}: only a Don leg can be a stored game")]
+    NotDonLeg { leg: usize },
+    /// A leg's stored game cannot score it.
+    #[error("leg {leg}: {error}")]
+    LegGame { leg: usize, error: StoreError },
+    /// A name close to a known player's, not said to be new.
+    #[error("{} (if {name} is someone new, say so with --new-player '{name}')", slip_words(.name, .known, .roster.as_deref()))]
+    Slip {
+        name: String,
+        known: String,
+        /// The team on whose roster the known name is (else it is the league's).
+        roster: Option<String>,
+    },
+    /// A night's matches refused by the league's checks.
+    #[error(transparent)]
+    Check(#[from] crate::league::NightError),
+    /// The same, about the night titled so.
+    #[error("{title}: {error}")]
+    Checked {
+        title: String,
+        error: crate::league::NightError,
+    },
+    #[error("{title}: as corrected, {error}")]
+    AsCorrected {
+        title: String,
+        error: crate::league::NightError,
+    },
+    #[error("{title} was changed meanwhile (by another don): correct it again")]
+    ChangedMeanwhile { title: String },
+    /// A team's captain acting for another team.
+    #[error("{actor} acts for {own}; it cannot act for {other}")]
+    NotYourTeam {
+        actor: String,
+        own: String,
+        other: String,
+    },
+    /// The confirmation flow refused: the night's title and its two teams' names.
+    #[error("{}", refusal_words(.title, .teams, .refusal))]
+    Confirm {
+        title: String,
+        teams: Pair<String>,
+        refusal: ConfirmRefusal,
+    },
+    #[error("--reason cannot be blank")]
+    BlankReason,
+    #[error("POINTS must be at least 1 (an adjustment is 1 to {MAX_ADJUSTMENT} points)")]
+    NoPoints,
+    #[error("POINTS {}", crate::league::adjustment_out_of_range(&.0.to_string()))]
+    TooManyPoints(u32),
+    #[error("{team} is not in season {season}")]
+    NotInSeason { team: String, season: String },
+    #[error("{team} withdrew already, on {on}")]
+    WithdrawnAlready { team: String, on: NaiveDate },
+}
+
+fn on(date: Option<NaiveDate>) -> String {
+    date.map(|d| format!(" on {d}")).unwrap_or_default()
+}
+
+fn dates_words(dates: &[NaiveDate]) -> String {
+    let words: Vec<String> = dates.iter().map(|d| d.to_string()).collect();
+    words.join(" and ")
+}
+
+/// "add a fixture first with `don fixtures add 'Royal Oak' 'Red Lion' DATE`".
+fn add_first(home: &str, away: &str, date: Option<NaiveDate>) -> String {
+    format!(
+        "add a fixture first with `don fixtures add {} {} {}`",
+        shell_quoted(home),
+        shell_quoted(away),
+        date.map_or_else(|| "DATE".to_string(), |d| d.to_string())
+    )
+}
+
+/// " (their night on 2025-09-04 has a result: `don night correct` changes it)".
+fn played_words(dates: &[NaiveDate]) -> String {
+    match dates {
+        [] => String::new(),
+        [d] => format!(" (their night on {d} has a result: `don night correct` changes it)"),
+        _ => format!(
+            " (their nights on {} have results: `don night correct` changes them)",
+            dates_words(dates)
+        ),
+    }
+}
+
+/// "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'?"
+pub fn slip_words(name: &str, known: &str, roster: Option<&str>) -> String {
+    match roster {
+        Some(team) => {
+            format!("{name} is not on the roster of {team}; did you mean '{known}'?")
+        }
+        None => format!("{name} is not a player of the league; did you mean '{known}'?"),
+    }
+}
+
+fn refusal_words(title: &str, teams: &Pair<String>, refusal: &ConfirmRefusal) -> String {
+    match refusal {
+        ConfirmRefusal::EnteredBy { entered, verb } => format!(
+            "{title} was entered for {}; {} {verb} it",
+            teams[*entered],
+            teams[entered.other()]
+        ),
+        ConfirmRefusal::ConfirmedAlready => format!("{title} is confirmed already"),
+        ConfirmRefusal::NoDisputer => {
+            format!("{title} is confirmed; say which team disputes it with --by")
+        }
+        ConfirmRefusal::NoReason => "--reason: say why the result is disputed".into(),
+        ConfirmRefusal::BadReason { reason, fault } => {
+            format!("--reason \"{}\" {fault}", escaped(&shortened(reason)))
+        }
+    }
+}
+
+impl NightError {
+    /// This refusal, about the `--match` given at place `at` (from 1).
+    pub fn at_match(self, at: usize) -> NightError {
+        NightError::AtMatch {
+            at,
+            error: Box::new(self),
+        }
+    }
+}

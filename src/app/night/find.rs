@@ -1,0 +1,166 @@
+//! A night found: by its two teams (and date), by its fixture's number; its result in words.
+
+use chrono::NaiveDate;
+
+use super::error::NightError;
+use crate::app::AppError;
+use crate::league::night::missing;
+use crate::league::{Config, NightResult, Pair};
+use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, StoreError, TeamInfo};
+
+/// Which league and season a command names (none: the one the database or the date implies).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Which<'a> {
+    pub league: Option<&'a str>,
+    pub season: Option<&'a str>,
+}
+
+/// A night named by its two teams, and its date when they met more than once.
+#[derive(Clone, Copy, Debug)]
+pub struct NightRef<'a> {
+    pub which: Which<'a>,
+    pub home: &'a str,
+    pub away: &'a str,
+    pub date: Option<NaiveDate>,
+}
+
+/// "Royal Oak v Red Lion on 2025-09-04".
+pub(crate) fn title(f: &Fixture) -> String {
+    format!("{} v {} on {}", f.home.name, f.away.name, f.date)
+}
+
+/// A night's two teams' names.
+pub(crate) fn team_names(f: &Fixture) -> Pair<String> {
+    Pair::new(f.home.name.clone(), f.away.name.clone())
+}
+
+/// A night's result in a few words: "6–3", "walkover to Royal Oak", "4–2 so far".
+pub fn result_words(f: &Fixture, config: &Config) -> String {
+    match &f.result {
+        None if f.cancelled => "cancelled".into(),
+        None => String::new(),
+        Some(NightResult::Totals(t)) => format!("{}–{} (totals)", t.home, t.away),
+        Some(NightResult::Walkover(side)) => {
+            let to = &team_names(f)[*side];
+            let w = config.walkover_matches();
+            let mut won = Pair::<u32>::default();
+            won[*side] = w;
+            format!("{}–{} walkover to {to}", won.home, won.away)
+        }
+        Some(NightResult::Matches(ms)) => {
+            let mut won = Pair::<u32>::default();
+            for m in ms {
+                won[m.winner()] += 1;
+            }
+            let left = missing(config, ms).len();
+            if left == 0 {
+                format!("{}–{}", won.home, won.away)
+            } else {
+                format!("{}–{} so far ({left} to enter)", won.home, won.away)
+            }
+        }
+    }
+}
+
+/// Whether a night has its whole result: totals, a walkover, or every match.
+pub fn is_done(f: &Fixture, config: &Config) -> bool {
+    match &f.result {
+        None => false,
+        Some(NightResult::Matches(ms)) => missing(config, ms).is_empty(),
+        Some(_) => true,
+    }
+}
+
+/// The league named (or the only one), and the season of a night on `day` between the two
+/// teams named (without a day, the current season).
+pub fn night_season(
+    leagues: &LeagueReader<'_>,
+    which: Which<'_>,
+    day: Option<NaiveDate>,
+    pair: Option<(&str, &str)>,
+) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
+    let league = leagues.find(which.league)?;
+    let pair = match pair {
+        Some((home, away)) => Some((
+            leagues.team(&league, home)?.id,
+            leagues.team(&league, away)?.id,
+        )),
+        None => None,
+    };
+    let season = match day {
+        Some(day) => leagues.season_on(&league, which.season, day, pair)?,
+        None => leagues.current_season(&league, which.season, today())?,
+    };
+    Ok((league, season))
+}
+
+pub(crate) fn today() -> NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
+/// The fixtures between two teams (on `day`, when given), as stored.
+pub(crate) fn nights_between(
+    leagues: &LeagueReader<'_>,
+    season: &SeasonInfo,
+    home: &TeamInfo,
+    away: &TeamInfo,
+    day: Option<NaiveDate>,
+) -> Result<Vec<Fixture>, StoreError> {
+    Ok(leagues
+        .fixtures(season.id)?
+        .into_iter()
+        .filter(|f| f.home.id == home.id && f.away.id == away.id)
+        .filter(|f| day.is_none_or(|d| f.date == d))
+        .collect())
+}
+
+/// The one night between two teams (on `day`, when given) that has a result.
+pub fn played_night(
+    leagues: &LeagueReader<'_>,
+    league: &LeagueInfo,
+    season: &SeasonInfo,
+    night: NightRef<'_>,
+) -> Result<Fixture, AppError> {
+    let home = leagues.team(league, night.home)?;
+    let away = leagues.team(league, night.away)?;
+    let found: Vec<Fixture> = nights_between(leagues, season, &home, &away, night.date)?
+        .into_iter()
+        .filter(|f| f.result.is_some())
+        .collect();
+    match <[Fixture; 1]>::try_from(found) {
+        Ok([f]) => Ok(f),
+        Err(found) if found.is_empty() => Err(NightError::NoResult {
+            season: season.name.clone(),
+            home: home.name,
+            away: away.name,
+            date: night.date,
+        }
+        .into()),
+        Err(found) => Err(NightError::WhichNight {
+            home: home.name,
+            away: away.name,
+            dates: found.iter().map(|f| f.date).collect(),
+        }
+        .into()),
+    }
+}
+
+/// A fixture of a season by its number.
+pub fn fixture_by_number(
+    change: &Change,
+    season: &SeasonInfo,
+    number: i64,
+) -> Result<Fixture, AppError> {
+    change
+        .leagues()
+        .fixtures(season.id)?
+        .into_iter()
+        .find(|f| f.id == number)
+        .ok_or_else(|| {
+            NightError::NoFixture {
+                season: season.name.clone(),
+                number,
+            }
+            .into()
+        })
+}

@@ -1,0 +1,108 @@
+//! Match nights: show, confirm, dispute; deductions, awards and withdrawals. Each function
+//! opens one change, applies the league's rules (the confirmation flow is
+//! [`crate::league::confirm`]'s), commits, and gives a typed result for the front end to render.
+
+pub mod adjust;
+pub mod confirm;
+pub mod correct;
+pub mod enter;
+pub mod error;
+pub mod find;
+pub mod place;
+pub mod players;
+pub mod prompt;
+
+use std::borrow::Cow;
+
+pub use adjust::{adjustment, Adjusted, Withdrawn};
+pub use confirm::Settlement;
+pub use error::NightError;
+pub use find::{
+    fixture_by_number, is_done, night_season, played_night, result_words, NightRef, Which,
+};
+
+use super::{App, AppError, ErrorKind};
+use crate::league::confirm::ConfirmRefusal;
+use crate::store::{Fixture, SeasonInfo};
+
+impl App {
+    /// The nights between two teams (on the date given): the season, and its fixtures.
+    pub fn night_show(&self, night: NightRef<'_>) -> Result<(SeasonInfo, Vec<Fixture>), AppError> {
+        let leagues = self.store.leagues();
+        let (league, season) = night_season(
+            &leagues,
+            night.which,
+            night.date,
+            Some((night.home, night.away)),
+        )?;
+        let home = leagues.team(&league, night.home)?;
+        let away = leagues.team(&league, night.away)?;
+        let found = find::nights_between(&leagues, &season, &home, &away, night.date)?;
+        if found.is_empty() {
+            return Err(NightError::NoNight {
+                season: season.name,
+                home: home.name,
+                away: away.name,
+                date: night.date,
+            }
+            .into());
+        }
+        Ok((season, found))
+    }
+}
+
+impl NightError {
+    pub fn kind(&self) -> ErrorKind {
+        use NightError as E;
+        match self {
+            E::NoFixture { .. }
+            | E::NoFixtureId(_)
+            | E::NoNight { .. }
+            | E::NoResult { .. }
+            | E::NoFixtureGiveDate { .. }
+            | E::NoFixtureBetween { .. }
+            | E::NoneLeft { .. }
+            | E::NoneOn { .. } => ErrorKind::NotFound,
+            E::NotYourTeam { .. } => ErrorKind::Forbidden,
+            E::Confirm { refusal, .. } => match refusal {
+                ConfirmRefusal::EnteredBy { .. } => ErrorKind::Forbidden,
+                ConfirmRefusal::ConfirmedAlready => ErrorKind::Conflict,
+                _ => ErrorKind::Invalid,
+            },
+            E::NotComplete { .. }
+            | E::NotInSeason { .. }
+            | E::WithdrawnAlready { .. }
+            | E::Withdrew { .. }
+            | E::HasResult { .. }
+            | E::BeingEnteredFor { .. }
+            | E::MatchesEntered { .. }
+            | E::MatchEntered { .. }
+            | E::SlotTaken { .. }
+            | E::ChangedMeanwhile { .. }
+            | E::SeveralNoneOn { .. }
+            | E::NotMoved { .. } => ErrorKind::Conflict,
+            E::AtMatch { error, .. } => error.kind(),
+            E::WhichNight { .. }
+            | E::SeveralLeft { .. }
+            | E::DidNotPlay { .. }
+            | E::NotPlayingFor { .. }
+            | E::BadTotals(_)
+            | E::BadWalkover(_)
+            | E::BadMatch(_)
+            | E::NotDonLeg { .. }
+            | E::LegGame { .. }
+            | E::Slip { .. }
+            | E::Check(_)
+            | E::Checked { .. }
+            | E::AsCorrected { .. }
+            | E::BlankReason
+            | E::NoPoints
+            | E::TooManyPoints(_) => ErrorKind::Invalid,
+        }
+    }
+
+    /// What to do about it, where the error knows (the message says it today).
+    pub fn hint(&self) -> Option<Cow<'static, str>> {
+        None
+    }
+}

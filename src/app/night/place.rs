@@ -1,0 +1,159 @@
+//! Where a night goes among its season's fixtures: on its fixture, on it moved, or on one
+//! added (the decision is the league's, [`crate::league::fixtures::place_night`]).
+
+use chrono::NaiveDate;
+
+use super::error::NightError;
+use super::find::{fixture_by_number, is_done};
+use crate::app::AppError;
+use crate::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
+use crate::league::NightResult;
+use crate::store::{Change, Fixture, SeasonInfo, TeamInfo};
+
+/// Where a night goes among its season's fixtures.
+pub enum Placement {
+    /// On this fixture.
+    On(Fixture),
+    /// On this fixture, moved to the night's date: only when the night was said to be moved.
+    Move(Fixture, NaiveDate),
+    /// On a new fixture on this date (a season with no schedule, the teams' first night).
+    Add(NaiveDate),
+}
+
+/// Finds the fixture a night goes on. A night on another date than its fixture's moves the
+/// fixture only when the entry says the night was moved; a night between two teams beyond
+/// their fixtures is refused (a fixture is added first with `don fixtures add`), except in a
+/// season that keeps no schedule (no fixture made by `fixtures generate`), where the first
+/// night between two teams makes its fixture on its date.
+pub fn place_night(
+    fixtures: &[Fixture],
+    season: &SeasonInfo,
+    home: &TeamInfo,
+    away: &TeamInfo,
+    day: Option<NaiveDate>,
+) -> Result<Placement, NightError> {
+    let between: Vec<&Fixture> = fixtures
+        .iter()
+        .filter(|f| f.home.id == home.id && f.away.id == away.id)
+        .collect();
+    let open: Vec<&Fixture> = between
+        .iter()
+        .filter(|f| {
+            !matches!(
+                &f.result,
+                Some(NightResult::Totals(_) | NightResult::Walkover(_))
+            )
+        })
+        .filter(|f| !is_done(f, &season.config))
+        .copied()
+        .collect();
+    let played: Vec<NaiveDate> = between
+        .iter()
+        .filter(|f| is_done(f, &season.config))
+        .map(|f| f.date)
+        .collect();
+    // A season keeps a schedule once `fixtures generate` has made one.
+    let scheduled = fixtures.iter().any(|f| f.round.is_some());
+    let (h, a, s) = (home.name.clone(), away.name.clone(), season.name.clone());
+    let Some(d) = day else {
+        return match open[..] {
+            [f] => Ok(Placement::On(f.clone())),
+            [] if between.is_empty() && !scheduled => Err(NightError::NoFixtureGiveDate {
+                season: s,
+                home: h,
+                away: a,
+            }),
+            [] if between.is_empty() => Err(NightError::NoFixtureBetween {
+                season: s,
+                home: h,
+                away: a,
+                date: None,
+            }),
+            [] => Err(NightError::NoneLeft {
+                season: s,
+                home: h,
+                away: a,
+                played,
+            }),
+            _ => Err(NightError::SeveralLeft {
+                home: h,
+                away: a,
+                left: open.iter().map(|f| f.date).collect(),
+            }),
+        };
+    };
+    // The decision is the league's, as for a results file: on the fixture of that date, else
+    // on the one left to play if the night was moved, else a fixture added first.
+    let pair_fixtures: Vec<PairFixture> = between
+        .iter()
+        .map(|f| PairFixture {
+            id: f.id,
+            date: f.date,
+            open: open.iter().any(|o| o.id == f.id),
+        })
+        .collect();
+    let by_id = |id: i64| between.iter().find(|f| f.id == id).map(|f| (*f).clone());
+    match league_place_night(&pair_fixtures, d, scheduled) {
+        NightPlace::On(id) => Ok(Placement::On(by_id(id).expect("one of theirs"))),
+        NightPlace::Move { id, .. } => Ok(Placement::Move(by_id(id).expect("one of theirs"), d)),
+        NightPlace::Beyond { scheduled: false } if between.is_empty() => Ok(Placement::Add(d)),
+        NightPlace::Beyond { .. } if between.is_empty() => Err(NightError::NoFixtureBetween {
+            season: s,
+            home: h,
+            away: a,
+            date: Some(d),
+        }),
+        NightPlace::Beyond { .. } => Err(NightError::NoneOn {
+            home: h,
+            away: a,
+            date: d,
+            played,
+        }),
+        NightPlace::Several(left) => Err(NightError::SeveralNoneOn {
+            home: h,
+            away: a,
+            left: left.iter().map(|(_, date)| *date).collect(),
+            date: d,
+        }),
+    }
+}
+
+/// "A v B is fixture 6 on 2025-09-18, not 2025-12-25: if the night was moved …"
+pub fn not_moved(f: &Fixture, date: NaiveDate) -> NightError {
+    NightError::NotMoved {
+        home: f.home.name.clone(),
+        away: f.away.name.clone(),
+        fixture: f.id,
+        was: f.date,
+        date,
+    }
+}
+
+/// The fixture a night goes on (see [`place_night`]), moved or added as need be.
+pub fn fixture_for_night(
+    change: &Change,
+    season: &SeasonInfo,
+    teams: (&TeamInfo, &TeamInfo),
+    (day, moved): (Option<NaiveDate>, bool),
+    notes: &mut Vec<String>,
+) -> Result<Fixture, AppError> {
+    let (home, away) = teams;
+    let fixtures = change.leagues().fixtures(season.id)?;
+    match place_night(&fixtures, season, home, away, day)? {
+        Placement::On(f) => Ok(f),
+        Placement::Move(f, d) if moved => {
+            change.move_fixture(f.id, d)?;
+            notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
+            fixture_by_number(change, season, f.id)
+        }
+        Placement::Move(f, d) => Err(not_moved(&f, d).into()),
+        Placement::Add(d) => {
+            let id = change.add_fixture(season.id, None, d, home.id, away.id)?;
+            notes.push(format!(
+                "there was no fixture {} v {}: one was added on {d}",
+                home.name, away.name
+            ));
+            fixture_by_number(change, season, id)
+        }
+    }
+}

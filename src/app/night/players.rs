@@ -1,0 +1,217 @@
+//! The players of a night: slips of the keyboard caught, rosters kept; a typed match
+//! resolved (its stored games looked up) and accepted.
+
+use super::error::slip_words;
+use super::error::NightError;
+use crate::app::AppError;
+use crate::league::entry::{LegEntry, MatchEntry};
+use crate::league::names::{name_key, near_miss};
+use crate::league::night::{check_night_warnings, NightWarning};
+use crate::league::{Config, HomeAway, Kind, Leg, Match, Pair};
+use crate::store::{Change, LeagueInfo, LeagueReader, LegGame, SeasonInfo, StoreError, TeamInfo};
+
+/// The night's two teams, and the players they are known to have: each team's roster for the
+/// season and every player of the league, for catching a misspelt name.
+pub struct Players {
+    pub teams: Pair<TeamInfo>,
+    pub rosters: Pair<Vec<String>>,
+    pub league: Vec<String>,
+    /// Names said to be new players (name keys): `--new-player`, or a "no" at the prompt.
+    pub new: Vec<String>,
+    /// The night being corrected (its fixture): a game scoring a leg of the match a
+    /// correction replaces may score it again.
+    pub correcting: Option<i64>,
+}
+
+impl Players {
+    pub fn load(
+        reader: &LeagueReader<'_>,
+        league: &LeagueInfo,
+        season: &SeasonInfo,
+        teams: Pair<TeamInfo>,
+        new: &[String],
+    ) -> Result<Players, StoreError> {
+        let entries = reader.entries(season.id)?;
+        let roster = |team: &TeamInfo| -> Vec<String> {
+            entries
+                .iter()
+                .find(|e| e.team.id == team.id)
+                .map(|e| e.roster.clone())
+                .unwrap_or_default()
+        };
+        Ok(Players {
+            rosters: Pair::new(roster(&teams.home), roster(&teams.away)),
+            teams,
+            league: reader.league_players(league.id)?,
+            new: new.iter().map(|n| name_key(n)).collect(),
+            correcting: None,
+        })
+    }
+
+    /// The known name `name` is most likely a slip for, unless it is known or said to be new.
+    pub fn slip(&self, side: HomeAway, name: &str) -> Option<String> {
+        if self.new.contains(&name_key(name)) {
+            return None;
+        }
+        let roster: Vec<&str> = self.rosters[side].iter().map(String::as_str).collect();
+        let league: Vec<&str> = self.league.iter().map(String::as_str).collect();
+        near_miss(name, &roster, &league).map(str::to_string)
+    }
+
+    /// "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'?"
+    pub fn slip_words(&self, side: HomeAway, name: &str, known: &str) -> String {
+        slip_words(name, known, self.roster_of(side, known))
+    }
+
+    /// The team whose roster has `known` on it, on `side`, if it is there.
+    fn roster_of(&self, side: HomeAway, known: &str) -> Option<&str> {
+        self.rosters[side]
+            .iter()
+            .any(|n| n == known)
+            .then_some(self.teams[side].name.as_str())
+    }
+
+    /// Checks every player of a match for a slip of the keyboard.
+    pub fn check(&self, m: &Match) -> Result<(), NightError> {
+        for side in HomeAway::BOTH {
+            for p in &m.players[side] {
+                if let Some(known) = self.slip(side, p) {
+                    return Err(NightError::Slip {
+                        name: p.clone(),
+                        roster: self.roster_of(side, &known).map(str::to_string),
+                        known,
+                    });
+                }
+            }
+        }
+        Ok(())
+    }
+
+    /// Puts a match's players on their teams' rosters, noting each added.
+    pub fn put_on_rosters(
+        &mut self,
+        change: &Change,
+        season: &SeasonInfo,
+        m: &Match,
+        notes: &mut Vec<String>,
+    ) -> Result<(), StoreError> {
+        for side in HomeAway::BOTH {
+            let team = &self.teams[side];
+            for p in &m.players[side] {
+                let key = name_key(p);
+                if self.rosters[side].iter().any(|n| name_key(n) == key) {
+                    continue;
+                }
+                change.add_to_roster(season.id, team.id, p)?;
+                notes.push(format!(
+                    "warning: {p} was not on the roster of {}; added",
+                    team.name
+                ));
+                self.rosters[side].push(p.clone());
+                if !self.league.iter().any(|n| name_key(n) == key) {
+                    // A new player who only looks like a known one (a Cyrillic letter, an
+                    // invisible mark) is warned of.
+                    if let Some(w) = crate::record::text::look_alike_warning(
+                        "player",
+                        p,
+                        self.league.iter().map(String::as_str),
+                    ) {
+                        notes.push(format!("warning: {w}"));
+                    }
+                    self.league.push(p.clone());
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A typed match with its games looked up: each `#N` leg's score is the game's.
+pub fn resolve(
+    reader: &LeagueReader<'_>,
+    config: &Config,
+    entry: MatchEntry,
+    correcting: Option<i64>,
+) -> Result<(Match, Vec<LegGame>), NightError> {
+    let mut players = entry.players;
+    let mut legs = Vec::new();
+    let mut games = Vec::new();
+    for (i, l) in entry.leg_entries.iter().enumerate() {
+        match *l {
+            LegEntry::Score(score) => legs.push(Leg {
+                score,
+                game: None,
+                hands: Vec::new(),
+            }),
+            LegEntry::Game(game) => {
+                if entry.kind != Kind::Don {
+                    return Err(NightError::NotDonLeg { leg: i + 1 });
+                }
+                let g = reader
+                    .game_leg(
+                        game,
+                        &config.don_rules,
+                        &players.home,
+                        correcting.map(|f| (f, entry.kind.to_string(), entry.slot)),
+                    )
+                    .map_err(|error| NightError::LegGame { leg: i + 1, error })?;
+                for side in HomeAway::BOTH {
+                    if players[side].is_empty() {
+                        players[side] = g.players[side].clone();
+                    }
+                }
+                games.push(LegGame {
+                    leg: i as u32 + 1,
+                    game,
+                    home_side: g.home_side,
+                });
+                legs.push(g.leg);
+            }
+        }
+    }
+    Ok((
+        Match {
+            kind: entry.kind,
+            slot: entry.slot,
+            players,
+            legs: entry.legs,
+            leg_scores: legs,
+        },
+        games,
+    ))
+}
+
+/// Checks a match with the night's others and keeps it; players not on their team's roster are
+/// put on it, with a warning; a name close to a known player's is refused as a slip unless it
+/// was said to be new.
+/// `(fixture, entered, m, games)`: the night's fixture, its matches entered, the match and the
+/// stored games its legs were scored in.
+pub fn accept(
+    change: &Change,
+    season: &SeasonInfo,
+    players: &mut Players,
+    (fixture, entered, m, games): (i64, &mut Vec<Match>, Match, &[LegGame]),
+    notes: &mut Vec<String>,
+) -> Result<(), AppError> {
+    let mut all = entered.clone();
+    all.push(m.clone());
+    // A player twice in one kind is only warned of (docs/league.md#match-nights).
+    let warned = check_night_warnings(&season.config, &all).map_err(NightError::Check)?;
+    for w in warned {
+        let NightWarning::PlayerTwice { kind, second, .. } = &w;
+        if (*kind, *second) == (m.kind, m.slot) {
+            notes.push(format!("warning: {w}"));
+        }
+    }
+    players.check(&m)?;
+    players.put_on_rosters(change, season, &m, notes)?;
+    if change.add_match(fixture, &m, games, true)?.is_none() {
+        return Err(NightError::SlotTaken {
+            kind: m.kind,
+            slot: m.slot,
+        }
+        .into());
+    }
+    entered.push(m);
+    Ok(())
+}

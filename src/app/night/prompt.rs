@@ -1,0 +1,241 @@
+//! A night entered at the prompt: begun with its first match kept, each match kept as one
+//! change, the night read as stored before each (another session may enter matches meanwhile).
+
+use chrono::NaiveDate;
+
+use super::find::{fixture_by_number, is_done, result_words, today};
+use super::place::fixture_for_night;
+use super::players::{accept, Players};
+use crate::app::{App, AppError};
+use crate::league::names::shell_quoted;
+use crate::league::{HomeAway, Match, NightResult};
+use crate::store::{Change, Fixture, LeagueReader, LegGame, SeasonInfo, StoreError, TeamInfo};
+
+/// A night to enter at the prompt: its season, its players, the matches it has, and how to
+/// begin it with the first match kept.
+pub struct Prompted {
+    pub title: String,
+    pub season: SeasonInfo,
+    pub players: Players,
+    pub entered: Vec<Match>,
+    /// The night's fixture, when it is begun already.
+    pub begun: Option<i64>,
+    pub begin: Begin,
+}
+
+/// What keeping a match typed at the prompt came to.
+pub enum KeptMatch {
+    /// Kept, with what was noted on the way.
+    Kept { notes: Vec<String> },
+    /// Another session entered this match first: not kept (the notes say so).
+    Refused { notes: Vec<String> },
+    /// Another session entered or replaced the whole night meanwhile: nothing is left to
+    /// enter here (the notes say why).
+    NightTaken { notes: Vec<String> },
+}
+
+impl App {
+    /// Keeps a match typed at the prompt, as one change: the night as it is stored now (begun
+    /// with this match if it is not yet), this match checked with its others and kept.
+    pub fn night_keep_match(
+        &mut self,
+        night: &mut Prompted,
+        (m, games): (Match, Vec<LegGame>),
+    ) -> Result<KeptMatch, AppError> {
+        let change = self.store.change("night")?;
+        let season = &night.season;
+        let label = format!("{} {}", m.kind, m.slot);
+        let mut notes = Vec::new();
+        // The night as it stands now, inside the change that keeps this match.
+        let f = match night_now(&change.leagues(), season, night.begun)? {
+            Some(f) => f,
+            None => match night.begin.apply(&change, season, &m, &mut notes)? {
+                Begun::On(f) => f,
+                Begun::Taken(why) => {
+                    notes.push(why);
+                    return Ok(KeptMatch::NightTaken { notes });
+                }
+            },
+        };
+        sync_entered(&mut night.entered, matches_of(Some(&f)), &mut notes);
+        if let Some(first) = night
+            .entered
+            .iter()
+            .find(|o| (o.kind, o.slot) == (m.kind, m.slot))
+        {
+            night.begun = Some(f.id);
+            let winner = &night.players.teams[first.winner()].name;
+            notes.push(format!(
+                "{label} refused: the other session entered {label} first ({} {}–{}: {}); yours is not kept: `don night correct {} --match {}` puts it in its place",
+                winner,
+                first.legs[first.winner()],
+                first.legs[first.winner().other()],
+                first.entry_line(),
+                night_words(&night.begin.home, &night.begin.away, Some(f.date)),
+                shell_quoted(&m.entry_line())
+            ));
+            return Ok(KeptMatch::Refused { notes });
+        }
+        let keep = (f.id, &mut night.entered, m, &games[..]);
+        accept(&change, season, &mut night.players, keep, &mut notes)?;
+        let m = night.entered.last().expect("just entered");
+        change.commit(
+            &format!("{}: {label} {}–{}", night.title, m.legs.home, m.legs.away),
+            None,
+        )?;
+        night.begun = Some(f.id);
+        Ok(KeptMatch::Kept { notes })
+    }
+}
+
+/// What beginning a night at the prompt does, done with its first match: its fixture found
+/// (moved or added as need be, played if it was cancelled) and the night provisional for the
+/// team entering it.
+pub struct Begin {
+    pub home: TeamInfo,
+    pub away: TeamInfo,
+    pub day: Option<NaiveDate>,
+    pub moved: bool,
+    pub entered_by: HomeAway,
+    /// The fixture the night was found on when the entry began (one added then was not kept,
+    /// but another session entering the night adds it again).
+    pub found: i64,
+}
+
+/// What beginning a night at the prompt came to.
+pub enum Begun {
+    /// The night's fixture, begun (or as another session began it, with its matches).
+    On(Fixture),
+    /// Another session entered or replaced the whole night meanwhile: why the match typed here
+    /// is not kept, with the `night correct` line that would put it in.
+    Taken(String),
+}
+
+impl Begin {
+    /// Begins the night in `change`. A night another session has begun meanwhile is taken as
+    /// it is (with the matches that session entered); one it has completed or replaced (as
+    /// totals or a walkover) is not begun again.
+    pub fn apply(
+        &self,
+        change: &Change,
+        season: &SeasonInfo,
+        typed: &Match,
+        notes: &mut Vec<String>,
+    ) -> Result<Begun, AppError> {
+        let taken = |f: &Fixture| {
+            format!(
+                "{} {} refused: the other session entered the night first: {} (see `don night show`); yours is not kept: `don night correct {} --match {}` puts {} {} in its place",
+                typed.kind,
+                typed.slot,
+                result_words(f, &season.config),
+                night_words(&self.home, &self.away, Some(f.date)),
+                shell_quoted(&typed.entry_line()),
+                typed.kind,
+                typed.slot
+            )
+        };
+        // The night's own fixture, looked at first: once its night is complete it is no longer
+        // one "left to play", and looking for one would say there is none.
+        let own =
+            change.leagues().fixtures(season.id)?.into_iter().find(|f| {
+                f.id == self.found && f.home.id == self.home.id && f.away.id == self.away.id
+            });
+        if let Some(f) = own.filter(|f| f.result.is_some() && is_done(f, &season.config)) {
+            return Ok(Begun::Taken(taken(&f)));
+        }
+        let fixture = fixture_for_night(
+            change,
+            season,
+            (&self.home, &self.away),
+            (self.day, self.moved),
+            notes,
+        )?;
+        match &fixture.result {
+            Some(NightResult::Matches(_)) if !is_done(&fixture, &season.config) => {
+                return Ok(Begun::On(fixture))
+            }
+            Some(_) => return Ok(Begun::Taken(taken(&fixture))),
+            None => {}
+        }
+        if fixture.cancelled {
+            change.set_cancelled(fixture.id, false)?;
+            notes.push(format!(
+                "fixture {} was cancelled; it is played after all",
+                fixture.id
+            ));
+        }
+        change.set_provisional(fixture.id, self.entered_by, today())?;
+        change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
+        fixture_by_number(change, season, fixture.id).map(Begun::On)
+    }
+}
+
+/// How to name a night on the command line: `'Royal Oak' 'Red Lion' [--date D]`.
+pub fn night_words(home: &TeamInfo, away: &TeamInfo, date: Option<NaiveDate>) -> String {
+    let mut words = format!("{} {}", shell_quoted(&home.name), shell_quoted(&away.name));
+    if let Some(d) = date {
+        words.push_str(&format!(" --date {d}"));
+    }
+    words
+}
+
+/// The night on fixture `id` as it is stored now, if it is begun (it has matches or is ready
+/// for them): another session may have entered matches, an outside `don undo` taken some (or
+/// the whole night) back.
+pub fn night_now(
+    reader: &LeagueReader<'_>,
+    season: &SeasonInfo,
+    id: Option<i64>,
+) -> Result<Option<Fixture>, StoreError> {
+    let Some(id) = id else { return Ok(None) };
+    Ok(reader
+        .fixtures(season.id)?
+        .into_iter()
+        .find(|f| f.id == id)
+        .filter(|f| matches!(f.result, Some(NightResult::Matches(_)))))
+}
+
+/// The matches a stored night has.
+pub fn matches_of(f: Option<&Fixture>) -> Vec<Match> {
+    match f.and_then(|f| f.result.as_ref()) {
+        Some(NightResult::Matches(ms)) => ms.clone(),
+        _ => Vec::new(),
+    }
+}
+
+/// Brings what this session holds as entered in line with what is stored (`stored`), saying
+/// what changed outside it: matches another session entered, matches taken back.
+pub fn sync_entered(entered: &mut Vec<Match>, stored: Vec<Match>, notes: &mut Vec<String>) {
+    let has = |ms: &[Match], m: &Match| ms.iter().any(|o| (o.kind, o.slot) == (m.kind, m.slot));
+    for m in entered.iter().filter(|m| !has(&stored, m)) {
+        notes.push(format!(
+            "{} {} is no longer stored (taken back outside this entry): it is asked again",
+            m.kind, m.slot
+        ));
+    }
+    for m in stored.iter().filter(|m| !has(entered, m)) {
+        notes.push(format!(
+            "{} {} was entered by another session: {}",
+            m.kind,
+            m.slot,
+            m.entry_line()
+        ));
+    }
+    *entered = stored;
+}
+
+impl App {
+    /// Brings a night being entered at the prompt in line with what is stored now (another
+    /// session may have entered matches, an outside `don undo` taken some, or the whole night,
+    /// back), saying what changed outside it.
+    pub fn night_as_stored(&self, night: &mut Prompted) -> Result<Vec<String>, AppError> {
+        let mut notes = Vec::new();
+        let now = night_now(&self.store.leagues(), &night.season, night.begun)?;
+        if night.begun.is_some() && now.is_none() {
+            // Taken back whole: it is begun again with the next match kept.
+            night.begun = None;
+        }
+        sync_entered(&mut night.entered, matches_of(now.as_ref()), &mut notes);
+        Ok(notes)
+    }
+}

@@ -1,0 +1,97 @@
+//! `don deduct`, `don award` and `don withdraw`.
+
+use std::io::{self, Write};
+
+use chrono::NaiveDate;
+
+use super::args::DATED_SEASON;
+use super::confirm::app_which;
+use crate::cli::db::DbArg;
+use crate::cli::error::{CliError, Done};
+use crate::cli::text::shown;
+use crate::cli::which::{parse_date, Which};
+use don::app::night::Which as AppWhich;
+use don::app::AppError;
+
+#[derive(clap::Args)]
+#[command(mut_arg("season", |a| a.help(DATED_SEASON)))]
+pub struct AdjustArgs {
+    /// The team
+    team: String,
+    /// Championship points
+    points: u32,
+    /// Why (shown with the table)
+    #[arg(long)]
+    reason: String,
+    /// The day it applies from [default: today]
+    #[arg(long)]
+    date: Option<String>,
+    #[command(flatten)]
+    which: Which,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+/// `--date` as given, or today.
+pub(super) fn date_or_today(date: Option<&str>) -> Result<NaiveDate, CliError> {
+    match date {
+        Some(d) => parse_date(d, "--date"),
+        None => Ok(chrono::Local::now().date_naive()),
+    }
+}
+
+/// `don deduct` (sign -1) and `don award` (sign 1).
+pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
+    // The points and the reason are refused before the date is read, as always.
+    don::app::night::adjustment(args.points, sign, &args.reason).map_err(AppError::from)?;
+    let day = date_or_today(args.date.as_deref())?;
+    let mut app = args.db.app_existing()?;
+    let (league, season) = app_which(&args.which);
+    let which = AppWhich {
+        league: league.as_deref(),
+        season: season.as_deref(),
+    };
+    let adjusted = app.adjust(which, &args.team, (args.points, sign), &args.reason, day)?;
+    writeln!(io::stdout().lock(), "{}.", shown(&adjusted.to_string()))?;
+    if let Some((first, last)) = adjusted.outside {
+        eprintln!(
+            "{}: it is dated {day}{}, outside season {} (its fixtures run from {first} to {last}); the table counts it from {day} (`don undo`, then give --date or --season, if it belongs elsewhere)",
+            crate::cli::colour::Paint::stderr().warning(),
+            if args.date.is_none() { " (today: no --date was given)" } else { "" },
+            shown(&adjusted.season)
+        );
+    }
+    Ok(Done::Ok)
+}
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Example:\n  don withdraw 'Red Lion' --date 2026-01-15",
+    mut_arg("season", |a| a.help(DATED_SEASON))
+)]
+pub struct WithdrawArgs {
+    /// The team that withdraws
+    team: String,
+    /// The day it withdrew [default: today]
+    #[arg(long)]
+    date: Option<String>,
+    #[command(flatten)]
+    which: Which,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
+    let day = date_or_today(args.date.as_deref())?;
+    let mut app = args.db.app_existing()?;
+    let (league, season) = app_which(&args.which);
+    let which = AppWhich {
+        league: league.as_deref(),
+        season: season.as_deref(),
+    };
+    let withdrawn = app.withdraw(which, &args.team, day)?;
+    let mut out = io::stdout().lock();
+    writeln!(out, "{}.", shown(&withdrawn.to_string()))?;
+    writeln!(out, "Its results, and every result against it, leave the table (`don standings --withdrawn` shows them).")?;
+    Ok(Done::Ok)
+}

@@ -1,0 +1,349 @@
+//! Questions at the prompt: yes or no, one answer checked as it is given, a whole match.
+
+use don::app::night::players::{resolve, Players};
+use std::io::{self, Write};
+
+use don::league::entry::{parse_leg_entries, parse_legs, parse_players, MatchEntry};
+use don::league::names::name_key;
+use don::league::night::{check_match_legs, check_night, check_side_players};
+use don::league::{Config, HomeAway, Kind, Match, Pair};
+use don::store::{LeagueReader, LegGame};
+
+use crate::cli::error::CliError;
+use crate::cli::prompt::Prompt;
+use crate::cli::text::shown;
+
+/// How a yes/no question was answered.
+pub(super) enum Answer {
+    Yes,
+    No,
+    /// `quit`, or the end of input.
+    End,
+    /// Piped, an answer neither yes nor no: why it is refused.
+    Neither(String),
+}
+
+/// Asks `question`, yes or no. At a terminal an answer that is neither asks it again (so what
+/// was typed ahead meets this question, never another answer's); piped, it is refused.
+pub(super) fn yes_or_no(prompt: &mut dyn Prompt, question: &str, what: &str) -> io::Result<Answer> {
+    loop {
+        let Some(answer) = prompt.line(&shown(question))? else {
+            return Ok(Answer::End);
+        };
+        if let Some(why) = prompt.over_long() {
+            return Ok(Answer::Neither(why));
+        }
+        match answer.trim().to_ascii_lowercase().as_str() {
+            "y" | "yes" => return Ok(Answer::Yes),
+            "n" | "no" => return Ok(Answer::No),
+            "quit" => return Ok(Answer::End),
+            _ => {
+                let why = format!("answer yes or no: {what}");
+                if !prompt.interactive() {
+                    return Ok(Answer::Neither(why));
+                }
+                let paint = crate::cli::colour::Paint::stderr();
+                writeln!(io::stderr(), "{}", paint.line(&shown(&why)))?;
+            }
+        }
+    }
+}
+
+/// Why an answer at the prompt was not taken.
+pub(super) enum Refusal {
+    /// What is wrong with it.
+    Why(String),
+    /// The end of input, or `quit`.
+    End,
+    Failed(CliError),
+}
+
+impl From<CliError> for Refusal {
+    fn from(e: CliError) -> Refusal {
+        Refusal::Failed(e)
+    }
+}
+
+impl From<io::Error> for Refusal {
+    fn from(e: io::Error) -> Refusal {
+        Refusal::Failed(e.into())
+    }
+}
+
+/// "line 7: don 2 refused: …; the entry stops here (nothing after line 7 is read)".
+pub(super) fn stopped_words(at: usize, what: &str, why: &str) -> String {
+    format!(
+        "line {at}: {what} refused: {}; the entry stops here (nothing after line {at} is read)",
+        shown(why)
+    )
+}
+
+/// How asking for something ended.
+pub(super) enum Asked<T> {
+    Given(T),
+    /// The end of input, or `quit`.
+    End,
+    /// Piped input refused, at a line (its number, and why): the entry stops there.
+    Stopped(usize, String),
+}
+
+/// Asks one answer and checks it. On a terminal a refused answer is asked again (only that
+/// one); from a pipe it stops the entry, naming the line. `quit` or the end of input ends it.
+pub(super) fn ask<T>(
+    prompt: &mut dyn Prompt,
+    question: &str,
+    mut check: impl FnMut(&str, &mut dyn Prompt) -> Result<T, Refusal>,
+) -> Result<Asked<T>, CliError> {
+    let mut err = io::stderr();
+    loop {
+        let Some(line) = prompt.line(&shown(question))? else {
+            return Ok(Asked::End);
+        };
+        if line.trim().eq_ignore_ascii_case("quit") {
+            return Ok(Asked::End);
+        }
+        let checked = match prompt.over_long() {
+            Some(why) => Err(Refusal::Why(why)),
+            None => check(&line, prompt),
+        };
+        match checked {
+            Ok(t) => return Ok(Asked::Given(t)),
+            Err(Refusal::End) => return Ok(Asked::End),
+            Err(Refusal::Failed(e)) => return Err(e),
+            Err(Refusal::Why(why)) if prompt.interactive() => {
+                let paint = crate::cli::colour::Paint::stderr();
+                writeln!(
+                    err,
+                    "{}",
+                    paint.line(&format!("refused: {}; type it again", shown(&why)))
+                )?;
+            }
+            Err(Refusal::Why(why)) => {
+                return Ok(Asked::Stopped(prompt.line_number(), why));
+            }
+        }
+    }
+}
+
+/// Asks for one match, each answer checked as it is given: the home players, the away players,
+/// the legs, the leg scores. `entered`: the night's other matches.
+pub(super) fn ask_match(
+    prompt: &mut dyn Prompt,
+    reader: &LeagueReader<'_>,
+    config: &Config,
+    players: &mut Players,
+    (kind, slot): (Kind, u32),
+    entered: &[Match],
+) -> Result<Asked<(Match, Vec<LegGame>)>, CliError> {
+    let label = format!("{kind} {slot}");
+    let mut sides: Pair<Vec<String>> = Pair::default();
+    for side in HomeAway::BOTH {
+        let question = format!("{label}: {} players", players.teams[side].name);
+        let home = sides.home.clone();
+        let asked = ask(prompt, &question, |text, p| {
+            let typed = parse_players(text).map_err(|e| Refusal::Why(e.to_string()))?;
+            let mut names = Vec::new();
+            for name in typed {
+                let Some(known) = players.slip(side, &name) else {
+                    names.push(name);
+                    continue;
+                };
+                let q = format!(
+                    "{} (yes: {known}; no: {name} is new to the league)",
+                    players.slip_words(side, &name, &known)
+                );
+                match yes_or_no(p, &q, &format!("is {name} the {known} the league knows?"))
+                    .map_err(|e| Refusal::Failed(e.into()))?
+                {
+                    Answer::Yes => names.push(known),
+                    Answer::No => {
+                        players.new.push(name_key(&name));
+                        names.push(name);
+                    }
+                    Answer::End => return Err(Refusal::End),
+                    Answer::Neither(why) => return Err(Refusal::Why(why)),
+                }
+            }
+            check_side_players(config, entered, (kind, slot), side, &names, &home)
+                .map_err(|e| Refusal::Why(e.to_string()))?;
+            Ok(names)
+        })?;
+        match asked {
+            Asked::Given(names) => sides[side] = names,
+            Asked::End => return Ok(Asked::End),
+            Asked::Stopped(at, why) => return Ok(Asked::Stopped(at, why)),
+        }
+    }
+    let legs = match ask(
+        prompt,
+        &format!("{label}: legs won, home first"),
+        |text, _| {
+            let legs = parse_legs(text).map_err(|e| Refusal::Why(e.to_string()))?;
+            check_match_legs(config, (kind, slot), legs)
+                .map_err(|e| Refusal::Why(e.to_string()))?;
+            Ok(legs)
+        },
+    )? {
+        Asked::Given(legs) => legs,
+        Asked::End => return Ok(Asked::End),
+        Asked::Stopped(at, why) => return Ok(Asked::Stopped(at, why)),
+    };
+    ask(prompt, &format!("{label}: leg scores"), |text, _| {
+        let leg_entries = parse_leg_entries(text).map_err(|e| Refusal::Why(e.to_string()))?;
+        let entry = MatchEntry {
+            kind,
+            slot,
+            players: sides.clone(),
+            legs,
+            leg_entries,
+        };
+        let (m, games) = resolve(reader, config, entry, players.correcting)
+            .map_err(|e| Refusal::Why(e.to_string()))?;
+        let mut all: Vec<Match> = entered
+            .iter()
+            .filter(|o| (o.kind, o.slot) != (kind, slot))
+            .cloned()
+            .collect();
+        all.push(m.clone());
+        check_night(config, &all).map_err(|e| Refusal::Why(e.to_string()))?;
+        players.check(&m).map_err(|e| Refusal::Why(e.to_string()))?;
+        Ok((m, games))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::VecDeque;
+
+    use don::league::Pair;
+    use don::store::{Store, TeamInfo};
+
+    use super::*;
+
+    /// A person typing the given lines at a terminal; the questions asked are kept.
+    struct Typist {
+        lines: VecDeque<&'static str>,
+        asked: Vec<String>,
+    }
+
+    impl Prompt for Typist {
+        fn line(&mut self, prompt: &str) -> io::Result<Option<String>> {
+            self.asked.push(prompt.to_string());
+            Ok(self.lines.pop_front().map(str::to_string))
+        }
+        fn interactive(&self) -> bool {
+            true
+        }
+        fn line_number(&self) -> usize {
+            self.asked.len()
+        }
+    }
+
+    fn players() -> Players {
+        let team = |id, name: &str| TeamInfo {
+            id,
+            name: name.into(),
+            venue: None,
+        };
+        Players {
+            teams: Pair::new(team(1, "Royal Oak"), team(2, "Red Lion")),
+            rosters: Pair::new(Vec::new(), vec!["Ivor James".to_string()]),
+            league: Vec::new(),
+            new: Vec::new(),
+            correcting: None,
+        }
+    }
+
+    /// Don 1 of Royal Oak v Red Lion asked for at a terminal, `lines` typed: how it ended and
+    /// the questions asked.
+    fn don_1_typed(lines: &[&'static str]) -> (Asked<(Match, Vec<LegGame>)>, Vec<String>) {
+        let dir = tempfile::tempdir().unwrap();
+        let store = Store::open(&dir.path().join("don.db")).unwrap();
+        let mut typist = Typist {
+            lines: lines.iter().copied().collect(),
+            asked: Vec::new(),
+        };
+        let asked = ask_match(
+            &mut typist,
+            &store.leagues(),
+            &Config::default(),
+            &mut players(),
+            (Kind::Don, 1),
+            &[],
+        )
+        .unwrap();
+        (asked, typist.asked)
+    }
+
+    #[test]
+    fn at_a_terminal_a_wrong_answer_to_did_you_mean_asks_that_question_again() {
+        // Before, "2-1" typed ahead for the legs was taken as the answer, refused, and the
+        // players were asked again: every answer after it fell into the wrong field.
+        let (asked, questions) = don_1_typed(&[
+            "Gareth+Rhys",
+            "Ivor Jams+Dai",
+            "2-1", // typed ahead for the legs: not an answer to the question
+            "",
+            "yes",
+            "2-1",
+            "121-80 100-121 121-119",
+        ]);
+        let Asked::Given((m, _)) = asked else {
+            panic!("the match was not taken");
+        };
+        assert_eq!(m.players.home, ["Gareth", "Rhys"]);
+        assert_eq!(m.players.away, ["Ivor James", "Dai"]);
+        assert_eq!(m.legs, Pair::new(2, 1));
+        let question = "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league)";
+        assert_eq!(
+            questions,
+            [
+                "don 1: Royal Oak players",
+                "don 1: Red Lion players",
+                question,
+                question,
+                question,
+                "don 1: legs won, home first",
+                "don 1: leg scores",
+            ]
+        );
+    }
+
+    #[test]
+    fn at_a_terminal_each_wrong_answer_is_asked_again_alone() {
+        let (asked, questions) = don_1_typed(&[
+            "Gareth+Rhys+Emrys", // three players for a pair: asked again
+            "Gareth+Rhys",
+            "Ivor Jams+Dai", // a slip: did you mean 'Ivor James'? yes
+            "yes",
+            "3-0", // not a best of three: only the legs asked again
+            "2-1",
+            "121-80 100-121", // two scores for three legs: only the scores asked again
+            "121-80 100-121 121-119",
+        ]);
+        let Asked::Given((m, games)) = asked else {
+            panic!("the match was not taken");
+        };
+        assert!(games.is_empty());
+        assert_eq!(m.players.home, ["Gareth", "Rhys"]);
+        assert_eq!(m.players.away, ["Ivor James", "Dai"]);
+        assert_eq!(m.legs, Pair::new(2, 1));
+        assert_eq!(m.leg_scores.len(), 3);
+        assert_eq!(
+            questions,
+            [
+                "don 1: Royal Oak players",
+                "don 1: Royal Oak players",
+                "don 1: Red Lion players",
+                "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league)",
+                "don 1: legs won, home first",
+                "don 1: legs won, home first",
+                "don 1: leg scores",
+                "don 1: leg scores",
+            ]
+        );
+        // `quit` (or the end of input) at any answer ends the entry.
+        let (asked, _) = don_1_typed(&["Gareth+Rhys", "quit"]);
+        assert!(matches!(asked, Asked::End));
+    }
+}

@@ -1,0 +1,70 @@
+//! `don night confirm`, `don night dispute` and `don night show`: each one call of the app,
+//! its result rendered.
+
+use std::io::{self, BufWriter, Write};
+
+use don::app::night::{NightRef, Which as AppWhich};
+
+use super::args::NightArgs;
+use super::show::write_night;
+use crate::cli::db::DbArg;
+use crate::cli::error::{CliError, Done};
+use crate::cli::text::shown;
+use crate::cli::which::{parse_date, Which};
+
+/// The league and season named, as the app takes them.
+pub(super) fn app_which(which: &Which) -> (Option<String>, Option<String>) {
+    (which.league_name(), which.season.clone())
+}
+
+/// `don night confirm` (no reason) and `don night dispute` (with its reason).
+pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
+    let mut app = args.db.app_existing()?;
+    let day = args
+        .date
+        .as_deref()
+        .map(|d| parse_date(d, "--date"))
+        .transpose()?;
+    let (league, season) = app_which(&args.which);
+    let night = NightRef {
+        which: AppWhich {
+            league: league.as_deref(),
+            season: season.as_deref(),
+        },
+        home: &args.home,
+        away: &args.away,
+        date: day,
+    };
+    let settled = match dispute {
+        None => app.night_confirm(night, args.by.as_deref())?,
+        Some(reason) => app.night_dispute(night, args.by.as_deref(), &reason)?,
+    };
+    writeln!(io::stdout().lock(), "{}.", shown(&settled.to_string()))?;
+    Ok(Done::Ok)
+}
+
+/// `don night show`: each night between the two teams (on the date given), as a card.
+pub(super) fn show(
+    (home, away, date): (String, String, Option<String>),
+    which: Which,
+    db: DbArg,
+) -> Result<Done, CliError> {
+    let app = db.app_read()?;
+    let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
+    let (league, season) = app_which(&which);
+    let (season, found) = app.night_show(NightRef {
+        which: AppWhich {
+            league: league.as_deref(),
+            season: season.as_deref(),
+        },
+        home: &home,
+        away: &away,
+        date: day,
+    })?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    for f in &found {
+        write_night(&mut out, f, &season.config)?;
+    }
+    out.flush()?;
+    Ok(Done::Ok)
+}

@@ -1,0 +1,189 @@
+//! `don night correct`: the correction read (or typed at the prompt) with nothing locked,
+//! then kept by the app as one change if the night still stands as it was read.
+
+use std::io::{self, Write};
+
+use don::app::night::correct::{Corrected, Correction, Typed};
+use don::app::night::players::Players;
+use don::app::night::{NightRef, Which as AppWhich};
+use don::league::entry::parse_kind_slot;
+use don::league::night::missing;
+use don::league::{Config, Match};
+use don::store::LeagueReader;
+
+use super::args::CorrectArgs;
+use super::ask::{ask, ask_match, stopped_words, Asked, Refusal};
+use super::confirm::app_which;
+use crate::cli::error::{CliError, Done};
+use crate::cli::prompt::{answer_prompt, Prompt};
+use crate::cli::text::shown;
+use crate::cli::which::parse_date;
+
+/// `don night correct`: the night's result replaced as one change, the night confirmed.
+pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
+    let mut app = args.db.app_existing()?;
+    let mut prompt = args.result.at_prompt().then(answer_prompt);
+    let day = args
+        .date
+        .as_deref()
+        .map(|d| parse_date(d, "--date"))
+        .transpose()?;
+    let (league, season) = app_which(&args.which);
+    let night = NightRef {
+        which: AppWhich {
+            league: league.as_deref(),
+            season: season.as_deref(),
+        },
+        home: &args.home,
+        away: &args.away,
+        date: day,
+    };
+    let mut c = app.night_to_correct(night, &args.result.new_players)?;
+    let mut stopped = None;
+    let correction = if let Some(t) = &args.result.totals {
+        c.totals(t).map_err(don::app::AppError::from)?
+    } else if let Some(w) = &args.result.walkover {
+        c.walkover(w).map_err(don::app::AppError::from)?
+    } else if !args.result.matches.is_empty() {
+        app.night_correction(&c, &args.result.matches)?
+    } else {
+        let prompt = prompt.as_deref_mut().expect("at the prompt");
+        let config = c.season.config.clone();
+        let (stored, by_matches) = (c.stored.clone(), c.by_matches);
+        let leagues = app.store().leagues();
+        let (given, why) = prompt_correction(
+            prompt,
+            &leagues,
+            &config,
+            &mut c.players,
+            &stored,
+            by_matches,
+        )?;
+        stopped = why;
+        Correction::Matches(given)
+    };
+    if let Correction::Matches(given) = &correction {
+        if given.is_empty() {
+            if let Some(why) = &stopped {
+                writeln!(io::stderr(), "{why}; nothing is corrected")?;
+                return Ok(Done::BadData);
+            }
+            writeln!(io::stdout(), "{}: nothing corrected.", shown(&c.title))?;
+            return Ok(Done::Ok);
+        }
+    }
+    let (notes, summary) = match app.night_correct(&mut c, correction)? {
+        Corrected::Already { title } => return nothing_to_correct(&title),
+        Corrected::Done { notes, summary } => (notes, summary),
+    };
+    let mut out = io::stdout().lock();
+    for n in &notes {
+        writeln!(out, "{}", shown(n))?;
+    }
+    writeln!(out, "{}.", shown(&summary))?;
+    if let Some(why) = stopped {
+        writeln!(io::stderr(), "{why}; the corrections before it are kept")?;
+        return Ok(Done::BadData);
+    }
+    Ok(Done::Ok)
+}
+
+/// A correction that is what the night holds already: nothing was wrong and nothing is
+/// changed, as when nothing is typed at the prompt (exit 0).
+pub(super) fn nothing_to_correct(title: &str) -> Result<Done, CliError> {
+    writeln!(
+        io::stdout(),
+        "{} stands so already: nothing to correct; nothing is changed.",
+        shown(title)
+    )?;
+    Ok(Done::Ok)
+}
+
+/// The matches of a night corrected at the prompt: a night entered match by match is asked
+/// which match to correct, again and again; one known by totals or a walkover is asked for
+/// every match. Gives the matches typed, and why the entry stopped at a refused line (piped).
+pub(super) fn prompt_correction(
+    prompt: &mut dyn Prompt,
+    reader: &LeagueReader<'_>,
+    config: &Config,
+    players: &mut Players,
+    stored: &[Match],
+    by_matches: bool,
+) -> Result<(Vec<Typed>, Option<String>), CliError> {
+    let mut given: Vec<Typed> = Vec::new();
+    let now = |given: &[Typed]| -> Vec<Match> {
+        let mut all: Vec<Match> = stored
+            .iter()
+            .filter(|m| {
+                !given
+                    .iter()
+                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
+            })
+            .cloned()
+            .collect();
+        all.extend(given.iter().map(|(g, _)| g.clone()));
+        all
+    };
+    let mut err = io::stderr();
+    if !by_matches {
+        writeln!(err, "Type each match of the night: players joined by + (blank if not known), legs won, home first, leg scores (blank if not known; #N for game N). `quit` or Ctrl-D ends, correcting nothing.")?;
+        for (kind, slot) in missing(config, &[]) {
+            let current = now(&given);
+            match ask_match(prompt, reader, config, players, (kind, slot), &current)? {
+                Asked::Given(m) => given.push(m),
+                Asked::End => return Ok((Vec::new(), None)),
+                Asked::Stopped(at, why) => {
+                    return Ok((
+                        Vec::new(),
+                        Some(stopped_words(at, &format!("{kind} {slot}"), &why)),
+                    ))
+                }
+            }
+        }
+        return Ok((given, None));
+    }
+    writeln!(err, "Name each match to correct (e.g. `single-crib 2`), then type it again; a blank line, `quit` or Ctrl-D when done.")?;
+    loop {
+        let which = ask(prompt, "Match to correct (blank when done)", |text, _| {
+            if text.trim().is_empty() {
+                return Err(Refusal::End);
+            }
+            let (kind, slot) = parse_kind_slot(text).map_err(|e| Refusal::Why(e.to_string()))?;
+            match config.kind(kind) {
+                Some(k) if (1..=k.matches).contains(&slot) => Ok((kind, slot)),
+                _ => Err(Refusal::Why(format!("the night has no {kind} {slot}"))),
+            }
+        })?;
+        let (kind, slot) = match which {
+            Asked::Given(ks) => ks,
+            Asked::End => return Ok((given, None)),
+            Asked::Stopped(at, why) => {
+                return Ok((given, Some(stopped_words(at, "the match to correct", &why))))
+            }
+        };
+        if let Some(m) = stored.iter().find(|m| (m.kind, m.slot) == (kind, slot)) {
+            writeln!(
+                err,
+                "{kind} {slot} stands as {}–{} {} v {}",
+                m.legs.home,
+                m.legs.away,
+                shown(&m.players.home.join("+")),
+                shown(&m.players.away.join("+"))
+            )?;
+        }
+        let current = now(&given);
+        match ask_match(prompt, reader, config, players, (kind, slot), &current)? {
+            Asked::Given(m) => {
+                given.retain(|(g, _)| (g.kind, g.slot) != (kind, slot));
+                given.push(m);
+            }
+            Asked::End => return Ok((given, None)),
+            Asked::Stopped(at, why) => {
+                return Ok((
+                    given,
+                    Some(stopped_words(at, &format!("{kind} {slot}"), &why)),
+                ))
+            }
+        }
+    }
+}

@@ -1,0 +1,85 @@
+//! `don night enter`: a night's totals, walkover or matches given on the command line, kept by
+//! the app as one change; or (at the prompt) asked for match by match.
+
+use std::io::{self, Write};
+
+use don::app::night::enter::{Entered, Given, NightEntry};
+use don::app::night::{NightRef, Which as AppWhich};
+
+use super::args::EnterArgs;
+use super::confirm::app_which;
+use super::place::ask_moved;
+use super::prompt::prompt_night;
+use crate::cli::error::{CliError, Done};
+use crate::cli::prompt::{answer_prompt, terminal_answer_prompt};
+use crate::cli::text::shown;
+use crate::cli::which::parse_date;
+
+pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
+    let mut app = args.db.app_existing()?;
+    let day = args
+        .date
+        .as_deref()
+        .map(|d| parse_date(d, "--date"))
+        .transpose()?;
+    let mut prompt = args.result.at_prompt().then(answer_prompt);
+    // A night off its fixture's date is asked about at the prompt, and on a terminal when the
+    // result is given on the command line; piped, it is refused unless `--moved` says so.
+    let moved = match prompt.as_deref_mut() {
+        _ if args.moved => true,
+        Some(p) => ask_moved(app.store(), &args.which, &args.home, &args.away, day, p)?,
+        None => match terminal_answer_prompt() {
+            Some(mut p) => ask_moved(
+                app.store(),
+                &args.which,
+                &args.home,
+                &args.away,
+                day,
+                p.as_mut(),
+            )?,
+            None => false,
+        },
+    };
+    let (league, season) = app_which(&args.which);
+    let entry = NightEntry {
+        night: NightRef {
+            which: AppWhich {
+                league: league.as_deref(),
+                season: season.as_deref(),
+            },
+            home: &args.home,
+            away: &args.away,
+            date: day,
+        },
+        moved,
+        entered_for: args.entered_for.as_deref(),
+        new_players: &args.result.new_players,
+    };
+    let given = match (&args.result.totals, &args.result.walkover) {
+        (Some(t), _) => Given::Totals(t),
+        (None, Some(w)) => Given::Walkover(w),
+        (None, None) if !args.result.matches.is_empty() => Given::Matches(&args.result.matches),
+        (None, None) => Given::AtPrompt,
+    };
+    let mut out = io::stdout().lock();
+    match app.night_enter(entry, given)? {
+        Entered::Kept { notes, night } => {
+            for n in &notes {
+                writeln!(out, "{}", shown(n))?;
+            }
+            writeln!(out, "{}", shown(&night.to_string()))?;
+            Ok(Done::Ok)
+        }
+        Entered::ToPrompt(mut night) => {
+            writeln!(
+                out,
+                "{}: {}",
+                shown(&night.title),
+                night.season.config.describe_night()
+            )?;
+            drop(out);
+            let mut prompt = prompt.unwrap_or_else(answer_prompt);
+            prompt_night(&mut app, &mut *prompt, &mut night)
+        }
+    }
+}

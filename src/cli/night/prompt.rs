@@ -1,0 +1,115 @@
+//! A night entered match by match at the prompt, each match kept as it is checked.
+
+use std::io::{self, Write};
+
+use don::league::night::missing;
+use don::league::Pair;
+
+use super::ask::{ask_match, stopped_words, Asked};
+use crate::cli::error::{CliError, Done};
+use crate::cli::prompt::Prompt;
+use crate::cli::text::shown;
+use don::app::night::prompt::{KeptMatch, Prompted};
+use don::app::App;
+
+/// Asks for each match still to enter; each is kept as soon as it is checked. Before each
+/// match is asked for, and again in the change that keeps it, the night is read as it is
+/// stored now: a match another session has entered meanwhile is not asked for, and one typed
+/// here that the other session kept first is refused (what was typed is given back as a
+/// `night correct` line); a match taken back by an outside `don undo` is asked for again.
+pub(super) fn prompt_night(
+    app: &mut App,
+    prompt: &mut dyn Prompt,
+    night: &mut Prompted,
+) -> Result<Done, CliError> {
+    let config = &night.season.config.clone();
+    let mut stopped = false;
+    let paint = crate::cli::colour::Paint::stderr();
+    let mut err = io::stderr().lock();
+    writeln!(err, "For each match: players joined by + (blank if not known), legs won, home first, leg scores home first (blank if not known; #N for a leg scored in game N). `quit` or Ctrl-D ends the entry; the matches entered stay.")?;
+    drop(err);
+    let say_notes = |notes: Vec<String>| -> io::Result<()> {
+        let mut err = io::stderr().lock();
+        for n in notes {
+            writeln!(err, "{}", paint.line(&shown(&n)))?;
+        }
+        Ok(())
+    };
+    loop {
+        say_notes(app.night_as_stored(night)?)?;
+        let Some(&(kind, slot)) = missing(config, &night.entered).first() else {
+            break;
+        };
+        let label = format!("{kind} {slot}");
+        let asked = ask_match(
+            prompt,
+            &app.store().leagues(),
+            config,
+            &mut night.players,
+            (kind, slot),
+            &night.entered,
+        )?;
+        let (m, games) = match asked {
+            Asked::Given(m) => m,
+            Asked::End => break,
+            Asked::Stopped(at, why) => {
+                writeln!(io::stderr(), "{}", stopped_words(at, &label, &why))?;
+                stopped = true;
+                break;
+            }
+        };
+        match app.night_keep_match(night, (m, games))? {
+            KeptMatch::Kept { notes } => say_notes(notes)?,
+            KeptMatch::Refused { notes } => {
+                say_notes(notes)?;
+                stopped = true;
+                continue;
+            }
+            KeptMatch::NightTaken { notes } => {
+                // Nothing is left to enter here: the night is the other session's.
+                say_notes(notes)?;
+                return Ok(Done::BadData);
+            }
+        }
+        let m = night.entered.last().expect("just entered");
+        let label = format!("{} {}", m.kind, m.slot);
+        let winner = &night.players.teams[m.winner()].name;
+        writeln!(
+            io::stderr(),
+            "{label}: {} {}–{}.",
+            shown(winner),
+            m.legs[m.winner()],
+            m.legs[m.winner().other()]
+        )?;
+    }
+    // The night as stored at the end (not as this session last saw it).
+    say_notes(app.night_as_stored(night)?)?;
+    let left = missing(config, &night.entered);
+    let mut out = io::stdout().lock();
+    let mut won = Pair::<u32>::default();
+    for m in &night.entered {
+        won[m.winner()] += 1;
+    }
+    if left.is_empty() {
+        writeln!(
+            out,
+            "{}: {} {}–{} {}. The night is complete.",
+            shown(&night.title),
+            shown(&night.players.teams.home.name),
+            won.home,
+            won.away,
+            shown(&night.players.teams.away.name)
+        )?;
+    } else {
+        let list: Vec<String> = left.iter().map(|(k, s)| format!("{k} {s}")).collect();
+        writeln!(
+            out,
+            "{}: {}–{} so far; still to enter: {}. The night counts once it is complete (`don night enter` again carries on).",
+            shown(&night.title),
+            won.home,
+            won.away,
+            list.join(", ")
+        )?;
+    }
+    Ok(if stopped { Done::BadData } else { Done::Ok })
+}
