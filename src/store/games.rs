@@ -45,24 +45,17 @@ fn damaged(game: i64, why: impl ToString) -> StoreError {
     StoreError::damaged(format!("game {game}"), why)
 }
 
-/// Finds a game by its number (`7` or `#7`), else by its record's `id` as written.
-fn find_game(conn: &Connection, key: &str) -> Result<i64, StoreError> {
-    let number = key.trim().trim_start_matches('#').parse::<i64>().ok();
-    if let Some(n) = number {
+/// A game named by its number (`7` or `#7`), else by its record's `id` as written.
+fn find_game(conn: &Connection, key: &str) -> Result<Option<i64>, StoreError> {
+    if let Ok(n) = key.trim().trim_start_matches('#').parse::<i64>() {
         let found: Option<i64> = conn
             .query_row("SELECT id FROM games WHERE id = ?1", [n], |r| r.get(0))
             .optional()?;
-        if let Some(game) = found {
-            return Ok(game);
+        if found.is_some() {
+            return Ok(found);
         }
     }
-    match (game_with_id(conn, key)?, number) {
-        (Some(game), _) => Ok(game),
-        (None, Some(n)) => Err(StoreError::Refused(format!("there is no game {n}"))),
-        (None, None) => Err(StoreError::Refused(format!(
-            "there is no game with the id \"{key}\""
-        ))),
-    }
+    game_with_id(conn, key)
 }
 
 /// The game stored with this record `id`, exactly as written.
@@ -531,8 +524,9 @@ pub struct GameFilter {
 }
 
 impl Store {
-    /// The game a command names, by number or by its record's `id`.
-    pub fn find_game(&self, key: &str) -> Result<i64, StoreError> {
+    /// The game a command names, by number (`7` or `#7`) or by its record's `id`, if there is
+    /// one.
+    pub fn find_game(&self, key: &str) -> Result<Option<i64>, StoreError> {
         find_game(&self.conn, key)
     }
 
@@ -615,8 +609,24 @@ impl Store {
 }
 
 impl Change<'_> {
-    pub fn find_game(&self, key: &str) -> Result<i64, StoreError> {
-        find_game(&self.tx, key)
+    /// A game as a record (FORMAT.md §1) as this change leaves it; none if it is not there.
+    pub fn game_record(&self, game: i64) -> Result<Option<Value>, StoreError> {
+        let there: Option<i64> = self
+            .tx
+            .prepare_cached("SELECT id FROM games WHERE id = ?1")?
+            .query_row([game], |r| r.get(0))
+            .optional()?;
+        there.map(|g| game_record(&self.tx, g)).transpose()
+    }
+
+    /// The entries that rebuild a game at the table, as this change leaves it.
+    pub fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
+        game_entries(&self.tx, game)
+    }
+
+    /// The games whose own rows operation `op` changed, or whose entry at the table it was.
+    pub fn games_changed_by(&self, op: i64) -> Result<Vec<i64>, StoreError> {
+        games_changed_by(&self.tx, op)
     }
 
     /// The game stored with this record `id`, exactly as written.
@@ -640,14 +650,6 @@ impl Change<'_> {
     /// The night that holds a game as a leg, if one does.
     pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
         leg_holding(&self.tx, game)
-    }
-
-    /// Refuses a change to `game` at the table while a night holds it as a leg.
-    pub fn not_held_as_leg(&self, game: i64) -> Result<(), StoreError> {
-        match leg_holding(&self.tx, game)? {
-            Some(held) => Err(StoreError::Refused(held.to_string())),
-            None => Ok(()),
-        }
     }
 
     /// The nights that hold, as a leg, a game whose own rows operation `op` changed (its
@@ -840,17 +842,6 @@ impl Change<'_> {
             }
             self.insert_hand(game, number, hand, claimed.contains(&number), &at)?;
         }
-        if in_play {
-            // A game in play is carried on at the table: its entries must replay there as
-            // they do when `don play` opens it.
-            let entries = game_entries(&self.tx, game)?;
-            let stored = parse_record(game_record(&self.tx, game)?);
-            if let Err(e) = crate::scorer::table_sheet(stored, &entries) {
-                return Err(StoreError::Refused(format!(
-                    "the game in play could not be carried on at the table: {e}"
-                )));
-            }
-        }
         Ok(game)
     }
 
@@ -1031,7 +1022,7 @@ impl Change<'_> {
                     self.tx.execute(
                         "INSERT INTO tricks (hand, number, cards, at)
                          VALUES (?1, (SELECT count(*) + 1 FROM tricks WHERE hand = ?1), ?2, ?3)",
-                        (hand, trick_text(cards), &at),
+                        (hand, crate::record::write::trick_text(cards), &at),
                     )?;
                     self.added("tricks", self.tx.last_insert_rowid())?;
                 }
@@ -1088,7 +1079,7 @@ impl Change<'_> {
     }
 
     /// A record of the game with no hands: what a hand's fields are written against.
-    pub(super) fn variant_record(&self, game: i64) -> Result<Record, StoreError> {
+    pub fn variant_record(&self, game: i64) -> Result<Record, StoreError> {
         let ruleset: String = self
             .tx
             .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {
@@ -1102,24 +1093,6 @@ impl Change<'_> {
             return Err(damaged(game, &fault.message));
         }
         Ok(record)
-    }
-}
-
-/// A trick typed at the table, as stored: its cards in the notation, with their seats if named.
-pub(super) fn trick_text(cards: &crate::record::trick::TrickCards) -> String {
-    match cards.seats() {
-        Some(seats) => seats
-            .iter()
-            .zip(cards.cards())
-            .map(|(s, c)| format!("{}:{c}", s.letter()))
-            .collect::<Vec<_>>()
-            .join(" "),
-        None => cards
-            .cards()
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" "),
     }
 }
 
