@@ -139,7 +139,10 @@ fn main() {
     let db = dir.path().join("don.db");
     let start = Instant::now();
     generate(&jsonl, n);
-    println!("{n} games simulated in {:.1} s", start.elapsed().as_secs_f64());
+    println!(
+        "{n} games simulated in {:.1} s",
+        start.elapsed().as_secs_f64()
+    );
     let start = Instant::now();
     don(&db, &["import", jsonl.to_str().unwrap()], b"");
     println!("imported in {:.1} s", start.elapsed().as_secs_f64());
@@ -158,7 +161,10 @@ fn main() {
         unfinished
     });
     let found: Vec<i64> = listed.iter().filter_map(|g| g["game"].as_i64()).collect();
-    assert_eq!(found, unfinished, "both ways find the same unfinished games");
+    assert_eq!(
+        found, unfinished,
+        "both ways find the same unfinished games"
+    );
     println!(
         "don games --unfinished ({} games): {} (target < 100 ms: {}); the old way, every game replayed: {}",
         found.len(),
@@ -171,7 +177,10 @@ fn main() {
     let (new, said) = median(|| don(&db, &["play"], b"quit\n"));
     let (old, latest) = median(|| {
         for game in store.game_numbers_newest_first().unwrap() {
-            if check_value(store.game_record(game).unwrap()).result.is_none() {
+            if check_value(store.game_record(game).unwrap())
+                .result
+                .is_none()
+            {
                 return Some(game);
             }
         }

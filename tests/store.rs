@@ -792,7 +792,11 @@ fn a_database_from_version_6_has_its_game_summaries_worked_out() {
     // The first command that changes it keeps them.
     let out = db.play(&[], "quit\n");
     assert!(out.status.success(), "{}", text(&out.stderr));
-    assert!(text(&out.stdout).starts_with("Game 13:"), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stdout).starts_with("Game 13:"),
+        "{}",
+        text(&out.stdout)
+    );
     assert_eq!(db.sql("SELECT count(*) FROM game_summaries;").trim(), "13");
     assert_eq!(db.ok(&["games", "--json"]), listed);
 }

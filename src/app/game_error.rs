@@ -41,4 +41,3 @@ pub enum GameError {
     #[error("the id \"{}\" is already game {game}", escaped(id))]
     IdTaken { id: String, game: i64 },
 }
-

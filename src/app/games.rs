@@ -244,7 +244,10 @@ impl App {
             change.append(game, &first)?;
         }
         keep_summaries(&change, &[game])?;
-        change.commit(&format!("new game {game}: {}", variant.describe()), Some(game))?;
+        change.commit(
+            &format!("new game {game}: {}", variant.describe()),
+            Some(game),
+        )?;
         Ok(NewGame {
             game,
             variant,
@@ -288,7 +291,10 @@ impl App {
             .map(|(game, _)| *game)
             .collect();
         let mut listed = Vec::new();
-        for mut game in self.store.game_list(filter, unfinished.then_some(&open[..]))? {
+        for mut game in self
+            .store
+            .game_list(filter, unfinished.then_some(&open[..]))?
+        {
             let summary = match game.summary.take() {
                 Some(s) => s,
                 None => match missing.remove(&game.game) {

@@ -1,10 +1,10 @@
 //! The table-side scorer: each line typed at `don play` kept as one change, and its take-back;
 //! the game's summary worked out anew in the same change.
 
-use super::games::keep_summaries;
 use super::game_error::GameError;
+use super::games::keep_summaries;
 use super::{App, AppError};
-use crate::record::write::trick_text;
+use crate::record::line::Line;
 use crate::replay::Entry;
 use crate::rules::{Penalty, Seating};
 use crate::scorer::{entry_words, Entered, Journal};
@@ -62,7 +62,7 @@ fn describe(e: &Entered, seating: Seating) -> String {
     let hand = e.hand;
     match &e.entry {
         Entry::Pitcher(p) => format!("hand {hand}: {p} to pitch"),
-        Entry::Trick(cards) => format!("hand {hand}: trick {}", trick_text(cards)),
+        Entry::Trick(cards) => format!("hand {hand}: trick {}", Line::Trick(*cards)),
         Entry::Layout(_) => format!("hand {hand}: the layout"),
         // The line as typed, with its awards: `totals NS 10 EW 20 game EW`.
         Entry::Totals(_) => format!("hand {hand}: {}", entry_words(&e.entry, seating)),

@@ -4,14 +4,14 @@ use std::io::{self, Write};
 
 use serde_json::{json, Map, Value};
 
+use don::app::games::{Begun, NewGame};
+use don::app::AppError;
 use don::check::import::date_fault;
 use don::league::names::given_twice;
 use don::record::game::FORMAT;
 use don::record::parse_record;
 use don::record::write::record_json;
 use don::rules::Seat;
-use don::app::games::{Begun, NewGame};
-use don::app::AppError;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};

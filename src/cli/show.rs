@@ -7,11 +7,11 @@ use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::{json, Map, Value};
 
+use don::app::games::Listed;
 use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
 use don::record::parse_record;
-use don::app::games::Listed;
 use don::rules::{BySeat, BySide, Seat, Side};
 use don::scorer::table_sheet;
 use don::store::{GameFilter, ListedGame, Summary};

@@ -227,21 +227,3 @@ fn taker_json(taker: Taker) -> Value {
         other => json!(other.to_string()),
     }
 }
-
-/// A trick typed at the table, as stored: its cards in the notation, with their seats if named.
-pub fn trick_text(cards: &super::trick::TrickCards) -> String {
-    match cards.seats() {
-        Some(seats) => seats
-            .iter()
-            .zip(cards.cards())
-            .map(|(s, c)| format!("{}:{c}", s.letter()))
-            .collect::<Vec<_>>()
-            .join(" "),
-        None => cards
-            .cards()
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" "),
-    }
-}

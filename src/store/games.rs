@@ -7,6 +7,7 @@ use serde_json::{json, Map, Value};
 
 use super::db::{Change, Store, StoreError};
 use crate::record::game::{HandBody, TrickEntry, FORMAT};
+use crate::record::line::Line;
 use crate::record::trick::parse_trick;
 use crate::record::write::record_json;
 use crate::record::{parse_record, HandRecord, Record};
@@ -1022,7 +1023,7 @@ impl Change<'_> {
                     self.tx.execute(
                         "INSERT INTO tricks (hand, number, cards, at)
                          VALUES (?1, (SELECT count(*) + 1 FROM tricks WHERE hand = ?1), ?2, ?3)",
-                        (hand, crate::record::write::trick_text(cards), &at),
+                        (hand, Line::Trick(*cards).to_string(), &at),
                     )?;
                     self.added("tricks", self.tx.last_insert_rowid())?;
                 }
