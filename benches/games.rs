@@ -59,7 +59,7 @@ fn record(i: usize, n: usize, rulesets: &[don::rules::Variant]) -> Value {
         + chrono::Duration::days((i % 1500) as i64);
     rec["date"] = json!(day.format("%Y-%m-%d").to_string());
     rec["venue"] = json!(["Royal Oak", "Red Lion", "Fox and Hounds"][i % 3]);
-    if i % 997 == 0 && i < n / 10 {
+    if i.is_multiple_of(997) && i < n / 10 {
         if let Some(hands) = rec["hands"].as_array_mut() {
             let keep = hands.len() / 2;
             hands.truncate(keep.max(1));
@@ -176,15 +176,15 @@ fn main() {
     // `don play` with no game named; the old way: newest first, replayed until one is open.
     let (new, said) = median(|| don(&db, &["play"], b"quit\n"));
     let (old, latest) = median(|| {
-        for game in store.game_numbers_newest_first().unwrap() {
-            if check_value(store.game_record(game).unwrap())
-                .result
-                .is_none()
-            {
-                return Some(game);
-            }
-        }
-        None
+        store
+            .game_numbers_newest_first()
+            .unwrap()
+            .into_iter()
+            .find(|&game| {
+                check_value(store.game_record(game).unwrap())
+                    .result
+                    .is_none()
+            })
     });
     let latest = latest.expect("an unfinished game");
     assert!(

@@ -15,7 +15,7 @@ pub enum GameError {
     ChangedMeanwhile(i64),
     /// A change at the table to a game a league night holds as a leg.
     #[error("{0}")]
-    HeldAsLeg(LegHolding),
+    HeldAsLeg(Box<LegHolding>),
     /// A game named by a number no game has.
     #[error("there is no game {0}")]
     NoGame(i64),

@@ -317,7 +317,7 @@ impl App {
         // A game with no summary kept (read-only, from version 6) is newer if its number is.
         let newer: HashSet<i64> = missing
             .iter()
-            .filter(|(game, s)| !s.finished && latest.map_or(true, |l| *game > l))
+            .filter(|(game, s)| !s.finished && latest.is_none_or(|l| *game > l))
             .map(|(game, _)| *game)
             .collect();
         newer

@@ -52,7 +52,7 @@ fn may_change(change: &Change<'_>, game: i64, seen: Option<i64>) -> Result<(), A
         return Err(GameError::ChangedMeanwhile(game).into());
     }
     match change.leg_holding(game)? {
-        Some(held) => Err(GameError::HeldAsLeg(held).into()),
+        Some(held) => Err(GameError::HeldAsLeg(Box::new(held)).into()),
         None => Ok(()),
     }
 }

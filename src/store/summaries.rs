@@ -49,27 +49,31 @@ fn parsed<T: std::str::FromStr>(text: &str, game: i64) -> Result<T, StoreError> 
 }
 
 fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> {
-    let row: Option<(String, u32, bool, bool, Option<String>, bool, String)> = conn
+    let row = conn
         .prepare_cached(
             "SELECT variant_name, hands, finished, in_play, winner, draw, losers
              FROM game_summaries WHERE game = ?1",
         )?
         .query_row([game], |r| {
-            Ok((
-                r.get(0)?,
-                r.get(1)?,
-                r.get(2)?,
-                r.get(3)?,
-                r.get(4)?,
-                r.get(5)?,
-                r.get(6)?,
-            ))
+            let summary = Summary {
+                variant_name: r.get(0)?,
+                hands: r.get(1)?,
+                finished: r.get(2)?,
+                in_play: r.get(3)?,
+                winner: None,
+                draw: r.get(5)?,
+                losers: Vec::new(),
+                scores: Vec::new(),
+            };
+            let words: (Option<String>, String) = (r.get(4)?, r.get(6)?);
+            Ok((summary, words))
         })
         .optional()?;
-    let Some((variant_name, hands, finished, in_play, winner, draw, losers)) = row else {
+    let Some((mut summary, (winner, losers))) = row else {
         return Ok(None);
     };
-    let losers = (0..losers.len())
+    summary.winner = winner.map(|w| parsed(&w, game)).transpose()?;
+    summary.losers = (0..losers.len())
         .filter_map(|i| losers.get(i..i + 1))
         .map(|l| parsed(l, game))
         .collect::<Result<_, _>>()?;
@@ -79,19 +83,11 @@ fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> 
         )?
         .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
         .collect::<Result<_, _>>()?;
-    Ok(Some(Summary {
-        variant_name,
-        hands,
-        finished,
-        in_play,
-        winner: winner.map(|w| parsed(&w, game)).transpose()?,
-        draw,
-        losers,
-        scores: scores
-            .into_iter()
-            .map(|(side, score)| Ok((parsed(&side, game)?, score)))
-            .collect::<Result<_, StoreError>>()?,
-    }))
+    summary.scores = scores
+        .into_iter()
+        .map(|(side, score)| Ok((parsed(&side, game)?, score)))
+        .collect::<Result<_, StoreError>>()?;
+    Ok(Some(summary))
 }
 
 fn listed(conn: &Connection, game: i64) -> Result<ListedGame, StoreError> {
