@@ -415,3 +415,36 @@ SELECT 1;
 -- logged before this version were made by an unknown actor (an empty name).
 ALTER TABLE operations ADD COLUMN actor TEXT NOT NULL DEFAULT '';
 ALTER TABLE operations ADD COLUMN team INTEGER;
+
+-- @@ version 6: (the undo helper's version; a placeholder on the games branch only) ----------------
+SELECT 1;
+
+-- @@ version 7: a summary of each game ----------------------------------------------------------
+-- What `don games` lists and what `don play` looks for (the latest unfinished game), kept so that
+-- neither replays every game: each row is worked out by replaying its game (in `app`), and written
+-- in the same change as every change to the game (`don new`, each line at the table and its
+-- take-back, an import, an undo of any of these). It is derived from what is recorded, never
+-- recorded itself: it is not in the log (an undo works it out anew), and a game without one (a
+-- database brought up from version 6) has it worked out by the first command that changes the
+-- database, and in memory until then. `finished`: the game is decided; `in_play`: a hand of it is
+-- begun at the table and not finished; `losers`: the seat letters that lost (`NE`), in order.
+CREATE TABLE game_summaries (
+    game INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    variant_name TEXT NOT NULL,
+    hands INTEGER NOT NULL,
+    finished INTEGER NOT NULL CHECK (finished IN (0, 1)),
+    in_play INTEGER NOT NULL CHECK (in_play IN (0, 1)),
+    winner TEXT,
+    draw INTEGER NOT NULL CHECK (draw IN (0, 1)),
+    losers TEXT NOT NULL
+);
+CREATE INDEX game_summaries_unfinished ON game_summaries(finished, game);
+
+-- Each side's final score, in the variant's order of sides.
+CREATE TABLE game_summary_scores (
+    game INTEGER NOT NULL REFERENCES game_summaries(game) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    side TEXT NOT NULL,
+    score INTEGER NOT NULL,
+    PRIMARY KEY (game, position)
+) WITHOUT ROWID;

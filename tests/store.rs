@@ -424,8 +424,10 @@ fn the_schema_is_wal_with_foreign_keys_and_every_table_is_logged() {
     };
     assert_eq!(q("PRAGMA journal_mode"), "wal\n");
     assert_eq!(q("PRAGMA user_version"), common::latest_schema_version());
-    // Each table users' entries go into has its two triggers, naming every column.
-    let tables = q("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('operations', 'changes', 'sqlite_sequence') ORDER BY name");
+    // Each table users' entries go into has its two triggers, naming every column. The games'
+    // summaries are derived from them, not entered: worked out anew by each change (an undo
+    // too), never logged.
+    let tables = q("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('operations', 'changes', 'sqlite_sequence', 'game_summaries', 'game_summary_scores') ORDER BY name");
     for table in tables.lines() {
         let columns = q(&format!("SELECT name FROM pragma_table_info('{table}')"));
         for action in ["update", "delete"] {
@@ -731,4 +733,70 @@ fn a_results_csv_on_standard_input_is_told_for_what_it_is() {
         );
         assert_eq!(db.dump(), before);
     }
+}
+
+/// `games --json` as the games' summaries say, and as a replay of every game says (the
+/// summaries taken away: a read works them out in memory).
+fn listed_and_replayed(db: &Db) -> (String, String) {
+    let listed = db.ok(&["games", "--json"]);
+    let db2 = Db::new();
+    std::fs::copy(&db.path, &db2.path).unwrap();
+    db2.sql("DELETE FROM game_summary_scores; DELETE FROM game_summaries;");
+    (listed, db2.ok(&["games", "--json"]))
+}
+
+#[test]
+fn game_summaries_stay_right_through_table_entries_imports_and_their_undo() {
+    let db = Db::new();
+    db.ok(&["import", "examples/phat.json"]);
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let game = db.ok(&["games", "--unfinished", "--json"]);
+    assert!(game.contains("\"game\":2"), "{game}");
+    let out = db.play(&[], "5H 2H 3H 4H\n9H AH 6H 7H\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let (listed, replayed) = listed_and_replayed(&db);
+    assert_eq!(listed, replayed);
+    assert!(listed.contains("\"hands\":1"), "{listed}");
+    // The last trick undone, then the import of a season.
+    db.ok(&["undo"]);
+    let (listed, replayed) = listed_and_replayed(&db);
+    assert_eq!(listed, replayed);
+    db.ok(&["import", "examples/season.jsonl"]);
+    let (with_season, replayed) = listed_and_replayed(&db);
+    assert_eq!(with_season, replayed);
+    db.ok(&["undo"]);
+    let (after, replayed) = listed_and_replayed(&db);
+    assert_eq!(after, replayed);
+    assert_eq!(after, listed);
+    // Undoing the undo puts the season's summaries back.
+    db.ok(&["undo"]);
+    let (again, replayed) = listed_and_replayed(&db);
+    assert_eq!(again, replayed);
+    assert_eq!(again, with_season);
+    let text_list = db.ok(&["games"]);
+    db.sql("DELETE FROM game_summary_scores; DELETE FROM game_summaries;");
+    assert_eq!(db.ok(&["games"]), text_list);
+}
+
+#[test]
+fn a_database_from_version_6_has_its_game_summaries_worked_out() {
+    let db = Db::new();
+    db.ok(&["import", "examples/season.jsonl"]);
+    db.ok(&["new", "nine-card-don", "--pitcher", "N"]);
+    let listed = db.ok(&["games", "--json"]);
+    let unfinished = db.ok(&["games", "--unfinished"]);
+    db.set_back_to_version(6);
+    // Read only: worked out in memory, nothing written.
+    assert_eq!(db.ok(&["games", "--json"]), listed);
+    assert_eq!(db.ok(&["games", "--unfinished"]), unfinished);
+    // The first command that changes it keeps them.
+    let out = db.play(&[], "quit\n");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stdout).starts_with("Game 13:"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert_eq!(db.sql("SELECT count(*) FROM game_summaries;").trim(), "13");
+    assert_eq!(db.ok(&["games", "--json"]), listed);
 }

@@ -46,6 +46,8 @@ pub enum AppError {
     Results(#[from] super::results::error::ResultsError),
     #[error(transparent)]
     Night(#[from] super::night::error::NightError),
+    #[error(transparent)]
+    Game(#[from] super::game_error::GameError),
 }
 
 impl From<StoreError> for AppError {
@@ -65,6 +67,7 @@ impl AppError {
             AppError::League(e) => e.kind(),
             AppError::Results(e) => e.kind(),
             AppError::Night(e) => e.kind(),
+            AppError::Game(e) => e.kind(),
         }
     }
 
@@ -79,6 +82,7 @@ impl AppError {
             AppError::League(e) => e.hint(),
             AppError::Results(e) => e.hint(),
             AppError::Night(e) => e.hint(),
+            AppError::Game(e) => e.hint(),
         }
     }
 }

@@ -1,1 +1,329 @@
-//! Games and their records: begin one, import records, export them, list and show.
+//! Games and their records: begin one, import records, export them, list and show; and the
+//! summary kept of each game (what `don games` lists), worked out here by replaying the game.
+
+use std::borrow::Cow;
+use std::collections::HashSet;
+
+use serde_json::Value;
+
+pub use super::game_error::GameError;
+use super::{App, AppError, ErrorKind};
+use crate::check::check_value;
+use crate::record::parse_record;
+use crate::record::text::look_alike_warning;
+use crate::replay::{Entry, Replay};
+use crate::rules::{Seat, Variant};
+use crate::scorer::{table_sheet, Entered};
+use crate::store::{Change, GameFilter, ListedGame, StoreError, Summary};
+
+impl GameError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            GameError::NoUnfinished | GameError::NoGame(_) | GameError::NoGameWithId(_) => {
+                ErrorKind::NotFound
+            }
+            GameError::NoRuleset(_)
+            | GameError::CannotResume { .. }
+            | GameError::NoVariant
+            | GameError::Pitcher(_)
+            | GameError::NotCarriedOn(_) => ErrorKind::Invalid,
+            GameError::IdTaken { .. }
+            | GameError::ChangedMeanwhile(_)
+            | GameError::HeldAsLeg(_) => ErrorKind::Conflict,
+        }
+    }
+
+    pub fn hint(&self) -> Option<Cow<'static, str>> {
+        None
+    }
+}
+
+/// A game as `don games` lists it, with its summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Listed {
+    pub game: ListedGame,
+    pub summary: Summary,
+}
+
+/// What replaying a game's record says of it, as `don games` lists it.
+pub fn summary_of(record: Value) -> Summary {
+    let hands = record
+        .get("hands")
+        .and_then(Value::as_array)
+        .map_or(0, Vec::len) as u32;
+    let in_play = record.get("in_play") == Some(&Value::Bool(true));
+    let sheet = check_value(record);
+    Summary {
+        variant_name: sheet
+            .variant
+            .as_ref()
+            .map_or(String::new(), |v| v.name().to_string()),
+        hands,
+        finished: sheet.result.is_some(),
+        in_play,
+        winner: sheet.winner(),
+        draw: sheet.draw(),
+        losers: sheet.losers().to_vec(),
+        scores: sheet
+            .sides
+            .iter()
+            .map(|&s| (s, sheet.final_score[s]))
+            .collect(),
+    }
+}
+
+/// What became of one record of an import.
+#[derive(Clone, Debug)]
+pub enum Imported {
+    /// Stored as this game.
+    Added(i64),
+    /// Stored already, with the same content.
+    Already,
+    /// A game with its `id` (or, with none, its content) is stored with other content.
+    Differs {
+        game: i64,
+        /// The first place the two differ, as a path: "hands[2].tricks[4]".
+        first_difference: String,
+        /// The change that stored that game, if the log still says.
+        stored_by: Option<crate::store::Operation>,
+    },
+}
+
+/// Imports one record (canonical, as `record::write::record_json` writes it, with the hands
+/// ended by a claim) in `change`, unless it is stored already. A game in play must replay at
+/// the table as it does when `don play` opens it.
+pub fn import_record(
+    change: &Change<'_>,
+    record: Value,
+    claimed: &[u32],
+) -> Result<Imported, AppError> {
+    match change.stored_as(&record)? {
+        Some(s) if s.same => return Ok(Imported::Already),
+        Some(s) => {
+            return Ok(Imported::Differs {
+                game: s.game,
+                first_difference: first_difference(&s.stored, &record, String::new())
+                    .unwrap_or_default(),
+                stored_by: change.stored_by(s.game)?,
+            })
+        }
+        None => {}
+    }
+    let in_play = record.get("in_play") == Some(&Value::Bool(true));
+    let game = change.insert_record(record, claimed)?;
+    if in_play {
+        let entries = change.game_entries(game)?;
+        let stored = change.game_record(game)?.map(parse_record);
+        if let Some(Err(e)) = stored.map(|s| table_sheet(s, &entries)) {
+            return Err(GameError::NotCarriedOn(e.to_string()).into());
+        }
+    }
+    keep_summaries(change, &[game])?;
+    Ok(Imported::Added(game))
+}
+
+/// The first place two records differ, as a path: "hands[2].tricks[4]".
+fn first_difference(a: &Value, b: &Value, path: String) -> Option<String> {
+    match (a, b) {
+        (Value::Object(x), Value::Object(y)) => {
+            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
+            keys.into_iter().find_map(|k| {
+                let p = if path.is_empty() {
+                    k.clone()
+                } else {
+                    format!("{path}.{k}")
+                };
+                match (x.get(k), y.get(k)) {
+                    (Some(v), Some(w)) => first_difference(v, w, p),
+                    _ => Some(p),
+                }
+            })
+        }
+        (Value::Array(x), Value::Array(y)) => x
+            .iter()
+            .zip(y)
+            .enumerate()
+            .find_map(|(i, (v, w))| first_difference(v, w, format!("{path}[{i}]")))
+            .or_else(|| {
+                (x.len() != y.len()).then(|| format!("{path} (length {} and {})", x.len(), y.len()))
+            }),
+        _ => (a != b).then_some(path),
+    }
+}
+
+/// Works out anew, in `change`, the summaries of `games` as the change leaves them (a game it
+/// took away has none): called by every change to a game before it commits.
+pub fn keep_summaries(change: &Change<'_>, games: &[i64]) -> Result<(), StoreError> {
+    for &game in games {
+        let summary = change.game_record(game)?.map(summary_of);
+        change.set_summary(game, summary.as_ref())?;
+    }
+    Ok(())
+}
+
+/// A game begun with `don new`.
+#[derive(Clone, Debug)]
+pub struct NewGame {
+    pub game: i64,
+    pub variant: Variant,
+    /// New players who only look like known ones (a Cyrillic letter, an invisible mark).
+    pub look_alike: Vec<String>,
+}
+
+/// A game to begin, checked before the database is opened: its record (as
+/// `record::write::record_json` writes it) and its first pitcher's entry, if one is named.
+pub struct Begun {
+    record: Value,
+    parsed: crate::record::Record,
+    variant: Variant,
+    first: Vec<Entered>,
+}
+
+impl Begun {
+    pub fn new(record: Value, pitcher: Option<Seat>) -> Result<Begun, GameError> {
+        let parsed = parse_record(record.clone());
+        let variant = parsed.variant.clone().ok_or(GameError::NoVariant)?;
+        let mut first = Vec::new();
+        if let Some(p) = pitcher {
+            Replay::new(&variant)
+                .enter(Entry::Pitcher(p))
+                .map_err(|f| GameError::Pitcher(f.message))?;
+            first.push(Entered {
+                hand: 1,
+                pitcher: Some(p),
+                entry: Entry::Pitcher(p),
+            });
+        }
+        Ok(Begun {
+            record,
+            parsed,
+            variant,
+            first,
+        })
+    }
+}
+
+impl App {
+    /// The game a command names: by its number (`7` or `#7`), else by its record's `id`.
+    pub fn game_named(&self, key: &str) -> Result<i64, AppError> {
+        if let Some(game) = self.store.find_game(key)? {
+            return Ok(game);
+        }
+        Err(match key.trim().trim_start_matches('#').parse::<i64>() {
+            Ok(n) => GameError::NoGame(n),
+            Err(_) => GameError::NoGameWithId(key.to_string()),
+        }
+        .into())
+    }
+
+    /// Begins a game, checked with [`Begun::new`].
+    pub fn game_new(&mut self, begun: Begun) -> Result<NewGame, AppError> {
+        let Begun {
+            record,
+            parsed,
+            variant,
+            first,
+        } = begun;
+        let change = self.store.change("new")?;
+        if let Some(id) = parsed.id.as_deref() {
+            if let Some(game) = change.game_with_id(id)? {
+                let id = id.to_string();
+                return Err(GameError::IdTaken { id, game }.into());
+            }
+        }
+        let known = change.player_names()?;
+        let look_alike = parsed
+            .seats
+            .0
+            .iter()
+            .flatten()
+            .filter_map(|n| look_alike_warning("player", n, known.iter().map(String::as_str)))
+            .collect();
+        let game = change.insert_record(record, &[])?;
+        if !first.is_empty() {
+            change.append(game, &first)?;
+        }
+        keep_summaries(&change, &[game])?;
+        change.commit(
+            &format!("new game {game}: {}", variant.describe()),
+            Some(game),
+        )?;
+        Ok(NewGame {
+            game,
+            variant,
+            look_alike,
+        })
+    }
+
+    /// The summaries of the games that have none (a database brought up from schema version
+    /// 6), worked out by replaying each: kept when this `App` may change the database (the
+    /// first command that changes it after the upgrade keeps them all), else only returned
+    /// (a read-only open works them out in memory, each time, until then).
+    fn unsummarised(&mut self) -> Result<Vec<(i64, Summary)>, AppError> {
+        let games = self.store.games_unsummarised()?;
+        let mut worked_out = Vec::with_capacity(games.len());
+        for game in games {
+            worked_out.push((game, summary_of(self.store.game_record(game)?)));
+        }
+        if !worked_out.is_empty() && self.store.actor().is_some() {
+            self.store.keep_summaries(&worked_out)?;
+        }
+        Ok(worked_out)
+    }
+
+    /// Works out and keeps the summaries of any games that have none (see [`App::open`]).
+    pub(super) fn fill_summaries(&mut self) -> Result<(), AppError> {
+        self.unsummarised().map(drop)
+    }
+
+    /// Every stored game that passes the filter (oldest first); with `unfinished`, only those
+    /// not decided. Read from the games' summaries, not by replaying them.
+    pub fn games_list(
+        &mut self,
+        filter: &GameFilter,
+        unfinished: bool,
+    ) -> Result<Vec<Listed>, AppError> {
+        let mut missing: std::collections::HashMap<i64, Summary> =
+            self.unsummarised()?.into_iter().collect();
+        let open: Vec<i64> = missing
+            .iter()
+            .filter(|(_, s)| !s.finished)
+            .map(|(game, _)| *game)
+            .collect();
+        let mut listed = Vec::new();
+        for mut game in self
+            .store
+            .game_list(filter, unfinished.then_some(&open[..]))?
+        {
+            let summary = match game.summary.take() {
+                Some(s) => s,
+                None => match missing.remove(&game.game) {
+                    Some(s) => s,
+                    None => summary_of(self.store.game_record(game.game)?),
+                },
+            };
+            if unfinished && summary.finished {
+                continue;
+            }
+            listed.push(Listed { game, summary });
+        }
+        Ok(listed)
+    }
+
+    /// The most recent game not yet decided: what `don play` carries on when no game is named.
+    pub fn latest_unfinished(&mut self) -> Result<i64, AppError> {
+        let missing = self.unsummarised()?;
+        let latest = self.store.latest_unfinished()?;
+        // A game with no summary kept (read-only, from version 6) is newer if its number is.
+        let newer: HashSet<i64> = missing
+            .iter()
+            .filter(|(game, s)| !s.finished && latest.is_none_or(|l| *game > l))
+            .map(|(game, _)| *game)
+            .collect();
+        newer
+            .into_iter()
+            .max()
+            .or(latest)
+            .ok_or(GameError::NoUnfinished.into())
+    }
+}

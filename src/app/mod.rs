@@ -20,6 +20,7 @@
 
 pub mod error;
 pub mod fixtures;
+pub mod game_error;
 pub mod games;
 pub mod league;
 pub mod night;
@@ -40,18 +41,24 @@ pub struct App {
 }
 
 impl App {
-    /// The database at `path`, made there if it is not, for `actor` to change.
+    /// The database at `path`, made there if it is not, for `actor` to change. A database
+    /// brought up from schema version 6 has no game summaries yet: they are worked out and
+    /// kept here, once (see [`games`]).
     pub fn open(path: &Path, actor: Actor) -> Result<App, AppError> {
         let mut store = Store::open(path)?;
         store.act_as(actor);
-        Ok(App { store })
+        let mut app = App { store };
+        app.fill_summaries()?;
+        Ok(app)
     }
 
     /// The database at `path`, which must be there, for `actor` to change.
     pub fn open_existing(path: &Path, actor: Actor) -> Result<App, AppError> {
         let mut store = Store::open_existing(path)?;
         store.act_as(actor);
-        Ok(App { store })
+        let mut app = App { store };
+        app.fill_summaries()?;
+        Ok(app)
     }
 
     /// The database at `path`, to read only: nothing is made, migrated or written.
@@ -61,7 +68,8 @@ impl App {
         })
     }
 
-    /// A database a front end opened itself (with its actor set, if it is to change it).
+    /// A database a front end opened itself (with its actor set, if it is to change it). Game
+    /// summaries missing are worked out by the game functions that need them.
     pub fn from_store(store: Store) -> App {
         App { store }
     }

@@ -1,1 +1,130 @@
-//! The table-side scorer: an entry typed at the table, and its take-back.
+//! The table-side scorer: each line typed at `don play` kept as one change, and its take-back;
+//! the game's summary worked out anew in the same change.
+
+use super::game_error::GameError;
+use super::games::keep_summaries;
+use super::{App, AppError};
+use crate::record::line::Line;
+use crate::replay::Entry;
+use crate::rules::{Penalty, Seating};
+use crate::scorer::{entry_words, Entered, Journal};
+use crate::store::{Change, LegHolding, StoreError};
+
+/// The entries of one game, kept in the database.
+pub struct TableJournal<'a> {
+    app: &'a mut App,
+    game: i64,
+    /// The game's latest change when its entries were read: if another `don` has changed it
+    /// since, what this session would add was checked against an old state, and is refused.
+    seen: Option<i64>,
+}
+
+impl<'a> TableJournal<'a> {
+    pub fn new(app: &'a mut App, game: i64) -> TableJournal<'a> {
+        TableJournal {
+            app,
+            game,
+            seen: None,
+        }
+    }
+
+    pub fn game(&self) -> i64 {
+        self.game
+    }
+}
+
+impl App {
+    /// The scorer's journal of `game`, kept in this database.
+    pub fn table(&mut self, game: i64) -> TableJournal<'_> {
+        TableJournal::new(self, game)
+    }
+
+    /// The night that holds a game as a leg, if one does.
+    pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
+        self.store.leg_holding(game)
+    }
+}
+
+/// Refuses a change to a game that another `don` changed since it was read, or that a night
+/// holds as a leg.
+fn may_change(change: &Change<'_>, game: i64, seen: Option<i64>) -> Result<(), AppError> {
+    if change.latest_for(game)? != seen {
+        return Err(GameError::ChangedMeanwhile(game).into());
+    }
+    match change.leg_holding(game)? {
+        Some(held) => Err(GameError::HeldAsLeg(Box::new(held)).into()),
+        None => Ok(()),
+    }
+}
+
+/// One entry in words, for the log.
+fn describe(e: &Entered, seating: Seating) -> String {
+    let hand = e.hand;
+    match &e.entry {
+        Entry::Pitcher(p) => format!("hand {hand}: {p} to pitch"),
+        Entry::Trick(cards) => format!("hand {hand}: trick {}", Line::Trick(*cards)),
+        Entry::Layout(_) => format!("hand {hand}: the layout"),
+        // The line as typed, with its awards: `totals NS 10 EW 20 game EW`.
+        Entry::Totals(_) => format!("hand {hand}: {}", entry_words(&e.entry, seating)),
+        Entry::Abandon { reason, seat } => match seat {
+            Some(seat) => format!("hand {hand}: abandoned ({reason}, {seat})"),
+            None => format!("hand {hand}: abandoned ({reason})"),
+        },
+        Entry::Penalty { side, penalty } => match penalty {
+            Penalty::OutOfTurn => format!("hand {hand}: penalty {side} out-of-turn"),
+            Penalty::Renege => format!("hand {hand}: penalty {side} renege"),
+            Penalty::Points(p) => format!("hand {hand}: penalty {side} {p}"),
+        },
+        Entry::EndHand => format!("hand {hand}: claimed"),
+        Entry::Concede(side) => format!("{side} conceded"),
+    }
+}
+
+impl Journal for TableJournal<'_> {
+    type Error = AppError;
+
+    fn append(&mut self, entries: &[Entered]) -> Result<(), AppError> {
+        let change = self.app.store.change("play")?;
+        may_change(&change, self.game, self.seen)?;
+        change.append(self.game, entries)?;
+        let seating = change
+            .variant_record(self.game)?
+            .variant
+            .map_or(Seating::Partnership, |v| v.spec().seating);
+        let words: Vec<String> = entries.iter().map(|e| describe(e, seating)).collect();
+        let summary = format!("game {}, {}", self.game, words.join("; "));
+        keep_summaries(&change, &[self.game])?;
+        self.seen = Some(change.commit(&summary, Some(self.game))?);
+        Ok(())
+    }
+
+    fn take_back(&mut self) -> Result<bool, AppError> {
+        let change = self.app.store.change("take-back")?;
+        may_change(&change, self.game, self.seen)?;
+        let Some(last) = change.last_entry(self.game)? else {
+            return Ok(false);
+        };
+        change.reverse(last.id)?;
+        let summary = format!("took back {}", last.summary);
+        keep_summaries(&change, &[self.game])?;
+        self.seen = Some(change.commit(&summary, Some(self.game))?);
+        Ok(true)
+    }
+
+    fn entries(&mut self) -> Result<Vec<Entered>, AppError> {
+        self.seen = self.app.store.latest_for(self.game)?;
+        Ok(self.app.store.game_entries(self.game)?)
+    }
+
+    fn held(&mut self) -> Result<Option<String>, AppError> {
+        Ok(self
+            .app
+            .store
+            .leg_holding(self.game)?
+            .map(|h| h.to_string()))
+    }
+
+    fn look(&mut self) -> Result<Vec<Entered>, AppError> {
+        Ok(self.app.store.game_entries(self.game)?)
+    }
+}

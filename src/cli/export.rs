@@ -5,6 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+use don::app::AppError;
 use don::publish::out::write_out;
 use don::store::GameFilter;
 
@@ -50,14 +51,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_read()?;
+    let app = args.db.app_read()?;
+    let store = app.store();
     let league_wanted = args.league.is_some()
         || args.season.is_some()
         || args.shape.is_some()
         || args.out_dir.is_some();
     if league_wanted {
         return super::results::export(
-            store,
+            &app,
             args.league.as_deref(),
             args.season.as_deref(),
             args.shape,
@@ -75,9 +77,9 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     } else {
         args.games
             .iter()
-            .map(|key| {
-                let game = store.find_game(key)?;
-                store.game_record(game)
+            .map(|key| -> Result<_, AppError> {
+                let game = app.game_named(key)?;
+                Ok(store.game_record(game)?)
             })
             .collect::<Result<_, _>>()?
     };

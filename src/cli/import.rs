@@ -7,8 +7,8 @@ use std::io::{self, IsTerminal, Write};
 use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
-use serde_json::Value;
 
+use don::app::games::{import_record, Imported};
 use don::check::import::{check_for_import, ForImport};
 use don::record::Fault;
 
@@ -56,35 +56,6 @@ const MAX_ERRORS: usize = 100;
 
 /// Files this big get a progress bar on a terminal.
 const BAR_BYTES: u64 = 1 << 20;
-
-/// The first place two records differ, as a path: "hands[2].tricks[4]".
-fn first_difference(a: &Value, b: &Value, path: String) -> Option<String> {
-    match (a, b) {
-        (Value::Object(x), Value::Object(y)) => {
-            let keys: std::collections::BTreeSet<&String> = x.keys().chain(y.keys()).collect();
-            keys.into_iter().find_map(|k| {
-                let p = if path.is_empty() {
-                    k.clone()
-                } else {
-                    format!("{path}.{k}")
-                };
-                match (x.get(k), y.get(k)) {
-                    (Some(v), Some(w)) => first_difference(v, w, p),
-                    _ => Some(p),
-                }
-            })
-        }
-        (Value::Array(x), Value::Array(y)) => x
-            .iter()
-            .zip(y)
-            .enumerate()
-            .find_map(|(i, (v, w))| first_difference(v, w, format!("{path}[{i}]")))
-            .or_else(|| {
-                (x.len() != y.len()).then(|| format!("{path} (length {} and {})", x.len(), y.len()))
-            }),
-        _ => (a != b).then_some(path),
-    }
-}
 
 /// A record's place: "games.jsonl, record 3 (line 3), id abc".
 fn where_is(file: &str, index: usize, line: Option<usize>, id: Option<&str>) -> String {
@@ -280,16 +251,19 @@ fn import(args: Args) -> Result<Done, CliError> {
             if !errors.is_empty() {
                 continue; // nothing will be imported: only checking goes on
             }
-            match change.stored_as(&canonical)? {
-                Some(s) if s.same => stored_before += 1,
-                Some(s) => {
-                    let diff =
-                        first_difference(&s.stored, &canonical, String::new()).unwrap_or_default();
+            match import_record(&change, canonical, &checked.claimed)? {
+                Imported::Added(game) => added.push(game),
+                Imported::Already => stored_before += 1,
+                Imported::Differs {
+                    game,
+                    first_difference,
+                    stored_by,
+                } => {
                     // What stored it: only an import is undone by undoing an import.
-                    let undo = match change.stored_by(s.game)? {
+                    let undo = match stored_by {
                         Some(op) if op.command == "new" => format!(
-                            ": game {} was begun with `don new` (#{}), not imported",
-                            s.game, op.id
+                            ": game {game} was begun with `don new` (#{}), not imported",
+                            op.id
                         ),
                         Some(op) => format!(
                             ", or undo #{} ({}), which stored it",
@@ -299,11 +273,9 @@ fn import(args: Args) -> Result<Done, CliError> {
                         None => String::new(),
                     };
                     errors.push(format!(
-                        "{at}: is already stored as game {} with different content (first at `{diff}`); give it another id{undo}",
-                        s.game
+                        "{at}: is already stored as game {game} with different content (first at `{first_difference}`); give it another id{undo}"
                     ));
                 }
-                None => added.push(change.insert_record(canonical, &checked.claimed)?),
             }
         }
         Ok(())

@@ -4,14 +4,14 @@ use std::io::{self, Write};
 
 use serde_json::{json, Map, Value};
 
+use don::app::games::{Begun, NewGame};
+use don::app::AppError;
 use don::check::import::date_fault;
 use don::league::names::given_twice;
 use don::record::game::FORMAT;
 use don::record::parse_record;
 use don::record::write::record_json;
-use don::replay::{Entry, Replay};
 use don::rules::Seat;
-use don::scorer::Entered;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -344,49 +344,12 @@ fn new_record(args: &Args) -> Result<Value, CliError> {
 pub fn run(args: Args) -> Result<Done, CliError> {
     let record = new_record(&args)?;
     let parsed = parse_record(record.clone());
-    let variant = parsed
-        .variant
-        .clone()
-        .ok_or_else(|| CliError::Usage("no variant".into()))?;
-    let mut first = Vec::new();
-    if let Some(p) = args.pitcher {
-        let mut replay = Replay::new(&variant);
-        replay
-            .enter(Entry::Pitcher(p))
-            .map_err(|f| CliError::Usage(f.message))?;
-        first.push(Entered {
-            hand: 1,
-            pitcher: Some(p),
-            entry: Entry::Pitcher(p),
-        });
-    }
-    let mut store = args.db.open()?;
-    let change = store.change("new")?;
-    if let Some(id) = record.get("id").and_then(Value::as_str) {
-        if let Some(game) = change.game_with_id(id)? {
-            return Err(CliError::Usage(format!(
-                "the id \"{}\" is already game {game}",
-                shown(id)
-            )));
-        }
-    }
-    // A new player who only looks like a known one (a Cyrillic letter, an invisible mark).
-    let known = change.player_names()?;
-    let look_alike: Vec<String> = parsed
-        .seats
-        .0
-        .iter()
-        .flatten()
-        .filter_map(|n| {
-            don::record::text::look_alike_warning("player", n, known.iter().map(String::as_str))
-        })
-        .collect();
-    let game = change.insert_record(record.clone(), &[])?;
-    if !first.is_empty() {
-        change.append(game, &first)?;
-    }
-    let summary = format!("new game {game}: {}", variant.describe());
-    change.commit(&summary, Some(game))?;
+    let begun = Begun::new(record, args.pitcher).map_err(AppError::from)?;
+    let NewGame {
+        game,
+        variant,
+        look_alike,
+    } = args.db.app()?.game_new(begun)?;
     let mut out = io::stdout().lock();
     writeln!(out, "Game {game}: {}", variant.describe())?;
     let mut about = vec![parsed.date.clone().unwrap_or_default()];

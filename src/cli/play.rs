@@ -5,10 +5,10 @@
 
 use std::io::{self, Write};
 
-use don::check::check_value;
+use don::app::games::GameError;
+use don::app::AppError;
 use don::record::parse_record;
 use don::scorer::{lines_help, Answer, Refused, Session, Status};
-use don::store::{Store, TableJournal};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -39,34 +39,25 @@ Example:
     )
 }
 
-/// The most recent game not yet decided.
-fn latest_unfinished(store: &Store) -> Result<i64, CliError> {
-    for game in store.game_numbers_newest_first()? {
-        if check_value(store.game_record(game)?).result.is_none() {
-            return Ok(game);
-        }
-    }
-    Err(CliError::Usage(
-        "there is no unfinished game: begin one with `don new VARIANT`".into(),
-    ))
-}
-
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let mut store = args.db.open_existing()?;
+    let mut app = args.db.app_existing()?;
     let game = match &args.game {
-        Some(key) => store.find_game(key)?,
-        None => latest_unfinished(&store)?,
+        Some(key) => app.game_named(key)?,
+        None => app.latest_unfinished()?,
     };
-    let record = parse_record(store.game_record(game)?);
+    let record = parse_record(app.store().game_record(game)?);
     let variant = record
         .variant
         .clone()
-        .ok_or_else(|| CliError::Usage(format!("game {game} has no ruleset")))?;
+        .ok_or(AppError::from(GameError::NoRuleset(game)))?;
     let seats = record.seats.clone();
-    let held = store.leg_holding(game)?;
-    let journal = TableJournal::new(&mut store, game);
-    let mut session = Session::open(variant.clone(), seats, journal)
-        .map_err(|e| CliError::Usage(format!("game {game} cannot be resumed: {e}")))?;
+    let held = app.leg_holding(game)?;
+    let mut session = Session::open(variant.clone(), seats, app.table(game)).map_err(|e| {
+        AppError::from(GameError::CannotResume {
+            game,
+            why: e.to_string(),
+        })
+    })?;
     let mut prompt = table_prompt();
     let mut out = io::stdout().lock();
     writeln!(out, "Game {game}: {}", variant.describe())?;

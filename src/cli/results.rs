@@ -197,7 +197,7 @@ impl ExportShape {
 /// Exports a season's results: one shape to standard output or `out`, or every shape that has
 /// rows into `dir` as SEASON-SHAPE.csv.
 pub fn export(
-    store: Store,
+    app: &App,
     league: Option<&str>,
     season: Option<&str>,
     shape: Option<ExportShape>,
@@ -205,7 +205,6 @@ pub fn export(
     dir: Option<&Path>,
     force: bool,
 ) -> Result<Done, CliError> {
-    let app = App::from_store(store);
     let today = chrono::Local::now().date_naive();
     let results = app.results_export(league, season, today)?;
     let database = app.store().path();

@@ -10,7 +10,7 @@ use don::check::Checked;
 use don::record::Fault;
 use don::replay::words::{decision_words, leg_word, lost_words, score_words, verb};
 use don::replay::{HandKind, HandRow, ScoreSheet};
-use don::rules::{Outcome, Seat, Side};
+use don::rules::{BySeat, Outcome, Seat, Side};
 
 use super::text::shown;
 
@@ -48,6 +48,11 @@ fn plural(n: usize, one: &str, many: &str) -> String {
 
 /// A side with its players' names: "NS (Gareth & Rhys)".
 pub fn side_name(sheet: &ScoreSheet, side: Side) -> String {
+    side_name_of(&sheet.seats, side)
+}
+
+/// A side with the names of its players in `named`: "NS (Gareth & Rhys)".
+pub fn side_name_of(named: &BySeat<Option<String>>, side: Side) -> String {
     let seats: &[Seat] = match side {
         Side::NS => &[Seat::N, Seat::S],
         Side::EW => &[Seat::E, Seat::W],
@@ -57,7 +62,7 @@ pub fn side_name(sheet: &ScoreSheet, side: Side) -> String {
     };
     let names: Vec<String> = seats
         .iter()
-        .filter_map(|&s| sheet.seats[s].as_deref())
+        .filter_map(|&s| named[s].as_deref())
         .map(|name| shown(name).into_owned())
         .collect();
     if names.is_empty() {

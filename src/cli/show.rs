@@ -7,17 +7,18 @@ use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::{json, Map, Value};
 
+use don::app::games::Listed;
 use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
 use don::record::parse_record;
-use don::replay::ScoreSheet;
+use don::rules::{BySeat, BySide, Seat, Side};
 use don::scorer::table_sheet;
-use don::store::{GameFilter, Store};
+use don::store::{GameFilter, ListedGame, Summary};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::sheet::{side_name, write_sheet};
+use super::sheet::{side_name_of, write_sheet};
 use super::text::shown;
 use don::replay::words::score_words;
 
@@ -45,8 +46,9 @@ fn short_time(at: &str) -> String {
 }
 
 pub fn show(args: ShowArgs) -> Result<Done, CliError> {
-    let store = args.db.open_read()?;
-    let game = store.find_game(&args.game)?;
+    let app = args.db.app_read()?;
+    let store = app.store();
+    let game = app.game_named(&args.game)?;
     let record = store.game_record(game)?;
     let mut sheet = check_value(record.clone());
     let stdout = io::stdout();
@@ -112,25 +114,89 @@ pub struct GamesArgs {
     db: DbArg,
 }
 
-fn sides_json(sheet: &ScoreSheet) -> Value {
+fn sides_json(summary: &Summary) -> Value {
     let mut map = Map::new();
-    for &s in sheet.sides {
-        map.insert(s.code().into(), json!(sheet.final_score[s]));
+    for &(side, score) in &summary.scores {
+        map.insert(side.code().into(), json!(score));
     }
     Value::Object(map)
 }
 
-fn result_words(sheet: &ScoreSheet) -> String {
-    match (&sheet.result, sheet.winner()) {
-        (None, _) => "unfinished".into(),
-        (_, Some(side)) => format!("{} won", side_name(sheet, side)),
-        (Some(_), None) if sheet.draw() => "a draw".into(),
-        (Some(_), None) if !sheet.losers().is_empty() => {
-            let who: Vec<&str> = sheet.losers().iter().map(|s| s.letter()).collect();
+fn result_words(seats: &BySeat<Option<String>>, s: &Summary) -> String {
+    match (s.finished, s.winner) {
+        (false, _) => "unfinished".into(),
+        (_, Some(side)) => format!("{} won", side_name_of(seats, side)),
+        (true, None) if s.draw => "a draw".into(),
+        (true, None) if !s.losers.is_empty() => {
+            let who: Vec<&str> = s.losers.iter().map(|s| s.letter()).collect();
             format!("{} lost", who.join(" and "))
         }
         _ => "decided".into(),
     }
+}
+
+/// The seats of a listed game, by seat.
+fn seat_names(listed: &ListedGame) -> BySeat<Option<String>> {
+    let mut seats = BySeat::<Option<String>>::default();
+    for (seat, name) in &listed.seats {
+        if let Ok(seat) = seat.parse::<Seat>() {
+            seats[seat] = Some(name.clone());
+        }
+    }
+    seats
+}
+
+fn game_row(listed: &Listed) -> Vec<Cell> {
+    let (g, s) = (&listed.game, &listed.summary);
+    let text = |t: &Option<String>| t.as_deref().map(|t| shown(t).into_owned());
+    let seats = seat_names(g);
+    let players: Vec<String> = s
+        .scores
+        .iter()
+        .map(|&(side, _)| side_name_of(&seats, side))
+        .collect();
+    let mut number = g.game.to_string();
+    if let Some(id) = text(&g.id) {
+        number.push_str(&format!(" {id}"));
+    }
+    let sides: Vec<Side> = s.scores.iter().map(|&(side, _)| side).collect();
+    let mut score = BySide::<i32>::default();
+    for &(side, n) in &s.scores {
+        score[side] = n;
+    }
+    vec![
+        Cell::new(number),
+        Cell::new(text(&g.date).unwrap_or_default()),
+        Cell::new(&s.variant_name),
+        Cell::new(text(&g.venue).unwrap_or_default()),
+        Cell::new(players.join(" v ")),
+        Cell::new(s.hands).set_alignment(CellAlignment::Right),
+        Cell::new(score_words(&sides, score)),
+        Cell::new(result_words(&seats, s)),
+    ]
+}
+
+fn listed_json(listed: &Listed) -> Value {
+    let (g, s) = (&listed.game, &listed.summary);
+    let seats: Map<String, Value> = g
+        .seats
+        .iter()
+        .map(|(seat, name)| (seat.clone(), json!(name)))
+        .collect();
+    json!({
+        "game": g.game,
+        "id": g.id,
+        "variant": g.variant,
+        "date": g.date,
+        "venue": g.venue,
+        "seats": seats,
+        "hands": s.hands,
+        "final": sides_json(s),
+        "winner": s.winner.map(|s| s.code()),
+        "draw": s.draw,
+        "losers": s.losers.iter().map(|s| s.letter()).collect::<Vec<_>>(),
+        "finished": s.finished,
+    })
 }
 
 pub fn games(args: GamesArgs) -> Result<Done, CliError> {
@@ -139,49 +205,18 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
             return Err(CliError::Usage(f.message));
         }
     }
-    let store: Store = args.db.open_read()?;
+    let mut app = args.db.app_read()?;
     let filter = GameFilter {
         player: args.player.clone(),
         variant: args.variant.as_ref().map(|v| v.trim().to_lowercase()),
         since: args.since.clone(),
         until: args.until.clone(),
     };
-    let mut listed = Vec::new();
-    for summary in store.games(&filter)? {
-        let hands = summary
-            .record
-            .get("hands")
-            .and_then(Value::as_array)
-            .map_or(0, Vec::len);
-        let sheet = check_value(summary.record.clone());
-        if args.unfinished && sheet.result.is_some() {
-            continue;
-        }
-        listed.push((summary, hands, sheet));
-    }
+    let listed = app.games_list(&filter, args.unfinished)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if args.json {
-        let list: Vec<Value> = listed
-            .iter()
-            .map(|(summary, hands, sheet)| {
-                let r = &summary.record;
-                json!({
-                    "game": summary.game,
-                    "id": r.get("id"),
-                    "variant": r.pointer("/ruleset/variant"),
-                    "date": r.get("date"),
-                    "venue": r.get("venue"),
-                    "seats": r.get("seats").cloned().unwrap_or_else(|| json!({})),
-                    "hands": hands,
-                    "final": sides_json(sheet),
-                    "winner": sheet.winner().map(|s| s.code()),
-                    "draw": sheet.draw(),
-                    "losers": sheet.losers().iter().map(|s| s.letter()).collect::<Vec<_>>(),
-                    "finished": sheet.result.is_some(),
-                })
-            })
-            .collect();
+        let list: Vec<Value> = listed.iter().map(listed_json).collect();
         out.write_all(
             don::record::text::terminal_safe_json(&list)
                 .map_err(io::Error::from)?
@@ -195,33 +230,8 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
         table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
             "Game", "Date", "Variant", "Venue", "Players", "Hands", "Score", "Result",
         ]);
-        for (summary, hands, sheet) in &listed {
-            let r = &summary.record;
-            let text = |key: &str| {
-                r.get(key)
-                    .and_then(Value::as_str)
-                    .map(|s| shown(s).into_owned())
-            };
-            let players: Vec<String> = sheet.sides.iter().map(|&s| side_name(sheet, s)).collect();
-            let mut number = summary.game.to_string();
-            if let Some(id) = text("id") {
-                number.push_str(&format!(" {id}"));
-            }
-            table.add_row(vec![
-                Cell::new(number),
-                Cell::new(text("date").unwrap_or_default()),
-                Cell::new(
-                    sheet
-                        .variant
-                        .as_ref()
-                        .map_or(String::new(), |v| v.name().to_string()),
-                ),
-                Cell::new(text("venue").unwrap_or_default()),
-                Cell::new(players.join(" v ")),
-                Cell::new(hands).set_alignment(CellAlignment::Right),
-                Cell::new(score_words(sheet.sides, sheet.final_score)),
-                Cell::new(result_words(sheet)),
-            ]);
+        for listed in &listed {
+            table.add_row(game_row(listed));
         }
         // The date, the hands and the score are never broken across lines; the players are the
         // names.

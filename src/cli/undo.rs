@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, Table};
 
+use don::app::games::keep_summaries;
 use don::store::{Change, Operation, StoreError};
 
 use super::db::DbArg;
@@ -41,6 +42,7 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
     // The nights holding a game this change changed: undone with the game still held, the
     // leg would change under the night's score.
     let held = change.legs_changed_by(last.id)?;
+    let games = change.games_changed_by(last.id)?;
     if args.operation.is_some() {
         if let Some(by) = last.undone_by {
             let undone = format!(
@@ -82,6 +84,7 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
             )));
         }
     }
+    keep_summaries(&change, &games)?;
     let summary = format!("undid #{} ({})", last.id, last.summary);
     let op = change.commit(&summary, last.game)?;
     let mut out = io::stdout().lock();

@@ -10,6 +10,7 @@ pub mod line;
 pub mod results;
 mod scan;
 pub mod source;
+pub mod stored;
 pub mod text;
 pub mod trick;
 pub mod write;

@@ -3,13 +3,16 @@
 //! replays. No score is stored.
 
 use rusqlite::{Connection, OptionalExtension};
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
 use super::db::{Change, Store, StoreError};
-use crate::record::game::{HandBody, TrickEntry, FORMAT};
+use crate::record::game::{HandBody, TrickEntry};
+use crate::record::line::Line;
+use crate::record::stored::{
+    hand_fields, stored_record, variant_record, StoredGame, StoredHand, StoredPenalty,
+};
 use crate::record::trick::parse_trick;
-use crate::record::write::record_json;
-use crate::record::{parse_record, HandRecord, Record};
+use crate::record::{parse_record, Record};
 use crate::replay::Entry;
 use crate::rules::{Penalty, Seat};
 use crate::scorer::Entered;
@@ -45,24 +48,17 @@ fn damaged(game: i64, why: impl ToString) -> StoreError {
     StoreError::damaged(format!("game {game}"), why)
 }
 
-/// Finds a game by its number (`7` or `#7`), else by its record's `id` as written.
-fn find_game(conn: &Connection, key: &str) -> Result<i64, StoreError> {
-    let number = key.trim().trim_start_matches('#').parse::<i64>().ok();
-    if let Some(n) = number {
+/// A game named by its number (`7` or `#7`), else by its record's `id` as written.
+fn find_game(conn: &Connection, key: &str) -> Result<Option<i64>, StoreError> {
+    if let Ok(n) = key.trim().trim_start_matches('#').parse::<i64>() {
         let found: Option<i64> = conn
             .query_row("SELECT id FROM games WHERE id = ?1", [n], |r| r.get(0))
             .optional()?;
-        if let Some(game) = found {
-            return Ok(game);
+        if found.is_some() {
+            return Ok(found);
         }
     }
-    match (game_with_id(conn, key)?, number) {
-        (Some(game), _) => Ok(game),
-        (None, Some(n)) => Err(StoreError::Refused(format!("there is no game {n}"))),
-        (None, None) => Err(StoreError::Refused(format!(
-            "there is no game with the id \"{key}\""
-        ))),
-    }
+    game_with_id(conn, key)
 }
 
 /// The game stored with this record `id`, exactly as written.
@@ -79,17 +75,6 @@ fn latest_for(conn: &Connection, game: i64) -> Result<Option<i64>, StoreError> {
         [game],
         |r| r.get(0),
     )?)
-}
-
-/// A stored game's own row.
-struct GameRow {
-    record_id: Option<String>,
-    ruleset: String,
-    date: Option<String>,
-    venue: Option<String>,
-    conceded_side: Option<String>,
-    conceded_after: Option<i64>,
-    pool: Option<f64>,
 }
 
 /// A game as a record (FORMAT.md §1), as `export` writes it. A game in play at the table (a
@@ -141,172 +126,115 @@ fn in_play(conn: &Connection, game: i64) -> Result<bool, StoreError> {
     }
 }
 
-/// A game as a record; with `waiting`, also the hand begun at the table with nothing but its
-/// pitcher or a penalty so far (a record cannot say that: `export` leaves it out, the scorer
-/// needs it).
-fn record_with(conn: &Connection, game: i64, waiting: bool) -> Result<Value, StoreError> {
-    let row: Option<GameRow> = conn
-        .query_row(
+/// A stored game's rows, as `record::stored` reads them.
+fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, StoreError> {
+    let row = conn
+        .prepare_cached(
             "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool
              FROM games WHERE id = ?1",
-            [game],
-            |r| {
-                Ok(GameRow {
+        )?
+        .query_row([game], |r| {
+            let conceded: (Option<String>, Option<i64>) = (r.get(4)?, r.get(5)?);
+            let pool: Option<f64> = r.get(6)?;
+            Ok((
+                StoredGame {
                     record_id: r.get(0)?,
                     ruleset: r.get(1)?,
                     date: r.get(2)?,
                     venue: r.get(3)?,
-                    conceded_side: r.get(4)?,
-                    conceded_after: r.get(5)?,
-                    pool: r.get(6)?,
-                })
-            },
-        )
+                    conceded: conceded.0.zip(conceded.1),
+                    ..StoredGame::default()
+                },
+                pool,
+            ))
+        })
         .optional()?;
-    let GameRow {
-        record_id,
-        ruleset,
-        date,
-        venue,
-        conceded_side,
-        conceded_after,
-        pool,
-    } = row.ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
-    let mut rec = Map::new();
-    rec.insert("format".into(), json!(FORMAT));
-    if let Some(id) = record_id {
-        rec.insert("id".into(), json!(id));
-    }
-    let ruleset: Value = serde_json::from_str(&ruleset).map_err(|e| damaged(game, e))?;
-    rec.insert("ruleset".into(), ruleset);
-    if let Some(date) = date {
-        rec.insert("date".into(), json!(date));
-    }
-    if let Some(venue) = venue {
-        rec.insert("venue".into(), json!(venue));
-    }
-    let mut seats = Map::new();
-    let mut stmt = conn.prepare_cached("SELECT seat, name FROM seats WHERE game = ?1")?;
-    for row in stmt.query_map([game], |r| Ok((r.get::<_, String>(0)?, r.get(1)?)))? {
-        let (seat, name): (String, String) = row?;
-        seats.insert(seat, json!(name));
-    }
-    if !seats.is_empty() {
-        rec.insert("seats".into(), Value::Object(seats));
-    }
-    rec.insert(
-        "hands".into(),
-        Value::Array(hands_json(conn, game, waiting)?),
-    );
-    if let (Some(side), Some(after)) = (conceded_side, conceded_after) {
-        rec.insert("conceded".into(), json!({ "side": side, "after": after }));
-    }
+    let Some((mut stored, pool)) = row else {
+        return Ok(None);
+    };
+    stored.seats = conn
+        .prepare_cached("SELECT seat, name FROM seats WHERE game = ?1")?
+        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    stored.hands = stored_hands(conn, game)?;
     if let Some(pool) = pool {
-        let entrants: Vec<String> = conn
+        let entrants = conn
             .prepare_cached("SELECT name FROM entrants WHERE game = ?1 ORDER BY position")?
             .query_map([game], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
-        rec.insert(
-            "jacks_out".into(),
-            json!({ "pool": pool, "entrants": entrants }),
-        );
+        stored.jacks_out = Some((pool, entrants));
     }
-    Ok(Value::Object(rec))
+    Ok(Some(stored))
+}
+
+/// A game as a record; with `waiting`, also the hand begun at the table with nothing but its
+/// pitcher or a penalty so far (see `record::stored::stored_record`).
+fn record_with(conn: &Connection, game: i64, waiting: bool) -> Result<Value, StoreError> {
+    let stored = stored_game(conn, game)?
+        .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
+    stored_record(&stored, waiting).map_err(|why| damaged(game, why))
 }
 
 /// One stored hand row.
 struct HandRow {
     id: i64,
     number: u32,
-    pitcher: Option<String>,
-    body: Option<String>,
-    totals: Option<String>,
-    reason: Option<String>,
-    seat: Option<String>,
     claimed: bool,
-    layout: Option<String>,
 }
 
 fn hand_rows(conn: &Connection, game: i64) -> Result<Vec<HandRow>, StoreError> {
-    let mut stmt = conn.prepare_cached(
-        "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, claimed, layout
-         FROM hands WHERE game = ?1 ORDER BY number",
-    )?;
+    let mut stmt = conn
+        .prepare_cached("SELECT id, number, claimed FROM hands WHERE game = ?1 ORDER BY number")?;
     let rows = stmt.query_map([game], |r| {
         Ok(HandRow {
             id: r.get(0)?,
             number: r.get(1)?,
-            pitcher: r.get(2)?,
-            body: r.get(3)?,
-            totals: r.get(4)?,
-            reason: r.get(5)?,
-            seat: r.get(6)?,
-            claimed: r.get(7)?,
-            layout: r.get(8)?,
+            claimed: r.get(2)?,
         })
     })?;
     Ok(rows.collect::<Result<_, _>>()?)
 }
 
-fn hands_json(conn: &Connection, game: i64, waiting: bool) -> Result<Vec<Value>, StoreError> {
-    let mut tricks_stmt =
-        conn.prepare_cached("SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number")?;
+fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreError> {
     let mut penalties_stmt = conn.prepare_cached(
         "SELECT side, kind, points FROM penalties WHERE hand = ?1 ORDER BY number",
     )?;
-    let mut hands = Vec::new();
-    for (i, row) in hand_rows(conn, game)?.into_iter().enumerate() {
-        if row.number as usize != i + 1 {
-            return Err(damaged(game, format!("hand {} is missing", i + 1)));
+    let rows: Vec<(i64, StoredHand)> = conn
+        .prepare_cached(
+            "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout
+             FROM hands WHERE game = ?1 ORDER BY number",
+        )?
+        .query_map([game], |r| {
+            Ok((
+                r.get(0)?,
+                StoredHand {
+                    number: r.get(1)?,
+                    pitcher: r.get(2)?,
+                    body: r.get(3)?,
+                    totals: r.get(4)?,
+                    reason: r.get(5)?,
+                    seat: r.get(6)?,
+                    layout: r.get(7)?,
+                    ..StoredHand::default()
+                },
+            ))
+        })?
+        .collect::<Result<_, _>>()?;
+    let mut hands = Vec::with_capacity(rows.len());
+    for (id, mut hand) in rows {
+        if !matches!(hand.body.as_deref(), Some("totals" | "abandoned")) {
+            hand.tricks = trick_texts(conn, id)?;
         }
-        if row.body.is_none() && !waiting {
-            continue;
-        }
-        let mut hand = Map::new();
-        if let Some(p) = row.pitcher {
-            hand.insert("pitcher".into(), json!(p));
-        }
-        let object =
-            |text: &Option<String>, what: &str| -> Result<Map<String, Value>, StoreError> {
-                match text.as_deref().map(serde_json::from_str::<Value>) {
-                    None => Ok(Map::new()),
-                    Some(Ok(Value::Object(m))) => Ok(m),
-                    _ => Err(damaged(game, format!("the {what} of hand {}", row.number))),
-                }
-            };
-        match row.body.as_deref() {
-            Some("totals") => hand.extend(object(&row.totals, "totals")?),
-            Some("abandoned") => {
-                let mut a = Map::new();
-                a.insert("reason".into(), json!(row.reason));
-                if let Some(seat) = &row.seat {
-                    a.insert("seat".into(), json!(seat));
-                }
-                hand.insert("abandoned".into(), Value::Object(a));
-            }
-            _ => {
-                let tricks: Vec<String> = tricks_stmt
-                    .query_map([row.id], |r| r.get(0))?
-                    .collect::<Result<_, _>>()?;
-                hand.insert("tricks".into(), json!(tricks));
-                hand.extend(object(&row.layout, "layout")?);
-            }
-        }
-        let penalties: Vec<Value> = penalties_stmt
-            .query_map([row.id], |r| {
-                let side: String = r.get(0)?;
-                let kind: Option<String> = r.get(1)?;
-                let points: Option<i64> = r.get(2)?;
-                Ok(match kind {
-                    Some(kind) => json!({ "side": side, "kind": kind }),
-                    None => json!({ "side": side, "points": points }),
+        hand.penalties = penalties_stmt
+            .query_map([id], |r| {
+                Ok(StoredPenalty {
+                    side: r.get(0)?,
+                    kind: r.get(1)?,
+                    points: r.get(2)?,
                 })
             })?
             .collect::<Result<_, _>>()?;
-        if !penalties.is_empty() {
-            hand.insert("penalties".into(), Value::Array(penalties));
-        }
-        hands.push(Value::Object(hand));
+        hands.push(hand);
     }
     Ok(hands)
 }
@@ -531,8 +459,9 @@ pub struct GameFilter {
 }
 
 impl Store {
-    /// The game a command names, by number or by its record's `id`.
-    pub fn find_game(&self, key: &str) -> Result<i64, StoreError> {
+    /// The game a command names, by number (`7` or `#7`) or by its record's `id`, if there is
+    /// one.
+    pub fn find_game(&self, key: &str) -> Result<Option<i64>, StoreError> {
         find_game(&self.conn, key)
     }
 
@@ -615,8 +544,24 @@ impl Store {
 }
 
 impl Change<'_> {
-    pub fn find_game(&self, key: &str) -> Result<i64, StoreError> {
-        find_game(&self.tx, key)
+    /// A game as a record (FORMAT.md §1) as this change leaves it; none if it is not there.
+    pub fn game_record(&self, game: i64) -> Result<Option<Value>, StoreError> {
+        let there: Option<i64> = self
+            .tx
+            .prepare_cached("SELECT id FROM games WHERE id = ?1")?
+            .query_row([game], |r| r.get(0))
+            .optional()?;
+        there.map(|g| game_record(&self.tx, g)).transpose()
+    }
+
+    /// The entries that rebuild a game at the table, as this change leaves it.
+    pub fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
+        game_entries(&self.tx, game)
+    }
+
+    /// The games whose own rows operation `op` changed, or whose entry at the table it was.
+    pub fn games_changed_by(&self, op: i64) -> Result<Vec<i64>, StoreError> {
+        games_changed_by(&self.tx, op)
     }
 
     /// The game stored with this record `id`, exactly as written.
@@ -640,14 +585,6 @@ impl Change<'_> {
     /// The night that holds a game as a leg, if one does.
     pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
         leg_holding(&self.tx, game)
-    }
-
-    /// Refuses a change to `game` at the table while a night holds it as a leg.
-    pub fn not_held_as_leg(&self, game: i64) -> Result<(), StoreError> {
-        match leg_holding(&self.tx, game)? {
-            Some(held) => Err(StoreError::Refused(held.to_string())),
-            None => Ok(()),
-        }
     }
 
     /// The nights that hold, as a leg, a game whose own rows operation `op` changed (its
@@ -840,17 +777,6 @@ impl Change<'_> {
             }
             self.insert_hand(game, number, hand, claimed.contains(&number), &at)?;
         }
-        if in_play {
-            // A game in play is carried on at the table: its entries must replay there as
-            // they do when `don play` opens it.
-            let entries = game_entries(&self.tx, game)?;
-            let stored = parse_record(game_record(&self.tx, game)?);
-            if let Err(e) = crate::scorer::table_sheet(stored, &entries) {
-                return Err(StoreError::Refused(format!(
-                    "the game in play could not be carried on at the table: {e}"
-                )));
-            }
-        }
         Ok(game)
     }
 
@@ -1031,30 +957,28 @@ impl Change<'_> {
                     self.tx.execute(
                         "INSERT INTO tricks (hand, number, cards, at)
                          VALUES (?1, (SELECT count(*) + 1 FROM tricks WHERE hand = ?1), ?2, ?3)",
-                        (hand, trick_text(cards), &at),
+                        (hand, Line::Trick(*cards).to_string(), &at),
                     )?;
                     self.added("tricks", self.tx.last_insert_rowid())?;
                 }
                 Entry::Layout(deal) => {
-                    let fields = entry_hand_json(
+                    let fields = hand_fields(
                         &variant,
                         HandBody::Tricks {
                             tricks: Vec::new(),
                             layout: Some(deal.clone()),
                         },
                     );
-                    let mut fields = fields;
-                    fields.remove("tricks");
                     self.tx.execute(
                         "UPDATE hands SET body = 'tricks', layout = ?2 WHERE id = ?1",
-                        (hand, Value::Object(fields).to_string()),
+                        (hand, fields),
                     )?;
                 }
                 Entry::Totals(totals) => {
-                    let fields = entry_hand_json(&variant, HandBody::Totals(totals.clone()));
+                    let fields = hand_fields(&variant, HandBody::Totals(totals.clone()));
                     self.tx.execute(
                         "UPDATE hands SET body = 'totals', totals = ?2 WHERE id = ?1",
-                        (hand, Value::Object(fields).to_string()),
+                        (hand, fields),
                     )?;
                 }
                 Entry::Abandon { reason, seat } => {
@@ -1088,7 +1012,7 @@ impl Change<'_> {
     }
 
     /// A record of the game with no hands: what a hand's fields are written against.
-    pub(super) fn variant_record(&self, game: i64) -> Result<Record, StoreError> {
+    pub fn variant_record(&self, game: i64) -> Result<Record, StoreError> {
         let ruleset: String = self
             .tx
             .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {
@@ -1096,44 +1020,6 @@ impl Change<'_> {
             })
             .optional()?
             .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
-        let ruleset: Value = serde_json::from_str(&ruleset).map_err(|e| damaged(game, e))?;
-        let record = parse_record(json!({ "format": FORMAT, "ruleset": ruleset, "hands": [] }));
-        if let Some(fault) = record.faults.first() {
-            return Err(damaged(game, &fault.message));
-        }
-        Ok(record)
-    }
-}
-
-/// A trick typed at the table, as stored: its cards in the notation, with their seats if named.
-pub(super) fn trick_text(cards: &crate::record::trick::TrickCards) -> String {
-    match cards.seats() {
-        Some(seats) => seats
-            .iter()
-            .zip(cards.cards())
-            .map(|(s, c)| format!("{}:{c}", s.letter()))
-            .collect::<Vec<_>>()
-            .join(" "),
-        None => cards
-            .cards()
-            .iter()
-            .map(ToString::to_string)
-            .collect::<Vec<_>>()
-            .join(" "),
-    }
-}
-
-/// A hand's fields as a record writes them, without pitcher or penalties.
-fn entry_hand_json(variant: &Record, body: HandBody) -> Map<String, Value> {
-    let mut record = variant.clone();
-    record.hands = vec![HandRecord {
-        pitcher: None,
-        body,
-        penalties: Vec::new(),
-        faults: Vec::new(),
-    }];
-    match record_json(&record).pointer("/hands/0") {
-        Some(Value::Object(m)) => m.clone(),
-        _ => Map::new(),
+        variant_record(&ruleset).map_err(|why| damaged(game, why))
     }
 }

@@ -7,16 +7,16 @@
 mod backup;
 mod db;
 mod games;
-mod journal;
 mod league;
 mod oplog;
 mod results;
+mod summaries;
 
 pub use backup::{BackupError, BackupReport};
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, LegHolding, StoredAs};
-pub use journal::TableJournal;
 pub use league::{
     Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use oplog::Operation;
+pub use summaries::{ListedGame, Summary};

@@ -199,6 +199,7 @@ impl Db {
     pub fn set_back_to_version(&self, version: i64) {
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
+            (7, "DROP TABLE game_summary_scores; DROP TABLE game_summaries;"),
             (
                 5,
                 "ALTER TABLE operations DROP COLUMN team; ALTER TABLE operations DROP COLUMN actor;",

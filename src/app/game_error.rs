@@ -1,0 +1,43 @@
+//! What is refused in games and at the table: [`GameError`], its words. Its kind and hint are
+//! given in [`super::games`] (this file names nothing else of `app`, which names it back).
+
+use crate::record::text::escaped;
+use crate::store::LegHolding;
+
+/// A thing asked of games that is refused.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    /// A record of a game in play whose entries the scorer cannot carry on.
+    #[error("the game in play could not be carried on at the table: {0}")]
+    NotCarriedOn(String),
+    /// A line at the table for a game another `don` changed since this one read it.
+    #[error("game {0} was changed by another don since this one read it: nothing was recorded; run `don play {0}` again")]
+    ChangedMeanwhile(i64),
+    /// A change at the table to a game a league night holds as a leg.
+    #[error("{0}")]
+    HeldAsLeg(Box<LegHolding>),
+    /// A game named by a number no game has.
+    #[error("there is no game {0}")]
+    NoGame(i64),
+    /// A game named by a record `id` no game has.
+    #[error("there is no game with the id \"{0}\"")]
+    NoGameWithId(String),
+    /// `don play` with no game named, and every game is decided.
+    #[error("there is no unfinished game: begin one with `don new VARIANT`")]
+    NoUnfinished,
+    /// A stored game with no ruleset, which the scorer cannot carry on.
+    #[error("game {0} has no ruleset")]
+    NoRuleset(i64),
+    /// A stored game whose entries the scorer cannot replay.
+    #[error("game {game} cannot be resumed: {why}")]
+    CannotResume { game: i64, why: String },
+    /// A new game's record with no variant.
+    #[error("no variant")]
+    NoVariant,
+    /// A new game's first pitcher that the rules refuse.
+    #[error("{0}")]
+    Pitcher(String),
+    /// A new game's record `id` that a stored game has.
+    #[error("the id \"{}\" is already game {game}", escaped(id))]
+    IdTaken { id: String, game: i64 },
+}

@@ -1,0 +1,174 @@
+//! A game as the database keeps it, row by row, and the record (FORMAT.md §1) it is. The JSON
+//! the store keeps in some columns (the ruleset, a hand's totals or layout) is written and read
+//! here, not in the store.
+
+use serde_json::{json, Map, Value};
+
+use super::game::{HandBody, HandRecord, Record, FORMAT};
+use super::parse_record;
+use super::write::record_json;
+
+/// A stored game's rows.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StoredGame {
+    pub record_id: Option<String>,
+    /// The ruleset, as JSON text.
+    pub ruleset: String,
+    pub date: Option<String>,
+    pub venue: Option<String>,
+    /// Seat letter and name, as stored.
+    pub seats: Vec<(String, String)>,
+    /// In the order of their numbers.
+    pub hands: Vec<StoredHand>,
+    /// The side that conceded and after which hand.
+    pub conceded: Option<(String, i64)>,
+    /// Jacks out: the pool and the entrants in order.
+    pub jacks_out: Option<(f64, Vec<String>)>,
+}
+
+/// A stored hand's row, with its tricks and penalties.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct StoredHand {
+    pub number: u32,
+    pub pitcher: Option<String>,
+    /// `tricks`, `totals` or `abandoned`; none while only its pitcher or a penalty is entered.
+    pub body: Option<String>,
+    /// The totals' fields, as JSON text (see [`hand_fields`]).
+    pub totals: Option<String>,
+    pub reason: Option<String>,
+    pub seat: Option<String>,
+    /// The layout's fields, as JSON text (see [`hand_fields`]).
+    pub layout: Option<String>,
+    pub tricks: Vec<String>,
+    pub penalties: Vec<StoredPenalty>,
+}
+
+/// A stored penalty: a kind (`renege`, `out-of-turn`) or points.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct StoredPenalty {
+    pub side: String,
+    pub kind: Option<String>,
+    pub points: Option<i64>,
+}
+
+/// The record a stored game is; with `waiting`, also a hand begun at the table with nothing but
+/// its pitcher or a penalty so far (a record cannot say that: `export` leaves it out, the
+/// scorer needs it). Err: what of it is damaged.
+pub fn stored_record(game: &StoredGame, waiting: bool) -> Result<Value, String> {
+    let mut rec = Map::new();
+    rec.insert("format".into(), json!(FORMAT));
+    if let Some(id) = &game.record_id {
+        rec.insert("id".into(), json!(id));
+    }
+    let ruleset: Value = serde_json::from_str(&game.ruleset).map_err(|e| e.to_string())?;
+    rec.insert("ruleset".into(), ruleset);
+    if let Some(date) = &game.date {
+        rec.insert("date".into(), json!(date));
+    }
+    if let Some(venue) = &game.venue {
+        rec.insert("venue".into(), json!(venue));
+    }
+    let seats: Map<String, Value> = game
+        .seats
+        .iter()
+        .map(|(seat, name)| (seat.clone(), json!(name)))
+        .collect();
+    if !seats.is_empty() {
+        rec.insert("seats".into(), Value::Object(seats));
+    }
+    rec.insert("hands".into(), Value::Array(hands_json(game, waiting)?));
+    if let Some((side, after)) = &game.conceded {
+        rec.insert("conceded".into(), json!({ "side": side, "after": after }));
+    }
+    if let Some((pool, entrants)) = &game.jacks_out {
+        rec.insert(
+            "jacks_out".into(),
+            json!({ "pool": pool, "entrants": entrants }),
+        );
+    }
+    Ok(Value::Object(rec))
+}
+
+fn hands_json(game: &StoredGame, waiting: bool) -> Result<Vec<Value>, String> {
+    let mut hands = Vec::new();
+    for (i, row) in game.hands.iter().enumerate() {
+        if row.number as usize != i + 1 {
+            return Err(format!("hand {} is missing", i + 1));
+        }
+        if row.body.is_none() && !waiting {
+            continue;
+        }
+        hands.push(hand_json(row)?);
+    }
+    Ok(hands)
+}
+
+fn hand_json(row: &StoredHand) -> Result<Value, String> {
+    let mut hand = Map::new();
+    if let Some(p) = &row.pitcher {
+        hand.insert("pitcher".into(), json!(p));
+    }
+    let object = |text: &Option<String>, what: &str| -> Result<Map<String, Value>, String> {
+        match text.as_deref().map(serde_json::from_str::<Value>) {
+            None => Ok(Map::new()),
+            Some(Ok(Value::Object(m))) => Ok(m),
+            _ => Err(format!("the {what} of hand {}", row.number)),
+        }
+    };
+    match row.body.as_deref() {
+        Some("totals") => hand.extend(object(&row.totals, "totals")?),
+        Some("abandoned") => {
+            let mut a = Map::new();
+            a.insert("reason".into(), json!(row.reason));
+            if let Some(seat) = &row.seat {
+                a.insert("seat".into(), json!(seat));
+            }
+            hand.insert("abandoned".into(), Value::Object(a));
+        }
+        _ => {
+            hand.insert("tricks".into(), json!(row.tricks));
+            hand.extend(object(&row.layout, "layout")?);
+        }
+    }
+    let penalties: Vec<Value> = row
+        .penalties
+        .iter()
+        .map(|p| match &p.kind {
+            Some(kind) => json!({ "side": p.side, "kind": kind }),
+            None => json!({ "side": p.side, "points": p.points }),
+        })
+        .collect();
+    if !penalties.is_empty() {
+        hand.insert("penalties".into(), Value::Array(penalties));
+    }
+    Ok(Value::Object(hand))
+}
+
+/// A record of a game of this ruleset (JSON text, as stored) with no hands: what a hand's
+/// fields are written against. Err: why it cannot be read.
+pub fn variant_record(ruleset: &str) -> Result<Record, String> {
+    let ruleset: Value = serde_json::from_str(ruleset).map_err(|e| e.to_string())?;
+    let record = parse_record(json!({ "format": FORMAT, "ruleset": ruleset, "hands": [] }));
+    match record.faults.first() {
+        Some(fault) => Err(fault.message.clone()),
+        None => Ok(record),
+    }
+}
+
+/// A hand's fields as a record writes them, without pitcher, penalties or tricks, as JSON text:
+/// what the store keeps of a layout or of totals entered at the table.
+pub fn hand_fields(variant: &Record, body: HandBody) -> String {
+    let mut record = variant.clone();
+    record.hands = vec![HandRecord {
+        pitcher: None,
+        body,
+        penalties: Vec::new(),
+        faults: Vec::new(),
+    }];
+    let mut fields = match record_json(&record).pointer("/hands/0") {
+        Some(Value::Object(m)) => m.clone(),
+        _ => Map::new(),
+    };
+    fields.remove("tricks");
+    Value::Object(fields).to_string()
+}

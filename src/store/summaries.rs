@@ -1,0 +1,247 @@
+//! A summary of each game (schema version 7): what `don games` lists and how `don play` finds
+//! the latest unfinished game, read without replaying every game. It is worked out by `app`
+//! (which replays the game) and kept here in the same change as every change to the game; it
+//! is derived, not recorded, so it is not in the log.
+
+use rusqlite::{Connection, OptionalExtension};
+
+use super::db::{Change, Store, StoreError};
+use super::games::{name_key, GameFilter};
+use crate::rules::{Seat, Side};
+
+/// What replaying a game says of it, as `don games` lists it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Summary {
+    /// The variant's name, as the list shows it.
+    pub variant_name: String,
+    /// The hands of its record.
+    pub hands: u32,
+    /// Decided: won, drawn or lost.
+    pub finished: bool,
+    /// A hand of it begun at the table and not finished.
+    pub in_play: bool,
+    pub winner: Option<Side>,
+    pub draw: bool,
+    pub losers: Vec<Seat>,
+    /// Each side's final score, in the variant's order of sides.
+    pub scores: Vec<(Side, i32)>,
+}
+
+/// A stored game as `don games` lists it: its own particulars and its summary (none while it
+/// has not been worked out: a database brought up from version 6).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ListedGame {
+    pub game: i64,
+    /// The record's `id`.
+    pub id: Option<String>,
+    /// The ruleset's `variant`, as written.
+    pub variant: String,
+    pub date: Option<String>,
+    pub venue: Option<String>,
+    /// The seats named, in the order of their letters.
+    pub seats: Vec<(String, String)>,
+    pub summary: Option<Summary>,
+}
+
+fn parsed<T: std::str::FromStr>(text: &str, game: i64) -> Result<T, StoreError> {
+    text.parse()
+        .map_err(|_| StoreError::damaged(format!("the summary of game {game}"), text))
+}
+
+fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> {
+    let row = conn
+        .prepare_cached(
+            "SELECT variant_name, hands, finished, in_play, winner, draw, losers
+             FROM game_summaries WHERE game = ?1",
+        )?
+        .query_row([game], |r| {
+            let summary = Summary {
+                variant_name: r.get(0)?,
+                hands: r.get(1)?,
+                finished: r.get(2)?,
+                in_play: r.get(3)?,
+                winner: None,
+                draw: r.get(5)?,
+                losers: Vec::new(),
+                scores: Vec::new(),
+            };
+            let words: (Option<String>, String) = (r.get(4)?, r.get(6)?);
+            Ok((summary, words))
+        })
+        .optional()?;
+    let Some((mut summary, (winner, losers))) = row else {
+        return Ok(None);
+    };
+    summary.winner = winner.map(|w| parsed(&w, game)).transpose()?;
+    summary.losers = (0..losers.len())
+        .filter_map(|i| losers.get(i..i + 1))
+        .map(|l| parsed(l, game))
+        .collect::<Result<_, _>>()?;
+    let scores: Vec<(String, i32)> = conn
+        .prepare_cached(
+            "SELECT side, score FROM game_summary_scores WHERE game = ?1 ORDER BY position",
+        )?
+        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    summary.scores = scores
+        .into_iter()
+        .map(|(side, score)| Ok((parsed(&side, game)?, score)))
+        .collect::<Result<_, StoreError>>()?;
+    Ok(Some(summary))
+}
+
+fn listed(conn: &Connection, game: i64) -> Result<ListedGame, StoreError> {
+    let (id, variant, date, venue) = conn
+        .prepare_cached("SELECT record_id, variant, date, venue FROM games WHERE id = ?1")?
+        .query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
+    let seats = conn
+        .prepare_cached("SELECT seat, name FROM seats WHERE game = ?1 ORDER BY seat")?
+        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<Result<_, _>>()?;
+    Ok(ListedGame {
+        game,
+        id,
+        variant,
+        date,
+        venue,
+        seats,
+        summary: summary(conn, game)?,
+    })
+}
+
+impl Store {
+    /// Every stored game (oldest first) that passes the filter, as listed; with `unfinished`,
+    /// only those whose summary says they are not decided, and those it names (games with no
+    /// summary kept, which the caller worked out).
+    pub fn game_list(
+        &self,
+        filter: &GameFilter,
+        unfinished: Option<&[i64]>,
+    ) -> Result<Vec<ListedGame>, StoreError> {
+        let mut sql = String::from("SELECT g.id FROM games g WHERE 1");
+        let mut params: Vec<String> = Vec::new();
+        if let Some(p) = &filter.player {
+            params.push(name_key(p));
+            sql.push_str(&format!(
+                " AND EXISTS (SELECT 1 FROM seats s JOIN players p ON p.id = s.player
+                  WHERE s.game = g.id AND p.key = ?{})",
+                params.len()
+            ));
+        }
+        let mut narrow = |column: &str, op: &str, value: &Option<String>| {
+            if let Some(v) = value {
+                params.push(v.clone());
+                sql.push_str(&format!(" AND g.{column} {op} ?{}", params.len()));
+            }
+        };
+        narrow("variant", "=", &filter.variant);
+        narrow("date", ">=", &filter.since);
+        narrow("date", "<=", &filter.until);
+        if let Some(also) = unfinished {
+            let also: Vec<String> = also.iter().map(i64::to_string).collect();
+            sql.push_str(&format!(
+                " AND (g.id IN (SELECT game FROM game_summaries WHERE finished = 0)
+                  OR g.id IN ({}))",
+                also.join(", ")
+            ));
+        }
+        sql.push_str(" ORDER BY g.id");
+        // One read of one state: each game's query in a transaction of its own would take and
+        // let go the database's read lock once a query, slow while another `don` writes.
+        self.read(|store| {
+            let ids: Vec<i64> = store
+                .conn
+                .prepare(&sql)?
+                .query_map(rusqlite::params_from_iter(&params), |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            ids.into_iter()
+                .map(|game| listed(&store.conn, game))
+                .collect()
+        })
+    }
+
+    /// The newest game whose summary says it is not decided, if any.
+    pub fn latest_unfinished(&self) -> Result<Option<i64>, StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT max(game) FROM game_summaries WHERE finished = 0",
+            [],
+            |r| r.get(0),
+        )?)
+    }
+
+    /// The games with no summary yet (a database brought up from version 6), newest first.
+    pub fn games_unsummarised(&self) -> Result<Vec<i64>, StoreError> {
+        let (games, summaries): (i64, i64) = self.conn.query_row(
+            "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM game_summaries)",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        // Every summary is of a game: as many of each, none is missing.
+        if games == summaries {
+            return Ok(Vec::new());
+        }
+        Ok(self
+            .conn
+            .prepare(
+                "SELECT id FROM games WHERE id NOT IN (SELECT game FROM game_summaries)
+                 ORDER BY id DESC",
+            )?
+            .query_map([], |r| r.get(0))?
+            .collect::<Result<_, _>>()?)
+    }
+
+    /// Keeps summaries worked out for games that had none, in a transaction of its own: no
+    /// operation is logged, as none is for an index.
+    pub fn keep_summaries(&mut self, summaries: &[(i64, Summary)]) -> Result<(), StoreError> {
+        let tx = self.conn.transaction()?;
+        for (game, summary) in summaries {
+            put(&tx, *game, summary)?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+}
+
+fn put(conn: &Connection, game: i64, s: &Summary) -> Result<(), StoreError> {
+    let losers: String = s.losers.iter().map(|l| l.letter()).collect();
+    conn.prepare_cached(
+        "INSERT OR REPLACE INTO game_summaries
+         (game, variant_name, hands, finished, in_play, winner, draw, losers)
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+    )?
+    .execute((
+        game,
+        &s.variant_name,
+        s.hands,
+        s.finished,
+        s.in_play,
+        s.winner.map(Side::code),
+        s.draw,
+        losers,
+    ))?;
+    conn.prepare_cached("DELETE FROM game_summary_scores WHERE game = ?1")?
+        .execute([game])?;
+    let mut add = conn.prepare_cached(
+        "INSERT INTO game_summary_scores (game, position, side, score) VALUES (?1, ?2, ?3, ?4)",
+    )?;
+    for (i, (side, score)) in s.scores.iter().enumerate() {
+        add.execute((game, i as i64, side.code(), score))?;
+    }
+    Ok(())
+}
+
+impl Change<'_> {
+    /// Keeps a game's summary, worked out anew after this change; a game this change took
+    /// away (an undo of its import) has none.
+    pub fn set_summary(&self, game: i64, summary: Option<&Summary>) -> Result<(), StoreError> {
+        match summary {
+            Some(s) => put(&self.tx, game, s),
+            None => {
+                self.tx
+                    .prepare_cached("DELETE FROM game_summaries WHERE game = ?1")?
+                    .execute([game])?;
+                Ok(())
+            }
+        }
+    }
+}
