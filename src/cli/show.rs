@@ -19,7 +19,7 @@ use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::sheet::{side_name, write_sheet};
 use super::text::shown;
-use don::replay::words::score_words;
+use don::replay::words::{self, score_words};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  don show 7\n  don show abercarn-2024-03-14-t1-leg2 --json")]
@@ -121,16 +121,10 @@ fn sides_json(sheet: &ScoreSheet) -> Value {
 }
 
 fn result_words(sheet: &ScoreSheet) -> String {
-    match (&sheet.result, sheet.winner()) {
-        (None, _) => "unfinished".into(),
-        (_, Some(side)) => format!("{} won", side_name(sheet, side)),
-        (Some(_), None) if sheet.draw() => "a draw".into(),
-        (Some(_), None) if !sheet.losers().is_empty() => {
-            let who: Vec<&str> = sheet.losers().iter().map(|s| s.letter()).collect();
-            format!("{} lost", who.join(" and "))
-        }
-        _ => "decided".into(),
-    }
+    sheet.result.as_ref().map_or_else(
+        || "unfinished".into(),
+        |o| words::result_words(o, |s| side_name(sheet, s), |s| s.letter().into()),
+    )
 }
 
 pub fn games(args: GamesArgs) -> Result<Done, CliError> {

@@ -2,7 +2,7 @@
 //! parts of a match are called. Shared by every place that shows a sheet (terminal, pages).
 
 use crate::rules::spec::Goal;
-use crate::rules::{BySide, Decision, Outcome, Side};
+use crate::rules::{BySide, Decision, Outcome, Seat, Side};
 
 use super::ScoreSheet;
 
@@ -85,6 +85,24 @@ pub fn irish_why(sheet: &ScoreSheet, d: &Decision, winner: Side) -> String {
         why.push_str(&format!(" ({last} took the last scoring trick)"));
     }
     why
+}
+
+/// A game's result, its sides and seats named as the caller names them: "NS (Gareth & Rhys)
+/// won", "a draw", "N and E lost", "decided" (who won cannot be told).
+pub fn result_words(
+    outcome: &Outcome,
+    side: impl Fn(Side) -> String,
+    seat: impl Fn(Seat) -> String,
+) -> String {
+    match outcome {
+        Outcome::Won(w) => format!("{} won", side(*w)),
+        Outcome::Draw => "a draw".to_string(),
+        Outcome::Lost(seats) if !seats.is_empty() => {
+            let who: Vec<String> = seats.iter().map(|&s| seat(s)).collect();
+            format!("{} lost", who.join(" and "))
+        }
+        _ => "decided".to_string(),
+    }
 }
 
 pub fn lost_words(sheet: &ScoreSheet) -> String {
