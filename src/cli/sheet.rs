@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, Table};
 
-use don::check::Checked;
+use don::check::CheckedRecord;
 use don::record::text::count;
 use don::record::Fault;
 use don::replay::words::{decision_words, leg_word, lost_words, score_words, verb};
@@ -80,7 +80,7 @@ pub fn place(f: &Fault) -> String {
 pub fn write(
     out: &mut impl Write,
     file: &str,
-    checked: &Checked,
+    checked: &CheckedRecord,
     counts: &mut Counts,
 ) -> io::Result<()> {
     let sheet = &checked.sheet;

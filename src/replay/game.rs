@@ -313,7 +313,8 @@ impl Replay {
                     format!("trick {n} of hand {hand} names its seats out of playing order: {leader} leads and play goes clockwise"),
                 )
                 .at_hand(hand)
-                .at_trick(n));
+                .at_trick(n)
+                .naming(true, true));
             }
             expected = seating.next(expected);
         }
@@ -521,7 +522,8 @@ impl Replay {
                             )
                             .at_hand(self.hand_number())
                             .at_trick(1)
-                            .by(led));
+                            .by(led)
+                            .naming(true, false));
                         }
                     }
                     self.begin_pending(led.or(self.pending.pitcher), HandKind::Tricks)?;

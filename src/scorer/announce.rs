@@ -9,7 +9,7 @@ use super::names::{Name, Names};
 use crate::record::line::reason_word;
 use crate::replay::{HandKind, HandRow, Replay};
 use crate::rules::spec::Goal;
-use crate::rules::variant::irish_don::EIGHTY;
+use crate::rules::variant::irish_don::{self, Won, EIGHTY};
 use crate::rules::{
     AbandonReason, AwardKind, AwardPeg, BySide, Card, Decision, Outcome, Penalty, Rank, Seat, Side,
     Suit, TrickReport,
@@ -266,25 +266,7 @@ impl fmt::Display for Announcement {
                 after_end,
             } => {
                 write!(f, "{side} {} the trick", side.verb("win", "wins"))?;
-                if *after_end {
-                    return f.write_str(", after the game was decided: nothing pegged");
-                }
-                if cards.is_empty() {
-                    return f.write_str(if *counted {
-                        ": no fat in it"
-                    } else {
-                        ": nothing to peg"
-                    });
-                }
-                let each: Vec<String> = cards
-                    .iter()
-                    .map(|&(card, p)| format!("{} {p}", card_words(card, *trumps)))
-                    .collect();
-                write!(f, ": {} — {points}", each.join(", "))?;
-                if *counted {
-                    f.write_str(" to count")?;
-                }
-                Ok(())
+                trick_tail(f, *trumps, cards, *points, *counted, *after_end)
             }
             Announcement::Renege { seat, proof } => write!(f, "Renege by {seat}: {proof}"),
             Announcement::Abandoned {
@@ -296,41 +278,15 @@ impl fmt::Display for Announcement {
                 pitcher,
                 lowest_diamond,
             } => {
-                let why = match (reason, seat) {
-                    (AbandonReason::RedealDemanded, Some(s)) => format!("a redeal demanded by {s}"),
-                    (AbandonReason::RedealDemanded, None) => "a redeal demanded".to_string(),
-                    (r, Some(s)) => format!("{} by {s}", reason_word(*r)),
-                    (r, None) => reason_word(*r).to_string(),
-                };
+                let why = abandon_why(*reason, seat.as_ref());
                 write!(
                     f,
                     "Hand {hand} is abandoned ({why}): nothing pegged in it counts."
                 )?;
-                for (side, points) in lost {
-                    if *points < 0 {
-                        write!(f, " {side} {} {}.", side.verb("lose", "loses"), -points)?;
-                    } else {
-                        write!(f, " {side} {}.", signed(*points))?;
-                    }
-                }
-                match (lowest_diamond, dealer, pitcher) {
-                    (true, _, _) => f.write_str(
-                        " The cards are dealt again, and the holder of the lowest diamond pitches",
-                    ),
-                    (false, Some(d), Some(p)) => {
-                        write!(f, " The same dealer, {d}, deals again, and {p} pitches")
-                    }
-                    _ => f.write_str(" The same dealer deals again"),
-                }
+                lost_points(f, lost)?;
+                dealt_again(f, *lowest_diamond, dealer.as_ref(), pitcher.as_ref())
             }
-            Announcement::Award { kind, pegs } => match pegs.as_slice() {
-                [] => write!(f, "{}: nobody scores it", capital(kind.word())),
-                [(side, p)] => write!(f, "{} to {side}: {p}", capital(kind.word())),
-                many => {
-                    let each: Vec<String> = many.iter().map(|(s, p)| format!("{s} {p}")).collect();
-                    write!(f, "{} shared: {}", capital(kind.word()), each.join(", "))
-                }
-            },
+            Announcement::Award { kind, pegs } => award_words(f, *kind, pegs),
             Announcement::MuckCarried { carried } => {
                 write!(f, "Muck tied: {carried} carried to the next deal")
             }
@@ -339,131 +295,32 @@ impl fmt::Display for Announcement {
                 totals,
                 fat,
                 points,
-            } => {
-                let each: Vec<String> = points.iter().map(|(s, p)| format!("{s} {p}")).collect();
-                let how = match (totals, fat) {
-                    (true, _) => "entered as totals",
-                    (false, true) => "ends, the fat counted",
-                    (false, false) => "ends",
-                };
-                write!(f, "Hand {hand} {how}: {}", each.join(", "))
-            }
+            } => hand_ended(f, *hand, *totals, *fat, points),
             Announcement::Decided {
                 hand,
                 trick,
                 award,
                 verdict,
                 score,
-            } => {
-                let when = match (trick, award) {
-                    (Some(t), _) => format!("at trick {t} of hand {hand}"),
-                    (None, Some(a)) => format!("with {} in hand {hand}", a.word()),
-                    (None, None) => format!("in hand {hand}"),
-                };
-                match verdict {
-                    Verdict::Lost(names) => write!(
-                        f,
-                        "{verdict} {when} and {}: {score}",
-                        if names.len() == 1 { "loses" } else { "lose" }
-                    ),
-                    Verdict::DrawnOut(_) => write!(f, "{verdict} {when}: a draw, {score}"),
-                    Verdict::PassedEighty { winner, passed } if winner != passed => {
-                        write!(
-                            f,
-                            "{verdict} {when} and {}: {score}",
-                            passed.verb("lose", "loses")
-                        )
-                    }
-                    Verdict::Bonked(_) => write!(f, "{verdict} {when}: {score}, two games"),
-                    Verdict::EightyAll {
-                        winner: Some(w),
-                        last_scorer: Some(last),
-                    } => write!(
-                        f,
-                        "{verdict} after hand {hand}: {last} took the last scoring trick, so {w} {}",
-                        w.verb("win", "wins")
-                    ),
-                    Verdict::EightyAll { winner: Some(w), .. } => {
-                        write!(f, "{verdict} after hand {hand}: {w} {}", w.verb("win", "wins"))
-                    }
-                    Verdict::EightyAll { winner: None, .. } => {
-                        write!(f, "{verdict} after hand {hand}: a draw")
-                    }
-                    Verdict::AfterDeals {
-                        winner: Some(w), ..
-                    } => write!(f, "{verdict} {w} {}: {score}", w.verb("win", "wins")),
-                    Verdict::AfterDeals { winner: None, .. } => {
-                        write!(f, "{verdict} the game is drawn: {score}")
-                    }
-                    Verdict::Unknown => {
-                        write!(f, "{verdict} {when}, but who won cannot be told: {score}")
-                    }
-                    _ => write!(f, "{verdict} {when}: {score}"),
-                }
-            }
+            } => decided(f, *hand, *trick, *award, verdict, score),
             Announcement::LegWon {
                 leg,
                 games,
                 winner,
                 counts,
                 wins,
-            } => {
-                let word = if *games { "game" } else { "leg" };
-                match winner {
-                    Some(w) => write!(f, "{w} {} {word} {leg}", w.verb("win", "wins"))?,
-                    None => write!(f, "{} {leg} is drawn", capital(word))?,
-                }
-                if *counts > 1 {
-                    write!(f, " (a bonk: {counts} {word}s)")?;
-                }
-                let next = if *games { "Game" } else { "Leg" };
-                write!(f, "; {word}s {wins}. {next} {} begins", leg + 1)
-            }
+            } => leg_won(f, *leg, *games, winner.as_ref(), *counts, wins),
             Announcement::Over {
                 finish,
                 wins,
                 games,
-            } => match (finish, wins) {
-                (Finish::Won(w), Some(wins)) => {
-                    let word = if *games { "games" } else { "legs" };
-                    write!(f, "{w} {} the match: {word} {wins}", w.verb("win", "wins"))
-                }
-                (Finish::Won(w), None) => write!(f, "{w} {} the game", w.verb("win", "wins")),
-                (Finish::Draw, _) => f.write_str("The game is a draw"),
-                (Finish::Lost(names), _) => write!(
-                    f,
-                    "{} the game",
-                    match names.as_slice() {
-                        [one] => format!("{one} loses"),
-                        many => format!("{} lose", and_list(many)),
-                    }
-                ),
-                (Finish::Unknown, _) => f.write_str("The game is over, but who won cannot be told"),
-            },
+            } => over(f, finish, wins.as_ref(), *games),
             Announcement::Penalty {
                 side,
                 penalty,
                 points,
                 hand,
-            } => {
-                let what = match penalty {
-                    Penalty::OutOfTurn => " for playing out of turn",
-                    Penalty::Renege => " for a renege",
-                    Penalty::Points(_) => "",
-                };
-                if *points == 0 {
-                    write!(
-                        f,
-                        "Penalty on {side}{what} in hand {hand}: no points under friendly penalties"
-                    )
-                } else {
-                    write!(
-                        f,
-                        "Penalty on {side}{what}: {} at the end of hand {hand}",
-                        signed(*points)
-                    )
-                }
-            }
+            } => penalty_words(f, side, *penalty, *points, *hand),
             Announcement::Conceded { side } => {
                 write!(f, "{side} {}", side.verb("concede", "concedes"))
             }
@@ -471,34 +328,289 @@ impl fmt::Display for Announcement {
                 standings,
                 deals_left,
                 count,
-            } => {
-                f.write_str(if *count { "Count: " } else { "Score: " })?;
-                for (i, s) in standings.iter().enumerate() {
-                    if i > 0 {
-                        f.write_str(" · ")?;
-                    }
-                    write!(f, "{} {}", s.side, s.score)?;
-                    if s.to_go != ToGo::Nothing {
-                        write!(f, ", {}", s.to_go)?;
-                    }
-                }
-                match deals_left {
-                    Some(1) => f.write_str(" · 1 deal left"),
-                    Some(n) => write!(f, " · {n} deals left"),
-                    None => Ok(()),
-                }
-            }
-            Announcement::TakenBack { hand, line, forced } => {
-                write!(f, "Taken back from hand {hand}: `{line}`")?;
-                if !forced.is_empty() {
-                    let quoted: Vec<String> = forced.iter().map(|l| format!("`{l}`")).collect();
-                    write!(f, ", and with it {}, which it forced", quoted.join(" and "))?;
-                }
-                Ok(())
-            }
+            } => score_words(f, standings, *deals_left, *count),
+            Announcement::TakenBack { hand, line, forced } => taken_back(f, *hand, line, forced),
             Announcement::NothingToTakeBack => f.write_str("There is nothing to take back"),
         }
     }
+}
+
+/// A trick's scoring cards and what they peg, after "NS win the trick".
+fn trick_tail(
+    f: &mut fmt::Formatter<'_>,
+    trumps: Suit,
+    cards: &[(Card, u32)],
+    points: u32,
+    counted: bool,
+    after_end: bool,
+) -> fmt::Result {
+    if after_end {
+        return f.write_str(", after the game was decided: nothing pegged");
+    }
+    if cards.is_empty() {
+        return f.write_str(if counted {
+            ": no fat in it"
+        } else {
+            ": nothing to peg"
+        });
+    }
+    let each: Vec<String> = cards
+        .iter()
+        .map(|&(card, p)| format!("{} {p}", card_words(card, trumps)))
+        .collect();
+    write!(f, ": {} — {points}", each.join(", "))?;
+    if counted {
+        f.write_str(" to count")?;
+    }
+    Ok(())
+}
+
+/// Why a deal was abandoned, and by whom: "a redeal demanded by N (Gareth)".
+fn abandon_why(reason: AbandonReason, seat: Option<&Name>) -> String {
+    match (reason, seat) {
+        (AbandonReason::RedealDemanded, Some(s)) => format!("a redeal demanded by {s}"),
+        (AbandonReason::RedealDemanded, None) => "a redeal demanded".to_string(),
+        (r, Some(s)) => format!("{} by {s}", reason_word(r)),
+        (r, None) => reason_word(r).to_string(),
+    }
+}
+
+/// What an abandoned deal cost each side: " NS lose 52."
+fn lost_points(f: &mut fmt::Formatter<'_>, lost: &[(Name, i32)]) -> fmt::Result {
+    for (side, points) in lost {
+        if *points < 0 {
+            write!(f, " {side} {} {}.", side.verb("lose", "loses"), -points)?;
+        } else {
+            write!(f, " {side} {}.", signed(*points))?;
+        }
+    }
+    Ok(())
+}
+
+/// Who deals and pitches after an abandoned deal.
+fn dealt_again(
+    f: &mut fmt::Formatter<'_>,
+    lowest_diamond: bool,
+    dealer: Option<&Name>,
+    pitcher: Option<&Name>,
+) -> fmt::Result {
+    match (lowest_diamond, dealer, pitcher) {
+        (true, _, _) => {
+            f.write_str(" The cards are dealt again, and the holder of the lowest diamond pitches")
+        }
+        (false, Some(d), Some(p)) => {
+            write!(f, " The same dealer, {d}, deals again, and {p} pitches")
+        }
+        _ => f.write_str(" The same dealer deals again"),
+    }
+}
+
+/// "High to NS: 1", "Game shared: N 1, E 1", "Jack: nobody scores it".
+fn award_words(f: &mut fmt::Formatter<'_>, kind: AwardKind, pegs: &[(Name, u32)]) -> fmt::Result {
+    match pegs {
+        [] => write!(f, "{}: nobody scores it", capital(kind.word())),
+        [(side, p)] => write!(f, "{} to {side}: {p}", capital(kind.word())),
+        many => {
+            let each: Vec<String> = many.iter().map(|(s, p)| format!("{s} {p}")).collect();
+            write!(f, "{} shared: {}", capital(kind.word()), each.join(", "))
+        }
+    }
+}
+
+/// "Hand 3 ends: NS 4, EW 2".
+fn hand_ended(
+    f: &mut fmt::Formatter<'_>,
+    hand: u32,
+    totals: bool,
+    fat: bool,
+    points: &[(Name, i32)],
+) -> fmt::Result {
+    let each: Vec<String> = points.iter().map(|(s, p)| format!("{s} {p}")).collect();
+    let how = match (totals, fat) {
+        (true, _) => "entered as totals",
+        (false, true) => "ends, the fat counted",
+        (false, false) => "ends",
+    };
+    write!(f, "Hand {hand} {how}: {}", each.join(", "))
+}
+
+/// The moment a game or leg is decided: the verdict, where, and the score.
+fn decided(
+    f: &mut fmt::Formatter<'_>,
+    hand: u32,
+    trick: Option<u32>,
+    award: Option<AwardKind>,
+    verdict: &Verdict,
+    score: &ScoreLine,
+) -> fmt::Result {
+    let when = match (trick, award) {
+        (Some(t), _) => format!("at trick {t} of hand {hand}"),
+        (None, Some(a)) => format!("with {} in hand {hand}", a.word()),
+        (None, None) => format!("in hand {hand}"),
+    };
+    match verdict {
+        Verdict::Lost(names) => write!(
+            f,
+            "{verdict} {when} and {}: {score}",
+            if names.len() == 1 { "loses" } else { "lose" }
+        ),
+        Verdict::DrawnOut(_) => write!(f, "{verdict} {when}: a draw, {score}"),
+        Verdict::PassedEighty { winner, passed } if winner != passed => {
+            write!(
+                f,
+                "{verdict} {when} and {}: {score}",
+                passed.verb("lose", "loses")
+            )
+        }
+        Verdict::Bonked(_) => write!(f, "{verdict} {when}: {score}, two games"),
+        Verdict::EightyAll {
+            winner,
+            last_scorer,
+        } => eighty_all(f, verdict, hand, winner.as_ref(), last_scorer.as_ref()),
+        Verdict::AfterDeals {
+            winner: Some(w), ..
+        } => write!(f, "{verdict} {w} {}: {score}", w.verb("win", "wins")),
+        Verdict::AfterDeals { winner: None, .. } => {
+            write!(f, "{verdict} the game is drawn: {score}")
+        }
+        Verdict::Unknown => {
+            write!(f, "{verdict} {when}, but who won cannot be told: {score}")
+        }
+        _ => write!(f, "{verdict} {when}: {score}"),
+    }
+}
+
+/// Irish Don's 80–80 after a hand: who wins, and why; or a draw.
+fn eighty_all(
+    f: &mut fmt::Formatter<'_>,
+    verdict: &Verdict,
+    hand: u32,
+    winner: Option<&Name>,
+    last_scorer: Option<&Name>,
+) -> fmt::Result {
+    match (winner, last_scorer) {
+        (Some(w), Some(last)) => write!(
+            f,
+            "{verdict} after hand {hand}: {last} took the last scoring trick, so {w} {}",
+            w.verb("win", "wins")
+        ),
+        (Some(w), None) => {
+            write!(
+                f,
+                "{verdict} after hand {hand}: {w} {}",
+                w.verb("win", "wins")
+            )
+        }
+        (None, _) => write!(f, "{verdict} after hand {hand}: a draw"),
+    }
+}
+
+/// "NS win leg 1; legs 1–0. Leg 2 begins".
+fn leg_won(
+    f: &mut fmt::Formatter<'_>,
+    leg: u32,
+    games: bool,
+    winner: Option<&Name>,
+    counts: u32,
+    wins: &ScoreLine,
+) -> fmt::Result {
+    let word = if games { "game" } else { "leg" };
+    match winner {
+        Some(w) => write!(f, "{w} {} {word} {leg}", w.verb("win", "wins"))?,
+        None => write!(f, "{} {leg} is drawn", capital(word))?,
+    }
+    if counts > 1 {
+        write!(f, " (a bonk: {counts} {word}s)")?;
+    }
+    let next = if games { "Game" } else { "Leg" };
+    write!(f, "; {word}s {wins}. {next} {} begins", leg + 1)
+}
+
+/// The game or the match over: "NS win the match: legs 2–1".
+fn over(
+    f: &mut fmt::Formatter<'_>,
+    finish: &Finish,
+    wins: Option<&ScoreLine>,
+    games: bool,
+) -> fmt::Result {
+    match (finish, wins) {
+        (Finish::Won(w), Some(wins)) => {
+            let word = if games { "games" } else { "legs" };
+            write!(f, "{w} {} the match: {word} {wins}", w.verb("win", "wins"))
+        }
+        (Finish::Won(w), None) => write!(f, "{w} {} the game", w.verb("win", "wins")),
+        (Finish::Draw, _) => f.write_str("The game is a draw"),
+        (Finish::Lost(names), _) => write!(
+            f,
+            "{} the game",
+            match names.as_slice() {
+                [one] => format!("{one} loses"),
+                many => format!("{} lose", and_list(many)),
+            }
+        ),
+        (Finish::Unknown, _) => f.write_str("The game is over, but who won cannot be told"),
+    }
+}
+
+/// "Penalty on NS for a renege: -52 at the end of hand 3".
+fn penalty_words(
+    f: &mut fmt::Formatter<'_>,
+    side: &Name,
+    penalty: Penalty,
+    points: i32,
+    hand: u32,
+) -> fmt::Result {
+    let what = match penalty {
+        Penalty::OutOfTurn => " for playing out of turn",
+        Penalty::Renege => " for a renege",
+        Penalty::Points(_) => "",
+    };
+    if points == 0 {
+        write!(
+            f,
+            "Penalty on {side}{what} in hand {hand}: no points under friendly penalties"
+        )
+    } else {
+        write!(
+            f,
+            "Penalty on {side}{what}: {} at the end of hand {hand}",
+            signed(points)
+        )
+    }
+}
+
+/// "Score: NS 40, 81 to go · EW 12, 109 to go · 3 deals left".
+fn score_words(
+    f: &mut fmt::Formatter<'_>,
+    standings: &[Standing],
+    deals_left: Option<u32>,
+    count: bool,
+) -> fmt::Result {
+    f.write_str(if count { "Count: " } else { "Score: " })?;
+    for (i, s) in standings.iter().enumerate() {
+        if i > 0 {
+            f.write_str(" · ")?;
+        }
+        write!(f, "{} {}", s.side, s.score)?;
+        if s.to_go != ToGo::Nothing {
+            write!(f, ", {}", s.to_go)?;
+        }
+    }
+    match deals_left {
+        Some(1) => f.write_str(" · 1 deal left"),
+        Some(n) => write!(f, " · {n} deals left"),
+        None => Ok(()),
+    }
+}
+
+/// "Taken back from hand 2: `N 5h`, and with it `abandon renege`, which it forced".
+fn taken_back(f: &mut fmt::Formatter<'_>, hand: u32, line: &str, forced: &[String]) -> fmt::Result {
+    write!(f, "Taken back from hand {hand}: `{line}`")?;
+    if !forced.is_empty() {
+        let quoted: Vec<String> = forced.iter().map(|l| format!("`{l}`")).collect();
+        write!(f, ", and with it {}, which it forced", quoted.join(" and "))?;
+    }
+    Ok(())
 }
 
 /// Builds announcements from what the replay reported: `before` and `after` the line.
@@ -550,14 +662,6 @@ impl Herald<'_> {
         }
     }
 
-    fn other(&self, side: Side) -> Side {
-        self.sides()
-            .iter()
-            .copied()
-            .find(|&s| s != side)
-            .unwrap_or(side)
-    }
-
     fn verdict(&self, d: &Decision) -> Verdict {
         let spec = self.after.game().spec();
         let misere = spec.irish.is_some_and(|i| i.misere);
@@ -572,21 +676,17 @@ impl Herald<'_> {
                 winner: None,
             },
             (Outcome::Won(w), Goal::PassEighty) => {
-                let loser = self.other(*w);
-                let level = self.sides().iter().all(|&s| d.score[s] == EIGHTY);
-                let passed = if misere { loser } else { *w };
-                if level && d.trick.is_none() {
-                    Verdict::EightyAll {
+                let at_trick = d.trick.is_some();
+                match irish_don::how_won(misere, self.sides(), *w, d.score, at_trick, d.counts) {
+                    Won::EightyAll { last_scorer } => Verdict::EightyAll {
                         winner: Some(name(*w)),
-                        last_scorer: Some(name(if misere { *w } else { loser })),
-                    }
-                } else if d.score[passed] <= EIGHTY && d.counts > 1 {
-                    Verdict::Bonked(name(*w))
-                } else {
-                    Verdict::PassedEighty {
+                        last_scorer: Some(name(last_scorer)),
+                    },
+                    Won::Bonk => Verdict::Bonked(name(*w)),
+                    Won::Passed(passed) => Verdict::PassedEighty {
                         winner: name(*w),
                         passed: name(passed),
-                    }
+                    },
                 }
             }
             (Outcome::Draw, Goal::PassEighty) => Verdict::EightyAll {
@@ -735,15 +835,11 @@ impl Herald<'_> {
             .map(|&s| Standing {
                 side: self.names.side(s),
                 score: score[s],
-                to_go: match spec.goal {
-                    // Past the target (penalties can take a side there without ending the
-                    // game): nothing to go.
-                    Goal::Reach(target) => ToGo::Target(target.saturating_sub(score[s]).max(0)),
-                    Goal::LoseAt(target) => ToGo::Losing(target.saturating_sub(score[s]).max(0)),
-                    Goal::PassEighty => {
-                        ToGo::PassEighty((EIGHTY + 1).saturating_sub(score[s]).max(0))
-                    }
-                    Goal::Deals(_) => ToGo::Nothing,
+                to_go: match (spec.goal, spec.goal.still_needed(score[s])) {
+                    (Goal::Reach(_), Some(n)) => ToGo::Target(n),
+                    (Goal::LoseAt(_), Some(n)) => ToGo::Losing(n),
+                    (Goal::PassEighty, Some(n)) => ToGo::PassEighty(n),
+                    _ => ToGo::Nothing,
                 },
             })
             .collect();

@@ -572,9 +572,7 @@ fn placed(fault: &Fault) -> String {
     let (Some(h), Some(t)) = (fault.hand, fault.trick) else {
         return message.clone();
     };
-    let names_hand = message.contains(&format!("hand {h}"));
-    let names_trick = message.contains(&format!("trick {t}"));
-    match (names_hand, names_trick) {
+    match (fault.named.hand, fault.named.trick) {
         (false, false) => format!("hand {h}, trick {t}: {message}"),
         (false, true) => format!("hand {h}: {message}"),
         _ => message.clone(),
