@@ -303,10 +303,21 @@ fn no_help_text_sends_a_reader_to_the_specification_and_its_docs_links_exist() {
 
 #[test]
 fn no_source_line_of_the_command_names_the_specification_without_the_docs() {
-    let dir = root().join("src/cli");
     let mut faults = Vec::new();
-    for entry in std::fs::read_dir(&dir).expect("src/cli") {
-        let path = entry.expect("a file").path();
+    // The command's files, in its folders too (a command group is a folder of its own).
+    let mut files = Vec::new();
+    let mut dirs = vec![root().join("src/cli")];
+    while let Some(dir) = dirs.pop() {
+        for entry in std::fs::read_dir(&dir).expect("src/cli") {
+            let path = entry.expect("a file").path();
+            if path.is_dir() {
+                dirs.push(path);
+            } else {
+                files.push(path);
+            }
+        }
+    }
+    for path in files {
         for (n, line) in read(&path).lines().enumerate() {
             if SPEC.iter().any(|s| line.contains(s)) && !line.contains("docs/") {
                 faults.push(format!("{}:{}: {}", path.display(), n + 1, line.trim()));

@@ -5,7 +5,7 @@ use std::io;
 use dialoguer::console::{measure_text_width, Key, Term};
 
 use super::line::Line;
-use super::Prompt;
+use super::source::Prompt;
 
 /// The most lines a terminal's history keeps.
 const HISTORY: usize = 200;
