@@ -2,7 +2,8 @@
 //! the journal before it is answered, `undo` taken back from the journal, and the session
 //! rebuilt from the journal whenever it must be.
 
-use super::announce::{Announcement, Herald};
+use super::announce::Announcement;
+use super::herald::Herald;
 use super::journal::{Entered, Journal};
 use super::lines;
 use super::names::Names;
