@@ -5,18 +5,8 @@
 
 mod common;
 
-use common::db::Db;
+use common::db::{refused, Db};
 use common::text;
-
-/// `don ARGS` must fail with exit `code`, saying `needle`, and change nothing.
-fn refused(db: &Db, args: &[&str], code: i32, needle: &str) {
-    let before = db.dump();
-    let out = db.run(args);
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
-    assert_eq!(before, db.dump(), "{args:?} changed the database");
-}
 
 /// The sample season, and a history season 2019-20 made after it with one fixture, Royal Oak v
 /// Red Lion on `day`.

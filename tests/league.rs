@@ -4,36 +4,13 @@
 
 mod common;
 
-use common::db::Db;
+use common::db::{refused, Db};
 use common::text;
 
 const LEAGUE: &str = "Abercarn Crib and Don League";
 
-/// A league with a season of three teams, each with a roster of five.
 fn setup() -> Db {
-    let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion, Fox and Hounds",
-        "--create",
-    ]);
-    for (team, players) in [
-        ("Royal Oak", ["Gareth", "Rhys", "Emrys", "Glyn", "Sian"]),
-        ("Red Lion", ["Dai", "Huw", "Aled", "Bethan", "Mair"]),
-        (
-            "Fox and Hounds",
-            ["Carys", "Dafydd", "Eirian", "Ffion", "Geraint"],
-        ),
-    ] {
-        let mut args = vec!["roster", "add", team];
-        args.extend(players);
-        db.ok(&args);
-    }
-    db
+    Db::three_teams_with_rosters()
 }
 
 /// The matches of an Abercarn night but its first Don match, their players not known.
@@ -47,15 +24,6 @@ const REST_OF_THE_NIGHT: [&str; 8] = [
     "single-crib 2; ; ; 2-0",
     "single-crib 3; ; ; 2-1",
 ];
-
-fn refused(db: &Db, args: &[&str], code: i32, needle: &str) {
-    let before = db.dump();
-    let out = db.run(args);
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
-    assert_eq!(before, db.dump(), "{args:?} changed the database");
-}
 
 #[test]
 fn unknown_names_are_refused_with_the_nearest_known_one() {

@@ -5,32 +5,16 @@
 mod common;
 
 use common::db::Db;
-use common::text;
 use serde_json::Value;
 
 const LEAGUE: &str = "Abercarn Crib and Don League";
 
 fn setup() -> Db {
-    let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion, Fox and Hounds",
-        "--create",
-    ]);
-    db
+    Db::three_teams()
 }
 
 fn refused(db: &Db, args: &[&str], needle: &str) {
-    let before = db.dump();
-    let out = db.run(args);
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
-    assert_eq!(before, db.dump(), "{args:?} changed the database");
+    common::db::refused(db, args, 2, needle);
 }
 
 /// Each team's points from `standings --json`, in table order.

@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::db::Db;
+use common::db::{refused, Db};
 use common::text;
 use proptest::prelude::*;
 use serde_json::Value;
@@ -375,19 +375,6 @@ proptest! {
     fn a_name_spelt_any_way_is_one_person_or_team_and_never_a_panic(seed in any::<u64>()) {
         every_command_once(seed | 1);
     }
-}
-
-/// `don ARGS` is refused with exit `code`, says `needle` on standard error, and leaves the
-/// database as it was.
-fn refused(db: &Db, args: &[&str], code: i32, needle: &str) {
-    let before = db.dump();
-    let out = expect(db, args, code);
-    let err = text(&out.stderr);
-    assert!(
-        err.contains(needle),
-        "don {args:?}: wanted {needle:?} in {err}"
-    );
-    assert_eq!(before, db.dump(), "don {args:?} changed the database");
 }
 
 /// Valleys, a season of Royal Oak and Red Lion (one Don match a night, pairs), their rosters.

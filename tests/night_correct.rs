@@ -40,15 +40,8 @@ fn data(dump: &str) -> String {
         .join("\n")
 }
 
-/// `don ARGS` is refused with `code`, saying `needle`, and changes nothing.
 fn refused(db: &Db, args: &[&str], code: i32, needle: &str) -> String {
-    let before = db.dump();
-    let out = db.run(args);
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(code), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
-    assert_eq!(before, db.dump(), "{args:?} changed the database");
-    err
+    text(&common::db::refused(db, args, code, needle).stderr)
 }
 
 /// Each team's points from `standings --json`, in table order.

@@ -47,14 +47,8 @@ fn two_match_league() -> Db {
     db
 }
 
-/// `args` fails with exit 2, says `needle` on standard error, and leaves the database as it was.
 fn refused(db: &Db, args: &[&str], needle: &str) {
-    let before = db.dump();
-    let out = db.run(args);
-    let err = text(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
-    assert!(err.contains(needle), "{args:?}: wanted {needle:?} in {err}");
-    assert_eq!(before, db.dump(), "{args:?} changed the database");
+    common::db::refused(db, args, 2, needle);
 }
 
 #[test]

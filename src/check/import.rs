@@ -4,7 +4,7 @@
 
 use serde_json::Value;
 
-use super::Checked;
+use super::CheckedRecord;
 use crate::record::write::record_json;
 use crate::record::{parse_record, Code, Fault, Item};
 use crate::replay::{replay_record, HandKind, ScoreSheet};
@@ -13,7 +13,7 @@ use crate::rules::Seat;
 /// A record checked for import: its sheet, and, when it is valid, what is stored.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ForImport {
-    pub checked: Checked,
+    pub checked: CheckedRecord,
     pub canonical: Option<Value>,
     /// The hands (from 1) ended by a claim before the deal was played out: a record shows
     /// them only as short deals, and the scorer must be told when it replays them.
@@ -46,7 +46,7 @@ pub fn check_for_import(item: Item) -> ForImport {
         Ok(value) => value,
         Err(fault) => {
             return ForImport {
-                checked: Checked {
+                checked: CheckedRecord {
                     index,
                     line,
                     sheet: ScoreSheet::unreadable(fault),
@@ -110,7 +110,7 @@ pub fn check_for_import(item: Item) -> ForImport {
         _ => Vec::new(),
     };
     ForImport {
-        checked: Checked { index, line, sheet },
+        checked: CheckedRecord { index, line, sheet },
         canonical,
         claimed,
     }

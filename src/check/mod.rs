@@ -12,7 +12,7 @@ use crate::replay::{replay_record, ScoreSheet};
 
 /// One record checked: where it stood in its file, and its score sheet.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Checked {
+pub struct CheckedRecord {
     /// The record's place in its file, from 0.
     pub index: usize,
     /// The line it starts on, in a `.jsonl` file.
@@ -27,7 +27,7 @@ pub fn check_value(value: Value) -> ScoreSheet {
 
 /// Checks one record read from a file: its JSON and the keys it repeats, or why it could not be
 /// read.
-pub fn check_item(item: Item) -> Checked {
+pub fn check_item(item: Item) -> CheckedRecord {
     let sheet = match item.value {
         Ok(value) => {
             let mut record = parse_record(value);
@@ -37,7 +37,7 @@ pub fn check_item(item: Item) -> Checked {
         }
         Err(fault) => ScoreSheet::unreadable(fault),
     };
-    Checked {
+    CheckedRecord {
         index: item.index,
         line: item.line,
         sheet,

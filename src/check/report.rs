@@ -7,7 +7,7 @@ use std::io::{self, Write};
 use serde::ser::{SerializeMap, Serializer};
 use serde::Serialize;
 
-use super::Checked;
+use super::CheckedRecord;
 use crate::record::Fault;
 use crate::replay::ScoreSheet;
 use crate::rules::{BySide, Side};
@@ -86,7 +86,7 @@ impl<W: Write> JsonReport<W> {
     }
 
     /// Adds a game; `file` names its file when several are checked together.
-    pub fn game(&mut self, checked: &Checked, file: Option<&str>) -> io::Result<()> {
+    pub fn game(&mut self, checked: &CheckedRecord, file: Option<&str>) -> io::Result<()> {
         let check = &checked.sheet;
         if self.games > 0 {
             self.out.write_all(b",")?;

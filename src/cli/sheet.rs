@@ -6,11 +6,12 @@ use std::io::{self, Write};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, Table};
 
-use don::check::Checked;
+use don::check::CheckedRecord;
+use don::record::text::count;
 use don::record::Fault;
 use don::replay::words::{decision_words, leg_word, lost_words, score_words, verb};
 use don::replay::{HandKind, HandRow, ScoreSheet};
-use don::rules::{BySeat, Outcome, Seat, Side};
+use don::rules::{BySeat, Outcome, Side};
 
 use super::text::shown;
 
@@ -33,17 +34,13 @@ impl Counts {
     }
 
     pub fn write(&self, out: &mut impl Write) -> io::Result<()> {
-        let games = plural(self.games, "game", "games");
+        let games = count(self.games, "game", "games");
         match (self.invalid, self.warned) {
             (0, 0) => writeln!(out, "{games} checked: all valid."),
             (0, w) => writeln!(out, "{games} checked: all valid, {} with warnings.", w),
             (i, _) => writeln!(out, "{games} checked: {} with errors.", i),
         }
     }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// A side with its players' names: "NS (Gareth & Rhys)".
@@ -53,14 +50,8 @@ pub fn side_name(sheet: &ScoreSheet, side: Side) -> String {
 
 /// A side with the names of its players in `named`: "NS (Gareth & Rhys)".
 pub fn side_name_of(named: &BySeat<Option<String>>, side: Side) -> String {
-    let seats: &[Seat] = match side {
-        Side::NS => &[Seat::N, Seat::S],
-        Side::EW => &[Seat::E, Seat::W],
-        Side::N => &[Seat::N],
-        Side::E => &[Seat::E],
-        Side::S => &[Seat::S],
-    };
-    let names: Vec<String> = seats
+    let names: Vec<String> = side
+        .seats()
         .iter()
         .filter_map(|&s| named[s].as_deref())
         .map(|name| shown(name).into_owned())
@@ -94,7 +85,7 @@ pub fn place(f: &Fault) -> String {
 pub fn write(
     out: &mut impl Write,
     file: &str,
-    checked: &Checked,
+    checked: &CheckedRecord,
     counts: &mut Counts,
 ) -> io::Result<()> {
     let sheet = &checked.sheet;

@@ -299,9 +299,7 @@ fn width_of(text: &str) -> u16 {
 }
 
 /// "1 point", "2 points": a count with its noun.
-pub fn count(n: impl Into<i64>, one: &str, many: &str) -> String {
-    don::record::text::count(n.into(), one, many)
-}
+pub use don::record::text::count;
 
 #[cfg(test)]
 mod tests {

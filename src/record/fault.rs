@@ -67,6 +67,17 @@ pub struct Fault {
     pub trick: Option<u32>,
     pub seat: Option<Seat>,
     pub message: String,
+    /// What the message names of the place itself.
+    pub named: Named,
+}
+
+/// Which of its place a fault's message names itself: "trick 3 of hand 2 has 5 cards" names
+/// both, "hand 2 has more tricks than a deal's 9" its hand. A line that shows the message adds
+/// the rest.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Named {
+    pub hand: bool,
+    pub trick: bool,
 }
 
 impl Fault {
@@ -77,7 +88,14 @@ impl Fault {
             trick: None,
             seat: None,
             message: message.into(),
+            named: Named::default(),
         }
+    }
+
+    /// The message names the hand, the trick, or both.
+    pub fn naming(mut self, hand: bool, trick: bool) -> Fault {
+        self.named = Named { hand, trick };
+        self
     }
 
     pub fn at_hand(mut self, hand: u32) -> Fault {

@@ -13,9 +13,10 @@ pub mod source;
 pub mod stored;
 pub mod text;
 pub mod trick;
+pub mod words;
 pub mod write;
 
-pub use fault::{Code, Fault};
+pub use fault::{Code, Fault, Named};
 pub use game::{parse_record, ruleset_from_json, HandBody, HandRecord, Record};
 pub use keys::{DuplicateKey, PathSegment};
 pub use source::{Item, RecordSource, SourceError};

@@ -113,7 +113,7 @@ const fn table(marks: &[u8]) -> [bool; 256] {
 
 /// The bytes that matter in a string.
 static IN_STRING: [bool; 256] = table(b"\"\\");
-/// Outside strings, for [`Checked`]: strings, nesting, lines.
+/// Outside strings, for [`GuardedReader`]: strings, nesting, lines.
 static CHECKED: [bool; 256] = table(b"\"[]{}\n");
 /// Outside strings at the top level of [`read_value`]: also the end of an element, and
 /// whitespace, which is left out.
@@ -189,7 +189,7 @@ pub(crate) fn check_json(input: impl Read) -> Result<(), Unreadable> {
 fn check_parts(mut input: impl Read) -> io::Result<(Option<serde_json::Error>, bool)> {
     let mut utf8 = Utf8Check::default();
     let result = {
-        let checked = Checked::new(&mut input, &mut utf8);
+        let checked = GuardedReader::new(&mut input, &mut utf8);
         // By value: serde_json reads a byte at a time, fast only from a `BufReader` it owns.
         let mut de =
             serde_json::Deserializer::from_reader(BufReader::with_capacity(1 << 16, checked));
@@ -222,7 +222,7 @@ fn check_parts(mut input: impl Read) -> io::Result<(Option<serde_json::Error>, b
 /// UTF-8 and nested no deeper than [`MAX_DEPTH`]. Past that depth it ends the text with a
 /// [`TooDeep`] error at the first byte too deep, so serde_json still reports anything wrong
 /// before it first. UTF-8 is only noted, in the check it borrows.
-struct Checked<'a, R> {
+struct GuardedReader<'a, R> {
     inner: R,
     utf8: &'a mut Utf8Check,
     nesting: Nesting,
@@ -233,9 +233,9 @@ struct Checked<'a, R> {
     too_deep: Option<TooDeep>,
 }
 
-impl<'a, R: Read> Checked<'a, R> {
-    fn new(inner: R, utf8: &'a mut Utf8Check) -> Checked<'a, R> {
-        Checked {
+impl<'a, R: Read> GuardedReader<'a, R> {
+    fn new(inner: R, utf8: &'a mut Utf8Check) -> GuardedReader<'a, R> {
+        GuardedReader {
             inner,
             utf8,
             nesting: Nesting::default(),
@@ -269,7 +269,7 @@ impl<'a, R: Read> Checked<'a, R> {
     }
 }
 
-impl<R: Read> Read for Checked<'_, R> {
+impl<R: Read> Read for GuardedReader<'_, R> {
     fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
         if let Some(deep) = self.too_deep {
             return Err(deep.into());

@@ -18,10 +18,17 @@ pub fn trick_fault(fault: &TrickFault, hand: u32) -> Fault {
         .at_hand(hand)
         .at_trick(fault.trick())
         .by(fault.seat())
+        .naming(false, true)
 }
 
 /// A fault in a hand as a whole: reported, and the hand still counts.
 pub fn hand_fault(fault: &HandFault, hand: u32) -> Fault {
+    let names_hand = matches!(
+        fault,
+        HandFault::WrongPitcher { .. }
+            | HandFault::NotLowestDiamond { .. }
+            | HandFault::ShortHand { .. }
+    );
     let (code, message) = match fault {
         HandFault::LaidOutTwice { .. } => (Code::DuplicateCard, fault.to_string()),
         HandFault::WrongPitcher { pitched, turn } => (
@@ -42,7 +49,9 @@ pub fn hand_fault(fault: &HandFault, hand: u32) -> Fault {
         ),
         HandFault::RedealNotAllowed => (Code::Schema, fault.to_string()),
     };
-    let mut out = Fault::new(code, message).at_hand(hand);
+    let mut out = Fault::new(code, message)
+        .at_hand(hand)
+        .naming(names_hand, false);
     out.trick = fault.trick();
     out.seat = fault.seat();
     out
@@ -87,11 +96,13 @@ pub fn refusal(error: &PlayError, hand: u32) -> Fault {
             Code::WrongTrickSize,
             format!("trick {trick} of hand {hand} has {found} cards; every trick has {expected}"),
         )
-        .at_trick(*trick),
+        .at_trick(*trick)
+        .naming(true, true),
         PlayError::TooManyTricks { tricks } => Fault::new(
             Code::WrongTrickCount,
             format!("hand {hand} has more tricks than a deal's {tricks}"),
-        ),
+        )
+        .naming(true, false),
         other => Fault::new(Code::Schema, other.to_string()),
     };
     fault.at_hand(hand)
@@ -109,4 +120,5 @@ pub fn no_such_seat(seating: Seating, seat: crate::rules::Seat, hand: u32, trick
     )
     .at_hand(hand)
     .at_trick(trick)
+    .naming(true, true)
 }

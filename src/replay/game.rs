@@ -2,6 +2,7 @@
 
 use super::faults;
 use super::sheet::{HandKind, HandRow, ScoreSheet};
+use crate::record::text::count;
 use crate::record::trick::TrickCards;
 use crate::record::{Code, Fault};
 use crate::rules::{
@@ -312,7 +313,8 @@ impl Replay {
                     format!("trick {n} of hand {hand} names its seats out of playing order: {leader} leads and play goes clockwise"),
                 )
                 .at_hand(hand)
-                .at_trick(n));
+                .at_trick(n)
+                .naming(true, true));
             }
             expected = seating.next(expected);
         }
@@ -432,7 +434,7 @@ impl Replay {
             for fault in found {
                 self.sheet.push(fault);
             }
-            let tricks = plural(open.tricks as usize, "trick", "tricks");
+            let tricks = count(open.tricks, "trick", "tricks");
             self.sheet.push(
                 Fault::new(
                     Code::Unfinished,
@@ -445,7 +447,7 @@ impl Replay {
             );
         }
         if !self.pending.penalties.is_empty() {
-            let penalties = plural(self.pending.penalties.len(), "penalty", "penalties");
+            let penalties = count(self.pending.penalties.len(), "penalty", "penalties");
             self.sheet.push(Fault::new(
                 Code::Unfinished,
                 format!("{penalties} entered for the next hand, not yet begun"),
@@ -520,7 +522,8 @@ impl Replay {
                             )
                             .at_hand(self.hand_number())
                             .at_trick(1)
-                            .by(led));
+                            .by(led)
+                            .naming(true, false));
                         }
                     }
                     self.begin_pending(led.or(self.pending.pitcher), HandKind::Tricks)?;
@@ -641,8 +644,4 @@ impl Replay {
         self.pending.pitcher = None;
         Ok(())
     }
-}
-
-fn plural(n: usize, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 { one } else { many })
 }

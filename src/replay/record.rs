@@ -269,7 +269,8 @@ fn replay_tricks(
                     ),
                 )
                 .at_hand(number)
-                .at_trick(n),
+                .at_trick(n)
+                .naming(true, false),
             );
             break;
         }
@@ -287,7 +288,8 @@ fn replay_tricks(
                     format!("{range} of hand {number} came after the game was decided and are not scored"),
                 )
                 .at_hand(number)
-                .at_trick(n),
+                .at_trick(n)
+                .naming(true, n as usize == total),
             );
         }
     }

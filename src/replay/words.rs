@@ -2,7 +2,8 @@
 //! parts of a match are called. Shared by every place that shows a sheet (terminal, pages).
 
 use crate::rules::spec::Goal;
-use crate::rules::{BySide, Decision, Outcome, Side};
+use crate::rules::variant::irish_don::{self, Won};
+use crate::rules::{BySide, Decision, Outcome, Seat, Side};
 
 use super::ScoreSheet;
 
@@ -68,23 +69,36 @@ pub fn irish_why(sheet: &ScoreSheet, d: &Decision, winner: Side) -> String {
     if d.counts > 1 {
         why.push_str(" (a bonk: two games)");
     }
-    if d.trick.is_none() && sheet.sides.iter().all(|&x| d.score[x] == 80) {
-        // 80–80: the last scorer loses, or under misère wins.
-        let misere = sheet
-            .variant
-            .as_ref()
-            .and_then(|v| v.spec().irish)
-            .is_some_and(|i| i.misere);
-        let other = sheet
-            .sides
-            .iter()
-            .copied()
-            .find(|&x| x != winner)
-            .unwrap_or(winner);
-        let last = if misere { winner } else { other };
-        why.push_str(&format!(" ({last} took the last scoring trick)"));
+    let misere = sheet
+        .variant
+        .as_ref()
+        .and_then(|v| v.spec().irish)
+        .is_some_and(|i| i.misere);
+    let at_trick = d.trick.is_some();
+    if let Won::EightyAll { last_scorer } =
+        irish_don::how_won(misere, sheet.sides, winner, d.score, at_trick, d.counts)
+    {
+        why.push_str(&format!(" ({last_scorer} took the last scoring trick)"));
     }
     why
+}
+
+/// A game's result, its sides and seats named as the caller names them: "NS (Gareth & Rhys)
+/// won", "a draw", "N and E lost", "decided" (who won cannot be told).
+pub fn result_words(
+    outcome: &Outcome,
+    side: impl Fn(Side) -> String,
+    seat: impl Fn(Seat) -> String,
+) -> String {
+    match outcome {
+        Outcome::Won(w) => format!("{} won", side(*w)),
+        Outcome::Draw => "a draw".to_string(),
+        Outcome::Lost(seats) if !seats.is_empty() => {
+            let who: Vec<String> = seats.iter().map(|&s| seat(s)).collect();
+            format!("{} lost", who.join(" and "))
+        }
+        _ => "decided".to_string(),
+    }
 }
 
 pub fn lost_words(sheet: &ScoreSheet) -> String {

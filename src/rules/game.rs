@@ -4,8 +4,6 @@
 //! leaves the game exactly as it was. The live scorer, `check` and `import` all drive this same
 //! engine, through the replay layer.
 
-use std::fmt;
-
 use super::card::{Card, Suit};
 use super::fault::{HandFault, PlayError, Rejected};
 use super::hand::{BlindDeal, HandPlay, TrickOutcome};
@@ -59,26 +57,6 @@ impl AbandonReason {
         AbandonReason::Misdeal,
         AbandonReason::RedealDemanded,
     ];
-
-    /// The reason as a record writes it: `renege`, `misdeal`, `redeal-demanded`.
-    pub fn word(self) -> &'static str {
-        match self {
-            AbandonReason::Renege => "renege",
-            AbandonReason::Misdeal => "misdeal",
-            AbandonReason::RedealDemanded => "redeal-demanded",
-        }
-    }
-
-    /// The reason a record's word names, exactly as written.
-    pub fn from_word(word: &str) -> Option<AbandonReason> {
-        AbandonReason::ALL.into_iter().find(|r| r.word() == word)
-    }
-}
-
-impl fmt::Display for AbandonReason {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.word())
-    }
 }
 
 /// A penalty recorded on a hand.
@@ -93,22 +71,6 @@ impl Penalty {
     /// The penalties a record names by kind.
     pub const KINDS: [Penalty; 2] = [Penalty::OutOfTurn, Penalty::Renege];
 
-    /// The kind as a record writes it, `out-of-turn` or `renege`; explicit points have none.
-    pub fn kind_word(self) -> Option<&'static str> {
-        match self {
-            Penalty::OutOfTurn => Some("out-of-turn"),
-            Penalty::Renege => Some("renege"),
-            Penalty::Points(_) => None,
-        }
-    }
-
-    /// The penalty a record's `kind` names, exactly as written.
-    pub fn from_kind_word(word: &str) -> Option<Penalty> {
-        Penalty::KINDS
-            .into_iter()
-            .find(|p| p.kind_word() == Some(word))
-    }
-
     /// What it costs: explicit points as given; under league penalties 19 for playing out of
     /// turn and 52 for a renege; otherwise nothing.
     pub fn points(self, league: bool) -> i32 {
@@ -117,16 +79,6 @@ impl Penalty {
             Penalty::OutOfTurn if league => -19,
             Penalty::Renege if league => -52,
             _ => 0,
-        }
-    }
-}
-
-/// The kind's word, or the explicit points: `out-of-turn`, `renege`, `-19`.
-impl fmt::Display for Penalty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Penalty::Points(p) => write!(f, "{p}"),
-            kind => f.write_str(kind.kind_word().unwrap_or_default()),
         }
     }
 }

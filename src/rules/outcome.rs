@@ -1,8 +1,6 @@
 //! How a game comes out, and the end-of-play awards: the words that the engine, the totals check
 //! and every variant's rules share.
 
-use std::fmt;
-
 use super::seat::{Seat, Side};
 
 /// How a game (or match) came out.
@@ -49,35 +47,6 @@ pub enum Taker {
     Pair(Side, Side),
     /// Phat's muck at 40–40: carried, or split by the house rule.
     Tie,
-}
-
-impl Taker {
-    /// The word a record writes for nobody (`none`) or a tie (`tie`); a side or a pair has none.
-    pub fn word(self) -> Option<&'static str> {
-        match self {
-            Taker::Nobody => Some("none"),
-            Taker::Tie => Some("tie"),
-            Taker::Side(_) | Taker::Pair(..) => None,
-        }
-    }
-
-    /// Nobody or a tie, from a record's word exactly as written.
-    pub fn from_word(word: &str) -> Option<Taker> {
-        [Taker::Nobody, Taker::Tie]
-            .into_iter()
-            .find(|t| t.word() == Some(word))
-    }
-}
-
-/// A side, `none`, `tie`, or a shared game as `N+E`.
-impl fmt::Display for Taker {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Taker::Side(s) => write!(f, "{s}"),
-            Taker::Pair(a, b) => write!(f, "{a}+{b}"),
-            Taker::Nobody | Taker::Tie => f.write_str(self.word().unwrap_or_default()),
-        }
-    }
 }
 
 /// One award as pegged: to one side, to two at once (a 4–4 split), or to nobody.

@@ -60,6 +60,17 @@ pub enum Side {
 }
 
 impl Side {
+    /// The seats this side is played from: NS is N and S, a side of one is its seat.
+    pub fn seats(self) -> &'static [Seat] {
+        match self {
+            Side::NS => &[Seat::N, Seat::S],
+            Side::EW => &[Seat::E, Seat::W],
+            Side::N => &[Seat::N],
+            Side::E => &[Seat::E],
+            Side::S => &[Seat::S],
+        }
+    }
+
     pub const ALL: [Side; 5] = [Side::NS, Side::EW, Side::N, Side::E, Side::S];
 
     pub fn code(self) -> &'static str {

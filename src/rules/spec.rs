@@ -31,6 +31,18 @@ impl Goal {
             Goal::Deals(_) => false,
         }
     }
+
+    /// The points a side with this score still needs to reach the goal (Game to Lose: to lose;
+    /// Irish Don: to pass 80), 0 once there (penalties can take a side past it without ending
+    /// the game); a fixed number of deals needs none.
+    pub fn still_needed(self, score: i32) -> Option<i32> {
+        let target = match self {
+            Goal::Reach(target) | Goal::LoseAt(target) => target,
+            Goal::PassEighty => 81,
+            Goal::Deals(_) => return None,
+        };
+        Some(target.saturating_sub(score).max(0))
+    }
 }
 
 /// The end-of-play awards, pegged in this order.

@@ -11,6 +11,7 @@
 //! answers and [`Status`].
 
 mod announce;
+mod herald;
 mod journal;
 mod lines;
 mod names;

@@ -35,17 +35,6 @@ impl fmt::Display for Name {
     }
 }
 
-/// The seats a side is played from.
-fn seats_of(side: Side) -> &'static [Seat] {
-    match side {
-        Side::NS => &[Seat::N, Seat::S],
-        Side::EW => &[Seat::E, Seat::W],
-        Side::N => &[Seat::N],
-        Side::E => &[Seat::E],
-        Side::S => &[Seat::S],
-    }
-}
-
 impl Names {
     /// Names as given; blank ones are left out, and control characters are shown escaped, so a
     /// name cannot forge a line of what the scorer says.
@@ -89,7 +78,7 @@ impl Names {
     /// "NS (Gareth & Rhys)"; "N (Gareth)" for a side of one player; "NS" without names.
     pub fn side(&self, side: Side) -> Name {
         Name {
-            label: self.label(side.code(), seats_of(side)),
+            label: self.label(side.code(), side.seats()),
             plural: matches!(side, Side::NS | Side::EW),
         }
     }

@@ -2,7 +2,8 @@
 //! the journal before it is answered, `undo` taken back from the journal, and the session
 //! rebuilt from the journal whenever it must be.
 
-use super::announce::{Announcement, Herald};
+use super::announce::Announcement;
+use super::herald::Herald;
 use super::journal::{Entered, Journal};
 use super::lines;
 use super::names::Names;
@@ -572,9 +573,7 @@ fn placed(fault: &Fault) -> String {
     let (Some(h), Some(t)) = (fault.hand, fault.trick) else {
         return message.clone();
     };
-    let names_hand = message.contains(&format!("hand {h}"));
-    let names_trick = message.contains(&format!("trick {t}"));
-    match (names_hand, names_trick) {
+    match (fault.named.hand, fault.named.trick) {
         (false, false) => format!("hand {h}, trick {t}: {message}"),
         (false, true) => format!("hand {h}: {message}"),
         _ => message.clone(),

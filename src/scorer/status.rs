@@ -3,6 +3,7 @@
 use std::fmt;
 
 use super::names::{Name, Names};
+use crate::replay::words::result_words;
 use crate::replay::Replay;
 use crate::rules::spec::{FirstPitch, Goal};
 use crate::rules::{Outcome, Seat, Side, Suit};
@@ -119,18 +120,14 @@ impl Status {
                 .find(|s| s.side.code() == seat.letter())
                 .map_or_else(|| self.names.seat(seat), |s| s.name.clone())
         };
-        match &self.result {
-            Some(Outcome::Won(w)) if self.is_match() => {
-                format!("{} won the match {}", name(*w), self.wins())
-            }
-            Some(Outcome::Won(w)) => format!("{} won, {}", name(*w), self.scores()),
-            Some(Outcome::Draw) => format!("a draw, {}", self.scores()),
-            Some(Outcome::Lost(seats)) => {
-                let who: Vec<String> = seats.iter().map(|&s| seating_side(s).label).collect();
-                format!("{} lost, {}", who.join(" and "), self.scores())
-            }
-            Some(Outcome::Unknown) => "decided, but who won cannot be told".to_string(),
-            None => format!("not yet decided, {}", self.scores()),
+        let Some(outcome) = &self.result else {
+            return format!("not yet decided, {}", self.scores());
+        };
+        let words = result_words(outcome, |s| name(s).label, |s| seating_side(s).label);
+        match outcome {
+            Outcome::Won(_) if self.is_match() => format!("{words} the match {}", self.wins()),
+            Outcome::Unknown => format!("{words}, but who won cannot be told"),
+            _ => format!("{words}, {}", self.scores()),
         }
     }
 }

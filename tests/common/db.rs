@@ -105,6 +105,40 @@ impl Db {
         db
     }
 
+    /// Abercarn Crib and Don League, its season 2025-26 of Royal Oak, Red Lion and Fox and
+    /// Hounds with no rosters and no schedule.
+    pub fn three_teams() -> Db {
+        let db = Db::new();
+        db.ok(&["league", "new", "Abercarn Crib and Don League"]);
+        db.ok(&[
+            "season",
+            "new",
+            "2025-26",
+            "--teams",
+            "Royal Oak, Red Lion, Fox and Hounds",
+            "--create",
+        ]);
+        db
+    }
+
+    /// [`Db::three_teams`], each team with a roster of five.
+    pub fn three_teams_with_rosters() -> Db {
+        let db = Db::three_teams();
+        for (team, players) in [
+            ("Royal Oak", ["Gareth", "Rhys", "Emrys", "Glyn", "Sian"]),
+            ("Red Lion", ["Dai", "Huw", "Aled", "Bethan", "Mair"]),
+            (
+                "Fox and Hounds",
+                ["Carys", "Dafydd", "Eirian", "Ffion", "Geraint"],
+            ),
+        ] {
+            let mut args = vec!["roster", "add", team];
+            args.extend(players);
+            db.ok(&args);
+        }
+        db
+    }
+
     /// Valleys League (Abercarn's night), season 2025-26 of A, B, C and D, a double round robin
     /// generated on Thursdays from 2025-09-04 (A v B on 2025-09-18).
     pub fn four_teams_scheduled() -> Db {
@@ -228,6 +262,21 @@ impl Db {
 /// Writes `input` to the child's standard input and closes it. A child that has ended before
 /// reading it all (it refused its game at once, or stopped at a refused line) is no failure of
 /// the test: what it did is in its output.
+/// `args` is refused: it fails with exit `code`, says `needle` on standard error, and leaves
+/// the database as it was. What it wrote, for a test to look further.
+pub fn refused(db: &Db, args: &[&str], code: i32, needle: &str) -> Output {
+    let before = db.dump();
+    let out = db.run(args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(code), "don {args:?}: {err}");
+    assert!(
+        err.contains(needle),
+        "don {args:?}: wanted {needle:?} in {err}"
+    );
+    assert_eq!(before, db.dump(), "don {args:?} changed the database");
+    out
+}
+
 pub fn feed(child: &mut std::process::Child, input: &[u8]) {
     let mut stdin = child.stdin.take().expect("a piped standard input");
     if let Err(e) = stdin.write_all(input) {

@@ -289,3 +289,95 @@ pub fn bonk(rules: IrishRules, seating: Seating, fat: BySide<i32>) -> Option<Sid
     }
     seating.sides().iter().copied().find(|&s| fat[s] == EIGHTY)
 }
+
+/// How a game that `winner` won was decided, told from where it was decided: at 80–80 after a
+/// complete deal, by who took the last scoring trick; by a bonk (all 80 of a deal, counted two
+/// games); or by a side's count passing 80 (the winner's; under misère, the loser's).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Won {
+    EightyAll { last_scorer: Side },
+    Bonk,
+    Passed(Side),
+}
+
+/// Reads a decision back (RULES.md §5): `score` when it was decided, `at_trick` whether it was
+/// decided in play, `counts` how many games it counts for.
+pub fn how_won(
+    misere: bool,
+    sides: &[Side],
+    winner: Side,
+    score: BySide<i32>,
+    at_trick: bool,
+    counts: u32,
+) -> Won {
+    let loser = sides
+        .iter()
+        .copied()
+        .find(|&s| s != winner)
+        .unwrap_or(winner);
+    let level = sides.iter().all(|&s| score[s] == EIGHTY);
+    let passed = if misere { loser } else { winner };
+    if level && !at_trick {
+        Won::EightyAll {
+            last_scorer: if misere { winner } else { loser },
+        }
+    } else if score[passed] <= EIGHTY && counts > 1 {
+        Won::Bonk
+    } else {
+        Won::Passed(passed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn score(ns: i32, ew: i32) -> BySide<i32> {
+        let mut s = BySide::default();
+        s[Side::NS] = ns;
+        s[Side::EW] = ew;
+        s
+    }
+
+    const SIDES: &[Side] = &[Side::NS, Side::EW];
+
+    #[test]
+    fn a_game_won_is_told_by_where_it_was_decided() {
+        // 80–80 after a complete deal: the loser took the last scoring trick; under misère the
+        // winner did.
+        let level = score(80, 80);
+        let last = |misere| match how_won(misere, SIDES, Side::NS, level, false, 1) {
+            Won::EightyAll { last_scorer } => last_scorer,
+            other => panic!("{other:?}"),
+        };
+        assert_eq!((last(false), last(true)), (Side::EW, Side::NS));
+        // 80–80 reached in play is a count passing 80, not the tie.
+        assert_eq!(
+            how_won(false, SIDES, Side::NS, level, true, 1),
+            Won::Passed(Side::NS)
+        );
+        // All 80 of a deal, counted two games: a bonk.
+        assert_eq!(
+            how_won(false, SIDES, Side::NS, score(80, 0), false, 2),
+            Won::Bonk
+        );
+        // Past 80: the winner passed it; under misère the loser did.
+        assert_eq!(
+            how_won(false, SIDES, Side::NS, score(85, 40), true, 1),
+            Won::Passed(Side::NS)
+        );
+        assert_eq!(
+            how_won(true, SIDES, Side::NS, score(40, 85), true, 1),
+            Won::Passed(Side::EW)
+        );
+    }
+
+    #[test]
+    fn what_a_side_still_needs_is_none_past_the_goal() {
+        assert_eq!(Goal::PassEighty.still_needed(60), Some(21));
+        assert_eq!(Goal::PassEighty.still_needed(81), Some(0));
+        assert_eq!(Goal::Reach(121).still_needed(130), Some(0));
+        assert_eq!(Goal::LoseAt(61).still_needed(50), Some(11));
+        assert_eq!(Goal::Deals(9).still_needed(50), None);
+    }
+}
