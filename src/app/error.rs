@@ -40,12 +40,15 @@ impl ErrorKind {
 pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Leg(#[from] super::season::LegError),
 }
 
 impl AppError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             AppError::Store(e) => store_kind(e),
+            AppError::Leg(e) => e.kind(),
         }
     }
 
@@ -56,6 +59,7 @@ impl AppError {
                 Some("another don is writing this database; try again when it has finished".into())
             }
             AppError::Store(_) => None,
+            AppError::Leg(e) => e.hint(),
         }
     }
 }

@@ -14,6 +14,7 @@
 //! - [`night`]: match nights: enter, confirm, dispute, settle, correct; deductions, awards and
 //!   withdrawals.
 //! - [`results`]: league results imported from and exported to CSV (FORMAT.md §3).
+//! - [`season`]: a season as a command reads it (each stored game's leg scored once).
 //! - [`undo`]: undo and the log.
 
 pub mod error;
@@ -21,6 +22,7 @@ pub mod games;
 pub mod league;
 pub mod night;
 pub mod results;
+pub mod season;
 pub mod table;
 pub mod undo;
 

@@ -17,7 +17,8 @@ use don::league::night::{
     require_complete, NightWarning,
 };
 use don::league::{Config, Confirmation, HomeAway, Kind, Leg, Match, NightResult, Pair};
-use don::store::{Change, Fixture, LeagueInfo, LeagueReader, LegGame, SeasonInfo, Store, TeamInfo};
+use don::app::season::GameLegs;
+use don::store::{Change, Fixture, LeagueInfo, LeagueReader, LegLink, SeasonInfo, Store, TeamInfo};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -1365,7 +1366,7 @@ fn resolve(
     config: &Config,
     entry: MatchEntry,
     correcting: Option<i64>,
-) -> Result<(Match, Vec<LegGame>), CliError> {
+) -> Result<(Match, Vec<LegLink>), CliError> {
     let mut players = entry.players;
     let mut legs = Vec::new();
     let mut games = Vec::new();
@@ -1396,7 +1397,7 @@ fn resolve(
                         players[side] = g.players[side].clone();
                     }
                 }
-                games.push(LegGame {
+                games.push(LegLink {
                     leg: i as u32 + 1,
                     game,
                     home_side: g.home_side,
@@ -1428,7 +1429,7 @@ fn accept(
     fixture: i64,
     entered: &mut Vec<Match>,
     m: Match,
-    games: &[LegGame],
+    games: &[LegLink],
     notes: &mut Vec<String>,
 ) -> Result<(), CliError> {
     let mut all = entered.clone();
@@ -1534,7 +1535,7 @@ fn ask_match(
     players: &mut Players,
     (kind, slot): (Kind, u32),
     entered: &[Match],
-) -> Result<Asked<(Match, Vec<LegGame>)>, CliError> {
+) -> Result<Asked<(Match, Vec<LegLink>)>, CliError> {
     let label = format!("{kind} {slot}");
     let mut sides: Pair<Vec<String>> = Pair::default();
     for side in HomeAway::BOTH {
@@ -1916,7 +1917,7 @@ pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
 }
 
 /// A match as typed, with the stored games its legs were scored in.
-type Typed = (Match, Vec<LegGame>);
+type Typed = (Match, Vec<LegLink>);
 
 /// A night's result as corrected: the whole of it, or some of its matches.
 enum Correction {
@@ -2285,7 +2286,7 @@ mod tests {
 
     /// Don 1 of Royal Oak v Red Lion asked for at a terminal, `lines` typed: how it ended and
     /// the questions asked.
-    fn don_1_typed(lines: &[&'static str]) -> (Asked<(Match, Vec<LegGame>)>, Vec<String>) {
+    fn don_1_typed(lines: &[&'static str]) -> (Asked<(Match, Vec<LegLink>)>, Vec<String>) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("don.db")).unwrap();
         let mut typist = Typist {

@@ -5,6 +5,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
+use don::app::season::read_season;
 use don::league::stats::{
     complete_nights_only, leaderboard, left_out_words, stats, unknown_player, Filter, Line,
     Ranking, LEAST_HANDS,
@@ -87,7 +88,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let mut left_out = Vec::new();
     let mut withdrawn = Vec::new();
     for s in &seasons {
-        let (season, left) = complete_nights_only(&store.leagues().load(s)?);
+        let (season, left) = complete_nights_only(&read_season(&store.leagues(), s)?.season);
         for night in &left {
             let of_season = if seasons.len() > 1 {
                 format!(" ({})", season.name)

@@ -1,6 +1,7 @@
 //! Making the site's pages from the store: one pass over the league's seasons, then a page at a
 //! time. Links are relative (`../team/royal-oak.html`), so the site works from disk.
 
+use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 use askama::Template;
@@ -10,6 +11,7 @@ use super::ics::{self, Event};
 use super::site::{PublishError, Site};
 use super::table;
 use super::view::{Cell, Head, Layout, Link, Page, Para, Section, Span, TableRow, TableView};
+use crate::app::season::{read_season, Sheets};
 use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::stats::{complete_nights_only, left_out_words, stats, Filter, Line, Stats, Who};
@@ -32,6 +34,8 @@ struct Loaded {
     table: Standings,
     /// Every player's and partnership's figures in the season.
     figures: Stats,
+    /// The score sheet of each stored game that scored a leg.
+    sheets: Sheets,
 }
 
 impl Loaded {
@@ -90,16 +94,17 @@ fn make(
     let mut seasons = Vec::new();
     let mut season_slugs = Slugs::default();
     for info in leagues.seasons(league.id)? {
-        let season = leagues.load(&info)?;
-        let table = standings(&season);
-        let figures = stats(std::slice::from_ref(&season), &Filter::default());
+        let read = read_season(&leagues, &info)?;
+        let table = standings(&read.season);
+        let figures = stats(std::slice::from_ref(&read.season), &Filter::default());
         seasons.push(Loaded {
             figures,
             slug: season_slugs.take(&info.name),
-            fixtures: leagues.fixtures(info.id)?,
+            fixtures: read.fixtures,
             entries: leagues.entries(info.id)?,
             info,
-            season,
+            season: read.season,
+            sheets: read.sheets,
             table,
         });
     }
@@ -214,7 +219,11 @@ fn make(
         }
     }
     for (game, (night, what)) in &names.games {
-        out.game(store, *game, night, what)?;
+        let sheet = match seasons.iter().find_map(|s| s.sheets.get(*game)) {
+            Some(sheet) => Cow::Borrowed(sheet),
+            None => Cow::Owned(check_value(store.game_record(*game)?)),
+        };
+        out.game(&sheet, *game, night, what)?;
     }
     let mut team_ids: Vec<(&String, &TeamId)> = names.teams.iter().map(|(id, s)| (s, id)).collect();
     team_ids.sort();
@@ -984,13 +993,12 @@ impl Pages<'_> {
     /// The score sheet of a leg scored with the engine, hand by hand.
     fn game(
         &mut self,
-        store: &Store,
+        sheet: &ScoreSheet,
         game: i64,
         night: &str,
         what: &str,
     ) -> Result<(), PublishError> {
         let path = format!("game/{game}.html");
-        let sheet = check_value(store.game_record(game)?);
         let mut intro = vec![Para::of(vec![
             Span::text("Played for "),
             Span::link(what, rel(&path, night)),

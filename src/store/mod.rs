@@ -17,7 +17,7 @@ pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, LegHolding, StoredAs};
 pub use journal::TableJournal;
 pub use league::{
-    Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonEntry, SeasonInfo, TeamInfo,
+    Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use oplog::Operation;
 pub use results::{DraftRoster, ImportFault, ImportReport, Resolver};
