@@ -6,6 +6,7 @@ use std::io::{self, BufWriter, Write};
 use chrono::NaiveDate;
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
+use don::app::leg::GameLegs;
 use don::league::entry::{
     parse_kind_slot, parse_leg_entries, parse_legs, parse_match, parse_players, LegEntry,
     MatchEntry,
@@ -17,7 +18,6 @@ use don::league::night::{
     require_complete, NightWarning,
 };
 use don::league::{Config, Confirmation, HomeAway, Kind, Leg, Match, NightResult, Pair};
-use don::app::season::GameLegs;
 use don::store::{Change, Fixture, LeagueInfo, LeagueReader, LegLink, SeasonInfo, Store, TeamInfo};
 
 use super::db::DbArg;
@@ -47,37 +47,7 @@ pub fn fixture_by_number(
 
 /// A night's result in a few words: "6–3", "walkover to Royal Oak", "4–2 so far".
 pub fn result_words(f: &Fixture, config: &Config) -> String {
-    match &f.result {
-        None if f.cancelled => "cancelled".into(),
-        None => String::new(),
-        Some(NightResult::Totals(t)) => format!("{}–{} (totals)", t.home, t.away),
-        Some(NightResult::Walkover(side)) => {
-            let to = if *side == HomeAway::Home {
-                &f.home.name
-            } else {
-                &f.away.name
-            };
-            let w = config.walkover_matches();
-            let (h, a) = if *side == HomeAway::Home {
-                (w, 0)
-            } else {
-                (0, w)
-            };
-            format!("{h}–{a} walkover to {to}")
-        }
-        Some(NightResult::Matches(ms)) => {
-            let mut won = Pair::<u32>::default();
-            for m in ms {
-                won[m.winner()] += 1;
-            }
-            let left = missing(config, ms).len();
-            if left == 0 {
-                format!("{}–{}", won.home, won.away)
-            } else {
-                format!("{}–{} so far ({left} to enter)", won.home, won.away)
-            }
-        }
-    }
+    don::publish::result::NightScore::of(f, config).words()
 }
 
 /// How a night stands when both teams do not yet stand by it: "Provisional: entered for Royal

@@ -8,7 +8,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
 use don::league::stats::{complete_nights_only, left_out_words};
 use don::league::{standings, Row, Standings};
-use don::publish::table;
+use don::record::standings as table;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -61,7 +61,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let table = standings(&season);
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
-        writeln!(out, "{}", table::json(&table.rows))?;
+        writeln!(
+            out,
+            "{}",
+            table::json(&don::league::table_lines(&table.rows))
+        )?;
     } else if args.csv {
         // A name kept with a control character (an older database, or one changed outside
         // don) is written escaped, as on the terminal.
@@ -73,7 +77,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
                 ..r.clone()
             })
             .collect();
-        let csv = table::csv(&rows).map_err(|e| io::Error::other(e.to_string()))?;
+        let csv = table::csv(&don::league::table_lines(&rows))
+            .map_err(|e| io::Error::other(e.to_string()))?;
         out.write_all(&csv)?;
     } else {
         let when = match &args.on {
@@ -126,7 +131,7 @@ pub fn text_table(rows: &[Row]) -> Table {
         "Pos", "Team", "P", "W", "D", "L", "F", "A", "Legs F", "Legs A", "Pts",
     ]);
     for r in rows {
-        let mut row = table::cells(r);
+        let mut row = table::cells(&r.line());
         row[1] = shown(&r.name).into_owned();
         if r.pos == 0 {
             // A withdrawn team's line has no place in the table.

@@ -12,8 +12,10 @@
 mod build;
 mod ics;
 pub mod out;
+mod page;
+pub mod result;
 mod site;
-pub mod table;
+mod slug;
 mod view;
 
 pub use build::site;

@@ -644,9 +644,9 @@ impl LeagueReader<'_> {
         let mut out = HashMap::new();
         for row in rows {
             let (game, side) = row?;
-            let side: GameSide = side.parse().map_err(|_| {
-                StoreError::damaged("a leg's game", format!("a side \"{side}\""))
-            })?;
+            let side: GameSide = side
+                .parse()
+                .map_err(|_| StoreError::damaged("a leg's game", format!("a side \"{side}\"")))?;
             out.insert(game, side);
         }
         Ok(out)
