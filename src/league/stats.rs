@@ -228,6 +228,27 @@ impl Stats {
             partnerships: pick(&self.partnerships),
         }
     }
+
+    /// Each player's lines (theirs and their partnerships'), by the player's name key: what
+    /// [`Stats::filtered`] gives for a filter of that player alone, for every player in one pass.
+    pub fn by_player(&self) -> HashMap<String, Stats> {
+        let mut out: HashMap<String, Stats> = HashMap::new();
+        for l in &self.players {
+            if let Who::Player(p) = &l.who {
+                out.entry(name_key(p)).or_default().players.push(l.clone());
+            }
+        }
+        for l in &self.partnerships {
+            if let Who::Partnership(a, b) = &l.who {
+                let (a, b) = (name_key(a), name_key(b));
+                if a != b {
+                    out.entry(b).or_default().partnerships.push(l.clone());
+                }
+                out.entry(a).or_default().partnerships.push(l.clone());
+            }
+        }
+        out
+    }
 }
 
 fn add(line: &mut Line, m: &Match, side: HomeAway, team: &str) {

@@ -36,6 +36,7 @@ fn make(
         let table = standings(&read.season);
         let figures = stats(std::slice::from_ref(&read.season), &Filter::default());
         seasons.push(Loaded {
+            by_player: figures.by_player(),
             figures,
             slug: season_slugs.take(&info.name),
             fixtures: read.fixtures,
@@ -171,7 +172,7 @@ fn make(
     }
     out.players_page()?;
     let all: Vec<Season> = seasons.iter().map(|s| s.season.clone()).collect();
-    let every_season = stats(&all, &Filter::default());
+    let every_season = stats(&all, &Filter::default()).by_player();
     for (key, (slug, name)) in &names.players {
         out.player(key, slug, name, &seasons, &every_season)?;
     }

@@ -45,6 +45,8 @@ pub(crate) struct Loaded {
     pub(crate) table: Standings,
     /// Every player's and partnership's figures in the season.
     pub(crate) figures: Stats,
+    /// Each player's figures in the season, by name key.
+    pub(crate) by_player: HashMap<String, Stats>,
     /// The score sheet of each stored game that scored a leg.
     pub(crate) sheets: Sheets,
 }

@@ -35,14 +35,11 @@ impl Pages<'_> {
         slug: &str,
         name: &str,
         seasons: &[Loaded],
-        every_season: &Stats,
+        every_season: &HashMap<String, Stats>,
     ) -> Result<(), PublishError> {
         let path = format!("player/{slug}.html");
-        let filter = Filter {
-            player: Some(name.to_string()),
-            ..Filter::default()
-        };
-        let figures = every_season.filtered(&filter);
+        let none = Stats::default();
+        let figures = every_season.get(key).unwrap_or(&none);
         let mut sections = Vec::new();
         let mut intro = Vec::new();
         let mut teams = Vec::new();
@@ -97,7 +94,7 @@ impl Pages<'_> {
         }
         let mut rows = Vec::new();
         for s in seasons.iter().rev() {
-            for l in s.figures.filtered(&filter).players {
+            for l in s.by_player.get(key).map_or(&[][..], |f| &f.players[..]) {
                 rows.push(TableRow {
                     cells: vec![
                         Cell::header(vec![Span::link(&s.info.name, rel(&path, &s.page()))]),
