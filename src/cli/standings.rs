@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
-use don::league::stats::{complete_nights_only, left_out_words};
+use don::league::stats::incomplete_nights;
 use don::league::{standings, Row, Standings};
 use don::record::standings as table;
 
@@ -159,17 +159,6 @@ fn unconfirmed_words(season: &don::league::Season) -> Option<String> {
         .map(|(w, k)| count(k as i64, &format!("{w} night"), &format!("{w} nights")))
         .collect();
     (!parts.is_empty()).then(|| parts.join(" and "))
-}
-
-/// The nights entered match by match and not yet complete, which the table leaves out (none of a
-/// withdrawn team's: its results are expunged anyway), as `stats` names them.
-fn incomplete_nights(season: &don::league::Season) -> Vec<String> {
-    let withdrawn = |id| season.team(id).is_some_and(|t| t.withdrawn.is_some());
-    let (_, left) = complete_nights_only(season);
-    left.iter()
-        .filter(|n| !withdrawn(n.home) && !withdrawn(n.away))
-        .map(|n| left_out_words(season, n, ""))
-        .collect()
 }
 
 fn write_notes(

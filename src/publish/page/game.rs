@@ -48,13 +48,13 @@ impl Pages<'_> {
             intro.push(Para::text(about.join(" · ")));
         }
         if !sheet.sides.is_empty() {
-            let sides: Vec<String> = sheet.sides.iter().map(|&s| side_name(&sheet, s)).collect();
+            let sides: Vec<String> = sheet.sides.iter().map(|&s| side_name(sheet, s)).collect();
             intro.push(Para::text(sides.join(" v ")));
         }
         let is_match = sheet.is_match();
         let mut head = vec![Head::num("Hand", "")];
         if is_match {
-            head.push(Head::num(leg_word(&sheet), ""));
+            head.push(Head::num(leg_word(sheet), ""));
         }
         head.push(Head::new("Pitcher"));
         head.push(Head::new("Trumps"));
@@ -105,11 +105,11 @@ impl Pages<'_> {
             .filter_map(|row| row.decided.as_ref())
             .map(|d| {
                 let leg = if is_match {
-                    format!("{} {}: ", leg_word(&sheet), d.leg)
+                    format!("{} {}: ", leg_word(sheet), d.leg)
                 } else {
                     String::new()
                 };
-                Para::text(format!("{leg}{}", decision_words(&sheet, d)))
+                Para::text(format!("{leg}{}", decision_words(sheet, d)))
             })
             .collect();
         if let Some((side, after)) = sheet.conceded {
@@ -118,7 +118,7 @@ impl Pages<'_> {
         match &sheet.result {
             Some(Outcome::Won(s)) if is_match => decided.push(Para::text(format!(
                 "{} won the match {}.",
-                side_name(&sheet, *s),
+                side_name(sheet, *s),
                 score_words(sheet.sides, sheet.wins)
             ))),
             None if !sheet.sides.is_empty() => decided.push(Para::text(format!(
