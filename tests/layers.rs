@@ -3,7 +3,7 @@
 //! other). This test reads the source, resolves every `use` and every `crate::`, `super::` and
 //! `don::` path (and, in a module's own file, every path through a child it declares) to the
 //! file that defines it, and fails on a cycle between files, on a layer that reaches up, and on
-//! I/O or a record format in the pure `rules` layer.
+//! I/O or a record format in the pure `rules` layer, and on a store that checks or replays a game.
 
 use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
@@ -32,6 +32,13 @@ const NOT_IN_RULES: &[&str] = &[
     "serde_json",
     "rusqlite",
 ];
+
+/// Layers the store must not use: it reads and writes what is stored; a game is replayed, or a
+/// record checked, above it (in `app`), once per command.
+const NOT_IN_STORE: &[&str] = &["check", "replay"];
+
+/// Store files that still replay, until their part of issue 16 lands (then this list is empty).
+const STORE_REPLAYS_YET: &[&str] = &["store::games"];
 
 /// Macros the pure rules layer must not call.
 const MACROS_NOT_IN_RULES: &[&str] = &["println!", "eprintln!", "print!", "eprint!", "dbg!"];
@@ -497,6 +504,61 @@ fn no_layer_reaches_up() {
         }
     }
     assert!(wrong.is_empty(), "layers reaching up: {wrong:#?}");
+}
+
+/// Each module of `layer` (outside `allowed`) that uses a module of one of `banned`.
+fn uses_of(
+    edges: &BTreeMap<Module, BTreeSet<Module>>,
+    layer: &str,
+    banned: &[&str],
+    allowed: &[&str],
+) -> Vec<String> {
+    let top = |m: &Module| m.path.first().cloned().unwrap_or_default();
+    let mut wrong = Vec::new();
+    for (from, targets) in edges {
+        if top(from) != layer || allowed.contains(&name(from).as_str()) {
+            continue;
+        }
+        for to in targets {
+            if banned.contains(&top(to).as_str()) {
+                wrong.push(format!("{} uses {}", name(from), name(to)));
+            }
+        }
+    }
+    wrong
+}
+
+#[test]
+fn the_store_neither_checks_nor_replays() {
+    let g = graph();
+    let wrong = uses_of(&g.edges, "store", NOT_IN_STORE, STORE_REPLAYS_YET);
+    assert!(wrong.is_empty(), "the store replays: {wrong:#?}");
+}
+
+#[test]
+fn a_store_that_replays_is_seen() {
+    let m = |p: &str| Module {
+        bin: false,
+        path: p.split("::").map(String::from).collect(),
+    };
+    let mut edges = BTreeMap::new();
+    edges.insert(
+        m("store::league"),
+        BTreeSet::from([m("check"), m("league::night")]),
+    );
+    edges.insert(m("store::games"), BTreeSet::from([m("replay::sheet")]));
+    edges.insert(m("app::season"), BTreeSet::from([m("check")]));
+    assert_eq!(
+        uses_of(&edges, "store", NOT_IN_STORE, &[]),
+        [
+            "store::games uses replay::sheet",
+            "store::league uses check"
+        ]
+    );
+    assert_eq!(
+        uses_of(&edges, "store", NOT_IN_STORE, &["store::games"]),
+        ["store::league uses check"]
+    );
 }
 
 #[test]

@@ -4,36 +4,8 @@
 
 use std::borrow::Cow;
 
-use crate::store::{Fault, StoreError};
-
-/// What kind of refusal or failure an error is: all a front end needs to choose its exit code
-/// (or HTTP status).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ErrorKind {
-    /// Something named is not there: a game, a league, a team, a fixture.
-    NotFound,
-    /// It cannot be done as things stand: it clashes with what is stored (a name taken, a
-    /// night entered already, a change another don made meanwhile).
-    Conflict,
-    /// What was asked is wrong in itself: a value out of bounds, a name that cannot be kept.
-    Invalid,
-    /// The actor may not do this (a team acting for another).
-    Forbidden,
-    /// The database (or another file) given cannot be used: not there, not don's, too new.
-    Unusable,
-    /// Another writer holds the database; the same request may succeed later.
-    Busy,
-    /// The storage failed or holds what cannot be read.
-    Fault,
-}
-
-impl ErrorKind {
-    /// Whether the request was refused as asked (the user changes what they ask), rather
-    /// than failed (the same request may do later).
-    pub fn is_refusal(self) -> bool {
-        !matches!(self, ErrorKind::Busy | ErrorKind::Fault)
-    }
-}
+pub use super::kind::{store_kind, ErrorKind};
+use crate::store::StoreError;
 
 /// What can go wrong in a thing a user does.
 #[derive(Debug, thiserror::Error)]
@@ -48,6 +20,8 @@ pub enum AppError {
     Night(#[from] super::night::error::NightError),
     #[error(transparent)]
     Game(#[from] super::game_error::GameError),
+    #[error(transparent)]
+    Leg(#[from] super::leg::LegError),
 }
 
 impl From<StoreError> for AppError {
@@ -68,6 +42,7 @@ impl AppError {
             AppError::Results(e) => e.kind(),
             AppError::Night(e) => e.kind(),
             AppError::Game(e) => e.kind(),
+            AppError::Leg(e) => e.kind(),
         }
     }
 
@@ -83,39 +58,7 @@ impl AppError {
             AppError::Results(e) => e.hint(),
             AppError::Night(e) => e.hint(),
             AppError::Game(e) => e.hint(),
+            AppError::Leg(e) => e.hint(),
         }
-    }
-}
-
-/// The kind of a [`StoreError`].
-pub fn store_kind(e: &StoreError) -> ErrorKind {
-    if e.is_busy() {
-        return ErrorKind::Busy;
-    }
-    match e {
-        StoreError::Open { .. }
-        | StoreError::Missing { .. }
-        | StoreError::Empty { .. }
-        | StoreError::NotAFile { .. }
-        | StoreError::ThroughFile { .. }
-        | StoreError::FolderNotWritable { .. }
-        | StoreError::Unreadable { .. }
-        | StoreError::WalStranded { .. }
-        | StoreError::TooNew { .. }
-        | StoreError::NotOurs { .. }
-        | StoreError::Fault {
-            fault: Fault::NotADatabase,
-            ..
-        } => ErrorKind::Unusable,
-        StoreError::Refused(_) => ErrorKind::Invalid,
-        StoreError::League(e) => e.kind(),
-        StoreError::Held { .. } => ErrorKind::Conflict,
-        StoreError::Text { .. } => ErrorKind::Invalid,
-        StoreError::LaterTables { .. }
-        | StoreError::Migration { .. }
-        | StoreError::Sql(_)
-        | StoreError::Damaged { .. }
-        | StoreError::NoActor
-        | StoreError::Fault { .. } => ErrorKind::Fault,
     }
 }

@@ -16,15 +16,22 @@
 //! - [`night`]: match nights: enter, confirm, dispute, settle, correct; deductions, awards and
 //!   withdrawals.
 //! - [`results`]: league results imported from and exported to CSV (FORMAT.md §3).
+//! - [`leg`]: a stored game as a Don leg of a match.
+//! - [`season`]: a season as a command reads it (each stored game's leg scored once).
+//! - [`stats`]: players' and partnerships' figures over seasons.
 //! - [`undo`]: undo and the log.
 
 pub mod error;
 pub mod fixtures;
 pub mod game_error;
 pub mod games;
+pub mod kind;
 pub mod league;
+pub mod leg;
 pub mod night;
 pub mod results;
+pub mod season;
+pub mod stats;
 pub mod table;
 pub mod undo;
 pub mod which;

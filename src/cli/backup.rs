@@ -66,7 +66,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let report = store.backup_to(&real).map_err(|e| match e {
         BackupError::Write(source) => about_file(OutError::Write {
             path: file.clone(),
-            source: out::plain(source),
+            source: out::plain_temp(source),
         }),
         // A full disk met in writing the copy is the copy's disk, not the database's.
         BackupError::Store(e) => match e.fault() {

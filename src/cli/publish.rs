@@ -81,6 +81,7 @@ fn publish_error(e: PublishError) -> CliError {
     let hint = e.hint();
     let error = match e {
         PublishError::Store(e) => CliError::Store(e),
+        PublishError::App(e) => CliError::App(e),
         PublishError::NotAFolder(_)
         | PublishError::DanglingOut { .. }
         | PublishError::Link { .. }

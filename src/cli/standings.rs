@@ -6,9 +6,9 @@ use std::io::{self, BufWriter, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
-use don::league::stats::{complete_nights_only, left_out_words};
+use don::league::stats::incomplete_nights;
 use don::league::{standings, Row, Standings};
-use don::publish::table;
+use don::record::standings as table;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -49,7 +49,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Done, CliError> {
     let store = args.db.open_read()?;
     let (league, season_info) = args.which.both(&store)?;
-    let mut season = store.leagues().load(&season_info)?;
+    let mut season = don::app::season::read_season(&store.leagues(), &season_info)?.season;
     if let Some(day) = &args.on {
         season = season.as_on(parse_date(day, "--on")?);
     }
@@ -61,7 +61,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let table = standings(&season);
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
-        writeln!(out, "{}", table::json(&table.rows))?;
+        writeln!(
+            out,
+            "{}",
+            table::json(&don::league::table_lines(&table.rows))
+        )?;
     } else if args.csv {
         // A name kept with a control character (an older database, or one changed outside
         // don) is written escaped, as on the terminal.
@@ -73,7 +77,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
                 ..r.clone()
             })
             .collect();
-        let csv = table::csv(&rows).map_err(|e| io::Error::other(e.to_string()))?;
+        let csv = table::csv(&don::league::table_lines(&rows))
+            .map_err(|e| io::Error::other(e.to_string()))?;
         out.write_all(&csv)?;
     } else {
         let when = match &args.on {
@@ -126,7 +131,7 @@ pub fn text_table(rows: &[Row]) -> Table {
         "Pos", "Team", "P", "W", "D", "L", "F", "A", "Legs F", "Legs A", "Pts",
     ]);
     for r in rows {
-        let mut row = table::cells(r);
+        let mut row = table::cells(&r.line());
         row[1] = shown(&r.name).into_owned();
         if r.pos == 0 {
             // A withdrawn team's line has no place in the table.
@@ -154,17 +159,6 @@ fn unconfirmed_words(season: &don::league::Season) -> Option<String> {
         .map(|(w, k)| count(k as i64, &format!("{w} night"), &format!("{w} nights")))
         .collect();
     (!parts.is_empty()).then(|| parts.join(" and "))
-}
-
-/// The nights entered match by match and not yet complete, which the table leaves out (none of a
-/// withdrawn team's: its results are expunged anyway), as `stats` names them.
-fn incomplete_nights(season: &don::league::Season) -> Vec<String> {
-    let withdrawn = |id| season.team(id).is_some_and(|t| t.withdrawn.is_some());
-    let (_, left) = complete_nights_only(season);
-    left.iter()
-        .filter(|n| !withdrawn(n.home) && !withdrawn(n.away))
-        .map(|n| left_out_words(season, n, ""))
-        .collect()
 }
 
 fn write_notes(

@@ -5,11 +5,9 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
-use don::league::stats::{
-    complete_nights_only, leaderboard, left_out_words, stats, unknown_player, Filter, Line,
-    Ranking, LEAST_HANDS,
-};
-use don::league::{Kind, NightResult};
+use don::app::stats::{figures, Figures, FiguresAsked};
+use don::league::stats::{Filter, Line, Ranking, LEAST_HANDS};
+use don::league::Kind;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -22,6 +20,17 @@ pub enum By {
     WinRate,
     LegsWon,
     PointsPerHand,
+}
+
+impl By {
+    fn ranking(self) -> Ranking {
+        match self {
+            By::MatchesWon => Ranking::MatchesWon,
+            By::WinRate => Ranking::WinRate,
+            By::LegsWon => Ranking::LegsWon,
+            By::PointsPerHand => Ranking::PointsPerHand,
+        }
+    }
 }
 
 #[derive(clap::Args)]
@@ -81,90 +90,37 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             .leagues()
             .current_season(&league, args.which.season.as_deref(), today)?]
     };
-    // The nights the table counts, as `standings` does: one entered match by match counts once
-    // it is complete.
-    let mut loaded = Vec::new();
-    let mut left_out = Vec::new();
-    let mut withdrawn = Vec::new();
-    for s in &seasons {
-        let (season, left) = complete_nights_only(&store.leagues().load(s)?);
-        for night in &left {
-            let of_season = if seasons.len() > 1 {
-                format!(" ({})", season.name)
-            } else {
-                String::new()
-            };
-            left_out.push(left_out_words(&season, night, &of_season));
-        }
-        // A withdrawn team's nights: the table leaves them out, the figures count them.
-        for team in &season.teams {
-            let Some(day) = team.withdrawn else {
-                continue;
-            };
-            let played = season.nights.iter().any(|n| {
-                (n.home == team.id || n.away == team.id)
-                    && matches!(&n.result, NightResult::Matches(ms) if !ms.is_empty())
-            });
-            if played {
-                withdrawn.push(format!(
-                    "the nights of {}, withdrawn on {day}{}",
-                    team.name,
-                    if seasons.len() > 1 {
-                        format!(" ({})", season.name)
-                    } else {
-                        String::new()
-                    }
-                ));
-            }
-        }
-        loaded.push(season);
-    }
     let kind = args
         .kind
         .as_deref()
         .map(str::parse::<Kind>)
         .transpose()
         .map_err(|e| CliError::Usage(format!("--kind: {e}")))?;
-    if let Some(t) = &args.team {
-        store.leagues().team(&league, t)?;
-    }
-    let filter = Filter {
-        player: args.player.clone(),
-        kind,
-        team: args.team.clone(),
+    let asked = FiguresAsked {
+        filter: Filter {
+            player: args.player.clone(),
+            kind,
+            team: args.team.clone(),
+        },
+        partnerships: args.partnerships,
+        top: args.top.map(|n| (n, args.by.ranking())),
+        min_matches: args.min_matches,
     };
-    if let Some(player) = &args.player {
-        // Known: on a roster of any season of the league, or in a match of these seasons.
-        let mut known = store.leagues().league_players(league.id)?;
-        let everyone = stats(&loaded, &Filter::default());
-        for line in &everyone.players {
-            known.push(line.who.name());
-        }
-        if let Some(words) = unknown_player(player, &league.name, known.iter().map(String::as_str))
-        {
-            let paint = super::colour::Paint::stderr();
-            eprintln!("don: {}: {}", paint.error(), shown(&words));
-            return Ok(Done::BadData);
-        }
-    }
-    let all = stats(&loaded, &filter);
-    let lines = if args.partnerships {
-        &all.partnerships
-    } else {
-        &all.players
-    };
-    let shown_lines: Vec<&Line> = match args.top {
-        Some(n) => {
-            let by = match args.by {
-                By::MatchesWon => Ranking::MatchesWon,
-                By::WinRate => Ranking::WinRate,
-                By::LegsWon => Ranking::LegsWon,
-                By::PointsPerHand => Ranking::PointsPerHand,
-            };
-            leaderboard(lines, by, args.min_matches, n)
-        }
-        None => lines.iter().collect(),
-    };
+    let (shown_lines, any, left_out, withdrawn) =
+        match figures(&store.leagues(), &league, &seasons, &asked)? {
+            Figures::UnknownPlayer(words) => {
+                let paint = super::colour::Paint::stderr();
+                eprintln!("don: {}: {}", paint.error(), shown(&words));
+                return Ok(Done::BadData);
+            }
+            Figures::Lines {
+                lines,
+                any,
+                left_out,
+                withdrawn,
+            } => (lines, any, left_out, withdrawn),
+        };
+    let shown_lines: Vec<&Line> = shown_lines.iter().collect();
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         let list: Vec<_> = shown_lines.iter().map(|l| line_json(l)).collect();
@@ -174,13 +130,13 @@ pub fn run(args: Args) -> Result<Done, CliError> {
                 .as_bytes(),
         )?;
         writeln!(out)?;
-    } else if shown_lines.is_empty() && !lines.is_empty() && args.by == By::PointsPerHand {
+    } else if shown_lines.is_empty() && any && args.by == By::PointsPerHand {
         writeln!(
             out,
             "Nobody qualifies: points a hand counts those with at least {} recorded (legs scored with `don play`), and nobody here has played enough hands.",
             count(LEAST_HANDS, "hand", "hands")
         )?;
-    } else if shown_lines.is_empty() && !lines.is_empty() {
+    } else if shown_lines.is_empty() && any {
         writeln!(
             out,
             "Nobody qualifies: the win rate counts those with at least {} (--min-matches).",

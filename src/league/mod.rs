@@ -23,4 +23,4 @@ pub use night::{
     Adjustment, Confirmation, HomeAway, Leg, Match, Night, NightError, NightResult, Pair, Season,
     Team, TeamId,
 };
-pub use standings::{standings, Explanation, Row, Standings};
+pub use standings::{standings, table_lines, Explanation, Row, Standings};

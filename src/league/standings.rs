@@ -7,6 +7,7 @@ use std::collections::{HashMap, HashSet};
 
 use super::config::{Breaker, Config};
 use super::night::{HomeAway, Night, NightResult, Pair, Season, Team, TeamId};
+use crate::record::standings::TableLine;
 
 /// A team's line in the table.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,6 +30,23 @@ pub struct Row {
 }
 
 impl Row {
+    /// The line as FORMAT.md §4 writes it.
+    pub fn line(&self) -> TableLine<'_> {
+        TableLine {
+            pos: self.pos,
+            team: &self.name,
+            played: self.played,
+            won: self.won,
+            drawn: self.drawn,
+            lost: self.lost,
+            matches_for: self.matches_for,
+            matches_against: self.matches_against,
+            legs_for: self.legs_for,
+            legs_against: self.legs_against,
+            points: self.points,
+        }
+    }
+
     /// Legs won less legs lost.
     pub fn legs_difference(&self) -> i64 {
         i64::from(self.legs_for) - i64::from(self.legs_against)
@@ -54,6 +72,11 @@ pub struct Standings {
     pub explanations: Vec<Explanation>,
     /// The withdrawn teams' own lines over all their nights, by name, each at `pos` 0.
     pub withdrawn: Vec<Row>,
+}
+
+/// The lines of a table as FORMAT.md §4 writes them.
+pub fn table_lines(rows: &[Row]) -> Vec<TableLine<'_>> {
+    rows.iter().map(Row::line).collect()
 }
 
 /// The table of a season as it stands (see [`Season::as_on`] for a past date).

@@ -137,6 +137,17 @@ pub fn left_out_words(season: &Season, night: &Night, of_season: &str) -> String
     )
 }
 
+/// The nights entered match by match and not yet complete, which the table leaves out (none of a
+/// withdrawn team's: its results are expunged anyway), as `stats` names them.
+pub fn incomplete_nights(season: &Season) -> Vec<String> {
+    let withdrawn = |id| season.team(id).is_some_and(|t| t.withdrawn.is_some());
+    let (_, left) = complete_nights_only(season);
+    left.iter()
+        .filter(|n| !withdrawn(n.home) && !withdrawn(n.away))
+        .map(|n| left_out_words(season, n, ""))
+        .collect()
+}
+
 /// Every line over `seasons`, filtered, each list sorted by kind, then matches won, legs won and
 /// name.
 pub fn stats(seasons: &[Season], filter: &Filter) -> Stats {
@@ -228,6 +239,27 @@ impl Stats {
             partnerships: pick(&self.partnerships),
         }
     }
+
+    /// Each player's lines (theirs and their partnerships'), by the player's name key: what
+    /// [`Stats::filtered`] gives for a filter of that player alone, for every player in one pass.
+    pub fn by_player(&self) -> HashMap<String, Stats> {
+        let mut out: HashMap<String, Stats> = HashMap::new();
+        for l in &self.players {
+            if let Who::Player(p) = &l.who {
+                out.entry(name_key(p)).or_default().players.push(l.clone());
+            }
+        }
+        for l in &self.partnerships {
+            if let Who::Partnership(a, b) = &l.who {
+                let (a, b) = (name_key(a), name_key(b));
+                if a != b {
+                    out.entry(b).or_default().partnerships.push(l.clone());
+                }
+                out.entry(a).or_default().partnerships.push(l.clone());
+            }
+        }
+        out
+    }
 }
 
 fn add(line: &mut Line, m: &Match, side: HomeAway, team: &str) {
@@ -307,4 +339,47 @@ pub fn leaderboard(lines: &[Line], by: Ranking, least: u32, top: usize) -> Vec<&
     });
     list.truncate(top);
     list
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_players_lines_are_what_a_filter_of_them_gives() {
+        let line = |who: Who, kind: Kind, matches: u32| Line {
+            who,
+            kind,
+            team: "Royal Oak".into(),
+            matches,
+            matches_won: 0,
+            legs: 0,
+            legs_won: 0,
+            engine_legs: 0,
+            hands: 0,
+            points: 0,
+        };
+        let p = |n: &str| Who::Player(n.into());
+        let two = |a: &str, b: &str| Who::Partnership(a.into(), b.into());
+        let all = Stats {
+            players: vec![
+                line(p("Gareth Jones"), Kind::Don, 3),
+                line(p("Rhys"), Kind::Don, 2),
+                line(p("gareth  JONES"), Kind::DoubleCrib, 1),
+            ],
+            partnerships: vec![
+                line(two("Gareth Jones", "Rhys"), Kind::Don, 2),
+                line(two("Rhys", "Zoë"), Kind::Don, 1),
+            ],
+        };
+        let by_player = all.by_player();
+        assert_eq!(by_player.len(), 3);
+        for name in ["Gareth Jones", "Rhys", "ZOË"] {
+            let filter = Filter {
+                player: Some(name.into()),
+                ..Filter::default()
+            };
+            assert_eq!(by_player[&name_key(name)], all.filtered(&filter), "{name}");
+        }
+    }
 }

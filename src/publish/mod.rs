@@ -12,8 +12,9 @@
 mod build;
 mod ics;
 pub mod out;
+mod page;
 mod site;
-pub mod table;
+mod slug;
 mod view;
 
 pub use build::site;

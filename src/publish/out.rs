@@ -163,11 +163,23 @@ impl OutError {
     }
 }
 
-/// The system's own error under one that names a temporary file (the `tempfile` crate adds
-/// the temporary file's path): a message names only the user's file.
+/// The system's own error under `e`, when there is one (a message then names only the user's
+/// file); `e` as it is otherwise.
 pub fn plain(e: io::Error) -> io::Error {
-    if e.raw_os_error().is_some() {
-        return e;
+    system_error(&e).unwrap_or(e)
+}
+
+/// An error in making a temporary file: the `tempfile` crate adds the temporary file's path to
+/// the system's error, which a message must not name: the system's own error, or its kind alone.
+pub fn plain_temp(e: io::Error) -> io::Error {
+    system_error(&e).unwrap_or_else(|| io::Error::from(e.kind()))
+}
+
+/// The system's own error under `e`: its number, found down the chain of sources, or the
+/// system's number for its kind.
+fn system_error(e: &io::Error) -> Option<io::Error> {
+    if let Some(code) = e.raw_os_error() {
+        return Some(io::Error::from_raw_os_error(code));
     }
     let kind = e.kind();
     let mut at: Option<&(dyn std::error::Error + 'static)> = e.get_ref().map(|r| r as _);
@@ -176,7 +188,7 @@ pub fn plain(e: io::Error) -> io::Error {
             .downcast_ref::<io::Error>()
             .and_then(io::Error::raw_os_error)
         {
-            return io::Error::from_raw_os_error(code);
+            return Some(io::Error::from_raw_os_error(code));
         }
         at = err.source();
     }
@@ -194,13 +206,7 @@ pub fn plain(e: io::Error) -> io::Error {
     };
     #[cfg(not(unix))]
     let code: Option<i32> = None;
-    match code {
-        Some(code) => io::Error::from_raw_os_error(code),
-        None if e.to_string().contains(".don-") || e.to_string().contains(".tmp") => {
-            io::Error::from(kind)
-        }
-        None => e,
-    }
+    code.map(io::Error::from_raw_os_error)
 }
 
 /// The first name on the way to `path` that is a file where a folder must be (`s.db` in
@@ -640,7 +646,8 @@ fn written_beside(
 ) -> io::Result<tempfile::NamedTempFile> {
     let mut tmp = tempfile::Builder::new()
         .prefix(".don-out-")
-        .tempfile_in(parent(real))?;
+        .tempfile_in(parent(real))
+        .map_err(plain_temp)?;
     {
         let mut w = BufWriter::new(tmp.as_file_mut());
         write(&mut w)?;

@@ -14,6 +14,8 @@ use crate::store::StoreError;
 pub enum PublishError {
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    App(#[from] crate::app::AppError),
     #[error("cannot make the page {page}: {source}")]
     Render {
         page: String,

@@ -1,5 +1,5 @@
 //! The public formats of FORMAT.md: game records (§1) read from `.json` and `.jsonl` and written
-//! back, the trick notation, the scorer's lines (§5), and the error and warning codes (§2) with
+//! back, the trick notation, the scorer's lines (§5), the table of standings (§4), and the error and warning codes (§2) with
 //! which a record's faults are reported.
 
 pub mod date;
@@ -10,6 +10,7 @@ pub mod line;
 pub mod results;
 mod scan;
 pub mod source;
+pub mod standings;
 pub mod stored;
 pub mod text;
 pub mod trick;

@@ -1,6 +1,7 @@
 //! Leagues in the database: leagues, seasons, teams, rosters, fixtures, nights and adjustments.
-//! What the league layer checks is kept here as it was entered; a season is loaded back as a
-//! [`league::Season`] for the standings, which are never stored.
+//! What the league layer checks is kept here as it was entered. A Don leg scored by a stored game
+//! is read as it is stored (its score, the game's number and the side that played for the home
+//! team); the game is replayed above the store (`app::season`), once a command.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -13,9 +14,10 @@ use super::db::{Change, Store, StoreError};
 use crate::league::error::Thing;
 use crate::league::names::{name_key, tidy};
 use crate::league::{
-    Adjustment, Config, Confirmation, HomeAway, Kind, LeagueError, Leg, Match, Night, NightResult,
-    Pair, Season, Team, TeamId,
+    Adjustment, Config, Confirmation, HomeAway, Kind, LeagueError, Leg, Match, NightResult, Pair,
+    Team, TeamId,
 };
+use crate::rules::Side as GameSide;
 
 /// A league as stored.
 #[derive(Clone, Debug, PartialEq)]
@@ -51,10 +53,10 @@ pub struct SeasonEntry {
     pub roster: Vec<String>,
 }
 
-/// A Don leg scored in a stored game: the leg's number (from 1), the game, and the game's side
-/// that played for the home team.
+/// The stored game that scored a Don leg of a match: the leg's number (from 1), the game, and
+/// the game's side that played for the home team.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LegGame {
+pub struct LegLink {
     pub leg: u32,
     pub game: i64,
     pub home_side: crate::rules::Side,
@@ -596,11 +598,8 @@ impl LeagueReader<'_> {
         for raw in raws {
             let mut m = raw.to_match(&names)?;
             for (i, leg) in m.leg_scores.iter_mut().enumerate() {
-                if let Some((game, side)) = games.get(&(raw.id, i as u32 + 1)) {
-                    let side: crate::rules::Side = side.parse().map_err(|_| {
-                        StoreError::damaged("a leg's game", format!("a side \"{side}\""))
-                    })?;
-                    *leg = self.leg_of_game(*game, None, &[], Some(side))?.leg;
+                if let Some((game, _)) = games.get(&(raw.id, i as u32 + 1)) {
+                    leg.game = Some(*game);
                 }
             }
             out.entry(raw.fixture).or_default().push(m);
@@ -608,40 +607,38 @@ impl LeagueReader<'_> {
         Ok(out)
     }
 
-    /// A season as the standings see it: its teams, the nights with a result (cancelled
-    /// fixtures left out), and its adjustments.
-    pub fn load(&self, season: &SeasonInfo) -> Result<Season, StoreError> {
-        let teams = self
-            .entries(season.id)?
+    /// The game side that played for the home team in each stored game that scored a leg of a
+    /// season, by game.
+    pub fn leg_sides(&self, season: i64) -> Result<HashMap<i64, GameSide>, StoreError> {
+        let mut stmt = self.0.prepare_cached(
+            "SELECT g.game, g.home_side FROM leg_games g JOIN matches m ON m.id = g.match
+             WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1)",
+        )?;
+        let rows = stmt.query_map([season], |r| {
+            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
+        })?;
+        let mut out = HashMap::new();
+        for row in rows {
+            let (game, side) = row?;
+            let side: GameSide = side
+                .parse()
+                .map_err(|_| StoreError::damaged("a leg's game", format!("a side \"{side}\"")))?;
+            out.insert(game, side);
+        }
+        Ok(out)
+    }
+
+    /// A season's teams as the standings see them.
+    pub fn season_teams(&self, season: i64) -> Result<Vec<Team>, StoreError> {
+        Ok(self
+            .entries(season)?
             .into_iter()
             .map(|e| Team {
                 id: e.team.id,
                 name: e.team.name,
                 withdrawn: e.withdrawn,
             })
-            .collect();
-        let nights = self
-            .fixtures(season.id)?
-            .into_iter()
-            .filter(|f| !f.cancelled)
-            .filter_map(|f| {
-                f.result.map(|result| Night {
-                    id: f.id,
-                    date: f.date,
-                    home: f.home.id,
-                    away: f.away.id,
-                    result,
-                    confirmation: f.confirmation,
-                })
-            })
-            .collect();
-        Ok(Season {
-            name: season.name.clone(),
-            config: season.config.clone(),
-            teams,
-            nights,
-            adjustments: self.adjustments(season.id)?,
-        })
+            .collect())
     }
 
     /// A season's adjustments, in date order.
@@ -1427,7 +1424,7 @@ impl Change<'_> {
         &self,
         fixture: i64,
         m: &Match,
-        games: &[LegGame],
+        games: &[LegLink],
         logged: bool,
     ) -> Result<Option<i64>, StoreError> {
         let added = self
@@ -1537,168 +1534,56 @@ impl Change<'_> {
     }
 }
 
-/// A Don leg as a stored game gives it, turned to the match's home and away.
+/// Where a stored game is a leg already: the match's kind and slot, the night's date, its home
+/// and away teams' names, and its fixture.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct GameLeg {
-    pub leg: Leg,
-    /// The game's side that played for the home team.
-    pub home_side: crate::rules::Side,
-    /// Who played, as the game names them.
-    pub players: Pair<Vec<String>>,
+pub struct LegPlace {
+    pub kind: String,
+    pub slot: u32,
+    pub date: String,
+    pub home: String,
+    pub away: String,
+    pub fixture: i64,
 }
 
-/// The match a correction replaces: its night's fixture, its kind and its slot.
-pub type Replacing = (i64, String, u32);
-
+/// Stored games as legs of matches.
 impl LeagueReader<'_> {
-    /// A stored game as a Don leg: it must be a finished two-sided game of `variant`; its home
-    /// side is the one whose players are `home` (any order, case ignored), or North–South when
-    /// the match's players are not given.
-    /// `replacing`: the match a correction replaces (its night's fixture, kind and slot); the
-    /// game may score a leg of that night already (the night's own check refuses one game as
-    /// two legs of it).
-    pub fn game_leg(
-        &self,
-        game: i64,
-        variant: &crate::rules::Variant,
-        home: &[String],
-        replacing: Option<Replacing>,
-    ) -> Result<GameLeg, StoreError> {
-        self.leg_of_game(game, Some((variant, replacing)), home, None)
-    }
-
-    /// As [`LeagueReader::game_leg`]; `variant` checked when given, `forced` the home side when
-    /// known already.
-    fn leg_of_game(
-        &self,
-        game: i64,
-        checked: Option<(&crate::rules::Variant, Option<Replacing>)>,
-        home: &[String],
-        forced: Option<crate::rules::Side>,
-    ) -> Result<GameLeg, StoreError> {
-        let variant = checked.as_ref().map(|(v, _)| *v);
-        let replacing = checked.and_then(|(_, r)| r);
-        use crate::rules::{Seat, Side as GameSide};
-        let exists: Option<i64> = self
+    /// Whether there is a game `game`.
+    pub fn has_game(&self, game: i64) -> Result<bool, StoreError> {
+        Ok(self
             .0
             .prepare_cached("SELECT id FROM games WHERE id = ?1")?
-            .query_row([game], |r| r.get(0))
-            .optional()?;
-        if exists.is_none() {
-            return Err(StoreError::Refused(format!("there is no game {game}")));
-        }
-        if variant.is_some() {
-            let linked: Option<(String, u32, String, String, String, i64)> = self
-                .0
-                .prepare_cached(
-                    "SELECT m.kind, m.slot, f.date, h.name, a.name, f.id FROM leg_games g
-                     JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
-                     JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
-                     WHERE g.game = ?1",
-                )?
-                .query_row([game], |r| {
-                    Ok((
-                        r.get(0)?,
-                        r.get(1)?,
-                        r.get(2)?,
-                        r.get(3)?,
-                        r.get(4)?,
-                        r.get(5)?,
-                    ))
+            .query_row([game], |r| r.get::<_, i64>(0))
+            .optional()?
+            .is_some())
+    }
+
+    /// The match a stored game is a leg of, if it is one.
+    pub fn leg_place(&self, game: i64) -> Result<Option<LegPlace>, StoreError> {
+        Ok(self
+            .0
+            .prepare_cached(
+                "SELECT m.kind, m.slot, f.date, h.name, a.name, f.id FROM leg_games g
+                 JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
+                 JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+                 WHERE g.game = ?1",
+            )?
+            .query_row([game], |r| {
+                Ok(LegPlace {
+                    kind: r.get(0)?,
+                    slot: r.get(1)?,
+                    date: r.get(2)?,
+                    home: r.get(3)?,
+                    away: r.get(4)?,
+                    fixture: r.get(5)?,
                 })
-                .optional()?;
-            // A leg of the night a correction replaces may move within it (the night's own
-            // check refuses one game as two legs).
-            let linked =
-                linked.filter(|(.., fixture)| replacing.as_ref().map(|(f, ..)| f) != Some(fixture));
-            if let Some((kind, slot, day, home, away, _)) = linked {
-                return Err(StoreError::Refused(format!(
-                    "game {game} is already a leg of {kind} {slot} of {home} v {away} on {day}"
-                )));
-            }
-        }
-        let record = super::games::game_record(self.0, game)?;
-        let sheet = crate::check::check_value(record);
-        if let Some(rules) = variant.filter(|v| sheet.variant.as_ref() != Some(*v)) {
-            let played = sheet
-                .variant
-                .as_ref()
-                .map_or_else(|| "unknown rules".to_string(), |v| v.describe());
-            return Err(StoreError::Refused(format!(
-                "game {game} was played to {played}; this league's Don legs are {}",
-                rules.describe()
-            )));
-        }
-        if sheet.sides != [GameSide::NS, GameSide::EW] || sheet.is_match() {
-            return Err(StoreError::Refused(format!(
-                "game {game} is not one leg between two pairs"
-            )));
-        }
-        if !sheet.valid() || sheet.result.is_none() || sheet.winner().is_none() {
-            return Err(StoreError::Refused(format!(
-                "game {game} is not finished with a winner (see `don show {game}`)"
-            )));
-        }
-        let names = |a: Seat, b: Seat| -> Vec<String> {
-            [a, b]
-                .iter()
-                .filter_map(|s| sheet.seats[*s].clone())
-                .collect()
-        };
-        let ns = names(Seat::N, Seat::S);
-        let ew = names(Seat::E, Seat::W);
-        let keys = |v: &[String]| {
-            let mut k: Vec<String> = v.iter().map(|n| name_key(n)).collect();
-            k.sort();
-            k
-        };
-        let home_side = if let Some(side) = forced {
-            side
-        } else if home.is_empty() || keys(home) == keys(&ns) {
-            GameSide::NS
-        } else if keys(home) == keys(&ew) {
-            GameSide::EW
-        } else {
-            return Err(StoreError::Refused(format!(
-                "game {game} was played by {} v {}, not by {}",
-                ns.join(" & "),
-                ew.join(" & "),
-                home.join(" & ")
-            )));
-        };
-        let away_side = if home_side == GameSide::NS {
-            GameSide::EW
-        } else {
-            GameSide::NS
-        };
-        let points = |s: i32| u32::try_from(s.max(0)).unwrap_or(0);
-        let leg = Leg {
-            score: Pair::new(
-                points(sheet.final_score[home_side]),
-                points(sheet.final_score[away_side]),
-            ),
-            game: Some(game),
-            hands: sheet
-                .hands
-                .iter()
-                .map(|h| {
-                    Pair::new(
-                        i64::from(h.points[home_side]),
-                        i64::from(h.points[away_side]),
-                    )
-                })
-                .collect(),
-        };
-        let (home_players, away_players) = if home_side == GameSide::NS {
-            (ns, ew)
-        } else {
-            (ew, ns)
-        };
-        Ok(GameLeg {
-            leg,
-            home_side,
-            players: Pair::new(home_players, away_players),
-        })
+            })
+            .optional()?)
+    }
+
+    /// A stored game's record (FORMAT.md §1), read in this change when there is one.
+    pub fn game_record(&self, game: i64) -> Result<Value, StoreError> {
+        super::games::game_record(self.0, game)
     }
 }
 

@@ -16,7 +16,7 @@ pub use backup::{BackupError, BackupReport};
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, LegHolding, StoredAs};
 pub use league::{
-    Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonEntry, SeasonInfo, TeamInfo,
+    Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use oplog::Operation;
 pub use summaries::{ListedGame, Summary};

@@ -13,10 +13,10 @@ use crate::league::entry::{parse_legs, parse_match};
 use crate::league::names::name_key;
 use crate::league::night::{check_night_warnings, check_totals, require_complete, NightWarning};
 use crate::league::{Confirmation, HomeAway, Match, NightResult, Pair};
-use crate::store::{Fixture, LeagueInfo, LegGame, SeasonInfo};
+use crate::store::{Fixture, LeagueInfo, LegLink, SeasonInfo};
 
 /// A match as typed, with the stored games its legs were scored in.
-pub type Typed = (Match, Vec<LegGame>);
+pub type Typed = (Match, Vec<LegLink>);
 
 /// A night's result as corrected: the whole of it, or some of its matches.
 pub enum Correction {

@@ -10,7 +10,6 @@ use crate::league::entry::EntryError;
 use crate::league::names::shell_quoted;
 use crate::league::{Kind, Pair, MAX_ADJUSTMENT};
 use crate::record::text::{escaped, shortened};
-use crate::store::StoreError;
 
 /// Why something done to a night, or to a team's season, is refused.
 #[derive(Debug, thiserror::Error)]
@@ -141,7 +140,10 @@ pub enum NightError {
     NotDonLeg { leg: usize },
     /// A leg's stored game cannot score it.
     #[error("leg {leg}: {error}")]
-    LegGame { leg: usize, error: StoreError },
+    LegGame {
+        leg: usize,
+        error: crate::app::leg::LegError,
+    },
     /// A name close to a known player's, not said to be new.
     #[error("{} (if {name} is someone new, say so with --new-player '{name}')", slip_words(.name, .known, .roster.as_deref()))]
     Slip {

@@ -36,30 +36,7 @@ pub(crate) fn team_names(f: &Fixture) -> Pair<String> {
 
 /// A night's result in a few words: "6–3", "walkover to Royal Oak", "4–2 so far".
 pub fn result_words(f: &Fixture, config: &Config) -> String {
-    match &f.result {
-        None if f.cancelled => "cancelled".into(),
-        None => String::new(),
-        Some(NightResult::Totals(t)) => format!("{}–{} (totals)", t.home, t.away),
-        Some(NightResult::Walkover(side)) => {
-            let to = &team_names(f)[*side];
-            let w = config.walkover_matches();
-            let mut won = Pair::<u32>::default();
-            won[*side] = w;
-            format!("{}–{} walkover to {to}", won.home, won.away)
-        }
-        Some(NightResult::Matches(ms)) => {
-            let mut won = Pair::<u32>::default();
-            for m in ms {
-                won[m.winner()] += 1;
-            }
-            let left = missing(config, ms).len();
-            if left == 0 {
-                format!("{}–{}", won.home, won.away)
-            } else {
-                format!("{}–{} so far ({left} to enter)", won.home, won.away)
-            }
-        }
-    }
+    super::score::NightScore::of(f, config).words()
 }
 
 /// Whether a night has its whole result: totals, a walkover, or every match.

@@ -11,6 +11,7 @@ pub mod find;
 pub mod place;
 pub mod players;
 pub mod prompt;
+pub mod score;
 
 use std::borrow::Cow;
 

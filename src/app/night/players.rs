@@ -3,12 +3,13 @@
 
 use super::error::slip_words;
 use super::error::NightError;
+use crate::app::leg::GameLegs;
 use crate::app::AppError;
 use crate::league::entry::{LegEntry, MatchEntry};
 use crate::league::names::{name_key, near_miss};
 use crate::league::night::{check_night_warnings, NightWarning};
 use crate::league::{Config, HomeAway, Kind, Leg, Match, Pair};
-use crate::store::{Change, LeagueInfo, LeagueReader, LegGame, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Change, LeagueInfo, LeagueReader, LegLink, SeasonInfo, StoreError, TeamInfo};
 
 /// The night's two teams, and the players they are known to have: each team's roster for the
 /// season and every player of the league, for catching a misspelt name.
@@ -132,7 +133,7 @@ pub fn resolve(
     config: &Config,
     entry: MatchEntry,
     correcting: Option<i64>,
-) -> Result<(Match, Vec<LegGame>), NightError> {
+) -> Result<(Match, Vec<LegLink>), NightError> {
     let mut players = entry.players;
     let mut legs = Vec::new();
     let mut games = Vec::new();
@@ -160,7 +161,7 @@ pub fn resolve(
                         players[side] = g.players[side].clone();
                     }
                 }
-                games.push(LegGame {
+                games.push(LegLink {
                     leg: i as u32 + 1,
                     game,
                     home_side: g.home_side,
@@ -190,7 +191,7 @@ pub fn accept(
     change: &Change,
     season: &SeasonInfo,
     players: &mut Players,
-    (fixture, entered, m, games): (i64, &mut Vec<Match>, Match, &[LegGame]),
+    (fixture, entered, m, games): (i64, &mut Vec<Match>, Match, &[LegLink]),
     notes: &mut Vec<String>,
 ) -> Result<(), AppError> {
     let mut all = entered.clone();

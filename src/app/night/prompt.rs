@@ -9,7 +9,7 @@ use super::players::{accept, Players};
 use crate::app::{App, AppError};
 use crate::league::names::shell_quoted;
 use crate::league::{HomeAway, Match, NightResult};
-use crate::store::{Change, Fixture, LeagueReader, LegGame, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Change, Fixture, LeagueReader, LegLink, SeasonInfo, StoreError, TeamInfo};
 
 /// A night to enter at the prompt: its season, its players, the matches it has, and how to
 /// begin it with the first match kept.
@@ -40,7 +40,7 @@ impl App {
     pub fn night_keep_match(
         &mut self,
         night: &mut Prompted,
-        (m, games): (Match, Vec<LegGame>),
+        (m, games): (Match, Vec<LegLink>),
     ) -> Result<KeptMatch, AppError> {
         let change = self.store.change("night")?;
         let season = &night.season;

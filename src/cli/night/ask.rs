@@ -7,7 +7,7 @@ use don::league::entry::{parse_leg_entries, parse_legs, parse_players, MatchEntr
 use don::league::names::name_key;
 use don::league::night::{check_match_legs, check_night, check_side_players};
 use don::league::{Config, HomeAway, Kind, Match, Pair};
-use don::store::{LeagueReader, LegGame};
+use don::store::{LeagueReader, LegLink};
 
 use crate::cli::error::CliError;
 use crate::cli::prompt::Prompt;
@@ -134,7 +134,7 @@ pub(super) fn ask_match(
     players: &mut Players,
     (kind, slot): (Kind, u32),
     entered: &[Match],
-) -> Result<Asked<(Match, Vec<LegGame>)>, CliError> {
+) -> Result<Asked<(Match, Vec<LegLink>)>, CliError> {
     let label = format!("{kind} {slot}");
     let mut sides: Pair<Vec<String>> = Pair::default();
     for side in HomeAway::BOTH {
@@ -256,7 +256,7 @@ mod tests {
 
     /// Don 1 of Royal Oak v Red Lion asked for at a terminal, `lines` typed: how it ended and
     /// the questions asked.
-    fn don_1_typed(lines: &[&'static str]) -> (Asked<(Match, Vec<LegGame>)>, Vec<String>) {
+    fn don_1_typed(lines: &[&'static str]) -> (Asked<(Match, Vec<LegLink>)>, Vec<String>) {
         let dir = tempfile::tempdir().unwrap();
         let store = Store::open(&dir.path().join("don.db")).unwrap();
         let mut typist = Typist {

@@ -1,8 +1,6 @@
 //! The table of standings in the public formats of FORMAT.md §4: JSON (an array in table
 //! order, keys in the order written there) and CSV with a header of the same keys.
 
-use crate::league::Row;
-
 /// The keys of a line of the table, in the order of FORMAT.md §4.
 pub const KEYS: [&str; 11] = [
     "pos",
@@ -18,49 +16,32 @@ pub const KEYS: [&str; 11] = [
     "points",
 ];
 
-/// A line of FORMAT.md §4, its keys in the order written there.
-#[derive(serde::Serialize)]
-struct RowJson<'a> {
-    pos: u32,
-    team: &'a str,
-    played: u32,
-    won: u32,
-    drawn: u32,
-    lost: u32,
-    matches_for: u32,
-    matches_against: u32,
-    legs_for: u32,
-    legs_against: u32,
-    points: i64,
-}
-
-fn row_json(r: &Row) -> RowJson<'_> {
-    RowJson {
-        pos: r.pos,
-        team: &r.name,
-        played: r.played,
-        won: r.won,
-        drawn: r.drawn,
-        lost: r.lost,
-        matches_for: r.matches_for,
-        matches_against: r.matches_against,
-        legs_for: r.legs_for,
-        legs_against: r.legs_against,
-        points: r.points,
-    }
+/// A team's line of FORMAT.md §4, its keys in the order written there.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct TableLine<'a> {
+    pub pos: u32,
+    pub team: &'a str,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub matches_for: u32,
+    pub matches_against: u32,
+    pub legs_for: u32,
+    pub legs_against: u32,
+    pub points: i64,
 }
 
 /// The table as FORMAT.md §4 JSON, on one line.
-pub fn json(rows: &[Row]) -> String {
-    let rows: Vec<RowJson<'_>> = rows.iter().map(row_json).collect();
-    crate::record::text::terminal_safe_json(&rows).unwrap_or_else(|_| "[]".into())
+pub fn json(lines: &[TableLine<'_>]) -> String {
+    crate::record::text::terminal_safe_json(&lines).unwrap_or_else(|_| "[]".into())
 }
 
 /// A line of the table, as text, in the order of [`KEYS`].
-pub fn cells(r: &Row) -> [String; 11] {
+pub fn cells(r: &TableLine<'_>) -> [String; 11] {
     [
         r.pos.to_string(),
-        r.name.clone(),
+        r.team.to_string(),
         r.played.to_string(),
         r.won.to_string(),
         r.drawn.to_string(),
@@ -77,7 +58,7 @@ pub fn cells(r: &Row) -> [String; 11] {
 /// (unless it is a number, so that a spreadsheet takes it whole as text, a `,` or `;` inside it included), and
 /// one that a spreadsheet would take for a formula is written as text besides ([`as_text`]);
 /// the figures are plain numbers.
-pub fn csv(rows: &[Row]) -> Result<Vec<u8>, csv::Error> {
+pub fn csv(rows: &[TableLine<'_>]) -> Result<Vec<u8>, csv::Error> {
     let mut header = csv::Writer::from_writer(Vec::new());
     header.write_record(KEYS)?;
     let header = header
@@ -112,10 +93,9 @@ mod tests {
 
     #[test]
     fn a_name_is_quoted_and_a_separator_inside_it_stays_inside_the_quotes() {
-        let row = |pos: u32, name: &str, points: i64| crate::league::Row {
+        let row = |pos: u32, team: &'static str, points: i64| super::TableLine {
             pos,
-            team: i64::from(pos),
-            name: name.into(),
+            team,
             played: 0,
             won: 0,
             drawn: 0,

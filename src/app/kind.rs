@@ -1,0 +1,66 @@
+//! What kind of refusal or failure an error is, apart from the errors themselves (which name
+//! their kind), so that each domain's error may say its kind without a cycle of files.
+
+use crate::store::{Fault, StoreError};
+
+/// What kind of refusal or failure an error is: all a front end needs to choose its exit code
+/// (or HTTP status).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ErrorKind {
+    /// Something named is not there: a game, a league, a team, a fixture.
+    NotFound,
+    /// It cannot be done as things stand: it clashes with what is stored (a name taken, a
+    /// night entered already, a change another don made meanwhile).
+    Conflict,
+    /// What was asked is wrong in itself: a value out of bounds, a name that cannot be kept.
+    Invalid,
+    /// The actor may not do this (a team acting for another).
+    Forbidden,
+    /// The database (or another file) given cannot be used: not there, not don's, too new.
+    Unusable,
+    /// Another writer holds the database; the same request may succeed later.
+    Busy,
+    /// The storage failed or holds what cannot be read.
+    Fault,
+}
+
+impl ErrorKind {
+    /// Whether the request was refused as asked (the user changes what they ask), rather
+    /// than failed (the same request may do later).
+    pub fn is_refusal(self) -> bool {
+        !matches!(self, ErrorKind::Busy | ErrorKind::Fault)
+    }
+}
+
+/// The kind of a [`StoreError`].
+pub fn store_kind(e: &StoreError) -> ErrorKind {
+    if e.is_busy() {
+        return ErrorKind::Busy;
+    }
+    match e {
+        StoreError::Open { .. }
+        | StoreError::Missing { .. }
+        | StoreError::Empty { .. }
+        | StoreError::NotAFile { .. }
+        | StoreError::ThroughFile { .. }
+        | StoreError::FolderNotWritable { .. }
+        | StoreError::Unreadable { .. }
+        | StoreError::WalStranded { .. }
+        | StoreError::TooNew { .. }
+        | StoreError::NotOurs { .. }
+        | StoreError::Fault {
+            fault: Fault::NotADatabase,
+            ..
+        } => ErrorKind::Unusable,
+        StoreError::Refused(_) => ErrorKind::Invalid,
+        StoreError::Held { .. } => ErrorKind::Conflict,
+        StoreError::League(e) => e.kind(),
+        StoreError::Text { .. } => ErrorKind::Invalid,
+        StoreError::LaterTables { .. }
+        | StoreError::Migration { .. }
+        | StoreError::Sql(_)
+        | StoreError::Damaged { .. }
+        | StoreError::NoActor
+        | StoreError::Fault { .. } => ErrorKind::Fault,
+    }
+}

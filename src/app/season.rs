@@ -1,0 +1,89 @@
+//! A season as a command reads it: its fixtures and nights, with each Don leg scored by a
+//! stored game worked out once (the store keeps the game's number and its sides; the score and
+//! the hands are the game's, replayed here).
+
+use std::collections::HashMap;
+
+use super::error::AppError;
+use super::leg::{as_leg, Home};
+use crate::check::check_value;
+use crate::league::{Night, NightResult, Season};
+use crate::replay::ScoreSheet;
+use crate::store::{Fixture, LeagueReader, SeasonInfo};
+
+/// The score sheet of each stored game that scored a leg, by game: each replayed once.
+#[derive(Debug, Default)]
+pub struct Sheets(HashMap<i64, ScoreSheet>);
+
+impl Sheets {
+    /// The score sheet of a game that scored a leg.
+    pub fn get(&self, game: i64) -> Option<&ScoreSheet> {
+        self.0.get(&game)
+    }
+}
+
+/// A season's fixtures by date (then home team), with their results, every Don leg scored by a
+/// stored game worked out from the game (once), and the games' score sheets.
+pub fn scored_fixtures(
+    reader: &LeagueReader<'_>,
+    season: i64,
+) -> Result<(Vec<Fixture>, Sheets), AppError> {
+    let mut fixtures = reader.fixtures(season)?;
+    let sides = reader.leg_sides(season)?;
+    let mut sheets = Sheets::default();
+    for f in &mut fixtures {
+        let Some(NightResult::Matches(matches)) = &mut f.result else {
+            continue;
+        };
+        for leg in matches.iter_mut().flat_map(|m| m.leg_scores.iter_mut()) {
+            let (Some(game), Some(side)) = (leg.game, leg.game.and_then(|g| sides.get(&g))) else {
+                continue;
+            };
+            let sheet = check_value(reader.game_record(game)?);
+            *leg = as_leg(game, &sheet, Home::Side(*side))?.leg;
+            sheets.0.insert(game, sheet);
+        }
+    }
+    Ok((fixtures, sheets))
+}
+
+/// A season as a command reads it: its fixtures (legs scored), the season as the standings see
+/// it, and the stored games' score sheets.
+#[derive(Debug)]
+pub struct SeasonRead {
+    pub fixtures: Vec<Fixture>,
+    pub season: Season,
+    pub sheets: Sheets,
+}
+
+/// Reads a season: its teams, its fixtures with every stored game's leg scored once, the
+/// nights with a result (cancelled fixtures left out), and its adjustments.
+pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<SeasonRead, AppError> {
+    let (fixtures, sheets) = scored_fixtures(reader, info.id)?;
+    let nights = fixtures
+        .iter()
+        .filter(|f| !f.cancelled)
+        .filter_map(|f| {
+            f.result.clone().map(|result| Night {
+                id: f.id,
+                date: f.date,
+                home: f.home.id,
+                away: f.away.id,
+                result,
+                confirmation: f.confirmation.clone(),
+            })
+        })
+        .collect();
+    let season = Season {
+        name: info.name.clone(),
+        config: info.config.clone(),
+        teams: reader.season_teams(info.id)?,
+        nights,
+        adjustments: reader.adjustments(info.id)?,
+    };
+    Ok(SeasonRead {
+        fixtures,
+        season,
+        sheets,
+    })
+}

@@ -1,0 +1,113 @@
+//! Players' and partnerships' figures over seasons, as `don stats` asks for them: the nights
+//! the table counts, the lines filtered and ranked, and what was left out or counted besides.
+
+use super::error::AppError;
+use super::season::read_season;
+use crate::league::stats::{
+    complete_nights_only, leaderboard, left_out_words, stats, unknown_player, Filter, Line, Ranking,
+};
+use crate::league::{NightResult, Season};
+use crate::store::{LeagueInfo, LeagueReader, SeasonInfo};
+
+/// What figures are asked for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FiguresAsked {
+    pub filter: Filter,
+    /// Partnerships' lines instead of players'.
+    pub partnerships: bool,
+    /// A leaderboard: the best N by this ranking.
+    pub top: Option<(usize, Ranking)>,
+    /// For the win rate: the fewest matches a line needs.
+    pub min_matches: u32,
+}
+
+/// The figures found.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Figures {
+    /// The player asked for is not known in the league: the words that say so.
+    UnknownPlayer(String),
+    Lines {
+        /// The lines to show, in order (the leaderboard's, when one was asked for).
+        lines: Vec<Line>,
+        /// Whether there were lines before the leaderboard's ranking (none qualifying).
+        any: bool,
+        /// The nights left out, as the table leaves them out until they are complete.
+        left_out: Vec<String>,
+        /// The nights of withdrawn teams, counted though the table leaves them out.
+        withdrawn: Vec<String>,
+    },
+}
+
+/// The figures of `seasons` of `league` as asked.
+pub fn figures(
+    reader: &LeagueReader<'_>,
+    league: &LeagueInfo,
+    seasons: &[SeasonInfo],
+    asked: &FiguresAsked,
+) -> Result<Figures, AppError> {
+    // The nights the table counts, as `standings` does: one entered match by match counts once
+    // it is complete.
+    let mut loaded = Vec::new();
+    let mut left_out = Vec::new();
+    let mut withdrawn = Vec::new();
+    for s in seasons {
+        let (season, left) = complete_nights_only(&read_season(reader, s)?.season);
+        let of_season = if seasons.len() > 1 {
+            format!(" ({})", season.name)
+        } else {
+            String::new()
+        };
+        for night in &left {
+            left_out.push(left_out_words(&season, night, &of_season));
+        }
+        withdrawn.extend(withdrawn_nights(&season, &of_season));
+        loaded.push(season);
+    }
+    if let Some(t) = &asked.filter.team {
+        reader.team(league, t)?;
+    }
+    if let Some(player) = &asked.filter.player {
+        // Known: on a roster of any season of the league, or in a match of these seasons.
+        let mut known = reader.league_players(league.id)?;
+        let everyone = stats(&loaded, &Filter::default());
+        known.extend(everyone.players.iter().map(|l| l.who.name()));
+        if let Some(words) = unknown_player(player, &league.name, known.iter().map(String::as_str))
+        {
+            return Ok(Figures::UnknownPlayer(words));
+        }
+    }
+    let all = stats(&loaded, &asked.filter);
+    let lines = if asked.partnerships {
+        all.partnerships
+    } else {
+        all.players
+    };
+    let shown = match asked.top {
+        Some((n, by)) => leaderboard(&lines, by, asked.min_matches, n)
+            .into_iter()
+            .cloned()
+            .collect(),
+        None => lines.clone(),
+    };
+    Ok(Figures::Lines {
+        lines: shown,
+        any: !lines.is_empty(),
+        left_out,
+        withdrawn,
+    })
+}
+
+/// A withdrawn team's nights: the table leaves them out, the figures count them.
+fn withdrawn_nights<'a>(
+    season: &'a Season,
+    of_season: &'a str,
+) -> impl Iterator<Item = String> + 'a {
+    season.teams.iter().filter_map(move |team| {
+        let day = team.withdrawn?;
+        let played = season.nights.iter().any(|n| {
+            (n.home == team.id || n.away == team.id)
+                && matches!(&n.result, NightResult::Matches(ms) if !ms.is_empty())
+        });
+        played.then(|| format!("the nights of {}, withdrawn on {day}{of_season}", team.name))
+    })
+}

@@ -1,0 +1,136 @@
+//! The front page (the current table, the latest results, the next fixtures) and the
+//! seasons' archive.
+
+use super::*;
+
+impl Pages<'_> {
+    pub(crate) fn front_page(&mut self, seasons: &[Loaded]) -> Result<(), PublishError> {
+        let path = "index.html";
+        let mut sections = Vec::new();
+        let mut intro = Vec::new();
+        match self.front {
+            None => intro.push(Para::text("No season yet.")),
+            Some(s) => {
+                intro.push(Para::of(vec![
+                    Span::text(format!("Season {}: ", s.info.name)),
+                    Span::text(s.season.config.describe_night()),
+                ]));
+                let mut notes = self.table_notes(s);
+                notes.push(Para::of(vec![
+                    Span::link("The whole season", rel(path, &s.page())),
+                    Span::text(" · "),
+                    Span::link(
+                        "Printable table",
+                        rel(path, &format!("{}/table.html", s.dir())),
+                    ),
+                ]));
+                sections.push(Section {
+                    heading: format!("Table, season {}", s.info.name),
+                    id: "table".into(),
+                    class: "table".into(),
+                    tables: vec![self.standings_table(path, s, "standings", true)],
+                    after: notes,
+                    ..Section::default()
+                });
+                let mut played: Vec<&Fixture> =
+                    s.fixtures.iter().filter(|f| f.result.is_some()).collect();
+                played.reverse();
+                played.truncate(10);
+                sections.push(self.nights_section(
+                    path,
+                    ("Latest results", "results"),
+                    format!("The latest nights of season {}, newest first", s.info.name),
+                    &played,
+                    s,
+                    "No nights played yet.",
+                ));
+                let mut next: Vec<&Fixture> = s
+                    .fixtures
+                    .iter()
+                    .filter(|f| f.result.is_none() && !f.cancelled)
+                    .collect();
+                next.truncate(10);
+                sections.push(self.nights_section(
+                    path,
+                    ("Next fixtures", "fixtures"),
+                    format!("The next fixtures of season {}", s.info.name),
+                    &next,
+                    s,
+                    if s.fixtures.is_empty() {
+                        "No fixtures yet."
+                    } else {
+                        "No fixtures left to play."
+                    },
+                ));
+            }
+        }
+        sections.push(Section {
+            heading: "Seasons".into(),
+            intro: if seasons.is_empty() {
+                vec![Para::text(format!(
+                    "None yet: begin one with `don season new NAME --league '{}'`.",
+                    self.names.league
+                ))]
+            } else {
+                vec![]
+            },
+            list: seasons
+                .iter()
+                .rev()
+                .map(|s| {
+                    Para::of(vec![Span::link(
+                        format!("Season {}", s.info.name),
+                        rel(path, &s.page()),
+                    )])
+                })
+                .collect(),
+            ..Section::default()
+        });
+        self.page(path, self.names.league.clone(), intro, sections)
+    }
+
+    /// Every season, newest first, with its leader (or champion) and its nights played.
+    pub(crate) fn archive(&mut self, seasons: &[Loaded]) -> Result<(), PublishError> {
+        let path = "seasons.html";
+        let rows = seasons
+            .iter()
+            .rev()
+            .map(|s| {
+                let top = s.table.rows.first();
+                let played = s.season.nights.len();
+                let total = s.fixtures.iter().filter(|f| !f.cancelled).count();
+                TableRow {
+                    cells: vec![
+                        Cell::header(vec![Span::link(&s.info.name, rel(path, &s.page()))]),
+                        Cell::num(s.entries.len()),
+                        Cell::text(format!("{played} of {total}")),
+                        Cell::of(match top {
+                            Some(r) => vec![Span::link(
+                                format!("{} ({} pts)", r.name, r.points),
+                                rel(path, &self.names.team(r.team)),
+                            )],
+                            None => vec![],
+                        }),
+                    ],
+                    class: String::new(),
+                }
+            })
+            .collect();
+        let section = Section {
+            heading: "Archive".into(),
+            tables: vec![TableView {
+                id: String::new(),
+                caption: format!("The seasons of {}, newest first", self.names.league),
+                head: vec![
+                    Head::new("Season"),
+                    Head::num("Teams", ""),
+                    Head::new("Nights played"),
+                    Head::new("Top of the table"),
+                ],
+                rows,
+            }],
+            ..Section::default()
+        };
+        self.page(path, "All seasons".into(), vec![], vec![section])
+    }
+}

@@ -1,0 +1,217 @@
+//! The pages of the site, one file per kind of page: the front page and the seasons' archive
+//! (`front.rs`), a season (`season.rs`), a night (`night.rs`), a score sheet (`game.rs`), a team
+//! (`team.rs`), a player (`player.rs`); the tables more than one page shows (`tables.rs`). Links
+//! are relative (`../team/royal-oak.html`), so the site works from disk.
+
+use std::collections::{BTreeMap, HashMap};
+
+use askama::Template;
+use chrono::NaiveDate;
+
+use crate::app::night::score::NightScore;
+use crate::app::season::Sheets;
+use crate::league::names::name_key;
+use crate::league::stats::{complete_nights_only, left_out_words, Filter, Line, Stats, Who};
+use crate::league::{
+    table_lines, Breaker, Config, Confirmation, HomeAway, Kind, Match, NightResult, Row, Season,
+    Standings, TeamId,
+};
+use crate::publish::ics::{self, Event};
+use crate::publish::site::{PublishError, Site};
+use crate::publish::view::{
+    Cell, Head, Layout, Link, Page, Para, Section, Span, TableRow, TableView,
+};
+use crate::record::standings as table;
+use crate::replay::words::{decision_words, leg_word, score_words};
+use crate::replay::{HandKind, ScoreSheet};
+use crate::rules::{Outcome, Seat};
+use crate::store::{Fixture, SeasonEntry, SeasonInfo};
+
+mod front;
+mod game;
+mod night;
+mod player;
+mod season;
+mod tables;
+mod team;
+
+/// One season, loaded and worked out.
+pub(crate) struct Loaded {
+    pub(crate) info: SeasonInfo,
+    pub(crate) slug: String,
+    pub(crate) season: Season,
+    pub(crate) fixtures: Vec<Fixture>,
+    pub(crate) entries: Vec<SeasonEntry>,
+    pub(crate) table: Standings,
+    /// Every player's and partnership's figures in the season.
+    pub(crate) figures: Stats,
+    /// Each player's figures in the season, by name key.
+    pub(crate) by_player: HashMap<String, Stats>,
+    /// The score sheet of each stored game that scored a leg.
+    pub(crate) sheets: Sheets,
+}
+
+impl Loaded {
+    pub(crate) fn dir(&self) -> String {
+        format!("season/{}", self.slug)
+    }
+
+    pub(crate) fn page(&self) -> String {
+        format!("{}/index.html", self.dir())
+    }
+}
+
+/// Everything a page may link to.
+pub(crate) struct Names {
+    pub(crate) league: String,
+    pub(crate) teams: HashMap<TeamId, String>,
+    pub(crate) players: BTreeMap<String, (String, String)>,
+    /// The page of each night, by fixture.
+    pub(crate) nights: HashMap<i64, String>,
+    /// The night each engine-scored leg's game was played in, and where in it.
+    pub(crate) games: BTreeMap<i64, (String, String)>,
+}
+
+impl Names {
+    pub(crate) fn team(&self, id: TeamId) -> String {
+        format!(
+            "team/{}.html",
+            self.teams.get(&id).map_or("", String::as_str)
+        )
+    }
+
+    /// A player's page, by the name as typed (matched ignoring case and spaces).
+    pub(crate) fn player(&self, name: &str) -> Option<String> {
+        self.players
+            .get(&name_key(name))
+            .map(|(slug, _)| format!("player/{slug}.html"))
+    }
+}
+
+/// A link from one page of the site to another, both given from the site's root.
+fn rel(from: &str, to: &str) -> String {
+    let depth = from.matches('/').count();
+    format!("{}{to}", "../".repeat(depth))
+}
+
+pub(crate) fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Don => "Don",
+        Kind::DoubleCrib => "Double crib",
+        Kind::SingleCrib => "Single crib",
+    }
+}
+
+fn day(d: NaiveDate) -> String {
+    d.format("%a %-d %b %Y").to_string()
+}
+
+/// A night's result in a few words, home first: "6–3", "9–0 (walkover)", "4–2 so far".
+fn result_words(f: &Fixture, config: &Config) -> String {
+    NightScore::of(f, config).site_words()
+}
+
+/// The mark a night carries when both teams do not stand by it yet.
+fn mark(f: &Fixture) -> Option<Span> {
+    match &f.confirmation {
+        _ if f.result.is_none() && f.cancelled => Some(Span::mark("cancelled", "cancelled")),
+        _ if f.result.is_none() => None,
+        Confirmation::Confirmed => None,
+        Confirmation::Provisional { .. } => Some(Span::mark("provisional", "provisional")),
+        Confirmation::Disputed { .. } => Some(Span::mark("disputed", "disputed")),
+    }
+}
+
+/// The site as it is being made.
+pub(crate) struct Pages<'a> {
+    pub(crate) names: &'a Names,
+    pub(crate) site: Site,
+    pub(crate) front: Option<&'a Loaded>,
+}
+
+fn plural(n: i64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 || n == -1 { one } else { many })
+}
+
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+impl Pages<'_> {
+    pub(crate) fn file(&mut self, path: &str, bytes: Vec<u8>) {
+        self.site.files.insert(path.to_string(), bytes);
+    }
+
+    pub(crate) fn layout(&self, path: &str, title: String, intro: Vec<Para>) -> Layout {
+        let root = rel(path, "");
+        let mut nav = vec![Link {
+            text: "Home".into(),
+            href: format!("{root}index.html"),
+        }];
+        if let Some(f) = self.front {
+            nav.push(Link {
+                text: format!("Season {}", f.info.name),
+                href: rel(path, &f.page()),
+            });
+        }
+        for (text, to) in [
+            ("All seasons", "seasons.html"),
+            ("Teams", "teams.html"),
+            ("Players", "players.html"),
+        ] {
+            nav.push(Link {
+                text: text.into(),
+                href: rel(path, to),
+            });
+        }
+        Layout {
+            title,
+            league: self.names.league.clone(),
+            root,
+            nav,
+            intro,
+            version: env!("CARGO_PKG_VERSION"),
+        }
+    }
+
+    pub(crate) fn page(
+        &mut self,
+        path: &str,
+        title: String,
+        intro: Vec<Para>,
+        sections: Vec<Section>,
+    ) -> Result<(), PublishError> {
+        let page = Page {
+            layout: self.layout(path, title, intro),
+            sections,
+        };
+        let html = page.render().map_err(|source| PublishError::Render {
+            page: path.to_string(),
+            source,
+        })?;
+        self.file(path, html.into_bytes());
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_are_relative_to_the_page() {
+        assert_eq!(rel("index.html", "team/a.html"), "team/a.html");
+        assert_eq!(rel("team/a.html", "index.html"), "../index.html");
+        assert_eq!(
+            rel("season/2025-26/night/x.html", "game/1.html"),
+            "../../../game/1.html"
+        );
+    }
+}
