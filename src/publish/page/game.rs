@@ -4,15 +4,8 @@ use super::*;
 
 /// A side with its players' names: "NS (Gareth & Rhys)".
 pub(super) fn side_name(sheet: &ScoreSheet, side: crate::rules::Side) -> String {
-    use crate::rules::Side as S;
-    let seats: &[Seat] = match side {
-        S::NS => &[Seat::N, Seat::S],
-        S::EW => &[Seat::E, Seat::W],
-        S::N => &[Seat::N],
-        S::E => &[Seat::E],
-        S::S => &[Seat::S],
-    };
-    let names: Vec<&str> = seats
+    let names: Vec<&str> = side
+        .seats()
         .iter()
         .filter_map(|&s| sheet.seats[s].as_deref())
         .collect();

@@ -22,9 +22,10 @@ use crate::publish::view::{
     Cell, Head, Layout, Link, Page, Para, Section, Span, TableRow, TableView,
 };
 use crate::record::standings as table;
+use crate::record::text::count as plural;
 use crate::replay::words::{decision_words, leg_word, score_words};
 use crate::replay::{HandKind, ScoreSheet};
-use crate::rules::{Outcome, Seat};
+use crate::rules::Outcome;
 use crate::store::{Fixture, SeasonEntry, SeasonInfo};
 
 mod front;
@@ -127,10 +128,6 @@ pub(crate) struct Pages<'a> {
     pub(crate) names: &'a Names,
     pub(crate) site: Site,
     pub(crate) front: Option<&'a Loaded>,
-}
-
-fn plural(n: i64, one: &str, many: &str) -> String {
-    format!("{n} {}", if n == 1 || n == -1 { one } else { many })
 }
 
 fn ordinal(n: u32) -> String {
