@@ -40,25 +40,30 @@ impl ErrorKind {
 pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
+    #[error(transparent)]
+    Undo(#[from] super::undo::UndoError),
 }
 
 impl AppError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             AppError::Store(e) => store_kind(e),
+            AppError::Undo(e) => e.kind(),
         }
     }
 
     /// What to do about it, where the error knows.
     pub fn hint(&self) -> Option<Cow<'static, str>> {
         match self {
-            AppError::Store(e) if e.is_busy() => {
-                Some("another don is writing this database; try again when it has finished".into())
-            }
+            AppError::Store(e) if e.is_busy() => Some(BUSY_HINT.into()),
             AppError::Store(_) => None,
+            AppError::Undo(e) => e.hint(),
         }
     }
 }
+
+/// What to do about a database another writer holds.
+pub const BUSY_HINT: &str = "another don is writing this database; try again when it has finished";
 
 /// The kind of a [`StoreError`].
 pub fn store_kind(e: &StoreError) -> ErrorKind {
@@ -70,8 +75,6 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
         | StoreError::Missing { .. }
         | StoreError::Empty { .. }
         | StoreError::NotAFile { .. }
-        | StoreError::ThroughFile { .. }
-        | StoreError::FolderNotWritable { .. }
         | StoreError::Unreadable { .. }
         | StoreError::WalStranded { .. }
         | StoreError::TooNew { .. }
@@ -81,8 +84,10 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
             ..
         } => ErrorKind::Unusable,
         StoreError::Refused(_) => ErrorKind::Invalid,
-        StoreError::Held { .. } => ErrorKind::Conflict,
         StoreError::Text { .. } => ErrorKind::Invalid,
+        // The storage under the path cannot hold a database, as a disk that cannot be
+        // written: the same request may do once the folder is there or may be written.
+        StoreError::ThroughFile { .. } | StoreError::FolderNotWritable { .. } => ErrorKind::Fault,
         StoreError::LaterTables { .. }
         | StoreError::Migration { .. }
         | StoreError::Sql(_)

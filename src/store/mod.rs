@@ -19,5 +19,5 @@ pub use journal::TableJournal;
 pub use league::{
     Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonEntry, SeasonInfo, TeamInfo,
 };
-pub use oplog::Operation;
+pub use oplog::{Clash, Dependents, LogEntry, Operation, LOGGED};
 pub use results::{DraftRoster, ImportFault, ImportReport, Resolver};

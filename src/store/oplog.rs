@@ -1,6 +1,9 @@
-//! The operations log: what each change did, and putting a change back. Undoing an operation is
-//! itself an operation, made of the inverse of each row the first one touched, in reverse
-//! order; the triggers of `schema.sql` log those rows in turn, so undoing an undo redoes.
+//! The operations log: what each change did, and putting a change back. Every row a change
+//! adds, updates or deletes in a table of [`LOGGED`] is logged by the triggers made from that
+//! list. Undoing an operation is itself an operation, made of the inverse of each row the first
+//! one touched, in reverse order; the triggers log those rows in turn, so undoing an undo redoes.
+
+use std::collections::HashMap;
 
 use rusqlite::OptionalExtension;
 use serde_json::Value;
@@ -8,8 +11,13 @@ use serde_json::Value;
 pub use super::db::Operation;
 use super::db::{Change, Store, StoreError};
 
-/// The tables whose rows the log records, with the columns a row is restored through.
-const TABLES: &[&str] = &[
+/// The tables whose rows the log records: don's one list of them. Every insert, update and
+/// delete of a row of these is logged in `changes` by the triggers [`log_anew`] makes from this
+/// list, and `don undo` puts back nothing else. A table a later schema version adds is named
+/// here (tests/undo.rs fails for a table of the schema that is not), with an `id INTEGER
+/// PRIMARY KEY`; each version from 6 on makes the triggers anew, with any columns it added.
+/// Parents before the tables that refer to them.
+pub const LOGGED: &[&str] = &[
     "players",
     "games",
     "seats",
@@ -27,15 +35,157 @@ const TABLES: &[&str] = &[
     "leg_games",
     "adjustments",
     "confirmations",
-    "operations",
 ];
+
+/// The log's own table whose changes are logged too: an operation marked undone (its trigger is
+/// in `schema.sql`), so undoing an undo clears the mark.
+const OPERATIONS: &str = "operations";
+
+/// The migration step of schema version 6 and each one after: the triggers of every logged
+/// table made anew from [`LOGGED`] and the table's columns as they now are (the triggers there
+/// were are dropped), and a row added before version 6 without a line of its own in the log
+/// given one (see [`log_rows_added`]). A table of the list a later version makes is skipped
+/// until then.
+pub(super) fn log_anew(tx: &rusqlite::Transaction) -> rusqlite_migration::HookResult {
+    for &table in LOGGED {
+        let columns = columns_now(tx, table)?;
+        if columns.is_empty() {
+            continue;
+        }
+        let triggers: Vec<String> = tx
+            .prepare("SELECT name FROM sqlite_schema WHERE type = 'trigger' AND tbl_name = ?1")?
+            .query_map([table], |r| r.get(0))?
+            .collect::<rusqlite::Result<_>>()?;
+        for trigger in triggers {
+            tx.execute_batch(&format!("DROP TRIGGER \"{trigger}\";"))?;
+        }
+        tx.execute_batch(&triggers_of(table, &columns))?;
+    }
+    for &table in LOGGED {
+        log_rows_added(tx, table)?;
+    }
+    Ok(())
+}
+
+/// The columns of `table` (none if there is no such table yet).
+fn columns_now(conn: &rusqlite::Connection, table: &str) -> rusqlite::Result<Vec<String>> {
+    conn.prepare("SELECT name FROM pragma_table_info(?1) ORDER BY cid")?
+        .query_map([table], |r| r.get(0))?
+        .collect()
+}
+
+/// The three triggers that log every row of `table` added, changed or taken away: in the
+/// operation begun last, since a change is always made inside its operation's transaction.
+fn triggers_of(table: &str, columns: &[String]) -> String {
+    let old: Vec<String> = columns.iter().map(|c| format!("'{c}', old.{c}")).collect();
+    let old = old.join(", ");
+    let log = |action: &str, row: &str, old: &str| {
+        format!(
+            "CREATE TRIGGER {table}_{action} AFTER {} ON {table} BEGIN
+    INSERT INTO changes (op, tbl, row, action, old)
+    VALUES ((SELECT max(id) FROM operations), '{table}', {row}, '{action}', {old});
+END;
+",
+            action.to_uppercase()
+        )
+    };
+    [
+        log("insert", "new.id", "NULL"),
+        log("update", "old.id", &format!("json_object({old})")),
+        log("delete", "old.id", &format!("json_object({old})")),
+    ]
+    .concat()
+}
+
+/// Logs, before version 6, a thing added stood for the rows it held (a game for its seats,
+/// entrants, hands and tricks; a match for its legs' games): each row of `table` with no
+/// insert of its own in the log is given one, as added by the latest operation that added a row
+/// it refers to; so that undoing works from the log's rows alone.
+fn log_rows_added(tx: &rusqlite::Transaction, table: &str) -> rusqlite::Result<()> {
+    let parents: Vec<(String, String)> = tx
+        .prepare("SELECT \"from\", \"table\" FROM pragma_foreign_key_list(?1)")?
+        .query_map([table], |r| Ok((r.get(0)?, r.get(1)?)))?
+        .collect::<rusqlite::Result<_>>()?;
+    if parents.is_empty() {
+        return Ok(());
+    }
+    let added_by: Vec<String> = parents
+        .iter()
+        .map(|(column, parent)| {
+            format!(
+                "coalesce((SELECT max(c.op) FROM changes c WHERE c.tbl = '{parent}' AND c.row = t.{column} AND c.action = 'insert'), 0)"
+            )
+        })
+        .collect();
+    let added_by = match added_by.as_slice() {
+        [one] => one.clone(),
+        all => format!("max({})", all.join(", ")),
+    };
+    tx.execute(
+        &format!(
+            "INSERT INTO changes (op, tbl, row, action)
+             SELECT op, '{table}', id, 'insert' FROM (
+                 SELECT t.id AS id, {added_by} AS op FROM {table} t
+                 WHERE NOT EXISTS (SELECT 1 FROM changes c
+                                   WHERE c.tbl = '{table}' AND c.row = t.id AND c.action = 'insert'))
+             WHERE op > 0 ORDER BY id"
+        ),
+        [],
+    )?;
+    Ok(())
+}
+
+/// A table the log names: one of [`LOGGED`], or the log's own.
+fn logged(table: &str) -> Option<&'static str> {
+    LOGGED
+        .iter()
+        .copied()
+        .chain([OPERATIONS])
+        .find(|&t| t == table)
+}
+
+/// What holds a row that undoing a change would put back: the rows of `table` in place now
+/// with the same number or the same key (a hand of that number in its game, a player of that
+/// name), put there by the later operations `by` (none if the log does not say which).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clash {
+    pub table: &'static str,
+    pub by: Vec<Operation>,
+}
+
+/// The later operations that depend on what a change undone in trial changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dependents {
+    /// The operations, oldest first.
+    pub later: Vec<Operation>,
+    /// Whether rows added later refer to what it added, though the log does not say which
+    /// change added them.
+    pub referred: bool,
+}
+
+/// An operation of the log with the name of the team its actor acted for, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    pub operation: Operation,
+    /// The team's name, if the change was made for a team (and the team is there still).
+    pub team: Option<String>,
+}
 
 impl Store {
     /// The log, newest first: at most `limit` operations.
-    pub fn log(&self, limit: usize) -> Result<Vec<Operation>, StoreError> {
-        let sql = format!("{SELECT} ORDER BY o.id DESC LIMIT ?1");
+    pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, StoreError> {
+        let sql = format!(
+            "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by, o.actor, o.team,
+                    (SELECT t.name FROM teams t WHERE t.id = o.team)
+             FROM operations o ORDER BY o.id DESC LIMIT ?1"
+        );
         let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map([limit as i64], operation)?;
+        let rows = stmt.query_map([limit as i64], |r| {
+            Ok(LogEntry {
+                operation: operation(r)?,
+                team: r.get(9)?,
+            })
+        })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 }
@@ -83,9 +233,10 @@ impl Change<'_> {
     /// row which refers to one this change took away (a stored game a leg was scored in, a
     /// player a match or a roster names); that changed a night (its fixture, matches or
     /// confirmation) this change changed; that linked a game this change changed as a leg of
-    /// a match; or that are later entries at the table in the same game. A change undone since, with its undo, comes to nothing and is left out. `target`
-    /// can be undone on its own only when there are none.
-    pub fn later_dependents(&self, target: i64) -> Result<Vec<Operation>, StoreError> {
+    /// a match; or that are later entries at the table in the same game. A change undone
+    /// since, with its undo, comes to nothing and is left out. `target` can be undone on its
+    /// own only when there are none, and no row left refers to what it took away.
+    pub fn later_dependents(&self, target: i64) -> Result<Dependents, StoreError> {
         use std::collections::{BTreeSet, HashSet};
         // The rows this change and `target` touched (not `target`'s own mark as undone).
         let mut watched: HashSet<(String, i64)> = self
@@ -261,12 +412,10 @@ impl Change<'_> {
                 found.push(op);
             }
         }
-        if found.is_empty() && orphaned {
-            return Err(StoreError::Refused(format!(
-                "#{target} cannot be undone on its own: rows added after it refer to what it added"
-            )));
-        }
-        Ok(found)
+        Ok(Dependents {
+            referred: found.is_empty() && orphaned,
+            later: found,
+        })
     }
 
     fn operation_where(
@@ -279,8 +428,10 @@ impl Change<'_> {
     }
 
     /// Puts back every row operation `target` touched, newest first, as part of this change,
-    /// and marks it undone by this one.
-    pub fn reverse(&self, target: i64) -> Result<(), StoreError> {
+    /// and marks it undone by this one: a row it added is deleted, a row it changed or took
+    /// away is put back as it was. Stops at a row that would clash with one a later change put
+    /// in place, and says what holds it (the caller then keeps nothing of this change).
+    pub fn reverse(&self, target: i64) -> Result<Option<Clash>, StoreError> {
         // Rows come back in any order; their references hold again by the commit.
         self.tx.pragma_update(None, "defer_foreign_keys", "ON")?;
         let changes: Vec<(String, i64, String, Option<String>)> = self
@@ -290,60 +441,44 @@ impl Change<'_> {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })?
             .collect::<Result<_, _>>()?;
-        // Per table, and whether a row is put back or changed back: how a clash is found.
-        let mut clashes: std::collections::HashMap<(&str, bool), Option<String>> =
-            Default::default();
+        // Per table: its columns, and per table and whether a row is put back or changed
+        // back, how a clash is found.
+        let mut columns: HashMap<&str, Vec<String>> = HashMap::new();
+        let mut clashes: HashMap<(&str, bool), Option<String>> = HashMap::new();
         for (table, row, action, old) in changes {
-            let table = TABLES.iter().find(|&&t| t == table).ok_or_else(|| {
+            let table = logged(&table).ok_or_else(|| {
                 StoreError::damaged("the operations log", format!("it names a table `{table}`"))
             })?;
-            match action.as_str() {
-                "insert" => self.delete_added(table, row)?,
-                "update" | "delete" => {
-                    let old = old.ok_or_else(|| {
-                        StoreError::damaged("the operations log", "a change without its row")
-                    })?;
-                    let columns = self.columns_of(table, &old)?;
-                    let restore = action == "delete";
-                    let clash = match clashes.entry((table, restore)) {
-                        std::collections::hash_map::Entry::Occupied(q) => q.into_mut(),
-                        std::collections::hash_map::Entry::Vacant(at) => {
-                            at.insert(self.clash_query(table, restore)?)
-                        }
-                    };
-                    self.not_held(target, table, row, &old, clash.as_deref())?;
-                    if action == "update" {
-                        let set: Vec<String> = columns
-                            .iter()
-                            .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
-                            .collect();
-                        self.tx.execute(
-                            &format!("UPDATE {table} SET {} WHERE id = ?2", set.join(", ")),
-                            (&old, row),
-                        )?;
-                    } else {
-                        let values: Vec<String> = columns
-                            .iter()
-                            .map(|c| format!("json_extract(?1, '$.{c}')"))
-                            .collect();
-                        self.tx.execute(
-                            &format!(
-                                "INSERT INTO {table} ({}) VALUES ({})",
-                                columns.join(", "),
-                                values.join(", ")
-                            ),
-                            [&old],
-                        )?;
-                        self.added(table, row)?;
-                    }
+            let restore = match action.as_str() {
+                "insert" => {
+                    self.tx
+                        .prepare_cached(&format!("DELETE FROM {table} WHERE id = ?1"))?
+                        .execute([row])?;
+                    continue;
                 }
+                "update" => false,
+                "delete" => true,
                 other => {
                     return Err(StoreError::damaged(
                         "the operations log",
                         format!("it names an action `{other}`"),
                     ))
                 }
+            };
+            let old = old.ok_or_else(|| {
+                StoreError::damaged("the operations log", "a change without its row")
+            })?;
+            if !columns.contains_key(table) {
+                columns.insert(table, columns_now(&self.tx, table)?);
             }
+            let named = named_columns(table, &old, &columns[table])?;
+            if !clashes.contains_key(&(table, restore)) {
+                clashes.insert((table, restore), self.clash_query(table, restore)?);
+            }
+            if let Some(clash) = self.held(target, table, row, &old, clashes[&(table, restore)].as_deref())? {
+                return Ok(Some(clash));
+            }
+            self.put_back(table, row, &old, &named, restore)?;
         }
         self.tx.execute(
             "UPDATE operations SET undone_by = ?1 WHERE id = ?2",
@@ -353,6 +488,42 @@ impl Change<'_> {
             "UPDATE operations SET undoes = ?1 WHERE id = ?2",
             (target, self.op),
         )?;
+        Ok(None)
+    }
+
+    /// Puts row `row` of `table` back as `old` (JSON of its `columns`): into its place
+    /// (`restore`, a row taken away) or over what it was changed to.
+    fn put_back(
+        &self,
+        table: &str,
+        row: i64,
+        old: &str,
+        columns: &[String],
+        restore: bool,
+    ) -> Result<(), StoreError> {
+        let sql = if restore {
+            let values: Vec<String> = columns
+                .iter()
+                .map(|c| format!("json_extract(?1, '$.{c}')"))
+                .collect();
+            format!(
+                "INSERT INTO {table} ({}) VALUES ({})",
+                columns.join(", "),
+                values.join(", ")
+            )
+        } else {
+            let set: Vec<String> = columns
+                .iter()
+                .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
+                .collect();
+            format!("UPDATE {table} SET {} WHERE id = ?2", set.join(", "))
+        };
+        let mut stmt = self.tx.prepare_cached(&sql)?;
+        if restore {
+            stmt.execute([old])?;
+        } else {
+            stmt.execute((old, row))?;
+        }
         Ok(())
     }
 
@@ -397,21 +568,21 @@ impl Change<'_> {
         }))
     }
 
-    /// Refuses to put back `old`, the row `row` of `table` as `target` found it, when (by the
-    /// query `clash` of [`Change::clash_query`]) a row in place now holds the same number or the same key (a
-    /// hand of that number in its game, a player of that name, a night's confirmation): named
-    /// by the later operations that put it there, or failing that the later ones that touched
-    /// `table`.
-    fn not_held(
+    /// What holds the place of `old`, the row `row` of `table` as `target` found it, if (by
+    /// the query `clash` of [`Change::clash_query`]) a row in place now holds the same number
+    /// or the same key (a hand of that number in its game, a player of that name, a night's
+    /// confirmation): the later operations that put it there, or failing that the later ones
+    /// that touched `table`.
+    fn held(
         &self,
         target: i64,
-        table: &str,
+        table: &'static str,
         row: i64,
         old: &str,
         clash: Option<&str>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Option<Clash>, StoreError> {
         let Some(clash) = clash else {
-            return Ok(());
+            return Ok(None);
         };
         let holder: Option<i64> = self
             .tx
@@ -419,15 +590,13 @@ impl Change<'_> {
             .query_row((old, row), |r| r.get(0))
             .optional()?;
         let Some(holder) = holder else {
-            return Ok(());
+            return Ok(None);
         };
-        // The later changes that put the holder there (or changed it); failing that, those
-        // that changed the table.
         let mut ids: Vec<i64> = Vec::new();
         for row in [Some(holder), None] {
             ids = self
                 .tx
-                .prepare(
+                .prepare_cached(
                     "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
                      WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND (?4 IS NULL OR c.row = ?4)
                      AND o.undone_by IS NULL ORDER BY c.op",
@@ -442,97 +611,28 @@ impl Change<'_> {
         for id in ids {
             by.extend(self.operation(id)?);
         }
-        let what = match self.operation(target)? {
-            Some(op) => format!("#{target} ({})", crate::record::text::escaped(&op.summary)),
-            None => format!("#{target}"),
-        };
-        Err(StoreError::Held {
-            target: what,
-            held: held_thing(table),
-            by,
-            also: Vec::new(),
-        })
-    }
-
-    /// Deletes a row a change added, with what it holds: a game its tricks, penalties, hands,
-    /// seats and entrants; a hand its tricks and penalties. Each row deleted is logged by the
-    /// triggers, so undoing this puts them all back.
-    fn delete_added(&self, table: &str, row: i64) -> Result<(), StoreError> {
-        let mut deletes: Vec<&str> = Vec::new();
-        match table {
-            "games" => deletes.extend([
-                "DELETE FROM tricks WHERE hand IN (SELECT id FROM hands WHERE game = ?1)",
-                "DELETE FROM penalties WHERE hand IN (SELECT id FROM hands WHERE game = ?1)",
-                "DELETE FROM hands WHERE game = ?1",
-                "DELETE FROM seats WHERE game = ?1",
-                "DELETE FROM entrants WHERE game = ?1",
-            ]),
-            "hands" => deletes.extend([
-                "DELETE FROM tricks WHERE hand = ?1",
-                "DELETE FROM penalties WHERE hand = ?1",
-            ]),
-            "fixtures" => deletes.extend([
-                "DELETE FROM leg_games WHERE match IN (SELECT id FROM matches WHERE fixture = ?1)",
-                "DELETE FROM matches WHERE fixture = ?1",
-                "DELETE FROM confirmations WHERE fixture = ?1",
-            ]),
-            "matches" => deletes.push("DELETE FROM leg_games WHERE match = ?1"),
-            _ => {}
-        }
-        for sql in deletes {
-            self.tx.prepare_cached(sql)?.execute([row])?;
-        }
-        self.tx
-            .execute(&format!("DELETE FROM {table} WHERE id = ?1"), [row])?;
-        Ok(())
-    }
-
-    /// The columns a logged row names, each checked to be one of the table's.
-    fn columns_of(&self, table: &str, old: &str) -> Result<Vec<String>, StoreError> {
-        let value: Value =
-            serde_json::from_str(old).map_err(|e| StoreError::damaged("the operations log", e))?;
-        let Value::Object(map) = value else {
-            return Err(StoreError::damaged(
-                "the operations log",
-                "a row that is not an object",
-            ));
-        };
-        let known: Vec<String> = self
-            .tx
-            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        map.keys()
-            .map(|k| {
-                known.iter().find(|c| *c == k).cloned().ok_or_else(|| {
-                    StoreError::damaged(
-                        "the operations log",
-                        format!("a row of {table} with a column `{k}`"),
-                    )
-                })
-            })
-            .collect()
+        Ok(Some(Clash { table, by }))
     }
 }
 
-/// The row of `table` a row put back would clash with, in words.
-fn held_thing(table: &str) -> &'static str {
-    match table {
-        "players" => "the player of the same name",
-        "games" => "the game of the same record id",
-        "seats" => "the same seat of the game",
-        "entrants" => "the same place in the game",
-        "hands" => "the hand of the same number in the game",
-        "tricks" => "the trick of the same number in the hand",
-        "penalties" => "the penalty of the same number in the hand",
-        "leagues" => "the league of the same name",
-        "seasons" => "the season of the same name",
-        "teams" => "the team of the same name",
-        "entries" => "the team's entry in the season",
-        "rosters" => "the same player on the roster",
-        "matches" => "the match in the same slot of the night",
-        "leg_games" => "the same leg of the match",
-        "confirmations" => "the night's confirmation",
-        _ => "a row",
-    }
+/// The columns a logged row of `table` names, each checked to be one of its `known` columns.
+fn named_columns(table: &str, old: &str, known: &[String]) -> Result<Vec<String>, StoreError> {
+    let value: Value =
+        serde_json::from_str(old).map_err(|e| StoreError::damaged("the operations log", e))?;
+    let Value::Object(map) = value else {
+        return Err(StoreError::damaged(
+            "the operations log",
+            "a row that is not an object",
+        ));
+    };
+    map.keys()
+        .map(|k| {
+            known.iter().find(|c| *c == k).cloned().ok_or_else(|| {
+                StoreError::damaged(
+                    "the operations log",
+                    format!("a row of {table} with a column `{k}`"),
+                )
+            })
+        })
+        .collect()
 }
