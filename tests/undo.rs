@@ -31,7 +31,15 @@ fn content(db: &Db) -> String {
 fn counts(db: &Db) -> Vec<(&'static str, i64)> {
     LOGGED
         .iter()
-        .map(|&t| (t, db.sql(&format!("SELECT count(*) FROM {t}")).trim().parse().unwrap()))
+        .map(|&t| {
+            (
+                t,
+                db.sql(&format!("SELECT count(*) FROM {t}"))
+                    .trim()
+                    .parse()
+                    .unwrap(),
+            )
+        })
         .collect()
 }
 
@@ -57,7 +65,10 @@ fn every_table_of_the_schema_is_logged_with_every_column() {
     }
     for table in LOGGED {
         let columns = db.sql(&format!("SELECT name FROM pragma_table_info('{table}')"));
-        assert!(!columns.is_empty(), "`{table}` is listed but not in the schema");
+        assert!(
+            !columns.is_empty(),
+            "`{table}` is listed but not in the schema"
+        );
         for action in ["insert", "update", "delete"] {
             let sql = db.sql(&format!(
                 "SELECT sql FROM sqlite_schema WHERE type = 'trigger' AND name = '{table}_{action}'"
@@ -105,13 +116,16 @@ fn undone_and_redone(db: &Db, what: &str, step: impl FnOnce(&Db)) -> Vec<&'stati
     added
 }
 
+/// What a step does, and the step.
+type Step = (&'static str, Box<dyn Fn(&Db)>);
+
 #[test]
 fn a_row_added_to_each_logged_table_is_undone_and_redone() {
     let db = Db::new();
     // The database made, with games of no seats.
     db.ok(&["import", "examples/season.jsonl"]);
     let mut added: BTreeSet<&str> = BTreeSet::new();
-    let steps: Vec<(&str, Box<dyn Fn(&Db)>)> = vec![
+    let steps: Vec<Step> = vec![
         (
             "a game with its seats and entrants",
             Box::new(|db| {
@@ -230,4 +244,56 @@ fn a_database_of_version_5_logs_each_row_of_a_game_imported_then() {
     assert_eq!(content(&db), before);
     db.ok(&["undo"]);
     assert_eq!(content(&db), imported);
+}
+
+#[test]
+fn the_log_says_who_made_each_change_and_for_which_team() {
+    let db = Db::new();
+    let out = db
+        .cmd(&["league", "new", "Valleys"])
+        .env("USER", "gareth")
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion",
+        "--create",
+    ]);
+    // A change made for a team (as a captain's on the web, or the secretary's with `--by`).
+    let team: i64 = db
+        .sql("SELECT id FROM teams WHERE name = 'Royal Oak'")
+        .trim()
+        .parse()
+        .unwrap();
+    let mut store = don::store::Store::open(&db.path).unwrap();
+    store.act_as(don::store::Actor {
+        name: "dai\u{1b}[31m".into(),
+        team: Some(team),
+    });
+    let change = store.change("team venue").unwrap();
+    change
+        .set_venue(team, Some("Royal Oak, Newbridge"))
+        .unwrap();
+    change
+        .commit("Royal Oak plays at Royal Oak, Newbridge", None)
+        .unwrap();
+    // And one from before don kept who made a change: no one is named.
+    db.sql("UPDATE operations SET actor = '' WHERE id = 2");
+    let log = db.ok(&["log"]);
+    let row = |n: &str| {
+        log.lines()
+            .find(|l| l.starts_with(&format!("│ {n} ")))
+            .unwrap_or_else(|| panic!("no #{n}: {log}"))
+            .split('┆')
+            .map(str::trim)
+            .collect::<Vec<_>>()
+    };
+    assert!(log.contains("┆ By "), "{log}");
+    assert_eq!(row("1")[3], "gareth");
+    assert_eq!(row("2")[3], "");
+    assert_eq!(row("3")[3], "dai\\u{1b}[31m (for Royal Oak)");
 }

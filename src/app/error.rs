@@ -41,7 +41,13 @@ pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
-    Undo(#[from] super::undo::UndoError),
+    Undo(Box<super::undo::UndoError>),
+}
+
+impl From<super::undo::UndoError> for AppError {
+    fn from(e: super::undo::UndoError) -> AppError {
+        AppError::Undo(Box::new(e))
+    }
 }
 
 impl AppError {

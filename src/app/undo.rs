@@ -65,10 +65,7 @@ pub enum UndoError {
     },
     /// `target` changed a game that a league night holds as a leg.
     #[error("{} changed game {}, which cannot be changed now: {leg}", named(target), leg.game)]
-    GameInLeg {
-        target: Operation,
-        leg: LegHolding,
-    },
+    GameInLeg { target: Operation, leg: LegHolding },
 }
 
 impl UndoError {
@@ -213,7 +210,7 @@ fn undone_already(change: &Change<'_>, target: Operation) -> Result<UndoError, A
     let refusal = match &by {
         Some(by) => match change.trial(|c| undo_named(c, by))? {
             Ok(()) => None,
-            Err(AppError::Undo(e)) => Some(Box::new(e)),
+            Err(AppError::Undo(e)) => Some(e),
             Err(e) => return Err(e),
         },
         None => None,

@@ -70,7 +70,11 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
             "By",
             "What it did",
         ]);
-        for LogEntry { operation: op, team } in &entries {
+        for LogEntry {
+            operation: op,
+            team,
+        } in &entries
+        {
             let mut what = shown(&op.summary).into_owned();
             if let Some(by) = op.undone_by {
                 what.push_str(&format!(" (undone by #{by})"));

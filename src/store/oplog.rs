@@ -3,7 +3,7 @@
 //! list. Undoing an operation is itself an operation, made of the inverse of each row the first
 //! one touched, in reverse order; the triggers log those rows in turn, so undoing an undo redoes.
 
-use std::collections::HashMap;
+use std::collections::hash_map::{Entry, HashMap};
 
 use rusqlite::OptionalExtension;
 use serde_json::Value;
@@ -135,6 +135,17 @@ fn log_rows_added(tx: &rusqlite::Transaction, table: &str) -> rusqlite::Result<(
     Ok(())
 }
 
+/// Of a change `c` in the log: a row its operation added and touched no more.
+const ADDED_ALONE: &str = "c.action = 'insert' AND NOT EXISTS (SELECT 1 FROM changes d
+    WHERE d.tbl = c.tbl AND d.row = c.row AND d.op = c.op AND d.id <> c.id)";
+
+/// Rows of `table` to put back, each the JSON of its `columns`.
+struct Batch {
+    table: &'static str,
+    columns: Vec<String>,
+    rows: Vec<String>,
+}
+
 /// A table the log names: one of [`LOGGED`], or the log's own.
 fn logged(table: &str) -> Option<&'static str> {
     LOGGED
@@ -174,12 +185,11 @@ pub struct LogEntry {
 impl Store {
     /// The log, newest first: at most `limit` operations.
     pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, StoreError> {
-        let sql = format!(
+        let mut stmt = self.conn.prepare(
             "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by, o.actor, o.team,
                     (SELECT t.name FROM teams t WHERE t.id = o.team)
-             FROM operations o ORDER BY o.id DESC LIMIT ?1"
-        );
-        let mut stmt = self.conn.prepare(&sql)?;
+             FROM operations o ORDER BY o.id DESC LIMIT ?1",
+        )?;
         let rows = stmt.query_map([limit as i64], |r| {
             Ok(LogEntry {
                 operation: operation(r)?,
@@ -434,9 +444,24 @@ impl Change<'_> {
     pub fn reverse(&self, target: i64) -> Result<Option<Clash>, StoreError> {
         // Rows come back in any order; their references hold again by the commit.
         self.tx.pragma_update(None, "defer_foreign_keys", "ON")?;
+        // A row added that the change did not touch again is deleted with the others of its
+        // table in one statement (children first), not one by one: deleting sooner what is
+        // deleted anyway changes nothing else put back, and a statement each would cost a
+        // statement journal each (quadratic inside a savepoint, as `undo N` tries it).
+        for &table in LOGGED.iter().rev() {
+            self.tx
+                .prepare_cached(&format!(
+                    "DELETE FROM {table} WHERE id IN (SELECT c.row FROM changes c
+                     WHERE c.op = ?1 AND c.tbl = '{table}' AND {ADDED_ALONE})"
+                ))?
+                .execute([target])?;
+        }
         let changes: Vec<(String, i64, String, Option<String>)> = self
             .tx
-            .prepare("SELECT tbl, row, action, old FROM changes WHERE op = ?1 ORDER BY id DESC")?
+            .prepare(&format!(
+                "SELECT tbl, row, action, old FROM changes c WHERE op = ?1 AND NOT ({ADDED_ALONE})
+                 ORDER BY id DESC"
+            ))?
             .query_map([target], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })?
@@ -445,12 +470,15 @@ impl Change<'_> {
         // back, how a clash is found.
         let mut columns: HashMap<&str, Vec<String>> = HashMap::new();
         let mut clashes: HashMap<(&str, bool), Option<String>> = HashMap::new();
+        // Rows taken away one after another from one table, put back together.
+        let mut batch: Option<Batch> = None;
         for (table, row, action, old) in changes {
             let table = logged(&table).ok_or_else(|| {
                 StoreError::damaged("the operations log", format!("it names a table `{table}`"))
             })?;
             let restore = match action.as_str() {
                 "insert" => {
+                    self.put_back_all(batch.take())?;
                     self.tx
                         .prepare_cached(&format!("DELETE FROM {table} WHERE id = ?1"))?
                         .execute([row])?;
@@ -468,18 +496,36 @@ impl Change<'_> {
             let old = old.ok_or_else(|| {
                 StoreError::damaged("the operations log", "a change without its row")
             })?;
-            if !columns.contains_key(table) {
-                columns.insert(table, columns_now(&self.tx, table)?);
-            }
-            let named = named_columns(table, &old, &columns[table])?;
-            if !clashes.contains_key(&(table, restore)) {
-                clashes.insert((table, restore), self.clash_query(table, restore)?);
-            }
-            if let Some(clash) = self.held(target, table, row, &old, clashes[&(table, restore)].as_deref())? {
+            let known = match columns.entry(table) {
+                Entry::Occupied(at) => at.into_mut(),
+                Entry::Vacant(at) => at.insert(columns_now(&self.tx, table)?),
+            };
+            let named = named_columns(table, &old, known)?;
+            let clash = match clashes.entry((table, restore)) {
+                Entry::Occupied(at) => at.into_mut(),
+                Entry::Vacant(at) => at.insert(self.clash_query(table, restore)?),
+            };
+            if let Some(clash) = self.held(target, table, row, &old, clash.as_deref())? {
                 return Ok(Some(clash));
             }
-            self.put_back(table, row, &old, &named, restore)?;
+            if !restore {
+                self.put_back_all(batch.take())?;
+                self.change_back(table, row, &old, &named)?;
+                continue;
+            }
+            match &mut batch {
+                Some(b) if b.table == table && b.columns == named => b.rows.push(old),
+                _ => {
+                    self.put_back_all(batch.take())?;
+                    batch = Some(Batch {
+                        table,
+                        columns: named,
+                        rows: vec![old],
+                    });
+                }
+            }
         }
+        self.put_back_all(batch)?;
         self.tx.execute(
             "UPDATE operations SET undone_by = ?1 WHERE id = ?2",
             (self.op, target),
@@ -491,39 +537,46 @@ impl Change<'_> {
         Ok(None)
     }
 
-    /// Puts row `row` of `table` back as `old` (JSON of its `columns`): into its place
-    /// (`restore`, a row taken away) or over what it was changed to.
-    fn put_back(
+    /// Changes row `row` of `table` back to `old` (JSON of its `columns`).
+    fn change_back(
         &self,
         table: &str,
         row: i64,
         old: &str,
         columns: &[String],
-        restore: bool,
     ) -> Result<(), StoreError> {
-        let sql = if restore {
-            let values: Vec<String> = columns
-                .iter()
-                .map(|c| format!("json_extract(?1, '$.{c}')"))
-                .collect();
-            format!(
-                "INSERT INTO {table} ({}) VALUES ({})",
-                columns.join(", "),
-                values.join(", ")
-            )
-        } else {
-            let set: Vec<String> = columns
-                .iter()
-                .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
-                .collect();
-            format!("UPDATE {table} SET {} WHERE id = ?2", set.join(", "))
+        let set: Vec<String> = columns
+            .iter()
+            .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
+            .collect();
+        let sql = format!("UPDATE {table} SET {} WHERE id = ?2", set.join(", "));
+        self.tx.prepare_cached(&sql)?.execute((old, row))?;
+        Ok(())
+    }
+
+    /// Puts back the rows of `batch`, in its order, in one statement (a statement each would
+    /// cost a statement journal each, quadratic inside a savepoint). Rows taken away one after
+    /// another were all there together before: none clashes with another.
+    fn put_back_all(&self, batch: Option<Batch>) -> Result<(), StoreError> {
+        let Some(Batch {
+            table,
+            columns,
+            rows,
+        }) = batch
+        else {
+            return Ok(());
         };
-        let mut stmt = self.tx.prepare_cached(&sql)?;
-        if restore {
-            stmt.execute([old])?;
-        } else {
-            stmt.execute((old, row))?;
-        }
+        let values: Vec<String> = columns
+            .iter()
+            .map(|c| format!("json_extract(j.value, '$.{c}')"))
+            .collect();
+        let sql = format!(
+            "INSERT INTO {table} ({}) SELECT {} FROM json_each(?1) j ORDER BY j.key",
+            columns.join(", "),
+            values.join(", ")
+        );
+        let rows = format!("[{}]", rows.join(","));
+        self.tx.prepare_cached(&sql)?.execute([rows])?;
         Ok(())
     }
 
