@@ -5,7 +5,7 @@
 -- entries through the rules engine. Every change is made by one operation (one transaction),
 -- and what it changed is logged in `changes`, so `don undo` can put it back, and undo the undo:
 -- each row it adds, updates or deletes, by triggers (with the row as it was). Since version 6
--- the triggers are made by don from one list of the logged tables (`store::oplog::LOGGED`).
+-- the triggers are made by don from one list of the logged tables (`store::LOGGED`, in src/store/logged.rs).
 
 -- One command that changed the database.
 CREATE TABLE operations (
@@ -418,8 +418,8 @@ ALTER TABLE operations ADD COLUMN actor TEXT NOT NULL DEFAULT '';
 ALTER TABLE operations ADD COLUMN team INTEGER;
 
 -- @@ version 6: every row added, changed or taken away is logged by one mechanism -------------
--- Each logged table (the list is `store::oplog::LOGGED`, don's one list of them) has three
--- triggers, made by don when it brings a database up to this version: `<table>_insert` logs the
+-- Each logged table (the list is `store::LOGGED`, in src/store/logged.rs: don's one list of them)
+-- has three triggers, made by don when it brings a database up to this version: `<table>_insert` logs the
 -- row added (no `old`), `<table>_update` and `<table>_delete` the row as it was (`old`, JSON of
 -- every column). Undoing an operation works from these rows alone: a row added is deleted (the
 -- latest first, so what refers to a row goes before it), a row changed or taken away is put

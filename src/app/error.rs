@@ -41,11 +41,11 @@ pub enum AppError {
     #[error(transparent)]
     Store(#[from] StoreError),
     #[error(transparent)]
-    Undo(Box<super::undo::UndoError>),
+    Undo(Box<super::undo_error::UndoError>),
 }
 
-impl From<super::undo::UndoError> for AppError {
-    fn from(e: super::undo::UndoError) -> AppError {
+impl From<super::undo_error::UndoError> for AppError {
+    fn from(e: super::undo_error::UndoError) -> AppError {
         AppError::Undo(Box::new(e))
     }
 }
@@ -100,5 +100,19 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
         | StoreError::Damaged { .. }
         | StoreError::NoActor
         | StoreError::Fault { .. } => ErrorKind::Fault,
+    }
+}
+
+/// Here rather than in `undo_error.rs`, which names nothing of `app` (an import cycle else).
+impl super::undo_error::UndoError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Self::Nothing | Self::NoChange(_) => ErrorKind::NotFound,
+            Self::UndoneAlready { .. }
+            | Self::Later { .. }
+            | Self::Referred { .. }
+            | Self::Held { .. }
+            | Self::GameInLeg { .. } => ErrorKind::Conflict,
+        }
     }
 }

@@ -14,7 +14,7 @@
 //! - [`night`]: match nights: enter, confirm, dispute, settle, correct; deductions, awards and
 //!   withdrawals.
 //! - [`results`]: league results imported from and exported to CSV (FORMAT.md §3).
-//! - [`undo`]: undo and the log.
+//! - [`undo`]: undo and the log; why a change cannot be undone ([`undo_error`]).
 
 pub mod error;
 pub mod games;
@@ -23,6 +23,7 @@ pub mod night;
 pub mod results;
 pub mod table;
 pub mod undo;
+pub mod undo_error;
 
 use std::path::Path;
 

@@ -75,13 +75,11 @@ impl DbArg {
     }
 
     /// The program on the database, which must be there, for the local user to change.
-    #[allow(dead_code)]
     pub fn app_existing(&self) -> Result<App, CliError> {
         Ok(App::from_store(self.open_existing()?))
     }
 
     /// The program on the database, which must be there, to read only.
-    #[allow(dead_code)]
     pub fn app_read(&self) -> Result<App, CliError> {
         Ok(App::from_store(self.open_read()?))
     }

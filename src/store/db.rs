@@ -247,7 +247,7 @@ fn migrations() -> Migrations<'static> {
             4 => M::up_with_hook(sql, fold_keys_anew),
             // From version 6 on, every version makes the log's triggers anew (with any table or
             // column it added).
-            6.. => M::up_with_hook(sql, super::oplog::log_anew),
+            6.. => M::up_with_hook(sql, super::logged::log_anew),
             _ => M::up(sql),
         });
     Migrations::new(steps.collect())

@@ -9,6 +9,7 @@ mod db;
 mod games;
 mod journal;
 mod league;
+mod logged;
 mod oplog;
 mod results;
 
@@ -19,5 +20,6 @@ pub use journal::TableJournal;
 pub use league::{
     Fixture, GameLeg, LeagueInfo, LeagueReader, LegGame, SeasonEntry, SeasonInfo, TeamInfo,
 };
-pub use oplog::{Clash, Dependents, LogEntry, Operation, LOGGED};
+pub use logged::LOGGED;
+pub use oplog::{Clash, Dependents, LogEntry, Operation};
 pub use results::{DraftRoster, ImportFault, ImportReport, Resolver};
