@@ -893,7 +893,6 @@ impl Change<'_> {
             ),
         )?;
         let id = self.tx.last_insert_rowid();
-        self.added("leagues", id)?;
         Ok(LeagueInfo {
             id,
             name,
@@ -944,7 +943,6 @@ impl Change<'_> {
             ),
         )?;
         let id = self.tx.last_insert_rowid();
-        self.added("seasons", id)?;
         Ok(SeasonInfo {
             id,
             league: league.id,
@@ -977,7 +975,6 @@ impl Change<'_> {
             .prepare_cached("INSERT INTO teams (league, name, key, venue) VALUES (?1, ?2, ?3, ?4)")?
             .execute((league.id, &name, name_key(&name), &venue))?;
         let id = self.tx.last_insert_rowid();
-        self.added("teams", id)?;
         Ok(TeamInfo { id, name, venue })
     }
 
@@ -999,9 +996,6 @@ impl Change<'_> {
             .tx
             .prepare_cached("INSERT OR IGNORE INTO entries (season, team) VALUES (?1, ?2)")?
             .execute((season, team))?;
-        if n == 1 {
-            self.added("entries", self.tx.last_insert_rowid())?;
-        }
         self.entered.borrow_mut().insert((season, team));
         Ok(n == 1)
     }
@@ -1023,9 +1017,6 @@ impl Change<'_> {
                 "INSERT OR IGNORE INTO rosters (season, team, player) VALUES (?1, ?2, ?3)",
             )?
             .execute((season, team, player))?;
-        if n == 1 {
-            self.added("rosters", self.tx.last_insert_rowid())?;
-        }
         Ok(n == 1)
     }
 
@@ -1066,7 +1057,6 @@ impl Change<'_> {
             )?
             .execute((season, round, day.to_string(), home, away))?;
         let id = self.tx.last_insert_rowid();
-        self.added("fixtures", id)?;
         Ok(id)
     }
 
@@ -1252,7 +1242,6 @@ impl Change<'_> {
                 walkover,
             ))?;
         let id = self.tx.last_insert_rowid();
-        self.added("fixtures", id)?;
         if let NightResult::Matches(matches) = result {
             self.add_matches(id, matches)?;
         }
@@ -1297,7 +1286,7 @@ impl Change<'_> {
                 "INSERT INTO confirmations (fixture, state, entered_by, date) VALUES (?1, 'provisional', ?2, ?3)",
             )?
             .execute((fixture, entered_by.as_str(), day.to_string()))?;
-        self.added("confirmations", self.tx.last_insert_rowid())
+        Ok(())
     }
 
     /// Sets how a night stands: confirmed, provisional for the side that entered it, or disputed
@@ -1343,7 +1332,6 @@ impl Change<'_> {
                      VALUES (?1, ?2, ?3, ?4, ?5)",
                 )?
                 .execute((fixture, state, by, &reason, day.to_string()))?;
-            self.added("confirmations", self.tx.last_insert_rowid())?;
         }
         Ok(())
     }
@@ -1491,7 +1479,6 @@ impl Change<'_> {
             )?
             .execute((season, team, points, tidy(reason), day.to_string()))?;
         let id = self.tx.last_insert_rowid();
-        self.added("adjustments", id)?;
         Ok(id)
     }
 
