@@ -4,8 +4,8 @@
 -- the table or imported. No score is stored: every score is worked out by replaying these
 -- entries through the rules engine. Every change is made by one operation (one transaction),
 -- and what it changed is logged in `changes`, so `don undo` can put it back, and undo the undo:
--- each row it updates or deletes by the triggers below (with the row as it was), each thing it
--- adds by the program (a row entered at the table; a game, with all its hands, as one).
+-- each row it adds, updates or deletes, by triggers (with the row as it was). Since version 6
+-- the triggers are made by don from one list of the logged tables (`store::LOGGED`, in src/store/logged.rs).
 
 -- One command that changed the database.
 CREATE TABLE operations (
@@ -20,9 +20,9 @@ CREATE TABLE operations (
 );
 CREATE INDEX operations_game ON operations (game, id);
 
--- What an operation changed: each row it updated or deleted, with the row before (`old`, JSON);
--- each thing it added (a game stands for its seats, hands, tricks and penalties: undoing the
--- insert deletes them all).
+-- What an operation changed: each row it added, updated or deleted, with the row before (`old`,
+-- JSON; none for a row added). Before version 6 a thing added was logged by the program, a game
+-- standing for its seats, hands, tricks and penalties; version 6 logs each of those rows too.
 CREATE TABLE changes (
     id INTEGER PRIMARY KEY,
     op INTEGER NOT NULL REFERENCES operations (id),
@@ -116,8 +116,9 @@ CREATE TABLE penalties (
     UNIQUE (hand, number)
 );
 
--- The change log. Each table that holds what users entered has two triggers; the operation is
--- the latest one begun, since a change is always made inside its operation's transaction.
+-- The change log (up to version 5; version 6 makes these anew, with one for inserts). Each table
+-- that holds what users entered has two triggers; the operation is the latest one begun, since a
+-- change is always made inside its operation's transaction.
 CREATE TRIGGER players_update AFTER UPDATE ON players BEGIN
     INSERT INTO changes (op, tbl, row, action, old) VALUES ((SELECT max(id) FROM operations), 'players', old.id, 'update',
         json_object('id', old.id, 'name', old.name, 'key', old.key));
@@ -416,8 +417,17 @@ SELECT 1;
 ALTER TABLE operations ADD COLUMN actor TEXT NOT NULL DEFAULT '';
 ALTER TABLE operations ADD COLUMN team INTEGER;
 
--- @@ version 6: (the undo helper's version; a placeholder on the games branch only) ----------------
-SELECT 1;
+-- @@ version 6: every row added, changed or taken away is logged by one mechanism -------------
+-- Each logged table (the list is `store::LOGGED`, in src/store/logged.rs: don's one list of them)
+-- has three triggers, made by don when it brings a database up to this version: `<table>_insert` logs the
+-- row added (no `old`), `<table>_update` and `<table>_delete` the row as it was (`old`, JSON of
+-- every column). Undoing an operation works from these rows alone: a row added is deleted (the
+-- latest first, so what refers to a row goes before it), a row changed or taken away is put
+-- back as it was. The triggers of the versions before are dropped. A row a change added before
+-- this version without its own line in the log (a game's seats, hands and tricks, imported as
+-- one) is given one, as added by the latest operation that added a row it refers to.
+-- `changes_row` finds what later changes did to a row (what holds it, what it would clash with).
+CREATE INDEX changes_row ON changes (tbl, row, op);
 
 -- @@ version 7: a summary of each game ----------------------------------------------------------
 -- What `don games` lists and what `don play` looks for (the latest unfinished game), kept so that

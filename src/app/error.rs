@@ -22,6 +22,14 @@ pub enum AppError {
     Game(#[from] super::game_error::GameError),
     #[error(transparent)]
     Leg(#[from] super::leg::LegError),
+    #[error(transparent)]
+    Undo(Box<super::undo_error::UndoError>),
+}
+
+impl From<super::undo_error::UndoError> for AppError {
+    fn from(e: super::undo_error::UndoError) -> AppError {
+        AppError::Undo(Box::new(e))
+    }
 }
 
 impl From<StoreError> for AppError {
@@ -43,15 +51,14 @@ impl AppError {
             AppError::Night(e) => e.kind(),
             AppError::Game(e) => e.kind(),
             AppError::Leg(e) => e.kind(),
+            AppError::Undo(e) => e.kind(),
         }
     }
 
     /// What to do about it, where the error knows.
     pub fn hint(&self) -> Option<Cow<'static, str>> {
         match self {
-            AppError::Store(e) if e.is_busy() => {
-                Some("another don is writing this database; try again when it has finished".into())
-            }
+            AppError::Store(e) if e.is_busy() => Some(BUSY_HINT.into()),
             AppError::Store(crate::store::StoreError::League(e)) => e.hint(),
             AppError::Store(_) => None,
             AppError::League(e) => e.hint(),
@@ -59,6 +66,24 @@ impl AppError {
             AppError::Night(e) => e.hint(),
             AppError::Game(e) => e.hint(),
             AppError::Leg(e) => e.hint(),
+            AppError::Undo(e) => e.hint(),
+        }
+    }
+}
+
+/// What to do about a database another writer holds.
+pub const BUSY_HINT: &str = "another don is writing this database; try again when it has finished";
+
+/// Here rather than in `undo_error.rs`, which names nothing of `app` (an import cycle else).
+impl super::undo_error::UndoError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            Self::Nothing | Self::NoChange(_) => ErrorKind::NotFound,
+            Self::UndoneAlready { .. }
+            | Self::Later { .. }
+            | Self::Referred { .. }
+            | Self::Held { .. }
+            | Self::GameInLeg { .. } => ErrorKind::Conflict,
         }
     }
 }

@@ -42,8 +42,6 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
         | StoreError::Missing { .. }
         | StoreError::Empty { .. }
         | StoreError::NotAFile { .. }
-        | StoreError::ThroughFile { .. }
-        | StoreError::FolderNotWritable { .. }
         | StoreError::Unreadable { .. }
         | StoreError::WalStranded { .. }
         | StoreError::TooNew { .. }
@@ -53,9 +51,11 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
             ..
         } => ErrorKind::Unusable,
         StoreError::Refused(_) => ErrorKind::Invalid,
-        StoreError::Held { .. } => ErrorKind::Conflict,
         StoreError::League(e) => e.kind(),
         StoreError::Text { .. } => ErrorKind::Invalid,
+        // The storage under the path cannot hold a database, as a disk that cannot be
+        // written: the same request may do once the folder is there or may be written.
+        StoreError::ThroughFile { .. } | StoreError::FolderNotWritable { .. } => ErrorKind::Fault,
         StoreError::LaterTables { .. }
         | StoreError::Migration { .. }
         | StoreError::Sql(_)

@@ -19,7 +19,7 @@
 //! - [`leg`]: a stored game as a Don leg of a match.
 //! - [`season`]: a season as a command reads it (each stored game's leg scored once).
 //! - [`stats`]: players' and partnerships' figures over seasons.
-//! - [`undo`]: undo and the log.
+//! - [`undo`]: undo and the log; why a change cannot be undone ([`undo_error`]).
 
 pub mod error;
 pub mod fixtures;
@@ -34,6 +34,7 @@ pub mod season;
 pub mod stats;
 pub mod table;
 pub mod undo;
+pub mod undo_error;
 pub mod which;
 
 use std::path::Path;

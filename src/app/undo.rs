@@ -1,1 +1,172 @@
-//! Undo, and the log of changes.
+//! Undo and the log: putting back a change, as a new change (so undoing an undo redoes), and
+//! the list of changes made, with who made each.
+
+use std::collections::BTreeMap;
+
+use crate::store::{Change, Clash, LogEntry, Operation};
+
+pub use super::undo_error::UndoError;
+use super::{App, AppError};
+
+/// What `undo` did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Undone {
+    /// The change put back (an undo, if this redid what it undid).
+    pub target: Operation,
+    /// This change's number in the log.
+    pub op: i64,
+}
+
+impl Undone {
+    /// Whether the change put back was itself an undo (this redid).
+    pub fn was_undo(&self) -> bool {
+        self.target.command == "undo"
+    }
+}
+
+impl App {
+    /// Puts back change `which` of the log (the last change if none), as a new change:
+    /// refused when a later change depends on what it changed, holds what it would put back,
+    /// or when it changed a game a league night holds as a leg.
+    pub fn undo(&mut self, which: Option<i64>) -> Result<Undone, AppError> {
+        let change = self.store.change("undo")?;
+        let target = match which {
+            None => change.last_operation()?,
+            Some(n) => change.operation(n)?,
+        };
+        let Some(target) = target else {
+            return Err(match which {
+                None => UndoError::Nothing,
+                Some(n) => UndoError::NoChange(n),
+            }
+            .into());
+        };
+        // The nights holding a game this change changed: undone with the game still held,
+        // the leg would change under the night's score.
+        let legs = change.legs_changed_by(target.id)?;
+        // The games whose summaries the undo changes: worked out anew before it is kept.
+        let games = change.games_changed_by(target.id)?;
+        if which.is_some() {
+            if target.undone_by.is_some() {
+                return Err(undone_already(&change, target)?.into());
+            }
+            undo_named(&change, &target)?;
+        } else if let Some(clash) = change.reverse(target.id)? {
+            return Err(held(&change, &target, clash)?.into());
+        }
+        for leg in legs {
+            if change.leg_holding(leg.game)?.is_some() {
+                return Err(UndoError::GameInLeg { target, leg }.into());
+            }
+        }
+        super::games::keep_summaries(&change, &games)?;
+        let summary = format!("undid #{} ({})", target.id, target.summary);
+        let op = change.commit(&summary, target.game)?;
+        Ok(Undone { target, op })
+    }
+
+    /// The log, newest first: at most `limit` changes, each with the team acted for.
+    pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, AppError> {
+        Ok(self.store.log(limit)?)
+    }
+}
+
+/// The refusal of `undo N` for `target`, undone already: pointing at `don undo BY` only if it
+/// would go through as things stand.
+fn undone_already(change: &Change<'_>, target: Operation) -> Result<UndoError, AppError> {
+    let by = match target.undone_by {
+        Some(by) => change.operation(by)?,
+        None => None,
+    };
+    let refusal = match &by {
+        Some(by) => match change.trial(|c| undo_named(c, by))? {
+            Ok(()) => None,
+            Err(AppError::Undo(e)) => Some(e),
+            Err(e) => return Err(e),
+        },
+        None => None,
+    };
+    Ok(UndoError::UndoneAlready {
+        target,
+        by,
+        refusal,
+    })
+}
+
+/// Reverses `target`, named by its number, in `change`: refused when a later change depends on
+/// what it changed or holds what it would put back. A refusal names every later change to undo
+/// first: those that depend on `target`, and those that depend on them in turn, so that undoing
+/// them, the latest first, goes through.
+fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), AppError> {
+    let tried = change.attempt(
+        |c| reversed(c, target.id),
+        |tried| matches!(tried, Ok(Reversed::Dependents(d)) if d.later.is_empty() && !d.referred),
+    )??;
+    let dependents = match tried {
+        Reversed::Held(clash) => return Err(held(change, target, clash)?.into()),
+        Reversed::Dependents(d) if d.later.is_empty() && d.referred => {
+            return Err(UndoError::Referred {
+                target: target.clone(),
+            }
+            .into())
+        }
+        Reversed::Dependents(d) if d.later.is_empty() => return Ok(()),
+        Reversed::Dependents(d) => d.later,
+    };
+    let later = depending_on(change, &dependents)?.into_values().collect();
+    Err(UndoError::Later {
+        target: target.clone(),
+        later,
+    }
+    .into())
+}
+
+/// What reversing a change in trial found.
+enum Reversed {
+    Held(Clash),
+    Dependents(crate::store::Dependents),
+}
+
+fn reversed(c: &Change<'_>, id: i64) -> Result<Reversed, AppError> {
+    Ok(match c.reverse(id)? {
+        Some(clash) => Reversed::Held(clash),
+        None => Reversed::Dependents(c.later_dependents(id)?),
+    })
+}
+
+/// The refusal for `target`, whose row put back would clash with one `clash` says holds it:
+/// with the later changes that depend on those holding it in turn.
+fn held(change: &Change<'_>, target: &Operation, clash: Clash) -> Result<UndoError, AppError> {
+    let mut also = depending_on(change, &clash.by)?;
+    also.retain(|id, _| !clash.by.iter().any(|o| o.id == *id));
+    Ok(UndoError::Held {
+        target: target.clone(),
+        table: clash.table,
+        by: clash.by,
+        also: also.into_values().collect(),
+    })
+}
+
+/// `ops`, with every later change that depends on one of them, and on those in turn; each
+/// tried from things as they stand in `change` (nothing kept): by number.
+fn depending_on(
+    change: &Change<'_>,
+    ops: &[Operation],
+) -> Result<BTreeMap<i64, Operation>, AppError> {
+    let mut all: BTreeMap<i64, Operation> = ops.iter().map(|o| (o.id, o.clone())).collect();
+    let mut to_try = ops.to_vec();
+    while let Some(op) = to_try.pop() {
+        let more = match change.trial(|c| reversed(c, op.id))?? {
+            Reversed::Dependents(d) => d.later,
+            // What holds a row it would put back is later still: to undo first too.
+            Reversed::Held(clash) => clash.by,
+        };
+        for o in more {
+            if let std::collections::btree_map::Entry::Vacant(at) = all.entry(o.id) {
+                at.insert(o.clone());
+                to_try.push(o);
+            }
+        }
+    }
+    Ok(all)
+}

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use don::app::App;
-use don::store::{Actor, Store, StoreError};
+use don::store::{Actor, Store};
 
 use super::error::CliError;
 
@@ -63,7 +63,7 @@ impl DbArg {
     pub fn open_existing(&self) -> Result<Store, CliError> {
         let path = self.path()?;
         opened(&path);
-        let mut store = Store::open_existing(&path).map_err(hinted)?;
+        let mut store = Store::open_existing(&path).map_err(CliError::opening)?;
         store.act_as(local_actor());
         Ok(store)
     }
@@ -75,13 +75,11 @@ impl DbArg {
     }
 
     /// The program on the database, which must be there, for the local user to change.
-    #[allow(dead_code)]
     pub fn app_existing(&self) -> Result<App, CliError> {
         Ok(App::from_store(self.open_existing()?))
     }
 
     /// The program on the database, which must be there, to read only.
-    #[allow(dead_code)]
     pub fn app_read(&self) -> Result<App, CliError> {
         Ok(App::from_store(self.open_read()?))
     }
@@ -91,7 +89,7 @@ impl DbArg {
     pub fn open_read(&self) -> Result<Store, CliError> {
         let path = self.path()?;
         opened(&path);
-        Store::open_read(&path).map_err(hinted)
+        Store::open_read(&path).map_err(CliError::opening)
     }
 }
 
@@ -110,7 +108,7 @@ pub fn opened_path() -> Option<&'static Path> {
 
 pub fn open_at(path: &Path) -> Result<Store, CliError> {
     opened(path);
-    let mut store = Store::open(path).map_err(hinted)?;
+    let mut store = Store::open(path).map_err(CliError::opening)?;
     store.act_as(local_actor());
     Ok(store)
 }
@@ -146,27 +144,6 @@ fn login_name() -> String {
             }
         }
         format!("uid {uid}")
-    }
-}
-
-/// An error opening the database, with what to do about it where the store's error has no
-/// hint of its own.
-fn hinted(e: StoreError) -> CliError {
-    let hint = match &e {
-        StoreError::NotOurs { .. } => {
-            "it was left untouched; give --db (or DON_DB) the file of a don database, or a new file name to begin one"
-        }
-        StoreError::ThroughFile { .. } => {
-            "give --db (or DON_DB) the database's file itself, or a new file in a folder that is there"
-        }
-        StoreError::FolderNotWritable { .. } => {
-            "give --db a file in a folder you may write (your home folder, say), or ask the folder's owner for permission"
-        }
-        _ => return CliError::Store(e),
-    };
-    CliError::Hinted {
-        error: Box::new(CliError::Store(e)),
-        hint,
     }
 }
 

@@ -56,7 +56,6 @@ impl From<AppError> for CliError {
     fn from(e: AppError) -> CliError {
         match e {
             AppError::Store(e) => e.into(),
-            #[allow(unreachable_patterns)]
             e => CliError::App(e),
         }
     }
@@ -92,33 +91,43 @@ impl CliError {
         }
     }
 
-    /// 2 for a file that cannot be read at all or a command line that cannot be followed, 1
-    /// otherwise.
-    pub fn exit_code(&self) -> u8 {
+    /// What kind of refusal or failure this is: the one thing its exit code is chosen by.
+    pub fn kind(&self) -> ErrorKind {
         match self {
-            CliError::Source(_) | CliError::Usage(_) => 2,
-            CliError::Store(StoreError::Fault {
-                fault: Fault::NotADatabase,
-                ..
-            }) => 2,
-            CliError::Store(
-                StoreError::Open { .. }
-                | StoreError::Missing { .. }
-                | StoreError::Empty { .. }
-                | StoreError::NotAFile { .. }
-                | StoreError::Unreadable { .. }
-                | StoreError::WalStranded { .. }
-                | StoreError::TooNew { .. }
-                | StoreError::NotOurs { .. }
-                | StoreError::Refused(_)
-                | StoreError::Held { .. }
-                | StoreError::Text { .. },
-            ) => 2,
-            CliError::Store(StoreError::League(e)) => kind_exit_code(e.kind()),
-            CliError::Out(e) if e.is_refusal() => 2,
-            CliError::Io(_) | CliError::Store(_) | CliError::Out(_) => 1,
-            CliError::Hinted { error, .. } => error.exit_code(),
-            CliError::App(e) => kind_exit_code(e.kind()),
+            CliError::Source(_) | CliError::Usage(_) => ErrorKind::Invalid,
+            CliError::Io(_) => ErrorKind::Fault,
+            CliError::Store(e) => don::app::error::store_kind(e),
+            CliError::App(e) => e.kind(),
+            CliError::Out(e) if e.is_refusal() => ErrorKind::Invalid,
+            CliError::Out(_) => ErrorKind::Fault,
+            CliError::Hinted { error, .. } => error.kind(),
+        }
+    }
+
+    /// 2 where the request was refused as asked (a file that cannot be read at all, a command
+    /// line that cannot be followed, a thing not there or not allowed), 1 where it failed.
+    pub fn exit_code(&self) -> u8 {
+        kind_exit_code(self.kind())
+    }
+
+    /// `e`, met opening the database, with what to do about it where the store's error has no
+    /// hint of its own.
+    pub fn opening(e: StoreError) -> CliError {
+        let hint = match &e {
+            StoreError::NotOurs { .. } => {
+                "it was left untouched; give --db (or DON_DB) the file of a don database, or a new file name to begin one"
+            }
+            StoreError::ThroughFile { .. } => {
+                "give --db (or DON_DB) the database's file itself, or a new file in a folder that is there"
+            }
+            StoreError::FolderNotWritable { .. } => {
+                "give --db a file in a folder you may write (your home folder, say), or ask the folder's owner for permission"
+            }
+            _ => return CliError::Store(e),
+        };
+        CliError::Hinted {
+            error: Box::new(CliError::Store(e)),
+            hint,
         }
     }
 
@@ -175,9 +184,7 @@ impl CliError {
             CliError::Store(StoreError::TooNew { .. }) => {
                 Some("install the newer don, or give another database with --db")
             }
-            CliError::Store(e) if e.is_busy() => {
-                Some("another don is writing this database; try again when it has finished")
-            }
+            e if e.kind() == ErrorKind::Busy => Some(don::app::error::BUSY_HINT),
             _ => None,
         }
     }

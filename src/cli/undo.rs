@@ -6,8 +6,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, Table};
 
-use don::app::games::keep_summaries;
-use don::store::{Change, Operation, StoreError};
+use don::store::LogEntry;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -26,166 +25,23 @@ pub struct UndoArgs {
 }
 
 pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
-    let mut store = args.db.open_existing()?;
-    let change = store.change("undo")?;
-    let target = match args.operation {
-        None => change.last_operation()?,
-        Some(n) => change.operation(n)?,
-    };
-    let Some(last) = target else {
-        drop(change);
-        return Err(CliError::Usage(match args.operation {
-            None => "there is nothing to undo".into(),
-            Some(n) => format!("there is no change #{n} in the log (see `don log`)"),
-        }));
-    };
-    // The nights holding a game this change changed: undone with the game still held, the
-    // leg would change under the night's score.
-    let held = change.legs_changed_by(last.id)?;
-    let games = change.games_changed_by(last.id)?;
-    if args.operation.is_some() {
-        if let Some(by) = last.undone_by {
-            let undone = format!(
-                "#{} ({}) is undone already, by #{by}",
-                last.id,
-                shown(&last.summary)
-            );
-            // Point at `don undo BY` only if it would go through as things stand.
-            let by = change.operation(by)?;
-            let refusal = match &by {
-                Some(by) => match change.trial(|c| undo_named(c, by))? {
-                    Ok(()) => None,
-                    Err(
-                        e @ (CliError::Usage(_)
-                        | CliError::Store(StoreError::Refused(_) | StoreError::Held { .. })),
-                    ) => Some(e),
-                    Err(e) => return Err(e),
-                },
-                None => None,
-            };
-            return Err(CliError::Usage(match (by, refusal) {
-                (Some(by), None) => format!("{undone}; `don undo {}` puts it back", by.id),
-                (_, Some(refusal)) => format!("{undone}, which cannot be put back yet: {refusal}"),
-                (None, None) => undone,
-            }));
-        }
-        undo_named(&change, &last)?;
-    } else {
-        change.reverse(last.id)?;
-    }
-    for leg in held {
-        if change.leg_holding(leg.game)?.is_some() {
-            drop(change);
-            return Err(CliError::Usage(format!(
-                "#{} ({}) changed game {}, which cannot be changed now: {leg}",
-                last.id,
-                shown(&last.summary),
-                leg.game
-            )));
-        }
-    }
-    keep_summaries(&change, &games)?;
-    let summary = format!("undid #{} ({})", last.id, last.summary);
-    let op = change.commit(&summary, last.game)?;
-    let mut out = io::stdout().lock();
-    let verb = if last.command == "undo" {
+    let mut app = args.db.app_existing()?;
+    let undone = app.undo(args.operation)?;
+    let verb = if undone.was_undo() {
         "Undid the undo"
     } else {
         "Undid"
     };
+    let target = &undone.target;
     writeln!(
-        out,
-        "{verb} #{} ({}): {}. (This is #{op}; `don undo` again reverses it.)",
-        last.id,
-        last.at,
-        shown(&last.summary)
+        io::stdout().lock(),
+        "{verb} #{} ({}): {}. (This is #{}; `don undo` again reverses it.)",
+        target.id,
+        target.at,
+        shown(&target.summary),
+        undone.op
     )?;
     Ok(Done::Ok)
-}
-
-/// Reverses `target`, named by its number, in `change`: refused when a later change depends on
-/// what it changed or holds what it would put back. A refusal names every later change to undo
-/// first: those that depend on `target`, and those that depend on them in turn, so that undoing
-/// them, the latest first, goes through.
-fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), CliError> {
-    let reversed = |c: &Change<'_>, id: i64| -> Result<Vec<Operation>, StoreError> {
-        c.reverse(id)?;
-        c.later_dependents(id)
-    };
-    let later = change.attempt(
-        |c| reversed(c, target.id),
-        |later| matches!(later, Ok(l) if l.is_empty()),
-    )?;
-    let later = match later {
-        Ok(later) if later.is_empty() => return Ok(()),
-        Ok(later) => later,
-        // What holds a row it would put back, with what depends on that in turn.
-        Err(StoreError::Held {
-            target,
-            held,
-            by,
-            also: _,
-        }) => {
-            let mut also = depending_on(change, &by)?;
-            also.retain(|id, _| !by.iter().any(|o| o.id == *id));
-            return Err(StoreError::Held {
-                target,
-                held,
-                by,
-                also: also.into_values().collect(),
-            }
-            .into());
-        }
-        Err(e) => return Err(e.into()),
-    };
-    let all = depending_on(change, &later)?;
-    let names: Vec<String> = all
-        .values()
-        .map(|o| format!("#{} ({})", o.id, shown(&o.summary)))
-        .collect();
-    Err(CliError::Usage(format!(
-        "#{} ({}) cannot be undone on its own: later changes touched what it changed: {}; undo those first{}",
-        target.id,
-        shown(&target.summary),
-        names.join(", "),
-        if names.len() == 1 {
-            ""
-        } else {
-            ", starting with the latest"
-        }
-    )))
-}
-
-/// `ops`, with every later change that depends on one of them, and on those in turn; each
-/// tried from things as they stand in `change` (nothing kept): by number.
-fn depending_on(
-    change: &Change<'_>,
-    ops: &[Operation],
-) -> Result<std::collections::BTreeMap<i64, Operation>, CliError> {
-    let reversed = |c: &Change<'_>, id: i64| -> Result<Vec<Operation>, StoreError> {
-        c.reverse(id)?;
-        c.later_dependents(id)
-    };
-    let mut all: std::collections::BTreeMap<i64, Operation> =
-        ops.iter().map(|o| (o.id, o.clone())).collect();
-    let mut to_try = ops.to_vec();
-    while let Some(op) = to_try.pop() {
-        let more = match change.trial(|c| reversed(c, op.id))? {
-            Ok(more) => more,
-            // What holds a row it would put back is later still: to undo first too.
-            Err(StoreError::Held { by, .. }) => by,
-            // Its own refusal says what holds it.
-            Err(StoreError::Refused(_)) => Vec::new(),
-            Err(e) => return Err(e.into()),
-        };
-        for o in more {
-            if let std::collections::btree_map::Entry::Vacant(at) = all.entry(o.id) {
-                at.insert(o.clone());
-                to_try.push(o);
-            }
-        }
-    }
-    Ok(all)
 }
 
 #[derive(clap::Args)]
@@ -199,11 +55,11 @@ pub struct LogArgs {
 }
 
 pub fn log(args: LogArgs) -> Result<Done, CliError> {
-    let store = args.db.open_read()?;
-    let ops = store.log(args.limit as usize)?;
+    let app = args.db.app_read()?;
+    let entries = app.log(args.limit as usize)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
-    if ops.is_empty() {
+    if entries.is_empty() {
         writeln!(out, "No changes yet.")?;
     } else {
         let mut table = Table::new();
@@ -211,9 +67,14 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
             "#",
             "When",
             "Command",
+            "By",
             "What it did",
         ]);
-        for op in &ops {
+        for LogEntry {
+            operation: op,
+            team,
+        } in &entries
+        {
             let mut what = shown(&op.summary).into_owned();
             if let Some(by) = op.undone_by {
                 what.push_str(&format!(" (undone by #{by})"));
@@ -222,6 +83,7 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
                 Cell::new(op.id),
                 Cell::new(&op.at),
                 Cell::new(&op.command),
+                Cell::new(by_whom(&op.actor, team.as_deref())),
                 Cell::new(what),
             ]);
         }
@@ -231,4 +93,13 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
     }
     out.flush()?;
     Ok(Done::Ok)
+}
+
+/// Who made a change, and for which team: `gareth`, `gareth (for Royal Oak)`; nothing for a
+/// change logged before don kept its actor.
+fn by_whom(actor: &str, team: Option<&str>) -> String {
+    match team {
+        Some(team) if !actor.is_empty() => format!("{} (for {})", shown(actor), shown(team)),
+        _ => shown(actor).into_owned(),
+    }
 }

@@ -867,7 +867,6 @@ impl Change<'_> {
             ),
         )?;
         let id = self.tx.last_insert_rowid();
-        self.added("leagues", id)?;
         Ok(LeagueInfo {
             id,
             name,
@@ -921,7 +920,6 @@ impl Change<'_> {
             ),
         )?;
         let id = self.tx.last_insert_rowid();
-        self.added("seasons", id)?;
         Ok(SeasonInfo {
             id,
             league: league.id,
@@ -956,7 +954,6 @@ impl Change<'_> {
             .prepare_cached("INSERT INTO teams (league, name, key, venue) VALUES (?1, ?2, ?3, ?4)")?
             .execute((league.id, &name, name_key(&name), &venue))?;
         let id = self.tx.last_insert_rowid();
-        self.added("teams", id)?;
         Ok(TeamInfo { id, name, venue })
     }
 
@@ -978,9 +975,6 @@ impl Change<'_> {
             .tx
             .prepare_cached("INSERT OR IGNORE INTO entries (season, team) VALUES (?1, ?2)")?
             .execute((season, team))?;
-        if n == 1 {
-            self.added("entries", self.tx.last_insert_rowid())?;
-        }
         self.entered.borrow_mut().insert((season, team));
         Ok(n == 1)
     }
@@ -1002,9 +996,6 @@ impl Change<'_> {
                 "INSERT OR IGNORE INTO rosters (season, team, player) VALUES (?1, ?2, ?3)",
             )?
             .execute((season, team, player))?;
-        if n == 1 {
-            self.added("rosters", self.tx.last_insert_rowid())?;
-        }
         Ok(n == 1)
     }
 
@@ -1045,7 +1036,6 @@ impl Change<'_> {
             )?
             .execute((season, round, day.to_string(), home, away))?;
         let id = self.tx.last_insert_rowid();
-        self.added("fixtures", id)?;
         Ok(id)
     }
 
@@ -1236,7 +1226,6 @@ impl Change<'_> {
                 walkover,
             ))?;
         let id = self.tx.last_insert_rowid();
-        self.added("fixtures", id)?;
         if let NightResult::Matches(matches) = result {
             self.add_matches(id, matches)?;
         }
@@ -1281,7 +1270,7 @@ impl Change<'_> {
                 "INSERT INTO confirmations (fixture, state, entered_by, date) VALUES (?1, 'provisional', ?2, ?3)",
             )?
             .execute((fixture, entered_by.as_str(), day.to_string()))?;
-        self.added("confirmations", self.tx.last_insert_rowid())
+        Ok(())
     }
 
     /// Sets how a night stands: confirmed, provisional for the side that entered it, or disputed
@@ -1327,7 +1316,6 @@ impl Change<'_> {
                      VALUES (?1, ?2, ?3, ?4, ?5)",
                 )?
                 .execute((fixture, state, by, &reason, day.to_string()))?;
-            self.added("confirmations", self.tx.last_insert_rowid())?;
         }
         Ok(())
     }
@@ -1483,7 +1471,6 @@ impl Change<'_> {
             )?
             .execute((season, team, points, tidy(reason), day.to_string()))?;
         let id = self.tx.last_insert_rowid();
-        self.added("adjustments", id)?;
         Ok(id)
     }
 

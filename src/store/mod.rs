@@ -8,6 +8,7 @@ mod backup;
 mod db;
 mod games;
 mod league;
+mod logged;
 mod oplog;
 mod results;
 mod summaries;
@@ -18,5 +19,6 @@ pub use games::{name_key, GameFilter, GameSummary, GameTimes, LegHolding, Stored
 pub use league::{
     Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };
-pub use oplog::Operation;
+pub use logged::LOGGED;
+pub use oplog::{Clash, Dependents, LogEntry, Operation};
 pub use summaries::{ListedGame, Summary};

@@ -1,41 +1,82 @@
-//! The operations log: what each change did, and putting a change back. Undoing an operation is
-//! itself an operation, made of the inverse of each row the first one touched, in reverse
-//! order; the triggers of `schema.sql` log those rows in turn, so undoing an undo redoes.
+//! The operations log: what each change did, and putting a change back. Every row a change
+//! adds, updates or deletes in a table of [`LOGGED`] is logged by the triggers made from that
+//! list. Undoing an operation is itself an operation, made of the inverse of each row the first
+//! one touched, in reverse order; the triggers log those rows in turn, so undoing an undo redoes.
+
+use std::collections::hash_map::{Entry, HashMap};
 
 use rusqlite::OptionalExtension;
 use serde_json::Value;
 
 pub use super::db::Operation;
 use super::db::{Change, Store, StoreError};
+use super::logged::{columns_now, LOGGED};
 
-/// The tables whose rows the log records, with the columns a row is restored through.
-const TABLES: &[&str] = &[
-    "players",
-    "games",
-    "seats",
-    "entrants",
-    "hands",
-    "tricks",
-    "penalties",
-    "leagues",
-    "seasons",
-    "teams",
-    "entries",
-    "rosters",
-    "fixtures",
-    "matches",
-    "leg_games",
-    "adjustments",
-    "confirmations",
-    "operations",
-];
+/// The log's own table whose changes are logged too: an operation marked undone (its trigger is
+/// in `schema.sql`), so undoing an undo clears the mark.
+const OPERATIONS: &str = "operations";
+
+/// Of a change `c` in the log: a row its operation added and touched no more.
+const ADDED_ALONE: &str = "c.action = 'insert' AND NOT EXISTS (SELECT 1 FROM changes d
+    WHERE d.tbl = c.tbl AND d.row = c.row AND d.op = c.op AND d.id <> c.id)";
+
+/// Rows of `table` to put back, each the JSON of its `columns`.
+struct Batch {
+    table: &'static str,
+    columns: Vec<String>,
+    rows: Vec<String>,
+}
+
+/// A table the log names: one of [`LOGGED`], or the log's own.
+fn logged(table: &str) -> Option<&'static str> {
+    LOGGED
+        .iter()
+        .copied()
+        .chain([OPERATIONS])
+        .find(|&t| t == table)
+}
+
+/// What holds a row that undoing a change would put back: the rows of `table` in place now
+/// with the same number or the same key (a hand of that number in its game, a player of that
+/// name), put there by the later operations `by` (none if the log does not say which).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clash {
+    pub table: &'static str,
+    pub by: Vec<Operation>,
+}
+
+/// The later operations that depend on what a change undone in trial changed.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Dependents {
+    /// The operations, oldest first.
+    pub later: Vec<Operation>,
+    /// Whether rows added later refer to what it added, though the log does not say which
+    /// change added them.
+    pub referred: bool,
+}
+
+/// An operation of the log with the name of the team its actor acted for, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LogEntry {
+    pub operation: Operation,
+    /// The team's name, if the change was made for a team (and the team is there still).
+    pub team: Option<String>,
+}
 
 impl Store {
     /// The log, newest first: at most `limit` operations.
-    pub fn log(&self, limit: usize) -> Result<Vec<Operation>, StoreError> {
-        let sql = format!("{SELECT} ORDER BY o.id DESC LIMIT ?1");
-        let mut stmt = self.conn.prepare(&sql)?;
-        let rows = stmt.query_map([limit as i64], operation)?;
+    pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, StoreError> {
+        let mut stmt = self.conn.prepare(
+            "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by, o.actor, o.team,
+                    (SELECT t.name FROM teams t WHERE t.id = o.team)
+             FROM operations o ORDER BY o.id DESC LIMIT ?1",
+        )?;
+        let rows = stmt.query_map([limit as i64], |r| {
+            Ok(LogEntry {
+                operation: operation(r)?,
+                team: r.get(9)?,
+            })
+        })?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 }
@@ -83,9 +124,10 @@ impl Change<'_> {
     /// row which refers to one this change took away (a stored game a leg was scored in, a
     /// player a match or a roster names); that changed a night (its fixture, matches or
     /// confirmation) this change changed; that linked a game this change changed as a leg of
-    /// a match; or that are later entries at the table in the same game. A change undone since, with its undo, comes to nothing and is left out. `target`
-    /// can be undone on its own only when there are none.
-    pub fn later_dependents(&self, target: i64) -> Result<Vec<Operation>, StoreError> {
+    /// a match; or that are later entries at the table in the same game. A change undone
+    /// since, with its undo, comes to nothing and is left out. `target` can be undone on its
+    /// own only when there are none, and no row left refers to what it took away.
+    pub fn later_dependents(&self, target: i64) -> Result<Dependents, StoreError> {
         use std::collections::{BTreeSet, HashSet};
         // The rows this change and `target` touched (not `target`'s own mark as undone).
         let mut watched: HashSet<(String, i64)> = self
@@ -261,12 +303,10 @@ impl Change<'_> {
                 found.push(op);
             }
         }
-        if found.is_empty() && orphaned {
-            return Err(StoreError::Refused(format!(
-                "#{target} cannot be undone on its own: rows added after it refer to what it added"
-            )));
-        }
-        Ok(found)
+        Ok(Dependents {
+            referred: found.is_empty() && orphaned,
+            later: found,
+        })
     }
 
     fn operation_where(
@@ -279,72 +319,94 @@ impl Change<'_> {
     }
 
     /// Puts back every row operation `target` touched, newest first, as part of this change,
-    /// and marks it undone by this one.
-    pub fn reverse(&self, target: i64) -> Result<(), StoreError> {
+    /// and marks it undone by this one: a row it added is deleted, a row it changed or took
+    /// away is put back as it was. Stops at a row that would clash with one a later change put
+    /// in place, and says what holds it (the caller then keeps nothing of this change).
+    pub fn reverse(&self, target: i64) -> Result<Option<Clash>, StoreError> {
         // Rows come back in any order; their references hold again by the commit.
         self.tx.pragma_update(None, "defer_foreign_keys", "ON")?;
+        // A row added that the change did not touch again is deleted with the others of its
+        // table in one statement (children first), not one by one: deleting sooner what is
+        // deleted anyway changes nothing else put back, and a statement each would cost a
+        // statement journal each (quadratic inside a savepoint, as `undo N` tries it).
+        for &table in LOGGED.iter().rev() {
+            self.tx
+                .prepare_cached(&format!(
+                    "DELETE FROM {table} WHERE id IN (SELECT c.row FROM changes c
+                     WHERE c.op = ?1 AND c.tbl = '{table}' AND {ADDED_ALONE})"
+                ))?
+                .execute([target])?;
+        }
         let changes: Vec<(String, i64, String, Option<String>)> = self
             .tx
-            .prepare("SELECT tbl, row, action, old FROM changes WHERE op = ?1 ORDER BY id DESC")?
+            .prepare(&format!(
+                "SELECT tbl, row, action, old FROM changes c WHERE op = ?1 AND NOT ({ADDED_ALONE})
+                 ORDER BY id DESC"
+            ))?
             .query_map([target], |r| {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })?
             .collect::<Result<_, _>>()?;
-        // Per table, and whether a row is put back or changed back: how a clash is found.
-        let mut clashes: std::collections::HashMap<(&str, bool), Option<String>> =
-            Default::default();
+        // Per table: its columns, and per table and whether a row is put back or changed
+        // back, how a clash is found.
+        let mut columns: HashMap<&str, Vec<String>> = HashMap::new();
+        let mut clashes: HashMap<(&str, bool), Option<String>> = HashMap::new();
+        // Rows taken away one after another from one table, put back together.
+        let mut batch: Option<Batch> = None;
         for (table, row, action, old) in changes {
-            let table = TABLES.iter().find(|&&t| t == table).ok_or_else(|| {
+            let table = logged(&table).ok_or_else(|| {
                 StoreError::damaged("the operations log", format!("it names a table `{table}`"))
             })?;
-            match action.as_str() {
-                "insert" => self.delete_added(table, row)?,
-                "update" | "delete" => {
-                    let old = old.ok_or_else(|| {
-                        StoreError::damaged("the operations log", "a change without its row")
-                    })?;
-                    let columns = self.columns_of(table, &old)?;
-                    let restore = action == "delete";
-                    let clash = match clashes.entry((table, restore)) {
-                        std::collections::hash_map::Entry::Occupied(q) => q.into_mut(),
-                        std::collections::hash_map::Entry::Vacant(at) => {
-                            at.insert(self.clash_query(table, restore)?)
-                        }
-                    };
-                    self.not_held(target, table, row, &old, clash.as_deref())?;
-                    if action == "update" {
-                        let set: Vec<String> = columns
-                            .iter()
-                            .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
-                            .collect();
-                        self.tx.execute(
-                            &format!("UPDATE {table} SET {} WHERE id = ?2", set.join(", ")),
-                            (&old, row),
-                        )?;
-                    } else {
-                        let values: Vec<String> = columns
-                            .iter()
-                            .map(|c| format!("json_extract(?1, '$.{c}')"))
-                            .collect();
-                        self.tx.execute(
-                            &format!(
-                                "INSERT INTO {table} ({}) VALUES ({})",
-                                columns.join(", "),
-                                values.join(", ")
-                            ),
-                            [&old],
-                        )?;
-                        self.added(table, row)?;
-                    }
+            let restore = match action.as_str() {
+                "insert" => {
+                    self.put_back_all(batch.take())?;
+                    self.tx
+                        .prepare_cached(&format!("DELETE FROM {table} WHERE id = ?1"))?
+                        .execute([row])?;
+                    continue;
                 }
+                "update" => false,
+                "delete" => true,
                 other => {
                     return Err(StoreError::damaged(
                         "the operations log",
                         format!("it names an action `{other}`"),
                     ))
                 }
+            };
+            let old = old.ok_or_else(|| {
+                StoreError::damaged("the operations log", "a change without its row")
+            })?;
+            let known = match columns.entry(table) {
+                Entry::Occupied(at) => at.into_mut(),
+                Entry::Vacant(at) => at.insert(columns_now(&self.tx, table)?),
+            };
+            let named = named_columns(table, &old, known)?;
+            let clash = match clashes.entry((table, restore)) {
+                Entry::Occupied(at) => at.into_mut(),
+                Entry::Vacant(at) => at.insert(self.clash_query(table, restore)?),
+            };
+            if let Some(clash) = self.held(target, table, row, &old, clash.as_deref())? {
+                return Ok(Some(clash));
+            }
+            if !restore {
+                self.put_back_all(batch.take())?;
+                self.change_back(table, row, &old, &named)?;
+                continue;
+            }
+            match &mut batch {
+                Some(b) if b.table == table && b.columns == named => b.rows.push(old),
+                _ => {
+                    self.put_back_all(batch.take())?;
+                    batch = Some(Batch {
+                        table,
+                        columns: named,
+                        rows: vec![old],
+                    });
+                }
             }
         }
+        self.put_back_all(batch)?;
         self.tx.execute(
             "UPDATE operations SET undone_by = ?1 WHERE id = ?2",
             (self.op, target),
@@ -353,6 +415,49 @@ impl Change<'_> {
             "UPDATE operations SET undoes = ?1 WHERE id = ?2",
             (target, self.op),
         )?;
+        Ok(None)
+    }
+
+    /// Changes row `row` of `table` back to `old` (JSON of its `columns`).
+    fn change_back(
+        &self,
+        table: &str,
+        row: i64,
+        old: &str,
+        columns: &[String],
+    ) -> Result<(), StoreError> {
+        let set: Vec<String> = columns
+            .iter()
+            .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
+            .collect();
+        let sql = format!("UPDATE {table} SET {} WHERE id = ?2", set.join(", "));
+        self.tx.prepare_cached(&sql)?.execute((old, row))?;
+        Ok(())
+    }
+
+    /// Puts back the rows of `batch`, in its order, in one statement (a statement each would
+    /// cost a statement journal each, quadratic inside a savepoint). Rows taken away one after
+    /// another were all there together before: none clashes with another.
+    fn put_back_all(&self, batch: Option<Batch>) -> Result<(), StoreError> {
+        let Some(Batch {
+            table,
+            columns,
+            rows,
+        }) = batch
+        else {
+            return Ok(());
+        };
+        let values: Vec<String> = columns
+            .iter()
+            .map(|c| format!("json_extract(j.value, '$.{c}')"))
+            .collect();
+        let sql = format!(
+            "INSERT INTO {table} ({}) SELECT {} FROM json_each(?1) j ORDER BY j.key",
+            columns.join(", "),
+            values.join(", ")
+        );
+        let rows = format!("[{}]", rows.join(","));
+        self.tx.prepare_cached(&sql)?.execute([rows])?;
         Ok(())
     }
 
@@ -397,21 +502,21 @@ impl Change<'_> {
         }))
     }
 
-    /// Refuses to put back `old`, the row `row` of `table` as `target` found it, when (by the
-    /// query `clash` of [`Change::clash_query`]) a row in place now holds the same number or the same key (a
-    /// hand of that number in its game, a player of that name, a night's confirmation): named
-    /// by the later operations that put it there, or failing that the later ones that touched
-    /// `table`.
-    fn not_held(
+    /// What holds the place of `old`, the row `row` of `table` as `target` found it, if (by
+    /// the query `clash` of [`Change::clash_query`]) a row in place now holds the same number
+    /// or the same key (a hand of that number in its game, a player of that name, a night's
+    /// confirmation): the later operations that put it there, or failing that the later ones
+    /// that touched `table`.
+    fn held(
         &self,
         target: i64,
-        table: &str,
+        table: &'static str,
         row: i64,
         old: &str,
         clash: Option<&str>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Option<Clash>, StoreError> {
         let Some(clash) = clash else {
-            return Ok(());
+            return Ok(None);
         };
         let holder: Option<i64> = self
             .tx
@@ -419,15 +524,13 @@ impl Change<'_> {
             .query_row((old, row), |r| r.get(0))
             .optional()?;
         let Some(holder) = holder else {
-            return Ok(());
+            return Ok(None);
         };
-        // The later changes that put the holder there (or changed it); failing that, those
-        // that changed the table.
         let mut ids: Vec<i64> = Vec::new();
         for row in [Some(holder), None] {
             ids = self
                 .tx
-                .prepare(
+                .prepare_cached(
                     "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
                      WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND (?4 IS NULL OR c.row = ?4)
                      AND o.undone_by IS NULL ORDER BY c.op",
@@ -442,97 +545,28 @@ impl Change<'_> {
         for id in ids {
             by.extend(self.operation(id)?);
         }
-        let what = match self.operation(target)? {
-            Some(op) => format!("#{target} ({})", crate::record::text::escaped(&op.summary)),
-            None => format!("#{target}"),
-        };
-        Err(StoreError::Held {
-            target: what,
-            held: held_thing(table),
-            by,
-            also: Vec::new(),
-        })
-    }
-
-    /// Deletes a row a change added, with what it holds: a game its tricks, penalties, hands,
-    /// seats and entrants; a hand its tricks and penalties. Each row deleted is logged by the
-    /// triggers, so undoing this puts them all back.
-    fn delete_added(&self, table: &str, row: i64) -> Result<(), StoreError> {
-        let mut deletes: Vec<&str> = Vec::new();
-        match table {
-            "games" => deletes.extend([
-                "DELETE FROM tricks WHERE hand IN (SELECT id FROM hands WHERE game = ?1)",
-                "DELETE FROM penalties WHERE hand IN (SELECT id FROM hands WHERE game = ?1)",
-                "DELETE FROM hands WHERE game = ?1",
-                "DELETE FROM seats WHERE game = ?1",
-                "DELETE FROM entrants WHERE game = ?1",
-            ]),
-            "hands" => deletes.extend([
-                "DELETE FROM tricks WHERE hand = ?1",
-                "DELETE FROM penalties WHERE hand = ?1",
-            ]),
-            "fixtures" => deletes.extend([
-                "DELETE FROM leg_games WHERE match IN (SELECT id FROM matches WHERE fixture = ?1)",
-                "DELETE FROM matches WHERE fixture = ?1",
-                "DELETE FROM confirmations WHERE fixture = ?1",
-            ]),
-            "matches" => deletes.push("DELETE FROM leg_games WHERE match = ?1"),
-            _ => {}
-        }
-        for sql in deletes {
-            self.tx.prepare_cached(sql)?.execute([row])?;
-        }
-        self.tx
-            .execute(&format!("DELETE FROM {table} WHERE id = ?1"), [row])?;
-        Ok(())
-    }
-
-    /// The columns a logged row names, each checked to be one of the table's.
-    fn columns_of(&self, table: &str, old: &str) -> Result<Vec<String>, StoreError> {
-        let value: Value =
-            serde_json::from_str(old).map_err(|e| StoreError::damaged("the operations log", e))?;
-        let Value::Object(map) = value else {
-            return Err(StoreError::damaged(
-                "the operations log",
-                "a row that is not an object",
-            ));
-        };
-        let known: Vec<String> = self
-            .tx
-            .prepare(&format!("SELECT name FROM pragma_table_info('{table}')"))?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        map.keys()
-            .map(|k| {
-                known.iter().find(|c| *c == k).cloned().ok_or_else(|| {
-                    StoreError::damaged(
-                        "the operations log",
-                        format!("a row of {table} with a column `{k}`"),
-                    )
-                })
-            })
-            .collect()
+        Ok(Some(Clash { table, by }))
     }
 }
 
-/// The row of `table` a row put back would clash with, in words.
-fn held_thing(table: &str) -> &'static str {
-    match table {
-        "players" => "the player of the same name",
-        "games" => "the game of the same record id",
-        "seats" => "the same seat of the game",
-        "entrants" => "the same place in the game",
-        "hands" => "the hand of the same number in the game",
-        "tricks" => "the trick of the same number in the hand",
-        "penalties" => "the penalty of the same number in the hand",
-        "leagues" => "the league of the same name",
-        "seasons" => "the season of the same name",
-        "teams" => "the team of the same name",
-        "entries" => "the team's entry in the season",
-        "rosters" => "the same player on the roster",
-        "matches" => "the match in the same slot of the night",
-        "leg_games" => "the same leg of the match",
-        "confirmations" => "the night's confirmation",
-        _ => "a row",
-    }
+/// The columns a logged row of `table` names, each checked to be one of its `known` columns.
+fn named_columns(table: &str, old: &str, known: &[String]) -> Result<Vec<String>, StoreError> {
+    let value: Value =
+        serde_json::from_str(old).map_err(|e| StoreError::damaged("the operations log", e))?;
+    let Value::Object(map) = value else {
+        return Err(StoreError::damaged(
+            "the operations log",
+            "a row that is not an object",
+        ));
+    };
+    map.keys()
+        .map(|k| {
+            known.iter().find(|c| *c == k).cloned().ok_or_else(|| {
+                StoreError::damaged(
+                    "the operations log",
+                    format!("a row of {table} with a column `{k}`"),
+                )
+            })
+        })
+        .collect()
 }
