@@ -52,6 +52,7 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
         } => ErrorKind::Unusable,
         StoreError::Refused(_) => ErrorKind::Invalid,
         StoreError::League(e) => e.kind(),
+        StoreError::MatchEntered { .. } => ErrorKind::Conflict,
         StoreError::Text { .. } => ErrorKind::Invalid,
         // The storage under the path cannot hold a database, as a disk that cannot be
         // written: the same request may do once the folder is there or may be written.

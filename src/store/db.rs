@@ -93,6 +93,12 @@ pub enum StoreError {
     /// A request about something that is not there, or cannot be done.
     #[error("{0}")]
     Refused(String),
+    /// A match of a night entered already, by another session, met as it is stored.
+    #[error("{kind} {slot} of this night is entered already (see `don night show`)")]
+    MatchEntered {
+        kind: crate::league::Kind,
+        slot: u32,
+    },
     /// A league, season, team, roster or fixture change refused.
     #[error(transparent)]
     League(#[from] crate::league::LeagueError),

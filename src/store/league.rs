@@ -1323,17 +1323,6 @@ impl Change<'_> {
     /// Records a night's result on a fixture that has none: its totals, a walkover, or (all at
     /// once) its matches.
     pub fn set_night_result(&self, fixture: i64, result: &NightResult) -> Result<(), StoreError> {
-        self.record_night(fixture, result, true)
-    }
-
-    /// As [`Change::set_night_result`]; `log_matches`: each match is logged for undo on its own
-    /// (needed when the fixture was not added by this change).
-    pub fn record_night(
-        &self,
-        fixture: i64,
-        result: &NightResult,
-        log_matches: bool,
-    ) -> Result<(), StoreError> {
         let (kind, points, walkover) = result_columns(result);
         self.tx
             .prepare_cached(
@@ -1342,19 +1331,15 @@ impl Change<'_> {
             )?
             .execute((kind, points.0, points.1, walkover, fixture))?;
         if let NightResult::Matches(matches) = result {
-            if log_matches {
-                for m in matches {
-                    if self.add_match(fixture, m, &[], true)?.is_none() {
-                        // A night's matches are checked before they are stored (a slot twice
-                        // is refused): a slot taken here is one another session entered.
-                        return Err(StoreError::Refused(format!(
-                            "{} {} of this night is entered already (see `don night show`)",
-                            m.kind, m.slot
-                        )));
-                    }
+            for m in matches {
+                if self.add_match(fixture, m, &[])?.is_none() {
+                    // A night's matches are checked before they are stored (a slot twice is
+                    // refused): a slot taken here is one another session entered.
+                    return Err(StoreError::MatchEntered {
+                        kind: m.kind,
+                        slot: m.slot,
+                    });
                 }
-            } else {
-                self.add_matches(fixture, matches)?;
             }
         }
         Ok(())
@@ -1404,16 +1389,14 @@ impl Change<'_> {
         Ok(())
     }
 
-    /// Adds a match to a night entered match by match; `logged`: logged on its own for undo
-    /// (not needed when its fixture was added by this change). Gives the match's number, or
-    /// none when the night has a match of its kind and slot already (another session entered
-    /// it first): nothing is added then.
+    /// Adds a match to a night entered match by match. Gives the match's number, or none when
+    /// the night has a match of its kind and slot already (another session entered it first):
+    /// nothing is added then.
     pub fn add_match(
         &self,
         fixture: i64,
         m: &Match,
         games: &[LegLink],
-        logged: bool,
     ) -> Result<Option<i64>, StoreError> {
         let added = self
             .tx
@@ -1448,9 +1431,6 @@ impl Change<'_> {
                     "INSERT INTO leg_games (match, leg, game, home_side) VALUES (?1, ?2, ?3, ?4)",
                 )?
                 .execute((id, link.leg, link.game, link.home_side.to_string()))?;
-        }
-        if logged {
-            self.added("matches", id)?;
         }
         Ok(Some(id))
     }

@@ -232,7 +232,7 @@ impl App {
                 }
                 for (m, games) in given {
                     c.players.put_on_rosters(&change, season, m, &mut notes)?;
-                    if change.add_match(f.id, m, games, true)?.is_none() {
+                    if change.add_match(f.id, m, games)?.is_none() {
                         return Err(NightError::SlotTaken {
                             kind: m.kind,
                             slot: m.slot,

@@ -206,7 +206,7 @@ pub fn accept(
     }
     players.check(&m)?;
     players.put_on_rosters(change, season, &m, notes)?;
-    if change.add_match(fixture, &m, games, true)?.is_none() {
+    if change.add_match(fixture, &m, games)?.is_none() {
         return Err(NightError::SlotTaken {
             kind: m.kind,
             slot: m.slot,

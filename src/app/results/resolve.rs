@@ -484,7 +484,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         .map_err(|e| store_fault(e, line))?;
                 }
                 self.change
-                    .record_night(id, &night.result, true)
+                    .set_night_result(id, &night.result)
                     .map_err(|e| store_fault(e, line))?;
                 Ok(id)
             }
