@@ -7,6 +7,7 @@ use std::path::PathBuf;
 
 use don::app::AppError;
 use don::publish::out::write_out;
+use don::record::text::count;
 use don::store::GameFilter;
 
 use super::db::DbArg;
@@ -103,8 +104,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             write_out(path, store.path(), args.force, &mut write)?;
             let n = records.len();
             eprintln!(
-                "Exported {n} {} to {}.",
-                if n == 1 { "game" } else { "games" },
+                "Exported {} to {}.",
+                count(n, "game", "games"),
                 path.display()
             );
         }

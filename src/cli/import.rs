@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use don::app::games::{import_record, Imported};
 use don::check::import::{check_for_import, ForImport};
+use don::record::text::count;
 use don::record::Fault;
 
 use super::check::open_all;
@@ -314,13 +315,13 @@ fn import(args: Args) -> Result<Done, CliError> {
         };
         writeln!(
             err,
-            "Nothing imported: {n} {} in {first}{records} {}{more}.",
-            if n == 1 { "error" } else { "errors" },
-            if records == 1 { "record" } else { "records" }
+            "Nothing imported: {} in {first}{}{more}.",
+            count(n, "error", "errors"),
+            count(records, "record", "records")
         )?;
         return Ok(Done::BadData);
     }
-    let games = |n: usize| format!("{n} {}", if n == 1 { "game" } else { "games" });
+    let games = |n: usize| count(n, "game", "games");
     let already = if stored_before > 0 {
         format!(" ({} already stored)", games(stored_before))
     } else {

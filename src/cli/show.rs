@@ -12,6 +12,7 @@ use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
 use don::record::parse_record;
+use don::record::text::count;
 use don::rules::{BySeat, BySide, Seat, Side};
 use don::scorer::table_sheet;
 use don::store::{GameFilter, ListedGame, Summary};
@@ -238,7 +239,7 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
         super::text::fit(&mut table, &[1, 5, 6], &[4]);
         writeln!(out, "{table}")?;
         let n = listed.len();
-        writeln!(out, "{n} {}.", if n == 1 { "game" } else { "games" })?;
+        writeln!(out, "{}.", count(n, "game", "games"))?;
     }
     out.flush()?;
     Ok(Done::Ok)

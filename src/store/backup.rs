@@ -130,12 +130,10 @@ impl Store {
                 .unwrap_or(0)
         };
         let (games, leagues) = (count("games"), count("leagues"));
-        let plural =
-            |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         Ok(Some(format!(
             "another don database, with {} and {}",
-            plural(games, "game", "games"),
-            plural(leagues, "league", "leagues")
+            crate::record::text::count(games, "game", "games"),
+            crate::record::text::count(leagues, "league", "leagues")
         )))
     }
 
