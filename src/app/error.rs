@@ -22,6 +22,8 @@ pub enum AppError {
     Game(#[from] super::game_error::GameError),
     #[error(transparent)]
     Leg(#[from] super::leg::LegError),
+    #[error(transparent)]
+    Backup(crate::store::BackupError),
 }
 
 impl From<StoreError> for AppError {
@@ -43,6 +45,7 @@ impl AppError {
             AppError::Night(e) => e.kind(),
             AppError::Game(e) => e.kind(),
             AppError::Leg(e) => e.kind(),
+            AppError::Backup(e) => super::kind::backup_kind(e),
         }
     }
 
@@ -59,6 +62,7 @@ impl AppError {
             AppError::Night(e) => e.hint(),
             AppError::Game(e) => e.hint(),
             AppError::Leg(e) => e.hint(),
+            AppError::Backup(_) => None,
         }
     }
 }
