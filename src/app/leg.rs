@@ -1,6 +1,7 @@
 //! A stored game as a Don leg of a match: checked (finished, two pairs, the league's rules, not
 //! a leg already) and turned to the match's home and away.
 
+use crate::app::stored::StoredGames;
 use std::borrow::Cow;
 
 use super::kind::{store_kind, ErrorKind};

@@ -32,6 +32,7 @@ pub mod night;
 pub mod results;
 pub mod season;
 pub mod stats;
+pub mod stored;
 pub mod table;
 pub mod undo;
 pub mod which;

@@ -2,6 +2,7 @@
 //! stored game worked out once (the store keeps the game's number and its sides; the score and
 //! the hands are the game's, replayed here).
 
+use crate::app::stored::StoredGames;
 use std::collections::HashMap;
 
 use super::error::AppError;

@@ -1,6 +1,7 @@
 //! The table-side scorer: each line typed at `don play` kept as one change, and its take-back;
 //! the game's summary worked out anew in the same change.
 
+use crate::app::stored::StoredGames;
 use super::game_error::GameError;
 use super::games::keep_summaries;
 use super::{App, AppError};

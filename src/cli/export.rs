@@ -2,6 +2,7 @@
 //! (`.jsonl`).
 //! Exporting, importing into an empty database and exporting again gives the same bytes.
 
+use don::app::stored::{record_of, StoredGames};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
@@ -73,8 +74,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         store
             .games(&GameFilter::default())?
             .into_iter()
-            .map(|g| g.record)
-            .collect()
+            .map(|g| record_of(&g.stored, g.game))
+            .collect::<Result<_, _>>()?
     } else {
         args.games
             .iter()

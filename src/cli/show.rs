@@ -1,13 +1,15 @@
 //! `don show GAME` and `don games`: stored games read back, each score replayed from what was
 //! recorded.
 
+use don::app::stored::StoredGames;
 use std::io::{self, BufWriter, Write};
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::{json, Map, Value};
 
-use don::app::games::Listed;
+use don::app::games::{GameError, Listed};
+use don::app::AppError;
 use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
@@ -68,7 +70,9 @@ pub fn show(args: ShowArgs) -> Result<Done, CliError> {
                 sheet = table;
             }
         }
-        let times = store.game_times(game)?;
+        let times = store
+            .game_times(game)?
+            .ok_or(AppError::from(GameError::NoGame(game)))?;
         let entered: Vec<String> = times
             .hands
             .iter()

@@ -12,8 +12,9 @@ use super::write::record_json;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StoredGame {
     pub record_id: Option<String>,
-    /// The ruleset, as JSON text.
+    /// The ruleset, as JSON text, and its variant's name.
     pub ruleset: String,
+    pub variant: String,
     pub date: Option<String>,
     pub venue: Option<String>,
     /// Seat letter and name, as stored.
@@ -39,6 +40,9 @@ pub struct StoredHand {
     pub seat: Option<String>,
     /// The layout's fields, as JSON text (see [`hand_fields`]).
     pub layout: Option<String>,
+    /// Ended by a claim (a record shows that only as a short deal).
+    pub claimed: bool,
+    /// Its tricks, also those of a hand abandoned (which a record does not show).
     pub tricks: Vec<String>,
     pub penalties: Vec<StoredPenalty>,
 }

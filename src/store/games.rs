@@ -6,13 +6,12 @@ use rusqlite::{Connection, OptionalExtension};
 use serde_json::Value;
 
 use super::db::{Change, Store, StoreError};
-use crate::record::game::{HandBody, TrickEntry};
+use crate::record::game::HandBody;
 use crate::record::line::Line;
 use crate::record::stored::{
-    hand_fields, stored_record, variant_record, StoredGame, StoredHand, StoredPenalty,
+    hand_fields, variant_record, StoredGame, StoredHand, StoredPenalty,
 };
-use crate::record::trick::parse_trick;
-use crate::record::{parse_record, Record};
+use crate::record::Record;
 use crate::replay::Entry;
 use crate::rules::{Penalty, Seat};
 use crate::scorer::Entered;
@@ -24,8 +23,8 @@ pub use crate::league::names::name_key;
 pub struct GameSummary {
     /// The number commands take.
     pub game: i64,
-    /// The game as a record (FORMAT.md §1): what `export` writes.
-    pub record: Value,
+    /// The game's rows (`app::stored` makes the record `export` writes of them).
+    pub stored: StoredGame,
 }
 
 /// When each hand of a game was entered: its number, its first and last entry.
@@ -33,15 +32,6 @@ pub struct GameSummary {
 pub struct GameTimes {
     pub created: String,
     pub hands: Vec<(u32, String, String)>,
-}
-
-/// Where a record already is: the game, and whether it is stored with the same content.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StoredAs {
-    pub game: i64,
-    pub same: bool,
-    /// The stored game as a record.
-    pub stored: Value,
 }
 
 fn damaged(game: i64, why: impl ToString) -> StoreError {
@@ -77,60 +67,12 @@ fn latest_for(conn: &Connection, game: i64) -> Result<Option<i64>, StoreError> {
     )?)
 }
 
-/// A game as a record (FORMAT.md §1), as `export` writes it. A game in play at the table (a
-/// hand begun and not finished: some of its tricks entered, or only its pitcher or a penalty)
-/// is written with `"in_play": true` and that hand as it stands, so that it imports back as a
-/// game in play.
-pub(super) fn game_record(conn: &Connection, game: i64) -> Result<Value, StoreError> {
-    if !in_play(conn, game)? {
-        return record_with(conn, game, false);
-    }
-    let mut record = record_with(conn, game, true)?;
-    if let Value::Object(map) = &mut record {
-        map.insert("in_play".into(), Value::Bool(true));
-    }
-    Ok(record)
-}
-
-/// Whether a hand of the game is in play: begun with only its pitcher or a penalty so far, or
-/// its tricks short of the deal while the scorer would keep it open.
-fn in_play(conn: &Connection, game: i64) -> Result<bool, StoreError> {
-    let last: Option<(Option<String>, bool, i64)> = conn
-        .prepare_cached(
-            "SELECT h.body, h.claimed, (SELECT count(*) FROM tricks t WHERE t.hand = h.id)
-             FROM hands h WHERE h.game = ?1 ORDER BY h.number DESC LIMIT 1",
-        )?
-        .query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()?;
-    match last {
-        None => Ok(false),
-        Some((None, ..)) => Ok(true),
-        Some((Some(body), claimed, tricks)) if body == "tricks" && !claimed => {
-            // Rare (a hand short of the deal): the game's entries replayed say.
-            let record = parse_record(record_with(conn, game, true)?);
-            let Some(variant) = record.variant.as_ref() else {
-                return Ok(false);
-            };
-            if tricks >= i64::from(variant.spec().tricks) {
-                return Ok(false);
-            }
-            let mut replay = crate::replay::Replay::new(variant);
-            for e in game_entries(conn, game)? {
-                if replay.enter(e.entry).is_err() {
-                    return Ok(false);
-                }
-            }
-            Ok(replay.game().in_hand() && !replay.game().is_over())
-        }
-        Some(_) => Ok(false),
-    }
-}
-
 /// A stored game's rows, as `record::stored` reads them.
-fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, StoreError> {
+pub(super) fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, StoreError> {
     let row = conn
         .prepare_cached(
-            "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool
+            "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool,
+                    variant
              FROM games WHERE id = ?1",
         )?
         .query_row([game], |r| {
@@ -143,6 +85,7 @@ fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, Store
                     date: r.get(2)?,
                     venue: r.get(3)?,
                     conceded: conceded.0.zip(conceded.1),
+                    variant: r.get(7)?,
                     ..StoredGame::default()
                 },
                 pool,
@@ -167,41 +110,14 @@ fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, Store
     Ok(Some(stored))
 }
 
-/// A game as a record; with `waiting`, also the hand begun at the table with nothing but its
-/// pitcher or a penalty so far (see `record::stored::stored_record`).
-fn record_with(conn: &Connection, game: i64, waiting: bool) -> Result<Value, StoreError> {
-    let stored = stored_game(conn, game)?
-        .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
-    stored_record(&stored, waiting).map_err(|why| damaged(game, why))
-}
-
-/// One stored hand row.
-struct HandRow {
-    id: i64,
-    number: u32,
-    claimed: bool,
-}
-
-fn hand_rows(conn: &Connection, game: i64) -> Result<Vec<HandRow>, StoreError> {
-    let mut stmt = conn
-        .prepare_cached("SELECT id, number, claimed FROM hands WHERE game = ?1 ORDER BY number")?;
-    let rows = stmt.query_map([game], |r| {
-        Ok(HandRow {
-            id: r.get(0)?,
-            number: r.get(1)?,
-            claimed: r.get(2)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
 fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreError> {
     let mut penalties_stmt = conn.prepare_cached(
         "SELECT side, kind, points FROM penalties WHERE hand = ?1 ORDER BY number",
     )?;
     let rows: Vec<(i64, StoredHand)> = conn
         .prepare_cached(
-            "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout
+            "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout,
+                    claimed
              FROM hands WHERE game = ?1 ORDER BY number",
         )?
         .query_map([game], |r| {
@@ -215,6 +131,7 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
                     reason: r.get(5)?,
                     seat: r.get(6)?,
                     layout: r.get(7)?,
+                    claimed: r.get(8)?,
                     ..StoredHand::default()
                 },
             ))
@@ -222,7 +139,7 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
         .collect::<Result<_, _>>()?;
     let mut hands = Vec::with_capacity(rows.len());
     for (id, mut hand) in rows {
-        if !matches!(hand.body.as_deref(), Some("totals" | "abandoned")) {
+        if hand.body.as_deref() != Some("totals") {
             hand.tricks = trick_texts(conn, id)?;
         }
         hand.penalties = penalties_stmt
@@ -239,82 +156,6 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
     Ok(hands)
 }
 
-/// The entries that rebuild a stored game at the table, in order.
-fn game_entries(conn: &Connection, game: i64) -> Result<Vec<Entered>, StoreError> {
-    let value = record_with(conn, game, true)?;
-    let record = parse_record(value);
-    if let Some(fault) = record.faults.first() {
-        return Err(damaged(game, &fault.message));
-    }
-    let rows = hand_rows(conn, game)?;
-    let mut entries = Vec::new();
-    for (hand, row) in record.hands.into_iter().zip(&rows) {
-        let number = row.number;
-        let placed = |entry: Entry| Entered {
-            hand: number,
-            pitcher: hand.pitcher,
-            entry,
-        };
-        if let Some(fault) = hand.faults.first() {
-            return Err(damaged(game, &fault.message));
-        }
-        if let Some(p) = hand.pitcher {
-            entries.push(placed(Entry::Pitcher(p)));
-        }
-        for &(side, penalty) in &hand.penalties {
-            entries.push(placed(Entry::Penalty { side, penalty }));
-        }
-        match hand.body {
-            HandBody::Tricks { tricks, layout } => {
-                if let Some(layout) = layout {
-                    entries.push(placed(Entry::Layout(layout)));
-                }
-                for (t, trick) in tricks.into_iter().enumerate() {
-                    let TrickEntry::Text(text) = trick else {
-                        return Err(damaged(game, format!("trick {} of hand {number}", t + 1)));
-                    };
-                    let cards = parse_trick(&text).map_err(|_| {
-                        damaged(game, format!("trick {} of hand {number}: `{text}`", t + 1))
-                    })?;
-                    entries.push(placed(Entry::Trick(cards)));
-                }
-                if row.claimed {
-                    entries.push(placed(Entry::EndHand));
-                }
-            }
-            HandBody::Totals(totals) => entries.push(placed(Entry::Totals(totals))),
-            HandBody::Abandoned { reason, seat } => {
-                let tricks = trick_texts(conn, row.id)?;
-                for (t, text) in tricks.iter().enumerate() {
-                    let cards = parse_trick(text).map_err(|_| {
-                        damaged(game, format!("trick {} of hand {number}: `{text}`", t + 1))
-                    })?;
-                    entries.push(placed(Entry::Trick(cards)));
-                }
-                entries.push(placed(Entry::Abandon { reason, seat }));
-            }
-            HandBody::Broken => return Err(damaged(game, format!("hand {number}"))),
-        }
-        if record.conceded.is_some_and(|(_, after)| after == number) {
-            if let Some((side, _)) = record.conceded {
-                entries.push(Entered {
-                    hand: number,
-                    pitcher: None,
-                    entry: Entry::Concede(side),
-                });
-            }
-        }
-    }
-    if let Some((side, 0)) = record.conceded {
-        entries.push(Entered {
-            hand: 0,
-            pitcher: None,
-            entry: Entry::Concede(side),
-        });
-    }
-    Ok(entries)
-}
-
 fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> {
     Ok(conn
         .prepare_cached("SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number")?
@@ -322,13 +163,15 @@ fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> 
         .collect::<Result<_, _>>()?)
 }
 
-fn game_times(conn: &Connection, game: i64) -> Result<GameTimes, StoreError> {
-    let created: String = conn
+fn game_times(conn: &Connection, game: i64) -> Result<Option<GameTimes>, StoreError> {
+    let created: Option<String> = conn
         .query_row("SELECT created FROM games WHERE id = ?1", [game], |r| {
             r.get(0)
         })
-        .optional()?
-        .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
+        .optional()?;
+    let Some(created) = created else {
+        return Ok(None);
+    };
     let hands = conn
         .prepare_cached(
             "SELECT h.number, min(coalesce(t.at, h.at), h.at), max(coalesce(t.at, h.at), h.at)
@@ -337,7 +180,7 @@ fn game_times(conn: &Connection, game: i64) -> Result<GameTimes, StoreError> {
         )?
         .query_map([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect::<Result<_, _>>()?;
-    Ok(GameTimes { created, hands })
+    Ok(Some(GameTimes { created, hands }))
 }
 
 /// A stored game scored as a leg of a league night's match: the night holds it as it stands
@@ -470,17 +313,13 @@ impl Store {
         latest_for(&self.conn, game)
     }
 
-    /// A game as a record (FORMAT.md §1).
-    pub fn game_record(&self, game: i64) -> Result<Value, StoreError> {
-        game_record(&self.conn, game)
+    /// A game's rows, if it is stored.
+    pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
+        stored_game(&self.conn, game)
     }
 
-    /// The entries that rebuild a game at the table.
-    pub fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
-        game_entries(&self.conn, game)
-    }
-
-    pub fn game_times(&self, game: i64) -> Result<GameTimes, StoreError> {
+    /// When a game and each of its hands were entered, if it is stored.
+    pub fn game_times(&self, game: i64) -> Result<Option<GameTimes>, StoreError> {
         game_times(&self.conn, game)
     }
 
@@ -524,10 +363,9 @@ impl Store {
                 .collect::<Result<_, _>>()?;
             ids.into_iter()
                 .map(|game| {
-                    Ok(GameSummary {
-                        game,
-                        record: game_record(&store.conn, game)?,
-                    })
+                    let stored = stored_game(&store.conn, game)?
+                        .ok_or_else(|| damaged(game, "it is not there"))?;
+                    Ok(GameSummary { game, stored })
                 })
                 .collect()
         })
@@ -544,19 +382,9 @@ impl Store {
 }
 
 impl Change<'_> {
-    /// A game as a record (FORMAT.md §1) as this change leaves it; none if it is not there.
-    pub fn game_record(&self, game: i64) -> Result<Option<Value>, StoreError> {
-        let there: Option<i64> = self
-            .tx
-            .prepare_cached("SELECT id FROM games WHERE id = ?1")?
-            .query_row([game], |r| r.get(0))
-            .optional()?;
-        there.map(|g| game_record(&self.tx, g)).transpose()
-    }
-
-    /// The entries that rebuild a game at the table, as this change leaves it.
-    pub fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
-        game_entries(&self.tx, game)
+    /// A game's rows as this change leaves them; none if it is not there.
+    pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
+        stored_game(&self.tx, game)
     }
 
     /// The games whose own rows operation `op` changed, or whose entry at the table it was.
@@ -655,32 +483,15 @@ impl Change<'_> {
         Ok(id)
     }
 
-    /// Where a canonical record is already stored: by its `id`, or, without one, by its content
-    /// among the games stored before this change (two games alike in one file, with no ids, are
-    /// two games: a backup of them imports both).
-    pub fn stored_as(&self, record: &Value) -> Result<Option<StoredAs>, StoreError> {
-        let found = |game: i64| -> Result<StoredAs, StoreError> {
-            let stored = game_record(&self.tx, game)?;
-            Ok(StoredAs {
-                game,
-                same: &stored == record,
-                stored,
-            })
-        };
-        if let Some(id) = record.get("id").and_then(Value::as_str) {
-            let game: Option<i64> = self
-                .tx
-                .prepare_cached("SELECT id FROM games WHERE record_id = ?1")?
-                .query_row([id], |r| r.get(0))
-                .optional()?;
-            return game.map(found).transpose();
-        }
-        let variant = record
-            .pointer("/ruleset/variant")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        let date = record.get("date").and_then(Value::as_str);
-        let candidates: Vec<i64> = self
+    /// The games with no record `id` of this variant and date stored before this change: where
+    /// a record without an `id` may be stored already (two games alike in one file, with no
+    /// ids, are two games: a backup of them imports both).
+    pub fn unlabelled_games(
+        &self,
+        variant: &str,
+        date: Option<&str>,
+    ) -> Result<Vec<i64>, StoreError> {
+        Ok(self
             .tx
             .prepare_cached(
                 "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2
@@ -688,14 +499,7 @@ impl Change<'_> {
                                 AND action = 'insert')",
             )?
             .query_map((variant, date, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        for game in candidates {
-            let stored = found(game)?;
-            if stored.same {
-                return Ok(Some(stored));
-            }
-        }
-        Ok(None)
+            .collect::<Result<_, _>>()?)
     }
 
     /// Stores a canonical record (as `record::write::record_json` writes it), with the hands
