@@ -278,7 +278,7 @@ impl App {
             .collect();
         let game = change.insert_record(record, &[])?;
         if !first.is_empty() {
-            change.append(game, &first)?;
+            super::entered::append(&change, game, &first)?;
         }
         keep_summaries(&change, &[game])?;
         change.commit(

@@ -21,6 +21,7 @@
 //! - [`stats`]: players' and partnerships' figures over seasons.
 //! - [`undo`]: undo and the log.
 
+pub mod entered;
 pub mod error;
 pub mod fixtures;
 pub mod game_error;

@@ -1,10 +1,10 @@
 //! The table-side scorer: each line typed at `don play` kept as one change, and its take-back;
 //! the game's summary worked out anew in the same change.
 
-use crate::app::stored::StoredGames;
 use super::game_error::GameError;
 use super::games::keep_summaries;
 use super::{App, AppError};
+use crate::app::stored::StoredGames;
 use crate::record::line::Line;
 use crate::replay::Entry;
 use crate::rules::{Penalty, Seating};
@@ -87,9 +87,8 @@ impl Journal for TableJournal<'_> {
     fn append(&mut self, entries: &[Entered]) -> Result<(), AppError> {
         let change = self.app.store.change("play")?;
         may_change(&change, self.game, self.seen)?;
-        change.append(self.game, entries)?;
-        let seating = change
-            .variant_record(self.game)?
+        super::entered::append(&change, self.game, entries)?;
+        let seating = super::entered::variant_of(&change, self.game)?
             .variant
             .map_or(Seating::Partnership, |v| v.spec().seating);
         let words: Vec<String> = entries.iter().map(|e| describe(e, seating)).collect();

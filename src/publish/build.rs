@@ -1,9 +1,9 @@
 //! Making the site's pages from the store: one pass over the league's seasons, then a page at a
 //! time. Links are relative (`../team/royal-oak.html`), so the site works from disk.
 
-use crate::app::stored::StoredGames;
 use super::site::{PublishError, Site};
 use crate::app::season::read_season;
+use crate::app::stored::StoredGames;
 use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::stats::{stats, Filter};

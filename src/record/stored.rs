@@ -176,3 +176,32 @@ pub fn hand_fields(variant: &Record, body: HandBody) -> String {
     fields.remove("tricks");
     Value::Object(fields).to_string()
 }
+
+/// One entry typed at the table, as the store keeps it: the hand it is of (and that hand's
+/// pitcher, where the line named one), and what it puts in place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredEntry {
+    pub hand: u32,
+    pub pitcher: Option<String>,
+    pub row: EntryRow,
+}
+
+/// What one entry at the table puts in place, in the stored hand's rows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EntryRow {
+    /// A side conceded after the hand.
+    Concede(String),
+    Pitcher(String),
+    /// A trick, as its line is written.
+    Trick(String),
+    /// A layout's fields and a hand's totals, as JSON text (see [`hand_fields`]).
+    Layout(String),
+    Totals(String),
+    Abandon {
+        reason: String,
+        seat: Option<String>,
+    },
+    Penalty(StoredPenalty),
+    /// The hand ended by a claim.
+    EndHand,
+}

@@ -191,9 +191,7 @@ impl Store {
                 loop {
                     match backup.step(-1)? {
                         StepResult::Done => break,
-                        _ if Instant::now() > deadline => {
-                            return Err(BackupError::StayedLocked)
-                        }
+                        _ if Instant::now() > deadline => return Err(BackupError::StayedLocked),
                         _ => std::thread::sleep(Duration::from_millis(50)),
                     }
                 }

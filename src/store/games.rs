@@ -6,15 +6,7 @@ use rusqlite::{Connection, OptionalExtension};
 use serde_json::Value;
 
 use super::db::{Change, Store, StoreError};
-use crate::record::game::HandBody;
-use crate::record::line::Line;
-use crate::record::stored::{
-    hand_fields, variant_record, StoredGame, StoredHand, StoredPenalty,
-};
-use crate::record::Record;
-use crate::replay::Entry;
-use crate::rules::{Penalty, Seat};
-use crate::scorer::Entered;
+use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
 pub use crate::league::names::name_key;
 
@@ -699,13 +691,12 @@ impl Change<'_> {
     }
 
     /// A hand of a game, begun if it is not yet: its row.
-    fn hand_of(&self, game: i64, number: u32, pitcher: Option<Seat>) -> Result<i64, StoreError> {
+    fn hand_of(&self, game: i64, number: u32, pitcher: Option<&str>) -> Result<i64, StoreError> {
         let found: Option<(i64, Option<String>)> = self
             .tx
             .prepare_cached("SELECT id, pitcher FROM hands WHERE game = ?1 AND number = ?2")?
             .query_row((game, number), |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?;
-        let pitcher = pitcher.map(|p| p.letter().to_string());
         match found {
             Some((id, stored)) => {
                 if stored.is_none() && pitcher.is_some() {
@@ -725,7 +716,7 @@ impl Change<'_> {
                         "game {game} has {before} hands: hand {number} cannot be begun"
                     )));
                 }
-                self.hand_insert(game, number, pitcher.as_deref(), &self.at()?)?;
+                self.hand_insert(game, number, pitcher, &self.at()?)?;
                 let id = self.tx.last_insert_rowid();
                 self.added("hands", id)?;
                 Ok(id)
@@ -734,26 +725,23 @@ impl Change<'_> {
     }
 
     /// Keeps the entries of one line typed at the table.
-    pub fn append(&self, game: i64, entries: &[Entered]) -> Result<(), StoreError> {
+    pub fn append(&self, game: i64, entries: &[StoredEntry]) -> Result<(), StoreError> {
         let at = self.at()?;
-        let variant = self.variant_record(game)?;
         for e in entries {
-            if let Entry::Concede(side) = &e.entry {
+            if let EntryRow::Concede(side) = &e.row {
                 self.tx.execute(
                     "UPDATE games SET conceded_side = ?2, conceded_after = ?3 WHERE id = ?1",
-                    (game, side.to_string(), e.hand as i64),
+                    (game, side, e.hand as i64),
                 )?;
                 continue;
             }
-            let hand = self.hand_of(game, e.hand, e.pitcher)?;
-            match &e.entry {
-                Entry::Pitcher(p) => {
-                    self.tx.execute(
-                        "UPDATE hands SET pitcher = ?2 WHERE id = ?1",
-                        (hand, p.letter().to_string()),
-                    )?;
+            let hand = self.hand_of(game, e.hand, e.pitcher.as_deref())?;
+            match &e.row {
+                EntryRow::Pitcher(p) => {
+                    self.tx
+                        .execute("UPDATE hands SET pitcher = ?2 WHERE id = ?1", (hand, p))?;
                 }
-                Entry::Trick(cards) => {
+                EntryRow::Trick(cards) => {
                     self.tx.execute(
                         "UPDATE hands SET body = 'tricks' WHERE id = ?1 AND body IS NULL",
                         [hand],
@@ -761,69 +749,54 @@ impl Change<'_> {
                     self.tx.execute(
                         "INSERT INTO tricks (hand, number, cards, at)
                          VALUES (?1, (SELECT count(*) + 1 FROM tricks WHERE hand = ?1), ?2, ?3)",
-                        (hand, Line::Trick(*cards).to_string(), &at),
+                        (hand, cards, &at),
                     )?;
                     self.added("tricks", self.tx.last_insert_rowid())?;
                 }
-                Entry::Layout(deal) => {
-                    let fields = hand_fields(
-                        &variant,
-                        HandBody::Tricks {
-                            tricks: Vec::new(),
-                            layout: Some(deal.clone()),
-                        },
-                    );
+                EntryRow::Layout(fields) => {
                     self.tx.execute(
                         "UPDATE hands SET body = 'tricks', layout = ?2 WHERE id = ?1",
                         (hand, fields),
                     )?;
                 }
-                Entry::Totals(totals) => {
-                    let fields = hand_fields(&variant, HandBody::Totals(totals.clone()));
+                EntryRow::Totals(fields) => {
                     self.tx.execute(
                         "UPDATE hands SET body = 'totals', totals = ?2 WHERE id = ?1",
                         (hand, fields),
                     )?;
                 }
-                Entry::Abandon { reason, seat } => {
+                EntryRow::Abandon { reason, seat } => {
                     self.tx.execute(
                         "UPDATE hands SET body = 'abandoned', abandon_reason = ?2, abandon_seat = ?3
                          WHERE id = ?1",
-                        (hand, reason.word(), seat.map(|s| s.letter().to_string())),
+                        (hand, reason, seat),
                     )?;
                 }
-                Entry::Penalty { side, penalty } => {
-                    let (kind, points) = match penalty {
-                        Penalty::OutOfTurn => (Some("out-of-turn"), None),
-                        Penalty::Renege => (Some("renege"), None),
-                        Penalty::Points(p) => (None, Some(*p)),
-                    };
+                EntryRow::Penalty(p) => {
                     self.tx.execute(
                         "INSERT INTO penalties (hand, number, side, kind, points, at)
                          VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
-                        (hand, side.to_string(), kind, points, &at),
+                        (hand, &p.side, &p.kind, p.points, &at),
                     )?;
                     self.added("penalties", self.tx.last_insert_rowid())?;
                 }
-                Entry::EndHand => {
+                EntryRow::EndHand => {
                     self.tx
                         .execute("UPDATE hands SET claimed = 1 WHERE id = ?1", [hand])?;
                 }
-                Entry::Concede(_) => {}
+                EntryRow::Concede(_) => {}
             }
         }
         Ok(())
     }
 
-    /// A record of the game with no hands: what a hand's fields are written against.
-    pub fn variant_record(&self, game: i64) -> Result<Record, StoreError> {
-        let ruleset: String = self
+    /// A game's ruleset (JSON text, as stored), if the game is there.
+    pub fn ruleset(&self, game: i64) -> Result<Option<String>, StoreError> {
+        Ok(self
             .tx
             .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {
                 r.get(0)
             })
-            .optional()?
-            .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
-        variant_record(&ruleset).map_err(|why| damaged(game, why))
+            .optional()?)
     }
 }
