@@ -1,10 +1,10 @@
 //! A stored game as a Don leg of a match: checked (finished, two pairs, the league's rules, not
 //! a leg already) and turned to the match's home and away.
 
-use crate::app::stored::StoredGames;
 use std::borrow::Cow;
 
 use super::kind::{store_kind, ErrorKind};
+use super::stored::StoredGames;
 use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::{Leg, Pair};

@@ -2,11 +2,11 @@
 //! stored game worked out once (the store keeps the game's number and its sides; the score and
 //! the hands are the game's, replayed here).
 
-use crate::app::stored::StoredGames;
 use std::collections::HashMap;
 
 use super::error::AppError;
 use super::leg::{as_leg, Home};
+use super::stored::StoredGames;
 use crate::check::check_value;
 use crate::league::{Night, NightResult, Season};
 use crate::replay::ScoreSheet;

@@ -3,8 +3,8 @@
 
 use super::game_error::GameError;
 use super::games::keep_summaries;
+use super::stored::StoredGames;
 use super::{App, AppError};
-use crate::app::stored::StoredGames;
 use crate::record::line::Line;
 use crate::replay::Entry;
 use crate::rules::{Penalty, Seating};

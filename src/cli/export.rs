@@ -2,10 +2,10 @@
 //! (`.jsonl`).
 //! Exporting, importing into an empty database and exporting again gives the same bytes.
 
-use don::app::stored::{record_of, StoredGames};
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+use don::app::stored::{record_of, StoredGames};
 use don::app::AppError;
 use don::publish::out::write_out;
 use don::record::text::count;

@@ -3,10 +3,10 @@
 //! the database before it is answered, so `quit`, the end of input, Ctrl-C or a killed process
 //! all leave the game exactly as last answered, and `don play` carries on from there.
 
-use don::app::stored::StoredGames;
 use std::io::{self, Write};
 
 use don::app::games::GameError;
+use don::app::stored::StoredGames;
 use don::app::AppError;
 use don::record::parse_record;
 use don::scorer::{lines_help, Answer, Refused, Session, Status};

@@ -1,7 +1,6 @@
 //! `don show GAME` and `don games`: stored games read back, each score replayed from what was
 //! recorded.
 
-use don::app::stored::StoredGames;
 use std::io::{self, BufWriter, Write};
 
 use comfy_table::presets::UTF8_FULL_CONDENSED;
@@ -9,6 +8,7 @@ use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::{json, Map, Value};
 
 use don::app::games::{GameError, Listed};
+use don::app::stored::StoredGames;
 use don::app::AppError;
 use don::check::check_value;
 use don::check::import::date_fault;
