@@ -37,6 +37,9 @@ pub enum GameError {
     /// A new game's first pitcher that the rules refuse.
     #[error("{0}")]
     Pitcher(String),
+    /// A record whose rows cannot be made (not canonical where the store needs it).
+    #[error(transparent)]
+    Unstorable(#[from] crate::record::stored::Unstorable),
     /// A new game's record `id` that a stored game has.
     #[error("the id \"{}\" is already game {game}", escaped(id))]
     IdTaken { id: String, game: i64 },

@@ -11,6 +11,7 @@ use super::stored::StoredGames;
 use super::{App, AppError, ErrorKind};
 use crate::check::check_value;
 use crate::record::parse_record;
+use crate::record::stored::stored_game_of;
 use crate::record::text::look_alike_warning;
 use crate::replay::{Entry, Replay};
 use crate::rules::{Seat, Variant};
@@ -27,7 +28,8 @@ impl GameError {
             | GameError::CannotResume { .. }
             | GameError::NoVariant
             | GameError::Pitcher(_)
-            | GameError::NotCarriedOn(_) => ErrorKind::Invalid,
+            | GameError::NotCarriedOn(_)
+            | GameError::Unstorable(_) => ErrorKind::Invalid,
             GameError::IdTaken { .. }
             | GameError::ChangedMeanwhile(_)
             | GameError::HeldAsLeg(_) => ErrorKind::Conflict,
@@ -111,7 +113,7 @@ pub fn import_record(
         None => {}
     }
     let in_play = record.get("in_play") == Some(&Value::Bool(true));
-    let game = change.insert_record(record, claimed)?;
+    let game = change.insert_record(&stored_game_of(&record, claimed).map_err(GameError::from)?)?;
     if in_play {
         let entries = change.game_entries(game)?;
         let stored = change.record_if_stored(game)?.map(parse_record);
@@ -276,7 +278,7 @@ impl App {
             .flatten()
             .filter_map(|n| look_alike_warning("player", n, known.iter().map(String::as_str)))
             .collect();
-        let game = change.insert_record(record, &[])?;
+        let game = change.insert_record(&stored_game_of(&record, &[]).map_err(GameError::from)?)?;
         if !first.is_empty() {
             super::entered::append(&change, game, &first)?;
         }

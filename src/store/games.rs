@@ -3,7 +3,6 @@
 //! replays. No score is stored.
 
 use rusqlite::{Connection, OptionalExtension};
-use serde_json::Value;
 
 use super::db::{Change, Store, StoreError};
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
@@ -494,161 +493,93 @@ impl Change<'_> {
             .collect::<Result<_, _>>()?)
     }
 
-    /// Stores a canonical record (as `record::write::record_json` writes it), with the hands
-    /// ended by a claim (which a record shows only as short deals): its number.
-    pub fn insert_record(&self, mut record: Value, claimed: &[u32]) -> Result<i64, StoreError> {
-        let bad = |what: &str| StoreError::Refused(format!("the record's {what} cannot be stored"));
-        let text = |key: &str| record.get(key).and_then(Value::as_str);
-        let ruleset = record.get("ruleset").ok_or_else(|| bad("ruleset"))?;
-        let variant = ruleset
-            .get("variant")
-            .and_then(Value::as_str)
-            .ok_or_else(|| bad("variant"))?;
-        let conceded = record.get("conceded");
-        let jacks = record.get("jacks_out");
+    /// Stores a game's rows (as `record::stored::stored_game_of` makes them of a record): its
+    /// number.
+    pub fn insert_record(&self, stored: &StoredGame) -> Result<i64, StoreError> {
         let at = self.at()?;
+        let conceded = stored.conceded.as_ref();
         self.tx
             .prepare_cached(
                 "INSERT INTO games (record_id, variant, ruleset, date, venue, conceded_side,
                  conceded_after, jacks_pool, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
             .execute((
-                text("id"),
-                variant,
-                ruleset.to_string(),
-                text("date"),
-                text("venue"),
-                conceded.and_then(|c| c.get("side")).and_then(Value::as_str),
-                conceded
-                    .and_then(|c| c.get("after"))
-                    .and_then(Value::as_i64),
-                jacks.and_then(|j| j.get("pool")).and_then(Value::as_f64),
+                &stored.record_id,
+                &stored.variant,
+                &stored.ruleset,
+                &stored.date,
+                &stored.venue,
+                conceded.map(|c| &c.0),
+                conceded.map(|c| c.1),
+                stored.jacks_out.as_ref().map(|j| j.0),
                 &at,
             ))?;
         let game = self.tx.last_insert_rowid();
         self.added("games", game)?;
-        if let Some(Value::Object(seats)) = record.get("seats") {
-            for (seat, name) in seats {
-                let name = name.as_str().ok_or_else(|| bad("seats"))?;
-                let player = self.player(name)?;
-                self.tx
-                    .prepare_cached(
-                        "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
-                    )?
-                    .execute((game, seat, player, name))?;
-            }
+        for (seat, name) in &stored.seats {
+            let player = self.player(name)?;
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute((game, seat, player, name))?;
         }
-        if let Some(Value::Array(entrants)) = jacks.and_then(|j| j.get("entrants")) {
-            for (i, name) in entrants.iter().enumerate() {
-                let name = name.as_str().ok_or_else(|| bad("jacks out"))?;
-                let player = self.player(name)?;
-                self.tx
-                    .prepare_cached(
-                        "INSERT INTO entrants (game, position, player, name) VALUES (?1, ?2, ?3, ?4)",
-                    )?
-                    .execute((game, i as i64 + 1, player, name))?;
-            }
+        let entrants = stored.jacks_out.iter().flat_map(|j| &j.1);
+        for (i, name) in entrants.enumerate() {
+            let player = self.player(name)?;
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO entrants (game, position, player, name) VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute((game, i as i64 + 1, player, name))?;
         }
-        let Some(Value::Array(hands)) = record.get_mut("hands").map(Value::take) else {
-            return Err(bad("hands"));
-        };
-        let in_play = record.get("in_play") == Some(&Value::Bool(true));
-        let total = hands.len();
-        for (i, hand) in hands.into_iter().enumerate() {
-            let number = i as u32 + 1;
-            // A game in play: its last hand may be begun with nothing but its pitcher and
-            // penalties, kept as the scorer keeps such a hand.
-            let waiting = in_play
-                && i + 1 == total
-                && hand.as_object().is_some_and(|h| {
-                    h.get("tricks")
-                        .and_then(Value::as_array)
-                        .is_some_and(Vec::is_empty)
-                        && h.keys()
-                            .all(|k| ["pitcher", "tricks", "penalties"].contains(&k.as_str()))
-                });
-            if waiting {
-                self.insert_waiting_hand(game, number, hand, &at)?;
-                continue;
-            }
-            self.insert_hand(game, number, hand, claimed.contains(&number), &at)?;
+        for hand in &stored.hands {
+            self.insert_hand(game, hand, &at)?;
         }
         Ok(game)
     }
 
-    fn insert_hand(
-        &self,
-        game: i64,
-        number: u32,
-        hand: Value,
-        claimed: bool,
-        at: &str,
-    ) -> Result<(), StoreError> {
-        let bad = || StoreError::Refused(format!("hand {number} of the record cannot be stored"));
-        let Value::Object(mut rest) = hand else {
-            return Err(bad());
-        };
-        let pitcher = rest.remove("pitcher");
-        let pitcher = pitcher.as_ref().and_then(Value::as_str);
-        let penalties = rest.remove("penalties");
-        let tricks = rest.remove("tricks");
-        let abandoned = rest.remove("abandoned");
-        let text = |v: &Option<Value>, key: &str| {
-            v.as_ref()
-                .and_then(|a| a.get(key))
-                .and_then(Value::as_str)
-                .map(str::to_string)
-        };
-        let rest = (!rest.is_empty()).then(|| Value::Object(rest).to_string());
-        let (body, totals, layout) = match (&tricks, &abandoned) {
-            (Some(_), _) => ("tricks", None, rest),
-            (None, Some(_)) => ("abandoned", None, None),
-            (None, None) => ("totals", rest, None),
-        };
-        self.tx
-            .prepare_cached(
-                "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
-                 abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            )?
-            .execute((
-                game,
-                number,
-                pitcher,
-                body,
-                totals,
-                text(&abandoned, "reason"),
-                text(&abandoned, "seat"),
-                claimed,
-                layout,
-                at,
-            ))?;
-        let id = self.tx.last_insert_rowid();
-        if let Some(tricks) = tricks {
-            let mut stmt = self
-                .tx
-                .prepare_cached("INSERT INTO tricks (hand, number, cards) VALUES (?1, ?2, ?3)")?;
-            // A trick imported was entered with its hand: the hand's time is its own.
-            for (t, trick) in tricks.as_array().ok_or_else(bad)?.iter().enumerate() {
-                let cards = trick.as_str().ok_or_else(bad)?;
-                stmt.execute((id, t as i64 + 1, cards))?;
-            }
+    /// A hand's rows; one with no body is a hand begun with only its pitcher and penalties
+    /// so far, kept as the scorer keeps such a hand.
+    fn insert_hand(&self, game: i64, hand: &StoredHand, at: &str) -> Result<(), StoreError> {
+        if hand.body.is_none() {
+            self.hand_insert(game, hand.number, hand.pitcher.as_deref(), at)?;
+        } else {
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
+                     abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                )?
+                .execute((
+                    game,
+                    hand.number,
+                    &hand.pitcher,
+                    &hand.body,
+                    &hand.totals,
+                    &hand.reason,
+                    &hand.seat,
+                    hand.claimed,
+                    &hand.layout,
+                    at,
+                ))?;
         }
-        self.insert_penalties(id, penalties, at, bad)
-    }
-
-    /// A hand begun with only its pitcher and penalties so far (no body yet).
-    fn insert_waiting_hand(
-        &self,
-        game: i64,
-        number: u32,
-        hand: Value,
-        at: &str,
-    ) -> Result<(), StoreError> {
-        let bad = || StoreError::Refused(format!("hand {number} of the record cannot be stored"));
-        let pitcher = hand.get("pitcher").and_then(Value::as_str);
-        self.hand_insert(game, number, pitcher, at)?;
         let id = self.tx.last_insert_rowid();
-        self.insert_penalties(id, hand.get("penalties").cloned(), at, bad)
+        // A trick imported was entered with its hand: the hand's time is its own.
+        let mut stmt = self
+            .tx
+            .prepare_cached("INSERT INTO tricks (hand, number, cards) VALUES (?1, ?2, ?3)")?;
+        for (t, cards) in hand.tricks.iter().enumerate() {
+            stmt.execute((id, t as i64 + 1, cards))?;
+        }
+        for p in &hand.penalties {
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO penalties (hand, number, side, kind, points, at)
+                     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
+                )?
+                .execute((id, &p.side, &p.kind, p.points, at))?;
+        }
+        Ok(())
     }
 
     fn hand_insert(
@@ -663,30 +594,6 @@ impl Change<'_> {
                 "INSERT INTO hands (game, number, pitcher, at) VALUES (?1, ?2, ?3, ?4)",
             )?
             .execute((game, number, pitcher, at))?;
-        Ok(())
-    }
-
-    fn insert_penalties(
-        &self,
-        hand: i64,
-        penalties: Option<Value>,
-        at: &str,
-        bad: impl Fn() -> StoreError,
-    ) -> Result<(), StoreError> {
-        let Some(penalties) = penalties else {
-            return Ok(());
-        };
-        for p in penalties.as_array().ok_or_else(&bad)? {
-            let side = p.get("side").and_then(Value::as_str).ok_or_else(&bad)?;
-            let kind = p.get("kind").and_then(Value::as_str);
-            let points = p.get("points").and_then(Value::as_i64);
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO penalties (hand, number, side, kind, points, at)
-                     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
-                )?
-                .execute((hand, side, kind, points, at))?;
-        }
         Ok(())
     }
 
