@@ -23,7 +23,9 @@ pub fn variant_of(change: &Change<'_>, game: i64) -> Result<Record, AppError> {
 pub fn append(change: &Change<'_>, game: i64, entries: &[Entered]) -> Result<(), AppError> {
     let variant = variant_of(change, game)?;
     let rows: Vec<StoredEntry> = entries.iter().map(|e| stored_entry(&variant, e)).collect();
-    Ok(change.append(game, &rows)?)
+    change
+        .append(game, &rows)?
+        .map_err(|gap| GameError::HandGap(gap).into())
 }
 
 /// An entry at the table as the store keeps it.

@@ -32,6 +32,7 @@ impl GameError {
             | GameError::Unstorable(_) => ErrorKind::Invalid,
             GameError::IdTaken { .. }
             | GameError::ChangedMeanwhile(_)
+            | GameError::HandGap(_)
             | GameError::HeldAsLeg(_) => ErrorKind::Conflict,
         }
     }

@@ -5,6 +5,8 @@
 use rusqlite::{Connection, OptionalExtension};
 
 use super::db::{Change, Store, StoreError};
+use crate::league::error::Thing;
+use crate::league::LeagueError;
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
 pub use crate::league::names::name_key;
@@ -283,6 +285,15 @@ fn games_changed_by(conn: &Connection, op: i64) -> Result<Vec<i64>, StoreError> 
     Ok(games.into_iter().flatten().collect())
 }
 
+/// A hand asked of a game that has not all the hands before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandGap {
+    pub game: i64,
+    /// The hands the game has.
+    pub hands: i64,
+    pub number: u32,
+}
+
 /// A filter for [`Store::games`].
 #[derive(Clone, Debug, Default)]
 pub struct GameFilter {
@@ -441,9 +452,10 @@ impl Change<'_> {
         }
         let key = name_key(name);
         if key.is_empty() {
-            return Err(StoreError::Refused(
-                "a player's name cannot be blank".into(),
-            ));
+            return Err(LeagueError::BlankName {
+                what: Thing::Player,
+            }
+            .into());
         }
         // The cache's borrow ends before it is written to (a name spelt two ways in one change).
         let cached = self.players.borrow().get(&key).copied();
@@ -598,7 +610,12 @@ impl Change<'_> {
     }
 
     /// A hand of a game, begun if it is not yet: its row.
-    fn hand_of(&self, game: i64, number: u32, pitcher: Option<&str>) -> Result<i64, StoreError> {
+    fn hand_of(
+        &self,
+        game: i64,
+        number: u32,
+        pitcher: Option<&str>,
+    ) -> Result<Result<i64, HandGap>, StoreError> {
         let found: Option<(i64, Option<String>)> = self
             .tx
             .prepare_cached("SELECT id, pitcher FROM hands WHERE game = ?1 AND number = ?2")?
@@ -610,7 +627,7 @@ impl Change<'_> {
                     self.tx
                         .execute("UPDATE hands SET pitcher = ?2 WHERE id = ?1", (id, pitcher))?;
                 }
-                Ok(id)
+                Ok(Ok(id))
             }
             None => {
                 let before: i64 = self.tx.query_row(
@@ -619,20 +636,28 @@ impl Change<'_> {
                     |r| r.get(0),
                 )?;
                 if before + 1 != number as i64 {
-                    return Err(StoreError::Refused(format!(
-                        "game {game} has {before} hands: hand {number} cannot be begun"
-                    )));
+                    return Ok(Err(HandGap {
+                        game,
+                        hands: before,
+                        number,
+                    }));
                 }
                 self.hand_insert(game, number, pitcher, &self.at()?)?;
                 let id = self.tx.last_insert_rowid();
                 self.added("hands", id)?;
-                Ok(id)
+                Ok(Ok(id))
             }
         }
     }
 
-    /// Keeps the entries of one line typed at the table.
-    pub fn append(&self, game: i64, entries: &[StoredEntry]) -> Result<(), StoreError> {
+    /// Keeps the entries of one line typed at the table; a hand that cannot be begun (the
+    /// hands before it are not all there) stops it, with what was kept left to the caller
+    /// to drop.
+    pub fn append(
+        &self,
+        game: i64,
+        entries: &[StoredEntry],
+    ) -> Result<Result<(), HandGap>, StoreError> {
         let at = self.at()?;
         for e in entries {
             if let EntryRow::Concede(side) = &e.row {
@@ -642,7 +667,10 @@ impl Change<'_> {
                 )?;
                 continue;
             }
-            let hand = self.hand_of(game, e.hand, e.pitcher.as_deref())?;
+            let hand = match self.hand_of(game, e.hand, e.pitcher.as_deref())? {
+                Ok(hand) => hand,
+                Err(gap) => return Ok(Err(gap)),
+            };
             match &e.row {
                 EntryRow::Pitcher(p) => {
                     self.tx
@@ -694,7 +722,7 @@ impl Change<'_> {
                 EntryRow::Concede(_) => {}
             }
         }
-        Ok(())
+        Ok(Ok(()))
     }
 
     /// A game's ruleset (JSON text, as stored), if the game is there.
