@@ -26,6 +26,7 @@ pub mod error;
 pub mod fixtures;
 pub mod game_error;
 pub mod games;
+pub mod import;
 pub mod kind;
 pub mod league;
 pub mod leg;
