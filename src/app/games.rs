@@ -96,7 +96,7 @@ pub enum Imported {
 /// Imports one record (canonical, as `record::write::record_json` writes it, with the hands
 /// ended by a claim) in `change`, unless it is stored already. A game in play must replay at
 /// the table as it does when `don play` opens it.
-pub fn import_record(
+pub(super) fn import_record(
     change: &Change<'_>,
     record: Value,
     claimed: &[u32],
