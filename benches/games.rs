@@ -30,6 +30,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
+use don::app::stored::{record_of, StoredGames};
 use don::check::check_value;
 use don::record::write::sim_record;
 use don::rules::sim::play_game;
@@ -154,7 +155,10 @@ fn main() {
     let (old, unfinished) = median(|| {
         let mut unfinished = Vec::new();
         for g in store.games(&GameFilter::default()).unwrap() {
-            if check_value(g.record).result.is_none() {
+            if check_value(record_of(&g.stored, g.game).unwrap())
+                .result
+                .is_none()
+            {
                 unfinished.push(g.game);
             }
         }

@@ -24,6 +24,8 @@ pub enum AppError {
     Leg(#[from] super::leg::LegError),
     #[error(transparent)]
     Undo(Box<super::undo_error::UndoError>),
+    #[error(transparent)]
+    Backup(crate::store::BackupError),
 }
 
 impl From<super::undo_error::UndoError> for AppError {
@@ -52,6 +54,7 @@ impl AppError {
             AppError::Game(e) => e.kind(),
             AppError::Leg(e) => e.kind(),
             AppError::Undo(e) => e.kind(),
+            AppError::Backup(e) => super::kind::backup_kind(e),
         }
     }
 
@@ -67,6 +70,7 @@ impl AppError {
             AppError::Game(e) => e.hint(),
             AppError::Leg(e) => e.hint(),
             AppError::Undo(e) => e.hint(),
+            AppError::Backup(_) => None,
         }
     }
 }

@@ -37,6 +37,12 @@ pub enum GameError {
     /// A new game's first pitcher that the rules refuse.
     #[error("{0}")]
     Pitcher(String),
+    /// A line at the table for a hand whose hands before it are not all stored.
+    #[error("game {} has {} hands: hand {} cannot be begun", .0.game, .0.hands, .0.number)]
+    HandGap(crate::store::HandGap),
+    /// A record whose rows cannot be made (not canonical where the store needs it).
+    #[error(transparent)]
+    Unstorable(#[from] crate::record::stored::Unstorable),
     /// A new game's record `id` that a stored game has.
     #[error("the id \"{}\" is already game {game}", escaped(id))]
     IdTaken { id: String, game: i64 },

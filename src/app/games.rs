@@ -7,9 +7,11 @@ use std::collections::HashSet;
 use serde_json::Value;
 
 pub use super::game_error::GameError;
+use super::stored::StoredGames;
 use super::{App, AppError, ErrorKind};
 use crate::check::check_value;
 use crate::record::parse_record;
+use crate::record::stored::stored_game_of;
 use crate::record::text::look_alike_warning;
 use crate::replay::{Entry, Replay};
 use crate::rules::{Seat, Variant};
@@ -26,9 +28,11 @@ impl GameError {
             | GameError::CannotResume { .. }
             | GameError::NoVariant
             | GameError::Pitcher(_)
-            | GameError::NotCarriedOn(_) => ErrorKind::Invalid,
+            | GameError::NotCarriedOn(_)
+            | GameError::Unstorable(_) => ErrorKind::Invalid,
             GameError::IdTaken { .. }
             | GameError::ChangedMeanwhile(_)
+            | GameError::HandGap(_)
             | GameError::HeldAsLeg(_) => ErrorKind::Conflict,
         }
     }
@@ -92,12 +96,12 @@ pub enum Imported {
 /// Imports one record (canonical, as `record::write::record_json` writes it, with the hands
 /// ended by a claim) in `change`, unless it is stored already. A game in play must replay at
 /// the table as it does when `don play` opens it.
-pub fn import_record(
+pub(super) fn import_record(
     change: &Change<'_>,
     record: Value,
     claimed: &[u32],
 ) -> Result<Imported, AppError> {
-    match change.stored_as(&record)? {
+    match stored_as(change, &record)? {
         Some(s) if s.same => return Ok(Imported::Already),
         Some(s) => {
             return Ok(Imported::Differs {
@@ -110,16 +114,52 @@ pub fn import_record(
         None => {}
     }
     let in_play = record.get("in_play") == Some(&Value::Bool(true));
-    let game = change.insert_record(record, claimed)?;
+    let game = change.insert_record(&stored_game_of(&record, claimed).map_err(GameError::from)?)?;
     if in_play {
         let entries = change.game_entries(game)?;
-        let stored = change.game_record(game)?.map(parse_record);
+        let stored = change.record_if_stored(game)?.map(parse_record);
         if let Some(Err(e)) = stored.map(|s| table_sheet(s, &entries)) {
             return Err(GameError::NotCarriedOn(e.to_string()).into());
         }
     }
     keep_summaries(change, &[game])?;
     Ok(Imported::Added(game))
+}
+
+/// Where a record is stored already: the game, and whether it is stored with the same content.
+struct StoredAs {
+    game: i64,
+    same: bool,
+    /// The stored game as a record.
+    stored: Value,
+}
+
+/// Where a canonical record is already stored: by its `id`, or, without one, by its content
+/// among the games of its variant and date with no `id` stored before this change.
+fn stored_as(change: &Change<'_>, record: &Value) -> Result<Option<StoredAs>, StoreError> {
+    let found = |game: i64| -> Result<StoredAs, StoreError> {
+        let stored = change.game_record(game)?;
+        Ok(StoredAs {
+            game,
+            same: &stored == record,
+            stored,
+        })
+    };
+    if let Some(id) = record.get("id").and_then(Value::as_str) {
+        return change.game_with_id(id)?.map(found).transpose();
+    }
+    let variant = record
+        .pointer("/ruleset/variant")
+        .and_then(Value::as_str)
+        .unwrap_or_default();
+    let date = record.get("date").and_then(Value::as_str);
+    for game in change.unlabelled_games(variant, date)? {
+        let stored = found(game)?;
+        if stored.same {
+            return Ok(Some(stored));
+        }
+    }
+    Ok(None)
 }
 
 /// The first place two records differ, as a path: "hands[2].tricks[4]".
@@ -155,7 +195,7 @@ fn first_difference(a: &Value, b: &Value, path: String) -> Option<String> {
 /// took away has none): called by every change to a game before it commits.
 pub fn keep_summaries(change: &Change<'_>, games: &[i64]) -> Result<(), StoreError> {
     for &game in games {
-        let summary = change.game_record(game)?.map(summary_of);
+        let summary = change.record_if_stored(game)?.map(summary_of);
         change.set_summary(game, summary.as_ref())?;
     }
     Ok(())
@@ -239,9 +279,9 @@ impl App {
             .flatten()
             .filter_map(|n| look_alike_warning("player", n, known.iter().map(String::as_str)))
             .collect();
-        let game = change.insert_record(record, &[])?;
+        let game = change.insert_record(&stored_game_of(&record, &[]).map_err(GameError::from)?)?;
         if !first.is_empty() {
-            change.append(game, &first)?;
+            super::entered::append(&change, game, &first)?;
         }
         keep_summaries(&change, &[game])?;
         change.commit(

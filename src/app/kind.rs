@@ -1,7 +1,7 @@
 //! What kind of refusal or failure an error is, apart from the errors themselves (which name
 //! their kind), so that each domain's error may say its kind without a cycle of files.
 
-use crate::store::{Fault, StoreError};
+use crate::store::{BackupError, Fault, StoreError};
 
 /// What kind of refusal or failure an error is: all a front end needs to choose its exit code
 /// (or HTTP status).
@@ -50,7 +50,6 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
             fault: Fault::NotADatabase,
             ..
         } => ErrorKind::Unusable,
-        StoreError::Refused(_) => ErrorKind::Invalid,
         StoreError::League(e) => e.kind(),
         StoreError::MatchEntered { .. } => ErrorKind::Conflict,
         StoreError::Text { .. } => ErrorKind::Invalid,
@@ -63,5 +62,16 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
         | StoreError::Damaged { .. }
         | StoreError::NoActor
         | StoreError::Fault { .. } => ErrorKind::Fault,
+    }
+}
+
+/// The kind of a [`BackupError`].
+pub fn backup_kind(e: &BackupError) -> ErrorKind {
+    match e {
+        BackupError::Store(e) => store_kind(e),
+        BackupError::Write(_) => ErrorKind::Fault,
+        BackupError::OntoItself(_) => ErrorKind::Invalid,
+        BackupError::OntoOneInUse(_) => ErrorKind::Conflict,
+        BackupError::StayedLocked => ErrorKind::Busy,
     }
 }

@@ -4,6 +4,7 @@
 use std::borrow::Cow;
 
 use super::kind::{store_kind, ErrorKind};
+use super::stored::StoredGames;
 use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::{Leg, Pair};

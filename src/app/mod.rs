@@ -21,10 +21,12 @@
 //! - [`stats`]: players' and partnerships' figures over seasons.
 //! - [`undo`]: undo and the log; why a change cannot be undone ([`undo_error`]).
 
+pub mod entered;
 pub mod error;
 pub mod fixtures;
 pub mod game_error;
 pub mod games;
+pub mod import;
 pub mod kind;
 pub mod league;
 pub mod leg;
@@ -32,6 +34,7 @@ pub mod night;
 pub mod results;
 pub mod season;
 pub mod stats;
+pub mod stored;
 pub mod table;
 pub mod undo;
 pub mod undo_error;

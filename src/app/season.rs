@@ -6,6 +6,7 @@ use std::collections::HashMap;
 
 use super::error::AppError;
 use super::leg::{as_leg, Home};
+use super::stored::StoredGames;
 use crate::check::check_value;
 use crate::league::{Night, NightResult, Season};
 use crate::replay::ScoreSheet;

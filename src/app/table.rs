@@ -3,6 +3,7 @@
 
 use super::game_error::GameError;
 use super::games::keep_summaries;
+use super::stored::StoredGames;
 use super::{App, AppError};
 use crate::record::line::Line;
 use crate::replay::Entry;
@@ -86,9 +87,8 @@ impl Journal for TableJournal<'_> {
     fn append(&mut self, entries: &[Entered]) -> Result<(), AppError> {
         let change = self.app.store.change("play")?;
         may_change(&change, self.game, self.seen)?;
-        change.append(self.game, entries)?;
-        let seating = change
-            .variant_record(self.game)?
+        super::entered::append(&change, self.game, entries)?;
+        let seating = super::entered::variant_of(&change, self.game)?
             .variant
             .map_or(Seating::Partnership, |v| v.spec().seating);
         let words: Vec<String> = entries.iter().map(|e| describe(e, seating)).collect();

@@ -76,6 +76,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             }),
             _ => e.into(),
         },
+        e => CliError::App(don::app::AppError::Backup(e)),
     })?;
     writeln!(
         io::stdout().lock(),

@@ -5,8 +5,10 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
+use don::app::stored::{record_of, StoredGames};
 use don::app::AppError;
 use don::publish::out::write_out;
+use don::record::text::count;
 use don::store::GameFilter;
 
 use super::db::DbArg;
@@ -72,8 +74,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         store
             .games(&GameFilter::default())?
             .into_iter()
-            .map(|g| g.record)
-            .collect()
+            .map(|g| record_of(&g.stored, g.game))
+            .collect::<Result<_, _>>()?
     } else {
         args.games
             .iter()
@@ -103,8 +105,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             write_out(path, store.path(), args.force, &mut write)?;
             let n = records.len();
             eprintln!(
-                "Exported {n} {} to {}.",
-                if n == 1 { "game" } else { "games" },
+                "Exported {} to {}.",
+                count(n, "game", "games"),
                 path.display()
             );
         }

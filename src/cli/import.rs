@@ -8,8 +8,11 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use don::app::games::{import_record, Imported};
+use don::app::games::Imported;
+use don::app::import::{games_imported, RecordsImported};
+use don::app::App;
 use don::check::import::{check_for_import, ForImport};
+use don::record::text::count;
 use don::record::Fault;
 
 use super::check::open_all;
@@ -74,7 +77,7 @@ fn fault_line(at: &str, f: &Fault) -> String {
 }
 
 /// What the checking thread hands on.
-enum Checked {
+enum HandedOn {
     /// A record of file `file`, checked; `bytes` of the file read so far.
     Record {
         file: usize,
@@ -163,16 +166,15 @@ fn import(args: Args) -> Result<Done, CliError> {
         .cloned()
         .zip(sources.iter().map(|(_, name, _)| name.clone()))
         .collect();
-    let mut store = store_for(&args)?;
-    let change = store.change("import")?;
+    let mut app = App::from_store(store_for(&args)?);
+    let mut import = app.import_records()?;
     let mut errors: Vec<String> = Vec::new();
     let mut warnings: Vec<String> = Vec::new();
     let (mut stopped, mut warnings_left) = (false, 0usize);
-    let (mut added, mut stored_before, mut records) = (Vec::new(), 0usize, 0usize);
     let terminal = io::stderr().is_terminal();
     // Records are read and checked on a second thread while this one stores them; the channel
     // is short, so memory stays flat however big the files.
-    let (send, receive) = std::sync::mpsc::sync_channel::<Vec<Checked>>(8);
+    let (send, receive) = std::sync::mpsc::sync_channel::<Vec<HandedOn>>(8);
     let stored = std::thread::scope(|scope| -> Result<(), CliError> {
         scope.spawn(move || {
             // In batches: one hand-over per record would cost more than the record.
@@ -181,7 +183,7 @@ fn import(args: Args) -> Result<Done, CliError> {
                 while let Some(item) = source.next() {
                     let record = Box::new(check_for_import(item));
                     let bytes = source.bytes();
-                    batch.push(Checked::Record {
+                    batch.push(HandedOn::Record {
                         file,
                         record,
                         bytes,
@@ -193,20 +195,20 @@ fn import(args: Args) -> Result<Done, CliError> {
                         }
                     }
                 }
-                batch.push(Checked::End);
+                batch.push(HandedOn::End);
             }
             let _ = send.send(batch);
         });
         let mut bar: Option<(usize, ProgressBar)> = None;
         for message in receive.into_iter().flatten() {
             let (file, checked, bytes) = match message {
-                Checked::End => {
+                HandedOn::End => {
                     if let Some((_, b)) = bar.take() {
                         b.finish_and_clear();
                     }
                     continue;
                 }
-                Checked::Record {
+                HandedOn::Record {
                     file,
                     record,
                     bytes,
@@ -227,7 +229,6 @@ fn import(args: Args) -> Result<Done, CliError> {
                 _ => &bar.insert((file, bar_for(given, name, terminal))).1,
             };
             bar.set_position(bytes);
-            records += 1;
             let sheet = &checked.checked.sheet;
             let at = where_is(
                 name,
@@ -245,37 +246,28 @@ fn import(args: Args) -> Result<Done, CliError> {
                     warnings_left += 1;
                 }
             }
-            let Some(canonical) = checked.canonical else {
-                continue;
-            };
-            if !errors.is_empty() {
-                continue; // nothing will be imported: only checking goes on
-            }
-            match import_record(&change, canonical, &checked.claimed)? {
-                Imported::Added(game) => added.push(game),
-                Imported::Already => stored_before += 1,
-                Imported::Differs {
-                    game,
-                    first_difference,
-                    stored_by,
-                } => {
-                    // What stored it: only an import is undone by undoing an import.
-                    let undo = match stored_by {
-                        Some(op) if op.command == "new" => format!(
-                            ": game {game} was begun with `don new` (#{}), not imported",
-                            op.id
-                        ),
-                        Some(op) => format!(
-                            ", or undo #{} ({}), which stored it",
-                            op.id,
-                            super::text::shown(&op.summary)
-                        ),
-                        None => String::new(),
-                    };
-                    errors.push(format!(
-                        "{at}: is already stored as game {game} with different content (first at `{first_difference}`); give it another id{undo}"
-                    ));
-                }
+            if let Some(Imported::Differs {
+                game,
+                first_difference,
+                stored_by,
+            }) = import.take(checked)?
+            {
+                // What stored it: only an import is undone by undoing an import.
+                let undo = match stored_by {
+                    Some(op) if op.command == "new" => format!(
+                        ": game {game} was begun with `don new` (#{}), not imported",
+                        op.id
+                    ),
+                    Some(op) => format!(
+                        ", or undo #{} ({}), which stored it",
+                        op.id,
+                        super::text::shown(&op.summary)
+                    ),
+                    None => String::new(),
+                };
+                errors.push(format!(
+                    "{at}: is already stored as game {game} with different content (first at `{first_difference}`); give it another id{undo}"
+                ));
             }
         }
         Ok(())
@@ -298,8 +290,11 @@ fn import(args: Args) -> Result<Done, CliError> {
             }
         )?;
     }
-    if !errors.is_empty() {
-        drop(change);
+    let (records, added, stored_before) =
+        (import.records, import.added.clone(), import.stored_before);
+    let files: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
+    let ended = import.finish(args.dry_run, &files)?;
+    if ended == RecordsImported::Refused {
         for e in &errors {
             writeln!(err, "{}: {e}", paint.error())?;
         }
@@ -314,44 +309,26 @@ fn import(args: Args) -> Result<Done, CliError> {
         };
         writeln!(
             err,
-            "Nothing imported: {n} {} in {first}{records} {}{more}.",
-            if n == 1 { "error" } else { "errors" },
-            if records == 1 { "record" } else { "records" }
+            "Nothing imported: {} in {first}{}{more}.",
+            count(n, "error", "errors"),
+            count(records, "record", "records")
         )?;
         return Ok(Done::BadData);
     }
-    let games = |n: usize| format!("{n} {}", if n == 1 { "game" } else { "games" });
-    let already = if stored_before > 0 {
-        format!(" ({} already stored)", games(stored_before))
-    } else {
-        String::new()
-    };
+    let games = games_imported(added.len(), stored_before);
     let numbers = match (added.first(), added.last()) {
         (Some(a), Some(b)) if a == b => format!(": game {a}"),
         (Some(a), Some(b)) => format!(": games {a}–{b}"),
         _ => String::new(),
     };
     let mut out = io::stdout().lock();
-    if args.dry_run {
-        drop(change);
+    if ended == RecordsImported::Checked {
         writeln!(
             out,
-            "Would import {}{already}; nothing was changed (--dry-run).",
-            games(added.len())
+            "Would import {games}; nothing was changed (--dry-run)."
         )?;
-        return Ok(Done::Ok);
-    }
-    let files: Vec<String> = args.files.iter().map(|f| f.display().to_string()).collect();
-    let summary = format!(
-        "imported {}{already} from {}",
-        games(added.len()),
-        files.join(", ")
-    );
-    if added.is_empty() {
-        drop(change); // nothing to keep: the log stays as it was
     } else {
-        change.commit(&summary, None)?;
+        writeln!(out, "Imported {games}{numbers}.")?;
     }
-    writeln!(out, "Imported {}{already}{numbers}.", games(added.len()))?;
     Ok(Done::Ok)
 }

@@ -7,11 +7,14 @@ use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::{json, Map, Value};
 
-use don::app::games::Listed;
+use don::app::games::{GameError, Listed};
+use don::app::stored::StoredGames;
+use don::app::AppError;
 use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
 use don::record::parse_record;
+use don::record::text::count;
 use don::rules::{BySeat, BySide, Seat, Side};
 use don::scorer::table_sheet;
 use don::store::{GameFilter, ListedGame, Summary};
@@ -67,7 +70,9 @@ pub fn show(args: ShowArgs) -> Result<Done, CliError> {
                 sheet = table;
             }
         }
-        let times = store.game_times(game)?;
+        let times = store
+            .game_times(game)?
+            .ok_or(AppError::from(GameError::NoGame(game)))?;
         let entered: Vec<String> = times
             .hands
             .iter()
@@ -238,7 +243,7 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
         super::text::fit(&mut table, &[1, 5, 6], &[4]);
         writeln!(out, "{table}")?;
         let n = listed.len();
-        writeln!(out, "{n} {}.", if n == 1 { "game" } else { "games" })?;
+        writeln!(out, "{}.", count(n, "game", "games"))?;
     }
     out.flush()?;
     Ok(Done::Ok)

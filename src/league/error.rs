@@ -15,6 +15,7 @@ pub enum Thing {
     League,
     Season,
     Team,
+    Player,
 }
 
 impl Thing {
@@ -23,6 +24,7 @@ impl Thing {
             Thing::League => "league",
             Thing::Season => "season",
             Thing::Team => "team",
+            Thing::Player => "player",
         }
     }
 }

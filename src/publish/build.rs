@@ -3,6 +3,7 @@
 
 use super::site::{PublishError, Site};
 use crate::app::season::read_season;
+use crate::app::stored::StoredGames;
 use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::stats::{stats, Filter};

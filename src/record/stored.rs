@@ -12,8 +12,9 @@ use super::write::record_json;
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct StoredGame {
     pub record_id: Option<String>,
-    /// The ruleset, as JSON text.
+    /// The ruleset, as JSON text, and its variant's name.
     pub ruleset: String,
+    pub variant: String,
     pub date: Option<String>,
     pub venue: Option<String>,
     /// Seat letter and name, as stored.
@@ -39,6 +40,9 @@ pub struct StoredHand {
     pub seat: Option<String>,
     /// The layout's fields, as JSON text (see [`hand_fields`]).
     pub layout: Option<String>,
+    /// Ended by a claim (a record shows that only as a short deal).
+    pub claimed: bool,
+    /// Its tricks, also those of a hand abandoned (which a record does not show).
     pub tricks: Vec<String>,
     pub penalties: Vec<StoredPenalty>,
 }
@@ -171,4 +175,190 @@ pub fn hand_fields(variant: &Record, body: HandBody) -> String {
     };
     fields.remove("tricks");
     Value::Object(fields).to_string()
+}
+
+/// One entry typed at the table, as the store keeps it: the hand it is of (and that hand's
+/// pitcher, where the line named one), and what it puts in place.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StoredEntry {
+    pub hand: u32,
+    pub pitcher: Option<String>,
+    pub row: EntryRow,
+}
+
+/// What one entry at the table puts in place, in the stored hand's rows.
+#[derive(Clone, Debug, PartialEq)]
+pub enum EntryRow {
+    /// A side conceded after the hand.
+    Concede(String),
+    Pitcher(String),
+    /// A trick, as its line is written.
+    Trick(String),
+    /// A layout's fields and a hand's totals, as JSON text (see [`hand_fields`]).
+    Layout(String),
+    Totals(String),
+    Abandon {
+        reason: String,
+        seat: Option<String>,
+    },
+    Penalty(StoredPenalty),
+    /// The hand ended by a claim.
+    EndHand,
+}
+
+/// A record whose rows cannot be made (not canonical where the store needs it to be).
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Unstorable {
+    /// A part of the record as a whole: its ruleset, variant, seats, jacks out or hands.
+    #[error("the record's {0} cannot be stored")]
+    Record(&'static str),
+    /// A hand of it, by number.
+    #[error("hand {0} of the record cannot be stored")]
+    Hand(u32),
+}
+
+/// The rows of a canonical record (as `record::write::record_json` writes it), with the hands
+/// ended by a claim (which a record shows only as short deals). A game in play (`"in_play":
+/// true`) keeps its last hand, begun with nothing but its pitcher and penalties, as the scorer
+/// keeps such a hand: with no body.
+pub fn stored_game_of(record: &Value, claimed: &[u32]) -> Result<StoredGame, Unstorable> {
+    let bad = Unstorable::Record;
+    let text = |key: &str| record.get(key).and_then(Value::as_str).map(str::to_string);
+    let ruleset = record.get("ruleset").ok_or(bad("ruleset"))?;
+    let variant = ruleset
+        .get("variant")
+        .and_then(Value::as_str)
+        .ok_or(bad("variant"))?;
+    let conceded = record.get("conceded").and_then(|c| {
+        let side = c.get("side").and_then(Value::as_str)?;
+        Some((side.to_string(), c.get("after").and_then(Value::as_i64)?))
+    });
+    let mut game = StoredGame {
+        record_id: text("id"),
+        ruleset: ruleset.to_string(),
+        variant: variant.to_string(),
+        date: text("date"),
+        venue: text("venue"),
+        conceded,
+        ..StoredGame::default()
+    };
+    if let Some(Value::Object(seats)) = record.get("seats") {
+        for (seat, name) in seats {
+            let name = name.as_str().ok_or(bad("seats"))?;
+            game.seats.push((seat.clone(), name.to_string()));
+        }
+    }
+    if let Some(jacks) = record.get("jacks_out") {
+        let pool = jacks.get("pool").and_then(Value::as_f64);
+        let mut entrants = Vec::new();
+        if let Some(Value::Array(names)) = jacks.get("entrants") {
+            for name in names {
+                entrants.push(name.as_str().ok_or(bad("jacks out"))?.to_string());
+            }
+        }
+        game.jacks_out = Some((pool.ok_or(bad("jacks out"))?, entrants));
+    }
+    let Some(Value::Array(hands)) = record.get("hands") else {
+        return Err(bad("hands"));
+    };
+    let in_play = record.get("in_play") == Some(&Value::Bool(true));
+    for (i, hand) in hands.iter().enumerate() {
+        let number = i as u32 + 1;
+        let waiting = in_play && i + 1 == hands.len() && is_waiting(hand);
+        game.hands.push(if waiting {
+            waiting_hand(number, hand)?
+        } else {
+            stored_hand(number, hand, claimed.contains(&number))?
+        });
+    }
+    Ok(game)
+}
+
+/// A hand of a game in play begun with nothing but its pitcher and penalties.
+fn is_waiting(hand: &Value) -> bool {
+    hand.as_object().is_some_and(|h| {
+        h.get("tricks")
+            .and_then(Value::as_array)
+            .is_some_and(Vec::is_empty)
+            && h.keys()
+                .all(|k| ["pitcher", "tricks", "penalties"].contains(&k.as_str()))
+    })
+}
+
+fn waiting_hand(number: u32, hand: &Value) -> Result<StoredHand, Unstorable> {
+    Ok(StoredHand {
+        number,
+        pitcher: hand
+            .get("pitcher")
+            .and_then(Value::as_str)
+            .map(str::to_string),
+        penalties: stored_penalties(number, hand.get("penalties"))?,
+        ..StoredHand::default()
+    })
+}
+
+fn stored_hand(number: u32, hand: &Value, claimed: bool) -> Result<StoredHand, Unstorable> {
+    let bad = || Unstorable::Hand(number);
+    let Value::Object(hand) = hand else {
+        return Err(bad());
+    };
+    let mut rest = hand.clone();
+    let text = |v: Option<&Value>, key: &str| {
+        v.and_then(|a| a.get(key))
+            .and_then(Value::as_str)
+            .map(str::to_string)
+    };
+    let pitcher = rest.remove("pitcher");
+    let penalties = rest.remove("penalties");
+    let tricks = rest.remove("tricks");
+    let abandoned = rest.remove("abandoned");
+    let rest = (!rest.is_empty()).then(|| Value::Object(rest).to_string());
+    let mut stored = StoredHand {
+        number,
+        pitcher: pitcher.as_ref().and_then(Value::as_str).map(str::to_string),
+        reason: text(abandoned.as_ref(), "reason"),
+        seat: text(abandoned.as_ref(), "seat"),
+        claimed,
+        penalties: stored_penalties(number, penalties.as_ref())?,
+        ..StoredHand::default()
+    };
+    match (&tricks, &abandoned) {
+        (Some(_), _) => (stored.body, stored.layout) = (Some("tricks".into()), rest),
+        (None, Some(_)) => stored.body = Some("abandoned".into()),
+        (None, None) => (stored.body, stored.totals) = (Some("totals".into()), rest),
+    }
+    if let Some(tricks) = tricks {
+        for trick in tricks.as_array().ok_or_else(bad)? {
+            stored
+                .tricks
+                .push(trick.as_str().ok_or_else(bad)?.to_string());
+        }
+    }
+    Ok(stored)
+}
+
+fn stored_penalties(
+    number: u32,
+    penalties: Option<&Value>,
+) -> Result<Vec<StoredPenalty>, Unstorable> {
+    let Some(penalties) = penalties else {
+        return Ok(Vec::new());
+    };
+    let bad = || Unstorable::Hand(number);
+    penalties
+        .as_array()
+        .ok_or_else(bad)?
+        .iter()
+        .map(|p| {
+            Ok(StoredPenalty {
+                side: p
+                    .get("side")
+                    .and_then(Value::as_str)
+                    .ok_or_else(bad)?
+                    .to_string(),
+                kind: p.get("kind").and_then(Value::as_str).map(str::to_string),
+                points: p.get("points").and_then(Value::as_i64),
+            })
+        })
+        .collect()
 }

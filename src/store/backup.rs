@@ -28,6 +28,15 @@ pub enum BackupError {
     /// Writing the copy's file failed (its disk full, its folder not writable).
     #[error("{0}")]
     Write(#[source] std::io::Error),
+    /// A copy asked onto the database itself (or its `-wal`, `-shm`, `-journal`).
+    #[error("{} is the database itself: back it up to another file", .0.display())]
+    OntoItself(PathBuf),
+    /// A copy asked onto a database in use (its `-wal` file is beside it).
+    #[error("{} is a database in use (its -wal file is beside it): back up to another file", .0.display())]
+    OntoOneInUse(PathBuf),
+    /// The database stayed locked by another writer for the whole of the time allowed.
+    #[error("the database stayed locked for ten minutes: no backup made")]
+    StayedLocked,
 }
 
 impl From<rusqlite::Error> for BackupError {
@@ -130,12 +139,10 @@ impl Store {
                 .unwrap_or(0)
         };
         let (games, leagues) = (count("games"), count("leagues"));
-        let plural =
-            |n: i64, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
         Ok(Some(format!(
             "another don database, with {} and {}",
-            plural(games, "game", "games"),
-            plural(leagues, "league", "leagues")
+            crate::record::text::count(games, "game", "games"),
+            crate::record::text::count(leagues, "league", "leagues")
         )))
     }
 
@@ -145,7 +152,6 @@ impl Store {
     /// older file there is replaced whole). Refused: a file beside which a database is open
     /// (its `-wal` is there), or the database itself.
     pub fn backup_to(&self, target: &Path) -> Result<BackupReport, BackupError> {
-        let refused = |why: String| BackupError::Store(StoreError::Refused(why));
         if let (Ok(db), Some(name)) = (std::fs::canonicalize(self.path()), target.file_name()) {
             let dir = target
                 .parent()
@@ -155,19 +161,13 @@ impl Store {
                 let real = dir.join(name);
                 for suffix in ["", "-wal", "-shm", "-journal"] {
                     if real == with_suffix(&db, suffix) {
-                        return Err(refused(format!(
-                            "{} is the database itself: back it up to another file",
-                            target.display()
-                        )));
+                        return Err(BackupError::OntoItself(target.to_path_buf()));
                     }
                 }
             }
         }
         if with_suffix(target, "-wal").exists() {
-            return Err(refused(format!(
-                "{} is a database in use (its -wal file is beside it): back up to another file",
-                target.display()
-            )));
+            return Err(BackupError::OntoOneInUse(target.to_path_buf()));
         }
         let dir = target
             .parent()
@@ -191,11 +191,7 @@ impl Store {
                 loop {
                     match backup.step(-1)? {
                         StepResult::Done => break,
-                        _ if Instant::now() > deadline => {
-                            return Err(refused(
-                                "the database stayed locked for ten minutes: no backup made".into(),
-                            ))
-                        }
+                        _ if Instant::now() > deadline => return Err(BackupError::StayedLocked),
                         _ => std::thread::sleep(Duration::from_millis(50)),
                     }
                 }

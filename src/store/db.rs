@@ -90,9 +90,6 @@ pub enum StoreError {
     /// What was stored cannot be read back (a damaged database).
     #[error("the database holds {what} that cannot be read: {why}")]
     Damaged { what: String, why: String },
-    /// A request about something that is not there, or cannot be done.
-    #[error("{0}")]
-    Refused(String),
     /// A match of a night entered already, by another session, met as it is stored.
     #[error("{kind} {slot} of this night is entered already (see `don night show`)")]
     MatchEntered {
@@ -1078,12 +1075,6 @@ impl Change<'_> {
                 .execute_batch("ROLLBACK TO SAVEPOINT attempt; RELEASE SAVEPOINT attempt")?;
         }
         Ok(answer)
-    }
-
-    /// Does nothing: since schema version 6 the triggers log every row added. Left only for the
-    /// calls in `store/games.rs` and `store/journal.rs` until they go; then this goes too.
-    pub(super) fn added(&self, _table: &'static str, _row: i64) -> Result<(), StoreError> {
-        Ok(())
     }
 
     pub(super) fn at(&self) -> Result<String, StoreError> {

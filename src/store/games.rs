@@ -3,19 +3,11 @@
 //! replays. No score is stored.
 
 use rusqlite::{Connection, OptionalExtension};
-use serde_json::Value;
 
 use super::db::{Change, Store, StoreError};
-use crate::record::game::{HandBody, TrickEntry};
-use crate::record::line::Line;
-use crate::record::stored::{
-    hand_fields, stored_record, variant_record, StoredGame, StoredHand, StoredPenalty,
-};
-use crate::record::trick::parse_trick;
-use crate::record::{parse_record, Record};
-use crate::replay::Entry;
-use crate::rules::{Penalty, Seat};
-use crate::scorer::Entered;
+use crate::league::error::Thing;
+use crate::league::LeagueError;
+use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
 pub use crate::league::names::name_key;
 
@@ -24,8 +16,8 @@ pub use crate::league::names::name_key;
 pub struct GameSummary {
     /// The number commands take.
     pub game: i64,
-    /// The game as a record (FORMAT.md §1): what `export` writes.
-    pub record: Value,
+    /// The game's rows (`app::stored` makes the record `export` writes of them).
+    pub stored: StoredGame,
 }
 
 /// When each hand of a game was entered: its number, its first and last entry.
@@ -33,15 +25,6 @@ pub struct GameSummary {
 pub struct GameTimes {
     pub created: String,
     pub hands: Vec<(u32, String, String)>,
-}
-
-/// Where a record already is: the game, and whether it is stored with the same content.
-#[derive(Clone, Debug, PartialEq)]
-pub struct StoredAs {
-    pub game: i64,
-    pub same: bool,
-    /// The stored game as a record.
-    pub stored: Value,
 }
 
 fn damaged(game: i64, why: impl ToString) -> StoreError {
@@ -77,60 +60,12 @@ fn latest_for(conn: &Connection, game: i64) -> Result<Option<i64>, StoreError> {
     )?)
 }
 
-/// A game as a record (FORMAT.md §1), as `export` writes it. A game in play at the table (a
-/// hand begun and not finished: some of its tricks entered, or only its pitcher or a penalty)
-/// is written with `"in_play": true` and that hand as it stands, so that it imports back as a
-/// game in play.
-pub(super) fn game_record(conn: &Connection, game: i64) -> Result<Value, StoreError> {
-    if !in_play(conn, game)? {
-        return record_with(conn, game, false);
-    }
-    let mut record = record_with(conn, game, true)?;
-    if let Value::Object(map) = &mut record {
-        map.insert("in_play".into(), Value::Bool(true));
-    }
-    Ok(record)
-}
-
-/// Whether a hand of the game is in play: begun with only its pitcher or a penalty so far, or
-/// its tricks short of the deal while the scorer would keep it open.
-fn in_play(conn: &Connection, game: i64) -> Result<bool, StoreError> {
-    let last: Option<(Option<String>, bool, i64)> = conn
-        .prepare_cached(
-            "SELECT h.body, h.claimed, (SELECT count(*) FROM tricks t WHERE t.hand = h.id)
-             FROM hands h WHERE h.game = ?1 ORDER BY h.number DESC LIMIT 1",
-        )?
-        .query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
-        .optional()?;
-    match last {
-        None => Ok(false),
-        Some((None, ..)) => Ok(true),
-        Some((Some(body), claimed, tricks)) if body == "tricks" && !claimed => {
-            // Rare (a hand short of the deal): the game's entries replayed say.
-            let record = parse_record(record_with(conn, game, true)?);
-            let Some(variant) = record.variant.as_ref() else {
-                return Ok(false);
-            };
-            if tricks >= i64::from(variant.spec().tricks) {
-                return Ok(false);
-            }
-            let mut replay = crate::replay::Replay::new(variant);
-            for e in game_entries(conn, game)? {
-                if replay.enter(e.entry).is_err() {
-                    return Ok(false);
-                }
-            }
-            Ok(replay.game().in_hand() && !replay.game().is_over())
-        }
-        Some(_) => Ok(false),
-    }
-}
-
 /// A stored game's rows, as `record::stored` reads them.
-fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, StoreError> {
+pub(super) fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, StoreError> {
     let row = conn
         .prepare_cached(
-            "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool
+            "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool,
+                    variant
              FROM games WHERE id = ?1",
         )?
         .query_row([game], |r| {
@@ -143,6 +78,7 @@ fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, Store
                     date: r.get(2)?,
                     venue: r.get(3)?,
                     conceded: conceded.0.zip(conceded.1),
+                    variant: r.get(7)?,
                     ..StoredGame::default()
                 },
                 pool,
@@ -167,41 +103,14 @@ fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, Store
     Ok(Some(stored))
 }
 
-/// A game as a record; with `waiting`, also the hand begun at the table with nothing but its
-/// pitcher or a penalty so far (see `record::stored::stored_record`).
-fn record_with(conn: &Connection, game: i64, waiting: bool) -> Result<Value, StoreError> {
-    let stored = stored_game(conn, game)?
-        .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
-    stored_record(&stored, waiting).map_err(|why| damaged(game, why))
-}
-
-/// One stored hand row.
-struct HandRow {
-    id: i64,
-    number: u32,
-    claimed: bool,
-}
-
-fn hand_rows(conn: &Connection, game: i64) -> Result<Vec<HandRow>, StoreError> {
-    let mut stmt = conn
-        .prepare_cached("SELECT id, number, claimed FROM hands WHERE game = ?1 ORDER BY number")?;
-    let rows = stmt.query_map([game], |r| {
-        Ok(HandRow {
-            id: r.get(0)?,
-            number: r.get(1)?,
-            claimed: r.get(2)?,
-        })
-    })?;
-    Ok(rows.collect::<Result<_, _>>()?)
-}
-
 fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreError> {
     let mut penalties_stmt = conn.prepare_cached(
         "SELECT side, kind, points FROM penalties WHERE hand = ?1 ORDER BY number",
     )?;
     let rows: Vec<(i64, StoredHand)> = conn
         .prepare_cached(
-            "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout
+            "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout,
+                    claimed
              FROM hands WHERE game = ?1 ORDER BY number",
         )?
         .query_map([game], |r| {
@@ -215,6 +124,7 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
                     reason: r.get(5)?,
                     seat: r.get(6)?,
                     layout: r.get(7)?,
+                    claimed: r.get(8)?,
                     ..StoredHand::default()
                 },
             ))
@@ -222,7 +132,7 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
         .collect::<Result<_, _>>()?;
     let mut hands = Vec::with_capacity(rows.len());
     for (id, mut hand) in rows {
-        if !matches!(hand.body.as_deref(), Some("totals" | "abandoned")) {
+        if hand.body.as_deref() != Some("totals") {
             hand.tricks = trick_texts(conn, id)?;
         }
         hand.penalties = penalties_stmt
@@ -239,82 +149,6 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
     Ok(hands)
 }
 
-/// The entries that rebuild a stored game at the table, in order.
-fn game_entries(conn: &Connection, game: i64) -> Result<Vec<Entered>, StoreError> {
-    let value = record_with(conn, game, true)?;
-    let record = parse_record(value);
-    if let Some(fault) = record.faults.first() {
-        return Err(damaged(game, &fault.message));
-    }
-    let rows = hand_rows(conn, game)?;
-    let mut entries = Vec::new();
-    for (hand, row) in record.hands.into_iter().zip(&rows) {
-        let number = row.number;
-        let placed = |entry: Entry| Entered {
-            hand: number,
-            pitcher: hand.pitcher,
-            entry,
-        };
-        if let Some(fault) = hand.faults.first() {
-            return Err(damaged(game, &fault.message));
-        }
-        if let Some(p) = hand.pitcher {
-            entries.push(placed(Entry::Pitcher(p)));
-        }
-        for &(side, penalty) in &hand.penalties {
-            entries.push(placed(Entry::Penalty { side, penalty }));
-        }
-        match hand.body {
-            HandBody::Tricks { tricks, layout } => {
-                if let Some(layout) = layout {
-                    entries.push(placed(Entry::Layout(layout)));
-                }
-                for (t, trick) in tricks.into_iter().enumerate() {
-                    let TrickEntry::Text(text) = trick else {
-                        return Err(damaged(game, format!("trick {} of hand {number}", t + 1)));
-                    };
-                    let cards = parse_trick(&text).map_err(|_| {
-                        damaged(game, format!("trick {} of hand {number}: `{text}`", t + 1))
-                    })?;
-                    entries.push(placed(Entry::Trick(cards)));
-                }
-                if row.claimed {
-                    entries.push(placed(Entry::EndHand));
-                }
-            }
-            HandBody::Totals(totals) => entries.push(placed(Entry::Totals(totals))),
-            HandBody::Abandoned { reason, seat } => {
-                let tricks = trick_texts(conn, row.id)?;
-                for (t, text) in tricks.iter().enumerate() {
-                    let cards = parse_trick(text).map_err(|_| {
-                        damaged(game, format!("trick {} of hand {number}: `{text}`", t + 1))
-                    })?;
-                    entries.push(placed(Entry::Trick(cards)));
-                }
-                entries.push(placed(Entry::Abandon { reason, seat }));
-            }
-            HandBody::Broken => return Err(damaged(game, format!("hand {number}"))),
-        }
-        if record.conceded.is_some_and(|(_, after)| after == number) {
-            if let Some((side, _)) = record.conceded {
-                entries.push(Entered {
-                    hand: number,
-                    pitcher: None,
-                    entry: Entry::Concede(side),
-                });
-            }
-        }
-    }
-    if let Some((side, 0)) = record.conceded {
-        entries.push(Entered {
-            hand: 0,
-            pitcher: None,
-            entry: Entry::Concede(side),
-        });
-    }
-    Ok(entries)
-}
-
 fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> {
     Ok(conn
         .prepare_cached("SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number")?
@@ -322,13 +156,15 @@ fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> 
         .collect::<Result<_, _>>()?)
 }
 
-fn game_times(conn: &Connection, game: i64) -> Result<GameTimes, StoreError> {
-    let created: String = conn
+fn game_times(conn: &Connection, game: i64) -> Result<Option<GameTimes>, StoreError> {
+    let created: Option<String> = conn
         .query_row("SELECT created FROM games WHERE id = ?1", [game], |r| {
             r.get(0)
         })
-        .optional()?
-        .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
+        .optional()?;
+    let Some(created) = created else {
+        return Ok(None);
+    };
     let hands = conn
         .prepare_cached(
             "SELECT h.number, min(coalesce(t.at, h.at), h.at), max(coalesce(t.at, h.at), h.at)
@@ -337,7 +173,7 @@ fn game_times(conn: &Connection, game: i64) -> Result<GameTimes, StoreError> {
         )?
         .query_map([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
         .collect::<Result<_, _>>()?;
-    Ok(GameTimes { created, hands })
+    Ok(Some(GameTimes { created, hands }))
 }
 
 /// A stored game scored as a leg of a league night's match: the night holds it as it stands
@@ -449,6 +285,15 @@ fn games_changed_by(conn: &Connection, op: i64) -> Result<Vec<i64>, StoreError> 
     Ok(games.into_iter().flatten().collect())
 }
 
+/// A hand asked of a game that has not all the hands before it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct HandGap {
+    pub game: i64,
+    /// The hands the game has.
+    pub hands: i64,
+    pub number: u32,
+}
+
 /// A filter for [`Store::games`].
 #[derive(Clone, Debug, Default)]
 pub struct GameFilter {
@@ -470,17 +315,13 @@ impl Store {
         latest_for(&self.conn, game)
     }
 
-    /// A game as a record (FORMAT.md §1).
-    pub fn game_record(&self, game: i64) -> Result<Value, StoreError> {
-        game_record(&self.conn, game)
+    /// A game's rows, if it is stored.
+    pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
+        stored_game(&self.conn, game)
     }
 
-    /// The entries that rebuild a game at the table.
-    pub fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
-        game_entries(&self.conn, game)
-    }
-
-    pub fn game_times(&self, game: i64) -> Result<GameTimes, StoreError> {
+    /// When a game and each of its hands were entered, if it is stored.
+    pub fn game_times(&self, game: i64) -> Result<Option<GameTimes>, StoreError> {
         game_times(&self.conn, game)
     }
 
@@ -524,10 +365,9 @@ impl Store {
                 .collect::<Result<_, _>>()?;
             ids.into_iter()
                 .map(|game| {
-                    Ok(GameSummary {
-                        game,
-                        record: game_record(&store.conn, game)?,
-                    })
+                    let stored = stored_game(&store.conn, game)?
+                        .ok_or_else(|| damaged(game, "it is not there"))?;
+                    Ok(GameSummary { game, stored })
                 })
                 .collect()
         })
@@ -544,19 +384,9 @@ impl Store {
 }
 
 impl Change<'_> {
-    /// A game as a record (FORMAT.md §1) as this change leaves it; none if it is not there.
-    pub fn game_record(&self, game: i64) -> Result<Option<Value>, StoreError> {
-        let there: Option<i64> = self
-            .tx
-            .prepare_cached("SELECT id FROM games WHERE id = ?1")?
-            .query_row([game], |r| r.get(0))
-            .optional()?;
-        there.map(|g| game_record(&self.tx, g)).transpose()
-    }
-
-    /// The entries that rebuild a game at the table, as this change leaves it.
-    pub fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
-        game_entries(&self.tx, game)
+    /// A game's rows as this change leaves them; none if it is not there.
+    pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
+        stored_game(&self.tx, game)
     }
 
     /// The games whose own rows operation `op` changed, or whose entry at the table it was.
@@ -622,9 +452,10 @@ impl Change<'_> {
         }
         let key = name_key(name);
         if key.is_empty() {
-            return Err(StoreError::Refused(
-                "a player's name cannot be blank".into(),
-            ));
+            return Err(LeagueError::BlankName {
+                what: Thing::Player,
+            }
+            .into());
         }
         // The cache's borrow ends before it is written to (a name spelt two ways in one change).
         let cached = self.players.borrow().get(&key).copied();
@@ -644,9 +475,7 @@ impl Change<'_> {
                 self.tx
                     .prepare_cached("INSERT INTO players (name, key) VALUES (?1, ?2)")?
                     .execute((shown, &key))?;
-                let id = self.tx.last_insert_rowid();
-                self.added("players", id)?;
-                id
+                self.tx.last_insert_rowid()
             }
         };
         let mut cache = self.players.borrow_mut();
@@ -655,32 +484,15 @@ impl Change<'_> {
         Ok(id)
     }
 
-    /// Where a canonical record is already stored: by its `id`, or, without one, by its content
-    /// among the games stored before this change (two games alike in one file, with no ids, are
-    /// two games: a backup of them imports both).
-    pub fn stored_as(&self, record: &Value) -> Result<Option<StoredAs>, StoreError> {
-        let found = |game: i64| -> Result<StoredAs, StoreError> {
-            let stored = game_record(&self.tx, game)?;
-            Ok(StoredAs {
-                game,
-                same: &stored == record,
-                stored,
-            })
-        };
-        if let Some(id) = record.get("id").and_then(Value::as_str) {
-            let game: Option<i64> = self
-                .tx
-                .prepare_cached("SELECT id FROM games WHERE record_id = ?1")?
-                .query_row([id], |r| r.get(0))
-                .optional()?;
-            return game.map(found).transpose();
-        }
-        let variant = record
-            .pointer("/ruleset/variant")
-            .and_then(Value::as_str)
-            .unwrap_or_default();
-        let date = record.get("date").and_then(Value::as_str);
-        let candidates: Vec<i64> = self
+    /// The games with no record `id` of this variant and date stored before this change: where
+    /// a record without an `id` may be stored already (two games alike in one file, with no
+    /// ids, are two games: a backup of them imports both).
+    pub fn unlabelled_games(
+        &self,
+        variant: &str,
+        date: Option<&str>,
+    ) -> Result<Vec<i64>, StoreError> {
+        Ok(self
             .tx
             .prepare_cached(
                 "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2
@@ -688,171 +500,95 @@ impl Change<'_> {
                                 AND action = 'insert')",
             )?
             .query_map((variant, date, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        for game in candidates {
-            let stored = found(game)?;
-            if stored.same {
-                return Ok(Some(stored));
-            }
-        }
-        Ok(None)
+            .collect::<Result<_, _>>()?)
     }
 
-    /// Stores a canonical record (as `record::write::record_json` writes it), with the hands
-    /// ended by a claim (which a record shows only as short deals): its number.
-    pub fn insert_record(&self, mut record: Value, claimed: &[u32]) -> Result<i64, StoreError> {
-        let bad = |what: &str| StoreError::Refused(format!("the record's {what} cannot be stored"));
-        let text = |key: &str| record.get(key).and_then(Value::as_str);
-        let ruleset = record.get("ruleset").ok_or_else(|| bad("ruleset"))?;
-        let variant = ruleset
-            .get("variant")
-            .and_then(Value::as_str)
-            .ok_or_else(|| bad("variant"))?;
-        let conceded = record.get("conceded");
-        let jacks = record.get("jacks_out");
+    /// Stores a game's rows (as `record::stored::stored_game_of` makes them of a record): its
+    /// number.
+    pub fn insert_record(&self, stored: &StoredGame) -> Result<i64, StoreError> {
         let at = self.at()?;
+        let conceded = stored.conceded.as_ref();
         self.tx
             .prepare_cached(
                 "INSERT INTO games (record_id, variant, ruleset, date, venue, conceded_side,
                  conceded_after, jacks_pool, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
             .execute((
-                text("id"),
-                variant,
-                ruleset.to_string(),
-                text("date"),
-                text("venue"),
-                conceded.and_then(|c| c.get("side")).and_then(Value::as_str),
-                conceded
-                    .and_then(|c| c.get("after"))
-                    .and_then(Value::as_i64),
-                jacks.and_then(|j| j.get("pool")).and_then(Value::as_f64),
+                &stored.record_id,
+                &stored.variant,
+                &stored.ruleset,
+                &stored.date,
+                &stored.venue,
+                conceded.map(|c| &c.0),
+                conceded.map(|c| c.1),
+                stored.jacks_out.as_ref().map(|j| j.0),
                 &at,
             ))?;
         let game = self.tx.last_insert_rowid();
-        self.added("games", game)?;
-        if let Some(Value::Object(seats)) = record.get("seats") {
-            for (seat, name) in seats {
-                let name = name.as_str().ok_or_else(|| bad("seats"))?;
-                let player = self.player(name)?;
-                self.tx
-                    .prepare_cached(
-                        "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
-                    )?
-                    .execute((game, seat, player, name))?;
-            }
+        for (seat, name) in &stored.seats {
+            let player = self.player(name)?;
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute((game, seat, player, name))?;
         }
-        if let Some(Value::Array(entrants)) = jacks.and_then(|j| j.get("entrants")) {
-            for (i, name) in entrants.iter().enumerate() {
-                let name = name.as_str().ok_or_else(|| bad("jacks out"))?;
-                let player = self.player(name)?;
-                self.tx
-                    .prepare_cached(
-                        "INSERT INTO entrants (game, position, player, name) VALUES (?1, ?2, ?3, ?4)",
-                    )?
-                    .execute((game, i as i64 + 1, player, name))?;
-            }
+        let entrants = stored.jacks_out.iter().flat_map(|j| &j.1);
+        for (i, name) in entrants.enumerate() {
+            let player = self.player(name)?;
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO entrants (game, position, player, name) VALUES (?1, ?2, ?3, ?4)",
+                )?
+                .execute((game, i as i64 + 1, player, name))?;
         }
-        let Some(Value::Array(hands)) = record.get_mut("hands").map(Value::take) else {
-            return Err(bad("hands"));
-        };
-        let in_play = record.get("in_play") == Some(&Value::Bool(true));
-        let total = hands.len();
-        for (i, hand) in hands.into_iter().enumerate() {
-            let number = i as u32 + 1;
-            // A game in play: its last hand may be begun with nothing but its pitcher and
-            // penalties, kept as the scorer keeps such a hand.
-            let waiting = in_play
-                && i + 1 == total
-                && hand.as_object().is_some_and(|h| {
-                    h.get("tricks")
-                        .and_then(Value::as_array)
-                        .is_some_and(Vec::is_empty)
-                        && h.keys()
-                            .all(|k| ["pitcher", "tricks", "penalties"].contains(&k.as_str()))
-                });
-            if waiting {
-                self.insert_waiting_hand(game, number, hand, &at)?;
-                continue;
-            }
-            self.insert_hand(game, number, hand, claimed.contains(&number), &at)?;
+        for hand in &stored.hands {
+            self.insert_hand(game, hand, &at)?;
         }
         Ok(game)
     }
 
-    fn insert_hand(
-        &self,
-        game: i64,
-        number: u32,
-        hand: Value,
-        claimed: bool,
-        at: &str,
-    ) -> Result<(), StoreError> {
-        let bad = || StoreError::Refused(format!("hand {number} of the record cannot be stored"));
-        let Value::Object(mut rest) = hand else {
-            return Err(bad());
-        };
-        let pitcher = rest.remove("pitcher");
-        let pitcher = pitcher.as_ref().and_then(Value::as_str);
-        let penalties = rest.remove("penalties");
-        let tricks = rest.remove("tricks");
-        let abandoned = rest.remove("abandoned");
-        let text = |v: &Option<Value>, key: &str| {
-            v.as_ref()
-                .and_then(|a| a.get(key))
-                .and_then(Value::as_str)
-                .map(str::to_string)
-        };
-        let rest = (!rest.is_empty()).then(|| Value::Object(rest).to_string());
-        let (body, totals, layout) = match (&tricks, &abandoned) {
-            (Some(_), _) => ("tricks", None, rest),
-            (None, Some(_)) => ("abandoned", None, None),
-            (None, None) => ("totals", rest, None),
-        };
-        self.tx
-            .prepare_cached(
-                "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
-                 abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-            )?
-            .execute((
-                game,
-                number,
-                pitcher,
-                body,
-                totals,
-                text(&abandoned, "reason"),
-                text(&abandoned, "seat"),
-                claimed,
-                layout,
-                at,
-            ))?;
-        let id = self.tx.last_insert_rowid();
-        if let Some(tricks) = tricks {
-            let mut stmt = self
-                .tx
-                .prepare_cached("INSERT INTO tricks (hand, number, cards) VALUES (?1, ?2, ?3)")?;
-            // A trick imported was entered with its hand: the hand's time is its own.
-            for (t, trick) in tricks.as_array().ok_or_else(bad)?.iter().enumerate() {
-                let cards = trick.as_str().ok_or_else(bad)?;
-                stmt.execute((id, t as i64 + 1, cards))?;
-            }
+    /// A hand's rows; one with no body is a hand begun with only its pitcher and penalties
+    /// so far, kept as the scorer keeps such a hand.
+    fn insert_hand(&self, game: i64, hand: &StoredHand, at: &str) -> Result<(), StoreError> {
+        if hand.body.is_none() {
+            self.hand_insert(game, hand.number, hand.pitcher.as_deref(), at)?;
+        } else {
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
+                     abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                )?
+                .execute((
+                    game,
+                    hand.number,
+                    &hand.pitcher,
+                    &hand.body,
+                    &hand.totals,
+                    &hand.reason,
+                    &hand.seat,
+                    hand.claimed,
+                    &hand.layout,
+                    at,
+                ))?;
         }
-        self.insert_penalties(id, penalties, at, bad)
-    }
-
-    /// A hand begun with only its pitcher and penalties so far (no body yet).
-    fn insert_waiting_hand(
-        &self,
-        game: i64,
-        number: u32,
-        hand: Value,
-        at: &str,
-    ) -> Result<(), StoreError> {
-        let bad = || StoreError::Refused(format!("hand {number} of the record cannot be stored"));
-        let pitcher = hand.get("pitcher").and_then(Value::as_str);
-        self.hand_insert(game, number, pitcher, at)?;
         let id = self.tx.last_insert_rowid();
-        self.insert_penalties(id, hand.get("penalties").cloned(), at, bad)
+        // A trick imported was entered with its hand: the hand's time is its own.
+        let mut stmt = self
+            .tx
+            .prepare_cached("INSERT INTO tricks (hand, number, cards) VALUES (?1, ?2, ?3)")?;
+        for (t, cards) in hand.tricks.iter().enumerate() {
+            stmt.execute((id, t as i64 + 1, cards))?;
+        }
+        for p in &hand.penalties {
+            self.tx
+                .prepare_cached(
+                    "INSERT INTO penalties (hand, number, side, kind, points, at)
+                     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
+                )?
+                .execute((id, &p.side, &p.kind, p.points, at))?;
+        }
+        Ok(())
     }
 
     fn hand_insert(
@@ -870,45 +606,25 @@ impl Change<'_> {
         Ok(())
     }
 
-    fn insert_penalties(
-        &self,
-        hand: i64,
-        penalties: Option<Value>,
-        at: &str,
-        bad: impl Fn() -> StoreError,
-    ) -> Result<(), StoreError> {
-        let Some(penalties) = penalties else {
-            return Ok(());
-        };
-        for p in penalties.as_array().ok_or_else(&bad)? {
-            let side = p.get("side").and_then(Value::as_str).ok_or_else(&bad)?;
-            let kind = p.get("kind").and_then(Value::as_str);
-            let points = p.get("points").and_then(Value::as_i64);
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO penalties (hand, number, side, kind, points, at)
-                     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
-                )?
-                .execute((hand, side, kind, points, at))?;
-        }
-        Ok(())
-    }
-
     /// A hand of a game, begun if it is not yet: its row.
-    fn hand_of(&self, game: i64, number: u32, pitcher: Option<Seat>) -> Result<i64, StoreError> {
+    fn hand_of(
+        &self,
+        game: i64,
+        number: u32,
+        pitcher: Option<&str>,
+    ) -> Result<Result<i64, HandGap>, StoreError> {
         let found: Option<(i64, Option<String>)> = self
             .tx
             .prepare_cached("SELECT id, pitcher FROM hands WHERE game = ?1 AND number = ?2")?
             .query_row((game, number), |r| Ok((r.get(0)?, r.get(1)?)))
             .optional()?;
-        let pitcher = pitcher.map(|p| p.letter().to_string());
         match found {
             Some((id, stored)) => {
                 if stored.is_none() && pitcher.is_some() {
                     self.tx
                         .execute("UPDATE hands SET pitcher = ?2 WHERE id = ?1", (id, pitcher))?;
                 }
-                Ok(id)
+                Ok(Ok(id))
             }
             None => {
                 let before: i64 = self.tx.query_row(
@@ -917,39 +633,46 @@ impl Change<'_> {
                     |r| r.get(0),
                 )?;
                 if before + 1 != number as i64 {
-                    return Err(StoreError::Refused(format!(
-                        "game {game} has {before} hands: hand {number} cannot be begun"
-                    )));
+                    return Ok(Err(HandGap {
+                        game,
+                        hands: before,
+                        number,
+                    }));
                 }
-                self.hand_insert(game, number, pitcher.as_deref(), &self.at()?)?;
+                self.hand_insert(game, number, pitcher, &self.at()?)?;
                 let id = self.tx.last_insert_rowid();
-                self.added("hands", id)?;
-                Ok(id)
+                Ok(Ok(id))
             }
         }
     }
 
-    /// Keeps the entries of one line typed at the table.
-    pub fn append(&self, game: i64, entries: &[Entered]) -> Result<(), StoreError> {
+    /// Keeps the entries of one line typed at the table; a hand that cannot be begun (the
+    /// hands before it are not all there) stops it, with what was kept left to the caller
+    /// to drop.
+    pub fn append(
+        &self,
+        game: i64,
+        entries: &[StoredEntry],
+    ) -> Result<Result<(), HandGap>, StoreError> {
         let at = self.at()?;
-        let variant = self.variant_record(game)?;
         for e in entries {
-            if let Entry::Concede(side) = &e.entry {
+            if let EntryRow::Concede(side) = &e.row {
                 self.tx.execute(
                     "UPDATE games SET conceded_side = ?2, conceded_after = ?3 WHERE id = ?1",
-                    (game, side.to_string(), e.hand as i64),
+                    (game, side, e.hand as i64),
                 )?;
                 continue;
             }
-            let hand = self.hand_of(game, e.hand, e.pitcher)?;
-            match &e.entry {
-                Entry::Pitcher(p) => {
-                    self.tx.execute(
-                        "UPDATE hands SET pitcher = ?2 WHERE id = ?1",
-                        (hand, p.letter().to_string()),
-                    )?;
+            let hand = match self.hand_of(game, e.hand, e.pitcher.as_deref())? {
+                Ok(hand) => hand,
+                Err(gap) => return Ok(Err(gap)),
+            };
+            match &e.row {
+                EntryRow::Pitcher(p) => {
+                    self.tx
+                        .execute("UPDATE hands SET pitcher = ?2 WHERE id = ?1", (hand, p))?;
                 }
-                Entry::Trick(cards) => {
+                EntryRow::Trick(cards) => {
                     self.tx.execute(
                         "UPDATE hands SET body = 'tricks' WHERE id = ?1 AND body IS NULL",
                         [hand],
@@ -957,69 +680,52 @@ impl Change<'_> {
                     self.tx.execute(
                         "INSERT INTO tricks (hand, number, cards, at)
                          VALUES (?1, (SELECT count(*) + 1 FROM tricks WHERE hand = ?1), ?2, ?3)",
-                        (hand, Line::Trick(*cards).to_string(), &at),
+                        (hand, cards, &at),
                     )?;
-                    self.added("tricks", self.tx.last_insert_rowid())?;
                 }
-                Entry::Layout(deal) => {
-                    let fields = hand_fields(
-                        &variant,
-                        HandBody::Tricks {
-                            tricks: Vec::new(),
-                            layout: Some(deal.clone()),
-                        },
-                    );
+                EntryRow::Layout(fields) => {
                     self.tx.execute(
                         "UPDATE hands SET body = 'tricks', layout = ?2 WHERE id = ?1",
                         (hand, fields),
                     )?;
                 }
-                Entry::Totals(totals) => {
-                    let fields = hand_fields(&variant, HandBody::Totals(totals.clone()));
+                EntryRow::Totals(fields) => {
                     self.tx.execute(
                         "UPDATE hands SET body = 'totals', totals = ?2 WHERE id = ?1",
                         (hand, fields),
                     )?;
                 }
-                Entry::Abandon { reason, seat } => {
+                EntryRow::Abandon { reason, seat } => {
                     self.tx.execute(
                         "UPDATE hands SET body = 'abandoned', abandon_reason = ?2, abandon_seat = ?3
                          WHERE id = ?1",
-                        (hand, reason.word(), seat.map(|s| s.letter().to_string())),
+                        (hand, reason, seat),
                     )?;
                 }
-                Entry::Penalty { side, penalty } => {
-                    let (kind, points) = match penalty {
-                        Penalty::OutOfTurn => (Some("out-of-turn"), None),
-                        Penalty::Renege => (Some("renege"), None),
-                        Penalty::Points(p) => (None, Some(*p)),
-                    };
+                EntryRow::Penalty(p) => {
                     self.tx.execute(
                         "INSERT INTO penalties (hand, number, side, kind, points, at)
                          VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
-                        (hand, side.to_string(), kind, points, &at),
+                        (hand, &p.side, &p.kind, p.points, &at),
                     )?;
-                    self.added("penalties", self.tx.last_insert_rowid())?;
                 }
-                Entry::EndHand => {
+                EntryRow::EndHand => {
                     self.tx
                         .execute("UPDATE hands SET claimed = 1 WHERE id = ?1", [hand])?;
                 }
-                Entry::Concede(_) => {}
+                EntryRow::Concede(_) => {}
             }
         }
-        Ok(())
+        Ok(Ok(()))
     }
 
-    /// A record of the game with no hands: what a hand's fields are written against.
-    pub fn variant_record(&self, game: i64) -> Result<Record, StoreError> {
-        let ruleset: String = self
+    /// A game's ruleset (JSON text, as stored), if the game is there.
+    pub fn ruleset(&self, game: i64) -> Result<Option<String>, StoreError> {
+        Ok(self
             .tx
             .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {
                 r.get(0)
             })
-            .optional()?
-            .ok_or_else(|| StoreError::Refused(format!("there is no game {game}")))?;
-        variant_record(&ruleset).map_err(|why| damaged(game, why))
+            .optional()?)
     }
 }

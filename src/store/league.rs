@@ -1548,9 +1548,12 @@ impl LeagueReader<'_> {
             .optional()?)
     }
 
-    /// A stored game's record (FORMAT.md §1), read in this change when there is one.
-    pub fn game_record(&self, game: i64) -> Result<Value, StoreError> {
-        super::games::game_record(self.0, game)
+    /// A stored game's rows, read in this change when there is one.
+    pub fn stored_game(
+        &self,
+        game: i64,
+    ) -> Result<Option<crate::record::stored::StoredGame>, StoreError> {
+        super::games::stored_game(self.0, game)
     }
 }
 

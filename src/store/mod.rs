@@ -15,7 +15,7 @@ mod summaries;
 
 pub use backup::{BackupError, BackupReport};
 pub use db::{Actor, Change, Fault, Store, StoreError};
-pub use games::{name_key, GameFilter, GameSummary, GameTimes, LegHolding, StoredAs};
+pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
 pub use league::{
     Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };
