@@ -5,9 +5,7 @@
 use std::fmt;
 
 use super::error::NightError;
-use super::find::{
-    is_done, night_season, played_night, result_words, team_names, title, today, NightRef,
-};
+use super::find::{is_done, played_night, result_words, team_names, title, today, NightRef};
 use crate::app::{Actor, App, AppError};
 use crate::league::confirm::{self, Action, Party, Settled};
 use crate::league::{HomeAway, Pair, TeamId};
@@ -128,12 +126,7 @@ impl App {
         let actor = self.actor().cloned();
         let change = self.store.change(command)?;
         let leagues = change.leagues();
-        let (league, season) = night_season(
-            &leagues,
-            night.which,
-            night.date,
-            Some((night.home, night.away)),
-        )?;
+        let (league, season) = night.season(&leagues)?;
         let f = played_night(&leagues, &league, &season, night)?;
         if !is_done(&f, &season.config) {
             return Err(NightError::NotComplete {

@@ -4,9 +4,7 @@
 use chrono::NaiveDate;
 
 use super::error::NightError;
-use super::find::{
-    fixture_by_number, is_done, night_season, played_night, result_words, today, NightRef,
-};
+use super::find::{fixture_by_number, is_done, played_night, result_words, today, NightRef};
 use super::players::{resolve, Players};
 use crate::app::{App, AppError};
 use crate::league::entry::{parse_legs, parse_match};
@@ -145,12 +143,7 @@ impl App {
         new_players: &[String],
     ) -> Result<Correcting, AppError> {
         let leagues = self.store.leagues();
-        let (league, season) = night_season(
-            &leagues,
-            night.which,
-            night.date,
-            Some((night.home, night.away)),
-        )?;
+        let (league, season) = night.season(&leagues)?;
         let f = played_night(&leagues, &league, &season, night)?;
         let by_matches = matches!(f.result, Some(NightResult::Matches(_)));
         let teams = Pair::new(f.home.clone(), f.away.clone());

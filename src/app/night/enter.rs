@@ -4,7 +4,7 @@
 use std::fmt;
 
 use super::error::NightError;
-use super::find::{fixture_by_number, is_done, night_season, result_words, today, NightRef};
+use super::find::{fixture_by_number, is_done, result_words, today, NightRef};
 use super::place::fixture_for_night;
 use super::players::{accept, resolve, Players};
 use super::prompt::{matches_of, night_words, Begin, Prompted};
@@ -183,12 +183,7 @@ impl App {
         let night = entry.night;
         let change = self.store.change("night")?;
         let leagues = change.leagues();
-        let (league, season) = night_season(
-            &leagues,
-            night.which,
-            night.date,
-            Some((night.home, night.away)),
-        )?;
+        let (league, season) = night.season(&leagues)?;
         let home = leagues.team(&league, night.home)?;
         let away = leagues.team(&league, night.away)?;
         if home.id == away.id {

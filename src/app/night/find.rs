@@ -24,6 +24,16 @@ pub struct NightRef<'a> {
     pub date: Option<NaiveDate>,
 }
 
+impl NightRef<'_> {
+    /// The league named (or the only one), and the season of this night.
+    pub fn season(
+        &self,
+        leagues: &LeagueReader<'_>,
+    ) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
+        night_season(leagues, self.which, self.date, Some((self.home, self.away)))
+    }
+}
+
 /// "Royal Oak v Red Lion on 2025-09-04".
 pub(crate) fn title(f: &Fixture) -> String {
     format!("{} v {} on {}", f.home.name, f.away.name, f.date)

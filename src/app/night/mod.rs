@@ -30,12 +30,7 @@ impl App {
     /// The nights between two teams (on the date given): the season, and its fixtures.
     pub fn night_show(&self, night: NightRef<'_>) -> Result<(SeasonInfo, Vec<Fixture>), AppError> {
         let leagues = self.store.leagues();
-        let (league, season) = night_season(
-            &leagues,
-            night.which,
-            night.date,
-            Some((night.home, night.away)),
-        )?;
+        let (league, season) = night.season(&leagues)?;
         let home = leagues.team(&league, night.home)?;
         let away = leagues.team(&league, night.away)?;
         let found = find::nights_between(&leagues, &season, &home, &away, night.date)?;

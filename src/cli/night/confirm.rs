@@ -17,6 +17,25 @@ pub(super) fn app_which(which: &Which) -> (Option<String>, Option<String>) {
     (which.league_name(), which.season.clone())
 }
 
+/// The night between `home` and `away` (on `date`) in the league and season named
+/// ([`app_which`]), as the app takes it.
+pub(super) fn night_ref<'a>(
+    (league, season): &'a (Option<String>, Option<String>),
+    home: &'a str,
+    away: &'a str,
+    date: Option<chrono::NaiveDate>,
+) -> NightRef<'a> {
+    NightRef {
+        which: AppWhich {
+            league: league.as_deref(),
+            season: season.as_deref(),
+        },
+        home,
+        away,
+        date,
+    }
+}
+
 /// `don night confirm` (no reason) and `don night dispute` (with its reason).
 pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
     let mut app = args.db.app_existing()?;
@@ -25,16 +44,8 @@ pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, C
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let (league, season) = app_which(&args.which);
-    let night = NightRef {
-        which: AppWhich {
-            league: league.as_deref(),
-            season: season.as_deref(),
-        },
-        home: &args.home,
-        away: &args.away,
-        date: day,
-    };
+    let names = app_which(&args.which);
+    let night = night_ref(&names, &args.home, &args.away, day);
     let settled = match dispute {
         None => app.night_confirm(night, args.by.as_deref())?,
         Some(reason) => app.night_dispute(night, args.by.as_deref(), &reason)?,
@@ -51,16 +62,8 @@ pub(super) fn show(
 ) -> Result<Done, CliError> {
     let app = db.app_read()?;
     let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
-    let (league, season) = app_which(&which);
-    let (season, found) = app.night_show(NightRef {
-        which: AppWhich {
-            league: league.as_deref(),
-            season: season.as_deref(),
-        },
-        home: &home,
-        away: &away,
-        date: day,
-    })?;
+    let names = app_which(&which);
+    let (season, found) = app.night_show(night_ref(&names, &home, &away, day))?;
     let mut out = BufWriter::new(io::stdout().lock());
     for f in &found {
         write_night(&mut out, f, &season.config)?;

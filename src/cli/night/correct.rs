@@ -5,7 +5,6 @@ use std::io::{self, Write};
 
 use don::app::night::correct::{Corrected, Correction, Typed};
 use don::app::night::players::Players;
-use don::app::night::{NightRef, Which as AppWhich};
 use don::league::entry::parse_kind_slot;
 use don::league::night::missing;
 use don::league::{Config, Match};
@@ -13,7 +12,7 @@ use don::store::LeagueReader;
 
 use super::args::CorrectArgs;
 use super::ask::{ask, ask_match, stopped_words, Asked, Refusal};
-use super::confirm::app_which;
+use super::confirm::{app_which, night_ref};
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::{answer_prompt, Prompt};
 use crate::cli::text::shown;
@@ -28,16 +27,8 @@ pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let (league, season) = app_which(&args.which);
-    let night = NightRef {
-        which: AppWhich {
-            league: league.as_deref(),
-            season: season.as_deref(),
-        },
-        home: &args.home,
-        away: &args.away,
-        date: day,
-    };
+    let names = app_which(&args.which);
+    let night = night_ref(&names, &args.home, &args.away, day);
     let mut c = app.night_to_correct(night, &args.result.new_players)?;
     let mut stopped = None;
     let correction = if let Some(t) = &args.result.totals {

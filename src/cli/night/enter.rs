@@ -4,10 +4,9 @@
 use std::io::{self, Write};
 
 use don::app::night::enter::{Entered, Given, NightEntry};
-use don::app::night::{NightRef, Which as AppWhich};
 
 use super::args::EnterArgs;
-use super::confirm::app_which;
+use super::confirm::{app_which, night_ref};
 use super::place::ask_moved;
 use super::prompt::prompt_night;
 use crate::cli::error::{CliError, Done};
@@ -40,17 +39,9 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
             None => false,
         },
     };
-    let (league, season) = app_which(&args.which);
+    let names = app_which(&args.which);
     let entry = NightEntry {
-        night: NightRef {
-            which: AppWhich {
-                league: league.as_deref(),
-                season: season.as_deref(),
-            },
-            home: &args.home,
-            away: &args.away,
-            date: day,
-        },
+        night: night_ref(&names, &args.home, &args.away, day),
         moved,
         entered_for: args.entered_for.as_deref(),
         new_players: &args.result.new_players,
