@@ -283,7 +283,7 @@ fn import_file(
                 found.of(resolver.configuration(d, &column));
             }
         }
-        Rows::Rosters(rows) => rosters(resolver, rows, &column, found),
+        Rows::Rosters(rows) => team_rows(resolver, rows, &column, found),
         Rows::Fixtures(rows) => fixtures(resolver, rows, &column, found),
         Rows::Matches(rows) => {
             resolver.load_players()?;
@@ -294,34 +294,64 @@ fn import_file(
             let drafts = nights_from_totals(rows, resolver, &column);
             keep_nights(resolver, drafts, &column, found);
         }
-        Rows::Adjustments(rows) => adjustments(resolver, rows, &column, found),
+        Rows::Adjustments(rows) => team_rows(resolver, rows, &column, found),
     }
     Ok(())
 }
 
-fn rosters(
+/// A row that names a season and a team (a roster's, an adjustment's), and how it is kept.
+trait TeamRow {
+    fn names(&self) -> (u64, &str, &str, &[&'static str]);
+    fn keep(
+        &self,
+        resolver: &mut Resolver<'_, '_>,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError>;
+}
+
+impl TeamRow for RosterRow {
+    fn names(&self) -> (u64, &str, &str, &[&'static str]) {
+        (self.line, &self.season, &self.team, &self.faulty)
+    }
+    fn keep(
+        &self,
+        resolver: &mut Resolver<'_, '_>,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        resolver.roster(self, column)
+    }
+}
+
+impl TeamRow for AdjustmentRow {
+    fn names(&self) -> (u64, &str, &str, &[&'static str]) {
+        (self.line, &self.season, &self.team, &self.faulty)
+    }
+    fn keep(
+        &self,
+        resolver: &mut Resolver<'_, '_>,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<(), RowError> {
+        resolver.adjustment(self, column)
+    }
+}
+
+/// Rosters' or adjustments' rows: a row with a name that is not known, or a cell that cannot
+/// be read, is a fault; each other row is kept.
+fn team_rows(
     resolver: &mut Resolver<'_, '_>,
-    rows: &[RosterRow],
+    rows: &[impl TeamRow],
     column: &dyn Fn(&str) -> Option<Column>,
     found: &mut Found<'_>,
 ) {
     let mut memo = NameMemo::default();
     for row in rows {
-        let (line, faulty) = (row.line, &row.faulty);
-        let unknown = unknown_names(
-            resolver,
-            &mut memo,
-            line,
-            &row.season,
-            &row.team,
-            faulty,
-            column,
-        );
+        let (line, season, team, faulty) = row.names();
+        let unknown = unknown_names(resolver, &mut memo, line, season, team, faulty, column);
         if !unknown.is_empty() || !faulty.is_empty() {
             found.faults(unknown);
             continue;
         }
-        found.of(resolver.roster(row, column));
+        found.of(row.keep(resolver, column));
     }
 }
 
@@ -356,32 +386,6 @@ fn fixtures(
             continue;
         }
         found.of(resolver.fixture(row, column));
-    }
-}
-
-fn adjustments(
-    resolver: &mut Resolver<'_, '_>,
-    rows: &[AdjustmentRow],
-    column: &dyn Fn(&str) -> Option<Column>,
-    found: &mut Found<'_>,
-) {
-    let mut memo = NameMemo::default();
-    for row in rows {
-        let (line, faulty) = (row.line, &row.faulty);
-        let unknown = unknown_names(
-            resolver,
-            &mut memo,
-            line,
-            &row.season,
-            &row.team,
-            faulty,
-            column,
-        );
-        if !unknown.is_empty() || !faulty.is_empty() {
-            found.faults(unknown);
-            continue;
-        }
-        found.of(resolver.adjustment(row, column));
     }
 }
 
