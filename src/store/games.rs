@@ -303,6 +303,33 @@ pub struct GameFilter {
     pub until: Option<String>,
 }
 
+impl GameFilter {
+    /// The query of the numbers of the games that pass the filter (`g` the game), and its
+    /// parameters, for more conditions to be added to.
+    pub(super) fn sql(&self) -> (String, Vec<String>) {
+        let mut sql = String::from("SELECT g.id FROM games g WHERE 1");
+        let mut params: Vec<String> = Vec::new();
+        if let Some(p) = &self.player {
+            params.push(name_key(p));
+            sql.push_str(&format!(
+                " AND EXISTS (SELECT 1 FROM seats s JOIN players p ON p.id = s.player
+                  WHERE s.game = g.id AND p.key = ?{})",
+                params.len()
+            ));
+        }
+        let mut narrow = |column: &str, op: &str, value: &Option<String>| {
+            if let Some(v) = value {
+                params.push(v.clone());
+                sql.push_str(&format!(" AND g.{column} {op} ?{}", params.len()));
+            }
+        };
+        narrow("variant", "=", &self.variant);
+        narrow("date", ">=", &self.since);
+        narrow("date", "<=", &self.until);
+        (sql, params)
+    }
+}
+
 impl Store {
     /// The game a command names, by number (`7` or `#7`) or by its record's `id`, if there is
     /// one.
@@ -332,28 +359,7 @@ impl Store {
 
     /// Every stored game (oldest first) that passes the filter, as records.
     pub fn games(&self, filter: &GameFilter) -> Result<Vec<GameSummary>, StoreError> {
-        let mut sql = String::from("SELECT g.id FROM games g WHERE 1");
-        let mut params: Vec<String> = Vec::new();
-        if let Some(p) = &filter.player {
-            params.push(name_key(p));
-            sql.push_str(&format!(
-                " AND EXISTS (SELECT 1 FROM seats s JOIN players p ON p.id = s.player
-                  WHERE s.game = g.id AND p.key = ?{})",
-                params.len()
-            ));
-        }
-        if let Some(v) = &filter.variant {
-            params.push(v.clone());
-            sql.push_str(&format!(" AND g.variant = ?{}", params.len()));
-        }
-        if let Some(d) = &filter.since {
-            params.push(d.clone());
-            sql.push_str(&format!(" AND g.date >= ?{}", params.len()));
-        }
-        if let Some(d) = &filter.until {
-            params.push(d.clone());
-            sql.push_str(&format!(" AND g.date <= ?{}", params.len()));
-        }
+        let (mut sql, params) = filter.sql();
         sql.push_str(" ORDER BY g.id");
         // One read of one state: each game's query in a transaction of its own would take and
         // let go the database's read lock once a query, slow while another `don` writes.

@@ -6,7 +6,7 @@
 use rusqlite::{Connection, OptionalExtension};
 
 use super::db::{Change, Store, StoreError};
-use super::games::{name_key, GameFilter};
+use super::games::GameFilter;
 use crate::rules::{Seat, Side};
 
 /// What replaying a game says of it, as `don games` lists it.
@@ -118,25 +118,7 @@ impl Store {
         filter: &GameFilter,
         unfinished: Option<&[i64]>,
     ) -> Result<Vec<ListedGame>, StoreError> {
-        let mut sql = String::from("SELECT g.id FROM games g WHERE 1");
-        let mut params: Vec<String> = Vec::new();
-        if let Some(p) = &filter.player {
-            params.push(name_key(p));
-            sql.push_str(&format!(
-                " AND EXISTS (SELECT 1 FROM seats s JOIN players p ON p.id = s.player
-                  WHERE s.game = g.id AND p.key = ?{})",
-                params.len()
-            ));
-        }
-        let mut narrow = |column: &str, op: &str, value: &Option<String>| {
-            if let Some(v) = value {
-                params.push(v.clone());
-                sql.push_str(&format!(" AND g.{column} {op} ?{}", params.len()));
-            }
-        };
-        narrow("variant", "=", &filter.variant);
-        narrow("date", ">=", &filter.since);
-        narrow("date", "<=", &filter.until);
+        let (mut sql, params) = filter.sql();
         if let Some(also) = unfinished {
             let also: Vec<String> = also.iter().map(i64::to_string).collect();
             sql.push_str(&format!(
