@@ -326,6 +326,18 @@ impl Config {
         })
     }
 
+    /// The configuration as the database keeps it (its JSON, as text).
+    pub fn to_text(&self) -> String {
+        self.to_json().to_string()
+    }
+
+    /// Reads a configuration kept as [`Config::to_text`] writes it.
+    pub fn from_text(text: &str) -> Result<Config, ConfigError> {
+        let value: Value = serde_json::from_str(text)
+            .map_err(|e| ConfigError::Invalid(format!("a stored configuration: {e}")))?;
+        Config::from_json(&value)
+    }
+
     /// Reads a stored configuration back.
     pub fn from_json(value: &Value) -> Result<Config, ConfigError> {
         let bad = |what: &str| ConfigError::Invalid(format!("a stored configuration: {what}"));

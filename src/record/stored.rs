@@ -362,3 +362,13 @@ fn stored_penalties(
         })
         .collect()
 }
+
+/// Numbers (a match's players') as the database keeps them in one column: a JSON array.
+pub fn ids_text(ids: &[i64]) -> String {
+    serde_json::Value::from(ids.to_vec()).to_string()
+}
+
+/// Numbers kept as [`ids_text`] writes them.
+pub fn ids_of_text(text: &str) -> Result<Vec<i64>, String> {
+    serde_json::from_str(text).map_err(|e| e.to_string())
+}

@@ -8,7 +8,6 @@ use std::fmt::Write as _;
 
 use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension};
-use serde_json::Value;
 
 use super::db::{Change, Store, StoreError};
 use crate::league::error::Thing;
@@ -92,9 +91,7 @@ fn date(text: &str) -> Result<NaiveDate, StoreError> {
 }
 
 fn config(text: &str) -> Result<Config, StoreError> {
-    let value: Value =
-        serde_json::from_str(text).map_err(|e| StoreError::damaged("a configuration", e))?;
-    Config::from_json(&value).map_err(|e| StoreError::damaged("a configuration", e))
+    Config::from_text(text).map_err(|e| StoreError::damaged("a configuration", e))
 }
 
 /// Rows of `id, name, config` (a league's or a season's), the configuration read.
@@ -750,7 +747,7 @@ impl RawMatch {
         let bad = |why: String| StoreError::damaged(format!("match {}", self.id), why);
         let kind: Kind = self.kind.parse().map_err(|e| bad(format!("{e}")))?;
         let players = |json: &str| -> Result<Vec<String>, StoreError> {
-            let ids: Vec<i64> = serde_json::from_str(json).map_err(|e| bad(e.to_string()))?;
+            let ids = crate::record::stored::ids_of_text(json).map_err(bad)?;
             ids.iter()
                 .map(|id| {
                     names
@@ -859,12 +856,7 @@ impl Change<'_> {
         }
         self.tx.execute(
             "INSERT INTO leagues (name, key, config, created) VALUES (?1, ?2, ?3, ?4)",
-            (
-                &name,
-                name_key(&name),
-                config.to_json().to_string(),
-                self.at()?,
-            ),
+            (&name, name_key(&name), config.to_text(), self.at()?),
         )?;
         let id = self.tx.last_insert_rowid();
         Ok(LeagueInfo {
@@ -879,7 +871,7 @@ impl Change<'_> {
     pub fn set_league_config(&self, league: i64, config: &Config) -> Result<(), StoreError> {
         self.tx.execute(
             "UPDATE leagues SET config = ?1 WHERE id = ?2",
-            (config.to_json().to_string(), league),
+            (config.to_text(), league),
         )?;
         Ok(())
     }
@@ -915,7 +907,7 @@ impl Change<'_> {
                 league.id,
                 &name,
                 name_key(&name),
-                league.config.to_json().to_string(),
+                league.config.to_text(),
                 self.at()?,
             ),
         )?;
@@ -1347,16 +1339,12 @@ impl Change<'_> {
 
     /// A JSON array of the players' numbers (each found, or made).
     fn player_ids(&self, names: &[String]) -> Result<String, StoreError> {
-        let mut json = String::from("[");
-        for (i, n) in names.iter().enumerate() {
-            if i > 0 {
-                json.push(',');
-            }
+        let mut ids = Vec::with_capacity(names.len());
+        for n in names {
             StoreError::check_name("the player's name", n)?;
-            let _ = write!(json, "{}", self.player(n)?);
+            ids.push(self.player(n)?);
         }
-        json.push(']');
-        Ok(json)
+        Ok(crate::record::stored::ids_text(&ids))
     }
 
     /// Adds the matches of a night added by this change, in one statement (an import's nine

@@ -9,7 +9,7 @@ impl Change<'_> {
     pub fn set_season_config(&self, season: i64, config: &Config) -> Result<(), StoreError> {
         self.tx.execute(
             "UPDATE seasons SET config = ?1 WHERE id = ?2",
-            (config.to_json().to_string(), season),
+            (config.to_text(), season),
         )?;
         Ok(())
     }
