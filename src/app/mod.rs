@@ -8,7 +8,9 @@
 //! HTTP status) and its hint; nothing is decided by matching message text.
 //!
 //! The rooms:
-//! - [`games`]: games and their records: begin one, import records, export them, list and show.
+//! - [`games`]: games and their records: begin one, list and show, each game's summary; its
+//!   refusals ([`game_error`]). [`import`]: records imported, in their order. [`stored`] and
+//!   [`entered`]: a stored game's rows as a record, and the scorer's entries as rows.
 //! - [`table`]: the table-side scorer: an entry typed at the table, and its take-back.
 //! - [`league`]: leagues, seasons, teams and rosters.
 //! - [`fixtures`]: a season's fixtures: made, added, moved, cancelled, reinstated.
@@ -20,6 +22,7 @@
 //! - [`season`]: a season as a command reads it (each stored game's leg scored once).
 //! - [`stats`]: players' and partnerships' figures over seasons.
 //! - [`undo`]: undo and the log; why a change cannot be undone ([`undo_error`]).
+//! - [`error`] and [`kind`]: every refusal gathered in [`AppError`], and its [`ErrorKind`].
 
 pub mod entered;
 pub mod error;
