@@ -8,20 +8,9 @@ use common::db::Db;
 use don::app::night::{NightError, NightRef, Which};
 use don::app::{Actor, App, AppError, ErrorKind};
 
-const LEAGUE: &str = "Abercarn Crib and Don League";
-
 /// A league with a night Royal Oak v Red Lion entered for Royal Oak (provisional).
 fn entered() -> Db {
-    let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion, Fox and Hounds",
-        "--create",
-    ]);
+    let db = Db::three_teams();
     db.ok(&[
         "night",
         "enter",

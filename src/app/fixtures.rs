@@ -48,18 +48,13 @@ pub struct FixtureMoved {
 
 /// Fixture `number` of `season`.
 fn by_number(change: &Change, season: &SeasonInfo, number: i64) -> Result<Fixture, AppError> {
-    change
-        .leagues()
-        .fixtures(season.id)?
-        .into_iter()
-        .find(|f| f.id == number)
-        .ok_or_else(|| {
-            LeagueError::NoFixture {
-                season: season.name.clone(),
-                id: number,
-            }
-            .into()
-        })
+    change.leagues().fixture(season.id, number)?.ok_or_else(|| {
+        LeagueError::NoFixture {
+            season: season.name.clone(),
+            id: number,
+        }
+        .into()
+    })
 }
 
 impl App {

@@ -492,6 +492,11 @@ impl LeagueReader<'_> {
         Ok(out)
     }
 
+    /// Fixture `number` of `season`, if it has one.
+    pub fn fixture(&self, season: i64, number: i64) -> Result<Option<Fixture>, StoreError> {
+        Ok(self.fixtures(season)?.into_iter().find(|f| f.id == number))
+    }
+
     /// The fixtures of a season by date (then home team), with their results.
     pub fn fixtures(&self, season: i64) -> Result<Vec<Fixture>, StoreError> {
         let teams: HashMap<i64, TeamInfo> = {

@@ -16,6 +16,22 @@ use crate::store::{Fixture, LeagueInfo, LegLink, SeasonInfo};
 /// A match as typed, with the stored games its legs were scored in.
 pub type Typed = (Match, Vec<LegLink>);
 
+/// A night's stored matches as `given` correct them: each match given in the place of the
+/// stored one of its kind and slot (the given ones last).
+pub fn with_given(stored: &[Match], given: &[Typed]) -> Vec<Match> {
+    let mut all: Vec<Match> = stored
+        .iter()
+        .filter(|m| {
+            !given
+                .iter()
+                .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
+        })
+        .cloned()
+        .collect();
+    all.extend(given.iter().map(|(g, _)| g.clone()));
+    all
+}
+
 /// A night's result as corrected: the whole of it, or some of its matches.
 pub enum Correction {
     Whole(NightResult),
@@ -78,18 +94,7 @@ impl Correcting {
     fn changes(&self, given: &[Typed], notes: &mut Vec<String>) -> Result<bool, NightError> {
         let (config, title, stored) = (&self.season.config, &self.title, &self.stored);
         let must_complete = !self.by_matches || is_done(&self.night, config);
-        let mut all: Vec<Match> = stored
-            .iter()
-            .filter(|m| {
-                !given
-                    .iter()
-                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
-            })
-            .cloned()
-            .collect();
-        for (g, _) in given {
-            all.push(g.clone());
-        }
+        let mut all = with_given(stored, given);
         // A player twice in one kind is only warned of, as at `night enter`: the warnings that
         // concern a match corrected, in the order of the matches.
         all.sort_by_key(|m| (m.kind, m.slot));

@@ -138,16 +138,11 @@ pub fn fixture_by_number(
     season: &SeasonInfo,
     number: i64,
 ) -> Result<Fixture, AppError> {
-    change
-        .leagues()
-        .fixtures(season.id)?
-        .into_iter()
-        .find(|f| f.id == number)
-        .ok_or_else(|| {
-            NightError::NoFixture {
-                season: season.name.clone(),
-                number,
-            }
-            .into()
-        })
+    change.leagues().fixture(season.id, number)?.ok_or_else(|| {
+        NightError::NoFixture {
+            season: season.name.clone(),
+            number,
+        }
+        .into()
+    })
 }

@@ -189,9 +189,7 @@ pub fn night_now(
 ) -> Result<Option<Fixture>, StoreError> {
     let Some(id) = id else { return Ok(None) };
     Ok(reader
-        .fixtures(season.id)?
-        .into_iter()
-        .find(|f| f.id == id)
+        .fixture(season.id, id)?
         .filter(|f| matches!(f.result, Some(NightResult::Matches(_)))))
 }
 

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use don::app::night::correct::{Corrected, Correction, Typed};
+use don::app::night::correct::{with_given, Corrected, Correction, Typed};
 use don::app::night::players::Players;
 use don::league::entry::parse_kind_slot;
 use don::league::night::missing;
@@ -102,19 +102,7 @@ pub(super) fn prompt_correction(
     by_matches: bool,
 ) -> Result<(Vec<Typed>, Option<String>), CliError> {
     let mut given: Vec<Typed> = Vec::new();
-    let now = |given: &[Typed]| -> Vec<Match> {
-        let mut all: Vec<Match> = stored
-            .iter()
-            .filter(|m| {
-                !given
-                    .iter()
-                    .any(|(g, _)| (g.kind, g.slot) == (m.kind, m.slot))
-            })
-            .cloned()
-            .collect();
-        all.extend(given.iter().map(|(g, _)| g.clone()));
-        all
-    };
+    let now = |given: &[Typed]| with_given(stored, given);
     let mut err = io::stderr();
     if !by_matches {
         writeln!(err, "Type each match of the night: players joined by + (blank if not known), legs won, home first, leg scores (blank if not known; #N for game N). `quit` or Ctrl-D ends, correcting nothing.")?;
