@@ -458,3 +458,37 @@ CREATE TABLE game_summary_scores (
     score INTEGER NOT NULL,
     PRIMARY KEY (game, position)
 ) WITHOUT ROWID;
+
+-- @@ version 8: private links for captains and the secretary, and their sessions on the web ------
+-- A link (`don captain link TEAM`, `don secretary link`) lets whoever holds it act on the web for a
+-- team (`team`) or, with no team, as the league's secretary. Only the SHA-256 of its token is kept
+-- (`token_hash`, hex), never the token. `revoked`: when `don captain revoke` ended it (RFC 3339,
+-- UTC); a revoked link and every session opened with it stop at once. Links are logged: making or
+-- revoking one is a change `don undo` puts back.
+CREATE TABLE links (
+    id INTEGER PRIMARY KEY,
+    league INTEGER NOT NULL REFERENCES leagues(id),
+    team INTEGER REFERENCES teams(id),
+    token_hash TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),
+    made TEXT NOT NULL,
+    revoked TEXT
+);
+CREATE INDEX links_league ON links(league, team);
+
+-- When each link was last opened or used (RFC 3339, UTC): kept apart from `links`, as a use is no
+-- change to the league and is not in the log.
+CREATE TABLE link_uses (
+    link INTEGER PRIMARY KEY REFERENCES links(id) ON DELETE CASCADE,
+    last_used TEXT NOT NULL
+);
+
+-- A session on the web, opened with a link: its cookie's value is never kept, only its SHA-256
+-- (`key_hash`, hex). `csrf`: the token every form of the session posts back. Not in the log.
+CREATE TABLE web_sessions (
+    key_hash TEXT PRIMARY KEY CHECK (length(key_hash) = 64),
+    link INTEGER NOT NULL REFERENCES links(id) ON DELETE CASCADE,
+    csrf TEXT NOT NULL,
+    made TEXT NOT NULL,
+    expires TEXT NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX web_sessions_link ON web_sessions(link);

@@ -16,6 +16,8 @@
 //!   the rules, commits, returns a typed result or a typed error; records who did it.
 //! - [`publish`]: the league as a static site, read from the store and worked out by `league`;
 //!   askama templates (`templates/`), which escape every name.
+//! - [`web`]: `don serve`, the league online: the published pages live, and what captains and
+//!   the secretary do through their private links; parse, call `app`, render.
 //!
 //! The `don` binary's `cli` module sits on top: parse, call, render.
 
@@ -28,3 +30,4 @@ pub mod replay;
 pub mod rules;
 pub mod scorer;
 pub mod store;
+pub mod web;

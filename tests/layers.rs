@@ -10,7 +10,8 @@ use std::path::{Path, PathBuf};
 
 /// The layers from the bottom; a file may use its own layer and those below.
 const LAYERS: &[&str] = &[
-    "rules", "record", "replay", "check", "scorer", "league", "store", "app", "publish", "cli",
+    "rules", "record", "replay", "check", "scorer", "league", "store", "app", "publish", "web",
+    "cli",
 ];
 
 /// Layers on the same level, which use neither of each other though one is listed first.

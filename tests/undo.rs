@@ -13,9 +13,15 @@ use don::store::LOGGED;
 /// The log's own tables, which no undo puts back.
 const LOG: [&str; 2] = ["operations", "changes"];
 
-/// Tables of what is worked out from the rest (each game's summary), not recorded: not logged,
-/// but worked out anew by every change, an undo too (tests/store.rs checks they stay right).
-const DERIVED: [&str; 2] = ["game_summaries", "game_summary_scores"];
+/// Tables not in the log: what is worked out from the rest (each game's summary), worked out
+/// anew by every change, an undo too (tests/store.rs checks they stay right); and what is no
+/// change to the league (a link's last use, the web's sessions).
+const DERIVED: [&str; 4] = [
+    "game_summaries",
+    "game_summary_scores",
+    "link_uses",
+    "web_sessions",
+];
 
 /// The dump without the log's tables (and SQLite's counters of ids handed out, which never go
 /// back: a row's id is not used again).

@@ -26,6 +26,8 @@ pub enum AppError {
     Undo(Box<super::undo_error::UndoError>),
     #[error(transparent)]
     Backup(crate::store::BackupError),
+    #[error(transparent)]
+    Access(#[from] super::access_error::AccessError),
 }
 
 impl From<super::undo_error::UndoError> for AppError {
@@ -55,6 +57,7 @@ impl AppError {
             AppError::Leg(e) => e.kind(),
             AppError::Undo(e) => e.kind(),
             AppError::Backup(e) => super::kind::backup_kind(e),
+            AppError::Access(e) => e.kind(),
         }
     }
 
@@ -71,6 +74,7 @@ impl AppError {
             AppError::Leg(e) => e.hint(),
             AppError::Undo(e) => e.hint(),
             AppError::Backup(_) => None,
+            AppError::Access(e) => e.hint(),
         }
     }
 }

@@ -22,8 +22,12 @@
 //! - [`season`]: a season as a command reads it (each stored game's leg scored once).
 //! - [`stats`]: players' and partnerships' figures over seasons.
 //! - [`undo`]: undo and the log; why a change cannot be undone ([`undo_error`]).
+//! - [`access`]: private links for captains and the secretary, and their sessions on the web;
+//!   their refusals ([`access_error`]).
 //! - [`error`] and [`kind`]: every refusal gathered in [`AppError`], and its [`ErrorKind`].
 
+pub mod access;
+pub mod access_error;
 pub mod entered;
 pub mod error;
 pub mod fixtures;

@@ -8,6 +8,7 @@ use don::app::{AppError, ErrorKind};
 use don::publish::out::OutError;
 use don::record::SourceError;
 use don::store::{Fault, StoreError};
+use don::web::WebError;
 
 /// What can go wrong in a command.
 #[derive(Debug, thiserror::Error)]
@@ -27,6 +28,9 @@ pub enum CliError {
     /// A file named with `--out` that is not written (exit 2), or failed writing (exit 1).
     #[error(transparent)]
     Out(#[from] OutError),
+    /// `don serve` could not start or stopped on a failure.
+    #[error(transparent)]
+    Web(WebError),
     /// An error with a hint of its own for what to do about it.
     #[error("{error}")]
     Hinted {
@@ -48,6 +52,15 @@ impl From<StoreError> for CliError {
 impl From<don::league::LeagueError> for CliError {
     fn from(e: don::league::LeagueError) -> CliError {
         CliError::App(AppError::League(e))
+    }
+}
+
+impl From<WebError> for CliError {
+    fn from(e: WebError) -> CliError {
+        match e {
+            WebError::App(e) => e.into(),
+            e => CliError::Web(e),
+        }
     }
 }
 
@@ -101,6 +114,9 @@ impl CliError {
             CliError::Out(e) if e.is_refusal() => ErrorKind::Invalid,
             CliError::Out(_) => ErrorKind::Fault,
             CliError::Hinted { error, .. } => error.kind(),
+            CliError::Web(WebError::App(e)) => e.kind(),
+            CliError::Web(WebError::Listen { .. }) => ErrorKind::Conflict,
+            CliError::Web(_) => ErrorKind::Fault,
         }
     }
 
@@ -166,6 +182,7 @@ impl CliError {
             CliError::Store(StoreError::NotAFile { .. }) => {
                 Some("give --db (or DON_DB) the file name of a don database".into())
             }
+            CliError::Web(e) => e.hint().map(Cow::Owned),
             _ => self.fixed_hint().map(Cow::Borrowed),
         }
     }

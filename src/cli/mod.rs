@@ -17,6 +17,7 @@ mod play;
 mod prompt;
 mod publish;
 mod results;
+mod serve;
 mod sheet;
 mod show;
 mod standings;
@@ -129,6 +130,9 @@ enum Command {
     Stats(stats::Args),
     /// Publish the league as a static web site: tables, results, nights, teams, players.
     Publish(publish::Args),
+    /// Serve the league on the web: its pages for everyone, and private links for captains to
+    /// enter and confirm nights.
+    Serve(serve::Args),
     /// Copy the database into FILE (safe while others write), checked before it is put there.
     Backup(backup::Args),
     /// Print a shell completion script for don (bash, zsh or fish).
@@ -161,6 +165,7 @@ pub fn main() -> ExitCode {
         Command::Standings(args) => standings::run(args),
         Command::Stats(args) => stats::run(args),
         Command::Publish(args) => publish::run(args),
+        Command::Serve(args) => serve::run(args),
         Command::Backup(args) => backup::run(args),
         Command::Completions(args) => finish::completions(args, Cli::command()),
         Command::Man(args) => finish::man(args, Cli::command()),

@@ -15,7 +15,7 @@ pub mod out;
 mod page;
 mod site;
 mod slug;
-mod view;
+pub mod view;
 
 pub use build::site;
 pub use site::{PublishError, Site, Written};

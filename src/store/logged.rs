@@ -26,6 +26,7 @@ pub const LOGGED: &[&str] = &[
     "leg_games",
     "adjustments",
     "confirmations",
+    "links",
 ];
 
 /// The migration step of schema version 6 and each one after: the triggers of every logged

@@ -4,6 +4,7 @@
 //! transaction that writes one operation to the log, with each row it touched — so `undo` can
 //! put any change back, and undo the undo.
 
+mod access;
 mod backup;
 mod db;
 mod games;
@@ -13,6 +14,7 @@ mod oplog;
 mod results;
 mod summaries;
 
+pub use access::{LinkRow, SessionRow};
 pub use backup::{BackupError, BackupReport};
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};

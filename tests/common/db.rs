@@ -233,6 +233,10 @@ impl Db {
     pub fn set_back_to_version(&self, version: i64) {
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
+            (
+                8,
+                "DROP TABLE web_sessions; DROP TABLE link_uses; DROP TABLE links;",
+            ),
             (7, "DROP TABLE game_summary_scores; DROP TABLE game_summaries;"),
             // Its triggers are made anew by each version from 6 on, whatever is there.
             (6, "DROP INDEX changes_row;"),

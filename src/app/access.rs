@@ -1,0 +1,322 @@
+//! Who may act on the web, without passwords to forget (as Tabbycat's private URLs): a private
+//! link for a team's captain, or for the league's secretary, holding a random token of 256 bits
+//! of which only the SHA-256 is kept; opening it starts a session whose key is kept hashed too.
+//! A captain acts for their own team only; the secretary for any (the rules of who may do what
+//! are the night functions', through the [`Actor`] a session gives).
+
+use std::fmt;
+
+use chrono::{Duration, SecondsFormat, Utc};
+use sha2::{Digest, Sha256};
+
+pub use super::access_error::AccessError;
+use super::which::Choice;
+use super::{Actor, App, AppError};
+use crate::league::TeamId;
+use crate::store::{LinkRow, SessionRow};
+
+/// How long a session lasts from when its link is opened.
+pub const SESSION_DAYS: i64 = 30;
+
+/// Whom a link is for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Role {
+    /// A team's captain: acts for that team only.
+    Captain { team: TeamId, name: String },
+    /// The league's secretary: acts for any team.
+    Secretary,
+}
+
+impl fmt::Display for Role {
+    /// "the captain of Royal Oak", "the secretary".
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Role::Captain { name, .. } => write!(f, "the captain of {name}"),
+            Role::Secretary => f.write_str("the secretary"),
+        }
+    }
+}
+
+/// A private link, as `don captain list` shows it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub id: i64,
+    pub league: i64,
+    pub role: Role,
+    /// When it was made, revoked and last used (RFC 3339, UTC).
+    pub made: String,
+    pub revoked: Option<String>,
+    pub last_used: Option<String>,
+}
+
+impl Link {
+    fn of(row: LinkRow) -> Link {
+        let role = match (row.team, row.team_name) {
+            (Some(team), name) => Role::Captain {
+                team,
+                name: name.unwrap_or_else(|| team.to_string()),
+            },
+            (None, _) => Role::Secretary,
+        };
+        Link {
+            id: row.id,
+            league: row.league,
+            role,
+            made: row.made,
+            revoked: row.revoked,
+            last_used: row.last_used,
+        }
+    }
+
+    /// Who acts through this link: recorded with each change made with it, and shown by
+    /// `don log` ("captain of Royal Oak (link 3)").
+    pub fn actor(&self) -> Actor {
+        match &self.role {
+            Role::Captain { team, name } => Actor {
+                name: format!("captain of {name} (link {})", self.id),
+                team: Some(*team),
+            },
+            Role::Secretary => Actor {
+                name: format!("secretary (link {})", self.id),
+                team: None,
+            },
+        }
+    }
+}
+
+/// A secret handed out once: a link's token or a session's key (64 hex digits, 256 random
+/// bits). Only its hash is kept.
+#[derive(Clone, PartialEq, Eq)]
+pub struct Secret(String);
+
+impl Secret {
+    fn new() -> Result<Secret, AccessError> {
+        let mut bytes = [0u8; 32];
+        getrandom::fill(&mut bytes).map_err(|e| AccessError::NoRandom(e.to_string()))?;
+        Ok(Secret(bytes.iter().map(|b| format!("{b:02x}")).collect()))
+    }
+
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl fmt::Debug for Secret {
+    /// Never the secret itself, in a log or a panic.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Secret(…)")
+    }
+}
+
+/// The SHA-256 of a secret as given, in hex: what is kept and looked up.
+pub fn hash(secret: &str) -> String {
+    Sha256::digest(secret.as_bytes())
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+/// Whether `given` could be a secret don handed out (so that nothing else is looked up).
+fn well_formed(given: &str) -> bool {
+    given.len() == 64 && given.bytes().all(|b| b.is_ascii_hexdigit())
+}
+
+/// A session on the web: who is signed in, and the token their forms must post back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Session {
+    pub link: Link,
+    pub csrf: String,
+    pub expires: String,
+}
+
+impl Session {
+    fn of(row: SessionRow) -> Session {
+        Session {
+            link: Link::of(row.link),
+            csrf: row.csrf,
+            expires: row.expires,
+        }
+    }
+
+    /// The team a captain acts for; `None` for the secretary.
+    pub fn team(&self) -> Option<TeamId> {
+        match self.link.role {
+            Role::Captain { team, .. } => Some(team),
+            Role::Secretary => None,
+        }
+    }
+
+    pub fn is_secretary(&self) -> bool {
+        self.link.role == Role::Secretary
+    }
+}
+
+fn now() -> String {
+    Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true)
+}
+
+impl App {
+    /// Makes a private link for `team`'s captain (or, with no team, the secretary): the link,
+    /// and its token, which is shown this once and never kept.
+    pub fn link_make(
+        &mut self,
+        choice: &Choice,
+        team: Option<&str>,
+    ) -> Result<(Link, Secret), AppError> {
+        let token = Secret::new()?;
+        let change = self.store.change(match team {
+            Some(_) => "captain link",
+            None => "secretary link",
+        })?;
+        let leagues = change.leagues();
+        let league = choice.league(&leagues)?;
+        let team = team.map(|t| leagues.team(&league, t)).transpose()?;
+        let row = change.link_add(
+            league.id,
+            team.as_ref().map(|t| t.id),
+            &hash(token.as_str()),
+            &now(),
+        )?;
+        let link = Link::of(row);
+        change.commit(
+            &format!("a private link ({}) for {}", link.id, link.role),
+            None,
+        )?;
+        Ok((link, token))
+    }
+
+    /// Revokes a team's links (or, with no team, the secretary's), or the one link numbered
+    /// `id`: they and their sessions stop at once.
+    pub fn link_revoke(
+        &mut self,
+        choice: &Choice,
+        which: Revoke<'_>,
+    ) -> Result<Vec<Link>, AppError> {
+        let change = self.store.change("captain revoke")?;
+        let leagues = change.leagues();
+        let league = choice.league(&leagues)?;
+        let all = change.links(league.id)?;
+        let chosen: Vec<LinkRow> = match which {
+            Revoke::Link(id) => {
+                let Some(row) = all.into_iter().find(|l| l.id == id) else {
+                    return Err(AccessError::NoLink(id).into());
+                };
+                if let Some(on) = &row.revoked {
+                    return Err(AccessError::RevokedAlready { id, on: on.clone() }.into());
+                }
+                vec![row]
+            }
+            Revoke::Team(name) => {
+                let team = leagues.team(&league, name)?;
+                let open: Vec<LinkRow> = all
+                    .into_iter()
+                    .filter(|l| l.team == Some(team.id) && l.revoked.is_none())
+                    .collect();
+                if open.is_empty() {
+                    return Err(AccessError::NoneToRevoke(team.name).into());
+                }
+                open
+            }
+            Revoke::Secretary => {
+                let open: Vec<LinkRow> = all
+                    .into_iter()
+                    .filter(|l| l.team.is_none() && l.revoked.is_none())
+                    .collect();
+                if open.is_empty() {
+                    return Err(AccessError::NoneToRevoke("the secretary".into()).into());
+                }
+                open
+            }
+        };
+        let at = now();
+        let mut revoked = Vec::new();
+        for row in chosen {
+            change.link_revoke(row.id, &at)?;
+            let mut link = Link::of(row);
+            link.revoked = Some(at.clone());
+            revoked.push(link);
+        }
+        let ids: Vec<String> = revoked.iter().map(|l| l.id.to_string()).collect();
+        change.commit(&format!("revoked link {}", ids.join(", ")), None)?;
+        Ok(revoked)
+    }
+
+    /// A league's links, revoked ones too, oldest first.
+    pub fn links(&self, choice: &Choice) -> Result<Vec<Link>, AppError> {
+        let league = choice.league(&self.store.leagues())?;
+        Ok(self
+            .store
+            .links(league.id)?
+            .into_iter()
+            .map(Link::of)
+            .collect())
+    }
+
+    /// Opens a link: the session it starts, and the session's key (for the cookie), which is
+    /// never kept. A token that is no working link of the league is [`AccessError::BadLink`].
+    pub fn sign_in(&self, league: i64, token: &str) -> Result<(Session, Secret), AppError> {
+        if !well_formed(token) {
+            return Err(AccessError::BadLink.into());
+        }
+        let Some(row) = self.store.link_by_hash(&hash(token))? else {
+            return Err(AccessError::BadLink.into());
+        };
+        if row.revoked.is_some() || row.league != league {
+            return Err(AccessError::BadLink.into());
+        }
+        let key = Secret::new()?;
+        let csrf = Secret::new()?;
+        let made = Utc::now();
+        let expires =
+            (made + Duration::days(SESSION_DAYS)).to_rfc3339_opts(SecondsFormat::Secs, true);
+        let made = made.to_rfc3339_opts(SecondsFormat::Secs, true);
+        self.store.session_open(
+            row.id,
+            &hash(key.as_str()),
+            csrf.as_str(),
+            (&made, &expires),
+        )?;
+        let session = self
+            .store
+            .session(&hash(key.as_str()), &made)?
+            .ok_or(AccessError::BadLink)?;
+        Ok((Session::of(session), key))
+    }
+
+    /// The session whose key is `key`, if it is open and its link not revoked.
+    pub fn session(&self, key: &str) -> Result<Option<Session>, AppError> {
+        if !well_formed(key) {
+            return Ok(None);
+        }
+        Ok(self.store.session(&hash(key), &now())?.map(Session::of))
+    }
+
+    /// Notes that a session's link was used for a change.
+    pub fn link_used(&self, link: i64) -> Result<(), AppError> {
+        Ok(self.store.link_used(link, &now())?)
+    }
+
+    /// Ends the session whose key is `key` (signing out).
+    pub fn sign_out(&self, key: &str) -> Result<(), AppError> {
+        if well_formed(key) {
+            self.store.session_end(&hash(key))?;
+        }
+        Ok(())
+    }
+
+    /// Makes the changes from now on as `actor` (a session's, on the web).
+    pub fn act_as(&mut self, actor: Actor) {
+        self.store.act_as(actor);
+    }
+}
+
+/// Which links to revoke.
+#[derive(Clone, Copy, Debug)]
+pub enum Revoke<'a> {
+    /// Every working link of the team named.
+    Team(&'a str),
+    /// Every working link of the secretary.
+    Secretary,
+    /// The link numbered so (`don captain list`).
+    Link(i64),
+}

@@ -1,0 +1,43 @@
+//! Why a private link could not be made, revoked or opened (see [`super::access`]).
+
+use std::borrow::Cow;
+
+use super::kind::ErrorKind;
+
+/// Why a link could not be made, revoked or opened.
+#[derive(Debug, thiserror::Error)]
+pub enum AccessError {
+    /// A token that is no link's, or a revoked link's: the same words for both, so that a
+    /// guess learns nothing.
+    #[error("this link does not work: it was revoked, or it was never a link of this league")]
+    BadLink,
+    #[error("no link {0} in this league")]
+    NoLink(i64),
+    #[error("link {id} was revoked already, on {on}")]
+    RevokedAlready { id: i64, on: String },
+    #[error("{0} has no link to revoke")]
+    NoneToRevoke(String),
+    #[error("cannot make a random token: {0}")]
+    NoRandom(String),
+}
+
+impl AccessError {
+    pub fn kind(&self) -> ErrorKind {
+        match self {
+            AccessError::BadLink => ErrorKind::Forbidden,
+            AccessError::NoLink(_) | AccessError::NoneToRevoke(_) => ErrorKind::NotFound,
+            AccessError::RevokedAlready { .. } => ErrorKind::Conflict,
+            AccessError::NoRandom(_) => ErrorKind::Fault,
+        }
+    }
+
+    pub fn hint(&self) -> Option<Cow<'static, str>> {
+        match self {
+            AccessError::BadLink => Some("ask the league's secretary for a new link".into()),
+            AccessError::NoLink(_) | AccessError::NoneToRevoke(_) => {
+                Some("`don captain list` shows the links".into())
+            }
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,71 @@
+//! `don serve`: the league online, for captains on their phones (see `don::web`).
+
+use std::io::{self, Write};
+use std::net::SocketAddr;
+
+use don::web::{serve, ServeConfig};
+
+use super::db::DbArg;
+use super::error::{CliError, Done};
+use super::text::shown;
+use super::which::league_or_env;
+
+/// The address `don serve` listens on unless told another.
+pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Everyone may read the league's pages (the same pages `don publish` writes, \
+read from the database on each request). Captains and the secretary change things through private \
+links: make them with `don captain link TEAM` and `don secretary link`, and send each to its holder. \
+Run it behind a reverse proxy that adds TLS (Caddy or nginx; see the README), and give the public \
+address with --base-url. Ctrl-C or SIGTERM stops it; a change is saved whole or not at all.
+
+Examples:
+  don serve --db league.db
+  don serve --db league.db --listen 127.0.0.1:8080 --base-url https://league.example.org"
+)]
+pub struct Args {
+    /// The address and port to listen on (a port of 0 lets the system choose)
+    #[arg(long, value_name = "ADDR:PORT", default_value = DEFAULT_LISTEN)]
+    listen: SocketAddr,
+    /// The public address the site is reached at, behind a reverse proxy (cookies are marked
+    /// Secure when it is https://) [default: http:// and the --listen address]
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+    /// The league to serve (needed only when the database has more than one) [default:
+    /// $DON_LEAGUE]
+    #[arg(long, short = 'l')]
+    league: Option<String>,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+pub fn run(args: Args) -> Result<Done, CliError> {
+    let config = ServeConfig {
+        db: args.db.path()?,
+        choice: don::app::which::Choice {
+            league: league_or_env(args.league.as_deref()),
+            season: None,
+        },
+        listen: args.listen,
+        base_url: args.base_url.map(|u| u.trim_end_matches('/').to_string()),
+    };
+    let base = config.base_url.clone();
+    serve(config, |at| {
+        let base = base.unwrap_or_else(|| format!("http://{at}"));
+        let mut out = io::stdout().lock();
+        let _ = writeln!(
+            out,
+            "Serving the league at {} (listening on {at}).",
+            shown(&base)
+        );
+        let _ = writeln!(
+            out,
+            "Make a captain's link with `don captain link TEAM --base-url {base}`, the secretary's with `don secretary link --base-url {base}`."
+        );
+        let _ = writeln!(out, "Ctrl-C stops it.");
+        let _ = out.flush();
+    })?;
+    Ok(Done::Ok)
+}

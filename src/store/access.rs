@@ -1,0 +1,196 @@
+//! Private links and web sessions (schema version 8): the hashes of their tokens, never the
+//! tokens. Making and revoking a link is a change (in the log); opening a session, and noting
+//! when a link was last used, is not: those are written here in a transaction of their own.
+
+use rusqlite::{Connection, OptionalExtension};
+
+use super::db::{Change, Store, StoreError};
+use crate::league::TeamId;
+
+/// A private link as stored: for a team's captain (`team`), or for the secretary (`None`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LinkRow {
+    pub id: i64,
+    pub league: i64,
+    pub team: Option<TeamId>,
+    /// The team's name, for a captain's link.
+    pub team_name: Option<String>,
+    /// When it was made, and revoked (RFC 3339, UTC).
+    pub made: String,
+    pub revoked: Option<String>,
+    /// When it was last opened or used on the web.
+    pub last_used: Option<String>,
+}
+
+/// A session on the web, with the link it was opened with.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SessionRow {
+    pub link: LinkRow,
+    /// The token its forms post back.
+    pub csrf: String,
+    pub expires: String,
+}
+
+const LINK_COLUMNS: &str = "l.id, l.league, l.team, t.name, l.made, l.revoked, u.last_used
+     FROM links l LEFT JOIN teams t ON t.id = l.team LEFT JOIN link_uses u ON u.link = l.id";
+
+fn link_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LinkRow> {
+    Ok(LinkRow {
+        id: r.get(0)?,
+        league: r.get(1)?,
+        team: r.get(2)?,
+        team_name: r.get(3)?,
+        made: r.get(4)?,
+        revoked: r.get(5)?,
+        last_used: r.get(6)?,
+    })
+}
+
+fn links_where(
+    conn: &Connection,
+    condition: &str,
+    params: impl rusqlite::Params,
+) -> Result<Vec<LinkRow>, StoreError> {
+    let sql = format!("SELECT {LINK_COLUMNS} WHERE {condition} ORDER BY l.id");
+    let rows = conn
+        .prepare(&sql)?
+        .query_map(params, link_row)?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+impl Store {
+    /// A league's links, revoked ones too, oldest first.
+    pub fn links(&self, league: i64) -> Result<Vec<LinkRow>, StoreError> {
+        links_where(&self.conn, "l.league = ?1", [league])
+    }
+
+    /// The link whose token hashes to `token_hash`, revoked or not.
+    pub fn link_by_hash(&self, token_hash: &str) -> Result<Option<LinkRow>, StoreError> {
+        Ok(links_where(&self.conn, "l.token_hash = ?1", [token_hash])?
+            .into_iter()
+            .next())
+    }
+
+    /// Opens a session for `link` (its key hashed to `key_hash`), noting the link used `now`:
+    /// one transaction, not in the log. Sessions past their time are let go on the way.
+    pub fn session_open(
+        &self,
+        link: i64,
+        key_hash: &str,
+        csrf: &str,
+        (now, expires): (&str, &str),
+    ) -> Result<(), StoreError> {
+        self.conn.execute_batch("BEGIN IMMEDIATE")?;
+        let done = (|| -> Result<(), StoreError> {
+            self.conn
+                .execute("DELETE FROM web_sessions WHERE expires <= ?1", [now])?;
+            self.conn.execute(
+                "INSERT INTO web_sessions (key_hash, link, csrf, made, expires)
+                 VALUES (?1, ?2, ?3, ?4, ?5)",
+                (key_hash, link, csrf, now, expires),
+            )?;
+            self.note_use(link, now)
+        })();
+        match done {
+            Ok(()) => Ok(self.conn.execute_batch("COMMIT")?),
+            Err(e) => {
+                let _ = self.conn.execute_batch("ROLLBACK");
+                Err(e)
+            }
+        }
+    }
+
+    /// The session whose key hashes to `key_hash`, if it is open at `now` and its link is not
+    /// revoked.
+    pub fn session(&self, key_hash: &str, now: &str) -> Result<Option<SessionRow>, StoreError> {
+        let found = self
+            .conn
+            .query_row(
+                "SELECT link, csrf, expires FROM web_sessions WHERE key_hash = ?1 AND expires > ?2",
+                (key_hash, now),
+                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get(2)?)),
+            )
+            .optional()?;
+        let Some((link, csrf, expires)) = found else {
+            return Ok(None);
+        };
+        let link = links_where(&self.conn, "l.id = ?1 AND l.revoked IS NULL", [link])?;
+        Ok(link.into_iter().next().map(|link| SessionRow {
+            link,
+            csrf,
+            expires,
+        }))
+    }
+
+    /// Notes that `link` was used `now` (a change made with it): not in the log.
+    pub fn link_used(&self, link: i64, now: &str) -> Result<(), StoreError> {
+        self.note_use(link, now)
+    }
+
+    fn note_use(&self, link: i64, now: &str) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT INTO link_uses (link, last_used) VALUES (?1, ?2)
+             ON CONFLICT (link) DO UPDATE SET last_used = excluded.last_used",
+            (link, now),
+        )?;
+        Ok(())
+    }
+
+    /// Ends a session (signing out).
+    pub fn session_end(&self, key_hash: &str) -> Result<(), StoreError> {
+        self.conn
+            .execute("DELETE FROM web_sessions WHERE key_hash = ?1", [key_hash])?;
+        Ok(())
+    }
+}
+
+impl Change<'_> {
+    /// A new link for `team`'s captain (or, with no team, the secretary), by its token's hash.
+    pub fn link_add(
+        &self,
+        league: i64,
+        team: Option<TeamId>,
+        token_hash: &str,
+        made: &str,
+    ) -> Result<LinkRow, StoreError> {
+        self.tx.execute(
+            "INSERT INTO links (league, team, token_hash, made) VALUES (?1, ?2, ?3, ?4)",
+            (league, team, token_hash, made),
+        )?;
+        let id = self.tx.last_insert_rowid();
+        let row = links_where(&self.tx, "l.id = ?1", [id])?;
+        row.into_iter()
+            .next()
+            .ok_or_else(|| StoreError::damaged(format!("link {id}"), "not there once added"))
+    }
+
+    /// A league's links, as this change sees them.
+    pub fn links(&self, league: i64) -> Result<Vec<LinkRow>, StoreError> {
+        links_where(&self.tx, "l.league = ?1", [league])
+    }
+
+    /// Ends a link: it and every session opened with it stop at once.
+    pub fn link_revoke(&self, id: i64, at: &str) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE links SET revoked = ?1 WHERE id = ?2 AND revoked IS NULL",
+            (at, id),
+        )?;
+        self.tx
+            .execute("DELETE FROM web_sessions WHERE link = ?1", [id])?;
+        Ok(())
+    }
+}
+
+impl Store {
+    /// The state of the database as the web tells it: the number of the latest operation in
+    /// the log (0 for none), and when it was made (RFC 3339, UTC). Every change is an
+    /// operation, an undo too, so a page made from one state is the same until this moves.
+    pub fn state(&self) -> Result<(i64, Option<String>), StoreError> {
+        Ok(self.conn.query_row(
+            "SELECT coalesce(max(id), 0), (SELECT at FROM operations ORDER BY id DESC LIMIT 1) FROM operations",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?)
+    }
+}

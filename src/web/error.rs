@@ -1,0 +1,97 @@
+//! Every refusal and failure of the web, as an HTTP status and a page: the one place the web
+//! maps an [`ErrorKind`] to a status. Nothing is decided by reading a message.
+
+use std::net::SocketAddr;
+
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+
+use crate::app::{AppError, ErrorKind};
+
+/// Why a request was refused, or the server could not start.
+#[derive(Debug, thiserror::Error)]
+pub enum WebError {
+    #[error(transparent)]
+    App(#[from] AppError),
+    /// No session, or one that has ended (its link revoked).
+    #[error("this page is for a team's captain or the league's secretary: open the private link you were sent")]
+    NotSignedIn,
+    /// A POST without the session's CSRF token (a forged form, or a page kept open past its
+    /// session).
+    #[error("this form was not sent from don's own page (or the page was too old): open the page again and send it from there")]
+    Forged,
+    /// Too many failed links from one address.
+    #[error("too many links that do not work were tried from here: wait a minute and try again")]
+    TooManyTries,
+    #[error("there is no such page")]
+    NoPage,
+    /// A form field missing or not as the page sends it.
+    #[error("the form is not as the page sends it: {0}")]
+    BadForm(String),
+    #[error("cannot listen on {at}: {source}")]
+    Listen {
+        at: SocketAddr,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Io(std::io::Error),
+    #[error("cannot make the page: {0}")]
+    Render(#[from] askama::Error),
+    /// A piece of database work stopped without an answer.
+    #[error("the server failed while answering; nothing was half-saved")]
+    Crashed,
+}
+
+impl WebError {
+    /// The HTTP status of the refusal.
+    pub fn status(&self) -> StatusCode {
+        match self {
+            WebError::App(e) => status_of(e.kind()),
+            WebError::NotSignedIn => StatusCode::UNAUTHORIZED,
+            WebError::Forged => StatusCode::FORBIDDEN,
+            WebError::TooManyTries => StatusCode::TOO_MANY_REQUESTS,
+            WebError::NoPage => StatusCode::NOT_FOUND,
+            WebError::BadForm(_) => StatusCode::BAD_REQUEST,
+            WebError::Listen { .. } | WebError::Io(_) | WebError::Render(_) | WebError::Crashed => {
+                StatusCode::INTERNAL_SERVER_ERROR
+            }
+        }
+    }
+
+    /// What to do about it, where the error knows.
+    pub fn hint(&self) -> Option<String> {
+        match self {
+            WebError::App(e) => e.hint().map(|h| h.into_owned()),
+            WebError::Listen { .. } => Some(
+                "give another address with --listen (a port of 0 lets the system choose one)"
+                    .into(),
+            ),
+            _ => None,
+        }
+    }
+}
+
+/// The status of each kind of refusal.
+pub fn status_of(kind: ErrorKind) -> StatusCode {
+    match kind {
+        ErrorKind::NotFound => StatusCode::NOT_FOUND,
+        ErrorKind::Conflict => StatusCode::CONFLICT,
+        ErrorKind::Invalid => StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+        ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
+        ErrorKind::Unusable | ErrorKind::Fault => StatusCode::INTERNAL_SERVER_ERROR,
+    }
+}
+
+impl IntoResponse for WebError {
+    fn into_response(self) -> Response {
+        let status = self.status();
+        let page = super::my::page::message_page(
+            status.canonical_reason().unwrap_or("Refused"),
+            &self.to_string(),
+            self.hint().as_deref(),
+        );
+        (status, Html(page)).into_response()
+    }
+}

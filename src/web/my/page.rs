@@ -1,0 +1,42 @@
+//! The pages of `/my/`, made with the site's own templates (`templates/base.html`, which the
+//! published pages extend too), so a captain's page looks like the rest of the site.
+
+use askama::Template;
+
+use crate::publish::view::{Layout, Link, Page, Para, Section};
+
+/// The layout of a page of the live site, from its root (`/`).
+pub fn layout(title: &str, league: &str) -> Layout {
+    Layout {
+        title: title.to_string(),
+        league: league.to_string(),
+        root: "/".into(),
+        nav: vec![
+            Link {
+                text: "Table".into(),
+                href: "/index.html".into(),
+            },
+            Link {
+                text: "My team".into(),
+                href: "/my/".into(),
+            },
+        ],
+        intro: Vec::new(),
+        version: env!("CARGO_PKG_VERSION"),
+    }
+}
+
+/// A page saying one thing (a refusal, say), with what to do about it.
+pub fn message_page(title: &str, message: &str, hint: Option<&str>) -> String {
+    let mut layout = layout(title, "don");
+    layout.intro.push(Para::text(message));
+    if let Some(hint) = hint {
+        layout.intro.push(Para::note(hint));
+    }
+    let page = Page {
+        layout,
+        sections: Vec::<Section>::new(),
+    };
+    page.render()
+        .unwrap_or_else(|_| format!("<!DOCTYPE html><title>{title}</title>"))
+}

@@ -1,0 +1,74 @@
+//! Who is asking: the session cookie a private link starts, and the CSRF token every POST of
+//! the session carries. A captain acts for their own team only; what they may do is checked by
+//! the app, through the actor their session gives.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::FromRequestParts;
+use axum::http::header::COOKIE;
+use axum::http::request::Parts;
+
+use crate::app::access::Session;
+
+use super::error::WebError;
+use super::state::Shared;
+
+/// The session cookie's name.
+pub const COOKIE_NAME: &str = "don_session";
+
+/// The form field that carries the CSRF token.
+pub const CSRF_FIELD: &str = "csrf";
+
+/// A request from someone signed in: their session and its key (the cookie's value).
+pub struct Signed {
+    pub session: Session,
+    pub key: String,
+}
+
+/// The session cookie's value, if the request has one.
+pub fn cookie_key(parts: &Parts) -> Option<String> {
+    parts
+        .headers
+        .get_all(COOKIE)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(cookie::Cookie::split_parse)
+        .filter_map(Result::ok)
+        .find(|c| c.name() == COOKIE_NAME)
+        .map(|c| c.value().to_string())
+}
+
+impl FromRequestParts<Arc<Shared>> for Signed {
+    type Rejection = WebError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        shared: &Arc<Shared>,
+    ) -> Result<Self, Self::Rejection> {
+        let key = cookie_key(parts).ok_or(WebError::NotSignedIn)?;
+        let asked = key.clone();
+        let session = shared
+            .read(move |app| app.session(&asked))
+            .await?
+            .ok_or(WebError::NotSignedIn)?;
+        Ok(Signed { session, key })
+    }
+}
+
+impl Signed {
+    /// Refuses a form posted without this session's CSRF token.
+    pub fn check_csrf(&self, form: &HashMap<String, String>) -> Result<(), WebError> {
+        let given = form.get(CSRF_FIELD).map(String::as_bytes).unwrap_or(b"");
+        if constant_time_eq(given, self.session.csrf.as_bytes()) {
+            Ok(())
+        } else {
+            Err(WebError::Forged)
+        }
+    }
+}
+
+/// Whether two byte strings are equal, in a time that does not tell how much of them is.
+fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
+    a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
+}

@@ -1,0 +1,100 @@
+//! The database as the server holds it: one connection that writes (changes are made one at a
+//! time, as SQLite allows; each is one transaction), and a few that read, each used by one
+//! request at a time. Every piece of database work runs on tokio's blocking threads, never on
+//! the async ones.
+
+use std::sync::{Arc, Mutex};
+
+use crate::app::{Actor, App, AppError};
+use crate::store::LeagueInfo;
+
+use super::config::ServeConfig;
+use super::error::WebError;
+
+/// What every request shares.
+pub struct Shared {
+    pub config: ServeConfig,
+    /// The league served, as it was when the server started (its id and name do not change).
+    pub league: LeagueInfo,
+    writer: Mutex<App>,
+    readers: Mutex<Vec<App>>,
+    /// The published pages, made once per state of the database.
+    pub site: super::cache::SiteCache,
+    /// Failed attempts at links, per address.
+    pub limiter: super::limit::Limiter,
+}
+
+impl Shared {
+    /// Opens the database (brought up to date, as any command that writes does) and finds the
+    /// league to serve.
+    pub fn open(config: &ServeConfig) -> Result<Shared, WebError> {
+        let app = App::open_existing(
+            &config.db,
+            Actor {
+                name: "don serve".into(),
+                team: None,
+            },
+        )?;
+        let league = app.league(&config.choice)?;
+        Ok(Shared {
+            config: config.clone(),
+            league,
+            writer: Mutex::new(app),
+            readers: Mutex::new(Vec::new()),
+            site: Default::default(),
+            limiter: Default::default(),
+        })
+    }
+
+    /// Runs `read` on a reading connection, off the async threads.
+    pub async fn read<T: Send + 'static>(
+        self: &Arc<Self>,
+        read: impl FnOnce(&App) -> Result<T, AppError> + Send + 'static,
+    ) -> Result<T, WebError> {
+        let shared = Arc::clone(self);
+        tokio::task::spawn_blocking(move || {
+            let app = shared.reader()?;
+            let out = read(&app);
+            shared.give_back(app);
+            Ok(out?)
+        })
+        .await
+        .map_err(|_| WebError::Crashed)?
+    }
+
+    /// Runs `write` on the writing connection, as `actor` (a session's), off the async threads:
+    /// one change at a time. With no actor, it may only do what is no change to the league
+    /// (open a session).
+    pub async fn write<T: Send + 'static>(
+        self: &Arc<Self>,
+        actor: Option<Actor>,
+        write: impl FnOnce(&mut App) -> Result<T, AppError> + Send + 'static,
+    ) -> Result<T, WebError> {
+        let shared = Arc::clone(self);
+        tokio::task::spawn_blocking(move || {
+            let mut app = shared.writer.lock().unwrap_or_else(|p| p.into_inner());
+            app.act_as(actor.unwrap_or_else(|| Actor {
+                name: "don serve".into(),
+                team: None,
+            }));
+            Ok(write(&mut app)?)
+        })
+        .await
+        .map_err(|_| WebError::Crashed)?
+    }
+
+    fn reader(&self) -> Result<App, WebError> {
+        let pooled = self.readers.lock().unwrap_or_else(|p| p.into_inner()).pop();
+        match pooled {
+            Some(app) => Ok(app),
+            None => Ok(App::open_read(&self.config.db)?),
+        }
+    }
+
+    fn give_back(&self, app: App) {
+        let mut readers = self.readers.lock().unwrap_or_else(|p| p.into_inner());
+        if readers.len() < 16 {
+            readers.push(app);
+        }
+    }
+}
