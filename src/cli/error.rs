@@ -30,7 +30,7 @@ pub enum CliError {
     Out(#[from] OutError),
     /// `don serve` could not start or stopped on a failure.
     #[error(transparent)]
-    Web(WebError),
+    Web(Box<WebError>),
     /// An error with a hint of its own for what to do about it.
     #[error("{error}")]
     Hinted {
@@ -59,7 +59,7 @@ impl From<WebError> for CliError {
     fn from(e: WebError) -> CliError {
         match e {
             WebError::App(e) => e.into(),
-            e => CliError::Web(e),
+            e => CliError::Web(Box::new(e)),
         }
     }
 }
@@ -114,9 +114,11 @@ impl CliError {
             CliError::Out(e) if e.is_refusal() => ErrorKind::Invalid,
             CliError::Out(_) => ErrorKind::Fault,
             CliError::Hinted { error, .. } => error.kind(),
-            CliError::Web(WebError::App(e)) => e.kind(),
-            CliError::Web(WebError::Listen { .. }) => ErrorKind::Conflict,
-            CliError::Web(_) => ErrorKind::Fault,
+            CliError::Web(e) => match e.as_ref() {
+                WebError::App(e) => e.kind(),
+                WebError::Listen { .. } => ErrorKind::Conflict,
+                _ => ErrorKind::Fault,
+            },
         }
     }
 
