@@ -19,6 +19,8 @@
 //! `--ignored`, `--include-ignored`).
 
 mod common;
+#[path = "browser/serve.rs"]
+mod serve;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
@@ -219,6 +221,10 @@ const TESTS: &[(&str, fn())] = &[
     (
         "a_name_with_html_metacharacters_renders_as_text",
         a_name_with_html_metacharacters_renders_as_text,
+    ),
+    (
+        "captains_enter_confirm_and_dispute_nights_on_the_live_site",
+        serve::captains_enter_confirm_and_dispute_nights_on_the_live_site,
     ),
 ];
 

@@ -14,6 +14,7 @@
 //
 // Usage: node check-site.mjs SITE_DIR OUT_DIR
 import { chromium } from "playwright-core";
+import { readStandings } from "./table.mjs";
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
@@ -58,22 +59,7 @@ const report = {
   accessibility: [],
 };
 
-const readTable = () =>
-  page.$$eval("#standings", (tables) => {
-    if (tables.length === 0) return null;
-    const table = tables[0];
-    const keys = [...table.querySelectorAll("thead th")].map((th) => th.dataset.key || "");
-    return [...table.querySelectorAll("tbody tr")].map((tr) => {
-      const row = {};
-      [...tr.children].forEach((cell, i) => {
-        const key = keys[i];
-        if (!key) return;
-        const text = cell.textContent.trim();
-        row[key] = key === "team" ? text : Number(text);
-      });
-      return row;
-    });
-  });
+const readTable = () => readStandings(page);
 
 const wide = async (page, width, file) => {
   const size = await page.evaluate(() => ({
