@@ -192,7 +192,10 @@ impl App {
         choice: &Choice,
         which: Revoke<'_>,
     ) -> Result<Vec<Link>, AppError> {
-        let change = self.store.change("captain revoke")?;
+        let change = self.store.change(match which {
+            Revoke::Secretary => "secretary revoke",
+            Revoke::Team(_) | Revoke::Link(_) => "captain revoke",
+        })?;
         let leagues = change.leagues();
         let league = choice.league(&leagues)?;
         let all = change.links(league.id)?;
@@ -236,8 +239,12 @@ impl App {
             link.revoked = Some(at.clone());
             revoked.push(link);
         }
-        let ids: Vec<String> = revoked.iter().map(|l| l.id.to_string()).collect();
-        change.commit(&format!("revoked link {}", ids.join(", ")), None)?;
+        let said: Vec<String> = revoked
+            .iter()
+            .map(|l| format!("{} ({})", l.id, l.role))
+            .collect();
+        let links = if said.len() == 1 { "link" } else { "links" };
+        change.commit(&format!("revoked {links} {}", said.join(", ")), None)?;
         Ok(revoked)
     }
 

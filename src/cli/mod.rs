@@ -3,6 +3,7 @@
 //! that cannot be read). A broken pipe is not an error.
 
 mod backup;
+mod captain;
 mod check;
 mod colour;
 mod db;
@@ -133,6 +134,20 @@ enum Command {
     /// Serve the league on the web: its pages for everyone, and private links for captains to
     /// enter and confirm nights.
     Serve(serve::Args),
+    /// Private links for captains to act for their team on the web (`don serve`): make, list,
+    /// revoke.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don captain link 'Royal Oak' --base-url https://league.example.org\n  don captain list\n  don captain revoke 'Royal Oak'"
+    )]
+    Captain(captain::CaptainCommand),
+    /// A private link for the league's secretary to act on the web (`don serve`): make,
+    /// revoke.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don secretary link --base-url https://league.example.org\n  don secretary revoke"
+    )]
+    Secretary(captain::SecretaryCommand),
     /// Copy the database into FILE (safe while others write), checked before it is put there.
     Backup(backup::Args),
     /// Print a shell completion script for don (bash, zsh or fish).
@@ -166,6 +181,8 @@ pub fn main() -> ExitCode {
         Command::Stats(args) => stats::run(args),
         Command::Publish(args) => publish::run(args),
         Command::Serve(args) => serve::run(args),
+        Command::Captain(c) => captain::captain(c),
+        Command::Secretary(c) => captain::secretary(c),
         Command::Backup(args) => backup::run(args),
         Command::Completions(args) => finish::completions(args, Cli::command()),
         Command::Man(args) => finish::man(args, Cli::command()),

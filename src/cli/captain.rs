@@ -1,0 +1,405 @@
+//! `don captain` and `don secretary`: the private links through which captains and the secretary
+//! act on the web (`don serve`): make one, list them, revoke them. A link's token is printed
+//! this once, in the link's full address; the database keeps only its hash.
+
+use std::io::{self, BufWriter, Write};
+
+use comfy_table::presets::UTF8_FULL_CONDENSED;
+use comfy_table::{Cell, Table};
+use serde_json::json;
+
+use don::app::access::{Link, Revoke, Role, Secret};
+use don::app::which::Choice;
+
+use super::db::DbArg;
+use super::error::{CliError, Done};
+use super::text::{fit, shown};
+use super::which::league_or_env;
+
+/// The public address links begin with when neither `--base-url` nor `DON_BASE_URL` gives one:
+/// `don serve`'s own, listening as it does by default.
+pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8080";
+
+/// The league option of these commands.
+#[derive(clap::Args, Clone, Debug)]
+pub struct LeagueArg {
+    /// The league [default: $DON_LEAGUE, else the only one]
+    #[arg(long, short = 'l')]
+    league: Option<String>,
+}
+
+impl LeagueArg {
+    fn choice(&self) -> Choice {
+        Choice {
+            league: league_or_env(self.league.as_deref()),
+            season: None,
+        }
+    }
+}
+
+/// The public address option of the commands that make a link.
+#[derive(clap::Args, Clone, Debug)]
+pub struct BaseUrlArg {
+    /// The address the league is served at, as its captains reach it (`don serve --base-url`)
+    /// [default: $DON_BASE_URL, else http://127.0.0.1:8080]
+    #[arg(long, value_name = "URL")]
+    base_url: Option<String>,
+}
+
+#[derive(clap::Subcommand)]
+pub enum CaptainCommand {
+    /// Make a private link for a team's captain: whoever opens it on the web (`don serve`) may
+    /// enter, confirm and dispute that team's nights. It is printed this once.
+    #[command(after_help = "Examples:
+  don captain link 'Royal Oak'
+  don captain link 'Red Lion' --base-url https://league.example.org")]
+    Link {
+        /// The team whose captain the link is for
+        team: String,
+        #[command(flatten)]
+        base_url: BaseUrlArg,
+        #[command(flatten)]
+        league: LeagueArg,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Revoke a team's captain's links (every one still working), or one link by its number:
+    /// they, and every session opened with them, stop at once.
+    #[command(after_help = "Examples:
+  don captain revoke 'Royal Oak'
+  don captain revoke --link 3")]
+    Revoke {
+        /// The team whose links to revoke
+        #[arg(required_unless_present = "link", conflicts_with = "link")]
+        team: Option<String>,
+        /// Only the link of this number (`don captain list`); a secretary's link too
+        #[arg(long = "link", value_name = "N")]
+        link: Option<i64>,
+        #[command(flatten)]
+        league: LeagueArg,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// List the league's links, the secretary's too: whom each is for, when it was made and
+    /// last used, and whether it still works.
+    #[command(after_help = "Examples:
+  don captain list
+  don captain list --json")]
+    List {
+        /// As JSON: an array of the links, oldest first
+        #[arg(long)]
+        json: bool,
+        #[command(flatten)]
+        league: LeagueArg,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+#[derive(clap::Subcommand)]
+pub enum SecretaryCommand {
+    /// Make a private link for the league's secretary: whoever opens it on the web (`don
+    /// serve`) may act for any team, settle disputes, deduct and award points, withdraw teams
+    /// and move fixtures. It is printed this once.
+    #[command(after_help = "Examples:
+  don secretary link
+  don secretary link --base-url https://league.example.org")]
+    Link {
+        #[command(flatten)]
+        base_url: BaseUrlArg,
+        #[command(flatten)]
+        league: LeagueArg,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Revoke the secretary's links (every one still working): they, and every session opened
+    /// with them, stop at once.
+    #[command(after_help = "Example:\n  don secretary revoke")]
+    Revoke {
+        #[command(flatten)]
+        league: LeagueArg,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+pub fn captain(command: CaptainCommand) -> Result<Done, CliError> {
+    match command {
+        CaptainCommand::Link {
+            team,
+            base_url,
+            league,
+            db,
+        } => make(Some(&team), &base_url, &league, &db),
+        CaptainCommand::Revoke {
+            team,
+            link,
+            league,
+            db,
+        } => {
+            let which = match (&team, link) {
+                (_, Some(id)) => Revoke::Link(id),
+                (Some(team), None) => Revoke::Team(team),
+                (None, None) => {
+                    return Err(CliError::Usage(
+                        "name the team whose links to revoke, or give --link N".into(),
+                    ))
+                }
+            };
+            revoke(which, &league, &db)
+        }
+        CaptainCommand::List { json, league, db } => list(json, &league, &db),
+    }
+}
+
+pub fn secretary(command: SecretaryCommand) -> Result<Done, CliError> {
+    match command {
+        SecretaryCommand::Link {
+            base_url,
+            league,
+            db,
+        } => make(None, &base_url, &league, &db),
+        SecretaryCommand::Revoke { league, db } => revoke(Revoke::Secretary, &league, &db),
+    }
+}
+
+/// The public address links begin with: `--base-url`, else `DON_BASE_URL` when it is set and
+/// not empty, else [`DEFAULT_BASE_URL`]; checked by [`checked_base_url`].
+pub fn base_url(given: Option<&str>) -> Result<String, CliError> {
+    match given {
+        Some(url) => checked_base_url(url, "--base-url"),
+        None => match std::env::var("DON_BASE_URL") {
+            Ok(url) if !url.trim().is_empty() => checked_base_url(&url, "DON_BASE_URL"),
+            _ => Ok(DEFAULT_BASE_URL.to_string()),
+        },
+    }
+}
+
+/// A public address as given (by `what`): `http://` or `https://`, a host, no spaces or
+/// control characters; without the slashes it ends with.
+pub fn checked_base_url(url: &str, what: &str) -> Result<String, CliError> {
+    let trimmed = url.trim_end_matches('/');
+    let host = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"));
+    let fine = host.is_some_and(|h| {
+        !h.is_empty()
+            && !h.starts_with('/')
+            && !h.chars().any(|c| c.is_whitespace() || c.is_control())
+    });
+    if fine {
+        Ok(trimmed.to_string())
+    } else {
+        Err(CliError::Usage(format!(
+            "{what}: \"{}\" is not a web address: give one beginning http:// or https://, as https://league.example.org",
+            shown(url)
+        )))
+    }
+}
+
+/// The full address of a link: what its holder opens.
+fn link_address(base: &str, token: &Secret) -> String {
+    format!("{base}/link/{}", token.as_str())
+}
+
+/// The command that ends `link`, as its holder's secretary would type it.
+fn how_to_end(link: &Link) -> String {
+    match &link.role {
+        Role::Captain { name, .. } => format!(
+            "`don captain revoke {}` (every link of the team) or `don captain revoke --link {}` (this one)",
+            quoted(name),
+            link.id
+        ),
+        Role::Secretary => format!(
+            "`don secretary revoke` or `don captain revoke --link {}`",
+            link.id
+        ),
+    }
+}
+
+/// A name as the shell takes it, in single quotes where it has more than letters and digits.
+fn quoted(name: &str) -> String {
+    if name
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+    {
+        name.to_string()
+    } else {
+        format!("'{}'", shown(name).replace('\'', r"'\''"))
+    }
+}
+
+fn make(
+    team: Option<&str>,
+    address: &BaseUrlArg,
+    league: &LeagueArg,
+    db: &DbArg,
+) -> Result<Done, CliError> {
+    // The address is checked before anything is made.
+    let base = base_url(address.base_url.as_deref())?;
+    let (link, token) = db.app_existing()?.link_make(&league.choice(), team)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    writeln!(
+        out,
+        "Link {} made for {}. Send this address to them, and to nobody else:",
+        link.id,
+        shown(&link.role.to_string())
+    )?;
+    writeln!(out)?;
+    writeln!(out, "  {}", link_address(&base, &token))?;
+    writeln!(out)?;
+    writeln!(
+        out,
+        "It is shown only this once: don keeps only a hash of it, so it cannot be shown again (if it is lost, make another)."
+    )?;
+    let may = match &link.role {
+        Role::Captain { name, .. } => format!(
+            "act for {} on the web: enter its nights, confirm or dispute the other team's entry",
+            shown(name)
+        ),
+        Role::Secretary => "act as the secretary on the web: for any team, settling disputes, deducting and awarding points, withdrawing teams, moving fixtures".to_string(),
+    };
+    writeln!(out, "Whoever holds it can {may}.")?;
+    writeln!(out, "End it with {}.", how_to_end(&link))?;
+    out.flush()?;
+    Ok(Done::Ok)
+}
+
+fn revoke(which: Revoke<'_>, league: &LeagueArg, db: &DbArg) -> Result<Done, CliError> {
+    let revoked = db.app_existing()?.link_revoke(&league.choice(), which)?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    for link in &revoked {
+        writeln!(
+            out,
+            "Revoked link {} ({}).",
+            link.id,
+            shown(&link.role.to_string())
+        )?;
+    }
+    let (it, them) = if revoked.len() == 1 {
+        ("It stops", "it")
+    } else {
+        ("They stop", "them")
+    };
+    writeln!(
+        out,
+        "{it} working at once, and so does every session opened with {them}. (`don undo` makes {them} work again.)"
+    )?;
+    out.flush()?;
+    Ok(Done::Ok)
+}
+
+/// Whom a link is for, in a list: the team, or "secretary".
+fn for_whom(link: &Link) -> &str {
+    match &link.role {
+        Role::Captain { name, .. } => name,
+        Role::Secretary => "secretary",
+    }
+}
+
+/// A time as kept (RFC 3339, UTC), as a list shows it: `2025-11-06 19:30 UTC`.
+fn when(at: &str) -> String {
+    match (at.get(..10), at.get(11..16)) {
+        (Some(day), Some(time)) if at.as_bytes().get(10) == Some(&b'T') => {
+            format!("{day} {time} UTC")
+        }
+        _ => at.to_string(),
+    }
+}
+
+fn list(json: bool, league: &LeagueArg, db: &DbArg) -> Result<Done, CliError> {
+    let links = db.app_read()?.links(&league.choice())?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if json {
+        let all: Vec<_> = links
+            .iter()
+            .map(|l| {
+                json!({
+                    "link": l.id,
+                    "for": for_whom(l),
+                    "secretary": l.role == Role::Secretary,
+                    "made": l.made,
+                    "last_used": l.last_used,
+                    "revoked": l.revoked,
+                })
+            })
+            .collect();
+        writeln!(
+            out,
+            "{}",
+            serde_json::to_string_pretty(&all).map_err(io::Error::other)?
+        )?;
+    } else if links.is_empty() {
+        writeln!(
+            out,
+            "No links yet: `don captain link TEAM` makes a captain's, `don secretary link` the secretary's."
+        )?;
+    } else {
+        let mut table = Table::new();
+        table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
+            "Link",
+            "For",
+            "Made",
+            "Last used",
+            "State",
+        ]);
+        for l in &links {
+            let state = match &l.revoked {
+                Some(on) => format!("revoked on {}", on.get(..10).unwrap_or(on)),
+                None => "working".to_string(),
+            };
+            table.add_row(vec![
+                Cell::new(l.id),
+                Cell::new(shown(for_whom(l))),
+                Cell::new(when(&l.made)),
+                Cell::new(l.last_used.as_deref().map_or("never".into(), when)),
+                Cell::new(state),
+            ]);
+        }
+        fit(&mut table, &[0, 2, 3], &[1]);
+        writeln!(out, "{table}")?;
+    }
+    out.flush()?;
+    Ok(Done::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_base_url_is_http_or_https_with_a_host_and_loses_its_trailing_slashes() {
+        assert_eq!(
+            checked_base_url("https://league.example.org//", "--base-url").unwrap(),
+            "https://league.example.org"
+        );
+        assert_eq!(
+            checked_base_url("http://127.0.0.1:8080", "--base-url").unwrap(),
+            "http://127.0.0.1:8080"
+        );
+        for bad in [
+            "league.example.org",
+            "ftp://league.example.org",
+            "https://",
+            "https:///x",
+            "https://a b",
+            "javascript:alert(1)",
+            "",
+        ] {
+            assert!(checked_base_url(bad, "--base-url").is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn a_time_is_shown_to_the_minute_in_utc() {
+        assert_eq!(when("2025-11-06T19:30:05Z"), "2025-11-06 19:30 UTC");
+        assert_eq!(when("odd"), "odd");
+    }
+
+    #[test]
+    fn a_name_is_quoted_for_the_shell_where_it_needs_to_be() {
+        assert_eq!(quoted("Plough"), "Plough");
+        assert_eq!(quoted("Royal Oak"), "'Royal Oak'");
+        assert_eq!(quoted("Dai's"), r"'Dai'\''s'");
+    }
+}
