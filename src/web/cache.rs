@@ -1,28 +1,49 @@
 //! The published site held in memory, made once per state of the database (see
-//! [`super::public`]).
+//! [`super::public`]). One site is made at a time: requests that find the held one out of date
+//! while another is being made wait for it (they never get a site older than the state they
+//! saw), and then make one only if the new one is still older than that state.
 
 use std::sync::{Arc, Mutex};
 
-use crate::publish::Site;
+use tokio::sync::{Mutex as Gate, OwnedMutexGuard};
 
-/// The site as made from one state of the database.
+use std::collections::HashMap;
+
+use axum::body::Bytes;
+
+/// The site as made from one state of the database: `state` and `at` were read in the same
+/// read transaction as the site, so the ETag they make names the state its bytes are of.
 pub struct Made {
-    /// The latest operation when it was made, and when that was.
+    /// The latest operation when it was made, and when that was (RFC 3339).
     pub state: i64,
     pub at: Option<String>,
-    pub site: Site,
+    /// The folder of the season the front page shows (`season/<slug>`).
+    pub front: Option<String>,
+    /// The site's files, by path.
+    pub files: HashMap<String, Bytes>,
 }
 
-/// The site made last.
+/// The site made last, and the gate one passes to make another.
 #[derive(Default)]
 pub struct SiteCache {
     made: Mutex<Option<Arc<Made>>>,
+    making: Arc<Gate<()>>,
 }
 
 impl SiteCache {
-    /// The site made last, if any.
-    pub fn held(&self) -> Option<Arc<Made>> {
-        self.made.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    /// The site made last, if it is of state `at_least` or newer.
+    pub fn held(&self, at_least: i64) -> Option<Arc<Made>> {
+        self.made
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+            .filter(|m| m.state >= at_least)
+    }
+
+    /// Waits for one's turn to make the site (one at a time); whoever holds the guard should
+    /// look at [`SiteCache::held`] again first: the one before may have made what is needed.
+    pub async fn turn(&self) -> OwnedMutexGuard<()> {
+        Arc::clone(&self.making).lock_owned().await
     }
 
     /// Keeps a site made, unless a newer one is held already.
