@@ -82,19 +82,24 @@ impl Drop for Server {
     }
 }
 
-/// A private link for `team`'s captain (or, with none, the secretary), as a full URL.
+/// A private link for `team`'s captain (or, with none, the secretary), made with `don captain
+/// link TEAM` (or `don secretary link`): the address it prints on its own line.
 fn link(db: &Db, team: Option<&str>, base: &str) -> String {
-    let actor = don::app::Actor {
-        name: "the test".into(),
-        team: None,
+    let out = match team {
+        Some(team) => db.ok(&["captain", "link", team, "--base-url", base]),
+        None => db.ok(&["secretary", "link", "--base-url", base]),
     };
-    let mut app = don::app::App::open(&db.path, actor).unwrap();
-    let choice = don::app::which::Choice {
-        league: None,
-        season: None,
-    };
-    let (_, token) = app.link_make(&choice, team).unwrap();
-    format!("{base}/link/{}", token.as_str())
+    let prefix = format!("  {base}/link/");
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            l.strip_prefix(&prefix).is_some_and(|token| {
+                token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
+            })
+        })
+        .collect();
+    assert_eq!(lines.len(), 1, "one address on its own line: {out}");
+    lines[0].trim().to_string()
 }
 
 /// The first six players of `team`'s roster in the sample season.
