@@ -68,6 +68,18 @@ async function press(page, button) {
 
 const formOf = (page, action) => page.locator(`form[action$="${action}"]`);
 
+// The entry form for a way of giving the result (`how`): the one form that holds that choice
+// where the page has a form for each, else the one form.
+async function entryForm(page, how) {
+  const forms = formOf(page, "/enter");
+  const holding = forms.filter({ has: page.locator(`[name="how"][value="${how}"]`) });
+  const form = (await holding.count()) === 1 ? holding : forms;
+  // Folded away under a summary ("Or the night's totals"): opened, as a captain would.
+  const folded = page.locator("details:not([open])", { has: form }).locator("summary");
+  if (await folded.count()) await folded.first().click();
+  return form;
+}
+
 // Sets a choice (`how`, `by`) however the form offers it: a radio button, a select, or a hidden
 // field holding it already; a button carrying it is pressed by `submit`.
 async function choose(form, name, value) {
@@ -160,45 +172,49 @@ async function night(width, n) {
   await go(home, n.homeLink);
   out.afterLink = home.url().replace(plan.base, "");
   await nightPage(home, n.fixture);
-  const form = formOf(home, "/enter");
+  const form = await entryForm(home, "matches");
   // A near-miss of a known player's name.
   const slip = structuredClone(n.rows);
   slip[0].home[0] = n.nearMiss;
   await fillNight(form, slip);
   let status = await submit(home, form, ["how", "matches"]);
   out.player = await outcome(home, status);
-  out.player.kept = await kept(formOf(home, "/enter"), ["m1_home1", "m1_away1", "m9_away_legs"]);
+  out.player.kept = await kept(await entryForm(home, "matches"), ["m1_home1", "m1_away1", "m9_away_legs"]);
   // Legs no best of three gives, the name put right.
   const legs = structuredClone(n.rows);
   legs[1].legs = [3, 0];
-  await fillNight(formOf(home, "/enter"), legs);
-  status = await submit(home, formOf(home, "/enter"), ["how", "matches"]);
+  await fillNight(await entryForm(home, "matches"), legs);
+  status = await submit(home, await entryForm(home, "matches"), ["how", "matches"]);
   out.legs = await outcome(home, status);
-  out.legs.kept = await kept(formOf(home, "/enter"), ["m2_home_legs", "m2_away_legs"]);
+  out.legs.kept = await kept(await entryForm(home, "matches"), ["m2_home_legs", "m2_away_legs"]);
   // The whole night, right.
-  await fillNight(formOf(home, "/enter"), n.rows);
+  await fillNight(await entryForm(home, "matches"), n.rows);
   await home.evaluate(() => window.scrollTo(0, 0));
   await home.screenshot({ path: join(plan.shots, `night-form-${width}.png`) });
   await home.screenshot({ path: join(plan.shots, `night-form-${width}-full.png`), fullPage: true });
-  status = await submit(home, formOf(home, "/enter"), ["how", "matches"]);
+  // The session's CSRF token, which every form of the session carries.
+  const csrf = await (await entryForm(home, "matches")).locator('[name="csrf"]').inputValue();
+  status = await submit(home, await entryForm(home, "matches"), ["how", "matches"]);
   out.entered = await outcome(home, status);
-  // Confirming one's own entry: no form offers it, so one is made, as a forged page would.
+  // Confirming one's own entry: no form offers it, so one is made with the session's token,
+  // as the captain could.
   out.ownConfirmOffered = await formOf(home, "/confirm").count();
-  await home.evaluate((action) => {
-    const csrf = document.querySelector("input[name=csrf]");
-    const f = document.createElement("form");
-    f.method = "post";
-    f.action = action;
-    const token = document.createElement("input");
-    token.type = "hidden";
-    token.name = "csrf";
-    token.value = csrf ? csrf.value : "";
-    const button = document.createElement("button");
-    button.id = "own-confirm";
-    f.append(token, button);
-    document.body.append(f);
-  }, `/my/night/${n.fixture}/confirm`);
-  out.csrfOnPage = await home.locator("input[name=csrf]").count();
+  await home.evaluate(
+    ([action, csrf]) => {
+      const f = document.createElement("form");
+      f.method = "post";
+      f.action = action;
+      const token = document.createElement("input");
+      token.type = "hidden";
+      token.name = "csrf";
+      token.value = csrf;
+      const button = document.createElement("button");
+      button.id = "own-confirm";
+      f.append(token, button);
+      document.body.append(f);
+    },
+    [`/my/night/${n.fixture}/confirm`, csrf],
+  );
   status = await press(home, home.locator("#own-confirm"));
   out.ownConfirm = await outcome(home, status);
   out.afterEntry = await tables(home);
@@ -218,7 +234,7 @@ async function dispute(width, d) {
   const home = await person(width);
   await go(home, d.homeLink);
   await nightPage(home, d.fixture);
-  const form = formOf(home, "/enter");
+  const form = await entryForm(home, "totals");
   await choose(form, "how", "totals");
   await form.locator('[name="totals_home"]').fill(String(d.totals[0]));
   await form.locator('[name="totals_away"]').fill(String(d.totals[1]));

@@ -272,7 +272,7 @@ pub fn captains_enter_confirm_and_dispute_nights_on_the_live_site() {
             run(1280, &fixtures[1], &fixtures[3]),
         ],
     });
-    let report = flow(&plan, db.dir());
+    let report = flow(&plan, &shots);
     for (run, (night, dispute)) in report["runs"]
         .as_array()
         .unwrap()
@@ -293,7 +293,7 @@ pub fn captains_enter_confirm_and_dispute_nights_on_the_live_site() {
         assert_eq!(n["legs"]["kept"]["m2_home_legs"], "3");
         assert_done(&n["entered"], "entered");
         assert_eq!(n["ownConfirmOffered"], 0, "no form to confirm one's own entry");
-        assert_refused_beside(&n["ownConfirm"], &["form"], "other side");
+        assert_refused_beside(&n["ownConfirm"], &["form"], "confirms it");
         // Provisional: in the table, not in the confirmed table.
         assert_eq!(played_and_points(&n["afterEntry"]["all"], &night.1), (1, 5));
         assert_eq!(played_and_points(&n["afterEntry"]["all"], &night.2), (1, 4));
@@ -359,7 +359,7 @@ pub fn captains_enter_confirm_and_dispute_nights_on_the_live_site() {
     }
 }
 
-/// Runs the script over the plan: its report.
+/// Runs the script over the plan, written into `dir` beside the report: the report.
 fn flow(plan: &Value, dir: &Path) -> Value {
     let file = dir.join("plan.json");
     std::fs::write(&file, plan.to_string()).unwrap();
@@ -374,5 +374,6 @@ fn flow(plan: &Value, dir: &Path) -> Value {
         text(&out.stdout),
         text(&out.stderr)
     );
+    std::fs::write(dir.join("report.json"), &out.stdout).unwrap();
     serde_json::from_slice(&out.stdout).unwrap()
 }
