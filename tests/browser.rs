@@ -246,10 +246,7 @@ const TESTS: &[(&str, fn())] = &[
         "a_name_with_html_metacharacters_renders_as_text",
         a_name_with_html_metacharacters_renders_as_text,
     ),
-    (
-        "captains_enter_confirm_and_dispute_nights_on_the_live_site",
-        serve::captains_enter_confirm_and_dispute_nights_on_the_live_site,
-    ),
+    ("don_serve_for_captains", serve::don_serve_for_captains),
 ];
 
 /// Tests of the harness itself: they need no browser and always run.
