@@ -25,6 +25,9 @@ pub enum WebError {
     TooManyTries,
     #[error("there is no such page")]
     NoPage,
+    /// A request body larger than [`super::guard::BODY_LIMIT`].
+    #[error("what was sent is too large for any form of this site")]
+    TooLarge,
     /// A form field missing or not as the page sends it.
     #[error("the form is not as the page sends it: {0}")]
     BadForm(String),
@@ -52,6 +55,7 @@ impl WebError {
             WebError::Forged => StatusCode::FORBIDDEN,
             WebError::TooManyTries => StatusCode::TOO_MANY_REQUESTS,
             WebError::NoPage => StatusCode::NOT_FOUND,
+            WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::BadForm(_) => StatusCode::BAD_REQUEST,
             WebError::Listen { .. } | WebError::Io(_) | WebError::Render(_) | WebError::Crashed => {
                 StatusCode::INTERNAL_SERVER_ERROR
