@@ -3,6 +3,7 @@
 //! while another is being made wait for it (they never get a site older than the state they
 //! saw), and then make one only if the new one is still older than that state.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::{Mutex as Gate, OwnedMutexGuard};
@@ -28,6 +29,8 @@ pub struct Made {
 pub struct SiteCache {
     made: Mutex<Option<Arc<Made>>>,
     making: Arc<Gate<()>>,
+    /// How many sites were made since the server started.
+    times: AtomicU64,
 }
 
 impl SiteCache {
@@ -48,9 +51,17 @@ impl SiteCache {
 
     /// Keeps a site made, unless a newer one is held already.
     pub fn keep(&self, made: Arc<Made>) {
+        self.times.fetch_add(1, Ordering::Relaxed);
         let mut held = self.made.lock().unwrap_or_else(|p| p.into_inner());
         if held.as_ref().is_none_or(|h| h.state <= made.state) {
             *held = Some(made);
         }
+    }
+}
+
+impl SiteCache {
+    /// How many sites were kept since the server started (each one made once).
+    pub fn times_made(&self) -> u64 {
+        self.times.load(Ordering::Relaxed)
     }
 }

@@ -66,12 +66,13 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
         .map_err(WebError::Io)?;
     runtime.block_on(async move {
         let shared = Arc::new(Shared::open(&config)?);
-        let listener = TcpListener::bind(config.listen)
-            .await
-            .map_err(|source| WebError::Listen {
-                at: config.listen,
-                source,
-            })?;
+        let listener =
+            TcpListener::bind(config.listen)
+                .await
+                .map_err(|source| WebError::Listen {
+                    at: config.listen,
+                    source,
+                })?;
         let at = listener.local_addr().map_err(WebError::Io)?;
         ready(at);
         answer(listener, router(shared)).await;

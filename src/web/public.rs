@@ -95,7 +95,10 @@ async fn page(
     let modified = made.at.as_deref().and_then(http_date);
     let mut headers = HeaderMap::new();
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    if let Some(m) = modified.as_deref().and_then(|m| HeaderValue::from_str(m).ok()) {
+    if let Some(m) = modified
+        .as_deref()
+        .and_then(|m| HeaderValue::from_str(m).ok())
+    {
         headers.insert(LAST_MODIFIED, m);
     }
     let unchanged = not_modified(&asked, &etag, made.at.as_deref());
@@ -135,7 +138,10 @@ fn file_of(made: &Made, path: &str, confirmed: bool) -> Result<String, WebError>
 
 /// Whether the query asks for the confirmed nights only (`?confirmed`, `?confirmed=1`).
 fn confirmed_asked(query: Option<&str>) -> bool {
-    query.is_some_and(|q| q.split('&').any(|p| p.split('=').next() == Some("confirmed")))
+    query.is_some_and(|q| {
+        q.split('&')
+            .any(|p| p.split('=').next() == Some("confirmed"))
+    })
 }
 
 /// Whether the browser's copy is the page as it stands: its `If-None-Match` names this state
@@ -146,9 +152,10 @@ fn not_modified(asked: &HeaderMap, etag: &HeaderValue, at: Option<&str>) -> bool
             return false;
         };
         let ours = etag.to_str().unwrap_or("");
-        return tags.split(',').map(str::trim).any(|t| {
-            t == "*" || t.strip_prefix("W/").unwrap_or(t) == ours
-        });
+        return tags
+            .split(',')
+            .map(str::trim)
+            .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == ours);
     }
     let since = asked
         .get(IF_MODIFIED_SINCE)

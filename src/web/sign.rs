@@ -63,11 +63,7 @@ async fn open_link(
 ) -> Result<Response, WebError> {
     let from = client(peer, &asked);
     shared.limiter.check(from)?;
-    let token = uri
-        .path()
-        .strip_prefix("/link/")
-        .unwrap_or("")
-        .to_string();
+    let token = uri.path().strip_prefix("/link/").unwrap_or("").to_string();
     let league = shared.league.id;
     let opened = shared
         .write(None, move |app| app.sign_in(league, &token))
