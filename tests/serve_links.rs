@@ -27,7 +27,7 @@ async fn a_guessed_token_never_works_and_too_many_are_refused() {
         let guess = if i % 3 == 0 {
             guess
         } else {
-            format!("{}", &guess[..10 + i as usize])
+            guess[..10 + i as usize].to_string()
         };
         let a = open(&app, &guess, "10.0.0.1").await;
         assert_eq!(a.status, StatusCode::FORBIDDEN, "guess {i}");
