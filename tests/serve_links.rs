@@ -203,3 +203,35 @@ async fn a_forged_post_changes_nothing_and_signing_out_ends_the_session() {
     let after = get(&app, "/my/", &[("cookie", &cookie)]).await;
     assert_eq!(after.status, StatusCode::UNAUTHORIZED, "{}", after.text());
 }
+
+#[tokio::test]
+async fn behind_a_proxy_here_the_address_counted_is_the_one_it_forwards() {
+    let db = sample();
+    let (_, app) = server(&db);
+    let good = link(&db, Some("Royal Oak"));
+    let try_from = |peer: &'static str, forwarded: &'static str, token: String| {
+        let app = app.clone();
+        async move {
+            let uri = format!("/link/{token}");
+            let headers = [("x-forwarded-for", forwarded)];
+            send(
+                &app,
+                request(Method::GET, &uri, peer, &headers, Body::empty()),
+            )
+            .await
+            .status
+        }
+    };
+    // The proxy's last address is the client's; what the client wrote before it is not.
+    for _ in 0..don::web::limit::FAILED_LINKS {
+        let status = try_from("127.0.0.1", "9.9.9.9, 203.0.113.7", "00".into()).await;
+        assert_eq!(status, StatusCode::FORBIDDEN);
+    }
+    let limited = try_from("127.0.0.1", "203.0.113.7", good.clone()).await;
+    assert_eq!(limited, StatusCode::TOO_MANY_REQUESTS);
+    let other = try_from("127.0.0.1", "203.0.113.8", good.clone()).await;
+    assert_eq!(other, StatusCode::SEE_OTHER);
+    // From elsewhere than this machine, the header is not believed.
+    let spoofed = try_from("198.51.100.1", "203.0.113.7", good).await;
+    assert_eq!(spoofed, StatusCode::SEE_OTHER);
+}
