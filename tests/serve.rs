@@ -115,27 +115,59 @@ async fn an_unchanged_page_is_not_modified_and_a_change_moves_the_etag() {
 async fn many_readers_at_once_make_the_site_once_per_state() {
     let db = sample();
     let (shared, app) = server(&db);
-    for round in 1..=2u64 {
+    let mut made = Vec::new();
+    for round in 1..=3u64 {
         let readers: Vec<_> = (0..40)
             .map(|_| {
                 let app = app.clone();
                 tokio::spawn(async move { get(&app, "/", &[]).await })
             })
             .collect();
-        let mut tags = Vec::new();
+        let mut answers = Vec::new();
         for r in readers {
             let a = r.await.unwrap();
             assert_eq!(a.status, StatusCode::OK);
-            tags.push(a.header(header::ETAG).to_string());
+            answers.push(a);
         }
         assert_eq!(
             shared.site.times_made(),
             round,
             "sites made by round {round}"
         );
-        assert!(tags.windows(2).all(|w| w[0] == w[1]), "{tags:?}");
-        link(&db, None);
+        made.push(shared.site.held(0).unwrap());
+        // Each answer is a site's, under that site's state: the new one, or (while the new one
+        // was being made) the one before.
+        for a in &answers {
+            let tag = a.header(header::ETAG);
+            let of = made
+                .iter()
+                .rev()
+                .take(2)
+                .find(|m| format!("\"{}\"", m.state) == tag);
+            let of = of.unwrap_or_else(|| panic!("{tag} is no site's made"));
+            assert_eq!(a.body, of.files["index.html"]);
+        }
+        let now = get(&app, "/", &[]).await;
+        assert_eq!(
+            now.header(header::ETAG),
+            format!("\"{}\"", made[made.len() - 1].state)
+        );
+        if round == 2 {
+            // A change the front page shows: a night's points deducted.
+            db.ok(&[
+                "deduct",
+                "Royal Oak",
+                "2",
+                "--reason",
+                "late",
+                "--date",
+                "2025-10-01",
+            ]);
+        } else {
+            link(&db, None);
+        }
     }
+    assert_ne!(made[1].files["index.html"], made[2].files["index.html"]);
 }
 
 #[tokio::test]

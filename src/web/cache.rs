@@ -1,7 +1,9 @@
 //! The published site held in memory, made once per state of the database (see
-//! [`super::public`]). One site is made at a time: requests that find the held one out of date
-//! while another is being made wait for it (they never get a site older than the state they
-//! saw), and then make one only if the new one is still older than that state.
+//! [`super::public`]). One site is made at a time: a request that finds the held one out of
+//! date while another is being made is answered the held one at once, under its own ETag (the
+//! state its bytes were made from), so reads never queue behind the making; with none held yet,
+//! it waits for the one being made, and then makes one only if that is still older than the
+//! state it saw.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -41,6 +43,11 @@ impl SiteCache {
             .unwrap_or_else(|p| p.into_inner())
             .clone()
             .filter(|m| m.state >= at_least)
+    }
+
+    /// One's turn to make the site, if nobody is making one.
+    pub fn try_turn(&self) -> Option<OwnedMutexGuard<()>> {
+        Arc::clone(&self.making).try_lock_owned().ok()
     }
 
     /// Waits for one's turn to make the site (one at a time); whoever holds the guard should

@@ -32,13 +32,18 @@ pub fn routes() -> Router<Arc<Shared>> {
 }
 
 /// The site as the database now stands: the one held if nothing changed since it was made;
-/// else one made anew, by one request at a time (the others wait for it).
+/// else one made anew, by one request at a time; while it is being made, the one held before
+/// (see [`super::cache`]).
 pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
     let (state, _) = shared.read(|app| Ok(app.store().state()?)).await?;
     if let Some(made) = shared.site.held(state) {
         return Ok(made);
     }
-    let turn = shared.site.turn().await;
+    let turn = match (shared.site.try_turn(), shared.site.held(0)) {
+        (Some(turn), _) => turn,
+        (None, Some(before)) => return Ok(before),
+        (None, None) => shared.site.turn().await,
+    };
     if let Some(made) = shared.site.held(state) {
         return Ok(made);
     }
