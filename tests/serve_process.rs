@@ -102,8 +102,13 @@ fn it_serves_pages_and_stops_cleanly_on_sigterm() {
         lines[0],
         format!("Serving the league at https://league.example.org (listening on {at}).")
     );
+    let which = format!(
+        "--db {} --base-url https://league.example.org`",
+        db.path.display()
+    );
     assert!(
-        lines[1].contains("`don captain link TEAM --base-url https://league.example.org`"),
+        lines[1].contains(&format!("`don captain link TEAM {which}"))
+            && lines[1].contains(&format!("`don secretary link {which}")),
         "{}",
         lines[1]
     );

@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use don::web::{serve, ServeConfig};
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{shell_word, CliError, Done};
 use super::text::shown;
 use super::which::league_or_env;
 
@@ -51,9 +51,15 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         listen: args.listen,
         base_url: args.base_url,
     };
+    // The words that make links for this very league and database, to print.
+    let mut which = format!(" --db {}", shell_word(&config.db.to_string_lossy()));
+    if let Some(league) = &config.choice.league {
+        which.push_str(&format!(" --league {}", shell_word(league)));
+    }
     let base = config.base_url.clone();
     serve(config, |at| {
         let base = base.unwrap_or_else(|| format!("http://{at}"));
+        let which = format!("{which} --base-url {}", shell_word(&base));
         let mut out = io::stdout().lock();
         let _ = writeln!(
             out,
@@ -62,7 +68,9 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         );
         let _ = writeln!(
             out,
-            "Make a captain's link with `don captain link TEAM --base-url {base}`, the secretary's with `don secretary link --base-url {base}`."
+            "Make each captain's link with `don captain link TEAM{}` and the secretary's with `don secretary link{}`, and send each to its holder.",
+            shown(&which),
+            shown(&which)
         );
         let _ = writeln!(
             out,
