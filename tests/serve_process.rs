@@ -222,3 +222,59 @@ fn what_it_cannot_serve_is_refused_before_it_listens() {
     );
     assert!(text(&out.stdout).is_empty(), "{}", text(&out.stdout));
 }
+
+#[test]
+fn a_request_being_answered_when_told_to_stop_is_finished() {
+    let db = Db::new();
+    db.import_sample_season();
+    let actor = don::app::Actor {
+        name: "the test".into(),
+        team: None,
+    };
+    let mut app = don::app::App::open_existing(&db.path, actor).unwrap();
+    let choice = don::app::which::Choice {
+        league: None,
+        season: None,
+    };
+    let (_, token) = app.link_make(&choice, Some("Royal Oak")).unwrap();
+    let (child, at, _) = start(&db, &[]);
+    let opened = get(at, &format!("/link/{}", token.as_str()));
+    let cookie = opened
+        .split("\r\n")
+        .find_map(|h| h.strip_prefix("set-cookie: "))
+        .and_then(|c| c.split(';').next())
+        .unwrap_or_else(|| panic!("{opened}"))
+        .to_string();
+    let key = cookie.strip_prefix("don_session=").unwrap();
+    let csrf = app.session(key).unwrap().unwrap().csrf;
+    // Signing out, its form sent in two halves with the stop asked between them.
+    let form = format!("csrf={csrf}");
+    let (first, second) = form.split_at(10);
+    let mut stream = TcpStream::connect(at).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(30)))
+        .unwrap();
+    let head = format!(
+        "POST /sign-out HTTP/1.1\r\nHost: {at}\r\nCookie: {cookie}\r\nContent-Type: application/x-www-form-urlencoded\r\nContent-Length: {}\r\n\r\n{first}",
+        form.len()
+    );
+    stream.write_all(head.as_bytes()).unwrap();
+    std::thread::sleep(Duration::from_millis(300));
+    // SAFETY: kill(2) on the pid of a child this test started and has not waited for.
+    assert_eq!(
+        unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) },
+        0
+    );
+    std::thread::sleep(Duration::from_millis(300));
+    stream.write_all(second.as_bytes()).unwrap();
+    let mut answer = Vec::new();
+    let _ = stream.read_to_end(&mut answer);
+    let answer = String::from_utf8_lossy(&answer);
+    assert!(answer.starts_with("HTTP/1.1 303 "), "{answer}");
+    let (code, _) = terminate(child);
+    assert_eq!(code, Some(0));
+    assert!(
+        app.session(key).unwrap().is_none(),
+        "the sign-out was not done"
+    );
+}
