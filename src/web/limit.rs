@@ -29,7 +29,9 @@ impl Limiter {
         let failed = self.failed.lock().unwrap_or_else(|p| p.into_inner());
         match failed.get(&counted(from)) {
             Some((since, n)) if since.elapsed() < WINDOW && *n >= FAILED_LINKS => {
-                Err(WebError::TooManyTries)
+                Err(WebError::TooManyTries {
+                    wait: (WINDOW - since.elapsed()).as_secs() + 1,
+                })
             }
             _ => Ok(()),
         }
