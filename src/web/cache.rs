@@ -1,8 +1,11 @@
 //! The published site held in memory, made once per state of the database (see
-//! [`super::public`]). One site is made at a time: requests that find the held one out of date
-//! while another is being made wait for it (they never get a site older than the state they
-//! saw), and then make one only if the new one is still older than that state.
+//! [`super::public`]). One site is made at a time: a request that finds the held one out of
+//! date while another is being made is answered the held one at once, under its own ETag (the
+//! state its bytes were made from), so reads never queue behind the making; with none held yet,
+//! it waits for the one being made, and then makes one only if that is still older than the
+//! state it saw.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
 use tokio::sync::{Mutex as Gate, OwnedMutexGuard};
@@ -28,6 +31,8 @@ pub struct Made {
 pub struct SiteCache {
     made: Mutex<Option<Arc<Made>>>,
     making: Arc<Gate<()>>,
+    /// How many sites were made since the server started.
+    times: AtomicU64,
 }
 
 impl SiteCache {
@@ -40,6 +45,11 @@ impl SiteCache {
             .filter(|m| m.state >= at_least)
     }
 
+    /// One's turn to make the site, if nobody is making one.
+    pub fn try_turn(&self) -> Option<OwnedMutexGuard<()>> {
+        Arc::clone(&self.making).try_lock_owned().ok()
+    }
+
     /// Waits for one's turn to make the site (one at a time); whoever holds the guard should
     /// look at [`SiteCache::held`] again first: the one before may have made what is needed.
     pub async fn turn(&self) -> OwnedMutexGuard<()> {
@@ -48,9 +58,17 @@ impl SiteCache {
 
     /// Keeps a site made, unless a newer one is held already.
     pub fn keep(&self, made: Arc<Made>) {
+        self.times.fetch_add(1, Ordering::Relaxed);
         let mut held = self.made.lock().unwrap_or_else(|p| p.into_inner());
         if held.as_ref().is_none_or(|h| h.state <= made.state) {
             *held = Some(made);
         }
+    }
+}
+
+impl SiteCache {
+    /// How many sites were kept since the server started (each one made once).
+    pub fn times_made(&self) -> u64 {
+        self.times.load(Ordering::Relaxed)
     }
 }

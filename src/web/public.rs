@@ -32,13 +32,18 @@ pub fn routes() -> Router<Arc<Shared>> {
 }
 
 /// The site as the database now stands: the one held if nothing changed since it was made;
-/// else one made anew, by one request at a time (the others wait for it).
+/// else one made anew, by one request at a time; while it is being made, the one held before
+/// (see [`super::cache`]).
 pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
     let (state, _) = shared.read(|app| Ok(app.store().state()?)).await?;
     if let Some(made) = shared.site.held(state) {
         return Ok(made);
     }
-    let turn = shared.site.turn().await;
+    let turn = match (shared.site.try_turn(), shared.site.held(0)) {
+        (Some(turn), _) => turn,
+        (None, Some(before)) => return Ok(before),
+        (None, None) => shared.site.turn().await,
+    };
     if let Some(made) = shared.site.held(state) {
         return Ok(made);
     }
@@ -95,7 +100,10 @@ async fn page(
     let modified = made.at.as_deref().and_then(http_date);
     let mut headers = HeaderMap::new();
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
-    if let Some(m) = modified.as_deref().and_then(|m| HeaderValue::from_str(m).ok()) {
+    if let Some(m) = modified
+        .as_deref()
+        .and_then(|m| HeaderValue::from_str(m).ok())
+    {
         headers.insert(LAST_MODIFIED, m);
     }
     let unchanged = not_modified(&asked, &etag, made.at.as_deref());
@@ -135,7 +143,10 @@ fn file_of(made: &Made, path: &str, confirmed: bool) -> Result<String, WebError>
 
 /// Whether the query asks for the confirmed nights only (`?confirmed`, `?confirmed=1`).
 fn confirmed_asked(query: Option<&str>) -> bool {
-    query.is_some_and(|q| q.split('&').any(|p| p.split('=').next() == Some("confirmed")))
+    query.is_some_and(|q| {
+        q.split('&')
+            .any(|p| p.split('=').next() == Some("confirmed"))
+    })
 }
 
 /// Whether the browser's copy is the page as it stands: its `If-None-Match` names this state
@@ -146,9 +157,10 @@ fn not_modified(asked: &HeaderMap, etag: &HeaderValue, at: Option<&str>) -> bool
             return false;
         };
         let ours = etag.to_str().unwrap_or("");
-        return tags.split(',').map(str::trim).any(|t| {
-            t == "*" || t.strip_prefix("W/").unwrap_or(t) == ours
-        });
+        return tags
+            .split(',')
+            .map(str::trim)
+            .any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == ours);
     }
     let since = asked
         .get(IF_MODIFIED_SINCE)

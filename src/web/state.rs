@@ -5,7 +5,7 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::app::{Actor, App, AppError};
+use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::store::LeagueInfo;
 
 use super::config::ServeConfig;
@@ -55,7 +55,12 @@ impl Shared {
         tokio::task::spawn_blocking(move || {
             let app = shared.reader()?;
             let out = read(&app);
-            shared.give_back(app);
+            // A connection that met a fault (its files changed under it, say) is not kept:
+            // the next read opens a fresh one.
+            if !matches!(&out, Err(e) if matches!(e.kind(), ErrorKind::Fault | ErrorKind::Unusable))
+            {
+                shared.give_back(app);
+            }
             Ok(out?)
         })
         .await
