@@ -243,6 +243,22 @@ async fn each_refusal_is_beside_its_field_and_changes_nothing() {
         "{page}"
     );
     assert!(page.contains("id=\"m5_away_legs\" name=\"m5_away_legs\" value=\"2\" inputmode"));
+    // Totals that are not a night's.
+    let totals = [
+        ("how", "totals"),
+        ("totals_home", "5"),
+        ("totals_away", "5"),
+    ];
+    let (status, _, page) = lion.post("/my/night/1/enter", &totals).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused_beside(&page, "totals_home").contains("add up to 10"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<details open>"),
+        "the totals' form is shown open"
+    );
     // A night of other teams.
     let (status, _, page) = fox.post("/my/night/1/enter", &pairs(&whole_night())).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{page}");

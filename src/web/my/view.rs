@@ -34,6 +34,8 @@ pub struct EntryForm {
     pub walkover: Choose,
     /// The secretary's: for which team it is entered.
     pub entered_for: Option<Choose>,
+    /// The form posted (`totals`, `walkover`), shown open when it is given back.
+    pub posted: String,
     pub rosters: [(String, Vec<String>); 2],
 }
 
@@ -181,6 +183,7 @@ fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> En
         walkover: sides(n, typed, refused, "walkover", "The team that turned up"),
         entered_for: (viewer == Viewer::Secretary)
             .then(|| sides(n, typed, refused, "for", "Entered for")),
+        posted: super::form::value(typed, "how").to_string(),
         rosters: [
             ("home-players".into(), n.rosters.home.clone()),
             ("away-players".into(), n.rosters.away.clone()),
