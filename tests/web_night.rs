@@ -349,3 +349,60 @@ async fn two_captains_entering_at_once_make_one_night_and_one_refusal_and_undo_r
     assert_eq!(nights.trim(), "0");
     assert_eq!(db.sql("SELECT count(*) FROM matches").trim(), "0");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_night_entered_in_two_goes_and_the_secretary_enters_a_walkover() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let night = whole_night();
+    let (first, rest): (Vec<_>, Vec<_>) = night
+        .iter()
+        .cloned()
+        .partition(|(k, _)| ["m1_", "m2_", "m3_"].iter().any(|p| k.starts_with(p)) || k == "how");
+    let (status, _, _) = lion.post("/my/night/1/enter", &pairs(&first)).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, page) = lion.get(NIGHT).await;
+    assert!(
+        page.contains("being entered by you: not complete yet"),
+        "{page}"
+    );
+    assert!(!page.contains("name=\"m1_home1\"") && page.contains("name=\"m4_home1\""));
+    let mut rest = rest;
+    rest.push(("how".into(), "matches".into()));
+    let (status, _, _) = lion.post("/my/night/1/enter", &pairs(&rest)).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, page) = lion.get(NIGHT).await;
+    assert!(
+        page.contains("entered by you, waiting for the other captain"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("action=\"/my/night/1/enter\""),
+        "nothing left to enter"
+    );
+
+    // The secretary enters fixture 2 (Royal Oak v Fox and Hounds) for Fox and Hounds.
+    let walkover = [("how", "walkover"), ("walkover", "away"), ("for", "away")];
+    let (status, to, _) = secretary.post("/my/night/2/enter", &walkover).await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/2?done=entered")
+    );
+    let (_, page) = secretary.get(&to).await;
+    assert!(
+        page.contains("entered for Fox and Hounds, waiting for Royal Oak"),
+        "{page}"
+    );
+    let bad = [("how", "walkover"), ("walkover", "nobody")];
+    let (status, _, page) = secretary.post("/my/night/3/enter", &bad).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    refused_beside_select(&page, "walkover");
+}
+
+/// A refusal beside a `<select>`.
+fn refused_beside_select(page: &str, field: &str) {
+    assert!(page.contains(&format!("id=\"{field}-error\"")), "{page}");
+    let select = &page[page.find(&format!("<select id=\"{field}\"")).unwrap()..];
+    assert!(select[..select.find('>').unwrap()].contains("aria-invalid=\"true\""));
+}

@@ -143,8 +143,19 @@ fn may_enter(n: &Night, viewer: Viewer) -> bool {
 }
 
 fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> EntryForm {
+    // (A form given back keeps every row, as typed.)
+    let entered: Vec<(Kind, u32)> = match &n.fixture.result {
+        Some(NightResult::Matches(ms)) if !typed.contains_key("how") => {
+            ms.iter().map(|m| (m.kind, m.slot)).collect()
+        }
+        _ => Vec::new(),
+    };
     let mut form_rows = Vec::new();
-    for r in rows(&n.season.config) {
+    // A match entered already is on the card, not in the form.
+    for r in rows(&n.season.config)
+        .into_iter()
+        .filter(|r| !entered.contains(&(r.kind, r.slot)))
+    {
         let players = |side: HomeAway, list: &str| -> Vec<Input> {
             (1..=r.players)
                 .map(|i| {
