@@ -8,7 +8,7 @@ mod common;
 mod browser;
 
 use axum::http::StatusCode;
-use browser::{league, token, Browser};
+use browser::{league, pairs, refused_beside, refused_beside_select, token, Browser};
 use common::db::Db;
 
 /// The sample league's first night: Red Lion v Royal Oak on 2025-09-04, fixture 1.
@@ -46,13 +46,6 @@ fn whole_night() -> Vec<(String, String)> {
     fields
 }
 
-fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
-    fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect()
-}
-
 /// Red Lion's points in `don standings --json`.
 fn points(db: &Db, team: &str) -> i64 {
     let json: serde_json::Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
@@ -62,25 +55,6 @@ fn points(db: &Db, team: &str) -> i64 {
         .find(|t| t["team"] == team)
         .map(|t| t["points"].as_i64().unwrap())
         .unwrap()
-}
-
-/// The refusal beside `field` in `page`, with the input marked.
-fn refused_beside(page: &str, field: &str) -> String {
-    let id = format!("id=\"{field}-error\"");
-    let at = page
-        .find(&id)
-        .unwrap_or_else(|| panic!("no message beside {field}: {page}"));
-    assert!(
-        field == "form" || page.contains(&format!("id=\"{field}\"")),
-        "no input {field}"
-    );
-    if field != "form" {
-        let input = &page[page.find(&format!("id=\"{field}\"")).unwrap()..];
-        let tag = &input[..input.find('>').unwrap()];
-        assert!(tag.contains("aria-invalid=\"true\""), "{tag}");
-    }
-    let text = &page[at..];
-    text[text.find('>').unwrap() + 1..text.find("</p>").unwrap()].to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -398,11 +372,4 @@ async fn a_night_entered_in_two_goes_and_the_secretary_enters_a_walkover() {
     let (status, _, page) = secretary.post("/my/night/3/enter", &bad).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     refused_beside_select(&page, "walkover");
-}
-
-/// A refusal beside a `<select>`.
-fn refused_beside_select(page: &str, field: &str) {
-    assert!(page.contains(&format!("id=\"{field}-error\"")), "{page}");
-    let select = &page[page.find(&format!("<select id=\"{field}\"")).unwrap()..];
-    assert!(select[..select.find('>').unwrap()].contains("aria-invalid=\"true\""));
 }
