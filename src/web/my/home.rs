@@ -65,7 +65,11 @@ struct Nights {
     others: Vec<FixtureLine>,
 }
 
-fn nights(app: &crate::app::App, league: &str, team: Option<i64>) -> Result<Nights, crate::app::AppError> {
+fn nights(
+    app: &crate::app::App,
+    league: &str,
+    team: Option<i64>,
+) -> Result<Nights, crate::app::AppError> {
     let leagues = app.store().leagues();
     let choice = Choice {
         league: Some(league.to_string()),
@@ -92,9 +96,11 @@ fn nights(app: &crate::app::App, league: &str, team: Option<i64>) -> Result<Nigh
             what,
             state: words,
         };
-        if waits {
+        // The secretary is waited on by every night provisional or disputed.
+        let unsettled = f.result.is_some() && !f.confirmation.is_confirmed();
+        if waits || (viewer == Viewer::Secretary && unsettled) {
             pending.push(line);
-        } else if team.is_some() || (f.result.is_some() && !f.confirmation.is_confirmed()) {
+        } else {
             others.push(line);
         }
     }
@@ -193,5 +199,11 @@ pub async fn home(
 ) -> Result<Response, WebError> {
     let nothing = Typed::new();
     let none = Refused::default();
-    page(&shared, &signed, done.done.as_deref(), ("", &nothing, &none)).await
+    page(
+        &shared,
+        &signed,
+        done.done.as_deref(),
+        ("", &nothing, &none),
+    )
+    .await
 }

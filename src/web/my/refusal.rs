@@ -33,6 +33,20 @@ pub fn of_entry(error: &AppError, how: &How, typed: &Typed) -> Refused {
         }
         (NightError::BadWalkover(e), _) => Refused::field(status, "walkover", e.clone()),
         (NightError::NotPlayingFor { .. }, _) => Refused::field(status, "for", night.to_string()),
+        (NightError::HasResult { title, result, .. }, _) => Refused::form(
+            status,
+            format!(
+                "{title} has a result already: {result}. Nothing you typed was saved; \
+                 the card above shows the night as it stands (dispute it if it is wrong)."
+            ),
+        ),
+        (NightError::BeingEnteredFor { title, team }, _) => Refused::form(
+            status,
+            format!(
+                "{title} is being entered for {team}: nothing you typed was saved. When it \
+                 is complete, confirm or dispute it here."
+            ),
+        ),
         _ => Refused::form(status, night.to_string()),
     }
 }
@@ -50,12 +64,7 @@ fn player_input(row: &Row, typed: &Typed, name: &str, side: Option<HomeAway>) ->
 }
 
 /// A match's refusal, beside the input of its row that caused it.
-fn at_row(
-    status: axum::http::StatusCode,
-    error: &NightError,
-    row: &Row,
-    typed: &Typed,
-) -> Refused {
+fn at_row(status: axum::http::StatusCode, error: &NightError, row: &Row, typed: &Typed) -> Refused {
     let legs = || {
         Refused::field(status, &row.legs(HomeAway::Home), error.to_string())
             .marking(&[row.legs(HomeAway::Away)])
@@ -103,7 +112,9 @@ fn at_row(
         | Check::PlayerForBothTeams { name, side, .. } => {
             player(name, Some(*side), check.to_string())
         }
-        Check::PlayerBothSides { name, .. } => player(name, Some(HomeAway::Away), check.to_string()),
+        Check::PlayerBothSides { name, .. } => {
+            player(name, Some(HomeAway::Away), check.to_string())
+        }
         _ => Refused::form(status, check.to_string()),
     }
 }
@@ -115,10 +126,14 @@ pub fn of_settle(error: &AppError) -> Refused {
         AppError::Night(
             NightError::BlankReason
             | NightError::Confirm {
-                refusal: ConfirmRefusal::NoReason | ConfirmRefusal::BadReason { .. },
+                refusal: ConfirmRefusal::NoReason,
                 ..
             },
-        ) => Refused::field(status, "reason", error.to_string()),
+        ) => Refused::field(status, "reason", "say why the result is wrong"),
+        AppError::Night(NightError::Confirm {
+            refusal: ConfirmRefusal::BadReason { reason, fault },
+            ..
+        }) => Refused::field(status, "reason", format!("the reason \"{reason}\" {fault}")),
         _ => Refused::form(status, error.to_string()),
     }
 }
@@ -133,9 +148,9 @@ pub fn of_secretary(error: &AppError) -> Refused {
         AppError::Night(NightError::BlankReason) => {
             Refused::field(status, "reason", error.to_string())
         }
-        AppError::Night(
-            NightError::NotInSeason { .. } | NightError::WithdrawnAlready { .. },
-        ) => Refused::field(status, "team", error.to_string()),
+        AppError::Night(NightError::NotInSeason { .. } | NightError::WithdrawnAlready { .. }) => {
+            Refused::field(status, "team", error.to_string())
+        }
         _ => Refused::form(status, error.to_string()),
     }
 }

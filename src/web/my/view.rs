@@ -34,6 +34,8 @@ pub struct EntryForm {
     pub walkover: Choose,
     /// The secretary's: for which team it is entered.
     pub entered_for: Option<Choose>,
+    /// The form posted (`totals`, `walkover`), shown open when it is given back.
+    pub posted: String,
     pub rosters: [(String, Vec<String>); 2],
 }
 
@@ -141,8 +143,19 @@ fn may_enter(n: &Night, viewer: Viewer) -> bool {
 }
 
 fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> EntryForm {
+    // (A form given back keeps every row, as typed.)
+    let entered: Vec<(Kind, u32)> = match &n.fixture.result {
+        Some(NightResult::Matches(ms)) if !typed.contains_key("how") => {
+            ms.iter().map(|m| (m.kind, m.slot)).collect()
+        }
+        _ => Vec::new(),
+    };
     let mut form_rows = Vec::new();
-    for r in rows(&n.season.config) {
+    // A match entered already is on the card, not in the form.
+    for r in rows(&n.season.config)
+        .into_iter()
+        .filter(|r| !entered.contains(&(r.kind, r.slot)))
+    {
         let players = |side: HomeAway, list: &str| -> Vec<Input> {
             (1..=r.players)
                 .map(|i| {
@@ -181,6 +194,7 @@ fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> En
         walkover: sides(n, typed, refused, "walkover", "The team that turned up"),
         entered_for: (viewer == Viewer::Secretary)
             .then(|| sides(n, typed, refused, "for", "Entered for")),
+        posted: super::form::value(typed, "how").to_string(),
         rosters: [
             ("home-players".into(), n.rosters.home.clone()),
             ("away-players".into(), n.rosters.away.clone()),
@@ -203,8 +217,7 @@ fn settle_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> O
     };
     shown.then(|| SettleForm {
         reason: Input::text("reason", "Why the result is wrong", typed, refused),
-        by: (viewer == Viewer::Secretary)
-            .then(|| sides(n, typed, refused, "by", "For the team")),
+        by: (viewer == Viewer::Secretary).then(|| sides(n, typed, refused, "by", "For the team")),
         settling,
     })
 }
