@@ -4,7 +4,8 @@
 //   night    captain A's link → the night's form: a near-miss player's name and a result no
 //            best-of gives are refused beside their fields, the form kept as typed; the whole
 //            night entered → confirming one's own entry refused → captain B's link → confirmed;
-//            the public table (all nights, and ?confirmed) read after the entry and the confirmation
+//            the public table (all nights, and ?confirmed) read after the entry and the confirmation;
+//            a public night's page and a team's visited
 //   dispute  captain A enters the totals → captain B disputes → the secretary settles it; the
 //            disputed marks of the front page before and after
 //   columns  at that width, whether Pos, Team, P and Pts of the front page's table are in the
@@ -224,6 +225,11 @@ async function night(width, n) {
   await nightPage(away, n.fixture);
   out.confirmed = await outcome(away, await submit(away, formOf(away, "/confirm")));
   out.afterConfirm = await tables(away);
+  // The public pages of a night and of a team, reached from the season's page.
+  for (const kind of ["night", "team"]) {
+    await go(away, `/season/${plan.season}/`);
+    await go(away, await away.locator(`main a[href*="/${kind}/"]`).first().evaluate((a) => a.href));
+  }
   await home.context().close();
   await away.context().close();
   return out;
