@@ -234,6 +234,11 @@ fn undoing_the_making_of_a_link_takes_it_away_and_redoing_brings_it_back() {
     db.ok(&["undo"]);
     assert!(works(&db, &token));
     assert_eq!(rows(&db).len(), 1);
+    // Its number is never given again, even once its making is undone: the log's "link 1" is
+    // one link.
+    db.ok(&["undo"]);
+    let out = db.ok(&["captain", "link", "Red Lion"]);
+    assert!(out.starts_with("Link 2 made"), "{out}");
 }
 
 #[test]
