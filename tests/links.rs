@@ -280,6 +280,15 @@ fn the_base_url_comes_from_the_flag_else_don_base_url() {
         "https://league.example.org",
     );
     assert!(url.starts_with("http://pub.example:8000/link/"), "{url}");
+    // Plain http:// to another machine is warned of; to this one, or https://, not.
+    let warned = |base: &str| {
+        let out = db.run(&["captain", "link", "Red Lion", "--base-url", base]);
+        assert!(out.status.success());
+        text(&out.stderr).contains("unencrypted")
+    };
+    assert!(warned("http://league.example.org"));
+    assert!(!warned("https://league.example.org"));
+    assert!(!warned("http://127.0.0.1:8080"));
 }
 
 #[test]
