@@ -46,8 +46,10 @@ pub struct BaseUrlArg {
 
 #[derive(clap::Subcommand)]
 pub enum CaptainCommand {
-    /// Make a private link for a team's captain: whoever opens it on the web (`don serve`) may
-    /// enter, confirm and dispute that team's nights. It is printed this once.
+    /// Make a private link for a team's captain (printed this once).
+    ///
+    /// Whoever opens it on the web (`don serve`) may enter, confirm and dispute that team's
+    /// nights, until it is revoked.
     #[command(after_help = "Examples:
   don captain link 'Royal Oak'
   don captain link 'Red Lion' --base-url https://league.example.org")]
@@ -61,8 +63,10 @@ pub enum CaptainCommand {
         #[command(flatten)]
         db: DbArg,
     },
-    /// Revoke a team's captain's links (every one still working), or one link by its number:
-    /// they, and every session opened with them, stop at once.
+    /// Revoke a team's captain's links, or one link by its number.
+    ///
+    /// Every link of the team still working (or the one numbered), and every session opened
+    /// with it, stops at once.
     #[command(after_help = "Examples:
   don captain revoke 'Royal Oak'
   don captain revoke --link 3")]
@@ -78,8 +82,9 @@ pub enum CaptainCommand {
         #[command(flatten)]
         db: DbArg,
     },
-    /// List the league's links, the secretary's too: whom each is for, when it was made and
-    /// last used, and whether it still works.
+    /// List the league's links, the secretary's too.
+    ///
+    /// Whom each is for, when it was made and last used, and whether it still works.
     #[command(after_help = "Examples:
   don captain list
   don captain list --json")]
@@ -96,9 +101,10 @@ pub enum CaptainCommand {
 
 #[derive(clap::Subcommand)]
 pub enum SecretaryCommand {
-    /// Make a private link for the league's secretary: whoever opens it on the web (`don
-    /// serve`) may act for any team, settle disputes, deduct and award points, withdraw teams
-    /// and move fixtures. It is printed this once.
+    /// Make a private link for the league's secretary (printed this once).
+    ///
+    /// Whoever opens it on the web (`don serve`) may act for any team, settle disputes, deduct
+    /// and award points, withdraw teams and move fixtures, until it is revoked.
     #[command(after_help = "Examples:
   don secretary link
   don secretary link --base-url https://league.example.org")]
@@ -110,8 +116,9 @@ pub enum SecretaryCommand {
         #[command(flatten)]
         db: DbArg,
     },
-    /// Revoke the secretary's links (every one still working): they, and every session opened
-    /// with them, stop at once.
+    /// Revoke the secretary's links.
+    ///
+    /// Every one still working, and every session opened with it, stops at once.
     #[command(after_help = "Example:\n  don secretary revoke")]
     Revoke {
         #[command(flatten)]
