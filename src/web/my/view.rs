@@ -267,7 +267,8 @@ pub fn night_page(
         entry: (viewer != Viewer::Outsider && (may_enter(n, viewer) || typed.contains_key("how")))
             .then(|| entry_form(n, viewer, typed, refused)),
         settle: settle_form(n, viewer, typed, refused),
-        mover: (viewer == Viewer::Secretary && f.result.is_none())
-            .then(|| Input::date("date", "Move it to", typed, refused)),
+        mover: (viewer == Viewer::Secretary
+            && (f.result.is_none() || refused.fields.contains_key("date")))
+        .then(|| Input::date("date", "Move it to", typed, refused)),
     }
 }
