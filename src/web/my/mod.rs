@@ -1,36 +1,39 @@
 //! What a captain or the secretary does on the web, signed in with their private link. Every
 //! change goes through the same app functions as `don night enter`, `night confirm` and the
 //! rest, as the session's actor, so the web and the command line share every rule.
+//!
+//! - [`home`]: `/my/`, who is signed in and their nights; [`night`]: `/my/night/{id}` and its
+//!   forms (enter, confirm, dispute); [`secretary`]: deduct or award, withdraw, move.
+//! - [`answer`]: a 303 after a change, a 403 page.
+//! - [`entry`]: the entry form read; [`refusal`]: a refusal put beside its input; [`form`]:
+//!   a form as typed; [`view`]: a night's page; [`night_of`]: a night by its fixture's number.
 
+pub mod answer;
+pub mod entry;
+pub mod form;
+pub mod home;
+pub mod night;
+pub mod night_of;
 pub mod page;
+pub mod refusal;
+pub mod secretary;
+pub mod view;
 
 use std::sync::Arc;
 
-use askama::Template;
-use axum::extract::State;
-use axum::response::Html;
-use axum::routing::get;
+use axum::routing::{get, post};
 use axum::Router;
 
-use super::error::WebError;
-use super::session::Signed;
 use super::state::Shared;
-use crate::publish::view::{Page, Para, Section, Span};
 
 pub fn routes() -> Router<Arc<Shared>> {
-    Router::new().route("/my/", get(home))
-}
-
-/// Who is signed in, and what they may do.
-async fn home(State(shared): State<Arc<Shared>>, signed: Signed) -> Result<Html<String>, WebError> {
-    let who = signed.session.link.role.to_string();
-    let mut layout = page::layout("Signed in", &shared.league.name);
-    layout.intro.push(Para::of(vec![Span::text(format!(
-        "You are signed in as {who}."
-    ))]));
-    let page = Page {
-        layout,
-        sections: Vec::<Section>::new(),
-    };
-    Ok(Html(page.render()?))
+    Router::new()
+        .route("/my/", get(home::home))
+        .route("/my/night/{id}", get(night::show))
+        .route("/my/night/{id}/enter", post(night::enter))
+        .route("/my/night/{id}/confirm", post(night::confirm))
+        .route("/my/night/{id}/dispute", post(night::dispute))
+        .route("/my/adjust", post(secretary::adjust))
+        .route("/my/withdraw", post(secretary::withdraw))
+        .route("/my/fixture/{id}/move", post(secretary::move_fixture))
 }
