@@ -1,8 +1,11 @@
 //! The published site in a real browser: Debian's chromium, driven by
 //! `tests/browser/check-site.mjs` (playwright-core). The standings table read from the page's
 //! DOM equals `don standings --json`; a name with HTML's metacharacters renders as text; every
-//! link leads to a file; nothing is wider than the window at 360 and 1280 pixels; the printable
-//! table takes one A4 page; a disputed night is marked; the basic accessibility points hold.
+//! link leads to a file; nothing is wider than the window at 360 and 1280 pixels; at 360 the
+//! table's Pos, Team, P and Pts and each match's legs on a night's card show without swiping and
+//! the menu's links are at least 44 pixels square; the table of confirmed nights only equals
+//! `don standings --confirmed --json`; the printable table takes one A4 page; a disputed night is
+//! marked; the basic accessibility points hold.
 //!
 //! `.ci/run` installs chromium and the script's package. Without them the tests are reported
 //! *ignored*, with what is missing, except under `CI` (set to anything but empty, `false` or
@@ -124,6 +127,12 @@ fn assert_sound(report: &Value, site: &Path) {
     assert_eq!(report["pages"], html_pages(site), "every page visited");
     assert_eq!(report["broken"], serde_json::json!([]), "links to no file");
     assert_eq!(report["overflow"], serde_json::json!([]), "pages too wide");
+    assert_eq!(
+        report["hidden"],
+        serde_json::json!([]),
+        "cells out of sight at 360 px"
+    );
+    assert_eq!(report["taps"], serde_json::json!([]), "small tap targets");
     assert_eq!(report["tags"], serde_json::json!([]), "markup from names");
     assert_eq!(
         report["accessibility"],
@@ -162,6 +171,14 @@ fn the_published_sample_season_reads_in_a_browser_as_standings_prints_it() {
         report["seasonStandings"], standings,
         "the season page's table"
     );
+    // The table of confirmed nights only leaves the disputed night out, as standings does.
+    let confirmed: Value =
+        serde_json::from_str(&db.ok(&["standings", "--confirmed", "--json"])).unwrap();
+    assert_ne!(confirmed, standings);
+    assert_eq!(
+        report["confirmedStandings"], confirmed,
+        "the table of confirmed nights only"
+    );
     assert_sound(&report, &site);
     // The disputed night is marked on its page, and counted in the table's notes.
     let marked = &report["marks"];
@@ -174,6 +191,13 @@ fn the_published_sample_season_reads_in_a_browser_as_standings_prints_it() {
         marked["season/2025-26/index.html"]["disputed"], 2,
         "note and row"
     );
+    assert_eq!(
+        marked["season/2025-26/confirmed.html"]["disputed"], 2,
+        "note and the night left out"
+    );
+    for shot in ["season-360.png", "confirmed-360.png", "night-360.png"] {
+        assert_eq!(png_width(&shots.join(shot)), 360, "{shot}");
+    }
     assert_eq!(png_width(&shots.join("front-360.png")), 360);
     assert_eq!(png_width(&shots.join("front-1280.png")), 1280);
     if std::env::var_os("UPDATE_SCREENSHOT").is_some() {

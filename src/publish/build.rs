@@ -167,6 +167,7 @@ fn make(
     out.archive(&seasons)?;
     for s in &seasons {
         out.season(s, &seasons)?;
+        out.confirmed(s)?;
         for f in s.fixtures.iter().filter(|f| f.result.is_some()) {
             out.night(s, f)?;
         }

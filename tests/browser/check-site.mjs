@@ -3,6 +3,11 @@
 //   standings  the table #standings of the front page, read from the DOM, a row an object keyed
 //              by each column's data-key (FORMAT.md §4), numbers as numbers
 //   seasonStandings  the same from the season page
+//   confirmedStandings  the same from the season's page of confirmed nights only
+//   hidden     at 360 px, before any swiping: the cells a phone must show that are not wholly
+//              inside the window (the table's Pos, Team, P and Pts headers; each match's name
+//              and legs on a night's card; a night's mark in a table of nights)
+//   taps       at 360 px, links of the header and menu smaller than 44 by 44 pixels
 //   broken     links (a[href], link[href]) on any page that lead to no file
 //   overflow   pages wider than the window at 360 px (every page) and 1280 px (the main ones)
 //   printPages the number of A4 pages the season's printable table takes
@@ -10,7 +15,8 @@
 //   marks      per page, the number of provisional and disputed marks
 //   accessibility  pages whose headings skip a level, that lack lang, captions or header cells, or
 //              whose text has less than 4.5:1 contrast with its background
-// Screenshots of the front page at 360 and 1280 px go to OUT_DIR.
+// Screenshots of the front page at 360 and 1280 px, and of the season's page, its confirmed
+// table and a night's card at 360 px, go to OUT_DIR.
 //
 // Usage: node check-site.mjs SITE_DIR OUT_DIR
 import { chromium } from "playwright-core";
@@ -50,6 +56,9 @@ const report = {
   pages: 0,
   standings: null,
   seasonStandings: null,
+  confirmedStandings: null,
+  hidden: [],
+  taps: [],
   broken: [],
   overflow: [],
   printPages: null,
@@ -104,6 +113,30 @@ async function visit(page, file) {
     if (!existsSync(target) || statSync(target).isDirectory()) report.broken.push({ page: name, href });
   }
   await wide(page, 360, file);
+  const hidden = await page.evaluate(() => {
+    const width = document.documentElement.clientWidth;
+    const shown = (el) => {
+      const r = el.getBoundingClientRect();
+      return r.left >= 0 && r.right <= width;
+    };
+    const found = [];
+    for (const key of ["pos", "team", "played", "points"]) {
+      const th = document.querySelector(`#standings thead th[data-key="${key}"]`);
+      if (th && !shown(th)) found.push(key);
+    }
+    for (const cell of document.querySelectorAll("#card tbody th, #card td.legs, main td .mark")) {
+      if (!shown(cell)) found.push(`card: ${cell.textContent.trim()}`);
+    }
+    return found;
+  });
+  if (hidden.length > 0) report.hidden.push({ page: name, cells: hidden });
+  const taps = await page.$$eval("header.site a", (els) =>
+    els
+      .map((a) => ({ text: a.textContent.trim(), r: a.getBoundingClientRect() }))
+      .filter(({ r }) => r.width < 44 || r.height < 44)
+      .map(({ text, r }) => `${text} ${Math.round(r.width)}x${Math.round(r.height)}`),
+  );
+  if (taps.length > 0) report.taps.push({ page: name, links: taps });
   const marks = await page.evaluate(() => ({
     provisional: document.querySelectorAll(".mark.provisional").length,
     disputed: document.querySelectorAll(".mark.disputed").length,
@@ -177,9 +210,18 @@ const seasonPage = await page.$eval("nav a[href^='season/']", (a) => a.href);
 const latest = dirname(fileURLToPath(seasonPage));
 await page.goto(seasonPage);
 report.seasonStandings = await readTable();
+await page.screenshot({ path: join(outDir, "season-360.png"), fullPage: true });
+await page.goto(pathToFileURL(join(latest, "confirmed.html")).href);
+report.confirmedStandings = await readTable();
+await page.screenshot({ path: join(outDir, "confirmed-360.png"), fullPage: true });
+const night = all.find((f) => f.includes("/night/"));
+if (night) {
+  await page.goto(pathToFileURL(night).href);
+  await page.screenshot({ path: join(outDir, "night-360.png"), fullPage: true });
+}
 
 await page.setViewportSize({ width: 1280, height: 900 });
-for (const file of [front, join(latest, "index.html"), join(latest, "table.html"), ...all.filter((f) => f.includes("/night/")).slice(0, 3)]) {
+for (const file of [front, join(latest, "index.html"), join(latest, "table.html"), join(latest, "confirmed.html"), ...all.filter((f) => f.includes("/night/")).slice(0, 3)]) {
   await page.goto(pathToFileURL(file).href);
   await wide(page, 1280, file);
 }

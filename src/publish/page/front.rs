@@ -1,6 +1,8 @@
 //! The front page (the current table, the latest results, the next fixtures) and the
 //! seasons' archive.
 
+use super::confirmed::CONFIRMED_ONLY;
+use super::tables::COUNTED;
 use super::*;
 
 impl Pages<'_> {
@@ -15,7 +17,7 @@ impl Pages<'_> {
                     Span::text(format!("Season {}: ", s.info.name)),
                     Span::text(s.season.config.describe_night()),
                 ]));
-                let mut notes = self.table_notes(s);
+                let mut notes = self.table_notes(s, COUNTED);
                 notes.push(Para::of(vec![
                     Span::link("The whole season", rel(path, &s.page())),
                     Span::text(" · "),
@@ -23,12 +25,14 @@ impl Pages<'_> {
                         "Printable table",
                         rel(path, &format!("{}/table.html", s.dir())),
                     ),
+                    Span::text(" · "),
+                    Span::link(CONFIRMED_ONLY, rel(path, &s.confirmed_page())),
                 ]));
                 sections.push(Section {
                     heading: format!("Table, season {}", s.info.name),
                     id: "table".into(),
                     class: "table".into(),
-                    tables: vec![self.standings_table(path, s, "standings", true)],
+                    tables: vec![self.standings_table(path, s, (&s.table, ""), true)],
                     after: notes,
                     ..Section::default()
                 });

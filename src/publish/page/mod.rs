@@ -1,7 +1,8 @@
 //! The pages of the site, one file per kind of page: the front page and the seasons' archive
-//! (`front.rs`), a season (`season.rs`), a night (`night.rs`), a score sheet (`game.rs`), a team
-//! (`team.rs`), a player (`player.rs`); the tables more than one page shows (`tables.rs`). Links
-//! are relative (`../team/royal-oak.html`), so the site works from disk.
+//! (`front.rs`), a season (`season.rs`) and its table of confirmed nights only
+//! (`confirmed.rs`), a night (`night.rs`), a score sheet (`game.rs`), a team (`team.rs`), a
+//! player (`player.rs`); the tables more than one page shows (`tables.rs`). Links are relative
+//! (`../team/royal-oak.html`), so the site works from disk.
 
 use std::collections::{BTreeMap, HashMap};
 
@@ -28,6 +29,7 @@ use crate::replay::{HandKind, ScoreSheet};
 use crate::rules::Outcome;
 use crate::store::{Fixture, SeasonEntry, SeasonInfo};
 
+mod confirmed;
 mod front;
 mod game;
 mod night;
@@ -59,6 +61,11 @@ impl Loaded {
 
     pub(crate) fn page(&self) -> String {
         format!("{}/index.html", self.dir())
+    }
+
+    /// The page of the season's table of confirmed nights only.
+    pub(crate) fn confirmed_page(&self) -> String {
+        format!("{}/confirmed.html", self.dir())
     }
 }
 

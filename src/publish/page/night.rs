@@ -3,8 +3,8 @@
 use super::*;
 
 impl Pages<'_> {
-    /// A night's card: each match with its players, legs and leg scores; a leg scored with the
-    /// engine links to its score sheet.
+    /// A night's card: each match with its legs beside its name (in sight on a phone), its
+    /// players and leg scores; a leg scored with the engine links to its score sheet.
     pub(crate) fn night(&mut self, s: &Loaded, f: &Fixture) -> Result<(), PublishError> {
         let Some(path) = self.names.nights.get(&f.id).cloned() else {
             return Ok(());
@@ -56,9 +56,9 @@ impl Pages<'_> {
                         caption: format!("{} v {}: the matches", f.home.name, f.away.name),
                         head: vec![
                             Head::new("Match"),
+                            Head::new("Legs"),
                             Head::new(&f.home.name),
                             Head::new(&f.away.name),
-                            Head::new("Legs"),
                             Head::new("Leg scores"),
                         ],
                         rows,
@@ -111,9 +111,9 @@ impl Pages<'_> {
             return TableRow {
                 cells: vec![
                     what,
+                    Cell::text("to enter").class("legs"),
                     Cell::text("—"),
                     Cell::text("—"),
-                    Cell::text("to enter"),
                     Cell::text(""),
                 ],
                 class: String::new(),
@@ -134,9 +134,9 @@ impl Pages<'_> {
         TableRow {
             cells: vec![
                 what,
+                Cell::text(format!("{}–{}", m.legs.home, m.legs.away)).class("legs"),
                 Cell::of(players(&m.players.home)),
                 Cell::of(players(&m.players.away)),
-                Cell::text(format!("{}–{}", m.legs.home, m.legs.away)),
                 Cell::of(legs),
             ],
             class: String::new(),

@@ -1,7 +1,8 @@
 //! A season's page: its table with the tie-break reasons, its nights, the printable table and
 //! the table as FORMAT.md §4 CSV and JSON.
 
-use super::tables::tie_breaks;
+use super::confirmed::CONFIRMED_ONLY;
+use super::tables::{tie_breaks, COUNTED};
 use super::*;
 
 impl Pages<'_> {
@@ -18,9 +19,11 @@ impl Pages<'_> {
         })?;
         self.file(&format!("{dir}/standings.csv"), csv);
         let intro = vec![Para::text(s.season.config.describe_night())];
-        let mut notes = self.table_notes(s);
+        let mut notes = self.table_notes(s, COUNTED);
         notes.push(Para::of(vec![
             Span::link("Printable table", "table.html"),
+            Span::text(" · "),
+            Span::link(CONFIRMED_ONLY, "confirmed.html"),
             Span::text(" · the table as "),
             Span::link("CSV", "standings.csv"),
             Span::text(" or "),
@@ -30,20 +33,20 @@ impl Pages<'_> {
             heading: "Table".into(),
             id: "table".into(),
             class: "table".into(),
-            tables: vec![self.standings_table(&path, s, "standings", true)],
+            tables: vec![self.standings_table(&path, s, (&s.table, ""), true)],
             after: notes,
             ..Section::default()
         };
         // The printable table: the table and its notes alone, the tie-break reasons under it
         // (a column of them would make the rows too tall for one page).
         let print = format!("{dir}/table.html");
-        let mut after = self.table_notes(s);
-        after.extend(tie_breaks(s).map(|e| Para::note(e.text.clone())));
+        let mut after = self.table_notes(s, COUNTED);
+        after.extend(tie_breaks(&s.table).map(|e| Para::note(e.text.clone())));
         let print_section = Section {
             heading: "Table".into(),
             id: "table".into(),
             class: "table".into(),
-            tables: vec![self.standings_table(&print, s, "standings", false)],
+            tables: vec![self.standings_table(&print, s, (&s.table, ""), false)],
             after,
             ..Section::default()
         };

@@ -2,9 +2,14 @@
 
 use super::*;
 
+/// The words before the nights a table counts that are not yet confirmed by both teams.
+pub(crate) const COUNTED: &str = "Counted, not yet confirmed by both teams: ";
+/// The same, for the table of confirmed nights only, which leaves them out.
+pub(crate) const LEFT_OUT: &str = "Left out, not yet confirmed by both teams: ";
+
 /// The reasons for the places of the pairs of teams a tie-breaker put apart (not points).
-pub(super) fn tie_breaks(s: &Loaded) -> impl Iterator<Item = &crate::league::Explanation> {
-    s.table
+pub(super) fn tie_breaks(table: &Standings) -> impl Iterator<Item = &crate::league::Explanation> {
+    table
         .explanations
         .iter()
         .filter(|e| e.breaker != Breaker::Points)
@@ -13,29 +18,34 @@ pub(super) fn tie_breaks(s: &Loaded) -> impl Iterator<Item = &crate::league::Exp
 /// A line of the table as cells: the team's name is the row's header, linked to its page.
 pub(super) fn table_cells(r: &Row, from: &str, names: &Names) -> Vec<Cell> {
     let text = table::cells(&r.line());
+    let last = text.len().saturating_sub(1);
     let mut cells = Vec::with_capacity(text.len());
     for (i, t) in text.into_iter().enumerate() {
-        cells.push(if i == 1 {
-            Cell::header(vec![Span::link(t, rel(from, &names.team(r.team)))])
-        } else {
-            Cell::num(t)
+        cells.push(match i {
+            1 => Cell::header(vec![Span::link(t, rel(from, &names.team(r.team)))]),
+            // The points: kept in sight on a narrow screen (style.css).
+            _ if i == last => Cell::num(t).class("num pts"),
+            _ => Cell::num(t),
         });
     }
     cells
 }
 
 impl Pages<'_> {
-    /// The table of standings, its columns keyed as FORMAT.md §4; beside each pair of teams
-    /// that needed a tie-breaker, the reason.
+    /// The table of standings (`s.table`, or another table of the season such as its confirmed
+    /// nights' with its caption's words after "league table"), its columns keyed as FORMAT.md
+    /// §4; beside each pair of teams that needed a tie-breaker, the reason.
     pub(crate) fn standings_table(
         &self,
         from: &str,
         s: &Loaded,
-        id: &str,
+        (table, which): (&Standings, &str),
         reasons: bool,
     ) -> TableView {
         let why: HashMap<TeamId, &str> = if reasons {
-            tie_breaks(s).map(|e| (e.above, e.text.as_str())).collect()
+            tie_breaks(table)
+                .map(|e| (e.above, e.text.as_str()))
+                .collect()
         } else {
             HashMap::new()
         };
@@ -55,8 +65,7 @@ impl Pages<'_> {
         if !why.is_empty() {
             head.push(Head::new("Tie-break"));
         }
-        let rows = s
-            .table
+        let rows = table
             .rows
             .iter()
             .map(|r| {
@@ -71,16 +80,17 @@ impl Pages<'_> {
             })
             .collect();
         TableView {
-            id: id.into(),
-            caption: format!("{} {}: league table", self.names.league, s.info.name),
+            id: "standings".into(),
+            caption: format!("{} {}: league table{which}", self.names.league, s.info.name),
             head,
             rows,
         }
     }
 
     /// What the table needs said: points, tie-breakers, adjustments, withdrawals, nights not
-    /// yet confirmed by both teams.
-    pub(crate) fn table_notes(&self, s: &Loaded) -> Vec<Para> {
+    /// yet confirmed by both teams (after the words `unconfirmed`: [`COUNTED`] or
+    /// [`LEFT_OUT`]).
+    pub(crate) fn table_notes(&self, s: &Loaded, unconfirmed: &str) -> Vec<Para> {
         let config = &s.season.config;
         let breakers: Vec<&str> = config.breakers().iter().map(|b| b.as_str()).collect();
         let mut notes = vec![Para::note(format!(
@@ -111,7 +121,7 @@ impl Pages<'_> {
         let (p, d) = s.season.unconfirmed();
         let (p, d) = (p as i64, d as i64);
         if p + d > 0 {
-            let mut spans = vec![Span::text("Counted, not yet confirmed by both teams: ")];
+            let mut spans = vec![Span::text(unconfirmed)];
             if p > 0 {
                 spans.push(Span::mark(
                     plural(p, "provisional night", "provisional nights"),
@@ -150,7 +160,8 @@ impl Pages<'_> {
         notes
     }
 
-    /// Nights as a table: date, home, result (linked to the night), away, and a mark.
+    /// Nights as a table: date, home, result (linked to the night) with its mark beside it (in
+    /// sight on a phone), away.
     pub(crate) fn nights_table(
         &self,
         from: &str,
@@ -166,21 +177,24 @@ impl Pages<'_> {
                     Some(page) => Span::link(result, rel(from, page)),
                     None => Span::text(result),
                 };
-                let mut status = Vec::new();
-                status.extend(mark(f));
+                let result = match mark(f) {
+                    // "cancelled", marked.
+                    Some(m) if f.result.is_none() => vec![m],
+                    Some(m) => vec![result, Span::text(" "), m],
+                    None => vec![result],
+                };
                 TableRow {
                     cells: vec![
-                        Cell::text(day(f.date)),
+                        Cell::text(day(f.date)).class("date"),
                         Cell::of(vec![Span::link(
                             &f.home.name,
                             rel(from, &self.names.team(f.home.id)),
                         )]),
-                        Cell::of(vec![result]).class("result"),
+                        Cell::of(result).class("result"),
                         Cell::of(vec![Span::link(
                             &f.away.name,
                             rel(from, &self.names.team(f.away.id)),
                         )]),
-                        Cell::of(status),
                     ],
                     class: String::new(),
                 }
@@ -194,7 +208,6 @@ impl Pages<'_> {
                 Head::new("Home"),
                 Head::new("Result"),
                 Head::new("Away"),
-                Head::new("Status"),
             ],
             rows,
         }

@@ -1,0 +1,54 @@
+//! A season's table of confirmed nights only (`season/<slug>/confirmed.html`), as `don
+//! standings --confirmed` prints it: the nights not yet confirmed by both teams (provisional or
+//! disputed) are left out, and listed. `don serve` answers `?confirmed` with it.
+
+use super::tables::LEFT_OUT;
+use super::*;
+use crate::league::standings;
+
+/// The words of the links to the page.
+pub(crate) const CONFIRMED_ONLY: &str = "Only confirmed nights";
+
+impl Pages<'_> {
+    pub(crate) fn confirmed(&mut self, s: &Loaded) -> Result<(), PublishError> {
+        let path = s.confirmed_page();
+        let table = standings(&s.season.confirmed_only());
+        let intro = vec![Para::of(vec![
+            Span::text(
+                "The table counting only the nights both teams have confirmed; the nights not yet confirmed are left out. ",
+            ),
+            Span::link("The table with every night counted", "index.html#table"),
+            Span::text("."),
+        ])];
+        let table_section = Section {
+            heading: "Table".into(),
+            id: "table".into(),
+            class: "table".into(),
+            tables: vec![self.standings_table(&path, s, (&table, ", confirmed nights only"), true)],
+            after: self.table_notes(s, LEFT_OUT),
+            ..Section::default()
+        };
+        let left: Vec<&Fixture> = s
+            .fixtures
+            .iter()
+            .filter(|f| f.result.is_some() && !f.confirmation.is_confirmed())
+            .collect();
+        let left_out = self.nights_section(
+            &path,
+            ("Nights left out", "left-out"),
+            format!(
+                "Season {}: the nights not yet confirmed by both teams",
+                s.info.name
+            ),
+            &left,
+            s,
+            "None: both teams have confirmed every night entered.",
+        );
+        self.page(
+            &path,
+            format!("Season {}, confirmed nights only", s.info.name),
+            intro,
+            vec![table_section, left_out],
+        )
+    }
+}
