@@ -210,7 +210,7 @@ impl CliError {
 }
 
 /// `word` as one word for a POSIX shell: as it is if it needs no quoting, else in single quotes.
-fn shell_word(word: &str) -> Cow<'_, str> {
+pub(super) fn shell_word(word: &str) -> Cow<'_, str> {
     let plain = |c: char| c.is_ascii_alphanumeric() || "/._-+,:@%=".contains(c);
     if !word.is_empty() && word.chars().all(plain) {
         Cow::Borrowed(word)

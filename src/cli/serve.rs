@@ -6,7 +6,7 @@ use std::net::SocketAddr;
 use don::web::{serve, ServeConfig};
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{shell_word, CliError, Done};
 use super::text::shown;
 use super::which::league_or_env;
 
@@ -31,7 +31,7 @@ pub struct Args {
     listen: SocketAddr,
     /// The public address the site is reached at, behind a reverse proxy (cookies are marked
     /// Secure when it is https://) [default: http:// and the --listen address]
-    #[arg(long, value_name = "URL")]
+    #[arg(long, value_name = "URL", value_parser = base_url)]
     base_url: Option<String>,
     /// The league to serve (needed only when the database has more than one) [default:
     /// $DON_LEAGUE]
@@ -49,11 +49,17 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             season: None,
         },
         listen: args.listen,
-        base_url: args.base_url.map(|u| u.trim_end_matches('/').to_string()),
+        base_url: args.base_url,
     };
+    // The words that make links for this very league and database, to print.
+    let mut which = format!(" --db {}", shell_word(&config.db.to_string_lossy()));
+    if let Some(league) = &config.choice.league {
+        which.push_str(&format!(" --league {}", shell_word(league)));
+    }
     let base = config.base_url.clone();
     serve(config, |at| {
         let base = base.unwrap_or_else(|| format!("http://{at}"));
+        let which = format!("{which} --base-url {}", shell_word(&base));
         let mut out = io::stdout().lock();
         let _ = writeln!(
             out,
@@ -62,10 +68,27 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         );
         let _ = writeln!(
             out,
-            "Make a captain's link with `don captain link TEAM --base-url {base}`, the secretary's with `don secretary link --base-url {base}`."
+            "Make each captain's link with `don captain link TEAM{}` and the secretary's with `don secretary link{}`, and send each to its holder.",
+            shown(&which),
+            shown(&which)
         );
-        let _ = writeln!(out, "Ctrl-C stops it.");
+        let _ = writeln!(
+            out,
+            "Ctrl-C or SIGTERM stops it (requests being answered are finished first)."
+        );
         let _ = out.flush();
     })?;
     Ok(Done::Ok)
+}
+
+/// A public address as links begin with it: `http://` or `https://`, a host, no query.
+fn base_url(given: &str) -> Result<String, String> {
+    let rest = given
+        .strip_prefix("https://")
+        .or_else(|| given.strip_prefix("http://"))
+        .ok_or("give the address as browsers reach it, beginning http:// or https://")?;
+    if rest.is_empty() || rest.starts_with('/') || rest.contains(['?', '#', ' ']) {
+        return Err("give the address as browsers reach it, as https://league.example.org".into());
+    }
+    Ok(given.trim_end_matches('/').to_string())
 }

@@ -24,6 +24,16 @@ pub fn site(
     store.read(|store| make(store, league, front))
 }
 
+/// [`site`], within a read the caller has begun ([`Store::read`]), so that whatever else it
+/// reads there is of the same state of the database.
+pub fn site_within(
+    store: &Store,
+    league: &LeagueInfo,
+    front: Option<&SeasonInfo>,
+) -> Result<Site, PublishError> {
+    make(store, league, front)
+}
+
 fn make(
     store: &Store,
     league: &LeagueInfo,
@@ -143,7 +153,10 @@ fn make(
     };
     let mut out = Pages {
         names: &names,
-        site: Site::default(),
+        site: Site {
+            front: front.map(|i| seasons[i].dir()),
+            ..Site::default()
+        },
         front: front.map(|i| &seasons[i]),
     };
     out.file(

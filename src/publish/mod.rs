@@ -18,5 +18,5 @@ mod site;
 mod slug;
 pub mod view;
 
-pub use build::site;
+pub use build::{site, site_within};
 pub use site::{PublishError, Site, Written};

@@ -145,6 +145,8 @@ fn replaced_words(names: &[String], count: usize) -> String {
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct Site {
     pub files: BTreeMap<String, Vec<u8>>,
+    /// The folder of the season the front page shows (`season/<slug>`), if any.
+    pub front: Option<String>,
 }
 
 /// What [`Site::write`] did.

@@ -1,35 +1,74 @@
 //! The published site held in memory, made once per state of the database (see
-//! [`super::public`]).
+//! [`super::public`]). One site is made at a time: a request that finds the held one out of
+//! date while another is being made is answered the held one at once, under its own ETag (the
+//! state its bytes were made from), so reads never queue behind the making; with none held yet,
+//! it waits for the one being made, and then makes one only if that is still older than the
+//! state it saw.
 
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-use crate::publish::Site;
+use tokio::sync::{Mutex as Gate, OwnedMutexGuard};
 
-/// The site as made from one state of the database.
+use std::collections::HashMap;
+
+use axum::body::Bytes;
+
+/// The site as made from one state of the database: `state` and `at` were read in the same
+/// read transaction as the site, so the ETag they make names the state its bytes are of.
 pub struct Made {
-    /// The latest operation when it was made, and when that was.
+    /// The latest operation when it was made, and when that was (RFC 3339).
     pub state: i64,
     pub at: Option<String>,
-    pub site: Site,
+    /// The folder of the season the front page shows (`season/<slug>`).
+    pub front: Option<String>,
+    /// The site's files, by path.
+    pub files: HashMap<String, Bytes>,
 }
 
-/// The site made last.
+/// The site made last, and the gate one passes to make another.
 #[derive(Default)]
 pub struct SiteCache {
     made: Mutex<Option<Arc<Made>>>,
+    making: Arc<Gate<()>>,
+    /// How many sites were made since the server started.
+    times: AtomicU64,
 }
 
 impl SiteCache {
-    /// The site made last, if any.
-    pub fn held(&self) -> Option<Arc<Made>> {
-        self.made.lock().unwrap_or_else(|p| p.into_inner()).clone()
+    /// The site made last, if it is of state `at_least` or newer.
+    pub fn held(&self, at_least: i64) -> Option<Arc<Made>> {
+        self.made
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+            .filter(|m| m.state >= at_least)
+    }
+
+    /// One's turn to make the site, if nobody is making one.
+    pub fn try_turn(&self) -> Option<OwnedMutexGuard<()>> {
+        Arc::clone(&self.making).try_lock_owned().ok()
+    }
+
+    /// Waits for one's turn to make the site (one at a time); whoever holds the guard should
+    /// look at [`SiteCache::held`] again first: the one before may have made what is needed.
+    pub async fn turn(&self) -> OwnedMutexGuard<()> {
+        Arc::clone(&self.making).lock_owned().await
     }
 
     /// Keeps a site made, unless a newer one is held already.
     pub fn keep(&self, made: Arc<Made>) {
+        self.times.fetch_add(1, Ordering::Relaxed);
         let mut held = self.made.lock().unwrap_or_else(|p| p.into_inner());
         if held.as_ref().is_none_or(|h| h.state <= made.state) {
             *held = Some(made);
         }
+    }
+}
+
+impl SiteCache {
+    /// How many sites were kept since the server started (each one made once).
+    pub fn times_made(&self) -> u64 {
+        self.times.load(Ordering::Relaxed)
     }
 }

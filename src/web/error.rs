@@ -22,9 +22,15 @@ pub enum WebError {
     Forged,
     /// Too many failed links from one address.
     #[error("too many links that do not work were tried from here: wait a minute and try again")]
-    TooManyTries,
+    TooManyTries {
+        /// Seconds until it may try again.
+        wait: u64,
+    },
     #[error("there is no such page")]
     NoPage,
+    /// A request body larger than [`super::guard::BODY_LIMIT`].
+    #[error("what was sent is too large for any form of this site")]
+    TooLarge,
     /// A form field missing or not as the page sends it.
     #[error("the form is not as the page sends it: {0}")]
     BadForm(String),
@@ -50,8 +56,9 @@ impl WebError {
             WebError::App(e) => status_of(e.kind()),
             WebError::NotSignedIn => StatusCode::UNAUTHORIZED,
             WebError::Forged => StatusCode::FORBIDDEN,
-            WebError::TooManyTries => StatusCode::TOO_MANY_REQUESTS,
+            WebError::TooManyTries { .. } => StatusCode::TOO_MANY_REQUESTS,
             WebError::NoPage => StatusCode::NOT_FOUND,
+            WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::BadForm(_) => StatusCode::BAD_REQUEST,
             WebError::Listen { .. } | WebError::Io(_) | WebError::Render(_) | WebError::Crashed => {
                 StatusCode::INTERNAL_SERVER_ERROR
@@ -92,6 +99,12 @@ impl IntoResponse for WebError {
             &self.to_string(),
             self.hint().as_deref(),
         );
-        (status, Html(page)).into_response()
+        let mut answer = (status, Html(page)).into_response();
+        if let WebError::TooManyTries { wait } = self {
+            answer
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, wait.into());
+        }
+        answer
     }
 }

@@ -1,26 +1,48 @@
 //! What guards every answer: the security headers, the limits on a request's size and time
-//! (the rate of failed links per address is [`super::limit`]'s).
+//! (the limits on its head, and the time a slow client may take to send it, are the
+//! connection's: see [`super::serve`]; the rate of failed links per address is
+//! [`super::limit`]'s).
+
+use std::time::Duration;
 
 use axum::http::header::{
-    CONTENT_SECURITY_POLICY, REFERRER_POLICY, X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
+    CACHE_CONTROL, CONTENT_SECURITY_POLICY, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY,
+    X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
-use axum::http::HeaderValue;
+use axum::http::{HeaderValue, StatusCode};
 use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
+use tower_http::timeout::TimeoutLayer;
 
 /// The largest request body taken (a night's form is a few kilobytes).
 pub const BODY_LIMIT: usize = 64 * 1024;
+/// The longest a request may take, its body read and its answer made (a change waits its turn
+/// for the database within it).
+pub const REQUEST_TIME: Duration = Duration::from_secs(30);
+/// The longest a client may take to send a request's head.
+pub const HEAD_TIME: Duration = Duration::from_secs(10);
+/// The most header fields a request may have, and the most bytes its head may take.
+pub const HEADERS: usize = 64;
+pub const HEAD_BYTES: usize = 16 * 1024;
 
-/// The headers and limits around every route.
-pub fn around<S: Clone + Send + Sync + 'static>(routes: Router<S>) -> Router<S> {
-    routes
+/// Only the site's own style sheet, scripts, images and forms: nothing inline, nothing from
+/// elsewhere, never in a frame.
+pub const CSP: &str = "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; \
+connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'";
+
+/// The headers and limits around every route; `behind_tls`: the public address is https://,
+/// so browsers are told to keep to it.
+pub fn around<S: Clone + Send + Sync + 'static>(routes: Router<S>, behind_tls: bool) -> Router<S> {
+    let routes = routes
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            REQUEST_TIME,
+        ))
         .layer(SetResponseHeaderLayer::overriding(
             CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(
-                "default-src 'none'; style-src 'self'; img-src 'self'; script-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'",
-            ),
+            HeaderValue::from_static(CSP),
         ))
         .layer(SetResponseHeaderLayer::overriding(
             X_CONTENT_TYPE_OPTIONS,
@@ -34,4 +56,17 @@ pub fn around<S: Clone + Send + Sync + 'static>(routes: Router<S>) -> Router<S> 
             X_FRAME_OPTIONS,
             HeaderValue::from_static("DENY"),
         ))
+        // What is not a public page (a signed-in page, a refusal) is never kept by a cache.
+        .layer(SetResponseHeaderLayer::if_not_present(
+            CACHE_CONTROL,
+            HeaderValue::from_static("no-store"),
+        ));
+    if behind_tls {
+        routes.layer(SetResponseHeaderLayer::overriding(
+            STRICT_TRANSPORT_SECURITY,
+            HeaderValue::from_static("max-age=31536000"),
+        ))
+    } else {
+        routes
+    }
 }

@@ -28,25 +28,37 @@ pub mod state;
 
 use std::net::SocketAddr;
 use std::sync::Arc;
+use std::time::Duration;
 
+use axum::extract::ConnectInfo;
 use axum::Router;
+use hyper_util::rt::{TokioIo, TokioTimer};
+use hyper_util::server::graceful::GracefulShutdown;
+use tokio::net::TcpListener;
+use tower::ServiceExt;
 
 pub use config::ServeConfig;
 pub use error::WebError;
 pub use state::Shared;
 
+/// The longest the server waits, once told to stop, for the requests being answered.
+pub const STOP_TIME: Duration = Duration::from_secs(10);
+
 /// Every route of the site, over the state given.
 pub fn router(shared: Arc<Shared>) -> Router {
+    let behind_tls = shared.config.behind_tls();
     let routes = Router::new()
         .merge(sign::routes())
         .merge(my::routes())
         .merge(public::routes());
-    guard::around(routes).with_state(shared)
+    guard::around(routes, behind_tls).with_state(shared)
 }
 
 /// Runs the server until Ctrl-C or SIGTERM; `ready` is told the address listened on (the port
-/// chosen, for `:0`) once it listens. A request being answered when it is told to stop is
-/// finished first; a change is one transaction, so nothing is ever half-written.
+/// chosen, for `:0`) once it listens. The database is opened and the league found before it
+/// listens, so a database it cannot serve is refused first. Once told to stop it takes no new
+/// connection and finishes the requests being answered (a change is one transaction, so
+/// nothing is ever half-written either way).
 pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), WebError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -54,22 +66,60 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
         .map_err(WebError::Io)?;
     runtime.block_on(async move {
         let shared = Arc::new(Shared::open(&config)?);
-        let listener = tokio::net::TcpListener::bind(config.listen)
-            .await
-            .map_err(|source| WebError::Listen {
-                at: config.listen,
-                source,
-            })?;
+        let listener =
+            TcpListener::bind(config.listen)
+                .await
+                .map_err(|source| WebError::Listen {
+                    at: config.listen,
+                    source,
+                })?;
         let at = listener.local_addr().map_err(WebError::Io)?;
         ready(at);
-        let app = router(shared).into_make_service_with_connect_info::<SocketAddr>();
-        axum::serve(listener, app)
-            .with_graceful_shutdown(stop_asked())
-            .await
-            .map_err(WebError::Io)
+        answer(listener, router(shared)).await;
+        Ok(())
     })
 }
 
+/// Answers each connection, HTTP/1.1 with hyper, until told to stop: a request's head must
+/// come within [`guard::HEAD_TIME`], with at most [`guard::HEADERS`] fields in
+/// [`guard::HEAD_BYTES`] (431 past it).
+async fn answer(listener: TcpListener, app: Router) {
+    let graceful = GracefulShutdown::new();
+    let stop = stop_asked();
+    tokio::pin!(stop);
+    loop {
+        let (stream, peer) = tokio::select! {
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                // Out of file handles, say: let some connections end first.
+                Err(_) => {
+                    tokio::time::sleep(Duration::from_millis(50)).await;
+                    continue;
+                }
+            },
+            _ = &mut stop => break,
+        };
+        let app = app.clone();
+        let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            app.clone().oneshot(request)
+        });
+        let mut http = hyper::server::conn::http1::Builder::new();
+        http.timer(TokioTimer::new())
+            .header_read_timeout(guard::HEAD_TIME)
+            .max_headers(guard::HEADERS)
+            .max_buf_size(guard::HEAD_BYTES);
+        let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
+        tokio::spawn(async move {
+            let _ = connection.await;
+        });
+    }
+    drop(listener);
+    tokio::select! {
+        _ = graceful.shutdown() => {},
+        _ = tokio::time::sleep(STOP_TIME) => {},
+    }
+}
 /// Ctrl-C, or SIGTERM (systemd's stop).
 async fn stop_asked() {
     let interrupt = async {

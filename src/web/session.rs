@@ -5,9 +5,11 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use axum::extract::FromRequestParts;
+use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::header::COOKIE;
 use axum::http::request::Parts;
+use axum::http::StatusCode;
+use axum::Form;
 
 use crate::app::access::Session;
 
@@ -53,6 +55,33 @@ impl FromRequestParts<Arc<Shared>> for Signed {
             .await?
             .ok_or(WebError::NotSignedIn)?;
         Ok(Signed { session, key })
+    }
+}
+
+/// A form posted by someone signed in, its CSRF token checked: what every POST's handler
+/// takes (no session: 401; a body too large: 413; no form, or not this session's token: 403,
+/// before anything is done).
+pub struct Posted {
+    pub signed: Signed,
+    pub form: HashMap<String, String>,
+}
+
+impl FromRequest<Arc<Shared>> for Posted {
+    type Rejection = WebError;
+
+    async fn from_request(req: Request, shared: &Arc<Shared>) -> Result<Self, Self::Rejection> {
+        let (mut parts, body) = req.into_parts();
+        let signed = Signed::from_request_parts(&mut parts, shared).await?;
+        let req = Request::from_parts(parts, body);
+        let form = match Form::<HashMap<String, String>>::from_request(req, shared).await {
+            Ok(Form(form)) => form,
+            Err(e) if e.status() == StatusCode::PAYLOAD_TOO_LARGE => {
+                return Err(WebError::TooLarge)
+            }
+            Err(_) => return Err(WebError::Forged),
+        };
+        signed.check_csrf(&form)?;
+        Ok(Posted { signed, form })
     }
 }
 

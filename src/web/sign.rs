@@ -6,16 +6,17 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, Path, State};
-use axum::http::header::{LOCATION, SET_COOKIE};
-use axum::http::{HeaderMap, HeaderValue, StatusCode};
+use axum::body::Body;
+use axum::extract::{ConnectInfo, State};
+use axum::http::header::{CACHE_CONTROL, LOCATION, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
-use axum::{Form, Router};
-use std::collections::HashMap;
+use axum::Router;
 
 use super::error::WebError;
-use super::session::{Signed, COOKIE_NAME};
+use super::limit::client;
+use super::session::{Posted, COOKIE_NAME};
 use super::state::Shared;
 use crate::app::access::SESSION_DAYS;
 
@@ -45,41 +46,43 @@ fn see_other(to: &str, cookie: Option<HeaderValue>) -> Response {
         LOCATION,
         HeaderValue::from_str(to).unwrap_or(HeaderValue::from_static("/")),
     );
+    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
     if let Some(c) = cookie {
         headers.insert(SET_COOKIE, c);
     }
-    (StatusCode::SEE_OTHER, headers).into_response()
+    (StatusCode::SEE_OTHER, headers, Body::empty()).into_response()
 }
 
+/// `GET /link/TOKEN`: a session, and on to `/my/`. The token is read from the path as sent
+/// (never echoed: a refusal is the same page whatever it was).
 async fn open_link(
     State(shared): State<Arc<Shared>>,
-    ConnectInfo(from): ConnectInfo<SocketAddr>,
-    Path(token): Path<String>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    asked: HeaderMap,
+    uri: Uri,
 ) -> Result<Response, WebError> {
-    shared.limiter.check(from.ip())?;
+    let from = client(peer, &asked);
+    shared.limiter.attempt(from)?;
+    let token = uri.path().strip_prefix("/link/").unwrap_or("").to_string();
     let league = shared.league.id;
     let opened = shared
         .write(None, move |app| app.sign_in(league, &token))
         .await;
     match opened {
-        Ok((_, key)) => Ok(see_other(
-            "/my/",
-            Some(session_cookie(&shared, Some(key.as_str()))),
-        )),
-        Err(e) => {
-            shared.limiter.failed(from.ip());
-            Err(e)
+        Ok((_, key)) => {
+            shared.limiter.worked(from);
+            Ok(see_other(
+                "/my/",
+                Some(session_cookie(&shared, Some(key.as_str()))),
+            ))
         }
+        Err(e) => Err(e),
     }
 }
 
-async fn sign_out(
-    State(shared): State<Arc<Shared>>,
-    signed: Signed,
-    Form(form): Form<HashMap<String, String>>,
-) -> Result<Response, WebError> {
-    signed.check_csrf(&form)?;
-    let key = signed.key.clone();
+/// `POST /sign-out`: the session ends (here and in the database), and the cookie with it.
+async fn sign_out(State(shared): State<Arc<Shared>>, posted: Posted) -> Result<Response, WebError> {
+    let key = posted.signed.key;
     shared.write(None, move |app| app.sign_out(&key)).await?;
     Ok(see_other("/", Some(session_cookie(&shared, None))))
 }

@@ -5,11 +5,15 @@
 
 use std::sync::{Arc, Mutex};
 
-use crate::app::{Actor, App, AppError};
+use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::store::LeagueInfo;
 
 use super::config::ServeConfig;
 use super::error::WebError;
+
+/// The most reading connections kept open between requests (more are opened while many
+/// requests read at once, and closed after).
+pub const READERS: usize = 32;
 
 /// What every request shares.
 pub struct Shared {
@@ -55,7 +59,12 @@ impl Shared {
         tokio::task::spawn_blocking(move || {
             let app = shared.reader()?;
             let out = read(&app);
-            shared.give_back(app);
+            // A connection that met a fault (its files changed under it, say) is not kept:
+            // the next read opens a fresh one.
+            if !matches!(&out, Err(e) if matches!(e.kind(), ErrorKind::Fault | ErrorKind::Unusable))
+            {
+                shared.give_back(app);
+            }
             Ok(out?)
         })
         .await
@@ -93,7 +102,7 @@ impl Shared {
 
     fn give_back(&self, app: App) {
         let mut readers = self.readers.lock().unwrap_or_else(|p| p.into_inner());
-        if readers.len() < 16 {
+        if readers.len() < READERS {
             readers.push(app);
         }
     }
