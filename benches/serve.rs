@@ -153,7 +153,12 @@ async fn captain(
                 match away {
                     Some(away) => {
                         tally.entered.push(night);
-                        to_confirm.lock().unwrap().entry(away).or_default().push(night);
+                        to_confirm
+                            .lock()
+                            .unwrap()
+                            .entry(away)
+                            .or_default()
+                            .push(night);
                     }
                     None => tally.confirmed.push(night),
                 }
@@ -168,8 +173,7 @@ async fn captain(
 /// confirmed).
 fn saved(a: &live::Answer, what: &str) -> bool {
     a.status == hyper::StatusCode::SEE_OTHER
-        && a
-            .location
+        && a.location
             .as_deref()
             .is_some_and(|l| l.contains(&format!("done={what}ed")))
 }
@@ -300,21 +304,57 @@ fn report(
 ) {
     let met = |ok: bool| if ok { "met" } else { "MISSED" };
     let rate = t.read_ms.len() as f64 / took;
-    let (r50, r99) = (percentile(&mut t.read_ms, 0.5), percentile(&mut t.read_ms, 0.99));
-    let (w50, w99) = (percentile(&mut t.write_ms, 0.5), percentile(&mut t.write_ms, 0.99));
+    let (r50, r99) = (
+        percentile(&mut t.read_ms, 0.5),
+        percentile(&mut t.read_ms, 0.99),
+    );
+    let (w50, w99) = (
+        percentile(&mut t.write_ms, 0.5),
+        percentile(&mut t.write_ms, 0.99),
+    );
     let locked = t.locked + said.matches("database is locked").count();
-    println!("serve: the sample season and {TO_PLAY} (132 fixtures to play), {READERS} readers and 12 captains for {secs} s, release don serve");
+    let build = if cfg!(debug_assertions) {
+        "a debug build"
+    } else {
+        "release"
+    };
+    println!("serve: the sample season and {TO_PLAY} (132 fixtures to play), {READERS} readers and 12 captains for {secs} s, {build} don serve");
     println!("  {:<34} {:>24}   target", "", "measured");
-    println!("  {:<34} {:>18.0} req/s   ≥ 1,000 req/s  {}  ({} reads)", "reads", rate, met(rate >= 1000.0), t.read_ms.len());
-    println!("  {:<34} {:>9.1} / {:>5.1} ms   p99 < 50 ms    {}", "reads p50 / p99", r50, r99, met(r99 < 50.0));
+    println!(
+        "  {:<34} {:>18.0} req/s   ≥ 1,000 req/s  {}  ({} reads)",
+        "reads",
+        rate,
+        met(rate >= 1000.0),
+        t.read_ms.len()
+    );
+    println!(
+        "  {:<34} {:>9.1} / {:>5.1} ms   p99 < 50 ms    {}",
+        "reads p50 / p99",
+        r50,
+        r99,
+        met(r99 < 50.0)
+    );
     match &writers {
         Ok(()) => {
             println!("  {:<34} {:>9.1} / {:>5.1} ms   p99 < 200 ms   {}  ({} nights entered, {} confirmed)", "writes p50 / p99", w50, w99, met(w99 < 200.0), t.entered.len(), t.confirmed.len());
         }
-        Err(why) => println!("  writes: NOT RUN: the captains could not sign in and reach their nights ({why})"),
+        Err(why) => println!(
+            "  writes: NOT RUN: the captains could not sign in and reach their nights ({why})"
+        ),
     }
-    println!("  {:<34} {:>24}   0              {}", "errors", t.errors.len(), met(t.errors.is_empty()));
-    println!("  {:<34} {:>18} / {:>3}   0 / 0          {}", "5xx / \"database is locked\"", t.server_errors, locked, met(t.server_errors == 0 && locked == 0));
+    println!(
+        "  {:<34} {:>24}   0              {}",
+        "errors",
+        t.errors.len(),
+        met(t.errors.is_empty())
+    );
+    println!(
+        "  {:<34} {:>18} / {:>3}   0 / 0          {}",
+        "5xx / \"database is locked\"",
+        t.server_errors,
+        locked,
+        met(t.server_errors == 0 && locked == 0)
+    );
     for e in t.errors.iter().take(5) {
         println!("    {e}");
     }
@@ -326,13 +366,45 @@ fn report(
         .iter()
         .filter(|id| stored.get(id).and_then(|s| s.1.as_deref()) != Some("confirmed"))
         .collect();
-    let half: Vec<_> = stored.iter().filter(|(_, s)| s.0 != 0 && s.0 != NIGHT).map(|(id, _)| id).collect();
+    let half: Vec<_> = stored
+        .iter()
+        .filter(|(_, s)| s.0 != 0 && s.0 != NIGHT)
+        .map(|(id, _)| id)
+        .collect();
     let integrity = live::integrity(db);
     let sound = lost.is_empty() && unconfirmed.is_empty() && half.is_empty() && integrity == "ok";
-    println!("  {:<34} {:>24}   every one      {}", "accepted nights present", format!("{} + {} of {} + {}", t.entered.len() - lost.len(), t.confirmed.len() - unconfirmed.len(), t.entered.len(), t.confirmed.len()), met(lost.is_empty() && unconfirmed.is_empty()));
-    println!("  {:<34} {:>24}   none           {}", "nights half there", half.len(), met(half.is_empty()));
-    println!("  {:<34} {:>24}   ok             {}", "PRAGMA integrity_check", integrity, met(integrity == "ok"));
-    println!("  {:<34} {:>24}   exit 0         {}", "stopped by SIGTERM", stopped.as_ref().map_or_else(|e| e.clone(), |_| "exit 0".into()), met(stopped.is_ok()));
+    println!(
+        "  {:<34} {:>24}   every one      {}",
+        "accepted nights present",
+        format!(
+            "{} + {} of {} + {}",
+            t.entered.len() - lost.len(),
+            t.confirmed.len() - unconfirmed.len(),
+            t.entered.len(),
+            t.confirmed.len()
+        ),
+        met(lost.is_empty() && unconfirmed.is_empty())
+    );
+    println!(
+        "  {:<34} {:>24}   none           {}",
+        "nights half there",
+        half.len(),
+        met(half.is_empty())
+    );
+    println!(
+        "  {:<34} {:>24}   ok             {}",
+        "PRAGMA integrity_check",
+        integrity,
+        met(integrity == "ok")
+    );
+    println!(
+        "  {:<34} {:>24}   exit 0         {}",
+        "stopped by SIGTERM",
+        stopped
+            .as_ref()
+            .map_or_else(|e| e.clone(), |_| "exit 0".into()),
+        met(stopped.is_ok())
+    );
     println!("  (one run of {took:.1} s; reads and writes measured by the clients, on the same machine as the server)");
     if !sound || stopped.is_err() {
         eprintln!("serve: lost {lost:?}, unconfirmed {unconfirmed:?}, half there {half:?}, integrity {integrity}");

@@ -72,7 +72,13 @@ pub fn sample_league(bin: &Path, repo: &Path, db: &Path) {
         bin,
         db,
         &[
-            "fixtures", "generate", "--season", TO_PLAY, "--start", "2026-03-02", "--weekday",
+            "fixtures",
+            "generate",
+            "--season",
+            TO_PLAY,
+            "--start",
+            "2026-03-02",
+            "--weekday",
             "thu",
         ],
     );
@@ -361,9 +367,8 @@ impl Captain {
         let page = http
             .call(&format!("/my/night/{night}"), Some(&cookie), None)
             .await?;
-        let csrf = csrf_of(&page.body).ok_or_else(|| {
-            format!("no csrf on /my/night/{night} (status {})", page.status)
-        })?;
+        let csrf = csrf_of(&page.body)
+            .ok_or_else(|| format!("no csrf on /my/night/{night} (status {})", page.status))?;
         Ok(Captain {
             team: team.into(),
             cookie,
