@@ -1,0 +1,236 @@
+//! The entry form of a night, read: its rows (the season's kinds in config order, slots 1..n),
+//! each row's inputs made into a match as `don night enter --match` takes it; or the night's
+//! totals, or a walkover. Each input is read on its own, so that what cannot be read is
+//! refused beside it; the rules of a night are the app's.
+
+use axum::http::StatusCode;
+
+use super::form::{value, Refused, Typed};
+use crate::app::ErrorKind;
+use crate::league::entry::parse_players;
+use crate::league::{Config, HomeAway, Kind};
+use crate::web::error::status_of;
+
+/// One row of the form: a match of the night.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Row {
+    /// Its place in the form, from 1.
+    pub at: usize,
+    pub kind: Kind,
+    pub slot: u32,
+    /// Players a side.
+    pub players: u32,
+}
+
+impl Row {
+    /// The input of player `n` (1 or 2) of `side`: `m3_home1`.
+    pub fn player(&self, side: HomeAway, n: u32) -> String {
+        format!("m{}_{side}{n}", self.at)
+    }
+
+    /// The input of the legs `side` won: `m3_home_legs`.
+    pub fn legs(&self, side: HomeAway) -> String {
+        format!("m{}_{side}_legs", self.at)
+    }
+
+    /// Every input of the row.
+    pub fn inputs(&self) -> Vec<String> {
+        let mut names = Vec::new();
+        for side in HomeAway::BOTH {
+            names.extend((1..=self.players).map(|n| self.player(side, n)));
+        }
+        names.extend(HomeAway::BOTH.map(|side| self.legs(side)));
+        names
+    }
+}
+
+/// The rows of a night's form.
+pub fn rows(config: &Config) -> Vec<Row> {
+    let mut rows = Vec::new();
+    for k in &config.night {
+        for slot in 1..=k.matches {
+            rows.push(Row {
+                at: rows.len() + 1,
+                kind: k.kind,
+                slot,
+                players: k.players.clamp(1, 2),
+            });
+        }
+    }
+    rows
+}
+
+/// How the night is given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum How {
+    /// Each match as `don night enter --match` takes it, with the row it came from.
+    Matches(Vec<(Row, String)>),
+    /// `H-A`.
+    Totals(String),
+    /// `home` or `away`.
+    Walkover(String),
+}
+
+fn invalid() -> StatusCode {
+    status_of(ErrorKind::Invalid)
+}
+
+/// The names said to be new, from `new_players` (separated by commas).
+pub fn new_players(typed: &Typed) -> Vec<String> {
+    value(typed, "new_players")
+        .split(',')
+        .map(str::trim)
+        .filter(|n| !n.is_empty())
+        .map(str::to_string)
+        .collect()
+}
+
+/// A count of legs or matches typed in `name`: blank is none typed.
+fn count(typed: &Typed, name: &str) -> Result<Option<u32>, Refused> {
+    let text = value(typed, name).trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    match text.parse::<u32>() {
+        Ok(n) if text.len() <= 6 => Ok(Some(n)),
+        _ => Err(Refused::field(
+            invalid(),
+            name,
+            format!("\"{text}\" is not a number: type the number won, as 2"),
+        )),
+    }
+}
+
+/// One player's name typed in `name`: blank is not known.
+fn player(typed: &Typed, name: &str) -> Result<Option<String>, Refused> {
+    let text = value(typed, name).trim();
+    if text.is_empty() {
+        return Ok(None);
+    }
+    if text.contains(['+', ';', ',']) {
+        return Err(Refused::field(
+            invalid(),
+            name,
+            "one player's name a box, without + ; or ,",
+        ));
+    }
+    match parse_players(text) {
+        Ok(names) => Ok(names.into_iter().next()),
+        Err(e) => Err(Refused::field(invalid(), name, e.to_string())),
+    }
+}
+
+/// A row as `don night enter --match` takes it, or none if it was left blank.
+fn row_line(row: &Row, typed: &Typed) -> Result<Option<String>, Refused> {
+    if row.inputs().iter().all(|n| value(typed, n).trim().is_empty()) {
+        return Ok(None);
+    }
+    let mut sides = Vec::new();
+    for side in HomeAway::BOTH {
+        let mut names = Vec::new();
+        for n in 1..=row.players {
+            names.extend(player(typed, &row.player(side, n))?);
+        }
+        sides.push(names.join("+"));
+    }
+    let legs = HomeAway::BOTH.map(|side| row.legs(side));
+    let won = [count(typed, &legs[0])?, count(typed, &legs[1])?];
+    let [Some(home), Some(away)] = won else {
+        let blank = if won[0].is_none() { &legs[0] } else { &legs[1] };
+        return Err(Refused::field(
+            invalid(),
+            blank,
+            "type the legs each side won (0 if none)",
+        ));
+    };
+    Ok(Some(format!(
+        "{} {}; {}; {}; {home}-{away}",
+        row.kind, row.slot, sides[0], sides[1]
+    )))
+}
+
+/// The night as the form gives it.
+pub fn read(config: &Config, typed: &Typed) -> Result<How, Refused> {
+    match value(typed, "how") {
+        "matches" => {
+            let mut lines = Vec::new();
+            for row in rows(config) {
+                if let Some(line) = row_line(&row, typed)? {
+                    lines.push((row, line));
+                }
+            }
+            if lines.is_empty() {
+                return Err(Refused::form(
+                    invalid(),
+                    "type at least one match: its players and the legs each side won",
+                ));
+            }
+            Ok(How::Matches(lines))
+        }
+        "totals" => {
+            let home = count(typed, "totals_home")?;
+            let away = count(typed, "totals_away")?;
+            match (home, away) {
+                (Some(h), Some(a)) => Ok(How::Totals(format!("{h}-{a}"))),
+                (None, _) => Err(Refused::field(
+                    invalid(),
+                    "totals_home",
+                    "type the matches the home team won",
+                )),
+                (_, None) => Err(Refused::field(
+                    invalid(),
+                    "totals_away",
+                    "type the matches the away team won",
+                )),
+            }
+        }
+        "walkover" => Ok(How::Walkover(value(typed, "walkover").to_string())),
+        _ => Err(Refused::form(
+            status_of(ErrorKind::Invalid),
+            "say how the night is given: its matches, its totals, or a walkover",
+        )),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(pairs: &[(&str, &str)]) -> Typed {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn rows_are_read_as_matches_and_a_bad_input_is_refused_beside_itself() {
+        let config = Config::default();
+        let got = read(
+            &config,
+            &typed(&[
+                ("how", "matches"),
+                ("m1_home1", "Gareth"),
+                ("m1_home2", " Rhys "),
+                ("m1_away1", "Dai"),
+                ("m1_away2", "Huw"),
+                ("m1_home_legs", "2"),
+                ("m1_away_legs", "1"),
+            ]),
+        )
+        .unwrap();
+        let How::Matches(lines) = got else {
+            panic!("not matches")
+        };
+        assert_eq!(lines.len(), 1);
+        assert_eq!(lines[0].1, "don 1; Gareth+Rhys; Dai+Huw; 2-1");
+        let bad = read(
+            &config,
+            &typed(&[("how", "matches"), ("m2_home1", "A"), ("m2_away_legs", "x")]),
+        )
+        .unwrap_err();
+        assert!(bad.fields.contains_key("m2_away_legs"), "{bad:?}");
+        let plus = read(&config, &typed(&[("how", "matches"), ("m1_away1", "A+B")])).unwrap_err();
+        assert!(plus.fields.contains_key("m1_away1"), "{plus:?}");
+    }
+}

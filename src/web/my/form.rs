@@ -1,0 +1,143 @@
+//! A form as it was typed, and what was refused in it: each refusal beside the input that
+//! caused it (`<p class="field-error" id="{name}-error">`, the input `aria-invalid`), or, for
+//! the whole form, under the id `form-error`.
+
+use std::collections::HashMap;
+
+use axum::http::StatusCode;
+
+/// A posted form: each field's name and what was typed in it.
+pub type Typed = HashMap<String, String>;
+
+/// What was typed in `name` (nothing, if it was not sent).
+pub fn value<'a>(typed: &'a Typed, name: &str) -> &'a str {
+    typed.get(name).map(String::as_str).unwrap_or("")
+}
+
+/// What was refused in a form: messages beside their fields, the inputs to mark, a message for
+/// the whole form; and the status of the answer.
+#[derive(Debug, Default)]
+pub struct Refused {
+    pub status: Option<StatusCode>,
+    pub fields: HashMap<String, String>,
+    /// Inputs marked `aria-invalid` without a message of their own (the away legs, when the
+    /// message is beside the home legs).
+    pub marked: Vec<String>,
+    pub form: Option<String>,
+}
+
+impl Refused {
+    /// A refusal beside the input `name` (a field of the form), with the status given.
+    pub fn field(status: StatusCode, name: &str, message: impl Into<String>) -> Refused {
+        let mut fields = HashMap::new();
+        fields.insert(name.to_string(), message.into());
+        Refused {
+            status: Some(status),
+            fields,
+            ..Refused::default()
+        }
+    }
+
+    /// A refusal of the whole form.
+    pub fn form(status: StatusCode, message: impl Into<String>) -> Refused {
+        Refused {
+            status: Some(status),
+            form: Some(message.into()),
+            ..Refused::default()
+        }
+    }
+
+    /// Marks other inputs as part of the same refusal.
+    pub fn marking(mut self, names: &[String]) -> Refused {
+        self.marked.extend(names.iter().cloned());
+        self
+    }
+
+    fn error(&self, name: &str) -> Option<String> {
+        self.fields.get(name).cloned()
+    }
+
+    fn invalid(&self, name: &str) -> bool {
+        self.fields.contains_key(name) || self.marked.iter().any(|m| m == name)
+    }
+}
+
+/// An input of a form, as the template shows it: its name (and id), label, what was typed,
+/// the refusal beside it.
+#[derive(Clone)]
+pub struct Input {
+    pub name: String,
+    pub label: String,
+    pub value: String,
+    pub error: Option<String>,
+    pub invalid: bool,
+    /// A number typed on a phone's number pad.
+    pub numeric: bool,
+    /// `date`, or `text`.
+    pub kind: &'static str,
+    /// The `<datalist>` of names it offers (its id), if any.
+    pub list: String,
+}
+
+impl Input {
+    pub fn text(name: &str, label: &str, typed: &Typed, refused: &Refused) -> Input {
+        Input {
+            name: name.to_string(),
+            label: label.to_string(),
+            value: value(typed, name).to_string(),
+            error: refused.error(name),
+            invalid: refused.invalid(name),
+            numeric: false,
+            kind: "text",
+            list: String::new(),
+        }
+    }
+
+    pub fn numeric(name: &str, label: &str, typed: &Typed, refused: &Refused) -> Input {
+        Input {
+            numeric: true,
+            ..Input::text(name, label, typed, refused)
+        }
+    }
+
+    pub fn date(name: &str, label: &str, typed: &Typed, refused: &Refused) -> Input {
+        Input {
+            kind: "date",
+            ..Input::text(name, label, typed, refused)
+        }
+    }
+
+    /// Offering the names of the `<datalist>` with this id.
+    pub fn list(mut self, id: &str) -> Input {
+        self.list = id.to_string();
+        self
+    }
+}
+
+/// A `<select>` (or radio buttons): its name, label, choices (value, words), the one chosen,
+/// the refusal beside it.
+pub struct Choose {
+    pub name: String,
+    pub label: String,
+    pub choices: Vec<(String, String)>,
+    pub chosen: String,
+    pub error: Option<String>,
+}
+
+impl Choose {
+    pub fn new(
+        name: &str,
+        label: &str,
+        choices: Vec<(String, String)>,
+        typed: &Typed,
+        refused: &Refused,
+    ) -> Choose {
+        Choose {
+            name: name.to_string(),
+            label: label.to_string(),
+            choices,
+            chosen: value(typed, name).to_string(),
+            error: refused.error(name),
+        }
+    }
+}

@@ -1,0 +1,197 @@
+//! `/my/`: who is signed in; a captain's fixtures (the nights waiting on them first); the
+//! secretary's nights provisional, disputed or to enter, and the secretary's forms.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+
+use super::form::{Choose, Input, Refused, Typed};
+use super::night::Done;
+use super::night_of::{state, Viewer};
+use super::view::done_words;
+use crate::app::night::is_done;
+use crate::app::which::Choice;
+use crate::league::HomeAway;
+use crate::publish::view::Layout;
+use crate::web::error::WebError;
+use crate::web::session::Signed;
+use crate::web::state::Shared;
+
+/// A fixture as a line of the home page.
+pub struct FixtureLine {
+    pub id: i64,
+    pub date: String,
+    /// "v Red Lion (home)", or, for the secretary, "Royal Oak v Red Lion".
+    pub what: String,
+    pub state: String,
+}
+
+pub struct AdjustForm {
+    pub team: Choose,
+    pub what: Choose,
+    pub points: Input,
+    pub reason: Input,
+    pub date: Input,
+}
+
+pub struct WithdrawForm {
+    pub team: Choose,
+    pub date: Input,
+}
+
+#[derive(Template)]
+#[template(path = "my/home.html")]
+pub struct HomePage {
+    pub layout: Layout,
+    pub who: String,
+    pub csrf: String,
+    pub done: Option<String>,
+    pub form_error: Option<String>,
+    pub season: String,
+    pub pending: Vec<FixtureLine>,
+    pub others: Vec<FixtureLine>,
+    pub adjust: Option<AdjustForm>,
+    pub withdraw: Option<WithdrawForm>,
+}
+
+/// The season's nights for the one signed in: those waiting on them, and the rest of theirs.
+struct Nights {
+    season: String,
+    teams: Vec<String>,
+    pending: Vec<FixtureLine>,
+    others: Vec<FixtureLine>,
+}
+
+fn nights(app: &crate::app::App, league: &str, team: Option<i64>) -> Result<Nights, crate::app::AppError> {
+    let leagues = app.store().leagues();
+    let choice = Choice {
+        league: Some(league.to_string()),
+        season: None,
+    };
+    let (_, season) = choice.both(&leagues)?;
+    let (mut pending, mut others) = (Vec::new(), Vec::new());
+    for f in leagues.fixtures(season.id)? {
+        let viewer = match team {
+            None => Viewer::Secretary,
+            Some(t) if t == f.home.id => Viewer::Captain(HomeAway::Home),
+            Some(t) if t == f.away.id => Viewer::Captain(HomeAway::Away),
+            Some(_) => continue,
+        };
+        let (words, waits) = state(&f, is_done(&f, &season.config), viewer);
+        let what = match viewer {
+            Viewer::Captain(HomeAway::Home) => format!("v {} (home)", f.away.name),
+            Viewer::Captain(HomeAway::Away) => format!("v {} (away)", f.home.name),
+            _ => format!("{} v {}", f.home.name, f.away.name),
+        };
+        let line = FixtureLine {
+            id: f.id,
+            date: f.date.format("%a %-d %b %Y").to_string(),
+            what,
+            state: words,
+        };
+        if waits {
+            pending.push(line);
+        } else if team.is_some() || (f.result.is_some() && !f.confirmation.is_confirmed()) {
+            others.push(line);
+        }
+    }
+    let teams = leagues
+        .entries(season.id)?
+        .into_iter()
+        .map(|e| e.team.name)
+        .collect();
+    Ok(Nights {
+        season: season.name,
+        teams,
+        pending,
+        others,
+    })
+}
+
+/// The secretary's form posted (`adjust` or `withdraw`), to put its refusal in.
+pub fn home_page_of(
+    nights_of: (String, Vec<String>, Vec<FixtureLine>, Vec<FixtureLine>),
+    (signed, done): (&Signed, Option<&str>),
+    (posted, typed, refused): (&str, &Typed, &Refused),
+    league: &str,
+) -> HomePage {
+    let (season, teams, pending, others) = nights_of;
+    let none = Refused::default();
+    let refused_in = |form: &str| if posted == form { refused } else { &none };
+    let team_choices: Vec<(String, String)> =
+        teams.iter().map(|t| (t.clone(), t.clone())).collect();
+    let secretary = signed.session.is_secretary();
+    let adjust = secretary.then(|| {
+        let r = refused_in("adjust");
+        AdjustForm {
+            team: Choose::new("team", "Team", team_choices.clone(), typed, r),
+            what: Choose::new(
+                "what",
+                "Deduct or award",
+                vec![
+                    ("deduct".into(), "Deduct points".into()),
+                    ("award".into(), "Award points".into()),
+                ],
+                typed,
+                r,
+            ),
+            points: Input::numeric("points", "Points", typed, r),
+            reason: Input::text("reason", "Why", typed, r),
+            date: Input::date("date", "Dated", typed, r),
+        }
+    });
+    let withdraw = secretary.then(|| {
+        let r = refused_in("withdraw");
+        WithdrawForm {
+            team: Choose::new("team", "Team", team_choices.clone(), typed, r),
+            date: Input::date("date", "From", typed, r),
+        }
+    });
+    HomePage {
+        layout: super::page::layout("Your nights", league),
+        who: signed.session.link.role.to_string(),
+        csrf: signed.session.csrf.clone(),
+        done: done.and_then(done_words),
+        form_error: refused.form.clone(),
+        season,
+        pending,
+        others,
+        adjust,
+        withdraw,
+    }
+}
+
+/// The home page, as typed and refused in the secretary's form `posted`.
+pub async fn page(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    done: Option<&str>,
+    (posted, typed, refused): (&str, &Typed, &Refused),
+) -> Result<Response, WebError> {
+    let league = shared.league.name.clone();
+    let team = signed.session.team();
+    let n = shared.read(move |app| nights(app, &league, team)).await?;
+    let parts = (n.season, n.teams, n.pending, n.others);
+    let page = home_page_of(
+        parts,
+        (signed, done),
+        (posted, typed, refused),
+        &shared.league.name,
+    );
+    let status = refused.status.unwrap_or(StatusCode::OK);
+    Ok((status, Html(page.render()?)).into_response())
+}
+
+/// Who is signed in, and their nights.
+pub async fn home(
+    State(shared): State<Arc<Shared>>,
+    Query(done): Query<Done>,
+    signed: Signed,
+) -> Result<Response, WebError> {
+    let nothing = Typed::new();
+    let none = Refused::default();
+    page(&shared, &signed, done.done.as_deref(), ("", &nothing, &none)).await
+}

@@ -1,0 +1,224 @@
+//! `/my/night/{id}`: a night's page, and its forms posted: enter, confirm, dispute. Each change
+//! is the app's (`night_enter`, `night_confirm`, `night_dispute`), made as the session's actor;
+//! a refusal gives the page back as typed, the refusal beside its input.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+use axum::Form;
+use serde::Deserialize;
+
+use super::entry::{new_players, read, How};
+use super::form::{value, Refused, Typed};
+use super::night_of::{Night, Viewer};
+use super::refusal::{of_entry, of_settle};
+use super::view::night_page;
+use super::{not_yours, see_other};
+use crate::app::night::enter::{Given, NightEntry};
+use crate::app::App;
+use crate::league::HomeAway;
+use crate::web::error::WebError;
+use crate::web::session::Signed;
+use crate::web::state::Shared;
+
+#[derive(Deserialize)]
+pub struct Done {
+    pub done: Option<String>,
+}
+
+/// What a post came to: done; refused before the app was asked, the night not the asker's;
+/// refused (an input that cannot be read, or by the app), beside its input.
+pub enum Outcome {
+    Done,
+    NotYours,
+    Refused(Refused),
+}
+
+/// The night's page, for the one signed in.
+pub async fn show(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    Query(done): Query<Done>,
+    signed: Signed,
+) -> Result<Response, WebError> {
+    let nothing = Typed::new();
+    page(&shared, &signed, id, done.done.as_deref(), &nothing, None).await
+}
+
+/// The night's page as typed and refused (with the refusal's status), or a 403 page when it is
+/// not the asker's.
+pub async fn page(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    id: i64,
+    done: Option<&str>,
+    typed: &Typed,
+    refused: Option<Refused>,
+) -> Result<Response, WebError> {
+    let league = shared.league.name.clone();
+    let night = shared
+        .read(move |app| Night::find(app, &league, id))
+        .await?;
+    let viewer = Viewer::of(&signed.session, &night.fixture);
+    if viewer == Viewer::Outsider {
+        return Ok(not_yours(&night.fixture));
+    }
+    let refused = refused.unwrap_or_default();
+    let status = refused.status.unwrap_or(StatusCode::OK);
+    let csrf = signed.session.csrf.as_str();
+    let html = night_page(&night, viewer, (csrf, done), typed, &refused).render()?;
+    Ok((status, Html(html)).into_response())
+}
+
+/// Runs `act` on the night as the session's actor, when it is theirs (a captain's team plays
+/// in it); notes the link's use when it is done.
+pub async fn act(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    id: i64,
+    act: impl FnOnce(&mut App, &Night, Viewer) -> Outcome + Send + 'static,
+) -> Result<Outcome, WebError> {
+    let link = signed.session.link.clone();
+    let session = signed.session.clone();
+    let league = shared.league.name.clone();
+    shared
+        .write(Some(link.actor()), move |app| {
+            let night = Night::find(app, &league, id)?;
+            let viewer = Viewer::of(&session, &night.fixture);
+            if viewer == Viewer::Outsider {
+                return Ok(Outcome::NotYours);
+            }
+            let outcome = act(app, &night, viewer);
+            if let Outcome::Done = outcome {
+                app.link_used(link.id)?;
+            }
+            Ok(outcome)
+        })
+        .await
+}
+
+/// What an outcome answers: a 303 to the night's page saying `done`, or the page as typed.
+async fn answer(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    id: i64,
+    (outcome, done): (Outcome, &str),
+    typed: &Typed,
+) -> Result<Response, WebError> {
+    match outcome {
+        Outcome::Done => Ok(see_other(&format!("/my/night/{id}?done={done}"))),
+        Outcome::NotYours => page(shared, signed, id, None, &Typed::new(), None).await,
+        Outcome::Refused(r) => page(shared, signed, id, None, typed, Some(r)).await,
+    }
+}
+
+/// The team a night is entered for: a captain's own; the secretary's choice (`for`), else the
+/// home team.
+fn entered_for(night: &Night, viewer: Viewer, typed: &Typed) -> Result<Option<String>, Refused> {
+    let side = match viewer {
+        Viewer::Captain(side) => side,
+        _ => match value(typed, "for") {
+            "" => return Ok(None),
+            s => s.parse::<HomeAway>().map_err(|e| {
+                Refused::field(
+                    crate::web::error::status_of(crate::app::ErrorKind::Invalid),
+                    "for",
+                    e,
+                )
+            })?,
+        },
+    };
+    Ok(Some(night.team(side).to_string()))
+}
+
+pub async fn enter(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    signed: Signed,
+    Form(typed): Form<Typed>,
+) -> Result<Response, WebError> {
+    signed.check_csrf(&typed)?;
+    let form = typed.clone();
+    let outcome = act(&shared, &signed, id, move |app, night, viewer| {
+        let how = match read(&night.season.config, &form) {
+            Ok(how) => how,
+            Err(r) => return Outcome::Refused(r),
+        };
+        let for_team = match entered_for(night, viewer, &form) {
+            Ok(t) => t,
+            Err(r) => return Outcome::Refused(r),
+        };
+        let new = new_players(&form);
+        let entry = NightEntry {
+            night: night.night_ref(),
+            moved: false,
+            entered_for: for_team.as_deref(),
+            new_players: &new,
+        };
+        let lines: Vec<String> = match &how {
+            How::Matches(ls) => ls.iter().map(|(_, l)| l.clone()).collect(),
+            _ => Vec::new(),
+        };
+        let given = match &how {
+            How::Matches(_) => Given::Matches(&lines),
+            How::Totals(t) => Given::Totals(t),
+            How::Walkover(w) => Given::Walkover(w),
+        };
+        match app.night_enter(entry, given) {
+            Ok(_) => Outcome::Done,
+            Err(e) => Outcome::Refused(of_entry(&e, &how, &form)),
+        }
+    })
+    .await?;
+    answer(&shared, &signed, id, (outcome, "entered"), &typed).await
+}
+
+/// The team named by `by` (home or away), if the form names one.
+fn by_team(night: &Night, typed: &Typed) -> Option<String> {
+    value(typed, "by")
+        .parse::<HomeAway>()
+        .ok()
+        .map(|side| night.team(side).to_string())
+}
+
+pub async fn confirm(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    signed: Signed,
+    Form(typed): Form<Typed>,
+) -> Result<Response, WebError> {
+    signed.check_csrf(&typed)?;
+    let form = typed.clone();
+    let outcome = act(&shared, &signed, id, move |app, night, _| {
+        let by = by_team(night, &form);
+        match app.night_confirm(night.night_ref(), by.as_deref()) {
+            Ok(_) => Outcome::Done,
+            Err(e) => Outcome::Refused(of_settle(&e)),
+        }
+    })
+    .await?;
+    answer(&shared, &signed, id, (outcome, "confirmed"), &typed).await
+}
+
+pub async fn dispute(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    signed: Signed,
+    Form(typed): Form<Typed>,
+) -> Result<Response, WebError> {
+    signed.check_csrf(&typed)?;
+    let form = typed.clone();
+    let outcome = act(&shared, &signed, id, move |app, night, _| {
+        let by = by_team(night, &form);
+        let reason = value(&form, "reason");
+        match app.night_dispute(night.night_ref(), by.as_deref(), reason) {
+            Ok(_) => Outcome::Done,
+            Err(e) => Outcome::Refused(of_settle(&e)),
+        }
+    })
+    .await?;
+    answer(&shared, &signed, id, (outcome, "disputed"), &typed).await
+}

@@ -1,0 +1,141 @@
+//! A refusal of the app, put beside the input that caused it: chosen by the refusal's type
+//! (which match of the entry, which side, players or legs), never by its words.
+
+use super::entry::{How, Row};
+use super::form::{value, Refused, Typed};
+use crate::app::night::error::slip_words;
+use crate::app::night::NightError;
+use crate::app::AppError;
+use crate::league::confirm::ConfirmRefusal;
+use crate::league::names::name_key;
+use crate::league::{HomeAway, NightError as Check};
+use crate::web::error::status_of;
+
+/// An entry's refusal, beside its input.
+pub fn of_entry(error: &AppError, how: &How, typed: &Typed) -> Refused {
+    let status = status_of(error.kind());
+    let night = match error {
+        AppError::Night(e) => e,
+        other => return Refused::form(status, other.to_string()),
+    };
+    match (night, how) {
+        (NightError::AtMatch { at, error }, How::Matches(lines)) => {
+            match lines.get(at.saturating_sub(1)) {
+                Some((row, _)) => at_row(status, error, row, typed),
+                None => Refused::form(status, error.to_string()),
+            }
+        }
+        (NightError::BadTotals(_), _) => Refused::field(status, "totals_home", night.to_string())
+            .marking(&["totals_away".into()]),
+        (NightError::Checked { error, .. }, How::Totals(_)) => {
+            Refused::field(status, "totals_home", error.to_string())
+                .marking(&["totals_away".into()])
+        }
+        (NightError::BadWalkover(e), _) => Refused::field(status, "walkover", e.clone()),
+        (NightError::NotPlayingFor { .. }, _) => Refused::field(status, "for", night.to_string()),
+        _ => Refused::form(status, night.to_string()),
+    }
+}
+
+/// The input of `row` where the player `name` was typed on `side` (either side when none),
+/// else the row's first player.
+fn player_input(row: &Row, typed: &Typed, name: &str, side: Option<HomeAway>) -> String {
+    let key = name_key(name);
+    let sides = side.map_or(HomeAway::BOTH.to_vec(), |s| vec![s]);
+    sides
+        .iter()
+        .flat_map(|s| (1..=row.players).map(move |n| row.player(*s, n)))
+        .find(|input| name_key(value(typed, input)) == key)
+        .unwrap_or_else(|| row.player(side.unwrap_or(HomeAway::Home), 1))
+}
+
+/// A match's refusal, beside the input of its row that caused it.
+fn at_row(
+    status: axum::http::StatusCode,
+    error: &NightError,
+    row: &Row,
+    typed: &Typed,
+) -> Refused {
+    let legs = || {
+        Refused::field(status, &row.legs(HomeAway::Home), error.to_string())
+            .marking(&[row.legs(HomeAway::Away)])
+    };
+    let player = |name: &str, side: Option<HomeAway>, message: String| {
+        Refused::field(status, &player_input(row, typed, name, side), message)
+    };
+    let check = match error {
+        NightError::Check(c) | NightError::Checked { error: c, .. } => c,
+        NightError::Slip {
+            name,
+            known,
+            roster,
+        } => {
+            let words = format!(
+                "{} If {name} is someone new, add the name under “New players”.",
+                slip_words(name, known, roster.as_deref())
+            );
+            return player(name, None, words);
+        }
+        NightError::BadMatch(crate::league::entry::EntryError::Legs(_)) => return legs(),
+        NightError::BadMatch(
+            crate::league::entry::EntryError::BlankPlayer(n)
+            | crate::league::entry::EntryError::Player(n, _),
+        ) => return player(n, None, error.to_string()),
+        _ => {
+            return Refused::form(
+                status,
+                format!("{} {}: {error}", super::view::kind_name(row.kind), row.slot),
+            )
+        }
+    };
+    match check {
+        Check::Legs { .. }
+        | Check::LegScoreCount { .. }
+        | Check::LegScoreTarget { .. }
+        | Check::LegScoresDisagree { .. }
+        | Check::LegAfterWon { .. } => legs(),
+        Check::PlayerCount { side, .. } => Refused::field(
+            status,
+            &row.player(*side, row.players.min(2)),
+            check.to_string(),
+        ),
+        Check::PlayerTwiceInSide { name, side, .. }
+        | Check::PlayerForBothTeams { name, side, .. } => {
+            player(name, Some(*side), check.to_string())
+        }
+        Check::PlayerBothSides { name, .. } => player(name, Some(HomeAway::Away), check.to_string()),
+        _ => Refused::form(status, check.to_string()),
+    }
+}
+
+/// A confirmation's or a dispute's refusal: a reason refused is the reason's.
+pub fn of_settle(error: &AppError) -> Refused {
+    let status = status_of(error.kind());
+    match error {
+        AppError::Night(
+            NightError::BlankReason
+            | NightError::Confirm {
+                refusal: ConfirmRefusal::NoReason | ConfirmRefusal::BadReason { .. },
+                ..
+            },
+        ) => Refused::field(status, "reason", error.to_string()),
+        _ => Refused::form(status, error.to_string()),
+    }
+}
+
+/// A refusal of the secretary's forms (deduct or award, withdraw, move), beside its input.
+pub fn of_secretary(error: &AppError) -> Refused {
+    let status = status_of(error.kind());
+    match error {
+        AppError::Night(NightError::NoPoints | NightError::TooManyPoints(_)) => {
+            Refused::field(status, "points", error.to_string())
+        }
+        AppError::Night(NightError::BlankReason) => {
+            Refused::field(status, "reason", error.to_string())
+        }
+        AppError::Night(
+            NightError::NotInSeason { .. } | NightError::WithdrawnAlready { .. },
+        ) => Refused::field(status, "team", error.to_string()),
+        _ => Refused::form(status, error.to_string()),
+    }
+}

@@ -1,0 +1,164 @@
+//! The secretary's posts: deduct or award points, withdraw a team, move a fixture (the app's
+//! `adjust`, `withdraw`, `fixture_move`, as the secretary's actor). A captain posting them is
+//! refused (403) and nothing is changed.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, State};
+use axum::response::Response;
+use axum::Form;
+use chrono::NaiveDate;
+
+use super::form::{value, Refused, Typed};
+use super::night::{act, page as night_page, Outcome};
+use super::refusal::of_secretary;
+use super::{only_the_secretary, see_other};
+use crate::app::night::Which;
+use crate::app::which::Choice;
+use crate::app::{App, AppError, ErrorKind};
+use crate::web::error::{status_of, WebError};
+use crate::web::session::Signed;
+use crate::web::state::Shared;
+
+fn invalid(name: &str, message: &str) -> Refused {
+    Refused::field(status_of(ErrorKind::Invalid), name, message)
+}
+
+/// A date typed in `name` (`2025-09-04`).
+fn date(typed: &Typed, name: &str) -> Result<NaiveDate, Refused> {
+    NaiveDate::parse_from_str(value(typed, name).trim(), "%Y-%m-%d")
+        .map_err(|_| invalid(name, "give a date, as 2025-09-04"))
+}
+
+/// Runs a secretary's change, as their actor, noting the link's use when it is done.
+async fn change(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    change: impl FnOnce(&mut App) -> Result<Result<(), Refused>, AppError> + Send + 'static,
+) -> Result<Result<(), Refused>, WebError> {
+    let link = signed.session.link.clone();
+    shared
+        .write(Some(link.actor()), move |app| {
+            let done = change(app)?;
+            if done.is_ok() {
+                app.link_used(link.id)?;
+            }
+            Ok(done)
+        })
+        .await
+}
+
+/// The home page again: 303 saying `done`, or the form `posted` as typed and refused.
+async fn answer(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    (done, posted): (Result<(), Refused>, &str),
+    (typed, words): (&Typed, &str),
+) -> Result<Response, WebError> {
+    match done {
+        Ok(()) => Ok(see_other(&format!("/my/?done={words}"))),
+        Err(r) => super::home::page(shared, signed, None, (posted, typed, &r)).await,
+    }
+}
+
+pub async fn adjust(
+    State(shared): State<Arc<Shared>>,
+    signed: Signed,
+    Form(typed): Form<Typed>,
+) -> Result<Response, WebError> {
+    signed.check_csrf(&typed)?;
+    if !signed.session.is_secretary() {
+        return Ok(only_the_secretary());
+    }
+    let form = typed.clone();
+    let league = shared.league.name.clone();
+    let done = change(&shared, &signed, move |app| {
+        let sign = match value(&form, "what") {
+            "deduct" => -1,
+            "award" => 1,
+            _ => return Ok(Err(invalid("what", "say whether to deduct or award"))),
+        };
+        let points = match value(&form, "points").trim().parse::<u32>() {
+            Ok(p) => p,
+            Err(_) => return Ok(Err(invalid("points", "give the points, as 2"))),
+        };
+        let day = match date(&form, "date") {
+            Ok(d) => d,
+            Err(r) => return Ok(Err(r)),
+        };
+        let which = Which {
+            league: Some(&league),
+            season: None,
+        };
+        let (team, reason) = (value(&form, "team"), value(&form, "reason"));
+        Ok(app
+            .adjust(which, team, (points, sign), reason, day)
+            .map(|_| ())
+            .map_err(|e| of_secretary(&e)))
+    })
+    .await?;
+    answer(&shared, &signed, (done, "adjust"), (&typed, "adjusted")).await
+}
+
+pub async fn withdraw(
+    State(shared): State<Arc<Shared>>,
+    signed: Signed,
+    Form(typed): Form<Typed>,
+) -> Result<Response, WebError> {
+    signed.check_csrf(&typed)?;
+    if !signed.session.is_secretary() {
+        return Ok(only_the_secretary());
+    }
+    let form = typed.clone();
+    let league = shared.league.name.clone();
+    let done = change(&shared, &signed, move |app| {
+        let day = match date(&form, "date") {
+            Ok(d) => d,
+            Err(r) => return Ok(Err(r)),
+        };
+        let which = Which {
+            league: Some(&league),
+            season: None,
+        };
+        Ok(app
+            .withdraw(which, value(&form, "team"), day)
+            .map(|_| ())
+            .map_err(|e| of_secretary(&e)))
+    })
+    .await?;
+    answer(&shared, &signed, (done, "withdraw"), (&typed, "withdrawn")).await
+}
+
+pub async fn move_fixture(
+    State(shared): State<Arc<Shared>>,
+    Path(id): Path<i64>,
+    signed: Signed,
+    Form(typed): Form<Typed>,
+) -> Result<Response, WebError> {
+    signed.check_csrf(&typed)?;
+    if !signed.session.is_secretary() {
+        return Ok(only_the_secretary());
+    }
+    let form = typed.clone();
+    let league = shared.league.name.clone();
+    let outcome = act(&shared, &signed, id, move |app, _, _| {
+        let to = match date(&form, "date") {
+            Ok(d) => d,
+            Err(r) => return Outcome::Refused(r),
+        };
+        let choice = Choice {
+            league: Some(league),
+            season: None,
+        };
+        match app.fixture_move(&choice, id, to) {
+            Ok(_) => Outcome::Done,
+            Err(e) => Outcome::Refused(Refused::field(status_of(e.kind()), "date", e.to_string())),
+        }
+    })
+    .await?;
+    match outcome {
+        Outcome::Done => Ok(see_other(&format!("/my/night/{id}?done=moved"))),
+        Outcome::NotYours => night_page(&shared, &signed, id, None, &Typed::new(), None).await,
+        Outcome::Refused(r) => night_page(&shared, &signed, id, None, &typed, Some(r)).await,
+    }
+}

@@ -1,0 +1,257 @@
+//! A night's page, for the one signed in: its card (each match's legs beside its name), and
+//! the forms they may send: enter it, confirm or dispute it, move it.
+
+use askama::Template;
+
+use super::entry::rows;
+use super::form::{Choose, Input, Refused, Typed};
+use super::night_of::{state, Night, Viewer};
+use crate::app::night::result_words;
+use crate::league::{Confirmation, HomeAway, Kind, NightResult};
+use crate::publish::view::Layout;
+
+/// A match of the card.
+pub struct CardRow {
+    pub name: String,
+    pub legs: String,
+    pub home: String,
+    pub away: String,
+    pub scores: String,
+}
+
+/// A row of the entry form: a match's name, its players' inputs a side, its legs.
+pub struct RowForm {
+    pub name: String,
+    pub home: Vec<Input>,
+    pub away: Vec<Input>,
+    pub legs: Vec<Input>,
+}
+
+pub struct EntryForm {
+    pub rows: Vec<RowForm>,
+    pub new_players: Input,
+    pub totals: Vec<Input>,
+    pub walkover: Choose,
+    /// The secretary's: for which team it is entered.
+    pub entered_for: Option<Choose>,
+    pub rosters: [(String, Vec<String>); 2],
+}
+
+/// Confirm or dispute the night.
+pub struct SettleForm {
+    pub reason: Input,
+    /// The secretary's: for which team.
+    pub by: Option<Choose>,
+    pub settling: bool,
+}
+
+#[derive(Template)]
+#[template(path = "my/night.html")]
+pub struct NightPage {
+    pub layout: Layout,
+    pub id: i64,
+    pub csrf: String,
+    pub done: Option<String>,
+    pub form_error: Option<String>,
+    pub home: String,
+    pub away: String,
+    pub facts: Vec<String>,
+    pub card: Vec<CardRow>,
+    pub entry: Option<EntryForm>,
+    pub settle: Option<SettleForm>,
+    pub mover: Option<Input>,
+}
+
+pub fn kind_name(kind: Kind) -> &'static str {
+    match kind {
+        Kind::Don => "Don",
+        Kind::DoubleCrib => "Double crib",
+        Kind::SingleCrib => "Single crib",
+    }
+}
+
+/// The words of a `?done=` after a change: the one clear message of a submit.
+pub fn done_words(done: &str) -> Option<String> {
+    Some(
+        match done {
+            "entered" => "Saved: the night is entered.",
+            "confirmed" => "Saved: the night is confirmed.",
+            "disputed" => "Saved: the night is disputed; the secretary will settle it.",
+            "moved" => "Saved: the fixture is moved.",
+            "adjusted" => "Saved: the points are adjusted.",
+            "withdrawn" => "Saved: the team is withdrawn.",
+            _ => return None,
+        }
+        .to_string(),
+    )
+}
+
+fn card(n: &Night) -> Vec<CardRow> {
+    let Some(NightResult::Matches(ms)) = &n.fixture.result else {
+        return Vec::new();
+    };
+    rows(&n.season.config)
+        .iter()
+        .map(|r| {
+            let m = ms.iter().find(|m| m.kind == r.kind && m.slot == r.slot);
+            let name = format!("{} {}", kind_name(r.kind), r.slot);
+            match m {
+                None => CardRow {
+                    name,
+                    legs: "to enter".into(),
+                    home: "—".into(),
+                    away: "—".into(),
+                    scores: String::new(),
+                },
+                Some(m) => CardRow {
+                    name,
+                    legs: format!("{}–{}", m.legs.home, m.legs.away),
+                    home: m.players.home.join(" & "),
+                    away: m.players.away.join(" & "),
+                    scores: m
+                        .leg_scores
+                        .iter()
+                        .map(|l| format!("{}-{}", l.score.home, l.score.away))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                },
+            }
+        })
+        .collect()
+}
+
+fn sides(n: &Night, typed: &Typed, refused: &Refused, name: &str, label: &str) -> Choose {
+    let choices = HomeAway::BOTH
+        .map(|s| (s.to_string(), n.team(s).to_string()))
+        .to_vec();
+    Choose::new(name, label, choices, typed, refused)
+}
+
+/// Whether the one asking may enter (more of) the night.
+fn may_enter(n: &Night, viewer: Viewer) -> bool {
+    let f = &n.fixture;
+    match (&f.result, &f.confirmation, viewer) {
+        (_, _, Viewer::Outsider) => false,
+        (None, _, _) => true,
+        (Some(NightResult::Matches(_)), Confirmation::Provisional { entered_by }, v) => {
+            !n.done() && (v == Viewer::Secretary || v == Viewer::Captain(*entered_by))
+        }
+        _ => false,
+    }
+}
+
+fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> EntryForm {
+    let mut form_rows = Vec::new();
+    for r in rows(&n.season.config) {
+        let players = |side: HomeAway, list: &str| -> Vec<Input> {
+            (1..=r.players)
+                .map(|i| {
+                    let label = format!("{} player {i}", n.team(side));
+                    Input::text(&r.player(side, i), &label, typed, refused).list(list)
+                })
+                .collect()
+        };
+        form_rows.push(RowForm {
+            name: format!("{} {}", kind_name(r.kind), r.slot),
+            home: players(HomeAway::Home, "home-players"),
+            away: players(HomeAway::Away, "away-players"),
+            legs: HomeAway::BOTH
+                .map(|s| {
+                    let label = format!("Legs {}", n.team(s));
+                    Input::numeric(&r.legs(s), &label, typed, refused)
+                })
+                .to_vec(),
+        });
+    }
+    let totals = HomeAway::BOTH
+        .map(|s| {
+            let label = format!("Matches won by {}", n.team(s));
+            Input::numeric(&format!("totals_{s}"), &label, typed, refused)
+        })
+        .to_vec();
+    EntryForm {
+        rows: form_rows,
+        new_players: Input::text(
+            "new_players",
+            "New players (names new to a roster, separated by commas)",
+            typed,
+            refused,
+        ),
+        totals,
+        walkover: sides(n, typed, refused, "walkover", "The team that turned up"),
+        entered_for: (viewer == Viewer::Secretary)
+            .then(|| sides(n, typed, refused, "for", "Entered for")),
+        rosters: [
+            ("home-players".into(), n.rosters.home.clone()),
+            ("away-players".into(), n.rosters.away.clone()),
+        ],
+    }
+}
+
+fn settle_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> Option<SettleForm> {
+    if !n.done() {
+        return None;
+    }
+    let (shown, settling) = match (&n.fixture.confirmation, viewer) {
+        (_, Viewer::Outsider) => (false, false),
+        (Confirmation::Disputed { .. }, Viewer::Secretary) => (true, true),
+        (Confirmation::Provisional { .. }, Viewer::Secretary) => (true, false),
+        (Confirmation::Provisional { entered_by }, Viewer::Captain(side)) => {
+            (side != *entered_by, false)
+        }
+        _ => (false, false),
+    };
+    shown.then(|| SettleForm {
+        reason: Input::text("reason", "Why the result is wrong", typed, refused),
+        by: (viewer == Viewer::Secretary)
+            .then(|| sides(n, typed, refused, "by", "For the team")),
+        settling,
+    })
+}
+
+/// The page of a night for `viewer`, with its forms as typed and refused.
+pub fn night_page(
+    n: &Night,
+    viewer: Viewer,
+    (csrf, done): (&str, Option<&str>),
+    typed: &Typed,
+    refused: &Refused,
+) -> NightPage {
+    let f = &n.fixture;
+    let title = format!("{} v {}", f.home.name, f.away.name);
+    let layout = super::page::layout(&title, &n.league.name);
+    let (words, _) = state(f, n.done(), viewer);
+    let mut facts = vec![
+        format!("{}, fixture {}, season {}", f.date, f.id, n.season.name),
+        format!("State: {words}"),
+    ];
+    if f.result.is_some() {
+        facts.push(format!(
+            "Result: {} {} {}",
+            f.home.name,
+            result_words(f, &n.season.config),
+            f.away.name
+        ));
+    }
+    if let Confirmation::Disputed { reason, .. } = &f.confirmation {
+        facts.push(format!("Why it is disputed: {reason}"));
+    }
+    NightPage {
+        layout,
+        id: f.id,
+        csrf: csrf.to_string(),
+        done: done.and_then(done_words),
+        form_error: refused.form.clone(),
+        home: f.home.name.clone(),
+        away: f.away.name.clone(),
+        facts,
+        card: card(n),
+        // An entry refused is given back as typed, even when the night has meanwhile been
+        // entered by the other side.
+        entry: (viewer != Viewer::Outsider && (may_enter(n, viewer) || typed.contains_key("how")))
+            .then(|| entry_form(n, viewer, typed, refused)),
+        settle: settle_form(n, viewer, typed, refused),
+        mover: (viewer == Viewer::Secretary && f.result.is_none())
+            .then(|| Input::date("date", "Move it to", typed, refused)),
+    }
+}
