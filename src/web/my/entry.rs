@@ -122,7 +122,11 @@ fn player(typed: &Typed, name: &str) -> Result<Option<String>, Refused> {
 
 /// A row as `don night enter --match` takes it, or none if it was left blank.
 fn row_line(row: &Row, typed: &Typed) -> Result<Option<String>, Refused> {
-    if row.inputs().iter().all(|n| value(typed, n).trim().is_empty()) {
+    if row
+        .inputs()
+        .iter()
+        .all(|n| value(typed, n).trim().is_empty())
+    {
         return Ok(None);
     }
     let mut sides = Vec::new();

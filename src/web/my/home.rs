@@ -65,7 +65,11 @@ struct Nights {
     others: Vec<FixtureLine>,
 }
 
-fn nights(app: &crate::app::App, league: &str, team: Option<i64>) -> Result<Nights, crate::app::AppError> {
+fn nights(
+    app: &crate::app::App,
+    league: &str,
+    team: Option<i64>,
+) -> Result<Nights, crate::app::AppError> {
     let leagues = app.store().leagues();
     let choice = Choice {
         league: Some(league.to_string()),
@@ -193,5 +197,11 @@ pub async fn home(
 ) -> Result<Response, WebError> {
     let nothing = Typed::new();
     let none = Refused::default();
-    page(&shared, &signed, done.done.as_deref(), ("", &nothing, &none)).await
+    page(
+        &shared,
+        &signed,
+        done.done.as_deref(),
+        ("", &nothing, &none),
+    )
+    .await
 }

@@ -50,12 +50,7 @@ fn player_input(row: &Row, typed: &Typed, name: &str, side: Option<HomeAway>) ->
 }
 
 /// A match's refusal, beside the input of its row that caused it.
-fn at_row(
-    status: axum::http::StatusCode,
-    error: &NightError,
-    row: &Row,
-    typed: &Typed,
-) -> Refused {
+fn at_row(status: axum::http::StatusCode, error: &NightError, row: &Row, typed: &Typed) -> Refused {
     let legs = || {
         Refused::field(status, &row.legs(HomeAway::Home), error.to_string())
             .marking(&[row.legs(HomeAway::Away)])
@@ -103,7 +98,9 @@ fn at_row(
         | Check::PlayerForBothTeams { name, side, .. } => {
             player(name, Some(*side), check.to_string())
         }
-        Check::PlayerBothSides { name, .. } => player(name, Some(HomeAway::Away), check.to_string()),
+        Check::PlayerBothSides { name, .. } => {
+            player(name, Some(HomeAway::Away), check.to_string())
+        }
         _ => Refused::form(status, check.to_string()),
     }
 }
@@ -133,9 +130,9 @@ pub fn of_secretary(error: &AppError) -> Refused {
         AppError::Night(NightError::BlankReason) => {
             Refused::field(status, "reason", error.to_string())
         }
-        AppError::Night(
-            NightError::NotInSeason { .. } | NightError::WithdrawnAlready { .. },
-        ) => Refused::field(status, "team", error.to_string()),
+        AppError::Night(NightError::NotInSeason { .. } | NightError::WithdrawnAlready { .. }) => {
+            Refused::field(status, "team", error.to_string())
+        }
         _ => Refused::form(status, error.to_string()),
     }
 }

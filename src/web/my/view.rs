@@ -203,8 +203,7 @@ fn settle_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> O
     };
     shown.then(|| SettleForm {
         reason: Input::text("reason", "Why the result is wrong", typed, refused),
-        by: (viewer == Viewer::Secretary)
-            .then(|| sides(n, typed, refused, "by", "For the team")),
+        by: (viewer == Viewer::Secretary).then(|| sides(n, typed, refused, "by", "For the team")),
         settling,
     })
 }
