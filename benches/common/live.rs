@@ -354,8 +354,8 @@ pub struct Captain {
 
 impl Captain {
     /// Opens the captain's link (303 to /my/ with the session cookie), then reads the CSRF
-    /// token from the page of one of the team's nights.
-    pub async fn sign_in(http: &Http, team: &str, token: &str, night: i64) -> Result<Self, String> {
+    /// token from his home page, /my/ (its sign-out form has it).
+    pub async fn sign_in(http: &Http, team: &str, token: &str) -> Result<Self, String> {
         let opened = http.call(&format!("/link/{token}"), None, None).await?;
         if opened.status != StatusCode::SEE_OTHER {
             return Err(format!("/link/… answered {}", opened.status));
@@ -364,11 +364,9 @@ impl Captain {
             .cookie
             .and_then(|c| c.split(';').next().map(String::from))
             .ok_or("no session cookie")?;
-        let page = http
-            .call(&format!("/my/night/{night}"), Some(&cookie), None)
-            .await?;
-        let csrf = csrf_of(&page.body)
-            .ok_or_else(|| format!("no csrf on /my/night/{night} (status {})", page.status))?;
+        let home = http.call("/my/", Some(&cookie), None).await?;
+        let csrf = csrf_of(&home.body)
+            .ok_or_else(|| format!("no csrf on /my/ (status {})", home.status))?;
         Ok(Captain {
             team: team.into(),
             cookie,
