@@ -1,0 +1,462 @@
+//! A captain's and the secretary's nights on the web (`don serve`'s `/my/`), in process: enter,
+//! confirm, dispute, settle; each refusal beside its field with its status and the database
+//! unchanged; two captains entering at once; `don log` and `don undo` of a web entry.
+
+mod common;
+
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use axum::body::Body;
+use axum::http::{header, Request, Response, StatusCode};
+use axum::Router;
+use common::db::Db;
+use don::app::which::Choice;
+use don::app::{Actor, App};
+use don::web::{router, ServeConfig, Shared};
+use http_body_util::BodyExt;
+use tower::ServiceExt;
+
+/// The sample league's first night: Red Lion v Royal Oak on 2025-09-04, fixture 1.
+const NIGHT: &str = "/my/night/1";
+
+/// A league of three teams with rosters, its fixtures made (fixture 1 Red Lion v Royal Oak,
+/// fixture 2 Royal Oak v Fox and Hounds), and the server's router over it.
+fn league() -> (Db, Router) {
+    let db = Db::three_teams_with_rosters();
+    db.ok(&[
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-01",
+        "--weekday",
+        "thu",
+    ]);
+    let config = ServeConfig {
+        db: db.path.clone(),
+        choice: Choice::default(),
+        listen: "127.0.0.1:0".parse().unwrap(),
+        base_url: None,
+    };
+    let app = router(Arc::new(Shared::open(&config).unwrap()));
+    (db, app)
+}
+
+/// A private link's token for `team`'s captain (the secretary's, with none).
+fn token(db: &Db, team: Option<&str>) -> String {
+    let actor = Actor {
+        name: "test".into(),
+        team: None,
+    };
+    let mut app = App::open(&db.path, actor).unwrap();
+    let (_, secret) = app.link_make(&Choice::default(), team).unwrap();
+    secret.as_str().to_string()
+}
+
+async fn body(r: Response<Body>) -> String {
+    let bytes = r.into_body().collect().await.unwrap().to_bytes();
+    String::from_utf8_lossy(&bytes).into_owned()
+}
+
+/// Someone signed in: their session cookie and the CSRF token of their pages.
+struct Browser {
+    app: Router,
+    cookie: String,
+    csrf: String,
+}
+
+fn with_addr(mut req: Request<Body>) -> Request<Body> {
+    let addr: SocketAddr = "127.0.0.1:5000".parse().unwrap();
+    req.extensions_mut()
+        .insert(axum::extract::ConnectInfo(addr));
+    req
+}
+
+impl Browser {
+    async fn sign_in(app: &Router, token: &str) -> Browser {
+        let req = Request::get(format!("/link/{token}"))
+            .body(Body::empty())
+            .unwrap();
+        let r = app.clone().oneshot(with_addr(req)).await.unwrap();
+        if r.status() != StatusCode::SEE_OTHER {
+            panic!("{}: {}", r.status(), body(r).await);
+        }
+        let set = r.headers()[header::SET_COOKIE].to_str().unwrap();
+        let cookie = set.split(';').next().unwrap().to_string();
+        let mut b = Browser {
+            app: app.clone(),
+            cookie,
+            csrf: String::new(),
+        };
+        let (status, home) = b.get("/my/").await;
+        assert_eq!(status, StatusCode::OK, "{home}");
+        let at = home.find("name=\"csrf\" value=\"").expect("a csrf field") + 19;
+        b.csrf = home[at..at + 64].to_string();
+        b
+    }
+
+    async fn get(&self, path: &str) -> (StatusCode, String) {
+        let req = Request::get(path)
+            .header(header::COOKIE, &self.cookie)
+            .body(Body::empty())
+            .unwrap();
+        let r = self.app.clone().oneshot(with_addr(req)).await.unwrap();
+        (r.status(), body(r).await)
+    }
+
+    /// Posts `fields` (and the session's CSRF token): the status, where it sends the browser,
+    /// and the page.
+    async fn post(&self, path: &str, fields: &[(&str, &str)]) -> (StatusCode, String, String) {
+        let mut all = vec![("csrf", self.csrf.as_str())];
+        all.extend_from_slice(fields);
+        self.post_raw(path, &all).await
+    }
+
+    async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> (StatusCode, String, String) {
+        let form: Vec<String> = fields
+            .iter()
+            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
+            .collect();
+        let req = Request::post(path)
+            .header(header::COOKIE, &self.cookie)
+            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
+            .body(Body::from(form.join("&")))
+            .unwrap();
+        let r = self.app.clone().oneshot(with_addr(req)).await.unwrap();
+        let to = r
+            .headers()
+            .get(header::LOCATION)
+            .map(|l| l.to_str().unwrap().to_string())
+            .unwrap_or_default();
+        (r.status(), to, body(r).await)
+    }
+}
+
+fn encode(s: &str) -> String {
+    s.bytes()
+        .map(|b| match b {
+            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
+            _ => format!("%{b:02X}"),
+        })
+        .collect()
+}
+
+/// A whole Abercarn night for Red Lion (home) v Royal Oak: Red Lion win 5–4.
+fn whole_night() -> Vec<(String, String)> {
+    let home = ["Dai", "Huw", "Aled", "Bethan", "Mair"];
+    let away = ["Gareth", "Rhys", "Emrys", "Glyn", "Sian"];
+    let legs = [
+        (2, 0),
+        (2, 1),
+        (0, 2),
+        (2, 0),
+        (1, 2),
+        (2, 1),
+        (0, 2),
+        (2, 0),
+        (1, 2),
+    ];
+    let mut fields = vec![("how".to_string(), "matches".to_string())];
+    for (i, (h, a)) in legs.iter().enumerate() {
+        let row = i + 1;
+        let pairs = row <= 6;
+        let (p, q) = (i % 5, (i + 1) % 5);
+        fields.push((format!("m{row}_home1"), home[p].into()));
+        fields.push((format!("m{row}_away1"), away[p].into()));
+        if pairs {
+            fields.push((format!("m{row}_home2"), home[q].into()));
+            fields.push((format!("m{row}_away2"), away[q].into()));
+        }
+        fields.push((format!("m{row}_home_legs"), h.to_string()));
+        fields.push((format!("m{row}_away_legs"), a.to_string()));
+    }
+    fields
+}
+
+fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
+
+/// Red Lion's points in `don standings --json`.
+fn points(db: &Db, team: &str) -> i64 {
+    let json: serde_json::Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
+    json.as_array()
+        .unwrap()
+        .iter()
+        .find(|t| t["team"] == team)
+        .map(|t| t["points"].as_i64().unwrap())
+        .unwrap()
+}
+
+/// The refusal beside `field` in `page`, with the input marked.
+fn refused_beside(page: &str, field: &str) -> String {
+    let id = format!("id=\"{field}-error\"");
+    let at = page
+        .find(&id)
+        .unwrap_or_else(|| panic!("no message beside {field}: {page}"));
+    assert!(
+        field == "form" || page.contains(&format!("id=\"{field}\"")),
+        "no input {field}"
+    );
+    if field != "form" {
+        let input = &page[page.find(&format!("id=\"{field}\"")).unwrap()..];
+        let tag = &input[..input.find('>').unwrap()];
+        assert!(tag.contains("aria-invalid=\"true\""), "{tag}");
+    }
+    let text = &page[at..];
+    text[text.find('>').unwrap() + 1..text.find("</p>").unwrap()].to_string()
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_captain_enters_the_other_confirms_and_the_table_counts_it() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let (_, home) = lion.get("/my/").await;
+    assert!(
+        home.contains("/my/night/1") && home.contains("v Royal Oak (home)"),
+        "{home}"
+    );
+    let (status, page) = lion.get(NIGHT).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains("<datalist id=\"home-players\">") && page.contains("value=\"Bethan\""));
+    assert!(page.contains("name=\"m9_home_legs\"") && page.contains("inputmode=\"numeric\""));
+    assert!(
+        !page.contains("name=\"m9_home2\""),
+        "single crib is played by one a side"
+    );
+
+    let night = whole_night();
+    let (status, to, _) = lion.post("/my/night/1/enter", &pairs(&night)).await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/1?done=entered")
+    );
+    let (_, page) = lion.get(&to).await;
+    assert!(
+        page.contains("role=\"status\">Saved: the night is entered."),
+        "{page}"
+    );
+    assert!(
+        page.contains("entered by you, waiting for the other captain"),
+        "{page}"
+    );
+    assert!(page.contains("<span class=\"match\">Don 1</span> <span class=\"legs\">2–0</span>"));
+
+    let (_, oak_home) = oak.get("/my/").await;
+    let waiting = oak_home.find("Waiting for you").unwrap();
+    assert!(
+        oak_home[waiting..].contains("waiting for your confirmation"),
+        "{oak_home}"
+    );
+    let (status, to, _) = oak.post("/my/night/1/confirm", &[]).await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/1?done=confirmed")
+    );
+    let (_, page) = oak.get(&to).await;
+    assert!(page.contains("State: confirmed"), "{page}");
+    assert_eq!((points(&db, "Red Lion"), points(&db, "Royal Oak")), (5, 4));
+
+    let log = db.ok(&["log"]);
+    assert!(log.contains("captain of Red Lion (link"), "{log}");
+    assert!(log.contains("captain of Royal Oak (link"), "{log}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_dispute_is_settled_by_the_secretary_who_also_adjusts_and_moves() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let (status, _, _) = lion.post("/my/night/1/enter", &pairs(&whole_night())).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (status, to, _) = oak
+        .post("/my/night/1/dispute", &[("reason", "don 2 was 1-2")])
+        .await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/1?done=disputed")
+    );
+    let (_, home) = secretary.get("/my/").await;
+    assert!(home.contains("disputed by Royal Oak"), "{home}");
+    assert!(home.contains("action=\"/my/adjust\"") && home.contains("action=\"/my/withdraw\""));
+    let (_, page) = secretary.get(NIGHT).await;
+    assert!(
+        page.contains("Settle the dispute") && page.contains("don 2 was 1-2"),
+        "{page}"
+    );
+    let (status, to, _) = secretary
+        .post("/my/night/1/confirm", &[("by", "away")])
+        .await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/1?done=confirmed")
+    );
+    let (_, page) = secretary.get(NIGHT).await;
+    assert!(page.contains("State: confirmed"), "{page}");
+    assert!(db.ok(&["log"]).contains("secretary (link"));
+
+    // The secretary's own forms.
+    let (status, to, _) = secretary
+        .post(
+            "/my/adjust",
+            &[
+                ("team", "Royal Oak"),
+                ("what", "deduct"),
+                ("points", "2"),
+                ("reason", "late start"),
+                ("date", "2025-09-04"),
+            ],
+        )
+        .await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/?done=adjusted")
+    );
+    assert_eq!(points(&db, "Royal Oak"), 2);
+    let (status, to, _) = secretary
+        .post("/my/fixture/2/move", &[("date", "2025-09-12")])
+        .await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/2?done=moved")
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_refusal_is_beside_its_field_and_changes_nothing() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let fox = Browser::sign_in(&app, &token(&db, Some("Fox and Hounds"))).await;
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let before = db.dump();
+
+    let with = |changes: &[(&str, &str)]| {
+        let mut night = whole_night();
+        for (k, v) in changes {
+            night.retain(|(n, _)| n != k);
+            night.push((k.to_string(), v.to_string()));
+        }
+        night
+    };
+    // A name close to a roster's, not said to be new.
+    let slip = with(&[("m2_away1", "Gareht")]);
+    let (status, _, page) = lion.post("/my/night/1/enter", &pairs(&slip)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let words = refused_beside(&page, "m2_away1");
+    assert!(
+        words.contains("Gareht") && words.contains("Gareth"),
+        "{words}"
+    );
+    assert!(
+        page.contains("value=\"Gareht\""),
+        "the form is kept as typed"
+    );
+    // Legs that are not a number.
+    let bad = with(&[("m4_away_legs", "x")]);
+    let (status, _, page) = lion.post("/my/night/1/enter", &pairs(&bad)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused_beside(&page, "m4_away_legs").contains("not a number"));
+    // Too many legs for a best of three.
+    let many = with(&[("m5_home_legs", "3")]);
+    let (status, _, page) = lion.post("/my/night/1/enter", &pairs(&many)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused_beside(&page, "m5_home_legs").contains("best of 3"),
+        "{page}"
+    );
+    assert!(page.contains("id=\"m5_away_legs\" name=\"m5_away_legs\" value=\"2\" inputmode"));
+    // A night of other teams.
+    let (status, _, page) = fox.post("/my/night/1/enter", &pairs(&whole_night())).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "{page}");
+    assert_eq!(fox.get(NIGHT).await.0, StatusCode::FORBIDDEN);
+    // The secretary's posts, from a captain.
+    let adjust = [
+        ("team", "Royal Oak"),
+        ("what", "deduct"),
+        ("points", "2"),
+        ("reason", "late"),
+        ("date", "2025-09-04"),
+    ];
+    assert_eq!(
+        lion.post("/my/adjust", &adjust).await.0,
+        StatusCode::FORBIDDEN
+    );
+    let withdraw = [("team", "Royal Oak"), ("date", "2025-09-04")];
+    assert_eq!(
+        lion.post("/my/withdraw", &withdraw).await.0,
+        StatusCode::FORBIDDEN
+    );
+    let to = [("date", "2025-09-12")];
+    assert_eq!(
+        lion.post("/my/fixture/1/move", &to).await.0,
+        StatusCode::FORBIDDEN
+    );
+    // No CSRF token.
+    let night = whole_night();
+    let (status, _, _) = lion.post_raw("/my/night/1/enter", &pairs(&night)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert_eq!(db.dump(), before, "no refusal changed anything");
+
+    // Confirming one's own entry.
+    assert_eq!(
+        lion.post("/my/night/1/enter", &pairs(&night)).await.0,
+        StatusCode::SEE_OTHER
+    );
+    let entered = db.dump();
+    let (status, _, page) = lion.post("/my/night/1/confirm", &[]).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(
+        refused_beside(&page, "form").contains("Royal Oak"),
+        "{page}"
+    );
+    // A dispute with no reason.
+    let (status, _, page) = oak.post("/my/night/1/dispute", &[("reason", " ")]).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    refused_beside(&page, "reason");
+    assert_eq!(db.dump(), entered);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_captains_entering_at_once_make_one_night_and_one_refusal_and_undo_reverses_it() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let night = whole_night();
+    let fields = pairs(&night);
+    let (a, b) = tokio::join!(
+        lion.post("/my/night/1/enter", &fields),
+        oak.post("/my/night/1/enter", &fields)
+    );
+    let mut statuses = [a.0, b.0];
+    statuses.sort();
+    assert_eq!(statuses, [StatusCode::SEE_OTHER, StatusCode::CONFLICT]);
+    let refused = if a.0 == StatusCode::CONFLICT {
+        &a.2
+    } else {
+        &b.2
+    };
+    assert!(refused.contains("id=\"form-error\""), "{refused}");
+    assert!(
+        refused.contains("name=\"m1_home1\" value=\"Dai\""),
+        "the form is given back"
+    );
+    let matches = db.sql("SELECT count(*) FROM matches");
+    assert_eq!(matches.trim(), "9");
+    let nights = db.sql("SELECT count(*) FROM fixtures WHERE result IS NOT NULL");
+    assert_eq!(nights.trim(), "1");
+
+    // `don undo` reverses the web entry, as any other.
+    let undone = db.ok(&["undo"]);
+    assert!(
+        undone.contains("Red Lion v Royal Oak on 2025-09-04: 9 matches"),
+        "{undone}"
+    );
+    let nights = db.sql("SELECT count(*) FROM fixtures WHERE result IS NOT NULL");
+    assert_eq!(nights.trim(), "0");
+    assert_eq!(db.sql("SELECT count(*) FROM matches").trim(), "0");
+}
