@@ -51,16 +51,12 @@ pub fn don(bin: &Path, db: &Path, args: &[&str]) -> String {
 /// the same twelve teams and rosters and its 132 fixtures, none played.
 pub fn sample_league(bin: &Path, repo: &Path, db: &Path) {
     let _ = std::fs::remove_file(db);
-    let mut import = vec!["import".to_string()];
-    let mut csvs: Vec<String> = std::fs::read_dir(repo.join("examples/league"))
-        .unwrap()
-        .map(|e| e.unwrap().path().to_string_lossy().into_owned())
-        .filter(|p| p.ends_with(".csv"))
-        .collect();
-    csvs.sort();
-    import.extend(csvs);
-    import.extend(["--league", LEAGUE, "--create"].map(String::from));
-    let args: Vec<&str> = import.iter().map(String::as_str).collect();
+    let csvs: Vec<String> = ["adjustments", "matches", "nights", "rosters"]
+        .map(|s| format!("{}/examples/league/2025-26-{s}.csv", repo.display()))
+        .into();
+    let mut args: Vec<&str> = vec!["import"];
+    args.extend(csvs.iter().map(String::as_str));
+    args.extend(["--league", LEAGUE, "--create"]);
     don(bin, db, &args);
     don(bin, db, &["season", "new", TO_PLAY, "--same-teams"]);
     for (team, players) in rosters(db, PLAYED) {
@@ -88,22 +84,26 @@ fn open(db: &Path) -> rusqlite::Connection {
     rusqlite::Connection::open_with_flags(db, rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY).unwrap()
 }
 
+/// The rows `sql` gives for the season named, each made by `row`.
+fn rows<T>(
+    db: &Path,
+    sql: &str,
+    season: &str,
+    row: fn(&rusqlite::Row) -> rusqlite::Result<T>,
+) -> Vec<T> {
+    let conn = open(db);
+    let mut stmt = conn.prepare(sql).unwrap();
+    let out = stmt.query_map([season], row).unwrap();
+    out.map(Result::unwrap).collect()
+}
+
 /// Each team's roster in a season.
 pub fn rosters(db: &Path, season: &str) -> HashMap<String, Vec<String>> {
-    let conn = open(db);
-    let mut stmt = conn
-        .prepare(
-            "SELECT t.name, p.name FROM rosters r JOIN teams t ON t.id = r.team
-             JOIN players p ON p.id = r.player JOIN seasons s ON s.id = r.season
-             WHERE s.name = ?1 ORDER BY t.name, p.name",
-        )
-        .unwrap();
+    let sql = "SELECT t.name, p.name FROM rosters r JOIN teams t ON t.id = r.team
+               JOIN players p ON p.id = r.player JOIN seasons s ON s.id = r.season
+               WHERE s.name = ?1 ORDER BY t.name, p.name";
     let mut out: HashMap<String, Vec<String>> = HashMap::new();
-    let rows = stmt
-        .query_map([season], |r| Ok((r.get(0)?, r.get(1)?)))
-        .unwrap();
-    for row in rows {
-        let (team, player): (String, String) = row.unwrap();
+    for (team, player) in rows(db, sql, season, |r| Ok((r.get(0)?, r.get(1)?))) {
         out.entry(team).or_default().push(player);
     }
     out
@@ -119,40 +119,26 @@ pub struct Fixture {
 
 /// A season's fixtures, in order of date.
 pub fn fixtures(db: &Path, season: &str) -> Vec<Fixture> {
-    let conn = open(db);
-    let mut stmt = conn
-        .prepare(
-            "SELECT f.id, h.name, a.name FROM fixtures f JOIN teams h ON h.id = f.home
-             JOIN teams a ON a.id = f.away JOIN seasons s ON s.id = f.season
-             WHERE s.name = ?1 ORDER BY f.date, f.id",
-        )
-        .unwrap();
-    let rows = stmt
-        .query_map([season], |r| {
-            Ok(Fixture {
-                id: r.get(0)?,
-                home: r.get(1)?,
-                away: r.get(2)?,
-            })
+    let sql = "SELECT f.id, h.name, a.name FROM fixtures f JOIN teams h ON h.id = f.home
+               JOIN teams a ON a.id = f.away JOIN seasons s ON s.id = f.season
+               WHERE s.name = ?1 ORDER BY f.date, f.id";
+    rows(db, sql, season, |r| {
+        Ok(Fixture {
+            id: r.get(0)?,
+            home: r.get(1)?,
+            away: r.get(2)?,
         })
-        .unwrap();
-    rows.map(Result::unwrap).collect()
+    })
 }
 
 /// How many matches each fixture of the season has stored, and its confirmation state.
 pub fn stored(db: &Path, season: &str) -> HashMap<i64, (i64, Option<String>)> {
-    let conn = open(db);
-    let mut stmt = conn
-        .prepare(
-            "SELECT f.id, (SELECT count(*) FROM matches m WHERE m.fixture = f.id),
-                    (SELECT c.state FROM confirmations c WHERE c.fixture = f.id)
-             FROM fixtures f JOIN seasons s ON s.id = f.season WHERE s.name = ?1",
-        )
-        .unwrap();
-    let rows = stmt
-        .query_map([season], |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
-        .unwrap();
-    rows.map(Result::unwrap).collect()
+    let sql = "SELECT f.id, (SELECT count(*) FROM matches m WHERE m.fixture = f.id),
+                      (SELECT c.state FROM confirmations c WHERE c.fixture = f.id)
+               FROM fixtures f JOIN seasons s ON s.id = f.season WHERE s.name = ?1";
+    rows(db, sql, season, |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))))
+        .into_iter()
+        .collect()
 }
 
 /// `PRAGMA integrity_check`'s answer ("ok" when sound).
@@ -162,8 +148,7 @@ pub fn integrity(db: &Path) -> String {
         .unwrap()
 }
 
-/// A private link for each team's captain: (team, token). Made by the app, as `don captain
-/// link TEAM` makes them.
+/// A private link for each team's captain: (team, token), as `don captain link TEAM` makes.
 pub fn captains_links(db: &Path) -> Vec<(String, String)> {
     use don::app::{which::Choice, Actor, App};
     let mut app = App::open_existing(
@@ -178,8 +163,7 @@ pub fn captains_links(db: &Path) -> Vec<(String, String)> {
         league: Some(LEAGUE.into()),
         season: None,
     };
-    let mut teams: Vec<String> = rosters(db, TO_PLAY).into_keys().collect();
-    teams.sort();
+    let teams: std::collections::BTreeSet<_> = rosters(db, TO_PLAY).into_keys().collect();
     teams
         .into_iter()
         .map(|team| {
@@ -197,8 +181,7 @@ pub struct Server {
 }
 
 impl Server {
-    /// Starts it and waits until it says where it listens; what it writes to standard error
-    /// goes to `log`.
+    /// Starts it and waits until it says where it listens (its standard error into `log`).
     pub fn start(bin: &Path, db: &Path, log: &Path) -> Server {
         let mut child = Command::new(bin)
             .args(["serve", "--listen", "127.0.0.1:0", "--db"])
@@ -353,8 +336,7 @@ pub struct Captain {
 }
 
 impl Captain {
-    /// Opens the captain's link (303 to /my/ with the session cookie), then reads the CSRF
-    /// token from his home page, /my/ (its sign-out form has it).
+    /// Opens the captain's link (303 with the session cookie), then reads /my/'s CSRF token.
     pub async fn sign_in(http: &Http, team: &str, token: &str) -> Result<Self, String> {
         let opened = http.call(&format!("/link/{token}"), None, None).await?;
         if opened.status != StatusCode::SEE_OTHER {
