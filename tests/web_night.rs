@@ -4,142 +4,15 @@
 
 mod common;
 
-use std::net::SocketAddr;
-use std::sync::Arc;
+#[path = "web_night/browser.rs"]
+mod browser;
 
-use axum::body::Body;
-use axum::http::{header, Request, Response, StatusCode};
-use axum::Router;
+use axum::http::StatusCode;
+use browser::{league, pairs, refused_beside, refused_beside_select, token, Browser};
 use common::db::Db;
-use don::app::which::Choice;
-use don::app::{Actor, App};
-use don::web::{router, ServeConfig, Shared};
-use http_body_util::BodyExt;
-use tower::ServiceExt;
 
 /// The sample league's first night: Red Lion v Royal Oak on 2025-09-04, fixture 1.
 const NIGHT: &str = "/my/night/1";
-
-/// A league of three teams with rosters, its fixtures made (fixture 1 Red Lion v Royal Oak,
-/// fixture 2 Royal Oak v Fox and Hounds), and the server's router over it.
-fn league() -> (Db, Router) {
-    let db = Db::three_teams_with_rosters();
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
-    let config = ServeConfig {
-        db: db.path.clone(),
-        choice: Choice::default(),
-        listen: "127.0.0.1:0".parse().unwrap(),
-        base_url: None,
-    };
-    let app = router(Arc::new(Shared::open(&config).unwrap()));
-    (db, app)
-}
-
-/// A private link's token for `team`'s captain (the secretary's, with none).
-fn token(db: &Db, team: Option<&str>) -> String {
-    let actor = Actor {
-        name: "test".into(),
-        team: None,
-    };
-    let mut app = App::open(&db.path, actor).unwrap();
-    let (_, secret) = app.link_make(&Choice::default(), team).unwrap();
-    secret.as_str().to_string()
-}
-
-async fn body(r: Response<Body>) -> String {
-    let bytes = r.into_body().collect().await.unwrap().to_bytes();
-    String::from_utf8_lossy(&bytes).into_owned()
-}
-
-/// Someone signed in: their session cookie and the CSRF token of their pages.
-struct Browser {
-    app: Router,
-    cookie: String,
-    csrf: String,
-}
-
-fn with_addr(mut req: Request<Body>) -> Request<Body> {
-    let addr: SocketAddr = "127.0.0.1:5000".parse().unwrap();
-    req.extensions_mut()
-        .insert(axum::extract::ConnectInfo(addr));
-    req
-}
-
-impl Browser {
-    async fn sign_in(app: &Router, token: &str) -> Browser {
-        let req = Request::get(format!("/link/{token}"))
-            .body(Body::empty())
-            .unwrap();
-        let r = app.clone().oneshot(with_addr(req)).await.unwrap();
-        if r.status() != StatusCode::SEE_OTHER {
-            panic!("{}: {}", r.status(), body(r).await);
-        }
-        let set = r.headers()[header::SET_COOKIE].to_str().unwrap();
-        let cookie = set.split(';').next().unwrap().to_string();
-        let mut b = Browser {
-            app: app.clone(),
-            cookie,
-            csrf: String::new(),
-        };
-        let (status, home) = b.get("/my/").await;
-        assert_eq!(status, StatusCode::OK, "{home}");
-        let at = home.find("name=\"csrf\" value=\"").expect("a csrf field") + 19;
-        b.csrf = home[at..at + 64].to_string();
-        b
-    }
-
-    async fn get(&self, path: &str) -> (StatusCode, String) {
-        let req = Request::get(path)
-            .header(header::COOKIE, &self.cookie)
-            .body(Body::empty())
-            .unwrap();
-        let r = self.app.clone().oneshot(with_addr(req)).await.unwrap();
-        (r.status(), body(r).await)
-    }
-
-    /// Posts `fields` (and the session's CSRF token): the status, where it sends the browser,
-    /// and the page.
-    async fn post(&self, path: &str, fields: &[(&str, &str)]) -> (StatusCode, String, String) {
-        let mut all = vec![("csrf", self.csrf.as_str())];
-        all.extend_from_slice(fields);
-        self.post_raw(path, &all).await
-    }
-
-    async fn post_raw(&self, path: &str, fields: &[(&str, &str)]) -> (StatusCode, String, String) {
-        let form: Vec<String> = fields
-            .iter()
-            .map(|(k, v)| format!("{}={}", encode(k), encode(v)))
-            .collect();
-        let req = Request::post(path)
-            .header(header::COOKIE, &self.cookie)
-            .header(header::CONTENT_TYPE, "application/x-www-form-urlencoded")
-            .body(Body::from(form.join("&")))
-            .unwrap();
-        let r = self.app.clone().oneshot(with_addr(req)).await.unwrap();
-        let to = r
-            .headers()
-            .get(header::LOCATION)
-            .map(|l| l.to_str().unwrap().to_string())
-            .unwrap_or_default();
-        (r.status(), to, body(r).await)
-    }
-}
-
-fn encode(s: &str) -> String {
-    s.bytes()
-        .map(|b| match b {
-            b'A'..=b'Z' | b'a'..=b'z' | b'0'..=b'9' | b'-' | b'_' | b'.' => (b as char).to_string(),
-            _ => format!("%{b:02X}"),
-        })
-        .collect()
-}
 
 /// A whole Abercarn night for Red Lion (home) v Royal Oak: Red Lion win 5–4.
 fn whole_night() -> Vec<(String, String)> {
@@ -173,13 +46,6 @@ fn whole_night() -> Vec<(String, String)> {
     fields
 }
 
-fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
-    fields
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect()
-}
-
 /// Red Lion's points in `don standings --json`.
 fn points(db: &Db, team: &str) -> i64 {
     let json: serde_json::Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
@@ -189,25 +55,6 @@ fn points(db: &Db, team: &str) -> i64 {
         .find(|t| t["team"] == team)
         .map(|t| t["points"].as_i64().unwrap())
         .unwrap()
-}
-
-/// The refusal beside `field` in `page`, with the input marked.
-fn refused_beside(page: &str, field: &str) -> String {
-    let id = format!("id=\"{field}-error\"");
-    let at = page
-        .find(&id)
-        .unwrap_or_else(|| panic!("no message beside {field}: {page}"));
-    assert!(
-        field == "form" || page.contains(&format!("id=\"{field}\"")),
-        "no input {field}"
-    );
-    if field != "form" {
-        let input = &page[page.find(&format!("id=\"{field}\"")).unwrap()..];
-        let tag = &input[..input.find('>').unwrap()];
-        assert!(tag.contains("aria-invalid=\"true\""), "{tag}");
-    }
-    let text = &page[at..];
-    text[text.find('>').unwrap() + 1..text.find("</p>").unwrap()].to_string()
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -318,6 +165,26 @@ async fn a_dispute_is_settled_by_the_secretary_who_also_adjusts_and_moves() {
         (StatusCode::SEE_OTHER, "/my/?done=adjusted")
     );
     assert_eq!(points(&db, "Royal Oak"), 2);
+    let none = [
+        ("team", "Royal Oak"),
+        ("what", "award"),
+        ("points", "0"),
+        ("reason", "x"),
+        ("date", "2025-09-04"),
+    ];
+    let before = db.dump();
+    let (status, _, page) = secretary.post("/my/adjust", &none).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused_beside(&page, "points").contains("at least 1"),
+        "{page}"
+    );
+    let (status, _, page) = secretary
+        .post("/my/fixture/1/move", &[("date", "2025-09-05")])
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "a night played stays: {page}");
+    refused_beside(&page, "date");
+    assert_eq!(db.dump(), before);
     let (status, to, _) = secretary
         .post("/my/fixture/2/move", &[("date", "2025-09-12")])
         .await;
@@ -370,6 +237,22 @@ async fn each_refusal_is_beside_its_field_and_changes_nothing() {
         "{page}"
     );
     assert!(page.contains("id=\"m5_away_legs\" name=\"m5_away_legs\" value=\"2\" inputmode"));
+    // Totals that are not a night's.
+    let totals = [
+        ("how", "totals"),
+        ("totals_home", "5"),
+        ("totals_away", "5"),
+    ];
+    let (status, _, page) = lion.post("/my/night/1/enter", &totals).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused_beside(&page, "totals_home").contains("add up to 10"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<details open>"),
+        "the totals' form is shown open"
+    );
     // A night of other teams.
     let (status, _, page) = fox.post("/my/night/1/enter", &pairs(&whole_night())).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{page}");
@@ -459,4 +342,54 @@ async fn two_captains_entering_at_once_make_one_night_and_one_refusal_and_undo_r
     let nights = db.sql("SELECT count(*) FROM fixtures WHERE result IS NOT NULL");
     assert_eq!(nights.trim(), "0");
     assert_eq!(db.sql("SELECT count(*) FROM matches").trim(), "0");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_night_entered_in_two_goes_and_the_secretary_enters_a_walkover() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let night = whole_night();
+    let (first, rest): (Vec<_>, Vec<_>) = night
+        .iter()
+        .cloned()
+        .partition(|(k, _)| ["m1_", "m2_", "m3_"].iter().any(|p| k.starts_with(p)) || k == "how");
+    let (status, _, _) = lion.post("/my/night/1/enter", &pairs(&first)).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, page) = lion.get(NIGHT).await;
+    assert!(
+        page.contains("being entered by you: not complete yet"),
+        "{page}"
+    );
+    assert!(!page.contains("name=\"m1_home1\"") && page.contains("name=\"m4_home1\""));
+    let mut rest = rest;
+    rest.push(("how".into(), "matches".into()));
+    let (status, _, _) = lion.post("/my/night/1/enter", &pairs(&rest)).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, page) = lion.get(NIGHT).await;
+    assert!(
+        page.contains("entered by you, waiting for the other captain"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("action=\"/my/night/1/enter\""),
+        "nothing left to enter"
+    );
+
+    // The secretary enters fixture 2 (Royal Oak v Fox and Hounds) for Fox and Hounds.
+    let walkover = [("how", "walkover"), ("walkover", "away"), ("for", "away")];
+    let (status, to, _) = secretary.post("/my/night/2/enter", &walkover).await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/2?done=entered")
+    );
+    let (_, page) = secretary.get(&to).await;
+    assert!(
+        page.contains("entered for Fox and Hounds, waiting for Royal Oak"),
+        "{page}"
+    );
+    let bad = [("how", "walkover"), ("walkover", "nobody")];
+    let (status, _, page) = secretary.post("/my/night/3/enter", &bad).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    refused_beside_select(&page, "walkover");
 }

@@ -96,9 +96,11 @@ fn nights(
             what,
             state: words,
         };
-        if waits {
+        // The secretary is waited on by every night provisional or disputed.
+        let unsettled = f.result.is_some() && !f.confirmation.is_confirmed();
+        if waits || (viewer == Viewer::Secretary && unsettled) {
             pending.push(line);
-        } else if team.is_some() || (f.result.is_some() && !f.confirmation.is_confirmed()) {
+        } else {
             others.push(line);
         }
     }

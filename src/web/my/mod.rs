@@ -4,9 +4,11 @@
 //!
 //! - [`home`]: `/my/`, who is signed in and their nights; [`night`]: `/my/night/{id}` and its
 //!   forms (enter, confirm, dispute); [`secretary`]: deduct or award, withdraw, move.
+//! - [`answer`]: a 303 after a change, a 403 page.
 //! - [`entry`]: the entry form read; [`refusal`]: a refusal put beside its input; [`form`]:
 //!   a form as typed; [`view`]: a night's page; [`night_of`]: a night by its fixture's number.
 
+pub mod answer;
 pub mod entry;
 pub mod form;
 pub mod home;
@@ -19,16 +21,10 @@ pub mod view;
 
 use std::sync::Arc;
 
-use axum::http::header::LOCATION;
-use axum::http::{HeaderValue, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
-use super::error::status_of;
 use super::state::Shared;
-use crate::app::ErrorKind;
-use crate::store::Fixture;
 
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
@@ -40,33 +36,4 @@ pub fn routes() -> Router<Arc<Shared>> {
         .route("/my/adjust", post(secretary::adjust))
         .route("/my/withdraw", post(secretary::withdraw))
         .route("/my/fixture/{id}/move", post(secretary::move_fixture))
-}
-
-/// 303 See Other to `to` (a page of this site).
-pub fn see_other(to: &str) -> Response {
-    let to = HeaderValue::from_str(to).unwrap_or(HeaderValue::from_static("/my/"));
-    (StatusCode::SEE_OTHER, [(LOCATION, to)]).into_response()
-}
-
-fn forbidden(message: &str) -> Response {
-    let status = status_of(ErrorKind::Forbidden);
-    let page = page::message_page(
-        status.canonical_reason().unwrap_or("Forbidden"),
-        message,
-        Some("your own nights are on your page: /my/"),
-    );
-    (status, Html(page)).into_response()
-}
-
-/// A captain asking for a night their team does not play in: 403, nothing changed.
-pub fn not_yours(f: &Fixture) -> Response {
-    forbidden(&format!(
-        "{} v {} on {} is not your team's night: a captain sees and enters only their own team's nights.",
-        f.home.name, f.away.name, f.date
-    ))
-}
-
-/// A captain posting what only the secretary may do: 403, nothing changed.
-pub fn only_the_secretary() -> Response {
-    forbidden("only the league's secretary may do this")
 }

@@ -11,12 +11,12 @@ use axum::response::{Html, IntoResponse, Response};
 use axum::Form;
 use serde::Deserialize;
 
+use super::answer::{not_yours, see_other};
 use super::entry::{new_players, read, How};
 use super::form::{value, Refused, Typed};
 use super::night_of::{Night, Viewer};
 use super::refusal::{of_entry, of_settle};
 use super::view::night_page;
-use super::{not_yours, see_other};
 use crate::app::night::enter::{Given, NightEntry};
 use crate::app::App;
 use crate::league::HomeAway;

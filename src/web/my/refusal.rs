@@ -33,6 +33,20 @@ pub fn of_entry(error: &AppError, how: &How, typed: &Typed) -> Refused {
         }
         (NightError::BadWalkover(e), _) => Refused::field(status, "walkover", e.clone()),
         (NightError::NotPlayingFor { .. }, _) => Refused::field(status, "for", night.to_string()),
+        (NightError::HasResult { title, result, .. }, _) => Refused::form(
+            status,
+            format!(
+                "{title} has a result already: {result}. Nothing you typed was saved; \
+                 the card above shows the night as it stands (dispute it if it is wrong)."
+            ),
+        ),
+        (NightError::BeingEnteredFor { title, team }, _) => Refused::form(
+            status,
+            format!(
+                "{title} is being entered for {team}: nothing you typed was saved. When it \
+                 is complete, confirm or dispute it here."
+            ),
+        ),
         _ => Refused::form(status, night.to_string()),
     }
 }
@@ -112,10 +126,14 @@ pub fn of_settle(error: &AppError) -> Refused {
         AppError::Night(
             NightError::BlankReason
             | NightError::Confirm {
-                refusal: ConfirmRefusal::NoReason | ConfirmRefusal::BadReason { .. },
+                refusal: ConfirmRefusal::NoReason,
                 ..
             },
-        ) => Refused::field(status, "reason", error.to_string()),
+        ) => Refused::field(status, "reason", "say why the result is wrong"),
+        AppError::Night(NightError::Confirm {
+            refusal: ConfirmRefusal::BadReason { reason, fault },
+            ..
+        }) => Refused::field(status, "reason", format!("the reason \"{reason}\" {fault}")),
         _ => Refused::form(status, error.to_string()),
     }
 }

@@ -9,10 +9,10 @@ use axum::response::Response;
 use axum::Form;
 use chrono::NaiveDate;
 
+use super::answer::{only_the_secretary, see_other};
 use super::form::{value, Refused, Typed};
 use super::night::{act, page as night_page, Outcome};
 use super::refusal::of_secretary;
-use super::{only_the_secretary, see_other};
 use crate::app::night::Which;
 use crate::app::which::Choice;
 use crate::app::{App, AppError, ErrorKind};

@@ -34,6 +34,8 @@ pub struct EntryForm {
     pub walkover: Choose,
     /// The secretary's: for which team it is entered.
     pub entered_for: Option<Choose>,
+    /// The form posted (`totals`, `walkover`), shown open when it is given back.
+    pub posted: String,
     pub rosters: [(String, Vec<String>); 2],
 }
 
@@ -53,6 +55,8 @@ pub struct NightPage {
     pub csrf: String,
     pub done: Option<String>,
     pub form_error: Option<String>,
+    /// The input a refusal is beside, linked from the top of the page.
+    pub refused_at: Option<String>,
     pub home: String,
     pub away: String,
     pub facts: Vec<String>,
@@ -141,8 +145,19 @@ fn may_enter(n: &Night, viewer: Viewer) -> bool {
 }
 
 fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> EntryForm {
+    // (A form given back keeps every row, as typed.)
+    let entered: Vec<(Kind, u32)> = match &n.fixture.result {
+        Some(NightResult::Matches(ms)) if !typed.contains_key("how") => {
+            ms.iter().map(|m| (m.kind, m.slot)).collect()
+        }
+        _ => Vec::new(),
+    };
     let mut form_rows = Vec::new();
-    for r in rows(&n.season.config) {
+    // A match entered already is on the card, not in the form.
+    for r in rows(&n.season.config)
+        .into_iter()
+        .filter(|r| !entered.contains(&(r.kind, r.slot)))
+    {
         let players = |side: HomeAway, list: &str| -> Vec<Input> {
             (1..=r.players)
                 .map(|i| {
@@ -181,6 +196,7 @@ fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> En
         walkover: sides(n, typed, refused, "walkover", "The team that turned up"),
         entered_for: (viewer == Viewer::Secretary)
             .then(|| sides(n, typed, refused, "for", "Entered for")),
+        posted: super::form::value(typed, "how").to_string(),
         rosters: [
             ("home-players".into(), n.rosters.home.clone()),
             ("away-players".into(), n.rosters.away.clone()),
@@ -241,6 +257,7 @@ pub fn night_page(
         csrf: csrf.to_string(),
         done: done.and_then(done_words),
         form_error: refused.form.clone(),
+        refused_at: refused.fields.keys().min().cloned(),
         home: f.home.name.clone(),
         away: f.away.name.clone(),
         facts,
@@ -250,7 +267,8 @@ pub fn night_page(
         entry: (viewer != Viewer::Outsider && (may_enter(n, viewer) || typed.contains_key("how")))
             .then(|| entry_form(n, viewer, typed, refused)),
         settle: settle_form(n, viewer, typed, refused),
-        mover: (viewer == Viewer::Secretary && f.result.is_none())
-            .then(|| Input::date("date", "Move it to", typed, refused)),
+        mover: (viewer == Viewer::Secretary
+            && (f.result.is_none() || refused.fields.contains_key("date")))
+        .then(|| Input::date("date", "Move it to", typed, refused)),
     }
 }
