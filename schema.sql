@@ -464,9 +464,10 @@ CREATE TABLE game_summary_scores (
 -- team (`team`) or, with no team, as the league's secretary. Only the SHA-256 of its token is kept
 -- (`token_hash`, hex), never the token. `revoked`: when `don captain revoke` ended it (RFC 3339,
 -- UTC); a revoked link and every session opened with it stop at once. Links are logged: making or
--- revoking one is a change `don undo` puts back.
+-- revoking one is a change `don undo` puts back. A link's number is never given again, even when
+-- its making is undone, so that "link 3" in the log is one link.
 CREATE TABLE links (
-    id INTEGER PRIMARY KEY,
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
     league INTEGER NOT NULL REFERENCES leagues(id),
     team INTEGER REFERENCES teams(id),
     token_hash TEXT NOT NULL UNIQUE CHECK (length(token_hash) = 64),

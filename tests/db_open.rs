@@ -658,3 +658,25 @@ ls "$mnt" > "$out/new.ls"
     );
     assert_eq!(read("new.ls"), "fill\ns.db\n");
 }
+
+/// Opening the database again in a process that holds it open (as `don serve` opens a reading
+/// connection while its others are open) lets go of none of the process's locks: another
+/// process that then opens and closes it does not take itself for the last and delete the
+/// `-wal` under the open connections, which go on seeing every change made after.
+#[test]
+fn opening_again_in_a_process_that_holds_the_database_keeps_its_connections_current() {
+    let db = Db::three_teams();
+    let held = don::store::Store::open_read(&db.path).unwrap();
+    let count = |s: &don::store::Store| s.state().unwrap().0;
+    let before = count(&held);
+    // Another opening in this process, then another process's opening and closing.
+    drop(don::store::Store::open_read(&db.path).unwrap());
+    db.dump();
+    db.ok(&["team", "add", "Carpenters Arms"]);
+    assert!(
+        count(&held) > before,
+        "a connection held open missed a change made after another opening"
+    );
+    let again = don::store::Store::open_read(&db.path).unwrap();
+    assert_eq!(count(&again), count(&held));
+}

@@ -234,6 +234,11 @@ fn undoing_the_making_of_a_link_takes_it_away_and_redoing_brings_it_back() {
     db.ok(&["undo"]);
     assert!(works(&db, &token));
     assert_eq!(rows(&db).len(), 1);
+    // Its number is never given again, even once its making is undone: the log's "link 1" is
+    // one link.
+    db.ok(&["undo"]);
+    let out = db.ok(&["captain", "link", "Red Lion"]);
+    assert!(out.starts_with("Link 2 made"), "{out}");
 }
 
 #[test]
@@ -275,6 +280,15 @@ fn the_base_url_comes_from_the_flag_else_don_base_url() {
         "https://league.example.org",
     );
     assert!(url.starts_with("http://pub.example:8000/link/"), "{url}");
+    // Plain http:// to another machine is warned of; to this one, or https://, not.
+    let warned = |base: &str| {
+        let out = db.run(&["captain", "link", "Red Lion", "--base-url", base]);
+        assert!(out.status.success());
+        text(&out.stderr).contains("unencrypted")
+    };
+    assert!(warned("http://league.example.org"));
+    assert!(!warned("https://league.example.org"));
+    assert!(!warned("http://127.0.0.1:8080"));
 }
 
 #[test]

@@ -55,16 +55,17 @@ fn publishing_twice_writes_the_same_bytes_and_a_rerun_rewrites_only_what_changed
     let a: PathBuf = db.dir().join("a");
     let said = publish(&db, &a);
     let first = files(&a);
-    // 12 teams (page and calendar), 99 players, 132 nights, the season's 4 files, the front
-    // page, the archive, the team and player lists, the stylesheet, the list of files.
-    assert_eq!(first.len(), 12 * 2 + 99 + 132 + 4 + 5 + 1, "{said}");
+    // 12 teams (page and calendar), 99 players, 132 nights, the season's 5 files (its page,
+    // the printable table, the table of confirmed nights only, CSV, JSON), the front page, the
+    // archive, the team and player lists, the stylesheet, the list of files.
+    assert_eq!(first.len(), 12 * 2 + 99 + 132 + 5 + 5 + 1, "{said}");
     assert!(said.starts_with(&format!(
-        "Published {LEAGUE} to {}: 264 files (264 written, 0 unchanged).\n",
+        "Published {LEAGUE} to {}: 265 files (265 written, 0 unchanged).\n",
         a.display()
     )));
     let again = publish(&db, &a);
     assert!(
-        again.contains(": 264 files (0 written, 264 unchanged)."),
+        again.contains(": 265 files (0 written, 265 unchanged)."),
         "{again}"
     );
     assert_eq!(files(&a), first);
@@ -73,7 +74,8 @@ fn publishing_twice_writes_the_same_bytes_and_a_rerun_rewrites_only_what_changed
     publish(&db, &b);
     assert_eq!(files(&b), first);
 
-    // A dispute changes the night's page, the pages with the table's notes, and the two teams'.
+    // A dispute changes the night's page, the pages with the table's notes (and the table of
+    // confirmed nights only, which leaves it out), and the two teams'.
     db.ok(&[
         "night",
         "dispute",
@@ -88,7 +90,7 @@ fn publishing_twice_writes_the_same_bytes_and_a_rerun_rewrites_only_what_changed
     ]);
     let said = publish(&db, &a);
     assert!(
-        said.contains(": 264 files (6 written, 258 unchanged)."),
+        said.contains(": 265 files (7 written, 258 unchanged)."),
         "{said}"
     );
     let now = files(&a);
@@ -101,6 +103,7 @@ fn publishing_twice_writes_the_same_bytes_and_a_rerun_rewrites_only_what_changed
         changed,
         [
             "index.html",
+            "season/2025-26/confirmed.html",
             "season/2025-26/index.html",
             "season/2025-26/night/2025-11-13-royal-oak-v-red-lion.html",
             "season/2025-26/table.html",
@@ -120,6 +123,69 @@ fn publishing_twice_writes_the_same_bytes_and_a_rerun_rewrites_only_what_changed
     );
     let season = read(&a, "season/2025-26/index.html");
     assert!(season.contains(r#"Counted, not yet confirmed by both teams: <span class="mark disputed">1 disputed night</span>."#));
+}
+
+#[test]
+fn each_season_has_a_table_of_confirmed_nights_only_saying_which_it_leaves_out() {
+    let db = sample();
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    let page = "season/2025-26/confirmed.html";
+    let confirmed = read(&out, page);
+    assert!(confirmed.contains("<p>None: both teams have confirmed every night entered.</p>"));
+    assert!(
+        confirmed.contains(r#"<a href="index.html#table">The table with every night counted</a>"#)
+    );
+    let season = read(&out, "season/2025-26/index.html");
+    assert!(season.contains(r#"<a href="confirmed.html">Only confirmed nights</a>"#));
+    assert!(read(&out, "index.html")
+        .contains(r#"<a href="season/2025-26/confirmed.html">Only confirmed nights</a>"#));
+    // Every night confirmed: the same table as the season's.
+    let rows = |page: &str| -> Vec<String> {
+        page.lines()
+            .filter(|l| l.contains(r#"<td class="num pts">"#))
+            .map(String::from)
+            .collect()
+    };
+    assert_eq!(rows(&season).len(), 12);
+    assert_eq!(rows(&confirmed), rows(&season));
+
+    db.ok(&[
+        "night",
+        "dispute",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-11-13",
+        "--by",
+        "Red Lion",
+        "--reason",
+        "double crib 2 was ours",
+    ]);
+    publish(&db, &out);
+    let confirmed = read(&out, page);
+    assert!(confirmed.contains(r#"<p class="note">Left out, not yet confirmed by both teams: <span class="mark disputed">1 disputed night</span>.</p>"#), "{confirmed}");
+    assert!(confirmed.contains(r#"<td class="result"><a href="../../season/2025-26/night/2025-11-13-royal-oak-v-red-lion.html">4–5</a> <span class="mark disputed">disputed</span></td>"#), "{confirmed}");
+    // Royal Oak and Red Lion have a night fewer than in the season's table.
+    let season = read(&out, "season/2025-26/index.html");
+    assert!(season.contains(
+        r#"<a href="../../team/royal-oak.html">Royal Oak</a></th><td class="num">22</td>"#
+    ));
+    assert!(confirmed.contains(
+        r#"<a href="../../team/royal-oak.html">Royal Oak</a></th><td class="num">21</td>"#
+    ));
+    assert!(confirmed.contains(
+        r#"<a href="../../team/red-lion.html">Red Lion</a></th><td class="num">21</td>"#
+    ));
+    // On a night's card each match's legs come right after its name.
+    let night = read(
+        &out,
+        "season/2025-26/night/2025-11-13-royal-oak-v-red-lion.html",
+    );
+    assert!(
+        night.contains(r#"<tr><th scope="row">Don 1</th><td class="legs">1–2</td>"#),
+        "{night}"
+    );
 }
 
 #[test]
@@ -196,7 +262,7 @@ fn a_page_gone_from_the_site_is_removed_and_other_files_are_left_alone() {
     db.ok(&["undo"]);
     let said = publish(&db, &out);
     assert!(
-        said.contains(": 16 files (9 written, 7 unchanged, 6 removed)."),
+        said.contains(": 17 files (10 written, 7 unchanged, 6 removed)."),
         "{said}"
     );
     for player in ["dai", "gareth", "huw", "rhys"] {
@@ -271,14 +337,14 @@ fn a_folder_of_other_files_never_published_into_is_refused_unless_forced() {
     // the folder is one published into.
     let said = db.ok(&["publish", "--out", out.to_str().unwrap(), "--force"]);
     assert!(
-        said.contains(": 22 files (22 written, 0 unchanged)."),
+        said.contains(": 23 files (23 written, 0 unchanged)."),
         "{said}"
     );
     assert_eq!(read(&out, "notes.txt"), "my notes");
     assert!(read(&out, "team/red-lion.html").contains("<title>"));
     let said = publish(&db, &out);
     assert!(
-        said.contains(": 22 files (0 written, 22 unchanged)."),
+        said.contains(": 23 files (0 written, 23 unchanged)."),
         "{said}"
     );
     // An empty folder needs no --force.
@@ -316,7 +382,7 @@ fn a_publish_that_fails_half_way_leaves_no_front_page_linking_to_missing_pages()
     );
     // The next publish finishes the site.
     let said = publish(&db, &out);
-    assert!(said.contains(": 264 files ("), "{said}");
+    assert!(said.contains(": 265 files ("), "{said}");
     assert!(out.join("index.html").exists());
 }
 
@@ -444,7 +510,7 @@ fn a_publish_removes_only_pages_it_could_have_written_and_never_the_database() {
         out.to_str().unwrap(),
     ]);
     assert!(
-        said.contains(": 22 files (22 written, 0 unchanged)."),
+        said.contains(": 23 files (23 written, 0 unchanged)."),
         "{said}"
     );
     assert_eq!(std::fs::read(&league).unwrap(), before);
@@ -499,11 +565,11 @@ fn a_file_the_earlier_publish_did_not_write_is_refused_unless_forced() {
     assert_eq!(read(&out, "index.html"), "my");
     assert_eq!(read(&out, ".don-publish"), "");
     let said = db.ok(&["publish", "--out", out.to_str().unwrap(), "--force"]);
-    assert!(said.contains("(22 written, 0 unchanged)"), "{said}");
+    assert!(said.contains("(23 written, 0 unchanged)"), "{said}");
     // Published into: its own pages are replaced from now on without --force.
     db.ok(&["team", "add", "Blue Bell"]);
     let said = publish(&db, &out);
-    assert!(said.contains(": 24 files ("), "{said}");
+    assert!(said.contains(": 25 files ("), "{said}");
 }
 
 #[cfg(unix)]

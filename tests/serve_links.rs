@@ -51,7 +51,7 @@ async fn a_guessed_token_never_works_and_too_many_are_refused() {
     );
     // Addresses remembered are bounded.
     for i in 0..(don::web::limit::ADDRESSES as u32 + 100) {
-        shared.limiter.failed(std::net::IpAddr::V4(i.into()));
+        let _ = shared.limiter.attempt(std::net::IpAddr::V4(i.into()));
     }
     assert!(shared.limiter.remembered() <= don::web::limit::ADDRESSES);
 }
@@ -234,4 +234,27 @@ async fn behind_a_proxy_here_the_address_counted_is_the_one_it_forwards() {
     // From elsewhere than this machine, the header is not believed.
     let spoofed = try_from("198.51.100.1", "203.0.113.7", good).await;
     assert_eq!(spoofed, StatusCode::SEE_OTHER);
+}
+
+#[tokio::test]
+async fn many_guesses_at_once_are_held_to_the_limit() {
+    let db = sample();
+    let (_, app) = server(&db);
+    let guesses: Vec<_> = (0..60)
+        .map(|i| {
+            let app = app.clone();
+            tokio::spawn(async move { open(&app, &format!("{i:064x}"), "10.0.0.5").await.status })
+        })
+        .collect();
+    let mut refused = 0;
+    let mut limited = 0;
+    for g in guesses {
+        match g.await.unwrap() {
+            StatusCode::FORBIDDEN => refused += 1,
+            StatusCode::TOO_MANY_REQUESTS => limited += 1,
+            other => panic!("a guess answered {other}"),
+        }
+    }
+    assert_eq!(refused, don::web::limit::FAILED_LINKS);
+    assert_eq!(limited, 60 - don::web::limit::FAILED_LINKS);
 }

@@ -426,8 +426,9 @@ fn the_schema_is_wal_with_foreign_keys_and_every_table_is_logged() {
     assert_eq!(q("PRAGMA user_version"), common::latest_schema_version());
     // Each table users' entries go into has its two triggers, naming every column. The games'
     // summaries are derived from them, not entered: worked out anew by each change (an undo
-    // too), never logged.
-    let tables = q("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('operations', 'changes', 'sqlite_sequence', 'game_summaries', 'game_summary_scores') ORDER BY name");
+    // too), never logged; nor are a link's uses and the sessions on the web, no change to the
+    // league.
+    let tables = q("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT IN ('operations', 'changes', 'sqlite_sequence', 'game_summaries', 'game_summary_scores', 'link_uses', 'web_sessions') ORDER BY name");
     for table in tables.lines() {
         let columns = q(&format!("SELECT name FROM pragma_table_info('{table}')"));
         for action in ["update", "delete"] {

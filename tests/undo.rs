@@ -234,6 +234,14 @@ fn a_row_added_to_each_logged_table_is_undone_and_redone() {
                 ]);
             }),
         ),
+        (
+            "private links made and one revoked",
+            Box::new(|db| {
+                db.ok(&["captain", "link", "Royal Oak"]);
+                db.ok(&["secretary", "link"]);
+                db.ok(&["captain", "revoke", "Royal Oak"]);
+            }),
+        ),
     ];
     for (what, step) in steps {
         added.extend(undone_and_redone(&db, what, step));

@@ -165,6 +165,26 @@ async fn a_dispute_is_settled_by_the_secretary_who_also_adjusts_and_moves() {
         (StatusCode::SEE_OTHER, "/my/?done=adjusted")
     );
     assert_eq!(points(&db, "Royal Oak"), 2);
+    let none = [
+        ("team", "Royal Oak"),
+        ("what", "award"),
+        ("points", "0"),
+        ("reason", "x"),
+        ("date", "2025-09-04"),
+    ];
+    let before = db.dump();
+    let (status, _, page) = secretary.post("/my/adjust", &none).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused_beside(&page, "points").contains("at least 1"),
+        "{page}"
+    );
+    let (status, _, page) = secretary
+        .post("/my/fixture/1/move", &[("date", "2025-09-05")])
+        .await;
+    assert_eq!(status, StatusCode::CONFLICT, "a night played stays: {page}");
+    refused_beside(&page, "date");
+    assert_eq!(db.dump(), before);
     let (status, to, _) = secretary
         .post("/my/fixture/2/move", &[("date", "2025-09-12")])
         .await;

@@ -8,17 +8,15 @@ use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, Table};
 use serde_json::json;
 
-use don::app::access::{Link, Revoke, Role, Secret};
+use don::app::access::{Link, Revoke, Role};
 use don::app::which::Choice;
 
+use super::address::{base_url, in_the_clear, link_address};
+use super::colour::Paint;
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::text::{fit, shown};
 use super::which::league_or_env;
-
-/// The public address links begin with when neither `--base-url` nor `DON_BASE_URL` gives one:
-/// `don serve`'s own, listening as it does by default.
-pub const DEFAULT_BASE_URL: &str = "http://127.0.0.1:8080";
 
 /// The league option of these commands.
 #[derive(clap::Args, Clone, Debug)]
@@ -48,8 +46,10 @@ pub struct BaseUrlArg {
 
 #[derive(clap::Subcommand)]
 pub enum CaptainCommand {
-    /// Make a private link for a team's captain: whoever opens it on the web (`don serve`) may
-    /// enter, confirm and dispute that team's nights. It is printed this once.
+    /// Make a private link for a team's captain (printed this once).
+    ///
+    /// Whoever opens it on the web (`don serve`) may enter, confirm and dispute that team's
+    /// nights, until it is revoked.
     #[command(after_help = "Examples:
   don captain link 'Royal Oak'
   don captain link 'Red Lion' --base-url https://league.example.org")]
@@ -63,8 +63,10 @@ pub enum CaptainCommand {
         #[command(flatten)]
         db: DbArg,
     },
-    /// Revoke a team's captain's links (every one still working), or one link by its number:
-    /// they, and every session opened with them, stop at once.
+    /// Revoke a team's captain's links, or one link by its number.
+    ///
+    /// Every link of the team still working (or the one numbered), and every session opened
+    /// with it, stops at once.
     #[command(after_help = "Examples:
   don captain revoke 'Royal Oak'
   don captain revoke --link 3")]
@@ -80,8 +82,9 @@ pub enum CaptainCommand {
         #[command(flatten)]
         db: DbArg,
     },
-    /// List the league's links, the secretary's too: whom each is for, when it was made and
-    /// last used, and whether it still works.
+    /// List the league's links, the secretary's too.
+    ///
+    /// Whom each is for, when it was made and last used, and whether it still works.
     #[command(after_help = "Examples:
   don captain list
   don captain list --json")]
@@ -98,9 +101,10 @@ pub enum CaptainCommand {
 
 #[derive(clap::Subcommand)]
 pub enum SecretaryCommand {
-    /// Make a private link for the league's secretary: whoever opens it on the web (`don
-    /// serve`) may act for any team, settle disputes, deduct and award points, withdraw teams
-    /// and move fixtures. It is printed this once.
+    /// Make a private link for the league's secretary (printed this once).
+    ///
+    /// Whoever opens it on the web (`don serve`) may act for any team, settle disputes, deduct
+    /// and award points, withdraw teams and move fixtures, until it is revoked.
     #[command(after_help = "Examples:
   don secretary link
   don secretary link --base-url https://league.example.org")]
@@ -112,8 +116,9 @@ pub enum SecretaryCommand {
         #[command(flatten)]
         db: DbArg,
     },
-    /// Revoke the secretary's links (every one still working): they, and every session opened
-    /// with them, stop at once.
+    /// Revoke the secretary's links.
+    ///
+    /// Every one still working, and every session opened with it, stops at once.
     #[command(after_help = "Example:\n  don secretary revoke")]
     Revoke {
         #[command(flatten)]
@@ -161,45 +166,6 @@ pub fn secretary(command: SecretaryCommand) -> Result<Done, CliError> {
         } => make(None, &base_url, &league, &db),
         SecretaryCommand::Revoke { league, db } => revoke(Revoke::Secretary, &league, &db),
     }
-}
-
-/// The public address links begin with: `--base-url`, else `DON_BASE_URL` when it is set and
-/// not empty, else [`DEFAULT_BASE_URL`]; checked by [`checked_base_url`].
-pub fn base_url(given: Option<&str>) -> Result<String, CliError> {
-    match given {
-        Some(url) => checked_base_url(url, "--base-url"),
-        None => match std::env::var("DON_BASE_URL") {
-            Ok(url) if !url.trim().is_empty() => checked_base_url(&url, "DON_BASE_URL"),
-            _ => Ok(DEFAULT_BASE_URL.to_string()),
-        },
-    }
-}
-
-/// A public address as given (by `what`): `http://` or `https://`, a host, no spaces or
-/// control characters; without the slashes it ends with.
-pub fn checked_base_url(url: &str, what: &str) -> Result<String, CliError> {
-    let trimmed = url.trim_end_matches('/');
-    let host = trimmed
-        .strip_prefix("https://")
-        .or_else(|| trimmed.strip_prefix("http://"));
-    let fine = host.is_some_and(|h| {
-        !h.is_empty()
-            && !h.starts_with('/')
-            && !h.chars().any(|c| c.is_whitespace() || c.is_control())
-    });
-    if fine {
-        Ok(trimmed.to_string())
-    } else {
-        Err(CliError::Usage(format!(
-            "{what}: \"{}\" is not a web address: give one beginning http:// or https://, as https://league.example.org",
-            shown(url)
-        )))
-    }
-}
-
-/// The full address of a link: what its holder opens.
-fn link_address(base: &str, token: &Secret) -> String {
-    format!("{base}/link/{}", token.as_str())
 }
 
 /// The command that ends `link`, as its holder's secretary would type it.
@@ -262,6 +228,13 @@ fn make(
     writeln!(out, "Whoever holds it can {may}.")?;
     writeln!(out, "End it with {}.", how_to_end(&link))?;
     out.flush()?;
+    if in_the_clear(&base) {
+        eprintln!(
+            "{}: {} is plain http://: the link crosses the network unencrypted, for anyone on the way to read; serve the league behind https:// (see the README) and give that address with --base-url",
+            Paint::stderr().warning(),
+            shown(&base)
+        );
+    }
     Ok(Done::Ok)
 }
 
@@ -366,29 +339,6 @@ fn list(json: bool, league: &LeagueArg, db: &DbArg) -> Result<Done, CliError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_base_url_is_http_or_https_with_a_host_and_loses_its_trailing_slashes() {
-        assert_eq!(
-            checked_base_url("https://league.example.org//", "--base-url").unwrap(),
-            "https://league.example.org"
-        );
-        assert_eq!(
-            checked_base_url("http://127.0.0.1:8080", "--base-url").unwrap(),
-            "http://127.0.0.1:8080"
-        );
-        for bad in [
-            "league.example.org",
-            "ftp://league.example.org",
-            "https://",
-            "https:///x",
-            "https://a b",
-            "javascript:alert(1)",
-            "",
-        ] {
-            assert!(checked_base_url(bad, "--base-url").is_err(), "{bad}");
-        }
-    }
 
     #[test]
     fn a_time_is_shown_to_the_minute_in_utc() {

@@ -2,6 +2,7 @@
 //! errors become a message, a hint and an exit code (0 ok, 1 bad data, 2 bad usage or a file
 //! that cannot be read). A broken pipe is not an error.
 
+mod address;
 mod backup;
 mod captain;
 mod check;

@@ -1,13 +1,14 @@
 //! Publishing a league: a static site of plain HTML pages and one stylesheet, with no
 //! JavaScript, that works opened from disk and from any static host. The front page (the
 //! current table, the latest results, the next fixtures), each season (its table with the
-//! tie-break reasons, its nights by date, a printable table, the table as FORMAT.md §4 CSV and
-//! JSON), each night's card, each score sheet of a Don leg scored with the engine, each team
-//! (with an iCalendar file of its fixtures) and each player.
+//! tie-break reasons, its nights by date, a printable table, the table of confirmed nights only,
+//! the table as FORMAT.md §4 CSV and JSON), each night's card, each score sheet of a Don leg
+//! scored with the engine, each team (with an iCalendar file of its fixtures) and each player.
 //!
 //! Everything is read from the store and worked out by [`crate::league`] as `standings` and
 //! `stats` do; nothing here is stored. The pages are the same bytes for the same database, and
-//! [`Site::write`] rewrites only the files whose bytes changed.
+//! [`Site::write`] rewrites only the files whose bytes changed. The pages are read on a phone
+//! first: at 360 px the table keeps Pos, Team, P and Pts in sight (templates/style.css).
 
 mod build;
 mod ics;

@@ -629,7 +629,7 @@ fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
             what,
         });
     }
-    std::fs::File::open(path).map_err(|source| StoreError::Unreadable {
+    may_read(path).map_err(|source| StoreError::Unreadable {
         path: path.to_path_buf(),
         source,
     })?;
@@ -638,6 +638,29 @@ fn on_disk(path: &Path) -> Result<OnDisk, StoreError> {
     } else {
         OnDisk::File
     })
+}
+
+/// Whether this process may read the file at `path`, asked without opening it. Opening and
+/// closing the database file outside SQLite would let go of every POSIX lock this process holds
+/// on it (a `close` drops them all), so another process could take the connections of this one
+/// (`don serve`'s, say) for gone, checkpoint and delete the `-wal` file under them, and leave
+/// them reading a stale one (SQLite's "How To Corrupt", §2.2).
+#[cfg(unix)]
+fn may_read(path: &Path) -> std::io::Result<()> {
+    use std::os::unix::ffi::OsStrExt;
+    let c = std::ffi::CString::new(path.as_os_str().as_bytes())
+        .map_err(|e| std::io::Error::new(std::io::ErrorKind::InvalidInput, e))?;
+    // SAFETY: `c` is a NUL-terminated path that lives across the call.
+    if unsafe { libc::access(c.as_ptr(), libc::R_OK) } == 0 {
+        Ok(())
+    } else {
+        Err(std::io::Error::last_os_error())
+    }
+}
+
+#[cfg(not(unix))]
+fn may_read(path: &Path) -> std::io::Result<()> {
+    std::fs::File::open(path).map(drop)
 }
 
 /// The first file on `path`'s way that is not a folder (`s.db` of `s.db/.`).

@@ -24,23 +24,19 @@ pub struct Limiter {
 }
 
 impl Limiter {
-    /// Refuses an address that failed too often lately.
-    pub fn check(&self, from: IpAddr) -> Result<(), WebError> {
-        let failed = self.failed.lock().unwrap_or_else(|p| p.into_inner());
-        match failed.get(&counted(from)) {
-            Some((since, n)) if since.elapsed() < WINDOW && *n >= FAILED_LINKS => {
-                Err(WebError::TooManyTries {
-                    wait: (WINDOW - since.elapsed()).as_secs() + 1,
-                })
-            }
-            _ => Ok(()),
-        }
-    }
-
-    /// Counts a failed link from an address.
-    pub fn failed(&self, from: IpAddr) {
+    /// Counts a try at a link from an address, unless it failed too often lately: counted
+    /// before the link is looked at, so that many tries at once are held to the limit too.
+    /// One that works is then taken back ([`Limiter::worked`]).
+    pub fn attempt(&self, from: IpAddr) -> Result<(), WebError> {
         let mut failed = self.failed.lock().unwrap_or_else(|p| p.into_inner());
         let from = counted(from);
+        if let Some((since, n)) = failed.get(&from) {
+            if since.elapsed() < WINDOW && *n >= FAILED_LINKS {
+                return Err(WebError::TooManyTries {
+                    wait: (WINDOW - since.elapsed()).as_secs() + 1,
+                });
+            }
+        }
         if !failed.contains_key(&from) && failed.len() >= ADDRESSES {
             failed.retain(|_, (since, _)| since.elapsed() < WINDOW);
             if failed.len() >= ADDRESSES {
@@ -55,6 +51,15 @@ impl Limiter {
             *entry = (Instant::now(), 0);
         }
         entry.1 = entry.1.saturating_add(1);
+        Ok(())
+    }
+
+    /// Takes back the try of a link that worked.
+    pub fn worked(&self, from: IpAddr) {
+        let mut failed = self.failed.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some((_, n)) = failed.get_mut(&counted(from)) {
+            *n = n.saturating_sub(1);
+        }
     }
 
     /// How many addresses are remembered.

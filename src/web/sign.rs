@@ -62,21 +62,21 @@ async fn open_link(
     uri: Uri,
 ) -> Result<Response, WebError> {
     let from = client(peer, &asked);
-    shared.limiter.check(from)?;
+    shared.limiter.attempt(from)?;
     let token = uri.path().strip_prefix("/link/").unwrap_or("").to_string();
     let league = shared.league.id;
     let opened = shared
         .write(None, move |app| app.sign_in(league, &token))
         .await;
     match opened {
-        Ok((_, key)) => Ok(see_other(
-            "/my/",
-            Some(session_cookie(&shared, Some(key.as_str()))),
-        )),
-        Err(e) => {
-            shared.limiter.failed(from);
-            Err(e)
+        Ok((_, key)) => {
+            shared.limiter.worked(from);
+            Ok(see_other(
+                "/my/",
+                Some(session_cookie(&shared, Some(key.as_str()))),
+            ))
         }
+        Err(e) => Err(e),
     }
 }
 

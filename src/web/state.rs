@@ -11,6 +11,10 @@ use crate::store::LeagueInfo;
 use super::config::ServeConfig;
 use super::error::WebError;
 
+/// The most reading connections kept open between requests (more are opened while many
+/// requests read at once, and closed after).
+pub const READERS: usize = 32;
+
 /// What every request shares.
 pub struct Shared {
     pub config: ServeConfig,
@@ -98,7 +102,7 @@ impl Shared {
 
     fn give_back(&self, app: App) {
         let mut readers = self.readers.lock().unwrap_or_else(|p| p.into_inner());
-        if readers.len() < 16 {
+        if readers.len() < READERS {
             readers.push(app);
         }
     }

@@ -24,12 +24,7 @@ impl Pages<'_> {
             heading: "Table".into(),
             id: "table".into(),
             class: "table".into(),
-            tables: vec![self.standings_table(
-                &path,
-                s,
-                (&table, ", confirmed nights only"),
-                true,
-            )],
+            tables: vec![self.standings_table(&path, s, (&table, ", confirmed nights only"), true)],
             after: self.table_notes(s, LEFT_OUT),
             ..Section::default()
         };

@@ -81,10 +81,7 @@ impl Pages<'_> {
             .collect();
         TableView {
             id: "standings".into(),
-            caption: format!(
-                "{} {}: league table{which}",
-                self.names.league, s.info.name
-            ),
+            caption: format!("{} {}: league table{which}", self.names.league, s.info.name),
             head,
             rows,
         }

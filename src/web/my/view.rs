@@ -55,6 +55,8 @@ pub struct NightPage {
     pub csrf: String,
     pub done: Option<String>,
     pub form_error: Option<String>,
+    /// The input a refusal is beside, linked from the top of the page.
+    pub refused_at: Option<String>,
     pub home: String,
     pub away: String,
     pub facts: Vec<String>,
@@ -255,6 +257,7 @@ pub fn night_page(
         csrf: csrf.to_string(),
         done: done.and_then(done_words),
         form_error: refused.form.clone(),
+        refused_at: refused.fields.keys().min().cloned(),
         home: f.home.name.clone(),
         away: f.away.name.clone(),
         facts,
@@ -264,7 +267,8 @@ pub fn night_page(
         entry: (viewer != Viewer::Outsider && (may_enter(n, viewer) || typed.contains_key("how")))
             .then(|| entry_form(n, viewer, typed, refused)),
         settle: settle_form(n, viewer, typed, refused),
-        mover: (viewer == Viewer::Secretary && f.result.is_none())
-            .then(|| Input::date("date", "Move it to", typed, refused)),
+        mover: (viewer == Viewer::Secretary
+            && (f.result.is_none() || refused.fields.contains_key("date")))
+        .then(|| Input::date("date", "Move it to", typed, refused)),
     }
 }
