@@ -27,7 +27,14 @@ use common::work_dir;
 use live::{Captain, Fixture, Http, Server, TO_PLAY};
 use report::{ms, report, Tally};
 
-pub const READERS: usize = 100;
+/// Readers: 100, as issue 17 asks, unless DON_BENCH_READERS says otherwise (0 measures the
+/// writes alone).
+pub fn readers() -> usize {
+    std::env::var("DON_BENCH_READERS")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(100)
+}
 /// The time between one captain's writes (12 captains: 4.8 writes a second in all).
 const WRITE_GAP: Duration = Duration::from_millis(2500);
 
@@ -209,7 +216,7 @@ fn main() {
         let start = Instant::now();
         let end = start + Duration::from_secs(secs);
         let mut tasks = Vec::new();
-        for i in 0..READERS {
+        for i in 0..readers() {
             tasks.push(tokio::spawn(reader(
                 http.clone(),
                 Arc::clone(&pages),

@@ -5,7 +5,7 @@ use std::path::Path;
 use std::time::Duration;
 
 use crate::live::{self, NIGHT, TO_PLAY};
-use crate::READERS;
+use crate::readers;
 
 /// What the clients saw.
 #[derive(Default)]
@@ -88,7 +88,7 @@ pub fn report(
     } else {
         "release"
     };
-    println!("serve: the sample season and {TO_PLAY} (132 fixtures to play), {READERS} readers and 12 captains for {secs} s, {build} don serve");
+    println!("serve: the sample season and {TO_PLAY} (132 fixtures to play), {} readers and 12 captains for {secs} s, {build} don serve", readers());
     println!("  {:<34} {:>24}   target", "", "measured");
     println!(
         "  {:<34} {:>18.0} req/s   ≥ 1,000 req/s  {}  ({} reads)",

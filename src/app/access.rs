@@ -298,9 +298,13 @@ impl App {
         Ok(self.store.session(&hash(key), &now())?.map(Session::of))
     }
 
-    /// Notes that a session's link was used for a change.
+    /// Notes that a session's link was used for a change (to the minute: a use within a
+    /// minute of the one noted last is not written again).
     pub fn link_used(&self, link: i64) -> Result<(), AppError> {
-        Ok(self.store.link_used(link, &now())?)
+        let now = Utc::now();
+        let since = (now - Duration::minutes(1)).to_rfc3339_opts(SecondsFormat::Secs, true);
+        let now = now.to_rfc3339_opts(SecondsFormat::Secs, true);
+        Ok(self.store.link_used(link, &now, &since)?)
     }
 
     /// Ends the session whose key is `key` (signing out).

@@ -124,8 +124,16 @@ impl Store {
     }
 
     /// Notes that `link` was used `now` (a change made with it): not in the log.
-    pub fn link_used(&self, link: i64, now: &str) -> Result<(), StoreError> {
-        self.note_use(link, now)
+    /// Kept only if the use noted last is from before `since`: a link used again within the
+    /// minute changes no byte, so its change costs no write to the disk.
+    pub fn link_used(&self, link: i64, now: &str, since: &str) -> Result<(), StoreError> {
+        self.conn.execute(
+            "INSERT INTO link_uses (link, last_used) VALUES (?1, ?2)
+             ON CONFLICT (link) DO UPDATE SET last_used = excluded.last_used
+             WHERE last_used < ?3",
+            (link, now, since),
+        )?;
+        Ok(())
     }
 
     fn note_use(&self, link: i64, now: &str) -> Result<(), StoreError> {

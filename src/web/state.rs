@@ -15,6 +15,11 @@ use super::error::WebError;
 /// requests read at once, and closed after).
 pub const READERS: usize = 32;
 
+/// The most reads run at once; more wait their turn, as tasks rather than threads. A read is
+/// short (a state looked up, a session found), so a few at a time keep both cores busy, and
+/// the one writing thread is never one among a hundred threads reading when it asks for a core.
+pub const READING: usize = 4;
+
 /// What every request shares.
 pub struct Shared {
     pub config: ServeConfig,
@@ -22,6 +27,8 @@ pub struct Shared {
     pub league: LeagueInfo,
     writer: Mutex<App>,
     readers: Mutex<Vec<App>>,
+    /// Turns to read (see [`READING`]).
+    reading: Arc<tokio::sync::Semaphore>,
     /// The published pages, made once per state of the database.
     pub site: super::cache::SiteCache,
     /// Failed attempts at links, per address.
@@ -45,6 +52,7 @@ impl Shared {
             league,
             writer: Mutex::new(app),
             readers: Mutex::new(Vec::new()),
+            reading: Arc::new(tokio::sync::Semaphore::new(READING)),
             site: Default::default(),
             limiter: Default::default(),
         })
@@ -56,7 +64,12 @@ impl Shared {
         read: impl FnOnce(&App) -> Result<T, AppError> + Send + 'static,
     ) -> Result<T, WebError> {
         let shared = Arc::clone(self);
+        let turn = Arc::clone(&self.reading)
+            .acquire_owned()
+            .await
+            .map_err(|_| WebError::Crashed)?;
         tokio::task::spawn_blocking(move || {
+            let _turn = turn;
             let app = shared.reader()?;
             let out = read(&app);
             // A connection that met a fault (its files changed under it, say) is not kept:
