@@ -150,3 +150,43 @@ fn a_team_that_did_not_play_cannot_confirm() {
         "Fox and Hounds did not play in Royal Oak v Red Lion on 2025-09-04"
     );
 }
+
+/// Deducting or awarding points, withdrawing a team and moving a fixture are the secretary's:
+/// a captain asking is refused (Forbidden) whatever the front end, and nothing is changed; the
+/// secretary (an actor with no team) may.
+#[test]
+fn only_the_secretary_deducts_awards_withdraws_and_moves() {
+    let db = entered();
+    let before = db.dump();
+    let mut captain = app(&db, "gareth", Some("Royal Oak"));
+    let day = chrono::NaiveDate::from_ymd_opt(2025, 9, 4).unwrap();
+    let refusals = [
+        captain
+            .adjust(Which::default(), "Red Lion", (2, -1), "late", day)
+            .map(|_| ())
+            .unwrap_err(),
+        captain
+            .adjust(Which::default(), "Royal Oak", (1, 1), "kind", day)
+            .map(|_| ())
+            .unwrap_err(),
+        captain
+            .withdraw(Which::default(), "Red Lion", day)
+            .map(|_| ())
+            .unwrap_err(),
+        captain
+            .fixture_move(&Default::default(), 2, day)
+            .map(|_| ())
+            .unwrap_err(),
+    ];
+    for e in &refusals {
+        assert_eq!(kind(e), ErrorKind::Forbidden, "{e}");
+        assert!(e.to_string().contains("only the league's secretary"), "{e}");
+    }
+    drop(captain);
+    assert_eq!(db.dump(), before);
+    let mut secretary = app(&db, "sian", None);
+    secretary
+        .adjust(Which::default(), "Red Lion", (2, -1), "late", day)
+        .unwrap();
+    assert_ne!(db.dump(), before);
+}

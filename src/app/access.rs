@@ -315,6 +315,19 @@ impl App {
         Ok(())
     }
 
+    /// Refuses `what` (deduct or award points, withdraw a team, move a fixture) to a team's
+    /// captain: only the secretary (an actor with no team of their own) may.
+    pub fn secretary_only(&self, what: &'static str) -> Result<(), AppError> {
+        match self.actor() {
+            Some(actor) if actor.team.is_some() => Err(AccessError::SecretaryOnly {
+                actor: actor.name.clone(),
+                what,
+            }
+            .into()),
+            _ => Ok(()),
+        }
+    }
+
     /// Makes the changes from now on as `actor` (a session's, on the web).
     pub fn act_as(&mut self, actor: Actor) {
         self.store.act_as(actor);

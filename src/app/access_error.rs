@@ -19,12 +19,15 @@ pub enum AccessError {
     NoneToRevoke(String),
     #[error("cannot make a random token: {0}")]
     NoRandom(String),
+    /// A team's captain asking what only the secretary may do.
+    #[error("only the league's secretary may {what}; {actor} acts for their own team only")]
+    SecretaryOnly { actor: String, what: &'static str },
 }
 
 impl AccessError {
     pub fn kind(&self) -> ErrorKind {
         match self {
-            AccessError::BadLink => ErrorKind::Forbidden,
+            AccessError::BadLink | AccessError::SecretaryOnly { .. } => ErrorKind::Forbidden,
             AccessError::NoLink(_) | AccessError::NoneToRevoke(_) => ErrorKind::NotFound,
             AccessError::RevokedAlready { .. } => ErrorKind::Conflict,
             AccessError::NoRandom(_) => ErrorKind::Fault,

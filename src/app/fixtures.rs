@@ -147,6 +147,7 @@ impl App {
         id: i64,
         to: NaiveDate,
     ) -> Result<FixtureMoved, AppError> {
+        self.secretary_only("move a fixture")?;
         self.fixture_change(choice, id, |change, league, season, f| {
             change
                 .leagues()

@@ -95,6 +95,11 @@ impl App {
         reason: &str,
         day: NaiveDate,
     ) -> Result<Adjusted, AppError> {
+        self.secretary_only(if sign < 0 {
+            "deduct points"
+        } else {
+            "award points"
+        })?;
         let signed = adjustment(points, sign, reason)?;
         let change = self
             .store
@@ -123,6 +128,7 @@ impl App {
         team: &str,
         day: NaiveDate,
     ) -> Result<Withdrawn, AppError> {
+        self.secretary_only("withdraw a team")?;
         let change = self.store.change("withdraw")?;
         let (season, team) = season_team(&change, which, team, day)?;
         let entry = change
