@@ -494,11 +494,17 @@ impl LeagueReader<'_> {
 
     /// Fixture `number` of `season`, if it has one.
     pub fn fixture(&self, season: i64, number: i64) -> Result<Option<Fixture>, StoreError> {
-        Ok(self.fixtures(season)?.into_iter().find(|f| f.id == number))
+        Ok(self.fixtures_of(season, Some(number))?.into_iter().next())
     }
 
     /// The fixtures of a season by date (then home team), with their results.
     pub fn fixtures(&self, season: i64) -> Result<Vec<Fixture>, StoreError> {
+        self.fixtures_of(season, None)
+    }
+
+    /// The fixtures of a season, or only the one numbered `only` (read alone: a night entered
+    /// on the web reads its own fixture, not its season's).
+    fn fixtures_of(&self, season: i64, only: Option<i64>) -> Result<Vec<Fixture>, StoreError> {
         let teams: HashMap<i64, TeamInfo> = {
             let mut stmt = self.0.prepare_cached(
                 "SELECT id, name, venue FROM teams WHERE league = (SELECT league FROM seasons WHERE id = ?1)",
@@ -507,14 +513,14 @@ impl LeagueReader<'_> {
             rows.map(|t| t.map(|t| (t.id, t)))
                 .collect::<Result<_, _>>()?
         };
-        let mut matches = self.matches_of(season)?;
+        let mut matches = self.matches_of(season, only)?;
         let mut stmt = self.0.prepare_cached(
             "SELECT f.id, f.round, f.date, f.home, f.away, f.status, f.result, f.home_points,
                     f.away_points, f.walkover, c.state, c.entered_by, c.disputed_by, c.reason
              FROM fixtures f LEFT JOIN confirmations c ON c.fixture = f.id
-             WHERE f.season = ?1 ORDER BY f.date, f.id",
+             WHERE f.season = ?1 AND (?2 IS NULL OR f.id = ?2) ORDER BY f.date, f.id",
         )?;
-        let rows = stmt.query_map([season], |r| {
+        let rows = stmt.query_map((season, only), |r| {
             Ok(RawFixture {
                 id: r.get(0)?,
                 round: r.get(1)?,
@@ -553,7 +559,11 @@ impl LeagueReader<'_> {
     }
 
     /// Every match of a season's fixtures, by fixture, in the night's order.
-    fn matches_of(&self, season: i64) -> Result<HashMap<i64, Vec<Match>>, StoreError> {
+    fn matches_of(
+        &self,
+        season: i64,
+        only: Option<i64>,
+    ) -> Result<HashMap<i64, Vec<Match>>, StoreError> {
         // Every player's name: one plain scan costs less than picking out a season's.
         let names: HashMap<i64, String> = {
             let mut stmt = self.0.prepare_cached("SELECT id, name FROM players")?;
@@ -564,9 +574,9 @@ impl LeagueReader<'_> {
         {
             let mut stmt = self.0.prepare_cached(
                 "SELECT g.match, g.leg, g.game, g.home_side FROM leg_games g JOIN matches m ON m.id = g.match
-                 WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1)",
+                 WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1 AND (?2 IS NULL OR id = ?2))",
             )?;
-            for row in stmt.query_map([season], |r| {
+            for row in stmt.query_map((season, only), |r| {
                 Ok((
                     r.get::<_, i64>(0)?,
                     r.get::<_, u32>(1)?,
@@ -581,10 +591,11 @@ impl LeagueReader<'_> {
         let mut stmt = self.0.prepare_cached(
             "SELECT m.id, m.fixture, m.kind, m.slot, m.home_players, m.away_players, m.home_legs,
                     m.away_legs, m.leg_scores
-             FROM matches m WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1)
+             FROM matches m
+             WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1 AND (?2 IS NULL OR id = ?2))
              ORDER BY m.fixture, m.id",
         )?;
-        let rows = stmt.query_map([season], |r| {
+        let rows = stmt.query_map((season, only), |r| {
             Ok(RawMatch {
                 id: r.get(0)?,
                 fixture: r.get(1)?,

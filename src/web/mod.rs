@@ -13,6 +13,7 @@
 //! - [`my`]: what a captain or the secretary does: enter, confirm, dispute, settle a night.
 //! - [`guard`]: the headers every answer has, the limits and timeouts; [`limit`]: the rate of
 //!   failed links per address.
+//! - [`watch`]: the state of the database for each page read, looked up by a thread of its own.
 //! - [`cache`]: the published site, held in memory per state of the database.
 
 pub mod cache;
@@ -25,6 +26,7 @@ pub mod public;
 pub mod session;
 pub mod sign;
 pub mod state;
+pub mod watch;
 
 use std::net::SocketAddr;
 use std::sync::Arc;

@@ -35,7 +35,10 @@ pub fn routes() -> Router<Arc<Shared>> {
 /// else one made anew, by one request at a time; while it is being made, the one held before
 /// (see [`super::cache`]).
 pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
-    let (state, _) = shared.read(|app| Ok(app.store().state()?)).await?;
+    let state = match shared.watch.state().await {
+        Some(state) => state,
+        None => shared.read(|app| Ok(app.store().state()?)).await?.0,
+    };
     if let Some(made) = shared.site.held(state) {
         return Ok(made);
     }

@@ -29,6 +29,8 @@ pub struct Shared {
     readers: Mutex<Vec<App>>,
     /// Turns to read (see [`READING`]).
     reading: Arc<tokio::sync::Semaphore>,
+    /// The state of the database, for the public pages (see [`super::watch`]).
+    pub watch: super::watch::Watch,
     /// The published pages, made once per state of the database.
     pub site: super::cache::SiteCache,
     /// Failed attempts at links, per address.
@@ -53,6 +55,7 @@ impl Shared {
             writer: Mutex::new(app),
             readers: Mutex::new(Vec::new()),
             reading: Arc::new(tokio::sync::Semaphore::new(READING)),
+            watch: super::watch::Watch::start(&config.db),
             site: Default::default(),
             limiter: Default::default(),
         })
