@@ -393,3 +393,32 @@ async fn a_night_entered_in_two_goes_and_the_secretary_enters_a_walkover() {
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     refused_beside_select(&page, "walkover");
 }
+
+/// What the app notes on the way of an entry (a player new to the team's roster put on it) is
+/// shown with the one message of the submit, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_an_entry_noted_is_shown_once_with_its_message() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let night: Vec<(String, String)> = whole_night()
+        .into_iter()
+        .map(|(k, v)| match v.as_str() {
+            "Mair" => (k, "Zebedee Quick".to_string()),
+            _ => (k, v),
+        })
+        .collect();
+    let (status, to, _) = lion.post("/my/night/1/enter", &pairs(&night)).await;
+    assert_eq!(status, StatusCode::SEE_OTHER);
+    let (_, page) = lion.get(&to).await;
+    let notes = page.find("<ul class=\"notes\">").expect("the notes");
+    assert!(
+        page[notes..]
+            .split("</ul>")
+            .next()
+            .unwrap()
+            .contains("Zebedee Quick"),
+        "{page}"
+    );
+    let (_, again) = lion.get(&to).await;
+    assert!(!again.contains("class=\"notes\""), "{again}");
+}

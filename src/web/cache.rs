@@ -72,3 +72,38 @@ impl SiteCache {
         self.times.load(Ordering::Relaxed)
     }
 }
+
+/// What the app noted on the way of a session's last change (a player put on a roster), kept
+/// in memory from the POST until the page it sends the browser on to shows it, once. By the
+/// session's CSRF token, which is the session's own and secret; a few thousand at most.
+#[derive(Default)]
+pub struct Notes {
+    by_session: Mutex<HashMap<String, Vec<String>>>,
+}
+
+/// The most sessions whose notes are held at once (more, and the oldest are let go).
+const NOTES_HELD: usize = 4096;
+
+impl Notes {
+    /// Keeps a session's notes (none: nothing is kept).
+    pub fn keep(&self, session: &str, notes: Vec<String>) {
+        let mut held = self.by_session.lock().unwrap_or_else(|p| p.into_inner());
+        if notes.is_empty() {
+            held.remove(session);
+            return;
+        }
+        if held.len() >= NOTES_HELD {
+            held.clear();
+        }
+        held.insert(session.to_string(), notes);
+    }
+
+    /// A session's notes, given once.
+    pub fn take(&self, session: &str) -> Vec<String> {
+        self.by_session
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .remove(session)
+            .unwrap_or_default()
+    }
+}

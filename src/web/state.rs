@@ -33,6 +33,8 @@ pub struct Shared {
     pub watch: super::watch::Watch,
     /// The published pages, made once per state of the database.
     pub site: super::cache::SiteCache,
+    /// What the app noted on the way of each session's last change, to show once.
+    pub notes: super::cache::Notes,
     /// Failed attempts at links, per address.
     pub limiter: super::limit::Limiter,
 }
@@ -58,6 +60,7 @@ impl Shared {
             watch: super::watch::Watch::start(&config.db),
             site: Default::default(),
             limiter: Default::default(),
+            notes: Default::default(),
         })
     }
 

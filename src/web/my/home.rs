@@ -49,6 +49,8 @@ pub struct HomePage {
     pub who: String,
     pub csrf: String,
     pub done: Option<String>,
+    /// What the app noted on the way (none on the home page).
+    pub notes: Vec<String>,
     pub form_error: Option<String>,
     pub season: String,
     pub pending: Vec<FixtureLine>,
@@ -161,6 +163,7 @@ pub fn home_page_of(
         who: signed.session.link.role.to_string(),
         csrf: signed.session.csrf.clone(),
         done: done.and_then(done_words),
+        notes: Vec::new(),
         form_error: refused.form.clone(),
         season,
         pending,

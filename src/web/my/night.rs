@@ -17,7 +17,7 @@ use super::form::{value, Refused, Typed};
 use super::night_of::{Night, Viewer};
 use super::refusal::{of_entry, of_settle};
 use super::view::night_page;
-use crate::app::night::enter::{Given, NightEntry};
+use crate::app::night::enter::{Entered, Given, NightEntry};
 use crate::app::App;
 use crate::league::HomeAway;
 use crate::web::error::WebError;
@@ -32,7 +32,8 @@ pub struct Done {
 /// What a post came to: done; refused before the app was asked, the night not the asker's;
 /// refused (an input that cannot be read, or by the app), beside its input.
 pub enum Outcome {
-    Done,
+    /// Done, with what the app noted on the way.
+    Done(Vec<String>),
     NotYours,
     Refused(Refused),
 }
@@ -69,7 +70,12 @@ pub async fn page(
     let refused = refused.unwrap_or_default();
     let status = refused.status.unwrap_or(StatusCode::OK);
     let csrf = signed.session.csrf.as_str();
-    let html = night_page(&night, viewer, (csrf, done), typed, &refused).render()?;
+    // What the change just done noted, shown once, with its message.
+    let notes = match done {
+        Some(_) => shared.notes.take(csrf),
+        None => Vec::new(),
+    };
+    let html = night_page(&night, viewer, (csrf, done, notes), typed, &refused).render()?;
     Ok((status, Html(html)).into_response())
 }
 
@@ -92,7 +98,7 @@ pub async fn act(
                 return Ok(Outcome::NotYours);
             }
             let outcome = act(app, &night, viewer);
-            if let Outcome::Done = outcome {
+            if let Outcome::Done(_) = outcome {
                 app.link_used(link.id)?;
             }
             Ok(outcome)
@@ -109,7 +115,10 @@ async fn answer(
     typed: &Typed,
 ) -> Result<Response, WebError> {
     match outcome {
-        Outcome::Done => Ok(see_other(&format!("/my/night/{id}?done={done}"))),
+        Outcome::Done(notes) => {
+            shared.notes.keep(&signed.session.csrf, notes);
+            Ok(see_other(&format!("/my/night/{id}?done={done}")))
+        }
         Outcome::NotYours => page(shared, signed, id, None, &Typed::new(), None).await,
         Outcome::Refused(r) => page(shared, signed, id, None, typed, Some(r)).await,
     }
@@ -168,7 +177,8 @@ pub async fn enter(
             How::Walkover(w) => Given::Walkover(w),
         };
         match app.night_enter(entry, given) {
-            Ok(_) => Outcome::Done,
+            Ok(Entered::Kept { notes, .. }) => Outcome::Done(notes),
+            Ok(_) => Outcome::Done(Vec::new()),
             Err(e) => Outcome::Refused(of_entry(&e, &how, &form)),
         }
     })
@@ -195,7 +205,7 @@ pub async fn confirm(
     let outcome = act(&shared, &signed, id, move |app, night, _| {
         let by = by_team(night, &form);
         match app.night_confirm(night.night_ref(), by.as_deref()) {
-            Ok(_) => Outcome::Done,
+            Ok(_) => Outcome::Done(Vec::new()),
             Err(e) => Outcome::Refused(of_settle(&e)),
         }
     })
@@ -215,7 +225,7 @@ pub async fn dispute(
         let by = by_team(night, &form);
         let reason = value(&form, "reason");
         match app.night_dispute(night.night_ref(), by.as_deref(), reason) {
-            Ok(_) => Outcome::Done,
+            Ok(_) => Outcome::Done(Vec::new()),
             Err(e) => Outcome::Refused(of_settle(&e)),
         }
     })

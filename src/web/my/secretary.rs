@@ -151,13 +151,13 @@ pub async fn move_fixture(
             season: None,
         };
         match app.fixture_move(&choice, id, to) {
-            Ok(_) => Outcome::Done,
+            Ok(_) => Outcome::Done(Vec::new()),
             Err(e) => Outcome::Refused(Refused::field(status_of(e.kind()), "date", e.to_string())),
         }
     })
     .await?;
     match outcome {
-        Outcome::Done => Ok(see_other(&format!("/my/night/{id}?done=moved"))),
+        Outcome::Done(_) => Ok(see_other(&format!("/my/night/{id}?done=moved"))),
         Outcome::NotYours => night_page(&shared, &signed, id, None, &Typed::new(), None).await,
         Outcome::Refused(r) => night_page(&shared, &signed, id, None, &typed, Some(r)).await,
     }

@@ -54,6 +54,9 @@ pub struct NightPage {
     pub id: i64,
     pub csrf: String,
     pub done: Option<String>,
+    /// What the app noted on the way of the change just done (a player put on a roster, a
+    /// fixture moved to the night's date).
+    pub notes: Vec<String>,
     pub form_error: Option<String>,
     /// The input a refusal is beside, linked from the top of the page.
     pub refused_at: Option<String>,
@@ -228,7 +231,7 @@ fn settle_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> O
 pub fn night_page(
     n: &Night,
     viewer: Viewer,
-    (csrf, done): (&str, Option<&str>),
+    (csrf, done, notes): (&str, Option<&str>, Vec<String>),
     typed: &Typed,
     refused: &Refused,
 ) -> NightPage {
@@ -256,6 +259,7 @@ pub fn night_page(
         id: f.id,
         csrf: csrf.to_string(),
         done: done.and_then(done_words),
+        notes,
         form_error: refused.form.clone(),
         refused_at: refused.fields.keys().min().cloned(),
         home: f.home.name.clone(),
