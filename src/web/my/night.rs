@@ -200,17 +200,7 @@ pub async fn confirm(
     signed: Signed,
     Form(typed): Form<Typed>,
 ) -> Result<Response, WebError> {
-    signed.check_csrf(&typed)?;
-    let form = typed.clone();
-    let outcome = act(&shared, &signed, id, move |app, night, _| {
-        let by = by_team(night, &form);
-        match app.night_confirm(night.night_ref(), by.as_deref()) {
-            Ok(_) => Outcome::Done(Vec::new()),
-            Err(e) => Outcome::Refused(of_settle(&e)),
-        }
-    })
-    .await?;
-    answer(&shared, &signed, id, (outcome, "confirmed"), &typed).await
+    settle(&shared, id, &signed, typed, Settle::Confirm).await
 }
 
 pub async fn dispute(
@@ -219,16 +209,44 @@ pub async fn dispute(
     signed: Signed,
     Form(typed): Form<Typed>,
 ) -> Result<Response, WebError> {
+    settle(&shared, id, &signed, typed, Settle::Dispute).await
+}
+
+/// Whether a night is confirmed or disputed (with the form's `reason`).
+#[derive(Clone, Copy)]
+enum Settle {
+    Confirm,
+    Dispute,
+}
+
+/// A night confirmed or disputed, for the team the form names (`by`, the secretary's) or the
+/// asker's own.
+async fn settle(
+    shared: &Arc<Shared>,
+    id: i64,
+    signed: &Signed,
+    typed: Typed,
+    how: Settle,
+) -> Result<Response, WebError> {
     signed.check_csrf(&typed)?;
     let form = typed.clone();
-    let outcome = act(&shared, &signed, id, move |app, night, _| {
+    let outcome = act(shared, signed, id, move |app, night, _| {
         let by = by_team(night, &form);
-        let reason = value(&form, "reason");
-        match app.night_dispute(night.night_ref(), by.as_deref(), reason) {
+        let settled = match how {
+            Settle::Confirm => app.night_confirm(night.night_ref(), by.as_deref()),
+            Settle::Dispute => {
+                app.night_dispute(night.night_ref(), by.as_deref(), value(&form, "reason"))
+            }
+        };
+        match settled {
             Ok(_) => Outcome::Done(Vec::new()),
             Err(e) => Outcome::Refused(of_settle(&e)),
         }
     })
     .await?;
-    answer(&shared, &signed, id, (outcome, "disputed"), &typed).await
+    let done = match how {
+        Settle::Confirm => "confirmed",
+        Settle::Dispute => "disputed",
+    };
+    answer(shared, signed, id, (outcome, done), &typed).await
 }

@@ -61,10 +61,17 @@ async fn answer(
     }
 }
 
-pub async fn adjust(
-    State(shared): State<Arc<Shared>>,
-    signed: Signed,
-    Form(typed): Form<Typed>,
+/// A secretary's form of the home page: its CSRF token checked, refused to a captain (403),
+/// then `change` made as the secretary's actor; the home page again, saying `words` or giving
+/// the form (`posted`) back as typed and refused.
+async fn secretary_form(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    typed: Typed,
+    (posted, words): (&str, &str),
+    change_with: impl FnOnce(&mut App, &Typed, Which<'_>) -> Result<Result<(), Refused>, AppError>
+        + Send
+        + 'static,
 ) -> Result<Response, WebError> {
     signed.check_csrf(&typed)?;
     if !signed.session.is_secretary() {
@@ -72,32 +79,49 @@ pub async fn adjust(
     }
     let form = typed.clone();
     let league = shared.league.name.clone();
-    let done = change(&shared, &signed, move |app| {
-        let sign = match value(&form, "what") {
-            "deduct" => -1,
-            "award" => 1,
-            _ => return Ok(Err(invalid("what", "say whether to deduct or award"))),
-        };
-        let points = match value(&form, "points").trim().parse::<u32>() {
-            Ok(p) => p,
-            Err(_) => return Ok(Err(invalid("points", "give the points, as 2"))),
-        };
-        let day = match date(&form, "date") {
-            Ok(d) => d,
-            Err(r) => return Ok(Err(r)),
-        };
+    let done = change(shared, signed, move |app| {
         let which = Which {
             league: Some(&league),
             season: None,
         };
-        let (team, reason) = (value(&form, "team"), value(&form, "reason"));
-        Ok(app
-            .adjust(which, team, (points, sign), reason, day)
-            .map(|_| ())
-            .map_err(|e| of_secretary(&e)))
+        change_with(app, &form, which)
     })
     .await?;
-    answer(&shared, &signed, (done, "adjust"), (&typed, "adjusted")).await
+    answer(shared, signed, (done, posted), (&typed, words)).await
+}
+
+pub async fn adjust(
+    State(shared): State<Arc<Shared>>,
+    signed: Signed,
+    Form(typed): Form<Typed>,
+) -> Result<Response, WebError> {
+    secretary_form(
+        &shared,
+        &signed,
+        typed,
+        ("adjust", "adjusted"),
+        |app, form, which| {
+            let sign = match value(form, "what") {
+                "deduct" => -1,
+                "award" => 1,
+                _ => return Ok(Err(invalid("what", "say whether to deduct or award"))),
+            };
+            let points = match value(form, "points").trim().parse::<u32>() {
+                Ok(p) => p,
+                Err(_) => return Ok(Err(invalid("points", "give the points, as 2"))),
+            };
+            let day = match date(form, "date") {
+                Ok(d) => d,
+                Err(r) => return Ok(Err(r)),
+            };
+            let (team, reason) = (value(form, "team"), value(form, "reason"));
+            Ok(app
+                .adjust(which, team, (points, sign), reason, day)
+                .map(|_| ())
+                .map_err(|e| of_secretary(&e)))
+        },
+    )
+    .await
 }
 
 pub async fn withdraw(
@@ -105,28 +129,23 @@ pub async fn withdraw(
     signed: Signed,
     Form(typed): Form<Typed>,
 ) -> Result<Response, WebError> {
-    signed.check_csrf(&typed)?;
-    if !signed.session.is_secretary() {
-        return Ok(only_the_secretary());
-    }
-    let form = typed.clone();
-    let league = shared.league.name.clone();
-    let done = change(&shared, &signed, move |app| {
-        let day = match date(&form, "date") {
-            Ok(d) => d,
-            Err(r) => return Ok(Err(r)),
-        };
-        let which = Which {
-            league: Some(&league),
-            season: None,
-        };
-        Ok(app
-            .withdraw(which, value(&form, "team"), day)
-            .map(|_| ())
-            .map_err(|e| of_secretary(&e)))
-    })
-    .await?;
-    answer(&shared, &signed, (done, "withdraw"), (&typed, "withdrawn")).await
+    secretary_form(
+        &shared,
+        &signed,
+        typed,
+        ("withdraw", "withdrawn"),
+        |app, form, which| {
+            let day = match date(form, "date") {
+                Ok(d) => d,
+                Err(r) => return Ok(Err(r)),
+            };
+            Ok(app
+                .withdraw(which, value(form, "team"), day)
+                .map(|_| ())
+                .map_err(|e| of_secretary(&e)))
+        },
+    )
+    .await
 }
 
 pub async fn move_fixture(
