@@ -25,14 +25,17 @@ pub fn of_entry(error: &AppError, how: &How, typed: &Typed) -> Refused {
                 None => Refused::form(status, error.to_string()),
             }
         }
-        (NightError::BadTotals(_), _) => Refused::field(status, "totals_home", night.to_string())
-            .marking(&["totals_away".into()]),
+        (NightError::BadTotals(e), _) => {
+            Refused::field(status, "totals_home", e.to_string()).marking(&["totals_away".into()])
+        }
         (NightError::Checked { error, .. }, How::Totals(_)) => {
             Refused::field(status, "totals_home", error.to_string())
                 .marking(&["totals_away".into()])
         }
         (NightError::BadWalkover(e), _) => Refused::field(status, "walkover", e.clone()),
-        (NightError::NotPlayingFor { .. }, _) => Refused::field(status, "for", night.to_string()),
+        (NightError::NotPlayingFor { team, title }, _) => {
+            Refused::field(status, "for", format!("{team} does not play in {title}"))
+        }
         (NightError::HasResult { title, result, .. }, _) => Refused::form(
             status,
             format!(
