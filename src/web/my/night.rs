@@ -8,7 +8,6 @@ use askama::Template;
 use axum::extract::{Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
-use axum::Form;
 use serde::Deserialize;
 
 use super::answer::{not_yours, see_other};
@@ -21,7 +20,7 @@ use crate::app::night::enter::{Entered, Given, NightEntry};
 use crate::app::App;
 use crate::league::HomeAway;
 use crate::web::error::WebError;
-use crate::web::session::Signed;
+use crate::web::session::{Posted, Signed};
 use crate::web::state::Shared;
 
 #[derive(Deserialize)]
@@ -146,10 +145,11 @@ fn entered_for(night: &Night, viewer: Viewer, typed: &Typed) -> Result<Option<St
 pub async fn enter(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    signed: Signed,
-    Form(typed): Form<Typed>,
+    Posted {
+        signed,
+        form: typed,
+    }: Posted,
 ) -> Result<Response, WebError> {
-    signed.check_csrf(&typed)?;
     let form = typed.clone();
     let outcome = act(&shared, &signed, id, move |app, night, viewer| {
         let how = match read(&night.season.config, &form) {
@@ -197,8 +197,10 @@ fn by_team(night: &Night, typed: &Typed) -> Option<String> {
 pub async fn confirm(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    signed: Signed,
-    Form(typed): Form<Typed>,
+    Posted {
+        signed,
+        form: typed,
+    }: Posted,
 ) -> Result<Response, WebError> {
     settle(&shared, id, &signed, typed, Settle::Confirm).await
 }
@@ -206,8 +208,10 @@ pub async fn confirm(
 pub async fn dispute(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    signed: Signed,
-    Form(typed): Form<Typed>,
+    Posted {
+        signed,
+        form: typed,
+    }: Posted,
 ) -> Result<Response, WebError> {
     settle(&shared, id, &signed, typed, Settle::Dispute).await
 }
@@ -228,7 +232,6 @@ async fn settle(
     typed: Typed,
     how: Settle,
 ) -> Result<Response, WebError> {
-    signed.check_csrf(&typed)?;
     let form = typed.clone();
     let outcome = act(shared, signed, id, move |app, night, _| {
         let by = by_team(night, &form);

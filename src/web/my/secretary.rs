@@ -6,7 +6,6 @@ use std::sync::Arc;
 
 use axum::extract::{Path, State};
 use axum::response::Response;
-use axum::Form;
 use chrono::NaiveDate;
 
 use super::answer::{only_the_secretary, see_other};
@@ -17,7 +16,7 @@ use crate::app::night::Which;
 use crate::app::which::Choice;
 use crate::app::{App, AppError, ErrorKind};
 use crate::web::error::{status_of, WebError};
-use crate::web::session::Signed;
+use crate::web::session::{Posted, Signed};
 use crate::web::state::Shared;
 
 fn invalid(name: &str, message: &str) -> Refused {
@@ -73,7 +72,6 @@ async fn secretary_form(
         + Send
         + 'static,
 ) -> Result<Response, WebError> {
-    signed.check_csrf(&typed)?;
     if !signed.session.is_secretary() {
         return Ok(only_the_secretary());
     }
@@ -92,8 +90,10 @@ async fn secretary_form(
 
 pub async fn adjust(
     State(shared): State<Arc<Shared>>,
-    signed: Signed,
-    Form(typed): Form<Typed>,
+    Posted {
+        signed,
+        form: typed,
+    }: Posted,
 ) -> Result<Response, WebError> {
     secretary_form(
         &shared,
@@ -126,8 +126,10 @@ pub async fn adjust(
 
 pub async fn withdraw(
     State(shared): State<Arc<Shared>>,
-    signed: Signed,
-    Form(typed): Form<Typed>,
+    Posted {
+        signed,
+        form: typed,
+    }: Posted,
 ) -> Result<Response, WebError> {
     secretary_form(
         &shared,
@@ -151,10 +153,11 @@ pub async fn withdraw(
 pub async fn move_fixture(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    signed: Signed,
-    Form(typed): Form<Typed>,
+    Posted {
+        signed,
+        form: typed,
+    }: Posted,
 ) -> Result<Response, WebError> {
-    signed.check_csrf(&typed)?;
     if !signed.session.is_secretary() {
         return Ok(only_the_secretary());
     }
