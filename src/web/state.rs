@@ -5,6 +5,7 @@
 
 use std::sync::{Arc, Mutex};
 
+use crate::app::access::Link;
 use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::store::LeagueInfo;
 
@@ -109,6 +110,25 @@ impl Shared {
         })
         .await
         .map_err(|_| WebError::Crashed)?
+    }
+
+    /// Runs `write` as the holder of `link` (its actor, in the log), noting the link's use
+    /// when what it came to is `done`: in the same turn on the writing connection.
+    pub async fn write_as<T: Send + 'static>(
+        self: &Arc<Self>,
+        link: &Link,
+        done: fn(&T) -> bool,
+        write: impl FnOnce(&mut App) -> Result<T, AppError> + Send + 'static,
+    ) -> Result<T, WebError> {
+        let id = link.id;
+        self.write(Some(link.actor()), move |app| {
+            let out = write(app)?;
+            if done(&out) {
+                app.link_used(id)?;
+            }
+            Ok(out)
+        })
+        .await
     }
 
     fn reader(&self) -> Result<App, WebError> {

@@ -86,21 +86,17 @@ pub async fn act(
     id: i64,
     act: impl FnOnce(&mut App, &Night, Viewer) -> Outcome + Send + 'static,
 ) -> Result<Outcome, WebError> {
-    let link = signed.session.link.clone();
     let session = signed.session.clone();
     let league = shared.league.name.clone();
+    let done = |o: &Outcome| matches!(o, Outcome::Done(_));
     shared
-        .write(Some(link.actor()), move |app| {
+        .write_as(&signed.session.link, done, move |app| {
             let night = Night::find(app, &league, id)?;
             let viewer = Viewer::of(&session, &night.fixture);
             if viewer == Viewer::Outsider {
                 return Ok(Outcome::NotYours);
             }
-            let outcome = act(app, &night, viewer);
-            if let Outcome::Done(_) = outcome {
-                app.link_used(link.id)?;
-            }
-            Ok(outcome)
+            Ok(act(app, &night, viewer))
         })
         .await
 }

@@ -29,24 +29,6 @@ fn date(typed: &Typed, name: &str) -> Result<NaiveDate, Refused> {
         .map_err(|_| invalid(name, "give a date, as 2025-09-04"))
 }
 
-/// Runs a secretary's change, as their actor, noting the link's use when it is done.
-async fn change(
-    shared: &Arc<Shared>,
-    signed: &Signed,
-    change: impl FnOnce(&mut App) -> Result<Result<(), Refused>, AppError> + Send + 'static,
-) -> Result<Result<(), Refused>, WebError> {
-    let link = signed.session.link.clone();
-    shared
-        .write(Some(link.actor()), move |app| {
-            let done = change(app)?;
-            if done.is_ok() {
-                app.link_used(link.id)?;
-            }
-            Ok(done)
-        })
-        .await
-}
-
 /// The home page again: 303 saying `done`, or the form `posted` as typed and refused.
 async fn answer(
     shared: &Arc<Shared>,
@@ -77,14 +59,15 @@ async fn secretary_form(
     }
     let form = typed.clone();
     let league = shared.league.name.clone();
-    let done = change(shared, signed, move |app| {
-        let which = Which {
-            league: Some(&league),
-            season: None,
-        };
-        change_with(app, &form, which)
-    })
-    .await?;
+    let done = shared
+        .write_as(&signed.session.link, Result::is_ok, move |app| {
+            let which = Which {
+                league: Some(&league),
+                season: None,
+            };
+            change_with(app, &form, which)
+        })
+        .await?;
     answer(shared, signed, (done, posted), (&typed, words)).await
 }
 
