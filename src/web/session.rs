@@ -87,7 +87,7 @@ impl FromRequest<Arc<Shared>> for Posted {
 
 impl Signed {
     /// Refuses a form posted without this session's CSRF token.
-    pub fn check_csrf(&self, form: &HashMap<String, String>) -> Result<(), WebError> {
+    fn check_csrf(&self, form: &HashMap<String, String>) -> Result<(), WebError> {
         let given = form.get(CSRF_FIELD).map(String::as_bytes).unwrap_or(b"");
         if constant_time_eq(given, self.session.csrf.as_bytes()) {
             Ok(())
