@@ -493,3 +493,22 @@ CREATE TABLE web_sessions (
     expires TEXT NOT NULL
 ) WITHOUT ROWID;
 CREATE INDEX web_sessions_link ON web_sessions(link);
+
+-- @@ version 9: games scored on the web, and a game's scorer's link -------------------------------
+-- A scorer's link (`don scorer link GAME`) lets whoever holds it score that one game on the web,
+-- and nothing else (`game`; `team` is then NULL). It belongs to the league that serves it.
+ALTER TABLE links ADD COLUMN game INTEGER REFERENCES games(id);
+CREATE INDEX links_game ON links(game);
+
+-- The games of a league on the web (`don serve`): begun there, or given a scorer's link. Its
+-- board is public, read only. `team`: the team whose captain began it (who may score it too);
+-- NULL when the secretary or a scorer's link did. `fixture`: the night it is played for, if one was
+-- named (its board shows the night's games). Logged, with the game it belongs to.
+CREATE TABLE web_games (
+    id INTEGER PRIMARY KEY REFERENCES games(id),
+    league INTEGER NOT NULL REFERENCES leagues(id),
+    team INTEGER REFERENCES teams(id),
+    fixture INTEGER REFERENCES fixtures(id)
+);
+CREATE INDEX web_games_league ON web_games(league, team);
+CREATE INDEX web_games_fixture ON web_games(fixture);

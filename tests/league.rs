@@ -922,6 +922,7 @@ fn league_app(db: &Db) -> don::app::App {
     let actor = don::app::Actor {
         name: "secretary".into(),
         team: None,
+        game: None,
     };
     don::app::App::open_existing(&db.path, actor).unwrap()
 }

@@ -35,6 +35,7 @@ fn app(db: &Db, name: &str, team: Option<&str>) -> App {
     let actor = Actor {
         name: name.into(),
         team: team.map(|t| team_id(db, t)),
+        game: None,
     };
     App::open_existing(&db.path, actor).unwrap()
 }

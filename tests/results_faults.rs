@@ -716,6 +716,7 @@ fn the_app_imports_and_exports_results_as_typed_values_for_any_front_end() {
     let actor = Actor {
         name: "secretary".into(),
         team: None,
+        game: None,
     };
     let mut app = App::open_existing(&db.path, actor).unwrap();
     let rosters = (

@@ -230,6 +230,7 @@ fn a_request_being_answered_when_told_to_stop_is_finished() {
     let actor = don::app::Actor {
         name: "the test".into(),
         team: None,
+        game: None,
     };
     let mut app = don::app::App::open_existing(&db.path, actor).unwrap();
     let choice = don::app::which::Choice {

@@ -156,6 +156,7 @@ pub fn captains_links(db: &Path) -> Vec<(String, String)> {
         Actor {
             name: "the serve benchmark".into(),
             team: None,
+            game: None,
         },
     )
     .unwrap();

@@ -10,10 +10,12 @@ use chrono::{Duration, SecondsFormat, Utc};
 use sha2::{Digest, Sha256};
 
 pub use super::access_error::AccessError;
+use super::game_error::GameError;
+use super::stored::StoredGames;
 use super::which::Choice;
 use super::{Actor, App, AppError};
 use crate::league::TeamId;
-use crate::store::{LinkRow, SessionRow};
+use crate::store::{LinkRow, SessionRow, WebGame};
 
 /// How long a session lasts from when its link is opened.
 pub const SESSION_DAYS: i64 = 30;
@@ -25,6 +27,8 @@ pub enum Role {
     Captain { team: TeamId, name: String },
     /// The league's secretary: acts for any team.
     Secretary,
+    /// A game's scorer (`don scorer link GAME`): scores that one game, and does nothing else.
+    Scorer { game: i64 },
 }
 
 impl fmt::Display for Role {
@@ -33,6 +37,7 @@ impl fmt::Display for Role {
         match self {
             Role::Captain { name, .. } => write!(f, "the captain of {name}"),
             Role::Secretary => f.write_str("the secretary"),
+            Role::Scorer { game } => write!(f, "the scorer of game {game}"),
         }
     }
 }
@@ -51,12 +56,13 @@ pub struct Link {
 
 impl Link {
     fn of(row: LinkRow) -> Link {
-        let role = match (row.team, row.team_name) {
-            (Some(team), name) => Role::Captain {
+        let role = match (row.team, row.team_name, row.game) {
+            (_, _, Some(game)) => Role::Scorer { game },
+            (Some(team), name, None) => Role::Captain {
                 team,
                 name: name.unwrap_or_else(|| team.to_string()),
             },
-            (None, _) => Role::Secretary,
+            (None, _, None) => Role::Secretary,
         };
         Link {
             id: row.id,
@@ -75,10 +81,17 @@ impl Link {
             Role::Captain { team, name } => Actor {
                 name: format!("captain of {name} (link {})", self.id),
                 team: Some(*team),
+                game: None,
             },
             Role::Secretary => Actor {
                 name: format!("secretary (link {})", self.id),
                 team: None,
+                game: None,
+            },
+            Role::Scorer { game } => Actor {
+                name: format!("scorer of game {game} (link {})", self.id),
+                team: None,
+                game: Some(*game),
             },
         }
     }
@@ -138,11 +151,19 @@ impl Session {
         }
     }
 
-    /// The team a captain acts for; `None` for the secretary.
+    /// The team a captain acts for; `None` for the secretary and a game's scorer.
     pub fn team(&self) -> Option<TeamId> {
         match self.link.role {
             Role::Captain { team, .. } => Some(team),
-            Role::Secretary => None,
+            Role::Secretary | Role::Scorer { .. } => None,
+        }
+    }
+
+    /// The one game a scorer's link scores; `None` for a captain and the secretary.
+    pub fn game(&self) -> Option<i64> {
+        match self.link.role {
+            Role::Scorer { game } => Some(game),
+            Role::Captain { .. } | Role::Secretary => None,
         }
     }
 
@@ -173,10 +194,52 @@ impl App {
         let team = team.map(|t| leagues.team(&league, t)).transpose()?;
         let row = change.link_add(
             league.id,
-            team.as_ref().map(|t| t.id),
+            (team.as_ref().map(|t| t.id), None),
             &hash(token.as_str()),
             &now(),
         )?;
+        let link = Link::of(row);
+        change.commit(
+            &format!("a private link ({}) for {}", link.id, link.role),
+            None,
+        )?;
+        Ok((link, token))
+    }
+
+    /// Makes a private link for the scorer of `game`, which then becomes one of the league's
+    /// games on the web (its board public): the link, and its token, shown this once.
+    pub fn scorer_link_make(
+        &mut self,
+        choice: &Choice,
+        game: i64,
+    ) -> Result<(Link, Secret), AppError> {
+        let token = Secret::new()?;
+        let change = self.store.change("scorer link")?;
+        let leagues = change.leagues();
+        let league = choice.league(&leagues)?;
+        let Some(record) = change.record_if_stored(game)? else {
+            return Err(GameError::NoGame(game).into());
+        };
+        if record
+            .get("ruleset")
+            .and_then(|r| r.get("variant"))
+            .is_none()
+        {
+            return Err(GameError::NoRuleset(game).into());
+        }
+        match change.web_game(game)? {
+            Some(web) if web.league != league.id => {
+                return Err(AccessError::OtherLeague { game }.into())
+            }
+            Some(_) => {}
+            None => change.web_game_add(&WebGame {
+                game,
+                league: league.id,
+                team: None,
+                fixture: None,
+            })?,
+        }
+        let row = change.link_add(league.id, (None, Some(game)), &hash(token.as_str()), &now())?;
         let link = Link::of(row);
         change.commit(
             &format!("a private link ({}) for {}", link.id, link.role),
@@ -194,6 +257,7 @@ impl App {
     ) -> Result<Vec<Link>, AppError> {
         let change = self.store.change(match which {
             Revoke::Secretary => "secretary revoke",
+            Revoke::Game(_) => "scorer revoke",
             Revoke::Team(_) | Revoke::Link(_) => "captain revoke",
         })?;
         let leagues = change.leagues();
@@ -223,10 +287,20 @@ impl App {
             Revoke::Secretary => {
                 let open: Vec<LinkRow> = all
                     .into_iter()
-                    .filter(|l| l.team.is_none() && l.revoked.is_none())
+                    .filter(|l| l.team.is_none() && l.game.is_none() && l.revoked.is_none())
                     .collect();
                 if open.is_empty() {
                     return Err(AccessError::NoneToRevoke("the secretary".into()).into());
+                }
+                open
+            }
+            Revoke::Game(game) => {
+                let open: Vec<LinkRow> = all
+                    .into_iter()
+                    .filter(|l| l.game == Some(game) && l.revoked.is_none())
+                    .collect();
+                if open.is_empty() {
+                    return Err(AccessError::NoneToRevoke(format!("game {game}")).into());
                 }
                 open
             }
@@ -316,11 +390,27 @@ impl App {
     }
 
     /// Refuses `what` (deduct or award points, withdraw a team, move a fixture) to a team's
-    /// captain: only the secretary (an actor with no team of their own) may.
+    /// captain and a game's scorer: only the secretary (an actor with no team of their own)
+    /// may.
     pub fn secretary_only(&self, what: &'static str) -> Result<(), AppError> {
+        self.not_a_scorer(what)?;
         match self.actor() {
             Some(actor) if actor.team.is_some() => Err(AccessError::SecretaryOnly {
                 actor: actor.name.clone(),
+                what,
+            }
+            .into()),
+            _ => Ok(()),
+        }
+    }
+
+    /// Refuses `what` (any change to the league) to a game's scorer, who may score their one
+    /// game and do nothing else.
+    pub fn not_a_scorer(&self, what: &'static str) -> Result<(), AppError> {
+        match self.actor() {
+            Some(actor) if actor.game.is_some() => Err(AccessError::ScorerOnly {
+                actor: actor.name.clone(),
+                game: actor.game.unwrap_or_default(),
                 what,
             }
             .into()),
@@ -343,4 +433,6 @@ pub enum Revoke<'a> {
     Secretary,
     /// The link numbered so (`don captain list`).
     Link(i64),
+    /// Every working scorer's link of the game numbered so.
+    Game(i64),
 }

@@ -22,14 +22,40 @@ pub enum AccessError {
     /// A team's captain asking what only the secretary may do.
     #[error("only the league's secretary may {what}; {actor} acts for their own team only")]
     SecretaryOnly { actor: String, what: &'static str },
+    /// A game's scorer asking for anything but scoring their game.
+    #[error("{actor} may score game {game} only; it cannot {what}")]
+    ScorerOnly {
+        actor: String,
+        game: i64,
+        what: &'static str,
+    },
+    /// A captain naming, for a game they begin, a night their team does not play.
+    #[error("{actor} cannot begin a game for fixture {fixture}: their team does not play in it")]
+    NotYourNight { actor: String, fixture: i64 },
+    /// A game on the web of another league served from the same database.
+    #[error("game {game} is scored on the web of another league")]
+    OtherLeague { game: i64 },
+    /// Someone asking to score a game that is not theirs to score.
+    #[error("{actor} cannot score game {game}: {why}")]
+    NotYourGame {
+        actor: String,
+        game: i64,
+        why: &'static str,
+    },
 }
 
 impl AccessError {
     pub fn kind(&self) -> ErrorKind {
         match self {
-            AccessError::BadLink | AccessError::SecretaryOnly { .. } => ErrorKind::Forbidden,
+            AccessError::BadLink
+            | AccessError::SecretaryOnly { .. }
+            | AccessError::ScorerOnly { .. }
+            | AccessError::NotYourGame { .. }
+            | AccessError::NotYourNight { .. } => ErrorKind::Forbidden,
             AccessError::NoLink(_) | AccessError::NoneToRevoke(_) => ErrorKind::NotFound,
-            AccessError::RevokedAlready { .. } => ErrorKind::Conflict,
+            AccessError::RevokedAlready { .. } | AccessError::OtherLeague { .. } => {
+                ErrorKind::Conflict
+            }
             AccessError::NoRandom(_) => ErrorKind::Fault,
         }
     }

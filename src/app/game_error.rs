@@ -43,6 +43,17 @@ pub enum GameError {
     /// A record whose rows cannot be made (not canonical where the store needs it).
     #[error(transparent)]
     Unstorable(#[from] crate::record::stored::Unstorable),
+    /// A line for the table refused by the rules, or not read: nothing was recorded. `line` is
+    /// the line as given, handed back to be typed again; `why`, the scorer's words.
+    #[error("{why}")]
+    LineRefused { line: String, why: String },
+    /// A line for the table sent from a view of the game older than the game now (another
+    /// phone entered something since): nothing was recorded.
+    #[error(
+        "someone else entered this trick; here is the game now (nothing was recorded of \"{}\")",
+        escaped(line)
+    )]
+    EnteredMeanwhile { game: i64, line: String },
     /// A new game's record `id` that a stored game has.
     #[error("the id \"{}\" is already game {game}", escaped(id))]
     IdTaken { id: String, game: i64 },

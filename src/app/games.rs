@@ -29,9 +29,11 @@ impl GameError {
             | GameError::NoVariant
             | GameError::Pitcher(_)
             | GameError::NotCarriedOn(_)
-            | GameError::Unstorable(_) => ErrorKind::Invalid,
+            | GameError::Unstorable(_)
+            | GameError::LineRefused { .. } => ErrorKind::Invalid,
             GameError::IdTaken { .. }
             | GameError::ChangedMeanwhile(_)
+            | GameError::EnteredMeanwhile { .. }
             | GameError::HandGap(_)
             | GameError::HeldAsLeg(_) => ErrorKind::Conflict,
         }
@@ -258,6 +260,15 @@ impl App {
 
     /// Begins a game, checked with [`Begun::new`].
     pub fn game_new(&mut self, begun: Begun) -> Result<NewGame, AppError> {
+        self.game_new_then(begun, |_, _| Ok(()))
+    }
+
+    /// Begins a game, checked with [`Begun::new`], and does `then` to it in the same change.
+    pub(super) fn game_new_then(
+        &mut self,
+        begun: Begun,
+        then: impl FnOnce(&Change<'_>, i64) -> Result<(), StoreError>,
+    ) -> Result<NewGame, AppError> {
         let Begun {
             record,
             parsed,
@@ -283,6 +294,7 @@ impl App {
         if !first.is_empty() {
             super::entered::append(&change, game, &first)?;
         }
+        then(&change, game)?;
         keep_summaries(&change, &[game])?;
         change.commit(
             &format!("new game {game}: {}", variant.describe()),

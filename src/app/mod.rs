@@ -39,6 +39,7 @@ pub mod league;
 pub mod leg;
 pub mod night;
 pub mod results;
+pub mod scoring;
 pub mod season;
 pub mod stats;
 pub mod stored;

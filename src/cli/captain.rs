@@ -1,5 +1,5 @@
-//! `don captain` and `don secretary`: the private links through which captains and the secretary
-//! act on the web (`don serve`): make one, list them, revoke them. A link's token is printed
+//! `don captain`, `don secretary` and `don scorer`: the private links through which captains, the
+//! secretary and a game's scorer act on the web (`don serve`): make one, list them, revoke them. A link's token is printed
 //! this once, in the link's full address; the database keeps only its hash.
 
 use std::io::{self, BufWriter, Write};
@@ -128,6 +128,63 @@ pub enum SecretaryCommand {
     },
 }
 
+#[derive(clap::Subcommand)]
+pub enum ScorerCommand {
+    /// Make a private link for whoever scores a game at the table on a phone (printed this
+    /// once).
+    ///
+    /// Whoever opens it on the web (`don serve`) may score that one game, trick by trick or by
+    /// hand totals, and nothing else, until it is revoked. The game's live board becomes public
+    /// (`/board/game/GAME`).
+    #[command(after_help = "Examples:
+  don new nine-card-don --seats 'Gareth, Dai, Rhys, Huw'
+  don scorer link 7
+  don scorer link 7 --base-url https://league.example.org")]
+    Link {
+        /// The game: its number, or its record's id
+        game: String,
+        #[command(flatten)]
+        base_url: BaseUrlArg,
+        #[command(flatten)]
+        league: LeagueArg,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Revoke the scorer's links of a game.
+    ///
+    /// Every one still working, and every session opened with it, stops at once.
+    #[command(after_help = "Example:\n  don scorer revoke 7")]
+    Revoke {
+        /// The game: its number, or its record's id
+        game: String,
+        #[command(flatten)]
+        league: LeagueArg,
+        #[command(flatten)]
+        db: DbArg,
+    },
+}
+
+pub fn scorer(command: ScorerCommand) -> Result<Done, CliError> {
+    match command {
+        ScorerCommand::Link {
+            game,
+            base_url,
+            league,
+            db,
+        } => {
+            let base = base_url_checked(&base_url)?;
+            let mut app = db.app_existing()?;
+            let game = app.game_named(&game)?;
+            let made = app.scorer_link_make(&league.choice(), game)?;
+            said_made(made, &base)
+        }
+        ScorerCommand::Revoke { game, league, db } => {
+            let game = db.app_read()?.game_named(&game)?;
+            revoke(Revoke::Game(game), &league, &db)
+        }
+    }
+}
+
 pub fn captain(command: CaptainCommand) -> Result<Done, CliError> {
     match command {
         CaptainCommand::Link {
@@ -180,6 +237,10 @@ fn how_to_end(link: &Link) -> String {
             "`don secretary revoke` or `don captain revoke --link {}`",
             link.id
         ),
+        Role::Scorer { game } => format!(
+            "`don scorer revoke {game}` or `don captain revoke --link {}`",
+            link.id
+        ),
     }
 }
 
@@ -202,8 +263,21 @@ fn make(
     db: &DbArg,
 ) -> Result<Done, CliError> {
     // The address is checked before anything is made.
-    let base = base_url(address.base_url.as_deref())?;
-    let (link, token) = db.app_existing()?.link_make(&league.choice(), team)?;
+    let base = base_url_checked(address)?;
+    let made = db.app_existing()?.link_make(&league.choice(), team)?;
+    said_made(made, &base)
+}
+
+fn base_url_checked(address: &BaseUrlArg) -> Result<String, CliError> {
+    base_url(address.base_url.as_deref())
+}
+
+/// A link made, said with its address (shown this once) and what its holder may do.
+fn said_made(
+    (link, token): (Link, don::app::access::Secret),
+    base: &str,
+) -> Result<Done, CliError> {
+    let base = base.to_string();
     let mut out = BufWriter::new(io::stdout().lock());
     writeln!(
         out,
@@ -224,6 +298,10 @@ fn make(
             shown(name)
         ),
         Role::Secretary => "act as the secretary on the web: for any team, settling disputes, deducting and awarding points, withdrawing teams, moving fixtures".to_string(),
+        Role::Scorer { game } => format!(
+            "score game {game} on the web (and nothing else); its live board is at {}",
+            link_board(&base, *game)
+        ),
     };
     writeln!(out, "Whoever holds it can {may}.")?;
     writeln!(out, "End it with {}.", how_to_end(&link))?;
@@ -263,11 +341,17 @@ fn revoke(which: Revoke<'_>, league: &LeagueArg, db: &DbArg) -> Result<Done, Cli
 }
 
 /// Whom a link is for, in a list: the team, or "secretary".
-fn for_whom(link: &Link) -> &str {
+fn for_whom(link: &Link) -> std::borrow::Cow<'_, str> {
     match &link.role {
-        Role::Captain { name, .. } => name,
-        Role::Secretary => "secretary",
+        Role::Captain { name, .. } => name.into(),
+        Role::Secretary => "secretary".into(),
+        Role::Scorer { game } => format!("scorer of game {game}").into(),
     }
+}
+
+/// The public address of a game's live board.
+fn link_board(base: &str, game: i64) -> String {
+    format!("{}/board/game/{game}", base.trim_end_matches('/'))
 }
 
 /// A time as kept (RFC 3339, UTC), as a list shows it: `2025-11-06 19:30 UTC`.
@@ -291,6 +375,7 @@ fn list(json: bool, league: &LeagueArg, db: &DbArg) -> Result<Done, CliError> {
                     "link": l.id,
                     "for": for_whom(l),
                     "secretary": l.role == Role::Secretary,
+                    "game": match l.role { Role::Scorer { game } => Some(game), _ => None },
                     "made": l.made,
                     "last_used": l.last_used,
                     "revoked": l.revoked,
@@ -323,7 +408,7 @@ fn list(json: bool, league: &LeagueArg, db: &DbArg) -> Result<Done, CliError> {
             };
             table.add_row(vec![
                 Cell::new(l.id),
-                Cell::new(shown(for_whom(l))),
+                Cell::new(shown(&for_whom(l))),
                 Cell::new(when(&l.made)),
                 Cell::new(l.last_used.as_deref().map_or("never".into(), when)),
                 Cell::new(state),

@@ -125,6 +125,7 @@ pub fn local_actor() -> Actor {
     Actor {
         name: don::record::text::shortened(&name).into_owned(),
         team: None,
+        game: None,
     }
 }
 

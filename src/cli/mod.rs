@@ -149,6 +149,12 @@ enum Command {
         after_help = "Examples:\n  don secretary link --base-url https://league.example.org\n  don secretary revoke"
     )]
     Secretary(captain::SecretaryCommand),
+    /// A private link for whoever scores a game on a phone (`don serve`): make, revoke.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don scorer link 7 --base-url https://league.example.org\n  don scorer revoke 7"
+    )]
+    Scorer(captain::ScorerCommand),
     /// Copy the database into FILE (safe while others write), checked before it is put there.
     Backup(backup::Args),
     /// Print a shell completion script for don (bash, zsh or fish).
@@ -184,6 +190,7 @@ pub fn main() -> ExitCode {
         Command::Serve(args) => serve::run(args),
         Command::Captain(c) => captain::captain(c),
         Command::Secretary(c) => captain::secretary(c),
+        Command::Scorer(c) => captain::scorer(c),
         Command::Backup(args) => backup::run(args),
         Command::Completions(args) => finish::completions(args, Cli::command()),
         Command::Man(args) => finish::man(args, Cli::command()),

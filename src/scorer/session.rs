@@ -167,6 +167,35 @@ impl<J: Journal> Session<J> {
             .collect()
     }
 
+    /// The cards played so far in the hand in play, trick by trick in the order entered (none
+    /// between hands): what a card pad shows as used.
+    pub fn cards_in_play(&self) -> Vec<crate::rules::Card> {
+        if !self.replay.game().in_hand() {
+            return Vec::new();
+        }
+        let hand = self.replay.hand_number();
+        self.entries
+            .iter()
+            .filter(|e| e.hand == hand)
+            .filter_map(|e| match &e.entry {
+                Entry::Trick(trick) => Some(trick.cards().to_vec()),
+                _ => None,
+            })
+            .flatten()
+            .collect()
+    }
+
+    /// The score as play stands, and what each side still needs (what `don play` says after
+    /// each trick): an [`Announcement::Score`].
+    pub fn standing(&self) -> Announcement {
+        Herald {
+            names: &self.names,
+            before: &self.replay,
+            after: &self.replay,
+        }
+        .score()
+    }
+
     /// Reads and enters one line (FORMAT.md §5).
     pub fn enter_line(&mut self, text: &str) -> Result<Answer, Refused<J::Error>> {
         match parse_line(text) {

@@ -20,6 +20,9 @@ pub struct LinkRow {
     pub revoked: Option<String>,
     /// When it was last opened or used on the web.
     pub last_used: Option<String>,
+    /// The one game a scorer's link scores (schema version 9); `None` for a captain's or the
+    /// secretary's.
+    pub game: Option<i64>,
 }
 
 /// A session on the web, with the link it was opened with.
@@ -31,7 +34,7 @@ pub struct SessionRow {
     pub expires: String,
 }
 
-const LINK_COLUMNS: &str = "l.id, l.league, l.team, t.name, l.made, l.revoked, u.last_used
+const LINK_COLUMNS: &str = "l.id, l.league, l.team, t.name, l.made, l.revoked, u.last_used, l.game
      FROM links l LEFT JOIN teams t ON t.id = l.team LEFT JOIN link_uses u ON u.link = l.id";
 
 fn link_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LinkRow> {
@@ -43,6 +46,7 @@ fn link_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<LinkRow> {
         made: r.get(4)?,
         revoked: r.get(5)?,
         last_used: r.get(6)?,
+        game: r.get(7)?,
     })
 }
 
@@ -154,17 +158,18 @@ impl Store {
 }
 
 impl Change<'_> {
-    /// A new link for `team`'s captain (or, with no team, the secretary), by its token's hash.
+    /// A new link, by its token's hash: for `team`'s captain, for the scorer of `game`, or
+    /// (with neither) for the secretary.
     pub fn link_add(
         &self,
         league: i64,
-        team: Option<TeamId>,
+        (team, game): (Option<TeamId>, Option<i64>),
         token_hash: &str,
         made: &str,
     ) -> Result<LinkRow, StoreError> {
         self.tx.execute(
-            "INSERT INTO links (league, team, token_hash, made) VALUES (?1, ?2, ?3, ?4)",
-            (league, team, token_hash, made),
+            "INSERT INTO links (league, team, game, token_hash, made) VALUES (?1, ?2, ?3, ?4, ?5)",
+            (league, team, game, token_hash, made),
         )?;
         let id = self.tx.last_insert_rowid();
         let row = links_where(&self.tx, "l.id = ?1", [id])?;
@@ -186,6 +191,83 @@ impl Change<'_> {
         )?;
         self.tx
             .execute("DELETE FROM web_sessions WHERE link = ?1", [id])?;
+        Ok(())
+    }
+}
+
+/// A game of a league on the web (schema version 9): begun there, or given a scorer's link.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WebGame {
+    pub game: i64,
+    pub league: i64,
+    /// The team whose captain began it.
+    pub team: Option<TeamId>,
+    /// The night (fixture) it is played for, if one was named.
+    pub fixture: Option<i64>,
+}
+
+const WEB_GAME_COLUMNS: &str = "SELECT id, league, team, fixture FROM web_games";
+
+fn web_game_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<WebGame> {
+    Ok(WebGame {
+        game: r.get(0)?,
+        league: r.get(1)?,
+        team: r.get(2)?,
+        fixture: r.get(3)?,
+    })
+}
+
+fn web_games_where(
+    conn: &Connection,
+    condition: &str,
+    params: impl rusqlite::Params,
+) -> Result<Vec<WebGame>, StoreError> {
+    let sql = format!("{WEB_GAME_COLUMNS} WHERE {condition} ORDER BY id");
+    let rows = conn
+        .prepare_cached(&sql)?
+        .query_map(params, web_game_row)?
+        .collect::<rusqlite::Result<_>>()?;
+    Ok(rows)
+}
+
+impl Store {
+    /// A game of the league on the web, if it is one.
+    pub fn web_game(&self, game: i64) -> Result<Option<WebGame>, StoreError> {
+        Ok(web_games_where(&self.conn, "id = ?1", [game])?
+            .into_iter()
+            .next())
+    }
+
+    /// The games of `league` on the web (of `team`'s captain only, if one is given), oldest
+    /// first.
+    pub fn web_games(&self, league: i64, team: Option<TeamId>) -> Result<Vec<WebGame>, StoreError> {
+        match team {
+            Some(team) => web_games_where(&self.conn, "league = ?1 AND team = ?2", (league, team)),
+            None => web_games_where(&self.conn, "league = ?1", [league]),
+        }
+    }
+
+    /// The games on the web played for a night (fixture), oldest first.
+    pub fn web_games_of_night(&self, fixture: i64) -> Result<Vec<WebGame>, StoreError> {
+        web_games_where(&self.conn, "fixture = ?1", [fixture])
+    }
+}
+
+impl Change<'_> {
+    /// A game of the league on the web, as this change sees it.
+    pub fn web_game(&self, game: i64) -> Result<Option<WebGame>, StoreError> {
+        Ok(web_games_where(&self.tx, "id = ?1", [game])?
+            .into_iter()
+            .next())
+    }
+
+    /// Makes `game` one of the league's on the web (nothing if it is one already).
+    pub fn web_game_add(&self, web: &WebGame) -> Result<(), StoreError> {
+        self.tx.execute(
+            "INSERT INTO web_games (id, league, team, fixture) VALUES (?1, ?2, ?3, ?4)
+             ON CONFLICT (id) DO NOTHING",
+            (web.game, web.league, web.team, web.fixture),
+        )?;
         Ok(())
     }
 }

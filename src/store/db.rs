@@ -243,6 +243,9 @@ pub struct Actor {
     pub name: String,
     /// The team they act for, where there is one: a captain's own team.
     pub team: Option<crate::league::TeamId>,
+    /// The one game they may change, for a game's scorer (on the web, through its link): they
+    /// act for no team and may do nothing else.
+    pub game: Option<i64>,
 }
 
 fn migrations() -> Migrations<'static> {
@@ -1143,6 +1146,7 @@ mod tests {
         store.act_as(Actor {
             name: "tester".into(),
             team: None,
+            game: None,
         });
         store
             .change("test")
@@ -1253,6 +1257,7 @@ mod tests {
         store.act_as(Actor {
             name: "tester".into(),
             team: None,
+            game: None,
         });
         let pages: i64 = store
             .conn

@@ -27,6 +27,7 @@ pub const LOGGED: &[&str] = &[
     "adjustments",
     "confirmations",
     "links",
+    "web_games",
 ];
 
 /// The migration step of schema version 6 and each one after: the triggers of every logged

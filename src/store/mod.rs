@@ -14,7 +14,7 @@ mod oplog;
 mod results;
 mod summaries;
 
-pub use access::{LinkRow, SessionRow};
+pub use access::{LinkRow, SessionRow, WebGame};
 pub use backup::{BackupError, BackupReport};
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};

@@ -49,6 +49,7 @@ impl Shared {
             Actor {
                 name: "don serve".into(),
                 team: None,
+                game: None,
             },
         )?;
         let league = app.league(&config.choice)?;
@@ -105,6 +106,7 @@ impl Shared {
             app.act_as(actor.unwrap_or_else(|| Actor {
                 name: "don serve".into(),
                 team: None,
+                game: None,
             }));
             Ok(write(&mut app)?)
         })

@@ -234,6 +234,12 @@ impl Db {
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
             (
+                9,
+                "DROP TABLE web_games; DROP INDEX links_game; DROP TRIGGER links_insert; \
+                 DROP TRIGGER links_update; DROP TRIGGER links_delete; \
+                 ALTER TABLE links DROP COLUMN game;",
+            ),
+            (
                 8,
                 "DROP TABLE web_sessions; DROP TABLE link_uses; DROP TABLE links;",
             ),

@@ -124,6 +124,7 @@ pub fn app_of(db: &Db) -> App {
     let actor = Actor {
         name: "the test".into(),
         team: None,
+        game: None,
     };
     App::open_existing(&db.path, actor).unwrap()
 }

@@ -42,6 +42,7 @@ pub fn token(db: &Db, team: Option<&str>) -> String {
     let actor = Actor {
         name: "test".into(),
         team: None,
+        game: None,
     };
     let mut app = App::open(&db.path, actor).unwrap();
     let (_, secret) = app.link_make(&Choice::default(), team).unwrap();

@@ -119,6 +119,7 @@ impl App {
         by: Option<&str>,
         action: Action,
     ) -> Result<Settlement, AppError> {
+        self.not_a_scorer("confirm, dispute or settle a night")?;
         let command = match action {
             Action::Confirm => "night confirm",
             Action::Dispute(_) => "night dispute",

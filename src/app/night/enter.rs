@@ -180,6 +180,7 @@ impl App {
         entry: NightEntry<'_>,
         given: Given<'_>,
     ) -> Result<Entered, AppError> {
+        self.not_a_scorer("enter a night")?;
         let night = entry.night;
         let change = self.store.change("night")?;
         let leagues = change.leagues();

@@ -1,0 +1,297 @@
+//! A game scored away from the terminal (on the web, through `don serve`): who may score which
+//! game, a game begun there, the game as the scorer sees it before each entry, and one line
+//! entered. Every line goes through the same [`Session`] and journal as `don play`, so a game
+//! scored on a phone is the same game `don show`, `don export` and `don play` see.
+//!
+//! Who may score a game is the actor's: the secretary (or the command line) any game; a team's
+//! captain the games of the league their team began on the web; a game's scorer (their link's)
+//! that one game.
+
+use super::access::AccessError;
+use super::game_error::GameError;
+use super::games::{Begun, NewGame};
+use super::night::NightError;
+use super::stored::StoredGames;
+use super::which::Choice;
+use super::{App, AppError};
+use crate::league::TeamId;
+use crate::record::parse_record;
+use crate::rules::{BySeat, Card, Variant};
+use crate::scorer::{Announcement, Answer, Entered, Journal, Refused, Session, Status};
+use crate::store::{Store, StoreError, WebGame};
+
+/// A game as its scorer sees it before the next entry: what `don play` says above its prompt.
+#[derive(Clone, Debug)]
+pub struct TableView {
+    pub game: i64,
+    pub variant: Variant,
+    /// The players' names, by seat.
+    pub seats: BySeat<Option<String>>,
+    /// Where the game stands: hand, trick, dealer, pitcher, leader, trumps, scores, legs.
+    pub status: Status,
+    /// The score and what each side still needs ([`Announcement::Score`]).
+    pub standing: Announcement,
+    /// The tricks of the hand in play, as lines, in order.
+    pub tricks_in_play: Vec<String>,
+    /// The cards played so far in the hand in play.
+    pub cards_in_play: Vec<Card>,
+    /// Why nothing may be entered (a league night holds the game as a leg), if so.
+    pub held: Option<String>,
+    /// The game's latest change: what an entry made from this view sends back, so that an
+    /// entry from a view another phone has overtaken is refused
+    /// ([`GameError::EnteredMeanwhile`]).
+    pub seen: Option<i64>,
+    /// The game as one of the league's on the web, if it is one.
+    pub web: Option<WebGame>,
+    /// The entries kept, how many: a hand begun or taken back shows here too.
+    pub entries: usize,
+}
+
+/// A line entered: what was said of it, and the game after it.
+#[derive(Clone, Debug)]
+pub struct TableEntered {
+    /// The line as given.
+    pub line: String,
+    /// What the scorer says (nothing for a blank line; `help` and `quit` say nothing here).
+    pub said: Vec<Announcement>,
+    /// True when the line was `undo`.
+    pub taken_back: bool,
+    pub view: TableView,
+}
+
+/// A journal that only reads (a reading connection's): the game as kept, for a view.
+struct Looking<'a> {
+    store: &'a Store,
+    game: i64,
+}
+
+impl Journal for Looking<'_> {
+    type Error = AppError;
+
+    fn append(&mut self, _: &[Entered]) -> Result<(), AppError> {
+        Err(StoreError::damaged(format!("game {}", self.game), "a view changes nothing").into())
+    }
+
+    fn take_back(&mut self) -> Result<bool, AppError> {
+        Err(StoreError::damaged(format!("game {}", self.game), "a view changes nothing").into())
+    }
+
+    fn entries(&mut self) -> Result<Vec<Entered>, AppError> {
+        Ok(self.store.game_entries(self.game)?)
+    }
+
+    fn held(&mut self) -> Result<Option<String>, AppError> {
+        Ok(self.store.leg_holding(self.game)?.map(|h| h.to_string()))
+    }
+}
+
+/// The variant and players of a stored game, for a session on it.
+fn table_of(store: &Store, game: i64) -> Result<(Variant, BySeat<Option<String>>), AppError> {
+    let Some(record) = store.record_if_stored(game)? else {
+        return Err(GameError::NoGame(game).into());
+    };
+    let record = parse_record(record);
+    let variant = record.variant.ok_or(GameError::NoRuleset(game))?;
+    Ok((variant, record.seats))
+}
+
+fn view_of<J: Journal>(
+    game: i64,
+    session: &Session<J>,
+    held: Option<String>,
+    seen: Option<i64>,
+    web: Option<WebGame>,
+) -> TableView {
+    TableView {
+        game,
+        variant: session.variant().clone(),
+        seats: session.seats().clone(),
+        status: session.status(),
+        standing: session.standing(),
+        tricks_in_play: session.tricks_in_play(),
+        cards_in_play: session.cards_in_play(),
+        held,
+        seen,
+        web,
+        entries: session.entries().len(),
+    }
+}
+
+fn cannot_resume<E: std::fmt::Display>(game: i64) -> impl FnOnce(E) -> AppError {
+    move |e| {
+        GameError::CannotResume {
+            game,
+            why: e.to_string(),
+        }
+        .into()
+    }
+}
+
+impl App {
+    /// Refuses the actor a game that is not theirs to score: a scorer's link scores its one
+    /// game; a captain the games their team began on the web; the secretary, and the command
+    /// line, any game.
+    pub fn may_score(&self, game: i64) -> Result<(), AppError> {
+        let Some(actor) = self.actor() else {
+            return Ok(());
+        };
+        let refused = |why: &'static str| -> AppError {
+            AccessError::NotYourGame {
+                actor: actor.name.clone(),
+                game,
+                why,
+            }
+            .into()
+        };
+        if let Some(own) = actor.game {
+            return match own == game {
+                true => Ok(()),
+                false => Err(refused("a scorer's link scores its one game only")),
+            };
+        }
+        if let Some(team) = actor.team {
+            return match self.store.web_game(game)? {
+                Some(web) if web.team == Some(team) => Ok(()),
+                _ => Err(refused(
+                    "a captain scores the games their team began on the web",
+                )),
+            };
+        }
+        Ok(())
+    }
+
+    /// The games the actor may score on the web of `league`, newest first: a scorer's one
+    /// game; a captain's team's; every one for the secretary.
+    pub fn web_games_for(&self, league: i64) -> Result<Vec<WebGame>, AppError> {
+        let actor = self.actor();
+        let mut games = match (actor.and_then(|a| a.game), actor.and_then(|a| a.team)) {
+            (Some(game), _) => self.store.web_game(game)?.into_iter().collect(),
+            (None, Some(team)) => self.store.web_games(league, Some(team))?,
+            (None, None) => self.store.web_games(league, None)?,
+        };
+        games.reverse();
+        Ok(games)
+    }
+
+    /// A game as its scorer sees it before the next entry (read only: works on a reading
+    /// connection). Who may see it is the front end's to say (a board is public).
+    pub fn table_view(&self, game: i64) -> Result<TableView, AppError> {
+        let (variant, seats) = table_of(&self.store, game)?;
+        let seen = self.store.latest_for(game)?;
+        let held = self.store.leg_holding(game)?.map(|h| h.to_string());
+        let web = self.store.web_game(game)?;
+        let journal = Looking {
+            store: &self.store,
+            game,
+        };
+        let session = Session::open(variant, seats, journal).map_err(cannot_resume(game))?;
+        Ok(view_of(game, &session, held, seen, web))
+    }
+
+    /// Enters one line (FORMAT.md §5) at the table of `game`, as `don play` does, if the actor
+    /// may score it and `seen` (the game's latest change, as the view the line was typed on
+    /// had it) is still the game's latest change; committed before it returns. A line refused
+    /// records nothing: [`GameError::LineRefused`] hands it back with why.
+    pub fn table_line(
+        &mut self,
+        game: i64,
+        seen: Option<i64>,
+        line: &str,
+    ) -> Result<TableEntered, AppError> {
+        self.may_score(game)?;
+        let (variant, seats) = table_of(&self.store, game)?;
+        if self.store.latest_for(game)? != seen {
+            return Err(GameError::EnteredMeanwhile {
+                game,
+                line: line.to_string(),
+            }
+            .into());
+        }
+        let web = self.store.web_game(game)?;
+        let mut session =
+            Session::open(variant, seats, self.table(game)).map_err(cannot_resume(game))?;
+        let answer = session.enter_line(line);
+        // The journal is let go before the store is asked what the game is now.
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(Refused::Line(why)) => {
+                return Err(GameError::LineRefused {
+                    line: line.to_string(),
+                    why,
+                }
+                .into())
+            }
+            Err(Refused::Journal(e)) => return Err(e),
+        };
+        let taken_back = matches!(answer, Answer::TakenBack(_));
+        let said = answer.announcements().to_vec();
+        let status_held = session.status().held;
+        let view_parts = (
+            session.variant().clone(),
+            session.seats().clone(),
+            session.status(),
+            session.standing(),
+            session.tricks_in_play(),
+            session.cards_in_play(),
+            session.entries().len(),
+        );
+        drop(session);
+        let seen = self.store.latest_for(game)?;
+        let held = match status_held {
+            true => self.store.leg_holding(game)?.map(|h| h.to_string()),
+            false => None,
+        };
+        let (variant, seats, status, standing, tricks_in_play, cards_in_play, entries) = view_parts;
+        Ok(TableEntered {
+            line: line.to_string(),
+            said,
+            taken_back,
+            view: TableView {
+                game,
+                variant,
+                seats,
+                status,
+                standing,
+                tricks_in_play,
+                cards_in_play,
+                held,
+                seen,
+                web,
+                entries,
+            },
+        })
+    }
+
+    /// Begins a game on the web of `league` (as `don new` does, checked with [`Begun::new`]):
+    /// one of the league's games on the web, begun by the actor's team (a captain's), for the
+    /// night `fixture` if one is named. A game's scorer may not begin another.
+    pub fn web_game_new(
+        &mut self,
+        choice: &Choice,
+        fixture: Option<i64>,
+        begun: Begun,
+    ) -> Result<NewGame, AppError> {
+        self.not_a_scorer("begin another game")?;
+        let team: Option<TeamId> = self.actor().and_then(|a| a.team);
+        let leagues = self.store.leagues();
+        let league = choice.league(&leagues)?.id;
+        if let Some(fixture) = fixture {
+            let (_, season) = choice.of_fixture(&leagues, fixture)?;
+            let night = leagues
+                .fixture(season.id, fixture)?
+                .ok_or(NightError::NoFixtureId(fixture))?;
+            if team.is_some_and(|t| t != night.home.id && t != night.away.id) {
+                let actor = self.actor().map(|a| a.name.clone()).unwrap_or_default();
+                return Err(AccessError::NotYourNight { actor, fixture }.into());
+            }
+        }
+        self.game_new_then(begun, |change, game| {
+            change.web_game_add(&WebGame {
+                game,
+                league,
+                team,
+                fixture,
+            })
+        })
+    }
+}

@@ -1,0 +1,126 @@
+//! A game scored through the app as the web scores it (`App::table_line`, `App::table_view`):
+//! the same session and journal as `don play`, with who may score which game, and a line from
+//! a view another phone has overtaken refused.
+
+mod common;
+
+use common::db::Db;
+use don::app::access::AccessError;
+use don::app::game_error::GameError;
+use don::app::{Actor, App, AppError};
+
+fn app_as(db: &Db, name: &str, team: Option<i64>, game: Option<i64>) -> App {
+    let actor = Actor {
+        name: name.into(),
+        team,
+        game,
+    };
+    App::open_existing(&db.path, actor).unwrap()
+}
+
+/// A league of three teams, and game 1 of Nine Card Don, S to pitch.
+fn league_and_game() -> Db {
+    let db = Db::three_teams();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "S",
+    ]);
+    db
+}
+
+#[test]
+fn a_line_is_entered_as_don_play_enters_it_and_said_as_it_says_it() {
+    let db = league_and_game();
+    let mut app = app_as(&db, "secretary (link 1)", None, None);
+    let view = app.table_view(1).unwrap();
+    assert_eq!(view.status.hand, 1);
+    assert_eq!(view.status.trick, 1);
+    assert_eq!(view.status.leader, Some(don::rules::Seat::S));
+    // Hand 1, trick 1 of examples/nine-card-don.json: TC 3C 8C 6C, S leading: S's ten of
+    // clubs wins (clubs led, so trumps are clubs); a ten pegs nothing in play (§ the peg table).
+    let entered = app.table_line(1, view.seen, "tc 3c 8c 6c").unwrap();
+    let said: Vec<String> = entered.said.iter().map(|a| a.to_string()).collect();
+    assert_eq!(said[0], "NS (Gareth & Rhys) win the trick: nothing to peg");
+    assert_eq!(entered.view.status.trick, 2);
+    // Trick 2, S leading: 3H (S), KH (W), TH (N), AH (E): E's ace takes it; hearts are not
+    // trumps, so nothing pegs.
+    let entered = app.table_line(1, entered.view.seen, "3h kh th ah").unwrap();
+    let said: Vec<String> = entered.said.iter().map(|a| a.to_string()).collect();
+    assert_eq!(said[0], "EW (Dai & Huw) win the trick: nothing to peg");
+    // Trick 3, E leading: 9C (E), 7C (S), AC (W), JC (N): W's ace of trumps takes it, and EW
+    // peg the 9 (9), the ace (4) and the jack (1) of trumps: 14, 107 to go.
+    let entered = app.table_line(1, entered.view.seen, "9c 7c ac jc").unwrap();
+    let said: Vec<String> = entered.said.iter().map(|a| a.to_string()).collect();
+    assert!(
+        said[0].starts_with("EW (Dai & Huw) win the trick"),
+        "{said:?}"
+    );
+    assert!(said[1].contains("EW (Dai & Huw) 14, 107 to go"), "{said:?}");
+    assert_eq!(entered.view.status.trick, 4);
+    assert_eq!(entered.view.status.leader, Some(don::rules::Seat::W));
+    assert_eq!(entered.view.cards_in_play.len(), 12);
+    assert_ne!(entered.view.seen, view.seen);
+    // The game `don show` sees is the same.
+    let shown = db.show("1");
+    assert_eq!(shown["final"]["EW"], 14, "{shown}");
+    assert_eq!(shown["final"]["NS"], 0, "{shown}");
+}
+
+#[test]
+fn a_line_from_an_overtaken_view_and_a_refused_line_record_nothing() {
+    let db = league_and_game();
+    let mut app = app_as(&db, "secretary (link 1)", None, None);
+    let old = app.table_view(1).unwrap();
+    app.table_line(1, old.seen, "tc 3c 8c 6c").unwrap();
+    let before = db.dump();
+    // The second phone, still showing trick 1.
+    match app.table_line(1, old.seen, "tc 3c 8c 6c") {
+        Err(AppError::Game(GameError::EnteredMeanwhile { game: 1, line })) => {
+            assert_eq!(line, "tc 3c 8c 6c")
+        }
+        other => panic!("{other:?}"),
+    }
+    let now = app.table_view(1).unwrap();
+    match app.table_line(1, now.seen, "3h kh th") {
+        Err(AppError::Game(GameError::LineRefused { line, why })) => {
+            assert_eq!(line, "3h kh th");
+            assert!(!why.is_empty());
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(before, db.dump());
+}
+
+#[test]
+fn a_scorer_scores_their_one_game_and_a_captain_only_their_teams() {
+    let db = league_and_game();
+    db.ok(&["new", "phat", "--seats", "A, B, C, D"]);
+    let out = db.ok(&["scorer", "link", "1"]);
+    assert!(out.contains("/board/game/1"), "{out}");
+    let before = db.dump();
+    let mut scorer = app_as(&db, "scorer of game 1 (link 1)", None, Some(1));
+    let seen = scorer.table_view(2).unwrap().seen;
+    match scorer.table_line(2, seen, "pitcher N") {
+        Err(AppError::Access(AccessError::NotYourGame { game: 2, .. })) => {}
+        other => panic!("{other:?}"),
+    }
+    match scorer.secretary_only("move a fixture") {
+        Err(AppError::Access(AccessError::ScorerOnly { game: 1, .. })) => {}
+        other => panic!("{other:?}"),
+    }
+    let mut captain = app_as(&db, "captain of Royal Oak (link 2)", Some(1), None);
+    let seen = captain.table_view(1).unwrap().seen;
+    match captain.table_line(1, seen, "tc 3c 8c 6c") {
+        Err(AppError::Access(AccessError::NotYourGame { game: 1, .. })) => {}
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(before, db.dump());
+    let seen = scorer.table_view(1).unwrap().seen;
+    scorer.table_line(1, seen, "tc 3c 8c 6c").unwrap();
+    let log = db.ok(&["log"]);
+    assert!(log.contains("scorer of game 1 (link 1)"), "{log}");
+}
