@@ -1,0 +1,458 @@
+//! The scorer's page of `don serve` in a real browser (Debian's chromium at 360 px, driven by
+//! `tests/browser/table-flow.mjs` through playwright-core): a league's database with games
+//! begun by `don new` and given scorers' links (`don scorer link N`), served by `don serve
+//! --listen 127.0.0.1:0`; a whole Nine Card Don game typed, the same game tapped on the card
+//! pad and a whole Phat game tapped, each from its record in `examples/`, end as `don check
+//! --json` says the record ends; a trick takes at most 5 taps plus Send when it follows suit,
+//! and at most 12 keystrokes plus Enter typed, one round trip and no reload. On another game,
+//! every kind of line from the page: the pitcher's button, a refused trick (the reason beside
+//! the entry, the line kept, nothing recorded), undo, a reload in the middle of a trick with
+//! nothing lost, two pages on one game (the second's entry for a trick already taken refused
+//! with "someone else entered this trick; here is the game now"), a page with JavaScript off,
+//! a penalty, an abandoned deal, a hand's totals, a concession: the game the database holds is
+//! the game the same lines give `don play`. The live board shows an entry within 2 s. No page
+//! is wider than the window.
+//!
+//! Run as tests/browser.rs's are (see tests/browser/harness.rs): ignored without the browser,
+//! failed under `CI`. `UPDATE_SCREENSHOT=1` copies the picture of a hand in play into
+//! `docs/scorer-phone.png` for the README.
+
+mod common;
+#[path = "browser/harness.rs"]
+mod harness;
+
+use std::path::Path;
+use std::process::{Command, ExitCode};
+
+use serde_json::{json, Value};
+
+use common::db::Db;
+use common::{don, text};
+use harness::{png_width, require_browser, root, Server};
+
+/// The first record of an example file.
+fn record(file: &str) -> Value {
+    match serde_json::from_str(&std::fs::read_to_string(root().join(file)).unwrap()).unwrap() {
+        Value::Array(mut list) => list.remove(0),
+        one => one,
+    }
+}
+
+/// `don new` arguments for a record's ruleset and seats.
+fn new_args(record: &Value) -> Vec<String> {
+    let ruleset = record["ruleset"].as_object().unwrap();
+    let mut args = vec![
+        "new".to_string(),
+        ruleset["variant"].as_str().unwrap().to_string(),
+    ];
+    for (key, value) in ruleset {
+        if key == "variant" {
+            continue;
+        }
+        args.push(format!("--{}", key.replace('_', "-")));
+        args.push(match value {
+            Value::String(s) => s.clone(),
+            other => other.to_string(),
+        });
+    }
+    for (seat, flag) in [
+        ("N", "--north"),
+        ("E", "--east"),
+        ("S", "--south"),
+        ("W", "--west"),
+    ] {
+        if let Some(name) = record["seats"][seat].as_str() {
+            args.extend([flag.to_string(), name.to_string()]);
+        }
+    }
+    args
+}
+
+/// A new game in the database for a record's ruleset and seats: its number.
+fn begin(db: &Db, record: &Value) -> i64 {
+    let args = new_args(record);
+    let said = db.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let number = said
+        .strip_prefix("Game ")
+        .and_then(|s| s.split(':').next())
+        .and_then(|n| n.parse().ok());
+    number.unwrap_or_else(|| panic!("don new said {said}"))
+}
+
+/// The address a `don … link` command printed on its own line.
+fn address(out: &str, base: &str) -> String {
+    let prefix = format!("  {base}/link/");
+    let lines: Vec<&str> = out
+        .lines()
+        .filter(|l| {
+            l.strip_prefix(&prefix).is_some_and(|token| {
+                token.len() == 64 && token.bytes().all(|b| b.is_ascii_hexdigit())
+            })
+        })
+        .collect();
+    assert_eq!(lines.len(), 1, "one address on its own line: {out}");
+    lines[0].trim().to_string()
+}
+
+fn scorer_link(db: &Db, game: i64, base: &str) -> String {
+    address(
+        &db.ok(&[
+            "scorer",
+            "link",
+            &game.to_string(),
+            "--base-url",
+            base,
+        ]),
+        base,
+    )
+}
+
+/// The fields `show --json` shares with `check --json` (FORMAT.md §2 and §6).
+fn scores(game: &Value) -> Value {
+    let mut v = serde_json::Map::new();
+    for key in [
+        "valid", "final", "winner", "draw", "losers", "hands", "errors",
+    ] {
+        v.insert(key.into(), game[key].clone());
+    }
+    Value::Object(v)
+}
+
+/// What `check --json` says of a record, in the fields `show --json` shares with it.
+fn checked(record: &Value) -> Value {
+    let dir = tempfile::tempdir().unwrap();
+    let file = dir.path().join("r.json");
+    std::fs::write(&file, record.to_string()).unwrap();
+    let out = don()
+        .args(["check", "--json", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
+    scores(&report["games"][0])
+}
+
+/// A record's hands for the script: each hand's pitcher and its tricks.
+fn hands(record: &Value) -> Value {
+    record["hands"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|h| json!({"pitcher": h["pitcher"], "tricks": h["tricks"]}))
+        .collect()
+}
+
+/// Runs the script over the plan, written into `dir` beside the report: the report.
+fn flow(plan: &Value, dir: &Path) -> Value {
+    let file = dir.join("plan.json");
+    std::fs::write(&file, plan.to_string()).unwrap();
+    let out = Command::new("node")
+        .arg(root().join("tests/browser/table-flow.mjs"))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "table-flow.mjs failed: {}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    std::fs::write(dir.join("report.json"), &out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
+/// The message the server gives an entry from a page another has overtaken.
+const OVERTAKEN: &str = "someone else entered this trick; here is the game now";
+
+fn games_scored_on_a_phone() {
+    require_browser();
+    let db = Db::three_teams_with_rosters();
+    let nine = record("examples/nine-card-don.json");
+    let phat = record("examples/phat.json");
+    let typed = begin(&db, &nine);
+    let tapped = begin(&db, &nine);
+    let phat_game = begin(&db, &phat);
+    let other = begin(&db, &nine);
+    let server = Server::start(&db);
+    let base = server.base.clone();
+    let secretary = address(
+        &db.ok(&["secretary", "link", "--base-url", &base]),
+        &base,
+    );
+    // In the target folder, kept after a failure with the page it stopped at (failed.html).
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("table-flow");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).unwrap();
+    // The table's game: the first hand of the Nine Card Don record, S pitching.
+    let first = &nine["hands"][0];
+    let tricks: Vec<String> = first["tricks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_lowercase())
+        .collect();
+    // The first trick with its second card the first's again: refused.
+    let cards: Vec<&str> = tricks[0].split(' ').collect();
+    let refused = format!("{} {} {} {}", cards[0], cards[0], cards[2], cards[3]);
+    let plan = json!({
+        "base": base,
+        "shots": shots,
+        "games": [
+            {"name": "nine-card-don typed", "how": "typed", "game": typed,
+             "link": scorer_link(&db, typed, &base), "hands": hands(&nine)},
+            {"name": "nine-card-don tapped", "how": "tapped", "game": tapped,
+             "link": scorer_link(&db, tapped, &base), "hands": hands(&nine),
+             "shot": {"hand": 2, "trick": 3}},
+            {"name": "phat tapped", "how": "tapped", "game": phat_game,
+             "link": scorer_link(&db, phat_game, &base), "hands": hands(&phat)},
+        ],
+        "table": {
+            "game": other,
+            "link": scorer_link(&db, other, &base),
+            // A second phone: a second scorer's link to the same game; a third, the secretary.
+            "second": scorer_link(&db, other, &base),
+            "third": secretary,
+            "pitcher": first["pitcher"],
+            "refused": refused,
+            "tricks": tricks,
+            "penalty": {"side": "EW", "what": "out-of-turn"},
+            "totals": {"points": {"NS": 23, "EW": 12}, "awards": "game NS"},
+            "concede": "EW",
+        },
+    });
+    let report = flow(&plan, &shots);
+    assert_eq!(report["error"], Value::Null, "{report}");
+
+    // The whole games: as their records say.
+    let games = report["games"].as_array().unwrap();
+    assert_eq!(games.len(), 3, "{report}");
+    for (game, (number, record)) in
+        games
+            .iter()
+            .zip([(typed, &nine), (tapped, &nine), (phat_game, &phat)])
+    {
+        let name = &game["name"];
+        assert_eq!(game["opened"], 200, "{name}");
+        assert_eq!(
+            game["url"],
+            format!("/my/game/{number}"),
+            "{name}: the link opens its game, the token out of the address bar"
+        );
+        assert_eq!(game["refused"], json!([]), "{name}: nothing refused");
+        assert_eq!(
+            scores(&db.show(&number.to_string())),
+            checked(record),
+            "{name}: don show --json as don check --json of the record"
+        );
+        assert_eq!(game["last"]["over"], "1", "{name}: the page says it is over");
+        let tricks = game["tricks"].as_array().unwrap();
+        let recorded: usize = record["hands"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|h| h["tricks"].as_array().unwrap().len())
+            .sum();
+        assert_eq!(tricks.len(), recorded, "{name}: every trick entered");
+        for t in tricks {
+            let at = format!("{name}, hand {} trick {}", t["hand"], t["trick"]);
+            // One round trip an entry, and no reload.
+            assert_eq!(t["requests"].as_array().unwrap().len(), 1, "{at}: {t}");
+            assert!(
+                t["requests"][0]
+                    .as_str()
+                    .unwrap()
+                    .ends_with(&format!("/my/game/{number}/line")),
+                "{at}: {t}"
+            );
+            assert_eq!(t["reloaded"], false, "{at}: the page was not reloaded");
+            assert!(t["said"].as_u64() >= Some(1), "{at}: what the trick made said");
+            if game["how"] == "typed" {
+                assert!(t["keys"].as_u64() <= Some(12), "{at}: {t}");
+                assert_eq!(
+                    t["refocused"], false,
+                    "{at}: the box kept the focus from the last trick"
+                );
+            } else {
+                assert_eq!(t["sendFocused"], true, "{at}: Send has the focus");
+                if t["follows"] == true {
+                    assert!(t["taps"].as_u64() <= Some(5), "{at}: {t}");
+                }
+                for n in t["nexts"].as_array().unwrap() {
+                    let (want, next) = (n["want"].as_str().unwrap(), n["next"].as_str().unwrap());
+                    assert!(next.starts_with(want), "{at}: {next:?} says {want} is next");
+                }
+            }
+        }
+        // The figures, for the report.
+        let most = |key: &str, follows: bool| {
+            tricks
+                .iter()
+                .filter(|t| !follows || t["follows"] == true)
+                .filter_map(|t| t[key].as_u64())
+                .max()
+        };
+        println!(
+            "{name}: {} tricks; keystrokes at most {:?}; taps at most {:?} (following suit {:?})",
+            tricks.len(),
+            most("keys", false),
+            most("taps", false),
+            most("taps", true)
+        );
+    }
+
+    // Every other line, on the table's game.
+    let t = &report["table"];
+    assert_eq!(t["opened"], 200);
+    assert_eq!(t["url"], format!("/my/game/{other}"));
+    let offered = &t["offered"];
+    let lines: Vec<&str> = offered["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    for line in [
+        "pitcher N",
+        "pitcher E",
+        "pitcher S",
+        "pitcher W",
+        "undo",
+        "concede NS",
+        "concede EW",
+        "abandon misdeal",
+        "abandon redeal-demanded",
+        "abandon renege N",
+        "abandon renege E",
+        "abandon renege S",
+        "abandon renege W",
+    ] {
+        assert!(lines.contains(&line), "no button for `{line}`: {lines:?}");
+    }
+    assert_eq!(offered["line"], true, "the box for a trick (or any line)");
+    assert_eq!(offered["send"], true);
+    assert_eq!(offered["totals"], json!(["totals_NS", "totals_EW"]));
+    assert_eq!(offered["awards"], true);
+    assert_eq!(offered["penalty"], true);
+    assert!(
+        offered["help"].as_str().unwrap().contains("5h kh 2h ah")
+            || offered["help"].as_str().unwrap().contains("5H KH 2H AH"),
+        "help lists the lines: {offered}"
+    );
+    assert_eq!(offered["boardLink"], format!("/board/game/{other}"));
+    assert_eq!(offered["pad"]["suits"], json!(["s", "h", "d", "c"]));
+    assert_eq!(
+        offered["pad"]["ranks"],
+        json!(["a", "k", "q", "j", "t", "9", "8", "7", "6", "5", "4", "3", "2"])
+    );
+    assert_eq!(
+        t["start"]["padShown"], false,
+        "no pad before the pitcher: {t}"
+    );
+    assert_eq!(t["pitcher"]["status"], 200);
+    assert_eq!(t["pitcher"]["leader"], first["pitcher"]);
+    assert_eq!(t["padAfterPitcher"], true, "the pad once a trick is wanted");
+
+    // The refused trick: 422, its reason beside the entry, the line kept, nothing recorded.
+    let r = &t["refused"];
+    assert_eq!(r["status"], 422, "{r}");
+    assert!(r["error"].as_str().is_some_and(|e| !e.is_empty()), "{r}");
+    assert_eq!(r["line"], refused, "the line kept");
+    assert_eq!(r["seen"], t["pitcher"]["seen"], "nothing recorded");
+    assert_eq!(r["inPlay"], json!([]));
+    assert_eq!(t["corrected"]["status"], 200);
+    assert_eq!(t["corrected"]["inPlay"].as_array().unwrap().len(), 1);
+    assert_eq!(t["corrected"]["error"], Value::Null, "the error gone");
+    assert_eq!(t["usedDisabled"], true, "a card played cannot be tapped");
+    // Undo.
+    assert_eq!(t["undo"]["status"], 200);
+    assert_eq!(t["undo"]["inPlay"], json!([]), "the trick taken back");
+    assert_eq!(t["again"]["status"], 200);
+    assert_eq!(t["again"]["inPlay"].as_array().unwrap().len(), 1);
+    // The reload in the middle of a trick: the game as it was, the cards tapped kept.
+    let (before, after) = (&t["beforeReload"], &t["afterReload"]);
+    for key in ["seen", "status", "inPlay", "leader", "used"] {
+        assert_eq!(before[key], after[key], "{key} after the reload");
+    }
+    assert_eq!(
+        after["line"], before["line"],
+        "the cards tapped before the reload"
+    );
+    assert_eq!(
+        after["line"].as_str().unwrap().split(' ').count(),
+        2,
+        "{after}"
+    );
+    // Two pages: the second's entry for the trick the first took is refused as overtaken,
+    // and shows the game as it is now; it goes on from there.
+    assert_eq!(t["byA"]["status"], 200);
+    let b = &t["byB"];
+    assert_eq!(b["status"], 409, "{b}");
+    assert!(
+        b["error"].as_str().unwrap_or("").contains(OVERTAKEN),
+        "{b}"
+    );
+    assert_eq!(b["seen"], t["byA"]["seen"], "the game as it is now");
+    assert_eq!(b["inPlay"], t["byA"]["inPlay"]);
+    assert_eq!(t["byBNext"]["status"], 200);
+    assert_eq!(t["byBNext"]["inPlay"].as_array().unwrap().len(), 3);
+    // Without JavaScript: no pad, and the plain form enters a trick, answered by the page.
+    assert_eq!(t["plainOpened"]["padShown"], false);
+    assert_eq!(t["plain"]["status"], 200);
+    assert_eq!(t["plain"]["url"], format!("/my/game/{other}"));
+    assert_eq!(t["plain"]["inPlay"].as_array().unwrap().len(), 4);
+    assert!(!t["plain"]["said"].as_array().unwrap().is_empty());
+    // The first page, behind the plain one: overtaken too.
+    assert_eq!(t["aBehind"]["status"], 409);
+    assert_eq!(t["aBehind"]["inPlay"].as_array().unwrap().len(), 4);
+    // The live board, within 2 s.
+    assert_eq!(t["boardStatus"], 200, "the live board");
+    let ms = t["boardChangedMs"].as_u64();
+    assert!(ms.is_some_and(|ms| ms <= 2000), "the board changed after {ms:?} ms");
+    // The rest of the kinds, each posted and recorded.
+    for (kind, n) in [
+        ("pitcher", 1),
+        ("trick", 4),
+        ("undo", 1),
+        ("penalty", 1),
+        ("abandon", 1),
+        ("totals", 1),
+        ("concede", 1),
+        ("refused", 0),
+        ("overtaken", 0),
+    ] {
+        assert_eq!(t["kinds"][kind], n, "{kind}: {}", t["kinds"]);
+    }
+    assert_eq!(t["end"]["over"], "1", "conceded: {}", t["end"]);
+    // The game in the database is what the same lines give `don play`: nothing twice, nothing
+    // refused recorded.
+    let recorded: Vec<&str> = t["recorded"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let played = begin(&db, &nine);
+    let out = db.play(&[&played.to_string()], &(recorded.join("\n") + "\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        scores(&db.show(&other.to_string())),
+        scores(&db.show(&played.to_string())),
+        "the game scored on the page as `don play` scores {recorded:?}"
+    );
+
+    assert_eq!(report["overflow"], json!([]), "pages wider than the window");
+    server.stop();
+    let shot = shots.join("scorer-phone.png");
+    assert_eq!(png_width(&shot), 360);
+    if std::env::var_os("UPDATE_SCREENSHOT").is_some() {
+        let docs = root().join("docs");
+        std::fs::create_dir_all(&docs).unwrap();
+        std::fs::copy(&shot, docs.join("scorer-phone.png")).unwrap();
+    }
+}
+
+fn main() -> ExitCode {
+    harness::run(
+        &[("games_scored_on_a_phone", games_scored_on_a_phone)],
+        &[],
+    )
+}
