@@ -96,13 +96,7 @@ fn address(out: &str, base: &str) -> String {
 
 fn scorer_link(db: &Db, game: i64, base: &str) -> String {
     address(
-        &db.ok(&[
-            "scorer",
-            "link",
-            &game.to_string(),
-            "--base-url",
-            base,
-        ]),
+        &db.ok(&["scorer", "link", &game.to_string(), "--base-url", base]),
         base,
     )
 }
@@ -174,10 +168,7 @@ fn games_scored_on_a_phone() {
     let other = begin(&db, &nine);
     let server = Server::start(&db);
     let base = server.base.clone();
-    let secretary = address(
-        &db.ok(&["secretary", "link", "--base-url", &base]),
-        &base,
-    );
+    let secretary = address(&db.ok(&["secretary", "link", "--base-url", &base]), &base);
     // In the target folder, kept after a failure with the page it stopped at (failed.html).
     let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("table-flow");
     let _ = std::fs::remove_dir_all(&shots);
@@ -211,6 +202,7 @@ fn games_scored_on_a_phone() {
             // A second phone: a second scorer's link to the same game; a third, the secretary.
             "second": scorer_link(&db, other, &base),
             "third": secretary,
+            "captain": address(&db.ok(&["captain", "link", "Royal Oak", "--base-url", &base]), &base),
             "pitcher": first["pitcher"],
             "refused": refused,
             "tricks": tricks,
@@ -243,7 +235,10 @@ fn games_scored_on_a_phone() {
             checked(record),
             "{name}: don show --json as don check --json of the record"
         );
-        assert_eq!(game["last"]["over"], "1", "{name}: the page says it is over");
+        assert_eq!(
+            game["last"]["over"], "1",
+            "{name}: the page says it is over"
+        );
         let tricks = game["tricks"].as_array().unwrap();
         let recorded: usize = record["hands"]
             .as_array()
@@ -264,7 +259,10 @@ fn games_scored_on_a_phone() {
                 "{at}: {t}"
             );
             assert_eq!(t["reloaded"], false, "{at}: the page was not reloaded");
-            assert!(t["said"].as_u64() >= Some(1), "{at}: what the trick made said");
+            assert!(
+                t["said"].as_u64() >= Some(1),
+                "{at}: what the trick made said"
+            );
             if game["how"] == "typed" {
                 assert!(t["keys"].as_u64() <= Some(12), "{at}: {t}");
                 assert_eq!(
@@ -386,10 +384,7 @@ fn games_scored_on_a_phone() {
     assert_eq!(t["byA"]["status"], 200);
     let b = &t["byB"];
     assert_eq!(b["status"], 409, "{b}");
-    assert!(
-        b["error"].as_str().unwrap_or("").contains(OVERTAKEN),
-        "{b}"
-    );
+    assert!(b["error"].as_str().unwrap_or("").contains(OVERTAKEN), "{b}");
     assert_eq!(b["seen"], t["byA"]["seen"], "the game as it is now");
     assert_eq!(b["inPlay"], t["byA"]["inPlay"]);
     assert_eq!(t["byBNext"]["status"], 200);
@@ -406,7 +401,10 @@ fn games_scored_on_a_phone() {
     // The live board, within 2 s.
     assert_eq!(t["boardStatus"], 200, "the live board");
     let ms = t["boardChangedMs"].as_u64();
-    assert!(ms.is_some_and(|ms| ms <= 2000), "the board changed after {ms:?} ms");
+    assert!(
+        ms.is_some_and(|ms| ms <= 2000),
+        "the board changed after {ms:?} ms"
+    );
     // The rest of the kinds, each posted and recorded.
     for (kind, n) in [
         ("pitcher", 1),
@@ -422,6 +420,11 @@ fn games_scored_on_a_phone() {
         assert_eq!(t["kinds"][kind], n, "{kind}: {}", t["kinds"]);
     }
     assert_eq!(t["end"]["over"], "1", "conceded: {}", t["end"]);
+    // A captain's page leads to "Score a game": the games list with the form to begin one.
+    assert_eq!(t["captain"]["url"], "/my/");
+    assert_eq!(t["captain"]["link"], 1, "{}", t["captain"]);
+    assert_eq!(t["captain"]["games"], "/my/games");
+    assert_eq!(t["captain"]["begin"], 1, "{}", t["captain"]);
     // The game in the database is what the same lines give `don play`: nothing twice, nothing
     // refused recorded.
     let recorded: Vec<&str> = t["recorded"]
@@ -451,8 +454,5 @@ fn games_scored_on_a_phone() {
 }
 
 fn main() -> ExitCode {
-    harness::run(
-        &[("games_scored_on_a_phone", games_scored_on_a_phone)],
-        &[],
-    )
+    harness::run(&[("games_scored_on_a_phone", games_scored_on_a_phone)], &[])
 }

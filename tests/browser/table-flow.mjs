@@ -382,6 +382,19 @@ async function table(t) {
   r.end = await look(a);
   await board.context().close();
   await a.context().close();
+  // A captain: their page leads to the games they may score and the form that begins one.
+  const captain = await phone();
+  await go(captain, t.captain);
+  r.captain = { url: captain.url().replace(plan.base, "") };
+  const scoreAGame = captain.locator('a[href="/my/games"]');
+  r.captain.link = await scoreAGame.count();
+  if (r.captain.link) {
+    await Promise.all([captain.waitForNavigation(), scoreAGame.first().click()]);
+    await arrived(captain);
+    r.captain.games = captain.url().replace(plan.base, "");
+    r.captain.begin = await captain.locator("form#begin[method=post]").count();
+  }
+  await captain.context().close();
   return r;
 }
 
