@@ -199,6 +199,10 @@
   function setBusy(on) {
     busy = on;
     table.classList.toggle("sending", on);
+    table.setAttribute("aria-busy", String(on));
+    // Nothing typed while the entry is on its way: the answer replaces the line.
+    const input = byId("line");
+    if (input) input.readOnly = on;
     for (const b of table.querySelectorAll("button[type=submit], button:not([type])")) {
       if (on) {
         b.dataset.wasDisabled = b.disabled ? "1" : "";
@@ -255,7 +259,7 @@
     } catch {
       setBusy(false);
       sayBeside(
-        "No answer from the server (is the phone online?). Your line is kept: press Send again. Were it recorded meanwhile, you are shown the game as it is now.",
+        "No answer from the server (is the phone online?). The line is kept: press Send again. Had it reached the server, you will be shown the game as it is now.",
       );
       showPad();
       return;
@@ -269,6 +273,7 @@
     if ([200, 409, 422].includes(answer.status) && !/^\s*<!doctype|<html[\s>]/i.test(text)) {
       busy = false;
       table.classList.remove("sending");
+      table.setAttribute("aria-busy", "false");
       swap(text);
       return;
     }
@@ -282,10 +287,15 @@
   // The pad revealed, its buttons made buttons (not submits), the state shown.
   function bind() {
     restoreLine();
+    const input = byId("line");
+    // A phone's keyboard shows Send on its Enter key.
+    if (input) input.enterKeyHint = "send";
     const pad = byId("pad");
     if (pad) {
       for (const b of pad.querySelectorAll("button")) b.type = "button";
     }
+    const next = byId("pad-next");
+    if (next) next.setAttribute("aria-live", "polite");
     showPad();
   }
 
