@@ -241,3 +241,65 @@ fn a_database_of_version_8_keeps_its_links_when_brought_up_to_date() {
     assert_eq!(session.team(), Some(1));
     assert_eq!(session.game(), None);
 }
+
+#[test]
+fn a_game_scored_by_its_scorers_link_is_linked_as_a_leg_and_then_held() {
+    // The short-nights league: Gareth & Rhys play for Royal Oak, Dai & Huw for Red Lion.
+    let db = Db::short_nights();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "S",
+    ]);
+    db.ok(&["scorer", "link", "1"]);
+    let mut scorer = app_as(&db, "scorer of game 1 (link 1)", None, Some(1));
+    // Hands as totals, 30–10 (the awards counted in) with game to NS: 120–40 after four, so NS
+    // reach 121 in the fifth, 150–50; a sixth is refused, the game being over.
+    let mut seen = scorer.table_view(1).unwrap().seen;
+    for hand in 1..=5 {
+        let entered = scorer
+            .table_line(1, seen, "totals ns 30 ew 10 game ns")
+            .unwrap_or_else(|e| panic!("hand {hand}: {e}"));
+        seen = entered.view.seen;
+    }
+    let view = scorer.table_view(1).unwrap();
+    assert!(view.status.over);
+    match scorer.table_line(1, seen, "totals ns 30 ew 10 game ns") {
+        Err(AppError::Game(GameError::LineRefused { why, .. })) => {
+            assert!(why.starts_with("the game is over"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let shown = db.show("1");
+    assert_eq!(shown["winner"], "NS", "{shown}");
+    assert_eq!(shown["final"]["NS"], 150, "{shown}");
+    assert_eq!(shown["final"]["EW"], 50, "{shown}");
+    // Linked as leg 1 of the night's first Don match, the night holds it: the scorer's next
+    // line is refused, naming the night.
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 121-80",
+    ]);
+    let before = db.dump();
+    let seen = scorer.table_view(1).unwrap().seen;
+    match scorer.table_line(1, seen, "undo") {
+        Err(AppError::Game(GameError::LineRefused { why, .. })) => {
+            assert!(
+                why.starts_with("game 1 is leg 1 of don 1 of Royal Oak v Red Lion"),
+                "{why}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(scorer.table_view(1).unwrap().held.is_some());
+    assert_eq!(before, db.dump());
+}
