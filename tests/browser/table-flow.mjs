@@ -77,7 +77,10 @@ async function go(page, url) {
 // The table as the page shows it now.
 const look = (page) =>
   page.evaluate(() => {
-    const t = document.getElementById("table");
+    // The state as the server last gave it: on the page's div#table, or, once an answer has
+    // been swapped in, on the state element inside it.
+    const table = document.getElementById("table");
+    const t = (table && table.querySelector("[data-leader]")) || table;
     const text = (id) => {
       const e = document.getElementById(id);
       return e ? e.textContent.trim() : null;
@@ -108,6 +111,13 @@ const look = (page) =>
 async function set(field, value) {
   if ((await field.evaluate((e) => e.tagName)) === "SELECT") await field.selectOption(value);
   else await field.fill(value);
+}
+
+// A form or button folded away in a closed <details>: opened, as a scorer would, by its summary.
+async function reveal(page, locator) {
+  const folded = page.locator("details:not([open])", { has: locator }).locator("summary");
+  if (await folded.count()) await folded.first().click();
+  return locator;
 }
 
 // Sends the entry `act` makes (a click, or Enter) and waits for its answer to be swapped in:
@@ -358,14 +368,17 @@ async function table(t) {
   // overtaken, and it shows the game as it is now.
   r.aBehind = await post("overtaken", a, typed(a, t.tricks[4]));
   // A penalty, through its form.
+  await reveal(a, a.locator("form#penalty"));
   await set(a.locator("form#penalty [name=penalty_side]"), t.penalty.side);
   await set(a.locator("form#penalty [name=penalty]"), t.penalty.what);
   r.penalty = await post("penalty", a, () => a.locator("form#penalty button[type=submit], form#penalty button:not([type])").first().click());
   r.recorded.push(`penalty ${t.penalty.side} ${t.penalty.what}`);
   // The deal abandoned, by its button.
-  r.abandon = await post("abandon", a, () => a.locator('#lines button[data-line="abandon misdeal"]').click());
+  const misdeal = await reveal(a, a.locator('#lines button[data-line="abandon misdeal"]'));
+  r.abandon = await post("abandon", a, () => misdeal.click());
   r.recorded.push("abandon misdeal");
   // A hand as totals.
+  await reveal(a, a.locator("form#totals"));
   for (const [side, points] of Object.entries(t.totals.points)) {
     await a.locator(`form#totals [name="totals_${side}"]`).fill(String(points));
   }
@@ -377,7 +390,8 @@ async function table(t) {
       .join(" ")} ${t.totals.awards}`,
   );
   // A concession ends the game.
-  r.concede = await post("concede", a, () => a.locator(`#lines button[data-line="concede ${t.concede}"]`).click());
+  const concede = await reveal(a, a.locator(`#lines button[data-line="concede ${t.concede}"]`));
+  r.concede = await post("concede", a, () => concede.click());
   r.recorded.push(`concede ${t.concede}`);
   r.end = await look(a);
   await board.context().close();
