@@ -212,7 +212,12 @@ fn games_scored_on_a_phone() {
         },
     });
     let report = flow(&plan, &shots);
-    assert_eq!(report["error"], Value::Null, "{report}");
+    assert_eq!(
+        report["error"],
+        Value::Null,
+        "the script stopped (its report, failed.html and failed.png in {})",
+        shots.display()
+    );
 
     // The whole games: as their records say.
     let games = report["games"].as_array().unwrap();

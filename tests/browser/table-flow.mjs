@@ -339,7 +339,9 @@ async function table(t) {
   });
   // A page without JavaScript: the plain form, answered by a new page.
   const plain = await phone(false);
+  // The secretary's link opens their page; the game is theirs to score too.
   await go(plain, t.third);
+  await go(plain, `/my/game/${t.game}`);
   r.plainOpened = await look(plain);
   await plain.locator("#line").fill(t.tricks[3]);
   const [nav] = await Promise.all([plain.waitForNavigation(), plain.locator("#send").click()]);
