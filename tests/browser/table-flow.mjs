@@ -231,6 +231,8 @@ async function wholeGame(game) {
           if ((await s.getAttribute("aria-pressed")) !== "true") await s.click();
           await page.locator(`#pad button.rank[data-rank="${c[0]}"]`).click();
         }
+        // From the title down: the status, the score, what the last trick made, the pad.
+        await page.evaluate(() => document.getElementById("table").scrollIntoView());
         await page.screenshot({ path: join(plan.shots, "scorer-phone.png"), fullPage: false });
         await page.locator("#pad-clear").click();
       }
@@ -376,7 +378,7 @@ async function table(t) {
   r.penalty = await post("penalty", a, () => a.locator("form#penalty button[type=submit], form#penalty button:not([type])").first().click());
   r.recorded.push(`penalty ${t.penalty.side} ${t.penalty.what}`);
   // The deal abandoned, by its button.
-  const misdeal = await reveal(a, a.locator('#lines button[data-line="abandon misdeal"]'));
+  const misdeal = await reveal(a, a.locator('button[data-line="abandon misdeal"]'));
   r.abandon = await post("abandon", a, () => misdeal.click());
   r.recorded.push("abandon misdeal");
   // A hand as totals.
@@ -392,7 +394,7 @@ async function table(t) {
       .join(" ")} ${t.totals.awards}`,
   );
   // A concession ends the game.
-  const concede = await reveal(a, a.locator(`#lines button[data-line="concede ${t.concede}"]`));
+  const concede = await reveal(a, a.locator(`button[data-line="concede ${t.concede}"]`));
   r.concede = await post("concede", a, () => concede.click());
   r.recorded.push(`concede ${t.concede}`);
   r.end = await look(a);
