@@ -372,7 +372,7 @@ fn games_scored_on_a_phone() {
     assert_eq!(t["again"]["inPlay"].as_array().unwrap().len(), 1);
     // The reload in the middle of a trick: the game as it was, the cards tapped kept.
     let (before, after) = (&t["beforeReload"], &t["afterReload"]);
-    for key in ["seen", "status", "inPlay", "leader", "used"] {
+    for key in ["seen", "words", "inPlay", "leader", "used"] {
         assert_eq!(before[key], after[key], "{key} after the reload");
     }
     assert_eq!(

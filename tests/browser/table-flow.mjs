@@ -93,7 +93,7 @@ const look = (page) =>
       seats: t ? t.dataset.seats : null,
       used: t ? t.dataset.used : null,
       over: t ? t.dataset.over : null,
-      status: text("status"),
+      words: text("status"),
       prompt: text("prompt"),
       standing: text("standing"),
       said: [...document.querySelectorAll("#said > li")].map((li) => li.textContent.trim()),
