@@ -294,7 +294,8 @@ fn games_scored_on_a_phone() {
                 .max()
         };
         println!(
-            "{name}: {} tricks; keystrokes at most {:?}; taps at most {:?} (following suit {:?})",
+            "{}: {} tricks; keystrokes at most {:?}; taps at most {:?} (following suit {:?})",
+            name.as_str().unwrap_or_default(),
             tricks.len(),
             most("keys", false),
             most("taps", false),
