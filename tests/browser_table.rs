@@ -406,6 +406,12 @@ fn games_scored_on_a_phone() {
     assert_eq!(t["aBehind"]["inPlay"].as_array().unwrap().len(), 4);
     // The live board, within 2 s.
     assert_eq!(t["boardStatus"], 200, "the live board");
+    assert_eq!(
+        t["boardBefore"].as_array().map(Vec::len),
+        Some(3),
+        "the board before: {t}"
+    );
+    assert_eq!(t["boardAfter"], t["plain"]["inPlay"], "the board after");
     let ms = t["boardChangedMs"].as_u64();
     assert!(
         ms.is_some_and(|ms| ms <= 2000),

@@ -335,10 +335,9 @@ async function table(t) {
   // The live board: open, then an entry; how long until it shows it.
   const board = await phone();
   r.boardStatus = await go(board, `/board/game/${t.game}`);
-  r.boardBefore = await board.evaluate(() => {
-    const d = document.getElementById("board");
-    return d ? { seen: d.dataset.seen, text: d.textContent } : null;
-  });
+  r.boardBefore = await board.evaluate(() =>
+    [...document.querySelectorAll("#board #in-play > li")].map((li) => li.textContent.trim()),
+  );
   // A page without JavaScript: the plain form, answered by a new page.
   const plain = await phone(false);
   // The secretary's link opens their page; the game is theirs to score too.
@@ -346,23 +345,24 @@ async function table(t) {
   await go(plain, `/my/game/${t.game}`);
   r.plainOpened = await look(plain);
   await plain.locator("#line").fill(t.tricks[3]);
+  // The board's clock starts with the entry sent.
+  const began = Date.now();
   const [nav] = await Promise.all([plain.waitForNavigation(), plain.locator("#send").click()]);
   await arrived(plain);
   r.plain = { status: nav ? nav.status() : null, url: plain.url().replace(plan.base, ""), ...(await look(plain)) };
   r.recorded.push(t.tricks[3]);
-  const began = Date.now();
   if (r.boardStatus === 200) {
     try {
+      // The board shows the trick the plain page entered: as many tricks in play as it shows.
       await board.waitForFunction(
-        (seen) => {
-          const d = document.getElementById("board");
-          return d && d.dataset.seen !== seen;
-        },
-        r.boardBefore ? r.boardBefore.seen : null,
+        (n) => document.querySelectorAll("#board #in-play > li").length === n,
+        r.plain.inPlay.length,
         { timeout: 5000 },
       );
       r.boardChangedMs = Date.now() - began;
-      r.boardAfter = await board.evaluate(() => document.getElementById("board").textContent);
+      r.boardAfter = await board.evaluate(() =>
+        [...document.querySelectorAll("#board #in-play > li")].map((li) => li.textContent.trim()),
+      );
     } catch {
       r.boardChangedMs = null;
     }
