@@ -411,7 +411,11 @@ fn games_scored_on_a_phone() {
         Some(3),
         "the board before: {t}"
     );
-    assert_eq!(t["boardAfter"], t["plain"]["inPlay"], "the board after");
+    assert_eq!(
+        t["boardAfter"].as_array().map(Vec::len),
+        Some(4),
+        "the board after: {t}"
+    );
     let ms = t["boardChangedMs"].as_u64();
     assert!(
         ms.is_some_and(|ms| ms <= 2000),
