@@ -165,3 +165,185 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
     let log = db.ok(&["log"]);
     assert!(log.contains("secretary (link"), "{log}");
 }
+
+/// Posts the quick form of `line` (a button of `section#lines`) from the page as it is: the
+/// page after it.
+async fn button(b: &Browser, game: i64, line: &str) -> String {
+    let page = b.get(&format!("/my/game/{game}")).await.page;
+    let lines = &page[page.find("id=\"lines\"").expect("section#lines")..];
+    assert!(
+        lines.contains(&format!("<button type=\"submit\" class=\"second\" data-line=\"{line}\""))
+            || lines.contains(&format!("<button type=\"submit\" data-line=\"{line}\"")),
+        "no button for {line}: {lines}"
+    );
+    assert!(
+        lines.contains(&format!("name=\"line\" value=\"{line}\"")),
+        "{lines}"
+    );
+    let a = b
+        .post(
+            &format!("/my/game/{game}/line"),
+            &[("seen", &seen(&page)), ("line", line)],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{line}: {}", a.page);
+    b.get(&a.to).await.page
+}
+
+/// Posts a structured form (`kind` and its fields) from the page as it is: the answer.
+async fn structured(b: &Browser, game: i64, fields: &[(&str, &str)]) -> browser::Answer {
+    let page = b.get(&format!("/my/game/{game}")).await.page;
+    let now = seen(&page);
+    let mut all = vec![("seen", now.as_str())];
+    all.extend_from_slice(fields);
+    b.post(&format!("/my/game/{game}/line"), &all).await
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_line_has_its_form_and_each_records_what_don_play_records() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = begin(
+        &secretary,
+        &[
+            ("variant", "nine-card-don"),
+            ("north", "Gareth"),
+            ("east", "Dai"),
+            ("south", "Rhys"),
+            ("west", "Huw"),
+            ("opt_penalties", "league"),
+        ],
+    )
+    .await;
+    let at = format!("/my/game/{game}");
+    let page = secretary.get(&at).await.page;
+    // No pitcher yet: a button for each seat, no trick wanted, no claim in Nine Card Don.
+    assert_eq!(attr(&page, "table", "data-leader").unwrap(), "");
+    for seat in ["N", "E", "S", "W"] {
+        assert!(page.contains(&format!("data-line=\"pitcher {seat}\"")), "{page}");
+        assert!(page.contains(&format!("data-line=\"abandon renege {seat}\"")));
+    }
+    for line in [
+        "undo",
+        "concede NS",
+        "concede EW",
+        "abandon misdeal",
+        "abandon redeal-demanded",
+    ] {
+        assert!(page.contains(&format!("data-line=\"{line}\"")), "{line}");
+    }
+    assert!(!page.contains("data-line=\"claim\""));
+    assert!(page.contains("<form id=\"totals\"") && page.contains("name=\"totals_NS\""));
+    assert!(page.contains("name=\"totals_EW\"") && page.contains("name=\"awards\""));
+    assert!(page.contains("<form id=\"penalty\"") && page.contains("name=\"penalty_side\""));
+    let help = text(&page, "help").unwrap();
+    for (example, _) in don::scorer::LINES {
+        assert!(help.contains(example), "{example} not in {help}");
+    }
+
+    // pitcher
+    let page = button(&secretary, game, "pitcher S").await;
+    assert_eq!(said(&page), ["S (Rhys) pitches hand 1"]);
+    assert_eq!(attr(&page, "table", "data-leader").unwrap(), "S");
+    assert!(!page.contains("data-line=\"pitcher N\""), "the pitcher is known");
+    // a trick
+    let page = secretary.enter(game, "tc 3c 8c 6c").await;
+    assert_eq!(text(&page, "in-play").unwrap(), "TC 3C 8C 6C");
+    assert_eq!(attr(&page, "table", "data-leader").unwrap(), "S");
+    // a penalty, through its form: league penalties deduct 19 at the end of the hand
+    let a = structured(
+        &secretary,
+        game,
+        &[
+            ("kind", "penalty"),
+            ("penalty_side", "EW"),
+            ("penalty", "out-of-turn"),
+        ],
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.page);
+    let page = secretary.get(&a.to).await.page;
+    let words = said(&page).join(" | ");
+    assert!(words.contains("EW") && words.contains("19"), "{words}");
+    // the deal abandoned: nothing of it counts, the tricks of the hand gone
+    let page = button(&secretary, game, "abandon misdeal").await;
+    let words = said(&page).join(" | ");
+    assert!(words.contains("bandon"), "{words}");
+    assert_eq!(attr(&page, "table", "data-used").unwrap(), "");
+    // undo takes the abandonment back, then the penalty: the trick is in play again
+    let page = button(&secretary, game, "undo").await;
+    assert!(said(&page)[0].contains("abandon misdeal"), "{:?}", said(&page));
+    let page = button(&secretary, game, "undo").await;
+    assert!(said(&page)[0].contains("penalty EW out-of-turn"), "{:?}", said(&page));
+    assert_eq!(attr(&page, "table", "data-used").unwrap(), "tc 3c 8c 6c");
+    let page = button(&secretary, game, "undo").await;
+    assert_eq!(attr(&page, "table", "data-used").unwrap(), "");
+    // the hand as totals, through its form (its points include the awards)
+    let a = structured(
+        &secretary,
+        game,
+        &[
+            ("kind", "totals"),
+            ("totals_NS", "30"),
+            ("totals_EW", "14"),
+            ("awards", "game NS"),
+        ],
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.page);
+    let page = secretary.get(&a.to).await.page;
+    let standing = text(&page, "standing").unwrap();
+    assert!(
+        standing.contains("NS (Gareth & Rhys) 30") && standing.contains("EW (Dai & Huw) 14"),
+        "{standing}"
+    );
+    let exported = json(&db.ok(&["export", &game.to_string()]));
+    let hand = &exported["hands"][0];
+    assert_eq!(hand["points"], serde_json::json!({"NS": 30, "EW": 14}), "{exported}");
+    assert_eq!(hand["game"], "NS", "{exported}");
+    // concede: the game is over, its result shown; only undo is left
+    let page = button(&secretary, game, "concede EW").await;
+    assert_eq!(attr(&page, "table", "data-over").unwrap(), "1");
+    let result = text(&page, "result").unwrap();
+    assert!(result.contains("NS (Gareth & Rhys)"), "{result}");
+    assert!(!page.contains("id=\"line\""), "no entry box once over");
+    assert!(page.contains("data-line=\"undo\"") && !page.contains("data-line=\"concede"));
+    let page = button(&secretary, game, "undo").await;
+    assert_eq!(attr(&page, "table", "data-over").unwrap(), "0");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn irish_don_has_its_claim_and_a_claim_too_soon_is_refused_beside_the_box() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = begin(
+        &secretary,
+        &[
+            ("variant", "irish-don"),
+            ("opt_pack", "48"),
+            ("pitcher", "N"),
+        ],
+    )
+    .await;
+    let page = secretary.get(&format!("/my/game/{game}")).await.page;
+    // The 48-card pack has no twos.
+    assert_eq!(
+        attr(&page, "table", "data-ranks").unwrap(),
+        "a k q j t 9 8 7 6 5 4 3"
+    );
+    assert!(!page.contains("data-rank=\"2\"") && page.contains("data-rank=\"3\""));
+    assert!(page.contains("data-line=\"claim\""), "{page}");
+    let page = secretary.enter(game, "ah kh qh jh").await;
+    assert_eq!(attr(&page, "table", "data-used").unwrap(), "ah kh qh jh");
+    let before = seen(&page);
+    let a = secretary
+        .post(
+            &format!("/my/game/{game}/line"),
+            &[("seen", &before), ("line", "claim")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.page);
+    assert!(text(&a.page, "line-error").is_some(), "{}", a.page);
+    assert_eq!(attr(&a.page, "line", "value").unwrap(), "claim");
+    assert_eq!(seen(&a.page), before, "nothing recorded");
+}
