@@ -347,3 +347,228 @@ async fn irish_don_has_its_claim_and_a_claim_too_soon_is_refused_beside_the_box(
     assert_eq!(attr(&a.page, "line", "value").unwrap(), "claim");
     assert_eq!(seen(&a.page), before, "nothing recorded");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_refused_trick_records_nothing_and_comes_back_beside_the_box_with_why() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = nine_card_game(&secretary).await;
+    secretary.enter(game, "tc 3c 8c 6c").await;
+    let page = secretary.get(&format!("/my/game/{game}")).await.page;
+    let now = seen(&page);
+    // The server let go, so that the database is read by sqlite3 alone.
+    drop(app);
+    let before = db.dump();
+    let app = serve(&db);
+    let secretary = secretary.through(&app);
+    for (line, why) in [
+        // the ten of clubs was played in the first trick
+        ("3h kh th tc", "TC"),
+        // three cards where four are played
+        ("3h kh th", "4"),
+        ("zz", "zz"),
+    ] {
+        let a = secretary
+            .post(
+                &format!("/my/game/{game}/line"),
+                &[("seen", &now), ("line", line)],
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{line}: {}", a.page);
+        let error = text(&a.page, "line-error").unwrap_or_else(|| panic!("{}", a.page));
+        assert!(error.contains(why), "{line}: {error}");
+        assert_eq!(attr(&a.page, "line", "value").unwrap(), line, "handed back");
+        assert_eq!(attr(&a.page, "line", "aria-invalid").unwrap(), "true");
+        assert!(a.page.contains("role=\"alert\""));
+        assert_eq!(text(&a.page, "in-play").unwrap(), "TC 3C 8C 6C");
+    }
+    // A totals form refused keeps what was typed in it, open.
+    let a = secretary
+        .post(
+            &format!("/my/game/{game}/line"),
+            &[
+                ("seen", &now),
+                ("kind", "totals"),
+                ("totals_NS", "3"),
+                ("awards", "game NS"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(text(&a.page, "line-error").unwrap().contains("EW"));
+    assert_eq!(attr(&a.page, "totals_NS", "value").unwrap(), "3");
+    assert_eq!(attr(&a.page, "awards", "value").unwrap(), "game NS");
+    drop(app);
+    assert_eq!(db.dump(), before, "nothing recorded");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_pages_on_one_game_the_second_is_told_and_nothing_is_entered_twice() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = nine_card_game(&secretary).await;
+    let scorer = Browser::sign_in(&app, &scorer_token(&db, game)).await;
+    let at = format!("/my/game/{game}");
+    let line_at = format!("{at}/line");
+    let first = secretary.get(&at).await.page;
+    let second = scorer.get(&at).await.page;
+    assert_eq!(seen(&first), seen(&second));
+    let a = secretary
+        .post(&line_at, &[("seen", &seen(&first)), ("line", "tc 3c 8c 6c")])
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER);
+    // The second page, behind, enters the same trick: told, shown the game now.
+    let b = scorer
+        .post(&line_at, &[("seen", &seen(&second)), ("line", "tc 3c 8c 6c")])
+        .await;
+    assert_eq!(b.status, StatusCode::CONFLICT, "{}", b.page);
+    let error = text(&b.page, "line-error").unwrap();
+    assert!(
+        error.starts_with("someone else entered this trick; here is the game now"),
+        "{error}"
+    );
+    assert_eq!(text(&b.page, "in-play").unwrap(), "TC 3C 8C 6C");
+    assert_ne!(seen(&b.page), seen(&second), "the page as the game is now");
+    // The same from the script: the fragment, 409.
+    let c = scorer
+        .post_fragment(&line_at, &[("seen", &seen(&second)), ("line", "3h kh th ah")])
+        .await;
+    assert_eq!(c.status, StatusCode::CONFLICT);
+    assert!(c.page.starts_with("<div id=\"table-state\""), "{}", c.page);
+    let exported = json(&db.ok(&["export", &game.to_string()]));
+    assert_eq!(
+        exported["hands"][0]["tricks"],
+        serde_json::json!(["TC 3C 8C 6C"]),
+        "entered once: {exported}"
+    );
+    // From the page as it is now, the second goes on.
+    let page = scorer.enter(game, "3h kh th ah").await;
+    assert_eq!(text(&page, "in-play").unwrap(), "TC 3C 8C 6C\n3H KH TH AH");
+    let log = db.ok(&["log"]);
+    assert!(log.contains(&format!("scorer of game {game} (link")), "{log}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_entry_without_the_pages_token_is_refused_and_nothing_is_recorded() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = nine_card_game(&secretary).await;
+    let page = secretary.get(&format!("/my/game/{game}")).await.page;
+    let line_at = format!("/my/game/{game}/line");
+    for csrf in [None, Some("0".repeat(64))] {
+        let mut fields = vec![("seen", seen(&page)), ("line", "tc 3c 8c 6c".to_string())];
+        if let Some(c) = &csrf {
+            fields.push(("csrf", c.clone()));
+        }
+        let fields: Vec<(&str, &str)> = fields.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let a = secretary.post_raw(&line_at, &fields, false).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.page);
+    }
+    let after = secretary.get(&format!("/my/game/{game}")).await.page;
+    assert_eq!(seen(&after), seen(&page), "nothing recorded");
+    // A form the page does not send.
+    let a = secretary
+        .post(&line_at, &[("seen", "x"), ("line", "tc 3c 8c 6c")])
+        .await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    let a = secretary
+        .post(&line_at, &[("seen", &seen(&page)), ("kind", "other")])
+        .await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_captain_scores_their_teams_games_only() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let fox = Browser::sign_in(&app, &token(&db, Some("Fox and Hounds"))).await;
+    let home = lion.get("/my/").await.page;
+    assert!(home.contains("href=\"/my/games\">Score a game</a>"));
+    // Fixture 1 is Red Lion v Royal Oak: Red Lion's captain may begin a game for it.
+    let games = lion.get("/my/games").await.page;
+    assert!(games.contains("<option value=\"1\">"), "{games}");
+    let game = begin(
+        &lion,
+        &[
+            ("variant", "nine-card-don"),
+            ("north", "Dai"),
+            ("east", "Gareth"),
+            ("south", "Huw"),
+            ("west", "Rhys"),
+            ("pitcher", "N"),
+            ("fixture", "1"),
+        ],
+    )
+    .await;
+    let at = format!("/my/game/{game}");
+    assert_eq!(lion.get(&at).await.status, StatusCode::OK);
+    for other in [&oak, &fox] {
+        let a = other.get(&at).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.page);
+        assert!(!a.page.contains("data-seats"), "nothing of the game shown");
+        let a = other
+            .post(&format!("{at}/line"), &[("seen", ""), ("line", "tc 3c 8c 6c")])
+            .await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.page);
+        let list = other.get("/my/games").await.page;
+        assert!(!list.contains(&format!("href=\"{at}\"")), "{list}");
+    }
+    // Fox and Hounds do not play fixture 1: refused beside the night, nothing begun.
+    let a = fox
+        .post(
+            "/my/games",
+            &[("variant", "phat"), ("fixture", "1")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.page);
+    assert!(text(&a.page, "fixture-error").is_some(), "{}", a.page);
+    let games = json(&db.ok(&["games", "--json"]));
+    assert_eq!(games.as_array().map(Vec::len), Some(1), "{games}");
+    let exported = json(&db.ok(&["export", &game.to_string()]));
+    assert_eq!(exported["hands"][0]["pitcher"], "N", "{exported}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_scorers_link_opens_its_game_and_nothing_else() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = nine_card_game(&secretary).await;
+    let other = nine_card_game(&secretary).await;
+    let scorer = Browser::sign_in(&app, &scorer_token(&db, game)).await;
+    assert_eq!(scorer.landed, format!("/my/game/{game}"));
+    let home = scorer.get("/my/").await;
+    assert_eq!(
+        (home.status, home.to.as_str()),
+        (StatusCode::SEE_OTHER, format!("/my/game/{game}").as_str())
+    );
+    scorer.enter(game, "tc 3c 8c 6c").await;
+    let before = secretary.get(&format!("/my/game/{other}")).await.page;
+    for path in [
+        format!("/my/game/{other}"),
+        "/my/games".into(),
+        "/my/night/1".into(),
+    ] {
+        let a = scorer.get(&path).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.page);
+    }
+    for (path, fields) in [
+        (format!("/my/game/{other}/line"), vec![("line", "tc 3c 8c 6c")]),
+        ("/my/games".into(), vec![("variant", "phat")]),
+        ("/my/night/1/enter".into(), vec![("how", "totals"), ("totals_home", "5"), ("totals_away", "4")]),
+        ("/my/night/1/confirm".into(), vec![]),
+        ("/my/night/1/dispute".into(), vec![("reason", "no")]),
+        ("/my/adjust".into(), vec![("team", "Red Lion"), ("what", "deduct"), ("points", "2"), ("reason", "x"), ("date", "2025-09-04")]),
+        ("/my/withdraw".into(), vec![("team", "Red Lion"), ("date", "2025-09-04")]),
+        ("/my/fixture/1/move".into(), vec![("date", "2025-09-05")]),
+    ] {
+        let a = scorer.post(&path, &fields).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.page);
+    }
+    let after = secretary.get(&format!("/my/game/{other}")).await.page;
+    assert_eq!(seen(&after), seen(&before));
+    let games = json(&db.ok(&["games", "--json"]));
+    assert_eq!(games.as_array().map(Vec::len), Some(2), "{games}");
+    let night = db.ok(&["night", "show", "Red Lion", "Royal Oak"]);
+    assert!(!night.contains("5–4") && !night.contains("5-4"), "{night}");
+}
