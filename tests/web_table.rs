@@ -572,3 +572,201 @@ async fn a_scorers_link_opens_its_game_and_nothing_else() {
     let night = db.ok(&["night", "show", "Red Lion", "Royal Oak"]);
     assert!(!night.contains("5–4") && !night.contains("5-4"), "{night}");
 }
+
+/// The message beside `field` of the begin form, with the input marked.
+fn beside(page: &str, field: &str) -> String {
+    let message = text(page, &format!("{field}-error"))
+        .unwrap_or_else(|| panic!("nothing beside {field}: {page}"));
+    let marked = attr(page, field, "aria-invalid").or_else(|| {
+        // A <select> is marked the same way.
+        attr(page, field, "aria-describedby").map(|_| "true".into())
+    });
+    assert_eq!(marked.as_deref(), Some("true"), "{field} not marked");
+    message
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_begin_form_refuses_beside_each_field_and_begins_nothing() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let lion = Browser::sign_in(&app, &token(&db, Some("Fox and Hounds"))).await;
+    drop(app);
+    let before = db.dump();
+    let app = serve(&db);
+    let (secretary, fox) = (secretary.through(&app), lion.through(&app));
+    let cases: [(&[(&str, &str)], &str, &str); 9] = [
+        (&[("variant", "")], "variant", "choose the variant"),
+        (&[("variant", "snap")], "variant", "snap"),
+        (
+            &[("variant", "nine-card-don"), ("opt_target", "lots")],
+            "opt_target",
+            "lots",
+        ),
+        (
+            &[("variant", "nine-card-don"), ("opt_pack", "48")],
+            "opt_pack",
+            "pack",
+        ),
+        (
+            &[("variant", "nine-card-don"), ("north", "Gareth"), ("south", "gareth")],
+            "south",
+            "named for two seats, N and S",
+        ),
+        (
+            &[("variant", "irish-don"), ("opt_players", "2"), ("west", "Huw")],
+            "west",
+            "has no seat W",
+        ),
+        (
+            &[("variant", "phat"), ("date", "2025-13-01")],
+            "date",
+            "2025-13-01",
+        ),
+        (
+            &[("variant", "nine-card-don"), ("pitcher", "Q")],
+            "pitcher",
+            "N, E, S or W",
+        ),
+        (
+            &[("variant", "nine-card-don"), ("fixture", "999")],
+            "fixture",
+            "999",
+        ),
+    ];
+    for (fields, field, words) in cases {
+        let a = secretary.post("/my/games", fields).await;
+        assert!(
+            a.status == StatusCode::UNPROCESSABLE_ENTITY || a.status == StatusCode::NOT_FOUND,
+            "{field}: {} {}",
+            a.status,
+            a.page
+        );
+        let message = beside(&a.page, field);
+        assert!(message.contains(words), "{field}: {message}");
+        assert!(a.page.contains("No game was begun"), "{}", a.page);
+        // What was typed is handed back.
+        for (name, value) in fields.iter().filter(|(n, _)| !n.starts_with("variant")) {
+            if ["pitcher", "fixture"].contains(name) {
+                continue;
+            }
+            assert_eq!(attr(&a.page, name, "value").as_deref(), Some(*value), "{name}");
+        }
+    }
+    // A captain whose team does not play the night.
+    let a = fox
+        .post("/my/games", &[("variant", "nine-card-don"), ("fixture", "1")])
+        .await;
+    assert_eq!(a.status, StatusCode::FORBIDDEN);
+    let message = beside(&a.page, "fixture");
+    assert!(message.contains("fixture 1") || message.contains("night"), "{message}");
+    drop(app);
+    assert_eq!(db.dump(), before, "nothing begun");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_scripts_answers_are_the_inside_of_the_table_with_the_same_statuses() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = nine_card_game(&secretary).await;
+    let at = format!("/my/game/{game}");
+    let line_at = format!("{at}/line");
+    let page = secretary.get(&at).await.page;
+    // Recorded: 200, the inside of div#table as the game is now, what was said in it.
+    let a = secretary
+        .post_fragment(&line_at, &[("seen", &seen(&page)), ("line", "tc 3c 8c 6c")])
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.page);
+    assert!(a.content_type.starts_with("text/html"), "{}", a.content_type);
+    assert!(a.page.starts_with("<div id=\"table-state\""), "{}", a.page);
+    assert!(!a.page.contains("<html") && !a.page.contains("id=\"table\""));
+    assert_eq!(said(&a.page)[0], "NS (Gareth & Rhys) win the trick: nothing to peg");
+    assert_eq!(attr(&a.page, "table-state", "data-used").unwrap(), "tc 3c 8c 6c");
+    assert_eq!(attr(&a.page, "table-state", "data-leader").unwrap(), "S");
+    let now = seen(&a.page);
+    // The whole page, read again, has the very same inside.
+    let whole = secretary.get(&at).await.page;
+    let inside = &whole[whole.find("<div id=\"table-state\"").unwrap()..];
+    assert!(inside.starts_with(&a.page[..a.page.find("<ol id=\"said\"").unwrap()]));
+    // Refused: 422, the line handed back with why.
+    let r = secretary
+        .post_fragment(&line_at, &[("seen", &now), ("line", "3h kh th")])
+        .await;
+    assert_eq!(r.status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(r.page.starts_with("<div id=\"table-state\""));
+    assert!(text(&r.page, "line-error").is_some());
+    assert_eq!(attr(&r.page, "line", "value").unwrap(), "3h kh th");
+    // `help`: the lines, open; `quit`: everything is kept. Neither records anything.
+    let h = secretary
+        .post_fragment(&line_at, &[("seen", &now), ("line", "help")])
+        .await;
+    assert_eq!(h.status, StatusCode::OK);
+    assert!(h.page.contains("<details id=\"help\" open>"), "{}", h.page);
+    let q = secretary
+        .post_fragment(&line_at, &[("seen", &now), ("line", "quit")])
+        .await;
+    assert_eq!(q.status, StatusCode::OK);
+    assert!(said(&q.page)[0].contains("is kept as it stands"), "{:?}", said(&q.page));
+    assert_eq!(seen(&q.page), now, "nothing recorded");
+    // Without the script, `help` and `quit` go back to the page.
+    let h = secretary
+        .post(&line_at, &[("seen", &now), ("line", "?")])
+        .await;
+    assert_eq!(h.status, StatusCode::SEE_OTHER);
+    let page = secretary.get(&h.to).await.page;
+    assert!(page.contains("<details id=\"help\" open>"));
+    let q = secretary
+        .post(&line_at, &[("seen", &now), ("line", "quit")])
+        .await;
+    assert_eq!((q.status, q.to.as_str()), (StatusCode::SEE_OTHER, at.as_str()));
+    let page = secretary.get(&at).await.page;
+    assert!(said(&page)[0].contains("is kept as it stands"));
+    // Shown once.
+    assert!(said(&secretary.get(&at).await.page).is_empty());
+    // The script itself.
+    let js = secretary.get("/scorer.js").await;
+    assert_eq!(js.status, StatusCode::OK);
+    assert_eq!(js.content_type, "text/javascript; charset=utf-8");
+    assert_eq!(js.page, include_str!("../templates/scorer.js"));
+    assert!(whole.contains("<script src=\"/scorer.js\" defer></script>"));
+    assert!(!whole.contains(" style="), "no inline style (CSP)");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_game_held_as_a_nights_leg_shows_why_nothing_can_be_entered() {
+    let db = Db::short_nights();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "S",
+    ]);
+    let out = db.play(&["1"], &"totals ns 30 ew 10 game ns\n".repeat(5));
+    assert!(out.status.success());
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 121-80",
+    ]);
+    let app = serve(&db);
+    let scorer = Browser::sign_in(&app, &scorer_token(&db, 1))
+        .await
+        .with_csrf_of(&db);
+    let page = scorer.get("/my/game/1").await.page;
+    let held = text(&page, "held").unwrap_or_else(|| panic!("{page}"));
+    assert!(held.contains("leg 1 of don 1 of Royal Oak v Red Lion"), "{held}");
+    assert!(held.contains("nothing can be entered here"), "{held}");
+    assert!(!page.contains("id=\"line\"") && !page.contains("data-line=\"undo\""));
+    assert_eq!(attr(&page, "table", "data-leader").unwrap(), "");
+    let a = scorer
+        .post("/my/game/1/line", &[("seen", &seen(&page)), ("line", "undo")])
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.page);
+    assert!(text(&a.page, "line-error").unwrap().contains("leg 1 of don 1"));
+}
