@@ -63,7 +63,10 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
     let (db, app) = league();
     let secretary = Browser::sign_in(&app, &token(&db, None)).await;
     let home = secretary.get("/my/").await.page;
-    assert!(home.contains("href=\"/my/games\">Score a game</a>"), "{home}");
+    assert!(
+        home.contains("href=\"/my/games\">Score a game</a>"),
+        "{home}"
+    );
     let games = secretary.get("/my/games").await.page;
     assert!(games.contains("<form id=\"begin\" method=\"post\" action=\"/my/games\">"));
     let game = nine_card_game(&secretary).await;
@@ -86,7 +89,10 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
     assert!(status.starts_with("Hand 1 · "), "{status}");
     assert!(status.contains("S (Rhys) pitches"), "{status}");
     assert_eq!(text(&page, "prompt").unwrap(), "H1 · S pitches · NS 0–0 EW");
-    assert!(page.contains("<div id=\"pad\" class=\"pad\" hidden>"), "{page}");
+    assert!(
+        page.contains("<div id=\"pad\" class=\"pad\" hidden>"),
+        "{page}"
+    );
     assert!(page.contains("href=\"/board/game/"));
 
     // Trick by trick, each said as RULES.md §2 pegs it: the winner, what the trick pegs.
@@ -130,17 +136,15 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
         "{words:?}"
     );
     assert!(
-        text(&page, "standing").unwrap().contains("EW (Dai & Huw) 37"),
+        text(&page, "standing")
+            .unwrap()
+            .contains("EW (Dai & Huw) 37"),
         "{}",
         text(&page, "standing").unwrap()
     );
     let prompt = text(&page, "prompt").unwrap();
     assert!(prompt.ends_with("NS 0–37 EW"), "{prompt}");
-    assert_eq!(
-        attr(&page, "table", "data-used").unwrap(),
-        "",
-        "a new hand"
-    );
+    assert_eq!(attr(&page, "table", "data-used").unwrap(), "", "a new hand");
 
     // The game scored on the web is the game `don show` and `don export` see.
     let shown = json(&db.ok(&["show", &game.to_string(), "--json"]));
@@ -151,14 +155,21 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
     assert_eq!(hand["tricks"], serde_json::json!(tricks));
     assert_eq!(exported["seats"]["E"], "Dai");
     assert_eq!(exported["venue"], "Fox and Hounds");
-    assert_eq!(shown["final"], serde_json::json!({"NS": 0, "EW": 37}), "{shown}");
+    assert_eq!(
+        shown["final"],
+        serde_json::json!({"NS": 0, "EW": 37}),
+        "{shown}"
+    );
     // And `don check` of that record scores it the same.
     let file = db.dir().join("web-game.json");
     std::fs::write(&file, exported.to_string()).unwrap();
     let checked = json(&db.ok(&["check", "--json", file.to_str().unwrap()]));
     let checked = &checked["games"][0];
     for key in ["final", "hands", "winner", "errors"] {
-        assert_eq!(checked[key], shown[key], "{key}: check {checked}\nshow {shown}");
+        assert_eq!(
+            checked[key], shown[key],
+            "{key}: check {checked}\nshow {shown}"
+        );
     }
     assert_eq!(shown["hands"].as_array().map(Vec::len), Some(1), "{shown}");
     // The log names who scored it.
@@ -172,8 +183,9 @@ async fn button(b: &Browser, game: i64, line: &str) -> String {
     let page = b.get(&format!("/my/game/{game}")).await.page;
     let lines = &page[page.find("id=\"lines\"").expect("section#lines")..];
     assert!(
-        lines.contains(&format!("<button type=\"submit\" class=\"second\" data-line=\"{line}\""))
-            || lines.contains(&format!("<button type=\"submit\" data-line=\"{line}\"")),
+        lines.contains(&format!(
+            "<button type=\"submit\" class=\"second\" data-line=\"{line}\""
+        )) || lines.contains(&format!("<button type=\"submit\" data-line=\"{line}\"")),
         "no button for {line}: {lines}"
     );
     assert!(
@@ -220,7 +232,10 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     // No pitcher yet: a button for each seat, no trick wanted, no claim in Nine Card Don.
     assert_eq!(attr(&page, "table", "data-leader").unwrap(), "");
     for seat in ["N", "E", "S", "W"] {
-        assert!(page.contains(&format!("data-line=\"pitcher {seat}\"")), "{page}");
+        assert!(
+            page.contains(&format!("data-line=\"pitcher {seat}\"")),
+            "{page}"
+        );
         assert!(page.contains(&format!("data-line=\"abandon renege {seat}\"")));
     }
     for line in [
@@ -245,7 +260,10 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     let page = button(&secretary, game, "pitcher S").await;
     assert_eq!(said(&page), ["S (Rhys) pitches hand 1"]);
     assert_eq!(attr(&page, "table", "data-leader").unwrap(), "S");
-    assert!(!page.contains("data-line=\"pitcher N\""), "the pitcher is known");
+    assert!(
+        !page.contains("data-line=\"pitcher N\""),
+        "the pitcher is known"
+    );
     // a trick
     let page = secretary.enter(game, "tc 3c 8c 6c").await;
     assert_eq!(text(&page, "in-play").unwrap(), "TC 3C 8C 6C");
@@ -272,9 +290,17 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     assert_eq!(attr(&page, "table", "data-used").unwrap(), "");
     // undo takes the abandonment back, then the penalty: the trick is in play again
     let page = button(&secretary, game, "undo").await;
-    assert!(said(&page)[0].contains("abandon misdeal"), "{:?}", said(&page));
+    assert!(
+        said(&page)[0].contains("abandon misdeal"),
+        "{:?}",
+        said(&page)
+    );
     let page = button(&secretary, game, "undo").await;
-    assert!(said(&page)[0].contains("penalty EW out-of-turn"), "{:?}", said(&page));
+    assert!(
+        said(&page)[0].contains("penalty EW out-of-turn"),
+        "{:?}",
+        said(&page)
+    );
     assert_eq!(attr(&page, "table", "data-used").unwrap(), "tc 3c 8c 6c");
     let page = button(&secretary, game, "undo").await;
     assert_eq!(attr(&page, "table", "data-used").unwrap(), "");
@@ -299,7 +325,11 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     );
     let exported = json(&db.ok(&["export", &game.to_string()]));
     let hand = &exported["hands"][0];
-    assert_eq!(hand["points"], serde_json::json!({"NS": 30, "EW": 14}), "{exported}");
+    assert_eq!(
+        hand["points"],
+        serde_json::json!({"NS": 30, "EW": 14}),
+        "{exported}"
+    );
     assert_eq!(hand["game"], "NS", "{exported}");
     // concede: the game is over, its result shown; only undo is left
     let page = button(&secretary, game, "concede EW").await;
@@ -374,7 +404,12 @@ async fn a_refused_trick_records_nothing_and_comes_back_beside_the_box_with_why(
                 &[("seen", &now), ("line", line)],
             )
             .await;
-        assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{line}: {}", a.page);
+        assert_eq!(
+            a.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{line}: {}",
+            a.page
+        );
         let error = text(&a.page, "line-error").unwrap_or_else(|| panic!("{}", a.page));
         assert!(error.contains(why), "{line}: {error}");
         assert_eq!(attr(&a.page, "line", "value").unwrap(), line, "handed back");
@@ -414,12 +449,18 @@ async fn two_pages_on_one_game_the_second_is_told_and_nothing_is_entered_twice()
     let second = scorer.get(&at).await.page;
     assert_eq!(seen(&first), seen(&second));
     let a = secretary
-        .post(&line_at, &[("seen", &seen(&first)), ("line", "tc 3c 8c 6c")])
+        .post(
+            &line_at,
+            &[("seen", &seen(&first)), ("line", "tc 3c 8c 6c")],
+        )
         .await;
     assert_eq!(a.status, StatusCode::SEE_OTHER);
     // The second page, behind, enters the same trick: told, shown the game now.
     let b = scorer
-        .post(&line_at, &[("seen", &seen(&second)), ("line", "tc 3c 8c 6c")])
+        .post(
+            &line_at,
+            &[("seen", &seen(&second)), ("line", "tc 3c 8c 6c")],
+        )
         .await;
     assert_eq!(b.status, StatusCode::CONFLICT, "{}", b.page);
     let error = text(&b.page, "line-error").unwrap();
@@ -431,7 +472,10 @@ async fn two_pages_on_one_game_the_second_is_told_and_nothing_is_entered_twice()
     assert_ne!(seen(&b.page), seen(&second), "the page as the game is now");
     // The same from the script: the fragment, 409.
     let c = scorer
-        .post_fragment(&line_at, &[("seen", &seen(&second)), ("line", "3h kh th ah")])
+        .post_fragment(
+            &line_at,
+            &[("seen", &seen(&second)), ("line", "3h kh th ah")],
+        )
         .await;
     assert_eq!(c.status, StatusCode::CONFLICT);
     assert!(c.page.starts_with("<div id=\"table-state\""), "{}", c.page);
@@ -445,7 +489,10 @@ async fn two_pages_on_one_game_the_second_is_told_and_nothing_is_entered_twice()
     let page = scorer.enter(game, "3h kh th ah").await;
     assert_eq!(text(&page, "in-play").unwrap(), "TC 3C 8C 6C\n3H KH TH AH");
     let log = db.ok(&["log"]);
-    assert!(log.contains(&format!("scorer of game {game} (link")), "{log}");
+    assert!(
+        log.contains(&format!("scorer of game {game} (link")),
+        "{log}"
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -508,7 +555,10 @@ async fn a_captain_scores_their_teams_games_only() {
         assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.page);
         assert!(!a.page.contains("data-seats"), "nothing of the game shown");
         let a = other
-            .post(&format!("{at}/line"), &[("seen", ""), ("line", "tc 3c 8c 6c")])
+            .post(
+                &format!("{at}/line"),
+                &[("seen", ""), ("line", "tc 3c 8c 6c")],
+            )
             .await;
         assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.page);
         let list = other.get("/my/games").await.page;
@@ -516,10 +566,7 @@ async fn a_captain_scores_their_teams_games_only() {
     }
     // Fox and Hounds do not play fixture 1: refused beside the night, nothing begun.
     let a = fox
-        .post(
-            "/my/games",
-            &[("variant", "phat"), ("fixture", "1")],
-        )
+        .post("/my/games", &[("variant", "phat"), ("fixture", "1")])
         .await;
     assert_eq!(a.status, StatusCode::FORBIDDEN, "{}", a.page);
     assert!(text(&a.page, "fixture-error").is_some(), "{}", a.page);
@@ -553,13 +600,35 @@ async fn a_scorers_link_opens_its_game_and_nothing_else() {
         assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.page);
     }
     for (path, fields) in [
-        (format!("/my/game/{other}/line"), vec![("line", "tc 3c 8c 6c")]),
+        (
+            format!("/my/game/{other}/line"),
+            vec![("line", "tc 3c 8c 6c")],
+        ),
         ("/my/games".into(), vec![("variant", "phat")]),
-        ("/my/night/1/enter".into(), vec![("how", "totals"), ("totals_home", "5"), ("totals_away", "4")]),
+        (
+            "/my/night/1/enter".into(),
+            vec![
+                ("how", "totals"),
+                ("totals_home", "5"),
+                ("totals_away", "4"),
+            ],
+        ),
         ("/my/night/1/confirm".into(), vec![]),
         ("/my/night/1/dispute".into(), vec![("reason", "no")]),
-        ("/my/adjust".into(), vec![("team", "Red Lion"), ("what", "deduct"), ("points", "2"), ("reason", "x"), ("date", "2025-09-04")]),
-        ("/my/withdraw".into(), vec![("team", "Red Lion"), ("date", "2025-09-04")]),
+        (
+            "/my/adjust".into(),
+            vec![
+                ("team", "Red Lion"),
+                ("what", "deduct"),
+                ("points", "2"),
+                ("reason", "x"),
+                ("date", "2025-09-04"),
+            ],
+        ),
+        (
+            "/my/withdraw".into(),
+            vec![("team", "Red Lion"), ("date", "2025-09-04")],
+        ),
         ("/my/fixture/1/move".into(), vec![("date", "2025-09-05")]),
     ] {
         let a = scorer.post(&path, &fields).await;
@@ -572,6 +641,9 @@ async fn a_scorers_link_opens_its_game_and_nothing_else() {
     let night = db.ok(&["night", "show", "Red Lion", "Royal Oak"]);
     assert!(!night.contains("5–4") && !night.contains("5-4"), "{night}");
 }
+
+/// A form's fields, as posted.
+type Fields<'a> = &'a [(&'a str, &'a str)];
 
 /// The message beside `field` of the begin form, with the input marked.
 fn beside(page: &str, field: &str) -> String {
@@ -594,7 +666,7 @@ async fn the_begin_form_refuses_beside_each_field_and_begins_nothing() {
     let before = db.dump();
     let app = serve(&db);
     let (secretary, fox) = (secretary.through(&app), lion.through(&app));
-    let cases: [(&[(&str, &str)], &str, &str); 9] = [
+    let cases: [(Fields, &str, &str); 9] = [
         (&[("variant", "")], "variant", "choose the variant"),
         (&[("variant", "snap")], "variant", "snap"),
         (
@@ -608,12 +680,20 @@ async fn the_begin_form_refuses_beside_each_field_and_begins_nothing() {
             "pack",
         ),
         (
-            &[("variant", "nine-card-don"), ("north", "Gareth"), ("south", "gareth")],
+            &[
+                ("variant", "nine-card-don"),
+                ("north", "Gareth"),
+                ("south", "gareth"),
+            ],
             "south",
             "named for two seats, N and S",
         ),
         (
-            &[("variant", "irish-don"), ("opt_players", "2"), ("west", "Huw")],
+            &[
+                ("variant", "irish-don"),
+                ("opt_players", "2"),
+                ("west", "Huw"),
+            ],
             "west",
             "has no seat W",
         ),
@@ -649,16 +729,26 @@ async fn the_begin_form_refuses_beside_each_field_and_begins_nothing() {
             if ["pitcher", "fixture"].contains(name) {
                 continue;
             }
-            assert_eq!(attr(&a.page, name, "value").as_deref(), Some(*value), "{name}");
+            assert_eq!(
+                attr(&a.page, name, "value").as_deref(),
+                Some(*value),
+                "{name}"
+            );
         }
     }
     // A captain whose team does not play the night.
     let a = fox
-        .post("/my/games", &[("variant", "nine-card-don"), ("fixture", "1")])
+        .post(
+            "/my/games",
+            &[("variant", "nine-card-don"), ("fixture", "1")],
+        )
         .await;
     assert_eq!(a.status, StatusCode::FORBIDDEN);
     let message = beside(&a.page, "fixture");
-    assert!(message.contains("fixture 1") || message.contains("night"), "{message}");
+    assert!(
+        message.contains("fixture 1") || message.contains("night"),
+        "{message}"
+    );
     drop(app);
     assert_eq!(db.dump(), before, "nothing begun");
 }
@@ -676,11 +766,21 @@ async fn the_scripts_answers_are_the_inside_of_the_table_with_the_same_statuses(
         .post_fragment(&line_at, &[("seen", &seen(&page)), ("line", "tc 3c 8c 6c")])
         .await;
     assert_eq!(a.status, StatusCode::OK, "{}", a.page);
-    assert!(a.content_type.starts_with("text/html"), "{}", a.content_type);
+    assert!(
+        a.content_type.starts_with("text/html"),
+        "{}",
+        a.content_type
+    );
     assert!(a.page.starts_with("<div id=\"table-state\""), "{}", a.page);
     assert!(!a.page.contains("<html") && !a.page.contains("id=\"table\""));
-    assert_eq!(said(&a.page)[0], "NS (Gareth & Rhys) win the trick: nothing to peg");
-    assert_eq!(attr(&a.page, "table-state", "data-used").unwrap(), "tc 3c 8c 6c");
+    assert_eq!(
+        said(&a.page)[0],
+        "NS (Gareth & Rhys) win the trick: nothing to peg"
+    );
+    assert_eq!(
+        attr(&a.page, "table-state", "data-used").unwrap(),
+        "tc 3c 8c 6c"
+    );
     assert_eq!(attr(&a.page, "table-state", "data-leader").unwrap(), "S");
     let now = seen(&a.page);
     // The whole page, read again, has the very same inside.
@@ -705,7 +805,11 @@ async fn the_scripts_answers_are_the_inside_of_the_table_with_the_same_statuses(
         .post_fragment(&line_at, &[("seen", &now), ("line", "quit")])
         .await;
     assert_eq!(q.status, StatusCode::OK);
-    assert!(said(&q.page)[0].contains("is kept as it stands"), "{:?}", said(&q.page));
+    assert!(
+        said(&q.page)[0].contains("is kept as it stands"),
+        "{:?}",
+        said(&q.page)
+    );
     assert_eq!(seen(&q.page), now, "nothing recorded");
     // Without the script, `help` and `quit` go back to the page.
     let h = secretary
@@ -717,7 +821,10 @@ async fn the_scripts_answers_are_the_inside_of_the_table_with_the_same_statuses(
     let q = secretary
         .post(&line_at, &[("seen", &now), ("line", "quit")])
         .await;
-    assert_eq!((q.status, q.to.as_str()), (StatusCode::SEE_OTHER, at.as_str()));
+    assert_eq!(
+        (q.status, q.to.as_str()),
+        (StatusCode::SEE_OTHER, at.as_str())
+    );
     let page = secretary.get(&at).await.page;
     assert!(said(&page)[0].contains("is kept as it stands"));
     // Shown once.
@@ -760,13 +867,21 @@ async fn a_game_held_as_a_nights_leg_shows_why_nothing_can_be_entered() {
         .with_csrf_of(&db);
     let page = scorer.get("/my/game/1").await.page;
     let held = text(&page, "held").unwrap_or_else(|| panic!("{page}"));
-    assert!(held.contains("leg 1 of don 1 of Royal Oak v Red Lion"), "{held}");
+    assert!(
+        held.contains("leg 1 of don 1 of Royal Oak v Red Lion"),
+        "{held}"
+    );
     assert!(held.contains("nothing can be entered here"), "{held}");
     assert!(!page.contains("id=\"line\"") && !page.contains("data-line=\"undo\""));
     assert_eq!(attr(&page, "table", "data-leader").unwrap(), "");
     let a = scorer
-        .post("/my/game/1/line", &[("seen", &seen(&page)), ("line", "undo")])
+        .post(
+            "/my/game/1/line",
+            &[("seen", &seen(&page)), ("line", "undo")],
+        )
         .await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.page);
-    assert!(text(&a.page, "line-error").unwrap().contains("leg 1 of don 1"));
+    assert!(text(&a.page, "line-error")
+        .unwrap()
+        .contains("leg 1 of don 1"));
 }

@@ -29,7 +29,7 @@ use axum::Router;
 use super::error::WebError;
 use super::session::{Posted, Signed};
 use super::state::Shared;
-use super::table::not_for_a_scorer;
+use super::table::scorer::not_for_a_scorer;
 
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()

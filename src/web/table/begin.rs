@@ -2,7 +2,6 @@
 //! refusal of the app put beside the field it is about: chosen by the refusal's type, never by
 //! its words.
 
-use super::games::given;
 use crate::app::access_error::AccessError;
 use crate::app::begin::{Field, Fields, OPTIONS};
 use crate::app::game_error::GameError;
@@ -14,21 +13,48 @@ use crate::web::my::form::{value, Refused, Typed};
 
 /// Each rules option's label (as `don new --help` says it).
 pub const OPTION_LABELS: [(&str, &str); 17] = [
-    ("cut", "Nine Card Don: who pitches first after the cut (high, low)"),
-    ("end_scoring", "Nine Card Don: end-of-play scoring (game, preston, hljg)"),
-    ("target", "The target score (Game to Lose: the losing score)"),
+    (
+        "cut",
+        "Nine Card Don: who pitches first after the cut (high, low)",
+    ),
+    (
+        "end_scoring",
+        "Nine Card Don: end-of-play scoring (game, preston, hljg)",
+    ),
+    (
+        "target",
+        "The target score (Game to Lose: the losing score)",
+    ),
     ("deals", "A fixed number of deals instead of a target"),
     ("legs", "Nine Card Don: legs in a match (3: best of three)"),
     ("penalties", "Nine Card Don: friendly or league penalties"),
     ("layout", "Blind Don: the layout (rows, stalybridge, three)"),
     ("pack", "Irish Don: the pack (52, 48, 44)"),
-    ("tie", "Irish Don: 80–80 after the second deal (last-scorer-loses, draw)"),
+    (
+        "tie",
+        "Irish Don: 80–80 after the second deal (last-scorer-loses, draw)",
+    ),
     ("games", "Irish Don: games to win the match"),
-    ("best_of_three", "Irish Don: best of three, the pitch passing on (true, false)"),
-    ("bonk_two_games", "Irish Don (prison rules): a bonk counts two games (true, false)"),
-    ("pass_pitch", "Irish Don (prison rules): the pitcher may pass the pitch (true, false)"),
-    ("redeal_rule", "Irish Don (prison rules): redeal on demand (off, cork, mountjoy, wheatfield, true)"),
-    ("misere", "Irish Don: misère, the aim is to score as little as possible (true, false)"),
+    (
+        "best_of_three",
+        "Irish Don: best of three, the pitch passing on (true, false)",
+    ),
+    (
+        "bonk_two_games",
+        "Irish Don (prison rules): a bonk counts two games (true, false)",
+    ),
+    (
+        "pass_pitch",
+        "Irish Don (prison rules): the pitcher may pass the pitch (true, false)",
+    ),
+    (
+        "redeal_rule",
+        "Irish Don (prison rules): redeal on demand (off, cork, mountjoy, wheatfield, true)",
+    ),
+    (
+        "misere",
+        "Irish Don: misère, the aim is to score as little as possible (true, false)",
+    ),
     ("players", "Irish Don: 2 for the two-player game"),
     ("muck_tie", "Phat: 40–40 muck (carry, tens, split)"),
 ];
@@ -108,13 +134,21 @@ pub fn refusal(error: &AppError) -> Refused {
         AppError::Game(GameError::Pitcher(_)) => {
             Refused::field(status, "pitcher", error.to_string())
         }
-        AppError::Game(GameError::NoVariant) => Refused::field(status, "variant", error.to_string()),
+        AppError::Game(GameError::NoVariant) => {
+            Refused::field(status, "variant", error.to_string())
+        }
         AppError::Access(AccessError::NotYourNight { .. })
         | AppError::Night(NightError::NoFixtureId(_)) => {
             Refused::field(status, "fixture", error.to_string())
         }
         _ => Refused::form(status, error.to_string()),
     }
+}
+
+/// What was typed in `name`, trimmed; none when blank.
+pub fn given(typed: &Typed, name: &str) -> Option<String> {
+    let v = value(typed, name).trim();
+    (!v.is_empty()).then(|| v.to_string())
 }
 
 #[cfg(test)]

@@ -66,7 +66,12 @@ async fn view_as(shared: &Arc<Shared>, signed: &Signed, game: i64) -> Result<Tab
 }
 
 /// The scoring page (or only the inside of `div#table`), with `status`.
-fn answer(shared: &Shared, t: Table, status: StatusCode, fragment: bool) -> Result<Response, WebError> {
+fn answer(
+    shared: &Shared,
+    t: Table,
+    status: StatusCode,
+    fragment: bool,
+) -> Result<Response, WebError> {
     let html = match fragment {
         true => Fragment { t: &t }.render()?,
         false => {
@@ -125,9 +130,7 @@ pub async fn line(
     headers: HeaderMap,
     Posted { signed, form }: Posted,
 ) -> Result<Response, WebError> {
-    let fragment = headers
-        .get(FRAGMENT)
-        .is_some_and(|v| v.as_bytes() == b"1");
+    let fragment = headers.get(FRAGMENT).is_some_and(|v| v.as_bytes() == b"1");
     let seen = match value(&form, "seen").trim() {
         "" => None,
         s => Some(s.parse::<i64>().map_err(|_| {

@@ -11,6 +11,7 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
 use super::begin::{begin_fields, refusal, OPTION_LABELS};
+use super::scorer::not_for_a_scorer;
 use crate::app::games::Begun;
 use crate::app::scoring::TableView;
 use crate::app::which::Choice;
@@ -19,7 +20,7 @@ use crate::publish::view::Layout;
 use crate::rules::{Seat, Variant};
 use crate::web::error::{status_of, WebError};
 use crate::web::my::answer::see_other;
-use crate::web::my::form::{value, Choose, Input, Refused, Typed};
+use crate::web::my::form::{Choose, Input, Refused, Typed};
 use crate::web::session::{Posted, Signed};
 use crate::web::state::Shared;
 
@@ -164,7 +165,7 @@ fn begin_form(typed: &Typed, refused: &Refused, nights: Vec<(String, String)>) -
 /// A scorer's link scores its one game: the list and the begin form are not theirs.
 fn scorer_refused(signed: &Signed) -> Option<Response> {
     let game = signed.session.game()?;
-    Some(super::not_for_a_scorer(game))
+    Some(not_for_a_scorer(game))
 }
 
 async fn page(
@@ -225,7 +226,11 @@ pub async fn begin(
     let record = match crate::app::begin::new_record(&fields, &today) {
         Ok(record) => record,
         Err(e) => {
-            let r = Refused::field(status_of(ErrorKind::Invalid), &super::begin::input_of(e.field), e.message);
+            let r = Refused::field(
+                status_of(ErrorKind::Invalid),
+                &super::begin::input_of(e.field),
+                e.message,
+            );
             return page(&shared, &signed, &typed, &r).await;
         }
     };
@@ -246,16 +251,14 @@ pub async fn begin(
         .await?;
     match begun {
         Ok(new) => {
-            let notes = new.look_alike.iter().map(|w| format!("Note: {w}")).collect();
+            let notes = new
+                .look_alike
+                .iter()
+                .map(|w| format!("Note: {w}"))
+                .collect();
             shared.notes.keep(&signed.session.csrf, notes);
             Ok(see_other(&format!("/my/game/{}", new.game)))
         }
         Err(r) => page(&shared, &signed, &typed, &r).await,
     }
-}
-
-/// What was typed in `name`, trimmed; none when blank.
-pub fn given(typed: &Typed, name: &str) -> Option<String> {
-    let v = value(typed, name).trim();
-    (!v.is_empty()).then(|| v.to_string())
 }

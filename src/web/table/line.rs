@@ -22,13 +22,15 @@ pub fn line_of(form: &Typed, sides: &[String]) -> Option<Made> {
         "penalty" => penalty(form),
         _ => return None,
     };
-    Some(made.and_then(|line| match line.chars().count() > LINE_MOST {
-        true => Err((
-            line.chars().take(LINE_MOST).collect(),
-            format!("a line has at most {LINE_MOST} characters"),
-        )),
-        false => Ok(line),
-    }))
+    Some(
+        made.and_then(|line| match line.chars().count() > LINE_MOST {
+            true => Err((
+                line.chars().take(LINE_MOST).collect(),
+                format!("a line has at most {LINE_MOST} characters"),
+            )),
+            false => Ok(line),
+        }),
+    )
 }
 
 /// `totals NS 23 EW 12 game NS high EW`: each side's points, then the awards as typed.
@@ -104,17 +106,18 @@ mod tests {
             line_of(&penalty, &sides),
             Some(Ok("penalty EW out-of-turn".into()))
         );
-        assert!(line_of(&form(&[("kind", "penalty"), ("penalty_side", "EW")]), &sides)
-            .unwrap()
-            .is_err());
+        assert!(line_of(
+            &form(&[("kind", "penalty"), ("penalty_side", "EW")]),
+            &sides
+        )
+        .unwrap()
+        .is_err());
         assert_eq!(
             line_of(&form(&[("line", " 5h kh 2h ah ")]), &sides),
             Some(Ok("5h kh 2h ah".into()))
         );
         assert_eq!(line_of(&form(&[("kind", "other")]), &sides), None);
         let long = "x".repeat(LINE_MOST + 1);
-        assert!(line_of(&form(&[("line", &long)]), &sides)
-            .unwrap()
-            .is_err());
+        assert!(line_of(&form(&[("line", &long)]), &sides).unwrap().is_err());
     }
 }

@@ -6,24 +6,23 @@
 //!   one ([`begin`]: the form read, its refusals beside their fields).
 //! - [`game`]: `/my/game/{n}`, the scoring page, and `/my/game/{n}/line`, every line entered;
 //!   [`view`]: the page as its template shows it; [`line`]: the line a structured form makes.
+//! - [`scorer`]: a game's scorer refused what is not their game's.
 
 pub mod begin;
 pub mod game;
 pub mod games;
 pub mod line;
+pub mod scorer;
 pub mod view;
 
 use std::sync::Arc;
 
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::StatusCode;
-use axum::response::{Html, IntoResponse, Response};
+use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
-use super::error::status_of;
 use super::state::Shared;
-use crate::app::ErrorKind;
 
 /// The page's script (progressive: every form works without it).
 pub const SCORER_JS: &str = include_str!("../../../templates/scorer.js");
@@ -46,15 +45,4 @@ async fn scorer_js() -> Response {
         SCORER_JS,
     )
         .into_response()
-}
-
-/// A scorer's session asking for what only a captain or the secretary does: 403, nothing done.
-pub fn not_for_a_scorer(game: i64) -> Response {
-    let status: StatusCode = status_of(ErrorKind::Forbidden);
-    let page = super::my::page::message_page(
-        status.canonical_reason().unwrap_or("Forbidden"),
-        &format!("a scorer's link scores its one game only: game {game}"),
-        Some(&format!("your game is at /my/game/{game}")),
-    );
-    (status, Html(page)).into_response()
 }
