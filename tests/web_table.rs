@@ -69,6 +69,7 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
     );
     let games = secretary.get("/my/games").await.page;
     assert!(games.contains("<form id=\"begin\" method=\"post\" action=\"/my/games\">"));
+    assert!(games.contains("<option value=\"nine-card-don\">Nine Card Don</option>"));
     let game = nine_card_game(&secretary).await;
     let games = browser::unescape(&secretary.get("/my/games").await.page);
     assert!(
@@ -363,6 +364,22 @@ async fn irish_don_has_its_claim_and_a_claim_too_soon_is_refused_beside_the_box(
     );
     assert!(!page.contains("data-rank=\"2\"") && page.contains("data-rank=\"3\""));
     assert!(page.contains("data-line=\"claim\""), "{page}");
+    assert!(text(&page, "match").is_none(), "a single game");
+    // A match of legs says the legs won, and the leg in play.
+    let legs = begin(
+        &secretary,
+        &[
+            ("variant", "nine-card-don"),
+            ("opt_legs", "3"),
+            ("pitcher", "S"),
+        ],
+    )
+    .await;
+    let match_page = secretary.get(&format!("/my/game/{legs}")).await.page;
+    assert_eq!(
+        text(&match_page, "match").unwrap(),
+        "Legs won: NS 0 · EW 0 (first to 2) · leg 1 in play"
+    );
     let page = secretary.enter(game, "ah kh qh jh").await;
     assert_eq!(attr(&page, "table", "data-used").unwrap(), "ah kh qh jh");
     let before = seen(&page);

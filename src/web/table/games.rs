@@ -117,11 +117,24 @@ fn offered(app: &App, league: i64, league_name: &str) -> Result<Offered, AppErro
     Ok(Offered { games, nights })
 }
 
+/// A variant's name in words ("Nine Card Don"), as its rules have it.
+fn variant_title(name: &str) -> String {
+    let record = serde_json::json!({
+        "format": crate::record::game::FORMAT,
+        "ruleset": { "variant": name },
+        "hands": [],
+    });
+    match crate::record::parse_record(record).variant {
+        Some(v) => v.spec().title.to_string(),
+        None => name.to_string(),
+    }
+}
+
 /// The begin form, as typed and refused.
 fn begin_form(typed: &Typed, refused: &Refused, nights: Vec<(String, String)>) -> BeginForm {
     let variants = Variant::NAMES
         .iter()
-        .map(|n| (n.to_string(), n.replace('-', " ")))
+        .map(|n| (n.to_string(), variant_title(n)))
         .collect();
     let options: Vec<Input> = OPTION_LABELS
         .iter()
