@@ -8,6 +8,7 @@
 //! HTTP status) and its hint; nothing is decided by matching message text.
 //!
 //! The rooms:
+//! - [`begin`]: the record of a game begun, from the fields typed (`don new`, the web).
 //! - [`games`]: games and their records: begin one, list and show, each game's summary; its
 //!   refusals ([`game_error`]). [`import`]: records imported, in their order. [`stored`] and
 //!   [`entered`]: a stored game's rows as a record, and the scorer's entries as rows.
@@ -28,6 +29,7 @@
 
 pub mod access;
 pub mod access_error;
+pub mod begin;
 pub mod entered;
 pub mod error;
 pub mod fixtures;

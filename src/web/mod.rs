@@ -11,6 +11,7 @@
 //! - [`public`]: the published pages, live.
 //! - [`sign`]: opening a private link, and signing out.
 //! - [`my`]: what a captain or the secretary does: enter, confirm, dispute, settle a night.
+//! - [`table`]: a game scored at the table on a phone, as `don play` scores it.
 //! - [`guard`]: the headers every answer has, the limits and timeouts; [`limit`]: the rate of
 //!   failed links per address.
 //! - [`watch`]: the state of the database for each page read, looked up by a thread of its own.
@@ -26,6 +27,7 @@ pub mod public;
 pub mod session;
 pub mod sign;
 pub mod state;
+pub mod table;
 pub mod watch;
 
 use std::net::SocketAddr;
@@ -52,6 +54,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
     let routes = Router::new()
         .merge(sign::routes())
         .merge(my::routes())
+        .merge(table::routes())
         .merge(public::routes());
     guard::around(routes, behind_tls).with_state(shared)
 }
