@@ -168,7 +168,10 @@ fn board_tag(html: &str) -> &str {
 /// The value of an attribute in a tag.
 fn attribute<'a>(tag: &'a str, name: &str) -> &'a str {
     let key = format!(" {name}=\"");
-    let at = tag.find(&key).unwrap_or_else(|| panic!("no {name} in {tag}")) + key.len();
+    let at = tag
+        .find(&key)
+        .unwrap_or_else(|| panic!("no {name} in {tag}"))
+        + key.len();
     &tag[at..at + tag[at..].find('"').unwrap()]
 }
 
@@ -189,7 +192,10 @@ async fn a_game_in_play_is_on_its_board_as_worked_by_hand() {
     assert_eq!(attribute(tag, "data-game"), "1");
     assert_eq!(attribute(tag, "data-seen"), seen.unwrap().to_string());
     assert_eq!(attribute(tag, "data-events"), "/board/game/1/events");
-    assert_eq!(page.header("x-don-seen".parse().unwrap()), seen.unwrap().to_string());
+    assert_eq!(
+        page.header("x-don-seen".parse().unwrap()),
+        seen.unwrap().to_string()
+    );
 
     // Hand 1, S pitching, clubs trumps (RULES.md §2): NS take tricks 1 and 6, pegging nothing
     // in play (a ten pegs nothing); EW peg 14 in trick 3 (9, ace and jack of trumps), 5 in
@@ -249,10 +255,8 @@ async fn a_game_over_shows_its_result_and_every_hand() {
     let (_, app) = server(&db);
     let html = get(&app, "/board/game/1", &[]).await.text();
     // `check` of the record: NS win 126–119, the hands as it scores them.
-    let checked: serde_json::Value = serde_json::from_str(
-        &db.ok(&["check", "examples/nine-card-don.json", "--json"]),
-    )
-    .unwrap();
+    let checked: serde_json::Value =
+        serde_json::from_str(&db.ok(&["check", "examples/nine-card-don.json", "--json"])).unwrap();
     let game = &checked["games"][0];
     let rows = hand_rows(&html);
     let hands = game["hands"].as_array().unwrap();
@@ -273,8 +277,14 @@ async fn a_game_over_shows_its_result_and_every_hand() {
     }
     assert_eq!((ns, ew), (126, 119));
     let result = text_of(&html, "<p id=\"result\"", "</p>");
-    assert!(result.contains("NS") && result.contains("126–119"), "{result}");
-    assert_eq!(items(&html, "<ol id=\"in-play\"", "</ol>"), Vec::<String>::new());
+    assert!(
+        result.contains("NS") && result.contains("126–119"),
+        "{result}"
+    );
+    assert_eq!(
+        items(&html, "<ol id=\"in-play\"", "</ol>"),
+        Vec::<String>::new()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -291,17 +301,24 @@ async fn the_fragment_is_the_inside_of_the_board() {
         seen.unwrap().to_string()
     );
     let inner = fragment.text();
-    assert!(!inner.contains("<html") && !inner.contains("<head"), "{inner}");
+    assert!(
+        !inner.contains("<html") && !inner.contains("<head"),
+        "{inner}"
+    );
     assert!(!inner.contains("id=\"board\""), "only the inside: {inner}");
     let tag = board_tag(&page);
     let start = page.find(tag).unwrap() + tag.len();
-    let end = page.rfind("</div>\n\n</main>").unwrap_or_else(|| page.rfind("</div>").unwrap());
+    let end = page
+        .rfind("</div>\n\n</main>")
+        .unwrap_or_else(|| page.rfind("</div>").unwrap());
     assert_eq!(page[start..end].trim(), inner.trim());
     // The night's board too.
     let db = Db::with_html_name_and_a_game();
     let (_, app) = server(&db);
     let fixture = fixture_on(&db, "2025-09-11");
-    let page = get(&app, &format!("/board/night/{fixture}"), &[]).await.text();
+    let page = get(&app, &format!("/board/night/{fixture}"), &[])
+        .await
+        .text();
     let inner = get(&app, &format!("/board/night/{fixture}?fragment=1"), &[])
         .await
         .text();
@@ -325,9 +342,24 @@ async fn only_the_leagues_games_and_nights_on_the_web_have_boards() {
     // Game 2 of another league on the web, and a night of it.
     db.ok(&["league", "new", "Valleys League"]);
     db.ok(&[
-        "season", "new", "2025-26", "--league", "Valleys League", "--teams", "A, B", "--create",
+        "season",
+        "new",
+        "2025-26",
+        "--league",
+        "Valleys League",
+        "--teams",
+        "A, B",
+        "--create",
     ]);
-    db.ok(&["fixtures", "add", "A", "B", "2025-10-02", "--league", "Valleys League"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "A",
+        "B",
+        "2025-10-02",
+        "--league",
+        "Valleys League",
+    ]);
     db.ok(&["scorer", "link", "2", "--league", "Valleys League"]);
     db.ok(&["new", "phat", "--seats", "A, B, C, D"]);
     let other_night = fixture_on(&db, "2025-10-02");
@@ -439,11 +471,14 @@ async fn the_events_tell_each_change_within_two_seconds() {
     // An entry on the web: told within 2 s.
     let path = db.path.clone();
     let entered = tokio::task::spawn_blocking(move || {
-        let mut app = App::open_existing(&path, don::app::Actor {
-            name: "the test".into(),
-            team: None,
-            game: None,
-        })
+        let mut app = App::open_existing(
+            &path,
+            don::app::Actor {
+                name: "the test".into(),
+                team: None,
+                game: None,
+            },
+        )
         .unwrap();
         enter(&mut app, 1, &["tc 3c 8c 6c"])
     })
@@ -457,11 +492,14 @@ async fn the_events_tell_each_change_within_two_seconds() {
     // An undo, and `don play` at the command line: each told too.
     let path = db.path.clone();
     let undone = tokio::task::spawn_blocking(move || {
-        let mut app = App::open_existing(&path, don::app::Actor {
-            name: "the test".into(),
-            team: None,
-            game: None,
-        })
+        let mut app = App::open_existing(
+            &path,
+            don::app::Actor {
+                name: "the test".into(),
+                team: None,
+                game: None,
+            },
+        )
         .unwrap();
         enter(&mut app, 1, &["undo"])
     })
@@ -470,7 +508,11 @@ async fn the_events_tell_each_change_within_two_seconds() {
     read_events(&mut body, &mut said, 3, Duration::from_secs(2)).await;
     assert_eq!(changes(&said)[2], undone.unwrap().to_string());
     let out = db.play(&["1"], "tc 3c 8c 6c\nquit\n");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     read_events(&mut body, &mut said, 4, Duration::from_secs(2)).await;
     let played = db
         .sql("SELECT max(id) FROM operations WHERE game = 1 AND summary != ''")
@@ -520,7 +562,9 @@ async fn a_nights_board_lists_its_games_each_linking_its_own() {
     // The team's name is shown as typed, never as markup.
     assert!(!html.contains("<b>Fox"), "{html}");
     assert!(
-        unescape(&html).contains(&format!("<p id=\"night\" class=\"board-night\">Thursday 11 September 2025 · 2025-26</p>")),
+        unescape(&html).contains(
+            "<p id=\"night\" class=\"board-night\">Thursday 11 September 2025 · 2025-26</p>"
+        ),
         "{html}"
     );
     assert!(
@@ -549,11 +593,20 @@ async fn a_nights_board_lists_its_games_each_linking_its_own() {
     assert!(one.contains("126–119"), "{one}");
     assert!(!html.contains("href=\"/board/game/1\""));
     // Game 3, three tricks of hand 1 in: EW 14 (trick 3: the 9, ace and jack of clubs, trumps).
-    assert!(html.contains("<a href=\"/board/game/3\">Game 3</a>"), "{html}");
+    assert!(
+        html.contains("<a href=\"/board/game/3\">Game 3</a>"),
+        "{html}"
+    );
     let two = card(&html, 3);
     let two_text = unescape(&two);
-    assert!(two_text.contains("NS (Gareth & Rhys)</span> <span class=\"side-score\">0"), "{two_text}");
-    assert!(two_text.contains("EW (Dai & Huw)</span> <span class=\"side-score\">14"), "{two_text}");
+    assert!(
+        two_text.contains("NS (Gareth & Rhys)</span> <span class=\"side-score\">0"),
+        "{two_text}"
+    );
+    assert!(
+        two_text.contains("EW (Dai & Huw)</span> <span class=\"side-score\">14"),
+        "{two_text}"
+    );
     let status = text_of(&two, "<p class=\"card-status\"", "</p>");
     assert_eq!(status, "Hand 1, trick 4 · trumps clubs");
     // Its own board opens.
@@ -575,9 +628,14 @@ async fn a_nights_board_lists_its_games_each_linking_its_own() {
 
     // A night with no game yet says so.
     let empty = fixture_on(&db, "2025-09-18");
-    let html = get(&app, &format!("/board/night/{empty}"), &[]).await.text();
+    let html = get(&app, &format!("/board/night/{empty}"), &[])
+        .await
+        .text();
     assert!(html.contains("id=\"no-games\""), "{html}");
-    assert_eq!(items(&html, "<ul id=\"games\"", "</ul>"), Vec::<String>::new());
+    assert_eq!(
+        items(&html, "<ul id=\"games\"", "</ul>"),
+        Vec::<String>::new()
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -637,7 +695,10 @@ async fn a_board_read_changes_nothing() {
     ] {
         assert_eq!(get(&app, &path, &[]).await.status, StatusCode::OK, "{path}");
     }
-    for path in ["/board/game/3/events".to_string(), format!("/board/night/{fixture}/events")] {
+    for path in [
+        "/board/game/3/events".to_string(),
+        format!("/board/night/{fixture}/events"),
+    ] {
         let mut body = open_events(&app, &path).await.into_body();
         let mut said = String::new();
         read_events(&mut body, &mut said, 1, Duration::from_secs(2)).await;
@@ -660,7 +721,13 @@ async fn the_streams_open_at_once_are_bounded() {
     }
     let refused = send(
         &app,
-        request(Method::GET, "/board/game/1/events", "10.0.0.1", &[], Body::empty()),
+        request(
+            Method::GET,
+            "/board/game/1/events",
+            "10.0.0.1",
+            &[],
+            Body::empty(),
+        ),
     )
     .await;
     assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);
@@ -721,12 +788,17 @@ fn read_until(stream: &mut TcpStream, said: &mut String, needle: &str, within: D
     let mut buf = [0u8; 4096];
     while !said.contains(needle) {
         let left = until.saturating_duration_since(Instant::now());
-        assert!(!left.is_zero(), "{needle:?} not said within {within:?}: {said:?}");
+        assert!(
+            !left.is_zero(),
+            "{needle:?} not said within {within:?}: {said:?}"
+        );
         stream.set_read_timeout(Some(left)).unwrap();
         match stream.read(&mut buf) {
             Ok(0) => panic!("the stream ended before {needle:?}: {said:?}"),
             Ok(n) => said.push_str(&String::from_utf8_lossy(&buf[..n])),
-            Err(e) if e.kind() == std::io::ErrorKind::WouldBlock || e.kind() == std::io::ErrorKind::TimedOut => {}
+            Err(e)
+                if e.kind() == std::io::ErrorKind::WouldBlock
+                    || e.kind() == std::io::ErrorKind::TimedOut => {}
             Err(e) => panic!("{e}"),
         }
     }
@@ -744,13 +816,22 @@ fn serve_tells_another_dons_entry_and_stops_at_once_with_a_board_open() {
         )
         .unwrap();
     let mut said = String::new();
-    read_until(&mut stream, &mut said, "event: change\ndata: ", Duration::from_secs(10));
+    read_until(
+        &mut stream,
+        &mut said,
+        "event: change\ndata: ",
+        Duration::from_secs(10),
+    );
     read_until(&mut stream, &mut said, "\n\n", Duration::from_secs(2));
     assert!(said.starts_with("HTTP/1.1 200 OK\r\n"), "{said}");
     assert!(said.contains("content-type: text/event-stream"), "{said}");
     // `don play`, another process, enters a trick: told within 2 s of its commit.
     let out = db.play(&["1"], "tc 3c 8c 6c\nquit\n");
-    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
     let played = db
         .sql("SELECT max(id) FROM operations WHERE game = 1 AND summary != ''")
         .trim()
@@ -767,7 +848,12 @@ fn serve_tells_another_dons_entry_and_stops_at_once_with_a_board_open() {
     // SAFETY: kill(2) on the pid of a child this test started and has not waited for.
     let sent = unsafe { libc::kill(child.id() as libc::pid_t, libc::SIGTERM) };
     assert_eq!(sent, 0);
-    read_until(&mut stream, &mut said, "\r\n0\r\n\r\n", Duration::from_secs(3));
+    read_until(
+        &mut stream,
+        &mut said,
+        "\r\n0\r\n\r\n",
+        Duration::from_secs(3),
+    );
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
             break status;
@@ -785,6 +871,8 @@ fn serve_tells_another_dons_entry_and_stops_at_once_with_a_board_open() {
         "stopping took {took:?} with a board open"
     );
     let mut rest = Vec::new();
-    stream.set_read_timeout(Some(Duration::from_secs(5))).unwrap();
+    stream
+        .set_read_timeout(Some(Duration::from_secs(5)))
+        .unwrap();
     let _ = stream.read_to_end(&mut rest);
 }

@@ -45,6 +45,14 @@ pub struct NightGame {
     pub view: Result<TableView, String>,
 }
 
+/// A night of the league, and its games: those linked as legs of its matches (with the leg),
+/// then those on the web played for it.
+struct Night {
+    season: SeasonInfo,
+    fixture: Fixture,
+    games: Vec<(i64, Option<NightLeg>)>,
+}
+
 impl App {
     /// A game's score sheet as `don show` prints it: its record checked; while it is still at
     /// the table, its entries replayed, so a hand in play is in play, not a hand short.
@@ -93,11 +101,7 @@ impl App {
 
     /// The night (fixture) `fixture` of `league`, and the games of it: none if it is not one of
     /// the league's.
-    fn night_of(
-        &self,
-        league: &LeagueInfo,
-        fixture: i64,
-    ) -> Result<Option<(SeasonInfo, Fixture, Vec<(i64, Option<NightLeg>)>)>, AppError> {
+    fn night_of(&self, league: &LeagueInfo, fixture: i64) -> Result<Option<Night>, AppError> {
         let leagues = self.store.leagues();
         let Some(season) = leagues.season_of_fixture(league, fixture)? else {
             return Ok(None);
@@ -116,7 +120,11 @@ impl App {
                 games.push((web.game, None));
             }
         }
-        Ok(Some((season, night, games)))
+        Ok(Some(Night {
+            season,
+            fixture: night,
+            games,
+        }))
     }
 
     /// What a night's board is of: each of its games and the game's latest change, if the night
@@ -127,11 +135,11 @@ impl App {
         fixture: i64,
     ) -> Result<Option<String>, AppError> {
         self.store.read(|store| {
-            let Some((_, _, games)) = self.night_of(league, fixture)? else {
+            let Some(night) = self.night_of(league, fixture)? else {
                 return Ok(None);
             };
             let mut each = Vec::new();
-            for (game, _) in games {
+            for (game, _) in night.games {
                 each.push(format!("{game}:{}", seen_words(store.latest_for(game)?)));
             }
             Ok(Some(each.join(" ")))
@@ -145,12 +153,12 @@ impl App {
         fixture: i64,
     ) -> Result<Option<NightBoard>, AppError> {
         self.store.read(|store| {
-            let Some((season, fixture_row, games)) = self.night_of(league, fixture)? else {
+            let Some(night) = self.night_of(league, fixture)? else {
                 return Ok(None);
             };
             let mut cards = Vec::new();
             let mut seen = Vec::new();
-            for (game, leg) in games {
+            for (game, leg) in night.games {
                 seen.push(format!("{game}:{}", seen_words(store.latest_for(game)?)));
                 cards.push(NightGame {
                     game,
@@ -160,8 +168,8 @@ impl App {
                 });
             }
             Ok(Some(NightBoard {
-                season,
-                fixture: fixture_row,
+                season: night.season,
+                fixture: night.fixture,
                 games: cards,
                 seen: seen.join(" "),
             }))

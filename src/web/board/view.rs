@@ -166,7 +166,11 @@ fn hands(sheet: &ScoreSheet) -> HandsView {
         })
         .collect();
     HandsView {
-        leg_word: if sheet.is_match() { leg_word(sheet) } else { "" },
+        leg_word: if sheet.is_match() {
+            leg_word(sheet)
+        } else {
+            ""
+        },
         sides: sheet.sides.iter().map(|s| s.code()).collect(),
         rows,
     }
