@@ -876,3 +876,41 @@ fn serve_tells_another_dons_entry_and_stops_at_once_with_a_board_open() {
         .unwrap();
     let _ = stream.read_to_end(&mut rest);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_match_shows_the_leg_in_play_and_the_legs_won() {
+    let db = Db::three_teams();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--legs",
+        "3",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "S",
+    ]);
+    db.ok(&["scorer", "link", "1"]);
+    let mut app = app_of(&db);
+    enter(&mut app, 1, &HAND_1);
+    let (_, router) = server(&db);
+    let html = get(&router, "/board/game/1", &[]).await.text();
+    // Best of three legs: leg 1 in play, none won yet; hand 1 on the sheet with its leg.
+    assert_eq!(
+        text_of(&html, "<p id=\"match\"", "</p>"),
+        "Leg 1 · legs won 0–0 · first to 2"
+    );
+    assert_eq!(
+        items(&html, "<ul id=\"sides\"", "</ul>"),
+        vec![
+            "NS (Gareth & Rhys) 0 121 to go legs 0",
+            "EW (Dai & Huw) 37 84 to go legs 0"
+        ]
+    );
+    assert_eq!(
+        hand_rows(&html),
+        vec![vec!["1", "1", "S Rhys", "clubs", "0", "37", "0", "37"]]
+    );
+    assert!(html.contains("<th scope=\"col\" class=\"num\">Leg</th>"), "{html}");
+    assert!(text_of(&html, "<p id=\"status\"", "</p>").contains("leg 1, legs 0–0"));
+}

@@ -200,7 +200,10 @@ impl GameView {
             status: status.to_string(),
             standing: view.standing.to_string(),
             in_match: in_match(status),
-            held: view.held.clone(),
+            held: view.held.as_ref().map(|_| {
+                "A league night holds this game as one of its legs: nothing more is entered here."
+                    .to_string()
+            }),
             result: status.over.then(|| status.result_words()),
             hand_in_play: status.in_hand.then_some(status.hand),
             tricks: view.tricks_in_play.clone(),
