@@ -285,6 +285,23 @@ async fn a_game_over_shows_its_result_and_every_hand() {
         items(&html, "<ol id=\"in-play\"", "</ol>"),
         Vec::<String>::new()
     );
+    assert!(!html.contains("id=\"held\""));
+    // Linked as a leg of a night, the game is held there: the board says so.
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-11",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 126-119",
+    ]);
+    let html = get(&app, "/board/game/1", &[]).await.text();
+    assert_eq!(
+        text_of(&html, "<p id=\"held\"", "</p>"),
+        "A league night holds this game as one of its legs: nothing more is entered here."
+    );
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
