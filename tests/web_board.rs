@@ -869,7 +869,7 @@ fn serve_tells_another_dons_entry_and_stops_at_once_with_a_board_open() {
         &mut stream,
         &mut said,
         "\r\n0\r\n\r\n",
-        Duration::from_secs(3),
+        don::web::STOP_TIME / 2,
     );
     let status = loop {
         if let Some(status) = child.try_wait().unwrap() {
@@ -884,7 +884,7 @@ fn serve_tells_another_dons_entry_and_stops_at_once_with_a_board_open() {
     let took = asked.elapsed();
     assert_eq!(status.code(), Some(0));
     assert!(
-        took < Duration::from_secs(3),
+        took < don::web::STOP_TIME / 2,
         "stopping took {took:?} with a board open"
     );
     let mut rest = Vec::new();
@@ -928,6 +928,9 @@ async fn a_match_shows_the_leg_in_play_and_the_legs_won() {
         hand_rows(&html),
         vec![vec!["1", "1", "S Rhys", "clubs", "0", "37", "0", "37"]]
     );
-    assert!(html.contains("<th scope=\"col\" class=\"num\">Leg</th>"), "{html}");
+    assert!(
+        html.contains("<th scope=\"col\" class=\"num\">Leg</th>"),
+        "{html}"
+    );
     assert!(text_of(&html, "<p id=\"status\"", "</p>").contains("leg 1, legs 0–0"));
 }
