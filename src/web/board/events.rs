@@ -1,7 +1,7 @@
 //! A board's server-sent events: `event: change` with what the board is of (its `seen`) once
 //! at connect and then whenever that moves, by an entry on the web, an undo, or `don play` at
 //! the command line. No database connection is held while a stream waits: every
-//! [`POLL`] it asks [`super::super::watch`] for the state of the database (one look-up
+//! [`POLL`] it asks [`crate::web::watch`] for the state of the database (one look-up
 //! answers every stream), and only when that has moved reads what the board is of, on a
 //! reading connection, for a moment. Streams are bounded ([`STREAMS`] at once, 503 past it)
 //! and all end when the server is told to stop ([`stop_streams`]), so a stop never waits on

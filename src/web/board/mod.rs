@@ -4,8 +4,8 @@
 //! tricks of the hand in play, the hands so far, the result); `/board/night/{fixture}`: the
 //! games of one of the league's nights, each a card linking its own board. A board updates
 //! itself within 2 s of an entry: `board.js` listens to its [`events`] and fetches the board
-//! again (`?fragment=1`: only the inside of `div#board`); without JavaScript the page reloads
-//! every 2 s. Only the league's own games and nights have boards: anything else is 404.
+//! again (`?fragment=1`: only the inside of `div#board`, with `X-Don-Seen` naming what it is
+//! of); without JavaScript the page reloads every 2 s. Only the league's own games and nights have boards: anything else is 404.
 //!
 //! - [`view`]: a board as its templates show it; [`events`]: the server-sent events.
 
