@@ -25,11 +25,13 @@
 //! - [`undo`]: undo and the log; why a change cannot be undone ([`undo_error`]).
 //! - [`access`]: private links for captains and the secretary, and their sessions on the web;
 //!   their refusals ([`access_error`]).
+//! - [`board`]: what the live boards of `don serve` show: a game on the web, a night's games.
 //! - [`error`] and [`kind`]: every refusal gathered in [`AppError`], and its [`ErrorKind`].
 
 pub mod access;
 pub mod access_error;
 pub mod begin;
+pub mod board;
 pub mod entered;
 pub mod error;
 pub mod fixtures;

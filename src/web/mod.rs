@@ -15,8 +15,11 @@
 //! - [`guard`]: the headers every answer has, the limits and timeouts; [`limit`]: the rate of
 //!   failed links per address.
 //! - [`watch`]: the state of the database for each page read, looked up by a thread of its own.
+//! - [`board`]: the live boards of a game and of a night, read only, for anyone, with their
+//!   server-sent events.
 //! - [`cache`]: the published site, held in memory per state of the database.
 
+pub mod board;
 pub mod cache;
 pub mod config;
 pub mod error;
@@ -55,6 +58,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(sign::routes())
         .merge(my::routes())
         .merge(table::routes())
+        .merge(board::routes())
         .merge(public::routes());
     guard::around(routes, behind_tls).with_state(shared)
 }
@@ -120,6 +124,8 @@ async fn answer(listener: TcpListener, app: Router) {
         });
     }
     drop(listener);
+    // A board's event stream never ends by itself: it is ended, so the stop waits for none.
+    board::events::stop_streams();
     tokio::select! {
         _ = graceful.shutdown() => {},
         _ = tokio::time::sleep(STOP_TIME) => {},
