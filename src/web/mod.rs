@@ -11,11 +11,15 @@
 //! - [`public`]: the published pages, live.
 //! - [`sign`]: opening a private link, and signing out.
 //! - [`my`]: what a captain or the secretary does: enter, confirm, dispute, settle a night.
+//! - [`table`]: a game scored at the table on a phone, as `don play` scores it.
 //! - [`guard`]: the headers every answer has, the limits and timeouts; [`limit`]: the rate of
 //!   failed links per address.
 //! - [`watch`]: the state of the database for each page read, looked up by a thread of its own.
+//! - [`board`]: the live boards of a game and of a night, read only, for anyone, with their
+//!   server-sent events.
 //! - [`cache`]: the published site, held in memory per state of the database.
 
+pub mod board;
 pub mod cache;
 pub mod config;
 pub mod error;
@@ -26,6 +30,7 @@ pub mod public;
 pub mod session;
 pub mod sign;
 pub mod state;
+pub mod table;
 pub mod watch;
 
 use std::net::SocketAddr;
@@ -52,6 +57,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
     let routes = Router::new()
         .merge(sign::routes())
         .merge(my::routes())
+        .merge(table::routes())
+        .merge(board::routes())
         .merge(public::routes());
     guard::around(routes, behind_tls).with_state(shared)
 }
@@ -117,6 +124,8 @@ async fn answer(listener: TcpListener, app: Router) {
         });
     }
     drop(listener);
+    // A board's event stream never ends by itself: it is ended, so the stop waits for none.
+    board::events::stop_streams();
     tokio::select! {
         _ = graceful.shutdown() => {},
         _ = tokio::time::sleep(STOP_TIME) => {},
