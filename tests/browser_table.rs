@@ -371,6 +371,7 @@ fn games_scored_on_a_phone() {
     assert_eq!(t["undo"]["inPlay"], json!([]), "the trick taken back");
     assert_eq!(t["again"]["status"], 200);
     assert_eq!(t["again"]["inPlay"].as_array().unwrap().len(), 1);
+    assert_eq!(t["againPosts"], 1, "Send pressed twice sends once");
     // The reload in the middle of a trick: the game as it was, the cards tapped kept.
     let (before, after) = (&t["beforeReload"], &t["afterReload"]);
     for key in ["seen", "words", "inPlay", "leader", "used"] {
@@ -385,6 +386,19 @@ fn games_scored_on_a_phone() {
         2,
         "{after}"
     );
+    // The connection dropped: said beside the entry, the line kept, nothing recorded, Send
+    // ready again.
+    let off = &t["offline"];
+    assert!(
+        off["error"]
+            .as_str()
+            .unwrap_or("")
+            .starts_with("No answer from the server"),
+        "{off}"
+    );
+    assert_eq!(off["line"], before["line"], "the line kept: {off}");
+    assert_eq!(off["seen"], before["seen"]);
+    assert_eq!(off["sendEnabled"], true);
     // Two pages: the second's entry for the trick the first took is refused as overtaken,
     // and shows the game as it is now; it goes on from there.
     assert_eq!(t["byA"]["status"], 200);

@@ -311,7 +311,12 @@ async function table(t) {
     }
   };
   await tap(a, cardsOf(t.tricks[0]));
-  r.again = await post("trick", a, () => a.locator("#send").click());
+  // Send pressed twice in a hurry: one entry.
+  const posts = () => a.requests.filter((q) => q.startsWith("POST")).length;
+  const postsBefore = posts();
+  r.again = await post("trick", a, () => a.locator("#send").dblclick());
+  await a.waitForTimeout(300);
+  r.againPosts = posts() - postsBefore;
   r.recorded.push(t.tricks[0]);
   // A reload in the middle of a trick: two cards tapped, the page reloaded.
   const half = cardsOf(t.tricks[1]).slice(0, 2);
@@ -320,6 +325,16 @@ async function table(t) {
   await a.reload();
   await arrived(a);
   r.afterReload = await look(a);
+  // The connection dropped: Send says so beside the entry, keeps the line, and works again.
+  await a.context().setOffline(true);
+  await a.locator("#send").click();
+  await a.waitForFunction(() => {
+    const e = document.getElementById("line-error");
+    return e && e.textContent.includes("No answer");
+  });
+  r.offline = await look(a);
+  r.offline.sendEnabled = await a.locator("#send").isEnabled();
+  await a.context().setOffline(false);
   // Two pages on one game: B opens it, A enters the trick, B enters it too from its view.
   const b = await phone();
   await go(b, t.second);
