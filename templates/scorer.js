@@ -9,8 +9,8 @@
 //     what is typed. When the trick is complete Send has the focus.
 //   - every entry form of the table (`form#entry`, `form.quick`, `#totals`, `#penalty`) is sent
 //     with fetch and the header `X-Don-Fragment: 1`: the answer (200, 422 and 409 alike) is the
-//     inner HTML of `div#table` as the game is now, swapped in: one round trip an entry, no
-//     reload. Send is disabled while an entry is on its way, so nothing is entered twice. When
+//     inner HTML of `div#table` as the game is now (its state on `div#table-state`), swapped
+//     in: one round trip an entry, no reload. Send is disabled while an entry is on its way, so nothing is entered twice. When
 //     no answer comes (the connection dropped) it says so beside the entry and keeps the line:
 //     the server records only what it answers, so nothing is lost and nothing is half done.
 // Plain ES2020, no library, no inline script or style (the CSP allows only this file).
@@ -37,10 +37,10 @@
 
   const byId = (id) => document.getElementById(id);
 
-  // The table's state: from `div#table`, or from an element inside the fragment carrying
-  // `data-leader` (should the server put it there, as the fragment is only the div's inside).
+  // The table's state: the page's `div#table` carries it, and an answer swapped in (only the
+  // div's inside) carries it on `div#table-state`.
   function state() {
-    const holder = table.querySelector("[data-leader]") || table;
+    const holder = byId("table-state") || table;
     const data = holder.dataset;
     const words = (v) => (v || "").trim().toLowerCase().split(/\s+/).filter(Boolean);
     return {

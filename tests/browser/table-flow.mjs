@@ -78,9 +78,9 @@ async function go(page, url) {
 const look = (page) =>
   page.evaluate(() => {
     // The state as the server last gave it: on the page's div#table, or, once an answer has
-    // been swapped in, on the state element inside it.
+    // been swapped in, on div#table-state inside it.
     const table = document.getElementById("table");
-    const t = (table && table.querySelector("[data-leader]")) || table;
+    const t = document.getElementById("table-state") || table;
     const text = (id) => {
       const e = document.getElementById(id);
       return e ? e.textContent.trim() : null;
