@@ -84,7 +84,8 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
                 })?;
         let at = listener.local_addr().map_err(WebError::Io)?;
         ready(at);
-        answer(listener, router(shared)).await;
+        let stopping = Arc::clone(&shared);
+        answer(listener, router(shared), move || stopping.stop_streams()).await;
         Ok(())
     })
 }
@@ -92,7 +93,7 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
 /// Answers each connection, HTTP/1.1 with hyper, until told to stop: a request's head must
 /// come within [`guard::HEAD_TIME`], with at most [`guard::HEADERS`] fields in
 /// [`guard::HEAD_BYTES`] (431 past it).
-async fn answer(listener: TcpListener, app: Router) {
+async fn answer(listener: TcpListener, app: Router, stop_streams: impl FnOnce()) {
     let graceful = GracefulShutdown::new();
     let stop = stop_asked();
     tokio::pin!(stop);
@@ -125,7 +126,7 @@ async fn answer(listener: TcpListener, app: Router) {
     }
     drop(listener);
     // A board's event stream never ends by itself: it is ended, so the stop waits for none.
-    board::events::stop_streams();
+    stop_streams();
     tokio::select! {
         _ = graceful.shutdown() => {},
         _ = tokio::time::sleep(STOP_TIME) => {},

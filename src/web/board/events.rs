@@ -4,12 +4,12 @@
 //! [`POLL`] it asks [`crate::web::watch`] for the state of the database (one look-up
 //! answers every stream), and only when that has moved reads what the board is of, on a
 //! reading connection, for a moment. Streams are bounded ([`STREAMS`] at once, 503 past it)
-//! and all end when the server is told to stop ([`stop_streams`]), so a stop never waits on
+//! and all end when the server is told to stop ([`Shared::stop_streams`]), so a stop never waits on
 //! a board left open.
 
 use std::convert::Infallible;
 use std::pin::Pin;
-use std::sync::{Arc, OnceLock};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -51,18 +51,6 @@ impl Streams {
     pub fn open(&self) -> usize {
         STREAMS - self.open.available_permits()
     }
-}
-
-/// The server's stops, counted: a stream ends when the count moves past the one it began with.
-fn stops() -> &'static watch::Sender<u64> {
-    static STOPS: OnceLock<watch::Sender<u64>> = OnceLock::new();
-    STOPS.get_or_init(|| watch::channel(0).0)
-}
-
-/// Ends every event stream open in this process: the server is stopping. A stream opened after
-/// it runs as usual (a server started again).
-pub fn stop_streams() {
-    stops().send_modify(|n| *n += 1);
 }
 
 /// What a board is of, read on a reading connection: none when it is no board (any more).
@@ -121,7 +109,7 @@ pub fn open(
         return too_many();
     };
     let (tell, said) = mpsc::channel(4);
-    let stop = stops().subscribe();
+    let stop = shared.stopping();
     tokio::spawn(run(shared, look, (state, first), tell, stop, permit));
     let mut answer = Body::new(EventBody { said }).into_response();
     let headers = answer.headers_mut();

@@ -55,11 +55,12 @@ enum Outcome {
 
 /// The game as the one signed in may see it to score it (refused when it is not theirs).
 async fn view_as(shared: &Arc<Shared>, signed: &Signed, game: i64) -> Result<TableView, WebError> {
-    // The app decides who may score which game, by the actor: asked on the writing
-    // connection, the one an actor is set on (nothing is changed).
+    // The app decides who may score which game, by the session's actor; a page is read on a
+    // reading connection, never queued behind the entries being written.
+    let actor = signed.session.link.actor();
     shared
-        .write(Some(signed.session.link.actor()), move |app| {
-            app.may_score(game)?;
+        .read(move |app| {
+            app.may_score_as(Some(&actor), game)?;
             app.table_view(game)
         })
         .await

@@ -15,7 +15,7 @@ use super::scorer::not_for_a_scorer;
 use crate::app::games::Begun;
 use crate::app::scoring::TableView;
 use crate::app::which::Choice;
-use crate::app::{App, AppError, ErrorKind};
+use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::publish::view::Layout;
 use crate::rules::{Seat, Variant};
 use crate::web::error::{status_of, WebError};
@@ -87,12 +87,12 @@ fn game_line(view: &TableView) -> GameLine {
     }
 }
 
-fn offered(app: &App, league: i64, league_name: &str) -> Result<Offered, AppError> {
+fn offered(app: &App, actor: &Actor, league: i64, league_name: &str) -> Result<Offered, AppError> {
     let mut games = Vec::new();
-    for web in app.web_games_for(league)? {
+    for web in app.web_games_for_as(Some(actor), league)? {
         games.push(game_line(&app.table_view(web.game)?));
     }
-    let team = app.actor().and_then(|a| a.team);
+    let team = actor.team;
     let leagues = app.store().leagues();
     let choice = Choice {
         league: Some(league_name.to_string()),
@@ -188,10 +188,9 @@ async fn page(
     refused: &Refused,
 ) -> Result<Response, WebError> {
     let (league, name) = (shared.league.id, shared.league.name.clone());
+    let actor = signed.session.link.actor();
     let offered = shared
-        .write(Some(signed.session.link.actor()), move |app| {
-            offered(app, league, &name)
-        })
+        .read(move |app| offered(app, &actor, league, &name))
         .await?;
     let page = GamesPage {
         layout: crate::web::my::page::layout("Score a game", &shared.league.name),
