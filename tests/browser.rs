@@ -13,73 +13,24 @@
 //! `UPDATE_SCREENSHOT=1` copies the front page's screenshot into `docs/front-page.png` for the
 //! README.
 //!
-//! This file is its own test harness (`harness = false` in Cargo.toml). libtest settles
-//! `#[ignore]` when the tests are compiled, but whether the browser is here is known only when
-//! they run; a test that returned early would be reported as passed, and what it printed
-//! swallowed. So `main` runs the tests itself and reports them in libtest's words (`test NAME
-//! ... ignored, REASON`, and the `test result:` line that `cargo test` and `.ci/run` sum), taking
-//! the arguments `cargo test` passes on (names to filter by, `--exact`, `--skip`, `--list`,
-//! `--ignored`, `--include-ignored`).
+//! This file is its own test harness (`harness = false` in Cargo.toml), run by
+//! [`harness::run`] (tests/browser/harness.rs): a test that returned early for want of the
+//! browser would be reported as passed, and what it printed swallowed.
 
 mod common;
+#[path = "browser/harness.rs"]
+mod harness;
 #[path = "browser/serve.rs"]
 mod serve;
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, ExitCode};
-use std::time::Instant;
 
 use serde_json::Value;
 
 use common::db::Db;
 use common::text;
-
-fn root() -> &'static Path {
-    Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// What the browser tests need that is not here: chromium, node, the script's package.
-fn missing() -> Vec<String> {
-    let chromium = std::env::var_os("DON_CHROMIUM")
-        .map(PathBuf::from)
-        .unwrap_or_else(|| PathBuf::from("/usr/bin/chromium"));
-    let mut missing = Vec::new();
-    if !chromium.exists() {
-        missing.push(format!("chromium ({})", chromium.display()));
-    }
-    if !Command::new("node")
-        .arg("--version")
-        .output()
-        .is_ok_and(|o| o.status.success())
-    {
-        missing.push("node".to_string());
-    }
-    if !root()
-        .join("tests/browser/node_modules/playwright-core")
-        .exists()
-    {
-        missing.push("playwright-core (npm ci --prefix tests/browser)".to_string());
-    }
-    missing
-}
-
-/// Why the browser tests cannot run here, in a few words; `None` when they can.
-fn cannot_run() -> Option<String> {
-    let missing = missing();
-    (!missing.is_empty()).then(|| {
-        format!(
-            "the browser tests need {}; .ci/run installs them",
-            missing.join(", ")
-        )
-    })
-}
-
-/// Fails the test unless the browser is here (it is then run under `CI` without it).
-fn require_browser() {
-    if let Some(why) = cannot_run() {
-        panic!("{why}");
-    }
-}
+use harness::{png_width, require_browser, root, under_ci};
 
 /// Runs the script over a published site: its report.
 fn check_site(site: &Path, shots: &Path) -> Value {
@@ -96,18 +47,6 @@ fn check_site(site: &Path, shots: &Path) -> Value {
         text(&out.stderr)
     );
     serde_json::from_slice(&out.stdout).unwrap()
-}
-
-/// The width of a PNG image, from its header.
-fn png_width(path: &Path) -> u32 {
-    let bytes = std::fs::read(path).unwrap();
-    assert_eq!(
-        &bytes[..8],
-        b"\x89PNG\r\n\x1a\n",
-        "{} is a PNG",
-        path.display()
-    );
-    u32::from_be_bytes([bytes[16], bytes[17], bytes[18], bytes[19]])
 }
 
 fn html_pages(dir: &Path) -> usize {
@@ -255,15 +194,6 @@ const PLAIN: &[(&str, fn())] = &[(
     ci_counts_only_when_set_to_something_but_false_or_0,
 )];
 
-/// Whether the value of `CI` says the tests run under CI: set and not empty, and not `false`
-/// (in any case) or `0`. `.ci/run` sets it to 1.
-fn under_ci(value: Option<&std::ffi::OsStr>) -> bool {
-    value.is_some_and(|v| match v.to_str().map(str::trim) {
-        Some(v) => !(v.is_empty() || v == "0" || v.eq_ignore_ascii_case("false")),
-        None => !v.is_empty(),
-    })
-}
-
 fn ci_counts_only_when_set_to_something_but_false_or_0() {
     let ci = |v: Option<&str>| under_ci(v.map(std::ffi::OsStr::new));
     for (value, counts) in [
@@ -280,120 +210,6 @@ fn ci_counts_only_when_set_to_something_but_false_or_0() {
     }
 }
 
-/// What `cargo test` asks of this harness.
-#[derive(Default)]
-struct Asked {
-    filters: Vec<String>,
-    skip: Vec<String>,
-    exact: bool,
-    list: bool,
-    /// `--ignored`: only the ignored tests (none are ignored when the browser is here).
-    ignored_only: bool,
-    /// `--include-ignored`.
-    include_ignored: bool,
-}
-
-impl Asked {
-    fn from_args(args: impl Iterator<Item = String>) -> Asked {
-        let mut asked = Asked::default();
-        let mut args = args.peekable();
-        while let Some(arg) = args.next() {
-            match arg.as_str() {
-                "--exact" => asked.exact = true,
-                "--list" => asked.list = true,
-                "--ignored" => asked.ignored_only = true,
-                "--include-ignored" => asked.include_ignored = true,
-                "--skip" => asked.skip.extend(args.next()),
-                // libtest's options that take a value, given apart from it.
-                "--format" | "--test-threads" | "--color" | "--logfile" | "-Z"
-                | "--shuffle-seed" => {
-                    args.next();
-                }
-                a if a.starts_with("--skip=") => asked.skip.push(a["--skip=".len()..].to_string()),
-                a if a.starts_with('-') => {}
-                _ => asked.filters.push(arg),
-            }
-        }
-        asked
-    }
-
-    fn wants(&self, name: &str) -> bool {
-        let matches = |f: &String| {
-            if self.exact {
-                name == f
-            } else {
-                name.contains(f.as_str())
-            }
-        };
-        (self.filters.is_empty() || self.filters.iter().any(matches))
-            && !self.skip.iter().any(matches)
-    }
-}
-
 fn main() -> ExitCode {
-    let asked = Asked::from_args(std::env::args().skip(1));
-    // Each test with whether it needs the browser.
-    let all: Vec<(&str, fn(), bool)> = TESTS
-        .iter()
-        .map(|&(n, t)| (n, t, true))
-        .chain(PLAIN.iter().map(|&(n, t)| (n, t, false)))
-        .collect();
-    let chosen: Vec<&(&str, fn(), bool)> = all.iter().filter(|(n, ..)| asked.wants(n)).collect();
-    let filtered_out = all.len() - chosen.len();
-    if asked.list {
-        for (name, ..) in &chosen {
-            println!("{name}: test");
-        }
-        return ExitCode::SUCCESS;
-    }
-    // Without the browser the tests are ignored, saying why; under CI (or asked to run the
-    // ignored tests) they run, and fail. With it none is ignored, so `--ignored` runs none.
-    let run_anyway =
-        under_ci(std::env::var_os("CI").as_deref()) || asked.ignored_only || asked.include_ignored;
-    let why = cannot_run();
-    let ignore = why.clone().filter(|_| !run_anyway);
-    let only_ignored = asked.ignored_only && why.is_none();
-    let began = Instant::now();
-    let (mut passed, mut ignored, mut failed) = (0, 0, Vec::new());
-    // The harness's own tests are never ignored, so `--ignored` runs none of them.
-    let chosen: Vec<_> = chosen
-        .into_iter()
-        .filter(|(.., browser)| {
-            if *browser {
-                !only_ignored
-            } else {
-                !asked.ignored_only
-            }
-        })
-        .collect();
-    println!("\nrunning {} tests", chosen.len());
-    for &&(name, test, browser) in &chosen {
-        if let (Some(why), true) = (&ignore, browser) {
-            println!("test {name} ... ignored, {why}");
-            ignored += 1;
-        } else if std::panic::catch_unwind(test).is_ok() {
-            println!("test {name} ... ok");
-            passed += 1;
-        } else {
-            println!("test {name} ... FAILED");
-            failed.push(name);
-        }
-    }
-    if !failed.is_empty() {
-        println!("\nfailures:");
-        for name in &failed {
-            println!("    {name}");
-        }
-    }
-    println!(
-        "\ntest result: {}. {passed} passed; {} failed; {ignored} ignored; 0 measured; {filtered_out} filtered out; finished in {:.2}s\n",
-        if failed.is_empty() { "ok" } else { "FAILED" },
-        failed.len(),
-        began.elapsed().as_secs_f64()
-    );
-    if failed.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(101)
-    }
+    harness::run(TESTS, PLAIN)
 }

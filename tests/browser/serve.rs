@@ -6,80 +6,16 @@
 //! than the window; on a phone the table's Pts is in view; the tables read from the pages equal
 //! `don standings --json`.
 
-use std::io::{BufRead, BufReader};
 use std::path::Path;
-use std::process::{Child, ChildStdout, Command};
-use std::time::{Duration, Instant};
+use std::process::Command;
 
 use serde_json::{json, Value};
 
 use super::common::{db::Db, text};
-use super::{png_width, require_browser, root};
+use super::harness::{png_width, require_browser, root, Server};
 
 /// The season with nights to play, after the sample season.
 const SEASON: &str = "2026-27";
-
-/// `don serve` running over a database, stopped with SIGTERM (and killed if a test panics).
-struct Server {
-    child: Child,
-    /// Kept open so that the server can still write to it.
-    _out: BufReader<ChildStdout>,
-    base: String,
-}
-
-impl Server {
-    fn start(db: &Db) -> Server {
-        let mut child = db.spawn(&["serve", "--listen", "127.0.0.1:0"]);
-        let mut out = BufReader::new(child.stdout.take().unwrap());
-        let mut first = String::new();
-        out.read_line(&mut first).unwrap();
-        // "Serving the league at URL (listening on ADDR)."
-        let Some(base) = first
-            .strip_prefix("Serving the league at ")
-            .and_then(|rest| rest.split_whitespace().next())
-        else {
-            let _ = child.kill();
-            let out = child.wait_with_output().unwrap();
-            panic!("don serve said {first:?}: {}", text(&out.stderr));
-        };
-        Server {
-            base: base.to_string(),
-            child,
-            _out: out,
-        }
-    }
-
-    /// SIGTERM, as systemd stops it: it must end cleanly, and soon.
-    fn stop(mut self) {
-        let pid = self.child.id().to_string();
-        assert!(Command::new("kill")
-            .args(["-TERM", &pid])
-            .status()
-            .unwrap()
-            .success());
-        let began = Instant::now();
-        let status = loop {
-            if let Some(status) = self.child.try_wait().unwrap() {
-                break status;
-            }
-            assert!(
-                began.elapsed() < Duration::from_secs(10),
-                "don serve still running 10 s after SIGTERM"
-            );
-            std::thread::sleep(Duration::from_millis(50));
-        };
-        assert!(status.success(), "don serve ended with {status}");
-    }
-}
-
-impl Drop for Server {
-    fn drop(&mut self) {
-        if let Ok(None) = self.child.try_wait() {
-            let _ = self.child.kill();
-            let _ = self.child.wait();
-        }
-    }
-}
 
 /// A private link for `team`'s captain (or, with none, the secretary), made with `don captain
 /// link TEAM` (or `don secretary link`): the address it prints on its own line.
