@@ -20,6 +20,10 @@ pub enum WebError {
     /// session).
     #[error("this form was not sent from don's own page (or the page was too old): open the page again and send it from there")]
     Forged,
+    /// A game's scorer (their link's session) asking for what only a captain or the secretary
+    /// does: a scorer's link scores its one game only.
+    #[error("a scorer's link scores its one game only: game {game}")]
+    ScorerOnly { game: i64 },
     /// Too many failed links from one address.
     #[error("too many links that do not work were tried from here: wait a minute and try again")]
     TooManyTries {
@@ -56,6 +60,7 @@ impl WebError {
             WebError::App(e) => status_of(e.kind()),
             WebError::NotSignedIn => StatusCode::UNAUTHORIZED,
             WebError::Forged => StatusCode::FORBIDDEN,
+            WebError::ScorerOnly { .. } => status_of(ErrorKind::Forbidden),
             WebError::TooManyTries { .. } => StatusCode::TOO_MANY_REQUESTS,
             WebError::NoPage => StatusCode::NOT_FOUND,
             WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
@@ -70,6 +75,7 @@ impl WebError {
     pub fn hint(&self) -> Option<String> {
         match self {
             WebError::App(e) => e.hint().map(|h| h.into_owned()),
+            WebError::ScorerOnly { game } => Some(format!("your game is at /my/game/{game}")),
             WebError::Listen { .. } => Some(
                 "give another address with --listen (a port of 0 lets the system choose one)"
                     .into(),

@@ -101,3 +101,35 @@ impl Signed {
 fn constant_time_eq(a: &[u8], b: &[u8]) -> bool {
     a.len() == b.len() && a.iter().zip(b).fold(0u8, |acc, (x, y)| acc | (x ^ y)) == 0
 }
+
+/// A request of a captain or the secretary: a game's scorer (their link's session) is refused
+/// ([`WebError::ScorerOnly`], 403) before anything is read or done, as a scorer's link scores
+/// its one game and does nothing else. `League<Signed>` for a page, `League<Posted>` for a form.
+pub struct League<T>(pub T);
+
+impl FromRequestParts<Arc<Shared>> for League<Signed> {
+    type Rejection = WebError;
+
+    async fn from_request_parts(
+        parts: &mut Parts,
+        shared: &Arc<Shared>,
+    ) -> Result<Self, Self::Rejection> {
+        let signed = Signed::from_request_parts(parts, shared).await?;
+        match signed.session.game() {
+            Some(game) => Err(WebError::ScorerOnly { game }),
+            None => Ok(League(signed)),
+        }
+    }
+}
+
+impl FromRequest<Arc<Shared>> for League<Posted> {
+    type Rejection = WebError;
+
+    async fn from_request(req: Request, shared: &Arc<Shared>) -> Result<Self, Self::Rejection> {
+        let posted = Posted::from_request(req, shared).await?;
+        match posted.signed.session.game() {
+            Some(game) => Err(WebError::ScorerOnly { game }),
+            None => Ok(League(posted)),
+        }
+    }
+}

@@ -20,7 +20,7 @@ use crate::app::night::enter::{Entered, Given, NightEntry};
 use crate::app::App;
 use crate::league::HomeAway;
 use crate::web::error::WebError;
-use crate::web::session::{Posted, Signed};
+use crate::web::session::{League, Posted, Signed};
 use crate::web::state::Shared;
 
 #[derive(Deserialize)]
@@ -42,7 +42,7 @@ pub async fn show(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
     Query(done): Query<Done>,
-    signed: Signed,
+    League(signed): League<Signed>,
 ) -> Result<Response, WebError> {
     let nothing = Typed::new();
     page(&shared, &signed, id, done.done.as_deref(), &nothing, None).await
@@ -141,10 +141,10 @@ fn entered_for(night: &Night, viewer: Viewer, typed: &Typed) -> Result<Option<St
 pub async fn enter(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    Posted {
+    League(Posted {
         signed,
         form: typed,
-    }: Posted,
+    }): League<Posted>,
 ) -> Result<Response, WebError> {
     let form = typed.clone();
     let outcome = act(&shared, &signed, id, move |app, night, viewer| {
@@ -193,10 +193,10 @@ fn by_team(night: &Night, typed: &Typed) -> Option<String> {
 pub async fn confirm(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    Posted {
+    League(Posted {
         signed,
         form: typed,
-    }: Posted,
+    }): League<Posted>,
 ) -> Result<Response, WebError> {
     settle(&shared, id, &signed, typed, Settle::Confirm).await
 }
@@ -204,10 +204,10 @@ pub async fn confirm(
 pub async fn dispute(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    Posted {
+    League(Posted {
         signed,
         form: typed,
-    }: Posted,
+    }): League<Posted>,
 ) -> Result<Response, WebError> {
     settle(&shared, id, &signed, typed, Settle::Dispute).await
 }

@@ -16,7 +16,7 @@ use crate::app::night::Which;
 use crate::app::which::Choice;
 use crate::app::{App, AppError, ErrorKind};
 use crate::web::error::{status_of, WebError};
-use crate::web::session::{Posted, Signed};
+use crate::web::session::{League, Posted, Signed};
 use crate::web::state::Shared;
 
 fn invalid(name: &str, message: &str) -> Refused {
@@ -73,10 +73,10 @@ async fn secretary_form(
 
 pub async fn adjust(
     State(shared): State<Arc<Shared>>,
-    Posted {
+    League(Posted {
         signed,
         form: typed,
-    }: Posted,
+    }): League<Posted>,
 ) -> Result<Response, WebError> {
     secretary_form(
         &shared,
@@ -109,10 +109,10 @@ pub async fn adjust(
 
 pub async fn withdraw(
     State(shared): State<Arc<Shared>>,
-    Posted {
+    League(Posted {
         signed,
         form: typed,
-    }: Posted,
+    }): League<Posted>,
 ) -> Result<Response, WebError> {
     secretary_form(
         &shared,
@@ -136,10 +136,10 @@ pub async fn withdraw(
 pub async fn move_fixture(
     State(shared): State<Arc<Shared>>,
     Path(id): Path<i64>,
-    Posted {
+    League(Posted {
         signed,
         form: typed,
-    }: Posted,
+    }): League<Posted>,
 ) -> Result<Response, WebError> {
     if !signed.session.is_secretary() {
         return Ok(only_the_secretary());

@@ -11,7 +11,6 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
 use super::begin::{begin_fields, refusal, OPTION_LABELS};
-use super::scorer::not_for_a_scorer;
 use crate::app::games::Begun;
 use crate::app::scoring::TableView;
 use crate::app::which::Choice;
@@ -21,7 +20,7 @@ use crate::rules::{Seat, Variant};
 use crate::web::error::{status_of, WebError};
 use crate::web::my::answer::see_other;
 use crate::web::my::form::{Choose, Input, Refused, Typed};
-use crate::web::session::{Posted, Signed};
+use crate::web::session::{League, Posted, Signed};
 use crate::web::state::Shared;
 
 /// A game of the list.
@@ -175,12 +174,6 @@ fn begin_form(typed: &Typed, refused: &Refused, nights: Vec<(String, String)>) -
     }
 }
 
-/// A scorer's link scores its one game: the list and the begin form are not theirs.
-fn scorer_refused(signed: &Signed) -> Option<Response> {
-    let game = signed.session.game()?;
-    Some(not_for_a_scorer(game))
-}
-
 async fn page(
     shared: &Arc<Shared>,
     signed: &Signed,
@@ -208,10 +201,12 @@ async fn page(
 }
 
 /// `GET /my/games`.
-pub async fn list(State(shared): State<Arc<Shared>>, signed: Signed) -> Result<Response, WebError> {
-    if let Some(refused) = scorer_refused(&signed) {
-        return Ok(refused);
-    }
+/// A scorer's link scores its one game: the list and the begin form are not theirs
+/// ([`League`]).
+pub async fn list(
+    State(shared): State<Arc<Shared>>,
+    League(signed): League<Signed>,
+) -> Result<Response, WebError> {
     page(&shared, &signed, &Typed::new(), &Refused::default()).await
 }
 
@@ -219,14 +214,11 @@ pub async fn list(State(shared): State<Arc<Shared>>, signed: Signed) -> Result<R
 /// field.
 pub async fn begin(
     State(shared): State<Arc<Shared>>,
-    Posted {
+    League(Posted {
         signed,
         form: typed,
-    }: Posted,
+    }): League<Posted>,
 ) -> Result<Response, WebError> {
-    if let Some(refused) = scorer_refused(&signed) {
-        return Ok(refused);
-    }
     let today = chrono::Local::now()
         .date_naive()
         .format("%Y-%m-%d")

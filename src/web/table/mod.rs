@@ -12,7 +12,6 @@ pub mod begin;
 pub mod game;
 pub mod games;
 pub mod line;
-pub mod scorer;
 pub mod view;
 
 use std::sync::Arc;
