@@ -1,25 +1,29 @@
 //! `cargo bench --bench table`: an entry at the table answered, its commit included, measured
-//! three ways in one run on one database (WAL, synchronous FULL, as `don serve` opens it), on
-//! the games of examples/nine-card-don.json and examples/phat.json, each record turned into the
+//! four ways in one run on one database (WAL, synchronous FULL, as `don serve` opens it), on the
+//! games of examples/nine-card-don.json and examples/phat.json, each record turned into the
 //! lines a scorer types (`pitcher X`, then the tricks) and replayed into a fresh game begun with
 //! `don new` and made a web game with `don scorer link N`:
 //!
-//! - in process: `App::table_line` on the database, as the scorer of the game (the app function
+//! - in process: `App::table_line` on the database, as the game's scorer (the app function
 //!   `POST /my/game/{n}/line` calls), each line with the `seen` the previous answer gave;
-//! - over HTTP: the release `don serve` on the same database, signed in by the game's scorer's
-//!   link, each line posted to `/my/game/{n}/line` with `X-Don-Fragment: 1` (what the page's
-//!   script sends) over a keep-alive connection, timed by the client from sending to the last
-//!   byte of the answer; `seen` read from the answer for the next line;
-//! - the baseline, `don play N` (one process per game), the lines piped one at a time, each sent
+//! - over HTTP, as the page's script sends a line: the release `don serve` on the same database,
+//!   signed in by the game's scorer's link, each line posted to `/my/game/{n}/line` with
+//!   `X-Don-Fragment: 1` over a keep-alive connection (one round trip, the fragment answered),
+//!   `seen` read from the answer for the next line;
+//! - over HTTP without the script: the form posted as a browser does (303), then the page it
+//!   sends to fetched, `seen` read from it;
+//! - the baseline, `don play N` (one process per game): the lines piped one at a time, each sent
 //!   when the previous one was answered (its next prompt read), and the whole process's wall
 //!   time divided by its lines.
 //!
-//! The games are taken in turn, one of each way a round, so all three meet the machine as it is.
-//! DON_BENCH_GAMES (30 unless told) sets how many games each way plays. Afterwards each game's
+//! HTTP is timed by the client, from the request sent to the last byte of the answer. The games
+//! are taken in turn, one of each way a round, so all four meet the machine as it is.
+//! DON_BENCH_GAMES (60 unless told) sets how many games each way plays. Afterwards each game's
 //! final score (`don show N --json`) is checked against `don check --json` of its record. Each
 //! figure is printed with p50, p99, max and count beside issue 18's target: p99 under 50 ms.
-//! It fails (exits non-zero) when a line is refused or a game does not end as its record does.
-//! `-- --keep DIR` leaves the database and the server's log in DIR.
+//! It fails (exits non-zero) when a line is refused or a game does not end as its record does;
+//! the HTTP ways are reported not run when the scoring page cannot be reached. `-- --keep DIR`
+//! leaves the database and the server's log in DIR.
 
 mod common;
 #[allow(dead_code)]
@@ -49,12 +53,12 @@ use report::{Row, Timings};
 const LEAGUE: &str = "Table Bench League";
 const EXAMPLES: [&str; 2] = ["examples/nine-card-don.json", "examples/phat.json"];
 
-/// Games each way plays: DON_BENCH_GAMES, or 30 (about 1,500 lines each way).
+/// Games each way plays: DON_BENCH_GAMES, or 60 (3,166 lines each way).
 fn games() -> usize {
     std::env::var("DON_BENCH_GAMES")
         .ok()
         .and_then(|n| n.parse().ok())
-        .unwrap_or(30)
+        .unwrap_or(60)
 }
 
 /// An example game: how `don new` begins it, the lines that score it, and its final score as
@@ -236,6 +240,70 @@ fn snippet(body: &str) -> String {
     body.chars().take(200).collect()
 }
 
+/// How a line reaches `don serve`: as the page's script sends it (one round trip, the fragment
+/// answered), or as the form without JavaScript does (303, then the page fetched again).
+enum Way<'t> {
+    Fragment(&'t mut Timings),
+    Form {
+        post: &'t mut Timings,
+        page: &'t mut Timings,
+    },
+}
+
+impl Way<'_> {
+    fn errors(&mut self) -> &mut Vec<String> {
+        match self {
+            Way::Fragment(t) => &mut t.errors,
+            Way::Form { post, .. } => &mut post.errors,
+        }
+    }
+}
+
+/// One line posted: the `seen` for the next line, or what went wrong.
+async fn post_line(
+    http: &Http,
+    client: &Fragments,
+    addr: &str,
+    (page_path, cookie, csrf): (&str, &str, &str),
+    seen: &str,
+    line: &str,
+    way: &mut Way<'_>,
+) -> Result<String, String> {
+    let fields = [
+        ("csrf".to_string(), csrf.to_string()),
+        ("seen".to_string(), seen.to_string()),
+        ("line".to_string(), line.to_string()),
+    ];
+    let path = format!("{page_path}/line");
+    match way {
+        Way::Fragment(t) => {
+            let url = format!("http://{addr}{path}");
+            let (status, body, took) = post_fragment(client, &url, cookie, &fields).await?;
+            if status != StatusCode::OK {
+                return Err(format!("{status} {:?}", snippet(&body)));
+            }
+            t.push(took);
+            seen_of(&body).ok_or("no seen in the answer".into())
+        }
+        Way::Form { post, page } => {
+            let answer = http.call(&path, Some(cookie), Some(&fields)).await?;
+            if answer.status != StatusCode::SEE_OTHER {
+                return Err(format!("{} {:?}", answer.status, snippet(&answer.body)));
+            }
+            post.push(answer.took);
+            // The page the 303 sends to, as a path.
+            let to = answer.location.unwrap_or_default();
+            let to = to.strip_prefix(&format!("http://{addr}")).unwrap_or(&to);
+            let shown = http.call(to, Some(cookie), None).await?;
+            if shown.status != StatusCode::OK {
+                return Err(format!("GET {to} after the 303: {}", shown.status));
+            }
+            page.push(answer.took + shown.took);
+            seen_of(&shown.body).ok_or(format!("no seen on {to}"))
+        }
+    }
+}
+
 /// The game's lines posted to `don serve` by its scorer, signed in by the link. `Err` when the
 /// scoring page cannot be reached at all (then the way is not run).
 async fn over_http(
@@ -243,7 +311,7 @@ async fn over_http(
     client: &Fragments,
     addr: &str,
     game: &Game<'_>,
-    t: &mut Timings,
+    mut way: Way<'_>,
 ) -> Result<(), String> {
     let opened = http
         .call(&format!("/link/{}", game.token), None, None)
@@ -264,33 +332,13 @@ async fn over_http(
     }
     let csrf = live::csrf_of(&page.body).ok_or(format!("no csrf on {page_path}"))?;
     let mut seen = seen_of(&page.body).ok_or(format!("no seen on {page_path}"))?;
-    let url = format!("http://{addr}{page_path}/line");
+    let session = (page_path.as_str(), cookie.as_str(), csrf.as_str());
     for line in &game.example.lines {
-        let fields = [
-            ("csrf".to_string(), csrf.clone()),
-            ("seen".to_string(), seen.clone()),
-            ("line".to_string(), line.clone()),
-        ];
-        match post_fragment(client, &url, &cookie, &fields).await {
-            Ok((StatusCode::OK, body, took)) => match seen_of(&body) {
-                Some(next) => {
-                    t.push(took);
-                    seen = next;
-                }
-                None => {
-                    t.errors
-                        .push(format!("game {}, {line:?}: no seen in the answer", game.id));
-                    return Ok(());
-                }
-            },
-            Ok((status, body, _)) => {
-                let what = snippet(&body);
-                t.errors
-                    .push(format!("game {}, {line:?}: {status} {what:?}", game.id));
-                return Ok(());
-            }
+        match post_line(http, client, addr, session, &seen, line, &mut way).await {
+            Ok(next) => seen = next,
             Err(e) => {
-                t.errors.push(format!("game {}, {line:?}: {e}", game.id));
+                let id = game.id;
+                way.errors().push(format!("game {id}, {line:?}: {e}"));
                 return Ok(());
             }
         }
@@ -401,11 +449,11 @@ fn main() {
     let _ = std::fs::remove_file(&db);
     live::don(bin, &db, &["league", "new", LEAGUE]);
     let examples = examples(bin, repo);
-    // Three games a round, one for each way, all begun before the clock starts.
+    // Four games a round, one for each way, all begun before the clock starts.
     let mut begun = Vec::new();
     for i in 0..rounds {
         let example = &examples[i % examples.len()];
-        begun.push([0, 1, 2].map(|_| begin(bin, &db, example)));
+        begun.push([0, 1, 2, 3].map(|_| begin(bin, &db, example)));
     }
     let server = Server::start(bin, &db, &dir.join("serve.log"));
     let mut app = App::open_existing(
@@ -423,22 +471,27 @@ fn main() {
         .unwrap();
     let http = Http::new(&server.addr);
     let client: Fragments = Client::builder(TokioExecutor::new()).build_http();
-    let (mut inproc, mut web, mut play_line, mut play_game) = (
-        Timings::default(),
-        Timings::default(),
-        Timings::default(),
-        Timings::default(),
-    );
+    let mut t: [Timings; 6] = Default::default();
+    let [inproc, fragment, form, form_page, play_line, play_game] = &mut t;
     let mut web_not_run: Option<String> = None;
     let load_before = load();
     let start = Instant::now();
-    for [a, b, c] in &begun {
-        in_process(&mut app, a, &mut inproc);
+    for [a, b, c, d] in &begun {
+        in_process(&mut app, a, inproc);
         if web_not_run.is_none() {
-            let ran = runtime.block_on(over_http(&http, &client, &server.addr, b, &mut web));
+            let way = Way::Fragment(fragment);
+            let ran = runtime.block_on(over_http(&http, &client, &server.addr, b, way));
             web_not_run = ran.err();
         }
-        piped(bin, &db, c, &mut play_line, &mut play_game);
+        if web_not_run.is_none() {
+            let way = Way::Form {
+                post: form,
+                page: form_page,
+            };
+            let ran = runtime.block_on(over_http(&http, &client, &server.addr, c, way));
+            web_not_run = ran.err();
+        }
+        piped(bin, &db, d, play_line, play_game);
     }
     let took = start.elapsed().as_secs_f64();
     let load_after = load();
@@ -461,64 +514,63 @@ fn main() {
         rounds - phat
     );
     println!("  load average {load_before} before, {load_after} after; {took:.1} s in all");
-    let web_row = "over HTTP: POST /my/game/{n}/line, fragment";
+    let row = |figure, times, targeted, web: bool| Row {
+        figure,
+        times,
+        not_run: web_not_run.clone().filter(|_| web),
+        targeted,
+    };
     report::print(&[
-        Row {
-            figure: "in process: App::table_line, commit included",
-            times: &inproc,
-            not_run: None,
-            targeted: true,
-        },
-        Row {
-            figure: web_row,
-            times: &web,
-            not_run: web_not_run.clone(),
-            targeted: true,
-        },
-        Row {
-            figure: "don play N, line piped to next prompt",
-            times: &play_line,
-            not_run: None,
-            targeted: false,
-        },
-        Row {
-            figure: "don play N, process wall time / lines",
-            times: &play_game,
-            not_run: None,
-            targeted: false,
-        },
+        row(
+            "in process: App::table_line, commit included",
+            &t[0],
+            true,
+            false,
+        ),
+        row(
+            "HTTP, script: POST …/line, fragment (200)",
+            &t[1],
+            true,
+            true,
+        ),
+        row("HTTP, no script: POST …/line (303)", &t[2], true, true),
+        row("HTTP, no script: 303 + GET /my/game/{n}", &t[3], true, true),
+        row(
+            "don play N: line piped, to next prompt",
+            &t[4],
+            false,
+            false,
+        ),
+        row("don play N: process wall time / lines", &t[5], false, false),
     ]);
-    if web_not_run.is_none() && !web.ms.is_empty() && !play_line.ms.is_empty() {
+    if web_not_run.is_none() && !t[1].ms.is_empty() && !t[4].ms.is_empty() {
         println!(
-            "  over HTTP against don play, p50: {:.1}×; p99: {:.1}×",
-            web.at(0.5) / play_line.at(0.5),
-            web.at(0.99) / play_line.at(0.99)
+            "  HTTP with the script against don play: p50 {:.1}×, p99 {:.1}×",
+            t[1].at(0.5) / t[4].at(0.5),
+            t[1].at(0.99) / t[4].at(0.99)
         );
     }
     println!("  (HTTP timed by the client on the same machine: request sent to last byte read, over a keep-alive connection)");
-    // Every game played to its end must end as its record does.
-    let mut played: Vec<&Game> = Vec::new();
-    for [a, b, c] in &begun {
-        played.push(a);
-        if web_not_run.is_none() {
-            played.push(b);
-        }
-        played.push(c);
-    }
+    // Every game played must end as its record does.
+    let played: Vec<&Game> = begun
+        .iter()
+        .flat_map(|[a, b, c, d]| match web_not_run {
+            None => vec![a, b, c, d],
+            Some(_) => vec![a, d],
+        })
+        .collect();
     let wrong = differing(bin, &db, &played);
     println!(
         "  games ending as their records do: {} of {}",
         played.len() - wrong.len(),
         played.len()
     );
-    let errors = inproc.errors.len() + web.errors.len() + play_line.errors.len();
+    let errors: usize = t.iter().map(|t| t.errors.len()).sum();
     if !wrong.is_empty() || errors > 0 {
         for w in wrong.iter().take(5) {
             eprintln!("table: {w}");
         }
-        if said.trim().is_empty() {
-            eprintln!("table: don serve said nothing on standard error");
-        } else {
+        if !said.trim().is_empty() {
             eprintln!("table: don serve said: {}", snippet(&said));
         }
         std::process::exit(1);
