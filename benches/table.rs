@@ -53,7 +53,7 @@ use report::{Row, Timings};
 const LEAGUE: &str = "Table Bench League";
 const EXAMPLES: [&str; 2] = ["examples/nine-card-don.json", "examples/phat.json"];
 
-/// Games each way plays: DON_BENCH_GAMES, or 60 (3,166 lines each way).
+/// Games each way plays: DON_BENCH_GAMES, or 60 (3,160 lines each way).
 fn games() -> usize {
     std::env::var("DON_BENCH_GAMES")
         .ok()
