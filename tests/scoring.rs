@@ -124,3 +124,182 @@ fn a_scorer_scores_their_one_game_and_a_captain_only_their_teams() {
     let log = db.ok(&["log"]);
     assert!(log.contains("scorer of game 1 (link 1)"), "{log}");
 }
+
+/// The token of the one address in `out` (`  http…/link/TOKEN`).
+fn token_of(out: &str) -> String {
+    let line = out
+        .lines()
+        .find(|l| l.contains("/link/"))
+        .unwrap_or_else(|| panic!("no address in {out}"));
+    line.rsplit_once("/link/").unwrap().1.trim().to_string()
+}
+
+fn league_id(db: &Db) -> i64 {
+    db.sql("SELECT id FROM leagues").trim().parse().unwrap()
+}
+
+#[test]
+fn a_scorers_link_is_made_for_one_game_listed_revoked_and_undone() {
+    let db = league_and_game();
+    let out = db.ok(&["scorer", "link", "1"]);
+    assert!(
+        out.starts_with("Link 1 made for the scorer of game 1."),
+        "{out}"
+    );
+    assert!(
+        out.contains("score game 1 on the web (and nothing else)"),
+        "{out}"
+    );
+    assert!(out.contains("`don scorer revoke 1`"), "{out}");
+    let token = token_of(&out);
+    assert_eq!(token.len(), 64);
+    // Only the hash is kept, with the game; the game is one of the league's on the web.
+    assert_eq!(db.sql("SELECT game, team IS NULL FROM links"), "1|1\n");
+    assert!(!db.dump().contains(&token));
+    assert_eq!(
+        db.sql("SELECT id, team IS NULL, fixture IS NULL FROM web_games"),
+        "1|1|1\n"
+    );
+    let list = db.ok(&["captain", "list", "--json"]);
+    let list: serde_json::Value = serde_json::from_str(&list).unwrap();
+    assert_eq!(list[0]["for"], "scorer of game 1");
+    assert_eq!(list[0]["game"], 1);
+    assert_eq!(list[0]["secretary"], false);
+    // Signing in with it gives the scorer's session: game 1, no team.
+    let app = app_as(&db, "web", None, None);
+    let (session, _) = app.sign_in(league_id(&db), &token).unwrap();
+    assert_eq!(session.game(), Some(1));
+    assert_eq!(session.team(), None);
+    assert!(!session.is_secretary());
+    assert_eq!(session.link.actor().name, "scorer of game 1 (link 1)");
+    // The secretary's revoke leaves it; the game's revoke ends it.
+    db.ok(&["secretary", "link"]);
+    db.ok(&["secretary", "revoke"]);
+    assert!(app.sign_in(league_id(&db), &token).is_ok());
+    let out = db.ok(&["scorer", "revoke", "1"]);
+    assert!(
+        out.contains("Revoked link 1 (the scorer of game 1)."),
+        "{out}"
+    );
+    assert!(app.sign_in(league_id(&db), &token).is_err());
+    common::db::refused(
+        &db,
+        &["scorer", "revoke", "1"],
+        2,
+        "game 1 has no link to revoke",
+    );
+    // Undoing the revoke makes it work again. The game's making cannot be undone while the link
+    // holds it; undoing the link's making (the revoke and its undo come to nothing) ends it and
+    // takes the game off the web.
+    db.ok(&["undo"]);
+    assert!(app.sign_in(league_id(&db), &token).is_ok());
+    let op = |command: &str| {
+        db.sql(&format!(
+            "SELECT id FROM operations WHERE command = '{command}'"
+        ))
+        .trim()
+        .to_string()
+    };
+    common::db::refused(
+        &db,
+        &["undo", &op("new")],
+        2,
+        "a private link (1) for the scorer of game 1",
+    );
+    db.ok(&["undo", &op("scorer link")]);
+    assert!(app.sign_in(league_id(&db), &token).is_err());
+    assert_eq!(db.sql("SELECT count(*) FROM web_games"), "0\n");
+}
+
+#[test]
+fn a_scorers_link_for_no_game_is_refused_and_nothing_made() {
+    let db = league_and_game();
+    let before = db.dump();
+    common::db::refused(&db, &["scorer", "link", "9"], 2, "there is no game 9");
+    common::db::refused(&db, &["scorer", "link", "no-such-id"], 2, "no-such-id");
+    assert_eq!(before, db.dump());
+}
+
+#[test]
+fn a_database_of_version_8_keeps_its_links_when_brought_up_to_date() {
+    let db = league_and_game();
+    let out = db.ok(&["captain", "link", "Royal Oak"]);
+    let token = token_of(&out);
+    db.set_back_to_version(8);
+    assert_eq!(
+        db.sql("SELECT count(*) FROM pragma_table_info('links') WHERE name = 'game'"),
+        "0\n"
+    );
+    // A change brings it up to date; the captain's link is still a captain's, and works.
+    db.ok(&["scorer", "link", "1"]);
+    assert_eq!(
+        db.sql("PRAGMA user_version"),
+        common::latest_schema_version()
+    );
+    let app = app_as(&db, "web", None, None);
+    let (session, _) = app.sign_in(league_id(&db), &token).unwrap();
+    assert_eq!(session.team(), Some(1));
+    assert_eq!(session.game(), None);
+}
+
+#[test]
+fn a_game_scored_by_its_scorers_link_is_linked_as_a_leg_and_then_held() {
+    // The short-nights league: Gareth & Rhys play for Royal Oak, Dai & Huw for Red Lion.
+    let db = Db::short_nights();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "S",
+    ]);
+    db.ok(&["scorer", "link", "1"]);
+    let mut scorer = app_as(&db, "scorer of game 1 (link 1)", None, Some(1));
+    // Hands as totals, 30–10 (the awards counted in) with game to NS: 120–40 after four, so NS
+    // reach 121 in the fifth, 150–50; a sixth is refused, the game being over.
+    let mut seen = scorer.table_view(1).unwrap().seen;
+    for hand in 1..=5 {
+        let entered = scorer
+            .table_line(1, seen, "totals ns 30 ew 10 game ns")
+            .unwrap_or_else(|e| panic!("hand {hand}: {e}"));
+        seen = entered.view.seen;
+    }
+    let view = scorer.table_view(1).unwrap();
+    assert!(view.status.over);
+    match scorer.table_line(1, seen, "totals ns 30 ew 10 game ns") {
+        Err(AppError::Game(GameError::LineRefused { why, .. })) => {
+            assert!(why.starts_with("the game is over"), "{why}")
+        }
+        other => panic!("{other:?}"),
+    }
+    let shown = db.show("1");
+    assert_eq!(shown["winner"], "NS", "{shown}");
+    assert_eq!(shown["final"]["NS"], 150, "{shown}");
+    assert_eq!(shown["final"]["EW"], 50, "{shown}");
+    // Linked as leg 1 of the night's first Don match, the night holds it: the scorer's next
+    // line is refused, naming the night.
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-0; #1 121-80",
+    ]);
+    let before = db.dump();
+    let seen = scorer.table_view(1).unwrap().seen;
+    match scorer.table_line(1, seen, "undo") {
+        Err(AppError::Game(GameError::LineRefused { why, .. })) => {
+            assert!(
+                why.starts_with("game 1 is leg 1 of don 1 of Royal Oak v Red Lion"),
+                "{why}"
+            )
+        }
+        other => panic!("{other:?}"),
+    }
+    assert!(scorer.table_view(1).unwrap().held.is_some());
+    assert_eq!(before, db.dump());
+}

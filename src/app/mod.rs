@@ -8,6 +8,7 @@
 //! HTTP status) and its hint; nothing is decided by matching message text.
 //!
 //! The rooms:
+//! - [`begin`]: the record of a game begun, from the fields typed (`don new`, the web).
 //! - [`games`]: games and their records: begin one, list and show, each game's summary; its
 //!   refusals ([`game_error`]). [`import`]: records imported, in their order. [`stored`] and
 //!   [`entered`]: a stored game's rows as a record, and the scorer's entries as rows.
@@ -24,10 +25,13 @@
 //! - [`undo`]: undo and the log; why a change cannot be undone ([`undo_error`]).
 //! - [`access`]: private links for captains and the secretary, and their sessions on the web;
 //!   their refusals ([`access_error`]).
+//! - [`board`]: what the live boards of `don serve` show: a game on the web, a night's games.
 //! - [`error`] and [`kind`]: every refusal gathered in [`AppError`], and its [`ErrorKind`].
 
 pub mod access;
 pub mod access_error;
+pub mod begin;
+pub mod board;
 pub mod entered;
 pub mod error;
 pub mod fixtures;

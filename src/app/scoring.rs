@@ -13,7 +13,7 @@ use super::games::{Begun, NewGame};
 use super::night::NightError;
 use super::stored::StoredGames;
 use super::which::Choice;
-use super::{App, AppError};
+use super::{Actor, App, AppError};
 use crate::league::TeamId;
 use crate::record::parse_record;
 use crate::rules::{BySeat, Card, Variant};
@@ -132,7 +132,13 @@ impl App {
     /// game; a captain the games their team began on the web; the secretary, and the command
     /// line, any game.
     pub fn may_score(&self, game: i64) -> Result<(), AppError> {
-        let Some(actor) = self.actor() else {
+        self.may_score_as(self.actor(), game)
+    }
+
+    /// [`App::may_score`] for `actor` (a reading connection has none of its own: the web asks
+    /// for the session's actor there). `None`: the command line, which may score any game.
+    pub fn may_score_as(&self, actor: Option<&Actor>, game: i64) -> Result<(), AppError> {
+        let Some(actor) = actor else {
             return Ok(());
         };
         let refused = |why: &'static str| -> AppError {
@@ -163,7 +169,15 @@ impl App {
     /// The games the actor may score on the web of `league`, newest first: a scorer's one
     /// game; a captain's team's; every one for the secretary.
     pub fn web_games_for(&self, league: i64) -> Result<Vec<WebGame>, AppError> {
-        let actor = self.actor();
+        self.web_games_for_as(self.actor(), league)
+    }
+
+    /// [`App::web_games_for`] for `actor` (see [`App::may_score_as`]).
+    pub fn web_games_for_as(
+        &self,
+        actor: Option<&Actor>,
+        league: i64,
+    ) -> Result<Vec<WebGame>, AppError> {
         let mut games = match (actor.and_then(|a| a.game), actor.and_then(|a| a.team)) {
             (Some(game), _) => self.store.web_game(game)?.into_iter().collect(),
             (None, Some(team)) => self.store.web_games(league, Some(team))?,

@@ -2,15 +2,12 @@
 
 use std::io::{self, Write};
 
-use serde_json::{json, Map, Value};
+use serde_json::Value;
 
+use don::app::begin::{new_record, Field, Fields};
 use don::app::games::{Begun, NewGame};
 use don::app::AppError;
-use don::check::import::date_fault;
-use don::league::names::given_twice;
-use don::record::game::FORMAT;
 use don::record::parse_record;
-use don::record::write::record_json;
 use don::rules::Seat;
 
 use super::db::DbArg;
@@ -102,18 +99,7 @@ impl RulesOptions {
 }
 
 /// A value typed on the command line, typed as a record would have it.
-pub(super) fn typed(value: &str) -> Value {
-    let v = value.trim();
-    if let Ok(n) = v.parse::<i64>() {
-        return json!(n);
-    }
-    match v.to_ascii_lowercase().as_str() {
-        "true" | "yes" | "on" => json!(true),
-        "false" | "no" => json!(false),
-        "none" | "null" => Value::Null,
-        _ => json!(v),
-    }
-}
+pub(super) use don::app::begin::typed;
 
 #[derive(clap::Args)]
 #[command(
@@ -161,188 +147,69 @@ pub struct Args {
     db: DbArg,
 }
 
-fn names(list: &str) -> Vec<String> {
-    list.split(',')
-        .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect()
-}
-
-/// Names and text typed on the command line checked (`record::text::check`): no control
-/// characters, something visible; a blank name is left to the checks after.
-fn check_typed(args: &Args) -> Result<(), CliError> {
-    let lists = [("--seats", &args.seats), ("--entrants", &args.entrants)];
-    let single = [
-        ("--north", &args.north),
-        ("--east", &args.east),
-        ("--south", &args.south),
-        ("--west", &args.west),
-        ("--venue", &args.venue),
-        ("--id", &args.id),
-    ];
-    let given = lists
-        .into_iter()
-        .flat_map(|(flag, v)| v.iter().flat_map(|v| v.split(',')).map(move |n| (flag, n)))
-        .chain(
-            single
-                .into_iter()
-                .filter_map(|(flag, v)| v.as_deref().map(|v| (flag, v))),
-        );
-    for (flag, text) in given {
-        if text.trim().is_empty() {
-            continue;
-        }
-        let checked = if matches!(flag, "--venue" | "--id") {
-            don::record::text::check(text)
-        } else {
-            don::record::text::check_name(text)
-        };
-        checked.map_err(|e| {
-            CliError::Usage(format!(
-                "{flag} \"{}\" {e}",
-                shown(&don::record::text::shortened(text.trim_matches(' ')))
-            ))
-        })?;
-    }
-    Ok(())
-}
-
-/// The record the new game starts as: no hands yet.
-fn new_record(args: &Args) -> Result<Value, CliError> {
-    check_typed(args)?;
-    let mut ruleset = Map::new();
-    ruleset.insert("variant".into(), json!(args.variant.trim().to_lowercase()));
-    for (key, value) in args.options.given() {
-        ruleset.insert(key.into(), typed(value));
-    }
-    let probe = parse_record(json!({ "format": FORMAT, "ruleset": ruleset, "hands": [] }));
-    if let Some(f) = probe.faults.first() {
-        return Err(CliError::Usage(f.message.clone()));
-    }
-    let Some(variant) = &probe.variant else {
-        return Err(CliError::Usage(format!("no variant \"{}\"", args.variant)));
-    };
-    let seats_of_game = variant.spec().seating.seats();
-    let mut seats = Map::new();
-    if let Some(list) = &args.seats {
-        let list = names(list);
-        if list.len() != seats_of_game.len() {
-            return Err(CliError::Usage(format!(
-                "--seats names {}; {} has {} ({})",
-                don::record::text::count(list.len(), "player", "players"),
-                variant.name(),
-                don::record::text::count(seats_of_game.len(), "seat", "seats"),
-                seats_of_game
-                    .iter()
-                    .map(|s| s.letter())
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            )));
-        }
-        for (seat, name) in seats_of_game.iter().zip(list) {
-            seats.insert(seat.letter().into(), json!(name));
-        }
-    }
-    for (seat, name) in [
+/// The fields of the new game, as typed on the command line.
+fn fields(args: &Args) -> Fields {
+    let by_seat = [
         (Seat::N, &args.north),
         (Seat::E, &args.east),
         (Seat::S, &args.south),
         (Seat::W, &args.west),
-    ] {
-        if let Some(name) = name {
-            if !seats_of_game.contains(&seat) {
-                return Err(CliError::Usage(format!(
-                    "{} has no seat {seat}",
-                    variant.name()
-                )));
-            }
-            seats.insert(seat.letter().into(), json!(names(name).join(" ")));
-        }
+    ];
+    Fields {
+        variant: args.variant.clone(),
+        options: args
+            .options
+            .given()
+            .into_iter()
+            .map(|(k, v)| (k, v.to_string()))
+            .collect(),
+        seats: args.seats.clone(),
+        by_seat: by_seat
+            .into_iter()
+            .filter_map(|(seat, name)| Some((seat, name.clone()?)))
+            .collect(),
+        date: args.date.clone(),
+        venue: args.venue.clone(),
+        id: args.id.clone(),
+        pool: args.pool,
+        entrants: args.entrants.clone(),
     }
-    if seats
-        .values()
-        .any(|v| v.as_str().is_some_and(str::is_empty))
-    {
-        return Err(CliError::Usage("a player's name cannot be blank".into()));
+}
+
+/// The flag of a field of `don new`.
+fn flag(field: Field) -> String {
+    match field {
+        Field::Variant => "VARIANT".into(),
+        Field::Option(name) => format!("--{}", name.replace('_', "-")),
+        Field::Options => "the rules options".into(),
+        Field::Seats => "--seats".into(),
+        Field::Seat(Seat::N) => "--north".into(),
+        Field::Seat(Seat::E) => "--east".into(),
+        Field::Seat(Seat::S) => "--south".into(),
+        Field::Seat(Seat::W) => "--west".into(),
+        Field::Date => "--date".into(),
+        Field::Venue => "--venue".into(),
+        Field::Id => "--id".into(),
+        Field::Entrants => "--entrants".into(),
     }
-    // One person, one seat: names match as they do across games.
-    let seated: Vec<(Seat, &str)> = seats_of_game
-        .iter()
-        .filter_map(|s| Some((*s, seats.get(s.letter())?.as_str()?)))
-        .collect();
-    if let Some((a, b)) = given_twice(seated.iter().map(|(_, name)| *name)) {
-        let (first, name) = seated[a];
-        let (second, again) = seated[b];
-        let written = if name == again {
-            shown(name).into_owned()
-        } else {
-            format!("{} (as {})", shown(name), shown(again))
-        };
-        return Err(CliError::Usage(format!(
-            "{written} is named for two seats, {first} and {second}: one player sits in one seat"
-        )));
-    }
-    let date = match &args.date {
-        Some(d) => {
-            if let Some(f) = date_fault(d) {
-                return Err(CliError::Usage(f.message));
-            }
-            d.clone()
-        }
-        None => chrono::Local::now()
-            .date_naive()
-            .format("%Y-%m-%d")
-            .to_string(),
-    };
-    let mut record = json!({
-        "format": FORMAT,
-        "ruleset": ruleset,
-        "date": date,
-        "hands": [],
-    });
-    if !seats.is_empty() {
-        record["seats"] = Value::Object(seats);
-    }
-    if let Some(venue) = &args.venue {
-        record["venue"] = json!(venue);
-    }
-    if let Some(id) = &args.id {
-        // Commands take a game's number before its id: an id of digits only would be hidden
-        // by the game of that number.
-        // `#2`, `+2` and ` 2 ` are read as game 2 too.
-        if !id.trim().is_empty() && id.trim() != id {
-            return Err(CliError::Usage(format!(
-                "--id \"{}\": an id has no spaces around it",
-                don::record::text::escaped(id)
-            )));
-        }
-        if id.trim().parse::<i64>().is_ok() || id.trim_start_matches('#').parse::<i64>().is_ok() {
-            return Err(CliError::Usage(format!(
-                "--id {}: an id that reads as a number would be taken for a game's number; give it a letter or more (as `game-{}`)",
-                don::record::text::escaped(id),
-                don::record::text::escaped(id.trim_start_matches(['#', '+']))
-            )));
-        }
-        if id.chars().count() > 100 {
-            return Err(CliError::Usage(format!(
-                "--id {}: an id may have at most 100 characters",
-                don::record::text::escaped(&don::record::text::shortened(id))
-            )));
-        }
-        record["id"] = json!(id);
-    }
-    if let Some(pool) = args.pool {
-        let entrants = args.entrants.as_deref().map(names).unwrap_or_default();
-        record["jacks_out"] = json!({ "pool": pool, "entrants": entrants });
-    }
-    let parsed = parse_record(record);
-    if let Some(f) = parsed.faults.first() {
-        return Err(CliError::Usage(f.message.clone()));
-    }
-    Ok(record_json(&parsed))
+}
+
+/// The record the new game starts as: no hands yet (see [`new_record`]).
+fn record_of(args: &Args) -> Result<Value, CliError> {
+    let today = chrono::Local::now()
+        .date_naive()
+        .format("%Y-%m-%d")
+        .to_string();
+    new_record(&fields(args), &today).map_err(|e| {
+        CliError::Usage(match e.after_field {
+            true => format!("{} {}", flag(e.field), e.message),
+            false => e.message,
+        })
+    })
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let record = new_record(&args)?;
+    let record = record_of(&args)?;
     let parsed = parse_record(record.clone());
     let begun = Begun::new(record, args.pitcher).map_err(AppError::from)?;
     let NewGame {

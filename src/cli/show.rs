@@ -13,10 +13,8 @@ use don::app::AppError;
 use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
-use don::record::parse_record;
 use don::record::text::count;
 use don::rules::{BySeat, BySide, Seat, Side};
-use don::scorer::table_sheet;
 use don::store::{GameFilter, ListedGame, Summary};
 
 use super::db::DbArg;
@@ -52,11 +50,10 @@ pub fn show(args: ShowArgs) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
     let store = app.store();
     let game = app.game_named(&args.game)?;
-    let record = store.game_record(game)?;
-    let mut sheet = check_value(record.clone());
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if args.json {
+        let sheet = check_value(store.game_record(game)?);
         out.write_all(
             don::record::text::terminal_safe_json(&game_json(&sheet))
                 .map_err(io::Error::from)?
@@ -64,12 +61,8 @@ pub fn show(args: ShowArgs) -> Result<Done, CliError> {
         )?;
         writeln!(out)?;
     } else {
-        if sheet.result.is_none() {
-            // Still at the table: a hand in play is in play, not short.
-            if let Ok(table) = table_sheet(parse_record(record), &store.game_entries(game)?) {
-                sheet = table;
-            }
-        }
+        // Still at the table: a hand in play is in play, not short.
+        let sheet = app.score_sheet(game)?;
         let times = store
             .game_times(game)?
             .ok_or(AppError::from(GameError::NoGame(game)))?;

@@ -6,6 +6,7 @@
 
 mod access;
 mod backup;
+mod board;
 mod db;
 mod games;
 mod league;
@@ -16,6 +17,7 @@ mod summaries;
 
 pub use access::{LinkRow, SessionRow, WebGame};
 pub use backup::{BackupError, BackupReport};
+pub use board::NightLeg;
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
 pub use league::{

@@ -11,11 +11,15 @@
 //! - [`public`]: the published pages, live.
 //! - [`sign`]: opening a private link, and signing out.
 //! - [`my`]: what a captain or the secretary does: enter, confirm, dispute, settle a night.
+//! - [`table`]: a game scored at the table on a phone, as `don play` scores it.
 //! - [`guard`]: the headers every answer has, the limits and timeouts; [`limit`]: the rate of
 //!   failed links per address.
 //! - [`watch`]: the state of the database for each page read, looked up by a thread of its own.
+//! - [`board`]: the live boards of a game and of a night, read only, for anyone, with their
+//!   server-sent events.
 //! - [`cache`]: the published site, held in memory per state of the database.
 
+pub mod board;
 pub mod cache;
 pub mod config;
 pub mod error;
@@ -26,6 +30,7 @@ pub mod public;
 pub mod session;
 pub mod sign;
 pub mod state;
+pub mod table;
 pub mod watch;
 
 use std::net::SocketAddr;
@@ -52,6 +57,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
     let routes = Router::new()
         .merge(sign::routes())
         .merge(my::routes())
+        .merge(table::routes())
+        .merge(board::routes())
         .merge(public::routes());
     guard::around(routes, behind_tls).with_state(shared)
 }
@@ -77,7 +84,8 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
                 })?;
         let at = listener.local_addr().map_err(WebError::Io)?;
         ready(at);
-        answer(listener, router(shared)).await;
+        let stopping = Arc::clone(&shared);
+        answer(listener, router(shared), move || stopping.stop_streams()).await;
         Ok(())
     })
 }
@@ -85,7 +93,7 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
 /// Answers each connection, HTTP/1.1 with hyper, until told to stop: a request's head must
 /// come within [`guard::HEAD_TIME`], with at most [`guard::HEADERS`] fields in
 /// [`guard::HEAD_BYTES`] (431 past it).
-async fn answer(listener: TcpListener, app: Router) {
+async fn answer(listener: TcpListener, app: Router, stop_streams: impl FnOnce()) {
     let graceful = GracefulShutdown::new();
     let stop = stop_asked();
     tokio::pin!(stop);
@@ -117,6 +125,8 @@ async fn answer(listener: TcpListener, app: Router) {
         });
     }
     drop(listener);
+    // A board's event stream never ends by itself: it is ended, so the stop waits for none.
+    stop_streams();
     tokio::select! {
         _ = graceful.shutdown() => {},
         _ = tokio::time::sleep(STOP_TIME) => {},

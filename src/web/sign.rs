@@ -1,7 +1,7 @@
 //! Opening a private link: `/link/TOKEN` starts a session (an `HttpOnly`, `SameSite=Strict`
-//! cookie, `Secure` behind TLS) and sends the browser on to `/my/`, so the token leaves the
-//! address bar. A token that is no working link is refused, the same way whatever it is, and
-//! counted against the address it came from.
+//! cookie, `Secure` behind TLS) and sends the browser on to `/my/` (a game's scorer to
+//! `/my/game/{n}`), so the token leaves the address bar. A token that is no working link is
+//! refused, the same way whatever it is, and counted against the address it came from.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -69,10 +69,15 @@ async fn open_link(
         .write(None, move |app| app.sign_in(league, &token))
         .await;
     match opened {
-        Ok((_, key)) => {
+        Ok((session, key)) => {
             shared.limiter.worked(from);
+            // A game's scorer goes straight to their game.
+            let to = match session.game() {
+                Some(game) => format!("/my/game/{game}"),
+                None => "/my/".to_string(),
+            };
             Ok(see_other(
-                "/my/",
+                &to,
                 Some(session_cookie(&shared, Some(key.as_str()))),
             ))
         }

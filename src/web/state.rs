@@ -38,6 +38,9 @@ pub struct Shared {
     pub notes: super::cache::Notes,
     /// Failed attempts at links, per address.
     pub limiter: super::limit::Limiter,
+    /// The server's stops, counted: a board's event stream ends when the count moves past the
+    /// one it began with (see [`Shared::stop_streams`]).
+    stops: tokio::sync::watch::Sender<u64>,
 }
 
 impl Shared {
@@ -63,7 +66,19 @@ impl Shared {
             site: Default::default(),
             limiter: Default::default(),
             notes: Default::default(),
+            stops: tokio::sync::watch::channel(0).0,
         })
+    }
+
+    /// Ends every board's event stream open on this server: it is stopping (a stream never
+    /// ends by itself, so the stop waits for none). A stream opened after runs as usual.
+    pub fn stop_streams(&self) {
+        self.stops.send_modify(|n| *n += 1);
+    }
+
+    /// What a board's event stream watches to end when the server stops.
+    pub fn stopping(&self) -> tokio::sync::watch::Receiver<u64> {
+        self.stops.subscribe()
     }
 
     /// Runs `read` on a reading connection, off the async threads.

@@ -1,5 +1,6 @@
 //! `/my/`: who is signed in; a captain's fixtures (the nights waiting on them first); the
-//! secretary's nights provisional, disputed or to enter, and the secretary's forms.
+//! secretary's nights provisional, disputed or to enter, and the secretary's forms; the way to
+//! score a game (`/my/games`). A game's scorer is sent on to their game.
 
 use std::sync::Arc;
 
@@ -200,6 +201,10 @@ pub async fn home(
     Query(done): Query<Done>,
     signed: Signed,
 ) -> Result<Response, WebError> {
+    // A game's scorer has that game only.
+    if let Some(game) = signed.session.game() {
+        return Ok(super::answer::see_other(&format!("/my/game/{game}")));
+    }
     let nothing = Typed::new();
     let none = Refused::default();
     page(

@@ -1,0 +1,379 @@
+//! The record a new game starts as (no hands yet), from the fields a scorer fills in: the
+//! variant, its rules options, the players, the date, the venue, an id, a Jacks out pool. What
+//! `don new` and the web's begin form both take, so that both begin a game by the same checks;
+//! each refusal names the field it is about ([`Field`]), for a front end to put it there.
+//! Pure: the date of today is given.
+
+use serde_json::{json, Map, Value};
+
+use crate::check::import::date_fault;
+use crate::league::names::given_twice;
+use crate::record::game::FORMAT;
+use crate::record::parse_record;
+use crate::record::text::{check, check_name, count, escaped, shortened};
+use crate::record::write::record_json;
+use crate::rules::{Seat, Variant};
+
+/// The rules options (docs/rules.md) by their names, in the order `don new` lists them.
+pub const OPTIONS: [&str; 17] = [
+    "cut",
+    "end_scoring",
+    "target",
+    "deals",
+    "legs",
+    "penalties",
+    "layout",
+    "pack",
+    "tie",
+    "games",
+    "best_of_three",
+    "bonk_two_games",
+    "pass_pitch",
+    "redeal_rule",
+    "misere",
+    "players",
+    "muck_tie",
+];
+
+/// What a new game is begun with, as typed.
+#[derive(Clone, Debug, Default)]
+pub struct Fields {
+    pub variant: String,
+    /// Rules options given, by their names ([`OPTIONS`]), as typed.
+    pub options: Vec<(&'static str, String)>,
+    /// The players in the game's seat order, separated by commas.
+    pub seats: Option<String>,
+    /// Players named seat by seat.
+    pub by_seat: Vec<(Seat, String)>,
+    /// `YYYY-MM-DD`; none is today.
+    pub date: Option<String>,
+    pub venue: Option<String>,
+    pub id: Option<String>,
+    /// Jacks out: the pool, and who was waiting to play (separated by commas).
+    pub pool: Option<f64>,
+    pub entrants: Option<String>,
+}
+
+/// The field a refusal is about.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Field {
+    Variant,
+    /// One rules option, by its name.
+    Option(&'static str),
+    /// The rules options together (two that cannot go together).
+    Options,
+    /// The players listed in seat order.
+    Seats,
+    /// The player of one seat.
+    Seat(Seat),
+    Date,
+    Venue,
+    Id,
+    Entrants,
+}
+
+/// A refusal of the fields: which field, and why. `after_field`: the words follow the field's
+/// own name (`--seats names 3 players…`, `--id "x": an id has no spaces…`), else they stand
+/// alone.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{message}")]
+pub struct BeginError {
+    pub field: Field,
+    pub message: String,
+    pub after_field: bool,
+}
+
+impl BeginError {
+    fn alone(field: Field, message: impl Into<String>) -> BeginError {
+        BeginError {
+            field,
+            message: message.into(),
+            after_field: false,
+        }
+    }
+
+    fn after(field: Field, message: impl Into<String>) -> BeginError {
+        BeginError {
+            field,
+            message: message.into(),
+            after_field: true,
+        }
+    }
+}
+
+/// A value typed for a rules option, typed as a record would have it.
+pub fn typed(value: &str) -> Value {
+    let v = value.trim();
+    if let Ok(n) = v.parse::<i64>() {
+        return json!(n);
+    }
+    match v.to_ascii_lowercase().as_str() {
+        "true" | "yes" | "on" => json!(true),
+        "false" | "no" => json!(false),
+        "none" | "null" => Value::Null,
+        _ => json!(v),
+    }
+}
+
+/// Names in a list, separated by commas, each with its spaces made single.
+pub fn names(list: &str) -> Vec<String> {
+    list.split(',')
+        .map(|n| n.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect()
+}
+
+/// Names and text typed checked (`record::text::check`): no control characters, something
+/// visible; a blank name is left to the checks after.
+fn check_typed(fields: &Fields) -> Result<(), BeginError> {
+    let lists = [
+        (Field::Seats, &fields.seats),
+        (Field::Entrants, &fields.entrants),
+    ];
+    let by_seat = fields
+        .by_seat
+        .iter()
+        .map(|(seat, name)| (Field::Seat(*seat), name.as_str()));
+    let single = [(Field::Venue, &fields.venue), (Field::Id, &fields.id)];
+    let given = lists
+        .into_iter()
+        .flat_map(|(field, v)| v.iter().flat_map(|v| v.split(',')).map(move |n| (field, n)))
+        .chain(by_seat)
+        .chain(
+            single
+                .into_iter()
+                .filter_map(|(field, v)| v.as_deref().map(|v| (field, v))),
+        );
+    for (field, text) in given {
+        if text.trim().is_empty() {
+            continue;
+        }
+        let checked = match field {
+            Field::Venue | Field::Id => check(text),
+            _ => check_name(text),
+        };
+        checked.map_err(|e| {
+            BeginError::after(
+                field,
+                format!("\"{}\" {e}", escaped(&shortened(text.trim_matches(' ')))),
+            )
+        })?;
+    }
+    Ok(())
+}
+
+/// The ruleset given, and the variant it makes: a fault of it is put on the option that
+/// brings it (the first option that, added to the variant, makes a fault), else on the variant
+/// or on the options together.
+fn ruleset(fields: &Fields) -> Result<(Map<String, Value>, Variant), BeginError> {
+    let variant = fields.variant.trim().to_lowercase();
+    let probe = |options: &[(&'static str, String)]| {
+        let mut ruleset = Map::new();
+        ruleset.insert("variant".into(), json!(variant));
+        for (key, value) in options {
+            ruleset.insert((*key).into(), typed(value));
+        }
+        let record = parse_record(json!({ "format": FORMAT, "ruleset": ruleset, "hands": [] }));
+        (ruleset, record)
+    };
+    let (ruleset, record) = probe(&fields.options);
+    if let Some(f) = record.faults.first() {
+        let field = match probe(&[]).1.faults.is_empty() {
+            false => Field::Variant,
+            true => (0..fields.options.len())
+                .find(|&i| {
+                    let one = &fields.options[i..=i];
+                    !probe(one).1.faults.is_empty()
+                })
+                .map_or(Field::Options, |i| Field::Option(fields.options[i].0)),
+        };
+        return Err(BeginError::alone(field, f.message.clone()));
+    }
+    match record.variant {
+        Some(v) => Ok((ruleset, v)),
+        None => Err(BeginError::alone(
+            Field::Variant,
+            format!("no variant \"{}\"", fields.variant),
+        )),
+    }
+}
+
+/// The record the new game starts as: no hands yet; `today` is its date when none is given.
+pub fn new_record(fields: &Fields, today: &str) -> Result<Value, BeginError> {
+    check_typed(fields)?;
+    let (ruleset, variant) = ruleset(fields)?;
+    let seats_of_game = variant.spec().seating.seats();
+    let mut seats = Map::new();
+    if let Some(list) = &fields.seats {
+        let list = names(list);
+        if list.len() != seats_of_game.len() {
+            return Err(BeginError::after(
+                Field::Seats,
+                format!(
+                    "names {}; {} has {} ({})",
+                    count(list.len(), "player", "players"),
+                    variant.name(),
+                    count(seats_of_game.len(), "seat", "seats"),
+                    seats_of_game
+                        .iter()
+                        .map(|s| s.letter())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                ),
+            ));
+        }
+        for (seat, name) in seats_of_game.iter().zip(list) {
+            seats.insert(seat.letter().into(), json!(name));
+        }
+    }
+    for (seat, name) in &fields.by_seat {
+        if !seats_of_game.contains(seat) {
+            return Err(BeginError::alone(
+                Field::Seat(*seat),
+                format!("{} has no seat {seat}", variant.name()),
+            ));
+        }
+        seats.insert(seat.letter().into(), json!(names(name).join(" ")));
+    }
+    if let Some(blank) = seats_of_game
+        .iter()
+        .find(|s| seats.get(s.letter()).and_then(Value::as_str) == Some(""))
+    {
+        let field = match fields.by_seat.iter().any(|(s, _)| s == blank) {
+            true => Field::Seat(*blank),
+            false => Field::Seats,
+        };
+        return Err(BeginError::alone(field, "a player's name cannot be blank"));
+    }
+    // One person, one seat: names match as they do across games.
+    let seated: Vec<(Seat, &str)> = seats_of_game
+        .iter()
+        .filter_map(|s| Some((*s, seats.get(s.letter())?.as_str()?)))
+        .collect();
+    if let Some((a, b)) = given_twice(seated.iter().map(|(_, name)| *name)) {
+        let (first, name) = seated[a];
+        let (second, again) = seated[b];
+        let written = if name == again {
+            escaped(name).into_owned()
+        } else {
+            format!("{} (as {})", escaped(name), escaped(again))
+        };
+        let field = match fields.by_seat.iter().any(|(s, _)| *s == second) {
+            true => Field::Seat(second),
+            false => Field::Seats,
+        };
+        return Err(BeginError::alone(
+            field,
+            format!("{written} is named for two seats, {first} and {second}: one player sits in one seat"),
+        ));
+    }
+    let date = match &fields.date {
+        Some(d) => {
+            if let Some(f) = date_fault(d) {
+                return Err(BeginError::alone(Field::Date, f.message));
+            }
+            d.clone()
+        }
+        None => today.to_string(),
+    };
+    let mut record = json!({
+        "format": FORMAT,
+        "ruleset": ruleset,
+        "date": date,
+        "hands": [],
+    });
+    if !seats.is_empty() {
+        record["seats"] = Value::Object(seats);
+    }
+    if let Some(venue) = &fields.venue {
+        record["venue"] = json!(venue);
+    }
+    if let Some(id) = &fields.id {
+        check_id(id)?;
+        record["id"] = json!(id);
+    }
+    if let Some(pool) = fields.pool {
+        let entrants = fields.entrants.as_deref().map(names).unwrap_or_default();
+        record["jacks_out"] = json!({ "pool": pool, "entrants": entrants });
+    }
+    let parsed = parse_record(record);
+    if let Some(f) = parsed.faults.first() {
+        return Err(BeginError::alone(Field::Options, f.message.clone()));
+    }
+    Ok(record_json(&parsed))
+}
+
+/// A game's id as given: commands take a game's number before its id, so an id of digits only
+/// would be hidden by the game of that number (`#2`, `+2` and ` 2 ` are read as game 2 too).
+fn check_id(id: &str) -> Result<(), BeginError> {
+    if !id.trim().is_empty() && id.trim() != id {
+        return Err(BeginError::after(
+            Field::Id,
+            format!("\"{}\": an id has no spaces around it", escaped(id)),
+        ));
+    }
+    if id.trim().parse::<i64>().is_ok() || id.trim_start_matches('#').parse::<i64>().is_ok() {
+        return Err(BeginError::after(
+            Field::Id,
+            format!(
+                "{}: an id that reads as a number would be taken for a game's number; give it a letter or more (as `game-{}`)",
+                escaped(id),
+                escaped(id.trim_start_matches(['#', '+']))
+            ),
+        ));
+    }
+    if id.chars().count() > 100 {
+        return Err(BeginError::after(
+            Field::Id,
+            format!(
+                "{}: an id may have at most 100 characters",
+                escaped(&shortened(id))
+            ),
+        ));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nine_card(options: &[(&'static str, &str)]) -> Fields {
+        Fields {
+            variant: "nine-card-don".into(),
+            options: options.iter().map(|(k, v)| (*k, v.to_string())).collect(),
+            ..Fields::default()
+        }
+    }
+
+    #[test]
+    fn a_fault_of_the_ruleset_is_put_on_the_option_that_brings_it() {
+        let e = new_record(&nine_card(&[("legs", "3"), ("target", "x")]), "2025-01-01");
+        assert_eq!(e.unwrap_err().field, Field::Option("target"));
+        let e = new_record(&nine_card(&[("pack", "48")]), "2025-01-01").unwrap_err();
+        assert_eq!(e.field, Field::Option("pack"));
+        let mut bad = nine_card(&[]);
+        bad.variant = "snap".into();
+        assert_eq!(
+            new_record(&bad, "2025-01-01").unwrap_err().field,
+            Field::Variant
+        );
+        let ok = new_record(&nine_card(&[("target", "91")]), "2025-01-01").unwrap();
+        assert_eq!(ok["date"], "2025-01-01");
+        assert_eq!(ok["ruleset"]["target"], 91);
+    }
+
+    #[test]
+    fn a_player_named_twice_is_refused_beside_the_second_seat() {
+        let mut f = nine_card(&[]);
+        f.by_seat = vec![(Seat::N, "Gareth".into()), (Seat::S, "gareth".into())];
+        let e = new_record(&f, "2025-01-01").unwrap_err();
+        assert_eq!(e.field, Field::Seat(Seat::S));
+        assert!(e.message.contains("named for two seats, N and S"), "{e}");
+        f.by_seat = vec![(Seat::E, " ".into())];
+        let e = new_record(&f, "2025-01-01").unwrap_err();
+        assert_eq!(
+            (e.field, e.message.as_str()),
+            (Field::Seat(Seat::E), "a player's name cannot be blank")
+        );
+    }
+}

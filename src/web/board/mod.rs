@@ -1,0 +1,166 @@
+//! The live boards: read-only pages for the other table or a screen behind the bar, for anyone
+//! (no session). `/board/game/{n}`: a game of the league on the web as it stands (who plays,
+//! the status as `don play` says it, the score and what each side needs, the legs won, the
+//! tricks of the hand in play, the hands so far, the result); `/board/night/{fixture}`: the
+//! games of one of the league's nights, each a card linking its own board. A board updates
+//! itself within 2 s of an entry: `board.js` listens to its [`events`] and fetches the board
+//! again (`?fragment=1`: only the inside of `div#board`, with `X-Don-Seen` naming what it is
+//! of); without JavaScript the page reloads every 2 s. Only the league's own games and nights have boards: anything else is 404.
+//!
+//! - [`view`]: a board as its templates show it; [`events`]: the server-sent events.
+
+pub mod events;
+pub mod view;
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::HeaderValue;
+use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::{Extension, Router};
+use serde::Deserialize;
+
+use crate::web::error::WebError;
+use crate::web::state::Shared;
+use events::{Look, Streams};
+use view::{layout, GameFragment, GamePage, GameView, NightFragment, NightPage, NightView};
+
+/// The board's script (`templates/board.js`).
+const SCRIPT: &str = include_str!("../../../templates/board.js");
+
+pub fn routes() -> Router<Arc<Shared>> {
+    Router::new()
+        .route("/board.js", get(script))
+        .route("/board/game/{n}", get(game))
+        .route("/board/game/{n}/events", get(game_events))
+        .route("/board/night/{fixture}", get(night))
+        .route("/board/night/{fixture}/events", get(night_events))
+        .layer(Extension(Streams::default()))
+}
+
+/// `?fragment=1`: only the inside of `div#board`.
+#[derive(Deserialize)]
+pub struct Asked {
+    fragment: Option<String>,
+}
+
+impl Asked {
+    fn fragment(&self) -> bool {
+        self.fragment.as_deref() == Some("1")
+    }
+}
+
+/// A number in a board's path; anything else is no board.
+fn number(text: &str) -> Result<i64, WebError> {
+    text.parse().map_err(|_| WebError::NoPage)
+}
+
+/// A board's page, or (`X-Don-Seen` naming what it is of) only its inside.
+fn board_answer(html: String, seen: &str) -> Response {
+    let mut answer = Html(html).into_response();
+    if let Ok(seen) = HeaderValue::from_str(seen) {
+        answer.headers_mut().insert("x-don-seen", seen);
+    }
+    answer
+}
+
+async fn script() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (CACHE_CONTROL, "no-cache"),
+        ],
+        SCRIPT,
+    )
+        .into_response()
+}
+
+async fn game(
+    State(shared): State<Arc<Shared>>,
+    Path(n): Path<String>,
+    Query(asked): Query<Asked>,
+) -> Result<Response, WebError> {
+    let n = number(&n)?;
+    let league = shared.league.id;
+    let board = shared
+        .read(move |app| app.board_game(league, n))
+        .await?
+        .ok_or(WebError::NoPage)?;
+    let board = GameView::of(&board);
+    let seen = board.seen.clone();
+    let html = match asked.fragment() {
+        true => GameFragment { board }.render()?,
+        false => GamePage {
+            layout: layout(format!("Game {n}"), &shared.league.name),
+            board,
+        }
+        .render()?,
+    };
+    Ok(board_answer(html, &seen))
+}
+
+async fn night(
+    State(shared): State<Arc<Shared>>,
+    Path(fixture): Path<String>,
+    Query(asked): Query<Asked>,
+) -> Result<Response, WebError> {
+    let fixture = number(&fixture)?;
+    let league = shared.league.clone();
+    let board = shared
+        .read(move |app| app.board_night(&league, fixture))
+        .await?
+        .ok_or(WebError::NoPage)?;
+    let board = NightView::of(&board);
+    let seen = board.seen.clone();
+    let html = match asked.fragment() {
+        true => NightFragment { board }.render()?,
+        false => NightPage {
+            layout: layout(board.teams.clone(), &shared.league.name),
+            board,
+        }
+        .render()?,
+    };
+    Ok(board_answer(html, &seen))
+}
+
+/// Opens the event stream of the board `look` reads: 404 when there is no such board.
+async fn events_of(
+    shared: Arc<Shared>,
+    streams: &Streams,
+    look: Look,
+) -> Result<Response, WebError> {
+    // The state is looked up before the board is read: a change between the two is seen
+    // again at the first poll, never missed.
+    let state = shared.watch.state().await;
+    let first = Arc::clone(&look);
+    let first = shared
+        .read(move |app| first(app))
+        .await?
+        .ok_or(WebError::NoPage)?;
+    Ok(events::open(shared, streams, state, first, look))
+}
+
+async fn game_events(
+    State(shared): State<Arc<Shared>>,
+    Extension(streams): Extension<Streams>,
+    Path(n): Path<String>,
+) -> Result<Response, WebError> {
+    let n = number(&n)?;
+    let league = shared.league.id;
+    let look: Look = Arc::new(move |app| app.board_game_seen(league, n));
+    events_of(shared, &streams, look).await
+}
+
+async fn night_events(
+    State(shared): State<Arc<Shared>>,
+    Extension(streams): Extension<Streams>,
+    Path(fixture): Path<String>,
+) -> Result<Response, WebError> {
+    let fixture = number(&fixture)?;
+    let league = shared.league.clone();
+    let look: Look = Arc::new(move |app| app.board_night_seen(&league, fixture));
+    events_of(shared, &streams, look).await
+}

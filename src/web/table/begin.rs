@@ -1,0 +1,186 @@
+//! The begin form read into the fields of a new game ([`crate::app::begin::Fields`]), and a
+//! refusal of the app put beside the field it is about: chosen by the refusal's type, never by
+//! its words.
+
+use crate::app::access_error::AccessError;
+use crate::app::begin::{Field, Fields, OPTIONS};
+use crate::app::game_error::GameError;
+use crate::app::night::NightError;
+use crate::app::{AppError, ErrorKind};
+use crate::rules::Seat;
+use crate::web::error::status_of;
+use crate::web::my::form::{value, Refused, Typed};
+
+/// Each rules option's label (as `don new --help` says it).
+pub const OPTION_LABELS: [(&str, &str); 17] = [
+    (
+        "cut",
+        "Nine Card Don: who pitches first after the cut (high, low)",
+    ),
+    (
+        "end_scoring",
+        "Nine Card Don: end-of-play scoring (game, preston, hljg)",
+    ),
+    (
+        "target",
+        "The target score (Game to Lose: the losing score)",
+    ),
+    ("deals", "A fixed number of deals instead of a target"),
+    ("legs", "Nine Card Don: legs in a match (3: best of three)"),
+    ("penalties", "Nine Card Don: friendly or league penalties"),
+    ("layout", "Blind Don: the layout (rows, stalybridge, three)"),
+    ("pack", "Irish Don: the pack (52, 48, 44)"),
+    (
+        "tie",
+        "Irish Don: 80–80 after the second deal (last-scorer-loses, draw)",
+    ),
+    ("games", "Irish Don: games to win the match"),
+    (
+        "best_of_three",
+        "Irish Don: best of three, the pitch passing on (true, false)",
+    ),
+    (
+        "bonk_two_games",
+        "Irish Don (prison rules): a bonk counts two games (true, false)",
+    ),
+    (
+        "pass_pitch",
+        "Irish Don (prison rules): the pitcher may pass the pitch (true, false)",
+    ),
+    (
+        "redeal_rule",
+        "Irish Don (prison rules): redeal on demand (off, cork, mountjoy, wheatfield, true)",
+    ),
+    (
+        "misere",
+        "Irish Don: misère, the aim is to score as little as possible (true, false)",
+    ),
+    ("players", "Irish Don: 2 for the two-player game"),
+    ("muck_tie", "Phat: 40–40 muck (carry, tens, split)"),
+];
+
+/// The seats' inputs.
+const SEAT_INPUTS: [(Seat, &str); 4] = [
+    (Seat::N, "north"),
+    (Seat::E, "east"),
+    (Seat::S, "south"),
+    (Seat::W, "west"),
+];
+
+/// The input a field of the record is typed in.
+pub fn input_of(field: Field) -> String {
+    match field {
+        Field::Variant | Field::Options | Field::Entrants | Field::Id => "variant".into(),
+        Field::Option(name) => format!("opt_{name}"),
+        Field::Seats => "north".into(),
+        Field::Seat(seat) => SEAT_INPUTS
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map_or("north", |(_, name)| name)
+            .into(),
+        Field::Date => "date".into(),
+        Field::Venue => "venue".into(),
+    }
+}
+
+fn invalid(name: &str, message: impl Into<String>) -> Refused {
+    Refused::field(status_of(ErrorKind::Invalid), name, message)
+}
+
+/// The form read: the fields of the record, the first pitcher, the night.
+pub fn begin_fields(typed: &Typed) -> Result<(Fields, Option<Seat>, Option<i64>), Refused> {
+    let variant = value(typed, "variant").trim().to_string();
+    if variant.is_empty() {
+        return Err(invalid("variant", "choose the variant played"));
+    }
+    let options = OPTIONS
+        .iter()
+        .filter_map(|name| Some((*name, given(typed, &format!("opt_{name}"))?)))
+        .collect();
+    let by_seat = SEAT_INPUTS
+        .iter()
+        .filter_map(|(seat, name)| Some((*seat, given(typed, name)?)))
+        .collect();
+    let pitcher = match given(typed, "pitcher") {
+        None => None,
+        Some(p) => Some(
+            p.parse::<Seat>()
+                .map_err(|_| invalid("pitcher", "choose a seat: N, E, S or W"))?,
+        ),
+    };
+    let fixture = match given(typed, "fixture") {
+        None => None,
+        Some(f) => Some(
+            f.trim_start_matches('#')
+                .parse::<i64>()
+                .map_err(|_| invalid("fixture", "choose one of the nights listed"))?,
+        ),
+    };
+    let fields = Fields {
+        variant,
+        options,
+        by_seat,
+        date: given(typed, "date"),
+        venue: given(typed, "venue"),
+        ..Fields::default()
+    };
+    Ok((fields, pitcher, fixture))
+}
+
+/// A refusal of the app (a game begun), beside the field it is about.
+pub fn refusal(error: &AppError) -> Refused {
+    let status = status_of(error.kind());
+    match error {
+        AppError::Game(GameError::Pitcher(_)) => {
+            Refused::field(status, "pitcher", error.to_string())
+        }
+        AppError::Game(GameError::NoVariant) => {
+            Refused::field(status, "variant", error.to_string())
+        }
+        AppError::Access(AccessError::NotYourNight { .. })
+        | AppError::Night(NightError::NoFixtureId(_)) => {
+            Refused::field(status, "fixture", error.to_string())
+        }
+        _ => Refused::form(status, error.to_string()),
+    }
+}
+
+/// What was typed in `name`, trimmed; none when blank.
+pub fn given(typed: &Typed, name: &str) -> Option<String> {
+    let v = value(typed, name).trim();
+    (!v.is_empty()).then(|| v.to_string())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(pairs: &[(&str, &str)]) -> Typed {
+        pairs
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn the_form_is_read_and_what_cannot_be_read_is_refused_beside_itself() {
+        let (fields, pitcher, fixture) = begin_fields(&typed(&[
+            ("variant", "nine-card-don"),
+            ("opt_target", " 91 "),
+            ("north", "Gareth"),
+            ("east", ""),
+            ("pitcher", "S"),
+            ("fixture", "3"),
+        ]))
+        .unwrap();
+        assert_eq!(fields.options, vec![("target", "91".to_string())]);
+        assert_eq!(fields.by_seat, vec![(Seat::N, "Gareth".to_string())]);
+        assert_eq!((pitcher, fixture), (Some(Seat::S), Some(3)));
+        let bad = begin_fields(&typed(&[("variant", "phat"), ("pitcher", "Q")])).unwrap_err();
+        assert!(bad.fields.contains_key("pitcher"), "{bad:?}");
+        let bad = begin_fields(&typed(&[])).unwrap_err();
+        assert!(bad.fields.contains_key("variant"), "{bad:?}");
+        assert_eq!(input_of(Field::Seat(Seat::W)), "west");
+        assert_eq!(input_of(Field::Option("muck_tie")), "opt_muck_tie");
+    }
+}

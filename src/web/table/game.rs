@@ -1,0 +1,242 @@
+//! `/my/game/{n}`: the scoring page, and `POST /my/game/{n}/line`, the one entry of every line.
+//! Each line goes through the app's `table_line`, as the session's actor, committed before it
+//! is answered; a line refused records nothing and comes back beside the entry box with why.
+//! With `X-Don-Fragment: 1` (the page's script) the answer is only the inside of `div#table`,
+//! with the same status (200 where a form is sent on with 303).
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::{Path, Query, State};
+use axum::http::header::CACHE_CONTROL;
+use axum::http::{HeaderMap, StatusCode};
+use axum::response::{Html, IntoResponse, Response};
+use serde::Deserialize;
+
+use super::line::line_of;
+use super::view::{Fragment, GamePage, Table, Typed};
+use crate::app::game_error::GameError;
+use crate::app::scoring::TableView;
+use crate::app::{AppError, ErrorKind};
+use crate::record::line::{parse_line, Line};
+use crate::web::error::{status_of, WebError};
+use crate::web::my::answer::see_other;
+use crate::web::my::form::value;
+use crate::web::session::{Posted, Signed};
+use crate::web::state::Shared;
+
+/// The header the page's script sends: answer only the inside of `div#table`.
+pub const FRAGMENT: &str = "x-don-fragment";
+
+#[derive(Deserialize)]
+pub struct Shown {
+    /// The list of lines shown open (`help` typed without the script).
+    pub help: Option<String>,
+}
+
+/// What an entry came to.
+enum Outcome {
+    /// Recorded (or taken back): what was said, and the game now.
+    Entered { said: Vec<String>, view: TableView },
+    /// `help`: the lines there are.
+    Help(TableView),
+    /// `quit`: nothing to stop on the web; everything entered is kept.
+    Quit(TableView),
+    /// Refused, nothing recorded: the game now, the forms handed back, why, and the status.
+    Refused {
+        view: TableView,
+        typed: Typed,
+        why: String,
+        status: StatusCode,
+    },
+    /// A form the page does not send.
+    BadForm,
+}
+
+/// The game as the one signed in may see it to score it (refused when it is not theirs).
+async fn view_as(shared: &Arc<Shared>, signed: &Signed, game: i64) -> Result<TableView, WebError> {
+    // The app decides who may score which game, by the session's actor; a page is read on a
+    // reading connection, never queued behind the entries being written.
+    let actor = signed.session.link.actor();
+    shared
+        .read(move |app| {
+            app.may_score_as(Some(&actor), game)?;
+            app.table_view(game)
+        })
+        .await
+}
+
+/// The scoring page (or only the inside of `div#table`), with `status`.
+fn answer(
+    shared: &Shared,
+    t: Table,
+    status: StatusCode,
+    fragment: bool,
+) -> Result<Response, WebError> {
+    let html = match fragment {
+        true => Fragment { t: &t }.render()?,
+        false => {
+            let title = format!("Game {}", t.game);
+            GamePage {
+                layout: crate::web::my::page::layout(&title, &shared.league.name),
+                t,
+            }
+            .render()?
+        }
+    };
+    Ok((status, [(CACHE_CONTROL, "no-store")], Html(html)).into_response())
+}
+
+/// `GET /my/game/{n}`: the scoring page, with what was said of the entry just made.
+pub async fn show(
+    State(shared): State<Arc<Shared>>,
+    Path(game): Path<i64>,
+    Query(shown): Query<Shown>,
+    signed: Signed,
+) -> Result<Response, WebError> {
+    let view = view_as(&shared, &signed, game).await?;
+    let csrf = signed.session.csrf.as_str();
+    let said = shared.notes.take(csrf);
+    let mut t = Table::of(&view, said, csrf);
+    t.help_open = shown.help.is_some();
+    answer(&shared, t, StatusCode::OK, false)
+}
+
+/// What the entry forms were sent with, to hand back.
+fn typed_of(form: &crate::web::my::form::Typed, line: &str) -> Typed {
+    Typed {
+        line: line.to_string(),
+        kind: value(form, "kind").to_string(),
+        totals: form
+            .iter()
+            .filter_map(|(k, v)| Some((k.strip_prefix("totals_")?.to_string(), v.clone())))
+            .collect(),
+        awards: value(form, "awards").to_string(),
+        penalty_side: value(form, "penalty_side").to_string(),
+        penalty: value(form, "penalty").to_string(),
+    }
+}
+
+/// The words said when `quit` is typed on the web.
+fn kept_words(game: i64) -> String {
+    format!(
+        "Game {game} is kept as it stands: everything entered is saved; open this page (or your link) again to carry on"
+    )
+}
+
+/// `POST /my/game/{n}/line`: one line entered (see the module's words).
+pub async fn line(
+    State(shared): State<Arc<Shared>>,
+    Path(game): Path<i64>,
+    headers: HeaderMap,
+    Posted { signed, form }: Posted,
+) -> Result<Response, WebError> {
+    let fragment = headers.get(FRAGMENT).is_some_and(|v| v.as_bytes() == b"1");
+    let seen = match value(&form, "seen").trim() {
+        "" => None,
+        s => Some(s.parse::<i64>().map_err(|_| {
+            WebError::BadForm("`seen` is the game's latest change, a number".into())
+        })?),
+    };
+    let done = |o: &Outcome| matches!(o, Outcome::Entered { .. });
+    let outcome = shared
+        .write_as(&signed.session.link, done, move |app| {
+            app.may_score(game)?;
+            let sides = match value(&form, "kind") {
+                "totals" => {
+                    let view = app.table_view(game)?;
+                    view.status
+                        .sides
+                        .iter()
+                        .map(|s| s.side.code().to_string())
+                        .collect()
+                }
+                _ => Vec::new(),
+            };
+            let line = match line_of(&form, &sides) {
+                None => return Ok(Outcome::BadForm),
+                Some(Ok(line)) => line,
+                Some(Err((line, why))) => {
+                    return Ok(Outcome::Refused {
+                        view: app.table_view(game)?,
+                        typed: typed_of(&form, &line),
+                        why,
+                        status: status_of(ErrorKind::Invalid),
+                    })
+                }
+            };
+            match parse_line(&line) {
+                Ok(Some(Line::Help)) => return Ok(Outcome::Help(app.table_view(game)?)),
+                Ok(Some(Line::Quit)) => return Ok(Outcome::Quit(app.table_view(game)?)),
+                _ => {}
+            }
+            match app.table_line(game, seen, &line) {
+                Ok(entered) => Ok(Outcome::Entered {
+                    said: entered.said.iter().map(ToString::to_string).collect(),
+                    view: entered.view,
+                }),
+                Err(e) => {
+                    let (typed, why) = match &e {
+                        AppError::Game(GameError::LineRefused { why, .. }) => {
+                            (typed_of(&form, &line), why.clone())
+                        }
+                        // Overtaken: the game as it is now, the line not handed back (the
+                        // message names it).
+                        _ if e.kind() == ErrorKind::Conflict => (Typed::default(), e.to_string()),
+                        _ if e.kind() == ErrorKind::Invalid => {
+                            (typed_of(&form, &line), e.to_string())
+                        }
+                        _ => return Err(e),
+                    };
+                    Ok(Outcome::Refused {
+                        view: app.table_view(game)?,
+                        typed,
+                        why,
+                        status: status_of(e.kind()),
+                    })
+                }
+            }
+        })
+        .await?;
+    let csrf = signed.session.csrf.clone();
+    let here = format!("/my/game/{game}");
+    match outcome {
+        Outcome::BadForm => Err(WebError::BadForm(
+            "`kind` is totals or penalty, or none".into(),
+        )),
+        Outcome::Entered { said, view } => match fragment {
+            true => answer(&shared, Table::of(&view, said, &csrf), StatusCode::OK, true),
+            false => {
+                shared.notes.keep(&csrf, said);
+                Ok(see_other(&here))
+            }
+        },
+        Outcome::Help(view) => match fragment {
+            true => {
+                let mut t = Table::of(&view, Vec::new(), &csrf);
+                t.help_open = true;
+                answer(&shared, t, StatusCode::OK, true)
+            }
+            false => Ok(see_other(&format!("{here}?help=open#help"))),
+        },
+        Outcome::Quit(view) => {
+            let said = vec![kept_words(game)];
+            match fragment {
+                true => answer(&shared, Table::of(&view, said, &csrf), StatusCode::OK, true),
+                false => {
+                    shared.notes.keep(&csrf, said);
+                    Ok(see_other(&here))
+                }
+            }
+        }
+        Outcome::Refused {
+            view,
+            typed,
+            why,
+            status,
+        } => {
+            let t = Table::of(&view, Vec::new(), &csrf).refused(typed, why);
+            answer(&shared, t, status, fragment)
+        }
+    }
+}

@@ -1,0 +1,276 @@
+//! `/my/games`: the games the one signed in may score (newest first), and the form that begins
+//! one, with the choices `don new` has: the variant, its rules options, the players, the date,
+//! the venue, who pitches first, and the night it is played for. The record is made by
+//! [`crate::app::begin`], as `don new` makes it; each refusal is put beside its field.
+
+use std::sync::Arc;
+
+use askama::Template;
+use axum::extract::State;
+use axum::http::StatusCode;
+use axum::response::{Html, IntoResponse, Response};
+
+use super::begin::{begin_fields, refusal, OPTION_LABELS};
+use super::scorer::not_for_a_scorer;
+use crate::app::games::Begun;
+use crate::app::scoring::TableView;
+use crate::app::which::Choice;
+use crate::app::{Actor, App, AppError, ErrorKind};
+use crate::publish::view::Layout;
+use crate::rules::{Seat, Variant};
+use crate::web::error::{status_of, WebError};
+use crate::web::my::answer::see_other;
+use crate::web::my::form::{Choose, Input, Refused, Typed};
+use crate::web::session::{Posted, Signed};
+use crate::web::state::Shared;
+
+/// A game of the list.
+pub struct GameLine {
+    pub game: i64,
+    pub title: String,
+    pub players: String,
+    /// Where it stands: the score, or the result.
+    pub state: String,
+}
+
+/// The begin form, as typed and refused.
+pub struct BeginForm {
+    pub variant: Choose,
+    pub options: Vec<Input>,
+    pub seats: Vec<Input>,
+    pub date: Input,
+    pub venue: Input,
+    pub pitcher: Choose,
+    pub fixture: Option<Choose>,
+    /// Whether the rules options are shown open (one was typed).
+    pub options_open: bool,
+}
+
+#[derive(Template)]
+#[template(path = "table/games.html")]
+pub struct GamesPage {
+    pub layout: Layout,
+    pub csrf: String,
+    pub who: String,
+    pub games: Vec<GameLine>,
+    pub form: BeginForm,
+    pub form_error: Option<String>,
+    pub refused_at: Option<String>,
+    /// For `my/messages.html`.
+    pub done: Option<String>,
+    pub notes: Vec<String>,
+}
+
+/// The games and the nights the page offers.
+struct Offered {
+    games: Vec<GameLine>,
+    /// The nights a game may be begun for: (fixture, words).
+    nights: Vec<(String, String)>,
+}
+
+fn game_line(view: &TableView) -> GameLine {
+    let players: Vec<String> = view
+        .status
+        .sides
+        .iter()
+        .map(|s| s.name.label.clone())
+        .collect();
+    let state = match view.status.over {
+        true => format!("over: {}", view.status.result_words()),
+        false => view.standing.to_string(),
+    };
+    GameLine {
+        game: view.game,
+        title: view.variant.describe(),
+        players: players.join(" v "),
+        state,
+    }
+}
+
+fn offered(app: &App, actor: &Actor, league: i64, league_name: &str) -> Result<Offered, AppError> {
+    let mut games = Vec::new();
+    for web in app.web_games_for_as(Some(actor), league)? {
+        games.push(game_line(&app.table_view(web.game)?));
+    }
+    let team = actor.team;
+    let leagues = app.store().leagues();
+    let choice = Choice {
+        league: Some(league_name.to_string()),
+        season: None,
+    };
+    let nights = match choice.both(&leagues) {
+        Ok((_, season)) => leagues
+            .fixtures(season.id)?
+            .into_iter()
+            .filter(|f| !f.cancelled)
+            .filter(|f| team.is_none_or(|t| t == f.home.id || t == f.away.id))
+            .map(|f| {
+                (
+                    f.id.to_string(),
+                    format!("{} v {}, {}", f.home.name, f.away.name, f.date),
+                )
+            })
+            .collect(),
+        // A league with no season yet has no nights.
+        Err(_) => Vec::new(),
+    };
+    Ok(Offered { games, nights })
+}
+
+/// A variant's name in words ("Nine Card Don"), as its rules have it.
+fn variant_title(name: &str) -> String {
+    let record = serde_json::json!({
+        "format": crate::record::game::FORMAT,
+        "ruleset": { "variant": name },
+        "hands": [],
+    });
+    match crate::record::parse_record(record).variant {
+        Some(v) => v.spec().title.to_string(),
+        None => name.to_string(),
+    }
+}
+
+/// The begin form, as typed and refused.
+fn begin_form(typed: &Typed, refused: &Refused, nights: Vec<(String, String)>) -> BeginForm {
+    let variants = Variant::NAMES
+        .iter()
+        .map(|n| (n.to_string(), variant_title(n)))
+        .collect();
+    let options: Vec<Input> = OPTION_LABELS
+        .iter()
+        .map(|(name, label)| Input::text(&format!("opt_{name}"), label, typed, refused))
+        .collect();
+    let options_open = options
+        .iter()
+        .any(|i| !i.value.trim().is_empty() || i.invalid);
+    let seat_names = [
+        (Seat::N, "north", "North (N)"),
+        (Seat::E, "east", "East (E)"),
+        (Seat::S, "south", "South (S)"),
+        (Seat::W, "west", "West (W)"),
+    ];
+    let mut pitchers = vec![(String::new(), "typed at the table".to_string())];
+    pitchers.extend(
+        seat_names
+            .iter()
+            .map(|(s, _, _)| (s.letter().to_string(), s.letter().to_string())),
+    );
+    let fixture = (!nights.is_empty()).then(|| {
+        let mut choices = vec![(String::new(), "none: a game on its own".to_string())];
+        choices.extend(nights);
+        Choose::new("fixture", "Played for the night", choices, typed, refused)
+    });
+    BeginForm {
+        variant: Choose::new("variant", "Variant", variants, typed, refused),
+        options,
+        seats: seat_names
+            .iter()
+            .map(|(_, name, label)| Input::text(name, label, typed, refused))
+            .collect(),
+        date: Input::date("date", "Date played (blank: today)", typed, refused),
+        venue: Input::text("venue", "Where it is played", typed, refused),
+        pitcher: Choose::new("pitcher", "Who pitches first", pitchers, typed, refused),
+        fixture,
+        options_open,
+    }
+}
+
+/// A scorer's link scores its one game: the list and the begin form are not theirs.
+fn scorer_refused(signed: &Signed) -> Option<Response> {
+    let game = signed.session.game()?;
+    Some(not_for_a_scorer(game))
+}
+
+async fn page(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    typed: &Typed,
+    refused: &Refused,
+) -> Result<Response, WebError> {
+    let (league, name) = (shared.league.id, shared.league.name.clone());
+    let actor = signed.session.link.actor();
+    let offered = shared
+        .read(move |app| offered(app, &actor, league, &name))
+        .await?;
+    let page = GamesPage {
+        layout: crate::web::my::page::layout("Score a game", &shared.league.name),
+        csrf: signed.session.csrf.clone(),
+        who: signed.session.link.role.to_string(),
+        games: offered.games,
+        form: begin_form(typed, refused, offered.nights),
+        form_error: refused.form.clone(),
+        refused_at: refused.fields.keys().min().cloned(),
+        done: None,
+        notes: Vec::new(),
+    };
+    let status = refused.status.unwrap_or(StatusCode::OK);
+    Ok((status, Html(page.render()?)).into_response())
+}
+
+/// `GET /my/games`.
+pub async fn list(State(shared): State<Arc<Shared>>, signed: Signed) -> Result<Response, WebError> {
+    if let Some(refused) = scorer_refused(&signed) {
+        return Ok(refused);
+    }
+    page(&shared, &signed, &Typed::new(), &Refused::default()).await
+}
+
+/// `POST /my/games`: a game begun, and on to its page; or the form again, refused beside the
+/// field.
+pub async fn begin(
+    State(shared): State<Arc<Shared>>,
+    Posted {
+        signed,
+        form: typed,
+    }: Posted,
+) -> Result<Response, WebError> {
+    if let Some(refused) = scorer_refused(&signed) {
+        return Ok(refused);
+    }
+    let today = chrono::Local::now()
+        .date_naive()
+        .format("%Y-%m-%d")
+        .to_string();
+    let (fields, pitcher, fixture) = match begin_fields(&typed) {
+        Ok(read) => read,
+        Err(r) => return page(&shared, &signed, &typed, &r).await,
+    };
+    let record = match crate::app::begin::new_record(&fields, &today) {
+        Ok(record) => record,
+        Err(e) => {
+            let r = Refused::field(
+                status_of(ErrorKind::Invalid),
+                &super::begin::input_of(e.field),
+                e.message,
+            );
+            return page(&shared, &signed, &typed, &r).await;
+        }
+    };
+    let choice = Choice {
+        league: Some(shared.league.name.clone()),
+        season: None,
+    };
+    let begun = shared
+        .write_as(&signed.session.link, Result::is_ok, move |app| {
+            let begun = match Begun::new(record, pitcher) {
+                Ok(b) => b,
+                Err(e) => return Ok(Err(refusal(&AppError::from(e)))),
+            };
+            Ok(app
+                .web_game_new(&choice, fixture, begun)
+                .map_err(|e| refusal(&e)))
+        })
+        .await?;
+    match begun {
+        Ok(new) => {
+            let notes = new
+                .look_alike
+                .iter()
+                .map(|w| format!("Note: {w}"))
+                .collect();
+            shared.notes.keep(&signed.session.csrf, notes);
+            Ok(see_other(&format!("/my/game/{}", new.game)))
+        }
+        Err(r) => page(&shared, &signed, &typed, &r).await,
+    }
+}

@@ -1,0 +1,48 @@
+//! Scoring a game at the table on a phone, through `don serve`: what `don play` does, as pages
+//! that work without JavaScript (a form per entry) and answer the page's script (`/scorer.js`)
+//! with only the part of the page an entry changes.
+//!
+//! - [`games`]: `/my/games`, the games the one signed in may score, and the form that begins
+//!   one ([`begin`]: the form read, its refusals beside their fields).
+//! - [`game`]: `/my/game/{n}`, the scoring page, and `/my/game/{n}/line`, every line entered;
+//!   [`view`]: the page as its template shows it; [`line`]: the line a structured form makes.
+//! - [`scorer`]: a game's scorer refused what is not their game's.
+
+pub mod begin;
+pub mod game;
+pub mod games;
+pub mod line;
+pub mod scorer;
+pub mod view;
+
+use std::sync::Arc;
+
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use super::state::Shared;
+
+/// The page's script (progressive: every form works without it).
+pub const SCORER_JS: &str = include_str!("../../../templates/scorer.js");
+
+pub fn routes() -> Router<Arc<Shared>> {
+    Router::new()
+        .route("/my/games", get(games::list).post(games::begin))
+        .route("/my/game/{n}", get(game::show))
+        .route("/my/game/{n}/line", post(game::line))
+        .route("/scorer.js", get(scorer_js))
+}
+
+/// `GET /scorer.js`.
+async fn scorer_js() -> Response {
+    (
+        [
+            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
+            (CACHE_CONTROL, "no-cache"),
+        ],
+        SCORER_JS,
+    )
+        .into_response()
+}

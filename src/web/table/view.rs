@@ -1,0 +1,254 @@
+//! The scoring page of a game, as its template shows it: what `don play` says before each entry
+//! (where the game stands, the short prompt, the score and what each side needs, the legs or
+//! games), what was said of the last entry, the tricks of the hand in play, and a form for every
+//! line (FORMAT.md §5): the entry box with its card pad, and a button or box for each other line.
+
+use askama::Template;
+
+use crate::app::scoring::TableView;
+use crate::publish::view::Layout;
+use crate::rules::{Rank, Seat};
+use crate::scorer::{Names, LINES};
+
+/// A seat at the table: its letter, and in words with its player ("S (Rhys)").
+pub struct SeatButton {
+    pub letter: String,
+    pub words: String,
+}
+
+/// A side of the game: its code (`NS`; a seat's letter where each plays alone), in words.
+pub struct SideBox {
+    pub code: String,
+    pub words: String,
+    /// What was typed in its totals box, handed back.
+    pub typed: String,
+}
+
+/// What the entry forms were sent with, handed back after a refusal.
+#[derive(Clone, Debug, Default)]
+pub struct Typed {
+    /// The line (typed, or made of the structured forms).
+    pub line: String,
+    /// The form sent: `totals`, `penalty`, or empty for the entry box and the buttons.
+    pub kind: String,
+    pub totals: Vec<(String, String)>,
+    pub awards: String,
+    pub penalty_side: String,
+    pub penalty: String,
+}
+
+/// The inside of `div#table`: the whole of what an entry changes.
+pub struct Table {
+    pub game: i64,
+    pub seen: String,
+    /// The seats in playing order, their letters space-separated.
+    pub seats: String,
+    /// The players' names in the same order, `|`-separated (blank where none is known).
+    pub names: String,
+    /// Who leads the next trick, when a trick is wanted.
+    pub leader: String,
+    pub cards: usize,
+    /// The cards played in the hand in play, lower case (`5h kh`).
+    pub used: String,
+    /// The ranks of the variant's pack, highest first (`a k q j t 9 …`), space-separated, and
+    /// each with its label on the pad (`10` for the ten).
+    pub ranks: String,
+    pub rank_buttons: Vec<(String, String)>,
+    pub over: &'static str,
+    pub title: String,
+    /// The status in full (`Status`'s words), the short prompt, the score and what each needs.
+    pub status: String,
+    pub prompt: String,
+    pub standing: String,
+    /// The legs (Irish Don: games) of a match won, and the one in play.
+    pub match_words: Option<String>,
+    /// Hand, trick, dealer, pitcher, leader, trumps: what there is of them.
+    pub facts: Vec<(&'static str, String)>,
+    pub said: Vec<String>,
+    pub in_play: Vec<String>,
+    /// Why nothing may be entered (a league night holds the game as a leg).
+    pub held: Option<String>,
+    /// How the game ended.
+    pub result: Option<String>,
+    pub csrf: String,
+    pub typed: Typed,
+    pub line_error: Option<String>,
+    /// Whether lines may be entered (not held; a game over still takes `undo`).
+    pub open: bool,
+    /// Whether the next line must name the pitcher: then a button for each seat.
+    pub pitcher_wanted: bool,
+    pub seat_buttons: Vec<SeatButton>,
+    pub sides: Vec<SideBox>,
+    /// Irish Don: `claim`.
+    pub claim: bool,
+    /// The pad's "whose card is next".
+    pub next: String,
+    pub help: Vec<(&'static str, String)>,
+    pub help_open: bool,
+}
+
+/// The scoring page.
+#[derive(Template)]
+#[template(path = "table/game.html")]
+pub struct GamePage {
+    pub layout: Layout,
+    pub t: Table,
+}
+
+/// Only the inside of `div#table` (an entry's answer to the page's script).
+#[derive(Template)]
+#[template(path = "table/fragment.html")]
+pub struct Fragment<'a> {
+    pub t: &'a Table,
+}
+
+/// A rank's letter on the pad: `10` for the ten.
+pub fn rank_label(rank: &str) -> String {
+    match rank {
+        "t" => "10".into(),
+        r => r.to_uppercase(),
+    }
+}
+
+impl Table {
+    /// The table of `view`, with what was said of the last entry, for a session whose forms
+    /// carry `csrf`.
+    pub fn of(view: &TableView, said: Vec<String>, csrf: &str) -> Table {
+        let spec = view.variant.spec();
+        let status = &view.status;
+        let names = Names::new(view.seats.clone());
+        let seat_words = |s: Seat| names.seat(s).label;
+        let seats: Vec<Seat> = status.seats.clone();
+        let held = view.held.clone();
+        let open = held.is_none() && !status.held;
+        let trick_wanted = open && !status.over && (status.in_hand || status.pitcher.is_some());
+        let leader = match (trick_wanted, status.leader) {
+            (true, Some(l)) => l.letter().to_string(),
+            _ => String::new(),
+        };
+        let mut facts = vec![("Hand", status.hand.to_string())];
+        if status.in_hand {
+            facts.push(("Trick", status.trick.to_string()));
+        }
+        if let Some(d) = status.dealer {
+            facts.push(("Deals", seat_words(d)));
+        }
+        if let Some(p) = status.pitcher {
+            facts.push(("Pitcher", seat_words(p)));
+        }
+        if let (true, Some(l)) = (status.in_hand, status.leader) {
+            facts.push(("Leads", seat_words(l)));
+        }
+        if let Some(t) = status.trumps {
+            facts.push(("Trumps", t.name().to_string()));
+        }
+        let match_words = status.is_match().then(|| {
+            let word = if status.games { "Games" } else { "Legs" };
+            let won: Vec<String> = status
+                .sides
+                .iter()
+                .map(|s| format!("{} {}", s.name, s.wins))
+                .collect();
+            let part = if status.games { "game" } else { "leg" };
+            let playing = match status.over {
+                true => String::new(),
+                false => format!(" · {part} {} in play", status.leg),
+            };
+            format!(
+                "{word} won: {} (first to {}){playing}",
+                won.join(" · "),
+                status.to_win
+            )
+        });
+        let ranks: Vec<String> = Rank::ALL
+            .iter()
+            .rev()
+            .filter(|r| **r >= spec.lowest_rank)
+            .map(|r| r.letter().to_ascii_lowercase().to_string())
+            .collect();
+        let used: Vec<String> = view
+            .cards_in_play
+            .iter()
+            .map(|c| c.to_string().to_lowercase())
+            .collect();
+        let next = match status.leader {
+            Some(l) if !leader.is_empty() => format!("{} to play", seat_words(l)),
+            _ => String::new(),
+        };
+        let names_line: Vec<String> = seats
+            .iter()
+            .map(|s| view.seats[*s].clone().unwrap_or_default().replace('|', "/"))
+            .collect();
+        Table {
+            game: view.game,
+            seen: view.seen.map(|s| s.to_string()).unwrap_or_default(),
+            seats: seats
+                .iter()
+                .map(|s| s.letter())
+                .collect::<Vec<_>>()
+                .join(" "),
+            names: names_line.join("|"),
+            leader,
+            cards: seats.len(),
+            used: used.join(" "),
+            rank_buttons: ranks.iter().map(|r| (r.clone(), rank_label(r))).collect(),
+            ranks: ranks.join(" "),
+            over: if status.over { "1" } else { "0" },
+            title: view.variant.describe(),
+            status: status.to_string(),
+            prompt: status.prompt(),
+            standing: view.standing.to_string(),
+            match_words,
+            facts,
+            said,
+            in_play: view.tricks_in_play.clone(),
+            held,
+            result: status.over.then(|| status.result_words()),
+            csrf: csrf.to_string(),
+            typed: Typed::default(),
+            line_error: None,
+            open,
+            pitcher_wanted: open && status.needs_pitcher(),
+            seat_buttons: seats
+                .iter()
+                .map(|s| SeatButton {
+                    letter: s.letter().to_string(),
+                    words: seat_words(*s),
+                })
+                .collect(),
+            sides: status
+                .sides
+                .iter()
+                .map(|s| SideBox {
+                    code: s.side.code().to_string(),
+                    words: s.name.label.clone(),
+                    typed: String::new(),
+                })
+                .collect(),
+            claim: spec.irish.is_some(),
+            next,
+            help: LINES
+                .iter()
+                .map(|(line, what)| (*line, what.replace('\n', " ")))
+                .collect(),
+            help_open: false,
+        }
+    }
+
+    /// The codes of the game's sides, in order.
+    pub fn side_codes(&self) -> Vec<String> {
+        self.sides.iter().map(|s| s.code.clone()).collect()
+    }
+
+    /// The forms as they were sent, handed back with why the line was refused.
+    pub fn refused(mut self, typed: Typed, why: String) -> Table {
+        for side in &mut self.sides {
+            if let Some((_, v)) = typed.totals.iter().find(|(code, _)| *code == side.code) {
+                side.typed = v.clone();
+            }
+        }
+        self.typed = typed;
+        self.line_error = Some(why);
+        self
+    }
+}
