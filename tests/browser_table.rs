@@ -22,50 +22,18 @@ mod common;
 mod harness;
 
 use std::path::Path;
-use std::process::{Command, ExitCode};
+use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
 use common::db::Db;
-use common::{don, text};
-use harness::{png_width, require_browser, root, Server};
+use common::records::{checked, new_args, records, scores};
+use common::text;
+use harness::{png_width, require_browser, root, run_script, Server};
 
 /// The first record of an example file.
 fn record(file: &str) -> Value {
-    match serde_json::from_str(&std::fs::read_to_string(root().join(file)).unwrap()).unwrap() {
-        Value::Array(mut list) => list.remove(0),
-        one => one,
-    }
-}
-
-/// `don new` arguments for a record's ruleset and seats.
-fn new_args(record: &Value) -> Vec<String> {
-    let ruleset = record["ruleset"].as_object().unwrap();
-    let mut args = vec![
-        "new".to_string(),
-        ruleset["variant"].as_str().unwrap().to_string(),
-    ];
-    for (key, value) in ruleset {
-        if key == "variant" {
-            continue;
-        }
-        args.push(format!("--{}", key.replace('_', "-")));
-        args.push(match value {
-            Value::String(s) => s.clone(),
-            other => other.to_string(),
-        });
-    }
-    for (seat, flag) in [
-        ("N", "--north"),
-        ("E", "--east"),
-        ("S", "--south"),
-        ("W", "--west"),
-    ] {
-        if let Some(name) = record["seats"][seat].as_str() {
-            args.extend([flag.to_string(), name.to_string()]);
-        }
-    }
-    args
+    records(file).remove(0)
 }
 
 /// A new game in the database for a record's ruleset and seats: its number.
@@ -101,30 +69,6 @@ fn scorer_link(db: &Db, game: i64, base: &str) -> String {
     )
 }
 
-/// The fields `show --json` shares with `check --json` (FORMAT.md §2 and §6).
-fn scores(game: &Value) -> Value {
-    let mut v = serde_json::Map::new();
-    for key in [
-        "valid", "final", "winner", "draw", "losers", "hands", "errors",
-    ] {
-        v.insert(key.into(), game[key].clone());
-    }
-    Value::Object(v)
-}
-
-/// What `check --json` says of a record, in the fields `show --json` shares with it.
-fn checked(record: &Value) -> Value {
-    let dir = tempfile::tempdir().unwrap();
-    let file = dir.path().join("r.json");
-    std::fs::write(&file, record.to_string()).unwrap();
-    let out = don()
-        .args(["check", "--json", file.to_str().unwrap()])
-        .output()
-        .unwrap();
-    let report: Value = serde_json::from_str(&text(&out.stdout)).unwrap();
-    scores(&report["games"][0])
-}
-
 /// A record's hands for the script: each hand's pitcher and its tricks.
 fn hands(record: &Value) -> Value {
     record["hands"]
@@ -133,25 +77,6 @@ fn hands(record: &Value) -> Value {
         .iter()
         .map(|h| json!({"pitcher": h["pitcher"], "tricks": h["tricks"]}))
         .collect()
-}
-
-/// Runs the script over the plan, written into `dir` beside the report: the report.
-fn flow(plan: &Value, dir: &Path) -> Value {
-    let file = dir.join("plan.json");
-    std::fs::write(&file, plan.to_string()).unwrap();
-    let out = Command::new("node")
-        .arg(root().join("tests/browser/table-flow.mjs"))
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "table-flow.mjs failed: {}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    std::fs::write(dir.join("report.json"), &out.stdout).unwrap();
-    serde_json::from_slice(&out.stdout).unwrap()
 }
 
 /// The message the server gives an entry from a page another has overtaken.
@@ -211,7 +136,7 @@ fn games_scored_on_a_phone() {
             "concede": "EW",
         },
     });
-    let report = flow(&plan, &shots);
+    let report = run_script("table-flow.mjs", &plan, &shots);
     assert_eq!(
         report["error"],
         Value::Null,

@@ -172,6 +172,23 @@ impl Session {
     }
 }
 
+/// Adds a link of `league` for a captain's team or a game's scorer (neither: the secretary), by
+/// its token's hash, and commits `change`: the link.
+fn link_added(
+    change: crate::store::Change<'_>,
+    league: i64,
+    for_whom: (Option<TeamId>, Option<i64>),
+    token: &Secret,
+) -> Result<Link, AppError> {
+    let row = change.link_add(league, for_whom, &hash(token.as_str()), &now())?;
+    let link = Link::of(row);
+    change.commit(
+        &format!("a private link ({}) for {}", link.id, link.role),
+        None,
+    )?;
+    Ok(link)
+}
+
 fn now() -> String {
     Utc::now().to_rfc3339_opts(SecondsFormat::Secs, true)
 }
@@ -192,17 +209,7 @@ impl App {
         let leagues = change.leagues();
         let league = choice.league(&leagues)?;
         let team = team.map(|t| leagues.team(&league, t)).transpose()?;
-        let row = change.link_add(
-            league.id,
-            (team.as_ref().map(|t| t.id), None),
-            &hash(token.as_str()),
-            &now(),
-        )?;
-        let link = Link::of(row);
-        change.commit(
-            &format!("a private link ({}) for {}", link.id, link.role),
-            None,
-        )?;
+        let link = link_added(change, league.id, (team.map(|t| t.id), None), &token)?;
         Ok((link, token))
     }
 
@@ -239,12 +246,7 @@ impl App {
                 fixture: None,
             })?,
         }
-        let row = change.link_add(league.id, (None, Some(game)), &hash(token.as_str()), &now())?;
-        let link = Link::of(row);
-        change.commit(
-            &format!("a private link ({}) for {}", link.id, link.role),
-            None,
-        )?;
+        let link = link_added(change, league.id, (None, Some(game)), &token)?;
         Ok((link, token))
     }
 

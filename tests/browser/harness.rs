@@ -85,6 +85,26 @@ pub fn png_width(path: &Path) -> u32 {
     u32::from_be_bytes([bytes[16], bytes[17], bytes[18], bytes[19]])
 }
 
+/// Runs the script `tests/browser/NAME` over the plan, written into `dir` beside the report
+/// it prints: the report.
+pub fn run_script(name: &str, plan: &serde_json::Value, dir: &Path) -> serde_json::Value {
+    let file = dir.join("plan.json");
+    std::fs::write(&file, plan.to_string()).unwrap();
+    let out = Command::new("node")
+        .arg(root().join("tests/browser").join(name))
+        .arg(&file)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{name} failed: {}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    std::fs::write(dir.join("report.json"), &out.stdout).unwrap();
+    serde_json::from_slice(&out.stdout).unwrap()
+}
+
 /// `don serve` running over a database, stopped with SIGTERM (and killed if a test panics).
 pub struct Server {
     child: Child,

@@ -7,12 +7,11 @@
 //! `don standings --json`.
 
 use std::path::Path;
-use std::process::Command;
 
 use serde_json::{json, Value};
 
-use super::common::{db::Db, text};
-use super::harness::{png_width, require_browser, root, Server};
+use super::common::db::Db;
+use super::harness::{png_width, require_browser, root, run_script, Server};
 
 /// The season with nights to play, after the sample season.
 const SEASON: &str = "2026-27";
@@ -212,7 +211,7 @@ pub fn don_serve_for_captains() {
             run(1280, &fixtures[1], &fixtures[3]),
         ],
     });
-    let report = flow(&plan, &shots);
+    let report = run_script("serve-flow.mjs", &plan, &shots);
     assert_eq!(report["runs"].as_array().map(Vec::len), Some(2), "{report}");
     for (run, (night, dispute)) in report["runs"]
         .as_array()
@@ -314,23 +313,4 @@ pub fn don_serve_for_captains() {
         )
         .unwrap();
     }
-}
-
-/// Runs the script over the plan, written into `dir` beside the report: the report.
-fn flow(plan: &Value, dir: &Path) -> Value {
-    let file = dir.join("plan.json");
-    std::fs::write(&file, plan.to_string()).unwrap();
-    let out = Command::new("node")
-        .arg(root().join("tests/browser/serve-flow.mjs"))
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert!(
-        out.status.success(),
-        "serve-flow.mjs failed: {}{}",
-        text(&out.stdout),
-        text(&out.stderr)
-    );
-    std::fs::write(dir.join("report.json"), &out.stdout).unwrap();
-    serde_json::from_slice(&out.stdout).unwrap()
 }

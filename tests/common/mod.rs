@@ -4,6 +4,7 @@
 pub mod db;
 pub mod journal;
 pub mod oracle;
+pub mod records;
 
 use std::path::Path;
 use std::process::{Command, Output};
