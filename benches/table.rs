@@ -172,6 +172,7 @@ fn in_process(app: &mut App, game: &Game, t: &mut Timings) {
         name: format!("scorer of game {} (the table benchmark)", game.id),
         team: None,
         game: Some(game.id),
+        league: None,
     });
     let mut seen = match app.table_view(game.id) {
         Ok(view) => view.seen,
@@ -462,6 +463,7 @@ fn main() {
             name: "the table benchmark".into(),
             team: None,
             game: None,
+            league: None,
         },
     )
     .expect("the database");

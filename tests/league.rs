@@ -923,6 +923,7 @@ fn league_app(db: &Db) -> don::app::App {
         name: "secretary".into(),
         team: None,
         game: None,
+        league: None,
     };
     don::app::App::open_existing(&db.path, actor).unwrap()
 }

@@ -56,6 +56,7 @@ fn app(db: &Db) -> App {
         name: "web".into(),
         team: None,
         game: None,
+        league: None,
     };
     App::open_existing(&db.path, web).unwrap()
 }

@@ -36,6 +36,7 @@ fn app(db: &Db, name: &str, team: Option<&str>) -> App {
         name: name.into(),
         team: team.map(|t| team_id(db, t)),
         game: None,
+        league: None,
     };
     App::open_existing(&db.path, actor).unwrap()
 }

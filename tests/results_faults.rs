@@ -717,6 +717,7 @@ fn the_app_imports_and_exports_results_as_typed_values_for_any_front_end() {
         name: "secretary".into(),
         team: None,
         game: None,
+        league: None,
     };
     let mut app = App::open_existing(&db.path, actor).unwrap();
     let rosters = (

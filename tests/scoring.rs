@@ -14,6 +14,7 @@ fn app_as(db: &Db, name: &str, team: Option<i64>, game: Option<i64>) -> App {
         name: name.into(),
         team,
         game,
+        league: None,
     };
     App::open_existing(&db.path, actor).unwrap()
 }
@@ -302,4 +303,49 @@ fn a_game_scored_by_its_scorers_link_is_linked_as_a_leg_and_then_held() {
     }
     assert!(scorer.table_view(1).unwrap().held.is_some());
     assert_eq!(before, db.dump());
+}
+
+#[test]
+fn a_secretarys_link_scores_only_its_own_leagues_games_on_the_web() {
+    // Game 1 is Abercarn's on the web (its scorer's link); game 2 another league's; game 3 on
+    // no league's web.
+    let db = league_and_game();
+    db.ok(&["league", "new", "Valleys Don"]);
+    db.ok(&["new", "phat", "--seats", "V1, V2, V3, V4"]);
+    db.ok(&["new", "phat", "--seats", "W1, W2, W3, W4"]);
+    db.ok(&[
+        "scorer",
+        "link",
+        "1",
+        "--league",
+        "Abercarn Crib and Don League",
+    ]);
+    db.ok(&["scorer", "link", "2", "--league", "Valleys Don"]);
+    let abercarn = db
+        .sql("SELECT id FROM leagues WHERE name = 'Abercarn Crib and Don League'")
+        .trim()
+        .parse()
+        .unwrap();
+    let before = db.dump();
+    let secretary = Actor {
+        name: "secretary (link 3)".into(),
+        team: None,
+        game: None,
+        league: Some(abercarn),
+    };
+    let mut app = App::open_existing(&db.path, secretary).unwrap();
+    for game in [2, 3] {
+        let seen = app.table_view(game).unwrap().seen;
+        match app.table_line(game, seen, "pitcher N") {
+            Err(AppError::Access(AccessError::NotYourGame { game: g, why, .. })) => {
+                assert_eq!(g, game);
+                assert_eq!(why, "it is not one of this league's games on the web");
+            }
+            other => panic!("game {game}: {other:?}"),
+        }
+    }
+    assert_eq!(before, db.dump());
+    let seen = app.table_view(1).unwrap().seen;
+    let entered = app.table_line(1, seen, "tc 3c 8c 6c").unwrap();
+    assert_eq!(entered.view.tricks_in_play, ["TC 3C 8C 6C"]);
 }

@@ -231,6 +231,7 @@ fn a_request_being_answered_when_told_to_stop_is_finished() {
         name: "the test".into(),
         team: None,
         game: None,
+        league: None,
     };
     let mut app = don::app::App::open_existing(&db.path, actor).unwrap();
     let choice = don::app::which::Choice {

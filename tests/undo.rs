@@ -298,6 +298,7 @@ fn the_log_says_who_made_each_change_and_for_which_team() {
         name: "dai\u{1b}[31m".into(),
         team: Some(team),
         game: None,
+        league: None,
     });
     let change = store.change("team venue").unwrap();
     change

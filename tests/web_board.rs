@@ -494,6 +494,7 @@ async fn the_events_tell_each_change_within_two_seconds() {
                 name: "the test".into(),
                 team: None,
                 game: None,
+                league: None,
             },
         )
         .unwrap();
@@ -515,6 +516,7 @@ async fn the_events_tell_each_change_within_two_seconds() {
                 name: "the test".into(),
                 team: None,
                 game: None,
+                league: None,
             },
         )
         .unwrap();

@@ -157,6 +157,7 @@ pub fn captains_links(db: &Path) -> Vec<(String, String)> {
             name: "the serve benchmark".into(),
             team: None,
             game: None,
+            league: None,
         },
     )
     .unwrap();

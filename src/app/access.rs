@@ -82,16 +82,19 @@ impl Link {
                 name: format!("captain of {name} (link {})", self.id),
                 team: Some(*team),
                 game: None,
+                league: Some(self.league),
             },
             Role::Secretary => Actor {
                 name: format!("secretary (link {})", self.id),
                 team: None,
                 game: None,
+                league: Some(self.league),
             },
             Role::Scorer { game } => Actor {
                 name: format!("scorer of game {game} (link {})", self.id),
                 team: None,
                 game: Some(*game),
+                league: Some(self.league),
             },
         }
     }

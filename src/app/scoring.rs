@@ -129,8 +129,8 @@ fn cannot_resume<E: std::fmt::Display>(game: i64) -> impl FnOnce(E) -> AppError 
 
 impl App {
     /// Refuses the actor a game that is not theirs to score: a scorer's link scores its one
-    /// game; a captain the games their team began on the web; the secretary, and the command
-    /// line, any game.
+    /// game; a captain the games their team began on the web; the secretary's link the games
+    /// of its league on the web; the command line any game.
     pub fn may_score(&self, game: i64) -> Result<(), AppError> {
         self.may_score_as(self.actor(), game)
     }
@@ -154,6 +154,16 @@ impl App {
                 true => Ok(()),
                 false => Err(refused("a scorer's link scores its one game only")),
             };
+        }
+        // A link's holder acts in its league: only that league's games on the web.
+        if let Some(league) = actor.league {
+            if self
+                .store
+                .web_game(game)?
+                .is_none_or(|web| web.league != league)
+            {
+                return Err(refused("it is not one of this league's games on the web"));
+            }
         }
         if let Some(team) = actor.team {
             return match self.store.web_game(game)? {

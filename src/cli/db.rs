@@ -126,6 +126,7 @@ pub fn local_actor() -> Actor {
         name: don::record::text::shortened(&name).into_owned(),
         team: None,
         game: None,
+        league: None,
     }
 }
 

@@ -246,6 +246,9 @@ pub struct Actor {
     /// The one game they may change, for a game's scorer (on the web, through its link): they
     /// act for no team and may do nothing else.
     pub game: Option<i64>,
+    /// The league they act in, for a private link's holder (a link is a league's): on the web
+    /// they may score only that league's games on the web. `None` at the command line.
+    pub league: Option<i64>,
 }
 
 fn migrations() -> Migrations<'static> {
@@ -1147,6 +1150,7 @@ mod tests {
             name: "tester".into(),
             team: None,
             game: None,
+            league: None,
         });
         store
             .change("test")
@@ -1258,6 +1262,7 @@ mod tests {
             name: "tester".into(),
             team: None,
             game: None,
+            league: None,
         });
         let pages: i64 = store
             .conn

@@ -53,6 +53,7 @@ impl Shared {
                 name: "don serve".into(),
                 team: None,
                 game: None,
+                league: None,
             },
         )?;
         let league = app.league(&config.choice)?;
@@ -122,6 +123,7 @@ impl Shared {
                 name: "don serve".into(),
                 team: None,
                 game: None,
+                league: None,
             }));
             Ok(write(&mut app)?)
         })

@@ -125,6 +125,7 @@ pub fn app_of(db: &Db) -> App {
         name: "the test".into(),
         team: None,
         game: None,
+        league: None,
     };
     App::open_existing(&db.path, actor).unwrap()
 }

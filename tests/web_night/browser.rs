@@ -43,6 +43,7 @@ pub fn token(db: &Db, team: Option<&str>) -> String {
         name: "test".into(),
         team: None,
         game: None,
+        league: None,
     };
     let mut app = App::open(&db.path, actor).unwrap();
     let (_, secret) = app.link_make(&Choice::default(), team).unwrap();

@@ -49,6 +49,7 @@ fn app_of(db: &Db) -> App {
         name: "test".into(),
         team: None,
         game: None,
+        league: None,
     };
     App::open(&db.path, actor).unwrap()
 }
