@@ -242,6 +242,12 @@ fn a_row_added_to_each_logged_table_is_undone_and_redone() {
                 db.ok(&["captain", "revoke", "Royal Oak"]);
             }),
         ),
+        (
+            "a game's scorer's link, the game made one of the league's on the web",
+            Box::new(|db| {
+                db.ok(&["scorer", "link", "13", "--league", "Valleys"]);
+            }),
+        ),
     ];
     for (what, step) in steps {
         added.extend(undone_and_redone(&db, what, step));
