@@ -1,7 +1,8 @@
 // The live board (`/board/game/N`, `/board/night/F`): listens to the board's events and, each
 // time what the board is of moves away from what it shows (`div#board[data-seen]`), fetches
 // the board again (`?fragment=1`: only the inside of div#board) and puts it in place, with no
-// reload. A stream lost is opened again. Without JavaScript the page reloads itself every 2 s
+// reload. A stream lost is opened again; while the server refuses one, the board is fetched every
+// 2 s. Without JavaScript the page reloads itself every 2 s
 // (its <noscript> refresh).
 (function () {
   "use strict";
@@ -55,19 +56,40 @@
     }
   }
 
+  // While no stream is open (the server refused one: too many open), the board is fetched
+  // every 2 s instead, as the page without JavaScript reloads itself: it never goes stale.
+  var polling = null;
+  function poll(on) {
+    if (on && polling === null) {
+      polling = window.setInterval(function () {
+        // Unknown until fetched: the fetch says what it is of.
+        latest = null;
+        refresh();
+      }, 2000);
+    } else if (!on && polling !== null) {
+      window.clearInterval(polling);
+      polling = null;
+    }
+  }
+
   var wait = 2000;
   function listen() {
     var source = new window.EventSource(events);
-    source.addEventListener("open", function () { wait = 2000; });
+    source.addEventListener("open", function () {
+      wait = 2000;
+      poll(false);
+    });
     source.addEventListener("change", function (event) {
       latest = event.data;
       check();
     });
     source.addEventListener("error", function () {
       // The browser tries again by itself unless the server refused the stream (too many
-      // open, or no board any more): then try again a little later, and later each time.
+      // open, or no board any more): then poll, and try the stream again a little later,
+      // and later each time.
       if (source.readyState === window.EventSource.CLOSED) {
         source.close();
+        poll(true);
         window.setTimeout(listen, wait);
         wait = Math.min(wait * 2, 30000);
       }

@@ -23,7 +23,7 @@ use don::app::games::Begun;
 use don::app::which::Choice;
 use don::app::App;
 use don::rules::Seat;
-use don::web::board::events::STREAMS;
+use don::web::board::events::{PER_ADDRESS, STREAMS};
 use don::web::{router, ServeConfig, Shared};
 use http_body_util::BodyExt;
 use serde_json::json;
@@ -452,8 +452,13 @@ fn changes(said: &str) -> Vec<String> {
 
 /// Opens a board's event stream in process: the answer's status, headers and body.
 async fn open_events(app: &Router, uri: &str) -> axum::response::Response {
+    open_events_from(app, uri, "10.0.0.1").await
+}
+
+/// The event stream at `uri`, asked from the address `from`.
+async fn open_events_from(app: &Router, uri: &str, from: &str) -> axum::response::Response {
     app.clone()
-        .oneshot(request(Method::GET, uri, "10.0.0.1", &[], Body::empty()))
+        .oneshot(request(Method::GET, uri, from, &[], Body::empty()))
         .await
         .unwrap()
 }
@@ -732,10 +737,23 @@ async fn a_board_read_changes_nothing() {
 async fn the_streams_open_at_once_are_bounded() {
     let db = league_and_web_game();
     let (_, app) = server(&db);
+    // From one address, PER_ADDRESS streams and no more (an IPv6 address counts by its /64):
+    // one client cannot take every stream there is.
+    let mut mine = Vec::new();
+    for i in 0..PER_ADDRESS {
+        let from = format!("[2001:db8:1:2::{:x}]", i + 1);
+        let answer = open_events_from(&app, "/board/game/1/events", &from).await;
+        assert_eq!(answer.status(), StatusCode::OK, "stream {i}");
+        mine.push(answer.into_body());
+    }
+    let refused = open_events_from(&app, "/board/game/1/events", "[2001:db8:1:2::ff]").await;
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    // Another address is still let in; the streams of all addresses together are bounded.
     let mut open = Vec::new();
-    for _ in 0..STREAMS {
-        let answer = open_events(&app, "/board/game/1/events").await;
-        assert_eq!(answer.status(), StatusCode::OK);
+    for i in 0..STREAMS - PER_ADDRESS {
+        let from = format!("10.0.{}.{}", i / 200, i % 200 + 1);
+        let answer = open_events_from(&app, "/board/game/1/events", &from).await;
+        assert_eq!(answer.status(), StatusCode::OK, "stream from {from}");
         open.push(answer.into_body());
     }
     let refused = send(
@@ -743,7 +761,7 @@ async fn the_streams_open_at_once_are_bounded() {
         request(
             Method::GET,
             "/board/game/1/events",
-            "10.0.0.1",
+            "10.9.9.9",
             &[],
             Body::empty(),
         ),
@@ -755,14 +773,20 @@ async fn the_streams_open_at_once_are_bounded() {
     // The pages still answer; a stream let go makes room for another.
     assert_eq!(get(&app, "/board/game/1", &[]).await.status, StatusCode::OK);
     drop(open.pop());
+    drop(mine.pop());
     let until = Instant::now() + Duration::from_secs(5);
-    loop {
-        let answer = open_events(&app, "/board/game/1/events").await;
-        if answer.status() == StatusCode::OK {
-            break;
+    for from in ["10.9.9.9", "[2001:db8:1:2::ff]"] {
+        loop {
+            let answer = open_events_from(&app, "/board/game/1/events", from).await;
+            if answer.status() == StatusCode::OK {
+                break;
+            }
+            assert!(
+                Instant::now() < until,
+                "no room for {from} after a stream was let go"
+            );
+            tokio::time::sleep(Duration::from_millis(100)).await;
         }
-        assert!(Instant::now() < until, "no room after a stream was let go");
-        tokio::time::sleep(Duration::from_millis(100)).await;
     }
 }
 

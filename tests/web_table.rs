@@ -539,6 +539,31 @@ async fn an_entry_without_the_pages_token_is_refused_and_nothing_is_recorded() {
         .post(&line_at, &[("seen", &seen(&page)), ("kind", "other")])
         .await;
     assert_eq!(a.status, StatusCode::BAD_REQUEST);
+    // With no `seen` at all: not taken for an overtaken page (409), but for a form the page
+    // does not send.
+    let a = secretary.post(&line_at, &[("line", "tc 3c 8c 6c")]).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.page);
+    assert!(a.page.contains("`seen` is missing"), "{}", a.page);
+    // A line with a control character: refused, and neither it nor why shows the character
+    // itself in the page.
+    let a = secretary
+        .post(
+            &line_at,
+            &[
+                ("seen", &seen(&page)),
+                ("line", "tc\u{0}3c 8c\u{1b}[31m 6c"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.page);
+    assert!(
+        !a.page.contains('\u{0}') && !a.page.contains('\u{1b}'),
+        "{}",
+        a.page
+    );
+    assert!(a.page.contains("has a control character"), "{}", a.page);
+    let after = secretary.get(&format!("/my/game/{game}")).await.page;
+    assert_eq!(seen(&after), seen(&page), "nothing recorded");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -619,7 +644,7 @@ async fn a_scorers_link_opens_its_game_and_nothing_else() {
     for (path, fields) in [
         (
             format!("/my/game/{other}/line"),
-            vec![("line", "tc 3c 8c 6c")],
+            vec![("seen", ""), ("line", "tc 3c 8c 6c")],
         ),
         ("/my/games".into(), vec![("variant", "phat")]),
         (

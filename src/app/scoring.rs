@@ -224,6 +224,17 @@ impl App {
     ) -> Result<TableEntered, AppError> {
         self.may_score(game)?;
         let (variant, seats) = table_of(&self.store, game)?;
+        // Nothing that acts on a terminal or reorders the line is read, or handed back as typed.
+        let shown = crate::record::text::escaped(line);
+        if shown != line {
+            return Err(GameError::LineRefused {
+                line: shown.to_string(),
+                why: format!(
+                    "the line \"{shown}\" has a control character (or a mark that reorders it): type it again"
+                ),
+            }
+            .into());
+        }
         if self.store.latest_for(game)? != seen {
             return Err(GameError::EnteredMeanwhile {
                 game,

@@ -69,7 +69,7 @@ impl Limiter {
 }
 
 /// What an address is counted as: itself, or for IPv6 its /64.
-fn counted(from: IpAddr) -> IpAddr {
+pub fn counted(from: IpAddr) -> IpAddr {
     match from {
         IpAddr::V4(_) => from,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

@@ -7,9 +7,11 @@
 //! and all end when the server is told to stop ([`Shared::stop_streams`]), so a stop never waits on
 //! a board left open.
 
+use std::collections::HashMap;
 use std::convert::Infallible;
+use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
@@ -25,6 +27,10 @@ use crate::web::state::Shared;
 
 /// The most event streams open at once; past it, 503.
 pub const STREAMS: usize = 256;
+/// The most event streams open at once from one address (an IPv6 address counted by its /64):
+/// past it, 503, so that one client cannot take every stream there is. A screen behind the bar
+/// and a few phones at a table are far fewer.
+pub const PER_ADDRESS: usize = 16;
 /// How often a stream asks whether the database has moved.
 pub const POLL: Duration = Duration::from_millis(300);
 /// The longest a stream stays silent: a comment then keeps proxies from closing it.
@@ -32,16 +38,56 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// How soon a browser that lost the stream tries again, in milliseconds.
 const RETRY_MS: u32 = 2000;
 
-/// The streams of one router: how many may still open.
+/// The streams of one router: how many may still open, in all and from each address.
 #[derive(Clone)]
 pub struct Streams {
     open: Arc<Semaphore>,
+    from: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+/// A stream's place, given back when it ends.
+struct Place {
+    _permit: OwnedSemaphorePermit,
+    from: IpAddr,
+    counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = counts.get_mut(&self.from) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&self.from);
+            }
+        }
+    }
+}
+
+impl Streams {
+    /// A place for a stream from `from`, if there is one.
+    fn place(&self, from: IpAddr) -> Option<Place> {
+        let from = crate::web::limit::counted(from);
+        let mut counts = self.from.lock().unwrap_or_else(|p| p.into_inner());
+        let n = counts.entry(from).or_insert(0);
+        if *n >= PER_ADDRESS {
+            return None;
+        }
+        let permit = Arc::clone(&self.open).try_acquire_owned().ok()?;
+        *n += 1;
+        Some(Place {
+            _permit: permit,
+            from,
+            counts: Arc::clone(&self.from),
+        })
+    }
 }
 
 impl Default for Streams {
     fn default() -> Self {
         Streams {
             open: Arc::new(Semaphore::new(STREAMS)),
+            from: Arc::default(),
         }
     }
 }
@@ -96,16 +142,17 @@ fn too_many() -> Response {
     answer
 }
 
-/// Opens a stream of the board `look` reads (`first`: what it is of now, read after `state`,
-/// the database's state then, was looked up): 503 when too many are open.
+/// Opens a stream of the board `look` reads for a client at `from` (`first`: what it is of
+/// now, read after `state`, the database's state then, was looked up): 503 when too many are
+/// open, in all or from that address.
 pub fn open(
     shared: Arc<Shared>,
-    streams: &Streams,
+    (streams, from): (&Streams, IpAddr),
     state: Option<i64>,
     first: String,
     look: Look,
 ) -> Response {
-    let Ok(permit) = Arc::clone(&streams.open).try_acquire_owned() else {
+    let Some(permit) = streams.place(from) else {
         return too_many();
     };
     let (tell, said) = mpsc::channel(4);
@@ -139,7 +186,7 @@ async fn run(
     (mut state, mut last): (Option<i64>, String),
     tell: mpsc::Sender<Bytes>,
     mut stop: watch::Receiver<u64>,
-    _permit: OwnedSemaphorePermit,
+    _place: Place,
 ) {
     let first = format!("retry: {RETRY_MS}\n{}", change(&last));
     if !say(&tell, &mut stop, Bytes::from(first)).await {

@@ -12,18 +12,20 @@
 pub mod events;
 pub mod view;
 
+use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
-use axum::http::HeaderValue;
+use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
 use axum::{Extension, Router};
 use serde::Deserialize;
 
 use crate::web::error::WebError;
+use crate::web::limit::client;
 use crate::web::state::Shared;
 use events::{Look, Streams};
 use view::{layout, GameFragment, GamePage, GameView, NightFragment, NightPage, NightView};
@@ -129,7 +131,7 @@ async fn night(
 /// Opens the event stream of the board `look` reads: 404 when there is no such board.
 async fn events_of(
     shared: Arc<Shared>,
-    streams: &Streams,
+    streams: (&Streams, IpAddr),
     look: Look,
 ) -> Result<Response, WebError> {
     // The state is looked up before the board is read: a change between the two is seen
@@ -146,21 +148,27 @@ async fn events_of(
 async fn game_events(
     State(shared): State<Arc<Shared>>,
     Extension(streams): Extension<Streams>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(n): Path<String>,
 ) -> Result<Response, WebError> {
     let n = number(&n)?;
     let league = shared.league.id;
     let look: Look = Arc::new(move |app| app.board_game_seen(league, n));
-    events_of(shared, &streams, look).await
+    let from = client(peer, &headers);
+    events_of(shared, (&streams, from), look).await
 }
 
 async fn night_events(
     State(shared): State<Arc<Shared>>,
     Extension(streams): Extension<Streams>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    headers: HeaderMap,
     Path(fixture): Path<String>,
 ) -> Result<Response, WebError> {
     let fixture = number(&fixture)?;
     let league = shared.league.clone();
     let look: Look = Arc::new(move |app| app.board_night_seen(&league, fixture));
-    events_of(shared, &streams, look).await
+    let from = client(peer, &headers);
+    events_of(shared, (&streams, from), look).await
 }

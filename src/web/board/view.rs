@@ -65,7 +65,7 @@ pub struct GameView {
     pub variant: String,
     pub seats: Vec<SeatView>,
     pub sides: Vec<SideView>,
-    /// The full status words, as `don play` says them.
+    /// The full status words, as `don play` says them, without what the scorer is to type.
     pub status: String,
     /// "Score: NS (Gareth & Rhys) 7, 114 to go · EW (Dai & Huw) 37, 84 to go".
     pub standing: String,
@@ -197,7 +197,7 @@ impl GameView {
             variant: view.variant.describe(),
             seats: seats(view),
             sides: sides(status, &view.standing),
-            status: status.to_string(),
+            status: status.onlookers_words(),
             standing: view.standing.to_string(),
             in_match: in_match(status),
             held: view.held.as_ref().map(|_| {

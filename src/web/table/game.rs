@@ -19,6 +19,7 @@ use crate::app::game_error::GameError;
 use crate::app::scoring::TableView;
 use crate::app::{AppError, ErrorKind};
 use crate::record::line::{parse_line, Line};
+use crate::record::text::escaped;
 use crate::web::error::{status_of, WebError};
 use crate::web::my::answer::see_other;
 use crate::web::my::form::value;
@@ -103,17 +104,20 @@ pub async fn show(
 }
 
 /// What the entry forms were sent with, to hand back.
+/// Each as typed, but with what acts on a terminal or is no character of a page (a control
+/// character, NUL) shown as an escape: `\u{0}`.
 fn typed_of(form: &crate::web::my::form::Typed, line: &str) -> Typed {
+    let shown = |v: &str| escaped(v).into_owned();
     Typed {
-        line: line.to_string(),
-        kind: value(form, "kind").to_string(),
+        line: shown(line),
+        kind: shown(value(form, "kind")),
         totals: form
             .iter()
-            .filter_map(|(k, v)| Some((k.strip_prefix("totals_")?.to_string(), v.clone())))
+            .filter_map(|(k, v)| Some((shown(k.strip_prefix("totals_")?), shown(v))))
             .collect(),
-        awards: value(form, "awards").to_string(),
-        penalty_side: value(form, "penalty_side").to_string(),
-        penalty: value(form, "penalty").to_string(),
+        awards: shown(value(form, "awards")),
+        penalty_side: shown(value(form, "penalty_side")),
+        penalty: shown(value(form, "penalty")),
     }
 }
 
@@ -132,7 +136,14 @@ pub async fn line(
     Posted { signed, form }: Posted,
 ) -> Result<Response, WebError> {
     let fragment = headers.get(FRAGMENT).is_some_and(|v| v.as_bytes() == b"1");
-    let seen = match value(&form, "seen").trim() {
+    // Every form of the page carries `seen` (empty for a game with no change of its own yet,
+    // as an imported one): one without it was not sent from the page.
+    let Some(seen) = form.get("seen") else {
+        return Err(WebError::BadForm(
+            "`seen` is missing: send the entry from the game's page".into(),
+        ));
+    };
+    let seen = match seen.trim() {
         "" => None,
         s => Some(s.parse::<i64>().map_err(|_| {
             WebError::BadForm("`seen` is the game's latest change, a number".into())
@@ -235,6 +246,8 @@ pub async fn line(
             why,
             status,
         } => {
+            // Why, with anything typed that is no character of a page shown as an escape.
+            let why = escaped(&why).into_owned();
             let t = Table::of(&view, Vec::new(), &csrf).refused(typed, why);
             answer(&shared, t, status, fragment)
         }
