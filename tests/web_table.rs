@@ -927,3 +927,98 @@ async fn a_game_held_as_a_nights_leg_shows_why_nothing_can_be_entered() {
         .unwrap()
         .contains("leg 1 of don 1"));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_games_page_lists_the_newest_thirty_and_counts_the_rest() {
+    let (db, app) = league();
+    for _ in 0..31 {
+        let out = db.ok(&["new", "phat", "--seats", "A, B, C, D"]);
+        let game = out
+            .split_whitespace()
+            .nth(1)
+            .unwrap()
+            .trim_end_matches(':')
+            .to_string();
+        db.ok(&["scorer", "link", &game]);
+    }
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let page = secretary.get("/my/games").await.page;
+    assert_eq!(
+        page.matches("<li><a href=\"/my/game/").count(),
+        30,
+        "{page}"
+    );
+    // Newest first: game 31 listed, game 1 not.
+    assert!(page.contains("href=\"/my/game/31\""), "{page}");
+    assert!(!page.contains("href=\"/my/game/1\""), "{page}");
+    assert!(page.contains("And 1 older game, not listed here"), "{page}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_begin_form_sent_twice_begins_one_game() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let page = secretary.get("/my/games").await.page;
+    let key = page
+        .split("name=\"begin\" value=\"")
+        .nth(1)
+        .and_then(|rest| rest.split('"').next())
+        .unwrap()
+        .to_string();
+    assert_eq!(key.len(), 32, "{page}");
+    let fields = [
+        ("variant", "phat"),
+        ("north", "A"),
+        ("east", "B"),
+        ("south", "C"),
+        ("west", "D"),
+        ("begin", key.as_str()),
+    ];
+    // A double tap: both sendings end on the one game.
+    let first = begin(&secretary, &fields).await;
+    let again = begin(&secretary, &fields).await;
+    assert_eq!(first, again);
+    let games = json(&db.ok(&["games", "--json"]));
+    assert_eq!(games.as_array().map(Vec::len), Some(1), "{games}");
+    // The page made again has a new key: the same choices begin another game.
+    let page = secretary.get("/my/games").await.page;
+    assert!(!page.contains(&key));
+    let mut fields = fields.to_vec();
+    fields.pop();
+    let other = begin(&secretary, &fields).await;
+    assert_ne!(other, first);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_path_that_is_no_game_is_the_sites_404_and_a_query_read_twice_is_none() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = nine_card_game(&secretary).await;
+    for path in [
+        "/my/game/abc",
+        "/my/game/99999999999999999999",
+        "/my/game/-",
+        "/my/game/1.5",
+    ] {
+        let a = secretary.get(path).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{path}: {}", a.page);
+        assert!(a.page.starts_with("<!DOCTYPE html>"), "{path}: {}", a.page);
+        assert!(
+            a.page.contains("there is no such page"),
+            "{path}: {}",
+            a.page
+        );
+    }
+    let before = db.dump();
+    let a = secretary
+        .post("/my/game/abc/line", &[("seen", ""), ("line", "undo")])
+        .await;
+    assert_eq!(a.status, StatusCode::NOT_FOUND, "{}", a.page);
+    assert_eq!(before, db.dump());
+    // `?help` given twice cannot be read: the page as it is, not a bare 400.
+    let a = secretary
+        .get(&format!("/my/game/{game}?help=a&help=b"))
+        .await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.page);
+    assert!(a.page.contains("id=\"table\""), "{}", a.page);
+}

@@ -107,3 +107,35 @@ impl Notes {
             .unwrap_or_default()
     }
 }
+
+/// The games begun by each begin form sent (by its session's CSRF token and the form's own
+/// key): a form sent twice (a double tap, the browser sending it again) opens the game it began
+/// the first time instead of beginning another. Asked and kept on the writing connection's turn,
+/// so two sendings one after the other cannot both begin one. A few thousand at most.
+#[derive(Default)]
+pub struct Begun {
+    by_form: Mutex<HashMap<String, i64>>,
+}
+
+/// The most forms whose games are remembered at once (more, and all are let go).
+const BEGUN_HELD: usize = 4096;
+
+impl Begun {
+    /// The game the form `key` began, if it began one.
+    pub fn game(&self, key: &str) -> Option<i64> {
+        self.by_form
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .get(key)
+            .copied()
+    }
+
+    /// Remembers that the form `key` began `game`.
+    pub fn keep(&self, key: String, game: i64) {
+        let mut held = self.by_form.lock().unwrap_or_else(|p| p.into_inner());
+        if held.len() >= BEGUN_HELD {
+            held.clear();
+        }
+        held.insert(key, game);
+    }
+}

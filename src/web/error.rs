@@ -3,8 +3,11 @@
 
 use std::net::SocketAddr;
 
+use axum::extract::{FromRequestParts, Path, Query};
+use axum::http::request::Parts;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
+use serde::de::DeserializeOwned;
 
 use crate::app::{AppError, ErrorKind};
 
@@ -14,7 +17,7 @@ pub enum WebError {
     #[error(transparent)]
     App(#[from] AppError),
     /// No session, or one that has ended (its link revoked).
-    #[error("this page is for a team's captain or the league's secretary: open the private link you were sent")]
+    #[error("this page is for a team's captain, the league's secretary or a game's scorer: open the private link you were sent (a link revoked ends its session too)")]
     NotSignedIn,
     /// A POST without the session's CSRF token (a forged form, or a page kept open past its
     /// session).
@@ -112,5 +115,37 @@ impl IntoResponse for WebError {
                 .insert(axum::http::header::RETRY_AFTER, wait.into());
         }
         answer
+    }
+}
+
+/// A number in a page's path (`/my/game/7`): anything else is no page (404, the site's page), as
+/// a number no game has is.
+pub struct Numbered(pub i64);
+
+impl<S: Send + Sync> FromRequestParts<S> for Numbered {
+    type Rejection = WebError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        let Path(text) = Path::<String>::from_request_parts(parts, state)
+            .await
+            .map_err(|_| WebError::NoPage)?;
+        text.parse().map(Numbered).map_err(|_| WebError::NoPage)
+    }
+}
+
+/// What a page's query asks, as far as it can be read: a query that cannot be (a field given
+/// twice, say) asks for nothing, and the page is shown as it is without one.
+pub struct Lenient<T>(pub T);
+
+impl<S: Send + Sync, T: DeserializeOwned + Default> FromRequestParts<S> for Lenient<T> {
+    type Rejection = WebError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, Self::Rejection> {
+        Ok(Lenient(
+            Query::<T>::from_request_parts(parts, state)
+                .await
+                .map(|Query(t)| t)
+                .unwrap_or_default(),
+        ))
     }
 }

@@ -38,6 +38,8 @@ pub struct Shared {
     pub notes: super::cache::Notes,
     /// Failed attempts at links, per address.
     pub limiter: super::limit::Limiter,
+    /// The game each begin form sent began (a form sent twice begins one game).
+    pub begun: super::cache::Begun,
     /// The server's stops, counted: a board's event stream ends when the count moves past the
     /// one it began with (see [`Shared::stop_streams`]).
     stops: tokio::sync::watch::Sender<u64>,
@@ -67,6 +69,7 @@ impl Shared {
             site: Default::default(),
             limiter: Default::default(),
             notes: Default::default(),
+            begun: Default::default(),
             stops: tokio::sync::watch::channel(0).0,
         })
     }

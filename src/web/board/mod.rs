@@ -16,7 +16,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{ConnectInfo, Path, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
@@ -24,7 +24,7 @@ use axum::routing::get;
 use axum::{Extension, Router};
 use serde::Deserialize;
 
-use crate::web::error::WebError;
+use crate::web::error::{Lenient, WebError};
 use crate::web::limit::client;
 use crate::web::state::Shared;
 use events::{Look, Streams};
@@ -44,7 +44,7 @@ pub fn routes() -> Router<Arc<Shared>> {
 }
 
 /// `?fragment=1`: only the inside of `div#board`.
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 pub struct Asked {
     fragment: Option<String>,
 }
@@ -83,7 +83,7 @@ async fn script() -> Response {
 async fn game(
     State(shared): State<Arc<Shared>>,
     Path(n): Path<String>,
-    Query(asked): Query<Asked>,
+    Lenient(asked): Lenient<Asked>,
 ) -> Result<Response, WebError> {
     let n = number(&n)?;
     let league = shared.league.id;
@@ -107,7 +107,7 @@ async fn game(
 async fn night(
     State(shared): State<Arc<Shared>>,
     Path(fixture): Path<String>,
-    Query(asked): Query<Asked>,
+    Lenient(asked): Lenient<Asked>,
 ) -> Result<Response, WebError> {
     let fixture = number(&fixture)?;
     let league = shared.league.clone();

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::header::CACHE_CONTROL;
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{Html, IntoResponse, Response};
@@ -20,7 +20,7 @@ use crate::app::scoring::TableView;
 use crate::app::{AppError, ErrorKind};
 use crate::record::line::{parse_line, Line};
 use crate::record::text::escaped;
-use crate::web::error::{status_of, WebError};
+use crate::web::error::{status_of, Lenient, Numbered, WebError};
 use crate::web::my::answer::see_other;
 use crate::web::my::form::value;
 use crate::web::session::{Posted, Signed};
@@ -29,7 +29,7 @@ use crate::web::state::Shared;
 /// The header the page's script sends: answer only the inside of `div#table`.
 pub const FRAGMENT: &str = "x-don-fragment";
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 pub struct Shown {
     /// The list of lines shown open (`help` typed without the script).
     pub help: Option<String>,
@@ -91,8 +91,8 @@ fn answer(
 /// `GET /my/game/{n}`: the scoring page, with what was said of the entry just made.
 pub async fn show(
     State(shared): State<Arc<Shared>>,
-    Path(game): Path<i64>,
-    Query(shown): Query<Shown>,
+    Numbered(game): Numbered,
+    Lenient(shown): Lenient<Shown>,
     signed: Signed,
 ) -> Result<Response, WebError> {
     let view = view_as(&shared, &signed, game).await?;
@@ -131,7 +131,7 @@ fn kept_words(game: i64) -> String {
 /// `POST /my/game/{n}/line`: one line entered (see the module's words).
 pub async fn line(
     State(shared): State<Arc<Shared>>,
-    Path(game): Path<i64>,
+    Numbered(game): Numbered,
     headers: HeaderMap,
     Posted { signed, form }: Posted,
 ) -> Result<Response, WebError> {

@@ -52,6 +52,10 @@ pub struct GamesPage {
     pub csrf: String,
     pub who: String,
     pub games: Vec<GameLine>,
+    /// The begin form's own key (see [`crate::web::cache::Begun`]).
+    pub begin_key: String,
+    /// How many older games are not listed.
+    pub older: usize,
     pub form: BeginForm,
     pub form_error: Option<String>,
     pub refused_at: Option<String>,
@@ -61,8 +65,13 @@ pub struct GamesPage {
 }
 
 /// The games and the nights the page offers.
+/// The most games the page lists (the newest); `don games` lists them all.
+pub const LISTED: usize = 30;
+
 struct Offered {
     games: Vec<GameLine>,
+    /// The games past the newest [`LISTED`], not listed.
+    older: usize,
     /// The nights a game may be begun for: (fixture, words).
     nights: Vec<(String, String)>,
 }
@@ -88,7 +97,10 @@ fn game_line(view: &TableView) -> GameLine {
 
 fn offered(app: &App, actor: &Actor, league: i64, league_name: &str) -> Result<Offered, AppError> {
     let mut games = Vec::new();
-    for web in app.web_games_for_as(Some(actor), league)? {
+    // Newest first; each listed is replayed to say where it stands, so only the newest are.
+    let all = app.web_games_for_as(Some(actor), league)?;
+    let older = all.len().saturating_sub(LISTED);
+    for web in all.into_iter().take(LISTED) {
         games.push(game_line(&app.table_view(web.game)?));
     }
     let team = actor.team;
@@ -113,7 +125,11 @@ fn offered(app: &App, actor: &Actor, league: i64, league_name: &str) -> Result<O
         // A league with no season yet has no nights.
         Err(_) => Vec::new(),
     };
-    Ok(Offered { games, nights })
+    Ok(Offered {
+        games,
+        older,
+        nights,
+    })
 }
 
 /// A variant's name in words ("Nine Card Don"), as its rules have it.
@@ -190,6 +206,8 @@ async fn page(
         csrf: signed.session.csrf.clone(),
         who: signed.session.link.role.to_string(),
         games: offered.games,
+        begin_key: form_key(),
+        older: offered.older,
         form: begin_form(typed, refused, offered.nights),
         form_error: refused.form.clone(),
         refused_at: refused.fields.keys().min().cloned(),
@@ -208,6 +226,23 @@ pub async fn list(
     League(signed): League<Signed>,
 ) -> Result<Response, WebError> {
     page(&shared, &signed, &Typed::new(), &Refused::default()).await
+}
+
+/// A new key for a begin form: 128 random bits in hex (none, if the system gives no random
+/// bits: the form then begins a game each time it is sent).
+fn form_key() -> String {
+    let mut bytes = [0u8; 16];
+    match getrandom::fill(&mut bytes) {
+        Ok(()) => bytes.iter().map(|b| format!("{b:02x}")).collect(),
+        Err(_) => String::new(),
+    }
+}
+
+/// What a begin form sent came to.
+enum Started {
+    New(crate::app::games::NewGame),
+    /// The form was sent before, and began this game.
+    Already(i64),
 }
 
 /// `POST /my/games`: a game begun, and on to its page; or the form again, refused beside the
@@ -242,19 +277,36 @@ pub async fn begin(
         league: Some(shared.league.name.clone()),
         season: None,
     };
+    // The form's own key (a new one each time the page is made): sent again, it opens the
+    // game it began.
+    let form_key = typed
+        .get("begin")
+        .map(|k| k.trim())
+        .filter(|k| !k.is_empty())
+        .map(|k| format!("{}:{k}", signed.session.csrf));
+    let once = Arc::clone(&shared);
     let begun = shared
         .write_as(&signed.session.link, Result::is_ok, move |app| {
+            if let Some(game) = form_key.as_deref().and_then(|k| once.begun.game(k)) {
+                return Ok(Ok(Started::Already(game)));
+            }
             let begun = match Begun::new(record, pitcher) {
                 Ok(b) => b,
                 Err(e) => return Ok(Err(refusal(&AppError::from(e)))),
             };
-            Ok(app
-                .web_game_new(&choice, fixture, begun)
-                .map_err(|e| refusal(&e)))
+            let new = match app.web_game_new(&choice, fixture, begun) {
+                Ok(new) => new,
+                Err(e) => return Ok(Err(refusal(&e))),
+            };
+            if let Some(key) = form_key {
+                once.begun.keep(key, new.game);
+            }
+            Ok(Ok(Started::New(new)))
         })
         .await?;
     match begun {
-        Ok(new) => {
+        Ok(Started::Already(game)) => Ok(see_other(&format!("/my/game/{game}"))),
+        Ok(Started::New(new)) => {
             let notes = new
                 .look_alike
                 .iter()
