@@ -4,7 +4,7 @@
 
 mod common;
 
-#[path = "web_night/browser.rs"]
+#[path = "web/browser.rs"]
 mod browser;
 
 use axum::http::StatusCode;
@@ -62,12 +62,12 @@ async fn a_captain_enters_the_other_confirms_and_the_table_counts_it() {
     let (db, app) = league();
     let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
     let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
-    let (_, home) = lion.get("/my/").await;
+    let browser::Answer { page: home, .. } = lion.get("/my/").await;
     assert!(
         home.contains("/my/night/1") && home.contains("v Royal Oak (home)"),
         "{home}"
     );
-    let (status, page) = lion.get(NIGHT).await;
+    let browser::Answer { status, page, .. } = lion.get(NIGHT).await;
     assert_eq!(status, StatusCode::OK);
     assert!(page.contains("<datalist id=\"home-players\">") && page.contains("value=\"Bethan\""));
     assert!(page.contains("name=\"m9_home_legs\"") && page.contains("inputmode=\"numeric\""));
@@ -77,12 +77,12 @@ async fn a_captain_enters_the_other_confirms_and_the_table_counts_it() {
     );
 
     let night = whole_night();
-    let (status, to, _) = lion.post("/my/night/1/enter", &pairs(&night)).await;
+    let browser::Answer { status, to, .. } = lion.post("/my/night/1/enter", &pairs(&night)).await;
     assert_eq!(
         (status, to.as_str()),
         (StatusCode::SEE_OTHER, "/my/night/1?done=entered")
     );
-    let (_, page) = lion.get(&to).await;
+    let browser::Answer { page, .. } = lion.get(&to).await;
     assert!(
         page.contains("role=\"status\">Saved: the night is entered."),
         "{page}"
@@ -93,18 +93,18 @@ async fn a_captain_enters_the_other_confirms_and_the_table_counts_it() {
     );
     assert!(page.contains("<span class=\"match\">Don 1</span> <span class=\"legs\">2–0</span>"));
 
-    let (_, oak_home) = oak.get("/my/").await;
+    let browser::Answer { page: oak_home, .. } = oak.get("/my/").await;
     let waiting = oak_home.find("Waiting for you").unwrap();
     assert!(
         oak_home[waiting..].contains("waiting for your confirmation"),
         "{oak_home}"
     );
-    let (status, to, _) = oak.post("/my/night/1/confirm", &[]).await;
+    let browser::Answer { status, to, .. } = oak.post("/my/night/1/confirm", &[]).await;
     assert_eq!(
         (status, to.as_str()),
         (StatusCode::SEE_OTHER, "/my/night/1?done=confirmed")
     );
-    let (_, page) = oak.get(&to).await;
+    let browser::Answer { page, .. } = oak.get(&to).await;
     assert!(page.contains("State: confirmed"), "{page}");
     assert_eq!((points(&db, "Red Lion"), points(&db, "Royal Oak")), (5, 4));
 
@@ -119,36 +119,37 @@ async fn a_dispute_is_settled_by_the_secretary_who_also_adjusts_and_moves() {
     let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
     let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
     let secretary = Browser::sign_in(&app, &token(&db, None)).await;
-    let (status, _, _) = lion.post("/my/night/1/enter", &pairs(&whole_night())).await;
+    let browser::Answer { status, .. } =
+        lion.post("/my/night/1/enter", &pairs(&whole_night())).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    let (status, to, _) = oak
+    let browser::Answer { status, to, .. } = oak
         .post("/my/night/1/dispute", &[("reason", "don 2 was 1-2")])
         .await;
     assert_eq!(
         (status, to.as_str()),
         (StatusCode::SEE_OTHER, "/my/night/1?done=disputed")
     );
-    let (_, home) = secretary.get("/my/").await;
+    let browser::Answer { page: home, .. } = secretary.get("/my/").await;
     assert!(home.contains("disputed by Royal Oak"), "{home}");
     assert!(home.contains("action=\"/my/adjust\"") && home.contains("action=\"/my/withdraw\""));
-    let (_, page) = secretary.get(NIGHT).await;
+    let browser::Answer { page, .. } = secretary.get(NIGHT).await;
     assert!(
         page.contains("Settle the dispute") && page.contains("don 2 was 1-2"),
         "{page}"
     );
-    let (status, to, _) = secretary
+    let browser::Answer { status, to, .. } = secretary
         .post("/my/night/1/confirm", &[("by", "away")])
         .await;
     assert_eq!(
         (status, to.as_str()),
         (StatusCode::SEE_OTHER, "/my/night/1?done=confirmed")
     );
-    let (_, page) = secretary.get(NIGHT).await;
+    let browser::Answer { page, .. } = secretary.get(NIGHT).await;
     assert!(page.contains("State: confirmed"), "{page}");
     assert!(db.ok(&["log"]).contains("secretary (link"));
 
     // The secretary's own forms.
-    let (status, to, _) = secretary
+    let browser::Answer { status, to, .. } = secretary
         .post(
             "/my/adjust",
             &[
@@ -173,19 +174,19 @@ async fn a_dispute_is_settled_by_the_secretary_who_also_adjusts_and_moves() {
         ("date", "2025-09-04"),
     ];
     let before = db.dump();
-    let (status, _, page) = secretary.post("/my/adjust", &none).await;
+    let browser::Answer { status, page, .. } = secretary.post("/my/adjust", &none).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         refused_beside(&page, "points").contains("at least 1"),
         "{page}"
     );
-    let (status, _, page) = secretary
+    let browser::Answer { status, page, .. } = secretary
         .post("/my/fixture/1/move", &[("date", "2025-09-05")])
         .await;
     assert_eq!(status, StatusCode::CONFLICT, "a night played stays: {page}");
     refused_beside(&page, "date");
     assert_eq!(db.dump(), before);
-    let (status, to, _) = secretary
+    let browser::Answer { status, to, .. } = secretary
         .post("/my/fixture/2/move", &[("date", "2025-09-12")])
         .await;
     assert_eq!(
@@ -212,7 +213,7 @@ async fn each_refusal_is_beside_its_field_and_changes_nothing() {
     };
     // A name close to a roster's, not said to be new.
     let slip = with(&[("m2_away1", "Gareht")]);
-    let (status, _, page) = lion.post("/my/night/1/enter", &pairs(&slip)).await;
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&slip)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let words = refused_beside(&page, "m2_away1");
     assert!(
@@ -225,12 +226,12 @@ async fn each_refusal_is_beside_its_field_and_changes_nothing() {
     );
     // Legs that are not a number.
     let bad = with(&[("m4_away_legs", "x")]);
-    let (status, _, page) = lion.post("/my/night/1/enter", &pairs(&bad)).await;
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&bad)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(refused_beside(&page, "m4_away_legs").contains("not a number"));
     // Too many legs for a best of three.
     let many = with(&[("m5_home_legs", "3")]);
-    let (status, _, page) = lion.post("/my/night/1/enter", &pairs(&many)).await;
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&many)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         refused_beside(&page, "m5_home_legs").contains("best of 3"),
@@ -243,7 +244,7 @@ async fn each_refusal_is_beside_its_field_and_changes_nothing() {
         ("totals_home", "5"),
         ("totals_away", "5"),
     ];
-    let (status, _, page) = lion.post("/my/night/1/enter", &totals).await;
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &totals).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(
         refused_beside(&page, "totals_home").contains("add up to 10"),
@@ -254,9 +255,10 @@ async fn each_refusal_is_beside_its_field_and_changes_nothing() {
         "the totals' form is shown open"
     );
     // A night of other teams.
-    let (status, _, page) = fox.post("/my/night/1/enter", &pairs(&whole_night())).await;
+    let browser::Answer { status, page, .. } =
+        fox.post("/my/night/1/enter", &pairs(&whole_night())).await;
     assert_eq!(status, StatusCode::FORBIDDEN, "{page}");
-    assert_eq!(fox.get(NIGHT).await.0, StatusCode::FORBIDDEN);
+    assert_eq!(fox.get(NIGHT).await.status, StatusCode::FORBIDDEN);
     // The secretary's posts, from a captain.
     let adjust = [
         ("team", "Royal Oak"),
@@ -266,39 +268,42 @@ async fn each_refusal_is_beside_its_field_and_changes_nothing() {
         ("date", "2025-09-04"),
     ];
     assert_eq!(
-        lion.post("/my/adjust", &adjust).await.0,
+        lion.post("/my/adjust", &adjust).await.status,
         StatusCode::FORBIDDEN
     );
     let withdraw = [("team", "Royal Oak"), ("date", "2025-09-04")];
     assert_eq!(
-        lion.post("/my/withdraw", &withdraw).await.0,
+        lion.post("/my/withdraw", &withdraw).await.status,
         StatusCode::FORBIDDEN
     );
     let to = [("date", "2025-09-12")];
     assert_eq!(
-        lion.post("/my/fixture/1/move", &to).await.0,
+        lion.post("/my/fixture/1/move", &to).await.status,
         StatusCode::FORBIDDEN
     );
     // No CSRF token.
     let night = whole_night();
-    let (status, _, _) = lion.post_raw("/my/night/1/enter", &pairs(&night)).await;
+    let browser::Answer { status, .. } = lion
+        .post_raw("/my/night/1/enter", &pairs(&night), false)
+        .await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert_eq!(db.dump(), before, "no refusal changed anything");
 
     // Confirming one's own entry.
     assert_eq!(
-        lion.post("/my/night/1/enter", &pairs(&night)).await.0,
+        lion.post("/my/night/1/enter", &pairs(&night)).await.status,
         StatusCode::SEE_OTHER
     );
     let entered = db.dump();
-    let (status, _, page) = lion.post("/my/night/1/confirm", &[]).await;
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/confirm", &[]).await;
     assert_eq!(status, StatusCode::FORBIDDEN);
     assert!(
         refused_beside(&page, "form").contains("Royal Oak"),
         "{page}"
     );
     // A dispute with no reason.
-    let (status, _, page) = oak.post("/my/night/1/dispute", &[("reason", " ")]).await;
+    let browser::Answer { status, page, .. } =
+        oak.post("/my/night/1/dispute", &[("reason", " ")]).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     refused_beside(&page, "reason");
     assert_eq!(db.dump(), entered);
@@ -315,13 +320,13 @@ async fn two_captains_entering_at_once_make_one_night_and_one_refusal_and_undo_r
         lion.post("/my/night/1/enter", &fields),
         oak.post("/my/night/1/enter", &fields)
     );
-    let mut statuses = [a.0, b.0];
+    let mut statuses = [a.status, b.status];
     statuses.sort();
     assert_eq!(statuses, [StatusCode::SEE_OTHER, StatusCode::CONFLICT]);
-    let refused = if a.0 == StatusCode::CONFLICT {
-        &a.2
+    let refused = if a.status == StatusCode::CONFLICT {
+        &a.page
     } else {
-        &b.2
+        &b.page
     };
     assert!(refused.contains("id=\"form-error\""), "{refused}");
     assert!(
@@ -354,9 +359,9 @@ async fn a_night_entered_in_two_goes_and_the_secretary_enters_a_walkover() {
         .iter()
         .cloned()
         .partition(|(k, _)| ["m1_", "m2_", "m3_"].iter().any(|p| k.starts_with(p)) || k == "how");
-    let (status, _, _) = lion.post("/my/night/1/enter", &pairs(&first)).await;
+    let browser::Answer { status, .. } = lion.post("/my/night/1/enter", &pairs(&first)).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    let (_, page) = lion.get(NIGHT).await;
+    let browser::Answer { page, .. } = lion.get(NIGHT).await;
     assert!(
         page.contains("being entered by you: not complete yet"),
         "{page}"
@@ -364,9 +369,9 @@ async fn a_night_entered_in_two_goes_and_the_secretary_enters_a_walkover() {
     assert!(!page.contains("name=\"m1_home1\"") && page.contains("name=\"m4_home1\""));
     let mut rest = rest;
     rest.push(("how".into(), "matches".into()));
-    let (status, _, _) = lion.post("/my/night/1/enter", &pairs(&rest)).await;
+    let browser::Answer { status, .. } = lion.post("/my/night/1/enter", &pairs(&rest)).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    let (_, page) = lion.get(NIGHT).await;
+    let browser::Answer { page, .. } = lion.get(NIGHT).await;
     assert!(
         page.contains("entered by you, waiting for the other captain"),
         "{page}"
@@ -378,18 +383,18 @@ async fn a_night_entered_in_two_goes_and_the_secretary_enters_a_walkover() {
 
     // The secretary enters fixture 2 (Royal Oak v Fox and Hounds) for Fox and Hounds.
     let walkover = [("how", "walkover"), ("walkover", "away"), ("for", "away")];
-    let (status, to, _) = secretary.post("/my/night/2/enter", &walkover).await;
+    let browser::Answer { status, to, .. } = secretary.post("/my/night/2/enter", &walkover).await;
     assert_eq!(
         (status, to.as_str()),
         (StatusCode::SEE_OTHER, "/my/night/2?done=entered")
     );
-    let (_, page) = secretary.get(&to).await;
+    let browser::Answer { page, .. } = secretary.get(&to).await;
     assert!(
         page.contains("entered for Fox and Hounds, waiting for Royal Oak"),
         "{page}"
     );
     let bad = [("how", "walkover"), ("walkover", "nobody")];
-    let (status, _, page) = secretary.post("/my/night/3/enter", &bad).await;
+    let browser::Answer { status, page, .. } = secretary.post("/my/night/3/enter", &bad).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     refused_beside_select(&page, "walkover");
 }
@@ -407,9 +412,9 @@ async fn what_an_entry_noted_is_shown_once_with_its_message() {
             _ => (k, v),
         })
         .collect();
-    let (status, to, _) = lion.post("/my/night/1/enter", &pairs(&night)).await;
+    let browser::Answer { status, to, .. } = lion.post("/my/night/1/enter", &pairs(&night)).await;
     assert_eq!(status, StatusCode::SEE_OTHER);
-    let (_, page) = lion.get(&to).await;
+    let browser::Answer { page, .. } = lion.get(&to).await;
     let notes = page.find("<ul class=\"notes\">").expect("the notes");
     assert!(
         page[notes..]
@@ -419,6 +424,6 @@ async fn what_an_entry_noted_is_shown_once_with_its_message() {
             .contains("Zebedee Quick"),
         "{page}"
     );
-    let (_, again) = lion.get(&to).await;
+    let browser::Answer { page: again, .. } = lion.get(&to).await;
     assert!(!again.contains("class=\"notes\""), "{again}");
 }

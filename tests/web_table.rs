@@ -6,7 +6,7 @@
 
 mod common;
 
-#[path = "web_table/browser.rs"]
+#[path = "web/browser.rs"]
 mod browser;
 
 use axum::http::StatusCode;

@@ -1,7 +1,9 @@
-//! A signed-in browser for the in-process tests of the scorer's page: a league served by the
-//! router, private links (a captain's, the secretary's, a game's scorer's), the session cookie
-//! kept, forms posted with the page's CSRF token, with or without the script's fragment header;
-//! and the page read: an element's text by its id, what was said, the view's `seen`.
+//! A signed-in browser for the in-process tests of `/my/` (a captain's and the secretary's
+//! nights) and of the scorer's page: a league served by the router, private links (a captain's,
+//! the secretary's, a game's scorer's), the session cookie kept, forms posted with the page's
+//! CSRF token, with or without the script's fragment header; and the page read: an element's
+//! text by its id, what was said, the view's `seen`, a refusal beside its field.
+#![allow(dead_code)]
 
 use std::net::SocketAddr;
 use std::sync::Arc;
@@ -280,4 +282,37 @@ pub fn said(page: &str) -> Vec<String> {
         .skip(1)
         .map(|li| unescape(li.split("</li>").next().unwrap()))
         .collect()
+}
+
+pub fn pairs(fields: &[(String, String)]) -> Vec<(&str, &str)> {
+    fields
+        .iter()
+        .map(|(k, v)| (k.as_str(), v.as_str()))
+        .collect()
+}
+
+/// The refusal beside `field` in `page`, with the input marked.
+pub fn refused_beside(page: &str, field: &str) -> String {
+    let id = format!("id=\"{field}-error\"");
+    let at = page
+        .find(&id)
+        .unwrap_or_else(|| panic!("no message beside {field}: {page}"));
+    assert!(
+        field == "form" || page.contains(&format!("id=\"{field}\"")),
+        "no input {field}"
+    );
+    if field != "form" {
+        let input = &page[page.find(&format!("id=\"{field}\"")).unwrap()..];
+        let tag = &input[..input.find('>').unwrap()];
+        assert!(tag.contains("aria-invalid=\"true\""), "{tag}");
+    }
+    let text = &page[at..];
+    text[text.find('>').unwrap() + 1..text.find("</p>").unwrap()].to_string()
+}
+
+/// A refusal beside a `<select>`.
+pub fn refused_beside_select(page: &str, field: &str) {
+    assert!(page.contains(&format!("id=\"{field}-error\"")), "{page}");
+    let select = &page[page.find(&format!("<select id=\"{field}\"")).unwrap()..];
+    assert!(select[..select.find('>').unwrap()].contains("aria-invalid=\"true\""));
 }
