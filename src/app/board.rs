@@ -138,11 +138,7 @@ impl App {
             let Some(night) = self.night_of(league, fixture)? else {
                 return Ok(None);
             };
-            let mut each = Vec::new();
-            for (game, _) in night.games {
-                each.push(format!("{game}:{}", seen_words(store.latest_for(game)?)));
-            }
-            Ok(Some(each.join(" ")))
+            Ok(Some(night_seen(store, &night)?))
         })
     }
 
@@ -156,10 +152,9 @@ impl App {
             let Some(night) = self.night_of(league, fixture)? else {
                 return Ok(None);
             };
+            let seen = night_seen(store, &night)?;
             let mut cards = Vec::new();
-            let mut seen = Vec::new();
             for (game, leg) in night.games {
-                seen.push(format!("{game}:{}", seen_words(store.latest_for(game)?)));
                 cards.push(NightGame {
                     game,
                     web: self.has_board(league.id, game)?,
@@ -171,10 +166,19 @@ impl App {
                 season: night.season,
                 fixture: night.fixture,
                 games: cards,
-                seen: seen.join(" "),
+                seen,
             }))
         })
     }
+}
+
+/// What a night's board is of: each game's number and its latest change ("14:203 15:").
+fn night_seen(store: &crate::store::Store, night: &Night) -> Result<String, AppError> {
+    let mut each = Vec::new();
+    for (game, _) in &night.games {
+        each.push(format!("{game}:{}", seen_words(store.latest_for(*game)?)));
+    }
+    Ok(each.join(" "))
 }
 
 /// A game's latest change as a board names it: the decimal, or nothing before the first.
