@@ -17,7 +17,7 @@ pub fn layout(title: &str, league: &str) -> Layout {
                 href: "/index.html".into(),
             },
             Link {
-                text: "My team".into(),
+                text: "My page".into(),
                 href: "/my/".into(),
             },
         ],
