@@ -1022,3 +1022,38 @@ async fn a_path_that_is_no_game_is_the_sites_404_and_a_query_read_twice_is_none(
     assert_eq!(a.status, StatusCode::OK, "{}", a.page);
     assert!(a.page.contains("id=\"table\""), "{}", a.page);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_link_opened_again_in_the_same_browser_keeps_its_session_and_open_pages_working() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = nine_card_game(&secretary).await;
+    let link = scorer_token(&db, game);
+    let scorer = Browser::sign_in(&app, &link).await;
+    // The page open in one tab, its form's token…
+    let page = scorer.get(&format!("/my/game/{game}")).await.page;
+    // …then the link tapped again in a message: the same session goes on (no session more, so
+    // no new cookie that would leave the open tab's token behind).
+    let sessions = db.sql("SELECT count(*) FROM web_sessions");
+    let again = scorer.get(&format!("/link/{link}")).await;
+    assert_eq!(again.status, StatusCode::SEE_OTHER);
+    assert_eq!(again.to, format!("/my/game/{game}"));
+    assert_eq!(db.sql("SELECT count(*) FROM web_sessions"), sessions);
+    // The first tab's entry is still taken.
+    let a = scorer
+        .post(
+            &format!("/my/game/{game}/line"),
+            &[("seen", &seen(&page)), ("line", "tc 3c 8c 6c")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.page);
+    // Another browser opening it gets a session of its own.
+    let other = Browser::sign_in(&app, &link).await;
+    assert_eq!(other.landed, format!("/my/game/{game}"));
+    let more: i64 = db
+        .sql("SELECT count(*) FROM web_sessions")
+        .trim()
+        .parse()
+        .unwrap();
+    assert_eq!(more, sessions.trim().parse::<i64>().unwrap() + 1);
+}

@@ -369,6 +369,29 @@ impl App {
         Ok((Session::of(session), key))
     }
 
+    /// Opens a link as [`App::sign_in`] does, unless the browser's session `key` is open and
+    /// was opened with this very link: that session goes on (no new key, so the pages already
+    /// open in the browser keep their forms' token), and the key is `None`.
+    pub fn sign_in_again(
+        &self,
+        league: i64,
+        token: &str,
+        key: Option<&str>,
+    ) -> Result<(Session, Option<Secret>), AppError> {
+        if let (Some(key), true) = (key, well_formed(token)) {
+            if let (Some(open), Some(link)) =
+                (self.session(key)?, self.store.link_by_hash(&hash(token))?)
+            {
+                if open.link.id == link.id && link.league == league {
+                    self.link_used(link.id)?;
+                    return Ok((open, None));
+                }
+            }
+        }
+        let (session, key) = self.sign_in(league, token)?;
+        Ok((session, Some(key)))
+    }
+
     /// The session whose key is `key`, if it is open and its link not revoked.
     pub fn session(&self, key: &str) -> Result<Option<Session>, AppError> {
         if !well_formed(key) {

@@ -30,8 +30,12 @@ pub struct Signed {
 
 /// The session cookie's value, if the request has one.
 pub fn cookie_key(parts: &Parts) -> Option<String> {
-    parts
-        .headers
+    cookie_key_of(&parts.headers)
+}
+
+/// The session cookie's value in these headers, if there is one.
+pub fn cookie_key_of(headers: &axum::http::HeaderMap) -> Option<String> {
+    headers
         .get_all(COOKIE)
         .iter()
         .filter_map(|v| v.to_str().ok())

@@ -16,7 +16,7 @@ use axum::Router;
 
 use super::error::WebError;
 use super::limit::client;
-use super::session::{Posted, COOKIE_NAME};
+use super::session::{cookie_key_of, Posted, COOKIE_NAME};
 use super::state::Shared;
 use crate::app::access::SESSION_DAYS;
 
@@ -65,8 +65,13 @@ async fn open_link(
     shared.limiter.attempt(from)?;
     let token = uri.path().strip_prefix("/link/").unwrap_or("").to_string();
     let league = shared.league.id;
+    // Opened again in a browser whose session it opened already (the link tapped again in a
+    // message): that session goes on, so a page open in another tab keeps working.
+    let had = cookie_key_of(&asked);
     let opened = shared
-        .write(None, move |app| app.sign_in(league, &token))
+        .write(None, move |app| {
+            app.sign_in_again(league, &token, had.as_deref())
+        })
         .await;
     match opened {
         Ok((session, key)) => {
@@ -76,10 +81,8 @@ async fn open_link(
                 Some(game) => format!("/my/game/{game}"),
                 None => "/my/".to_string(),
             };
-            Ok(see_other(
-                &to,
-                Some(session_cookie(&shared, Some(key.as_str()))),
-            ))
+            let cookie = key.map(|key| session_cookie(&shared, Some(key.as_str())));
+            Ok(see_other(&to, cookie))
         }
         Err(e) => Err(e),
     }
