@@ -62,12 +62,16 @@
     return rank + m[2].toLowerCase();
   }
 
-  // The words of the line, and the cards among them (all of them cards, or the line is no
-  // trick and the pad starts a new one).
+  // The cards of the line: all its words, or all but a card half typed at its end (`9c 7`:
+  // the pad goes on from `9c`); null when the line is not a trick (`pitcher S`), which the pad
+  // never overwrites.
   function lineCards(input) {
     const words = input.value.trim().split(/\s+/).filter(Boolean);
     const cards = words.map(card);
-    return cards.every(Boolean) ? cards : null;
+    if (cards.every(Boolean)) return cards;
+    const last = words.length - 1;
+    const half = /^(?:[a-z]:)?(10?|[akqjt2-9])$/i.test(words[last]);
+    return half && cards.slice(0, last).every(Boolean) ? cards.slice(0, last) : null;
   }
 
   // The seat whose card is next, and its player's name when the page gives the names.
@@ -101,7 +105,7 @@
     for (const b of pad.querySelectorAll("button.rank")) {
       b.type = "button";
       const c = b.dataset.rank + suit;
-      b.disabled = full || suit === "" || taken.has(c);
+      b.disabled = full || suit === "" || taken.has(c) || (!inLine && input.value.trim() !== "");
       b.classList.toggle("used", suit !== "" && taken.has(c));
     }
     for (const id of ["pad-back", "pad-clear"]) {
@@ -113,7 +117,9 @@
     }
     const next = byId("pad-next");
     if (next) {
-      if (full) next.textContent = "Trick complete: Send";
+      if (!inLine && input.value.trim() !== "")
+        next.textContent = "The box holds a line that is no trick: send it, or Clear it to tap a trick";
+      else if (full) next.textContent = "Trick complete: Send";
       else {
         const who = seatAfter(st, played) || st.leader;
         next.textContent = suit === "" ? `${who} to play: choose a suit` : `${who} to play`;
@@ -159,7 +165,10 @@
   function tapRank(rank) {
     const input = byId("line");
     if (!input || suit === "") return;
-    const cards = lineCards(input) || [];
+    const typed = lineCards(input);
+    // A line that is not a trick is not overwritten by a tap (Clear empties it).
+    if (typed === null && input.value.trim() !== "") return;
+    const cards = typed || [];
     const st = state();
     if (cards.length >= st.cards) return;
     const c = rank + suit;

@@ -311,6 +311,20 @@ fn games_scored_on_a_phone() {
         2,
         "{after}"
     );
+    // Typed and tapped mixed: the pad went on from the cards typed; a line that is no trick
+    // was not overwritten.
+    let mixed = &t["mixed"];
+    assert_eq!(
+        mixed["after"].as_str().unwrap(),
+        format!(
+            "{} {}",
+            mixed["kept"].as_str().unwrap(),
+            mixed["third"].as_str().unwrap()
+        ),
+        "{mixed}"
+    );
+    assert_eq!(mixed["noTrickRanksDisabled"], true, "{mixed}");
+    assert_eq!(mixed["noTrickLine"], "concede EW", "{mixed}");
     // The connection dropped: said beside the entry, the line kept, nothing recorded, Send
     // ready again.
     let off = &t["offline"];

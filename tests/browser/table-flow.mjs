@@ -325,6 +325,20 @@ async function table(t) {
   await a.reload();
   await arrived(a);
   r.afterReload = await look(a);
+  // Typing and tapping mixed: the third card's rank typed, then the card tapped on the pad:
+  // the pad goes on from the cards typed, the half-typed card replaced by the one tapped.
+  // Then a line that is no trick: no tap overwrites it.
+  const third = cardsOf(t.tricks[1])[2];
+  const kept = await a.inputValue("#line");
+  await a.locator("#line").fill(`${kept} ${third[0]}`);
+  const thirdSuit = a.locator(`#pad button.suit[data-suit="${third[1]}"]`);
+  if ((await thirdSuit.getAttribute("aria-pressed")) !== "true") await thirdSuit.click();
+  await a.locator(`#pad button.rank[data-rank="${third[0]}"]`).click();
+  r.mixed = { kept, third, after: await a.inputValue("#line") };
+  await a.locator("#line").fill("concede EW");
+  r.mixed.noTrickRanksDisabled = await a.locator(`#pad button.rank[data-rank="${third[0]}"]`).isDisabled();
+  r.mixed.noTrickLine = await a.inputValue("#line");
+  await a.locator("#line").fill(kept);
   // The connection dropped: Send says so beside the entry, keeps the line, and works again.
   await a.context().setOffline(true);
   await a.locator("#send").click();
