@@ -512,3 +512,59 @@ CREATE TABLE web_games (
 );
 CREATE INDEX web_games_league ON web_games(league, team);
 CREATE INDEX web_games_fixture ON web_games(fixture);
+
+-- @@ version 10: the league's past: undated nights, final tables, names across the years ----------
+-- A night known only from a results grid (FORMAT.md §7) has no date: `undated` is 1, and its
+-- `date` is the season's end as the import found it (`league::fixtures::season_end`), so that it
+-- counts in any `--on` from then.
+ALTER TABLE fixtures ADD COLUMN undated INTEGER NOT NULL DEFAULT 0;
+
+-- A season known only by its final table (FORMAT.md §7), recorded as it was printed, one row a
+-- team in its printed order (`pos` as printed; may be shared). A season with any row here is
+-- closed: its standings are these rows, and no night can be entered in it.
+CREATE TABLE season_tables (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    season INTEGER NOT NULL REFERENCES seasons (id),
+    position INTEGER NOT NULL,      -- its place in the printed order, from 1
+    pos INTEGER NOT NULL,           -- the position as printed
+    team INTEGER NOT NULL REFERENCES teams (id),
+    played INTEGER NOT NULL,
+    won INTEGER NOT NULL,
+    drawn INTEGER NOT NULL,
+    lost INTEGER NOT NULL,
+    matches_for INTEGER NOT NULL,
+    matches_against INTEGER NOT NULL,
+    legs_for INTEGER,
+    legs_against INTEGER,
+    points INTEGER NOT NULL,
+    note TEXT NOT NULL DEFAULT '',
+    UNIQUE (season, position),
+    UNIQUE (season, team)
+);
+
+-- The other names of a team: a former name (`until`: the last day the team was so called;
+-- `don team rename OLD NEW --from DATE` keeps OLD until the day before DATE), or an alias
+-- (`until` NULL: another way the name is written, `don team alias`, or a choice made on import).
+-- `teams.name` is the name today. A name or alias is unique within its league (`key`, folded
+-- as `teams.key`), across teams' names and these.
+CREATE TABLE team_names (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    team INTEGER NOT NULL REFERENCES teams (id),
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    until TEXT
+);
+CREATE INDEX team_names_team ON team_names (team);
+CREATE INDEX team_names_key ON team_names (key);
+
+-- A player's likewise (`players.name` is the name today; keys unique across players' names
+-- and these).
+CREATE TABLE player_names (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    player INTEGER NOT NULL REFERENCES players (id),
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    until TEXT
+);
+CREATE INDEX player_names_player ON player_names (player);
+CREATE UNIQUE INDEX player_names_key ON player_names (key);

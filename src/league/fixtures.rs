@@ -186,6 +186,44 @@ pub struct SeasonDates {
     pub scheduled: bool,
 }
 
+/// The end of a season, as the league's past is dated (FORMAT.md §7): the date of its last
+/// dated night or fixture, `last` (cancelled ones and nights without a date not counted), else
+/// what its name says: a year span (`2014-15`, `2014/15`, `2014-2015`) ends on 30 June of its
+/// second year, a year (`2014`) on 31 December; else none is known. A night known only from a
+/// results grid is dated so, and a team's name in a season is the one it had then.
+pub fn season_end(name: &str, last: Option<NaiveDate>) -> Option<NaiveDate> {
+    if last.is_some() {
+        return last;
+    }
+    let name = name.trim();
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    let year = |s: &str| -> Option<i32> { (s.len() == 4 && digits(s)).then(|| s.parse().ok())? };
+    if let Some(y) = year(name) {
+        return NaiveDate::from_ymd_opt(y, 12, 31);
+    }
+    let (first, second) = name.split_once(['-', '/', '–'])?;
+    let first = year(first.trim())?;
+    let second = second.trim();
+    let second = match second.len() {
+        2 if digits(second) => {
+            let yy: i32 = second.parse().ok()?;
+            let century = first - first % 100;
+            let y = century + yy;
+            if y > first {
+                y
+            } else {
+                y + 100
+            }
+        }
+        4 => year(second)?,
+        _ => return None,
+    };
+    if second != first + 1 {
+        return None;
+    }
+    NaiveDate::from_ymd_opt(second, 6, 30)
+}
+
 impl SeasonDates {
     /// "2025-26 (2025-09-04 to 2026-02-12)", "2019-20 (no fixtures yet)".
     pub fn words(&self) -> String {
@@ -626,6 +664,20 @@ pub fn place_night(pair: &[PairFixture], date: NaiveDate, scheduled: bool) -> Ni
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn a_season_ends_on_its_last_night_else_as_its_name_says() {
+        use super::season_end;
+        let d = |s: &str| s.parse::<chrono::NaiveDate>().ok();
+        assert_eq!(season_end("2014-15", d("2015-04-02")), d("2015-04-02"));
+        assert_eq!(season_end("2014-15", None), d("2015-06-30"));
+        assert_eq!(season_end("1999/00", None), d("2000-06-30"));
+        assert_eq!(season_end("2014-2015", None), d("2015-06-30"));
+        assert_eq!(season_end(" 1998 ", None), d("1998-12-31"));
+        assert_eq!(season_end("2014-16", None), None);
+        assert_eq!(season_end("Winter 2014", None), None);
+        assert_eq!(season_end("2014-", None), None);
+    }
+
     #[test]
     fn a_night_goes_on_its_fixture_and_off_its_date_only_if_moved() {
         use super::{place_night, NightPlace, PairFixture};

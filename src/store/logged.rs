@@ -28,6 +28,9 @@ pub const LOGGED: &[&str] = &[
     "confirmations",
     "links",
     "web_games",
+    "season_tables",
+    "team_names",
+    "player_names",
 ];
 
 /// The migration step of schema version 6 and each one after: the triggers of every logged

@@ -234,6 +234,12 @@ impl Db {
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
             (
+                10,
+                "DROP TABLE player_names; DROP TABLE team_names; DROP TABLE season_tables; \
+                 DROP TRIGGER fixtures_insert; DROP TRIGGER fixtures_update; \
+                 DROP TRIGGER fixtures_delete; ALTER TABLE fixtures DROP COLUMN undated;",
+            ),
+            (
                 9,
                 "DROP TABLE web_games; DROP INDEX links_game; DROP TRIGGER links_insert; \
                  DROP TRIGGER links_update; DROP TRIGGER links_delete; \
