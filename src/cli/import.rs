@@ -104,9 +104,11 @@ fn bar_for(given: &std::path::Path, name: &str, terminal: bool) -> ProgressBar {
     bar
 }
 
+/// Whether `path` names league results: a .csv file, or a workbook (.xlsx, .ods, …).
 fn is_csv(path: &std::path::Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+        || don::record::sheet::is_book(path)
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
