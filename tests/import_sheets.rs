@@ -4,7 +4,6 @@
 
 mod common;
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use common::book::*;
@@ -323,4 +322,346 @@ fn merged_cells_are_refused_by_their_range() {
         &format!("Nothing imported: {} errors.", said.len() - 1)
     );
     assert_eq!(db.dump(), before);
+}
+
+/// The parts of a workbook: each name and its bytes.
+fn parts(bytes: &[u8]) -> Vec<(String, Vec<u8>)> {
+    let mut zip = zip::ZipArchive::new(std::io::Cursor::new(bytes)).unwrap();
+    (0..zip.len())
+        .map(|i| {
+            let mut part = zip.by_index(i).unwrap();
+            let mut data = Vec::new();
+            std::io::Read::read_to_end(&mut part, &mut data).unwrap();
+            (part.name().unwrap().into_owned(), data)
+        })
+        .collect()
+}
+
+/// CRC-32 (as zip has it), bit by bit.
+fn crc32(data: &[u8]) -> u32 {
+    let mut crc = !0u32;
+    for b in data {
+        crc ^= u32::from(*b);
+        for _ in 0..8 {
+            crc = if crc & 1 == 1 {
+                (crc >> 1) ^ 0xEDB8_8320
+            } else {
+                crc >> 1
+            };
+        }
+    }
+    !crc
+}
+
+/// A zip of `parts` stored (not compressed), written by hand so that what each part declares
+/// it unzips to can be a lie: `declared` gives it for the part named, the others truthful.
+fn stored_zip(parts: &[(String, Vec<u8>)], declared: &[(&str, u32)]) -> Vec<u8> {
+    let (mut out, mut central) = (Vec::new(), Vec::new());
+    for (name, data) in parts {
+        let size = declared
+            .iter()
+            .find(|(n, _)| n == name)
+            .map_or(data.len() as u32, |(_, size)| *size);
+        let offset = out.len() as u32;
+        let crc = crc32(data);
+        let le16 = |v: &mut Vec<u8>, x: u16| v.extend_from_slice(&x.to_le_bytes());
+        let le32 = |v: &mut Vec<u8>, x: u32| v.extend_from_slice(&x.to_le_bytes());
+        le32(&mut out, 0x0403_4b50);
+        for x in [20, 0, 0, 0, 0x21] {
+            le16(&mut out, x);
+        }
+        for x in [crc, data.len() as u32, size] {
+            le32(&mut out, x);
+        }
+        le16(&mut out, name.len() as u16);
+        le16(&mut out, 0);
+        out.extend_from_slice(name.as_bytes());
+        out.extend_from_slice(data);
+        le32(&mut central, 0x0201_4b50);
+        for x in [20, 20, 0, 0, 0, 0x21] {
+            le16(&mut central, x);
+        }
+        for x in [crc, data.len() as u32, size] {
+            le32(&mut central, x);
+        }
+        for x in [name.len() as u16, 0, 0, 0, 0] {
+            le16(&mut central, x);
+        }
+        le32(&mut central, 0);
+        le32(&mut central, offset);
+        central.extend_from_slice(name.as_bytes());
+    }
+    let at = out.len() as u32;
+    out.extend_from_slice(&central);
+    out.extend_from_slice(&0x0605_4b50u32.to_le_bytes());
+    for x in [0u16, 0, parts.len() as u16, parts.len() as u16] {
+        out.extend_from_slice(&x.to_le_bytes());
+    }
+    out.extend_from_slice(&(central.len() as u32).to_le_bytes());
+    out.extend_from_slice(&at.to_le_bytes());
+    out.extend_from_slice(&0u16.to_le_bytes());
+    out
+}
+
+/// A workbook of one good nights sheet.
+fn good_book() -> Vec<u8> {
+    nights_book(&[&[
+        T("2025-26"),
+        D(2025, 9, 4),
+        T("Royal Oak"),
+        T("Red Lion"),
+        N(3.0),
+        N(6.0),
+    ]])
+    .bytes()
+}
+
+/// `bytes` written as `name`, imported with `--create`: refused (exit 1), with nothing made;
+/// what it said.
+fn refused(name: &str, bytes: &[u8]) -> Vec<String> {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    let file = db.dir().join(name);
+    std::fs::write(&file, bytes).unwrap();
+    let before = db.dump();
+    let out = import(&db, &file, &["--create"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), "");
+    assert_eq!(db.dump(), before);
+    said(&db, &out)
+}
+
+#[test]
+fn the_hand_made_zip_of_a_workbook_reads_as_the_workbook() {
+    // The test's own zip writer is right: a workbook rewritten by it imports.
+    let db = Db::new();
+    let file = db.dir().join("again.xlsx");
+    std::fs::write(&file, stored_zip(&parts(&good_book()), &[])).unwrap();
+    let out = import(&db, &file, &["--create"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(db.sql("SELECT count(*) FROM fixtures"), "1\n");
+}
+
+#[test]
+fn a_zip_bomb_is_refused_by_what_it_declares_before_it_is_unzipped() {
+    let parts = parts(&good_book());
+    let bomb = stored_zip(&parts, &[("xl/worksheets/sheet1.xml", 3_000_000_000)]);
+    assert_eq!(
+        refused("bomb.xlsx", &bomb),
+        [
+            "bomb.xlsx: its part `xl/worksheets/sheet1.xml` unzips to 3000000000 bytes: a part of at most 134217728 bytes is read (is it a zip bomb?); save the sheets of results in a workbook of their own, or as CSV",
+            "Nothing imported: 1 error.",
+        ]
+    );
+    // Many parts, each small enough, that all together declare too much.
+    let mut many = parts.clone();
+    let images: Vec<String> = (0..3).map(|i| format!("xl/media/image{i}.png")).collect();
+    for name in &images {
+        many.push((name.clone(), vec![0; 10]));
+    }
+    let declared: Vec<(&str, u32)> = images.iter().map(|n| (n.as_str(), 100_000_000)).collect();
+    let bytes = stored_zip(&many, &declared);
+    let said = refused("many.xlsx", &bytes);
+    assert!(
+        said[0].starts_with("many.xlsx: its parts unzip to ")
+            && said[0].ends_with("bytes: at most 268435456 bytes are read (is it a zip bomb?); save the sheets of results in a workbook of their own, or as CSV"),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_part_that_unzips_to_more_than_it_declares_is_refused() {
+    let parts = parts(&good_book());
+    let liar = stored_zip(&parts, &[("xl/worksheets/sheet1.xml", 100)]);
+    let said = refused("liar.xlsx", &liar);
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(said[0].starts_with("liar.xlsx: "), "{said:?}");
+    assert_eq!(said[1], "Nothing imported: 1 error.");
+}
+
+#[test]
+fn what_is_no_workbook_is_refused_by_name() {
+    let said = refused("junk.xlsx", b"season,date\nthis is no workbook\n");
+    assert_eq!(
+        said,
+        [
+            "junk.xlsx: cannot read it: it is not a workbook (invalid Zip archive: Could not find EOCD)",
+            "Nothing imported: 1 error.",
+        ]
+    );
+    let said = refused("empty.ods", b"");
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(
+        said[0].starts_with("empty.ods: cannot read it: "),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_huge_sheet_is_refused_by_its_size_before_it_is_read() {
+    let mut book = Book::new();
+    book.sheet("Nights").csv(NIGHTS).cell(1_048_575, 5, &N(1.0));
+    assert_eq!(
+        refused("huge.xlsx", &book.bytes()),
+        [
+            "huge.xlsx: sheet \"Nights\" is A1:G1048576, 7340032 cells: a sheet of at most 2000000 cells (rows × columns) and 1000 columns is read; split it into sheets",
+            "Nothing imported: 1 error.",
+        ]
+    );
+    let mut book = Book::new();
+    book.sheet("Wide").csv(NIGHTS).cell(1, 16_383, &T("far"));
+    assert_eq!(
+        refused("wide.xlsx", &book.bytes()),
+        [
+            "wide.xlsx: sheet \"Wide\" is A1:XFD2, 32768 cells: a sheet of at most 2000000 cells (rows × columns) and 1000 columns is read; split it into sheets",
+            "Nothing imported: 1 error.",
+        ]
+    );
+}
+
+/// An .ods workbook of one sheet, written by hand: its rows of cells, each a string, a float
+/// or a date (`d:` before it).
+fn ods(sheet: &str, rows: &[&[&str]]) -> Vec<u8> {
+    let mut table = String::new();
+    for row in rows {
+        table.push_str("<table:table-row>");
+        for cell in *row {
+            if let Some(date) = cell.strip_prefix("d:") {
+                table.push_str(&format!(
+                    r#"<table:table-cell office:value-type="date" office:date-value="{date}"><text:p>{date}</text:p></table:table-cell>"#
+                ));
+            } else if cell.parse::<f64>().is_ok() {
+                table.push_str(&format!(
+                    r#"<table:table-cell office:value-type="float" office:value="{cell}"><text:p>{cell}</text:p></table:table-cell>"#
+                ));
+            } else if cell.is_empty() {
+                table.push_str("<table:table-cell/>");
+            } else {
+                table.push_str(&format!(
+                    r#"<table:table-cell office:value-type="string"><text:p>{cell}</text:p></table:table-cell>"#
+                ));
+            }
+        }
+        table.push_str("</table:table-row>");
+    }
+    let content = format!(
+        r#"<?xml version="1.0" encoding="UTF-8"?>
+<office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet><table:table table:name="{sheet}">{table}</table:table></office:spreadsheet></office:body></office:document-content>"#
+    );
+    let manifest = r#"<?xml version="1.0" encoding="UTF-8"?>
+<manifest:manifest xmlns:manifest="urn:oasis:names:tc:opendocument:xmlns:manifest:1.0" manifest:version="1.2"><manifest:file-entry manifest:full-path="/" manifest:media-type="application/vnd.oasis.opendocument.spreadsheet"/><manifest:file-entry manifest:full-path="content.xml" manifest:media-type="text/xml"/></manifest:manifest>"#;
+    stored_zip(
+        &[
+            (
+                "mimetype".into(),
+                b"application/vnd.oasis.opendocument.spreadsheet".to_vec(),
+            ),
+            ("META-INF/manifest.xml".into(), manifest.as_bytes().to_vec()),
+            ("content.xml".into(), content.into_bytes()),
+        ],
+        &[],
+    )
+}
+
+#[test]
+fn an_ods_sheet_imports_with_its_date_cells_and_its_faults_by_cell() {
+    let db = Db::new();
+    let header: Vec<&str> = NIGHTS.split(',').collect();
+    let good = ods(
+        "Nights",
+        &[
+            &header,
+            &["2025-26", "d:2025-09-04", "Royal Oak", "Red Lion", "3", "6"],
+            &["2025-26", "2025-09-11", "Red Lion", "Royal Oak", "5", "4"],
+        ],
+    );
+    let file = db.dir().join("season.ods");
+    std::fs::write(&file, good).unwrap();
+    let out = import(&db, &file, &["--create"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        db.sql("SELECT date, home_points, away_points FROM fixtures ORDER BY date"),
+        "2025-09-04|3|6\n2025-09-11|5|4\n"
+    );
+    let bad = ods(
+        "Nights",
+        &[
+            &header,
+            &["2025-26", "d:2025-09-18", "Royal Oak", "Red Lion", "3", "7"],
+        ],
+    );
+    assert_eq!(
+        refused("bad.ods", &bad),
+        [
+            "bad.ods, sheet \"Nights\", cell E2: the night's points 3–7 add up to 10; a night has 9 matches",
+            "Nothing imported: 1 error.",
+        ]
+    );
+}
+
+/// Runs `cmd` to its end; its exit code and the most memory it held (kB), as the system
+/// counted it for that process alone.
+fn run_measured(cmd: &mut std::process::Command) -> (Option<i32>, i64) {
+    let child = cmd
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let mut status = 0;
+    let mut usage: libc::rusage = unsafe { std::mem::zeroed() };
+    // SAFETY: waits for this test's own child, writing into the two locals.
+    let pid = unsafe { libc::wait4(child.id() as libc::pid_t, &mut status, 0, &mut usage) };
+    assert_eq!(pid, child.id() as libc::pid_t);
+    let code = libc::WIFEXITED(status).then(|| libc::WEXITSTATUS(status));
+    (code, usage.ru_maxrss)
+}
+
+#[test]
+fn a_sheet_of_100000_rows_is_read_to_its_end_in_the_memory_its_csv_takes() {
+    const ROWS: usize = 100_000;
+    // A configuration sheet setting the walkover over and over: every row is read, and every
+    // row but the first is refused (the setting given again), so the import does little else.
+    let mut csv = String::from("season,setting,value\n");
+    for i in 0..ROWS {
+        csv.push_str(&format!("2025-26,walkover,{}\n", 8 + i % 2));
+    }
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    let (xlsx, plain) = (db.dir().join("big.xlsx"), db.dir().join("big.csv"));
+    let mut book = Book::new();
+    book.sheet("Configuration").csv_typed(&csv);
+    book.save(&xlsx);
+    std::fs::write(&plain, &csv).unwrap();
+    let before = db.dump();
+    let out = import(&db, &xlsx, &["--create"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let said = said(&db, &out);
+    assert_eq!(
+        said.last().unwrap(),
+        &format!("Nothing imported: {} errors.", ROWS - 1)
+    );
+    // The last row's fault is at its cell: the sheet was read to its end.
+    assert_eq!(db.dump(), before);
+    let (code, by_book) = run_measured(&mut db.cmd(&[
+        "import",
+        xlsx.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+        "--create",
+    ]));
+    assert_eq!(code, Some(1));
+    let (code, by_csv) = run_measured(&mut db.cmd(&[
+        "import",
+        plain.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+        "--create",
+    ]));
+    assert_eq!(code, Some(1));
+    // Streamed: the sheet costs what its CSV costs, and a little more (the workbook's shared
+    // strings, and the reader's buffers), not the 300,000 cells held at once.
+    assert!(
+        by_book < by_csv + 16 * 1024,
+        "the workbook took {by_book} kB, its CSV {by_csv} kB"
+    );
 }
