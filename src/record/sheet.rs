@@ -210,10 +210,7 @@ impl Book {
         let mut first: Option<(u32, Vec<String>)> = None;
         let mut second: Option<(u32, u32)> = None;
         let mut seen: u64 = 0;
-        loop {
-            let Some((row, col, value)) = cells.next().map_err(|e| sheet_error(name, e))? else {
-                break;
-            };
+        while let Some((row, col, value)) = cells.next().map_err(|e| sheet_error(name, e))? {
             seen += 1;
             if seen > MAX_SHEET_CELLS * 4 {
                 break;
@@ -690,10 +687,12 @@ impl SheetCsv<'_> {
         let mut writer = csv::WriterBuilder::new()
             .terminator(csv::Terminator::Any(b'\n'))
             .from_writer(std::mem::take(&mut self.out));
-        let written = writer.write_record(&cells).map(|_| writer.into_inner());
-        match written {
-            Ok(Ok(out)) => self.out = out,
-            _ => self.done = true,
+        if writer.write_record(&cells).is_err() {
+            self.done = true;
+        } else if let Ok(out) = writer.into_inner() {
+            self.out = out;
+        } else {
+            self.done = true;
         }
         self.at = 0;
         true
