@@ -544,6 +544,11 @@ fn ods(sheet: &str, rows: &[&[&str]]) -> Vec<u8> {
         }
         table.push_str("</table:table-row>");
     }
+    ods_of(sheet, &table)
+}
+
+/// An .ods workbook of one sheet whose rows are `table` (its XML).
+fn ods_of(sheet: &str, table: &str) -> Vec<u8> {
     let content = format!(
         r#"<?xml version="1.0" encoding="UTF-8"?>
 <office:document-content xmlns:office="urn:oasis:names:tc:opendocument:xmlns:office:1.0" xmlns:table="urn:oasis:names:tc:opendocument:xmlns:table:1.0" xmlns:text="urn:oasis:names:tc:opendocument:xmlns:text:1.0" office:version="1.2"><office:body><office:spreadsheet><table:table table:name="{sheet}">{table}</table:table></office:spreadsheet></office:body></office:document-content>"#
@@ -665,5 +670,46 @@ fn a_sheet_of_100000_rows_is_read_to_its_end_in_the_memory_its_csv_takes() {
     assert!(
         by_book < by_csv + 16 * 1024,
         "the workbook took {by_book} kB, its CSV {by_csv} kB"
+    );
+}
+
+#[test]
+fn an_ods_sheet_of_a_few_bytes_asking_for_millions_of_cells_is_refused_before_it_is_read() {
+    let header: String = NIGHTS
+        .split(',')
+        .map(|h| format!(r#"<table:table-cell office:value-type="string"><text:p>{h}</text:p></table:table-cell>"#))
+        .collect();
+    // Twenty thousand rows of a thousand cells each: twenty million cells, in 500 bytes.
+    let rows = r#"<table:table-row table:number-rows-repeated="20000"><table:table-cell table:number-columns-repeated="1000" office:value-type="string"><text:p>x</text:p></table:table-cell></table:table-row>"#;
+    let bomb = ods_of(
+        "Nights",
+        &format!("<table:table-row>{header}</table:table-row>{rows}"),
+    );
+    assert!(bomb.len() < 2000);
+    assert_eq!(
+        refused("bomb.ods", &bomb),
+        [
+            "bomb.ods: sheet \"Nights\" is A1:ALL20001 at least, 20001000 cells: a sheet of at most 2000000 cells (rows × columns) and 1000 columns is read; split it into sheets",
+            "Nothing imported: 1 error.",
+        ]
+    );
+    // The empty rows and cells a spreadsheet program writes to the sheet's end are nothing.
+    let night = r#"<table:table-row><table:table-cell office:value-type="string"><text:p>2025-26</text:p></table:table-cell><table:table-cell office:value-type="date" office:date-value="2025-09-04"><text:p>04/09/25</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>Royal Oak</text:p></table:table-cell><table:table-cell office:value-type="string"><text:p>Red Lion</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="3"><text:p>3</text:p></table:table-cell><table:table-cell office:value-type="float" office:value="6"><text:p>6</text:p></table:table-cell><table:table-cell table:number-columns-repeated="1018"/></table:table-row>"#;
+    let tail = r#"<table:table-row table:number-rows-repeated="1048574"><table:table-cell table:number-columns-repeated="1024"/></table:table-row>"#;
+    let db = Db::new();
+    let file = db.dir().join("libre.ods");
+    std::fs::write(
+        &file,
+        ods_of(
+            "Nights",
+            &format!("<table:table-row>{header}</table:table-row>{night}{tail}"),
+        ),
+    )
+    .unwrap();
+    let out = import(&db, &file, &["--create"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        db.sql("SELECT date, home_points, away_points FROM fixtures"),
+        "2025-09-04|3|6\n"
     );
 }

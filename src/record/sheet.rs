@@ -136,6 +136,9 @@ pub fn open(path: &Path) -> Result<Book, BookError> {
     if ext != "xls" {
         check_zip(path)?;
     }
+    if ext == "ods" {
+        check_ods(path)?;
+    }
     let unreadable = |e: &dyn std::fmt::Display| BookError::Unreadable(e.to_string());
     let inner = if ext == "xlsx" || ext == "xlsm" {
         let xlsx: Xlsx<BufReader<File>> =
@@ -176,6 +179,155 @@ fn check_zip(path: &Path) -> Result<(), BookError> {
         }
     }
     Ok(())
+}
+
+/// The most a tag of an `.ods` sheet's XML is looked into (its attributes past that are not).
+const MAX_TAG_BYTES: usize = 64 << 10;
+
+/// Refuses an `.ods` workbook one of whose sheets would be over [`MAX_SHEET_CELLS`] once its
+/// repeated rows and cells are spread out (`table:number-rows-repeated` and
+/// `table:number-columns-repeated`: a few bytes of XML can ask for millions of cells, which
+/// the reader would hold), before it is read: its `content.xml` is looked through a tag at a
+/// time, counting the cells with anything in them and how far down and across they go.
+fn check_ods(path: &Path) -> Result<(), BookError> {
+    use std::io::BufRead;
+    let unreadable = |e: &dyn std::fmt::Display| BookError::Unreadable(e.to_string());
+    let file = File::open(path).map_err(|e| unreadable(&e))?;
+    let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(|e| unreadable(&e))?;
+    let Ok(content) = zip.by_name("content.xml") else {
+        // The reader says what is missing.
+        return Ok(());
+    };
+    let mut xml = BufReader::new(content);
+    let mut tag: Vec<u8> = Vec::with_capacity(256);
+    let mut sheet = Sheet::default();
+    loop {
+        // To the next tag.
+        loop {
+            let buf = xml.fill_buf().map_err(|e| unreadable(&e))?;
+            if buf.is_empty() {
+                return Ok(());
+            }
+            match buf.iter().position(|b| *b == b'<') {
+                Some(i) => {
+                    xml.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let n = buf.len();
+                    xml.consume(n);
+                }
+            }
+        }
+        // The tag, to its `>` (only its first bytes kept).
+        tag.clear();
+        loop {
+            let buf = xml.fill_buf().map_err(|e| unreadable(&e))?;
+            if buf.is_empty() {
+                return Ok(());
+            }
+            let end = buf.iter().position(|b| *b == b'>');
+            let take = end.unwrap_or(buf.len());
+            let room = MAX_TAG_BYTES.saturating_sub(tag.len());
+            tag.extend_from_slice(&buf[..take.min(room)]);
+            xml.consume(take + usize::from(end.is_some()));
+            if end.is_some() {
+                break;
+            }
+        }
+        sheet.tag(&tag)?;
+    }
+}
+
+/// How far an `.ods` sheet's cells go, as [`check_ods`] counts them.
+#[derive(Default)]
+struct Sheet {
+    name: String,
+    /// The row the row being read begins at (from 0), and how many times it is repeated.
+    row: u64,
+    repeat: u64,
+    /// The column the next cell is at (from 0).
+    col: u64,
+    /// Cells with anything in them, and the rows and columns they reach.
+    cells: u64,
+    rows: u64,
+    cols: u64,
+}
+
+impl Sheet {
+    fn tag(&mut self, tag: &[u8]) -> Result<(), BookError> {
+        let is = |name: &[u8]| {
+            tag.starts_with(name)
+                && tag
+                    .get(name.len())
+                    .is_none_or(|b| b.is_ascii_whitespace() || *b == b'/')
+        };
+        let closed = tag.ends_with(b"/");
+        if is(b"table:table") {
+            *self = Sheet {
+                name: attr(tag, b"table:name").unwrap_or_default(),
+                ..Sheet::default()
+            };
+        } else if is(b"table:table-row") {
+            self.repeat = repeat(tag, b"table:number-rows-repeated").min(1 << 20);
+            self.col = 0;
+            if closed {
+                self.row += self.repeat;
+            }
+        } else if is(b"/table:table-row") {
+            self.row += self.repeat;
+        } else if is(b"table:table-cell") || is(b"table:covered-table-cell") {
+            let across = repeat(tag, b"table:number-columns-repeated").min(1 << 14);
+            let valued = !closed || attr(tag, b"office:value-type").is_some();
+            if valued {
+                let down = self.repeat.max(1);
+                self.cells = self.cells.saturating_add(down.saturating_mul(across));
+                self.rows = self.rows.max(self.row + down);
+                self.cols = self.cols.max(self.col + across);
+                let area = self.rows.saturating_mul(self.cols);
+                if self.cells > MAX_SHEET_CELLS
+                    || area > MAX_SHEET_CELLS
+                    || self.cols > u64::from(MAX_SHEET_COLUMNS)
+                {
+                    return Err(BookError::SheetTooBig {
+                        sheet: self.name.clone(),
+                        area: format!(
+                            "A1:{} at least",
+                            cell_name(self.rows as u32, self.cols as u32 - 1)
+                        ),
+                        cells: area.max(self.cells),
+                    });
+                }
+            }
+            self.col += across;
+        }
+        Ok(())
+    }
+}
+
+/// The value of attribute `name` of a tag, as written (entities left as they are).
+fn attr(tag: &[u8], name: &[u8]) -> Option<String> {
+    let mut at = 0;
+    while let Some(i) = tag[at..].windows(name.len()).position(|w| w == name) {
+        let start = at + i;
+        let before = start.checked_sub(1).map(|b| tag[b]);
+        let rest = &tag[start + name.len()..];
+        if before.is_some_and(|b| b.is_ascii_whitespace()) && rest.starts_with(b"=\"") {
+            let value = &rest[2..];
+            let end = value.iter().position(|b| *b == b'"')?;
+            return Some(String::from_utf8_lossy(&value[..end]).into_owned());
+        }
+        at = start + name.len();
+    }
+    None
+}
+
+/// A repeat count attribute of a tag: 1 when it has none (or not a number).
+fn repeat(tag: &[u8], name: &[u8]) -> u64 {
+    attr(tag, name)
+        .and_then(|v| v.trim().parse::<u64>().ok())
+        .unwrap_or(1)
+        .max(1)
 }
 
 /// What a first look at a sheet found: the first row with anything in it, its cells, and the
