@@ -727,3 +727,58 @@ fn an_ods_sheet_of_a_few_bytes_asking_for_millions_of_cells_is_refused_before_it
         "2025-09-04|3|6\n"
     );
 }
+
+#[test]
+fn a_sheet_beginning_with_season_or_an_empty_cell_is_read_as_a_results_grid_may_be() {
+    let db = Db::new();
+    let mut book = Book::new();
+    book.sheet("Notes").csv("Grids of the old handbooks");
+    // A season row, then the away teams on a wider row: read as wide as the wider.
+    book.sheet("Grid").csv(
+        "season,2014-15\n,Royal Oak,Red Lion,Six Bells\nRoyal Oak,x,5-4,9-0 w/o\nRed Lion,3-6,x,-\nSix Bells,2-7,4-5,x\n",
+    );
+    book.sheet("Empty corner")
+        .csv(",Royal Oak,Red Lion\nRoyal Oak,x,5-4\nRed Lion,3-6,x\n");
+    let file = saved(&db, &mut book, "grids.xlsx");
+    let out = import(&db, &file, &["--create", "--dry-run"]);
+    let said = said(&db, &out);
+    let passed_over: Vec<&String> = said.iter().filter(|l| l.contains("passed over")).collect();
+    assert_eq!(
+        passed_over,
+        ["note: passed over grids.xlsx, sheet \"Notes\": its first row (row 1) is no header of results"],
+        "{said:?}"
+    );
+    // Whatever the reader makes of them, nothing is cut off as right of the columns read.
+    assert!(
+        !said.iter().any(|l| l.contains("right of the columns read")),
+        "{said:?}"
+    );
+}
+
+#[test]
+fn a_workbook_and_csv_files_import_together_as_one_change() {
+    let db = Db::new();
+    let csv = db.dir().join("rosters.csv");
+    std::fs::write(&csv, "season,team,player\n2025-26,Royal Oak,Gareth\n").unwrap();
+    let mut book = nights_book(&[&[
+        T("2025-26"),
+        D(2025, 9, 4),
+        T("Royal Oak"),
+        T("Red Lion"),
+        N(3.0),
+        N(6.0),
+    ]]);
+    let file = saved(&db, &mut book, "nights.xlsx");
+    let out = db.run(&[
+        "import",
+        file.to_str().unwrap(),
+        csv.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+        "--create",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(db.sql("SELECT count(*) FROM fixtures"), "1\n");
+    assert_eq!(db.sql("SELECT count(*) FROM rosters"), "1\n");
+    assert_eq!(db.sql("SELECT count(*) FROM operations"), "1\n");
+}
