@@ -782,3 +782,24 @@ fn a_workbook_and_csv_files_import_together_as_one_change() {
     assert_eq!(db.sql("SELECT count(*) FROM rosters"), "1\n");
     assert_eq!(db.sql("SELECT count(*) FROM operations"), "1\n");
 }
+
+#[test]
+fn a_nights_points_taken_for_a_date_in_a_grid_are_refused_at_their_cell() {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    let mut book = Book::new();
+    book.sheet("Grid")
+        .csv("season,2014-15\n,Royal Oak,Red Lion\nRoyal Oak,x\nRed Lion,3-6,x\n")
+        // "5-4" as a spreadsheet program keeps it once it has taken it for 5 April.
+        .cell(2, 2, &DShown(2015, 4, 5, "d-mmm"));
+    let file = saved(&db, &mut book, "grid.xlsx");
+    let before = db.dump();
+    let out = import(&db, &file, &["--create"]);
+    assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+    let said = said(&db, &out);
+    assert_eq!(
+        said[0],
+        "grid.xlsx, sheet \"Grid\", cell C3: the cell is a date (2015-04-05): a spreadsheet program takes a night's points typed as 5-4 for a date; make the grid's cells text and type them again"
+    );
+    assert_eq!(db.dump(), before);
+}

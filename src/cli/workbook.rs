@@ -99,6 +99,9 @@ pub fn read_book(
             Ok((rows, errors)) => (Some(rows), errors),
             Err(errors) => (None, errors),
         };
+        // The rest of the sheet, if the reader stopped (at a header it does not know, or at
+        // its most faults), for the faults of its cells.
+        let _ = std::io::copy(&mut csv, &mut std::io::sink());
         let places = csv.places();
         for f in &places.faults {
             sheets.faults.push(format!(

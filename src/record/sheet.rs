@@ -116,6 +116,8 @@ enum Inner {
 /// A cell's value as text, or the fault it is.
 enum Value {
     Text(String),
+    /// A date cell, as text.
+    Date(String),
     Empty,
     Error(String),
 }
@@ -347,6 +349,19 @@ impl Look {
     pub fn header_line(&self) -> String {
         self.header.join(",")
     }
+
+    /// Whether the sheet begins as a results grid does (FORMAT.md §7): `season` and the
+    /// season's name alone on the first row, or an empty first cell before the away teams.
+    pub fn is_grid(&self) -> bool {
+        let filled = |cells: &[String]| cells.iter().any(|c| !c.trim().is_empty());
+        match self.header.first().map(|c| c.trim()) {
+            Some(first) if first.eq_ignore_ascii_case("season") => {
+                self.header.len() >= 2 && filled(&self.header[1..2]) && !filled(&self.header[2..])
+            }
+            Some(first) => first.is_empty() && filled(&self.header[1..]),
+            None => false,
+        }
+    }
 }
 
 impl Book {
@@ -370,7 +385,7 @@ impl Book {
             let text = match value {
                 Value::Empty => continue,
                 Value::Text(t) if t.trim().is_empty() => continue,
-                Value::Text(t) => t,
+                Value::Text(t) | Value::Date(t) => t,
                 Value::Error(e) => e,
             };
             if col >= MAX_SHEET_COLUMNS {
@@ -561,8 +576,9 @@ fn value_ref(d: &DataRef) -> Value {
         DataRef::String(s) => Value::Text(text(s)),
         DataRef::SharedString(s) => Value::Text(text(s)),
         DataRef::Bool(b) => Value::Text(if *b { "TRUE" } else { "FALSE" }.into()),
+        DataRef::DateTime(d) if d.is_datetime() => Value::Date(date_time(d)),
         DataRef::DateTime(d) => Value::Text(date_time(d)),
-        DataRef::DateTimeIso(s) => Value::Text(iso(s)),
+        DataRef::DateTimeIso(s) => Value::Date(iso(s)),
         DataRef::DurationIso(s) => Value::Text(s.clone()),
         DataRef::Error(e) => Value::Error(e.to_string()),
         DataRef::Empty => Value::Empty,
@@ -576,8 +592,9 @@ fn value(d: &Data) -> Value {
         Data::Float(f) => Value::Text(number(*f)),
         Data::String(s) => Value::Text(text(s)),
         Data::Bool(b) => Value::Text(if *b { "TRUE" } else { "FALSE" }.into()),
+        Data::DateTime(d) if d.is_datetime() => Value::Date(date_time(d)),
         Data::DateTime(d) => Value::Text(date_time(d)),
-        Data::DateTimeIso(s) => Value::Text(iso(s)),
+        Data::DateTimeIso(s) => Value::Date(iso(s)),
         Data::DurationIso(s) => Value::Text(s.clone()),
         Data::Error(e) => Value::Error(e.to_string()),
         Data::Empty => Value::Empty,
@@ -776,6 +793,18 @@ impl SheetCsv<'_> {
             let text = match value {
                 Value::Empty => continue,
                 Value::Text(t) => t,
+                // A night's points typed as `7-2` in a grid, taken for a date.
+                Value::Date(t) if self.look.is_grid() && row > self.look.first_row && col > 0 => {
+                    self.places.fault(CellFault {
+                        row: row + 1,
+                        column: Some(col),
+                        message: format!(
+                            "the cell is a date ({t}): a spreadsheet program takes a night's points typed as 5-4 for a date; make the grid's cells text and type them again"
+                        ),
+                    });
+                    t
+                }
+                Value::Date(t) => t,
                 Value::Error(e) => {
                     self.places.fault(CellFault {
                         row: row + 1,
