@@ -84,6 +84,7 @@ fn the_sample_season_as_a_workbook_imports_as_its_csv_files_do_and_again_imports
         book.sheet(&shape).csv_typed(&csv);
     }
     book.sheet("Blank");
+    book.chart_sheet("Chart", "nights!$E$2:$E$20");
     let file = saved(&by_book, &mut book, "season.xlsx");
     let before = by_book.dump();
     let dry = import(&by_book, &file, &["--create", "--dry-run"]);
@@ -99,6 +100,7 @@ fn the_sample_season_as_a_workbook_imports_as_its_csv_files_do_and_again_imports
     assert_eq!(
         said(&by_book, &out),
         [
+            "note: passed over season.xlsx, sheet \"Chart\": it is a chart, not cells",
             "note: passed over season.xlsx, sheet \"Notes\": its first row (row 1) is no header of results",
             "note: passed over season.xlsx, sheet \"Blank\": it is empty",
             "note: the new league has Abercarn's configuration; for another, make it first with `don league new` (see `don league set --help`)",

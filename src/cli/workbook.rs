@@ -54,6 +54,13 @@ pub fn read_book(
             return;
         }
     };
+    for (sheet_name, kind) in book.other_sheets() {
+        sheets.passed_over.push(format!(
+            "{}, sheet \"{}\": it is {kind}, not cells",
+            shown(name),
+            shown(sheet_name)
+        ));
+    }
     let names: Vec<String> = book.sheet_names().to_vec();
     let mut taken = 0;
     for sheet_name in &names {

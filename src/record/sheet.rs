@@ -104,6 +104,8 @@ pub fn cell_name(row: u32, col: u32) -> String {
 pub struct Book {
     inner: Inner,
     sheets: Vec<String>,
+    /// The sheets of no cells (charts, …), each with what it is in words.
+    others: Vec<(String, &'static str)>,
 }
 
 enum Inner {
@@ -150,11 +152,29 @@ pub fn open(path: &Path) -> Result<Book, BookError> {
         let sheets = calamine::open_workbook_auto(path).map_err(|e| unreadable(&e))?;
         Inner::Other(Box::new(sheets))
     };
-    let sheets = match &inner {
-        Inner::Xlsx(x) => x.sheet_names(),
-        Inner::Other(s) => s.sheet_names(),
+    let all = match &inner {
+        Inner::Xlsx(x) => x.sheets_metadata().to_vec(),
+        Inner::Other(s) => s.sheets_metadata().to_vec(),
     };
-    Ok(Book { inner, sheets })
+    let (cells, others): (Vec<_>, Vec<_>) = all
+        .into_iter()
+        .partition(|s| s.typ == calamine::SheetType::WorkSheet);
+    Ok(Book {
+        inner,
+        sheets: cells.into_iter().map(|s| s.name).collect(),
+        others: others
+            .into_iter()
+            .map(|s| {
+                let kind = match s.typ {
+                    calamine::SheetType::ChartSheet => "a chart",
+                    calamine::SheetType::DialogSheet => "a dialog",
+                    calamine::SheetType::MacroSheet => "a sheet of macros",
+                    _ => "a module of code",
+                };
+                (s.name, kind)
+            })
+            .collect(),
+    })
 }
 
 /// Refuses a zip whose parts declare more than the bounds (the zip reader refuses a part that
@@ -365,9 +385,14 @@ impl Look {
 }
 
 impl Book {
-    /// The sheets' names, in the workbook's order.
+    /// The names of the sheets of cells, in the workbook's order.
     pub fn sheet_names(&self) -> &[String] {
         &self.sheets
+    }
+
+    /// The sheets of no cells (a chart sheet, …), each with what it is in words (`a chart`).
+    pub fn other_sheets(&self) -> &[(String, &'static str)] {
+        &self.others
     }
 
     /// The first two rows with anything in them of sheet `name`: none for a sheet with

@@ -14,7 +14,7 @@
 
 use std::path::Path;
 
-use rust_xlsxwriter::{ExcelDateTime, Format, Formula, Workbook, Worksheet};
+use rust_xlsxwriter::{Chart, ChartType, ExcelDateTime, Format, Formula, Workbook, Worksheet};
 
 /// One cell to write.
 #[derive(Clone, Debug)]
@@ -62,6 +62,15 @@ impl Book {
         let sheet = self.workbook.add_worksheet();
         sheet.set_name(name).expect("a sheet name");
         Sheet { sheet }
+    }
+
+    /// A new chart sheet named `name` (no cells), a column chart of `values` (`Nights!$E$2:$E$3`).
+    pub fn chart_sheet(&mut self, name: &str, values: &str) {
+        let mut chart = Chart::new(ChartType::Column);
+        chart.add_series().set_values(values);
+        let sheet = self.workbook.add_chartsheet();
+        sheet.set_name(name).expect("a sheet name");
+        sheet.insert_chart(0, 0, &chart).expect("a chart");
     }
 
     /// The workbook's bytes (an .xlsx file).
