@@ -805,3 +805,51 @@ fn a_nights_points_taken_for_a_date_in_a_grid_are_refused_at_their_cell() {
     );
     assert_eq!(db.dump(), before);
 }
+
+#[test]
+fn a_workbook_cut_short_or_scribbled_on_anywhere_is_refused_and_never_panics() {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    let parts = parts(&good_book());
+    let mut tried = 0;
+    for (i, (name, data)) in parts.iter().enumerate() {
+        if !name.ends_with(".xml") {
+            continue;
+        }
+        // Cut at five places, and scribbled on at five (a `<` made `>`, a digit made a letter).
+        let mut variants = Vec::new();
+        for k in 1..=5 {
+            variants.push(data[..data.len() * k / 6].to_vec());
+            let mut scribbled = data.clone();
+            let at = data.len() * k / 6;
+            let mark = scribbled[at..]
+                .iter()
+                .position(|b| *b == b'<' || b.is_ascii_digit());
+            if let Some(p) = mark {
+                let b = &mut scribbled[at + p];
+                *b = if *b == b'<' { b'>' } else { b'x' };
+            }
+            variants.push(scribbled);
+        }
+        for variant in variants {
+            let mut broken = parts.clone();
+            broken[i].1 = variant;
+            let file = db.dir().join("broken.xlsx");
+            std::fs::write(&file, stored_zip(&broken, &[])).unwrap();
+            let out = import(&db, &file, &["--create", "--dry-run"]);
+            let code = out.status.code();
+            assert!(
+                code == Some(0) || code == Some(1),
+                "{name} broken: exit {code:?}\n{}",
+                text(&out.stderr)
+            );
+            assert!(
+                !text(&out.stderr).contains("panicked"),
+                "{}",
+                text(&out.stderr)
+            );
+            tried += 1;
+        }
+    }
+    assert!(tried >= 50, "{tried}");
+}

@@ -945,6 +945,41 @@ mod tests {
     }
 
     #[test]
+    fn date_cells_are_days_and_any_serial_number_is_read_without_a_panic() {
+        use calamine::{ExcelDateTime, ExcelDateTimeType::DateTime};
+        let day = |f: f64| date_time(&ExcelDateTime::new(f, DateTime, false));
+        assert_eq!(day(45_539.0), "2024-09-04");
+        assert_eq!(day(45_539.8125), "2024-09-04 19:30");
+        assert_eq!(day(61.0), "1900-03-01");
+        assert_eq!(
+            date_time(&ExcelDateTime::new(44_077.0, DateTime, true)),
+            "2024-09-04"
+        );
+        for f in [
+            0.0,
+            0.5,
+            1.0,
+            59.0,
+            59.999,
+            60.0,
+            60.5,
+            2_958_465.0,
+            2_958_465.999_999,
+            2_958_466.0,
+            -1.0,
+            1e300,
+            f64::NAN,
+            f64::INFINITY,
+            -0.0,
+            1e-300,
+        ] {
+            let _ = day(f);
+            let _ = date_time(&ExcelDateTime::new(f, DateTime, true));
+        }
+        assert_eq!(day(-1.0), "-1");
+    }
+
+    #[test]
     fn iso_dates_lose_a_midnight() {
         assert_eq!(iso("2024-03-14"), "2024-03-14");
         assert_eq!(iso("2024-03-14T00:00:00"), "2024-03-14");
