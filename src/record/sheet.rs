@@ -949,7 +949,7 @@ mod tests {
         use calamine::{ExcelDateTime, ExcelDateTimeType::DateTime};
         let day = |f: f64| date_time(&ExcelDateTime::new(f, DateTime, false));
         assert_eq!(day(45_539.0), "2024-09-04");
-        assert_eq!(day(45_539.8125), "2024-09-04 19:30");
+        assert_eq!(day(45_539.812_5), "2024-09-04 19:30");
         assert_eq!(day(61.0), "1900-03-01");
         assert_eq!(
             date_time(&ExcelDateTime::new(44_077.0, DateTime, true)),
