@@ -853,3 +853,31 @@ fn a_workbook_cut_short_or_scribbled_on_anywhere_is_refused_and_never_panics() {
     }
     assert!(tried >= 50, "{tried}");
 }
+
+#[test]
+fn a_formula_with_no_value_saved_is_refused_at_its_cell() {
+    let mut book = nights_book(&[&[
+        T("2025-26"),
+        D(2025, 9, 4),
+        T("Royal Oak"),
+        T("Red Lion"),
+        F("=1+2", "3"),
+        N(6.0),
+    ]]);
+    // As a program that writes formulas without working them out leaves them: no `<v>`.
+    let mut parts = parts(&book.bytes());
+    let sheet = parts
+        .iter_mut()
+        .find(|(n, _)| n == "xl/worksheets/sheet1.xml")
+        .unwrap();
+    let xml = String::from_utf8(sheet.1.clone()).unwrap();
+    assert!(xml.contains("<f>1+2</f><v>3</v>"), "{xml}");
+    sheet.1 = xml.replace("<f>1+2</f><v>3</v>", "<f>1+2</f>").into_bytes();
+    assert_eq!(
+        refused("unsaved.xlsx", &stored_zip(&parts, &[])),
+        [
+            "unsaved.xlsx, sheet \"Nights\", cell E2: the cell holds a formula with no value saved (the workbook was not made by a spreadsheet program that works its formulas out: open it in one and save it)",
+            "Nothing imported: 1 error.",
+        ]
+    );
+}

@@ -568,10 +568,18 @@ impl Cells<'_> {
     fn next(&mut self) -> Result<Option<(u32, u32, Value)>, String> {
         match self {
             Cells::Xlsx(reader) => {
-                let cell = reader.next_cell().map_err(|e| e.to_string())?;
+                let cell = reader
+                    .next_cell_with_formula_metadata()
+                    .map_err(|e| e.to_string())?;
                 Ok(cell.map(|c| {
-                    let (row, col) = c.get_position();
-                    (row, col, value_ref(c.get_value()))
+                    let value = match (&c.value, &c.formula) {
+                        // A formula whose value was never worked out and saved beside it.
+                        (DataRef::Empty, Some(_)) => Value::Error(
+                            "a formula with no value saved (the workbook was not made by a spreadsheet program that works its formulas out: open it in one and save it)".into(),
+                        ),
+                        (value, _) => value_ref(value),
+                    };
+                    (c.pos.0, c.pos.1, value)
                 }))
             }
             Cells::Range { range, next } => {
@@ -831,12 +839,15 @@ impl SheetCsv<'_> {
                 }
                 Value::Date(t) => t,
                 Value::Error(e) => {
+                    let message = if e.starts_with('#') {
+                        format!("the cell holds the error {e} (a formula's?): give it its value")
+                    } else {
+                        format!("the cell holds {e}")
+                    };
                     self.places.fault(CellFault {
                         row: row + 1,
                         column: Some(col),
-                        message: format!(
-                            "the cell holds the error {e} (a formula's?): give it its value"
-                        ),
+                        message,
                     });
                     String::new()
                 }
