@@ -41,6 +41,7 @@ pub mod import;
 pub mod kind;
 pub mod league;
 pub mod leg;
+pub mod names;
 pub mod night;
 pub mod results;
 pub mod scoring;

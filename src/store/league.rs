@@ -115,7 +115,7 @@ fn configured(
 }
 
 /// The reads, on the database or inside a change.
-pub struct LeagueReader<'c>(&'c Connection);
+pub struct LeagueReader<'c>(pub(super) &'c Connection);
 
 impl Store {
     pub fn leagues(&self) -> LeagueReader<'_> {
@@ -954,6 +954,15 @@ impl Change<'_> {
                 what: Thing::Team,
                 league: league.name.clone(),
                 name: t.name,
+            }
+            .into());
+        }
+        // A former name or an alias of a team is that team's (`don team names`).
+        if self.names().team_owner(league.id, &name)?.is_some() {
+            return Err(LeagueError::NameTaken {
+                what: Thing::Team,
+                league: league.name.clone(),
+                name,
             }
             .into());
         }
