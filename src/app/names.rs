@@ -450,3 +450,52 @@ pub fn name_as_then(
     }
     Ok(())
 }
+
+/// A name of an import that is not known and is near a known one (or, for a team, not known
+/// and not to be made): it waits for a choice (`--map`, or the prompt on a terminal).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Unresolved {
+    pub what: Thing,
+    pub name: String,
+    /// The known name it is nearest to, if one is near.
+    pub near: Option<String>,
+}
+
+/// What a name of an import means, as chosen.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum NameChoice {
+    /// A known name (a team's or a player's, or one of theirs): the name becomes an alias of it.
+    Means(String),
+    /// A team or player new to the league.
+    New,
+}
+
+/// A choice for a name of an import, and where it was made (a `--map` file's line, or an
+/// answer at the prompt): named in a fault about it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ChosenName {
+    pub name: String,
+    pub choice: NameChoice,
+    /// The `--map` file (or "the prompt"), and its line.
+    pub file: String,
+    pub line: u64,
+}
+
+impl ChosenName {
+    /// The choice a `name,means` row makes: `means` blank, `new`, or the name itself makes
+    /// the name new; else it means `means`.
+    pub fn of(name: &str, means: &str, file: &str, line: u64) -> ChosenName {
+        let m = tidy(means);
+        let choice = if m.is_empty() || m.eq_ignore_ascii_case("new") || name_key(&m) == name_key(name) {
+            NameChoice::New
+        } else {
+            NameChoice::Means(m)
+        };
+        ChosenName {
+            name: tidy(name),
+            choice,
+            file: file.to_string(),
+            line,
+        }
+    }
+}

@@ -13,6 +13,7 @@ mod export;
 mod finish;
 mod import;
 mod league;
+mod names;
 mod new;
 mod night;
 mod play;

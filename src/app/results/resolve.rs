@@ -13,6 +13,8 @@ use crate::league::{Config, Confirmation, HomeAway, NightResult, Pair};
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Column, FixtureRow, RosterRow, RowError,
 };
+use crate::app::names::{ChosenName, NameChoice, Unresolved};
+use crate::league::error::Thing;
 use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
 
 /// A fixture of a season as an import knows it.
@@ -68,6 +70,8 @@ pub struct ImportReport {
     pub seasons_made: Vec<String>,
     pub teams_made: Vec<String>,
     pub nights_added: usize,
+    /// Names of the import kept as aliases of a known team or player (as chosen).
+    pub aliases_added: usize,
     pub nights_kept: usize,
     pub adjustments_added: usize,
     pub adjustments_kept: usize,
@@ -125,6 +129,12 @@ pub struct Resolver<'c, 'a> {
     withdrawals: HashMap<(i64, i64), (String, u64)>,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
+    /// What names of the import mean, as chosen (`--map`, or at the prompt), by name key.
+    pub choices: HashMap<String, ChosenName>,
+    /// The names waiting for a choice, each once, as met.
+    unresolved: std::cell::RefCell<Vec<Unresolved>>,
+    /// The names this import keeps as aliases, by key.
+    aliases_saved: std::collections::HashSet<String>,
     /// Each season's dates (by season id), once looked up, kept as nights are added, so that
     /// a night added is checked against the seasons' dates as `don night enter` checks it.
     /// The league's seasons' ids and dates, read once, then kept as the import adds to them.
@@ -145,12 +155,20 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .into_iter()
             .map(|s| (name_key(&s.name), s))
             .collect();
-        let teams: HashMap<String, TeamInfo> = reader
+        let mut teams: HashMap<String, TeamInfo> = reader
             .teams(league.id)?
             .into_iter()
             .map(|t| (name_key(&t.name), t))
             .collect();
-        let teams_before = teams.values().map(|t| t.name.clone()).collect();
+        let mut teams_before: Vec<String> = teams.values().map(|t| t.name.clone()).collect();
+        // A team's former names and aliases find it too (and a name near one is a slip).
+        let by_id: HashMap<i64, TeamInfo> = teams.values().map(|t| (t.id, t.clone())).collect();
+        for (team, other) in reader.names().league_team_names(league.id)? {
+            if let Some(t) = by_id.get(&team) {
+                teams.entry(name_key(&other.name)).or_insert_with(|| t.clone());
+                teams_before.push(other.name);
+            }
+        }
         Ok(Resolver {
             change,
             league,
@@ -170,6 +188,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             adjustments_before: HashMap::new(),
             withdrawals: HashMap::new(),
             league_made: false,
+            choices: HashMap::new(),
+            unresolved: Default::default(),
+            aliases_saved: Default::default(),
             season_ids: Vec::new(),
             season_dates: Vec::new(),
             season_dates_read: false,
@@ -275,9 +296,40 @@ impl<'c, 'a> Resolver<'c, 'a> {
         line: u64,
         column: Option<Column>,
     ) -> Result<TeamInfo, RowError> {
+        let key = name_key(name);
+        let chosen = self.choices.get(&key).map(|c| c.choice.clone());
+        if let Some(NameChoice::Means(target)) = chosen {
+            if !self.teams.contains_key(&key) {
+                // Kept as an alias of the team it means, in this import's change.
+                let team = self.team_as_named(&target, season, line, column)?;
+                if self.aliases_saved.insert(key.clone()) {
+                    self.change
+                        .add_team_name(team.id, name, None)
+                        .map_err(|e| store_fault(e, line))?;
+                    self.report.aliases_added += 1;
+                }
+                self.teams.insert(key, team.clone());
+                return Ok(team);
+            }
+        }
+        self.team_as_named(name, season, line, column)
+    }
+
+    /// The team a name names (made, with `--create` or when chosen new), entered in the season.
+    fn team_as_named(
+        &mut self,
+        name: &str,
+        season: i64,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<TeamInfo, RowError> {
+        let chosen_new = matches!(
+            self.choices.get(&name_key(name)).map(|c| &c.choice),
+            Some(NameChoice::New)
+        );
         let team = match self.teams.get(&name_key(name)) {
             Some(t) => t.clone(),
-            None if self.create => {
+            None if self.create || chosen_new => {
                 // A new team that only looks like one the league has, or one this import makes
                 // ("Royal Оak" with a Cyrillic "О"), is refused: two teams no one can tell apart.
                 let known = self.teams.values().map(|t| t.name.as_str());
@@ -634,7 +686,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .leagues()
                 .league_players(self.league.id)
                 .map_err(|e| store_fault(e, line))?;
-            self.players = Some(known.into_iter().map(|n| (name_key(&n), n)).collect());
+            self.players = Some(self.known_players(known).map_err(|e| store_fault(e, line))?);
         }
         if let Some(message) = self.slip_of(player) {
             return Err(RowError {
@@ -652,9 +704,66 @@ impl<'c, 'a> Resolver<'c, 'a> {
     pub fn load_players(&mut self) -> Result<(), StoreError> {
         if self.players.is_none() {
             let known = self.change.leagues().league_players(self.league.id)?;
-            self.players = Some(known.into_iter().map(|n| (name_key(&n), n)).collect());
+            self.players = Some(self.known_players(known)?);
         }
         Ok(())
+    }
+
+    /// The league's players by name key, with their other names' keys (each giving the name
+    /// today).
+    fn known_players(
+        &self,
+        known: Vec<String>,
+    ) -> Result<std::collections::BTreeMap<String, String>, StoreError> {
+        let mut players: std::collections::BTreeMap<String, String> =
+            known.into_iter().map(|n| (name_key(&n), n)).collect();
+        for (other, today) in self.change.names().league_player_names(self.league.id)? {
+            players.entry(name_key(&other)).or_insert(today);
+        }
+        Ok(players)
+    }
+
+    /// Applies the choices made for players' names (and notes those for new players): a name
+    /// that means a known player is kept as their alias at once, so that every row finds them.
+    /// A choice for a team's name is applied where the name is met. The faults of choices that
+    /// mean no one known: (file, line, message).
+    pub fn apply_player_choices(
+        &mut self,
+        team_names: &std::collections::HashSet<String>,
+    ) -> Result<Vec<(String, u64, String)>, StoreError> {
+        let mut faults = Vec::new();
+        let choices: Vec<ChosenName> = self.choices.values().cloned().collect();
+        for c in choices {
+            let key = name_key(&c.name);
+            match &c.choice {
+                NameChoice::New => self.new_players.push(c.name.clone()),
+                NameChoice::Means(target) => {
+                    let names = self.change.names();
+                    if team_names.contains(&key)
+                        || self.teams.contains_key(&name_key(target))
+                        || names.team_owner(self.league.id, target)?.is_some()
+                        || names.player_owner(&c.name)?.is_some()
+                    {
+                        continue;
+                    }
+                    match names.player_owner(target)? {
+                        Some(owner) => {
+                            self.change.add_player_name(owner.id, &c.name, None)?;
+                            self.report.aliases_added += 1;
+                        }
+                        None => faults.push((
+                            c.file.clone(),
+                            c.line,
+                            format!(
+                                "'{}' is to mean '{target}', which is no team of {} nor a player",
+                                c.name, self.league.name
+                            ),
+                        )),
+                    }
+                }
+            }
+        }
+        Ok(faults)
     }
 
     /// The fault of a player's name that is not the league's but close to one of its players
@@ -667,6 +776,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         let known: Vec<&str> = players.values().map(String::as_str).collect();
         let meant = crate::league::names::near_miss(player, &known, &[])?;
+        self.wait_for_choice(Thing::Player, player, Some(meant));
         Some(format!(
             "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
         ))
@@ -675,7 +785,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Whether the import would change anything.
     pub fn changes_anything(&self) -> bool {
         let r = &self.report;
-        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added > 0
+        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added + r.aliases_added
+            > 0
             || !r.seasons_made.is_empty()
             || !r.teams_made.is_empty()
     }
@@ -893,6 +1004,42 @@ impl Names for Resolver<'_, '_> {
     }
 
     fn status(&self, what: Named, name: &str) -> NameStatus {
+        let status = self.status_of(what, name);
+        if let (Named::Team, NameStatus::Unknown(_)) = (what, &status) {
+            let near = crate::league::names::suggest(
+                name,
+                self.teams_before.iter().map(String::as_str),
+            );
+            self.wait_for_choice(Thing::Team, name, near);
+        }
+        status
+    }
+}
+
+impl Resolver<'_, '_> {
+    /// Notes a name that waits for a choice (once).
+    fn wait_for_choice(&self, what: Thing, name: &str, near: Option<&str>) {
+        let mut unresolved = self.unresolved.borrow_mut();
+        let key = name_key(name);
+        if !unresolved
+            .iter()
+            .any(|u| u.what == what && name_key(&u.name) == key)
+        {
+            unresolved.push(Unresolved {
+                what,
+                name: crate::league::names::tidy(name),
+                near: near.map(str::to_string),
+            });
+        }
+    }
+
+    /// The names met that wait for a choice.
+    pub fn unresolved(&self) -> Vec<Unresolved> {
+        self.unresolved.borrow().clone()
+    }
+
+    /// What the league knows of a name (see [`Names::status`]).
+    fn status_of(&self, what: Named, name: &str) -> NameStatus {
         let key = name_key(name);
         let (known, place): (Vec<&str>, String) = match what {
             Named::Season => {
@@ -907,6 +1054,11 @@ impl Names for Resolver<'_, '_> {
             Named::Team => {
                 if self.teams.contains_key(&key) {
                     return NameStatus::Known;
+                }
+                match self.choices.get(&key).map(|c| &c.choice) {
+                    Some(NameChoice::Means(_)) => return NameStatus::Known,
+                    Some(NameChoice::New) => return NameStatus::New(None),
+                    None => {}
                 }
                 (
                     self.teams.values().map(|t| t.name.as_str()).collect(),
