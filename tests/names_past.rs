@@ -71,10 +71,20 @@ fn a_renamed_team_keeps_its_old_name_in_the_seasons_before() {
         said,
         "Royal Oak is The Oak from 2019-07-01; a season ended by 2019-06-30 shows it as Royal Oak.\n"
     );
-    assert_eq!(table(&db, "2014-15"), ["Royal Oak", "Red Lion", "Fox and Hounds"]);
+    assert_eq!(
+        table(&db, "2014-15"),
+        ["Royal Oak", "Red Lion", "Fox and Hounds"]
+    );
     assert!(table(&db, "2025-26").contains(&"The Oak".to_string()));
     // Renamed again: each season shows the name of its end.
-    db.ok(&["team", "rename", "The Oak", "Oak Tree", "--from", "2024-07-01"]);
+    db.ok(&[
+        "team",
+        "rename",
+        "The Oak",
+        "Oak Tree",
+        "--from",
+        "2024-07-01",
+    ]);
     assert_eq!(table(&db, "2014-15")[0], "Royal Oak");
     assert!(table(&db, "2025-26").contains(&"Oak Tree".to_string()));
     assert_eq!(
@@ -85,7 +95,10 @@ fn a_renamed_team_keeps_its_old_name_in_the_seasons_before() {
     let site = db.dir().join("site");
     db.ok(&["publish", "--out", site.to_str().unwrap()]);
     let old = std::fs::read_to_string(site.join("season/2014-15/table.html")).unwrap();
-    assert!(old.contains("Royal Oak") && !old.contains("Oak Tree"), "{old}");
+    assert!(
+        old.contains("Royal Oak") && !old.contains("Oak Tree"),
+        "{old}"
+    );
     let page = std::fs::read_to_string(site.join("team/oak-tree.html")).unwrap();
     assert!(page.contains("<h1>Oak Tree"), "{page}");
 }
@@ -95,14 +108,35 @@ fn a_rename_is_refused_when_the_name_is_another_s_or_its_day_is_not_after_the_la
     let db = old_and_new();
     refused(
         &db,
-        &["team", "rename", "Royal Oak", "red lion", "--from", "2019-07-01"],
+        &[
+            "team",
+            "rename",
+            "Royal Oak",
+            "red lion",
+            "--from",
+            "2019-07-01",
+        ],
         2,
         "'red lion' is a name of team Red Lion already",
     );
-    db.ok(&["team", "rename", "Royal Oak", "The Oak", "--from", "2019-07-01"]);
+    db.ok(&[
+        "team",
+        "rename",
+        "Royal Oak",
+        "The Oak",
+        "--from",
+        "2019-07-01",
+    ]);
     refused(
         &db,
-        &["team", "rename", "The Oak", "Oak Tree", "--from", "2019-06-30"],
+        &[
+            "team",
+            "rename",
+            "The Oak",
+            "Oak Tree",
+            "--from",
+            "2019-06-30",
+        ],
         2,
         "a later rename must be from 2019-07-01 or after",
     );
@@ -120,7 +154,14 @@ fn a_rename_is_refused_when_the_name_is_another_s_or_its_day_is_not_after_the_la
     );
     refused(
         &db,
-        &["team", "rename", "Royal Oak", "The Oak", "--from", "2030-01-01"],
+        &[
+            "team",
+            "rename",
+            "Royal Oak",
+            "The Oak",
+            "--from",
+            "2030-01-01",
+        ],
         2,
         "'The Oak' is a name of The Oak already",
     );
@@ -129,7 +170,14 @@ fn a_rename_is_refused_when_the_name_is_another_s_or_its_day_is_not_after_the_la
 #[test]
 fn a_former_name_or_an_alias_finds_its_team_on_import() {
     let db = old_and_new();
-    db.ok(&["team", "rename", "Royal Oak", "The Oak", "--from", "2019-07-01"]);
+    db.ok(&[
+        "team",
+        "rename",
+        "Royal Oak",
+        "The Oak",
+        "--from",
+        "2019-07-01",
+    ]);
     db.ok(&["team", "alias", "Fox and Hounds", "Fox & Hounds Inn"]);
     let file = write(
         &db,
@@ -154,7 +202,12 @@ fn a_name_near_a_known_one_is_refused_with_did_you_mean_even_with_create() {
 2014-15,2014-10-09,Réd Lion,Royal Oke,5,4
 ",
     );
-    let out = refused(&db, &["import", &file, "--create"], 1, "Nothing imported: 4 errors.");
+    let out = refused(
+        &db,
+        &["import", &file, "--create"],
+        1,
+        "Nothing imported: 4 errors.",
+    );
     let err = text(&out.stderr);
     for (typed, known) in [
         ("The Royal Oak", "Royal Oak"),
@@ -163,7 +216,9 @@ fn a_name_near_a_known_one_is_refused_with_did_you_mean_even_with_create() {
         ("Royal Oke", "Royal Oak"),
     ] {
         assert!(
-            err.contains(&format!("no team '{typed}' in Valleys; did you mean '{known}'?")),
+            err.contains(&format!(
+                "no team '{typed}' in Valleys; did you mean '{known}'?"
+            )),
             "{typed}: {err}"
         );
     }
@@ -289,7 +344,14 @@ fn a_player_s_alias_and_rename_find_them_on_import() {
         "--season",
         "2014-15",
     ]);
-    db.ok(&["roster", "add", "Red Lion", "Dai Morgan", "--season", "2014-15"]);
+    db.ok(&[
+        "roster",
+        "add",
+        "Red Lion",
+        "Dai Morgan",
+        "--season",
+        "2014-15",
+    ]);
     let rows = "season,team,player\n2014-15,Royal Oak,Ivor Jams\n";
     let file = write(&db, "rosters.csv", rows);
     refused(&db, &["import", &file], 1, "did you mean 'Ivor James'?");

@@ -251,7 +251,14 @@ fn a_row_added_to_each_logged_table_is_undone_and_redone() {
         (
             "a team renamed and another way of writing a player's name",
             Box::new(|db| {
-                db.ok(&["team", "rename", "Red Lion", "The Lion", "--from", "2026-07-01"]);
+                db.ok(&[
+                    "team",
+                    "rename",
+                    "Red Lion",
+                    "The Lion",
+                    "--from",
+                    "2026-07-01",
+                ]);
                 db.ok(&["player", "alias", "Gareth", "Gareth J"]);
             }),
         ),

@@ -29,7 +29,7 @@ pub enum AppError {
     #[error(transparent)]
     Access(#[from] super::access_error::AccessError),
     #[error(transparent)]
-    Names(#[from] super::names::NamesError),
+    Names(#[from] super::names_error::NamesError),
 }
 
 impl From<super::undo_error::UndoError> for AppError {

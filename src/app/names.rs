@@ -14,31 +14,10 @@ use crate::league::names::{name_key, name_on, quoted, tidy};
 use crate::league::{LeagueError, TeamId};
 use crate::store::{Change, LeagueInfo, LeagueReader, NameOwner, OtherName, StoreError};
 
-/// Why a rename or an alias is refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NamesError {
-    /// The name is another team's or player's (today's, former, or an alias).
-    #[error("'{name}' is a name of {what} {owner} already")]
-    Taken {
-        what: Thing,
-        name: String,
-        owner: String,
-    },
-    /// The name is this one's already.
-    #[error("'{name}' is a name of {owner} already")]
-    Already { name: String, owner: String },
-    /// A rename dated no later than an earlier one.
-    #[error("{owner} was called '{former}' until {until}: a later rename must be from {} or after", .until.succ_opt().unwrap_or(*.until))]
-    Order {
-        owner: String,
-        former: String,
-        until: NaiveDate,
-    },
-    /// A blank name.
-    #[error("a {what}'s name cannot be blank")]
-    Blank { what: Thing },
-}
+pub use super::names_error::NamesError;
 
+// The kind and hint of a refusal here (the error itself is in a file of its own, which
+// [`AppError`] names without naming this one).
 impl NamesError {
     pub fn kind(&self) -> ErrorKind {
         match self {
@@ -123,7 +102,11 @@ fn names_had(name: String, others: Vec<OtherName>) -> NamesHad {
 }
 
 /// A team of a league by any of its names; an unknown name is refused with the nearest.
-fn team_by_any(change_or: &LeagueReader<'_>, league: &LeagueInfo, name: &str) -> Result<NameOwner, AppError> {
+fn team_by_any(
+    change_or: &LeagueReader<'_>,
+    league: &LeagueInfo,
+    name: &str,
+) -> Result<NameOwner, AppError> {
     if let Some(owner) = change_or.names().team_owner(league.id, name)? {
         return Ok(owner);
     }
@@ -143,7 +126,12 @@ fn player_by_any(reader: &LeagueReader<'_>, name: &str) -> Result<NameOwner, App
         return Ok(owner);
     }
     let players = reader.players_by_age()?;
-    let unknown = Unknown::new(Thing::Player, name, None, players.iter().map(String::as_str));
+    let unknown = Unknown::new(
+        Thing::Player,
+        name,
+        None,
+        players.iter().map(String::as_str),
+    );
     Err(LeagueError::NotFound(unknown).into())
 }
 
@@ -224,7 +212,13 @@ fn rename(
         None => change.names().player_names(owner.id)?,
     };
     let until = from.map(|d| d.pred_opt().unwrap_or(d));
-    if let (Some(until), Some(last)) = (until, others.iter().filter_map(|o| o.until.map(|u| (u, o))).max_by_key(|(u, _)| *u)) {
+    if let (Some(until), Some(last)) = (
+        until,
+        others
+            .iter()
+            .filter_map(|o| o.until.map(|u| (u, o)))
+            .max_by_key(|(u, _)| *u),
+    ) {
         if until <= last.0 {
             return Err(NamesError::Order {
                 owner: owner.name.clone(),
@@ -383,7 +377,10 @@ impl App {
     pub fn player_names(&self, player: &str) -> Result<NamesHad, AppError> {
         let reader = self.store.leagues();
         let owner = player_by_any(&reader, player)?;
-        Ok(names_had(owner.name, reader.names().player_names(owner.id)?))
+        Ok(names_had(
+            owner.name,
+            reader.names().player_names(owner.id)?,
+        ))
     }
 }
 
@@ -486,11 +483,12 @@ impl ChosenName {
     /// the name new; else it means `means`.
     pub fn of(name: &str, means: &str, file: &str, line: u64) -> ChosenName {
         let m = tidy(means);
-        let choice = if m.is_empty() || m.eq_ignore_ascii_case("new") || name_key(&m) == name_key(name) {
-            NameChoice::New
-        } else {
-            NameChoice::Means(m)
-        };
+        let choice =
+            if m.is_empty() || m.eq_ignore_ascii_case("new") || name_key(&m) == name_key(name) {
+                NameChoice::New
+            } else {
+                NameChoice::Means(m)
+            };
         ChosenName {
             name: tidy(name),
             choice,

@@ -10,11 +10,11 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::{App, AppError, ErrorKind};
+use crate::app::names::{ChosenName, Unresolved};
 use crate::league::import::{
     configurations, nights_from_matches, nights_from_totals, repeated_fixtures,
     unknown_fixture_names, unknown_names, Drafts, NameMemo, Named,
 };
-use crate::app::names::{ChosenName, Unresolved};
 use crate::league::names::name_key;
 use crate::league::Config;
 use crate::record::results::{

@@ -89,7 +89,10 @@ fn chosen_name(u: &Unresolved, choice: NameChoice) -> ChosenName {
 /// One line of `input` (at most [`MAX_ANSWER`] bytes of it), trimmed; none at its end.
 fn line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
     let mut bytes = Vec::new();
-    let n = input.by_ref().take(MAX_ANSWER).read_until(b'\n', &mut bytes)?;
+    let n = input
+        .by_ref()
+        .take(MAX_ANSWER)
+        .read_until(b'\n', &mut bytes)?;
     if n == 0 {
         return Ok(None);
     }
@@ -98,10 +101,7 @@ fn line(input: &mut impl BufRead) -> Result<Option<String>, CliError> {
 
 /// The answers of plain lines, one a name in order; nothing is asked (or said) when the input
 /// is empty.
-fn from_lines(
-    names: &[Unresolved],
-    input: &mut impl BufRead,
-) -> Result<Vec<ChosenName>, CliError> {
+fn from_lines(names: &[Unresolved], input: &mut impl BufRead) -> Result<Vec<ChosenName>, CliError> {
     let mut chosen = Vec::new();
     let mut err = io::stderr().lock();
     for (i, u) in names.iter().enumerate() {
@@ -116,7 +116,13 @@ fn from_lines(
             ),
             None => format!("{}: new, a name, or nothing to leave it", words(u)),
         };
-        writeln!(err, "{}/{}: {question} > {}", i + 1, names.len(), shown(&answer))?;
+        writeln!(
+            err,
+            "{}/{}: {question} > {}",
+            i + 1,
+            names.len(),
+            shown(&answer)
+        )?;
         let choice = match (answer.to_ascii_lowercase().as_str(), &u.near) {
             ("", _) => continue,
             ("y" | "yes", Some(near)) => NameChoice::Means(near.clone()),

@@ -9,13 +9,13 @@
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
+use don::app::names::ChosenName;
 use don::app::results::{
     FileFault, ImportAsk, ImportOutcome, ResultsFiles, ResultsImport, ResultsRead,
 };
-use don::app::names::ChosenName;
 use don::app::App;
-use don::record::name_map::read_name_map;
 use don::publish::out::{write_out, write_set, Role, SetFile};
+use don::record::name_map::read_name_map;
 use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
 use don::store::Store;
 

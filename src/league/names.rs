@@ -307,7 +307,10 @@ mod tests {
         assert_eq!(loose_key("The"), "the");
         let teams = ["Fox and Hounds", "Fox Inn"];
         assert_eq!(suggest("The Fox & Hounds", teams), Some("Fox and Hounds"));
-        assert_eq!(near_miss("Siân Jones", &["Sian Jones"], &[]), Some("Sian Jones"));
+        assert_eq!(
+            near_miss("Siân Jones", &["Sian Jones"], &[]),
+            Some("Sian Jones")
+        );
     }
 
     #[test]

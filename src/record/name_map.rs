@@ -41,10 +41,7 @@ pub fn read_name_map(input: impl Read) -> Result<Vec<MapRow>, Vec<RowError>> {
     if header != ["name", "means"] {
         return Err(vec![fault(
             1,
-            format!(
-                "the header is \"{}\", not \"name,means\"",
-                header.join(",")
-            ),
+            format!("the header is \"{}\", not \"name,means\"", header.join(",")),
         )]);
     }
     let mut rows = Vec::new();
@@ -106,8 +103,9 @@ mod tests {
 
     #[test]
     fn a_map_is_read_row_by_row_and_its_faults_at_their_lines() {
-        let rows = read_name_map("name,means\nRoyal Oke,Royal Oak\n\"Fox & Hounds\",new\n".as_bytes())
-            .unwrap();
+        let rows =
+            read_name_map("name,means\nRoyal Oke,Royal Oak\n\"Fox & Hounds\",new\n".as_bytes())
+                .unwrap();
         assert_eq!(rows.len(), 2);
         assert_eq!((rows[0].line, rows[0].name.as_str()), (2, "Royal Oke"));
         assert_eq!(rows[1].means, "new");

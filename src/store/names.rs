@@ -174,7 +174,9 @@ impl Change<'_> {
         StoreError::check_name("the team's name", name)?;
         let name = tidy(name);
         self.tx
-            .prepare_cached("INSERT INTO team_names (team, name, key, until) VALUES (?1, ?2, ?3, ?4)")?
+            .prepare_cached(
+                "INSERT INTO team_names (team, name, key, until) VALUES (?1, ?2, ?3, ?4)",
+            )?
             .execute((team, &name, name_key(&name), until.map(|d| d.to_string())))?;
         Ok(())
     }
@@ -192,7 +194,8 @@ impl Change<'_> {
 
     /// Takes away another name of a team (an alias that becomes its name today).
     pub fn remove_team_name(&self, id: i64) -> Result<(), StoreError> {
-        self.tx.execute("DELETE FROM team_names WHERE id = ?1", [id])?;
+        self.tx
+            .execute("DELETE FROM team_names WHERE id = ?1", [id])?;
         Ok(())
     }
 
@@ -235,7 +238,7 @@ impl Change<'_> {
     }
 }
 
-impl super::LeagueReader<'_> {
+impl super::league::LeagueReader<'_> {
     /// The reads of other names, on the same connection.
     pub fn names(&self) -> NameReader<'_> {
         NameReader(self.0)

@@ -6,6 +6,8 @@
 
 use std::collections::HashMap;
 
+use crate::app::names::{ChosenName, NameChoice, Unresolved};
+use crate::league::error::Thing;
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
 use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted};
@@ -13,8 +15,6 @@ use crate::league::{Config, Confirmation, HomeAway, NightResult, Pair};
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Column, FixtureRow, RosterRow, RowError,
 };
-use crate::app::names::{ChosenName, NameChoice, Unresolved};
-use crate::league::error::Thing;
 use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
 
 /// A fixture of a season as an import knows it.
@@ -165,7 +165,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let by_id: HashMap<i64, TeamInfo> = teams.values().map(|t| (t.id, t.clone())).collect();
         for (team, other) in reader.names().league_team_names(league.id)? {
             if let Some(t) = by_id.get(&team) {
-                teams.entry(name_key(&other.name)).or_insert_with(|| t.clone());
+                teams
+                    .entry(name_key(&other.name))
+                    .or_insert_with(|| t.clone());
                 teams_before.push(other.name);
             }
         }
@@ -686,7 +688,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .leagues()
                 .league_players(self.league.id)
                 .map_err(|e| store_fault(e, line))?;
-            self.players = Some(self.known_players(known).map_err(|e| store_fault(e, line))?);
+            self.players = Some(
+                self.known_players(known)
+                    .map_err(|e| store_fault(e, line))?,
+            );
         }
         if let Some(message) = self.slip_of(player) {
             return Err(RowError {
@@ -1006,10 +1011,8 @@ impl Names for Resolver<'_, '_> {
     fn status(&self, what: Named, name: &str) -> NameStatus {
         let status = self.status_of(what, name);
         if let (Named::Team, NameStatus::Unknown(_)) = (what, &status) {
-            let near = crate::league::names::suggest(
-                name,
-                self.teams_before.iter().map(String::as_str),
-            );
+            let near =
+                crate::league::names::suggest(name, self.teams_before.iter().map(String::as_str));
             self.wait_for_choice(Thing::Team, name, near);
         }
         status
