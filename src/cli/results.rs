@@ -6,7 +6,7 @@
 //! line and column, and nothing kept if anything is wrong ([`App::results_import`]); an export
 //! writes the rows [`App::results_export`] gives.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use don::app::names::ChosenName;
@@ -199,7 +199,8 @@ fn render_import(import: ResultsImport) -> Result<Done, CliError> {
                     stopped.join(", ")
                 )
             };
-            if !unresolved.is_empty() {
+            // Said on a terminal (piped, the answers may come on standard input).
+            if !unresolved.is_empty() && io::stderr().is_terminal() {
                 writeln!(
                     err,
                     "note: say what {} means in a file of `name,means` rows (a known name, or `new`) given with --map FILE.csv, or import on a terminal to choose; each choice is kept as another name of the team or player",
