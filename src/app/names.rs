@@ -497,3 +497,17 @@ impl ChosenName {
         }
     }
 }
+
+/// A season's entries with each team named as the season's teams are (by
+/// [`name_as_then`]: as it was at the season's end).
+pub fn entries_as_then(
+    mut entries: Vec<crate::store::SeasonEntry>,
+    teams: &[crate::league::Team],
+) -> Vec<crate::store::SeasonEntry> {
+    for e in &mut entries {
+        if let Some(t) = teams.iter().find(|t| t.id == e.team.id) {
+            e.team.name.clone_from(&t.name);
+        }
+    }
+    entries
+}
