@@ -94,11 +94,13 @@ fn a_renamed_team_keeps_its_old_name_in_the_seasons_before() {
     // The published season of then names it so; its team page by today's name.
     let site = db.dir().join("site");
     db.ok(&["publish", "--out", site.to_str().unwrap()]);
-    let old = std::fs::read_to_string(site.join("season/2014-15/table.html")).unwrap();
-    assert!(
-        old.contains("Royal Oak") && !old.contains("Oak Tree"),
-        "{old}"
-    );
+    for page in ["table.html", "index.html"] {
+        let old = std::fs::read_to_string(site.join("season/2014-15").join(page)).unwrap();
+        assert!(
+            old.contains("Royal Oak") && !old.contains("Oak Tree"),
+            "{page}: {old}"
+        );
+    }
     let page = std::fs::read_to_string(site.join("team/oak-tree.html")).unwrap();
     assert!(page.contains("<h1>Oak Tree"), "{page}");
 }
