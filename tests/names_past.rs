@@ -191,6 +191,22 @@ fn a_former_name_or_an_alias_finds_its_team_on_import() {
     let said = db.ok(&["import", &file]);
     assert_eq!(said, "Imported Valleys: 1 night.\n");
     assert_eq!(count(&db, "SELECT count(*) FROM teams"), 3);
+    // Every command that takes a team finds it by those names too.
+    let list = db.ok(&[
+        "fixtures",
+        "list",
+        "--team",
+        "royal oak",
+        "--season",
+        "2014-15",
+    ]);
+    assert!(list.contains("The Oak"), "{list}");
+    db.ok(&[
+        "team",
+        "venue",
+        "Fox & Hounds Inn",
+        "Fox and Hounds, Crosskeys",
+    ]);
 }
 
 #[test]
