@@ -404,3 +404,55 @@ fn a_player_s_alias_and_rename_find_them_on_import() {
     );
     assert_eq!(count(&db, "SELECT count(*) FROM players"), 3);
 }
+
+#[test]
+fn a_night_imported_again_under_a_player_s_other_name_is_the_same_night() {
+    let db = old_and_new();
+    db.ok(&[
+        "roster",
+        "add",
+        "Royal Oak",
+        "Ivor James",
+        "Gareth Jones",
+        "--season",
+        "2014-15",
+    ]);
+    let header =
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,note\n";
+    let typed = write(
+        &db,
+        "typed.csv",
+        &format!("{header}2014-15,2014-10-02,Royal Oke,Red Lion,don,1,Ivor Jams+Gareth Jones,Dai+Huw,2,0,incomplete\n"),
+    );
+    let map = write(
+        &db,
+        "names.csv",
+        "name,means\nRoyal Oke,Royal Oak\nIvor Jams,Ivor James\n",
+    );
+    assert_eq!(
+        db.ok(&["import", &typed, "--map", &map, "--create"]),
+        "Imported Valleys: 1 night, 2 roster places, 2 names kept as aliases.\n"
+    );
+    // The match is kept with the player, not the name as typed.
+    assert_eq!(
+        count(&db, "SELECT count(*) FROM players WHERE key = 'ivor jams'"),
+        0
+    );
+    let same = "Nothing to import: all 1 already there.\n";
+    assert_eq!(db.ok(&["import", &typed]), same);
+    db.ok(&[
+        "player",
+        "rename",
+        "Ivor James",
+        "Ivor Jones",
+        "--from",
+        "2020-01-01",
+    ]);
+    assert_eq!(db.ok(&["import", &typed]), same);
+    let today = write(
+        &db,
+        "today.csv",
+        &format!("{header}2014-15,2014-10-02,Royal Oak,Red Lion,don,1,Ivor Jones+Gareth Jones,Dai+Huw,2,0,incomplete\n"),
+    );
+    assert_eq!(db.ok(&["import", &today]), same);
+}

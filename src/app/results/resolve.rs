@@ -495,6 +495,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let season = self.season(&night.season, line, column("season"))?;
         let home = self.team(&night.home, season.id, line, column("home"))?;
         let away = self.team(&night.away, season.id, line, column("away"))?;
+        let named_today = self.players_named_today(night);
+        let night = named_today.as_ref().unwrap_or(night);
         let at = NightAt {
             night,
             season,
@@ -519,6 +521,39 @@ impl<'c, 'a> Resolver<'c, 'a> {
         self.note_kept(&at, id)?;
         self.report.nights_added += 1;
         self.roster_players(&at, column)
+    }
+
+    /// The night with each player named by their name today where the file gives a former
+    /// name or an alias (so that a night kept before is seen to be the same); none when every
+    /// name is today's.
+    fn players_named_today(&self, night: &DraftNight) -> Option<DraftNight> {
+        let players = self.players.as_ref()?;
+        let NightResult::Matches(ms) = &night.result else {
+            return None;
+        };
+        let today = |p: &String| -> Option<&String> {
+            players
+                .get(&name_key(p))
+                .filter(|t| name_key(t) != name_key(p))
+        };
+        let any = ms
+            .iter()
+            .flat_map(|m| m.players.home.iter().chain(&m.players.away))
+            .any(|p| today(p).is_some());
+        if !any {
+            return None;
+        }
+        let mut renamed = night.clone();
+        if let NightResult::Matches(ms) = &mut renamed.result {
+            for m in ms {
+                for p in m.players.home.iter_mut().chain(m.players.away.iter_mut()) {
+                    if let Some(t) = today(p) {
+                        p.clone_from(t);
+                    }
+                }
+            }
+        }
+        Some(renamed)
     }
 
     /// Keeps a night's result on its fixture (`target`: its id, and whether it was
