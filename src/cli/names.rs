@@ -14,13 +14,16 @@ use super::text::shown;
 /// The longest answer read.
 const MAX_ANSWER: u64 = 4096;
 
+/// The most names asked about in one import (more: a `--map` file is the way).
+const MAX_ASKED: usize = 50;
+
 /// Where an answer comes from, for a fault about it.
 const AT: &str = "the answer";
 
 /// The choices made for `names`, or none when there is no one to ask (nothing on standard
 /// input) or every name was left.
 pub fn ask(names: &[Unresolved]) -> Result<Option<Vec<ChosenName>>, CliError> {
-    if names.is_empty() {
+    if names.is_empty() || names.len() > MAX_ASKED {
         return Ok(None);
     }
     let chosen = if io::stdin().is_terminal() && io::stderr().is_terminal() {

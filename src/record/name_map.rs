@@ -19,13 +19,16 @@ pub struct MapRow {
 /// The most rows a map may have.
 pub const MAX_ROWS: usize = 10_000;
 
+/// The most bytes a map may have.
+pub const MAX_BYTES: u64 = 1 << 20;
+
 /// Reads a map: every row, or every fault (each at its line).
 pub fn read_name_map(input: impl Read) -> Result<Vec<MapRow>, Vec<RowError>> {
     let mut reader = csv::ReaderBuilder::new()
         .has_headers(true)
         .flexible(true)
         .trim(csv::Trim::All)
-        .from_reader(input);
+        .from_reader(input.take(MAX_BYTES + 1));
     let fault = |line: u64, message: String| RowError {
         line,
         column: None,
@@ -90,6 +93,15 @@ pub fn read_name_map(input: impl Read) -> Result<Vec<MapRow>, Vec<RowError>> {
             means: means.to_string(),
         });
     }
+    if reader.position().byte() > MAX_BYTES {
+        return Err(vec![fault(
+            reader.position().line(),
+            format!(
+                "a map has at most {} KiB: it was not read to its end",
+                MAX_BYTES / 1024
+            ),
+        )]);
+    }
     if errors.is_empty() {
         Ok(rows)
     } else {
@@ -114,5 +126,8 @@ mod tests {
         let e = read_name_map("name,means\nA,B,C\nok,fine\n".as_bytes()).unwrap_err();
         assert_eq!(e.len(), 1);
         assert_eq!(e[0].line, 2);
+        let huge = format!("name,means\n{}", "a,b\n".repeat(300_000));
+        let e = read_name_map(huge.as_bytes()).unwrap_err();
+        assert!(e[0].message.contains("at most"), "{e:?}");
     }
 }
