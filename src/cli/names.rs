@@ -2,7 +2,8 @@
 //! and error both one) a choice per name (the known name it is near, a new team or player, or
 //! leave it); else plain lines from standard input, one answer a name in the order asked
 //! (`y` for the name suggested, `new`, a known name, or an empty line to leave it), so that it
-//! can be tested by piping. With nothing on standard input nothing is asked.
+//! can be tested by piping. With nothing on standard input nothing is asked, nor when standard
+//! input is a terminal and standard error is not (the questions could not be seen).
 
 use std::io::{self, BufRead, IsTerminal, Read, Write};
 
@@ -26,10 +27,11 @@ pub fn ask(names: &[Unresolved]) -> Result<Option<Vec<ChosenName>>, CliError> {
     if names.is_empty() || names.len() > MAX_ASKED {
         return Ok(None);
     }
-    let chosen = if io::stdin().is_terminal() && io::stderr().is_terminal() {
-        on_terminal(names)?
-    } else {
-        from_lines(names, &mut io::stdin().lock())?
+    let chosen = match (io::stdin().is_terminal(), io::stderr().is_terminal()) {
+        (true, true) => on_terminal(names)?,
+        // Someone at the keyboard who cannot see the questions: nothing is asked.
+        (true, false) => return Ok(None),
+        (false, _) => from_lines(names, &mut io::stdin().lock())?,
     };
     Ok(Some(chosen).filter(|c| !c.is_empty()))
 }
