@@ -456,3 +456,40 @@ fn a_night_imported_again_under_a_player_s_other_name_is_the_same_night() {
     );
     assert_eq!(db.ok(&["import", &today]), same);
 }
+
+#[test]
+fn a_new_team_written_two_ways_in_the_files_is_not_made_twice() {
+    let db = Db::new();
+    let file = write(
+        &db,
+        "typed.csv",
+        "season,date,home,away,home_points,away_points
+2014-15,2014-10-02,Fox & Hounds,Red Lion,5,4
+2014-15,2014-10-09,Red Lion,Fox and Hounds,5,4
+2014-15,2014-10-16,Royal Oak A,Royal Oak B,5,4
+",
+    );
+    let args = ["import", &file, "--league", "Valleys", "--create"];
+    let out = db.run(&args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("no team 'Fox & Hounds' in Valleys; did you mean 'Fox and Hounds'? (the files write the name two ways"),
+        "{err}"
+    );
+    assert!(!db.path.exists(), "a refused import made a database");
+    let map = write(
+        &db,
+        "names.csv",
+        "name,means\nFox & Hounds,Fox and Hounds\n",
+    );
+    let mut with_map = args.to_vec();
+    with_map.extend(["--map", &map]);
+    let said = db.ok(&with_map);
+    assert!(said.contains("1 name kept as an alias"), "{said}");
+    // An A and a B team are two teams.
+    assert_eq!(
+        db.sql("SELECT name FROM teams ORDER BY name"),
+        "Fox and Hounds\nRed Lion\nRoyal Oak A\nRoyal Oak B\n"
+    );
+}

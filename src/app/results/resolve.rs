@@ -1047,7 +1047,8 @@ impl Names for Resolver<'_, '_> {
         let status = self.status_of(what, name);
         if let (Named::Team, NameStatus::Unknown(_)) = (what, &status) {
             let near =
-                crate::league::names::suggest(name, self.teams_before.iter().map(String::as_str));
+                crate::league::names::suggest(name, self.teams_before.iter().map(String::as_str))
+                    .or_else(|| self.twin_in_files(name));
             self.wait_for_choice(Thing::Team, name, near);
         }
         status
@@ -1074,6 +1075,18 @@ impl Resolver<'_, '_> {
     /// The names met that wait for a choice.
     pub fn unresolved(&self) -> Vec<Unresolved> {
         self.unresolved.borrow().clone()
+    }
+
+    /// Another team's name of the files that is this one written another way (the same but for
+    /// case, "The", "&", punctuation or accents), unless a choice says what that one means.
+    fn twin_in_files(&self, name: &str) -> Option<&str> {
+        let (key, loose) = (name_key(name), crate::league::names::loose_key(name));
+        self.named_in_files
+            .iter()
+            .filter(|(w, n)| *w == Named::Team && name_key(n) != key)
+            .filter(|(_, n)| !self.choices.contains_key(&name_key(n)))
+            .map(|(_, n)| n.as_str())
+            .find(|n| crate::league::names::loose_key(n) == loose)
     }
 
     /// What the league knows of a name (see [`Names::status`]).
@@ -1137,6 +1150,13 @@ impl Resolver<'_, '_> {
                 return NameStatus::Unknown(format!(
                     "{place}; did you mean '{s}'? (if {name} is a new team, add it first with `don team add {}`)",
                     quoted(name)
+                ));
+            }
+            // A new team written another way elsewhere in the files ("Fox & Hounds", "Fox and
+            // Hounds"): not two teams unawares.
+            if let Some(twin) = self.twin_in_files(name) {
+                return NameStatus::Unknown(format!(
+                    "{place}; did you mean '{twin}'? (the files write the name two ways: say which is meant with --map)"
                 ));
             }
             let near = suggest(name, elsewhere.iter().copied());
