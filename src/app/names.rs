@@ -308,7 +308,7 @@ impl App {
         let renamed = rename(&change, Some(league.id), &owner, new, Some(from))?;
         change.commit(
             &format!(
-                "renamed the team {} {} from {from}",
+                "renamed the team {} to {} from {from}",
                 renamed.was, renamed.name
             ),
             None,
@@ -355,7 +355,7 @@ impl App {
         let renamed = rename(&change, None, &owner, new, from)?;
         let when = from.map(|d| format!(" from {d}")).unwrap_or_default();
         change.commit(
-            &format!("renamed the player {} {}{when}", renamed.was, renamed.name),
+            &format!("renamed the player {} to {}{when}", renamed.was, renamed.name),
             None,
         )?;
         Ok(renamed)
