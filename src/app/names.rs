@@ -10,7 +10,7 @@ use chrono::NaiveDate;
 use super::which::Choice;
 use super::{App, AppError, ErrorKind};
 use crate::league::error::{Thing, Unknown};
-use crate::league::names::{name_key, name_on, quoted, tidy};
+use crate::league::names::{name_key, name_on, shell_quoted, tidy};
 use crate::league::{LeagueError, TeamId};
 use crate::store::{Change, LeagueInfo, LeagueReader, NameOwner, OtherName, StoreError};
 
@@ -34,7 +34,7 @@ impl NamesError {
             NamesError::Taken { what, owner, .. } => Some(
                 format!(
                     "`don {what} names {}` lists the names it has had",
-                    quoted(owner)
+                    shell_quoted(owner)
                 )
                 .into(),
             ),
@@ -103,14 +103,14 @@ fn names_had(name: String, others: Vec<OtherName>) -> NamesHad {
 
 /// A team of a league by any of its names; an unknown name is refused with the nearest.
 fn team_by_any(
-    change_or: &LeagueReader<'_>,
+    reader: &LeagueReader<'_>,
     league: &LeagueInfo,
     name: &str,
 ) -> Result<NameOwner, AppError> {
-    if let Some(owner) = change_or.names().team_owner(league.id, name)? {
+    if let Some(owner) = reader.names().team_owner(league.id, name)? {
         return Ok(owner);
     }
-    let teams = change_or.teams(league.id)?;
+    let teams = reader.teams(league.id)?;
     let unknown = Unknown::new(
         Thing::Team,
         name,
@@ -355,7 +355,10 @@ impl App {
         let renamed = rename(&change, None, &owner, new, from)?;
         let when = from.map(|d| format!(" from {d}")).unwrap_or_default();
         change.commit(
-            &format!("renamed the player {} to {}{when}", renamed.was, renamed.name),
+            &format!(
+                "renamed the player {} to {}{when}",
+                renamed.was, renamed.name
+            ),
             None,
         )?;
         Ok(renamed)
