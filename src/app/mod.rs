@@ -41,6 +41,8 @@ pub mod import;
 pub mod kind;
 pub mod league;
 pub mod leg;
+pub mod names;
+pub mod names_error;
 pub mod night;
 pub mod results;
 pub mod scoring;

@@ -13,6 +13,7 @@ mod export;
 mod finish;
 mod import;
 mod league;
+mod names;
 mod new;
 mod night;
 mod play;
@@ -99,6 +100,12 @@ enum Command {
         after_help = "Examples:\n  don team add 'Royal Oak' --venue 'Royal Oak, Newbridge'\n  don team list"
     )]
     Team(league::TeamCommand),
+    /// A player's names: rename, another way of writing it, the names had.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don player rename 'Sian Evans' 'Sian Morgan' --from 2021-08-14\n  don player names 'Sian Morgan'"
+    )]
+    Player(league::PlayerCommand),
     /// A team's players for a season.
     #[command(
         subcommand,
@@ -180,6 +187,7 @@ pub fn main() -> ExitCode {
         Command::Season(c) => league::season(c),
         Command::Team(c) => league::team(c),
         Command::Roster(c) => league::roster(c),
+        Command::Player(c) => league::player(c),
         Command::Fixtures(c) => league::fixtures(c),
         Command::Night(c) => night::night(c),
         Command::Deduct(args) => night::adjust(args, -1),

@@ -51,7 +51,10 @@ fn make(
             figures,
             slug: season_slugs.take(&info.name),
             fixtures: read.fixtures,
-            entries: leagues.entries(info.id)?,
+            entries: crate::app::names::entries_as_then(
+                leagues.entries(info.id)?,
+                &read.season.teams,
+            ),
             info,
             season: read.season,
             sheets: read.sheets,

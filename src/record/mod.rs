@@ -7,6 +7,7 @@ pub mod fault;
 pub mod game;
 pub mod keys;
 pub mod line;
+pub mod name_map;
 pub mod results;
 mod scan;
 pub mod sheet;

@@ -11,6 +11,7 @@ mod db;
 mod games;
 mod league;
 mod logged;
+mod names;
 mod oplog;
 mod results;
 mod summaries;
@@ -24,5 +25,6 @@ pub use league::{
     Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use logged::LOGGED;
+pub use names::{NameOwner, NameReader, OtherName};
 pub use oplog::{Clash, Dependents, LogEntry, Operation};
 pub use summaries::{ListedGame, Summary};
