@@ -115,7 +115,7 @@ fn configured(
 }
 
 /// The reads, on the database or inside a change.
-pub struct LeagueReader<'c>(&'c Connection);
+pub struct LeagueReader<'c>(pub(super) &'c Connection);
 
 impl Store {
     pub fn leagues(&self) -> LeagueReader<'_> {
