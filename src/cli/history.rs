@@ -1,5 +1,5 @@
 //! `don history`: a league's past — champions and runners-up by season, the all-time table, the
-//! records and each player's career — as tables, or as JSON (FORMAT.md §8).
+//! records and each player's career — as tables, or as JSON (docs/formats.md#history-json).
 
 use std::io::{self, BufWriter, Write};
 
