@@ -696,3 +696,165 @@ fn keep_best<T, K: Ord>(best: &mut Vec<T>, item: T, key: impl Fn(&T) -> K) {
         Some(Ordering::Less) => {}
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::Config;
+
+    /// A season known by its final table: each line `(team, won, points)` of 10 nights, none
+    /// drawn.
+    fn closed(id: i64, name: &str, end: Option<&str>, lines: &[(TeamId, u32, i64)]) -> PastSeason {
+        PastSeason {
+            id,
+            end: end.map(|d| d.parse().unwrap()),
+            season: Season {
+                name: name.into(),
+                config: Config::default(),
+                teams: Vec::new(),
+                nights: Vec::new(),
+                adjustments: Vec::new(),
+            },
+            undated: HashSet::new(),
+            recorded: lines
+                .iter()
+                .map(|&(team, won, points)| RecordedLine {
+                    team,
+                    played: 10,
+                    won,
+                    drawn: 0,
+                    lost: 10 - won,
+                    points,
+                })
+                .collect(),
+            rosters: Vec::new(),
+            unplayed: 0,
+        }
+    }
+
+    fn names() -> HashMap<TeamId, String> {
+        [(1, "Abbey"), (2, "bell"), (3, "Crown"), (4, "Bell")]
+            .into_iter()
+            .map(|(id, n)| (id, n.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn the_all_time_table_goes_by_points_then_titles_then_won_then_name_and_no_place_is_shared() {
+        // 2001: Crown 30 (title, 8 won), Abbey 30 (7 won), bell 20. 2002: Abbey 20 (title, 5
+        // won), Crown 20 (6 won), Bell 10 (5 won), bell 0 (2 won).
+        // Abbey 50 pts 1 title 12 won; Crown 50 pts 1 title 14 won: Crown first. bell 20 pts
+        // and Bell 10: by points.
+        // Then 2003 gives Bell 10 (title, 3 won): Bell 20 pts 1 title above bell 20 pts none.
+        let seasons = vec![
+            closed(
+                2,
+                "2002",
+                Some("2002-12-31"),
+                &[(1, 5, 20), (3, 6, 20), (4, 5, 10), (2, 2, 0)],
+            ),
+            closed(
+                1,
+                "2001",
+                Some("2001-12-31"),
+                &[(3, 8, 30), (1, 7, 30), (2, 4, 20)],
+            ),
+        ];
+        let h = history(seasons.clone(), &names());
+        let order: Vec<(u32, &str, i64, u32, u32)> = h
+            .all_time
+            .iter()
+            .map(|l| (l.pos, l.name.as_str(), l.points, l.titles, l.won))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                (1, "Crown", 50, 1, 14),
+                (2, "Abbey", 50, 1, 12),
+                (3, "bell", 20, 0, 6),
+                (4, "Bell", 10, 0, 5)
+            ]
+        );
+        let mut more = seasons;
+        more.push(closed(3, "2003", Some("2003-12-31"), &[(4, 3, 10)]));
+        let h = history(more, &names());
+        let order: Vec<(&str, i64, u32)> = h
+            .all_time
+            .iter()
+            .map(|l| (l.name.as_str(), l.points, l.titles))
+            .collect();
+        assert_eq!(
+            order,
+            [
+                ("Crown", 50, 1),
+                ("Abbey", 50, 1),
+                ("Bell", 20, 1),
+                ("bell", 20, 0)
+            ]
+        );
+        // Level on points, titles and won: by name, ignoring case first ("Bell" and "bell"
+        // alike), then as written ("Bell" before "bell").
+        let h = history(
+            vec![
+                closed(1, "2001", None, &[(2, 3, 9), (4, 3, 9)]),
+                closed(2, "2002", None, &[(4, 3, 9), (2, 3, 9)]),
+            ],
+            &names(),
+        );
+        let order: Vec<(u32, &str)> = h
+            .all_time
+            .iter()
+            .map(|l| (l.pos, l.name.as_str()))
+            .collect();
+        assert_eq!(order, [(1, "Bell"), (2, "bell")]);
+        let titles: Vec<(&str, u32, &[String])> = h
+            .records
+            .most_titles
+            .iter()
+            .map(|t| (t.team.as_str(), t.titles, t.seasons.as_slice()))
+            .collect();
+        assert_eq!(
+            titles,
+            [
+                ("Bell", 1, &["2002".to_string()][..]),
+                ("bell", 1, &["2001".to_string()][..])
+            ]
+        );
+    }
+
+    #[test]
+    fn seasons_go_by_their_end_then_number_and_one_without_an_end_goes_last() {
+        let seasons = vec![
+            closed(1, "no end", None, &[(1, 1, 1)]),
+            closed(2, "late", Some("2010-06-30"), &[(1, 1, 1)]),
+            closed(3, "early b", Some("2000-06-30"), &[(1, 1, 1)]),
+            closed(4, "early a", Some("2000-06-30"), &[(1, 1, 1)]),
+            closed(0, "no end first made", None, &[(1, 1, 1)]),
+        ];
+        let h = history(seasons, &names());
+        let order: Vec<&str> = h.seasons.iter().map(|s| s.season.as_str()).collect();
+        assert_eq!(
+            order,
+            ["early b", "early a", "late", "no end first made", "no end"]
+        );
+        assert!(h
+            .seasons
+            .iter()
+            .all(|s| s.source == Source::Table && s.finished));
+        assert_eq!(h.seasons[0].runners_up, None);
+    }
+
+    #[test]
+    fn keep_best_keeps_every_tie_in_the_order_met() {
+        let mut best = Vec::new();
+        for n in [2, 1, 3, 3, 2, 3] {
+            keep_best(&mut best, n, |&x| x);
+        }
+        assert_eq!(best, [3, 3, 3]);
+    }
+
+    #[test]
+    fn no_seasons_no_history() {
+        assert_eq!(history(Vec::new(), &names()), History::default());
+    }
+}
