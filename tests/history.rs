@@ -8,6 +8,7 @@
 //! (`fixtures.undated`, `season_tables`), until their importers land.
 
 mod common;
+mod web;
 
 use common::db::Db;
 use common::text;
@@ -513,4 +514,24 @@ fn names_are_escaped_on_the_terminal_and_the_site() {
         all_time.contains("&#60;b&#62;Six &#38; &#34;Bells&#34;"),
         "{all_time}"
     );
+}
+
+#[tokio::test]
+async fn don_serve_serves_the_honours_and_the_all_time_table_as_published() {
+    let db = league();
+    let (_, app) = web::server(&db);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    for page in ["honours.html", "all-time.html"] {
+        let answer = web::get(&app, &format!("/{page}"), &[]).await;
+        assert_eq!(answer.status, axum::http::StatusCode::OK, "{page}");
+        // The page itself as published (the menu names the front page's season, which `don
+        // serve` chooses apart).
+        let main = |html: &str| html[html.find("<main>").unwrap()..].to_string();
+        assert_eq!(
+            main(&answer.text()),
+            main(&std::fs::read_to_string(site.join(page)).unwrap()),
+            "{page}"
+        );
+    }
 }
