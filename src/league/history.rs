@@ -397,7 +397,7 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
     let mut tallies: HashMap<TeamId, Tally> = HashMap::new();
     let mut biggest: Vec<BigWin> = Vec::new();
     let mut runs: Vec<Run> = Vec::new();
-    let mut players: HashMap<String, Player> = HashMap::new();
+    let mut players = Players::default();
     let mut season_names: Vec<String> = Vec::new();
     for past in &seasons {
         let season = &past.season;
@@ -563,7 +563,7 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
         }
         // The players: rosters, then the matches of the complete nights.
         for (team, who) in &past.rosters {
-            played(&mut players, who, at).teams.insert(*team);
+            players.played(who, at).teams.insert(*team);
         }
         for n in season.nights.iter().filter(between_teams) {
             let NightResult::Matches(ms) = &n.result else {
@@ -580,7 +580,7 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
                         n.away
                     };
                     for who in &m.players[side] {
-                        let p = played(&mut players, who, at);
+                        let p = players.played(who, at);
                         p.teams.insert(team);
                         p.matches += 1;
                         if m.winner() == side {
@@ -636,7 +636,8 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
         .map(|t| (t.id, name(t.id, &t.name)))
         .collect();
     let mut careers: Vec<Career> = players
-        .into_values()
+        .all
+        .into_iter()
         .map(|p| Career {
             player: p.name,
             seasons: p
@@ -674,15 +675,37 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
     }
 }
 
-/// A player's figures in the season at `at`, met by name.
-fn played<'p>(players: &'p mut HashMap<String, Player>, who: &str, at: usize) -> &'p mut Played {
-    players
-        .entry(name_key(who))
-        .or_insert_with(|| Player {
-            name: who.to_string(),
-            seasons: Vec::new(),
-        })
-        .season(at)
+/// The players met, told apart by name (ignoring case and spaces).
+#[derive(Default)]
+struct Players<'a> {
+    all: Vec<Player>,
+    /// Each player's place in `all`, by the key of their name.
+    by_key: HashMap<String, usize>,
+    /// The same, by the name as written (a name is written the same way many times: its key is
+    /// worked out once).
+    by_name: HashMap<&'a str, usize>,
+}
+
+impl<'a> Players<'a> {
+    /// The figures in the season at `at` of the player named `who`.
+    fn played(&mut self, who: &'a str, at: usize) -> &mut Played {
+        let i = match self.by_name.get(who) {
+            Some(&i) => i,
+            None => {
+                let all = &mut self.all;
+                let i = *self.by_key.entry(name_key(who)).or_insert_with(|| {
+                    all.push(Player {
+                        name: who.to_string(),
+                        seasons: Vec::new(),
+                    });
+                    all.len() - 1
+                });
+                self.by_name.insert(who, i);
+                i
+            }
+        };
+        self.all[i].season(at)
+    }
 }
 
 /// Keeps `best` as every item with the greatest key so far, in the order met.

@@ -261,8 +261,7 @@ impl LeagueReader<'_> {
             "SELECT m.id, m.fixture, m.kind, m.slot, m.home_players, m.away_players, m.home_legs,
                     m.away_legs
              FROM matches m JOIN fixtures f ON f.id = m.fixture JOIN seasons s ON s.id = f.season
-             WHERE s.league = ?1 AND f.status <> 'cancelled'
-             ORDER BY m.fixture, m.id",
+             WHERE s.league = ?1 AND f.status <> 'cancelled'",
         )?;
         let rows = stmt.query_map([league], |r| {
             Ok((
@@ -274,7 +273,7 @@ impl LeagueReader<'_> {
                 (r.get::<_, u32>(6)?, r.get::<_, u32>(7)?),
             ))
         })?;
-        let mut out: HashMap<i64, Vec<Match>> = HashMap::new();
+        let mut out: HashMap<i64, Vec<(i64, Match)>> = HashMap::new();
         for row in rows {
             let (id, fixture, kind, slot, players, legs) = row?;
             let bad = |why: String| StoreError::damaged(format!("match {id}"), why);
@@ -291,14 +290,25 @@ impl LeagueReader<'_> {
                     })
                     .collect()
             };
-            out.entry(fixture).or_default().push(Match {
-                kind,
-                slot,
-                players: Pair::new(side(&players.0)?, side(&players.1)?),
-                legs: Pair::new(legs.0, legs.1),
-                leg_scores: Vec::new(),
-            });
+            out.entry(fixture).or_default().push((
+                id,
+                Match {
+                    kind,
+                    slot,
+                    players: Pair::new(side(&players.0)?, side(&players.1)?),
+                    legs: Pair::new(legs.0, legs.1),
+                    leg_scores: Vec::new(),
+                },
+            ));
         }
-        Ok(out)
+        // Each night's matches in the order they were entered (sorted here, night by night,
+        // rather than the whole league's by SQLite).
+        Ok(out
+            .into_iter()
+            .map(|(fixture, mut ms)| {
+                ms.sort_unstable_by_key(|(id, _)| *id);
+                (fixture, ms.into_iter().map(|(_, m)| m).collect())
+            })
+            .collect())
     }
 }
