@@ -202,9 +202,10 @@ fn win_words(w: &BigWin) -> String {
     } else {
         format!("{}–{}", w.score.1, w.score.0)
     };
+    let season = shown(&w.season);
     let when = match w.date {
-        Some(d) => format!("{}, {d}", w.season),
-        None => format!("{}, from its results grid", w.season),
+        Some(d) => format!("{season}, {d}"),
+        None => format!("{season}, from its results grid"),
     };
     format!(
         "{} {score} {} ({when}), won by {}",
