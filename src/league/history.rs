@@ -387,105 +387,151 @@ impl Counted<'_> {
 /// The history of a league from its seasons (in any order) and its teams' names today.
 pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) -> History {
     seasons.sort_by(season_order);
-    let name = |id: TeamId, fallback: &str| -> String {
-        names
-            .get(&id)
-            .cloned()
-            .unwrap_or_else(|| fallback.to_string())
+    let mut telling = Telling {
+        names,
+        lines: Vec::new(),
+        tallies: HashMap::new(),
+        biggest: Vec::new(),
+        runs: Vec::new(),
+        players: Players::default(),
     };
-    let mut lines = Vec::new();
-    let mut tallies: HashMap<TeamId, Tally> = HashMap::new();
-    let mut biggest: Vec<BigWin> = Vec::new();
-    let mut runs: Vec<Run> = Vec::new();
-    let mut players = Players::default();
-    let mut season_names: Vec<String> = Vec::new();
     for past in &seasons {
-        let season = &past.season;
-        let team_name = |id: TeamId| name(id, season.team(id).map_or("", |t| t.name.as_str()));
-        let known: HashSet<TeamId> = season.teams.iter().map(|t| t.id).collect();
-        let withdrawn: HashSet<TeamId> = season
-            .teams
+        telling.season(past);
+    }
+    telling.told(&seasons)
+}
+
+/// The history as it is told, season by season, oldest first.
+struct Telling<'a> {
+    /// Each team's name today.
+    names: &'a HashMap<TeamId, String>,
+    lines: Vec<SeasonLine>,
+    tallies: HashMap<TeamId, Tally>,
+    biggest: Vec<BigWin>,
+    runs: Vec<Run>,
+    players: Players<'a>,
+}
+
+/// The nights of a season that its table counts (none of a withdrawn team's, none entered
+/// match by match and not complete), as it counts them.
+fn counted(season: &Season) -> Vec<Counted<'_>> {
+    let withdrawn: HashSet<TeamId> = season
+        .teams
+        .iter()
+        .filter(|t| t.withdrawn.is_some())
+        .map(|t| t.id)
+        .collect();
+    season
+        .nights
+        .iter()
+        .filter(|n| between_teams(season, n))
+        .filter(|n| !withdrawn.contains(&n.home) && !withdrawn.contains(&n.away))
+        .filter_map(|n| {
+            let m = n.matches_won(&season.config)?;
+            Some(Counted {
+                night: n,
+                matches: (m.home, m.away),
+                walkover: matches!(n.result, NightResult::Walkover(_)),
+            })
+        })
+        .collect()
+}
+
+/// Whether a night is between two teams of the season (the table leaves out any other).
+fn between_teams(season: &Season, night: &Night) -> bool {
+    night.home != night.away
+        && season.teams.iter().any(|t| t.id == night.home)
+        && season.teams.iter().any(|t| t.id == night.away)
+}
+
+/// A season's final standings: its recorded table, else its table worked out.
+fn finals(past: &PastSeason) -> Vec<Final> {
+    if !past.recorded.is_empty() {
+        return past
+            .recorded
             .iter()
-            .filter(|t| t.withdrawn.is_some())
-            .map(|t| t.id)
-            .collect();
-        let between_teams =
-            |n: &&Night| n.home != n.away && known.contains(&n.home) && known.contains(&n.away);
-        // The nights the table counts, as it counts them.
-        let counted: Vec<Counted<'_>> = season
-            .nights
-            .iter()
-            .filter(between_teams)
-            .filter(|n| !withdrawn.contains(&n.home) && !withdrawn.contains(&n.away))
-            .filter_map(|n| {
-                let m = n.matches_won(&season.config)?;
-                Some(Counted {
-                    night: n,
-                    matches: (m.home, m.away),
-                    walkover: matches!(n.result, NightResult::Walkover(_)),
-                })
+            .map(|r| Final {
+                team: r.team,
+                played: r.played,
+                won: r.won,
+                drawn: r.drawn,
+                lost: r.lost,
+                points: r.points,
             })
             .collect();
+    }
+    standings(&past.season)
+        .rows
+        .into_iter()
+        .map(|r| Final {
+            team: r.team,
+            played: r.played,
+            won: r.won,
+            drawn: r.drawn,
+            lost: r.lost,
+            points: r.points,
+        })
+        .collect()
+}
+
+/// How a season's results survive: its final table, else the most detailed of its nights.
+fn source(past: &PastSeason) -> Source {
+    let nights = &past.season.nights;
+    if !past.recorded.is_empty() {
+        Source::Table
+    } else if nights
+        .iter()
+        .any(|n| matches!(n.result, NightResult::Matches(_)))
+    {
+        Source::Matches
+    } else if nights.iter().any(|n| !past.undated.contains(&n.id)) {
+        Source::Nights
+    } else {
+        Source::Grid
+    }
+}
+
+/// The team that played on `side` of a night.
+fn team_on(night: &Night, side: HomeAway) -> TeamId {
+    match side {
+        HomeAway::Home => night.home,
+        HomeAway::Away => night.away,
+    }
+}
+
+impl<'a> Telling<'a> {
+    /// A team's name today (else as the season had it).
+    fn name(&self, id: TeamId, season: &Season) -> String {
+        self.names
+            .get(&id)
+            .cloned()
+            .unwrap_or_else(|| season.team(id).map_or_else(String::new, |t| t.name.clone()))
+    }
+
+    /// One season told: its line, its teams' figures, its records, its players.
+    fn season(&mut self, past: &'a PastSeason) {
+        let season = &past.season;
+        let counted = counted(season);
         let closed = !past.recorded.is_empty();
         if !closed && counted.is_empty() {
-            continue;
+            return;
         }
-        let finals: Vec<Final> = if closed {
-            past.recorded
-                .iter()
-                .map(|r| Final {
-                    team: r.team,
-                    played: r.played,
-                    won: r.won,
-                    drawn: r.drawn,
-                    lost: r.lost,
-                    points: r.points,
-                })
-                .collect()
-        } else {
-            standings(season)
-                .rows
-                .into_iter()
-                .map(|r| Final {
-                    team: r.team,
-                    played: r.played,
-                    won: r.won,
-                    drawn: r.drawn,
-                    lost: r.lost,
-                    points: r.points,
-                })
-                .collect()
-        };
-        let source = if closed {
-            Source::Table
-        } else if season
-            .nights
-            .iter()
-            .any(|n| matches!(n.result, NightResult::Matches(_)))
-        {
-            Source::Matches
-        } else if season.nights.iter().any(|n| !past.undated.contains(&n.id)) {
-            Source::Nights
-        } else {
-            Source::Grid
-        };
+        let finals = finals(past);
         let incomplete = season
             .nights
             .iter()
             .any(|n| n.matches_won(&season.config).is_none());
         let finished = closed || (past.unplayed == 0 && !incomplete);
-        let at = season_names.len();
-        season_names.push(season.name.clone());
-        lines.push(SeasonLine {
+        self.lines.push(SeasonLine {
             season: season.name.clone(),
-            source,
-            champions: finals.first().map(|f| team_name(f.team)),
-            runners_up: finals.get(1).map(|f| team_name(f.team)),
+            source: source(past),
+            champions: finals.first().map(|f| self.name(f.team, season)),
+            runners_up: finals.get(1).map(|f| self.name(f.team, season)),
             teams: finals.len(),
             finished,
         });
         for (i, f) in finals.iter().enumerate() {
-            let t = tallies.entry(f.team).or_default();
+            let t = self.tallies.entry(f.team).or_default();
             t.seasons += 1;
             t.played = t.played.saturating_add(f.played);
             t.won = t.won.saturating_add(f.won);
@@ -497,7 +543,14 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
                 t.won_seasons.push(season.name.clone());
             }
         }
-        // The biggest wins: walkovers left out.
+        self.wins(past, &counted);
+        self.runs(past, &counted);
+        self.careers(past);
+    }
+
+    /// The season's biggest wins kept where they are the biggest yet: walkovers left out.
+    fn wins(&mut self, past: &PastSeason, counted: &[Counted<'_>]) {
+        let season = &past.season;
         for c in counted.iter().filter(|c| !c.walkover) {
             let Some(side) = c.winner() else { continue };
             let (won, lost) = match side {
@@ -507,37 +560,30 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
             let win = BigWin {
                 season: season.name.clone(),
                 date: (!past.undated.contains(&c.night.id)).then_some(c.night.date),
-                winner: team_name(if side == HomeAway::Home {
-                    c.night.home
-                } else {
-                    c.night.away
-                }),
-                loser: team_name(if side == HomeAway::Home {
-                    c.night.away
-                } else {
-                    c.night.home
-                }),
+                winner: self.name(team_on(c.night, side), season),
+                loser: self.name(team_on(c.night, side.other()), season),
                 score: (won, lost),
                 at_home: side == HomeAway::Home,
             };
-            keep_best(&mut biggest, win, BigWin::margin);
+            keep_best(&mut self.biggest, win, BigWin::margin);
         }
-        // The winning runs: the dated nights in date order, then as entered.
+    }
+
+    /// The season's winning runs kept where they are the longest yet: its dated nights in date
+    /// order, then as entered.
+    fn runs(&mut self, past: &PastSeason, counted: &[Counted<'_>]) {
         let mut dated: Vec<&Counted<'_>> = counted
             .iter()
             .filter(|c| !past.undated.contains(&c.night.id))
             .collect();
         dated.sort_by_key(|c| (c.night.date, c.night.id));
+        // Each team's run going: nights, first and last date.
         let mut going: HashMap<TeamId, (u32, NaiveDate, NaiveDate)> = HashMap::new();
         let mut ended: Vec<(TeamId, (u32, NaiveDate, NaiveDate))> = Vec::new();
         for c in &dated {
             let winner = c.winner();
             for side in HomeAway::BOTH {
-                let team = if side == HomeAway::Home {
-                    c.night.home
-                } else {
-                    c.night.away
-                };
+                let team = team_on(c.night, side);
                 if winner == Some(side) {
                     let run = going.entry(team).or_insert((0, c.night.date, c.night.date));
                     run.0 += 1;
@@ -547,25 +593,28 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
                 }
             }
         }
-        let mut left: Vec<(TeamId, (u32, NaiveDate, NaiveDate))> = going.into_iter().collect();
-        left.sort_by_key(|(team, run)| (run.1, *team));
-        ended.extend(left);
+        ended.extend(going);
         ended.sort_by_key(|(team, run)| (run.1, *team));
         for (team, (nights, from, to)) in ended {
             let run = Run {
-                team: team_name(team),
-                season: season.name.clone(),
+                team: self.name(team, &past.season),
+                season: past.season.name.clone(),
                 nights,
                 from,
                 to,
             };
-            keep_best(&mut runs, run, |r| r.nights);
+            keep_best(&mut self.runs, run, |r| r.nights);
         }
-        // The players: rosters, then the matches of the complete nights.
+    }
+
+    /// The season's players: its rosters, then the matches of its complete nights.
+    fn careers(&mut self, past: &'a PastSeason) {
+        let season = &past.season;
+        let at = self.lines.len() - 1;
         for (team, who) in &past.rosters {
-            players.played(who, at).teams.insert(*team);
+            self.players.played(who, at).teams.insert(*team);
         }
-        for n in season.nights.iter().filter(between_teams) {
+        for n in season.nights.iter().filter(|n| between_teams(season, n)) {
             let NightResult::Matches(ms) = &n.result else {
                 continue;
             };
@@ -574,14 +623,9 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
             }
             for m in ms {
                 for side in HomeAway::BOTH {
-                    let team = if side == HomeAway::Home {
-                        n.home
-                    } else {
-                        n.away
-                    };
                     for who in &m.players[side] {
-                        let p = players.played(who, at);
-                        p.teams.insert(team);
+                        let p = self.players.played(who, at);
+                        p.teams.insert(team_on(n, side));
                         p.matches += 1;
                         if m.winner() == side {
                             p.won += 1;
@@ -593,66 +637,93 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
             }
         }
     }
-    let mut all_time: Vec<AllTimeLine> = tallies
-        .iter()
-        .map(|(&team, t)| AllTimeLine {
-            pos: 0,
-            team,
-            name: name(team, ""),
-            seasons: t.seasons,
-            played: t.played,
-            won: t.won,
-            drawn: t.drawn,
-            lost: t.lost,
-            points: t.points,
-            titles: t.titles,
-        })
-        .collect();
-    all_time.sort_by(|a, b| {
-        b.points
-            .cmp(&a.points)
-            .then(b.titles.cmp(&a.titles))
-            .then(b.won.cmp(&a.won))
-            .then_with(|| name_order(&a.name, &b.name))
-            .then(a.team.cmp(&b.team))
-    });
-    for (line, pos) in all_time.iter_mut().zip(1u32..) {
-        line.pos = pos;
+
+    /// The history told: the all-time table in order, the most titles, the careers.
+    fn told(self, seasons: &[PastSeason]) -> History {
+        let name = |id: TeamId| self.names.get(&id).cloned().unwrap_or_default();
+        let mut all_time: Vec<AllTimeLine> = self
+            .tallies
+            .iter()
+            .map(|(&team, t)| AllTimeLine {
+                pos: 0,
+                team,
+                name: name(team),
+                seasons: t.seasons,
+                played: t.played,
+                won: t.won,
+                drawn: t.drawn,
+                lost: t.lost,
+                points: t.points,
+                titles: t.titles,
+            })
+            .collect();
+        all_time.sort_by(|a, b| {
+            b.points
+                .cmp(&a.points)
+                .then(b.titles.cmp(&a.titles))
+                .then(b.won.cmp(&a.won))
+                .then_with(|| name_order(&a.name, &b.name))
+                .then(a.team.cmp(&b.team))
+        });
+        for (line, pos) in all_time.iter_mut().zip(1u32..) {
+            line.pos = pos;
+        }
+        let most = self.tallies.values().map(|t| t.titles).max().unwrap_or(0);
+        let mut most_titles: Vec<Titles> = self
+            .tallies
+            .iter()
+            .filter(|(_, t)| most > 0 && t.titles == most)
+            .map(|(&team, t)| Titles {
+                team: name(team),
+                titles: t.titles,
+                seasons: t.won_seasons.clone(),
+            })
+            .collect();
+        most_titles.sort_by(|a, b| name_order(&a.team, &b.team));
+        let team_names: HashMap<TeamId, String> = seasons
+            .iter()
+            .flat_map(|s| &s.season.teams)
+            .map(|t| (t.id, self.names.get(&t.id).unwrap_or(&t.name).clone()))
+            .collect();
+        let season_names: Vec<&str> = self.lines.iter().map(|l| l.season.as_str()).collect();
+        let mut careers: Vec<Career> = self
+            .players
+            .all
+            .into_iter()
+            .map(|p| p.career(&season_names, &team_names))
+            .collect();
+        careers.sort_by(|a, b| name_order(&a.player, &b.player));
+        History {
+            seasons: self.lines,
+            all_time,
+            records: Records {
+                biggest_wins: self.biggest,
+                longest_runs: self.runs,
+                most_titles,
+            },
+            careers,
+        }
     }
-    let most = tallies.values().map(|t| t.titles).max().unwrap_or(0);
-    let mut most_titles: Vec<Titles> = tallies
-        .iter()
-        .filter(|(_, t)| most > 0 && t.titles == most)
-        .map(|(&team, t)| Titles {
-            team: name(team, ""),
-            titles: t.titles,
-            seasons: t.won_seasons.clone(),
-        })
-        .collect();
-    most_titles.sort_by(|a, b| name_order(&a.team, &b.team));
-    let team_names: HashMap<TeamId, String> = seasons
-        .iter()
-        .flat_map(|s| &s.season.teams)
-        .map(|t| (t.id, name(t.id, &t.name)))
-        .collect();
-    let mut careers: Vec<Career> = players
-        .all
-        .into_iter()
-        .map(|p| Career {
-            player: p.name,
-            seasons: p
+}
+
+impl Player {
+    /// The career as told: each season named, the teams named (today's names), by name.
+    fn career(self, seasons: &[&str], teams: &HashMap<TeamId, String>) -> Career {
+        Career {
+            player: self.name,
+            seasons: self
                 .seasons
                 .into_iter()
                 .map(|(at, played)| {
-                    let mut teams: Vec<String> = played
+                    let mut names: Vec<String> = played
                         .teams
                         .iter()
-                        .map(|t| team_names.get(t).cloned().unwrap_or_default())
+                        .map(|t| teams.get(t).cloned().unwrap_or_default())
                         .collect();
-                    teams.sort_by(|a, b| name_order(a, b));
+                    names.sort_by(|a, b| name_order(a, b));
                     CareerSeason {
-                        season: season_names[at].clone(),
-                        teams,
+                        season: seasons[at].to_string(),
+                        teams: names,
                         matches: played.matches,
                         won: played.won,
                         legs_won: played.legs_won,
@@ -660,18 +731,7 @@ pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) ->
                     }
                 })
                 .collect(),
-        })
-        .collect();
-    careers.sort_by(|a, b| name_order(&a.player, &b.player));
-    History {
-        seasons: lines,
-        all_time,
-        records: Records {
-            biggest_wins: biggest,
-            longest_runs: runs,
-            most_titles,
-        },
-        careers,
+        }
     }
 }
 
