@@ -53,11 +53,30 @@ type RawNight = (
     Option<String>,
 );
 
+/// A league's seasons as they are read, each found by its number.
+struct Past {
+    seasons: Vec<SeasonPast>,
+    /// Each season's place in `seasons`, by its number.
+    at: HashMap<i64, usize>,
+}
+
+impl Past {
+    /// The season numbered `season`.
+    fn of(&mut self, season: i64) -> Result<&mut SeasonPast, StoreError> {
+        match self.at.get(&season) {
+            Some(&i) => Ok(&mut self.seasons[i]),
+            None => Err(StoreError::damaged(
+                "a season's history",
+                format!("season {season} went missing"),
+            )),
+        }
+    }
+}
+
 impl LeagueReader<'_> {
     /// Every season of a league with what its history needs, oldest made first.
     pub fn past(&self, league: i64) -> Result<Vec<SeasonPast>, StoreError> {
-        let conn = self.0;
-        let mut seasons: Vec<SeasonPast> = self
+        let seasons: Vec<SeasonPast> = self
             .seasons(league)?
             .into_iter()
             .map(|info| SeasonPast {
@@ -72,20 +91,26 @@ impl LeagueReader<'_> {
                 rosters: Vec::new(),
             })
             .collect();
-        let at: HashMap<i64, usize> = seasons
-            .iter()
-            .enumerate()
-            .map(|(i, s)| (s.info.id, i))
-            .collect();
-        let of = |season: i64| -> Result<usize, StoreError> {
-            at.get(&season).copied().ok_or_else(|| {
-                StoreError::damaged(
-                    "a season's history",
-                    format!("season {season} went missing"),
-                )
-            })
+        let mut past = Past {
+            at: seasons
+                .iter()
+                .enumerate()
+                .map(|(i, s)| (s.info.id, i))
+                .collect(),
+            seasons,
         };
+        self.past_dates(league, &mut past)?;
+        self.past_teams(league, &mut past)?;
+        self.past_nights(league, &mut past)?;
+        self.past_adjustments(league, &mut past)?;
+        self.past_tables(league, &mut past)?;
+        self.past_rosters(league, &mut past)?;
+        Ok(past.seasons)
+    }
 
+    /// Each season's last dated fixture and its fixtures still to play.
+    fn past_dates(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
+        let conn = self.0;
         let mut stmt = conn.prepare_cached(
             "SELECT f.season,
                     max(f.date) FILTER (WHERE f.status <> 'cancelled' AND f.undated = 0),
@@ -102,11 +127,16 @@ impl LeagueReader<'_> {
         })?;
         for row in rows {
             let (season, last, unplayed) = row?;
-            let s = &mut seasons[of(season)?];
+            let s = past.of(season)?;
             s.last_dated = last.as_deref().map(day).transpose()?;
             s.unplayed = unplayed as usize;
         }
+        Ok(())
+    }
 
+    /// Each season's teams, named as they are today.
+    fn past_teams(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
+        let conn = self.0;
         let mut stmt = conn.prepare_cached(
             "SELECT e.season, t.id, t.name, e.withdrawn
              FROM entries e JOIN teams t ON t.id = e.team JOIN seasons s ON s.id = e.season
@@ -122,13 +152,18 @@ impl LeagueReader<'_> {
         })?;
         for row in rows {
             let (season, id, name, withdrawn) = row?;
-            seasons[of(season)?].teams.push(Team {
+            past.of(season)?.teams.push(Team {
                 id,
                 name,
                 withdrawn: withdrawn.as_deref().map(day).transpose()?,
             });
         }
+        Ok(())
+    }
 
+    /// Each season's nights with a result, by date then number; a grid's nights marked undated.
+    fn past_nights(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
+        let conn = self.0;
         let mut matches = self.past_matches(league)?;
         let mut stmt = conn.prepare_cached(
             "SELECT f.id, f.season, f.date, f.undated, f.home, f.away, f.result, f.home_points,
@@ -168,7 +203,7 @@ impl LeagueReader<'_> {
                 ),
                 other => return Err(bad(&format!("a result \"{other}\""))),
             };
-            let s = &mut seasons[of(season)?];
+            let s = past.of(season)?;
             if undated {
                 s.undated.insert(id);
             }
@@ -181,7 +216,12 @@ impl LeagueReader<'_> {
                 confirmation: Default::default(),
             });
         }
+        Ok(())
+    }
 
+    /// Each season's adjustments, in date order.
+    fn past_adjustments(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
+        let conn = self.0;
         let mut stmt = conn.prepare_cached(
             "SELECT a.season, a.team, a.points, a.reason, a.date
              FROM adjustments a JOIN seasons s ON s.id = a.season
@@ -198,14 +238,19 @@ impl LeagueReader<'_> {
         })?;
         for row in rows {
             let (season, team, points, reason, date) = row?;
-            seasons[of(season)?].adjustments.push(Adjustment {
+            past.of(season)?.adjustments.push(Adjustment {
                 team,
                 points,
                 reason,
                 date: day(&date)?,
             });
         }
+        Ok(())
+    }
 
+    /// Each closed season's final table, in printed order.
+    fn past_tables(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
+        let conn = self.0;
         let mut stmt = conn.prepare_cached(
             "SELECT t.season, t.team, t.played, t.won, t.drawn, t.lost, t.points
              FROM season_tables t JOIN seasons s ON s.id = t.season
@@ -226,9 +271,14 @@ impl LeagueReader<'_> {
         })?;
         for row in rows {
             let (season, line) = row?;
-            seasons[of(season)?].recorded.push(line);
+            past.of(season)?.recorded.push(line);
         }
+        Ok(())
+    }
 
+    /// Each season's rosters: team, player's name today.
+    fn past_rosters(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
+        let conn = self.0;
         let mut stmt = conn.prepare_cached(
             "SELECT r.season, r.team, p.name
              FROM rosters r JOIN players p ON p.id = r.player JOIN seasons s ON s.id = r.season
@@ -243,9 +293,9 @@ impl LeagueReader<'_> {
         })?;
         for row in rows {
             let (season, team, name) = row?;
-            seasons[of(season)?].rosters.push((team, name));
+            past.of(season)?.rosters.push((team, name));
         }
-        Ok(seasons)
+        Ok(())
     }
 
     /// Every match of a league's nights, by fixture, in the night's order, players named as

@@ -42,6 +42,7 @@ impl Pages<'_> {
         self.all_time(told, &ids)
     }
 
+    /// The honours page: the champions, then the records.
     fn honours(
         &mut self,
         told: &History,
@@ -49,6 +50,26 @@ impl Pages<'_> {
         seasons: &[Loaded],
     ) -> Result<(), PublishError> {
         let path = HONOURS;
+        let champions = self.champions(path, told, ids, seasons);
+        let records = self.records(path, told, ids);
+        self.page(
+            path,
+            "Honours".into(),
+            vec![Para::text(
+                "Every season of the league, oldest known first; teams named as they are today.",
+            )],
+            vec![champions, records],
+        )
+    }
+
+    /// The champions and runners-up by season, newest first.
+    fn champions(
+        &self,
+        path: &str,
+        told: &History,
+        ids: &HashMap<&str, TeamId>,
+        seasons: &[Loaded],
+    ) -> Section {
         let rows = told
             .seasons
             .iter()
@@ -87,7 +108,7 @@ impl Pages<'_> {
                 }
             })
             .collect();
-        let champions = Section {
+        Section {
             heading: "Champions".into(),
             id: "champions".into(),
             intro: if told.seasons.is_empty() {
@@ -115,7 +136,11 @@ impl Pages<'_> {
                 rel(path, ALL_TIME),
             )])],
             ..Section::default()
-        };
+        }
+    }
+
+    /// The records, every tie listed.
+    fn records(&self, path: &str, told: &History, ids: &HashMap<&str, TeamId>) -> Section {
         let r = &told.records;
         let mut list = Vec::new();
         for w in &r.biggest_wins {
@@ -156,7 +181,7 @@ impl Pages<'_> {
         if r.most_titles.is_empty() {
             list.push(Para::text("Most titles: none yet (no season finished)."));
         }
-        let records = Section {
+        Section {
             heading: "Records".into(),
             id: "records".into(),
             intro: vec![Para::note(
@@ -166,15 +191,7 @@ impl Pages<'_> {
             )],
             list,
             ..Section::default()
-        };
-        self.page(
-            path,
-            "Honours".into(),
-            vec![Para::text(
-                "Every season of the league, oldest known first; teams named as they are today.",
-            )],
-            vec![champions, records],
-        )
+        }
     }
 
     /// "Biggest win: Royal Oak 9–0 Six Bells (2014-15, from its results grid)".
@@ -197,6 +214,7 @@ impl Pages<'_> {
         ]
     }
 
+    /// The all-time table's page.
     fn all_time(
         &mut self,
         told: &History,
