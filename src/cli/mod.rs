@@ -11,6 +11,7 @@ mod db;
 mod error;
 mod export;
 mod finish;
+mod history;
 mod import;
 mod league;
 mod names;
@@ -138,6 +139,8 @@ enum Command {
     Standings(standings::Args),
     /// Players' and partnerships' figures per kind of game, and leaderboards.
     Stats(stats::Args),
+    /// The league's past: champions by season, the all-time table, records, players' careers.
+    History(history::Args),
     /// Publish the league as a static web site: tables, results, nights, teams, players.
     Publish(publish::Args),
     /// Serve the league on the web: its pages for everyone, and private links for captains to
@@ -195,6 +198,7 @@ pub fn main() -> ExitCode {
         Command::Withdraw(args) => night::withdraw(args),
         Command::Standings(args) => standings::run(args),
         Command::Stats(args) => stats::run(args),
+        Command::History(args) => history::run(args),
         Command::Publish(args) => publish::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Captain(c) => captain::captain(c),

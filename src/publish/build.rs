@@ -168,6 +168,8 @@ fn make(
     );
     out.front_page(&seasons)?;
     out.archive(&seasons)?;
+    let told = crate::app::history::history(&leagues, league)?;
+    out.history(&told, &team_names, &seasons)?;
     for s in &seasons {
         out.season(s, &seasons)?;
         out.confirmed(s)?;

@@ -5,6 +5,7 @@
 pub mod date;
 pub mod fault;
 pub mod game;
+pub mod history;
 pub mod keys;
 pub mod line;
 pub mod name_map;

@@ -9,6 +9,7 @@ mod backup;
 mod board;
 mod db;
 mod games;
+mod history;
 mod league;
 mod logged;
 mod names;
@@ -21,6 +22,7 @@ pub use backup::{BackupError, BackupReport};
 pub use board::NightLeg;
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
+pub use history::SeasonPast;
 pub use league::{
     Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };
