@@ -24,6 +24,7 @@ use crate::store::{Change, LeagueInfo, StoreError};
 
 pub mod error;
 mod export;
+mod past;
 mod resolve;
 
 pub use error::ResultsError;
@@ -82,6 +83,8 @@ pub struct ImportAsk<'a> {
     pub dry_run: bool,
     /// Names said to be new players though close to a known one.
     pub new_players: &'a [String],
+    /// The season of a results grid whose top-left cell is empty (`--season`).
+    pub season: Option<&'a str>,
 }
 
 /// What an import did, or why it did nothing.
@@ -158,7 +161,7 @@ impl App {
                     faults: &mut faults,
                     warnings: &mut warnings,
                 };
-                import_file(&mut resolver, &mut r.file, &mut found)?;
+                import_file(&mut resolver, &change, ask.season, &mut r.file, &mut found)?;
             }
         }
         let key = |f: &FileFault| {
@@ -203,13 +206,16 @@ impl App {
 }
 
 /// The order shapes are imported in, whatever order the files are named in.
-const SHAPE_ORDER: [Shape; 6] = [
+const SHAPE_ORDER: [Shape; 8] = [
     Shape::Configuration,
     Shape::Rosters,
     Shape::Fixtures,
     Shape::Matches,
     Shape::Nights,
     Shape::Adjustments,
+    // The past after the dated nights: a grid's night already entered with its date is found.
+    Shape::Grid,
+    Shape::Table,
 ];
 
 /// The league an import goes into: the one named (made, if asked and it is not there), or the
@@ -269,6 +275,8 @@ impl Found<'_> {
 /// Checks and keeps one file's rows.
 fn import_file(
     resolver: &mut Resolver<'_, '_>,
+    change: &Change<'_>,
+    season: Option<&str>,
     file: &mut ResultsFile,
     found: &mut Found<'_>,
 ) -> Result<(), StoreError> {
@@ -295,6 +303,8 @@ fn import_file(
             keep_nights(resolver, drafts, &column, found);
         }
         Rows::Adjustments(rows) => team_rows(resolver, rows, &column, found),
+        Rows::Grid(grid) => past::import_grid(resolver, change, grid, season, found),
+        Rows::Table(rows) => past::import_tables(resolver, change, rows, &column, found),
     }
     Ok(())
 }
@@ -417,6 +427,7 @@ fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
         }
     };
     say(report.fixtures_added, "fixture", "fixtures");
+    say(report.tables_added, "final table", "final tables");
     say(report.adjustments_added, "adjustment", "adjustments");
     say(report.roster_places, "roster place", "roster places");
     say(
@@ -470,6 +481,13 @@ fn named_in(read: &[ResultsRead]) -> Vec<(Named, String)> {
                 night(&r.season, &r.team, "");
             }),
             Rows::Configuration(rows) => rows.iter().for_each(|r| night(&r.season, "", "")),
+            Rows::Table(rows) => rows.iter().for_each(|r| night(&r.season, &r.team, "")),
+            Rows::Grid(grid) => {
+                night(grid.season.as_deref().unwrap_or(""), "", "");
+                for t in grid.home.iter().chain(&grid.away) {
+                    night("", &t.name, "");
+                }
+            }
         }
     }
     out

@@ -81,6 +81,7 @@ pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<Seaso
         teams: reader.season_teams(info.id)?,
         nights,
         adjustments: reader.adjustments(info.id)?,
+        recorded: reader.season_table(info.id)?,
     };
     Ok(SeasonRead {
         fixtures,

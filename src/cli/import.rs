@@ -46,6 +46,9 @@ pub struct Args {
     /// in league results is refused as a slip: "did you mean …?"); repeat for each
     #[arg(long = "new-player", value_name = "NAME")]
     new_players: Vec<String>,
+    /// The season of a results grid whose top-left cell is empty (docs/formats.md)
+    #[arg(long, value_name = "NAME")]
+    season: Option<String>,
     #[command(flatten)]
     db: DbArg,
 }
@@ -149,11 +152,12 @@ fn import(args: Args) -> Result<Done, CliError> {
             args.create,
             args.dry_run,
             &args.new_players,
+            args.season.as_deref(),
         );
     }
-    if args.create || !args.new_players.is_empty() {
+    if args.create || !args.new_players.is_empty() || args.season.is_some() {
         return Err(CliError::Usage(
-            "--create and --new-player are for league results (.csv)".into(),
+            "--create, --new-player and --season are for league results (.csv)".into(),
         ));
     }
     for f in args.files.iter().filter(|f| f.as_os_str() != "-") {

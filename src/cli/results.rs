@@ -97,6 +97,7 @@ pub fn import(
     create: bool,
     dry_run: bool,
     new_players: &[String],
+    season: Option<&str>,
 ) -> Result<Done, CliError> {
     let read = read_all(files)?;
     let ask = ImportAsk {
@@ -104,6 +105,7 @@ pub fn import(
         create,
         dry_run,
         new_players,
+        season,
     };
     let import = App::from_store(store).results_import(read, &ask)?;
     render_import(import)

@@ -11,6 +11,7 @@ pub mod fixtures;
 pub mod import;
 pub mod names;
 pub mod night;
+pub mod past;
 pub mod standings;
 pub mod stats;
 

@@ -12,6 +12,7 @@ mod games;
 mod league;
 mod logged;
 mod oplog;
+mod past;
 mod results;
 mod summaries;
 

@@ -81,13 +81,20 @@ pub struct ImportReport {
     /// Fixtures added from a fixtures file, and those there already.
     pub fixtures_added: usize,
     pub fixtures_kept: usize,
+    /// Final tables kept (a season's each), and those there already (`results::past`).
+    pub tables_added: usize,
+    pub tables_kept: usize,
 }
 
 impl ImportReport {
     /// How many of the rows' nights, adjustments, configurations and fixtures were there
     /// already (passed over).
     pub fn kept(&self) -> usize {
-        self.nights_kept + self.adjustments_kept + self.configs_kept + self.fixtures_kept
+        self.nights_kept
+            + self.adjustments_kept
+            + self.configs_kept
+            + self.fixtures_kept
+            + self.tables_kept
     }
 }
 
@@ -242,7 +249,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .map_or_else(|| self.league.config.clone(), |s| s.config.clone())
     }
 
-    fn season(
+    pub(super) fn season(
         &mut self,
         name: &str,
         line: u64,
@@ -268,7 +275,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         Ok(s)
     }
 
-    fn team(
+    pub(super) fn team(
         &mut self,
         name: &str,
         season: i64,
@@ -675,7 +682,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Whether the import would change anything.
     pub fn changes_anything(&self) -> bool {
         let r = &self.report;
-        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added > 0
+        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added + r.tables_added
+            > 0
             || !r.seasons_made.is_empty()
             || !r.teams_made.is_empty()
     }
