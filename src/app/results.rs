@@ -420,7 +420,10 @@ fn keep_nights(
 /// What an import does, in words: "new league Abercarn: 3 nights, 2 fixtures; new season
 /// 2025-26; 4 new teams".
 fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
-    let mut said = vec![count(report.nights_added, "night", "nights")];
+    let mut said = Vec::new();
+    if report.nights_added > 0 || report.tables_added == 0 {
+        said.push(count(report.nights_added, "night", "nights"));
+    }
     let mut say = |n: usize, one: &str, many: &str| {
         if n > 0 {
             said.push(count(n, one, many));

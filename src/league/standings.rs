@@ -173,8 +173,8 @@ struct Counted {
     teams: Pair<TeamId>,
     matches: Pair<u32>,
     legs: Pair<u32>,
-    /// Its legs are known: a night match by match, or a walkover (none); not one known only
-    /// by its totals.
+    /// Its legs are known: a night match by match; not a walkover, nor one known only by its
+    /// totals (a night of a results grid is one or the other).
     legs_known: bool,
     /// The side that won the night; `None` for a draw.
     winner: Option<HomeAway>,
@@ -203,7 +203,7 @@ fn outcome(night: &Night, config: &Config) -> Option<Counted> {
         teams: Pair::new(night.home, night.away),
         matches,
         legs,
-        legs_known: !matches!(night.result, NightResult::Totals(_)),
+        legs_known: matches!(night.result, NightResult::Matches(_)),
         winner,
     })
 }

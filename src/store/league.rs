@@ -213,8 +213,8 @@ impl LeagueReader<'_> {
             let (first, last, scheduled): (Option<String>, Option<String>, bool) = self
                 .0
                 .prepare_cached(
-                    "SELECT min(date) FILTER (WHERE status <> 'cancelled' AND undated = 0),
-                     max(date) FILTER (WHERE status <> 'cancelled' AND undated = 0),
+                    "SELECT min(date) FILTER (WHERE status <> 'cancelled'),
+                     max(date) FILTER (WHERE status <> 'cancelled'),
                      coalesce(max(round IS NOT NULL), 0)
                      FROM fixtures WHERE season = ?1",
                 )?
@@ -247,8 +247,16 @@ impl LeagueReader<'_> {
         if name.is_some() {
             return self.season(league, name);
         }
-        let (mut seasons, dates): (Vec<SeasonInfo>, Vec<_>) =
-            self.season_dates(league.id)?.into_iter().unzip();
+        // A closed season (known by its final table) is never the one meant.
+        let closed = self.closed_seasons(league.id)?;
+        let (mut seasons, dates): (Vec<SeasonInfo>, Vec<_>) = self
+            .season_dates(league.id)?
+            .into_iter()
+            .filter(|(s, _)| !closed.contains(&s.id))
+            .unzip();
+        if seasons.is_empty() {
+            return otherwise();
+        }
         match choose(&dates)? {
             Some(i) => Ok(seasons.swap_remove(i)),
             None => otherwise(),
@@ -268,7 +276,7 @@ impl LeagueReader<'_> {
             league,
             name,
             |dates| Ok(crate::league::fixtures::current_season(dates, today)),
-            || self.season(league, None),
+            || self.latest_open(league),
         )
     }
 
@@ -305,7 +313,7 @@ impl LeagueReader<'_> {
             league,
             name,
             |dates| Ok(crate::league::fixtures::season_being_set_up(dates, today)),
-            || self.season(league, None),
+            || self.latest_open(league),
         )
     }
 
