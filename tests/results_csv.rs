@@ -1269,6 +1269,8 @@ mod properties {
                     Rows::Adjustments(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Configuration(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Fixtures(r) => r.iter().map(|r| r.line).collect(),
+                    Rows::Table(r) => r.iter().map(|r| r.line).collect(),
+                    Rows::Grid(g) => g.home.iter().map(|t| t.line).collect(),
                 };
                 prop_assert!(lines.iter().all(|l| *l >= 2), "{:?}", lines);
                 prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{:?}", lines);

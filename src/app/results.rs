@@ -303,8 +303,16 @@ fn import_file(
             keep_nights(resolver, drafts, &column, found);
         }
         Rows::Adjustments(rows) => team_rows(resolver, rows, &column, found),
-        Rows::Grid(grid) => past::import_grid(resolver, change, grid, season, found),
-        Rows::Table(rows) => past::import_tables(resolver, change, rows, &column, found),
+        Rows::Grid(grid) => {
+            let past = past::import_grid(resolver, change, grid, season);
+            found.faults(past.faults);
+            past.warnings.into_iter().for_each(|w| found.warning(w));
+        }
+        Rows::Table(rows) => {
+            let past = past::import_tables(resolver, change, rows, &column);
+            found.faults(past.faults);
+            past.warnings.into_iter().for_each(|w| found.warning(w));
+        }
     }
     Ok(())
 }

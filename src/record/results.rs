@@ -1177,7 +1177,7 @@ fn read_grid<R: Read>(
                 cell.len(),
                 size(MAX_CELL_BYTES as u64)
             );
-            read.fault(line, i + 1, "", message);
+            read.fault(line, i + 1, "cell", message);
             continue;
         }
         let cells: Vec<&str> = record.iter().map(str::trim).collect();
@@ -1336,7 +1336,7 @@ impl GridRead {
                         "`{cell}` is beyond the last away team: the grid has {} columns of away teams",
                         self.columns.len()
                     );
-                    self.fault(line, i + 1, "", message);
+                    self.fault(line, i + 1, "no team", message);
                 }
                 continue;
             };

@@ -7,7 +7,6 @@
 use std::collections::HashMap;
 
 use super::resolve::Resolver;
-use super::Found;
 use crate::league::fixtures::season_end;
 use crate::league::names::name_key;
 use crate::league::past::{check_table, grid_nights, recorded, table_differences, GridDraft};
@@ -74,6 +73,27 @@ fn season_of(
     Ok(season)
 }
 
+/// What importing a file found: its faults, and what it warns of.
+#[derive(Default)]
+pub(super) struct Found {
+    pub faults: Vec<RowError>,
+    pub warnings: Vec<RowError>,
+}
+
+impl Found {
+    fn fault(&mut self, e: RowError) {
+        self.faults.push(e);
+    }
+
+    fn faults(&mut self, e: Vec<RowError>) {
+        self.faults.extend(e);
+    }
+
+    fn warning(&mut self, e: RowError) {
+        self.warnings.push(e);
+    }
+}
+
 /// Checks and keeps a results grid's nights: each without a date, on its season's end.
 /// `asked`: the season `import --season` names (for a grid whose top-left cell is empty).
 pub(super) fn import_grid(
@@ -81,7 +101,18 @@ pub(super) fn import_grid(
     change: &Change<'_>,
     grid: &Grid,
     asked: Option<&str>,
-    found: &mut Found<'_>,
+) -> Found {
+    let mut found = Found::default();
+    grid_into(resolver, change, grid, asked, &mut found);
+    found
+}
+
+fn grid_into(
+    resolver: &mut Resolver<'_, '_>,
+    change: &Change<'_>,
+    grid: &Grid,
+    asked: Option<&str>,
+    found: &mut Found,
 ) {
     let corner = |index: usize, name: &str| {
         Some(Column {
@@ -105,7 +136,7 @@ pub(super) fn import_grid(
         (None, None) => {
             found.fault(RowError {
                 line: 1,
-                column: corner(1, ""),
+                column: corner(1, "top-left"),
                 message: "the grid's top-left cell is empty and no season is named: give `--season NAME`, or begin the grid with a row `season,NAME`".into(),
             });
             return;
@@ -236,8 +267,8 @@ pub(super) fn import_tables(
     change: &Change<'_>,
     rows: &[TableRow],
     column: &dyn Fn(&str) -> Option<Column>,
-    found: &mut Found<'_>,
-) {
+) -> Found {
+    let mut found = Found::default();
     let (errors, warnings) = check_table(rows, column);
     let mut bad: Vec<u64> = errors.iter().map(|e| e.line).collect();
     bad.extend(rows.iter().filter(|r| !r.faulty.is_empty()).map(|r| r.line));
@@ -274,6 +305,7 @@ pub(super) fn import_tables(
             found.faults(e);
         }
     }
+    found
 }
 
 /// One season's table: its teams found, then kept whole (or found the same as stored).
