@@ -39,7 +39,7 @@ const ROSTERS: &str = "season,team,player\n";
 const ADJUSTMENTS: &str = "season,date,team,adjustment,reason\n";
 
 /// What a header lacking columns is told (after "it lacks …").
-const SHAPES: &str = "(see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)";
+const SHAPES: &str = "(see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away; final table: season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note; a results grid begins with a `season` cell and the season's name, or an empty cell and the away teams)";
 
 // ---------------------------------------------------------------------------------------------
 // Each shape read exactly.
