@@ -598,3 +598,75 @@ fn a_grid_and_a_table_imported_are_undone_in_one_step_each() {
     // The season it made went with it.
     assert_eq!(db.sql("SELECT name FROM seasons"), "2025-26\n");
 }
+
+// ---------------------------------------------------------------------------------------------
+// No panic, and faults in order, on any grid.
+
+mod no_panic {
+    use don::league::past::grid_nights;
+    use don::league::Config;
+    use don::record::results::{read_results_lenient, Rows};
+    use proptest::prelude::*;
+
+    fn cell() -> impl Strategy<Value = String> {
+        prop_oneof![
+            Just(String::new()),
+            Just("x".to_string()),
+            Just("-".to_string()),
+            Just("5-4".to_string()),
+            Just("9-0 w/o".to_string()),
+            Just("0-9 W/O".to_string()),
+            Just("4294967296-1".to_string()),
+            Just("Royal Oak".to_string()),
+            Just("royal  oak".to_string()),
+            Just("Red Lion".to_string()),
+            Just("season".to_string()),
+            Just("2014-15".to_string()),
+            Just("\"a,b\"".to_string()),
+            "[ -~]{0,6}",
+        ]
+    }
+
+    proptest! {
+        #[test]
+        fn a_grid_of_any_cells_is_read_and_checked_without_a_panic(
+            season in any::<bool>(),
+            rows in proptest::collection::vec(proptest::collection::vec(cell(), 0..6), 1..8),
+        ) {
+            let mut text = if season { "season,2014-15\n".to_string() } else { String::new() };
+            for (i, r) in rows.iter().enumerate() {
+                if i == 0 && !season {
+                    text.push(',');
+                }
+                text.push_str(&r.join(","));
+                text.push('\n');
+            }
+            if let Ok((file, errors)) = read_results_lenient(text.as_bytes()) {
+                prop_assert!(errors.windows(2).all(|w| w[0].line <= w[1].line), "{:?}", errors);
+                if let Rows::Grid(grid) = &file.rows {
+                    let (nights, faults) = grid_nights(grid, &Config::default());
+                    prop_assert!(nights.iter().all(|n| n.home != n.away));
+                    prop_assert!(faults.iter().all(|e| e.line >= 1));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_grid_as_wide_as_a_row_may_be_is_read_in_one_pass() {
+    // 2,000 teams across and one down: each name looked up, not searched for.
+    let names: Vec<String> = (0..2000).map(|i| format!("Team {i}")).collect();
+    let mut text = format!(",{}\n", names.join(","));
+    let cells: Vec<&str> = (0..2000)
+        .map(|i| if i == 0 { "x" } else { "5-4" })
+        .collect();
+    text.push_str(&format!("Team 0,{}\n", cells.join(",")));
+    let started = std::time::Instant::now();
+    let Rows::Grid(grid) = read_results(text.as_bytes()).unwrap().rows else {
+        panic!("not a grid");
+    };
+    assert_eq!(grid.away.len(), 2000);
+    assert_eq!(grid.nights.len(), 1999);
+    assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
+}

@@ -5,7 +5,7 @@
 //! season; the printed order kept; legs both known or neither). Pure: the import
 //! (`app::results`) finds the names and keeps what passes.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::config::Config;
 use super::names::name_key;
@@ -28,8 +28,8 @@ pub struct GridDraft {
 /// it or the other way about.
 pub fn grid_nights(grid: &Grid, config: &Config) -> (Vec<GridDraft>, Vec<RowError>) {
     let mut errors = Vec::new();
-    let across: Vec<String> = grid.away.iter().map(|t| name_key(&t.name)).collect();
-    let down: Vec<String> = grid.home.iter().map(|t| name_key(&t.name)).collect();
+    let across: HashSet<String> = grid.away.iter().map(|t| name_key(&t.name)).collect();
+    let down: HashSet<String> = grid.home.iter().map(|t| name_key(&t.name)).collect();
     for t in &grid.home {
         if !across.contains(&name_key(&t.name)) {
             errors.push(RowError {

@@ -1215,6 +1215,12 @@ fn read_grid<R: Read>(
 struct GridRead {
     grid: Grid,
     columns: Vec<String>,
+    /// Whether each column names an away team that could be taken (by its place from 0).
+    named: Vec<bool>,
+    /// The teams across and down so far, by [`grid_key`]: the column or line that names each
+    /// (looked up, not searched for, however wide the grid).
+    across: std::collections::HashMap<String, usize>,
+    down: std::collections::HashMap<String, u64>,
     errors: Vec<RowError>,
 }
 
@@ -1255,6 +1261,7 @@ impl GridRead {
         for (i, cell) in cells.iter().enumerate().take(named).skip(1) {
             let name = tidy(cell);
             self.columns.push(name.clone());
+            self.named.push(false);
             if name.is_empty() {
                 self.fault(
                     line,
@@ -1269,13 +1276,15 @@ impl GridRead {
                 continue;
             }
             let key = grid_key(&name);
-            if let Some(first) = self.grid.away.iter().find(|t| grid_key(&t.name) == key) {
-                let message = format!(
-                    "{name} is named twice across the grid (first in column {})",
-                    first.column.index
-                );
+            if let Some(first) = self.across.get(&key) {
+                let message =
+                    format!("{name} is named twice across the grid (first in column {first})");
                 self.fault(line, i + 1, &name, message);
                 continue;
+            }
+            self.across.insert(key, i + 1);
+            if let Some(named) = self.named.last_mut() {
+                *named = true;
             }
             self.grid.away.push(GridTeam {
                 line,
@@ -1313,14 +1322,12 @@ impl GridRead {
             return;
         }
         let key = grid_key(&home);
-        if let Some(first) = self.grid.home.iter().find(|t| grid_key(&t.name) == key) {
-            let message = format!(
-                "{home} is named twice down the grid (first at line {})",
-                first.line
-            );
+        if let Some(first) = self.down.get(&key) {
+            let message = format!("{home} is named twice down the grid (first at line {first})");
             self.fault(line, 1, "home", message);
             return;
         }
+        self.down.insert(key.clone(), line);
         self.grid.home.push(GridTeam {
             line,
             column: Column {
@@ -1340,8 +1347,8 @@ impl GridRead {
                 }
                 continue;
             };
-            let named = self.grid.away.iter().any(|t| t.column.index == i + 1);
-            let itself = grid_key(&away) == key;
+            let named = self.named.get(i - 1).copied().unwrap_or(false);
+            let itself = self.across.get(&key) == Some(&(i + 1));
             match grid_cell(cell) {
                 Ok(GridCell::NotPlayed) => {}
                 Ok(GridCell::Itself) if itself => {}

@@ -193,24 +193,32 @@ fn grid_into(
         Ok(f) => f,
         Err(e) => return found.fault(store_fault(e, line)),
     };
+    // The season's fixtures by their teams (home, away), cancelled ones left out.
+    let mut by_pair: HashMap<(i64, i64), Vec<&Fixture>> = HashMap::new();
+    for f in stored.iter().filter(|f| !f.cancelled) {
+        by_pair.entry((f.home.id, f.away.id)).or_default().push(f);
+    }
     for d in &drafts {
         let (home, away) = (&teams[&name_key(&d.home)], &teams[&name_key(&d.away)]);
-        match keep_grid_night(resolver, change, &season, &stored, d, home, away, day) {
+        let pair = by_pair
+            .get(&(home.id, away.id))
+            .map_or(&[][..], Vec::as_slice);
+        match keep_grid_night(resolver, change, &season, pair, d, home, away, day) {
             Ok(()) => {}
             Err(e) => found.fault(e),
         }
     }
 }
 
-/// Keeps one night of a grid: passed over when its teams' night in the season is stored with
-/// the same result; put on their fixture when they have one still to play; else added without
+/// Keeps one night of a grid (`pair`: the season's fixtures of its home and away teams):
+/// passed over when their night in the season is stored with the same result; put on their fixture when they have one still to play; else added without
 /// a date.
 #[allow(clippy::too_many_arguments)]
 fn keep_grid_night(
     resolver: &mut Resolver<'_, '_>,
     change: &Change<'_>,
     season: &SeasonInfo,
-    stored: &[Fixture],
+    pair: &[&Fixture],
     d: &GridDraft,
     home: &TeamInfo,
     away: &TeamInfo,
@@ -221,10 +229,6 @@ fn keep_grid_night(
         column: Some(d.column.clone()),
         message,
     };
-    let pair: Vec<&Fixture> = stored
-        .iter()
-        .filter(|f| f.home.id == home.id && f.away.id == away.id && !f.cancelled)
-        .collect();
     let config = &season.config;
     if let Some(f) = pair.iter().find(|f| f.result.is_some()) {
         let there = f.result.as_ref().expect("a result");
