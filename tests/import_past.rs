@@ -428,6 +428,10 @@ fn a_final_table_is_the_closed_seasons_standings_as_recorded() {
              "points": 7},
         ])
     );
+    assert_eq!(
+        db.ok(&["season", "list"]),
+        "2025-26\n1998-99 (closed: known by its final table)\n"
+    );
     let shown = db.ok(&["standings", "--season", "1998-99"]);
     assert!(
         shown.contains("As recorded: the season is known by its final table"),
