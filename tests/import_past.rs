@@ -163,13 +163,21 @@ fn a_season_row_with_no_row_of_away_teams_after_it_is_a_fault() {
 
 #[test]
 fn a_header_that_is_neither_named_columns_nor_a_grid_is_refused_as_before() {
-    let errors = faults("seson,date,home,away,home_points,away_points\n");
-    assert_eq!(errors.len(), 1);
-    assert!(
-        errors[0].contains("a results grid begins with a `season` cell"),
-        "{}",
-        errors[0]
-    );
+    for header in [
+        "seson,date,home,away,home_points,away_points\n",
+        // A shape's header with a column missing is not taken for a grid's season row.
+        "season,player\n",
+        ",team,player\n",
+    ] {
+        let errors = faults(header);
+        assert_eq!(errors.len(), 1, "{header}");
+        assert!(
+            errors[0].starts_with("line 1: the header is not one of results: it lacks ")
+                && errors[0].contains("a results grid begins with a `season` cell"),
+            "{}",
+            errors[0]
+        );
+    }
 }
 
 #[test]

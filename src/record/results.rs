@@ -431,6 +431,12 @@ pub fn is_results_header(line: &str) -> bool {
 fn grid_begins(header: &[String]) -> Option<GridStart> {
     let first = header.first()?;
     let filled = |cells: &[String]| cells.iter().any(|c| !c.is_empty());
+    // A header of named columns with one missing (`season,player`) is no grid: a grid's
+    // season or team is not named as a column is.
+    let column = |c: &String| col::NAMES.contains(&c.to_ascii_lowercase().as_str());
+    if header.iter().skip(1).any(column) {
+        return None;
+    }
     if first.eq_ignore_ascii_case("season") {
         let name = header.get(1).filter(|n| !n.is_empty())?;
         return (!filled(&header[2..])).then(|| GridStart::Season(name.clone()));
