@@ -682,3 +682,30 @@ fn a_grid_as_wide_as_a_row_may_be_is_read_in_one_pass() {
     assert_eq!(grid.nights.len(), 1999);
     assert!(started.elapsed().as_secs() < 5, "{:?}", started.elapsed());
 }
+
+#[test]
+fn a_dated_night_of_a_pair_whose_grid_night_is_stored_is_that_night() {
+    let db = grid_imported();
+    let nights = write(
+        &db,
+        "nights.csv",
+        "season,date,home,away,home_points,away_points\n2014-15,2014-10-02,Royal Oak,Red Lion,5,4\n",
+    );
+    assert_eq!(
+        db.ok(&["import", &nights]),
+        "Nothing to import: all 1 already there.\n"
+    );
+    let other = write(
+        &db,
+        "other.csv",
+        "season,date,home,away,home_points,away_points\n2014-15,2014-10-02,Royal Oak,Red Lion,6,3\n",
+    );
+    let out = refused(&db, &["import", &other], 1, "Nothing imported");
+    assert!(
+        text(&out.stderr).contains(
+            "is already entered with another result: stored 5–4 (totals), here 6–3 (totals)"
+        ),
+        "{}",
+        text(&out.stderr)
+    );
+}

@@ -24,6 +24,9 @@ struct Known {
     away: i64,
     cancelled: bool,
     result: KnownResult,
+    /// A results grid's night, without a date (`results::past`): the pair's night of the
+    /// season whatever the date a file gives it.
+    undated: bool,
 }
 
 /// A season's fixtures as an import knows them, by pair (home, away): a night finds its
@@ -338,6 +341,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     away: f.away.id,
                     cancelled: f.cancelled,
                     result: f.result.map_or(KnownResult::None, KnownResult::Stored),
+                    undated: f.undated,
                 });
             known.for_each(|f| list.push(f));
             self.fixtures.insert(season, list);
@@ -432,6 +436,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 away: away.id,
                 cancelled: false,
                 result: KnownResult::None,
+                undated: false,
             });
         self.report.fixtures_added += 1;
         Ok(())
@@ -460,7 +465,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .map_err(|e| store_fault(e, line))?;
         let scheduled = fixtures.scheduled;
         let fixtures = fixtures.pair(at.home.id, at.away.id);
-        if let Some(f) = fixtures.iter().find(|f| f.date == night.date) {
+        let undated = |f: &&Known| f.undated && !f.cancelled;
+        let same_day = fixtures.iter().find(|f| f.date == night.date && !f.undated);
+        if let Some(f) = fixtures.iter().find(undated).or(same_day) {
             if at.already_there(f)? {
                 self.report.nights_kept += 1;
                 return Ok(());
@@ -574,6 +581,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             away: at.away.id,
             cancelled: false,
             result: KnownResult::Here(file, at.line),
+            undated: false,
         });
         Ok(())
     }
