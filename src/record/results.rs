@@ -414,7 +414,7 @@ pub fn column_of(header: &[String], name: &str) -> Option<Column> {
 
 /// Whether `line` (a file's first line) is the header of a results file, of any shape: its
 /// cells, as a header is read (a byte-order mark, blanks around a cell and case set aside),
-/// name one shape's columns.
+/// name one shape's columns, or begin a results grid with its `season` row.
 pub fn is_results_header(line: &str) -> bool {
     let header: Vec<String> = line
         .trim_start_matches('\u{feff}')
@@ -422,7 +422,9 @@ pub fn is_results_header(line: &str) -> bool {
         .split(',')
         .map(|h| h.trim().trim_matches('"').trim().to_ascii_lowercase())
         .collect();
-    shape_of(&header).is_ok() || grid_begins(&header).is_some()
+    // A grid only by its `season` row: a first line beginning with an empty cell could be
+    // anything (`,[[` is no results file, but broken JSON, for `check` to say so).
+    shape_of(&header).is_ok() || matches!(grid_begins(&header), Some(GridStart::Season(_)))
 }
 
 /// How a results grid begins, if the header (its cells trimmed) is a grid's first row: with a
