@@ -337,6 +337,14 @@ fn a_grid_with_an_empty_corner_takes_its_season_from_the_import_and_refuses_with
         format!("{grid}, line 1, column 1 (top-left): the grid's top-left cell is empty and no season is named: give `--season NAME`, or begin the grid with a row `season,NAME`\nNothing imported: 1 error.\n")
     );
     db.ok(&["import", &grid, "--create", "--season", "2003"]);
+    let again = db.run(&["import", &grid, "--season", "2003"]);
+    assert_eq!(text(&again.stderr), "");
+    let table = write(&db, "table.csv", &table());
+    let out = db.run(&["import", &table, "--create", "--season", "2003"]);
+    assert_eq!(
+        text(&out.stderr),
+        "warning: --season names the season of a results grid whose top-left cell is empty, and no file here is one: it was not used\n"
+    );
     // A season named by a year ends on 31 December.
     assert_eq!(db.sql("SELECT DISTINCT date FROM fixtures"), "2003-12-31\n");
     // --season is for league results only.

@@ -94,6 +94,8 @@ pub struct ResultsImport {
     pub warnings: Vec<FileFault>,
     /// The names given with `--new-player` that name no player of the files.
     pub unused_new_players: Vec<String>,
+    /// `--season` was given, and no results grid of the files has an empty top-left cell.
+    pub unused_season: bool,
     pub outcome: ImportOutcome,
 }
 
@@ -138,6 +140,10 @@ impl App {
             .map(|r| r.name.clone())
             .collect();
         let players = players_in(&read);
+        let unused_season = ask.season.is_some()
+            && !read
+                .iter()
+                .any(|r| matches!(&r.file.rows, Rows::Grid(g) if g.season.is_none()));
         let change = self.store.change("import")?;
         change.defer_references()?;
         let (league, made_league) = league_to_import_into(&change, ask.league, ask.create)?;
@@ -200,6 +206,7 @@ impl App {
         Ok(ResultsImport {
             warnings,
             unused_new_players,
+            unused_season,
             outcome,
         })
     }

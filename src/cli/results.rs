@@ -124,6 +124,12 @@ fn render_import(import: ResultsImport) -> Result<Done, CliError> {
             shown(name)
         )?;
     }
+    if import.unused_season {
+        writeln!(
+            err,
+            "warning: --season names the season of a results grid whose top-left cell is empty, and no file here is one: it was not used"
+        )?;
+    }
     let mut out = io::stdout().lock();
     match import.outcome {
         ImportOutcome::Refused { faults, stopped } => {
