@@ -493,3 +493,44 @@ fn a_new_team_written_two_ways_in_the_files_is_not_made_twice() {
         "Fox and Hounds\nRed Lion\nRoyal Oak A\nRoyal Oak B\n"
     );
 }
+
+#[test]
+fn a_new_team_misspelt_by_a_letter_beside_its_right_spelling_is_not_made() {
+    let db = Db::new();
+    let matches = write(
+        &db,
+        "matches.csv",
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores,note
+2010-11,2010-09-16,Royal Oak,Red Lion,single-crib,1,Gareth,Alun,2,0,,incomplete
+",
+    );
+    let nights = write(
+        &db,
+        "nights.csv",
+        "season,date,home,away,home_points,away_points
+2010-11,2010-09-02,Royal Oak,Red Lion,5,4
+2010-11,2010-09-09,Red Lion,Royal Oke,6,3
+",
+    );
+    let args = [
+        "import", &matches, &nights, "--league", "Valleys", "--create",
+    ];
+    let out = db.run(&args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 3")
+            && err.contains("no team 'Royal Oke' in Valleys; did you mean 'Royal Oak'?"),
+        "{err}"
+    );
+    assert!(!err.contains("no team 'Royal Oak'"), "{err}");
+    assert!(!db.path.exists(), "a refused import made a database");
+    let map = write(&db, "names.csv", "name,means\nRoyal Oke,Royal Oak\n");
+    let mut with_map = args.to_vec();
+    with_map.extend(["--map", &map]);
+    db.ok(&with_map);
+    assert_eq!(
+        db.sql("SELECT name FROM teams ORDER BY name"),
+        "Red Lion\nRoyal Oak\n"
+    );
+}

@@ -159,6 +159,7 @@ impl App {
         resolver.league_made = made_league;
         resolver.new_players = ask.new_players.to_vec();
         resolver.named_in_files = named_in(&read);
+        resolver.team_uses = team_uses(&read);
         resolver.choices = ask
             .choices
             .iter()
@@ -543,6 +544,42 @@ fn named_in(read: &[ResultsRead]) -> Vec<(Named, String)> {
                     night("", &t.name, "");
                 }
             }
+        }
+    }
+    out
+}
+
+/// How many rows (or grid lines) of the files name each team, by name key.
+fn team_uses(read: &[ResultsRead]) -> HashMap<String, usize> {
+    let mut out: HashMap<String, usize> = HashMap::new();
+    let mut add = |name: &str| {
+        if !name.is_empty() {
+            *out.entry(name_key(name)).or_default() += 1;
+        }
+    };
+    for r in read {
+        match &r.file.rows {
+            Rows::Matches(rows) => rows.iter().for_each(|r| {
+                add(&r.home);
+                add(&r.away);
+            }),
+            Rows::Nights(rows) => rows.iter().for_each(|r| {
+                add(&r.home);
+                add(&r.away);
+            }),
+            Rows::Fixtures(rows) => rows.iter().for_each(|r| {
+                add(&r.home);
+                add(&r.away);
+            }),
+            Rows::Rosters(rows) => rows.iter().for_each(|r| add(&r.team)),
+            Rows::Adjustments(rows) => rows.iter().for_each(|r| add(&r.team)),
+            Rows::Configuration(_) => {}
+            Rows::Table(rows) => rows.iter().for_each(|r| add(&r.team)),
+            Rows::Grid(grid) => grid
+                .home
+                .iter()
+                .chain(&grid.away)
+                .for_each(|t| add(&t.name)),
         }
     }
     out

@@ -124,6 +124,9 @@ pub struct Resolver<'c, 'a> {
     players: Option<std::collections::BTreeMap<String, String>>,
     /// The seasons and teams the files name (each once), for telling a misspelt new name.
     pub named_in_files: Vec<(Named, String)>,
+    /// How many times the files name each team (by name key): of two spellings of a new team
+    /// one letter apart, the rarer is the slip.
+    pub team_uses: HashMap<String, usize>,
     /// The teams a new team's name is checked against for a misspelling: the league's before
     /// the import, and (for a team without a roster in the files) those with one.
     teams_before: Vec<String>,
@@ -194,6 +197,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             new_players: Vec::new(),
             players: None,
             named_in_files: Vec::new(),
+            team_uses: HashMap::new(),
             teams_before,
             rostered: Vec::new(),
             report: ImportReport::default(),
@@ -1068,7 +1072,8 @@ impl Names for Resolver<'_, '_> {
         if let (Named::Team, NameStatus::Unknown(_)) = (what, &status) {
             let near =
                 crate::league::names::suggest(name, self.teams_before.iter().map(String::as_str))
-                    .or_else(|| self.twin_in_files(name));
+                    .or_else(|| self.twin_in_files(name))
+                    .or_else(|| self.slip_in_files(name));
             self.wait_for_choice(Thing::Team, name, near);
         }
         status
@@ -1107,6 +1112,32 @@ impl Resolver<'_, '_> {
             .filter(|(_, n)| !self.choices.contains_key(&name_key(n)))
             .map(|(_, n)| n.as_str())
             .find(|n| crate::league::names::loose_key(n) == loose)
+    }
+
+    /// Another new team's name of the files one letter from this one ("Royal Oak" for "Royal
+    /// Oke"), when this one is the rarer spelling (or, as often, the later): a slip, not a
+    /// team. An A and a B team ("Royal Oak A", "Royal Oak B") are two teams.
+    fn slip_in_files(&self, name: &str) -> Option<&str> {
+        if !self.create {
+            return None;
+        }
+        let key = name_key(name);
+        let uses = |k: &str| self.team_uses.get(k).copied().unwrap_or(0);
+        let at = |k: &str| {
+            self.named_in_files
+                .iter()
+                .position(|(w, n)| *w == Named::Team && name_key(n) == k)
+        };
+        self.named_in_files
+            .iter()
+            .filter(|(w, n)| *w == Named::Team && name_key(n) != key)
+            .filter(|(_, n)| !self.choices.contains_key(&name_key(n)))
+            .map(|(_, n)| n.as_str())
+            .filter(|n| crate::league::names::one_letter_apart(name, n))
+            .find(|n| {
+                let other = name_key(n);
+                uses(&key) < uses(&other) || (uses(&key) == uses(&other) && at(&key) > at(&other))
+            })
     }
 
     /// What the league knows of a name (see [`Names::status`]).
@@ -1177,6 +1208,11 @@ impl Resolver<'_, '_> {
             if let Some(twin) = self.twin_in_files(name) {
                 return NameStatus::Unknown(format!(
                     "{place}; did you mean '{twin}'? (the files write the name two ways: say which is meant with --map)"
+                ));
+            }
+            if let Some(twin) = self.slip_in_files(name) {
+                return NameStatus::Unknown(format!(
+                    "{place}; did you mean '{twin}'? (the files write the name two ways, one letter apart: say which is meant with --map)"
                 ));
             }
             let near = suggest(name, elsewhere.iter().copied());
