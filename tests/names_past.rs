@@ -534,3 +534,40 @@ fn a_new_team_misspelt_by_a_letter_beside_its_right_spelling_is_not_made() {
         "Red Lion\nRoyal Oak\n"
     );
 }
+
+#[test]
+fn a_slip_from_a_player_s_former_name_or_alias_is_caught() {
+    let db = old_and_new();
+    db.ok(&[
+        "roster",
+        "add",
+        "Royal Oak",
+        "Gareth Jones",
+        "Ivor James",
+        "--season",
+        "2014-15",
+    ]);
+    db.ok(&[
+        "player",
+        "rename",
+        "Gareth Jones",
+        "Gareth Jones-Price",
+        "--from",
+        "2002-01-01",
+    ]);
+    db.ok(&["player", "alias", "Ivor James", "Ivor Jamieson"]);
+    let header =
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,note\n";
+    let file = write(
+        &db,
+        "matches.csv",
+        &format!("{header}2014-15,2014-10-02,Royal Oak,Red Lion,single-crib,1,Gareth Jonse,Dai,2,0,incomplete\n"),
+    );
+    refused(&db, &["import", &file], 1, "did you mean 'Gareth Jones'?");
+    let file = write(
+        &db,
+        "alias.csv",
+        &format!("{header}2014-15,2014-10-02,Royal Oak,Red Lion,single-crib,1,Ivor Jamiesen,Dai,2,0,incomplete\n"),
+    );
+    refused(&db, &["import", &file], 1, "did you mean 'Ivor Jamieson'?");
+}

@@ -122,6 +122,9 @@ pub struct Resolver<'c, 'a> {
     /// The league's players (on a roster of any season), by name key, once looked up; with
     /// those this import puts on a roster.
     players: Option<std::collections::BTreeMap<String, String>>,
+    /// The league's players' former names and aliases, as written: a name a slip from one of
+    /// them is a slip too ("Gareth Jonse" for the former "Gareth Jones").
+    player_other_names: Vec<String>,
     /// The seasons and teams the files name (each once), for telling a misspelt new name.
     pub named_in_files: Vec<(Named, String)>,
     /// How many times the files name each team (by name key): of two spellings of a new team
@@ -196,6 +199,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             file: String::new(),
             new_players: Vec::new(),
             players: None,
+            player_other_names: Vec::new(),
             named_in_files: Vec::new(),
             team_uses: HashMap::new(),
             teams_before,
@@ -771,13 +775,14 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// The league's players by name key, with their other names' keys (each giving the name
     /// today).
     fn known_players(
-        &self,
+        &mut self,
         known: Vec<String>,
     ) -> Result<std::collections::BTreeMap<String, String>, StoreError> {
         let mut players: std::collections::BTreeMap<String, String> =
             known.into_iter().map(|n| (name_key(&n), n)).collect();
         for (other, today) in self.change.names().league_player_names(self.league.id)? {
             players.entry(name_key(&other)).or_insert(today);
+            self.player_other_names.push(other);
         }
         Ok(players)
     }
@@ -834,7 +839,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             return None;
         }
         let known: Vec<&str> = players.values().map(String::as_str).collect();
-        let meant = crate::league::names::near_miss(player, &known, &[])?;
+        let other: Vec<&str> = self.player_other_names.iter().map(String::as_str).collect();
+        let meant = crate::league::names::near_miss(player, &known, &other)?;
         self.wait_for_choice(Thing::Player, player, Some(meant));
         Some(format!(
             "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
