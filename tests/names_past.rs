@@ -571,3 +571,79 @@ fn a_slip_from_a_player_s_former_name_or_alias_is_caught() {
     );
     refused(&db, &["import", &file], 1, "did you mean 'Ivor Jamieson'?");
 }
+
+#[test]
+fn a_team_twice_in_a_grid_or_a_table_under_another_of_its_names_is_a_fault_at_its_cell() {
+    let db = old_and_new();
+    db.ok(&["team", "alias", "Royal Oak", "Royal Oke"]);
+    let grid = write(
+        &db,
+        "grid.csv",
+        "season,2003-04,,
+,Royal Oak,Red Lion,Royal Oke
+Royal Oak,x,5-4,
+Red Lion,3-6,x,4-5
+Royal Oke,,5-4,x
+",
+    );
+    let before = db.dump();
+    let out = db.run(&["import", &grid, "--create"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 2, column 4 (Royal Oke): Royal Oak is named twice (as 'Royal Oke') across the grid"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "line 5, column 1 (home): Royal Oak is named twice (as 'Royal Oke') down the grid"
+        ),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+    let table = write(
+        &db,
+        "table.csv",
+        "season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note
+1997-98,1,Royal Oak,1,1,0,0,5,4,,,5,
+1997-98,2,Royal Oke,1,0,0,1,4,5,,,4,
+",
+    );
+    let out = db.run(&["import", &table, "--create"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 3, column 3 (team): Royal Oak is named twice (as 'Royal Oke') in 1997-98's table, first at line 2"),
+        "{err}"
+    );
+    assert!(!err.contains("UNIQUE"), "{err}");
+    assert_eq!(db.dump(), before);
+    // A former name beside today's.
+    db.ok(&[
+        "team",
+        "rename",
+        "Red Lion",
+        "The Lion",
+        "--from",
+        "2019-07-01",
+    ]);
+    let grid = write(
+        &db,
+        "former.csv",
+        "season,1997-98
+,The Lion,Red Lion
+The Lion,x,5-4
+Red Lion,3-6,x
+",
+    );
+    let out = db.run(&["import", &grid, "--create"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "line 2, column 3 (Red Lion): The Lion is named twice (as 'Red Lion') across the grid"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("cannot play itself"), "{err}");
+}
