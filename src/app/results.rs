@@ -171,14 +171,47 @@ impl App {
             .filter(|(what, _)| *what == Named::Team)
             .map(|(_, n)| name_key(n))
             .collect();
-        for (file, line, message) in resolver.apply_player_choices(&team_names)? {
-            let column = None;
-            let error = RowError {
-                line,
-                column,
-                message,
-            };
-            faults.push(FileFault { file, error });
+        let mut warnings = Vec::new();
+        // A name given twice with different meanings.
+        let mut given: HashMap<String, &ChosenName> = HashMap::new();
+        for c in ask.choices {
+            let key = name_key(&c.name);
+            match given.get(&key) {
+                Some(first) if first.choice != c.choice => {
+                    let error = RowError {
+                        line: c.line,
+                        column: None,
+                        message: format!(
+                            "'{}' is given again with another meaning (first at line {}): give each name once",
+                            c.name, first.line
+                        ),
+                    };
+                    faults.push(FileFault {
+                        file: c.file.clone(),
+                        error,
+                    });
+                }
+                Some(_) => {}
+                None => {
+                    given.insert(key, c);
+                }
+            }
+        }
+        let (choice_faults, choice_warnings) =
+            resolver.apply_player_choices(&team_names, &players)?;
+        for (list, out) in [
+            (choice_faults, &mut faults),
+            (choice_warnings, &mut warnings),
+        ] {
+            for (file, line, message) in list {
+                let column = None;
+                let error = RowError {
+                    line,
+                    column,
+                    message,
+                };
+                out.push(FileFault { file, error });
+            }
         }
         for r in &read {
             if let Rows::Rosters(rows) = &r.file.rows {
@@ -187,7 +220,6 @@ impl App {
                     .extend(rows.iter().map(|row| row.team.clone()));
             }
         }
-        let mut warnings = Vec::new();
         for shape in SHAPE_ORDER {
             for r in read.iter_mut().filter(|r| r.file.shape() == shape) {
                 let mut found = Found {

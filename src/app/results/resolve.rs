@@ -789,25 +789,107 @@ impl<'c, 'a> Resolver<'c, 'a> {
 
     /// Applies the choices made for players' names (and notes those for new players): a name
     /// that means a known player is kept as their alias at once, so that every row finds them.
-    /// A choice for a team's name is applied where the name is met. The faults of choices that
-    /// mean no one known: (file, line, message).
+    /// A choice for a team's name is checked here and applied where the name is met: it must
+    /// mean a known team (by any of its names), a team the files name, or be new; a known
+    /// team's name can't be made to mean another; a name can't mean one the choices map on
+    /// again. The faults, then the warnings (a choice for a name of no file of the import, or
+    /// one that changes nothing): each (file, line, message). A choice warned of is dropped.
+    #[allow(clippy::type_complexity)]
     pub fn apply_player_choices(
         &mut self,
         team_names: &std::collections::HashSet<String>,
-    ) -> Result<Vec<(String, u64, String)>, StoreError> {
+        player_names: &std::collections::HashSet<String>,
+    ) -> Result<(Vec<(String, u64, String)>, Vec<(String, u64, String)>), StoreError> {
         let mut faults = Vec::new();
-        let choices: Vec<ChosenName> = self.choices.values().cloned().collect();
+        let mut warnings = Vec::new();
+        let mut choices: Vec<ChosenName> = self.choices.values().cloned().collect();
+        choices.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+        let league = self.league.name.clone();
         for c in choices {
             let key = name_key(&c.name);
+            let is_team = team_names.contains(&key);
+            let is_player = player_names.contains(&key);
+            let mut drop = |warnings: &mut Vec<_>, why: String| {
+                warnings.push((c.file.clone(), c.line, why));
+                self.choices.remove(&key);
+            };
+            if !is_team && !is_player {
+                drop(
+                    &mut warnings,
+                    format!(
+                        "'{}' names no team or player of the import: it was not used",
+                        c.name
+                    ),
+                );
+                continue;
+            }
+            if is_team {
+                let known = self.teams.get(&key).map(|t| (t.id, t.name.clone()));
+                match (&c.choice, known) {
+                    (NameChoice::New, Some((_, today))) => drop(
+                        &mut warnings,
+                        format!(
+                            "'{}' is {today}'s name already, not a new team: it was not used",
+                            c.name
+                        ),
+                    ),
+                    (NameChoice::New, None) => {}
+                    (NameChoice::Means(target), known) => {
+                        let tkey = name_key(target);
+                        let meant = self.teams.get(&tkey).map(|t| (t.id, t.name.clone()));
+                        match (known, meant) {
+                            (Some((a, _)), Some((b, _))) if a == b => drop(
+                                &mut warnings,
+                                format!(
+                                    "'{}' is a name of the same team as '{target}' already: it was not used",
+                                    c.name
+                                ),
+                            ),
+                            (Some((_, today)), _) => faults.push((
+                                c.file.clone(),
+                                c.line,
+                                format!(
+                                    "'{}' is a name of {today} already, so it can't mean '{target}': leave it out of the map",
+                                    c.name
+                                ),
+                            )),
+                            (None, Some(_)) => {}
+                            (None, None) if team_names.contains(&tkey) => {
+                                if let Some(again) = self.choices.get(&tkey) {
+                                    let said = match &again.choice {
+                                        NameChoice::New => None,
+                                        NameChoice::Means(m) => Some(m.clone()),
+                                    };
+                                    if let Some(m) = said {
+                                        faults.push((
+                                            c.file.clone(),
+                                            c.line,
+                                            format!(
+                                                "'{}' is to mean '{target}', which is itself to mean '{m}' (line {}): map each name to the team it means",
+                                                c.name, again.line
+                                            ),
+                                        ));
+                                    }
+                                }
+                            }
+                            (None, None) => faults.push((
+                                c.file.clone(),
+                                c.line,
+                                format!(
+                                    "'{}' is to mean '{target}', which is no team of {league} nor a team of the import",
+                                    c.name
+                                ),
+                            )),
+                        }
+                    }
+                }
+                continue;
+            }
             match &c.choice {
                 NameChoice::New => self.new_players.push(c.name.clone()),
                 NameChoice::Means(target) => {
                     let names = self.change.names();
-                    if team_names.contains(&key)
-                        || self.teams.contains_key(&name_key(target))
-                        || names.team_owner(self.league.id, target)?.is_some()
-                        || names.player_owner(&c.name)?.is_some()
-                    {
+                    if names.player_owner(&c.name)?.is_some() {
                         continue;
                     }
                     match names.player_owner(target)? {
@@ -819,15 +901,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
                             c.file.clone(),
                             c.line,
                             format!(
-                                "'{}' is to mean '{target}', which is no team of {} nor a player",
-                                c.name, self.league.name
+                                "'{}' is to mean '{target}', which is no team of {league} nor a player",
+                                c.name
                             ),
                         )),
                     }
                 }
             }
         }
-        Ok(faults)
+        Ok((faults, warnings))
     }
 
     /// The fault of a player's name that is not the league's but close to one of its players
