@@ -647,3 +647,81 @@ Red Lion,3-6,x
     );
     assert!(!err.contains("cannot play itself"), "{err}");
 }
+
+#[test]
+fn a_map_row_meaning_no_team_twice_given_looping_or_contradicting_is_a_fault_at_its_line() {
+    let db = old_and_new();
+    let nights = write(
+        &db,
+        "nights.csv",
+        "season,date,home,away,home_points,away_points
+2025-26,2025-09-04,Royal Oak,Red Lyon,5,4
+2025-26,2025-09-11,Six Bels,Royal Oak,2,7
+",
+    );
+    let before = db.dump();
+    let run_with = |rows: &str| {
+        let map = write(&db, "names.csv", &format!("name,means\n{rows}"));
+        let out = db.run(&["import", &nights, "--create", "--map", &map]);
+        (out.status.code(), text(&out.stderr))
+    };
+    // A meaning that is no team: not made a new team.
+    let (code, err) = run_with("Red Lyon,Nowhere Inn\nSix Bels,new\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "names.csv, line 2: 'Red Lyon' is to mean 'Nowhere Inn', which is no team of Valleys"
+        ),
+        "{err}"
+    );
+    // A name given twice with two meanings.
+    let (code, err) = run_with("Red Lyon,Red Lion\nSix Bels,new\nRed Lyon,new\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "names.csv, line 4: 'Red Lyon' is given again with another meaning (first at line 2)"
+        ),
+        "{err}"
+    );
+    // A loop.
+    let (code, err) = run_with("Red Lyon,Six Bels\nSix Bels,Red Lyon\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "'Red Lyon' is to mean 'Six Bels', which is itself to mean 'Red Lyon' (line 3)"
+        ),
+        "{err}"
+    );
+    // A known team made to mean another.
+    let (code, err) = run_with("Royal Oak,Red Lion\nRed Lyon,Red Lion\nSix Bels,new\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("names.csv, line 2: 'Royal Oak' is a name of Royal Oak already, so it can't mean 'Red Lion'"),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+    // A row for a name of no file is warned of, not used; the import goes on.
+    let map = write(
+        &db,
+        "names.csv",
+        "name,means\nRed Lyon,Red Lion\nSix Bels,new\nNever Seen,Red Lion\n",
+    );
+    let out = db.run(&["import", &nights, "--create", "--map", &map]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("names.csv, line 4: 'Never Seen' names no team or player of the import: it was not used"),
+        "{err}"
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM team_names WHERE name = 'Never Seen'"
+        ),
+        0
+    );
+    assert_eq!(
+        db.sql("SELECT name FROM teams ORDER BY name"),
+        "Fox and Hounds\nRed Lion\nRoyal Oak\nSix Bels\n"
+    );
+}
