@@ -700,6 +700,25 @@ fn a_map_row_meaning_no_team_twice_given_looping_or_contradicting_is_a_fault_at_
         "{err}"
     );
     assert_eq!(db.dump(), before);
+    // A player's name made to mean a team.
+    let header =
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,note\n";
+    let matches = write(
+        &db,
+        "matches.csv",
+        &format!("{header}2014-15,2014-10-02,Royal Oak,Red Lion,single-crib,1,Gareth,Dai,2,0,incomplete\n"),
+    );
+    let map = write(&db, "players.csv", "name,means\nGareth,Red Lion\n");
+    let out = db.run(&["import", &matches, "--map", &map]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "players.csv, line 2: 'Gareth' is a player of the import, and 'Red Lion' a team"
+        ),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
     // A row for a name of no file is warned of, not used; the import goes on.
     let map = write(
         &db,
@@ -724,4 +743,27 @@ fn a_map_row_meaning_no_team_twice_given_looping_or_contradicting_is_a_fault_at_
         db.sql("SELECT name FROM teams ORDER BY name"),
         "Fox and Hounds\nRed Lion\nRoyal Oak\nSix Bels\n"
     );
+}
+
+#[test]
+fn an_answer_piped_to_the_prompt_naming_no_team_is_refused_not_made_a_team() {
+    let db = old_and_new();
+    let file = write(
+        &db,
+        "typed.csv",
+        "season,date,home,away,home_points,away_points
+2014-15,2014-10-02,Royal Oke,Red Lion,5,4
+",
+    );
+    let before = db.dump();
+    let mut child = db.spawn(&["import", &file, "--create"]);
+    feed(&mut child, b"Nowhere Inn\n");
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("'Royal Oke' is to mean 'Nowhere Inn', which is no team of Valleys"),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
 }

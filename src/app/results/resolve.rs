@@ -892,6 +892,17 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     if names.player_owner(&c.name)?.is_some() {
                         continue;
                     }
+                    if self.teams.contains_key(&name_key(target)) {
+                        faults.push((
+                            c.file.clone(),
+                            c.line,
+                            format!(
+                                "'{}' is a player of the import, and '{target}' a team: map a player's name to a player's",
+                                c.name
+                            ),
+                        ));
+                        continue;
+                    }
                     match names.player_owner(target)? {
                         Some(owner) => {
                             self.change.add_player_name(owner.id, &c.name, None)?;
