@@ -425,7 +425,8 @@ fn import(dir: &Path, label: &str, files: &[PathBuf], written: &Written) -> Path
     let secs = median(runs.iter().map(|r| r.secs).collect());
     let peak = runs.iter().filter_map(|r| r.peak_kib).max();
     println!(
-        "  don import ({label:<9}) {secs:>7.3} s  peak memory {}  (median of {RUNS}; target: under {IMPORT_TARGET_SECS} s: {})",
+        "  don import {:<12} {secs:>7.3} s  peak memory {}  (median of {RUNS}; target: under {IMPORT_TARGET_SECS} s: {})",
+        format!("({label})"),
         mib(peak),
         verdict(secs < IMPORT_TARGET_SECS)
     );
@@ -493,7 +494,7 @@ fn history(db: &Path, written: &Written) {
     let table = time(&["history"]);
     let json = time(&["history", "--json"]);
     println!(
-        "  don history            {table:>7.2} ms  (--json {json:.2} ms; medians of {RUNS}, whole processes; target: under {HISTORY_TARGET_MS} ms: {})",
+        "  don history             {table:>7.2} ms  (--json {json:.2} ms; medians of {RUNS}, whole processes; target: under {HISTORY_TARGET_MS} ms: {})",
         verdict(table.max(json) < HISTORY_TARGET_MS)
     );
 }
