@@ -70,8 +70,11 @@ use common::text;
 
 const LEAGUE: &str = "Abercarn Crib and Don League";
 
-/// (pos, team, seasons, played, won, drawn, lost, points, titles), as worked out above.
-const ALL_TIME: [(u64, &str, u64, u64, u64, u64, u64, u64, u64); 13] = [
+/// A row of the all-time table: (pos, team, seasons, played, won, drawn, lost, points, titles).
+type Row<Team> = (u64, Team, u64, u64, u64, u64, u64, u64, u64);
+
+/// The all-time table, as worked out above.
+const ALL_TIME: [Row<&str>; 13] = [
     (1, "Royal Oak", 11, 202, 137, 0, 65, 1054, 4),
     (2, "Crumlin Arms", 11, 202, 118, 0, 84, 995, 1),
     (3, "Red Lion", 11, 202, 119, 0, 83, 974, 2),
@@ -143,7 +146,7 @@ fn json(s: &str) -> Value {
 }
 
 /// The all-time table of `history --json`, as the tuples above.
-fn all_time(history: &Value) -> Vec<(u64, String, u64, u64, u64, u64, u64, u64, u64)> {
+fn all_time(history: &Value) -> Vec<Row<String>> {
     let n = |row: &Value, key: &str| {
         row[key]
             .as_u64()
