@@ -29,7 +29,9 @@ pub struct Args {
     /// Game records: .json (one record or a list) or .jsonl (one record per line); `-` reads
     /// standard input. Or league results: .csv files (matches or nights; also rosters
     /// `season,team,player`, adjustments `season,date,team,adjustment,reason` and configuration
-    /// `season,setting,value`; see docs/formats.md#results-csv)
+    /// `season,setting,value`; see docs/formats.md#results-csv), or workbooks of them
+    /// (.xlsx, .xlsm, .xlsb, .xls, .ods: each sheet read as its CSV would be; see
+    /// docs/formats.md#workbooks)
     #[arg(required = true, value_name = "FILE")]
     files: Vec<PathBuf>,
     /// Check everything and say what would be imported, changing nothing
@@ -104,9 +106,11 @@ fn bar_for(given: &std::path::Path, name: &str, terminal: bool) -> ProgressBar {
     bar
 }
 
+/// Whether `path` names league results: a .csv file, or a workbook (.xlsx, .ods, …).
 fn is_csv(path: &std::path::Path) -> bool {
     path.extension()
         .is_some_and(|e| e.eq_ignore_ascii_case("csv"))
+        || don::record::sheet::is_book(path)
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {

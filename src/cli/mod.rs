@@ -27,6 +27,7 @@ mod stats;
 mod text;
 mod undo;
 mod which;
+mod workbook;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

@@ -19,6 +19,8 @@ use don::store::Store;
 
 use super::error::{CliError, Done};
 use super::text::{count, shown};
+use super::workbook::{read_book, Sheets};
+use don::record::sheet::is_book;
 
 /// The most faults (and warnings) an import shows.
 const SHOWN: usize = 200;
@@ -60,13 +62,22 @@ pub(super) fn readable(path: &Path, name: &str) -> Result<(), CliError> {
     )))
 }
 
-/// Reads every file named: those that can be read, and the faults found reading them.
-fn read_all(files: &[PathBuf]) -> Result<ResultsFiles, CliError> {
-    let named: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+/// Reads every file named: those that can be read, and the faults found reading them; a
+/// workbook's sheets are named `book.xlsx, sheet "Matches"` ([`super::workbook`]).
+fn read_all(files: &[PathBuf]) -> Result<(ResultsFiles, Sheets), CliError> {
+    let given: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
+    let mut named = Vec::new();
     let mut read = Vec::new();
     let mut faults = Vec::new();
-    for (path, name) in files.iter().zip(&named) {
+    let mut sheets = Sheets::default();
+    for (path, name) in files.iter().zip(&given) {
         readable(path, name)?;
+        if is_book(path) {
+            let (read, faults) = (&mut read, &mut faults);
+            read_book(path, name, &mut named, read, faults, &mut sheets);
+            continue;
+        }
+        named.push(name.clone());
         let file = std::fs::File::open(path)
             .map_err(|e| CliError::Usage(format!("cannot read {name}: {e}")))?;
         let (file, errors) = match read_results_lenient(io::BufReader::new(file)) {
@@ -82,11 +93,12 @@ fn read_all(files: &[PathBuf]) -> Result<ResultsFiles, CliError> {
             read.push(ResultsRead { name, file });
         }
     }
-    Ok(ResultsFiles {
+    let files = ResultsFiles {
         named,
         read,
         faults,
-    })
+    };
+    Ok((files, sheets))
 }
 
 /// Imports results files into a league, all or nothing.
@@ -98,22 +110,27 @@ pub fn import(
     dry_run: bool,
     new_players: &[String],
 ) -> Result<Done, CliError> {
-    let read = read_all(files)?;
+    let (read, sheets) = read_all(files)?;
     let ask = ImportAsk {
         league,
         create,
-        dry_run,
+        // A workbook's fault refuses the import: what the rest would do is only checked.
+        dry_run: dry_run || !sheets.faults.is_empty(),
         new_players,
     };
     let import = App::from_store(store).results_import(read, &ask)?;
-    render_import(import)
+    render_import(import, &sheets)
 }
 
 /// An import's warnings, then its faults or what it did.
-fn render_import(import: ResultsImport) -> Result<Done, CliError> {
+fn render_import(import: ResultsImport, sheets: &Sheets) -> Result<Done, CliError> {
     let mut err = io::stderr().lock();
+    let place = |f: &FileFault| sheets.place(f).unwrap_or_else(|| place(f));
     for w in import.warnings.iter().take(SHOWN) {
         writeln!(err, "warning: {}", place(w))?;
+    }
+    for note in &sheets.passed_over {
+        writeln!(err, "note: passed over {note}")?;
     }
     for name in &import.unused_new_players {
         writeln!(
@@ -123,14 +140,30 @@ fn render_import(import: ResultsImport) -> Result<Done, CliError> {
         )?;
     }
     let mut out = io::stdout().lock();
-    match import.outcome {
+    let outcome = match import.outcome {
+        // A workbook's faults refuse what the rest would have done.
+        ImportOutcome::Imported { .. } | ImportOutcome::NothingNew { .. }
+            if !sheets.faults.is_empty() =>
+        {
+            ImportOutcome::Refused {
+                faults: Vec::new(),
+                stopped: Vec::new(),
+            }
+        }
+        outcome => outcome,
+    };
+    match outcome {
         ImportOutcome::Refused { faults, stopped } => {
+            for f in sheets.faults.iter().take(SHOWN) {
+                writeln!(err, "{f}")?;
+            }
             for f in faults.iter().take(SHOWN) {
                 writeln!(err, "{}", place(f))?;
             }
             if faults.len() > SHOWN {
                 writeln!(err, "… and {} more", faults.len() - SHOWN)?;
             }
+            let faults = [faults.len(), sheets.faults.len()];
             let more = if stopped.is_empty() {
                 String::new()
             } else {
@@ -140,7 +173,7 @@ fn render_import(import: ResultsImport) -> Result<Done, CliError> {
                     stopped.join(", ")
                 )
             };
-            let errors = count(faults.len() as i64, "error", "errors");
+            let errors = count((faults[0] + faults[1]) as i64, "error", "errors");
             writeln!(err, "Nothing imported: {errors}{more}.")?;
             return Ok(Done::BadData);
         }

@@ -9,6 +9,7 @@ pub mod keys;
 pub mod line;
 pub mod results;
 mod scan;
+pub mod sheet;
 pub mod source;
 pub mod standings;
 pub mod stored;

@@ -1,6 +1,7 @@
 //! Helpers for the rules tests: build a record, check it, read the result.
 #![allow(dead_code)]
 
+pub mod book;
 pub mod db;
 pub mod journal;
 pub mod oracle;
