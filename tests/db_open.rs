@@ -39,6 +39,7 @@ const READS: &[&[&str]] = &[
     &["fixtures", "list"],
     &["night", "show", "Red Lion", "Royal Oak"],
     &["stats"],
+    &["history"],
 ];
 
 /// What the reading commands print against `db` as it is (standard output and error).

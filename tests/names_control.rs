@@ -348,11 +348,13 @@ fn no_command_sends_a_control_character_from_the_database_to_the_terminal() {
         &["stats"],
         &["stats", "--partnerships"],
         &["stats", "--top", "3"],
+        &["history"],
         &["games"],
         &["log"],
         // JSON and records: the same characters written as `\\uXXXX` escapes.
         &["standings", "--json"],
         &["stats", "--json"],
+        &["history", "--json"],
         &["games", "--json"],
         &["export"],
         &[

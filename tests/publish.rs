@@ -57,15 +57,16 @@ fn publishing_twice_writes_the_same_bytes_and_a_rerun_rewrites_only_what_changed
     let first = files(&a);
     // 12 teams (page and calendar), 99 players, 132 nights, the season's 5 files (its page,
     // the printable table, the table of confirmed nights only, CSV, JSON), the front page, the
-    // archive, the team and player lists, the stylesheet, the list of files.
-    assert_eq!(first.len(), 12 * 2 + 99 + 132 + 5 + 5 + 1, "{said}");
+    // archive, the team and player lists, the honours and the all-time table, the stylesheet,
+    // the list of files.
+    assert_eq!(first.len(), 12 * 2 + 99 + 132 + 5 + 7 + 1, "{said}");
     assert!(said.starts_with(&format!(
-        "Published {LEAGUE} to {}: 265 files (265 written, 0 unchanged).\n",
+        "Published {LEAGUE} to {}: 267 files (267 written, 0 unchanged).\n",
         a.display()
     )));
     let again = publish(&db, &a);
     assert!(
-        again.contains(": 265 files (0 written, 265 unchanged)."),
+        again.contains(": 267 files (0 written, 267 unchanged)."),
         "{again}"
     );
     assert_eq!(files(&a), first);
@@ -90,7 +91,7 @@ fn publishing_twice_writes_the_same_bytes_and_a_rerun_rewrites_only_what_changed
     ]);
     let said = publish(&db, &a);
     assert!(
-        said.contains(": 265 files (7 written, 258 unchanged)."),
+        said.contains(": 267 files (7 written, 260 unchanged)."),
         "{said}"
     );
     let now = files(&a);
@@ -262,7 +263,7 @@ fn a_page_gone_from_the_site_is_removed_and_other_files_are_left_alone() {
     db.ok(&["undo"]);
     let said = publish(&db, &out);
     assert!(
-        said.contains(": 17 files (10 written, 7 unchanged, 6 removed)."),
+        said.contains(": 19 files (11 written, 8 unchanged, 6 removed)."),
         "{said}"
     );
     for player in ["dai", "gareth", "huw", "rhys"] {
@@ -337,14 +338,14 @@ fn a_folder_of_other_files_never_published_into_is_refused_unless_forced() {
     // the folder is one published into.
     let said = db.ok(&["publish", "--out", out.to_str().unwrap(), "--force"]);
     assert!(
-        said.contains(": 23 files (23 written, 0 unchanged)."),
+        said.contains(": 25 files (25 written, 0 unchanged)."),
         "{said}"
     );
     assert_eq!(read(&out, "notes.txt"), "my notes");
     assert!(read(&out, "team/red-lion.html").contains("<title>"));
     let said = publish(&db, &out);
     assert!(
-        said.contains(": 23 files (0 written, 23 unchanged)."),
+        said.contains(": 25 files (0 written, 25 unchanged)."),
         "{said}"
     );
     // An empty folder needs no --force.
@@ -382,7 +383,7 @@ fn a_publish_that_fails_half_way_leaves_no_front_page_linking_to_missing_pages()
     );
     // The next publish finishes the site.
     let said = publish(&db, &out);
-    assert!(said.contains(": 265 files ("), "{said}");
+    assert!(said.contains(": 267 files ("), "{said}");
     assert!(out.join("index.html").exists());
 }
 
@@ -510,7 +511,7 @@ fn a_publish_removes_only_pages_it_could_have_written_and_never_the_database() {
         out.to_str().unwrap(),
     ]);
     assert!(
-        said.contains(": 23 files (23 written, 0 unchanged)."),
+        said.contains(": 25 files (25 written, 0 unchanged)."),
         "{said}"
     );
     assert_eq!(std::fs::read(&league).unwrap(), before);
@@ -565,11 +566,11 @@ fn a_file_the_earlier_publish_did_not_write_is_refused_unless_forced() {
     assert_eq!(read(&out, "index.html"), "my");
     assert_eq!(read(&out, ".don-publish"), "");
     let said = db.ok(&["publish", "--out", out.to_str().unwrap(), "--force"]);
-    assert!(said.contains("(23 written, 0 unchanged)"), "{said}");
+    assert!(said.contains("(25 written, 0 unchanged)"), "{said}");
     // Published into: its own pages are replaced from now on without --force.
     db.ok(&["team", "add", "Blue Bell"]);
     let said = publish(&db, &out);
-    assert!(said.contains(": 25 files ("), "{said}");
+    assert!(said.contains(": 27 files ("), "{said}");
 }
 
 #[cfg(unix)]

@@ -738,7 +738,10 @@ fn the_app_imports_and_exports_results_as_typed_values_for_any_front_end() {
         ..ImportAsk::default()
     };
     let import = app.results_import(files_of(&[rosters]), &ask).unwrap();
-    let ImportOutcome::Refused { faults, stopped } = import.outcome else {
+    let ImportOutcome::Refused {
+        faults, stopped, ..
+    } = import.outcome
+    else {
         panic!("{import:?}");
     };
     assert!(stopped.is_empty());

@@ -519,7 +519,7 @@ fn every_terminal_table_fits_the_width_with_its_numbers_whole() {
         "examples/nine-card-don.json",
         "examples/season.jsonl",
     ]);
-    let commands: [&[&str]; 14] = [
+    let commands: [&[&str]; 15] = [
         &["log"],
         &["fixtures", "list"],
         &["team", "list"],
@@ -534,6 +534,7 @@ fn every_terminal_table_fits_the_width_with_its_numbers_whole() {
         &["show", "5"],
         &["stats", "--top", "5", "--by", "win-rate"],
         &["check", "examples/nine-card-don.json"],
+        &["history"],
     ];
     for (db, night) in [
         (&small, ["Royal Oak", "Red Lion"]),

@@ -248,6 +248,20 @@ fn a_row_added_to_each_logged_table_is_undone_and_redone() {
                 db.ok(&["scorer", "link", "13", "--league", "Valleys"]);
             }),
         ),
+        (
+            "a team renamed and another way of writing a player's name",
+            Box::new(|db| {
+                db.ok(&[
+                    "team",
+                    "rename",
+                    "Red Lion",
+                    "The Lion",
+                    "--from",
+                    "2026-07-01",
+                ]);
+                db.ok(&["player", "alias", "Gareth", "Gareth J"]);
+            }),
+        ),
     ];
     for (what, step) in steps {
         added.extend(undone_and_redone(&db, what, step));

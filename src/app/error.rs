@@ -28,6 +28,8 @@ pub enum AppError {
     Backup(crate::store::BackupError),
     #[error(transparent)]
     Access(#[from] super::access_error::AccessError),
+    #[error(transparent)]
+    Names(#[from] super::names_error::NamesError),
 }
 
 impl From<super::undo_error::UndoError> for AppError {
@@ -58,6 +60,7 @@ impl AppError {
             AppError::Undo(e) => e.kind(),
             AppError::Backup(e) => super::kind::backup_kind(e),
             AppError::Access(e) => e.kind(),
+            AppError::Names(e) => e.kind(),
         }
     }
 
@@ -75,6 +78,7 @@ impl AppError {
             AppError::Undo(e) => e.hint(),
             AppError::Backup(_) => None,
             AppError::Access(e) => e.hint(),
+            AppError::Names(e) => e.hint(),
         }
     }
 }

@@ -22,6 +22,7 @@
 //! - [`leg`]: a stored game as a Don leg of a match.
 //! - [`season`]: a season as a command reads it (each stored game's leg scored once).
 //! - [`stats`]: players' and partnerships' figures over seasons.
+//! - [`history`]: a league's past: champions, the all-time table, records, players' careers.
 //! - [`undo`]: undo and the log; why a change cannot be undone ([`undo_error`]).
 //! - [`access`]: private links for captains and the secretary, and their sessions on the web;
 //!   their refusals ([`access_error`]).
@@ -37,10 +38,13 @@ pub mod error;
 pub mod fixtures;
 pub mod game_error;
 pub mod games;
+pub mod history;
 pub mod import;
 pub mod kind;
 pub mod league;
 pub mod leg;
+pub mod names;
+pub mod names_error;
 pub mod night;
 pub mod results;
 pub mod scoring;

@@ -10,6 +10,7 @@ use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use super::{App, AppError, ErrorKind};
+use crate::app::names::{ChosenName, Unresolved};
 use crate::league::import::{
     configurations, nights_from_matches, nights_from_totals, repeated_fixtures,
     unknown_fixture_names, unknown_names, Drafts, NameMemo, Named,
@@ -82,6 +83,9 @@ pub struct ImportAsk<'a> {
     pub dry_run: bool,
     /// Names said to be new players though close to a known one.
     pub new_players: &'a [String],
+    /// What names of the files mean (`--map`, or chosen at the prompt): each kept as an alias
+    /// of the team or player it means, in the import's change.
+    pub choices: &'a [ChosenName],
 }
 
 /// What an import did, or why it did nothing.
@@ -102,6 +106,9 @@ pub enum ImportOutcome {
     Refused {
         faults: Vec<FileFault>,
         stopped: Vec<String>,
+        /// The names not known that wait for a choice (near a known one, or teams not to be
+        /// made): `--map`, or the prompt, says what they mean.
+        unresolved: Vec<Unresolved>,
     },
     /// Everything the files give was there already (`kept` of it).
     NothingNew { kept: usize },
@@ -143,6 +150,26 @@ impl App {
         resolver.league_made = made_league;
         resolver.new_players = ask.new_players.to_vec();
         resolver.named_in_files = named_in(&read);
+        resolver.choices = ask
+            .choices
+            .iter()
+            .map(|c| (name_key(&c.name), c.clone()))
+            .collect();
+        let team_names: HashSet<String> = resolver
+            .named_in_files
+            .iter()
+            .filter(|(what, _)| *what == Named::Team)
+            .map(|(_, n)| name_key(n))
+            .collect();
+        for (file, line, message) in resolver.apply_player_choices(&team_names)? {
+            let column = None;
+            let error = RowError {
+                line,
+                column,
+                message,
+            };
+            faults.push(FileFault { file, error });
+        }
         for r in &read {
             if let Rows::Rosters(rows) = &r.file.rows {
                 resolver
@@ -175,7 +202,12 @@ impl App {
             .collect();
         let outcome = if !faults.is_empty() {
             faults.sort_by_key(key);
-            ImportOutcome::Refused { faults, stopped }
+            let unresolved = resolver.unresolved();
+            ImportOutcome::Refused {
+                faults,
+                stopped,
+                unresolved,
+            }
         } else {
             let report = resolver.report.clone();
             let kept = report.kept();
@@ -419,6 +451,11 @@ fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
     say(report.fixtures_added, "fixture", "fixtures");
     say(report.adjustments_added, "adjustment", "adjustments");
     say(report.roster_places, "roster place", "roster places");
+    say(
+        report.aliases_added,
+        "name kept as an alias",
+        "names kept as aliases",
+    );
     say(
         report.configs_set,
         "season's configuration",

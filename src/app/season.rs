@@ -60,7 +60,9 @@ pub struct SeasonRead {
 /// Reads a season: its teams, its fixtures with every stored game's leg scored once, the
 /// nights with a result (cancelled fixtures left out), and its adjustments.
 pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<SeasonRead, AppError> {
-    let (fixtures, sheets) = scored_fixtures(reader, info.id)?;
+    let (mut fixtures, sheets) = scored_fixtures(reader, info.id)?;
+    let mut teams = reader.season_teams(info.id)?;
+    super::names::name_as_then(reader, info, &mut fixtures, &mut teams)?;
     let nights = fixtures
         .iter()
         .filter(|f| !f.cancelled)
@@ -78,7 +80,7 @@ pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<Seaso
     let season = Season {
         name: info.name.clone(),
         config: info.config.clone(),
-        teams: reader.season_teams(info.id)?,
+        teams,
         nights,
         adjustments: reader.adjustments(info.id)?,
     };

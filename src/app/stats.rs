@@ -50,8 +50,20 @@ pub fn figures(
     let mut loaded = Vec::new();
     let mut left_out = Vec::new();
     let mut withdrawn = Vec::new();
+    // Across seasons a team is one, by its name today (a season's own pages show it as it was).
+    let today: std::collections::HashMap<crate::league::TeamId, String> = reader
+        .teams(league.id)?
+        .into_iter()
+        .map(|t| (t.id, t.name))
+        .collect();
     for s in seasons {
-        let (season, left) = complete_nights_only(&read_season(reader, s)?.season);
+        let mut read = read_season(reader, s)?.season;
+        for t in &mut read.teams {
+            if let Some(name) = today.get(&t.id) {
+                t.name.clone_from(name);
+            }
+        }
+        let (season, left) = complete_nights_only(&read);
         let of_season = if seasons.len() > 1 {
             format!(" ({})", season.name)
         } else {
@@ -63,8 +75,10 @@ pub fn figures(
         withdrawn.extend(withdrawn_nights(&season, &of_season));
         loaded.push(season);
     }
+    let mut filter = asked.filter.clone();
     if let Some(t) = &asked.filter.team {
-        reader.team(league, t)?;
+        // Found by any of its names.
+        filter.team = Some(reader.team(league, t)?.name);
     }
     if let Some(player) = &asked.filter.player {
         // Known: on a roster of any season of the league, or in a match of these seasons.
@@ -76,7 +90,7 @@ pub fn figures(
             return Ok(Figures::UnknownPlayer(words));
         }
     }
-    let all = stats(&loaded, &asked.filter);
+    let all = stats(&loaded, &filter);
     let lines = if asked.partnerships {
         all.partnerships
     } else {

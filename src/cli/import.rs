@@ -48,6 +48,10 @@ pub struct Args {
     /// in league results is refused as a slip: "did you mean …?"); repeat for each
     #[arg(long = "new-player", value_name = "NAME")]
     new_players: Vec<String>,
+    /// What names of league results not known to the league mean: a .csv of `name,means` rows
+    /// (`means` a known team's or player's name, kept as another name of it; or `new`)
+    #[arg(long, value_name = "FILE.csv")]
+    map: Option<PathBuf>,
     #[command(flatten)]
     db: DbArg,
 }
@@ -153,11 +157,12 @@ fn import(args: Args) -> Result<Done, CliError> {
             args.create,
             args.dry_run,
             &args.new_players,
+            args.map.as_deref(),
         );
     }
-    if args.create || !args.new_players.is_empty() {
+    if args.create || !args.new_players.is_empty() || args.map.is_some() {
         return Err(CliError::Usage(
-            "--create and --new-player are for league results (.csv)".into(),
+            "--create, --new-player and --map are for league results (.csv)".into(),
         ));
     }
     for f in args.files.iter().filter(|f| f.as_os_str() != "-") {

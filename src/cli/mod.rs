@@ -11,8 +11,10 @@ mod db;
 mod error;
 mod export;
 mod finish;
+mod history;
 mod import;
 mod league;
+mod names;
 mod new;
 mod night;
 mod play;
@@ -99,6 +101,12 @@ enum Command {
         after_help = "Examples:\n  don team add 'Royal Oak' --venue 'Royal Oak, Newbridge'\n  don team list"
     )]
     Team(league::TeamCommand),
+    /// A player's names: rename, another way of writing it, the names had.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don player rename 'Sian Evans' 'Sian Morgan' --from 2021-08-14\n  don player names 'Sian Morgan'"
+    )]
+    Player(league::PlayerCommand),
     /// A team's players for a season.
     #[command(
         subcommand,
@@ -131,6 +139,8 @@ enum Command {
     Standings(standings::Args),
     /// Players' and partnerships' figures per kind of game, and leaderboards.
     Stats(stats::Args),
+    /// The league's past: champions by season, the all-time table, records, players' careers.
+    History(history::Args),
     /// Publish the league as a static web site: tables, results, nights, teams, players.
     Publish(publish::Args),
     /// Serve the league on the web: its pages for everyone, and private links for captains to
@@ -180,6 +190,7 @@ pub fn main() -> ExitCode {
         Command::Season(c) => league::season(c),
         Command::Team(c) => league::team(c),
         Command::Roster(c) => league::roster(c),
+        Command::Player(c) => league::player(c),
         Command::Fixtures(c) => league::fixtures(c),
         Command::Night(c) => night::night(c),
         Command::Deduct(args) => night::adjust(args, -1),
@@ -187,6 +198,7 @@ pub fn main() -> ExitCode {
         Command::Withdraw(args) => night::withdraw(args),
         Command::Standings(args) => standings::run(args),
         Command::Stats(args) => stats::run(args),
+        Command::History(args) => history::run(args),
         Command::Publish(args) => publish::run(args),
         Command::Serve(args) => serve::run(args),
         Command::Captain(c) => captain::captain(c),

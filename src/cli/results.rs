@@ -6,14 +6,16 @@
 //! line and column, and nothing kept if anything is wrong ([`App::results_import`]); an export
 //! writes the rows [`App::results_export`] gives.
 
-use std::io::{self, BufWriter, Write};
+use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
+use don::app::names::ChosenName;
 use don::app::results::{
     FileFault, ImportAsk, ImportOutcome, ResultsFiles, ResultsImport, ResultsRead,
 };
 use don::app::App;
 use don::publish::out::{write_out, write_set, Role, SetFile};
+use don::record::name_map::read_name_map;
 use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
 use don::store::Store;
 
@@ -101,7 +103,31 @@ fn read_all(files: &[PathBuf]) -> Result<(ResultsFiles, Sheets), CliError> {
     Ok((files, sheets))
 }
 
-/// Imports results files into a league, all or nothing.
+/// Reads a map of names (`--map FILE.csv`): its choices, or its faults said and the import
+/// refused.
+fn read_map(path: &Path) -> Result<Result<Vec<ChosenName>, Vec<FileFault>>, CliError> {
+    let name = path.display().to_string();
+    readable(path, &name)?;
+    let file = std::fs::File::open(path)
+        .map_err(|e| CliError::Usage(format!("cannot read {}: {e}", shown(&name))))?;
+    Ok(match read_name_map(io::BufReader::new(file)) {
+        Ok(rows) => Ok(rows
+            .iter()
+            .map(|r| ChosenName::of(&r.name, &r.means, &name, r.line))
+            .collect()),
+        Err(errors) => Err(errors
+            .into_iter()
+            .map(|error| FileFault {
+                file: name.clone(),
+                error,
+            })
+            .collect()),
+    })
+}
+
+/// Imports results files into a league, all or nothing. Names not known that wait for a
+/// choice are asked about (on a terminal, or as lines from standard input) and the import is
+/// made again with the answers, once.
 pub fn import(
     store: Store,
     files: &[PathBuf],
@@ -109,16 +135,51 @@ pub fn import(
     create: bool,
     dry_run: bool,
     new_players: &[String],
+    map: Option<&Path>,
 ) -> Result<Done, CliError> {
+    let mut choices = match map.map(read_map).transpose()? {
+        Some(Ok(choices)) => choices,
+        Some(Err(faults)) => {
+            let mut err = io::stderr().lock();
+            for f in faults.iter().take(SHOWN) {
+                writeln!(err, "{}", place(f))?;
+            }
+            let errors = count(faults.len() as i64, "error", "errors");
+            writeln!(err, "Nothing imported: {errors} in the map of names.")?;
+            return Ok(Done::BadData);
+        }
+        None => Vec::new(),
+    };
     let (read, sheets) = read_all(files)?;
+    let mut app = App::from_store(store);
     let ask = ImportAsk {
         league,
         create,
         // A workbook's fault refuses the import: what the rest would do is only checked.
         dry_run: dry_run || !sheets.faults.is_empty(),
         new_players,
+        choices: &[],
     };
-    let import = App::from_store(store).results_import(read, &ask)?;
+    let first = ImportAsk {
+        choices: &choices,
+        ..ask
+    };
+    let import = app.results_import(read, &first)?;
+    if let ImportOutcome::Refused { unresolved, .. } = &import.outcome {
+        // Names are asked about only when the workbooks read well: else the import is refused
+        // whatever the answers.
+        if sheets.faults.is_empty() {
+            if let Some(answers) = super::names::ask(unresolved)? {
+                choices.extend(answers);
+                let again = ImportAsk {
+                    choices: &choices,
+                    ..ask
+                };
+                let (read, sheets) = read_all(files)?;
+                return render_import(app.results_import(read, &again)?, &sheets);
+            }
+        }
+    }
     render_import(import, &sheets)
 }
 
@@ -148,12 +209,17 @@ fn render_import(import: ResultsImport, sheets: &Sheets) -> Result<Done, CliErro
             ImportOutcome::Refused {
                 faults: Vec::new(),
                 stopped: Vec::new(),
+                unresolved: Vec::new(),
             }
         }
         outcome => outcome,
     };
     match outcome {
-        ImportOutcome::Refused { faults, stopped } => {
+        ImportOutcome::Refused {
+            faults,
+            stopped,
+            unresolved,
+        } => {
             for f in sheets.faults.iter().take(SHOWN) {
                 writeln!(err, "{f}")?;
             }
@@ -173,6 +239,18 @@ fn render_import(import: ResultsImport, sheets: &Sheets) -> Result<Done, CliErro
                     stopped.join(", ")
                 )
             };
+            // Said on a terminal (piped, the answers may come on standard input).
+            if !unresolved.is_empty() && io::stderr().is_terminal() {
+                writeln!(
+                    err,
+                    "note: say what {} means in a file of `name,means` rows (a known name, or `new`) given with --map FILE.csv, or import on a terminal to choose; each choice is kept as another name of the team or player",
+                    if unresolved.len() == 1 {
+                        "the name not known".to_string()
+                    } else {
+                        format!("each of the {} names not known", unresolved.len())
+                    }
+                )?;
+            }
             let errors = count((faults[0] + faults[1]) as i64, "error", "errors");
             writeln!(err, "Nothing imported: {errors}{more}.")?;
             return Ok(Done::BadData);

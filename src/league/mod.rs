@@ -8,6 +8,7 @@ pub mod confirm;
 pub mod entry;
 pub mod error;
 pub mod fixtures;
+pub mod history;
 pub mod import;
 pub mod names;
 pub mod night;

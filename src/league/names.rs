@@ -2,6 +2,8 @@
 //! (NFC), and the nearest known name suggested for one that is not known ("did you mean 'Royal
 //! Oak'?"). The folding itself is [`crate::record::text::name_key`], shared with records.
 
+use chrono::NaiveDate;
+
 pub use crate::record::text::{given_twice, looks_like, name_key};
 
 /// A name tidied for keeping: extra spaces removed, case as typed.
@@ -31,10 +33,15 @@ pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Opti
     if key.is_empty() {
         return None;
     }
+    let loose = loose_key(name);
     let mut best: Option<(usize, &str)> = None;
     for candidate in known {
         let other = name_key(candidate);
         let mut d = distance(&key, &other);
+        if !loose.is_empty() && loose_key(candidate) == loose {
+            // The same name but for case, "The", "&", punctuation or accents.
+            d = 0;
+        }
         if other.contains(&key) || key.contains(&other) || words_within(&key, &other) {
             d = d.min(1);
         }
@@ -85,6 +92,9 @@ pub fn near_miss<'a>(name: &str, first: &[&'a str], then: &[&'a str]) -> Option<
 /// slip ("Gethin Lloyd" and "Bethan Lloyd"), nor a number ("Royal Oak player 12" and
 /// "player 1").
 fn slip(key: &str, other: &str) -> Option<usize> {
+    if loose_key(key) == loose_key(other) {
+        return Some(0);
+    }
     if digits(key) != digits(other) {
         return None;
     }
@@ -123,6 +133,42 @@ fn slip(key: &str, other: &str) -> Option<usize> {
     }
     let within = |a: &[&str], b: &[&str]| a.iter().all(|w| b.contains(w));
     (within(&typed, &known) || within(&known, &typed)).then_some(1)
+}
+
+/// A name folded further than [`name_key`], for telling a name written another way: no
+/// accents, "&" read as "and", punctuation dropped, a leading "The" dropped ("The Fox &
+/// Hounds", "fox and hounds", "Fox and Hounds." and "Fóx and Hounds" are all "fox and
+/// hounds"). Two names the same so are never two teams or two players unawares.
+pub fn loose_key(name: &str) -> String {
+    use unicode_normalization::char::is_combining_mark;
+    use unicode_normalization::UnicodeNormalization;
+    let plain: String = name_key(name)
+        .nfd()
+        .filter(|c| !is_combining_mark(*c))
+        .map(|c| if c == '&' { '+' } else { c })
+        .collect();
+    let mut words: Vec<String> = Vec::new();
+    for word in plain.replace('+', " and ").split_whitespace() {
+        let w: String = word.chars().filter(|c| c.is_alphanumeric()).collect();
+        if !w.is_empty() {
+            words.push(w);
+        }
+    }
+    if words.len() > 1 && words[0] == "the" {
+        words.remove(0);
+    }
+    words.join(" ")
+}
+
+/// The name a team (or player) bore on `day`: the first of its former names (each with the
+/// last day it was borne, oldest first) still borne then, else its name `today`.
+pub fn name_on<'a>(today: &'a str, former: &[(&'a str, NaiveDate)], day: NaiveDate) -> &'a str {
+    let mut former: Vec<&(&str, NaiveDate)> = former.iter().collect();
+    former.sort_by_key(|(_, until)| *until);
+    former
+        .into_iter()
+        .find(|(_, until)| day <= *until)
+        .map_or(today, |(name, _)| name)
 }
 
 /// Edit distance with two neighbouring letters swapped counted as one slip ("Jnoes").
@@ -251,6 +297,31 @@ mod tests {
             Some("Ivor James")
         );
         assert_eq!(near_miss("Sion", &["Sian"], &[]), Some("Sian"));
+    }
+
+    #[test]
+    fn a_name_written_another_way_is_the_same_loosely() {
+        assert_eq!(loose_key("The Fox & Hounds."), "fox and hounds");
+        assert_eq!(loose_key("Fóx and  HOUNDS"), "fox and hounds");
+        assert_eq!(loose_key("Miners' Arms"), "miners arms");
+        assert_eq!(loose_key("The"), "the");
+        let teams = ["Fox and Hounds", "Fox Inn"];
+        assert_eq!(suggest("The Fox & Hounds", teams), Some("Fox and Hounds"));
+        assert_eq!(
+            near_miss("Siân Jones", &["Sian Jones"], &[]),
+            Some("Sian Jones")
+        );
+    }
+
+    #[test]
+    fn a_name_on_a_day_is_the_one_borne_then() {
+        let d = |s: &str| NaiveDate::parse_from_str(s, "%Y-%m-%d").unwrap();
+        let former = [("The Oak", d("2020-06-30")), ("Royal Oak", d("2015-06-30"))];
+        assert_eq!(name_on("Oak Tree", &former, d("2014-01-01")), "Royal Oak");
+        assert_eq!(name_on("Oak Tree", &former, d("2015-06-30")), "Royal Oak");
+        assert_eq!(name_on("Oak Tree", &former, d("2015-07-01")), "The Oak");
+        assert_eq!(name_on("Oak Tree", &former, d("2020-07-01")), "Oak Tree");
+        assert_eq!(name_on("Oak Tree", &[], d("2000-01-01")), "Oak Tree");
     }
 
     #[test]

@@ -51,7 +51,10 @@ fn make(
             figures,
             slug: season_slugs.take(&info.name),
             fixtures: read.fixtures,
-            entries: leagues.entries(info.id)?,
+            entries: crate::app::names::entries_as_then(
+                leagues.entries(info.id)?,
+                &read.season.teams,
+            ),
             info,
             season: read.season,
             sheets: read.sheets,
@@ -165,6 +168,8 @@ fn make(
     );
     out.front_page(&seasons)?;
     out.archive(&seasons)?;
+    let told = crate::app::history::history(&leagues, league)?;
+    out.history(&told, &team_names, &seasons)?;
     for s in &seasons {
         out.season(s, &seasons)?;
         out.confirmed(s)?;

@@ -3,7 +3,8 @@
 //! current table, the latest results, the next fixtures), each season (its table with the
 //! tie-break reasons, its nights by date, a printable table, the table of confirmed nights only,
 //! the table as FORMAT.md §4 CSV and JSON), each night's card, each score sheet of a Don leg
-//! scored with the engine, each team (with an iCalendar file of its fixtures) and each player.
+//! scored with the engine, each team (with an iCalendar file of its fixtures) and each player;
+//! the league's honours (champions by season, records) and its all-time table.
 //!
 //! Everything is read from the store and worked out by [`crate::league`] as `standings` and
 //! `stats` do; nothing here is stored. The pages are the same bytes for the same database, and

@@ -5,8 +5,10 @@
 pub mod date;
 pub mod fault;
 pub mod game;
+pub mod history;
 pub mod keys;
 pub mod line;
+pub mod name_map;
 pub mod results;
 mod scan;
 pub mod sheet;

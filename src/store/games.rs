@@ -474,6 +474,15 @@ impl Change<'_> {
             .prepare_cached("SELECT id FROM players WHERE key = ?1")?
             .query_row([&key], |r| r.get(0))
             .optional()?;
+        // A former name or an alias of a player (`don player alias`) is that player.
+        let found: Option<i64> = match found {
+            Some(id) => Some(id),
+            None => self
+                .tx
+                .prepare_cached("SELECT player FROM player_names WHERE key = ?1")?
+                .query_row([&key], |r| r.get(0))
+                .optional()?,
+        };
         let id = match found {
             Some(id) => id,
             None => {

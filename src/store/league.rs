@@ -115,7 +115,7 @@ fn configured(
 }
 
 /// The reads, on the database or inside a change.
-pub struct LeagueReader<'c>(&'c Connection);
+pub struct LeagueReader<'c>(pub(super) &'c Connection);
 
 impl Store {
     pub fn leagues(&self) -> LeagueReader<'_> {
@@ -414,10 +414,19 @@ impl LeagueReader<'_> {
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
-    /// A team of a league by name (case and extra spaces ignored); an unknown name is refused
-    /// with the nearest known one.
+    /// A team of a league by name (case and extra spaces ignored), today's or a former one or an
+    /// alias; an unknown name is refused with the nearest known one.
     pub fn team(&self, league: &LeagueInfo, name: &str) -> Result<TeamInfo, StoreError> {
         let teams = self.teams(league.id)?;
+        // A former name or an alias (`don team names`) finds its team too.
+        let key = name_key(name);
+        if !teams.iter().any(|t| name_key(&t.name) == key) {
+            if let Some(owner) = self.names().team_owner(league.id, name)? {
+                if let Some(t) = teams.iter().find(|t| t.id == owner.id) {
+                    return Ok(t.clone());
+                }
+            }
+        }
         Ok(LeagueError::pick(&teams, name, |t| &t.name, Thing::Team, Some(&league.name))?.clone())
     }
 
@@ -954,6 +963,15 @@ impl Change<'_> {
                 what: Thing::Team,
                 league: league.name.clone(),
                 name: t.name,
+            }
+            .into());
+        }
+        // A former name or an alias of a team is that team's (`don team names`).
+        if self.names().team_owner(league.id, &name)?.is_some() {
+            return Err(LeagueError::NameTaken {
+                what: Thing::Team,
+                league: league.name.clone(),
+                name,
             }
             .into());
         }

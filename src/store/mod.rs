@@ -9,8 +9,10 @@ mod backup;
 mod board;
 mod db;
 mod games;
+mod history;
 mod league;
 mod logged;
+mod names;
 mod oplog;
 mod results;
 mod summaries;
@@ -20,9 +22,11 @@ pub use backup::{BackupError, BackupReport};
 pub use board::NightLeg;
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
+pub use history::SeasonPast;
 pub use league::{
     Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use logged::LOGGED;
+pub use names::{NameOwner, NameReader, OtherName};
 pub use oplog::{Clash, Dependents, LogEntry, Operation};
 pub use summaries::{ListedGame, Summary};

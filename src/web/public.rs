@@ -70,7 +70,17 @@ fn make(app: &crate::app::App, league: &crate::store::LeagueInfo) -> Result<Made
         .store()
         .read(|store| {
             let (state, at) = store.state()?;
-            Ok::<_, PublishError>((state, at, site_within(store, league, None)?))
+            // The front page shows the current season, as `don publish` does (whose dates hold
+            // today, else whose dates end latest), not the one made last: past seasons are
+            // often imported after the present one.
+            let leagues = store.leagues();
+            let front = if leagues.seasons(league.id)?.is_empty() {
+                None
+            } else {
+                let today = chrono::Local::now().date_naive();
+                Some(leagues.current_season(league, None, today)?)
+            };
+            Ok::<_, PublishError>((state, at, site_within(store, league, front.as_ref())?))
         })
         .map_err(|e| match e {
             PublishError::App(e) => e,

@@ -6,6 +6,8 @@
 
 use std::collections::HashMap;
 
+use crate::app::names::{ChosenName, NameChoice, Unresolved};
+use crate::league::error::Thing;
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
 use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted};
@@ -68,6 +70,8 @@ pub struct ImportReport {
     pub seasons_made: Vec<String>,
     pub teams_made: Vec<String>,
     pub nights_added: usize,
+    /// Names of the import kept as aliases of a known team or player (as chosen).
+    pub aliases_added: usize,
     pub nights_kept: usize,
     pub adjustments_added: usize,
     pub adjustments_kept: usize,
@@ -125,6 +129,12 @@ pub struct Resolver<'c, 'a> {
     withdrawals: HashMap<(i64, i64), (String, u64)>,
     /// The league was made by this import: a season's configuration read is the league's too.
     pub league_made: bool,
+    /// What names of the import mean, as chosen (`--map`, or at the prompt), by name key.
+    pub choices: HashMap<String, ChosenName>,
+    /// The names waiting for a choice, each once, as met.
+    unresolved: std::cell::RefCell<Vec<Unresolved>>,
+    /// The names this import keeps as aliases, by key.
+    aliases_saved: std::collections::HashSet<String>,
     /// Each season's dates (by season id), once looked up, kept as nights are added, so that
     /// a night added is checked against the seasons' dates as `don night enter` checks it.
     /// The league's seasons' ids and dates, read once, then kept as the import adds to them.
@@ -145,12 +155,22 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .into_iter()
             .map(|s| (name_key(&s.name), s))
             .collect();
-        let teams: HashMap<String, TeamInfo> = reader
+        let mut teams: HashMap<String, TeamInfo> = reader
             .teams(league.id)?
             .into_iter()
             .map(|t| (name_key(&t.name), t))
             .collect();
-        let teams_before = teams.values().map(|t| t.name.clone()).collect();
+        let mut teams_before: Vec<String> = teams.values().map(|t| t.name.clone()).collect();
+        // A team's former names and aliases find it too (and a name near one is a slip).
+        let by_id: HashMap<i64, TeamInfo> = teams.values().map(|t| (t.id, t.clone())).collect();
+        for (team, other) in reader.names().league_team_names(league.id)? {
+            if let Some(t) = by_id.get(&team) {
+                teams
+                    .entry(name_key(&other.name))
+                    .or_insert_with(|| t.clone());
+                teams_before.push(other.name);
+            }
+        }
         Ok(Resolver {
             change,
             league,
@@ -170,6 +190,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             adjustments_before: HashMap::new(),
             withdrawals: HashMap::new(),
             league_made: false,
+            choices: HashMap::new(),
+            unresolved: Default::default(),
+            aliases_saved: Default::default(),
             season_ids: Vec::new(),
             season_dates: Vec::new(),
             season_dates_read: false,
@@ -275,9 +298,40 @@ impl<'c, 'a> Resolver<'c, 'a> {
         line: u64,
         column: Option<Column>,
     ) -> Result<TeamInfo, RowError> {
+        let key = name_key(name);
+        let chosen = self.choices.get(&key).map(|c| c.choice.clone());
+        if let Some(NameChoice::Means(target)) = chosen {
+            if !self.teams.contains_key(&key) {
+                // Kept as an alias of the team it means, in this import's change.
+                let team = self.team_as_named(&target, season, line, column)?;
+                if self.aliases_saved.insert(key.clone()) {
+                    self.change
+                        .add_team_name(team.id, name, None)
+                        .map_err(|e| store_fault(e, line))?;
+                    self.report.aliases_added += 1;
+                }
+                self.teams.insert(key, team.clone());
+                return Ok(team);
+            }
+        }
+        self.team_as_named(name, season, line, column)
+    }
+
+    /// The team a name names (made, with `--create` or when chosen new), entered in the season.
+    fn team_as_named(
+        &mut self,
+        name: &str,
+        season: i64,
+        line: u64,
+        column: Option<Column>,
+    ) -> Result<TeamInfo, RowError> {
+        let chosen_new = matches!(
+            self.choices.get(&name_key(name)).map(|c| &c.choice),
+            Some(NameChoice::New)
+        );
         let team = match self.teams.get(&name_key(name)) {
             Some(t) => t.clone(),
-            None if self.create => {
+            None if self.create || chosen_new => {
                 // A new team that only looks like one the league has, or one this import makes
                 // ("Royal Оak" with a Cyrillic "О"), is refused: two teams no one can tell apart.
                 let known = self.teams.values().map(|t| t.name.as_str());
@@ -441,6 +495,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let season = self.season(&night.season, line, column("season"))?;
         let home = self.team(&night.home, season.id, line, column("home"))?;
         let away = self.team(&night.away, season.id, line, column("away"))?;
+        let named_today = self.players_named_today(night);
+        let night = named_today.as_ref().unwrap_or(night);
         let at = NightAt {
             night,
             season,
@@ -465,6 +521,39 @@ impl<'c, 'a> Resolver<'c, 'a> {
         self.note_kept(&at, id)?;
         self.report.nights_added += 1;
         self.roster_players(&at, column)
+    }
+
+    /// The night with each player named by their name today where the file gives a former
+    /// name or an alias (so that a night kept before is seen to be the same); none when every
+    /// name is today's.
+    fn players_named_today(&self, night: &DraftNight) -> Option<DraftNight> {
+        let players = self.players.as_ref()?;
+        let NightResult::Matches(ms) = &night.result else {
+            return None;
+        };
+        let today = |p: &String| -> Option<&String> {
+            players
+                .get(&name_key(p))
+                .filter(|t| name_key(t) != name_key(p))
+        };
+        let any = ms
+            .iter()
+            .flat_map(|m| m.players.home.iter().chain(&m.players.away))
+            .any(|p| today(p).is_some());
+        if !any {
+            return None;
+        }
+        let mut renamed = night.clone();
+        if let NightResult::Matches(ms) = &mut renamed.result {
+            for m in ms {
+                for p in m.players.home.iter_mut().chain(m.players.away.iter_mut()) {
+                    if let Some(t) = today(p) {
+                        p.clone_from(t);
+                    }
+                }
+            }
+        }
+        Some(renamed)
     }
 
     /// Keeps a night's result on its fixture (`target`: its id, and whether it was
@@ -634,7 +723,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .leagues()
                 .league_players(self.league.id)
                 .map_err(|e| store_fault(e, line))?;
-            self.players = Some(known.into_iter().map(|n| (name_key(&n), n)).collect());
+            self.players = Some(
+                self.known_players(known)
+                    .map_err(|e| store_fault(e, line))?,
+            );
         }
         if let Some(message) = self.slip_of(player) {
             return Err(RowError {
@@ -652,9 +744,66 @@ impl<'c, 'a> Resolver<'c, 'a> {
     pub fn load_players(&mut self) -> Result<(), StoreError> {
         if self.players.is_none() {
             let known = self.change.leagues().league_players(self.league.id)?;
-            self.players = Some(known.into_iter().map(|n| (name_key(&n), n)).collect());
+            self.players = Some(self.known_players(known)?);
         }
         Ok(())
+    }
+
+    /// The league's players by name key, with their other names' keys (each giving the name
+    /// today).
+    fn known_players(
+        &self,
+        known: Vec<String>,
+    ) -> Result<std::collections::BTreeMap<String, String>, StoreError> {
+        let mut players: std::collections::BTreeMap<String, String> =
+            known.into_iter().map(|n| (name_key(&n), n)).collect();
+        for (other, today) in self.change.names().league_player_names(self.league.id)? {
+            players.entry(name_key(&other)).or_insert(today);
+        }
+        Ok(players)
+    }
+
+    /// Applies the choices made for players' names (and notes those for new players): a name
+    /// that means a known player is kept as their alias at once, so that every row finds them.
+    /// A choice for a team's name is applied where the name is met. The faults of choices that
+    /// mean no one known: (file, line, message).
+    pub fn apply_player_choices(
+        &mut self,
+        team_names: &std::collections::HashSet<String>,
+    ) -> Result<Vec<(String, u64, String)>, StoreError> {
+        let mut faults = Vec::new();
+        let choices: Vec<ChosenName> = self.choices.values().cloned().collect();
+        for c in choices {
+            let key = name_key(&c.name);
+            match &c.choice {
+                NameChoice::New => self.new_players.push(c.name.clone()),
+                NameChoice::Means(target) => {
+                    let names = self.change.names();
+                    if team_names.contains(&key)
+                        || self.teams.contains_key(&name_key(target))
+                        || names.team_owner(self.league.id, target)?.is_some()
+                        || names.player_owner(&c.name)?.is_some()
+                    {
+                        continue;
+                    }
+                    match names.player_owner(target)? {
+                        Some(owner) => {
+                            self.change.add_player_name(owner.id, &c.name, None)?;
+                            self.report.aliases_added += 1;
+                        }
+                        None => faults.push((
+                            c.file.clone(),
+                            c.line,
+                            format!(
+                                "'{}' is to mean '{target}', which is no team of {} nor a player",
+                                c.name, self.league.name
+                            ),
+                        )),
+                    }
+                }
+            }
+        }
+        Ok(faults)
     }
 
     /// The fault of a player's name that is not the league's but close to one of its players
@@ -667,6 +816,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         let known: Vec<&str> = players.values().map(String::as_str).collect();
         let meant = crate::league::names::near_miss(player, &known, &[])?;
+        self.wait_for_choice(Thing::Player, player, Some(meant));
         Some(format!(
             "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
         ))
@@ -675,7 +825,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Whether the import would change anything.
     pub fn changes_anything(&self) -> bool {
         let r = &self.report;
-        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added > 0
+        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added + r.aliases_added
+            > 0
             || !r.seasons_made.is_empty()
             || !r.teams_made.is_empty()
     }
@@ -893,6 +1044,53 @@ impl Names for Resolver<'_, '_> {
     }
 
     fn status(&self, what: Named, name: &str) -> NameStatus {
+        let status = self.status_of(what, name);
+        if let (Named::Team, NameStatus::Unknown(_)) = (what, &status) {
+            let near =
+                crate::league::names::suggest(name, self.teams_before.iter().map(String::as_str))
+                    .or_else(|| self.twin_in_files(name));
+            self.wait_for_choice(Thing::Team, name, near);
+        }
+        status
+    }
+}
+
+impl Resolver<'_, '_> {
+    /// Notes a name that waits for a choice (once).
+    fn wait_for_choice(&self, what: Thing, name: &str, near: Option<&str>) {
+        let mut unresolved = self.unresolved.borrow_mut();
+        let key = name_key(name);
+        if !unresolved
+            .iter()
+            .any(|u| u.what == what && name_key(&u.name) == key)
+        {
+            unresolved.push(Unresolved {
+                what,
+                name: crate::league::names::tidy(name),
+                near: near.map(str::to_string),
+            });
+        }
+    }
+
+    /// The names met that wait for a choice.
+    pub fn unresolved(&self) -> Vec<Unresolved> {
+        self.unresolved.borrow().clone()
+    }
+
+    /// Another team's name of the files that is this one written another way (the same but for
+    /// case, "The", "&", punctuation or accents), unless a choice says what that one means.
+    fn twin_in_files(&self, name: &str) -> Option<&str> {
+        let (key, loose) = (name_key(name), crate::league::names::loose_key(name));
+        self.named_in_files
+            .iter()
+            .filter(|(w, n)| *w == Named::Team && name_key(n) != key)
+            .filter(|(_, n)| !self.choices.contains_key(&name_key(n)))
+            .map(|(_, n)| n.as_str())
+            .find(|n| crate::league::names::loose_key(n) == loose)
+    }
+
+    /// What the league knows of a name (see [`Names::status`]).
+    fn status_of(&self, what: Named, name: &str) -> NameStatus {
         let key = name_key(name);
         let (known, place): (Vec<&str>, String) = match what {
             Named::Season => {
@@ -907,6 +1105,11 @@ impl Names for Resolver<'_, '_> {
             Named::Team => {
                 if self.teams.contains_key(&key) {
                     return NameStatus::Known;
+                }
+                match self.choices.get(&key).map(|c| &c.choice) {
+                    Some(NameChoice::Means(_)) => return NameStatus::Known,
+                    Some(NameChoice::New) => return NameStatus::New(None),
+                    None => {}
                 }
                 (
                     self.teams.values().map(|t| t.name.as_str()).collect(),
@@ -947,6 +1150,13 @@ impl Names for Resolver<'_, '_> {
                 return NameStatus::Unknown(format!(
                     "{place}; did you mean '{s}'? (if {name} is a new team, add it first with `don team add {}`)",
                     quoted(name)
+                ));
+            }
+            // A new team written another way elsewhere in the files ("Fox & Hounds", "Fox and
+            // Hounds"): not two teams unawares.
+            if let Some(twin) = self.twin_in_files(name) {
+                return NameStatus::Unknown(format!(
+                    "{place}; did you mean '{twin}'? (the files write the name two ways: say which is meant with --map)"
                 ));
             }
             let near = suggest(name, elsewhere.iter().copied());

@@ -4,12 +4,14 @@
 mod config;
 mod fixtures;
 mod leagues;
+mod player;
 mod roster;
 mod season;
 mod team;
 
 pub use fixtures::{fixtures, FixturesCommand};
 pub use leagues::{league, LeagueCommand};
+pub use player::{player, PlayerCommand};
 pub use roster::{roster, RosterCommand};
 pub use season::{season, SeasonCommand};
 pub use team::{team, TeamCommand};

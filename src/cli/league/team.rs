@@ -7,7 +7,7 @@ use crate::cli::colour::Paint;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
-use crate::cli::which::Which;
+use crate::cli::which::{parse_date, Which};
 
 #[derive(clap::Subcommand)]
 pub enum TeamCommand {
@@ -37,6 +37,52 @@ pub enum TeamCommand {
         team: String,
         /// Where it plays at home
         venue: String,
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Rename a team from a day: its old name is kept, and shown in the seasons before.
+    #[command(
+        after_help = "Example:\n  don team rename 'Royal Oak' 'The Oak' --from 2019-07-01",
+        mut_arg("season", |a| a.help("Not used: a name holds from its day on, in whatever season"))
+    )]
+    Rename {
+        /// The team, by its name (today's, a former one or an alias)
+        old: String,
+        /// Its new name
+        new: String,
+        /// The first day it bears the new name (YYYY-MM-DD); a season ended before then shows the old name
+        #[arg(long, value_name = "DATE")]
+        from: String,
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// Add another way a team's name is written: an import then finds the team by it.
+    #[command(
+        after_help = "Example:\n  don team alias 'Fox and Hounds' 'Fox & Hounds'",
+        mut_arg("season", |a| a.help("Not used: an alias holds in every season"))
+    )]
+    Alias {
+        /// The team
+        team: String,
+        /// Another way its name is written
+        name: String,
+        #[command(flatten)]
+        which: Which,
+        #[command(flatten)]
+        db: DbArg,
+    },
+    /// List the names a team has had, and its aliases.
+    #[command(
+        after_help = "Example:\n  don team names 'The Oak'",
+        mut_arg("season", |a| a.help("Not used: every name is listed"))
+    )]
+    Names {
+        /// The team, by any of its names
+        team: String,
         #[command(flatten)]
         which: Which,
         #[command(flatten)]
@@ -88,6 +134,46 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
                 .team_venue(&which.choice(), &team, &venue)?;
             writeln!(out, "{} plays at {}.", shown(&team.name), shown(&venue))?;
         }
+        TeamCommand::Rename {
+            old,
+            new,
+            from,
+            which,
+            db,
+        } => {
+            let from = parse_date(&from, "--from")?;
+            let renamed = db
+                .app_existing()?
+                .team_rename(&which.choice(), &old, &new, from)?;
+            writeln!(
+                out,
+                "{} is {} from {from}; a season ended by {} shows it as {}.",
+                shown(&renamed.was),
+                shown(&renamed.name),
+                renamed.until.unwrap_or(from),
+                shown(&renamed.was),
+            )?;
+        }
+        TeamCommand::Alias {
+            team,
+            name,
+            which,
+            db,
+        } => {
+            let made = db
+                .app_existing()?
+                .team_alias(&which.choice(), &team, &name)?;
+            writeln!(
+                out,
+                "'{}' is another name of {}.",
+                shown(&made.other),
+                shown(&made.name)
+            )?;
+        }
+        TeamCommand::Names { team, which, db } => {
+            let had = db.app_read()?.team_names(&which.choice(), &team)?;
+            write_names(&mut out, &had)?;
+        }
         TeamCommand::List { which, db } => {
             let store = db.open_read()?;
             let league = which.league(&store)?;
@@ -103,4 +189,26 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
     }
     out.flush()?;
     Ok(Done::Ok)
+}
+
+/// A team's or a player's names, one a line: today's (since when, if renamed), each former
+/// one with the days it was borne, then the aliases.
+pub(crate) fn write_names(
+    out: &mut impl Write,
+    had: &don::app::names::NamesHad,
+) -> Result<(), CliError> {
+    match had.since {
+        Some(since) => writeln!(out, "{} (from {since})", shown(&had.name))?,
+        None => writeln!(out, "{}", shown(&had.name))?,
+    }
+    for f in had.former.iter().rev() {
+        match f.from {
+            Some(from) => writeln!(out, "{} ({from} to {})", shown(&f.name), f.until)?,
+            None => writeln!(out, "{} (until {})", shown(&f.name), f.until)?,
+        }
+    }
+    for a in &had.aliases {
+        writeln!(out, "{} (alias)", shown(a))?;
+    }
+    Ok(())
 }

@@ -2,6 +2,7 @@
 //! seasons' archive.
 
 use super::confirmed::CONFIRMED_ONLY;
+use super::history::{ALL_TIME, HONOURS};
 use super::tables::COUNTED;
 use super::*;
 
@@ -88,6 +89,11 @@ impl Pages<'_> {
                     )])
                 })
                 .collect(),
+            after: vec![Para::of(vec![
+                Span::link("Honours", rel(path, HONOURS)),
+                Span::text(" · "),
+                Span::link("All-time table", rel(path, ALL_TIME)),
+            ])],
             ..Section::default()
         });
         self.page(path, self.names.league.clone(), intro, sections)

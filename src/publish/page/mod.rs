@@ -1,7 +1,8 @@
 //! The pages of the site, one file per kind of page: the front page and the seasons' archive
 //! (`front.rs`), a season (`season.rs`) and its table of confirmed nights only
 //! (`confirmed.rs`), a night (`night.rs`), a score sheet (`game.rs`), a team (`team.rs`), a
-//! player (`player.rs`); the tables more than one page shows (`tables.rs`). Links are relative
+//! player (`player.rs`); the honours page and the all-time table (`history.rs`); the tables more
+//! than one page shows (`tables.rs`). Links are relative
 //! (`../team/royal-oak.html`), so the site works from disk.
 
 use std::collections::{BTreeMap, HashMap};
@@ -32,6 +33,7 @@ use crate::store::{Fixture, SeasonEntry, SeasonInfo};
 mod confirmed;
 mod front;
 mod game;
+mod history;
 mod night;
 mod player;
 mod season;

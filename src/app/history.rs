@@ -1,0 +1,42 @@
+//! A league's history, as `don history` and the published site show it: every season read at
+//! once from the store, each season's end worked out (its last dated fixture, else its name),
+//! and the story told by [`crate::league::history`].
+
+use std::collections::HashMap;
+
+use super::error::AppError;
+use crate::league::fixtures::season_end;
+use crate::league::history::{history as tell, History, PastSeason};
+use crate::league::Season;
+use crate::store::{LeagueInfo, LeagueReader};
+
+/// The history of `league`: champions by season, the all-time table, the records and the
+/// players' careers, teams named as they are today. Reads only; call it within one read of the
+/// store ([`crate::store::Store::read`]) to see one state of it.
+pub fn history(reader: &LeagueReader<'_>, league: &LeagueInfo) -> Result<History, AppError> {
+    let names: HashMap<i64, String> = reader
+        .teams(league.id)?
+        .into_iter()
+        .map(|t| (t.id, t.name))
+        .collect();
+    let seasons = reader
+        .past(league.id)?
+        .into_iter()
+        .map(|s| PastSeason {
+            id: s.info.id,
+            end: season_end(&s.info.name, s.last_dated),
+            season: Season {
+                name: s.info.name,
+                config: s.info.config,
+                teams: s.teams,
+                nights: s.nights,
+                adjustments: s.adjustments,
+            },
+            undated: s.undated,
+            recorded: s.recorded,
+            rosters: s.rosters,
+            unplayed: s.unplayed,
+        })
+        .collect();
+    Ok(tell(seasons, &names))
+}

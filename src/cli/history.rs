@@ -1,0 +1,317 @@
+//! `don history`: a league's past — champions and runners-up by season, the all-time table, the
+//! records and each player's career — as tables, or as JSON (docs/formats.md#history-json).
+
+use std::io::{self, BufWriter, Write};
+
+use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+
+use don::app::history::history;
+use don::app::which::Choice;
+use don::league::history::{BigWin, History, Run, Source};
+use don::record::history as json;
+
+use super::db::DbArg;
+use super::error::{CliError, Done};
+use super::text::{count, fit, shown};
+use super::which::league_or_env;
+
+#[derive(clap::Args)]
+#[command(
+    after_help = "Every season of the league, oldest first: a season known only by its \
+final table counts as printed, the others as their nights add up (as `don standings` adds \
+them up). Teams are named as they are today. A season still being played shows its leaders \
+and gives no title. See docs/league.md#history for how the records are counted.
+
+Examples:
+  don history
+  don history --league 'Abercarn Crib and Don League' --json"
+)]
+pub struct Args {
+    /// The league (needed only when the database has more than one) [default: $DON_LEAGUE]
+    #[arg(long, short = 'l')]
+    league: Option<String>,
+    /// As JSON (docs/formats.md#history-json)
+    #[arg(long)]
+    json: bool,
+    #[command(flatten)]
+    db: DbArg,
+}
+
+pub fn run(args: Args) -> Result<Done, CliError> {
+    let store = args.db.open_read()?;
+    let choice = Choice {
+        league: league_or_env(args.league.as_deref()),
+        season: None,
+    };
+    let league = choice.league(&store.leagues())?;
+    let told = store.read(|s| history(&s.leagues(), &league))?;
+    let mut out = BufWriter::new(io::stdout().lock());
+    if args.json {
+        writeln!(out, "{}", json::json(&told.record(&league.name)))?;
+    } else {
+        write_text(&mut out, &league.name, &told)?;
+    }
+    out.flush()?;
+    Ok(Done::Ok)
+}
+
+/// The history as people read it.
+fn write_text(out: &mut impl Write, league: &str, told: &History) -> io::Result<()> {
+    let (Some(first), Some(last)) = (told.seasons.first(), told.seasons.last()) else {
+        writeln!(
+            out,
+            "{}: no season with a result yet: import one (`don import`, docs/formats.md) or \
+             enter its nights.",
+            shown(league)
+        )?;
+        return Ok(());
+    };
+    let span = if told.seasons.len() == 1 {
+        first.season.clone()
+    } else {
+        format!("{} to {}", first.season, last.season)
+    };
+    writeln!(
+        out,
+        "{}: {} ({})",
+        shown(league),
+        count(told.seasons.len() as i64, "season", "seasons"),
+        shown(&span)
+    )?;
+    writeln!(out)?;
+    writeln!(out, "Champions")?;
+    writeln!(out, "{}", champions(told))?;
+    if told.seasons.iter().any(|s| !s.finished) {
+        writeln!(
+            out,
+            "* still being played: its leaders so far, and no title yet."
+        )?;
+    }
+    writeln!(out)?;
+    writeln!(out, "All-time table")?;
+    writeln!(out, "{}", all_time(told))?;
+    writeln!(
+        out,
+        "P W D L: nights; Pts: championship points. Order: points, titles, nights won, name."
+    )?;
+    writeln!(out)?;
+    writeln!(out, "Records")?;
+    write_records(out, told)?;
+    if !told.careers.is_empty() {
+        writeln!(out)?;
+        writeln!(out, "Players")?;
+        writeln!(out, "{}", careers(told))?;
+        writeln!(
+            out,
+            "P W: matches played and won; Legs: won-lost. From the nights entered match by match."
+        )?;
+    }
+    Ok(())
+}
+
+fn table(header: &[&str], right: &[usize]) -> Table {
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header(header.to_vec());
+    for &i in right {
+        if let Some(c) = table.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    table
+}
+
+/// "from its matches", "from a results grid", … : what a season's table rests on.
+fn source_words(source: Source) -> &'static str {
+    match source {
+        Source::Matches => "matches",
+        Source::Nights => "nights' totals",
+        Source::Grid => "results grid",
+        Source::Table => "final table",
+    }
+}
+
+fn champions(told: &History) -> Table {
+    let mut t = Table::new();
+    t.load_preset(UTF8_FULL_CONDENSED);
+    t.set_header(["Season", "Champions", "Runners-up", "Teams", "Known from"]);
+    for s in &told.seasons {
+        let mut champions = s.champions.as_deref().map(shown).unwrap_or_default();
+        if !s.finished {
+            champions = format!("{champions} *").into();
+        }
+        t.add_row(vec![
+            shown(&s.season).into_owned(),
+            champions.into_owned(),
+            s.runners_up
+                .as_deref()
+                .map(|r| shown(r).into_owned())
+                .unwrap_or_default(),
+            s.teams.to_string(),
+            source_words(s.source).to_string(),
+        ]);
+    }
+    if let Some(c) = t.column_mut(3) {
+        c.set_cell_alignment(CellAlignment::Right);
+    }
+    fit(&mut t, &[0, 3], &[1, 2]);
+    t
+}
+
+fn all_time(told: &History) -> Table {
+    let mut t = table(
+        &[
+            "Pos", "Team", "Seasons", "P", "W", "D", "L", "Pts", "Titles",
+        ],
+        &[],
+    );
+    for l in &told.all_time {
+        t.add_row(vec![
+            l.pos.to_string(),
+            shown(&l.name).into_owned(),
+            l.seasons.to_string(),
+            l.played.to_string(),
+            l.won.to_string(),
+            l.drawn.to_string(),
+            l.lost.to_string(),
+            l.points.to_string(),
+            l.titles.to_string(),
+        ]);
+    }
+    for i in [0, 2, 3, 4, 5, 6, 7, 8] {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    fit(&mut t, &[0, 2, 3, 4, 5, 6, 7, 8], &[1]);
+    t
+}
+
+/// How many of a record's ties are written out before "and N more".
+const TIES_SHOWN: usize = 5;
+
+/// "9–0, Royal Oak at home to Red Lion, 2014-15 (a grid night: no date)".
+fn win_words(w: &BigWin) -> String {
+    let (home, away) = if w.at_home {
+        (&w.winner, &w.loser)
+    } else {
+        (&w.loser, &w.winner)
+    };
+    let score = if w.at_home {
+        format!("{}–{}", w.score.0, w.score.1)
+    } else {
+        format!("{}–{}", w.score.1, w.score.0)
+    };
+    let season = shown(&w.season);
+    let when = match w.date {
+        Some(d) => format!("{season}, {d}"),
+        None => format!("{season}, from its results grid"),
+    };
+    format!(
+        "{} {score} {} ({when}), won by {}",
+        shown(home),
+        shown(away),
+        shown(&w.winner)
+    )
+}
+
+/// "Royal Oak, 11 nights in 2019-20 (2019-09-05 to 2019-12-12)".
+fn run_words(r: &Run) -> String {
+    format!(
+        "{}, {} in {} ({} to {})",
+        shown(&r.team),
+        count(i64::from(r.nights), "night", "nights"),
+        shown(&r.season),
+        r.from,
+        r.to
+    )
+}
+
+/// Lines of ties: the first few, then how many more.
+fn tied(out: &mut impl Write, lines: Vec<String>) -> io::Result<()> {
+    let more = lines.len().saturating_sub(TIES_SHOWN);
+    for line in lines.into_iter().take(TIES_SHOWN) {
+        writeln!(out, "  {line}")?;
+    }
+    if more > 0 {
+        writeln!(out, "  and {more} more (`--json` lists them all)")?;
+    }
+    Ok(())
+}
+
+fn write_records(out: &mut impl Write, told: &History) -> io::Result<()> {
+    let r = &told.records;
+    match r.biggest_wins.first() {
+        None => writeln!(
+            out,
+            "Biggest win: none (no night won known by its matches)."
+        )?,
+        Some(w) => {
+            writeln!(
+                out,
+                "Biggest win, by {}:",
+                count(i64::from(w.margin()), "match", "matches")
+            )?;
+            tied(out, r.biggest_wins.iter().map(win_words).collect())?;
+        }
+    }
+    if r.longest_runs.is_empty() {
+        writeln!(out, "Longest winning run: none (no dated night won).")?;
+    } else {
+        writeln!(
+            out,
+            "Longest winning run (nights won in a row in a season):"
+        )?;
+        tied(out, r.longest_runs.iter().map(run_words).collect())?;
+    }
+    match r.most_titles.first() {
+        None => writeln!(out, "Most titles: none yet (no season finished).")?,
+        Some(t) => {
+            writeln!(
+                out,
+                "Most titles: {}",
+                count(i64::from(t.titles), "title", "titles")
+            )?;
+            tied(
+                out,
+                r.most_titles
+                    .iter()
+                    .map(|t| {
+                        let seasons: Vec<String> =
+                            t.seasons.iter().map(|s| shown(s).into_owned()).collect();
+                        format!("{} ({})", shown(&t.team), seasons.join(", "))
+                    })
+                    .collect(),
+            )?;
+        }
+    }
+    Ok(())
+}
+
+fn careers(told: &History) -> Table {
+    let mut t = table(&["Player", "Season", "Teams", "P", "W", "Legs"], &[]);
+    for c in &told.careers {
+        for (i, s) in c.seasons.iter().enumerate() {
+            let teams: Vec<String> = s.teams.iter().map(|t| shown(t).into_owned()).collect();
+            t.add_row(vec![
+                if i == 0 {
+                    shown(&c.player).into_owned()
+                } else {
+                    String::new()
+                },
+                shown(&s.season).into_owned(),
+                teams.join(", "),
+                s.matches.to_string(),
+                s.won.to_string(),
+                format!("{}-{}", s.legs_won, s.legs_lost),
+            ]);
+        }
+    }
+    for i in [3, 4, 5] {
+        if let Some(c) = t.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    fit(&mut t, &[1, 3, 4, 5], &[0, 2]);
+    t
+}

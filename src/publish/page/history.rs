@@ -1,0 +1,279 @@
+//! The league's past on the site: the honours page (champions and runners-up by season, the
+//! records) and the all-time table, as `don history` tells them (docs/league.md#history).
+
+use super::*;
+use crate::league::history::{BigWin, History, Source};
+
+/// The honours page, from the site's root.
+pub(crate) const HONOURS: &str = "honours.html";
+/// The all-time table's page, from the site's root.
+pub(crate) const ALL_TIME: &str = "all-time.html";
+
+/// How a season's results survive, in a few words.
+fn known_from(source: Source) -> &'static str {
+    match source {
+        Source::Matches => "matches",
+        Source::Nights => "nights' totals",
+        Source::Grid => "results grid",
+        Source::Table => "final table",
+    }
+}
+
+impl Pages<'_> {
+    /// A team named as it is today, linked to its page when it has one.
+    fn team_span(&self, path: &str, name: &str, ids: &HashMap<&str, TeamId>) -> Span {
+        match ids.get(name) {
+            Some(id) if self.names.teams.contains_key(id) => {
+                Span::link(name, rel(path, &self.names.team(*id)))
+            }
+            _ => Span::text(name),
+        }
+    }
+
+    /// The honours page and the all-time table. `teams`: each team's name today.
+    pub(crate) fn history(
+        &mut self,
+        told: &History,
+        teams: &HashMap<TeamId, String>,
+        seasons: &[Loaded],
+    ) -> Result<(), PublishError> {
+        let ids: HashMap<&str, TeamId> = teams.iter().map(|(id, n)| (n.as_str(), *id)).collect();
+        self.honours(told, &ids, seasons)?;
+        self.all_time(told, &ids)
+    }
+
+    /// The honours page: the champions, then the records.
+    fn honours(
+        &mut self,
+        told: &History,
+        ids: &HashMap<&str, TeamId>,
+        seasons: &[Loaded],
+    ) -> Result<(), PublishError> {
+        let path = HONOURS;
+        let champions = self.champions(path, told, ids, seasons);
+        let records = self.records(path, told, ids);
+        self.page(
+            path,
+            "Honours".into(),
+            vec![Para::text(
+                "Every season of the league, oldest known first; teams named as they are today.",
+            )],
+            vec![champions, records],
+        )
+    }
+
+    /// The champions and runners-up by season, newest first.
+    fn champions(
+        &self,
+        path: &str,
+        told: &History,
+        ids: &HashMap<&str, TeamId>,
+        seasons: &[Loaded],
+    ) -> Section {
+        let rows = told
+            .seasons
+            .iter()
+            .rev()
+            .map(|s| {
+                let page = seasons
+                    .iter()
+                    .find(|l| l.info.name == s.season)
+                    .map(|l| rel(path, &l.page()));
+                let season = match page {
+                    Some(href) => Span::link(&s.season, href),
+                    None => Span::text(&s.season),
+                };
+                let mut champions: Vec<Span> = s
+                    .champions
+                    .iter()
+                    .map(|c| self.team_span(path, c, ids))
+                    .collect();
+                if !s.finished {
+                    champions.push(Span::text(" (leaders: still being played)"));
+                }
+                TableRow {
+                    cells: vec![
+                        Cell::header(vec![season]),
+                        Cell::of(champions),
+                        Cell::of(
+                            s.runners_up
+                                .iter()
+                                .map(|r| self.team_span(path, r, ids))
+                                .collect(),
+                        ),
+                        Cell::num(s.teams),
+                        Cell::text(known_from(s.source)),
+                    ],
+                    class: String::new(),
+                }
+            })
+            .collect();
+        Section {
+            heading: "Champions".into(),
+            id: "champions".into(),
+            intro: if told.seasons.is_empty() {
+                vec![Para::text("No season with a result yet.")]
+            } else {
+                vec![]
+            },
+            tables: vec![TableView {
+                id: String::new(),
+                caption: format!(
+                    "The champions and runners-up of {}, newest first",
+                    self.names.league
+                ),
+                head: vec![
+                    Head::new("Season"),
+                    Head::new("Champions"),
+                    Head::new("Runners-up"),
+                    Head::num("Teams", ""),
+                    Head::new("Known from"),
+                ],
+                rows,
+            }],
+            after: vec![Para::of(vec![Span::link(
+                "The all-time table",
+                rel(path, ALL_TIME),
+            )])],
+            ..Section::default()
+        }
+    }
+
+    /// The records, every tie listed.
+    fn records(&self, path: &str, told: &History, ids: &HashMap<&str, TeamId>) -> Section {
+        let r = &told.records;
+        let mut list = Vec::new();
+        for w in &r.biggest_wins {
+            list.push(Para::of(self.win_spans(path, w, ids)));
+        }
+        if r.biggest_wins.is_empty() {
+            list.push(Para::text(
+                "Biggest win: none yet (no night won known by its matches).",
+            ));
+        }
+        for run in &r.longest_runs {
+            let mut spans = vec![Span::text("Longest winning run: ")];
+            spans.push(self.team_span(path, &run.team, ids));
+            spans.push(Span::text(format!(
+                ", {} in {} ({} to {})",
+                plural(i64::from(run.nights), "night", "nights"),
+                run.season,
+                day(run.from),
+                day(run.to)
+            )));
+            list.push(Para::of(spans));
+        }
+        if r.longest_runs.is_empty() {
+            list.push(Para::text(
+                "Longest winning run: none yet (no dated night won).",
+            ));
+        }
+        for t in &r.most_titles {
+            let mut spans = vec![Span::text("Most titles: ")];
+            spans.push(self.team_span(path, &t.team, ids));
+            spans.push(Span::text(format!(
+                ", {} ({})",
+                plural(i64::from(t.titles), "title", "titles"),
+                t.seasons.join(", ")
+            )));
+            list.push(Para::of(spans));
+        }
+        if r.most_titles.is_empty() {
+            list.push(Para::text("Most titles: none yet (no season finished)."));
+        }
+        Section {
+            heading: "Records".into(),
+            id: "records".into(),
+            intro: vec![Para::note(
+                "The biggest win leaves out walkovers; a winning run is nights won one after \
+                 another within a season, in date order (a results grid's nights have no date, \
+                 and are in no run). Every entry tied for a record is listed.",
+            )],
+            list,
+            ..Section::default()
+        }
+    }
+
+    /// "Biggest win: Royal Oak 9–0 Six Bells (2014-15, from its results grid)".
+    fn win_spans(&self, path: &str, w: &BigWin, ids: &HashMap<&str, TeamId>) -> Vec<Span> {
+        let (home, away, score) = if w.at_home {
+            (&w.winner, &w.loser, format!("{}–{}", w.score.0, w.score.1))
+        } else {
+            (&w.loser, &w.winner, format!("{}–{}", w.score.1, w.score.0))
+        };
+        let when = match w.date {
+            Some(d) => format!("{}, {}", w.season, day(d)),
+            None => format!("{}, from its results grid", w.season),
+        };
+        vec![
+            Span::text("Biggest win: "),
+            self.team_span(path, home, ids),
+            Span::text(format!(" {score} ")),
+            self.team_span(path, away, ids),
+            Span::text(format!(" ({when})")),
+        ]
+    }
+
+    /// The all-time table's page.
+    fn all_time(
+        &mut self,
+        told: &History,
+        ids: &HashMap<&str, TeamId>,
+    ) -> Result<(), PublishError> {
+        let path = ALL_TIME;
+        let rows = told
+            .all_time
+            .iter()
+            .map(|l| TableRow {
+                cells: vec![
+                    Cell::num(l.pos),
+                    Cell::header(vec![self.team_span(path, &l.name, ids)]),
+                    Cell::num(l.seasons),
+                    Cell::num(l.played),
+                    Cell::num(l.won),
+                    Cell::num(l.drawn),
+                    Cell::num(l.lost),
+                    Cell::num(l.points),
+                    Cell::num(l.titles),
+                ],
+                class: String::new(),
+            })
+            .collect();
+        let section = Section {
+            heading: "All-time table".into(),
+            id: "all-time".into(),
+            class: "table".into(),
+            intro: if told.all_time.is_empty() {
+                vec![Para::text("No season with a result yet.")]
+            } else {
+                vec![]
+            },
+            tables: vec![TableView {
+                id: String::new(),
+                caption: format!("Every season of {} summed, team by team", self.names.league),
+                head: vec![
+                    Head::num("Pos", "Position"),
+                    Head::new("Team"),
+                    Head::num("Seasons", ""),
+                    Head::num("P", "Nights played"),
+                    Head::num("W", "Won"),
+                    Head::num("D", "Drawn"),
+                    Head::num("L", "Lost"),
+                    Head::num("Pts", "Points"),
+                    Head::num("Titles", ""),
+                ],
+                rows,
+            }],
+            after: vec![
+                Para::note(
+                    "Teams are named as they are today. Ordered by points, then titles, then \
+                     nights won, then name. A season known only by its final table counts as \
+                     printed.",
+                ),
+                Para::of(vec![Span::link("Honours", rel(path, HONOURS))]),
+            ],
+            ..Section::default()
+        };
+        self.page(path, "All-time table".into(), vec![], vec![section])
+    }
+}
