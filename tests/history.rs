@@ -537,3 +537,65 @@ async fn don_serve_serves_the_honours_and_the_all_time_table_as_published() {
         );
     }
 }
+
+#[test]
+fn a_grid_and_a_final_table_imported_count_as_worked_by_hand() {
+    // The grid of FORMAT.md §7 for 2014-15, and 1998-99 as a final table.
+    // 2014-15: Royal Oak 5-4 Red Lion, 9-0 w/o Six Bells, 6-3 at Red Lion, 7-2 at Six Bells:
+    // P4 W4, 27 points. Red Lion: 4 at Royal Oak, 3 at home to Royal Oak, 5 at Six Bells
+    // (Red Lion v Six Bells not played): P3 W1 L2, 12. Six Bells: 0 (w/o), 2, 4: P3 L3, 6.
+    // All time: Royal Oak 14 + 27 = 41, 2 titles; Red Lion 9 + 12 = 21; Six Bells 4 + 6 = 10.
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    let grid = write(
+        &db,
+        "grid.csv",
+        "season,2014-15,,\n,Royal Oak,Red Lion,Six Bells\nRoyal Oak,x,5-4,9-0 w/o\n\
+         Red Lion,3-6,x,-\nSix Bells,2-7,4-5,x\n",
+    );
+    let table = write(
+        &db,
+        "table.csv",
+        "season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note\n\
+         1998-99,1,Royal Oak,2,2,0,0,14,4,,,14,champions\n\
+         1998-99,2,Red Lion,2,1,0,1,9,9,,,9,\n\
+         1998-99,3,Six Bells,2,0,0,2,4,14,,,4,\n",
+    );
+    db.ok(&["import", &grid, &table, "--league", LEAGUE, "--create"]);
+    let h = history_json(&db);
+    assert_eq!(
+        h["seasons"],
+        json!([
+            { "season": "1998-99", "source": "table", "champions": "Royal Oak",
+              "runners_up": "Red Lion", "teams": 3, "finished": true },
+            { "season": "2014-15", "source": "grid", "champions": "Royal Oak",
+              "runners_up": "Red Lion", "teams": 3, "finished": true }
+        ])
+    );
+    let all: Vec<(String, i64, i64)> = h["all_time"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["team"].as_str().unwrap().to_string(),
+                l["points"].as_i64().unwrap(),
+                l["titles"].as_i64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        all,
+        [
+            ("Royal Oak".to_string(), 41, 2),
+            ("Red Lion".to_string(), 21, 0),
+            ("Six Bells".to_string(), 10, 0)
+        ]
+    );
+    // The walkover left out, the biggest win is 7-2 at Six Bells, from the grid.
+    assert_eq!(
+        h["records"]["biggest_wins"],
+        json!([{ "season": "2014-15", "date": null, "winner": "Royal Oak",
+                 "loser": "Six Bells", "score": [7, 2], "at_home": false }])
+    );
+}

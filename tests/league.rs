@@ -795,6 +795,7 @@ mod no_panic {
                         })
                         .collect(),
                     adjustments: Vec::new(),
+                    recorded: Vec::new(),
                 };
                 let _ = standings(&season);
             }

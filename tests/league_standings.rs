@@ -87,6 +87,7 @@ fn season(config: Config, teams: Vec<Team>, nights: Vec<Night>) -> Season {
         teams,
         nights,
         adjustments: Vec::new(),
+        recorded: Vec::new(),
     }
 }
 
@@ -112,6 +113,9 @@ fn row(pos: u32, team: TeamId, name: &str, figures: [u32; 8], points: i64) -> Ro
         matches_against,
         legs_for,
         legs_against,
+        // A night match by match gives legs (its matches' winners won one at least): a team
+        // that played with none had only walkovers and totals, whose legs are not known.
+        legs_known: played == 0 || legs_for + legs_against > 0,
         points,
     }
 }

@@ -127,6 +127,7 @@ fn season() -> Season {
             night(4, "2025-09-25", 2, 1, NightResult::Walkover(HomeAway::Home)),
         ],
         adjustments: vec![],
+        recorded: vec![],
     }
 }
 
@@ -571,6 +572,7 @@ fn next_season() -> Season {
             )]),
         )],
         adjustments: vec![],
+        recorded: vec![],
     }
 }
 

@@ -39,7 +39,7 @@ const ROSTERS: &str = "season,team,player\n";
 const ADJUSTMENTS: &str = "season,date,team,adjustment,reason\n";
 
 /// What a header lacking columns is told (after "it lacks …").
-const SHAPES: &str = "(see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)";
+const SHAPES: &str = "(see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away; final table: season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note; a results grid begins with a `season` cell and the season's name, or an empty cell and the away teams)";
 
 // ---------------------------------------------------------------------------------------------
 // Each shape read exactly.
@@ -1269,6 +1269,8 @@ mod properties {
                     Rows::Adjustments(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Configuration(r) => r.iter().map(|r| r.line).collect(),
                     Rows::Fixtures(r) => r.iter().map(|r| r.line).collect(),
+                    Rows::Table(r) => r.iter().map(|r| r.line).collect(),
+                    Rows::Grid(g) => g.home.iter().map(|t| t.line).collect(),
                 };
                 prop_assert!(lines.iter().all(|l| *l >= 2), "{:?}", lines);
                 prop_assert!(lines.windows(2).all(|w| w[0] < w[1]), "{:?}", lines);

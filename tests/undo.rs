@@ -235,6 +235,25 @@ fn a_row_added_to_each_logged_table_is_undone_and_redone() {
             }),
         ),
         (
+            "a past season's final table",
+            Box::new(|db| {
+                let file = db.dir().join("table.csv");
+                std::fs::write(
+                    &file,
+                    "season,pos,team,played,won,drawn,lost,matches_for,matches_against,points\n\
+                     1998-99,1,Royal Oak,2,2,0,0,2,0,2\n1998-99,2,Red Lion,2,0,0,2,0,2,0\n",
+                )
+                .unwrap();
+                db.ok(&[
+                    "import",
+                    file.to_str().unwrap(),
+                    "--league",
+                    "Valleys",
+                    "--create",
+                ]);
+            }),
+        ),
+        (
             "private links made and one revoked",
             Box::new(|db| {
                 db.ok(&["captain", "link", "Royal Oak"]);

@@ -31,6 +31,7 @@ pub fn history(reader: &LeagueReader<'_>, league: &LeagueInfo) -> Result<History
                 teams: s.teams,
                 nights: s.nights,
                 adjustments: s.adjustments,
+                recorded: Vec::new(),
             },
             undated: s.undated,
             recorded: s.recorded,

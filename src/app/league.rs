@@ -29,6 +29,7 @@ impl LeagueError {
             | E::FixtureThere { .. }
             | E::TeamPlaysThatDay { .. }
             | E::HasFixtures { .. }
+            | E::SeasonClosed { .. }
             | E::PlayedStays { .. }
             | E::PlayedNotCancelled { .. }
             | E::CancelledAlready { .. }

@@ -25,6 +25,7 @@ use crate::store::{Change, LeagueInfo, StoreError};
 
 pub mod error;
 mod export;
+mod past;
 mod resolve;
 
 pub use error::ResultsError;
@@ -86,6 +87,8 @@ pub struct ImportAsk<'a> {
     /// What names of the files mean (`--map`, or chosen at the prompt): each kept as an alias
     /// of the team or player it means, in the import's change.
     pub choices: &'a [ChosenName],
+    /// The season of a results grid whose top-left cell is empty (`--season`).
+    pub season: Option<&'a str>,
 }
 
 /// What an import did, or why it did nothing.
@@ -95,6 +98,8 @@ pub struct ResultsImport {
     pub warnings: Vec<FileFault>,
     /// The names given with `--new-player` that name no player of the files.
     pub unused_new_players: Vec<String>,
+    /// `--season` was given, and no results grid of the files has an empty top-left cell.
+    pub unused_season: bool,
     pub outcome: ImportOutcome,
 }
 
@@ -142,6 +147,10 @@ impl App {
             .map(|r| r.name.clone())
             .collect();
         let players = players_in(&read);
+        let unused_season = ask.season.is_some()
+            && !read
+                .iter()
+                .any(|r| matches!(&r.file.rows, Rows::Grid(g) if g.season.is_none()));
         let change = self.store.change("import")?;
         change.defer_references()?;
         let (league, made_league) = league_to_import_into(&change, ask.league, ask.create)?;
@@ -185,7 +194,7 @@ impl App {
                     faults: &mut faults,
                     warnings: &mut warnings,
                 };
-                import_file(&mut resolver, &mut r.file, &mut found)?;
+                import_file(&mut resolver, &change, ask.season, &mut r.file, &mut found)?;
             }
         }
         let key = |f: &FileFault| {
@@ -229,19 +238,23 @@ impl App {
         Ok(ResultsImport {
             warnings,
             unused_new_players,
+            unused_season,
             outcome,
         })
     }
 }
 
 /// The order shapes are imported in, whatever order the files are named in.
-const SHAPE_ORDER: [Shape; 6] = [
+const SHAPE_ORDER: [Shape; 8] = [
     Shape::Configuration,
     Shape::Rosters,
     Shape::Fixtures,
     Shape::Matches,
     Shape::Nights,
     Shape::Adjustments,
+    // The past after the dated nights: a grid's night already entered with its date is found.
+    Shape::Grid,
+    Shape::Table,
 ];
 
 /// The league an import goes into: the one named (made, if asked and it is not there), or the
@@ -301,6 +314,8 @@ impl Found<'_> {
 /// Checks and keeps one file's rows.
 fn import_file(
     resolver: &mut Resolver<'_, '_>,
+    change: &Change<'_>,
+    season: Option<&str>,
     file: &mut ResultsFile,
     found: &mut Found<'_>,
 ) -> Result<(), StoreError> {
@@ -327,6 +342,16 @@ fn import_file(
             keep_nights(resolver, drafts, &column, found);
         }
         Rows::Adjustments(rows) => team_rows(resolver, rows, &column, found),
+        Rows::Grid(grid) => {
+            let past = past::import_grid(resolver, change, grid, season);
+            found.faults(past.faults);
+            past.warnings.into_iter().for_each(|w| found.warning(w));
+        }
+        Rows::Table(rows) => {
+            let past = past::import_tables(resolver, change, rows, &column);
+            found.faults(past.faults);
+            past.warnings.into_iter().for_each(|w| found.warning(w));
+        }
     }
     Ok(())
 }
@@ -442,13 +467,17 @@ fn keep_nights(
 /// What an import does, in words: "new league Abercarn: 3 nights, 2 fixtures; new season
 /// 2025-26; 4 new teams".
 fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
-    let mut said = vec![count(report.nights_added, "night", "nights")];
+    let mut said = Vec::new();
+    if report.nights_added > 0 || report.tables_added == 0 {
+        said.push(count(report.nights_added, "night", "nights"));
+    }
     let mut say = |n: usize, one: &str, many: &str| {
         if n > 0 {
             said.push(count(n, one, many));
         }
     };
     say(report.fixtures_added, "fixture", "fixtures");
+    say(report.tables_added, "final table", "final tables");
     say(report.adjustments_added, "adjustment", "adjustments");
     say(report.roster_places, "roster place", "roster places");
     say(
@@ -507,6 +536,13 @@ fn named_in(read: &[ResultsRead]) -> Vec<(Named, String)> {
                 night(&r.season, &r.team, "");
             }),
             Rows::Configuration(rows) => rows.iter().for_each(|r| night(&r.season, "", "")),
+            Rows::Table(rows) => rows.iter().for_each(|r| night(&r.season, &r.team, "")),
+            Rows::Grid(grid) => {
+                night(grid.season.as_deref().unwrap_or(""), "", "");
+                for t in grid.home.iter().chain(&grid.away) {
+                    night("", &t.name, "");
+                }
+            }
         }
     }
     out

@@ -83,6 +83,7 @@ pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<Seaso
         teams,
         nights,
         adjustments: reader.adjustments(info.id)?,
+        recorded: reader.season_table(info.id)?,
     };
     Ok(SeasonRead {
         fixtures,

@@ -52,6 +52,9 @@ pub struct Args {
     /// (`means` a known team's or player's name, kept as another name of it; or `new`)
     #[arg(long, value_name = "FILE.csv")]
     map: Option<PathBuf>,
+    /// The season of a results grid whose top-left cell is empty (docs/formats.md)
+    #[arg(long, value_name = "NAME")]
+    season: Option<String>,
     #[command(flatten)]
     db: DbArg,
 }
@@ -158,11 +161,12 @@ fn import(args: Args) -> Result<Done, CliError> {
             args.dry_run,
             &args.new_players,
             args.map.as_deref(),
+            args.season.as_deref(),
         );
     }
-    if args.create || !args.new_players.is_empty() || args.map.is_some() {
+    if args.create || !args.new_players.is_empty() || args.map.is_some() || args.season.is_some() {
         return Err(CliError::Usage(
-            "--create, --new-player and --map are for league results (.csv)".into(),
+            "--create, --new-player, --map and --season are for league results (.csv, or a workbook)".into(),
         ));
     }
     for f in args.files.iter().filter(|f| f.as_os_str() != "-") {

@@ -136,6 +136,7 @@ pub fn import(
     dry_run: bool,
     new_players: &[String],
     map: Option<&Path>,
+    season: Option<&str>,
 ) -> Result<Done, CliError> {
     let mut choices = match map.map(read_map).transpose()? {
         Some(Ok(choices)) => choices,
@@ -159,6 +160,7 @@ pub fn import(
         dry_run: dry_run || !sheets.faults.is_empty(),
         new_players,
         choices: &[],
+        season,
     };
     let first = ImportAsk {
         choices: &choices,
@@ -198,6 +200,12 @@ fn render_import(import: ResultsImport, sheets: &Sheets) -> Result<Done, CliErro
             err,
             "warning: --new-player '{}' names no player of the import: it was not used",
             shown(name)
+        )?;
+    }
+    if import.unused_season {
+        writeln!(
+            err,
+            "warning: --season names the season of a results grid whose top-left cell is empty, and no file here is one: it was not used"
         )?;
     }
     let mut out = io::stdout().lock();

@@ -96,6 +96,17 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             return Ok(Done::Ok);
         }
         writeln!(out, "{}", text_table(&table.rows))?;
+        if !season.recorded.is_empty() {
+            writeln!(
+                out,
+                "As recorded: the season is known by its final table, shown as it was printed (it is closed)."
+            )?;
+            for r in &season.recorded {
+                if let (false, Some(t)) = (r.note.is_empty(), season.team(r.team)) {
+                    writeln!(out, "{}: {}.", shown(&t.name), shown(&r.note))?;
+                }
+            }
+        }
         write_notes(&mut out, &season, &table, args.explain)?;
         if let Some(words) = unconfirmed {
             if args.confirmed {

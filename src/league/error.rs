@@ -181,6 +181,9 @@ pub enum LeagueError {
     /// A date no season can be chosen for, or that does not fit the season.
     #[error(transparent)]
     Season(#[from] SeasonChoice),
+    /// Something entered into a closed season (one known only by its final table).
+    #[error("season {season} is closed: it is known by its final table, recorded as printed, and nothing can be entered in it")]
+    SeasonClosed { season: String },
     /// A season to plan that has fixtures already.
     #[error("season {season} has fixtures already; move or cancel them one by one, or `don undo` the ones made")]
     HasFixtures { season: String },

@@ -797,6 +797,7 @@ mod tests {
                 teams: Vec::new(),
                 nights: Vec::new(),
                 adjustments: Vec::new(),
+                recorded: Vec::new(),
             },
             undated: HashSet::new(),
             recorded: lines

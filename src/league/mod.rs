@@ -12,6 +12,7 @@ pub mod history;
 pub mod import;
 pub mod names;
 pub mod night;
+pub mod past;
 pub mod standings;
 pub mod stats;
 

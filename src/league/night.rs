@@ -338,6 +338,28 @@ pub struct Season {
     /// Nights with a result, in date order.
     pub nights: Vec<Night>,
     pub adjustments: Vec<Adjustment>,
+    /// A closed season's final table as it was printed (FORMAT.md §7), in its printed order:
+    /// its standings; empty for a season that is not closed.
+    pub recorded: Vec<RecordedRow>,
+}
+
+/// A team's line of a final table as it was printed (a closed season's standings).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RecordedRow {
+    /// The position as printed (may be shared).
+    pub pos: u32,
+    pub team: TeamId,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub matches_for: u32,
+    pub matches_against: u32,
+    /// `None`: not printed.
+    pub legs_for: Option<u32>,
+    pub legs_against: Option<u32>,
+    pub points: i64,
+    pub note: String,
 }
 
 impl Season {
@@ -371,6 +393,7 @@ impl Season {
                 .filter(|a| a.date <= day)
                 .cloned()
                 .collect(),
+            recorded: self.recorded.clone(),
         }
     }
 

@@ -25,6 +25,10 @@ pub struct Row {
     pub matches_against: u32,
     pub legs_for: u32,
     pub legs_against: u32,
+    /// Whether the legs are known: false for a team whose nights were all known only by their
+    /// totals (night totals, a results grid), or a final table's line printed without legs
+    /// (`legs_for` and `legs_against` are then 0, and `null` in FORMAT.md §4).
+    pub legs_known: bool,
     /// Championship points: matches won times points a match, plus adjustments.
     pub points: i64,
 }
@@ -41,8 +45,8 @@ impl Row {
             lost: self.lost,
             matches_for: self.matches_for,
             matches_against: self.matches_against,
-            legs_for: self.legs_for,
-            legs_against: self.legs_against,
+            legs_for: self.legs_known.then_some(self.legs_for),
+            legs_against: self.legs_known.then_some(self.legs_against),
             points: self.points,
         }
     }
@@ -84,6 +88,9 @@ pub fn table_lines(rows: &[Row]) -> Vec<TableLine<'_>> {
 /// Nights naming a team the season does not have, or a team against itself, are left out; a
 /// team listed twice under one id counts once, as first listed.
 pub fn standings(season: &Season) -> Standings {
+    if !season.recorded.is_empty() {
+        return recorded(season);
+    }
     let config = &season.config;
     let teams = distinct_teams(&season.teams);
     let known: HashSet<TeamId> = teams.iter().map(|t| t.id).collect();
@@ -123,6 +130,37 @@ pub fn standings(season: &Season) -> Standings {
     }
 }
 
+/// A closed season's standings: its final table as it was printed, in its printed order (no
+/// explanations: nothing was worked out).
+fn recorded(season: &Season) -> Standings {
+    let rows = season
+        .recorded
+        .iter()
+        .map(|r| Row {
+            pos: r.pos,
+            team: r.team,
+            name: season
+                .team(r.team)
+                .map_or_else(String::new, |t| t.name.clone()),
+            played: r.played,
+            won: r.won,
+            drawn: r.drawn,
+            lost: r.lost,
+            matches_for: r.matches_for,
+            matches_against: r.matches_against,
+            legs_for: r.legs_for.unwrap_or(0),
+            legs_against: r.legs_against.unwrap_or(0),
+            legs_known: r.legs_for.is_some() && r.legs_against.is_some(),
+            points: r.points,
+        })
+        .collect();
+    Standings {
+        rows,
+        explanations: Vec::new(),
+        withdrawn: Vec::new(),
+    }
+}
+
 /// The teams, each id once (the first listing wins).
 fn distinct_teams(teams: &[Team]) -> Vec<&Team> {
     let mut seen = HashSet::new();
@@ -135,6 +173,9 @@ struct Counted {
     teams: Pair<TeamId>,
     matches: Pair<u32>,
     legs: Pair<u32>,
+    /// Its legs are known: a night match by match; not a walkover, nor one known only by its
+    /// totals (a night of a results grid is one or the other).
+    legs_known: bool,
     /// The side that won the night; `None` for a draw.
     winner: Option<HomeAway>,
 }
@@ -162,6 +203,7 @@ fn outcome(night: &Night, config: &Config) -> Option<Counted> {
         teams: Pair::new(night.home, night.away),
         matches,
         legs,
+        legs_known: matches!(night.result, NightResult::Matches(_)),
         winner,
     })
 }
@@ -180,8 +222,10 @@ fn tally(team: &Team, nights: &[Counted], season: &Season) -> Row {
         matches_against: 0,
         legs_for: 0,
         legs_against: 0,
+        legs_known: true,
         points: 0,
     };
+    let mut any_legs = false;
     for night in nights {
         let side = if night.teams.home == team.id {
             HomeAway::Home
@@ -191,6 +235,7 @@ fn tally(team: &Team, nights: &[Counted], season: &Season) -> Row {
             continue;
         };
         row.played = row.played.saturating_add(1);
+        any_legs |= night.legs_known;
         let result = match night.winner {
             None => &mut row.drawn,
             Some(w) if w == side => &mut row.won,
@@ -204,6 +249,7 @@ fn tally(team: &Team, nights: &[Counted], season: &Season) -> Row {
         row.legs_for = row.legs_for.saturating_add(night.legs[side]);
         row.legs_against = row.legs_against.saturating_add(night.legs[side.other()]);
     }
+    row.legs_known = row.played == 0 || any_legs;
     let adjusted = season
         .adjustments
         .iter()

@@ -11,7 +11,15 @@
 //!   configuration (`kind`, `points-per-match`, `walkover`, `roster-min`, `tie-breakers`,
 //!   `don-rules`, as `don league new` takes them);
 //! - **fixtures**: `season,date,home,away`, optionally `round` — one row per fixture of a
-//!   season's schedule, played or not (its result is in the matches or nights).
+//!   season's schedule, played or not (its result is in the matches or nights);
+//! - **final table** (FORMAT.md §7): `season,pos,team,played,won,drawn,lost,matches_for,
+//!   matches_against,points`, optionally `legs_for,legs_against,note` — a season known only by
+//!   its final table, one row a team in its printed order;
+//! - **results grid** (FORMAT.md §7): no header of columns, but a grid: a top-left cell
+//!   `season` with the season's name beside it (the away teams on the next row), or empty
+//!   (the away teams on that same row, the season named by `import --season`); the home teams
+//!   down the first column; each cell a night `H-A`, `H-A w/o`, empty or `-` (not played), `x`
+//!   where a team meets itself.
 //!
 //! Matches and nights may also have `confirmation` (`confirmed`, `provisional` or
 //! `disputed`), `entered_by` (`home` or `away`, for a confirmed night too) and `disputed_by`
@@ -36,17 +44,22 @@ pub enum Shape {
     Adjustments,
     Configuration,
     Fixtures,
+    /// A season's final table as printed (FORMAT.md §7).
+    Table,
+    /// A season's results grid (FORMAT.md §7): told by its first cell, not by named columns.
+    Grid,
 }
 
 impl Shape {
-    /// Every shape, in the order a header is tried against them (matches and nights before
-    /// fixtures, whose four columns they share).
-    const ALL: [Shape; 6] = [
+    /// Every shape with a header of named columns, in the order a header is tried against them
+    /// (matches and nights before fixtures, whose four columns they share).
+    const ALL: [Shape; 7] = [
         Shape::Configuration,
         Shape::Matches,
         Shape::Nights,
         Shape::Fixtures,
         Shape::Adjustments,
+        Shape::Table,
         Shape::Rosters,
     ];
 
@@ -76,6 +89,23 @@ impl Shape {
             Shape::Fixtures => (&[SEASON, DATE, HOME, AWAY], &[ROUND]),
             Shape::Rosters => (&[SEASON, TEAM, PLAYER], &[]),
             Shape::Adjustments => (&[SEASON, DATE, TEAM, ADJUSTMENT, REASON], &[]),
+            Shape::Table => (
+                &[
+                    SEASON,
+                    POS,
+                    TEAM,
+                    PLAYED,
+                    WON,
+                    DRAWN,
+                    LOST,
+                    MATCHES_FOR,
+                    MATCHES_AGAINST,
+                    POINTS,
+                ],
+                &[LEGS_FOR, LEGS_AGAINST, NOTE],
+            ),
+            // A grid has no named columns.
+            Shape::Grid => (&[], &[]),
         }
     }
 }
@@ -218,6 +248,72 @@ pub struct AdjustmentRow {
     pub faulty: Vec<&'static str>,
 }
 
+/// A row of a final table (FORMAT.md §7), as printed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableRow {
+    pub line: u64,
+    pub season: String,
+    /// The position as printed (may be shared).
+    pub pos: u32,
+    pub team: String,
+    pub played: u32,
+    pub won: u32,
+    pub drawn: u32,
+    pub lost: u32,
+    pub matches_for: u32,
+    pub matches_against: u32,
+    /// Empty in the file: not known.
+    pub legs_for: Option<u32>,
+    pub legs_against: Option<u32>,
+    /// Championship points as printed (a deduction may make them fewer than the matches won,
+    /// or negative).
+    pub points: i64,
+    /// Free text ("champions", "2 points deducted").
+    pub note: String,
+    /// The columns whose cells could not be read (empty for a row read well).
+    pub faulty: Vec<&'static str>,
+}
+
+/// A team named by a results grid: the cell it is named in.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridTeam {
+    pub line: u64,
+    /// Its cell's column: the first (`home`) for a home team, its own for an away team.
+    pub column: Column,
+    pub name: String,
+}
+
+/// A night of a results grid: its cell (the home team's row, the away team's column) and the
+/// points it gives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GridNight {
+    pub line: u64,
+    /// The cell's column, named by its away team as the grid writes it.
+    pub column: Column,
+    pub home: String,
+    pub away: String,
+    pub home_points: u32,
+    pub away_points: u32,
+    /// `w/o` after the points: one team did not turn up.
+    pub walkover: bool,
+}
+
+/// A results grid (FORMAT.md §7): one season's nights as a league handbook prints them.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Grid {
+    /// The season its `season` row names; none when the top-left cell is empty (then
+    /// `import --season` names it).
+    pub season: Option<String>,
+    /// The line of the row of away teams.
+    pub teams_line: u64,
+    /// The away teams, left to right.
+    pub away: Vec<GridTeam>,
+    /// The home teams, top down.
+    pub home: Vec<GridTeam>,
+    /// Its nights, row by row, left to right (cells not played left out).
+    pub nights: Vec<GridNight>,
+}
+
 /// The rows of a results file, by shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Rows {
@@ -227,6 +323,8 @@ pub enum Rows {
     Adjustments(Vec<AdjustmentRow>),
     Configuration(Vec<ConfigRow>),
     Fixtures(Vec<FixtureRow>),
+    Table(Vec<TableRow>),
+    Grid(Grid),
 }
 
 /// A results file read: its header (folded to lower case, as written) and its rows.
@@ -262,6 +360,9 @@ pub const MAX_ERRORS: usize = 100;
 /// The largest count (slot, legs, points) a row may give.
 const MAX_COUNT: u32 = 10_000;
 
+/// The most championship points a final table's row may give, either way.
+const MAX_TABLE_POINTS: i64 = 1_000_000;
+
 /// The most points an adjustment may deduct or award, one bound for a row of an adjustments
 /// file and for `don deduct` and `don award` (the league's, as [`crate::league`] gives it).
 pub const MAX_ADJUSTMENT: i64 = 99_999;
@@ -292,6 +393,8 @@ impl ResultsFile {
             Rows::Adjustments(_) => Shape::Adjustments,
             Rows::Configuration(_) => Shape::Configuration,
             Rows::Fixtures(_) => Shape::Fixtures,
+            Rows::Table(_) => Shape::Table,
+            Rows::Grid(_) => Shape::Grid,
         }
     }
 
@@ -311,7 +414,7 @@ pub fn column_of(header: &[String], name: &str) -> Option<Column> {
 
 /// Whether `line` (a file's first line) is the header of a results file, of any shape: its
 /// cells, as a header is read (a byte-order mark, blanks around a cell and case set aside),
-/// name one shape's columns.
+/// name one shape's columns, or begin a results grid with its `season` row.
 pub fn is_results_header(line: &str) -> bool {
     let header: Vec<String> = line
         .trim_start_matches('\u{feff}')
@@ -319,7 +422,37 @@ pub fn is_results_header(line: &str) -> bool {
         .split(',')
         .map(|h| h.trim().trim_matches('"').trim().to_ascii_lowercase())
         .collect();
-    shape_of(&header).is_ok()
+    // A grid only by its `season` row: a first line beginning with an empty cell could be
+    // anything (`,[[` is no results file, but broken JSON, for `check` to say so).
+    shape_of(&header).is_ok() || matches!(grid_begins(&header), Some(GridStart::Season(_)))
+}
+
+/// How a results grid begins, if the header (its cells trimmed) is a grid's first row: with a
+/// `season` row (`season`, the season's name, nothing else), or with its row of away teams
+/// (an empty first cell, a team named after it).
+fn grid_begins(header: &[String]) -> Option<GridStart> {
+    let first = header.first()?;
+    let filled = |cells: &[String]| cells.iter().any(|c| !c.is_empty());
+    // A header of named columns with one missing (`season,player`) is no grid: a grid's
+    // season or team is not named as a column is.
+    let column = |c: &String| col::NAMES.contains(&c.to_ascii_lowercase().as_str());
+    if header.iter().skip(1).any(column) {
+        return None;
+    }
+    if first.eq_ignore_ascii_case("season") {
+        let name = header.get(1).filter(|n| !n.is_empty())?;
+        return (!filled(&header[2..])).then(|| GridStart::Season(name.clone()));
+    }
+    (first.is_empty() && filled(&header[1..])).then_some(GridStart::Teams)
+}
+
+/// How a grid's first row begins it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum GridStart {
+    /// `season,NAME`: the away teams are on the next row.
+    Season(String),
+    /// The away teams, after an empty top-left cell.
+    Teams,
 }
 
 /// Tells the shape from a header: the one whose required columns are all there (matches is
@@ -342,7 +475,7 @@ fn shape_of(header: &[String]) -> Result<Shape, RowError> {
         let best = Shape::ALL
             .into_iter()
             .max_by_key(|s| s.columns().0.iter().filter(|c| has(c)).count())
-            .expect("five shapes");
+            .expect("seven shapes");
         let missing: Vec<&str> = best
             .columns()
             .0
@@ -354,7 +487,7 @@ fn shape_of(header: &[String]) -> Result<Shape, RowError> {
             line: 1,
             column: None,
             message: format!(
-                "the header is not one of results: it lacks {} (see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away)",
+                "the header is not one of results: it lacks {} (see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away; final table: season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note; a results grid begins with a `season` cell and the season's name, or an empty cell and the away teams)",
                 missing.join(", ")
             ),
         });
@@ -394,6 +527,8 @@ fn shape_name(shape: Shape) -> &'static str {
         Shape::Adjustments => "adjustment",
         Shape::Configuration => "configuration",
         Shape::Fixtures => "fixture",
+        Shape::Table => "final table",
+        Shape::Grid => "results grid",
     }
 }
 
@@ -462,8 +597,18 @@ mod col {
     pub const SETTING: usize = 21;
     pub const VALUE: usize = 22;
     pub const ROUND: usize = 23;
+    pub const POS: usize = 24;
+    pub const PLAYED: usize = 25;
+    pub const WON: usize = 26;
+    pub const DRAWN: usize = 27;
+    pub const LOST: usize = 28;
+    pub const MATCHES_FOR: usize = 29;
+    pub const MATCHES_AGAINST: usize = 30;
+    pub const LEGS_FOR: usize = 31;
+    pub const LEGS_AGAINST: usize = 32;
+    pub const POINTS: usize = 33;
 
-    pub const NAMES: [&str; 24] = [
+    pub const NAMES: [&str; 34] = [
         "season",
         "date",
         "home",
@@ -488,6 +633,16 @@ mod col {
         "setting",
         "value",
         "round",
+        "pos",
+        "played",
+        "won",
+        "drawn",
+        "lost",
+        "matches_for",
+        "matches_against",
+        "legs_for",
+        "legs_against",
+        "points",
     ];
 }
 
@@ -672,6 +827,35 @@ impl Fields<'_> {
         }
     }
 
+    /// A count that may be left empty (not known).
+    fn optional_count(&mut self, c: usize) -> Option<u32> {
+        (!self.raw(c).is_empty()).then(|| self.count(c, 0))
+    }
+
+    /// Championship points as printed: a whole number, signed or not, within [`MAX_TABLE_POINTS`].
+    fn points(&mut self, c: usize) -> i64 {
+        let v = self.raw(c).to_string();
+        let digits = v.strip_prefix(['+', '-']).unwrap_or(&v);
+        let number = !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit());
+        match v.parse::<i64>() {
+            Ok(n) if number && n.abs() <= MAX_TABLE_POINTS => n,
+            _ if number => {
+                self.fault(
+                    c,
+                    format!("`{v}` is out of range: at most {MAX_TABLE_POINTS} points either way"),
+                );
+                0
+            }
+            _ => {
+                self.fault(
+                    c,
+                    format!("`{v}` is not points (a whole number, as 61 or -2)"),
+                );
+                0
+            }
+        }
+    }
+
     fn players(&mut self, c: usize) -> Vec<String> {
         let v = self.raw(c).to_string();
         if v.is_empty() {
@@ -786,8 +970,15 @@ pub fn read_results_lenient(
         .has_headers(false)
         .flexible(true)
         .from_reader(Breaks::new(input));
-    let header = read_header(&mut reader).map_err(|e| vec![e])?;
-    let shape = shape_of(&header).map_err(|e| vec![e])?;
+    let raw_header = read_header(&mut reader).map_err(|e| vec![e])?;
+    let header: Vec<String> = raw_header.iter().map(|h| h.to_ascii_lowercase()).collect();
+    let shape = match shape_of(&header) {
+        Ok(shape) => shape,
+        Err(e) => match grid_begins(&raw_header) {
+            Some(start) => return Ok(read_grid(reader, start, &raw_header)),
+            None => return Err(vec![e]),
+        },
+    };
     let at: [Option<usize>; col::NAMES.len()] =
         std::array::from_fn(|c| header.iter().position(|h| h == col::NAMES[c]));
     let mut rows = match shape {
@@ -797,6 +988,8 @@ pub fn read_results_lenient(
         Shape::Adjustments => Rows::Adjustments(Vec::new()),
         Shape::Configuration => Rows::Configuration(Vec::new()),
         Shape::Fixtures => Rows::Fixtures(Vec::new()),
+        Shape::Table => Rows::Table(Vec::new()),
+        Shape::Grid => Rows::Grid(Grid::default()),
     };
     let mut errors = Vec::new();
     // One record read into again and again: a row costs no allocation of its own.
@@ -872,8 +1065,8 @@ pub fn read_results_lenient(
     ))
 }
 
-/// Reads a file's header: its column names, trimmed and in lower case (a byte order mark
-/// before the first left out).
+/// Reads a file's header: its cells, trimmed (a byte order mark before the first left out);
+/// the caller folds them to lower case as column names.
 fn read_header<R: Read>(reader: &mut csv::Reader<Breaks<R>>) -> Result<Vec<String>, RowError> {
     let mut header_record = csv::StringRecord::new();
     match reader.read_record(&mut header_record) {
@@ -907,9 +1100,353 @@ fn read_header<R: Read>(reader: &mut csv::Reader<Breaks<R>>) -> Result<Vec<Strin
             } else {
                 h
             };
-            h.trim().to_ascii_lowercase()
+            h.trim().to_string()
         })
         .collect())
+}
+
+/// Reads the rest of a results grid (FORMAT.md §7) whose first row, `header`, begins it as
+/// `start` says: the row of away teams, then a row a home team, each cell a night; every
+/// fault at its line and column (the column named by its away team).
+fn read_grid<R: Read>(
+    mut reader: csv::Reader<Breaks<R>>,
+    start: GridStart,
+    header: &[String],
+) -> (ResultsFile, Vec<RowError>) {
+    let mut read = GridRead::default();
+    match start {
+        GridStart::Season(name) => {
+            let season = tidy(&name);
+            let why = too_long(&season).or_else(|| {
+                super::text::check(&season)
+                    .err()
+                    .map(|e| format!("`season` {e}"))
+            });
+            if let Some(message) = why {
+                read.fault(1, 2, "season", message);
+            }
+            read.grid.season = Some(season);
+        }
+        GridStart::Teams => {
+            let cells: Vec<&str> = header.iter().map(String::as_str).collect();
+            read.away_row(&cells, 1);
+        }
+    }
+    let mut record = csv::StringRecord::new();
+    let mut stopped = false;
+    loop {
+        if read.errors.len() >= MAX_ERRORS {
+            stopped = read.errors.len() > MAX_ERRORS
+                || !matches!(reader.read_record(&mut record), Ok(false));
+            break;
+        }
+        match reader.read_record(&mut record) {
+            Ok(true) => {}
+            Ok(false) => break,
+            Err(_) if reader.get_ref().over => {
+                let start = reader.get_ref().start;
+                read.errors.push(row_too_long(reader.get_mut(), start));
+                break;
+            }
+            Err(e) => {
+                let stop = !matches!(e.kind(), csv::ErrorKind::Utf8 { .. });
+                read.errors.push(csv_fault(e, &mut reader));
+                reader.get_mut().start = reader.position().byte();
+                if stop {
+                    break;
+                }
+                continue;
+            }
+        }
+        let start = record.position().map_or(0, |p| p.byte());
+        let end = reader.position().byte();
+        let unclosed = reader.get_ref().unclosed_in(start, end);
+        reader.get_mut().start = reader.position().byte();
+        let line = reader.get_mut().line(start);
+        if let Some(at) = unclosed {
+            let at = reader.get_ref().line_of(at).max(line);
+            read.errors.push(RowError {
+                line,
+                column: None,
+                message: unclosed_quote(at, None),
+            });
+            continue;
+        }
+        if record.iter().all(|f| f.trim().is_empty()) {
+            continue;
+        }
+        if let Some((i, cell)) = record
+            .iter()
+            .enumerate()
+            .find(|(_, cell)| cell.len() > MAX_CELL_BYTES)
+        {
+            let message = format!(
+                "a cell of {} bytes: a cell may hold at most {}",
+                cell.len(),
+                size(MAX_CELL_BYTES as u64)
+            );
+            read.fault(line, i + 1, "cell", message);
+            continue;
+        }
+        let cells: Vec<&str> = record.iter().map(str::trim).collect();
+        if read.grid.teams_line == 0 {
+            read.away_row(&cells, line);
+        } else {
+            read.home_row(&cells, line);
+        }
+    }
+    if read.grid.teams_line == 0 {
+        read.errors.push(RowError {
+            line: 2,
+            column: None,
+            message: "the grid has no row of away teams: after the `season` row, a row with an empty first cell and the away teams across".into(),
+        });
+    }
+    let GridRead {
+        grid, mut errors, ..
+    } = read;
+    errors.sort_by_key(|e| (e.line, e.column.as_ref().map_or(0, |c| c.index)));
+    errors.truncate(MAX_ERRORS);
+    (
+        ResultsFile {
+            header: Vec::new(),
+            rows: Rows::Grid(grid),
+            stopped,
+        },
+        errors,
+    )
+}
+
+/// A results grid as it is read: the grid so far, the name of each column's away team (empty
+/// where none is named), and the faults found.
+#[derive(Default)]
+struct GridRead {
+    grid: Grid,
+    columns: Vec<String>,
+    /// Whether each column names an away team that could be taken (by its place from 0).
+    named: Vec<bool>,
+    /// The teams across and down so far, by [`grid_key`]: the column or line that names each
+    /// (looked up, not searched for, however wide the grid).
+    across: std::collections::HashMap<String, usize>,
+    down: std::collections::HashMap<String, u64>,
+    errors: Vec<RowError>,
+}
+
+/// A name as the grid compares names: spaces tidied, case set aside.
+fn grid_key(name: &str) -> String {
+    tidy(name).to_lowercase()
+}
+
+impl GridRead {
+    fn fault(&mut self, line: u64, index: usize, name: &str, message: String) {
+        self.errors.push(RowError {
+            line,
+            column: Some(Column {
+                index,
+                name: name.to_string(),
+            }),
+            message,
+        });
+    }
+
+    /// Why a team's name cannot be taken, if it cannot.
+    fn name_fault(name: &str) -> Option<String> {
+        too_long(name).or_else(|| {
+            super::text::check(name)
+                .err()
+                .map(|e| format!("`{name}` {e}"))
+        })
+    }
+
+    /// The row of away teams: its first cell is the corner (empty, or the grid's own words),
+    /// each cell after it an away team.
+    fn away_row(&mut self, cells: &[&str], line: u64) {
+        self.grid.teams_line = line;
+        let named = cells
+            .iter()
+            .rposition(|c| !c.is_empty())
+            .map_or(0, |last| last + 1);
+        for (i, cell) in cells.iter().enumerate().take(named).skip(1) {
+            let name = tidy(cell);
+            self.columns.push(name.clone());
+            self.named.push(false);
+            if name.is_empty() {
+                self.fault(
+                    line,
+                    i + 1,
+                    "away",
+                    "no away team is named over this column: each column of a grid is an away team's".into(),
+                );
+                continue;
+            }
+            if let Some(message) = Self::name_fault(&name) {
+                self.fault(line, i + 1, &name, message);
+                continue;
+            }
+            let key = grid_key(&name);
+            if let Some(first) = self.across.get(&key) {
+                let message =
+                    format!("{name} is named twice across the grid (first in column {first})");
+                self.fault(line, i + 1, &name, message);
+                continue;
+            }
+            self.across.insert(key, i + 1);
+            if let Some(named) = self.named.last_mut() {
+                *named = true;
+            }
+            self.grid.away.push(GridTeam {
+                line,
+                column: Column {
+                    index: i + 1,
+                    name: name.clone(),
+                },
+                name,
+            });
+        }
+        if self.grid.away.is_empty() && self.errors.is_empty() {
+            self.fault(
+                line,
+                2,
+                "away",
+                "the row of away teams names none: the away teams go across, after an empty first cell".into(),
+            );
+        }
+    }
+
+    /// A home team's row: its name, then a cell for each away team.
+    fn home_row(&mut self, cells: &[&str], line: u64) {
+        let home = tidy(cells.first().copied().unwrap_or(""));
+        if home.is_empty() {
+            self.fault(
+                line,
+                1,
+                "home",
+                "no home team is named at the start of this row: each row of a grid is a home team's".into(),
+            );
+            return;
+        }
+        if let Some(message) = Self::name_fault(&home) {
+            self.fault(line, 1, "home", message);
+            return;
+        }
+        let key = grid_key(&home);
+        if let Some(first) = self.down.get(&key) {
+            let message = format!("{home} is named twice down the grid (first at line {first})");
+            self.fault(line, 1, "home", message);
+            return;
+        }
+        self.down.insert(key.clone(), line);
+        self.grid.home.push(GridTeam {
+            line,
+            column: Column {
+                index: 1,
+                name: "home".into(),
+            },
+            name: home.clone(),
+        });
+        for (i, cell) in cells.iter().enumerate().skip(1) {
+            let Some(away) = self.columns.get(i - 1).cloned() else {
+                if !cell.is_empty() {
+                    let message = format!(
+                        "`{cell}` is beyond the last away team: the grid has {} columns of away teams",
+                        self.columns.len()
+                    );
+                    self.fault(line, i + 1, "no team", message);
+                }
+                continue;
+            };
+            let named = self.named.get(i - 1).copied().unwrap_or(false);
+            let itself = self.across.get(&key) == Some(&(i + 1));
+            match grid_cell(cell) {
+                Ok(GridCell::NotPlayed) => {}
+                Ok(GridCell::Itself) if itself => {}
+                Ok(GridCell::Itself) => {
+                    let message = format!(
+                        "`{cell}` marks where a team meets itself, and this is {home} v {away}: leave a night not played empty or -"
+                    );
+                    self.fault(line, i + 1, &away, message);
+                }
+                Ok(GridCell::Night { .. }) if itself => {
+                    let message = format!(
+                        "`{cell}` is {home} against itself: mark its own cell x or leave it empty"
+                    );
+                    self.fault(line, i + 1, &away, message);
+                }
+                Ok(GridCell::Night {
+                    home: h,
+                    away: a,
+                    walkover,
+                }) => {
+                    if named {
+                        self.grid.nights.push(GridNight {
+                            line,
+                            column: Column {
+                                index: i + 1,
+                                name: away.clone(),
+                            },
+                            home: home.clone(),
+                            away,
+                            home_points: h,
+                            away_points: a,
+                            walkover,
+                        });
+                    }
+                }
+                Err(message) => self.fault(line, i + 1, &away, message),
+            }
+        }
+    }
+}
+
+/// What a cell of a results grid says.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum GridCell {
+    /// Empty or `-`.
+    NotPlayed,
+    /// `x`: a team meets itself.
+    Itself,
+    /// `H-A`, or `H-A w/o`.
+    Night {
+        home: u32,
+        away: u32,
+        walkover: bool,
+    },
+}
+
+/// Reads a cell of a results grid: `7-2`, `9-0 w/o`, empty or `-`, `x`.
+fn grid_cell(cell: &str) -> Result<GridCell, String> {
+    let text = tidy(cell).to_lowercase();
+    match text.as_str() {
+        "" | "-" | "–" | "—" => return Ok(GridCell::NotPlayed),
+        "x" => return Ok(GridCell::Itself),
+        _ => {}
+    }
+    let (score, walkover) = match text.strip_suffix("w/o") {
+        Some(score) => (score.trim_end(), true),
+        None => (text.as_str(), false),
+    };
+    let number = |s: &str| {
+        let s = s.trim();
+        (!s.is_empty() && s.len() <= 5 && s.bytes().all(|b| b.is_ascii_digit()))
+            .then(|| s.parse::<u32>().ok())
+            .flatten()
+    };
+    let pair = score
+        .split_once(['-', '–'])
+        .and_then(|(h, a)| Some((number(h)?, number(a)?)));
+    match pair {
+        Some((home, away)) if home <= MAX_COUNT && away <= MAX_COUNT => Ok(GridCell::Night {
+            home,
+            away,
+            walkover,
+        }),
+        Some(_) => Err(format!(
+            "`{cell}`: a night's points are at most {MAX_COUNT}"
+        )),
+        None => Err(format!(
+            "`{cell}` is not a night: write the home team's points then the away team's, as 7-2 (9-0 w/o for a walkover; empty or - for a night not played; x where a team meets itself)"
+        )),
+    }
 }
 
 /// Why none of a row's cells can be trusted, if they cannot: a quote left open (at
@@ -975,7 +1512,8 @@ fn unread_row(
         Rows::Rosters(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
         Rows::Adjustments(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
         Rows::Fixtures(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-        Rows::Configuration(_) => return None,
+        Rows::Table(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
+        Rows::Configuration(_) | Rows::Grid(_) => return None,
     }
     Some(row)
 }
@@ -1128,6 +1666,8 @@ fn empty_like(rows: &Rows) -> Rows {
         Rows::Adjustments(_) => Rows::Adjustments(Vec::new()),
         Rows::Configuration(_) => Rows::Configuration(Vec::new()),
         Rows::Fixtures(_) => Rows::Fixtures(Vec::new()),
+        Rows::Table(_) => Rows::Table(Vec::new()),
+        Rows::Grid(_) => Rows::Grid(Grid::default()),
     }
 }
 
@@ -1139,6 +1679,7 @@ fn append(rows: &mut Rows, more: Rows) {
         (Rows::Adjustments(a), Rows::Adjustments(b)) => a.extend(b),
         (Rows::Configuration(a), Rows::Configuration(b)) => a.extend(b),
         (Rows::Fixtures(a), Rows::Fixtures(b)) => a.extend(b),
+        (Rows::Table(a), Rows::Table(b)) => a.extend(b),
         _ => {}
     }
 }
@@ -1291,6 +1832,34 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             row.faulty = f.faulty.clone();
             list.push(row);
         }
+        Rows::Table(list) => {
+            let note = f.text(col::NOTE);
+            if !note.is_empty() {
+                let raw = f.raw(col::NOTE).to_string();
+                f.check_text(col::NOTE, &raw);
+            }
+            let mut row = TableRow {
+                line,
+                season: f.name(col::SEASON),
+                pos: f.count(col::POS, 1),
+                team: f.name(col::TEAM),
+                played: f.count(col::PLAYED, 0),
+                won: f.count(col::WON, 0),
+                drawn: f.count(col::DRAWN, 0),
+                lost: f.count(col::LOST, 0),
+                matches_for: f.count(col::MATCHES_FOR, 0),
+                matches_against: f.count(col::MATCHES_AGAINST, 0),
+                legs_for: f.optional_count(col::LEGS_FOR),
+                legs_against: f.optional_count(col::LEGS_AGAINST),
+                points: f.points(col::POINTS),
+                note,
+                faulty: Vec::new(),
+            };
+            row.faulty = f.faulty.clone();
+            list.push(row);
+        }
+        // A grid's rows are read cell by cell ([`read_grid`]).
+        Rows::Grid(_) => {}
         Rows::Configuration(list) => {
             let row = ConfigRow {
                 line,

@@ -27,8 +27,10 @@ pub struct TableLine<'a> {
     pub lost: u32,
     pub matches_for: u32,
     pub matches_against: u32,
-    pub legs_for: u32,
-    pub legs_against: u32,
+    /// `None` (`null`): not known (a team whose nights were known only by their totals, or a
+    /// final table printed without legs).
+    pub legs_for: Option<u32>,
+    pub legs_against: Option<u32>,
     pub points: i64,
 }
 
@@ -48,8 +50,8 @@ pub fn cells(r: &TableLine<'_>) -> [String; 11] {
         r.lost.to_string(),
         r.matches_for.to_string(),
         r.matches_against.to_string(),
-        r.legs_for.to_string(),
-        r.legs_against.to_string(),
+        r.legs_for.map_or_else(String::new, |n| n.to_string()),
+        r.legs_against.map_or_else(String::new, |n| n.to_string()),
         r.points.to_string(),
     ]
 }
@@ -102,8 +104,8 @@ mod tests {
             lost: 0,
             matches_for: 0,
             matches_against: 0,
-            legs_for: 0,
-            legs_against: 0,
+            legs_for: Some(0),
+            legs_against: Some(0),
             points,
         };
         let csv = super::csv(&[

@@ -74,6 +74,8 @@ pub struct Fixture {
     pub result: Option<NightResult>,
     /// Whether both teams stand by the result.
     pub confirmation: Confirmation,
+    /// A night known only from a results grid: it has no date (`date` is the season's end).
+    pub undated: bool,
 }
 
 /// A team from `id, name, venue`.
@@ -245,8 +247,16 @@ impl LeagueReader<'_> {
         if name.is_some() {
             return self.season(league, name);
         }
-        let (mut seasons, dates): (Vec<SeasonInfo>, Vec<_>) =
-            self.season_dates(league.id)?.into_iter().unzip();
+        // A closed season (known by its final table) is never the one meant.
+        let closed = self.closed_seasons(league.id)?;
+        let (mut seasons, dates): (Vec<SeasonInfo>, Vec<_>) = self
+            .season_dates(league.id)?
+            .into_iter()
+            .filter(|(s, _)| !closed.contains(&s.id))
+            .unzip();
+        if seasons.is_empty() {
+            return otherwise();
+        }
         match choose(&dates)? {
             Some(i) => Ok(seasons.swap_remove(i)),
             None => otherwise(),
@@ -266,7 +276,7 @@ impl LeagueReader<'_> {
             league,
             name,
             |dates| Ok(crate::league::fixtures::current_season(dates, today)),
-            || self.season(league, None),
+            || self.latest_open(league),
         )
     }
 
@@ -303,7 +313,7 @@ impl LeagueReader<'_> {
             league,
             name,
             |dates| Ok(crate::league::fixtures::season_being_set_up(dates, today)),
-            || self.season(league, None),
+            || self.latest_open(league),
         )
     }
 
@@ -525,7 +535,8 @@ impl LeagueReader<'_> {
         let mut matches = self.matches_of(season, only)?;
         let mut stmt = self.0.prepare_cached(
             "SELECT f.id, f.round, f.date, f.home, f.away, f.status, f.result, f.home_points,
-                    f.away_points, f.walkover, c.state, c.entered_by, c.disputed_by, c.reason
+                    f.away_points, f.walkover, c.state, c.entered_by, c.disputed_by, c.reason,
+                    f.undated
              FROM fixtures f LEFT JOIN confirmations c ON c.fixture = f.id
              WHERE f.season = ?1 AND (?2 IS NULL OR f.id = ?2) ORDER BY f.date, f.id",
         )?;
@@ -541,6 +552,7 @@ impl LeagueReader<'_> {
                 points: (r.get(7)?, r.get(8)?),
                 walkover: r.get(9)?,
                 confirmation: (r.get(10)?, r.get(11)?, r.get(12)?, r.get(13)?),
+                undated: r.get(14)?,
             })
         })?;
         let mut out = Vec::new();
@@ -562,6 +574,7 @@ impl LeagueReader<'_> {
                 cancelled: raw.status == "cancelled",
                 result,
                 confirmation,
+                undated: raw.undated,
             });
         }
         Ok(out)
@@ -700,6 +713,7 @@ struct RawFixture {
     result: Option<String>,
     points: (Option<u32>, Option<u32>),
     walkover: Option<String>,
+    undated: bool,
     /// `state, entered_by, disputed_by, reason` of its confirmation, if it has one.
     confirmation: (
         Option<String>,
@@ -812,7 +826,7 @@ type ResultColumns = (
     Option<&'static str>,
 );
 
-fn result_columns(result: &NightResult) -> ResultColumns {
+pub(super) fn result_columns(result: &NightResult) -> ResultColumns {
     match result {
         NightResult::Matches(_) => ("matches", (None, None), None),
         NightResult::Totals(p) => ("totals", (Some(p.home), Some(p.away)), None),
@@ -1001,6 +1015,10 @@ impl Change<'_> {
             .tx
             .prepare_cached("INSERT OR IGNORE INTO entries (season, team) VALUES (?1, ?2)")?
             .execute((season, team))?;
+        if n == 1 {
+            // A team entered in a closed season: refused (the change is not kept).
+            self.leagues().refuse_closed(season)?;
+        }
         self.entered.borrow_mut().insert((season, team));
         Ok(n == 1)
     }
@@ -1014,6 +1032,7 @@ impl Change<'_> {
         player: &str,
     ) -> Result<bool, StoreError> {
         StoreError::check_name("the player's name", player)?;
+        self.leagues().refuse_closed(season)?;
         self.enter_team(season, team)?;
         let player = self.player(player)?;
         let n = self
@@ -1052,6 +1071,7 @@ impl Change<'_> {
         if home == away {
             return Err(LeagueError::PlaysItself.into());
         }
+        self.leagues().refuse_closed(season)?;
         self.no_fixture_on(season, day, home, away)?;
         self.fits_season(season, day, home, away, None)?;
         self.enter_team(season, home)?;
@@ -1131,7 +1151,7 @@ impl Change<'_> {
                 "SELECT f.id, t.name, h.name, a.name FROM fixtures f
                  JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
                  JOIN teams t ON t.id = CASE WHEN ?3 IN (f.home, f.away) THEN ?3 ELSE ?4 END
-                 WHERE f.season = ?1 AND f.date = ?2 AND f.status <> 'cancelled'
+                 WHERE f.season = ?1 AND f.date = ?2 AND f.status <> 'cancelled' AND f.undated = 0
                  AND (f.home IN (?3, ?4) OR f.away IN (?3, ?4)) AND f.id IS NOT ?5
                  ORDER BY f.id LIMIT 1",
             )?
@@ -1232,6 +1252,7 @@ impl Change<'_> {
             return Err(LeagueError::PlaysItself.into());
         }
         // The caller (an import) checks the season's dates, as it keeps them.
+        self.leagues().refuse_closed(season)?;
         self.one_fixture_a_date(season, day, home, away, None)?;
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
@@ -1349,6 +1370,7 @@ impl Change<'_> {
     /// Records a night's result on a fixture that has none: its totals, a walkover, or (all at
     /// once) its matches.
     pub fn set_night_result(&self, fixture: i64, result: &NightResult) -> Result<(), StoreError> {
+        self.leagues().refuse_closed_fixture(fixture)?;
         let (kind, points, walkover) = result_columns(result);
         self.tx
             .prepare_cached(
@@ -1420,6 +1442,7 @@ impl Change<'_> {
         m: &Match,
         games: &[LegLink],
     ) -> Result<Option<i64>, StoreError> {
+        self.leagues().refuse_closed_fixture(fixture)?;
         let added = self
             .tx
             .prepare_cached(
@@ -1467,6 +1490,7 @@ impl Change<'_> {
         day: NaiveDate,
     ) -> Result<i64, StoreError> {
         check_given("the reason", reason)?;
+        self.leagues().refuse_closed(season)?;
         self.tx
             .prepare_cached(
                 "INSERT INTO adjustments (season, team, points, reason, date) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -1479,6 +1503,7 @@ impl Change<'_> {
     /// Withdraws a team from a season on a day: it is expunged from the table, and its
     /// fixtures not yet played are cancelled; says how many were.
     pub fn withdraw(&self, season: i64, team: TeamId, day: NaiveDate) -> Result<usize, StoreError> {
+        self.leagues().refuse_closed(season)?;
         self.enter_team(season, team)?;
         self.tx.execute(
             "UPDATE entries SET withdrawn = ?1 WHERE season = ?2 AND team = ?3",

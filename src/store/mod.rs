@@ -14,6 +14,7 @@ mod league;
 mod logged;
 mod names;
 mod oplog;
+mod past;
 mod results;
 mod summaries;
 

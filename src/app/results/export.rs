@@ -96,6 +96,8 @@ impl SeasonResults {
             Shape::Rosters => write_rosters(&self.rosters, &mut *w),
             Shape::Configuration => write_configuration(&self.configuration, &mut *w),
             Shape::Fixtures => write_fixtures(&self.schedule, &mut *w),
+            // A season's past is exported as its nights (a grid's) or not at all (a table's).
+            Shape::Table | Shape::Grid => Ok(()),
         }?;
         w.flush()
     }

@@ -26,6 +26,9 @@ struct Known {
     away: i64,
     cancelled: bool,
     result: KnownResult,
+    /// A results grid's night, without a date (`results::past`): the pair's night of the
+    /// season whatever the date a file gives it.
+    undated: bool,
 }
 
 /// A season's fixtures as an import knows them, by pair (home, away): a night finds its
@@ -85,13 +88,20 @@ pub struct ImportReport {
     /// Fixtures added from a fixtures file, and those there already.
     pub fixtures_added: usize,
     pub fixtures_kept: usize,
+    /// Final tables kept (a season's each), and those there already (`results::past`).
+    pub tables_added: usize,
+    pub tables_kept: usize,
 }
 
 impl ImportReport {
     /// How many of the rows' nights, adjustments, configurations and fixtures were there
     /// already (passed over).
     pub fn kept(&self) -> usize {
-        self.nights_kept + self.adjustments_kept + self.configs_kept + self.fixtures_kept
+        self.nights_kept
+            + self.adjustments_kept
+            + self.configs_kept
+            + self.fixtures_kept
+            + self.tables_kept
     }
 }
 
@@ -265,7 +275,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .map_or_else(|| self.league.config.clone(), |s| s.config.clone())
     }
 
-    fn season(
+    pub(super) fn season(
         &mut self,
         name: &str,
         line: u64,
@@ -291,7 +301,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         Ok(s)
     }
 
-    fn team(
+    pub(super) fn team(
         &mut self,
         name: &str,
         season: i64,
@@ -385,6 +395,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     away: f.away.id,
                     cancelled: f.cancelled,
                     result: f.result.map_or(KnownResult::None, KnownResult::Stored),
+                    undated: f.undated,
                 });
             known.for_each(|f| list.push(f));
             self.fixtures.insert(season, list);
@@ -479,6 +490,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 away: away.id,
                 cancelled: false,
                 result: KnownResult::None,
+                undated: false,
             });
         self.report.fixtures_added += 1;
         Ok(())
@@ -509,7 +521,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .map_err(|e| store_fault(e, line))?;
         let scheduled = fixtures.scheduled;
         let fixtures = fixtures.pair(at.home.id, at.away.id);
-        if let Some(f) = fixtures.iter().find(|f| f.date == night.date) {
+        let undated = |f: &&Known| f.undated && !f.cancelled;
+        let same_day = fixtures.iter().find(|f| f.date == night.date && !f.undated);
+        if let Some(f) = fixtures.iter().find(undated).or(same_day) {
             if at.already_there(f)? {
                 self.report.nights_kept += 1;
                 return Ok(());
@@ -656,6 +670,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             away: at.away.id,
             cancelled: false,
             result: KnownResult::Here(file, at.line),
+            undated: false,
         });
         Ok(())
     }
@@ -825,7 +840,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Whether the import would change anything.
     pub fn changes_anything(&self) -> bool {
         let r = &self.report;
-        r.nights_added + r.adjustments_added + r.roster_places + r.fixtures_added + r.aliases_added
+        r.nights_added
+            + r.adjustments_added
+            + r.roster_places
+            + r.fixtures_added
+            + r.aliases_added
+            + r.tables_added
             > 0
             || !r.seasons_made.is_empty()
             || !r.teams_made.is_empty()

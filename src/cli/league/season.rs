@@ -99,8 +99,14 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
             let league = store
                 .leagues()
                 .find(league_or_env(league.as_deref()).as_deref())?;
+            let closed = store.leagues().closed_seasons(league.id)?;
             for s in store.leagues().seasons(league.id)? {
-                writeln!(out, "{}", shown(&s.name))?;
+                let note = if closed.contains(&s.id) {
+                    " (closed: known by its final table)"
+                } else {
+                    ""
+                };
+                writeln!(out, "{}{note}", shown(&s.name))?;
             }
         }
     }

@@ -57,7 +57,7 @@ pub fn write_fixtures(
         table.add_row([
             f.id.to_string(),
             f.round.map(|r| r.to_string()).unwrap_or_default(),
-            f.date.format("%a %-d %b %Y").to_string(),
+            day_words(f),
             shown(&f.home.name).into_owned(),
             shown(&f.away.name).into_owned(),
             shown(&match (f.result.is_some(), f.confirmation.is_confirmed()) {
@@ -83,6 +83,16 @@ pub fn write_fixtures(
     Ok(())
 }
 
+/// A fixture's day as people read it ("Thu 4 Sep 2025"), or "no date" for a night known only
+/// from a results grid.
+pub fn day_words(f: &Fixture) -> String {
+    if f.undated {
+        "no date".to_string()
+    } else {
+        f.date.format("%a %-d %b %Y").to_string()
+    }
+}
+
 /// A night's card: each match with its players, legs and leg scores.
 pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Result<()> {
     writeln!(
@@ -90,7 +100,7 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
         "{} v {}, {}: {}",
         shown(&f.home.name),
         shown(&f.away.name),
-        f.date.format("%a %-d %b %Y"),
+        day_words(f),
         match result_words(f, config).as_str() {
             "" => "not played yet".to_string(),
             w => shown(w).into_owned(),

@@ -116,6 +116,15 @@ fn day(d: NaiveDate) -> String {
     d.format("%a %-d %b %Y").to_string()
 }
 
+/// A night's day, or "No date" for one known only from a results grid.
+fn fixture_day(f: &Fixture) -> String {
+    if f.undated {
+        "No date".to_string()
+    } else {
+        day(f.date)
+    }
+}
+
 /// A night's result in a few words, home first: "6–3", "9–0 (walkover)", "4–2 so far".
 fn result_words(f: &Fixture, config: &Config) -> String {
     NightScore::of(f, config).site_words()

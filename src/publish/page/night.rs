@@ -11,7 +11,7 @@ impl Pages<'_> {
         };
         let config = &s.season.config;
         let mut intro = vec![Para::of(vec![
-            Span::text(format!("{}, season ", day(f.date))),
+            Span::text(format!("{}, season ", fixture_day(f))),
             Span::link(&s.info.name, rel(&path, &s.page())),
             Span::text(format!(
                 ": {} {} {}",

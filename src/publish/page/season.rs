@@ -20,6 +20,9 @@ impl Pages<'_> {
         self.file(&format!("{dir}/standings.csv"), csv);
         let intro = vec![Para::text(s.season.config.describe_night())];
         let mut notes = self.table_notes(s, COUNTED);
+        if !s.season.recorded.is_empty() {
+            notes.insert(0, Para::note(AS_RECORDED.to_string()));
+        }
         notes.push(Para::of(vec![
             Span::link("Printable table", "table.html"),
             Span::text(" · "),
@@ -41,6 +44,9 @@ impl Pages<'_> {
         // (a column of them would make the rows too tall for one page).
         let print = format!("{dir}/table.html");
         let mut after = self.table_notes(s, COUNTED);
+        if !s.season.recorded.is_empty() {
+            after.insert(0, Para::note(AS_RECORDED.to_string()));
+        }
         after.extend(tie_breaks(&s.table).map(|e| Para::note(e.text.clone())));
         let print_section = Section {
             heading: "Table".into(),
@@ -102,3 +108,7 @@ impl Pages<'_> {
         self.page(&path, format!("Season {}", s.info.name), intro, sections)
     }
 }
+
+/// Under a closed season's table (FORMAT.md §7).
+const AS_RECORDED: &str =
+    "As recorded: this season is known by its final table, shown as it was printed.";

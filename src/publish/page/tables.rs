@@ -185,7 +185,7 @@ impl Pages<'_> {
                 };
                 TableRow {
                     cells: vec![
-                        Cell::text(day(f.date)).class("date"),
+                        Cell::text(fixture_day(f)).class("date"),
                         Cell::of(vec![Span::link(
                             &f.home.name,
                             rel(from, &self.names.team(f.home.id)),

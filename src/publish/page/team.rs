@@ -88,7 +88,8 @@ impl Pages<'_> {
                 .iter()
                 .filter(|f| f.home.id == id || f.away.id == id)
                 .collect();
-            for f in &theirs {
+            // A night without a date (a results grid's) is no calendar event.
+            for f in theirs.iter().filter(|f| !f.undated) {
                 let venue = s
                     .entries
                     .iter()

@@ -1,0 +1,414 @@
+//! The league's past imported (FORMAT.md §7): a results grid's nights, kept without a date
+//! (on the season's end, `league::fixtures::season_end`), and a final table, kept as printed
+//! (its season closed). Seasons and teams are found (or made, with `--create`) through the
+//! import's [`Resolver`], as every other shape's are. Importing the same again keeps nothing
+//! new; a night or a table's line stored already with other figures is a fault naming both.
+
+use std::collections::HashMap;
+
+use super::resolve::Resolver;
+use crate::league::fixtures::season_end;
+use crate::league::names::name_key;
+use crate::league::past::{check_table, grid_nights, recorded, table_differences, GridDraft};
+use crate::league::NightResult;
+use crate::record::results::{Column, Grid, RowError, TableRow};
+use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
+
+/// A fault of the store's, at a line.
+fn store_fault(e: StoreError, line: u64) -> RowError {
+    RowError {
+        line,
+        column: None,
+        message: e.to_string(),
+    }
+}
+
+/// A night's result in a few words: "5-4", "9-0 (walkover)".
+fn result_words(result: &NightResult, config: &crate::league::Config) -> String {
+    match result {
+        NightResult::Totals(p) => format!("{}-{}", p.home, p.away),
+        NightResult::Walkover(side) => {
+            let w = config.walkover_matches();
+            match side {
+                crate::league::HomeAway::Home => format!("{w}-0 (walkover)"),
+                crate::league::HomeAway::Away => format!("0-{w} (walkover)"),
+            }
+        }
+        NightResult::Matches(ms) => {
+            let mut won = crate::league::Pair::<u32>::default();
+            for m in ms {
+                won[m.winner()] += 1;
+            }
+            format!("{}-{} (match by match)", won.home, won.away)
+        }
+    }
+}
+
+/// The season a grid or table names, found or made; a fault for a closed one when `open` is
+/// asked.
+fn season_of(
+    resolver: &mut Resolver<'_, '_>,
+    change: &Change<'_>,
+    name: &str,
+    line: u64,
+    column: Option<Column>,
+    open: bool,
+) -> Result<SeasonInfo, RowError> {
+    let season = resolver.season(name, line, column.clone())?;
+    if open
+        && change
+            .leagues()
+            .is_closed(season.id)
+            .map_err(|e| store_fault(e, line))?
+    {
+        return Err(RowError {
+            line,
+            column,
+            message: format!(
+                "season {} is closed: it is known by its final table, and no night can be entered in it",
+                season.name
+            ),
+        });
+    }
+    Ok(season)
+}
+
+/// What importing a file found: its faults, and what it warns of.
+#[derive(Default)]
+pub(super) struct Found {
+    pub faults: Vec<RowError>,
+    pub warnings: Vec<RowError>,
+}
+
+impl Found {
+    fn fault(&mut self, e: RowError) {
+        self.faults.push(e);
+    }
+
+    fn faults(&mut self, e: Vec<RowError>) {
+        self.faults.extend(e);
+    }
+
+    fn warning(&mut self, e: RowError) {
+        self.warnings.push(e);
+    }
+}
+
+/// Checks and keeps a results grid's nights: each without a date, on its season's end.
+/// `asked`: the season `import --season` names (for a grid whose top-left cell is empty).
+pub(super) fn import_grid(
+    resolver: &mut Resolver<'_, '_>,
+    change: &Change<'_>,
+    grid: &Grid,
+    asked: Option<&str>,
+) -> Found {
+    let mut found = Found::default();
+    grid_into(resolver, change, grid, asked, &mut found);
+    found
+}
+
+fn grid_into(
+    resolver: &mut Resolver<'_, '_>,
+    change: &Change<'_>,
+    grid: &Grid,
+    asked: Option<&str>,
+    found: &mut Found,
+) {
+    let corner = |index: usize, name: &str| {
+        Some(Column {
+            index,
+            name: name.to_string(),
+        })
+    };
+    let name = match (&grid.season, asked) {
+        (Some(own), Some(asked)) if name_key(own) != name_key(asked) => {
+            found.fault(RowError {
+                line: 1,
+                column: corner(2, "season"),
+                message: format!(
+                    "the grid names its season {own}, and --season {asked}: give --season only for a grid whose top-left cell is empty"
+                ),
+            });
+            return;
+        }
+        (Some(own), _) => own.clone(),
+        (None, Some(asked)) => asked.to_string(),
+        (None, None) => {
+            found.fault(RowError {
+                line: 1,
+                column: corner(1, "top-left"),
+                message: "the grid's top-left cell is empty and no season is named: give `--season NAME`, or begin the grid with a row `season,NAME`".into(),
+            });
+            return;
+        }
+    };
+    let line = 1;
+    let season = match season_of(resolver, change, &name, line, corner(2, "season"), true) {
+        Ok(s) => s,
+        Err(e) => return found.fault(e),
+    };
+    let (drafts, errors) = grid_nights(grid, &season.config);
+    let faulty = !errors.is_empty();
+    found.faults(errors);
+    // Every team named, found (or made) once, at the cell that first names it.
+    let mut teams: HashMap<String, TeamInfo> = HashMap::new();
+    let mut unknown = false;
+    for t in grid.away.iter().chain(&grid.home) {
+        let key = name_key(&t.name);
+        if teams.contains_key(&key) {
+            continue;
+        }
+        match resolver.team(&t.name, season.id, t.line, Some(t.column.clone())) {
+            Ok(team) => {
+                teams.insert(key, team);
+            }
+            Err(e) => {
+                unknown = true;
+                found.fault(e);
+            }
+        }
+    }
+    if faulty || unknown {
+        return;
+    }
+    let reader = change.leagues();
+    let day = match reader
+        .last_dated(season.id)
+        .map(|last| season_end(&season.name, last))
+    {
+        Ok(Some(day)) => day,
+        Ok(None) => {
+            return found.fault(RowError {
+                line,
+                column: corner(2, "season"),
+                message: format!(
+                    "season {} has no dated night and its name says no year, so its grid's nights have no day to count on: name the season by its years (as 2014-15 or 2014), or import a dated night of it first",
+                    season.name
+                ),
+            })
+        }
+        Err(e) => return found.fault(store_fault(e, line)),
+    };
+    let stored = match reader.fixtures(season.id) {
+        Ok(f) => f,
+        Err(e) => return found.fault(store_fault(e, line)),
+    };
+    // The season's fixtures by their teams (home, away), cancelled ones left out.
+    let mut by_pair: HashMap<(i64, i64), Vec<&Fixture>> = HashMap::new();
+    for f in stored.iter().filter(|f| !f.cancelled) {
+        by_pair.entry((f.home.id, f.away.id)).or_default().push(f);
+    }
+    for d in &drafts {
+        let (home, away) = (&teams[&name_key(&d.home)], &teams[&name_key(&d.away)]);
+        let pair = by_pair
+            .get(&(home.id, away.id))
+            .map_or(&[][..], Vec::as_slice);
+        match keep_grid_night(resolver, change, &season, pair, d, home, away, day) {
+            Ok(()) => {}
+            Err(e) => found.fault(e),
+        }
+    }
+}
+
+/// Keeps one night of a grid (`pair`: the season's fixtures of its home and away teams):
+/// passed over when their night in the season is stored with the same result; put on their fixture when they have one still to play; else added without
+/// a date.
+#[allow(clippy::too_many_arguments)]
+fn keep_grid_night(
+    resolver: &mut Resolver<'_, '_>,
+    change: &Change<'_>,
+    season: &SeasonInfo,
+    pair: &[&Fixture],
+    d: &GridDraft,
+    home: &TeamInfo,
+    away: &TeamInfo,
+    day: chrono::NaiveDate,
+) -> Result<(), RowError> {
+    let fault = |message: String| RowError {
+        line: d.line,
+        column: Some(d.column.clone()),
+        message,
+    };
+    let config = &season.config;
+    if let Some(f) = pair.iter().find(|f| f.result.is_some()) {
+        let there = f.result.as_ref().expect("a result");
+        if *there == d.result {
+            resolver.report.nights_kept += 1;
+            return Ok(());
+        }
+        let when = if f.undated {
+            "without a date (from a grid)".to_string()
+        } else {
+            format!("on {}", f.date)
+        };
+        return Err(fault(format!(
+            "{} v {} in {} is stored already {when} as {}, not {}",
+            home.name,
+            away.name,
+            season.name,
+            result_words(there, config),
+            result_words(&d.result, config)
+        )));
+    }
+    if let Some(open) = pair.first() {
+        change
+            .set_night_result(open.id, &d.result)
+            .map_err(|e| store_fault(e, d.line))?;
+    } else {
+        change
+            .add_undated_night(season.id, day, home.id, away.id, &d.result)
+            .map_err(|e| store_fault(e, d.line))?;
+    }
+    resolver.report.nights_added += 1;
+    Ok(())
+}
+
+/// Checks and keeps final tables (a season's rows together, in their printed order): a
+/// season's table is kept whole, once; the same table again is passed over, and one that
+/// differs from the one stored is a fault at each line that differs.
+pub(super) fn import_tables(
+    resolver: &mut Resolver<'_, '_>,
+    change: &Change<'_>,
+    rows: &[TableRow],
+    column: &dyn Fn(&str) -> Option<Column>,
+) -> Found {
+    let mut found = Found::default();
+    let (errors, warnings) = check_table(rows, column);
+    let mut bad: Vec<u64> = errors.iter().map(|e| e.line).collect();
+    bad.extend(rows.iter().filter(|r| !r.faulty.is_empty()).map(|r| r.line));
+    found.faults(errors);
+    warnings.into_iter().for_each(|w| found.warning(w));
+    // The seasons, in the order first named, each with its rows.
+    let mut seasons: Vec<(String, Vec<&TableRow>)> = Vec::new();
+    for row in rows.iter().filter(|r| !r.faulty.contains(&"season")) {
+        let key = name_key(&row.season);
+        match seasons.iter_mut().find(|(k, _)| *k == key) {
+            Some((_, list)) => list.push(row),
+            None => seasons.push((key, vec![row])),
+        }
+    }
+    for (_, list) in seasons {
+        let first = list[0];
+        let faulty = list.iter().any(|r| bad.contains(&r.line));
+        let season = match season_of(
+            resolver,
+            change,
+            &first.season,
+            first.line,
+            column("season"),
+            false,
+        ) {
+            Ok(s) => s,
+            Err(e) => {
+                found.fault(e);
+                continue;
+            }
+        };
+        let kept = table_of_season(resolver, change, &season, &list, column, faulty);
+        if let Err(e) = kept {
+            found.faults(e);
+        }
+    }
+    found
+}
+
+/// One season's table: its teams found, then kept whole (or found the same as stored).
+fn table_of_season(
+    resolver: &mut Resolver<'_, '_>,
+    change: &Change<'_>,
+    season: &SeasonInfo,
+    rows: &[&TableRow],
+    column: &dyn Fn(&str) -> Option<Column>,
+    faulty: bool,
+) -> Result<(), Vec<RowError>> {
+    let reader = change.leagues();
+    let first = rows[0].line;
+    let stored = reader
+        .season_table(season.id)
+        .map_err(|e| vec![store_fault(e, first)])?;
+    if stored.is_empty() {
+        let fixtures = reader
+            .fixtures(season.id)
+            .map_err(|e| vec![store_fault(e, first)])?;
+        if !fixtures.is_empty() {
+            let played = fixtures.iter().filter(|f| f.result.is_some()).count();
+            return Err(vec![RowError {
+                line: first,
+                column: column("season"),
+                message: format!(
+                    "season {} has {} fixtures ({played} played) already: a final table is for a season known only by it (its standings are worked out from its nights)",
+                    season.name,
+                    fixtures.len()
+                ),
+            }]);
+        }
+    }
+    // The stored table's teams, by id: a team of the table stored needs no entry (the
+    // season is closed to new ones).
+    let mut errors = Vec::new();
+    let mut found = Vec::new();
+    for row in rows {
+        match resolver.team(&row.team, season.id, row.line, column("team")) {
+            Ok(team) => found.push((row, recorded(row, team.id), team)),
+            Err(e) => errors.push(e),
+        }
+    }
+    if faulty || !errors.is_empty() {
+        return Err(errors);
+    }
+    if stored.is_empty() {
+        for (i, (row, line, _)) in found.iter().enumerate() {
+            change
+                .add_table_row(season.id, i as u32 + 1, line)
+                .map_err(|e| vec![store_fault(e, row.line)])?;
+        }
+        resolver.report.tables_added += 1;
+        return Ok(());
+    }
+    for (i, (row, here, team)) in found.iter().enumerate() {
+        let message = match stored.get(i) {
+            Some(there) if there.team != here.team => format!(
+                "line {} of {}'s table is stored already as another team's: {} is not where the stored table has it",
+                i + 1,
+                season.name,
+                team.name
+            ),
+            Some(there) => match table_differences(there, here) {
+                None => continue,
+                Some(words) => format!(
+                    "{}'s line in {}'s table is stored already with other figures: {words}",
+                    team.name, season.name
+                ),
+            },
+            None => format!(
+                "{}'s table is stored already with {} lines: {} is not in it",
+                season.name,
+                stored.len(),
+                team.name
+            ),
+        };
+        errors.push(RowError {
+            line: row.line,
+            column: None,
+            message,
+        });
+    }
+    if found.len() < stored.len() && errors.is_empty() {
+        errors.push(RowError {
+            line: first,
+            column: None,
+            message: format!(
+                "{}'s table is stored already with {} lines, and this one has {}",
+                season.name,
+                stored.len(),
+                found.len()
+            ),
+        });
+    }
+    if errors.is_empty() {
+        resolver.report.tables_kept += 1;
+        Ok(())
+    } else {
+        Err(errors)
+    }
+}

@@ -1,0 +1,183 @@
+//! The league's past in the database (schema version 10): a closed season's final table as it
+//! was printed (`season_tables`), and the nights of a results grid, which have no date
+//! (`fixtures.undated`: their `date` is the season's end as the import found it). A closed
+//! season is refused anything entered into it, here where every entry is kept.
+
+use chrono::NaiveDate;
+use rusqlite::OptionalExtension;
+
+use super::db::{Change, StoreError};
+use super::league::{result_columns, LeagueInfo, LeagueReader, SeasonInfo};
+use crate::league::past::RecordedRow;
+use crate::league::{LeagueError, NightResult, TeamId};
+
+impl LeagueReader<'_> {
+    /// A season's final table as recorded, in its printed order (empty: the season is not
+    /// closed).
+    pub fn season_table(&self, season: i64) -> Result<Vec<RecordedRow>, StoreError> {
+        let mut stmt = self.0.prepare_cached(
+            "SELECT pos, team, played, won, drawn, lost, matches_for, matches_against, legs_for,
+                    legs_against, points, note
+             FROM season_tables WHERE season = ?1 ORDER BY position",
+        )?;
+        let rows = stmt.query_map([season], |r| {
+            Ok(RecordedRow {
+                pos: r.get(0)?,
+                team: r.get(1)?,
+                played: r.get(2)?,
+                won: r.get(3)?,
+                drawn: r.get(4)?,
+                lost: r.get(5)?,
+                matches_for: r.get(6)?,
+                matches_against: r.get(7)?,
+                legs_for: r.get(8)?,
+                legs_against: r.get(9)?,
+                points: r.get(10)?,
+                note: r.get(11)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The latest season of a league that is not closed; the latest of all when every one
+    /// is (or none, refused as [`LeagueReader::season`] refuses it).
+    pub fn latest_open(&self, league: &LeagueInfo) -> Result<SeasonInfo, StoreError> {
+        let closed = self.closed_seasons(league.id)?;
+        let mut seasons = self.seasons(league.id)?;
+        match seasons.iter().rposition(|s| !closed.contains(&s.id)) {
+            Some(i) => Ok(seasons.swap_remove(i)),
+            None => self.season(league, None),
+        }
+    }
+
+    /// Whether a season is closed: known by its final table.
+    pub fn is_closed(&self, season: i64) -> Result<bool, StoreError> {
+        Ok(self
+            .0
+            .prepare_cached("SELECT 1 FROM season_tables WHERE season = ?1 LIMIT 1")?
+            .query_row([season], |_| Ok(()))
+            .optional()?
+            .is_some())
+    }
+
+    /// The closed seasons of a league, by id.
+    pub fn closed_seasons(&self, league: i64) -> Result<Vec<i64>, StoreError> {
+        let mut stmt = self.0.prepare_cached(
+            "SELECT DISTINCT t.season FROM season_tables t JOIN seasons s ON s.id = t.season
+             WHERE s.league = ?1 ORDER BY t.season",
+        )?;
+        let rows = stmt.query_map([league], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// The date of a season's last dated night or fixture (cancelled ones, and nights without
+    /// a date, not counted).
+    pub fn last_dated(&self, season: i64) -> Result<Option<NaiveDate>, StoreError> {
+        let last: Option<String> = self
+            .0
+            .prepare_cached(
+                "SELECT max(date) FROM fixtures
+                 WHERE season = ?1 AND undated = 0 AND status <> 'cancelled'",
+            )?
+            .query_row([season], |r| r.get(0))?;
+        last.map(|d| {
+            NaiveDate::parse_from_str(&d, "%Y-%m-%d")
+                .map_err(|e| StoreError::damaged(format!("a date \"{d}\""), e))
+        })
+        .transpose()
+    }
+
+    /// Refuses anything entered into a closed season.
+    pub fn refuse_closed(&self, season: i64) -> Result<(), StoreError> {
+        if !self.is_closed(season)? {
+            return Ok(());
+        }
+        let name: String = self
+            .0
+            .prepare_cached("SELECT name FROM seasons WHERE id = ?1")?
+            .query_row([season], |r| r.get(0))?;
+        Err(LeagueError::SeasonClosed { season: name }.into())
+    }
+
+    /// Refuses a result entered on a fixture of a closed season.
+    pub fn refuse_closed_fixture(&self, fixture: i64) -> Result<(), StoreError> {
+        let season: Option<i64> = self
+            .0
+            .prepare_cached("SELECT season FROM fixtures WHERE id = ?1")?
+            .query_row([fixture], |r| r.get(0))
+            .optional()?;
+        match season {
+            Some(season) => self.refuse_closed(season),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Change<'_> {
+    /// Keeps a row of a season's final table, at `position` in its printed order (from 1).
+    pub fn add_table_row(
+        &self,
+        season: i64,
+        position: u32,
+        row: &RecordedRow,
+    ) -> Result<(), StoreError> {
+        self.tx
+            .prepare_cached(
+                "INSERT INTO season_tables (season, position, pos, team, played, won, drawn, lost,
+                 matches_for, matches_against, legs_for, legs_against, points, note)
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
+            )?
+            .execute(rusqlite::params![
+                season,
+                position,
+                row.pos,
+                row.team,
+                row.played,
+                row.won,
+                row.drawn,
+                row.lost,
+                row.matches_for,
+                row.matches_against,
+                row.legs_for,
+                row.legs_against,
+                row.points,
+                row.note,
+            ])?;
+        Ok(())
+    }
+
+    /// Adds a night without a date (a results grid's), stored on `day` (the season's end):
+    /// its teams entered in the season; its number.
+    pub fn add_undated_night(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+        result: &NightResult,
+    ) -> Result<i64, StoreError> {
+        if home == away {
+            return Err(LeagueError::PlaysItself.into());
+        }
+        self.leagues().refuse_closed(season)?;
+        self.enter_team(season, home)?;
+        self.enter_team(season, away)?;
+        let (kind, points, walkover) = result_columns(result);
+        self.tx
+            .prepare_cached(
+                "INSERT INTO fixtures (season, date, home, away, result, home_points, away_points,
+                 walkover, undated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1)",
+            )?
+            .execute((
+                season,
+                day.to_string(),
+                home,
+                away,
+                kind,
+                points.0,
+                points.1,
+                walkover,
+            ))?;
+        Ok(self.tx.last_insert_rowid())
+    }
+}
