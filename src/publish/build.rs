@@ -61,6 +61,19 @@ fn make(
             table,
         });
     }
+    // The seasons oldest first, as `don history` tells them: by their end (the last dated
+    // night, else what the name says), a season with none known last; then as made. Past
+    // seasons are often imported after the present one.
+    seasons.sort_by_key(|s| {
+        let last = s
+            .fixtures
+            .iter()
+            .filter(|f| !f.cancelled && !f.undated)
+            .map(|f| f.date)
+            .max();
+        let end = crate::league::fixtures::season_end(&s.info.name, last);
+        (end.is_none(), end, s.info.id)
+    });
     // Slugs are handed out oldest first, so a team or player added later never takes the file
     // name of one already published (and a phone's calendar stays the same team's).
     let mut by_age = leagues.teams(league.id)?;
