@@ -10,6 +10,7 @@ use indicatif::{ProgressBar, ProgressStyle};
 
 use don::app::games::Imported;
 use don::app::import::{games_imported, RecordsImported};
+use don::app::results::ImportAsk;
 use don::app::App;
 use don::check::import::{check_for_import, ForImport};
 use don::record::text::count;
@@ -153,16 +154,16 @@ fn import(args: Args) -> Result<Done, CliError> {
             ));
         }
         let store = store_for(&args)?;
-        return super::results::import(
-            store,
-            &args.files,
-            super::which::league_or_env(args.league.as_deref()).as_deref(),
-            args.create,
-            args.dry_run,
-            &args.new_players,
-            args.map.as_deref(),
-            args.season.as_deref(),
-        );
+        let league = super::which::league_or_env(args.league.as_deref());
+        let ask = ImportAsk {
+            league: league.as_deref(),
+            create: args.create,
+            dry_run: args.dry_run,
+            new_players: &args.new_players,
+            choices: &[],
+            season: args.season.as_deref(),
+        };
+        return super::results::import(store, &args.files, ask, args.map.as_deref());
     }
     if args.create || !args.new_players.is_empty() || args.map.is_some() || args.season.is_some() {
         return Err(CliError::Usage(

@@ -125,18 +125,15 @@ fn read_map(path: &Path) -> Result<Result<Vec<ChosenName>, Vec<FileFault>>, CliE
     })
 }
 
-/// Imports results files into a league, all or nothing. Names not known that wait for a
-/// choice are asked about (on a terminal, or as lines from standard input) and the import is
-/// made again with the answers, once.
+/// Imports results files into a league, all or nothing, as `ask` says (its `choices` are the
+/// map's, `--map`, read here). Names not known that wait for a choice are asked about (on a
+/// terminal, or as lines from standard input) and the import is made again with the answers,
+/// once.
 pub fn import(
     store: Store,
     files: &[PathBuf],
-    league: Option<&str>,
-    create: bool,
-    dry_run: bool,
-    new_players: &[String],
+    ask: ImportAsk<'_>,
     map: Option<&Path>,
-    season: Option<&str>,
 ) -> Result<Done, CliError> {
     let mut choices = match map.map(read_map).transpose()? {
         Some(Ok(choices)) => choices,
@@ -154,13 +151,10 @@ pub fn import(
     let (read, sheets) = read_all(files)?;
     let mut app = App::from_store(store);
     let ask = ImportAsk {
-        league,
-        create,
         // A workbook's fault refuses the import: what the rest would do is only checked.
-        dry_run: dry_run || !sheets.faults.is_empty(),
-        new_players,
+        dry_run: ask.dry_run || !sheets.faults.is_empty(),
         choices: &[],
-        season,
+        ..ask
     };
     let first = ImportAsk {
         choices: &choices,
