@@ -570,6 +570,26 @@ fn a_slip_from_a_player_s_former_name_or_alias_is_caught() {
         &format!("{header}2014-15,2014-10-02,Royal Oak,Red Lion,single-crib,1,Ivor Jamiesen,Dai,2,0,incomplete\n"),
     );
     refused(&db, &["import", &file], 1, "did you mean 'Ivor Jamieson'?");
+    // A team's former name too.
+    db.ok(&[
+        "team",
+        "rename",
+        "Royal Oak",
+        "The Oak",
+        "--from",
+        "2019-07-01",
+    ]);
+    let file = write(
+        &db,
+        "team.csv",
+        "season,date,home,away,home_points,away_points\n2014-15,2014-10-02,Royal Oke,Red Lion,5,4\n",
+    );
+    refused(
+        &db,
+        &["import", &file, "--create"],
+        1,
+        "no team 'Royal Oke' in Valleys; did you mean 'Royal Oak'?",
+    );
 }
 
 #[test]
