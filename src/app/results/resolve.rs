@@ -1217,6 +1217,7 @@ impl Resolver<'_, '_> {
     /// Oke"), when this one is the rarer spelling (or, as often, the later): a slip, not a
     /// team. An A and a B team ("Royal Oak A", "Royal Oak B") are two teams.
     fn slip_in_files(&self, name: &str) -> Option<&str> {
+        use crate::record::text::look_alike_key;
         if !self.create {
             return None;
         }
@@ -1233,6 +1234,9 @@ impl Resolver<'_, '_> {
             .filter(|(_, n)| !self.choices.contains_key(&name_key(n)))
             .map(|(_, n)| n.as_str())
             .filter(|n| crate::league::names::one_letter_apart(name, n))
+            // Names that only look alike ("Red Оak" with a Cyrillic "О") are told so where
+            // the team would be made.
+            .filter(|n| look_alike_key(n) != look_alike_key(name))
             .find(|n| {
                 let other = name_key(n);
                 uses(&key) < uses(&other) || (uses(&key) == uses(&other) && at(&key) > at(&other))
