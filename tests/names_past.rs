@@ -493,3 +493,297 @@ fn a_new_team_written_two_ways_in_the_files_is_not_made_twice() {
         "Fox and Hounds\nRed Lion\nRoyal Oak A\nRoyal Oak B\n"
     );
 }
+
+#[test]
+fn a_new_team_misspelt_by_a_letter_beside_its_right_spelling_is_not_made() {
+    let db = Db::new();
+    let matches = write(
+        &db,
+        "matches.csv",
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores,note
+2010-11,2010-09-16,Royal Oak,Red Lion,single-crib,1,Gareth,Alun,2,0,,incomplete
+",
+    );
+    let nights = write(
+        &db,
+        "nights.csv",
+        "season,date,home,away,home_points,away_points
+2010-11,2010-09-02,Royal Oak,Red Lion,5,4
+2010-11,2010-09-09,Red Lion,Royal Oke,6,3
+",
+    );
+    let args = [
+        "import", &matches, &nights, "--league", "Valleys", "--create",
+    ];
+    let out = db.run(&args);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 3")
+            && err.contains("no team 'Royal Oke' in Valleys; did you mean 'Royal Oak'?"),
+        "{err}"
+    );
+    assert!(!err.contains("no team 'Royal Oak'"), "{err}");
+    assert!(!db.path.exists(), "a refused import made a database");
+    let map = write(&db, "names.csv", "name,means\nRoyal Oke,Royal Oak\n");
+    let mut with_map = args.to_vec();
+    with_map.extend(["--map", &map]);
+    db.ok(&with_map);
+    assert_eq!(
+        db.sql("SELECT name FROM teams ORDER BY name"),
+        "Red Lion\nRoyal Oak\n"
+    );
+}
+
+#[test]
+fn a_slip_from_a_player_s_former_name_or_alias_is_caught() {
+    let db = old_and_new();
+    db.ok(&[
+        "roster",
+        "add",
+        "Royal Oak",
+        "Gareth Jones",
+        "Ivor James",
+        "--season",
+        "2014-15",
+    ]);
+    db.ok(&[
+        "player",
+        "rename",
+        "Gareth Jones",
+        "Gareth Jones-Price",
+        "--from",
+        "2002-01-01",
+    ]);
+    db.ok(&["player", "alias", "Ivor James", "Ivor Jamieson"]);
+    let header =
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,note\n";
+    let file = write(
+        &db,
+        "matches.csv",
+        &format!("{header}2014-15,2014-10-02,Royal Oak,Red Lion,single-crib,1,Gareth Jonse,Dai,2,0,incomplete\n"),
+    );
+    refused(&db, &["import", &file], 1, "did you mean 'Gareth Jones'?");
+    let file = write(
+        &db,
+        "alias.csv",
+        &format!("{header}2014-15,2014-10-02,Royal Oak,Red Lion,single-crib,1,Ivor Jamiesen,Dai,2,0,incomplete\n"),
+    );
+    refused(&db, &["import", &file], 1, "did you mean 'Ivor Jamieson'?");
+    // A team's former name too.
+    db.ok(&[
+        "team",
+        "rename",
+        "Royal Oak",
+        "The Oak",
+        "--from",
+        "2019-07-01",
+    ]);
+    let file = write(
+        &db,
+        "team.csv",
+        "season,date,home,away,home_points,away_points\n2014-15,2014-10-02,Royal Oke,Red Lion,5,4\n",
+    );
+    refused(
+        &db,
+        &["import", &file, "--create"],
+        1,
+        "no team 'Royal Oke' in Valleys; did you mean 'Royal Oak'?",
+    );
+}
+
+#[test]
+fn a_team_twice_in_a_grid_or_a_table_under_another_of_its_names_is_a_fault_at_its_cell() {
+    let db = old_and_new();
+    db.ok(&["team", "alias", "Royal Oak", "Royal Oke"]);
+    let grid = write(
+        &db,
+        "grid.csv",
+        "season,2003-04,,
+,Royal Oak,Red Lion,Royal Oke
+Royal Oak,x,5-4,
+Red Lion,3-6,x,4-5
+Royal Oke,,5-4,x
+",
+    );
+    let before = db.dump();
+    let out = db.run(&["import", &grid, "--create"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 2, column 4 (Royal Oke): Royal Oak is named twice (as 'Royal Oke') across the grid"),
+        "{err}"
+    );
+    assert!(
+        err.contains(
+            "line 5, column 1 (home): Royal Oak is named twice (as 'Royal Oke') down the grid"
+        ),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+    let table = write(
+        &db,
+        "table.csv",
+        "season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note
+1997-98,1,Royal Oak,1,1,0,0,5,4,,,5,
+1997-98,2,Royal Oke,1,0,0,1,4,5,,,4,
+",
+    );
+    let out = db.run(&["import", &table, "--create"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("line 3, column 3 (team): Royal Oak is named twice (as 'Royal Oke') in 1997-98's table, first at line 2"),
+        "{err}"
+    );
+    assert!(!err.contains("UNIQUE"), "{err}");
+    assert_eq!(db.dump(), before);
+    // A former name beside today's.
+    db.ok(&[
+        "team",
+        "rename",
+        "Red Lion",
+        "The Lion",
+        "--from",
+        "2019-07-01",
+    ]);
+    let grid = write(
+        &db,
+        "former.csv",
+        "season,1997-98
+,The Lion,Red Lion
+The Lion,x,5-4
+Red Lion,3-6,x
+",
+    );
+    let out = db.run(&["import", &grid, "--create"]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "line 2, column 3 (Red Lion): The Lion is named twice (as 'Red Lion') across the grid"
+        ),
+        "{err}"
+    );
+    assert!(!err.contains("cannot play itself"), "{err}");
+}
+
+#[test]
+fn a_map_row_meaning_no_team_twice_given_looping_or_contradicting_is_a_fault_at_its_line() {
+    let db = old_and_new();
+    let nights = write(
+        &db,
+        "nights.csv",
+        "season,date,home,away,home_points,away_points
+2025-26,2025-09-04,Royal Oak,Red Lyon,5,4
+2025-26,2025-09-11,Six Bels,Royal Oak,2,7
+",
+    );
+    let before = db.dump();
+    let run_with = |rows: &str| {
+        let map = write(&db, "names.csv", &format!("name,means\n{rows}"));
+        let out = db.run(&["import", &nights, "--create", "--map", &map]);
+        (out.status.code(), text(&out.stderr))
+    };
+    // A meaning that is no team: not made a new team.
+    let (code, err) = run_with("Red Lyon,Nowhere Inn\nSix Bels,new\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "names.csv, line 2: 'Red Lyon' is to mean 'Nowhere Inn', which is no team of Valleys"
+        ),
+        "{err}"
+    );
+    // A name given twice with two meanings.
+    let (code, err) = run_with("Red Lyon,Red Lion\nSix Bels,new\nRed Lyon,new\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "names.csv, line 4: 'Red Lyon' is given again with another meaning (first at line 2)"
+        ),
+        "{err}"
+    );
+    // A loop.
+    let (code, err) = run_with("Red Lyon,Six Bels\nSix Bels,Red Lyon\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains(
+            "'Red Lyon' is to mean 'Six Bels', which is itself to mean 'Red Lyon' (line 3)"
+        ),
+        "{err}"
+    );
+    // A known team made to mean another.
+    let (code, err) = run_with("Royal Oak,Red Lion\nRed Lyon,Red Lion\nSix Bels,new\n");
+    assert_eq!(code, Some(1), "{err}");
+    assert!(
+        err.contains("names.csv, line 2: 'Royal Oak' is a name of Royal Oak already, so it can't mean 'Red Lion'"),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+    // A player's name made to mean a team.
+    let header =
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,note\n";
+    let matches = write(
+        &db,
+        "matches.csv",
+        &format!("{header}2014-15,2014-10-02,Royal Oak,Red Lion,single-crib,1,Gareth,Dai,2,0,incomplete\n"),
+    );
+    let map = write(&db, "players.csv", "name,means\nGareth,Red Lion\n");
+    let out = db.run(&["import", &matches, "--map", &map]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains(
+            "players.csv, line 2: 'Gareth' is a player of the import, and 'Red Lion' a team"
+        ),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+    // A row for a name of no file is warned of, not used; the import goes on.
+    let map = write(
+        &db,
+        "names.csv",
+        "name,means\nRed Lyon,Red Lion\nSix Bels,new\nNever Seen,Red Lion\n",
+    );
+    let out = db.run(&["import", &nights, "--create", "--map", &map]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(0), "{err}");
+    assert!(
+        err.contains("names.csv, line 4: 'Never Seen' names no team or player of the import: it was not used"),
+        "{err}"
+    );
+    assert_eq!(
+        count(
+            &db,
+            "SELECT count(*) FROM team_names WHERE name = 'Never Seen'"
+        ),
+        0
+    );
+    assert_eq!(
+        db.sql("SELECT name FROM teams ORDER BY name"),
+        "Fox and Hounds\nRed Lion\nRoyal Oak\nSix Bels\n"
+    );
+}
+
+#[test]
+fn an_answer_piped_to_the_prompt_naming_no_team_is_refused_not_made_a_team() {
+    let db = old_and_new();
+    let file = write(
+        &db,
+        "typed.csv",
+        "season,date,home,away,home_points,away_points
+2014-15,2014-10-02,Royal Oke,Red Lion,5,4
+",
+    );
+    let before = db.dump();
+    let mut child = db.spawn(&["import", &file, "--create"]);
+    feed(&mut child, b"Nowhere Inn\n");
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(
+        err.contains("'Royal Oke' is to mean 'Nowhere Inn', which is no team of Valleys"),
+        "{err}"
+    );
+    assert_eq!(db.dump(), before);
+}

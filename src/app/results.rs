@@ -159,6 +159,7 @@ impl App {
         resolver.league_made = made_league;
         resolver.new_players = ask.new_players.to_vec();
         resolver.named_in_files = named_in(&read);
+        resolver.team_uses = team_uses(&read);
         resolver.choices = ask
             .choices
             .iter()
@@ -170,14 +171,47 @@ impl App {
             .filter(|(what, _)| *what == Named::Team)
             .map(|(_, n)| name_key(n))
             .collect();
-        for (file, line, message) in resolver.apply_player_choices(&team_names)? {
-            let column = None;
-            let error = RowError {
-                line,
-                column,
-                message,
-            };
-            faults.push(FileFault { file, error });
+        let mut warnings = Vec::new();
+        // A name given twice with different meanings.
+        let mut given: HashMap<String, &ChosenName> = HashMap::new();
+        for c in ask.choices {
+            let key = name_key(&c.name);
+            match given.get(&key) {
+                Some(first) if first.choice != c.choice => {
+                    let error = RowError {
+                        line: c.line,
+                        column: None,
+                        message: format!(
+                            "'{}' is given again with another meaning (first at line {}): give each name once",
+                            c.name, first.line
+                        ),
+                    };
+                    faults.push(FileFault {
+                        file: c.file.clone(),
+                        error,
+                    });
+                }
+                Some(_) => {}
+                None => {
+                    given.insert(key, c);
+                }
+            }
+        }
+        let (choice_faults, choice_warnings) =
+            resolver.apply_player_choices(&team_names, &players)?;
+        for (list, out) in [
+            (choice_faults, &mut faults),
+            (choice_warnings, &mut warnings),
+        ] {
+            for (file, line, message) in list {
+                let column = None;
+                let error = RowError {
+                    line,
+                    column,
+                    message,
+                };
+                out.push(FileFault { file, error });
+            }
         }
         for r in &read {
             if let Rows::Rosters(rows) = &r.file.rows {
@@ -186,7 +220,6 @@ impl App {
                     .extend(rows.iter().map(|row| row.team.clone()));
             }
         }
-        let mut warnings = Vec::new();
         for shape in SHAPE_ORDER {
             for r in read.iter_mut().filter(|r| r.file.shape() == shape) {
                 let mut found = Found {
@@ -543,6 +576,42 @@ fn named_in(read: &[ResultsRead]) -> Vec<(Named, String)> {
                     night("", &t.name, "");
                 }
             }
+        }
+    }
+    out
+}
+
+/// How many rows (or grid lines) of the files name each team, by name key.
+fn team_uses(read: &[ResultsRead]) -> HashMap<String, usize> {
+    let mut out: HashMap<String, usize> = HashMap::new();
+    let mut add = |name: &str| {
+        if !name.is_empty() {
+            *out.entry(name_key(name)).or_default() += 1;
+        }
+    };
+    for r in read {
+        match &r.file.rows {
+            Rows::Matches(rows) => rows.iter().for_each(|r| {
+                add(&r.home);
+                add(&r.away);
+            }),
+            Rows::Nights(rows) => rows.iter().for_each(|r| {
+                add(&r.home);
+                add(&r.away);
+            }),
+            Rows::Fixtures(rows) => rows.iter().for_each(|r| {
+                add(&r.home);
+                add(&r.away);
+            }),
+            Rows::Rosters(rows) => rows.iter().for_each(|r| add(&r.team)),
+            Rows::Adjustments(rows) => rows.iter().for_each(|r| add(&r.team)),
+            Rows::Configuration(_) => {}
+            Rows::Table(rows) => rows.iter().for_each(|r| add(&r.team)),
+            Rows::Grid(grid) => grid
+                .home
+                .iter()
+                .chain(&grid.away)
+                .for_each(|t| add(&t.name)),
         }
     }
     out

@@ -197,6 +197,35 @@ fn typing_distance(a: &str, b: &str) -> usize {
     d[a.len()][b.len()]
 }
 
+/// Two names a slip of the keyboard apart, case and spaces aside: one letter added, dropped,
+/// changed, or two neighbours swapped (two such in a name of eight letters or more: "Royal
+/// Oke" and "Royal Oak"). Names differing only in a last word that
+/// is a team's suffix (a letter or two, a number: "Royal Oak A", "Royal Oak B") are two
+/// teams, not a slip, as are names of more words and fewer ("Red Lion", "Red Lion B").
+pub fn one_letter_apart(a: &str, b: &str) -> bool {
+    let (a, b) = (name_key(a), name_key(b));
+    if a == b || a.chars().count() <= 2 || b.chars().count() <= 2 {
+        return false;
+    }
+    let (wa, wb): (Vec<&str>, Vec<&str>) = (a.split(' ').collect(), b.split(' ').collect());
+    if wa.len() != wb.len() {
+        // A word more ("Red Lion B" beside "Red Lion") is another team, not a slip.
+        return false;
+    }
+    if wa.len() > 1 && wa[..wa.len() - 1] == wb[..wb.len() - 1] {
+        let suffix = |w: &str| w.chars().count() <= 2 || w.chars().all(|c| c.is_ascii_digit());
+        if suffix(wa[wa.len() - 1]) || suffix(wb[wb.len() - 1]) {
+            return false;
+        }
+    }
+    let limit = if a.chars().count().min(b.chars().count()) >= 8 {
+        2
+    } else {
+        1
+    };
+    typing_distance(&a, &b) <= limit
+}
+
 /// The digits of a name, in order.
 fn digits(name: &str) -> String {
     name.chars().filter(char::is_ascii_digit).collect()
@@ -322,6 +351,18 @@ mod tests {
         assert_eq!(name_on("Oak Tree", &former, d("2015-07-01")), "The Oak");
         assert_eq!(name_on("Oak Tree", &former, d("2020-07-01")), "Oak Tree");
         assert_eq!(name_on("Oak Tree", &[], d("2000-01-01")), "Oak Tree");
+    }
+
+    #[test]
+    fn names_one_letter_apart_but_an_a_and_a_b_team() {
+        assert!(one_letter_apart("Royal Oke", "Royal Oak"));
+        assert!(one_letter_apart("royal  OAK", "Royal Oka"));
+        assert!(!one_letter_apart("Royal Oak A", "Royal Oak B"));
+        assert!(!one_letter_apart("Royal Oak 2", "Royal Oak 3"));
+        assert!(!one_letter_apart("Red Lion", "Red Lion B"));
+        assert!(!one_letter_apart("Royal Oak", "Royal Oak"));
+        assert!(!one_letter_apart("Red Lion", "Royal Oak"));
+        assert!(!one_letter_apart("Fox Inn", "Fix Ian"));
     }
 
     #[test]

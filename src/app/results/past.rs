@@ -8,7 +8,7 @@ use std::collections::HashMap;
 
 use super::resolve::Resolver;
 use crate::league::fixtures::season_end;
-use crate::league::names::name_key;
+use crate::league::names::{name_key, quoted};
 use crate::league::past::{check_table, grid_nights, recorded, table_differences, GridDraft};
 use crate::league::NightResult;
 use crate::record::results::{Column, Grid, RowError, TableRow};
@@ -153,19 +153,46 @@ fn grid_into(
     // Every team named, found (or made) once, at the cell that first names it.
     let mut teams: HashMap<String, TeamInfo> = HashMap::new();
     let mut unknown = false;
-    for t in grid.away.iter().chain(&grid.home) {
+    for (across, t) in grid
+        .away
+        .iter()
+        .map(|t| (true, t))
+        .chain(grid.home.iter().map(|t| (false, t)))
+    {
         let key = name_key(&t.name);
-        if teams.contains_key(&key) {
-            continue;
+        if !teams.contains_key(&key) {
+            match resolver.team(&t.name, season.id, t.line, Some(t.column.clone())) {
+                Ok(team) => {
+                    teams.insert(key.clone(), team);
+                }
+                Err(e) => {
+                    unknown = true;
+                    found.fault(e);
+                    continue;
+                }
+            }
         }
-        match resolver.team(&t.name, season.id, t.line, Some(t.column.clone())) {
-            Ok(team) => {
-                teams.insert(key, team);
-            }
-            Err(e) => {
-                unknown = true;
-                found.fault(e);
-            }
+        // One team under two of its names (an alias, a former name) on one side of the grid.
+        let team = &teams[&key];
+        let side = if across { &grid.away } else { &grid.home };
+        let first = side.iter().take_while(|o| !std::ptr::eq(*o, t)).find(|o| {
+            teams
+                .get(&name_key(&o.name))
+                .is_some_and(|x| x.id == team.id)
+        });
+        if let Some(first) = first {
+            unknown = true;
+            found.fault(RowError {
+                line: t.line,
+                column: Some(t.column.clone()),
+                message: format!(
+                    "{} is named twice (as {}) {} the grid, first as {}: a team has one row and one column",
+                    team.name,
+                    quoted(&t.name),
+                    if across { "across" } else { "down" },
+                    quoted(&first.name)
+                ),
+            });
         }
     }
     if faulty || unknown {
@@ -346,10 +373,29 @@ fn table_of_season(
     // The stored table's teams, by id: a team of the table stored needs no entry (the
     // season is closed to new ones).
     let mut errors = Vec::new();
-    let mut found = Vec::new();
+    let mut found: Vec<(&&TableRow, _, TeamInfo)> = Vec::new();
     for row in rows {
         match resolver.team(&row.team, season.id, row.line, column("team")) {
-            Ok(team) => found.push((row, recorded(row, team.id), team)),
+            Ok(team) => {
+                // One team under two of its names (an alias, a former name).
+                let twice = found.iter().find(|(_, _, t)| t.id == team.id);
+                if let Some((first, _, _)) = twice {
+                    errors.push(RowError {
+                        line: row.line,
+                        column: column("team"),
+                        message: format!(
+                            "{} is named twice (as {}) in {}'s table, first at line {} as {}: a team has one line in a season's table",
+                            team.name,
+                            quoted(&row.team),
+                            season.name,
+                            first.line,
+                            quoted(&first.team)
+                        ),
+                    });
+                    continue;
+                }
+                found.push((row, recorded(row, team.id), team))
+            }
             Err(e) => errors.push(e),
         }
     }

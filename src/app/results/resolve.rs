@@ -122,8 +122,14 @@ pub struct Resolver<'c, 'a> {
     /// The league's players (on a roster of any season), by name key, once looked up; with
     /// those this import puts on a roster.
     players: Option<std::collections::BTreeMap<String, String>>,
+    /// The league's players' former names and aliases, as written: a name a slip from one of
+    /// them is a slip too ("Gareth Jonse" for the former "Gareth Jones").
+    player_other_names: Vec<String>,
     /// The seasons and teams the files name (each once), for telling a misspelt new name.
     pub named_in_files: Vec<(Named, String)>,
+    /// How many times the files name each team (by name key): of two spellings of a new team
+    /// one letter apart, the rarer is the slip.
+    pub team_uses: HashMap<String, usize>,
     /// The teams a new team's name is checked against for a misspelling: the league's before
     /// the import, and (for a team without a roster in the files) those with one.
     teams_before: Vec<String>,
@@ -193,7 +199,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             file: String::new(),
             new_players: Vec::new(),
             players: None,
+            player_other_names: Vec::new(),
             named_in_files: Vec::new(),
+            team_uses: HashMap::new(),
             teams_before,
             rostered: Vec::new(),
             report: ImportReport::default(),
@@ -767,38 +775,132 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// The league's players by name key, with their other names' keys (each giving the name
     /// today).
     fn known_players(
-        &self,
+        &mut self,
         known: Vec<String>,
     ) -> Result<std::collections::BTreeMap<String, String>, StoreError> {
         let mut players: std::collections::BTreeMap<String, String> =
             known.into_iter().map(|n| (name_key(&n), n)).collect();
         for (other, today) in self.change.names().league_player_names(self.league.id)? {
             players.entry(name_key(&other)).or_insert(today);
+            self.player_other_names.push(other);
         }
         Ok(players)
     }
 
     /// Applies the choices made for players' names (and notes those for new players): a name
     /// that means a known player is kept as their alias at once, so that every row finds them.
-    /// A choice for a team's name is applied where the name is met. The faults of choices that
-    /// mean no one known: (file, line, message).
+    /// A choice for a team's name is checked here and applied where the name is met: it must
+    /// mean a known team (by any of its names), a team the files name, or be new; a known
+    /// team's name can't be made to mean another; a name can't mean one the choices map on
+    /// again. The faults, then the warnings (a choice for a name of no file of the import, or
+    /// one that changes nothing): each (file, line, message). A choice warned of is dropped.
+    #[allow(clippy::type_complexity)]
     pub fn apply_player_choices(
         &mut self,
         team_names: &std::collections::HashSet<String>,
-    ) -> Result<Vec<(String, u64, String)>, StoreError> {
+        player_names: &std::collections::HashSet<String>,
+    ) -> Result<(Vec<(String, u64, String)>, Vec<(String, u64, String)>), StoreError> {
         let mut faults = Vec::new();
-        let choices: Vec<ChosenName> = self.choices.values().cloned().collect();
+        let mut warnings = Vec::new();
+        let mut choices: Vec<ChosenName> = self.choices.values().cloned().collect();
+        choices.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
+        let league = self.league.name.clone();
         for c in choices {
             let key = name_key(&c.name);
+            let is_team = team_names.contains(&key);
+            let is_player = player_names.contains(&key);
+            let mut drop = |warnings: &mut Vec<_>, why: String| {
+                warnings.push((c.file.clone(), c.line, why));
+                self.choices.remove(&key);
+            };
+            if !is_team && !is_player {
+                drop(
+                    &mut warnings,
+                    format!(
+                        "'{}' names no team or player of the import: it was not used",
+                        c.name
+                    ),
+                );
+                continue;
+            }
+            if is_team {
+                let known = self.teams.get(&key).map(|t| (t.id, t.name.clone()));
+                match (&c.choice, known) {
+                    (NameChoice::New, Some((_, today))) => drop(
+                        &mut warnings,
+                        format!(
+                            "'{}' is {today}'s name already, not a new team: it was not used",
+                            c.name
+                        ),
+                    ),
+                    (NameChoice::New, None) => {}
+                    (NameChoice::Means(target), known) => {
+                        let tkey = name_key(target);
+                        let meant = self.teams.get(&tkey).map(|t| (t.id, t.name.clone()));
+                        match (known, meant) {
+                            (Some((a, _)), Some((b, _))) if a == b => drop(
+                                &mut warnings,
+                                format!(
+                                    "'{}' is a name of the same team as '{target}' already: it was not used",
+                                    c.name
+                                ),
+                            ),
+                            (Some((_, today)), _) => faults.push((
+                                c.file.clone(),
+                                c.line,
+                                format!(
+                                    "'{}' is a name of {today} already, so it can't mean '{target}': leave it out of the map",
+                                    c.name
+                                ),
+                            )),
+                            (None, Some(_)) => {}
+                            (None, None) if team_names.contains(&tkey) => {
+                                if let Some(again) = self.choices.get(&tkey) {
+                                    let said = match &again.choice {
+                                        NameChoice::New => None,
+                                        NameChoice::Means(m) => Some(m.clone()),
+                                    };
+                                    if let Some(m) = said {
+                                        faults.push((
+                                            c.file.clone(),
+                                            c.line,
+                                            format!(
+                                                "'{}' is to mean '{target}', which is itself to mean '{m}' (line {}): map each name to the team it means",
+                                                c.name, again.line
+                                            ),
+                                        ));
+                                    }
+                                }
+                            }
+                            (None, None) => faults.push((
+                                c.file.clone(),
+                                c.line,
+                                format!(
+                                    "'{}' is to mean '{target}', which is no team of {league} nor a team of the import",
+                                    c.name
+                                ),
+                            )),
+                        }
+                    }
+                }
+                continue;
+            }
             match &c.choice {
                 NameChoice::New => self.new_players.push(c.name.clone()),
                 NameChoice::Means(target) => {
                     let names = self.change.names();
-                    if team_names.contains(&key)
-                        || self.teams.contains_key(&name_key(target))
-                        || names.team_owner(self.league.id, target)?.is_some()
-                        || names.player_owner(&c.name)?.is_some()
-                    {
+                    if names.player_owner(&c.name)?.is_some() {
+                        continue;
+                    }
+                    if self.teams.contains_key(&name_key(target)) {
+                        faults.push((
+                            c.file.clone(),
+                            c.line,
+                            format!(
+                                "'{}' is a player of the import, and '{target}' a team: map a player's name to a player's",
+                                c.name
+                            ),
+                        ));
                         continue;
                     }
                     match names.player_owner(target)? {
@@ -810,15 +912,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
                             c.file.clone(),
                             c.line,
                             format!(
-                                "'{}' is to mean '{target}', which is no team of {} nor a player",
-                                c.name, self.league.name
+                                "'{}' is to mean '{target}', which is no team of {league} nor a player",
+                                c.name
                             ),
                         )),
                     }
                 }
             }
         }
-        Ok(faults)
+        Ok((faults, warnings))
     }
 
     /// The fault of a player's name that is not the league's but close to one of its players
@@ -830,7 +932,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             return None;
         }
         let known: Vec<&str> = players.values().map(String::as_str).collect();
-        let meant = crate::league::names::near_miss(player, &known, &[])?;
+        let other: Vec<&str> = self.player_other_names.iter().map(String::as_str).collect();
+        let meant = crate::league::names::near_miss(player, &known, &other)?;
         self.wait_for_choice(Thing::Player, player, Some(meant));
         Some(format!(
             "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
@@ -1068,7 +1171,8 @@ impl Names for Resolver<'_, '_> {
         if let (Named::Team, NameStatus::Unknown(_)) = (what, &status) {
             let near =
                 crate::league::names::suggest(name, self.teams_before.iter().map(String::as_str))
-                    .or_else(|| self.twin_in_files(name));
+                    .or_else(|| self.twin_in_files(name))
+                    .or_else(|| self.slip_in_files(name));
             self.wait_for_choice(Thing::Team, name, near);
         }
         status
@@ -1107,6 +1211,36 @@ impl Resolver<'_, '_> {
             .filter(|(_, n)| !self.choices.contains_key(&name_key(n)))
             .map(|(_, n)| n.as_str())
             .find(|n| crate::league::names::loose_key(n) == loose)
+    }
+
+    /// Another new team's name of the files one letter from this one ("Royal Oak" for "Royal
+    /// Oke"), when this one is the rarer spelling (or, as often, the later): a slip, not a
+    /// team. An A and a B team ("Royal Oak A", "Royal Oak B") are two teams.
+    fn slip_in_files(&self, name: &str) -> Option<&str> {
+        use crate::record::text::look_alike_key;
+        if !self.create {
+            return None;
+        }
+        let key = name_key(name);
+        let uses = |k: &str| self.team_uses.get(k).copied().unwrap_or(0);
+        let at = |k: &str| {
+            self.named_in_files
+                .iter()
+                .position(|(w, n)| *w == Named::Team && name_key(n) == k)
+        };
+        self.named_in_files
+            .iter()
+            .filter(|(w, n)| *w == Named::Team && name_key(n) != key)
+            .filter(|(_, n)| !self.choices.contains_key(&name_key(n)))
+            .map(|(_, n)| n.as_str())
+            .filter(|n| crate::league::names::one_letter_apart(name, n))
+            // Names that only look alike ("Red Оak" with a Cyrillic "О") are told so where
+            // the team would be made.
+            .filter(|n| look_alike_key(n) != look_alike_key(name))
+            .find(|n| {
+                let other = name_key(n);
+                uses(&key) < uses(&other) || (uses(&key) == uses(&other) && at(&key) > at(&other))
+            })
     }
 
     /// What the league knows of a name (see [`Names::status`]).
@@ -1177,6 +1311,11 @@ impl Resolver<'_, '_> {
             if let Some(twin) = self.twin_in_files(name) {
                 return NameStatus::Unknown(format!(
                     "{place}; did you mean '{twin}'? (the files write the name two ways: say which is meant with --map)"
+                ));
+            }
+            if let Some(twin) = self.slip_in_files(name) {
+                return NameStatus::Unknown(format!(
+                    "{place}; did you mean '{twin}'? (the files write the name two ways, one letter apart: say which is meant with --map)"
                 ));
             }
             let near = suggest(name, elsewhere.iter().copied());
