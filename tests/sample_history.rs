@@ -430,7 +430,6 @@ fn a_secretarys_workbook_with_a_grid_a_misspelt_team_and_a_renamed_pub_imports_a
 /// names are new to a fresh database, in one import. Today "Red Lyon" is made a fourth team
 /// (a name typed two ways by "&"/"and" is refused so, an edit of one letter is not).
 #[test]
-#[ignore = "a misspelling of a team new in the same import is not refused yet (issue 19, names)"]
 fn a_secretarys_misspelt_team_is_refused_without_the_map_on_a_fresh_database() {
     let db = Db::new();
     let (book, _) = secretarys_book(db.dir());

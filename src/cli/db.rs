@@ -152,12 +152,33 @@ fn login_name() -> String {
 /// Takes away a database this command made but left unused (an import that failed, or a dry
 /// run, onto a path where there was none): bad input leaves nothing behind.
 pub fn remove_if_unused(path: &Path) {
-    let unused = Store::open(path).is_ok_and(|s| s.is_unused().unwrap_or(false));
-    if unused {
+    if unused(path) {
         for suffix in ["", "-wal", "-shm"] {
             let mut p = path.as_os_str().to_owned();
             p.push(suffix);
             let _ = std::fs::remove_file(PathBuf::from(p));
         }
+    }
+}
+
+/// Whether the database at `path` holds nothing but what opening it made.
+fn unused(path: &Path) -> bool {
+    Store::open(path).is_ok_and(|s| s.is_unused().unwrap_or(false))
+}
+
+/// Empties again a database file that was empty (0 bytes) before this command, which made its
+/// tables there but left it unused (an import that failed): bad input leaves the file as it
+/// was, byte for byte.
+pub fn empty_if_unused(path: &Path) {
+    if unused(path) {
+        for suffix in ["-wal", "-shm"] {
+            let mut p = path.as_os_str().to_owned();
+            p.push(suffix);
+            let _ = std::fs::remove_file(PathBuf::from(p));
+        }
+        let _ = std::fs::OpenOptions::new()
+            .write(true)
+            .truncate(true)
+            .open(path);
     }
 }

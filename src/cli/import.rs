@@ -124,11 +124,17 @@ fn is_csv(path: &std::path::Path) -> bool {
 pub fn run(args: Args) -> Result<Done, CliError> {
     let path = args.db.path()?;
     let existed = path.exists();
+    // An empty file (as a test harness or `touch` leaves) is a database yet to be begun.
+    let was_empty = existed && std::fs::metadata(&path).is_ok_and(|m| m.is_file() && m.len() == 0);
     let dry_run = args.dry_run;
     let result = import(args);
     // A dry run makes nothing on disk (its store is a copy in memory).
-    if !existed && !dry_run && !matches!(result, Ok(Done::Ok)) {
-        super::db::remove_if_unused(&path);
+    if !dry_run && !matches!(result, Ok(Done::Ok)) {
+        if !existed {
+            super::db::remove_if_unused(&path);
+        } else if was_empty {
+            super::db::empty_if_unused(&path);
+        }
     }
     result
 }
