@@ -717,3 +717,94 @@ fn a_dated_night_of_a_pair_whose_grid_night_is_stored_is_that_night() {
         text(&out.stderr)
     );
 }
+
+/// The files of a folder, by name, with their text.
+fn files_in(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            (name, std::fs::read_to_string(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_grid_season_and_a_closed_season_are_exported_as_their_grid_and_table_and_come_back_the_same() {
+    let db = Db::new();
+    let grid = write(&db, "grid.csv", GRID);
+    let printed = write(&db, "table.csv", &table());
+    db.ok(&["import", &grid, &printed, "--league", LEAGUE, "--create"]);
+    let grid_dir = db.dir().join("grid-out");
+    let table_dir = db.dir().join("table-out");
+    db.ok(&[
+        "export",
+        "--season",
+        "2014-15",
+        "--out-dir",
+        grid_dir.to_str().unwrap(),
+    ]);
+    db.ok(&[
+        "export",
+        "--season",
+        "1998-99",
+        "--out-dir",
+        table_dir.to_str().unwrap(),
+    ]);
+    // The grid's nights as a grid (no dated nights), teams by name; the table as recorded.
+    let names = |files: &[(String, String)]| -> Vec<String> {
+        files.iter().map(|(n, _)| n.clone()).collect()
+    };
+    let grid_files = files_in(&grid_dir);
+    assert_eq!(
+        names(&grid_files),
+        ["2014-15-configuration.csv", "2014-15-grid.csv"]
+    );
+    assert_eq!(
+        grid_files[1].1,
+        "season,2014-15,,\n\
+         ,Red Lion,Royal Oak,Six Bells\n\
+         Red Lion,x,3-6,\n\
+         Royal Oak,5-4,x,9-0 w/o\n\
+         Six Bells,4-5,2-7,x\n"
+    );
+    let table_files = files_in(&table_dir);
+    assert_eq!(
+        names(&table_files),
+        ["1998-99-configuration.csv", "1998-99-table.csv"]
+    );
+    assert_eq!(table_files[1].1, table());
+    // One shape at a time too.
+    assert_eq!(
+        db.ok(&["export", "--season", "2014-15", "--shape", "grid"]),
+        grid_files[1].1
+    );
+    assert_eq!(
+        db.ok(&["export", "--season", "1998-99", "--shape", "table"]),
+        table()
+    );
+    // Imported into a fresh database: the same standings and history.
+    let fresh = Db::new();
+    let mut args = vec!["import".to_string()];
+    for (dir, files) in [(&grid_dir, &grid_files), (&table_dir, &table_files)] {
+        args.extend(
+            files
+                .iter()
+                .map(|(n, _)| dir.join(n).to_str().unwrap().to_string()),
+        );
+    }
+    args.extend(["--league", LEAGUE, "--create"].map(String::from));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    fresh.ok(&args);
+    for season in ["2014-15", "1998-99"] {
+        let standings = ["standings", "--season", season, "--json"];
+        assert_eq!(fresh.ok(&standings), db.ok(&standings), "{season}");
+    }
+    assert_eq!(
+        fresh.ok(&["history", "--json"]),
+        db.ok(&["history", "--json"])
+    );
+}

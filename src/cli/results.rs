@@ -298,6 +298,10 @@ pub enum ExportShape {
     Configuration,
     /// The season's fixtures, played or not (as `fixtures list` has them).
     Fixtures,
+    /// The season's nights without a date, as a results grid (FORMAT.md §7).
+    Grid,
+    /// A closed season's final table as recorded (FORMAT.md §7).
+    Table,
 }
 
 impl ExportShape {
@@ -309,6 +313,8 @@ impl ExportShape {
             ExportShape::Rosters => Shape::Rosters,
             ExportShape::Configuration => Shape::Configuration,
             ExportShape::Fixtures => Shape::Fixtures,
+            ExportShape::Grid => Shape::Grid,
+            ExportShape::Table => Shape::Table,
         }
     }
 }
