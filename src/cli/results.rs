@@ -128,6 +128,7 @@ fn read_map(path: &Path) -> Result<Result<Vec<ChosenName>, Vec<FileFault>>, CliE
 /// Imports results files into a league, all or nothing. Names not known that wait for a
 /// choice are asked about (on a terminal, or as lines from standard input) and the import is
 /// made again with the answers, once.
+#[allow(clippy::too_many_arguments)] // each a flag of `don import`, passed as given
 pub fn import(
     store: Store,
     files: &[PathBuf],
