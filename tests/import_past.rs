@@ -808,3 +808,35 @@ fn a_grid_season_and_a_closed_season_are_exported_as_their_grid_and_table_and_co
         db.ok(&["history", "--json"])
     );
 }
+
+#[test]
+fn a_grid_teams_name_with_terminal_escapes_is_escaped_in_the_column_of_its_fault() {
+    let grid = "season,2002-03,,\n\
+                ,Royal Oak,Bad\u{1b}[31mRed,Six \u{202e}Bells\n\
+                Royal Oak,x,5-4,6-3\n";
+    // The place (the message after it is escaped where it is shown).
+    for fault in faults(grid) {
+        let place = fault.split(": ").next().unwrap();
+        assert!(
+            !place.contains('\u{1b}') && !place.contains('\u{202e}'),
+            "{fault:?}"
+        );
+    }
+    let db = Db::three_teams();
+    let file = write(&db, "esc.csv", grid);
+    let out = refused(
+        &db,
+        &["import", &file, "--league", LEAGUE, "--create"],
+        1,
+        "Nothing imported",
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("line 2, column 3 (Bad\\u{1b}[31mRed): "),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains('\u{1b}') && !stderr.contains('\u{202e}'),
+        "{stderr}"
+    );
+}

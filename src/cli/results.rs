@@ -32,7 +32,7 @@ fn place(f: &FileFault) -> String {
     let e = &f.error;
     let mut s = format!("{}, line {}", shown(&f.file), e.line);
     if let Some(c) = &e.column {
-        s.push_str(&format!(", column {} ({})", c.index, c.name));
+        s.push_str(&format!(", column {} ({})", c.index, shown(&c.name)));
     }
     format!("{s}: {}", shown(&e.message))
 }

@@ -340,7 +340,7 @@ pub struct ResultsFile {
 /// A fault in a results file, at its line and (when it is one field's) column: found reading
 /// it, or checking its rows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}{}: {message}", column.as_ref().map(|c| format!(", column {} ({})", c.index, c.name)).unwrap_or_default())]
+#[error("line {line}{}: {message}", column.as_ref().map(|c| format!(", column {} ({})", c.index, super::text::escaped(&c.name))).unwrap_or_default())]
 pub struct RowError {
     pub line: u64,
     pub column: Option<Column>,
