@@ -563,7 +563,7 @@ fn the_same_table_again_imports_nothing_and_a_different_figure_is_a_fault_naming
     let out = refused(&db, &["import", &changed], 1, "Nothing imported");
     assert_eq!(
         text(&out.stderr),
-        format!("{changed}, line 4: Six Bells's line in 1998-99's table is stored already with other figures: stored points 7; here points 9\nNothing imported: 1 error.\n")
+        format!("{changed}, line 4, column 12 (points): Six Bells's line in 1998-99's table is stored already with other figures: stored points 7; here points 9\nNothing imported: 1 error.\n")
     );
 }
 
