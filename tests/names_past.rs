@@ -493,3 +493,31 @@ fn a_new_team_written_two_ways_in_the_files_is_not_made_twice() {
         "Fox and Hounds\nRed Lion\nRoyal Oak A\nRoyal Oak B\n"
     );
 }
+
+#[test]
+fn fixtures_list_and_night_show_name_a_renamed_team_as_it_was_in_the_season() {
+    let db = old_and_new();
+    db.ok(&[
+        "team",
+        "rename",
+        "Royal Oak",
+        "The Oak",
+        "--from",
+        "2019-07-01",
+    ]);
+    let list = db.ok(&["fixtures", "list", "--season", "2014-15"]);
+    assert!(
+        list.contains("Royal Oak") && !list.contains("The Oak"),
+        "{list}"
+    );
+    for (home, away) in [("Royal Oak", "Red Lion"), ("The Oak", "Red Lion")] {
+        let night = db.ok(&["night", "show", home, away, "--season", "2014-15"]);
+        assert!(
+            night.contains("Royal Oak") && !night.contains("The Oak"),
+            "{night}"
+        );
+    }
+    // The season of today, by today's name.
+    let list = db.ok(&["fixtures", "list", "--season", "2025-26"]);
+    assert!(!list.contains("Royal Oak"), "{list}");
+}
