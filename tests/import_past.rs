@@ -840,3 +840,22 @@ fn a_grid_teams_name_with_terminal_escapes_is_escaped_in_the_column_of_its_fault
         "{stderr}"
     );
 }
+
+#[test]
+fn a_grid_naming_its_own_season_with_another_season_given_is_one_fault_and_no_warning() {
+    let db = Db::three_teams();
+    let grid = write(&db, "grid.csv", GRID);
+    let out = refused(
+        &db,
+        &["import", &grid, "--create", "--season", "2009-10"],
+        1,
+        "Nothing imported",
+    );
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "{grid}, line 1, column 2 (season): the grid names its season 2014-15, and --season 2009-10: give --season only for a grid whose top-left cell is empty\n\
+             Nothing imported: 1 error.\n"
+        )
+    );
+}
