@@ -859,3 +859,24 @@ fn a_grid_naming_its_own_season_with_another_season_given_is_one_fault_and_no_wa
         )
     );
 }
+
+#[test]
+fn a_closed_season_is_never_offered_as_the_season_of_a_night_by_its_date() {
+    let db = table_imported();
+    let out = db.run(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "1998-10-01",
+        "--totals",
+        "5-4",
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("1998-99"), "{stderr}");
+    assert_eq!(
+        db.sql("SELECT count(*) FROM fixtures f JOIN seasons s ON s.id = f.season WHERE s.name = '1998-99'"),
+        "0\n"
+    );
+}
