@@ -299,9 +299,9 @@ pub enum ExportShape {
     Configuration,
     /// The season's fixtures, played or not (as `fixtures list` has them).
     Fixtures,
-    /// The season's nights without a date, as a results grid (FORMAT.md §7).
+    /// The season's nights without a date, as a results grid (docs/formats.md#the-past-results-grids-and-final-tables).
     Grid,
-    /// A closed season's final table as recorded (FORMAT.md §7).
+    /// A closed season's final table as recorded (docs/formats.md#the-past-results-grids-and-final-tables).
     Table,
 }
 
