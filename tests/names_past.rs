@@ -200,7 +200,11 @@ fn a_former_name_or_an_alias_finds_its_team_on_import() {
         "--season",
         "2014-15",
     ]);
-    assert!(list.contains("The Oak"), "{list}");
+    // Found, and named in 2014-15 as it was then.
+    assert!(
+        list.contains("Royal Oak") && !list.contains("The Oak") && list.contains("Fox and Hounds"),
+        "{list}"
+    );
     db.ok(&[
         "team",
         "venue",
