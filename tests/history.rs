@@ -488,6 +488,13 @@ fn the_site_has_an_honours_page_and_the_all_time_table_linked_from_the_front_pag
         honours.contains(r#"<li>Most titles: <a href="team/the-oak.html">The Oak</a>, 2 titles (2013-14, 2014-15)</li>"#),
         "{honours}"
     );
+    // The words say the order the seasons are in: newest first.
+    assert!(
+        honours.contains("Every season of the league, newest first;"),
+        "{honours}"
+    );
+    let season_at = |s: &str| honours.find(&format!(">{s}</a></th>")).unwrap();
+    assert!(season_at("2014-15") < season_at("2013-14"), "{honours}");
     let all_time = read("all-time.html");
     assert!(all_time.contains(r#"<tr><td class="num">1</td><th scope="row"><a href="team/the-oak.html">The Oak</a></th><td class="num">4</td><td class="num">13</td><td class="num">9</td><td class="num">0</td><td class="num">4</td><td class="num">25</td><td class="num">2</td></tr>"#), "{all_time}");
     assert!(

@@ -563,7 +563,7 @@ fn the_same_table_again_imports_nothing_and_a_different_figure_is_a_fault_naming
     let out = refused(&db, &["import", &changed], 1, "Nothing imported");
     assert_eq!(
         text(&out.stderr),
-        format!("{changed}, line 4: Six Bells's line in 1998-99's table is stored already with other figures: stored points 7; here points 9\nNothing imported: 1 error.\n")
+        format!("{changed}, line 4, column 12 (points): Six Bells's line in 1998-99's table is stored already with other figures: stored points 7; here points 9\nNothing imported: 1 error.\n")
     );
 }
 
@@ -715,5 +715,168 @@ fn a_dated_night_of_a_pair_whose_grid_night_is_stored_is_that_night() {
         ),
         "{}",
         text(&out.stderr)
+    );
+}
+
+/// The files of a folder, by name, with their text.
+fn files_in(dir: &std::path::Path) -> Vec<(String, String)> {
+    let mut files: Vec<(String, String)> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| {
+            let path = e.unwrap().path();
+            let name = path.file_name().unwrap().to_str().unwrap().to_string();
+            (name, std::fs::read_to_string(&path).unwrap())
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+#[test]
+fn a_grid_season_and_a_closed_season_are_exported_as_their_grid_and_table_and_come_back_the_same() {
+    let db = Db::new();
+    let grid = write(&db, "grid.csv", GRID);
+    let printed = write(&db, "table.csv", &table());
+    db.ok(&["import", &grid, &printed, "--league", LEAGUE, "--create"]);
+    let grid_dir = db.dir().join("grid-out");
+    let table_dir = db.dir().join("table-out");
+    db.ok(&[
+        "export",
+        "--season",
+        "2014-15",
+        "--out-dir",
+        grid_dir.to_str().unwrap(),
+    ]);
+    db.ok(&[
+        "export",
+        "--season",
+        "1998-99",
+        "--out-dir",
+        table_dir.to_str().unwrap(),
+    ]);
+    // The grid's nights as a grid (no dated nights), teams by name; the table as recorded.
+    let names = |files: &[(String, String)]| -> Vec<String> {
+        files.iter().map(|(n, _)| n.clone()).collect()
+    };
+    let grid_files = files_in(&grid_dir);
+    assert_eq!(
+        names(&grid_files),
+        ["2014-15-configuration.csv", "2014-15-grid.csv"]
+    );
+    assert_eq!(
+        grid_files[1].1,
+        "season,2014-15,,\n\
+         ,Red Lion,Royal Oak,Six Bells\n\
+         Red Lion,x,3-6,\n\
+         Royal Oak,5-4,x,9-0 w/o\n\
+         Six Bells,4-5,2-7,x\n"
+    );
+    let table_files = files_in(&table_dir);
+    assert_eq!(
+        names(&table_files),
+        ["1998-99-configuration.csv", "1998-99-table.csv"]
+    );
+    assert_eq!(table_files[1].1, table());
+    // One shape at a time too.
+    assert_eq!(
+        db.ok(&["export", "--season", "2014-15", "--shape", "grid"]),
+        grid_files[1].1
+    );
+    assert_eq!(
+        db.ok(&["export", "--season", "1998-99", "--shape", "table"]),
+        table()
+    );
+    // Imported into a fresh database: the same standings and history.
+    let fresh = Db::new();
+    let mut args = vec!["import".to_string()];
+    for (dir, files) in [(&grid_dir, &grid_files), (&table_dir, &table_files)] {
+        args.extend(
+            files
+                .iter()
+                .map(|(n, _)| dir.join(n).to_str().unwrap().to_string()),
+        );
+    }
+    args.extend(["--league", LEAGUE, "--create"].map(String::from));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    fresh.ok(&args);
+    for season in ["2014-15", "1998-99"] {
+        let standings = ["standings", "--season", season, "--json"];
+        assert_eq!(fresh.ok(&standings), db.ok(&standings), "{season}");
+    }
+    assert_eq!(
+        fresh.ok(&["history", "--json"]),
+        db.ok(&["history", "--json"])
+    );
+}
+
+#[test]
+fn a_grid_teams_name_with_terminal_escapes_is_escaped_in_the_column_of_its_fault() {
+    let grid = "season,2002-03,,\n\
+                ,Royal Oak,Bad\u{1b}[31mRed,Six \u{202e}Bells\n\
+                Royal Oak,x,5-4,6-3\n";
+    // The place (the message after it is escaped where it is shown).
+    for fault in faults(grid) {
+        let place = fault.split(": ").next().unwrap();
+        assert!(
+            !place.contains('\u{1b}') && !place.contains('\u{202e}'),
+            "{fault:?}"
+        );
+    }
+    let db = Db::three_teams();
+    let file = write(&db, "esc.csv", grid);
+    let out = refused(
+        &db,
+        &["import", &file, "--league", LEAGUE, "--create"],
+        1,
+        "Nothing imported",
+    );
+    let stderr = text(&out.stderr);
+    assert!(
+        stderr.contains("line 2, column 3 (Bad\\u{1b}[31mRed): "),
+        "{stderr}"
+    );
+    assert!(
+        !stderr.contains('\u{1b}') && !stderr.contains('\u{202e}'),
+        "{stderr}"
+    );
+}
+
+#[test]
+fn a_grid_naming_its_own_season_with_another_season_given_is_one_fault_and_no_warning() {
+    let db = Db::three_teams();
+    let grid = write(&db, "grid.csv", GRID);
+    let out = refused(
+        &db,
+        &["import", &grid, "--create", "--season", "2009-10"],
+        1,
+        "Nothing imported",
+    );
+    assert_eq!(
+        text(&out.stderr),
+        format!(
+            "{grid}, line 1, column 2 (season): the grid names its season 2014-15, and --season 2009-10: give --season only for a grid whose top-left cell is empty\n\
+             Nothing imported: 1 error.\n"
+        )
+    );
+}
+
+#[test]
+fn a_closed_season_is_never_offered_as_the_season_of_a_night_by_its_date() {
+    let db = table_imported();
+    let out = db.run(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "1998-10-01",
+        "--totals",
+        "5-4",
+    ]);
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains("1998-99"), "{stderr}");
+    assert_eq!(
+        db.sql("SELECT count(*) FROM fixtures f JOIN seasons s ON s.id = f.season WHERE s.name = '1998-99'"),
+        "0\n"
     );
 }

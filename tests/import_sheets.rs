@@ -881,3 +881,70 @@ fn a_formula_with_no_value_saved_is_refused_at_its_cell() {
         ]
     );
 }
+
+#[test]
+fn a_night_stored_with_other_points_is_a_fault_at_the_cell_of_the_points_that_differ() {
+    let db = Db::new();
+    let night = |home: f64, away: f64| {
+        let mut book = Book::new();
+        book.sheet("Nights").csv(NIGHTS).row(
+            1,
+            &[
+                T("2000-01"),
+                D(2000, 9, 7),
+                T("Royal Oak"),
+                T("Red Lion"),
+                N(home),
+                N(away),
+            ],
+        );
+        book
+    };
+    let first = saved(&db, &mut night(3.0, 6.0), "first.xlsx");
+    db.ok(&[
+        "import",
+        first.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+        "--create",
+    ]);
+    for (home, away, cell) in [(4.0, 5.0, "E2"), (9.0, 0.0, "E2")] {
+        let changed = saved(&db, &mut night(home, away), "changed.xlsx");
+        let out = import(&db, &changed, &[]);
+        assert_eq!(out.status.code(), Some(1));
+        let said = said(&db, &out);
+        assert!(
+            said[0].starts_with(&format!("changed.xlsx, sheet \"Nights\", cell {cell}: Royal Oak v Red Lion on 2000-09-07 is already entered with another result: stored 3–6 (totals), here ")),
+            "{said:?}"
+        );
+    }
+}
+
+#[test]
+fn a_date_cell_before_1900_is_shown_as_its_date_and_said_to_be_out_of_range() {
+    let db = Db::new();
+    db.ok(&["league", "new", LEAGUE]);
+    let mut book = Book::new();
+    // -18260: 1850-01-01, 18,260 days before 1899-12-30.
+    book.sheet("Nights").csv(NIGHTS).row(
+        1,
+        &[
+            T("2002-03"),
+            DSerial(-18260.0),
+            T("Six Bells"),
+            T("Royal Oak"),
+            N(5.0),
+            N(4.0),
+        ],
+    );
+    let file = saved(&db, &mut book, "old.xlsx");
+    let out = import(&db, &file, &["--create"]);
+    assert_eq!(out.status.code(), Some(1));
+    let said = said(&db, &out);
+    assert!(
+        said[0].starts_with("old.xlsx, sheet \"Nights\", cell B2: ")
+            && said[0].contains("1850-01-01 is not between 1900-01-01 and 2200-12-31")
+            && !said[0].contains("18260"),
+        "{said:?}"
+    );
+}

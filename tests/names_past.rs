@@ -200,7 +200,11 @@ fn a_former_name_or_an_alias_finds_its_team_on_import() {
         "--season",
         "2014-15",
     ]);
-    assert!(list.contains("The Oak"), "{list}");
+    // Found, and named in 2014-15 as it was then.
+    assert!(
+        list.contains("Royal Oak") && !list.contains("The Oak") && list.contains("Fox and Hounds"),
+        "{list}"
+    );
     db.ok(&[
         "team",
         "venue",
@@ -786,4 +790,32 @@ fn an_answer_piped_to_the_prompt_naming_no_team_is_refused_not_made_a_team() {
         "{err}"
     );
     assert_eq!(db.dump(), before);
+}
+
+#[test]
+fn fixtures_list_and_night_show_name_a_renamed_team_as_it_was_in_the_season() {
+    let db = old_and_new();
+    db.ok(&[
+        "team",
+        "rename",
+        "Royal Oak",
+        "The Oak",
+        "--from",
+        "2019-07-01",
+    ]);
+    let list = db.ok(&["fixtures", "list", "--season", "2014-15"]);
+    assert!(
+        list.contains("Royal Oak") && !list.contains("The Oak"),
+        "{list}"
+    );
+    for (home, away) in [("Royal Oak", "Red Lion"), ("The Oak", "Red Lion")] {
+        let night = db.ok(&["night", "show", home, away, "--season", "2014-15"]);
+        assert!(
+            night.contains("Royal Oak") && !night.contains("The Oak"),
+            "{night}"
+        );
+    }
+    // The season of today, by today's name.
+    let list = db.ok(&["fixtures", "list", "--season", "2025-26"]);
+    assert!(!list.contains("Royal Oak"), "{list}");
 }

@@ -451,6 +451,29 @@ pub fn name_as_then(
     Ok(())
 }
 
+/// Some of a season's fixtures (all of them, or one pair's) named as the teams were at the
+/// season's end (its last dated night, else what its name says), as [`name_as_then`] names
+/// a whole season's.
+pub fn fixtures_as_then(
+    reader: &LeagueReader<'_>,
+    info: &crate::store::SeasonInfo,
+    fixtures: &mut [crate::store::Fixture],
+) -> Result<(), StoreError> {
+    let last = reader.last_dated(info.id)?;
+    let Some(end) = crate::league::fixtures::season_end(&info.name, last) else {
+        return Ok(());
+    };
+    let then = names_on(reader, info.league, end)?;
+    for f in fixtures.iter_mut() {
+        for team in [&mut f.home, &mut f.away] {
+            if let Some(name) = then.get(&team.id) {
+                team.name.clone_from(name);
+            }
+        }
+    }
+    Ok(())
+}
+
 /// A name of an import that is not known and is near a known one (or, for a team, not known
 /// and not to be made): it waits for a choice (`--map`, or the prompt on a terminal).
 #[derive(Clone, Debug, PartialEq, Eq)]

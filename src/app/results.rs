@@ -147,10 +147,17 @@ impl App {
             .map(|r| r.name.clone())
             .collect();
         let players = players_in(&read);
-        let unused_season = ask.season.is_some()
-            && !read
-                .iter()
-                .any(|r| matches!(&r.file.rows, Rows::Grid(g) if g.season.is_none()));
+        // Not used: no grid here takes it. A grid naming another season is a fault of its
+        // own, said once (not warned of as well).
+        let unused_season = ask.season.is_some_and(|asked| {
+            !read.iter().any(|r| match &r.file.rows {
+                Rows::Grid(g) => g
+                    .season
+                    .as_deref()
+                    .is_none_or(|own| name_key(own) != name_key(asked)),
+                _ => false,
+            })
+        });
         let change = self.store.change("import")?;
         change.defer_references()?;
         let (league, made_league) = league_to_import_into(&change, ask.league, ask.create)?;

@@ -39,7 +39,9 @@ pub struct Args {
     #[arg(long, short = 's', conflicts_with = "games")]
     season: Option<String>,
     /// Which results: matches (match by match), nights (totals and walkovers), adjustments,
-    /// rosters, configuration (the season's), or fixtures (played or not) [default: matches]
+    /// rosters, configuration (the season's), fixtures (played or not), grid (the nights
+    /// without a date, as a results grid) or table (a closed season's final table)
+    /// [default: matches]
     #[arg(long, value_enum, conflicts_with_all = ["games", "out_dir"])]
     shape: Option<super::results::ExportShape>,
     /// Write every shape of a season's results that has rows into this folder, as

@@ -32,7 +32,7 @@ fn place(f: &FileFault) -> String {
     let e = &f.error;
     let mut s = format!("{}, line {}", shown(&f.file), e.line);
     if let Some(c) = &e.column {
-        s.push_str(&format!(", column {} ({})", c.index, c.name));
+        s.push_str(&format!(", column {} ({})", c.index, shown(&c.name)));
     }
     format!("{s}: {}", shown(&e.message))
 }
@@ -292,6 +292,10 @@ pub enum ExportShape {
     Configuration,
     /// The season's fixtures, played or not (as `fixtures list` has them).
     Fixtures,
+    /// The season's nights without a date, as a results grid (docs/formats.md#the-past-results-grids-and-final-tables).
+    Grid,
+    /// A closed season's final table as recorded (docs/formats.md#the-past-results-grids-and-final-tables).
+    Table,
 }
 
 impl ExportShape {
@@ -303,6 +307,8 @@ impl ExportShape {
             ExportShape::Rosters => Shape::Rosters,
             ExportShape::Configuration => Shape::Configuration,
             ExportShape::Fixtures => Shape::Fixtures,
+            ExportShape::Grid => Shape::Grid,
+            ExportShape::Table => Shape::Table,
         }
     }
 }

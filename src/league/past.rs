@@ -219,6 +219,12 @@ pub fn recorded(row: &TableRow, team: TeamId) -> RecordedRow {
 /// How a row of a final table differs from the one stored for its team, in words ("stored
 /// played 22 points 130, here played 21 points 128"), or none when it is the same.
 pub fn table_differences(stored: &RecordedRow, here: &RecordedRow) -> Option<String> {
+    table_compared(stored, here).map(|(_, words)| words)
+}
+
+/// The first column (FORMAT.md §7's name) where a final table's line differs from the one
+/// stored, and the words of every difference (as [`table_differences`] gives them).
+pub fn table_compared(stored: &RecordedRow, here: &RecordedRow) -> Option<(&'static str, String)> {
     let opt = |v: Option<u32>| v.map_or_else(|| "empty".to_string(), |n| n.to_string());
     let figures = |r: &RecordedRow| {
         [
@@ -247,7 +253,8 @@ pub fn table_differences(stored: &RecordedRow, here: &RecordedRow) -> Option<Str
             .collect::<Vec<_>>()
             .join(", ")
     };
-    Some(format!("stored {}; here {}", words(&a), words(&b)))
+    let words = format!("stored {}; here {}", words(&a), words(&b));
+    Some((a[differ[0]].0, words))
 }
 
 #[cfg(test)]

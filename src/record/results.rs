@@ -340,7 +340,7 @@ pub struct ResultsFile {
 /// A fault in a results file, at its line and (when it is one field's) column: found reading
 /// it, or checking its rows.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("line {line}{}: {message}", column.as_ref().map(|c| format!(", column {} ({})", c.index, c.name)).unwrap_or_default())]
+#[error("line {line}{}: {message}", column.as_ref().map(|c| format!(", column {} ({})", c.index, super::text::escaped(&c.name))).unwrap_or_default())]
 pub struct RowError {
     pub line: u64,
     pub column: Option<Column>,
@@ -2094,6 +2094,89 @@ pub fn write_adjustments(rows: &[AdjustmentRow], out: impl Write) -> std::io::Re
                 r.team.clone(),
                 change,
                 r.reason.clone(),
+            ],
+        )
+        .map_err(io)?;
+    }
+    w.flush()
+}
+
+/// Writes a results grid as FORMAT.md §7 prints it: a `season,NAME` row, the away teams
+/// across, the home teams down (both in the order of `teams`), each night `H-A` (`H-A w/o` for
+/// a walkover), empty for a night not played, `x` where a team meets itself.
+pub fn write_grid(
+    season: &str,
+    teams: &[String],
+    nights: &[GridNight],
+    out: impl Write,
+) -> std::io::Result<()> {
+    let mut w = writer(out);
+    let width = teams.len() + 1;
+    let mut first = vec!["season".to_string(), season.to_string()];
+    first.resize(width.max(2), String::new());
+    let pad = |mut row: Vec<String>| {
+        row.resize(first.len(), String::new());
+        row
+    };
+    put(&mut w, &first).map_err(io)?;
+    let across = std::iter::once(String::new()).chain(teams.iter().cloned());
+    put(&mut w, pad(across.collect())).map_err(io)?;
+    for home in teams {
+        let mut row = vec![home.clone()];
+        for away in teams {
+            let night = nights.iter().find(|n| &n.home == home && &n.away == away);
+            row.push(match night {
+                _ if home == away => "x".into(),
+                Some(n) if n.walkover => format!("{}-{} w/o", n.home_points, n.away_points),
+                Some(n) => format!("{}-{}", n.home_points, n.away_points),
+                None => String::new(),
+            });
+        }
+        put(&mut w, pad(row)).map_err(io)?;
+    }
+    w.flush()
+}
+
+/// Writes a final table's rows as recorded (FORMAT.md §7 column order).
+pub fn write_table(rows: &[TableRow], out: impl Write) -> std::io::Result<()> {
+    let mut w = writer(out);
+    put(
+        &mut w,
+        [
+            "season",
+            "pos",
+            "team",
+            "played",
+            "won",
+            "drawn",
+            "lost",
+            "matches_for",
+            "matches_against",
+            "legs_for",
+            "legs_against",
+            "points",
+            "note",
+        ],
+    )
+    .map_err(io)?;
+    let known = |n: Option<u32>| n.map_or_else(String::new, |n| n.to_string());
+    for r in rows {
+        put(
+            &mut w,
+            [
+                r.season.clone(),
+                r.pos.to_string(),
+                r.team.clone(),
+                r.played.to_string(),
+                r.won.to_string(),
+                r.drawn.to_string(),
+                r.lost.to_string(),
+                r.matches_for.to_string(),
+                r.matches_against.to_string(),
+                known(r.legs_for),
+                known(r.legs_against),
+                r.points.to_string(),
+                r.note.clone(),
             ],
         )
         .map_err(io)?;

@@ -653,10 +653,18 @@ fn number(f: f64) -> String {
     }
 }
 
-/// A date cell: `YYYY-MM-DD`, with ` HH:MM` (and `:SS`) when it has a time of day; a
-/// duration, or a date before 1900 or after 9999, as its number.
+/// A date cell: `YYYY-MM-DD`, with ` HH:MM` (and `:SS`) when it has a time of day; a date
+/// before 1900 as its day (`1850-01-01`: the reader then says it is out of range, as it says
+/// of the text); a duration, or a date after 9999, as its number.
 fn date_time(d: &calamine::ExcelDateTime) -> String {
     let f = d.as_f64();
+    if d.is_datetime() && f.is_finite() && f < 0.0 && f > -1.0e7 {
+        // Serial days before day 0 (1899-12-30), as LibreOffice counts them back.
+        let epoch = chrono::NaiveDate::from_ymd_opt(1899, 12, 30).expect("a day");
+        if let Some(day) = epoch.checked_add_signed(chrono::Duration::days(f.floor() as i64)) {
+            return day.format("%Y-%m-%d").to_string();
+        }
+    }
     // Serial days: 2,958,465 is 9999-12-31.
     if !d.is_datetime() || !f.is_finite() || !(0.0..2_958_466.0).contains(&f) {
         return number(f);

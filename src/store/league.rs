@@ -370,6 +370,11 @@ impl LeagueReader<'_> {
         pair: Option<(TeamId, TeamId)>,
     ) -> Result<SeasonInfo, StoreError> {
         let mut seasons = self.season_dates(league.id)?;
+        if name.is_none() {
+            // A closed season (known by its final table) takes nothing: never a choice.
+            let closed = self.closed_seasons(league.id)?;
+            seasons.retain(|(s, _)| !closed.contains(&s.id));
+        }
         let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
         let refused = |e| StoreError::League(LeagueError::Season(e));
         // The seasons where the night's teams have a fixture on the day.

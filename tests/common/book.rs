@@ -31,6 +31,9 @@ pub enum Cell<'a> {
     DT(u16, u8, u8, u16, u8),
     /// A formula with the result a spreadsheet program would have stored beside it.
     F(&'a str, &'a str),
+    /// A date cell by its serial day (days from 1899-12-30: negative before 1900, which
+    /// Excel cannot write but LibreOffice can), shown `yyyy-mm-dd`.
+    DSerial(f64),
     /// A true or false cell.
     B(bool),
     /// Nothing written.
@@ -123,6 +126,11 @@ impl Sheet<'_> {
             F(formula, result) => {
                 s.write_formula(row, col, Formula::new(formula).set_result(result))
                     .expect("formula cell");
+            }
+            DSerial(n) => {
+                let shown = Format::new().set_num_format("yyyy-mm-dd");
+                s.write_number_with_format(row, col, n, &shown)
+                    .expect("date cell");
             }
             B(b) => {
                 s.write_boolean(row, col, b).expect("boolean cell");

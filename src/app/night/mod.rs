@@ -33,7 +33,9 @@ impl App {
         let (league, season) = night.season(&leagues)?;
         let home = leagues.team(&league, night.home)?;
         let away = leagues.team(&league, night.away)?;
-        let found = find::nights_between(&leagues, &season, &home, &away, night.date)?;
+        let mut found = find::nights_between(&leagues, &season, &home, &away, night.date)?;
+        // The teams as they were named in the season (a team renamed since, by its name then).
+        super::names::fixtures_as_then(&leagues, &season, &mut found)?;
         if found.is_empty() {
             return Err(NightError::NoNight {
                 season: season.name,

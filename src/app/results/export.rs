@@ -8,9 +8,9 @@ use crate::app::{App, AppError};
 use crate::league::import::{config_rows, standing_with};
 use crate::league::{Config, HomeAway, NightResult};
 use crate::record::results::{
-    write_adjustments, write_configuration, write_fixtures, write_matches, write_nights,
-    write_rosters, AdjustmentChange, AdjustmentRow, ConfigRow, FixtureRow, MatchRow, NightRow,
-    RosterRow, Shape, Standing,
+    write_adjustments, write_configuration, write_fixtures, write_grid, write_matches,
+    write_nights, write_rosters, write_table, AdjustmentChange, AdjustmentRow, Column, ConfigRow,
+    FixtureRow, GridNight, MatchRow, NightRow, RosterRow, Shape, Standing, TableRow,
 };
 use crate::store::{Fixture, SeasonEntry};
 
@@ -27,6 +27,12 @@ pub struct SeasonResults {
     pub schedule: Vec<FixtureRow>,
     /// Some fixture is still to play: the season's schedule is written with the rest.
     pub to_play: bool,
+    /// The teams of its results grid, in the season's entry order (empty: no undated nights).
+    pub grid_teams: Vec<String>,
+    /// Its nights without a date (a results grid's), written only as a grid.
+    pub grid: Vec<GridNight>,
+    /// Its final table as recorded (empty: the season is not closed).
+    pub table: Vec<TableRow>,
 }
 
 /// A file of an export into a folder: its shape, its rows, its name.
@@ -52,9 +58,44 @@ impl App {
         let standing =
             |f: &Fixture| standing_with(&f.confirmation, confirmed_by.get(&f.id).copied());
         let name = season.name.clone();
-        let played: Vec<&Fixture> = fixtures.iter().filter(|f| !f.cancelled).collect();
+        // A grid's nights have no date: they are written as the grid, never as dated nights.
+        let (undated, played): (Vec<&Fixture>, Vec<&Fixture>) = fixtures
+            .iter()
+            .filter(|f| !f.cancelled)
+            .partition(|f| f.undated);
         let (matches, nights) = result_rows(&name, &season.config, &played, &standing);
+        let grid = grid_nights(&season.config, &undated);
         let entries = reader.entries(season.id)?;
+        let grid_teams = if grid.is_empty() {
+            Vec::new()
+        } else {
+            entries.iter().map(|e| e.team.name.clone()).collect()
+        };
+        let teams = reader.teams(league.id)?;
+        let table = reader
+            .season_table(season.id)?
+            .into_iter()
+            .map(|r| TableRow {
+                line: 0,
+                season: name.clone(),
+                pos: r.pos,
+                team: teams
+                    .iter()
+                    .find(|t| t.id == r.team)
+                    .map_or_else(String::new, |t| t.name.clone()),
+                played: r.played,
+                won: r.won,
+                drawn: r.drawn,
+                lost: r.lost,
+                matches_for: r.matches_for,
+                matches_against: r.matches_against,
+                legs_for: r.legs_for,
+                legs_against: r.legs_against,
+                points: r.points,
+                note: r.note,
+                faulty: Vec::new(),
+            })
+            .collect();
         let team_name = |id: i64| {
             entries
                 .iter()
@@ -81,6 +122,9 @@ impl App {
             configuration: config_rows(&name, &season.config),
             schedule,
             to_play: played.iter().any(|f| f.result.is_none()),
+            grid_teams,
+            grid,
+            table,
             season: name,
         })
     }
@@ -96,8 +140,9 @@ impl SeasonResults {
             Shape::Rosters => write_rosters(&self.rosters, &mut *w),
             Shape::Configuration => write_configuration(&self.configuration, &mut *w),
             Shape::Fixtures => write_fixtures(&self.schedule, &mut *w),
-            // A season's past is exported as its nights (a grid's) or not at all (a table's).
-            Shape::Table | Shape::Grid => Ok(()),
+            Shape::Grid if self.grid.is_empty() => Ok(()),
+            Shape::Grid => write_grid(&self.season, &self.grid_teams, &self.grid, &mut *w),
+            Shape::Table => write_table(&self.table, &mut *w),
         }?;
         w.flush()
     }
@@ -117,6 +162,8 @@ impl SeasonResults {
             (Shape::Matches, self.matches.len(), "matches"),
             (Shape::Nights, self.nights.len(), "nights"),
             (Shape::Adjustments, self.adjustments.len(), "adjustments"),
+            (Shape::Grid, self.grid.len(), "grid"),
+            (Shape::Table, self.table.len(), "table"),
         ];
         all.into_iter()
             .filter(|(_, n, _)| *n > 0)
@@ -159,6 +206,45 @@ fn result_rows(
         }
     }
     (matches, nights)
+}
+
+/// The nights without a date (a results grid's), as the grid's cells.
+fn grid_nights(config: &Config, undated: &[&Fixture]) -> Vec<GridNight> {
+    undated
+        .iter()
+        .filter_map(|f| {
+            let (home_points, away_points, walkover) = match &f.result {
+                None => return None,
+                Some(NightResult::Totals(t)) => (t.home, t.away, false),
+                Some(NightResult::Walkover(side)) => {
+                    let w = config.walkover_matches();
+                    match side {
+                        HomeAway::Home => (w, 0, true),
+                        HomeAway::Away => (0, w, true),
+                    }
+                }
+                // A grid's night is kept as totals; matches won, should one have them.
+                Some(NightResult::Matches(ms)) => {
+                    let home = ms.iter().filter(|m| m.winner() == HomeAway::Home).count();
+                    let home = u32::try_from(home).unwrap_or(u32::MAX);
+                    let all = u32::try_from(ms.len()).unwrap_or(u32::MAX);
+                    (home, all - home, false)
+                }
+            };
+            Some(GridNight {
+                line: 0,
+                column: Column {
+                    index: 0,
+                    name: f.away.name.clone(),
+                },
+                home: f.home.name.clone(),
+                away: f.away.name.clone(),
+                home_points,
+                away_points,
+                walkover,
+            })
+        })
+        .collect()
 }
 
 /// Points adjustments and withdrawals (date, team, change, reason) as rows, by date, then

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use super::resolve::Resolver;
 use crate::league::fixtures::season_end;
 use crate::league::names::{name_key, quoted};
-use crate::league::past::{check_table, grid_nights, recorded, table_differences, GridDraft};
+use crate::league::past::{check_table, grid_nights, recorded, table_compared, GridDraft};
 use crate::league::NightResult;
 use crate::record::results::{Column, Grid, RowError, TableRow};
 use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
@@ -412,19 +412,27 @@ fn table_of_season(
         return Ok(());
     }
     for (i, (row, here, team)) in found.iter().enumerate() {
+        // The column of the first figure that differs (the team's, for another team).
+        let mut at = None;
         let message = match stored.get(i) {
-            Some(there) if there.team != here.team => format!(
+            Some(there) if there.team != here.team => {
+                at = column("team");
+                format!(
                 "line {} of {}'s table is stored already as another team's: {} is not where the stored table has it",
                 i + 1,
                 season.name,
                 team.name
-            ),
-            Some(there) => match table_differences(there, here) {
+            )
+            }
+            Some(there) => match table_compared(there, here) {
                 None => continue,
-                Some(words) => format!(
-                    "{}'s line in {}'s table is stored already with other figures: {words}",
-                    team.name, season.name
-                ),
+                Some((first, words)) => {
+                    at = column(first);
+                    format!(
+                        "{}'s line in {}'s table is stored already with other figures: {words}",
+                        team.name, season.name
+                    )
+                }
             },
             None => format!(
                 "{}'s table is stored already with {} lines: {} is not in it",
@@ -435,7 +443,7 @@ fn table_of_season(
         };
         errors.push(RowError {
             line: row.line,
-            column: None,
+            column: at,
             message,
         });
     }

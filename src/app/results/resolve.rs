@@ -532,7 +532,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let undated = |f: &&Known| f.undated && !f.cancelled;
         let same_day = fixtures.iter().find(|f| f.date == night.date && !f.undated);
         if let Some(f) = fixtures.iter().find(undated).or(same_day) {
-            if at.already_there(f)? {
+            if at.already_there(f, column)? {
                 self.report.nights_kept += 1;
                 return Ok(());
             }
@@ -1077,22 +1077,30 @@ impl NightAt<'_> {
 
     /// Whether the night is there already with the same result, on its teams' fixture on its
     /// date; with another result (stored, or given before in this import) it is a fault.
-    fn already_there(&self, f: &Known) -> Result<bool, RowError> {
+    fn already_there(
+        &self,
+        f: &Known,
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> Result<bool, RowError> {
         let night = self.night;
+        let mut at = None;
         let message = match &f.result {
             KnownResult::Stored(stored) if same_result(stored, &night.result) => return Ok(true),
-            KnownResult::Stored(stored) => format!(
-                "{} is already entered with another result: {}",
-                self.words(),
-                differences(stored, &night.result, &self.season.config)
-            ),
+            KnownResult::Stored(stored) => {
+                at = differing_points(stored, &night.result, &self.season.config).and_then(column);
+                format!(
+                    "{} is already entered with another result: {}",
+                    self.words(),
+                    differences(stored, &night.result, &self.season.config)
+                )
+            }
             KnownResult::Here(file, first) => format!(
                 "{} is given twice (first in {file}, line {first})",
                 self.words()
             ),
             KnownResult::None => return Ok(false),
         };
-        Err(self.fault(None, message))
+        Err(self.fault(at, message))
     }
 
     /// The fixture the night is kept on (its id, and whether it was cancelled), or none for a
@@ -1405,6 +1413,37 @@ fn same_result(a: &NightResult, b: &NightResult) -> bool {
         }
         _ => a == b,
     }
+}
+
+/// The column of a night's points (a night's totals or walkover, as a nights file gives it)
+/// that differs from the stored result: `home_points`, else `away_points` (the same points, one
+/// a walkover: `home_points`); none for a night given match by match.
+fn differing_points(
+    stored: &NightResult,
+    here: &NightResult,
+    config: &Config,
+) -> Option<&'static str> {
+    let points = |r: &NightResult| match r {
+        NightResult::Totals(t) => Some((t.home, t.away)),
+        NightResult::Walkover(HomeAway::Home) => Some((config.walkover_matches(), 0)),
+        NightResult::Walkover(HomeAway::Away) => Some((0, config.walkover_matches())),
+        NightResult::Matches(ms) => {
+            let mut won = Pair::<u32>::default();
+            for m in ms {
+                won[m.winner()] += 1;
+            }
+            Some((won.home, won.away))
+        }
+    };
+    if matches!(here, NightResult::Matches(_)) {
+        return None;
+    }
+    let (there, here) = (points(stored)?, points(here)?);
+    Some(if there.0 == here.0 && there.1 != here.1 {
+        "away_points"
+    } else {
+        "home_points"
+    })
 }
 
 /// A night's result in a few words: "5–4", "5–4 (totals)", "9–0 (walkover)".

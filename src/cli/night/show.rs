@@ -41,7 +41,9 @@ pub fn write_fixtures(
     team: Option<&TeamInfo>,
     unplayed: bool,
 ) -> Result<(), CliError> {
-    let fixtures = store.leagues().fixtures(season.id)?;
+    let mut fixtures = store.leagues().fixtures(season.id)?;
+    // The teams as they were named in the season (a team renamed since, by its name then).
+    don::app::names::fixtures_as_then(&store.leagues(), season, &mut fixtures)?;
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header(["No.", "Round", "Date", "Home", "Away", "Result"]);

@@ -56,7 +56,7 @@ impl Pages<'_> {
             path,
             "Honours".into(),
             vec![Para::text(
-                "Every season of the league, oldest known first; teams named as they are today.",
+                "Every season of the league, newest first; teams named as they are today.",
             )],
             vec![champions, records],
         )
