@@ -831,7 +831,7 @@ type ResultColumns = (
     Option<&'static str>,
 );
 
-pub(super) fn result_columns(result: &NightResult) -> ResultColumns {
+fn result_columns(result: &NightResult) -> ResultColumns {
     match result {
         NightResult::Matches(_) => ("matches", (None, None), None),
         NightResult::Totals(p) => ("totals", (Some(p.home), Some(p.away)), None),
@@ -1253,19 +1253,35 @@ impl Change<'_> {
         away: TeamId,
         result: &NightResult,
     ) -> Result<i64, StoreError> {
+        self.add_played(season, day, home, away, result, false)
+    }
+
+    /// [`add_played_fixture`](Self::add_played_fixture), or, `undated`, a night without a date
+    /// (a results grid's) kept on `day`, the season's end, which takes no team's date.
+    pub(super) fn add_played(
+        &self,
+        season: i64,
+        day: NaiveDate,
+        home: TeamId,
+        away: TeamId,
+        result: &NightResult,
+        undated: bool,
+    ) -> Result<i64, StoreError> {
         if home == away {
             return Err(LeagueError::PlaysItself.into());
         }
         // The caller (an import) checks the season's dates, as it keeps them.
         self.leagues().refuse_closed(season)?;
-        self.one_fixture_a_date(season, day, home, away, None)?;
+        if !undated {
+            self.one_fixture_a_date(season, day, home, away, None)?;
+        }
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         let (kind, points, walkover) = result_columns(result);
         self.tx
             .prepare_cached(
                 "INSERT INTO fixtures (season, date, home, away, result, home_points, away_points,
-                 walkover) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
+                 walkover, undated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
             )?
             .execute((
                 season,
@@ -1276,6 +1292,7 @@ impl Change<'_> {
                 points.0,
                 points.1,
                 walkover,
+                undated,
             ))?;
         let id = self.tx.last_insert_rowid();
         if let NightResult::Matches(matches) = result {

@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use rusqlite::OptionalExtension;
 
 use super::db::{Change, StoreError};
-use super::league::{result_columns, LeagueInfo, LeagueReader, SeasonInfo};
+use super::league::{LeagueInfo, LeagueReader, SeasonInfo};
 use crate::league::past::RecordedRow;
 use crate::league::{LeagueError, NightResult, TeamId};
 
@@ -156,28 +156,6 @@ impl Change<'_> {
         away: TeamId,
         result: &NightResult,
     ) -> Result<i64, StoreError> {
-        if home == away {
-            return Err(LeagueError::PlaysItself.into());
-        }
-        self.leagues().refuse_closed(season)?;
-        self.enter_team(season, home)?;
-        self.enter_team(season, away)?;
-        let (kind, points, walkover) = result_columns(result);
-        self.tx
-            .prepare_cached(
-                "INSERT INTO fixtures (season, date, home, away, result, home_points, away_points,
-                 walkover, undated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, 1)",
-            )?
-            .execute((
-                season,
-                day.to_string(),
-                home,
-                away,
-                kind,
-                points.0,
-                points.1,
-                walkover,
-            ))?;
-        Ok(self.tx.last_insert_rowid())
+        self.add_played(season, day, home, away, result, true)
     }
 }
