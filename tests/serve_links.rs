@@ -207,7 +207,16 @@ async fn a_forged_post_changes_nothing_and_signing_out_ends_the_session() {
 #[tokio::test]
 async fn behind_a_proxy_here_the_address_counted_is_the_one_it_forwards() {
     let db = sample();
-    let (_, app) = server(&db);
+    // `--behind-proxy`: the header is believed from a loopback peer (see tests/serve_abuse.rs
+    // for a server not told so).
+    let config = don::web::ServeConfig {
+        proxies: don::web::config::Proxies {
+            loopback: true,
+            at: Vec::new(),
+        },
+        ..config(&db, None)
+    };
+    let app = don::web::router(std::sync::Arc::new(don::web::Shared::open(&config).unwrap()));
     let good = link(&db, Some("Royal Oak"));
     let try_from = |peer: &'static str, forwarded: &'static str, token: String| {
         let app = app.clone();

@@ -106,6 +106,12 @@ impl App {
         &self.store
     }
 
+    /// The longest a statement waits for another program's lock before it is refused as busy
+    /// ([`ErrorKind::Busy`]).
+    pub fn wait_for_lock(&self, wait: std::time::Duration) -> Result<(), AppError> {
+        Ok(self.store.wait_for_lock(wait)?)
+    }
+
     /// Who makes the changes, if this may make any.
     pub fn actor(&self) -> Option<&Actor> {
         self.store.actor()

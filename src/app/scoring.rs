@@ -20,6 +20,13 @@ use crate::rules::{BySeat, Card, Variant};
 use crate::scorer::{Announcement, Answer, Entered, Journal, Refused, Session, Status};
 use crate::store::{Store, StoreError, WebGame};
 
+/// The most hands a game scored on the web may have: past it, a line that would begin another
+/// is refused (`undo` still takes one back). A game to the longest target is a few dozen hands;
+/// every reading of a game replays it whole.
+pub const WEB_HANDS: u32 = 200;
+/// The most entries (lines kept) a game scored on the web may have.
+pub const WEB_ENTRIES: usize = 4000;
+
 /// A game as its scorer sees it before the next entry: what `don play` says above its prompt.
 #[derive(Clone, Debug)]
 pub struct TableView {
@@ -245,6 +252,21 @@ impl App {
         let web = self.store.web_game(game)?;
         let mut session =
             Session::open(variant, seats, self.table(game)).map_err(cannot_resume(game))?;
+        let grows = !matches!(
+            crate::record::line::parse_line(line),
+            Ok(None | Some(crate::record::line::Line::Undo | crate::record::line::Line::Help | crate::record::line::Line::Quit))
+        );
+        let too_long = session.replay().hand_number() > WEB_HANDS
+            || session.entries().len() >= WEB_ENTRIES;
+        if grows && too_long && !session.is_over() {
+            return Err(GameError::LineRefused {
+                line: line.to_string(),
+                why: format!(
+                    "a game scored on the web has at most {WEB_HANDS} hands ({WEB_ENTRIES} lines): this one has no room for more; `undo` takes back the last entry"
+                ),
+            }
+            .into());
+        }
         let answer = session.enter_line(line);
         // The journal is let go before the store is asked what the game is now.
         let answer = match answer {

@@ -1,8 +1,9 @@
 //! `don serve`: the league online, for captains on their phones (see `don::web`).
 
 use std::io::{self, Write};
-use std::net::SocketAddr;
+use std::net::{IpAddr, SocketAddr};
 
+use don::web::config::{Proxies, WRITE_WAIT};
 use don::web::{serve, ServeConfig};
 
 use super::db::DbArg;
@@ -19,11 +20,12 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 read from the database on each request). Captains and the secretary change things through private \
 links: make them with `don captain link TEAM` and `don secretary link`, and send each to its holder. \
 Run it behind a reverse proxy that adds TLS (Caddy or nginx; see the README), and give the public \
-address with --base-url. Ctrl-C or SIGTERM stops it; a change is saved whole or not at all.
+address with --base-url, and --behind-proxy so that each client is counted by the address the \
+proxy names. Ctrl-C or SIGTERM stops it; a change is saved whole or not at all.
 
 Examples:
   don serve --db league.db
-  don serve --db league.db --listen 127.0.0.1:8080 --base-url https://league.example.org"
+  don serve --db league.db --listen 127.0.0.1:8080 --base-url https://league.example.org --behind-proxy"
 )]
 pub struct Args {
     /// The address and port to listen on (a port of 0 lets the system choose)
@@ -33,6 +35,15 @@ pub struct Args {
     /// Secure when it is https://) [default: http:// and the --listen address]
     #[arg(long, value_name = "URL", value_parser = base_url)]
     base_url: Option<String>,
+    /// A reverse proxy on this machine passes the requests on: believe the client's address it
+    /// names last in X-Forwarded-For, from a loopback peer only (without it the header is never
+    /// read: a client could write any address there)
+    #[arg(long)]
+    behind_proxy: bool,
+    /// The address of a reverse proxy on another machine whose X-Forwarded-For is believed (as
+    /// --behind-proxy; may be given more than once)
+    #[arg(long, value_name = "ADDR")]
+    trusted_proxy: Vec<IpAddr>,
     /// The league to serve (needed only when the database has more than one) [default:
     /// $DON_LEAGUE]
     #[arg(long, short = 'l')]
@@ -50,6 +61,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         },
         listen: args.listen,
         base_url: args.base_url,
+        proxies: Proxies {
+            loopback: args.behind_proxy,
+            at: args.trusted_proxy,
+        },
+        write_wait: WRITE_WAIT,
     };
     // The words that make links for this very league and database, to print.
     let mut which = format!(" --db {}", shell_word(&config.db.to_string_lossy()));

@@ -531,6 +531,13 @@ impl Store {
         &self.path
     }
 
+    /// The longest a statement waits for another connection's lock before it is refused as
+    /// busy (as it opens, [`BUSY_TIMEOUT`]): a server answering a request waits less.
+    pub fn wait_for_lock(&self, wait: Duration) -> Result<(), StoreError> {
+        self.conn.busy_timeout(wait)?;
+        Ok(())
+    }
+
     /// Who makes the changes through this store from now on.
     pub fn act_as(&mut self, actor: Actor) {
         self.actor = Some(actor);

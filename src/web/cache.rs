@@ -10,7 +10,8 @@ use std::sync::{Arc, Mutex};
 
 use tokio::sync::{Mutex as Gate, OwnedMutexGuard};
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
+use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 
@@ -137,5 +138,117 @@ impl Begun {
             held.clear();
         }
         held.insert(key, game);
+    }
+}
+
+/// What was made of a game (or a night) last, by the key of its latest change: a game's board
+/// and its scoring page replay the game whole, so an unchanged game is not replayed again for
+/// every reader. One made thing per game, a few hundred games at most (more, and all are let
+/// go).
+pub struct ByChange<T> {
+    held: Mutex<HashMap<i64, (String, Arc<T>)>>,
+}
+
+impl<T> Default for ByChange<T> {
+    fn default() -> Self {
+        ByChange {
+            held: Mutex::new(HashMap::new()),
+        }
+    }
+}
+
+/// The most games (or nights) whose last made state is held at once.
+const BY_CHANGE_HELD: usize = 512;
+
+impl<T> ByChange<T> {
+    /// What was made of `id` at `key`, if that is what is held.
+    pub fn get(&self, id: i64, key: &str) -> Option<Arc<T>> {
+        let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        held.get(&id)
+            .filter(|(k, _)| k == key)
+            .map(|(_, made)| Arc::clone(made))
+    }
+
+    /// Keeps what was made of `id` at `key` (made after `key` was read: as new as it, or
+    /// newer).
+    pub fn keep(&self, id: i64, key: String, made: Arc<T>) {
+        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
+        if held.len() >= BY_CHANGE_HELD && !held.contains_key(&id) {
+            held.clear();
+        }
+        held.insert(id, (key, made));
+    }
+
+    /// `id` made at `key`: the one held, or `make`'s, then held.
+    pub fn made_at<E>(
+        &self,
+        id: i64,
+        key: String,
+        make: impl FnOnce() -> Result<Option<T>, E>,
+    ) -> Result<Option<Arc<T>>, E> {
+        if let Some(made) = self.get(id, &key) {
+            return Ok(Some(made));
+        }
+        let Some(made) = make()? else {
+            return Ok(None);
+        };
+        let made = Arc::new(made);
+        self.keep(id, key, Arc::clone(&made));
+        Ok(Some(made))
+    }
+
+    /// How many are held.
+    pub fn len(&self) -> usize {
+        self.held.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+/// The key of a game's latest change, as its board and scoring page are made from it: the last
+/// change made to it, and the night that holds it as a leg (a night entered takes the game
+/// without changing it).
+pub fn game_key(app: &crate::app::App, game: i64) -> Result<String, crate::app::AppError> {
+    let store = app.store();
+    store.read(|store| {
+        let seen = store.latest_for(game)?;
+        let held = store.leg_holding(game)?;
+        Ok(format!(
+            "{}|{}",
+            seen.map(|s| s.to_string()).unwrap_or_default(),
+            held.map(|h| h.to_string()).unwrap_or_default()
+        ))
+    })
+}
+
+/// When each link began its games in the last hour: a link may begin only so many an hour
+/// (see [`super::table::games`]). By link: a few dozen at most, each a few dozen instants.
+#[derive(Default)]
+pub struct Begins {
+    by_link: Mutex<HashMap<i64, VecDeque<Instant>>>,
+}
+
+/// The hour the games a link begins are counted over.
+pub const BEGINS_OVER: Duration = Duration::from_secs(3600);
+
+impl Begins {
+    /// Whether `link` began fewer than `most` games in the hour past.
+    pub fn may_begin(&self, link: i64, most: usize) -> bool {
+        let mut held = self.by_link.lock().unwrap_or_else(|p| p.into_inner());
+        let Some(times) = held.get_mut(&link) else {
+            return true;
+        };
+        while times.front().is_some_and(|t| t.elapsed() >= BEGINS_OVER) {
+            times.pop_front();
+        }
+        times.len() < most
+    }
+
+    /// Notes that `link` began a game now.
+    pub fn began(&self, link: i64) {
+        let mut held = self.by_link.lock().unwrap_or_else(|p| p.into_inner());
+        held.entry(link).or_default().push_back(Instant::now());
     }
 }

@@ -51,6 +51,10 @@ pub enum WebError {
     Io(std::io::Error),
     #[error("cannot make the page: {0}")]
     Render(#[from] askama::Error),
+    /// A change that could not have the database within the server's wait (another program
+    /// holds it, or too many changes queue): nothing of it was saved.
+    #[error("the database is busy: nothing was saved")]
+    Busy,
     /// A piece of database work stopped without an answer.
     #[error("the server failed while answering; nothing was half-saved")]
     Crashed,
@@ -68,6 +72,7 @@ impl WebError {
             WebError::NoPage => StatusCode::NOT_FOUND,
             WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::BadForm(_) => StatusCode::BAD_REQUEST,
+            WebError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Listen { .. } | WebError::Io(_) | WebError::Render(_) | WebError::Crashed => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -79,6 +84,10 @@ impl WebError {
         match self {
             WebError::App(e) => e.hint().map(|h| h.into_owned()),
             WebError::ScorerOnly { game } => Some(format!("your game is at /my/game/{game}")),
+            WebError::Busy => Some(
+                "another program is writing the league's database (or many changes came at once): go back and send it again in a moment"
+                    .into(),
+            ),
             WebError::Listen { .. } => Some(
                 "give another address with --listen (a port of 0 lets the system choose one)"
                     .into(),
@@ -113,6 +122,11 @@ impl IntoResponse for WebError {
             answer
                 .headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, wait.into());
+        }
+        if let WebError::Busy = self {
+            answer
+                .headers_mut()
+                .insert(axum::http::header::RETRY_AFTER, 5.into());
         }
         answer
     }

@@ -1,6 +1,7 @@
 //! Failed links per address: an address that tried too many links that do not work must wait.
 //! An IPv6 address counts by its /64 (what one home or phone is given); behind a reverse proxy
-//! on this machine, the address is the one the proxy names last in `X-Forwarded-For`.
+//! the server was told of (`--behind-proxy`, `--trusted-proxy`), the address is the one the
+//! proxy names last in `X-Forwarded-For`. From any other peer the header changes nothing.
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
@@ -9,6 +10,7 @@ use std::time::{Duration, Instant};
 
 use axum::http::HeaderMap;
 
+use super::config::{canonical, Proxies};
 use super::error::WebError;
 
 /// Failed links an address may try in [`WINDOW`] before it must wait.
@@ -68,33 +70,103 @@ impl Limiter {
     }
 }
 
-/// What an address is counted as: itself, or for IPv6 its /64.
+/// What an address is counted as: itself (in its canonical form: `::ffff:10.0.0.1` is
+/// `10.0.0.1`), or for IPv6 its /64.
 pub fn counted(from: IpAddr) -> IpAddr {
-    match from {
-        IpAddr::V4(_) => from,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let s = v6.segments();
-                IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
-            }
-        },
+    match canonical(from) {
+        IpAddr::V6(v6) => {
+            let s = v6.segments();
+            IpAddr::V6(Ipv6Addr::new(s[0], s[1], s[2], s[3], 0, 0, 0, 0))
+        }
+        v4 => v4,
     }
 }
 
-/// The address a request came from: the peer's; or, when the peer is a reverse proxy on this
-/// machine (a loopback address), the last address in its `X-Forwarded-For` (the one the proxy
-/// added; whatever the client wrote before it is not believed).
-pub fn client(peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
-    if !peer.ip().is_loopback() {
-        return peer.ip();
+/// The address a request came from: the peer's; or, when the peer is a reverse proxy the
+/// server was told to believe, the address its `X-Forwarded-For` names last (the one the proxy
+/// added), and so on leftwards while that one is a believed proxy too. Whatever a client wrote
+/// itself is never believed: from any other peer the header is not read at all.
+pub fn client(proxies: &Proxies, peer: SocketAddr, headers: &HeaderMap) -> IpAddr {
+    let mut from = canonical(peer.ip());
+    if !proxies.trusts(from) {
+        return from;
     }
-    headers
+    let named: Vec<&str> = headers
         .get_all("x-forwarded-for")
         .iter()
-        .next_back()
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.rsplit(',').next())
-        .and_then(|v| v.trim().parse().ok())
-        .unwrap_or(peer.ip())
+        .filter_map(|v| v.to_str().ok())
+        .flat_map(|v| v.split(','))
+        .collect();
+    for hop in named.iter().rev() {
+        match hop.trim().parse::<IpAddr>() {
+            Ok(ip) => from = canonical(ip),
+            // What the proxy did not write as an address is not read past.
+            Err(_) => break,
+        }
+        if !proxies.trusts(from) {
+            break;
+        }
+    }
+    from
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(xff: &[&str]) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        for v in xff {
+            h.append("x-forwarded-for", v.parse().unwrap());
+        }
+        h
+    }
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn the_header_is_believed_only_from_a_proxy_told_of() {
+        let at = |s: &str| -> SocketAddr { s.parse().unwrap() };
+        let forged = headers(&["203.0.113.7"]);
+        let none = Proxies::default();
+        assert_eq!(client(&none, at("127.0.0.1:1"), &forged), ip("127.0.0.1"));
+        assert_eq!(
+            client(&none, at("[::ffff:127.0.0.1]:1"), &forged),
+            ip("127.0.0.1")
+        );
+        let local = Proxies {
+            loopback: true,
+            at: Vec::new(),
+        };
+        assert_eq!(client(&local, at("127.0.0.1:1"), &forged), ip("203.0.113.7"));
+        // A dual-stack listener sees the proxy on this machine as ::ffff:127.0.0.1.
+        assert_eq!(
+            client(&local, at("[::ffff:127.0.0.1]:1"), &forged),
+            ip("203.0.113.7")
+        );
+        assert_eq!(client(&local, at("[::1]:1"), &forged), ip("203.0.113.7"));
+        // Not from this machine: the header is not read.
+        assert_eq!(client(&local, at("198.51.100.1:1"), &forged), ip("198.51.100.1"));
+        // What the client wrote before the proxy's own address is not believed.
+        let written = headers(&["127.0.0.1, 9.9.9.9", "203.0.113.7"]);
+        assert_eq!(client(&local, at("127.0.0.1:1"), &written), ip("203.0.113.7"));
+        // A chain of proxies told of is followed to the first address that is none of them.
+        let chain = Proxies {
+            loopback: false,
+            at: vec![ip("10.0.0.2"), ip("::ffff:10.0.0.3")],
+        };
+        let two = headers(&["9.9.9.9, 203.0.113.7, 10.0.0.3"]);
+        assert_eq!(client(&chain, at("[::ffff:10.0.0.2]:1"), &two), ip("203.0.113.7"));
+        assert_eq!(client(&chain, at("127.0.0.1:1"), &two), ip("127.0.0.1"));
+        // No header, or one that is no address: the peer.
+        assert_eq!(client(&chain, at("10.0.0.2:1"), &headers(&[])), ip("10.0.0.2"));
+        assert_eq!(
+            client(&chain, at("10.0.0.2:1"), &headers(&["unknown"])),
+            ip("10.0.0.2")
+        );
+        assert_eq!(counted(ip("::ffff:10.1.2.3")), ip("10.1.2.3"));
+        assert_eq!(counted(ip("2001:db8:1:2:3:4:5:6")), ip("2001:db8:1:2::"));
+    }
 }

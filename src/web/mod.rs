@@ -13,7 +13,7 @@
 //! - [`my`]: what a captain or the secretary does: enter, confirm, dispute, settle a night.
 //! - [`table`]: a game scored at the table on a phone, as `don play` scores it.
 //! - [`guard`]: the headers every answer has, the limits and timeouts; [`limit`]: the rate of
-//!   failed links per address.
+//!   failed links per address, and the address a request is counted as.
 //! - [`watch`]: the state of the database for each page read, looked up by a thread of its own.
 //! - [`board`]: the live boards of a game and of a night, read only, for anyone, with their
 //!   server-sent events.
@@ -33,8 +33,9 @@ pub mod state;
 pub mod table;
 pub mod watch;
 
-use std::net::SocketAddr;
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::{IpAddr, SocketAddr};
+use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
@@ -42,6 +43,7 @@ use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
 pub use config::ServeConfig;
@@ -50,6 +52,17 @@ pub use state::Shared;
 
 /// The longest the server waits, once told to stop, for the requests being answered.
 pub const STOP_TIME: Duration = Duration::from_secs(10);
+
+/// The most connections open at once, from all clients together: past it, a new connection is
+/// closed at once (each costs memory, and the process a file handle; the system's usual limit
+/// of handles is 1,024, the database's files among them).
+pub const CONNECTIONS: usize = 512;
+/// The most connections open at once from one address (an IPv6 address counted by its /64):
+/// past it, that address's new connection is closed at once, so that one client cannot take
+/// every connection there is. A browser opens six at most; a pub's phones behind one address
+/// a few each. A reverse proxy the server was told of is not held to it (its clients are the
+/// proxy's to bound), only to [`CONNECTIONS`].
+pub const CONNECTIONS_PER_ADDRESS: usize = 64;
 
 /// Every route of the site, over the state given.
 pub fn router(shared: Arc<Shared>) -> Router {
@@ -85,15 +98,26 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
         let at = listener.local_addr().map_err(WebError::Io)?;
         ready(at);
         let stopping = Arc::clone(&shared);
-        answer(listener, router(shared), move || stopping.stop_streams()).await;
+        let proxies = config.proxies.clone();
+        let places = Places::new(CONNECTIONS, CONNECTIONS_PER_ADDRESS, proxies);
+        answer(listener, router(shared), places, move || {
+            stopping.stop_streams()
+        })
+        .await;
         Ok(())
     })
 }
 
 /// Answers each connection, HTTP/1.1 with hyper, until told to stop: a request's head must
 /// come within [`guard::HEAD_TIME`], with at most [`guard::HEADERS`] fields in
-/// [`guard::HEAD_BYTES`] (431 past it).
-async fn answer(listener: TcpListener, app: Router, stop_streams: impl FnOnce()) {
+/// [`guard::HEAD_BYTES`] (431 past it). A connection past the bounds of `places` is closed as
+/// soon as it is taken.
+async fn answer(
+    listener: TcpListener,
+    app: Router,
+    places: Places,
+    stop_streams: impl FnOnce(),
+) {
     let graceful = GracefulShutdown::new();
     let stop = stop_asked();
     tokio::pin!(stop);
@@ -109,6 +133,10 @@ async fn answer(listener: TcpListener, app: Router, stop_streams: impl FnOnce())
             },
             _ = &mut stop => break,
         };
+        let Some(place) = places.take(peer.ip()) else {
+            drop(stream);
+            continue;
+        };
         let app = app.clone();
         let service = hyper::service::service_fn(move |mut request: hyper::Request<_>| {
             request.extensions_mut().insert(ConnectInfo(peer));
@@ -122,6 +150,7 @@ async fn answer(listener: TcpListener, app: Router, stop_streams: impl FnOnce())
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             let _ = connection.await;
+            drop(place);
         });
     }
     drop(listener);
@@ -132,6 +161,66 @@ async fn answer(listener: TcpListener, app: Router, stop_streams: impl FnOnce())
         _ = tokio::time::sleep(STOP_TIME) => {},
     }
 }
+/// The connections open, in all and per address, and the bounds they are held to.
+pub struct Places {
+    all: Arc<Semaphore>,
+    per_address: usize,
+    from: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    proxies: config::Proxies,
+}
+
+/// A connection's place, given back when it ends.
+pub struct Place {
+    _permit: OwnedSemaphorePermit,
+    from: Option<IpAddr>,
+    counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl Drop for Place {
+    fn drop(&mut self) {
+        let Some(from) = self.from else { return };
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = counts.get_mut(&from) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&from);
+            }
+        }
+    }
+}
+
+impl Places {
+    /// Room for `all` connections at once, `per_address` from each address but a proxy's.
+    pub fn new(all: usize, per_address: usize, proxies: config::Proxies) -> Places {
+        Places {
+            all: Arc::new(Semaphore::new(all)),
+            per_address,
+            from: Arc::default(),
+            proxies,
+        }
+    }
+
+    /// A place for a connection from the peer at `ip`, if there is room.
+    pub fn take(&self, ip: IpAddr) -> Option<Place> {
+        let from = (!self.proxies.trusts(ip)).then(|| limit::counted(ip));
+        let mut counts = self.from.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(from) = from {
+            if counts.get(&from).copied().unwrap_or(0) >= self.per_address {
+                return None;
+            }
+        }
+        let permit = Arc::clone(&self.all).try_acquire_owned().ok()?;
+        if let Some(from) = from {
+            *counts.entry(from).or_insert(0) += 1;
+        }
+        Some(Place {
+            _permit: permit,
+            from,
+            counts: Arc::clone(&self.from),
+        })
+    }
+}
+
 /// Ctrl-C, or SIGTERM (systemd's stop).
 async fn stop_asked() {
     let interrupt = async {

@@ -37,7 +37,7 @@ pub fn routes() -> Router<Arc<Shared>> {
 pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
     let state = match shared.watch.state().await {
         Some(state) => state,
-        None => shared.read(|app| Ok(app.store().state()?)).await?.0,
+        None => shared.read_public(|app| Ok(app.store().state()?)).await?.0,
     };
     if let Some(made) = shared.site.held(state) {
         return Ok(made);
@@ -53,7 +53,7 @@ pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
     let league = shared.league.clone();
     let keeper = Arc::clone(shared);
     shared
-        .read(move |app| {
+        .read_public(move |app| {
             // The turn is held until the site is kept, even if the request that took it is
             // gone meanwhile: never two made at once.
             let _turn = turn;

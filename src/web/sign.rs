@@ -61,7 +61,7 @@ async fn open_link(
     asked: HeaderMap,
     uri: Uri,
 ) -> Result<Response, WebError> {
-    let from = client(peer, &asked);
+    let from = client(&shared.config.proxies, peer, &asked);
     shared.limiter.attempt(from)?;
     let token = uri.path().strip_prefix("/link/").unwrap_or("").to_string();
     let league = shared.league.id;

@@ -1,9 +1,14 @@
 //! The database as the server holds it: one connection that writes (changes are made one at a
 //! time, as SQLite allows; each is one transaction), and a few that read, each used by one
 //! request at a time. Every piece of database work runs on tokio's blocking threads, never on
-//! the async ones.
+//! the async ones; what waits its turn waits as a task, holding no thread. A change waits for
+//! its turn and for another program's lock at most [`ServeConfig::write_wait`] (then 503,
+//! nothing saved); reads have turns of their own, those of the signed-in apart from those of
+//! anyone reading the public pages and boards, so that neither queues behind the other.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use crate::app::access::Link;
 use crate::app::{Actor, App, AppError, ErrorKind};
@@ -16,10 +21,16 @@ use super::error::WebError;
 /// requests read at once, and closed after).
 pub const READERS: usize = 32;
 
-/// The most reads run at once; more wait their turn, as tasks rather than threads. A read is
-/// short (a state looked up, a session found), so a few at a time keep both cores busy, and
-/// the one writing thread is never one among a hundred threads reading when it asks for a core.
+/// The most reads of the signed-in (a session found, a captain's page) run at once; more wait
+/// their turn, as tasks rather than threads. A read is short, so a few at a time keep both
+/// cores busy, and the one writing thread is never one among a hundred threads reading when it
+/// asks for a core.
 pub const READING: usize = 4;
+/// The most reads for anyone (the public pages, the boards and their events) run at once: apart
+/// from [`READING`], so that many readers of a board never keep a captain's page waiting.
+pub const PUBLIC_READING: usize = 4;
+/// The longest a read waits for another program's lock (a read in WAL mode rarely waits).
+pub const READ_WAIT: Duration = Duration::from_secs(10);
 
 /// What every request shares.
 pub struct Shared {
@@ -28,8 +39,11 @@ pub struct Shared {
     pub league: LeagueInfo,
     writer: Mutex<App>,
     readers: Mutex<Vec<App>>,
-    /// Turns to read (see [`READING`]).
+    /// Turns to read for the signed-in (see [`READING`]) and for anyone ([`PUBLIC_READING`]).
     reading: Arc<tokio::sync::Semaphore>,
+    public_reading: Arc<tokio::sync::Semaphore>,
+    /// The turn to write (one at a time), waited for as a task.
+    writing: Arc<tokio::sync::Semaphore>,
     /// The state of the database, for the public pages (see [`super::watch`]).
     pub watch: super::watch::Watch,
     /// The published pages, made once per state of the database.
@@ -40,6 +54,13 @@ pub struct Shared {
     pub limiter: super::limit::Limiter,
     /// The game each begin form sent began (a form sent twice begins one game).
     pub begun: super::cache::Begun,
+    /// The games each link began lately (see [`super::table::games`]).
+    pub begins: super::cache::Begins,
+    /// Each game's board, its scoring page's view, and each night's board, as made last, by the
+    /// key of its latest change (see [`super::cache::ByChange`]).
+    pub boards: super::cache::ByChange<crate::app::board::GameBoard>,
+    pub views: super::cache::ByChange<crate::app::scoring::TableView>,
+    pub nights: super::cache::ByChange<crate::app::board::NightBoard>,
     /// The server's stops, counted: a board's event stream ends when the count moves past the
     /// one it began with (see [`Shared::stop_streams`]).
     stops: tokio::sync::watch::Sender<u64>,
@@ -65,11 +86,17 @@ impl Shared {
             writer: Mutex::new(app),
             readers: Mutex::new(Vec::new()),
             reading: Arc::new(tokio::sync::Semaphore::new(READING)),
+            public_reading: Arc::new(tokio::sync::Semaphore::new(PUBLIC_READING)),
+            writing: Arc::new(tokio::sync::Semaphore::new(1)),
             watch: super::watch::Watch::start(&config.db),
             site: Default::default(),
             limiter: Default::default(),
             notes: Default::default(),
             begun: Default::default(),
+            begins: Default::default(),
+            boards: Default::default(),
+            views: Default::default(),
+            nights: Default::default(),
             stops: tokio::sync::watch::channel(0).0,
         })
     }
@@ -85,13 +112,30 @@ impl Shared {
         self.stops.subscribe()
     }
 
-    /// Runs `read` on a reading connection, off the async threads.
+    /// Runs `read` on a reading connection, off the async threads, in a turn of the
+    /// signed-in's ([`READING`]).
     pub async fn read<T: Send + 'static>(
         self: &Arc<Self>,
         read: impl FnOnce(&App) -> Result<T, AppError> + Send + 'static,
     ) -> Result<T, WebError> {
+        self.read_in(&self.reading, read).await
+    }
+
+    /// Runs `read` for anyone (a public page, a board): in a turn of [`PUBLIC_READING`]'s.
+    pub async fn read_public<T: Send + 'static>(
+        self: &Arc<Self>,
+        read: impl FnOnce(&App) -> Result<T, AppError> + Send + 'static,
+    ) -> Result<T, WebError> {
+        self.read_in(&self.public_reading, read).await
+    }
+
+    async fn read_in<T: Send + 'static>(
+        self: &Arc<Self>,
+        turns: &Arc<tokio::sync::Semaphore>,
+        read: impl FnOnce(&App) -> Result<T, AppError> + Send + 'static,
+    ) -> Result<T, WebError> {
         let shared = Arc::clone(self);
-        let turn = Arc::clone(&self.reading)
+        let turn = Arc::clone(turns)
             .acquire_owned()
             .await
             .map_err(|_| WebError::Crashed)?;
@@ -113,25 +157,56 @@ impl Shared {
 
     /// Runs `write` on the writing connection, as `actor` (a session's), off the async threads:
     /// one change at a time. With no actor, it may only do what is no change to the league
-    /// (open a session).
+    /// (open a session). Its turn, and another program's lock on the database, are waited for
+    /// at most [`ServeConfig::write_wait`] in all: past it [`WebError::Busy`] (503), and
+    /// nothing was saved. A request given up meanwhile (its client gone) changes nothing: the
+    /// change is not begun once nobody waits for its answer.
     pub async fn write<T: Send + 'static>(
         self: &Arc<Self>,
         actor: Option<Actor>,
         write: impl FnOnce(&mut App) -> Result<T, AppError> + Send + 'static,
     ) -> Result<T, WebError> {
+        let deadline = Instant::now() + self.config.write_wait;
+        let turn = match tokio::time::timeout_at(
+            deadline.into(),
+            Arc::clone(&self.writing).acquire_owned(),
+        )
+        .await
+        {
+            Ok(Ok(turn)) => turn,
+            Ok(Err(_)) => return Err(WebError::Crashed),
+            Err(_) => return Err(WebError::Busy),
+        };
         let shared = Arc::clone(self);
-        tokio::task::spawn_blocking(move || {
+        let waiting = Waiting::default();
+        let asked = waiting.flag();
+        let done = tokio::task::spawn_blocking(move || {
+            let _turn = turn;
+            if !asked.load(Ordering::SeqCst) {
+                return Err(WebError::Busy);
+            }
             let mut app = shared.writer.lock().unwrap_or_else(|p| p.into_inner());
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return Err(WebError::Busy);
+            }
+            app.wait_for_lock(left)?;
             app.act_as(actor.unwrap_or_else(|| Actor {
                 name: "don serve".into(),
                 team: None,
                 game: None,
                 league: None,
             }));
-            Ok(write(&mut app)?)
+            match write(&mut app) {
+                Ok(out) => Ok(out),
+                Err(e) if e.kind() == ErrorKind::Busy => Err(WebError::Busy),
+                Err(e) => Err(e.into()),
+            }
         })
         .await
-        .map_err(|_| WebError::Crashed)?
+        .map_err(|_| WebError::Crashed)?;
+        drop(waiting);
+        done
     }
 
     /// Runs `write` as the holder of `link` (its actor, in the log), noting the link's use
@@ -157,7 +232,11 @@ impl Shared {
         let pooled = self.readers.lock().unwrap_or_else(|p| p.into_inner()).pop();
         match pooled {
             Some(app) => Ok(app),
-            None => Ok(App::open_read(&self.config.db)?),
+            None => {
+                let app = App::open_read(&self.config.db)?;
+                app.wait_for_lock(READ_WAIT)?;
+                Ok(app)
+            }
         }
     }
 
@@ -166,5 +245,23 @@ impl Shared {
         if readers.len() < READERS {
             readers.push(app);
         }
+    }
+}
+
+/// Whether a change's request still waits for its answer: false once the request is given up
+/// (its future dropped, the client gone), so that a change queued for a thread is not begun.
+#[derive(Default)]
+struct Waiting(Arc<AtomicBool>);
+
+impl Waiting {
+    fn flag(&self) -> Arc<AtomicBool> {
+        self.0.store(true, Ordering::SeqCst);
+        Arc::clone(&self.0)
+    }
+}
+
+impl Drop for Waiting {
+    fn drop(&mut self) {
+        self.0.store(false, Ordering::SeqCst);
     }
 }

@@ -42,6 +42,8 @@ pub fn serve(db: &Db) -> Router {
         choice: Choice::default(),
         listen: "127.0.0.1:0".parse().unwrap(),
         base_url: None,
+        proxies: Default::default(),
+        write_wait: don::web::config::WRITE_WAIT,
     };
     router(Arc::new(Shared::open(&config).unwrap()))
 }

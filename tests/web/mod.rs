@@ -45,6 +45,8 @@ pub fn config(db: &Db, base_url: Option<&str>) -> ServeConfig {
         },
         listen: "127.0.0.1:0".parse().unwrap(),
         base_url: base_url.map(str::to_string),
+        proxies: Default::default(),
+        write_wait: don::web::config::WRITE_WAIT,
     }
 }
 

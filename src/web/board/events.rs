@@ -202,7 +202,7 @@ async fn run(
         let now = shared.watch.state().await;
         if now.is_none() || now != state {
             let look = Arc::clone(&look);
-            match shared.read(move |app| look(app)).await {
+            match shared.read_public(move |app| look(app)).await {
                 Ok(Some(of)) => {
                     state = now;
                     if of != last {

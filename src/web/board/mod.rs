@@ -24,6 +24,7 @@ use axum::routing::get;
 use axum::{Extension, Router};
 use serde::Deserialize;
 
+use crate::web::cache::game_key;
 use crate::web::error::{Lenient, WebError};
 use crate::web::limit::client;
 use crate::web::state::Shared;
@@ -87,8 +88,16 @@ async fn game(
 ) -> Result<Response, WebError> {
     let n = number(&n)?;
     let league = shared.league.id;
+    // An unchanged game is not replayed again: its board as made last, by its latest change.
+    let held = Arc::clone(&shared);
     let board = shared
-        .read(move |app| app.board_game(league, n))
+        .read_public(move |app| {
+            if app.board_game_seen(league, n)?.is_none() {
+                return Ok(None);
+            }
+            let key = game_key(app, n)?;
+            held.boards.made_at(n, key, || app.board_game(league, n))
+        })
         .await?
         .ok_or(WebError::NoPage)?;
     let board = GameView::of(&board);
@@ -111,8 +120,15 @@ async fn night(
 ) -> Result<Response, WebError> {
     let fixture = number(&fixture)?;
     let league = shared.league.clone();
+    let held = Arc::clone(&shared);
     let board = shared
-        .read(move |app| app.board_night(&league, fixture))
+        .read_public(move |app| {
+            let Some(key) = app.board_night_seen(&league, fixture)? else {
+                return Ok(None);
+            };
+            held.nights
+                .made_at(fixture, key, || app.board_night(&league, fixture))
+        })
         .await?
         .ok_or(WebError::NoPage)?;
     let board = NightView::of(&board);
@@ -139,7 +155,7 @@ async fn events_of(
     let state = shared.watch.state().await;
     let first = Arc::clone(&look);
     let first = shared
-        .read(move |app| first(app))
+        .read_public(move |app| first(app))
         .await?
         .ok_or(WebError::NoPage)?;
     Ok(events::open(shared, streams, state, first, look))
@@ -155,7 +171,7 @@ async fn game_events(
     let n = number(&n)?;
     let league = shared.league.id;
     let look: Look = Arc::new(move |app| app.board_game_seen(league, n));
-    let from = client(peer, &headers);
+    let from = client(&shared.config.proxies, peer, &headers);
     events_of(shared, (&streams, from), look).await
 }
 
@@ -169,6 +185,6 @@ async fn night_events(
     let fixture = number(&fixture)?;
     let league = shared.league.clone();
     let look: Look = Arc::new(move |app| app.board_night_seen(&league, fixture));
-    let from = client(peer, &headers);
+    let from = client(&shared.config.proxies, peer, &headers);
     events_of(shared, (&streams, from), look).await
 }

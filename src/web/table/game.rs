@@ -59,12 +59,17 @@ async fn view_as(shared: &Arc<Shared>, signed: &Signed, game: i64) -> Result<Tab
     // The app decides who may score which game, by the session's actor; a page is read on a
     // reading connection, never queued behind the entries being written.
     let actor = signed.session.link.actor();
-    shared
+    let held = Arc::clone(shared);
+    let view = shared
         .read(move |app| {
             app.may_score_as(Some(&actor), game)?;
-            app.table_view(game)
+            // An unchanged game is not replayed again: its view as made last.
+            let key = crate::web::cache::game_key(app, game)?;
+            held.views
+                .made_at(game, key, || app.table_view(game).map(Some))
         })
-        .await
+        .await?;
+    view.map(|v| TableView::clone(&v)).ok_or(WebError::NoPage)
 }
 
 /// The scoring page (or only the inside of `div#table`), with `status`.

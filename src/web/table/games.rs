@@ -68,6 +68,16 @@ pub struct GamesPage {
 /// The most games the page lists (the newest); `don games` lists them all.
 pub const LISTED: usize = 30;
 
+/// The most games one link may begin in an hour (a night is nine matches; a slip begun again
+/// now and then): past it, 429 beside the form, nothing begun.
+pub const GAMES_AN_HOUR: usize = 20;
+/// The most games begun on the web for one night by one team (the secretary's: by the
+/// secretary): past it, 429 beside the form, nothing begun. A night's board lists them all.
+pub const GAMES_A_NIGHT: usize = 30;
+
+/// A begin form's key as the page makes it: 32 hex digits (see [`form_key`]).
+pub const KEY_DIGITS: usize = 32;
+
 struct Offered {
     games: Vec<GameLine>,
     /// The games past the newest [`LISTED`], not listed.
@@ -238,6 +248,41 @@ fn form_key() -> String {
     }
 }
 
+/// Why a link may not begin another game now, if it may not: it began [`GAMES_AN_HOUR`] in
+/// the hour past, or its team (the secretary: the secretary) began [`GAMES_A_NIGHT`] for the
+/// night. Asked on the writing connection's turn, so that forms sent at once are counted too.
+fn too_many(
+    app: &App,
+    shared: &Shared,
+    link: i64,
+    team: Option<crate::league::TeamId>,
+    fixture: Option<i64>,
+) -> Result<Option<Refused>, AppError> {
+    let status = StatusCode::TOO_MANY_REQUESTS;
+    if !shared.begins.may_begin(link, GAMES_AN_HOUR) {
+        return Ok(Some(Refused::form(
+            status,
+            format!("a link begins at most {GAMES_AN_HOUR} games an hour: carry on with a game begun already, or wait a while"),
+        )));
+    }
+    if let Some(fixture) = fixture {
+        let begun = app
+            .store()
+            .web_games_of_night(fixture)?
+            .iter()
+            .filter(|web| web.team == team)
+            .count();
+        if begun >= GAMES_A_NIGHT {
+            return Ok(Some(Refused::field(
+                status,
+                "fixture",
+                format!("{GAMES_A_NIGHT} games have been begun for this night already: carry on with one of those"),
+            )));
+        }
+    }
+    Ok(None)
+}
+
 /// What a begin form sent came to.
 enum Started {
     New(crate::app::games::NewGame),
@@ -258,6 +303,19 @@ pub async fn begin(
         .date_naive()
         .format("%Y-%m-%d")
         .to_string();
+    // The form's own key (a new one each time the page is made): sent again, it opens the
+    // game it began. Only the key the page sends is taken (none, when the system gave the page
+    // no random bits).
+    let key = typed.get("begin").map(|k| k.trim()).unwrap_or("");
+    if !key.is_empty()
+        && (key.len() != KEY_DIGITS || !key.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
+    {
+        return Err(WebError::BadForm(
+            "`begin` is the key the page sends: open the page again and begin the game from there"
+                .into(),
+        ));
+    }
+    let form_key = (!key.is_empty()).then(|| format!("{}:{key}", signed.session.csrf));
     let (fields, pitcher, fixture) = match begin_fields(&typed) {
         Ok(read) => read,
         Err(r) => return page(&shared, &signed, &typed, &r).await,
@@ -277,18 +335,16 @@ pub async fn begin(
         league: Some(shared.league.name.clone()),
         season: None,
     };
-    // The form's own key (a new one each time the page is made): sent again, it opens the
-    // game it began.
-    let form_key = typed
-        .get("begin")
-        .map(|k| k.trim())
-        .filter(|k| !k.is_empty())
-        .map(|k| format!("{}:{k}", signed.session.csrf));
     let once = Arc::clone(&shared);
+    let link = signed.session.link.id;
+    let team = signed.session.link.actor().team;
     let begun = shared
         .write_as(&signed.session.link, Result::is_ok, move |app| {
             if let Some(game) = form_key.as_deref().and_then(|k| once.begun.game(k)) {
                 return Ok(Ok(Started::Already(game)));
+            }
+            if let Some(refused) = too_many(app, &once, link, team, fixture)? {
+                return Ok(Err(refused));
             }
             let begun = match Begun::new(record, pitcher) {
                 Ok(b) => b,
@@ -301,6 +357,7 @@ pub async fn begin(
             if let Some(key) = form_key {
                 once.begun.keep(key, new.game);
             }
+            once.begins.began(link);
             Ok(Ok(Started::New(new)))
         })
         .await?;
