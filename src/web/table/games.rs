@@ -352,6 +352,8 @@ pub async fn begin(
             };
             let new = match app.web_game_new(&choice, fixture, begun) {
                 Ok(new) => new,
+                // Another program holds the database: the server's own refusal (503).
+                Err(e) if e.kind() == ErrorKind::Busy => return Err(e),
                 Err(e) => return Ok(Err(refusal(&e))),
             };
             if let Some(key) = form_key {
