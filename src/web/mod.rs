@@ -242,3 +242,37 @@ async fn stop_asked() {
         _ = terminate => {},
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ip(s: &str) -> IpAddr {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn connections_are_bounded_per_address_and_in_all_a_proxy_told_of_in_all_only() {
+        let proxies = config::Proxies {
+            loopback: false,
+            at: vec![ip("10.0.0.2")],
+        };
+        let places = Places::new(5, 2, proxies);
+        let a1 = places.take(ip("192.0.2.1")).unwrap();
+        // The dual-stack form of an address is the address.
+        let a2 = places.take(ip("::ffff:192.0.2.1")).unwrap();
+        assert!(places.take(ip("192.0.2.1")).is_none());
+        // An IPv6 address counts by its /64.
+        let _b1 = places.take(ip("2001:db8::1")).unwrap();
+        let _b2 = places.take(ip("2001:db8::2")).unwrap();
+        assert!(places.take(ip("2001:db8::3")).is_none());
+        drop(a1);
+        let a3 = places.take(ip("192.0.2.1")).unwrap();
+        // The proxy is held to the bound in all only.
+        let p1 = places.take(ip("10.0.0.2")).unwrap();
+        assert!(places.take(ip("10.0.0.2")).is_none(), "five in all");
+        assert!(places.take(ip("192.0.2.9")).is_none(), "five in all");
+        drop((a2, a3, p1));
+        let _p: Vec<_> = (0..3).map(|_| places.take(ip("10.0.0.2")).unwrap()).collect();
+    }
+}
