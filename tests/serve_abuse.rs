@@ -34,7 +34,11 @@ use web::*;
 async fn limited(app: &Router, peer: &str, forwarded: &str, token: &str) -> bool {
     let uri = format!("/link/{token}");
     let headers = [("x-forwarded-for", forwarded)];
-    let a = send(app, request(Method::GET, &uri, peer, &headers, Body::empty())).await;
+    let a = send(
+        app,
+        request(Method::GET, &uri, peer, &headers, Body::empty()),
+    )
+    .await;
     assert!(!a.status.is_server_error(), "{}", a.text());
     a.status == StatusCode::TOO_MANY_REQUESTS
 }
@@ -195,7 +199,10 @@ fn behind_proxy_on_a_dual_stack_listener_counts_the_client_the_proxy_names() {
     let a = link_through_proxy(port, &good, "203.0.113.7");
     assert!(a.starts_with("HTTP/1.1 429"), "{a}");
     let a = link_through_proxy(port, &good, "203.0.113.8");
-    assert!(!a.starts_with("HTTP/1.1 429"), "every client in one bucket: {a}");
+    assert!(
+        !a.starts_with("HTTP/1.1 429"),
+        "every client in one bucket: {a}"
+    );
     assert!(!a.is_empty());
     stop(child);
 }
@@ -295,7 +302,12 @@ async fn a_link_begins_so_many_games_an_hour_and_a_night_so_many() {
     }
     let a = one.post("/my/games", &phat(&[])).await;
     assert_eq!(a.status, StatusCode::TOO_MANY_REQUESTS, "{}", a.page);
-    assert!(text(&a.page, "form-error").is_some_and(|t| t.contains("an hour")) || a.page.contains("games an hour"), "{}", a.page);
+    assert!(
+        text(&a.page, "form-error").is_some_and(|t| t.contains("an hour"))
+            || a.page.contains("games an hour"),
+        "{}",
+        a.page
+    );
     assert_eq!(games(&db), GAMES_AN_HOUR);
     // Another link may begin its own; the night they are for takes so many from the
     // secretary's links together.
@@ -416,7 +428,11 @@ async fn a_game_on_the_web_has_at_most_so_many_hands_and_its_board_is_made_once_
         a.page
     );
     let shown = db.show(&game);
-    assert_eq!(shown["hands"].as_array().map(Vec::len), Some(hands), "{shown}");
+    assert_eq!(
+        shown["hands"].as_array().map(Vec::len),
+        Some(hands),
+        "{shown}"
+    );
     // `undo` still takes one back, and the last hand may be entered again.
     secretary.enter(game.parse().unwrap(), "undo").await;
     secretary
@@ -434,7 +450,10 @@ async fn a_game_on_the_web_has_at_most_so_many_hands_and_its_board_is_made_once_
     assert!(out.status.success(), "{}", common::text(&out.stderr));
     let after = get(&app, &board, &[]).await;
     assert_eq!(after.status, StatusCode::OK);
-    assert_ne!(after.body, first.body, "the board shown as it was before the change");
+    assert_ne!(
+        after.body, first.body,
+        "the board shown as it was before the change"
+    );
     assert_eq!(
         after.header(header::CONTENT_TYPE),
         "text/html; charset=utf-8"

@@ -216,7 +216,9 @@ async fn behind_a_proxy_here_the_address_counted_is_the_one_it_forwards() {
         },
         ..config(&db, None)
     };
-    let app = don::web::router(std::sync::Arc::new(don::web::Shared::open(&config).unwrap()));
+    let app = don::web::router(std::sync::Arc::new(
+        don::web::Shared::open(&config).unwrap(),
+    ));
     let good = link(&db, Some("Royal Oak"));
     let try_from = |peer: &'static str, forwarded: &'static str, token: String| {
         let app = app.clone();

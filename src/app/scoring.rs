@@ -254,10 +254,15 @@ impl App {
             Session::open(variant, seats, self.table(game)).map_err(cannot_resume(game))?;
         let grows = !matches!(
             crate::record::line::parse_line(line),
-            Ok(None | Some(crate::record::line::Line::Undo | crate::record::line::Line::Help | crate::record::line::Line::Quit))
+            Ok(None
+                | Some(
+                    crate::record::line::Line::Undo
+                        | crate::record::line::Line::Help
+                        | crate::record::line::Line::Quit
+                ))
         );
-        let too_long = session.replay().hand_number() > WEB_HANDS
-            || session.entries().len() >= WEB_ENTRIES;
+        let too_long =
+            session.replay().hand_number() > WEB_HANDS || session.entries().len() >= WEB_ENTRIES;
         if grows && too_long && !session.is_over() {
             return Err(GameError::LineRefused {
                 line: line.to_string(),

@@ -158,7 +158,7 @@ impl<T> Default for ByChange<T> {
 }
 
 /// The most games (or nights) whose last made state is held at once.
-const BY_CHANGE_HELD: usize = 512;
+const BY_CHANGE_HELD: usize = 256;
 
 impl<T> ByChange<T> {
     /// What was made of `id` at `key`, if that is what is held.

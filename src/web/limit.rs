@@ -140,7 +140,10 @@ mod tests {
             loopback: true,
             at: Vec::new(),
         };
-        assert_eq!(client(&local, at("127.0.0.1:1"), &forged), ip("203.0.113.7"));
+        assert_eq!(
+            client(&local, at("127.0.0.1:1"), &forged),
+            ip("203.0.113.7")
+        );
         // A dual-stack listener sees the proxy on this machine as ::ffff:127.0.0.1.
         assert_eq!(
             client(&local, at("[::ffff:127.0.0.1]:1"), &forged),
@@ -148,20 +151,32 @@ mod tests {
         );
         assert_eq!(client(&local, at("[::1]:1"), &forged), ip("203.0.113.7"));
         // Not from this machine: the header is not read.
-        assert_eq!(client(&local, at("198.51.100.1:1"), &forged), ip("198.51.100.1"));
+        assert_eq!(
+            client(&local, at("198.51.100.1:1"), &forged),
+            ip("198.51.100.1")
+        );
         // What the client wrote before the proxy's own address is not believed.
         let written = headers(&["127.0.0.1, 9.9.9.9", "203.0.113.7"]);
-        assert_eq!(client(&local, at("127.0.0.1:1"), &written), ip("203.0.113.7"));
+        assert_eq!(
+            client(&local, at("127.0.0.1:1"), &written),
+            ip("203.0.113.7")
+        );
         // A chain of proxies told of is followed to the first address that is none of them.
         let chain = Proxies {
             loopback: false,
             at: vec![ip("10.0.0.2"), ip("::ffff:10.0.0.3")],
         };
         let two = headers(&["9.9.9.9, 203.0.113.7, 10.0.0.3"]);
-        assert_eq!(client(&chain, at("[::ffff:10.0.0.2]:1"), &two), ip("203.0.113.7"));
+        assert_eq!(
+            client(&chain, at("[::ffff:10.0.0.2]:1"), &two),
+            ip("203.0.113.7")
+        );
         assert_eq!(client(&chain, at("127.0.0.1:1"), &two), ip("127.0.0.1"));
         // No header, or one that is no address: the peer.
-        assert_eq!(client(&chain, at("10.0.0.2:1"), &headers(&[])), ip("10.0.0.2"));
+        assert_eq!(
+            client(&chain, at("10.0.0.2:1"), &headers(&[])),
+            ip("10.0.0.2")
+        );
         assert_eq!(
             client(&chain, at("10.0.0.2:1"), &headers(&["unknown"])),
             ip("10.0.0.2")

@@ -112,12 +112,7 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
 /// come within [`guard::HEAD_TIME`], with at most [`guard::HEADERS`] fields in
 /// [`guard::HEAD_BYTES`] (431 past it). A connection past the bounds of `places` is closed as
 /// soon as it is taken.
-async fn answer(
-    listener: TcpListener,
-    app: Router,
-    places: Places,
-    stop_streams: impl FnOnce(),
-) {
+async fn answer(listener: TcpListener, app: Router, places: Places, stop_streams: impl FnOnce()) {
     let graceful = GracefulShutdown::new();
     let stop = stop_asked();
     tokio::pin!(stop);
@@ -273,6 +268,8 @@ mod tests {
         assert!(places.take(ip("10.0.0.2")).is_none(), "five in all");
         assert!(places.take(ip("192.0.2.9")).is_none(), "five in all");
         drop((a2, a3, p1));
-        let _p: Vec<_> = (0..3).map(|_| places.take(ip("10.0.0.2")).unwrap()).collect();
+        let _p: Vec<_> = (0..3)
+            .map(|_| places.take(ip("10.0.0.2")).unwrap())
+            .collect();
     }
 }
