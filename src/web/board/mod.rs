@@ -121,13 +121,20 @@ async fn night(
     let fixture = number(&fixture)?;
     let league = shared.league.clone();
     let held = Arc::clone(&shared);
+    // A night's board shows its fixture and teams as well as its games: it is made again after
+    // any change to the database (the state, looked up before it is read), and otherwise not.
+    let state = shared.watch.state().await;
     let board = shared
         .read_public(move |app| {
-            let Some(key) = app.board_night_seen(&league, fixture)? else {
+            let Some(seen) = app.board_night_seen(&league, fixture)? else {
                 return Ok(None);
             };
-            held.nights
-                .made_at(fixture, key, || app.board_night(&league, fixture))
+            let Some(state) = state else {
+                return Ok(app.board_night(&league, fixture)?.map(Arc::new));
+            };
+            held.nights.made_at(fixture, format!("{seen}|{state}"), || {
+                app.board_night(&league, fixture)
+            })
         })
         .await?
         .ok_or(WebError::NoPage)?;
