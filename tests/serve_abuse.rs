@@ -2,7 +2,8 @@
 //! told of (and then also on a dual-stack listener); the connections one address may hold; a
 //! begin form's key only as the page sends it, and the games a link may begin; a change that
 //! waits on another program's lock refused (503, the site's page) and never made after; a game
-//! on the web bounded in its hands, and its board not made again while it is unchanged.
+//! on the web bounded in its hands, and its board not made again while it is unchanged; a
+//! captain's page read while every public read is taken.
 
 mod common;
 mod web;
@@ -458,4 +459,40 @@ async fn a_game_on_the_web_has_at_most_so_many_hands_and_its_board_is_made_once_
         after.header(header::CONTENT_TYPE),
         "text/html; charset=utf-8"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn signed_in_pages_answer_while_every_public_read_is_taken() {
+    let db = sample();
+    let (shared, app) = server(&db);
+    let cookie = sign_in(&app, &link(&db, Some("Royal Oak"))).await;
+    // Every turn to read for anyone taken (a crowd at the boards), and more waiting.
+    let hold = Arc::new(std::sync::Mutex::new(()));
+    let held = hold.lock().unwrap();
+    let crowd: Vec<_> = (0..don::web::state::PUBLIC_READING + 4)
+        .map(|_| {
+            let (shared, hold) = (Arc::clone(&shared), Arc::clone(&hold));
+            tokio::spawn(async move {
+                shared
+                    .read_public(move |_| {
+                        drop(hold.lock());
+                        Ok(())
+                    })
+                    .await
+            })
+        })
+        .collect();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    // A captain's page is read in a turn of its own.
+    let mine = tokio::time::timeout(
+        Duration::from_secs(20),
+        get(&app, "/my/", &[("cookie", &cookie)]),
+    )
+    .await
+    .expect("a signed-in page waited behind the public reads");
+    assert_eq!(mine.status, StatusCode::OK, "{}", mine.text());
+    drop(held);
+    for read in crowd {
+        read.await.unwrap().unwrap();
+    }
 }
