@@ -467,15 +467,18 @@ async fn signed_in_pages_answer_while_every_public_read_is_taken() {
     let (shared, app) = server(&db);
     let cookie = sign_in(&app, &link(&db, Some("Royal Oak"))).await;
     // Every turn to read for anyone taken (a crowd at the boards), and more waiting.
-    let hold = Arc::new(std::sync::Mutex::new(()));
-    let held = hold.lock().unwrap();
+    let gate = Arc::new((std::sync::Mutex::new(false), std::sync::Condvar::new()));
     let crowd: Vec<_> = (0..don::web::state::PUBLIC_READING + 4)
         .map(|_| {
-            let (shared, hold) = (Arc::clone(&shared), Arc::clone(&hold));
+            let (shared, gate) = (Arc::clone(&shared), Arc::clone(&gate));
             tokio::spawn(async move {
                 shared
                     .read_public(move |_| {
-                        drop(hold.lock());
+                        let (open, opened) = &*gate;
+                        let mut open = open.lock().unwrap();
+                        while !*open {
+                            open = opened.wait(open).unwrap();
+                        }
                         Ok(())
                     })
                     .await
@@ -491,7 +494,8 @@ async fn signed_in_pages_answer_while_every_public_read_is_taken() {
     .await
     .expect("a signed-in page waited behind the public reads");
     assert_eq!(mine.status, StatusCode::OK, "{}", mine.text());
-    drop(held);
+    *gate.0.lock().unwrap() = true;
+    gate.1.notify_all();
     for read in crowd {
         read.await.unwrap().unwrap();
     }
