@@ -1,0 +1,81 @@
+//! Issue 27's bounds and rules of an import (points 12, 13, 23, 25, 28): a results grid of
+//! more teams than a season has is refused at the row that names them, before the rest is
+//! read; an over-long record id is shortened in its place too, and a seat name has the bound
+//! of every other name; a season whose name dates its nights outside 1900–2200 is refused at
+//! its cell; a near name is refused whatever the shape; a grid's night stored match by match
+//! with the same score is nothing new; an undated night says "no date"; a near name kept as
+//! new by mapping it to itself is said.
+
+mod common;
+
+use common::db::{refused, Db};
+use common::text;
+use don::record::results::read_results;
+
+fn write(db: &Db, name: &str, content: &str) -> String {
+    let path = db.dir().join(name);
+    std::fs::write(&path, content).unwrap();
+    path.to_str().unwrap().to_string()
+}
+
+/// A grid of `across` teams across and `down` down (the first `min` the same), season 2014-15,
+/// every night 5-4.
+fn grid(across: usize, down: usize) -> String {
+    let name = |i: usize| format!("Team {i:04}");
+    let mut text = String::from("season,2014-15\n");
+    let names: Vec<String> = (0..across).map(name).collect();
+    text.push(',');
+    text.push_str(&names.join(","));
+    text.push('\n');
+    for i in 0..down {
+        text.push_str(&name(i));
+        for j in 0..across {
+            text.push_str(if i == j { ",x" } else { ",5-4" });
+        }
+        text.push('\n');
+    }
+    text
+}
+
+// ---------------------------------------------------------------------------------------------
+// 12. A grid's teams are bounded.
+
+#[test]
+fn a_grid_of_more_teams_than_the_bound_is_refused_at_the_first_team_past_it() {
+    // 2,000 teams (16 MB): one fault, at the row of away teams, at the 65th team's column.
+    let big = grid(2000, 2000);
+    assert!(big.len() > 16_000_000);
+    let errors = read_results(big.as_bytes()).expect_err("refused");
+    let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        errors,
+        vec!["line 2, column 66 (Team 0064): the grid names 2000 teams across, and a grid may have at most 64 (a league's season, as a handbook prints it): nothing after this row is read"]
+    );
+    // As many across as allowed, and more down: refused at the row of the 65th.
+    let errors = read_results(grid(64, 70).as_bytes()).expect_err("refused");
+    let errors: Vec<String> = errors.iter().map(ToString::to_string).collect();
+    assert_eq!(
+        errors,
+        vec!["line 67, column 1 (home): Team 0064 is team 65 down the grid, and a grid may have at most 64 (a league's season, as a handbook prints it): nothing after this row is read"]
+    );
+    // The bound itself is a grid.
+    assert!(read_results(grid(64, 64).as_bytes()).is_ok());
+}
+
+#[test]
+fn import_refuses_a_grid_past_the_bound_naming_its_file_line_and_column_and_keeps_nothing() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    let file = write(&db, "big.csv", &grid(65, 65));
+    let out = refused(
+        &db,
+        &["import", &file, "--create"],
+        1,
+        "big.csv, line 2, column 66 (Team 0064): the grid names 65 teams across, and a grid may have at most 64",
+    );
+    assert!(text(&out.stderr).contains("Nothing imported: 1 error."));
+    // 64 teams: 4,032 nights.
+    let file = write(&db, "grid64.csv", &grid(64, 64));
+    let out = db.ok(&["import", &file, "--create"]);
+    assert!(out.contains("4032 nights"), "{out}");
+}
