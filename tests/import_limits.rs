@@ -79,3 +79,82 @@ fn import_refuses_a_grid_past_the_bound_naming_its_file_line_and_column_and_keep
     let out = db.ok(&["import", &file, "--create"]);
     assert!(out.contains("4032 nights"), "{out}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// 13. An id shortened in its place; a seat name of at most 100 characters.
+
+/// The sample record of nine-card Don by totals, with `change` made to it.
+fn record(change: impl FnOnce(&mut serde_json::Value)) -> String {
+    let mut r: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/examples/nine-card-don-totals.json"
+        ))
+        .unwrap(),
+    )
+    .unwrap();
+    change(&mut r);
+    r.to_string()
+}
+
+#[test]
+fn an_over_long_id_is_shortened_in_the_place_as_in_the_message() {
+    let db = Db::new();
+    let id = "a".repeat(2_000_000);
+    let file = write(&db, "long-id.json", &record(|r| r["id"] = id.clone().into()));
+    let out = db.run(&["import", &file]);
+    let err = text(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{err}");
+    assert!(err.len() < 1000, "{} bytes of stderr", err.len());
+    assert!(
+        err.starts_with(&format!(
+            "error: {file}, record 1, id \"{}… (1999960 characters more)\": record [schema] `id` \"{}… (1999960 characters more)\" is 2000000 characters long",
+            "a".repeat(40),
+            "a".repeat(40)
+        )),
+        "{err}"
+    );
+    assert!(!db.path.exists() || db.ok(&["list"]).trim().is_empty());
+}
+
+#[test]
+fn a_seat_name_of_more_than_100_characters_is_refused_by_import_as_every_other_name() {
+    let db = Db::new();
+    let seated = |n: &str| {
+        record(|r| {
+            r["seats"] = serde_json::json!({"N": n, "E": "Rhys", "S": "Dai", "W": "Huw"});
+            r.as_object_mut().unwrap().remove("id");
+        })
+    };
+    for chars in [101, 4096] {
+        let name = "G".repeat(chars);
+        let file = write(&db, "long-seat.json", &seated(&name));
+        let out = db.run(&["import", &file]);
+        let err = text(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "{chars}: {err}");
+        assert!(
+            err.contains(&format!(
+                "[schema] `seats.N` \"{}… ({} characters more)\" is {chars} characters long: a name may have at most 100",
+                "G".repeat(40),
+                chars - 40
+            )),
+            "{err}"
+        );
+        assert!(err.len() < 1000, "{} bytes of stderr", err.len());
+    }
+    // At the bound: taken, the name kept whole.
+    let name = "G".repeat(100);
+    let file = write(&db, "seat-100.json", &seated(&name));
+    db.ok(&["import", &file]);
+    let exported: serde_json::Value = serde_json::from_str(&db.ok(&["export", "1"])).unwrap();
+    assert_eq!(exported["seats"]["N"], serde_json::json!(name));
+    // `don new` has the same bound.
+    let out = db.run(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        &format!("{},Rhys,Dai,Huw", "G".repeat(101)),
+    ]);
+    assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
+    assert!(text(&out.stderr).contains("a name may have at most 100"));
+}
