@@ -158,3 +158,50 @@ fn a_seat_name_of_more_than_100_characters_is_refused_by_import_as_every_other_n
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(text(&out.stderr).contains("a name may have at most 100"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// 23. A season dated by its name within 1900–2200.
+
+#[test]
+fn a_season_whose_name_dates_it_outside_1900_to_2200_is_refused_at_its_cell_or_argument() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    let corner = write(
+        &db,
+        "corner.csv",
+        ",Royal Oak,Red Lion\nRoyal Oak,x,5-4\nRed Lion,3-6,x\n",
+    );
+    refused(
+        &db,
+        &["import", &corner, "--season", "9999-00", "--create"],
+        1,
+        "corner.csv, line 1: --season 9999-00: a season so named ends on +10000-06-30, not between 1900-01-01 and 2200-12-31: name it by its years (as 2014-15)",
+    );
+    let named = write(
+        &db,
+        "named.csv",
+        "season,9999-00\n,Royal Oak,Red Lion\nRoyal Oak,x,5-4\nRed Lion,3-6,x\n",
+    );
+    refused(
+        &db,
+        &["import", &named, "--create"],
+        1,
+        "named.csv, line 1, column 2 (season): season 9999-00: a season so named ends on +10000-06-30, not between 1900-01-01 and 2200-12-31",
+    );
+    let table = write(
+        &db,
+        "table.csv",
+        "season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note\n\
+         1850,1,Royal Oak,1,1,0,0,5,4,,,5,\n1850,2,Red Lion,1,0,0,1,4,5,,,4,\n",
+    );
+    refused(
+        &db,
+        &["import", &table, "--create"],
+        1,
+        "table.csv, line 2, column 1 (season): season 1850: a season so named ends on 1850-12-31, not between 1900-01-01 and 2200-12-31",
+    );
+    // The last season within the years is taken.
+    db.ok(&["import", &corner, "--season", "2199-00", "--create"]);
+    let listed = db.ok(&["fixtures", "list", "--season", "2199-00"]);
+    assert!(listed.contains("no date"), "{listed}");
+}

@@ -73,6 +73,38 @@ fn season_of(
     Ok(season)
 }
 
+/// Refuses a season whose end, as its nights are dated from it (its last dated night, else
+/// what its name says: `9999-00` ends on +10000-06-30), is outside the years a date may be in
+/// ([`crate::record::date`]): at its cell, or, `by_argument`, as `--season`'s.
+fn dated_in_years(
+    change: &Change<'_>,
+    season: &SeasonInfo,
+    line: u64,
+    column: Option<Column>,
+    by_argument: bool,
+) -> Result<(), RowError> {
+    let last = change
+        .leagues()
+        .last_dated(season.id)
+        .map_err(|e| store_fault(e, line))?;
+    let Some(day) = season_end(&season.name, last) else {
+        return Ok(());
+    };
+    if crate::record::date::in_years(day).is_ok() {
+        return Ok(());
+    }
+    use crate::record::date::{FIRST_YEAR, LAST_YEAR};
+    let given = if by_argument { "--season " } else { "season " };
+    Err(RowError {
+        line,
+        column,
+        message: format!(
+            "{given}{}: a season so named ends on {day}, not between {FIRST_YEAR}-01-01 and {LAST_YEAR}-12-31: name it by its years (as 2014-15)",
+            season.name
+        ),
+    })
+}
+
 /// What importing a file found: its faults, and what it warns of.
 #[derive(Default)]
 pub(super) struct Found {
@@ -147,6 +179,16 @@ fn grid_into(
         Ok(s) => s,
         Err(e) => return found.fault(e),
     };
+    // Named by `--season` (the corner empty), the fault is the argument's.
+    let by_argument = grid.season.is_none();
+    let at = if by_argument {
+        None
+    } else {
+        corner(2, "season")
+    };
+    if let Err(e) = dated_in_years(change, &season, line, at, by_argument) {
+        return found.fault(e);
+    }
     let (drafts, errors) = grid_nights(grid, &season.config);
     let faulty = !errors.is_empty();
     found.faults(errors);
@@ -331,6 +373,10 @@ pub(super) fn import_tables(
                 continue;
             }
         };
+        if let Err(e) = dated_in_years(change, &season, first.line, column("season"), false) {
+            found.fault(e);
+            continue;
+        }
         let kept = table_of_season(resolver, change, &season, &list, column, faulty);
         if let Err(e) = kept {
             found.faults(e);
