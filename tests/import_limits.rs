@@ -205,3 +205,91 @@ fn a_season_whose_name_dates_it_outside_1900_to_2200_is_refused_at_its_cell_or_a
     let listed = db.ok(&["fixtures", "list", "--season", "2199-00"]);
     assert!(listed.contains("no date"), "{listed}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// 25. Near names refused whatever the shape.
+
+/// Valleys, its season 2025-26 of Royal Oak, Red Lion and Coach and Horses.
+fn valleys() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion, Coach and Horses",
+        "--create",
+    ]);
+    db
+}
+
+const NEAR_GRID: &str = "season,2014-15,,,\n\
+,The Royal Oak,Réd Lion,Coach & Horses,Royal Oke\n\
+The Royal Oak,x,5-4,6-3,7-2\n\
+Réd Lion,3-6,x,,\n\
+Coach & Horses,,,x,\n\
+Royal Oke,,,,x\n";
+
+#[test]
+fn near_names_in_a_grid_or_a_final_table_are_refused_with_create_as_in_every_other_shape() {
+    let db = valleys();
+    let grid = write(&db, "grid.csv", NEAR_GRID);
+    let out = refused(
+        &db,
+        &["import", &grid, "--create"],
+        1,
+        "Nothing imported: 4 errors.",
+    );
+    let err = text(&out.stderr);
+    for (column, name, near) in [
+        (2, "The Royal Oak", "Royal Oak"),
+        (3, "Réd Lion", "Red Lion"),
+        (4, "Coach & Horses", "Coach and Horses"),
+        (5, "Royal Oke", "Royal Oak"),
+    ] {
+        // At the cell that first names it, once.
+        let said = format!(
+            "{grid}, line 2, column {column} ({name}): no team '{name}' in Valleys; did you mean '{near}'?"
+        );
+        assert!(err.contains(&said), "{said} in {err}");
+        assert_eq!(err.matches(&format!("no team '{name}'")).count(), 1, "{err}");
+    }
+    let table = write(
+        &db,
+        "table.csv",
+        "season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note\n\
+         1999-00,1,The Royal Oak,2,2,0,0,12,6,,,12,\n\
+         1999-00,2,Royal Oke,2,1,0,1,9,9,,,9,\n\
+         1999-00,3,Coach & Horses,2,0,0,2,6,12,,,6,\n",
+    );
+    let out = refused(
+        &db,
+        &["import", &table, "--create"],
+        1,
+        "Nothing imported: 3 errors.",
+    );
+    let err = text(&out.stderr);
+    for (line, name, near) in [
+        (2, "The Royal Oak", "Royal Oak"),
+        (3, "Royal Oke", "Royal Oak"),
+        (4, "Coach & Horses", "Coach and Horses"),
+    ] {
+        let said = format!(
+            "{table}, line {line}, column 3 (team): no team '{name}' in Valleys; did you mean '{near}'?"
+        );
+        assert!(err.contains(&said), "{said} in {err}");
+    }
+    // Said what they mean, they are taken: two as the teams they are near, two new.
+    let map = write(
+        &db,
+        "map.csv",
+        "name,means\nThe Royal Oak,Royal Oak\nRéd Lion,Red Lion\nCoach & Horses,new\nRoyal Oke,new\n",
+    );
+    let out = db.ok(&["import", &grid, "--create", "--map", &map]);
+    assert!(
+        out.contains("4 nights, 2 names kept as aliases; new season 2014-15; 2 new teams"),
+        "{out}"
+    );
+    assert!(db.ok(&["team", "names", "Royal Oak"]).contains("The Royal Oak (alias)"));
+}

@@ -8,6 +8,7 @@ use std::collections::HashMap;
 
 use super::resolve::Resolver;
 use crate::league::fixtures::season_end;
+use crate::league::import::{NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted};
 use crate::league::past::{check_table, grid_nights, recorded, table_compared, GridDraft};
 use crate::league::NightResult;
@@ -105,6 +106,27 @@ fn dated_in_years(
     })
 }
 
+/// Refuses a team's name as every shape's rows refuse it ([`Names::status`]): not known and
+/// near a known name ("The Royal Oak", "Royal Oke", "Coach & Horses", "Réd Lion"), even with
+/// `--create`, or not known without it; the name then waits for a choice (`--map`, the
+/// prompt).
+fn name_allowed(
+    resolver: &Resolver<'_, '_>,
+    name: &str,
+    line: u64,
+    column: Option<Column>,
+) -> Result<(), RowError> {
+    match resolver.status(Named::Team, name) {
+        NameStatus::Unknown(message) => Err(RowError {
+            line,
+            column,
+            message,
+        }),
+        // A grid's and a table's nights are whole: no name of them is left as a slip.
+        NameStatus::Known | NameStatus::New(_) => Ok(()),
+    }
+}
+
 /// What importing a file found: its faults, and what it warns of.
 #[derive(Default)]
 pub(super) struct Found {
@@ -194,6 +216,7 @@ fn grid_into(
     found.faults(errors);
     // Every team named, found (or made) once, at the cell that first names it.
     let mut teams: HashMap<String, TeamInfo> = HashMap::new();
+    let mut refused: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut unknown = false;
     for (across, t) in grid
         .away
@@ -202,13 +225,21 @@ fn grid_into(
         .chain(grid.home.iter().map(|t| (false, t)))
     {
         let key = name_key(&t.name);
+        if refused.contains(&key) {
+            continue;
+        }
         if !teams.contains_key(&key) {
-            match resolver.team(&t.name, season.id, t.line, Some(t.column.clone())) {
+            // A name near a known one is refused as in every other shape, even with --create;
+            // a name refused is refused once, at its first cell.
+            let team = name_allowed(resolver, &t.name, t.line, Some(t.column.clone()))
+                .and_then(|()| resolver.team(&t.name, season.id, t.line, Some(t.column.clone())));
+            match team {
                 Ok(team) => {
                     teams.insert(key.clone(), team);
                 }
                 Err(e) => {
                     unknown = true;
+                    refused.insert(key);
                     found.fault(e);
                     continue;
                 }
@@ -421,6 +452,10 @@ fn table_of_season(
     let mut errors = Vec::new();
     let mut found: Vec<(&&TableRow, _, TeamInfo)> = Vec::new();
     for row in rows {
+        if let Err(e) = name_allowed(resolver, &row.team, row.line, column("team")) {
+            errors.push(e);
+            continue;
+        }
         match resolver.team(&row.team, season.id, row.line, column("team")) {
             Ok(team) => {
                 // One team under two of its names (an alias, a former name).
