@@ -293,3 +293,135 @@ fn near_names_in_a_grid_or_a_final_table_are_refused_with_create_as_in_every_oth
     );
     assert!(db.ok(&["team", "names", "Royal Oak"]).contains("The Royal Oak (alias)"));
 }
+
+// ---------------------------------------------------------------------------------------------
+// 28. A grid's night equal to one stored match by match; "no date"; a near name kept new.
+
+/// The first nine rows of the sample season: Royal Oak v Cwmcarn Hotel on 2025-09-04, 8–1
+/// match by match (its first `rows` matches, marked incomplete when fewer than nine).
+fn first_night(rows: usize) -> String {
+    let sample = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/examples/league/2025-26-matches.csv"
+    ))
+    .unwrap();
+    let mut lines = sample.lines();
+    let header = lines.next().unwrap();
+    let note = if rows < 9 { ",note" } else { "" };
+    let mut text = format!("{header}{note}\n");
+    for line in lines.take(rows) {
+        let mark = if rows < 9 { ",incomplete" } else { "" };
+        text.push_str(&format!("{line}{mark}\n"));
+    }
+    text
+}
+
+fn night_grid(cell: &str) -> String {
+    format!("season,2025-26\n,Royal Oak,Cwmcarn Hotel\nRoyal Oak,x,{cell}\nCwmcarn Hotel,,x\n")
+}
+
+#[test]
+fn a_grid_cell_equal_to_a_night_stored_match_by_match_is_nothing_new_and_one_that_differs_says_how()
+{
+    let db = Db::new();
+    let matches = write(&db, "matches.csv", &first_night(9));
+    db.ok(&["import", &matches, "--league", "Valleys", "--create"]);
+    let same = write(&db, "same.csv", &night_grid("8-1"));
+    let before = db.dump();
+    assert_eq!(
+        db.ok(&["import", &same]),
+        "Nothing to import: all 1 already there.\n"
+    );
+    assert_eq!(before, db.dump());
+    let other = write(&db, "other.csv", &night_grid("7-2"));
+    refused(
+        &db,
+        &["import", &other],
+        1,
+        "other.csv, line 3, column 3 (Cwmcarn Hotel): Royal Oak v Cwmcarn Hotel in 2025-26 is stored already on 2025-09-04 as 8-1 (match by match), not 7-2",
+    );
+    // A night still incomplete is not the grid's whole night: said as it stands.
+    let db = Db::new();
+    let matches = write(&db, "matches.csv", &first_night(6));
+    db.ok(&["import", &matches, "--league", "Valleys", "--create"]);
+    let same = write(&db, "same.csv", &night_grid("8-1"));
+    refused(
+        &db,
+        &["import", &same],
+        1,
+        "is stored already on 2025-09-04 as 5-1 so far (match by match, 6 of 9 matches entered), not 8-1",
+    );
+}
+
+/// Valleys with FORMAT.md's grid of 2014-15 imported: its nights without a date.
+fn grid_season() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    let grid = write(
+        &db,
+        "grid.csv",
+        "season,2014-15,,\n,Royal Oak,Red Lion,Six Bells\nRoyal Oak,x,5-4,9-0 w/o\nRed Lion,3-6,x,-\nSix Bells,2-7,4-5,x\n",
+    );
+    db.ok(&["import", &grid, "--create"]);
+    db
+}
+
+#[test]
+fn a_grids_night_is_said_to_have_no_date_in_corrections_confirmations_moves_and_awards() {
+    let db = grid_season();
+    let out = db.ok(&[
+        "night", "correct", "Royal Oak", "Red Lion", "--totals", "6-3",
+    ]);
+    assert_eq!(
+        out,
+        "Royal Oak v Red Lion (no date) corrected: 6–3 (totals) (was 5–4 (totals)).\n"
+    );
+    let out = db.ok(&[
+        "night", "correct", "Royal Oak", "Red Lion", "--totals", "6-3",
+    ]);
+    assert!(out.starts_with("Royal Oak v Red Lion (no date) stands so already"), "{out}");
+    assert!(db.ok(&["log"]).contains("Royal Oak v Red Lion (no date) corrected"));
+    refused(
+        &db,
+        &["night", "confirm", "Royal Oak", "Red Lion"],
+        2,
+        "Royal Oak v Red Lion (no date) is confirmed already",
+    );
+    refused(
+        &db,
+        &["fixtures", "move", "1", "2015-01-01", "--season", "2014-15"],
+        2,
+        "fixture 1 (Royal Oak v Red Lion) has been played; its night stays with no date (a results grid's night)",
+    );
+    let out = db.run(&[
+        "award",
+        "Royal Oak",
+        "2",
+        "--reason",
+        "late",
+        "--date",
+        "2016-01-01",
+        "--season",
+        "2014-15",
+    ]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("outside season 2014-15 (its nights, from a results grid, have no date: it ended on 2015-06-30)"),
+        "{err}"
+    );
+    assert!(!err.contains("fixtures run"), "{err}");
+    // Within the season, nothing to warn of.
+    let out = db.run(&[
+        "award", "Royal Oak", "2", "--reason", "late", "--date", "2015-01-01", "--season",
+        "2014-15",
+    ]);
+    assert!(out.status.success());
+    assert_eq!(text(&out.stderr), "");
+    for all in [
+        db.ok(&["log"]),
+        db.ok(&["night", "show", "Royal Oak", "Red Lion"]),
+    ] {
+        assert!(!all.contains("2015-06-30"), "{all}");
+    }
+}

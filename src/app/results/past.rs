@@ -10,7 +10,9 @@ use super::resolve::Resolver;
 use crate::league::fixtures::season_end;
 use crate::league::import::{NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted};
-use crate::league::past::{check_table, grid_nights, recorded, table_compared, GridDraft};
+use crate::league::past::{
+    check_table, grid_nights, recorded, same_as_stored, table_compared, GridDraft,
+};
 use crate::league::NightResult;
 use crate::record::results::{Column, Grid, RowError, TableRow};
 use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
@@ -40,7 +42,18 @@ fn result_words(result: &NightResult, config: &crate::league::Config) -> String 
             for m in ms {
                 won[m.winner()] += 1;
             }
-            format!("{}-{} (match by match)", won.home, won.away)
+            let missing = crate::league::night::missing(config, ms).len();
+            if missing == 0 {
+                format!("{}-{} (match by match)", won.home, won.away)
+            } else {
+                format!(
+                    "{}-{} so far (match by match, {} of {} matches entered)",
+                    won.home,
+                    won.away,
+                    ms.len(),
+                    ms.len() + missing
+                )
+            }
         }
     }
 }
@@ -332,7 +345,7 @@ fn keep_grid_night(
     let config = &season.config;
     if let Some(f) = pair.iter().find(|f| f.result.is_some()) {
         let there = f.result.as_ref().expect("a result");
-        if *there == d.result {
+        if same_as_stored(there, &d.result, config) {
             resolver.report.nights_kept += 1;
             return Ok(());
         }
