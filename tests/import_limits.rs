@@ -425,3 +425,44 @@ fn a_grids_night_is_said_to_have_no_date_in_corrections_confirmations_moves_and_
         assert!(!all.contains("2015-06-30"), "{all}");
     }
 }
+
+#[test]
+fn a_near_name_given_as_its_own_meaning_is_said_to_be_kept_as_new() {
+    let db = valleys();
+    db.ok(&["roster", "add", "Royal Oak", "Ivor James"]);
+    let grid = write(&db, "grid.csv", NEAR_GRID);
+    let rosters = write(
+        &db,
+        "rosters.csv",
+        "season,team,player\n2025-26,Red Lion,Ivor Jams\n",
+    );
+    let map = write(
+        &db,
+        "map.csv",
+        "name,means\nThe Royal Oak,Royal Oak\nRéd Lion,Red Lion\nCoach & Horses,new\nRoyal Oke,royal oke\nIvor Jams,Ivor Jams\n",
+    );
+    let out = db.run(&["import", &grid, &rosters, "--create", "--map", &map]);
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert_eq!(
+        err,
+        format!(
+            "warning: {map}, line 5: 'Royal Oke' is given as its own meaning, so it is kept as a new team, though it is near 'Royal Oak' (if it is Royal Oak, give 'Royal Oak' as what it means)\n\
+             warning: {map}, line 6: 'Ivor Jams' is given as its own meaning, so it is kept as a new player, though it is near 'Ivor James' (if it is Ivor James, give 'Ivor James' as what it means)\n"
+        )
+    );
+    // Typed at the prompt (piped): the name itself is said so; `new` is a choice said already.
+    let db = valleys();
+    let grid = write(&db, "grid.csv", NEAR_GRID);
+    let mut child = db.spawn(&["import", &grid, "--create"]);
+    common::db::feed(&mut child, b"y\ny\nnew\nRoyal Oke\n");
+    let out = child.wait_with_output().unwrap();
+    let err = text(&out.stderr);
+    assert!(out.status.success(), "{err}");
+    assert!(
+        err.contains("warning: the answer: 'Royal Oke' is given as its own meaning, so it is kept as a new team, though it is near 'Royal Oak'"),
+        "{err}"
+    );
+    assert!(!err.contains("'Coach & Horses' is given"), "{err}");
+    assert!(db.ok(&["team", "list"]).contains("Royal Oke"));
+}
