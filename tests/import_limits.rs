@@ -101,7 +101,11 @@ fn record(change: impl FnOnce(&mut serde_json::Value)) -> String {
 fn an_over_long_id_is_shortened_in_the_place_as_in_the_message() {
     let db = Db::new();
     let id = "a".repeat(2_000_000);
-    let file = write(&db, "long-id.json", &record(|r| r["id"] = id.clone().into()));
+    let file = write(
+        &db,
+        "long-id.json",
+        &record(|r| r["id"] = id.clone().into()),
+    );
     let out = db.run(&["import", &file]);
     let err = text(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
@@ -253,7 +257,11 @@ fn near_names_in_a_grid_or_a_final_table_are_refused_with_create_as_in_every_oth
             "{grid}, line 2, column {column} ({name}): no team '{name}' in Valleys; did you mean '{near}'?"
         );
         assert!(err.contains(&said), "{said} in {err}");
-        assert_eq!(err.matches(&format!("no team '{name}'")).count(), 1, "{err}");
+        assert_eq!(
+            err.matches(&format!("no team '{name}'")).count(),
+            1,
+            "{err}"
+        );
     }
     let table = write(
         &db,
@@ -291,7 +299,9 @@ fn near_names_in_a_grid_or_a_final_table_are_refused_with_create_as_in_every_oth
         out.contains("4 nights, 2 names kept as aliases; new season 2014-15; 2 new teams"),
         "{out}"
     );
-    assert!(db.ok(&["team", "names", "Royal Oak"]).contains("The Royal Oak (alias)"));
+    assert!(db
+        .ok(&["team", "names", "Royal Oak"])
+        .contains("The Royal Oak (alias)"));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -370,17 +380,32 @@ fn grid_season() -> Db {
 fn a_grids_night_is_said_to_have_no_date_in_corrections_confirmations_moves_and_awards() {
     let db = grid_season();
     let out = db.ok(&[
-        "night", "correct", "Royal Oak", "Red Lion", "--totals", "6-3",
+        "night",
+        "correct",
+        "Royal Oak",
+        "Red Lion",
+        "--totals",
+        "6-3",
     ]);
     assert_eq!(
         out,
         "Royal Oak v Red Lion (no date) corrected: 6–3 (totals) (was 5–4 (totals)).\n"
     );
     let out = db.ok(&[
-        "night", "correct", "Royal Oak", "Red Lion", "--totals", "6-3",
+        "night",
+        "correct",
+        "Royal Oak",
+        "Red Lion",
+        "--totals",
+        "6-3",
     ]);
-    assert!(out.starts_with("Royal Oak v Red Lion (no date) stands so already"), "{out}");
-    assert!(db.ok(&["log"]).contains("Royal Oak v Red Lion (no date) corrected"));
+    assert!(
+        out.starts_with("Royal Oak v Red Lion (no date) stands so already"),
+        "{out}"
+    );
+    assert!(db
+        .ok(&["log"])
+        .contains("Royal Oak v Red Lion (no date) corrected"));
     refused(
         &db,
         &["night", "confirm", "Royal Oak", "Red Lion"],
@@ -413,7 +438,14 @@ fn a_grids_night_is_said_to_have_no_date_in_corrections_confirmations_moves_and_
     assert!(!err.contains("fixtures run"), "{err}");
     // Within the season, nothing to warn of.
     let out = db.run(&[
-        "award", "Royal Oak", "2", "--reason", "late", "--date", "2015-01-01", "--season",
+        "award",
+        "Royal Oak",
+        "2",
+        "--reason",
+        "late",
+        "--date",
+        "2015-01-01",
+        "--season",
         "2014-15",
     ]);
     assert!(out.status.success());

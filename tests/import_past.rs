@@ -679,9 +679,7 @@ fn a_grid_as_wide_as_a_grid_may_be_is_read_in_one_pass() {
     // tests/import_limits.rs) and one down: each name looked up, not searched for.
     let names: Vec<String> = (0..64).map(|i| format!("Team {i}")).collect();
     let mut text = format!(",{}\n", names.join(","));
-    let cells: Vec<&str> = (0..64)
-        .map(|i| if i == 0 { "x" } else { "5-4" })
-        .collect();
+    let cells: Vec<&str> = (0..64).map(|i| if i == 0 { "x" } else { "5-4" }).collect();
     text.push_str(&format!("Team 0,{}\n", cells.join(",")));
     let started = std::time::Instant::now();
     let Rows::Grid(grid) = read_results(text.as_bytes()).unwrap().rows else {

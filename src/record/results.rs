@@ -1288,7 +1288,12 @@ impl GridRead {
             .filter(|(_, c)| !c.is_empty())
             .nth(MAX_GRID_TEAMS)
         {
-            let teams = cells.iter().take(named).skip(1).filter(|c| !c.is_empty()).count();
+            let teams = cells
+                .iter()
+                .take(named)
+                .skip(1)
+                .filter(|c| !c.is_empty())
+                .count();
             let message = format!(
                 "the grid names {teams} teams across, and a grid may have at most {MAX_GRID_TEAMS} (a league's season, as a handbook prints it): nothing after this row is read"
             );
