@@ -157,7 +157,7 @@ impl App {
                     id,
                     home: f.home.name.clone(),
                     away: f.away.name.clone(),
-                    date: f.date,
+                    date: (!f.undated).then_some(f.date),
                 }
                 .into());
             }

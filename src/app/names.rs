@@ -502,6 +502,9 @@ pub struct ChosenName {
     /// The `--map` file (or "the prompt"), and its line.
     pub file: String,
     pub line: u64,
+    /// New because it was given as its own meaning (`Royal Oke,Royal Oke`), not said `new`:
+    /// said, when the name is near a known one, that it is kept as a new name.
+    pub itself: bool,
 }
 
 impl ChosenName {
@@ -509,17 +512,18 @@ impl ChosenName {
     /// the name new; else it means `means`.
     pub fn of(name: &str, means: &str, file: &str, line: u64) -> ChosenName {
         let m = tidy(means);
-        let choice =
-            if m.is_empty() || m.eq_ignore_ascii_case("new") || name_key(&m) == name_key(name) {
-                NameChoice::New
-            } else {
-                NameChoice::Means(m)
-            };
+        let itself = !m.is_empty() && name_key(&m) == name_key(name);
+        let choice = if m.is_empty() || m.eq_ignore_ascii_case("new") || itself {
+            NameChoice::New
+        } else {
+            NameChoice::Means(m)
+        };
         ChosenName {
             name: tidy(name),
             choice,
             file: file.to_string(),
             line,
+            itself,
         }
     }
 }

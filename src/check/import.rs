@@ -39,6 +39,19 @@ pub fn date_fault(date: &str) -> Option<Fault> {
     })
 }
 
+/// Why a player's name is too long to be kept, if it is: "\"Gareth…\" is 4096 characters
+/// long: a name may have at most 100" (the name shortened).
+fn too_long(name: &str) -> Option<String> {
+    use crate::record::text::{check_name, escaped, shortened, TextError};
+    match check_name(name) {
+        Err(e @ TextError::TooLong { .. }) => Some(format!(
+            "\"{}\" {e}",
+            escaped(&shortened(name.trim_matches(' ')))
+        )),
+        _ => None,
+    }
+}
+
 /// Checks one record read from a file for import.
 pub fn check_for_import(item: Item) -> ForImport {
     let (index, line) = (item.index, item.line);
@@ -62,16 +75,21 @@ pub fn check_for_import(item: Item) -> ForImport {
     if let Some(fault) = record.date.as_deref().and_then(date_fault) {
         record.faults.push(fault);
     }
-    // A player is known by name across games: a blank one names nobody.
+    // A player is known by name across games: a blank one names nobody, and a name has at
+    // most [`MAX_NAME_CHARS`] characters, as wherever else a player's name is typed or read.
     for seat in [Seat::N, Seat::E, Seat::S, Seat::W] {
-        if record.seats[seat]
-            .as_deref()
-            .is_some_and(|n| n.trim().is_empty())
-        {
+        let Some(name) = record.seats[seat].as_deref() else {
+            continue;
+        };
+        if name.trim().is_empty() {
             record.faults.push(Fault::new(
                 Code::Schema,
                 format!("`seats.{seat}` is blank: give the player's name, or leave the seat out"),
             ));
+        } else if let Some(why) = too_long(name) {
+            record
+                .faults
+                .push(Fault::new(Code::Schema, format!("`seats.{seat}` {why}")));
         }
     }
     if let Some(jo) = &record.jacks_out {
@@ -79,6 +97,12 @@ pub fn check_for_import(item: Item) -> ForImport {
             record.faults.push(Fault::new(
                 Code::Schema,
                 "`jacks_out.entrants` has a blank name",
+            ));
+        }
+        if let Some(why) = jo.entrants.iter().find_map(|n| too_long(n)) {
+            record.faults.push(Fault::new(
+                Code::Schema,
+                format!("`jacks_out.entrants` has a name that {why}"),
             ));
         }
     }

@@ -13,7 +13,7 @@ use don::app::import::{games_imported, RecordsImported};
 use don::app::results::ImportAsk;
 use don::app::App;
 use don::check::import::{check_for_import, ForImport};
-use don::record::text::count;
+use don::record::text::{count, shortened};
 use don::record::Fault;
 
 use super::check::open_all;
@@ -70,14 +70,15 @@ const MAX_ERRORS: usize = 100;
 /// Files this big get a progress bar on a terminal.
 const BAR_BYTES: u64 = 1 << 20;
 
-/// A record's place: "games.jsonl, record 3 (line 3), id abc".
+/// A record's place: "games.jsonl, record 3 (line 3), id abc"; an id too long for a name
+/// shortened, as the messages after it shorten it.
 fn where_is(file: &str, index: usize, line: Option<usize>, id: Option<&str>) -> String {
     let mut at = format!("{}, record {}", shown(file), index + 1);
     if let Some(line) = line {
         at.push_str(&format!(" (line {line})"));
     }
     if let Some(id) = id {
-        at.push_str(&format!(", id \"{}\"", shown(id)));
+        at.push_str(&format!(", id \"{}\"", shown(&shortened(id))));
     }
     at
 }

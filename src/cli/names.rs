@@ -88,6 +88,7 @@ fn chosen_name(u: &Unresolved, choice: NameChoice) -> ChosenName {
         choice,
         file: AT.to_string(),
         line: 0,
+        itself: false,
     }
 }
 
@@ -132,7 +133,15 @@ fn from_lines(names: &[Unresolved], input: &mut impl BufRead) -> Result<Vec<Chos
             ("", _) => continue,
             ("y" | "yes", Some(near)) => NameChoice::Means(near.clone()),
             ("new" | "n", _) => NameChoice::New,
-            _ => ChosenName::of(&u.name, &answer, AT, 0).choice,
+            // A name (the name itself: new, and said so when it is near a known one).
+            _ => {
+                let typed = ChosenName::of(&u.name, &answer, AT, 0);
+                chosen.push(ChosenName {
+                    name: u.name.clone(),
+                    ..typed
+                });
+                continue;
+            }
         };
         chosen.push(chosen_name(u, choice));
     }

@@ -27,10 +27,14 @@ use don::record::sheet::is_book;
 /// The most faults (and warnings) an import shows.
 const SHOWN: usize = 200;
 
-/// "results.csv, line 14, column 9 (home_legs): …"
+/// "results.csv, line 14, column 9 (home_legs): …"; an answer at the prompt, which has no
+/// line, "the answer: …".
 fn place(f: &FileFault) -> String {
     let e = &f.error;
-    let mut s = format!("{}, line {}", shown(&f.file), e.line);
+    let mut s = shown(&f.file).into_owned();
+    if e.line > 0 {
+        s.push_str(&format!(", line {}", e.line));
+    }
     if let Some(c) = &e.column {
         s.push_str(&format!(", column {} ({})", c.index, shown(&c.name)));
     }

@@ -198,12 +198,13 @@ pub enum LeagueError {
     #[error("season {season} has no fixture {id} (see `don fixtures list`)")]
     NoFixture { season: String, id: i64 },
     /// A played fixture to move.
-    #[error("fixture {id} ({home} v {away}) has been played; its night stays on {date}")]
+    #[error("fixture {id} ({home} v {away}) has been played; its night stays {}", stays(.date))]
     PlayedStays {
         id: i64,
         home: String,
         away: String,
-        date: NaiveDate,
+        /// None for a results grid's night, which has no date.
+        date: Option<NaiveDate>,
     },
     /// A played fixture to cancel.
     #[error("fixture {id} ({home} v {away}) has been played; `don undo` or a withdrawal takes a result away")]
@@ -297,5 +298,13 @@ impl LeagueError {
             .ok_or_else(|| {
                 LeagueError::NotFound(Unknown::new(what, name, within, items.iter().map(&name_of)))
             })
+    }
+}
+
+/// Where a played night stays: "on 2025-10-02", or, for a results grid's, "with no date".
+fn stays(date: &Option<NaiveDate>) -> String {
+    match date {
+        Some(d) => format!("on {d}"),
+        None => "with no date (a results grid's night)".into(),
     }
 }

@@ -384,6 +384,11 @@ pub const MAX_CELL_BYTES: usize = 4 << 10;
 /// The most characters a name may have (a season, a team, a player, a kind, a setting).
 pub use super::text::MAX_NAME_CHARS;
 
+/// The most teams a results grid may have across (and down): a handbook's page has a few
+/// dozen. A grid naming more is refused at the row that does, before the rest is read (its
+/// nights would grow as the square of its teams).
+pub const MAX_GRID_TEAMS: usize = 64;
+
 impl ResultsFile {
     pub fn shape(&self) -> Shape {
         match self.rows {
@@ -1135,6 +1140,10 @@ fn read_grid<R: Read>(
     let mut record = csv::StringRecord::new();
     let mut stopped = false;
     loop {
+        if read.too_big {
+            // Refused as it said its size: the rest is not read.
+            break;
+        }
         if read.errors.len() >= MAX_ERRORS {
             stopped = read.errors.len() > MAX_ERRORS
                 || !matches!(reader.read_record(&mut record), Ok(false));
@@ -1195,7 +1204,7 @@ fn read_grid<R: Read>(
             read.home_row(&cells, line);
         }
     }
-    if read.grid.teams_line == 0 {
+    if read.grid.teams_line == 0 && !read.too_big {
         read.errors.push(RowError {
             line: 2,
             column: None,
@@ -1230,6 +1239,9 @@ struct GridRead {
     across: std::collections::HashMap<String, usize>,
     down: std::collections::HashMap<String, u64>,
     errors: Vec<RowError>,
+    /// The grid names more than [`MAX_GRID_TEAMS`] teams across or down: refused, and no
+    /// more of it read.
+    too_big: bool,
 }
 
 /// A name as the grid compares names: spaces tidied, case set aside.
@@ -1243,7 +1255,8 @@ impl GridRead {
             line,
             column: Some(Column {
                 index,
-                name: name.to_string(),
+                // A column is named by its away team: a name too long is shortened there too.
+                name: super::text::shortened(name).into_owned(),
             }),
             message,
         });
@@ -1266,6 +1279,28 @@ impl GridRead {
             .iter()
             .rposition(|c| !c.is_empty())
             .map_or(0, |last| last + 1);
+        // Refused at the first team past the bound, before any of it is kept.
+        if let Some((i, cell)) = cells
+            .iter()
+            .enumerate()
+            .take(named)
+            .skip(1)
+            .filter(|(_, c)| !c.is_empty())
+            .nth(MAX_GRID_TEAMS)
+        {
+            let teams = cells
+                .iter()
+                .take(named)
+                .skip(1)
+                .filter(|c| !c.is_empty())
+                .count();
+            let message = format!(
+                "the grid names {teams} teams across, and a grid may have at most {MAX_GRID_TEAMS} (a league's season, as a handbook prints it): nothing after this row is read"
+            );
+            self.fault(line, i + 1, &tidy(cell), message);
+            self.too_big = true;
+            return;
+        }
         for (i, cell) in cells.iter().enumerate().take(named).skip(1) {
             let name = tidy(cell);
             self.columns.push(name.clone());
@@ -1327,6 +1362,15 @@ impl GridRead {
         }
         if let Some(message) = Self::name_fault(&home) {
             self.fault(line, 1, "home", message);
+            return;
+        }
+        if self.grid.home.len() >= MAX_GRID_TEAMS {
+            let message = format!(
+                "{home} is team {} down the grid, and a grid may have at most {MAX_GRID_TEAMS} (a league's season, as a handbook prints it): nothing after this row is read",
+                self.grid.home.len() + 1
+            );
+            self.fault(line, 1, "home", message);
+            self.too_big = true;
             return;
         }
         let key = grid_key(&home);

@@ -20,8 +20,18 @@ pub struct Adjusted {
     pub season: String,
     pub day: NaiveDate,
     pub reason: String,
-    /// The span of the season's fixtures, when the day falls outside it.
-    pub outside: Option<(NaiveDate, NaiveDate)>,
+    /// The season's dates, when the day falls outside them.
+    pub outside: Option<SeasonSpan>,
+}
+
+/// A season's dates, as an adjustment's day is told to be outside them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SeasonSpan {
+    /// Its dated fixtures' first and last days (cancelled ones not counted).
+    Fixtures(NaiveDate, NaiveDate),
+    /// It has only a results grid's nights, which have no date: the season's end, on which
+    /// they count.
+    Undated { end: NaiveDate },
 }
 
 impl fmt::Display for Adjusted {
@@ -107,15 +117,34 @@ impl App {
         let (season, team) = season_team(&change, which, team, day)?;
         change.add_adjustment(season.id, team.id, signed, reason, day)?;
         let fixtures = change.leagues().fixtures(season.id)?;
-        let span =
-            crate::league::fixtures::span(fixtures.iter().filter(|f| !f.cancelled).map(|f| f.date));
+        // A results grid's nights have no date (they are kept on the season's end, the date
+        // they count from): not counted in the season's span, and a season of nothing else
+        // is only ended by them.
+        let span = crate::league::fixtures::span(
+            fixtures
+                .iter()
+                .filter(|f| !f.cancelled && !f.undated)
+                .map(|f| f.date),
+        );
+        let undated_end = fixtures
+            .iter()
+            .filter(|f| !f.cancelled && f.undated)
+            .map(|f| f.date)
+            .max();
+        let outside = match (span, undated_end) {
+            (Some((first, last)), _) => {
+                (day < first || day > last).then_some(SeasonSpan::Fixtures(first, last))
+            }
+            (None, Some(end)) => (day > end).then_some(SeasonSpan::Undated { end }),
+            (None, None) => None,
+        };
         let adjusted = Adjusted {
             points: signed,
             team: team.name,
             season: season.name,
             day,
             reason: reason.trim().to_string(),
-            outside: span.filter(|(first, last)| day < *first || day > *last),
+            outside,
         };
         change.commit(&adjusted.to_string(), None)?;
         Ok(adjusted)

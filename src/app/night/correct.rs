@@ -155,7 +155,7 @@ impl App {
         let mut players = Players::load(&leagues, &league, &season, teams, new_players)?;
         players.correcting = Some(f.id);
         Ok(Correcting {
-            title: format!("{} v {} on {}", f.home.name, f.away.name, f.date),
+            title: super::find::title(&f),
             stored: super::prompt::matches_of(Some(&f)),
             by_matches,
             players,

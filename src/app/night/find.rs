@@ -34,9 +34,14 @@ impl NightRef<'_> {
     }
 }
 
-/// "Royal Oak v Red Lion on 2025-09-04".
+/// "Royal Oak v Red Lion on 2025-09-04"; a results grid's night, which has no date (it is
+/// kept on its season's end), "Royal Oak v Red Lion (no date)".
 pub(crate) fn title(f: &Fixture) -> String {
-    format!("{} v {} on {}", f.home.name, f.away.name, f.date)
+    if f.undated {
+        format!("{} v {} (no date)", f.home.name, f.away.name)
+    } else {
+        format!("{} v {} on {}", f.home.name, f.away.name, f.date)
+    }
 }
 
 /// A night's two teams' names.

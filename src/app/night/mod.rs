@@ -15,7 +15,7 @@ pub mod score;
 
 use std::borrow::Cow;
 
-pub use adjust::{adjustment, Adjusted, Withdrawn};
+pub use adjust::{adjustment, Adjusted, SeasonSpan, Withdrawn};
 pub use confirm::Settlement;
 pub use error::NightError;
 pub use find::{

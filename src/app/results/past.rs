@@ -8,8 +8,11 @@ use std::collections::HashMap;
 
 use super::resolve::Resolver;
 use crate::league::fixtures::season_end;
+use crate::league::import::{NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted};
-use crate::league::past::{check_table, grid_nights, recorded, table_compared, GridDraft};
+use crate::league::past::{
+    check_table, grid_nights, recorded, same_as_stored, table_compared, GridDraft,
+};
 use crate::league::NightResult;
 use crate::record::results::{Column, Grid, RowError, TableRow};
 use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
@@ -39,7 +42,18 @@ fn result_words(result: &NightResult, config: &crate::league::Config) -> String 
             for m in ms {
                 won[m.winner()] += 1;
             }
-            format!("{}-{} (match by match)", won.home, won.away)
+            let missing = crate::league::night::missing(config, ms).len();
+            if missing == 0 {
+                format!("{}-{} (match by match)", won.home, won.away)
+            } else {
+                format!(
+                    "{}-{} so far (match by match, {} of {} matches entered)",
+                    won.home,
+                    won.away,
+                    ms.len(),
+                    ms.len() + missing
+                )
+            }
         }
     }
 }
@@ -71,6 +85,59 @@ fn season_of(
         });
     }
     Ok(season)
+}
+
+/// Refuses a season whose end, as its nights are dated from it (its last dated night, else
+/// what its name says: `9999-00` ends on +10000-06-30), is outside the years a date may be in
+/// ([`crate::record::date`]): at its cell, or, `by_argument`, as `--season`'s.
+fn dated_in_years(
+    change: &Change<'_>,
+    season: &SeasonInfo,
+    line: u64,
+    column: Option<Column>,
+    by_argument: bool,
+) -> Result<(), RowError> {
+    let last = change
+        .leagues()
+        .last_dated(season.id)
+        .map_err(|e| store_fault(e, line))?;
+    let Some(day) = season_end(&season.name, last) else {
+        return Ok(());
+    };
+    if crate::record::date::in_years(day).is_ok() {
+        return Ok(());
+    }
+    use crate::record::date::{FIRST_YEAR, LAST_YEAR};
+    let given = if by_argument { "--season " } else { "season " };
+    Err(RowError {
+        line,
+        column,
+        message: format!(
+            "{given}{}: a season so named ends on {day}, not between {FIRST_YEAR}-01-01 and {LAST_YEAR}-12-31: name it by its years (as 2014-15)",
+            season.name
+        ),
+    })
+}
+
+/// Refuses a team's name as every shape's rows refuse it ([`Names::status`]): not known and
+/// near a known name ("The Royal Oak", "Royal Oke", "Coach & Horses", "Réd Lion"), even with
+/// `--create`, or not known without it; the name then waits for a choice (`--map`, the
+/// prompt).
+fn name_allowed(
+    resolver: &Resolver<'_, '_>,
+    name: &str,
+    line: u64,
+    column: Option<Column>,
+) -> Result<(), RowError> {
+    match resolver.status(Named::Team, name) {
+        NameStatus::Unknown(message) => Err(RowError {
+            line,
+            column,
+            message,
+        }),
+        // A grid's and a table's nights are whole: no name of them is left as a slip.
+        NameStatus::Known | NameStatus::New(_) => Ok(()),
+    }
 }
 
 /// What importing a file found: its faults, and what it warns of.
@@ -147,11 +214,22 @@ fn grid_into(
         Ok(s) => s,
         Err(e) => return found.fault(e),
     };
+    // Named by `--season` (the corner empty), the fault is the argument's.
+    let by_argument = grid.season.is_none();
+    let at = if by_argument {
+        None
+    } else {
+        corner(2, "season")
+    };
+    if let Err(e) = dated_in_years(change, &season, line, at, by_argument) {
+        return found.fault(e);
+    }
     let (drafts, errors) = grid_nights(grid, &season.config);
     let faulty = !errors.is_empty();
     found.faults(errors);
     // Every team named, found (or made) once, at the cell that first names it.
     let mut teams: HashMap<String, TeamInfo> = HashMap::new();
+    let mut refused: std::collections::HashSet<String> = std::collections::HashSet::new();
     let mut unknown = false;
     for (across, t) in grid
         .away
@@ -160,13 +238,21 @@ fn grid_into(
         .chain(grid.home.iter().map(|t| (false, t)))
     {
         let key = name_key(&t.name);
+        if refused.contains(&key) {
+            continue;
+        }
         if !teams.contains_key(&key) {
-            match resolver.team(&t.name, season.id, t.line, Some(t.column.clone())) {
+            // A name near a known one is refused as in every other shape, even with --create;
+            // a name refused is refused once, at its first cell.
+            let team = name_allowed(resolver, &t.name, t.line, Some(t.column.clone()))
+                .and_then(|()| resolver.team(&t.name, season.id, t.line, Some(t.column.clone())));
+            match team {
                 Ok(team) => {
                     teams.insert(key.clone(), team);
                 }
                 Err(e) => {
                     unknown = true;
+                    refused.insert(key);
                     found.fault(e);
                     continue;
                 }
@@ -259,7 +345,7 @@ fn keep_grid_night(
     let config = &season.config;
     if let Some(f) = pair.iter().find(|f| f.result.is_some()) {
         let there = f.result.as_ref().expect("a result");
-        if *there == d.result {
+        if same_as_stored(there, &d.result, config) {
             resolver.report.nights_kept += 1;
             return Ok(());
         }
@@ -331,6 +417,10 @@ pub(super) fn import_tables(
                 continue;
             }
         };
+        if let Err(e) = dated_in_years(change, &season, first.line, column("season"), false) {
+            found.fault(e);
+            continue;
+        }
         let kept = table_of_season(resolver, change, &season, &list, column, faulty);
         if let Err(e) = kept {
             found.faults(e);
@@ -375,6 +465,10 @@ fn table_of_season(
     let mut errors = Vec::new();
     let mut found: Vec<(&&TableRow, _, TeamInfo)> = Vec::new();
     for row in rows {
+        if let Err(e) = name_allowed(resolver, &row.team, row.line, column("team")) {
+            errors.push(e);
+            continue;
+        }
         match resolver.team(&row.team, season.id, row.line, column("team")) {
             Ok(team) => {
                 // One team under two of its names (an alias, a former name).

@@ -833,7 +833,13 @@ impl<'c, 'a> Resolver<'c, 'a> {
                             c.name
                         ),
                     ),
-                    (NameChoice::New, None) => {}
+                    (NameChoice::New, None) => {
+                        let known = self.teams_before.iter().map(String::as_str);
+                        let near = crate::league::names::near_team(&c.name, known);
+                        if let (true, Some(near)) = (c.itself, near) {
+                            warnings.push((c.file.clone(), c.line, kept_new(&c, "team", near)));
+                        }
+                    }
                     (NameChoice::Means(target), known) => {
                         let tkey = name_key(target);
                         let meant = self.teams.get(&tkey).map(|t| (t.id, t.name.clone()));
@@ -886,7 +892,20 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 continue;
             }
             match &c.choice {
-                NameChoice::New => self.new_players.push(c.name.clone()),
+                NameChoice::New => {
+                    self.new_players.push(c.name.clone());
+                    if c.itself {
+                        self.load_players()?;
+                        let players = self.players.as_ref().expect("just looked up");
+                        let known: Vec<&str> = players.values().map(String::as_str).collect();
+                        let other: Vec<&str> =
+                            self.player_other_names.iter().map(String::as_str).collect();
+                        if let Some(near) = crate::league::names::near_miss(&c.name, &known, &other)
+                        {
+                            warnings.push((c.file.clone(), c.line, kept_new(&c, "player", near)));
+                        }
+                    }
+                }
                 NameChoice::Means(target) => {
                     let names = self.change.names();
                     if names.player_owner(&c.name)?.is_some() {
@@ -1383,6 +1402,15 @@ fn store_fault(e: StoreError, line: u64) -> RowError {
         column: None,
         message: e.to_string(),
     }
+}
+
+/// What is said of a name near a known one (`near`) given as its own meaning: it is kept as a
+/// new team or player, not as the one it is near.
+fn kept_new(c: &ChosenName, what: &str, near: &str) -> String {
+    format!(
+        "'{}' is given as its own meaning, so it is kept as a new {what}, though it is near '{near}' (if it is {near}, give '{near}' as what it means)",
+        c.name
+    )
 }
 
 /// The same result, players' names compared as names.

@@ -10,7 +10,7 @@ use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
 use crate::cli::which::{parse_date, Which};
-use don::app::night::Which as AppWhich;
+use don::app::night::{SeasonSpan, Which as AppWhich};
 use don::app::AppError;
 
 #[derive(clap::Args)]
@@ -53,9 +53,15 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     };
     let adjusted = app.adjust(which, &args.team, (args.points, sign), &args.reason, day)?;
     writeln!(io::stdout().lock(), "{}.", shown(&adjusted.to_string()))?;
-    if let Some((first, last)) = adjusted.outside {
+    if let Some(span) = adjusted.outside {
+        let dates = match span {
+            SeasonSpan::Fixtures(first, last) => format!("its fixtures run from {first} to {last}"),
+            SeasonSpan::Undated { end } => {
+                format!("its nights, from a results grid, have no date: it ended on {end}")
+            }
+        };
         eprintln!(
-            "{}: it is dated {day}{}, outside season {} (its fixtures run from {first} to {last}); the table counts it from {day} (`don undo`, then give --date or --season, if it belongs elsewhere)",
+            "{}: it is dated {day}{}, outside season {} ({dates}); the table counts it from {day} (`don undo`, then give --date or --season, if it belongs elsewhere)",
             crate::cli::colour::Paint::stderr().warning(),
             if args.date.is_none() { " (today: no --date was given)" } else { "" },
             shown(&adjusted.season)
