@@ -60,7 +60,7 @@ impl App {
             }
         }
         super::games::keep_summaries(&change, &games)?;
-        let summary = format!("undid #{} ({})", target.id, target.summary);
+        let summary = format!("undid #{} ({})", target.id, target.brief());
         let op = change.commit(&summary, target.game)?;
         Ok(Undone { target, op })
     }
@@ -127,11 +127,17 @@ enum Reversed {
     Dependents(crate::store::Dependents),
 }
 
+/// Reverses change `id` in `c`: what holds a row it would put back (by a key of the schema, or
+/// by a rule of the league: a team's date, a name, a game's leg), else the later changes that
+/// depend on it.
 fn reversed(c: &Change<'_>, id: i64) -> Result<Reversed, AppError> {
-    Ok(match c.reverse(id)? {
-        Some(clash) => Reversed::Held(clash),
-        None => Reversed::Dependents(c.later_dependents(id)?),
-    })
+    if let Some(clash) = c.reverse(id)? {
+        return Ok(Reversed::Held(clash));
+    }
+    if let Some(clash) = c.rules_broken(id)? {
+        return Ok(Reversed::Held(clash));
+    }
+    Ok(Reversed::Dependents(c.later_dependents(id)?))
 }
 
 /// The refusal for `target`, whose row put back would clash with one `clash` says holds it:
@@ -139,11 +145,20 @@ fn reversed(c: &Change<'_>, id: i64) -> Result<Reversed, AppError> {
 fn held(change: &Change<'_>, target: &Operation, clash: Clash) -> Result<UndoError, AppError> {
     let mut also = depending_on(change, &clash.by)?;
     also.retain(|id, _| !clash.by.iter().any(|o| o.id == *id));
-    Ok(UndoError::Held {
-        target: target.clone(),
-        table: clash.table,
-        by: clash.by,
-        also: also.into_values().collect(),
+    let also = also.into_values().collect();
+    Ok(match clash.rule {
+        Some(broken) => UndoError::Breaks {
+            target: target.clone(),
+            broken,
+            by: clash.by,
+            also,
+        },
+        None => UndoError::Held {
+            target: target.clone(),
+            table: clash.table,
+            by: clash.by,
+            also,
+        },
     })
 }
 

@@ -16,6 +16,7 @@ mod names;
 mod oplog;
 mod past;
 mod results;
+mod rules_kept;
 mod summaries;
 
 pub use access::{LinkRow, SessionRow, WebGame};
@@ -29,5 +30,6 @@ pub use league::{
 };
 pub use logged::LOGGED;
 pub use names::{NameOwner, NameReader, OtherName};
-pub use oplog::{Clash, Dependents, LogEntry, Operation};
+pub use oplog::{summary_shown, Clash, Dependents, LogEntry, Operation, SUMMARY_SHOWN};
+pub use rules_kept::{Broken, FixtureNamed, LegNamed};
 pub use summaries::{ListedGame, Summary};
