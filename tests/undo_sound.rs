@@ -75,7 +75,10 @@ fn exports_and_imports(db: &Db, league: &str, season: &str) {
 fn scheduled() -> Db {
     let db = Db::four_teams_scheduled();
     let list = db.ok(&["fixtures", "list"]);
-    assert!(list.contains("│ 6   ┆ 3     ┆ Thu 18 Sep 2025 ┆ A    ┆ B "), "{list}");
+    assert!(
+        list.contains("│ 6   ┆ 3     ┆ Thu 18 Sep 2025 ┆ A    ┆ B "),
+        "{list}"
+    );
     db
 }
 
@@ -199,7 +202,14 @@ fn redoing_a_team_alias_is_refused_when_another_team_has_the_name_now() {
 #[test]
 fn redoing_a_team_rename_is_refused_when_another_team_has_the_name_now() {
     let db = three();
-    db.ok(&["team", "rename", "Red Lion", "The Lion", "--from", "2026-07-01"]);
+    db.ok(&[
+        "team",
+        "rename",
+        "Red Lion",
+        "The Lion",
+        "--from",
+        "2026-07-01",
+    ]);
     let renamed = last(&db);
     db.ok(&["undo"]);
     let undo = last(&db);
@@ -216,7 +226,14 @@ fn redoing_a_team_rename_is_refused_when_another_team_has_the_name_now() {
     exports_and_imports(&db, LEAGUE, "2025-26");
     // Another team's name today: refused by the name's key, as before.
     db.ok(&["undo", &taken.to_string()]);
-    db.ok(&["team", "rename", "Fox and Hounds", "The Lion", "--from", "2026-07-01"]);
+    db.ok(&[
+        "team",
+        "rename",
+        "Fox and Hounds",
+        "The Lion",
+        "--from",
+        "2026-07-01",
+    ]);
     refused(
         &db,
         &["undo", &undo.to_string()],
@@ -474,6 +491,9 @@ fn an_import_of_many_files_is_one_short_line_of_the_log() {
         assert!(out.contains("characters more)"), "{out}");
     }
     let undid = db.sql("SELECT summary FROM operations ORDER BY id DESC LIMIT 1");
-    assert!(undid.starts_with("undid #1 (imported 3000 games from "), "{undid}");
+    assert!(
+        undid.starts_with("undid #1 (imported 3000 games from "),
+        "{undid}"
+    );
     assert!(undid.len() < 400, "{undid}");
 }

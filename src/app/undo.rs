@@ -26,8 +26,10 @@ impl Undone {
 
 impl App {
     /// Puts back change `which` of the log (the last change if none), as a new change:
-    /// refused when a later change depends on what it changed, holds what it would put back,
-    /// or when it changed a game a league night holds as a leg.
+    /// refused when a later change depends on what it changed, holds what it would put back
+    /// (by a key, or by a rule of the league: a team's fixture that date, a name another team
+    /// or player has now, a game another night holds as a leg), or when it changed a game a
+    /// league night holds as a leg. Refused, nothing is changed.
     pub fn undo(&mut self, which: Option<i64>) -> Result<Undone, AppError> {
         let change = self.store.change("undo")?;
         let target = match which {
@@ -103,7 +105,7 @@ fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), AppError> {
         |tried| matches!(tried, Ok(Reversed::Dependents(d)) if d.later.is_empty() && !d.referred),
     )??;
     let dependents = match tried {
-        Reversed::Held(clash) => return Err(held(change, target, clash)?.into()),
+        Reversed::Held(clash) => return Err(held(change, target, *clash)?.into()),
         Reversed::Dependents(d) if d.later.is_empty() && d.referred => {
             return Err(UndoError::Referred {
                 target: target.clone(),
@@ -123,7 +125,7 @@ fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), AppError> {
 
 /// What reversing a change in trial found.
 enum Reversed {
-    Held(Clash),
+    Held(Box<Clash>),
     Dependents(crate::store::Dependents),
 }
 
@@ -132,10 +134,10 @@ enum Reversed {
 /// depend on it.
 fn reversed(c: &Change<'_>, id: i64) -> Result<Reversed, AppError> {
     if let Some(clash) = c.reverse(id)? {
-        return Ok(Reversed::Held(clash));
+        return Ok(Reversed::Held(Box::new(clash)));
     }
     if let Some(clash) = c.rules_broken(id)? {
-        return Ok(Reversed::Held(clash));
+        return Ok(Reversed::Held(Box::new(clash)));
     }
     Ok(Reversed::Dependents(c.later_dependents(id)?))
 }

@@ -105,7 +105,12 @@ fn held_words(target: &Operation, table: &str, by: &[Operation], also: &[Operati
 }
 
 /// [`UndoError::Breaks`] in words: the rule, what holds the place, and what to undo first.
-fn breaks_words(target: &Operation, broken: &Broken, by: &[Operation], also: &[Operation]) -> String {
+fn breaks_words(
+    target: &Operation,
+    broken: &Broken,
+    by: &[Operation],
+    also: &[Operation],
+) -> String {
     let (would, holds) = match broken {
         Broken::TeamDate {
             team,

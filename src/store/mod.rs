@@ -30,6 +30,6 @@ pub use league::{
 };
 pub use logged::LOGGED;
 pub use names::{NameOwner, NameReader, OtherName};
-pub use oplog::{summary_shown, Clash, Dependents, LogEntry, Operation, SUMMARY_SHOWN};
+pub use oplog::{Clash, Dependents, LogEntry, Operation};
 pub use rules_kept::{Broken, FixtureNamed, LegNamed};
 pub use summaries::{ListedGame, Summary};
