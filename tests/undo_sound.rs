@@ -367,6 +367,40 @@ fn undo_n_of_a_correction_that_freed_a_game_another_night_took_is_refused() {
     db.ok(&["undo", &corrected.to_string()]);
     rules_hold(&db);
     exports_and_imports(&db, "Valleys League", "2025-26");
+
+    // A night undone, its game taken by another night, the night redone.
+    let db = with_a_game();
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-09-18",
+        "--match",
+        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80",
+    ]);
+    db.ok(&["undo"]);
+    let undo = last(&db);
+    db.ok(&[
+        "night",
+        "enter",
+        "B",
+        "A",
+        "--date",
+        "2025-10-02",
+        "--match",
+        "don 1; Dai Morgan+Huw Bevan; Gareth Jones+Rhys Evans; 0-2; #1 80-121",
+    ]);
+    let taken = last(&db);
+    refused(
+        &db,
+        &["undo", &undo.to_string()],
+        2,
+        &format!("it would make game 1 leg 1 of don 1 of A v B on 2025-09-18 again, when it is leg 1 of don 1 of B v A on 2025-10-02 (a game is a leg of one night); game 1's link was put in place since by #{taken} (B v A on 2025-10-02: 1 match); undo that first\n"),
+    );
+    rules_hold(&db);
+    exports_and_imports(&db, "Valleys League", "2025-26");
 }
 
 #[test]
