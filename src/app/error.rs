@@ -95,6 +95,7 @@ impl super::undo_error::UndoError {
             | Self::Later { .. }
             | Self::Referred { .. }
             | Self::Held { .. }
+            | Self::Breaks { .. }
             | Self::GameInLeg { .. } => ErrorKind::Conflict,
         }
     }

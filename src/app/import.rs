@@ -7,7 +7,7 @@ use super::error::AppError;
 use super::games::{import_record, Imported};
 use super::App;
 use crate::check::import::ForImport;
-use crate::record::text::count;
+use crate::record::text::{count, shortened};
 use crate::store::Change;
 
 /// An import of records under way, in one change.
@@ -96,10 +96,33 @@ impl RecordsImport<'_> {
             let summary = format!(
                 "imported {} from {}",
                 games_imported(self.added.len(), self.stored_before),
-                files.join(", ")
+                files_named(files)
             );
             self.change.commit(&summary, None)?;
         }
         Ok(RecordsImported::Kept)
     }
+}
+
+/// The most files an import's summary in the log names; the rest are counted.
+const FILES_NAMED: usize = 3;
+
+/// The files an import read, as its summary in the log names them: the first
+/// [`FILES_NAMED`] (a long name shortened), and how many more (an import of 3,000 files is
+/// one short line of the log, not 160 KB of it).
+fn files_named(files: &[String]) -> String {
+    let named: Vec<String> = files
+        .iter()
+        .take(FILES_NAMED)
+        .map(|f| shortened(f).into_owned())
+        .collect();
+    let more = files.len().saturating_sub(FILES_NAMED);
+    if more == 0 {
+        return named.join(", ");
+    }
+    format!(
+        "{} and {}",
+        named.join(", "),
+        count(more, "more file", "more files")
+    )
 }

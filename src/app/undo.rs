@@ -26,8 +26,10 @@ impl Undone {
 
 impl App {
     /// Puts back change `which` of the log (the last change if none), as a new change:
-    /// refused when a later change depends on what it changed, holds what it would put back,
-    /// or when it changed a game a league night holds as a leg.
+    /// refused when a later change depends on what it changed, holds what it would put back
+    /// (by a key, or by a rule of the league: a team's fixture that date, a name another team
+    /// or player has now, a game another night holds as a leg), or when it changed a game a
+    /// league night holds as a leg. Refused, nothing is changed.
     pub fn undo(&mut self, which: Option<i64>) -> Result<Undone, AppError> {
         let change = self.store.change("undo")?;
         let target = match which {
@@ -60,7 +62,7 @@ impl App {
             }
         }
         super::games::keep_summaries(&change, &games)?;
-        let summary = format!("undid #{} ({})", target.id, target.summary);
+        let summary = format!("undid #{} ({})", target.id, target.brief());
         let op = change.commit(&summary, target.game)?;
         Ok(Undone { target, op })
     }
@@ -103,7 +105,7 @@ fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), AppError> {
         |tried| matches!(tried, Ok(Reversed::Dependents(d)) if d.later.is_empty() && !d.referred),
     )??;
     let dependents = match tried {
-        Reversed::Held(clash) => return Err(held(change, target, clash)?.into()),
+        Reversed::Held(clash) => return Err(held(change, target, *clash)?.into()),
         Reversed::Dependents(d) if d.later.is_empty() && d.referred => {
             return Err(UndoError::Referred {
                 target: target.clone(),
@@ -123,15 +125,21 @@ fn undo_named(change: &Change<'_>, target: &Operation) -> Result<(), AppError> {
 
 /// What reversing a change in trial found.
 enum Reversed {
-    Held(Clash),
+    Held(Box<Clash>),
     Dependents(crate::store::Dependents),
 }
 
+/// Reverses change `id` in `c`: what holds a row it would put back (by a key of the schema, or
+/// by a rule of the league: a team's date, a name, a game's leg), else the later changes that
+/// depend on it.
 fn reversed(c: &Change<'_>, id: i64) -> Result<Reversed, AppError> {
-    Ok(match c.reverse(id)? {
-        Some(clash) => Reversed::Held(clash),
-        None => Reversed::Dependents(c.later_dependents(id)?),
-    })
+    if let Some(clash) = c.reverse(id)? {
+        return Ok(Reversed::Held(Box::new(clash)));
+    }
+    if let Some(clash) = c.rules_broken(id)? {
+        return Ok(Reversed::Held(Box::new(clash)));
+    }
+    Ok(Reversed::Dependents(c.later_dependents(id)?))
 }
 
 /// The refusal for `target`, whose row put back would clash with one `clash` says holds it:
@@ -139,11 +147,20 @@ fn reversed(c: &Change<'_>, id: i64) -> Result<Reversed, AppError> {
 fn held(change: &Change<'_>, target: &Operation, clash: Clash) -> Result<UndoError, AppError> {
     let mut also = depending_on(change, &clash.by)?;
     also.retain(|id, _| !clash.by.iter().any(|o| o.id == *id));
-    Ok(UndoError::Held {
-        target: target.clone(),
-        table: clash.table,
-        by: clash.by,
-        also: also.into_values().collect(),
+    let also = also.into_values().collect();
+    Ok(match clash.rule {
+        Some(broken) => UndoError::Breaks {
+            target: target.clone(),
+            broken,
+            by: clash.by,
+            also,
+        },
+        None => UndoError::Held {
+            target: target.clone(),
+            table: clash.table,
+            by: clash.by,
+            also,
+        },
     })
 }
 

@@ -5,7 +5,7 @@
 use std::borrow::Cow;
 
 use crate::record::text::escaped;
-use crate::store::{LegHolding, Operation};
+use crate::store::{Broken, LegHolding, LegNamed, Operation};
 
 /// Why a change cannot be undone.
 #[derive(Debug, thiserror::Error)]
@@ -45,6 +45,17 @@ pub enum UndoError {
         by: Vec<Operation>,
         also: Vec<Operation>,
     },
+    /// What `target` would put back breaks a rule of the league (a team's one fixture a date,
+    /// a name meaning one team or player, a game a leg of one night): `broken` says what holds
+    /// the place now, `by` the later changes that put it there, `also` those that depend on
+    /// them in turn (to undo first too).
+    #[error("{}", breaks_words(target, broken, by, also))]
+    Breaks {
+        target: Operation,
+        broken: Broken,
+        by: Vec<Operation>,
+        also: Vec<Operation>,
+    },
     /// `target` changed a game that a league night holds as a leg.
     #[error("{} changed game {}, which cannot be changed now: {leg}", named(target), leg.game)]
     GameInLeg { target: Operation, leg: LegHolding },
@@ -57,9 +68,9 @@ impl UndoError {
     }
 }
 
-/// `#N (summary)`.
+/// `#N (summary)`, a long summary shortened.
 fn named(op: &Operation) -> String {
-    format!("#{} ({})", op.id, escaped(&op.summary))
+    format!("#{} ({})", op.id, escaped(&op.brief()))
 }
 
 fn names(ops: &[Operation]) -> String {
@@ -89,6 +100,91 @@ fn held_words(target: &Operation, table: &str, by: &[Operation], also: &[Operati
         words.push_str("a later change");
         return words;
     }
+    undo_first(&mut words, by, also);
+    words
+}
+
+/// [`UndoError::Breaks`] in words: the rule, what holds the place, and what to undo first.
+fn breaks_words(
+    target: &Operation,
+    broken: &Broken,
+    by: &[Operation],
+    also: &[Operation],
+) -> String {
+    let (would, holds) = match broken {
+        Broken::TeamDate {
+            team,
+            put_back,
+            holder,
+        } => (
+            format!(
+                "it would put fixture {}, {} v {}, back on {}, when {} plays fixture {}, {} v {}, that date (a team plays one fixture a date)",
+                put_back.id,
+                escaped(&put_back.home),
+                escaped(&put_back.away),
+                put_back.date,
+                escaped(team),
+                holder.id,
+                escaped(&holder.home),
+                escaped(&holder.away)
+            ),
+            format!("fixture {}", holder.id),
+        ),
+        Broken::Name {
+            player,
+            name,
+            owner,
+            holder,
+        } => {
+            let what = if *player { "player" } else { "team" };
+            (
+                format!(
+                    "it would give the name {} back to the {what} {}, when it is a name of the {what} {} (a name means one {what})",
+                    escaped(name),
+                    escaped(owner),
+                    escaped(holder)
+                ),
+                format!("the name {}", escaped(name)),
+            )
+        }
+        Broken::Leg {
+            game,
+            put_back,
+            holder,
+        } => (
+            format!(
+                "it would make game {game} {} again, when it is {} (a game is a leg of one night)",
+                leg_words(put_back),
+                leg_words(holder)
+            ),
+            format!("game {game}'s link"),
+        ),
+    };
+    let mut words = format!("{} cannot be undone on its own: {would}", named(target));
+    if by.is_empty() {
+        return words;
+    }
+    words.push_str(&format!("; {holds} was put in place since by "));
+    undo_first(&mut words, by, also);
+    words
+}
+
+/// `leg 1 of don 1 of Royal Oak v Red Lion on 2025-09-04`.
+fn leg_words(leg: &LegNamed) -> String {
+    format!(
+        "leg {} of {} {} of {} v {} on {}",
+        leg.leg,
+        leg.kind,
+        leg.slot,
+        escaped(&leg.home),
+        escaped(&leg.away),
+        leg.date
+    )
+}
+
+/// The later changes `by` that hold a place, with `also` those that depend on them, to undo
+/// first: added to `words`.
+fn undo_first(words: &mut String, by: &[Operation], also: &[Operation]) {
     words.push_str(&names(by));
     words.push_str(if by.len() == 1 {
         "; undo that first"
@@ -101,8 +197,9 @@ fn held_words(target: &Operation, table: &str, by: &[Operation], also: &[Operati
             if by.len() == 1 { "it" } else { "them" },
             names(also)
         ));
+    } else if by.len() > 1 {
+        words.push_str(", starting with the latest");
     }
-    words
 }
 
 /// The row of `table` a row put back would clash with, in words.

@@ -282,7 +282,7 @@ fn import(args: Args) -> Result<Done, CliError> {
                     Some(op) => format!(
                         ", or undo #{} ({}), which stored it",
                         op.id,
-                        super::text::shown(&op.summary)
+                        super::text::shown(&op.brief())
                     ),
                     None => String::new(),
                 };

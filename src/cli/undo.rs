@@ -38,7 +38,7 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
         "{verb} #{} ({}): {}. (This is #{}; `don undo` again reverses it.)",
         target.id,
         target.at,
-        shown(&target.summary),
+        shown(&target.brief()),
         undone.op
     )?;
     Ok(Done::Ok)
@@ -75,7 +75,7 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
             team,
         } in &entries
         {
-            let mut what = shown(&op.summary).into_owned();
+            let mut what = shown(&op.brief()).into_owned();
             if let Some(by) = op.undone_by {
                 what.push_str(&format!(" (undone by #{by})"));
             }

@@ -205,7 +205,7 @@ impl std::fmt::Display for LegHolding {
             Some((op, summary)) => write!(
                 f,
                 ": #{op} ({}), with `don undo {op}`",
-                crate::record::text::escaped(summary)
+                crate::record::text::escaped(&super::oplog::summary_shown(summary))
             ),
             None => write!(
                 f,

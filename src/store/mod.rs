@@ -16,6 +16,7 @@ mod names;
 mod oplog;
 mod past;
 mod results;
+mod rules_kept;
 mod summaries;
 
 pub use access::{LinkRow, SessionRow, WebGame};
@@ -30,4 +31,5 @@ pub use league::{
 pub use logged::LOGGED;
 pub use names::{NameOwner, NameReader, OtherName};
 pub use oplog::{Clash, Dependents, LogEntry, Operation};
+pub use rules_kept::{Broken, FixtureNamed, LegNamed};
 pub use summaries::{ListedGame, Summary};

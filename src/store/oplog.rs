@@ -38,11 +38,15 @@ fn logged(table: &str) -> Option<&'static str> {
 
 /// What holds a row that undoing a change would put back: the rows of `table` in place now
 /// with the same number or the same key (a hand of that number in its game, a player of that
-/// name), put there by the later operations `by` (none if the log does not say which).
+/// name), or that a rule of the league keeps apart from it (`rule`: a team's fixture on the
+/// same date, a name of another team, a game that is another night's leg), put there by the
+/// later operations `by` (none if the log does not say which).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Clash {
     pub table: &'static str,
     pub by: Vec<Operation>,
+    /// The rule broken, when it is one of the league's rather than a key of the schema.
+    pub rule: Option<super::rules_kept::Broken>,
 }
 
 /// The later operations that depend on what a change undone in trial changed.
@@ -78,6 +82,36 @@ impl Store {
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// The most characters of an operation's summary shown (by `don log`, `don undo`, and every
+/// message that names a change): a longer one, kept before summaries were bounded (an import
+/// that named each of its thousands of files), is shown as its first [`SUMMARY_HEAD`]
+/// characters and how many more there are.
+pub const SUMMARY_SHOWN: usize = 300;
+
+/// The characters of a long summary shown.
+const SUMMARY_HEAD: usize = 240;
+
+/// `summary` as it is shown: whole if it has at most [`SUMMARY_SHOWN`] characters, else its
+/// first [`SUMMARY_HEAD`] and how many more there are.
+pub fn summary_shown(summary: &str) -> std::borrow::Cow<'_, str> {
+    let chars = summary.chars().count();
+    if chars <= SUMMARY_SHOWN {
+        return std::borrow::Cow::Borrowed(summary);
+    }
+    let head: String = summary.chars().take(SUMMARY_HEAD).collect();
+    std::borrow::Cow::Owned(format!(
+        "{head}… ({} characters more)",
+        chars - SUMMARY_HEAD
+    ))
+}
+
+impl Operation {
+    /// Its summary as it is shown: see [`summary_shown`].
+    pub fn brief(&self) -> std::borrow::Cow<'_, str> {
+        summary_shown(&self.summary)
     }
 }
 
@@ -172,8 +206,11 @@ impl Change<'_> {
             .query_map([self.op], |r| r.get(0))?
             .collect::<Result<_, _>>()?;
         orphans.extend(named.into_iter().map(|m| ("matches".to_string(), m)));
-        // A stored game's link to a match was added with its match; a match with its night.
-        let mut linked: Vec<(String, i64)> = Vec::new();
+        // A stored game's link to a match was added with its match; a match with its night: a
+        // later change to the match or the night, from the change that added the row left
+        // pointing at nothing on, depends on that row. Not the change that made the match or
+        // the night (or changed it before): the row depends on that one, not it on `target`.
+        let mut linked: HashMap<(String, i64), i64> = HashMap::new();
         for (table, row) in &orphans {
             let parent = match table.as_str() {
                 "leg_games" => Some(("SELECT match FROM leg_games WHERE id = ?1", "matches")),
@@ -182,7 +219,18 @@ impl Change<'_> {
             };
             if let Some((sql, parent)) = parent {
                 let id: Option<i64> = self.tx.query_row(sql, [row], |r| r.get(0)).optional()?;
-                linked.extend(id.map(|id| (parent.to_string(), id)));
+                let since: Option<i64> = self
+                    .tx
+                    .prepare_cached(
+                        "SELECT min(op) FROM changes WHERE tbl = ?1 AND row = ?2
+                         AND action = 'insert' AND op > ?3",
+                    )?
+                    .query_row((table, row, target), |r| r.get(0))?;
+                if let Some(id) = id {
+                    let since = since.unwrap_or(0);
+                    let at = linked.entry((parent.to_string(), id)).or_insert(since);
+                    *at = (*at).min(since);
+                }
             }
         }
         // The games this change and `target` changed (an entry at the table names its game), and
@@ -217,7 +265,6 @@ impl Change<'_> {
         }
         let orphaned = !orphans.is_empty();
         watched.extend(orphans);
-        watched.extend(linked);
         // One pass over what the later operations changed.
         let mut ids: BTreeSet<i64> = BTreeSet::new();
         let mut stmt = self.tx.prepare(
@@ -248,7 +295,11 @@ impl Change<'_> {
             // to one of them taken away.
             let leg = (action == "insert" && legs.contains(&(table.clone(), row)))
                 || leg_game.is_some_and(|g| games.contains(&g));
-            if leg || night(was_in) || night(is_in) || watched.contains(&(table, row)) {
+            let parent = action != "insert"
+                && linked
+                    .get(&(table.clone(), row))
+                    .is_some_and(|since| op >= *since);
+            if leg || parent || night(was_in) || night(is_in) || watched.contains(&(table, row)) {
                 ids.insert(op);
             }
         }
@@ -545,7 +596,11 @@ impl Change<'_> {
         for id in ids {
             by.extend(self.operation(id)?);
         }
-        Ok(Some(Clash { table, by }))
+        Ok(Some(Clash {
+            table,
+            by,
+            rule: None,
+        }))
     }
 }
 

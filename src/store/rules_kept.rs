@@ -1,0 +1,366 @@
+//! The rules of the league that rows put back by `undo N` must keep, as every command that
+//! adds a row keeps them: a team plays one fixture a date (undated nights of a results grid
+//! aside, cancelled fixtures not counted), and a pair of teams one fixture a date at all; a
+//! name (a team's name today, former name or alias in its league; a player's) means one team
+//! or one player; a stored game is a leg of at most one match. Undoing a change out of turn
+//! puts back rows as they were before later changes took their place (a date given to another
+//! fixture, a name to another team, a game to another night): each row this change put back or
+//! changed back is checked against what stands now, and the first rule broken is said, with
+//! what holds the place and the later changes that put it there.
+
+use rusqlite::OptionalExtension;
+
+use super::db::{Change, StoreError};
+use super::oplog::{Clash, Operation};
+
+/// A fixture, named for a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FixtureNamed {
+    pub id: i64,
+    pub home: String,
+    pub away: String,
+    pub date: String,
+}
+
+/// A leg of a match of a night, named for a message.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LegNamed {
+    pub leg: u32,
+    pub kind: String,
+    pub slot: u32,
+    pub home: String,
+    pub away: String,
+    pub date: String,
+}
+
+/// A rule that rows put back would break.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// Fixture `put_back` would be on `date` when `holder`, a fixture of `team` (or of the same
+    /// home and away teams) on that date, is there too.
+    TeamDate {
+        team: String,
+        put_back: FixtureNamed,
+        holder: FixtureNamed,
+    },
+    /// The name `name` would be `owner`'s again (as it was named before the undo) when it is
+    /// `holder`'s now (both teams of one league, or, `player`, both players).
+    Name {
+        player: bool,
+        name: String,
+        owner: String,
+        holder: String,
+    },
+    /// Game `game` would be a leg of `put_back` again when it is a leg of `holder` now.
+    Leg {
+        game: i64,
+        put_back: LegNamed,
+        holder: LegNamed,
+    },
+}
+
+/// What holds a place: a row of a table, and the columns whose change put it there.
+struct Holder {
+    table: &'static str,
+    row: i64,
+    columns: &'static [&'static str],
+}
+
+/// What was found: the rule broken and the row holding the place.
+type Found = (Broken, Holder);
+
+impl Change<'_> {
+    /// After [`Change::reverse`] of `target` in this change: the first rule of the league a
+    /// row this change put back or changed back breaks, with the later changes (after
+    /// `target`, not undone) that put the row holding the place there. None if every rule
+    /// holds for the rows it touched.
+    pub fn rules_broken(&self, target: i64) -> Result<Option<Clash>, StoreError> {
+        let found = match self.fixture_clash()? {
+            Some(f) => Some(f),
+            None => match self.team_name_clash()? {
+                Some(f) => Some(f),
+                None => match self.player_name_clash()? {
+                    Some(f) => Some(f),
+                    None => self.leg_clash()?,
+                },
+            },
+        };
+        let Some((broken, holder)) = found else {
+            return Ok(None);
+        };
+        let by = self.put_there_by(target, &holder)?;
+        Ok(Some(Clash {
+            table: holder.table,
+            by,
+            rule: Some(broken),
+        }))
+    }
+
+    /// The rows of `table` this change touched and that stand now: in a query, the condition
+    /// on `column`.
+    fn touched(table: &str, column: &str) -> String {
+        format!("{column} IN (SELECT row FROM changes WHERE op = ?1 AND tbl = '{table}')")
+    }
+
+    /// In a query, the name of the team or player (`table`) numbered `id` before this change:
+    /// as this change found it, if it changed it, else as it is.
+    fn name_before(table: &str, id: &str) -> String {
+        format!(
+            "coalesce((SELECT json_extract(c.old, '$.name') FROM changes c WHERE c.op = ?1
+                       AND c.tbl = '{table}' AND c.row = {id} AND c.old IS NOT NULL ORDER BY c.id LIMIT 1),
+                      (SELECT name FROM {table} WHERE id = {id}))"
+        )
+    }
+
+    /// A fixture this change put back or changed that shares its date with another of one
+    /// of its teams (neither cancelled), or with another of the same home and away teams.
+    fn fixture_clash(&self) -> Result<Option<Found>, StoreError> {
+        let sql = format!(
+            "SELECT f.id, fh.name, fa.name, f.date, g.id, gh.name, ga.name,
+                    CASE WHEN f.home IN (g.home, g.away) THEN fh.name ELSE fa.name END
+             FROM fixtures f JOIN fixtures g ON g.season = f.season AND g.date = f.date
+                  AND g.id <> f.id AND g.undated = 0
+             JOIN teams fh ON fh.id = f.home JOIN teams fa ON fa.id = f.away
+             JOIN teams gh ON gh.id = g.home JOIN teams ga ON ga.id = g.away
+             WHERE {} AND f.undated = 0 AND (
+                 (f.status <> 'cancelled' AND g.status <> 'cancelled'
+                  AND (g.home IN (f.home, f.away) OR g.away IN (f.home, f.away)))
+                 OR (g.home = f.home AND g.away = f.away))
+             ORDER BY {}, f.id, g.id LIMIT 1",
+            Self::touched("fixtures", "f.id"),
+            Self::touched("fixtures", "g.id"),
+        );
+        let found = self
+            .tx
+            .prepare(&sql)?
+            .query_row([self.op], |r| {
+                let date: String = r.get(3)?;
+                Ok((
+                    Broken::TeamDate {
+                        team: r.get(7)?,
+                        put_back: FixtureNamed {
+                            id: r.get(0)?,
+                            home: r.get(1)?,
+                            away: r.get(2)?,
+                            date: date.clone(),
+                        },
+                        holder: FixtureNamed {
+                            id: r.get(4)?,
+                            home: r.get(5)?,
+                            away: r.get(6)?,
+                            date,
+                        },
+                    },
+                    Holder {
+                        table: "fixtures",
+                        row: r.get(4)?,
+                        columns: &["date", "status", "home", "away", "season", "undated"],
+                    },
+                ))
+            })
+            .optional()?;
+        Ok(found)
+    }
+
+    /// A name of a team (today's, in `teams`, or another, in `team_names`) this change put
+    /// back or changed that another team of the league bears now.
+    fn team_name_clash(&self) -> Result<Option<Found>, StoreError> {
+        // Every name of every team of a league touched here, with where it is kept.
+        let names = "SELECT 'teams' AS tbl, t.id AS row, t.id AS team, t.league AS league,
+                            t.key AS key, t.name AS name FROM teams t
+                     UNION ALL SELECT 'team_names', n.id, n.team, t.league, n.key, n.name
+                     FROM team_names n JOIN teams t ON t.id = n.team";
+        let sql = format!(
+            "WITH names AS ({names}),
+                  mine AS (SELECT tbl, row FROM changes WHERE op = ?1
+                           AND tbl IN ('teams', 'team_names'))
+             SELECT a.name, {}, (SELECT name FROM teams WHERE id = b.team), b.tbl, b.row
+             FROM mine m JOIN names a ON a.tbl = m.tbl AND a.row = m.row
+             JOIN names b ON b.league = a.league AND b.key = a.key AND b.team <> a.team
+             ORDER BY EXISTS (SELECT 1 FROM mine WHERE tbl = b.tbl AND row = b.row),
+                      a.tbl, a.row, b.tbl, b.row
+             LIMIT 1",
+            Self::name_before("teams", "a.team")
+        );
+        let found = self
+            .tx
+            .prepare(&sql)?
+            .query_row([self.op], |r| {
+                let table: String = r.get(3)?;
+                Ok((
+                    Broken::Name {
+                        player: false,
+                        name: r.get(0)?,
+                        owner: r.get(1)?,
+                        holder: r.get(2)?,
+                    },
+                    table,
+                    r.get::<_, i64>(4)?,
+                ))
+            })
+            .optional()?;
+        Ok(found.map(|(broken, table, row)| {
+            let holder = if table == "teams" {
+                Holder {
+                    table: "teams",
+                    row,
+                    columns: &["key", "league"],
+                }
+            } else {
+                Holder {
+                    table: "team_names",
+                    row,
+                    columns: &["key", "team"],
+                }
+            };
+            (broken, holder)
+        }))
+    }
+
+    /// A player's name (today's, or another) this change put back or changed that another
+    /// player bears now. (Two players' names today, or two other names, are kept apart by
+    /// the schema's unique keys, found as the row is put back.)
+    fn player_name_clash(&self) -> Result<Option<Found>, StoreError> {
+        let sql = format!(
+            "SELECT a.name, a.owner, a.holder, a.tbl, a.row FROM (
+                 SELECT p.name AS name, {} AS owner, q.name AS holder,
+                        'player_names' AS tbl, n.id AS row, 0 AS order_by
+                 FROM players p JOIN player_names n ON n.key = p.key AND n.player <> p.id
+                 JOIN players q ON q.id = n.player WHERE {}
+                 UNION ALL
+                 SELECT n.name, {}, p.name, 'players', p.id, 1
+                 FROM player_names n JOIN players p ON p.key = n.key AND p.id <> n.player
+                 JOIN players q ON q.id = n.player WHERE {}) a
+             ORDER BY EXISTS (SELECT 1 FROM changes WHERE op = ?1 AND tbl = a.tbl AND row = a.row),
+                      a.order_by, a.row
+             LIMIT 1",
+            Self::name_before("players", "p.id"),
+            Self::touched("players", "p.id"),
+            Self::name_before("players", "q.id"),
+            Self::touched("player_names", "n.id"),
+        );
+        let found = self
+            .tx
+            .prepare(&sql)?
+            .query_row([self.op], |r| {
+                let table: String = r.get(3)?;
+                Ok((
+                    Broken::Name {
+                        player: true,
+                        name: r.get(0)?,
+                        owner: r.get(1)?,
+                        holder: r.get(2)?,
+                    },
+                    table,
+                    r.get::<_, i64>(4)?,
+                ))
+            })
+            .optional()?;
+        Ok(found.map(|(broken, table, row)| {
+            let holder = if table == "players" {
+                Holder {
+                    table: "players",
+                    row,
+                    columns: &["key"],
+                }
+            } else {
+                Holder {
+                    table: "player_names",
+                    row,
+                    columns: &["key", "player"],
+                }
+            };
+            (broken, holder)
+        }))
+    }
+
+    /// A stored game's link as a leg that this change put back or changed, when another link
+    /// holds the same game now.
+    fn leg_clash(&self) -> Result<Option<Found>, StoreError> {
+        let leg = |g: &str, m: &str, f: &str, h: &str, a: &str| {
+            format!("{g}.leg, {m}.kind, {m}.slot, {h}.name, {a}.name, {f}.date")
+        };
+        let sql = format!(
+            "SELECT g.game, {}, {}, k.id
+             FROM leg_games g JOIN leg_games k ON k.game = g.game AND k.id <> g.id
+             JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
+             JOIN teams fh ON fh.id = f.home JOIN teams fa ON fa.id = f.away
+             JOIN matches km ON km.id = k.match JOIN fixtures kf ON kf.id = km.fixture
+             JOIN teams kh ON kh.id = kf.home JOIN teams ka ON ka.id = kf.away
+             WHERE {}
+             ORDER BY {}, g.id, k.id LIMIT 1",
+            leg("g", "m", "f", "fh", "fa"),
+            leg("k", "km", "kf", "kh", "ka"),
+            Self::touched("leg_games", "g.id"),
+            Self::touched("leg_games", "k.id"),
+        );
+        let named = |r: &rusqlite::Row<'_>, at: usize| -> rusqlite::Result<LegNamed> {
+            Ok(LegNamed {
+                leg: r.get(at)?,
+                kind: r.get(at + 1)?,
+                slot: r.get(at + 2)?,
+                home: r.get(at + 3)?,
+                away: r.get(at + 4)?,
+                date: r.get(at + 5)?,
+            })
+        };
+        let found = self
+            .tx
+            .prepare(&sql)?
+            .query_row([self.op], |r| {
+                Ok((
+                    Broken::Leg {
+                        game: r.get(0)?,
+                        put_back: named(r, 1)?,
+                        holder: named(r, 7)?,
+                    },
+                    Holder {
+                        table: "leg_games",
+                        row: r.get(13)?,
+                        columns: &["game", "match"],
+                    },
+                ))
+            })
+            .optional()?;
+        Ok(found)
+    }
+
+    /// The later operations (after `target`, before this one, not undone) that put `holder`
+    /// where it stands: that added the row, or changed one of the columns that place it.
+    /// Failing those, the later ones that touched it at all.
+    fn put_there_by(&self, target: i64, holder: &Holder) -> Result<Vec<Operation>, StoreError> {
+        let moved: Vec<String> = holder
+            .columns
+            .iter()
+            .map(|c| {
+                format!(
+                    "json_extract(c.old, '$.{c}') IS NOT (SELECT {c} FROM {} WHERE id = c.row)",
+                    holder.table
+                )
+            })
+            .collect();
+        let mut ids: Vec<i64> = Vec::new();
+        for placed in [
+            format!("(c.action = 'insert' OR {})", moved.join(" OR ")),
+            "1".to_string(),
+        ] {
+            ids = self
+                .tx
+                .prepare(&format!(
+                    "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
+                     WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND c.row = ?4
+                     AND o.undone_by IS NULL AND {placed} ORDER BY c.op"
+                ))?
+                .query_map((target, self.op, holder.table, holder.row), |r| r.get(0))?
+                .collect::<Result<_, _>>()?;
+            if !ids.is_empty() {
+                break;
+            }
+        }
+        let mut by = Vec::new();
+        for id in ids {
+            by.extend(self.operation(id)?);
+        }
+        Ok(by)
+    }
+}
