@@ -71,6 +71,10 @@ pub enum ConfirmRefusal {
     },
     #[error("the night is confirmed already")]
     ConfirmedAlready,
+    /// A team (its captain) confirming a disputed night: a dispute is the secretary's to
+    /// settle.
+    #[error("the night is disputed; only the league's secretary settles a dispute")]
+    SecretarySettles,
     /// A confirmed night disputed with no side named.
     #[error("the night is confirmed; say which team disputes it")]
     NoDisputer,
@@ -114,6 +118,9 @@ pub fn settle(
                 for_side: entered_by.other(),
             },
         )),
+        (Action::Confirm, Confirmation::Disputed { .. }) if matches!(party, Party::Team(_)) => {
+            Err(ConfirmRefusal::SecretarySettles)
+        }
         (Action::Confirm, Confirmation::Disputed { by: disputer, .. }) => Ok((
             Confirmation::Confirmed,
             Settled::DisputeSettled {
@@ -243,13 +250,13 @@ mod tests {
                 Settled::DisputeSettled { for_side: Away }
             ))
         );
-        assert_eq!(
-            settle(&disputed(Away, None), Party::Team(Home), Action::Confirm),
-            Ok((
-                Confirmation::Confirmed,
-                Settled::DisputeSettled { for_side: Home }
-            ))
-        );
+        // A team's captain never settles one, either side: it is the secretary's.
+        for side in [Home, Away] {
+            assert_eq!(
+                settle(&disputed(Away, None), Party::Team(side), Action::Confirm),
+                Err(ConfirmRefusal::SecretarySettles)
+            );
+        }
     }
 
     #[test]

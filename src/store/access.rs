@@ -29,9 +29,33 @@ pub struct LinkRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionRow {
     pub link: LinkRow,
+    /// The hash of its key.
+    pub key_hash: String,
     /// The token its forms post back.
     pub csrf: String,
     pub expires: String,
+}
+
+/// The most sessions a link has open at once: opening it once more ends its oldest, so opening
+/// one link again and again never grows the database.
+pub const SESSIONS_PER_LINK: usize = 8;
+
+/// Whether the session whose key hashes to `key_hash` is open at `now`, its link not revoked
+/// and of `league` (any league, with none): what a change made through a session checks inside
+/// its own transaction.
+pub(super) fn session_holds(
+    conn: &Connection,
+    key_hash: &str,
+    league: Option<i64>,
+    now: &str,
+) -> Result<bool, StoreError> {
+    Ok(conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM web_sessions s JOIN links l ON l.id = s.link
+          WHERE s.key_hash = ?1 AND s.expires > ?2 AND l.revoked IS NULL
+            AND (?3 IS NULL OR l.league = ?3))",
+        (key_hash, now, league),
+        |r| r.get(0),
+    )?)
 }
 
 const LINK_COLUMNS: &str = "l.id, l.league, l.team, t.name, l.made, l.revoked, u.last_used, l.game
@@ -77,7 +101,8 @@ impl Store {
     }
 
     /// Opens a session for `link` (its key hashed to `key_hash`), noting the link used `now`:
-    /// one transaction, not in the log. Sessions past their time are let go on the way.
+    /// one transaction, not in the log. Sessions past their time are let go on the way, and the
+    /// link's oldest beyond [`SESSIONS_PER_LINK`] are ended.
     pub fn session_open(
         &self,
         link: i64,
@@ -93,6 +118,12 @@ impl Store {
                 "INSERT INTO web_sessions (key_hash, link, csrf, made, expires)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
                 (key_hash, link, csrf, now, expires),
+            )?;
+            self.conn.execute(
+                "DELETE FROM web_sessions WHERE link = ?1 AND key_hash <> ?2 AND key_hash NOT IN
+                   (SELECT key_hash FROM web_sessions WHERE link = ?1 AND key_hash <> ?2
+                    ORDER BY made DESC, expires DESC LIMIT ?3)",
+                (link, key_hash, SESSIONS_PER_LINK as i64 - 1),
             )?;
             self.note_use(link, now)
         })();
@@ -122,6 +153,7 @@ impl Store {
         let link = links_where(&self.conn, "l.id = ?1 AND l.revoked IS NULL", [link])?;
         Ok(link.into_iter().next().map(|link| SessionRow {
             link,
+            key_hash: key_hash.to_string(),
             csrf,
             expires,
         }))

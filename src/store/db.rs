@@ -87,6 +87,10 @@ pub enum StoreError {
     /// every front end names its actor when it opens the database to change it).
     #[error("no one is named to make this change: nothing was changed")]
     NoActor,
+    /// A change asked through a web session that has ended since it was read (its link
+    /// revoked, say): checked inside the change's own transaction, so nothing was changed.
+    #[error("this session has ended (its link was revoked, or it was signed out): nothing was changed")]
+    SessionEnded,
     /// What was stored cannot be read back (a damaged database).
     #[error("the database holds {what} that cannot be read: {why}")]
     Damaged { what: String, why: String },
@@ -233,6 +237,9 @@ pub struct Store {
     /// Who makes the changes through this store: recorded with each operation. `None` for a
     /// store opened to read only.
     actor: Option<Actor>,
+    /// The web session the actor acts through (its key's hash), if any: each change checks it
+    /// again in its own transaction (see [`Store::change`]).
+    session: Option<String>,
 }
 
 /// Who makes a change: recorded with its operation, and shown by `don log`.
@@ -466,6 +473,7 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             actor: None,
+            session: None,
         })
     }
 
@@ -524,6 +532,7 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             actor: None,
+            session: None,
         })
     }
 
@@ -534,6 +543,16 @@ impl Store {
     /// Who makes the changes through this store from now on.
     pub fn act_as(&mut self, actor: Actor) {
         self.actor = Some(actor);
+        self.session = None;
+    }
+
+    /// Who makes the changes through this store from now on, through the web session whose
+    /// key hashes to `key_hash`: every change checks, inside its own transaction, that the
+    /// session is still open, its link not revoked and of the actor's league
+    /// ([`StoreError::SessionEnded`] else, nothing changed).
+    pub fn act_in_session(&mut self, actor: Actor, key_hash: &str) {
+        self.actor = Some(actor);
+        self.session = Some(key_hash.to_string());
     }
 
     /// Who makes the changes through this store, if it may make any.
@@ -585,6 +604,12 @@ impl Store {
         )?;
         if actor.is_none() {
             return Err(StoreError::NoActor);
+        }
+        if let Some(key_hash) = &self.session {
+            let league = actor.as_ref().and_then(|a| a.league);
+            if !super::access::session_holds(&tx, key_hash, league, &now())? {
+                return Err(StoreError::SessionEnded);
+            }
         }
         let op = tx.last_insert_rowid();
         Ok(Change {

@@ -15,7 +15,7 @@ use crate::app::{AppError, ErrorKind};
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
     #[error(transparent)]
-    App(#[from] AppError),
+    App(AppError),
     /// No session, or one that has ended (its link revoked).
     #[error("this page is for a team's captain, the league's secretary or a game's scorer: open the private link you were sent (a link revoked ends its session too)")]
     NotSignedIn,
@@ -54,6 +54,17 @@ pub enum WebError {
     /// A piece of database work stopped without an answer.
     #[error("the server failed while answering; nothing was half-saved")]
     Crashed,
+}
+
+impl From<AppError> for WebError {
+    /// A change refused because the session it was asked through has ended (checked inside
+    /// the change's transaction) is no session, as one found ended when the request came.
+    fn from(e: AppError) -> WebError {
+        match e {
+            AppError::Store(crate::store::StoreError::SessionEnded) => WebError::NotSignedIn,
+            e => WebError::App(e),
+        }
+    }
 }
 
 impl WebError {

@@ -5,7 +5,7 @@
 use std::fmt;
 
 use super::error::NightError;
-use super::find::{is_done, played_night, result_words, team_names, title, today, NightRef};
+use super::find::{captain_may_act, is_done, played_night, result_words, team_names, title, today, NightRef};
 use crate::app::{Actor, App, AppError};
 use crate::league::confirm::{self, Action, Party, Settled};
 use crate::league::{HomeAway, Pair, TeamId};
@@ -129,6 +129,7 @@ impl App {
         let leagues = change.leagues();
         let (league, season) = night.season(&leagues)?;
         let f = played_night(&leagues, &league, &season, night)?;
+        captain_may_act(actor.as_ref(), &leagues, (&league, &season), &f)?;
         if !is_done(&f, &season.config) {
             return Err(NightError::NotComplete {
                 title: title(&f),

@@ -181,6 +181,7 @@ impl App {
         given: Given<'_>,
     ) -> Result<Entered, AppError> {
         self.not_a_scorer("enter a night")?;
+        let actor = self.actor().cloned();
         let night = entry.night;
         let change = self.store.change("night")?;
         let leagues = change.leagues();
@@ -199,6 +200,7 @@ impl App {
             &mut notes,
         )?;
         check_not_withdrawn(&change, &season, &fixture)?;
+        super::find::captain_may_act(actor.as_ref(), &leagues, (&league, &season), &fixture)?;
         uncancel(&change, &fixture, &mut notes)?;
         let config = &season.config;
         let title = format!("{} v {} on {}", home.name, away.name, fixture.date);

@@ -90,7 +90,7 @@ pub async fn act(
     let league = shared.league.name.clone();
     let done = |o: &Outcome| matches!(o, Outcome::Done(_));
     shared
-        .write_as(&signed.session.link, done, move |app| {
+        .write_as(&signed.session, done, move |app| {
             let night = Night::find(app, &league, id)?;
             let viewer = Viewer::of(&session, &night.fixture);
             if viewer == Viewer::Outsider {

@@ -60,7 +60,7 @@ async fn secretary_form(
     let form = typed.clone();
     let league = shared.league.name.clone();
     let done = shared
-        .write_as(&signed.session.link, Result::is_ok, move |app| {
+        .write_as(&signed.session, Result::is_ok, move |app| {
             let which = Which {
                 league: Some(&league),
                 season: None,

@@ -137,6 +137,9 @@ fn sides(n: &Night, typed: &Typed, refused: &Refused, name: &str, label: &str) -
 /// Whether the one asking may enter (more of) the night.
 fn may_enter(n: &Night, viewer: Viewer) -> bool {
     let f = &n.fixture;
+    if captain_shut_out(n, viewer) {
+        return false;
+    }
     match (&f.result, &f.confirmation, viewer) {
         (_, _, Viewer::Outsider) => false,
         (None, _, _) => true,
@@ -207,8 +210,14 @@ fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> En
     }
 }
 
+/// Whether the one asking is a captain and the night not theirs to act on (cancelled, not due,
+/// of a past season): the page offers them no form, and its posts are refused by the app.
+fn captain_shut_out(n: &Night, viewer: Viewer) -> bool {
+    matches!(viewer, Viewer::Captain(_)) && n.closed_to_captains.is_some()
+}
+
 fn settle_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> Option<SettleForm> {
-    if !n.done() {
+    if !n.done() || captain_shut_out(n, viewer) {
         return None;
     }
     let (shown, settling) = match (&n.fixture.confirmation, viewer) {
@@ -254,6 +263,9 @@ pub fn night_page(
     if let Confirmation::Disputed { reason, .. } = &f.confirmation {
         facts.push(format!("Why it is disputed: {reason}"));
     }
+    if let (Viewer::Captain(_), Some(why)) = (viewer, &n.closed_to_captains) {
+        facts.push(format!("Not yours to enter or settle: {why}."));
+    }
     NightPage {
         layout,
         id: f.id,
@@ -268,7 +280,9 @@ pub fn night_page(
         card: card(n),
         // An entry refused is given back as typed, even when the night has meanwhile been
         // entered by the other side.
-        entry: (viewer != Viewer::Outsider && (may_enter(n, viewer) || typed.contains_key("how")))
+        entry: (viewer != Viewer::Outsider
+            && !captain_shut_out(n, viewer)
+            && (may_enter(n, viewer) || typed.contains_key("how")))
             .then(|| entry_form(n, viewer, typed, refused)),
         settle: settle_form(n, viewer, typed, refused),
         mover: (viewer == Viewer::Secretary

@@ -286,7 +286,7 @@ pub async fn begin(
         .map(|k| format!("{}:{k}", signed.session.csrf));
     let once = Arc::clone(&shared);
     let begun = shared
-        .write_as(&signed.session.link, Result::is_ok, move |app| {
+        .write_as(&signed.session, Result::is_ok, move |app| {
             if let Some(game) = form_key.as_deref().and_then(|k| once.begun.game(k)) {
                 return Ok(Ok(Started::Already(game)));
             }
