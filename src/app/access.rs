@@ -435,6 +435,12 @@ impl App {
             .act_in_session(session.link.actor(), &session.key_hash);
     }
 
+    /// Whether a change was refused, since [`App::act_in_session`], because its session had
+    /// ended.
+    pub fn session_ended(&self) -> bool {
+        self.store.session_ended()
+    }
+
     /// Notes that a session's link was used for a change (to the minute: a use within a
     /// minute of the one noted last is not written again).
     pub fn link_used(&self, link: i64) -> Result<(), AppError> {

@@ -114,10 +114,13 @@ impl Store {
         let done = (|| -> Result<(), StoreError> {
             self.conn
                 .execute("DELETE FROM web_sessions WHERE expires <= ?1", [now])?;
+            // Made to the microsecond, so that a link's sessions are ended oldest first even
+            // when it is opened many times in one second.
+            let made = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
             self.conn.execute(
                 "INSERT INTO web_sessions (key_hash, link, csrf, made, expires)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
-                (key_hash, link, csrf, now, expires),
+                (key_hash, link, csrf, made, expires),
             )?;
             self.conn.execute(
                 "DELETE FROM web_sessions WHERE link = ?1 AND key_hash <> ?2 AND key_hash NOT IN

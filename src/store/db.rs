@@ -89,7 +89,9 @@ pub enum StoreError {
     NoActor,
     /// A change asked through a web session that has ended since it was read (its link
     /// revoked, say): checked inside the change's own transaction, so nothing was changed.
-    #[error("this session has ended (its link was revoked, or it was signed out): nothing was changed")]
+    #[error(
+        "this session has ended (its link was revoked, or it was signed out): nothing was changed"
+    )]
     SessionEnded,
     /// What was stored cannot be read back (a damaged database).
     #[error("the database holds {what} that cannot be read: {why}")]
@@ -240,6 +242,8 @@ pub struct Store {
     /// The web session the actor acts through (its key's hash), if any: each change checks it
     /// again in its own transaction (see [`Store::change`]).
     session: Option<String>,
+    /// Whether a change was refused since because that session had ended.
+    session_ended: bool,
 }
 
 /// Who makes a change: recorded with its operation, and shown by `don log`.
@@ -474,6 +478,7 @@ impl Store {
             path: path.to_path_buf(),
             actor: None,
             session: None,
+            session_ended: false,
         })
     }
 
@@ -533,6 +538,7 @@ impl Store {
             path: path.to_path_buf(),
             actor: None,
             session: None,
+            session_ended: false,
         })
     }
 
@@ -553,6 +559,14 @@ impl Store {
     pub fn act_in_session(&mut self, actor: Actor, key_hash: &str) {
         self.actor = Some(actor);
         self.session = Some(key_hash.to_string());
+        self.session_ended = false;
+    }
+
+    /// Whether a change was refused, since [`Store::act_in_session`], because the session had
+    /// ended ([`StoreError::SessionEnded`]): however a front end shows a refusal, it then
+    /// answers as to someone not signed in.
+    pub fn session_ended(&self) -> bool {
+        self.session_ended
     }
 
     /// Who makes the changes through this store, if it may make any.
@@ -608,6 +622,8 @@ impl Store {
         if let Some(key_hash) = &self.session {
             let league = actor.as_ref().and_then(|a| a.league);
             if !super::access::session_holds(&tx, key_hash, league, &now())? {
+                drop(tx);
+                self.session_ended = true;
                 return Err(StoreError::SessionEnded);
             }
         }

@@ -18,7 +18,7 @@ mod past;
 mod results;
 mod summaries;
 
-pub use access::{LinkRow, SessionRow, WebGame};
+pub use access::{LinkRow, SessionRow, WebGame, SESSIONS_PER_LINK};
 pub use backup::{BackupError, BackupReport};
 pub use board::NightLeg;
 pub use db::{Actor, Change, Fault, Store, StoreError};

@@ -38,6 +38,10 @@ pub enum WebError {
     /// A request body larger than [`super::guard::BODY_LIMIT`].
     #[error("what was sent is too large for any form of this site")]
     TooLarge,
+    /// A request's head with more fields than [`super::guard::HEADERS`], or more bytes than
+    /// [`super::guard::HEAD_BYTES`].
+    #[error("the request's headers are too many or too large for this site")]
+    HeadTooLarge,
     /// A form field missing or not as the page sends it.
     #[error("the form is not as the page sends it: {0}")]
     BadForm(String),
@@ -78,6 +82,7 @@ impl WebError {
             WebError::TooManyTries { .. } => StatusCode::TOO_MANY_REQUESTS,
             WebError::NoPage => StatusCode::NOT_FOUND,
             WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::HeadTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             WebError::BadForm(_) => StatusCode::BAD_REQUEST,
             WebError::Listen { .. } | WebError::Io(_) | WebError::Render(_) | WebError::Crashed => {
                 StatusCode::INTERNAL_SERVER_ERROR

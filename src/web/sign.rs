@@ -11,9 +11,9 @@
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use askama::Template;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, State};
-use askama::Template;
 use axum::http::header::{CACHE_CONTROL, HOST, LOCATION, ORIGIN, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
@@ -85,9 +85,7 @@ async fn link_page(
     shared.limiter.attempt(from)?;
     let token = token_of(&uri);
     let league = shared.league.id;
-    let link = shared
-        .read(move |app| app.link_of(league, &token))
-        .await?;
+    let link = shared.read(move |app| app.link_of(league, &token)).await?;
     shared.limiter.worked(from);
     let page = OpenPage {
         layout: super::my::page::layout("Your private link", &shared.league.name),

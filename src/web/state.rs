@@ -151,7 +151,12 @@ impl Shared {
         tokio::task::spawn_blocking(move || {
             let mut app = shared.writer.lock().unwrap_or_else(|p| p.into_inner());
             app.act_in_session(&session);
-            let out = write(&mut app)?;
+            let out = write(&mut app);
+            // However the handler put the refusal, a session ended is no session.
+            if app.session_ended() {
+                return Err(WebError::NotSignedIn);
+            }
+            let out = out?;
             if done(&out) {
                 app.link_used(id)?;
             }

@@ -5,7 +5,9 @@
 use std::fmt;
 
 use super::error::NightError;
-use super::find::{captain_may_act, is_done, played_night, result_words, team_names, title, today, NightRef};
+use super::find::{
+    captain_may_act, is_done, played_night, result_words, team_names, title, today, NightRef,
+};
 use crate::app::{Actor, App, AppError};
 use crate::league::confirm::{self, Action, Party, Settled};
 use crate::league::{HomeAway, Pair, TeamId};

@@ -251,6 +251,9 @@ fn refusal_words(title: &str, teams: &Pair<String>, refusal: &ConfirmRefusal) ->
             teams[entered.other()]
         ),
         ConfirmRefusal::ConfirmedAlready => format!("{title} is confirmed already"),
+        ConfirmRefusal::NotProvisional => format!(
+            "{title} is not provisional: only the league's secretary reopens a confirmed or disputed night"
+        ),
         ConfirmRefusal::SecretarySettles => {
             format!("{title} is disputed: only the league's secretary settles a dispute")
         }

@@ -63,9 +63,9 @@ impl NightError {
             | E::NoneOn { .. } => ErrorKind::NotFound,
             E::NotYourTeam { .. } | E::NotACaptainsNight { .. } => ErrorKind::Forbidden,
             E::Confirm { refusal, .. } => match refusal {
-                ConfirmRefusal::EnteredBy { .. } | ConfirmRefusal::SecretarySettles => {
-                    ErrorKind::Forbidden
-                }
+                ConfirmRefusal::EnteredBy { .. }
+                | ConfirmRefusal::SecretarySettles
+                | ConfirmRefusal::NotProvisional => ErrorKind::Forbidden,
                 ConfirmRefusal::ConfirmedAlready => ErrorKind::Conflict,
                 _ => ErrorKind::Invalid,
             },

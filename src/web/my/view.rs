@@ -283,7 +283,7 @@ pub fn night_page(
         entry: (viewer != Viewer::Outsider
             && !captain_shut_out(n, viewer)
             && (may_enter(n, viewer) || typed.contains_key("how")))
-            .then(|| entry_form(n, viewer, typed, refused)),
+        .then(|| entry_form(n, viewer, typed, refused)),
         settle: settle_form(n, viewer, typed, refused),
         mover: (viewer == Viewer::Secretary
             && (f.result.is_none() || refused.fields.contains_key("date")))
