@@ -40,24 +40,6 @@ pub struct SessionRow {
 /// one link again and again never grows the database.
 pub const SESSIONS_PER_LINK: usize = 8;
 
-/// Whether the session whose key hashes to `key_hash` is open at `now`, its link not revoked
-/// and of `league` (any league, with none): what a change made through a session checks inside
-/// its own transaction.
-pub(super) fn session_holds(
-    conn: &Connection,
-    key_hash: &str,
-    league: Option<i64>,
-    now: &str,
-) -> Result<bool, StoreError> {
-    Ok(conn.query_row(
-        "SELECT EXISTS (SELECT 1 FROM web_sessions s JOIN links l ON l.id = s.link
-          WHERE s.key_hash = ?1 AND s.expires > ?2 AND l.revoked IS NULL
-            AND (?3 IS NULL OR l.league = ?3))",
-        (key_hash, now, league),
-        |r| r.get(0),
-    )?)
-}
-
 const LINK_COLUMNS: &str = "l.id, l.league, l.team, t.name, l.made, l.revoked, u.last_used, l.game
      FROM links l LEFT JOIN teams t ON t.id = l.team LEFT JOIN link_uses u ON u.link = l.id";
 

@@ -621,7 +621,7 @@ impl Store {
         }
         if let Some(key_hash) = &self.session {
             let league = actor.as_ref().and_then(|a| a.league);
-            if !super::access::session_holds(&tx, key_hash, league, &now())? {
+            if !session_holds(&tx, key_hash, league, &now())? {
                 drop(tx);
                 self.session_ended = true;
                 return Err(StoreError::SessionEnded);
@@ -635,6 +635,24 @@ impl Store {
             entered: Default::default(),
         })
     }
+}
+
+/// Whether the session whose key hashes to `key_hash` is open at `now`, its link not revoked
+/// and of `league` (any league, with none): what a change made through a session checks inside
+/// its own transaction.
+fn session_holds(
+    conn: &Connection,
+    key_hash: &str,
+    league: Option<i64>,
+    now: &str,
+) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM web_sessions s JOIN links l ON l.id = s.link
+          WHERE s.key_hash = ?1 AND s.expires > ?2 AND l.revoked IS NULL
+            AND (?3 IS NULL OR l.league = ?3))",
+        (key_hash, now, league),
+        |r| r.get(0),
+    )
 }
 
 /// What is at a database's path before it is opened.
