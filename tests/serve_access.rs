@@ -549,3 +549,97 @@ async fn a_malformed_id_or_query_is_the_sites_own_page() {
     assert_eq!(a.status, StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE);
     assert_guarded(&a, "431");
 }
+
+/// The form fields of matches `rows` of an Abercarn night, Royal Oak at home to Red Lion, with
+/// `stranger` playing for Red Lion in the first row given.
+fn matches_form(rows: std::ops::RangeInclusive<usize>, stranger: &str) -> String {
+    let home = [
+        "Cadi Vaughan",
+        "Delyth Davies",
+        "Glyn Williams",
+        "Gwilym Prosser",
+        "Meinir Evans",
+    ];
+    let away = [
+        "Delyth Vaughan",
+        "Eirian Harries",
+        "Elin Pritchard",
+        "Gethin Hughes",
+        "Gwilym Evans",
+    ];
+    let first = *rows.start();
+    let mut fields = vec![
+        ("how".to_string(), "matches".to_string()),
+        ("new_players".to_string(), stranger.to_string()),
+    ];
+    for row in rows {
+        let i = row - 1;
+        let (p, q) = (i % 5, (i + 1) % 5);
+        let away_first = if row == first { stranger } else { away[p] };
+        fields.push((format!("m{row}_home1"), home[p].into()));
+        fields.push((format!("m{row}_away1"), away_first.into()));
+        if row <= 6 {
+            fields.push((format!("m{row}_home2"), home[q].into()));
+            fields.push((format!("m{row}_away2"), away[q].into()));
+        }
+        fields.push((format!("m{row}_home_legs"), "2".into()));
+        fields.push((format!("m{row}_away_legs"), "0".into()));
+    }
+    fields
+        .iter()
+        .map(|(k, v)| format!("{k}={}", v.replace(' ', "+")))
+        .collect::<Vec<_>>()
+        .join("&")
+}
+
+/// Whether `player` is on `team`'s roster.
+fn on_roster(db: &Db, team: &str, player: &str) -> bool {
+    db.sql(&format!(
+        "SELECT count(*) FROM rosters r JOIN players p ON p.id = r.player
+         JOIN teams t ON t.id = r.team WHERE p.name = '{player}' AND t.name = '{team}'"
+    ))
+    .trim()
+        != "0"
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_typed_for_the_other_team_join_its_roster_only_when_it_confirms() {
+    let db = sample();
+    let date = day(-7);
+    db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", &date]);
+    let night = fixture_on(&db, &date);
+    let (_, app) = server(&db);
+    let oak = captain(&app, &db, "Royal Oak").await;
+    let lion = captain(&app, &db, "Red Lion").await;
+    let stranger = "Mallory Intruder";
+    // Three matches of nine, a stranger named for Red Lion: not on its roster.
+    let enter = format!("/my/night/{night}/enter");
+    let a = post_signed(&app, &db, &enter, &oak, &matches_form(1..=3, stranger)).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.text());
+    assert!(
+        !on_roster(&db, "Red Lion", stranger),
+        "on Red Lion's roster unconfirmed"
+    );
+    let page = get(&app, &format!("/my/night/{night}"), &[("cookie", &lion)]).await;
+    assert!(
+        page.text()
+            .contains("Named for Red Lion by the captain of Royal Oak"),
+        "{}",
+        page.text()
+    );
+    assert!(page.text().contains(stranger));
+    // The night complete, and confirmed by Red Lion: the name joins its roster.
+    let other = "Mallory Other";
+    let a = post_signed(&app, &db, &enter, &oak, &matches_form(4..=9, other)).await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.text());
+    assert!(!on_roster(&db, "Red Lion", other));
+    let confirmed = post_signed(&app, &db, &format!("/my/night/{night}/confirm"), &lion, "").await;
+    assert_eq!(
+        confirmed.status,
+        StatusCode::SEE_OTHER,
+        "{}",
+        confirmed.text()
+    );
+    assert!(on_roster(&db, "Red Lion", stranger));
+    assert!(on_roster(&db, "Red Lion", other));
+}

@@ -274,6 +274,15 @@ impl App {
                 let teams = Pair::new(home.clone(), away.clone());
                 let mut players =
                     Players::load(&leagues, &league, &season, teams, entry.new_players)?;
+                // A team's captain puts names on their own team's roster only: those typed for
+                // the other side wait for that team to confirm the night.
+                players.held = actor.as_ref().and_then(|a| a.team).map(|own| {
+                    if own == home.id {
+                        HomeAway::Away
+                    } else {
+                        HomeAway::Home
+                    }
+                });
                 if fixture.result.is_none() {
                     change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
                 }

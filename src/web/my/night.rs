@@ -238,7 +238,7 @@ async fn settle(
             }
         };
         match settled {
-            Ok(_) => Outcome::Done(Vec::new()),
+            Ok(settlement) => Outcome::Done(settlement.notes),
             Err(e) => Outcome::Refused(of_settle(&e)),
         }
     })

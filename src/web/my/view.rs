@@ -263,6 +263,22 @@ pub fn night_page(
     if let Confirmation::Disputed { reason, .. } = &f.confirmation {
         facts.push(format!("Why it is disputed: {reason}"));
     }
+    // Names the entering team's captain typed for the other side wait for it to confirm.
+    if let (Some(NightResult::Matches(ms)), Confirmation::Provisional { entered_by }) =
+        (&f.result, &f.confirmation)
+    {
+        let other = entered_by.other();
+        let waiting = crate::app::night::players::waiting_names(&n.rosters, ms);
+        if !waiting[other].is_empty() {
+            facts.push(format!(
+                "Named for {} by the captain of {}, joining {}'s roster when it confirms the night: {}",
+                n.team(other),
+                n.team(*entered_by),
+                n.team(other),
+                waiting[other].join(", ")
+            ));
+        }
+    }
     if let (Viewer::Captain(_), Some(why)) = (viewer, &n.closed_to_captains) {
         facts.push(format!("Not yours to enter or settle: {why}."));
     }
