@@ -27,7 +27,7 @@ pub struct Players {
     /// captain puts no one on another team's roster).
     pub held: Option<HomeAway>,
     /// The names of the held side noted as waiting already (name keys).
-    waiting: Vec<String>,
+    pub waiting: Vec<String>,
 }
 
 impl Players {
