@@ -99,13 +99,13 @@ async fn link_page(
 }
 
 /// Whether a form was posted from this site's own page, as the browser tells: its
-/// `Sec-Fetch-Site` (if sent) says `same-origin`, and its `Origin` (if sent, and not the
-/// `null` a page without referrers sends) is the address asked. A client that sends neither
-/// (not a browser) is taken at its word.
+/// `Sec-Fetch-Site` says `same-origin` (or `none`: the user's own doing); a browser too old to
+/// send it, by its `Origin` (unless it is the `null` a page without referrers sends), which
+/// must be the address asked. A client that sends neither (not a browser) is taken at its word.
 fn from_own_page(asked: &HeaderMap) -> bool {
-    let site = asked
-        .get("sec-fetch-site")
-        .map(|v| v.as_bytes() == b"same-origin");
+    if let Some(site) = asked.get("sec-fetch-site") {
+        return matches!(site.as_bytes(), b"same-origin" | b"none");
+    }
     let origin = match (asked.get(ORIGIN), asked.get(HOST)) {
         (Some(origin), _) if origin.as_bytes() == b"null" => None,
         (Some(origin), Some(host)) => Some(
@@ -118,7 +118,7 @@ fn from_own_page(asked: &HeaderMap) -> bool {
         (Some(_), None) => Some(false),
         (None, _) => None,
     };
-    site != Some(false) && origin != Some(false)
+    origin != Some(false)
 }
 
 /// `POST /link/TOKEN` (the link's page's button): a session, and on to `/my/`. Refused (403,

@@ -338,8 +338,14 @@ pub fn a_link_opened_from_another_site_signs_in_after_its_button() {
     assert!(report.get("error").is_none(), "{report:#}");
     let page = &report["linkPage"];
     assert_eq!(page["status"], 200, "{report:#}");
-    assert_eq!(page["button"], 1, "the link's page and its button: {report:#}");
-    assert_eq!(page["cookies"], 0, "opening the link set a cookie: {report:#}");
+    assert_eq!(
+        page["button"], 1,
+        "the link's page and its button: {report:#}"
+    );
+    assert_eq!(
+        page["cookies"], 0,
+        "opening the link set a cookie: {report:#}"
+    );
     let after = &report["after"];
     assert_eq!(after["url"], "/my/", "{report:#}");
     assert_eq!(after["status"], 200, "{report:#}");
