@@ -525,6 +525,20 @@ async fn a_malformed_id_or_query_is_the_sites_own_page() {
             "{uri}: {page}"
         );
     }
+    // Bytes that are no text, anywhere a route takes a part of its path.
+    for uri in [
+        "/my/night/%FF",
+        "/my/game/%FF",
+        "/board/game/%FF",
+        "/board/night/%FF",
+        "/board/game/%3Cscript%3E",
+        "/board/night/1x",
+    ] {
+        let a = get(&app, uri, &cookie).await;
+        assert_eq!(a.status, StatusCode::NOT_FOUND, "{uri}: {}", a.text());
+        assert_guarded(&a, uri);
+        assert!(a.text().contains("<!DOCTYPE html>"), "{uri}: {}", a.text());
+    }
     for uri in ["/my/night/%3Cscript%3E/enter", "/my/fixture/x/move"] {
         let a = post_signed(&app, &db, uri, &secretary, "").await;
         assert_eq!(a.status, StatusCode::NOT_FOUND, "{uri}");

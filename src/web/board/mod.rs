@@ -16,7 +16,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
@@ -24,7 +24,7 @@ use axum::routing::get;
 use axum::{Extension, Router};
 use serde::Deserialize;
 
-use crate::web::error::{Lenient, WebError};
+use crate::web::error::{Lenient, Numbered, WebError};
 use crate::web::limit::client;
 use crate::web::state::Shared;
 use events::{Look, Streams};
@@ -55,11 +55,6 @@ impl Asked {
     }
 }
 
-/// A number in a board's path; anything else is no board.
-fn number(text: &str) -> Result<i64, WebError> {
-    text.parse().map_err(|_| WebError::NoPage)
-}
-
 /// A board's page, or (`X-Don-Seen` naming what it is of) only its inside.
 fn board_answer(html: String, seen: &str) -> Response {
     let mut answer = Html(html).into_response();
@@ -82,10 +77,9 @@ async fn script() -> Response {
 
 async fn game(
     State(shared): State<Arc<Shared>>,
-    Path(n): Path<String>,
+    Numbered(n): Numbered,
     Lenient(asked): Lenient<Asked>,
 ) -> Result<Response, WebError> {
-    let n = number(&n)?;
     let league = shared.league.id;
     let board = shared
         .read(move |app| app.board_game(league, n))
@@ -106,10 +100,9 @@ async fn game(
 
 async fn night(
     State(shared): State<Arc<Shared>>,
-    Path(fixture): Path<String>,
+    Numbered(fixture): Numbered,
     Lenient(asked): Lenient<Asked>,
 ) -> Result<Response, WebError> {
-    let fixture = number(&fixture)?;
     let league = shared.league.clone();
     let board = shared
         .read(move |app| app.board_night(&league, fixture))
@@ -150,9 +143,8 @@ async fn game_events(
     Extension(streams): Extension<Streams>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Path(n): Path<String>,
+    Numbered(n): Numbered,
 ) -> Result<Response, WebError> {
-    let n = number(&n)?;
     let league = shared.league.id;
     let look: Look = Arc::new(move |app| app.board_game_seen(league, n));
     let from = client(peer, &headers);
@@ -164,9 +156,8 @@ async fn night_events(
     Extension(streams): Extension<Streams>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Path(fixture): Path<String>,
+    Numbered(fixture): Numbered,
 ) -> Result<Response, WebError> {
-    let fixture = number(&fixture)?;
     let league = shared.league.clone();
     let look: Look = Arc::new(move |app| app.board_night_seen(&league, fixture));
     let from = client(peer, &headers);
