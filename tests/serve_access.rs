@@ -657,3 +657,52 @@ async fn names_typed_for_the_other_team_join_its_roster_only_when_it_confirms() 
     assert!(on_roster(&db, "Red Lion", stranger));
     assert!(on_roster(&db, "Red Lion", other));
 }
+
+#[test]
+fn a_captain_begins_no_game_for_a_cancelled_night_nor_one_of_a_past_season() {
+    let db = sample();
+    let date = day(-7);
+    db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", &date]);
+    let cancelled = fixture_on(&db, &date);
+    db.ok(&["fixtures", "cancel", &cancelled.to_string()]);
+    db.ok(&["season", "new", "2026-27", "--teams", "Royal Oak, Red Lion"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Red Lion",
+        "Royal Oak",
+        &day(-2),
+        "--season",
+        "2026-27",
+    ]);
+    let (link, _) = app_of(&db)
+        .link_make(&any_league(), Some("Royal Oak"))
+        .unwrap();
+    let begun = || {
+        let record = serde_json::json!({
+            "format": "don/1",
+            "ruleset": {"variant": "nine-card-don"},
+            "seats": {"N": "Cadi Vaughan", "E": "Delyth Vaughan", "S": "Glyn Williams", "W": "Gethin Hughes"},
+            "hands": [],
+        });
+        don::app::games::Begun::new(record, Some(don::rules::Seat::S)).unwrap()
+    };
+    let before = db.dump();
+    let mut app = app_of(&db);
+    app.act_as(link.actor());
+    // Fixture 1 is Royal Oak's, of 2025-26, now past.
+    for night in [cancelled, 1] {
+        let refused = app
+            .web_game_new(&any_league(), Some(night), begun())
+            .unwrap_err();
+        assert_eq!(refused.kind(), don::app::ErrorKind::Forbidden, "{refused}");
+    }
+    drop(app);
+    assert_eq!(db.dump(), before);
+    // Tonight's night of the current season is theirs to begin a game for.
+    let tonight = fixture_on(&db, &day(-2));
+    let mut app = app_of(&db);
+    app.act_as(link.actor());
+    app.web_game_new(&any_league(), Some(tonight), begun())
+        .unwrap();
+}
