@@ -154,12 +154,18 @@ impl App {
             })?;
         let mut notes = Vec::new();
         change.set_confirmation(f.id, &stands, today())?;
-        // Names the other team's captain typed for this team join its roster once the night
-        // is confirmed.
-        if let (Confirmation::Confirmed, Some(NightResult::Matches(matches))) = (&stands, &f.result)
+        // Names the entering team's captain typed for the other team join its roster once the
+        // night is confirmed.
+        if let (Confirmation::Confirmed, Some(NightResult::Matches(matches)), Some(entered)) =
+            (&stands, &f.result, confirm::entered_by(&f.confirmation))
         {
             let teams = Pair::new(&f.home, &f.away);
-            join_rosters(&change, &season, (teams, matches), &mut notes)?;
+            join_rosters(
+                &change,
+                &season,
+                (teams, entered.other(), matches),
+                &mut notes,
+            )?;
         }
         let settlement = Settlement {
             title: title(&f),

@@ -255,12 +255,12 @@ pub fn waiting_names(rosters: &Pair<Vec<String>>, matches: &[Match]) -> Pair<Vec
     waiting
 }
 
-/// Puts the players of a night's matches on their teams' rosters, where they are not yet (the
-/// names that waited for the night to be confirmed), noting each added.
+/// Puts the players of `side` in a night's matches on its team's roster, where they are not yet
+/// (the names that waited for the night to be confirmed), noting each added.
 pub fn join_rosters(
     change: &Change,
     season: &SeasonInfo,
-    (teams, matches): (Pair<&TeamInfo>, &[Match]),
+    (teams, side, matches): (Pair<&TeamInfo>, HomeAway, &[Match]),
     notes: &mut Vec<String>,
 ) -> Result<(), StoreError> {
     let entries = change.leagues().entries(season.id)?;
@@ -273,14 +273,12 @@ pub fn join_rosters(
     };
     let rosters = Pair::new(roster(teams.home), roster(teams.away));
     let waiting = waiting_names(&rosters, matches);
-    for side in HomeAway::BOTH {
-        for p in &waiting[side] {
-            change.add_to_roster(season.id, teams[side].id, p)?;
-            notes.push(format!(
-                "{p} joins the roster of {}, the night confirmed",
-                teams[side].name
-            ));
-        }
+    for p in &waiting[side] {
+        change.add_to_roster(season.id, teams[side].id, p)?;
+        notes.push(format!(
+            "{p} joins the roster of {}, the night confirmed",
+            teams[side].name
+        ));
     }
     Ok(())
 }
