@@ -315,7 +315,7 @@ async fn over_http(
     mut way: Way<'_>,
 ) -> Result<(), String> {
     let opened = http
-        .call(&format!("/link/{}", game.token), None, None)
+        .call(&format!("/link/{}", game.token), None, Some(&[]))
         .await?;
     let cookie = opened
         .cookie

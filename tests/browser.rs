@@ -186,6 +186,10 @@ const TESTS: &[(&str, fn())] = &[
         a_name_with_html_metacharacters_renders_as_text,
     ),
     ("don_serve_for_captains", serve::don_serve_for_captains),
+    (
+        "a_link_opened_from_another_site_signs_in_after_its_button",
+        serve::a_link_opened_from_another_site_signs_in_after_its_button,
+    ),
 ];
 
 /// Tests of the harness itself: they need no browser and always run.

@@ -227,7 +227,7 @@ async fn behind_a_proxy_here_the_address_counted_is_the_one_it_forwards() {
             let headers = [("x-forwarded-for", forwarded)];
             send(
                 &app,
-                request(Method::GET, &uri, peer, &headers, Body::empty()),
+                request(Method::POST, &uri, peer, &headers, Body::empty()),
             )
             .await
             .status

@@ -240,7 +240,14 @@ fn a_request_being_answered_when_told_to_stop_is_finished() {
     };
     let (_, token) = app.link_make(&choice, Some("Royal Oak")).unwrap();
     let (child, at, _) = start(&db, &[]);
-    let opened = get(at, &format!("/link/{}", token.as_str()));
+    let opened = exchange(
+        at,
+        format!(
+            "POST /link/{} HTTP/1.1\r\nHost: {at}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n",
+            token.as_str()
+        )
+        .as_bytes(),
+    );
     let cookie = opened
         .split("\r\n")
         .find_map(|h| h.strip_prefix("set-cookie: "))

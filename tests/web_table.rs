@@ -1035,7 +1035,7 @@ async fn a_link_opened_again_in_the_same_browser_keeps_its_session_and_open_page
     // …then the link tapped again in a message: the same session goes on (no session more, so
     // no new cookie that would leave the open tab's token behind).
     let sessions = db.sql("SELECT count(*) FROM web_sessions");
-    let again = scorer.get(&format!("/link/{link}")).await;
+    let again = scorer.post_raw(&format!("/link/{link}"), &[], false).await;
     assert_eq!(again.status, StatusCode::SEE_OTHER);
     assert_eq!(again.to, format!("/my/game/{game}"));
     assert_eq!(db.sql("SELECT count(*) FROM web_sessions"), sessions);

@@ -343,7 +343,10 @@ pub struct Captain {
 impl Captain {
     /// Opens the captain's link (303 with the session cookie), then reads /my/'s CSRF token.
     pub async fn sign_in(http: &Http, team: &str, token: &str) -> Result<Self, String> {
-        let opened = http.call(&format!("/link/{token}"), None, None).await?;
+        // The link's page's button: a POST to its address opens the session.
+        let opened = http
+            .call(&format!("/link/{token}"), None, Some(&[]))
+            .await?;
         if opened.status != StatusCode::SEE_OTHER {
             return Err(format!("/link/… answered {}", opened.status));
         }

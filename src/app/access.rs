@@ -141,6 +141,9 @@ fn well_formed(given: &str) -> bool {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
     pub link: Link,
+    /// The hash of its key (the cookie's value is never kept): each change made through the
+    /// session checks it again, inside the change's transaction ([`App::act_in_session`]).
+    pub key_hash: String,
     pub csrf: String,
     pub expires: String,
 }
@@ -149,6 +152,7 @@ impl Session {
     fn of(row: SessionRow) -> Session {
         Session {
             link: Link::of(row.link),
+            key_hash: row.key_hash,
             csrf: row.csrf,
             expires: row.expires,
         }
@@ -338,6 +342,19 @@ impl App {
             .collect())
     }
 
+    /// The working link of `league` whose token is `token`, read only: nothing is opened or
+    /// noted (what a link's page shows before its holder presses the button that opens it).
+    /// A token that is no working link of the league is [`AccessError::BadLink`].
+    pub fn link_of(&self, league: i64, token: &str) -> Result<Link, AppError> {
+        if !well_formed(token) {
+            return Err(AccessError::BadLink.into());
+        }
+        match self.store.link_by_hash(&hash(token))? {
+            Some(row) if row.revoked.is_none() && row.league == league => Ok(Link::of(row)),
+            _ => Err(AccessError::BadLink.into()),
+        }
+    }
+
     /// Opens a link: the session it starts, and the session's key (for the cookie), which is
     /// never kept. A token that is no working link of the league is [`AccessError::BadLink`].
     pub fn sign_in(&self, league: i64, token: &str) -> Result<(Session, Secret), AppError> {
@@ -379,10 +396,11 @@ impl App {
         key: Option<&str>,
     ) -> Result<(Session, Option<Secret>), AppError> {
         if let (Some(key), true) = (key, well_formed(token)) {
-            if let (Some(open), Some(link)) =
-                (self.session(key)?, self.store.link_by_hash(&hash(token))?)
-            {
-                if open.link.id == link.id && link.league == league {
+            if let (Some(open), Some(link)) = (
+                self.session_in(league, key)?,
+                self.store.link_by_hash(&hash(token))?,
+            ) {
+                if open.link.id == link.id {
                     self.link_used(link.id)?;
                     return Ok((open, None));
                 }
@@ -398,6 +416,29 @@ impl App {
             return Ok(None);
         }
         Ok(self.store.session(&hash(key), &now())?.map(Session::of))
+    }
+
+    /// The session whose key is `key`, if it is open, its link not revoked, and its link of
+    /// `league`: a session belongs to its link's league, and is no session on the web of
+    /// another league kept in the same database.
+    pub fn session_in(&self, league: i64, key: &str) -> Result<Option<Session>, AppError> {
+        Ok(self.session(key)?.filter(|s| s.link.league == league))
+    }
+
+    /// Makes the changes from now on as the holder of `session` (its link's actor, in the
+    /// log): each change checks again, inside its own transaction, that the session is open
+    /// and its link neither revoked nor of another league, and is refused (nothing changed)
+    /// if not, so a change whose request came before `don captain revoke` and reached the
+    /// database after it is never made.
+    pub fn act_in_session(&mut self, session: &Session) {
+        self.store
+            .act_in_session(session.link.actor(), &session.key_hash);
+    }
+
+    /// Whether a change was refused, since [`App::act_in_session`], because its session had
+    /// ended.
+    pub fn session_ended(&self) -> bool {
+        self.store.session_ended()
     }
 
     /// Notes that a session's link was used for a change (to the minute: a use within a

@@ -51,6 +51,7 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
             ..
         } => ErrorKind::Unusable,
         StoreError::League(e) => e.kind(),
+        StoreError::SessionEnded => ErrorKind::Forbidden,
         StoreError::MatchEntered { .. } => ErrorKind::Conflict,
         StoreError::Text { .. } => ErrorKind::Invalid,
         // The storage under the path cannot hold a database, as a disk that cannot be

@@ -338,13 +338,32 @@ impl App {
         let leagues = self.store.leagues();
         let league = choice.league(&leagues)?.id;
         if let Some(fixture) = fixture {
-            let (_, season) = choice.of_fixture(&leagues, fixture)?;
+            let (league, season) = choice.of_fixture(&leagues, fixture)?;
             let night = leagues
                 .fixture(season.id, fixture)?
                 .ok_or(NightError::NoFixtureId(fixture))?;
             if team.is_some_and(|t| t != night.home.id && t != night.away.id) {
                 let actor = self.actor().map(|a| a.name.clone()).unwrap_or_default();
                 return Err(AccessError::NotYourNight { actor, fixture }.into());
+            }
+            // A captain begins no game for a cancelled night, nor one of a past season (the
+            // begin form offers neither). A night ahead may be named: a game is begun for it
+            // on the night itself.
+            if team.is_some() {
+                use crate::app::night::error::CaptainsNight;
+                let why =
+                    crate::app::night::find::captains_night(&leagues, (&league, &season), &night)?;
+                if let Some(why @ (CaptainsNight::Cancelled | CaptainsNight::NotCurrent { .. })) =
+                    why
+                {
+                    let actor = self.actor().map(|a| a.name.clone()).unwrap_or_default();
+                    return Err(NightError::NotACaptainsNight {
+                        actor,
+                        title: crate::app::night::find::title(&night),
+                        why,
+                    }
+                    .into());
+                }
             }
         }
         self.game_new_then(begun, |change, game| {

@@ -71,6 +71,14 @@ pub enum ConfirmRefusal {
     },
     #[error("the night is confirmed already")]
     ConfirmedAlready,
+    /// A team (its captain) confirming a disputed night: a dispute is the secretary's to
+    /// settle.
+    #[error("the night is disputed; only the league's secretary settles a dispute")]
+    SecretarySettles,
+    /// A team (its captain) disputing a night that is not provisional: a confirmed night, or
+    /// one disputed already, is the secretary's to reopen.
+    #[error("only a provisional night is disputed by a team; the secretary reopens a confirmed or disputed one")]
+    NotProvisional,
     /// A confirmed night disputed with no side named.
     #[error("the night is confirmed; say which team disputes it")]
     NoDisputer,
@@ -114,12 +122,20 @@ pub fn settle(
                 for_side: entered_by.other(),
             },
         )),
+        (Action::Confirm, Confirmation::Disputed { .. }) if matches!(party, Party::Team(_)) => {
+            Err(ConfirmRefusal::SecretarySettles)
+        }
         (Action::Confirm, Confirmation::Disputed { by: disputer, .. }) => Ok((
             Confirmation::Confirmed,
             Settled::DisputeSettled {
                 for_side: by.unwrap_or(*disputer),
             },
         )),
+        (Action::Dispute(_), Confirmation::Confirmed | Confirmation::Disputed { .. })
+            if matches!(party, Party::Team(_)) =>
+        {
+            Err(ConfirmRefusal::NotProvisional)
+        }
         (Action::Dispute(reason), current) => {
             let reason = reason.trim().to_string();
             if reason.is_empty() {
@@ -243,13 +259,13 @@ mod tests {
                 Settled::DisputeSettled { for_side: Away }
             ))
         );
-        assert_eq!(
-            settle(&disputed(Away, None), Party::Team(Home), Action::Confirm),
-            Ok((
-                Confirmation::Confirmed,
-                Settled::DisputeSettled { for_side: Home }
-            ))
-        );
+        // A team's captain never settles one, either side: it is the secretary's.
+        for side in [Home, Away] {
+            assert_eq!(
+                settle(&disputed(Away, None), Party::Team(side), Action::Confirm),
+                Err(ConfirmRefusal::SecretarySettles)
+            );
+        }
     }
 
     #[test]
@@ -289,7 +305,11 @@ mod tests {
             Err(ConfirmRefusal::NoDisputer)
         );
         assert_eq!(
-            settle(&Confirmation::Confirmed, Party::Team(Home), dispute("x")),
+            settle(
+                &Confirmation::Confirmed,
+                Party::Secretary(Some(Home)),
+                dispute("x")
+            ),
             Ok((
                 disputed_with(Home, "x", None),
                 Settled::Disputed {
@@ -297,6 +317,11 @@ mod tests {
                     reason: "x".into()
                 }
             ))
+        );
+        // A team's captain reopens no confirmed night: it is the secretary's to.
+        assert_eq!(
+            settle(&Confirmation::Confirmed, Party::Team(Home), dispute("x")),
+            Err(ConfirmRefusal::NotProvisional)
         );
     }
 
@@ -318,6 +343,14 @@ mod tests {
         );
         assert_eq!(
             settle(&disputed(Away, None), Party::Team(Home), dispute("y")),
+            Err(ConfirmRefusal::NotProvisional)
+        );
+        assert_eq!(
+            settle(
+                &disputed(Away, None),
+                Party::Secretary(Some(Home)),
+                dispute("y")
+            ),
             Ok((
                 disputed_with(Home, "y", None),
                 Settled::Disputed {

@@ -29,10 +29,16 @@ pub struct LinkRow {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SessionRow {
     pub link: LinkRow,
+    /// The hash of its key.
+    pub key_hash: String,
     /// The token its forms post back.
     pub csrf: String,
     pub expires: String,
 }
+
+/// The most sessions a link has open at once: opening it once more ends its oldest, so opening
+/// one link again and again never grows the database.
+pub const SESSIONS_PER_LINK: usize = 8;
 
 const LINK_COLUMNS: &str = "l.id, l.league, l.team, t.name, l.made, l.revoked, u.last_used, l.game
      FROM links l LEFT JOIN teams t ON t.id = l.team LEFT JOIN link_uses u ON u.link = l.id";
@@ -77,7 +83,8 @@ impl Store {
     }
 
     /// Opens a session for `link` (its key hashed to `key_hash`), noting the link used `now`:
-    /// one transaction, not in the log. Sessions past their time are let go on the way.
+    /// one transaction, not in the log. Sessions past their time are let go on the way, and the
+    /// link's oldest beyond [`SESSIONS_PER_LINK`] are ended.
     pub fn session_open(
         &self,
         link: i64,
@@ -89,10 +96,19 @@ impl Store {
         let done = (|| -> Result<(), StoreError> {
             self.conn
                 .execute("DELETE FROM web_sessions WHERE expires <= ?1", [now])?;
+            // Made to the microsecond, so that a link's sessions are ended oldest first even
+            // when it is opened many times in one second.
+            let made = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
             self.conn.execute(
                 "INSERT INTO web_sessions (key_hash, link, csrf, made, expires)
                  VALUES (?1, ?2, ?3, ?4, ?5)",
-                (key_hash, link, csrf, now, expires),
+                (key_hash, link, csrf, made, expires),
+            )?;
+            self.conn.execute(
+                "DELETE FROM web_sessions WHERE link = ?1 AND key_hash <> ?2 AND key_hash NOT IN
+                   (SELECT key_hash FROM web_sessions WHERE link = ?1 AND key_hash <> ?2
+                    ORDER BY made DESC, expires DESC LIMIT ?3)",
+                (link, key_hash, SESSIONS_PER_LINK as i64 - 1),
             )?;
             self.note_use(link, now)
         })();
@@ -122,6 +138,7 @@ impl Store {
         let link = links_where(&self.conn, "l.id = ?1 AND l.revoked IS NULL", [link])?;
         Ok(link.into_iter().next().map(|link| SessionRow {
             link,
+            key_hash: key_hash.to_string(),
             csrf,
             expires,
         }))

@@ -87,6 +87,12 @@ pub enum StoreError {
     /// every front end names its actor when it opens the database to change it).
     #[error("no one is named to make this change: nothing was changed")]
     NoActor,
+    /// A change asked through a web session that has ended since it was read (its link
+    /// revoked, say): checked inside the change's own transaction, so nothing was changed.
+    #[error(
+        "this session has ended (its link was revoked, or it was signed out): nothing was changed"
+    )]
+    SessionEnded,
     /// What was stored cannot be read back (a damaged database).
     #[error("the database holds {what} that cannot be read: {why}")]
     Damaged { what: String, why: String },
@@ -233,6 +239,11 @@ pub struct Store {
     /// Who makes the changes through this store: recorded with each operation. `None` for a
     /// store opened to read only.
     actor: Option<Actor>,
+    /// The web session the actor acts through (its key's hash), if any: each change checks it
+    /// again in its own transaction (see [`Store::change`]).
+    session: Option<String>,
+    /// Whether a change was refused since because that session had ended.
+    session_ended: bool,
 }
 
 /// Who makes a change: recorded with its operation, and shown by `don log`.
@@ -466,6 +477,8 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             actor: None,
+            session: None,
+            session_ended: false,
         })
     }
 
@@ -524,6 +537,8 @@ impl Store {
             conn,
             path: path.to_path_buf(),
             actor: None,
+            session: None,
+            session_ended: false,
         })
     }
 
@@ -541,6 +556,24 @@ impl Store {
     /// Who makes the changes through this store from now on.
     pub fn act_as(&mut self, actor: Actor) {
         self.actor = Some(actor);
+        self.session = None;
+    }
+
+    /// Who makes the changes through this store from now on, through the web session whose
+    /// key hashes to `key_hash`: every change checks, inside its own transaction, that the
+    /// session is still open, its link not revoked and of the actor's league
+    /// ([`StoreError::SessionEnded`] else, nothing changed).
+    pub fn act_in_session(&mut self, actor: Actor, key_hash: &str) {
+        self.actor = Some(actor);
+        self.session = Some(key_hash.to_string());
+        self.session_ended = false;
+    }
+
+    /// Whether a change was refused, since [`Store::act_in_session`], because the session had
+    /// ended ([`StoreError::SessionEnded`]): however a front end shows a refusal, it then
+    /// answers as to someone not signed in.
+    pub fn session_ended(&self) -> bool {
+        self.session_ended
     }
 
     /// Who makes the changes through this store, if it may make any.
@@ -593,6 +626,14 @@ impl Store {
         if actor.is_none() {
             return Err(StoreError::NoActor);
         }
+        if let Some(key_hash) = &self.session {
+            let league = actor.as_ref().and_then(|a| a.league);
+            if !session_holds(&tx, key_hash, league, &now())? {
+                drop(tx);
+                self.session_ended = true;
+                return Err(StoreError::SessionEnded);
+            }
+        }
         let op = tx.last_insert_rowid();
         Ok(Change {
             tx,
@@ -601,6 +642,24 @@ impl Store {
             entered: Default::default(),
         })
     }
+}
+
+/// Whether the session whose key hashes to `key_hash` is open at `now`, its link not revoked
+/// and of `league` (any league, with none): what a change made through a session checks inside
+/// its own transaction.
+fn session_holds(
+    conn: &Connection,
+    key_hash: &str,
+    league: Option<i64>,
+    now: &str,
+) -> rusqlite::Result<bool> {
+    conn.query_row(
+        "SELECT EXISTS (SELECT 1 FROM web_sessions s JOIN links l ON l.id = s.link
+          WHERE s.key_hash = ?1 AND s.expires > ?2 AND l.revoked IS NULL
+            AND (?3 IS NULL OR l.league = ?3))",
+        (key_hash, now, league),
+        |r| r.get(0),
+    )
 }
 
 /// What is at a database's path before it is opened.

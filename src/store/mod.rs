@@ -19,7 +19,7 @@ mod results;
 mod rules_kept;
 mod summaries;
 
-pub use access::{LinkRow, SessionRow, WebGame};
+pub use access::{LinkRow, SessionRow, WebGame, SESSIONS_PER_LINK};
 pub use backup::{BackupError, BackupReport};
 pub use board::NightLeg;
 pub use db::{Actor, Change, Fault, Store, StoreError};

@@ -15,7 +15,7 @@ use crate::app::{AppError, ErrorKind};
 #[derive(Debug, thiserror::Error)]
 pub enum WebError {
     #[error(transparent)]
-    App(#[from] AppError),
+    App(AppError),
     /// No session, or one that has ended (its link revoked).
     #[error("this page is for a team's captain, the league's secretary or a game's scorer: open the private link you were sent (a link revoked ends its session too)")]
     NotSignedIn,
@@ -38,6 +38,10 @@ pub enum WebError {
     /// A request body larger than [`super::guard::BODY_LIMIT`].
     #[error("what was sent is too large for any form of this site")]
     TooLarge,
+    /// A request's head with more fields than [`super::guard::HEADERS`], or more bytes than
+    /// [`super::guard::HEAD_BYTES`].
+    #[error("the request's headers are too many or too large for this site")]
+    HeadTooLarge,
     /// A form field missing or not as the page sends it.
     #[error("the form is not as the page sends it: {0}")]
     BadForm(String),
@@ -60,6 +64,17 @@ pub enum WebError {
     Crashed,
 }
 
+impl From<AppError> for WebError {
+    /// A change refused because the session it was asked through has ended (checked inside
+    /// the change's transaction) is no session, as one found ended when the request came.
+    fn from(e: AppError) -> WebError {
+        match e {
+            AppError::Store(crate::store::StoreError::SessionEnded) => WebError::NotSignedIn,
+            e => WebError::App(e),
+        }
+    }
+}
+
 impl WebError {
     /// The HTTP status of the refusal.
     pub fn status(&self) -> StatusCode {
@@ -71,6 +86,7 @@ impl WebError {
             WebError::TooManyTries { .. } => StatusCode::TOO_MANY_REQUESTS,
             WebError::NoPage => StatusCode::NOT_FOUND,
             WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            WebError::HeadTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             WebError::BadForm(_) => StatusCode::BAD_REQUEST,
             WebError::Busy => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Listen { .. } | WebError::Io(_) | WebError::Render(_) | WebError::Crashed => {

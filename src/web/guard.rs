@@ -5,11 +5,14 @@
 
 use std::time::Duration;
 
+use axum::extract::Request;
 use axum::http::header::{
     CACHE_CONTROL, CONTENT_SECURITY_POLICY, REFERRER_POLICY, STRICT_TRANSPORT_SECURITY,
     X_CONTENT_TYPE_OPTIONS, X_FRAME_OPTIONS,
 };
 use axum::http::{HeaderValue, StatusCode};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
 use tower_http::set_header::SetResponseHeaderLayer;
@@ -22,9 +25,15 @@ pub const BODY_LIMIT: usize = 64 * 1024;
 pub const REQUEST_TIME: Duration = Duration::from_secs(30);
 /// The longest a client may take to send a request's head.
 pub const HEAD_TIME: Duration = Duration::from_secs(10);
-/// The most header fields a request may have, and the most bytes its head may take.
+/// The most header fields a request may have, and the most bytes its head may take: past
+/// them, the site's 431 page (with every header of this guard).
 pub const HEADERS: usize = 64;
 pub const HEAD_BYTES: usize = 16 * 1024;
+/// What the connection itself reads of a head, at most (fields, bytes): a head past
+/// [`HEADERS`] or [`HEAD_BYTES`] but within these is read, and answered with the site's 431
+/// page; one past these is refused by the connection (a 431 with no page).
+pub const HEADERS_READ: usize = 4 * HEADERS;
+pub const HEAD_BYTES_READ: usize = 4 * HEAD_BYTES;
 
 /// Only the site's own style sheet, scripts, images and forms: nothing inline, nothing from
 /// elsewhere, never in a frame.
@@ -36,6 +45,7 @@ connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 pub fn around<S: Clone + Send + Sync + 'static>(routes: Router<S>, behind_tls: bool) -> Router<S> {
     let routes = routes
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
+        .layer(axum::middleware::from_fn(head_limit))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIME,
@@ -69,4 +79,21 @@ pub fn around<S: Clone + Send + Sync + 'static>(routes: Router<S>, behind_tls: b
     } else {
         routes
     }
+}
+
+/// Refuses a request whose head has more than [`HEADERS`] fields or [`HEAD_BYTES`] bytes
+/// (its request line and fields, as sent): the site's 431 page.
+async fn head_limit(request: Request, next: Next) -> Response {
+    let fields = request.headers().len();
+    let bytes = request.method().as_str().len()
+        + request.uri().to_string().len()
+        + request
+            .headers()
+            .iter()
+            .map(|(name, value)| name.as_str().len() + value.len() + 4)
+            .sum::<usize>();
+    if fields > HEADERS || bytes > HEAD_BYTES {
+        return super::error::WebError::HeadTooLarge.into_response();
+    }
+    next.run(request).await
 }

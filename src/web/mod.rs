@@ -110,8 +110,9 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
 
 /// Answers each connection, HTTP/1.1 with hyper, until told to stop: a request's head must
 /// come within [`guard::HEAD_TIME`], with at most [`guard::HEADERS`] fields in
-/// [`guard::HEAD_BYTES`] (431 past it). A connection past the bounds of `places` is closed as
-/// soon as it is taken.
+/// [`guard::HEAD_BYTES`] (the site's 431 page past it, made by [`guard::around`]; the
+/// connection reads no more than [`guard::HEADERS_READ`] fields in [`guard::HEAD_BYTES_READ`]).
+/// A connection past the bounds of `places` is closed as soon as it is taken.
 async fn answer(listener: TcpListener, app: Router, places: Places, stop_streams: impl FnOnce()) {
     let graceful = GracefulShutdown::new();
     let stop = stop_asked();
@@ -140,8 +141,8 @@ async fn answer(listener: TcpListener, app: Router, places: Places, stop_streams
         let mut http = hyper::server::conn::http1::Builder::new();
         http.timer(TokioTimer::new())
             .header_read_timeout(guard::HEAD_TIME)
-            .max_headers(guard::HEADERS)
-            .max_buf_size(guard::HEAD_BYTES);
+            .max_headers(guard::HEADERS_READ)
+            .max_buf_size(guard::HEAD_BYTES_READ);
         let connection = graceful.watch(http.serve_connection(TokioIo::new(stream), service));
         tokio::spawn(async move {
             let _ = connection.await;

@@ -54,8 +54,10 @@ impl FromRequestParts<Arc<Shared>> for Signed {
     ) -> Result<Self, Self::Rejection> {
         let key = cookie_key(parts).ok_or(WebError::NotSignedIn)?;
         let asked = key.clone();
+        // A session of another league kept in the same database is no session here.
+        let league = shared.league.id;
         let session = shared
-            .read(move |app| app.session(&asked))
+            .read(move |app| app.session_in(league, &asked))
             .await?
             .ok_or(WebError::NotSignedIn)?;
         Ok(Signed { session, key })

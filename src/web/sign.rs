@@ -1,16 +1,22 @@
-//! Opening a private link: `/link/TOKEN` starts a session (an `HttpOnly`, `SameSite=Strict`
-//! cookie, `Secure` behind TLS) and sends the browser on to `/my/` (a game's scorer to
-//! `/my/game/{n}`), so the token leaves the address bar. A token that is no working link is
-//! refused, the same way whatever it is, and counted against the address it came from.
+//! Opening a private link: `GET /link/TOKEN` shows a small page, and changes nothing (no
+//! session, "last used" not moved), so a messaging app's preview of the link or another site's
+//! page opening it signs no one in; its button posts back to the same address, which starts a
+//! session (an `HttpOnly`, `SameSite=Strict` cookie, `Secure` behind TLS) and sends the
+//! browser on to `/my/` (a game's scorer to `/my/game/{n}`), so the token leaves the address
+//! bar. The post must come from the site's own page (a browser says where a form came from);
+//! the cookie is set by a same-site answer, so it is sent on the 303 that follows even when
+//! the link was opened from another site. A token that is no working link is refused, the same
+//! way whatever it is, and counted against the address it came from.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
 
+use askama::Template;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, State};
-use axum::http::header::{CACHE_CONTROL, LOCATION, SET_COOKIE};
+use axum::http::header::{CACHE_CONTROL, HOST, LOCATION, ORIGIN, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
-use axum::response::{IntoResponse, Response};
+use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
 
@@ -22,7 +28,7 @@ use crate::app::access::SESSION_DAYS;
 
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
-        .route("/link/{token}", get(open_link))
+        .route("/link/{token}", get(link_page).post(open_link))
         .route("/sign-out", post(sign_out))
 }
 
@@ -53,9 +59,23 @@ fn see_other(to: &str, cookie: Option<HeaderValue>) -> Response {
     (StatusCode::SEE_OTHER, headers, Body::empty()).into_response()
 }
 
-/// `GET /link/TOKEN`: a session, and on to `/my/`. The token is read from the path as sent
-/// (never echoed: a refusal is the same page whatever it was).
-async fn open_link(
+#[derive(Template)]
+#[template(path = "my/open.html")]
+struct OpenPage {
+    layout: crate::publish::view::Layout,
+    who: String,
+}
+
+/// The token of a link's address, read from the path as sent (never echoed: a refusal is the
+/// same page whatever it was).
+fn token_of(uri: &Uri) -> String {
+    uri.path().strip_prefix("/link/").unwrap_or("").to_string()
+}
+
+/// `GET /link/TOKEN` (and `HEAD`): the link's page, whose button opens it. Nothing is written:
+/// no session, no use noted. A token that is no working link is refused here already (and
+/// counted against the address).
+async fn link_page(
     State(shared): State<Arc<Shared>>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     asked: HeaderMap,
@@ -63,7 +83,58 @@ async fn open_link(
 ) -> Result<Response, WebError> {
     let from = client(&shared.config.proxies, peer, &asked);
     shared.limiter.attempt(from)?;
-    let token = uri.path().strip_prefix("/link/").unwrap_or("").to_string();
+    let token = token_of(&uri);
+    let league = shared.league.id;
+    let link = shared.read(move |app| app.link_of(league, &token)).await?;
+    shared.limiter.worked(from);
+    let page = OpenPage {
+        layout: super::my::page::layout("Your private link", &shared.league.name),
+        who: link.role.to_string(),
+    };
+    let mut answer = Html(page.render()?).into_response();
+    answer
+        .headers_mut()
+        .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    Ok(answer)
+}
+
+/// Whether a form was posted from this site's own page, as the browser tells: its
+/// `Sec-Fetch-Site` says `same-origin` (or `none`: the user's own doing); a browser too old to
+/// send it, by its `Origin` (unless it is the `null` a page without referrers sends), which
+/// must be the address asked. A client that sends neither (not a browser) is taken at its word.
+fn from_own_page(asked: &HeaderMap) -> bool {
+    if let Some(site) = asked.get("sec-fetch-site") {
+        return matches!(site.as_bytes(), b"same-origin" | b"none");
+    }
+    let origin = match (asked.get(ORIGIN), asked.get(HOST)) {
+        (Some(origin), _) if origin.as_bytes() == b"null" => None,
+        (Some(origin), Some(host)) => Some(
+            origin
+                .to_str()
+                .ok()
+                .and_then(|o| o.split_once("://"))
+                .is_some_and(|(_, authority)| authority.as_bytes() == host.as_bytes()),
+        ),
+        (Some(_), None) => Some(false),
+        (None, _) => None,
+    };
+    origin != Some(false)
+}
+
+/// `POST /link/TOKEN` (the link's page's button): a session, and on to `/my/`. Refused (403,
+/// nothing opened) when posted from another site's page.
+async fn open_link(
+    State(shared): State<Arc<Shared>>,
+    ConnectInfo(peer): ConnectInfo<SocketAddr>,
+    asked: HeaderMap,
+    uri: Uri,
+) -> Result<Response, WebError> {
+    if !from_own_page(&asked) {
+        return Err(WebError::Forged);
+    }
+    let from = client(&shared.config.proxies, peer, &asked);
+    shared.limiter.attempt(from)?;
+    let token = token_of(&uri);
     let league = shared.league.id;
     // Opened again in a browser whose session it opened already (the link tapped again in a
     // message): that session goes on, so a page open in another tab keeps working.

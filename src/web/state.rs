@@ -10,7 +10,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use crate::app::access::Link;
+use crate::app::access::Session;
 use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::store::LeagueInfo;
 
@@ -209,23 +209,36 @@ impl Shared {
         done
     }
 
-    /// Runs `write` as the holder of `link` (its actor, in the log), noting the link's use
-    /// when what it came to is `done`: in the same turn on the writing connection.
+    /// Runs `write` as the holder of `session` (its link's actor, in the log), noting the
+    /// link's use when what it came to is `done`: in the same turn on the writing connection.
+    /// Each change it makes checks the session again in its own transaction: a session ended
+    /// (its link revoked) since the request was read is [`WebError::NotSignedIn`], nothing
+    /// changed.
     pub async fn write_as<T: Send + 'static>(
         self: &Arc<Self>,
-        link: &Link,
+        session: &Session,
         done: fn(&T) -> bool,
         write: impl FnOnce(&mut App) -> Result<T, AppError> + Send + 'static,
     ) -> Result<T, WebError> {
-        let id = link.id;
-        self.write(Some(link.actor()), move |app| {
-            let out = write(app)?;
+        let id = session.link.id;
+        let session = session.clone();
+        let shared = Arc::clone(self);
+        tokio::task::spawn_blocking(move || {
+            let mut app = shared.writer.lock().unwrap_or_else(|p| p.into_inner());
+            app.act_in_session(&session);
+            let out = write(&mut app);
+            // However the handler put the refusal, a session ended is no session.
+            if app.session_ended() {
+                return Err(WebError::NotSignedIn);
+            }
+            let out = out?;
             if done(&out) {
                 app.link_used(id)?;
             }
             Ok(out)
         })
         .await
+        .map_err(|_| WebError::Crashed)?
     }
 
     fn reader(&self) -> Result<App, WebError> {

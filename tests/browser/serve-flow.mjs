@@ -55,8 +55,13 @@ async function arrived(page) {
 }
 
 async function go(page, url) {
-  const response = await page.goto(url.startsWith("http") ? url : plan.base + url);
+  let response = await page.goto(url.startsWith("http") ? url : plan.base + url);
   await arrived(page);
+  // A private link's page: its button opens the session, as a captain presses it.
+  if (url.includes("/link/") && response.status() === 200) {
+    [response] = await Promise.all([page.waitForNavigation(), page.locator("#open-link").click()]);
+    await arrived(page);
+  }
   return response;
 }
 

@@ -314,3 +314,56 @@ pub fn don_serve_for_captains() {
         .unwrap();
     }
 }
+
+/// A captain's link opened from another site's page (a cross-site navigation, as from a
+/// webmail or a chat's web page): the link's page, whose button opens the session and lands on
+/// `/my/` signed in, though the cookie is `SameSite=Strict` (it is set by the button's
+/// same-site POST and its 303). Opening the link set no cookie; a form of another site posting
+/// to a link opens no session.
+pub fn a_link_opened_from_another_site_signs_in_after_its_button() {
+    require_browser();
+    let db = Db::new();
+    db.import_sample_season();
+    let server = Server::start(&db);
+    let base = server.base.clone();
+    let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("link-flow");
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let plan = json!({
+        "base": base,
+        "link": link(&db, Some("Royal Oak"), &base),
+        "other": link(&db, Some("Red Lion"), &base),
+    });
+    let report = run_script("link-flow.mjs", &plan, &dir);
+    assert!(report.get("error").is_none(), "{report:#}");
+    let page = &report["linkPage"];
+    assert_eq!(page["status"], 200, "{report:#}");
+    assert_eq!(
+        page["button"], 1,
+        "the link's page and its button: {report:#}"
+    );
+    assert_eq!(
+        page["cookies"], 0,
+        "opening the link set a cookie: {report:#}"
+    );
+    let after = &report["after"];
+    assert_eq!(after["url"], "/my/", "{report:#}");
+    assert_eq!(after["status"], 200, "{report:#}");
+    let text = after["text"].as_str().unwrap();
+    assert!(
+        text.contains("You are signed in as the captain of Royal Oak"),
+        "{report:#}"
+    );
+    assert_eq!(
+        after["cookies"],
+        json!([{"sameSite": "Strict", "httpOnly": true}]),
+        "{report:#}"
+    );
+    assert!(report["again"]
+        .as_str()
+        .unwrap()
+        .contains("signed in as the captain of Royal Oak"));
+    assert_eq!(report["forged"]["status"], 403, "{report:#}");
+    assert_eq!(report["forged"]["cookies"], 0, "{report:#}");
+    server.stop();
+}

@@ -103,7 +103,7 @@ pub struct Browser {
 
 impl Browser {
     pub async fn sign_in(app: &Router, token: &str) -> Browser {
-        let req = Request::get(format!("/link/{token}"))
+        let req = Request::post(format!("/link/{token}"))
             .body(Body::empty())
             .unwrap();
         let r = app.clone().oneshot(with_addr(req)).await.unwrap();

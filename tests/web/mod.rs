@@ -146,10 +146,10 @@ pub fn link(db: &Db, team: Option<&str>) -> String {
     token.as_str().to_string()
 }
 
-/// Opens a link from `from`: the answer.
+/// Opens a link from `from`, as its page's button does (a POST to its address): the answer.
 pub async fn open(app: &Router, token: &str, from: &str) -> Answer {
     let uri = format!("/link/{token}");
-    send(app, request(Method::GET, &uri, from, &[], Body::empty())).await
+    send(app, request(Method::POST, &uri, from, &[], Body::empty())).await
 }
 
 /// Opens a link, which must work: the session cookie (`don_session=KEY`).

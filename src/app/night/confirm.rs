@@ -5,10 +5,13 @@
 use std::fmt;
 
 use super::error::NightError;
-use super::find::{is_done, played_night, result_words, team_names, title, today, NightRef};
+use super::find::{
+    captain_may_act, is_done, played_night, result_words, team_names, title, today, NightRef,
+};
+use super::players::join_rosters;
 use crate::app::{Actor, App, AppError};
 use crate::league::confirm::{self, Action, Party, Settled};
-use crate::league::{HomeAway, Pair, TeamId};
+use crate::league::{Confirmation, HomeAway, NightResult, Pair, TeamId};
 use crate::store::{Fixture, LeagueInfo, LeagueReader};
 
 /// A night confirmed or disputed: what it came to, for the night titled so.
@@ -17,6 +20,9 @@ pub struct Settlement {
     pub title: String,
     pub teams: Pair<String>,
     pub settled: Settled,
+    /// What was done on the way: the players who waited for the night to be confirmed put on
+    /// their team's roster.
+    pub notes: Vec<String>,
 }
 
 impl fmt::Display for Settlement {
@@ -129,6 +135,7 @@ impl App {
         let leagues = change.leagues();
         let (league, season) = night.season(&leagues)?;
         let f = played_night(&leagues, &league, &season, night)?;
+        captain_may_act(actor.as_ref(), &leagues, (&league, &season), &f)?;
         if !is_done(&f, &season.config) {
             return Err(NightError::NotComplete {
                 title: title(&f),
@@ -145,12 +152,27 @@ impl App {
                     refusal,
                 }
             })?;
+        let mut notes = Vec::new();
+        change.set_confirmation(f.id, &stands, today())?;
+        // Names the entering team's captain typed for the other team join its roster once the
+        // night is confirmed.
+        if let (Confirmation::Confirmed, Some(NightResult::Matches(matches)), Some(entered)) =
+            (&stands, &f.result, confirm::entered_by(&f.confirmation))
+        {
+            let teams = Pair::new(&f.home, &f.away);
+            join_rosters(
+                &change,
+                &season,
+                (teams, entered.other(), matches),
+                &mut notes,
+            )?;
+        }
         let settlement = Settlement {
             title: title(&f),
             teams: team_names(&f),
             settled,
+            notes,
         };
-        change.set_confirmation(f.id, &stands, today())?;
         if let Some(team) = acting_for {
             change.acting_for(team)?;
         }

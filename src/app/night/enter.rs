@@ -181,6 +181,7 @@ impl App {
         given: Given<'_>,
     ) -> Result<Entered, AppError> {
         self.not_a_scorer("enter a night")?;
+        let actor = self.actor().cloned();
         let night = entry.night;
         let change = self.store.change("night")?;
         let leagues = change.leagues();
@@ -199,6 +200,7 @@ impl App {
             &mut notes,
         )?;
         check_not_withdrawn(&change, &season, &fixture)?;
+        super::find::captain_may_act(actor.as_ref(), &leagues, (&league, &season), &fixture)?;
         uncancel(&change, &fixture, &mut notes)?;
         let config = &season.config;
         let title = format!("{} v {} on {}", home.name, away.name, fixture.date);
@@ -272,6 +274,15 @@ impl App {
                 let teams = Pair::new(home.clone(), away.clone());
                 let mut players =
                     Players::load(&leagues, &league, &season, teams, entry.new_players)?;
+                // A team's captain puts names on their own team's roster only: those typed for
+                // the other side wait for that team to confirm the night.
+                players.held = actor.as_ref().and_then(|a| a.team).map(|own| {
+                    if own == home.id {
+                        HomeAway::Away
+                    } else {
+                        HomeAway::Home
+                    }
+                });
                 if fixture.result.is_none() {
                     change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
                 }

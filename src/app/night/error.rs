@@ -168,6 +168,14 @@ pub enum NightError {
     },
     #[error("{title} was changed meanwhile (by another don): correct it again")]
     ChangedMeanwhile { title: String },
+    /// A team's captain acting on a night that is not theirs to act on: a captain acts only on
+    /// the current season's fixtures due by today that are not cancelled.
+    #[error("{actor} cannot act on {title}: {why}")]
+    NotACaptainsNight {
+        actor: String,
+        title: String,
+        why: CaptainsNight,
+    },
     /// A team's captain acting for another team.
     #[error("{actor} acts for {own}; it cannot act for {other}")]
     NotYourTeam {
@@ -243,6 +251,12 @@ fn refusal_words(title: &str, teams: &Pair<String>, refusal: &ConfirmRefusal) ->
             teams[entered.other()]
         ),
         ConfirmRefusal::ConfirmedAlready => format!("{title} is confirmed already"),
+        ConfirmRefusal::NotProvisional => format!(
+            "{title} is not provisional: only the league's secretary reopens a confirmed or disputed night"
+        ),
+        ConfirmRefusal::SecretarySettles => {
+            format!("{title} is disputed: only the league's secretary settles a dispute")
+        }
         ConfirmRefusal::NoDisputer => {
             format!("{title} is confirmed; say which team disputes it with --by")
         }
@@ -261,4 +275,15 @@ impl NightError {
             error: Box::new(self),
         }
     }
+}
+
+/// Why a night is not a captain's to act on (the secretary's still).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum CaptainsNight {
+    #[error("the secretary cancelled it")]
+    Cancelled,
+    #[error("it is not due until {0}")]
+    NotDue(chrono::NaiveDate),
+    #[error("it is of season {season}, not of the current season {current}")]
+    NotCurrent { season: String, current: String },
 }

@@ -2,7 +2,7 @@
 
 use chrono::NaiveDate;
 
-use super::error::NightError;
+use super::error::{CaptainsNight, NightError};
 use crate::app::AppError;
 use crate::league::night::missing;
 use crate::league::{Config, NightResult, Pair};
@@ -88,6 +88,50 @@ pub fn night_season(
 
 pub(crate) fn today() -> NaiveDate {
     chrono::Local::now().date_naive()
+}
+
+/// Refuses a team's captain (an actor acting for a team) a night that is not theirs to act
+/// on: a captain acts only on the current season's fixtures due by today that are not
+/// cancelled. The secretary (an actor with no team), and the command line, act on any.
+pub(crate) fn captain_may_act(
+    actor: Option<&crate::app::Actor>,
+    leagues: &LeagueReader<'_>,
+    (league, season): (&LeagueInfo, &SeasonInfo),
+    fixture: &Fixture,
+) -> Result<(), AppError> {
+    let Some(actor) = actor.filter(|a| a.team.is_some()) else {
+        return Ok(());
+    };
+    match captains_night(leagues, (league, season), fixture)? {
+        None => Ok(()),
+        Some(why) => Err(NightError::NotACaptainsNight {
+            actor: actor.name.clone(),
+            title: title(fixture),
+            why,
+        }
+        .into()),
+    }
+}
+
+/// Why a night is not a captain's to act on, if it is not: cancelled, not due yet, or not of
+/// the league's current season.
+pub fn captains_night(
+    leagues: &LeagueReader<'_>,
+    (league, season): (&LeagueInfo, &SeasonInfo),
+    fixture: &Fixture,
+) -> Result<Option<CaptainsNight>, AppError> {
+    let today = today();
+    Ok(if fixture.cancelled {
+        Some(CaptainsNight::Cancelled)
+    } else if fixture.date > today {
+        Some(CaptainsNight::NotDue(fixture.date))
+    } else {
+        let current = leagues.current_season(league, None, today)?;
+        (current.id != season.id).then(|| CaptainsNight::NotCurrent {
+            season: season.name.clone(),
+            current: current.name,
+        })
+    })
 }
 
 /// The fixtures between two teams (on `day`, when given), as stored.

@@ -61,9 +61,11 @@ impl NightError {
             | E::NoFixtureBetween { .. }
             | E::NoneLeft { .. }
             | E::NoneOn { .. } => ErrorKind::NotFound,
-            E::NotYourTeam { .. } => ErrorKind::Forbidden,
+            E::NotYourTeam { .. } | E::NotACaptainsNight { .. } => ErrorKind::Forbidden,
             E::Confirm { refusal, .. } => match refusal {
-                ConfirmRefusal::EnteredBy { .. } => ErrorKind::Forbidden,
+                ConfirmRefusal::EnteredBy { .. }
+                | ConfirmRefusal::SecretarySettles
+                | ConfirmRefusal::NotProvisional => ErrorKind::Forbidden,
                 ConfirmRefusal::ConfirmedAlready => ErrorKind::Conflict,
                 _ => ErrorKind::Invalid,
             },

@@ -22,6 +22,12 @@ pub struct Players {
     /// The night being corrected (its fixture): a game scoring a leg of the match a
     /// correction replaces may score it again.
     pub correcting: Option<i64>,
+    /// The side whose names new to its roster wait for its team to confirm the night, rather
+    /// than join the roster now: the other team's, when a team's captain enters a night (a
+    /// captain puts no one on another team's roster).
+    pub held: Option<HomeAway>,
+    /// The names of the held side noted as waiting already (name keys).
+    pub waiting: Vec<String>,
 }
 
 impl Players {
@@ -46,6 +52,8 @@ impl Players {
             league: reader.league_players(league.id)?,
             new: new.iter().map(|n| name_key(n)).collect(),
             correcting: None,
+            held: None,
+            waiting: Vec::new(),
         })
     }
 
@@ -88,7 +96,9 @@ impl Players {
         Ok(())
     }
 
-    /// Puts a match's players on their teams' rosters, noting each added.
+    /// Puts a match's players on their teams' rosters, noting each added; the names of the
+    /// [`held`](Players::held) side new to its roster are noted as waiting instead (they join
+    /// it when that team confirms the night: see [`join_rosters`]).
     pub fn put_on_rosters(
         &mut self,
         change: &Change,
@@ -101,6 +111,16 @@ impl Players {
             for p in &m.players[side] {
                 let key = name_key(p);
                 if self.rosters[side].iter().any(|n| name_key(n) == key) {
+                    continue;
+                }
+                if self.held == Some(side) {
+                    if !self.waiting.contains(&key) {
+                        notes.push(format!(
+                            "{p} is not on the roster of {}: they join it when {} confirms the night",
+                            team.name, team.name
+                        ));
+                        self.waiting.push(key);
+                    }
                     continue;
                 }
                 change.add_to_roster(season.id, team.id, p)?;
@@ -214,5 +234,51 @@ pub fn accept(
         .into());
     }
     entered.push(m);
+    Ok(())
+}
+
+/// The players of a night's matches not on their team's roster for the season, each side: the
+/// names that wait for the night to be confirmed (typed by the other team's captain).
+pub fn waiting_names(rosters: &Pair<Vec<String>>, matches: &[Match]) -> Pair<Vec<String>> {
+    let mut waiting: Pair<Vec<String>> = Pair::new(Vec::new(), Vec::new());
+    for side in HomeAway::BOTH {
+        for m in matches {
+            for p in &m.players[side] {
+                let key = name_key(p);
+                let known = rosters[side].iter().any(|n| name_key(n) == key);
+                if !known && !waiting[side].iter().any(|n| name_key(n) == key) {
+                    waiting[side].push(p.clone());
+                }
+            }
+        }
+    }
+    waiting
+}
+
+/// Puts the players of `side` in a night's matches on its team's roster, where they are not yet
+/// (the names that waited for the night to be confirmed), noting each added.
+pub fn join_rosters(
+    change: &Change,
+    season: &SeasonInfo,
+    (teams, side, matches): (Pair<&TeamInfo>, HomeAway, &[Match]),
+    notes: &mut Vec<String>,
+) -> Result<(), StoreError> {
+    let entries = change.leagues().entries(season.id)?;
+    let roster = |team: &TeamInfo| -> Vec<String> {
+        entries
+            .iter()
+            .find(|e| e.team.id == team.id)
+            .map(|e| e.roster.clone())
+            .unwrap_or_default()
+    };
+    let rosters = Pair::new(roster(teams.home), roster(teams.away));
+    let waiting = waiting_names(&rosters, matches);
+    for p in &waiting[side] {
+        change.add_to_roster(season.id, teams[side].id, p)?;
+        notes.push(format!(
+            "{p} joins the roster of {}, the night confirmed",
+            teams[side].name
+        ));
+    }
     Ok(())
 }

@@ -251,6 +251,8 @@ mod tests {
             league: Vec::new(),
             new: Vec::new(),
             correcting: None,
+            held: None,
+            waiting: Vec::new(),
         }
     }
 

@@ -51,6 +51,9 @@ pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, C
         Some(reason) => app.night_dispute(night, args.by.as_deref(), &reason)?,
     };
     writeln!(io::stdout().lock(), "{}.", shown(&settled.to_string()))?;
+    for note in &settled.notes {
+        writeln!(io::stdout().lock(), "{}.", shown(note))?;
+    }
     Ok(Done::Ok)
 }
 

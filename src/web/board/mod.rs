@@ -16,7 +16,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{ConnectInfo, Path, State};
+use axum::extract::{ConnectInfo, State};
 use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
@@ -25,7 +25,7 @@ use axum::{Extension, Router};
 use serde::Deserialize;
 
 use crate::web::cache::game_key;
-use crate::web::error::{Lenient, WebError};
+use crate::web::error::{Lenient, Numbered, WebError};
 use crate::web::limit::client;
 use crate::web::state::Shared;
 use events::{Look, Streams};
@@ -56,11 +56,6 @@ impl Asked {
     }
 }
 
-/// A number in a board's path; anything else is no board.
-fn number(text: &str) -> Result<i64, WebError> {
-    text.parse().map_err(|_| WebError::NoPage)
-}
-
 /// A board's page, or (`X-Don-Seen` naming what it is of) only its inside.
 fn board_answer(html: String, seen: &str) -> Response {
     let mut answer = Html(html).into_response();
@@ -83,10 +78,9 @@ async fn script() -> Response {
 
 async fn game(
     State(shared): State<Arc<Shared>>,
-    Path(n): Path<String>,
+    Numbered(n): Numbered,
     Lenient(asked): Lenient<Asked>,
 ) -> Result<Response, WebError> {
-    let n = number(&n)?;
     let league = shared.league.id;
     // An unchanged game is not replayed again: its board as made last, by its latest change.
     let held = Arc::clone(&shared);
@@ -115,10 +109,9 @@ async fn game(
 
 async fn night(
     State(shared): State<Arc<Shared>>,
-    Path(fixture): Path<String>,
+    Numbered(fixture): Numbered,
     Lenient(asked): Lenient<Asked>,
 ) -> Result<Response, WebError> {
-    let fixture = number(&fixture)?;
     let league = shared.league.clone();
     let held = Arc::clone(&shared);
     // A night's board shows its fixture and teams as well as its games: it is made again after
@@ -173,9 +166,8 @@ async fn game_events(
     Extension(streams): Extension<Streams>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Path(n): Path<String>,
+    Numbered(n): Numbered,
 ) -> Result<Response, WebError> {
-    let n = number(&n)?;
     let league = shared.league.id;
     let look: Look = Arc::new(move |app| app.board_game_seen(league, n));
     let from = client(&shared.config.proxies, peer, &headers);
@@ -187,9 +179,8 @@ async fn night_events(
     Extension(streams): Extension<Streams>,
     ConnectInfo(peer): ConnectInfo<SocketAddr>,
     headers: HeaderMap,
-    Path(fixture): Path<String>,
+    Numbered(fixture): Numbered,
 ) -> Result<Response, WebError> {
-    let fixture = number(&fixture)?;
     let league = shared.league.clone();
     let look: Look = Arc::new(move |app| app.board_night_seen(&league, fixture));
     let from = client(&shared.config.proxies, peer, &headers);

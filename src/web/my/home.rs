@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
@@ -17,7 +17,7 @@ use crate::app::night::is_done;
 use crate::app::which::Choice;
 use crate::league::HomeAway;
 use crate::publish::view::Layout;
-use crate::web::error::WebError;
+use crate::web::error::{Lenient, WebError};
 use crate::web::session::Signed;
 use crate::web::state::Shared;
 
@@ -198,7 +198,7 @@ pub async fn page(
 /// Who is signed in, and their nights.
 pub async fn home(
     State(shared): State<Arc<Shared>>,
-    Query(done): Query<Done>,
+    Lenient(done): Lenient<Done>,
     signed: Signed,
 ) -> Result<Response, WebError> {
     // A game's scorer has that game only.

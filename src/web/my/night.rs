@@ -5,7 +5,7 @@
 use std::sync::Arc;
 
 use askama::Template;
-use axum::extract::{Path, Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
@@ -19,11 +19,11 @@ use super::view::night_page;
 use crate::app::night::enter::{Entered, Given, NightEntry};
 use crate::app::App;
 use crate::league::HomeAway;
-use crate::web::error::WebError;
+use crate::web::error::{Lenient, Numbered, WebError};
 use crate::web::session::{League, Posted, Signed};
 use crate::web::state::Shared;
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Default)]
 pub struct Done {
     pub done: Option<String>,
 }
@@ -40,8 +40,8 @@ pub enum Outcome {
 /// The night's page, for the one signed in.
 pub async fn show(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
-    Query(done): Query<Done>,
+    Numbered(id): Numbered,
+    Lenient(done): Lenient<Done>,
     League(signed): League<Signed>,
 ) -> Result<Response, WebError> {
     let nothing = Typed::new();
@@ -90,7 +90,7 @@ pub async fn act(
     let league = shared.league.name.clone();
     let done = |o: &Outcome| matches!(o, Outcome::Done(_));
     shared
-        .write_as(&signed.session.link, done, move |app| {
+        .write_as(&signed.session, done, move |app| {
             let night = Night::find(app, &league, id)?;
             let viewer = Viewer::of(&session, &night.fixture);
             if viewer == Viewer::Outsider {
@@ -140,7 +140,7 @@ fn entered_for(night: &Night, viewer: Viewer, typed: &Typed) -> Result<Option<St
 
 pub async fn enter(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
+    Numbered(id): Numbered,
     League(Posted {
         signed,
         form: typed,
@@ -192,7 +192,7 @@ fn by_team(night: &Night, typed: &Typed) -> Option<String> {
 
 pub async fn confirm(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
+    Numbered(id): Numbered,
     League(Posted {
         signed,
         form: typed,
@@ -203,7 +203,7 @@ pub async fn confirm(
 
 pub async fn dispute(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
+    Numbered(id): Numbered,
     League(Posted {
         signed,
         form: typed,
@@ -238,7 +238,7 @@ async fn settle(
             }
         };
         match settled {
-            Ok(_) => Outcome::Done(Vec::new()),
+            Ok(settlement) => Outcome::Done(settlement.notes),
             Err(e) => Outcome::Refused(of_settle(&e)),
         }
     })

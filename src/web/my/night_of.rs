@@ -15,6 +15,9 @@ pub struct Night {
     pub fixture: Fixture,
     /// Each team's roster for the season.
     pub rosters: Pair<Vec<String>>,
+    /// Why its captains may not act on it (the app's rule), if they may not: its page offers
+    /// them no form.
+    pub closed_to_captains: Option<crate::app::night::error::CaptainsNight>,
 }
 
 impl Night {
@@ -38,7 +41,10 @@ impl Night {
                 .unwrap_or_default()
         };
         let rosters = Pair::new(roster(fixture.home.id), roster(fixture.away.id));
+        let closed_to_captains =
+            crate::app::night::find::captains_night(&leagues, (&league, &season), &fixture)?;
         Ok(Night {
+            closed_to_captains,
             league,
             season,
             fixture,

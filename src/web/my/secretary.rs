@@ -4,7 +4,7 @@
 
 use std::sync::Arc;
 
-use axum::extract::{Path, State};
+use axum::extract::State;
 use axum::response::Response;
 use chrono::NaiveDate;
 
@@ -15,7 +15,7 @@ use super::refusal::of_secretary;
 use crate::app::night::Which;
 use crate::app::which::Choice;
 use crate::app::{App, AppError, ErrorKind};
-use crate::web::error::{status_of, WebError};
+use crate::web::error::{status_of, Numbered, WebError};
 use crate::web::session::{League, Posted, Signed};
 use crate::web::state::Shared;
 
@@ -60,7 +60,7 @@ async fn secretary_form(
     let form = typed.clone();
     let league = shared.league.name.clone();
     let done = shared
-        .write_as(&signed.session.link, Result::is_ok, move |app| {
+        .write_as(&signed.session, Result::is_ok, move |app| {
             let which = Which {
                 league: Some(&league),
                 season: None,
@@ -135,7 +135,7 @@ pub async fn withdraw(
 
 pub async fn move_fixture(
     State(shared): State<Arc<Shared>>,
-    Path(id): Path<i64>,
+    Numbered(id): Numbered,
     League(Posted {
         signed,
         form: typed,

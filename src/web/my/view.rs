@@ -137,6 +137,9 @@ fn sides(n: &Night, typed: &Typed, refused: &Refused, name: &str, label: &str) -
 /// Whether the one asking may enter (more of) the night.
 fn may_enter(n: &Night, viewer: Viewer) -> bool {
     let f = &n.fixture;
+    if captain_shut_out(n, viewer) {
+        return false;
+    }
     match (&f.result, &f.confirmation, viewer) {
         (_, _, Viewer::Outsider) => false,
         (None, _, _) => true,
@@ -207,8 +210,14 @@ fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> En
     }
 }
 
+/// Whether the one asking is a captain and the night not theirs to act on (cancelled, not due,
+/// of a past season): the page offers them no form, and its posts are refused by the app.
+fn captain_shut_out(n: &Night, viewer: Viewer) -> bool {
+    matches!(viewer, Viewer::Captain(_)) && n.closed_to_captains.is_some()
+}
+
 fn settle_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> Option<SettleForm> {
-    if !n.done() {
+    if !n.done() || captain_shut_out(n, viewer) {
         return None;
     }
     let (shown, settling) = match (&n.fixture.confirmation, viewer) {
@@ -254,6 +263,25 @@ pub fn night_page(
     if let Confirmation::Disputed { reason, .. } = &f.confirmation {
         facts.push(format!("Why it is disputed: {reason}"));
     }
+    // Names the entering team's captain typed for the other side wait for it to confirm.
+    if let (Some(NightResult::Matches(ms)), Confirmation::Provisional { entered_by }) =
+        (&f.result, &f.confirmation)
+    {
+        let other = entered_by.other();
+        let waiting = crate::app::night::players::waiting_names(&n.rosters, ms);
+        if !waiting[other].is_empty() {
+            facts.push(format!(
+                "Named for {} by the captain of {}, joining {}'s roster when it confirms the night: {}",
+                n.team(other),
+                n.team(*entered_by),
+                n.team(other),
+                waiting[other].join(", ")
+            ));
+        }
+    }
+    if let (Viewer::Captain(_), Some(why)) = (viewer, &n.closed_to_captains) {
+        facts.push(format!("Not yours to enter or settle: {why}."));
+    }
     NightPage {
         layout,
         id: f.id,
@@ -268,8 +296,10 @@ pub fn night_page(
         card: card(n),
         // An entry refused is given back as typed, even when the night has meanwhile been
         // entered by the other side.
-        entry: (viewer != Viewer::Outsider && (may_enter(n, viewer) || typed.contains_key("how")))
-            .then(|| entry_form(n, viewer, typed, refused)),
+        entry: (viewer != Viewer::Outsider
+            && !captain_shut_out(n, viewer)
+            && (may_enter(n, viewer) || typed.contains_key("how")))
+        .then(|| entry_form(n, viewer, typed, refused)),
         settle: settle_form(n, viewer, typed, refused),
         mover: (viewer == Viewer::Secretary
             && (f.result.is_none() || refused.fields.contains_key("date")))

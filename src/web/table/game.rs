@@ -156,7 +156,7 @@ pub async fn line(
     };
     let done = |o: &Outcome| matches!(o, Outcome::Entered { .. });
     let outcome = shared
-        .write_as(&signed.session.link, done, move |app| {
+        .write_as(&signed.session, done, move |app| {
             app.may_score(game)?;
             let sides = match value(&form, "kind") {
                 "totals" => {

@@ -339,7 +339,7 @@ pub async fn begin(
     let link = signed.session.link.id;
     let team = signed.session.link.actor().team;
     let begun = shared
-        .write_as(&signed.session.link, Result::is_ok, move |app| {
+        .write_as(&signed.session, Result::is_ok, move |app| {
             if let Some(game) = form_key.as_deref().and_then(|k| once.begun.game(k)) {
                 return Ok(Ok(Started::Already(game)));
             }
