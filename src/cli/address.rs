@@ -20,26 +20,100 @@ pub fn base_url(given: Option<&str>) -> Result<String, CliError> {
     }
 }
 
-/// A public address as given (by `what`): `http://` or `https://`, a host, no spaces or
-/// control characters; without the slashes it ends with.
+/// The longest public address taken, in bytes: far more than any site's address needs, and
+/// bound so that a link printed, stored or mailed stays a link.
+pub const MAX_BASE_URL: usize = 512;
+
+/// A public address as given (by `what`), checked before anything is made with it: `http://`
+/// or `https://`, a host (a name, an IPv4 address or an IPv6 one in brackets), a port from 1
+/// to 65535 if any, and a path if any; no user name or password, no query (`?`) and no
+/// fragment (`#`: a browser never sends what follows it, so a link's token after it would be
+/// lost), no spaces, quotes or angle brackets, at most [`MAX_BASE_URL`] bytes. Returned without
+/// the slashes it ends with.
 pub fn checked_base_url(url: &str, what: &str) -> Result<String, CliError> {
-    let trimmed = url.trim_end_matches('/');
-    let host = trimmed
-        .strip_prefix("https://")
-        .or_else(|| trimmed.strip_prefix("http://"));
-    let fine = host.is_some_and(|h| {
-        !h.is_empty()
-            && !h.starts_with('/')
-            && !h.chars().any(|c| c.is_whitespace() || c.is_control())
-    });
-    if fine {
-        Ok(trimmed.to_string())
-    } else {
-        Err(CliError::Usage(format!(
-            "{what}: \"{}\" is not a web address: give one beginning http:// or https://, as https://league.example.org",
-            shown(url)
-        )))
+    base_url_fault(url).map_err(|why| {
+        CliError::Usage(format!(
+            "{what}: \"{}\" is not a web address links can begin with: {why}",
+            shown(&don::record::text::shortened(url))
+        ))
+    })
+}
+
+/// The address without its trailing slashes, or what is wrong with it (also `don serve
+/// --base-url`'s check).
+pub fn base_url_fault(url: &str) -> Result<String, String> {
+    let example = "as https://league.example.org";
+    if url.len() > MAX_BASE_URL {
+        return Err(format!(
+            "it is {} bytes long, and an address here is at most {MAX_BASE_URL}",
+            url.len()
+        ));
     }
+    let trimmed = url.trim_end_matches('/');
+    let Some(rest) = trimmed
+        .strip_prefix("https://")
+        .or_else(|| trimmed.strip_prefix("http://"))
+    else {
+        return Err(format!("give one beginning http:// or https://, {example}"));
+    };
+    let authority = rest.split('/').next().unwrap_or(rest);
+    if authority.is_empty() {
+        return Err(format!("it has no host: give one {example}"));
+    }
+    if url.contains('#') {
+        return Err(format!(
+            "it has a fragment (#…), which browsers never send: give the address alone, {example}"
+        ));
+    }
+    if url.contains('?') {
+        return Err(format!(
+            "it has a query (?…): give the address alone, {example}"
+        ));
+    }
+    if authority.contains('@') {
+        return Err(format!(
+            "it has a user name or password (…@): give the address alone, {example}"
+        ));
+    }
+    let uri: http::Uri = trimmed.parse().map_err(|_| {
+        format!("it holds characters an address cannot hold (spaces, quotes, <, >, control characters…): give one {example}")
+    })?;
+    let authority = uri
+        .authority()
+        .ok_or_else(|| format!("it has no host: give one {example}"))?;
+    let host = authority.host();
+    let host_fine = match host.strip_prefix('[').and_then(|h| h.strip_suffix(']')) {
+        Some(v6) => v6.parse::<std::net::Ipv6Addr>().is_ok(),
+        None => {
+            !host.is_empty()
+                && host.split('.').all(|label| {
+                    !label.is_empty()
+                        && label.len() <= 63
+                        && !label.starts_with('-')
+                        && !label.ends_with('-')
+                        && label.chars().all(|c| c.is_ascii_alphanumeric() || c == '-')
+                })
+        }
+    };
+    if !host_fine {
+        return Err(format!(
+            "its host \"{}\" is not a host name or an IP address: give one {example}",
+            shown(host)
+        ));
+    }
+    // What follows the host: nothing, or `:` and the port.
+    let after = authority.as_str().strip_prefix(host).unwrap_or_default();
+    if let Some(port) = after.strip_prefix(':') {
+        if !port.parse::<u16>().is_ok_and(|p| p > 0) {
+            return Err(format!(
+                "its port \"{}\" is not one from 1 to 65535",
+                shown(port)
+            ));
+        }
+    } else if !after.is_empty() {
+        return Err(format!("it has no host: give one {example}"));
+    }
+    Ok(trimmed.to_string())
 }
 
 /// The full address of a link: what its holder opens.
@@ -83,8 +157,27 @@ mod tests {
             "https://a b",
             "javascript:alert(1)",
             "",
+            "https://league.example.org/?a=1",
+            "https://league.example.org/#x",
+            "https://user:password@league.example.org",
+            "https://league.example.org:99999",
+            "https://league.example.org:0",
+            "https://league.example.org:",
+            "https://\"><script>alert(1)</script>",
+            "https://league.example.org/\"><script>",
+            "https://league..example.org",
+            "https://[::zz]/",
         ] {
             assert!(checked_base_url(bad, "--base-url").is_err(), "{bad}");
+        }
+        let long = format!("https://league.example.org/{}", "a".repeat(100_000));
+        assert!(checked_base_url(&long, "--base-url").is_err());
+        for good in [
+            "https://league.example.org:8443/don",
+            "http://[::1]:8080",
+            "https://league.example.org/leagues/abercarn/",
+        ] {
+            assert!(checked_base_url(good, "--base-url").is_ok(), "{good}");
         }
     }
 
