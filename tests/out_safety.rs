@@ -119,3 +119,109 @@ fn man_out_never_writes_through_a_link_planted_in_its_folder_and_names_the_page(
         .mode();
     assert_eq!(mode & 0o777, 0o644);
 }
+
+/// The files of a folder, by name, with their text.
+fn contents(dir: &std::path::Path) -> Vec<(String, String)> {
+    names(dir)
+        .into_iter()
+        .map(|n| {
+            let bytes = std::fs::read(dir.join(&n)).unwrap();
+            (n, text(&bytes))
+        })
+        .collect()
+}
+
+#[test]
+fn names_a_spreadsheet_would_run_are_exported_as_text_and_import_back_exactly() {
+    let db = Db::new();
+    let file = db.dir().join("typed.csv");
+    // Names as captains typed them on the web, read from a results file as they are.
+    std::fs::write(
+        &file,
+        "season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,note\n\
+         2025-26,2025-09-04,Royal Oak,@SUM(1)*cmd,don,1,\"=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")+-Dai\",\"=cmd|' /C calc'!A0+'=Huw\",2,1,incomplete\n",
+    )
+    .unwrap();
+    db.ok(&[
+        "import",
+        file.to_str().unwrap(),
+        "--league",
+        "Valleys",
+        "--create",
+    ]);
+    db.ok(&[
+        "deduct",
+        "@SUM(1)*cmd",
+        "2",
+        "--reason",
+        "+cmd|' /C calc'!A0",
+        "--date",
+        "2025-09-04",
+    ]);
+    let out = db.dir().join("out");
+    db.ok(&[
+        "export",
+        "--league",
+        "Valleys",
+        "--out-dir",
+        out.to_str().unwrap(),
+    ]);
+    let first = contents(&out);
+    let file_of = |name: &str| {
+        first
+            .iter()
+            .find(|(n, _)| n.ends_with(name))
+            .map(|(_, t)| t.clone())
+            .unwrap()
+    };
+    assert_eq!(
+        file_of("rosters.csv"),
+        "season,team,player\n\
+         2025-26,'@SUM(1)*cmd,''=Huw\n\
+         2025-26,'@SUM(1)*cmd,'=cmd|' /C calc'!A0\n\
+         2025-26,Royal Oak,'-Dai\n\
+         2025-26,Royal Oak,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")\"\n"
+    );
+    assert!(file_of("matches.csv").ends_with(
+        "\n2025-26,2025-09-04,Royal Oak,'@SUM(1)*cmd,don,1,\"'=HYPERLINK(\"\"http://evil.example\"\",\"\"x\"\")+-Dai\",'=cmd|' /C calc'!A0+'=Huw,2,1,,incomplete\n"
+    ));
+    // A figure stays a number.
+    assert!(file_of("adjustments.csv")
+        .ends_with("\n2025-26,2025-09-04,'@SUM(1)*cmd,-2,'+cmd|' /C calc'!A0\n"));
+    // No cell of any file begins with what a spreadsheet runs.
+    for (name, csv) in &first {
+        let mut reader = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .flexible(true)
+            .from_reader(csv.as_bytes());
+        for record in reader.records() {
+            for cell in record.unwrap().iter() {
+                let number = cell.parse::<f64>().is_ok();
+                assert!(
+                    number || !cell.starts_with(['=', '+', '-', '@', '\t', '\r']),
+                    "{name}: {cell}"
+                );
+            }
+        }
+    }
+    // Into an empty database: the same names, and the same files again.
+    let again = Db::new();
+    let mut args: Vec<String> = vec!["import".into()];
+    args.extend(names(&out).iter().map(|n| out.join(n).display().to_string()));
+    args.extend(["--league".into(), "Valleys".into(), "--create".into()]);
+    again.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
+    let players = "SELECT name FROM players ORDER BY name";
+    assert_eq!(again.sql(players), db.sql(players));
+    assert!(db.sql(players).contains("'=Huw\n"));
+    let teams = "SELECT name FROM teams ORDER BY name";
+    assert_eq!(again.sql(teams), db.sql(teams));
+    let back = again.dir().join("out");
+    again.ok(&[
+        "export",
+        "--league",
+        "Valleys",
+        "--out-dir",
+        back.to_str().unwrap(),
+    ]);
+    assert_eq!(contents(&back), first);
+}
