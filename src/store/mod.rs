@@ -10,7 +10,9 @@ mod board;
 mod db;
 mod games;
 mod history;
+mod interrupt;
 mod league;
+mod lock;
 mod logged;
 mod names;
 mod oplog;
@@ -19,7 +21,7 @@ mod results;
 mod summaries;
 
 pub use access::{LinkRow, SessionRow, WebGame};
-pub use backup::{BackupError, BackupReport};
+pub use backup::{BackupError, BackupReport, RestoreReport};
 pub use board::NightLeg;
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
