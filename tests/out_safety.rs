@@ -9,8 +9,8 @@ use common::db::{refused, Db};
 use common::text;
 
 #[test]
-fn a_base_url_with_a_query_a_fragment_a_password_a_bad_port_or_markup_is_refused_and_no_link_made(
-) {
+fn a_base_url_with_a_query_a_fragment_a_password_a_bad_port_or_markup_is_refused_and_no_link_made()
+{
     let db = Db::three_teams();
     let long = format!("https://league.example.org/{}", "a".repeat(100_000));
     for (bad, why) in [
@@ -111,7 +111,9 @@ fn man_out_never_writes_through_a_link_planted_in_its_folder_and_names_the_page(
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     let written = names(&dir);
     assert!(written.len() > 40, "{written:?}");
-    assert!(written.iter().all(|n| n.starts_with("don") && n.ends_with(".1")));
+    assert!(written
+        .iter()
+        .all(|n| n.starts_with("don") && n.ends_with(".1")));
     use std::os::unix::fs::PermissionsExt;
     let mode = std::fs::symlink_metadata(dir.join("don-man.1"))
         .unwrap()
@@ -207,7 +209,11 @@ fn names_a_spreadsheet_would_run_are_exported_as_text_and_import_back_exactly() 
     // Into an empty database: the same names, and the same files again.
     let again = Db::new();
     let mut args: Vec<String> = vec!["import".into()];
-    args.extend(names(&out).iter().map(|n| out.join(n).display().to_string()));
+    args.extend(
+        names(&out)
+            .iter()
+            .map(|n| out.join(n).display().to_string()),
+    );
     args.extend(["--league".into(), "Valleys".into(), "--create".into()]);
     again.ok(&args.iter().map(String::as_str).collect::<Vec<_>>());
     let players = "SELECT name FROM players ORDER BY name";

@@ -122,7 +122,10 @@ fn after_a_crash_that_left_a_wal_the_league_is_exactly_the_backups() {
     assert!(said.contains(&kept[0]) && said.contains(&kept[1]), "{said}");
     let old = db.dir().join(&kept[0]);
     assert_eq!(
-        sql(&old, "SELECT summary FROM operations ORDER BY id DESC LIMIT 1"),
+        sql(
+            &old,
+            "SELECT summary FROM operations ORDER BY id DESC LIMIT 1"
+        ),
         "the dead writer's\n"
     );
     assert_eq!(sql(&old, "PRAGMA integrity_check"), "ok\n");
@@ -272,7 +275,8 @@ fn ignored(signal: libc::c_int) -> bool {
     // SAFETY: sigaction(2) asked only for the action in place, into a zeroed struct.
     unsafe {
         let mut now: libc::sigaction = std::mem::zeroed();
-        libc::sigaction(signal, std::ptr::null(), &mut now) == 0 && now.sa_sigaction == libc::SIG_IGN
+        libc::sigaction(signal, std::ptr::null(), &mut now) == 0
+            && now.sa_sigaction == libc::SIG_IGN
     }
 }
 
@@ -301,10 +305,7 @@ fn a_backup_stopped_by_a_signal_leaves_no_copy_behind() {
             std::thread::sleep(Duration::from_millis(1));
         }
         // SAFETY: kill(2) on the pid of a child this test started and has not waited for.
-        assert_eq!(
-            unsafe { libc::kill(child.id() as libc::pid_t, signal) },
-            0
-        );
+        assert_eq!(unsafe { libc::kill(child.id() as libc::pid_t, signal) }, 0);
         let status = child.wait().unwrap();
         use std::os::unix::process::ExitStatusExt;
         assert_eq!(status.signal(), Some(signal), "{status:?}");

@@ -66,7 +66,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         } else {
             format!(
                 " (with {}, the changes not yet written into it)",
-                beside.iter().map(|p| name(p)).collect::<Vec<_>>().join(", ")
+                beside
+                    .iter()
+                    .map(|p| name(p))
+                    .collect::<Vec<_>>()
+                    .join(", ")
             )
         };
         writeln!(

@@ -441,7 +441,11 @@ pub fn write_set(
 /// Writes a set of files made with no database open (`don man --out DIR`'s pages) into the
 /// folder `dir`, as [`write_set`] writes an export's: never through a symbolic link, never into
 /// a folder, a pipe or a file the user may not write where a file goes, all or none.
-pub fn write_pages(dir: &Path, files: &[SetFile<'_>], role: Role) -> Result<Vec<PathBuf>, OutError> {
+pub fn write_pages(
+    dir: &Path,
+    files: &[SetFile<'_>],
+    role: Role,
+) -> Result<Vec<PathBuf>, OutError> {
     write_set_as(dir, None, false, files, role)
 }
 
@@ -523,7 +527,8 @@ fn folder(dir: &Path, database: Option<&Path>) -> Result<(), OutError> {
         Ok(m) => {
             let real = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
             let note = via(dir, &real);
-            if let Some(what) = database.and_then(|database| is_database(&real, Some(&m), database)) {
+            if let Some(what) = database.and_then(|database| is_database(&real, Some(&m), database))
+            {
                 return Err(OutError::Database {
                     path: dir.to_path_buf(),
                     note: note + what,

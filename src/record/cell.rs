@@ -57,7 +57,10 @@ mod tests {
     #[test]
     fn a_cell_a_spreadsheet_would_run_is_written_as_text_and_read_back_as_it_was() {
         for (cell, written) in [
-            ("=HYPERLINK(\"http://x\",\"y\")", "'=HYPERLINK(\"http://x\",\"y\")"),
+            (
+                "=HYPERLINK(\"http://x\",\"y\")",
+                "'=HYPERLINK(\"http://x\",\"y\")",
+            ),
             ("=cmd|' /C calc'!A0", "'=cmd|' /C calc'!A0"),
             ("@SUM(1)*cmd", "'@SUM(1)*cmd"),
             ("+44 1495", "'+44 1495"),

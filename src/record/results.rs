@@ -1887,9 +1887,11 @@ where
     I::Item: AsRef<str>,
 {
     // A cell a spreadsheet would run as a formula is written as text ([`super::cell`]).
-    w.write_record(cells.into_iter().map(|c| {
-        super::cell::as_text(&super::text::escaped(c.as_ref())).into_owned()
-    }))
+    w.write_record(
+        cells
+            .into_iter()
+            .map(|c| super::cell::as_text(&super::text::escaped(c.as_ref())).into_owned()),
+    )
 }
 
 fn writer(out: impl Write) -> csv::Writer<impl Write> {

@@ -336,7 +336,11 @@ impl Store {
             Ok(m) => {
                 return Err(BackupError::Store(StoreError::NotAFile {
                     path: database.to_path_buf(),
-                    what: if m.is_dir() { "a folder" } else { "not a regular file" },
+                    what: if m.is_dir() {
+                        "a folder"
+                    } else {
+                        "not a regular file"
+                    },
                 }))
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
@@ -354,7 +358,11 @@ impl Store {
         }
         let source = open_backup(backup)?;
         // Refused before anything is written while someone has the database open.
-        if there.is_some() && Exclusive::take(&target).map_err(BackupError::Write)?.is_none() {
+        if there.is_some()
+            && Exclusive::take(&target)
+                .map_err(BackupError::Write)?
+                .is_none()
+        {
             return Err(BackupError::InUse(database.to_path_buf()));
         }
         let cleared = clear_stale(&dir, RESTORE_PREFIX);
@@ -381,7 +389,10 @@ impl Store {
             if faults != ["ok"] {
                 return Err(BackupError::NotABackup {
                     path: backup.to_path_buf(),
-                    why: format!("it is damaged (integrity_check says: {})", faults.join("; ")),
+                    why: format!(
+                        "it is damaged (integrity_check says: {})",
+                        faults.join("; ")
+                    ),
                 });
             }
             let pages: i64 = copy.query_row("PRAGMA page_count", [], |r| r.get(0))?;

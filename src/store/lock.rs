@@ -24,7 +24,10 @@ impl Exclusive {
     /// The file at `path` held, or `None` when some process has it open as a database (holds
     /// a lock on it). Only a regular file that is there.
     pub(super) fn take(path: &Path) -> std::io::Result<Option<Exclusive>> {
-        let file = std::fs::OpenOptions::new().read(true).write(true).open(path)?;
+        let file = std::fs::OpenOptions::new()
+            .read(true)
+            .write(true)
+            .open(path)?;
         #[cfg(unix)]
         {
             use std::os::unix::io::AsRawFd;
