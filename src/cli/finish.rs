@@ -85,17 +85,14 @@ pub fn man(args: ManArgs, cli: clap::Command) -> Result<Done, CliError> {
     // through a link planted where a page goes, all or none), each named when refused.
     let mut pages = Vec::new();
     pages_of(&cmd, &mut pages)?;
-    let writers: Vec<Box<dyn Fn(&mut dyn Write) -> io::Result<()>>> = pages
+    let writers: Vec<_> = pages
         .iter()
-        .map(|(_, page)| {
-            Box::new(move |w: &mut dyn Write| w.write_all(page))
-                as Box<dyn Fn(&mut dyn Write) -> io::Result<()>>
-        })
+        .map(|(_, page)| move |w: &mut dyn Write| w.write_all(page))
         .collect();
     let set: Vec<SetFile<'_>> = pages
         .iter()
         .zip(&writers)
-        .map(|((name, _), write)| (name.clone(), write.as_ref() as _))
+        .map(|((name, _), write)| (name.clone(), write as _))
         .collect();
     let written = write_pages(&dir, &set, Role::Man).map_err(|e| {
         let hint = e.hint_as(Role::Man);
