@@ -399,7 +399,12 @@ impl Store {
             copy.close().map_err(|(_, e)| BackupError::from(e))?;
             pages
         };
-        if let Some(m) = &there {
+        // Read and written by whoever could the database (or, where there was none, the backup).
+        if let Some(m) = there
+            .as_ref()
+            .cloned()
+            .or_else(|| std::fs::metadata(backup).ok())
+        {
             let _ = std::fs::set_permissions(temp.path(), m.permissions());
         }
         temp.as_file().sync_all().map_err(BackupError::Write)?;
