@@ -215,14 +215,11 @@ impl Store {
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
         let cleared = clear_stale(dir, BACKUP_PREFIX);
-        let temp = tempfile::Builder::new()
-            .prefix(BACKUP_PREFIX)
-            .suffix(".db")
-            .rand_bytes(6)
-            .tempfile_in(dir)
-            .map_err(BackupError::Write)?;
         // Ctrl-C, SIGTERM or SIGHUP from here on leaves no copy behind.
-        let removed_on_signal = RemovedOnSignal::new(temp.path());
+        let removed_on_signal = RemovedOnSignal::new();
+        let temp = removed_on_signal
+            .temporary(dir, BACKUP_PREFIX)
+            .map_err(BackupError::Write)?;
         let pages = {
             let mut copy = Connection::open_with_flags(
                 temp.path(),
@@ -366,13 +363,10 @@ impl Store {
             return Err(BackupError::InUse(database.to_path_buf()));
         }
         let cleared = clear_stale(&dir, RESTORE_PREFIX);
-        let temp = tempfile::Builder::new()
-            .prefix(RESTORE_PREFIX)
-            .suffix(".db")
-            .rand_bytes(6)
-            .tempfile_in(&dir)
+        let removed_on_signal = RemovedOnSignal::new();
+        let temp = removed_on_signal
+            .temporary(&dir, RESTORE_PREFIX)
             .map_err(BackupError::Write)?;
-        let removed_on_signal = RemovedOnSignal::new(temp.path());
         let pages = {
             let mut copy = Connection::open_with_flags(
                 temp.path(),

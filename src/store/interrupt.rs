@@ -24,9 +24,9 @@ static PATHS: [AtomicPtr<libc::c_char>; 2] = [
 #[cfg(unix)]
 const SIGNALS: [libc::c_int; 3] = [libc::SIGINT, libc::SIGTERM, libc::SIGHUP];
 
-/// While it lives, `path` (and `path-journal`) is removed if the process is stopped by
-/// SIGINT, SIGTERM or SIGHUP; the handlers that were there before are put back when it is
-/// dropped.
+/// While it lives, the file it watches (and its `-journal`) is removed if the process is
+/// stopped by SIGINT, SIGTERM or SIGHUP; the handlers that were there before are put back when
+/// it is dropped.
 pub struct RemovedOnSignal {
     #[cfg(unix)]
     before: Vec<(libc::c_int, libc::sigaction)>,
@@ -53,18 +53,10 @@ extern "C" fn on_signal(signal: libc::c_int) {
 }
 
 impl RemovedOnSignal {
-    pub fn new(path: &Path) -> RemovedOnSignal {
+    /// The handlers installed, watching no file yet ([`RemovedOnSignal::watch`]).
+    pub fn new() -> RemovedOnSignal {
         #[cfg(unix)]
         {
-            use std::os::unix::ffi::OsStrExt;
-            let mut journal = path.as_os_str().to_owned();
-            journal.push("-journal");
-            for (slot, path) in PATHS.iter().zip([path.as_os_str(), journal.as_os_str()]) {
-                if let Ok(c) = std::ffi::CString::new(path.as_bytes()) {
-                    // Leaked: a handler may read it at any moment, even after this is dropped.
-                    slot.store(c.into_raw(), Ordering::SeqCst);
-                }
-            }
             let mut before = Vec::new();
             for signal in SIGNALS {
                 // SAFETY: a zeroed sigaction is a valid one to fill in; `on_signal` is an
@@ -87,10 +79,49 @@ impl RemovedOnSignal {
             RemovedOnSignal { before }
         }
         #[cfg(not(unix))]
+        RemovedOnSignal {}
+    }
+
+    /// From now on `path` (and `path-journal`) is the file removed on a signal: named before
+    /// it is made, so that no moment is left when it is there and not watched.
+    pub fn watch(&self, path: &Path) {
+        #[cfg(unix)]
         {
-            let _ = path;
-            RemovedOnSignal {}
+            use std::os::unix::ffi::OsStrExt;
+            let mut journal = path.as_os_str().to_owned();
+            journal.push("-journal");
+            for (slot, path) in PATHS.iter().zip([path.as_os_str(), journal.as_os_str()]) {
+                if let Ok(c) = std::ffi::CString::new(path.as_bytes()) {
+                    // Leaked: a handler may read it at any moment, even after this is dropped.
+                    slot.store(c.into_raw(), Ordering::SeqCst);
+                }
+            }
         }
+        #[cfg(not(unix))]
+        let _ = path;
+    }
+
+    /// A new temporary copy in `dir` (`PREFIX` + six letters or digits + `.db`), readable by
+    /// its owner only, watched from before it is made.
+    pub fn temporary(&self, dir: &Path, prefix: &str) -> std::io::Result<tempfile::NamedTempFile> {
+        tempfile::Builder::new()
+            .prefix(prefix)
+            .suffix(".db")
+            .rand_bytes(6)
+            .make_in(dir, |path| {
+                self.watch(path);
+                let mut open = std::fs::OpenOptions::new();
+                open.read(true).write(true).create_new(true);
+                #[cfg(unix)]
+                std::os::unix::fs::OpenOptionsExt::mode(&mut open, 0o600);
+                open.open(path)
+            })
+    }
+}
+
+impl Default for RemovedOnSignal {
+    fn default() -> RemovedOnSignal {
+        RemovedOnSignal::new()
     }
 }
 
