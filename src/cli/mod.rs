@@ -29,6 +29,7 @@ mod standings;
 mod stats;
 mod text;
 mod undo;
+mod url;
 mod which;
 mod workbook;
 

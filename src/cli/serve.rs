@@ -83,5 +83,5 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 
 /// A public address as links begin with it: `http://` or `https://`, a host, no query.
 fn base_url(given: &str) -> Result<String, String> {
-    super::address::base_url_fault(given)
+    super::url::base_url_fault(given)
 }
