@@ -74,5 +74,8 @@ pub fn backup_kind(e: &BackupError) -> ErrorKind {
         BackupError::OntoItself(_) => ErrorKind::Invalid,
         BackupError::OntoOneInUse(_) => ErrorKind::Conflict,
         BackupError::StayedLocked => ErrorKind::Busy,
+        BackupError::NotABackup { .. } | BackupError::NewerBackup { .. } => ErrorKind::Unusable,
+        // Another program has the database open: the same restore may do once it is stopped.
+        BackupError::InUse(_) => ErrorKind::Busy,
     }
 }

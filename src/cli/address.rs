@@ -6,6 +6,7 @@ use don::app::access::Secret;
 use super::error::CliError;
 use super::serve::DEFAULT_LISTEN;
 use super::text::shown;
+use super::url::base_url_fault;
 
 /// The public address links begin with: `--base-url`, else `DON_BASE_URL` when it is set and
 /// not empty, else `don serve`'s own, listening as it does by default (`http://127.0.0.1:8080`);
@@ -20,26 +21,19 @@ pub fn base_url(given: Option<&str>) -> Result<String, CliError> {
     }
 }
 
-/// A public address as given (by `what`): `http://` or `https://`, a host, no spaces or
-/// control characters; without the slashes it ends with.
+/// A public address as given (by `what`), checked before anything is made with it: `http://`
+/// or `https://`, a host (a name, an IPv4 address or an IPv6 one in brackets), a port from 1
+/// to 65535 if any, and a path if any; no user name or password, no query (`?`) and no
+/// fragment (`#`: a browser never sends what follows it, so a link's token after it would be
+/// lost), no spaces, quotes or angle brackets, at most [`MAX_BASE_URL`](super::url::MAX_BASE_URL) bytes. Returned without
+/// the slashes it ends with.
 pub fn checked_base_url(url: &str, what: &str) -> Result<String, CliError> {
-    let trimmed = url.trim_end_matches('/');
-    let host = trimmed
-        .strip_prefix("https://")
-        .or_else(|| trimmed.strip_prefix("http://"));
-    let fine = host.is_some_and(|h| {
-        !h.is_empty()
-            && !h.starts_with('/')
-            && !h.chars().any(|c| c.is_whitespace() || c.is_control())
-    });
-    if fine {
-        Ok(trimmed.to_string())
-    } else {
-        Err(CliError::Usage(format!(
-            "{what}: \"{}\" is not a web address: give one beginning http:// or https://, as https://league.example.org",
-            shown(url)
-        )))
-    }
+    base_url_fault(url).map_err(|why| {
+        CliError::Usage(format!(
+            "{what}: \"{}\" is not a web address links can begin with: {why}",
+            shown(&don::record::text::shortened(url))
+        ))
+    })
 }
 
 /// The full address of a link: what its holder opens.
@@ -83,8 +77,27 @@ mod tests {
             "https://a b",
             "javascript:alert(1)",
             "",
+            "https://league.example.org/?a=1",
+            "https://league.example.org/#x",
+            "https://user:password@league.example.org",
+            "https://league.example.org:99999",
+            "https://league.example.org:0",
+            "https://league.example.org:",
+            "https://\"><script>alert(1)</script>",
+            "https://league.example.org/\"><script>",
+            "https://league..example.org",
+            "https://[::zz]/",
         ] {
             assert!(checked_base_url(bad, "--base-url").is_err(), "{bad}");
+        }
+        let long = format!("https://league.example.org/{}", "a".repeat(100_000));
+        assert!(checked_base_url(&long, "--base-url").is_err());
+        for good in [
+            "https://league.example.org:8443/don",
+            "http://[::1]:8080",
+            "https://league.example.org/leagues/abercarn/",
+        ] {
+            assert!(checked_base_url(good, "--base-url").is_ok(), "{good}");
         }
     }
 

@@ -16,7 +16,7 @@ use super::error::{CliError, Done};
 
 #[derive(clap::Args)]
 #[command(
-    after_help = "Examples:\n  don backup don-2025-10-09.db\n  don backup /media/usb/don.db --db league.db\n\nThe copy is a database like any other: use it with --db FILE, or copy it over the database to restore it (with no don running)."
+    after_help = "Examples:\n  don backup don-2025-10-09.db\n  don backup /media/usb/don.db --db league.db\n\nThe copy is a database like any other: use it with --db FILE, or put it back in place of the database with `don restore FILE`."
 )]
 pub struct Args {
     /// The copy to write: a new file, or an older backup of this database, replaced once the
@@ -86,6 +86,22 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         size(report.bytes),
         report.pages
     )?;
+    if !report.cleared.is_empty() {
+        eprintln!(
+            "Removed {} left beside it by a backup that was stopped: {}.",
+            super::text::count(
+                report.cleared.len() as i64,
+                "unfinished copy",
+                "unfinished copies"
+            ),
+            report
+                .cleared
+                .iter()
+                .map(|n| super::text::shown(n).into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        );
+    }
     Ok(Done::Ok)
 }
 

@@ -2,7 +2,9 @@
 //! `don`, made from the same clap definitions as the command line itself.
 
 use std::io::{self, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
+
+use don::publish::out::{write_pages, Role, SetFile};
 
 use super::error::{CliError, Done};
 use super::text::shown;
@@ -79,29 +81,43 @@ pub fn man(args: ManArgs, cli: clap::Command) -> Result<Done, CliError> {
         out.flush()?;
         return Ok(Done::Ok);
     };
-    // "cannot write the output: DIR: why".
-    let in_dir = |e: io::Error| {
-        io::Error::new(
-            e.kind(),
-            format!("{}: {e}", shown(&dir.display().to_string())),
-        )
-    };
-    std::fs::create_dir_all(&dir).map_err(in_dir)?;
-    let written = write_pages(&cmd, &dir).map_err(in_dir)?;
+    // Every page made first; then all written as `export --out-dir` writes its files (never
+    // through a link planted where a page goes, all or none), each named when refused.
+    let mut pages = Vec::new();
+    pages_of(&cmd, &mut pages)?;
+    let writers: Vec<_> = pages
+        .iter()
+        .map(|(_, page)| move |w: &mut dyn Write| w.write_all(page))
+        .collect();
+    let set: Vec<SetFile<'_>> = pages
+        .iter()
+        .zip(&writers)
+        .map(|((name, _), write)| (name.clone(), write as _))
+        .collect();
+    let written = write_pages(&dir, &set, Role::Man).map_err(|e| {
+        let hint = e.hint_as(Role::Man);
+        CliError::Hinted {
+            error: Box::new(CliError::Out(e)),
+            hint,
+        }
+    })?;
     eprintln!(
         "Wrote {} to {}.",
-        super::text::count(written as i64, "man page", "man pages"),
+        super::text::count(written.len() as i64, "man page", "man pages"),
         shown(&dir.display().to_string())
     );
     Ok(Done::Ok)
 }
 
-/// Writes the page of `cmd` and of each of its subcommands, however deep; returns how many.
-fn write_pages(cmd: &clap::Command, dir: &Path) -> io::Result<usize> {
-    let mut written = 0;
+/// The page of `cmd` and of each of its subcommands, however deep, each with its file name
+/// (`don-night-enter.1`).
+fn pages_of(cmd: &clap::Command, pages: &mut Vec<(String, Vec<u8>)>) -> io::Result<()> {
     for sub in cmd.get_subcommands().filter(|s| !s.is_hide_set()) {
-        written += write_pages(sub, dir)?;
+        pages_of(sub, pages)?;
     }
-    page_of(cmd.clone()).generate_to(dir)?;
-    Ok(written + 1)
+    let man = page_of(cmd.clone());
+    let mut page = Vec::new();
+    man.render(&mut page)?;
+    pages.push((man.get_filename(), page));
+    Ok(())
 }

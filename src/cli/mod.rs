@@ -20,6 +20,7 @@ mod night;
 mod play;
 mod prompt;
 mod publish;
+mod restore;
 mod results;
 mod serve;
 mod sheet;
@@ -28,6 +29,7 @@ mod standings;
 mod stats;
 mod text;
 mod undo;
+mod url;
 mod which;
 mod workbook;
 
@@ -168,6 +170,9 @@ enum Command {
     Scorer(captain::ScorerCommand),
     /// Copy the database into FILE (safe while others write), checked before it is put there.
     Backup(backup::Args),
+    /// Put a backup in place of the database (with no one using it), keeping the database it
+    /// replaces beside it.
+    Restore(restore::Args),
     /// Print a shell completion script for don (bash, zsh or fish).
     Completions(finish::CompletionsArgs),
     /// Print don's manual page (roff), or write a page for every command into a folder.
@@ -205,6 +210,7 @@ pub fn main() -> ExitCode {
         Command::Secretary(c) => captain::secretary(c),
         Command::Scorer(c) => captain::scorer(c),
         Command::Backup(args) => backup::run(args),
+        Command::Restore(args) => restore::run(args),
         Command::Completions(args) => finish::completions(args, Cli::command()),
         Command::Man(args) => finish::man(args, Cli::command()),
     };

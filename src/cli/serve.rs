@@ -99,12 +99,5 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 
 /// A public address as links begin with it: `http://` or `https://`, a host, no query.
 fn base_url(given: &str) -> Result<String, String> {
-    let rest = given
-        .strip_prefix("https://")
-        .or_else(|| given.strip_prefix("http://"))
-        .ok_or("give the address as browsers reach it, beginning http:// or https://")?;
-    if rest.is_empty() || rest.starts_with('/') || rest.contains(['?', '#', ' ']) {
-        return Err("give the address as browsers reach it, as https://league.example.org".into());
-    }
-    Ok(given.trim_end_matches('/').to_string())
+    super::url::base_url_fault(given)
 }

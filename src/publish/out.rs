@@ -21,6 +21,18 @@ pub enum Role {
     OutDir,
     /// `don backup FILE`.
     Backup,
+    /// `don man --out DIR`.
+    Man,
+}
+
+impl Role {
+    /// Who writes a set of files, in a message: "the export writes".
+    fn writes(self) -> &'static str {
+        match self {
+            Role::Man => "`don man` writes",
+            _ => "the export writes",
+        }
+    }
 }
 
 /// Why a file named with `--out` was not written.
@@ -48,8 +60,12 @@ pub enum OutError {
         note: String,
         kind: &'static str,
     },
-    #[error("{} is a {kind} where the export writes a file of the set", path.display())]
-    InSet { path: PathBuf, kind: &'static str },
+    #[error("{} is a {kind} where {} a file of the set", path.display(), .role.writes())]
+    InSet {
+        path: PathBuf,
+        kind: &'static str,
+        role: Role,
+    },
     #[error("{}{note} is a file, not a folder", path.display())]
     NotADir { path: PathBuf, note: String },
     #[error("{} is a symbolic link to {}, which is not there", path.display(), to.display())]
@@ -103,8 +119,15 @@ impl OutError {
             (Database { .. }, _) => {
                 "give --out-dir another folder; to copy the database, use `don backup FILE`"
             }
+            (InSet { .. }, Role::Man) => {
+                "remove it (or move it out of the folder), or give --out another folder"
+            }
             (InSet { .. }, _) => {
                 "remove it (or move it out of the folder), or export into another folder"
+            }
+            (NotADir { .. }, Role::Man) => "give --out a folder (new, or one to write the pages into)",
+            (DanglingFolder { .. }, Role::Man) => {
+                "make the folder it points to, or give --out another folder"
             }
             (NotADir { .. }, _) => "give --out-dir a folder (new, or one to write the files into)",
             (DanglingFolder { .. }, _) => {
@@ -134,6 +157,9 @@ impl OutError {
                 }
                 io::ErrorKind::PermissionDenied if role == Role::OutDir => {
                     "you may not write there: give --out-dir a folder you may write"
+                }
+                io::ErrorKind::PermissionDenied if role == Role::Man => {
+                    "you may not write there: give --out a folder you may write"
                 }
                 io::ErrorKind::PermissionDenied => {
                     "you may not write there: give a file in a folder you may write"
@@ -409,6 +435,27 @@ pub fn write_set(
     force: bool,
     files: &[SetFile<'_>],
 ) -> Result<Vec<PathBuf>, OutError> {
+    write_set_as(dir, Some(database), force, files, Role::OutDir)
+}
+
+/// Writes a set of files made with no database open (`don man --out DIR`'s pages) into the
+/// folder `dir`, as [`write_set`] writes an export's: never through a symbolic link, never into
+/// a folder, a pipe or a file the user may not write where a file goes, all or none.
+pub fn write_pages(
+    dir: &Path,
+    files: &[SetFile<'_>],
+    role: Role,
+) -> Result<Vec<PathBuf>, OutError> {
+    write_set_as(dir, None, false, files, role)
+}
+
+fn write_set_as(
+    dir: &Path,
+    database: Option<&Path>,
+    force: bool,
+    files: &[SetFile<'_>],
+    role: Role,
+) -> Result<Vec<PathBuf>, OutError> {
     folder(dir, database)?;
     let mut planned = Vec::new();
     for (name, _) in files {
@@ -426,9 +473,11 @@ pub fn write_set(
                     } else {
                         special(&meta).0
                     };
-                    return Err(OutError::InSet { path, kind });
+                    return Err(OutError::InSet { path, kind, role });
                 }
-                if let Some(what) = is_database(&path, Some(&meta), database) {
+                if let Some(what) =
+                    database.and_then(|database| is_database(&path, Some(&meta), database))
+                {
                     return Err(OutError::Database {
                         path,
                         note: what.into(),
@@ -472,13 +521,14 @@ pub fn write_set(
 
 /// The folder of a set: made when it is not there; refused when it is a link to nothing, a
 /// file, or the database.
-fn folder(dir: &Path, database: &Path) -> Result<(), OutError> {
+fn folder(dir: &Path, database: Option<&Path>) -> Result<(), OutError> {
     match fs::metadata(dir) {
         Ok(m) if m.is_dir() => Ok(()),
         Ok(m) => {
             let real = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
             let note = via(dir, &real);
-            if let Some(what) = is_database(&real, Some(&m), database) {
+            if let Some(what) = database.and_then(|database| is_database(&real, Some(&m), database))
+            {
                 return Err(OutError::Database {
                     path: dir.to_path_buf(),
                     note: note + what,

@@ -2,6 +2,7 @@
 //! back, the trick notation, the scorer's lines (§5), the table of standings (§4), and the error and warning codes (§2) with
 //! which a record's faults are reported.
 
+pub mod cell;
 pub mod date;
 pub mod fault;
 pub mod game;

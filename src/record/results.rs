@@ -664,10 +664,13 @@ struct Fields<'a> {
 
 impl Fields<'_> {
     fn raw(&self, c: usize) -> &str {
-        self.at[c]
-            .and_then(|i| self.record.get(i))
-            .unwrap_or("")
-            .trim()
+        // A cell written as text for a spreadsheet is read as it was ([`super::cell`]).
+        super::cell::from_text(
+            self.at[c]
+                .and_then(|i| self.record.get(i))
+                .unwrap_or("")
+                .trim(),
+        )
     }
 
     fn fault(&mut self, c: usize, message: String) {
@@ -1121,7 +1124,7 @@ fn read_grid<R: Read>(
     let mut read = GridRead::default();
     match start {
         GridStart::Season(name) => {
-            let season = tidy(&name);
+            let season = tidy(super::cell::from_text(&name));
             let why = too_long(&season).or_else(|| {
                 super::text::check(&season)
                     .err()
@@ -1133,7 +1136,7 @@ fn read_grid<R: Read>(
             read.grid.season = Some(season);
         }
         GridStart::Teams => {
-            let cells: Vec<&str> = header.iter().map(String::as_str).collect();
+            let cells: Vec<&str> = header.iter().map(|c| super::cell::from_text(c)).collect();
             read.away_row(&cells, 1);
         }
     }
@@ -1197,7 +1200,10 @@ fn read_grid<R: Read>(
             read.fault(line, i + 1, "cell", message);
             continue;
         }
-        let cells: Vec<&str> = record.iter().map(str::trim).collect();
+        let cells: Vec<&str> = record
+            .iter()
+            .map(|c| super::cell::from_text(c.trim()))
+            .collect();
         if read.grid.teams_line == 0 {
             read.away_row(&cells, line);
         } else {
@@ -1924,10 +1930,11 @@ where
     I: IntoIterator,
     I::Item: AsRef<str>,
 {
+    // A cell a spreadsheet would run as a formula is written as text ([`super::cell`]).
     w.write_record(
         cells
             .into_iter()
-            .map(|c| super::text::escaped(c.as_ref()).into_owned()),
+            .map(|c| super::cell::as_text(&super::text::escaped(c.as_ref())).into_owned()),
     )
 }
 

@@ -78,16 +78,7 @@ pub fn csv(rows: &[TableLine<'_>]) -> Result<Vec<u8>, csv::Error> {
     w.into_inner().map_err(|e| csv::Error::from(e.into_error()))
 }
 
-/// A cell of text as a spreadsheet must take it: one beginning with `=`, `+`, `-`, `@`, a tab or
-/// a carriage return (which a spreadsheet would run as a formula) gets a `'` before it, as
-/// OWASP's advice on CSV injection says. Only text cells: the figures are written as numbers.
-pub fn as_text(cell: &str) -> std::borrow::Cow<'_, str> {
-    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
-        format!("'{cell}").into()
-    } else {
-        cell.into()
-    }
-}
+pub use super::cell::as_text;
 
 #[cfg(test)]
 mod tests {
@@ -126,7 +117,9 @@ mod tests {
     #[test]
     fn a_cell_a_spreadsheet_would_run_is_written_as_text() {
         assert_eq!(as_text("=cmd|'/c calc'!A1"), "'=cmd|'/c calc'!A1");
-        assert_eq!(as_text("+44"), "'+44");
+        assert_eq!(as_text("+44 1495"), "'+44 1495");
+        // A plain number is a number to a spreadsheet, and runs nothing.
+        assert_eq!(as_text("+44"), "+44");
         assert_eq!(as_text("-2 Club"), "'-2 Club");
         assert_eq!(as_text("@SUM(A1)"), "'@SUM(A1)");
         assert_eq!(as_text("\tRed Lion"), "'\tRed Lion");

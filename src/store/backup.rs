@@ -8,7 +8,33 @@ use std::time::{Duration, Instant};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
-use super::db::{Store, StoreError};
+use super::db::{first_look, latest_version, Store, StoreError};
+use super::interrupt::{clear_stale, RemovedOnSignal};
+use super::lock::Exclusive;
+
+/// How the copy a backup writes beside its file begins (`.don-backup-XXXXXX.db`).
+const BACKUP_PREFIX: &str = ".don-backup-";
+
+/// How the copy a restore writes beside the database begins (`.don-restore-XXXXXX.db`).
+const RESTORE_PREFIX: &str = ".don-restore-";
+
+/// What a restore did.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RestoreReport {
+    /// The database restored (links followed).
+    pub path: PathBuf,
+    /// Pages copied from the backup.
+    pub pages: i64,
+    /// The database replaced, kept beside it under a name of its own (`don.db.before-restore-
+    /// 20251009T201500Z`), with the `-wal` (or `-journal`) file that was beside it, renamed
+    /// with it: together, the database as it was.
+    pub kept: Vec<PathBuf>,
+    /// The `-shm` file that was beside the database (an index of the `-wal` set aside, that
+    /// SQLite makes anew), removed.
+    pub removed: Vec<PathBuf>,
+    /// Copies an interrupted restore left beside the database, cleared (their names).
+    pub cleared: Vec<String>,
+}
 
 /// What a backup copied.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -18,6 +44,8 @@ pub struct BackupReport {
     /// Pages copied, and their size in bytes.
     pub pages: i64,
     pub bytes: u64,
+    /// Copies an interrupted backup left in the copy's folder, cleared (their names).
+    pub cleared: Vec<String>,
 }
 
 /// Why a backup was not made.
@@ -37,6 +65,19 @@ pub enum BackupError {
     /// The database stayed locked by another writer for the whole of the time allowed.
     #[error("the database stayed locked for ten minutes: no backup made")]
     StayedLocked,
+    /// A file to restore from that is not a backup of a `don` database.
+    #[error("{} is not a backup of a don database: {why}: nothing was restored", path.display())]
+    NotABackup { path: PathBuf, why: String },
+    /// A backup of a database of a newer `don`.
+    #[error("{} is a backup made by a newer version of don (schema version {found}; this don knows up to {known}): nothing was restored", path.display())]
+    NewerBackup {
+        path: PathBuf,
+        found: i64,
+        known: i64,
+    },
+    /// The database to restore is open in another program.
+    #[error("the database {} is open in another program (`don serve`, a `don` at the table, an sqlite3 shell): nothing was restored", .0.display())]
+    InUse(PathBuf),
 }
 
 impl From<rusqlite::Error> for BackupError {
@@ -173,10 +214,11 @@ impl Store {
             .parent()
             .filter(|d| !d.as_os_str().is_empty())
             .unwrap_or(Path::new("."));
-        let temp = tempfile::Builder::new()
-            .prefix(".don-backup-")
-            .suffix(".db")
-            .tempfile_in(dir)
+        let cleared = clear_stale(dir, BACKUP_PREFIX);
+        // Ctrl-C, SIGTERM or SIGHUP from here on leaves no copy behind.
+        let removed_on_signal = RemovedOnSignal::new();
+        let temp = removed_on_signal
+            .temporary(dir, BACKUP_PREFIX)
             .map_err(BackupError::Write)?;
         let pages = {
             let mut copy = Connection::open_with_flags(
@@ -221,6 +263,7 @@ impl Store {
         let bytes = temp.as_file().metadata().map(|m| m.len()).unwrap_or(0);
         temp.persist(target)
             .map_err(|e| BackupError::Write(e.error))?;
+        drop(removed_on_signal);
         if let Ok(d) = std::fs::File::open(dir) {
             let _ = d.sync_all();
         }
@@ -228,6 +271,7 @@ impl Store {
             path: target.to_path_buf(),
             pages,
             bytes,
+            cleared,
         })
     }
 }
@@ -259,4 +303,257 @@ impl Store {
         }
         Ok(scratch)
     }
+}
+
+impl Store {
+    /// Puts the backup at `backup` in place of the database at `database` (a symbolic link
+    /// followed to its file), which may be missing or damaged: the backup is checked (a `don`
+    /// database of this `don`'s schema or an older one, whole by `PRAGMA integrity_check`),
+    /// copied beside the database and flushed to disk, and renamed over it while no one has it
+    /// open (refused, [`BackupError::InUse`], while anyone does). The database replaced is
+    /// kept beside it under a name of its own (a hard link: no copy is made where the disk
+    /// allows one) with its `-wal` or `-journal` file renamed to match: a `-wal` left by a
+    /// writer that died holds frames of the old database, which SQLite would otherwise replay
+    /// onto the backup. Its `-shm` is removed. A kill at any moment leaves the database as it
+    /// was or the backup whole: the copy is put in place by one rename, once flushed to disk;
+    /// only between the rename of the `-wal` and that one is the database as it was found
+    /// under the name it is kept as alone.
+    pub fn restore(backup: &Path, database: &Path) -> Result<RestoreReport, BackupError> {
+        let target = match std::fs::canonicalize(database) {
+            Ok(real) => real,
+            Err(_) => database.to_path_buf(),
+        };
+        let dir = target
+            .parent()
+            .filter(|d| !d.as_os_str().is_empty())
+            .unwrap_or(Path::new("."))
+            .to_path_buf();
+        let there = match std::fs::metadata(&target) {
+            Ok(m) if m.is_file() => Some(m),
+            Ok(m) => {
+                return Err(BackupError::Store(StoreError::NotAFile {
+                    path: database.to_path_buf(),
+                    what: if m.is_dir() {
+                        "a folder"
+                    } else {
+                        "not a regular file"
+                    },
+                }))
+            }
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+                // The folder must be there: nothing is made but the database itself.
+                std::fs::metadata(&dir).map_err(BackupError::Write)?;
+                None
+            }
+            Err(e) => return Err(BackupError::Write(e)),
+        };
+        if same_file(backup, &target) {
+            return Err(BackupError::NotABackup {
+                path: backup.to_path_buf(),
+                why: "it is the database itself".into(),
+            });
+        }
+        let source = open_backup(backup)?;
+        // Refused before anything is written while someone has the database open.
+        if there.is_some()
+            && Exclusive::take(&target)
+                .map_err(BackupError::Write)?
+                .is_none()
+        {
+            return Err(BackupError::InUse(database.to_path_buf()));
+        }
+        let cleared = clear_stale(&dir, RESTORE_PREFIX);
+        let removed_on_signal = RemovedOnSignal::new();
+        let temp = removed_on_signal
+            .temporary(&dir, RESTORE_PREFIX)
+            .map_err(BackupError::Write)?;
+        let pages = {
+            let mut copy = Connection::open_with_flags(
+                temp.path(),
+                OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
+            )?;
+            Backup::new(&source, &mut copy)?.run_to_completion(
+                i32::MAX,
+                Duration::from_millis(20),
+                None,
+            )?;
+            drop(source);
+            let _: String = copy.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+            let faults = integrity(&copy)?;
+            if faults != ["ok"] {
+                return Err(BackupError::NotABackup {
+                    path: backup.to_path_buf(),
+                    why: format!(
+                        "it is damaged (integrity_check says: {})",
+                        faults.join("; ")
+                    ),
+                });
+            }
+            let pages: i64 = copy.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+            copy.close().map_err(|(_, e)| BackupError::from(e))?;
+            pages
+        };
+        // Read and written by whoever could the database (or, where there was none, the backup).
+        if let Some(m) = there
+            .as_ref()
+            .cloned()
+            .or_else(|| std::fs::metadata(backup).ok())
+        {
+            let _ = std::fs::set_permissions(temp.path(), m.permissions());
+        }
+        temp.as_file().sync_all().map_err(BackupError::Write)?;
+        // From here to the rename, no one may open the database.
+        let held = match there {
+            Some(_) => Some(
+                Exclusive::take(&target)
+                    .map_err(BackupError::Write)?
+                    .ok_or_else(|| BackupError::InUse(database.to_path_buf()))?,
+            ),
+            None => None,
+        };
+        let aside = aside_name(&target);
+        let mut kept = Vec::new();
+        if let Some(held) = &held {
+            keep_as(held, &target, &aside).map_err(BackupError::Write)?;
+            kept.push(aside.clone());
+        }
+        for suffix in ["-wal", "-journal"] {
+            let file = with_suffix(&target, suffix);
+            match std::fs::metadata(&file) {
+                Ok(m) if m.len() == 0 => {
+                    std::fs::remove_file(&file).map_err(BackupError::Write)?;
+                }
+                Ok(_) => {
+                    let to = with_suffix(&aside, suffix);
+                    std::fs::rename(&file, &to).map_err(BackupError::Write)?;
+                    kept.push(to);
+                }
+                Err(_) => {}
+            }
+        }
+        temp.persist(&target)
+            .map_err(|e| BackupError::Write(e.error))?;
+        drop(removed_on_signal);
+        let mut removed = Vec::new();
+        let shm = with_suffix(&target, "-shm");
+        if std::fs::remove_file(&shm).is_ok() {
+            removed.push(shm);
+        }
+        if let Ok(d) = std::fs::File::open(&dir) {
+            let _ = d.sync_all();
+        }
+        drop(held);
+        Ok(RestoreReport {
+            path: target,
+            pages,
+            kept,
+            removed,
+            cleared,
+        })
+    }
+}
+
+/// What `PRAGMA integrity_check` says of a database: `["ok"]`, or its faults.
+fn integrity(conn: &Connection) -> rusqlite::Result<Vec<String>> {
+    let mut stmt = conn.prepare("PRAGMA integrity_check")?;
+    let faults = stmt
+        .query_map([], |r| r.get::<_, String>(0))?
+        .collect::<Result<_, _>>();
+    faults
+}
+
+/// Whether `a` and `b` are one file (by any name, a link or a hard link).
+fn same_file(a: &Path, b: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(a), Ok(b)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return a.dev() == b.dev() && a.ino() == b.ino();
+        }
+    }
+    matches!(
+        (std::fs::canonicalize(a), std::fs::canonicalize(b)),
+        (Ok(a), Ok(b)) if a == b
+    )
+}
+
+/// The backup at `path` opened to read it only, once it is known to be a `don` database of
+/// this `don`'s schema or an older one.
+fn open_backup(path: &Path) -> Result<Connection, BackupError> {
+    let not = |why: &str| BackupError::NotABackup {
+        path: path.to_path_buf(),
+        why: why.to_string(),
+    };
+    let meta = std::fs::metadata(path).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            not("there is no such file")
+        } else {
+            BackupError::Write(e)
+        }
+    })?;
+    if !meta.is_file() {
+        return Err(not("it is not a regular file"));
+    }
+    if meta.len() == 0 {
+        return Err(not("it is empty"));
+    }
+    if !is_sqlite_file(path) {
+        return Err(not("it is not an SQLite database"));
+    }
+    let conn = Connection::open_with_flags(path, OpenFlags::SQLITE_OPEN_READ_ONLY)
+        .map_err(|e| not(&format!("SQLite cannot open it ({e})")))?;
+    let (version, tables) = first_look(&conn, path).map_err(|e| match e {
+        StoreError::NotOurs { why, .. } => not(&why),
+        StoreError::LaterTables { .. } => not("its schema version was set back by hand"),
+        e => BackupError::Store(e),
+    })?;
+    if version == 0 && !tables {
+        return Err(not("it is an empty SQLite database"));
+    }
+    let known = latest_version();
+    if version > known {
+        return Err(BackupError::NewerBackup {
+            path: path.to_path_buf(),
+            found: version,
+            known,
+        });
+    }
+    Ok(conn)
+}
+
+/// The name the database at `target` is kept under when a backup replaces it:
+/// `NAME.before-restore-20251009T201500Z` (with `-2`, `-3` … after it when taken).
+fn aside_name(target: &Path) -> PathBuf {
+    let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
+    let base = with_suffix(target, &format!(".before-restore-{stamp}"));
+    let taken = |p: &Path| {
+        ["", "-wal", "-shm", "-journal"]
+            .iter()
+            .any(|s| std::fs::symlink_metadata(with_suffix(p, s)).is_ok())
+    };
+    let mut name = base.clone();
+    let mut n = 1;
+    while taken(&name) {
+        n += 1;
+        name = with_suffix(&base, &format!("-{n}"));
+    }
+    name
+}
+
+/// The database file at `target` (held) kept at `aside` too: a hard link to it, or where the
+/// disk has none, a copy read from the file held (opening it again and closing it would drop
+/// the lock).
+fn keep_as(held: &Exclusive, target: &Path, aside: &Path) -> std::io::Result<()> {
+    if std::fs::hard_link(target, aside).is_ok() {
+        return Ok(());
+    }
+    use std::io::{Seek, SeekFrom};
+    let mut from = held.file();
+    from.seek(SeekFrom::Start(0))?;
+    let mut to = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(aside)?;
+    std::io::copy(&mut from, &mut to)?;
+    to.sync_all()
 }

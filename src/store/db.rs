@@ -21,6 +21,11 @@ fn schema() -> Vec<&'static str> {
     starts.windows(2).map(|w| &SCHEMA_SQL[w[0]..w[1]]).collect()
 }
 
+/// The schema version this `don` writes: the latest it knows.
+pub(super) fn latest_version() -> i64 {
+    schema().len() as i64
+}
+
 /// How long a command waits for another `don` writing the same database (a large import, a
 /// scorer's entry) before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(600);
@@ -815,7 +820,7 @@ fn not_ours(path: &Path, e: rusqlite::Error) -> StoreError {
 /// The schema version and whether there are tables, read in one snapshot: another don may be
 /// creating the database this moment, and its tables must never be seen without its version.
 /// Someone else's database is refused before anything is set on it.
-fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError> {
+pub(super) fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError> {
     let known = schema().len() as i64;
     conn.execute_batch("BEGIN DEFERRED")
         .map_err(|e| not_ours(path, e))?;

@@ -10,7 +10,9 @@ mod board;
 mod db;
 mod games;
 mod history;
+mod interrupt;
 mod league;
+mod lock;
 mod logged;
 mod names;
 mod oplog;
@@ -20,7 +22,7 @@ mod rules_kept;
 mod summaries;
 
 pub use access::{LinkRow, SessionRow, WebGame, SESSIONS_PER_LINK};
-pub use backup::{BackupError, BackupReport};
+pub use backup::{BackupError, BackupReport, RestoreReport};
 pub use board::NightLeg;
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
