@@ -7,6 +7,7 @@
 mod access;
 mod backup;
 mod board;
+mod broken;
 mod db;
 mod games;
 mod history;
@@ -24,6 +25,7 @@ mod summaries;
 pub use access::{LinkRow, SessionRow, WebGame, SESSIONS_PER_LINK};
 pub use backup::{BackupError, BackupReport, RestoreReport};
 pub use board::NightLeg;
+pub use broken::{Broken, FixtureNamed, LegNamed};
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
 pub use history::SeasonPast;
@@ -33,5 +35,4 @@ pub use league::{
 pub use logged::LOGGED;
 pub use names::{NameOwner, NameReader, OtherName};
 pub use oplog::{Clash, Dependents, LogEntry, Operation};
-pub use rules_kept::{Broken, FixtureNamed, LegNamed};
 pub use summaries::{ListedGame, Summary};

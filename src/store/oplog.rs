@@ -46,7 +46,7 @@ pub struct Clash {
     pub table: &'static str,
     pub by: Vec<Operation>,
     /// The rule broken, when it is one of the league's rather than a key of the schema.
-    pub rule: Option<super::rules_kept::Broken>,
+    pub rule: Option<super::broken::Broken>,
 }
 
 /// The later operations that depend on what a change undone in trial changed.

@@ -166,6 +166,55 @@ impl Shared {
         actor: Option<Actor>,
         write: impl FnOnce(&mut App) -> Result<T, AppError> + Send + 'static,
     ) -> Result<T, WebError> {
+        let actor = actor.unwrap_or_else(|| Actor {
+            name: "don serve".into(),
+            team: None,
+            game: None,
+            league: None,
+        });
+        self.change(move |app| {
+            app.act_as(actor);
+            write(app).map_err(busy_or)
+        })
+        .await
+    }
+
+    /// Runs `write` as the holder of `session` (its link's actor, in the log), noting the
+    /// link's use when what it came to is `done`: in the same turn on the writing connection,
+    /// waited for as [`Shared::write`] waits. Each change it makes checks the session again in
+    /// its own transaction: a session ended (its link revoked) since the request was read is
+    /// [`WebError::NotSignedIn`], nothing changed.
+    pub async fn write_as<T: Send + 'static>(
+        self: &Arc<Self>,
+        session: &Session,
+        done: fn(&T) -> bool,
+        write: impl FnOnce(&mut App) -> Result<T, AppError> + Send + 'static,
+    ) -> Result<T, WebError> {
+        let id = session.link.id;
+        let session = session.clone();
+        self.change(move |app| {
+            app.act_in_session(&session);
+            let out = write(app);
+            // However the handler put the refusal, a session ended is no session.
+            if app.session_ended() {
+                return Err(WebError::NotSignedIn);
+            }
+            let out = out.map_err(busy_or)?;
+            if done(&out) {
+                app.link_used(id).map_err(busy_or)?;
+            }
+            Ok(out)
+        })
+        .await
+    }
+
+    /// Runs `change` on the writing connection, off the async threads, one at a time: its turn
+    /// and another program's lock waited for at most [`ServeConfig::write_wait`] in all (past
+    /// it [`WebError::Busy`], nothing saved), and never begun once its request is given up.
+    async fn change<T: Send + 'static>(
+        self: &Arc<Self>,
+        change: impl FnOnce(&mut App) -> Result<T, WebError> + Send + 'static,
+    ) -> Result<T, WebError> {
         let deadline = Instant::now() + self.config.write_wait;
         let turn = match tokio::time::timeout_at(
             deadline.into(),
@@ -191,54 +240,12 @@ impl Shared {
                 return Err(WebError::Busy);
             }
             app.wait_for_lock(left)?;
-            app.act_as(actor.unwrap_or_else(|| Actor {
-                name: "don serve".into(),
-                team: None,
-                game: None,
-                league: None,
-            }));
-            match write(&mut app) {
-                Ok(out) => Ok(out),
-                Err(e) if e.kind() == ErrorKind::Busy => Err(WebError::Busy),
-                Err(e) => Err(e.into()),
-            }
+            change(&mut app)
         })
         .await
         .map_err(|_| WebError::Crashed)?;
         drop(waiting);
         done
-    }
-
-    /// Runs `write` as the holder of `session` (its link's actor, in the log), noting the
-    /// link's use when what it came to is `done`: in the same turn on the writing connection.
-    /// Each change it makes checks the session again in its own transaction: a session ended
-    /// (its link revoked) since the request was read is [`WebError::NotSignedIn`], nothing
-    /// changed.
-    pub async fn write_as<T: Send + 'static>(
-        self: &Arc<Self>,
-        session: &Session,
-        done: fn(&T) -> bool,
-        write: impl FnOnce(&mut App) -> Result<T, AppError> + Send + 'static,
-    ) -> Result<T, WebError> {
-        let id = session.link.id;
-        let session = session.clone();
-        let shared = Arc::clone(self);
-        tokio::task::spawn_blocking(move || {
-            let mut app = shared.writer.lock().unwrap_or_else(|p| p.into_inner());
-            app.act_in_session(&session);
-            let out = write(&mut app);
-            // However the handler put the refusal, a session ended is no session.
-            if app.session_ended() {
-                return Err(WebError::NotSignedIn);
-            }
-            let out = out?;
-            if done(&out) {
-                app.link_used(id)?;
-            }
-            Ok(out)
-        })
-        .await
-        .map_err(|_| WebError::Crashed)?
     }
 
     fn reader(&self) -> Result<App, WebError> {
@@ -276,5 +283,15 @@ impl Waiting {
 impl Drop for Waiting {
     fn drop(&mut self) {
         self.0.store(false, Ordering::SeqCst);
+    }
+}
+
+/// An app's refusal as the web answers it: the database busy past the wait is
+/// [`WebError::Busy`] (503, nothing saved); anything else as it is.
+fn busy_or(e: AppError) -> WebError {
+    if e.kind() == ErrorKind::Busy {
+        WebError::Busy
+    } else {
+        e.into()
     }
 }
