@@ -128,6 +128,9 @@ fn games(db: &Db) -> usize {
     games.as_array().map_or(0, Vec::len)
 }
 
+/// A begin form's fields, as typed.
+type Fields<'a> = &'a [(&'a str, &'a str)];
+
 fn beside(page: &str, field: &str) -> String {
     let message = text(page, &format!("{field}-error"))
         .unwrap_or_else(|| panic!("nothing beside {field}: {page}"));
@@ -149,7 +152,7 @@ async fn a_game_longer_than_the_web_may_score_is_not_begun_on_the_web() {
     let secretary = secretary.through(&app);
     let hands = don::app::scoring::WEB_HANDS;
     let too_many = (hands + 1).to_string();
-    let cases: [(&[(&str, &str)], &str, &str); 3] = [
+    let cases: [(Fields, &str, &str); 3] = [
         (
             &[("variant", "nine-card-don"), ("opt_deals", "1000")],
             "opt_deals",
