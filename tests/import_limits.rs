@@ -348,7 +348,7 @@ fn a_grid_cell_equal_to_a_night_stored_match_by_match_is_nothing_new_and_one_tha
         &db,
         &["import", &other],
         1,
-        "other.csv, line 3, column 3 (Cwmcarn Hotel): Royal Oak v Cwmcarn Hotel in 2025-26 is stored already on 2025-09-04 as 8-1 (match by match), not 7-2",
+        "other.csv, line 3, column 3 (Cwmcarn Hotel): Royal Oak v Cwmcarn Hotel in 2025-26 is stored already on 2025-09-04 as 8–1 (match by match), not 7–2 (totals)",
     );
     // A night still incomplete is not the grid's whole night: said as it stands.
     let db = Db::new();
@@ -359,7 +359,7 @@ fn a_grid_cell_equal_to_a_night_stored_match_by_match_is_nothing_new_and_one_tha
         &db,
         &["import", &same],
         1,
-        "is stored already on 2025-09-04 as 5-1 so far (match by match, 6 of 9 matches entered), not 8-1",
+        "is stored already on 2025-09-04 as 5–1 so far (match by match, 6 of 9 matches entered), not 8–1 (totals)",
     );
 }
 

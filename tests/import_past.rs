@@ -319,7 +319,7 @@ fn the_same_grid_again_imports_nothing_and_a_different_figure_is_a_fault_naming_
     assert_eq!(
         text(&out.stderr),
         format!(
-            "{changed}, line 5, column 2 (Royal Oak): Six Bells v Royal Oak in 2014-15 is stored already without a date (from a grid) as 2-7, not 3-6\n\
+            "{changed}, line 5, column 2 (Royal Oak): Six Bells v Royal Oak in 2014-15 is stored already without a date (from a grid) as 2–7 (totals), not 3–6 (totals)\n\
              Nothing imported: 1 error.\n"
         )
     );

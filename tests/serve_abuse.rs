@@ -399,7 +399,7 @@ async fn a_game_on_the_web_has_at_most_so_many_hands_and_its_board_is_made_once_
             "/my/games",
             &[
                 ("variant", "nine-card-don"),
-                ("opt_deals", "1000"),
+                ("opt_target", "10000"),
                 ("north", "A"),
                 ("east", "B"),
                 ("south", "C"),

@@ -302,6 +302,48 @@ pub fn new_record(fields: &Fields, today: &str) -> Result<Value, BeginError> {
     Ok(record_json(&parsed))
 }
 
+/// The record a game begun on the web starts as ([`new_record`]), refused when it could not
+/// be finished within the hands a game scored on the web may have
+/// ([`WEB_HANDS`](super::scoring::WEB_HANDS)): a game of a fixed number of deals is that many
+/// hands a leg, at the least, and a match of legs needs a majority of them (RULES.md: `deals`,
+/// `legs`). A game to a target has no such bound (a penalty may take a side to it at once).
+/// The refusal is beside `deals`, or beside `legs` when the deals alone would fit.
+pub fn new_web_record(fields: &Fields, today: &str) -> Result<Value, BeginError> {
+    use super::scoring::WEB_HANDS;
+    let record = new_record(fields, today)?;
+    let (_, variant) = ruleset(fields)?;
+    let spec = variant.spec();
+    let crate::rules::spec::Goal::Deals(deals) = spec.goal else {
+        return Ok(record);
+    };
+    let fewest = u64::from(deals) * u64::from(spec.to_win);
+    if fewest <= u64::from(WEB_HANDS) {
+        return Ok(record);
+    }
+    let given = |name: &str| fields.options.iter().any(|(n, _)| *n == name);
+    let (field, why) = if u64::from(deals) > u64::from(WEB_HANDS) || !given("legs") {
+        (
+            Field::Option("deals"),
+            format!("{} a leg", count(deals, "deal", "deals")),
+        )
+    } else {
+        (
+            Field::Option("legs"),
+            format!(
+                "{} legs to win, {} each",
+                spec.to_win,
+                count(deals, "deal", "deals")
+            ),
+        )
+    };
+    Err(BeginError::alone(
+        field,
+        format!(
+            "a game scored on the web has at most {WEB_HANDS} hands, and this one needs {fewest} at the least ({why}): score it with `don play` at the command line, or choose fewer"
+        ),
+    ))
+}
+
 /// A game's id as given: commands take a game's number before its id, so an id of digits only
 /// would be hidden by the game of that number (`#2`, `+2` and ` 2 ` are read as game 2 too).
 fn check_id(id: &str) -> Result<(), BeginError> {

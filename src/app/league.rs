@@ -37,6 +37,7 @@ impl LeagueError {
             E::WhichLeague { .. }
             | E::WhichSeason { .. }
             | E::BlankName { .. }
+            | E::SeasonOutOfYears { .. }
             | E::TeamTwice { .. }
             | E::PlayerTwice { .. }
             | E::PlayerNearMiss { .. }

@@ -115,6 +115,12 @@ pub enum LeagueError {
     /// A name that is blank once tidied.
     #[error("a {what}'s name cannot be blank")]
     BlankName { what: Thing },
+    /// A season whose name dates it outside the years a date may be in (`9999-00`).
+    #[error("season {name}: {why}")]
+    SeasonOutOfYears {
+        name: String,
+        why: super::fixtures::SeasonOutOfYears,
+    },
     /// A name taken by a league, or by a season or team of `league`.
     #[error("{}", taken(*.what, .league, .name))]
     NameTaken {

@@ -186,6 +186,24 @@ pub struct SeasonDates {
     pub scheduled: bool,
 }
 
+/// A season whose end ([`season_end`]) falls outside the years a date may be in
+/// ([`crate::record::date`]): `9999-00` ends on +10000-06-30, and would end after every other.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a season so named ends on {end}, not between {}-01-01 and {}-12-31: name it by its years (as 2014-15)", crate::record::date::FIRST_YEAR, crate::record::date::LAST_YEAR)]
+pub struct SeasonOutOfYears {
+    pub end: NaiveDate,
+}
+
+/// Refuses a season whose end, as its nights are dated from it (`last`, its last dated night,
+/// else what its name says), is outside the years a date may be in: the one check of every
+/// way a season is made or named (`season new`, an import's new season, a grid's `--season`).
+pub fn season_in_years(name: &str, last: Option<NaiveDate>) -> Result<(), SeasonOutOfYears> {
+    match season_end(name, last) {
+        Some(end) if crate::record::date::in_years(end).is_err() => Err(SeasonOutOfYears { end }),
+        _ => Ok(()),
+    }
+}
+
 /// The end of a season, as the league's past is dated (FORMAT.md §7): the date of its last
 /// dated night or fixture, `last` (cancelled ones and nights without a date not counted), else
 /// what its name says: a year span (`2014-15`, `2014/15`, `2014-2015`) ends on 30 June of its

@@ -926,6 +926,81 @@ pub fn is_complete(config: &Config, matches: &[Match]) -> bool {
     missing(config, matches).is_empty()
 }
 
+/// Matches won by each side of the matches given (complete or not).
+pub fn won(matches: &[Match]) -> Pair<u32> {
+    let mut won = Pair::default();
+    for m in matches {
+        won[m.winner()] += 1;
+    }
+    won
+}
+
+/// Whether a night's result given again (`given`: by a nights file, a grid's cell) is the one
+/// stored (`stored`), so nothing new: the same result (players' names compared as names), or
+/// points given for a night stored match by match, complete, whose matches won are those
+/// points (a handbook, a results file, prints such a night so).
+pub fn same_result(stored: &NightResult, given: &NightResult, config: &Config) -> bool {
+    match (stored, given) {
+        (NightResult::Matches(x), NightResult::Matches(y)) => {
+            let key = |ms: &[Match]| {
+                let mut v: Vec<_> = ms
+                    .iter()
+                    .map(|m| {
+                        let names =
+                            |p: &[String]| p.iter().map(|n| name_key(n)).collect::<Vec<_>>();
+                        let scores: Vec<Pair<u32>> = m.leg_scores.iter().map(|l| l.score).collect();
+                        (
+                            m.kind,
+                            m.slot,
+                            names(&m.players.home),
+                            names(&m.players.away),
+                            m.legs,
+                            scores,
+                        )
+                    })
+                    .collect();
+                v.sort_by_key(|k| (k.0, k.1));
+                v
+            };
+            key(x) == key(y)
+        }
+        (NightResult::Matches(ms), NightResult::Totals(points)) => {
+            is_complete(config, ms) && won(ms) == *points
+        }
+        _ => stored == given,
+    }
+}
+
+/// A night's result in a few words: "5–4 (totals)", "9–0 (walkover)", "8–1 (match by match)",
+/// "5–1 so far (match by match, 6 of 9 matches entered)".
+pub fn result_words(result: &NightResult, config: &Config) -> String {
+    match result {
+        NightResult::Totals(t) => format!("{}–{} (totals)", t.home, t.away),
+        NightResult::Walkover(side) => {
+            let w = config.walkover_matches();
+            match side {
+                HomeAway::Home => format!("{w}–0 (walkover)"),
+                HomeAway::Away => format!("0–{w} (walkover)"),
+            }
+        }
+        NightResult::Matches(ms) => {
+            let w = won(ms);
+            let missing = missing(config, ms).len();
+            if missing == 0 {
+                format!("{}–{} (match by match)", w.home, w.away)
+            } else {
+                format!(
+                    "{}–{} so far (match by match, {} of {} matches entered)",
+                    w.home,
+                    w.away,
+                    ms.len(),
+                    ms.len() + missing
+                )
+            }
+        }
+    }
+}
+
 /// Says which matches are missing, for a night that must be complete.
 pub fn require_complete(config: &Config, matches: &[Match]) -> Result<(), NightError> {
     let missing = missing(config, matches);

@@ -91,26 +91,6 @@ pub fn grid_nights(grid: &Grid, config: &Config) -> (Vec<GridDraft>, Vec<RowErro
     (nights, errors)
 }
 
-/// Whether a grid's night (`grid`: its points, or a walkover) is what the night stored for
-/// its teams (`stored`) gives: the same result, or a night stored match by match, complete,
-/// whose matches won are the grid's points (a handbook prints such a night so). Nothing new,
-/// then: passed over.
-pub fn same_as_stored(stored: &NightResult, grid: &NightResult, config: &Config) -> bool {
-    match (stored, grid) {
-        (NightResult::Matches(ms), NightResult::Totals(points)) => {
-            if !super::night::is_complete(config, ms) {
-                return false;
-            }
-            let mut won = Pair::<u32>::default();
-            for m in ms {
-                won[m.winner()] += 1;
-            }
-            won == *points
-        }
-        _ => stored == grid,
-    }
-}
-
 /// The faults of a final table's rows (every season in them), each at its row and column, and
 /// what it warns of (kept as printed): won, drawn and lost that do not add up to played; a
 /// team twice in a season's table; a position printed out of order; legs for without legs

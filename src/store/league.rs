@@ -930,6 +930,12 @@ impl Change<'_> {
             .into());
         }
         StoreError::check_name("the season's name", raw)?;
+        crate::league::fixtures::season_in_years(&name, None).map_err(|why| {
+            LeagueError::SeasonOutOfYears {
+                name: name.clone(),
+                why,
+            }
+        })?;
         // Looked up by its key, not among all the league's seasons: an import making
         // hundreds of seasons makes each in the same time.
         let taken: Option<String> = self

@@ -7,13 +7,11 @@
 use std::collections::HashMap;
 
 use super::resolve::Resolver;
-use crate::league::fixtures::season_end;
+use crate::league::fixtures::{season_end, season_in_years};
 use crate::league::import::{NameStatus, Named, Names};
-use crate::league::names::{name_key, quoted};
-use crate::league::past::{
-    check_table, grid_nights, recorded, same_as_stored, table_compared, GridDraft,
-};
-use crate::league::NightResult;
+use crate::league::names::{name_key, quoted, tidy};
+use crate::league::night::{result_words, same_result};
+use crate::league::past::{check_table, grid_nights, recorded, table_compared, GridDraft};
 use crate::record::results::{Column, Grid, RowError, TableRow};
 use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
 
@@ -23,38 +21,6 @@ fn store_fault(e: StoreError, line: u64) -> RowError {
         line,
         column: None,
         message: e.to_string(),
-    }
-}
-
-/// A night's result in a few words: "5-4", "9-0 (walkover)".
-fn result_words(result: &NightResult, config: &crate::league::Config) -> String {
-    match result {
-        NightResult::Totals(p) => format!("{}-{}", p.home, p.away),
-        NightResult::Walkover(side) => {
-            let w = config.walkover_matches();
-            match side {
-                crate::league::HomeAway::Home => format!("{w}-0 (walkover)"),
-                crate::league::HomeAway::Away => format!("0-{w} (walkover)"),
-            }
-        }
-        NightResult::Matches(ms) => {
-            let mut won = crate::league::Pair::<u32>::default();
-            for m in ms {
-                won[m.winner()] += 1;
-            }
-            let missing = crate::league::night::missing(config, ms).len();
-            if missing == 0 {
-                format!("{}-{} (match by match)", won.home, won.away)
-            } else {
-                format!(
-                    "{}-{} so far (match by match, {} of {} matches entered)",
-                    won.home,
-                    won.away,
-                    ms.len(),
-                    ms.len() + missing
-                )
-            }
-        }
     }
 }
 
@@ -89,33 +55,30 @@ fn season_of(
 
 /// Refuses a season whose end, as its nights are dated from it (its last dated night, else
 /// what its name says: `9999-00` ends on +10000-06-30), is outside the years a date may be in
-/// ([`crate::record::date`]): at its cell, or, `by_argument`, as `--season`'s.
+/// ([`season_in_years`], the check every way of making a season shares): at its cell, or,
+/// `by_argument`, as `--season`'s; before the season is found or made.
 fn dated_in_years(
+    resolver: &Resolver<'_, '_>,
     change: &Change<'_>,
-    season: &SeasonInfo,
+    name: &str,
     line: u64,
     column: Option<Column>,
     by_argument: bool,
 ) -> Result<(), RowError> {
-    let last = change
-        .leagues()
-        .last_dated(season.id)
-        .map_err(|e| store_fault(e, line))?;
-    let Some(day) = season_end(&season.name, last) else {
-        return Ok(());
+    let last = match resolver.known_season(name) {
+        Some(season) => change
+            .leagues()
+            .last_dated(season.id)
+            .map_err(|e| store_fault(e, line))?,
+        None => None,
     };
-    if crate::record::date::in_years(day).is_ok() {
-        return Ok(());
-    }
-    use crate::record::date::{FIRST_YEAR, LAST_YEAR};
-    let given = if by_argument { "--season " } else { "season " };
-    Err(RowError {
-        line,
-        column,
-        message: format!(
-            "{given}{}: a season so named ends on {day}, not between {FIRST_YEAR}-01-01 and {LAST_YEAR}-12-31: name it by its years (as 2014-15)",
-            season.name
-        ),
+    season_in_years(name, last).map_err(|why| {
+        let given = if by_argument { "--season " } else { "season " };
+        RowError {
+            line,
+            column,
+            message: format!("{given}{}: {why}", tidy(name)),
+        }
     })
 }
 
@@ -210,10 +173,6 @@ fn grid_into(
         }
     };
     let line = 1;
-    let season = match season_of(resolver, change, &name, line, corner(2, "season"), true) {
-        Ok(s) => s,
-        Err(e) => return found.fault(e),
-    };
     // Named by `--season` (the corner empty), the fault is the argument's.
     let by_argument = grid.season.is_none();
     let at = if by_argument {
@@ -221,9 +180,13 @@ fn grid_into(
     } else {
         corner(2, "season")
     };
-    if let Err(e) = dated_in_years(change, &season, line, at, by_argument) {
+    if let Err(e) = dated_in_years(resolver, change, &name, line, at, by_argument) {
         return found.fault(e);
     }
+    let season = match season_of(resolver, change, &name, line, corner(2, "season"), true) {
+        Ok(s) => s,
+        Err(e) => return found.fault(e),
+    };
     let (drafts, errors) = grid_nights(grid, &season.config);
     let faulty = !errors.is_empty();
     found.faults(errors);
@@ -345,7 +308,7 @@ fn keep_grid_night(
     let config = &season.config;
     if let Some(f) = pair.iter().find(|f| f.result.is_some()) {
         let there = f.result.as_ref().expect("a result");
-        if same_as_stored(there, &d.result, config) {
+        if same_result(there, &d.result, config) {
             resolver.report.nights_kept += 1;
             return Ok(());
         }
@@ -403,6 +366,17 @@ pub(super) fn import_tables(
     for (_, list) in seasons {
         let first = list[0];
         let faulty = list.iter().any(|r| bad.contains(&r.line));
+        if let Err(e) = dated_in_years(
+            resolver,
+            change,
+            &first.season,
+            first.line,
+            column("season"),
+            false,
+        ) {
+            found.fault(e);
+            continue;
+        }
         let season = match season_of(
             resolver,
             change,
@@ -417,10 +391,6 @@ pub(super) fn import_tables(
                 continue;
             }
         };
-        if let Err(e) = dated_in_years(change, &season, first.line, column("season"), false) {
-            found.fault(e);
-            continue;
-        }
         let kept = table_of_season(resolver, change, &season, &list, column, faulty);
         if let Err(e) = kept {
             found.faults(e);

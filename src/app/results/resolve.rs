@@ -11,7 +11,8 @@ use crate::league::error::Thing;
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
 use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted};
-use crate::league::{Config, Confirmation, HomeAway, NightResult, Pair};
+use crate::league::night::{result_words, same_result, won};
+use crate::league::{Config, Confirmation, HomeAway, NightResult};
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Column, FixtureRow, RosterRow, RowError,
 };
@@ -283,6 +284,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .map_or_else(|| self.league.config.clone(), |s| s.config.clone())
     }
 
+    /// The season of that name the league has (or this import made), if any.
+    pub(super) fn known_season(&self, name: &str) -> Option<&SeasonInfo> {
+        self.seasons.get(&name_key(name))
+    }
+
     pub(super) fn season(
         &mut self,
         name: &str,
@@ -300,10 +306,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 message: format!("{} has no season '{name}'{hint}", self.league.name),
             });
         }
+        // A season's name refused (blank, too long, dated outside the years) is at its cell.
         let s = self
             .change
             .add_season(&self.league, name)
-            .map_err(|e| store_fault(e, line))?;
+            .map_err(|e| RowError {
+                line,
+                column,
+                message: e.to_string(),
+            })?;
         self.report.seasons_made.push(s.name.clone());
         self.seasons.insert(name_key(name), s.clone());
         Ok(s)
@@ -1104,7 +1115,11 @@ impl NightAt<'_> {
         let night = self.night;
         let mut at = None;
         let message = match &f.result {
-            KnownResult::Stored(stored) if same_result(stored, &night.result) => return Ok(true),
+            KnownResult::Stored(stored)
+                if same_result(stored, &night.result, &self.season.config) =>
+            {
+                return Ok(true)
+            }
             KnownResult::Stored(stored) => {
                 at = differing_points(stored, &night.result, &self.season.config).and_then(column);
                 format!(
@@ -1413,36 +1428,6 @@ fn kept_new(c: &ChosenName, what: &str, near: &str) -> String {
     )
 }
 
-/// The same result, players' names compared as names.
-fn same_result(a: &NightResult, b: &NightResult) -> bool {
-    match (a, b) {
-        (NightResult::Matches(x), NightResult::Matches(y)) => {
-            let key = |ms: &[crate::league::Match]| {
-                let mut v: Vec<_> = ms
-                    .iter()
-                    .map(|m| {
-                        let names =
-                            |p: &[String]| p.iter().map(|n| name_key(n)).collect::<Vec<_>>();
-                        let scores: Vec<Pair<u32>> = m.leg_scores.iter().map(|l| l.score).collect();
-                        (
-                            m.kind,
-                            m.slot,
-                            names(&m.players.home),
-                            names(&m.players.away),
-                            m.legs,
-                            scores,
-                        )
-                    })
-                    .collect();
-                v.sort_by_key(|k| (k.0, k.1));
-                v
-            };
-            key(x) == key(y)
-        }
-        _ => a == b,
-    }
-}
-
 /// The column of a night's points (a night's totals or walkover, as a nights file gives it)
 /// that differs from the stored result: `home_points`, else `away_points` (the same points, one
 /// a walkover: `home_points`); none for a night given match by match.
@@ -1456,11 +1441,8 @@ fn differing_points(
         NightResult::Walkover(HomeAway::Home) => Some((config.walkover_matches(), 0)),
         NightResult::Walkover(HomeAway::Away) => Some((0, config.walkover_matches())),
         NightResult::Matches(ms) => {
-            let mut won = Pair::<u32>::default();
-            for m in ms {
-                won[m.winner()] += 1;
-            }
-            Some((won.home, won.away))
+            let w = won(ms);
+            Some((w.home, w.away))
         }
     };
     if matches!(here, NightResult::Matches(_)) {
@@ -1472,27 +1454,6 @@ fn differing_points(
     } else {
         "home_points"
     })
-}
-
-/// A night's result in a few words: "5–4", "5–4 (totals)", "9–0 (walkover)".
-fn summary(result: &NightResult, config: &Config) -> String {
-    match result {
-        NightResult::Totals(t) => format!("{}–{} (totals)", t.home, t.away),
-        NightResult::Walkover(side) => {
-            let w = config.walkover_matches();
-            match side {
-                HomeAway::Home => format!("{w}–0 (walkover)"),
-                HomeAway::Away => format!("0–{w} (walkover)"),
-            }
-        }
-        NightResult::Matches(ms) => {
-            let mut won = Pair::<u32>::default();
-            for m in ms {
-                won[m.winner()] += 1;
-            }
-            format!("{}–{}", won.home, won.away)
-        }
-    }
 }
 
 /// A match in words: "2–1 Gareth+Rhys v Dai+Huw (121-87 96-121 121-110)".
@@ -1519,11 +1480,19 @@ fn match_words(m: &crate::league::Match) -> String {
 /// How two results of a night differ, both shown: the night's score, then each match that
 /// differs.
 fn differences(stored: &NightResult, here: &NightResult, config: &Config) -> String {
-    let mut out = format!(
-        "stored {}, here {}",
-        summary(stored, config),
-        summary(here, config)
-    );
+    // Both match by match: their scores, then each match that differs; else each result in
+    // its words, so that points given for a night stored match by match show what differs
+    // ("stored 5–1 so far (match by match, 6 of 9 matches entered), here 5–1 (totals)").
+    let mut out = if let (NightResult::Matches(a), NightResult::Matches(b)) = (stored, here) {
+        let (x, y) = (won(a), won(b));
+        format!("stored {}–{}, here {}–{}", x.home, x.away, y.home, y.away)
+    } else {
+        format!(
+            "stored {}, here {}",
+            result_words(stored, config),
+            result_words(here, config)
+        )
+    };
     if let (NightResult::Matches(a), NightResult::Matches(b)) = (stored, here) {
         let mut slots: Vec<(crate::league::Kind, u32)> =
             a.iter().chain(b).map(|m| (m.kind, m.slot)).collect();

@@ -320,7 +320,7 @@ pub async fn begin(
         Ok(read) => read,
         Err(r) => return page(&shared, &signed, &typed, &r).await,
     };
-    let record = match crate::app::begin::new_record(&fields, &today) {
+    let record = match crate::app::begin::new_web_record(&fields, &today) {
         Ok(record) => record,
         Err(e) => {
             let r = Refused::field(
