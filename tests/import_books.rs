@@ -700,3 +700,161 @@ fn an_xls_cut_short_or_of_no_workbook_is_said_to_be_so_in_dons_words() {
         );
     }
 }
+
+// --- .xlsb ---
+
+/// One record of an `.xlsb` part: its type and size, each in 7-bit bytes, then its body.
+fn brt(typ: u16, body: &[u8]) -> Vec<u8> {
+    let mut out = Vec::new();
+    if typ < 0x80 {
+        out.push(typ as u8);
+    } else {
+        out.push((typ & 0x7F) as u8 | 0x80);
+        out.push((typ >> 7) as u8);
+    }
+    let mut len = body.len();
+    loop {
+        let b = (len & 0x7F) as u8;
+        len >>= 7;
+        if len == 0 {
+            out.push(b);
+            break;
+        }
+        out.push(b | 0x80);
+    }
+    out.extend_from_slice(body);
+    out
+}
+
+/// A string as `.xlsb` writes one: its length in letters, then UTF-16.
+fn wide(text: &str) -> Vec<u8> {
+    let units: Vec<u16> = text.encode_utf16().collect();
+    let mut out = (units.len() as u32).to_le_bytes().to_vec();
+    for u in units {
+        out.extend_from_slice(&u.to_le_bytes());
+    }
+    out
+}
+
+/// An `.xlsb` workbook of one sheet, "Nights": the size its BrtWsDim record declares (last
+/// row, last column, from 0) and its rows of cells.
+fn xlsb(declared: (u32, u32), rows: &[(u32, Vec<(u32, X)>)]) -> Vec<u8> {
+    let mut book = Vec::new();
+    let mut sheet = [0u32.to_le_bytes(), 1u32.to_le_bytes()].concat();
+    sheet.extend(wide("rId1"));
+    sheet.extend(wide("Nights"));
+    book.extend(brt(0x009C, &sheet));
+    book.extend(brt(0x0090, &[]));
+    book.extend(brt(0x009D, &[]));
+    let rels = r#"<?xml version="1.0" encoding="UTF-8"?><Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet1.bin"/></Relationships>"#;
+    let mut part = brt(0x0081, &[]);
+    let dims: Vec<u8> = [0u32, declared.0, 0, declared.1]
+        .iter()
+        .flat_map(|v| v.to_le_bytes())
+        .collect();
+    part.extend(brt(0x0094, &dims));
+    part.extend(brt(0x0091, &[]));
+    for (row, cells) in rows {
+        let mut header = row.to_le_bytes().to_vec();
+        header.extend_from_slice(&[0; 13]);
+        part.extend(brt(0x0000, &header));
+        for (col, cell) in cells {
+            let mut body = col.to_le_bytes().to_vec();
+            body.extend_from_slice(&0u32.to_le_bytes());
+            let typ = match cell {
+                X::Text(text) => {
+                    body.extend(wide(text));
+                    0x0006
+                }
+                X::Number(v) => {
+                    body.extend_from_slice(&v.to_le_bytes());
+                    0x0005
+                }
+                X::Error(code) => {
+                    body.push(*code);
+                    0x0003
+                }
+            };
+            part.extend(brt(typ, &body));
+        }
+    }
+    part.extend(brt(0x0092, &[]));
+    part.extend(brt(0x0082, &[]));
+    zipped(&[
+        ("xl/workbook.bin", book),
+        ("xl/_rels/workbook.bin.rels", rels.as_bytes().to_vec()),
+        ("xl/worksheets/sheet1.bin", part),
+    ])
+}
+
+/// The nights sheet's rows for [`xlsb`]: the header and `nights`.
+fn xlsb_rows<'a>(nights: Vec<Vec<X<'a>>>) -> Vec<(u32, Vec<(u32, X<'a>)>)> {
+    let mut rows = vec![(
+        0,
+        NIGHTS
+            .iter()
+            .enumerate()
+            .map(|(c, h)| (c as u32, X::Text(h)))
+            .collect(),
+    )];
+    for (r, night) in nights.into_iter().enumerate() {
+        rows.push((
+            r as u32 + 1,
+            night
+                .into_iter()
+                .enumerate()
+                .map(|(c, x)| (c as u32, x))
+                .collect(),
+        ));
+    }
+    rows
+}
+
+#[test]
+fn the_hand_made_xlsb_of_a_nights_sheet_imports() {
+    let db = Db::new();
+    let file = db.dir().join("season.xlsb");
+    let rows = xlsb_rows(vec![a_night(
+        "2025-09-04",
+        "Royal Oak",
+        "Red Lion",
+        (3.0, 6.0),
+    )]);
+    std::fs::write(&file, xlsb((1, 6), &rows)).unwrap();
+    let out = import_bounded(&db, &file);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert_eq!(
+        db.sql("SELECT date, home_points, away_points FROM fixtures"),
+        "2025-09-04|3|6\n"
+    );
+}
+
+#[test]
+fn an_xlsb_sheet_declaring_a_million_rows_is_refused_as_it_declares_its_size() {
+    // Its header, and a cell at XFD1048576: read whole, 17 billion cells.
+    let mut rows = xlsb_rows(Vec::new());
+    rows.push((1_048_575, vec![(16_383, X::Number(1.0))]));
+    assert_eq!(
+        refused("huge.xlsb", &xlsb((1_048_575, 16_383), &rows)),
+        [
+            "huge.xlsb: sheet \"Nights\" is A1:XFD1048576, 17179869184 cells: a sheet of at most 2000000 cells (rows × columns) and 1000 columns is read; split it into sheets",
+            "Nothing imported: 1 error.",
+        ]
+    );
+}
+
+#[test]
+fn an_xlsb_cell_holding_an_error_is_a_fault_at_its_cell() {
+    let mut night = a_night("2025-09-04", "Royal Oak", "Red Lion", (9.0, 0.0));
+    night[2] = X::Error(0x17);
+    night[5] = X::Error(0x07);
+    let said = refused("errors.xlsb", &xlsb((1, 6), &xlsb_rows(vec![night])));
+    assert_eq!(
+        said,
+        [
+            "errors.xlsb, sheet \"Nights\", cell C2: the cell holds the error #REF! (a formula's?): give it its value",
+            "errors.xlsb, sheet \"Nights\", cell F2: the cell holds the error #DIV/0! (a formula's?): give it its value",
+            "Nothing imported: 2 errors.",
+        ]
+    );
+}
