@@ -657,3 +657,55 @@ fn error_shown(shown: String) -> String {
 fn damaged() -> BookError {
     BookError::Damaged
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn look_at(xml: &str) -> Result<HashMap<String, Marks>, BookError> {
+        look(xml.as_bytes())
+    }
+
+    #[test]
+    fn content_ending_inside_a_sheet_or_a_note_is_damaged_where_the_reader_would_wait_for_ever() {
+        let sheet = r#"<office:spreadsheet><table:table table:name="N"><table:table-row><table:table-cell/></table:table-row>"#;
+        assert_eq!(look_at(sheet).err(), Some(BookError::Damaged));
+        let note = r#"<table:table table:name="N"><table:table-row><table:table-cell office:value-type="string"><office:annotation><text:p>a"#;
+        assert_eq!(look_at(note).err(), Some(BookError::Damaged));
+        // Cut inside a row: the reader stops at it and says so itself.
+        let row = r#"<table:table table:name="N"><table:table-row><table:table-cell/>"#;
+        assert!(look_at(row).is_ok());
+    }
+
+    #[test]
+    fn error_cells_and_merged_cells_are_found_where_the_reader_puts_them() {
+        let xml = r##"<table:table table:name="N"><table:table-row table:number-rows-repeated="3"><table:table-cell/></table:table-row><table:table-row table:number-rows-repeated="2"><table:table-cell table:number-columns-repeated="2"/><table:table-cell table:number-columns-repeated="2" office:value-type="float" office:value="0" calcext:value-type="error"><text:p>#DIV/0!</text:p></table:table-cell><table:table-cell table:number-columns-spanned="2" office:value-type="float" office:value="1"><text:p>1</text:p></table:table-cell></table:table-row></table:table>"##;
+        let marks = &look_at(xml).unwrap()["N"];
+        // Rows 3 and 4 (from 0), columns C and D.
+        for (row, col, error) in [
+            (3, 2, Some("#DIV/0!")),
+            (4, 3, Some("#DIV/0!")),
+            (2, 2, None),
+            (5, 2, None),
+            (3, 1, None),
+            (3, 4, None),
+        ] {
+            assert_eq!(marks.error(row, col), error, "{row} {col}");
+        }
+        assert_eq!(marks.merged, [((3, 4), (3, 5))]);
+    }
+
+    #[test]
+    fn a_table_inside_a_cell_is_the_cells_and_does_not_begin_a_sheet() {
+        let xml = r#"<table:table table:name="N"><table:table-row table:number-rows-repeated="3000"><table:table-cell><table:table table:name="inner"><table:table-row><table:table-cell/></table:table-row></table:table></table:table-cell><table:table-cell table:number-columns-repeated="999" office:value-type="float" office:value="1"/></table:table-row></table:table>"#;
+        match look_at(xml) {
+            Err(BookError::SheetTooBig { sheet, area, cells }) => {
+                assert_eq!(
+                    (sheet.as_str(), area.as_str(), cells),
+                    ("N", "B1:ALL3000 at least", 2_997_000)
+                );
+            }
+            other => panic!("{other:?}"),
+        }
+    }
+}
