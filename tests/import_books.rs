@@ -360,6 +360,8 @@ enum X<'a> {
     Number(f64),
     /// An error cell, by its code (0x07: `#DIV/0!`, 0x17: `#REF!`).
     Error(u8),
+    /// A formula whose value is an error, by its code.
+    FormulaError(u8),
 }
 
 fn cell_record(row: u16, col: u16, cell: &X) -> Vec<u8> {
@@ -381,6 +383,12 @@ fn cell_record(row: u16, col: u16, cell: &X) -> Vec<u8> {
         X::Error(code) => {
             data.extend_from_slice(&[*code, 1]);
             rec(0x0205, &data)
+        }
+        X::FormulaError(code) => {
+            data.extend_from_slice(&[2, 0, *code, 0, 0, 0, 0xFF, 0xFF]);
+            data.extend_from_slice(&[0; 6]);
+            data.extend_from_slice(&0u16.to_le_bytes());
+            rec(0x0006, &data)
         }
     }
 }
@@ -634,9 +642,10 @@ fn an_xls_of_many_sheets_each_within_the_bound_is_refused_by_their_sum() {
 
 #[test]
 fn an_xls_cell_holding_an_error_is_a_fault_at_its_cell() {
+    // An error cell, and a formula whose value is an error.
     let mut night = a_night("2025-09-04", "Royal Oak", "Red Lion", (9.0, 0.0));
     night[2] = X::Error(0x17);
-    night[5] = X::Error(0x07);
+    night[5] = X::FormulaError(0x07);
     let said = refused("errors.xls", &xls(&[nights_sheet(vec![night])]));
     assert_eq!(
         said,
@@ -737,8 +746,13 @@ fn wide(text: &str) -> Vec<u8> {
 }
 
 /// An `.xlsb` workbook of one sheet, "Nights": the size its BrtWsDim record declares (last
-/// row, last column, from 0) and its rows of cells.
-fn xlsb(declared: (u32, u32), rows: &[(u32, Vec<(u32, X)>)]) -> Vec<u8> {
+/// row, last column, from 0), its rows of cells and its merged ranges (first row, last row,
+/// first column, last column).
+fn xlsb(
+    declared: (u32, u32),
+    rows: &[(u32, Vec<(u32, X)>)],
+    merged: &[(u32, u32, u32, u32)],
+) -> Vec<u8> {
     let mut book = Vec::new();
     let mut sheet = [0u32.to_le_bytes(), 1u32.to_le_bytes()].concat();
     sheet.extend(wide("rId1"));
@@ -774,11 +788,27 @@ fn xlsb(declared: (u32, u32), rows: &[(u32, Vec<(u32, X)>)]) -> Vec<u8> {
                     body.push(*code);
                     0x0003
                 }
+                X::FormulaError(code) => {
+                    body.push(*code);
+                    body.extend_from_slice(&[0; 10]);
+                    0x000B
+                }
             };
             part.extend(brt(typ, &body));
         }
     }
     part.extend(brt(0x0092, &[]));
+    if !merged.is_empty() {
+        part.extend(brt(0x00B1, &(merged.len() as u32).to_le_bytes()));
+        for (r0, r1, c0, c1) in merged {
+            let body: Vec<u8> = [r0, r1, c0, c1]
+                .iter()
+                .flat_map(|v| v.to_le_bytes())
+                .collect();
+            part.extend(brt(0x00B0, &body));
+        }
+        part.extend(brt(0x00B2, &[]));
+    }
     part.extend(brt(0x0082, &[]));
     zipped(&[
         ("xl/workbook.bin", book),
@@ -820,7 +850,7 @@ fn the_hand_made_xlsb_of_a_nights_sheet_imports() {
         "Red Lion",
         (3.0, 6.0),
     )]);
-    std::fs::write(&file, xlsb((1, 6), &rows)).unwrap();
+    std::fs::write(&file, xlsb((1, 6), &rows, &[])).unwrap();
     let out = import_bounded(&db, &file);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
@@ -835,7 +865,7 @@ fn an_xlsb_sheet_declaring_a_million_rows_is_refused_as_it_declares_its_size() {
     let mut rows = xlsb_rows(Vec::new());
     rows.push((1_048_575, vec![(16_383, X::Number(1.0))]));
     assert_eq!(
-        refused("huge.xlsb", &xlsb((1_048_575, 16_383), &rows)),
+        refused("huge.xlsb", &xlsb((1_048_575, 16_383), &rows, &[])),
         [
             "huge.xlsb: sheet \"Nights\" is A1:XFD1048576, 17179869184 cells: a sheet of at most 2000000 cells (rows × columns) and 1000 columns is read; split it into sheets",
             "Nothing imported: 1 error.",
@@ -845,10 +875,11 @@ fn an_xlsb_sheet_declaring_a_million_rows_is_refused_as_it_declares_its_size() {
 
 #[test]
 fn an_xlsb_cell_holding_an_error_is_a_fault_at_its_cell() {
+    // An error cell, and a formula whose value is an error (which the reader passes over).
     let mut night = a_night("2025-09-04", "Royal Oak", "Red Lion", (9.0, 0.0));
     night[2] = X::Error(0x17);
-    night[5] = X::Error(0x07);
-    let said = refused("errors.xlsb", &xlsb((1, 6), &xlsb_rows(vec![night])));
+    night[5] = X::FormulaError(0x07);
+    let said = refused("errors.xlsb", &xlsb((1, 6), &xlsb_rows(vec![night]), &[]));
     assert_eq!(
         said,
         [
@@ -856,5 +887,20 @@ fn an_xlsb_cell_holding_an_error_is_a_fault_at_its_cell() {
             "errors.xlsb, sheet \"Nights\", cell F2: the cell holds the error #DIV/0! (a formula's?): give it its value",
             "Nothing imported: 2 errors.",
         ]
+    );
+}
+
+#[test]
+fn merged_cells_of_an_xlsb_are_refused_by_their_range() {
+    let mut rows = xlsb_rows(vec![
+        a_night("2025-09-04", "Royal Oak", "Red Lion", (3.0, 6.0)),
+        a_night("2025-09-11", "Red Lion", "Royal Oak", (3.0, 6.0)),
+    ]);
+    rows[2].1.retain(|(c, _)| *c != 0);
+    let said = refused("merged.xlsb", &xlsb((2, 6), &rows, &[(1, 2, 0, 0)]));
+    assert_eq!(
+        said[0],
+        "merged.xlsb, sheet \"Nights\", cell A2: cells A2:A3 are merged: unmerge them, and give each cell its value",
+        "{said:?}"
     );
 }

@@ -35,6 +35,7 @@ use calamine::{Data, DataRef, Ods, Reader, Xls, Xlsb, Xlsx, XlsxCellReader};
 
 mod ods;
 mod xls;
+mod xlsb;
 
 /// The largest workbook file read.
 pub const MAX_BOOK_BYTES: u64 = 64 << 20;
@@ -185,6 +186,7 @@ pub fn open(path: &Path) -> Result<Book, BookError> {
         }
         "xlsb" => {
             check_zip(path, "xl/workbook.bin")?;
+            marks = xlsb::look(path)?;
             Inner::Xlsb(Box::new(calamine::open_workbook(path).map_err(refused)?))
         }
         _ => {
@@ -395,12 +397,11 @@ impl Book {
                 .into_iter()
                 .map(|d| (d.start, d.end))
                 .collect(),
-            Inner::Ods(_) => self
+            Inner::Ods(_) | Inner::Xlsb(_) => self
                 .marks
                 .get(name)
                 .map(|m| m.merged.clone())
                 .unwrap_or_default(),
-            Inner::Xlsb(_) => Vec::new(),
         };
         for (first, last) in merged {
             if first != last && last.0 >= look.first_row && first.1 < look.width {
@@ -470,12 +471,37 @@ impl Book {
                     .worksheet_cells_reader(name)
                     .map_err(|_| sheet_error(name))?;
                 too_big(reader.dimensions())?;
+                // The formulas whose value is an error, which the reader passes over, put
+                // back among its cells in the file's order.
+                let mut errors = self
+                    .marks
+                    .get(name)
+                    .map(|m| m.cells.clone())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .peekable();
+                let mut pending: Option<(u32, u32, Value)> = None;
+                let mut done = false;
                 return Ok(Cells::Xlsb(Box::new(move || {
-                    let cell = reader.next_cell().map_err(|_| DAMAGED_HERE.to_string())?;
-                    Ok(cell.map(|c| {
-                        let (row, col) = c.get_position();
-                        (row, col, value_ref(c.get_value()))
-                    }))
+                    if pending.is_none() && !done {
+                        let cell = reader.next_cell().map_err(|_| DAMAGED_HERE.to_string())?;
+                        match cell {
+                            Some(c) => {
+                                let (row, col) = c.get_position();
+                                pending = Some((row, col, value_ref(c.get_value())));
+                            }
+                            None => done = true,
+                        }
+                    }
+                    let before = |e: &(u32, u32, String)| {
+                        pending
+                            .as_ref()
+                            .is_none_or(|(r, c, _)| (e.0, e.1) < (*r, *c))
+                    };
+                    if let Some((row, col, shown)) = errors.next_if(before) {
+                        return Ok(Some((row, col, Value::Error(shown))));
+                    }
+                    Ok(pending.take())
                 })));
             }
             Inner::Xls(xls) => xls.worksheet_range(name).map_err(|_| sheet_error(name))?,

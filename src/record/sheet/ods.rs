@@ -46,6 +46,9 @@ pub struct Marks {
     pub errors: BTreeMap<u32, (u32, Vec<(u32, u32, String)>)>,
     /// The merged ranges: their first and last cells (row, column, from 0).
     pub merged: Vec<((u32, u32), (u32, u32))>,
+    /// Cells holding an error that the reader passes over as empty (an `.xlsb` formula's), in
+    /// the file's order: row, column, the text the error is shown as.
+    pub cells: Vec<(u32, u32, String)>,
 }
 
 impl Marks {
@@ -233,13 +236,13 @@ fn count(e: &BytesStart, name: &str, decoded: bool) -> Result<usize, Stop> {
 
 /// The attributes of a tag as calamine splits them (`key="value"` or `key='value'`, entities
 /// left as they are); `None` for a fault, after which there are no more.
-struct RawAttrs<'a> {
+pub(super) struct RawAttrs<'a> {
     raw: &'a str,
     at: usize,
 }
 
 impl<'a> RawAttrs<'a> {
-    fn new(raw: &'a str) -> Self {
+    pub(super) fn new(raw: &'a str) -> Self {
         RawAttrs { raw, at: 0 }
     }
 }
