@@ -180,17 +180,18 @@ pub fn open(path: &Path) -> Result<Book, BookError> {
             Inner::Xls(Box::new(calamine::open_workbook(path).map_err(refused)?))
         }
         "ods" => {
-            check_zip(path, "content.xml")?;
+            check_zip(path, &["content.xml"])?;
             marks = look_ods(path)?;
             Inner::Ods(Box::new(calamine::open_workbook(path).map_err(refused)?))
         }
         "xlsb" => {
-            check_zip(path, "xl/workbook.bin")?;
+            check_zip(path, &["xl/workbook.bin"])?;
             marks = xlsb::look(path)?;
             Inner::Xlsb(Box::new(calamine::open_workbook(path).map_err(refused)?))
         }
         _ => {
-            check_zip(path, "xl/workbook.xml")?;
+            // The workbook part is found through the package's relationships.
+            check_zip(path, &["xl/workbook.xml", "_rels/.rels"])?;
             Inner::Xlsx(Box::new(calamine::open_workbook(path).map_err(refused)?))
         }
     };
@@ -244,9 +245,10 @@ fn refused(e: impl Into<calamine::Error>) -> BookError {
 }
 
 /// Refuses a zip whose parts declare more than the bounds (the zip reader refuses a part that
-/// unzips to more than it declares, so what is declared bounds what is read), or that has no
-/// part `main` (the workbook of its kind: a zip of something else).
-fn check_zip(path: &Path, main: &str) -> Result<(), BookError> {
+/// unzips to more than it declares, so what is declared bounds what is read), or that has none
+/// of the parts `main` (the workbook of its kind, as the reader finds it: a zip of something
+/// else).
+fn check_zip(path: &Path, main: &[&str]) -> Result<(), BookError> {
     let file = File::open(path).map_err(|e| BookError::Unreadable(e.to_string()))?;
     let mut zip = match zip::ZipArchive::new(BufReader::new(file)) {
         Ok(zip) => zip,
@@ -259,7 +261,8 @@ fn check_zip(path: &Path, main: &str) -> Result<(), BookError> {
         let part = zip.by_index_raw(i).map_err(|_| BookError::Damaged)?;
         let size = part.size();
         let name = part.name().map(|n| n.into_owned()).unwrap_or_default();
-        found |= name.eq_ignore_ascii_case(main);
+        let normal = name.replace('\\', "/");
+        found |= main.iter().any(|m| normal.eq_ignore_ascii_case(m));
         if size > MAX_PART_BYTES {
             return Err(BookError::PartTooBig { part: name, size });
         }
