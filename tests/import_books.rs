@@ -196,7 +196,7 @@ fn an_ods_whose_repeated_text_would_take_gigabytes_is_refused_before_it_is_read(
     assert_eq!(said.len(), 2, "{said:?}");
     assert!(
         said[0].starts_with("spaces.ods: its sheets, to sheet \"Nights\", would take ")
-            && said[0].ends_with(" bytes or more once their repeated rows and cells are spread out: a workbook of at most 268435456 bytes of cells is read; save the sheets of results in a workbook of their own, or as CSV"),
+            && said[0].ends_with(" bytes or more once read (each repeated row and cell spread out, each shared text copied to its cells): a workbook of at most 268435456 bytes of cells is read; save the sheets of results in a workbook of their own, or as CSV"),
         "{said:?}"
     );
 }
@@ -362,6 +362,8 @@ enum X<'a> {
     Error(u8),
     /// A formula whose value is an error, by its code.
     FormulaError(u8),
+    /// A shared text, by its place in the workbook's table of them.
+    Shared(u32),
 }
 
 fn cell_record(row: u16, col: u16, cell: &X) -> Vec<u8> {
@@ -384,6 +386,10 @@ fn cell_record(row: u16, col: u16, cell: &X) -> Vec<u8> {
             data.extend_from_slice(&[*code, 1]);
             rec(0x0205, &data)
         }
+        X::Shared(i) => {
+            data.extend_from_slice(&i.to_le_bytes());
+            rec(0x00FD, &data)
+        }
         X::FormulaError(code) => {
             data.extend_from_slice(&[2, 0, *code, 0, 0, 0, 0xFF, 0xFF]);
             data.extend_from_slice(&[0; 6]);
@@ -405,6 +411,50 @@ struct XSheet<'a> {
 
 /// The `Workbook` stream of `sheets` (BIFF8).
 fn biff(sheets: &[XSheet]) -> Vec<u8> {
+    biff_with(sheets, &[])
+}
+
+/// The SST record of `texts` (each of one-byte letters), with the CONTINUE records it takes
+/// (a record holds at most 8224 bytes; a text going on in the next begins it with a byte of
+/// flags).
+fn sst(texts: &[String]) -> Vec<u8> {
+    let mut records = Vec::new();
+    let mut data = Vec::new();
+    for x in [texts.len() as u32, texts.len() as u32] {
+        data.extend_from_slice(&x.to_le_bytes());
+    }
+    let mut typ = 0x00FC;
+    for text in texts {
+        if data.len() + 4 > 8224 {
+            records.extend(rec(typ, &data));
+            (typ, data) = (0x003C, Vec::new());
+        }
+        data.extend_from_slice(&(text.len() as u16).to_le_bytes());
+        data.push(0);
+        let mut letters = text.as_bytes();
+        loop {
+            let room = 8224 - data.len();
+            let take = room.min(letters.len());
+            data.extend_from_slice(&letters[..take]);
+            letters = &letters[take..];
+            if letters.is_empty() {
+                break;
+            }
+            records.extend(rec(typ, &data));
+            (typ, data) = (0x003C, vec![0]);
+        }
+    }
+    records.extend(rec(typ, &data));
+    records
+}
+
+/// The `Workbook` stream of `sheets` (BIFF8), its shared texts `shared`.
+fn biff_with(sheets: &[XSheet], shared: &[String]) -> Vec<u8> {
+    let shared = if shared.is_empty() {
+        Vec::new()
+    } else {
+        sst(shared)
+    };
     let bodies: Vec<Vec<u8>> = sheets
         .iter()
         .map(|s| {
@@ -442,6 +492,7 @@ fn biff(sheets: &[XSheet]) -> Vec<u8> {
     };
     let globals_len = bof(0x0005).len()
         + sheets.iter().map(|s| bound(0, s.name).len()).sum::<usize>()
+        + shared.len()
         + eof().len();
     let mut stream = bof(0x0005);
     let mut pos = globals_len;
@@ -449,6 +500,7 @@ fn biff(sheets: &[XSheet]) -> Vec<u8> {
         stream.extend(bound(pos as u32, s.name));
         pos += body.len();
     }
+    stream.extend(shared);
     stream.extend(eof());
     for body in bodies {
         stream.extend(body);
@@ -457,14 +509,15 @@ fn biff(sheets: &[XSheet]) -> Vec<u8> {
 }
 
 /// A Compound File (512-byte sectors) holding `stream` as its `Workbook` stream: the header,
-/// a sector of the table of sectors, one of the directory, then the stream (at least 4096
+/// the sectors of the table of sectors, one of the directory, then the stream (at least 4096
 /// bytes, so that it is not in the mini stream).
 fn cfb(stream: &[u8]) -> Vec<u8> {
     let mut stream = stream.to_vec();
     let len = stream.len().max(4096);
     stream.resize(len.div_ceil(512) * 512, 0);
     let sectors = stream.len() / 512;
-    assert!(sectors + 2 <= 128, "one sector of the table");
+    let tables = (sectors + 1).div_ceil(127);
+    assert!(tables <= 109, "the header's list of tables: {tables}");
     let le32 = |v: &mut Vec<u8>, x: u32| v.extend_from_slice(&x.to_le_bytes());
     let mut out = b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1".to_vec();
     out.extend_from_slice(&[0; 16]);
@@ -472,23 +525,38 @@ fn cfb(stream: &[u8]) -> Vec<u8> {
         out.extend_from_slice(&x.to_le_bytes());
     }
     out.extend_from_slice(&[0; 6]);
-    for x in [0u32, 1, 1, 0, 4096, 0xFFFF_FFFE, 0, 0xFFFF_FFFE, 0] {
+    let dir = tables as u32;
+    for x in [
+        0u32,
+        tables as u32,
+        dir,
+        0,
+        4096,
+        0xFFFF_FFFE,
+        0,
+        0xFFFF_FFFE,
+        0,
+    ] {
         le32(&mut out, x);
     }
-    le32(&mut out, 0);
+    for i in 0..tables {
+        le32(&mut out, i as u32);
+    }
     while out.len() < 512 {
         le32(&mut out, 0xFFFF_FFFF);
     }
-    // The table: itself, the directory, the stream's chain.
-    let mut fat = vec![0xFFFF_FFFDu32, 0xFFFF_FFFE];
-    for i in 0..sectors {
-        fat.push(if i + 1 == sectors {
+    // The table: its own sectors, the directory, the stream's chain.
+    let mut fat = vec![0xFFFF_FFFDu32; tables];
+    fat.push(0xFFFF_FFFE);
+    let first = dir + 1;
+    for i in 0..sectors as u32 {
+        fat.push(if i as usize + 1 == sectors {
             0xFFFF_FFFE
         } else {
-            (i + 3) as u32
+            first + i + 1
         });
     }
-    fat.resize(128, 0xFFFF_FFFF);
+    fat.resize(tables * 128, 0xFFFF_FFFF);
     for x in fat {
         le32(&mut out, x);
     }
@@ -511,8 +579,8 @@ fn cfb(stream: &[u8]) -> Vec<u8> {
         e
     };
     out.extend(entry("Root Entry", 5, 1, 0xFFFF_FFFE, 0));
-    out.extend(entry("Workbook", 2, 0xFFFF_FFFF, 2, len as u32));
-    out.resize(512 * 3, 0);
+    out.extend(entry("Workbook", 2, 0xFFFF_FFFF, first, len as u32));
+    out.resize(512 * (first as usize + 1), 0);
     out.extend(stream);
     out
 }
@@ -556,14 +624,16 @@ fn a_night<'a>(date: &'a str, home: &'a str, away: &'a str, points: (f64, f64)) 
 fn the_hand_made_xls_of_a_nights_sheet_imports() {
     let db = Db::new();
     let file = db.dir().join("season.xls");
-    std::fs::write(
-        &file,
-        xls(&[nights_sheet(vec![
-            a_night("2025-09-04", "Royal Oak", "Red Lion", (3.0, 6.0)),
-            a_night("2025-09-11", "Red Lion", "Royal Oak", (5.0, 4.0)),
-        ])]),
-    )
-    .unwrap();
+    // The second night's teams are shared texts.
+    let mut second = a_night("2025-09-11", "", "", (5.0, 4.0));
+    second[2] = X::Shared(1);
+    second[3] = X::Shared(0);
+    let sheet = nights_sheet(vec![
+        a_night("2025-09-04", "Royal Oak", "Red Lion", (3.0, 6.0)),
+        second,
+    ]);
+    let shared = ["Royal Oak".to_string(), "Red Lion".to_string()];
+    std::fs::write(&file, cfb(&biff_with(&[sheet], &shared))).unwrap();
     let out = import_bounded(&db, &file);
     assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
     assert_eq!(
@@ -793,6 +863,10 @@ fn xlsb(
                     body.extend_from_slice(&[0; 10]);
                     0x000B
                 }
+                X::Shared(i) => {
+                    body.extend_from_slice(&i.to_le_bytes());
+                    0x0007
+                }
             };
             part.extend(brt(typ, &body));
         }
@@ -901,6 +975,30 @@ fn merged_cells_of_an_xlsb_are_refused_by_their_range() {
     assert_eq!(
         said[0],
         "merged.xlsb, sheet \"Nights\", cell A2: cells A2:A3 are merged: unmerge them, and give each cell its value",
+        "{said:?}"
+    );
+}
+
+#[test]
+fn an_xls_copying_a_long_shared_text_to_thousands_of_cells_is_refused_before_it_is_read() {
+    // One shared text of 60,000 letters, in 20,000 cells: 1.2 GB once each cell has its copy,
+    // from a file of 350 KB.
+    let cells: Vec<(u16, u16, X)> = std::iter::once((0, 0, X::Text("season")))
+        .chain((1..=20_000).map(|r| (r, 0, X::Shared(0))))
+        .collect();
+    let sheet = XSheet {
+        name: "Nights",
+        declared: None,
+        cells,
+        merged: Vec::new(),
+    };
+    let bytes = cfb(&biff_with(&[sheet], &["x".repeat(60_000)]));
+    assert!(bytes.len() < 400_000, "{}", bytes.len());
+    let said = refused("copies.xls", &bytes);
+    assert_eq!(said.len(), 2, "{said:?}");
+    assert!(
+        said[0].starts_with("copies.xls: its sheets, to sheet \"Nights\", would take ")
+            && said[0].ends_with(" bytes or more once read (each repeated row and cell spread out, each shared text copied to its cells): a workbook of at most 268435456 bytes of cells is read; save the sheets of results in a workbook of their own, or as CSV"),
         "{said:?}"
     );
 }

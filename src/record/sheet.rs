@@ -51,8 +51,9 @@ pub const MAX_PART_BYTES: u64 = 128 << 20;
 /// read may have.
 pub const MAX_SHEET_CELLS: u64 = 2_000_000;
 
-/// The most memory the cells of all the sheets of an `.ods` workbook may take once read (as
-/// calamine holds them: every repeated row and cell spread out, each with its text).
+/// The most memory the cells of all the sheets of an `.ods` or `.xls` workbook may take once
+/// read (as calamine holds them: every repeated row and cell spread out, each with its text,
+/// each shared text copied to its cells).
 pub const MAX_BOOK_HELD: u64 = 256 << 20;
 
 /// The widest sheet read, in columns.
@@ -96,7 +97,7 @@ pub enum BookError {
     },
     #[error("its sheets, to sheet \"{sheet}\", are {cells} cells or more (rows × columns, values and formulas): a workbook of at most {} is read; save the sheets of results in a workbook of their own, or as CSV", xls::MAX_BOOK_CELLS)]
     BookTooBig { sheet: String, cells: u64 },
-    #[error("its sheets, to sheet \"{sheet}\", would take {bytes} bytes or more once their repeated rows and cells are spread out: a workbook of at most {MAX_BOOK_HELD} bytes of cells is read; save the sheets of results in a workbook of their own, or as CSV")]
+    #[error("its sheets, to sheet \"{sheet}\", would take {bytes} bytes or more once read (each repeated row and cell spread out, each shared text copied to its cells): a workbook of at most {MAX_BOOK_HELD} bytes of cells is read; save the sheets of results in a workbook of their own, or as CSV")]
     TooMuch { sheet: String, bytes: u64 },
     #[error("sheet \"{sheet}\" cannot be read: {message}")]
     Sheet { sheet: String, message: String },

@@ -15,7 +15,7 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
-use super::{cell_name, BookError, MAX_SHEET_CELLS, MAX_SHEET_COLUMNS};
+use super::{cell_name, BookError, MAX_BOOK_HELD, MAX_SHEET_CELLS, MAX_SHEET_COLUMNS};
 
 /// The most cells calamine may hold for all the sheets of a workbook (each a range as its
 /// cells reach, its values and its formulas).
@@ -293,6 +293,10 @@ impl Reach {
 fn walk(stream: &[u8]) -> Result<(), BookError> {
     let mut sheets: Vec<(usize, String)> = Vec::new();
     let mut rest = stream;
+    // The shared texts' lengths (UTF-8, at most), and the bytes per letter a text may take.
+    let mut shared: Vec<u64> = Vec::new();
+    let mut per_letter: u64 = 3;
+    let mut held_text: u64 = 0;
     loop {
         let at = rest;
         let Some((typ, len)) = record(&mut rest) else {
@@ -300,6 +304,21 @@ fn walk(stream: &[u8]) -> Result<(), BookError> {
         };
         let data = &at[4..4 + len];
         match typ {
+            // A code page other than UTF-16's: a letter of a text may become two, each of
+            // three bytes.
+            0x0042 => {
+                if u16_at(data, 0).is_some_and(|c| c != 1200) {
+                    per_letter = 6;
+                }
+            }
+            0x00FC => {
+                let Some(lengths) = sst(data, &continues(&at[4 + len..]), per_letter)? else {
+                    // calamine stops here.
+                    return Ok(());
+                };
+                shared = lengths;
+                held_text = shared.iter().fold(0u64, |a, l| a.saturating_add(l + 24));
+            }
             0x0085 => {
                 let (Some(pos), Some(state), Some(kind)) =
                     (u32_at(data, 0), data.get(4), data.get(5))
@@ -317,7 +336,17 @@ fn walk(stream: &[u8]) -> Result<(), BookError> {
         }
     }
     let mut held: u64 = 0;
+    let over = |name: &str, bytes: u64| -> Result<(), BookError> {
+        if bytes > MAX_BOOK_HELD {
+            return Err(BookError::TooMuch {
+                sheet: name.to_string(),
+                bytes,
+            });
+        }
+        Ok(())
+    };
     for (pos, name) in sheets {
+        over(&name, held_text)?;
         let Some(mut rest) = stream.get(pos..) else {
             return Err(damaged());
         };
@@ -382,8 +411,21 @@ fn walk(stream: &[u8]) -> Result<(), BookError> {
                         break;
                     };
                     values.add(row, col);
+                    held_text = held_text.saturating_add(match typ {
+                        // A shared text, copied to its cell.
+                        0x00FD => u32_at(r, 6)
+                            .and_then(|i| shared.get(i as usize))
+                            .map_or(0, |l| l + 24),
+                        0x0204 | 0x00D6 => 24 + per_letter * len as u64,
+                        _ => 0,
+                    });
+                    over(&name, held_text)?;
                 }
-                0x0207 => values.add(formula_at.0, formula_at.1),
+                0x0207 => {
+                    values.add(formula_at.0, formula_at.1);
+                    held_text = held_text.saturating_add(24 + per_letter * len as u64);
+                    over(&name, held_text)?;
+                }
                 0x00BD => {
                     let (Some((row, first)), Some(last)) =
                         (cell(r, 6), u16_at(r, r.len().saturating_sub(2)))
@@ -504,4 +546,110 @@ fn short_name(r: &[u8]) -> String {
             .collect()
     };
     name.replace('\0', "")
+}
+
+/// The CONTINUE records' data after a record (`after`: the stream from its end).
+fn continues(mut after: &[u8]) -> Vec<&[u8]> {
+    let mut out = Vec::new();
+    while after.len() > 4 && u16_at(after, 0) == Some(0x003C) {
+        let Some(l) = u16_at(after, 2).map(usize::from) else {
+            break;
+        };
+        if after.len() < l + 4 {
+            break;
+        }
+        out.push(&after[4..4 + l]);
+        after = &after[4 + l..];
+    }
+    out
+}
+
+/// The SST record's texts as calamine reads them (the record `data` and its CONTINUE records
+/// `cont`): each text's length in UTF-8 at most (`per_letter` bytes a letter); `None` where
+/// calamine stops at a fault.
+fn sst(data: &[u8], cont: &[&[u8]], per_letter: u64) -> Result<Option<Vec<u64>>, BookError> {
+    struct R<'a> {
+        data: &'a [u8],
+        cont: std::collections::VecDeque<&'a [u8]>,
+    }
+    impl<'a> R<'a> {
+        fn next(&mut self) -> bool {
+            match self.cont.pop_front() {
+                Some(d) => {
+                    self.data = d;
+                    true
+                }
+                None => false,
+            }
+        }
+        /// Passes over `len` bytes; false where calamine stops.
+        fn skip(&mut self, mut len: usize) -> bool {
+            while len > 0 {
+                if self.data.is_empty() && !self.next() {
+                    return false;
+                }
+                let l = len.min(self.data.len());
+                self.data = &self.data[l..];
+                len -= l;
+            }
+            true
+        }
+    }
+    if data.len() < 8 {
+        return Ok(None);
+    }
+    let mut r = R {
+        data: &data[8..],
+        cont: cont.iter().copied().collect(),
+    };
+    let mut lengths = Vec::new();
+    while !r.data.is_empty() || r.next() {
+        if r.data.is_empty() {
+            lengths.push(0);
+            continue;
+        }
+        if r.data.len() < 3 {
+            return Ok(None);
+        }
+        let cch = usize::from(u16_at(r.data, 0).unwrap_or(0));
+        let flags = r.data[2];
+        r.data = &r.data[3..];
+        let mut high = flags & 1 != 0;
+        let mut runs = 0;
+        let mut ext = 0;
+        if flags & 0x8 != 0 {
+            // calamine reads past the record's end here (a panic).
+            runs = usize::from(u16_at(r.data, 0).ok_or_else(damaged)?);
+            r.data = &r.data[2..];
+        }
+        if flags & 0x4 != 0 {
+            ext = u32_at(r.data, 0).ok_or_else(damaged)? as i32 as usize;
+            r.data = &r.data[4..];
+        }
+        let mut left = cch;
+        while left > 0 {
+            let l = if high {
+                (r.data.len() / 2).min(left)
+            } else {
+                r.data.len().min(left)
+            };
+            r.data = &r.data[if high { 2 * l } else { l }..];
+            left -= l;
+            if left > 0 {
+                if !r.next() {
+                    return Ok(None);
+                }
+                let Some(&flag) = r.data.first() else {
+                    return Err(damaged());
+                };
+                high = flag & 1 != 0;
+                r.data = &r.data[1..];
+            }
+        }
+        lengths.push(per_letter * cch as u64);
+        if !r.skip(runs * 4) || !r.skip(ext) {
+            return Ok(None);
+        }
+    }
+    Ok(Some(lengths))
 }
