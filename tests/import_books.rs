@@ -1002,3 +1002,16 @@ fn an_xls_copying_a_long_shared_text_to_thousands_of_cells_is_refused_before_it_
         "{said:?}"
     );
 }
+
+#[test]
+fn an_xlsb_cell_naming_a_shared_text_the_workbook_has_not_is_damaged_not_a_panic() {
+    let mut night = a_night("2025-09-04", "Royal Oak", "Red Lion", (3.0, 6.0));
+    night[2] = X::Shared(5);
+    assert_eq!(
+        refused("shared.xlsb", &xlsb((1, 6), &xlsb_rows(vec![night]), &[])),
+        [
+            "shared.xlsb: cannot read it: it is damaged (cut short, or changed by something other than a spreadsheet program): open it in a spreadsheet program and save it again, or save its sheets of results as CSV",
+            "Nothing imported: 1 error.",
+        ]
+    );
+}

@@ -25,11 +25,12 @@ pub fn look(path: &Path) -> Result<HashMap<String, Marks>, BookError> {
     let file = File::open(path).map_err(|e| BookError::Unreadable(e.to_string()))?;
     let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(|_| BookError::Damaged)?;
     let rels = relationships(&mut zip)?;
+    let shared = shared_count(&mut zip)?;
     let sheets = sheets(&mut zip, &rels)?;
     let mut all = HashMap::new();
     let mut count = 0;
     for (name, part) in sheets {
-        let marks = sheet(&mut zip, &part, &name, &mut count)?;
+        let marks = sheet(&mut zip, &part, &name, &mut count, shared)?;
         all.insert(name, marks);
     }
     Ok(all)
@@ -127,6 +128,49 @@ fn wide(b: &[u8]) -> Option<(String, usize)> {
     Some((String::from_utf16_lossy(&units), 4 + 2 * n))
 }
 
+/// How many shared texts calamine reads (a cell naming one past them would stop it with a
+/// panic).
+fn shared_count(zip: &mut Zip) -> Result<u64, BookError> {
+    let Ok(part) = zip.by_name("xl/sharedStrings.bin") else {
+        return Ok(0);
+    };
+    let mut records = Records {
+        r: BufReader::new(part),
+    };
+    let mut declared = None;
+    while let Some((typ, body)) = records.next(|t| t == 0x009F) {
+        if typ == 0x009F {
+            declared = Some(u32_at(&body, 4).ok_or(BookError::Damaged)?);
+            break;
+        }
+    }
+    let Some(declared) = declared else {
+        return Ok(0);
+    };
+    let mut count = 0;
+    'texts: while count < u64::from(declared) {
+        loop {
+            let Some((typ, _)) = records.next(|_| false) else {
+                break 'texts;
+            };
+            if typ == 0x0013 {
+                count += 1;
+                break;
+            }
+            if typ == 0x0023 {
+                loop {
+                    match records.next(|_| false) {
+                        Some((0x0024, _)) => break,
+                        Some(_) => {}
+                        None => break 'texts,
+                    }
+                }
+            }
+        }
+    }
+    Ok(count)
+}
+
 /// The workbook's sheets, each its name and part, as calamine lists them.
 fn sheets(
     zip: &mut Zip,
@@ -183,7 +227,13 @@ fn error_text(code: u8) -> String {
 
 /// The marks of one sheet (its part `part`): its formulas whose value is an error, in the
 /// file's order, and its merged ranges.
-fn sheet(zip: &mut Zip, part: &str, name: &str, count: &mut usize) -> Result<Marks, BookError> {
+fn sheet(
+    zip: &mut Zip,
+    part: &str,
+    name: &str,
+    count: &mut usize,
+    shared: u64,
+) -> Result<Marks, BookError> {
     let mut marks = Marks::default();
     let Ok(part) = zip.by_name(part) else {
         // calamine says the sheet cannot be read.
@@ -206,8 +256,14 @@ fn sheet(zip: &mut Zip, part: &str, name: &str, count: &mut usize) -> Result<Mar
         }
         Ok(())
     };
-    while let Some((typ, body)) = records.next(|t| matches!(t, 0x0000 | 0x000B | 0x00B0)) {
+    while let Some((typ, body)) = records.next(|t| matches!(t, 0x0000 | 0x0007 | 0x000B | 0x00B0)) {
         match typ {
+            0x0007 if in_data => {
+                if u32_at(&body, 8).is_some_and(|i| u64::from(i) >= shared) {
+                    // A shared text the workbook does not have.
+                    return Err(BookError::Damaged);
+                }
+            }
             0x0000 if in_data => {
                 row = u32_at(&body, 0).unwrap_or(0);
                 if row > 0x0010_0000 {
