@@ -37,13 +37,16 @@ pub const MAX_MARKS: usize = 10_000;
 /// The most of an error cell's text kept (`#DIV/0!`).
 const MAX_ERROR_TEXT: usize = 64;
 
+/// A run of cells along a row holding an error: its first column, how many, the error's text.
+pub type Run = (u32, u32, String);
+
 /// What the look found in one sheet that calamine's cells do not say.
 #[derive(Debug, Default, Clone)]
 pub struct Marks {
     /// The cells holding an error, by the row their first row begins at: how many rows they
     /// repeat down, and each run of them along the row (its first column, how many, the text
     /// the error is shown as).
-    pub errors: BTreeMap<u32, (u32, Vec<(u32, u32, String)>)>,
+    pub errors: BTreeMap<u32, (u32, Vec<Run>)>,
     /// The merged ranges: their first and last cells (row, column, from 0).
     pub merged: Vec<((u32, u32), (u32, u32))>,
     /// Cells holding an error that the reader passes over as empty (an `.xlsb` formula's), in
@@ -429,7 +432,7 @@ impl Look {
                         table.text_down.saturating_add(text.saturating_mul(repeats)),
                     )?;
                     if !cell.closed {
-                        self.to_end(
+                        self.skip_to_end(
                             xml,
                             e.name().as_ref().to_string(),
                             &mut String::new(),
@@ -528,7 +531,7 @@ impl Look {
         let mut shown = String::new();
         if is_error && valued {
             // calamine skips the cell's content; its text is what the error is shown as.
-            self.to_end(xml, e.name().as_ref().to_string(), &mut shown, true)?;
+            self.skip_to_end(xml, e.name().as_ref().to_string(), &mut shown, true)?;
             return Ok(CellRead {
                 valued,
                 text,
@@ -610,7 +613,7 @@ impl Look {
     /// Reads to the end of the element named `name` (as calamine skips a cell's content: to
     /// the first end of that name not matched by a start of it), keeping its text in `shown`
     /// if `keep_text`.
-    fn to_end<R: Read>(
+    fn skip_to_end<R: Read>(
         &mut self,
         xml: &mut Xml<R>,
         name: String,

@@ -306,11 +306,7 @@ fn walk(stream: &[u8]) -> Result<(), BookError> {
         match typ {
             // A code page other than UTF-16's: a letter of a text may become two, each of
             // three bytes.
-            0x0042 => {
-                if u16_at(data, 0).is_some_and(|c| c != 1200) {
-                    per_letter = 6;
-                }
-            }
+            0x0042 if u16_at(data, 0).is_some_and(|c| c != 1200) => per_letter = 6,
             0x00FC => {
                 let Some(lengths) = sst(data, &continues(&at[4 + len..]), per_letter)? else {
                     // calamine stops here.

@@ -258,11 +258,9 @@ fn sheet(
     };
     while let Some((typ, body)) = records.next(|t| matches!(t, 0x0000 | 0x0007 | 0x000B | 0x00B0)) {
         match typ {
-            0x0007 if in_data => {
-                if u32_at(&body, 8).is_some_and(|i| u64::from(i) >= shared) {
-                    // A shared text the workbook does not have.
-                    return Err(BookError::Damaged);
-                }
+            // A shared text the workbook does not have.
+            0x0007 if in_data && u32_at(&body, 8).is_some_and(|i| u64::from(i) >= shared) => {
+                return Err(BookError::Damaged);
             }
             0x0000 if in_data => {
                 row = u32_at(&body, 0).unwrap_or(0);
