@@ -20,7 +20,7 @@ use quick_xml::events::{BytesStart, Event};
 use quick_xml::name::QName;
 use quick_xml::Reader;
 
-use super::{cell_name, BookError, MAX_BOOK_HELD, MAX_SHEET_CELLS, MAX_SHEET_COLUMNS};
+use super::limits::{cell_name, BookError, MAX_BOOK_HELD, MAX_SHEET_CELLS, MAX_SHEET_COLUMNS};
 
 /// calamine's bounds on an `.ods` sheet (rows, then columns, as it spreads repeats out).
 const MAX_ROWS: usize = 1_048_576;

@@ -15,11 +15,9 @@ use std::fs::File;
 use std::io::{Read, Seek, SeekFrom};
 use std::path::Path;
 
-use super::{cell_name, BookError, MAX_BOOK_HELD, MAX_SHEET_CELLS, MAX_SHEET_COLUMNS};
-
-/// The most cells calamine may hold for all the sheets of a workbook (each a range as its
-/// cells reach, its values and its formulas).
-pub const MAX_BOOK_CELLS: u64 = 2 * MAX_SHEET_CELLS;
+use super::limits::{
+    cell_name, BookError, MAX_BOOK_CELLS, MAX_BOOK_HELD, MAX_SHEET_CELLS, MAX_SHEET_COLUMNS,
+};
 
 const ENDOFCHAIN: u32 = 0xFFFF_FFFE;
 const RESERVED: u32 = 0xFFFF_FFFA;

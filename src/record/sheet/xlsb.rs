@@ -12,8 +12,8 @@ use std::path::Path;
 use quick_xml::events::Event;
 use quick_xml::Reader;
 
+use super::limits::BookError;
 use super::ods::{Marks, RawAttrs, MAX_MARKS};
-use super::BookError;
 
 /// The most of a record's body read into memory (those looked at are a few bytes).
 const MAX_BODY: usize = 1 << 16;
