@@ -487,7 +487,7 @@ fn what_is_no_workbook_is_refused_by_name() {
     assert_eq!(
         said,
         [
-            "junk.xlsx: cannot read it: it is not a workbook (invalid Zip archive: Could not find EOCD)",
+            "junk.xlsx: cannot read it: it is not a workbook (it is empty, or another kind of file named as one): save the sheets of results from a spreadsheet program, as a workbook or as CSV",
             "Nothing imported: 1 error.",
         ]
     );

@@ -13,35 +13,35 @@
 //! What a workbook may cost is bounded before it is read: the file ([`MAX_BOOK_BYTES`]), what
 //! its parts unzip to as they declare it ([`MAX_UNZIPPED_BYTES`], [`MAX_PART_BYTES`]; the zip
 //! reader refuses a part that unzips to more than it declared), and a sheet's rows × columns
-//! ([`MAX_SHEET_CELLS`]: as the sheet declares its size, then as it is read). An `.xlsx` sheet
-//! is streamed: one row is held at a time. The other kinds are read whole, a sheet at a time,
-//! within those bounds.
+//! ([`MAX_SHEET_CELLS`]: as the sheet declares its size, then as it is read). An `.xlsx` or
+//! `.xlsb` sheet is streamed: one row is held at a time, after its declared size is looked at.
+//! calamine reads every sheet of an `.xls` or `.ods` workbook whole as it opens it, so those
+//! are looked through first, a record or a tag at a time ([`xls`], [`ods`]), and refused as a
+//! sheet declares a size over the bounds (or its cells reach past them, or, for `.ods`, its
+//! repeated rows and cells would take more than [`MAX_BOOK_HELD`] bytes), before calamine
+//! reads them. That look also finds an `.ods` sheet's cells holding an error and its merged
+//! cells, which calamine's cells do not say.
+//!
+//! A file that is no workbook, or a damaged one, is said to be so in `don`'s words, never the
+//! reading library's.
 
 use std::fs::File;
 use std::io::{self, BufReader, Read};
 use std::path::Path;
 
-use calamine::{Data, DataRef, Reader, Sheets, Xlsx, XlsxCellReader};
+use std::collections::HashMap;
 
-/// The largest workbook file read.
-pub const MAX_BOOK_BYTES: u64 = 64 << 20;
+use calamine::{Data, DataRef, Ods, Reader, Xls, Xlsb, Xlsx, XlsxCellReader};
 
-/// The most a workbook's parts may unzip to, all together, as they declare it.
-pub const MAX_UNZIPPED_BYTES: u64 = 256 << 20;
+mod limits;
+mod ods;
+mod xls;
+mod xlsb;
 
-/// The most one part of a workbook may unzip to, as it declares it (a sheet of 100,000 rows
-/// of matches is about 50 MB).
-pub const MAX_PART_BYTES: u64 = 128 << 20;
-
-/// The most cells (rows × columns, from the header down and from column A across) a sheet
-/// read may have.
-pub const MAX_SHEET_CELLS: u64 = 2_000_000;
-
-/// The widest sheet read, in columns.
-pub const MAX_SHEET_COLUMNS: u32 = 1_000;
-
-/// The most faults of one sheet kept (reading goes on; they are counted).
-pub const MAX_SHEET_FAULTS: usize = 100;
+pub use limits::{
+    cell_name, column_name, BookError, MAX_BOOK_BYTES, MAX_BOOK_CELLS, MAX_BOOK_HELD,
+    MAX_PART_BYTES, MAX_SHEET_CELLS, MAX_SHEET_COLUMNS, MAX_SHEET_FAULTS, MAX_UNZIPPED_BYTES,
+};
 
 /// Whether `path` names a workbook, by its extension.
 pub fn is_book(path: &Path) -> bool {
@@ -50,27 +50,6 @@ pub fn is_book(path: &Path) -> bool {
             .iter()
             .any(|k| e.eq_ignore_ascii_case(k))
     })
-}
-
-/// Why a workbook, or one of its sheets, cannot be read at all.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-pub enum BookError {
-    #[error("cannot read it: {0}")]
-    Unreadable(String),
-    #[error("it is {} bytes: a workbook of at most {} bytes is read; save the sheets of results in a workbook of their own, or as CSV", .0, MAX_BOOK_BYTES)]
-    TooBig(u64),
-    #[error("its part `{part}` unzips to {size} bytes: a part of at most {MAX_PART_BYTES} bytes is read (is it a zip bomb?); save the sheets of results in a workbook of their own, or as CSV")]
-    PartTooBig { part: String, size: u64 },
-    #[error("its parts unzip to {0} bytes: at most {MAX_UNZIPPED_BYTES} bytes are read (is it a zip bomb?); save the sheets of results in a workbook of their own, or as CSV")]
-    Unzipped(u64),
-    #[error("sheet \"{sheet}\" is {area}, {cells} cells: a sheet of at most {MAX_SHEET_CELLS} cells (rows × columns) and {MAX_SHEET_COLUMNS} columns is read; split it into sheets")]
-    SheetTooBig {
-        sheet: String,
-        area: String,
-        cells: u64,
-    },
-    #[error("sheet \"{sheet}\" cannot be read: {message}")]
-    Sheet { sheet: String, message: String },
 }
 
 /// A fault of a sheet found in reading its cells, at its row (from 1) and, when it is one
@@ -82,27 +61,11 @@ pub struct CellFault {
     pub message: String,
 }
 
-/// The name of column `col` (from 0) as a spreadsheet shows it: A, …, Z, AA, ….
-pub fn column_name(col: u32) -> String {
-    let mut n = col as u64 + 1;
-    let mut name = Vec::new();
-    while n > 0 {
-        let d = ((n - 1) % 26) as u8;
-        name.push(b'A' + d);
-        n = (n - 1) / 26;
-    }
-    name.reverse();
-    String::from_utf8(name).unwrap_or_default()
-}
-
-/// A cell's place as a spreadsheet shows it: `C7` (`row` from 1, `col` from 0).
-pub fn cell_name(row: u32, col: u32) -> String {
-    format!("{}{row}", column_name(col))
-}
-
 /// A workbook opened, its sheets not yet read.
 pub struct Book {
     inner: Inner,
+    /// What the look through an `.ods` workbook found in each sheet (by its name).
+    marks: HashMap<String, ods::Marks>,
     sheets: Vec<String>,
     /// The sheets of no cells (charts, …), each with what it is in words.
     others: Vec<(String, &'static str)>,
@@ -111,8 +74,10 @@ pub struct Book {
 enum Inner {
     /// Streamed a cell at a time.
     Xlsx(Box<Xlsx<BufReader<File>>>),
-    /// Read a sheet at a time.
-    Other(Box<Sheets<BufReader<File>>>),
+    Xlsb(Box<Xlsb<BufReader<File>>>),
+    /// Read whole as they are opened.
+    Xls(Box<Xls<BufReader<File>>>),
+    Ods(Box<Ods<BufReader<File>>>),
 }
 
 /// A cell's value as text, or the fault it is.
@@ -137,30 +102,43 @@ pub fn open(path: &Path) -> Result<Book, BookError> {
         .and_then(|e| e.to_str())
         .unwrap_or("")
         .to_ascii_lowercase();
-    if ext != "xls" {
-        check_zip(path)?;
-    }
-    if ext == "ods" {
-        check_ods(path)?;
-    }
-    let unreadable = |e: &dyn std::fmt::Display| BookError::Unreadable(e.to_string());
-    let inner = if ext == "xlsx" || ext == "xlsm" {
-        let xlsx: Xlsx<BufReader<File>> =
-            calamine::open_workbook(path).map_err(|e| unreadable(&e))?;
-        Inner::Xlsx(Box::new(xlsx))
-    } else {
-        let sheets = calamine::open_workbook_auto(path).map_err(|e| unreadable(&e))?;
-        Inner::Other(Box::new(sheets))
+    let mut marks = HashMap::new();
+    let inner = match ext.as_str() {
+        "xls" => {
+            if !starts_with(path, b"\xD0\xCF\x11\xE0\xA1\xB1\x1A\xE1")? {
+                return Err(BookError::NotABook);
+            }
+            xls::look(path)?;
+            Inner::Xls(Box::new(calamine::open_workbook(path).map_err(refused)?))
+        }
+        "ods" => {
+            check_zip(path, &["content.xml"])?;
+            marks = look_ods(path)?;
+            Inner::Ods(Box::new(calamine::open_workbook(path).map_err(refused)?))
+        }
+        "xlsb" => {
+            check_zip(path, &["xl/workbook.bin"])?;
+            marks = xlsb::look(path)?;
+            Inner::Xlsb(Box::new(calamine::open_workbook(path).map_err(refused)?))
+        }
+        _ => {
+            // The workbook part is found through the package's relationships.
+            check_zip(path, &["xl/workbook.xml", "_rels/.rels"])?;
+            Inner::Xlsx(Box::new(calamine::open_workbook(path).map_err(refused)?))
+        }
     };
     let all = match &inner {
         Inner::Xlsx(x) => x.sheets_metadata().to_vec(),
-        Inner::Other(s) => s.sheets_metadata().to_vec(),
+        Inner::Xlsb(x) => x.sheets_metadata().to_vec(),
+        Inner::Xls(x) => x.sheets_metadata().to_vec(),
+        Inner::Ods(x) => x.sheets_metadata().to_vec(),
     };
     let (cells, others): (Vec<_>, Vec<_>) = all
         .into_iter()
         .partition(|s| s.typ == calamine::SheetType::WorkSheet);
     Ok(Book {
         inner,
+        marks,
         sheets: cells.into_iter().map(|s| s.name).collect(),
         others: others
             .into_iter()
@@ -177,179 +155,67 @@ pub fn open(path: &Path) -> Result<Book, BookError> {
     })
 }
 
+/// Whether the file at `path` begins with `magic`.
+fn starts_with(path: &Path, magic: &[u8]) -> Result<bool, BookError> {
+    let mut file = File::open(path).map_err(|e| BookError::Unreadable(e.to_string()))?;
+    let mut head = vec![0u8; magic.len()];
+    Ok(file.read_exact(&mut head).is_ok() && head == magic)
+}
+
+/// A workbook calamine could not open, in `don`'s words: locked with a password, or damaged
+/// (it is of its kind: that was looked at before).
+fn refused(e: impl Into<calamine::Error>) -> BookError {
+    use calamine::{Error, OdsError, XlsError, XlsbError, XlsxError};
+    match e.into() {
+        Error::Xls(XlsError::Password)
+        | Error::Xlsx(XlsxError::Password)
+        | Error::Xlsb(XlsbError::Password)
+        | Error::Ods(OdsError::Password) => BookError::Password,
+        Error::Io(e) => BookError::Unreadable(e.to_string()),
+        _ => BookError::Damaged,
+    }
+}
+
 /// Refuses a zip whose parts declare more than the bounds (the zip reader refuses a part that
-/// unzips to more than it declares, so what is declared bounds what is read).
-fn check_zip(path: &Path) -> Result<(), BookError> {
+/// unzips to more than it declares, so what is declared bounds what is read), or that has none
+/// of the parts `main` (the workbook of its kind, as the reader finds it: a zip of something
+/// else).
+fn check_zip(path: &Path, main: &[&str]) -> Result<(), BookError> {
     let file = File::open(path).map_err(|e| BookError::Unreadable(e.to_string()))?;
-    let mut zip = zip::ZipArchive::new(BufReader::new(file))
-        .map_err(|e| BookError::Unreadable(format!("it is not a workbook ({e})")))?;
+    let mut zip = match zip::ZipArchive::new(BufReader::new(file)) {
+        Ok(zip) => zip,
+        Err(_) if starts_with(path, b"PK\x03\x04")? => return Err(BookError::Damaged),
+        Err(_) => return Err(BookError::NotABook),
+    };
     let mut total: u64 = 0;
+    let mut found = false;
     for i in 0..zip.len() {
-        let part = zip
-            .by_index_raw(i)
-            .map_err(|e| BookError::Unreadable(e.to_string()))?;
+        let part = zip.by_index_raw(i).map_err(|_| BookError::Damaged)?;
         let size = part.size();
+        let name = part.name().map(|n| n.into_owned()).unwrap_or_default();
+        let normal = name.replace('\\', "/");
+        found |= main.iter().any(|m| normal.eq_ignore_ascii_case(m));
         if size > MAX_PART_BYTES {
-            return Err(BookError::PartTooBig {
-                part: part.name().map(|n| n.into_owned()).unwrap_or_default(),
-                size,
-            });
+            return Err(BookError::PartTooBig { part: name, size });
         }
         total = total.saturating_add(size);
         if total > MAX_UNZIPPED_BYTES {
             return Err(BookError::Unzipped(total));
         }
     }
+    if !found {
+        return Err(BookError::NotABook);
+    }
     Ok(())
 }
 
-/// The most a tag of an `.ods` sheet's XML is looked into (its attributes past that are not).
-const MAX_TAG_BYTES: usize = 64 << 10;
-
-/// Refuses an `.ods` workbook one of whose sheets would be over [`MAX_SHEET_CELLS`] once its
-/// repeated rows and cells are spread out (`table:number-rows-repeated` and
-/// `table:number-columns-repeated`: a few bytes of XML can ask for millions of cells, which
-/// the reader would hold), before it is read: its `content.xml` is looked through a tag at a
-/// time, counting the cells with anything in them and how far down and across they go.
-fn check_ods(path: &Path) -> Result<(), BookError> {
-    use std::io::BufRead;
-    let unreadable = |e: &dyn std::fmt::Display| BookError::Unreadable(e.to_string());
-    let file = File::open(path).map_err(|e| unreadable(&e))?;
-    let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(|e| unreadable(&e))?;
-    let Ok(content) = zip.by_name("content.xml") else {
-        // The reader says what is missing.
-        return Ok(());
-    };
-    let mut xml = BufReader::new(content);
-    let mut tag: Vec<u8> = Vec::with_capacity(256);
-    let mut sheet = Sheet::default();
-    loop {
-        // To the next tag.
-        loop {
-            let buf = xml.fill_buf().map_err(|e| unreadable(&e))?;
-            if buf.is_empty() {
-                return Ok(());
-            }
-            match buf.iter().position(|b| *b == b'<') {
-                Some(i) => {
-                    xml.consume(i + 1);
-                    break;
-                }
-                None => {
-                    let n = buf.len();
-                    xml.consume(n);
-                }
-            }
-        }
-        // The tag, to its `>` (only its first bytes kept).
-        tag.clear();
-        loop {
-            let buf = xml.fill_buf().map_err(|e| unreadable(&e))?;
-            if buf.is_empty() {
-                return Ok(());
-            }
-            let end = buf.iter().position(|b| *b == b'>');
-            let take = end.unwrap_or(buf.len());
-            let room = MAX_TAG_BYTES.saturating_sub(tag.len());
-            tag.extend_from_slice(&buf[..take.min(room)]);
-            xml.consume(take + usize::from(end.is_some()));
-            if end.is_some() {
-                break;
-            }
-        }
-        sheet.tag(&tag)?;
-    }
-}
-
-/// How far an `.ods` sheet's cells go, as [`check_ods`] counts them.
-#[derive(Default)]
-struct Sheet {
-    name: String,
-    /// The row the row being read begins at (from 0), and how many times it is repeated.
-    row: u64,
-    repeat: u64,
-    /// The column the next cell is at (from 0).
-    col: u64,
-    /// Cells with anything in them, and the rows and columns they reach.
-    cells: u64,
-    rows: u64,
-    cols: u64,
-}
-
-impl Sheet {
-    fn tag(&mut self, tag: &[u8]) -> Result<(), BookError> {
-        let is = |name: &[u8]| {
-            tag.starts_with(name)
-                && tag
-                    .get(name.len())
-                    .is_none_or(|b| b.is_ascii_whitespace() || *b == b'/')
-        };
-        let closed = tag.ends_with(b"/");
-        if is(b"table:table") {
-            *self = Sheet {
-                name: attr(tag, b"table:name").unwrap_or_default(),
-                ..Sheet::default()
-            };
-        } else if is(b"table:table-row") {
-            self.repeat = repeat(tag, b"table:number-rows-repeated").min(1 << 20);
-            self.col = 0;
-            if closed {
-                self.row += self.repeat;
-            }
-        } else if is(b"/table:table-row") {
-            self.row += self.repeat;
-        } else if is(b"table:table-cell") || is(b"table:covered-table-cell") {
-            let across = repeat(tag, b"table:number-columns-repeated").min(1 << 14);
-            let valued = !closed || attr(tag, b"office:value-type").is_some();
-            if valued {
-                let down = self.repeat.max(1);
-                self.cells = self.cells.saturating_add(down.saturating_mul(across));
-                self.rows = self.rows.max(self.row + down);
-                self.cols = self.cols.max(self.col + across);
-                let area = self.rows.saturating_mul(self.cols);
-                if self.cells > MAX_SHEET_CELLS
-                    || area > MAX_SHEET_CELLS
-                    || self.cols > u64::from(MAX_SHEET_COLUMNS)
-                {
-                    return Err(BookError::SheetTooBig {
-                        sheet: self.name.clone(),
-                        area: format!(
-                            "A1:{} at least",
-                            cell_name(self.rows as u32, self.cols as u32 - 1)
-                        ),
-                        cells: area.max(self.cells),
-                    });
-                }
-            }
-            self.col += across;
-        }
-        Ok(())
-    }
-}
-
-/// The value of attribute `name` of a tag, as written (entities left as they are).
-fn attr(tag: &[u8], name: &[u8]) -> Option<String> {
-    let mut at = 0;
-    while let Some(i) = tag[at..].windows(name.len()).position(|w| w == name) {
-        let start = at + i;
-        let before = start.checked_sub(1).map(|b| tag[b]);
-        let rest = &tag[start + name.len()..];
-        if before.is_some_and(|b| b.is_ascii_whitespace()) && rest.starts_with(b"=\"") {
-            let value = &rest[2..];
-            let end = value.iter().position(|b| *b == b'"')?;
-            return Some(String::from_utf8_lossy(&value[..end]).into_owned());
-        }
-        at = start + name.len();
-    }
-    None
-}
-
-/// A repeat count attribute of a tag: 1 when it has none (or not a number).
-fn repeat(tag: &[u8], name: &[u8]) -> u64 {
-    attr(tag, name)
-        .and_then(|v| v.trim().parse::<u64>().ok())
-        .unwrap_or(1)
-        .max(1)
+/// Looks through an `.ods` workbook's `content.xml` before calamine reads it ([`ods`]): the
+/// marks of each sheet.
+fn look_ods(path: &Path) -> Result<HashMap<String, ods::Marks>, BookError> {
+    let file = File::open(path).map_err(|e| BookError::Unreadable(e.to_string()))?;
+    let mut zip = zip::ZipArchive::new(BufReader::new(file)).map_err(|_| BookError::Damaged)?;
+    let content = zip.by_name("content.xml").map_err(|_| BookError::Damaged)?;
+    ods::look(content)
 }
 
 /// What a first look at a sheet found: the first row with anything in it, its cells, and the
@@ -402,7 +268,7 @@ impl Book {
         let mut first: Option<(u32, Vec<String>)> = None;
         let mut second: Option<(u32, u32)> = None;
         let mut seen: u64 = 0;
-        while let Some((row, col, value)) = cells.next().map_err(|e| sheet_error(name, e))? {
+        while let Some((row, col, value)) = cells.next().map_err(|_| sheet_error(name))? {
             seen += 1;
             if seen > MAX_SHEET_CELLS * 4 {
                 break;
@@ -453,14 +319,26 @@ impl Book {
     /// from the header down, columns from A, `look.width` of them (see [`Book::look`]).
     pub fn csv(&mut self, name: &str, look: &Look) -> Result<SheetCsv<'_>, BookError> {
         let mut faults = Vec::new();
-        let merged = match &mut self.inner {
+        let merged: Vec<((u32, u32), (u32, u32))> = match &mut self.inner {
             Inner::Xlsx(xlsx) => xlsx
                 .merge_cells_by_sheet_name(name)
-                .map_err(|e| sheet_error(name, e.to_string()))?,
-            Inner::Other(_) => Vec::new(),
+                .map_err(|_| sheet_error(name))?
+                .into_iter()
+                .map(|d| (d.start, d.end))
+                .collect(),
+            Inner::Xls(xls) => xls
+                .merge_cells_by_sheet_name(name)
+                .map_err(|_| sheet_error(name))?
+                .into_iter()
+                .map(|d| (d.start, d.end))
+                .collect(),
+            Inner::Ods(_) | Inner::Xlsb(_) => self
+                .marks
+                .get(name)
+                .map(|m| m.merged.clone())
+                .unwrap_or_default(),
         };
-        for d in merged {
-            let (first, last) = (d.start, d.end);
+        for (first, last) in merged {
             if first != last && last.0 >= look.first_row && first.1 < look.width {
                 faults.push(CellFault {
                     row: first.0 + 1,
@@ -497,69 +375,107 @@ impl Book {
 
     /// The cells of sheet `name`, in the order the file has them.
     fn cells(&mut self, name: &str) -> Result<Cells<'_>, BookError> {
-        match &mut self.inner {
+        let too_big = |d: calamine::Dimensions| {
+            let (rows, cols) = (
+                d.end.0.saturating_sub(d.start.0) as u64 + 1,
+                d.end.1.saturating_sub(d.start.1) as u64 + 1,
+            );
+            if rows * cols > MAX_SHEET_CELLS || d.end.1 >= MAX_SHEET_COLUMNS {
+                return Err(BookError::SheetTooBig {
+                    sheet: name.to_string(),
+                    area: format!(
+                        "{}:{}",
+                        cell_name(d.start.0 + 1, d.start.1),
+                        cell_name(d.end.0 + 1, d.end.1)
+                    ),
+                    cells: rows * cols,
+                });
+            }
+            Ok(())
+        };
+        let range = match &mut self.inner {
             Inner::Xlsx(xlsx) => {
                 let reader = xlsx
                     .worksheet_cells_reader(name)
-                    .map_err(|e| sheet_error(name, e.to_string()))?;
-                let d = reader.dimensions();
-                let (rows, cols) = (
-                    d.end.0.saturating_sub(d.start.0) as u64 + 1,
-                    d.end.1.saturating_sub(d.start.1) as u64 + 1,
-                );
-                if rows * cols > MAX_SHEET_CELLS || d.end.1 >= MAX_SHEET_COLUMNS {
-                    return Err(BookError::SheetTooBig {
-                        sheet: name.to_string(),
-                        area: format!(
-                            "{}:{}",
-                            cell_name(d.start.0 + 1, d.start.1),
-                            cell_name(d.end.0 + 1, d.end.1)
-                        ),
-                        cells: rows * cols,
-                    });
-                }
-                Ok(Cells::Xlsx(Box::new(reader)))
+                    .map_err(|_| sheet_error(name))?;
+                too_big(reader.dimensions())?;
+                return Ok(Cells::Xlsx(Box::new(reader)));
             }
-            Inner::Other(sheets) => {
-                let range = sheets
-                    .worksheet_range(name)
-                    .map_err(|e| sheet_error(name, e.to_string()))?;
-                let (rows, cols) = range.get_size();
-                let end = range.end().unwrap_or((0, 0));
-                if (rows as u64) * (cols as u64) > MAX_SHEET_CELLS || end.1 >= MAX_SHEET_COLUMNS {
-                    let start = range.start().unwrap_or((0, 0));
-                    return Err(BookError::SheetTooBig {
-                        sheet: name.to_string(),
-                        area: format!(
-                            "{}:{}",
-                            cell_name(start.0 + 1, start.1),
-                            cell_name(end.0 + 1, end.1)
-                        ),
-                        cells: rows as u64 * cols as u64,
-                    });
-                }
-                Ok(Cells::Range {
-                    range: Box::new(range),
-                    next: 0,
-                })
+            Inner::Xlsb(xlsb) => {
+                let mut reader = xlsb
+                    .worksheet_cells_reader(name)
+                    .map_err(|_| sheet_error(name))?;
+                too_big(reader.dimensions())?;
+                // The formulas whose value is an error, which the reader passes over, put
+                // back among its cells in the file's order.
+                let mut errors = self
+                    .marks
+                    .get(name)
+                    .map(|m| m.cells.clone())
+                    .unwrap_or_default()
+                    .into_iter()
+                    .peekable();
+                let mut pending: Option<(u32, u32, Value)> = None;
+                let mut done = false;
+                return Ok(Cells::Xlsb(Box::new(move || {
+                    if pending.is_none() && !done {
+                        let cell = reader.next_cell().map_err(|_| DAMAGED_HERE.to_string())?;
+                        match cell {
+                            Some(c) => {
+                                let (row, col) = c.get_position();
+                                pending = Some((row, col, value_ref(c.get_value())));
+                            }
+                            None => done = true,
+                        }
+                    }
+                    let before = |e: &(u32, u32, String)| {
+                        pending
+                            .as_ref()
+                            .is_none_or(|(r, c, _)| (e.0, e.1) < (*r, *c))
+                    };
+                    if let Some((row, col, shown)) = errors.next_if(before) {
+                        return Ok(Some((row, col, Value::Error(shown))));
+                    }
+                    Ok(pending.take())
+                })));
             }
+            Inner::Xls(xls) => xls.worksheet_range(name).map_err(|_| sheet_error(name))?,
+            Inner::Ods(ods) => ods.worksheet_range(name).map_err(|_| sheet_error(name))?,
+        };
+        if let (Some(start), Some(end)) = (range.start(), range.end()) {
+            too_big(calamine::Dimensions { start, end })?;
         }
+        Ok(Cells::Range {
+            range: Box::new(range),
+            next: 0,
+            marks: self.marks.get(name).cloned(),
+        })
     }
 }
 
-fn sheet_error(sheet: &str, message: String) -> BookError {
+/// A sheet that cannot be read, in `don`'s words.
+fn sheet_error(sheet: &str) -> BookError {
     BookError::Sheet {
         sheet: sheet.to_string(),
-        message,
+        message: DAMAGED_HERE.to_string(),
     }
 }
+
+/// What is said of a sheet the reader stops in.
+const DAMAGED_HERE: &str = "the workbook is damaged here (open it in a spreadsheet program and save it again, or save the sheet as CSV)";
+
+type NextCell<'a> = dyn FnMut() -> Result<Option<(u32, u32, Value)>, String> + 'a;
 
 /// A sheet's cells in the file's order.
 enum Cells<'a> {
     Xlsx(Box<XlsxCellReader<'a, BufReader<File>>>),
+    /// The next cell of an `.xlsb` sheet (calamine does not name its reader's type).
+    Xlsb(Box<NextCell<'a>>),
     Range {
         range: Box<calamine::Range<Data>>,
         next: usize,
+        /// What the look through an `.ods` sheet found (its cells holding an error).
+        marks: Option<ods::Marks>,
     },
 }
 
@@ -570,7 +486,7 @@ impl Cells<'_> {
             Cells::Xlsx(reader) => {
                 let cell = reader
                     .next_cell_with_formula_metadata()
-                    .map_err(|e| e.to_string())?;
+                    .map_err(|_| DAMAGED_HERE.to_string())?;
                 Ok(cell.map(|c| {
                     let value = match (&c.value, &c.formula) {
                         // A formula whose value was never worked out and saved beside it.
@@ -582,17 +498,20 @@ impl Cells<'_> {
                     (c.pos.0, c.pos.1, value)
                 }))
             }
-            Cells::Range { range, next } => {
+            Cells::Xlsb(next) => next(),
+            Cells::Range { range, next, marks } => {
                 let (height, width) = range.get_size();
                 let start = range.start().unwrap_or((0, 0));
                 while *next < height * width {
                     let (r, c) = (*next / width, *next % width);
                     *next += 1;
+                    let (row, col) = (start.0 + r as u32, start.1 + c as u32);
+                    if let Some(shown) = marks.as_ref().and_then(|m| m.error(row, col)) {
+                        return Ok(Some((row, col, Value::Error(shown.to_string()))));
+                    }
                     match range.get((r, c)) {
                         None | Some(Data::Empty) => continue,
-                        Some(d) => {
-                            return Ok(Some((start.0 + r as u32, start.1 + c as u32, value(d))))
-                        }
+                        Some(d) => return Ok(Some((row, col, value(d)))),
                     }
                 }
                 Ok(None)
