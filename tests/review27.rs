@@ -10,7 +10,8 @@ mod browser;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::http::StatusCode;
+use axum::body::Body;
+use axum::http::{header, Method, StatusCode};
 use browser::{token, Browser};
 use don::web::{router, ServeConfig, Shared};
 use web::*;
@@ -64,4 +65,44 @@ async fn a_form_refused_under_another_programs_lock_says_nothing_was_saved() {
     tokio::time::sleep(Duration::from_millis(300)).await;
     assert_eq!(db.sql("SELECT count(*) FROM operations"), ops_before);
     drop(shared);
+}
+
+/// A link's button posted with `Origin: null` and no `Sec-Fetch-Site` (what a browser too old
+/// to send that header sends from another site's page that asks for no referrers, or from a
+/// sandboxed frame) opens no session: another site could otherwise sign a visitor into the
+/// attacker's team. The link's page has its own browser send the site's `Origin` instead
+/// (`Referrer-Policy: strict-origin`, which sends no page's address), and that post opens it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_links_button_posted_with_a_null_origin_opens_no_session() {
+    let (db, app) = browser::league();
+    let uri = format!("/link/{}", token(&db, Some("Royal Oak")));
+    let before = db.dump();
+    let page = get(&app, &uri, &[("host", "league.example.org")]).await;
+    assert_eq!(page.status, StatusCode::OK, "{}", page.text());
+    assert_eq!(page.header(header::REFERRER_POLICY), "strict-origin");
+    for headers in [
+        vec![("origin", "null"), ("host", "league.example.org")],
+        vec![("origin", "null")],
+    ] {
+        let a = send(
+            &app,
+            request(Method::POST, &uri, "10.0.0.4", &headers, Body::empty()),
+        )
+        .await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{headers:?}: {}", a.text());
+        assert!(a.headers.get(header::SET_COOKIE).is_none(), "{headers:?}");
+    }
+    assert_eq!(db.dump(), before, "no session opened");
+    // The site's own Origin, as its page now has a browser send it: opened.
+    let headers = [
+        ("origin", "http://league.example.org"),
+        ("host", "league.example.org"),
+    ];
+    let a = send(
+        &app,
+        request(Method::POST, &uri, "10.0.0.4", &headers, Body::empty()),
+    )
+    .await;
+    assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.text());
+    assert!(a.header(header::SET_COOKIE).starts_with("don_session="));
 }

@@ -58,7 +58,9 @@ pub fn around<S: Clone + Send + Sync + 'static>(routes: Router<S>, behind_tls: b
             X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
-        .layer(SetResponseHeaderLayer::overriding(
+        // A page may say its own (a link's page: `strict-origin`, so that its button's post
+        // carries the site's `Origin` rather than `null`).
+        .layer(SetResponseHeaderLayer::if_not_present(
             REFERRER_POLICY,
             HeaderValue::from_static("no-referrer"),
         ))
