@@ -106,3 +106,35 @@ async fn a_links_button_posted_with_a_null_origin_opens_no_session() {
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.text());
     assert!(a.header(header::SET_COOKIE).starts_with("don_session="));
 }
+
+/// A form whose `Content-Length` says more than any form of the site may hold is refused with
+/// the site's own 413 page (and its headers), not the body limit's plain "length limit
+/// exceeded"; nothing is changed.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_declared_too_large_is_the_sites_own_413_page() {
+    let (db, app) = browser::league();
+    let before = db.dump();
+    let body = format!("reason={}", "a".repeat(don::web::guard::BODY_LIMIT + 10));
+    let length = body.len().to_string();
+    let headers = [
+        ("content-type", "application/x-www-form-urlencoded"),
+        ("content-length", length.as_str()),
+    ];
+    let a = send(
+        &app,
+        request(
+            Method::POST,
+            "/my/adjust",
+            "10.0.0.1",
+            &headers,
+            Body::from(body),
+        ),
+    )
+    .await;
+    let page = a.text();
+    assert_eq!(a.status, StatusCode::PAYLOAD_TOO_LARGE, "{page}");
+    assert!(page.contains("<html"), "the site's own page: {page}");
+    assert!(page.contains("too large for any form"), "{page}");
+    assert_guarded(&a, "a body too large");
+    assert_eq!(db.dump(), before);
+}
