@@ -138,3 +138,34 @@ async fn a_body_declared_too_large_is_the_sites_own_413_page() {
     assert_guarded(&a, "a body too large");
     assert_eq!(db.dump(), before);
 }
+
+/// A form's address opened as a page (`GET /my/adjust`), or any address asked with a method it
+/// does not take, is the site's own 405 page (its headers, its `Allow`), not an empty answer.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_method_an_address_does_not_take_is_the_sites_own_405_page() {
+    let (_db, app) = browser::league();
+    for (method, uri) in [
+        (Method::GET, "/my/adjust"),
+        (Method::PUT, "/my/"),
+        (Method::DELETE, "/link/abc"),
+        (Method::POST, "/index.html"),
+    ] {
+        let a = send(
+            &app,
+            request(method.clone(), uri, "10.0.0.1", &[], Body::empty()),
+        )
+        .await;
+        let page = a.text();
+        assert_eq!(a.status, StatusCode::METHOD_NOT_ALLOWED, "{method} {uri}");
+        assert!(
+            page.contains("<html"),
+            "{method} {uri}: the site's own page: {page:?}"
+        );
+        assert!(
+            page.contains("does not take that kind of request"),
+            "{page}"
+        );
+        assert!(!a.header(header::ALLOW).is_empty(), "{method} {uri}: Allow");
+        assert_guarded(&a, "405");
+    }
+}
