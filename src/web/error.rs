@@ -35,6 +35,9 @@ pub enum WebError {
     },
     #[error("there is no such page")]
     NoPage,
+    /// A method the address does not answer (a form's address opened as a page, say).
+    #[error("this address does not take that kind of request: open the site's pages and use their links and forms")]
+    NoMethod,
     /// A request body larger than [`super::guard::BODY_LIMIT`].
     #[error("what was sent is too large for any form of this site")]
     TooLarge,
@@ -85,6 +88,7 @@ impl WebError {
             WebError::ScorerOnly { .. } => status_of(ErrorKind::Forbidden),
             WebError::TooManyTries { .. } => StatusCode::TOO_MANY_REQUESTS,
             WebError::NoPage => StatusCode::NOT_FOUND,
+            WebError::NoMethod => StatusCode::METHOD_NOT_ALLOWED,
             WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::HeadTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             WebError::BadForm(_) => StatusCode::BAD_REQUEST,

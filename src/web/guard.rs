@@ -58,7 +58,9 @@ pub fn around<S: Clone + Send + Sync + 'static>(routes: Router<S>, behind_tls: b
             X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         ))
-        .layer(SetResponseHeaderLayer::overriding(
+        // A page may say its own (a link's page: `strict-origin`, so that its button's post
+        // carries the site's `Origin` rather than `null`).
+        .layer(SetResponseHeaderLayer::if_not_present(
             REFERRER_POLICY,
             HeaderValue::from_static("no-referrer"),
         ))
@@ -82,7 +84,8 @@ pub fn around<S: Clone + Send + Sync + 'static>(routes: Router<S>, behind_tls: b
 }
 
 /// Refuses a request whose head has more than [`HEADERS`] fields or [`HEAD_BYTES`] bytes
-/// (its request line and fields, as sent): the site's 431 page.
+/// (its request line and fields, as sent): the site's 431 page; and one whose head declares a
+/// body over [`BODY_LIMIT`]: the site's 413 page.
 async fn head_limit(request: Request, next: Next) -> Response {
     let fields = request.headers().len();
     let bytes = request.method().as_str().len()
@@ -94,6 +97,16 @@ async fn head_limit(request: Request, next: Next) -> Response {
             .sum::<usize>();
     if fields > HEADERS || bytes > HEAD_BYTES {
         return super::error::WebError::HeadTooLarge.into_response();
+    }
+    // A body the head says is larger than any form: the site's 413 page (the body limit's
+    // own answer to it is the framework's plain text).
+    let declared = request
+        .headers()
+        .get(axum::http::header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.trim().parse::<u64>().ok());
+    if declared.is_some_and(|n| n > BODY_LIMIT as u64) {
+        return super::error::WebError::TooLarge.into_response();
     }
     next.run(request).await
 }

@@ -72,7 +72,9 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .merge(my::routes())
         .merge(table::routes())
         .merge(board::routes())
-        .merge(public::routes());
+        .merge(public::routes())
+        // A method an address does not answer: the site's own 405 page, not an empty answer.
+        .method_not_allowed_fallback(|| async { WebError::NoMethod });
     guard::around(routes, behind_tls).with_state(shared)
 }
 

@@ -14,7 +14,7 @@ use std::sync::Arc;
 use askama::Template;
 use axum::body::Body;
 use axum::extract::{ConnectInfo, State};
-use axum::http::header::{CACHE_CONTROL, HOST, LOCATION, ORIGIN, SET_COOKIE};
+use axum::http::header::{CACHE_CONTROL, HOST, LOCATION, ORIGIN, REFERRER_POLICY, SET_COOKIE};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
@@ -95,19 +95,25 @@ async fn link_page(
     answer
         .headers_mut()
         .insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    // The page's button then posts with the site's own `Origin` (under `no-referrer`, as the
+    // rest of the site, a browser sends `null`, which another site's page can send as well);
+    // what it sends as `Referer` is the site's address alone, never the link's.
+    answer
+        .headers_mut()
+        .insert(REFERRER_POLICY, HeaderValue::from_static("strict-origin"));
     Ok(answer)
 }
 
 /// Whether a form was posted from this site's own page, as the browser tells: its
 /// `Sec-Fetch-Site` says `same-origin` (or `none`: the user's own doing); a browser too old to
-/// send it, by its `Origin` (unless it is the `null` a page without referrers sends), which
-/// must be the address asked. A client that sends neither (not a browser) is taken at its word.
+/// send it, by its `Origin`, which must be the address asked (`null`, which any page can make
+/// its browser send, is not; the link's page has its browser send its own). A client that
+/// sends neither (not a browser) is taken at its word.
 fn from_own_page(asked: &HeaderMap) -> bool {
     if let Some(site) = asked.get("sec-fetch-site") {
         return matches!(site.as_bytes(), b"same-origin" | b"none");
     }
     let origin = match (asked.get(ORIGIN), asked.get(HOST)) {
-        (Some(origin), _) if origin.as_bytes() == b"null" => None,
         (Some(origin), Some(host)) => Some(
             origin
                 .to_str()

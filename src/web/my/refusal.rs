@@ -5,14 +5,29 @@ use super::entry::{How, Row};
 use super::form::{value, Refused, Typed};
 use crate::app::night::error::slip_words;
 use crate::app::night::NightError;
-use crate::app::AppError;
+use crate::app::{AppError, ErrorKind};
 use crate::league::confirm::ConfirmRefusal;
 use crate::league::names::name_key;
 use crate::league::{HomeAway, NightError as Check};
 use crate::web::error::status_of;
+use crate::web::WebError;
+
+/// The database busy past the server's wait (another program holds its lock): the server's
+/// own words, that nothing was saved, never SQLite's ("database is locked").
+fn busy(error: &AppError) -> Option<Refused> {
+    (error.kind() == ErrorKind::Busy).then(|| {
+        Refused::form(
+            status_of(ErrorKind::Busy),
+            format!("{}: send it again in a moment", WebError::Busy),
+        )
+    })
+}
 
 /// An entry's refusal, beside its input.
 pub fn of_entry(error: &AppError, how: &How, typed: &Typed) -> Refused {
+    if let Some(busy) = busy(error) {
+        return busy;
+    }
     let status = status_of(error.kind());
     let night = match error {
         AppError::Night(e) => e,
@@ -124,6 +139,9 @@ fn at_row(status: axum::http::StatusCode, error: &NightError, row: &Row, typed: 
 
 /// A confirmation's or a dispute's refusal: a reason refused is the reason's.
 pub fn of_settle(error: &AppError) -> Refused {
+    if let Some(busy) = busy(error) {
+        return busy;
+    }
     let status = status_of(error.kind());
     match error {
         AppError::Night(
@@ -143,6 +161,9 @@ pub fn of_settle(error: &AppError) -> Refused {
 
 /// A refusal of the secretary's forms (deduct or award, withdraw, move), beside its input.
 pub fn of_secretary(error: &AppError) -> Refused {
+    if let Some(busy) = busy(error) {
+        return busy;
+    }
     let status = status_of(error.kind());
     match error {
         AppError::Night(NightError::NoPoints | NightError::TooManyPoints(_)) => {
