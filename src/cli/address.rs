@@ -69,7 +69,14 @@ mod tests {
             checked_base_url("http://127.0.0.1:8080", "--base-url").unwrap(),
             "http://127.0.0.1:8080"
         );
+        // The scheme in any case, written as browsers write it.
+        assert_eq!(
+            checked_base_url("HTTPS://League.Example.org/", "--base-url").unwrap(),
+            "https://League.Example.org"
+        );
         for bad in [
+            "HTTPS:/league.example.org",
+            "ftps://league.example.org",
             "league.example.org",
             "ftp://league.example.org",
             "https://",

@@ -18,12 +18,18 @@ pub fn base_url_fault(url: &str) -> Result<String, String> {
         ));
     }
     let trimmed = url.trim_end_matches('/');
-    let Some(rest) = trimmed
-        .strip_prefix("https://")
-        .or_else(|| trimmed.strip_prefix("http://"))
-    else {
+    // The scheme in any case (`HTTPS://`), written as browsers write it.
+    let scheme = ["https://", "http://"].into_iter().find(|s| {
+        trimmed
+            .get(..s.len())
+            .is_some_and(|head| head.eq_ignore_ascii_case(s))
+    });
+    let Some(scheme) = scheme else {
         return Err(format!("give one beginning http:// or https://, {example}"));
     };
+    let trimmed = format!("{scheme}{}", &trimmed[scheme.len()..]);
+    let trimmed = trimmed.as_str();
+    let rest = &trimmed[scheme.len()..];
     let authority = rest.split('/').next().unwrap_or(rest);
     if authority.is_empty() {
         return Err(format!("it has no host: give one {example}"));
