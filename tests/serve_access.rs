@@ -647,6 +647,16 @@ async fn names_typed_for_the_other_team_join_its_roster_only_when_it_confirms() 
     let a = post_signed(&app, &db, &enter, &oak, &matches_form(4..=9, other)).await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.text());
     assert!(!on_roster(&db, "Red Lion", other));
+    // Complete but unconfirmed, the names are in no table of players and on no player's page:
+    // not in Red Lion's figures, not on its public team page.
+    let team_page = || async { get(&app, "/team/red-lion.html", &[]).await.text() };
+    for name in [stranger, other] {
+        assert!(
+            !db.ok(&["stats", "--team", "Red Lion"]).contains(name),
+            "{name} in the figures unconfirmed"
+        );
+        assert!(!team_page().await.contains(name), "{name} on the team page");
+    }
     let confirmed = post_signed(&app, &db, &format!("/my/night/{night}/confirm"), &lion, "").await;
     assert_eq!(
         confirmed.status,
@@ -656,6 +666,14 @@ async fn names_typed_for_the_other_team_join_its_roster_only_when_it_confirms() 
     );
     assert!(on_roster(&db, "Red Lion", stranger));
     assert!(on_roster(&db, "Red Lion", other));
+    // Confirmed, they are Red Lion's players, in its figures and on its page.
+    for name in [stranger, other] {
+        assert!(db.ok(&["stats", "--team", "Red Lion"]).contains(name));
+        assert!(
+            team_page().await.contains(name),
+            "{name} not on the team page"
+        );
+    }
 }
 
 #[test]

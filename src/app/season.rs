@@ -6,9 +6,10 @@ use std::collections::HashMap;
 
 use super::error::AppError;
 use super::leg::{as_leg, Home};
+use super::night::players::waiting_names;
 use super::stored::StoredGames;
 use crate::check::check_value;
-use crate::league::{Night, NightResult, Season};
+use crate::league::{Confirmation, HomeAway, Night, NightResult, Pair, Season, TeamId};
 use crate::replay::ScoreSheet;
 use crate::store::{Fixture, LeagueReader, SeasonInfo};
 
@@ -63,17 +64,29 @@ pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<Seaso
     let (mut fixtures, sheets) = scored_fixtures(reader, info.id)?;
     let mut teams = reader.season_teams(info.id)?;
     super::names::name_as_then(reader, info, &mut fixtures, &mut teams)?;
+    let rosters: HashMap<TeamId, Vec<String>> = reader
+        .entries(info.id)?
+        .into_iter()
+        .map(|e| (e.team.id, e.roster))
+        .collect();
     let nights = fixtures
         .iter()
         .filter(|f| !f.cancelled)
         .filter_map(|f| {
-            f.result.clone().map(|result| Night {
-                id: f.id,
-                date: f.date,
-                home: f.home.id,
-                away: f.away.id,
-                result,
-                confirmation: f.confirmation.clone(),
+            f.result.clone().map(|mut result| {
+                if f.confirmation != Confirmation::Confirmed {
+                    let roster = |t: TeamId| rosters.get(&t).cloned().unwrap_or_default();
+                    let rosters = Pair::new(roster(f.home.id), roster(f.away.id));
+                    unnamed_waiting(&rosters, &mut result);
+                }
+                Night {
+                    id: f.id,
+                    date: f.date,
+                    home: f.home.id,
+                    away: f.away.id,
+                    result,
+                    confirmation: f.confirmation.clone(),
+                }
             })
         })
         .collect();
@@ -90,4 +103,23 @@ pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<Seaso
         season,
         sheets,
     })
+}
+
+/// A night not yet confirmed, as the standings and the figures count it: a side's players who
+/// wait for its confirmation (typed by the other team's captain, on no roster of the side) are
+/// no one's yet, so a match naming one is counted with that side's players unknown: the names
+/// reach no table of players, no player's page, until the side confirms the night. The night's
+/// own page shows them as typed.
+fn unnamed_waiting(rosters: &Pair<Vec<String>>, result: &mut NightResult) {
+    let NightResult::Matches(matches) = result else {
+        return;
+    };
+    let waiting = waiting_names(rosters, matches);
+    for m in matches.iter_mut() {
+        for side in HomeAway::BOTH {
+            if m.players[side].iter().any(|p| waiting[side].contains(p)) {
+                m.players[side].clear();
+            }
+        }
+    }
 }
