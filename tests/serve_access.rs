@@ -657,6 +657,12 @@ async fn names_typed_for_the_other_team_join_its_roster_only_when_it_confirms() 
         );
         assert!(!team_page().await.contains(name), "{name} on the team page");
     }
+    let player_page = || async { get(&app, "/player/mallory-intruder.html", &[]).await.status };
+    assert_eq!(
+        player_page().await,
+        StatusCode::NOT_FOUND,
+        "a page unconfirmed"
+    );
     let confirmed = post_signed(&app, &db, &format!("/my/night/{night}/confirm"), &lion, "").await;
     assert_eq!(
         confirmed.status,
@@ -674,6 +680,7 @@ async fn names_typed_for_the_other_team_join_its_roster_only_when_it_confirms() 
             "{name} not on the team page"
         );
     }
+    assert_eq!(player_page().await, StatusCode::OK);
 }
 
 #[test]
