@@ -276,7 +276,11 @@ async fn a_begin_key_not_as_the_page_sends_it_is_refused() {
     ] {
         let a = secretary.post("/my/games", &phat(&[("begin", key)])).await;
         assert_eq!(a.status, StatusCode::BAD_REQUEST, "{key}: {}", a.page);
-        assert!(a.page.contains("the key the page sends"), "{}", a.page);
+        assert!(
+            a.page.contains("not sent by the page that begins a game"),
+            "{}",
+            a.page
+        );
         assert!(!a.page.contains(&long[..100]), "the key echoed");
     }
     assert_eq!(games(&db), 0);

@@ -17,7 +17,12 @@ use common::text;
 /// `don serve` started on a port the system chooses: the child, the address it printed it
 /// listens on, and the lines it printed.
 fn start(db: &Db, more: &[&str]) -> (Child, SocketAddr, Vec<String>) {
-    let mut args = vec!["serve", "--listen", "127.0.0.1:0"];
+    start_on(db, "127.0.0.1:0", more)
+}
+
+/// `don serve` started listening on `listen`, as [`start`].
+fn start_on(db: &Db, listen: &str, more: &[&str]) -> (Child, SocketAddr, Vec<String>) {
+    let mut args = vec!["serve", "--listen", listen];
     args.extend(more);
     let mut child = db
         .cmd(&args)
@@ -285,5 +290,39 @@ fn a_request_being_answered_when_told_to_stop_is_finished() {
     assert!(
         app.session(key).unwrap().is_none(),
         "the sign-out was not done"
+    );
+}
+
+/// Listening on every address (`0.0.0.0`), with no `--base-url`: the links it says to make
+/// begin with an address a browser can open (this machine as `localhost`), never `0.0.0.0`,
+/// which `--base-url` refuses.
+#[test]
+fn on_every_address_the_links_it_says_to_make_begin_with_localhost() {
+    let db = Db::new();
+    db.import_sample_season();
+    let (mut child, at, lines) = start_on(&db, "0.0.0.0:0", &[]);
+    let _ = child.kill();
+    let _ = child.wait();
+    let base = format!("http://localhost:{}", at.port());
+    assert_eq!(
+        lines[0],
+        format!("Serving the league at {base} (listening on {at}).")
+    );
+    assert!(
+        lines[1].contains(&format!("--base-url {base}`")),
+        "{}",
+        lines[1]
+    );
+    refused(
+        &db,
+        &[
+            "captain",
+            "link",
+            "Royal Oak",
+            "--base-url",
+            "http://0.0.0.0:8080",
+        ],
+        2,
+        "every address of this machine",
     );
 }

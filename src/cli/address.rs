@@ -77,6 +77,8 @@ mod tests {
         for bad in [
             "HTTPS:/league.example.org",
             "ftps://league.example.org",
+            "http://0.0.0.0:8080",
+            "http://[::]:8080",
             "league.example.org",
             "ftp://league.example.org",
             "https://",

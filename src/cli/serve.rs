@@ -74,7 +74,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     }
     let base = config.base_url.clone();
     serve(config, |at| {
-        let base = base.unwrap_or_else(|| format!("http://{at}"));
+        // Listening on every address (0.0.0.0, [::]), this machine is reached as localhost.
+        let base = base.unwrap_or_else(|| match at.ip().is_unspecified() {
+            true => format!("http://localhost:{}", at.port()),
+            false => format!("http://{at}"),
+        });
         let which = format!("{which} --base-url {}", shell_word(&base));
         let mut out = io::stdout().lock();
         let _ = writeln!(

@@ -75,6 +75,17 @@ pub fn base_url_fault(url: &str) -> Result<String, String> {
             shown(host)
         ));
     }
+    // A listener's "every address" (0.0.0.0, [::]) is no address a browser can open.
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    if bare
+        .parse::<std::net::IpAddr>()
+        .is_ok_and(|ip| ip.is_unspecified())
+    {
+        return Err(format!(
+            "its host \"{}\" means every address of this machine to a server, and none to a browser: give the name or address others reach it by, {example}",
+            shown(host)
+        ));
+    }
     // What follows the host: nothing, or `:` and the port.
     let after = authority.as_str().strip_prefix(host).unwrap_or_default();
     if let Some(port) = after.strip_prefix(':') {

@@ -311,7 +311,7 @@ pub async fn begin(
         && (key.len() != KEY_DIGITS || !key.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
     {
         return Err(WebError::BadForm(
-            "`begin` is the key the page sends: open the page again and begin the game from there"
+            "this form was not sent by the page that begins a game: open that page again and begin the game from there"
                 .into(),
         ));
     }

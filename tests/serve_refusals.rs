@@ -1,5 +1,6 @@
-//! Issue 27, tried again from outside after its fixes: what still gave way, each with the case
-//! that showed it.
+//! `don serve`'s refusals in the site's own words: a form under another program's lock (busy,
+//! nothing saved), a link's button posted with a `null` origin, a body declared too large, a
+//! method an address does not take.
 
 mod common;
 mod web;
