@@ -10,7 +10,7 @@ use crate::league::confirm::ConfirmRefusal;
 use crate::league::names::name_key;
 use crate::league::{HomeAway, NightError as Check};
 use crate::web::error::status_of;
-use crate::web::WebError;
+use crate::web::error::WebError;
 
 /// The database busy past the server's wait (another program holds its lock): the server's
 /// own words, that nothing was saved, never SQLite's ("database is locked").
