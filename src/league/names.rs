@@ -103,8 +103,10 @@ pub fn suggest_folded<'a, 'f>(
             None => limit,
         };
         let same_loosely = !loose.is_empty() && folded.loose == *loose;
-        let within = || other.contains(key.as_str()) || key.contains(other) || {
-            !this.words.is_empty() && this.words.iter().all(|w| folded.words.contains(w))
+        let within = || {
+            other.contains(key.as_str()) || key.contains(other) || {
+                !this.words.is_empty() && this.words.iter().all(|w| folded.words.contains(w))
+            }
         };
         let d = if same_loosely {
             // The same name but for case, "The", "&", punctuation or accents.

@@ -1502,7 +1502,10 @@ impl Resolver<'_, '_> {
                 .iter()
                 .filter(|_| !has_roster)
                 .map(|(n, f)| (n.as_str(), f));
-            let known_teams = self.keyed_before().chain(rostered).filter(|t| t.1.key != key);
+            let known_teams = self
+                .keyed_before()
+                .chain(rostered)
+                .filter(|t| t.1.key != key);
             let near = suggest_folded(name, known_teams).filter(|_| key.chars().count() > 2);
             if let Some(s) = near {
                 return NameStatus::Unknown(format!(
