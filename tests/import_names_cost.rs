@@ -64,3 +64,85 @@ fn an_import_of_as_many_new_teams_as_the_bound_makes_them() {
     let out = db.ok(&["import", &file, "--league", "Valleys", "--create"]);
     assert!(out.contains("1 new team"), "{out}");
 }
+
+// ---------------------------------------------------------------------------------------------
+// The same answers, sooner: names far apart by their letters are passed over without the
+// distance worked out, and the nearest is the one the whole search found.
+
+/// The search as it was, every known name's distance worked out: the known name nearest to
+/// `name`, if near enough (the same loosely, containing it or contained, every word of it a
+/// word of the other, or within a third of the longer's letters).
+fn suggest_slowly<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    use don::league::names::{loose_key, name_key};
+    fn distance(a: &str, b: &str) -> usize {
+        let b: Vec<char> = b.chars().collect();
+        let mut row: Vec<usize> = (0..=b.len()).collect();
+        for (i, ca) in a.chars().enumerate() {
+            let mut diagonal = row[0];
+            row[0] = i + 1;
+            for (j, cb) in b.iter().enumerate() {
+                let above = row[j + 1];
+                row[j + 1] = (diagonal + usize::from(ca != *cb))
+                    .min(above + 1)
+                    .min(row[j] + 1);
+                diagonal = above;
+            }
+        }
+        row[b.len()]
+    }
+    let words = |s: &str| -> Vec<String> {
+        s.replace('&', " and ")
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty() && *w != "and")
+            .map(str::to_string)
+            .collect()
+    };
+    let key = name_key(name);
+    if key.is_empty() {
+        return None;
+    }
+    let loose = loose_key(name);
+    let mut best: Option<(usize, &str)> = None;
+    for &candidate in known {
+        let other = name_key(candidate);
+        let mut d = distance(&key, &other);
+        if !loose.is_empty() && loose_key(candidate) == loose {
+            d = 0;
+        }
+        let (typed, theirs) = (words(&key), words(&other));
+        let within = !typed.is_empty() && typed.iter().all(|w| theirs.contains(w));
+        if other.contains(&key) || key.contains(&other) || within {
+            d = d.min(1);
+        }
+        let limit = (key.chars().count().max(other.chars().count()) / 3).max(1);
+        if d <= limit && best.is_none_or(|(b, _)| d < b) {
+            best = Some((d, candidate));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(300))]
+    #[test]
+    fn the_nearest_name_is_the_one_every_distance_finds(
+        name in "[a-cA-C &éó'.]{0,12}",
+        known in proptest::collection::vec("[a-cA-C &éó'.]{0,12}", 0..12),
+    ) {
+        let known: Vec<&str> = known.iter().map(String::as_str).collect();
+        proptest::prop_assert_eq!(
+            don::league::names::suggest(&name, known.iter().copied()),
+            suggest_slowly(&name, &known)
+        );
+    }
+}
+
+#[test]
+fn a_name_far_by_its_letters_but_within_another_is_still_suggested() {
+    use don::league::names::suggest;
+    let teams = ["Fox and Hounds Inn", "Royal Oak", "Zzzzzzzz"];
+    assert_eq!(suggest("Fox", teams), Some("Fox and Hounds Inn"));
+    assert_eq!(suggest("Hounds Fox", teams), Some("Fox and Hounds Inn"));
+    assert_eq!(suggest("Royal Oke", teams), Some("Royal Oak"));
+    assert_eq!(suggest("Qwxy Plmn", teams), None);
+}
