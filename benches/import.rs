@@ -22,6 +22,10 @@
 //! so it should take no longer), and the growth from 10,000 to 40,000 nights beside 4× (linear:
 //! within 5×). It fails only when an import fails or stores the wrong number of nights.
 //!
+//! Then a nights CSV naming thousands of teams the league does not know (issue 27: telling each
+//! one's nearest name was quadratic): 1,000 and 5,000 rows, refused, timed beside the debug
+//! build's figures before the fix.
+//!
 //! `cargo bench --bench import -- --games N` sets N (default 20,000); `-- --nights N` the
 //! larger number of nights (default 40,000; the smaller is a quarter); `-- --nights-only` leaves
 //! out the game records; `-- --keep DIR` writes the files and databases into DIR and leaves
@@ -461,6 +465,67 @@ fn main() {
         game_records(&dir, n);
     }
     league_results(&dir, nights);
+    unknown_teams(&dir);
+}
+
+/// Issue 27 ("Files that cost without bound"): a nights CSV naming many teams the league does
+/// not know, each row two of them, at 1,000 and 5,000 rows. Every name is refused (the import
+/// exits 1, nothing kept); the time is in telling each name's nearest ("did you mean"), which
+/// was quadratic (a debug build took 31.8 s for 1,000 rows and over 300 s for 5,000: the
+/// baseline). Linear: 5,000 rows within 6.25× of 1,000.
+fn unknown_teams(dir: &Path) {
+    println!("unknown teams: a nights CSV naming two teams the league does not know a row");
+    let db = dir.join("unknown-teams.db");
+    for end in ["", "-wal", "-shm", "-journal"] {
+        let _ = std::fs::remove_file(format!("{}{end}", db.display()));
+    }
+    let made = Command::new(env!("CARGO_BIN_EXE_don"))
+        .args(["league", "new", "Bench"])
+        .env("DON_DB", &db)
+        .output()
+        .unwrap();
+    assert!(made.status.success(), "don league new Bench failed");
+    let mut secs = Vec::new();
+    for rows in [1_000usize, 5_000] {
+        let csv = dir.join(format!("unknown-teams-{rows}.csv"));
+        let mut text = String::from("season,date,home,away,home_points,away_points,note\n");
+        for i in 0..rows {
+            let (month, day) = (i % 12 + 1, i % 28 + 1);
+            text.push_str(&format!(
+                "2025-26,2025-{month:02}-{day:02},Team{i}a Qx,Team{i}b Zy,5,4,\n"
+            ));
+        }
+        std::fs::write(&csv, text).unwrap();
+        let start = Instant::now();
+        let out = Command::new(env!("CARGO_BIN_EXE_don"))
+            .arg("import")
+            .arg(&csv)
+            .args(["--league", "Bench"])
+            .env("DON_DB", &db)
+            .output()
+            .unwrap();
+        let t = start.elapsed().as_secs_f64();
+        let said = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(1), "refused: {said}");
+        assert!(
+            said.contains(&format!("Nothing imported: {} errors.", 2 * rows)),
+            "every name refused: {said}"
+        );
+        println!(
+            "  {rows:>6} rows  {t:>7.2} s  (baseline, before the fix, a debug build: {})",
+            if rows == 1_000 {
+                "31.8 s"
+            } else {
+                "over 300 s"
+            }
+        );
+        secs.push(t);
+    }
+    let growth = secs[1] / secs[0];
+    println!(
+        "unknown teams: {growth:.1}× for 5× the rows (linear: within 6.25×: {})",
+        if growth <= 6.25 { "met" } else { "NOT MET" }
+    );
 }
 
 /// The game records part: N and 4N simulated games.

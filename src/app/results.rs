@@ -165,13 +165,13 @@ impl App {
         let mut resolver = Resolver::new(&change, league, ask.create)?;
         resolver.league_made = made_league;
         resolver.new_players = ask.new_players.to_vec();
-        resolver.named_in_files = named_in(&read);
         resolver.team_uses = team_uses(&read);
         resolver.choices = ask
             .choices
             .iter()
             .map(|c| (name_key(&c.name), c.clone()))
             .collect();
+        resolver.index_named_in_files(named_in(&read));
         let team_names: HashSet<String> = resolver
             .named_in_files
             .iter()

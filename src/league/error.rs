@@ -10,7 +10,7 @@ use super::fixtures::{FixtureError, SeasonChoice};
 use super::names::{quoted, shell_quoted, suggest, tidy};
 
 /// What a name names: a league, a season of one, a team of one.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Thing {
     League,
     Season,

@@ -246,7 +246,7 @@ struct NameFaults {
 pub struct NameMemo {
     seasons: HashMap<String, NameStatus>,
     teams: HashMap<String, NameStatus>,
-    said: Vec<(Named, String)>,
+    said: std::collections::HashSet<(Named, String)>,
 }
 
 impl NameMemo {
@@ -299,8 +299,7 @@ fn name_faults(
                 // Said once, at its first row: the rows after it with the same name are
                 // refused for the same reason.
                 let key = (what, name_key(name));
-                if !memo.said.contains(&key) {
-                    memo.said.push(key);
+                if memo.said.insert(key) {
                     out.errors.push(fault(m));
                 }
                 out.refused = true;

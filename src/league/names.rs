@@ -29,23 +29,102 @@ pub fn shell_quoted(name: &str) -> String {
 /// The known name nearest to `name`, if one is near enough to be a slip of the keyboard (or
 /// contains it, or is contained in it).
 pub fn suggest<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
-    let key = name_key(name);
+    let folded: Vec<(&str, Folded)> = known.into_iter().map(|c| (c, Folded::new(c))).collect();
+    suggest_folded(name, folded.iter().map(|(c, f)| (*c, f)))
+}
+
+/// A name folded once for matching against many others: its [`name_key`] and [`loose_key`],
+/// its words as [`suggest`] compares them, and a count of its letters (by a few classes) that
+/// tells cheaply when two names are too far apart to be a slip of each other.
+#[derive(Clone, Debug)]
+pub struct Folded {
+    pub key: String,
+    pub loose: String,
+    chars: usize,
+    bag: [u16; 32],
+    words: Vec<String>,
+}
+
+impl Folded {
+    pub fn new(name: &str) -> Folded {
+        let key = name_key(name);
+        let mut bag = [0u16; 32];
+        for c in key.chars() {
+            let slot = &mut bag[(c as u32 % 32) as usize];
+            *slot = slot.saturating_add(1);
+        }
+        Folded {
+            loose: loose_key(name),
+            chars: key.chars().count(),
+            words: words_of(&key),
+            bag,
+            key,
+        }
+    }
+
+    /// At most the edit distance between the two names (with or without swaps of
+    /// neighbours): each slip changes a letter count by one on each side at most.
+    fn distance_at_least(&self, other: &Folded) -> usize {
+        let (mut more, mut fewer) = (0usize, 0usize);
+        for (a, b) in self.bag.iter().zip(&other.bag) {
+            if a > b {
+                more += usize::from(a - b);
+            } else {
+                fewer += usize::from(b - a);
+            }
+        }
+        more.max(fewer)
+    }
+}
+
+/// [`suggest`] against names folded already ([`Folded`]), so that many names are matched
+/// against the same known ones without folding each known name again; a known name too far
+/// by its letters to be taken is passed over without working out the distance (the same
+/// answer, sooner).
+pub fn suggest_folded<'a, 'f>(
+    name: &str,
+    known: impl IntoIterator<Item = (&'a str, &'f Folded)>,
+) -> Option<&'a str> {
+    let this = Folded::new(name);
+    let key = &this.key;
     if key.is_empty() {
         return None;
     }
-    let loose = loose_key(name);
+    let loose = &this.loose;
     let mut best: Option<(usize, &str)> = None;
-    for candidate in known {
-        let other = name_key(candidate);
-        let mut d = distance(&key, &other);
-        if !loose.is_empty() && loose_key(candidate) == loose {
+    for (candidate, folded) in known {
+        let other = folded.key.as_str();
+        let limit = (this.chars.max(folded.chars) / 3).max(1);
+        // What a distance must be at most to be taken: within the limit, and nearer than
+        // the best so far.
+        let bar = match best {
+            Some((0, _)) => break,
+            Some((b, _)) => limit.min(b - 1),
+            None => limit,
+        };
+        let same_loosely = !loose.is_empty() && folded.loose == *loose;
+        let within = || {
+            other.contains(key.as_str()) || key.contains(other) || {
+                !this.words.is_empty() && this.words.iter().all(|w| folded.words.contains(w))
+            }
+        };
+        let d = if same_loosely {
             // The same name but for case, "The", "&", punctuation or accents.
-            d = 0;
-        }
-        if other.contains(&key) || key.contains(&other) || words_within(&key, &other) {
-            d = d.min(1);
-        }
-        let limit = (key.chars().count().max(other.chars().count()) / 3).max(1);
+            0
+        } else if this.distance_at_least(folded) > bar {
+            // Too far by its letters: taken only as containing the name, or it this one.
+            if bar >= 1 && within() {
+                1
+            } else {
+                continue;
+            }
+        } else {
+            let mut d = distance(key, other);
+            if within() {
+                d = d.min(1);
+            }
+            d
+        };
         if d <= limit && best.is_none_or(|(b, _)| d < b) {
             best = Some((d, candidate));
         }
@@ -203,7 +282,21 @@ fn typing_distance(a: &str, b: &str) -> usize {
 /// is a team's suffix (a letter or two, a number: "Royal Oak A", "Royal Oak B") are two
 /// teams, not a slip, as are names of more words and fewer ("Red Lion", "Red Lion B").
 pub fn one_letter_apart(a: &str, b: &str) -> bool {
-    let (a, b) = (name_key(a), name_key(b));
+    one_letter_apart_keys(&name_key(a), &name_key(b))
+}
+
+/// [`one_letter_apart`] of two names folded already; passed over without working out the
+/// distance when their letters are too far apart (the same answer, sooner).
+pub fn one_letter_apart_folded(a: &Folded, b: &Folded) -> bool {
+    // A slip is two at most.
+    if a.chars.abs_diff(b.chars) > 2 || a.distance_at_least(b) > 2 {
+        return false;
+    }
+    one_letter_apart_keys(&a.key, &b.key)
+}
+
+/// [`one_letter_apart`] of two names' [`name_key`]s.
+fn one_letter_apart_keys(a: &str, b: &str) -> bool {
     if a == b || a.chars().count() <= 2 || b.chars().count() <= 2 {
         return false;
     }
@@ -223,7 +316,8 @@ pub fn one_letter_apart(a: &str, b: &str) -> bool {
     } else {
         1
     };
-    typing_distance(&a, &b) <= limit
+    // Each slip changes the length by a letter at most.
+    a.chars().count().abs_diff(b.chars().count()) <= limit && typing_distance(a, b) <= limit
 }
 
 /// The digits of a name, in order.
@@ -231,17 +325,14 @@ fn digits(name: &str) -> String {
     name.chars().filter(char::is_ascii_digit).collect()
 }
 
-/// Every word of `typed` (letters and digits; "&" taken as "and") is a word of `known`.
-fn words_within(typed: &str, known: &str) -> bool {
-    let words = |s: &str| -> Vec<String> {
-        s.replace('&', " and ")
-            .split(|c: char| !c.is_alphanumeric())
-            .filter(|w| !w.is_empty() && *w != "and")
-            .map(str::to_string)
-            .collect()
-    };
-    let (typed, known) = (words(typed), words(known));
-    !typed.is_empty() && typed.iter().all(|w| known.contains(w))
+/// A name's words as [`suggest`] compares them (every word of one a word of the other): letters and digits, "&" taken as "and",
+/// "and" left out.
+fn words_of(s: &str) -> Vec<String> {
+    s.replace('&', " and ")
+        .split(|c: char| !c.is_alphanumeric())
+        .filter(|w| !w.is_empty() && *w != "and")
+        .map(str::to_string)
+        .collect()
 }
 
 /// Edit distance (insertions, deletions, substitutions) between two strings, by characters.

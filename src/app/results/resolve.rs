@@ -10,13 +10,46 @@ use crate::app::names::{ChosenName, NameChoice, Unresolved};
 use crate::league::error::Thing;
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
 use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
-use crate::league::names::{name_key, quoted};
+use crate::league::names::{name_key, quoted, Folded};
 use crate::league::night::{result_words, same_result, won};
 use crate::league::{Config, Confirmation, HomeAway, NightResult};
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Column, FixtureRow, RosterRow, RowError,
 };
 use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
+
+/// The most teams one import may make: a league's teams are a few dozen; a file naming
+/// thousands of new teams is refused at the cell naming the first past this bound, so that
+/// the search for misspellings among the new names stays bounded.
+pub const MAX_NEW_TEAMS: usize = 1000;
+
+/// A name the files give, with its keys worked out once.
+struct FileName {
+    what: Named,
+    name: String,
+    folded: Folded,
+}
+
+/// The seasons and teams the files name (each once, in order), with their keys, for telling a
+/// misspelt new name without folding every name of the files again for each.
+#[derive(Default)]
+struct FileNames {
+    all: Vec<FileName>,
+    /// The teams' places in `all`, by loose key, in order.
+    teams_by_loose: HashMap<String, Vec<usize>>,
+    /// The place in `all` of each name key's first name (of either kind).
+    first_at: HashMap<(Named, String), usize>,
+    /// Where, in `all`, the team past [`MAX_NEW_TEAMS`] new ones is: the teams from there on
+    /// are refused, and not searched for misspellings (`all.len()` when within the bound).
+    cut: usize,
+}
+
+/// A team's name, folded once.
+type KeyedName = (String, Folded);
+
+fn keyed(name: &str) -> KeyedName {
+    (name.to_string(), Folded::new(name))
+}
 
 /// A fixture of a season as an import knows it.
 struct Known {
@@ -128,14 +161,21 @@ pub struct Resolver<'c, 'a> {
     player_other_names: Vec<String>,
     /// The seasons and teams the files name (each once), for telling a misspelt new name.
     pub named_in_files: Vec<(Named, String)>,
+    /// The same, with their keys ([`Resolver::index_named_in_files`]).
+    file_names: FileNames,
     /// How many times the files name each team (by name key): of two spellings of a new team
     /// one letter apart, the rarer is the slip.
     pub team_uses: HashMap<String, usize>,
     /// The teams a new team's name is checked against for a misspelling: the league's before
     /// the import, and (for a team without a roster in the files) those with one.
     teams_before: Vec<String>,
+    /// The same with their keys.
+    teams_before_keyed: Vec<KeyedName>,
     /// The teams with a roster in the files: each a team of the import by its roster.
     pub rostered: Vec<String>,
+    /// The same (each name key once, as first met) with their keys, worked out at the first
+    /// name checked.
+    rostered_keyed: std::cell::OnceCell<(std::collections::HashSet<String>, Vec<KeyedName>)>,
     pub report: ImportReport,
     /// Each season's points adjustments as stored before this import (team, points, date,
     /// reason's key), once looked up; each taken off as a row of the import is found to be
@@ -148,8 +188,9 @@ pub struct Resolver<'c, 'a> {
     pub league_made: bool,
     /// What names of the import mean, as chosen (`--map`, or at the prompt), by name key.
     pub choices: HashMap<String, ChosenName>,
-    /// The names waiting for a choice, each once, as met.
+    /// The names waiting for a choice, each once, as met; with their keys.
     unresolved: std::cell::RefCell<Vec<Unresolved>>,
+    unresolved_keys: std::cell::RefCell<std::collections::HashSet<(Thing, String)>>,
     /// The names this import keeps as aliases, by key.
     aliases_saved: std::collections::HashSet<String>,
     /// Each season's dates (by season id), once looked up, kept as nights are added, so that
@@ -202,15 +243,19 @@ impl<'c, 'a> Resolver<'c, 'a> {
             players: None,
             player_other_names: Vec::new(),
             named_in_files: Vec::new(),
+            file_names: FileNames::default(),
             team_uses: HashMap::new(),
+            teams_before_keyed: teams_before.iter().map(|t| keyed(t)).collect(),
             teams_before,
             rostered: Vec::new(),
+            rostered_keyed: Default::default(),
             report: ImportReport::default(),
             adjustments_before: HashMap::new(),
             withdrawals: HashMap::new(),
             league_made: false,
             choices: HashMap::new(),
             unresolved: Default::default(),
+            unresolved_keys: Default::default(),
             aliases_saved: Default::default(),
             season_ids: Vec::new(),
             season_dates: Vec::new(),
@@ -361,6 +406,13 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let team = match self.teams.get(&name_key(name)) {
             Some(t) => t.clone(),
             None if self.create || chosen_new => {
+                if self.report.teams_made.len() >= MAX_NEW_TEAMS {
+                    return Err(RowError {
+                        line,
+                        column,
+                        message: self.too_many_teams(name),
+                    });
+                }
                 // A new team that only looks like one the league has, or one this import makes
                 // ("Royal Оak" with a Cyrillic "О"), is refused: two teams no one can tell apart.
                 let known = self.teams.values().map(|t| t.name.as_str());
@@ -1209,12 +1261,14 @@ impl Names for Resolver<'_, '_> {
     }
 
     fn status(&self, what: Named, name: &str) -> NameStatus {
+        if let Some(over) = self.past_bound(what, name) {
+            return NameStatus::Unknown(over);
+        }
         let status = self.status_of(what, name);
         if let (Named::Team, NameStatus::Unknown(_)) = (what, &status) {
-            let near =
-                crate::league::names::suggest(name, self.teams_before.iter().map(String::as_str))
-                    .or_else(|| self.twin_in_files(name))
-                    .or_else(|| self.slip_in_files(name));
+            let near = crate::league::names::suggest_folded(name, self.keyed_before())
+                .or_else(|| self.twin_in_files(name))
+                .or_else(|| self.slip_in_files(name));
             self.wait_for_choice(Thing::Team, name, near);
         }
         status
@@ -1222,15 +1276,109 @@ impl Names for Resolver<'_, '_> {
 }
 
 impl Resolver<'_, '_> {
+    /// Takes the seasons and teams the files name (each once, in order), working out each
+    /// one's keys once, and where the team past [`MAX_NEW_TEAMS`] new ones is (the choices
+    /// given are taken first: a name chosen to mean a known team is no new team).
+    pub fn index_named_in_files(&mut self, named: Vec<(Named, String)>) {
+        let mut index = FileNames::default();
+        let mut new_teams = 0;
+        let mut cut = None;
+        for (i, (what, name)) in named.iter().enumerate() {
+            let (name, folded) = keyed(name);
+            let key = folded.key.clone();
+            if *what == Named::Team {
+                index
+                    .teams_by_loose
+                    .entry(folded.loose.clone())
+                    .or_default()
+                    .push(i);
+                if cut.is_none() && self.makes_team(&key) {
+                    new_teams += 1;
+                    if new_teams > MAX_NEW_TEAMS {
+                        cut = Some(i);
+                    }
+                }
+            }
+            index.first_at.entry((*what, key.clone())).or_insert(i);
+            index.all.push(FileName {
+                what: *what,
+                name,
+                folded,
+            });
+        }
+        index.cut = cut.unwrap_or(named.len());
+        self.file_names = index;
+        self.named_in_files = named;
+    }
+
+    /// A team of that name key would be made by this import (with `--create`, or chosen new).
+    fn makes_team(&self, key: &str) -> bool {
+        if self.teams.contains_key(key) {
+            return false;
+        }
+        match self.choices.get(key).map(|c| &c.choice) {
+            Some(NameChoice::Means(_)) => false,
+            Some(NameChoice::New) => true,
+            None => self.create,
+        }
+    }
+
+    /// The fault of a new team's name past the [`MAX_NEW_TEAMS`] an import may make.
+    fn past_bound(&self, what: Named, name: &str) -> Option<String> {
+        if what != Named::Team {
+            return None;
+        }
+        let key = name_key(name);
+        let at = *self.file_names.first_at.get(&(Named::Team, key.clone()))?;
+        (at >= self.file_names.cut && self.makes_team(&key)).then(|| self.too_many_teams(name))
+    }
+
+    fn too_many_teams(&self, name: &str) -> String {
+        format!(
+            "'{name}' would be a new team past the {MAX_NEW_TEAMS} an import may make: add the teams in more than one import"
+        )
+    }
+
+    /// The teams of the files, with their keys, that a new name is checked against: all of
+    /// them, or those before the first past the bound of new teams.
+    fn file_teams(&self) -> impl Iterator<Item = (usize, &FileName)> {
+        let cut = self.file_names.cut;
+        self.file_names
+            .all
+            .iter()
+            .enumerate()
+            .take(cut)
+            .filter(|(_, f)| f.what == Named::Team)
+    }
+
+    /// The league's teams before the import, with their keys.
+    fn keyed_before(&self) -> impl Iterator<Item = (&str, &Folded)> {
+        self.teams_before_keyed.iter().map(|(n, f)| (n.as_str(), f))
+    }
+
+    /// The teams with a roster in the files: their keys, and each (once) with its keys.
+    fn rostered_keyed(&self) -> &(std::collections::HashSet<String>, Vec<KeyedName>) {
+        self.rostered_keyed.get_or_init(|| {
+            let mut keys = std::collections::HashSet::new();
+            let mut list = Vec::new();
+            for t in &self.rostered {
+                let k = keyed(t);
+                if keys.insert(k.1.key.clone()) {
+                    list.push(k);
+                }
+            }
+            (keys, list)
+        })
+    }
+
     /// Notes a name that waits for a choice (once).
     fn wait_for_choice(&self, what: Thing, name: &str, near: Option<&str>) {
-        let mut unresolved = self.unresolved.borrow_mut();
-        let key = name_key(name);
-        if !unresolved
-            .iter()
-            .any(|u| u.what == what && name_key(&u.name) == key)
+        if self
+            .unresolved_keys
+            .borrow_mut()
+            .insert((what, name_key(name)))
         {
-            unresolved.push(Unresolved {
+            self.unresolved.borrow_mut().push(Unresolved {
                 what,
                 name: crate::league::names::tidy(name),
                 near: near.map(str::to_string),
@@ -1247,12 +1395,15 @@ impl Resolver<'_, '_> {
     /// case, "The", "&", punctuation or accents), unless a choice says what that one means.
     fn twin_in_files(&self, name: &str) -> Option<&str> {
         let (key, loose) = (name_key(name), crate::league::names::loose_key(name));
-        self.named_in_files
+        let index = &self.file_names;
+        index
+            .teams_by_loose
+            .get(&loose)?
             .iter()
-            .filter(|(w, n)| *w == Named::Team && name_key(n) != key)
-            .filter(|(_, n)| !self.choices.contains_key(&name_key(n)))
-            .map(|(_, n)| n.as_str())
-            .find(|n| crate::league::names::loose_key(n) == loose)
+            .map(|&i| &index.all[i])
+            .filter(|f| f.folded.key != key)
+            .find(|f| !self.choices.contains_key(&f.folded.key))
+            .map(|f| f.name.as_str())
     }
 
     /// Another new team's name of the files one letter from this one ("Royal Oak" for "Royal
@@ -1263,26 +1414,30 @@ impl Resolver<'_, '_> {
         if !self.create {
             return None;
         }
-        let key = name_key(name);
+        let this = Folded::new(name);
+        let key = &this.key;
         let uses = |k: &str| self.team_uses.get(k).copied().unwrap_or(0);
         let at = |k: &str| {
-            self.named_in_files
-                .iter()
-                .position(|(w, n)| *w == Named::Team && name_key(n) == k)
+            self.file_names
+                .first_at
+                .get(&(Named::Team, k.to_string()))
+                .copied()
         };
-        self.named_in_files
-            .iter()
-            .filter(|(w, n)| *w == Named::Team && name_key(n) != key)
-            .filter(|(_, n)| !self.choices.contains_key(&name_key(n)))
-            .map(|(_, n)| n.as_str())
-            .filter(|n| crate::league::names::one_letter_apart(name, n))
+        let (key_uses, key_at) = (uses(key), at(key));
+        let look = look_alike_key(name);
+        self.file_teams()
+            .map(|(_, f)| f)
+            .filter(|f| f.folded.key != *key)
+            .filter(|f| !self.choices.contains_key(&f.folded.key))
+            .filter(|f| crate::league::names::one_letter_apart_folded(&this, &f.folded))
             // Names that only look alike ("Red Оak" with a Cyrillic "О") are told so where
             // the team would be made.
-            .filter(|n| look_alike_key(n) != look_alike_key(name))
-            .find(|n| {
-                let other = name_key(n);
-                uses(&key) < uses(&other) || (uses(&key) == uses(&other) && at(&key) > at(&other))
+            .filter(|f| look_alike_key(&f.name) != look)
+            .find(|f| {
+                let other = uses(&f.folded.key);
+                key_uses < other || (key_uses == other && key_at > at(&f.folded.key))
             })
+            .map(|f| f.name.as_str())
     }
 
     /// What the league knows of a name (see [`Names::status`]).
@@ -1313,18 +1468,26 @@ impl Resolver<'_, '_> {
                 )
             }
         };
-        use crate::league::names::suggest;
-        // The names of its kind the files give elsewhere.
-        let elsewhere: Vec<&str> = self
-            .named_in_files
-            .iter()
-            .filter(|(w, n)| *w == what && name_key(n) != key)
-            .map(|(_, n)| n.as_str())
-            .collect();
+        use crate::league::names::suggest_folded;
+        // The names of its kind the files give elsewhere (a team's, those before the first
+        // past the bound of new teams).
+        let cut = self.file_names.cut;
+        let elsewhere = || {
+            self.file_names
+                .all
+                .iter()
+                .enumerate()
+                .filter(move |(i, f)| f.what == what && (*i < cut || what == Named::Season))
+                .map(|(_, f)| f)
+                .filter(|f| f.folded.key != key)
+                .map(|f| (f.name.as_str(), &f.folded))
+        };
         if self.create && what == Named::Season {
             // A new season's name is near an old one's (2026-27, 2025-26): a misspelling only
             // when a night of it is left incomplete.
-            let near = suggest(name, known.iter().chain(&elsewhere).copied());
+            let known: Vec<(&str, Folded)> = known.iter().map(|k| (*k, Folded::new(k))).collect();
+            let known = known.iter().map(|(k, f)| (*k, f));
+            let near = suggest_folded(name, known.chain(elsewhere()));
             NameStatus::New(near.map(|s| {
                 format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new season)")
             }))
@@ -1333,15 +1496,17 @@ impl Resolver<'_, '_> {
             // the files, one with a roster there) is a misspelling: a team that really is new
             // is added first. (A name of one or two letters is near every other such name: no
             // slip is told there.)
-            let has_roster = self.rostered.iter().any(|t| name_key(t) == key);
-            let rostered = self.rostered.iter().filter(|_| !has_roster);
-            let known_teams = self
-                .teams_before
+            let (rostered_keys, rostered) = self.rostered_keyed();
+            let has_roster = rostered_keys.contains(&key);
+            let rostered = rostered
                 .iter()
+                .filter(|_| !has_roster)
+                .map(|(n, f)| (n.as_str(), f));
+            let known_teams = self
+                .keyed_before()
                 .chain(rostered)
-                .filter(|t| name_key(t) != key)
-                .map(String::as_str);
-            let near = crate::league::names::near_team(name, known_teams);
+                .filter(|t| t.1.key != key);
+            let near = suggest_folded(name, known_teams).filter(|_| key.chars().count() > 2);
             if let Some(s) = near {
                 return NameStatus::Unknown(format!(
                     "{place}; did you mean '{s}'? (if {name} is a new team, add it first with `don team add {}`)",
@@ -1360,7 +1525,7 @@ impl Resolver<'_, '_> {
                     "{place}; did you mean '{twin}'? (the files write the name two ways, one letter apart: say which is meant with --map)"
                 ));
             }
-            let near = suggest(name, elsewhere.iter().copied());
+            let near = suggest_folded(name, elsewhere());
             NameStatus::New(near.map(|s| {
                 format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new team)")
             }))
