@@ -137,39 +137,14 @@ impl Change<'_> {
              LIMIT 1",
             Self::name_before("teams", "a.team")
         );
-        let found = self
-            .tx
-            .prepare(&sql)?
-            .query_row([self.op], |r| {
-                let table: String = r.get(3)?;
-                Ok((
-                    Broken::Name {
-                        player: false,
-                        name: r.get(0)?,
-                        owner: r.get(1)?,
-                        holder: r.get(2)?,
-                    },
-                    table,
-                    r.get::<_, i64>(4)?,
-                ))
-            })
-            .optional()?;
-        Ok(found.map(|(broken, table, row)| {
-            let holder = if table == "teams" {
-                Holder {
-                    table: "teams",
-                    row,
-                    columns: &["key", "league"],
-                }
-            } else {
-                Holder {
-                    table: "team_names",
-                    row,
-                    columns: &["key", "team"],
-                }
-            };
-            (broken, holder)
-        }))
+        self.name_found(
+            &sql,
+            false,
+            [
+                ("teams", &["key", "league"]),
+                ("team_names", &["key", "team"]),
+            ],
+        )
     }
 
     /// A player's name (today's, or another) this change put back or changed that another
@@ -194,14 +169,30 @@ impl Change<'_> {
             Self::name_before("players", "q.id"),
             Self::touched("player_names", "n.id"),
         );
+        self.name_found(
+            &sql,
+            true,
+            [("players", &["key"]), ("player_names", &["key", "player"])],
+        )
+    }
+
+    /// The name clash `sql` finds (its columns: the name, its owner before the undo, its
+    /// holder now, the holder's table and row), the holder's columns by its table: the first
+    /// of `tables` (today's names) or the second (other names).
+    fn name_found(
+        &self,
+        sql: &str,
+        player: bool,
+        tables: [(&'static str, &'static [&'static str]); 2],
+    ) -> Result<Option<Found>, StoreError> {
         let found = self
             .tx
-            .prepare(&sql)?
+            .prepare(sql)?
             .query_row([self.op], |r| {
                 let table: String = r.get(3)?;
                 Ok((
                     Broken::Name {
-                        player: true,
+                        player,
                         name: r.get(0)?,
                         owner: r.get(1)?,
                         holder: r.get(2)?,
@@ -212,20 +203,19 @@ impl Change<'_> {
             })
             .optional()?;
         Ok(found.map(|(broken, table, row)| {
-            let holder = if table == "players" {
-                Holder {
-                    table: "players",
-                    row,
-                    columns: &["key"],
-                }
+            let (table, columns) = if table == tables[0].0 {
+                tables[0]
             } else {
-                Holder {
-                    table: "player_names",
-                    row,
-                    columns: &["key", "player"],
-                }
+                tables[1]
             };
-            (broken, holder)
+            (
+                broken,
+                Holder {
+                    table,
+                    row,
+                    columns,
+                },
+            )
         }))
     }
 
