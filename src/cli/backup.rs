@@ -86,26 +86,29 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         size(report.bytes),
         report.pages
     )?;
-    if !report.cleared.is_empty() {
-        eprintln!(
-            "Removed {} left beside it by a backup that was stopped: {}.",
-            super::text::count(
-                report.cleared.len() as i64,
-                "unfinished copy",
-                "unfinished copies"
-            ),
-            report
-                .cleared
-                .iter()
-                .map(|n| super::text::shown(n).into_owned())
-                .collect::<Vec<_>>()
-                .join(", ")
-        );
+    if let Some(words) = cleared_words(&report.cleared, "beside it by a backup") {
+        eprintln!("{words}");
     }
     Ok(Done::Ok)
 }
 
 /// `812 bytes`, `48 KiB`, `3.2 MiB`.
+/// What was said of the unfinished copies a stopped backup or restore left (`left`: where, and
+/// by what), cleared: none if there were none.
+pub fn cleared_words(cleared: &[String], left: &str) -> Option<String> {
+    (!cleared.is_empty()).then(|| {
+        format!(
+            "Removed {} left {left} that was stopped: {}.",
+            super::text::count(cleared.len() as i64, "unfinished copy", "unfinished copies"),
+            cleared
+                .iter()
+                .map(|n| super::text::shown(n).into_owned())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )
+    })
+}
+
 fn size(bytes: u64) -> String {
     match bytes {
         b if b < 1024 => format!("{b} bytes"),

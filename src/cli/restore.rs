@@ -86,22 +86,8 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             name(removed)
         )?;
     }
-    if !report.cleared.is_empty() {
-        writeln!(
-            out,
-            "Removed {} left by a restore that was stopped: {}.",
-            super::text::count(
-                report.cleared.len() as i64,
-                "unfinished copy",
-                "unfinished copies"
-            ),
-            report
-                .cleared
-                .iter()
-                .map(|n| shown(n).into_owned())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )?;
+    if let Some(words) = super::backup::cleared_words(&report.cleared, "by a restore") {
+        writeln!(out, "{words}")?;
     }
     Ok(Done::Ok)
 }
