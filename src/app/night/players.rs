@@ -9,7 +9,9 @@ use crate::league::entry::{LegEntry, MatchEntry};
 use crate::league::names::{name_key, near_miss};
 use crate::league::night::{check_night_warnings, NightWarning};
 use crate::league::{Config, HomeAway, Kind, Leg, Match, Pair};
-use crate::store::{Change, LeagueInfo, LeagueReader, LegLink, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{
+    Change, LeagueInfo, LeagueReader, LegLink, SeasonEntry, SeasonInfo, StoreError, TeamInfo,
+};
 
 /// The night's two teams, and the players they are known to have: each team's roster for the
 /// season and every player of the league, for catching a misspelt name.
@@ -39,15 +41,8 @@ impl Players {
         new: &[String],
     ) -> Result<Players, StoreError> {
         let entries = reader.entries(season.id)?;
-        let roster = |team: &TeamInfo| -> Vec<String> {
-            entries
-                .iter()
-                .find(|e| e.team.id == team.id)
-                .map(|e| e.roster.clone())
-                .unwrap_or_default()
-        };
         Ok(Players {
-            rosters: Pair::new(roster(&teams.home), roster(&teams.away)),
+            rosters: rosters_of(&entries, Pair::new(&teams.home, &teams.away)),
             teams,
             league: reader.league_players(league.id)?,
             new: new.iter().map(|n| name_key(n)).collect(),
@@ -237,6 +232,18 @@ pub fn accept(
     Ok(())
 }
 
+/// Each side's roster for the season, from the season's entries (none: an empty roster).
+fn rosters_of(entries: &[SeasonEntry], teams: Pair<&TeamInfo>) -> Pair<Vec<String>> {
+    let roster = |team: &TeamInfo| -> Vec<String> {
+        entries
+            .iter()
+            .find(|e| e.team.id == team.id)
+            .map(|e| e.roster.clone())
+            .unwrap_or_default()
+    };
+    Pair::new(roster(teams.home), roster(teams.away))
+}
+
 /// The players of a night's matches not on their team's roster for the season, each side: the
 /// names that wait for the night to be confirmed (typed by the other team's captain).
 pub fn waiting_names(rosters: &Pair<Vec<String>>, matches: &[Match]) -> Pair<Vec<String>> {
@@ -263,15 +270,7 @@ pub fn join_rosters(
     (teams, side, matches): (Pair<&TeamInfo>, HomeAway, &[Match]),
     notes: &mut Vec<String>,
 ) -> Result<(), StoreError> {
-    let entries = change.leagues().entries(season.id)?;
-    let roster = |team: &TeamInfo| -> Vec<String> {
-        entries
-            .iter()
-            .find(|e| e.team.id == team.id)
-            .map(|e| e.roster.clone())
-            .unwrap_or_default()
-    };
-    let rosters = Pair::new(roster(teams.home), roster(teams.away));
+    let rosters = rosters_of(&change.leagues().entries(season.id)?, teams);
     let waiting = waiting_names(&rosters, matches);
     for p in &waiting[side] {
         change.add_to_roster(season.id, teams[side].id, p)?;
