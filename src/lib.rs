@@ -1,33 +1,26 @@
-//! `don`: keeps the score of the Don family of pub card games.
+//! `don`: keeps the score of the Don family of pub card games and runs their leagues.
 //!
-//! The layers, each using only those before it:
-//! - [`rules`]: pure game logic, one engine for every variant of RULES.md; no I/O, no formats.
-//! - [`record`]: the public formats of FORMAT.md (game records, the trick notation, the codes).
-//! - [`replay`]: drives a record, or one typed entry, through the engine, keeping the score
-//!   sheet; the one place that turns what the engine refuses into reported faults.
-//! - [`check`]: replays records read from files and reports (FORMAT.md §2).
-//! - [`scorer`]: the table-side session (FORMAT.md §5), beside `check`: each line entered
-//!   through the replay, kept in a [`Journal`](scorer::Journal) before it is answered, and
-//!   announced; pure, with no terminal and no database.
-//! - [`league`]: seasons, match nights and their checks, standings and tie-breakers, fixtures
-//!   and statistics (RULES.md §7), beside `check` and `scorer`; pure.
-//! - [`store`]: all SQL and `schema.sql`; keeps what the layers before it produce.
-//! - [`app`]: one function per thing a user does, for every front end: opens the change, applies
-//!   the rules, commits, returns a typed result or a typed error; records who did it.
-//! - [`publish`]: the league as a static site, read from the store and worked out by `league`;
-//!   askama templates (`templates/`), which escape every name.
-//! - [`web`]: `don serve`, the league online: the published pages live, and what captains and
-//!   the secretary do through their private links; parse, call `app`, render.
+//! The workspace's floors, each a crate under `crates/` using only those before it (the
+//! compiler keeps the order):
+//! - [`rules`] (`don-rules`): pure game logic, one engine for every variant of RULES.md.
+//! - [`record`] (`don-record`): the public formats of FORMAT.md.
+//! - [`replay`] (`don-replay`): drives a record, or one typed entry, through the engine.
+//! - [`check`], [`scorer`], [`league`] (`don-check`, `don-scorer`, `don-league`): side by side,
+//!   pure: checking records, the table-side session, the league's rules.
+//! - [`store`] (`don-store`): all SQL and `schema.sql`.
+//! - [`app`] (`don-app`): one function per thing a user does or reads; typed inputs, results
+//!   and views.
+//! - [`publish`] and [`web`] (`don-site`): the site, static and served.
 //!
-//! The `don` binary's `cli` module sits on top: parse, call, render.
+//! The `don` binary's `cli` module sits on top: parse, call, render. This library re-exports the
+//! floors under their layer names for the binary, the tests and the benchmarks.
 
-pub mod app;
-pub mod check;
-pub mod league;
-pub mod publish;
-pub mod record;
-pub mod replay;
-pub mod rules;
-pub mod scorer;
-pub mod store;
-pub mod web;
+pub use don_app::app;
+pub use don_check::check;
+pub use don_league::league;
+pub use don_record::record;
+pub use don_replay::replay;
+pub use don_rules::rules;
+pub use don_scorer::scorer;
+pub use don_site::{publish, web};
+pub use don_store::store;

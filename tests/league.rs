@@ -931,6 +931,7 @@ fn league_app(db: &Db) -> don::app::App {
 
 #[test]
 fn a_league_refusal_is_typed_with_what_was_refused_its_kind_and_hint() {
+    use don::app::league::LeagueRefusal;
     use don::app::which::Choice;
     use don::app::{AppError, ErrorKind};
     use don::league::error::Thing;

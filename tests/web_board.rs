@@ -676,7 +676,7 @@ async fn the_script_and_the_pages_keep_to_the_csp() {
     assert_guarded(&script, "board.js");
     assert_eq!(
         script.text(),
-        std::fs::read_to_string("templates/board.js").unwrap()
+        std::fs::read_to_string("crates/site/templates/board.js").unwrap()
     );
     assert!(script.text().contains("EventSource"));
     for path in [

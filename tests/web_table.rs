@@ -875,7 +875,7 @@ async fn the_scripts_answers_are_the_inside_of_the_table_with_the_same_statuses(
     let js = secretary.get("/scorer.js").await;
     assert_eq!(js.status, StatusCode::OK);
     assert_eq!(js.content_type, "text/javascript; charset=utf-8");
-    assert_eq!(js.page, include_str!("../templates/scorer.js"));
+    assert_eq!(js.page, include_str!("../crates/site/templates/scorer.js"));
     assert!(whole.contains("<script src=\"/scorer.js\" defer></script>"));
     assert!(!whole.contains(" style="), "no inline style (CSP)");
 }

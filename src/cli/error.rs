@@ -4,6 +4,7 @@ use std::borrow::Cow;
 use std::io;
 use std::path::Path;
 
+use don::app::league::LeagueRefusal;
 use don::app::{AppError, ErrorKind};
 use don::publish::out::OutError;
 use don::record::SourceError;

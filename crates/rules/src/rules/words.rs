@@ -1,6 +1,6 @@
-//! The words a record writes for the engine's values (FORMAT.md §1): an abandoned deal's
-//! reason, a penalty's kind, an award that nobody took or that was tied. The rules name the
-//! values; the format names their words, here.
+//! The words of RULES.md's notation for the engine's values, as a record writes them (FORMAT.md
+//! §1): an abandoned deal's reason, a penalty's kind, an award that nobody took or that was
+//! tied. Kept with the types, as their `Display`, so every floor above says them alike.
 
 use std::fmt;
 

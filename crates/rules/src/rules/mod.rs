@@ -22,6 +22,7 @@ pub mod spec;
 pub mod totals;
 pub mod trick;
 pub mod variant;
+pub mod words;
 
 pub use card::{Card, CardSet, Rank, Suit};
 pub use fault::{HandFault, PlayError, Rejected, TrickFault};

@@ -13,8 +13,15 @@ use crate::store::{Change, LeagueInfo, SeasonInfo, TeamInfo};
 use super::which::Choice;
 use super::{App, AppError, ErrorKind};
 
-impl LeagueError {
-    pub fn kind(&self) -> ErrorKind {
+/// How a refusal of the pure `league` layer is classed, and the hint it carries (a trait, as
+/// the type is `league`'s own).
+pub trait LeagueRefusal {
+    fn kind(&self) -> ErrorKind;
+    fn hint(&self) -> Option<Cow<'static, str>>;
+}
+
+impl LeagueRefusal for LeagueError {
+    fn kind(&self) -> ErrorKind {
         use LeagueError as E;
         match self {
             E::NoLeague
@@ -49,7 +56,7 @@ impl LeagueError {
     }
 
     /// What to do about it, where the refusal knows.
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
+    fn hint(&self) -> Option<Cow<'static, str>> {
         const ADD_FIRST: &str = "if it is a new team, add it first with `don team add NAME`";
         const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
         match self {

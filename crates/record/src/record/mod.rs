@@ -18,7 +18,6 @@ pub mod standings;
 pub mod stored;
 pub mod text;
 pub mod trick;
-pub mod words;
 pub mod write;
 
 pub use fault::{Code, Fault, Named};

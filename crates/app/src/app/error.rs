@@ -5,6 +5,7 @@
 use std::borrow::Cow;
 
 pub use super::kind::{store_kind, ErrorKind};
+use super::league::LeagueRefusal;
 use crate::store::StoreError;
 
 /// What can go wrong in a thing a user does.

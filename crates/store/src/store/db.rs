@@ -7,7 +7,7 @@ use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionB
 use rusqlite_migration::{Migrations, M};
 
 /// `schema.sql`: version 1, then each later version after a line beginning `-- @@ version`.
-const SCHEMA_SQL: &str = include_str!("../../schema.sql");
+const SCHEMA_SQL: &str = include_str!("../../../../schema.sql");
 
 /// The schema, version by version.
 fn schema() -> Vec<&'static str> {
@@ -229,7 +229,7 @@ impl StoreError {
         })
     }
 
-    pub(crate) fn damaged(what: impl Into<String>, why: impl ToString) -> StoreError {
+    pub fn damaged(what: impl Into<String>, why: impl ToString) -> StoreError {
         StoreError::Damaged {
             what: what.into(),
             why: why.to_string(),
