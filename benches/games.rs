@@ -30,7 +30,7 @@ use std::time::{Duration, Instant};
 
 use serde_json::{json, Value};
 
-use don::app::stored::{record_of, StoredGames};
+use don::app::game::stored::{record_of, StoredGames};
 use don::check::check_value;
 use don::record::write::sim_record;
 use don::rules::sim::play_game;

@@ -150,7 +150,7 @@ async fn a_game_longer_than_the_web_may_score_is_not_begun_on_the_web() {
     let before = db.dump();
     let app = serve(&db);
     let secretary = secretary.through(&app);
-    let hands = don::app::scoring::WEB_HANDS;
+    let hands = don::app::game::scoring::WEB_HANDS;
     let too_many = (hands + 1).to_string();
     let cases: [(Fields, &str, &str); 3] = [
         (

@@ -931,8 +931,8 @@ fn league_app(db: &Db) -> don::app::App {
 
 #[test]
 fn a_league_refusal_is_typed_with_what_was_refused_its_kind_and_hint() {
+    use don::app::league::which::Choice;
     use don::app::league::LeagueRefusal;
-    use don::app::which::Choice;
     use don::app::{AppError, ErrorKind};
     use don::league::error::Thing;
     use don::league::LeagueError;
@@ -990,7 +990,7 @@ fn a_league_refusal_is_typed_with_what_was_refused_its_kind_and_hint() {
 
 #[test]
 fn a_cancelled_fixture_is_reinstated_through_app_and_logged() {
-    use don::app::which::Choice;
+    use don::app::league::which::Choice;
     use don::app::AppError;
     use don::league::LeagueError;
     let db = setup();

@@ -6,7 +6,7 @@ mod common;
 
 use common::db::Db;
 use don::app::access::AccessError;
-use don::app::game_error::GameError;
+use don::app::game::error::GameError;
 use don::app::{Actor, App, AppError};
 
 fn app_as(db: &Db, name: &str, team: Option<i64>, game: Option<i64>) -> App {

@@ -25,7 +25,7 @@ use common::db::Db;
 use don::web::board::events::PER_ADDRESS;
 use don::web::config::Proxies;
 use don::web::limit::FAILED_LINKS;
-use don::web::table::games::{GAMES_AN_HOUR, GAMES_A_NIGHT};
+use don::web::scorer::games::{GAMES_AN_HOUR, GAMES_A_NIGHT};
 use don::web::{router, ServeConfig, Shared};
 use serde_json::Value;
 use web::*;
@@ -414,7 +414,7 @@ async fn a_game_on_the_web_has_at_most_so_many_hands_and_its_board_is_made_once_
         .await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.page);
     let game = a.to.strip_prefix("/my/game/").unwrap().to_string();
-    let hands = don::app::scoring::WEB_HANDS as usize;
+    let hands = don::app::game::scoring::WEB_HANDS as usize;
     // Played at the command line up to the bound (`don play` is not bounded).
     let out = db.play(&[&game], &"totals NS 0 EW 0\n".repeat(hands));
     assert!(out.status.success(), "{}", common::text(&out.stderr));

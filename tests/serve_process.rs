@@ -239,7 +239,7 @@ fn a_request_being_answered_when_told_to_stop_is_finished() {
         league: None,
     };
     let mut app = don::app::App::open_existing(&db.path, actor).unwrap();
-    let choice = don::app::which::Choice {
+    let choice = don::app::league::which::Choice {
         league: None,
         season: None,
     };

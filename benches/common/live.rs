@@ -150,7 +150,8 @@ pub fn integrity(db: &Path) -> String {
 
 /// A private link for each team's captain: (team, token), as `don captain link TEAM` makes.
 pub fn captains_links(db: &Path) -> Vec<(String, String)> {
-    use don::app::{which::Choice, Actor, App};
+    use don::app::league::which::Choice;
+    use don::app::{Actor, App};
     let mut app = App::open_existing(
         db,
         Actor {

@@ -9,7 +9,7 @@ use comfy_table::{Cell, Table};
 use serde_json::json;
 
 use don::app::access::{Link, Revoke, Role};
-use don::app::which::Choice;
+use don::app::league::which::Choice;
 
 use super::address::{base_url, in_the_clear, link_address};
 use super::colour::Paint;

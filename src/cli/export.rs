@@ -5,7 +5,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use don::app::stored::{record_of, StoredGames};
+use don::app::game::stored::{record_of, StoredGames};
 use don::app::AppError;
 use don::publish::out::write_out;
 use don::record::text::count;

@@ -5,8 +5,8 @@ use std::io::{self, BufWriter, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
-use don::app::history::history;
-use don::app::which::Choice;
+use don::app::league::history::history;
+use don::app::league::which::Choice;
 use don::league::history::{BigWin, History, Run, Source};
 use don::record::history as json;
 

@@ -8,8 +8,8 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use don::app::games::Imported;
-use don::app::import::{games_imported, RecordsImported};
+use don::app::game::Imported;
+use don::app::results::import::{games_imported, RecordsImported};
 use don::app::results::ImportAsk;
 use don::app::App;
 use don::check::import::{check_for_import, ForImport};

@@ -4,8 +4,8 @@ use std::io::{self, Write};
 
 use serde_json::Value;
 
-use don::app::begin::{new_record, Field, Fields};
-use don::app::games::{Begun, NewGame};
+use don::app::game::begin::{new_record, Field, Fields};
+use don::app::game::{Begun, NewGame};
 use don::app::AppError;
 use don::record::parse_record;
 use don::rules::Seat;
@@ -99,7 +99,7 @@ impl RulesOptions {
 }
 
 /// A value typed on the command line, typed as a record would have it.
-pub(super) use don::app::begin::typed;
+pub(super) use don::app::game::begin::typed;
 
 #[derive(clap::Args)]
 #[command(

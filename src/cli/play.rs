@@ -5,8 +5,8 @@
 
 use std::io::{self, Write};
 
-use don::app::games::GameError;
-use don::app::stored::StoredGames;
+use don::app::game::stored::StoredGames;
+use don::app::game::GameError;
 use don::app::AppError;
 use don::record::parse_record;
 use don::scorer::{lines_help, Answer, Refused, Session, Status};

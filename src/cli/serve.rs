@@ -55,7 +55,7 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Done, CliError> {
     let config = ServeConfig {
         db: args.db.path()?,
-        choice: don::app::which::Choice {
+        choice: don::app::league::which::Choice {
             league: league_or_env(args.league.as_deref()),
             season: None,
         },

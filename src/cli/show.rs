@@ -7,8 +7,8 @@ use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::{json, Map, Value};
 
-use don::app::games::{GameError, Listed};
-use don::app::stored::StoredGames;
+use don::app::game::stored::StoredGames;
+use don::app::game::{GameError, Listed};
 use don::app::AppError;
 use don::check::check_value;
 use don::check::import::date_fault;

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
-use don::app::stats::{figures, Figures, FiguresAsked};
+use don::app::league::stats::{figures, Figures, FiguresAsked};
 use don::league::stats::{Filter, Line, Ranking, LEAST_HANDS};
 use don::league::Kind;
 

@@ -1,9 +1,9 @@
-//! Which league and season a command is about, as typed (`app::which` chooses), and dates as
+//! Which league and season a command is about, as typed (`app::league::which` chooses), and dates as
 //! typed.
 
 use chrono::NaiveDate;
 
-use don::app::which::Choice;
+use don::app::league::which::Choice;
 use don::record::date::DateError;
 use don::store::{LeagueInfo, LeagueReader, SeasonInfo, Store};
 

@@ -11,7 +11,7 @@ use std::sync::Arc;
 use axum::body::Body;
 use axum::http::{header, Request, Response, StatusCode};
 use axum::Router;
-use don::app::which::Choice;
+use don::app::league::which::Choice;
 use don::app::{Actor, App};
 use don::web::{router, ServeConfig, Shared};
 use http_body_util::BodyExt;

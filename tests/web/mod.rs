@@ -11,7 +11,7 @@ use axum::body::{to_bytes, Body, Bytes};
 use axum::extract::ConnectInfo;
 use axum::http::{header, HeaderMap, Method, Request, StatusCode};
 use axum::Router;
-use don::app::which::Choice;
+use don::app::league::which::Choice;
 use don::app::{Actor, App};
 use don::web::{router, ServeConfig, Shared};
 use tower::ServiceExt;

@@ -4,8 +4,8 @@
 
 use std::borrow::Cow;
 
-pub use super::kind::{store_kind, ErrorKind};
-use super::league::LeagueRefusal;
+pub use crate::app::kind::{store_kind, ErrorKind};
+use crate::app::league::LeagueRefusal;
 use crate::store::StoreError;
 
 /// What can go wrong in a thing a user does.
@@ -16,25 +16,25 @@ pub enum AppError {
     #[error(transparent)]
     League(#[from] crate::league::LeagueError),
     #[error(transparent)]
-    Results(#[from] super::results::error::ResultsError),
+    Results(#[from] crate::app::results::error::ResultsError),
     #[error(transparent)]
-    Night(#[from] super::night::error::NightError),
+    Night(#[from] crate::app::night::error::NightError),
     #[error(transparent)]
-    Game(#[from] super::game_error::GameError),
+    Game(#[from] crate::app::game::error::GameError),
     #[error(transparent)]
-    Leg(#[from] super::leg::LegError),
+    Leg(#[from] crate::app::game::leg::LegError),
     #[error(transparent)]
-    Undo(Box<super::undo_error::UndoError>),
+    Undo(Box<crate::app::undo::error::UndoError>),
     #[error(transparent)]
     Backup(crate::store::BackupError),
     #[error(transparent)]
-    Access(#[from] super::access_error::AccessError),
+    Access(#[from] crate::app::access::error::AccessError),
     #[error(transparent)]
-    Names(#[from] super::names_error::NamesError),
+    Names(#[from] crate::app::names::error::NamesError),
 }
 
-impl From<super::undo_error::UndoError> for AppError {
-    fn from(e: super::undo_error::UndoError) -> AppError {
+impl From<crate::app::undo::error::UndoError> for AppError {
+    fn from(e: crate::app::undo::error::UndoError) -> AppError {
         AppError::Undo(Box::new(e))
     }
 }
@@ -59,7 +59,7 @@ impl AppError {
             AppError::Game(e) => e.kind(),
             AppError::Leg(e) => e.kind(),
             AppError::Undo(e) => e.kind(),
-            AppError::Backup(e) => super::kind::backup_kind(e),
+            AppError::Backup(e) => crate::app::kind::backup_kind(e),
             AppError::Access(e) => e.kind(),
             AppError::Names(e) => e.kind(),
         }
@@ -88,7 +88,7 @@ impl AppError {
 pub const BUSY_HINT: &str = "another don is writing this database; try again when it has finished";
 
 /// Here rather than in `undo_error.rs`, which names nothing of `app` (an import cycle else).
-impl super::undo_error::UndoError {
+impl crate::app::undo::error::UndoError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             Self::Nothing | Self::NoChange(_) => ErrorKind::NotFound,

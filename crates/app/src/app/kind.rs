@@ -1,7 +1,7 @@
 //! What kind of refusal or failure an error is, apart from the errors themselves (which name
 //! their kind), so that each domain's error may say its kind without a cycle of files.
 
-use super::league::LeagueRefusal;
+use crate::app::league::LeagueRefusal;
 use crate::store::{BackupError, Fault, StoreError};
 
 /// What kind of refusal or failure an error is: all a front end needs to choose its exit code

@@ -30,31 +30,14 @@
 //! - [`error`] and [`kind`]: every refusal gathered in [`AppError`], and its [`ErrorKind`].
 
 pub mod access;
-pub mod access_error;
-pub mod begin;
-pub mod board;
-pub mod entered;
 pub mod error;
-pub mod fixtures;
-pub mod game_error;
-pub mod games;
-pub mod history;
-pub mod import;
+pub mod game;
 pub mod kind;
 pub mod league;
-pub mod leg;
 pub mod names;
-pub mod names_error;
 pub mod night;
 pub mod results;
-pub mod scoring;
-pub mod season;
-pub mod stats;
-pub mod stored;
-pub mod table;
 pub mod undo;
-pub mod undo_error;
-pub mod which;
 
 use std::path::Path;
 

@@ -6,8 +6,8 @@
 //! [`LineError::TrickSeat`]), so that the scorer can name the sides and seats of its game.
 //!
 //! ```
-//! use don::record::line::{parse_line, Line};
-//! use don::rules::{Seat, Side};
+//! use don_record::record::line::{parse_line, Line};
+//! use don_rules::rules::{Seat, Side};
 //! assert_eq!(parse_line("pitcher s  # Rhys"), Ok(Some(Line::Pitcher(Seat::S))));
 //! assert_eq!(parse_line("Concede ew"), Ok(Some(Line::Concede(Side::EW))));
 //! assert_eq!(parse_line("   # nothing"), Ok(None));

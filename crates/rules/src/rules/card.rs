@@ -137,7 +137,7 @@ impl Rank {
 /// One card of the 52-card pack, read and written in the RULES.md notation.
 ///
 /// ```
-/// use don::rules::Card;
+/// use don_rules::rules::Card;
 /// let card: Card = "10♦".parse().unwrap();
 /// assert_eq!(card.to_string(), "TD");
 /// assert!("1H".parse::<Card>().is_err());

@@ -159,7 +159,7 @@ struct HandInPlay {
 /// A game, or a match of legs or games, in progress.
 ///
 /// ```
-/// use don::rules::{Card, Game, Seat, Side, Variant};
+/// use don_rules::rules::{Card, Game, Seat, Side, Variant};
 /// let mut game = Game::new(&Variant::default_for("nine-card-don").unwrap());
 /// game.begin_hand(Some(Seat::N)).unwrap();
 /// let trick: Vec<Card> = ["5H", "KH", "2H", "AH"].iter().map(|c| c.parse().unwrap()).collect();

@@ -2,8 +2,8 @@
 //! time. Links are relative (`../team/royal-oak.html`), so the site works from disk.
 
 use super::site::{PublishError, Site};
-use crate::app::season::read_season;
-use crate::app::stored::StoredGames;
+use crate::app::game::stored::StoredGames;
+use crate::app::league::season::read_season;
 use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::stats::{stats, Filter};
@@ -181,7 +181,7 @@ fn make(
     );
     out.front_page(&seasons)?;
     out.archive(&seasons)?;
-    let told = crate::app::history::history(&leagues, league)?;
+    let told = crate::app::league::history::history(&leagues, league)?;
     out.history(&told, &team_names, &seasons)?;
     for s in &seasons {
         out.season(s, &seasons)?;

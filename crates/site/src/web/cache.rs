@@ -224,7 +224,7 @@ pub fn game_key(app: &crate::app::App, game: i64) -> Result<String, crate::app::
 }
 
 /// When each link began its games in the last hour: a link may begin only so many an hour
-/// (see [`super::table::games`]). By link: a few dozen at most, each a few dozen instants.
+/// (see [`super::scorer::games`]). By link: a few dozen at most, each a few dozen instants.
 #[derive(Default)]
 pub struct Begins {
     by_link: Mutex<HashMap<i64, VecDeque<Instant>>>,

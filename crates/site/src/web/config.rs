@@ -4,7 +4,7 @@ use std::net::{IpAddr, SocketAddr};
 use std::path::PathBuf;
 use std::time::Duration;
 
-use crate::app::which::Choice;
+use crate::app::league::which::Choice;
 
 /// How `don serve` was asked to run.
 #[derive(Clone, Debug)]

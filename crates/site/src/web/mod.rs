@@ -27,10 +27,10 @@ pub mod guard;
 pub mod limit;
 pub mod my;
 pub mod public;
+pub mod scorer;
 pub mod session;
 pub mod sign;
 pub mod state;
-pub mod table;
 pub mod watch;
 
 use std::collections::HashMap;
@@ -70,7 +70,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
     let routes = Router::new()
         .merge(sign::routes())
         .merge(my::routes())
-        .merge(table::routes())
+        .merge(scorer::routes())
         .merge(board::routes())
         .merge(public::routes())
         // A method an address does not answer: the site's own 405 page, not an empty answer.

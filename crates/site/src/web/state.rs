@@ -54,13 +54,13 @@ pub struct Shared {
     pub limiter: super::limit::Limiter,
     /// The game each begin form sent began (a form sent twice begins one game).
     pub begun: super::cache::Begun,
-    /// The games each link began lately (see [`super::table::games`]).
+    /// The games each link began lately (see [`super::scorer::games`]).
     pub begins: super::cache::Begins,
     /// Each game's board, its scoring page's view, and each night's board, as made last, by the
     /// key of its latest change (see [`super::cache::ByChange`]).
-    pub boards: super::cache::ByChange<crate::app::board::GameBoard>,
-    pub views: super::cache::ByChange<crate::app::scoring::TableView>,
-    pub nights: super::cache::ByChange<crate::app::board::NightBoard>,
+    pub boards: super::cache::ByChange<crate::app::game::board::GameBoard>,
+    pub views: super::cache::ByChange<crate::app::game::scoring::TableView>,
+    pub nights: super::cache::ByChange<crate::app::game::board::NightBoard>,
     /// The server's stops, counted: a board's event stream ends when the count moves past the
     /// one it began with (see [`Shared::stop_streams`]).
     stops: tokio::sync::watch::Sender<u64>,

@@ -16,7 +16,7 @@ pub use crate::league::names::name_key;
 pub struct GameSummary {
     /// The number commands take.
     pub game: i64,
-    /// The game's rows (`app::stored` makes the record `export` writes of them).
+    /// The game's rows (`app::game::stored` makes the record `export` writes of them).
     pub stored: StoredGame,
 }
 

@@ -1,7 +1,7 @@
 //! Leagues in the database: leagues, seasons, teams, rosters, fixtures, nights and adjustments.
 //! What the league layer checks is kept here as it was entered. A Don leg scored by a stored game
 //! is read as it is stored (its score, the game's number and the side that played for the home
-//! team); the game is replayed above the store (`app::season`), once a command.
+//! team); the game is replayed above the store (`app::league::season`), once a command.
 
 use std::collections::HashMap;
 use std::fmt::Write as _;

@@ -142,7 +142,7 @@ pub enum NightError {
     #[error("leg {leg}: {error}")]
     LegGame {
         leg: usize,
-        error: crate::app::leg::LegError,
+        error: crate::app::game::leg::LegError,
     },
     /// A name close to a known player's, not said to be new.
     #[error("{} (if {name} is someone new, say so with --new-player '{name}')", slip_words(.name, .known, .roster.as_deref()))]

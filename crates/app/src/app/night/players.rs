@@ -3,7 +3,7 @@
 
 use super::error::slip_words;
 use super::error::NightError;
-use crate::app::leg::GameLegs;
+use crate::app::game::leg::GameLegs;
 use crate::app::AppError;
 use crate::league::entry::{LegEntry, MatchEntry};
 use crate::league::names::{name_key, near_miss};

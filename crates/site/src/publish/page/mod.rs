@@ -10,8 +10,8 @@ use std::collections::{BTreeMap, HashMap};
 use askama::Template;
 use chrono::NaiveDate;
 
+use crate::app::league::season::Sheets;
 use crate::app::night::score::NightScore;
-use crate::app::season::Sheets;
 use crate::league::names::name_key;
 use crate::league::stats::{complete_nights_only, left_out_words, Filter, Line, Stats, Who};
 use crate::league::{

@@ -3,8 +3,8 @@
 
 use askama::Template;
 
-use crate::app::board::{seen_words, GameBoard, NightBoard, NightGame};
-use crate::app::scoring::TableView;
+use crate::app::game::board::{seen_words, GameBoard, NightBoard, NightGame};
+use crate::app::game::scoring::TableView;
 use crate::publish::view::{Layout, Link};
 use crate::replay::words::leg_word;
 use crate::replay::{HandKind, ScoreSheet};

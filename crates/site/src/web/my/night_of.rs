@@ -2,8 +2,8 @@
 //! its teams' rosters; who the one asking is on it; where it stands, in the words of a captain.
 
 use crate::app::access::Session;
+use crate::app::league::which::Choice;
 use crate::app::night::{is_done, NightRef, Which};
-use crate::app::which::Choice;
 use crate::app::{App, AppError};
 use crate::league::{Confirmation, HomeAway, Pair};
 use crate::store::{Fixture, LeagueInfo, SeasonInfo};

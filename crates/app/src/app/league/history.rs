@@ -4,7 +4,7 @@
 
 use std::collections::HashMap;
 
-use super::error::AppError;
+use crate::app::error::AppError;
 use crate::league::fixtures::season_end;
 use crate::league::history::{history as tell, History, PastSeason};
 use crate::league::Season;

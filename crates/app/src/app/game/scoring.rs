@@ -7,13 +7,13 @@
 //! captain the games of the league their team began on the web; a game's scorer (their link's)
 //! that one game.
 
-use super::access::AccessError;
-use super::game_error::GameError;
-use super::games::{Begun, NewGame};
-use super::night::NightError;
-use super::stored::StoredGames;
-use super::which::Choice;
-use super::{Actor, App, AppError};
+use crate::app::access::AccessError;
+use crate::app::game::error::GameError;
+use crate::app::game::stored::StoredGames;
+use crate::app::game::{Begun, NewGame};
+use crate::app::league::which::Choice;
+use crate::app::night::NightError;
+use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
 use crate::record::parse_record;
 use crate::rules::{BySeat, Card, Variant};

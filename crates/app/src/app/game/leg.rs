@@ -3,8 +3,8 @@
 
 use std::borrow::Cow;
 
-use super::kind::{store_kind, ErrorKind};
-use super::stored::StoredGames;
+use crate::app::game::stored::StoredGames;
+use crate::app::kind::{store_kind, ErrorKind};
 use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::{Leg, Pair};
@@ -136,7 +136,7 @@ impl GameLegs for LeagueReader<'_> {
 }
 
 /// How the home side of a game is known.
-pub(super) enum Home<'a> {
+pub(crate) enum Home<'a> {
     /// The side whose players are these (North–South when none are given).
     Players(&'a [String]),
     /// This side, as stored.
@@ -144,7 +144,7 @@ pub(super) enum Home<'a> {
 }
 
 /// A game's score sheet as a Don leg.
-pub(super) fn as_leg(game: i64, sheet: &ScoreSheet, home: Home<'_>) -> Result<GameAsLeg, LegError> {
+pub(crate) fn as_leg(game: i64, sheet: &ScoreSheet, home: Home<'_>) -> Result<GameAsLeg, LegError> {
     if sheet.sides != [GameSide::NS, GameSide::EW] || sheet.is_match() {
         return Err(LegError::NotOneLeg { game });
     }

@@ -4,10 +4,10 @@
 
 use std::collections::HashMap;
 
-use super::error::AppError;
-use super::leg::{as_leg, Home};
-use super::night::players::waiting_names;
-use super::stored::StoredGames;
+use crate::app::error::AppError;
+use crate::app::game::leg::{as_leg, Home};
+use crate::app::game::stored::StoredGames;
+use crate::app::night::players::waiting_names;
 use crate::check::check_value;
 use crate::league::{Confirmation, HomeAway, Night, NightResult, Pair, Season, TeamId};
 use crate::replay::ScoreSheet;
@@ -63,7 +63,7 @@ pub struct SeasonRead {
 pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<SeasonRead, AppError> {
     let (mut fixtures, sheets) = scored_fixtures(reader, info.id)?;
     let mut teams = reader.season_teams(info.id)?;
-    super::names::name_as_then(reader, info, &mut fixtures, &mut teams)?;
+    crate::app::names::name_as_then(reader, info, &mut fixtures, &mut teams)?;
     let rosters: HashMap<TeamId, Vec<String>> = reader
         .entries(info.id)?
         .into_iter()

@@ -1,8 +1,8 @@
 //! Players' and partnerships' figures over seasons, as `don stats` asks for them: the nights
 //! the table counts, the lines filtered and ranked, and what was left out or counted besides.
 
-use super::error::AppError;
-use super::season::read_season;
+use crate::app::error::AppError;
+use crate::app::league::season::read_season;
 use crate::league::stats::{
     complete_nights_only, leaderboard, left_out_words, stats, unknown_player, Filter, Line, Ranking,
 };

@@ -2,19 +2,21 @@
 //! seasons it bore it), another way a team's or a player's name is written (an alias), each
 //! one change; and the names a team or player has had.
 
+pub mod error;
+
 use std::borrow::Cow;
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
 
-use super::which::Choice;
-use super::{App, AppError, ErrorKind};
+use crate::app::league::which::Choice;
+use crate::app::{App, AppError, ErrorKind};
 use crate::league::error::{Thing, Unknown};
 use crate::league::names::{name_key, name_on, shell_quoted, tidy};
 use crate::league::{LeagueError, TeamId};
 use crate::store::{Change, LeagueInfo, LeagueReader, NameOwner, OtherName, StoreError};
 
-pub use super::names_error::NamesError;
+pub use crate::app::names::error::NamesError;
 
 // The kind and hint of a refusal here (the error itself is in a file of its own, which
 // [`AppError`] names without naming this one).

@@ -1,14 +1,22 @@
 //! Games and their records: begin one, import records, export them, list and show; and the
 //! summary kept of each game (what `don games` lists), worked out here by replaying the game.
 
+pub mod begin;
+pub mod board;
+pub mod entered;
+pub mod error;
+pub mod leg;
+pub mod scoring;
+pub mod stored;
+
 use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde_json::Value;
 
-pub use super::game_error::GameError;
-use super::stored::StoredGames;
-use super::{App, AppError, ErrorKind};
+pub use crate::app::game::error::GameError;
+use crate::app::game::stored::StoredGames;
+use crate::app::{App, AppError, ErrorKind};
 use crate::check::check_value;
 use crate::record::parse_record;
 use crate::record::stored::stored_game_of;
@@ -98,7 +106,7 @@ pub enum Imported {
 /// Imports one record (canonical, as `record::write::record_json` writes it, with the hands
 /// ended by a claim) in `change`, unless it is stored already. A game in play must replay at
 /// the table as it does when `don play` opens it.
-pub(super) fn import_record(
+pub(crate) fn import_record(
     change: &Change<'_>,
     record: Value,
     claimed: &[u32],
@@ -264,7 +272,7 @@ impl App {
     }
 
     /// Begins a game, checked with [`Begun::new`], and does `then` to it in the same change.
-    pub(super) fn game_new_then(
+    pub(crate) fn game_new_then(
         &mut self,
         begun: Begun,
         then: impl FnOnce(&Change<'_>, i64) -> Result<(), StoreError>,
@@ -292,7 +300,7 @@ impl App {
             .collect();
         let game = change.insert_record(&stored_game_of(&record, &[]).map_err(GameError::from)?)?;
         if !first.is_empty() {
-            super::entered::append(&change, game, &first)?;
+            crate::app::game::entered::append(&change, game, &first)?;
         }
         then(&change, game)?;
         keep_summaries(&change, &[game])?;
@@ -324,7 +332,7 @@ impl App {
     }
 
     /// Works out and keeps the summaries of any games that have none (see [`App::open`]).
-    pub(super) fn fill_summaries(&mut self) -> Result<(), AppError> {
+    pub(crate) fn fill_summaries(&mut self) -> Result<(), AppError> {
         self.unsummarised().map(drop)
     }
 

@@ -1,10 +1,10 @@
-//! The begin form read into the fields of a new game ([`crate::app::begin::Fields`]), and a
+//! The begin form read into the fields of a new game ([`crate::app::game::begin::Fields`]), and a
 //! refusal of the app put beside the field it is about: chosen by the refusal's type, never by
 //! its words.
 
-use crate::app::access_error::AccessError;
-use crate::app::begin::{Field, Fields, OPTIONS};
-use crate::app::game_error::GameError;
+use crate::app::access::error::AccessError;
+use crate::app::game::begin::{Field, Fields, OPTIONS};
+use crate::app::game::error::GameError;
 use crate::app::night::NightError;
 use crate::app::{AppError, ErrorKind};
 use crate::rules::Seat;

@@ -4,9 +4,9 @@
 //! database; nothing here changes anything. What a board's watcher compares, to tell that the
 //! board has moved, is its `seen`: a few numbers, cheap to read.
 
-use super::scoring::TableView;
-use super::stored::StoredGames;
-use super::{App, AppError};
+use crate::app::game::scoring::TableView;
+use crate::app::game::stored::StoredGames;
+use crate::app::{App, AppError};
 use crate::check::check_value;
 use crate::record::parse_record;
 use crate::replay::ScoreSheet;

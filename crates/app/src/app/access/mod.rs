@@ -4,16 +4,18 @@
 //! A captain acts for their own team only; the secretary for any (the rules of who may do what
 //! are the night functions', through the [`Actor`] a session gives).
 
+pub mod error;
+
 use std::fmt;
 
 use chrono::{Duration, SecondsFormat, Utc};
 use sha2::{Digest, Sha256};
 
-pub use super::access_error::AccessError;
-use super::game_error::GameError;
-use super::stored::StoredGames;
-use super::which::Choice;
-use super::{Actor, App, AppError};
+pub use crate::app::access::error::AccessError;
+use crate::app::game::error::GameError;
+use crate::app::game::stored::StoredGames;
+use crate::app::league::which::Choice;
+use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
 use crate::store::{LinkRow, SessionRow, WebGame};
 

@@ -5,7 +5,7 @@
 
 use askama::Template;
 
-use crate::app::scoring::TableView;
+use crate::app::game::scoring::TableView;
 use crate::publish::view::Layout;
 use crate::rules::{Rank, Seat};
 use crate::scorer::{Names, LINES};
@@ -89,7 +89,7 @@ pub struct Table {
 
 /// The scoring page.
 #[derive(Template)]
-#[template(path = "table/game.html")]
+#[template(path = "scorer/game.html")]
 pub struct GamePage {
     pub layout: Layout,
     pub t: Table,
@@ -97,7 +97,7 @@ pub struct GamePage {
 
 /// Only the inside of `div#table` (an entry's answer to the page's script).
 #[derive(Template)]
-#[template(path = "table/fragment.html")]
+#[template(path = "scorer/fragment.html")]
 pub struct Fragment<'a> {
     pub t: &'a Table,
 }

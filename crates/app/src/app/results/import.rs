@@ -3,9 +3,9 @@
 //! stored already with other content); after the first error only checking goes on. The front
 //! end reads the files, shows progress and says what was found.
 
-use super::error::AppError;
-use super::games::{import_record, Imported};
-use super::App;
+use crate::app::error::AppError;
+use crate::app::game::{import_record, Imported};
+use crate::app::App;
 use crate::check::import::ForImport;
 use crate::record::text::{count, shortened};
 use crate::store::Change;

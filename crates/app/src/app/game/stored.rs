@@ -13,7 +13,7 @@ use crate::replay::{Entry, Replay};
 use crate::scorer::Entered;
 use crate::store::{Change, LeagueReader, Store, StoreError};
 
-pub(super) fn damaged(game: i64, why: impl ToString) -> StoreError {
+pub(crate) fn damaged(game: i64, why: impl ToString) -> StoreError {
     StoreError::damaged(format!("game {game}"), why)
 }
 

@@ -1,12 +1,14 @@
 //! Undo and the log: putting back a change, as a new change (so undoing an undo redoes), and
 //! the list of changes made, with who made each.
 
+pub mod error;
+
 use std::collections::BTreeMap;
 
 use crate::store::{Change, Clash, LogEntry, Operation};
 
-pub use super::undo_error::UndoError;
-use super::{App, AppError};
+pub use crate::app::undo::error::UndoError;
+use crate::app::{App, AppError};
 
 /// What `undo` did.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -61,7 +63,7 @@ impl App {
                 return Err(UndoError::GameInLeg { target, leg }.into());
             }
         }
-        super::games::keep_summaries(&change, &games)?;
+        crate::app::game::keep_summaries(&change, &games)?;
         let summary = format!("undid #{} ({})", target.id, target.brief());
         let op = change.commit(&summary, target.game)?;
         Ok(Undone { target, op })

@@ -6,11 +6,13 @@
 //! kept with its file, line and column, and nothing kept if anything is wrong. An export
 //! (`results/export.rs`) gives a season's rows, shape by shape, for the front end to write.
 
+pub mod import;
+
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
-use super::{App, AppError, ErrorKind};
 use crate::app::names::{ChosenName, Unresolved};
+use crate::app::{App, AppError, ErrorKind};
 use crate::league::import::{
     configurations, nights_from_matches, nights_from_totals, repeated_fixtures,
     unknown_fixture_names, unknown_names, Drafts, NameMemo, Named,

@@ -1,7 +1,14 @@
 //! Leagues, seasons, teams and rosters: one function for each thing a secretary does to set a
-//! league up (its fixtures are in [`super::fixtures`]; which league and season a request is
-//! about, in [`super::which`]). Each opens one change, applies the rules of `league`, commits,
+//! league up (its fixtures are in [`crate::app::league::fixtures`]; which league and season a request is
+//! about, in [`crate::app::league::which`]). Each opens one change, applies the rules of `league`, commits,
 //! and returns what was done for the front end to say.
+
+pub mod fixtures;
+pub mod history;
+pub mod season;
+pub mod stats;
+pub mod table;
+pub mod which;
 
 use std::borrow::Cow;
 
@@ -10,8 +17,8 @@ use crate::league::names::{first_slip, given_twice, name_key, near_team, tidy};
 use crate::league::{Config, ConfigChange, LeagueError};
 use crate::store::{Change, LeagueInfo, SeasonInfo, TeamInfo};
 
-use super::which::Choice;
-use super::{App, AppError, ErrorKind};
+use crate::app::league::which::Choice;
+use crate::app::{App, AppError, ErrorKind};
 
 /// How a refusal of the pure `league` layer is classed, and the hint it carries (a trait, as
 /// the type is `league`'s own).

@@ -304,12 +304,12 @@ pub fn new_record(fields: &Fields, today: &str) -> Result<Value, BeginError> {
 
 /// The record a game begun on the web starts as ([`new_record`]), refused when it could not
 /// be finished within the hands a game scored on the web may have
-/// ([`WEB_HANDS`](super::scoring::WEB_HANDS)): a game of a fixed number of deals is that many
+/// ([`WEB_HANDS`](crate::app::game::scoring::WEB_HANDS)): a game of a fixed number of deals is that many
 /// hands a leg, at the least, and a match of legs needs a majority of them (RULES.md: `deals`,
 /// `legs`). A game to a target has no such bound (a penalty may take a side to it at once).
 /// The refusal is beside `deals`, or beside `legs` when the deals alone would fit.
 pub fn new_web_record(fields: &Fields, today: &str) -> Result<Value, BeginError> {
-    use super::scoring::WEB_HANDS;
+    use crate::app::game::scoring::WEB_HANDS;
     let record = new_record(fields, today)?;
     let (_, variant) = ruleset(fields)?;
     let spec = variant.spec();

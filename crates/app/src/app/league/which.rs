@@ -6,7 +6,7 @@ use chrono::NaiveDate;
 use crate::league::{LeagueError, TeamId};
 use crate::store::{LeagueInfo, LeagueReader, SeasonInfo};
 
-use super::AppError;
+use crate::app::AppError;
 
 /// The league and season a request names (either may be left out).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

@@ -8,8 +8,8 @@ use crate::league::fixtures::double_round_robin;
 use crate::league::LeagueError;
 use crate::store::{Change, Fixture, LeagueInfo, SeasonInfo, TeamInfo};
 
-use super::which::Choice;
-use super::{App, AppError};
+use crate::app::league::which::Choice;
+use crate::app::{App, AppError};
 
 /// A season's fixtures made.
 #[derive(Clone, Debug)]

@@ -1,7 +1,7 @@
 //! `/my/games`: the games the one signed in may score (newest first), and the form that begins
 //! one, with the choices `don new` has: the variant, its rules options, the players, the date,
 //! the venue, who pitches first, and the night it is played for. The record is made by
-//! [`crate::app::begin`], as `don new` makes it; each refusal is put beside its field.
+//! [`crate::app::game::begin`], as `don new` makes it; each refusal is put beside its field.
 
 use std::sync::Arc;
 
@@ -11,9 +11,9 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
 use super::begin::{begin_fields, refusal, OPTION_LABELS};
-use crate::app::games::Begun;
-use crate::app::scoring::TableView;
-use crate::app::which::Choice;
+use crate::app::game::scoring::TableView;
+use crate::app::game::Begun;
+use crate::app::league::which::Choice;
 use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::publish::view::Layout;
 use crate::rules::{Seat, Variant};
@@ -46,7 +46,7 @@ pub struct BeginForm {
 }
 
 #[derive(Template)]
-#[template(path = "table/games.html")]
+#[template(path = "scorer/games.html")]
 pub struct GamesPage {
     pub layout: Layout,
     pub csrf: String,
@@ -285,7 +285,7 @@ fn too_many(
 
 /// What a begin form sent came to.
 enum Started {
-    New(crate::app::games::NewGame),
+    New(crate::app::game::NewGame),
     /// The form was sent before, and began this game.
     Already(i64),
 }
@@ -320,7 +320,7 @@ pub async fn begin(
         Ok(read) => read,
         Err(r) => return page(&shared, &signed, &typed, &r).await,
     };
-    let record = match crate::app::begin::new_web_record(&fields, &today) {
+    let record = match crate::app::game::begin::new_web_record(&fields, &today) {
         Ok(record) => record,
         Err(e) => {
             let r = Refused::field(

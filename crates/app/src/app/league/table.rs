@@ -1,10 +1,10 @@
 //! The table-side scorer: each line typed at `don play` kept as one change, and its take-back;
 //! the game's summary worked out anew in the same change.
 
-use super::game_error::GameError;
-use super::games::keep_summaries;
-use super::stored::StoredGames;
-use super::{App, AppError};
+use crate::app::game::error::GameError;
+use crate::app::game::keep_summaries;
+use crate::app::game::stored::StoredGames;
+use crate::app::{App, AppError};
 use crate::record::line::Line;
 use crate::replay::Entry;
 use crate::rules::{Penalty, Seating};
@@ -87,8 +87,8 @@ impl Journal for TableJournal<'_> {
     fn append(&mut self, entries: &[Entered]) -> Result<(), AppError> {
         let change = self.app.store.change("play")?;
         may_change(&change, self.game, self.seen)?;
-        super::entered::append(&change, self.game, entries)?;
-        let seating = super::entered::variant_of(&change, self.game)?
+        crate::app::game::entered::append(&change, self.game, entries)?;
+        let seating = crate::app::game::entered::variant_of(&change, self.game)?
             .variant
             .map_or(Seating::Partnership, |v| v.spec().seating);
         let words: Vec<String> = entries.iter().map(|e| describe(e, seating)).collect();

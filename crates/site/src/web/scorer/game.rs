@@ -15,8 +15,8 @@ use serde::Deserialize;
 
 use super::line::line_of;
 use super::view::{Fragment, GamePage, Table, Typed};
-use crate::app::game_error::GameError;
-use crate::app::scoring::TableView;
+use crate::app::game::error::GameError;
+use crate::app::game::scoring::TableView;
 use crate::app::{AppError, ErrorKind};
 use crate::record::line::{parse_line, Line};
 use crate::record::text::escaped;

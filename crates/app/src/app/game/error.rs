@@ -1,5 +1,5 @@
 //! What is refused in games and at the table: [`GameError`], its words. Its kind and hint are
-//! given in [`super::games`] (this file names nothing else of `app`, which names it back).
+//! given in [`crate::app::game`] (this file names nothing else of `app`, which names it back).
 
 use crate::record::text::escaped;
 use crate::store::LegHolding;

@@ -1,9 +1,9 @@
 //! An entry typed at the table as the store keeps it (the rows of its hand), and a line of
 //! entries kept in a change.
 
-use super::error::AppError;
-use super::game_error::GameError;
-use super::stored::damaged;
+use crate::app::error::AppError;
+use crate::app::game::error::GameError;
+use crate::app::game::stored::damaged;
 use crate::record::game::HandBody;
 use crate::record::line::Line;
 use crate::record::stored::{hand_fields, variant_record, EntryRow, StoredEntry, StoredPenalty};

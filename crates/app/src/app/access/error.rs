@@ -1,8 +1,8 @@
-//! Why a private link could not be made, revoked or opened (see [`super::access`]).
+//! Why a private link could not be made, revoked or opened (see [`crate::app::access`]).
 
 use std::borrow::Cow;
 
-use super::kind::ErrorKind;
+use crate::app::kind::ErrorKind;
 
 /// Why a link could not be made, revoked or opened.
 #[derive(Debug, thiserror::Error)]
