@@ -58,6 +58,8 @@ pub mod which;
 
 use std::path::Path;
 
+use chrono::NaiveDate;
+
 pub use crate::store::Actor;
 use crate::store::Store;
 pub use error::{AppError, ErrorKind};
@@ -65,6 +67,15 @@ pub use error::{AppError, ErrorKind};
 /// The program, for one actor: the database, opened for them.
 pub struct App {
     store: Store,
+    /// Today, for every use case: read once, when the App is opened ([`App::pin_today`]
+    /// sets another).
+    today: NaiveDate,
+}
+
+/// Today by the machine's clock: the one place it is read for `app` (when an [`App`] is
+/// opened).
+fn clock() -> NaiveDate {
+    chrono::Local::now().date_naive()
 }
 
 impl App {
@@ -74,7 +85,10 @@ impl App {
     pub fn open(path: &Path, actor: Actor) -> Result<App, AppError> {
         let mut store = Store::open(path)?;
         store.act_as(actor);
-        let mut app = App { store };
+        let mut app = App {
+            store,
+            today: clock(),
+        };
         app.fill_summaries()?;
         Ok(app)
     }
@@ -83,7 +97,10 @@ impl App {
     pub fn open_existing(path: &Path, actor: Actor) -> Result<App, AppError> {
         let mut store = Store::open_existing(path)?;
         store.act_as(actor);
-        let mut app = App { store };
+        let mut app = App {
+            store,
+            today: clock(),
+        };
         app.fill_summaries()?;
         Ok(app)
     }
@@ -92,13 +109,27 @@ impl App {
     pub fn open_read(path: &Path) -> Result<App, AppError> {
         Ok(App {
             store: Store::open_read(path)?,
+            today: clock(),
         })
     }
 
     /// A database a front end opened itself (with its actor set, if it is to change it). Game
     /// summaries missing are worked out by the game functions that need them.
     pub fn from_store(store: Store) -> App {
-        App { store }
+        App {
+            store,
+            today: clock(),
+        }
+    }
+
+    /// Today, as this App takes it.
+    pub fn today(&self) -> NaiveDate {
+        self.today
+    }
+
+    /// Takes `day` as today from now on (a test pins its day; a server its request's).
+    pub fn pin_today(&mut self, day: NaiveDate) {
+        self.today = day;
     }
 
     /// The database, to read.

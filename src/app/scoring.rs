@@ -352,7 +352,7 @@ impl App {
             if team.is_some() {
                 use crate::app::night::error::CaptainsNight;
                 let why =
-                    crate::app::night::find::captains_night(&leagues, (&league, &season), &night)?;
+                    crate::app::night::find::captains_night(&leagues, (&league, &season), &night, self.today())?;
                 if let Some(why @ (CaptainsNight::Cancelled | CaptainsNight::NotCurrent { .. })) =
                     why
                 {

@@ -29,8 +29,9 @@ impl NightRef<'_> {
     pub fn season(
         &self,
         leagues: &LeagueReader<'_>,
+        today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
-        night_season(leagues, self.which, self.date, Some((self.home, self.away)))
+        night_season(leagues, self.which, (self.date, today), Some((self.home, self.away)))
     }
 }
 
@@ -64,11 +65,11 @@ pub fn is_done(f: &Fixture, config: &Config) -> bool {
 }
 
 /// The league named (or the only one), and the season of a night on `day` between the two
-/// teams named (without a day, the current season).
+/// teams named (without a day, the current season on `today`).
 pub fn night_season(
     leagues: &LeagueReader<'_>,
     which: Which<'_>,
-    day: Option<NaiveDate>,
+    (day, today): (Option<NaiveDate>, NaiveDate),
     pair: Option<(&str, &str)>,
 ) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
     let league = leagues.find(which.league)?;
@@ -81,13 +82,9 @@ pub fn night_season(
     };
     let season = match day {
         Some(day) => leagues.season_on(&league, which.season, day, pair)?,
-        None => leagues.current_season(&league, which.season, today())?,
+        None => leagues.current_season(&league, which.season, today)?,
     };
     Ok((league, season))
-}
-
-pub(crate) fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
 }
 
 /// Refuses a team's captain (an actor acting for a team) a night that is not theirs to act
@@ -98,11 +95,12 @@ pub(crate) fn captain_may_act(
     leagues: &LeagueReader<'_>,
     (league, season): (&LeagueInfo, &SeasonInfo),
     fixture: &Fixture,
+    today: NaiveDate,
 ) -> Result<(), AppError> {
     let Some(actor) = actor.filter(|a| a.team.is_some()) else {
         return Ok(());
     };
-    match captains_night(leagues, (league, season), fixture)? {
+    match captains_night(leagues, (league, season), fixture, today)? {
         None => Ok(()),
         Some(why) => Err(NightError::NotACaptainsNight {
             actor: actor.name.clone(),
@@ -114,13 +112,13 @@ pub(crate) fn captain_may_act(
 }
 
 /// Why a night is not a captain's to act on, if it is not: cancelled, not due yet, or not of
-/// the league's current season.
+/// the league's current season (on `today`).
 pub fn captains_night(
     leagues: &LeagueReader<'_>,
     (league, season): (&LeagueInfo, &SeasonInfo),
     fixture: &Fixture,
+    today: NaiveDate,
 ) -> Result<Option<CaptainsNight>, AppError> {
-    let today = today();
     Ok(if fixture.cancelled {
         Some(CaptainsNight::Cancelled)
     } else if fixture.date > today {

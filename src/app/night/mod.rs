@@ -30,7 +30,7 @@ impl App {
     /// The nights between two teams (on the date given): the season, and its fixtures.
     pub fn night_show(&self, night: NightRef<'_>) -> Result<(SeasonInfo, Vec<Fixture>), AppError> {
         let leagues = self.store.leagues();
-        let (league, season) = night.season(&leagues)?;
+        let (league, season) = night.season(&leagues, self.today())?;
         let home = leagues.team(&league, night.home)?;
         let away = leagues.team(&league, night.away)?;
         let mut found = find::nights_between(&leagues, &season, &home, &away, night.date)?;

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use don::app::night::enter::{Entered, Given, NightEntry};
+use don::app::AppError;
 
 use super::args::EnterArgs;
 use super::confirm::{app_which, night_ref};
@@ -21,39 +22,32 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let mut prompt = args.result.at_prompt().then(answer_prompt);
-    // A night off its fixture's date is asked about at the prompt, and on a terminal when the
-    // result is given on the command line; piped, it is refused unless `--moved` says so.
-    let moved = match prompt.as_deref_mut() {
-        _ if args.moved => true,
-        Some(p) => ask_moved(app.store(), &args.which, &args.home, &args.away, day, p)?,
-        None => match terminal_answer_prompt() {
-            Some(mut p) => ask_moved(
-                app.store(),
-                &args.which,
-                &args.home,
-                &args.away,
-                day,
-                p.as_mut(),
-            )?,
-            None => false,
-        },
-    };
+    let given = args.result.given()?;
+    let mut prompt = matches!(given, Given::AtPrompt).then(answer_prompt);
     let names = app_which(&args.which);
-    let entry = NightEntry {
+    let mut entry = NightEntry {
         night: night_ref(&names, &args.home, &args.away, day),
-        moved,
+        moved: args.moved.then_some(true),
         entered_for: args.entered_for.as_deref(),
         new_players: &args.result.new_players,
     };
-    let given = match (&args.result.totals, &args.result.walkover) {
-        (Some(t), _) => Given::Totals(t),
-        (None, Some(w)) => Given::Walkover(w),
-        (None, None) if !args.result.matches.is_empty() => Given::Matches(&args.result.matches),
-        (None, None) => Given::AtPrompt,
-    };
+    let mut entered = app.night_enter(entry, given.clone())?;
+    if let Entered::Asked(question) = &entered {
+        // A night off its fixture's date is asked about at the prompt, and on a terminal when
+        // the result is given on the command line; piped, it is refused unless `--moved` says
+        // so.
+        match prompt.as_deref_mut() {
+            Some(p) => ask_moved(question, p)?,
+            None => match terminal_answer_prompt() {
+                Some(mut p) => ask_moved(question, p.as_mut())?,
+                None => return Err(AppError::from(question.refused()).into()),
+            },
+        }
+        entry.moved = Some(true);
+        entered = app.night_enter(entry, given)?;
+    }
     let mut out = io::stdout().lock();
-    match app.night_enter(entry, given)? {
+    match entered {
         Entered::Kept { notes, night } => {
             for n in &notes {
                 writeln!(out, "{}", shown(n))?;
@@ -72,5 +66,6 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
             let mut prompt = prompt.unwrap_or_else(answer_prompt);
             prompt_night(&mut app, &mut *prompt, &mut night)
         }
+        Entered::Asked(question) => Err(AppError::from(question.refused()).into()),
     }
 }

@@ -42,7 +42,7 @@ impl Night {
         };
         let rosters = Pair::new(roster(fixture.home.id), roster(fixture.away.id));
         let closed_to_captains =
-            crate::app::night::find::captains_night(&leagues, (&league, &season), &fixture)?;
+            crate::app::night::find::captains_night(&leagues, (&league, &season), &fixture, app.today())?;
         Ok(Night {
             closed_to_captains,
             league,
