@@ -338,7 +338,7 @@ impl App {
         let leagues = self.store.leagues();
         let league = choice.league(&leagues)?.id;
         if let Some(fixture) = fixture {
-            let (league, season) = choice.of_fixture(&leagues, fixture)?;
+            let (league, season) = choice.of_fixture(&leagues, fixture, self.today())?;
             let night = leagues
                 .fixture(season.id, fixture)?
                 .ok_or(NightError::NoFixtureId(fixture))?;

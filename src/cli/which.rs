@@ -54,7 +54,9 @@ impl Which {
 
     /// The league, and the season named, else the current one ([`Choice::both`]).
     pub fn both(&self, store: &Store) -> Result<(LeagueInfo, SeasonInfo), CliError> {
-        Ok(self.choice().both(&store.leagues())?)
+        // The command line's reads that do not go through an App yet take today here.
+        let today = chrono::Local::now().date_naive();
+        Ok(self.choice().both(&store.leagues(), today)?)
     }
 }
 
