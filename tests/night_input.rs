@@ -239,3 +239,47 @@ fn the_current_season_is_chosen_on_the_pinned_today() {
         "{why:?}"
     );
 }
+
+#[test]
+fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
+    let db = Db::three_teams_with_rosters();
+    let before = db.dump();
+    let mut app = app(&db, None, "2025-09-04");
+    let given = Given::Matches(vec![
+        played(Kind::Don, 1, &["Gareth", "Rhys"], &["Dai", "Huw"], (2, 1)),
+        played(Kind::Don, 2, &["Emrys", "Glyn"], &["Aled", "Bethn"], (0, 2)),
+    ]);
+    let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
+    let Entered::Asked(question) = app.night_enter(entry(at, None), given.clone()).unwrap() else {
+        panic!("not asked");
+    };
+    assert_eq!(
+        question,
+        Question::NewPlayer {
+            at: 2,
+            side: HomeAway::Away,
+            name: "Bethn".into(),
+            known: "Bethan".into(),
+            roster: Some("Red Lion".into()),
+        }
+    );
+    assert_eq!(db.dump(), before, "nothing is kept before the answer");
+    // A front end that cannot ask refuses it, naming the match and the name.
+    let NightError::AtMatch { at: 2, error } = question.refused() else {
+        panic!("not at match 2");
+    };
+    assert!(matches!(*error, NightError::Slip { .. }), "{error:?}");
+    // "No, someone new": said so, the night is kept and the name joins the roster.
+    let new = names(&["Bethn"]);
+    let answered = NightEntry {
+        new_players: &new,
+        ..entry(at, None)
+    };
+    let Entered::Kept { notes, .. } = app.night_enter(answered, given).unwrap() else {
+        panic!("not kept");
+    };
+    assert!(
+        notes.iter().any(|n| n.contains("Bethn was not on the roster of Red Lion")),
+        "{notes:?}"
+    );
+}

@@ -54,6 +54,17 @@ pub enum Question {
         was: NaiveDate,
         date: NaiveDate,
     },
+    /// A name given on `side` of the match at place `at` (from 1) is close to a known
+    /// player's, and not said to be new: is it the known one (yes: that match given again
+    /// with the known name), or someone new (no: the name said to be new)?
+    NewPlayer {
+        at: usize,
+        side: HomeAway,
+        name: String,
+        known: String,
+        /// The team on whose roster the known name is (else it is the league's).
+        roster: Option<String>,
+    },
 }
 
 impl Question {
@@ -73,6 +84,18 @@ impl Question {
                 was: *was,
                 date: *date,
             },
+            Question::NewPlayer {
+                at,
+                name,
+                known,
+                roster,
+                ..
+            } => NightError::Slip {
+                name: name.clone(),
+                known: known.clone(),
+                roster: roster.clone(),
+            }
+            .at_match(*at),
         }
     }
 }
@@ -171,14 +194,15 @@ fn check_not_withdrawn(
 }
 
 /// Keeps the matches given, one after another: a refusal names the place of the match refused
-/// among those given (from 1). `words` name the night for a correction.
+/// among those given (from 1); a name close to a known player's is asked about (nothing is
+/// kept). `words` name the night for a correction.
 fn enter_matches(
     change: &Change,
     season: &SeasonInfo,
     (fixture, entered, players): (&Fixture, &mut Vec<Match>, &mut Players),
     (given, words): (Vec<MatchEntry>, &str),
     notes: &mut Vec<String>,
-) -> Result<(), AppError> {
+) -> Result<Option<Question>, AppError> {
     let leagues = change.leagues();
     for (i, typed) in given.into_iter().enumerate() {
         let at = |e: NightError| AppError::from(e.at_match(i + 1));
@@ -193,13 +217,32 @@ fn enter_matches(
                 }));
             }
         }
+        let sides = m.players.clone();
         let keep = (fixture.id, &mut *entered, m, &games[..]);
-        accept(change, season, players, keep, notes).map_err(|e| match e {
-            AppError::Night(e) => at(e),
-            other => other,
-        })?;
+        match accept(change, season, players, keep, notes) {
+            Ok(()) => {}
+            Err(AppError::Night(NightError::Slip {
+                name,
+                known,
+                roster,
+            })) => {
+                let side = HomeAway::BOTH
+                    .into_iter()
+                    .find(|s| sides[*s].contains(&name))
+                    .unwrap_or(HomeAway::Home);
+                return Ok(Some(Question::NewPlayer {
+                    at: i + 1,
+                    side,
+                    name,
+                    known,
+                    roster,
+                }));
+            }
+            Err(AppError::Night(e)) => return Err(at(e)),
+            Err(other) => return Err(other),
+        }
     }
-    Ok(())
+    Ok(None)
 }
 
 /// The night's entry rules, before anything is kept: a night with its whole result (or with
@@ -373,7 +416,11 @@ impl App {
                 }
                 let count_given = given.len();
                 let night = (&fixture, &mut entered, &mut players);
-                enter_matches(&change, &season, night, (given, &words), &mut notes)?;
+                if let Some(question) =
+                    enter_matches(&change, &season, night, (given, &words), &mut notes)?
+                {
+                    return Ok(Entered::Asked(question));
+                }
                 let now = fixture_by_number(&change, &season, fixture.id)?;
                 let result = result_words(&now, config);
                 change.commit(

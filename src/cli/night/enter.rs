@@ -8,7 +8,7 @@ use don::app::AppError;
 
 use super::args::EnterArgs;
 use super::confirm::{app_which, night_ref};
-use super::place::ask_moved;
+use super::place::{answer, Answers};
 use super::prompt::prompt_night;
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::{answer_prompt, terminal_answer_prompt};
@@ -22,30 +22,35 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let given = args.result.given()?;
+    let mut given = args.result.given()?;
     let mut prompt = matches!(given, Given::AtPrompt).then(answer_prompt);
     let names = app_which(&args.which);
-    let mut entry = NightEntry {
-        night: night_ref(&names, &args.home, &args.away, day),
+    let mut answers = Answers {
         moved: args.moved.then_some(true),
-        entered_for: args.entered_for.as_deref(),
-        new_players: &args.result.new_players,
+        new_players: args.result.new_players.clone(),
     };
-    let mut entered = app.night_enter(entry, given.clone())?;
-    if let Entered::Asked(question) = &entered {
-        // A night off its fixture's date is asked about at the prompt, and on a terminal when
-        // the result is given on the command line; piped, it is refused unless `--moved` says
-        // so.
-        match prompt.as_deref_mut() {
-            Some(p) => ask_moved(question, p)?,
-            None => match terminal_answer_prompt() {
-                Some(mut p) => ask_moved(question, p.as_mut())?,
-                None => return Err(AppError::from(question.refused()).into()),
-            },
+    // The app's questions (a night off its fixture's date, a name close to a known player's)
+    // are asked at the prompt, and on a terminal when the result is given on the command line;
+    // piped, each is a refusal (`--moved` and `--new-player` answer them beforehand).
+    let entered = loop {
+        let entry = NightEntry {
+            night: night_ref(&names, &args.home, &args.away, day),
+            moved: answers.moved,
+            entered_for: args.entered_for.as_deref(),
+            new_players: &answers.new_players,
+        };
+        let question = match app.night_enter(entry, given.clone())? {
+            Entered::Asked(question) => question,
+            entered => break entered,
+        };
+        if prompt.is_none() {
+            prompt = terminal_answer_prompt();
         }
-        entry.moved = Some(true);
-        entered = app.night_enter(entry, given)?;
-    }
+        let Some(p) = prompt.as_deref_mut() else {
+            return Err(AppError::from(question.refused()).into());
+        };
+        answer(&question, p, (&mut answers, &mut given))?;
+    };
     let mut out = io::stdout().lock();
     match entered {
         Entered::Kept { notes, night } => {

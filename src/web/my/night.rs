@@ -165,6 +165,9 @@ pub async fn enter(
         };
         match app.night_enter(entry, how.given()) {
             Ok(Entered::Kept { notes, .. }) => Outcome::Done(notes),
+            // The page asks nothing: a name close to a known player's is refused beside it
+            // (the form's "New players" answers it).
+            Ok(Entered::Asked(q)) => Outcome::Refused(of_entry(&q.refused().into(), &how, &form)),
             Ok(_) => Outcome::Done(Vec::new()),
             Err(e) => Outcome::Refused(of_entry(&e, &how, &form)),
         }
