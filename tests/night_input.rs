@@ -78,7 +78,13 @@ fn a_nights_matches_are_entered_as_values() {
     let mut app = app(&db, None, "2025-09-04");
     let given = Given::Matches(vec![
         played(Kind::Don, 1, &["Gareth", "Rhys"], &["Dai", "Huw"], (2, 1)),
-        played(Kind::Don, 2, &["Emrys", "Glyn"], &["Aled", "Bethan"], (0, 2)),
+        played(
+            Kind::Don,
+            2,
+            &["Emrys", "Glyn"],
+            &["Aled", "Bethan"],
+            (0, 2),
+        ),
         played(Kind::SingleCrib, 1, &["Sian"], &["Mair"], (2, 0)),
     ]);
     let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
@@ -102,7 +108,13 @@ fn a_refused_match_is_named_by_its_place_among_those_given_and_nothing_is_kept()
     let given = Given::Matches(vec![
         played(Kind::Don, 1, &["Gareth", "Rhys"], &["Dai", "Huw"], (2, 1)),
         // Not a best of three: refused, as the second match given.
-        played(Kind::Don, 2, &["Emrys", "Glyn"], &["Aled", "Bethan"], (3, 0)),
+        played(
+            Kind::Don,
+            2,
+            &["Emrys", "Glyn"],
+            &["Aled", "Bethan"],
+            (3, 0),
+        ),
     ]);
     let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
     let Err(e) = app.night_enter(entry(at, None), given) else {
@@ -113,7 +125,10 @@ fn a_refused_match_is_named_by_its_place_among_those_given_and_nothing_is_kept()
     };
     assert_eq!(*at, 2);
     assert!(
-        matches!(**error, NightError::Check(don::league::NightError::Legs { .. })),
+        matches!(
+            **error,
+            NightError::Check(don::league::NightError::Legs { .. })
+        ),
         "{error:?}"
     );
     assert_eq!(db.dump(), before);
@@ -199,14 +214,25 @@ fn a_captain_may_enter_a_night_only_when_it_is_due_by_the_pinned_today() {
     };
     assert_eq!(*why, CaptainsNight::NotDue(day("2025-09-18")));
     let kept = app(&db, Some("A"), "2025-09-18").night_enter(entry(at, None), totals);
-    assert!(matches!(kept, Ok(Entered::Kept { .. })), "not kept on the day it is due");
+    assert!(
+        matches!(kept, Ok(Entered::Kept { .. })),
+        "not kept on the day it is due"
+    );
 }
 
 #[test]
 fn the_current_season_is_chosen_on_the_pinned_today() {
     let db = Db::four_teams_scheduled();
     db.ok(&["season", "new", "2026-27", "--teams", "A, B"]);
-    db.ok(&["fixtures", "add", "A", "B", "2026-09-10", "--season", "2026-27"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "A",
+        "B",
+        "2026-09-10",
+        "--season",
+        "2026-27",
+    ]);
     let totals = Given::Totals(Pair::new(5, 4));
     // A night named without its date is looked for in the season current on today.
     let kept = |today: &str| {
@@ -225,7 +251,15 @@ fn the_current_season_is_chosen_on_the_pinned_today() {
     // of the last is no longer theirs.
     let db = Db::four_teams_scheduled();
     db.ok(&["season", "new", "2026-27", "--teams", "A, B"]);
-    db.ok(&["fixtures", "add", "A", "B", "2026-09-10", "--season", "2026-27"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "A",
+        "B",
+        "2026-09-10",
+        "--season",
+        "2026-27",
+    ]);
     let at = night("A", "B", Some("2025-09-18"));
     let Err(e) = app(&db, Some("A"), "2026-09-12").night_enter(entry(at, None), totals.clone())
     else {
@@ -279,7 +313,9 @@ fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
         panic!("not kept");
     };
     assert!(
-        notes.iter().any(|n| n.contains("Bethn was not on the roster of Red Lion")),
+        notes
+            .iter()
+            .any(|n| n.contains("Bethn was not on the roster of Red Lion")),
         "{notes:?}"
     );
 }

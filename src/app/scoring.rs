@@ -351,8 +351,12 @@ impl App {
             // on the night itself.
             if team.is_some() {
                 use crate::app::night::error::CaptainsNight;
-                let why =
-                    crate::app::night::find::captains_night(&leagues, (&league, &season), &night, self.today())?;
+                let why = crate::app::night::find::captains_night(
+                    &leagues,
+                    (&league, &season),
+                    &night,
+                    self.today(),
+                )?;
                 if let Some(why @ (CaptainsNight::Cancelled | CaptainsNight::NotCurrent { .. })) =
                     why
                 {

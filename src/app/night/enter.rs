@@ -7,6 +7,7 @@ use chrono::NaiveDate;
 
 use super::error::NightError;
 use super::find::{fixture_by_number, is_done, result_words, team_names, NightRef};
+pub use super::place::Question;
 use super::place::{fixture_for_night, Placed};
 use super::players::{accept, resolve, Players};
 use super::prompt::{matches_of, night_words, Begin, Prompted};
@@ -39,65 +40,6 @@ pub enum Given {
     Walkover(HomeAway),
     Matches(Vec<MatchEntry>),
     AtPrompt,
-}
-
-/// What entering a night needs answered before anything is kept: the front end asks it in its
-/// own way and enters the night again with the answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Question {
-    /// The night's date is not its fixture's: was the night moved to it? (Yes:
-    /// [`NightEntry::moved`] `Some(true)`; no: the night is refused, [`Question::refused`].)
-    Moved {
-        home: String,
-        away: String,
-        fixture: i64,
-        was: NaiveDate,
-        date: NaiveDate,
-    },
-    /// A name given on `side` of the match at place `at` (from 1) is close to a known
-    /// player's, and not said to be new: is it the known one (yes: that match given again
-    /// with the known name), or someone new (no: the name said to be new)?
-    NewPlayer {
-        at: usize,
-        side: HomeAway,
-        name: String,
-        known: String,
-        /// The team on whose roster the known name is (else it is the league's).
-        roster: Option<String>,
-    },
-}
-
-impl Question {
-    /// The refusal a "no" comes to.
-    pub fn refused(&self) -> NightError {
-        match self {
-            Question::Moved {
-                home,
-                away,
-                fixture,
-                was,
-                date,
-            } => NightError::NotMoved {
-                home: home.clone(),
-                away: away.clone(),
-                fixture: *fixture,
-                was: *was,
-                date: *date,
-            },
-            Question::NewPlayer {
-                at,
-                name,
-                known,
-                roster,
-                ..
-            } => NightError::Slip {
-                name: name.clone(),
-                known: known.clone(),
-                roster: roster.clone(),
-            }
-            .at_match(*at),
-        }
-    }
 }
 
 /// What entering a night came to.
@@ -273,8 +215,7 @@ fn entry_rules(
             words: words.to_string(),
         });
     }
-    if let (true, Confirmation::Provisional { entered_by: was }) =
-        (said_for, &fixture.confirmation)
+    if let (true, Confirmation::Provisional { entered_by: was }) = (said_for, &fixture.confirmation)
     {
         if *was != entered_by {
             return Err(NightError::BeingEnteredFor {
@@ -304,79 +245,133 @@ fn uncancel(change: &Change, fixture: &Fixture, notes: &mut Vec<String>) -> Resu
     Ok(())
 }
 
+/// A night resolved once for its entry: its league, season, teams and fixture, its title, the
+/// words naming it for a correction, and the team it is entered for.
+struct Resolved {
+    league: LeagueInfo,
+    season: SeasonInfo,
+    teams: Pair<TeamInfo>,
+    fixture: Fixture,
+    title: String,
+    words: String,
+    entered_by: HomeAway,
+}
+
+/// Resolves the night of `entry` in `change`, once: its league and season (on `today`), its
+/// teams, the fixture it goes on (moved or added as need be; a move not said is a question),
+/// who may enter it and for which team.
+fn resolve_night(
+    change: &Change,
+    entry: &NightEntry<'_>,
+    (actor, today): (Option<&crate::app::Actor>, NaiveDate),
+    notes: &mut Vec<String>,
+) -> Result<Result<Resolved, Question>, AppError> {
+    let night = entry.night;
+    let leagues = change.leagues();
+    let (league, season) = night.season(&leagues, today)?;
+    let home = leagues.team(&league, night.home)?;
+    let away = leagues.team(&league, night.away)?;
+    if home.id == away.id {
+        return Err(NightError::Check(crate::league::NightError::SameTeam).into());
+    }
+    let teams = (&home, &away);
+    let fixture = match fixture_for_night(change, &season, teams, (night.date, entry.moved), notes)?
+    {
+        Placed::On(f) => f,
+        Placed::Ask(question) => return Ok(Err(question)),
+    };
+    check_not_withdrawn(change, &season, &fixture)?;
+    super::find::captain_may_act(actor, &leagues, (&league, &season), &fixture, today)?;
+    let title = format!("{} v {} on {}", home.name, away.name, fixture.date);
+    let entered_by = side_for(&leagues, &league, entry.entered_for, teams, &title)?;
+    let words = night_words(&home, &away, night.date.is_some().then_some(fixture.date));
+    Ok(Ok(Resolved {
+        league,
+        season,
+        teams: Pair::new(home, away),
+        fixture,
+        title,
+        words,
+        entered_by,
+    }))
+}
+
+/// Keeps the matches given on the night resolved (begun here, ready for its matches, when
+/// `begun_here`): the night's result then, in words. A question stops it.
+fn keep_matches(
+    change: &Change,
+    r: &Resolved,
+    (mut players, begun_here): (Players, bool),
+    given: Vec<MatchEntry>,
+    notes: &mut Vec<String>,
+) -> Result<Result<String, Question>, AppError> {
+    let mut entered = matches_of(Some(&r.fixture));
+    if begun_here {
+        change.set_night_result(r.fixture.id, &NightResult::Matches(Vec::new()))?;
+    }
+    let night = (&r.fixture, &mut entered, &mut players);
+    if let Some(question) = enter_matches(change, &r.season, night, (given, &r.words), notes)? {
+        return Ok(Err(question));
+    }
+    let now = fixture_by_number(change, &r.season, r.fixture.id)?;
+    Ok(Ok(result_words(&now, &r.season.config)))
+}
+
 impl App {
     /// Enters a night: its totals, a walkover or its matches, kept as one change; at the
     /// prompt, nothing is kept here (the night is begun with its first match, see
-    /// [`App::night_keep_match`]). A night off its fixture's date, not said to be moved or
-    /// not, is asked about ([`Entered::Asked`]): nothing is kept, and the night is entered
-    /// again with the answer.
-    pub fn night_enter(&mut self, entry: NightEntry<'_>, given: Given) -> Result<Entered, AppError> {
+    /// [`App::night_keep_match`]). What needs an answer (a night off its fixture's date not
+    /// said to be moved or not, a name close to a known player's) is asked
+    /// ([`Entered::Asked`]): nothing is kept, and the night is entered again with the answer.
+    pub fn night_enter(
+        &mut self,
+        entry: NightEntry<'_>,
+        given: Given,
+    ) -> Result<Entered, AppError> {
         self.not_a_scorer("enter a night")?;
         let actor = self.actor().cloned();
         let today = self.today();
-        let night = entry.night;
         let change = self.store.change("night")?;
-        let leagues = change.leagues();
-        let (league, season) = night.season(&leagues, today)?;
-        let home = leagues.team(&league, night.home)?;
-        let away = leagues.team(&league, night.away)?;
-        if home.id == away.id {
-            return Err(NightError::Check(crate::league::NightError::SameTeam).into());
-        }
         let mut notes = Vec::new();
-        let teams = (&home, &away);
-        let fixture = match fixture_for_night(
-            &change,
-            &season,
-            teams,
-            (night.date, entry.moved),
-            &mut notes,
-        )? {
-            Placed::On(f) => f,
-            Placed::Ask(question) => return Ok(Entered::Asked(question)),
+        let r = match resolve_night(&change, &entry, (actor.as_ref(), today), &mut notes)? {
+            Ok(r) => r,
+            Err(question) => return Ok(Entered::Asked(question)),
         };
-        check_not_withdrawn(&change, &season, &fixture)?;
-        super::find::captain_may_act(actor.as_ref(), &leagues, (&league, &season), &fixture, today)?;
-        let config = &season.config;
-        let title = format!("{} v {} on {}", home.name, away.name, fixture.date);
-        let entered_by = side_for(&leagues, &league, entry.entered_for, teams, &title)?;
-        let words = night_words(&home, &away, night.date.is_some().then_some(fixture.date));
+        let (fixture, config) = (&r.fixture, &r.season.config);
         let said_for = entry.entered_for.is_some();
-        let begun_here = entry_rules(
-            &fixture,
-            config,
-            (entered_by, said_for),
-            &given,
-            (&title, &words),
+        let night = (r.title.as_str(), r.words.as_str());
+        let begun_here = entry_rules(fixture, config, (r.entered_by, said_for), &given, night)?;
+        uncancel(&change, fixture, &mut notes)?;
+        let mut players = Players::load(
+            &change.leagues(),
+            &r.league,
+            &r.season,
+            r.teams.clone(),
+            entry.new_players,
         )?;
-        uncancel(&change, &fixture, &mut notes)?;
-        let load_players = || {
-            let teams = Pair::new(home.clone(), away.clone());
-            Players::load(&leagues, &league, &season, teams, entry.new_players)
-        };
         if begun_here && !matches!(given, Given::AtPrompt) {
             // Entered for one side: provisional until the other confirms it.
-            change.set_provisional(fixture.id, entered_by, today)?;
+            change.set_provisional(fixture.id, r.entered_by, today)?;
         }
+        let title = r.title.clone();
         let kept = match given {
             Given::AtPrompt => {
                 // Nothing is kept before the first match: a night begun here (its fixture
                 // placed, provisional for its team) is begun with it, so an entry left before
                 // any match is accepted changes nothing and logs nothing.
-                let players = load_players()?;
                 let begin = Begin {
-                    home: home.clone(),
-                    away: away.clone(),
-                    day: night.date,
+                    home: r.teams.home.clone(),
+                    away: r.teams.away.clone(),
+                    day: entry.night.date,
                     moved: entry.moved == Some(true),
-                    entered_by,
+                    entered_by: r.entered_by,
                     found: fixture.id,
                 };
                 return Ok(Entered::ToPrompt(Box::new(Prompted {
                     title,
-                    entered: matches_of(Some(&fixture)),
+                    entered: matches_of(Some(fixture)),
                     begun: (!begun_here).then_some(fixture.id),
-                    season,
+                    season: r.season,
                     players,
                     begin,
                 })));
@@ -391,7 +386,7 @@ impl App {
             }
             Given::Walkover(side) => {
                 change.set_night_result(fixture.id, &NightResult::Walkover(side))?;
-                let to = Pair::new(&home.name, &away.name)[side].clone();
+                let to = r.teams[side].name.clone();
                 change.commit(&format!("{title}: walkover to {to}"), None)?;
                 KeptNight::Walkover {
                     title,
@@ -400,33 +395,22 @@ impl App {
                 }
             }
             Given::Matches(given) => {
-                let mut entered = matches_of(Some(&fixture));
-                let mut players = load_players()?;
                 // A team's captain puts names on their own team's roster only: those typed for
                 // the other side wait for that team to confirm the night.
                 players.held = actor.as_ref().and_then(|a| a.team).map(|own| {
-                    if own == home.id {
+                    if own == r.teams.home.id {
                         HomeAway::Away
                     } else {
                         HomeAway::Home
                     }
                 });
-                if begun_here {
-                    change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
-                }
-                let count_given = given.len();
-                let night = (&fixture, &mut entered, &mut players);
-                if let Some(question) =
-                    enter_matches(&change, &season, night, (given, &words), &mut notes)?
-                {
-                    return Ok(Entered::Asked(question));
-                }
-                let now = fixture_by_number(&change, &season, fixture.id)?;
-                let result = result_words(&now, config);
-                change.commit(
-                    &format!("{title}: {}", count(count_given, "match", "matches")),
-                    None,
-                )?;
+                let matches = count(given.len(), "match", "matches");
+                let result =
+                    match keep_matches(&change, &r, (players, begun_here), given, &mut notes)? {
+                        Ok(result) => result,
+                        Err(question) => return Ok(Entered::Asked(question)),
+                    };
+                change.commit(&format!("{title}: {matches}"), None)?;
                 KeptNight::Matches { title, result }
             }
         };

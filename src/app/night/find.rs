@@ -31,7 +31,12 @@ impl NightRef<'_> {
         leagues: &LeagueReader<'_>,
         today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
-        night_season(leagues, self.which, (self.date, today), Some((self.home, self.away)))
+        night_season(
+            leagues,
+            self.which,
+            (self.date, today),
+            Some((self.home, self.away)),
+        )
     }
 }
 

@@ -3,13 +3,71 @@
 
 use chrono::NaiveDate;
 
-use super::enter::Question;
 use super::error::NightError;
 use super::find::{fixture_by_number, is_done};
 use crate::app::AppError;
 use crate::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
-use crate::league::NightResult;
+use crate::league::{HomeAway, NightResult};
 use crate::store::{Change, Fixture, SeasonInfo, TeamInfo};
+
+/// What entering a night needs answered before anything is kept: the front end asks it in its
+/// own way and enters the night again with the answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// The night's date is not its fixture's: was the night moved to it? (Yes:
+    /// [`NightEntry::moved`] `Some(true)`; no: the night is refused, [`Question::refused`].)
+    Moved {
+        home: String,
+        away: String,
+        fixture: i64,
+        was: NaiveDate,
+        date: NaiveDate,
+    },
+    /// A name given on `side` of the match at place `at` (from 1) is close to a known
+    /// player's, and not said to be new: is it the known one (yes: that match given again
+    /// with the known name), or someone new (no: the name said to be new)?
+    NewPlayer {
+        at: usize,
+        side: HomeAway,
+        name: String,
+        known: String,
+        /// The team on whose roster the known name is (else it is the league's).
+        roster: Option<String>,
+    },
+}
+
+impl Question {
+    /// The refusal a "no" comes to.
+    pub fn refused(&self) -> NightError {
+        match self {
+            Question::Moved {
+                home,
+                away,
+                fixture,
+                was,
+                date,
+            } => NightError::NotMoved {
+                home: home.clone(),
+                away: away.clone(),
+                fixture: *fixture,
+                was: *was,
+                date: *date,
+            },
+            Question::NewPlayer {
+                at,
+                name,
+                known,
+                roster,
+                ..
+            } => NightError::Slip {
+                name: name.clone(),
+                known: known.clone(),
+                roster: roster.clone(),
+            }
+            .at_match(*at),
+        }
+    }
+}
 
 /// Where a night goes among its season's fixtures.
 pub enum Placement {

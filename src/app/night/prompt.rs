@@ -50,7 +50,10 @@ impl App {
         // The night as it stands now, inside the change that keeps this match.
         let f = match night_now(&change.leagues(), season, night.begun)? {
             Some(f) => f,
-            None => match night.begin.apply(&change, season, (&m, today), &mut notes)? {
+            None => match night
+                .begin
+                .apply(&change, season, (&m, today), &mut notes)?
+            {
                 Begun::On(f) => f,
                 Begun::Taken(why) => {
                     notes.push(why);

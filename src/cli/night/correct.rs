@@ -3,8 +3,8 @@
 
 use std::io::{self, Write};
 
-use don::app::night::enter::Given;
 use don::app::night::correct::{with_given, Corrected, Correction, Typed};
+use don::app::night::enter::Given;
 use don::app::night::players::Players;
 use don::league::entry::parse_kind_slot;
 use don::league::night::missing;
@@ -36,21 +36,21 @@ pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         Given::Walkover(side) => c.walkover(side),
         Given::Matches(given) => app.night_correction(&c, given)?,
         Given::AtPrompt => {
-        let mut prompt = answer_prompt();
-        let prompt = &mut *prompt;
-        let config = c.season.config.clone();
-        let (stored, by_matches) = (c.stored.clone(), c.by_matches);
-        let leagues = app.store().leagues();
-        let (given, why) = prompt_correction(
-            prompt,
-            &leagues,
-            &config,
-            &mut c.players,
-            &stored,
-            by_matches,
-        )?;
-        stopped = why;
-        Correction::Matches(given)
+            let mut prompt = answer_prompt();
+            let prompt = &mut *prompt;
+            let config = c.season.config.clone();
+            let (stored, by_matches) = (c.stored.clone(), c.by_matches);
+            let leagues = app.store().leagues();
+            let (given, why) = prompt_correction(
+                prompt,
+                &leagues,
+                &config,
+                &mut c.players,
+                &stored,
+                by_matches,
+            )?;
+            stopped = why;
+            Correction::Matches(given)
         }
     };
     if let Correction::Matches(given) = &correction {

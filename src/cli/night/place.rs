@@ -52,7 +52,11 @@ pub(super) fn answer(
                 "{} (yes: {known}; no: {name} is new to the league)",
                 slip_words(name, known, roster.as_deref())
             );
-            match yes_or_no(prompt, &q, &format!("is {name} the {known} the league knows?"))? {
+            match yes_or_no(
+                prompt,
+                &q,
+                &format!("is {name} the {known} the league knows?"),
+            )? {
                 Answer::Yes => {
                     // The name as given, put right (one a stored game gave cannot be).
                     let key = name_key(name);
@@ -60,9 +64,9 @@ pub(super) fn answer(
                         Given::Matches(ms) => ms.get_mut(at - 1),
                         _ => None,
                     };
-                    let Some(p) = typed.and_then(|m| {
-                        m.players[*side].iter_mut().find(|p| name_key(p) == key)
-                    }) else {
+                    let Some(p) = typed
+                        .and_then(|m| m.players[*side].iter_mut().find(|p| name_key(p) == key))
+                    else {
                         return Err(refused());
                     };
                     *p = known.clone();

@@ -6,8 +6,8 @@
 use axum::http::StatusCode;
 
 use super::form::{value, Refused, Typed};
-use crate::app::ErrorKind;
 use crate::app::night::enter::Given;
+use crate::app::ErrorKind;
 use crate::league::entry::{parse_players, MatchEntry};
 use crate::league::{Config, HomeAway, Kind, Pair};
 use crate::web::error::status_of;
@@ -245,7 +245,13 @@ mod tests {
         assert_eq!(matches.len(), 1);
         let m = &matches[0].1;
         assert_eq!((m.kind, m.slot), (Kind::Don, 1));
-        assert_eq!(m.players, Pair::new(vec!["Gareth".into(), "Rhys".into()], vec!["Dai".into(), "Huw".into()]));
+        assert_eq!(
+            m.players,
+            Pair::new(
+                vec!["Gareth".into(), "Rhys".into()],
+                vec!["Dai".into(), "Huw".into()]
+            )
+        );
         assert_eq!(m.legs, Pair::new(2, 1));
         let bad = read(
             &config,

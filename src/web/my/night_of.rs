@@ -43,8 +43,12 @@ impl Night {
                 .unwrap_or_default()
         };
         let rosters = Pair::new(roster(fixture.home.id), roster(fixture.away.id));
-        let closed_to_captains =
-            crate::app::night::find::captains_night(&leagues, (&league, &season), &fixture, app.today())?;
+        let closed_to_captains = crate::app::night::find::captains_night(
+            &leagues,
+            (&league, &season),
+            &fixture,
+            app.today(),
+        )?;
         Ok(Night {
             closed_to_captains,
             today: app.today(),
@@ -103,12 +107,7 @@ impl Viewer {
 }
 
 /// Where a night stands on `today`, for the one asking; and whether it waits on them.
-pub fn state(
-    f: &Fixture,
-    done: bool,
-    viewer: Viewer,
-    today: chrono::NaiveDate,
-) -> (String, bool) {
+pub fn state(f: &Fixture, done: bool, viewer: Viewer, today: chrono::NaiveDate) -> (String, bool) {
     let mine = |side: HomeAway| viewer == Viewer::Captain(side);
     let secretary = viewer == Viewer::Secretary;
     let name = |side: HomeAway| match side {
