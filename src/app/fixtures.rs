@@ -124,8 +124,7 @@ impl App {
         date: NaiveDate,
     ) -> Result<FixtureAdded, AppError> {
         let change = self.store.change("fixtures")?;
-        let (league, season) =
-            choice.night_on(&change.leagues(), (Some(date), self.today), None)?;
+        let (league, season) = choice.on_day(&change.leagues(), date)?;
         let home = change.leagues().team(&league, home)?;
         let away = change.leagues().team(&league, away)?;
         let id = change.add_fixture(season.id, None, date, home.id, away.id)?;

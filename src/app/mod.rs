@@ -72,12 +72,6 @@ pub struct App {
     today: NaiveDate,
 }
 
-/// Today by the machine's clock: the one place it is read for `app` (when an [`App`] is
-/// opened).
-fn clock() -> NaiveDate {
-    chrono::Local::now().date_naive()
-}
-
 impl App {
     /// The database at `path`, made there if it is not, for `actor` to change. A database
     /// brought up from schema version 6 has no game summaries yet: they are worked out and
@@ -85,10 +79,7 @@ impl App {
     pub fn open(path: &Path, actor: Actor) -> Result<App, AppError> {
         let mut store = Store::open(path)?;
         store.act_as(actor);
-        let mut app = App {
-            store,
-            today: clock(),
-        };
+        let mut app = App::from_store(store);
         app.fill_summaries()?;
         Ok(app)
     }
@@ -97,29 +88,22 @@ impl App {
     pub fn open_existing(path: &Path, actor: Actor) -> Result<App, AppError> {
         let mut store = Store::open_existing(path)?;
         store.act_as(actor);
-        let mut app = App {
-            store,
-            today: clock(),
-        };
+        let mut app = App::from_store(store);
         app.fill_summaries()?;
         Ok(app)
     }
 
     /// The database at `path`, to read only: nothing is made, migrated or written.
     pub fn open_read(path: &Path) -> Result<App, AppError> {
-        Ok(App {
-            store: Store::open_read(path)?,
-            today: clock(),
-        })
+        Ok(App::from_store(Store::open_read(path)?))
     }
 
     /// A database a front end opened itself (with its actor set, if it is to change it). Game
-    /// summaries missing are worked out by the game functions that need them.
+    /// summaries missing are worked out by the game functions that need them. Today is read
+    /// from the machine's clock here, the one place `app` reads it.
     pub fn from_store(store: Store) -> App {
-        App {
-            store,
-            today: clock(),
-        }
+        let today = chrono::Local::now().date_naive();
+        App { store, today }
     }
 
     /// Today, as this App takes it.

@@ -4,7 +4,7 @@
 
 use chrono::NaiveDate;
 
-use crate::league::{LeagueError, TeamId};
+use crate::league::LeagueError;
 use crate::store::{LeagueInfo, LeagueReader, SeasonInfo};
 
 use super::AppError;
@@ -60,7 +60,7 @@ impl Choice {
                 return Ok((league, season));
             }
         }
-        self.night_on(leagues, (None, today), None)
+        self.both(leagues, today)
     }
 
     /// The league, and the season named, else the one season with no fixtures yet (the one a
@@ -96,28 +96,15 @@ impl Choice {
         self.being_set_up(leagues, today)
     }
 
-    /// The league, and the season a night or fixture on `day` goes in: the one named if the
-    /// day is not in another season's dates, else the one whose dates hold the day; without a
-    /// day, the one named or the current one. `pair`, a night's two teams (home, away) by
-    /// name: the night may have been moved from a fixture of theirs left to play.
-    pub fn night_on(
+    /// The league, and the season a fixture on `day` goes in: the one named if the day is not
+    /// in another season's dates, else the one whose dates hold the day.
+    pub fn on_day(
         &self,
         leagues: &LeagueReader,
-        (day, today): (Option<NaiveDate>, NaiveDate),
-        pair: Option<(&str, &str)>,
+        day: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         let league = self.league(leagues)?;
-        let pair: Option<(TeamId, TeamId)> = match pair {
-            Some((home, away)) => Some((
-                leagues.team(&league, home)?.id,
-                leagues.team(&league, away)?.id,
-            )),
-            None => None,
-        };
-        let season = match day {
-            Some(day) => leagues.season_on(&league, self.season.as_deref(), day, pair)?,
-            None => leagues.current_season(&league, self.season.as_deref(), today)?,
-        };
+        let season = leagues.season_on(&league, self.season.as_deref(), day, None)?;
         Ok((league, season))
     }
 }

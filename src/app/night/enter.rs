@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use super::error::NightError;
 use super::find::{fixture_by_number, is_done, result_words, team_names, NightRef};
 pub use super::place::Question;
-use super::place::{fixture_for_night, Placed};
+use super::place::{fixture_for_night, uncancel, Placed};
 use super::players::{accept, resolve, Players};
 use super::prompt::{matches_of, night_words, Begin, Prompted};
 use crate::app::{App, AppError};
@@ -16,7 +16,7 @@ use crate::league::entry::MatchEntry;
 use crate::league::night::check_totals;
 use crate::league::{Config, Confirmation, HomeAway, Match, NightResult, Pair};
 use crate::record::text::count;
-use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, TeamInfo};
 
 /// A night to enter: which, whether it was moved to its date, the team it is entered for
 /// (the home team by default) and the players said to be new.
@@ -231,18 +231,6 @@ fn entry_rules(
         }),
         Given::Matches(_) | Given::AtPrompt => Ok(false),
     }
-}
-
-/// A cancelled fixture played after all.
-fn uncancel(change: &Change, fixture: &Fixture, notes: &mut Vec<String>) -> Result<(), StoreError> {
-    if fixture.cancelled {
-        change.set_cancelled(fixture.id, false)?;
-        notes.push(format!(
-            "fixture {} was cancelled; it is played after all",
-            fixture.id
-        ));
-    }
-    Ok(())
 }
 
 /// A night resolved once for its entry: its league, season, teams and fixture, its title, the

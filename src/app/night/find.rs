@@ -25,18 +25,22 @@ pub struct NightRef<'a> {
 }
 
 impl NightRef<'_> {
-    /// The league named (or the only one), and the season of this night.
+    /// The league named (or the only one), and the season of this night: on its date, the
+    /// season whose dates hold it (told apart by the teams' fixture); without one, the current
+    /// season on `today`.
     pub fn season(
         &self,
         leagues: &LeagueReader<'_>,
         today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
-        night_season(
-            leagues,
-            self.which,
-            (self.date, today),
-            Some((self.home, self.away)),
-        )
+        let league = leagues.find(self.which.league)?;
+        let home = leagues.team(&league, self.home)?.id;
+        let away = leagues.team(&league, self.away)?.id;
+        let season = match self.date {
+            Some(day) => leagues.season_on(&league, self.which.season, day, Some((home, away)))?,
+            None => leagues.current_season(&league, self.which.season, today)?,
+        };
+        Ok((league, season))
     }
 }
 
@@ -67,29 +71,6 @@ pub fn is_done(f: &Fixture, config: &Config) -> bool {
         Some(NightResult::Matches(ms)) => missing(config, ms).is_empty(),
         Some(_) => true,
     }
-}
-
-/// The league named (or the only one), and the season of a night on `day` between the two
-/// teams named (without a day, the current season on `today`).
-pub fn night_season(
-    leagues: &LeagueReader<'_>,
-    which: Which<'_>,
-    (day, today): (Option<NaiveDate>, NaiveDate),
-    pair: Option<(&str, &str)>,
-) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
-    let league = leagues.find(which.league)?;
-    let pair = match pair {
-        Some((home, away)) => Some((
-            leagues.team(&league, home)?.id,
-            leagues.team(&league, away)?.id,
-        )),
-        None => None,
-    };
-    let season = match day {
-        Some(day) => leagues.season_on(&league, which.season, day, pair)?,
-        None => leagues.current_season(&league, which.season, today)?,
-    };
-    Ok((league, season))
 }
 
 /// Refuses a team's captain (an actor acting for a team) a night that is not theirs to act

@@ -8,7 +8,7 @@ use super::find::{fixture_by_number, is_done};
 use crate::app::AppError;
 use crate::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
 use crate::league::{HomeAway, NightResult};
-use crate::store::{Change, Fixture, SeasonInfo, TeamInfo};
+use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
 
 /// What entering a night needs answered before anything is kept: the front end asks it in its
 /// own way and enters the night again with the answer.
@@ -226,4 +226,20 @@ pub fn fixture_for_night(
             fixture_by_number(change, season, id).map(Placed::On)
         }
     }
+}
+
+/// A cancelled fixture played after all.
+pub fn uncancel(
+    change: &Change,
+    fixture: &Fixture,
+    notes: &mut Vec<String>,
+) -> Result<(), StoreError> {
+    if fixture.cancelled {
+        change.set_cancelled(fixture.id, false)?;
+        notes.push(format!(
+            "fixture {} was cancelled; it is played after all",
+            fixture.id
+        ));
+    }
+    Ok(())
 }

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 
 use super::find::{fixture_by_number, is_done, result_words};
-use super::place::{fixture_for_night, Placed};
+use super::place::{fixture_for_night, uncancel, Placed};
 use super::players::{accept, Players};
 use crate::app::{App, AppError};
 use crate::league::names::shell_quoted;
@@ -165,13 +165,7 @@ impl Begin {
             Some(_) => return Ok(Begun::Taken(taken(&fixture))),
             None => {}
         }
-        if fixture.cancelled {
-            change.set_cancelled(fixture.id, false)?;
-            notes.push(format!(
-                "fixture {} was cancelled; it is played after all",
-                fixture.id
-            ));
-        }
+        uncancel(change, &fixture, notes)?;
         change.set_provisional(fixture.id, self.entered_by, today)?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
         fixture_by_number(change, season, fixture.id).map(Begun::On)
