@@ -61,7 +61,7 @@ pub struct ResultArgs {
     #[arg(long, value_name = "SIDE", conflicts_with = "matches")]
     pub(super) walkover: Option<String>,
     /// A player new to the league whose name is close to one it knows (without it such a name
-    /// is refused as a slip: "did you mean …?"); repeat for each
+    /// is refused as a slip: "did you mean …?"; `night enter` asks on a terminal); repeat for each
     #[arg(long = "new-player", value_name = "NAME")]
     pub(super) new_players: Vec<String>,
 }
