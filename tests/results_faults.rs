@@ -771,10 +771,8 @@ fn the_app_imports_and_exports_results_as_typed_values_for_any_front_end() {
         format!("{LEAGUE}: 0 nights, 1 roster place; new season 2025-27")
     );
     assert_eq!(kept, 0);
-    let today = "2026-01-01".parse().unwrap();
-    let season = app
-        .results_export(Some(LEAGUE), Some("2025-27"), today)
-        .unwrap();
+    app.pin_today("2026-01-01".parse().unwrap());
+    let season = app.results_export(Some(LEAGUE), Some("2025-27")).unwrap();
     let rows: Vec<_> = season.rosters.iter().map(|r| r.player.as_str()).collect();
     assert_eq!(rows, ["Dai Evans"]);
     let files: Vec<_> = season.files().into_iter().map(|f| f.name).collect();

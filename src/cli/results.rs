@@ -328,8 +328,7 @@ pub fn export(
     dir: Option<&Path>,
     force: bool,
 ) -> Result<Done, CliError> {
-    let today = chrono::Local::now().date_naive();
-    let results = app.results_export(league, season, today)?;
+    let results = app.results_export(league, season)?;
     let database = app.store().path();
     if let Some(dir) = dir {
         let files = results.files();

@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 
 use don::app::league::which::Choice;
 use don::record::date::DateError;
-use don::store::{LeagueInfo, LeagueReader, SeasonInfo, Store};
+use don::store::{LeagueInfo, SeasonInfo, Store};
 
 use super::error::CliError;
 
@@ -54,18 +54,9 @@ impl Which {
 
     /// The league, and the season named, else the current one ([`Choice::both`]).
     pub fn both(&self, store: &Store) -> Result<(LeagueInfo, SeasonInfo), CliError> {
-        Ok(self.choice().both(&store.leagues())?)
-    }
-
-    /// The league, and the season of a night between two teams (home, away) on `day`
-    /// ([`Choice::night_on`]).
-    pub fn night_on(
-        &self,
-        leagues: &LeagueReader,
-        day: Option<NaiveDate>,
-        pair: Option<(&str, &str)>,
-    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
-        Ok(self.choice().night_on(leagues, day, pair)?)
+        // The command line's reads that do not go through an App yet take today here.
+        let today = chrono::Local::now().date_naive();
+        Ok(self.choice().both(&store.leagues(), today)?)
     }
 }
 

@@ -32,20 +32,18 @@ pub struct AdjustArgs {
     db: DbArg,
 }
 
-/// `--date` as given, or today.
-pub(super) fn date_or_today(date: Option<&str>) -> Result<NaiveDate, CliError> {
-    match date {
-        Some(d) => parse_date(d, "--date"),
-        None => Ok(chrono::Local::now().date_naive()),
-    }
+/// `--date` as given (none: the app's today).
+pub(super) fn date_given(date: Option<&str>) -> Result<Option<NaiveDate>, CliError> {
+    date.map(|d| parse_date(d, "--date")).transpose()
 }
 
 /// `don deduct` (sign -1) and `don award` (sign 1).
 pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     // The points and the reason are refused before the date is read, as always.
     don::app::night::adjustment(args.points, sign, &args.reason).map_err(AppError::from)?;
-    let day = date_or_today(args.date.as_deref())?;
+    let day = date_given(args.date.as_deref())?;
     let mut app = args.db.app_existing()?;
+    let day = day.unwrap_or(app.today());
     let (league, season) = app_which(&args.which);
     let which = AppWhich {
         league: league.as_deref(),
@@ -88,8 +86,9 @@ pub struct WithdrawArgs {
 }
 
 pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
-    let day = date_or_today(args.date.as_deref())?;
+    let day = date_given(args.date.as_deref())?;
     let mut app = args.db.app_existing()?;
+    let day = day.unwrap_or(app.today());
     let (league, season) = app_which(&args.which);
     let which = AppWhich {
         league: league.as_deref(),

@@ -1,5 +1,10 @@
 //! The arguments of `don night`'s subcommands and `--season`'s help where a night is named.
 
+use don::app::night::enter::Given;
+use don::app::night::NightError;
+use don::app::AppError;
+use don::league::entry::{parse_legs, parse_match};
+
 use crate::cli::db::DbArg;
 use crate::cli::which::Which;
 
@@ -56,15 +61,29 @@ pub struct ResultArgs {
     #[arg(long, value_name = "SIDE", conflicts_with = "matches")]
     pub(super) walkover: Option<String>,
     /// A player new to the league whose name is close to one it knows (without it such a name
-    /// is refused as a slip: "did you mean …?"); repeat for each
+    /// is refused as a slip: "did you mean …?"; `night enter` asks on a terminal); repeat for each
     #[arg(long = "new-player", value_name = "NAME")]
     pub(super) new_players: Vec<String>,
 }
 
 impl ResultArgs {
-    /// Nothing given: the matches are asked for at the prompt.
-    pub(super) fn at_prompt(&self) -> bool {
-        self.matches.is_empty() && self.totals.is_none() && self.walkover.is_none()
+    /// The night as given, read: `--totals`, `--walkover`, each `--match` (a match refused is
+    /// named by its place among them), or none (asked for at the prompt).
+    pub(super) fn given(&self) -> Result<Given, AppError> {
+        Ok(match (&self.totals, &self.walkover) {
+            (Some(t), _) => Given::Totals(parse_legs(t).map_err(NightError::BadTotals)?),
+            (None, Some(w)) => Given::Walkover(w.parse().map_err(NightError::BadWalkover)?),
+            (None, None) if self.matches.is_empty() => Given::AtPrompt,
+            (None, None) => Given::Matches(
+                self.matches
+                    .iter()
+                    .enumerate()
+                    .map(|(i, line)| {
+                        parse_match(line).map_err(|e| NightError::BadMatch(e).at_match(i + 1))
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+        })
     }
 }
 

@@ -4,6 +4,7 @@
 use std::io::{self, Write};
 
 use don::app::night::correct::{with_given, Corrected, Correction, Typed};
+use don::app::night::enter::Given;
 use don::app::night::players::Players;
 use don::league::entry::parse_kind_slot;
 use don::league::night::missing;
@@ -21,7 +22,6 @@ use crate::cli::which::parse_date;
 /// `don night correct`: the night's result replaced as one change, the night confirmed.
 pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     let mut app = args.db.app_existing()?;
-    let mut prompt = args.result.at_prompt().then(answer_prompt);
     let day = args
         .date
         .as_deref()
@@ -31,27 +31,27 @@ pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     let night = night_ref(&names, &args.home, &args.away, day);
     let mut c = app.night_to_correct(night, &args.result.new_players)?;
     let mut stopped = None;
-    let correction = if let Some(t) = &args.result.totals {
-        c.totals(t).map_err(don::app::AppError::from)?
-    } else if let Some(w) = &args.result.walkover {
-        c.walkover(w).map_err(don::app::AppError::from)?
-    } else if !args.result.matches.is_empty() {
-        app.night_correction(&c, &args.result.matches)?
-    } else {
-        let prompt = prompt.as_deref_mut().expect("at the prompt");
-        let config = c.season.config.clone();
-        let (stored, by_matches) = (c.stored.clone(), c.by_matches);
-        let leagues = app.store().leagues();
-        let (given, why) = prompt_correction(
-            prompt,
-            &leagues,
-            &config,
-            &mut c.players,
-            &stored,
-            by_matches,
-        )?;
-        stopped = why;
-        Correction::Matches(given)
+    let correction = match args.result.given()? {
+        Given::Totals(t) => c.totals(t).map_err(don::app::AppError::from)?,
+        Given::Walkover(side) => c.walkover(side),
+        Given::Matches(given) => app.night_correction(&c, given)?,
+        Given::AtPrompt => {
+            let mut prompt = answer_prompt();
+            let prompt = &mut *prompt;
+            let config = c.season.config.clone();
+            let (stored, by_matches) = (c.stored.clone(), c.by_matches);
+            let leagues = app.store().leagues();
+            let (given, why) = prompt_correction(
+                prompt,
+                &leagues,
+                &config,
+                &mut c.players,
+                &stored,
+                by_matches,
+            )?;
+            stopped = why;
+            Correction::Matches(given)
+        }
     };
     if let Correction::Matches(given) = &correction {
         if given.is_empty() {

@@ -4,10 +4,11 @@
 use std::io::{self, Write};
 
 use don::app::night::enter::{Entered, Given, NightEntry};
+use don::app::AppError;
 
 use super::args::EnterArgs;
 use super::confirm::{app_which, night_ref};
-use super::place::ask_moved;
+use super::place::{answer, Answers};
 use super::prompt::prompt_night;
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::{answer_prompt, terminal_answer_prompt};
@@ -21,39 +22,37 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let mut prompt = args.result.at_prompt().then(answer_prompt);
-    // A night off its fixture's date is asked about at the prompt, and on a terminal when the
-    // result is given on the command line; piped, it is refused unless `--moved` says so.
-    let moved = match prompt.as_deref_mut() {
-        _ if args.moved => true,
-        Some(p) => ask_moved(app.store(), &args.which, &args.home, &args.away, day, p)?,
-        None => match terminal_answer_prompt() {
-            Some(mut p) => ask_moved(
-                app.store(),
-                &args.which,
-                &args.home,
-                &args.away,
-                day,
-                p.as_mut(),
-            )?,
-            None => false,
-        },
-    };
+    let mut given = args.result.given()?;
+    let mut prompt = matches!(given, Given::AtPrompt).then(answer_prompt);
     let names = app_which(&args.which);
-    let entry = NightEntry {
-        night: night_ref(&names, &args.home, &args.away, day),
-        moved,
-        entered_for: args.entered_for.as_deref(),
-        new_players: &args.result.new_players,
+    let mut answers = Answers {
+        moved: args.moved.then_some(true),
+        new_players: args.result.new_players.clone(),
     };
-    let given = match (&args.result.totals, &args.result.walkover) {
-        (Some(t), _) => Given::Totals(t),
-        (None, Some(w)) => Given::Walkover(w),
-        (None, None) if !args.result.matches.is_empty() => Given::Matches(&args.result.matches),
-        (None, None) => Given::AtPrompt,
+    // The app's questions (a night off its fixture's date, a name close to a known player's)
+    // are asked at the prompt, and on a terminal when the result is given on the command line;
+    // piped, each is a refusal (`--moved` and `--new-player` answer them beforehand).
+    let entered = loop {
+        let entry = NightEntry {
+            night: night_ref(&names, &args.home, &args.away, day),
+            moved: answers.moved,
+            entered_for: args.entered_for.as_deref(),
+            new_players: &answers.new_players,
+        };
+        let question = match app.night_enter(entry, given.clone())? {
+            Entered::Asked(question) => question,
+            entered => break entered,
+        };
+        if prompt.is_none() {
+            prompt = terminal_answer_prompt();
+        }
+        let Some(p) = prompt.as_deref_mut() else {
+            return Err(AppError::from(question.refused()).into());
+        };
+        answer(&question, p, (&mut answers, &mut given))?;
     };
     let mut out = io::stdout().lock();
-    match app.night_enter(entry, given)? {
+    match entered {
         Entered::Kept { notes, night } => {
             for n in &notes {
                 writeln!(out, "{}", shown(n))?;
@@ -72,5 +71,6 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
             let mut prompt = prompt.unwrap_or_else(answer_prompt);
             prompt_night(&mut app, &mut *prompt, &mut night)
         }
+        Entered::Asked(question) => Err(AppError::from(question.refused()).into()),
     }
 }

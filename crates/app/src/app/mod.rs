@@ -41,6 +41,8 @@ pub mod undo;
 
 use std::path::Path;
 
+use chrono::NaiveDate;
+
 pub use crate::store::Actor;
 use crate::store::Store;
 pub use error::{AppError, ErrorKind};
@@ -48,6 +50,9 @@ pub use error::{AppError, ErrorKind};
 /// The program, for one actor: the database, opened for them.
 pub struct App {
     store: Store,
+    /// Today, for every use case: read once, when the App is opened ([`App::pin_today`]
+    /// sets another).
+    today: NaiveDate,
 }
 
 impl App {
@@ -57,7 +62,7 @@ impl App {
     pub fn open(path: &Path, actor: Actor) -> Result<App, AppError> {
         let mut store = Store::open(path)?;
         store.act_as(actor);
-        let mut app = App { store };
+        let mut app = App::from_store(store);
         app.fill_summaries()?;
         Ok(app)
     }
@@ -66,22 +71,32 @@ impl App {
     pub fn open_existing(path: &Path, actor: Actor) -> Result<App, AppError> {
         let mut store = Store::open_existing(path)?;
         store.act_as(actor);
-        let mut app = App { store };
+        let mut app = App::from_store(store);
         app.fill_summaries()?;
         Ok(app)
     }
 
     /// The database at `path`, to read only: nothing is made, migrated or written.
     pub fn open_read(path: &Path) -> Result<App, AppError> {
-        Ok(App {
-            store: Store::open_read(path)?,
-        })
+        Ok(App::from_store(Store::open_read(path)?))
     }
 
     /// A database a front end opened itself (with its actor set, if it is to change it). Game
-    /// summaries missing are worked out by the game functions that need them.
+    /// summaries missing are worked out by the game functions that need them. Today is read
+    /// from the machine's clock here, the one place `app` reads it.
     pub fn from_store(store: Store) -> App {
-        App { store }
+        let today = chrono::Local::now().date_naive();
+        App { store, today }
+    }
+
+    /// Today, as this App takes it.
+    pub fn today(&self) -> NaiveDate {
+        self.today
+    }
+
+    /// Takes `day` as today from now on (a test pins its day; a server its request's).
+    pub fn pin_today(&mut self, day: NaiveDate) {
+        self.today = day;
     }
 
     /// The database, to read.

@@ -338,7 +338,7 @@ impl App {
         let leagues = self.store.leagues();
         let league = choice.league(&leagues)?.id;
         if let Some(fixture) = fixture {
-            let (league, season) = choice.of_fixture(&leagues, fixture)?;
+            let (league, season) = choice.of_fixture(&leagues, fixture, self.today())?;
             let night = leagues
                 .fixture(season.id, fixture)?
                 .ok_or(NightError::NoFixtureId(fixture))?;
@@ -351,8 +351,12 @@ impl App {
             // on the night itself.
             if team.is_some() {
                 use crate::app::night::error::CaptainsNight;
-                let why =
-                    crate::app::night::find::captains_night(&leagues, (&league, &season), &night)?;
+                let why = crate::app::night::find::captains_night(
+                    &leagues,
+                    (&league, &season),
+                    &night,
+                    self.today(),
+                )?;
                 if let Some(why @ (CaptainsNight::Cancelled | CaptainsNight::NotCurrent { .. })) =
                     why
                 {

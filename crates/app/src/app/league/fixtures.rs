@@ -69,7 +69,7 @@ impl App {
         skip: &[NaiveDate],
     ) -> Result<Planned, AppError> {
         let change = self.store.change("fixtures")?;
-        let (league, season) = choice.unscheduled(&change.leagues())?;
+        let (league, season) = choice.unscheduled(&change.leagues(), self.today)?;
         if !change.leagues().fixtures(season.id)?.is_empty() {
             return Err(LeagueError::HasFixtures {
                 season: season.name,
@@ -124,7 +124,7 @@ impl App {
         date: NaiveDate,
     ) -> Result<FixtureAdded, AppError> {
         let change = self.store.change("fixtures")?;
-        let (league, season) = choice.night_on(&change.leagues(), Some(date), None)?;
+        let (league, season) = choice.on_day(&change.leagues(), date)?;
         let home = change.leagues().team(&league, home)?;
         let away = change.leagues().team(&league, away)?;
         let id = change.add_fixture(season.id, None, date, home.id, away.id)?;
@@ -232,7 +232,7 @@ impl App {
         act: impl FnOnce(&Change, &LeagueInfo, &SeasonInfo, &Fixture) -> Result<Acted<T>, AppError>,
     ) -> Result<T, AppError> {
         let change = self.store.change("fixtures")?;
-        let (league, season) = choice.of_fixture(&change.leagues(), id)?;
+        let (league, season) = choice.of_fixture(&change.leagues(), id, self.today)?;
         let fixture = by_number(&change, &season, id)?;
         let acted = act(&change, &league, &season, &fixture)?;
         if let Some(words) = &acted.changed {

@@ -393,7 +393,7 @@ impl App {
     ) -> Result<RosterAdded, AppError> {
         players_once(players)?;
         let change = self.store.change("roster")?;
-        let (league, season) = choice.being_set_up(&change.leagues())?;
+        let (league, season) = choice.being_set_up(&change.leagues(), self.today)?;
         let (team, team_made) = team_or_create(&change, &league, team, create)?;
         let known = change.leagues().league_players(league.id)?;
         let known: Vec<&str> = known.iter().map(String::as_str).collect();
@@ -441,7 +441,7 @@ impl App {
         players: &[String],
     ) -> Result<TeamInfo, AppError> {
         let change = self.store.change("roster")?;
-        let (league, season) = choice.being_set_up(&change.leagues())?;
+        let (league, season) = choice.being_set_up(&change.leagues(), self.today)?;
         let team = change.leagues().team(&league, team)?;
         for p in players {
             if !change.remove_from_roster(season.id, team.id, p)? {

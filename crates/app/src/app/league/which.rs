@@ -1,9 +1,10 @@
 //! Which league and season a request is about: the ones named, else the one the request's
-//! kind and date choose (the rules of the choice are `league::fixtures`').
+//! kind and date choose (the rules of the choice are `league::fixtures`'), on the day the
+//! caller takes as today (an [`App`](super::App)'s [`today`](super::App::today)).
 
 use chrono::NaiveDate;
 
-use crate::league::{LeagueError, TeamId};
+use crate::league::LeagueError;
 use crate::store::{LeagueInfo, LeagueReader, SeasonInfo};
 
 use crate::app::AppError;
@@ -15,10 +16,6 @@ pub struct Choice {
     pub season: Option<String>,
 }
 
-fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
-}
-
 impl Choice {
     /// The league named, else the only one.
     pub fn league(&self, leagues: &LeagueReader) -> Result<LeagueInfo, AppError> {
@@ -27,9 +24,13 @@ impl Choice {
 
     /// The league, and the season named, else the current one (whose dates hold today, else
     /// whose dates end latest).
-    pub fn both(&self, leagues: &LeagueReader) -> Result<(LeagueInfo, SeasonInfo), AppError> {
+    pub fn both(
+        &self,
+        leagues: &LeagueReader,
+        today: NaiveDate,
+    ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         let league = self.league(leagues)?;
-        let season = leagues.current_season(&league, self.season.as_deref(), today())?;
+        let season = leagues.current_season(&league, self.season.as_deref(), today)?;
         Ok((league, season))
     }
 
@@ -38,22 +39,10 @@ impl Choice {
     pub fn being_set_up(
         &self,
         leagues: &LeagueReader,
+        today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         let league = self.league(leagues)?;
-        let season = leagues.season_being_set_up(&league, self.season.as_deref(), today())?;
-        Ok((league, season))
-    }
-
-    /// The league, and the season named, else, for a change dated `day` (a deduction, an
-    /// award, a withdrawal), the season whose dates hold the day (else the one ended last before
-    /// it; else the current one).
-    pub fn dated_in(
-        &self,
-        leagues: &LeagueReader,
-        day: NaiveDate,
-    ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
-        let league = self.league(leagues)?;
-        let season = leagues.season_of_change(&league, self.season.as_deref(), day, today())?;
+        let season = leagues.season_being_set_up(&league, self.season.as_deref(), today)?;
         Ok((league, season))
     }
 
@@ -63,6 +52,7 @@ impl Choice {
         &self,
         leagues: &LeagueReader,
         id: i64,
+        today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         if self.season.is_none() {
             let league = self.league(leagues)?;
@@ -70,7 +60,7 @@ impl Choice {
                 return Ok((league, season));
             }
         }
-        self.night_on(leagues, None, None)
+        self.both(leagues, today)
     }
 
     /// The league, and the season named, else the one season with no fixtures yet (the one a
@@ -79,6 +69,7 @@ impl Choice {
     pub fn unscheduled(
         &self,
         leagues: &LeagueReader,
+        today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         if self.season.is_none() {
             let league = self.league(leagues)?;
@@ -102,31 +93,18 @@ impl Choice {
                 Err(_) => {}
             }
         }
-        self.being_set_up(leagues)
+        self.being_set_up(leagues, today)
     }
 
-    /// The league, and the season a night or fixture on `day` goes in: the one named if the
-    /// day is not in another season's dates, else the one whose dates hold the day; without a
-    /// day, the one named or the current one. `pair`, a night's two teams (home, away) by
-    /// name: the night may have been moved from a fixture of theirs left to play.
-    pub fn night_on(
+    /// The league, and the season a fixture on `day` goes in: the one named if the day is not
+    /// in another season's dates, else the one whose dates hold the day.
+    pub fn on_day(
         &self,
         leagues: &LeagueReader,
-        day: Option<NaiveDate>,
-        pair: Option<(&str, &str)>,
+        day: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         let league = self.league(leagues)?;
-        let pair: Option<(TeamId, TeamId)> = match pair {
-            Some((home, away)) => Some((
-                leagues.team(&league, home)?.id,
-                leagues.team(&league, away)?.id,
-            )),
-            None => None,
-        };
-        let season = match day {
-            Some(day) => leagues.season_on(&league, self.season.as_deref(), day, pair)?,
-            None => leagues.current_season(&league, self.season.as_deref(), today())?,
-        };
+        let season = leagues.season_on(&league, self.season.as_deref(), day, None)?;
         Ok((league, season))
     }
 }

@@ -5,7 +5,7 @@ use std::fmt;
 use chrono::NaiveDate;
 
 use super::error::NightError;
-use super::find::{today, Which};
+use super::find::Which;
 use crate::app::{App, AppError};
 use crate::league::MAX_ADJUSTMENT;
 use crate::record::text::count;
@@ -114,7 +114,7 @@ impl App {
         let change = self
             .store
             .change(if sign < 0 { "deduct" } else { "award" })?;
-        let (season, team) = season_team(&change, which, team, day)?;
+        let (season, team) = season_team(&change, which, team, (day, self.today))?;
         change.add_adjustment(season.id, team.id, signed, reason, day)?;
         let fixtures = change.leagues().fixtures(season.id)?;
         // A results grid's nights have no date (they are kept on the season's end, the date
@@ -159,7 +159,7 @@ impl App {
     ) -> Result<Withdrawn, AppError> {
         self.secretary_only("withdraw a team")?;
         let change = self.store.change("withdraw")?;
-        let (season, team) = season_team(&change, which, team, day)?;
+        let (season, team) = season_team(&change, which, team, (day, self.today))?;
         let entry = change
             .leagues()
             .entries(season.id)?
@@ -189,11 +189,11 @@ fn season_team(
     change: &Change,
     which: Which<'_>,
     team: &str,
-    day: NaiveDate,
+    (day, today): (NaiveDate, NaiveDate),
 ) -> Result<(SeasonInfo, TeamInfo), AppError> {
     let leagues = change.leagues();
     let league = leagues.find(which.league)?;
-    let season = leagues.season_of_change(&league, which.season, day, today())?;
+    let season = leagues.season_of_change(&league, which.season, day, today)?;
     let team = leagues.team(&league, team)?;
     if !leagues
         .entries(season.id)?

@@ -6,7 +6,7 @@ use std::fmt;
 
 use super::error::NightError;
 use super::find::{
-    captain_may_act, is_done, played_night, result_words, team_names, title, today, NightRef,
+    captain_may_act, is_done, played_night, result_words, team_names, title, NightRef,
 };
 use super::players::join_rosters;
 use crate::app::{Actor, App, AppError};
@@ -131,11 +131,12 @@ impl App {
             Action::Dispute(_) => "night dispute",
         };
         let actor = self.actor().cloned();
+        let today = self.today();
         let change = self.store.change(command)?;
         let leagues = change.leagues();
-        let (league, season) = night.season(&leagues)?;
+        let (league, season) = night.season(&leagues, today)?;
         let f = played_night(&leagues, &league, &season, night)?;
-        captain_may_act(actor.as_ref(), &leagues, (&league, &season), &f)?;
+        captain_may_act(actor.as_ref(), &leagues, (&league, &season), &f, today)?;
         if !is_done(&f, &season.config) {
             return Err(NightError::NotComplete {
                 title: title(&f),
@@ -153,7 +154,7 @@ impl App {
                 }
             })?;
         let mut notes = Vec::new();
-        change.set_confirmation(f.id, &stands, today())?;
+        change.set_confirmation(f.id, &stands, today)?;
         // Names the entering team's captain typed for the other team join its roster once the
         // night is confirmed.
         if let (Confirmation::Confirmed, Some(NightResult::Matches(matches)), Some(entered)) =

@@ -4,10 +4,10 @@
 use chrono::NaiveDate;
 
 use super::error::NightError;
-use super::find::{fixture_by_number, is_done, played_night, result_words, today, NightRef};
+use super::find::{fixture_by_number, is_done, played_night, result_words, NightRef};
 use super::players::{resolve, Players};
 use crate::app::{App, AppError};
-use crate::league::entry::{parse_legs, parse_match};
+use crate::league::entry::MatchEntry;
 use crate::league::names::name_key;
 use crate::league::night::{check_night_warnings, check_totals, require_complete, NightWarning};
 use crate::league::{Confirmation, HomeAway, Match, NightResult, Pair};
@@ -71,9 +71,8 @@ impl Correcting {
         }
     }
 
-    /// The whole night corrected to these totals (as typed, e.g. `5-4`).
-    pub fn totals(&self, text: &str) -> Result<Correction, NightError> {
-        let totals = parse_legs(text).map_err(NightError::BadTotals)?;
+    /// The whole night corrected to these totals (matches won, home first).
+    pub fn totals(&self, totals: Pair<u32>) -> Result<Correction, NightError> {
         check_totals(&self.season.config, totals).map_err(|error| NightError::Checked {
             title: self.title.clone(),
             error,
@@ -81,10 +80,9 @@ impl Correcting {
         Ok(Correction::Whole(NightResult::Totals(totals)))
     }
 
-    /// The whole night corrected to a walkover to this side (`home` or `away`).
-    pub fn walkover(&self, side: &str) -> Result<Correction, NightError> {
-        let side: HomeAway = side.parse().map_err(NightError::BadWalkover)?;
-        Ok(Correction::Whole(NightResult::Walkover(side)))
+    /// The whole night corrected to a walkover to this side.
+    pub fn walkover(&self, side: HomeAway) -> Correction {
+        Correction::Whole(NightResult::Walkover(side))
     }
 }
 
@@ -148,7 +146,7 @@ impl App {
         new_players: &[String],
     ) -> Result<Correcting, AppError> {
         let leagues = self.store.leagues();
-        let (league, season) = night.season(&leagues)?;
+        let (league, season) = night.season(&leagues, self.today())?;
         let f = played_night(&leagues, &league, &season, night)?;
         let by_matches = matches!(f.result, Some(NightResult::Matches(_)));
         let teams = Pair::new(f.home.clone(), f.away.clone());
@@ -166,17 +164,17 @@ impl App {
         })
     }
 
-    /// The night's matches corrected to these, each as typed (`--match`).
+    /// The night's matches corrected to these (a refusal names the place of the match refused
+    /// among them).
     pub fn night_correction(
         &self,
         c: &Correcting,
-        lines: &[String],
+        entries: Vec<MatchEntry>,
     ) -> Result<Correction, AppError> {
         let leagues = self.store.leagues();
         let mut given = Vec::new();
-        for (i, line) in lines.iter().enumerate() {
+        for (i, entry) in entries.into_iter().enumerate() {
             let at = |e: NightError| AppError::from(e.at_match(i + 1));
-            let entry = parse_match(line).map_err(|e| at(NightError::BadMatch(e)))?;
             let (m, games) =
                 resolve(&leagues, &c.season.config, entry, c.players.correcting).map_err(at)?;
             c.players.check(&m).map_err(at)?;
@@ -269,7 +267,7 @@ impl App {
             _ => {}
         }
         if stands != f.confirmation {
-            change.set_confirmation(f.id, &stands, today())?;
+            change.set_confirmation(f.id, &stands, self.today)?;
         }
         let summary = format!(
             "{title} corrected{what}: {} (was {was}){settled}",

@@ -3,35 +3,42 @@
 
 use std::fmt;
 
+use chrono::NaiveDate;
+
 use super::error::NightError;
-use super::find::{fixture_by_number, is_done, result_words, today, NightRef};
-use super::place::fixture_for_night;
+use super::find::{fixture_by_number, is_done, result_words, team_names, NightRef};
+pub use super::place::Question;
+use super::place::{fixture_for_night, uncancel, Placed};
 use super::players::{accept, resolve, Players};
 use super::prompt::{matches_of, night_words, Begin, Prompted};
 use crate::app::{App, AppError};
-use crate::league::entry::{parse_legs, parse_match};
+use crate::league::entry::MatchEntry;
 use crate::league::night::check_totals;
-use crate::league::{Confirmation, HomeAway, Match, NightResult, Pair};
+use crate::league::{Config, Confirmation, HomeAway, Match, NightResult, Pair};
 use crate::record::text::count;
-use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, TeamInfo};
 
 /// A night to enter: which, whether it was moved to its date, the team it is entered for
-/// (`--for`; the home team by default) and the players said to be new.
+/// (the home team by default) and the players said to be new.
 #[derive(Clone, Copy, Debug)]
 pub struct NightEntry<'a> {
     pub night: NightRef<'a>,
-    pub moved: bool,
+    /// Whether the night was moved to its date from its fixture's: `None` when not said (a
+    /// night off its fixture's date is then asked about: [`Question::Moved`]); `Some(false)`
+    /// refuses such a night.
+    pub moved: Option<bool>,
     pub entered_for: Option<&'a str>,
     pub new_players: &'a [String],
 }
 
-/// A night's result as given: its totals, a walkover (the side that turned up), its matches
-/// (each as typed), or none (they are asked for at the prompt).
-#[derive(Clone, Copy, Debug)]
-pub enum Given<'a> {
-    Totals(&'a str),
-    Walkover(&'a str),
-    Matches(&'a [String]),
+/// A night's result as given: its totals (matches won, home first), a walkover (the side that
+/// turned up), its matches (in the order given: a refusal names the place of one,
+/// [`NightError::AtMatch`]), or none (they are asked for at the prompt).
+#[derive(Clone, Debug)]
+pub enum Given {
+    Totals(Pair<u32>),
+    Walkover(HomeAway),
+    Matches(Vec<MatchEntry>),
     AtPrompt,
 }
 
@@ -45,6 +52,8 @@ pub enum Entered {
     },
     /// Nothing kept yet: the matches are to be asked for at the prompt.
     ToPrompt(Box<Prompted>),
+    /// Nothing kept: this is to be answered first.
+    Asked(Question),
 }
 
 /// A night kept, as the entry says it.
@@ -126,19 +135,19 @@ fn check_not_withdrawn(
     Ok(())
 }
 
-/// Keeps the matches given on the command line, each as typed, one after another: a refusal
-/// names the `--match` refused. `words` name the night on the command line.
-fn enter_lines(
+/// Keeps the matches given, one after another: a refusal names the place of the match refused
+/// among those given (from 1); a name close to a known player's is asked about (nothing is
+/// kept). `words` name the night for a correction.
+fn enter_matches(
     change: &Change,
     season: &SeasonInfo,
     (fixture, entered, players): (&Fixture, &mut Vec<Match>, &mut Players),
-    (lines, words): (&[String], &str),
+    (given, words): (Vec<MatchEntry>, &str),
     notes: &mut Vec<String>,
-) -> Result<(), AppError> {
+) -> Result<Option<Question>, AppError> {
     let leagues = change.leagues();
-    for (i, line) in lines.iter().enumerate() {
+    for (i, typed) in given.into_iter().enumerate() {
         let at = |e: NightError| AppError::from(e.at_match(i + 1));
-        let typed = parse_match(line).map_err(|e| at(NightError::BadMatch(e)))?;
         let (m, games) = resolve(&leagues, &season.config, typed, None).map_err(at)?;
         if let Some(NightResult::Matches(stored)) = &fixture.result {
             if stored.iter().any(|s| (s.kind, s.slot) == (m.kind, m.slot)) {
@@ -146,105 +155,216 @@ fn enter_lines(
                     kind: m.kind,
                     slot: m.slot,
                     words: words.to_string(),
-                    line: line.clone(),
+                    line: m.entry_line(),
                 }));
             }
         }
+        let sides = m.players.clone();
         let keep = (fixture.id, &mut *entered, m, &games[..]);
-        accept(change, season, players, keep, notes).map_err(|e| match e {
-            AppError::Night(e) => at(e),
-            other => other,
-        })?;
+        match accept(change, season, players, keep, notes) {
+            Ok(()) => {}
+            Err(AppError::Night(NightError::Slip {
+                name,
+                known,
+                roster,
+            })) => {
+                let side = HomeAway::BOTH
+                    .into_iter()
+                    .find(|s| sides[*s].contains(&name))
+                    .unwrap_or(HomeAway::Home);
+                return Ok(Some(Question::NewPlayer {
+                    at: i + 1,
+                    side,
+                    name,
+                    known,
+                    roster,
+                }));
+            }
+            Err(AppError::Night(e)) => return Err(at(e)),
+            Err(other) => return Err(other),
+        }
     }
-    Ok(())
+    Ok(None)
 }
 
-/// A cancelled fixture played after all.
-fn uncancel(change: &Change, fixture: &Fixture, notes: &mut Vec<String>) -> Result<(), StoreError> {
-    if fixture.cancelled {
-        change.set_cancelled(fixture.id, false)?;
-        notes.push(format!(
-            "fixture {} was cancelled; it is played after all",
-            fixture.id
-        ));
+/// The night's entry rules, before anything is kept: a night with its whole result (or with
+/// totals or a walkover) is not entered again; a night begun for one team is not carried on
+/// for the other (`said_for`: the team entering it was named); totals or a walkover are not
+/// given over matches entered, and totals must be a night's. Whether the night is begun here
+/// (it has no result yet: it is provisional for the team entering it).
+fn entry_rules(
+    fixture: &Fixture,
+    config: &Config,
+    (entered_by, said_for): (HomeAway, bool),
+    given: &Given,
+    (title, words): (&str, &str),
+) -> Result<bool, NightError> {
+    let Some(result) = &fixture.result else {
+        if let Given::Totals(totals) = given {
+            check_totals(config, *totals).map_err(|error| NightError::Checked {
+                title: title.to_string(),
+                error,
+            })?;
+        }
+        return Ok(true);
+    };
+    if !matches!(result, NightResult::Matches(_)) || is_done(fixture, config) {
+        return Err(NightError::HasResult {
+            title: title.to_string(),
+            result: result_words(fixture, config),
+            words: words.to_string(),
+        });
     }
-    Ok(())
+    if let (true, Confirmation::Provisional { entered_by: was }) = (said_for, &fixture.confirmation)
+    {
+        if *was != entered_by {
+            return Err(NightError::BeingEnteredFor {
+                title: title.to_string(),
+                team: team_names(fixture)[*was].clone(),
+            });
+        }
+    }
+    match given {
+        Given::Totals(_) | Given::Walkover(_) => Err(NightError::MatchesEntered {
+            title: title.to_string(),
+            walkover: matches!(given, Given::Walkover(_)),
+        }),
+        Given::Matches(_) | Given::AtPrompt => Ok(false),
+    }
+}
+
+/// A night resolved once for its entry: its league, season, teams and fixture, its title, the
+/// words naming it for a correction, and the team it is entered for.
+struct Resolved {
+    league: LeagueInfo,
+    season: SeasonInfo,
+    teams: Pair<TeamInfo>,
+    fixture: Fixture,
+    title: String,
+    words: String,
+    entered_by: HomeAway,
+}
+
+/// Resolves the night of `entry` in `change`, once: its league and season (on `today`), its
+/// teams, the fixture it goes on (moved or added as need be; a move not said is a question),
+/// who may enter it and for which team.
+fn resolve_night(
+    change: &Change,
+    entry: &NightEntry<'_>,
+    (actor, today): (Option<&crate::app::Actor>, NaiveDate),
+    notes: &mut Vec<String>,
+) -> Result<Result<Resolved, Question>, AppError> {
+    let night = entry.night;
+    let leagues = change.leagues();
+    let (league, season) = night.season(&leagues, today)?;
+    let home = leagues.team(&league, night.home)?;
+    let away = leagues.team(&league, night.away)?;
+    if home.id == away.id {
+        return Err(NightError::Check(crate::league::NightError::SameTeam).into());
+    }
+    let teams = (&home, &away);
+    let fixture = match fixture_for_night(change, &season, teams, (night.date, entry.moved), notes)?
+    {
+        Placed::On(f) => f,
+        Placed::Ask(question) => return Ok(Err(question)),
+    };
+    check_not_withdrawn(change, &season, &fixture)?;
+    super::find::captain_may_act(actor, &leagues, (&league, &season), &fixture, today)?;
+    let title = format!("{} v {} on {}", home.name, away.name, fixture.date);
+    let entered_by = side_for(&leagues, &league, entry.entered_for, teams, &title)?;
+    let words = night_words(&home, &away, night.date.is_some().then_some(fixture.date));
+    Ok(Ok(Resolved {
+        league,
+        season,
+        teams: Pair::new(home, away),
+        fixture,
+        title,
+        words,
+        entered_by,
+    }))
+}
+
+/// Keeps the matches given on the night resolved (begun here, ready for its matches, when
+/// `begun_here`): the night's result then, in words. A question stops it.
+fn keep_matches(
+    change: &Change,
+    r: &Resolved,
+    (mut players, begun_here): (Players, bool),
+    given: Vec<MatchEntry>,
+    notes: &mut Vec<String>,
+) -> Result<Result<String, Question>, AppError> {
+    let mut entered = matches_of(Some(&r.fixture));
+    if begun_here {
+        change.set_night_result(r.fixture.id, &NightResult::Matches(Vec::new()))?;
+    }
+    let night = (&r.fixture, &mut entered, &mut players);
+    if let Some(question) = enter_matches(change, &r.season, night, (given, &r.words), notes)? {
+        return Ok(Err(question));
+    }
+    let now = fixture_by_number(change, &r.season, r.fixture.id)?;
+    Ok(Ok(result_words(&now, &r.season.config)))
 }
 
 impl App {
     /// Enters a night: its totals, a walkover or its matches, kept as one change; at the
     /// prompt, nothing is kept here (the night is begun with its first match, see
-    /// [`App::night_keep_match`]).
+    /// [`App::night_keep_match`]). What needs an answer (a night off its fixture's date not
+    /// said to be moved or not, a name close to a known player's) is asked
+    /// ([`Entered::Asked`]): nothing is kept, and the night is entered again with the answer.
     pub fn night_enter(
         &mut self,
         entry: NightEntry<'_>,
-        given: Given<'_>,
+        given: Given,
     ) -> Result<Entered, AppError> {
         self.not_a_scorer("enter a night")?;
         let actor = self.actor().cloned();
-        let night = entry.night;
+        let today = self.today();
         let change = self.store.change("night")?;
-        let leagues = change.leagues();
-        let (league, season) = night.season(&leagues)?;
-        let home = leagues.team(&league, night.home)?;
-        let away = leagues.team(&league, night.away)?;
-        if home.id == away.id {
-            return Err(NightError::Check(crate::league::NightError::SameTeam).into());
-        }
         let mut notes = Vec::new();
-        let fixture = fixture_for_night(
-            &change,
-            &season,
-            (&home, &away),
-            (night.date, entry.moved),
-            &mut notes,
-        )?;
-        check_not_withdrawn(&change, &season, &fixture)?;
-        super::find::captain_may_act(actor.as_ref(), &leagues, (&league, &season), &fixture)?;
-        uncancel(&change, &fixture, &mut notes)?;
-        let config = &season.config;
-        let title = format!("{} v {} on {}", home.name, away.name, fixture.date);
-        let entered_by = side_for(&leagues, &league, entry.entered_for, (&home, &away), &title)?;
-        let named_date = night.date.is_some().then_some(fixture.date);
-        if let Some(r) = &fixture.result {
-            if !matches!(r, NightResult::Matches(_)) || is_done(&fixture, config) {
-                return Err(NightError::HasResult {
-                    title,
-                    result: result_words(&fixture, config),
-                    words: night_words(&home, &away, named_date),
-                }
-                .into());
-            }
-        }
-        if fixture.result.is_none() {
-            // Entered for one side: provisional until the other confirms it.
-            change.set_provisional(fixture.id, entered_by, today())?;
-        } else if let (Some(_), Confirmation::Provisional { entered_by: was }) =
-            (entry.entered_for, &fixture.confirmation)
-        {
-            if *was != entered_by {
-                let names = Pair::new(&home.name, &away.name);
-                return Err(NightError::BeingEnteredFor {
-                    title,
-                    team: names[*was].clone(),
-                }
-                .into());
-            }
-        }
-        let matches_entered = |walkover| NightError::MatchesEntered {
-            title: title.clone(),
-            walkover,
+        let r = match resolve_night(&change, &entry, (actor.as_ref(), today), &mut notes)? {
+            Ok(r) => r,
+            Err(question) => return Ok(Entered::Asked(question)),
         };
+        let (fixture, config) = (&r.fixture, &r.season.config);
+        let said_for = entry.entered_for.is_some();
+        let night = (r.title.as_str(), r.words.as_str());
+        let begun_here = entry_rules(fixture, config, (r.entered_by, said_for), &given, night)?;
+        uncancel(&change, fixture, &mut notes)?;
+        let mut players = Players::load(
+            &change.leagues(),
+            &r.league,
+            &r.season,
+            r.teams.clone(),
+            entry.new_players,
+        )?;
+        if begun_here && !matches!(given, Given::AtPrompt) {
+            // Entered for one side: provisional until the other confirms it.
+            change.set_provisional(fixture.id, r.entered_by, today)?;
+        }
+        let title = r.title.clone();
         let kept = match given {
-            Given::Totals(t) => {
-                let totals = parse_legs(t).map_err(NightError::BadTotals)?;
-                if fixture.result.is_some() {
-                    return Err(matches_entered(false).into());
-                }
-                check_totals(config, totals).map_err(|error| NightError::Checked {
-                    title: title.clone(),
-                    error,
-                })?;
+            Given::AtPrompt => {
+                // Nothing is kept before the first match: a night begun here (its fixture
+                // placed, provisional for its team) is begun with it, so an entry left before
+                // any match is accepted changes nothing and logs nothing.
+                let begin = Begin {
+                    home: r.teams.home.clone(),
+                    away: r.teams.away.clone(),
+                    day: entry.night.date,
+                    moved: entry.moved == Some(true),
+                    entered_by: r.entered_by,
+                    found: fixture.id,
+                };
+                return Ok(Entered::ToPrompt(Box::new(Prompted {
+                    title,
+                    entered: matches_of(Some(fixture)),
+                    begun: (!begun_here).then_some(fixture.id),
+                    season: r.season,
+                    players,
+                    begin,
+                })));
+            }
+            Given::Totals(totals) => {
                 change.set_night_result(fixture.id, &NightResult::Totals(totals))?;
                 change.commit(
                     &format!("{title}: {}–{} (totals)", totals.home, totals.away),
@@ -252,13 +372,9 @@ impl App {
                 )?;
                 KeptNight::Totals { title, totals }
             }
-            Given::Walkover(w) => {
-                let side: HomeAway = w.parse().map_err(NightError::BadWalkover)?;
-                if fixture.result.is_some() {
-                    return Err(matches_entered(true).into());
-                }
+            Given::Walkover(side) => {
                 change.set_night_result(fixture.id, &NightResult::Walkover(side))?;
-                let to = Pair::new(&home.name, &away.name)[side].clone();
+                let to = r.teams[side].name.clone();
                 change.commit(&format!("{title}: walkover to {to}"), None)?;
                 KeptNight::Walkover {
                     title,
@@ -266,60 +382,24 @@ impl App {
                     matches: config.walkover_matches(),
                 }
             }
-            Given::Matches(lines) => {
-                let mut entered = match &fixture.result {
-                    Some(NightResult::Matches(ms)) => ms.clone(),
-                    _ => Vec::new(),
-                };
-                let teams = Pair::new(home.clone(), away.clone());
-                let mut players =
-                    Players::load(&leagues, &league, &season, teams, entry.new_players)?;
+            Given::Matches(given) => {
                 // A team's captain puts names on their own team's roster only: those typed for
                 // the other side wait for that team to confirm the night.
                 players.held = actor.as_ref().and_then(|a| a.team).map(|own| {
-                    if own == home.id {
+                    if own == r.teams.home.id {
                         HomeAway::Away
                     } else {
                         HomeAway::Home
                     }
                 });
-                if fixture.result.is_none() {
-                    change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
-                }
-                let words = night_words(&home, &away, named_date);
-                let night = (&fixture, &mut entered, &mut players);
-                enter_lines(&change, &season, night, (lines, &words), &mut notes)?;
-                let now = fixture_by_number(&change, &season, fixture.id)?;
-                let result = result_words(&now, config);
-                change.commit(
-                    &format!("{title}: {}", count(lines.len(), "match", "matches")),
-                    None,
-                )?;
+                let matches = count(given.len(), "match", "matches");
+                let result =
+                    match keep_matches(&change, &r, (players, begun_here), given, &mut notes)? {
+                        Ok(result) => result,
+                        Err(question) => return Ok(Entered::Asked(question)),
+                    };
+                change.commit(&format!("{title}: {matches}"), None)?;
                 KeptNight::Matches { title, result }
-            }
-            Given::AtPrompt => {
-                // Nothing is kept before the first match: a night begun here (its fixture
-                // placed, provisional for its team) is begun with it, so an entry left before
-                // any match is accepted changes nothing and logs nothing.
-                let teams = Pair::new(home.clone(), away.clone());
-                let players = Players::load(&leagues, &league, &season, teams, entry.new_players)?;
-                let begun = fixture.result.is_some().then_some(fixture.id);
-                let begin = Begin {
-                    home,
-                    away,
-                    day: night.date,
-                    moved: entry.moved,
-                    entered_by,
-                    found: fixture.id,
-                };
-                return Ok(Entered::ToPrompt(Box::new(Prompted {
-                    title,
-                    entered: matches_of(Some(&fixture)),
-                    season,
-                    players,
-                    begun,
-                    begin,
-                })));
             }
         };
         Ok(Entered::Kept { notes, night: kept })

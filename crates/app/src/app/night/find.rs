@@ -25,12 +25,22 @@ pub struct NightRef<'a> {
 }
 
 impl NightRef<'_> {
-    /// The league named (or the only one), and the season of this night.
+    /// The league named (or the only one), and the season of this night: on its date, the
+    /// season whose dates hold it (told apart by the teams' fixture); without one, the current
+    /// season on `today`.
     pub fn season(
         &self,
         leagues: &LeagueReader<'_>,
+        today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
-        night_season(leagues, self.which, self.date, Some((self.home, self.away)))
+        let league = leagues.find(self.which.league)?;
+        let home = leagues.team(&league, self.home)?.id;
+        let away = leagues.team(&league, self.away)?.id;
+        let season = match self.date {
+            Some(day) => leagues.season_on(&league, self.which.season, day, Some((home, away)))?,
+            None => leagues.current_season(&league, self.which.season, today)?,
+        };
+        Ok((league, season))
     }
 }
 
@@ -63,33 +73,6 @@ pub fn is_done(f: &Fixture, config: &Config) -> bool {
     }
 }
 
-/// The league named (or the only one), and the season of a night on `day` between the two
-/// teams named (without a day, the current season).
-pub fn night_season(
-    leagues: &LeagueReader<'_>,
-    which: Which<'_>,
-    day: Option<NaiveDate>,
-    pair: Option<(&str, &str)>,
-) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
-    let league = leagues.find(which.league)?;
-    let pair = match pair {
-        Some((home, away)) => Some((
-            leagues.team(&league, home)?.id,
-            leagues.team(&league, away)?.id,
-        )),
-        None => None,
-    };
-    let season = match day {
-        Some(day) => leagues.season_on(&league, which.season, day, pair)?,
-        None => leagues.current_season(&league, which.season, today())?,
-    };
-    Ok((league, season))
-}
-
-pub(crate) fn today() -> NaiveDate {
-    chrono::Local::now().date_naive()
-}
-
 /// Refuses a team's captain (an actor acting for a team) a night that is not theirs to act
 /// on: a captain acts only on the current season's fixtures due by today that are not
 /// cancelled. The secretary (an actor with no team), and the command line, act on any.
@@ -98,11 +81,12 @@ pub(crate) fn captain_may_act(
     leagues: &LeagueReader<'_>,
     (league, season): (&LeagueInfo, &SeasonInfo),
     fixture: &Fixture,
+    today: NaiveDate,
 ) -> Result<(), AppError> {
     let Some(actor) = actor.filter(|a| a.team.is_some()) else {
         return Ok(());
     };
-    match captains_night(leagues, (league, season), fixture)? {
+    match captains_night(leagues, (league, season), fixture, today)? {
         None => Ok(()),
         Some(why) => Err(NightError::NotACaptainsNight {
             actor: actor.name.clone(),
@@ -114,13 +98,13 @@ pub(crate) fn captain_may_act(
 }
 
 /// Why a night is not a captain's to act on, if it is not: cancelled, not due yet, or not of
-/// the league's current season.
+/// the league's current season (on `today`).
 pub fn captains_night(
     leagues: &LeagueReader<'_>,
     (league, season): (&LeagueInfo, &SeasonInfo),
     fixture: &Fixture,
+    today: NaiveDate,
 ) -> Result<Option<CaptainsNight>, AppError> {
-    let today = today();
     Ok(if fixture.cancelled {
         Some(CaptainsNight::Cancelled)
     } else if fixture.date > today {

@@ -18,9 +18,7 @@ use std::borrow::Cow;
 pub use adjust::{adjustment, Adjusted, SeasonSpan, Withdrawn};
 pub use confirm::Settlement;
 pub use error::NightError;
-pub use find::{
-    fixture_by_number, is_done, night_season, played_night, result_words, NightRef, Which,
-};
+pub use find::{fixture_by_number, is_done, played_night, result_words, NightRef, Which};
 
 use super::{App, AppError, ErrorKind};
 use crate::league::confirm::ConfirmRefusal;
@@ -30,7 +28,7 @@ impl App {
     /// The nights between two teams (on the date given): the season, and its fixtures.
     pub fn night_show(&self, night: NightRef<'_>) -> Result<(SeasonInfo, Vec<Fixture>), AppError> {
         let leagues = self.store.leagues();
-        let (league, season) = night.season(&leagues)?;
+        let (league, season) = night.season(&leagues, self.today())?;
         let home = leagues.team(&league, night.home)?;
         let away = leagues.team(&league, night.away)?;
         let mut found = find::nights_between(&leagues, &season, &home, &away, night.date)?;

@@ -7,8 +7,67 @@ use super::error::NightError;
 use super::find::{fixture_by_number, is_done};
 use crate::app::AppError;
 use crate::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
-use crate::league::NightResult;
-use crate::store::{Change, Fixture, SeasonInfo, TeamInfo};
+use crate::league::{HomeAway, NightResult};
+use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
+
+/// What entering a night needs answered before anything is kept: the front end asks it in its
+/// own way and enters the night again with the answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// The night's date is not its fixture's: was the night moved to it? (Yes:
+    /// [`NightEntry::moved`] `Some(true)`; no: the night is refused, [`Question::refused`].)
+    Moved {
+        home: String,
+        away: String,
+        fixture: i64,
+        was: NaiveDate,
+        date: NaiveDate,
+    },
+    /// A name given on `side` of the match at place `at` (from 1) is close to a known
+    /// player's, and not said to be new: is it the known one (yes: that match given again
+    /// with the known name), or someone new (no: the name said to be new)?
+    NewPlayer {
+        at: usize,
+        side: HomeAway,
+        name: String,
+        known: String,
+        /// The team on whose roster the known name is (else it is the league's).
+        roster: Option<String>,
+    },
+}
+
+impl Question {
+    /// The refusal a "no" comes to.
+    pub fn refused(&self) -> NightError {
+        match self {
+            Question::Moved {
+                home,
+                away,
+                fixture,
+                was,
+                date,
+            } => NightError::NotMoved {
+                home: home.clone(),
+                away: away.clone(),
+                fixture: *fixture,
+                was: *was,
+                date: *date,
+            },
+            Question::NewPlayer {
+                at,
+                name,
+                known,
+                roster,
+                ..
+            } => NightError::Slip {
+                name: name.clone(),
+                known: known.clone(),
+                roster: roster.clone(),
+            }
+            .at_match(*at),
+        }
+    }
+}
 
 /// Where a night goes among its season's fixtures.
 pub enum Placement {
@@ -118,42 +177,69 @@ pub fn place_night(
     }
 }
 
-/// "A v B is fixture 6 on 2025-09-18, not 2025-12-25: if the night was moved …"
-pub fn not_moved(f: &Fixture, date: NaiveDate) -> NightError {
-    NightError::NotMoved {
-        home: f.home.name.clone(),
-        away: f.away.name.clone(),
-        fixture: f.id,
-        was: f.date,
-        date,
-    }
+/// Where a night goes, as [`fixture_for_night`] finds it.
+pub enum Placed {
+    /// On this fixture (moved or added as need be).
+    On(Fixture),
+    /// Off its fixture's date, not said to be moved or not: asked.
+    Ask(Question),
 }
 
-/// The fixture a night goes on (see [`place_night`]), moved or added as need be.
+/// The fixture a night goes on (see [`place_night`]), moved or added as need be. A night off
+/// its fixture's date is moved when `moved` says so, refused when it says not, asked about
+/// when it says nothing.
 pub fn fixture_for_night(
     change: &Change,
     season: &SeasonInfo,
     teams: (&TeamInfo, &TeamInfo),
-    (day, moved): (Option<NaiveDate>, bool),
+    (day, moved): (Option<NaiveDate>, Option<bool>),
     notes: &mut Vec<String>,
-) -> Result<Fixture, AppError> {
+) -> Result<Placed, AppError> {
     let (home, away) = teams;
     let fixtures = change.leagues().fixtures(season.id)?;
     match place_night(&fixtures, season, home, away, day)? {
-        Placement::On(f) => Ok(f),
-        Placement::Move(f, d) if moved => {
-            change.move_fixture(f.id, d)?;
-            notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
-            fixture_by_number(change, season, f.id)
+        Placement::On(f) => Ok(Placed::On(f)),
+        Placement::Move(f, d) => {
+            let question = Question::Moved {
+                home: f.home.name.clone(),
+                away: f.away.name.clone(),
+                fixture: f.id,
+                was: f.date,
+                date: d,
+            };
+            match moved {
+                Some(true) => {
+                    change.move_fixture(f.id, d)?;
+                    notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
+                    fixture_by_number(change, season, f.id).map(Placed::On)
+                }
+                Some(false) => Err(question.refused().into()),
+                None => Ok(Placed::Ask(question)),
+            }
         }
-        Placement::Move(f, d) => Err(not_moved(&f, d).into()),
         Placement::Add(d) => {
             let id = change.add_fixture(season.id, None, d, home.id, away.id)?;
             notes.push(format!(
                 "there was no fixture {} v {}: one was added on {d}",
                 home.name, away.name
             ));
-            fixture_by_number(change, season, id)
+            fixture_by_number(change, season, id).map(Placed::On)
         }
     }
+}
+
+/// A cancelled fixture played after all.
+pub fn uncancel(
+    change: &Change,
+    fixture: &Fixture,
+    notes: &mut Vec<String>,
+) -> Result<(), StoreError> {
+    if fixture.cancelled {
+        change.set_cancelled(fixture.id, false)?;
+        notes.push(format!(
+            "fixture {} was cancelled; it is played after all",
+            fixture.id
+        ));
+    }
+    Ok(())
 }

@@ -3,8 +3,8 @@
 
 use chrono::NaiveDate;
 
-use super::find::{fixture_by_number, is_done, result_words, today};
-use super::place::fixture_for_night;
+use super::find::{fixture_by_number, is_done, result_words};
+use super::place::{fixture_for_night, uncancel, Placed};
 use super::players::{accept, Players};
 use crate::app::{App, AppError};
 use crate::league::names::shell_quoted;
@@ -42,6 +42,7 @@ impl App {
         night: &mut Prompted,
         (m, games): (Match, Vec<LegLink>),
     ) -> Result<KeptMatch, AppError> {
+        let today = self.today();
         let change = self.store.change("night")?;
         let season = &night.season;
         let label = format!("{} {}", m.kind, m.slot);
@@ -49,7 +50,10 @@ impl App {
         // The night as it stands now, inside the change that keeps this match.
         let f = match night_now(&change.leagues(), season, night.begun)? {
             Some(f) => f,
-            None => match night.begin.apply(&change, season, &m, &mut notes)? {
+            None => match night
+                .begin
+                .apply(&change, season, (&m, today), &mut notes)?
+            {
                 Begun::On(f) => f,
                 Begun::Taken(why) => {
                     notes.push(why);
@@ -119,7 +123,7 @@ impl Begin {
         &self,
         change: &Change,
         season: &SeasonInfo,
-        typed: &Match,
+        (typed, today): (&Match, NaiveDate),
         notes: &mut Vec<String>,
     ) -> Result<Begun, AppError> {
         let taken = |f: &Fixture| {
@@ -143,13 +147,17 @@ impl Begin {
         if let Some(f) = own.filter(|f| f.result.is_some() && is_done(f, &season.config)) {
             return Ok(Begun::Taken(taken(&f)));
         }
-        let fixture = fixture_for_night(
+        let placed = fixture_for_night(
             change,
             season,
             (&self.home, &self.away),
-            (self.day, self.moved),
+            (self.day, Some(self.moved)),
             notes,
         )?;
+        let fixture = match placed {
+            Placed::On(f) => f,
+            Placed::Ask(q) => return Err(q.refused().into()),
+        };
         match &fixture.result {
             Some(NightResult::Matches(_)) if !is_done(&fixture, &season.config) => {
                 return Ok(Begun::On(fixture))
@@ -157,14 +165,8 @@ impl Begin {
             Some(_) => return Ok(Begun::Taken(taken(&fixture))),
             None => {}
         }
-        if fixture.cancelled {
-            change.set_cancelled(fixture.id, false)?;
-            notes.push(format!(
-                "fixture {} was cancelled; it is played after all",
-                fixture.id
-            ));
-        }
-        change.set_provisional(fixture.id, self.entered_by, today())?;
+        uncancel(change, &fixture, notes)?;
+        change.set_provisional(fixture.id, self.entered_by, today)?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
         fixture_by_number(change, season, fixture.id).map(Begun::On)
     }

@@ -43,13 +43,13 @@ pub struct ExportFile {
 }
 
 impl App {
-    /// A season's results (the one named, else the current one on `today`, else the latest).
+    /// A season's results (the one named, else the current one, else the latest).
     pub fn results_export(
         &self,
         league: Option<&str>,
         season: Option<&str>,
-        today: NaiveDate,
     ) -> Result<SeasonResults, AppError> {
+        let today = self.today();
         let reader = self.store.leagues();
         let league = reader.find(league)?;
         let season = reader.current_season(&league, season, today)?;

@@ -1,14 +1,15 @@
 //! The entry form of a night, read: its rows (the season's kinds in config order, slots 1..n),
-//! each row's inputs made into a match as `don night enter --match` takes it; or the night's
-//! totals, or a walkover. Each input is read on its own, so that what cannot be read is
-//! refused beside it; the rules of a night are the app's.
+//! each row's inputs made into a typed match; or the night's totals, or a walkover. Each input
+//! is read on its own, so that what cannot be read is refused beside it; the rules of a night
+//! are the app's.
 
 use axum::http::StatusCode;
 
 use super::form::{value, Refused, Typed};
+use crate::app::night::enter::Given;
 use crate::app::ErrorKind;
-use crate::league::entry::parse_players;
-use crate::league::{Config, HomeAway, Kind};
+use crate::league::entry::{parse_players, MatchEntry};
+use crate::league::{Config, HomeAway, Kind, Pair};
 use crate::web::error::status_of;
 
 /// One row of the form: a match of the night.
@@ -63,12 +64,23 @@ pub fn rows(config: &Config) -> Vec<Row> {
 /// How the night is given.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum How {
-    /// Each match as `don night enter --match` takes it, with the row it came from.
-    Matches(Vec<(Row, String)>),
-    /// `H-A`.
-    Totals(String),
-    /// `home` or `away`.
-    Walkover(String),
+    /// Each match, with the row it came from.
+    Matches(Vec<(Row, MatchEntry)>),
+    /// Matches won, home first.
+    Totals(Pair<u32>),
+    /// The side that turned up.
+    Walkover(HomeAway),
+}
+
+impl How {
+    /// The night as the app takes it.
+    pub fn given(&self) -> Given {
+        match self {
+            How::Matches(rows) => Given::Matches(rows.iter().map(|(_, m)| m.clone()).collect()),
+            How::Totals(totals) => Given::Totals(*totals),
+            How::Walkover(side) => Given::Walkover(*side),
+        }
+    }
 }
 
 fn invalid() -> StatusCode {
@@ -120,8 +132,8 @@ fn player(typed: &Typed, name: &str) -> Result<Option<String>, Refused> {
     }
 }
 
-/// A row as `don night enter --match` takes it, or none if it was left blank.
-fn row_line(row: &Row, typed: &Typed) -> Result<Option<String>, Refused> {
+/// A row's match, or none if it was left blank.
+fn row_match(row: &Row, typed: &Typed) -> Result<Option<MatchEntry>, Refused> {
     if row
         .inputs()
         .iter()
@@ -129,13 +141,11 @@ fn row_line(row: &Row, typed: &Typed) -> Result<Option<String>, Refused> {
     {
         return Ok(None);
     }
-    let mut sides = Vec::new();
+    let mut players: Pair<Vec<String>> = Pair::default();
     for side in HomeAway::BOTH {
-        let mut names = Vec::new();
         for n in 1..=row.players {
-            names.extend(player(typed, &row.player(side, n))?);
+            players[side].extend(player(typed, &row.player(side, n))?);
         }
-        sides.push(names.join("+"));
     }
     let legs = HomeAway::BOTH.map(|side| row.legs(side));
     let won = [count(typed, &legs[0])?, count(typed, &legs[1])?];
@@ -147,35 +157,38 @@ fn row_line(row: &Row, typed: &Typed) -> Result<Option<String>, Refused> {
             "type the legs each side won (0 if none)",
         ));
     };
-    Ok(Some(format!(
-        "{} {}; {}; {}; {home}-{away}",
-        row.kind, row.slot, sides[0], sides[1]
-    )))
+    Ok(Some(MatchEntry {
+        kind: row.kind,
+        slot: row.slot,
+        players,
+        legs: Pair::new(home, away),
+        leg_entries: Vec::new(),
+    }))
 }
 
 /// The night as the form gives it.
 pub fn read(config: &Config, typed: &Typed) -> Result<How, Refused> {
     match value(typed, "how") {
         "matches" => {
-            let mut lines = Vec::new();
+            let mut matches = Vec::new();
             for row in rows(config) {
-                if let Some(line) = row_line(&row, typed)? {
-                    lines.push((row, line));
+                if let Some(m) = row_match(&row, typed)? {
+                    matches.push((row, m));
                 }
             }
-            if lines.is_empty() {
+            if matches.is_empty() {
                 return Err(Refused::form(
                     invalid(),
                     "type at least one match: its players and the legs each side won",
                 ));
             }
-            Ok(How::Matches(lines))
+            Ok(How::Matches(matches))
         }
         "totals" => {
             let home = count(typed, "totals_home")?;
             let away = count(typed, "totals_away")?;
             match (home, away) {
-                (Some(h), Some(a)) => Ok(How::Totals(format!("{h}-{a}"))),
+                (Some(h), Some(a)) => Ok(How::Totals(Pair::new(h, a))),
                 (None, _) => Err(Refused::field(
                     invalid(),
                     "totals_home",
@@ -188,7 +201,10 @@ pub fn read(config: &Config, typed: &Typed) -> Result<How, Refused> {
                 )),
             }
         }
-        "walkover" => Ok(How::Walkover(value(typed, "walkover").to_string())),
+        "walkover" => value(typed, "walkover")
+            .parse()
+            .map(How::Walkover)
+            .map_err(|e| Refused::field(invalid(), "walkover", e)),
         _ => Err(Refused::form(
             status_of(ErrorKind::Invalid),
             "say how the night is given: its matches, its totals, or a walkover",
@@ -223,11 +239,20 @@ mod tests {
             ]),
         )
         .unwrap();
-        let How::Matches(lines) = got else {
+        let How::Matches(matches) = got else {
             panic!("not matches")
         };
-        assert_eq!(lines.len(), 1);
-        assert_eq!(lines[0].1, "don 1; Gareth+Rhys; Dai+Huw; 2-1");
+        assert_eq!(matches.len(), 1);
+        let m = &matches[0].1;
+        assert_eq!((m.kind, m.slot), (Kind::Don, 1));
+        assert_eq!(
+            m.players,
+            Pair::new(
+                vec!["Gareth".into(), "Rhys".into()],
+                vec!["Dai".into(), "Huw".into()]
+            )
+        );
+        assert_eq!(m.legs, Pair::new(2, 1));
         let bad = read(
             &config,
             &typed(&[("how", "matches"), ("m2_home1", "A"), ("m2_away_legs", "x")]),

@@ -78,7 +78,7 @@ fn nights(
         league: Some(league.to_string()),
         season: None,
     };
-    let (_, season) = choice.both(&leagues)?;
+    let (_, season) = choice.both(&leagues, app.today())?;
     let (mut pending, mut others) = (Vec::new(), Vec::new());
     for f in leagues.fixtures(season.id)? {
         let viewer = match team {
@@ -87,7 +87,7 @@ fn nights(
             Some(t) if t == f.away.id => Viewer::Captain(HomeAway::Away),
             Some(_) => continue,
         };
-        let (words, waits) = state(&f, is_done(&f, &season.config), viewer);
+        let (words, waits) = state(&f, is_done(&f, &season.config), viewer, app.today());
         let what = match viewer {
             Viewer::Captain(HomeAway::Home) => format!("v {} (home)", f.away.name),
             Viewer::Captain(HomeAway::Away) => format!("v {} (away)", f.home.name),

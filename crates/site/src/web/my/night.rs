@@ -11,12 +11,12 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
 use super::answer::{not_yours, see_other};
-use super::entry::{new_players, read, How};
+use super::entry::{new_players, read};
 use super::form::{value, Refused, Typed};
 use super::night_of::{Night, Viewer};
 use super::refusal::{of_entry, of_settle};
 use super::view::night_page;
-use crate::app::night::enter::{Entered, Given, NightEntry};
+use crate::app::night::enter::{Entered, NightEntry};
 use crate::app::App;
 use crate::league::HomeAway;
 use crate::web::error::{Lenient, Numbered, WebError};
@@ -159,21 +159,15 @@ pub async fn enter(
         let new = new_players(&form);
         let entry = NightEntry {
             night: night.night_ref(),
-            moved: false,
+            moved: Some(false),
             entered_for: for_team.as_deref(),
             new_players: &new,
         };
-        let lines: Vec<String> = match &how {
-            How::Matches(ls) => ls.iter().map(|(_, l)| l.clone()).collect(),
-            _ => Vec::new(),
-        };
-        let given = match &how {
-            How::Matches(_) => Given::Matches(&lines),
-            How::Totals(t) => Given::Totals(t),
-            How::Walkover(w) => Given::Walkover(w),
-        };
-        match app.night_enter(entry, given) {
+        match app.night_enter(entry, how.given()) {
             Ok(Entered::Kept { notes, .. }) => Outcome::Done(notes),
+            // The page asks nothing: a name close to a known player's is refused beside it
+            // (the form's "New players" answers it).
+            Ok(Entered::Asked(q)) => Outcome::Refused(of_entry(&q.refused().into(), &how, &form)),
             Ok(_) => Outcome::Done(Vec::new()),
             Err(e) => Outcome::Refused(of_entry(&e, &how, &form)),
         }

@@ -18,6 +18,8 @@ pub struct Night {
     /// Why its captains may not act on it (the app's rule), if they may not: its page offers
     /// them no form.
     pub closed_to_captains: Option<crate::app::night::error::CaptainsNight>,
+    /// Today, as the app took it.
+    pub today: chrono::NaiveDate,
 }
 
 impl Night {
@@ -28,7 +30,7 @@ impl Night {
             league: Some(league.to_string()),
             season: None,
         };
-        let (league, season) = choice.of_fixture(&leagues, id)?;
+        let (league, season) = choice.of_fixture(&leagues, id, app.today())?;
         let fixture = leagues
             .fixture(season.id, id)?
             .ok_or(crate::app::night::NightError::NoFixtureId(id))?;
@@ -41,10 +43,15 @@ impl Night {
                 .unwrap_or_default()
         };
         let rosters = Pair::new(roster(fixture.home.id), roster(fixture.away.id));
-        let closed_to_captains =
-            crate::app::night::find::captains_night(&leagues, (&league, &season), &fixture)?;
+        let closed_to_captains = crate::app::night::find::captains_night(
+            &leagues,
+            (&league, &season),
+            &fixture,
+            app.today(),
+        )?;
         Ok(Night {
             closed_to_captains,
+            today: app.today(),
             league,
             season,
             fixture,
@@ -99,8 +106,8 @@ impl Viewer {
     }
 }
 
-/// Where a night stands, for the one asking; and whether it waits on them.
-pub fn state(f: &Fixture, done: bool, viewer: Viewer) -> (String, bool) {
+/// Where a night stands on `today`, for the one asking; and whether it waits on them.
+pub fn state(f: &Fixture, done: bool, viewer: Viewer, today: chrono::NaiveDate) -> (String, bool) {
     let mine = |side: HomeAway| viewer == Viewer::Captain(side);
     let secretary = viewer == Viewer::Secretary;
     let name = |side: HomeAway| match side {
@@ -108,7 +115,7 @@ pub fn state(f: &Fixture, done: bool, viewer: Viewer) -> (String, bool) {
         HomeAway::Away => f.away.name.clone(),
     };
     if f.result.is_none() {
-        let due = f.date <= chrono::Local::now().date_naive();
+        let due = f.date <= today;
         return match (f.cancelled, due) {
             (true, _) => ("cancelled".into(), false),
             (false, true) => ("to enter".into(), !secretary),

@@ -34,20 +34,16 @@ pub fn of_entry(error: &AppError, how: &How, typed: &Typed) -> Refused {
         other => return Refused::form(status, other.to_string()),
     };
     match (night, how) {
-        (NightError::AtMatch { at, error }, How::Matches(lines)) => {
-            match lines.get(at.saturating_sub(1)) {
+        (NightError::AtMatch { at, error }, How::Matches(matches)) => {
+            match matches.get(at.saturating_sub(1)) {
                 Some((row, _)) => at_row(status, error, row, typed),
                 None => Refused::form(status, error.to_string()),
             }
-        }
-        (NightError::BadTotals(e), _) => {
-            Refused::field(status, "totals_home", e.to_string()).marking(&["totals_away".into()])
         }
         (NightError::Checked { error, .. }, How::Totals(_)) => {
             Refused::field(status, "totals_home", error.to_string())
                 .marking(&["totals_away".into()])
         }
-        (NightError::BadWalkover(e), _) => Refused::field(status, "walkover", e.clone()),
         (NightError::NotPlayingFor { team, title }, _) => {
             Refused::field(status, "for", format!("{team} does not play in {title}"))
         }
@@ -103,11 +99,6 @@ fn at_row(status: axum::http::StatusCode, error: &NightError, row: &Row, typed: 
             );
             return player(name, None, words);
         }
-        NightError::BadMatch(crate::league::entry::EntryError::Legs(_)) => return legs(),
-        NightError::BadMatch(
-            crate::league::entry::EntryError::BlankPlayer(n)
-            | crate::league::entry::EntryError::Player(n, _),
-        ) => return player(n, None, error.to_string()),
         _ => {
             return Refused::form(
                 status,

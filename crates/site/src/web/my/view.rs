@@ -247,7 +247,7 @@ pub fn night_page(
     let f = &n.fixture;
     let title = format!("{} v {}", f.home.name, f.away.name);
     let layout = super::page::layout(&title, &n.league.name);
-    let (words, _) = state(f, n.done(), viewer);
+    let (words, _) = state(f, n.done(), viewer, n.today);
     let mut facts = vec![
         format!("{}, fixture {}, season {}", f.date, f.id, n.season.name),
         format!("State: {words}"),

@@ -119,7 +119,7 @@ fn offered(app: &App, actor: &Actor, league: i64, league_name: &str) -> Result<O
         league: Some(league_name.to_string()),
         season: None,
     };
-    let nights = match choice.both(&leagues) {
+    let nights = match choice.both(&leagues, app.today()) {
         Ok((_, season)) => leagues
             .fixtures(season.id)?
             .into_iter()

@@ -1,0 +1,321 @@
+//! A night entered in-process against `App` with typed values (issue 28, points 2 and 6): its
+//! matches, totals or a walkover as values, a refusal naming the place of the match refused;
+//! "was the night moved?" asked as a typed question, nothing kept until it is answered; and
+//! "today" the App's own clock, pinned here, for a captain's "due by today" rule and the
+//! choice of the current season.
+
+mod common;
+
+use chrono::NaiveDate;
+use common::db::Db;
+use don::app::night::enter::{Entered, Given, KeptNight, NightEntry, Question};
+use don::app::night::error::CaptainsNight;
+use don::app::night::{NightError, NightRef, Which};
+use don::app::{Actor, App, AppError};
+use don::league::entry::MatchEntry;
+use don::league::{HomeAway, Kind, Pair};
+
+fn day(text: &str) -> NaiveDate {
+    text.parse().unwrap()
+}
+
+fn team_id(db: &Db, name: &str) -> i64 {
+    db.sql(&format!("SELECT id FROM teams WHERE name = '{name}'"))
+        .trim()
+        .parse()
+        .unwrap()
+}
+
+/// The App of `db`, for the secretary (no team) or a team's captain, today pinned.
+fn app(db: &Db, team: Option<&str>, today: &str) -> App {
+    let actor = Actor {
+        name: "tester".into(),
+        team: team.map(|t| team_id(db, t)),
+        game: None,
+        league: None,
+    };
+    let mut app = App::open_existing(&db.path, actor).unwrap();
+    app.pin_today(day(today));
+    app
+}
+
+fn night<'a>(home: &'a str, away: &'a str, date: Option<&str>) -> NightRef<'a> {
+    NightRef {
+        which: Which::default(),
+        home,
+        away,
+        date: date.map(day),
+    }
+}
+
+fn entry<'a>(night: NightRef<'a>, moved: Option<bool>) -> NightEntry<'a> {
+    NightEntry {
+        night,
+        moved,
+        entered_for: None,
+        new_players: &[],
+    }
+}
+
+fn names(list: &[&str]) -> Vec<String> {
+    list.iter().map(|n| n.to_string()).collect()
+}
+
+/// A match of the short nights' league: players each side, legs won home first.
+fn played(kind: Kind, slot: u32, home: &[&str], away: &[&str], legs: (u32, u32)) -> MatchEntry {
+    MatchEntry {
+        kind,
+        slot,
+        players: Pair::new(names(home), names(away)),
+        legs: Pair::new(legs.0, legs.1),
+        leg_entries: Vec::new(),
+    }
+}
+
+#[test]
+fn a_nights_matches_are_entered_as_values() {
+    let db = Db::short_nights();
+    let mut app = app(&db, None, "2025-09-04");
+    let given = Given::Matches(vec![
+        played(Kind::Don, 1, &["Gareth", "Rhys"], &["Dai", "Huw"], (2, 1)),
+        played(
+            Kind::Don,
+            2,
+            &["Emrys", "Glyn"],
+            &["Aled", "Bethan"],
+            (0, 2),
+        ),
+        played(Kind::SingleCrib, 1, &["Sian"], &["Mair"], (2, 0)),
+    ]);
+    let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
+    let Entered::Kept { night, .. } = app.night_enter(entry(at, None), given).unwrap() else {
+        panic!("not kept");
+    };
+    let KeptNight::Matches { title, result } = &night else {
+        panic!("not matches");
+    };
+    assert_eq!(title, "Royal Oak v Red Lion on 2025-09-04");
+    assert!(result.starts_with("2–1"), "{result}");
+    let stored = db.sql("SELECT kind, slot, home_legs, away_legs FROM matches ORDER BY kind, slot");
+    assert_eq!(stored.lines().count(), 3, "{stored}");
+}
+
+#[test]
+fn a_refused_match_is_named_by_its_place_among_those_given_and_nothing_is_kept() {
+    let db = Db::short_nights();
+    let before = db.dump();
+    let mut app = app(&db, None, "2025-09-04");
+    let given = Given::Matches(vec![
+        played(Kind::Don, 1, &["Gareth", "Rhys"], &["Dai", "Huw"], (2, 1)),
+        // Not a best of three: refused, as the second match given.
+        played(
+            Kind::Don,
+            2,
+            &["Emrys", "Glyn"],
+            &["Aled", "Bethan"],
+            (3, 0),
+        ),
+    ]);
+    let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
+    let Err(e) = app.night_enter(entry(at, None), given) else {
+        panic!("kept");
+    };
+    let AppError::Night(NightError::AtMatch { at, error }) = &e else {
+        panic!("{e:?}");
+    };
+    assert_eq!(*at, 2);
+    assert!(
+        matches!(
+            **error,
+            NightError::Check(don::league::NightError::Legs { .. })
+        ),
+        "{error:?}"
+    );
+    assert_eq!(db.dump(), before);
+}
+
+#[test]
+fn totals_and_a_walkover_are_entered_as_values() {
+    let db = Db::short_nights();
+    let mut app = app(&db, None, "2025-09-04");
+    let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
+    let kept = app
+        .night_enter(entry(at, None), Given::Totals(Pair::new(2, 1)))
+        .unwrap();
+    assert!(matches!(
+        kept,
+        Entered::Kept {
+            night: KeptNight::Totals { .. },
+            ..
+        }
+    ));
+    let at = night("Red Lion", "Fox and Hounds", Some("2025-09-11"));
+    let kept = app
+        .night_enter(entry(at, None), Given::Walkover(HomeAway::Away))
+        .unwrap();
+    let Entered::Kept {
+        night: KeptNight::Walkover { to, .. },
+        ..
+    } = kept
+    else {
+        panic!("not a walkover");
+    };
+    assert_eq!(to, "Fox and Hounds");
+}
+
+#[test]
+fn a_night_off_its_fixtures_date_is_asked_about_and_nothing_is_kept_until_answered() {
+    let db = Db::four_teams_scheduled();
+    let before = db.dump();
+    let mut app = app(&db, None, "2025-09-30");
+    let totals = Given::Totals(Pair::new(5, 4));
+    let at = night("A", "B", Some("2025-09-19"));
+    let asked = app.night_enter(entry(at, None), totals.clone()).unwrap();
+    let Entered::Asked(question) = asked else {
+        panic!("not asked");
+    };
+    assert_eq!(
+        question,
+        Question::Moved {
+            home: "A".into(),
+            away: "B".into(),
+            fixture: 6,
+            was: day("2025-09-18"),
+            date: day("2025-09-19"),
+        }
+    );
+    assert_eq!(db.dump(), before, "nothing is kept before the answer");
+    // No: refused, as the question says.
+    let Err(AppError::Night(NightError::NotMoved { fixture: 6, .. })) =
+        app.night_enter(entry(at, Some(false)), totals.clone())
+    else {
+        panic!("a night not moved was entered");
+    };
+    assert_eq!(db.dump(), before);
+    // Yes: the fixture is moved and the night kept.
+    let Entered::Kept { notes, .. } = app.night_enter(entry(at, Some(true)), totals).unwrap()
+    else {
+        panic!("not kept");
+    };
+    assert_eq!(notes, ["fixture 6 moved from 2025-09-18 to 2025-09-19"]);
+}
+
+#[test]
+fn a_captain_may_enter_a_night_only_when_it_is_due_by_the_pinned_today() {
+    let db = Db::four_teams_scheduled();
+    let totals = Given::Totals(Pair::new(5, 4));
+    let at = night("A", "B", None);
+    let Err(e) = app(&db, Some("A"), "2025-09-17").night_enter(entry(at, None), totals.clone())
+    else {
+        panic!("a captain entered a night not due");
+    };
+    let AppError::Night(NightError::NotACaptainsNight { why, .. }) = &e else {
+        panic!("{e:?}");
+    };
+    assert_eq!(*why, CaptainsNight::NotDue(day("2025-09-18")));
+    let kept = app(&db, Some("A"), "2025-09-18").night_enter(entry(at, None), totals);
+    assert!(
+        matches!(kept, Ok(Entered::Kept { .. })),
+        "not kept on the day it is due"
+    );
+}
+
+#[test]
+fn the_current_season_is_chosen_on_the_pinned_today() {
+    let db = Db::four_teams_scheduled();
+    db.ok(&["season", "new", "2026-27", "--teams", "A, B"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "A",
+        "B",
+        "2026-09-10",
+        "--season",
+        "2026-27",
+    ]);
+    let totals = Given::Totals(Pair::new(5, 4));
+    // A night named without its date is looked for in the season current on today.
+    let kept = |today: &str| {
+        let at = night("A", "B", None);
+        match app(&db, None, today).night_enter(entry(at, None), totals.clone()) {
+            Ok(Entered::Kept {
+                night: KeptNight::Totals { title, .. },
+                ..
+            }) => title,
+            _ => panic!("not kept"),
+        }
+    };
+    assert_eq!(kept("2025-09-20"), "A v B on 2025-09-18");
+    assert_eq!(kept("2026-09-12"), "A v B on 2026-09-10");
+    // A captain acts on the current season's nights only: on a day of the next season, a night
+    // of the last is no longer theirs.
+    let db = Db::four_teams_scheduled();
+    db.ok(&["season", "new", "2026-27", "--teams", "A, B"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "A",
+        "B",
+        "2026-09-10",
+        "--season",
+        "2026-27",
+    ]);
+    let at = night("A", "B", Some("2025-09-18"));
+    let Err(e) = app(&db, Some("A"), "2026-09-12").night_enter(entry(at, None), totals.clone())
+    else {
+        panic!("a captain entered a night of a past season");
+    };
+    let AppError::Night(NightError::NotACaptainsNight { why, .. }) = &e else {
+        panic!("{e:?}");
+    };
+    assert!(
+        matches!(why, CaptainsNight::NotCurrent { current, .. } if current == "2026-27"),
+        "{why:?}"
+    );
+}
+
+#[test]
+fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
+    let db = Db::three_teams_with_rosters();
+    let before = db.dump();
+    let mut app = app(&db, None, "2025-09-04");
+    let given = Given::Matches(vec![
+        played(Kind::Don, 1, &["Gareth", "Rhys"], &["Dai", "Huw"], (2, 1)),
+        played(Kind::Don, 2, &["Emrys", "Glyn"], &["Aled", "Bethn"], (0, 2)),
+    ]);
+    let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
+    let Entered::Asked(question) = app.night_enter(entry(at, None), given.clone()).unwrap() else {
+        panic!("not asked");
+    };
+    assert_eq!(
+        question,
+        Question::NewPlayer {
+            at: 2,
+            side: HomeAway::Away,
+            name: "Bethn".into(),
+            known: "Bethan".into(),
+            roster: Some("Red Lion".into()),
+        }
+    );
+    assert_eq!(db.dump(), before, "nothing is kept before the answer");
+    // A front end that cannot ask refuses it, naming the match and the name.
+    let NightError::AtMatch { at: 2, error } = question.refused() else {
+        panic!("not at match 2");
+    };
+    assert!(matches!(*error, NightError::Slip { .. }), "{error:?}");
+    // "No, someone new": said so, the night is kept and the name joins the roster.
+    let new = names(&["Bethn"]);
+    let answered = NightEntry {
+        new_players: &new,
+        ..entry(at, None)
+    };
+    let Entered::Kept { notes, .. } = app.night_enter(answered, given).unwrap() else {
+        panic!("not kept");
+    };
+    assert!(
+        notes
+            .iter()
+            .any(|n| n.contains("Bethn was not on the roster of Red Lion")),
+        "{notes:?}"
+    );
+}
