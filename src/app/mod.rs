@@ -54,6 +54,7 @@ pub mod stored;
 pub mod table;
 pub mod undo;
 pub mod undo_error;
+pub mod view;
 pub mod which;
 
 use std::path::Path;

@@ -19,7 +19,7 @@ use don::record::Fault;
 use super::check::open_all;
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::sheet::place;
+use don::app::view::sheet::place;
 use super::text::shown;
 
 #[derive(clap::Args)]

@@ -4,6 +4,7 @@
 use super::site::{PublishError, Site};
 use crate::app::season::read_season;
 use crate::app::stored::StoredGames;
+use crate::app::view::{Link as ViewLink, SheetView, Target};
 use crate::check::check_value;
 use crate::league::names::name_key;
 use crate::league::stats::{stats, Filter};
@@ -155,7 +156,7 @@ fn make(
                                 m.slot,
                                 i + 1
                             );
-                            names.games.insert(g, (page.clone(), what));
+                            names.games.insert(g, (f.id, what));
                         }
                     }
                 }
@@ -195,7 +196,11 @@ fn make(
             Some(sheet) => Cow::Borrowed(sheet),
             None => Cow::Owned(check_value(store.game_record(*game)?)),
         };
-        out.game(&sheet, *game, night, what)?;
+        let played_for = ViewLink {
+            text: what.clone(),
+            to: Target::Night(*night),
+        };
+        out.game(&SheetView::of(&sheet), *game, &played_for)?;
     }
     let mut team_ids: Vec<(&String, &TeamId)> = names.teams.iter().map(|(id, s)| (s, id)).collect();
     team_ids.sort();
