@@ -101,33 +101,43 @@ fn a_games_sheet_says_the_same_on_the_terminal_and_the_site() {
                 "Jacks out: the pool of 20.00 goes to NS (Gareth & Rhys), 10.00 each.",
             ],
         ),
-        (
-            2,
-            [
-                "NS conceded after hand 1.",
-                "EW (Dai & Huw) win.",
-            ],
-        ),
+        (2, ["NS conceded after hand 1.", "EW (Dai & Huw) win."]),
     ] {
         let view = sheet_view(&db, game);
         let facts = view.facts();
         for m in must {
-            assert!(facts.iter().any(|f| f == m), "game {game}: {m:?} in {facts:?}");
+            assert!(
+                facts.iter().any(|f| f == m),
+                "game {game}: {m:?} in {facts:?}"
+            );
         }
         let terminal = normal(&db.ok(&["show", &game.to_string()]));
         let page = std::fs::read_to_string(site.join(format!("game/{game}.html"))).unwrap();
         let html = words(&page);
         for fact in &facts {
             let fact = normal(fact);
-            assert!(terminal.contains(&fact), "game {game}, the terminal: {fact:?} in {terminal}");
-            assert!(html.contains(&fact), "game {game}, the site: {fact:?} in {html}");
+            assert!(
+                terminal.contains(&fact),
+                "game {game}, the terminal: {fact:?} in {terminal}"
+            );
+            assert!(
+                html.contains(&fact),
+                "game {game}, the site: {fact:?} in {html}"
+            );
         }
         // The table of hands: each row's cells in order, both ways.
         for row in &view.hands {
-            let mut cells = vec![row.number.to_string(), row.pitcher.clone(), row.trumps.clone()];
+            let mut cells = vec![
+                row.number.to_string(),
+                row.pitcher.clone(),
+                row.trumps.clone(),
+            ];
             cells.extend(row.points.iter().chain(&row.totals).map(i32::to_string));
             let cells = cells.join(" ");
-            assert!(terminal.contains(&cells), "game {game}: {cells:?} in {terminal}");
+            assert!(
+                terminal.contains(&cells),
+                "game {game}: {cells:?} in {terminal}"
+            );
             assert!(html.contains(&cells), "game {game}: {cells:?} in {html}");
         }
     }

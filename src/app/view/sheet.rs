@@ -4,9 +4,7 @@
 //! render this one view, so they say the same thing.
 
 use crate::record::Fault;
-use crate::replay::words::{
-    decision_words, leg_word, lost_words, score_words, side_name, verb,
-};
+use crate::replay::words::{decision_words, leg_word, lost_words, score_words, side_name, verb};
 use crate::replay::{HandKind, HandRow, ScoreSheet};
 use crate::rules::{Outcome, Side};
 
@@ -85,7 +83,11 @@ impl SheetView {
             players: (!players.is_empty()).then(|| players.join(" v ")),
             sides: sheet.sides.to_vec(),
             leg_word: sheet.is_match().then(|| leg_word(sheet)),
-            hands: sheet.hands.iter().map(|row| hand_line(sheet, row)).collect(),
+            hands: sheet
+                .hands
+                .iter()
+                .map(|row| hand_line(sheet, row))
+                .collect(),
             result: result(sheet),
             faults,
         }
