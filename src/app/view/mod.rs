@@ -3,10 +3,12 @@
 //!
 //! - [`sheet`]: a game's score sheet ([`SheetView`]): its particulars, a row a hand, how it
 //!   was decided (a concession's winner and the jacks-out pool included), its faults.
+//! - [`history`]: the league's records as its honours say them, each tie a line.
 //!
 //! A link in a view is a [`Target`], not an address: the site makes it a relative URL, the
 //! terminal leaves it out.
 
+pub mod history;
 pub mod sheet;
 
 pub use sheet::{HandLine, SheetView};
