@@ -230,4 +230,18 @@ fn the_honours_say_the_same_on_the_terminal_and_the_site() {
         );
         assert!(html.contains(&fact), "the site: {fact:?} in {html}");
     }
+    // The all-time table, row by row, cell by cell.
+    let all_time = words(&std::fs::read_to_string(site.join("all-time.html")).unwrap());
+    assert!(!told.all_time.is_empty());
+    for l in &told.all_time {
+        let row = format!(
+            "{} {} {} {} {} {} {} {} {}",
+            l.pos, l.name, l.seasons, l.played, l.won, l.drawn, l.lost, l.points, l.titles
+        );
+        assert!(
+            terminal.contains(&row),
+            "the terminal: {row:?} in {terminal}"
+        );
+        assert!(all_time.contains(&row), "the site: {row:?} in {all_time}");
+    }
 }
