@@ -11,6 +11,7 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
 use super::begin::{begin_fields, refusal, OPTION_LABELS};
+use super::words::standing_words;
 use crate::app::games::Begun;
 use crate::app::scoring::TableView;
 use crate::app::which::Choice;
@@ -87,15 +88,11 @@ struct Offered {
 }
 
 fn game_line(view: &TableView) -> GameLine {
-    let players: Vec<String> = view
-        .status
-        .sides
-        .iter()
-        .map(|s| s.name.label.clone())
-        .collect();
-    let state = match view.status.over {
-        true => format!("over: {}", view.status.result_words()),
-        false => view.standing.to_string(),
+    let state = view.state();
+    let players: Vec<String> = state.sides.iter().map(|s| s.name.label.clone()).collect();
+    let state = match &state.result {
+        Some(result) => format!("over: {result}"),
+        None => standing_words(&state),
     };
     GameLine {
         game: view.game,
