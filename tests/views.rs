@@ -7,7 +7,6 @@
 mod common;
 
 #[path = "web/browser.rs"]
-#[allow(dead_code)]
 mod browser;
 
 use browser::unescape;
