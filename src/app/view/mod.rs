@@ -4,12 +4,14 @@
 //! - [`sheet`]: a game's score sheet ([`SheetView`]): its particulars, a row a hand, how it
 //!   was decided (a concession's winner and the jacks-out pool included), its faults.
 //! - [`history`]: the league's records as its honours say them, each tie a line.
+//! - [`site`]: what the published site is made of, read through the app ([`site::read_site`]).
 //!
 //! A link in a view is a [`Target`], not an address: the site makes it a relative URL, the
 //! terminal leaves it out.
 
 pub mod history;
 pub mod sheet;
+pub mod site;
 
 pub use sheet::{HandLine, SheetView};
 
