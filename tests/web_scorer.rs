@@ -89,7 +89,15 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
     let status = text(&page, "status").unwrap();
     assert!(status.starts_with("Hand 1 · "), "{status}");
     assert!(status.contains("S (Rhys) pitches"), "{status}");
-    assert_eq!(text(&page, "prompt").unwrap(), "H1 · S pitches · NS 0–0 EW");
+    // What can be entered now, from the game's state (not `don play`'s short prompt).
+    assert_eq!(
+        text(&page, "prompt").unwrap(),
+        "Trick 1: the cards from S (Rhys), who leads"
+    );
+    assert_eq!(
+        text(&page, "standing").unwrap(),
+        "Score: NS (Gareth & Rhys) 0, 121 to go · EW (Dai & Huw) 0, 121 to go"
+    );
     assert!(
         page.contains("<div id=\"pad\" class=\"pad\" hidden>"),
         "{page}"
@@ -144,7 +152,9 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
         text(&page, "standing").unwrap()
     );
     let prompt = text(&page, "prompt").unwrap();
-    assert!(prompt.ends_with("NS 0–37 EW"), "{prompt}");
+    assert!(prompt.starts_with("Trick 1: the cards from "), "{prompt}");
+    let status = text(&page, "status").unwrap();
+    assert!(status.starts_with("Hand 2 · "), "{status}");
     assert_eq!(attr(&page, "table", "data-used").unwrap(), "", "a new hand");
 
     // The game scored on the web is the game `don show` and `don export` see.

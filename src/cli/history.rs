@@ -6,8 +6,9 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
 use don::app::league::history::history;
+use don::app::view::history::{known_from, records, words};
 use don::app::league::which::Choice;
-use don::league::history::{BigWin, History, Run, Source};
+use don::league::history::History;
 use don::record::history as json;
 
 use super::db::DbArg;
@@ -121,16 +122,6 @@ fn table(header: &[&str], right: &[usize]) -> Table {
     table
 }
 
-/// "from its matches", "from a results grid", … : what a season's table rests on.
-fn source_words(source: Source) -> &'static str {
-    match source {
-        Source::Matches => "matches",
-        Source::Nights => "nights' totals",
-        Source::Grid => "results grid",
-        Source::Table => "final table",
-    }
-}
-
 fn champions(told: &History) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
@@ -148,7 +139,7 @@ fn champions(told: &History) -> Table {
                 .map(|r| shown(r).into_owned())
                 .unwrap_or_default(),
             s.teams.to_string(),
-            source_words(s.source).to_string(),
+            known_from(s.source).to_string(),
         ]);
     }
     if let Some(c) = t.column_mut(3) {
@@ -190,99 +181,16 @@ fn all_time(told: &History) -> Table {
 /// How many of a record's ties are written out before "and N more".
 const TIES_SHOWN: usize = 5;
 
-/// "9–0, Royal Oak at home to Red Lion, 2014-15 (a grid night: no date)".
-fn win_words(w: &BigWin) -> String {
-    let (home, away) = if w.at_home {
-        (&w.winner, &w.loser)
-    } else {
-        (&w.loser, &w.winner)
-    };
-    let score = if w.at_home {
-        format!("{}–{}", w.score.0, w.score.1)
-    } else {
-        format!("{}–{}", w.score.1, w.score.0)
-    };
-    let season = shown(&w.season);
-    let when = match w.date {
-        Some(d) => format!("{season}, {d}"),
-        None => format!("{season}, from its results grid"),
-    };
-    format!(
-        "{} {score} {} ({when}), won by {}",
-        shown(home),
-        shown(away),
-        shown(&w.winner)
-    )
-}
-
-/// "Royal Oak, 11 nights in 2019-20 (2019-09-05 to 2019-12-12)".
-fn run_words(r: &Run) -> String {
-    format!(
-        "{}, {} in {} ({} to {})",
-        shown(&r.team),
-        count(i64::from(r.nights), "night", "nights"),
-        shown(&r.season),
-        r.from,
-        r.to
-    )
-}
-
-/// Lines of ties: the first few, then how many more.
-fn tied(out: &mut impl Write, lines: Vec<String>) -> io::Result<()> {
-    let more = lines.len().saturating_sub(TIES_SHOWN);
-    for line in lines.into_iter().take(TIES_SHOWN) {
-        writeln!(out, "  {line}")?;
-    }
-    if more > 0 {
-        writeln!(out, "  and {more} more (`--json` lists them all)")?;
-    }
-    Ok(())
-}
-
+/// Each record's headline, then its ties: the first few, then how many more.
 fn write_records(out: &mut impl Write, told: &History) -> io::Result<()> {
-    let r = &told.records;
-    match r.biggest_wins.first() {
-        None => writeln!(
-            out,
-            "Biggest win: none (no night won known by its matches)."
-        )?,
-        Some(w) => {
-            writeln!(
-                out,
-                "Biggest win, by {}:",
-                count(i64::from(w.margin()), "match", "matches")
-            )?;
-            tied(out, r.biggest_wins.iter().map(win_words).collect())?;
+    for record in records(told) {
+        writeln!(out, "{}", shown(&record.headline))?;
+        let more = record.entries.len().saturating_sub(TIES_SHOWN);
+        for entry in record.entries.iter().take(TIES_SHOWN) {
+            writeln!(out, "  {}", shown(&words(entry)))?;
         }
-    }
-    if r.longest_runs.is_empty() {
-        writeln!(out, "Longest winning run: none (no dated night won).")?;
-    } else {
-        writeln!(
-            out,
-            "Longest winning run (nights won in a row in a season):"
-        )?;
-        tied(out, r.longest_runs.iter().map(run_words).collect())?;
-    }
-    match r.most_titles.first() {
-        None => writeln!(out, "Most titles: none yet (no season finished).")?,
-        Some(t) => {
-            writeln!(
-                out,
-                "Most titles: {}",
-                count(i64::from(t.titles), "title", "titles")
-            )?;
-            tied(
-                out,
-                r.most_titles
-                    .iter()
-                    .map(|t| {
-                        let seasons: Vec<String> =
-                            t.seasons.iter().map(|s| shown(s).into_owned()).collect();
-                        format!("{} ({})", shown(&t.team), seasons.join(", "))
-                    })
-                    .collect(),
-            )?;
+        if more > 0 {
+            writeln!(out, "  and {more} more (`--json` lists them all)")?;
         }
     }
     Ok(())

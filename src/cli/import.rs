@@ -19,8 +19,8 @@ use don::record::Fault;
 use super::check::open_all;
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::sheet::place;
 use super::text::shown;
+use don::app::view::sheet::place;
 
 #[derive(clap::Args)]
 #[command(

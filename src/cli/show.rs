@@ -19,9 +19,9 @@ use don::store::{GameFilter, ListedGame, Summary};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::sheet::{side_name_of, write_sheet};
+use super::sheet::write_sheet;
 use super::text::shown;
-use don::replay::words::score_words;
+use don::replay::words::{score_words, side_name};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  don show 7\n  don show abercarn-2024-03-14-t1-leg2 --json")]
@@ -123,7 +123,7 @@ fn sides_json(summary: &Summary) -> Value {
 fn result_words(seats: &BySeat<Option<String>>, s: &Summary) -> String {
     match (s.finished, s.winner) {
         (false, _) => "unfinished".into(),
-        (_, Some(side)) => format!("{} won", side_name_of(seats, side)),
+        (_, Some(side)) => format!("{} won", shown(&side_name(seats, side))),
         (true, None) if s.draw => "a draw".into(),
         (true, None) if !s.losers.is_empty() => {
             let who: Vec<&str> = s.losers.iter().map(|s| s.letter()).collect();
@@ -151,7 +151,7 @@ fn game_row(listed: &Listed) -> Vec<Cell> {
     let players: Vec<String> = s
         .scores
         .iter()
-        .map(|&(side, _)| side_name_of(&seats, side))
+        .map(|&(side, _)| shown(&side_name(&seats, side)).into_owned())
         .collect();
     let mut number = g.game.to_string();
     if let Some(id) = text(&g.id) {

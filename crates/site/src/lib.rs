@@ -9,10 +9,8 @@ pub mod publish;
 pub mod web;
 
 use don_app::app;
-use don_check::check;
 use don_league::league;
 use don_record::record;
-use don_replay::replay;
 use don_rules::rules;
 use don_scorer::scorer;
 use don_store::store;

@@ -38,6 +38,7 @@ pub mod names;
 pub mod night;
 pub mod results;
 pub mod undo;
+pub mod view;
 
 use std::path::Path;
 

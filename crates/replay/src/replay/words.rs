@@ -3,13 +3,28 @@
 
 use crate::rules::spec::Goal;
 use crate::rules::variant::irish_don::{self, Won};
-use crate::rules::{BySide, Decision, Outcome, Seat, Side};
+use crate::rules::{BySeat, BySide, Decision, Outcome, Seat, Side};
 
 use super::ScoreSheet;
 
 pub fn score_words<T: std::fmt::Display + Copy>(sides: &[Side], score: BySide<T>) -> String {
     let parts: Vec<String> = sides.iter().map(|&s| score[s].to_string()).collect();
     parts.join("–")
+}
+
+/// A side with the names of its players in `named`: "NS (Gareth & Rhys)", or "NS" when none is
+/// known.
+pub fn side_name(named: &BySeat<Option<String>>, side: Side) -> String {
+    let names: Vec<&str> = side
+        .seats()
+        .iter()
+        .filter_map(|&s| named[s].as_deref())
+        .collect();
+    if names.is_empty() {
+        side.code().to_string()
+    } else {
+        format!("{} ({})", side.code(), names.join(" & "))
+    }
 }
 
 pub fn verb(side: Side, plural: &str, singular: &str) -> String {

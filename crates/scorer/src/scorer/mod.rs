@@ -17,6 +17,7 @@ mod lines;
 mod names;
 mod session;
 mod status;
+mod view;
 
 pub use announce::{Announcement, Finish, ScoreLine, Standing, ToGo, Verdict};
 pub use journal::{Entered, Journal};
@@ -24,3 +25,4 @@ pub use lines::{check_sides, entry, entry_words, line_of, lines_help, LINES};
 pub use names::{Name, Names};
 pub use session::{table_sheet, Answer, Refused, Session, SessionError};
 pub use status::{SideStatus, Status};
+pub use view::{Part, ScorerView, SeatName, SideScore, Wanted};

@@ -97,6 +97,11 @@ impl Status {
     }
 
     /// True when the game is a match of several legs (Irish Don: games).
+    /// The players' names the status speaks of.
+    pub fn names(&self) -> &Names {
+        &self.names
+    }
+
     pub fn is_match(&self) -> bool {
         self.to_win > 1
     }
@@ -242,25 +247,6 @@ fn suit_symbol(suit: Suit) -> char {
     }
 }
 
-impl Status {
-    /// Where the game stands for those watching, not scoring (a live board): the full words
-    /// without what the scorer is to type ("The game is over: NS (Gareth & Rhys) won 121–97",
-    /// "Hand 2 · S (Rhys) deals · … Waiting for the pitcher").
-    pub fn onlookers_words(&self) -> String {
-        if self.over {
-            return format!("The game is over: {}", self.result_words());
-        }
-        let mut words = self.to_string();
-        if self.needs_pitcher() {
-            if let Some(at) = words.find(". Who pitches?") {
-                words.truncate(at);
-            }
-            words.push_str(" · waiting for the pitcher");
-        }
-        words
-    }
-}
-
 impl fmt::Display for Status {
     /// Where the game stands, in full, said above the prompt when it changes: "Hand 3, trick 2
     /// · W deals · N pitched · E to lead · trumps hearts · NS (Gareth & Rhys) 45 · EW (Dai &
@@ -318,6 +304,7 @@ impl fmt::Display for Status {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::scorer::{Announcement, ScorerView, Wanted};
 
     /// Irish Don best of three, game 2 late in a deal, NS and EW counting.
     fn late_in_game_two(hand: u32, ns: i32, ew: i32) -> Status {
@@ -351,26 +338,27 @@ mod tests {
     }
 
     #[test]
-    fn onlookers_are_told_where_the_game_stands_not_what_to_type() {
+    fn a_page_is_told_where_the_game_stands_not_what_to_type() {
         let mut waiting = late_in_game_two(5, 40, 62);
         (waiting.in_hand, waiting.pitcher, waiting.trumps) = (false, None, None);
         assert!(waiting
             .to_string()
             .ends_with(". Who pitches? Type `pitcher N|E|S|W` (the holder of the lowest diamond)"));
+        // A page's view of it: typed, with no line to type (the web says its own words).
+        let view = ScorerView::of(&waiting, &Announcement::NothingToTakeBack, &[], false);
+        assert!(matches!(&view.wanted, Wanted::Pitcher { seats } if seats.len() == 4));
         assert_eq!(
-            waiting.onlookers_words(),
-            "Hand 5 · N deals · NS 40 · EW 62 (counting) · game 2, games 1–0 · waiting for the pitcher"
+            (view.trick, view.pitcher.is_none(), view.counting),
+            (None, true, true)
         );
         let mut over = late_in_game_two(5, 40, 62);
         (over.over, over.result) = (true, Some(Outcome::Won(Side::NS)));
         assert!(over
             .to_string()
             .contains("`undo` takes back the last entry"));
-        assert_eq!(
-            over.onlookers_words(),
-            format!("The game is over: {}", over.result_words())
-        );
-        assert!(!over.onlookers_words().contains('`'));
+        let view = ScorerView::of(&over, &Announcement::NothingToTakeBack, &[], false);
+        assert_eq!(view.wanted, Wanted::Over);
+        assert_eq!(view.result, Some(over.result_words()));
     }
 
     #[test]

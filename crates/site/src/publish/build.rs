@@ -1,17 +1,15 @@
-//! Making the site's pages from the store: one pass over the league's seasons, then a page at a
-//! time. Links are relative (`../team/royal-oak.html`), so the site works from disk.
+//! Making the site's pages from what the app reads of the league ([`read_site`]): one pass over
+//! its seasons, then a page at a time. Links are relative (`../team/royal-oak.html`), so the site works from disk.
 
 use super::site::{PublishError, Site};
-use crate::app::game::stored::StoredGames;
-use crate::app::league::season::read_season;
-use crate::check::check_value;
+use crate::app::view::site::{read_site, SiteRead, SiteSeason};
+use crate::app::view::{Link as ViewLink, SheetView, Target};
 use crate::league::names::name_key;
 use crate::league::stats::{stats, Filter};
 use crate::league::{standings, NightResult, Season, TeamId};
 use crate::publish::page::{kind_name, Loaded, Names, Pages};
 use crate::publish::slug::Slugs;
 use crate::store::{LeagueInfo, SeasonInfo, Store};
-use std::borrow::Cow;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
 /// The site of a league; `front` is the season its front page shows (the latest by default).
@@ -39,11 +37,21 @@ fn make(
     league: &LeagueInfo,
     front: Option<&SeasonInfo>,
 ) -> Result<Site, PublishError> {
-    let leagues = store.leagues();
+    let SiteRead {
+        seasons: read,
+        teams: mut by_age,
+        players_by_age,
+        history: told,
+        other_sheets,
+    } = read_site(store, league)?;
     let mut seasons = Vec::new();
     let mut season_slugs = Slugs::default();
-    for info in leagues.seasons(league.id)? {
-        let read = read_season(&leagues, &info)?;
+    for SiteSeason {
+        info,
+        read,
+        entries,
+    } in read
+    {
         let table = standings(&read.season);
         let figures = stats(std::slice::from_ref(&read.season), &Filter::default());
         seasons.push(Loaded {
@@ -51,10 +59,7 @@ fn make(
             figures,
             slug: season_slugs.take(&info.name),
             fixtures: read.fixtures,
-            entries: crate::app::names::entries_as_then(
-                leagues.entries(info.id)?,
-                &read.season.teams,
-            ),
+            entries,
             info,
             season: read.season,
             sheets: read.sheets,
@@ -76,17 +81,13 @@ fn make(
     });
     // Slugs are handed out oldest first, so a team or player added later never takes the file
     // name of one already published (and a phone's calendar stays the same team's).
-    let mut by_age = leagues.teams(league.id)?;
+    let team_names: HashMap<TeamId, String> =
+        by_age.iter().map(|t| (t.id, t.name.clone())).collect();
     by_age.sort_by_key(|t| t.id);
     let mut team_slugs = Slugs::default();
     let teams: HashMap<TeamId, String> = by_age
         .iter()
         .map(|t| (t.id, team_slugs.take(&t.name)))
-        .collect();
-    let team_names: HashMap<TeamId, String> = leagues
-        .teams(league.id)?
-        .into_iter()
-        .map(|t| (t.id, t.name))
         .collect();
     // Every player named on a roster or in a match, by name key, in the order they first
     // appear (oldest season first); slugs are handed out oldest player first, as teams' are,
@@ -117,7 +118,7 @@ fn make(
         }
     }
     let mut age: HashMap<String, usize> = HashMap::new();
-    for (i, name) in leagues.players_by_age_in(league.id)?.iter().enumerate() {
+    for (i, name) in players_by_age.iter().enumerate() {
         age.entry(name_key(name)).or_insert(i);
     }
     met.sort_by_key(|(key, _)| age.get(key).copied().unwrap_or(usize::MAX));
@@ -155,7 +156,7 @@ fn make(
                                 m.slot,
                                 i + 1
                             );
-                            names.games.insert(g, (page.clone(), what));
+                            names.games.insert(g, (f.id, what));
                         }
                     }
                 }
@@ -181,7 +182,6 @@ fn make(
     );
     out.front_page(&seasons)?;
     out.archive(&seasons)?;
-    let told = crate::app::league::history::history(&leagues, league)?;
     out.history(&told, &team_names, &seasons)?;
     for s in &seasons {
         out.season(s, &seasons)?;
@@ -191,11 +191,18 @@ fn make(
         }
     }
     for (game, (night, what)) in &names.games {
-        let sheet = match seasons.iter().find_map(|s| s.sheets.get(*game)) {
-            Some(sheet) => Cow::Borrowed(sheet),
-            None => Cow::Owned(check_value(store.game_record(*game)?)),
+        let Some(sheet) = seasons
+            .iter()
+            .find_map(|s| s.sheets.get(*game))
+            .or_else(|| other_sheets.get(game))
+        else {
+            continue;
         };
-        out.game(&sheet, *game, night, what)?;
+        let played_for = ViewLink {
+            text: what.clone(),
+            to: Target::Night(*night),
+        };
+        out.game(&SheetView::of(sheet), *game, &played_for)?;
     }
     let mut team_ids: Vec<(&String, &TeamId)> = names.teams.iter().map(|(id, s)| (s, id)).collect();
     team_ids.sort();

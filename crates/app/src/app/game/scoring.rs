@@ -17,7 +17,7 @@ use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
 use crate::record::parse_record;
 use crate::rules::{BySeat, Card, Variant};
-use crate::scorer::{Announcement, Answer, Entered, Journal, Refused, Session, Status};
+use crate::scorer::{Announcement, Answer, Entered, Journal, Refused, ScorerView, Session, Status};
 use crate::store::{Store, StoreError, WebGame};
 
 /// The most hands a game scored on the web may have: past it, a line that would begin another
@@ -52,6 +52,18 @@ pub struct TableView {
     pub web: Option<WebGame>,
     /// The entries kept, how many: a hand begun or taken back shows here too.
     pub entries: usize,
+}
+
+impl TableView {
+    /// The game's state as a page shows it: typed facts, not the terminal's sentences.
+    pub fn state(&self) -> ScorerView {
+        ScorerView::of(
+            &self.status,
+            &self.standing,
+            &self.tricks_in_play,
+            self.held.is_some(),
+        )
+    }
 }
 
 /// A line entered: what was said of it, and the game after it.

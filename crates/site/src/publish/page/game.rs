@@ -1,125 +1,52 @@
-//! The score sheet of a Don leg scored with the engine, hand by hand.
+//! The score sheet of a Don leg scored with the engine, hand by hand: the game's
+//! [`SheetView`], as the terminal's `don show` tells it.
 
 use super::*;
-
-/// A side with its players' names: "NS (Gareth & Rhys)".
-pub(super) fn side_name(sheet: &ScoreSheet, side: crate::rules::Side) -> String {
-    let names: Vec<&str> = side
-        .seats()
-        .iter()
-        .filter_map(|&s| sheet.seats[s].as_deref())
-        .collect();
-    if names.is_empty() {
-        side.code().to_string()
-    } else {
-        format!("{} ({})", side.code(), names.join(" & "))
-    }
-}
+use crate::app::view::{Link as ViewLink, SheetView};
 
 impl Pages<'_> {
-    /// The score sheet of a leg scored with the engine, hand by hand.
+    /// The score sheet of a leg scored with the engine, hand by hand, with the night it was
+    /// played for.
     pub(crate) fn game(
         &mut self,
-        sheet: &ScoreSheet,
+        view: &SheetView,
         game: i64,
-        night: &str,
-        what: &str,
+        played_for: &ViewLink,
     ) -> Result<(), PublishError> {
         let path = format!("game/{game}.html");
         let mut intro = vec![Para::of(vec![
             Span::text("Played for "),
-            Span::link(what, rel(&path, night)),
+            self.span(&path, played_for),
             Span::text("."),
         ])];
-        let mut about = Vec::new();
-        if let Some(v) = &sheet.variant {
-            about.push(v.describe());
-        }
-        about.extend(sheet.date.clone());
-        about.extend(sheet.venue.clone());
-        if !about.is_empty() {
-            intro.push(Para::text(about.join(" · ")));
-        }
-        if !sheet.sides.is_empty() {
-            let sides: Vec<String> = sheet.sides.iter().map(|&s| side_name(sheet, s)).collect();
-            intro.push(Para::text(sides.join(" v ")));
-        }
-        let is_match = sheet.is_match();
+        intro.extend(view.about.iter().chain(&view.players).map(Para::text));
         let mut head = vec![Head::num("Hand", "")];
-        if is_match {
-            head.push(Head::num(leg_word(sheet), ""));
-        }
+        head.extend(view.leg_word.map(|w| Head::num(w, "")));
         head.push(Head::new("Pitcher"));
         head.push(Head::new("Trumps"));
-        for &s in sheet.sides {
+        for s in &view.sides {
             head.push(Head::num(s.code(), &format!("{s} points this hand")));
         }
-        for &s in sheet.sides {
+        for s in &view.sides {
             head.push(Head::num(&format!("{s} total"), ""));
         }
-        let rows = sheet
+        let rows = view
             .hands
             .iter()
             .map(|row| {
                 let mut cells = vec![Cell::num(row.number)];
-                if is_match {
+                if view.leg_word.is_some() {
                     cells.push(Cell::num(row.leg));
                 }
-                let pitcher = row
-                    .pitcher
-                    .map_or(String::new(), |p| match &sheet.seats[p] {
-                        Some(name) => format!("{p} {name}"),
-                        None => p.to_string(),
-                    });
-                cells.push(Cell::text(pitcher));
-                cells.push(Cell::text(match row.kind {
-                    HandKind::Tricks => {
-                        row.trumps.map_or("—".to_string(), |t| t.name().to_string())
-                    }
-                    HandKind::Totals => "(totals)".into(),
-                    HandKind::Abandoned => "abandoned".into(),
-                    HandKind::NotScored => "not scored".into(),
-                }));
-                for &s in sheet.sides {
-                    cells.push(Cell::num(row.points[s]));
-                }
-                for &s in sheet.sides {
-                    cells.push(Cell::num(row.score[s]));
-                }
+                cells.push(Cell::text(&row.pitcher));
+                cells.push(Cell::text(&row.trumps));
+                cells.extend(row.points.iter().chain(&row.totals).map(Cell::num));
                 TableRow {
                     cells,
                     class: String::new(),
                 }
             })
             .collect();
-        let mut decided: Vec<Para> = sheet
-            .hands
-            .iter()
-            .filter_map(|row| row.decided.as_ref())
-            .map(|d| {
-                let leg = if is_match {
-                    format!("{} {}: ", leg_word(sheet), d.leg)
-                } else {
-                    String::new()
-                };
-                Para::text(format!("{leg}{}", decision_words(sheet, d)))
-            })
-            .collect();
-        if let Some((side, after)) = sheet.conceded {
-            decided.push(Para::text(format!("{side} conceded after hand {after}.")));
-        }
-        match &sheet.result {
-            Some(Outcome::Won(s)) if is_match => decided.push(Para::text(format!(
-                "{} won the match {}.",
-                side_name(sheet, *s),
-                score_words(sheet.sides, sheet.wins)
-            ))),
-            None if !sheet.sides.is_empty() => decided.push(Para::text(format!(
-                "Unfinished at {}.",
-                score_words(sheet.sides, sheet.final_score)
-            ))),
-            _ => {}
-        }
         let section = Section {
             heading: "Score sheet".into(),
             tables: vec![TableView {
@@ -130,7 +57,7 @@ impl Pages<'_> {
                 head,
                 rows,
             }],
-            after: decided,
+            after: view.result.iter().map(Para::text).collect(),
             ..Section::default()
         };
         self.page(&path, format!("Game {game}"), intro, vec![section])

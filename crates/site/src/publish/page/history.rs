@@ -1,23 +1,15 @@
 //! The league's past on the site: the honours page (champions and runners-up by season, the
-//! records) and the all-time table, as `don history` tells them (docs/league.md#history).
+//! records) and the all-time table, as `don history` tells them (docs/league.md#history): the
+//! records are [`records`]' views.
 
 use super::*;
-use crate::league::history::{BigWin, History, Source};
+use crate::app::view::history::{known_from, records, Piece};
+use crate::league::history::History;
 
 /// The honours page, from the site's root.
 pub(crate) const HONOURS: &str = "honours.html";
 /// The all-time table's page, from the site's root.
 pub(crate) const ALL_TIME: &str = "all-time.html";
-
-/// How a season's results survive, in a few words.
-fn known_from(source: Source) -> &'static str {
-    match source {
-        Source::Matches => "matches",
-        Source::Nights => "nights' totals",
-        Source::Grid => "results grid",
-        Source::Table => "final table",
-    }
-}
 
 impl Pages<'_> {
     /// A team named as it is today, linked to its page when it has one.
@@ -139,47 +131,24 @@ impl Pages<'_> {
         }
     }
 
-    /// The records, every tie listed.
+    /// The records: each headline, then every entry tied for it.
     fn records(&self, path: &str, told: &History, ids: &HashMap<&str, TeamId>) -> Section {
-        let r = &told.records;
         let mut list = Vec::new();
-        for w in &r.biggest_wins {
-            list.push(Para::of(self.win_spans(path, w, ids)));
-        }
-        if r.biggest_wins.is_empty() {
-            list.push(Para::text(
-                "Biggest win: none yet (no night won known by its matches).",
-            ));
-        }
-        for run in &r.longest_runs {
-            let mut spans = vec![Span::text("Longest winning run: ")];
-            spans.push(self.team_span(path, &run.team, ids));
-            spans.push(Span::text(format!(
-                ", {} in {} ({} to {})",
-                plural(i64::from(run.nights), "night", "nights"),
-                run.season,
-                day(run.from),
-                day(run.to)
-            )));
-            list.push(Para::of(spans));
-        }
-        if r.longest_runs.is_empty() {
-            list.push(Para::text(
-                "Longest winning run: none yet (no dated night won).",
-            ));
-        }
-        for t in &r.most_titles {
-            let mut spans = vec![Span::text("Most titles: ")];
-            spans.push(self.team_span(path, &t.team, ids));
-            spans.push(Span::text(format!(
-                ", {} ({})",
-                plural(i64::from(t.titles), "title", "titles"),
-                t.seasons.join(", ")
-            )));
-            list.push(Para::of(spans));
-        }
-        if r.most_titles.is_empty() {
-            list.push(Para::text("Most titles: none yet (no season finished)."));
+        for record in records(told) {
+            list.push(Para::text(record.headline));
+            for entry in &record.entries {
+                let spans = entry
+                    .iter()
+                    .map(|p| match p {
+                        Piece::Text(t) => Span::text(t),
+                        Piece::Team(name) => self.team_span(path, name, ids),
+                    })
+                    .collect();
+                list.push(Para {
+                    spans,
+                    class: "tie".into(),
+                });
+            }
         }
         Section {
             heading: "Records".into(),
@@ -192,26 +161,6 @@ impl Pages<'_> {
             list,
             ..Section::default()
         }
-    }
-
-    /// "Biggest win: Royal Oak 9–0 Six Bells (2014-15, from its results grid)".
-    fn win_spans(&self, path: &str, w: &BigWin, ids: &HashMap<&str, TeamId>) -> Vec<Span> {
-        let (home, away, score) = if w.at_home {
-            (&w.winner, &w.loser, format!("{}–{}", w.score.0, w.score.1))
-        } else {
-            (&w.loser, &w.winner, format!("{}–{}", w.score.1, w.score.0))
-        };
-        let when = match w.date {
-            Some(d) => format!("{}, {}", w.season, day(d)),
-            None => format!("{}, from its results grid", w.season),
-        };
-        vec![
-            Span::text("Biggest win: "),
-            self.team_span(path, home, ids),
-            Span::text(format!(" {score} ")),
-            self.team_span(path, away, ids),
-            Span::text(format!(" ({when})")),
-        ]
     }
 
     /// The all-time table's page.

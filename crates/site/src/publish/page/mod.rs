@@ -12,6 +12,7 @@ use chrono::NaiveDate;
 
 use crate::app::league::season::Sheets;
 use crate::app::night::score::NightScore;
+use crate::app::view::Target;
 use crate::league::names::name_key;
 use crate::league::stats::{complete_nights_only, left_out_words, Filter, Line, Stats, Who};
 use crate::league::{
@@ -25,9 +26,6 @@ use crate::publish::view::{
 };
 use crate::record::standings as table;
 use crate::record::text::count as plural;
-use crate::replay::words::{decision_words, leg_word, score_words};
-use crate::replay::{HandKind, ScoreSheet};
-use crate::rules::Outcome;
 use crate::store::{Fixture, SeasonEntry, SeasonInfo};
 
 mod confirmed;
@@ -78,8 +76,8 @@ pub(crate) struct Names {
     pub(crate) players: BTreeMap<String, (String, String)>,
     /// The page of each night, by fixture.
     pub(crate) nights: HashMap<i64, String>,
-    /// The night each engine-scored leg's game was played in, and where in it.
-    pub(crate) games: BTreeMap<i64, (String, String)>,
+    /// The night (its fixture) each engine-scored leg's game was played in, and where in it.
+    pub(crate) games: BTreeMap<i64, (i64, String)>,
 }
 
 impl Names {
@@ -95,6 +93,18 @@ impl Names {
         self.players
             .get(&name_key(name))
             .map(|(slug, _)| format!("player/{slug}.html"))
+    }
+}
+
+impl Names {
+    /// The page a view's link goes to, from the site's root; `None` when it has none.
+    pub(crate) fn target(&self, to: &Target) -> Option<String> {
+        match to {
+            Target::Game(g) => Some(format!("game/{g}.html")),
+            Target::Night(f) => self.nights.get(f).cloned(),
+            Target::Team(t) => Some(self.team(*t)),
+            Target::Player(name) => self.player(name),
+        }
     }
 }
 
@@ -162,6 +172,14 @@ fn ordinal(n: u32) -> String {
 impl Pages<'_> {
     pub(crate) fn file(&mut self, path: &str, bytes: Vec<u8>) {
         self.site.files.insert(path.to_string(), bytes);
+    }
+
+    /// A view's link on the page at `path`: a relative link, or its words where it has no page.
+    pub(crate) fn span(&self, path: &str, link: &crate::app::view::Link) -> Span {
+        match self.names.target(&link.to) {
+            Some(to) => Span::link(&link.text, rel(path, &to)),
+            None => Span::text(&link.text),
+        }
     }
 
     pub(crate) fn layout(&self, path: &str, title: String, intro: Vec<Para>) -> Layout {

@@ -5,10 +5,10 @@ use askama::Template;
 
 use crate::app::game::board::{seen_words, GameBoard, NightBoard, NightGame};
 use crate::app::game::scoring::TableView;
+use crate::app::view::SheetView;
 use crate::publish::view::{Layout, Link};
-use crate::replay::words::leg_word;
-use crate::replay::{HandKind, ScoreSheet};
-use crate::scorer::{Announcement, Status};
+use crate::scorer::ScorerView;
+use crate::web::scorer::words::{card_words, in_match, standing_words, where_words};
 
 /// The layout of a board's page.
 pub fn layout(title: String, league: &str) -> Layout {
@@ -40,24 +40,6 @@ pub struct SideView {
     pub wins: String,
 }
 
-/// A row of the table of hands: what each side scored in it, and the score after it.
-pub struct HandView {
-    pub number: u32,
-    pub leg: u32,
-    pub pitcher: String,
-    pub trumps: String,
-    pub points: Vec<i32>,
-    pub totals: Vec<i32>,
-}
-
-/// The table of hands so far.
-pub struct HandsView {
-    /// "Leg" or "Game" (Irish Don), for a match; empty for a single game.
-    pub leg_word: &'static str,
-    pub sides: Vec<&'static str>,
-    pub rows: Vec<HandView>,
-}
-
 /// A game's board: the inside of `div#board`.
 pub struct GameView {
     pub game: i64,
@@ -65,7 +47,7 @@ pub struct GameView {
     pub variant: String,
     pub seats: Vec<SeatView>,
     pub sides: Vec<SideView>,
-    /// The full status words, as `don play` says them, without what the scorer is to type.
+    /// Where the game stands, with the scores (the web's words for its state).
     pub status: String,
     /// "Score: NS (Gareth & Rhys) 7, 114 to go · EW (Dai & Huw) 37, 84 to go".
     pub standing: String,
@@ -78,7 +60,8 @@ pub struct GameView {
     /// The hand in play, and its tricks as lines.
     pub hand_in_play: Option<u32>,
     pub tricks: Vec<String>,
-    pub hands: HandsView,
+    /// The table of hands so far.
+    pub hands: SheetView,
 }
 
 #[derive(Template)]
@@ -95,85 +78,25 @@ pub struct GameFragment {
     pub board: GameView,
 }
 
-/// Each side of a game, with what it still needs (from the standing's words).
-fn sides(status: &Status, standing: &Announcement) -> Vec<SideView> {
-    let to_go: Vec<String> = match standing {
-        Announcement::Score { standings, .. } => {
-            standings.iter().map(|s| s.to_go.to_string()).collect()
-        }
-        _ => Vec::new(),
+/// Each side of a game, with what it still needs.
+fn sides(state: &ScorerView) -> Vec<SideView> {
+    let many = match state.part {
+        Some(p) if p.games => "games",
+        _ => "legs",
     };
-    let many = if status.games { "games" } else { "legs" };
-    status
+    state
         .sides
         .iter()
-        .enumerate()
-        .map(|(i, s)| SideView {
+        .map(|s| SideView {
             name: s.name.label.clone(),
             score: s.score,
-            to_go: to_go.get(i).cloned().unwrap_or_default(),
-            wins: match status.is_match() {
-                true => format!("{many} {}", s.wins),
-                false => String::new(),
+            to_go: s.to_go.to_string(),
+            wins: match state.part {
+                Some(_) => format!("{many} {}", s.wins),
+                None => String::new(),
             },
         })
         .collect()
-}
-
-/// The leg (or Irish Don's game) in play and the legs won: "Leg 2 · legs won 1–0 · first to 2".
-fn in_match(status: &Status) -> Option<String> {
-    if !status.is_match() {
-        return None;
-    }
-    let (one, many) = match status.games {
-        true => ("Game", "games"),
-        false => ("Leg", "legs"),
-    };
-    let won: Vec<String> = status.sides.iter().map(|s| s.wins.to_string()).collect();
-    let mut words = format!("{many} won {} · first to {}", won.join("–"), status.to_win);
-    if !status.over {
-        words = format!("{one} {} · {words}", status.leg);
-    }
-    Some(words)
-}
-
-/// A hand's trumps, or how it was kept when not trick by trick.
-fn trumps_words(kind: HandKind, trumps: Option<crate::rules::Suit>) -> String {
-    match kind {
-        HandKind::Tricks => trumps.map_or("—".to_string(), |t| t.name().to_string()),
-        HandKind::Totals => "(totals)".into(),
-        HandKind::Abandoned => "abandoned".into(),
-        HandKind::NotScored => "not scored".into(),
-    }
-}
-
-fn hands(sheet: &ScoreSheet) -> HandsView {
-    let rows = sheet
-        .hands
-        .iter()
-        .map(|row| HandView {
-            number: row.number,
-            leg: row.leg,
-            pitcher: row
-                .pitcher
-                .map_or(String::new(), |p| match &sheet.seats[p] {
-                    Some(name) => format!("{p} {name}"),
-                    None => p.to_string(),
-                }),
-            trumps: trumps_words(row.kind, row.trumps),
-            points: sheet.sides.iter().map(|&s| row.points[s]).collect(),
-            totals: sheet.sides.iter().map(|&s| row.score[s]).collect(),
-        })
-        .collect();
-    HandsView {
-        leg_word: if sheet.is_match() {
-            leg_word(sheet)
-        } else {
-            ""
-        },
-        sides: sheet.sides.iter().map(|s| s.code()).collect(),
-        rows,
-    }
 }
 
 fn seats(view: &TableView) -> Vec<SeatView> {
@@ -190,24 +113,24 @@ fn seats(view: &TableView) -> Vec<SeatView> {
 impl GameView {
     pub fn of(board: &GameBoard) -> GameView {
         let view = &board.view;
-        let status = &view.status;
+        let state = view.state();
         GameView {
             game: view.game,
             seen: seen_words(view.seen),
             variant: view.variant.describe(),
             seats: seats(view),
-            sides: sides(status, &view.standing),
-            status: status.onlookers_words(),
-            standing: view.standing.to_string(),
-            in_match: in_match(status),
+            sides: sides(&state),
+            status: where_words(&state, true),
+            standing: standing_words(&state),
+            in_match: in_match(&state),
             held: view.held.as_ref().map(|_| {
                 "A league night holds this game as one of its legs: nothing more is entered here."
                     .to_string()
             }),
-            result: status.over.then(|| status.result_words()),
-            hand_in_play: status.in_hand.then_some(status.hand),
-            tricks: view.tricks_in_play.clone(),
-            hands: hands(&board.sheet),
+            hand_in_play: state.trick.is_some().then_some(state.hand),
+            tricks: state.tricks.clone(),
+            result: state.result,
+            hands: SheetView::of(&board.sheet),
         }
     }
 }
@@ -250,29 +173,6 @@ pub struct NightFragment {
     pub board: NightView,
 }
 
-/// Where a game stands in a few words: "Hand 2, trick 3 · trumps spades", "Hand 3 · N
-/// pitches", "over: NS (Gareth & Rhys) won 121–97".
-fn card_status(status: &Status) -> String {
-    if status.over {
-        return format!("Over: {}", status.result_words());
-    }
-    let mut words = format!("Hand {}", status.hand);
-    if status.in_hand {
-        words.push_str(&format!(", trick {}", status.trick));
-        if let Some(t) = status.trumps {
-            words.push_str(&format!(" · trumps {t}"));
-        }
-    } else if let Some(p) = status.pitcher {
-        words.push_str(&format!(" · {p} pitches"));
-    } else {
-        words.push_str(" · who pitches?");
-    }
-    if let Some(part) = in_match(status) {
-        words.push_str(&format!(" · {part}"));
-    }
-    words
-}
-
 fn kind_word(kind: &str) -> String {
     let mut chars = kind.chars();
     match chars.next() {
@@ -288,15 +188,18 @@ impl CardView {
             .as_ref()
             .map(|l| format!("{} {}, leg {}", kind_word(&l.kind), l.slot, l.leg));
         match &game.view {
-            Ok(view) => CardView {
-                game: game.game,
-                web: game.web,
-                variant: view.variant.describe(),
-                leg,
-                sides: sides(&view.status, &view.standing),
-                status: card_status(&view.status),
-                over: view.status.over,
-            },
+            Ok(view) => {
+                let state = view.state();
+                CardView {
+                    game: game.game,
+                    web: game.web,
+                    variant: view.variant.describe(),
+                    leg,
+                    sides: sides(&state),
+                    status: card_words(&state),
+                    over: state.over(),
+                }
+            }
             Err(why) => CardView {
                 game: game.game,
                 web: game.web,

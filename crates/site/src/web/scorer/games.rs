@@ -11,8 +11,9 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
 use super::begin::{begin_fields, refusal, OPTION_LABELS};
-use crate::app::game::scoring::TableView;
+use super::words::standing_words;
 use crate::app::game::Begun;
+use crate::app::game::scoring::TableView;
 use crate::app::league::which::Choice;
 use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::publish::view::Layout;
@@ -87,15 +88,11 @@ struct Offered {
 }
 
 fn game_line(view: &TableView) -> GameLine {
-    let players: Vec<String> = view
-        .status
-        .sides
-        .iter()
-        .map(|s| s.name.label.clone())
-        .collect();
-    let state = match view.status.over {
-        true => format!("over: {}", view.status.result_words()),
-        false => view.standing.to_string(),
+    let state = view.state();
+    let players: Vec<String> = state.sides.iter().map(|s| s.name.label.clone()).collect();
+    let state = match &state.result {
+        Some(result) => format!("over: {result}"),
+        None => standing_words(&state),
     };
     GameLine {
         game: view.game,

@@ -13,6 +13,7 @@ pub mod game;
 pub mod games;
 pub mod line;
 pub mod view;
+pub mod words;
 
 use std::sync::Arc;
 

@@ -1,6 +1,7 @@
-//! The scoring page of a game, as its template shows it: what `don play` says before each entry
-//! (where the game stands, the short prompt, the score and what each side needs, the legs or
-//! games), what was said of the last entry, the tricks of the hand in play, and a form for every
+//! The scoring page of a game, as its template shows it: the game's state
+//! ([`ScorerView`](crate::scorer::ScorerView)) in the web's words (where it stands, what can be
+//! entered now, the score and what each side needs, the legs or games), what was said of the
+//! last entry, the tricks of the hand in play, and a form for every
 //! line (FORMAT.md §5): the entry box with its card pad, and a button or box for each other line.
 
 use askama::Template;
@@ -8,7 +9,8 @@ use askama::Template;
 use crate::app::game::scoring::TableView;
 use crate::publish::view::Layout;
 use crate::rules::{Rank, Seat};
-use crate::scorer::{Names, LINES};
+use crate::scorer::{Names, Wanted, LINES};
+use crate::web::scorer::words::{match_words, standing_words, wanted_words, where_words};
 
 /// A seat at the table: its letter, and in words with its player ("S (Rhys)").
 pub struct SeatButton {
@@ -56,14 +58,13 @@ pub struct Table {
     pub rank_buttons: Vec<(String, String)>,
     pub over: &'static str,
     pub title: String,
-    /// The status in full (`Status`'s words), the short prompt, the score and what each needs.
+    /// Where the game stands, what can be entered now, the score and what each needs: the
+    /// web's words for the game's [`ScorerView`](crate::scorer::ScorerView).
     pub status: String,
     pub prompt: String,
     pub standing: String,
     /// The legs (Irish Don: games) of a match won, and the one in play.
     pub match_words: Option<String>,
-    /// Hand, trick, dealer, pitcher, leader, trumps: what there is of them.
-    pub facts: Vec<(&'static str, String)>,
     pub said: Vec<String>,
     pub in_play: Vec<String>,
     /// Why nothing may be entered (a league night holds the game as a leg).
@@ -120,46 +121,14 @@ impl Table {
         let seat_words = |s: Seat| names.seat(s).label;
         let seats: Vec<Seat> = status.seats.clone();
         let held = view.held.clone();
-        let open = held.is_none() && !status.held;
-        let trick_wanted = open && !status.over && (status.in_hand || status.pitcher.is_some());
-        let leader = match (trick_wanted, status.leader) {
-            (true, Some(l)) => l.letter().to_string(),
-            _ => String::new(),
+        let state = view.state();
+        let open = state.wanted != Wanted::Held;
+        let (leader, next) = match &state.wanted {
+            Wanted::Trick { from, .. } => {
+                (from.seat.letter().to_string(), format!("{from} to play"))
+            }
+            _ => (String::new(), String::new()),
         };
-        let mut facts = vec![("Hand", status.hand.to_string())];
-        if status.in_hand {
-            facts.push(("Trick", status.trick.to_string()));
-        }
-        if let Some(d) = status.dealer {
-            facts.push(("Deals", seat_words(d)));
-        }
-        if let Some(p) = status.pitcher {
-            facts.push(("Pitcher", seat_words(p)));
-        }
-        if let (true, Some(l)) = (status.in_hand, status.leader) {
-            facts.push(("Leads", seat_words(l)));
-        }
-        if let Some(t) = status.trumps {
-            facts.push(("Trumps", t.name().to_string()));
-        }
-        let match_words = status.is_match().then(|| {
-            let word = if status.games { "Games" } else { "Legs" };
-            let won: Vec<String> = status
-                .sides
-                .iter()
-                .map(|s| format!("{} {}", s.name, s.wins))
-                .collect();
-            let part = if status.games { "game" } else { "leg" };
-            let playing = match status.over {
-                true => String::new(),
-                false => format!(" · {part} {} in play", status.leg),
-            };
-            format!(
-                "{word} won: {} (first to {}){playing}",
-                won.join(" · "),
-                status.to_win
-            )
-        });
         let ranks: Vec<String> = Rank::ALL
             .iter()
             .rev()
@@ -171,10 +140,6 @@ impl Table {
             .iter()
             .map(|c| c.to_string().to_lowercase())
             .collect();
-        let next = match status.leader {
-            Some(l) if !leader.is_empty() => format!("{} to play", seat_words(l)),
-            _ => String::new(),
-        };
         let names_line: Vec<String> = seats
             .iter()
             .map(|s| view.seats[*s].clone().unwrap_or_default().replace('|', "/"))
@@ -195,20 +160,19 @@ impl Table {
             ranks: ranks.join(" "),
             over: if status.over { "1" } else { "0" },
             title: view.variant.describe(),
-            status: status.to_string(),
-            prompt: status.prompt(),
-            standing: view.standing.to_string(),
-            match_words,
-            facts,
+            status: where_words(&state, false),
+            prompt: wanted_words(&state),
+            standing: standing_words(&state),
+            match_words: match_words(&state),
             said,
-            in_play: view.tricks_in_play.clone(),
+            in_play: state.tricks.clone(),
             held,
-            result: status.over.then(|| status.result_words()),
+            result: state.result.clone(),
             csrf: csrf.to_string(),
             typed: Typed::default(),
             line_error: None,
             open,
-            pitcher_wanted: open && status.needs_pitcher(),
+            pitcher_wanted: matches!(state.wanted, Wanted::Pitcher { .. }),
             seat_buttons: seats
                 .iter()
                 .map(|s| SeatButton {

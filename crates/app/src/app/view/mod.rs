@@ -1,0 +1,38 @@
+//! The pages a user reads, built once as typed views below the front ends: the site (publish
+//! and serve) renders them to HTML, the terminal to text, so both say the same thing.
+//!
+//! - [`sheet`]: a game's score sheet ([`SheetView`]): its particulars, a row a hand, how it
+//!   was decided (a concession's winner and the jacks-out pool included), its faults.
+//! - [`history`]: the league's records as its honours say them, each tie a line.
+//! - [`site`]: what the published site is made of, read through the app ([`site::read_site`]).
+//!
+//! A link in a view is a [`Target`], not an address: the site makes it a relative URL, the
+//! terminal leaves it out.
+
+pub mod history;
+pub mod sheet;
+pub mod site;
+
+pub use sheet::{HandLine, SheetView};
+
+use crate::league::TeamId;
+
+/// Where a link in a view goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// A stored game's score sheet.
+    Game(i64),
+    /// A league night, by its fixture.
+    Night(i64),
+    /// A team's page.
+    Team(TeamId),
+    /// A player's page, by the name as typed.
+    Player(String),
+}
+
+/// Words that lead to a [`Target`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Link {
+    pub text: String,
+    pub to: Target,
+}

@@ -1,0 +1,75 @@
+//! What the published site is made of, read through the app from one state of the database
+//! ([`read_site`]): every season worked out as the standings work it out, the league's teams and
+//! players in the order they came, its history, and the score sheet of every game a leg links.
+//! `publish` makes its pages from this and never reads the store itself.
+
+use std::collections::HashMap;
+
+use crate::app::error::AppError;
+use crate::app::league::history::history;
+use crate::app::names::entries_as_then;
+use crate::app::league::season::{read_season, SeasonRead};
+use crate::app::game::stored::StoredGames;
+use crate::check::check_value;
+use crate::league::history::History;
+use crate::league::NightResult;
+use crate::replay::ScoreSheet;
+use crate::store::{LeagueInfo, SeasonEntry, SeasonInfo, Store, TeamInfo};
+
+/// A season of the site: what it is, its nights worked out, its teams' entries as named then.
+pub struct SiteSeason {
+    pub info: SeasonInfo,
+    pub read: SeasonRead,
+    pub entries: Vec<SeasonEntry>,
+}
+
+/// A league's site, read.
+pub struct SiteRead {
+    /// In the order the store keeps them.
+    pub seasons: Vec<SiteSeason>,
+    /// The league's teams, as named today.
+    pub teams: Vec<TeamInfo>,
+    /// The players' names in the order they came into the league.
+    pub players_by_age: Vec<String>,
+    pub history: History,
+    /// The score sheets of games a leg links that no season replayed as a leg.
+    pub other_sheets: HashMap<i64, ScoreSheet>,
+}
+
+/// Reads the site of `league`, within a read the caller has begun ([`Store::read`]).
+pub fn read_site(store: &Store, league: &LeagueInfo) -> Result<SiteRead, AppError> {
+    let leagues = store.leagues();
+    let mut seasons = Vec::new();
+    for info in leagues.seasons(league.id)? {
+        let read = read_season(&leagues, &info)?;
+        let entries = entries_as_then(leagues.entries(info.id)?, &read.season.teams);
+        seasons.push(SiteSeason {
+            info,
+            read,
+            entries,
+        });
+    }
+    let mut other_sheets = HashMap::new();
+    for s in &seasons {
+        for f in &s.read.fixtures {
+            let Some(NightResult::Matches(ms)) = &f.result else {
+                continue;
+            };
+            for game in ms
+                .iter()
+                .flat_map(|m| m.leg_scores.iter().filter_map(|l| l.game))
+            {
+                if s.read.sheets.get(game).is_none() && !other_sheets.contains_key(&game) {
+                    other_sheets.insert(game, check_value(store.game_record(game)?));
+                }
+            }
+        }
+    }
+    Ok(SiteRead {
+        teams: leagues.teams(league.id)?,
+        players_by_age: leagues.players_by_age_in(league.id)?,
+        history: history(&leagues, league)?,
+        seasons,
+        other_sheets,
+    })
+}

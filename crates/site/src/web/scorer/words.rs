@@ -1,0 +1,250 @@
+//! The web's words for a game at the table ([`ScorerView`]): where it stands, the score and
+//! what each side needs, the legs of a match, what can be entered now. The phone scorer's page
+//! and the live boards say these; the terminal says its own (`don play`'s status and prompt).
+
+use crate::scorer::{ScorerView, ToGo, Wanted};
+
+/// Where the game stands: "Hand 2, trick 2 · N (Gareth) deals · W (Huw) pitched · S (Rhys) to
+/// lead · trumps spades"; with `scores`, each side's score and the legs of a match too; "The
+/// game is over: …" once over.
+pub fn where_words(v: &ScorerView, scores: bool) -> String {
+    if let Some(result) = &v.result {
+        return format!("The game is over: {result}");
+    }
+    let mut words = format!("Hand {}", v.hand);
+    if let Some(t) = v.trick {
+        words.push_str(&format!(", trick {t}"));
+    }
+    if let Some(d) = &v.dealer {
+        words.push_str(&format!(" · {d} deals"));
+    }
+    if let Some(p) = &v.pitcher {
+        let verb = if v.trick.is_some() {
+            "pitched"
+        } else {
+            "pitches"
+        };
+        words.push_str(&format!(" · {p} {verb}"));
+    }
+    if let Some(l) = &v.leader {
+        words.push_str(&format!(" · {l} to lead"));
+    }
+    if let Some(t) = v.trumps {
+        words.push_str(&format!(" · trumps {t}"));
+    }
+    if scores {
+        for s in &v.sides {
+            words.push_str(&format!(" · {} {}", s.name, s.score));
+        }
+        if v.counting {
+            words.push_str(" (counting)");
+        }
+        if let Some(p) = v.part {
+            let word = if p.games { "game" } else { "leg" };
+            let wins: Vec<String> = v.sides.iter().map(|s| s.wins.to_string()).collect();
+            words.push_str(&format!(" · {word} {}, {word}s {}", p.leg, wins.join("–")));
+        }
+    }
+    if let Wanted::Pitcher { .. } = v.wanted {
+        words.push_str(" · waiting for the pitcher");
+    }
+    words
+}
+
+/// The score and what each side needs: "Score: NS (Gareth & Rhys) 7, 114 to go · EW (Dai &
+/// Huw) 37, 84 to go"; "Count: …" while Irish Don counts the fat.
+pub fn standing_words(v: &ScorerView) -> String {
+    let each: Vec<String> = v
+        .sides
+        .iter()
+        .map(|s| match s.to_go {
+            ToGo::Nothing => format!("{} {}", s.name, s.score),
+            to_go => format!("{} {}, {to_go}", s.name, s.score),
+        })
+        .collect();
+    let mut words = format!(
+        "{}: {}",
+        if v.counting { "Count" } else { "Score" },
+        each.join(" · ")
+    );
+    match v.deals_left {
+        Some(1) => words.push_str(" · 1 deal left"),
+        Some(n) => words.push_str(&format!(" · {n} deals left")),
+        None => {}
+    }
+    words
+}
+
+/// The legs (Irish Don: games) of a match: "Legs won: NS (Gareth & Rhys) 1 · EW (Dai & Huw) 0
+/// (first to 2) · leg 2 in play".
+pub fn match_words(v: &ScorerView) -> Option<String> {
+    let p = v.part?;
+    let (word, part) = if p.games {
+        ("Games", "game")
+    } else {
+        ("Legs", "leg")
+    };
+    let won: Vec<String> = v
+        .sides
+        .iter()
+        .map(|s| format!("{} {}", s.name, s.wins))
+        .collect();
+    let playing = match v.over() {
+        true => String::new(),
+        false => format!(" · {part} {} in play", p.leg),
+    };
+    Some(format!(
+        "{word} won: {} (first to {}){playing}",
+        won.join(" · "),
+        p.to_win
+    ))
+}
+
+/// The leg (or Irish Don's game) in play and the legs won: "Leg 2 · legs won 1–0 · first to 2".
+pub fn in_match(v: &ScorerView) -> Option<String> {
+    let p = v.part?;
+    let (one, many) = match p.games {
+        true => ("Game", "games"),
+        false => ("Leg", "legs"),
+    };
+    let won: Vec<String> = v.sides.iter().map(|s| s.wins.to_string()).collect();
+    let mut words = format!("{many} won {} · first to {}", won.join("–"), p.to_win);
+    if !v.over() {
+        words = format!("{one} {} · {words}", p.leg);
+    }
+    Some(words)
+}
+
+/// What can be entered now: "Who pitches hand 1? N (Gareth), E (Dai), S (Rhys) or W (Huw)",
+/// "Trick 3: the cards from S (Rhys), who leads".
+pub fn wanted_words(v: &ScorerView) -> String {
+    match &v.wanted {
+        Wanted::Pitcher { seats } => {
+            let seats: Vec<String> = seats.iter().map(ToString::to_string).collect();
+            let (last, rest) = seats.split_last().map_or(("", &[][..]), |(l, r)| (l, r));
+            match rest.is_empty() {
+                true => format!("Who pitches hand {}? {last}", v.hand),
+                false => format!("Who pitches hand {}? {} or {last}", v.hand, rest.join(", ")),
+            }
+        }
+        Wanted::Trick { trick, from } => {
+            format!("Trick {trick}: the cards from {from}, who leads")
+        }
+        Wanted::Over => "The game is over: an entry can only be taken back".to_string(),
+        Wanted::Held => "A league night holds this game: nothing can be entered".to_string(),
+    }
+}
+
+/// Where a game stands in a few words, for a card on a night's board: "Hand 2, trick 3 ·
+/// trumps spades", "Hand 3 · N pitches", "Over: NS (Gareth & Rhys) won, 121–97".
+pub fn card_words(v: &ScorerView) -> String {
+    if let Some(result) = &v.result {
+        return format!("Over: {result}");
+    }
+    let mut words = format!("Hand {}", v.hand);
+    match (v.trick, &v.pitcher) {
+        (Some(t), _) => {
+            words.push_str(&format!(", trick {t}"));
+            if let Some(t) = v.trumps {
+                words.push_str(&format!(" · trumps {t}"));
+            }
+        }
+        (None, Some(p)) => words.push_str(&format!(" · {} pitches", p.seat)),
+        (None, None) => words.push_str(" · who pitches?"),
+    }
+    if let Some(part) = in_match(v) {
+        words.push_str(&format!(" · {part}"));
+    }
+    words
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::{Seat, Side};
+    use crate::scorer::{Name, Part, SeatName, SideScore};
+
+    fn named(seat: Seat, label: &str) -> SeatName {
+        SeatName {
+            seat,
+            name: Name {
+                label: label.into(),
+                plural: false,
+            },
+        }
+    }
+
+    fn side(side: Side, label: &str, score: i32, wins: u32) -> SideScore {
+        SideScore {
+            side,
+            name: Name {
+                label: label.into(),
+                plural: true,
+            },
+            score,
+            to_go: ToGo::PassEighty(80 - score),
+            wins,
+        }
+    }
+
+    /// Irish Don, game 2 of a match, hand 5 waiting for its pitcher, counting the fat.
+    fn waiting() -> ScorerView {
+        ScorerView {
+            hand: 5,
+            trick: None,
+            dealer: Some(named(Seat::N, "N")),
+            pitcher: None,
+            leader: None,
+            trumps: None,
+            sides: vec![side(Side::NS, "NS", 40, 1), side(Side::EW, "EW", 62, 0)],
+            counting: true,
+            deals_left: None,
+            part: Some(Part {
+                games: true,
+                leg: 2,
+                to_win: 2,
+            }),
+            tricks: Vec::new(),
+            wanted: Wanted::Pitcher {
+                seats: vec![named(Seat::N, "N (Gareth)"), named(Seat::E, "E (Dai)")],
+            },
+            result: None,
+        }
+    }
+
+    #[test]
+    fn onlookers_are_told_where_the_game_stands_not_what_to_type() {
+        let v = waiting();
+        assert_eq!(
+            where_words(&v, true),
+            "Hand 5 · N deals · NS 40 · EW 62 (counting) · game 2, games 1–0 · waiting for the pitcher"
+        );
+        assert_eq!(
+            where_words(&v, false),
+            "Hand 5 · N deals · waiting for the pitcher"
+        );
+        assert_eq!(
+            standing_words(&v),
+            "Count: NS 40, 40 to pass 80 · EW 62, 18 to pass 80"
+        );
+        assert_eq!(
+            wanted_words(&v),
+            "Who pitches hand 5? N (Gareth) or E (Dai)"
+        );
+        assert_eq!(
+            card_words(&v),
+            "Hand 5 · who pitches? · Game 2 · games won 1–0 · first to 2"
+        );
+        let over = ScorerView {
+            result: Some("NS won the match 2–0".into()),
+            wanted: Wanted::Over,
+            ..waiting()
+        };
+        assert_eq!(
+            where_words(&over, true),
+            "The game is over: NS won the match 2–0"
+        );
+        assert!(!wanted_words(&over).contains('`'));
+        assert_eq!(in_match(&over).unwrap(), "games won 1–0 · first to 2");
+    }
+}

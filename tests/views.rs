@@ -1,0 +1,246 @@
+//! One view per page, rendered twice (issue 28, point 1): the terminal's text and the site's
+//! HTML of each page they share are made from one typed view, so every fact of the view is said
+//! by both word for word. The pages here: a game's score sheet (`don show` and the site's game
+//! page), a conceded game's winner and a jacks-out pool among them; the honours (`don history`
+//! and the site's honours page).
+
+mod common;
+
+#[path = "web/browser.rs"]
+mod browser;
+
+use browser::unescape;
+use common::db::Db;
+use don::app::league::history::history;
+use don::app::view::history::{known_from, records, words as history_words};
+use don::app::view::SheetView;
+use don::app::{Actor, App};
+use don::store::Store;
+
+/// Text as a reader sees it: tags left out (a block's or a cell's as a space, a link's or a
+/// mark's as nothing), escapes undone, whitespace made single spaces.
+fn words(page: &str) -> String {
+    let mut out = String::new();
+    let mut rest = page;
+    while let Some(open) = rest.find('<') {
+        out.push_str(&rest[..open]);
+        let close = open + rest[open..].find('>').expect("a tag closed");
+        let name: String = rest[open + 1..close]
+            .trim_start_matches('/')
+            .chars()
+            .take_while(char::is_ascii_alphanumeric)
+            .collect();
+        if !["a", "span", "abbr"].contains(&name.as_str()) {
+            out.push(' ');
+        }
+        rest = &rest[close + 1..];
+    }
+    out.push_str(rest);
+    normal(&unescape(&out))
+}
+
+/// Whitespace made single spaces; the terminal's table rules and borders as spaces too.
+fn normal(text: &str) -> String {
+    text.split(|c: char| c.is_whitespace() || ('\u{2500}'..='\u{257F}').contains(&c))
+        .filter(|w| !w.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// The short-nights league with two games scored at the table and linked as legs 1 and 2 of
+/// Royal Oak v Red Lion's don 1: game 1 NS win 150–50 with a jacks-out pool of 20.00 among
+/// five, game 2 NS concede after a hand (EW win by it).
+fn league_with_two_legs() -> Db {
+    let db = Db::short_nights();
+    let seats = "Gareth, Dai, Rhys, Huw";
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        seats,
+        "--pitcher",
+        "S",
+        "--pool",
+        "20",
+        "--entrants",
+        "Gareth, Dai, Rhys, Huw, Bryn",
+    ]);
+    let out = db.play(&["1"], &"totals ns 30 ew 10 game ns\n".repeat(5));
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    db.ok(&["new", "nine-card-don", "--seats", seats, "--pitcher", "S"]);
+    let out = db.play(&["2"], "totals ns 10 ew 30 game ew\nconcede ns\n");
+    assert!(out.status.success(), "{}", common::text(&out.stderr));
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-04",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-1; #1 #2 121-90",
+    ]);
+    db
+}
+
+/// The view of game `game`'s sheet, as the library makes it.
+fn sheet_view(db: &Db, game: i64) -> SheetView {
+    let actor = Actor {
+        name: "views".into(),
+        team: None,
+        game: None,
+        league: None,
+    };
+    let app = App::open_existing(&db.path, actor).unwrap();
+    SheetView::of(&app.score_sheet(game).unwrap())
+}
+
+#[test]
+fn a_games_sheet_says_the_same_on_the_terminal_and_the_site() {
+    let db = league_with_two_legs();
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    for (game, must) in [
+        (
+            1,
+            [
+                "NS win in hand 5: 150–50",
+                "Jacks out: the pool of 20.00 goes to NS (Gareth & Rhys), 10.00 each.",
+            ],
+        ),
+        (2, ["NS conceded after hand 1.", "EW (Dai & Huw) win."]),
+    ] {
+        let view = sheet_view(&db, game);
+        let facts = view.facts();
+        for m in must {
+            assert!(
+                facts.iter().any(|f| f == m),
+                "game {game}: {m:?} in {facts:?}"
+            );
+        }
+        let terminal = normal(&db.ok(&["show", &game.to_string()]));
+        let page = std::fs::read_to_string(site.join(format!("game/{game}.html"))).unwrap();
+        let html = words(&page);
+        for fact in &facts {
+            let fact = normal(fact);
+            assert!(
+                terminal.contains(&fact),
+                "game {game}, the terminal: {fact:?} in {terminal}"
+            );
+            assert!(
+                html.contains(&fact),
+                "game {game}, the site: {fact:?} in {html}"
+            );
+        }
+        // The table of hands: each row's cells in order, both ways.
+        for row in &view.hands {
+            let mut cells = vec![
+                row.number.to_string(),
+                row.pitcher.clone(),
+                row.trumps.clone(),
+            ];
+            cells.extend(row.points.iter().chain(&row.totals).map(i32::to_string));
+            let cells = cells.join(" ");
+            assert!(
+                terminal.contains(&cells),
+                "game {game}: {cells:?} in {terminal}"
+            );
+            assert!(html.contains(&cells), "game {game}: {cells:?} in {html}");
+        }
+    }
+}
+
+/// Two seasons of nights entered match by match: Royal Oak win 2024-25's two nights, Red Lion
+/// beat Royal Oak 3–0 in 2025-26.
+fn league_with_history() -> Db {
+    let db = Db::short_nights();
+    let night = |home: &str, away: &str, date: &str, home_legs: [&str; 3]| {
+        let players = [
+            ("don 1", "Ann+Bea", "Cai+Dee"),
+            ("don 2", "Eve+Fay", "Gus+Hal"),
+            ("single-crib 1", "Ivy", "Jon"),
+        ];
+        let mut args = vec![
+            "night".to_string(),
+            "enter".into(),
+            home.into(),
+            away.into(),
+            "--date".into(),
+            date.into(),
+            "--season".into(),
+            "2025-26".into(),
+        ];
+        for ((kind, h, a), legs) in players.iter().zip(home_legs) {
+            args.push("--match".into());
+            args.push(format!("{kind}; {h}; {a}; {legs}"));
+        }
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        db.ok(&args);
+    };
+    night("Royal Oak", "Red Lion", "2025-09-04", ["2-0", "2-1", "2-0"]);
+    night(
+        "Fox and Hounds",
+        "Royal Oak",
+        "2025-09-11",
+        ["0-2", "1-2", "2-0"],
+    );
+    night(
+        "Red Lion",
+        "Fox and Hounds",
+        "2025-09-18",
+        ["2-0", "2-0", "0-2"],
+    );
+    db
+}
+
+#[test]
+fn the_honours_say_the_same_on_the_terminal_and_the_site() {
+    let db = league_with_history();
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let terminal = normal(&db.ok(&["history"]));
+    let html = words(&std::fs::read_to_string(site.join("honours.html")).unwrap());
+    let store = Store::open_read(&db.path).unwrap();
+    let leagues = store.leagues();
+    let league = leagues.all().unwrap().remove(0);
+    let told = history(&leagues, &league).unwrap();
+    let mut facts = Vec::new();
+    for s in &told.seasons {
+        facts.push(s.season.clone());
+        facts.extend(s.champions.clone());
+        facts.extend(s.runners_up.clone());
+        facts.push(known_from(s.source).to_string());
+    }
+    let records = records(&told);
+    assert_eq!(records.len(), 3);
+    for r in &records {
+        facts.push(r.headline.clone());
+        facts.extend(r.entries.iter().map(|e| history_words(e)));
+    }
+    assert!(
+        facts.contains(&"Royal Oak, 2 nights in 2025-26 (2025-09-04 to 2025-09-11)".to_string()),
+        "{facts:?}"
+    );
+    for fact in &facts {
+        let fact = normal(fact);
+        assert!(
+            terminal.contains(&fact),
+            "the terminal: {fact:?} in {terminal}"
+        );
+        assert!(html.contains(&fact), "the site: {fact:?} in {html}");
+    }
+    // The all-time table, row by row, cell by cell.
+    let all_time = words(&std::fs::read_to_string(site.join("all-time.html")).unwrap());
+    assert!(!told.all_time.is_empty());
+    for l in &told.all_time {
+        let row = format!(
+            "{} {} {} {} {} {} {} {} {}",
+            l.pos, l.name, l.seasons, l.played, l.won, l.drawn, l.lost, l.points, l.titles
+        );
+        assert!(
+            terminal.contains(&row),
+            "the terminal: {row:?} in {terminal}"
+        );
+        assert!(all_time.contains(&row), "the site: {row:?} in {all_time}");
+    }
+}
