@@ -464,7 +464,7 @@ fn finals(past: &PastSeason) -> Vec<Final> {
         .rows
         .into_iter()
         .map(|r| Final {
-            team: r.team,
+            team: r.team.id,
             played: r.played,
             won: r.won,
             drawn: r.drawn,

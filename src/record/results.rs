@@ -35,6 +35,8 @@ use std::io::{Read, Write};
 
 use chrono::NaiveDate;
 
+use super::standings::TableLine;
+
 /// The shapes of results file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -248,28 +250,15 @@ pub struct AdjustmentRow {
     pub faulty: Vec<&'static str>,
 }
 
-/// A row of a final table (FORMAT.md §7), as printed.
+/// A row of a final table's file (FORMAT.md §7): its line, season and the team's line as
+/// printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableRow {
+pub struct FinalTableRow {
     pub line: u64,
     pub season: String,
-    /// The position as printed (may be shared).
-    pub pos: u32,
-    pub team: String,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub matches_for: u32,
-    pub matches_against: u32,
-    /// Empty in the file: not known.
-    pub legs_for: Option<u32>,
-    pub legs_against: Option<u32>,
-    /// Championship points as printed (a deduction may make them fewer than the matches won,
-    /// or negative).
-    pub points: i64,
-    /// Free text ("champions", "2 points deducted").
-    pub note: String,
+    /// The team's line as printed: its position may be shared, its legs empty (not known),
+    /// its points fewer than the matches won give (a deduction), its note free text.
+    pub printed: TableLine<String>,
     /// The columns whose cells could not be read (empty for a row read well).
     pub faulty: Vec<&'static str>,
 }
@@ -323,7 +312,7 @@ pub enum Rows {
     Adjustments(Vec<AdjustmentRow>),
     Configuration(Vec<ConfigRow>),
     Fixtures(Vec<FixtureRow>),
-    Table(Vec<TableRow>),
+    Table(Vec<FinalTableRow>),
     Grid(Grid),
 }
 
@@ -346,9 +335,6 @@ pub struct RowError {
     pub column: Option<Column>,
     pub message: String,
 }
-
-/// A fault in a results file, by the name the reader's tests know it.
-pub type ResultsError = RowError;
 
 /// In a row's `faulty`: the row has not the header's number of fields, so none of its cells is
 /// to be trusted (they may be shifted); it is kept only to tell which night it was of.
@@ -1888,21 +1874,23 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 let raw = f.raw(col::NOTE).to_string();
                 f.check_text(col::NOTE, &raw);
             }
-            let mut row = TableRow {
+            let mut row = FinalTableRow {
                 line,
                 season: f.name(col::SEASON),
-                pos: f.count(col::POS, 1),
-                team: f.name(col::TEAM),
-                played: f.count(col::PLAYED, 0),
-                won: f.count(col::WON, 0),
-                drawn: f.count(col::DRAWN, 0),
-                lost: f.count(col::LOST, 0),
-                matches_for: f.count(col::MATCHES_FOR, 0),
-                matches_against: f.count(col::MATCHES_AGAINST, 0),
-                legs_for: f.optional_count(col::LEGS_FOR),
-                legs_against: f.optional_count(col::LEGS_AGAINST),
-                points: f.points(col::POINTS),
-                note,
+                printed: TableLine {
+                    pos: f.count(col::POS, 1),
+                    team: f.name(col::TEAM),
+                    played: f.count(col::PLAYED, 0),
+                    won: f.count(col::WON, 0),
+                    drawn: f.count(col::DRAWN, 0),
+                    lost: f.count(col::LOST, 0),
+                    matches_for: f.count(col::MATCHES_FOR, 0),
+                    matches_against: f.count(col::MATCHES_AGAINST, 0),
+                    legs_for: f.optional_count(col::LEGS_FOR),
+                    legs_against: f.optional_count(col::LEGS_AGAINST),
+                    points: f.points(col::POINTS),
+                    note,
+                },
                 faulty: Vec::new(),
             };
             row.faulty = f.faulty.clone();
@@ -2188,49 +2176,16 @@ pub fn write_grid(
     w.flush()
 }
 
-/// Writes a final table's rows as recorded (FORMAT.md §7 column order).
-pub fn write_table(rows: &[TableRow], out: impl Write) -> std::io::Result<()> {
+/// Writes a final table's rows as recorded (FORMAT.md §7 column order: the season, the keys
+/// of FORMAT.md §4, the note).
+pub fn write_table(rows: &[FinalTableRow], out: impl Write) -> std::io::Result<()> {
     let mut w = writer(out);
-    put(
-        &mut w,
-        [
-            "season",
-            "pos",
-            "team",
-            "played",
-            "won",
-            "drawn",
-            "lost",
-            "matches_for",
-            "matches_against",
-            "legs_for",
-            "legs_against",
-            "points",
-            "note",
-        ],
-    )
-    .map_err(io)?;
-    let known = |n: Option<u32>| n.map_or_else(String::new, |n| n.to_string());
+    let keys = super::standings::KEYS;
+    put(&mut w, ["season"].iter().chain(&keys).chain(&["note"])).map_err(io)?;
     for r in rows {
-        put(
-            &mut w,
-            [
-                r.season.clone(),
-                r.pos.to_string(),
-                r.team.clone(),
-                r.played.to_string(),
-                r.won.to_string(),
-                r.drawn.to_string(),
-                r.lost.to_string(),
-                r.matches_for.to_string(),
-                r.matches_against.to_string(),
-                known(r.legs_for),
-                known(r.legs_against),
-                r.points.to_string(),
-                r.note.clone(),
-            ],
-        )
-        .map_err(io)?;
+        let cells = super::standings::cells(&r.printed);
+        let season = std::iter::once(&r.season);
+        put(&mut w, season.chain(&cells).chain([&r.printed.note])).map_err(io)?;
     }
     w.flush()
 }

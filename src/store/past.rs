@@ -8,20 +8,20 @@ use rusqlite::OptionalExtension;
 
 use super::db::{Change, StoreError};
 use super::league::{LeagueInfo, LeagueReader, SeasonInfo};
-use crate::league::past::RecordedRow;
 use crate::league::{LeagueError, NightResult, TeamId};
+use crate::record::standings::TableLine;
 
 impl LeagueReader<'_> {
     /// A season's final table as recorded, in its printed order (empty: the season is not
     /// closed).
-    pub fn season_table(&self, season: i64) -> Result<Vec<RecordedRow>, StoreError> {
+    pub fn season_table(&self, season: i64) -> Result<Vec<TableLine<TeamId>>, StoreError> {
         let mut stmt = self.0.prepare_cached(
             "SELECT pos, team, played, won, drawn, lost, matches_for, matches_against, legs_for,
                     legs_against, points, note
              FROM season_tables WHERE season = ?1 ORDER BY position",
         )?;
         let rows = stmt.query_map([season], |r| {
-            Ok(RecordedRow {
+            Ok(TableLine {
                 pos: r.get(0)?,
                 team: r.get(1)?,
                 played: r.get(2)?,
@@ -119,7 +119,7 @@ impl Change<'_> {
         &self,
         season: i64,
         position: u32,
-        row: &RecordedRow,
+        row: &TableLine<TeamId>,
     ) -> Result<(), StoreError> {
         self.tx
             .prepare_cached(
