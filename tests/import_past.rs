@@ -9,8 +9,9 @@ mod common;
 use common::db::{refused, Db};
 use common::text;
 use don::record::results::{
-    read_results, Column, Grid, GridNight, GridTeam, Rows, Shape, TableRow,
+    read_results, Column, FinalTableRow, Grid, GridNight, GridTeam, Rows, Shape,
 };
+use don::record::standings::TableLine;
 use serde_json::{json, Value};
 
 const LEAGUE: &str = "Abercarn Crib and Don League";
@@ -190,38 +191,42 @@ fn the_format_md_final_table_is_read_field_for_field() {
     assert_eq!(
         file.rows,
         Rows::Table(vec![
-            TableRow {
+            FinalTableRow {
                 line: 2,
                 season: "1998-99".into(),
-                pos: 1,
-                team: "Royal Oak".into(),
-                played: 22,
-                won: 17,
-                drawn: 1,
-                lost: 4,
-                matches_for: 130,
-                matches_against: 68,
-                legs_for: None,
-                legs_against: None,
-                points: 130,
-                note: "champions".into(),
+                printed: TableLine {
+                    pos: 1,
+                    team: "Royal Oak".into(),
+                    played: 22,
+                    won: 17,
+                    drawn: 1,
+                    lost: 4,
+                    matches_for: 130,
+                    matches_against: 68,
+                    legs_for: None,
+                    legs_against: None,
+                    points: 130,
+                    note: "champions".into(),
+                },
                 faulty: vec![],
             },
-            TableRow {
+            FinalTableRow {
                 line: 3,
                 season: "1998-99".into(),
-                pos: 2,
-                team: "Red Lion".into(),
-                played: 22,
-                won: 15,
-                drawn: 0,
-                lost: 7,
-                matches_for: 120,
-                matches_against: 78,
-                legs_for: Some(250),
-                legs_against: Some(180),
-                points: -3,
-                note: String::new(),
+                printed: TableLine {
+                    pos: 2,
+                    team: "Red Lion".into(),
+                    played: 22,
+                    won: 15,
+                    drawn: 0,
+                    lost: 7,
+                    matches_for: 120,
+                    matches_against: 78,
+                    legs_for: Some(250),
+                    legs_against: Some(180),
+                    points: -3,
+                    note: String::new(),
+                },
                 faulty: vec![],
             },
         ])

@@ -9,8 +9,9 @@ use chrono::NaiveDate;
 
 use don::league::{
     standings, Adjustment, Breaker, Config, HomeAway, Kind, KindConfig, Match, Night, NightResult,
-    Pair, Row, Season, Standings, Team, TeamId,
+    Pair, Season, Standings, Team, TeamId,
 };
+use don::record::standings::TableLine;
 
 fn day(month: u32, d: u32) -> NaiveDate {
     NaiveDate::from_ymd_opt(2024, month, d).expect("a date")
@@ -99,24 +100,24 @@ fn with_breakers(breakers: &[Breaker]) -> Config {
 }
 
 /// A row: `[played, won, drawn, lost, matches for, against, legs for, against]`, then points.
-fn row(pos: u32, team: TeamId, name: &str, figures: [u32; 8], points: i64) -> Row {
+fn row(pos: u32, team: TeamId, name: &str, figures: [u32; 8], points: i64) -> TableLine<Team> {
     let [played, won, drawn, lost, matches_for, matches_against, legs_for, legs_against] = figures;
-    Row {
+    // A night match by match gives legs (its matches' winners won one at least): a team
+    // that played with none had only walkovers and totals, whose legs are not known.
+    let legs_known = played == 0 || legs_for + legs_against > 0;
+    TableLine {
         pos,
-        team,
-        name: name.to_string(),
+        team: self::team(team, name),
         played,
         won,
         drawn,
         lost,
         matches_for,
         matches_against,
-        legs_for,
-        legs_against,
-        // A night match by match gives legs (its matches' winners won one at least): a team
-        // that played with none had only walkovers and totals, whose legs are not known.
-        legs_known: played == 0 || legs_for + legs_against > 0,
+        legs_for: legs_known.then_some(legs_for),
+        legs_against: legs_known.then_some(legs_against),
         points,
+        note: String::new(),
     }
 }
 
@@ -315,7 +316,7 @@ fn name_is_the_last_resort() {
     // The same season under the default breakers: no legs anywhere, so Anchor and Bell are
     // level on everything and go by name.
     let table = standings(&level_on_points(Config::default()));
-    let order: Vec<TeamId> = table.rows.iter().map(|r| r.team).collect();
+    let order: Vec<TeamId> = table.rows.iter().map(|r| r.team.id).collect();
     assert_eq!(order, vec![4, 1, 2, 3]);
     assert_eq!(
         reasons(&table)[1],
@@ -790,7 +791,13 @@ fn a_withdrawn_team_is_expunged_with_every_night_against_it() {
     );
     assert_eq!(
         table.withdrawn,
-        vec![row(0, INN, "New Inn", [3, 2, 0, 1, 15, 12, 14, 8], 14)]
+        vec![TableLine {
+            team: Team {
+                withdrawn: Some(day(2, 1)),
+                ..team(INN, "New Inn")
+            },
+            ..row(0, INN, "New Inn", [3, 2, 0, 1, 15, 12, 14, 8], 14)
+        }]
     );
     // From the day of the withdrawal.
     assert_eq!(standings(&withdrawal().as_on(day(2, 1))), table);
@@ -889,7 +896,7 @@ fn as_on_a_date_gives_the_table_as_it_stood() {
     );
     // Before any night, all level, by name.
     let start = standings(&s.as_on(day(1, 1)));
-    let order: Vec<TeamId> = start.rows.iter().map(|r| r.team).collect();
+    let order: Vec<TeamId> = start.rows.iter().map(|r| r.team.id).collect();
     assert_eq!(order, vec![FOX, INN, LION, OAK]);
     assert!(start
         .explanations
@@ -923,10 +930,10 @@ fn odd_seasons_do_not_panic() {
     ];
     let table = standings(&s);
     assert_eq!(table.rows.len(), 2);
-    assert_eq!(table.rows[0].team, 1);
+    assert_eq!(table.rows[0].team.id, 1);
     assert_eq!(table.rows[0].points, i64::MAX);
     assert_eq!(table.rows[0].played, 3);
-    assert_eq!(table.rows[0].legs_for, u32::MAX);
+    assert_eq!(table.rows[0].legs_for, Some(u32::MAX));
     assert_eq!(table.rows[1].matches_for, u32::MAX);
     let empty = Config {
         night: Vec::new(),

@@ -67,12 +67,12 @@ proptest! {
         let irish = variant("irish-don", &[("pack", OptionValue::Int(pack)), ("players", OptionValue::Int(if two { 2 } else { 4 }))]);
         let play = play_one(&irish, seed);
         let sides = irish.spec().seating.sides();
-        prop_assert_eq!(sides.iter().map(|&s| play.table_points()[s]).sum::<u32>(), 80);
+        prop_assert_eq!(sides.iter().map(|&s| play.peg_points()[s]).sum::<u32>(), 80);
         prop_assert_eq!(sides.iter().map(|&s| play.value()[s]).sum::<u32>(), 80);
         let phat = variant("phat", &[]);
         let play = play_one(&phat, seed);
         let sides = phat.spec().seating.sides();
-        prop_assert_eq!(sides.iter().map(|&s| play.table_points()[s]).sum::<u32>(), 80);
+        prop_assert_eq!(sides.iter().map(|&s| play.peg_points()[s]).sum::<u32>(), 80);
         prop_assert_eq!(sides.iter().map(|&s| play.value()[s]).sum::<u32>(), 80);
     }
 
@@ -80,7 +80,7 @@ proptest! {
     fn nine_card_don_pegs_at_most_52_a_hand(seed in any::<u64>(), scoring in prop::sample::select(vec!["game", "preston", "hljg"])) {
         let v = variant("nine-card-don", &[("target", OptionValue::Int(10_000)), ("end_scoring", OptionValue::Str(scoring.into()))]);
         let play = play_one(&v, seed);
-        prop_assert!(play.table_points()[don::rules::Side::NS] + play.table_points()[don::rules::Side::EW] <= 44);
+        prop_assert!(play.peg_points()[don::rules::Side::NS] + play.peg_points()[don::rules::Side::EW] <= 44);
         let game = play_game(&v, seed, 12);
         let check = check_value(sim_record("p", &game));
         prop_assert!(check.errors.is_empty(), "{:?}", check.errors);

@@ -5,8 +5,8 @@
 use chrono::NaiveDate;
 use don::record::results::{
     read_results, read_results_lenient, write_adjustments, write_matches, write_nights,
-    write_rosters, AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow, ResultsError,
-    ResultsFile, RosterRow, Rows, Shape, Standing, UNREAD,
+    write_rosters, AdjustmentChange, AdjustmentRow, Column, MatchRow, NightRow, ResultsFile,
+    RosterRow, RowError, Rows, Shape, Standing, UNREAD,
 };
 
 fn day(s: &str) -> NaiveDate {
@@ -440,7 +440,7 @@ fn a_fault_is_its_line_its_column_and_a_message() {
         .unwrap_err();
     assert_eq!(
         errors,
-        [ResultsError {
+        [RowError {
             line: 2,
             column: Some(Column {
                 index: 9,
@@ -456,7 +456,7 @@ fn a_fault_is_its_line_its_column_and_a_message() {
     let errors = read_results(&b""[..]).unwrap_err();
     assert_eq!(
         errors,
-        [ResultsError {
+        [RowError {
             line: 1,
             column: None,
             message: "the file is empty: a results file begins with its header".into()

@@ -7,8 +7,9 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
 use don::league::stats::incomplete_nights;
-use don::league::{standings, Row, Standings};
+use don::league::{standings, Standings, Team};
 use don::record::standings as table;
+use don::record::standings::TableLine;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -61,24 +62,16 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let table = standings(&season);
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
-        writeln!(
-            out,
-            "{}",
-            table::json(&don::league::table_lines(&table.rows))
-        )?;
+        writeln!(out, "{}", table::json(&table.rows))?;
     } else if args.csv {
         // A name kept with a control character (an older database, or one changed outside
         // don) is written escaped, as on the terminal.
-        let rows: Vec<Row> = table
+        let rows: Vec<TableLine<String>> = table
             .rows
             .iter()
-            .map(|r| Row {
-                name: shown(&r.name).into_owned(),
-                ..r.clone()
-            })
+            .map(|r| r.with_team(shown(&r.team.name).into_owned()))
             .collect();
-        let csv = table::csv(&don::league::table_lines(&rows))
-            .map_err(|e| io::Error::other(e.to_string()))?;
+        let csv = table::csv(&rows).map_err(|e| io::Error::other(e.to_string()))?;
         out.write_all(&csv)?;
     } else {
         let when = match &args.on {
@@ -135,15 +128,15 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 }
 
 /// The table as people read it.
-pub fn text_table(rows: &[Row]) -> Table {
+pub fn text_table(rows: &[TableLine<Team>]) -> Table {
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header([
         "Pos", "Team", "P", "W", "D", "L", "F", "A", "Legs F", "Legs A", "Pts",
     ]);
     for r in rows {
-        let mut row = table::cells(&r.line());
-        row[1] = shown(&r.name).into_owned();
+        let mut row = table::cells(r);
+        row[1] = shown(&r.team.name).into_owned();
         if r.pos == 0 {
             // A withdrawn team's line has no place in the table.
             row[0] = "—".into();

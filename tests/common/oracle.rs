@@ -16,7 +16,7 @@
 
 use std::fmt;
 
-use don::rules::sim::{Call, Deal, Referee, Refused};
+use don::rules::sim::{Call, Deal, Referee, RefereeRefused};
 use don::rules::{Card, OptionValue, Rank, Seat, Side, Suit, Variant};
 
 // ---------------------------------------------------------------------------------------------
@@ -890,15 +890,15 @@ impl Referee for Oracle {
         }
     }
 
-    fn begin_hand(&mut self, pitcher: Seat, deal: &Deal) -> Result<(), Refused> {
+    fn begin_hand(&mut self, pitcher: Seat, deal: &Deal) -> Result<(), RefereeRefused> {
         if self.result.is_some() {
-            return Err(Refused("the game is over".into()));
+            return Err(RefereeRefused("the game is over".into()));
         }
         if self.hand.is_some() {
-            return Err(Refused("a hand is in play".into()));
+            return Err(RefereeRefused("a hand is in play".into()));
         }
         if !self.rules.seats.contains(&pitcher) {
-            return Err(Refused(format!("{pitcher} is not playing")));
+            return Err(RefereeRefused(format!("{pitcher} is not playing")));
         }
         self.hands_begun += 1;
         let number = self.hands_begun;
@@ -938,13 +938,13 @@ impl Referee for Oracle {
         Ok(())
     }
 
-    fn trick(&mut self, leader: Seat, cards: &[Card]) -> Result<Call, Refused> {
+    fn trick(&mut self, leader: Seat, cards: &[Card]) -> Result<Call, RefereeRefused> {
         let Some(mut hand) = self.hand.take() else {
-            return Err(Refused("no hand is in play".into()));
+            return Err(RefereeRefused("no hand is in play".into()));
         };
         let refuse = |oracle: &mut Oracle, hand: HandInPlay, why: String| {
             oracle.hand = Some(hand);
-            Err(Refused(why))
+            Err(RefereeRefused(why))
         };
         if cards.len() != self.rules.seats.len() {
             let why = format!("a trick of {} cards", cards.len());
@@ -1019,9 +1019,9 @@ impl Referee for Oracle {
         })
     }
 
-    fn end_hand(&mut self) -> Result<(), Refused> {
+    fn end_hand(&mut self) -> Result<(), RefereeRefused> {
         let Some(hand) = self.hand.take() else {
-            return Err(Refused("no hand is in play".into()));
+            return Err(RefereeRefused("no hand is in play".into()));
         };
         if !hand.stopped && hand.tricks.len() != self.rules.tricks {
             self.fault(format!(

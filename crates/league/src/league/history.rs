@@ -35,6 +35,7 @@ use super::names::name_key;
 use super::night::{HomeAway, Night, NightResult, Season, TeamId};
 use super::standings::standings;
 use crate::record::history as json;
+use crate::record::standings::TableLine;
 
 /// How a season's results survive, the most detailed first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -61,17 +62,6 @@ impl Source {
     }
 }
 
-/// A team's line of a final table, as printed (the figures history uses).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordedLine {
-    pub team: TeamId,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub points: i64,
-}
-
 /// One season of a league, as the store reads it for its history.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PastSeason {
@@ -84,7 +74,7 @@ pub struct PastSeason {
     /// The fixtures (by number) of the nights known only from a results grid: no date.
     pub undated: HashSet<i64>,
     /// Its final table as printed, in printed order: empty unless the season is closed.
-    pub recorded: Vec<RecordedLine>,
+    pub recorded: Vec<TableLine<TeamId>>,
     /// Each team's players on its roster.
     pub rosters: Vec<(TeamId, String)>,
     /// Fixtures not cancelled and still to be played.
@@ -311,16 +301,6 @@ fn season_order(a: &PastSeason, b: &PastSeason) -> Ordering {
     .then(a.id.cmp(&b.id))
 }
 
-/// A line of a season's final standings, as history uses it.
-struct Final {
-    team: TeamId,
-    played: u32,
-    won: u32,
-    drawn: u32,
-    lost: u32,
-    points: i64,
-}
-
 /// A team's all-time figures as they add up.
 #[derive(Default)]
 struct Tally {
@@ -445,32 +425,14 @@ fn between_teams(season: &Season, night: &Night) -> bool {
 }
 
 /// A season's final standings: its recorded table, else its table worked out.
-fn finals(past: &PastSeason) -> Vec<Final> {
+fn finals(past: &PastSeason) -> Vec<TableLine<TeamId>> {
     if !past.recorded.is_empty() {
-        return past
-            .recorded
-            .iter()
-            .map(|r| Final {
-                team: r.team,
-                played: r.played,
-                won: r.won,
-                drawn: r.drawn,
-                lost: r.lost,
-                points: r.points,
-            })
-            .collect();
+        return past.recorded.clone();
     }
     standings(&past.season)
         .rows
         .into_iter()
-        .map(|r| Final {
-            team: r.team,
-            played: r.played,
-            won: r.won,
-            drawn: r.drawn,
-            lost: r.lost,
-            points: r.points,
-        })
+        .map(|r| r.with_team(r.team.id))
         .collect()
 }
 
@@ -802,13 +764,13 @@ mod tests {
             undated: HashSet::new(),
             recorded: lines
                 .iter()
-                .map(|&(team, won, points)| RecordedLine {
+                .map(|&(team, won, points)| TableLine {
                     team,
                     played: 10,
                     won,
-                    drawn: 0,
                     lost: 10 - won,
                     points,
+                    ..TableLine::default()
                 })
                 .collect(),
             rosters: Vec::new(),

@@ -25,4 +25,4 @@ pub use night::{
     Adjustment, Confirmation, HomeAway, Leg, Match, Night, NightError, NightResult, Pair, Season,
     Team, TeamId,
 };
-pub use standings::{standings, table_lines, Explanation, Row, Standings};
+pub use standings::{standings, Explanation, Standings};

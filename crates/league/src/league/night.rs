@@ -11,6 +11,7 @@ use chrono::NaiveDate;
 
 use super::config::{Config, Kind, KindConfig};
 use super::names::name_key;
+use crate::record::standings::TableLine;
 use crate::record::text::count;
 
 /// A team's number in the database.
@@ -91,12 +92,19 @@ impl<T> IndexMut<HomeAway> for Pair<T> {
 }
 
 /// A team in a season.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Team {
     pub id: TeamId,
     pub name: String,
     /// The day it withdrew: from then on it is expunged from the table.
     pub withdrawn: Option<NaiveDate>,
+}
+
+/// A team's line of the table is written with its name.
+impl AsRef<str> for Team {
+    fn as_ref(&self) -> &str {
+        &self.name
+    }
 }
 
 /// A leg of a match: its score, when known, and the stored game it was scored in, if any (then
@@ -340,26 +348,7 @@ pub struct Season {
     pub adjustments: Vec<Adjustment>,
     /// A closed season's final table as it was printed (FORMAT.md §7), in its printed order:
     /// its standings; empty for a season that is not closed.
-    pub recorded: Vec<RecordedRow>,
-}
-
-/// A team's line of a final table as it was printed (a closed season's standings).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct RecordedRow {
-    /// The position as printed (may be shared).
-    pub pos: u32,
-    pub team: TeamId,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub matches_for: u32,
-    pub matches_against: u32,
-    /// `None`: not printed.
-    pub legs_for: Option<u32>,
-    pub legs_against: Option<u32>,
-    pub points: i64,
-    pub note: String,
+    pub recorded: Vec<TableLine<TeamId>>,
 }
 
 impl Season {

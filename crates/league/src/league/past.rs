@@ -9,9 +9,9 @@ use std::collections::{HashMap, HashSet};
 
 use super::config::Config;
 use super::names::name_key;
-pub use super::night::RecordedRow;
 use super::night::{check_totals, HomeAway, NightResult, Pair, TeamId};
-use crate::record::results::{Column, Grid, RowError, TableRow};
+use crate::record::results::{Column, FinalTableRow, Grid, RowError};
+use crate::record::standings::TableLine;
 
 /// A night of a results grid, checked: the cell it is in, its teams as written, its result.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -97,7 +97,7 @@ pub fn grid_nights(grid: &Grid, config: &Config) -> (Vec<GridDraft>, Vec<RowErro
 /// against (or the other way); and, as warnings, a season whose nights won are not its nights
 /// lost, or whose matches won are not its matches lost.
 pub fn check_table(
-    rows: &[TableRow],
+    rows: &[FinalTableRow],
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> (Vec<RowError>, Vec<RowError>) {
     let mut errors = Vec::new();
@@ -115,41 +115,42 @@ pub fn check_table(
             continue;
         }
         let season = name_key(&row.season);
-        let results = u64::from(row.won) + u64::from(row.drawn) + u64::from(row.lost);
-        if results != u64::from(row.played) {
+        let results =
+            u64::from(row.printed.won) + u64::from(row.printed.drawn) + u64::from(row.printed.lost);
+        if results != u64::from(row.printed.played) {
             errors.push(fault(
                 "played",
                 format!(
                     "{} played {} but won {}, drew {} and lost {} ({results} in all): won, drawn and lost add up to played",
-                    row.team, row.played, row.won, row.drawn, row.lost
+                    row.printed.team, row.printed.played, row.printed.won, row.printed.drawn, row.printed.lost
                 ),
             ));
         }
-        match seen.get(&(season.clone(), name_key(&row.team))) {
+        match seen.get(&(season.clone(), name_key(&row.printed.team))) {
             Some(first) => errors.push(fault(
                 "team",
                 format!(
                     "{} is in {}'s table twice (first at line {first}): a team has one line in a season's table",
-                    row.team, row.season
+                    row.printed.team, row.season
                 ),
             )),
             None => {
-                seen.insert((season.clone(), name_key(&row.team)), row.line);
+                seen.insert((season.clone(), name_key(&row.printed.team)), row.line);
             }
         }
         if let Some((before, line)) = last_pos.get(&season) {
-            if row.pos < *before {
+            if row.printed.pos < *before {
                 errors.push(fault(
                     "pos",
                     format!(
                         "position {} comes after position {before} (line {line}): a final table is given in its printed order, top down",
-                        row.pos
+                        row.printed.pos
                     ),
                 ));
             }
         }
-        last_pos.insert(season.clone(), (row.pos, row.line));
-        match (row.legs_for, row.legs_against) {
+        last_pos.insert(season.clone(), (row.printed.pos, row.line));
+        match (row.printed.legs_for, row.printed.legs_against) {
             (Some(_), None) => errors.push(fault(
                 "legs_against",
                 "legs_for is given but not legs_against: give both, or leave both empty".into(),
@@ -161,10 +162,10 @@ pub fn check_table(
             _ => {}
         }
         let add = [
-            u64::from(row.won),
-            u64::from(row.lost),
-            u64::from(row.matches_for),
-            u64::from(row.matches_against),
+            u64::from(row.printed.won),
+            u64::from(row.printed.lost),
+            u64::from(row.printed.matches_for),
+            u64::from(row.printed.matches_against),
         ];
         match sums.iter_mut().find(|(s, _, _)| *s == season) {
             Some((_, _, sum)) => sum.iter_mut().zip(add).for_each(|(s, a)| *s += a),
@@ -198,35 +199,20 @@ pub fn check_table(
     (errors, warnings)
 }
 
-/// A final table's row as the standings keep it, for team `team`.
-pub fn recorded(row: &TableRow, team: TeamId) -> RecordedRow {
-    RecordedRow {
-        pos: row.pos,
-        team,
-        played: row.played,
-        won: row.won,
-        drawn: row.drawn,
-        lost: row.lost,
-        matches_for: row.matches_for,
-        matches_against: row.matches_against,
-        legs_for: row.legs_for,
-        legs_against: row.legs_against,
-        points: row.points,
-        note: row.note.clone(),
-    }
-}
-
 /// How a row of a final table differs from the one stored for its team, in words ("stored
 /// played 22 points 130, here played 21 points 128"), or none when it is the same.
-pub fn table_differences(stored: &RecordedRow, here: &RecordedRow) -> Option<String> {
+pub fn table_differences(stored: &TableLine<TeamId>, here: &TableLine<TeamId>) -> Option<String> {
     table_compared(stored, here).map(|(_, words)| words)
 }
 
 /// The first column (FORMAT.md §7's name) where a final table's line differs from the one
 /// stored, and the words of every difference (as [`table_differences`] gives them).
-pub fn table_compared(stored: &RecordedRow, here: &RecordedRow) -> Option<(&'static str, String)> {
+pub fn table_compared(
+    stored: &TableLine<TeamId>,
+    here: &TableLine<TeamId>,
+) -> Option<(&'static str, String)> {
     let opt = |v: Option<u32>| v.map_or_else(|| "empty".to_string(), |n| n.to_string());
-    let figures = |r: &RecordedRow| {
+    let figures = |r: &TableLine<TeamId>| {
         [
             ("pos", r.pos.to_string()),
             ("played", r.played.to_string()),
@@ -269,7 +255,7 @@ mod tests {
         }
     }
 
-    fn table(text: &str) -> (Vec<TableRow>, Vec<String>) {
+    fn table(text: &str) -> (Vec<FinalTableRow>, Vec<String>) {
         let file = read_results(text.as_bytes()).expect("a table");
         let header = file.header.clone();
         match file.rows {
@@ -412,7 +398,7 @@ mod tests {
 
     #[test]
     fn a_row_of_a_table_stored_again_differs_in_the_figures_named() {
-        let row = RecordedRow {
+        let row = TableLine {
             pos: 1,
             team: 1,
             played: 22,
@@ -427,7 +413,7 @@ mod tests {
             note: "champions".into(),
         };
         assert_eq!(table_differences(&row, &row.clone()), None);
-        let other = RecordedRow {
+        let other = TableLine {
             points: 128,
             legs_for: Some(200),
             ..row.clone()

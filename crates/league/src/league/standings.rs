@@ -9,54 +9,6 @@ use super::config::{Breaker, Config};
 use super::night::{HomeAway, Night, NightResult, Pair, Season, Team, TeamId};
 use crate::record::standings::TableLine;
 
-/// A team's line in the table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Row {
-    /// The place in the table, from 1, never shared; 0 for a withdrawn team's line.
-    pub pos: u32,
-    pub team: TeamId,
-    pub name: String,
-    /// Nights played (complete nights, walkovers and nights known by totals).
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub matches_for: u32,
-    pub matches_against: u32,
-    pub legs_for: u32,
-    pub legs_against: u32,
-    /// Whether the legs are known: false for a team whose nights were all known only by their
-    /// totals (night totals, a results grid), or a final table's line printed without legs
-    /// (`legs_for` and `legs_against` are then 0, and `null` in FORMAT.md §4).
-    pub legs_known: bool,
-    /// Championship points: matches won times points a match, plus adjustments.
-    pub points: i64,
-}
-
-impl Row {
-    /// The line as FORMAT.md §4 writes it.
-    pub fn line(&self) -> TableLine<'_> {
-        TableLine {
-            pos: self.pos,
-            team: &self.name,
-            played: self.played,
-            won: self.won,
-            drawn: self.drawn,
-            lost: self.lost,
-            matches_for: self.matches_for,
-            matches_against: self.matches_against,
-            legs_for: self.legs_known.then_some(self.legs_for),
-            legs_against: self.legs_known.then_some(self.legs_against),
-            points: self.points,
-        }
-    }
-
-    /// Legs won less legs lost.
-    pub fn legs_difference(&self) -> i64 {
-        i64::from(self.legs_for) - i64::from(self.legs_against)
-    }
-}
-
 /// Why one team stands above the next.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Explanation {
@@ -72,15 +24,10 @@ pub struct Explanation {
 /// teams' lines (expunged from the table; shown on request).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Standings {
-    pub rows: Vec<Row>,
+    pub rows: Vec<TableLine<Team>>,
     pub explanations: Vec<Explanation>,
     /// The withdrawn teams' own lines over all their nights, by name, each at `pos` 0.
-    pub withdrawn: Vec<Row>,
-}
-
-/// The lines of a table as FORMAT.md §4 writes them.
-pub fn table_lines(rows: &[Row]) -> Vec<TableLine<'_>> {
-    rows.iter().map(Row::line).collect()
+    pub withdrawn: Vec<TableLine<Team>>,
 }
 
 /// The table of a season as it stands (see [`Season::as_on`] for a past date).
@@ -111,17 +58,18 @@ pub fn standings(season: &Season) -> Standings {
         .cloned()
         .collect();
     let line = |team: &Team, nights: &[Counted]| tally(team, nights, season);
-    let rows: Vec<Row> = teams
+    let rows: Vec<TableLine<Team>> = teams
         .iter()
         .filter(|t| t.withdrawn.is_none())
         .map(|t| line(t, &table))
         .collect();
-    let mut withdrawn: Vec<Row> = teams
+    let mut withdrawn: Vec<TableLine<Team>> = teams
         .iter()
         .filter(|t| t.withdrawn.is_some())
         .map(|t| line(t, &counted))
         .collect();
-    withdrawn.sort_by(|a, b| name_order(&a.name, &b.name).then(a.team.cmp(&b.team)));
+    withdrawn
+        .sort_by(|a, b| name_order(&a.team.name, &b.team.name).then(a.team.id.cmp(&b.team.id)));
     let (rows, explanations) = rank(rows, &table, config);
     Standings {
         rows,
@@ -136,22 +84,12 @@ fn recorded(season: &Season) -> Standings {
     let rows = season
         .recorded
         .iter()
-        .map(|r| Row {
-            pos: r.pos,
-            team: r.team,
-            name: season
-                .team(r.team)
-                .map_or_else(String::new, |t| t.name.clone()),
-            played: r.played,
-            won: r.won,
-            drawn: r.drawn,
-            lost: r.lost,
-            matches_for: r.matches_for,
-            matches_against: r.matches_against,
-            legs_for: r.legs_for.unwrap_or(0),
-            legs_against: r.legs_against.unwrap_or(0),
-            legs_known: r.legs_for.is_some() && r.legs_against.is_some(),
-            points: r.points,
+        .map(|r| {
+            let team = season.team(r.team).cloned().unwrap_or(Team {
+                id: r.team,
+                ..Team::default()
+            });
+            r.with_team(team)
         })
         .collect();
     Standings {
@@ -209,22 +147,12 @@ fn outcome(night: &Night, config: &Config) -> Option<Counted> {
 }
 
 /// A team's line over the given nights, with its adjustments (at `pos` 0).
-fn tally(team: &Team, nights: &[Counted], season: &Season) -> Row {
-    let mut row = Row {
-        pos: 0,
-        team: team.id,
-        name: team.name.clone(),
-        played: 0,
-        won: 0,
-        drawn: 0,
-        lost: 0,
-        matches_for: 0,
-        matches_against: 0,
-        legs_for: 0,
-        legs_against: 0,
-        legs_known: true,
-        points: 0,
+fn tally(team: &Team, nights: &[Counted], season: &Season) -> TableLine<Team> {
+    let mut row = TableLine {
+        team: team.clone(),
+        ..TableLine::default()
     };
+    let mut legs = Pair::<u32>::default();
     let mut any_legs = false;
     for night in nights {
         let side = if night.teams.home == team.id {
@@ -246,10 +174,12 @@ fn tally(team: &Team, nights: &[Counted], season: &Season) -> Row {
         row.matches_against = row
             .matches_against
             .saturating_add(night.matches[side.other()]);
-        row.legs_for = row.legs_for.saturating_add(night.legs[side]);
-        row.legs_against = row.legs_against.saturating_add(night.legs[side.other()]);
+        legs.home = legs.home.saturating_add(night.legs[side]);
+        legs.away = legs.away.saturating_add(night.legs[side.other()]);
     }
-    row.legs_known = row.played == 0 || any_legs;
+    if row.played == 0 || any_legs {
+        (row.legs_for, row.legs_against) = (Some(legs.home), Some(legs.away));
+    }
     let adjusted = season
         .adjustments
         .iter()
@@ -290,7 +220,7 @@ struct Step {
 
 /// What the ordering works from.
 struct Ranking<'a> {
-    rows: &'a [Row],
+    rows: &'a [TableLine<Team>],
     nights: &'a [Counted],
     config: &'a Config,
     breakers: Vec<Breaker>,
@@ -300,7 +230,11 @@ struct Ranking<'a> {
 
 /// Orders the rows by the breakers in force, numbers them, and explains each pair of
 /// neighbours.
-fn rank(rows: Vec<Row>, nights: &[Counted], config: &Config) -> (Vec<Row>, Vec<Explanation>) {
+fn rank(
+    rows: Vec<TableLine<Team>>,
+    nights: &[Counted],
+    config: &Config,
+) -> (Vec<TableLine<Team>>, Vec<Explanation>) {
     let mut ranking = Ranking {
         rows: &rows,
         nights,
@@ -316,17 +250,17 @@ fn rank(rows: Vec<Row>, nights: &[Counted], config: &Config) -> (Vec<Row>, Vec<E
             let (a, b) = (&rows[w[0]], &rows[w[1]]);
             let (breaker, why) = explain(&ranking.trace[w[0]], &ranking.trace[w[1]], last_is_name);
             Explanation {
-                above: a.team,
-                below: b.team,
+                above: a.team.id,
+                below: b.team.id,
                 breaker,
-                text: format!("{} above {}: {why}", a.name, b.name),
+                text: format!("{} above {}: {why}", a.team.name, b.team.name),
             }
         })
         .collect();
     let table = order
         .iter()
         .zip(1u32..)
-        .map(|(&i, pos)| Row {
+        .map(|(&i, pos)| TableLine {
             pos,
             ..rows[i].clone()
         })
@@ -340,11 +274,14 @@ impl Ranking<'_> {
     /// on every breaker go by their id.
     fn order(&mut self, mut group: Vec<usize>, level: usize) -> Vec<usize> {
         let Some(&breaker) = self.breakers.get(level) else {
-            group.sort_by_key(|&i| self.rows[i].team);
+            group.sort_by_key(|&i| self.rows[i].team.id);
             return group;
         };
         let among = if breaker == Breaker::HeadToHead {
-            let mut names: Vec<&str> = group.iter().map(|&i| self.rows[i].name.as_str()).collect();
+            let mut names: Vec<&str> = group
+                .iter()
+                .map(|&i| self.rows[i].team.name.as_str())
+                .collect();
             names.sort_by(|a, b| name_order(a, b));
             names.into_iter().map(str::to_string).collect()
         } else {
@@ -386,7 +323,7 @@ impl Ranking<'_> {
             let h2h = self.head_to_head(group);
             return group
                 .iter()
-                .map(|&i| figure(h2h.get(&self.rows[i].team).copied().unwrap_or(0)))
+                .map(|&i| figure(h2h.get(&self.rows[i].team.id).copied().unwrap_or(0)))
                 .collect();
         }
         group
@@ -396,10 +333,10 @@ impl Ranking<'_> {
                 match breaker {
                     Breaker::Points => figure(row.points),
                     Breaker::LegsDifference => figure(row.legs_difference()),
-                    Breaker::LegsWon => figure(i64::from(row.legs_for)),
+                    Breaker::LegsWon => figure(i64::from(row.legs_for.unwrap_or(0))),
                     Breaker::NightsWon => figure(i64::from(row.won)),
                     Breaker::HeadToHead => figure(0),
-                    Breaker::Name => Key::Name(row.name.to_lowercase(), row.name.clone()),
+                    Breaker::Name => Key::Name(row.team.name.to_lowercase(), row.team.name.clone()),
                 }
             })
             .collect()
@@ -408,7 +345,7 @@ impl Ranking<'_> {
     /// Championship points each team of the group won in the group's nights with each other
     /// (walkovers included, adjustments not).
     fn head_to_head(&self, group: &[usize]) -> HashMap<TeamId, i64> {
-        let ids: HashSet<TeamId> = group.iter().map(|&i| self.rows[i].team).collect();
+        let ids: HashSet<TeamId> = group.iter().map(|&i| self.rows[i].team.id).collect();
         let mut points: HashMap<TeamId, i64> = HashMap::new();
         for night in self.nights {
             if !ids.contains(&night.teams.home) || !ids.contains(&night.teams.away) {

@@ -35,6 +35,8 @@ use std::io::{Read, Write};
 
 use chrono::NaiveDate;
 
+use super::standings::{TableLine, KEYS};
+
 /// The shapes of results file.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shape {
@@ -248,28 +250,15 @@ pub struct AdjustmentRow {
     pub faulty: Vec<&'static str>,
 }
 
-/// A row of a final table (FORMAT.md §7), as printed.
+/// A row of a final table's file (FORMAT.md §7): its line, season and the team's line as
+/// printed.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct TableRow {
+pub struct FinalTableRow {
     pub line: u64,
     pub season: String,
-    /// The position as printed (may be shared).
-    pub pos: u32,
-    pub team: String,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub matches_for: u32,
-    pub matches_against: u32,
-    /// Empty in the file: not known.
-    pub legs_for: Option<u32>,
-    pub legs_against: Option<u32>,
-    /// Championship points as printed (a deduction may make them fewer than the matches won,
-    /// or negative).
-    pub points: i64,
-    /// Free text ("champions", "2 points deducted").
-    pub note: String,
+    /// The team's line as printed: its position may be shared, its legs empty (not known),
+    /// its points fewer than the matches won give (a deduction), its note free text.
+    pub printed: TableLine<String>,
     /// The columns whose cells could not be read (empty for a row read well).
     pub faulty: Vec<&'static str>,
 }
@@ -323,7 +312,7 @@ pub enum Rows {
     Adjustments(Vec<AdjustmentRow>),
     Configuration(Vec<ConfigRow>),
     Fixtures(Vec<FixtureRow>),
-    Table(Vec<TableRow>),
+    Table(Vec<FinalTableRow>),
     Grid(Grid),
 }
 
@@ -346,9 +335,6 @@ pub struct RowError {
     pub column: Option<Column>,
     pub message: String,
 }
-
-/// A fault in a results file, by the name the reader's tests know it.
-pub type ResultsError = RowError;
 
 /// In a row's `faulty`: the row has not the header's number of fields, so none of its cells is
 /// to be trusted (they may be shifted); it is kept only to tell which night it was of.
@@ -1010,43 +996,15 @@ pub fn read_results_lenient(
                 errors.len() > MAX_ERRORS || !matches!(reader.read_record(&mut record), Ok(false));
             break;
         }
-        match reader.read_record(&mut record) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(_) if reader.get_ref().over => {
-                let start = reader.get_ref().start;
-                errors.push(row_too_long(reader.get_mut(), start));
-                break;
-            }
-            Err(e) => {
-                let stop = !matches!(e.kind(), csv::ErrorKind::Utf8 { .. });
-                errors.push(csv_fault(e, &mut reader));
-                reader.get_mut().start = reader.position().byte();
-                if stop {
-                    break;
-                }
-                continue;
-            }
-        }
-        let start = record.position().map_or(0, |p| p.byte());
-        let end = reader.position().byte();
-        let unclosed = reader.get_ref().unclosed_in(start, end);
-        reader.get_mut().start = reader.position().byte();
-        let line = reader.get_mut().line(start);
+        let (line, unclosed) = match next_row(&mut reader, &mut record, &mut errors) {
+            Next::Row(line, unclosed) => (line, unclosed),
+            Next::Unread => continue,
+            Next::End => break,
+        };
         if unclosed.is_none() && record.iter().all(|f| f.trim().is_empty()) {
             continue;
         }
-        let unclosed = unclosed.map(|at| reader.get_ref().line_of(at).max(line));
         let unread = unread_fault(&record, &header, line, unclosed);
-        if let Some(fault) = unread {
-            errors.push(fault);
-            // Kept, marked [`UNREAD`], so that the night it was of is known to have a refused
-            // row; its cells are not checked (they may be shifted).
-            if let Some(row) = unread_row(&at, &record, line, &rows) {
-                append(&mut rows, row);
-            }
-            continue;
-        }
         let mut f = Fields {
             at: &at,
             record: &record,
@@ -1054,13 +1012,20 @@ pub fn read_results_lenient(
             errors: Vec::new(),
             faulty: Vec::new(),
         };
-        let mut row = empty_like(&rows);
-        read_row(&mut f, &mut row);
-        // A row with faults is kept, marked, so that its other cells are checked too.
-        if f.errors.is_empty() || !matches!(row, Rows::Configuration(_)) {
-            append(&mut rows, row);
+        read_row(&mut f, &mut rows);
+        if let Some(fault) = unread {
+            // Kept, marked [`UNREAD`], so that the night it was of is known to have a refused
+            // row; its cells' faults are not told (they may be shifted).
+            mark_unread(&mut rows);
+            errors.push(fault);
+        } else {
+            // A row with faults is kept, marked, so that its other cells are checked too; a
+            // configuration's is not (it tells no night).
+            if !f.errors.is_empty() && matches!(rows, Rows::Configuration(_)) {
+                rows.pop_configuration();
+            }
+            errors.append(&mut f.errors);
         }
-        errors.append(&mut f.errors);
     }
     errors.truncate(MAX_ERRORS);
     Ok((
@@ -1152,31 +1117,12 @@ fn read_grid<R: Read>(
                 || !matches!(reader.read_record(&mut record), Ok(false));
             break;
         }
-        match reader.read_record(&mut record) {
-            Ok(true) => {}
-            Ok(false) => break,
-            Err(_) if reader.get_ref().over => {
-                let start = reader.get_ref().start;
-                read.errors.push(row_too_long(reader.get_mut(), start));
-                break;
-            }
-            Err(e) => {
-                let stop = !matches!(e.kind(), csv::ErrorKind::Utf8 { .. });
-                read.errors.push(csv_fault(e, &mut reader));
-                reader.get_mut().start = reader.position().byte();
-                if stop {
-                    break;
-                }
-                continue;
-            }
-        }
-        let start = record.position().map_or(0, |p| p.byte());
-        let end = reader.position().byte();
-        let unclosed = reader.get_ref().unclosed_in(start, end);
-        reader.get_mut().start = reader.position().byte();
-        let line = reader.get_mut().line(start);
+        let (line, unclosed) = match next_row(&mut reader, &mut record, &mut read.errors) {
+            Next::Row(line, unclosed) => (line, unclosed),
+            Next::Unread => continue,
+            Next::End => break,
+        };
         if let Some(at) = unclosed {
-            let at = reader.get_ref().line_of(at).max(line);
             read.errors.push(RowError {
                 line,
                 column: None,
@@ -1539,33 +1485,33 @@ fn unread_fault(
     Some(fault(Some(column), message))
 }
 
-/// A row none of whose cells can be trusted, marked [`UNREAD`] (none for a configuration's:
-/// its row tells no night).
-fn unread_row(
-    at: &[Option<usize>; col::NAMES.len()],
-    record: &csv::StringRecord,
-    line: u64,
-    like: &Rows,
-) -> Option<Rows> {
-    let mut f = Fields {
-        at,
-        record,
-        line,
-        errors: Vec::new(),
-        faulty: Vec::new(),
+/// The last row read marked [`UNREAD`]: none of its cells can be trusted (a configuration's
+/// is dropped: its row tells no night).
+fn mark_unread(rows: &mut Rows) {
+    let faulty = match rows {
+        Rows::Matches(r) => r.last_mut().map(|r| &mut r.faulty),
+        Rows::Nights(r) => r.last_mut().map(|r| &mut r.faulty),
+        Rows::Rosters(r) => r.last_mut().map(|r| &mut r.faulty),
+        Rows::Adjustments(r) => r.last_mut().map(|r| &mut r.faulty),
+        Rows::Fixtures(r) => r.last_mut().map(|r| &mut r.faulty),
+        Rows::Table(r) => r.last_mut().map(|r| &mut r.faulty),
+        Rows::Configuration(_) | Rows::Grid(_) => {
+            rows.pop_configuration();
+            None
+        }
     };
-    let mut row = empty_like(like);
-    read_row(&mut f, &mut row);
-    match &mut row {
-        Rows::Matches(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-        Rows::Nights(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-        Rows::Rosters(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-        Rows::Adjustments(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-        Rows::Fixtures(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-        Rows::Table(r) => r.iter_mut().for_each(|r| r.faulty = vec![UNREAD]),
-        Rows::Configuration(_) | Rows::Grid(_) => return None,
+    if let Some(faulty) = faulty {
+        *faulty = vec![UNREAD];
     }
-    Some(row)
+}
+
+impl Rows {
+    /// The last configuration row read left out.
+    fn pop_configuration(&mut self) {
+        if let Rows::Configuration(r) = self {
+            r.pop();
+        }
+    }
 }
 
 /// The input, noting where its line breaks are, so that a record's line is the physical line
@@ -1708,30 +1654,44 @@ impl<R: Read> Read for Breaks<R> {
     }
 }
 
-fn empty_like(rows: &Rows) -> Rows {
-    match rows {
-        Rows::Matches(_) => Rows::Matches(Vec::new()),
-        Rows::Nights(_) => Rows::Nights(Vec::new()),
-        Rows::Rosters(_) => Rows::Rosters(Vec::new()),
-        Rows::Adjustments(_) => Rows::Adjustments(Vec::new()),
-        Rows::Configuration(_) => Rows::Configuration(Vec::new()),
-        Rows::Fixtures(_) => Rows::Fixtures(Vec::new()),
-        Rows::Table(_) => Rows::Table(Vec::new()),
-        Rows::Grid(_) => Rows::Grid(Grid::default()),
-    }
+/// What reading the next row came to.
+enum Next {
+    /// A row, read into the record: its line, and the line of a quote it leaves open.
+    Row(u64, Option<u64>),
+    /// A row that could not be read (not UTF-8): its fault told, the rest to read.
+    Unread,
+    /// The end of the input, or a fault after which nothing more can be read (told).
+    End,
 }
 
-fn append(rows: &mut Rows, more: Rows) {
-    match (rows, more) {
-        (Rows::Matches(a), Rows::Matches(b)) => a.extend(b),
-        (Rows::Nights(a), Rows::Nights(b)) => a.extend(b),
-        (Rows::Rosters(a), Rows::Rosters(b)) => a.extend(b),
-        (Rows::Adjustments(a), Rows::Adjustments(b)) => a.extend(b),
-        (Rows::Configuration(a), Rows::Configuration(b)) => a.extend(b),
-        (Rows::Fixtures(a), Rows::Fixtures(b)) => a.extend(b),
-        (Rows::Table(a), Rows::Table(b)) => a.extend(b),
-        _ => {}
+/// Reads the next row into `record`, telling in `errors` the fault of one that cannot be read.
+fn next_row<R: Read>(
+    reader: &mut csv::Reader<Breaks<R>>,
+    record: &mut csv::StringRecord,
+    errors: &mut Vec<RowError>,
+) -> Next {
+    match reader.read_record(record) {
+        Ok(true) => {}
+        Ok(false) => return Next::End,
+        Err(_) if reader.get_ref().over => {
+            let start = reader.get_ref().start;
+            errors.push(row_too_long(reader.get_mut(), start));
+            return Next::End;
+        }
+        Err(e) => {
+            let stop = !matches!(e.kind(), csv::ErrorKind::Utf8 { .. });
+            errors.push(csv_fault(e, reader));
+            reader.get_mut().start = reader.position().byte();
+            return if stop { Next::End } else { Next::Unread };
+        }
     }
+    let start = record.position().map_or(0, |p| p.byte());
+    let end = reader.position().byte();
+    let unclosed = reader.get_ref().unclosed_in(start, end);
+    reader.get_mut().start = reader.position().byte();
+    let line = reader.get_mut().line(start);
+    let unclosed = unclosed.map(|at| reader.get_ref().line_of(at).max(line));
+    Next::Row(line, unclosed)
 }
 
 fn csv_fault<R: Read>(e: csv::Error, reader: &mut csv::Reader<Breaks<R>>) -> RowError {
@@ -1888,21 +1848,23 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 let raw = f.raw(col::NOTE).to_string();
                 f.check_text(col::NOTE, &raw);
             }
-            let mut row = TableRow {
+            let mut row = FinalTableRow {
                 line,
                 season: f.name(col::SEASON),
-                pos: f.count(col::POS, 1),
-                team: f.name(col::TEAM),
-                played: f.count(col::PLAYED, 0),
-                won: f.count(col::WON, 0),
-                drawn: f.count(col::DRAWN, 0),
-                lost: f.count(col::LOST, 0),
-                matches_for: f.count(col::MATCHES_FOR, 0),
-                matches_against: f.count(col::MATCHES_AGAINST, 0),
-                legs_for: f.optional_count(col::LEGS_FOR),
-                legs_against: f.optional_count(col::LEGS_AGAINST),
-                points: f.points(col::POINTS),
-                note,
+                printed: TableLine {
+                    pos: f.count(col::POS, 1),
+                    team: f.name(col::TEAM),
+                    played: f.count(col::PLAYED, 0),
+                    won: f.count(col::WON, 0),
+                    drawn: f.count(col::DRAWN, 0),
+                    lost: f.count(col::LOST, 0),
+                    matches_for: f.count(col::MATCHES_FOR, 0),
+                    matches_against: f.count(col::MATCHES_AGAINST, 0),
+                    legs_for: f.optional_count(col::LEGS_FOR),
+                    legs_against: f.optional_count(col::LEGS_AGAINST),
+                    points: f.points(col::POINTS),
+                    note,
+                },
                 faulty: Vec::new(),
             };
             row.faulty = f.faulty.clone();
@@ -1938,17 +1900,25 @@ where
     )
 }
 
-fn writer(out: impl Write) -> csv::Writer<impl Write> {
-    csv::WriterBuilder::new()
+/// Writes a header and rows, each cell as [`put`] writes it, a line ended by `\n`.
+fn write_rows<R, C>(out: impl Write, header: &[&str], rows: R) -> std::io::Result<()>
+where
+    R: IntoIterator,
+    R::Item: IntoIterator<Item = C>,
+    C: AsRef<str>,
+{
+    let mut w = csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(out)
-}
-
-fn io(e: csv::Error) -> std::io::Error {
-    match e.into_kind() {
+        .from_writer(out);
+    let io = |e: csv::Error| match e.into_kind() {
         csv::ErrorKind::Io(e) => e,
         other => std::io::Error::other(format!("{other:?}")),
+    };
+    put(&mut w, header).map_err(io)?;
+    for row in rows {
+        put(&mut w, row).map_err(io)?;
     }
+    w.flush()
 }
 
 /// The cells of `confirmation, entered_by, disputed_by, reason`.
@@ -1992,19 +1962,13 @@ const STANDING_COLUMNS: [&str; 4] = ["confirmation", "entered_by", "disputed_by"
 /// Writes match rows (FORMAT.md §3 column order); then `note` only when a night is
 /// incomplete, and how the nights stand only when one is not confirmed.
 pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> {
-    let mut w = writer(out);
     let notes = rows.iter().any(|r| r.incomplete);
     let standings = rows.iter().any(|r| r.standing != Standing::Confirmed);
     // The first eleven columns, in FORMAT.md's order.
     let mut header: Vec<&str> = col::NAMES[..=col::LEG_SCORES].to_vec();
-    if notes {
-        header.push("note");
-    }
-    if standings {
-        header.extend(STANDING_COLUMNS);
-    }
-    put(&mut w, &header).map_err(io)?;
-    for r in rows {
+    header.extend(notes.then_some("note"));
+    header.extend(standings.then_some(STANDING_COLUMNS).into_iter().flatten());
+    let rows = rows.iter().map(|r| {
         let legs: Vec<String> = r
             .leg_scores
             .iter()
@@ -2023,25 +1987,21 @@ pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> 
             r.away_legs.to_string(),
             legs.join(" "),
         ];
-        if notes {
-            rec.push(if r.incomplete {
-                "incomplete".into()
-            } else {
-                String::new()
-            });
-        }
-        if standings {
-            rec.extend(standing_cells(&r.standing));
-        }
-        put(&mut w, &rec).map_err(io)?;
-    }
-    w.flush()
+        rec.extend(notes.then(|| if r.incomplete { "incomplete" } else { "" }.into()));
+        rec.extend(
+            standings
+                .then(|| standing_cells(&r.standing))
+                .into_iter()
+                .flatten(),
+        );
+        rec
+    });
+    write_rows(out, &header, rows)
 }
 
 /// Writes night rows; the `note` column only when a night is a walkover, how the nights stand
 /// only when one is not confirmed.
 pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
-    let mut w = writer(out);
     let notes = rows.iter().any(|r| r.walkover);
     let standings = rows.iter().any(|r| r.standing != Standing::Confirmed);
     let mut header = vec![
@@ -2052,14 +2012,9 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
         "home_points",
         "away_points",
     ];
-    if notes {
-        header.push("note");
-    }
-    if standings {
-        header.extend(STANDING_COLUMNS);
-    }
-    put(&mut w, &header).map_err(io)?;
-    for r in rows {
+    header.extend(notes.then_some("note"));
+    header.extend(standings.then_some(STANDING_COLUMNS).into_iter().flatten());
+    let rows = rows.iter().map(|r| {
         let mut rec = vec![
             r.season.clone(),
             r.date.to_string(),
@@ -2068,88 +2023,68 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
             r.home_points.to_string(),
             r.away_points.to_string(),
         ];
-        if notes {
-            rec.push(if r.walkover {
-                "walkover".into()
-            } else {
-                String::new()
-            });
-        }
-        if standings {
-            rec.extend(standing_cells(&r.standing));
-        }
-        put(&mut w, &rec).map_err(io)?;
-    }
-    w.flush()
+        rec.extend(notes.then(|| if r.walkover { "walkover" } else { "" }.into()));
+        rec.extend(
+            standings
+                .then(|| standing_cells(&r.standing))
+                .into_iter()
+                .flatten(),
+        );
+        rec
+    });
+    write_rows(out, &header, rows)
 }
 
 /// Writes fixture rows; the `round` column only when a fixture has one.
 pub fn write_fixtures(rows: &[FixtureRow], out: impl Write) -> std::io::Result<()> {
-    let mut w = writer(out);
     let rounds = rows.iter().any(|r| r.round.is_some());
-    let mut header = vec!["season", "date", "home", "away"];
-    if rounds {
-        header.push("round");
-    }
-    put(&mut w, &header).map_err(io)?;
-    for r in rows {
+    let header = ["season", "date", "home", "away", "round"];
+    let rows = rows.iter().map(|r| {
         let mut rec = vec![
             r.season.clone(),
             r.date.to_string(),
             r.home.clone(),
             r.away.clone(),
         ];
-        if rounds {
-            rec.push(r.round.map_or_else(String::new, |n| n.to_string()));
-        }
-        put(&mut w, &rec).map_err(io)?;
-    }
-    w.flush()
+        rec.extend(rounds.then(|| r.round.map_or_else(String::new, |n| n.to_string())));
+        rec
+    });
+    write_rows(out, &header[..4 + usize::from(rounds)], rows)
 }
 
 /// Writes configuration rows.
 pub fn write_configuration(rows: &[ConfigRow], out: impl Write) -> std::io::Result<()> {
-    let mut w = writer(out);
-    put(&mut w, ["season", "setting", "value"]).map_err(io)?;
-    for r in rows {
-        put(&mut w, [&r.season, &r.setting, &r.value]).map_err(io)?;
-    }
-    w.flush()
+    let rows = rows.iter().map(|r| [&r.season, &r.setting, &r.value]);
+    write_rows(out, &["season", "setting", "value"], rows)
 }
 
 /// Writes roster rows.
 pub fn write_rosters(rows: &[RosterRow], out: impl Write) -> std::io::Result<()> {
-    let mut w = writer(out);
-    put(&mut w, ["season", "team", "player"]).map_err(io)?;
-    for r in rows {
-        put(&mut w, [&r.season, &r.team, &r.player]).map_err(io)?;
-    }
-    w.flush()
+    let rows = rows.iter().map(|r| [&r.season, &r.team, &r.player]);
+    write_rows(out, &["season", "team", "player"], rows)
 }
 
 /// Writes adjustment rows.
 pub fn write_adjustments(rows: &[AdjustmentRow], out: impl Write) -> std::io::Result<()> {
-    let mut w = writer(out);
-    put(&mut w, ["season", "date", "team", "adjustment", "reason"]).map_err(io)?;
-    for r in rows {
+    let rows = rows.iter().map(|r| {
         let change = match r.change {
             AdjustmentChange::Points(n) if n > 0 => format!("+{n}"),
             AdjustmentChange::Points(n) => n.to_string(),
             AdjustmentChange::Withdrawn => "withdrawn".into(),
         };
-        put(
-            &mut w,
-            [
-                r.season.clone(),
-                r.date.to_string(),
-                r.team.clone(),
-                change,
-                r.reason.clone(),
-            ],
-        )
-        .map_err(io)?;
-    }
-    w.flush()
+        [
+            r.season.clone(),
+            r.date.to_string(),
+            r.team.clone(),
+            change,
+            r.reason.clone(),
+        ]
+    });
+    write_rows(
+        out,
+        &["season", "date", "team", "adjustment", "reason"],
+        rows,
+    )
 }
 
 /// Writes a results grid as FORMAT.md §7 prints it: a `season,NAME` row, the away teams
@@ -2161,76 +2096,41 @@ pub fn write_grid(
     nights: &[GridNight],
     out: impl Write,
 ) -> std::io::Result<()> {
-    let mut w = writer(out);
-    let width = teams.len() + 1;
-    let mut first = vec!["season".to_string(), season.to_string()];
-    first.resize(width.max(2), String::new());
+    let width = teams.len().max(1) + 1;
     let pad = |mut row: Vec<String>| {
-        row.resize(first.len(), String::new());
+        row.resize(width, String::new());
         row
     };
-    put(&mut w, &first).map_err(io)?;
     let across = std::iter::once(String::new()).chain(teams.iter().cloned());
-    put(&mut w, pad(across.collect())).map_err(io)?;
-    for home in teams {
-        let mut row = vec![home.clone()];
-        for away in teams {
+    let down = teams.iter().map(|home| {
+        let cells = teams.iter().map(|away| {
             let night = nights.iter().find(|n| &n.home == home && &n.away == away);
-            row.push(match night {
+            match night {
                 _ if home == away => "x".into(),
                 Some(n) if n.walkover => format!("{}-{} w/o", n.home_points, n.away_points),
                 Some(n) => format!("{}-{}", n.home_points, n.away_points),
                 None => String::new(),
-            });
-        }
-        put(&mut w, pad(row)).map_err(io)?;
-    }
-    w.flush()
+            }
+        });
+        pad(std::iter::once(home.clone()).chain(cells).collect())
+    });
+    let mut first = vec!["season", season];
+    first.resize(width, "");
+    write_rows(
+        out,
+        &first,
+        std::iter::once(pad(across.collect())).chain(down),
+    )
 }
 
-/// Writes a final table's rows as recorded (FORMAT.md §7 column order).
-pub fn write_table(rows: &[TableRow], out: impl Write) -> std::io::Result<()> {
-    let mut w = writer(out);
-    put(
-        &mut w,
-        [
-            "season",
-            "pos",
-            "team",
-            "played",
-            "won",
-            "drawn",
-            "lost",
-            "matches_for",
-            "matches_against",
-            "legs_for",
-            "legs_against",
-            "points",
-            "note",
-        ],
-    )
-    .map_err(io)?;
-    let known = |n: Option<u32>| n.map_or_else(String::new, |n| n.to_string());
-    for r in rows {
-        put(
-            &mut w,
-            [
-                r.season.clone(),
-                r.pos.to_string(),
-                r.team.clone(),
-                r.played.to_string(),
-                r.won.to_string(),
-                r.drawn.to_string(),
-                r.lost.to_string(),
-                r.matches_for.to_string(),
-                r.matches_against.to_string(),
-                known(r.legs_for),
-                known(r.legs_against),
-                r.points.to_string(),
-                r.note.clone(),
-            ],
-        )
-        .map_err(io)?;
-    }
-    w.flush()
+/// Writes a final table's rows as recorded (FORMAT.md §7 column order: the season, the keys
+/// of FORMAT.md §4, the note).
+pub fn write_table(rows: &[FinalTableRow], out: impl Write) -> std::io::Result<()> {
+    let header: Vec<&str> = ["season"].into_iter().chain(KEYS).chain(["note"]).collect();
+    let rows = rows.iter().map(|r| {
+        let cells = super::standings::cells(&r.printed);
+        let season = std::iter::once(r.season.clone());
+        season.chain(cells).chain([r.printed.note.clone()])
+    });
+    write_rows(out, &header, rows)
 }

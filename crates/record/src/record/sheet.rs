@@ -221,7 +221,7 @@ fn look_ods(path: &Path) -> Result<HashMap<String, ods::Marks>, BookError> {
 /// What a first look at a sheet found: the first row with anything in it, its cells, and the
 /// width of the rows to write.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Look {
+pub struct SheetLook {
     /// The header's row (from 0).
     pub first_row: u32,
     /// The header's cells as text (to its last cell with anything in it).
@@ -230,7 +230,7 @@ pub struct Look {
     pub width: u32,
 }
 
-impl Look {
+impl SheetLook {
     /// The header as a CSV line would give it (for [`super::results::is_results_header`]).
     pub fn header_line(&self) -> String {
         self.header.join(",")
@@ -263,7 +263,7 @@ impl Book {
 
     /// The first two rows with anything in them of sheet `name`: none for a sheet with
     /// nothing in it.
-    pub fn look(&mut self, name: &str) -> Result<Option<Look>, BookError> {
+    pub fn look(&mut self, name: &str) -> Result<Option<SheetLook>, BookError> {
         let mut cells = self.cells(name)?;
         let mut first: Option<(u32, Vec<String>)> = None;
         let mut second: Option<(u32, u32)> = None;
@@ -307,7 +307,7 @@ impl Book {
         }
         Ok(first.map(|(first_row, header)| {
             let width = (header.len() as u32).max(second.map_or(0, |(_, w)| w));
-            Look {
+            SheetLook {
                 first_row,
                 header,
                 width,
@@ -317,7 +317,7 @@ impl Book {
 
     /// Sheet `name` as CSV text, to read with [`super::results::read_results_lenient`]: rows
     /// from the header down, columns from A, `look.width` of them (see [`Book::look`]).
-    pub fn csv(&mut self, name: &str, look: &Look) -> Result<SheetCsv<'_>, BookError> {
+    pub fn csv(&mut self, name: &str, look: &SheetLook) -> Result<SheetCsv<'_>, BookError> {
         let mut faults = Vec::new();
         let merged: Vec<((u32, u32), (u32, u32))> = match &mut self.inner {
             Inner::Xlsx(xlsx) => xlsx
@@ -658,7 +658,7 @@ pub fn fault_place(f: &CellFault) -> String {
 pub struct SheetCsv<'a> {
     sheet: String,
     cells: Cells<'a>,
-    look: Look,
+    look: SheetLook,
     out: Vec<u8>,
     at: usize,
     /// The row being gathered (from 0), and its cells.

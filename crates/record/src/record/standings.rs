@@ -16,11 +16,19 @@ pub const KEYS: [&str; 11] = [
     "points",
 ];
 
-/// A team's line of FORMAT.md §4, its keys in the order written there.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct TableLine<'a> {
+/// A team's line of a league table: its place, the team (`T`: its name in a file, its id or
+/// its team in the league), its figures and points, and the note a final table printed beside
+/// it. FORMAT.md §4 writes its keys in the order here (the note is not one of them); a final
+/// table (FORMAT.md §7) prints them all. One type for the table worked out, the table recorded
+/// as printed and the rows of a final table's file.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize)]
+#[serde(bound(serialize = "T: AsRef<str>"))]
+pub struct TableLine<T> {
+    /// The place, from 1 (a final table's may be shared); 0 for a withdrawn team's line.
     pub pos: u32,
-    pub team: &'a str,
+    #[serde(serialize_with = "team_name")]
+    pub team: T,
+    /// Nights played (complete nights, walkovers and nights known by totals).
     pub played: u32,
     pub won: u32,
     pub drawn: u32,
@@ -31,19 +39,54 @@ pub struct TableLine<'a> {
     /// final table printed without legs).
     pub legs_for: Option<u32>,
     pub legs_against: Option<u32>,
+    /// Championship points: matches won times points a match, plus adjustments (a final
+    /// table's as printed: a deduction may make them negative).
     pub points: i64,
+    /// A final table's words beside the line ("champions", "2 points deducted"); empty for a
+    /// table worked out.
+    #[serde(skip)]
+    pub note: String,
+}
+
+fn team_name<T: AsRef<str>, S: serde::Serializer>(team: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_str(team.as_ref())
+}
+
+impl<T> TableLine<T> {
+    /// Legs won less legs lost (none known: 0).
+    pub fn legs_difference(&self) -> i64 {
+        i64::from(self.legs_for.unwrap_or(0)) - i64::from(self.legs_against.unwrap_or(0))
+    }
+
+    /// The same line for another team (its name for its id).
+    pub fn with_team<U>(&self, team: U) -> TableLine<U> {
+        TableLine {
+            pos: self.pos,
+            team,
+            played: self.played,
+            won: self.won,
+            drawn: self.drawn,
+            lost: self.lost,
+            matches_for: self.matches_for,
+            matches_against: self.matches_against,
+            legs_for: self.legs_for,
+            legs_against: self.legs_against,
+            points: self.points,
+            note: self.note.clone(),
+        }
+    }
 }
 
 /// The table as FORMAT.md §4 JSON, on one line.
-pub fn json(lines: &[TableLine<'_>]) -> String {
+pub fn json<T: AsRef<str>>(lines: &[TableLine<T>]) -> String {
     crate::record::text::terminal_safe_json(&lines).unwrap_or_else(|_| "[]".into())
 }
 
 /// A line of the table, as text, in the order of [`KEYS`].
-pub fn cells(r: &TableLine<'_>) -> [String; 11] {
+pub fn cells<T: AsRef<str>>(r: &TableLine<T>) -> [String; 11] {
     [
         r.pos.to_string(),
-        r.team.to_string(),
+        r.team.as_ref().to_string(),
         r.played.to_string(),
         r.won.to_string(),
         r.drawn.to_string(),
@@ -60,7 +103,7 @@ pub fn cells(r: &TableLine<'_>) -> [String; 11] {
 /// (unless it is a number, so that a spreadsheet takes it whole as text, a `,` or `;` inside it included), and
 /// one that a spreadsheet would take for a formula is written as text besides ([`as_text`]);
 /// the figures are plain numbers.
-pub fn csv(rows: &[TableLine<'_>]) -> Result<Vec<u8>, csv::Error> {
+pub fn csv<T: AsRef<str>>(rows: &[TableLine<T>]) -> Result<Vec<u8>, csv::Error> {
     let mut header = csv::Writer::from_writer(Vec::new());
     header.write_record(KEYS)?;
     let header = header
@@ -98,6 +141,7 @@ mod tests {
             legs_for: Some(0),
             legs_against: Some(0),
             points,
+            note: String::new(),
         };
         let csv = super::csv(&[
             row(1, "Pub;=1+7", 3),

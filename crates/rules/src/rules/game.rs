@@ -537,7 +537,7 @@ impl Game {
             .as_mut()
             .ok_or_else(|| refuse(PlayError::UnknownPitcher))?;
         let trick = play.play(&spec, cards).map_err(refuse)?;
-        let table_points = play.table_points();
+        let peg_points = play.peg_points();
         let mut report = TrickReport {
             pegged: 0,
             after_end: false,
@@ -549,7 +549,7 @@ impl Game {
         };
         let already = self.leg_decision.is_some();
         if spec.count_at_end {
-            self.count_fat(&mut report, start, table_points, already);
+            self.count_fat(&mut report, start, peg_points, already);
         } else if already {
             report.after_end = true;
         } else if report.trick.points > 0 {
@@ -570,14 +570,14 @@ impl Game {
     pub fn running_count(&self) -> Option<BySide<i32>> {
         let hand = self.hand.as_ref().filter(|_| self.spec.count_at_end)?;
         let play = hand.play.as_ref()?;
-        Some(self.counted(hand.start, play.table_points()))
+        Some(self.counted(hand.start, play.peg_points()))
     }
 
     /// The score a deal began with, and the fat taken in it so far.
-    fn counted(&self, start: BySide<i32>, table_points: BySide<u32>) -> BySide<i32> {
+    fn counted(&self, start: BySide<i32>, peg_points: BySide<u32>) -> BySide<i32> {
         let mut running = start;
         for &side in self.sides() {
-            running[side] = running[side].saturating_add(table_points[side] as i32);
+            running[side] = running[side].saturating_add(peg_points[side] as i32);
         }
         running
     }
@@ -587,10 +587,10 @@ impl Game {
         &mut self,
         report: &mut TrickReport,
         start: BySide<i32>,
-        table_points: BySide<u32>,
+        peg_points: BySide<u32>,
         already: bool,
     ) {
-        let running = self.counted(start, table_points);
+        let running = self.counted(start, peg_points);
         report.running = Some(running);
         let side = report.trick.side;
         if !already && self.spec.goal.reached(running[side]) {
@@ -647,7 +647,7 @@ impl Game {
     /// Irish Don at the end of the play: the fat is counted; after a complete deal, 80–80; and
     /// a side that took all 80, whether the deal was played out or claimed, bonked it.
     fn count_fat_at_end(&mut self, play: &HandPlay, complete: bool) {
-        let fat = play.table_points();
+        let fat = play.peg_points();
         let mut counted = BySide::default();
         for &side in self.sides() {
             counted[side] = fat[side] as i32;

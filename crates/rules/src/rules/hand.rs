@@ -59,7 +59,7 @@ pub struct HandPlay {
     high: Option<(Card, Seat)>,
     low: Option<(Card, Side)>,
     jack: Option<Side>,
-    table_points: BySide<u32>,
+    peg_points: BySide<u32>,
     last_scorer: Option<Side>,
     table: Option<BlindTable>,
 }
@@ -79,7 +79,7 @@ impl HandPlay {
             high: None,
             low: None,
             jack: None,
-            table_points: BySide::default(),
+            peg_points: BySide::default(),
             last_scorer: None,
             table: None,
         }
@@ -109,9 +109,9 @@ impl HandPlay {
         self.value
     }
 
-    /// Points by the peg table in each side's tricks.
-    pub fn table_points(&self) -> BySide<u32> {
-        self.table_points
+    /// Points by the peg scale in each side's tricks.
+    pub fn peg_points(&self) -> BySide<u32> {
+        self.peg_points
     }
 
     /// The side that took the last trick holding a scoring card.
@@ -325,7 +325,7 @@ impl HandPlay {
     ) -> u32 {
         let mut points = 0;
         for (&card, &seat) in cards.iter().zip(seats) {
-            points += spec.table.points(card, trumps);
+            points += spec.pegs.points(card, trumps);
             self.value[side] += card.rank.card_value();
             if card.rank == Rank::Ten {
                 self.tens[side] += 1;
@@ -345,7 +345,7 @@ impl HandPlay {
         if points > 0 {
             self.last_scorer = Some(side);
         }
-        self.table_points[side] += points;
+        self.peg_points[side] += points;
         points
     }
 

@@ -8,11 +8,11 @@ use super::variant::{blind_don, game_to_lose, irish_don, nine_card_don, phat};
 /// The variant with its options.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Variant {
-    NineCardDon(nine_card_don::Options),
-    BlindDon(blind_don::Options),
-    GameToLose(game_to_lose::Options),
-    IrishDon(irish_don::Options),
-    Phat(phat::Options),
+    NineCardDon(nine_card_don::NineCardDonOptions),
+    BlindDon(blind_don::BlindDonOptions),
+    GameToLose(game_to_lose::GameToLoseOptions),
+    IrishDon(irish_don::IrishDonOptions),
+    Phat(phat::PhatOptions),
 }
 
 impl Variant {

@@ -133,7 +133,7 @@ pub struct Call {
 
 /// A step the referee refused, in its words; the simulated game ends there.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Refused(pub String);
+pub struct RefereeRefused(pub String);
 
 /// Every scoring and refereeing decision the simulator needs: the simulator deals and picks
 /// legal cards; the referee says who pitches, who won each trick, and when the hand or game stops.
@@ -147,11 +147,11 @@ pub trait Referee {
     /// free (a cut, or the cut's winner's choice): the simulator then picks a seat at random.
     fn pitcher(&mut self, deal: &Deal) -> Option<Seat>;
     /// A hand begins, pitched by `pitcher`, dealt `deal`.
-    fn begin_hand(&mut self, pitcher: Seat, deal: &Deal) -> Result<(), Refused>;
+    fn begin_hand(&mut self, pitcher: Seat, deal: &Deal) -> Result<(), RefereeRefused>;
     /// A trick, `cards` in playing order from `leader`.
-    fn trick(&mut self, leader: Seat, cards: &[Card]) -> Result<Call, Refused>;
+    fn trick(&mut self, leader: Seat, cards: &[Card]) -> Result<Call, RefereeRefused>;
     /// The hand is over: played out, or stopped by the referee.
-    fn end_hand(&mut self) -> Result<(), Refused>;
+    fn end_hand(&mut self) -> Result<(), RefereeRefused>;
     /// The game (or match) is decided: no more hands.
     fn is_over(&self) -> bool;
 }
@@ -197,8 +197,8 @@ impl Referee for EngineReferee {
             })
     }
 
-    fn begin_hand(&mut self, pitcher: Seat, deal: &Deal) -> Result<(), Refused> {
-        let refused = |e: super::fault::PlayError| Refused(e.to_string());
+    fn begin_hand(&mut self, pitcher: Seat, deal: &Deal) -> Result<(), RefereeRefused> {
+        let refused = |e: super::fault::PlayError| RefereeRefused(e.to_string());
         self.game.begin_hand(Some(pitcher)).map_err(refused)?;
         if let Some(layout) = &deal.layout {
             self.game.set_layout(layout).map_err(refused)?;
@@ -206,22 +206,22 @@ impl Referee for EngineReferee {
         Ok(())
     }
 
-    fn trick(&mut self, _leader: Seat, cards: &[Card]) -> Result<Call, Refused> {
+    fn trick(&mut self, _leader: Seat, cards: &[Card]) -> Result<Call, RefereeRefused> {
         let report = self
             .game
             .play_trick(cards)
-            .map_err(|e| Refused(e.to_string()))?;
+            .map_err(|e| RefereeRefused(e.to_string()))?;
         Ok(Call {
             next_leader: report.next_leader,
             stop_hand: report.decided.is_some() && !self.game.spec().count_at_end,
         })
     }
 
-    fn end_hand(&mut self) -> Result<(), Refused> {
+    fn end_hand(&mut self) -> Result<(), RefereeRefused> {
         self.game
             .end_hand()
             .map(|_| ())
-            .map_err(|e| Refused(e.to_string()))
+            .map_err(|e| RefereeRefused(e.to_string()))
     }
 
     fn is_over(&self) -> bool {

@@ -6,7 +6,7 @@
 use super::card::Rank;
 use super::outcome::AwardKind;
 use super::seat::{Seating, Side};
-use super::trick::PegTable;
+use super::trick::PegScale;
 
 /// What decides a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -143,7 +143,7 @@ pub struct Spec {
     pub half: Option<u32>,
     /// The lowest rank in the pack (Irish Don's short packs).
     pub lowest_rank: Rank,
-    pub table: PegTable,
+    pub pegs: PegScale,
     /// True when the table's points are counted at the end of play rather than pegged per trick.
     pub count_at_end: bool,
     pub awards: Awards,

@@ -13,7 +13,7 @@ use super::outcome::{AwardKind, AwardPeg, Outcome, Taker};
 use super::scoring::{award_kinds, award_pegs, decide_step, goes_out, highest, two_sides};
 use super::seat::{BySide, Side};
 use super::spec::{Awards, Goal, Spec};
-use super::trick::PegTable;
+use super::trick::PegScale;
 use super::variant::{irish_don, phat};
 
 /// Phat's `muck` field as recorded.
@@ -547,9 +547,9 @@ fn read(
         }
         _ => {}
     }
-    let cards_make_it = match spec.table {
-        PegTable::Don => don_reachable(in_play, sides.len(), jack),
-        PegTable::Fat => fat_reachable(in_play[0], in_play[1]),
+    let cards_make_it = match spec.pegs {
+        PegScale::Don => don_reachable(in_play, sides.len(), jack),
+        PegScale::Fat => fat_reachable(in_play[0], in_play[1]),
     };
     if !cards_make_it {
         return Err(None);
@@ -559,7 +559,7 @@ fn read(
             return Err(Some(Impossible::LastScorerScoredNothing { side }));
         }
     }
-    let complete_fat = spec.table == PegTable::Fat && in_play_sum == 80;
+    let complete_fat = spec.pegs == PegScale::Fat && in_play_sum == 80;
     Ok(Reading {
         verdict: end_of_deal(spec, start, t, play, complete_fat),
         awards: pegs.list,
@@ -575,7 +575,7 @@ fn check_fat(
     over: bool,
     must: DealSums,
 ) -> Result<(), NoReading> {
-    if spec.table != PegTable::Fat {
+    if spec.pegs != PegScale::Fat {
         return Ok(());
     }
     let fat = if spec.count_at_end { "fat" } else { "phat" };
@@ -676,7 +676,7 @@ fn most_per_hand(spec: &Spec, carried: u32) -> u32 {
         Awards::GameToLose => 8,
         Awards::Muck(_) => 8 + carried,
     };
-    spec.table.most() + awards
+    spec.pegs.most() + awards
 }
 
 const DON_DIM: usize = 44;
@@ -686,7 +686,7 @@ const DON_DIM: usize = 44;
 fn don_table() -> &'static [bool] {
     static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
     TABLE.get_or_init(|| {
-        let values = &PegTable::Don.scoring_values()[..8];
+        let values = &PegScale::Don.scoring_values()[..8];
         let mut table = vec![false; DON_DIM * DON_DIM * DON_DIM];
         table[0] = true;
         for &v in values {
@@ -739,7 +739,7 @@ fn fat_reachable(a: i32, b: i32) -> bool {
     let table = TABLE.get_or_init(|| {
         let mut table = vec![false; 81 * 81];
         table[0] = true;
-        for &v in PegTable::Fat.scoring_values() {
+        for &v in PegScale::Fat.scoring_values() {
             let v = v as usize;
             let mut next = table.clone();
             for x in 0..81 {

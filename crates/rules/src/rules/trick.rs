@@ -23,9 +23,9 @@ pub fn winning_index(cards: &[Card], trumps: Suit) -> Option<usize> {
     Some(best)
 }
 
-/// Which table a variant pegs (or counts) its scoring cards by.
+/// Which scale of points a variant pegs (or counts) its scoring cards by (RULES.md's pegging table).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PegTable {
+pub enum PegScale {
     /// Nine Card Don (§2): 5T 10, 9T 9, AT 4, KT 3, QT 2, JT 1, each other 5 5. At most 44.
     Don,
     /// Irish Don and Phat (§5): 9T 18, 5T 10, each other 9 9, each other 5 5, AT/KT/QT/JT 4/3/2/1.
@@ -33,17 +33,17 @@ pub enum PegTable {
     Fat,
 }
 
-impl PegTable {
+impl PegScale {
     pub fn points(self, card: Card, trumps: Suit) -> u32 {
         let trump = card.suit == trumps;
         match (self, card.rank, trump) {
-            (PegTable::Don, Rank::Five, true) => 10,
-            (PegTable::Don, Rank::Nine, true) => 9,
-            (PegTable::Don, Rank::Five, false) => 5,
-            (PegTable::Fat, Rank::Nine, true) => 18,
-            (PegTable::Fat, Rank::Five, true) => 10,
-            (PegTable::Fat, Rank::Nine, false) => 9,
-            (PegTable::Fat, Rank::Five, false) => 5,
+            (PegScale::Don, Rank::Five, true) => 10,
+            (PegScale::Don, Rank::Nine, true) => 9,
+            (PegScale::Don, Rank::Five, false) => 5,
+            (PegScale::Fat, Rank::Nine, true) => 18,
+            (PegScale::Fat, Rank::Five, true) => 10,
+            (PegScale::Fat, Rank::Nine, false) => 9,
+            (PegScale::Fat, Rank::Five, false) => 5,
             (_, Rank::Ace, true) => 4,
             (_, Rank::King, true) => 3,
             (_, Rank::Queen, true) => 2,
@@ -63,8 +63,8 @@ impl PegTable {
     /// The point values of the scoring cards of one deal, the jack of trumps last.
     pub fn scoring_values(self) -> &'static [u32] {
         match self {
-            PegTable::Don => &[10, 9, 4, 3, 2, 5, 5, 5, 1],
-            PegTable::Fat => &[18, 10, 9, 9, 9, 5, 5, 5, 4, 3, 2, 1],
+            PegScale::Don => &[10, 9, 4, 3, 2, 5, 5, 5, 1],
+            PegScale::Fat => &[18, 10, 9, 9, 9, 5, 5, 5, 4, 3, 2, 1],
         }
     }
 
@@ -96,14 +96,14 @@ mod tests {
 
     #[test]
     fn tables_total_as_the_rules_say() {
-        assert_eq!(PegTable::Don.most(), 44);
-        assert_eq!(PegTable::Fat.most(), 80);
+        assert_eq!(PegScale::Don.most(), 44);
+        assert_eq!(PegScale::Fat.most(), 80);
         let fat: u32 = Card::pack()
-            .map(|c| PegTable::Fat.points(c, Suit::Clubs))
+            .map(|c| PegScale::Fat.points(c, Suit::Clubs))
             .sum();
         assert_eq!(fat, 80);
         let don: u32 = Card::pack()
-            .map(|c| PegTable::Don.points(c, Suit::Clubs))
+            .map(|c| PegScale::Don.points(c, Suit::Clubs))
             .sum();
         assert_eq!(don, 44);
     }

@@ -54,7 +54,7 @@ impl fmt::Display for ToGo {
 
 /// One side's place in the running score.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Standing {
+pub struct SideScore {
     pub side: Name,
     pub score: i32,
     pub to_go: ToGo,
@@ -180,7 +180,7 @@ pub enum Announcement {
     /// The running score and what each side still needs; `count`: Irish Don's count of the fat
     /// during a deal.
     Score {
-        standings: Vec<Standing>,
+        standings: Vec<SideScore>,
         deals_left: Option<u32>,
         count: bool,
     },
@@ -578,7 +578,7 @@ fn penalty_words(
 /// "Score: NS 40, 81 to go · EW 12, 109 to go · 3 deals left".
 fn score_words(
     f: &mut fmt::Formatter<'_>,
-    standings: &[Standing],
+    standings: &[SideScore],
     deals_left: Option<u32>,
     count: bool,
 ) -> fmt::Result {

@@ -2,7 +2,7 @@
 //! as the engine scored them, a decision read back through the variant's rules, the score and
 //! what each side still needs.
 
-use super::announce::{Announcement, Finish, ScoreLine, Standing, ToGo, Verdict};
+use super::announce::{Announcement, Finish, ScoreLine, SideScore, ToGo, Verdict};
 use super::names::Names;
 use crate::replay::{HandKind, HandRow, Replay};
 use crate::rules::spec::Goal;
@@ -38,7 +38,7 @@ impl Herald<'_> {
         let spec = self.after.game().spec();
         let scoring = match report.after_end {
             true => Vec::new(),
-            false => spec.table.scoring(cards, trumps).collect(),
+            false => spec.pegs.scoring(cards, trumps).collect(),
         };
         Announcement::Trick {
             side: self.names.side(report.trick.side),
@@ -231,7 +231,7 @@ impl Herald<'_> {
         let standings = self
             .sides()
             .iter()
-            .map(|&s| Standing {
+            .map(|&s| SideScore {
                 side: self.names.side(s),
                 score: score[s],
                 to_go: match (spec.goal, spec.goal.still_needed(score[s])) {

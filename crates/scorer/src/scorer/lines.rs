@@ -176,7 +176,7 @@ pub fn not_a_seat(word: &str, token: Option<&str>, seating: Seating) -> String {
 }
 
 /// A seat or side in a line read that is not one of the game's: why, in the game's words.
-pub fn off_the_table(line: &Line, seating: Seating) -> Option<String> {
+pub fn outside_seating(line: &Line, seating: Seating) -> Option<String> {
     match line {
         Line::Penalty { side, .. } | Line::Concede(side) if !seating.has_side(*side) => {
             Some(not_a_side(side.code(), seating))

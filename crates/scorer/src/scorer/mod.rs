@@ -19,7 +19,7 @@ mod session;
 mod status;
 mod view;
 
-pub use announce::{Announcement, Finish, ScoreLine, Standing, ToGo, Verdict};
+pub use announce::{Announcement, Finish, ScoreLine, SideScore, ToGo, Verdict};
 pub use journal::{Entered, Journal};
 pub use lines::{check_sides, entry, entry_words, line_of, lines_help, LINES};
 pub use names::{Name, Names};

@@ -243,7 +243,7 @@ impl<J: Journal> Session<J> {
         }
         let game = self.replay.game();
         let seating = game.spec().seating;
-        if let Some(why) = lines::off_the_table(&line, seating) {
+        if let Some(why) = lines::outside_seating(&line, seating) {
             return Err(Refused::Line(why));
         }
         match &line {

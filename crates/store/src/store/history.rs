@@ -9,8 +9,9 @@ use chrono::NaiveDate;
 
 use super::db::StoreError;
 use super::league::{LeagueReader, SeasonInfo};
-use crate::league::history::RecordedLine;
+use super::past::table_line;
 use crate::league::{Adjustment, HomeAway, Kind, Match, Night, NightResult, Pair, Team, TeamId};
+use crate::record::standings::TableLine;
 
 /// One season of a league as its history reads it.
 #[derive(Clone, Debug, PartialEq)]
@@ -29,7 +30,7 @@ pub struct SeasonPast {
     pub undated: HashSet<i64>,
     pub adjustments: Vec<Adjustment>,
     /// Its final table as printed, in printed order (empty unless the season is closed).
-    pub recorded: Vec<RecordedLine>,
+    pub recorded: Vec<TableLine<TeamId>>,
     /// Its teams' players: team, player's name (today's).
     pub rosters: Vec<(TeamId, String)>,
 }
@@ -252,23 +253,12 @@ impl LeagueReader<'_> {
     fn past_tables(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
         let conn = self.0;
         let mut stmt = conn.prepare_cached(
-            "SELECT t.season, t.team, t.played, t.won, t.drawn, t.lost, t.points
+            "SELECT t.season, t.pos, t.team, t.played, t.won, t.drawn, t.lost, t.matches_for,
+                    t.matches_against, t.legs_for, t.legs_against, t.points, t.note
              FROM season_tables t JOIN seasons s ON s.id = t.season
              WHERE s.league = ?1 ORDER BY t.season, t.position",
         )?;
-        let rows = stmt.query_map([league], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                RecordedLine {
-                    team: r.get(1)?,
-                    played: r.get(2)?,
-                    won: r.get(3)?,
-                    drawn: r.get(4)?,
-                    lost: r.get(5)?,
-                    points: r.get(6)?,
-                },
-            ))
-        })?;
+        let rows = stmt.query_map([league], |r| Ok((r.get::<_, i64>(0)?, table_line(r, 1)?)))?;
         for row in rows {
             let (season, line) = row?;
             past.of(season)?.recorded.push(line);

@@ -8,34 +8,38 @@ use rusqlite::OptionalExtension;
 
 use super::db::{Change, StoreError};
 use super::league::{LeagueInfo, LeagueReader, SeasonInfo};
-use crate::league::past::RecordedRow;
 use crate::league::{LeagueError, NightResult, TeamId};
+use crate::record::standings::TableLine;
+
+/// A line of a final table as stored, its columns from `at` on: pos, team, played, won, drawn,
+/// lost, matches_for, matches_against, legs_for, legs_against, points, note.
+pub(super) fn table_line(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<TableLine<TeamId>> {
+    Ok(TableLine {
+        pos: r.get(at)?,
+        team: r.get(at + 1)?,
+        played: r.get(at + 2)?,
+        won: r.get(at + 3)?,
+        drawn: r.get(at + 4)?,
+        lost: r.get(at + 5)?,
+        matches_for: r.get(at + 6)?,
+        matches_against: r.get(at + 7)?,
+        legs_for: r.get(at + 8)?,
+        legs_against: r.get(at + 9)?,
+        points: r.get(at + 10)?,
+        note: r.get(at + 11)?,
+    })
+}
 
 impl LeagueReader<'_> {
     /// A season's final table as recorded, in its printed order (empty: the season is not
     /// closed).
-    pub fn season_table(&self, season: i64) -> Result<Vec<RecordedRow>, StoreError> {
+    pub fn season_table(&self, season: i64) -> Result<Vec<TableLine<TeamId>>, StoreError> {
         let mut stmt = self.0.prepare_cached(
             "SELECT pos, team, played, won, drawn, lost, matches_for, matches_against, legs_for,
                     legs_against, points, note
              FROM season_tables WHERE season = ?1 ORDER BY position",
         )?;
-        let rows = stmt.query_map([season], |r| {
-            Ok(RecordedRow {
-                pos: r.get(0)?,
-                team: r.get(1)?,
-                played: r.get(2)?,
-                won: r.get(3)?,
-                drawn: r.get(4)?,
-                lost: r.get(5)?,
-                matches_for: r.get(6)?,
-                matches_against: r.get(7)?,
-                legs_for: r.get(8)?,
-                legs_against: r.get(9)?,
-                points: r.get(10)?,
-                note: r.get(11)?,
-            })
-        })?;
+        let rows = stmt.query_map([season], |r| table_line(r, 0))?;
         Ok(rows.collect::<Result<_, _>>()?)
     }
 
@@ -119,7 +123,7 @@ impl Change<'_> {
         &self,
         season: i64,
         position: u32,
-        row: &RecordedRow,
+        row: &TableLine<TeamId>,
     ) -> Result<(), StoreError> {
         self.tx
             .prepare_cached(

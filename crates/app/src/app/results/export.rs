@@ -10,7 +10,7 @@ use crate::league::{Config, HomeAway, NightResult};
 use crate::record::results::{
     write_adjustments, write_configuration, write_fixtures, write_grid, write_matches,
     write_nights, write_rosters, write_table, AdjustmentChange, AdjustmentRow, Column, ConfigRow,
-    FixtureRow, GridNight, MatchRow, NightRow, RosterRow, Shape, Standing, TableRow,
+    FinalTableRow, FixtureRow, GridNight, MatchRow, NightRow, RosterRow, Shape, Standing,
 };
 use crate::store::{Fixture, SeasonEntry};
 
@@ -32,7 +32,7 @@ pub struct SeasonResults {
     /// Its nights without a date (a results grid's), written only as a grid.
     pub grid: Vec<GridNight>,
     /// Its final table as recorded (empty: the season is not closed).
-    pub table: Vec<TableRow>,
+    pub table: Vec<FinalTableRow>,
 }
 
 /// A file of an export into a folder: its shape, its rows, its name.
@@ -75,25 +75,14 @@ impl App {
         let table = reader
             .season_table(season.id)?
             .into_iter()
-            .map(|r| TableRow {
-                line: 0,
-                season: name.clone(),
-                pos: r.pos,
-                team: teams
-                    .iter()
-                    .find(|t| t.id == r.team)
-                    .map_or_else(String::new, |t| t.name.clone()),
-                played: r.played,
-                won: r.won,
-                drawn: r.drawn,
-                lost: r.lost,
-                matches_for: r.matches_for,
-                matches_against: r.matches_against,
-                legs_for: r.legs_for,
-                legs_against: r.legs_against,
-                points: r.points,
-                note: r.note,
-                faulty: Vec::new(),
+            .map(|r| {
+                let team = teams.iter().find(|t| t.id == r.team);
+                FinalTableRow {
+                    line: 0,
+                    season: name.clone(),
+                    printed: r.with_team(team.map_or_else(String::new, |t| t.name.clone())),
+                    faulty: Vec::new(),
+                }
             })
             .collect();
         let team_name = |id: i64| {

@@ -578,7 +578,9 @@ fn named_in(read: &[ResultsRead]) -> Vec<(Named, String)> {
                 night(&r.season, &r.team, "");
             }),
             Rows::Configuration(rows) => rows.iter().for_each(|r| night(&r.season, "", "")),
-            Rows::Table(rows) => rows.iter().for_each(|r| night(&r.season, &r.team, "")),
+            Rows::Table(rows) => rows
+                .iter()
+                .for_each(|r| night(&r.season, &r.printed.team, "")),
             Rows::Grid(grid) => {
                 night(grid.season.as_deref().unwrap_or(""), "", "");
                 for t in grid.home.iter().chain(&grid.away) {
@@ -615,7 +617,7 @@ fn team_uses(read: &[ResultsRead]) -> HashMap<String, usize> {
             Rows::Rosters(rows) => rows.iter().for_each(|r| add(&r.team)),
             Rows::Adjustments(rows) => rows.iter().for_each(|r| add(&r.team)),
             Rows::Configuration(_) => {}
-            Rows::Table(rows) => rows.iter().for_each(|r| add(&r.team)),
+            Rows::Table(rows) => rows.iter().for_each(|r| add(&r.printed.team)),
             Rows::Grid(grid) => grid
                 .home
                 .iter()

@@ -11,8 +11,8 @@ use crate::league::fixtures::{season_end, season_in_years};
 use crate::league::import::{NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted, tidy};
 use crate::league::night::{result_words, same_result};
-use crate::league::past::{check_table, grid_nights, recorded, table_compared, GridDraft};
-use crate::record::results::{Column, Grid, RowError, TableRow};
+use crate::league::past::{check_table, grid_nights, table_compared, GridDraft};
+use crate::record::results::{Column, FinalTableRow, Grid, RowError};
 use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
 
 /// A fault of the store's, at a line.
@@ -345,7 +345,7 @@ fn keep_grid_night(
 pub(super) fn import_tables(
     resolver: &mut Resolver<'_, '_>,
     change: &Change<'_>,
-    rows: &[TableRow],
+    rows: &[FinalTableRow],
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Found {
     let mut found = Found::default();
@@ -355,7 +355,7 @@ pub(super) fn import_tables(
     found.faults(errors);
     warnings.into_iter().for_each(|w| found.warning(w));
     // The seasons, in the order first named, each with its rows.
-    let mut seasons: Vec<(String, Vec<&TableRow>)> = Vec::new();
+    let mut seasons: Vec<(String, Vec<&FinalTableRow>)> = Vec::new();
     for row in rows.iter().filter(|r| !r.faulty.contains(&"season")) {
         let key = name_key(&row.season);
         match seasons.iter_mut().find(|(k, _)| *k == key) {
@@ -404,7 +404,7 @@ fn table_of_season(
     resolver: &mut Resolver<'_, '_>,
     change: &Change<'_>,
     season: &SeasonInfo,
-    rows: &[&TableRow],
+    rows: &[&FinalTableRow],
     column: &dyn Fn(&str) -> Option<Column>,
     faulty: bool,
 ) -> Result<(), Vec<RowError>> {
@@ -433,13 +433,13 @@ fn table_of_season(
     // The stored table's teams, by id: a team of the table stored needs no entry (the
     // season is closed to new ones).
     let mut errors = Vec::new();
-    let mut found: Vec<(&&TableRow, _, TeamInfo)> = Vec::new();
+    let mut found: Vec<(&&FinalTableRow, _, TeamInfo)> = Vec::new();
     for row in rows {
-        if let Err(e) = name_allowed(resolver, &row.team, row.line, column("team")) {
+        if let Err(e) = name_allowed(resolver, &row.printed.team, row.line, column("team")) {
             errors.push(e);
             continue;
         }
-        match resolver.team(&row.team, season.id, row.line, column("team")) {
+        match resolver.team(&row.printed.team, season.id, row.line, column("team")) {
             Ok(team) => {
                 // One team under two of its names (an alias, a former name).
                 let twice = found.iter().find(|(_, _, t)| t.id == team.id);
@@ -450,15 +450,15 @@ fn table_of_season(
                         message: format!(
                             "{} is named twice (as {}) in {}'s table, first at line {} as {}: a team has one line in a season's table",
                             team.name,
-                            quoted(&row.team),
+                            quoted(&row.printed.team),
                             season.name,
                             first.line,
-                            quoted(&first.team)
+                            quoted(&first.printed.team)
                         ),
                     });
                     continue;
                 }
-                found.push((row, recorded(row, team.id), team))
+                found.push((row, row.printed.with_team(team.id), team))
             }
             Err(e) => errors.push(e),
         }

@@ -38,7 +38,7 @@ pub const MAX_MARKS: usize = 10_000;
 const MAX_ERROR_TEXT: usize = 64;
 
 /// A run of cells along a row holding an error: its first column, how many, the error's text.
-pub type Run = (u32, u32, String);
+pub type ErrorRun = (u32, u32, String);
 
 /// What the look found in one sheet that calamine's cells do not say.
 #[derive(Debug, Default, Clone)]
@@ -46,7 +46,7 @@ pub struct Marks {
     /// The cells holding an error, by the row their first row begins at: how many rows they
     /// repeat down, and each run of them along the row (its first column, how many, the text
     /// the error is shown as).
-    pub errors: BTreeMap<u32, (u32, Vec<Run>)>,
+    pub errors: BTreeMap<u32, (u32, Vec<ErrorRun>)>,
     /// The merged ranges: their first and last cells (row, column, from 0).
     pub merged: Vec<((u32, u32), (u32, u32))>,
     /// Cells holding an error that the reader passes over as empty (an `.xlsb` formula's), in

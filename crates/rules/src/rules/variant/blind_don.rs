@@ -5,7 +5,7 @@ use crate::rules::card::Rank;
 use crate::rules::option::{whole, OptionValue, RulesetError, Words};
 use crate::rules::seat::Seating;
 use crate::rules::spec::{Awards, FirstPitch, Goal, LayoutShape, Spec};
-use crate::rules::trick::PegTable;
+use crate::rules::trick::PegScale;
 
 pub const NAME: &str = "blind-don";
 pub const OPTIONS: &[&str] = &["layout", "deals", "end_scoring"];
@@ -23,7 +23,7 @@ pub enum LayoutStyle {
 }
 
 #[derive(Clone, Debug, PartialEq, Default)]
-pub struct Options {
+pub struct BlindDonOptions {
     pub layout: LayoutStyle,
     /// `None`: the default, 4 deals (6 with `three`).
     pub deals: Option<u32>,
@@ -37,7 +37,7 @@ const LAYOUTS: Words<LayoutStyle> = Words(&[
 /// Blind Don scores high, low, jack and game, and nothing else.
 const END_SCORING: Words<()> = Words(&[("hljg", ())]);
 
-impl Options {
+impl BlindDonOptions {
     pub fn deals(&self) -> u32 {
         self.deals.unwrap_or(if self.layout == LayoutStyle::Three {
             6
@@ -76,7 +76,7 @@ impl Options {
             tricks,
             half: None,
             lowest_rank: Rank::Two,
-            table: PegTable::Don,
+            pegs: PegScale::Don,
             count_at_end: false,
             awards: Awards::InOrder(HLJG),
             goal: Goal::Deals(self.deals()),

@@ -5,23 +5,23 @@ use crate::rules::option::{whole, OptionValue, RulesetError, TARGETS};
 use crate::rules::outcome::Taker;
 use crate::rules::seat::{Seating, Side};
 use crate::rules::spec::{Awards, FirstPitch, Goal, Spec};
-use crate::rules::trick::PegTable;
+use crate::rules::trick::PegScale;
 
 pub const NAME: &str = "game-to-lose";
 pub const OPTIONS: &[&str] = &["target"];
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct GameToLoseOptions {
     pub target: u32,
 }
 
-impl Default for Options {
+impl Default for GameToLoseOptions {
     fn default() -> Self {
-        Options { target: 121 }
+        GameToLoseOptions { target: 121 }
     }
 }
 
-impl Options {
+impl GameToLoseOptions {
     pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
         match option {
             "target" => self.target = whole(NAME, option, value, TARGETS)?,
@@ -41,7 +41,7 @@ impl Options {
             tricks: 13,
             half: None,
             lowest_rank: Rank::Two,
-            table: PegTable::Don,
+            pegs: PegScale::Don,
             count_at_end: false,
             awards: Awards::GameToLose,
             goal: Goal::LoseAt(self.target as i32),

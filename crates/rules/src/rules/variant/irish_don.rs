@@ -5,7 +5,7 @@ use crate::rules::option::{bool_option, whole, OptionValue, RulesetError, Words}
 use crate::rules::outcome::Outcome;
 use crate::rules::seat::{BySide, Seating, Side};
 use crate::rules::spec::{Awards, FirstPitch, Goal, IrishRules, IrishTie, Spec};
-use crate::rules::trick::PegTable;
+use crate::rules::trick::PegScale;
 
 pub const NAME: &str = "irish-don";
 pub const OPTIONS: &[&str] = &[
@@ -31,7 +31,7 @@ pub enum RedealRule {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct IrishDonOptions {
     pub pack: u32,
     pub tie: IrishTie,
     /// `None`: not given (1, or 2 under `best_of_three`).
@@ -44,9 +44,9 @@ pub struct Options {
     pub players: u32,
 }
 
-impl Default for Options {
+impl Default for IrishDonOptions {
     fn default() -> Self {
-        Options {
+        IrishDonOptions {
             pack: 52,
             tie: IrishTie::LastScorerLoses,
             games: None,
@@ -71,7 +71,7 @@ const REDEALS: Words<RedealRule> = Words(&[
     ("wheatfield", RedealRule::Wheatfield),
 ]);
 
-impl Options {
+impl IrishDonOptions {
     pub fn games(&self) -> u32 {
         self.games.unwrap_or(if self.best_of_three { 2 } else { 1 })
     }
@@ -170,7 +170,7 @@ impl Options {
                 48 => Rank::Three,
                 _ => Rank::Two,
             },
-            table: PegTable::Fat,
+            pegs: PegScale::Fat,
             count_at_end: true,
             awards: Awards::None,
             goal: Goal::PassEighty,

@@ -5,7 +5,7 @@ use crate::rules::option::{whole, OptionValue, RulesetError, Words, TARGETS};
 use crate::rules::outcome::AwardKind;
 use crate::rules::seat::Seating;
 use crate::rules::spec::{Awards, FirstPitch, Goal, Spec};
-use crate::rules::trick::PegTable;
+use crate::rules::trick::PegScale;
 
 pub const NAME: &str = "nine-card-don";
 pub const OPTIONS: &[&str] = &["cut", "end_scoring", "target", "deals", "legs", "penalties"];
@@ -48,7 +48,7 @@ pub enum Penalties {
 }
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct NineCardDonOptions {
     pub cut: Cut,
     pub end_scoring: EndScoring,
     pub target: u32,
@@ -57,9 +57,9 @@ pub struct Options {
     pub penalties: Penalties,
 }
 
-impl Default for Options {
+impl Default for NineCardDonOptions {
     fn default() -> Self {
-        Options {
+        NineCardDonOptions {
             cut: Cut::High,
             end_scoring: EndScoring::Game,
             target: 121,
@@ -81,7 +81,7 @@ const PENALTIES: Words<Penalties> = Words(&[
     ("league", Penalties::League),
 ]);
 
-impl Options {
+impl NineCardDonOptions {
     pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
         match option {
             "cut" => self.cut = CUTS.read(NAME, option, value)?,
@@ -122,7 +122,7 @@ impl Options {
             tricks: 9,
             half: None,
             lowest_rank: Rank::Two,
-            table: PegTable::Don,
+            pegs: PegScale::Don,
             count_at_end: false,
             awards: Awards::InOrder(match self.end_scoring {
                 EndScoring::Game => GAME,

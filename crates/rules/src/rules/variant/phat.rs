@@ -5,20 +5,20 @@ use crate::rules::option::{whole, OptionValue, RulesetError, Words, TARGETS};
 use crate::rules::outcome::Taker;
 use crate::rules::seat::{BySide, Seating, Side};
 use crate::rules::spec::{Awards, FirstPitch, Goal, MuckTie, Spec};
-use crate::rules::trick::PegTable;
+use crate::rules::trick::PegScale;
 
 pub const NAME: &str = "phat";
 pub const OPTIONS: &[&str] = &["muck_tie", "target"];
 
 #[derive(Clone, Debug, PartialEq)]
-pub struct Options {
+pub struct PhatOptions {
     pub muck_tie: MuckTie,
     pub target: u32,
 }
 
-impl Default for Options {
+impl Default for PhatOptions {
     fn default() -> Self {
-        Options {
+        PhatOptions {
             muck_tie: MuckTie::Carry,
             target: 181,
         }
@@ -31,7 +31,7 @@ const MUCK_TIES: Words<MuckTie> = Words(&[
     ("split", MuckTie::Split),
 ]);
 
-impl Options {
+impl PhatOptions {
     pub fn set(&mut self, option: &str, value: &OptionValue) -> Result<(), RulesetError> {
         match option {
             "muck_tie" => self.muck_tie = MUCK_TIES.read(NAME, option, value)?,
@@ -55,7 +55,7 @@ impl Options {
             tricks: 13,
             half: None,
             lowest_rank: Rank::Two,
-            table: PegTable::Fat,
+            pegs: PegScale::Fat,
             count_at_end: false,
             awards: Awards::Muck(self.muck_tie),
             goal: Goal::Reach(self.target as i32),

@@ -116,8 +116,8 @@ impl Pages<'_> {
                         Cell::text(format!("{played} of {total}")),
                         Cell::of(match top {
                             Some(r) => vec![Span::link(
-                                format!("{} ({} pts)", r.name, r.points),
-                                rel(path, &self.names.team(r.team)),
+                                format!("{} ({} pts)", r.team.name, r.points),
+                                rel(path, &self.names.team(r.team.id)),
                             )],
                             None => vec![],
                         }),

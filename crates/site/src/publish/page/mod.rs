@@ -16,15 +16,15 @@ use crate::app::view::Target;
 use crate::league::names::name_key;
 use crate::league::stats::{complete_nights_only, left_out_words, Filter, Line, Stats, Who};
 use crate::league::{
-    table_lines, Breaker, Config, Confirmation, HomeAway, Kind, Match, NightResult, Row, Season,
-    Standings, TeamId,
+    Breaker, Config, Confirmation, HomeAway, Kind, Match, NightResult, Season, Standings, Team,
+    TeamId,
 };
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
 use crate::publish::view::{
     Cell, Head, Layout, Link, Page, Para, Section, Span, TableRow, TableView,
 };
-use crate::record::standings as table;
+use crate::record::standings::{self as table, TableLine};
 use crate::record::text::count as plural;
 use crate::store::{Fixture, SeasonEntry, SeasonInfo};
 

@@ -11,9 +11,9 @@ impl Pages<'_> {
         let dir = s.dir();
         self.file(
             &format!("{dir}/standings.json"),
-            format!("{}\n", table::json(&table_lines(&s.table.rows))).into_bytes(),
+            format!("{}\n", table::json(&s.table.rows)).into_bytes(),
         );
-        let csv = table::csv(&table_lines(&s.table.rows)).map_err(|e| PublishError::Write {
+        let csv = table::csv(&s.table.rows).map_err(|e| PublishError::Write {
             path: format!("{dir}/standings.csv").into(),
             source: std::io::Error::other(e.to_string()),
         })?;

@@ -16,13 +16,13 @@ pub(super) fn tie_breaks(table: &Standings) -> impl Iterator<Item = &crate::leag
 }
 
 /// A line of the table as cells: the team's name is the row's header, linked to its page.
-pub(super) fn table_cells(r: &Row, from: &str, names: &Names) -> Vec<Cell> {
-    let text = table::cells(&r.line());
+pub(super) fn table_cells(r: &TableLine<Team>, from: &str, names: &Names) -> Vec<Cell> {
+    let text = table::cells(r);
     let last = text.len().saturating_sub(1);
     let mut cells = Vec::with_capacity(text.len());
     for (i, t) in text.into_iter().enumerate() {
         cells.push(match i {
-            1 => Cell::header(vec![Span::link(t, rel(from, &names.team(r.team)))]),
+            1 => Cell::header(vec![Span::link(t, rel(from, &names.team(r.team.id)))]),
             // The points: kept in sight on a narrow screen (style.css).
             _ if i == last => Cell::num(t).class("num pts"),
             _ => Cell::num(t),
@@ -71,7 +71,7 @@ impl Pages<'_> {
             .map(|r| {
                 let mut cells = table_cells(r, from, self.names);
                 if !why.is_empty() {
-                    cells.push(Cell::text(why.get(&r.team).copied().unwrap_or("")).class("why"));
+                    cells.push(Cell::text(why.get(&r.team.id).copied().unwrap_or("")).class("why"));
                 }
                 TableRow {
                     cells,

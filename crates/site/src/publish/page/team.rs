@@ -61,7 +61,7 @@ impl Pages<'_> {
                 heading: format!("Season {}", s.info.name),
                 ..Section::default()
             };
-            let place = match s.table.rows.iter().find(|r| r.team == id) {
+            let place = match s.table.rows.iter().find(|r| r.team.id == id) {
                 Some(r) => format!(
                     "{} of {}, {}.",
                     ordinal(r.pos),
