@@ -6,8 +6,8 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
 use don::app::league::history::history;
-use don::app::view::history::{known_from, records, words};
 use don::app::league::which::Choice;
+use don::app::view::history::{known_from, records, words};
 use don::league::history::History;
 use don::record::history as json;
 

@@ -25,4 +25,4 @@ pub use lines::{check_sides, entry, entry_words, line_of, lines_help, LINES};
 pub use names::{Name, Names};
 pub use session::{table_sheet, Answer, Refused, Session, SessionError};
 pub use status::{SideStatus, Status};
-pub use view::{Part, ScorerView, SeatName, SideScore, Wanted};
+pub use view::{Part, ScorerView, SeatName, SideState, Wanted};

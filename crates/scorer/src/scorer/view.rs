@@ -12,7 +12,7 @@ use crate::rules::{Seat, Side, Suit};
 /// A side: its name with its players, its score, what it still needs, its legs (or Irish Don's
 /// games) won in a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SideScore {
+pub struct SideState {
     pub side: Side,
     pub name: Name,
     pub score: i32,
@@ -67,7 +67,7 @@ pub struct ScorerView {
     /// Whose lead it is, in a hand.
     pub leader: Option<SeatName>,
     pub trumps: Option<Suit>,
-    pub sides: Vec<SideScore>,
+    pub sides: Vec<SideState>,
     /// Irish Don's running count of the fat during a deal, not yet the score.
     pub counting: bool,
     pub deals_left: Option<u32>,
@@ -130,7 +130,7 @@ impl ScorerView {
                 .sides
                 .iter()
                 .enumerate()
-                .map(|(i, s)| SideScore {
+                .map(|(i, s)| SideState {
                     side: s.side,
                     name: s.name.clone(),
                     score: s.score,

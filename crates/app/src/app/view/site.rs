@@ -6,10 +6,10 @@
 use std::collections::HashMap;
 
 use crate::app::error::AppError;
-use crate::app::league::history::history;
-use crate::app::names::entries_as_then;
-use crate::app::league::season::{read_season, SeasonRead};
 use crate::app::game::stored::StoredGames;
+use crate::app::league::history::history;
+use crate::app::league::season::{read_season, SeasonRead};
+use crate::app::names::entries_as_then;
 use crate::check::check_value;
 use crate::league::history::History;
 use crate::league::NightResult;

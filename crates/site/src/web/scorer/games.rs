@@ -12,8 +12,8 @@ use axum::response::{Html, IntoResponse, Response};
 
 use super::begin::{begin_fields, refusal, OPTION_LABELS};
 use super::words::standing_words;
-use crate::app::game::Begun;
 use crate::app::game::scoring::TableView;
+use crate::app::game::Begun;
 use crate::app::league::which::Choice;
 use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::publish::view::Layout;

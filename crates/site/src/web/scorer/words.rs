@@ -162,7 +162,7 @@ pub fn card_words(v: &ScorerView) -> String {
 mod tests {
     use super::*;
     use crate::rules::{Seat, Side};
-    use crate::scorer::{Name, Part, SeatName, SideScore};
+    use crate::scorer::{Name, Part, SeatName, SideState};
 
     fn named(seat: Seat, label: &str) -> SeatName {
         SeatName {
@@ -174,8 +174,8 @@ mod tests {
         }
     }
 
-    fn side(side: Side, label: &str, score: i32, wins: u32) -> SideScore {
-        SideScore {
+    fn side(side: Side, label: &str, score: i32, wins: u32) -> SideState {
+        SideState {
             side,
             name: Name {
                 label: label.into(),
