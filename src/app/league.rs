@@ -48,40 +48,9 @@ impl LeagueError {
         }
     }
 
-    /// What to do about it, where the refusal knows.
+    /// What to do about it, where the refusal knows: the front ends say it, in their words.
     pub fn hint(&self) -> Option<Cow<'static, str>> {
-        const ADD_FIRST: &str = "if it is a new team, add it first with `don team add NAME`";
-        const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
-        match self {
-            LeagueError::NearTeam { .. } => Some(ADD_FIRST.into()),
-            LeagueError::UnknownTeams {
-                unknown,
-                create,
-                near,
-                ..
-            } => {
-                let one = unknown.len() == 1;
-                Some(
-                    if *create || *near == unknown.len() {
-                        if one {
-                            ADD_FIRST
-                        } else {
-                            ADD_ONE_FIRST
-                        }
-                    } else if *near == 0 {
-                        if one {
-                            "add --create to make it"
-                        } else {
-                            "add --create to make them"
-                        }
-                    } else {
-                        "add --create to make the teams near no known one; a new team near a known one is added first with `don team add NAME`"
-                    }
-                    .into(),
-                )
-            }
-            _ => None,
-        }
+        None
     }
 }
 

@@ -4,7 +4,18 @@ use std::borrow::Cow;
 use std::io;
 use std::path::Path;
 
+use don::app::access_error::AccessError;
+use don::app::game_error::GameError;
+use don::app::leg::LegError;
+use don::app::names_error::NamesError;
+use don::app::undo_error::UndoError;
 use don::app::{AppError, ErrorKind};
+use don::league::error::forms;
+use don::league::fixtures::{FixtureError, SeasonChoice};
+use don::league::names::{quoted, shell_quoted, tidy};
+use don::league::LeagueError;
+use don::record::text::escaped;
+use don::store::LegHolding;
 use don::publish::out::OutError;
 use don::record::SourceError;
 use don::store::{Fault, StoreError};
@@ -20,10 +31,10 @@ pub enum CliError {
     /// The command line asks for something that cannot be done (exit 2).
     #[error("{0}")]
     Usage(String),
-    #[error(transparent)]
+    #[error("{}", store_words(.0))]
     Store(StoreError),
     /// A thing the user asked of `app` that was refused or failed.
-    #[error(transparent)]
+    #[error("{}", app_words(.0))]
     App(AppError),
     /// A file named with `--out` that is not written (exit 2), or failed writing (exit 1).
     #[error(transparent)]
@@ -179,8 +190,7 @@ impl CliError {
                 })
             }
             CliError::Store(StoreError::Open { path, .. }) => Some(open_hint(path)),
-            CliError::App(e) => e.hint(),
-            CliError::Store(StoreError::League(e)) => e.hint(),
+            CliError::App(e) => app_hint(e).or_else(|| e.hint()),
             CliError::Store(StoreError::NotAFile { .. }) => {
                 Some("give --db (or DON_DB) the file name of a don database".into())
             }
@@ -207,6 +217,173 @@ impl CliError {
             _ => None,
         }
     }
+}
+
+/// The terminal's sentence for a refusal of `app`: the library's words, with the flags and
+/// commands that answer it where the library names none.
+fn app_words(e: &AppError) -> String {
+    match e {
+        AppError::League(e) => league_words(e),
+        AppError::Store(e) => store_words(e),
+        AppError::Undo(e) => match e.as_ref() {
+            UndoError::NoChange(_) => format!("{e} (see `don log`)"),
+            UndoError::UndoneAlready {
+                by: Some(by),
+                refusal: None,
+                target,
+            } => {
+                let mut words = format!("#{} ({}) is undone already", target.id, escaped(&target.brief()));
+                if let Some(id) = target.undone_by {
+                    words.push_str(&format!(", by #{id}"));
+                }
+                format!("{words}; `don undo {}` puts it back", by.id)
+            }
+            UndoError::GameInLeg { leg, .. } => {
+                let mut words = e.to_string();
+                words.push_str(&leg_holding_advice(leg));
+                words
+            }
+            _ => e.to_string(),
+        },
+        AppError::Game(e) => match e {
+            GameError::ChangedMeanwhile(game) => format!("{e}; run `don play {game}` again"),
+            GameError::NoUnfinished => format!("{e}: begin one with `don new VARIANT`"),
+            GameError::HeldAsLeg(leg) => format!("{e}{}", leg_holding_advice(leg)),
+            _ => e.to_string(),
+        },
+        AppError::Leg(LegError::NotFinished { game }) => format!("{e} (see `don show {game}`)"),
+        AppError::Leg(LegError::Store(e)) => store_words(e),
+        e => e.to_string(),
+    }
+}
+
+/// How the terminal undoes a night's hold on a game: the library names the change, if any.
+fn leg_holding_advice(leg: &LegHolding) -> String {
+    match &leg.linked_by {
+        Some((op, _)) => format!(", with `don undo {op}`"),
+        None => format!(": `don night correct` the match without `#{}`", leg.game),
+    }
+}
+
+/// The terminal's sentence for a store's refusal or failure.
+fn store_words(e: &StoreError) -> String {
+    match e {
+        StoreError::League(e) => league_words(e),
+        StoreError::Missing { .. } => format!("{e}: `don new` or `don import` begins one"),
+        StoreError::Empty { .. } => format!("{e}: `don new` or `don import` begins one in it"),
+        StoreError::MatchEntered { .. } => format!("{e} (see `don night show`)"),
+        e => e.to_string(),
+    }
+}
+
+/// The terminal's sentence for a league's refusal: which flag or command answers it.
+fn league_words(e: &LeagueError) -> String {
+    use LeagueError as E;
+    match e {
+        E::NoLeague => format!("{e}: make one with `don league new NAME`"),
+        E::WhichLeague { leagues } => {
+            format!("which league? Give --league (there are: {})", leagues.join(", "))
+        }
+        E::NoSeason { league } => format!(
+            "{e}: begin one with `don season new NAME --league {}`",
+            shell_quoted(league)
+        ),
+        E::WhichSeason { .. } => format!("{e}: give --season"),
+        E::TeamTwice { first, again } => format!(
+            "--teams names {} twice{}: a team is entered in a season once",
+            quoted(&tidy(first)),
+            forms(first, again)
+        ),
+        E::NearTeam { .. } | E::UnknownTeams { create: true, .. } => {
+            format!("{e} (--create does not make a team near a known one)")
+        }
+        E::PlayerNearMiss { name, .. } => {
+            format!("{e} (if {name} is someone new, say so with --new-player '{name}')")
+        }
+        E::HasFixtures { .. } => format!("{e}, or `don undo` the ones made"),
+        E::NoFixture { .. } => format!("{e} (see `don fixtures list`)"),
+        E::PlayedNotCancelled { id, home, away } => format!(
+            "fixture {id} ({home} v {away}) has been played; `don undo` or a withdrawal takes a result away"
+        ),
+        E::Plan {
+            season,
+            start,
+            error,
+        } => match error {
+            FixtureError::OutOfDates => format!(
+                "season {season}: {error} (--start {start}); start earlier, or skip fewer dates"
+            ),
+            FixtureError::SkipOffDay(..)
+            | FixtureError::SkipBefore(..)
+            | FixtureError::SkipAfter(..) => format!("--skip: {error}"),
+            FixtureError::TooFew(_) | FixtureError::Twice(_) => format!(
+                "season {season}: {error}; enter teams with `don team add NAME --season {}`",
+                shell_quoted(season)
+            ),
+        },
+        E::Season(choice) => season_words(choice),
+        e => e.to_string(),
+    }
+}
+
+/// The terminal's sentence for a date no season can be chosen for.
+pub(super) fn season_words(e: &SeasonChoice) -> String {
+    match e {
+        SeasonChoice::Several { .. } => format!("{e}: give --season"),
+        SeasonChoice::Outside { .. } => format!("{e}: give --season, or a date within one"),
+        SeasonChoice::Other { given, holder, .. } => format!(
+            "{e}: give --season {}, or a date within {}",
+            shell_quoted(&holder.shown_name()),
+            given.shown_name()
+        ),
+        SeasonChoice::Stretch { given, other, .. } => format!(
+            "{e}: give a date next to {}'s, or --season {}",
+            given.shown_name(),
+            shell_quoted(&other.shown_name())
+        ),
+        SeasonChoice::Schedule { .. } => format!(
+            "{e}: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)"
+        ),
+        SeasonChoice::Far { .. } => format!("{e} (`don season new NAME --same-teams`)"),
+    }
+}
+
+/// The terminal's hint for a refusal of `app`, where a command answers it.
+fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
+    const ADD_FIRST: &str = "if it is a new team, add it first with `don team add NAME`";
+    const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
+    let league = match e {
+        AppError::League(e) | AppError::Store(StoreError::League(e)) => e,
+        AppError::Access(AccessError::NoLink(_) | AccessError::NoneToRevoke(_)) => {
+            return Some("`don captain list` shows the links".into())
+        }
+        AppError::Names(NamesError::Taken { what, owner, .. }) => {
+            return Some(
+                format!("`don {what} names {}` lists the names it has had", shell_quoted(owner)).into(),
+            )
+        }
+        _ => return None,
+    };
+    let hint = match league {
+        LeagueError::NearTeam { .. } => ADD_FIRST,
+        LeagueError::UnknownTeams {
+            unknown,
+            create,
+            near,
+            ..
+        } => {
+            let one = unknown.len() == 1;
+            match (*create || *near == unknown.len(), *near == 0, one) {
+                (true, _, true) => ADD_FIRST,
+                (true, _, false) => ADD_ONE_FIRST,
+                (false, true, true) => "add --create to make it",
+                (false, true, false) => "add --create to make them",
+                (false, false, _) => "add --create to make the teams near no known one; a new team near a known one is added first with `don team add NAME`",
+            }
+        }
+        _ => return None,
+    };
+    Some(hint.into())
 }
 
 /// `word` as one word for a POSIX shell: as it is if it needs no quoting, else in single quotes.

@@ -253,12 +253,9 @@ impl SeasonDates {
         }
     }
 
-    fn shown_name(&self) -> String {
+    /// The season's name as a message shows it (its control characters escaped).
+    pub fn shown_name(&self) -> String {
         crate::record::text::escaped(&self.name).into_owned()
-    }
-
-    fn quoted_name(&self) -> String {
-        super::names::shell_quoted(&self.shown_name())
     }
 
     fn holds(&self, day: NaiveDate) -> bool {
@@ -313,33 +310,33 @@ pub fn check_near(season: &SeasonDates, day: NaiveDate) -> Result<(), SeasonChoi
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SeasonChoice {
     /// The date is in more than one season's dates, or could go in more than one season.
-    #[error("{day} could be in more than one season ({}): give --season", words(.seasons))]
+    #[error("{day} could be in more than one season ({})", words(.seasons))]
     Several {
         day: NaiveDate,
         seasons: Vec<SeasonDates>,
     },
     /// The date is outside every season's dates.
-    #[error("{day} is outside every season ({}): give --season, or a date within one", words(.seasons))]
+    #[error("{day} is outside every season ({})", words(.seasons))]
     Outside {
         day: NaiveDate,
         seasons: Vec<SeasonDates>,
     },
     /// The date is in another season's dates than the one given.
-    #[error("{day} is not in season {} but in {}'s dates: give --season {}, or a date within {}", .given.words(), .holder.words(), .holder.quoted_name(), .given.shown_name())]
+    #[error("{day} is not in season {} but in {}'s dates", .given.words(), .holder.words())]
     Other {
         day: NaiveDate,
         given: SeasonDates,
         holder: SeasonDates,
     },
     /// The date would stretch the season given over another season's dates.
-    #[error("{day} would stretch season {} over {}'s dates: give a date next to {}'s, or --season {}", .given.words(), .other.words(), .given.shown_name(), .other.quoted_name())]
+    #[error("{day} would stretch season {} over {}'s dates", .given.words(), .other.words())]
     Stretch {
         day: NaiveDate,
         given: SeasonDates,
         other: SeasonDates,
     },
     /// A schedule's rounds would run over another season's dates.
-    #[error("season {}: the rounds ({first} to {last}) would run over {}'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)", .given.shown_name(), .other.words())]
+    #[error("season {}: the rounds ({first} to {last}) would run over {}'s dates", .given.shown_name(), .other.words())]
     Schedule {
         first: NaiveDate,
         last: NaiveDate,
@@ -347,7 +344,7 @@ pub enum SeasonChoice {
         other: SeasonDates,
     },
     /// The date is more than a year from the season's fixtures: most likely mistyped.
-    #[error("{day} is more than a year from season {}'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`)", .season.words())]
+    #[error("{day} is more than a year from season {}'s fixtures: check the date, or begin a new season for it", .season.words())]
     Far { day: NaiveDate, season: SeasonDates },
 }
 
@@ -1023,7 +1020,7 @@ mod tests {
         assert_eq!(check_near(&this, day("2024-09-03")), Ok(()));
         assert_eq!(
             check_near(&this, day("2052-09-04")).unwrap_err().to_string(),
-            "2052-09-04 is more than a year from season 2025-26 (2025-09-04 to 2026-02-12)'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`)"
+            "2052-09-04 is more than a year from season 2025-26 (2025-09-04 to 2026-02-12)'s fixtures: check the date, or begin a new season for it"
         );
         assert!(check_near(&this, day("1900-01-01")).is_err());
         assert_eq!(
