@@ -204,10 +204,9 @@ fn raw_start(b: &[u8]) -> Option<(usize, usize)> {
 /// command.
 fn names_the_command_line(text: &str) -> Option<&'static str> {
     let b = text.as_bytes();
-    let flag = b
-        .windows(3)
-        .enumerate()
-        .any(|(at, w)| w[0] == b'-' && w[1] == b'-' && w[2].is_ascii_lowercase() && (at == 0 || b[at - 1] != b'-'));
+    let flag = b.windows(3).enumerate().any(|(at, w)| {
+        w[0] == b'-' && w[1] == b'-' && w[2].is_ascii_lowercase() && (at == 0 || b[at - 1] != b'-')
+    });
     if flag {
         Some("a flag")
     } else if text.contains("`don ") {
@@ -226,7 +225,10 @@ fn module_files(file: &Path, name: &str) -> [PathBuf; 2] {
     } else {
         dir.join(stem)
     };
-    [dir.join(format!("{name}.rs")), dir.join(name).join("mod.rs")]
+    [
+        dir.join(format!("{name}.rs")),
+        dir.join(name).join("mod.rs"),
+    ]
 }
 
 #[test]
@@ -257,7 +259,10 @@ fn no_string_below_the_front_ends_names_a_flag_or_a_command() {
         for literal in &scan.literals {
             if let Some(what) = names_the_command_line(&literal.text) {
                 let shown = file.strip_prefix(root).unwrap_or(file).display();
-                found.push(format!("{shown}:{}: names {what}: {:?}", literal.line, literal.text));
+                found.push(format!(
+                    "{shown}:{}: names {what}: {:?}",
+                    literal.line, literal.text
+                ));
             }
         }
     }

@@ -14,10 +14,10 @@ use don::league::error::forms;
 use don::league::fixtures::{FixtureError, SeasonChoice};
 use don::league::names::{quoted, shell_quoted, tidy};
 use don::league::LeagueError;
+use don::publish::out::{OutError, Role};
 use don::record::text::escaped;
-use don::store::LegHolding;
-use don::publish::out::OutError;
 use don::record::SourceError;
+use don::store::LegHolding;
 use don::store::{Fault, StoreError};
 use don::web::WebError;
 
@@ -37,7 +37,7 @@ pub enum CliError {
     #[error("{}", app_words(.0))]
     App(AppError),
     /// A file named with `--out` that is not written (exit 2), or failed writing (exit 1).
-    #[error(transparent)]
+    #[error("{}", out_words(.0))]
     Out(#[from] OutError),
     /// `don serve` could not start or stopped on a failure.
     #[error(transparent)]
@@ -202,7 +202,7 @@ impl CliError {
     fn fixed_hint(&self) -> Option<&'static str> {
         match self {
             CliError::Hinted { hint, .. } => Some(hint),
-            CliError::Out(e) => Some(e.hint()),
+            CliError::Out(e) => Some(out_hint(e, Role::Out)),
             CliError::Source(SourceError::NotJson { .. }) => Some(
                 "a .json file holds one record or a list of them; name the file .jsonl for one record per line",
             ),
@@ -232,7 +232,11 @@ fn app_words(e: &AppError) -> String {
                 refusal: None,
                 target,
             } => {
-                let mut words = format!("#{} ({}) is undone already", target.id, escaped(&target.brief()));
+                let mut words = format!(
+                    "#{} ({}) is undone already",
+                    target.id,
+                    escaped(&target.brief())
+                );
                 if let Some(id) = target.undone_by {
                     words.push_str(&format!(", by #{id}"));
                 }
@@ -359,7 +363,11 @@ fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
         }
         AppError::Names(NamesError::Taken { what, owner, .. }) => {
             return Some(
-                format!("`don {what} names {}` lists the names it has had", shell_quoted(owner)).into(),
+                format!(
+                    "`don {what} names {}` lists the names it has had",
+                    shell_quoted(owner)
+                )
+                .into(),
             )
         }
         _ => return None,
@@ -384,6 +392,98 @@ fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
         _ => return None,
     };
     Some(hint.into())
+}
+
+/// What the user can do about a file not written, as `role` names the file.
+pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
+    use OutError::*;
+    match (e, role) {
+        (Empty | Folder { .. } | NotWritable { .. } | EndsInSlash { .. }, Role::Out) => {
+            "give --out the name of a file (new, or one to replace)"
+        }
+        (Empty | Folder { .. } | EndsInSlash { .. } | NotForBackup { .. }, _) => {
+            "give the backup's file name (new, or an older backup of this database to replace)"
+        }
+        (NotWritable { .. }, _) => "give the name of a regular file",
+        (NotAFolder { .. }, _) => {
+            "every name before the file's own must be a folder: give a path that is"
+        }
+        (Database { .. }, Role::Backup) => "back it up to another file",
+        (Database { .. }, Role::Out) => {
+            "give --out another file; to copy the database, use `don backup FILE`"
+        }
+        (Database { .. }, _) => {
+            "give --out-dir another folder; to copy the database, use `don backup FILE`"
+        }
+        (InSet { .. }, Role::Man) => {
+            "remove it (or move it out of the folder), or give --out another folder"
+        }
+        (InSet { .. }, _) => {
+            "remove it (or move it out of the folder), or export into another folder"
+        }
+        (NotADir { .. }, Role::Man) => "give --out a folder (new, or one to write the pages into)",
+        (DanglingFolder { .. }, Role::Man) => {
+            "make the folder it points to, or give --out another folder"
+        }
+        (NotADir { .. }, _) => "give --out-dir a folder (new, or one to write the files into)",
+        (DanglingFolder { .. }, _) => {
+            "make the folder it points to, or give --out-dir another folder"
+        }
+        (ReadOnly { .. }, _) => {
+            "give another file; if it is yours to replace, make it writable first (chmod u+w FILE)"
+        }
+        (Holds { .. }, Role::Backup) => {
+            "give another file name; to replace it all the same, add --force"
+        }
+        (Holds { .. }, Role::Out) => {
+            "give --out another file; to replace it all the same, add --force"
+        }
+        (Holds { .. }, _) => {
+            "give --out-dir another folder; to replace it all the same, add --force"
+        }
+        (NoFolder { .. }, Role::Backup) => {
+            "make the folder first, or give a file in a folder that is there"
+        }
+        (NoFolder { .. }, _) => {
+            "make the folder first, or give --out a file in a folder that is there"
+        }
+        (Write { source, .. }, _) => match source.kind() {
+            io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+                "free some space on the disk it is on, and run the command again"
+            }
+            io::ErrorKind::PermissionDenied if role == Role::OutDir => {
+                "you may not write there: give --out-dir a folder you may write"
+            }
+            io::ErrorKind::PermissionDenied if role == Role::Man => {
+                "you may not write there: give --out a folder you may write"
+            }
+            io::ErrorKind::PermissionDenied => {
+                "you may not write there: give a file in a folder you may write"
+            }
+            io::ErrorKind::ReadOnlyFilesystem => {
+                "that disk is mounted read-only: give a file on another disk"
+            }
+            io::ErrorKind::NotADirectory => {
+                "every name before the file's own must be a folder: give a path that is"
+            }
+            _ => "check that the folder can be written and has room",
+        },
+    }
+}
+
+/// The terminal's sentence for a file not written: the manual's set is written by `don man`.
+fn out_words(e: &OutError) -> String {
+    match e {
+        OutError::InSet {
+            path,
+            kind,
+            role: Role::Man,
+        } => format!(
+            "{} is a {kind} where `don man` writes a file of the set",
+            path.display()
+        ),
+        e => e.to_string(),
+    }
 }
 
 /// `word` as one word for a POSIX shell: as it is if it needs no quoting, else in single quotes.

@@ -351,7 +351,7 @@ pub fn export(
             })
             .collect();
         let written = write_set(dir, database, force, &set).map_err(|e| {
-            let hint = e.hint_as(Role::OutDir);
+            let hint = super::error::out_hint(&e, Role::OutDir);
             CliError::Hinted {
                 error: Box::new(CliError::Out(e)),
                 hint,
