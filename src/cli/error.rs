@@ -4,20 +4,23 @@ use std::borrow::Cow;
 use std::io;
 use std::path::Path;
 
+use chrono::NaiveDate;
 use don::app::access_error::AccessError;
 use don::app::game_error::GameError;
 use don::app::leg::LegError;
 use don::app::names_error::NamesError;
+use don::app::night::error::{dates_words, NightError};
 use don::app::undo_error::UndoError;
 use don::app::{AppError, ErrorKind};
+use don::league::confirm::ConfirmRefusal;
 use don::league::error::forms;
 use don::league::fixtures::{FixtureError, SeasonChoice};
 use don::league::names::{quoted, shell_quoted, tidy};
 use don::league::LeagueError;
 use don::publish::out::{OutError, Role};
-use don::record::text::escaped;
+use don::record::text::{escaped, shortened};
 use don::record::SourceError;
-use don::store::LegHolding;
+use don::store::{BackupError, LegHolding};
 use don::store::{Fault, StoreError};
 use don::web::WebError;
 
@@ -194,7 +197,13 @@ impl CliError {
             CliError::Store(StoreError::NotAFile { .. }) => {
                 Some("give --db (or DON_DB) the file name of a don database".into())
             }
-            CliError::Web(e) => e.hint().map(Cow::Owned),
+            CliError::Web(e) => match e.as_ref() {
+                WebError::Listen { .. } => Some(
+                    "give another address with --listen (a port of 0 lets the system choose one)"
+                        .into(),
+                ),
+                e => e.hint().map(Cow::Owned),
+            },
             _ => self.fixed_hint().map(Cow::Borrowed),
         }
     }
@@ -255,14 +264,138 @@ fn app_words(e: &AppError) -> String {
             GameError::HeldAsLeg(leg) => format!("{e}{}", leg_holding_advice(leg)),
             _ => e.to_string(),
         },
-        AppError::Leg(LegError::NotFinished { game }) => format!("{e} (see `don show {game}`)"),
-        AppError::Leg(LegError::Store(e)) => store_words(e),
+        AppError::Leg(e) => leg_words(e),
+        AppError::Night(e) => night_words(e),
+        AppError::Backup(BackupError::InUse(path)) => format!(
+            "the database {} is open in another program (`don serve`, a `don` at the table, an sqlite3 shell): nothing was restored",
+            path.display()
+        ),
+        e => e.to_string(),
+    }
+}
+
+fn leg_words(e: &LegError) -> String {
+    match e {
+        LegError::NotFinished { game } => format!("{e} (see `don show {game}`)"),
+        LegError::Store(e) => store_words(e),
+        e => e.to_string(),
+    }
+}
+
+/// The terminal's sentence for a refusal of a night: the flags and commands that answer it.
+fn night_words(e: &NightError) -> String {
+    use NightError as E;
+    let add_first = |home: &str, away: &str, date: Option<NaiveDate>| {
+        format!(
+            "add a fixture first with `don fixtures add {} {} {}`",
+            shell_quoted(home),
+            shell_quoted(away),
+            date.map_or_else(|| "DATE".to_string(), |d| d.to_string())
+        )
+    };
+    let played = |dates: &[NaiveDate]| match dates {
+        [] => String::new(),
+        [d] => format!(" (their night on {d} has a result: `don night correct` changes it)"),
+        _ => format!(
+            " (their nights on {} have results: `don night correct` changes them)",
+            dates_words(dates)
+        ),
+    };
+    match e {
+        E::NoFixture { .. } => format!("{e} (see `don fixtures list`)"),
+        E::WhichNight { home, away, dates } => format!(
+            "{home} v {away} played on {}; give the night's --date",
+            dates_words(dates)
+        ),
+        E::NoFixtureGiveDate { season, home, away } => format!(
+            "season {season} has no fixture {home} v {away}: give the night's --date (its fixture is added on it)"
+        ),
+        E::NoFixtureBetween {
+            season,
+            home,
+            away,
+            date,
+        } => format!(
+            "season {season} has no fixture {home} v {away}: {}",
+            add_first(home, away, *date)
+        ),
+        E::NoneLeft {
+            season,
+            home,
+            away,
+            played: dates,
+        } => format!(
+            "{home} v {away} has no fixture left to play in season {season}{}; for another night between them, {}",
+            played(dates),
+            add_first(home, away, None)
+        ),
+        E::NoneOn {
+            home,
+            away,
+            date,
+            played: dates,
+        } => format!(
+            "{home} v {away} has no fixture on {date} nor one left to play{}: for another night between them, {}",
+            played(dates),
+            add_first(home, away, Some(*date))
+        ),
+        E::SeveralLeft { home, away, left } => format!(
+            "{home} v {away} has fixtures to play on {}: give the night's --date",
+            dates_words(left)
+        ),
+        E::SeveralNoneOn {
+            home,
+            away,
+            left,
+            date,
+        } => format!(
+            "{home} v {away} has fixtures to play on {}, none on {date}: move the one played with `don fixtures move N {date}` first",
+            dates_words(left)
+        ),
+        E::NotMoved {
+            home,
+            away,
+            fixture,
+            was,
+            date,
+        } => format!(
+            "{home} v {away} is fixture {fixture} on {was}, not {date}: if the night was moved to {date}, say so with --moved; if it is another night between them, {}",
+            add_first(home, away, Some(*date))
+        ),
+        E::NotPlayingFor { .. } => format!("--for: {e}"),
+        E::HasResult { words, .. } => format!(
+            "{e} (see `don night show`; `don night correct {words}` replaces it)"
+        ),
+        E::BeingEnteredFor { .. } => format!("{e}; --for cannot change that"),
+        E::MatchEntered { words, line, .. } => format!(
+            "{e} (see `don night show`); `don night correct {words} --match {}` replaces it",
+            shell_quoted(line)
+        ),
+        E::SlotTaken { .. } => format!("{e} (see `don night show`)"),
+        E::BadTotals(error) => format!("--totals: {error}"),
+        E::BadWalkover(error) => format!("--walkover: {error}"),
+        E::AtMatch { at, error } => format!("--match {at}: {}", night_words(error)),
+        E::LegGame { leg, error } => format!("leg {leg}: {}", leg_words(error)),
+        E::Slip { name, .. } => {
+            format!("{e} (if {name} is someone new, say so with --new-player '{name}')")
+        }
+        E::Confirm { title, refusal, .. } => match refusal {
+            ConfirmRefusal::NoDisputer => {
+                format!("{title} is confirmed; say which team disputes it with --by")
+            }
+            ConfirmRefusal::NoReason => "--reason: say why the result is disputed".into(),
+            ConfirmRefusal::BadReason { reason, fault } => {
+                format!("--reason \"{}\" {fault}", escaped(&shortened(reason)))
+            }
+            _ => e.to_string(),
+        },
+        E::BlankReason => "--reason cannot be blank".into(),
         e => e.to_string(),
     }
 }
 
 /// How the terminal undoes a night's hold on a game: the library names the change, if any.
-fn leg_holding_advice(leg: &LegHolding) -> String {
+pub(super) fn leg_holding_advice(leg: &LegHolding) -> String {
     match &leg.linked_by {
         Some((op, _)) => format!(", with `don undo {op}`"),
         None => format!(": `don night correct` the match without `#{}`", leg.game),

@@ -27,23 +27,13 @@ pub const LINES: &[(&str, &str)] = &[
     ("concede EW", "that side concedes"),
     ("claim", "Irish Don: the side past 80 stops play"),
     ("undo", "takes back the last entry"),
-    ("quit", "stops (or exit); `don play` carries on later"),
+    ("quit", "stops (or exit); the game carries on later"),
     ("help", "these lines (or ?)"),
     (
         "# N led the 5",
         "all after # is passed over; a blank line too",
     ),
 ];
-
-/// [`LINES`] as a list: each example line, and under it what it records, indented; at most 60
-/// columns, to fit a small terminal.
-pub fn lines_help() -> String {
-    LINES
-        .iter()
-        .map(|(line, what)| format!("  {line}\n      {}", what.replace('\n', "\n      ")))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// The entry a line records; `None` for `undo`, `quit` and `help`, which are the session's own.
 /// `claim` ends the hand in play ([`Entry::EndHand`]).

@@ -108,10 +108,6 @@ impl WebError {
                 "another program is writing the league's database (or many changes came at once): go back and send it again in a moment"
                     .into(),
             ),
-            WebError::Listen { .. } => Some(
-                "give another address with --listen (a port of 0 lets the system choose one)"
-                    .into(),
-            ),
             _ => None,
         }
     }
