@@ -209,7 +209,10 @@ fn names_the_command_line(text: &str) -> Option<&'static str> {
     });
     if flag {
         Some("a flag")
-    } else if text.contains("`don ") {
+    } else if text
+        .match_indices("`don ")
+        .any(|(at, m)| b.get(at + m.len()).is_some_and(u8::is_ascii_lowercase))
+    {
         Some("a `don` command")
     } else {
         None
@@ -285,7 +288,7 @@ const R: &str = r#"raw `don log` "quoted" "#;
 mod tests {
     fn g() { let _ = "--in-a-test"; }
 }
-fn h() { let _ = ("<!-- html -->", "a -- b", "---", "the don rules"); }
+fn h() { let _ = ("<!-- html -->", "a -- b", "---", "the don rules", "e.g. `don 1`"); }
 #[cfg(test)]
 mod more;
 "##;
@@ -299,7 +302,8 @@ mod more;
             "<!-- html -->",
             "a -- b",
             "---",
-            "the don rules"
+            "the don rules",
+            "e.g. `don 1`"
         ]
     );
     assert_eq!(scan.literals[0].line, 4);
@@ -310,6 +314,7 @@ mod more;
         [
             Some("a flag"),
             Some("a `don` command"),
+            None,
             None,
             None,
             None,

@@ -10,6 +10,7 @@ use don::app::game_error::GameError;
 use don::app::leg::LegError;
 use don::app::names_error::NamesError;
 use don::app::night::error::{dates_words, NightError};
+use don::app::results::error::ResultsError;
 use don::app::undo_error::UndoError;
 use don::app::{AppError, ErrorKind};
 use don::league::confirm::ConfirmRefusal;
@@ -266,6 +267,9 @@ fn app_words(e: &AppError) -> String {
         },
         AppError::Leg(e) => leg_words(e),
         AppError::Night(e) => night_words(e),
+        AppError::Results(ResultsError::NoLeague { not_found }) => {
+            format!("{} (--create makes it)", store_words(not_found))
+        }
         AppError::Backup(BackupError::InUse(path)) => format!(
             "the database {} is open in another program (`don serve`, a `don` at the table, an sqlite3 shell): nothing was restored",
             path.display()

@@ -81,7 +81,11 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     // How the terminal takes the night's hold away, said after the refusal of each line.
     let advice = held.as_ref().map(super::error::leg_holding_advice);
     if let Some(held) = &held {
-        writeln!(out, "{}.", shown(&format!("{held}{}", advice.as_deref().unwrap_or(""))))?;
+        writeln!(
+            out,
+            "{}.",
+            shown(&format!("{held}{}", advice.as_deref().unwrap_or("")))
+        )?;
     }
     let so_far = session.tricks_in_play();
     if !so_far.is_empty() {
