@@ -19,6 +19,7 @@ use don::league::fixtures::{FixtureError, SeasonChoice};
 use don::league::names::{quoted, shell_quoted, tidy};
 use don::league::LeagueError;
 use don::publish::out::{OutError, Role};
+use don::record::results::{Advice, RowError};
 use don::record::text::{escaped, shortened};
 use don::record::SourceError;
 use don::store::{BackupError, LegHolding};
@@ -468,24 +469,87 @@ fn league_words(e: &LeagueError) -> String {
 }
 
 /// The terminal's sentence for a date no season can be chosen for.
-pub(super) fn season_words(e: &SeasonChoice) -> String {
-    match e {
-        SeasonChoice::Several { .. } => format!("{e}: give --season"),
-        SeasonChoice::Outside { .. } => format!("{e}: give --season, or a date within one"),
-        SeasonChoice::Other { given, holder, .. } => format!(
-            "{e}: give --season {}, or a date within {}",
-            shell_quoted(&holder.shown_name()),
-            given.shown_name()
+fn season_words(e: &SeasonChoice) -> String {
+    format!("{e}{}", advice_words(&e.advice()))
+}
+
+/// The terminal's sentence for a fault of a file's row: its message, and what to do about it
+/// with the flags and commands that do it.
+pub(super) fn row_words(e: &RowError) -> String {
+    match &e.advice {
+        Some(Advice::SeasonNamedTwice { own, asked }) => format!(
+            "the grid names its season {own}, and --season {asked}: give --season only for a grid whose top-left cell is empty"
         ),
-        SeasonChoice::Stretch { given, other, .. } => format!(
-            "{e}: give a date next to {}'s, or --season {}",
-            given.shown_name(),
-            shell_quoted(&other.shown_name())
+        Some(Advice::SeasonAsked { name, why }) => format!("--season {name}: {why}"),
+        Some(advice) => format!("{}{}", e.message, advice_words(advice)),
+        None => e.message.clone(),
+    }
+}
+
+/// What to do, as the terminal says it after a message.
+fn advice_words(advice: &Advice) -> String {
+    let add = |home: &str, away: &str, date: &NaiveDate| {
+        format!(
+            "add a fixture first with `don fixtures add {} {} {date}`",
+            quoted(home),
+            quoted(away)
+        )
+    };
+    match advice {
+        Advice::NewPlayer(name) => {
+            format!(" (if {name} is someone new, say so with --new-player '{name}')")
+        }
+        Advice::NewTeam(name) => format!(
+            " (if {name} is a new team, add it first with `don team add {}`)",
+            quoted(name)
         ),
-        SeasonChoice::Schedule { .. } => format!(
-            "{e}: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)"
+        Advice::WhichName { one_letter: false } => {
+            " (the files write the name two ways: say which is meant with --map)".into()
+        }
+        Advice::WhichName { one_letter: true } => {
+            " (the files write the name two ways, one letter apart: say which is meant with --map)"
+                .into()
+        }
+        Advice::Create => " (--create makes it)".into(),
+        Advice::MoveOrAdd {
+            id,
+            home,
+            away,
+            date,
+        } => format!(
+            ": if the night was moved, move the fixture first with `don fixtures move {id} {date}`; if it is another night between them, {}",
+            add(home, away, date)
         ),
-        SeasonChoice::Far { .. } => format!("{e} (`don season new NAME --same-teams`)"),
+        Advice::MoveOne { date } => {
+            format!(": move the one played with `don fixtures move N {date}` first")
+        }
+        Advice::AddFixture { home, away, date } => format!(
+            ": for a night between them on {date}, {}",
+            add(home, away, date)
+        ),
+        Advice::NameSeason => ": give --season".into(),
+        Advice::NameSeasonOrDate => ": give --season, or a date within one".into(),
+        Advice::OtherSeason { holder, given } => format!(
+            ": give --season {}, or a date within {given}",
+            shell_quoted(holder)
+        ),
+        Advice::NextTo { given, other } => format!(
+            ": give a date next to {given}'s, or --season {}",
+            shell_quoted(other)
+        ),
+        Advice::StartElsewhere => ": give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)".into(),
+        Advice::NewSeason { in_file_order } => format!(
+            " (`don season new NAME --same-teams`){}",
+            if *in_file_order {
+                " (a file's nights are taken in its order: one sorted by date is read as a season grows)"
+            } else {
+                ""
+            }
+        ),
+        Advice::NameGridSeason => {
+            ": give `--season NAME`, or begin the grid with a row `season,NAME`".into()
+        }
+        Advice::SeasonNamedTwice { .. } | Advice::SeasonAsked { .. } => String::new(),
     }
 }
 

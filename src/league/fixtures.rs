@@ -10,6 +10,7 @@
 use chrono::{Datelike, Days, NaiveDate, Weekday};
 
 use super::night::TeamId;
+use crate::record::results::Advice;
 
 /// A fixture planned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -346,6 +347,28 @@ pub enum SeasonChoice {
     /// The date is more than a year from the season's fixtures: most likely mistyped.
     #[error("{day} is more than a year from season {}'s fixtures: check the date, or begin a new season for it", .season.words())]
     Far { day: NaiveDate, season: SeasonDates },
+}
+
+impl SeasonChoice {
+    /// What the user can do about it, as data: the front ends say it in their words.
+    pub fn advice(&self) -> Advice {
+        match self {
+            SeasonChoice::Several { .. } => Advice::NameSeason,
+            SeasonChoice::Outside { .. } => Advice::NameSeasonOrDate,
+            SeasonChoice::Other { given, holder, .. } => Advice::OtherSeason {
+                holder: holder.shown_name(),
+                given: given.shown_name(),
+            },
+            SeasonChoice::Stretch { given, other, .. } => Advice::NextTo {
+                given: given.shown_name(),
+                other: other.shown_name(),
+            },
+            SeasonChoice::Schedule { .. } => Advice::StartElsewhere,
+            SeasonChoice::Far { .. } => Advice::NewSeason {
+                in_file_order: false,
+            },
+        }
+    }
 }
 
 fn words(seasons: &[SeasonDates]) -> String {
