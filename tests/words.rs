@@ -28,6 +28,12 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
+/// Files with strings still to move up, and how many: the prompt's notes of a night entered
+/// at the terminal (`app::night::prompt`: a match taken by another session meanwhile, and the
+/// night named as the command line names it), left to the part that types the night's entry.
+/// The count may only go down, and is kept exact: a file here with fewer fails too.
+const PENDING: [(&str, usize); 1] = [("night/prompt.rs", 3)];
+
 /// One string literal: the line it begins on and its text as written (escapes left as they are).
 struct Literal {
     line: usize,
@@ -259,13 +265,28 @@ fn no_string_below_the_front_ends_names_a_flag_or_a_command() {
         if test_files.contains(file) {
             continue;
         }
-        for literal in &scan.literals {
-            if let Some(what) = names_the_command_line(&literal.text) {
-                let shown = file.strip_prefix(root).unwrap_or(file).display();
-                found.push(format!(
-                    "{shown}:{}: names {what}: {:?}",
-                    literal.line, literal.text
-                ));
+        let shown = file
+            .strip_prefix(root)
+            .unwrap_or(file)
+            .display()
+            .to_string();
+        let named: Vec<String> = scan
+            .literals
+            .iter()
+            .filter_map(|literal| {
+                names_the_command_line(&literal.text).map(|what| {
+                    format!("{shown}:{}: names {what}: {:?}", literal.line, literal.text)
+                })
+            })
+            .collect();
+        let pending = PENDING
+            .iter()
+            .find(|(end, _)| shown.ends_with(end))
+            .map_or(0, |(_, count)| *count);
+        if named.len() != pending {
+            found.extend(named);
+            if pending > 0 {
+                found.push(format!("{shown}: {pending} pending: make PENDING exact"));
             }
         }
     }

@@ -18,7 +18,7 @@ use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
 /// A fault of the store's, at a line.
 fn store_fault(e: StoreError, line: u64) -> RowError {
     RowError {
-        advice: None,
+        advice: super::resolve::advice_of(&e),
         line,
         column: None,
         message: e.to_string(),

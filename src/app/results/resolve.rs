@@ -358,7 +358,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .change
             .add_season(&self.league, name)
             .map_err(|e| RowError {
-                advice: None,
+                advice: advice_of(&e),
                 line,
                 column,
                 message: e.to_string(),
@@ -554,7 +554,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .change
             .add_fixture(season.id, row.round, row.date, home.id, away.id)
             .map_err(|e| RowError {
-                advice: None,
+                advice: advice_of(&e),
                 line,
                 column: column("away"),
                 message: e.to_string(),
@@ -1606,9 +1606,17 @@ fn hint<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> (String, Option
     }
 }
 
+/// What to do about a refusal of the store, where it knows: a date no season can be chosen for.
+pub(super) fn advice_of(e: &StoreError) -> Option<Advice> {
+    match e {
+        StoreError::League(crate::league::LeagueError::Season(c)) => Some(c.advice()),
+        _ => None,
+    }
+}
+
 fn store_fault(e: StoreError, line: u64) -> RowError {
     RowError {
-        advice: None,
+        advice: advice_of(&e),
         line,
         column: None,
         message: e.to_string(),
