@@ -941,7 +941,7 @@ mod tests {
         ];
         assert_eq!(
             season_for(&both, day("2026-06-01"), &[]).unwrap_err().to_string(),
-            "2026-06-01 is outside every season (2025-26 (2025-09-04 to 2026-04-30), 2019-20 (2019-09-05 to 2020-04-30)): give --season, or a date within one"
+            "2026-06-01 is outside every season (2025-26 (2025-09-04 to 2026-04-30), 2019-20 (2019-09-05 to 2020-04-30))"
         );
         // A season without a schedule goes on after its last night, until a later one begins.
         let typed = [
@@ -953,20 +953,30 @@ mod tests {
         assert_eq!(season_for(&typed, day("2024-08-29"), &[]), Ok(0));
         assert_eq!(
             season_for(&typed, day("2025-06-05"), &[]).unwrap_err().to_string(),
-            "2025-06-05 could be in more than one season (2024-25 (2024-09-05 to 2025-04-24), 2025-26 (2025-09-04 to 2026-02-12)): give --season"
+            "2025-06-05 could be in more than one season (2024-25 (2024-09-05 to 2025-04-24), 2025-26 (2025-09-04 to 2026-02-12))"
         );
         // … unless an empty season could take the day too: then the user says which.
         let mut three = typed.to_vec();
         three.push(history);
         assert_eq!(
             season_for(&three, day("2026-03-05"), &[]).unwrap_err().to_string(),
-            "2026-03-05 could be in more than one season (2025-26 (2025-09-04 to 2026-02-12), 2019-20 (no fixtures yet)): give --season"
+            "2026-03-05 could be in more than one season (2025-26 (2025-09-04 to 2026-02-12), 2019-20 (no fixtures yet))"
         );
         // Named: refused only when the day is in another season's dates.
         assert_eq!(check_season(&three, 2, day("2019-10-03")), Ok(()));
         assert_eq!(
             check_season(&three, 2, day("2025-10-02")).unwrap_err().to_string(),
-            "2025-10-02 is not in season 2019-20 (no fixtures yet) but in 2025-26 (2025-09-04 to 2026-02-12)'s dates: give --season '2025-26', or a date within 2019-20"
+            "2025-10-02 is not in season 2019-20 (no fixtures yet) but in 2025-26 (2025-09-04 to 2026-02-12)'s dates"
+        );
+        // What to do is data: the season that holds the day, and the one named.
+        assert_eq!(
+            check_season(&three, 2, day("2025-10-02"))
+                .unwrap_err()
+                .advice(),
+            Advice::OtherSeason {
+                holder: "2025-26".into(),
+                given: "2019-20".into()
+            }
         );
     }
 
@@ -1010,7 +1020,7 @@ mod tests {
         assert_eq!(check_season(&seasons, 1, day("2020-04-02")), Ok(()));
         assert_eq!(
             check_season(&seasons, 1, day("2027-01-07")).unwrap_err().to_string(),
-            "2027-01-07 would stretch season 2019-20 (2019-10-10 to 2020-03-26) over 2025-26 (2025-09-04 to 2026-02-12)'s dates: give a date next to 2019-20's, or --season '2025-26'"
+            "2027-01-07 would stretch season 2019-20 (2019-10-10 to 2020-03-26) over 2025-26 (2025-09-04 to 2026-02-12)'s dates"
         );
         assert!(matches!(
             check_season(&seasons, 0, day("2019-01-03")),
@@ -1064,7 +1074,7 @@ mod tests {
             check_schedule(&seasons, 1, day("2025-09-02"), day("2025-10-07"))
                 .unwrap_err()
                 .to_string(),
-            "season Cup: the rounds (2025-09-02 to 2025-10-07) would run over Winter (2025-09-04 to 2025-10-09)'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)"
+            "season Cup: the rounds (2025-09-02 to 2025-10-07) would run over Winter (2025-09-04 to 2025-10-09)'s dates"
         );
         assert_eq!(
             check_schedule(&seasons, 1, day("2025-10-14"), day("2025-11-18")),

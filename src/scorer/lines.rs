@@ -228,26 +228,4 @@ mod tests {
             "`Q` is not a seat: the seats are N, E, S and W"
         );
     }
-
-    #[test]
-    fn the_help_fits_60_columns_and_gives_every_line_that_reads() {
-        let help = lines_help();
-        for line in help.lines() {
-            assert!(line.chars().count() <= 60, "too wide: {line}");
-        }
-        for (example, _) in LINES {
-            let read = crate::record::line::parse_line(example);
-            if example.starts_with('#') {
-                assert!(read.is_ok_and(|l| l.is_none()), "{example}");
-            } else {
-                assert!(read.is_ok_and(|l| l.is_some()), "{example}");
-            }
-        }
-        // Each example, then what it records: the totals on four lines, a trick and abandon on
-        // two.
-        assert_eq!(help.lines().count(), 2 * LINES.len() + 3 + 1 + 1);
-        for word in ["\n      muck NS,", "game N+E", "\n  # N led the 5\n"] {
-            assert!(help.contains(word), "{word}: {help}");
-        }
-    }
 }
