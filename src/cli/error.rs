@@ -476,7 +476,7 @@ fn season_words(e: &SeasonChoice) -> String {
 /// The terminal's sentence for a fault of a file's row: its message, and what to do about it
 /// with the flags and commands that do it.
 pub(super) fn row_words(e: &RowError) -> String {
-    match &e.advice {
+    match e.advice.as_deref() {
         Some(Advice::SeasonNamedTwice { own, asked }) => format!(
             "the grid names its season {own}, and --season {asked}: give --season only for a grid whose top-left cell is empty"
         ),

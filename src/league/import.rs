@@ -288,7 +288,7 @@ fn name_faults(
             continue;
         }
         let fault = |message: String, advice: Option<Advice>| RowError {
-            advice,
+            advice: advice.map(Box::new),
             line,
             column: column(col),
             message,
@@ -613,7 +613,7 @@ impl MatchNights<'_> {
                     if !self.slips_said.contains(&key) {
                         self.slips_said.push(key);
                         errors.push(RowError {
-                            advice: Some(advice),
+                            advice: Some(Box::new(advice)),
                             ..self.fault(row.line, col, m)
                         });
                     }

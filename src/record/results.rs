@@ -346,7 +346,7 @@ pub struct RowError {
     pub column: Option<Column>,
     pub message: String,
     /// What the user can do about it, as data: each front end says it in its own words.
-    pub advice: Option<Advice>,
+    pub advice: Option<Box<Advice>>,
 }
 
 /// What the user can do about a fault, as data (a name, a date, a fixture): the command line

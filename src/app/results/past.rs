@@ -18,7 +18,7 @@ use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
 /// A fault of the store's, at a line.
 fn store_fault(e: StoreError, line: u64) -> RowError {
     RowError {
-        advice: super::resolve::advice_of(&e),
+        advice: super::resolve::advice_of(&e).map(Box::new),
         line,
         column: None,
         message: e.to_string(),
@@ -75,9 +75,11 @@ fn dated_in_years(
         None => None,
     };
     season_in_years(name, last).map_err(|why| RowError {
-        advice: by_argument.then(|| Advice::SeasonAsked {
-            name: tidy(name),
-            why: why.to_string(),
+        advice: by_argument.then(|| {
+            Box::new(Advice::SeasonAsked {
+                name: tidy(name),
+                why: why.to_string(),
+            })
         }),
         line,
         column,
@@ -97,7 +99,7 @@ fn name_allowed(
 ) -> Result<(), RowError> {
     match resolver.status(Named::Team, name) {
         NameStatus::Unknown(message, advice) => Err(RowError {
-            advice,
+            advice: advice.map(Box::new),
             line,
             column,
             message,
@@ -157,10 +159,10 @@ fn grid_into(
     let name = match (&grid.season, asked) {
         (Some(own), Some(asked)) if name_key(own) != name_key(asked) => {
             found.fault(RowError {
-                advice: Some(Advice::SeasonNamedTwice {
+                advice: Some(Box::new(Advice::SeasonNamedTwice {
                     own: own.clone(),
                     asked: asked.to_string(),
-                }),
+                })),
                 line: 1,
                 column: corner(2, "season"),
                 message: format!("the grid names its season {own}, and the import {asked}"),
@@ -171,7 +173,7 @@ fn grid_into(
         (None, Some(asked)) => asked.to_string(),
         (None, None) => {
             found.fault(RowError {
-                advice: Some(Advice::NameGridSeason),
+                advice: Some(Box::new(Advice::NameGridSeason)),
                 line: 1,
                 column: corner(1, "top-left"),
                 message: "the grid's top-left cell is empty and no season is named".into(),

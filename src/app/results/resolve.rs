@@ -308,12 +308,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .map_err(|e| RowError {
                 // The file's rows are taken in order: the season's dates are those of the rows
                 // before this one.
-                advice: Some(match e.advice() {
+                advice: Some(Box::new(match e.advice() {
                     Advice::NewSeason { .. } => Advice::NewSeason {
                         in_file_order: true,
                     },
                     advice => advice,
-                }),
+                })),
                 line,
                 column: None,
                 message: e.to_string(),
@@ -347,7 +347,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         if !self.create {
             let (hint, advice) = hint(name, self.seasons.values().map(|s| s.name.as_str()));
             return Err(RowError {
-                advice,
+                advice: advice.map(Box::new),
                 line,
                 column,
                 message: format!("{} has no season '{name}'{hint}", self.league.name),
@@ -358,7 +358,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .change
             .add_season(&self.league, name)
             .map_err(|e| RowError {
-                advice: advice_of(&e),
+                advice: advice_of(&e).map(Box::new),
                 line,
                 column,
                 message: e.to_string(),
@@ -439,7 +439,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             None => {
                 let (hint, advice) = hint(name, self.teams.values().map(|t| t.name.as_str()));
                 return Err(RowError {
-                    advice,
+                    advice: advice.map(Box::new),
                     line,
                     column,
                     message: format!("no team '{name}' in {}{hint}", self.league.name),
@@ -554,7 +554,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .change
             .add_fixture(season.id, row.round, row.date, home.id, away.id)
             .map_err(|e| RowError {
-                advice: advice_of(&e),
+                advice: advice_of(&e).map(Box::new),
                 line,
                 column: column("away"),
                 message: e.to_string(),
@@ -825,7 +825,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         if let Some((message, advice)) = self.slip_of(player) {
             return Err(RowError {
-                advice: Some(advice),
+                advice: Some(Box::new(advice)),
                 line,
                 column,
                 message,
@@ -1271,7 +1271,7 @@ impl NightAt<'_> {
             }
         };
         Err(RowError {
-            advice: Some(advice),
+            advice: Some(Box::new(advice)),
             ..self.fault(column("date"), message)
         })
     }
@@ -1616,7 +1616,7 @@ pub(super) fn advice_of(e: &StoreError) -> Option<Advice> {
 
 fn store_fault(e: StoreError, line: u64) -> RowError {
     RowError {
-        advice: advice_of(&e),
+        advice: advice_of(&e).map(Box::new),
         line,
         column: None,
         message: e.to_string(),
