@@ -1,7 +1,7 @@
 //! What a league, season, team, roster or fixture change refuses: typed, each refusal carrying
 //! what was asked (the name given, the nearest name there is, the fixture in the way); its
-//! text is the message a user reads. Its kind and hint are given where the front ends meet
-//! them (`app::league`).
+//! text says what is wrong, never which flag or command mends it: each front end says that in
+//! its own words (`cli::error`, `web::error`). Its kind is given in `app::league`.
 
 use chrono::NaiveDate;
 
