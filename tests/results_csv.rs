@@ -441,6 +441,7 @@ fn a_fault_is_its_line_its_column_and_a_message() {
     assert_eq!(
         errors,
         [RowError {
+            advice: None,
             line: 2,
             column: Some(Column {
                 index: 9,
@@ -457,6 +458,7 @@ fn a_fault_is_its_line_its_column_and_a_message() {
     assert_eq!(
         errors,
         [RowError {
+            advice: None,
             line: 1,
             column: None,
             message: "the file is empty: a results file begins with its header".into()

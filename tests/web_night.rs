@@ -427,3 +427,74 @@ async fn what_an_entry_noted_is_shown_once_with_its_message() {
     let browser::Answer { page: again, .. } = lion.get(&to).await;
     assert!(!again.contains("class=\"notes\""), "{again}");
 }
+
+/// Words in the front ends: a fixture moved onto another season's dates is refused beside its
+/// date in the web's words (a date to choose), never the terminal's `give --season`; the
+/// terminal still says its flag.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_move_into_another_season_is_refused_in_the_web_s_words() {
+    let (db, _) = league();
+    db.ok(&["season", "new", "Cup", "--teams", "Royal Oak, Red Lion"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Royal Oak",
+        "Red Lion",
+        "2026-03-05",
+        "--season",
+        "Cup",
+    ]);
+    let app = browser::serve(&db);
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let before = db.dump();
+    let browser::Answer { status, page, .. } = secretary
+        .post("/my/fixture/2/move", &[("date", "2026-03-05")])
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    let said = refused_beside(&page, "date");
+    assert!(
+        said.contains("2026-03-05 is not in season 2025-26")
+            && said.contains("choose a date within season 2025-26"),
+        "{said}"
+    );
+    assert!(
+        !said.contains("--") && !page.contains("give --season"),
+        "{said}"
+    );
+    assert_eq!(db.dump(), before);
+    // The terminal keeps its flag.
+    let out = db.run(&["fixtures", "move", "2", "2026-03-05"]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr)
+            .contains(": give --season 'Cup', or a date within 2025-26"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Words in the front ends: the secretary's adjustment with a blank reason is refused beside
+/// the reason, not as the terminal's `--reason cannot be blank`.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_blank_reason_is_refused_beside_the_reason_without_a_flag() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let before = db.dump();
+    let browser::Answer { status, page, .. } = secretary
+        .post(
+            "/my/adjust",
+            &[
+                ("team", "Royal Oak"),
+                ("what", "award"),
+                ("points", "1"),
+                ("reason", " "),
+                ("date", "2025-09-04"),
+            ],
+        )
+        .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{page}");
+    let said = refused_beside(&page, "reason");
+    assert!(said.contains("the reason cannot be blank"), "{said}");
+    assert!(!said.contains("--"), "{said}");
+    assert_eq!(db.dump(), before);
+}

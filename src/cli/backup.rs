@@ -33,7 +33,7 @@ pub struct Args {
 
 /// A refusal or failure about the backup's file, with the hint for a backup.
 fn about_file(e: OutError) -> CliError {
-    let hint = e.hint_as(Role::Backup);
+    let hint = super::error::out_hint(&e, Role::Backup);
     CliError::Hinted {
         error: Box::new(CliError::Out(e)),
         hint,

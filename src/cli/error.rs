@@ -4,10 +4,25 @@ use std::borrow::Cow;
 use std::io;
 use std::path::Path;
 
-use don::app::league::LeagueRefusal;
+use chrono::NaiveDate;
+use don::app::access::error::AccessError;
+use don::app::game::error::GameError;
+use don::app::game::leg::LegError;
+use don::app::names::error::NamesError;
+use don::app::night::error::{dates_words, NightError};
+use don::app::results::error::ResultsError;
+use don::app::undo::error::UndoError;
 use don::app::{AppError, ErrorKind};
-use don::publish::out::OutError;
+use don::league::confirm::ConfirmRefusal;
+use don::league::error::forms;
+use don::league::fixtures::{FixtureError, SeasonChoice};
+use don::league::names::{quoted, shell_quoted, tidy};
+use don::league::LeagueError;
+use don::publish::out::{OutError, Role};
+use don::record::results::{Advice, RowError};
+use don::record::text::{escaped, shortened};
 use don::record::SourceError;
+use don::store::{BackupError, LegHolding};
 use don::store::{Fault, StoreError};
 use don::web::WebError;
 
@@ -21,13 +36,13 @@ pub enum CliError {
     /// The command line asks for something that cannot be done (exit 2).
     #[error("{0}")]
     Usage(String),
-    #[error(transparent)]
+    #[error("{}", store_words(.0))]
     Store(StoreError),
     /// A thing the user asked of `app` that was refused or failed.
-    #[error(transparent)]
+    #[error("{}", app_words(.0))]
     App(AppError),
     /// A file named with `--out` that is not written (exit 2), or failed writing (exit 1).
-    #[error(transparent)]
+    #[error("{}", out_words(.0))]
     Out(#[from] OutError),
     /// `don serve` could not start or stopped on a failure.
     #[error(transparent)]
@@ -180,12 +195,17 @@ impl CliError {
                 })
             }
             CliError::Store(StoreError::Open { path, .. }) => Some(open_hint(path)),
-            CliError::App(e) => e.hint(),
-            CliError::Store(StoreError::League(e)) => e.hint(),
+            CliError::App(e) => app_hint(e).or_else(|| e.hint()),
             CliError::Store(StoreError::NotAFile { .. }) => {
                 Some("give --db (or DON_DB) the file name of a don database".into())
             }
-            CliError::Web(e) => e.hint().map(Cow::Owned),
+            CliError::Web(e) => match e.as_ref() {
+                WebError::Listen { .. } => Some(
+                    "give another address with --listen (a port of 0 lets the system choose one)"
+                        .into(),
+                ),
+                e => e.hint().map(Cow::Owned),
+            },
             _ => self.fixed_hint().map(Cow::Borrowed),
         }
     }
@@ -193,7 +213,7 @@ impl CliError {
     fn fixed_hint(&self) -> Option<&'static str> {
         match self {
             CliError::Hinted { hint, .. } => Some(hint),
-            CliError::Out(e) => Some(e.hint()),
+            CliError::Out(e) => Some(out_hint(e, Role::Out)),
             CliError::Source(SourceError::NotJson { .. }) => Some(
                 "a .json file holds one record or a list of them; name the file .jsonl for one record per line",
             ),
@@ -207,6 +227,463 @@ impl CliError {
             e if e.kind() == ErrorKind::Busy => Some(don::app::error::BUSY_HINT),
             _ => None,
         }
+    }
+}
+
+/// The terminal's sentence for a refusal of `app`: the library's words, with the flags and
+/// commands that answer it where the library names none.
+fn app_words(e: &AppError) -> String {
+    match e {
+        AppError::League(e) => league_words(e),
+        AppError::Store(e) => store_words(e),
+        AppError::Undo(e) => match e.as_ref() {
+            UndoError::NoChange(_) => format!("{e} (see `don log`)"),
+            UndoError::UndoneAlready {
+                by: Some(by),
+                refusal: None,
+                target,
+            } => {
+                let mut words = format!(
+                    "#{} ({}) is undone already",
+                    target.id,
+                    escaped(&target.brief())
+                );
+                if let Some(id) = target.undone_by {
+                    words.push_str(&format!(", by #{id}"));
+                }
+                format!("{words}; `don undo {}` puts it back", by.id)
+            }
+            UndoError::GameInLeg { leg, .. } => {
+                let mut words = e.to_string();
+                words.push_str(&leg_holding_advice(leg));
+                words
+            }
+            _ => e.to_string(),
+        },
+        AppError::Game(e) => match e {
+            GameError::ChangedMeanwhile(game) => format!("{e}; run `don play {game}` again"),
+            GameError::NoUnfinished => format!("{e}: begin one with `don new VARIANT`"),
+            GameError::HeldAsLeg(leg) => format!("{e}{}", leg_holding_advice(leg)),
+            _ => e.to_string(),
+        },
+        AppError::Leg(e) => leg_words(e),
+        AppError::Night(e) => night_words(e),
+        AppError::Results(ResultsError::NoLeague { not_found }) => {
+            format!("{} (--create makes it)", store_words(not_found))
+        }
+        AppError::Backup(BackupError::InUse(path)) => format!(
+            "the database {} is open in another program (`don serve`, a `don` at the table, an sqlite3 shell): nothing was restored",
+            path.display()
+        ),
+        e => e.to_string(),
+    }
+}
+
+fn leg_words(e: &LegError) -> String {
+    match e {
+        LegError::NotFinished { game } => format!("{e} (see `don show {game}`)"),
+        LegError::Store(e) => store_words(e),
+        e => e.to_string(),
+    }
+}
+
+/// The terminal's sentence for a refusal of a night: the flags and commands that answer it.
+fn night_words(e: &NightError) -> String {
+    use NightError as E;
+    let add_first = |home: &str, away: &str, date: Option<NaiveDate>| {
+        format!(
+            "add a fixture first with `don fixtures add {} {} {}`",
+            shell_quoted(home),
+            shell_quoted(away),
+            date.map_or_else(|| "DATE".to_string(), |d| d.to_string())
+        )
+    };
+    let played = |dates: &[NaiveDate]| match dates {
+        [] => String::new(),
+        [d] => format!(" (their night on {d} has a result: `don night correct` changes it)"),
+        _ => format!(
+            " (their nights on {} have results: `don night correct` changes them)",
+            dates_words(dates)
+        ),
+    };
+    match e {
+        E::NoFixture { .. } => format!("{e} (see `don fixtures list`)"),
+        E::WhichNight { home, away, dates } => format!(
+            "{home} v {away} played on {}; give the night's --date",
+            dates_words(dates)
+        ),
+        E::NoFixtureGiveDate { season, home, away } => format!(
+            "season {season} has no fixture {home} v {away}: give the night's --date (its fixture is added on it)"
+        ),
+        E::NoFixtureBetween {
+            season,
+            home,
+            away,
+            date,
+        } => format!(
+            "season {season} has no fixture {home} v {away}: {}",
+            add_first(home, away, *date)
+        ),
+        E::NoneLeft {
+            season,
+            home,
+            away,
+            played: dates,
+        } => format!(
+            "{home} v {away} has no fixture left to play in season {season}{}; for another night between them, {}",
+            played(dates),
+            add_first(home, away, None)
+        ),
+        E::NoneOn {
+            home,
+            away,
+            date,
+            played: dates,
+        } => format!(
+            "{home} v {away} has no fixture on {date} nor one left to play{}: for another night between them, {}",
+            played(dates),
+            add_first(home, away, Some(*date))
+        ),
+        E::SeveralLeft { home, away, left } => format!(
+            "{home} v {away} has fixtures to play on {}: give the night's --date",
+            dates_words(left)
+        ),
+        E::SeveralNoneOn {
+            home,
+            away,
+            left,
+            date,
+        } => format!(
+            "{home} v {away} has fixtures to play on {}, none on {date}: move the one played with `don fixtures move N {date}` first",
+            dates_words(left)
+        ),
+        E::NotMoved {
+            home,
+            away,
+            fixture,
+            was,
+            date,
+        } => format!(
+            "{home} v {away} is fixture {fixture} on {was}, not {date}: if the night was moved to {date}, say so with --moved; if it is another night between them, {}",
+            add_first(home, away, Some(*date))
+        ),
+        E::NotPlayingFor { .. } => format!("--for: {e}"),
+        E::HasResult { words, .. } => format!(
+            "{e} (see `don night show`; `don night correct {words}` replaces it)"
+        ),
+        E::BeingEnteredFor { .. } => format!("{e}; --for cannot change that"),
+        E::MatchEntered { words, line, .. } => format!(
+            "{e} (see `don night show`); `don night correct {words} --match {}` replaces it",
+            shell_quoted(line)
+        ),
+        E::SlotTaken { .. } => format!("{e} (see `don night show`)"),
+        E::BadTotals(error) => format!("--totals: {error}"),
+        E::BadWalkover(error) => format!("--walkover: {error}"),
+        E::AtMatch { at, error } => format!("--match {at}: {}", night_words(error)),
+        E::LegGame { leg, error } => format!("leg {leg}: {}", leg_words(error)),
+        E::Slip { name, .. } => {
+            format!("{e} (if {name} is someone new, say so with --new-player '{name}')")
+        }
+        E::Confirm { title, refusal, .. } => match refusal {
+            ConfirmRefusal::NoDisputer => {
+                format!("{title} is confirmed; say which team disputes it with --by")
+            }
+            ConfirmRefusal::NoReason => "--reason: say why the result is disputed".into(),
+            ConfirmRefusal::BadReason { reason, fault } => {
+                format!("--reason \"{}\" {fault}", escaped(&shortened(reason)))
+            }
+            _ => e.to_string(),
+        },
+        E::BlankReason => "--reason cannot be blank".into(),
+        e => e.to_string(),
+    }
+}
+
+/// How the terminal undoes a night's hold on a game: the library names the change, if any.
+pub(super) fn leg_holding_advice(leg: &LegHolding) -> String {
+    match &leg.linked_by {
+        Some((op, _)) => format!(", with `don undo {op}`"),
+        None => format!(": `don night correct` the match without `#{}`", leg.game),
+    }
+}
+
+/// The terminal's sentence for a store's refusal or failure.
+fn store_words(e: &StoreError) -> String {
+    match e {
+        StoreError::League(e) => league_words(e),
+        StoreError::Missing { .. } => format!("{e}: `don new` or `don import` begins one"),
+        StoreError::Empty { .. } => format!("{e}: `don new` or `don import` begins one in it"),
+        StoreError::MatchEntered { .. } => format!("{e} (see `don night show`)"),
+        e => e.to_string(),
+    }
+}
+
+/// The terminal's sentence for a league's refusal: which flag or command answers it.
+fn league_words(e: &LeagueError) -> String {
+    use LeagueError as E;
+    match e {
+        E::NoLeague => format!("{e}: make one with `don league new NAME`"),
+        E::WhichLeague { leagues } => {
+            format!("which league? Give --league (there are: {})", leagues.join(", "))
+        }
+        E::NoSeason { league } => format!(
+            "{e}: begin one with `don season new NAME --league {}`",
+            shell_quoted(league)
+        ),
+        E::WhichSeason { .. } => format!("{e}: give --season"),
+        E::TeamTwice { first, again } => format!(
+            "--teams names {} twice{}: a team is entered in a season once",
+            quoted(&tidy(first)),
+            forms(first, again)
+        ),
+        E::NearTeam { .. } | E::UnknownTeams { create: true, .. } => {
+            format!("{e} (--create does not make a team near a known one)")
+        }
+        E::PlayerNearMiss { name, .. } => {
+            format!("{e} (if {name} is someone new, say so with --new-player '{name}')")
+        }
+        E::HasFixtures { .. } => format!("{e}, or `don undo` the ones made"),
+        E::NoFixture { .. } => format!("{e} (see `don fixtures list`)"),
+        E::PlayedNotCancelled { id, home, away } => format!(
+            "fixture {id} ({home} v {away}) has been played; `don undo` or a withdrawal takes a result away"
+        ),
+        E::Plan {
+            season,
+            start,
+            error,
+        } => match error {
+            FixtureError::OutOfDates => format!(
+                "season {season}: {error} (--start {start}); start earlier, or skip fewer dates"
+            ),
+            FixtureError::SkipOffDay(..)
+            | FixtureError::SkipBefore(..)
+            | FixtureError::SkipAfter(..) => format!("--skip: {error}"),
+            FixtureError::TooFew(_) | FixtureError::Twice(_) => format!(
+                "season {season}: {error}; enter teams with `don team add NAME --season {}`",
+                shell_quoted(season)
+            ),
+        },
+        E::Season(choice) => season_words(choice),
+        e => e.to_string(),
+    }
+}
+
+/// The terminal's sentence for a date no season can be chosen for.
+fn season_words(e: &SeasonChoice) -> String {
+    format!("{e}{}", advice_words(&e.advice()))
+}
+
+/// The terminal's sentence for a fault of a file's row: its message, and what to do about it
+/// with the flags and commands that do it.
+pub(super) fn row_words(e: &RowError) -> String {
+    match e.advice.as_deref() {
+        Some(Advice::SeasonNamedTwice { own, asked }) => format!(
+            "the grid names its season {own}, and --season {asked}: give --season only for a grid whose top-left cell is empty"
+        ),
+        Some(Advice::SeasonAsked { name, why }) => format!("--season {name}: {why}"),
+        Some(advice) => format!("{}{}", e.message, advice_words(advice)),
+        None => e.message.clone(),
+    }
+}
+
+/// What to do, as the terminal says it after a message.
+fn advice_words(advice: &Advice) -> String {
+    let add = |home: &str, away: &str, date: &NaiveDate| {
+        format!(
+            "add a fixture first with `don fixtures add {} {} {date}`",
+            quoted(home),
+            quoted(away)
+        )
+    };
+    match advice {
+        Advice::NewPlayer(name) => {
+            format!(" (if {name} is someone new, say so with --new-player '{name}')")
+        }
+        Advice::NewTeam(name) => format!(
+            " (if {name} is a new team, add it first with `don team add {}`)",
+            quoted(name)
+        ),
+        Advice::WhichName { one_letter: false } => {
+            " (the files write the name two ways: say which is meant with --map)".into()
+        }
+        Advice::WhichName { one_letter: true } => {
+            " (the files write the name two ways, one letter apart: say which is meant with --map)"
+                .into()
+        }
+        Advice::Create => " (--create makes it)".into(),
+        Advice::MoveOrAdd {
+            id,
+            home,
+            away,
+            date,
+        } => format!(
+            ": if the night was moved, move the fixture first with `don fixtures move {id} {date}`; if it is another night between them, {}",
+            add(home, away, date)
+        ),
+        Advice::MoveOne { date } => {
+            format!(": move the one played with `don fixtures move N {date}` first")
+        }
+        Advice::AddFixture { home, away, date } => format!(
+            ": for a night between them on {date}, {}",
+            add(home, away, date)
+        ),
+        Advice::NameSeason => ": give --season".into(),
+        Advice::NameSeasonOrDate => ": give --season, or a date within one".into(),
+        Advice::OtherSeason { holder, given } => format!(
+            ": give --season {}, or a date within {given}",
+            shell_quoted(holder)
+        ),
+        Advice::NextTo { given, other } => format!(
+            ": give a date next to {given}'s, or --season {}",
+            shell_quoted(other)
+        ),
+        Advice::StartElsewhere => ": give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)".into(),
+        Advice::NewSeason { in_file_order } => format!(
+            " (`don season new NAME --same-teams`){}",
+            if *in_file_order {
+                " (a file's nights are taken in its order: one sorted by date is read as a season grows)"
+            } else {
+                ""
+            }
+        ),
+        Advice::NameGridSeason => {
+            ": give `--season NAME`, or begin the grid with a row `season,NAME`".into()
+        }
+        Advice::SeasonNamedTwice { .. } | Advice::SeasonAsked { .. } => String::new(),
+    }
+}
+
+/// The terminal's hint for a refusal of `app`, where a command answers it.
+fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
+    const ADD_FIRST: &str = "if it is a new team, add it first with `don team add NAME`";
+    const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
+    let league = match e {
+        AppError::League(e) | AppError::Store(StoreError::League(e)) => e,
+        AppError::Access(AccessError::NoLink(_) | AccessError::NoneToRevoke(_)) => {
+            return Some("`don captain list` shows the links".into())
+        }
+        AppError::Names(NamesError::Taken { what, owner, .. }) => {
+            return Some(
+                format!(
+                    "`don {what} names {}` lists the names it has had",
+                    shell_quoted(owner)
+                )
+                .into(),
+            )
+        }
+        _ => return None,
+    };
+    let hint = match league {
+        LeagueError::NearTeam { .. } => ADD_FIRST,
+        LeagueError::UnknownTeams {
+            unknown,
+            create,
+            near,
+            ..
+        } => {
+            let one = unknown.len() == 1;
+            match (*create || *near == unknown.len(), *near == 0, one) {
+                (true, _, true) => ADD_FIRST,
+                (true, _, false) => ADD_ONE_FIRST,
+                (false, true, true) => "add --create to make it",
+                (false, true, false) => "add --create to make them",
+                (false, false, _) => "add --create to make the teams near no known one; a new team near a known one is added first with `don team add NAME`",
+            }
+        }
+        _ => return None,
+    };
+    Some(hint.into())
+}
+
+/// What the user can do about a file not written, as `role` names the file.
+pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
+    use OutError::*;
+    match (e, role) {
+        (Empty | Folder { .. } | NotWritable { .. } | EndsInSlash { .. }, Role::Out) => {
+            "give --out the name of a file (new, or one to replace)"
+        }
+        (Empty | Folder { .. } | EndsInSlash { .. } | NotForBackup { .. }, _) => {
+            "give the backup's file name (new, or an older backup of this database to replace)"
+        }
+        (NotWritable { .. }, _) => "give the name of a regular file",
+        (NotAFolder { .. }, _) => {
+            "every name before the file's own must be a folder: give a path that is"
+        }
+        (Database { .. }, Role::Backup) => "back it up to another file",
+        (Database { .. }, Role::Out) => {
+            "give --out another file; to copy the database, use `don backup FILE`"
+        }
+        (Database { .. }, _) => {
+            "give --out-dir another folder; to copy the database, use `don backup FILE`"
+        }
+        (InSet { .. }, Role::Man) => {
+            "remove it (or move it out of the folder), or give --out another folder"
+        }
+        (InSet { .. }, _) => {
+            "remove it (or move it out of the folder), or export into another folder"
+        }
+        (NotADir { .. }, Role::Man) => "give --out a folder (new, or one to write the pages into)",
+        (DanglingFolder { .. }, Role::Man) => {
+            "make the folder it points to, or give --out another folder"
+        }
+        (NotADir { .. }, _) => "give --out-dir a folder (new, or one to write the files into)",
+        (DanglingFolder { .. }, _) => {
+            "make the folder it points to, or give --out-dir another folder"
+        }
+        (ReadOnly { .. }, _) => {
+            "give another file; if it is yours to replace, make it writable first (chmod u+w FILE)"
+        }
+        (Holds { .. }, Role::Backup) => {
+            "give another file name; to replace it all the same, add --force"
+        }
+        (Holds { .. }, Role::Out) => {
+            "give --out another file; to replace it all the same, add --force"
+        }
+        (Holds { .. }, _) => {
+            "give --out-dir another folder; to replace it all the same, add --force"
+        }
+        (NoFolder { .. }, Role::Backup) => {
+            "make the folder first, or give a file in a folder that is there"
+        }
+        (NoFolder { .. }, _) => {
+            "make the folder first, or give --out a file in a folder that is there"
+        }
+        (Write { source, .. }, _) => match source.kind() {
+            io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+                "free some space on the disk it is on, and run the command again"
+            }
+            io::ErrorKind::PermissionDenied if role == Role::OutDir => {
+                "you may not write there: give --out-dir a folder you may write"
+            }
+            io::ErrorKind::PermissionDenied if role == Role::Man => {
+                "you may not write there: give --out a folder you may write"
+            }
+            io::ErrorKind::PermissionDenied => {
+                "you may not write there: give a file in a folder you may write"
+            }
+            io::ErrorKind::ReadOnlyFilesystem => {
+                "that disk is mounted read-only: give a file on another disk"
+            }
+            io::ErrorKind::NotADirectory => {
+                "every name before the file's own must be a folder: give a path that is"
+            }
+            _ => "check that the folder can be written and has room",
+        },
+    }
+}
+
+/// The terminal's sentence for a file not written: the manual's set is written by `don man`.
+fn out_words(e: &OutError) -> String {
+    match e {
+        OutError::InSet {
+            path,
+            kind,
+            role: Role::Man,
+        } => format!(
+            "{} is a {kind} where `don man` writes a file of the set",
+            path.display()
+        ),
+        e => e.to_string(),
     }
 }
 

@@ -95,7 +95,7 @@ pub fn man(args: ManArgs, cli: clap::Command) -> Result<Done, CliError> {
         .map(|((name, _), write)| (name.clone(), write as _))
         .collect();
     let written = write_pages(&dir, &set, Role::Man).map_err(|e| {
-        let hint = e.hint_as(Role::Man);
+        let hint = super::error::out_hint(&e, Role::Man);
         CliError::Hinted {
             error: Box::new(CliError::Out(e)),
             hint,

@@ -9,7 +9,7 @@ use don::app::game::stored::StoredGames;
 use don::app::game::GameError;
 use don::app::AppError;
 use don::record::parse_record;
-use don::scorer::{lines_help, Answer, Refused, Session, Status};
+use don::scorer::{Answer, Refused, Session, Status, LINES};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -40,6 +40,22 @@ Example:
     )
 }
 
+/// [`LINES`] as a list: each example line, and under it what it records, indented; at most 60
+/// columns, to fit a small terminal. `quit` says the command that carries on.
+fn lines_help() -> String {
+    LINES
+        .iter()
+        .map(|&(line, what)| {
+            let what = match line {
+                "quit" => "stops (or exit); `don play` carries on later",
+                _ => what,
+            };
+            format!("  {line}\n      {}", what.replace('\n', "\n      "))
+        })
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
 pub fn run(args: Args) -> Result<Done, CliError> {
     let mut app = args.db.app_existing()?;
     let game = match &args.game {
@@ -62,8 +78,14 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let mut prompt = table_prompt();
     let mut out = io::stdout().lock();
     writeln!(out, "Game {game}: {}", variant.describe())?;
-    if let Some(held) = held {
-        writeln!(out, "{}.", shown(&held.to_string()))?;
+    // How the terminal takes the night's hold away, said after the refusal of each line.
+    let advice = held.as_ref().map(super::error::leg_holding_advice);
+    if let Some(held) = &held {
+        writeln!(
+            out,
+            "{}.",
+            shown(&format!("{held}{}", advice.as_deref().unwrap_or("")))
+        )?;
     }
     let so_far = session.tricks_in_play();
     if !so_far.is_empty() {
@@ -106,6 +128,10 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             }
             Err(Refused::Line(why)) => {
                 refused += 1;
+                let why = match &advice {
+                    Some(advice) if session.status().held => format!("{why}{advice}"),
+                    _ => why,
+                };
                 let mut err = io::stderr().lock();
                 if prompt.interactive() {
                     writeln!(err, "{}", shown(&why.to_string()))?;
@@ -131,4 +157,31 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         return Ok(Done::BadData);
     }
     Ok(Done::Ok)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{lines_help, LINES};
+
+    #[test]
+    fn the_help_fits_60_columns_and_gives_every_line_that_reads() {
+        let help = lines_help();
+        for line in help.lines() {
+            assert!(line.chars().count() <= 60, "too wide: {line}");
+        }
+        for (example, _) in LINES {
+            let read = don::record::line::parse_line(example);
+            if example.starts_with('#') {
+                assert!(read.is_ok_and(|l| l.is_none()), "{example}");
+            } else {
+                assert!(read.is_ok_and(|l| l.is_some()), "{example}");
+            }
+        }
+        // Each example, then what it records: the totals on four lines, a trick and abandon on
+        // two.
+        assert_eq!(help.lines().count(), 2 * LINES.len() + 3 + 1 + 1);
+        for word in ["\n      muck NS,", "game N+E", "\n  # N led the 5\n"] {
+            assert!(help.contains(word), "{word}: {help}");
+        }
+    }
 }

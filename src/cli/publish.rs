@@ -78,7 +78,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 }
 
 fn publish_error(e: PublishError) -> CliError {
-    let hint = e.hint();
+    let hint = publish_hint(&e);
     let error = match e {
         PublishError::Store(e) => CliError::Store(e),
         PublishError::App(e) => CliError::App(e),
@@ -88,7 +88,7 @@ fn publish_error(e: PublishError) -> CliError {
         | PublishError::NotAFile { .. }
         | PublishError::NotEmpty { .. }
         | PublishError::NotListed { .. }
-        | PublishError::Database { .. } => CliError::Usage(e.to_string()),
+        | PublishError::Database { .. } => CliError::Usage(publish_words(&e)),
         // "cannot write PATH: why", exit 1.
         PublishError::Write { path, source } => {
             CliError::Out(don::publish::out::OutError::Write { path, source })
@@ -101,5 +101,55 @@ fn publish_error(e: PublishError) -> CliError {
             hint,
         },
         None => error,
+    }
+}
+
+/// What the user can do about a refusal of the folder published into.
+fn publish_hint(e: &PublishError) -> Option<&'static str> {
+    Some(match e {
+            PublishError::DanglingOut { .. } => {
+                "make the folder it points to, or give --out another folder"
+            }
+            PublishError::Link { .. } | PublishError::NotAFile { .. } => {
+                "remove it (or move it out of the folder), or publish into another folder"
+            }
+            PublishError::NotEmpty { .. } => {
+                "publish into a new or empty folder, or give --force to publish among these files (the site's pages replace files of the same name; the others are left alone)"
+            }
+            PublishError::NotListed { .. } => {
+                "move such files out of the folder, or give --force to let the site's pages replace them"
+            }
+            PublishError::Database { .. } => {
+                "keep the database outside the folder published into, or publish into another folder"
+            }
+            PublishError::Write { source, .. } => match source.kind() {
+                io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => {
+                    "check the folder's permissions (you must be allowed to write into it and the folders inside it), or publish into another folder"
+                }
+                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
+                    "make room on the disk; publishing again then finishes the site (its front page is written last)"
+                }
+                io::ErrorKind::NotADirectory | io::ErrorKind::NotFound => {
+                    "give --out a folder, or the name of a new folder in one that is there"
+                }
+                _ => "check that the folder can be written and has room; publishing again finishes the site (its front page is written last)",
+            },
+            _ => return None,
+        })
+}
+
+/// The terminal's sentence for a refusal of the folder published into: the flag that names it.
+fn publish_words(e: &PublishError) -> String {
+    match e {
+        PublishError::NotAFolder(path) => format!(
+            "{} is not a folder: give --out a folder (new or one published before)",
+            path.display()
+        ),
+        PublishError::Link { path, to, what } => format!(
+            "{} is a symbolic link (to {}) where the site has {what}: a publish never writes through a link inside --out",
+            path.display(),
+            to.display()
+        ),
+        e => e.to_string(),
     }
 }

@@ -38,7 +38,7 @@ fn place(f: &FileFault) -> String {
     if let Some(c) = &e.column {
         s.push_str(&format!(", column {} ({})", c.index, shown(&c.name)));
     }
-    format!("{s}: {}", shown(&e.message))
+    format!("{s}: {}", shown(&super::error::row_words(e)))
 }
 
 /// What a file to import must be: a regular file, or a pipe (`<(…)`, a FIFO) the user named;
@@ -350,7 +350,7 @@ pub fn export(
             })
             .collect();
         let written = write_set(dir, database, force, &set).map_err(|e| {
-            let hint = e.hint_as(Role::OutDir);
+            let hint = super::error::out_hint(&e, Role::OutDir);
             CliError::Hinted {
                 error: Box::new(CliError::Out(e)),
                 hint,

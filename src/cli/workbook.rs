@@ -32,7 +32,11 @@ impl Sheets {
         let places = self.places.get(&f.file)?;
         let e = &f.error;
         let at = places.place(e.line, e.column.as_ref().map(|c| c.index));
-        Some(format!("{}, {at}: {}", shown(&f.file), shown(&e.message)))
+        Some(format!(
+            "{}, {at}: {}",
+            shown(&f.file),
+            shown(&super::error::row_words(e))
+        ))
     }
 }
 

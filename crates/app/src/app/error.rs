@@ -69,9 +69,7 @@ impl AppError {
     pub fn hint(&self) -> Option<Cow<'static, str>> {
         match self {
             AppError::Store(e) if e.is_busy() => Some(BUSY_HINT.into()),
-            AppError::Store(crate::store::StoreError::League(e)) => e.hint(),
-            AppError::Store(_) => None,
-            AppError::League(e) => e.hint(),
+            AppError::Store(_) | AppError::League(_) => None,
             AppError::Results(e) => e.hint(),
             AppError::Night(e) => e.hint(),
             AppError::Game(e) => e.hint(),

@@ -1,13 +1,13 @@
 //! What a league, season, team, roster or fixture change refuses: typed, each refusal carrying
 //! what was asked (the name given, the nearest name there is, the fixture in the way); its
-//! text is the message a user reads. Its kind and hint are given where the front ends meet
-//! them (`app::league`).
+//! text says what is wrong, never which flag or command mends it: each front end says that in
+//! its own words (`cli::error`, `web::error`). Its kind is given in `app::league`.
 
 use chrono::NaiveDate;
 
 use super::config::ConfigError;
 use super::fixtures::{FixtureError, SeasonChoice};
-use super::names::{quoted, shell_quoted, suggest, tidy};
+use super::names::{quoted, suggest, tidy};
 
 /// What a name names: a league, a season of one, a team of one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -95,22 +95,22 @@ pub struct UnknownTeam {
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum LeagueError {
     /// No league asked for, and none there.
-    #[error("there is no league yet: make one with `don league new NAME`")]
+    #[error("there is no league yet")]
     NoLeague,
     /// No league asked for, and several there.
-    #[error("which league? Give --league (there are: {})", .leagues.join(", "))]
+    #[error("which league? There are: {}", .leagues.join(", "))]
     WhichLeague { leagues: Vec<String> },
     /// A league, season or team by a name that names none.
     #[error("{0}")]
     NotFound(Unknown),
     /// A league with no season yet.
-    #[error("{league} has no season yet: begin one with `don season new NAME --league {}`", shell_quoted(.league))]
+    #[error("{league} has no season yet")]
     NoSeason { league: String },
     /// `--same-teams` in a league whose first season this is.
     #[error("{league} has no earlier season")]
     NoEarlierSeason { league: String },
     /// No season asked for a schedule, and several without fixtures (their names escaped).
-    #[error("which season? {} have no fixtures yet: give --season", .seasons.join(" and "))]
+    #[error("which season? {} have no fixtures yet", .seasons.join(" and "))]
     WhichSeason { seasons: Vec<String> },
     /// A name that is blank once tidied.
     #[error("a {what}'s name cannot be blank")]
@@ -129,11 +129,11 @@ pub enum LeagueError {
         name: String,
     },
     /// A team named twice in `--teams` (as typed each time).
-    #[error("--teams names {} twice{}: a team is entered in a season once", quoted(&tidy(.first)), forms(.first, .again))]
+    #[error("the teams name {} twice{}: a team is entered in a season once", quoted(&tidy(.first)), forms(.first, .again))]
     TeamTwice { first: String, again: String },
     /// Teams of `--teams` the league does not have (with `--create`, only those near a known
     /// team), and how many of all those unknown were near one.
-    #[error("{}", unknown_teams(.league, .unknown, *.create))]
+    #[error("{}", unknown_teams(.league, .unknown))]
     UnknownTeams {
         league: String,
         unknown: Vec<UnknownTeam>,
@@ -141,7 +141,7 @@ pub enum LeagueError {
         near: usize,
     },
     /// A team to make (`--create`) near a known one.
-    #[error("no team '{}' in {league}; did you mean '{near}'? (--create does not make a team near a known one)", tidy(.name))]
+    #[error("no team '{}' in {league}; did you mean '{near}'?", tidy(.name))]
     NearTeam {
         name: String,
         league: String,
@@ -151,7 +151,7 @@ pub enum LeagueError {
     #[error("{} is named twice (the second time as {}): name each player once", quoted(.first), quoted(.second))]
     PlayerTwice { first: String, second: String },
     /// A player a letter or two from one the league knows, not said to be new.
-    #[error("{name} is not a player of the league; did you mean '{meant}'? (if {name} is someone new, say so with --new-player '{name}')")]
+    #[error("{name} is not a player of the league; did you mean '{meant}'?")]
     PlayerNearMiss { name: String, meant: String },
     /// A player to take off a roster who is not on it.
     #[error("{player} is not on the roster of {team} for {season}")]
@@ -191,7 +191,7 @@ pub enum LeagueError {
     #[error("season {season} is closed: it is known by its final table, recorded as printed, and nothing can be entered in it")]
     SeasonClosed { season: String },
     /// A season to plan that has fixtures already.
-    #[error("season {season} has fixtures already; move or cancel them one by one, or `don undo` the ones made")]
+    #[error("season {season} has fixtures already; move or cancel them one by one")]
     HasFixtures { season: String },
     /// A season's fixtures that cannot be made.
     #[error("{}", plan_words(.season, *.start, .error))]
@@ -201,7 +201,7 @@ pub enum LeagueError {
         error: FixtureError,
     },
     /// A fixture number the season does not have.
-    #[error("season {season} has no fixture {id} (see `don fixtures list`)")]
+    #[error("season {season} has no fixture {id}")]
     NoFixture { season: String, id: i64 },
     /// A played fixture to move.
     #[error("fixture {id} ({home} v {away}) has been played; its night stays {}", stays(.date))]
@@ -213,7 +213,7 @@ pub enum LeagueError {
         date: Option<NaiveDate>,
     },
     /// A played fixture to cancel.
-    #[error("fixture {id} ({home} v {away}) has been played; `don undo` or a withdrawal takes a result away")]
+    #[error("fixture {id} ({home} v {away}) has been played; undoing its night or a withdrawal takes a result away")]
     PlayedNotCancelled { id: i64, home: String, away: String },
     /// A fixture to cancel that is cancelled.
     #[error("fixture {id} is cancelled already")]
@@ -231,7 +231,7 @@ fn taken(what: Thing, league: &str, name: &str) -> String {
 }
 
 /// " (as 'royal oak' and 'Royal Oak')" when a name was typed two ways.
-fn forms(first: &str, again: &str) -> String {
+pub fn forms(first: &str, again: &str) -> String {
     if first == again {
         String::new()
     } else {
@@ -239,8 +239,8 @@ fn forms(first: &str, again: &str) -> String {
     }
 }
 
-fn unknown_teams(league: &str, unknown: &[UnknownTeam], create: bool) -> String {
-    let message = match unknown {
+fn unknown_teams(league: &str, unknown: &[UnknownTeam]) -> String {
+    match unknown {
         [UnknownTeam {
             unknown,
             near: Some(s),
@@ -262,28 +262,22 @@ fn unknown_teams(league: &str, unknown: &[UnknownTeam], create: bool) -> String 
                 .collect();
             format!("no teams {} in {league}", words.join(", "))
         }
-    };
-    if create {
-        format!("{message} (--create does not make a team near a known one)")
-    } else {
-        message
     }
 }
 
 fn plan_words(season: &str, start: NaiveDate, e: &FixtureError) -> String {
     match e {
         FixtureError::OutOfDates => {
-            format!("season {season}: {e} (--start {start}); start earlier, or skip fewer dates")
+            format!("season {season}: {e} (starting {start}); start earlier, or skip fewer dates")
         }
         FixtureError::SkipOffDay(..)
         | FixtureError::SkipBefore(..)
         | FixtureError::SkipAfter(..) => {
-            format!("--skip: {e}")
+            format!("the dates skipped: {e}")
         }
-        FixtureError::TooFew(_) | FixtureError::Twice(_) => format!(
-            "season {season}: {e}; enter teams with `don team add NAME --season {}`",
-            shell_quoted(season)
-        ),
+        FixtureError::TooFew(_) | FixtureError::Twice(_) => {
+            format!("season {season}: {e}; enter its teams first")
+        }
     }
 }
 

@@ -10,6 +10,7 @@
 use chrono::{Datelike, Days, NaiveDate, Weekday};
 
 use super::night::TeamId;
+use crate::record::results::Advice;
 
 /// A fixture planned.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -253,12 +254,9 @@ impl SeasonDates {
         }
     }
 
-    fn shown_name(&self) -> String {
+    /// The season's name as a message shows it (its control characters escaped).
+    pub fn shown_name(&self) -> String {
         crate::record::text::escaped(&self.name).into_owned()
-    }
-
-    fn quoted_name(&self) -> String {
-        super::names::shell_quoted(&self.shown_name())
     }
 
     fn holds(&self, day: NaiveDate) -> bool {
@@ -313,33 +311,33 @@ pub fn check_near(season: &SeasonDates, day: NaiveDate) -> Result<(), SeasonChoi
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SeasonChoice {
     /// The date is in more than one season's dates, or could go in more than one season.
-    #[error("{day} could be in more than one season ({}): give --season", words(.seasons))]
+    #[error("{day} could be in more than one season ({})", words(.seasons))]
     Several {
         day: NaiveDate,
         seasons: Vec<SeasonDates>,
     },
     /// The date is outside every season's dates.
-    #[error("{day} is outside every season ({}): give --season, or a date within one", words(.seasons))]
+    #[error("{day} is outside every season ({})", words(.seasons))]
     Outside {
         day: NaiveDate,
         seasons: Vec<SeasonDates>,
     },
     /// The date is in another season's dates than the one given.
-    #[error("{day} is not in season {} but in {}'s dates: give --season {}, or a date within {}", .given.words(), .holder.words(), .holder.quoted_name(), .given.shown_name())]
+    #[error("{day} is not in season {} but in {}'s dates", .given.words(), .holder.words())]
     Other {
         day: NaiveDate,
         given: SeasonDates,
         holder: SeasonDates,
     },
     /// The date would stretch the season given over another season's dates.
-    #[error("{day} would stretch season {} over {}'s dates: give a date next to {}'s, or --season {}", .given.words(), .other.words(), .given.shown_name(), .other.quoted_name())]
+    #[error("{day} would stretch season {} over {}'s dates", .given.words(), .other.words())]
     Stretch {
         day: NaiveDate,
         given: SeasonDates,
         other: SeasonDates,
     },
     /// A schedule's rounds would run over another season's dates.
-    #[error("season {}: the rounds ({first} to {last}) would run over {}'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)", .given.shown_name(), .other.words())]
+    #[error("season {}: the rounds ({first} to {last}) would run over {}'s dates", .given.shown_name(), .other.words())]
     Schedule {
         first: NaiveDate,
         last: NaiveDate,
@@ -347,8 +345,30 @@ pub enum SeasonChoice {
         other: SeasonDates,
     },
     /// The date is more than a year from the season's fixtures: most likely mistyped.
-    #[error("{day} is more than a year from season {}'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`)", .season.words())]
+    #[error("{day} is more than a year from season {}'s fixtures: check the date, or begin a new season for it", .season.words())]
     Far { day: NaiveDate, season: SeasonDates },
+}
+
+impl SeasonChoice {
+    /// What the user can do about it, as data: the front ends say it in their words.
+    pub fn advice(&self) -> Advice {
+        match self {
+            SeasonChoice::Several { .. } => Advice::NameSeason,
+            SeasonChoice::Outside { .. } => Advice::NameSeasonOrDate,
+            SeasonChoice::Other { given, holder, .. } => Advice::OtherSeason {
+                holder: holder.shown_name(),
+                given: given.shown_name(),
+            },
+            SeasonChoice::Stretch { given, other, .. } => Advice::NextTo {
+                given: given.shown_name(),
+                other: other.shown_name(),
+            },
+            SeasonChoice::Schedule { .. } => Advice::StartElsewhere,
+            SeasonChoice::Far { .. } => Advice::NewSeason {
+                in_file_order: false,
+            },
+        }
+    }
 }
 
 fn words(seasons: &[SeasonDates]) -> String {
@@ -921,7 +941,7 @@ mod tests {
         ];
         assert_eq!(
             season_for(&both, day("2026-06-01"), &[]).unwrap_err().to_string(),
-            "2026-06-01 is outside every season (2025-26 (2025-09-04 to 2026-04-30), 2019-20 (2019-09-05 to 2020-04-30)): give --season, or a date within one"
+            "2026-06-01 is outside every season (2025-26 (2025-09-04 to 2026-04-30), 2019-20 (2019-09-05 to 2020-04-30))"
         );
         // A season without a schedule goes on after its last night, until a later one begins.
         let typed = [
@@ -933,20 +953,30 @@ mod tests {
         assert_eq!(season_for(&typed, day("2024-08-29"), &[]), Ok(0));
         assert_eq!(
             season_for(&typed, day("2025-06-05"), &[]).unwrap_err().to_string(),
-            "2025-06-05 could be in more than one season (2024-25 (2024-09-05 to 2025-04-24), 2025-26 (2025-09-04 to 2026-02-12)): give --season"
+            "2025-06-05 could be in more than one season (2024-25 (2024-09-05 to 2025-04-24), 2025-26 (2025-09-04 to 2026-02-12))"
         );
         // … unless an empty season could take the day too: then the user says which.
         let mut three = typed.to_vec();
         three.push(history);
         assert_eq!(
             season_for(&three, day("2026-03-05"), &[]).unwrap_err().to_string(),
-            "2026-03-05 could be in more than one season (2025-26 (2025-09-04 to 2026-02-12), 2019-20 (no fixtures yet)): give --season"
+            "2026-03-05 could be in more than one season (2025-26 (2025-09-04 to 2026-02-12), 2019-20 (no fixtures yet))"
         );
         // Named: refused only when the day is in another season's dates.
         assert_eq!(check_season(&three, 2, day("2019-10-03")), Ok(()));
         assert_eq!(
             check_season(&three, 2, day("2025-10-02")).unwrap_err().to_string(),
-            "2025-10-02 is not in season 2019-20 (no fixtures yet) but in 2025-26 (2025-09-04 to 2026-02-12)'s dates: give --season '2025-26', or a date within 2019-20"
+            "2025-10-02 is not in season 2019-20 (no fixtures yet) but in 2025-26 (2025-09-04 to 2026-02-12)'s dates"
+        );
+        // What to do is data: the season that holds the day, and the one named.
+        assert_eq!(
+            check_season(&three, 2, day("2025-10-02"))
+                .unwrap_err()
+                .advice(),
+            Advice::OtherSeason {
+                holder: "2025-26".into(),
+                given: "2019-20".into()
+            }
         );
     }
 
@@ -990,7 +1020,7 @@ mod tests {
         assert_eq!(check_season(&seasons, 1, day("2020-04-02")), Ok(()));
         assert_eq!(
             check_season(&seasons, 1, day("2027-01-07")).unwrap_err().to_string(),
-            "2027-01-07 would stretch season 2019-20 (2019-10-10 to 2020-03-26) over 2025-26 (2025-09-04 to 2026-02-12)'s dates: give a date next to 2019-20's, or --season '2025-26'"
+            "2027-01-07 would stretch season 2019-20 (2019-10-10 to 2020-03-26) over 2025-26 (2025-09-04 to 2026-02-12)'s dates"
         );
         assert!(matches!(
             check_season(&seasons, 0, day("2019-01-03")),
@@ -1023,7 +1053,7 @@ mod tests {
         assert_eq!(check_near(&this, day("2024-09-03")), Ok(()));
         assert_eq!(
             check_near(&this, day("2052-09-04")).unwrap_err().to_string(),
-            "2052-09-04 is more than a year from season 2025-26 (2025-09-04 to 2026-02-12)'s fixtures: check the date, or begin a new season for it (`don season new NAME --same-teams`)"
+            "2052-09-04 is more than a year from season 2025-26 (2025-09-04 to 2026-02-12)'s fixtures: check the date, or begin a new season for it"
         );
         assert!(check_near(&this, day("1900-01-01")).is_err());
         assert_eq!(
@@ -1044,7 +1074,7 @@ mod tests {
             check_schedule(&seasons, 1, day("2025-09-02"), day("2025-10-07"))
                 .unwrap_err()
                 .to_string(),
-            "season Cup: the rounds (2025-09-02 to 2025-10-07) would run over Winter (2025-09-04 to 2025-10-09)'s dates: give a --start whose rounds keep clear of them (seasons' dates do not overlap; a cup night is a --skip date)"
+            "season Cup: the rounds (2025-09-02 to 2025-10-07) would run over Winter (2025-09-04 to 2025-10-09)'s dates"
         );
         assert_eq!(
             check_schedule(&seasons, 1, day("2025-10-14"), day("2025-11-18")),

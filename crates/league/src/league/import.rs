@@ -14,7 +14,7 @@ use super::night::{
     NightError, NightResult, NightWarning, Pair,
 };
 use crate::record::results::{
-    Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowError, RowSide, Standing, UNREAD,
+    Advice, Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowError, RowSide, Standing, UNREAD,
 };
 
 /// A night's identity: its season, date and teams, by name key.
@@ -59,8 +59,8 @@ pub enum NameStatus {
     /// taken for a misspelling (it is near a known name, and its night is not complete).
     New(Option<String>),
     /// Not known and not to be made: the fault ("no team 'Royal Oke' in …; did you mean
-    /// 'Royal Oak'?").
-    Unknown(String),
+    /// 'Royal Oak'?") and what to do about it.
+    Unknown(String, Option<Advice>),
 }
 
 /// The league the rows are read for: each season's configuration, and which names it knows.
@@ -70,7 +70,7 @@ pub trait Names {
     fn status(&self, what: Named, name: &str) -> NameStatus;
     /// The fault of a player's name taken for a slip of a known player's ("did you mean
     /// 'Gareth Jones'?"), if it is one.
-    fn player_slip(&self, _player: &str) -> Option<String> {
+    fn player_slip(&self, _player: &str) -> Option<(String, Advice)> {
         None
     }
 }
@@ -287,20 +287,21 @@ fn name_faults(
             out.refused_cells = true;
             continue;
         }
-        let fault = |message: String| RowError {
+        let fault = |message: String, advice: Option<Advice>| RowError {
+            advice: advice.map(Box::new),
             line,
             column: column(col),
             message,
         };
         match memo.status(names, what, name).clone() {
             NameStatus::Known | NameStatus::New(None) => {}
-            NameStatus::New(Some(m)) => out.suspect.push(fault(m)),
-            NameStatus::Unknown(m) => {
+            NameStatus::New(Some(m)) => out.suspect.push(fault(m, None)),
+            NameStatus::Unknown(m, advice) => {
                 // Said once, at its first row: the rows after it with the same name are
                 // refused for the same reason.
                 let key = (what, name_key(name));
                 if memo.said.insert(key) {
-                    out.errors.push(fault(m));
+                    out.errors.push(fault(m, advice));
                 }
                 out.refused = true;
             }
@@ -367,6 +368,7 @@ pub fn repeated_fixtures(
         );
         match first.get(&key) {
             Some(&at) => repeated.push(RowError {
+                advice: None,
                 line: row.line,
                 column: column("home"),
                 message: format!(
@@ -426,7 +428,7 @@ struct MatchNights<'n> {
     /// The player slips said (each once, at its first row).
     slips_said: Vec<String>,
     /// Each player's name looked up once.
-    slips: HashMap<String, Option<String>>,
+    slips: HashMap<String, Option<(String, Advice)>>,
     /// Every night's rows, and where each night is among them.
     all_rows: Vec<RowsOfNight>,
     all_rows_at: HashMap<NightKey, usize>,
@@ -466,6 +468,7 @@ impl MatchNights<'_> {
     /// A fault at a line, in a column (none for "").
     fn fault(&self, line: u64, col: &str, message: String) -> RowError {
         RowError {
+            advice: None,
             line,
             column: if col.is_empty() {
                 None
@@ -605,11 +608,14 @@ impl MatchNights<'_> {
                     .entry(key.clone())
                     .or_insert_with(|| names.player_slip(p))
                     .clone();
-                if let Some(m) = slip {
+                if let Some((m, advice)) = slip {
                     slipped = true;
                     if !self.slips_said.contains(&key) {
                         self.slips_said.push(key);
-                        errors.push(self.fault(row.line, col, m));
+                        errors.push(RowError {
+                            advice: Some(Box::new(advice)),
+                            ..self.fault(row.line, col, m)
+                        });
                     }
                 }
             }
@@ -889,6 +895,7 @@ pub fn nights_from_totals(
     let mut kept: HashMap<NightKey, u64> = HashMap::new();
     for row in rows {
         let fault = |col: &str, message: String| RowError {
+            advice: None,
             line: row.line,
             column: column(col),
             message,
@@ -1070,6 +1077,7 @@ pub fn configurations(
     let mut seasons: Vec<(DraftConfig, Vec<KindConfig>, Vec<String>)> = Vec::new();
     for row in rows {
         let fault = |col: &str, message: String| RowError {
+            advice: None,
             line: row.line,
             column: column(col),
             message,
@@ -1143,6 +1151,7 @@ pub fn configurations(
         }
         if let Err(e) = draft.config.validate() {
             errors.push(RowError {
+                advice: None,
                 line: draft.line,
                 column: None,
                 message: format!("the configuration of {}: {e}", draft.season),

@@ -33,6 +33,7 @@ pub fn grid_nights(grid: &Grid, config: &Config) -> (Vec<GridDraft>, Vec<RowErro
     for t in &grid.home {
         if !across.contains(&name_key(&t.name)) {
             errors.push(RowError {
+                advice: None,
                 line: t.line,
                 column: Some(t.column.clone()),
                 message: format!(
@@ -45,6 +46,7 @@ pub fn grid_nights(grid: &Grid, config: &Config) -> (Vec<GridDraft>, Vec<RowErro
     for t in &grid.away {
         if !down.contains(&name_key(&t.name)) {
             errors.push(RowError {
+                advice: None,
                 line: t.line,
                 column: Some(t.column.clone()),
                 message: format!(
@@ -59,6 +61,7 @@ pub fn grid_nights(grid: &Grid, config: &Config) -> (Vec<GridDraft>, Vec<RowErro
     for n in &grid.nights {
         let points = Pair::new(n.home_points, n.away_points);
         let fault = |message: String| RowError {
+            advice: None,
             line: n.line,
             column: Some(n.column.clone()),
             message: format!("{} v {}: {message}", n.home, n.away),
@@ -107,6 +110,7 @@ pub fn check_table(
     let mut sums: Vec<(String, u64, [u64; 4])> = Vec::new();
     for row in rows {
         let fault = |col: &str, message: String| RowError {
+            advice: None,
             line: row.line,
             column: column(col),
             message,
@@ -179,6 +183,7 @@ pub fn check_table(
             .map_or("", |r| r.season.as_str());
         if won != lost {
             warnings.push(RowError {
+                advice: None,
                 line,
                 column: None,
                 message: format!(
@@ -188,6 +193,7 @@ pub fn check_table(
         }
         if matches_for != matches_against {
             warnings.push(RowError {
+                advice: None,
                 line,
                 column: None,
                 message: format!(

@@ -30,6 +30,7 @@ pub fn read_name_map(input: impl Read) -> Result<Vec<MapRow>, Vec<RowError>> {
         .trim(csv::Trim::All)
         .from_reader(input.take(MAX_BYTES + 1));
     let fault = |line: u64, message: String| RowError {
+        advice: None,
         line,
         column: None,
         message,

@@ -334,6 +334,58 @@ pub struct RowError {
     pub line: u64,
     pub column: Option<Column>,
     pub message: String,
+    /// What the user can do about it, as data: each front end says it in its own words.
+    pub advice: Option<Box<Advice>>,
+}
+
+/// What the user can do about a fault, as data (a name, a date, a fixture): the command line
+/// says it with its flags and commands, another front end in its own words.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Advice {
+    /// `name`, near a known player's, may be someone new: say so.
+    NewPlayer(String),
+    /// `name`, near a known team's, may be a new team: add it first.
+    NewTeam(String),
+    /// A name the files write two ways (`one_letter` apart): say which is meant.
+    WhichName { one_letter: bool },
+    /// A league, team or player not known: the import makes it when asked to.
+    Create,
+    /// A night off fixture `id`'s date: move the fixture if the night was moved, else add one
+    /// between `home` and `away` on `date`.
+    MoveOrAdd {
+        id: i64,
+        home: String,
+        away: String,
+        date: NaiveDate,
+    },
+    /// Fixtures left on other dates: move the one played to `date`.
+    MoveOne { date: NaiveDate },
+    /// No fixture between `home` and `away`: add one on `date` first.
+    AddFixture {
+        home: String,
+        away: String,
+        date: NaiveDate,
+    },
+    /// A date that more than one season could hold: name the season.
+    NameSeason,
+    /// A date outside every season: name the season, or give a date within one.
+    NameSeasonOrDate,
+    /// A date in `holder`'s dates, not `given`'s: name `holder`, or a date within `given`.
+    OtherSeason { holder: String, given: String },
+    /// A date that stretches `given` over `other`'s dates: a date next to `given`'s, or `other`.
+    NextTo { given: String, other: String },
+    /// A schedule's rounds over another season's dates: start elsewhere, or skip that date.
+    StartElsewhere,
+    /// A date far from its season's: perhaps a new season's (`in_file_order`: a file's nights
+    /// are taken in its order, so one sorted by date is read as a season grows).
+    NewSeason { in_file_order: bool },
+    /// A grid that names its own season (`own`), and another (`asked`) named for the import:
+    /// name none.
+    SeasonNamedTwice { own: String, asked: String },
+    /// A grid that names no season, and none named: name one, or head the grid with it.
+    NameGridSeason,
+    /// The season named for the import (not in a file), `name`, refused: `why`.
+    SeasonAsked { name: String, why: String },
 }
 
 /// In a row's `faulty`: the row has not the header's number of fields, so none of its cells is
@@ -475,6 +527,7 @@ fn shape_of(header: &[String]) -> Result<Shape, RowError> {
             .map(|c| col::NAMES[*c])
             .collect();
         return Err(RowError {
+            advice: None,
             line: 1,
             column: None,
             message: format!(
@@ -488,6 +541,7 @@ fn shape_of(header: &[String]) -> Result<Shape, RowError> {
     for (i, h) in header.iter().enumerate() {
         if !known(h) {
             return Err(RowError {
+                advice: None,
                 line: 1,
                 column: Some(Column {
                     index: i + 1,
@@ -498,6 +552,7 @@ fn shape_of(header: &[String]) -> Result<Shape, RowError> {
         }
         if header[..i].contains(h) {
             return Err(RowError {
+                advice: None,
                 line: 1,
                 column: Some(Column {
                     index: i + 1,
@@ -665,6 +720,7 @@ impl Fields<'_> {
             name: col::NAMES[c].to_string(),
         });
         self.errors.push(RowError {
+            advice: None,
             line: self.line,
             column,
             message,
@@ -921,12 +977,14 @@ fn row_too_long<R>(breaks: &mut Breaks<R>, start: u64) -> RowError {
         Some(at) if at >= start => {
             let line = breaks.line_of(at);
             RowError {
+                advice: None,
                 line,
                 column: None,
                 message: unclosed_quote(line, Some(MAX_ROW_BYTES)),
             }
         }
         _ => RowError {
+            advice: None,
             line: breaks.line(start),
             column: None,
             message: format!(
@@ -1045,6 +1103,7 @@ fn read_header<R: Read>(reader: &mut csv::Reader<Breaks<R>>) -> Result<Vec<Strin
     match reader.read_record(&mut header_record) {
         Ok(false) => {
             return Err(RowError {
+                advice: None,
                 line: 1,
                 column: None,
                 message: "the file is empty: a results file begins with its header".into(),
@@ -1058,6 +1117,7 @@ fn read_header<R: Read>(reader: &mut csv::Reader<Breaks<R>>) -> Result<Vec<Strin
     if let Some(at) = reader.get_ref().unclosed_in(0, end) {
         let line = reader.get_ref().line_of(at);
         return Err(RowError {
+            advice: None,
             line,
             column: None,
             message: unclosed_quote(line, None),
@@ -1124,6 +1184,7 @@ fn read_grid<R: Read>(
         };
         if let Some(at) = unclosed {
             read.errors.push(RowError {
+                advice: None,
                 line,
                 column: None,
                 message: unclosed_quote(at, None),
@@ -1158,6 +1219,7 @@ fn read_grid<R: Read>(
     }
     if read.grid.teams_line == 0 && !read.too_big {
         read.errors.push(RowError {
+            advice: None,
             line: 2,
             column: None,
             message: "the grid has no row of away teams: after the `season` row, a row with an empty first cell and the away teams across".into(),
@@ -1204,6 +1266,7 @@ fn grid_key(name: &str) -> String {
 impl GridRead {
     fn fault(&mut self, line: u64, index: usize, name: &str, message: String) {
         self.errors.push(RowError {
+            advice: None,
             line,
             column: Some(Column {
                 index,
@@ -1454,6 +1517,7 @@ fn unread_fault(
     unclosed: Option<u64>,
 ) -> Option<RowError> {
     let fault = |column, message| RowError {
+        advice: None,
         line,
         column,
         message,
@@ -1701,6 +1765,7 @@ fn csv_fault<R: Read>(e: csv::Error, reader: &mut csv::Reader<Breaks<R>>) -> Row
         _ => format!("cannot be read as CSV: {e}"),
     };
     RowError {
+        advice: None,
         line,
         column: None,
         message,

@@ -27,23 +27,13 @@ pub const LINES: &[(&str, &str)] = &[
     ("concede EW", "that side concedes"),
     ("claim", "Irish Don: the side past 80 stops play"),
     ("undo", "takes back the last entry"),
-    ("quit", "stops (or exit); `don play` carries on later"),
+    ("quit", "stops (or exit); the game carries on later"),
     ("help", "these lines (or ?)"),
     (
         "# N led the 5",
         "all after # is passed over; a blank line too",
     ),
 ];
-
-/// [`LINES`] as a list: each example line, and under it what it records, indented; at most 60
-/// columns, to fit a small terminal.
-pub fn lines_help() -> String {
-    LINES
-        .iter()
-        .map(|(line, what)| format!("  {line}\n      {}", what.replace('\n', "\n      ")))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
 
 /// The entry a line records; `None` for `undo`, `quit` and `help`, which are the session's own.
 /// `claim` ends the hand in play ([`Entry::EndHand`]).
@@ -237,27 +227,5 @@ mod tests {
             not_a_seat("Q", None, four),
             "`Q` is not a seat: the seats are N, E, S and W"
         );
-    }
-
-    #[test]
-    fn the_help_fits_60_columns_and_gives_every_line_that_reads() {
-        let help = lines_help();
-        for line in help.lines() {
-            assert!(line.chars().count() <= 60, "too wide: {line}");
-        }
-        for (example, _) in LINES {
-            let read = crate::record::line::parse_line(example);
-            if example.starts_with('#') {
-                assert!(read.is_ok_and(|l| l.is_none()), "{example}");
-            } else {
-                assert!(read.is_ok_and(|l| l.is_some()), "{example}");
-            }
-        }
-        // Each example, then what it records: the totals on four lines, a trick and abandon on
-        // two.
-        assert_eq!(help.lines().count(), 2 * LINES.len() + 3 + 1 + 1);
-        for word in ["\n      muck NS,", "game N+E", "\n  # N led the 5\n"] {
-            assert!(help.contains(word), "{word}: {help}");
-        }
     }
 }

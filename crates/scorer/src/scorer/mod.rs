@@ -21,7 +21,7 @@ mod view;
 
 pub use announce::{Announcement, Finish, ScoreLine, SideScore, ToGo, Verdict};
 pub use journal::{Entered, Journal};
-pub use lines::{check_sides, entry, entry_words, line_of, lines_help, LINES};
+pub use lines::{check_sides, entry, entry_words, line_of, LINES};
 pub use names::{Name, Names};
 pub use session::{table_sheet, Answer, Refused, Session, SessionError};
 pub use status::{SideStatus, Status};

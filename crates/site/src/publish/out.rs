@@ -29,7 +29,7 @@ impl Role {
     /// Who writes a set of files, in a message: "the export writes".
     fn writes(self) -> &'static str {
         match self {
-            Role::Man => "`don man` writes",
+            Role::Man => "the manual writes",
             _ => "the export writes",
         }
     }
@@ -93,88 +93,6 @@ pub enum OutError {
 }
 
 impl OutError {
-    /// What the user of `export --out` can do about it.
-    pub fn hint(&self) -> &'static str {
-        self.hint_as(Role::Out)
-    }
-
-    /// What the user can do about it, as `role` names the file.
-    pub fn hint_as(&self, role: Role) -> &'static str {
-        use OutError::*;
-        match (self, role) {
-            (Empty | Folder { .. } | NotWritable { .. } | EndsInSlash { .. }, Role::Out) => {
-                "give --out the name of a file (new, or one to replace)"
-            }
-            (Empty | Folder { .. } | EndsInSlash { .. } | NotForBackup { .. }, _) => {
-                "give the backup's file name (new, or an older backup of this database to replace)"
-            }
-            (NotWritable { .. }, _) => "give the name of a regular file",
-            (NotAFolder { .. }, _) => {
-                "every name before the file's own must be a folder: give a path that is"
-            }
-            (Database { .. }, Role::Backup) => "back it up to another file",
-            (Database { .. }, Role::Out) => {
-                "give --out another file; to copy the database, use `don backup FILE`"
-            }
-            (Database { .. }, _) => {
-                "give --out-dir another folder; to copy the database, use `don backup FILE`"
-            }
-            (InSet { .. }, Role::Man) => {
-                "remove it (or move it out of the folder), or give --out another folder"
-            }
-            (InSet { .. }, _) => {
-                "remove it (or move it out of the folder), or export into another folder"
-            }
-            (NotADir { .. }, Role::Man) => "give --out a folder (new, or one to write the pages into)",
-            (DanglingFolder { .. }, Role::Man) => {
-                "make the folder it points to, or give --out another folder"
-            }
-            (NotADir { .. }, _) => "give --out-dir a folder (new, or one to write the files into)",
-            (DanglingFolder { .. }, _) => {
-                "make the folder it points to, or give --out-dir another folder"
-            }
-            (ReadOnly { .. }, _) => {
-                "give another file; if it is yours to replace, make it writable first (chmod u+w FILE)"
-            }
-            (Holds { .. }, Role::Backup) => {
-                "give another file name; to replace it all the same, add --force"
-            }
-            (Holds { .. }, Role::Out) => {
-                "give --out another file; to replace it all the same, add --force"
-            }
-            (Holds { .. }, _) => {
-                "give --out-dir another folder; to replace it all the same, add --force"
-            }
-            (NoFolder { .. }, Role::Backup) => {
-                "make the folder first, or give a file in a folder that is there"
-            }
-            (NoFolder { .. }, _) => {
-                "make the folder first, or give --out a file in a folder that is there"
-            }
-            (Write { source, .. }, _) => match source.kind() {
-                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
-                    "free some space on the disk it is on, and run the command again"
-                }
-                io::ErrorKind::PermissionDenied if role == Role::OutDir => {
-                    "you may not write there: give --out-dir a folder you may write"
-                }
-                io::ErrorKind::PermissionDenied if role == Role::Man => {
-                    "you may not write there: give --out a folder you may write"
-                }
-                io::ErrorKind::PermissionDenied => {
-                    "you may not write there: give a file in a folder you may write"
-                }
-                io::ErrorKind::ReadOnlyFilesystem => {
-                    "that disk is mounted read-only: give a file on another disk"
-                }
-                io::ErrorKind::NotADirectory => {
-                    "every name before the file's own must be a folder: give a path that is"
-                }
-                _ => "check that the folder can be written and has room",
-            },
-        }
-    }
-
     /// A refusal of what the command line asks (the file was never touched), not a failure
     /// while writing.
     pub fn is_refusal(&self) -> bool {

@@ -22,13 +22,13 @@ pub enum PublishError {
         #[source]
         source: askama::Error,
     },
-    #[error("{} is not a folder: give --out a folder (new or one published before)", .0.display())]
+    #[error("{} is not a folder", .0.display())]
     NotAFolder(PathBuf),
     /// `--out` is a symbolic link to nothing.
     #[error("{} is a symbolic link to {}, which is not there", path.display(), to.display())]
     DanglingOut { path: PathBuf, to: PathBuf },
     /// A symbolic link where the site has a page or a folder: never followed.
-    #[error("{} is a symbolic link (to {}) where the site has {what}: a publish never writes through a link inside --out", path.display(), to.display())]
+    #[error("{} is a symbolic link (to {}) where the site has {what}: a publish never writes through a link inside the folder it publishes into", path.display(), to.display())]
     Link {
         path: PathBuf,
         to: PathBuf,
@@ -70,42 +70,6 @@ pub enum PublishError {
         #[source]
         source: io::Error,
     },
-}
-
-impl PublishError {
-    /// What the user can do about it, for the refusals of a folder.
-    pub fn hint(&self) -> Option<&'static str> {
-        Some(match self {
-            PublishError::DanglingOut { .. } => {
-                "make the folder it points to, or give --out another folder"
-            }
-            PublishError::Link { .. } | PublishError::NotAFile { .. } => {
-                "remove it (or move it out of the folder), or publish into another folder"
-            }
-            PublishError::NotEmpty { .. } => {
-                "publish into a new or empty folder, or give --force to publish among these files (the site's pages replace files of the same name; the others are left alone)"
-            }
-            PublishError::NotListed { .. } => {
-                "move such files out of the folder, or give --force to let the site's pages replace them"
-            }
-            PublishError::Database { .. } => {
-                "keep the database outside the folder published into, or publish into another folder"
-            }
-            PublishError::Write { source, .. } => match source.kind() {
-                io::ErrorKind::PermissionDenied | io::ErrorKind::ReadOnlyFilesystem => {
-                    "check the folder's permissions (you must be allowed to write into it and the folders inside it), or publish into another folder"
-                }
-                io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
-                    "make room on the disk; publishing again then finishes the site (its front page is written last)"
-                }
-                io::ErrorKind::NotADirectory | io::ErrorKind::NotFound => {
-                    "give --out a folder, or the name of a new folder in one that is there"
-                }
-                _ => "check that the folder can be written and has room; publishing again finishes the site (its front page is written last)",
-            },
-            _ => return None,
-        })
-    }
 }
 
 /// The names shown of a list, at most this many.

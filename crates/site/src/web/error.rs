@@ -10,6 +10,8 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::de::DeserializeOwned;
 
 use crate::app::{AppError, ErrorKind};
+use crate::league::fixtures::SeasonChoice;
+use crate::league::LeagueError;
 
 /// Why a request was refused, or the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -108,12 +110,35 @@ impl WebError {
                 "another program is writing the league's database (or many changes came at once): go back and send it again in a moment"
                     .into(),
             ),
-            WebError::Listen { .. } => Some(
-                "give another address with --listen (a port of 0 lets the system choose one)"
-                    .into(),
-            ),
             _ => None,
         }
+    }
+}
+
+/// The web's words for a refusal of `app`: the library's, with what to do on the page (a date
+/// to choose, a name to add under "New players"), never a flag or a command.
+pub fn words(e: &AppError) -> String {
+    let league = match e {
+        AppError::League(l) | AppError::Store(crate::store::StoreError::League(l)) => l,
+        e => return e.to_string(),
+    };
+    match league {
+        LeagueError::Season(c) => match c {
+            SeasonChoice::Other { given, .. } => {
+                format!("{c}: choose a date within season {}", given.shown_name())
+            }
+            SeasonChoice::Stretch { given, .. } => {
+                format!("{c}: choose a date next to season {}'s", given.shown_name())
+            }
+            SeasonChoice::Several { .. } | SeasonChoice::Outside { .. } => {
+                format!("{c}: choose a date within the fixture's season")
+            }
+            SeasonChoice::Schedule { .. } | SeasonChoice::Far { .. } => c.to_string(),
+        },
+        LeagueError::PlayerNearMiss { name, .. } => {
+            format!("{e} If {name} is someone new, add the name under “New players”.")
+        }
+        _ => e.to_string(),
     }
 }
 
@@ -132,9 +157,13 @@ pub fn status_of(kind: ErrorKind) -> StatusCode {
 impl IntoResponse for WebError {
     fn into_response(self) -> Response {
         let status = self.status();
+        let said = match &self {
+            WebError::App(e) => words(e),
+            e => e.to_string(),
+        };
         let page = super::my::page::message_page(
             status.canonical_reason().unwrap_or("Refused"),
-            &self.to_string(),
+            &said,
             self.hint().as_deref(),
         );
         let mut answer = (status, Html(page)).into_response();

@@ -76,7 +76,7 @@ pub enum BackupError {
         known: i64,
     },
     /// The database to restore is open in another program.
-    #[error("the database {} is open in another program (`don serve`, a `don` at the table, an sqlite3 shell): nothing was restored", .0.display())]
+    #[error("the database {} is open in another program (a web server, a `don` at the table, an sqlite3 shell): nothing was restored", .0.display())]
     InUse(PathBuf),
 }
 

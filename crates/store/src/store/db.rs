@@ -47,10 +47,10 @@ pub enum StoreError {
     #[error("the database {path} is not a don database: {why}")]
     NotOurs { path: PathBuf, why: String },
     /// A command that needs the database found no file there.
-    #[error("there is no database at {}: `don new` or `don import` begins one", path.display())]
+    #[error("there is no database at {}", path.display())]
     Missing { path: PathBuf },
     /// A file of no bytes (or an SQLite database with nothing in it): no don database yet.
-    #[error("the database {} is empty: `don new` or `don import` begins one in it", path.display())]
+    #[error("the database {} is empty", path.display())]
     Empty { path: PathBuf },
     /// Something other than a regular file (a folder, `/dev/null`, a FIFO).
     #[error("{} is not a database file: it is {what}", path.display())]
@@ -102,7 +102,7 @@ pub enum StoreError {
     #[error("the database holds {what} that cannot be read: {why}")]
     Damaged { what: String, why: String },
     /// A match of a night entered already, by another session, met as it is stored.
-    #[error("{kind} {slot} of this night is entered already (see `don night show`)")]
+    #[error("{kind} {slot} of this night is entered already")]
     MatchEntered {
         kind: crate::league::Kind,
         slot: u32,

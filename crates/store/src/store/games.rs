@@ -204,14 +204,10 @@ impl std::fmt::Display for LegHolding {
         match &self.linked_by {
             Some((op, summary)) => write!(
                 f,
-                ": #{op} ({}), with `don undo {op}`",
+                ": #{op} ({})",
                 crate::record::text::escaped(&super::oplog::summary_shown(summary))
             ),
-            None => write!(
-                f,
-                ": `don night correct` the match without `#{}`",
-                self.game
-            ),
+            None => Ok(()),
         }
     }
 }

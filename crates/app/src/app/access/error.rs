@@ -63,9 +63,6 @@ impl AccessError {
     pub fn hint(&self) -> Option<Cow<'static, str>> {
         match self {
             AccessError::BadLink => Some("ask the league's secretary for a new link".into()),
-            AccessError::NoLink(_) | AccessError::NoneToRevoke(_) => {
-                Some("`don captain list` shows the links".into())
-            }
             _ => None,
         }
     }

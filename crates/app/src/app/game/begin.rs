@@ -339,7 +339,7 @@ pub fn new_web_record(fields: &Fields, today: &str) -> Result<Value, BeginError>
     Err(BeginError::alone(
         field,
         format!(
-            "a game scored on the web has at most {WEB_HANDS} hands, and this one needs {fewest} at the least ({why}): score it with `don play` at the command line, or choose fewer"
+            "a game scored on the web has at most {WEB_HANDS} hands, and this one needs {fewest} at the least ({why}): score it at the command line, or choose fewer"
         ),
     ))
 }

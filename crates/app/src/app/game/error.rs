@@ -11,7 +11,7 @@ pub enum GameError {
     #[error("the game in play could not be carried on at the table: {0}")]
     NotCarriedOn(String),
     /// A line at the table for a game another `don` changed since this one read it.
-    #[error("game {0} was changed by another don since this one read it: nothing was recorded; run `don play {0}` again")]
+    #[error("game {0} was changed by another don since this one read it: nothing was recorded")]
     ChangedMeanwhile(i64),
     /// A change at the table to a game a league night holds as a leg.
     #[error("{0}")]
@@ -23,7 +23,7 @@ pub enum GameError {
     #[error("there is no game with the id \"{0}\"")]
     NoGameWithId(String),
     /// `don play` with no game named, and every game is decided.
-    #[error("there is no unfinished game: begin one with `don new VARIANT`")]
+    #[error("there is no unfinished game")]
     NoUnfinished,
     /// A stored game with no ruleset, which the scorer cannot carry on.
     #[error("game {0} has no ruleset")]

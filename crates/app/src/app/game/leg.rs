@@ -47,7 +47,7 @@ pub enum LegError {
     },
     #[error("game {game} is not one leg between two pairs")]
     NotOneLeg { game: i64 },
-    #[error("game {game} is not finished with a winner (see `don show {game}`)")]
+    #[error("game {game} is not finished with a winner")]
     NotFinished { game: i64 },
     #[error("game {game} was played by {ns} v {ew}, not by {home}")]
     OtherPlayers {

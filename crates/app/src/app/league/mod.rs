@@ -10,8 +10,6 @@ pub mod stats;
 pub mod table;
 pub mod which;
 
-use std::borrow::Cow;
-
 use crate::league::error::{Thing, Unknown, UnknownTeam};
 use crate::league::names::{first_slip, given_twice, name_key, near_team, tidy};
 use crate::league::{Config, ConfigChange, LeagueError};
@@ -20,11 +18,9 @@ use crate::store::{Change, LeagueInfo, SeasonInfo, TeamInfo};
 use crate::app::league::which::Choice;
 use crate::app::{App, AppError, ErrorKind};
 
-/// How a refusal of the pure `league` layer is classed, and the hint it carries (a trait, as
-/// the type is `league`'s own).
+/// How a refusal of the pure `league` layer is classed (a trait, as the type is `league`'s own).
 pub trait LeagueRefusal {
     fn kind(&self) -> ErrorKind;
-    fn hint(&self) -> Option<Cow<'static, str>>;
 }
 
 impl LeagueRefusal for LeagueError {
@@ -59,42 +55,6 @@ impl LeagueRefusal for LeagueError {
             | E::PlaysItself
             | E::Season(_)
             | E::Plan { .. } => ErrorKind::Invalid,
-        }
-    }
-
-    /// What to do about it, where the refusal knows.
-    fn hint(&self) -> Option<Cow<'static, str>> {
-        const ADD_FIRST: &str = "if it is a new team, add it first with `don team add NAME`";
-        const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
-        match self {
-            LeagueError::NearTeam { .. } => Some(ADD_FIRST.into()),
-            LeagueError::UnknownTeams {
-                unknown,
-                create,
-                near,
-                ..
-            } => {
-                let one = unknown.len() == 1;
-                Some(
-                    if *create || *near == unknown.len() {
-                        if one {
-                            ADD_FIRST
-                        } else {
-                            ADD_ONE_FIRST
-                        }
-                    } else if *near == 0 {
-                        if one {
-                            "add --create to make it"
-                        } else {
-                            "add --create to make them"
-                        }
-                    } else {
-                        "add --create to make the teams near no known one; a new team near a known one is added first with `don team add NAME`"
-                    }
-                    .into(),
-                )
-            }
-            _ => None,
         }
     }
 }

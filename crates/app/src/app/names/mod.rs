@@ -12,7 +12,7 @@ use chrono::NaiveDate;
 use crate::app::league::which::Choice;
 use crate::app::{App, AppError, ErrorKind};
 use crate::league::error::{Thing, Unknown};
-use crate::league::names::{name_key, name_on, shell_quoted, tidy};
+use crate::league::names::{name_key, name_on, tidy};
 use crate::league::{LeagueError, TeamId};
 use crate::store::{Change, LeagueInfo, LeagueReader, NameOwner, OtherName, StoreError};
 
@@ -32,16 +32,7 @@ impl NamesError {
 
     /// What to do about it, where the error knows.
     pub fn hint(&self) -> Option<Cow<'static, str>> {
-        match self {
-            NamesError::Taken { what, owner, .. } => Some(
-                format!(
-                    "`don {what} names {}` lists the names it has had",
-                    shell_quoted(owner)
-                )
-                .into(),
-            ),
-            _ => None,
-        }
+        None
     }
 }
 

@@ -7,14 +7,13 @@ use chrono::NaiveDate;
 
 use crate::league::confirm::ConfirmRefusal;
 use crate::league::entry::EntryError;
-use crate::league::names::shell_quoted;
 use crate::league::{Kind, Pair, MAX_ADJUSTMENT};
 use crate::record::text::{escaped, shortened};
 
 /// Why something done to a night, or to a team's season, is refused.
 #[derive(Debug, thiserror::Error)]
 pub enum NightError {
-    #[error("season {season} has no fixture {number} (see `don fixtures list`)")]
+    #[error("season {season} has no fixture {number}")]
     NoFixture { season: String, number: i64 },
     #[error("no fixture {0}")]
     NoFixtureId(i64),
@@ -32,7 +31,7 @@ pub enum NightError {
         away: String,
         date: Option<NaiveDate>,
     },
-    #[error("{home} v {away} played on {}; give the night's --date", dates_words(.dates))]
+    #[error("{home} v {away} played on {}: which night is meant?", dates_words(.dates))]
     WhichNight {
         home: String,
         away: String,
@@ -40,14 +39,14 @@ pub enum NightError {
     },
     /// A night between two teams with no fixture, in a season with no schedule: its date
     /// makes one.
-    #[error("season {season} has no fixture {home} v {away}: give the night's --date (its fixture is added on it)")]
+    #[error("season {season} has no fixture {home} v {away}: its fixture is added on the night's date, which is not given")]
     NoFixtureGiveDate {
         season: String,
         home: String,
         away: String,
     },
     /// A night between two teams with no fixture, in a season with a schedule.
-    #[error("season {season} has no fixture {home} v {away}: {}", add_first(.home, .away, *.date))]
+    #[error("season {season} has no fixture {home} v {away}: add a fixture first")]
     NoFixtureBetween {
         season: String,
         home: String,
@@ -55,14 +54,14 @@ pub enum NightError {
         date: Option<NaiveDate>,
     },
     /// Every fixture between the two teams has its result (on these dates).
-    #[error("{home} v {away} has no fixture left to play in season {season}{}; for another night between them, {}", played_words(.played), add_first(.home, .away, None))]
+    #[error("{home} v {away} has no fixture left to play in season {season}{}; for another night between them, add a fixture first", played_words(.played))]
     NoneLeft {
         season: String,
         home: String,
         away: String,
         played: Vec<NaiveDate>,
     },
-    #[error("{home} v {away} has no fixture on {date} nor one left to play{}: for another night between them, {}", played_words(.played), add_first(.home, .away, Some(*.date)))]
+    #[error("{home} v {away} has no fixture on {date} nor one left to play{}: for another night between them, add a fixture first", played_words(.played))]
     NoneOn {
         home: String,
         away: String,
@@ -70,13 +69,13 @@ pub enum NightError {
         played: Vec<NaiveDate>,
     },
     /// Fixtures left to play on these dates: which is meant?
-    #[error("{home} v {away} has fixtures to play on {}: give the night's --date", dates_words(.left))]
+    #[error("{home} v {away} has fixtures to play on {}: which night is meant?", dates_words(.left))]
     SeveralLeft {
         home: String,
         away: String,
         left: Vec<NaiveDate>,
     },
-    #[error("{home} v {away} has fixtures to play on {}, none on {date}: move the one played with `don fixtures move N {date}` first", dates_words(.left))]
+    #[error("{home} v {away} has fixtures to play on {}, none on {date}: move the one played first", dates_words(.left))]
     SeveralNoneOn {
         home: String,
         away: String,
@@ -84,7 +83,7 @@ pub enum NightError {
         date: NaiveDate,
     },
     /// A night on another date than its fixture's, not said to be moved.
-    #[error("{home} v {away} is fixture {fixture} on {was}, not {date}: if the night was moved to {date}, say so with --moved; if it is another night between them, add a fixture first with `don fixtures add {} {} {date}`", shell_quoted(.home), shell_quoted(.away))]
+    #[error("{home} v {away} is fixture {fixture} on {was}, not {date}: was the night moved, or is it another night between them?")]
     NotMoved {
         home: String,
         away: String,
@@ -96,7 +95,7 @@ pub enum NightError {
     NotComplete { title: String, result: String },
     #[error("{team} did not play in {title}")]
     DidNotPlay { team: String, title: String },
-    #[error("--for: {team} does not play in {title}")]
+    #[error("{team} does not play in {title}")]
     NotPlayingFor { team: String, title: String },
     #[error(
         "{team} withdrew from season {season} on {on}: its nights from then on are not played"
@@ -107,17 +106,17 @@ pub enum NightError {
         on: NaiveDate,
     },
     /// A night entered already: `words` name it on the command line.
-    #[error("{title} has a result already: {result} (see `don night show`; `don night correct {words}` replaces it)")]
+    #[error("{title} has a result already: {result}")]
     HasResult {
         title: String,
         result: String,
         words: String,
     },
-    #[error("{title} is being entered for {team}; --for cannot change that")]
+    #[error("{title} is being entered for {team}")]
     BeingEnteredFor { title: String, team: String },
     #[error("{title} has matches entered; it cannot be {}", if *.walkover { "a walkover" } else { "given as totals" })]
     MatchesEntered { title: String, walkover: bool },
-    #[error("{kind} match {slot} is entered already (see `don night show`); `don night correct {words} --match {}` replaces it", shell_quoted(.line))]
+    #[error("{kind} match {slot} is entered already")]
     MatchEntered {
         kind: Kind,
         slot: u32,
@@ -125,16 +124,16 @@ pub enum NightError {
         line: String,
     },
     /// A match's kind and slot taken meanwhile (by another session).
-    #[error("{kind} {slot} of this night is entered already (see `don night show`)")]
+    #[error("{kind} {slot} of this night is entered already")]
     SlotTaken { kind: Kind, slot: u32 },
-    #[error("--totals: {0}")]
+    #[error("the totals: {0}")]
     BadTotals(EntryError),
-    #[error("--walkover: {0}")]
+    #[error("the walkover: {0}")]
     BadWalkover(String),
     #[error("{0}")]
     BadMatch(EntryError),
-    /// The `--match` given at this place (from 1) is refused.
-    #[error("--match {at}: {error}")]
+    /// The match given at this place (from 1) is refused.
+    #[error("match {at}: {error}")]
     AtMatch { at: usize, error: Box<NightError> },
     #[error("leg {leg}: only a Don leg can be a stored game")]
     NotDonLeg { leg: usize },
@@ -145,7 +144,7 @@ pub enum NightError {
         error: crate::app::game::leg::LegError,
     },
     /// A name close to a known player's, not said to be new.
-    #[error("{} (if {name} is someone new, say so with --new-player '{name}')", slip_words(.name, .known, .roster.as_deref()))]
+    #[error("{}", slip_words(.name, .known, .roster.as_deref()))]
     Slip {
         name: String,
         known: String,
@@ -190,7 +189,7 @@ pub enum NightError {
         teams: Pair<String>,
         refusal: ConfirmRefusal,
     },
-    #[error("--reason cannot be blank")]
+    #[error("the reason cannot be blank")]
     BlankReason,
     #[error("POINTS must be at least 1 (an adjustment is 1 to {MAX_ADJUSTMENT} points)")]
     NoPoints,
@@ -206,30 +205,17 @@ fn on(date: Option<NaiveDate>) -> String {
     date.map(|d| format!(" on {d}")).unwrap_or_default()
 }
 
-fn dates_words(dates: &[NaiveDate]) -> String {
+pub fn dates_words(dates: &[NaiveDate]) -> String {
     let words: Vec<String> = dates.iter().map(|d| d.to_string()).collect();
     words.join(" and ")
 }
 
-/// "add a fixture first with `don fixtures add 'Royal Oak' 'Red Lion' DATE`".
-fn add_first(home: &str, away: &str, date: Option<NaiveDate>) -> String {
-    format!(
-        "add a fixture first with `don fixtures add {} {} {}`",
-        shell_quoted(home),
-        shell_quoted(away),
-        date.map_or_else(|| "DATE".to_string(), |d| d.to_string())
-    )
-}
-
-/// " (their night on 2025-09-04 has a result: `don night correct` changes it)".
+/// " (their night on 2025-09-04 has a result)".
 fn played_words(dates: &[NaiveDate]) -> String {
     match dates {
         [] => String::new(),
-        [d] => format!(" (their night on {d} has a result: `don night correct` changes it)"),
-        _ => format!(
-            " (their nights on {} have results: `don night correct` changes them)",
-            dates_words(dates)
-        ),
+        [d] => format!(" (their night on {d} has a result)"),
+        _ => format!(" (their nights on {} have results)", dates_words(dates)),
     }
 }
 
@@ -258,17 +244,17 @@ fn refusal_words(title: &str, teams: &Pair<String>, refusal: &ConfirmRefusal) ->
             format!("{title} is disputed: only the league's secretary settles a dispute")
         }
         ConfirmRefusal::NoDisputer => {
-            format!("{title} is confirmed; say which team disputes it with --by")
+            format!("{title} is confirmed; say which team disputes it")
         }
-        ConfirmRefusal::NoReason => "--reason: say why the result is disputed".into(),
+        ConfirmRefusal::NoReason => "say why the result is disputed".into(),
         ConfirmRefusal::BadReason { reason, fault } => {
-            format!("--reason \"{}\" {fault}", escaped(&shortened(reason)))
+            format!("the reason \"{}\" {fault}", escaped(&shortened(reason)))
         }
     }
 }
 
 impl NightError {
-    /// This refusal, about the `--match` given at place `at` (from 1).
+    /// This refusal, about the match given at place `at` (from 1).
     pub fn at_match(self, at: usize) -> NightError {
         NightError::AtMatch {
             at,

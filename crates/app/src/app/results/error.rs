@@ -7,7 +7,7 @@ use crate::store::StoreError;
 #[derive(Debug, thiserror::Error)]
 pub enum ResultsError {
     /// The league named is not there, and the import was not asked to make it: the store's
-    /// words for a league not found (with the nearest name there is), and how to make it.
-    #[error("{not_found} (--create makes it)")]
+    /// words for a league not found (with the nearest name there is).
+    #[error("{not_found}")]
     NoLeague { not_found: StoreError },
 }

@@ -188,6 +188,7 @@ impl App {
             match given.get(&key) {
                 Some(first) if first.choice != c.choice => {
                     let error = RowError {
+                        advice: None,
                         line: c.line,
                         column: None,
                         message: format!(
@@ -215,6 +216,7 @@ impl App {
             for (file, line, message) in list {
                 let column = None;
                 let error = RowError {
+                    advice: None,
                     line,
                     column,
                     message,

@@ -12,12 +12,13 @@ use crate::league::import::{NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted, tidy};
 use crate::league::night::{result_words, same_result};
 use crate::league::past::{check_table, grid_nights, table_compared, GridDraft};
-use crate::record::results::{Column, FinalTableRow, Grid, RowError};
+use crate::record::results::{Advice, Column, FinalTableRow, Grid, RowError};
 use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
 
 /// A fault of the store's, at a line.
 fn store_fault(e: StoreError, line: u64) -> RowError {
     RowError {
+        advice: super::resolve::advice_of(&e).map(Box::new),
         line,
         column: None,
         message: e.to_string(),
@@ -42,6 +43,7 @@ fn season_of(
             .map_err(|e| store_fault(e, line))?
     {
         return Err(RowError {
+            advice: None,
             line,
             column,
             message: format!(
@@ -72,13 +74,16 @@ fn dated_in_years(
             .map_err(|e| store_fault(e, line))?,
         None => None,
     };
-    season_in_years(name, last).map_err(|why| {
-        let given = if by_argument { "--season " } else { "season " };
-        RowError {
-            line,
-            column,
-            message: format!("{given}{}: {why}", tidy(name)),
-        }
+    season_in_years(name, last).map_err(|why| RowError {
+        advice: by_argument.then(|| {
+            Box::new(Advice::SeasonAsked {
+                name: tidy(name),
+                why: why.to_string(),
+            })
+        }),
+        line,
+        column,
+        message: format!("season {}: {why}", tidy(name)),
     })
 }
 
@@ -93,7 +98,8 @@ fn name_allowed(
     column: Option<Column>,
 ) -> Result<(), RowError> {
     match resolver.status(Named::Team, name) {
-        NameStatus::Unknown(message) => Err(RowError {
+        NameStatus::Unknown(message, advice) => Err(RowError {
+            advice: advice.map(Box::new),
             line,
             column,
             message,
@@ -153,11 +159,13 @@ fn grid_into(
     let name = match (&grid.season, asked) {
         (Some(own), Some(asked)) if name_key(own) != name_key(asked) => {
             found.fault(RowError {
+                advice: Some(Box::new(Advice::SeasonNamedTwice {
+                    own: own.clone(),
+                    asked: asked.to_string(),
+                })),
                 line: 1,
                 column: corner(2, "season"),
-                message: format!(
-                    "the grid names its season {own}, and --season {asked}: give --season only for a grid whose top-left cell is empty"
-                ),
+                message: format!("the grid names its season {own}, and the import {asked}"),
             });
             return;
         }
@@ -165,9 +173,10 @@ fn grid_into(
         (None, Some(asked)) => asked.to_string(),
         (None, None) => {
             found.fault(RowError {
+                advice: Some(Box::new(Advice::NameGridSeason)),
                 line: 1,
                 column: corner(1, "top-left"),
-                message: "the grid's top-left cell is empty and no season is named: give `--season NAME`, or begin the grid with a row `season,NAME`".into(),
+                message: "the grid's top-left cell is empty and no season is named".into(),
             });
             return;
         }
@@ -232,6 +241,7 @@ fn grid_into(
         if let Some(first) = first {
             unknown = true;
             found.fault(RowError {
+                advice: None,
                 line: t.line,
                 column: Some(t.column.clone()),
                 message: format!(
@@ -255,6 +265,7 @@ fn grid_into(
         Ok(Some(day)) => day,
         Ok(None) => {
             return found.fault(RowError {
+                advice: None,
                 line,
                 column: corner(2, "season"),
                 message: format!(
@@ -301,6 +312,7 @@ fn keep_grid_night(
     day: chrono::NaiveDate,
 ) -> Result<(), RowError> {
     let fault = |message: String| RowError {
+        advice: None,
         line: d.line,
         column: Some(d.column.clone()),
         message,
@@ -420,6 +432,7 @@ fn table_of_season(
         if !fixtures.is_empty() {
             let played = fixtures.iter().filter(|f| f.result.is_some()).count();
             return Err(vec![RowError {
+                advice: None,
                 line: first,
                 column: column("season"),
                 message: format!(
@@ -445,6 +458,7 @@ fn table_of_season(
                 let twice = found.iter().find(|(_, _, t)| t.id == team.id);
                 if let Some((first, _, _)) = twice {
                     errors.push(RowError {
+                        advice: None,
                         line: row.line,
                         column: column("team"),
                         message: format!(
@@ -506,6 +520,7 @@ fn table_of_season(
             ),
         };
         errors.push(RowError {
+            advice: None,
             line: row.line,
             column: at,
             message,
@@ -513,6 +528,7 @@ fn table_of_season(
     }
     if found.len() < stored.len() && errors.is_empty() {
         errors.push(RowError {
+            advice: None,
             line: first,
             column: None,
             message: format!(

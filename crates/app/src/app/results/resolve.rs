@@ -10,11 +10,11 @@ use crate::app::names::{ChosenName, NameChoice, Unresolved};
 use crate::league::error::Thing;
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
 use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
-use crate::league::names::{name_key, quoted, Folded};
+use crate::league::names::{name_key, Folded};
 use crate::league::night::{result_words, same_result, won};
 use crate::league::{Config, Confirmation, HomeAway, NightResult};
 use crate::record::results::{
-    AdjustmentChange, AdjustmentRow, Column, FixtureRow, RosterRow, RowError,
+    AdjustmentChange, AdjustmentRow, Advice, Column, FixtureRow, RosterRow, RowError,
 };
 use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
 
@@ -306,16 +306,17 @@ impl<'c, 'a> Resolver<'c, 'a> {
         crate::league::fixtures::check_near(&self.season_dates[i], day)
             .and_then(|()| crate::league::fixtures::check_season(&self.season_dates, i, day))
             .map_err(|e| RowError {
+                // The file's rows are taken in order: the season's dates are those of the rows
+                // before this one.
+                advice: Some(Box::new(match e.advice() {
+                    Advice::NewSeason { .. } => Advice::NewSeason {
+                        in_file_order: true,
+                    },
+                    advice => advice,
+                })),
                 line,
                 column: None,
-                message: match e {
-                    // The file's rows are taken in order: the season's dates are those of the
-                    // rows before this one.
-                    crate::league::fixtures::SeasonChoice::Far { .. } => format!(
-                        "{e} (a file's nights are taken in its order: one sorted by date is read as a season grows)"
-                    ),
-                    _ => e.to_string(),
-                },
+                message: e.to_string(),
             })?;
         self.season_dates[i].add(day);
         Ok(())
@@ -344,8 +345,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             return Ok(s.clone());
         }
         if !self.create {
-            let hint = hint(name, self.seasons.values().map(|s| s.name.as_str()));
+            let (hint, advice) = hint(name, self.seasons.values().map(|s| s.name.as_str()));
             return Err(RowError {
+                advice: advice.map(Box::new),
                 line,
                 column,
                 message: format!("{} has no season '{name}'{hint}", self.league.name),
@@ -356,6 +358,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .change
             .add_season(&self.league, name)
             .map_err(|e| RowError {
+                advice: advice_of(&e).map(Box::new),
                 line,
                 column,
                 message: e.to_string(),
@@ -408,6 +411,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             None if self.create || chosen_new => {
                 if self.report.teams_made.len() >= MAX_NEW_TEAMS {
                     return Err(RowError {
+                        advice: None,
                         line,
                         column,
                         message: self.too_many_teams(name),
@@ -418,6 +422,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 let known = self.teams.values().map(|t| t.name.as_str());
                 if let Some(w) = crate::record::text::look_alike_warning("team", name, known) {
                     return Err(RowError {
+                        advice: None,
                         line,
                         column,
                         message: w,
@@ -432,8 +437,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 t
             }
             None => {
-                let hint = hint(name, self.teams.values().map(|t| t.name.as_str()));
+                let (hint, advice) = hint(name, self.teams.values().map(|t| t.name.as_str()));
                 return Err(RowError {
+                    advice: advice.map(Box::new),
                     line,
                     column,
                     message: format!("no team '{name}' in {}{hint}", self.league.name),
@@ -494,6 +500,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .any_played();
             if played {
                 return Err(RowError {
+                    advice: None,
                     line,
                     column: None,
                     message: format!(
@@ -547,6 +554,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .change
             .add_fixture(season.id, row.round, row.date, home.id, away.id)
             .map_err(|e| RowError {
+                advice: advice_of(&e).map(Box::new),
                 line,
                 column: column("away"),
                 message: e.to_string(),
@@ -692,6 +700,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             if let Confirmation::Disputed { by, .. } = confirmation {
                 if entered_by == Some(*by) {
                     return Err(RowError {
+                        advice: None,
                         line,
                         column: column("disputed_by"),
                         message: format!(
@@ -814,8 +823,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     .map_err(|e| store_fault(e, line))?,
             );
         }
-        if let Some(message) = self.slip_of(player) {
+        if let Some((message, advice)) = self.slip_of(player) {
             return Err(RowError {
+                advice: Some(Box::new(advice)),
                 line,
                 column,
                 message,
@@ -1007,7 +1017,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
 
     /// The fault of a player's name that is not the league's but close to one of its players
     /// (the players looked up so far), unless said to be new.
-    fn slip_of(&self, player: &str) -> Option<String> {
+    fn slip_of(&self, player: &str) -> Option<(String, Advice)> {
         let players = self.players.as_ref()?;
         let key = name_key(player);
         if players.contains_key(&key) || self.new_players.iter().any(|n| name_key(n) == key) {
@@ -1017,8 +1027,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let other: Vec<&str> = self.player_other_names.iter().map(String::as_str).collect();
         let meant = crate::league::names::near_miss(player, &known, &other)?;
         self.wait_for_choice(Thing::Player, player, Some(meant));
-        Some(format!(
-            "{player} is not a player of the league; did you mean '{meant}'? (if {player} is someone new, say so with --new-player '{player}')"
+        Some((
+            format!("{player} is not a player of the league; did you mean '{meant}'?"),
+            Advice::NewPlayer(player.to_string()),
         ))
     }
 
@@ -1087,6 +1098,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         format!("first in {file}, line {first}")
                     };
                     return Err(RowError {
+                        advice: None,
                         line: a.line,
                         column: column("adjustment"),
                         message: format!(
@@ -1109,6 +1121,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     }
                     Some(d) => {
                         return Err(RowError {
+                            advice: None,
                             line: a.line,
                             column: column("date"),
                             message: format!(
@@ -1151,6 +1164,7 @@ impl NightAt<'_> {
 
     fn fault(&self, column: Option<Column>, message: String) -> RowError {
         RowError {
+            advice: None,
             line: self.line,
             column,
             message,
@@ -1209,28 +1223,32 @@ impl NightAt<'_> {
             .collect();
         let (home, away, date) = (&self.home.name, &self.away.name, self.night.date);
         let pair_words = format!("{home} v {away}");
-        let add = format!(
-            "add a fixture first with `don fixtures add {} {} {date}`",
-            quoted(home),
-            quoted(away)
-        );
-        let message = match place_night(&pair, date, scheduled) {
+        let (message, advice) = match place_night(&pair, date, scheduled) {
             NightPlace::On(id) => {
                 let f = fixtures.iter().find(|f| f.id == id);
                 return Ok(f.map(|f| (f.id, f.cancelled)));
             }
             NightPlace::Beyond { scheduled: false } => return Ok(None),
-            NightPlace::Move { id, from } => format!(
-                "{pair_words} is fixture {id} on {from}, not {date}: if the night was moved, move the fixture first with `don fixtures move {id} {date}`; if it is another night between them, {add}"
+            NightPlace::Move { id, from } => (
+                format!("{pair_words} is fixture {id} on {from}, not {date}"),
+                Advice::MoveOrAdd {
+                    id,
+                    home: home.clone(),
+                    away: away.clone(),
+                    date,
+                },
             ),
             NightPlace::Several(open) => {
                 let list: Vec<String> = open
                     .iter()
                     .map(|(id, d)| format!("fixture {id} on {d}"))
                     .collect();
-                format!(
-                    "{pair_words} has {} to play, none on {date}: move the one played with `don fixtures move N {date}` first",
-                    list.join(" and ")
+                (
+                    format!(
+                        "{pair_words} has {} to play, none on {date}",
+                        list.join(" and ")
+                    ),
+                    Advice::MoveOne { date },
                 )
             }
             NightPlace::Beyond { scheduled: true } => {
@@ -1244,10 +1262,18 @@ impl NightAt<'_> {
                         played.join(" and ")
                     )
                 };
-                format!("{had}: for a night between them on {date}, {add}")
+                let advice = Advice::AddFixture {
+                    home: home.clone(),
+                    away: away.clone(),
+                    date,
+                };
+                (had, advice)
             }
         };
-        Err(self.fault(column("date"), message))
+        Err(RowError {
+            advice: Some(Box::new(advice)),
+            ..self.fault(column("date"), message)
+        })
     }
 }
 
@@ -1256,16 +1282,16 @@ impl Names for Resolver<'_, '_> {
         Resolver::config_of(self, season)
     }
 
-    fn player_slip(&self, player: &str) -> Option<String> {
+    fn player_slip(&self, player: &str) -> Option<(String, Advice)> {
         self.slip_of(player)
     }
 
     fn status(&self, what: Named, name: &str) -> NameStatus {
         if let Some(over) = self.past_bound(what, name) {
-            return NameStatus::Unknown(over);
+            return NameStatus::Unknown(over, None);
         }
         let status = self.status_of(what, name);
-        if let (Named::Team, NameStatus::Unknown(_)) = (what, &status) {
+        if let (Named::Team, NameStatus::Unknown(..)) = (what, &status) {
             let near = crate::league::names::suggest_folded(name, self.keyed_before())
                 .or_else(|| self.twin_in_files(name))
                 .or_else(|| self.slip_in_files(name));
@@ -1508,29 +1534,32 @@ impl Resolver<'_, '_> {
                 .filter(|t| t.1.key != key);
             let near = suggest_folded(name, known_teams).filter(|_| key.chars().count() > 2);
             if let Some(s) = near {
-                return NameStatus::Unknown(format!(
-                    "{place}; did you mean '{s}'? (if {name} is a new team, add it first with `don team add {}`)",
-                    quoted(name)
-                ));
+                return NameStatus::Unknown(
+                    format!("{place}; did you mean '{s}'?"),
+                    Some(Advice::NewTeam(name.to_string())),
+                );
             }
             // A new team written another way elsewhere in the files ("Fox & Hounds", "Fox and
             // Hounds"): not two teams unawares.
             if let Some(twin) = self.twin_in_files(name) {
-                return NameStatus::Unknown(format!(
-                    "{place}; did you mean '{twin}'? (the files write the name two ways: say which is meant with --map)"
-                ));
+                return NameStatus::Unknown(
+                    format!("{place}; did you mean '{twin}'?"),
+                    Some(Advice::WhichName { one_letter: false }),
+                );
             }
             if let Some(twin) = self.slip_in_files(name) {
-                return NameStatus::Unknown(format!(
-                    "{place}; did you mean '{twin}'? (the files write the name two ways, one letter apart: say which is meant with --map)"
-                ));
+                return NameStatus::Unknown(
+                    format!("{place}; did you mean '{twin}'?"),
+                    Some(Advice::WhichName { one_letter: true }),
+                );
             }
             let near = suggest_folded(name, elsewhere());
             NameStatus::New(near.map(|s| {
                 format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new team)")
             }))
         } else {
-            NameStatus::Unknown(format!("{place}{}", hint(name, known.into_iter())))
+            let (hint, advice) = hint(name, known.into_iter());
+            NameStatus::Unknown(format!("{place}{hint}"), advice)
         }
     }
 }
@@ -1569,15 +1598,25 @@ fn config_differences(stored: &Config, here: &Config) -> String {
     out.join("; ")
 }
 
-/// What to say after an unknown name: the nearest known, or how to make it.
-fn hint<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> String {
-    crate::league::names::suggest(name, known)
-        .map(|s| format!("; did you mean '{s}'?"))
-        .unwrap_or_else(|| " (--create makes it)".into())
+/// What to say after an unknown name: the nearest known, or that the import makes it.
+fn hint<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> (String, Option<Advice>) {
+    match crate::league::names::suggest(name, known) {
+        Some(s) => (format!("; did you mean '{s}'?"), None),
+        None => (String::new(), Some(Advice::Create)),
+    }
+}
+
+/// What to do about a refusal of the store, where it knows: a date no season can be chosen for.
+pub(super) fn advice_of(e: &StoreError) -> Option<Advice> {
+    match e {
+        StoreError::League(crate::league::LeagueError::Season(c)) => Some(c.advice()),
+        _ => None,
+    }
 }
 
 fn store_fault(e: StoreError, line: u64) -> RowError {
     RowError {
+        advice: advice_of(&e).map(Box::new),
         line,
         column: None,
         message: e.to_string(),

@@ -12,7 +12,7 @@ use crate::store::{Broken, LegHolding, LegNamed, Operation};
 pub enum UndoError {
     #[error("there is nothing to undo")]
     Nothing,
-    #[error("there is no change #{0} in the log (see `don log`)")]
+    #[error("there is no change #{0} in the log")]
     NoChange(i64),
     /// `undo N` of a change undone already: `by` the undo (if it is in the log), `refusal`
     /// why that undo cannot be put back as things stand.
@@ -84,7 +84,7 @@ fn undone_words(target: &Operation, by: Option<&Operation>, refusal: Option<&Und
     }
     match (by, refusal) {
         (_, Some(refusal)) => format!("{words}, which cannot be put back yet: {refusal}"),
-        (Some(by), None) => format!("{words}; `don undo {}` puts it back", by.id),
+        (Some(by), None) => format!("{words}; undoing #{} puts it back", by.id),
         (None, None) => words,
     }
 }

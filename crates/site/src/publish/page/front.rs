@@ -72,10 +72,7 @@ impl Pages<'_> {
         sections.push(Section {
             heading: "Seasons".into(),
             intro: if seasons.is_empty() {
-                vec![Para::text(format!(
-                    "None yet: begin one with `don season new NAME --league '{}'`.",
-                    self.names.league
-                ))]
+                vec![Para::text("None yet.".to_string())]
             } else {
                 vec![]
             },

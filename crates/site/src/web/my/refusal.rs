@@ -10,7 +10,7 @@ use crate::league::confirm::ConfirmRefusal;
 use crate::league::names::name_key;
 use crate::league::{HomeAway, NightError as Check};
 use crate::web::error::status_of;
-use crate::web::error::WebError;
+use crate::web::error::{words, WebError};
 
 /// The database busy past the server's wait (another program holds its lock): the server's
 /// own words, that nothing was saved, never SQLite's ("database is locked").
@@ -31,7 +31,7 @@ pub fn of_entry(error: &AppError, how: &How, typed: &Typed) -> Refused {
     let status = status_of(error.kind());
     let night = match error {
         AppError::Night(e) => e,
-        other => return Refused::form(status, other.to_string()),
+        other => return Refused::form(status, words(other)),
     };
     match (night, how) {
         (NightError::AtMatch { at, error }, How::Matches(matches)) => {
@@ -166,6 +166,6 @@ pub fn of_secretary(error: &AppError) -> Refused {
         AppError::Night(NightError::NotInSeason { .. } | NightError::WithdrawnAlready { .. }) => {
             Refused::field(status, "team", error.to_string())
         }
-        _ => Refused::form(status, error.to_string()),
+        _ => Refused::form(status, words(error)),
     }
 }

@@ -15,7 +15,7 @@ use super::refusal::of_secretary;
 use crate::app::league::which::Choice;
 use crate::app::night::Which;
 use crate::app::{App, AppError, ErrorKind};
-use crate::web::error::{status_of, Numbered, WebError};
+use crate::web::error::{status_of, words, Numbered, WebError};
 use crate::web::session::{League, Posted, Signed};
 use crate::web::state::Shared;
 
@@ -157,7 +157,7 @@ pub async fn move_fixture(
         };
         match app.fixture_move(&choice, id, to) {
             Ok(_) => Outcome::Done(Vec::new()),
-            Err(e) => Outcome::Refused(Refused::field(status_of(e.kind()), "date", e.to_string())),
+            Err(e) => Outcome::Refused(Refused::field(status_of(e.kind()), "date", words(&e))),
         }
     })
     .await?;
