@@ -85,10 +85,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     let seasons = if args.all_seasons {
         store.leagues().seasons(league.id)?
     } else {
-        let today = chrono::Local::now().date_naive();
-        vec![store
-            .leagues()
-            .current_season(&league, args.which.season.as_deref(), today)?]
+        vec![args.which.both(&store)?.1]
     };
     let kind = args
         .kind

@@ -78,7 +78,7 @@ fn make(app: &crate::app::App, league: &crate::store::LeagueInfo) -> Result<Made
                 None
             } else {
                 let today = chrono::Local::now().date_naive();
-                Some(leagues.current_season(league, None, today)?)
+                Some(crate::app::which::current_season(&leagues, league, None, today)?)
             };
             Ok::<_, PublishError>((state, at, site_within(store, league, front.as_ref())?))
         })

@@ -192,9 +192,9 @@ fn season_team(
     day: NaiveDate,
 ) -> Result<(SeasonInfo, TeamInfo), AppError> {
     let leagues = change.leagues();
-    let league = leagues.find(which.league)?;
-    let season = leagues.season_of_change(&league, which.season, day, today())?;
-    let team = leagues.team(&league, team)?;
+    let league = crate::app::which::league(&leagues, which.league)?;
+    let season = crate::app::which::season_of_change(&leagues, &league, which.season, day, today())?;
+    let team = crate::app::which::team(&leagues, &league, team)?;
     if !leagues
         .entries(season.id)?
         .iter()

@@ -91,7 +91,7 @@ fn side_for(
     let Some(name) = name else {
         return Ok(HomeAway::Home);
     };
-    let team = leagues.team(league, name)?;
+    let team = crate::app::which::team(&leagues, league, name)?;
     if team.id == teams.0.id {
         Ok(HomeAway::Home)
     } else if team.id == teams.1.id {
@@ -186,8 +186,8 @@ impl App {
         let change = self.store.change("night")?;
         let leagues = change.leagues();
         let (league, season) = night.season(&leagues)?;
-        let home = leagues.team(&league, night.home)?;
-        let away = leagues.team(&league, night.away)?;
+        let home = crate::app::which::team(&leagues, &league, night.home)?;
+        let away = crate::app::which::team(&leagues, &league, night.away)?;
         if home.id == away.id {
             return Err(NightError::Check(crate::league::NightError::SameTeam).into());
         }

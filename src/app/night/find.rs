@@ -29,8 +29,12 @@ impl NightRef<'_> {
     pub fn season(
         &self,
         leagues: &LeagueReader<'_>,
-    ) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
-        night_season(leagues, self.which, self.date, Some((self.home, self.away)))
+    ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
+        let choice = crate::app::which::Choice {
+            league: self.which.league.map(str::to_string),
+            season: self.which.season.map(str::to_string),
+        };
+        choice.night_on(leagues, self.date, Some((self.home, self.away)))
     }
 }
 
@@ -61,29 +65,6 @@ pub fn is_done(f: &Fixture, config: &Config) -> bool {
         Some(NightResult::Matches(ms)) => missing(config, ms).is_empty(),
         Some(_) => true,
     }
-}
-
-/// The league named (or the only one), and the season of a night on `day` between the two
-/// teams named (without a day, the current season).
-pub fn night_season(
-    leagues: &LeagueReader<'_>,
-    which: Which<'_>,
-    day: Option<NaiveDate>,
-    pair: Option<(&str, &str)>,
-) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
-    let league = leagues.find(which.league)?;
-    let pair = match pair {
-        Some((home, away)) => Some((
-            leagues.team(&league, home)?.id,
-            leagues.team(&league, away)?.id,
-        )),
-        None => None,
-    };
-    let season = match day {
-        Some(day) => leagues.season_on(&league, which.season, day, pair)?,
-        None => leagues.current_season(&league, which.season, today())?,
-    };
-    Ok((league, season))
 }
 
 pub(crate) fn today() -> NaiveDate {
@@ -126,7 +107,7 @@ pub fn captains_night(
     } else if fixture.date > today {
         Some(CaptainsNight::NotDue(fixture.date))
     } else {
-        let current = leagues.current_season(league, None, today)?;
+        let current = crate::app::which::current_season(&leagues, league, None, today)?;
         (current.id != season.id).then(|| CaptainsNight::NotCurrent {
             season: season.name.clone(),
             current: current.name,
@@ -157,8 +138,8 @@ pub fn played_night(
     season: &SeasonInfo,
     night: NightRef<'_>,
 ) -> Result<Fixture, AppError> {
-    let home = leagues.team(league, night.home)?;
-    let away = leagues.team(league, night.away)?;
+    let home = crate::app::which::team(&leagues, league, night.home)?;
+    let away = crate::app::which::team(&leagues, league, night.away)?;
     let found: Vec<Fixture> = nights_between(leagues, season, &home, &away, night.date)?
         .into_iter()
         .filter(|f| f.result.is_some())

@@ -19,7 +19,7 @@ pub use adjust::{adjustment, Adjusted, SeasonSpan, Withdrawn};
 pub use confirm::Settlement;
 pub use error::NightError;
 pub use find::{
-    fixture_by_number, is_done, night_season, played_night, result_words, NightRef, Which,
+    fixture_by_number, is_done, played_night, result_words, NightRef, Which,
 };
 
 use super::{App, AppError, ErrorKind};
@@ -31,8 +31,8 @@ impl App {
     pub fn night_show(&self, night: NightRef<'_>) -> Result<(SeasonInfo, Vec<Fixture>), AppError> {
         let leagues = self.store.leagues();
         let (league, season) = night.season(&leagues)?;
-        let home = leagues.team(&league, night.home)?;
-        let away = leagues.team(&league, night.away)?;
+        let home = crate::app::which::team(&leagues, &league, night.home)?;
+        let away = crate::app::which::team(&leagues, &league, night.away)?;
         let mut found = find::nights_between(&leagues, &season, &home, &away, night.date)?;
         // The teams as they were named in the season (a team renamed since, by its name then).
         super::names::fixtures_as_then(&leagues, &season, &mut found)?;

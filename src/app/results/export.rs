@@ -51,8 +51,8 @@ impl App {
         today: NaiveDate,
     ) -> Result<SeasonResults, AppError> {
         let reader = self.store.leagues();
-        let league = reader.find(league)?;
-        let season = reader.current_season(&league, season, today)?;
+        let league = crate::app::which::league(&reader, league)?;
+        let season = crate::app::which::current_season(&reader, &league, season, today)?;
         let fixtures = reader.fixtures(season.id)?;
         let confirmed_by = reader.confirmed_entered_by(season.id)?;
         let standing =

@@ -119,7 +119,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let store = db.open_read()?;
             let (league, season) = which.both(&store)?;
             let team = team
-                .map(|t| store.leagues().team(&league, &t))
+                .map(|t| don::app::which::team(&store.leagues(), &league, &t))
                 .transpose()?;
             crate::cli::night::write_fixtures(&mut out, &store, &season, team.as_ref(), unplayed)?;
         }

@@ -106,7 +106,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             let store = db.open_read()?;
             let (league, season) = which.both(&store)?;
             let team = team
-                .map(|t| store.leagues().team(&league, &t))
+                .map(|t| don::app::which::team(&store.leagues(), &league, &t))
                 .transpose()?;
             write_rosters(&mut out, &store, &season, team.as_ref())?;
         }

@@ -96,9 +96,10 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
         }
         SeasonCommand::List { league, db } => {
             let store = db.open_read()?;
-            let league = store
-                .leagues()
-                .find(league_or_env(league.as_deref()).as_deref())?;
+            let league = don::app::which::league(
+                &store.leagues(),
+                league_or_env(league.as_deref()).as_deref(),
+            )?;
             let closed = store.leagues().closed_seasons(league.id)?;
             for s in store.leagues().seasons(league.id)? {
                 let note = if closed.contains(&s.id) {
