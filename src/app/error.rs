@@ -5,7 +5,8 @@
 use std::borrow::Cow;
 
 pub use super::kind::{store_kind, ErrorKind};
-use crate::store::StoreError;
+/// The store's errors and faults, as the front ends map them (words, hints, exit codes).
+pub use crate::store::{Fault, StoreError};
 
 /// What can go wrong in a thing a user does.
 #[derive(Debug, thiserror::Error)]

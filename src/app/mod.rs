@@ -27,6 +27,7 @@
 //! - [`access`]: private links for captains and the secretary, and their sessions on the web;
 //!   their refusals ([`access_error`]).
 //! - [`board`]: what the live boards of `don serve` show: a game on the web, a night's games.
+//! - [`reads`]: what the front ends read: leagues, seasons, teams, fixtures, stored games.
 //! - [`error`] and [`kind`]: every refusal gathered in [`AppError`], and its [`ErrorKind`].
 
 pub mod access;
@@ -46,6 +47,7 @@ pub mod leg;
 pub mod names;
 pub mod names_error;
 pub mod night;
+pub mod reads;
 pub mod results;
 pub mod scoring;
 pub mod season;
@@ -58,7 +60,10 @@ pub mod which;
 
 use std::path::Path;
 
-pub use crate::store::Actor;
+pub use crate::store::{
+    Actor, BackupError, Fixture, GameFilter, LeagueInfo, ListedGame, LogEntry, SeasonEntry,
+    SeasonInfo, Summary, TeamInfo,
+};
 use crate::store::Store;
 pub use error::{AppError, ErrorKind};
 

@@ -134,6 +134,20 @@ impl Choice {
     }
 }
 
+/// The season a league's front page shows: the one named, else the current one (whose dates
+/// hold `today`, else whose dates end latest); none while the league has no season.
+pub fn front_season(
+    leagues: &LeagueReader,
+    league: &LeagueInfo,
+    name: Option<&str>,
+    today: NaiveDate,
+) -> Result<Option<SeasonInfo>, AppError> {
+    if name.is_none() && leagues.seasons(league.id)?.is_empty() {
+        return Ok(None);
+    }
+    current_season(leagues, league, name, today).map(Some)
+}
+
 /// A league by name; with no name, the only league there is.
 pub fn league(leagues: &LeagueReader, name: Option<&str>) -> Result<LeagueInfo, AppError> {
     let mut all = leagues.all()?;

@@ -6,7 +6,6 @@
 use std::io::{self, Write};
 
 use don::app::games::GameError;
-use don::app::stored::StoredGames;
 use don::app::AppError;
 use don::record::parse_record;
 use don::scorer::{lines_help, Answer, Refused, Session, Status};
@@ -46,7 +45,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         Some(key) => app.game_named(key)?,
         None => app.latest_unfinished()?,
     };
-    let record = parse_record(app.store().game_record(game)?);
+    let record = parse_record(app.game_record(game)?);
     let variant = record
         .variant
         .clone()

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
-use don::app::stats::{figures, Figures, FiguresAsked};
+use don::app::stats::{Figures, FiguresAsked};
 use don::league::stats::{Filter, Line, Ranking, LEAST_HANDS};
 use don::league::Kind;
 
@@ -80,12 +80,14 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             "--top must be at least 1: it is how many lines the leaderboard shows".into(),
         ));
     }
-    let store = args.db.open_read()?;
-    let league = args.which.league(&store)?;
-    let seasons = if args.all_seasons {
-        store.leagues().seasons(league.id)?
+    let app = args.db.app_read()?;
+    let (league, seasons) = if args.all_seasons {
+        let league = args.which.league(&app)?;
+        let seasons = app.seasons(&league)?.into_iter().map(|s| s.season);
+        (league, seasons.collect())
     } else {
-        vec![args.which.both(&store)?.1]
+        let (league, season) = args.which.both(&app)?;
+        (league, vec![season])
     };
     let kind = args
         .kind
@@ -104,7 +106,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         min_matches: args.min_matches,
     };
     let (shown_lines, any, left_out, withdrawn) =
-        match figures(&store.leagues(), &league, &seasons, &asked)? {
+        match app.figures(&league, &seasons, &asked)? {
             Figures::UnknownPlayer(words) => {
                 let paint = super::colour::Paint::stderr();
                 eprintln!("don: {}: {}", paint.error(), shown(&words));

@@ -4,8 +4,8 @@
 use chrono::NaiveDate;
 
 use don::app::which::Choice;
+use don::app::{App, LeagueInfo, SeasonInfo};
 use don::record::date::DateError;
-use don::store::{LeagueInfo, LeagueReader, SeasonInfo, Store};
 
 use super::error::CliError;
 
@@ -48,24 +48,15 @@ impl Which {
         }
     }
 
-    pub fn league(&self, store: &Store) -> Result<LeagueInfo, CliError> {
-        Ok(self.choice().league(&store.leagues())?)
+    /// The league asked for, else the only one.
+    pub fn league(&self, app: &App) -> Result<LeagueInfo, CliError> {
+        Ok(app.league(&self.choice())?)
     }
 
-    /// The league, and the season named, else the current one ([`Choice::both`]).
-    pub fn both(&self, store: &Store) -> Result<(LeagueInfo, SeasonInfo), CliError> {
-        Ok(self.choice().both(&store.leagues())?)
-    }
-
-    /// The league, and the season of a night between two teams (home, away) on `day`
-    /// ([`Choice::night_on`]).
-    pub fn night_on(
-        &self,
-        leagues: &LeagueReader,
-        day: Option<NaiveDate>,
-        pair: Option<(&str, &str)>,
-    ) -> Result<(LeagueInfo, SeasonInfo), CliError> {
-        Ok(self.choice().night_on(leagues, day, pair)?)
+    /// The league, and the season named, else the current one ([`Choice::both`]): chosen
+    /// once for a command.
+    pub fn both(&self, app: &App) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        Ok(app.choose(&self.choice())?)
     }
 }
 

@@ -25,7 +25,7 @@ pub(super) fn ask_moved(
         return Ok(false);
     };
     let reader = store.leagues();
-    let Ok((league, season)) = which.night_on(&reader, day, Some((home, away))) else {
+    let Ok((league, season)) = which.choice().night_on(&reader, day, Some((home, away))) else {
         return Ok(false);
     };
     let (Ok(home), Ok(away)) = (don::app::which::team(&reader, &league, home), don::app::which::team(&reader, &league, away)) else {

@@ -6,7 +6,7 @@ use std::io::{self, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
 use don::league::{Config, Confirmation, HomeAway, NightResult};
-use don::store::{Fixture, SeasonInfo, Store, TeamInfo};
+use don::app::{App, Fixture, SeasonInfo, TeamInfo};
 
 use crate::cli::error::CliError;
 use crate::cli::text::shown;
@@ -36,14 +36,12 @@ pub fn standing_words(f: &Fixture) -> Option<String> {
 /// The fixtures of a season as a table.
 pub fn write_fixtures(
     out: &mut impl Write,
-    store: &Store,
+    app: &App,
     season: &SeasonInfo,
     team: Option<&TeamInfo>,
     unplayed: bool,
 ) -> Result<(), CliError> {
-    let mut fixtures = store.leagues().fixtures(season.id)?;
-    // The teams as they were named in the season (a team renamed since, by its name then).
-    don::app::names::fixtures_as_then(&store.leagues(), season, &mut fixtures)?;
+    let fixtures = app.fixtures_as_then(season)?;
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header(["No.", "Round", "Date", "Home", "Away", "Result"]);
