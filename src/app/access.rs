@@ -215,7 +215,9 @@ impl App {
         })?;
         let leagues = change.leagues();
         let league = choice.league(&leagues)?;
-        let team = team.map(|t| crate::app::which::team(&leagues, &league, t)).transpose()?;
+        let team = team
+            .map(|t| crate::app::which::team(&leagues, &league, t))
+            .transpose()?;
         let link = link_added(change, league.id, (team.map(|t| t.id), None), &token)?;
         Ok((link, token))
     }

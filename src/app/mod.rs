@@ -60,11 +60,11 @@ pub mod which;
 
 use std::path::Path;
 
+use crate::store::Store;
 pub use crate::store::{
     Actor, BackupError, Fixture, GameFilter, LeagueInfo, ListedGame, LogEntry, SeasonEntry,
     SeasonInfo, Summary, TeamInfo,
 };
-use crate::store::Store;
 pub use error::{AppError, ErrorKind};
 
 /// The program, for one actor: the database, opened for them.
@@ -100,10 +100,12 @@ impl App {
         })
     }
 
-    /// A database a front end opened itself (with its actor set, if it is to change it). Game
-    /// summaries missing are worked out by the game functions that need them.
-    pub fn from_store(store: Store) -> App {
-        App { store }
+    /// For a dry run: a copy in memory of the database at `path` (a new one where there is
+    /// none), for `actor` to change; nothing is made or written on disk.
+    pub fn open_scratch(path: &Path, actor: Actor) -> Result<App, AppError> {
+        let mut store = Store::open_scratch(path)?;
+        store.act_as(actor);
+        Ok(App { store })
     }
 
     /// The database, to read.

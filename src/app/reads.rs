@@ -129,6 +129,36 @@ impl App {
         Ok(self.store.state()?)
     }
 
+    /// The key of a game's latest change, as its board and scoring page are made from it: the
+    /// last change made to it, and the night that holds it as a leg (a night entered takes the
+    /// game without changing it). Read in one transaction.
+    pub fn game_key(&self, game: i64) -> Result<String, AppError> {
+        self.store.read(|store| {
+            let seen = store.latest_for(game)?;
+            let held = store.leg_holding(game)?;
+            Ok(format!(
+                "{}|{}",
+                seen.map(|s| s.to_string()).unwrap_or_default(),
+                held.map(|h| h.to_string()).unwrap_or_default()
+            ))
+        })
+    }
+
+    /// How many games were begun on the web for fixture `fixture` by `team`'s captain (none:
+    /// by the secretary).
+    pub fn web_games_of_night(
+        &self,
+        fixture: i64,
+        team: Option<crate::league::TeamId>,
+    ) -> Result<usize, AppError> {
+        Ok(self
+            .store
+            .web_games_of_night(fixture)?
+            .iter()
+            .filter(|web| web.team == team)
+            .count())
+    }
+
     /// What the file at `path` holds if it is not a backup `backup_to` may write over.
     pub fn other_than_a_backup(&self, path: &Path) -> Result<Option<String>, AppError> {
         Ok(self.store.other_than_a_backup(path)?)

@@ -191,11 +191,7 @@ pub fn season(
 
 /// A team of a league by name (case and extra spaces ignored), today's or a former one or an
 /// alias; an unknown name is refused with the nearest known one.
-pub fn team(
-    leagues: &LeagueReader,
-    league: &LeagueInfo,
-    name: &str,
-) -> Result<TeamInfo, AppError> {
+pub fn team(leagues: &LeagueReader, league: &LeagueInfo, name: &str) -> Result<TeamInfo, AppError> {
     let teams = leagues.teams(league.id)?;
     // A former name or an alias (`names` of a team) finds its team too.
     let key = name_key(name);

@@ -8,9 +8,9 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use don::publish::out::{self, OutError, Role, Target};
 use don::app::error::Fault;
 use don::app::BackupError;
+use don::publish::out::{self, OutError, Role, Target};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};

@@ -4,10 +4,10 @@ use std::borrow::Cow;
 use std::io;
 use std::path::Path;
 
+use don::app::error::{Fault, StoreError};
 use don::app::{AppError, ErrorKind};
 use don::publish::out::OutError;
 use don::record::SourceError;
-use don::store::{Fault, StoreError};
 use don::web::WebError;
 
 /// What can go wrong in a command.

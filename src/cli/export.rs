@@ -7,9 +7,9 @@ use std::path::PathBuf;
 
 use don::app::stored::record_of;
 use don::app::AppError;
+use don::app::GameFilter;
 use don::publish::out::write_out;
 use don::record::text::count;
-use don::app::GameFilter;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};

@@ -140,15 +140,12 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     result
 }
 
-/// The database to import into: for a dry run, a copy in memory of it (a new one where there
-/// is none), so that nothing is made or written on disk.
-fn store_for(args: &Args) -> Result<don::store::Store, CliError> {
+/// The program on the database to import into: for a dry run, on a copy in memory of it.
+fn app_for(args: &Args) -> Result<App, CliError> {
     if args.dry_run {
-        let mut scratch = don::store::Store::open_scratch(&args.db.path()?)?;
-        scratch.act_as(super::db::local_actor());
-        Ok(scratch)
+        args.db.app_scratch()
     } else {
-        args.db.open()
+        args.db.app()
     }
 }
 
@@ -160,7 +157,7 @@ fn import(args: Args) -> Result<Done, CliError> {
                 "import league results (.csv) and game records (.json, .jsonl) separately".into(),
             ));
         }
-        let store = store_for(&args)?;
+        let app = app_for(&args)?;
         let league = super::which::league_or_env(args.league.as_deref());
         let ask = ImportAsk {
             league: league.as_deref(),
@@ -170,7 +167,7 @@ fn import(args: Args) -> Result<Done, CliError> {
             choices: &[],
             season: args.season.as_deref(),
         };
-        return super::results::import(store, &args.files, ask, args.map.as_deref());
+        return super::results::import(app, &args.files, ask, args.map.as_deref());
     }
     if args.create || !args.new_players.is_empty() || args.map.is_some() || args.season.is_some() {
         return Err(CliError::Usage(
@@ -187,7 +184,7 @@ fn import(args: Args) -> Result<Done, CliError> {
         .cloned()
         .zip(sources.iter().map(|(_, name, _)| name.clone()))
         .collect();
-    let mut app = App::from_store(store_for(&args)?);
+    let mut app = app_for(&args)?;
     let mut import = app.import_records()?;
     let mut errors: Vec<String> = Vec::new();
     let mut warnings: Vec<String> = Vec::new();

@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use don::publish::out::{self, OutError};
 use don::app::{App, BackupError};
+use don::publish::out::{self, OutError};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};

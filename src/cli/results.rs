@@ -17,7 +17,6 @@ use don::app::App;
 use don::publish::out::{write_out, write_set, Role, SetFile};
 use don::record::name_map::read_name_map;
 use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
-use don::store::Store;
 
 use super::error::{CliError, Done};
 use super::text::{count, shown};
@@ -134,7 +133,7 @@ fn read_map(path: &Path) -> Result<Result<Vec<ChosenName>, Vec<FileFault>>, CliE
 /// terminal, or as lines from standard input) and the import is made again with the answers,
 /// once.
 pub fn import(
-    store: Store,
+    mut app: App,
     files: &[PathBuf],
     ask: ImportAsk<'_>,
     map: Option<&Path>,
@@ -153,7 +152,6 @@ pub fn import(
         None => Vec::new(),
     };
     let (read, sheets) = read_all(files)?;
-    let mut app = App::from_store(store);
     let ask = ImportAsk {
         // A workbook's fault refuses the import: what the rest would do is only checked.
         dry_run: ask.dry_run || !sheets.faults.is_empty(),
@@ -330,7 +328,7 @@ pub fn export(
 ) -> Result<Done, CliError> {
     let today = chrono::Local::now().date_naive();
     let results = app.results_export(league, season, today)?;
-    let database = app.store().path();
+    let database = app.path();
     if let Some(dir) = dir {
         let files = results.files();
         let writers: Vec<_> = files

@@ -9,12 +9,12 @@ use serde_json::{json, Map, Value};
 
 use don::app::games::{GameError, Listed};
 use don::app::AppError;
+use don::app::{GameFilter, ListedGame, Summary};
 use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
 use don::record::text::count;
 use don::rules::{BySeat, BySide, Seat, Side};
-use don::app::{GameFilter, ListedGame, Summary};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};

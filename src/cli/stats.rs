@@ -105,20 +105,19 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         top: args.top.map(|n| (n, args.by.ranking())),
         min_matches: args.min_matches,
     };
-    let (shown_lines, any, left_out, withdrawn) =
-        match app.figures(&league, &seasons, &asked)? {
-            Figures::UnknownPlayer(words) => {
-                let paint = super::colour::Paint::stderr();
-                eprintln!("don: {}: {}", paint.error(), shown(&words));
-                return Ok(Done::BadData);
-            }
-            Figures::Lines {
-                lines,
-                any,
-                left_out,
-                withdrawn,
-            } => (lines, any, left_out, withdrawn),
-        };
+    let (shown_lines, any, left_out, withdrawn) = match app.figures(&league, &seasons, &asked)? {
+        Figures::UnknownPlayer(words) => {
+            let paint = super::colour::Paint::stderr();
+            eprintln!("don: {}: {}", paint.error(), shown(&words));
+            return Ok(Done::BadData);
+        }
+        Figures::Lines {
+            lines,
+            any,
+            left_out,
+            withdrawn,
+        } => (lines, any, left_out, withdrawn),
+    };
     let shown_lines: Vec<&Line> = shown_lines.iter().collect();
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {

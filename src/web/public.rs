@@ -21,9 +21,9 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use super::cache::Made;
 use super::error::WebError;
 use super::state::Shared;
+use crate::app::error::StoreError;
 use crate::app::AppError;
 use crate::publish::{site_within, PublishError};
-use crate::app::error::StoreError;
 
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()

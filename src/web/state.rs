@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::app::access::Session;
+use crate::app::LeagueInfo;
 use crate::app::{Actor, App, AppError, ErrorKind};
-use crate::store::LeagueInfo;
 
 use super::config::ServeConfig;
 use super::error::WebError;

@@ -193,7 +193,8 @@ fn season_team(
 ) -> Result<(SeasonInfo, TeamInfo), AppError> {
     let leagues = change.leagues();
     let league = crate::app::which::league(&leagues, which.league)?;
-    let season = crate::app::which::season_of_change(&leagues, &league, which.season, day, today())?;
+    let season =
+        crate::app::which::season_of_change(&leagues, &league, which.season, day, today())?;
     let team = crate::app::which::team(&leagues, &league, team)?;
     if !leagues
         .entries(season.id)?

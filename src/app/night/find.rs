@@ -26,10 +26,7 @@ pub struct NightRef<'a> {
 
 impl NightRef<'_> {
     /// The league named (or the only one), and the season of this night.
-    pub fn season(
-        &self,
-        leagues: &LeagueReader<'_>,
-    ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
+    pub fn season(&self, leagues: &LeagueReader<'_>) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         let choice = crate::app::which::Choice {
             league: self.which.league.map(str::to_string),
             season: self.which.season.map(str::to_string),

@@ -8,6 +8,7 @@ pub mod correct;
 pub mod enter;
 pub mod error;
 pub mod find;
+pub mod of;
 pub mod place;
 pub mod players;
 pub mod prompt;
@@ -18,9 +19,7 @@ use std::borrow::Cow;
 pub use adjust::{adjustment, Adjusted, SeasonSpan, Withdrawn};
 pub use confirm::Settlement;
 pub use error::NightError;
-pub use find::{
-    fixture_by_number, is_done, played_night, result_words, NightRef, Which,
-};
+pub use find::{fixture_by_number, is_done, played_night, result_words, NightRef, Which};
 
 use super::{App, AppError, ErrorKind};
 use crate::league::confirm::ConfirmRefusal;

@@ -3,8 +3,8 @@
 use std::io::{self, BufWriter, Write};
 
 use don::app::league::new_config;
-use don::league::names::shell_quoted;
 use don::app::{App, LeagueInfo};
+use don::league::names::shell_quoted;
 
 use super::config::{write_config, ConfigFlags};
 use crate::cli::db::DbArg;

@@ -40,14 +40,8 @@ pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         let prompt = prompt.as_deref_mut().expect("at the prompt");
         let config = c.season.config.clone();
         let (stored, by_matches) = (c.stored.clone(), c.by_matches);
-        let (given, why) = prompt_correction(
-            prompt,
-            &app,
-            &config,
-            &mut c.players,
-            &stored,
-            by_matches,
-        )?;
+        let (given, why) =
+            prompt_correction(prompt, &app, &config, &mut c.players, &stored, by_matches)?;
         stopped = why;
         Correction::Matches(given)
     };
@@ -106,7 +100,14 @@ pub(super) fn prompt_correction(
         writeln!(err, "Type each match of the night: players joined by + (blank if not known), legs won, home first, leg scores (blank if not known; #N for game N). `quit` or Ctrl-D ends, correcting nothing.")?;
         for (kind, slot) in missing(config, &[]) {
             let current = now(&given);
-            match ask_match(prompt, &app.store().leagues(), config, players, (kind, slot), &current)? {
+            match ask_match(
+                prompt,
+                &app.store().leagues(),
+                config,
+                players,
+                (kind, slot),
+                &current,
+            )? {
                 Asked::Given(m) => given.push(m),
                 Asked::End => return Ok((Vec::new(), None)),
                 Asked::Stopped(at, why) => {
@@ -149,7 +150,14 @@ pub(super) fn prompt_correction(
             )?;
         }
         let current = now(&given);
-        match ask_match(prompt, &app.store().leagues(), config, players, (kind, slot), &current)? {
+        match ask_match(
+            prompt,
+            &app.store().leagues(),
+            config,
+            players,
+            (kind, slot),
+            &current,
+        )? {
             Asked::Given(m) => {
                 given.retain(|(g, _)| (g.kind, g.slot) != (kind, slot));
                 given.push(m);

@@ -28,7 +28,10 @@ pub(super) fn ask_moved(
     let Ok((league, season)) = which.choice().night_on(&reader, day, Some((home, away))) else {
         return Ok(false);
     };
-    let (Ok(home), Ok(away)) = (don::app::which::team(&reader, &league, home), don::app::which::team(&reader, &league, away)) else {
+    let (Ok(home), Ok(away)) = (
+        don::app::which::team(&reader, &league, home),
+        don::app::which::team(&reader, &league, away),
+    ) else {
         return Ok(false);
     };
     let fixtures = reader.fixtures(season.id)?;

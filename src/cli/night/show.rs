@@ -5,8 +5,8 @@ use std::io::{self, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
-use don::league::{Config, Confirmation, HomeAway, NightResult};
 use don::app::{App, Fixture, SeasonInfo, TeamInfo};
+use don::league::{Config, Confirmation, HomeAway, NightResult};
 
 use crate::cli::error::CliError;
 use crate::cli::text::shown;
