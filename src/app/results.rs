@@ -27,6 +27,7 @@ pub mod error;
 mod export;
 mod past;
 mod resolve;
+pub mod workbook;
 
 pub use error::ResultsError;
 pub use export::{ExportFile, SeasonResults};

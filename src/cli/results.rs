@@ -20,7 +20,7 @@ use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
 
 use super::error::{CliError, Done};
 use super::text::{count, shown};
-use super::workbook::{read_book, Sheets};
+use don::app::results::workbook::{read_book, Sheets};
 use don::record::sheet::is_book;
 
 /// The most faults (and warnings) an import shows.
