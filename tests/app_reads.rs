@@ -26,7 +26,8 @@ fn secretary(db: &Db) -> App {
     App::open_existing(&db.path, actor).unwrap()
 }
 
-/// Valleys League with 2025-26 (from 2025-09-04) and 2026-27 (from 2026-09-03) scheduled.
+/// Valleys League with 2025-26 (2025-09-04 to 2025-10-09) and 2026-27 (2026-09-03 to
+/// 2026-10-08) scheduled.
 fn two_seasons() -> Db {
     let db = Db::four_teams_scheduled();
     db.ok(&["season", "new", "2026-27", "--teams", "A, B, C, D"]);
@@ -54,9 +55,11 @@ fn front(app: &App, name: Option<&str>, today: &str) -> Option<String> {
 fn the_front_page_shows_the_season_whose_dates_hold_the_day_pinned() {
     let db = two_seasons();
     let app = App::open_read(&db.path).unwrap();
-    assert_eq!(front(&app, None, "2025-11-20").as_deref(), Some("2025-26"));
-    assert_eq!(front(&app, None, "2026-11-19").as_deref(), Some("2026-27"));
+    // Each season's six rounds run on Thursdays from its first.
+    assert_eq!(front(&app, None, "2025-09-25").as_deref(), Some("2025-26"));
+    assert_eq!(front(&app, None, "2026-09-24").as_deref(), Some("2026-27"));
     // Between seasons, and long after: the one whose dates end latest.
+    assert_eq!(front(&app, None, "2026-01-01").as_deref(), Some("2026-27"));
     assert_eq!(front(&app, None, "2030-01-01").as_deref(), Some("2026-27"));
     // A season named is shown whatever the day.
     assert_eq!(
@@ -154,7 +157,7 @@ fn whose_move_a_night_is_at_each_step_of_its_confirmation_flow() {
         "B",
         "--totals",
         "6-3",
-        "--by",
+        "--for",
         "A",
         "--date",
         "2025-09-18",
