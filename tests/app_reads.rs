@@ -202,3 +202,28 @@ fn a_night_being_entered_is_the_entering_teams_to_finish_and_a_cancelled_one_nob
     assert_eq!(cancelled, Move::Cancelled);
     assert!(!cancelled.waits_on(Viewer::Captain(HomeAway::Home)));
 }
+
+#[test]
+fn night_show_says_whose_move_a_night_not_complete_is_as_the_app_reads_it() {
+    let db = Db::four_teams_scheduled();
+    db.ok(&[
+        "night",
+        "enter",
+        "A",
+        "B",
+        "--date",
+        "2025-09-18",
+        "--match",
+        "don 1; Al+Bo; Fa+Gu; 2-1",
+    ]);
+    let app = App::open_read(&db.path).unwrap();
+    assert_eq!(
+        a_v_b(&app, "2025-09-20").1,
+        Move::Entering { by: HomeAway::Home }
+    );
+    let show = db.ok(&["night", "show", "A", "B"]);
+    assert!(
+        show.contains("Provisional: being entered for A, not complete yet"),
+        "{show}"
+    );
+}

@@ -11,7 +11,7 @@ use axum::response::{Html, IntoResponse, Response};
 
 use super::form::{Choose, Input, Refused, Typed};
 use super::night::Done;
-use super::night_of::state;
+use super::night_of::{state, today};
 use super::view::done_words;
 use crate::app::night::of::night_move;
 use crate::app::which::Choice;
@@ -80,6 +80,7 @@ fn nights(
     };
     let (_, season) = app.choose(&choice)?;
     let (mut pending, mut others) = (Vec::new(), Vec::new());
+    let today = today();
     for f in app.fixtures(&season)? {
         let viewer = match team {
             None => Viewer::Secretary,
@@ -87,7 +88,7 @@ fn nights(
             Some(t) if t == f.away.id => Viewer::Captain(HomeAway::Away),
             Some(_) => continue,
         };
-        let whose = night_move(&f, &season.config, chrono::Local::now().date_naive());
+        let whose = night_move(&f, &season.config, today);
         let (words, waits) = state(&f, whose, viewer);
         let what = match viewer {
             Viewer::Captain(HomeAway::Home) => format!("v {} (home)", f.away.name),

@@ -13,7 +13,7 @@ use serde::Deserialize;
 use super::answer::{not_yours, see_other};
 use super::entry::{new_players, read, How};
 use super::form::{value, Refused, Typed};
-use super::night_of::viewer;
+use super::night_of::{today, viewer};
 use super::refusal::{of_entry, of_settle};
 use super::view::night_page;
 use crate::app::night::enter::{Entered, Given, NightEntry};
@@ -250,9 +250,4 @@ async fn settle(
         Settle::Dispute => "disputed",
     };
     answer(shared, signed, id, (outcome, done), &typed).await
-}
-
-/// Today, by the server's clock.
-fn today() -> chrono::NaiveDate {
-    chrono::Local::now().date_naive()
 }

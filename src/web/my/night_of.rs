@@ -6,6 +6,11 @@ use crate::app::Fixture;
 use crate::league::confirm::{Move, Viewer};
 use crate::league::HomeAway;
 
+/// Today, by the server's clock: the day a night's move is read on.
+pub fn today() -> chrono::NaiveDate {
+    chrono::Local::now().date_naive()
+}
+
 /// Who is asking, on a night.
 pub fn viewer(session: &Session, f: &Fixture) -> Viewer {
     match session.team() {
