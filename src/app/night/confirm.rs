@@ -77,7 +77,7 @@ fn party(
     by: Option<&str>,
 ) -> Result<(Party, Option<TeamId>), AppError> {
     let by = by
-        .map(|name| crate::app::which::team(&leagues, league, name))
+        .map(|name| crate::app::which::team(leagues, league, name))
         .transpose()?;
     let own = actor.and_then(|a| a.team);
     let team = match (own, by) {

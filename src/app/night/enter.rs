@@ -91,7 +91,7 @@ fn side_for(
     let Some(name) = name else {
         return Ok(HomeAway::Home);
     };
-    let team = crate::app::which::team(&leagues, league, name)?;
+    let team = crate::app::which::team(leagues, league, name)?;
     if team.id == teams.0.id {
         Ok(HomeAway::Home)
     } else if team.id == teams.1.id {

@@ -104,7 +104,7 @@ pub fn captains_night(
     } else if fixture.date > today {
         Some(CaptainsNight::NotDue(fixture.date))
     } else {
-        let current = crate::app::which::current_season(&leagues, league, None, today)?;
+        let current = crate::app::which::current_season(leagues, league, None, today)?;
         (current.id != season.id).then(|| CaptainsNight::NotCurrent {
             season: season.name.clone(),
             current: current.name,
@@ -135,8 +135,8 @@ pub fn played_night(
     season: &SeasonInfo,
     night: NightRef<'_>,
 ) -> Result<Fixture, AppError> {
-    let home = crate::app::which::team(&leagues, league, night.home)?;
-    let away = crate::app::which::team(&leagues, league, night.away)?;
+    let home = crate::app::which::team(leagues, league, night.home)?;
+    let away = crate::app::which::team(leagues, league, night.away)?;
     let found: Vec<Fixture> = nights_between(leagues, season, &home, &away, night.date)?
         .into_iter()
         .filter(|f| f.result.is_some())
