@@ -958,9 +958,10 @@ fn correcting_an_incomplete_night_leaves_it_provisional_for_the_team_that_entere
         db.sql("SELECT state || ' ' || entered_by FROM confirmations"),
         "provisional home\n"
     );
+    // Whose move it is, as the web says it: A's, to finish it.
     let shown = db.ok(&["night", "show", "A", "B"]);
     assert!(
-        shown.contains("Provisional: entered for A, to be confirmed for B"),
+        shown.contains("Provisional: being entered for A, not complete yet"),
         "{shown}"
     );
 }

@@ -8,8 +8,9 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use don::app::error::Fault;
+use don::app::BackupError;
 use don::publish::out::{self, OutError, Role, Target};
-use don::store::BackupError;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -41,13 +42,13 @@ fn about_file(e: OutError) -> CliError {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_read()?;
+    let app = args.db.app_read()?;
     let file = &args.file;
-    let target = out::target(file, store.path(), args.force, Role::Backup).map_err(about_file)?;
+    let target = out::target(file, app.path(), args.force, Role::Backup).map_err(about_file)?;
     let real = target.real(file).to_path_buf();
     if let Target::File { .. } = target {
         if !args.force {
-            if let Some(holds) = store.other_than_a_backup(&real)? {
+            if let Some(holds) = app.other_than_a_backup(&real)? {
                 let note = if real != *file
                     && std::fs::symlink_metadata(file).is_ok_and(|m| m.file_type().is_symlink())
                 {
@@ -63,14 +64,14 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             }
         }
     }
-    let report = store.backup_to(&real).map_err(|e| match e {
+    let report = app.backup_to(&real).map_err(|e| match e {
         BackupError::Write(source) => about_file(OutError::Write {
             path: file.clone(),
             source: out::plain_temp(source),
         }),
         // A full disk met in writing the copy is the copy's disk, not the database's.
         BackupError::Store(e) => match e.fault() {
-            Some(don::store::Fault::Full) => about_file(OutError::Write {
+            Some(Fault::Full) => about_file(OutError::Write {
                 path: file.clone(),
                 source: out::plain(io::Error::from(io::ErrorKind::StorageFull)),
             }),
@@ -81,7 +82,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     writeln!(
         io::stdout().lock(),
         "Backed up {} to {}: {} ({} pages), integrity checked.",
-        super::text::shown(&store.path().display().to_string()),
+        super::text::shown(&app.path().display().to_string()),
         super::text::shown(&file.display().to_string()),
         size(report.bytes),
         report.pages

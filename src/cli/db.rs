@@ -3,8 +3,7 @@
 
 use std::path::{Path, PathBuf};
 
-use don::app::App;
-use don::store::{Actor, Store};
+use don::app::{Actor, App, AppError};
 
 use super::error::CliError;
 
@@ -51,45 +50,41 @@ impl DbArg {
         }
     }
 
-    /// Opens the database, creating it on first use: for the commands that put games in.
-    pub fn open(&self) -> Result<Store, CliError> {
-        let path = self.path()?;
-        open_at(&path)
-    }
-
-    /// Opens the database for a change, which must be there: a command that changes what is
-    /// in it never leaves a new empty database behind (a mistyped `--db` above all), and one
-    /// that cannot be written is refused before anything is asked.
-    pub fn open_existing(&self) -> Result<Store, CliError> {
-        let path = self.path()?;
-        opened(&path);
-        let mut store = Store::open_existing(&path).map_err(CliError::opening)?;
-        store.act_as(local_actor());
-        Ok(store)
-    }
-
-    /// The program on the database, creating it on first use, for the local user to change.
-    #[allow(dead_code)]
+    /// The program on the database, creating it on first use (for the commands that put
+    /// games in), for the local user to change.
     pub fn app(&self) -> Result<App, CliError> {
-        Ok(App::from_store(self.open()?))
+        open_at(&self.path()?)
     }
 
-    /// The program on the database, which must be there, for the local user to change.
+    /// The program on the database for a change, which must be there: a command that changes
+    /// what is in it never leaves a new empty database behind (a mistyped `--db` above all),
+    /// and one that cannot be written is refused before anything is asked.
     pub fn app_existing(&self) -> Result<App, CliError> {
-        Ok(App::from_store(self.open_existing()?))
-    }
-
-    /// The program on the database, which must be there, to read only.
-    pub fn app_read(&self) -> Result<App, CliError> {
-        Ok(App::from_store(self.open_read()?))
-    }
-
-    /// Opens the database, which must be there, to read it only: nothing is created, migrated
-    /// or written, so it can be read from read-only storage.
-    pub fn open_read(&self) -> Result<Store, CliError> {
         let path = self.path()?;
         opened(&path);
-        Store::open_read(&path).map_err(CliError::opening)
+        App::open_existing(&path, local_actor()).map_err(opening)
+    }
+
+    /// The program on the database, which must be there, to read only: nothing is created,
+    /// migrated or written, so it can be read from read-only storage.
+    pub fn app_read(&self) -> Result<App, CliError> {
+        let path = self.path()?;
+        opened(&path);
+        App::open_read(&path).map_err(opening)
+    }
+
+    /// For a dry run: a copy in memory of the database (a new one where there is none), so
+    /// that nothing is made or written on disk.
+    pub fn app_scratch(&self) -> Result<App, CliError> {
+        Ok(App::open_scratch(&self.path()?, local_actor())?)
+    }
+}
+
+/// An error met opening the database, with what to do about it.
+fn opening(e: AppError) -> CliError {
+    match e {
+        AppError::Store(e) => CliError::opening(e),
+        e => e.into(),
     }
 }
 
@@ -106,11 +101,9 @@ pub fn opened_path() -> Option<&'static Path> {
     OPENED.get().map(PathBuf::as_path)
 }
 
-pub fn open_at(path: &Path) -> Result<Store, CliError> {
+fn open_at(path: &Path) -> Result<App, CliError> {
     opened(path);
-    let mut store = Store::open(path).map_err(CliError::opening)?;
-    store.act_as(local_actor());
-    Ok(store)
+    App::open(path, local_actor()).map_err(opening)
 }
 
 /// Who changes the database from the command line: the local user, by their login name
@@ -163,7 +156,7 @@ pub fn remove_if_unused(path: &Path) {
 
 /// Whether the database at `path` holds nothing but what opening it made.
 fn unused(path: &Path) -> bool {
-    Store::open(path).is_ok_and(|s| s.is_unused().unwrap_or(false))
+    App::is_unused_at(path)
 }
 
 /// Empties again a database file that was empty (0 bytes) before this command, which made its

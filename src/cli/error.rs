@@ -6,12 +6,14 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 use don::app::access::error::AccessError;
+use don::app::error::{Fault, LegHolding, StoreError};
 use don::app::game::error::GameError;
 use don::app::game::leg::LegError;
 use don::app::names::error::NamesError;
 use don::app::night::error::{dates_words, NightError};
 use don::app::results::error::ResultsError;
 use don::app::undo::error::UndoError;
+use don::app::BackupError;
 use don::app::{AppError, ErrorKind};
 use don::league::confirm::ConfirmRefusal;
 use don::league::error::forms;
@@ -22,8 +24,6 @@ use don::publish::out::{OutError, Role};
 use don::record::results::{Advice, RowError};
 use don::record::text::{escaped, shortened};
 use don::record::SourceError;
-use don::store::{BackupError, LegHolding};
-use don::store::{Fault, StoreError};
 use don::web::WebError;
 
 /// What can go wrong in a command.
@@ -269,7 +269,7 @@ fn app_words(e: &AppError) -> String {
         AppError::Leg(e) => leg_words(e),
         AppError::Night(e) => night_words(e),
         AppError::Results(ResultsError::NoLeague { not_found }) => {
-            format!("{} (--create makes it)", store_words(not_found))
+            format!("{} (--create makes it)", league_words(not_found))
         }
         AppError::Backup(BackupError::InUse(path)) => format!(
             "the database {} is open in another program (`don serve`, a `don` at the table, an sqlite3 shell): nothing was restored",

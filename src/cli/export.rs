@@ -5,11 +5,11 @@
 use std::io::{self, BufWriter, Write};
 use std::path::PathBuf;
 
-use don::app::game::stored::{record_of, StoredGames};
+use don::app::game::stored::record_of;
 use don::app::AppError;
+use don::app::GameFilter;
 use don::publish::out::write_out;
 use don::record::text::count;
-use don::store::GameFilter;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -56,7 +56,6 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
-    let store = app.store();
     let league_wanted = args.league.is_some()
         || args.season.is_some()
         || args.shape.is_some()
@@ -73,8 +72,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         );
     }
     let records: Vec<serde_json::Value> = if args.games.is_empty() {
-        store
-            .games(&GameFilter::default())?
+        app.games(&GameFilter::default())?
             .into_iter()
             .map(|g| record_of(&g.stored, g.game))
             .collect::<Result<_, _>>()?
@@ -83,7 +81,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             .iter()
             .map(|key| -> Result<_, AppError> {
                 let game = app.game_named(key)?;
-                Ok(store.game_record(game)?)
+                app.game_record(game)
             })
             .collect::<Result<_, _>>()?
     };
@@ -104,7 +102,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             write(&mut BufWriter::new(stdout.lock()))?;
         }
         Some(path) => {
-            write_out(path, store.path(), args.force, &mut write)?;
+            write_out(path, app.path(), args.force, &mut write)?;
             let n = records.len();
             eprintln!(
                 "Exported {} to {}.",

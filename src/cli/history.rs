@@ -39,7 +39,8 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_read()?;
+    let app = args.db.app_read()?;
+    let store = app.store();
     let choice = Choice {
         league: league_or_env(args.league.as_deref()),
         season: None,

@@ -8,13 +8,11 @@ use std::path::PathBuf;
 
 use indicatif::{ProgressBar, ProgressStyle};
 
-use don::app::game::Imported;
-use don::app::results::import::{games_imported, RecordsImported};
+use don::app::game::StoredBy;
+use don::app::results::import::{games_imported, Found, Progress, RecordFault, RecordsImported};
 use don::app::results::ImportAsk;
 use don::app::App;
-use don::check::import::{check_for_import, ForImport};
 use don::record::text::{count, shortened};
-use don::record::Fault;
 
 use super::check::open_all;
 use super::db::DbArg;
@@ -60,13 +58,6 @@ pub struct Args {
     db: DbArg,
 }
 
-/// Records handed from the checking thread at a time.
-const BATCH: usize = 64;
-
-/// At most this many errors (and as many warnings) are kept: checking stops at the last
-/// error kept, so that memory stays flat on an endless stream of bad records.
-const MAX_ERRORS: usize = 100;
-
 /// Files this big get a progress bar on a terminal.
 const BAR_BYTES: u64 = 1 << 20;
 
@@ -83,20 +74,34 @@ fn where_is(file: &str, index: usize, line: Option<usize>, id: Option<&str>) -> 
     at
 }
 
-fn fault_line(at: &str, f: &Fault) -> String {
-    format!("{at}: {} [{}] {}", place(f), f.code, shown(&f.message))
-}
-
-/// What the checking thread hands on.
-enum HandedOn {
-    /// A record of file `file`, checked; `bytes` of the file read so far.
-    Record {
-        file: usize,
-        record: Box<ForImport>,
-        bytes: u64,
-    },
-    /// A file is read to its end.
-    End,
+/// A record's fault in words, with its place; a record stored already with other content
+/// with what to do about it.
+fn found_line(names: &[(PathBuf, String)], found: &Found) -> String {
+    let a = &found.at;
+    let at = where_is(&names[a.file].1, a.index, a.line, a.id.as_deref());
+    match &found.fault {
+        RecordFault::Checked(f) => {
+            format!("{at}: {} [{}] {}", place(f), f.code, shown(&f.message))
+        }
+        RecordFault::Differs {
+            game,
+            first_difference,
+            stored_by,
+        } => {
+            let undo = match stored_by {
+                Some(StoredBy::Begun { op }) => {
+                    format!(": game {game} was begun with `don new` (#{op}), not imported")
+                }
+                Some(StoredBy::Change { op, brief }) => {
+                    format!(", or undo #{op} ({}), which stored it", shown(brief))
+                }
+                None => String::new(),
+            };
+            format!(
+                "{at}: is already stored as game {game} with different content (first at `{first_difference}`); give it another id{undo}"
+            )
+        }
+    }
 }
 
 /// A progress bar for a big file on a terminal; hidden otherwise.
@@ -140,15 +145,12 @@ pub fn run(args: Args) -> Result<Done, CliError> {
     result
 }
 
-/// The database to import into: for a dry run, a copy in memory of it (a new one where there
-/// is none), so that nothing is made or written on disk.
-fn store_for(args: &Args) -> Result<don::store::Store, CliError> {
+/// The program on the database to import into: for a dry run, on a copy in memory of it.
+fn app_for(args: &Args) -> Result<App, CliError> {
     if args.dry_run {
-        let mut scratch = don::store::Store::open_scratch(&args.db.path()?)?;
-        scratch.act_as(super::db::local_actor());
-        Ok(scratch)
+        args.db.app_scratch()
     } else {
-        args.db.open()
+        args.db.app()
     }
 }
 
@@ -160,7 +162,7 @@ fn import(args: Args) -> Result<Done, CliError> {
                 "import league results (.csv) and game records (.json, .jsonl) separately".into(),
             ));
         }
-        let store = store_for(&args)?;
+        let app = app_for(&args)?;
         let league = super::which::league_or_env(args.league.as_deref());
         let ask = ImportAsk {
             league: league.as_deref(),
@@ -170,7 +172,7 @@ fn import(args: Args) -> Result<Done, CliError> {
             choices: &[],
             season: args.season.as_deref(),
         };
-        return super::results::import(store, &args.files, ask, args.map.as_deref());
+        return super::results::import(app, &args.files, ask, args.map.as_deref());
     }
     if args.create || !args.new_players.is_empty() || args.map.is_some() || args.season.is_some() {
         return Err(CliError::Usage(
@@ -187,113 +189,32 @@ fn import(args: Args) -> Result<Done, CliError> {
         .cloned()
         .zip(sources.iter().map(|(_, name, _)| name.clone()))
         .collect();
-    let mut app = App::from_store(store_for(&args)?);
-    let mut import = app.import_records()?;
-    let mut errors: Vec<String> = Vec::new();
-    let mut warnings: Vec<String> = Vec::new();
-    let (mut stopped, mut warnings_left) = (false, 0usize);
+    let mut app = app_for(&args)?;
     let terminal = io::stderr().is_terminal();
-    // Records are read and checked on a second thread while this one stores them; the channel
-    // is short, so memory stays flat however big the files.
-    let (send, receive) = std::sync::mpsc::sync_channel::<Vec<HandedOn>>(8);
-    let stored = std::thread::scope(|scope| -> Result<(), CliError> {
-        scope.spawn(move || {
-            // In batches: one hand-over per record would cost more than the record.
-            let mut batch = Vec::with_capacity(BATCH);
-            for (file, (_, _, mut source)) in sources.into_iter().enumerate() {
-                while let Some(item) = source.next() {
-                    let record = Box::new(check_for_import(item));
-                    let bytes = source.bytes();
-                    batch.push(HandedOn::Record {
-                        file,
-                        record,
-                        bytes,
-                    });
-                    if batch.len() == BATCH {
-                        let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
-                        if send.send(full).is_err() {
-                            return;
-                        }
-                    }
-                }
-                batch.push(HandedOn::End);
-            }
-            let _ = send.send(batch);
-        });
-        let mut bar: Option<(usize, ProgressBar)> = None;
-        for message in receive.into_iter().flatten() {
-            let (file, checked, bytes) = match message {
-                HandedOn::End => {
-                    if let Some((_, b)) = bar.take() {
-                        b.finish_and_clear();
-                    }
-                    continue;
-                }
-                HandedOn::Record {
-                    file,
-                    record,
-                    bytes,
-                } => (file, *record, bytes),
-            };
-            if errors.len() >= MAX_ERRORS {
-                // Enough, with a record still to check: the checking thread ends when its next
-                // batch is not taken.
-                stopped = true;
-                if let Some((_, b)) = bar.take() {
-                    b.finish_and_clear();
-                }
-                break;
-            }
+    let sources = sources.into_iter().map(|(_, _, source)| source).collect();
+    let mut bar: Option<(usize, ProgressBar)> = None;
+    let (import, found) = app.import_sources(sources, |p| match p {
+        Progress::Read { file, bytes } => {
             let (given, name) = &names[file];
             let bar = match &bar {
                 Some((f, b)) if *f == file => b,
                 _ => &bar.insert((file, bar_for(given, name, terminal))).1,
             };
             bar.set_position(bytes);
-            let sheet = &checked.checked.sheet;
-            let at = where_is(
-                name,
-                checked.checked.index,
-                checked.checked.line,
-                sheet.id.as_deref(),
-            );
-            for f in &sheet.errors {
-                errors.push(fault_line(&at, f));
-            }
-            for f in &sheet.warnings {
-                if warnings.len() < MAX_ERRORS {
-                    warnings.push(fault_line(&at, f));
-                } else {
-                    warnings_left += 1;
-                }
-            }
-            if let Some(Imported::Differs {
-                game,
-                first_difference,
-                stored_by,
-            }) = import.take(checked)?
-            {
-                // What stored it: only an import is undone by undoing an import.
-                let undo = match stored_by {
-                    Some(op) if op.command == "new" => format!(
-                        ": game {game} was begun with `don new` (#{}), not imported",
-                        op.id
-                    ),
-                    Some(op) => format!(
-                        ", or undo #{} ({}), which stored it",
-                        op.id,
-                        super::text::shown(&op.brief())
-                    ),
-                    None => String::new(),
-                };
-                errors.push(format!(
-                    "{at}: is already stored as game {game} with different content (first at `{first_difference}`); give it another id{undo}"
-                ));
+        }
+        Progress::FileEnd | Progress::Stopped => {
+            if let Some((_, b)) = bar.take() {
+                b.finish_and_clear();
             }
         }
-        Ok(())
-    });
-    stored?;
+    })?;
+    let errors: Vec<String> = found.errors.iter().map(|f| found_line(&names, f)).collect();
+    let warnings: Vec<String> = found
+        .warnings
+        .iter()
+        .map(|f| found_line(&names, f))
+        .collect();
+    let (stopped, warnings_left) = (found.stopped, found.warnings_left);
     let paint = super::colour::Paint::stderr();
     let mut err = io::stderr().lock();
     for w in &warnings {

@@ -31,7 +31,6 @@ mod text;
 mod undo;
 mod url;
 mod which;
-mod workbook;
 
 use std::io::{self, Write};
 use std::process::ExitCode;

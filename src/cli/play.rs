@@ -5,7 +5,6 @@
 
 use std::io::{self, Write};
 
-use don::app::game::stored::StoredGames;
 use don::app::game::GameError;
 use don::app::AppError;
 use don::record::parse_record;
@@ -62,7 +61,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         Some(key) => app.game_named(key)?,
         None => app.latest_unfinished()?,
     };
-    let record = parse_record(app.store().game_record(game)?);
+    let record = parse_record(app.game_record(game)?);
     let variant = record
         .variant
         .clone()

@@ -42,15 +42,11 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_read()?;
-    let league = args.which.league(&store)?;
-    let front = match &args.which.season {
-        Some(_) => Some(args.which.both(&store)?.1),
-        // The current season: whose dates hold today, else whose dates end latest.
-        None if store.leagues().seasons(league.id)?.is_empty() => None,
-        None => Some(args.which.both(&store)?.1),
-    };
-    let made = site(&store, &league, front.as_ref()).map_err(publish_error)?;
+    let app = args.db.app_read()?;
+    let league = args.which.league(&app)?;
+    let today = chrono::Local::now().date_naive();
+    let front = app.front_season(&league, args.which.season.as_deref(), today)?;
+    let made = site(app.store(), &league, front.as_ref()).map_err(publish_error)?;
     let database = args.db.path()?;
     let done = made
         .write(&args.out, args.force, Some(&database))

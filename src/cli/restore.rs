@@ -4,8 +4,8 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
+use don::app::{App, BackupError};
 use don::publish::out::{self, OutError};
-use don::store::{BackupError, Store};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -25,7 +25,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Done, CliError> {
     let path = args.db.path()?;
-    let report = Store::restore(&args.backup, &path).map_err(|e| {
+    let report = App::restore(&args.backup, &path).map_err(|e| {
         let hint = match &e {
             BackupError::InUse(_) => Some(
                 "stop `don serve` and any other don or program using it, then run `don restore` again",

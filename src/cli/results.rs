@@ -17,11 +17,10 @@ use don::app::App;
 use don::publish::out::{write_out, write_set, Role, SetFile};
 use don::record::name_map::read_name_map;
 use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
-use don::store::Store;
 
 use super::error::{CliError, Done};
 use super::text::{count, shown};
-use super::workbook::{read_book, Sheets};
+use don::app::results::workbook::{read_book, Sheets};
 use don::record::sheet::is_book;
 
 /// The most faults (and warnings) an import shows.
@@ -134,7 +133,7 @@ fn read_map(path: &Path) -> Result<Result<Vec<ChosenName>, Vec<FileFault>>, CliE
 /// terminal, or as lines from standard input) and the import is made again with the answers,
 /// once.
 pub fn import(
-    store: Store,
+    mut app: App,
     files: &[PathBuf],
     ask: ImportAsk<'_>,
     map: Option<&Path>,
@@ -153,7 +152,6 @@ pub fn import(
         None => Vec::new(),
     };
     let (read, sheets) = read_all(files)?;
-    let mut app = App::from_store(store);
     let ask = ImportAsk {
         // A workbook's fault refuses the import: what the rest would do is only checked.
         dry_run: ask.dry_run || !sheets.faults.is_empty(),
@@ -186,7 +184,10 @@ pub fn import(
 /// An import's warnings, then its faults or what it did.
 fn render_import(import: ResultsImport, sheets: &Sheets) -> Result<Done, CliError> {
     let mut err = io::stderr().lock();
-    let place = |f: &FileFault| sheets.place(f).unwrap_or_else(|| place(f));
+    let place = |f: &FileFault| match sheets.place(f) {
+        Some(at) => format!("{at}: {}", shown(&super::error::row_words(&f.error))),
+        None => place(f),
+    };
     for w in import.warnings.iter().take(SHOWN) {
         writeln!(err, "warning: {}", place(w))?;
     }
@@ -329,7 +330,7 @@ pub fn export(
     force: bool,
 ) -> Result<Done, CliError> {
     let results = app.results_export(league, season)?;
-    let database = app.store().path();
+    let database = app.path();
     if let Some(dir) = dir {
         let files = results.files();
         let writers: Vec<_> = files

@@ -7,15 +7,14 @@ use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, CellAlignment, Table};
 use serde_json::{json, Map, Value};
 
-use don::app::game::stored::StoredGames;
 use don::app::game::{GameError, Listed};
 use don::app::AppError;
+use don::app::{GameFilter, ListedGame, Summary};
 use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
 use don::record::text::count;
 use don::rules::{BySeat, BySide, Seat, Side};
-use don::store::{GameFilter, ListedGame, Summary};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -48,12 +47,11 @@ fn short_time(at: &str) -> String {
 
 pub fn show(args: ShowArgs) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
-    let store = app.store();
     let game = app.game_named(&args.game)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if args.json {
-        let sheet = check_value(store.game_record(game)?);
+        let sheet = check_value(app.game_record(game)?);
         out.write_all(
             don::record::text::terminal_safe_json(&game_json(&sheet))
                 .map_err(io::Error::from)?
@@ -63,7 +61,7 @@ pub fn show(args: ShowArgs) -> Result<Done, CliError> {
     } else {
         // Still at the table: a hand in play is in play, not short.
         let sheet = app.score_sheet(game)?;
-        let times = store
+        let times = app
             .game_times(game)?
             .ok_or(AppError::from(GameError::NoGame(game)))?;
         let entered: Vec<String> = times

@@ -48,9 +48,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> Result<Done, CliError> {
-    let store = args.db.open_read()?;
-    let (league, season_info) = args.which.both(&store)?;
-    let mut season = don::app::league::season::read_season(&store.leagues(), &season_info)?.season;
+    let app = args.db.app_read()?;
+    let (league, season_info) = args.which.both(&app)?;
+    let mut season = app.season_read(&season_info)?.season;
     if let Some(day) = &args.on {
         season = season.as_on(parse_date(day, "--on")?);
     }

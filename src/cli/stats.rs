@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
-use don::app::league::stats::{figures, Figures, FiguresAsked};
+use don::app::league::stats::{Figures, FiguresAsked};
 use don::league::stats::{Filter, Line, Ranking, LEAST_HANDS};
 use don::league::Kind;
 
@@ -80,15 +80,14 @@ pub fn run(args: Args) -> Result<Done, CliError> {
             "--top must be at least 1: it is how many lines the leaderboard shows".into(),
         ));
     }
-    let store = args.db.open_read()?;
-    let league = args.which.league(&store)?;
-    let seasons = if args.all_seasons {
-        store.leagues().seasons(league.id)?
+    let app = args.db.app_read()?;
+    let (league, seasons) = if args.all_seasons {
+        let league = args.which.league(&app)?;
+        let seasons = app.seasons(&league)?.into_iter().map(|s| s.season);
+        (league, seasons.collect())
     } else {
-        let today = chrono::Local::now().date_naive();
-        vec![store
-            .leagues()
-            .current_season(&league, args.which.season.as_deref(), today)?]
+        let (league, season) = args.which.both(&app)?;
+        (league, vec![season])
     };
     let kind = args
         .kind
@@ -106,20 +105,19 @@ pub fn run(args: Args) -> Result<Done, CliError> {
         top: args.top.map(|n| (n, args.by.ranking())),
         min_matches: args.min_matches,
     };
-    let (shown_lines, any, left_out, withdrawn) =
-        match figures(&store.leagues(), &league, &seasons, &asked)? {
-            Figures::UnknownPlayer(words) => {
-                let paint = super::colour::Paint::stderr();
-                eprintln!("don: {}: {}", paint.error(), shown(&words));
-                return Ok(Done::BadData);
-            }
-            Figures::Lines {
-                lines,
-                any,
-                left_out,
-                withdrawn,
-            } => (lines, any, left_out, withdrawn),
-        };
+    let (shown_lines, any, left_out, withdrawn) = match app.figures(&league, &seasons, &asked)? {
+        Figures::UnknownPlayer(words) => {
+            let paint = super::colour::Paint::stderr();
+            eprintln!("don: {}: {}", paint.error(), shown(&words));
+            return Ok(Done::BadData);
+        }
+        Figures::Lines {
+            lines,
+            any,
+            left_out,
+            withdrawn,
+        } => (lines, any, left_out, withdrawn),
+    };
     let shown_lines: Vec<&Line> = shown_lines.iter().collect();
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {

@@ -6,7 +6,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, Table};
 
-use don::store::LogEntry;
+use don::app::LogEntry;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};

@@ -4,8 +4,8 @@
 use chrono::NaiveDate;
 
 use don::app::league::which::Choice;
+use don::app::{App, LeagueInfo, SeasonInfo};
 use don::record::date::DateError;
-use don::store::{LeagueInfo, SeasonInfo, Store};
 
 use super::error::CliError;
 
@@ -48,15 +48,15 @@ impl Which {
         }
     }
 
-    pub fn league(&self, store: &Store) -> Result<LeagueInfo, CliError> {
-        Ok(self.choice().league(&store.leagues())?)
+    /// The league asked for, else the only one.
+    pub fn league(&self, app: &App) -> Result<LeagueInfo, CliError> {
+        Ok(app.league(&self.choice())?)
     }
 
-    /// The league, and the season named, else the current one ([`Choice::both`]).
-    pub fn both(&self, store: &Store) -> Result<(LeagueInfo, SeasonInfo), CliError> {
-        // The command line's reads that do not go through an App yet take today here.
-        let today = chrono::Local::now().date_naive();
-        Ok(self.choice().both(&store.leagues(), today)?)
+    /// The league, and the season named, else the current one ([`Choice::both`]): chosen
+    /// once for a command.
+    pub fn both(&self, app: &App) -> Result<(LeagueInfo, SeasonInfo), CliError> {
+        Ok(app.choose(&self.choice())?)
     }
 }
 

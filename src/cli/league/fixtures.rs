@@ -116,12 +116,10 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             which,
             db,
         } => {
-            let store = db.open_read()?;
-            let (league, season) = which.both(&store)?;
-            let team = team
-                .map(|t| store.leagues().team(&league, &t))
-                .transpose()?;
-            crate::cli::night::write_fixtures(&mut out, &store, &season, team.as_ref(), unplayed)?;
+            let app = db.app_read()?;
+            let (league, season) = which.both(&app)?;
+            let team = team.map(|t| app.team(&league, &t)).transpose()?;
+            crate::cli::night::write_fixtures(&mut out, &app, &season, team.as_ref(), unplayed)?;
         }
         FixturesCommand::Move {
             fixture,

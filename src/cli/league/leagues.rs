@@ -3,8 +3,8 @@
 use std::io::{self, BufWriter, Write};
 
 use don::app::league::new_config;
+use don::app::{App, LeagueInfo};
 use don::league::names::shell_quoted;
-use don::store::{LeagueInfo, Store};
 
 use super::config::{write_config, ConfigFlags};
 use crate::cli::db::DbArg;
@@ -61,7 +61,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             let config = new_config(&config.change()?)?;
             if !name.trim().is_empty() {
                 // Before the database is opened (and made, if it is new).
-                don::store::StoreError::check_name("the league's name", &name)?;
+                don::app::error::StoreError::check_name("the league's name", &name)?;
             }
             let league = db.app()?.league_new(&name, &config)?;
             writeln!(out, "League {}:", shown(&league.name))?;
@@ -75,7 +75,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
         LeagueCommand::Show { which, db } => {
             let app = db.app_read()?;
             let league = app.league(&which.choice())?;
-            show_league(&mut out, app.store(), &league)?;
+            show_league(&mut out, &app, &league)?;
         }
         LeagueCommand::Set { which, config, db } => {
             if !config.given() {
@@ -91,14 +91,14 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
             write_config(&mut out, &new)?;
         }
         LeagueCommand::List { db } => {
-            let store = db.open_read()?;
-            let leagues = store.leagues().all()?;
+            let app = db.app_read()?;
+            let leagues = app.leagues()?;
             if leagues.is_empty() {
                 writeln!(out, "No leagues.")?;
             }
             for l in leagues {
-                let seasons = store.leagues().seasons(l.id)?;
-                let names: Vec<&str> = seasons.iter().map(|s| s.name.as_str()).collect();
+                let seasons = app.seasons(&l)?;
+                let names: Vec<&str> = seasons.iter().map(|s| s.season.name.as_str()).collect();
                 let name = shown(&l.name);
                 match names.len() {
                     0 => writeln!(out, "{name}: no seasons yet")?,
@@ -112,17 +112,17 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
     Ok(Done::Ok)
 }
 
-fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Result<(), CliError> {
+fn show_league(out: &mut impl Write, app: &App, league: &LeagueInfo) -> Result<(), CliError> {
     writeln!(out, "League {}", shown(&league.name))?;
     writeln!(out, "Configuration for new seasons:")?;
     write_config(out, &league.config)?;
-    let seasons = store.leagues().seasons(league.id)?;
+    let seasons = app.seasons(league)?;
     if seasons.is_empty() {
         writeln!(out, "No seasons yet.")?;
     }
-    for s in &seasons {
-        let entries = store.leagues().entries(s.id)?;
-        let fixtures = store.leagues().fixtures(s.id)?;
+    for s in seasons.iter().map(|s| &s.season) {
+        let entries = app.entries(s)?;
+        let fixtures = app.fixtures(s)?;
         let played = fixtures.iter().filter(|f| f.result.is_some()).count();
         writeln!(
             out,
@@ -141,7 +141,7 @@ fn show_league(out: &mut impl Write, store: &Store, league: &LeagueInfo) -> Resu
             write_config(out, &s.config)?;
         }
     }
-    let teams = store.leagues().teams(league.id)?;
+    let teams = app.teams(league)?;
     let list: Vec<String> = teams
         .iter()
         .map(|t| match &t.venue {

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
 use don::app::league::RosterAdded;
-use don::store::{SeasonInfo, Store, TeamInfo};
+use don::app::{App, SeasonInfo, TeamInfo};
 
 use crate::cli::colour::Paint;
 use crate::cli::db::DbArg;
@@ -103,12 +103,10 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             )?;
         }
         RosterCommand::Show { team, which, db } => {
-            let store = db.open_read()?;
-            let (league, season) = which.both(&store)?;
-            let team = team
-                .map(|t| store.leagues().team(&league, &t))
-                .transpose()?;
-            write_rosters(&mut out, &store, &season, team.as_ref())?;
+            let app = db.app_read()?;
+            let (league, season) = which.both(&app)?;
+            let team = team.map(|t| app.team(&league, &t)).transpose()?;
+            write_rosters(&mut out, &app, &season, team.as_ref())?;
         }
     }
     out.flush()?;
@@ -151,7 +149,7 @@ fn say_added(out: &mut impl Write, r: &RosterAdded) -> Result<(), CliError> {
 /// The teams of a season with their rosters, each below the minimum marked.
 pub fn write_rosters(
     out: &mut impl Write,
-    store: &Store,
+    app: &App,
     season: &SeasonInfo,
     only: Option<&TeamInfo>,
 ) -> Result<(), CliError> {
@@ -159,7 +157,7 @@ pub fn write_rosters(
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header(["Team", "Venue", "Players", "Roster"]);
     let mut short = Vec::new();
-    for e in store.leagues().entries(season.id)? {
+    for e in app.entries(season)? {
         if only.is_some_and(|t| t.id != e.team.id) {
             continue;
         }

@@ -95,13 +95,14 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
             }
         }
         SeasonCommand::List { league, db } => {
-            let store = db.open_read()?;
-            let league = store
-                .leagues()
-                .find(league_or_env(league.as_deref()).as_deref())?;
-            let closed = store.leagues().closed_seasons(league.id)?;
-            for s in store.leagues().seasons(league.id)? {
-                let note = if closed.contains(&s.id) {
+            let app = db.app_read()?;
+            let league = app.league(&don::app::league::which::Choice {
+                league: league_or_env(league.as_deref()),
+                season: None,
+            })?;
+            for listed in app.seasons(&league)? {
+                let s = listed.season;
+                let note = if listed.closed {
                     " (closed: known by its final table)"
                 } else {
                     ""

@@ -175,15 +175,15 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
             write_names(&mut out, &had)?;
         }
         TeamCommand::List { which, db } => {
-            let store = db.open_read()?;
-            let league = which.league(&store)?;
-            if store.leagues().seasons(league.id)?.is_empty() {
-                for t in store.leagues().teams(league.id)? {
+            let app = db.app_read()?;
+            let league = which.league(&app)?;
+            if app.seasons(&league)?.is_empty() {
+                for t in app.teams(&league)? {
                     writeln!(out, "{}", shown(&t.name))?;
                 }
             } else {
-                let (_, season) = which.both(&store)?;
-                write_rosters(&mut out, &store, &season, None)?;
+                let (_, season) = which.both(&app)?;
+                write_rosters(&mut out, &app, &season, None)?;
             }
         }
     }

@@ -9,7 +9,6 @@ use don::app::night::players::Players;
 use don::league::entry::parse_kind_slot;
 use don::league::night::missing;
 use don::league::{Config, Match};
-use don::store::LeagueReader;
 
 use super::args::CorrectArgs;
 use super::ask::{ask, ask_match, stopped_words, Asked, Refusal};
@@ -40,15 +39,8 @@ pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
             let prompt = &mut *prompt;
             let config = c.season.config.clone();
             let (stored, by_matches) = (c.stored.clone(), c.by_matches);
-            let leagues = app.store().leagues();
-            let (given, why) = prompt_correction(
-                prompt,
-                &leagues,
-                &config,
-                &mut c.players,
-                &stored,
-                by_matches,
-            )?;
+            let (given, why) =
+                prompt_correction(prompt, &app, &config, &mut c.players, &stored, by_matches)?;
             stopped = why;
             Correction::Matches(given)
         }
@@ -95,7 +87,7 @@ pub(super) fn nothing_to_correct(title: &str) -> Result<Done, CliError> {
 /// every match. Gives the matches typed, and why the entry stopped at a refused line (piped).
 pub(super) fn prompt_correction(
     prompt: &mut dyn Prompt,
-    reader: &LeagueReader<'_>,
+    app: &don::app::App,
     config: &Config,
     players: &mut Players,
     stored: &[Match],
@@ -108,7 +100,14 @@ pub(super) fn prompt_correction(
         writeln!(err, "Type each match of the night: players joined by + (blank if not known), legs won, home first, leg scores (blank if not known; #N for game N). `quit` or Ctrl-D ends, correcting nothing.")?;
         for (kind, slot) in missing(config, &[]) {
             let current = now(&given);
-            match ask_match(prompt, reader, config, players, (kind, slot), &current)? {
+            match ask_match(
+                prompt,
+                &app.store().leagues(),
+                config,
+                players,
+                (kind, slot),
+                &current,
+            )? {
                 Asked::Given(m) => given.push(m),
                 Asked::End => return Ok((Vec::new(), None)),
                 Asked::Stopped(at, why) => {
@@ -151,7 +150,14 @@ pub(super) fn prompt_correction(
             )?;
         }
         let current = now(&given);
-        match ask_match(prompt, reader, config, players, (kind, slot), &current)? {
+        match ask_match(
+            prompt,
+            &app.store().leagues(),
+            config,
+            players,
+            (kind, slot),
+            &current,
+        )? {
             Asked::Given(m) => {
                 given.retain(|(g, _)| (g.kind, g.slot) != (kind, slot));
                 given.push(m);

@@ -5,45 +5,55 @@ use std::io::{self, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
+use don::app::night::of::night_move;
+use don::app::{App, Fixture, SeasonInfo, TeamInfo};
+use don::league::confirm::Move;
 use don::league::{Config, Confirmation, HomeAway, NightResult};
-use don::store::{Fixture, SeasonInfo, Store, TeamInfo};
 
 use crate::cli::error::CliError;
 use crate::cli::text::shown;
 
 pub use don::app::night::result_words;
 
-/// How a night stands when both teams do not yet stand by it: "Provisional: entered for Royal
-/// Oak, to be confirmed for Red Lion", "Disputed by Red Lion: …".
-pub fn standing_words(f: &Fixture) -> Option<String> {
+/// How an entered night stands when both teams do not yet stand by it, and so whose move it is
+/// (the league's rule, as the web's pages have it): "Provisional: entered for Royal Oak, to be
+/// confirmed for Red Lion", "Provisional: being entered for Royal Oak, not complete yet",
+/// "Disputed by Red Lion: …".
+fn standing_words(f: &Fixture, config: &Config) -> Option<String> {
     let name = |side: HomeAway| match side {
         HomeAway::Home => &f.home.name,
         HomeAway::Away => &f.away.name,
     };
-    match &f.confirmation {
-        Confirmation::Confirmed => None,
-        Confirmation::Provisional { entered_by } => Some(format!(
+    // An entered night's move does not hang on the day.
+    match night_move(f, config, f.date) {
+        Move::ToConfirm { entered_by } => Some(format!(
             "Provisional: entered for {}, to be confirmed for {}",
-            name(*entered_by),
+            name(entered_by),
             name(entered_by.other())
         )),
-        Confirmation::Disputed { by, reason, .. } => {
-            Some(format!("Disputed by {}: {reason}", name(*by)))
-        }
+        Move::Entering { by } => Some(format!(
+            "Provisional: being entered for {}, not complete yet",
+            name(by)
+        )),
+        Move::Disputed { by } => match &f.confirmation {
+            Confirmation::Disputed { reason, .. } => {
+                Some(format!("Disputed by {}: {reason}", name(by)))
+            }
+            _ => None,
+        },
+        _ => None,
     }
 }
 
 /// The fixtures of a season as a table.
 pub fn write_fixtures(
     out: &mut impl Write,
-    store: &Store,
+    app: &App,
     season: &SeasonInfo,
     team: Option<&TeamInfo>,
     unplayed: bool,
 ) -> Result<(), CliError> {
-    let mut fixtures = store.leagues().fixtures(season.id)?;
-    // The teams as they were named in the season (a team renamed since, by its name then).
-    don::app::names::fixtures_as_then(&store.leagues(), season, &mut fixtures)?;
+    let fixtures = app.fixtures_as_then(season)?;
     let mut table = Table::new();
     table.load_preset(UTF8_FULL_CONDENSED);
     table.set_header(["No.", "Round", "Date", "Home", "Away", "Result"]);
@@ -109,7 +119,7 @@ pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Re
         }
     )?;
     if f.result.is_some() {
-        if let Some(line) = standing_words(f) {
+        if let Some(line) = standing_words(f, config) {
             writeln!(out, "{}", shown(&line))?;
         }
     }

@@ -27,6 +27,7 @@
 //! - [`access`]: private links for captains and the secretary, and their sessions on the web;
 //!   their refusals ([`access_error`]).
 //! - [`board`]: what the live boards of `don serve` show: a game on the web, a night's games.
+//! - [`reads`]: what the front ends read: leagues, seasons, teams, fixtures, stored games.
 //! - [`error`] and [`kind`]: every refusal gathered in [`AppError`], and its [`ErrorKind`].
 
 pub mod access;
@@ -36,6 +37,7 @@ pub mod kind;
 pub mod league;
 pub mod names;
 pub mod night;
+pub mod reads;
 pub mod results;
 pub mod undo;
 pub mod view;
@@ -44,8 +46,11 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 
-pub use crate::store::Actor;
 use crate::store::Store;
+pub use crate::store::{
+    Actor, BackupError, Fixture, GameFilter, LeagueInfo, ListedGame, LogEntry, SeasonEntry,
+    SeasonInfo, Summary, TeamInfo,
+};
 pub use error::{AppError, ErrorKind};
 
 /// The program, for one actor: the database, opened for them.
@@ -98,6 +103,14 @@ impl App {
     /// Takes `day` as today from now on (a test pins its day; a server its request's).
     pub fn pin_today(&mut self, day: NaiveDate) {
         self.today = day;
+    }
+
+    /// For a dry run: a copy in memory of the database at `path` (a new one where there is
+    /// none), for `actor` to change; nothing is made or written on disk.
+    pub fn open_scratch(path: &Path, actor: Actor) -> Result<App, AppError> {
+        let mut store = Store::open_scratch(path)?;
+        store.act_as(actor);
+        Ok(App::from_store(store))
     }
 
     /// The database, to read.

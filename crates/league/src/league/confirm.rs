@@ -162,6 +162,77 @@ pub fn settle(
     }
 }
 
+/// Who looks at a night: the secretary, the captain of one of its teams, or the captain of a
+/// team that does not play in it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Viewer {
+    Secretary,
+    /// The captain of the team on this side.
+    Captain(HomeAway),
+    /// A captain of a team that does not play in it.
+    Outsider,
+}
+
+/// Where a night stands in its flow, and so whose move it is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Move {
+    /// Cancelled: nobody's.
+    Cancelled,
+    /// Not due yet: nobody's.
+    ToPlay,
+    /// Due and not entered: either captain's (or the secretary's) to enter.
+    ToEnter,
+    /// Being entered for a team, not complete yet: that team's to finish.
+    Entering { by: HomeAway },
+    /// Entered for a team, complete: the other team's to confirm or dispute.
+    ToConfirm { entered_by: HomeAway },
+    /// Disputed by a team: the secretary's to settle.
+    Disputed { by: HomeAway },
+    /// Confirmed by both teams: nobody's.
+    Confirmed,
+}
+
+/// Whose move a night is: from whether it has a result, is cancelled, is due (its date is
+/// today or past) and is complete (`done`), and how its teams stand by it.
+pub fn whose_move(
+    entered: bool,
+    cancelled: bool,
+    due: bool,
+    done: bool,
+    confirmation: &Confirmation,
+) -> Move {
+    if !entered {
+        return match (cancelled, due) {
+            (true, _) => Move::Cancelled,
+            (false, true) => Move::ToEnter,
+            (false, false) => Move::ToPlay,
+        };
+    }
+    match confirmation {
+        Confirmation::Confirmed => Move::Confirmed,
+        Confirmation::Provisional { entered_by } if !done => Move::Entering { by: *entered_by },
+        Confirmation::Provisional { entered_by } => Move::ToConfirm {
+            entered_by: *entered_by,
+        },
+        Confirmation::Disputed { by, .. } => Move::Disputed { by: *by },
+    }
+}
+
+impl Move {
+    /// Whether the night waits on `viewer`: a captain to enter a night due, the team entering
+    /// to finish it, the other team to confirm it (the secretary is waited on by a dispute).
+    pub fn waits_on(self, viewer: Viewer) -> bool {
+        let secretary = viewer == Viewer::Secretary;
+        match self {
+            Move::ToEnter => !secretary,
+            Move::Entering { by } => viewer == Viewer::Captain(by),
+            Move::ToConfirm { entered_by } => !secretary && viewer != Viewer::Captain(entered_by),
+            Move::Disputed { .. } => secretary,
+            Move::Cancelled | Move::ToPlay | Move::Confirmed => false,
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -207,22 +207,6 @@ impl<T> ByChange<T> {
     }
 }
 
-/// The key of a game's latest change, as its board and scoring page are made from it: the last
-/// change made to it, and the night that holds it as a leg (a night entered takes the game
-/// without changing it).
-pub fn game_key(app: &crate::app::App, game: i64) -> Result<String, crate::app::AppError> {
-    let store = app.store();
-    store.read(|store| {
-        let seen = store.latest_for(game)?;
-        let held = store.leg_holding(game)?;
-        Ok(format!(
-            "{}|{}",
-            seen.map(|s| s.to_string()).unwrap_or_default(),
-            held.map(|h| h.to_string()).unwrap_or_default()
-        ))
-    })
-}
-
 /// When each link began its games in the last hour: a link may begin only so many an hour
 /// (see [`super::scorer::games`]). By link: a few dozen at most, each a few dozen instants.
 #[derive(Default)]

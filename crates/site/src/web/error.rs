@@ -74,7 +74,7 @@ impl From<AppError> for WebError {
     /// the change's transaction) is no session, as one found ended when the request came.
     fn from(e: AppError) -> WebError {
         match e {
-            AppError::Store(crate::store::StoreError::SessionEnded) => WebError::NotSignedIn,
+            AppError::Store(crate::app::error::StoreError::SessionEnded) => WebError::NotSignedIn,
             e => WebError::App(e),
         }
     }

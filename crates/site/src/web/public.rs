@@ -21,9 +21,9 @@ use chrono::{DateTime, NaiveDateTime, Utc};
 use super::cache::Made;
 use super::error::WebError;
 use super::state::Shared;
+use crate::app::error::StoreError;
 use crate::app::AppError;
 use crate::publish::{site_within, PublishError};
-use crate::store::StoreError;
 
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
@@ -37,7 +37,7 @@ pub fn routes() -> Router<Arc<Shared>> {
 pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
     let state = match shared.watch.state().await {
         Some(state) => state,
-        None => shared.read_public(|app| Ok(app.store().state()?)).await?.0,
+        None => shared.read_public(|app| app.state()).await?.0,
     };
     if let Some(made) = shared.site.held(state) {
         return Ok(made);
@@ -65,7 +65,7 @@ pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
 }
 
 /// The site, and the state it is of, read in one transaction.
-fn make(app: &crate::app::App, league: &crate::store::LeagueInfo) -> Result<Made, AppError> {
+fn make(app: &crate::app::App, league: &crate::app::LeagueInfo) -> Result<Made, AppError> {
     let (state, at, site) = app
         .store()
         .read(|store| {
@@ -73,13 +73,9 @@ fn make(app: &crate::app::App, league: &crate::store::LeagueInfo) -> Result<Made
             // The front page shows the current season, as `don publish` does (whose dates hold
             // today, else whose dates end latest), not the one made last: past seasons are
             // often imported after the present one.
-            let leagues = store.leagues();
-            let front = if leagues.seasons(league.id)?.is_empty() {
-                None
-            } else {
-                let today = chrono::Local::now().date_naive();
-                Some(leagues.current_season(league, None, today)?)
-            };
+            let today = chrono::Local::now().date_naive();
+            let front =
+                crate::app::league::which::front_season(&store.leagues(), league, None, today)?;
             Ok::<_, PublishError>((state, at, site_within(store, league, front.as_ref())?))
         })
         .map_err(|e| match e {

@@ -11,8 +11,8 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use crate::app::access::Session;
+use crate::app::LeagueInfo;
 use crate::app::{Actor, App, AppError, ErrorKind};
-use crate::store::LeagueInfo;
 
 use super::config::ServeConfig;
 use super::error::WebError;
@@ -141,7 +141,8 @@ impl Shared {
             .map_err(|_| WebError::Crashed)?;
         tokio::task::spawn_blocking(move || {
             let _turn = turn;
-            let app = shared.reader()?;
+            let mut app = shared.reader()?;
+            app.pin_today(today());
             let out = read(&app);
             // A connection that met a fault (its files changed under it, say) is not kept:
             // the next read opens a fresh one.
@@ -240,6 +241,7 @@ impl Shared {
                 return Err(WebError::Busy);
             }
             app.wait_for_lock(left)?;
+            app.pin_today(today());
             change(&mut app)
         })
         .await
@@ -294,4 +296,10 @@ fn busy_or(e: AppError) -> WebError {
     } else {
         e.into()
     }
+}
+
+/// Today, by the server's clock: read once per request, when its connection is handed out
+/// (a connection is kept between requests, and a night's move turns at midnight).
+fn today() -> chrono::NaiveDate {
+    chrono::Local::now().date_naive()
 }

@@ -113,7 +113,7 @@ fn look_up(shared: &Shared, path: &Path, tell: &watch::Sender<Found>) {
         if app.is_none() {
             app = App::open_read(path).ok();
         }
-        let state = app.as_ref().and_then(|a| a.store().state().ok());
+        let state = app.as_ref().and_then(|a| a.state().ok());
         if state.is_none() {
             // A connection that failed is not kept: the next look-up opens a fresh one.
             app = None;

@@ -143,24 +143,6 @@ impl LeagueReader<'_> {
             .collect())
     }
 
-    /// A league by name; with no name, the only league there is.
-    pub fn find(&self, name: Option<&str>) -> Result<LeagueInfo, StoreError> {
-        let all = self.all()?;
-        match name {
-            None => match all.len() {
-                1 => Ok(all.into_iter().next().expect("one league")),
-                0 => Err(LeagueError::NoLeague.into()),
-                _ => Err(LeagueError::WhichLeague {
-                    leagues: all.into_iter().map(|l| l.name).collect(),
-                }
-                .into()),
-            },
-            Some(name) => {
-                Ok(LeagueError::pick(&all, name, |l| &l.name, Thing::League, None)?.clone())
-            }
-        }
-    }
-
     /// The seasons of a league, oldest first.
     pub fn seasons(&self, league: i64) -> Result<Vec<SeasonInfo>, StoreError> {
         let mut stmt = self
@@ -175,31 +157,6 @@ impl LeagueReader<'_> {
                 config,
             })
             .collect())
-    }
-
-    /// A season of a league by name; with no name, the latest.
-    pub fn season(
-        &self,
-        league: &LeagueInfo,
-        name: Option<&str>,
-    ) -> Result<SeasonInfo, StoreError> {
-        let seasons = self.seasons(league.id)?;
-        match name {
-            None => seasons.into_iter().last().ok_or_else(|| {
-                LeagueError::NoSeason {
-                    league: league.name.clone(),
-                }
-                .into()
-            }),
-            Some(name) => Ok(LeagueError::pick(
-                &seasons,
-                name,
-                |s| &s.name,
-                Thing::Season,
-                Some(&league.name),
-            )?
-            .clone()),
-        }
     }
 
     /// The seasons of a league, oldest made first, each with its dates (its fixtures' span,
@@ -233,110 +190,6 @@ impl LeagueReader<'_> {
         Ok(out)
     }
 
-    /// The season named, else the one `choose` picks (an index) from the league's seasons'
-    /// dates, else the one `otherwise` gives.
-    fn chosen_season(
-        &self,
-        league: &LeagueInfo,
-        name: Option<&str>,
-        choose: impl FnOnce(
-            &[crate::league::fixtures::SeasonDates],
-        ) -> Result<Option<usize>, StoreError>,
-        otherwise: impl FnOnce() -> Result<SeasonInfo, StoreError>,
-    ) -> Result<SeasonInfo, StoreError> {
-        if name.is_some() {
-            return self.season(league, name);
-        }
-        // A closed season (known by its final table) is never the one meant.
-        let closed = self.closed_seasons(league.id)?;
-        let (mut seasons, dates): (Vec<SeasonInfo>, Vec<_>) = self
-            .season_dates(league.id)?
-            .into_iter()
-            .filter(|(s, _)| !closed.contains(&s.id))
-            .unzip();
-        if seasons.is_empty() {
-            return otherwise();
-        }
-        match choose(&dates)? {
-            Some(i) => Ok(seasons.swap_remove(i)),
-            None => otherwise(),
-        }
-    }
-
-    /// A season of a league by name; with no name, the current one: the one whose dates hold
-    /// `today`, else the one whose dates end latest (one with no fixtures yet only when none
-    /// has any).
-    pub fn current_season(
-        &self,
-        league: &LeagueInfo,
-        name: Option<&str>,
-        today: NaiveDate,
-    ) -> Result<SeasonInfo, StoreError> {
-        self.chosen_season(
-            league,
-            name,
-            |dates| Ok(crate::league::fixtures::current_season(dates, today)),
-            || self.latest_open(league),
-        )
-    }
-
-    /// The season named, else the season a change dated `day` (a deduction, an award, a
-    /// withdrawal) goes in ([`season_of_change`](crate::league::fixtures::season_of_change)),
-    /// else the current one.
-    pub fn season_of_change(
-        &self,
-        league: &LeagueInfo,
-        name: Option<&str>,
-        day: NaiveDate,
-        today: NaiveDate,
-    ) -> Result<SeasonInfo, StoreError> {
-        self.chosen_season(
-            league,
-            name,
-            |dates| {
-                Ok(crate::league::fixtures::season_of_change(dates, day)
-                    .map_err(LeagueError::from)?)
-            },
-            || self.current_season(league, None, today),
-        )
-    }
-
-    /// The season named, else the season a roster or team is added to
-    /// ([`season_being_set_up`](crate::league::fixtures::season_being_set_up)).
-    pub fn season_being_set_up(
-        &self,
-        league: &LeagueInfo,
-        name: Option<&str>,
-        today: NaiveDate,
-    ) -> Result<SeasonInfo, StoreError> {
-        self.chosen_season(
-            league,
-            name,
-            |dates| Ok(crate::league::fixtures::season_being_set_up(dates, today)),
-            || self.latest_open(league),
-        )
-    }
-
-    /// Refuses a schedule for `season` whose rounds run from `first` to `last` over another
-    /// season's dates ([`check_schedule`](crate::league::fixtures::check_schedule)).
-    pub fn check_schedule(
-        &self,
-        league: &LeagueInfo,
-        season: i64,
-        first: NaiveDate,
-        last: NaiveDate,
-    ) -> Result<(), StoreError> {
-        let seasons = self.season_dates(league.id)?;
-        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
-        match seasons.iter().position(|(s, _)| s.id == season) {
-            Some(i) => Ok(
-                crate::league::fixtures::check_schedule(&dates, i, first, last)
-                    .map_err(LeagueError::from)?,
-            ),
-            None => Ok(()),
-        }
-    }
-
     /// The season of the league that holds fixture `id`, if one does.
     pub fn season_of_fixture(
         &self,
@@ -357,67 +210,20 @@ impl LeagueReader<'_> {
             .find(|i| i.id == season))
     }
 
-    /// The season a night or fixture on `day` goes in: the one named (if the day is not in
-    /// another season's dates), else the one whose dates hold the day (see
-    /// [`crate::league::fixtures::season_for`]).
-    /// `pair`, the night's home and away teams: a season where they have a fixture left to
-    /// play may hold the night (moved from that fixture).
-    pub fn season_on(
+    /// The seasons (by id) where `home` has a fixture against `away`: on `day`, else one left
+    /// to play.
+    pub fn seasons_with_fixture(
         &self,
-        league: &LeagueInfo,
-        name: Option<&str>,
-        day: NaiveDate,
-        pair: Option<(TeamId, TeamId)>,
-    ) -> Result<SeasonInfo, StoreError> {
-        let mut seasons = self.season_dates(league.id)?;
-        if name.is_none() {
-            // A closed season (known by its final table) takes nothing: never a choice.
-            let closed = self.closed_seasons(league.id)?;
-            seasons.retain(|(s, _)| !closed.contains(&s.id));
-        }
-        let dates: Vec<_> = seasons.iter().map(|(_, d)| d.clone()).collect();
-        let refused = |e| StoreError::League(LeagueError::Season(e));
-        // The seasons where the night's teams have a fixture on the day.
-        let mut on_day = Vec::new();
-        if let Some((home, away)) = pair {
-            let mut stmt = self.0.prepare_cached(
-                "SELECT DISTINCT season FROM fixtures WHERE home = ?1 AND away = ?2 AND date = ?3",
-            )?;
-            for id in stmt.query_map((home, away, day.to_string()), |r| r.get::<_, i64>(0))? {
-                let id = id?;
-                on_day.extend(seasons.iter().position(|(s, _)| s.id == id));
-            }
-        }
-        let i = match name {
-            Some(name) => {
-                let given = self.season(league, Some(name))?;
-                let i = seasons
-                    .iter()
-                    .position(|(s, _)| s.id == given.id)
-                    .expect("a season of the league");
-                if !on_day.contains(&i) {
-                    crate::league::fixtures::check_season(&dates, i, day).map_err(refused)?;
-                }
-                i
-            }
-            None if seasons.is_empty() => return self.season(league, None),
-            None => {
-                let mut moved_from = Vec::new();
-                if let Some((home, away)) = pair {
-                    let mut stmt = self.0.prepare_cached(
-                        "SELECT DISTINCT season FROM fixtures
-                         WHERE home = ?1 AND away = ?2 AND result IS NULL",
-                    )?;
-                    for id in stmt.query_map((home, away), |r| r.get::<_, i64>(0))? {
-                        let id = id?;
-                        moved_from.extend(seasons.iter().position(|(s, _)| s.id == id));
-                    }
-                }
-                crate::league::fixtures::season_for_night(&dates, day, &on_day, &moved_from)
-                    .map_err(refused)?
-            }
-        };
-        Ok(seasons.swap_remove(i).0)
+        home: TeamId,
+        away: TeamId,
+        day: Option<NaiveDate>,
+    ) -> Result<Vec<i64>, StoreError> {
+        let mut stmt = self.0.prepare_cached(
+            "SELECT DISTINCT season FROM fixtures WHERE home = ?1 AND away = ?2
+             AND CASE WHEN ?3 IS NULL THEN result IS NULL ELSE date = ?3 END",
+        )?;
+        let rows = stmt.query_map((home, away, day.map(|d| d.to_string())), |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 
     /// The teams of a league, by name.
@@ -427,22 +233,6 @@ impl LeagueReader<'_> {
             .prepare_cached("SELECT id, name, venue FROM teams WHERE league = ?1 ORDER BY key")?;
         let rows = stmt.query_map([league], team_row)?;
         Ok(rows.collect::<Result<_, _>>()?)
-    }
-
-    /// A team of a league by name (case and extra spaces ignored), today's or a former one or an
-    /// alias; an unknown name is refused with the nearest known one.
-    pub fn team(&self, league: &LeagueInfo, name: &str) -> Result<TeamInfo, StoreError> {
-        let teams = self.teams(league.id)?;
-        // A former name or an alias (`don team names`) finds its team too.
-        let key = name_key(name);
-        if !teams.iter().any(|t| name_key(&t.name) == key) {
-            if let Some(owner) = self.names().team_owner(league.id, name)? {
-                if let Some(t) = teams.iter().find(|t| t.id == owner.id) {
-                    return Ok(t.clone());
-                }
-            }
-        }
-        Ok(LeagueError::pick(&teams, name, |t| &t.name, Thing::Team, Some(&league.name))?.clone())
     }
 
     /// A team of a league by name (case and extra spaces ignored), if it has one.

@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use rusqlite::OptionalExtension;
 
 use super::db::{Change, StoreError};
-use super::league::{LeagueInfo, LeagueReader, SeasonInfo};
+use super::league::LeagueReader;
 use crate::league::{LeagueError, NightResult, TeamId};
 use crate::record::standings::TableLine;
 
@@ -41,17 +41,6 @@ impl LeagueReader<'_> {
         )?;
         let rows = stmt.query_map([season], |r| table_line(r, 0))?;
         Ok(rows.collect::<Result<_, _>>()?)
-    }
-
-    /// The latest season of a league that is not closed; the latest of all when every one
-    /// is (or none, refused as [`LeagueReader::season`] refuses it).
-    pub fn latest_open(&self, league: &LeagueInfo) -> Result<SeasonInfo, StoreError> {
-        let closed = self.closed_seasons(league.id)?;
-        let mut seasons = self.seasons(league.id)?;
-        match seasons.iter().rposition(|s| !closed.contains(&s.id)) {
-            Some(i) => Ok(seasons.swap_remove(i)),
-            None => self.season(league, None),
-        }
     }
 
     /// Whether a season is closed: known by its final table.

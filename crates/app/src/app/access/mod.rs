@@ -217,7 +217,9 @@ impl App {
         })?;
         let leagues = change.leagues();
         let league = choice.league(&leagues)?;
-        let team = team.map(|t| leagues.team(&league, t)).transpose()?;
+        let team = team
+            .map(|t| crate::app::league::which::team(&leagues, &league, t))
+            .transpose()?;
         let link = link_added(change, league.id, (team.map(|t| t.id), None), &token)?;
         Ok((link, token))
     }
@@ -285,7 +287,7 @@ impl App {
                 vec![row]
             }
             Revoke::Team(name) => {
-                let team = leagues.team(&league, name)?;
+                let team = crate::app::league::which::team(&leagues, &league, name)?;
                 let open: Vec<LinkRow> = all
                     .into_iter()
                     .filter(|l| l.team == Some(team.id) && l.revoked.is_none())

@@ -99,8 +99,18 @@ pub enum Imported {
         /// The first place the two differ, as a path: "hands[2].tricks[4]".
         first_difference: String,
         /// The change that stored that game, if the log still says.
-        stored_by: Option<crate::store::Operation>,
+        stored_by: Option<StoredBy>,
     },
+}
+
+/// The change that stored a game an import meets with other content: what the user may do
+/// about it, as data (only an import is undone by undoing an import).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum StoredBy {
+    /// It was begun at the table (change `op`), not imported.
+    Begun { op: i64 },
+    /// Change `op`, with its summary as shown, stored it: undoing it takes the game away.
+    Change { op: i64, brief: String },
 }
 
 /// Imports one record (canonical, as `record::write::record_json` writes it, with the hands
@@ -118,7 +128,15 @@ pub(crate) fn import_record(
                 game: s.game,
                 first_difference: first_difference(&s.stored, &record, String::new())
                     .unwrap_or_default(),
-                stored_by: change.stored_by(s.game)?,
+                stored_by: change
+                    .stored_by(s.game)?
+                    .map(|op| match op.command.as_str() {
+                        "new" => StoredBy::Begun { op: op.id },
+                        _ => StoredBy::Change {
+                            op: op.id,
+                            brief: op.brief().into_owned(),
+                        },
+                    }),
             })
         }
         None => {}

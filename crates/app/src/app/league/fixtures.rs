@@ -91,9 +91,13 @@ impl App {
             })?;
         let (first, last) = (plan.dates.first().copied(), plan.dates.last().copied());
         if let (Some(first), Some(last)) = (first, last) {
-            change
-                .leagues()
-                .check_schedule(&league, season.id, first, last)?;
+            crate::app::league::which::check_schedule(
+                &change.leagues(),
+                &league,
+                season.id,
+                first,
+                last,
+            )?;
         }
         for f in &plan.fixtures {
             change.add_fixture(season.id, Some(f.round), f.date, f.home, f.away)?;
@@ -125,8 +129,8 @@ impl App {
     ) -> Result<FixtureAdded, AppError> {
         let change = self.store.change("fixtures")?;
         let (league, season) = choice.on_day(&change.leagues(), date)?;
-        let home = change.leagues().team(&league, home)?;
-        let away = change.leagues().team(&league, away)?;
+        let home = crate::app::league::which::team(&change.leagues(), &league, home)?;
+        let away = crate::app::league::which::team(&change.leagues(), &league, away)?;
         let id = change.add_fixture(season.id, None, date, home.id, away.id)?;
         change.commit(
             &format!("added {} v {} on {date}", home.name, away.name),
@@ -149,9 +153,13 @@ impl App {
     ) -> Result<FixtureMoved, AppError> {
         self.secretary_only("move a fixture")?;
         self.fixture_change(choice, id, |change, league, season, f| {
-            change
-                .leagues()
-                .season_on(league, Some(&season.name), to, None)?;
+            crate::app::league::which::season_on(
+                &change.leagues(),
+                league,
+                Some(&season.name),
+                to,
+                None,
+            )?;
             if f.result.is_some() {
                 return Err(LeagueError::PlayedStays {
                     id,

@@ -249,7 +249,7 @@ impl App {
         teams: &SeasonTeams,
     ) -> Result<SeasonMade, AppError> {
         let change = self.store.change("season")?;
-        let league = change.leagues().find(league)?;
+        let league = crate::app::league::which::league(&change.leagues(), league)?;
         let previous = change.leagues().seasons(league.id)?.into_iter().last();
         let season = change.add_season(&league, name)?;
         let mut made = Vec::new();
@@ -310,7 +310,8 @@ impl App {
         let team = change.add_team(&league, name, venue)?;
         let season = match &choice.season {
             Some(s) => {
-                let season = change.leagues().season(&league, Some(s))?;
+                let season =
+                    crate::app::league::which::season(&change.leagues(), &league, Some(s))?;
                 change.enter_team(season.id, team.id)?;
                 Some(season)
             }
@@ -334,7 +335,7 @@ impl App {
     ) -> Result<(TeamInfo, String), AppError> {
         let change = self.store.change("team")?;
         let league = choice.league(&change.leagues())?;
-        let team = change.leagues().team(&league, team)?;
+        let team = crate::app::league::which::team(&change.leagues(), &league, team)?;
         change.set_venue(team.id, Some(venue))?;
         change.commit(&format!("set the venue of {}", team.name), None)?;
         Ok((team, tidy(venue)))
@@ -402,7 +403,7 @@ impl App {
     ) -> Result<TeamInfo, AppError> {
         let change = self.store.change("roster")?;
         let (league, season) = choice.being_set_up(&change.leagues(), self.today)?;
-        let team = change.leagues().team(&league, team)?;
+        let team = crate::app::league::which::team(&change.leagues(), &league, team)?;
         for p in players {
             if !change.remove_from_roster(season.id, team.id, p)? {
                 return Err(LeagueError::NotOnRoster {

@@ -78,7 +78,7 @@ pub fn figures(
     let mut filter = asked.filter.clone();
     if let Some(t) = &asked.filter.team {
         // Found by any of its names.
-        filter.team = Some(reader.team(league, t)?.name);
+        filter.team = Some(crate::app::league::which::team(reader, league, t)?.name);
     }
     if let Some(player) = &asked.filter.player {
         // Known: on a roster of any season of the league, or in a match of these seasons.

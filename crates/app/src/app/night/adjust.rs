@@ -192,9 +192,10 @@ fn season_team(
     (day, today): (NaiveDate, NaiveDate),
 ) -> Result<(SeasonInfo, TeamInfo), AppError> {
     let leagues = change.leagues();
-    let league = leagues.find(which.league)?;
-    let season = leagues.season_of_change(&league, which.season, day, today)?;
-    let team = leagues.team(&league, team)?;
+    let league = crate::app::league::which::league(&leagues, which.league)?;
+    let season =
+        crate::app::league::which::season_of_change(&leagues, &league, which.season, day, today)?;
+    let team = crate::app::league::which::team(&leagues, &league, team)?;
     if !leagues
         .entries(season.id)?
         .iter()

@@ -76,7 +76,9 @@ fn party(
     f: &Fixture,
     by: Option<&str>,
 ) -> Result<(Party, Option<TeamId>), AppError> {
-    let by = by.map(|name| leagues.team(league, name)).transpose()?;
+    let by = by
+        .map(|name| crate::app::league::which::team(leagues, league, name))
+        .transpose()?;
     let own = actor.and_then(|a| a.team);
     let team = match (own, by) {
         (Some(own), Some(by)) if by.id != own => {

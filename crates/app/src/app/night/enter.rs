@@ -100,7 +100,7 @@ fn side_for(
     let Some(name) = name else {
         return Ok(HomeAway::Home);
     };
-    let team = leagues.team(league, name)?;
+    let team = crate::app::league::which::team(leagues, league, name)?;
     if team.id == teams.0.id {
         Ok(HomeAway::Home)
     } else if team.id == teams.1.id {
@@ -257,8 +257,8 @@ fn resolve_night(
     let night = entry.night;
     let leagues = change.leagues();
     let (league, season) = night.season(&leagues, today)?;
-    let home = leagues.team(&league, night.home)?;
-    let away = leagues.team(&league, night.away)?;
+    let home = crate::app::league::which::team(&leagues, &league, night.home)?;
+    let away = crate::app::league::which::team(&leagues, &league, night.away)?;
     if home.id == away.id {
         return Err(NightError::Check(crate::league::NightError::SameTeam).into());
     }

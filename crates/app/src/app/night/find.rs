@@ -32,13 +32,16 @@ impl NightRef<'_> {
         &self,
         leagues: &LeagueReader<'_>,
         today: NaiveDate,
-    ) -> Result<(LeagueInfo, SeasonInfo), StoreError> {
-        let league = leagues.find(self.which.league)?;
-        let home = leagues.team(&league, self.home)?.id;
-        let away = leagues.team(&league, self.away)?.id;
+    ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
+        use crate::app::league::which;
+        let league = which::league(leagues, self.which.league)?;
+        let home = which::team(leagues, &league, self.home)?.id;
+        let away = which::team(leagues, &league, self.away)?.id;
         let season = match self.date {
-            Some(day) => leagues.season_on(&league, self.which.season, day, Some((home, away)))?,
-            None => leagues.current_season(&league, self.which.season, today)?,
+            Some(day) => {
+                which::season_on(leagues, &league, self.which.season, day, Some((home, away)))?
+            }
+            None => which::current_season(leagues, &league, self.which.season, today)?,
         };
         Ok((league, season))
     }
@@ -110,7 +113,7 @@ pub fn captains_night(
     } else if fixture.date > today {
         Some(CaptainsNight::NotDue(fixture.date))
     } else {
-        let current = leagues.current_season(league, None, today)?;
+        let current = crate::app::league::which::current_season(leagues, league, None, today)?;
         (current.id != season.id).then(|| CaptainsNight::NotCurrent {
             season: season.name.clone(),
             current: current.name,
@@ -141,8 +144,8 @@ pub fn played_night(
     season: &SeasonInfo,
     night: NightRef<'_>,
 ) -> Result<Fixture, AppError> {
-    let home = leagues.team(league, night.home)?;
-    let away = leagues.team(league, night.away)?;
+    let home = crate::app::league::which::team(leagues, league, night.home)?;
+    let away = crate::app::league::which::team(leagues, league, night.away)?;
     let found: Vec<Fixture> = nights_between(leagues, season, &home, &away, night.date)?
         .into_iter()
         .filter(|f| f.result.is_some())

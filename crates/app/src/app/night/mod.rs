@@ -8,6 +8,7 @@ pub mod correct;
 pub mod enter;
 pub mod error;
 pub mod find;
+pub mod of;
 pub mod place;
 pub mod players;
 pub mod prompt;
@@ -29,8 +30,8 @@ impl App {
     pub fn night_show(&self, night: NightRef<'_>) -> Result<(SeasonInfo, Vec<Fixture>), AppError> {
         let leagues = self.store.leagues();
         let (league, season) = night.season(&leagues, self.today())?;
-        let home = leagues.team(&league, night.home)?;
-        let away = leagues.team(&league, night.away)?;
+        let home = crate::app::league::which::team(&leagues, &league, night.home)?;
+        let away = crate::app::league::which::team(&leagues, &league, night.away)?;
         let mut found = find::nights_between(&leagues, &season, &home, &away, night.date)?;
         // The teams as they were named in the season (a team renamed since, by its name then).
         super::names::fixtures_as_then(&leagues, &season, &mut found)?;

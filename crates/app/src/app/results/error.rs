@@ -1,7 +1,7 @@
 //! What refuses a results import or export. Its kind and hint are given beside the things
 //! refused, in [`super`].
 
-use crate::store::StoreError;
+use crate::league::LeagueError;
 
 /// A results import or export refused.
 #[derive(Debug, thiserror::Error)]
@@ -9,5 +9,5 @@ pub enum ResultsError {
     /// The league named is not there, and the import was not asked to make it: the store's
     /// words for a league not found (with the nearest name there is).
     #[error("{not_found}")]
-    NoLeague { not_found: StoreError },
+    NoLeague { not_found: LeagueError },
 }

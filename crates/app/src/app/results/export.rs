@@ -51,8 +51,8 @@ impl App {
     ) -> Result<SeasonResults, AppError> {
         let today = self.today();
         let reader = self.store.leagues();
-        let league = reader.find(league)?;
-        let season = reader.current_season(&league, season, today)?;
+        let league = crate::app::league::which::league(&reader, league)?;
+        let season = crate::app::league::which::current_season(&reader, &league, season, today)?;
         let fixtures = reader.fixtures(season.id)?;
         let confirmed_by = reader.confirmed_entered_by(season.id)?;
         let standing =

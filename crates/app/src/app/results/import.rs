@@ -1,14 +1,90 @@
 //! An import of game records, all or nothing: each record, checked as `check` checks it, is
 //! stored in one change unless an error was met (in it, in an earlier record, or a record
 //! stored already with other content); after the first error only checking goes on. The front
-//! end reads the files, shows progress and says what was found.
+//! end opens the files, shows progress and says what was found.
+//!
+//! [`App::import_sources`] reads and checks the records on a second thread while this one
+//! stores them, through a short channel (memory stays flat however big the files), and keeps
+//! at most [`MAX_ERRORS`] errors (and as many warnings): checking stops at the last error kept,
+//! so that memory stays flat on an endless stream of bad records.
 
 use crate::app::error::AppError;
-use crate::app::game::{import_record, Imported};
+use crate::app::game::{import_record, Imported, StoredBy};
 use crate::app::App;
-use crate::check::import::ForImport;
+use crate::check::import::{check_for_import, ForImport};
+use crate::record::source::RecordSource;
 use crate::record::text::{count, shortened};
+use crate::record::Fault;
 use crate::store::Change;
+
+/// Records handed from the checking thread at a time.
+const BATCH: usize = 64;
+
+/// At most this many errors (and as many warnings) are kept.
+pub const MAX_ERRORS: usize = 100;
+
+/// Where a record of an import is: its file (by its place among the sources), its place in
+/// the file (from 0), the line it starts on (in a `.jsonl` file) and its `id`.
+#[derive(Clone, Debug)]
+pub struct RecordAt {
+    pub file: usize,
+    pub index: usize,
+    pub line: Option<usize>,
+    pub id: Option<String>,
+}
+
+/// What an import found in a record.
+#[derive(Clone, Debug)]
+pub enum RecordFault {
+    /// A fault the check found (an error, or a warning).
+    Checked(Fault),
+    /// The record is stored already as `game`, with other content.
+    Differs {
+        game: i64,
+        /// The first place the two differ, as a path: "hands[2].tricks[4]".
+        first_difference: String,
+        stored_by: Option<StoredBy>,
+    },
+}
+
+/// A record's fault, with its place.
+#[derive(Clone, Debug)]
+pub struct Found {
+    pub at: RecordAt,
+    pub fault: RecordFault,
+}
+
+/// What the records of an import came to, before it is ended.
+#[derive(Debug, Default)]
+pub struct RecordsFound {
+    pub errors: Vec<Found>,
+    pub warnings: Vec<Found>,
+    /// The warnings past [`MAX_ERRORS`], counted only.
+    pub warnings_left: usize,
+    /// Checking stopped at [`MAX_ERRORS`] errors, with records left.
+    pub stopped: bool,
+}
+
+/// How an import goes, for a front end to show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Progress {
+    /// A record of source `file` is taken; `bytes` of the file read so far.
+    Read { file: usize, bytes: u64 },
+    /// A source is read to its end.
+    FileEnd,
+    /// Checking stopped at [`MAX_ERRORS`] errors.
+    Stopped,
+}
+
+/// What the checking thread hands on.
+enum HandedOn {
+    Record {
+        file: usize,
+        record: Box<ForImport>,
+        bytes: u64,
+    },
+    End,
+}
 
 /// An import of records under way, in one change.
 pub struct RecordsImport<'s> {
@@ -56,6 +132,107 @@ impl App {
             added: Vec::new(),
             stored_before: 0,
         })
+    }
+}
+
+impl App {
+    /// Imports the records of `sources` (checked on a second thread while this one stores
+    /// them), telling `progress` how it goes: the import under way, to be ended
+    /// ([`RecordsImport::finish`]), and what was found.
+    pub fn import_sources(
+        &mut self,
+        sources: Vec<RecordSource>,
+        mut progress: impl FnMut(Progress),
+    ) -> Result<(RecordsImport<'_>, RecordsFound), AppError> {
+        let mut import = self.import_records()?;
+        let mut found = RecordsFound::default();
+        let (send, receive) = std::sync::mpsc::sync_channel::<Vec<HandedOn>>(8);
+        std::thread::scope(|scope| -> Result<(), AppError> {
+            scope.spawn(move || {
+                // In batches: one hand-over per record would cost more than the record.
+                let mut batch = Vec::with_capacity(BATCH);
+                for (file, mut source) in sources.into_iter().enumerate() {
+                    while let Some(item) = source.next() {
+                        let record = Box::new(check_for_import(item));
+                        let bytes = source.bytes();
+                        batch.push(HandedOn::Record {
+                            file,
+                            record,
+                            bytes,
+                        });
+                        if batch.len() == BATCH {
+                            let full = std::mem::replace(&mut batch, Vec::with_capacity(BATCH));
+                            if send.send(full).is_err() {
+                                return;
+                            }
+                        }
+                    }
+                    batch.push(HandedOn::End);
+                }
+                let _ = send.send(batch);
+            });
+            for message in receive.into_iter().flatten() {
+                let (file, checked, bytes) = match message {
+                    HandedOn::End => {
+                        progress(Progress::FileEnd);
+                        continue;
+                    }
+                    HandedOn::Record {
+                        file,
+                        record,
+                        bytes,
+                    } => (file, *record, bytes),
+                };
+                if found.errors.len() >= MAX_ERRORS {
+                    // Enough, with a record still to check: the checking thread ends when its
+                    // next batch is not taken.
+                    found.stopped = true;
+                    progress(Progress::Stopped);
+                    break;
+                }
+                progress(Progress::Read { file, bytes });
+                let sheet = &checked.checked.sheet;
+                let at = RecordAt {
+                    file,
+                    index: checked.checked.index,
+                    line: checked.checked.line,
+                    id: sheet.id.clone(),
+                };
+                for f in &sheet.errors {
+                    found.errors.push(Found {
+                        at: at.clone(),
+                        fault: RecordFault::Checked(f.clone()),
+                    });
+                }
+                for f in &sheet.warnings {
+                    if found.warnings.len() < MAX_ERRORS {
+                        found.warnings.push(Found {
+                            at: at.clone(),
+                            fault: RecordFault::Checked(f.clone()),
+                        });
+                    } else {
+                        found.warnings_left += 1;
+                    }
+                }
+                if let Some(Imported::Differs {
+                    game,
+                    first_difference,
+                    stored_by,
+                }) = import.take(checked)?
+                {
+                    found.errors.push(Found {
+                        at,
+                        fault: RecordFault::Differs {
+                            game,
+                            first_difference,
+                            stored_by,
+                        },
+                    });
+                }
+            }
+            Ok(())
+        })?;
+        Ok((import, found))
     }
 }
 

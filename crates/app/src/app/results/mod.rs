@@ -29,6 +29,7 @@ pub mod error;
 mod export;
 mod past;
 mod resolve;
+pub mod workbook;
 
 pub use error::ResultsError;
 pub use export::{ExportFile, SeasonResults};
@@ -309,7 +310,10 @@ fn league_to_import_into(
     create: bool,
 ) -> Result<(LeagueInfo, bool), AppError> {
     let Some(name) = name else {
-        return Ok((change.leagues().find(None)?, false));
+        return Ok((
+            crate::app::league::which::league(&change.leagues(), None)?,
+            false,
+        ));
     };
     let key = name_key(name);
     let leagues = change.leagues().all()?;
@@ -319,9 +323,10 @@ fn league_to_import_into(
     if create {
         return Ok((change.add_league(name, &Config::default())?, true));
     }
-    match change.leagues().find(Some(name)) {
+    match crate::app::league::which::league(&change.leagues(), Some(name)) {
         Ok(league) => Ok((league, false)),
-        Err(not_found) => Err(ResultsError::NoLeague { not_found }.into()),
+        Err(AppError::League(not_found)) => Err(ResultsError::NoLeague { not_found }.into()),
+        Err(e) => Err(e),
     }
 }
 

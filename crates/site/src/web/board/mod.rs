@@ -24,7 +24,6 @@ use axum::routing::get;
 use axum::{Extension, Router};
 use serde::Deserialize;
 
-use crate::web::cache::game_key;
 use crate::web::error::{Lenient, Numbered, WebError};
 use crate::web::limit::client;
 use crate::web::state::Shared;
@@ -89,7 +88,7 @@ async fn game(
             if app.board_game_seen(league, n)?.is_none() {
                 return Ok(None);
             }
-            let key = game_key(app, n)?;
+            let key = app.game_key(n)?;
             held.boards.made_at(n, key, || app.board_game(league, n))
         })
         .await?

@@ -7,7 +7,7 @@ use axum::response::{Html, IntoResponse, Response};
 
 use super::page;
 use crate::app::ErrorKind;
-use crate::store::Fixture;
+use crate::app::Fixture;
 use crate::web::error::status_of;
 
 /// 303 See Other to `to` (a page of this site).

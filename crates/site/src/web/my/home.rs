@@ -11,10 +11,11 @@ use axum::response::{Html, IntoResponse, Response};
 
 use super::form::{Choose, Input, Refused, Typed};
 use super::night::Done;
-use super::night_of::{state, Viewer};
+use super::night_of::state;
 use super::view::done_words;
 use crate::app::league::which::Choice;
-use crate::app::night::is_done;
+use crate::app::night::of::night_move;
+use crate::league::confirm::Viewer;
 use crate::league::HomeAway;
 use crate::publish::view::Layout;
 use crate::web::error::{Lenient, WebError};
@@ -73,21 +74,22 @@ fn nights(
     league: &str,
     team: Option<i64>,
 ) -> Result<Nights, crate::app::AppError> {
-    let leagues = app.store().leagues();
     let choice = Choice {
         league: Some(league.to_string()),
         season: None,
     };
-    let (_, season) = choice.both(&leagues, app.today())?;
+    let (_, season) = app.choose(&choice)?;
     let (mut pending, mut others) = (Vec::new(), Vec::new());
-    for f in leagues.fixtures(season.id)? {
+    let today = app.today();
+    for f in app.fixtures(&season)? {
         let viewer = match team {
             None => Viewer::Secretary,
             Some(t) if t == f.home.id => Viewer::Captain(HomeAway::Home),
             Some(t) if t == f.away.id => Viewer::Captain(HomeAway::Away),
             Some(_) => continue,
         };
-        let (words, waits) = state(&f, is_done(&f, &season.config), viewer, app.today());
+        let whose = night_move(&f, &season.config, today);
+        let (words, waits) = state(&f, whose, viewer);
         let what = match viewer {
             Viewer::Captain(HomeAway::Home) => format!("v {} (home)", f.away.name),
             Viewer::Captain(HomeAway::Away) => format!("v {} (away)", f.home.name),
@@ -107,8 +109,8 @@ fn nights(
             others.push(line);
         }
     }
-    let teams = leagues
-        .entries(season.id)?
+    let teams = app
+        .entries(&season)?
         .into_iter()
         .map(|e| e.team.name)
         .collect();

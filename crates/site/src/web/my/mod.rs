@@ -6,7 +6,8 @@
 //!   forms (enter, confirm, dispute); [`secretary`]: deduct or award, withdraw, move.
 //! - [`answer`]: a 303 after a change, a 403 page.
 //! - [`entry`]: the entry form read; [`refusal`]: a refusal put beside its input; [`form`]:
-//!   a form as typed; [`view`]: a night's page; [`night_of`]: a night by its fixture's number.
+//!   a form as typed; [`view`]: a night's page; [`night_of`]: who asks on a night, and where
+//!   it stands in their words.
 
 pub mod answer;
 pub mod entry;

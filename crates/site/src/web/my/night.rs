@@ -13,11 +13,13 @@ use serde::Deserialize;
 use super::answer::{not_yours, see_other};
 use super::entry::{new_players, read};
 use super::form::{value, Refused, Typed};
-use super::night_of::{Night, Viewer};
+use super::night_of::viewer;
 use super::refusal::{of_entry, of_settle};
 use super::view::night_page;
 use crate::app::night::enter::{Entered, NightEntry};
+use crate::app::night::of::NightOf;
 use crate::app::App;
+use crate::league::confirm::Viewer;
 use crate::league::HomeAway;
 use crate::web::error::{Lenient, Numbered, WebError};
 use crate::web::session::{League, Posted, Signed};
@@ -60,9 +62,9 @@ pub async fn page(
 ) -> Result<Response, WebError> {
     let league = shared.league.name.clone();
     let night = shared
-        .read(move |app| Night::find(app, &league, id))
+        .read(move |app| app.night_by_number(Some(&league), id))
         .await?;
-    let viewer = Viewer::of(&signed.session, &night.fixture);
+    let viewer = viewer(&signed.session, &night.fixture);
     if viewer == Viewer::Outsider {
         return Ok(not_yours(&night.fixture));
     }
@@ -84,15 +86,15 @@ pub async fn act(
     shared: &Arc<Shared>,
     signed: &Signed,
     id: i64,
-    act: impl FnOnce(&mut App, &Night, Viewer) -> Outcome + Send + 'static,
+    act: impl FnOnce(&mut App, &NightOf, Viewer) -> Outcome + Send + 'static,
 ) -> Result<Outcome, WebError> {
     let session = signed.session.clone();
     let league = shared.league.name.clone();
     let done = |o: &Outcome| matches!(o, Outcome::Done(_));
     shared
         .write_as(&signed.session, done, move |app| {
-            let night = Night::find(app, &league, id)?;
-            let viewer = Viewer::of(&session, &night.fixture);
+            let night = app.night_by_number(Some(&league), id)?;
+            let viewer = viewer(&session, &night.fixture);
             if viewer == Viewer::Outsider {
                 return Ok(Outcome::NotYours);
             }
@@ -121,7 +123,7 @@ async fn answer(
 
 /// The team a night is entered for: a captain's own; the secretary's choice (`for`), else the
 /// home team.
-fn entered_for(night: &Night, viewer: Viewer, typed: &Typed) -> Result<Option<String>, Refused> {
+fn entered_for(night: &NightOf, viewer: Viewer, typed: &Typed) -> Result<Option<String>, Refused> {
     let side = match viewer {
         Viewer::Captain(side) => side,
         _ => match value(typed, "for") {
@@ -177,7 +179,7 @@ pub async fn enter(
 }
 
 /// The team named by `by` (home or away), if the form names one.
-fn by_team(night: &Night, typed: &Typed) -> Option<String> {
+fn by_team(night: &NightOf, typed: &Typed) -> Option<String> {
     value(typed, "by")
         .parse::<HomeAway>()
         .ok()

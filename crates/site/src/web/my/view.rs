@@ -5,8 +5,10 @@ use askama::Template;
 
 use super::entry::rows;
 use super::form::{Choose, Input, Refused, Typed};
-use super::night_of::{state, Night, Viewer};
+use super::night_of::state;
+use crate::app::night::of::NightOf;
 use crate::app::night::result_words;
+use crate::league::confirm::Viewer;
 use crate::league::{Confirmation, HomeAway, Kind, NightResult};
 use crate::publish::view::Layout;
 
@@ -93,7 +95,7 @@ pub fn done_words(done: &str) -> Option<String> {
     )
 }
 
-fn card(n: &Night) -> Vec<CardRow> {
+fn card(n: &NightOf) -> Vec<CardRow> {
     let Some(NightResult::Matches(ms)) = &n.fixture.result else {
         return Vec::new();
     };
@@ -127,7 +129,7 @@ fn card(n: &Night) -> Vec<CardRow> {
         .collect()
 }
 
-fn sides(n: &Night, typed: &Typed, refused: &Refused, name: &str, label: &str) -> Choose {
+fn sides(n: &NightOf, typed: &Typed, refused: &Refused, name: &str, label: &str) -> Choose {
     let choices = HomeAway::BOTH
         .map(|s| (s.to_string(), n.team(s).to_string()))
         .to_vec();
@@ -135,7 +137,7 @@ fn sides(n: &Night, typed: &Typed, refused: &Refused, name: &str, label: &str) -
 }
 
 /// Whether the one asking may enter (more of) the night.
-fn may_enter(n: &Night, viewer: Viewer) -> bool {
+fn may_enter(n: &NightOf, viewer: Viewer) -> bool {
     let f = &n.fixture;
     if captain_shut_out(n, viewer) {
         return false;
@@ -150,7 +152,7 @@ fn may_enter(n: &Night, viewer: Viewer) -> bool {
     }
 }
 
-fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> EntryForm {
+fn entry_form(n: &NightOf, viewer: Viewer, typed: &Typed, refused: &Refused) -> EntryForm {
     // (A form given back keeps every row, as typed.)
     let entered: Vec<(Kind, u32)> = match &n.fixture.result {
         Some(NightResult::Matches(ms)) if !typed.contains_key("how") => {
@@ -212,11 +214,16 @@ fn entry_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> En
 
 /// Whether the one asking is a captain and the night not theirs to act on (cancelled, not due,
 /// of a past season): the page offers them no form, and its posts are refused by the app.
-fn captain_shut_out(n: &Night, viewer: Viewer) -> bool {
+fn captain_shut_out(n: &NightOf, viewer: Viewer) -> bool {
     matches!(viewer, Viewer::Captain(_)) && n.closed_to_captains.is_some()
 }
 
-fn settle_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> Option<SettleForm> {
+fn settle_form(
+    n: &NightOf,
+    viewer: Viewer,
+    typed: &Typed,
+    refused: &Refused,
+) -> Option<SettleForm> {
     if !n.done() || captain_shut_out(n, viewer) {
         return None;
     }
@@ -238,7 +245,7 @@ fn settle_form(n: &Night, viewer: Viewer, typed: &Typed, refused: &Refused) -> O
 
 /// The page of a night for `viewer`, with its forms as typed and refused.
 pub fn night_page(
-    n: &Night,
+    n: &NightOf,
     viewer: Viewer,
     (csrf, done, notes): (&str, Option<&str>, Vec<String>),
     typed: &Typed,
@@ -247,7 +254,7 @@ pub fn night_page(
     let f = &n.fixture;
     let title = format!("{} v {}", f.home.name, f.away.name);
     let layout = super::page::layout(&title, &n.league.name);
-    let (words, _) = state(f, n.done(), viewer, n.today);
+    let (words, _) = state(f, n.whose_move, viewer);
     let mut facts = vec![
         format!("{}, fixture {}, season {}", f.date, f.id, n.season.name),
         format!("State: {words}"),

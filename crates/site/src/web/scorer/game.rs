@@ -64,7 +64,7 @@ async fn view_as(shared: &Arc<Shared>, signed: &Signed, game: i64) -> Result<Tab
         .read(move |app| {
             app.may_score_as(Some(&actor), game)?;
             // An unchanged game is not replayed again: its view as made last.
-            let key = crate::web::cache::game_key(app, game)?;
+            let key = app.game_key(game)?;
             held.views
                 .made_at(game, key, || app.table_view(game).map(Some))
         })

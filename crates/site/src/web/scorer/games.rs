@@ -111,14 +111,13 @@ fn offered(app: &App, actor: &Actor, league: i64, league_name: &str) -> Result<O
         games.push(game_line(&app.table_view(web.game)?));
     }
     let team = actor.team;
-    let leagues = app.store().leagues();
     let choice = Choice {
         league: Some(league_name.to_string()),
         season: None,
     };
-    let nights = match choice.both(&leagues, app.today()) {
-        Ok((_, season)) => leagues
-            .fixtures(season.id)?
+    let nights = match app.choose(&choice) {
+        Ok((_, season)) => app
+            .fixtures(&season)?
             .into_iter()
             .filter(|f| !f.cancelled)
             .filter(|f| team.is_none_or(|t| t == f.home.id || t == f.away.id))
@@ -263,12 +262,7 @@ fn too_many(
         )));
     }
     if let Some(fixture) = fixture {
-        let begun = app
-            .store()
-            .web_games_of_night(fixture)?
-            .iter()
-            .filter(|web| web.team == team)
-            .count();
+        let begun = app.web_games_of_night(fixture, team)?;
         if begun >= GAMES_A_NIGHT {
             return Ok(Some(Refused::field(
                 status,

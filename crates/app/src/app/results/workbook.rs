@@ -1,4 +1,4 @@
-//! `don import FILE.xlsx|.ods`: each sheet of a workbook whose first row is a header of results
+//! A workbook of results (`.xlsx`, `.ods`) read for an import: each sheet of a workbook whose first row is a header of results
 //! (or begins with `season`, or with an empty cell, as a results grid does) read as the CSV of
 //! its cells would be, through the same reader as a `.csv` file; a fault is then named by the
 //! workbook, the sheet and the cell (`book.xlsx, sheet "Matches", cell C7: …`). Sheets of no
@@ -7,11 +7,10 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use don::app::results::{FileFault, ResultsRead};
-use don::record::results::{is_results_header, read_results_lenient, RowError};
-use don::record::sheet::{self, fault_place, Places};
-
-use super::text::shown;
+use super::{FileFault, ResultsRead};
+use crate::record::results::{is_results_header, read_results_lenient, RowError};
+use crate::record::sheet::{self, fault_place, Places};
+use crate::record::text::escaped as shown;
 
 /// What reading the workbooks of an import found beside their sheets' rows.
 #[derive(Default)]
@@ -26,17 +25,13 @@ pub struct Sheets {
 }
 
 impl Sheets {
-    /// A fault's place and message: `book.xlsx, sheet "Matches", cell C7: …` for a sheet's,
-    /// `None` for a fault of a file that is no sheet.
+    /// A fault's place: `book.xlsx, sheet "Matches", cell C7` for a sheet's, `None` for a
+    /// fault of a file that is no sheet (the front end words the fault itself).
     pub fn place(&self, f: &FileFault) -> Option<String> {
         let places = self.places.get(&f.file)?;
         let e = &f.error;
         let at = places.place(e.line, e.column.as_ref().map(|c| c.index));
-        Some(format!(
-            "{}, {at}: {}",
-            shown(&f.file),
-            shown(&super::error::row_words(e))
-        ))
+        Some(format!("{}, {at}", shown(&f.file)))
     }
 }
 
