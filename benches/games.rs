@@ -34,7 +34,7 @@ use don::app::game::stored::{record_of, StoredGames};
 use don::check::check_value;
 use don::record::write::sim_record;
 use don::rules::sim::play_game;
-use don::store::{GameFilter, Store};
+use don_store::store::{GameFilter, Store};
 
 const TARGET: Duration = Duration::from_millis(100);
 

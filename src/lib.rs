@@ -7,13 +7,14 @@
 //! - [`replay`] (`don-replay`): drives a record, or one typed entry, through the engine.
 //! - [`check`], [`scorer`], [`league`] (`don-check`, `don-scorer`, `don-league`): side by side,
 //!   pure: checking records, the table-side session, the league's rules.
-//! - [`store`] (`don-store`): all SQL and `schema.sql`.
+//! - `store` (`don-store`): all SQL and `schema.sql`.
 //! - [`app`] (`don-app`): one function per thing a user does or reads; typed inputs, results
 //!   and views.
 //! - [`publish`] and [`web`] (`don-site`): the site, static and served.
 //!
 //! The `don` binary's `cli` module sits on top: parse, call, render. This library re-exports the
-//! floors under their layer names for the binary, the tests and the benchmarks.
+//! floors under their layer names for the binary, the tests and the benchmarks, all but the
+//! store: no front end reads or writes it but through `app` (the tests reach it as `don_store`).
 
 pub use don_app::app;
 pub use don_check::check;
@@ -23,4 +24,3 @@ pub use don_replay::replay;
 pub use don_rules::rules;
 pub use don_scorer::scorer;
 pub use don_site::{publish, web};
-pub use don_store::store;

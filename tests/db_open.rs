@@ -667,17 +667,17 @@ ls "$mnt" > "$out/new.ls"
 #[test]
 fn opening_again_in_a_process_that_holds_the_database_keeps_its_connections_current() {
     let db = Db::three_teams();
-    let held = don::store::Store::open_read(&db.path).unwrap();
-    let count = |s: &don::store::Store| s.state().unwrap().0;
+    let held = don_store::store::Store::open_read(&db.path).unwrap();
+    let count = |s: &don_store::store::Store| s.state().unwrap().0;
     let before = count(&held);
     // Another opening in this process, then another process's opening and closing.
-    drop(don::store::Store::open_read(&db.path).unwrap());
+    drop(don_store::store::Store::open_read(&db.path).unwrap());
     db.dump();
     db.ok(&["team", "add", "Carpenters Arms"]);
     assert!(
         count(&held) > before,
         "a connection held open missed a change made after another opening"
     );
-    let again = don::store::Store::open_read(&db.path).unwrap();
+    let again = don_store::store::Store::open_read(&db.path).unwrap();
     assert_eq!(count(&again), count(&held));
 }

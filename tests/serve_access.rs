@@ -246,7 +246,7 @@ fn the_app_checks_the_session_again_in_the_changes_transaction() {
     assert!(
         matches!(
             refused,
-            don::app::AppError::Store(don::store::StoreError::SessionEnded)
+            don::app::AppError::Store(don_store::store::StoreError::SessionEnded)
         ),
         "{refused:?}"
     );
@@ -486,13 +486,13 @@ async fn a_link_opened_again_and_again_keeps_a_few_sessions() {
         .trim()
         .parse()
         .unwrap();
-    assert_eq!(kept, don::store::SESSIONS_PER_LINK);
+    assert_eq!(kept, don_store::store::SESSIONS_PER_LINK);
     // The newest work; the oldest were ended.
     let works = |cookie: String| {
         let app = app.clone();
         async move { get(&app, "/my/", &[("cookie", &cookie)]).await.status }
     };
-    let newest = cookies.split_off(30 - don::store::SESSIONS_PER_LINK);
+    let newest = cookies.split_off(30 - don_store::store::SESSIONS_PER_LINK);
     for cookie in newest {
         assert_eq!(works(cookie).await, StatusCode::OK);
     }

@@ -1,5 +1,5 @@
 //! Undo cannot miss a row: every table of the schema (but the log's own) is in the one list of
-//! logged tables, `don::store::LOGGED`, each with its three triggers naming every column; and a
+//! logged tables, `don_store::store::LOGGED`, each with its three triggers naming every column; and a
 //! row added to each of them through the program is taken away by `don undo`, the database then
 //! as it was, and put back by undoing the undo.
 
@@ -8,7 +8,7 @@ mod common;
 use std::collections::BTreeSet;
 
 use common::db::Db;
-use don::store::LOGGED;
+use don_store::store::LOGGED;
 
 /// The log's own tables, which no undo puts back.
 const LOG: [&str; 2] = ["operations", "changes"];
@@ -332,8 +332,8 @@ fn the_log_says_who_made_each_change_and_for_which_team() {
         .trim()
         .parse()
         .unwrap();
-    let mut store = don::store::Store::open(&db.path).unwrap();
-    store.act_as(don::store::Actor {
+    let mut store = don_store::store::Store::open(&db.path).unwrap();
+    store.act_as(don_store::store::Actor {
         name: "dai\u{1b}[31m".into(),
         team: Some(team),
         game: None,

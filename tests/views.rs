@@ -15,7 +15,7 @@ use don::app::league::history::history;
 use don::app::view::history::{known_from, records, words as history_words};
 use don::app::view::SheetView;
 use don::app::{Actor, App};
-use don::store::Store;
+use don_store::store::Store;
 
 /// Text as a reader sees it: tags left out (a block's or a cell's as a space, a link's or a
 /// mark's as nothing), escapes undone, whitespace made single spaces.

@@ -5,7 +5,6 @@ use std::io::{self, BufWriter, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
-use don::app::league::history::history;
 use don::app::league::which::Choice;
 use don::app::view::history::{known_from, records, words};
 use don::league::history::History;
@@ -40,13 +39,12 @@ pub struct Args {
 
 pub fn run(args: Args) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
-    let store = app.store();
     let choice = Choice {
         league: league_or_env(args.league.as_deref()),
         season: None,
     };
-    let league = choice.league(&store.leagues())?;
-    let told = store.read(|s| history(&s.leagues(), &league))?;
+    let league = app.league(&choice)?;
+    let told = app.history(&league)?;
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         writeln!(out, "{}", json::json(&told.record(&league.name)))?;

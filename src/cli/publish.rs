@@ -44,9 +44,8 @@ pub struct Args {
 pub fn run(args: Args) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
     let league = args.which.league(&app)?;
-    let today = chrono::Local::now().date_naive();
-    let front = app.front_season(&league, args.which.season.as_deref(), today)?;
-    let made = site(app.store(), &league, front.as_ref()).map_err(publish_error)?;
+    let read = app.site_read(&league, args.which.season.as_deref())?;
+    let made = site(read).map_err(publish_error)?;
     let database = args.db.path()?;
     let done = made
         .write(&args.out, args.force, Some(&database))
@@ -76,7 +75,6 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 fn publish_error(e: PublishError) -> CliError {
     let hint = publish_hint(&e);
     let error = match e {
-        PublishError::Store(e) => CliError::Store(e),
         PublishError::App(e) => CliError::App(e),
         PublishError::NotAFolder(_)
         | PublishError::DanglingOut { .. }

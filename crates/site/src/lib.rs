@@ -13,4 +13,3 @@ use don_league::league;
 use don_record::record;
 use don_rules::rules;
 use don_scorer::scorer;
-use don_store::store;

@@ -1,13 +1,13 @@
 //! Questions at the prompt: yes or no, one answer checked as it is given, a whole match.
 
-use don::app::night::players::{resolve, Players};
+use don::app::night::players::Players;
+use don::app::{App, LegLink};
 use std::io::{self, Write};
 
 use don::league::entry::{parse_leg_entries, parse_legs, parse_players, MatchEntry};
 use don::league::names::name_key;
 use don::league::night::{check_match_legs, check_night, check_side_players};
 use don::league::{Config, HomeAway, Kind, Match, Pair};
-use don::store::{LeagueReader, LegLink};
 
 use crate::cli::error::CliError;
 use crate::cli::prompt::Prompt;
@@ -129,7 +129,7 @@ pub(super) fn ask<T>(
 /// the legs, the leg scores. `entered`: the night's other matches.
 pub(super) fn ask_match(
     prompt: &mut dyn Prompt,
-    reader: &LeagueReader<'_>,
+    app: &App,
     config: &Config,
     players: &mut Players,
     (kind, slot): (Kind, u32),
@@ -197,7 +197,8 @@ pub(super) fn ask_match(
             legs,
             leg_entries,
         };
-        let (m, games) = resolve(reader, config, entry, players.correcting)
+        let (m, games) = app
+            .resolve_match(config, entry, players.correcting)
             .map_err(|e| Refusal::Why(e.to_string()))?;
         let mut all: Vec<Match> = entered
             .iter()
@@ -215,8 +216,8 @@ pub(super) fn ask_match(
 mod tests {
     use std::collections::VecDeque;
 
+    use don::app::{Actor, TeamInfo};
     use don::league::Pair;
-    use don::store::{Store, TeamInfo};
 
     use super::*;
 
@@ -260,14 +261,20 @@ mod tests {
     /// the questions asked.
     fn don_1_typed(lines: &[&'static str]) -> (Asked<(Match, Vec<LegLink>)>, Vec<String>) {
         let dir = tempfile::tempdir().unwrap();
-        let store = Store::open(&dir.path().join("don.db")).unwrap();
+        let actor = Actor {
+            name: "test".into(),
+            team: None,
+            game: None,
+            league: None,
+        };
+        let app = App::open(&dir.path().join("don.db"), actor).unwrap();
         let mut typist = Typist {
             lines: lines.iter().copied().collect(),
             asked: Vec::new(),
         };
         let asked = ask_match(
             &mut typist,
-            &store.leagues(),
+            &app,
             &Config::default(),
             &mut players(),
             (Kind::Don, 1),

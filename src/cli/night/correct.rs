@@ -100,14 +100,7 @@ pub(super) fn prompt_correction(
         writeln!(err, "Type each match of the night: players joined by + (blank if not known), legs won, home first, leg scores (blank if not known; #N for game N). `quit` or Ctrl-D ends, correcting nothing.")?;
         for (kind, slot) in missing(config, &[]) {
             let current = now(&given);
-            match ask_match(
-                prompt,
-                &app.store().leagues(),
-                config,
-                players,
-                (kind, slot),
-                &current,
-            )? {
+            match ask_match(prompt, app, config, players, (kind, slot), &current)? {
                 Asked::Given(m) => given.push(m),
                 Asked::End => return Ok((Vec::new(), None)),
                 Asked::Stopped(at, why) => {
@@ -150,14 +143,7 @@ pub(super) fn prompt_correction(
             )?;
         }
         let current = now(&given);
-        match ask_match(
-            prompt,
-            &app.store().leagues(),
-            config,
-            players,
-            (kind, slot),
-            &current,
-        )? {
+        match ask_match(prompt, app, config, players, (kind, slot), &current)? {
             Asked::Given(m) => {
                 given.retain(|(g, _)| (g.kind, g.slot) != (kind, slot));
                 given.push(m);

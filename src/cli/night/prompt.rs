@@ -43,7 +43,7 @@ pub(super) fn prompt_night(
         let label = format!("{kind} {slot}");
         let asked = ask_match(
             prompt,
-            &app.store().leagues(),
+            app,
             config,
             &mut night.players,
             (kind, slot),

@@ -48,8 +48,8 @@ use chrono::NaiveDate;
 
 use crate::store::Store;
 pub use crate::store::{
-    Actor, BackupError, Fixture, GameFilter, LeagueInfo, ListedGame, LogEntry, SeasonEntry,
-    SeasonInfo, Summary, TeamInfo,
+    Actor, BackupError, Fixture, GameFilter, LeagueInfo, LegLink, ListedGame, LogEntry,
+    SeasonEntry, SeasonInfo, Summary, TeamInfo,
 };
 pub use error::{AppError, ErrorKind};
 
@@ -114,7 +114,7 @@ impl App {
     }
 
     /// The database, to read.
-    pub fn store(&self) -> &Store {
+    pub(crate) fn store(&self) -> &Store {
         &self.store
     }
 

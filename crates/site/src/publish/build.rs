@@ -2,48 +2,29 @@
 //! its seasons, then a page at a time. Links are relative (`../team/royal-oak.html`), so the site works from disk.
 
 use super::site::{PublishError, Site};
-use crate::app::view::site::{read_site, SiteRead, SiteSeason};
+use crate::app::view::site::{SiteRead, SiteSeason};
 use crate::app::view::{Link as ViewLink, SheetView, Target};
 use crate::league::names::name_key;
 use crate::league::stats::{stats, Filter};
 use crate::league::{standings, NightResult, Season, TeamId};
 use crate::publish::page::{kind_name, Loaded, Names, Pages};
 use crate::publish::slug::Slugs;
-use crate::store::{LeagueInfo, SeasonInfo, Store};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 
-/// The site of a league; `front` is the season its front page shows (the latest by default).
-/// Everything is read from one state of the database.
-pub fn site(
-    store: &Store,
-    league: &LeagueInfo,
-    front: Option<&SeasonInfo>,
-) -> Result<Site, PublishError> {
-    store.read(|store| make(store, league, front))
-}
-
-/// [`site`], within a read the caller has begun ([`Store::read`]), so that whatever else it
-/// reads there is of the same state of the database.
-pub fn site_within(
-    store: &Store,
-    league: &LeagueInfo,
-    front: Option<&SeasonInfo>,
-) -> Result<Site, PublishError> {
-    make(store, league, front)
-}
-
-fn make(
-    store: &Store,
-    league: &LeagueInfo,
-    front: Option<&SeasonInfo>,
-) -> Result<Site, PublishError> {
+/// The site of a league, made from what the app read of it ([`crate::app::App::site_read`]):
+/// one state of the database, its front page showing the season the read chose.
+pub fn site(site: SiteRead) -> Result<Site, PublishError> {
     let SiteRead {
+        league,
+        front,
+        state: _,
         seasons: read,
         teams: mut by_age,
         players_by_age,
         history: told,
         other_sheets,
-    } = read_site(store, league)?;
+    } = site;
+    let (league, front) = (&league, front.as_ref());
     let mut seasons = Vec::new();
     let mut season_slugs = Slugs::default();
     for SiteSeason {

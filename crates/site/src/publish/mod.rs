@@ -19,5 +19,5 @@ mod site;
 mod slug;
 pub mod view;
 
-pub use build::{site, site_within};
+pub use build::site;
 pub use site::{PublishError, Site, Written};

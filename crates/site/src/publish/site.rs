@@ -7,13 +7,9 @@ use std::fs;
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use crate::store::StoreError;
-
 /// Why a site could not be made or written.
 #[derive(Debug, thiserror::Error)]
 pub enum PublishError {
-    #[error(transparent)]
-    Store(#[from] StoreError),
     #[error(transparent)]
     App(#[from] crate::app::AppError),
     #[error("cannot make the page {page}: {source}")]

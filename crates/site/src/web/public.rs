@@ -23,7 +23,7 @@ use super::error::WebError;
 use super::state::Shared;
 use crate::app::error::StoreError;
 use crate::app::AppError;
-use crate::publish::{site_within, PublishError};
+use crate::publish::{site, PublishError};
 
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
@@ -64,25 +64,16 @@ pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
         .await
 }
 
-/// The site, and the state it is of, read in one transaction.
+/// The site, and the state it is of, read in one transaction. The front page shows the
+/// current season, as `don publish` does (whose dates hold today, else whose dates end
+/// latest), not the one made last: past seasons are often imported after the present one.
 fn make(app: &crate::app::App, league: &crate::app::LeagueInfo) -> Result<Made, AppError> {
-    let (state, at, site) = app
-        .store()
-        .read(|store| {
-            let (state, at) = store.state()?;
-            // The front page shows the current season, as `don publish` does (whose dates hold
-            // today, else whose dates end latest), not the one made last: past seasons are
-            // often imported after the present one.
-            let today = chrono::Local::now().date_naive();
-            let front =
-                crate::app::league::which::front_season(&store.leagues(), league, None, today)?;
-            Ok::<_, PublishError>((state, at, site_within(store, league, front.as_ref())?))
-        })
-        .map_err(|e| match e {
-            PublishError::App(e) => e,
-            PublishError::Store(e) => e.into(),
-            other => AppError::Store(StoreError::damaged("the site", other)),
-        })?;
+    let read = app.site_read(league, None)?;
+    let (state, at) = read.state.clone();
+    let site = site(read).map_err(|e| match e {
+        PublishError::App(e) => e,
+        other => AppError::Store(StoreError::damaged("the site", other)),
+    })?;
     Ok(Made {
         state,
         at,

@@ -10,6 +10,13 @@ use crate::league::history::{history as tell, History, PastSeason};
 use crate::league::Season;
 use crate::store::{LeagueInfo, LeagueReader};
 
+impl crate::app::App {
+    /// The history of `league` ([`history`]), read from one state of the database.
+    pub fn history(&self, league: &LeagueInfo) -> Result<History, AppError> {
+        self.store.read(|s| history(&s.leagues(), league))
+    }
+}
+
 /// The history of `league`: champions by season, the all-time table, the records and the
 /// players' careers, teams named as they are today. Reads only; call it within one read of the
 /// store ([`crate::store::Store::read`]) to see one state of it.

@@ -142,8 +142,21 @@ impl Players {
     }
 }
 
+impl crate::app::App {
+    /// A match typed at the prompt, its players and the games its legs name resolved against
+    /// the league as [`resolve`] resolves them.
+    pub fn resolve_match(
+        &self,
+        config: &Config,
+        entry: MatchEntry,
+        correcting: Option<i64>,
+    ) -> Result<(Match, Vec<LegLink>), NightError> {
+        resolve(&self.store.leagues(), config, entry, correcting)
+    }
+}
+
 /// A typed match with its games looked up: each `#N` leg's score is the game's.
-pub fn resolve(
+pub(crate) fn resolve(
     reader: &LeagueReader<'_>,
     config: &Config,
     entry: MatchEntry,

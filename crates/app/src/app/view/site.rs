@@ -9,7 +9,9 @@ use crate::app::error::AppError;
 use crate::app::game::stored::StoredGames;
 use crate::app::league::history::history;
 use crate::app::league::season::{read_season, SeasonRead};
+use crate::app::league::which::front_season;
 use crate::app::names::entries_as_then;
+use crate::app::App;
 use crate::check::check_value;
 use crate::league::history::History;
 use crate::league::NightResult;
@@ -25,6 +27,12 @@ pub struct SiteSeason {
 
 /// A league's site, read.
 pub struct SiteRead {
+    pub league: LeagueInfo,
+    /// The season its front page shows: the one named, else the current one on the App's
+    /// today (whose dates hold it, else whose dates end latest); none in a league with none.
+    pub front: Option<SeasonInfo>,
+    /// The state of the database it was read from: its last operation's number and time.
+    pub state: (i64, Option<String>),
     /// In the order the store keeps them.
     pub seasons: Vec<SiteSeason>,
     /// The league's teams, as named today.
@@ -36,8 +44,27 @@ pub struct SiteRead {
     pub other_sheets: HashMap<i64, ScoreSheet>,
 }
 
-/// Reads the site of `league`, within a read the caller has begun ([`Store::read`]).
-pub fn read_site(store: &Store, league: &LeagueInfo) -> Result<SiteRead, AppError> {
+impl App {
+    /// The site of `league`, read from one state of the database (one transaction), its front
+    /// page showing the season named, else the current one.
+    pub fn site_read(
+        &self,
+        league: &LeagueInfo,
+        front: Option<&str>,
+    ) -> Result<SiteRead, AppError> {
+        self.store.read(|store| {
+            let front = front_season(&store.leagues(), league, front, self.today)?;
+            read_site(store, league, front)
+        })
+    }
+}
+
+/// Reads the site of `league` within the caller's transaction.
+fn read_site(
+    store: &Store,
+    league: &LeagueInfo,
+    front: Option<SeasonInfo>,
+) -> Result<SiteRead, AppError> {
     let leagues = store.leagues();
     let mut seasons = Vec::new();
     for info in leagues.seasons(league.id)? {
@@ -66,6 +93,9 @@ pub fn read_site(store: &Store, league: &LeagueInfo) -> Result<SiteRead, AppErro
         }
     }
     Ok(SiteRead {
+        league: league.clone(),
+        front,
+        state: store.state()?,
         teams: leagues.teams(league.id)?,
         players_by_age: leagues.players_by_age_in(league.id)?,
         history: history(&leagues, league)?,

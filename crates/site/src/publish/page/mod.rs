@@ -13,6 +13,7 @@ use chrono::NaiveDate;
 use crate::app::league::season::Sheets;
 use crate::app::night::score::NightScore;
 use crate::app::view::Target;
+use crate::app::{Fixture, SeasonEntry, SeasonInfo};
 use crate::league::names::name_key;
 use crate::league::stats::{complete_nights_only, left_out_words, Filter, Line, Stats, Who};
 use crate::league::{
@@ -26,7 +27,6 @@ use crate::publish::view::{
 };
 use crate::record::standings::{self as table, TableLine};
 use crate::record::text::count as plural;
-use crate::store::{Fixture, SeasonEntry, SeasonInfo};
 
 mod confirmed;
 mod front;
