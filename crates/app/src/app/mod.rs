@@ -113,11 +113,6 @@ impl App {
         Ok(App::from_store(store))
     }
 
-    /// The database, to read.
-    pub(crate) fn store(&self) -> &Store {
-        &self.store
-    }
-
     /// The longest a statement waits for another program's lock before it is refused as busy
     /// ([`ErrorKind::Busy`]).
     pub fn wait_for_lock(&self, wait: std::time::Duration) -> Result<(), AppError> {
