@@ -3,7 +3,7 @@
 //! refused by name before anything is read, and a large nights file imports whole (its time
 //! is the import benchmark's: `cargo bench --bench import`).
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 

@@ -3,7 +3,7 @@
 //! season made last), the current season shown by default, and no second fixture of a pair on
 //! one date.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;

@@ -7,8 +7,8 @@
 //! The grid and the final table are put in by SQL, shaped as schema version 10 says
 //! (`fixtures.undated`, `season_tables`), until their importers land.
 
-mod common;
-mod web;
+use crate::common;
+use crate::web;
 
 use common::db::Db;
 use common::text;

@@ -8,7 +8,7 @@
 //! An import of a workbook that would cost gigabytes is run with its address space bounded
 //! (1 GiB, on Linux), so that, before the fix, it fails at once rather than take the machine.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;

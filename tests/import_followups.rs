@@ -3,11 +3,9 @@
 //! outside 1900–2200 is refused however it is made; a game the web could never finish is not
 //! begun on the web.
 
-mod common;
-mod web;
+use crate::common;
 
-#[path = "web/browser.rs"]
-mod browser;
+use crate::web::browser;
 
 use axum::http::StatusCode;
 use browser::{attr, serve, text, token, Browser};

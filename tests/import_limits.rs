@@ -6,7 +6,7 @@
 //! with the same score is nothing new; an undated night says "no date"; a near name kept as
 //! new by mapping it to itself is said.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;

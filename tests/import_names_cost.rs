@@ -3,7 +3,7 @@
 //! files, and an import makes at most 1,000 new teams, so that check stays bounded. The
 //! 1,001st new team is refused at the cell naming it, and nothing is kept.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;

@@ -4,7 +4,7 @@
 //! the same again imports nothing, a different figure is a fault naming it, and nothing can
 //! be entered into a closed season.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;

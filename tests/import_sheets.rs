@@ -2,7 +2,7 @@
 //! (FORMAT.md §3, §7), its faults named by file, sheet and cell; hostile workbooks refused or
 //! read with memory bounded, never a panic.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

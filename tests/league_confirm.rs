@@ -2,7 +2,7 @@
 //! confirmed for the other, or disputed with a reason; `standings --confirmed` leaves the
 //! unconfirmed nights out; every step is one operation, undone by `don undo`.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use serde_json::Value;

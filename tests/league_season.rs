@@ -4,7 +4,7 @@
 //! results file named by file, line and column with nothing kept, a withdrawal, `undo` of every
 //! league change, and a database from before leagues brought up to date.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 

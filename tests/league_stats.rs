@@ -1,7 +1,7 @@
 //! Statistics per player and partnership, per kind (RULES.md §7), worked out by hand from a small
 //! season: every field of every line, their order, the filters and each leaderboard.
 
-mod common;
+use crate::common;
 
 use chrono::NaiveDate;
 use don::league::stats::{leaderboard, stats, Filter, Line, Ranking, Stats, Who};

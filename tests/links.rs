@@ -2,7 +2,7 @@
 //! printed once as a full address, never kept but as a hash, listed, revoked, logged and undone;
 //! and opened through the app (`App::sign_in`, `App::session`) as the web opens them.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;

@@ -1,7 +1,7 @@
 //! Correcting a night (`don night correct`), undoing a named change (`don undo N`), a night off
 //! its fixture's date (`--moved`) or beyond its teams' fixtures, and a misspelt player.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use common::text;

@@ -2,7 +2,7 @@
 //! refused one stopping the entry at its line, `quit` and the end of input ending it with what
 //! is still to enter, a misspelt player asked about, a night off its fixture's date asked about.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -2,7 +2,7 @@
 //! changed rewritten, pages gone removed, names shown as typed, the table beside the pages as
 //! FORMAT.md §4, calendars, a Don leg's score sheet, a disputed night marked.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

@@ -3,7 +3,7 @@
 //! the nearest known name, and no "night is not complete" for a night one of whose rows was
 //! refused.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use common::text;

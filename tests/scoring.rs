@@ -2,7 +2,7 @@
 //! the same session and journal as `don play`, with who may score which game, and a line from
 //! a view another phone has overtaken refused.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use don::app::access::AccessError;

@@ -2,7 +2,7 @@
 //! `standings` counting the same nights, an adjustment dated outside the season, tables wider
 //! than the terminal, and the help and messages' words.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use common::text;

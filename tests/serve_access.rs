@@ -6,8 +6,8 @@
 //! GET or HEAD changes nothing (its page's button, posted from the site itself, opens it); a
 //! link keeps a bounded number of sessions; a malformed id or query is the site's own page.
 
-mod common;
-mod web;
+use crate::common;
+use crate::web;
 
 use std::pin::Pin;
 use std::sync::Arc;

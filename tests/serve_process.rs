@@ -2,7 +2,7 @@
 //! clean stop on SIGTERM with a connection still open, the limits on a request's head, and the
 //! databases and addresses it refuses before it listens.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};

@@ -2,7 +2,7 @@
 //! for byte round trip), show and games, undo and redo, the log, and bad input leaving the
 //! database exactly as it was.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -3,7 +3,7 @@
 //! row added to each of them through the program is taken away by `don undo`, the database then
 //! as it was, and put back by undoing the undo.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 

@@ -7,7 +7,7 @@
 //! refusal names only the changes that depend on the one undone; an import's summary in the
 //! log is bounded, and so is every summary shown.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 

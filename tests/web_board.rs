@@ -6,8 +6,8 @@
 //! a process: a change made by another `don` told on an open stream, and the server stopping
 //! at once with a board's stream open.
 
-mod common;
-mod web;
+use crate::common;
+use crate::web;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
