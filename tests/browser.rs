@@ -24,7 +24,7 @@ use serde_json::Value;
 
 use common::db::Db;
 use common::text;
-use harness::{png_width, browser, root, under_ci};
+use harness::{browser, png_width, root, under_ci};
 
 /// Runs the script over a published site: its report.
 fn check_site(site: &Path, shots: &Path) -> Value {
@@ -192,4 +192,3 @@ fn ci_counts_only_when_set_to_something_but_false_or_0() {
         assert_eq!(ci(value), counts, "CI={value:?}");
     }
 }
-

@@ -17,8 +17,8 @@
 //! the browser, failed under `CI`. `UPDATE_SCREENSHOT=1` copies the picture of a hand in play into
 //! `docs/scorer-phone.png` for the README.
 
-use crate::common;
 use crate::browser::harness;
+use crate::common;
 
 use std::path::Path;
 
@@ -27,7 +27,7 @@ use serde_json::{json, Value};
 use common::db::Db;
 use common::records::{checked, new_args, records, scores};
 use common::text;
-use harness::{png_width, browser, root, run_script, Server};
+use harness::{browser, png_width, root, run_script, Server};
 
 /// The first record of an example file.
 fn record(file: &str) -> Value {
@@ -422,4 +422,3 @@ fn games_scored_on_a_phone() {
         std::fs::copy(&shot, docs.join("scorer-phone.png")).unwrap();
     }
 }
-

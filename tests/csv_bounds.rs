@@ -104,7 +104,7 @@ fn a_cell_of_4_kib_with_line_breaks_in_its_quotes_is_read() {
 
 fn league() -> Db {
     let db = Db::new();
-    db.ok(&["league", "new", "Abercarn"]);
+    db.league_new("Abercarn", &[]);
     db
 }
 

@@ -62,7 +62,7 @@ fn import_bounded(db: &Db, file: &Path) -> Output {
 /// folder left out).
 fn refused(name: &str, bytes: &[u8]) -> Vec<String> {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let file = db.dir().join(name);
     std::fs::write(&file, bytes).unwrap();
     let before = db.dump();

@@ -86,7 +86,7 @@ fn a_nights_row_equal_to_a_night_stored_match_by_match_is_nothing_new_and_one_th
 #[test]
 fn a_season_whose_name_dates_it_outside_1900_to_2200_is_made_by_no_command() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
+    db.league_new("Valleys", &[]);
     for name in ["9999-00", "1850", "2200-01"] {
         refused(
             &db,

@@ -662,15 +662,8 @@ mod cli {
     /// A season of Royal Oak and Red Lion, and one night whose first Don match has players.
     fn league() -> Db {
         let db = Db::new();
-        db.ok(&["league", "new", LEAGUE]);
-        db.ok(&[
-            "season",
-            "new",
-            "2025-26",
-            "--teams",
-            "Royal Oak, Red Lion",
-            "--create",
-        ]);
+        db.league_new(LEAGUE, &[]);
+        db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
         db.ok(&[
             "roster",
             "add",

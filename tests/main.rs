@@ -157,7 +157,9 @@ fn rust_files(root: &Path, dir: &Path, out: &mut Vec<PathBuf>) {
         let entry = entry.unwrap();
         let path = dir.join(entry.file_name());
         if entry.file_type().unwrap().is_dir() {
-            if !["data", "snapshots", "node_modules"].contains(&&*entry.file_name().to_string_lossy()) {
+            if !["data", "snapshots", "node_modules"]
+                .contains(&&*entry.file_name().to_string_lossy())
+            {
                 rust_files(root, &path, out);
             }
         } else if path.extension().is_some_and(|e| e == "rs") {
@@ -182,10 +184,17 @@ fn every_test_file_is_a_module_of_the_binary() {
 
 #[test]
 fn a_test_file_left_undeclared_is_found() {
-    let files: Vec<PathBuf> = ["main.rs", "a.rs", "b.rs", "web/mod.rs", "web/x.rs", "web/y.rs"]
-        .iter()
-        .map(PathBuf::from)
-        .collect();
+    let files: Vec<PathBuf> = [
+        "main.rs",
+        "a.rs",
+        "b.rs",
+        "web/mod.rs",
+        "web/x.rs",
+        "web/y.rs",
+    ]
+    .iter()
+    .map(PathBuf::from)
+    .collect();
     let read = |p: &Path| match p.to_str().unwrap() {
         "main.rs" => Some("mod a;\n// mod b;\nmod web;\n".to_string()),
         "web/mod.rs" => Some("pub mod x;\n".to_string()),

@@ -151,8 +151,8 @@ fn a_misspelt_player_at_the_prompt_is_asked_about() {
 #[test]
 fn a_night_off_its_fixture_s_date_is_moved_on_a_yes_at_the_prompt() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
-    db.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
+    db.league_new("Valleys", &[]);
+    db.season_new("2025-26", &["A", "B"]);
     db.ok(&[
         "fixtures",
         "generate",

@@ -14,15 +14,8 @@ const HEADER: &str =
 
 fn league() -> Db {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion",
-        "--create",
-    ]);
+    db.league_new(LEAGUE, &[]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
     db
 }
 

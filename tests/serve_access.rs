@@ -52,7 +52,7 @@ fn link_in(db: &Db, league: &str, team: Option<&str>) -> String {
 /// The sample league, and a second league in the same database.
 fn two_leagues() -> Db {
     let db = sample();
-    db.ok(&["league", "new", VALLEYS]);
+    db.league_new(VALLEYS, &[]);
     db.ok(&[
         "season",
         "new",

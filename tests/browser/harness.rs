@@ -64,7 +64,10 @@ pub fn browser() -> Option<MutexGuard<'static, ()>> {
             panic!("{why}");
         }
         // Straight to the terminal: the test harness keeps what a passing test prints.
-        let test = std::thread::current().name().unwrap_or("a browser test").to_string();
+        let test = std::thread::current()
+            .name()
+            .unwrap_or("a browser test")
+            .to_string();
         let _ = writeln!(std::io::stderr(), "note: {test} skipped: {why}");
         return None;
     }

@@ -11,7 +11,7 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use super::common::db::Db;
-use super::harness::{png_width, browser, root, run_script, Server};
+use super::harness::{browser, png_width, root, run_script, Server};
 
 /// The season with nights to play, after the sample season.
 const SEASON: &str = "2026-27";
