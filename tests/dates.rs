@@ -517,14 +517,7 @@ fn a_history_fixture_left_to_play_does_not_make_a_late_night_ambiguous() {
     let db = Db::new();
     db.import_sample_season();
     db.ok(&["season", "new", "2019-20", "--same-teams"]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2019-09-05",
-        "--weekday",
-        "thu",
-    ]);
+    db.fixtures_generate("2019-09-05", "thu");
     let night = [
         "night",
         "enter",

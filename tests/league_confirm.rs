@@ -409,15 +409,11 @@ fn a_database_from_before_confirmations_is_brought_up_to_date_with_its_nights_co
 fn standings_counts_only_the_nights_in_the_table_and_names_the_incomplete_ones() {
     let db = Db::new();
     db.league_new("Valleys League", &[]);
-    db.season_new("2025-26", &["Royal Oak", "Red Lion", "Coach and Horses", "Crumlin Arms"]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+    db.season_new(
+        "2025-26",
+        &["Royal Oak", "Red Lion", "Coach and Horses", "Crumlin Arms"],
+    );
+    db.fixtures_generate("2025-09-01", "thu");
     let footer = |db: &Db| -> Vec<String> {
         db.ok(&["standings"])
             .lines()

@@ -153,14 +153,7 @@ fn a_night_off_its_fixture_s_date_is_moved_on_a_yes_at_the_prompt() {
     let db = Db::new();
     db.league_new("Valleys", &[]);
     db.season_new("2025-26", &["A", "B"]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+    db.fixtures_generate("2025-09-01", "thu");
     let enter = ["night", "enter", "A", "B", "--date", "2025-09-05"];
     let before = db.dump();
     let out = piped(&db, &enter, "no\n");
@@ -241,14 +234,7 @@ fn an_entry_left_before_any_match_is_accepted_changes_nothing_and_logs_nothing()
     // (which a plain `don undo` then took back instead of the last real change), the night
     // "0–0 so far", and `--totals` refused because the night "has matches entered".
     let db = Db::short_nights();
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+    db.fixtures_generate("2025-09-01", "thu");
     let before = db.dump();
     // The end of input at once, `quit`, and a refused first answer.
     for lines in ["", "quit\n", "Gareth+Rhys+Emrys\n"] {

@@ -391,7 +391,10 @@ fn a_publish_that_fails_half_way_leaves_no_front_page_linking_to_missing_pages()
 fn a_name_a_spreadsheet_would_run_is_written_as_text_in_the_table_s_csv() {
     let db = Db::new();
     db.league_new("L", &[]);
-    db.season_new("2025-26", &["=cmd|'/c calc'!A1", "Red Lion", "@Home", "Pub;=1+7"]);
+    db.season_new(
+        "2025-26",
+        &["=cmd|'/c calc'!A1", "Red Lion", "@Home", "Pub;=1+7"],
+    );
     db.ok(&[
         "deduct",
         "Red Lion",

@@ -626,14 +626,7 @@ fn a_night_before_a_team_withdrew_is_entered_on_its_fixture_without_a_date() {
     let db = Db::new();
     db.league_new("Valleys Don", &[]);
     db.season_new("2025-26", &["A", "B", "C"]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+    db.fixtures_generate("2025-09-01", "thu");
     db.ok(&["withdraw", "B", "--date", "2025-09-20"]);
     let said = db.ok(&["night", "enter", "A", "B", "--totals", "5-4"]);
     assert!(said.ends_with("A v B on 2025-09-18: 5–4.\n"), "{said}");

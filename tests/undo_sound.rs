@@ -418,14 +418,7 @@ fn a_refusal_names_the_changes_that_depend_on_the_one_undone_not_those_it_depend
     rosters(&db);
     db.roster_add("A", &["Zed Zulu"]);
     let added = last(&db);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+    db.fixtures_generate("2025-09-01", "thu");
     let made = last(&db);
     // Moved before the night: the night depends on that too, not it on the player.
     db.ok(&["fixtures", "move", "6", "2025-09-19"]);

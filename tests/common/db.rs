@@ -129,9 +129,10 @@ impl Db {
             .unwrap();
     }
 
-    /// `don fixtures generate --start START --weekday WEEKDAY`, in process.
-    pub fn fixtures_generate(&self, start: &str, weekday: Weekday) {
+    /// `don fixtures generate --start START --weekday WEEKDAY` (`thu`), in process.
+    pub fn fixtures_generate(&self, start: &str, weekday: &str) {
         let start = NaiveDate::parse_from_str(start, "%Y-%m-%d").unwrap();
+        let weekday: Weekday = weekday.parse().unwrap();
         self.app()
             .fixtures_generate(&Choice::default(), start, weekday, &[])
             .unwrap();
@@ -177,7 +178,7 @@ impl Db {
         let db = Db::new();
         db.league_new("Valleys League", &[]);
         db.season_new("2025-26", &["A", "B", "C", "D"]);
-        db.fixtures_generate("2025-09-01", Weekday::Thu);
+        db.fixtures_generate("2025-09-01", "thu");
         db
     }
 
