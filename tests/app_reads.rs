@@ -2,7 +2,7 @@
 //! pinned day, and whose move a night is at each step of its confirmation flow (the league's
 //! rule, read by `App::night_by_number`).
 
-mod common;
+use crate::common;
 
 use chrono::NaiveDate;
 use common::db::Db;

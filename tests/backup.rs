@@ -1,7 +1,7 @@
 //! `don backup FILE`: SQLite's online backup, taken while another connection is writing,
 //! checked, and put in place whole; the database itself refused as FILE.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use common::text;

@@ -7,30 +7,24 @@
 //! `don standings --confirmed --json`; the printable table takes one A4 page; a disputed night is
 //! marked; the basic accessibility points hold.
 //!
-//! `.ci/run` installs chromium and the script's package. Without them the tests are reported
-//! *ignored*, with what is missing, except under `CI` (set to anything but empty, `false` or
-//! `0`), where they run and fail.
-//! `UPDATE_SCREENSHOT=1` copies the front page's screenshot into `docs/front-page.png` for the
-//! README.
-//!
-//! This file is its own test harness (`harness = false` in Cargo.toml), run by
-//! [`harness::run`] (tests/browser/harness.rs): a test that returned early for want of the
-//! browser would be reported as passed, and what it printed swallowed.
+//! `.ci/run` installs chromium and the script's package. Without them each test says on the
+//! terminal that it is skipped, with what is missing, except under `CI` (set to anything but
+//! empty, `false` or `0`), where they run and fail (tests/browser/harness.rs); the browser tests
+//! run one at a time. `UPDATE_SCREENSHOT=1` copies the front page's screenshot into
+//! `docs/front-page.png` for the README.
 
-mod common;
-#[path = "browser/harness.rs"]
-mod harness;
-#[path = "browser/serve.rs"]
+use crate::common;
+pub mod harness;
 mod serve;
 
 use std::path::Path;
-use std::process::{Command, ExitCode};
+use std::process::Command;
 
 use serde_json::Value;
 
 use common::db::Db;
 use common::text;
-use harness::{png_width, require_browser, root, under_ci};
+use harness::{browser, png_width, root, under_ci};
 
 /// Runs the script over a published site: its report.
 fn check_site(site: &Path, shots: &Path) -> Value {
@@ -83,8 +77,11 @@ fn assert_sound(report: &Value, site: &Path) {
     assert_eq!(report["printPages"], 1, "the table on one A4 page");
 }
 
+#[test]
 fn the_published_sample_season_reads_in_a_browser_as_standings_prints_it() {
-    require_browser();
+    let Some(_browser) = browser() else {
+        return;
+    };
     let db = Db::new();
     db.import_sample_season();
     db.ok(&[
@@ -148,8 +145,11 @@ fn the_published_sample_season_reads_in_a_browser_as_standings_prints_it() {
     }
 }
 
+#[test]
 fn a_name_with_html_metacharacters_renders_as_text() {
-    require_browser();
+    let Some(_browser) = browser() else {
+        return;
+    };
     let fox = Db::HTML_NAME;
     let db = Db::with_html_name_and_a_game();
     let site = db.dir().join("site");
@@ -175,29 +175,8 @@ fn a_name_with_html_metacharacters_renders_as_text() {
     );
 }
 
-/// The tests, by name.
-const TESTS: &[(&str, fn())] = &[
-    (
-        "the_published_sample_season_reads_in_a_browser_as_standings_prints_it",
-        the_published_sample_season_reads_in_a_browser_as_standings_prints_it,
-    ),
-    (
-        "a_name_with_html_metacharacters_renders_as_text",
-        a_name_with_html_metacharacters_renders_as_text,
-    ),
-    ("don_serve_for_captains", serve::don_serve_for_captains),
-    (
-        "a_link_opened_from_another_site_signs_in_after_its_button",
-        serve::a_link_opened_from_another_site_signs_in_after_its_button,
-    ),
-];
-
-/// Tests of the harness itself: they need no browser and always run.
-const PLAIN: &[(&str, fn())] = &[(
-    "ci_counts_only_when_set_to_something_but_false_or_0",
-    ci_counts_only_when_set_to_something_but_false_or_0,
-)];
-
+/// The harness itself: it needs no browser.
+#[test]
 fn ci_counts_only_when_set_to_something_but_false_or_0() {
     let ci = |v: Option<&str>| under_ci(v.map(std::ffi::OsStr::new));
     for (value, counts) in [
@@ -212,8 +191,4 @@ fn ci_counts_only_when_set_to_something_but_false_or_0() {
     ] {
         assert_eq!(ci(value), counts, "CI={value:?}");
     }
-}
-
-fn main() -> ExitCode {
-    harness::run(TESTS, PLAIN)
 }

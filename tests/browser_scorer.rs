@@ -13,23 +13,21 @@
 //! the game the same lines give `don play`. The live board shows an entry within 2 s. No page
 //! is wider than the window.
 //!
-//! Run as tests/browser.rs's are (see tests/browser/harness.rs): ignored without the browser,
-//! failed under `CI`. `UPDATE_SCREENSHOT=1` copies the picture of a hand in play into
+//! Run as tests/browser.rs's are (see tests/browser/harness.rs): skipped, saying so, without
+//! the browser, failed under `CI`. `UPDATE_SCREENSHOT=1` copies the picture of a hand in play into
 //! `docs/scorer-phone.png` for the README.
 
-mod common;
-#[path = "browser/harness.rs"]
-mod harness;
+use crate::browser::harness;
+use crate::common;
 
 use std::path::Path;
-use std::process::ExitCode;
 
 use serde_json::{json, Value};
 
 use common::db::Db;
 use common::records::{checked, new_args, records, scores};
 use common::text;
-use harness::{png_width, require_browser, root, run_script, Server};
+use harness::{browser, png_width, root, run_script, Server};
 
 /// The first record of an example file.
 fn record(file: &str) -> Value {
@@ -82,8 +80,11 @@ fn hands(record: &Value) -> Value {
 /// The message the server gives an entry from a page another has overtaken.
 const OVERTAKEN: &str = "someone else entered this trick; here is the game now";
 
+#[test]
 fn games_scored_on_a_phone() {
-    require_browser();
+    let Some(_browser) = browser() else {
+        return;
+    };
     let db = Db::three_teams_with_rosters();
     let nine = record("examples/nine-card-don.json");
     let phat = record("examples/phat.json");
@@ -420,8 +421,4 @@ fn games_scored_on_a_phone() {
         std::fs::create_dir_all(&docs).unwrap();
         std::fs::copy(&shot, docs.join("scorer-phone.png")).unwrap();
     }
-}
-
-fn main() -> ExitCode {
-    harness::run(&[("games_scored_on_a_phone", games_scored_on_a_phone)], &[])
 }

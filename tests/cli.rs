@@ -1,9 +1,9 @@
 //! `don check` as a user runs it: score sheets and `--json` snapshot-checked, exit codes,
 //! unreadable files, every error code of FORMAT.md from a file that should trigger it.
 //!
-//! Snapshots live in tests/snapshots; `UPDATE_SNAPSHOTS=1 cargo test --test cli` rewrites them.
+//! Snapshots live in tests/snapshots; `UPDATE_SNAPSHOTS=1 cargo test --test integration cli::` rewrites them.
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 use std::path::{Path, PathBuf};

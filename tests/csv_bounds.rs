@@ -3,7 +3,7 @@
 //! refused by name before anything is read, and a large nights file imports whole (its time
 //! is the import benchmark's: `cargo bench --bench import`).
 
-mod common;
+use crate::common;
 
 use std::io::Read;
 
@@ -104,7 +104,7 @@ fn a_cell_of_4_kib_with_line_breaks_in_its_quotes_is_read() {
 
 fn league() -> Db {
     let db = Db::new();
-    db.ok(&["league", "new", "Abercarn"]);
+    db.league_new("Abercarn", &[]);
     db
 }
 

@@ -3,7 +3,7 @@
 //! season made last), the current season shown by default, and no second fixture of a pair on
 //! one date.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;
@@ -210,8 +210,8 @@ fn dates_are_kept_within_1900_to_2200() {
         "DATE: \"+10000-01-06\" is not a date (YYYY-MM-DD)",
     );
     let fresh = Db::new();
-    fresh.ok(&["league", "new", "Valleys League"]);
-    fresh.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
+    fresh.league_new("Valleys League", &[]);
+    fresh.season_new("2025-26", &["A", "B"]);
     refused(
         &fresh,
         &[
@@ -292,7 +292,7 @@ fn changes_and_figures_go_to_the_current_season_not_a_history_season_made_last()
     assert_eq!(season_of("adjustments"), "2025-26\n");
     db.ok(&["award", "Red Lion", "1", "--reason", "walkover"]);
     assert_eq!(season_of("adjustments"), "2025-26\n");
-    db.ok(&["roster", "add", "Royal Oak", "Newcomer Jones"]);
+    db.roster_add("Royal Oak", &["Newcomer Jones"]);
     assert_eq!(
         db.sql("SELECT s.name FROM rosters r JOIN seasons s ON s.id = r.season JOIN players p ON p.id = r.player WHERE p.name = 'Newcomer Jones'"),
         "2025-26\n"
@@ -304,7 +304,7 @@ fn changes_and_figures_go_to_the_current_season_not_a_history_season_made_last()
     assert!(!stats.contains("2019-20"), "{stats}");
     // The next season, made last and with no fixtures yet, is the one being set up.
     db.ok(&["season", "new", "2026-27", "--same-teams"]);
-    db.ok(&["roster", "add", "Royal Oak", "Second Newcomer"]);
+    db.roster_add("Royal Oak", &["Second Newcomer"]);
     assert_eq!(
         db.sql("SELECT s.name FROM rosters r JOIN seasons s ON s.id = r.season JOIN players p ON p.id = r.player WHERE p.name = 'Second Newcomer'"),
         "2026-27\n"
@@ -316,8 +316,8 @@ fn changes_and_figures_go_to_the_current_season_not_a_history_season_made_last()
 #[test]
 fn a_skip_date_that_skips_no_round_is_refused() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys League"]);
-    db.ok(&["season", "new", "2025-26", "--teams", "A, B, C", "--create"]);
+    db.league_new("Valleys League", &[]);
+    db.season_new("2025-26", &["A", "B", "C"]);
     fn generate(skip: &str) -> Vec<&str> {
         vec![
             "fixtures",
@@ -517,14 +517,7 @@ fn a_history_fixture_left_to_play_does_not_make_a_late_night_ambiguous() {
     let db = Db::new();
     db.import_sample_season();
     db.ok(&["season", "new", "2019-20", "--same-teams"]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2019-09-05",
-        "--weekday",
-        "thu",
-    ]);
+    db.fixtures_generate("2019-09-05", "thu");
     let night = [
         "night",
         "enter",
@@ -615,7 +608,7 @@ fn a_team_has_one_fixture_a_date() {
 #[test]
 fn an_import_keeps_seasons_apart_as_the_commands_do() {
     let db = Db::four_teams_scheduled();
-    db.ok(&["season", "new", "Cup", "--teams", "A, B, E, F", "--create"]);
+    db.season_new("Cup", &["A", "B", "E", "F"]);
     refused(
         &db,
         &[

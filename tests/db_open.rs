@@ -7,7 +7,7 @@
 //! full disk need a mount namespace of their own (`unshare -m`, as root); where the system
 //! allows none they say so and check nothing.
 
-mod common;
+use crate::common;
 
 use std::os::unix::fs::PermissionsExt;
 use std::path::{Path, PathBuf};

@@ -8,7 +8,7 @@
 //!  to EW: the hand is NS 20, EW 32.
 //! Pitched by E, the winners move a seat round: NS 24 + 8 = 32, EW 20.
 
-mod common;
+use crate::common;
 
 use common::HAND_A;
 use don::rules::{

@@ -2,7 +2,7 @@
 //! drive it): every example game, entered line by line, gives the score sheet its record gives;
 //! an entry that cannot be taken comes back as a fault and changes nothing.
 
-mod common;
+use crate::common;
 
 use common::{CLAIMED, HAND_A, IRISH_1, LAST_RENEGE};
 use don::record::trick::parse_trick;

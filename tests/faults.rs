@@ -4,7 +4,7 @@
 //! limit. (Over-long lines, big arrays, byte-order marks, capital extensions and duplicate keys
 //! are in `tests/source.rs`; standard input in `tests/cli.rs`.)
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;

@@ -1,7 +1,7 @@
 //! `don` as an installed tool: shell completions, man pages, `--version`, and no colour where
 //! colour does not belong (a pipe, or `NO_COLOR`).
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

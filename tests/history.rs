@@ -7,8 +7,8 @@
 //! The grid and the final table are put in by SQL, shaped as schema version 10 says
 //! (`fixtures.undated`, `season_tables`), until their importers land.
 
-mod common;
-mod web;
+use crate::common;
+use crate::web;
 
 use common::db::Db;
 use common::text;
@@ -393,7 +393,7 @@ fn the_history_as_text() {
 #[test]
 fn the_league_is_chosen_as_other_commands_choose_it() {
     let db = league();
-    db.ok(&["league", "new", "Other League"]);
+    db.league_new("Other League", &[]);
     let out = db.run(&["history"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
     assert!(
@@ -558,7 +558,7 @@ fn a_grid_and_a_final_table_imported_count_as_worked_by_hand() {
     // (Red Lion v Six Bells not played): P3 W1 L2, 12. Six Bells: 0 (w/o), 2, 4: P3 L3, 6.
     // All time: Royal Oak 14 + 27 = 41, 2 titles; Red Lion 9 + 12 = 21; Six Bells 4 + 6 = 10.
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let grid = write(
         &db,
         "grid.csv",

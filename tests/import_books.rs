@@ -8,7 +8,7 @@
 //! An import of a workbook that would cost gigabytes is run with its address space bounded
 //! (1 GiB, on Linux), so that, before the fix, it fails at once rather than take the machine.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::Path;
@@ -62,7 +62,7 @@ fn import_bounded(db: &Db, file: &Path) -> Output {
 /// folder left out).
 fn refused(name: &str, bytes: &[u8]) -> Vec<String> {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let file = db.dir().join(name);
     std::fs::write(&file, bytes).unwrap();
     let before = db.dump();

@@ -3,11 +3,9 @@
 //! outside 1900–2200 is refused however it is made; a game the web could never finish is not
 //! begun on the web.
 
-mod common;
-mod web;
+use crate::common;
 
-#[path = "web/browser.rs"]
-mod browser;
+use crate::web::browser;
 
 use axum::http::StatusCode;
 use browser::{attr, serve, text, token, Browser};
@@ -88,7 +86,7 @@ fn a_nights_row_equal_to_a_night_stored_match_by_match_is_nothing_new_and_one_th
 #[test]
 fn a_season_whose_name_dates_it_outside_1900_to_2200_is_made_by_no_command() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
+    db.league_new("Valleys", &[]);
     for name in ["9999-00", "1850", "2200-01"] {
         refused(
             &db,

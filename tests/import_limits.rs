@@ -6,7 +6,7 @@
 //! with the same score is nothing new; an undated night says "no date"; a near name kept as
 //! new by mapping it to itself is said.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;
@@ -65,7 +65,7 @@ fn a_grid_of_more_teams_than_the_bound_is_refused_at_the_first_team_past_it() {
 #[test]
 fn import_refuses_a_grid_past_the_bound_naming_its_file_line_and_column_and_keeps_nothing() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
+    db.league_new("Valleys", &[]);
     let file = write(&db, "big.csv", &grid(65, 65));
     let out = refused(
         &db,
@@ -169,7 +169,7 @@ fn a_seat_name_of_more_than_100_characters_is_refused_by_import_as_every_other_n
 #[test]
 fn a_season_whose_name_dates_it_outside_1900_to_2200_is_refused_at_its_cell_or_argument() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
+    db.league_new("Valleys", &[]);
     let corner = write(
         &db,
         "corner.csv",
@@ -216,15 +216,8 @@ fn a_season_whose_name_dates_it_outside_1900_to_2200_is_refused_at_its_cell_or_a
 /// Valleys, its season 2025-26 of Royal Oak, Red Lion and Coach and Horses.
 fn valleys() -> Db {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion, Coach and Horses",
-        "--create",
-    ]);
+    db.league_new("Valleys", &[]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion", "Coach and Horses"]);
     db
 }
 
@@ -366,7 +359,7 @@ fn a_grid_cell_equal_to_a_night_stored_match_by_match_is_nothing_new_and_one_tha
 /// Valleys with FORMAT.md's grid of 2014-15 imported: its nights without a date.
 fn grid_season() -> Db {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
+    db.league_new("Valleys", &[]);
     let grid = write(
         &db,
         "grid.csv",
@@ -461,7 +454,7 @@ fn a_grids_night_is_said_to_have_no_date_in_corrections_confirmations_moves_and_
 #[test]
 fn a_near_name_given_as_its_own_meaning_is_said_to_be_kept_as_new() {
     let db = valleys();
-    db.ok(&["roster", "add", "Royal Oak", "Ivor James"]);
+    db.roster_add("Royal Oak", &["Ivor James"]);
     let grid = write(&db, "grid.csv", NEAR_GRID);
     let rosters = write(
         &db,

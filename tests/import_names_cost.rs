@@ -3,7 +3,7 @@
 //! files, and an import makes at most 1,000 new teams, so that check stays bounded. The
 //! 1,001st new team is refused at the cell naming it, and nothing is kept.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;
@@ -35,7 +35,7 @@ fn nights(teams: usize) -> String {
 #[test]
 fn an_import_naming_more_new_teams_than_the_bound_is_refused_at_the_first_past_it() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
+    db.league_new("Valleys", &[]);
     // 1,001 new teams: the 1,001st ("Club 1000", the home team of line 502) is refused at its
     // cell; the database is as it was.
     let file = write(&db, "many.csv", &nights(1001));
@@ -53,7 +53,7 @@ fn an_import_naming_more_new_teams_than_the_bound_is_refused_at_the_first_past_i
 #[test]
 fn an_import_of_as_many_new_teams_as_the_bound_makes_them() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
+    db.league_new("Valleys", &[]);
     let file = write(&db, "bound.csv", &nights(1000));
     let out = db.ok(&["import", &file, "--league", "Valleys", "--create"]);
     assert!(out.contains("500 nights"), "{out}");

@@ -4,7 +4,7 @@
 //! the same again imports nothing, a different figure is a fault naming it, and nothing can
 //! be entered into a closed season.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;
@@ -335,7 +335,7 @@ fn a_grid_with_an_empty_corner_takes_its_season_from_the_import_and_refuses_with
     let db = Db::new();
     let corner = ",Royal Oak,Red Lion\nRoyal Oak,x,6-3\nRed Lion,1-8,x\n";
     let grid = write(&db, "grid.csv", corner);
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let out = refused(&db, &["import", &grid, "--create"], 1, "Nothing imported");
     assert_eq!(
         text(&out.stderr),
@@ -364,15 +364,8 @@ fn a_grid_with_an_empty_corner_takes_its_season_from_the_import_and_refuses_with
 #[test]
 fn a_grids_nights_are_checked_against_the_seasons_configuration_and_names_against_the_league() {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
-    db.ok(&[
-        "season",
-        "new",
-        "2014-15",
-        "--teams",
-        "Royal Oak, Red Lion",
-        "--create",
-    ]);
+    db.league_new(LEAGUE, &[]);
+    db.season_new("2014-15", &["Royal Oak", "Red Lion"]);
     let grid = write(
         &db,
         "grid.csv",
@@ -465,7 +458,7 @@ fn a_final_table_is_the_closed_seasons_standings_as_recorded() {
         current.starts_with(&format!("{LEAGUE} 2025-26\n")),
         "{current}"
     );
-    db.ok(&["roster", "add", "Royal Oak", "Gareth"]);
+    db.roster_add("Royal Oak", &["Gareth"]);
     assert_eq!(
         db.sql("SELECT s.name FROM rosters r JOIN seasons s ON s.id = r.season"),
         "2025-26\n"

@@ -2,7 +2,7 @@
 //! (FORMAT.md §3, §7), its faults named by file, sheet and cell; hostile workbooks refused or
 //! read with memory bounded, never a panic.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -179,15 +179,8 @@ fn dates_are_read_from_date_cells_in_any_format_and_from_text() {
 #[test]
 fn every_fault_is_named_by_sheet_and_cell_and_nothing_is_imported() {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion",
-        "--create",
-    ]);
+    db.league_new(LEAGUE, &[]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
     let s = T("2025-26");
     let mut book = Book::new();
     book.sheet("Title page").csv("Results 2025-26");
@@ -283,7 +276,7 @@ fn a_formula_gives_the_value_stored_with_it() {
 #[test]
 fn merged_cells_are_refused_by_their_range() {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let mut book = Book::new();
     book.sheet("Nights")
         .csv(NIGHTS)
@@ -422,7 +415,7 @@ fn good_book() -> Vec<u8> {
 /// what it said.
 fn refused(name: &str, bytes: &[u8]) -> Vec<String> {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let file = db.dir().join(name);
     std::fs::write(&file, bytes).unwrap();
     let before = db.dump();
@@ -641,7 +634,7 @@ fn a_sheet_of_100000_rows_is_read_to_its_end_in_the_memory_its_csv_takes() {
         csv.push_str(&format!("2025-26,walkover,{}\n", 8 + i % 2));
     }
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let (xlsx, plain) = (db.dir().join("big.xlsx"), db.dir().join("big.csv"));
     let mut book = Book::new();
     book.sheet("Configuration").csv_typed(&csv);
@@ -788,7 +781,7 @@ fn a_workbook_and_csv_files_import_together_as_one_change() {
 #[test]
 fn a_nights_points_taken_for_a_date_in_a_grid_are_refused_at_their_cell() {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let mut book = Book::new();
     book.sheet("Grid")
         .csv("season,2014-15\n,Royal Oak,Red Lion\nRoyal Oak,x\nRed Lion,3-6,x\n")
@@ -809,7 +802,7 @@ fn a_nights_points_taken_for_a_date_in_a_grid_are_refused_at_their_cell() {
 #[test]
 fn a_workbook_cut_short_or_scribbled_on_anywhere_is_refused_and_never_panics() {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let parts = parts(&good_book());
     let mut tried = 0;
     for (i, (name, data)) in parts.iter().enumerate() {
@@ -923,7 +916,7 @@ fn a_night_stored_with_other_points_is_a_fault_at_the_cell_of_the_points_that_di
 #[test]
 fn a_date_cell_before_1900_is_shown_as_its_date_and_said_to_be_out_of_range() {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
+    db.league_new(LEAGUE, &[]);
     let mut book = Book::new();
     // -18260: 1850-01-01, 18,260 days before 1899-12-30.
     book.sheet("Nights").csv(NIGHTS).row(

@@ -2,7 +2,7 @@
 //! entering nights (by flags and at a piped prompt), every check a night passes, names matched
 //! with suggestions, `undo`, and the configuration kept per season.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;

@@ -2,7 +2,7 @@
 //! confirmed for the other, or disputed with a reason; `standings --confirmed` leaves the
 //! unconfirmed nights out; every step is one operation, undone by `don undo`.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use serde_json::Value;
@@ -394,7 +394,7 @@ fn a_database_from_before_confirmations_is_brought_up_to_date_with_its_nights_co
     assert_eq!(points(&db, &["--confirmed"]), counted);
     // A command that only reads brings a copy up to date in memory, never the file.
     assert_eq!(db.sql("PRAGMA user_version"), "2\n");
-    db.ok(&["roster", "add", "Royal Oak", "Gareth"]);
+    db.roster_add("Royal Oak", &["Gareth"]);
     assert_eq!(
         db.sql("PRAGMA user_version"),
         common::latest_schema_version()
@@ -408,23 +408,12 @@ fn a_database_from_before_confirmations_is_brought_up_to_date_with_its_nights_co
 #[test]
 fn standings_counts_only_the_nights_in_the_table_and_names_the_incomplete_ones() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys League"]);
-    db.ok(&[
-        "season",
-        "new",
+    db.league_new("Valleys League", &[]);
+    db.season_new(
         "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion, Coach and Horses, Crumlin Arms",
-        "--create",
-    ]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+        &["Royal Oak", "Red Lion", "Coach and Horses", "Crumlin Arms"],
+    );
+    db.fixtures_generate("2025-09-01", "thu");
     let footer = |db: &Db| -> Vec<String> {
         db.ok(&["standings"])
             .lines()

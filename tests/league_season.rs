@@ -4,7 +4,7 @@
 //! results file named by file, line and column with nothing kept, a withdrawal, `undo` of every
 //! league change, and a database from before leagues brought up to date.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 
@@ -179,7 +179,7 @@ fn importing_the_same_results_twice_changes_nothing() {
     assert_eq!(before, std::fs::read(&db.path).unwrap());
     // A dry run says what it would do and does nothing.
     let fresh = Db::new();
-    fresh.ok(&["league", "new", LEAGUE]);
+    fresh.league_new(LEAGUE, &[]);
     let dump = fresh.dump();
     let mut args = vec!["import".to_string()];
     args.extend(sample());
@@ -484,7 +484,7 @@ fn a_database_from_before_leagues_is_brought_up_to_date() {
         db.sql("PRAGMA user_version"),
         common::latest_schema_version()
     );
-    db.ok(&["league", "new", "Valleys"]);
+    db.league_new("Valleys", &[]);
     assert_eq!(db.ok(&["league", "list"]), "Valleys: no seasons yet\n");
 }
 

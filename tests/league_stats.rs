@@ -1,7 +1,7 @@
 //! Statistics per player and partnership, per kind (RULES.md §7), worked out by hand from a small
 //! season: every field of every line, their order, the filters and each leaderboard.
 
-mod common;
+use crate::common;
 
 use chrono::NaiveDate;
 use don::league::stats::{leaderboard, stats, Filter, Line, Ranking, Stats, Who};
@@ -662,15 +662,8 @@ mod cli {
     /// A season of Royal Oak and Red Lion, and one night whose first Don match has players.
     fn league() -> Db {
         let db = Db::new();
-        db.ok(&["league", "new", LEAGUE]);
-        db.ok(&[
-            "season",
-            "new",
-            "2025-26",
-            "--teams",
-            "Royal Oak, Red Lion",
-            "--create",
-        ]);
+        db.league_new(LEAGUE, &[]);
+        db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
         db.ok(&[
             "roster",
             "add",

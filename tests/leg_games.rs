@@ -2,7 +2,7 @@
 //! `don play` takes no entry and no take-back of it, and `don undo` of a change to it is
 //! refused, each naming the night and how to undo its link first (issue 15, point 3).
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

@@ -2,7 +2,7 @@
 //! printed once as a full address, never kept but as a hash, listed, revoked, logged and undone;
 //! and opened through the app (`App::sign_in`, `App::session`) as the web opens them.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;
@@ -338,7 +338,7 @@ fn a_database_of_version_7_is_brought_up_to_date_by_making_a_link() {
 #[test]
 fn a_revoked_a_wrong_a_malformed_or_another_leagues_token_is_a_bad_link() {
     let db = Db::three_teams();
-    db.ok(&["league", "new", "Valleys League"]);
+    db.league_new("Valleys League", &[]);
     db.ok(&[
         "season",
         "new",

@@ -2,7 +2,7 @@
 //! name or a reason (exit 2, the database as it was), and, whatever a database holds, never
 //! sent raw to the terminal by any command's text output.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use common::text;

@@ -4,7 +4,7 @@
 //! piped to the prompt say what such names mean, all at once, each kept as an alias in the
 //! import's one change (undone by one `don undo`).
 
-mod common;
+use crate::common;
 
 use common::db::{feed, refused, Db};
 use common::text;

@@ -4,7 +4,7 @@
 //! refused, naming the player and the place; a name that only looks like a known one is warned
 //! of.
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;

@@ -2,7 +2,7 @@
 //! their own team only, and never confirms a night their team entered; the secretary (an
 //! actor with no team) acts for either team with `by`. The change names the team acted for.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use don::app::night::{NightError, NightRef, Which};

@@ -1,7 +1,7 @@
 //! Correcting a night (`don night correct`), undoing a named change (`don undo N`), a night off
 //! its fixture's date (`--moved`) or beyond its teams' fixtures, and a misspelt player.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use common::text;
@@ -913,9 +913,9 @@ fn undo_n_whose_row_put_back_is_held_again_is_refused_naming_the_later_change() 
 
     // A player added, undone and added again.
     let db = setup_l();
-    db.ok(&["roster", "add", "C", "Zed Zulu"]);
+    db.roster_add("C", &["Zed Zulu"]);
     db.ok(&["undo"]);
-    db.ok(&["roster", "add", "C", "Zed Zulu"]);
+    db.roster_add("C", &["Zed Zulu"]);
     let err = refused(&db, &["undo", "7"], 2, "#7 (undid #6 (added Zed Zulu to the roster of C)) cannot be undone on its own: what it would put back clashes with the player of the same name put in place since by #8 (added Zed Zulu to the roster of C); undo that first");
     assert!(!err.contains("UNIQUE"), "{err}");
     // Where `don undo BY` would go through, the hint still points at it.
@@ -1001,8 +1001,8 @@ fn a_match_entered_again_points_at_night_correct_and_two_nights_with_results_are
     ]);
 
     let db = Db::new();
-    db.ok(&["league", "new", "V"]);
-    db.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
+    db.league_new("V", &[]);
+    db.season_new("2025-26", &["A", "B"]);
     db.ok(&[
         "night",
         "enter",
@@ -1152,7 +1152,7 @@ fn night_correct_warns_of_a_player_twice_in_one_kind_as_night_enter_does() {
 #[test]
 fn a_refused_undo_n_names_every_change_to_undo_first_and_undoing_them_latest_first_goes_through() {
     let db = Db::short_nights();
-    db.ok(&["roster", "add", ROYAL_OAK, "Zed Zulu"]);
+    db.roster_add(ROYAL_OAK, &["Zed Zulu"]);
     let added = last_id(&db);
     db.ok(&[
         "night",

@@ -4,7 +4,7 @@
 //! "today" the App's own clock, pinned here, for a captain's "due by today" rule and the
 //! choice of the current season.
 
-mod common;
+use crate::common;
 
 use chrono::NaiveDate;
 use common::db::Db;

@@ -2,7 +2,7 @@
 //! refused one stopping the entry at its line, `quit` and the end of input ending it with what
 //! is still to enter, a misspelt player asked about, a night off its fixture's date asked about.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 
@@ -151,16 +151,9 @@ fn a_misspelt_player_at_the_prompt_is_asked_about() {
 #[test]
 fn a_night_off_its_fixture_s_date_is_moved_on_a_yes_at_the_prompt() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
-    db.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+    db.league_new("Valleys", &[]);
+    db.season_new("2025-26", &["A", "B"]);
+    db.fixtures_generate("2025-09-01", "thu");
     let enter = ["night", "enter", "A", "B", "--date", "2025-09-05"];
     let before = db.dump();
     let out = piped(&db, &enter, "no\n");
@@ -241,14 +234,7 @@ fn an_entry_left_before_any_match_is_accepted_changes_nothing_and_logs_nothing()
     // (which a plain `don undo` then took back instead of the last real change), the night
     // "0–0 so far", and `--totals` refused because the night "has matches entered".
     let db = Db::short_nights();
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+    db.fixtures_generate("2025-09-01", "thu");
     let before = db.dump();
     // The end of input at once, `quit`, and a refused first answer.
     for lines in ["", "quit\n", "Gareth+Rhys+Emrys\n"] {

@@ -1,7 +1,7 @@
 //! Files written where they must not be: `don export --out` never replaces the database, writes
 //! through links, into pipes and devices; `don publish --out` never reaches outside its folder.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::os::unix::fs::{symlink, PermissionsExt};

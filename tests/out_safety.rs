@@ -3,7 +3,7 @@
 //! were), and manual pages written as `publish` writes pages (never through a link planted
 //! where one goes).
 
-mod common;
+use crate::common;
 
 use common::db::{refused, Db};
 use common::text;

@@ -2,7 +2,7 @@
 //! `don play` on standard input, checked against the figures the same games give when their
 //! records are checked (tests/snapshots, worked by hand); refusals, undo, resume after a kill.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::process::{Command, Output, Stdio};

@@ -3,7 +3,7 @@
 //! it; what `undo` says it took back; what comes next; `don log` for a totals hand; the seats of
 //! `don new`.
 
-mod common;
+use crate::common;
 
 use std::process::Output;
 

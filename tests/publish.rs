@@ -2,7 +2,7 @@
 //! changed rewritten, pages gone removed, names shown as typed, the table beside the pages as
 //! FORMAT.md §4, calendars, a Don leg's score sheet, a disputed night marked.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
@@ -390,15 +390,11 @@ fn a_publish_that_fails_half_way_leaves_no_front_page_linking_to_missing_pages()
 #[test]
 fn a_name_a_spreadsheet_would_run_is_written_as_text_in_the_table_s_csv() {
     let db = Db::new();
-    db.ok(&["league", "new", "L"]);
-    db.ok(&[
-        "season",
-        "new",
+    db.league_new("L", &[]);
+    db.season_new(
         "2025-26",
-        "--teams",
-        "=cmd|'/c calc'!A1, Red Lion, @Home, Pub;=1+7",
-        "--create",
-    ]);
+        &["=cmd|'/c calc'!A1", "Red Lion", "@Home", "Pub;=1+7"],
+    );
     db.ok(&[
         "deduct",
         "Red Lion",
@@ -457,15 +453,8 @@ fn a_player_added_later_never_takes_a_published_player_s_page() {
 #[test]
 fn a_team_named_as_a_windows_device_gets_a_page_windows_can_hold() {
     let db = Db::new();
-    db.ok(&["league", "new", "L"]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "CON, nul, Aux.txt, COM1, lpt9",
-        "--create",
-    ]);
+    db.league_new("L", &[]);
+    db.season_new("2025-26", &["CON", "nul", "Aux.txt", "COM1", "lpt9"]);
     let out = db.dir().join("site");
     publish(&db, &out);
     let mut teams: Vec<String> = files(&out)
@@ -665,7 +654,7 @@ fn publishing_into_a_folder_one_may_not_write_points_at_its_permissions() {
 fn a_player_known_from_another_league_is_new_to_this_one_s_pages() {
     let db = Db::with_html_name_and_a_game();
     const MAIN: &str = "Abercarn Crib and Don League";
-    db.ok(&["league", "new", "Old"]);
+    db.league_new("Old", &[]);
     db.ok(&[
         "season",
         "new",

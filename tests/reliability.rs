@@ -7,7 +7,7 @@
 //! `sqlite3` must be installed (`.ci/run` installs it): the database is inspected with it, as
 //! an outsider would.
 
-mod common;
+use crate::common;
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

@@ -4,7 +4,7 @@
 //! with the oracle hand by hand: pitchers, points, where each game or leg was decided, the final
 //! score and the result.
 
-mod common;
+use crate::common;
 
 use common::oracle::{rules_md_defaults, Oracle, Verdict};
 use don::check::check_value;

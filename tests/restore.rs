@@ -3,7 +3,7 @@
 //! is no backup of a don database. And `don backup` stopped by a signal leaves no copy behind,
 //! and clears the copies a killed one left.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

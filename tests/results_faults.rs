@@ -3,7 +3,7 @@
 //! the nearest known name, and no "night is not complete" for a night one of whose rows was
 //! refused.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use common::text;
@@ -14,15 +14,8 @@ const HEADER: &str =
 
 fn league() -> Db {
     let db = Db::new();
-    db.ok(&["league", "new", LEAGUE]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion",
-        "--create",
-    ]);
+    db.league_new(LEAGUE, &[]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
     db
 }
 

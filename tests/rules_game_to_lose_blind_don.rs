@@ -16,7 +16,7 @@
 //! 9♣ 7♣. N wins every trick. In play: A♠ 4 + K♠ 3 + 9♠ 9 + Q♠ 2 + J♠ 1 + 5♦ 5 = 24. Then high
 //! (A♠ by N) 1, low (7♠, won by N) 1, jack 1, game (all 80 of card value) 5: N 32, S 0.
 
-mod common;
+use crate::common;
 
 use common::*;
 use don::rules::{Seat, Side};

@@ -11,7 +11,7 @@
 //! Hand I2b: I1 pitched by E with trick 13 written "AD AS AH AC": E leads the A♦ and wins it, so
 //! EW take 41 in deal 2 and pass 80 at trick 13 (84); NS 39.
 
-mod common;
+use crate::common;
 
 use common::*;
 use don::rules::Side;

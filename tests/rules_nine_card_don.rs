@@ -18,7 +18,7 @@
 //! Pitched by E instead, every winner moves one seat round and the sides swap: in play NS 24,
 //! EW 20; values NS 30, EW 20; high NS (S plays A♥), low EW (E wins trick 1), jack NS.
 
-mod common;
+use crate::common;
 
 use common::*;
 use don::rules::{Seat, Side};

@@ -9,7 +9,7 @@
 //! In play N 29, E 5, S 10 (44). Values N 20, E 20, S 40. High A♠ (N) 1, low 3♠ (won by N) 1,
 //! jack J♠ (N) 1, game 5 to S, the single most: N 32, E 5, S 15.
 
-mod common;
+use crate::common;
 
 use common::*;
 use don::rules::Side;

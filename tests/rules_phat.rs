@@ -11,7 +11,7 @@
 //! TENS3: N wins AKQJ♠, T987♠, 6543♠, T987♥, T987♦; E the rest: phat NS 56, EW 24; muck 40–40
 //! with tens NS 3 (♠ ♥ ♦), EW 1.
 
-mod common;
+use crate::common;
 
 use common::*;
 use don::rules::Side;

@@ -3,7 +3,7 @@
 //! by night, and a sheet of notes that is no results) is made from `tests/data/sample_book/`,
 //! one CSV a sheet (`NN-Sheet name.csv`, in order), which `tools/make_past_seasons.py` writes.
 //!
-//! `DON_WRITE_SAMPLE_BOOK=1 cargo test --test sample_book` writes the workbook; otherwise the
+//! `DON_WRITE_SAMPLE_BOOK=1 cargo test --test integration sample_book::` writes the workbook; otherwise the
 //! tests check that the shipped one is byte for byte what the sheets make, and that read back
 //! (with calamine, as `don import` reads a workbook) every sheet holds its CSV's cells: whole
 //! numbers as number cells, dates as date cells (text in the sheet `Nights 2020-21`, as a
@@ -162,7 +162,7 @@ fn the_shipped_sample_book_is_what_its_sheets_make() {
     let shipped = std::fs::read(&path).unwrap_or_default();
     assert!(
         shipped == made,
-        "{} is not what tests/data/sample_book/ makes: DON_WRITE_SAMPLE_BOOK=1 cargo test --test sample_book writes it",
+        "{} is not what tests/data/sample_book/ makes: DON_WRITE_SAMPLE_BOOK=1 cargo test --test integration sample_book:: writes it",
         path.display()
     );
 }

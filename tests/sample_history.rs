@@ -61,7 +61,7 @@
 //! Lost is played less won (no draws). The all-time order is points, then titles, won, name:
 //! no two teams are level on points, so points alone give it.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -4,7 +4,7 @@
 //! the session as they were; a renege recorded with the abandonment it forces; `undo`; a
 //! journal that fails; and a session opened again on its journal standing where it stood.
 
-mod common;
+use crate::common;
 
 use common::journal::MemoryJournal;
 use common::{B, CLAIMED, FIFTY, G, HAND_A, IRISH_1, LAST_RENEGE, TIE};

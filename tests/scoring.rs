@@ -2,7 +2,7 @@
 //! the same session and journal as `don play`, with who may score which game, and a line from
 //! a view another phone has overtaken refused.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use don::app::access::AccessError;
@@ -310,7 +310,7 @@ fn a_secretarys_link_scores_only_its_own_leagues_games_on_the_web() {
     // Game 1 is Abercarn's on the web (its scorer's link); game 2 another league's; game 3 on
     // no league's web.
     let db = league_and_game();
-    db.ok(&["league", "new", "Valleys Don"]);
+    db.league_new("Valleys Don", &[]);
     db.ok(&["new", "phat", "--seats", "V1, V2, V3, V4"]);
     db.ok(&["new", "phat", "--seats", "W1, W2, W3, W4"]);
     db.ok(&[

@@ -2,7 +2,7 @@
 //! `standings` counting the same nights, an adjustment dated outside the season, tables wider
 //! than the terminal, and the help and messages' words.
 
-mod common;
+use crate::common;
 
 use common::db::Db;
 use common::text;
@@ -14,14 +14,7 @@ use serde_json::Value;
 fn two_match_league() -> Db {
     let db = Db::new();
     db.ok(&["league", "new", "Valleys Don", "--kind", "don=2,121,2"]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion",
-        "--create",
-    ]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
     db.ok(&[
         "night",
         "enter",
@@ -347,7 +340,7 @@ fn the_help_says_what_each_argument_is_and_the_usage_shows_no_db_as_required() {
         err.contains("Usage: don night dispute --reason <REASON> <HOME> <AWAY>\n"),
         "{err}"
     );
-    db.ok(&["league", "new", "Abercarn"]);
+    db.league_new("Abercarn", &[]);
     let out = db
         .cmd(&["standings"])
         .env("DON_LEAGUE", "valleys don")
@@ -405,16 +398,9 @@ fn the_help_says_what_each_argument_is_and_the_usage_shows_no_db_as_required() {
 #[test]
 fn roster_add_refuses_a_slip_for_a_known_player_unless_said_new() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys Don"]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion",
-        "--create",
-    ]);
-    db.ok(&["roster", "add", "Red Lion", "Ivor James", "Dai Morgan"]);
+    db.league_new("Valleys Don", &[]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
+    db.roster_add("Red Lion", &["Ivor James", "Dai Morgan"]);
     let before = db.dump();
     let out = db.run(&["roster", "add", "Royal Oak", "Ivor Jams"]);
     assert_eq!(out.status.code(), Some(2));
@@ -613,15 +599,8 @@ fn stats_counts_a_withdrawn_teams_nights_and_says_so() {
 #[test]
 fn a_fixture_moved_to_its_own_date_and_a_log_of_no_changes_say_so_plainly() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys Don"]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion",
-        "--create",
-    ]);
+    db.league_new("Valleys Don", &[]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
     db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", "2025-09-04"]);
     let before = db.dump();
     let said = db.ok(&["fixtures", "move", "1", "2025-09-04"]);
@@ -645,16 +624,9 @@ fn a_night_before_a_team_withdrew_is_entered_on_its_fixture_without_a_date() {
     // Before: with no --date, any withdrawal refused the night, "its nights from then on are
     // not played", though the fixture was dated before it.
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys Don"]);
-    db.ok(&["season", "new", "2025-26", "--teams", "A, B, C", "--create"]);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+    db.league_new("Valleys Don", &[]);
+    db.season_new("2025-26", &["A", "B", "C"]);
+    db.fixtures_generate("2025-09-01", "thu");
     db.ok(&["withdraw", "B", "--date", "2025-09-20"]);
     let said = db.ok(&["night", "enter", "A", "B", "--totals", "5-4"]);
     assert!(said.ends_with("A v B on 2025-09-18: 5–4.\n"), "{said}");

@@ -2,8 +2,7 @@
 //! `?confirmed`, paths that go nowhere), and the site made once per state of the database. The
 //! private links are tests/serve_links.rs's; the server as a process, tests/serve_process.rs's.
 
-mod common;
-mod web;
+use crate::web;
 
 use std::sync::Arc;
 

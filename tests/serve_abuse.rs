@@ -5,11 +5,10 @@
 //! on the web bounded in its hands, and its board not made again while it is unchanged; a
 //! captain's page read while every public read is taken.
 
-mod common;
-mod web;
+use crate::common;
+use crate::web;
 
-#[path = "web/browser.rs"]
-mod browser;
+use crate::web::browser;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};

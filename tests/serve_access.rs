@@ -6,8 +6,8 @@
 //! GET or HEAD changes nothing (its page's button, posted from the site itself, opens it); a
 //! link keeps a bounded number of sessions; a malformed id or query is the site's own page.
 
-mod common;
-mod web;
+use crate::common;
+use crate::web;
 
 use std::pin::Pin;
 use std::sync::Arc;
@@ -52,7 +52,7 @@ fn link_in(db: &Db, league: &str, team: Option<&str>) -> String {
 /// The sample league, and a second league in the same database.
 fn two_leagues() -> Db {
     let db = sample();
-    db.ok(&["league", "new", VALLEYS]);
+    db.league_new(VALLEYS, &[]);
     db.ok(&[
         "season",
         "new",

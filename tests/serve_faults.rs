@@ -6,9 +6,7 @@
 //! The server is the real `don` binary on the sample season with a season still to play (see
 //! benches/common/live.rs, which the serve benchmark shares).
 
-#[path = "../benches/common/live.rs"]
-#[allow(dead_code)]
-mod live;
+use crate::live;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

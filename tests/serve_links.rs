@@ -3,8 +3,7 @@
 //! the token, a revoked link stops at once, a forged or oversized POST changes nothing, signing
 //! out ends the session.
 
-mod common;
-mod web;
+use crate::web;
 
 use std::sync::Arc;
 

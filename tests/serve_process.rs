@@ -2,7 +2,7 @@
 //! clean stop on SIGTERM with a connection still open, the limits on a request's head, and the
 //! databases and addresses it refuses before it listens.
 
-mod common;
+use crate::common;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
@@ -189,11 +189,11 @@ fn what_it_cannot_serve_is_refused_before_it_listens() {
     empty.ok(&["new", "nine-card-don"]);
     refused(&empty, &["serve"], 2, "there is no league yet");
     let two = Db::new();
-    two.ok(&["league", "new", "A"]);
-    two.ok(&["league", "new", "B"]);
+    two.league_new("A", &[]);
+    two.league_new("B", &[]);
     refused(&two, &["serve"], 2, "which league? Give --league");
     let newer = Db::new();
-    newer.ok(&["league", "new", "A"]);
+    newer.league_new("A", &[]);
     newer.sql("PRAGMA user_version = 99;");
     refused(&newer, &["serve"], 2, "written by a newer version of don");
     let not_ours = Db::new();

@@ -2,11 +2,9 @@
 //! nothing saved), a link's button posted with a `null` origin, a body declared too large, a
 //! method an address does not take.
 
-mod common;
-mod web;
+use crate::web;
 
-#[path = "web/browser.rs"]
-mod browser;
+use crate::web::browser;
 
 use std::sync::Arc;
 use std::time::Duration;

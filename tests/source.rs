@@ -596,8 +596,15 @@ fn stdin_child() {
 }
 
 fn through_stdin(input: &[u8]) -> Vec<Value> {
+    // This test's own name in the one test binary: `source::stdin_child`.
+    let name = module_path!().split_once("::").map_or("", |(_, m)| m);
     let mut child = Command::new(std::env::current_exe().unwrap())
-        .args(["--exact", "stdin_child", "--nocapture", "--test-threads=1"])
+        .args([
+            "--exact",
+            &format!("{name}::stdin_child"),
+            "--nocapture",
+            "--test-threads=1",
+        ])
         .env("DON_TEST_STDIN_CHILD", "1")
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
@@ -617,7 +624,7 @@ fn through_stdin(input: &[u8]) -> Vec<Value> {
     String::from_utf8(out.stdout)
         .unwrap()
         .lines()
-        // The harness may have written `test stdin_child ... ` before the first.
+        // The harness may have written `test source::stdin_child ... ` before the first.
         .filter_map(|l| l.split_once("ITEM ").map(|(_, item)| item))
         .map(|l| serde_json::from_str(l).unwrap())
         .collect()

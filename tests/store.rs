@@ -2,7 +2,7 @@
 //! for byte round trip), show and games, undo and redo, the log, and bad input leaving the
 //! database exactly as it was.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;
@@ -609,12 +609,12 @@ fn one_name_spelt_two_ways_in_one_change_is_one_player_and_no_panic() {
         db.sql("SELECT count(*) FROM players WHERE key = 'gareth jones'"),
         "1\n"
     );
-    db.ok(&["league", "new", "Valleys"]);
-    db.ok(&["season", "new", "2025-26", "--teams", "A, B", "--create"]);
+    db.league_new("Valleys", &[]);
+    db.season_new("2025-26", &["A", "B"]);
     // Named twice in one command: refused as a slip (no panic); one at a time, one player.
     let out = db.run(&["roster", "add", "A", "Zed Zee", "ZED ZEE"]);
     assert_eq!(out.status.code(), Some(2), "{}", text(&out.stderr));
-    db.ok(&["roster", "add", "A", "Zed Zee"]);
+    db.roster_add("A", &["Zed Zee"]);
     let said = db.ok(&["roster", "add", "A", "ZED ZEE"]);
     assert!(said.contains("1 on the roster"), "{said}");
     let out = db.run(&[
@@ -637,10 +637,10 @@ fn a_database_from_before_names_were_matched_in_nfc_has_its_keys_folded_anew() {
     // A team and a player typed with the accent apart (e + U+0301), keyed as version 3 of the
     // schema keyed them: lowercased, the accent still apart.
     let db = Db::new();
-    db.ok(&["league", "new", "L"]);
+    db.league_new("L", &[]);
     db.ok(&["season", "new", "2025-26"]);
     db.ok(&["team", "add", "Cafe\u{301} Royal"]);
-    db.ok(&["roster", "add", "Cafe\u{301} Royal", "Rene\u{301} Dai"]);
+    db.roster_add("Cafe\u{301} Royal", &["Rene\u{301} Dai"]);
     db.sql(
         "UPDATE teams SET key = 'cafe\u{301} royal'; \
          UPDATE players SET key = 'rene\u{301} dai';",
@@ -661,7 +661,7 @@ fn a_database_from_before_names_were_matched_in_nfc_has_its_keys_folded_anew() {
         text(&out.stderr),
         "don: error: L already has a team 'Cafe\u{301} Royal'\n"
     );
-    db.ok(&["roster", "add", "Café Royal", "René Dai"]);
+    db.roster_add("Café Royal", &["René Dai"]);
     assert_eq!(
         db.sql("PRAGMA user_version"),
         common::latest_schema_version()

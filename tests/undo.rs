@@ -3,7 +3,7 @@
 //! row added to each of them through the program is taken away by `don undo`, the database then
 //! as it was, and put back by undoing the undo.
 
-mod common;
+use crate::common;
 
 use std::collections::BTreeSet;
 
@@ -66,7 +66,7 @@ fn last_op(db: &Db) -> i64 {
 #[test]
 fn every_table_of_the_schema_is_logged_with_every_column() {
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys"]);
+    db.league_new("Valleys", &[]);
     let tables = db.sql(
         "SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
     );
@@ -182,21 +182,14 @@ fn a_row_added_to_each_logged_table_is_undone_and_redone() {
         (
             "a season of teams",
             Box::new(|db| {
-                db.ok(&[
-                    "season",
-                    "new",
-                    "2025-26",
-                    "--teams",
-                    "Royal Oak, Red Lion",
-                    "--create",
-                ]);
+                db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
             }),
         ),
         (
             "players on a roster",
             Box::new(|db| {
-                db.ok(&["roster", "add", "Royal Oak", "Gareth", "Rhys"]);
-                db.ok(&["roster", "add", "Red Lion", "Dai", "Huw"]);
+                db.roster_add("Royal Oak", &["Gareth", "Rhys"]);
+                db.roster_add("Red Lion", &["Dai", "Huw"]);
             }),
         ),
         (
@@ -318,14 +311,7 @@ fn the_log_says_who_made_each_change_and_for_which_team() {
         .output()
         .unwrap();
     assert!(out.status.success(), "{}", common::text(&out.stderr));
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "Royal Oak, Red Lion",
-        "--create",
-    ]);
+    db.season_new("2025-26", &["Royal Oak", "Red Lion"]);
     // A change made for a team (as a captain's on the web, or the secretary's with `--by`).
     let team: i64 = db
         .sql("SELECT id FROM teams WHERE name = 'Royal Oak'")

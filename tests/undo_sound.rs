@@ -7,7 +7,7 @@
 //! refusal names only the changes that depend on the one undone; an import's summary in the
 //! log is bounded, and so is every summary shown.
 
-mod common;
+use crate::common;
 
 use std::path::PathBuf;
 
@@ -250,7 +250,7 @@ fn redoing_a_player_alias_is_refused_when_a_new_player_has_the_name_now() {
     let alias = last(&db);
     db.ok(&["undo"]);
     let undo = last(&db);
-    db.ok(&["roster", "add", "Fox and Hounds", "Tiger"]);
+    db.roster_add("Fox and Hounds", &["Tiger"]);
     let added = last(&db);
     refused(
         &db,
@@ -413,26 +413,12 @@ fn a_refusal_names_the_changes_that_depend_on_the_one_undone_not_those_it_depend
     // Before: undoing the player's roster place named the fixtures made after it, which the
     // night depends on, not the other way about; done as it said, it threw the fixtures away.
     let db = Db::new();
-    db.ok(&["league", "new", "Valleys League"]);
-    db.ok(&[
-        "season",
-        "new",
-        "2025-26",
-        "--teams",
-        "A, B, C, D",
-        "--create",
-    ]);
+    db.league_new("Valleys League", &[]);
+    db.season_new("2025-26", &["A", "B", "C", "D"]);
     rosters(&db);
-    db.ok(&["roster", "add", "A", "Zed Zulu"]);
+    db.roster_add("A", &["Zed Zulu"]);
     let added = last(&db);
-    db.ok(&[
-        "fixtures",
-        "generate",
-        "--start",
-        "2025-09-01",
-        "--weekday",
-        "thu",
-    ]);
+    db.fixtures_generate("2025-09-01", "thu");
     let made = last(&db);
     // Moved before the night: the night depends on that too, not it on the player.
     db.ok(&["fixtures", "move", "6", "2025-09-19"]);

@@ -4,10 +4,9 @@
 //! page), a conceded game's winner and a jacks-out pool among them; the honours (`don history`
 //! and the site's honours page).
 
-mod common;
+use crate::common;
 
-#[path = "web/browser.rs"]
-mod browser;
+use crate::web::browser;
 
 use browser::unescape;
 use common::db::Db;

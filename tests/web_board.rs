@@ -6,8 +6,8 @@
 //! a process: a change made by another `don` told on an open stream, and the server stopping
 //! at once with a board's stream open.
 
-mod common;
-mod web;
+use crate::common;
+use crate::web;
 
 use std::io::{BufRead, BufReader, Read, Write};
 use std::net::{SocketAddr, TcpStream};
@@ -357,7 +357,7 @@ fn fixture_on(db: &Db, date: &str) -> i64 {
 async fn only_the_leagues_games_and_nights_on_the_web_have_boards() {
     let db = Db::with_html_name_and_a_game();
     // Game 2 of another league on the web, and a night of it.
-    db.ok(&["league", "new", "Valleys League"]);
+    db.league_new("Valleys League", &[]);
     db.ok(&[
         "season",
         "new",

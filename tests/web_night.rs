@@ -2,10 +2,9 @@
 //! confirm, dispute, settle; each refusal beside its field with its status and the database
 //! unchanged; two captains entering at once; `don log` and `don undo` of a web entry.
 
-mod common;
+use crate::common;
 
-#[path = "web/browser.rs"]
-mod browser;
+use crate::web::browser;
 
 use axum::http::StatusCode;
 use browser::{league, pairs, refused_beside, refused_beside_select, token, Browser};

@@ -4,10 +4,9 @@
 //! through its own form, a refused line (nothing recorded, the line handed back beside the
 //! box), two pages on one game, who may score which game, and the script's fragment answers.
 
-mod common;
+use crate::common;
 
-#[path = "web/browser.rs"]
-mod browser;
+use crate::web::browser;
 
 use axum::http::StatusCode;
 use browser::{attr, league, said, scorer_token, seen, serve, text, token, Browser};

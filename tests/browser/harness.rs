@@ -1,18 +1,13 @@
-//! A harness for tests that drive Debian's chromium (`harness = false` in Cargo.toml): what
-//! they need, whether they run, `don serve` started and stopped for them, and libtest's report.
-//! The same rules as tests/browser.rs's own: without chromium, node or playwright-core the
-//! tests are reported *ignored*, with what is missing, except under `CI` (set to anything but
-//! empty, `false` or `0`), where they run and fail. libtest settles `#[ignore]` when the tests
-//! are compiled, but whether the browser is here is known only when they run; so [`run`] runs
-//! the tests itself and reports them in libtest's words (`test NAME ... ignored, REASON`, and
-//! the `test result:` line that `cargo test` and `.ci/run` sum), taking the arguments `cargo
-//! test` passes on (names to filter by, `--exact`, `--skip`, `--list`, `--ignored`,
-//! `--include-ignored`).
+//! What the tests that drive Debian's chromium share: what they need, whether they run, one at
+//! a time, and `don serve` started and stopped for them. Without chromium, node or
+//! playwright-core a browser test says on the terminal that it is skipped and why, and passes,
+//! except under `CI` (set to anything but empty, `false` or `0`), where it runs and fails.
 #![allow(dead_code)]
 
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
-use std::process::{Child, ChildStdout, Command, ExitCode};
+use std::process::{Child, ChildStdout, Command};
+use std::sync::{Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant};
 
 use super::common::{db::Db, text};
@@ -57,11 +52,26 @@ pub fn cannot_run() -> Option<String> {
     })
 }
 
-/// Fails the test unless the browser is here (it is then run under `CI` without it).
-pub fn require_browser() {
+/// The browser tests, one at a time: each drives a chromium of its own against a `don serve`.
+static ONE_AT_A_TIME: Mutex<()> = Mutex::new(());
+
+/// Whether this browser test runs: while it holds the guard, no other browser test runs. `None`
+/// (the test skipped, saying so on the terminal) when the browser is not here, except under
+/// `CI`, where the test fails.
+pub fn browser() -> Option<MutexGuard<'static, ()>> {
     if let Some(why) = cannot_run() {
-        panic!("{why}");
+        if under_ci(std::env::var_os("CI").as_deref()) {
+            panic!("{why}");
+        }
+        // Straight to the terminal: the test harness keeps what a passing test prints.
+        let test = std::thread::current()
+            .name()
+            .unwrap_or("a browser test")
+            .to_string();
+        let _ = writeln!(std::io::stderr(), "note: {test} skipped: {why}");
+        return None;
     }
+    Some(ONE_AT_A_TIME.lock().unwrap_or_else(PoisonError::into_inner))
 }
 
 /// Whether the value of `CI` says the tests run under CI: set and not empty, and not `false`
@@ -164,123 +174,5 @@ impl Drop for Server {
             let _ = self.child.kill();
             let _ = self.child.wait();
         }
-    }
-}
-
-/// What `cargo test` asks of a harness.
-#[derive(Default)]
-struct Asked {
-    filters: Vec<String>,
-    skip: Vec<String>,
-    exact: bool,
-    list: bool,
-    /// `--ignored`: only the ignored tests (none are ignored when the browser is here).
-    ignored_only: bool,
-    /// `--include-ignored`.
-    include_ignored: bool,
-}
-
-impl Asked {
-    fn from_args(args: impl Iterator<Item = String>) -> Asked {
-        let mut asked = Asked::default();
-        let mut args = args.peekable();
-        while let Some(arg) = args.next() {
-            match arg.as_str() {
-                "--exact" => asked.exact = true,
-                "--list" => asked.list = true,
-                "--ignored" => asked.ignored_only = true,
-                "--include-ignored" => asked.include_ignored = true,
-                "--skip" => asked.skip.extend(args.next()),
-                // libtest's options that take a value, given apart from it.
-                "--format" | "--test-threads" | "--color" | "--logfile" | "-Z"
-                | "--shuffle-seed" => {
-                    args.next();
-                }
-                a if a.starts_with("--skip=") => asked.skip.push(a["--skip=".len()..].to_string()),
-                a if a.starts_with('-') => {}
-                _ => asked.filters.push(arg),
-            }
-        }
-        asked
-    }
-
-    fn wants(&self, name: &str) -> bool {
-        let matches = |f: &String| {
-            if self.exact {
-                name == f
-            } else {
-                name.contains(f.as_str())
-            }
-        };
-        (self.filters.is_empty() || self.filters.iter().any(matches))
-            && !self.skip.iter().any(matches)
-    }
-}
-
-/// Runs the tests `cargo test` asks for: those of `browser` need the browser, those of `plain`
-/// do not (and always run). Reports them as libtest does.
-pub fn run(browser: &[(&str, fn())], plain: &[(&str, fn())]) -> ExitCode {
-    let asked = Asked::from_args(std::env::args().skip(1));
-    let all: Vec<(&str, fn(), bool)> = browser
-        .iter()
-        .map(|&(n, t)| (n, t, true))
-        .chain(plain.iter().map(|&(n, t)| (n, t, false)))
-        .collect();
-    let chosen: Vec<&(&str, fn(), bool)> = all.iter().filter(|(n, ..)| asked.wants(n)).collect();
-    let filtered_out = all.len() - chosen.len();
-    if asked.list {
-        for (name, ..) in &chosen {
-            println!("{name}: test");
-        }
-        return ExitCode::SUCCESS;
-    }
-    // Without the browser the tests are ignored, saying why; under CI (or asked to run the
-    // ignored tests) they run, and fail. With it none is ignored, so `--ignored` runs none.
-    let run_anyway =
-        under_ci(std::env::var_os("CI").as_deref()) || asked.ignored_only || asked.include_ignored;
-    let why = cannot_run();
-    let ignore = why.clone().filter(|_| !run_anyway);
-    let only_ignored = asked.ignored_only && why.is_none();
-    let began = Instant::now();
-    let (mut passed, mut ignored, mut failed) = (0, 0, Vec::new());
-    let chosen: Vec<_> = chosen
-        .into_iter()
-        .filter(|(.., needs)| {
-            if *needs {
-                !only_ignored
-            } else {
-                !asked.ignored_only
-            }
-        })
-        .collect();
-    println!("\nrunning {} tests", chosen.len());
-    for &&(name, test, needs) in &chosen {
-        if let (Some(why), true) = (&ignore, needs) {
-            println!("test {name} ... ignored, {why}");
-            ignored += 1;
-        } else if std::panic::catch_unwind(test).is_ok() {
-            println!("test {name} ... ok");
-            passed += 1;
-        } else {
-            println!("test {name} ... FAILED");
-            failed.push(name);
-        }
-    }
-    if !failed.is_empty() {
-        println!("\nfailures:");
-        for name in &failed {
-            println!("    {name}");
-        }
-    }
-    println!(
-        "\ntest result: {}. {passed} passed; {} failed; {ignored} ignored; 0 measured; {filtered_out} filtered out; finished in {:.2}s\n",
-        if failed.is_empty() { "ok" } else { "FAILED" },
-        failed.len(),
-        began.elapsed().as_secs_f64()
-    );
-    if failed.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(101)
     }
 }

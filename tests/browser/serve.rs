@@ -11,7 +11,7 @@ use std::path::Path;
 use serde_json::{json, Value};
 
 use super::common::db::Db;
-use super::harness::{png_width, require_browser, root, run_script, Server};
+use super::harness::{browser, png_width, root, run_script, Server};
 
 /// The season with nights to play, after the sample season.
 const SEASON: &str = "2026-27";
@@ -153,8 +153,11 @@ fn assert_done(outcome: &Value, done: &str) {
     assert!(!said[0].as_str().unwrap().is_empty(), "{outcome}");
 }
 
-pub fn don_serve_for_captains() {
-    require_browser();
+#[test]
+fn don_serve_for_captains() {
+    let Some(_browser) = browser() else {
+        return;
+    };
     let db = Db::new();
     db.import_sample_season();
     db.ok(&["season", "new", SEASON, "--same-teams"]);
@@ -320,8 +323,11 @@ pub fn don_serve_for_captains() {
 /// `/my/` signed in, though the cookie is `SameSite=Strict` (it is set by the button's
 /// same-site POST and its 303). Opening the link set no cookie; a form of another site posting
 /// to a link opens no session.
-pub fn a_link_opened_from_another_site_signs_in_after_its_button() {
-    require_browser();
+#[test]
+fn a_link_opened_from_another_site_signs_in_after_its_button() {
+    let Some(_browser) = browser() else {
+        return;
+    };
     let db = Db::new();
     db.import_sample_season();
     let server = Server::start(&db);

@@ -1,9 +1,16 @@
-//! A fresh database in a temporary folder, and `don` run against it.
+//! A fresh database in a temporary folder, and `don` run against it; or, for a test's setup,
+//! the program itself ([`App`]) in this process, as `don` would run it.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 
+use chrono::{NaiveDate, Weekday};
+use don::app::league::which::Choice;
+use don::app::league::{new_config, SeasonTeams};
+use don::app::{Actor, App};
+use don::league::config::{ConfigChange, KindConfig};
+use don_store::store::Store;
 use serde_json::Value;
 
 use super::{don, text};
@@ -81,27 +88,62 @@ impl Db {
         serde_json::from_str(&self.ok(&["show", game, "--json"])).unwrap()
     }
 
+    /// The program on this database, in this process, for the local user: as `don` opens it
+    /// (made on first use), so what a change logs is what the same `don` command would log.
+    pub fn app(&self) -> App {
+        let mut store = Store::open(&self.path).unwrap();
+        store.act_as(local_actor());
+        App::from_store(store)
+    }
+
+    /// `don league new NAME [--kind KIND]…`, in process.
+    pub fn league_new(&self, name: &str, kinds: &[&str]) {
+        let night = (!kinds.is_empty()).then(|| {
+            kinds
+                .iter()
+                .map(|k| k.parse::<KindConfig>().unwrap())
+                .collect()
+        });
+        let config = new_config(&ConfigChange {
+            night,
+            ..ConfigChange::default()
+        })
+        .unwrap();
+        self.app().league_new(name, &config).unwrap();
+    }
+
+    /// `don season new NAME --teams TEAMS --create`, in process.
+    pub fn season_new(&self, name: &str, teams: &[&str]) {
+        let teams = SeasonTeams::Named {
+            names: teams.iter().map(|t| t.to_string()).collect(),
+            create: true,
+        };
+        self.app().season_new(None, name, &teams).unwrap();
+    }
+
+    /// `don roster add TEAM PLAYER…`, in process.
+    pub fn roster_add(&self, team: &str, players: &[&str]) {
+        let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+        self.app()
+            .roster_add(&Choice::default(), team, &players, false, &[])
+            .unwrap();
+    }
+
+    /// `don fixtures generate --start START --weekday WEEKDAY` (`thu`), in process.
+    pub fn fixtures_generate(&self, start: &str, weekday: &str) {
+        let start = NaiveDate::parse_from_str(start, "%Y-%m-%d").unwrap();
+        let weekday: Weekday = weekday.parse().unwrap();
+        self.app()
+            .fixtures_generate(&Choice::default(), start, weekday, &[])
+            .unwrap();
+    }
+
     /// A league of short nights (two Don matches and one of single crib, best of three) and a
     /// season of Royal Oak, Red Lion and Fox and Hounds with no schedule.
     pub fn short_nights() -> Db {
         let db = Db::new();
-        db.ok(&[
-            "league",
-            "new",
-            "Valleys",
-            "--kind",
-            "don=2,121,2",
-            "--kind",
-            "single-crib=1,61,1",
-        ]);
-        db.ok(&[
-            "season",
-            "new",
-            "2025-26",
-            "--teams",
-            "Royal Oak, Red Lion, Fox and Hounds",
-            "--create",
-        ]);
+        db.league_new("Valleys", &["don=2,121,2", "single-crib=1,61,1"]);
+        db.season_new("2025-26", &["Royal Oak", "Red Lion", "Fox and Hounds"]);
         db
     }
 
@@ -109,15 +151,8 @@ impl Db {
     /// Hounds with no rosters and no schedule.
     pub fn three_teams() -> Db {
         let db = Db::new();
-        db.ok(&["league", "new", "Abercarn Crib and Don League"]);
-        db.ok(&[
-            "season",
-            "new",
-            "2025-26",
-            "--teams",
-            "Royal Oak, Red Lion, Fox and Hounds",
-            "--create",
-        ]);
+        db.league_new("Abercarn Crib and Don League", &[]);
+        db.season_new("2025-26", &["Royal Oak", "Red Lion", "Fox and Hounds"]);
         db
     }
 
@@ -132,9 +167,7 @@ impl Db {
                 ["Carys", "Dafydd", "Eirian", "Ffion", "Geraint"],
             ),
         ] {
-            let mut args = vec!["roster", "add", team];
-            args.extend(players);
-            db.ok(&args);
+            db.roster_add(team, &players);
         }
         db
     }
@@ -143,23 +176,9 @@ impl Db {
     /// generated on Thursdays from 2025-09-04 (A v B on 2025-09-18).
     pub fn four_teams_scheduled() -> Db {
         let db = Db::new();
-        db.ok(&["league", "new", "Valleys League"]);
-        db.ok(&[
-            "season",
-            "new",
-            "2025-26",
-            "--teams",
-            "A, B, C, D",
-            "--create",
-        ]);
-        db.ok(&[
-            "fixtures",
-            "generate",
-            "--start",
-            "2025-09-01",
-            "--weekday",
-            "thu",
-        ]);
+        db.league_new("Valleys League", &[]);
+        db.season_new("2025-26", &["A", "B", "C", "D"]);
+        db.fixtures_generate("2025-09-01", "thu");
         db
     }
 
@@ -186,15 +205,8 @@ impl Db {
     pub fn with_html_name_and_a_game() -> Db {
         let db = Db::new();
         let fox = Db::HTML_NAME;
-        db.ok(&["league", "new", "Abercarn Crib and Don League"]);
-        db.ok(&[
-            "season",
-            "new",
-            "2025-26",
-            "--teams",
-            &format!("Royal Oak, Red Lion, {fox}"),
-            "--create",
-        ]);
+        db.league_new("Abercarn Crib and Don League", &[]);
+        db.season_new("2025-26", &["Royal Oak", "Red Lion", fox]);
         db.ok(&["import", "examples/nine-card-don.json"]);
         db.ok(&["fixtures", "add", "Red Lion", fox, "2025-09-18"]);
         db.ok(&[
@@ -303,5 +315,24 @@ pub fn feed(child: &mut std::process::Child, input: &[u8]) {
             std::io::ErrorKind::BrokenPipe,
             "writing to don: {e}"
         );
+    }
+}
+
+/// Who changes the database from the command line, as `don` takes it (src/cli/db.rs): the local
+/// user, by their login name (`$USER`, else `$LOGNAME`, else the system's name for them).
+pub fn local_actor() -> Actor {
+    let name = ["USER", "LOGNAME"]
+        .into_iter()
+        .filter_map(|v| std::env::var(v).ok())
+        .find(|n| !n.trim().is_empty())
+        .unwrap_or_else(|| {
+            let out = Command::new("id").arg("-un").output().unwrap();
+            text(&out.stdout).trim().to_string()
+        });
+    Actor {
+        name: don::record::text::shortened(&name).into_owned(),
+        team: None,
+        game: None,
+        league: None,
     }
 }

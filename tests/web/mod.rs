@@ -3,6 +3,9 @@
 //! every answer must have, a private link made and opened, a form posted.
 #![allow(dead_code)]
 
+/// A signed-in browser, in process.
+pub mod browser;
+
 use std::net::SocketAddr;
 use std::sync::Arc;
 
