@@ -706,3 +706,42 @@ fn the_tree_check_finds_a_layer_without_a_row_and_a_test_module_unnamed() {
         Vec::<String>::new()
     );
 }
+
+/// Each crate's row of the README's tree names every module of its layer (a file by its name or
+/// stem, a folder by its name), so a module added is described where a reader looks for it;
+/// moving a file within a module's folder needs no change.
+#[test]
+fn each_crates_row_names_the_modules_of_its_layers() {
+    let readme = read(&root().join("README.md"));
+    let mut missing = Vec::new();
+    for krate in entries(&root().join("crates")) {
+        let Some(krate) = krate.strip_suffix('/') else {
+            continue;
+        };
+        let start = format!("| `crates/{krate}/` |");
+        let Some(row) = readme.lines().find(|l| l.starts_with(&start)) else {
+            missing.push(format!("crates/{krate}/"));
+            continue;
+        };
+        let src = root().join("crates").join(krate).join("src");
+        for layer in entries(&src) {
+            let Some(layer) = layer.strip_suffix('/') else {
+                continue;
+            };
+            for module in entries(&src.join(layer)) {
+                let stem = module.strip_suffix(".rs").unwrap_or(&module);
+                if module == "mod.rs" {
+                    continue;
+                }
+                if !row.contains(&format!("`{module}`")) && !row.contains(&format!("`{stem}`")) {
+                    missing.push(format!("crates/{krate}/src/{layer}/{module}"));
+                }
+            }
+        }
+    }
+    assert!(
+        missing.is_empty(),
+        "README.md's tree does not name: {}",
+        missing.join(", ")
+    );
+}

@@ -1,4 +1,4 @@
-//! Reading records from files and standard input (src/record/source.rs): the faults of the
+//! Reading records from files and standard input (crates/record/src/record/source.rs): the faults of the
 //! reader, each from an input that shows it, with the exact messages.
 
 use std::io::{self, Read, Write};

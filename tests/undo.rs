@@ -76,7 +76,7 @@ fn every_table_of_the_schema_is_logged_with_every_column() {
     {
         assert!(
             LOGGED.contains(&table),
-            "the table `{table}` is not in store::LOGGED (src/store/logged.rs): undo would miss its rows"
+            "the table `{table}` is not in store::LOGGED (crates/store/src/store/logged.rs): undo would miss its rows"
         );
     }
     for table in LOGGED {

@@ -1,5 +1,5 @@
 // Drives the scorer's page of `don serve` (/my/game/N, with templates/scorer.js) in Debian's
-// chromium at 360 px, as scorers at a pub table would, and reports what tests/browser_table.rs
+// chromium at 360 px, as scorers at a pub table would, and reports what tests/browser_scorer.rs
 // checks, as one JSON object on standard output:
 //   games    whole games from their records: each hand's pitcher and its tricks, TYPED into
 //            #line (keystrokes only, Enter sends) or TAPPED on the card pad (a suit, then the
@@ -10,14 +10,14 @@
 //            the middle of a trick (the cards tapped so far kept), two pages on one game (the
 //            second's entry refused as overtaken), a penalty, an abandoned deal, a hand's
 //            totals, a concession; which line's button or box the page offers; the lines the
-//            server recorded, in order (tests/browser_table.rs plays them through `don play` to
+//            server recorded, in order (tests/browser_scorer.rs plays them through `don play` to
 //            compare); the page with JavaScript off entering a trick through the plain form;
 //            the live board changing after an entry
 // Every page arrived at is measured: `overflow` lists those wider than the window.
 // A screenshot of a hand in play goes to the shots folder (scorer-phone.png); on a failure, the
 // page it stopped at (failed.html, failed.png).
 //
-// Usage: node table-flow.mjs PLAN.json (written by tests/browser_table.rs)
+// Usage: node table-flow.mjs PLAN.json (written by tests/browser_scorer.rs)
 import { chromium } from "playwright-core";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";

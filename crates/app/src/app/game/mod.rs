@@ -5,6 +5,7 @@ pub mod begin;
 pub mod board;
 pub mod entered;
 pub mod error;
+pub mod journal;
 pub mod leg;
 pub mod scoring;
 pub mod stored;

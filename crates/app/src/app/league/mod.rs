@@ -7,7 +7,6 @@ pub mod fixtures;
 pub mod history;
 pub mod season;
 pub mod stats;
-pub mod table;
 pub mod which;
 
 use crate::league::error::{Thing, Unknown, UnknownTeam};
