@@ -7,7 +7,7 @@ use crate::common;
 use chrono::NaiveDate;
 use common::db::Db;
 use don::app::league::which::Choice;
-use don::app::night::{NightRef, Which};
+use don::app::night::{NightRef, WhichSeason};
 use don::app::{Actor, App};
 use don::league::confirm::{whose_move, Move, Viewer};
 use don::league::{Confirmation, HomeAway};
@@ -129,7 +129,7 @@ fn a_v_b(app: &mut App, today: &str) -> (i64, Move) {
 
 fn night() -> NightRef<'static> {
     NightRef {
-        which: Which::default(),
+        which: WhichSeason::default(),
         home: "A",
         away: "B",
         date: None,

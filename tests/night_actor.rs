@@ -5,7 +5,7 @@
 use crate::common;
 
 use common::db::Db;
-use don::app::night::{NightError, NightRef, Which};
+use don::app::night::{NightError, NightRef, WhichSeason};
 use don::app::{Actor, App, AppError, ErrorKind};
 
 /// A league with a night Royal Oak v Red Lion entered for Royal Oak (provisional).
@@ -43,7 +43,7 @@ fn app(db: &Db, name: &str, team: Option<&str>) -> App {
 
 fn night() -> NightRef<'static> {
     NightRef {
-        which: Which::default(),
+        which: WhichSeason::default(),
         home: "Royal Oak",
         away: "Red Lion",
         date: None,
@@ -164,15 +164,15 @@ fn only_the_secretary_deducts_awards_withdraws_and_moves() {
     let day = chrono::NaiveDate::from_ymd_opt(2025, 9, 4).unwrap();
     let refusals = [
         captain
-            .adjust(Which::default(), "Red Lion", (2, -1), "late", day)
+            .adjust(WhichSeason::default(), "Red Lion", (2, -1), "late", day)
             .map(|_| ())
             .unwrap_err(),
         captain
-            .adjust(Which::default(), "Royal Oak", (1, 1), "kind", day)
+            .adjust(WhichSeason::default(), "Royal Oak", (1, 1), "kind", day)
             .map(|_| ())
             .unwrap_err(),
         captain
-            .withdraw(Which::default(), "Red Lion", day)
+            .withdraw(WhichSeason::default(), "Red Lion", day)
             .map(|_| ())
             .unwrap_err(),
         captain
@@ -188,7 +188,7 @@ fn only_the_secretary_deducts_awards_withdraws_and_moves() {
     assert_eq!(db.dump(), before);
     let mut secretary = app(&db, "sian", None);
     secretary
-        .adjust(Which::default(), "Red Lion", (2, -1), "late", day)
+        .adjust(WhichSeason::default(), "Red Lion", (2, -1), "late", day)
         .unwrap();
     assert_ne!(db.dump(), before);
 }

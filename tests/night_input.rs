@@ -10,7 +10,7 @@ use chrono::NaiveDate;
 use common::db::Db;
 use don::app::night::enter::{Entered, Given, KeptNight, NightEntry, Question};
 use don::app::night::error::CaptainsNight;
-use don::app::night::{NightError, NightRef, Which};
+use don::app::night::{NightError, NightRef, WhichSeason};
 use don::app::{Actor, App, AppError};
 use don::league::entry::MatchEntry;
 use don::league::{HomeAway, Kind, Pair};
@@ -41,7 +41,7 @@ fn app(db: &Db, team: Option<&str>, today: &str) -> App {
 
 fn night<'a>(home: &'a str, away: &'a str, date: Option<&str>) -> NightRef<'a> {
     NightRef {
-        which: Which::default(),
+        which: WhichSeason::default(),
         home,
         away,
         date: date.map(day),

@@ -234,7 +234,7 @@ fn the_app_checks_the_session_again_in_the_changes_transaction() {
         .unwrap();
     let before = db.dump();
     let night = don::app::night::NightRef {
-        which: don::app::night::Which {
+        which: don::app::night::WhichSeason {
             league: None,
             season: None,
         },

@@ -19,7 +19,7 @@ use super::error::{CliError, Done};
 #[command(
     after_help = "Examples:\n  don backup don-2025-10-09.db\n  don backup /media/usb/don.db --db league.db\n\nThe copy is a database like any other: use it with --db FILE, or put it back in place of the database with `don restore FILE`."
 )]
-pub struct Args {
+pub struct BackupArgs {
     /// The copy to write: a new file, or an older backup of this database, replaced once the
     /// copy is checked (a symbolic link is written through)
     #[arg(value_name = "FILE")]
@@ -41,7 +41,7 @@ fn about_file(e: OutError) -> CliError {
     }
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: BackupArgs) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
     let file = &args.file;
     let target = out::target(file, app.path(), args.force, Role::Backup).map_err(about_file)?;

@@ -12,7 +12,7 @@ use super::error::{CliError, Done};
 use super::sheet;
 
 #[derive(clap::Args)]
-pub struct Args {
+pub struct CheckArgs {
     /// Game records: .json (one record or a list) or .jsonl (one record per line), in any case;
     /// `-` reads standard input (one JSON document, else one record per line).
     #[arg(required = true, value_name = "FILE")]
@@ -43,7 +43,7 @@ pub fn open_all(files: &[PathBuf]) -> Result<Vec<(String, String, RecordSource)>
     files.iter().map(|f| open(f)).collect()
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: CheckArgs) -> Result<Done, CliError> {
     // Every file must open before anything is printed.
     let sources = open_all(&args.files)?;
     let several = sources.len() > 1;

@@ -18,7 +18,7 @@ use super::error::{CliError, Done};
 #[command(
     after_help = "Examples:\n  don export > games.jsonl\n  don export 7 12 --out two-games.jsonl\n  don export --league Abercarn --season 2025-26 > results.csv\n  don export --league Abercarn --season 2025-26 --out-dir past/"
 )]
-pub struct Args {
+pub struct ExportArgs {
     /// The games, by number or id [default: every game]
     #[arg(value_name = "GAME")]
     games: Vec<String>,
@@ -54,7 +54,7 @@ pub struct Args {
     db: DbArg,
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: ExportArgs) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
     let league_wanted = args.league.is_some()
         || args.season.is_some()

@@ -26,7 +26,7 @@ Examples:
   don history
   don history --league 'Abercarn Crib and Don League' --json"
 )]
-pub struct Args {
+pub struct HistoryArgs {
     /// The league (needed only when the database has more than one) [default: $DON_LEAGUE]
     #[arg(long, short = 'l')]
     league: Option<String>,
@@ -37,7 +37,7 @@ pub struct Args {
     db: DbArg,
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: HistoryArgs) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
     let choice = Choice {
         league: league_or_env(args.league.as_deref()),

@@ -24,7 +24,7 @@ use don::app::view::sheet::place;
 #[command(
     after_help = "Examples:\n  don import examples/*.json examples/season.jsonl\n  don import old-games.jsonl --dry-run\n  cat games.jsonl | don import -\n  don import examples/league/*.csv --league 'Abercarn Crib and Don League' --create"
 )]
-pub struct Args {
+pub struct ImportArgs {
     /// Game records: .json (one record or a list) or .jsonl (one record per line); `-` reads
     /// standard input. Or league results: .csv files (matches or nights; also rosters
     /// `season,team,player`, adjustments `season,date,team,adjustment,reason` and configuration
@@ -127,7 +127,7 @@ fn is_csv(path: &std::path::Path) -> bool {
         || don::record::sheet::is_book(path)
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: ImportArgs) -> Result<Done, CliError> {
     let path = args.db.path()?;
     let existed = path.exists();
     // An empty file (as a test harness or `touch` leaves) is a database yet to be begun.
@@ -146,7 +146,7 @@ pub fn run(args: Args) -> Result<Done, CliError> {
 }
 
 /// The program on the database to import into: for a dry run, on a copy in memory of it.
-fn app_for(args: &Args) -> Result<App, CliError> {
+fn app_for(args: &ImportArgs) -> Result<App, CliError> {
     if args.dry_run {
         args.db.app_scratch()
     } else {
@@ -154,7 +154,7 @@ fn app_for(args: &Args) -> Result<App, CliError> {
     }
 }
 
-fn import(args: Args) -> Result<Done, CliError> {
+fn import(args: ImportArgs) -> Result<Done, CliError> {
     let csv = args.files.iter().filter(|f| is_csv(f)).count();
     if csv > 0 {
         if csv < args.files.len() {

@@ -66,19 +66,19 @@ enum Command {
     #[command(
         after_help = "Examples:\n  don check examples/*.json examples/season.jsonl\n  don check examples/broken/broken.json --json"
     )]
-    Check(check::Args),
+    Check(check::CheckArgs),
     /// Begin a game to score at the table; prints its number.
-    New(Box<new::Args>),
+    New(Box<new::NewArgs>),
     /// Score a game at the table, trick by trick (or hand by hand): the table-side scorer.
-    Play(play::Args),
+    Play(play::PlayArgs),
     /// Show a stored game's score sheet, replayed from what was recorded.
     Show(show::ShowArgs),
     /// List the stored games.
     Games(show::GamesArgs),
     /// Import game records into the database: all of them, or none if any is wrong.
-    Import(import::Args),
+    Import(import::ImportArgs),
     /// Export stored games as records, one a line (docs/formats.md#records).
-    Export(export::Args),
+    Export(export::ExportArgs),
     /// Put back the last change made by any command, or change N of `don log` (undo it again
     /// to redo).
     Undo(undo::UndoArgs),
@@ -137,16 +137,16 @@ enum Command {
     /// Withdraw a team from a season: it is expunged from the table.
     Withdraw(night::WithdrawArgs),
     /// The league table, worked out from the nights played.
-    Standings(standings::Args),
+    Standings(standings::StandingsArgs),
     /// Players' and partnerships' figures per kind of game, and leaderboards.
-    Stats(stats::Args),
+    Stats(stats::StatsArgs),
     /// The league's past: champions by season, the all-time table, records, players' careers.
-    History(history::Args),
+    History(history::HistoryArgs),
     /// Publish the league as a static web site: tables, results, nights, teams, players.
-    Publish(publish::Args),
+    Publish(publish::PublishArgs),
     /// Serve the league on the web: its pages for everyone, and private links for captains to
     /// enter and confirm nights.
-    Serve(serve::Args),
+    Serve(serve::ServeArgs),
     /// Private links for captains to act for their team on the web (`don serve`): make, list,
     /// revoke.
     #[command(
@@ -168,10 +168,10 @@ enum Command {
     )]
     Scorer(captain::ScorerCommand),
     /// Copy the database into FILE (safe while others write), checked before it is put there.
-    Backup(backup::Args),
+    Backup(backup::BackupArgs),
     /// Put a backup in place of the database (with no one using it), keeping the database it
     /// replaces beside it.
-    Restore(restore::Args),
+    Restore(restore::RestoreArgs),
     /// Print a shell completion script for don (bash, zsh or fish).
     Completions(finish::CompletionsArgs),
     /// Print don's manual page (roff), or write a page for every command into a folder.

@@ -105,7 +105,7 @@ pub(super) use don::app::game::begin::typed;
 #[command(
     after_help = "Example:\n  don new nine-card-don --target 91 --seats 'Gareth, Dai, Rhys, Huw' --venue 'Fox and Hounds' --pitcher S"
 )]
-pub struct Args {
+pub struct NewArgs {
     /// The variant: nine-card-don, irish-don, phat, blind-don or game-to-lose
     variant: String,
     #[command(flatten)]
@@ -148,7 +148,7 @@ pub struct Args {
 }
 
 /// The fields of the new game, as typed on the command line.
-fn fields(args: &Args) -> Fields {
+fn fields(args: &NewArgs) -> Fields {
     let by_seat = [
         (Seat::N, &args.north),
         (Seat::E, &args.east),
@@ -195,7 +195,7 @@ fn flag(field: Field) -> String {
 }
 
 /// The record the new game starts as: no hands yet (see [`new_record`]).
-fn record_of(args: &Args) -> Result<Value, CliError> {
+fn record_of(args: &NewArgs) -> Result<Value, CliError> {
     let today = chrono::Local::now()
         .date_naive()
         .format("%Y-%m-%d")
@@ -208,7 +208,7 @@ fn record_of(args: &Args) -> Result<Value, CliError> {
     })
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: NewArgs) -> Result<Done, CliError> {
     let record = record_of(&args)?;
     let parsed = parse_record(record.clone());
     let begun = Begun::new(record, args.pitcher).map_err(AppError::from)?;

@@ -17,7 +17,7 @@ use super::text::shown;
 
 #[derive(clap::Args)]
 #[command(after_help = after_help())]
-pub struct Args {
+pub struct PlayArgs {
     /// The game: its number, or its record's id [default: the most recent unfinished game]
     game: Option<String>,
     #[command(flatten)]
@@ -55,7 +55,7 @@ fn lines_help() -> String {
         .join("\n")
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: PlayArgs) -> Result<Done, CliError> {
     let mut app = args.db.app_existing()?;
     let game = match &args.game {
         Some(key) => app.game_named(key)?,

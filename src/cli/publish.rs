@@ -8,7 +8,7 @@ use don::publish::{site, PublishError};
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::text::{count, shown};
-use super::which::Which;
+use super::which::WhichArgs;
 
 #[derive(clap::Args)]
 #[command(
@@ -27,9 +27,9 @@ Examples:
   don publish --league 'Abercarn Crib and Don League' --out site
   don publish --season 2024-25 --out site"
 )]
-pub struct Args {
+pub struct PublishArgs {
     #[command(flatten)]
-    which: Which,
+    which: WhichArgs,
     /// The folder to write the site into (made if missing)
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
@@ -41,7 +41,7 @@ pub struct Args {
     db: DbArg,
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: PublishArgs) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
     let league = args.which.league(&app)?;
     let read = app.site_read(&league, args.which.season.as_deref())?;

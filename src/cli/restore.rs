@@ -15,7 +15,7 @@ use super::text::shown;
 #[command(
     after_help = "Examples:\n  don restore don-2025-10-09.db\n  don restore /media/usb/don.db --db league.db\n\nStop `don serve` (and any other don using the database) first: a restore is refused while the database is open. The database replaced is kept beside it (NAME.before-restore-TIME, with its -wal file): remove it once you no longer need it."
 )]
-pub struct Args {
+pub struct RestoreArgs {
     /// The backup to restore: a file `don backup` wrote (or any don database)
     #[arg(value_name = "BACKUP")]
     backup: PathBuf,
@@ -23,7 +23,7 @@ pub struct Args {
     db: DbArg,
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: RestoreArgs) -> Result<Done, CliError> {
     let path = args.db.path()?;
     let report = App::restore(&args.backup, &path).map_err(|e| {
         let hint = match &e {

@@ -27,7 +27,7 @@ Examples:
   don serve --db league.db
   don serve --db league.db --listen 127.0.0.1:8080 --base-url https://league.example.org --behind-proxy"
 )]
-pub struct Args {
+pub struct ServeArgs {
     /// The address and port to listen on (a port of 0 lets the system choose)
     #[arg(long, value_name = "ADDR:PORT", default_value = DEFAULT_LISTEN)]
     listen: SocketAddr,
@@ -52,7 +52,7 @@ pub struct Args {
     db: DbArg,
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: ServeArgs) -> Result<Done, CliError> {
     let config = ServeConfig {
         db: args.db.path()?,
         choice: don::app::league::which::Choice {

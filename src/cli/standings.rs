@@ -14,7 +14,7 @@ use don::record::standings::TableLine;
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::text::{count, shown};
-use super::which::{parse_date, Which};
+use super::which::{parse_date, WhichArgs};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
@@ -22,9 +22,9 @@ use super::which::{parse_date, Which};
   don standings --league Abercarn --season 2024-25 --explain
   don standings --on 2025-01-31 --json
   don standings --confirmed")]
-pub struct Args {
+pub struct StandingsArgs {
     #[command(flatten)]
-    which: Which,
+    which: WhichArgs,
     /// The table as it stood at the end of this day (YYYY-MM-DD)
     #[arg(long, value_name = "DATE")]
     on: Option<String>,
@@ -47,7 +47,7 @@ pub struct Args {
     db: DbArg,
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: StandingsArgs) -> Result<Done, CliError> {
     let app = args.db.app_read()?;
     let (league, season_info) = args.which.both(&app)?;
     let mut season = app.season_read(&season_info)?.season;

@@ -12,7 +12,7 @@ use don::league::Kind;
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::text::{count, shown};
-use super::which::Which;
+use super::which::WhichArgs;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum By {
@@ -40,9 +40,9 @@ impl By {
   don stats --top 10 --by win-rate --min-matches 6
   don stats --all-seasons --team 'Royal Oak' --json",
     mut_arg("season", |a| a.help("The season [default: the current one, whose fixtures' dates hold today, else the latest by dates]")))]
-pub struct Args {
+pub struct StatsArgs {
     #[command(flatten)]
-    which: Which,
+    which: WhichArgs,
     /// Every season of the league, not one
     #[arg(long, conflicts_with = "season")]
     all_seasons: bool,
@@ -74,7 +74,7 @@ pub struct Args {
     db: DbArg,
 }
 
-pub fn run(args: Args) -> Result<Done, CliError> {
+pub fn run(args: StatsArgs) -> Result<Done, CliError> {
     if args.top == Some(0) {
         return Err(CliError::Usage(
             "--top must be at least 1: it is how many lines the leaderboard shows".into(),

@@ -23,7 +23,7 @@ pub fn league_or_env(given: Option<&str>) -> Option<String> {
 
 /// Which league and season a command is about.
 #[derive(clap::Args, Debug, Clone)]
-pub struct Which {
+pub struct WhichArgs {
     /// The league (needed only when the database has more than one) [default: $DON_LEAGUE]
     #[arg(long, short = 'l')]
     league: Option<String>,
@@ -34,7 +34,7 @@ pub struct Which {
     pub season: Option<String>,
 }
 
-impl Which {
+impl WhichArgs {
     /// The league asked for: `--league`, else `DON_LEAGUE`.
     pub fn league_name(&self) -> Option<String> {
         league_or_env(self.league.as_deref())

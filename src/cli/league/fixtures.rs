@@ -7,7 +7,7 @@ use chrono::{NaiveDate, Weekday};
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
-use crate::cli::which::{parse_date, Which};
+use crate::cli::which::{parse_date, WhichArgs};
 
 #[derive(clap::Subcommand)]
 pub enum FixturesCommand {
@@ -27,7 +27,7 @@ pub enum FixturesCommand {
         #[arg(long, value_name = "DATE")]
         skip: Vec<String>,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -41,7 +41,7 @@ pub enum FixturesCommand {
         #[arg(long)]
         unplayed: bool,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -56,7 +56,7 @@ pub enum FixturesCommand {
         /// The new date (YYYY-MM-DD)
         date: String,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -69,7 +69,7 @@ pub enum FixturesCommand {
         /// The fixture's number (as `don fixtures list` shows it)
         fixture: i64,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -86,7 +86,7 @@ pub enum FixturesCommand {
         /// The date (YYYY-MM-DD)
         date: String,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -163,7 +163,7 @@ fn generate(
     start: &str,
     weekday: &str,
     skip: &[String],
-    which: &Which,
+    which: &WhichArgs,
     db: &DbArg,
 ) -> Result<(), CliError> {
     let start = parse_date(start, "--start")?;
@@ -193,7 +193,7 @@ fn move_one(
     out: &mut impl Write,
     fixture: i64,
     date: &str,
-    which: &Which,
+    which: &WhichArgs,
     db: &DbArg,
 ) -> Result<(), CliError> {
     let day = parse_date(date, "DATE")?;

@@ -10,7 +10,7 @@ use super::config::{write_config, ConfigFlags};
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::{count, shown};
-use crate::cli::which::Which;
+use crate::cli::which::WhichArgs;
 
 #[derive(clap::Subcommand)]
 pub enum LeagueCommand {
@@ -30,7 +30,7 @@ pub enum LeagueCommand {
     #[command(after_help = "Example:\n  don league show --league Abercarn")]
     Show {
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -40,7 +40,7 @@ pub enum LeagueCommand {
     )]
     Set {
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         config: ConfigFlags,
         #[command(flatten)]

@@ -11,7 +11,7 @@ use crate::cli::colour::Paint;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::{count, fit, shown};
-use crate::cli::which::Which;
+use crate::cli::which::WhichArgs;
 
 #[derive(clap::Subcommand)]
 pub enum RosterCommand {
@@ -34,7 +34,7 @@ pub enum RosterCommand {
         #[arg(long = "new-player", value_name = "NAME")]
         new_players: Vec<String>,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -47,7 +47,7 @@ pub enum RosterCommand {
         #[arg(required = true)]
         players: Vec<String>,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -58,7 +58,7 @@ pub enum RosterCommand {
         /// Only this team [default: every team of the season]
         team: Option<String>,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },

@@ -7,7 +7,7 @@ use crate::cli::colour::Paint;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
-use crate::cli::which::{parse_date, Which};
+use crate::cli::which::{parse_date, WhichArgs};
 
 #[derive(clap::Subcommand)]
 pub enum TeamCommand {
@@ -23,7 +23,7 @@ pub enum TeamCommand {
         #[arg(long)]
         venue: Option<String>,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -38,7 +38,7 @@ pub enum TeamCommand {
         /// Where it plays at home
         venue: String,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -56,7 +56,7 @@ pub enum TeamCommand {
         #[arg(long, value_name = "DATE")]
         from: String,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -71,7 +71,7 @@ pub enum TeamCommand {
         /// Another way its name is written
         name: String,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -84,7 +84,7 @@ pub enum TeamCommand {
         /// The team, by any of its names
         team: String,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },
@@ -92,7 +92,7 @@ pub enum TeamCommand {
     #[command(after_help = "Example:\n  don team list --season 2025-26")]
     List {
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },

@@ -9,8 +9,8 @@ use super::confirm::app_which;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
-use crate::cli::which::{parse_date, Which};
-use don::app::night::{SeasonSpan, Which as AppWhich};
+use crate::cli::which::{parse_date, WhichArgs};
+use don::app::night::{SeasonSpan, WhichSeason};
 use don::app::AppError;
 
 #[derive(clap::Args)]
@@ -27,7 +27,7 @@ pub struct AdjustArgs {
     #[arg(long)]
     date: Option<String>,
     #[command(flatten)]
-    which: Which,
+    which: WhichArgs,
     #[command(flatten)]
     db: DbArg,
 }
@@ -45,7 +45,7 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
     let mut app = args.db.app_existing()?;
     let day = day.unwrap_or(app.today());
     let (league, season) = app_which(&args.which);
-    let which = AppWhich {
+    let which = WhichSeason {
         league: league.as_deref(),
         season: season.as_deref(),
     };
@@ -80,7 +80,7 @@ pub struct WithdrawArgs {
     #[arg(long)]
     date: Option<String>,
     #[command(flatten)]
-    which: Which,
+    which: WhichArgs,
     #[command(flatten)]
     db: DbArg,
 }
@@ -90,7 +90,7 @@ pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
     let mut app = args.db.app_existing()?;
     let day = day.unwrap_or(app.today());
     let (league, season) = app_which(&args.which);
-    let which = AppWhich {
+    let which = WhichSeason {
         league: league.as_deref(),
         season: season.as_deref(),
     };

@@ -6,7 +6,7 @@ use don::app::AppError;
 use don::league::entry::{parse_legs, parse_match};
 
 use crate::cli::db::DbArg;
-use crate::cli::which::Which;
+use crate::cli::which::WhichArgs;
 
 /// `--season`'s help where a night is named: what it defaults to there.
 pub(super) const NIGHT_SEASON: &str = "The season [default: the one whose dates hold the night's --date (told apart by the teams' fixture on it when seasons overlap); without --date, the current one]";
@@ -28,7 +28,7 @@ pub struct NightArgs {
     #[arg(long, value_name = "TEAM")]
     pub(super) by: Option<String>,
     #[command(flatten)]
-    pub(super) which: Which,
+    pub(super) which: WhichArgs,
     #[command(flatten)]
     pub(super) db: DbArg,
 }
@@ -107,7 +107,7 @@ pub struct EnterArgs {
     #[arg(long = "for", value_name = "TEAM")]
     pub(super) entered_for: Option<String>,
     #[command(flatten)]
-    pub(super) which: Which,
+    pub(super) which: WhichArgs,
     #[command(flatten)]
     pub(super) db: DbArg,
 }
@@ -124,7 +124,7 @@ pub struct CorrectArgs {
     #[command(flatten)]
     pub(super) result: ResultArgs,
     #[command(flatten)]
-    pub(super) which: Which,
+    pub(super) which: WhichArgs,
     #[command(flatten)]
     pub(super) db: DbArg,
 }

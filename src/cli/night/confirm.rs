@@ -3,17 +3,17 @@
 
 use std::io::{self, BufWriter, Write};
 
-use don::app::night::{NightRef, Which as AppWhich};
+use don::app::night::{NightRef, WhichSeason};
 
 use super::args::NightArgs;
 use super::show::write_night;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
-use crate::cli::which::{parse_date, Which};
+use crate::cli::which::{parse_date, WhichArgs};
 
 /// The league and season named, as the app takes them.
-pub(super) fn app_which(which: &Which) -> (Option<String>, Option<String>) {
+pub(super) fn app_which(which: &WhichArgs) -> (Option<String>, Option<String>) {
     (which.league_name(), which.season.clone())
 }
 
@@ -26,7 +26,7 @@ pub(super) fn night_ref<'a>(
     date: Option<chrono::NaiveDate>,
 ) -> NightRef<'a> {
     NightRef {
-        which: AppWhich {
+        which: WhichSeason {
             league: league.as_deref(),
             season: season.as_deref(),
         },
@@ -60,7 +60,7 @@ pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, C
 /// `don night show`: each night between the two teams (on the date given), as a card.
 pub(super) fn show(
     (home, away, date): (String, String, Option<String>),
-    which: Which,
+    which: WhichArgs,
     db: DbArg,
 ) -> Result<Done, CliError> {
     let app = db.app_read()?;

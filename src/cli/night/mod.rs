@@ -18,7 +18,7 @@ use self::correct::correct;
 use self::enter::enter;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
-use crate::cli::which::Which;
+use crate::cli::which::WhichArgs;
 
 pub use adjust::{adjust, withdraw, AdjustArgs, WithdrawArgs};
 // The helpers other commands use, by the names they have always had.
@@ -73,7 +73,7 @@ Examples:
         #[arg(long)]
         date: Option<String>,
         #[command(flatten)]
-        which: Which,
+        which: WhichArgs,
         #[command(flatten)]
         db: DbArg,
     },

@@ -36,7 +36,7 @@ pub struct Section {
     pub id: String,
     pub class: String,
     pub intro: Vec<Para>,
-    pub tables: Vec<TableView>,
+    pub tables: Vec<Listing>,
     pub list: Vec<Para>,
     pub after: Vec<Para>,
 }
@@ -101,11 +101,11 @@ impl Span {
     }
 }
 
-pub struct TableView {
+pub struct Listing {
     pub id: String,
     pub caption: String,
     pub head: Vec<Head>,
-    pub rows: Vec<TableRow>,
+    pub rows: Vec<ListingRow>,
 }
 
 /// A column: its heading, the key it stands for (FORMAT.md §4, for the table of standings),
@@ -143,7 +143,7 @@ impl Head {
 }
 
 #[derive(Default)]
-pub struct TableRow {
+pub struct ListingRow {
     pub cells: Vec<Cell>,
     pub class: String,
 }

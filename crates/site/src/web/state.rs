@@ -59,7 +59,7 @@ pub struct Shared {
     /// Each game's board, its scoring page's view, and each night's board, as made last, by the
     /// key of its latest change (see [`super::cache::ByChange`]).
     pub boards: super::cache::ByChange<crate::app::game::board::GameBoard>,
-    pub views: super::cache::ByChange<crate::app::game::scoring::TableView>,
+    pub views: super::cache::ByChange<crate::app::game::scoring::ScoringView>,
     pub nights: super::cache::ByChange<crate::app::game::board::NightBoard>,
     /// The server's stops, counted: a board's event stream ends when the count moves past the
     /// one it began with (see [`Shared::stop_streams`]).

@@ -4,7 +4,7 @@
 //! database; nothing here changes anything. What a board's watcher compares, to tell that the
 //! board has moved, is its `seen`: a few numbers, cheap to read.
 
-use crate::app::game::scoring::TableView;
+use crate::app::game::scoring::ScoringView;
 use crate::app::game::stored::StoredGames;
 use crate::app::{App, AppError};
 use crate::check::check_value;
@@ -16,7 +16,7 @@ use crate::store::{Fixture, LeagueInfo, NightLeg, SeasonInfo};
 /// A game's board: where it stands, and its hands so far.
 #[derive(Clone, Debug)]
 pub struct GameBoard {
-    pub view: TableView,
+    pub view: ScoringView,
     /// The score sheet, as `don show` prints it: a row a hand.
     pub sheet: ScoreSheet,
 }
@@ -42,7 +42,7 @@ pub struct NightGame {
     /// The leg of a match it is linked as, if it is.
     pub leg: Option<NightLeg>,
     /// Where it stands; or, for a game that cannot be replayed at the table, why not.
-    pub view: Result<TableView, String>,
+    pub view: Result<ScoringView, String>,
 }
 
 /// A night of the league, and its games: those linked as legs of its matches (with the leg),

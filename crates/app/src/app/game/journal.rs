@@ -12,7 +12,7 @@ use crate::scorer::{entry_words, Entered, Journal};
 use crate::store::{Change, LegHolding, StoreError};
 
 /// The entries of one game, kept in the database.
-pub struct TableJournal<'a> {
+pub struct ScorerJournal<'a> {
     app: &'a mut App,
     game: i64,
     /// The game's latest change when its entries were read: if another `don` has changed it
@@ -20,9 +20,9 @@ pub struct TableJournal<'a> {
     seen: Option<i64>,
 }
 
-impl<'a> TableJournal<'a> {
-    pub fn new(app: &'a mut App, game: i64) -> TableJournal<'a> {
-        TableJournal {
+impl<'a> ScorerJournal<'a> {
+    pub fn new(app: &'a mut App, game: i64) -> ScorerJournal<'a> {
+        ScorerJournal {
             app,
             game,
             seen: None,
@@ -36,8 +36,8 @@ impl<'a> TableJournal<'a> {
 
 impl App {
     /// The scorer's journal of `game`, kept in this database.
-    pub fn table(&mut self, game: i64) -> TableJournal<'_> {
-        TableJournal::new(self, game)
+    pub fn table(&mut self, game: i64) -> ScorerJournal<'_> {
+        ScorerJournal::new(self, game)
     }
 
     /// The night that holds a game as a leg, if one does.
@@ -81,7 +81,7 @@ fn describe(e: &Entered, seating: Seating) -> String {
     }
 }
 
-impl Journal for TableJournal<'_> {
+impl Journal for ScorerJournal<'_> {
     type Error = AppError;
 
     fn append(&mut self, entries: &[Entered]) -> Result<(), AppError> {

@@ -29,7 +29,7 @@ pub const WEB_ENTRIES: usize = 4000;
 
 /// A game as its scorer sees it before the next entry: what `don play` says above its prompt.
 #[derive(Clone, Debug)]
-pub struct TableView {
+pub struct ScoringView {
     pub game: i64,
     pub variant: Variant,
     /// The players' names, by seat.
@@ -54,7 +54,7 @@ pub struct TableView {
     pub entries: usize,
 }
 
-impl TableView {
+impl ScoringView {
     /// The game's state as a page shows it: typed facts, not the terminal's sentences.
     pub fn state(&self) -> ScorerView {
         ScorerView::of(
@@ -68,14 +68,14 @@ impl TableView {
 
 /// A line entered: what was said of it, and the game after it.
 #[derive(Clone, Debug)]
-pub struct TableEntered {
+pub struct ScoringEntered {
     /// The line as given.
     pub line: String,
     /// What the scorer says (nothing for a blank line; `help` and `quit` say nothing here).
     pub said: Vec<Announcement>,
     /// True when the line was `undo`.
     pub taken_back: bool,
-    pub view: TableView,
+    pub view: ScoringView,
 }
 
 /// A journal that only reads (a reading connection's): the game as kept, for a view.
@@ -120,8 +120,8 @@ fn view_of<J: Journal>(
     held: Option<String>,
     seen: Option<i64>,
     web: Option<WebGame>,
-) -> TableView {
-    TableView {
+) -> ScoringView {
+    ScoringView {
         game,
         variant: session.variant().clone(),
         seats: session.seats().clone(),
@@ -218,7 +218,7 @@ impl App {
 
     /// A game as its scorer sees it before the next entry (read only: works on a reading
     /// connection). Who may see it is the front end's to say (a board is public).
-    pub fn table_view(&self, game: i64) -> Result<TableView, AppError> {
+    pub fn table_view(&self, game: i64) -> Result<ScoringView, AppError> {
         let (variant, seats) = table_of(&self.store, game)?;
         let seen = self.store.latest_for(game)?;
         let held = self.store.leg_holding(game)?.map(|h| h.to_string());
@@ -240,7 +240,7 @@ impl App {
         game: i64,
         seen: Option<i64>,
         line: &str,
-    ) -> Result<TableEntered, AppError> {
+    ) -> Result<ScoringEntered, AppError> {
         self.may_score(game)?;
         let (variant, seats) = table_of(&self.store, game)?;
         // Nothing that acts on a terminal or reorders the line is read, or handed back as typed.
@@ -316,11 +316,11 @@ impl App {
             false => None,
         };
         let (variant, seats, status, standing, tricks_in_play, cards_in_play, entries) = view_parts;
-        Ok(TableEntered {
+        Ok(ScoringEntered {
             line: line.to_string(),
             said,
             taken_back,
-            view: TableView {
+            view: ScoringView {
                 game,
                 variant,
                 seats,

@@ -5,7 +5,7 @@ use std::fmt;
 use chrono::NaiveDate;
 
 use super::error::NightError;
-use super::find::Which;
+use super::find::WhichSeason;
 use crate::app::{App, AppError};
 use crate::league::MAX_ADJUSTMENT;
 use crate::record::text::count;
@@ -99,7 +99,7 @@ impl App {
     /// A deduction (`sign` -1) or an award (`sign` 1) of points to a team, dated `day`.
     pub fn adjust(
         &mut self,
-        which: Which<'_>,
+        which: WhichSeason<'_>,
         team: &str,
         (points, sign): (u32, i64),
         reason: &str,
@@ -153,7 +153,7 @@ impl App {
     /// A team withdrawn from its season on `day`: its unplayed fixtures cancelled.
     pub fn withdraw(
         &mut self,
-        which: Which<'_>,
+        which: WhichSeason<'_>,
         team: &str,
         day: NaiveDate,
     ) -> Result<Withdrawn, AppError> {
@@ -187,7 +187,7 @@ impl App {
 /// The season of a change dated `day`, and the team named in it (which must be in it).
 fn season_team(
     change: &Change,
-    which: Which<'_>,
+    which: WhichSeason<'_>,
     team: &str,
     (day, today): (NaiveDate, NaiveDate),
 ) -> Result<(SeasonInfo, TeamInfo), AppError> {

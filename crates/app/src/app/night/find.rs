@@ -10,7 +10,7 @@ use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, StoreE
 
 /// Which league and season a command names (none: the one the database or the date implies).
 #[derive(Clone, Copy, Debug, Default)]
-pub struct Which<'a> {
+pub struct WhichSeason<'a> {
     pub league: Option<&'a str>,
     pub season: Option<&'a str>,
 }
@@ -18,7 +18,7 @@ pub struct Which<'a> {
 /// A night named by its two teams, and its date when they met more than once.
 #[derive(Clone, Copy, Debug)]
 pub struct NightRef<'a> {
-    pub which: Which<'a>,
+    pub which: WhichSeason<'a>,
     pub home: &'a str,
     pub away: &'a str,
     pub date: Option<NaiveDate>,

@@ -4,7 +4,7 @@
 use chrono::NaiveDate;
 
 use super::error::CaptainsNight;
-use super::find::{captains_night, is_done, NightRef, Which};
+use super::find::{captains_night, is_done, NightRef, WhichSeason};
 use super::NightError;
 use crate::app::league::which::Choice;
 use crate::app::{App, AppError};
@@ -74,7 +74,7 @@ impl NightOf {
     /// The night as the app's night functions name it.
     pub fn night_ref(&self) -> NightRef<'_> {
         NightRef {
-            which: Which {
+            which: WhichSeason {
                 league: Some(&self.league.name),
                 season: Some(&self.season.name),
             },

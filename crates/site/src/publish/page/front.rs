@@ -106,7 +106,7 @@ impl Pages<'_> {
                 let top = s.table.rows.first();
                 let played = s.season.nights.len();
                 let total = s.fixtures.iter().filter(|f| !f.cancelled).count();
-                TableRow {
+                ListingRow {
                     cells: vec![
                         Cell::header(vec![Span::link(&s.info.name, rel(path, &s.page()))]),
                         Cell::num(s.entries.len()),
@@ -125,7 +125,7 @@ impl Pages<'_> {
             .collect();
         let section = Section {
             heading: "Archive".into(),
-            tables: vec![TableView {
+            tables: vec![Listing {
                 id: String::new(),
                 caption: format!("The seasons of {}, newest first", self.names.league),
                 head: vec![

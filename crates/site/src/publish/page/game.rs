@@ -41,7 +41,7 @@ impl Pages<'_> {
                 cells.push(Cell::text(&row.pitcher));
                 cells.push(Cell::text(&row.trumps));
                 cells.extend(row.points.iter().chain(&row.totals).map(Cell::num));
-                TableRow {
+                ListingRow {
                     cells,
                     class: String::new(),
                 }
@@ -49,7 +49,7 @@ impl Pages<'_> {
             .collect();
         let section = Section {
             heading: "Score sheet".into(),
-            tables: vec![TableView {
+            tables: vec![Listing {
                 id: "sheet".into(),
                 caption: format!(
                     "Game {game}, hand by hand: pitcher, trumps, points and running totals"

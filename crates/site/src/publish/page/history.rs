@@ -83,7 +83,7 @@ impl Pages<'_> {
                 if !s.finished {
                     champions.push(Span::text(" (leaders: still being played)"));
                 }
-                TableRow {
+                ListingRow {
                     cells: vec![
                         Cell::header(vec![season]),
                         Cell::of(champions),
@@ -108,7 +108,7 @@ impl Pages<'_> {
             } else {
                 vec![]
             },
-            tables: vec![TableView {
+            tables: vec![Listing {
                 id: String::new(),
                 caption: format!(
                     "The champions and runners-up of {}, newest first",
@@ -173,7 +173,7 @@ impl Pages<'_> {
         let rows = told
             .all_time
             .iter()
-            .map(|l| TableRow {
+            .map(|l| ListingRow {
                 cells: vec![
                     Cell::num(l.pos),
                     Cell::header(vec![self.team_span(path, &l.name, ids)]),
@@ -197,7 +197,7 @@ impl Pages<'_> {
             } else {
                 vec![]
             },
-            tables: vec![TableView {
+            tables: vec![Listing {
                 id: String::new(),
                 caption: format!("Every season of {} summed, team by team", self.names.league),
                 head: vec![

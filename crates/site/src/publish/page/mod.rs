@@ -23,7 +23,7 @@ use crate::league::{
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
 use crate::publish::view::{
-    Cell, Head, Layout, Link, Page, Para, Section, Span, TableRow, TableView,
+    Cell, Head, Layout, Link, Listing, ListingRow, Page, Para, Section, Span,
 };
 use crate::record::standings::{self as table, TableLine};
 use crate::record::text::count as plural;

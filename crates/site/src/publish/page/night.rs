@@ -51,7 +51,7 @@ impl Pages<'_> {
                 }
                 sections.push(Section {
                     heading: "The card".into(),
-                    tables: vec![TableView {
+                    tables: vec![Listing {
                         id: "card".into(),
                         caption: format!("{} v {}: the matches", f.home.name, f.away.name),
                         head: vec![
@@ -105,10 +105,10 @@ impl Pages<'_> {
         kind: Kind,
         slot: u32,
         m: Option<&Match>,
-    ) -> TableRow {
+    ) -> ListingRow {
         let what = Cell::header(vec![Span::text(format!("{} {slot}", kind_name(kind)))]);
         let Some(m) = m else {
-            return TableRow {
+            return ListingRow {
                 cells: vec![
                     what,
                     Cell::text("to enter").class("legs"),
@@ -131,7 +131,7 @@ impl Pages<'_> {
                 None => Span::text(score),
             });
         }
-        TableRow {
+        ListingRow {
             cells: vec![
                 what,
                 Cell::text(format!("{}–{}", m.legs.home, m.legs.away)).class("legs"),

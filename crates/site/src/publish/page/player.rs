@@ -95,7 +95,7 @@ impl Pages<'_> {
         let mut rows = Vec::new();
         for s in seasons.iter().rev() {
             for l in s.by_player.get(key).map_or(&[][..], |f| &f.players[..]) {
-                rows.push(TableRow {
+                rows.push(ListingRow {
                     cells: vec![
                         Cell::header(vec![Span::link(&s.info.name, rel(&path, &s.page()))]),
                         Cell::text(kind_name(l.kind)),
@@ -112,7 +112,7 @@ impl Pages<'_> {
         if !rows.is_empty() {
             sections.push(Section {
                 heading: "Season by season".into(),
-                tables: vec![TableView {
+                tables: vec![Listing {
                     id: String::new(),
                     caption: format!("{name}, season by season"),
                     head: vec![

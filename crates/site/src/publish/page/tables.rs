@@ -41,7 +41,7 @@ impl Pages<'_> {
         s: &Loaded,
         (table, which): (&Standings, &str),
         reasons: bool,
-    ) -> TableView {
+    ) -> Listing {
         let why: HashMap<TeamId, &str> = if reasons {
             tie_breaks(table)
                 .map(|e| (e.above, e.text.as_str()))
@@ -73,13 +73,13 @@ impl Pages<'_> {
                 if !why.is_empty() {
                     cells.push(Cell::text(why.get(&r.team.id).copied().unwrap_or("")).class("why"));
                 }
-                TableRow {
+                ListingRow {
                     cells,
                     class: String::new(),
                 }
             })
             .collect();
-        TableView {
+        Listing {
             id: "standings".into(),
             caption: format!("{} {}: league table{which}", self.names.league, s.info.name),
             head,
@@ -168,7 +168,7 @@ impl Pages<'_> {
         caption: String,
         fixtures: &[&Fixture],
         config: &Config,
-    ) -> TableView {
+    ) -> Listing {
         let rows = fixtures
             .iter()
             .map(|f| {
@@ -183,7 +183,7 @@ impl Pages<'_> {
                     Some(m) => vec![result, Span::text(" "), m],
                     None => vec![result],
                 };
-                TableRow {
+                ListingRow {
                     cells: vec![
                         Cell::text(fixture_day(f)).class("date"),
                         Cell::of(vec![Span::link(
@@ -200,7 +200,7 @@ impl Pages<'_> {
                 }
             })
             .collect();
-        TableView {
+        Listing {
             id: String::new(),
             caption,
             head: vec![
@@ -245,7 +245,7 @@ impl Pages<'_> {
         caption: String,
         lines: &[Line],
         who: &str,
-    ) -> TableView {
+    ) -> Listing {
         let rows = lines
             .iter()
             .map(|l| {
@@ -254,7 +254,7 @@ impl Pages<'_> {
                     Who::Partnership(a, b) => vec![a.clone(), b.clone()],
                 };
                 let spans = self.players(from, &names, " & ");
-                TableRow {
+                ListingRow {
                     cells: vec![
                         Cell::header(spans),
                         Cell::text(kind_name(l.kind)),
@@ -272,7 +272,7 @@ impl Pages<'_> {
                 }
             })
             .collect();
-        TableView {
+        Listing {
             id: String::new(),
             caption,
             head: vec![

@@ -4,7 +4,7 @@
 use askama::Template;
 
 use crate::app::game::board::{seen_words, GameBoard, NightBoard, NightGame};
-use crate::app::game::scoring::TableView;
+use crate::app::game::scoring::ScoringView;
 use crate::app::view::SheetView;
 use crate::publish::view::{Layout, Link};
 use crate::scorer::ScorerView;
@@ -99,7 +99,7 @@ fn sides(state: &ScorerView) -> Vec<SideView> {
         .collect()
 }
 
-fn seats(view: &TableView) -> Vec<SeatView> {
+fn seats(view: &ScoringView) -> Vec<SeatView> {
     view.status
         .seats
         .iter()

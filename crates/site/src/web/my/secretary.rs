@@ -13,7 +13,7 @@ use super::form::{value, Refused, Typed};
 use super::night::{act, page as night_page, Outcome};
 use super::refusal::of_secretary;
 use crate::app::league::which::Choice;
-use crate::app::night::Which;
+use crate::app::night::WhichSeason;
 use crate::app::{App, AppError, ErrorKind};
 use crate::web::error::{status_of, words, Numbered, WebError};
 use crate::web::session::{League, Posted, Signed};
@@ -50,7 +50,7 @@ async fn secretary_form(
     signed: &Signed,
     typed: Typed,
     (posted, words): (&str, &str),
-    change_with: impl FnOnce(&mut App, &Typed, Which<'_>) -> Result<Result<(), Refused>, AppError>
+    change_with: impl FnOnce(&mut App, &Typed, WhichSeason<'_>) -> Result<Result<(), Refused>, AppError>
         + Send
         + 'static,
 ) -> Result<Response, WebError> {
@@ -61,7 +61,7 @@ async fn secretary_form(
     let league = shared.league.name.clone();
     let done = shared
         .write_as(&signed.session, Result::is_ok, move |app| {
-            let which = Which {
+            let which = WhichSeason {
                 league: Some(&league),
                 season: None,
             };

@@ -14,9 +14,9 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
 use super::line::line_of;
-use super::view::{Fragment, GamePage, Table, Typed};
+use super::view::{Fragment, GamePage, ScorerPanel, Typed};
 use crate::app::game::error::GameError;
-use crate::app::game::scoring::TableView;
+use crate::app::game::scoring::ScoringView;
 use crate::app::{AppError, ErrorKind};
 use crate::record::line::{parse_line, Line};
 use crate::record::text::escaped;
@@ -38,14 +38,17 @@ pub struct Shown {
 /// What an entry came to.
 enum Outcome {
     /// Recorded (or taken back): what was said, and the game now.
-    Entered { said: Vec<String>, view: TableView },
+    Entered {
+        said: Vec<String>,
+        view: ScoringView,
+    },
     /// `help`: the lines there are.
-    Help(TableView),
+    Help(ScoringView),
     /// `quit`: nothing to stop on the web; everything entered is kept.
-    Quit(TableView),
+    Quit(ScoringView),
     /// Refused, nothing recorded: the game now, the forms handed back, why, and the status.
     Refused {
-        view: TableView,
+        view: ScoringView,
         typed: Typed,
         why: String,
         status: StatusCode,
@@ -55,7 +58,11 @@ enum Outcome {
 }
 
 /// The game as the one signed in may see it to score it (refused when it is not theirs).
-async fn view_as(shared: &Arc<Shared>, signed: &Signed, game: i64) -> Result<TableView, WebError> {
+async fn view_as(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    game: i64,
+) -> Result<ScoringView, WebError> {
     // The app decides who may score which game, by the session's actor; a page is read on a
     // reading connection, never queued behind the entries being written.
     let actor = signed.session.link.actor();
@@ -69,13 +76,13 @@ async fn view_as(shared: &Arc<Shared>, signed: &Signed, game: i64) -> Result<Tab
                 .made_at(game, key, || app.table_view(game).map(Some))
         })
         .await?;
-    view.map(|v| TableView::clone(&v)).ok_or(WebError::NoPage)
+    view.map(|v| ScoringView::clone(&v)).ok_or(WebError::NoPage)
 }
 
 /// The scoring page (or only the inside of `div#table`), with `status`.
 fn answer(
     shared: &Shared,
-    t: Table,
+    t: ScorerPanel,
     status: StatusCode,
     fragment: bool,
 ) -> Result<Response, WebError> {
@@ -103,7 +110,7 @@ pub async fn show(
     let view = view_as(&shared, &signed, game).await?;
     let csrf = signed.session.csrf.as_str();
     let said = shared.notes.take(csrf);
-    let mut t = Table::of(&view, said, csrf);
+    let mut t = ScorerPanel::of(&view, said, csrf);
     t.help_open = shown.help.is_some();
     answer(&shared, t, StatusCode::OK, false)
 }
@@ -221,7 +228,12 @@ pub async fn line(
             "`kind` is totals or penalty, or none".into(),
         )),
         Outcome::Entered { said, view } => match fragment {
-            true => answer(&shared, Table::of(&view, said, &csrf), StatusCode::OK, true),
+            true => answer(
+                &shared,
+                ScorerPanel::of(&view, said, &csrf),
+                StatusCode::OK,
+                true,
+            ),
             false => {
                 shared.notes.keep(&csrf, said);
                 Ok(see_other(&here))
@@ -229,7 +241,7 @@ pub async fn line(
         },
         Outcome::Help(view) => match fragment {
             true => {
-                let mut t = Table::of(&view, Vec::new(), &csrf);
+                let mut t = ScorerPanel::of(&view, Vec::new(), &csrf);
                 t.help_open = true;
                 answer(&shared, t, StatusCode::OK, true)
             }
@@ -238,7 +250,12 @@ pub async fn line(
         Outcome::Quit(view) => {
             let said = vec![kept_words(game)];
             match fragment {
-                true => answer(&shared, Table::of(&view, said, &csrf), StatusCode::OK, true),
+                true => answer(
+                    &shared,
+                    ScorerPanel::of(&view, said, &csrf),
+                    StatusCode::OK,
+                    true,
+                ),
                 false => {
                     shared.notes.keep(&csrf, said);
                     Ok(see_other(&here))
@@ -253,7 +270,7 @@ pub async fn line(
         } => {
             // Why, with anything typed that is no character of a page shown as an escape.
             let why = escaped(&why).into_owned();
-            let t = Table::of(&view, Vec::new(), &csrf).refused(typed, why);
+            let t = ScorerPanel::of(&view, Vec::new(), &csrf).refused(typed, why);
             answer(&shared, t, status, fragment)
         }
     }

@@ -12,7 +12,7 @@ use axum::response::{Html, IntoResponse, Response};
 
 use super::begin::{begin_fields, refusal, OPTION_LABELS};
 use super::words::standing_words;
-use crate::app::game::scoring::TableView;
+use crate::app::game::scoring::ScoringView;
 use crate::app::game::Begun;
 use crate::app::league::which::Choice;
 use crate::app::{Actor, App, AppError, ErrorKind};
@@ -87,7 +87,7 @@ struct Offered {
     nights: Vec<(String, String)>,
 }
 
-fn game_line(view: &TableView) -> GameLine {
+fn game_line(view: &ScoringView) -> GameLine {
     let state = view.state();
     let players: Vec<String> = state.sides.iter().map(|s| s.name.label.clone()).collect();
     let state = match &state.result {

@@ -6,7 +6,7 @@
 
 use askama::Template;
 
-use crate::app::game::scoring::TableView;
+use crate::app::game::scoring::ScoringView;
 use crate::publish::view::Layout;
 use crate::rules::{Rank, Seat};
 use crate::scorer::{Names, Wanted, LINES};
@@ -40,7 +40,7 @@ pub struct Typed {
 }
 
 /// The inside of `div#table`: the whole of what an entry changes.
-pub struct Table {
+pub struct ScorerPanel {
     pub game: i64,
     pub seen: String,
     /// The seats in playing order, their letters space-separated.
@@ -93,14 +93,14 @@ pub struct Table {
 #[template(path = "scorer/game.html")]
 pub struct GamePage {
     pub layout: Layout,
-    pub t: Table,
+    pub t: ScorerPanel,
 }
 
 /// Only the inside of `div#table` (an entry's answer to the page's script).
 #[derive(Template)]
 #[template(path = "scorer/fragment.html")]
 pub struct Fragment<'a> {
-    pub t: &'a Table,
+    pub t: &'a ScorerPanel,
 }
 
 /// A rank's letter on the pad: `10` for the ten.
@@ -111,10 +111,10 @@ pub fn rank_label(rank: &str) -> String {
     }
 }
 
-impl Table {
+impl ScorerPanel {
     /// The table of `view`, with what was said of the last entry, for a session whose forms
     /// carry `csrf`.
-    pub fn of(view: &TableView, said: Vec<String>, csrf: &str) -> Table {
+    pub fn of(view: &ScoringView, said: Vec<String>, csrf: &str) -> ScorerPanel {
         let spec = view.variant.spec();
         let status = &view.status;
         let names = Names::new(view.seats.clone());
@@ -144,7 +144,7 @@ impl Table {
             .iter()
             .map(|s| view.seats[*s].clone().unwrap_or_default().replace('|', "/"))
             .collect();
-        Table {
+        ScorerPanel {
             game: view.game,
             seen: view.seen.map(|s| s.to_string()).unwrap_or_default(),
             seats: seats
@@ -205,7 +205,7 @@ impl Table {
     }
 
     /// The forms as they were sent, handed back with why the line was refused.
-    pub fn refused(mut self, typed: Typed, why: String) -> Table {
+    pub fn refused(mut self, typed: Typed, why: String) -> ScorerPanel {
         for side in &mut self.sides {
             if let Some((_, v)) = typed.totals.iter().find(|(code, _)| *code == side.code) {
                 side.typed = v.clone();
