@@ -10,7 +10,7 @@ use don::app::error::{Fault, LegHolding, StoreError};
 use don::app::game::error::GameError;
 use don::app::game::leg::LegError;
 use don::app::names::error::NamesError;
-use don::app::night::error::{dates_words, NightError};
+use don::app::night::error::{dates_words, NightError, NightNamed};
 use don::app::results::error::ResultsError;
 use don::app::undo::error::UndoError;
 use don::app::BackupError;
@@ -368,12 +368,14 @@ fn night_words(e: &NightError) -> String {
             add_first(home, away, Some(*date))
         ),
         E::NotPlayingFor { .. } => format!("--for: {e}"),
-        E::HasResult { words, .. } => format!(
-            "{e} (see `don night show`; `don night correct {words}` replaces it)"
+        E::HasResult { night, .. } => format!(
+            "{e} (see `don night show`; `don night correct {}` replaces it)",
+            night_named(night)
         ),
         E::BeingEnteredFor { .. } => format!("{e}; --for cannot change that"),
-        E::MatchEntered { words, line, .. } => format!(
-            "{e} (see `don night show`); `don night correct {words} --match {}` replaces it",
+        E::MatchEntered { night, line, .. } => format!(
+            "{e} (see `don night show`); `don night correct {} --match {}` replaces it",
+            night_named(night),
             shell_quoted(line)
         ),
         E::SlotTaken { .. } => format!("{e} (see `don night show`)"),
@@ -397,6 +399,19 @@ fn night_words(e: &NightError) -> String {
         E::BlankReason => "--reason cannot be blank".into(),
         e => e.to_string(),
     }
+}
+
+/// How the terminal names a night to correct: `'Royal Oak' 'Red Lion' [--date D]`.
+pub(crate) fn night_named(night: &NightNamed) -> String {
+    let mut words = format!(
+        "{} {}",
+        shell_quoted(&night.home),
+        shell_quoted(&night.away)
+    );
+    if let Some(d) = night.date {
+        words.push_str(&format!(" --date {d}"));
+    }
+    words
 }
 
 /// How the terminal undoes a night's hold on a game: the library names the change, if any.
