@@ -37,7 +37,7 @@ pub enum CliError {
     #[error("{0}")]
     Usage(String),
     #[error("{}", store_words(.0))]
-    Store(StoreError),
+    Store(#[from] StoreError),
     /// A thing the user asked of `app` that was refused or failed.
     #[error("{}", app_words(.0))]
     App(AppError),
@@ -53,16 +53,6 @@ pub enum CliError {
         error: Box<CliError>,
         hint: &'static str,
     },
-}
-
-impl From<StoreError> for CliError {
-    /// A league refusal met in the store is the app's, with its kind and hint.
-    fn from(e: StoreError) -> CliError {
-        match e {
-            StoreError::League(e) => CliError::App(AppError::League(e)),
-            e => CliError::Store(e),
-        }
-    }
 }
 
 impl From<don::league::LeagueError> for CliError {
@@ -425,7 +415,6 @@ pub(super) fn leg_holding_advice(leg: &LegHolding) -> String {
 /// The terminal's sentence for a store's refusal or failure.
 fn store_words(e: &StoreError) -> String {
     match e {
-        StoreError::League(e) => league_words(e),
         StoreError::Missing { .. } => format!("{e}: `don new` or `don import` begins one"),
         StoreError::Empty { .. } => format!("{e}: `don new` or `don import` begins one in it"),
         StoreError::MatchEntered { .. } => format!("{e} (see `don night show`)"),
@@ -573,7 +562,7 @@ fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
     const ADD_FIRST: &str = "if it is a new team, add it first with `don team add NAME`";
     const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
     let league = match e {
-        AppError::League(e) | AppError::Store(StoreError::League(e)) => e,
+        AppError::League(e) => e,
         AppError::Access(AccessError::NoLink(_) | AccessError::NoneToRevoke(_)) => {
             return Some("`don captain list` shows the links".into())
         }

@@ -100,7 +100,12 @@ impl App {
             )?;
         }
         for f in &plan.fixtures {
-            change.add_fixture(season.id, Some(f.round), f.date, f.home, f.away)?;
+            crate::app::league::checked::add_fixture(
+                &change,
+                season.id,
+                (Some(f.round), f.date),
+                (f.home, f.away),
+            )?;
         }
         change.commit(
             &format!(
@@ -131,7 +136,12 @@ impl App {
         let (league, season) = choice.on_day(&change.leagues(), date)?;
         let home = crate::app::league::which::team(&change.leagues(), &league, home)?;
         let away = crate::app::league::which::team(&change.leagues(), &league, away)?;
-        let id = change.add_fixture(season.id, None, date, home.id, away.id)?;
+        let id = crate::app::league::checked::add_fixture(
+            &change,
+            season.id,
+            (None, date),
+            (home.id, away.id),
+        )?;
         change.commit(
             &format!("added {} v {} on {date}", home.name, away.name),
             None,
@@ -171,7 +181,12 @@ impl App {
             }
             let moved = f.date != to;
             if moved {
-                change.move_fixture(f.id, to)?;
+                crate::app::league::checked::move_fixture(
+                    change,
+                    (season.id, f.id),
+                    (f.home.id, f.away.id),
+                    to,
+                )?;
             }
             Ok(Acted {
                 changed: moved.then(|| {

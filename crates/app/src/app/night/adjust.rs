@@ -115,6 +115,7 @@ impl App {
             .store
             .change(if sign < 0 { "deduct" } else { "award" })?;
         let (season, team) = season_team(&change, which, team, (day, self.today))?;
+        crate::app::league::checked::refuse_closed(&change.leagues(), season.id)?;
         change.add_adjustment(season.id, team.id, signed, reason, day)?;
         let fixtures = change.leagues().fixtures(season.id)?;
         // A results grid's nights have no date (they are kept on the season's end, the date
@@ -172,6 +173,7 @@ impl App {
             }
             .into());
         }
+        crate::app::league::checked::refuse_closed(&change.leagues(), season.id)?;
         let cancelled = change.withdraw(season.id, team.id, day)?;
         let withdrawn = Withdrawn {
             team: team.name,

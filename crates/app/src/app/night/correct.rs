@@ -211,6 +211,8 @@ impl App {
         if now != *f {
             return Err(NightError::ChangedMeanwhile { title }.into());
         }
+        // Nothing is corrected in a closed season.
+        crate::app::league::checked::refuse_closed_fixture(&change.leagues(), f.id)?;
         let what = match &correction {
             Correction::Whole(r) => {
                 change.clear_night(f.id)?;

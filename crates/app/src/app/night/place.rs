@@ -209,7 +209,8 @@ pub fn fixture_for_night(
             };
             match moved {
                 Some(true) => {
-                    change.move_fixture(f.id, d)?;
+                    let teams = (f.home.id, f.away.id);
+                    crate::app::league::checked::move_fixture(change, (season.id, f.id), teams, d)?;
                     notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
                     fixture_by_number(change, season, f.id).map(Placed::On)
                 }
@@ -218,7 +219,12 @@ pub fn fixture_for_night(
             }
         }
         Placement::Add(d) => {
-            let id = change.add_fixture(season.id, None, d, home.id, away.id)?;
+            let id = crate::app::league::checked::add_fixture(
+                change,
+                season.id,
+                (None, d),
+                (home.id, away.id),
+            )?;
             notes.push(format!(
                 "there was no fixture {} v {}: one was added on {d}",
                 home.name, away.name

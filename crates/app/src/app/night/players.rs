@@ -100,7 +100,7 @@ impl Players {
         season: &SeasonInfo,
         m: &Match,
         notes: &mut Vec<String>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<(), AppError> {
         for side in HomeAway::BOTH {
             let team = &self.teams[side];
             for p in &m.players[side] {
@@ -118,7 +118,7 @@ impl Players {
                     }
                     continue;
                 }
-                change.add_to_roster(season.id, team.id, p)?;
+                crate::app::league::checked::add_to_roster(change, season.id, team.id, p)?;
                 notes.push(format!(
                     "warning: {p} was not on the roster of {}; added",
                     team.name
@@ -221,6 +221,7 @@ pub fn accept(
     }
     players.check(&m)?;
     players.put_on_rosters(change, season, &m, notes)?;
+    crate::app::league::checked::refuse_closed_fixture(&change.leagues(), fixture)?;
     if change.add_match(fixture, &m, games)?.is_none() {
         return Err(NightError::SlotTaken {
             kind: m.kind,
@@ -269,11 +270,11 @@ pub fn join_rosters(
     season: &SeasonInfo,
     (teams, side, matches): (Pair<&TeamInfo>, HomeAway, &[Match]),
     notes: &mut Vec<String>,
-) -> Result<(), StoreError> {
+) -> Result<(), AppError> {
     let rosters = rosters_of(&change.leagues().entries(season.id)?, teams);
     let waiting = waiting_names(&rosters, matches);
     for p in &waiting[side] {
-        change.add_to_roster(season.id, teams[side].id, p)?;
+        crate::app::league::checked::add_to_roster(change, season.id, teams[side].id, p)?;
         notes.push(format!(
             "{p} joins the roster of {}, the night confirmed",
             teams[side].name

@@ -181,6 +181,7 @@ impl Begin {
         }
         uncancel(change, &fixture, notes)?;
         change.set_provisional(fixture.id, self.entered_by, today)?;
+        crate::app::league::checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
         fixture_by_number(change, season, fixture.id).map(Begun::On)
     }

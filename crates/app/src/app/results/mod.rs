@@ -321,7 +321,10 @@ fn league_to_import_into(
         return Ok((league, false));
     }
     if create {
-        return Ok((change.add_league(name, &Config::default())?, true));
+        return Ok((
+            crate::app::league::checked::add_league(change, name, &Config::default())?,
+            true,
+        ));
     }
     match crate::app::league::which::league(&change.leagues(), Some(name)) {
         Ok(league) => Ok((league, false)),
