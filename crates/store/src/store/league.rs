@@ -767,14 +767,14 @@ impl Change<'_> {
     }
 
     /// Puts a player (found by name, or made) on a team's roster for a season, entering the
-    /// team if need be; says whether the player was added (`false`: already on it).
+    /// team if need be (`app` has checked the name and that the season is open); says whether
+    /// the player was added (`false`: already on it).
     pub fn add_to_roster(
         &self,
         season: i64,
         team: TeamId,
         player: &str,
     ) -> Result<bool, StoreError> {
-        StoreError::check_name("the player's name", player)?;
         self.enter_team(season, team)?;
         let player = self.player(player)?;
         let n = self

@@ -1,7 +1,7 @@
 //! The league's past in the database (schema version 10): a closed season's final table as it
 //! was printed (`season_tables`), and the nights of a results grid, which have no date
-//! (`fixtures.undated`: their `date` is the season's end as the import found it). A closed
-//! season is refused anything entered into it, here where every entry is kept.
+//! (`fixtures.undated`: their `date` is the season's end as the import found it). Whether a
+//! season is closed is read here; `app` refuses anything entered into one.
 
 use chrono::NaiveDate;
 use rusqlite::OptionalExtension;
