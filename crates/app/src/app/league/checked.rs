@@ -138,27 +138,6 @@ fn may_add(change: &Change, season: i64, (home, away): (TeamId, TeamId)) -> Resu
     refuse_closed(&change.leagues(), season)
 }
 
-/// Refuses a second fixture of the same home and away teams on one date (its night could
-/// never be entered): "Royal Oak v Red Lion is fixture 3 on 2025-09-04 already".
-fn no_fixture_on(
-    change: &Change,
-    season: i64,
-    day: NaiveDate,
-    teams: (TeamId, TeamId),
-) -> Result<(), AppError> {
-    match change.fixture_on(season, day, teams)? {
-        None => Ok(()),
-        Some((id, home, away, cancelled)) => Err(LeagueError::FixtureThere {
-            id,
-            home,
-            away,
-            day,
-            cancelled,
-        }
-        .into()),
-    }
-}
-
 /// Refuses a second fixture a date in the season for either team (cancelled ones not
 /// counted; fixture `except`, being moved, not counted).
 fn one_fixture_a_date(
@@ -181,16 +160,27 @@ fn one_fixture_a_date(
     }
 }
 
-/// Refuses a fixture on `day` (fixture `except` moved there, or a new one) that would give
+/// Refuses a fixture on `day` (fixture `except` moved there, or a new one) of the same home
+/// and away teams as one on that date (its night could never be entered), or that would give
 /// either team a second fixture that date in the season, or that is more than a year from the
 /// season's other fixtures ([`check_near`]) or in another season's dates ([`check_season`]).
-fn fits_season(
+fn fits(
     change: &Change,
     season: i64,
     day: NaiveDate,
     teams: (TeamId, TeamId),
     except: Option<i64>,
 ) -> Result<(), AppError> {
+    if let Some((id, home, away, cancelled)) = change.fixture_on(season, day, teams)? {
+        let there = LeagueError::FixtureThere {
+            id,
+            home,
+            away,
+            day,
+            cancelled,
+        };
+        return Err(there.into());
+    }
     one_fixture_a_date(change, season, day, teams, except)?;
     if let Some((dates, given)) = change.dates_around(season, day, except)? {
         let refused = |e| AppError::League(LeagueError::Season(e));
@@ -208,8 +198,7 @@ pub fn add_fixture(
     teams: (TeamId, TeamId),
 ) -> Result<i64, AppError> {
     may_add(change, season, teams)?;
-    no_fixture_on(change, season, day, teams)?;
-    fits_season(change, season, day, teams, None)?;
+    fits(change, season, day, teams, None)?;
     Ok(change.add_fixture(season, round, day, teams.0, teams.1)?)
 }
 
@@ -220,8 +209,7 @@ pub fn move_fixture(
     teams: (TeamId, TeamId),
     day: NaiveDate,
 ) -> Result<(), AppError> {
-    no_fixture_on(change, season, day, teams)?;
-    fits_season(change, season, day, teams, Some(id))?;
+    fits(change, season, day, teams, Some(id))?;
     Ok(change.move_fixture(id, day)?)
 }
 

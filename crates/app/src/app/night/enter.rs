@@ -11,6 +11,7 @@ pub use super::place::Question;
 use super::place::{fixture_for_night, uncancel, Placed};
 use super::players::{accept, resolve, Players};
 use super::prompt::{matches_of, named, Begin, Prompted};
+use crate::app::league::checked;
 use crate::app::{App, AppError};
 use crate::league::entry::MatchEntry;
 use crate::league::night::check_totals;
@@ -295,7 +296,7 @@ fn keep_matches(
 ) -> Result<Result<String, Question>, AppError> {
     let mut entered = matches_of(Some(&r.fixture));
     if begun_here {
-        crate::app::league::checked::refuse_closed_fixture(&change.leagues(), r.fixture.id)?;
+        checked::refuse_closed_fixture(&change.leagues(), r.fixture.id)?;
         change.set_night_result(r.fixture.id, &NightResult::Matches(Vec::new()))?;
     }
     let night = (&r.fixture, &mut entered, &mut players);
@@ -366,7 +367,7 @@ impl App {
                 })));
             }
             Given::Totals(totals) => {
-                crate::app::league::checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
+                checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
                 change.set_night_result(fixture.id, &NightResult::Totals(totals))?;
                 change.commit(
                     &format!("{title}: {}–{} (totals)", totals.home, totals.away),
@@ -375,7 +376,7 @@ impl App {
                 KeptNight::Totals { title, totals }
             }
             Given::Walkover(side) => {
-                crate::app::league::checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
+                checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
                 change.set_night_result(fixture.id, &NightResult::Walkover(side))?;
                 let to = r.teams[side].name.clone();
                 change.commit(&format!("{title}: walkover to {to}"), None)?;

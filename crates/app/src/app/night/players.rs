@@ -4,6 +4,7 @@
 use super::error::slip_words;
 use super::error::NightError;
 use crate::app::game::leg::GameLegs;
+use crate::app::league::checked;
 use crate::app::AppError;
 use crate::league::entry::{LegEntry, MatchEntry};
 use crate::league::names::{name_key, near_miss};
@@ -118,7 +119,7 @@ impl Players {
                     }
                     continue;
                 }
-                crate::app::league::checked::add_to_roster(change, season.id, team.id, p)?;
+                checked::add_to_roster(change, season.id, team.id, p)?;
                 notes.push(format!(
                     "warning: {p} was not on the roster of {}; added",
                     team.name
@@ -221,7 +222,7 @@ pub fn accept(
     }
     players.check(&m)?;
     players.put_on_rosters(change, season, &m, notes)?;
-    crate::app::league::checked::refuse_closed_fixture(&change.leagues(), fixture)?;
+    checked::refuse_closed_fixture(&change.leagues(), fixture)?;
     if change.add_match(fixture, &m, games)?.is_none() {
         return Err(NightError::SlotTaken {
             kind: m.kind,
@@ -274,7 +275,7 @@ pub fn join_rosters(
     let rosters = rosters_of(&change.leagues().entries(season.id)?, teams);
     let waiting = waiting_names(&rosters, matches);
     for p in &waiting[side] {
-        crate::app::league::checked::add_to_roster(change, season.id, teams[side].id, p)?;
+        checked::add_to_roster(change, season.id, teams[side].id, p)?;
         notes.push(format!(
             "{p} joins the roster of {}, the night confirmed",
             teams[side].name

@@ -7,6 +7,7 @@ use super::error::NightNamed;
 use super::find::{fixture_by_number, is_done, result_words};
 use super::place::{fixture_for_night, uncancel, Placed};
 use super::players::{accept, Players};
+use crate::app::league::checked;
 use crate::app::{App, AppError};
 use crate::league::{HomeAway, Match, NightResult};
 use crate::store::{Change, Fixture, LeagueReader, LegLink, SeasonInfo, StoreError, TeamInfo};
@@ -181,7 +182,7 @@ impl Begin {
         }
         uncancel(change, &fixture, notes)?;
         change.set_provisional(fixture.id, self.entered_by, today)?;
-        crate::app::league::checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
+        checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
         fixture_by_number(change, season, fixture.id).map(Begun::On)
     }

@@ -7,6 +7,7 @@
 use std::collections::HashMap;
 
 use super::resolve::Resolver;
+use crate::app::league::checked;
 use crate::app::AppError;
 use crate::league::fixtures::{season_end, season_in_years};
 use crate::league::import::{NameStatus, Named, Names};
@@ -341,19 +342,14 @@ fn keep_grid_night(
         )));
     }
     if let Some(open) = pair.first() {
-        crate::app::league::checked::refuse_closed_fixture(&change.leagues(), open.id)
+        checked::refuse_closed_fixture(&change.leagues(), open.id)
             .map_err(|e| store_fault(e, d.line))?;
         change
             .set_night_result(open.id, &d.result)
             .map_err(|e| store_fault(e, d.line))?;
     } else {
-        crate::app::league::checked::may_add_played(
-            change,
-            season.id,
-            (day, false),
-            (home.id, away.id),
-        )
-        .map_err(|e| store_fault(e, d.line))?;
+        checked::may_add_played(change, season.id, (day, false), (home.id, away.id))
+            .map_err(|e| store_fault(e, d.line))?;
         change
             .add_undated_night(season.id, day, home.id, away.id, &d.result)
             .map_err(|e| store_fault(e, d.line))?;

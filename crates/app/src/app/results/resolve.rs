@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use crate::app::league::checked;
 use crate::app::names::{ChosenName, NameChoice, Unresolved};
 use crate::app::AppError;
 use crate::league::error::Thing;
@@ -355,14 +356,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
             });
         }
         // A season's name refused (blank, too long, dated outside the years) is at its cell.
-        let s = crate::app::league::checked::add_season(self.change, &self.league, name).map_err(
-            |e| RowError {
-                advice: advice_of(&e).map(Box::new),
-                line,
-                column,
-                message: e.to_string(),
-            },
-        )?;
+        let s = checked::add_season(self.change, &self.league, name).map_err(|e| RowError {
+            advice: advice_of(&e).map(Box::new),
+            line,
+            column,
+            message: e.to_string(),
+        })?;
         self.report.seasons_made.push(s.name.clone());
         self.seasons.insert(name_key(name), s.clone());
         Ok(s)
@@ -428,9 +427,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         message: w,
                     });
                 }
-                let t =
-                    crate::app::league::checked::add_team(self.change, &self.league, name, None)
-                        .map_err(|e| store_fault(e, line))?;
+                let t = checked::add_team(self.change, &self.league, name, None)
+                    .map_err(|e| store_fault(e, line))?;
                 self.report.teams_made.push(t.name.clone());
                 self.teams.insert(name_key(name), t.clone());
                 t
@@ -447,8 +445,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         };
         let entered = self.entered.entry(season).or_default();
         if !entered.contains(&team.id) {
-            crate::app::league::checked::enter_team(self.change, season, team.id)
-                .map_err(|e| store_fault(e, line))?;
+            checked::enter_team(self.change, season, team.id).map_err(|e| store_fault(e, line))?;
             entered.push(team.id);
         }
         Ok(team)
@@ -548,7 +545,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             self.report.fixtures_kept += 1;
             return Ok(());
         }
-        let id = crate::app::league::checked::add_fixture(
+        let id = checked::add_fixture(
             self.change,
             season.id,
             (row.round, row.date),
@@ -666,7 +663,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         .set_cancelled(id, false)
                         .map_err(|e| store_fault(e, line))?;
                 }
-                crate::app::league::checked::refuse_closed_fixture(&self.change.leagues(), id)
+                checked::refuse_closed_fixture(&self.change.leagues(), id)
                     .map_err(|e| store_fault(e, line))?;
                 self.change
                     .set_night_result(id, &night.result)
@@ -676,13 +673,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             None => {
                 self.dates_allow(at.season.id, night.date, line)?;
                 let (season, home, away) = (at.season.id, at.home.id, at.away.id);
-                crate::app::league::checked::may_add_played(
-                    self.change,
-                    season,
-                    (night.date, true),
-                    (home, away),
-                )
-                .map_err(|e| store_fault(e, line))?;
+                checked::may_add_played(self.change, season, (night.date, true), (home, away))
+                    .map_err(|e| store_fault(e, line))?;
                 self.change
                     .add_played_fixture(season, night.date, home, away, &night.result)
                     .map_err(|e| store_fault(e, line))
@@ -804,7 +796,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         seen.insert(player.to_string());
         self.check_slip(player, line, column)?;
-        if crate::app::league::checked::add_to_roster(self.change, season, team, player)
+        if checked::add_to_roster(self.change, season, team, player)
             .map_err(|e| store_fault(e, line))?
         {
             self.report.roster_places += 1;
@@ -1094,7 +1086,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     self.report.adjustments_kept += 1;
                     return Ok(());
                 }
-                crate::app::league::checked::refuse_closed(&self.change.leagues(), season.id)
+                checked::refuse_closed(&self.change.leagues(), season.id)
                     .map_err(|e| store_fault(e, a.line))?;
                 self.change
                     .add_adjustment(season.id, team.id, points, &a.reason, a.date)
@@ -1141,11 +1133,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         })
                     }
                     None => {
-                        crate::app::league::checked::refuse_closed(
-                            &self.change.leagues(),
-                            season.id,
-                        )
-                        .map_err(|e| store_fault(e, a.line))?;
+                        checked::refuse_closed(&self.change.leagues(), season.id)
+                            .map_err(|e| store_fault(e, a.line))?;
                         self.change
                             .withdraw(season.id, team.id, a.date)
                             .map_err(|e| store_fault(e, a.line))?;
