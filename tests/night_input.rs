@@ -10,7 +10,7 @@ use chrono::NaiveDate;
 use common::db::Db;
 use don::app::night::enter::{Entered, Given, KeptNight, NightEntry, Question};
 use don::app::night::error::CaptainsNight;
-use don::app::night::{NightError, NightRef, WhichSeason};
+use don::app::night::{NightError, NightNamed, NightRef, WhichSeason};
 use don::app::{Actor, App, AppError};
 use don::league::entry::MatchEntry;
 use don::league::{HomeAway, Kind, Pair};
@@ -130,6 +130,32 @@ fn a_refused_match_is_named_by_its_place_among_those_given_and_nothing_is_kept()
             NightError::Check(don::league::NightError::Legs { .. })
         ),
         "{error:?}"
+    );
+    assert_eq!(db.dump(), before);
+}
+
+#[test]
+fn a_night_entered_twice_is_refused_naming_the_night_as_data_not_words() {
+    let db = Db::short_nights();
+    let mut app = app(&db, None, "2025-09-04");
+    let at = || night("Royal Oak", "Red Lion", Some("2025-09-04"));
+    app.night_enter(entry(at(), None), Given::Totals(Pair::new(2, 1)))
+        .unwrap();
+    let before = db.dump();
+    let Err(e) = app.night_enter(entry(at(), None), Given::Totals(Pair::new(1, 2))) else {
+        panic!("kept twice");
+    };
+    let AppError::Night(NightError::HasResult { title, night, .. }) = &e else {
+        panic!("{e:?}");
+    };
+    assert_eq!(title, "Royal Oak v Red Lion on 2025-09-04");
+    assert_eq!(
+        *night,
+        NightNamed {
+            home: "Royal Oak".into(),
+            away: "Red Lion".into(),
+            date: Some(day("2025-09-04")),
+        }
     );
     assert_eq!(db.dump(), before);
 }

@@ -28,12 +28,6 @@ fn sources(dir: &Path, out: &mut Vec<PathBuf>) {
     }
 }
 
-/// Files with strings still to move up, and how many: the prompt's notes of a night entered
-/// at the terminal (`app::night::prompt`: a match taken by another session meanwhile, and the
-/// night named as the command line names it), left to the part that types the night's entry.
-/// The count may only go down, and is kept exact: a file here with fewer fails too.
-const PENDING: [(&str, usize); 1] = [("night/prompt.rs", 3)];
-
 /// One string literal: the line it begins on and its text as written (escapes left as they are).
 struct Literal {
     line: usize,
@@ -270,25 +264,10 @@ fn no_string_below_the_front_ends_names_a_flag_or_a_command() {
             .unwrap_or(file)
             .display()
             .to_string();
-        let named: Vec<String> = scan
-            .literals
-            .iter()
-            .filter_map(|literal| {
-                names_the_command_line(&literal.text).map(|what| {
-                    format!("{shown}:{}: names {what}: {:?}", literal.line, literal.text)
-                })
-            })
-            .collect();
-        let pending = PENDING
-            .iter()
-            .find(|(end, _)| shown.ends_with(end))
-            .map_or(0, |(_, count)| *count);
-        if named.len() != pending {
-            found.extend(named);
-            if pending > 0 {
-                found.push(format!("{shown}: {pending} pending: make PENDING exact"));
-            }
-        }
+        found.extend(scan.literals.iter().filter_map(|literal| {
+            names_the_command_line(&literal.text)
+                .map(|what| format!("{shown}:{}: names {what}: {:?}", literal.line, literal.text))
+        }));
     }
     assert!(
         found.is_empty(),

@@ -10,7 +10,7 @@ use don::app::error::{Fault, LegHolding, StoreError};
 use don::app::game::error::GameError;
 use don::app::game::leg::LegError;
 use don::app::names::error::NamesError;
-use don::app::night::error::{dates_words, NightError};
+use don::app::night::error::{dates_words, NightError, NightNamed};
 use don::app::results::error::ResultsError;
 use don::app::undo::error::UndoError;
 use don::app::BackupError;
@@ -37,7 +37,7 @@ pub enum CliError {
     #[error("{0}")]
     Usage(String),
     #[error("{}", store_words(.0))]
-    Store(StoreError),
+    Store(#[from] StoreError),
     /// A thing the user asked of `app` that was refused or failed.
     #[error("{}", app_words(.0))]
     App(AppError),
@@ -53,16 +53,6 @@ pub enum CliError {
         error: Box<CliError>,
         hint: &'static str,
     },
-}
-
-impl From<StoreError> for CliError {
-    /// A league refusal met in the store is the app's, with its kind and hint.
-    fn from(e: StoreError) -> CliError {
-        match e {
-            StoreError::League(e) => CliError::App(AppError::League(e)),
-            e => CliError::Store(e),
-        }
-    }
 }
 
 impl From<don::league::LeagueError> for CliError {
@@ -368,12 +358,14 @@ fn night_words(e: &NightError) -> String {
             add_first(home, away, Some(*date))
         ),
         E::NotPlayingFor { .. } => format!("--for: {e}"),
-        E::HasResult { words, .. } => format!(
-            "{e} (see `don night show`; `don night correct {words}` replaces it)"
+        E::HasResult { night, .. } => format!(
+            "{e} (see `don night show`; `don night correct {}` replaces it)",
+            night_named(night)
         ),
         E::BeingEnteredFor { .. } => format!("{e}; --for cannot change that"),
-        E::MatchEntered { words, line, .. } => format!(
-            "{e} (see `don night show`); `don night correct {words} --match {}` replaces it",
+        E::MatchEntered { night, line, .. } => format!(
+            "{e} (see `don night show`); `don night correct {} --match {}` replaces it",
+            night_named(night),
             shell_quoted(line)
         ),
         E::SlotTaken { .. } => format!("{e} (see `don night show`)"),
@@ -399,6 +391,19 @@ fn night_words(e: &NightError) -> String {
     }
 }
 
+/// How the terminal names a night to correct: `'Royal Oak' 'Red Lion' [--date D]`.
+pub(crate) fn night_named(night: &NightNamed) -> String {
+    let mut words = format!(
+        "{} {}",
+        shell_quoted(&night.home),
+        shell_quoted(&night.away)
+    );
+    if let Some(d) = night.date {
+        words.push_str(&format!(" --date {d}"));
+    }
+    words
+}
+
 /// How the terminal undoes a night's hold on a game: the library names the change, if any.
 pub(super) fn leg_holding_advice(leg: &LegHolding) -> String {
     match &leg.linked_by {
@@ -410,7 +415,6 @@ pub(super) fn leg_holding_advice(leg: &LegHolding) -> String {
 /// The terminal's sentence for a store's refusal or failure.
 fn store_words(e: &StoreError) -> String {
     match e {
-        StoreError::League(e) => league_words(e),
         StoreError::Missing { .. } => format!("{e}: `don new` or `don import` begins one"),
         StoreError::Empty { .. } => format!("{e}: `don new` or `don import` begins one in it"),
         StoreError::MatchEntered { .. } => format!("{e} (see `don night show`)"),
@@ -558,7 +562,7 @@ fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
     const ADD_FIRST: &str = "if it is a new team, add it first with `don team add NAME`";
     const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
     let league = match e {
-        AppError::League(e) | AppError::Store(StoreError::League(e)) => e,
+        AppError::League(e) => e,
         AppError::Access(AccessError::NoLink(_) | AccessError::NoneToRevoke(_)) => {
             return Some("`don captain list` shows the links".into())
         }

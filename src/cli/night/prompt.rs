@@ -6,11 +6,12 @@ use don::league::night::missing;
 use don::league::Pair;
 
 use super::ask::{ask_match, stopped_words, Asked};
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{night_named, CliError, Done};
 use crate::cli::prompt::Prompt;
 use crate::cli::text::shown;
-use don::app::night::prompt::{KeptMatch, Prompted};
+use don::app::night::prompt::{Beaten, First, KeptMatch, Prompted};
 use don::app::App;
+use don::league::names::shell_quoted;
 
 /// Asks for each match still to enter; each is kept as soon as it is checked. Before each
 /// match is asked for, and again in the change that keeps it, the night is read as it is
@@ -60,13 +61,15 @@ pub(super) fn prompt_night(
         };
         match app.night_keep_match(night, (m, games))? {
             KeptMatch::Kept { notes } => say_notes(notes)?,
-            KeptMatch::Refused { notes } => {
+            KeptMatch::Refused { mut notes, beaten } => {
+                notes.push(beaten_words(&beaten));
                 say_notes(notes)?;
                 stopped = true;
                 continue;
             }
-            KeptMatch::NightTaken { notes } => {
+            KeptMatch::NightTaken { mut notes, beaten } => {
                 // Nothing is left to enter here: the night is the other session's.
+                notes.push(beaten_words(&beaten));
                 say_notes(notes)?;
                 return Ok(Done::BadData);
             }
@@ -112,4 +115,24 @@ pub(super) fn prompt_night(
         )?;
     }
     Ok(if stopped { Done::BadData } else { Done::Ok })
+}
+
+/// Why a match typed here is not kept (another session's entry came first), with the
+/// `night correct` line that puts it in.
+fn beaten_words(b: &Beaten) -> String {
+    let (kind, slot) = (b.typed.kind, b.typed.slot);
+    let correct = format!(
+        "`don night correct {} --match {}`",
+        night_named(&b.night),
+        shell_quoted(&b.typed.entry_line())
+    );
+    match &b.first {
+        First::Match { winner, legs, line } => format!(
+            "{kind} {slot} refused: the other session entered {kind} {slot} first ({winner} {}–{}: {line}); yours is not kept: {correct} puts it in its place",
+            legs.0, legs.1
+        ),
+        First::Night(result) => format!(
+            "{kind} {slot} refused: the other session entered the night first: {result} (see `don night show`); yours is not kept: {correct} puts {kind} {slot} in its place"
+        ),
+    }
 }

@@ -13,7 +13,7 @@ pub use crate::store::{Fault, LegHolding, StoreError};
 #[derive(Debug, thiserror::Error)]
 pub enum AppError {
     #[error(transparent)]
-    Store(StoreError),
+    Store(#[from] StoreError),
     #[error(transparent)]
     League(#[from] crate::league::LeagueError),
     #[error(transparent)]
@@ -37,16 +37,6 @@ pub enum AppError {
 impl From<crate::app::undo::error::UndoError> for AppError {
     fn from(e: crate::app::undo::error::UndoError) -> AppError {
         AppError::Undo(Box::new(e))
-    }
-}
-
-impl From<StoreError> for AppError {
-    /// A league refusal met in the store is the league's, as one met in `app`.
-    fn from(e: StoreError) -> AppError {
-        match e {
-            StoreError::League(e) => AppError::League(e),
-            e => AppError::Store(e),
-        }
     }
 }
 

@@ -1,7 +1,6 @@
 //! What kind of refusal or failure an error is, apart from the errors themselves (which name
 //! their kind), so that each domain's error may say its kind without a cycle of files.
 
-use crate::app::league::LeagueRefusal;
 use crate::store::{BackupError, Fault, StoreError};
 
 /// What kind of refusal or failure an error is: all a front end needs to choose its exit code
@@ -51,7 +50,6 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
             fault: Fault::NotADatabase,
             ..
         } => ErrorKind::Unusable,
-        StoreError::League(e) => e.kind(),
         StoreError::SessionEnded => ErrorKind::Forbidden,
         StoreError::MatchEntered { .. } => ErrorKind::Conflict,
         StoreError::Text { .. } => ErrorKind::Invalid,

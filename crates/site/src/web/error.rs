@@ -119,7 +119,7 @@ impl WebError {
 /// to choose, a name to add under "New players"), never a flag or a command.
 pub fn words(e: &AppError) -> String {
     let league = match e {
-        AppError::League(l) | AppError::Store(crate::app::error::StoreError::League(l)) => l,
+        AppError::League(l) => l,
         e => return e.to_string(),
     };
     match league {

@@ -107,9 +107,6 @@ pub enum StoreError {
         kind: crate::league::Kind,
         slot: u32,
     },
-    /// A league, season, team, roster or fixture change refused.
-    #[error(transparent)]
-    League(#[from] crate::league::LeagueError),
     /// A name or a line of text that cannot be kept (a control character, nothing visible).
     #[error("{what} \"{}\" {error}", crate::record::text::escaped(&crate::record::text::shortened(text)))]
     Text {

@@ -5,8 +5,6 @@
 use rusqlite::{Connection, OptionalExtension};
 
 use super::db::{Change, Store, StoreError};
-use crate::league::error::Thing;
-use crate::league::LeagueError;
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
 pub use crate::league::names::name_key;
@@ -454,10 +452,12 @@ impl Change<'_> {
         }
         let key = name_key(name);
         if key.is_empty() {
-            return Err(LeagueError::BlankName {
-                what: Thing::Player,
-            }
-            .into());
+            // Not met (names are checked before they come here): a name that cannot be kept.
+            return Err(StoreError::Text {
+                what: "the player's name",
+                text: name.to_string(),
+                error: crate::record::text::TextError::Invisible,
+            });
         }
         // The cache's borrow ends before it is written to (a name spelt two ways in one change).
         let cached = self.players.borrow().get(&key).copied();

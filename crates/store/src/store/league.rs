@@ -10,11 +10,9 @@ use chrono::NaiveDate;
 use rusqlite::{Connection, OptionalExtension};
 
 use super::db::{Change, Store, StoreError};
-use crate::league::error::Thing;
 use crate::league::names::{name_key, tidy};
 use crate::league::{
-    Adjustment, Config, Confirmation, HomeAway, Kind, LeagueError, Leg, Match, NightResult, Pair,
-    Team, TeamId,
+    Adjustment, Config, Confirmation, HomeAway, Kind, Leg, Match, NightResult, Pair, Team, TeamId,
 };
 use crate::rules::Side as GameSide;
 
@@ -670,24 +668,9 @@ fn check_given(what: &'static str, text: &str) -> Result<(), StoreError> {
 
 /// The changes.
 impl Change<'_> {
-    /// Makes a league; its name must be new.
+    /// Makes a league (`app` has checked its name: new, not blank, one that can be kept).
     pub fn add_league(&self, raw: &str, config: &Config) -> Result<LeagueInfo, StoreError> {
         let name = tidy(raw);
-        if name.is_empty() {
-            return Err(LeagueError::BlankName {
-                what: Thing::League,
-            }
-            .into());
-        }
-        StoreError::check_name("the league's name", raw)?;
-        if let Some(existing) = self.leagues().league_named(&name)? {
-            return Err(LeagueError::NameTaken {
-                what: Thing::League,
-                league: existing.name.clone(),
-                name: existing.name,
-            }
-            .into());
-        }
         self.tx.execute(
             "INSERT INTO leagues (name, key, config, created) VALUES (?1, ?2, ?3, ?4)",
             (&name, name_key(&name), config.to_text(), self.at()?),
@@ -710,37 +693,21 @@ impl Change<'_> {
         Ok(())
     }
 
-    /// Begins a season of a league, with the league's configuration as it is now.
-    pub fn add_season(&self, league: &LeagueInfo, raw: &str) -> Result<SeasonInfo, StoreError> {
-        let name = tidy(raw);
-        if name.is_empty() {
-            return Err(LeagueError::BlankName {
-                what: Thing::Season,
-            }
-            .into());
-        }
-        StoreError::check_name("the season's name", raw)?;
-        crate::league::fixtures::season_in_years(&name, None).map_err(|why| {
-            LeagueError::SeasonOutOfYears {
-                name: name.clone(),
-                why,
-            }
-        })?;
-        // Looked up by its key, not among all the league's seasons: an import making
-        // hundreds of seasons makes each in the same time.
-        let taken: Option<String> = self
+    /// The name of a league's season with `name`'s key, if it has one. Looked up by its key,
+    /// not among all the league's seasons: an import making hundreds of seasons makes each in
+    /// the same time.
+    pub fn season_taken(&self, league: i64, name: &str) -> Result<Option<String>, StoreError> {
+        Ok(self
             .tx
             .prepare_cached("SELECT name FROM seasons WHERE league = ?1 AND key = ?2")?
-            .query_row((league.id, name_key(&name)), |r| r.get(0))
-            .optional()?;
-        if let Some(taken) = taken {
-            return Err(LeagueError::NameTaken {
-                what: Thing::Season,
-                league: league.name.clone(),
-                name: taken,
-            }
-            .into());
-        }
+            .query_row((league, name_key(name)), |r| r.get(0))
+            .optional()?)
+    }
+
+    /// Begins a season of a league, with the league's configuration as it is now (`app` has
+    /// checked its name).
+    pub fn add_season(&self, league: &LeagueInfo, raw: &str) -> Result<SeasonInfo, StoreError> {
+        let name = tidy(raw);
         self.tx.execute(
             "INSERT INTO seasons (league, name, key, config, created) VALUES (?1, ?2, ?3, ?4, ?5)",
             (
@@ -760,7 +727,7 @@ impl Change<'_> {
         })
     }
 
-    /// Adds a team to a league; its name must be new there.
+    /// Adds a team to a league (`app` has checked its name: new there, not blank, one that can be kept).
     pub fn add_team(
         &self,
         league: &LeagueInfo,
@@ -768,28 +735,7 @@ impl Change<'_> {
         venue: Option<&str>,
     ) -> Result<TeamInfo, StoreError> {
         let name = tidy(raw);
-        if name.is_empty() {
-            return Err(LeagueError::BlankName { what: Thing::Team }.into());
-        }
-        StoreError::check_name("the team's name", raw)?;
         check_venue(venue)?;
-        if let Some(t) = self.leagues().team_named(league, &name)? {
-            return Err(LeagueError::NameTaken {
-                what: Thing::Team,
-                league: league.name.clone(),
-                name: t.name,
-            }
-            .into());
-        }
-        // A former name or an alias of a team is that team's (`don team names`).
-        if self.names().team_owner(league.id, &name)?.is_some() {
-            return Err(LeagueError::NameTaken {
-                what: Thing::Team,
-                league: league.name.clone(),
-                name,
-            }
-            .into());
-        }
         let venue = venue.map(tidy).filter(|v| !v.is_empty());
         self.tx
             .prepare_cached("INSERT INTO teams (league, name, key, venue) VALUES (?1, ?2, ?3, ?4)")?
@@ -816,24 +762,19 @@ impl Change<'_> {
             .tx
             .prepare_cached("INSERT OR IGNORE INTO entries (season, team) VALUES (?1, ?2)")?
             .execute((season, team))?;
-        if n == 1 {
-            // A team entered in a closed season: refused (the change is not kept).
-            self.leagues().refuse_closed(season)?;
-        }
         self.entered.borrow_mut().insert((season, team));
         Ok(n == 1)
     }
 
     /// Puts a player (found by name, or made) on a team's roster for a season, entering the
-    /// team if need be; says whether the player was added (`false`: already on it).
+    /// team if need be (`app` has checked the name and that the season is open); says whether
+    /// the player was added (`false`: already on it).
     pub fn add_to_roster(
         &self,
         season: i64,
         team: TeamId,
         player: &str,
     ) -> Result<bool, StoreError> {
-        StoreError::check_name("the player's name", player)?;
-        self.leagues().refuse_closed(season)?;
         self.enter_team(season, team)?;
         let player = self.player(player)?;
         let n = self
@@ -860,7 +801,7 @@ impl Change<'_> {
         Ok(n > 0)
     }
 
-    /// Adds a fixture (entering both teams in the season).
+    /// Adds a fixture (entering both teams in the season; `app` has checked it fits).
     pub fn add_fixture(
         &self,
         season: i64,
@@ -869,12 +810,6 @@ impl Change<'_> {
         home: TeamId,
         away: TeamId,
     ) -> Result<i64, StoreError> {
-        if home == away {
-            return Err(LeagueError::PlaysItself.into());
-        }
-        self.leagues().refuse_closed(season)?;
-        self.no_fixture_on(season, day, home, away)?;
-        self.fits_season(season, day, home, away, None)?;
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         self.tx
@@ -886,15 +821,14 @@ impl Change<'_> {
         Ok(id)
     }
 
-    /// Refuses a second fixture of the same home and away teams on one date (its night could
-    /// never be entered): "Royal Oak v Red Lion is fixture 3 on 2025-09-04 already".
-    fn no_fixture_on(
+    /// The season's fixture of the same home and away teams on `day`, if any: its number,
+    /// the teams' names and whether it is cancelled.
+    pub fn fixture_on(
         &self,
         season: i64,
         day: NaiveDate,
-        home: TeamId,
-        away: TeamId,
-    ) -> Result<(), StoreError> {
+        (home, away): (TeamId, TeamId),
+    ) -> Result<Option<(i64, String, String, bool)>, StoreError> {
         let there: Option<(i64, String, String, String)> = self
             .tx
             .prepare_cached(
@@ -907,45 +841,19 @@ impl Change<'_> {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })
             .optional()?;
-        match there {
-            None => Ok(()),
-            Some((id, home, away, status)) => Err(LeagueError::FixtureThere {
-                id,
-                home,
-                away,
-                day,
-                cancelled: status == "cancelled",
-            }
-            .into()),
-        }
+        Ok(there.map(|(id, home, away, status)| (id, home, away, status == "cancelled")))
     }
 
-    /// Refuses a fixture on `day` (fixture `except` moved there, or a new one) that would give
-    /// either team a second fixture that date in the season (cancelled ones not counted), or
-    /// that is more than a year from the season's other fixtures
-    /// ([`check_near`](crate::league::fixtures::check_near)).
-    fn fits_season(
+    /// The season's first fixture on `day` of either team (cancelled ones not counted;
+    /// fixture `except`, being moved, not counted), if any: its number, which of the two
+    /// teams plays in it, and its home and away teams' names.
+    pub fn team_fixture_on(
         &self,
         season: i64,
         day: NaiveDate,
-        home: TeamId,
-        away: TeamId,
+        (home, away): (TeamId, TeamId),
         except: Option<i64>,
-    ) -> Result<(), StoreError> {
-        self.one_fixture_a_date(season, day, home, away, except)?;
-        self.dates_allow(season, day, except)
-    }
-
-    /// Refuses a second fixture a date in the season for either team (cancelled ones not
-    /// counted; fixture `except`, being moved, not counted).
-    fn one_fixture_a_date(
-        &self,
-        season: i64,
-        day: NaiveDate,
-        home: TeamId,
-        away: TeamId,
-        except: Option<i64>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Option<(i64, String, String, String)>, StoreError> {
         let clash: Option<(i64, String, String, String)> = self
             .tx
             .prepare_cached(
@@ -960,27 +868,18 @@ impl Change<'_> {
                 Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
             })
             .optional()?;
-        if let Some((id, team, home, away)) = clash {
-            return Err(LeagueError::TeamPlaysThatDay {
-                team,
-                day,
-                id,
-                home,
-                away,
-            }
-            .into());
-        }
-        Ok(())
+        Ok(clash)
     }
 
-    /// Refuses a fixture on `day` in `season` more than a year from its other fixtures, or in
-    /// another season's dates ([`check_season`](crate::league::fixtures::check_season)).
-    fn dates_allow(
+    /// The dates of the league's seasons (fixture `except`, being moved, not counted), and
+    /// which of them is `season`'s, to check a fixture on `day` against; none when `day` is
+    /// within `season`'s own dates already (most rows of an import).
+    pub fn dates_around(
         &self,
         season: i64,
         day: NaiveDate,
         except: Option<i64>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<Option<(Vec<crate::league::fixtures::SeasonDates>, usize)>, StoreError> {
         // Each season's first and last fixture by the (season, date) index; the fixture moved
         // not counted.
         let span = |id: i64| -> Result<Option<(NaiveDate, NaiveDate)>, StoreError> {
@@ -1001,7 +900,7 @@ impl Change<'_> {
         };
         // Within its own season's dates: nothing more to ask (most rows of an import).
         if span(season)?.is_some_and(|(first, last)| first <= day && day <= last) {
-            return Ok(());
+            return Ok(None);
         }
         let seasons: Vec<(i64, String, Option<String>, Option<String>)> = self
             .tx
@@ -1034,9 +933,7 @@ impl Change<'_> {
                 scheduled: false,
             });
         }
-        let refused = |e| StoreError::League(LeagueError::Season(e));
-        crate::league::fixtures::check_near(&dates[given], day).map_err(refused)?;
-        crate::league::fixtures::check_season(&dates, given, day).map_err(refused)
+        Ok(Some((dates, given)))
     }
 
     /// Adds a fixture already played, with its night's result, in one go (as an import adds
@@ -1063,14 +960,7 @@ impl Change<'_> {
         result: &NightResult,
         undated: bool,
     ) -> Result<i64, StoreError> {
-        if home == away {
-            return Err(LeagueError::PlaysItself.into());
-        }
-        // The caller (an import) checks the season's dates, as it keeps them.
-        self.leagues().refuse_closed(season)?;
-        if !undated {
-            self.one_fixture_a_date(season, day, home, away, None)?;
-        }
+        // `app` checks the night fits (an import checks the season's dates, as it keeps them).
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         let (kind, points, walkover) = result_columns(result);
@@ -1097,15 +987,8 @@ impl Change<'_> {
         Ok(id)
     }
 
-    /// Moves a fixture to another date.
+    /// Moves a fixture to another date (`app` has checked it fits there).
     pub fn move_fixture(&self, fixture: i64, day: NaiveDate) -> Result<(), StoreError> {
-        let (season, home, away): (i64, TeamId, TeamId) = self.tx.query_row(
-            "SELECT season, home, away FROM fixtures WHERE id = ?1",
-            [fixture],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )?;
-        self.no_fixture_on(season, day, home, away)?;
-        self.fits_season(season, day, home, away, Some(fixture))?;
         self.tx.execute(
             "UPDATE fixtures SET date = ?1 WHERE id = ?2",
             (day.to_string(), fixture),
@@ -1188,7 +1071,6 @@ impl Change<'_> {
     /// Records a night's result on a fixture that has none: its totals, a walkover, or (all at
     /// once) its matches.
     pub fn set_night_result(&self, fixture: i64, result: &NightResult) -> Result<(), StoreError> {
-        self.leagues().refuse_closed_fixture(fixture)?;
         let (kind, points, walkover) = result_columns(result);
         self.tx
             .prepare_cached(
@@ -1260,7 +1142,6 @@ impl Change<'_> {
         m: &Match,
         games: &[LegLink],
     ) -> Result<Option<i64>, StoreError> {
-        self.leagues().refuse_closed_fixture(fixture)?;
         let added = self
             .tx
             .prepare_cached(
@@ -1308,7 +1189,6 @@ impl Change<'_> {
         day: NaiveDate,
     ) -> Result<i64, StoreError> {
         check_given("the reason", reason)?;
-        self.leagues().refuse_closed(season)?;
         self.tx
             .prepare_cached(
                 "INSERT INTO adjustments (season, team, points, reason, date) VALUES (?1, ?2, ?3, ?4, ?5)",
@@ -1321,7 +1201,6 @@ impl Change<'_> {
     /// Withdraws a team from a season on a day: it is expunged from the table, and its
     /// fixtures not yet played are cancelled; says how many were.
     pub fn withdraw(&self, season: i64, team: TeamId, day: NaiveDate) -> Result<usize, StoreError> {
-        self.leagues().refuse_closed(season)?;
         self.enter_team(season, team)?;
         self.tx.execute(
             "UPDATE entries SET withdrawn = ?1 WHERE season = ?2 AND team = ?3",

@@ -1,14 +1,14 @@
 //! The league's past in the database (schema version 10): a closed season's final table as it
 //! was printed (`season_tables`), and the nights of a results grid, which have no date
-//! (`fixtures.undated`: their `date` is the season's end as the import found it). A closed
-//! season is refused anything entered into it, here where every entry is kept.
+//! (`fixtures.undated`: their `date` is the season's end as the import found it). Whether a
+//! season is closed is read here; `app` refuses anything entered into one.
 
 use chrono::NaiveDate;
 use rusqlite::OptionalExtension;
 
 use super::db::{Change, StoreError};
 use super::league::LeagueReader;
-use crate::league::{LeagueError, NightResult, TeamId};
+use crate::league::{NightResult, TeamId};
 use crate::record::standings::TableLine;
 
 /// A line of a final table as stored, its columns from `at` on: pos, team, played, won, drawn,
@@ -80,29 +80,25 @@ impl LeagueReader<'_> {
         .transpose()
     }
 
-    /// Refuses anything entered into a closed season.
-    pub fn refuse_closed(&self, season: i64) -> Result<(), StoreError> {
+    /// The season's name, if it is closed.
+    pub fn closed_name(&self, season: i64) -> Result<Option<String>, StoreError> {
         if !self.is_closed(season)? {
-            return Ok(());
+            return Ok(None);
         }
-        let name: String = self
-            .0
-            .prepare_cached("SELECT name FROM seasons WHERE id = ?1")?
-            .query_row([season], |r| r.get(0))?;
-        Err(LeagueError::SeasonClosed { season: name }.into())
+        Ok(Some(
+            self.0
+                .prepare_cached("SELECT name FROM seasons WHERE id = ?1")?
+                .query_row([season], |r| r.get(0))?,
+        ))
     }
 
-    /// Refuses a result entered on a fixture of a closed season.
-    pub fn refuse_closed_fixture(&self, fixture: i64) -> Result<(), StoreError> {
-        let season: Option<i64> = self
+    /// The season a fixture is in.
+    pub fn fixture_season(&self, fixture: i64) -> Result<Option<i64>, StoreError> {
+        Ok(self
             .0
             .prepare_cached("SELECT season FROM fixtures WHERE id = ?1")?
             .query_row([fixture], |r| r.get(0))
-            .optional()?;
-        match season {
-            Some(season) => self.refuse_closed(season),
-            None => Ok(()),
-        }
+            .optional()?)
     }
 }
 

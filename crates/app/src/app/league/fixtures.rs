@@ -4,6 +4,7 @@
 
 use chrono::{NaiveDate, Weekday};
 
+use crate::app::league::checked;
 use crate::league::fixtures::double_round_robin;
 use crate::league::LeagueError;
 use crate::store::{Change, Fixture, LeagueInfo, SeasonInfo, TeamInfo};
@@ -100,7 +101,12 @@ impl App {
             )?;
         }
         for f in &plan.fixtures {
-            change.add_fixture(season.id, Some(f.round), f.date, f.home, f.away)?;
+            checked::add_fixture(
+                &change,
+                season.id,
+                (Some(f.round), f.date),
+                (f.home, f.away),
+            )?;
         }
         change.commit(
             &format!(
@@ -131,7 +137,7 @@ impl App {
         let (league, season) = choice.on_day(&change.leagues(), date)?;
         let home = crate::app::league::which::team(&change.leagues(), &league, home)?;
         let away = crate::app::league::which::team(&change.leagues(), &league, away)?;
-        let id = change.add_fixture(season.id, None, date, home.id, away.id)?;
+        let id = checked::add_fixture(&change, season.id, (None, date), (home.id, away.id))?;
         change.commit(
             &format!("added {} v {} on {date}", home.name, away.name),
             None,
@@ -171,7 +177,7 @@ impl App {
             }
             let moved = f.date != to;
             if moved {
-                change.move_fixture(f.id, to)?;
+                checked::move_fixture(change, (season.id, f.id), (f.home.id, f.away.id), to)?;
             }
             Ok(Acted {
                 changed: moved.then(|| {

@@ -3,6 +3,7 @@
 //! about, in [`crate::app::league::which`]). Each opens one change, applies the rules of `league`, commits,
 //! and returns what was done for the front end to say.
 
+pub mod checked;
 pub mod fixtures;
 pub mod history;
 pub mod season;
@@ -202,7 +203,7 @@ fn team_or_create(
         }
         .into());
     }
-    Ok((change.add_team(league, name, None)?, true))
+    Ok((checked::add_team(change, league, name, None)?, true))
 }
 
 impl App {
@@ -214,7 +215,7 @@ impl App {
     /// Makes a league with its configuration.
     pub fn league_new(&mut self, name: &str, config: &Config) -> Result<LeagueInfo, AppError> {
         let change = self.store.change("league")?;
-        let league = change.add_league(name, config)?;
+        let league = checked::add_league(&change, name, config)?;
         change.commit(&format!("made the league {}", league.name), None)?;
         Ok(league)
     }
@@ -250,7 +251,7 @@ impl App {
         let change = self.store.change("season")?;
         let league = crate::app::league::which::league(&change.leagues(), league)?;
         let previous = change.leagues().seasons(league.id)?.into_iter().last();
-        let season = change.add_season(&league, name)?;
+        let season = checked::add_season(&change, &league, name)?;
         let mut made = Vec::new();
         let mut entered = Vec::new();
         match teams {
@@ -263,7 +264,7 @@ impl App {
                     if new {
                         made.push(team.name.clone());
                     }
-                    change.enter_team(season.id, team.id)?;
+                    checked::enter_team(&change, season.id, team.id)?;
                     entered.push(team.name);
                 }
             }
@@ -273,7 +274,7 @@ impl App {
                 })?;
                 for e in change.leagues().entries(previous.id)? {
                     if e.withdrawn.is_none() {
-                        change.enter_team(season.id, e.team.id)?;
+                        checked::enter_team(&change, season.id, e.team.id)?;
                         entered.push(e.team.name);
                     }
                 }
@@ -306,12 +307,12 @@ impl App {
             name,
             known.iter().map(|t| t.name.as_str()),
         );
-        let team = change.add_team(&league, name, venue)?;
+        let team = checked::add_team(&change, &league, name, venue)?;
         let season = match &choice.season {
             Some(s) => {
                 let season =
                     crate::app::league::which::season(&change.leagues(), &league, Some(s))?;
-                change.enter_team(season.id, team.id)?;
+                checked::enter_team(&change, season.id, team.id)?;
                 Some(season)
             }
             None => None,
@@ -369,7 +370,7 @@ impl App {
             .collect();
         let mut added = Vec::new();
         for p in players {
-            if change.add_to_roster(season.id, team.id, p)? {
+            if checked::add_to_roster(&change, season.id, team.id, p)? {
                 added.push(tidy(p));
             }
         }

@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 
 use super::error::NightError;
 use super::find::WhichSeason;
+use crate::app::league::checked;
 use crate::app::{App, AppError};
 use crate::league::MAX_ADJUSTMENT;
 use crate::record::text::count;
@@ -115,6 +116,7 @@ impl App {
             .store
             .change(if sign < 0 { "deduct" } else { "award" })?;
         let (season, team) = season_team(&change, which, team, (day, self.today))?;
+        checked::refuse_closed(&change.leagues(), season.id)?;
         change.add_adjustment(season.id, team.id, signed, reason, day)?;
         let fixtures = change.leagues().fixtures(season.id)?;
         // A results grid's nights have no date (they are kept on the season's end, the date
@@ -172,6 +174,7 @@ impl App {
             }
             .into());
         }
+        checked::refuse_closed(&change.leagues(), season.id)?;
         let cancelled = change.withdraw(season.id, team.id, day)?;
         let withdrawn = Withdrawn {
             team: team.name,

@@ -6,6 +6,7 @@ use chrono::NaiveDate;
 use super::error::NightError;
 use super::find::{fixture_by_number, is_done, played_night, result_words, NightRef};
 use super::players::{resolve, Players};
+use crate::app::league::checked;
 use crate::app::{App, AppError};
 use crate::league::entry::MatchEntry;
 use crate::league::names::name_key;
@@ -211,6 +212,8 @@ impl App {
         if now != *f {
             return Err(NightError::ChangedMeanwhile { title }.into());
         }
+        // Nothing is corrected in a closed season.
+        checked::refuse_closed_fixture(&change.leagues(), f.id)?;
         let what = match &correction {
             Correction::Whole(r) => {
                 change.clear_night(f.id)?;

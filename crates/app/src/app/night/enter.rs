@@ -5,12 +5,13 @@ use std::fmt;
 
 use chrono::NaiveDate;
 
-use super::error::NightError;
+use super::error::{NightError, NightNamed};
 use super::find::{fixture_by_number, is_done, result_words, team_names, NightRef};
 pub use super::place::Question;
 use super::place::{fixture_for_night, uncancel, Placed};
 use super::players::{accept, resolve, Players};
-use super::prompt::{matches_of, night_words, Begin, Prompted};
+use super::prompt::{matches_of, named, Begin, Prompted};
+use crate::app::league::checked;
 use crate::app::{App, AppError};
 use crate::league::entry::MatchEntry;
 use crate::league::night::check_totals;
@@ -137,12 +138,12 @@ fn check_not_withdrawn(
 
 /// Keeps the matches given, one after another: a refusal names the place of the match refused
 /// among those given (from 1); a name close to a known player's is asked about (nothing is
-/// kept). `words` name the night for a correction.
+/// kept). `named` names the night for a correction.
 fn enter_matches(
     change: &Change,
     season: &SeasonInfo,
     (fixture, entered, players): (&Fixture, &mut Vec<Match>, &mut Players),
-    (given, words): (Vec<MatchEntry>, &str),
+    (given, named): (Vec<MatchEntry>, &NightNamed),
     notes: &mut Vec<String>,
 ) -> Result<Option<Question>, AppError> {
     let leagues = change.leagues();
@@ -154,7 +155,7 @@ fn enter_matches(
                 return Err(at(NightError::MatchEntered {
                     kind: m.kind,
                     slot: m.slot,
-                    words: words.to_string(),
+                    night: named.clone(),
                     line: m.entry_line(),
                 }));
             }
@@ -197,7 +198,7 @@ fn entry_rules(
     config: &Config,
     (entered_by, said_for): (HomeAway, bool),
     given: &Given,
-    (title, words): (&str, &str),
+    (title, named): (&str, &NightNamed),
 ) -> Result<bool, NightError> {
     let Some(result) = &fixture.result else {
         if let Given::Totals(totals) = given {
@@ -212,7 +213,7 @@ fn entry_rules(
         return Err(NightError::HasResult {
             title: title.to_string(),
             result: result_words(fixture, config),
-            words: words.to_string(),
+            night: named.clone(),
         });
     }
     if let (true, Confirmation::Provisional { entered_by: was }) = (said_for, &fixture.confirmation)
@@ -234,14 +235,14 @@ fn entry_rules(
 }
 
 /// A night resolved once for its entry: its league, season, teams and fixture, its title, the
-/// words naming it for a correction, and the team it is entered for.
+/// night named for a correction, and the team it is entered for.
 struct Resolved {
     league: LeagueInfo,
     season: SeasonInfo,
     teams: Pair<TeamInfo>,
     fixture: Fixture,
     title: String,
-    words: String,
+    named: NightNamed,
     entered_by: HomeAway,
 }
 
@@ -272,14 +273,14 @@ fn resolve_night(
     super::find::captain_may_act(actor, &leagues, (&league, &season), &fixture, today)?;
     let title = format!("{} v {} on {}", home.name, away.name, fixture.date);
     let entered_by = side_for(&leagues, &league, entry.entered_for, teams, &title)?;
-    let words = night_words(&home, &away, night.date.is_some().then_some(fixture.date));
+    let named = named(&home, &away, night.date.is_some().then_some(fixture.date));
     Ok(Ok(Resolved {
         league,
         season,
         teams: Pair::new(home, away),
         fixture,
         title,
-        words,
+        named,
         entered_by,
     }))
 }
@@ -295,10 +296,11 @@ fn keep_matches(
 ) -> Result<Result<String, Question>, AppError> {
     let mut entered = matches_of(Some(&r.fixture));
     if begun_here {
+        checked::refuse_closed_fixture(&change.leagues(), r.fixture.id)?;
         change.set_night_result(r.fixture.id, &NightResult::Matches(Vec::new()))?;
     }
     let night = (&r.fixture, &mut entered, &mut players);
-    if let Some(question) = enter_matches(change, &r.season, night, (given, &r.words), notes)? {
+    if let Some(question) = enter_matches(change, &r.season, night, (given, &r.named), notes)? {
         return Ok(Err(question));
     }
     let now = fixture_by_number(change, &r.season, r.fixture.id)?;
@@ -327,7 +329,7 @@ impl App {
         };
         let (fixture, config) = (&r.fixture, &r.season.config);
         let said_for = entry.entered_for.is_some();
-        let night = (r.title.as_str(), r.words.as_str());
+        let night = (r.title.as_str(), &r.named);
         let begun_here = entry_rules(fixture, config, (r.entered_by, said_for), &given, night)?;
         uncancel(&change, fixture, &mut notes)?;
         let mut players = Players::load(
@@ -365,6 +367,7 @@ impl App {
                 })));
             }
             Given::Totals(totals) => {
+                checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
                 change.set_night_result(fixture.id, &NightResult::Totals(totals))?;
                 change.commit(
                     &format!("{title}: {}–{} (totals)", totals.home, totals.away),
@@ -373,6 +376,7 @@ impl App {
                 KeptNight::Totals { title, totals }
             }
             Given::Walkover(side) => {
+                checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
                 change.set_night_result(fixture.id, &NightResult::Walkover(side))?;
                 let to = r.teams[side].name.clone();
                 change.commit(&format!("{title}: walkover to {to}"), None)?;

@@ -10,6 +10,15 @@ use crate::league::entry::EntryError;
 use crate::league::{Kind, Pair, MAX_ADJUSTMENT};
 use crate::record::text::{escaped, shortened};
 
+/// A night named as a front end names it for a correction: its teams, and its date when the
+/// date must be said.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NightNamed {
+    pub home: String,
+    pub away: String,
+    pub date: Option<NaiveDate>,
+}
+
 /// Why something done to a night, or to a team's season, is refused.
 #[derive(Debug, thiserror::Error)]
 pub enum NightError {
@@ -105,12 +114,12 @@ pub enum NightError {
         season: String,
         on: NaiveDate,
     },
-    /// A night entered already: `words` name it on the command line.
+    /// A night entered already (`night` names it, for the front end's correction).
     #[error("{title} has a result already: {result}")]
     HasResult {
         title: String,
         result: String,
-        words: String,
+        night: NightNamed,
     },
     #[error("{title} is being entered for {team}")]
     BeingEnteredFor { title: String, team: String },
@@ -120,7 +129,7 @@ pub enum NightError {
     MatchEntered {
         kind: Kind,
         slot: u32,
-        words: String,
+        night: NightNamed,
         line: String,
     },
     /// A match's kind and slot taken meanwhile (by another session).

@@ -18,7 +18,7 @@ use std::borrow::Cow;
 
 pub use adjust::{adjustment, Adjusted, SeasonSpan, Withdrawn};
 pub use confirm::Settlement;
-pub use error::NightError;
+pub use error::{NightError, NightNamed};
 pub use find::{fixture_by_number, is_done, played_night, result_words, NightRef, WhichSeason};
 
 use super::{App, AppError, ErrorKind};

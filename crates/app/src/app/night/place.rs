@@ -5,6 +5,7 @@ use chrono::NaiveDate;
 
 use super::error::NightError;
 use super::find::{fixture_by_number, is_done};
+use crate::app::league::checked;
 use crate::app::AppError;
 use crate::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
 use crate::league::{HomeAway, NightResult};
@@ -209,7 +210,8 @@ pub fn fixture_for_night(
             };
             match moved {
                 Some(true) => {
-                    change.move_fixture(f.id, d)?;
+                    let teams = (f.home.id, f.away.id);
+                    checked::move_fixture(change, (season.id, f.id), teams, d)?;
                     notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
                     fixture_by_number(change, season, f.id).map(Placed::On)
                 }
@@ -218,7 +220,7 @@ pub fn fixture_for_night(
             }
         }
         Placement::Add(d) => {
-            let id = change.add_fixture(season.id, None, d, home.id, away.id)?;
+            let id = checked::add_fixture(change, season.id, (None, d), (home.id, away.id))?;
             notes.push(format!(
                 "there was no fixture {} v {}: one was added on {d}",
                 home.name, away.name

@@ -4,6 +4,7 @@
 use super::error::slip_words;
 use super::error::NightError;
 use crate::app::game::leg::GameLegs;
+use crate::app::league::checked;
 use crate::app::AppError;
 use crate::league::entry::{LegEntry, MatchEntry};
 use crate::league::names::{name_key, near_miss};
@@ -100,7 +101,7 @@ impl Players {
         season: &SeasonInfo,
         m: &Match,
         notes: &mut Vec<String>,
-    ) -> Result<(), StoreError> {
+    ) -> Result<(), AppError> {
         for side in HomeAway::BOTH {
             let team = &self.teams[side];
             for p in &m.players[side] {
@@ -118,7 +119,7 @@ impl Players {
                     }
                     continue;
                 }
-                change.add_to_roster(season.id, team.id, p)?;
+                checked::add_to_roster(change, season.id, team.id, p)?;
                 notes.push(format!(
                     "warning: {p} was not on the roster of {}; added",
                     team.name
@@ -234,6 +235,7 @@ pub fn accept(
     }
     players.check(&m)?;
     players.put_on_rosters(change, season, &m, notes)?;
+    checked::refuse_closed_fixture(&change.leagues(), fixture)?;
     if change.add_match(fixture, &m, games)?.is_none() {
         return Err(NightError::SlotTaken {
             kind: m.kind,
@@ -282,11 +284,11 @@ pub fn join_rosters(
     season: &SeasonInfo,
     (teams, side, matches): (Pair<&TeamInfo>, HomeAway, &[Match]),
     notes: &mut Vec<String>,
-) -> Result<(), StoreError> {
+) -> Result<(), AppError> {
     let rosters = rosters_of(&change.leagues().entries(season.id)?, teams);
     let waiting = waiting_names(&rosters, matches);
     for p in &waiting[side] {
-        change.add_to_roster(season.id, teams[side].id, p)?;
+        checked::add_to_roster(change, season.id, teams[side].id, p)?;
         notes.push(format!(
             "{p} joins the roster of {}, the night confirmed",
             teams[side].name

@@ -3,11 +3,12 @@
 
 use chrono::NaiveDate;
 
+use super::error::NightNamed;
 use super::find::{fixture_by_number, is_done, result_words};
 use super::place::{fixture_for_night, uncancel, Placed};
 use super::players::{accept, Players};
+use crate::app::league::checked;
 use crate::app::{App, AppError};
-use crate::league::names::shell_quoted;
 use crate::league::{HomeAway, Match, NightResult};
 use crate::store::{Change, Fixture, LeagueReader, LegLink, SeasonInfo, StoreError, TeamInfo};
 
@@ -27,11 +28,31 @@ pub struct Prompted {
 pub enum KeptMatch {
     /// Kept, with what was noted on the way.
     Kept { notes: Vec<String> },
-    /// Another session entered this match first: not kept (the notes say so).
-    Refused { notes: Vec<String> },
+    /// Another session entered this match first: not kept.
+    Refused { notes: Vec<String>, beaten: Beaten },
     /// Another session entered or replaced the whole night meanwhile: nothing is left to
-    /// enter here (the notes say why).
-    NightTaken { notes: Vec<String> },
+    /// enter here.
+    NightTaken { notes: Vec<String>, beaten: Beaten },
+}
+
+/// A match typed here that another session's entry came before: the match, the night (named
+/// for its correction) and what the other session entered first.
+pub struct Beaten {
+    pub typed: Match,
+    pub night: NightNamed,
+    pub first: First,
+}
+
+/// What another session entered first.
+pub enum First {
+    /// The same match: its winner, the legs (the winner's first) and its entry line.
+    Match {
+        winner: String,
+        legs: (u32, u32),
+        line: String,
+    },
+    /// The whole night: its result in words.
+    Night(String),
 }
 
 impl App {
@@ -55,10 +76,7 @@ impl App {
                 .apply(&change, season, (&m, today), &mut notes)?
             {
                 Begun::On(f) => f,
-                Begun::Taken(why) => {
-                    notes.push(why);
-                    return Ok(KeptMatch::NightTaken { notes });
-                }
+                Begun::Taken(beaten) => return Ok(KeptMatch::NightTaken { notes, beaten }),
             },
         };
         sync_entered(&mut night.entered, matches_of(Some(&f)), &mut notes);
@@ -68,17 +86,21 @@ impl App {
             .find(|o| (o.kind, o.slot) == (m.kind, m.slot))
         {
             night.begun = Some(f.id);
-            let winner = &night.players.teams[first.winner()].name;
-            notes.push(format!(
-                "{label} refused: the other session entered {label} first ({} {}–{}: {}); yours is not kept: `don night correct {} --match {}` puts it in its place",
-                winner,
-                first.legs[first.winner()],
-                first.legs[first.winner().other()],
-                first.entry_line(),
-                night_words(&night.begin.home, &night.begin.away, Some(f.date)),
-                shell_quoted(&m.entry_line())
-            ));
-            return Ok(KeptMatch::Refused { notes });
+            let first = First::Match {
+                winner: night.players.teams[first.winner()].name.clone(),
+                legs: (
+                    first.legs[first.winner()],
+                    first.legs[first.winner().other()],
+                ),
+                line: first.entry_line(),
+            };
+            let night = named(&night.begin.home, &night.begin.away, Some(f.date));
+            let beaten = Beaten {
+                typed: m,
+                night,
+                first,
+            };
+            return Ok(KeptMatch::Refused { notes, beaten });
         }
         let keep = (f.id, &mut night.entered, m, &games[..]);
         accept(&change, season, &mut night.players, keep, &mut notes)?;
@@ -110,9 +132,9 @@ pub struct Begin {
 pub enum Begun {
     /// The night's fixture, begun (or as another session began it, with its matches).
     On(Fixture),
-    /// Another session entered or replaced the whole night meanwhile: why the match typed here
-    /// is not kept, with the `night correct` line that would put it in.
-    Taken(String),
+    /// Another session entered or replaced the whole night meanwhile: the match typed here is
+    /// not kept.
+    Taken(Beaten),
 }
 
 impl Begin {
@@ -126,17 +148,10 @@ impl Begin {
         (typed, today): (&Match, NaiveDate),
         notes: &mut Vec<String>,
     ) -> Result<Begun, AppError> {
-        let taken = |f: &Fixture| {
-            format!(
-                "{} {} refused: the other session entered the night first: {} (see `don night show`); yours is not kept: `don night correct {} --match {}` puts {} {} in its place",
-                typed.kind,
-                typed.slot,
-                result_words(f, &season.config),
-                night_words(&self.home, &self.away, Some(f.date)),
-                shell_quoted(&typed.entry_line()),
-                typed.kind,
-                typed.slot
-            )
+        let taken = |f: &Fixture| Beaten {
+            typed: typed.clone(),
+            night: named(&self.home, &self.away, Some(f.date)),
+            first: First::Night(result_words(f, &season.config)),
         };
         // The night's own fixture, looked at first: once its night is complete it is no longer
         // one "left to play", and looking for one would say there is none.
@@ -167,18 +182,19 @@ impl Begin {
         }
         uncancel(change, &fixture, notes)?;
         change.set_provisional(fixture.id, self.entered_by, today)?;
+        checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
         fixture_by_number(change, season, fixture.id).map(Begun::On)
     }
 }
 
-/// How to name a night on the command line: `'Royal Oak' 'Red Lion' [--date D]`.
-pub fn night_words(home: &TeamInfo, away: &TeamInfo, date: Option<NaiveDate>) -> String {
-    let mut words = format!("{} {}", shell_quoted(&home.name), shell_quoted(&away.name));
-    if let Some(d) = date {
-        words.push_str(&format!(" --date {d}"));
+/// A night named for its correction: its teams, and its date when it must be said.
+pub fn named(home: &TeamInfo, away: &TeamInfo, date: Option<NaiveDate>) -> NightNamed {
+    NightNamed {
+        home: home.name.clone(),
+        away: away.name.clone(),
+        date,
     }
-    words
 }
 
 /// The night on fixture `id` as it is stored now, if it is begun (it has matches or is ready

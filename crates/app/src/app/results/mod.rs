@@ -11,6 +11,7 @@ pub mod import;
 use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
+use crate::app::league::checked;
 use crate::app::names::{ChosenName, Unresolved};
 use crate::app::{App, AppError, ErrorKind};
 use crate::league::import::{
@@ -321,7 +322,7 @@ fn league_to_import_into(
         return Ok((league, false));
     }
     if create {
-        return Ok((change.add_league(name, &Config::default())?, true));
+        return Ok((checked::add_league(change, name, &Config::default())?, true));
     }
     match crate::app::league::which::league(&change.leagues(), Some(name)) {
         Ok(league) => Ok((league, false)),

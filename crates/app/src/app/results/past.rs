@@ -7,16 +7,19 @@
 use std::collections::HashMap;
 
 use super::resolve::Resolver;
+use crate::app::league::checked;
+use crate::app::AppError;
 use crate::league::fixtures::{season_end, season_in_years};
 use crate::league::import::{NameStatus, Named, Names};
 use crate::league::names::{name_key, quoted, tidy};
 use crate::league::night::{result_words, same_result};
 use crate::league::past::{check_table, grid_nights, table_compared, GridDraft};
 use crate::record::results::{Advice, Column, FinalTableRow, Grid, RowError};
-use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Change, Fixture, SeasonInfo, TeamInfo};
 
 /// A fault of the store's, at a line.
-fn store_fault(e: StoreError, line: u64) -> RowError {
+fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
+    let e = e.into();
     RowError {
         advice: super::resolve::advice_of(&e).map(Box::new),
         line,
@@ -339,10 +342,14 @@ fn keep_grid_night(
         )));
     }
     if let Some(open) = pair.first() {
+        checked::refuse_closed_fixture(&change.leagues(), open.id)
+            .map_err(|e| store_fault(e, d.line))?;
         change
             .set_night_result(open.id, &d.result)
             .map_err(|e| store_fault(e, d.line))?;
     } else {
+        checked::may_add_played(change, season.id, (day, false), (home.id, away.id))
+            .map_err(|e| store_fault(e, d.line))?;
         change
             .add_undated_night(season.id, day, home.id, away.id, &d.result)
             .map_err(|e| store_fault(e, d.line))?;

@@ -6,7 +6,9 @@
 
 use std::collections::HashMap;
 
+use crate::app::league::checked;
 use crate::app::names::{ChosenName, NameChoice, Unresolved};
+use crate::app::AppError;
 use crate::league::error::Thing;
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
 use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
@@ -354,15 +356,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
             });
         }
         // A season's name refused (blank, too long, dated outside the years) is at its cell.
-        let s = self
-            .change
-            .add_season(&self.league, name)
-            .map_err(|e| RowError {
-                advice: advice_of(&e).map(Box::new),
-                line,
-                column,
-                message: e.to_string(),
-            })?;
+        let s = checked::add_season(self.change, &self.league, name).map_err(|e| RowError {
+            advice: advice_of(&e).map(Box::new),
+            line,
+            column,
+            message: e.to_string(),
+        })?;
         self.report.seasons_made.push(s.name.clone());
         self.seasons.insert(name_key(name), s.clone());
         Ok(s)
@@ -428,9 +427,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         message: w,
                     });
                 }
-                let t = self
-                    .change
-                    .add_team(&self.league, name, None)
+                let t = checked::add_team(self.change, &self.league, name, None)
                     .map_err(|e| store_fault(e, line))?;
                 self.report.teams_made.push(t.name.clone());
                 self.teams.insert(name_key(name), t.clone());
@@ -448,9 +445,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         };
         let entered = self.entered.entry(season).or_default();
         if !entered.contains(&team.id) {
-            self.change
-                .enter_team(season, team.id)
-                .map_err(|e| store_fault(e, line))?;
+            checked::enter_team(self.change, season, team.id).map_err(|e| store_fault(e, line))?;
             entered.push(team.id);
         }
         Ok(team)
@@ -550,15 +545,18 @@ impl<'c, 'a> Resolver<'c, 'a> {
             self.report.fixtures_kept += 1;
             return Ok(());
         }
-        let id = self
-            .change
-            .add_fixture(season.id, row.round, row.date, home.id, away.id)
-            .map_err(|e| RowError {
-                advice: advice_of(&e).map(Box::new),
-                line,
-                column: column("away"),
-                message: e.to_string(),
-            })?;
+        let id = checked::add_fixture(
+            self.change,
+            season.id,
+            (row.round, row.date),
+            (home.id, away.id),
+        )
+        .map_err(|e| RowError {
+            advice: advice_of(&e).map(Box::new),
+            line,
+            column: column("away"),
+            message: e.to_string(),
+        })?;
         self.fixtures_of(season.id)
             .map_err(|e| store_fault(e, line))?
             .push(Known {
@@ -665,6 +663,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         .set_cancelled(id, false)
                         .map_err(|e| store_fault(e, line))?;
                 }
+                checked::refuse_closed_fixture(&self.change.leagues(), id)
+                    .map_err(|e| store_fault(e, line))?;
                 self.change
                     .set_night_result(id, &night.result)
                     .map_err(|e| store_fault(e, line))?;
@@ -673,6 +673,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             None => {
                 self.dates_allow(at.season.id, night.date, line)?;
                 let (season, home, away) = (at.season.id, at.home.id, at.away.id);
+                checked::may_add_played(self.change, season, (night.date, true), (home, away))
+                    .map_err(|e| store_fault(e, line))?;
                 self.change
                     .add_played_fixture(season, night.date, home, away, &night.result)
                     .map_err(|e| store_fault(e, line))
@@ -794,9 +796,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         seen.insert(player.to_string());
         self.check_slip(player, line, column)?;
-        if self
-            .change
-            .add_to_roster(season, team, player)
+        if checked::add_to_roster(self.change, season, team, player)
             .map_err(|e| store_fault(e, line))?
         {
             self.report.roster_places += 1;
@@ -1086,6 +1086,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     self.report.adjustments_kept += 1;
                     return Ok(());
                 }
+                checked::refuse_closed(&self.change.leagues(), season.id)
+                    .map_err(|e| store_fault(e, a.line))?;
                 self.change
                     .add_adjustment(season.id, team.id, points, &a.reason, a.date)
                     .map_err(|e| store_fault(e, a.line))?;
@@ -1131,6 +1133,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         })
                     }
                     None => {
+                        checked::refuse_closed(&self.change.leagues(), season.id)
+                            .map_err(|e| store_fault(e, a.line))?;
                         self.change
                             .withdraw(season.id, team.id, a.date)
                             .map_err(|e| store_fault(e, a.line))?;
@@ -1607,14 +1611,15 @@ fn hint<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> (String, Option
 }
 
 /// What to do about a refusal of the store, where it knows: a date no season can be chosen for.
-pub(super) fn advice_of(e: &StoreError) -> Option<Advice> {
+pub(super) fn advice_of(e: &AppError) -> Option<Advice> {
     match e {
-        StoreError::League(crate::league::LeagueError::Season(c)) => Some(c.advice()),
+        AppError::League(crate::league::LeagueError::Season(c)) => Some(c.advice()),
         _ => None,
     }
 }
 
-fn store_fault(e: StoreError, line: u64) -> RowError {
+fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
+    let e = e.into();
     RowError {
         advice: advice_of(&e).map(Box::new),
         line,
