@@ -7,6 +7,7 @@ use don::app::night::{NightRef, Which as AppWhich};
 
 use super::args::NightArgs;
 use super::show::write_night;
+use don::app::view::NightView;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
@@ -69,7 +70,7 @@ pub(super) fn show(
     let (season, found) = app.night_show(night_ref(&names, &home, &away, day))?;
     let mut out = BufWriter::new(io::stdout().lock());
     for f in &found {
-        write_night(&mut out, f, &season.config)?;
+        write_night(&mut out, &NightView::of(f, &season))?;
     }
     out.flush()?;
     Ok(Done::Ok)

@@ -3,6 +3,7 @@
 //!
 //! - [`sheet`]: a game's score sheet ([`SheetView`]): its particulars, a row a hand, how it
 //!   was decided (a concession's winner and the jacks-out pool included), its faults.
+//! - [`night`]: a league night ([`NightView`]): its result, how it stands, its card.
 //! - [`history`]: the league's records as its honours say them, each tie a line.
 //! - [`site`]: what the published site is made of, read through the app ([`site::read_site`]).
 //!
@@ -10,9 +11,11 @@
 //! terminal leaves it out.
 
 pub mod history;
+pub mod night;
 pub mod sheet;
 pub mod site;
 
+pub use night::NightView;
 pub use sheet::{HandLine, SheetView};
 
 use crate::league::TeamId;

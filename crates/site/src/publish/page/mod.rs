@@ -16,7 +16,7 @@ use crate::app::view::Target;
 use crate::league::names::name_key;
 use crate::league::stats::{complete_nights_only, left_out_words, Filter, Line, Stats, Who};
 use crate::league::{
-    Breaker, Config, Confirmation, HomeAway, Kind, Match, NightResult, Season, Standings, Team,
+    Breaker, Config, Confirmation, Kind, Season, Standings, Team,
     TeamId,
 };
 use crate::publish::ics::{self, Event};
