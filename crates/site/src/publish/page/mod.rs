@@ -14,9 +14,9 @@ use crate::app::league::season::Sheets;
 use crate::app::night::score::NightScore;
 use crate::app::view::Target;
 use crate::league::names::name_key;
-use crate::league::stats::{complete_nights_only, left_out_words, Filter, Line, Stats, Who};
+use crate::league::stats::{Filter, Line, Stats, Who};
 use crate::league::{
-    Breaker, Config, Confirmation, Kind, Season, Standings, Team,
+    Config, Confirmation, Kind, Season, Standings, Team,
     TeamId,
 };
 use crate::publish::ics::{self, Event};
