@@ -2,7 +2,8 @@
 //! HTML of each page they share are made from one typed view, so every fact of the view is said
 //! by both word for word. The pages here: a game's score sheet (`don show` and the site's game
 //! page), a conceded game's winner and a jacks-out pool among them; the honours (`don history`
-//! and the site's honours page); a league night (`don night show` and the site's night page).
+//! and the site's honours page); a league night (`don night show` and the site's night page);
+//! the league table's notes and tie-break reasons (`don standings --explain` and the season page).
 
 mod common;
 
@@ -13,7 +14,7 @@ use browser::unescape;
 use common::db::Db;
 use don::app::league::history::history;
 use don::app::view::history::{known_from, records, words as history_words};
-use don::app::view::{NightView, SheetView};
+use don::app::view::{NightView, SheetView, StandingsView};
 use don::app::{Actor, App};
 use don::store::Store;
 
@@ -359,6 +360,84 @@ fn a_night_says_the_same_on_the_terminal_and_the_site() {
                 "{page}, the terminal: {fact:?} in {terminal}"
             );
             assert!(html.contains(&fact), "{page}, the site: {fact:?} in {html}");
+        }
+    }
+}
+
+#[test]
+fn the_table_s_notes_and_reasons_say_the_same_on_the_terminal_and_the_site() {
+    // Three nights of 2025-26, a fourth by its totals (all four provisional: entered for one
+    // team only), and Red Lion awarded a point: Red Lion and Fox and Hounds level on 3 points,
+    // put apart by a tie-breaker.
+    let db = league_with_history();
+    db.ok(&[
+        "award",
+        "Red Lion",
+        "1",
+        "--reason",
+        "late start",
+        "--date",
+        "2025-09-20",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Fox and Hounds",
+        "--date",
+        "2025-09-25",
+        "--totals",
+        "2-1",
+        "--for",
+        "Royal Oak",
+    ]);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let actor = Actor {
+        name: "views".into(),
+        team: None,
+        game: None,
+        league: None,
+    };
+    let app = App::open_existing(&db.path, actor).unwrap();
+    let league = app.leagues().unwrap().remove(0);
+    let season = app.seasons(&league).unwrap().pop().unwrap().season;
+    let read = app.season_read(&season).unwrap();
+    for (confirmed, args, page) in [
+        (false, vec!["standings", "--explain"], "season/2025-26/index.html"),
+        (
+            true,
+            vec!["standings", "--explain", "--confirmed"],
+            "season/2025-26/confirmed.html",
+        ),
+    ] {
+        let view = StandingsView::of(&read.season, confirmed);
+        let facts = view.facts();
+        assert!(
+            facts.contains(&"Red Lion: 1 point awarded on 2025-09-20 (late start).".to_string()),
+            "{facts:?}"
+        );
+        assert!(
+            facts.iter().any(|f| f.starts_with("P W D L: nights played, won, drawn, lost;")),
+            "{facts:?}"
+        );
+        assert!(
+            facts.iter().any(|f| f.ends_with("not yet confirmed by both teams: 4 provisional nights")),
+            "{facts:?}"
+        );
+        assert!(view.tie_breaks().next().is_some(), "{facts:?}");
+        let terminal = normal(&db.ok(&args));
+        let html = words(&std::fs::read_to_string(site.join(page)).unwrap());
+        for fact in &facts {
+            let fact = normal(fact);
+            assert!(terminal.contains(&fact), "the terminal: {fact:?} in {terminal}");
+            assert!(html.contains(&fact), "the site: {fact:?} in {html}");
+        }
+        // The table's lines, cell by cell, both ways.
+        for r in &view.table.rows {
+            let row = don::record::standings::cells(r).join(" ");
+            assert!(terminal.contains(&row), "the terminal: {row:?} in {terminal}");
+            assert!(html.contains(&row), "the site: {row:?} in {html}");
         }
     }
 }

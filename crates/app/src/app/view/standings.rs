@@ -55,7 +55,7 @@ pub struct StandingsView {
 
 /// Under a closed season's table (FORMAT.md §7).
 pub const AS_RECORDED: &str =
-    "As recorded: this season is known by its final table, shown as it was printed.";
+    "As recorded: the season is known by its final table, shown as it was printed (it is closed).";
 
 impl StandingsView {
     /// The table of `season` (every night that counts), or of its confirmed nights only.
