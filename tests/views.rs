@@ -404,7 +404,11 @@ fn the_table_s_notes_and_reasons_say_the_same_on_the_terminal_and_the_site() {
     let season = app.seasons(&league).unwrap().pop().unwrap().season;
     let read = app.season_read(&season).unwrap();
     for (confirmed, args, page) in [
-        (false, vec!["standings", "--explain"], "season/2025-26/index.html"),
+        (
+            false,
+            vec!["standings", "--explain"],
+            "season/2025-26/index.html",
+        ),
         (
             true,
             vec!["standings", "--explain", "--confirmed"],
@@ -418,11 +422,15 @@ fn the_table_s_notes_and_reasons_say_the_same_on_the_terminal_and_the_site() {
             "{facts:?}"
         );
         assert!(
-            facts.iter().any(|f| f.starts_with("P W D L: nights played, won, drawn, lost;")),
+            facts
+                .iter()
+                .any(|f| f.starts_with("P W D L: nights played, won, drawn, lost;")),
             "{facts:?}"
         );
         assert!(
-            facts.iter().any(|f| f.ends_with("not yet confirmed by both teams: 4 provisional nights")),
+            facts
+                .iter()
+                .any(|f| f.ends_with("not yet confirmed by both teams: 4 provisional nights")),
             "{facts:?}"
         );
         assert!(view.tie_breaks().next().is_some(), "{facts:?}");
@@ -430,13 +438,19 @@ fn the_table_s_notes_and_reasons_say_the_same_on_the_terminal_and_the_site() {
         let html = words(&std::fs::read_to_string(site.join(page)).unwrap());
         for fact in &facts {
             let fact = normal(fact);
-            assert!(terminal.contains(&fact), "the terminal: {fact:?} in {terminal}");
+            assert!(
+                terminal.contains(&fact),
+                "the terminal: {fact:?} in {terminal}"
+            );
             assert!(html.contains(&fact), "the site: {fact:?} in {html}");
         }
         // The table's lines, cell by cell, both ways.
         for r in &view.table.rows {
             let row = don::record::standings::cells(r).join(" ");
-            assert!(terminal.contains(&row), "the terminal: {row:?} in {terminal}");
+            assert!(
+                terminal.contains(&row),
+                "the terminal: {row:?} in {terminal}"
+            );
             assert!(html.contains(&row), "the site: {row:?} in {html}");
         }
     }

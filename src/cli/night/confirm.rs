@@ -7,11 +7,11 @@ use don::app::night::{NightRef, Which as AppWhich};
 
 use super::args::NightArgs;
 use super::show::write_night;
-use don::app::view::NightView;
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
 use crate::cli::which::{parse_date, Which};
+use don::app::view::NightView;
 
 /// The league and season named, as the app takes them.
 pub(super) fn app_which(which: &Which) -> (Option<String>, Option<String>) {

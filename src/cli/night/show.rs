@@ -69,7 +69,12 @@ pub fn write_fixtures(
 /// its game.
 pub fn write_night(out: &mut impl Write, night: &NightView) -> io::Result<()> {
     writeln!(out, "{}", shown(&night.headline()))?;
-    for line in night.standing.iter().map(Standing::line).chain(night.note.clone()) {
+    for line in night
+        .standing
+        .iter()
+        .map(Standing::line)
+        .chain(night.note.clone())
+    {
         writeln!(out, "{}", shown(&line))?;
     }
     if night.matches.is_empty() {

@@ -3,8 +3,8 @@
 
 use super::confirmed::CONFIRMED_ONLY;
 use super::history::{ALL_TIME, HONOURS};
-use crate::app::view::StandingsView;
 use super::*;
+use crate::app::view::StandingsView;
 
 impl Pages<'_> {
     pub(crate) fn front_page(&mut self, seasons: &[Loaded]) -> Result<(), PublishError> {

@@ -15,10 +15,7 @@ use crate::app::night::score::NightScore;
 use crate::app::view::Target;
 use crate::league::names::name_key;
 use crate::league::stats::{Filter, Line, Stats, Who};
-use crate::league::{
-    Config, Confirmation, Kind, Season, Standings, Team,
-    TeamId,
-};
+use crate::league::{Config, Confirmation, Kind, Season, Standings, Team, TeamId};
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
 use crate::publish::view::{

@@ -42,7 +42,11 @@ impl Pages<'_> {
                         Head::new(&f.away.name),
                         Head::new("Leg scores"),
                     ],
-                    rows: view.matches.iter().map(|m| self.match_row(&path, m)).collect(),
+                    rows: view
+                        .matches
+                        .iter()
+                        .map(|m| self.match_row(&path, m))
+                        .collect(),
                 }],
                 ..Section::default()
             });

@@ -2,8 +2,8 @@
 //! the table as FORMAT.md §4 CSV and JSON.
 
 use super::confirmed::CONFIRMED_ONLY;
-use crate::app::view::StandingsView;
 use super::*;
+use crate::app::view::StandingsView;
 
 impl Pages<'_> {
     pub(crate) fn season(&mut self, s: &Loaded, seasons: &[Loaded]) -> Result<(), PublishError> {

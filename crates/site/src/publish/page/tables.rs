@@ -79,11 +79,7 @@ impl Pages<'_> {
     /// What the view says under the table, a paragraph a note; the tie-break reasons too when
     /// `reasons` (where no column beside the rows gives them).
     pub(crate) fn table_notes(&self, view: &StandingsView, reasons: bool) -> Vec<Para> {
-        let mut notes: Vec<Para> = view
-            .notes
-            .iter()
-            .map(|n| Para::note(n.words()))
-            .collect();
+        let mut notes: Vec<Para> = view.notes.iter().map(|n| Para::note(n.words())).collect();
         if let Some(n) = &view.unconfirmed {
             let mut spans: Vec<Span> = n
                 .parts
