@@ -8,7 +8,6 @@
 use std::collections::{BTreeMap, HashMap};
 
 use askama::Template;
-use chrono::NaiveDate;
 
 use crate::app::league::season::Sheets;
 use crate::app::night::score::NightScore;
@@ -116,19 +115,6 @@ pub(crate) fn kind_name(kind: Kind) -> &'static str {
         Kind::Don => "Don",
         Kind::DoubleCrib => "Double crib",
         Kind::SingleCrib => "Single crib",
-    }
-}
-
-fn day(d: NaiveDate) -> String {
-    d.format("%a %-d %b %Y").to_string()
-}
-
-/// A night's day, or "No date" for one known only from a results grid.
-fn fixture_day(f: &Fixture) -> String {
-    if f.undated {
-        "No date".to_string()
-    } else {
-        day(f.date)
     }
 }
 

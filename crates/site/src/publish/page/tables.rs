@@ -127,7 +127,7 @@ impl Pages<'_> {
                 };
                 TableRow {
                     cells: vec![
-                        Cell::text(fixture_day(f)).class("date"),
+                        Cell::text(crate::app::view::night::day_words(f)).class("date"),
                         Cell::of(vec![Span::link(
                             &f.home.name,
                             rel(from, &self.names.team(f.home.id)),
