@@ -63,13 +63,13 @@ fn a_night_is_provisional_until_the_other_team_confirms_it() {
     let table = db.ok(&["standings"]);
     assert!(
         table.contains(
-            "Counted, not yet confirmed: 1 provisional night (--confirmed leaves them out)."
+            "Counted, not yet confirmed by both teams: 1 provisional night (--confirmed leaves them out)."
         ),
         "{table}"
     );
     let table = db.ok(&["standings", "--confirmed"]);
     assert!(
-        table.contains("Left out, not yet confirmed: 1 provisional night."),
+        table.contains("Left out, not yet confirmed by both teams: 1 provisional night."),
         "{table}"
     );
     let show = db.ok(&["night", "show", "Royal Oak", "Red Lion"]);
@@ -184,7 +184,7 @@ fn a_disputed_night_is_marked_left_out_with_confirmed_and_settled_by_confirming(
     assert_eq!(points(&db, &["--confirmed"]), none);
     assert!(db
         .ok(&["standings", "--confirmed"])
-        .contains("Left out, not yet confirmed: 1 disputed night."));
+        .contains("Left out, not yet confirmed by both teams: 1 disputed night."));
     let log = db.ok(&["log"]);
     assert!(
         log.contains("disputed by Royal Oak: single crib 2 was 2-1 to us"),
@@ -342,10 +342,10 @@ fn a_withdrawn_team_s_nights_are_not_counted_as_unconfirmed() {
     ]);
     assert!(db
         .ok(&["standings"])
-        .contains("Counted, not yet confirmed: 2 provisional nights"));
+        .contains("Counted, not yet confirmed by both teams: 2 provisional nights"));
     db.ok(&["withdraw", "Fox and Hounds", "--date", "2025-10-01"]);
     assert!(db.ok(&["standings"]).contains(
-        "Counted, not yet confirmed: 1 provisional night (--confirmed leaves them out)."
+        "Counted, not yet confirmed by both teams: 1 provisional night (--confirmed leaves them out)."
     ));
 }
 
@@ -453,7 +453,7 @@ fn standings_counts_only_the_nights_in_the_table_and_names_the_incomplete_ones()
     assert_eq!(
         footer(&db),
         [
-            "Counted, not yet confirmed: 1 provisional night (--confirmed leaves them out).",
+            "Counted, not yet confirmed by both teams: 1 provisional night (--confirmed leaves them out).",
             "Left out, as the table leaves them out until they are complete: Royal Oak v Crumlin Arms on 2025-09-11 (1 of 9 matches entered); Royal Oak v Red Lion on 2025-10-02 (1 of 9 matches entered).",
         ]
     );

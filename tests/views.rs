@@ -2,7 +2,8 @@
 //! HTML of each page they share are made from one typed view, so every fact of the view is said
 //! by both word for word. The pages here: a game's score sheet (`don show` and the site's game
 //! page), a conceded game's winner and a jacks-out pool among them; the honours (`don history`
-//! and the site's honours page).
+//! and the site's honours page); a league night (`don night show` and the site's night page);
+//! the league table's notes and tie-break reasons (`don standings --explain` and the season page).
 
 use crate::common;
 
@@ -12,7 +13,7 @@ use browser::unescape;
 use common::db::Db;
 use don::app::league::history::history;
 use don::app::view::history::{known_from, records, words as history_words};
-use don::app::view::SheetView;
+use don::app::view::{NightView, SheetView, StandingsView};
 use don::app::{Actor, App};
 use don_store::store::Store;
 
@@ -241,5 +242,215 @@ fn the_honours_say_the_same_on_the_terminal_and_the_site() {
             "the terminal: {row:?} in {terminal}"
         );
         assert!(all_time.contains(&row), "the site: {row:?} in {all_time}");
+    }
+}
+
+/// The views of the nights between `home` and `away`, as the library makes them.
+fn night_views(db: &Db, home: &str, away: &str) -> Vec<NightView> {
+    let actor = Actor {
+        name: "views".into(),
+        team: None,
+        game: None,
+        league: None,
+    };
+    let app = App::open_existing(&db.path, actor).unwrap();
+    let (season, found) = app
+        .night_show(don::app::night::NightRef {
+            which: don::app::night::WhichSeason {
+                league: None,
+                season: None,
+            },
+            home,
+            away,
+            date: None,
+        })
+        .unwrap();
+    found.iter().map(|f| NightView::of(f, &season)).collect()
+}
+
+#[test]
+fn a_night_says_the_same_on_the_terminal_and_the_site() {
+    // Royal Oak v Red Lion: don 1 entered with its two legs scored at the table (the night
+    // being entered); Fox and Hounds v Royal Oak: a walkover; Red Lion v Fox and Hounds: by its
+    // totals, entered for Red Lion and disputed by Fox and Hounds.
+    let db = league_with_two_legs();
+    db.ok(&[
+        "night",
+        "enter",
+        "Fox and Hounds",
+        "Royal Oak",
+        "--walkover",
+        "away",
+        "--date",
+        "2025-09-11",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Fox and Hounds",
+        "--totals",
+        "2-1",
+        "--date",
+        "2025-09-18",
+    ]);
+    db.ok(&[
+        "night",
+        "dispute",
+        "Red Lion",
+        "Fox and Hounds",
+        "--reason",
+        "it was 1-2",
+    ]);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    for (home, away, page, must) in [
+        (
+            "Royal Oak",
+            "Red Lion",
+            "2025-09-04-royal-oak-v-red-lion",
+            vec![
+                "Royal Oak v Red Lion, Thu 4 Sep 2025: 1–0 so far (2 to enter)",
+                "Provisional: being entered for Royal Oak, not complete yet",
+                "don 1",
+                "Gareth & Rhys",
+                "2–1",
+                "150-50",
+                "121-90",
+                "single-crib 1",
+                "to enter",
+            ],
+        ),
+        (
+            "Fox and Hounds",
+            "Royal Oak",
+            "2025-09-11-fox-and-hounds-v-royal-oak",
+            vec![
+                "Fox and Hounds did not turn up: a walkover to Royal Oak.",
+                "Provisional: entered for Fox and Hounds, to be confirmed for Royal Oak",
+            ],
+        ),
+        (
+            "Red Lion",
+            "Fox and Hounds",
+            "2025-09-18-red-lion-v-fox-and-hounds",
+            vec![
+                "Red Lion v Fox and Hounds, Thu 18 Sep 2025: 2–1 (totals)",
+                "Disputed by Fox and Hounds: it was 1-2",
+                "Only the matches each side won were recorded for this night.",
+            ],
+        ),
+    ] {
+        let views = night_views(&db, home, away);
+        assert_eq!(views.len(), 1, "{home} v {away}");
+        let facts = views[0].facts();
+        for m in must {
+            assert!(facts.iter().any(|f| f == m), "{page}: {m:?} in {facts:?}");
+        }
+        let terminal = normal(&db.ok(&["night", "show", home, away]));
+        let html = words(
+            &std::fs::read_to_string(site.join(format!("season/2025-26/night/{page}.html")))
+                .unwrap(),
+        );
+        for fact in &facts {
+            let fact = normal(fact);
+            assert!(
+                terminal.contains(&fact),
+                "{page}, the terminal: {fact:?} in {terminal}"
+            );
+            assert!(html.contains(&fact), "{page}, the site: {fact:?} in {html}");
+        }
+    }
+}
+
+#[test]
+fn the_table_s_notes_and_reasons_say_the_same_on_the_terminal_and_the_site() {
+    // Three nights of 2025-26, a fourth by its totals (all four provisional: entered for one
+    // team only), and Red Lion awarded a point: Red Lion and Fox and Hounds level on 3 points,
+    // put apart by a tie-breaker.
+    let db = league_with_history();
+    db.ok(&[
+        "award",
+        "Red Lion",
+        "1",
+        "--reason",
+        "late start",
+        "--date",
+        "2025-09-20",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Fox and Hounds",
+        "--date",
+        "2025-09-25",
+        "--totals",
+        "2-1",
+        "--for",
+        "Royal Oak",
+    ]);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let actor = Actor {
+        name: "views".into(),
+        team: None,
+        game: None,
+        league: None,
+    };
+    let app = App::open_existing(&db.path, actor).unwrap();
+    let league = app.leagues().unwrap().remove(0);
+    let season = app.seasons(&league).unwrap().pop().unwrap().season;
+    let read = app.season_read(&season).unwrap();
+    for (confirmed, args, page) in [
+        (
+            false,
+            vec!["standings", "--explain"],
+            "season/2025-26/index.html",
+        ),
+        (
+            true,
+            vec!["standings", "--explain", "--confirmed"],
+            "season/2025-26/confirmed.html",
+        ),
+    ] {
+        let view = StandingsView::of(&read.season, confirmed);
+        let facts = view.facts();
+        assert!(
+            facts.contains(&"Red Lion: 1 point awarded on 2025-09-20 (late start).".to_string()),
+            "{facts:?}"
+        );
+        assert!(
+            facts
+                .iter()
+                .any(|f| f.starts_with("P W D L: nights played, won, drawn, lost;")),
+            "{facts:?}"
+        );
+        assert!(
+            facts
+                .iter()
+                .any(|f| f.ends_with("not yet confirmed by both teams: 4 provisional nights")),
+            "{facts:?}"
+        );
+        assert!(view.tie_breaks().next().is_some(), "{facts:?}");
+        let terminal = normal(&db.ok(&args));
+        let html = words(&std::fs::read_to_string(site.join(page)).unwrap());
+        for fact in &facts {
+            let fact = normal(fact);
+            assert!(
+                terminal.contains(&fact),
+                "the terminal: {fact:?} in {terminal}"
+            );
+            assert!(html.contains(&fact), "the site: {fact:?} in {html}");
+        }
+        // The table's lines, cell by cell, both ways.
+        for r in &view.table.rows {
+            let row = don::record::standings::cells(r).join(" ");
+            assert!(
+                terminal.contains(&row),
+                "the terminal: {row:?} in {terminal}"
+            );
+            assert!(html.contains(&row), "the site: {row:?} in {html}");
+        }
     }
 }

@@ -6,14 +6,14 @@ use std::io::{self, BufWriter, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
-use don::league::stats::incomplete_nights;
-use don::league::{standings, Standings, Team};
+use don::app::view::StandingsView;
+use don::league::Team;
 use don::record::standings as table;
 use don::record::standings::TableLine;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
-use super::text::{count, shown};
+use super::text::shown;
 use super::which::{parse_date, WhichArgs};
 
 #[derive(clap::Args)]
@@ -54,12 +54,8 @@ pub fn run(args: StandingsArgs) -> Result<Done, CliError> {
     if let Some(day) = &args.on {
         season = season.as_on(parse_date(day, "--on")?);
     }
-    let unconfirmed = unconfirmed_words(&season);
-    let incomplete = incomplete_nights(&season);
-    if args.confirmed {
-        season = season.confirmed_only();
-    }
-    let table = standings(&season);
+    let view = StandingsView::of(&season, args.confirmed);
+    let table = &view.table;
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         writeln!(out, "{}", table::json(&table.rows))?;
@@ -89,34 +85,23 @@ pub fn run(args: StandingsArgs) -> Result<Done, CliError> {
             return Ok(Done::Ok);
         }
         writeln!(out, "{}", text_table(&table.rows))?;
-        if !season.recorded.is_empty() {
-            writeln!(
-                out,
-                "As recorded: the season is known by its final table, shown as it was printed (it is closed)."
-            )?;
-            for r in &season.recorded {
-                if let (false, Some(t)) = (r.note.is_empty(), season.team(r.team)) {
-                    writeln!(out, "{}: {}.", shown(&t.name), shown(&r.note))?;
-                }
+        for note in &view.notes {
+            writeln!(out, "{}", shown(&note.words()))?;
+        }
+        if args.explain {
+            for e in &table.explanations {
+                writeln!(out, "{}", shown(&e.text))?;
             }
         }
-        write_notes(&mut out, &season, &table, args.explain)?;
-        if let Some(words) = unconfirmed {
+        if let Some(note) = &view.unconfirmed {
             if args.confirmed {
-                writeln!(out, "Left out, not yet confirmed: {words}.")?;
+                writeln!(out, "{}.", note.words())?;
             } else {
-                writeln!(
-                    out,
-                    "Counted, not yet confirmed: {words} (--confirmed leaves them out)."
-                )?;
+                writeln!(out, "{} (--confirmed leaves them out).", note.words())?;
             }
         }
-        if !incomplete.is_empty() {
-            writeln!(
-                out,
-                "Left out, as the table leaves them out until they are complete: {}.",
-                shown(&incomplete.join("; "))
-            )?;
+        if let Some(note) = &view.incomplete {
+            writeln!(out, "{}", shown(&note.words()))?;
         }
     }
     if args.withdrawn && !table.withdrawn.is_empty() && !args.json && !args.csv {
@@ -151,66 +136,4 @@ pub fn text_table(rows: &[TableLine<Team>]) -> Table {
     // The position and the figures are never broken across lines.
     super::text::fit(&mut table, &[0, 2, 3, 4, 5, 6, 7, 8, 9, 10], &[1]);
     table
-}
-
-/// "2 provisional nights and 1 disputed night", or none when every night that counts is
-/// confirmed.
-fn unconfirmed_words(season: &don::league::Season) -> Option<String> {
-    let (provisional, disputed) = season.unconfirmed();
-    let parts: Vec<String> = [("provisional", provisional), ("disputed", disputed)]
-        .into_iter()
-        .filter(|(_, k)| *k > 0)
-        .map(|(w, k)| count(k as i64, &format!("{w} night"), &format!("{w} nights")))
-        .collect();
-    (!parts.is_empty()).then(|| parts.join(" and "))
-}
-
-fn write_notes(
-    out: &mut impl Write,
-    season: &don::league::Season,
-    table: &Standings,
-    explain: bool,
-) -> io::Result<()> {
-    let breakers: Vec<&str> = season
-        .config
-        .breakers()
-        .iter()
-        .map(|b| b.as_str())
-        .collect();
-    writeln!(
-        out,
-        "P W D L: nights; F A: matches; {} a match. Ties: {}.",
-        count(season.config.points_per_match, "point", "points"),
-        breakers.join(", ")
-    )?;
-    for a in &season.adjustments {
-        let name = season.team(a.team).map_or("?", |t| t.name.as_str());
-        let what = if a.points < 0 {
-            format!("{} deducted", count(-a.points, "point", "points"))
-        } else {
-            format!("{} awarded", count(a.points, "point", "points"))
-        };
-        writeln!(
-            out,
-            "{}: {what} on {} ({}).",
-            shown(name),
-            a.date,
-            shown(&a.reason)
-        )?;
-    }
-    for t in &season.teams {
-        if let Some(d) = t.withdrawn {
-            writeln!(
-                out,
-                "{} withdrew on {d}; its results are expunged.",
-                shown(&t.name)
-            )?;
-        }
-    }
-    if explain {
-        for e in &table.explanations {
-            writeln!(out, "{}", shown(&e.text))?;
-        }
-    }
-    Ok(())
 }

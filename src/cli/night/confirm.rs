@@ -11,6 +11,7 @@ use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
 use crate::cli::text::shown;
 use crate::cli::which::{parse_date, WhichArgs};
+use don::app::view::NightView;
 
 /// The league and season named, as the app takes them.
 pub(super) fn app_which(which: &WhichArgs) -> (Option<String>, Option<String>) {
@@ -69,7 +70,7 @@ pub(super) fn show(
     let (season, found) = app.night_show(night_ref(&names, &home, &away, day))?;
     let mut out = BufWriter::new(io::stdout().lock());
     for f in &found {
-        write_night(&mut out, f, &season.config)?;
+        write_night(&mut out, &NightView::of(f, &season))?;
     }
     out.flush()?;
     Ok(Done::Ok)

@@ -5,45 +5,14 @@ use std::io::{self, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
-use don::app::night::of::night_move;
-use don::app::{App, Fixture, SeasonInfo, TeamInfo};
-use don::league::confirm::Move;
-use don::league::{Config, Confirmation, HomeAway, NightResult};
+use don::app::view::night::{day_words, joined, Standing};
+use don::app::view::{Link, NightView, Target};
+use don::app::{App, SeasonInfo, TeamInfo};
 
 use crate::cli::error::CliError;
 use crate::cli::text::shown;
 
 pub use don::app::night::result_words;
-
-/// How an entered night stands when both teams do not yet stand by it, and so whose move it is
-/// (the league's rule, as the web's pages have it): "Provisional: entered for Royal Oak, to be
-/// confirmed for Red Lion", "Provisional: being entered for Royal Oak, not complete yet",
-/// "Disputed by Red Lion: …".
-fn standing_words(f: &Fixture, config: &Config) -> Option<String> {
-    let name = |side: HomeAway| match side {
-        HomeAway::Home => &f.home.name,
-        HomeAway::Away => &f.away.name,
-    };
-    // An entered night's move does not hang on the day.
-    match night_move(f, config, f.date) {
-        Move::ToConfirm { entered_by } => Some(format!(
-            "Provisional: entered for {}, to be confirmed for {}",
-            name(entered_by),
-            name(entered_by.other())
-        )),
-        Move::Entering { by } => Some(format!(
-            "Provisional: being entered for {}, not complete yet",
-            name(by)
-        )),
-        Move::Disputed { by } => match &f.confirmation {
-            Confirmation::Disputed { reason, .. } => {
-                Some(format!("Disputed by {}: {reason}", name(by)))
-            }
-            _ => None,
-        },
-        _ => None,
-    }
-}
 
 /// The fixtures of a season as a table.
 pub fn write_fixtures(
@@ -95,76 +64,53 @@ pub fn write_fixtures(
     Ok(())
 }
 
-/// A fixture's day as people read it ("Thu 4 Sep 2025"), or "no date" for a night known only
-/// from a results grid.
-pub fn day_words(f: &Fixture) -> String {
-    if f.undated {
-        "no date".to_string()
-    } else {
-        f.date.format("%a %-d %b %Y").to_string()
+/// A night's card (`don night show`): its headline, how it stands, each match with its
+/// players, legs and leg scores, as [`NightView`] has them; a leg scored with the engine names
+/// its game.
+pub fn write_night(out: &mut impl Write, night: &NightView) -> io::Result<()> {
+    writeln!(out, "{}", shown(&night.headline()))?;
+    for line in night
+        .standing
+        .iter()
+        .map(Standing::line)
+        .chain(night.note.clone())
+    {
+        writeln!(out, "{}", shown(&line))?;
     }
-}
-
-/// A night's card: each match with its players, legs and leg scores.
-pub fn write_night(out: &mut impl Write, f: &Fixture, config: &Config) -> io::Result<()> {
-    writeln!(
-        out,
-        "{} v {}, {}: {}",
-        shown(&f.home.name),
-        shown(&f.away.name),
-        day_words(f),
-        match result_words(f, config).as_str() {
-            "" => "not played yet".to_string(),
-            w => shown(w).into_owned(),
-        }
-    )?;
-    if f.result.is_some() {
-        if let Some(line) = standing_words(f, config) {
-            writeln!(out, "{}", shown(&line))?;
-        }
+    if night.matches.is_empty() {
+        return Ok(());
     }
-    if let Some(NightResult::Matches(ms)) = &f.result {
-        let mut table = Table::new();
-        table.load_preset(UTF8_FULL_CONDENSED);
-        table.set_header([
-            "Match",
-            &shown(&f.home.name),
-            &shown(&f.away.name),
-            "Legs",
-            "Leg scores",
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header([
+        "Match",
+        &shown(&night.home.text),
+        &shown(&night.away.text),
+        "Legs",
+        "Leg scores",
+    ]);
+    for m in &night.matches {
+        let side = |names: &[Link]| match names {
+            [] => "—".to_string(),
+            _ => shown(&joined(names)).into_owned(),
+        };
+        let legs: Vec<String> = m
+            .leg_scores
+            .iter()
+            .map(|l| match l.game {
+                Some(Target::Game(g)) => format!("{} (game {g})", l.score),
+                _ => l.score.clone(),
+            })
+            .collect();
+        table.add_row([
+            m.name.clone(),
+            side(&m.home),
+            side(&m.away),
+            m.legs_words().to_string(),
+            legs.join(" "),
         ]);
-        for k in &config.night {
-            for slot in 1..=k.matches {
-                let Some(m) = ms.iter().find(|m| m.kind == k.kind && m.slot == slot) else {
-                    table.add_row([
-                        format!("{} {slot}", k.kind),
-                        "—".into(),
-                        "—".into(),
-                        "to enter".into(),
-                        String::new(),
-                    ]);
-                    continue;
-                };
-                let legs: Vec<String> = m
-                    .leg_scores
-                    .iter()
-                    .map(|l| match l.game {
-                        Some(g) => format!("{}-{} (game {g})", l.score.home, l.score.away),
-                        None => format!("{}-{}", l.score.home, l.score.away),
-                    })
-                    .collect();
-                table.add_row([
-                    format!("{} {slot}", k.kind),
-                    shown(&m.players.home.join(" & ")).into_owned(),
-                    shown(&m.players.away.join(" & ")).into_owned(),
-                    format!("{}–{}", m.legs.home, m.legs.away),
-                    legs.join(" "),
-                ]);
-            }
-        }
-        // The legs won are never broken across lines.
-        crate::cli::text::fit(&mut table, &[3], &[1, 2]);
-        writeln!(out, "{table}")?;
     }
-    Ok(())
+    // The legs won are never broken across lines.
+    crate::cli::text::fit(&mut table, &[3], &[1, 2]);
+    writeln!(out, "{table}")
 }

@@ -3,6 +3,9 @@
 //!
 //! - [`sheet`]: a game's score sheet ([`SheetView`]): its particulars, a row a hand, how it
 //!   was decided (a concession's winner and the jacks-out pool included), its faults.
+//! - [`night`]: a league night ([`NightView`]): its result, how it stands, its card.
+//! - [`standings`]: the league table, its tie-break reasons and its notes
+//!   ([`StandingsView`]).
 //! - [`history`]: the league's records as its honours say them, each tie a line.
 //! - [`site`]: what the published site is made of, read through the app ([`site::read_site`]).
 //!
@@ -10,10 +13,14 @@
 //! terminal leaves it out.
 
 pub mod history;
+pub mod night;
 pub mod sheet;
 pub mod site;
+pub mod standings;
 
+pub use night::NightView;
 pub use sheet::{HandLine, SheetView};
+pub use standings::StandingsView;
 
 use crate::league::TeamId;
 

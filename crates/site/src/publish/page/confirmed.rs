@@ -2,9 +2,8 @@
 //! standings --confirmed` prints it: the nights not yet confirmed by both teams (provisional or
 //! disputed) are left out, and listed. `don serve` answers `?confirmed` with it.
 
-use super::tables::LEFT_OUT;
 use super::*;
-use crate::league::standings;
+use crate::app::view::StandingsView;
 
 /// The words of the links to the page.
 pub(crate) const CONFIRMED_ONLY: &str = "Only confirmed nights";
@@ -12,7 +11,7 @@ pub(crate) const CONFIRMED_ONLY: &str = "Only confirmed nights";
 impl Pages<'_> {
     pub(crate) fn confirmed(&mut self, s: &Loaded) -> Result<(), PublishError> {
         let path = s.confirmed_page();
-        let table = standings(&s.season.confirmed_only());
+        let view = StandingsView::of(&s.season, true);
         let intro = vec![Para::of(vec![
             Span::text(
                 "The table counting only the nights both teams have confirmed; the nights not yet confirmed are left out. ",
@@ -24,8 +23,8 @@ impl Pages<'_> {
             heading: "Table".into(),
             id: "table".into(),
             class: "table".into(),
-            tables: vec![self.standings_table(&path, s, (&table, ", confirmed nights only"), true)],
-            after: self.table_notes(s, LEFT_OUT),
+            tables: vec![self.standings_table(&path, s, (&view, ", confirmed nights only"), true)],
+            after: self.table_notes(&view, false),
             ..Section::default()
         };
         let left: Vec<&Fixture> = s

@@ -3,8 +3,8 @@
 
 use super::confirmed::CONFIRMED_ONLY;
 use super::history::{ALL_TIME, HONOURS};
-use super::tables::COUNTED;
 use super::*;
+use crate::app::view::StandingsView;
 
 impl Pages<'_> {
     pub(crate) fn front_page(&mut self, seasons: &[Loaded]) -> Result<(), PublishError> {
@@ -18,7 +18,8 @@ impl Pages<'_> {
                     Span::text(format!("Season {}: ", s.info.name)),
                     Span::text(s.season.config.describe_night()),
                 ]));
-                let mut notes = self.table_notes(s, COUNTED);
+                let view = StandingsView::with(&s.season, s.table.clone(), false);
+                let mut notes = self.table_notes(&view, false);
                 notes.push(Para::of(vec![
                     Span::link("The whole season", rel(path, &s.page())),
                     Span::text(" · "),
@@ -33,7 +34,7 @@ impl Pages<'_> {
                     heading: format!("Table, season {}", s.info.name),
                     id: "table".into(),
                     class: "table".into(),
-                    tables: vec![self.standings_table(path, s, (&s.table, ""), true)],
+                    tables: vec![self.standings_table(path, s, (&view, ""), true)],
                     after: notes,
                     ..Section::default()
                 });

@@ -8,18 +8,14 @@
 use std::collections::{BTreeMap, HashMap};
 
 use askama::Template;
-use chrono::NaiveDate;
 
 use crate::app::league::season::Sheets;
 use crate::app::night::score::NightScore;
 use crate::app::view::Target;
 use crate::app::{Fixture, SeasonEntry, SeasonInfo};
 use crate::league::names::name_key;
-use crate::league::stats::{complete_nights_only, left_out_words, Filter, Line, Stats, Who};
-use crate::league::{
-    Breaker, Config, Confirmation, HomeAway, Kind, Match, NightResult, Season, Standings, Team,
-    TeamId,
-};
+use crate::league::stats::{Filter, Line, Stats, Who};
+use crate::league::{Config, Confirmation, Kind, Season, Standings, Team, TeamId};
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
 use crate::publish::view::{
@@ -119,19 +115,6 @@ pub(crate) fn kind_name(kind: Kind) -> &'static str {
         Kind::Don => "Don",
         Kind::DoubleCrib => "Double crib",
         Kind::SingleCrib => "Single crib",
-    }
-}
-
-fn day(d: NaiveDate) -> String {
-    d.format("%a %-d %b %Y").to_string()
-}
-
-/// A night's day, or "No date" for one known only from a results grid.
-fn fixture_day(f: &Fixture) -> String {
-    if f.undated {
-        "No date".to_string()
-    } else {
-        day(f.date)
     }
 }
 

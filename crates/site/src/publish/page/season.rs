@@ -2,8 +2,8 @@
 //! the table as FORMAT.md §4 CSV and JSON.
 
 use super::confirmed::CONFIRMED_ONLY;
-use super::tables::{tie_breaks, COUNTED};
 use super::*;
+use crate::app::view::StandingsView;
 
 impl Pages<'_> {
     pub(crate) fn season(&mut self, s: &Loaded, seasons: &[Loaded]) -> Result<(), PublishError> {
@@ -19,10 +19,8 @@ impl Pages<'_> {
         })?;
         self.file(&format!("{dir}/standings.csv"), csv);
         let intro = vec![Para::text(s.season.config.describe_night())];
-        let mut notes = self.table_notes(s, COUNTED);
-        if !s.season.recorded.is_empty() {
-            notes.insert(0, Para::note(AS_RECORDED.to_string()));
-        }
+        let view = StandingsView::with(&s.season, s.table.clone(), false);
+        let mut notes = self.table_notes(&view, false);
         notes.push(Para::of(vec![
             Span::link("Printable table", "table.html"),
             Span::text(" · "),
@@ -36,23 +34,19 @@ impl Pages<'_> {
             heading: "Table".into(),
             id: "table".into(),
             class: "table".into(),
-            tables: vec![self.standings_table(&path, s, (&s.table, ""), true)],
+            tables: vec![self.standings_table(&path, s, (&view, ""), true)],
             after: notes,
             ..Section::default()
         };
         // The printable table: the table and its notes alone, the tie-break reasons under it
         // (a column of them would make the rows too tall for one page).
         let print = format!("{dir}/table.html");
-        let mut after = self.table_notes(s, COUNTED);
-        if !s.season.recorded.is_empty() {
-            after.insert(0, Para::note(AS_RECORDED.to_string()));
-        }
-        after.extend(tie_breaks(&s.table).map(|e| Para::note(e.text.clone())));
+        let after = self.table_notes(&view, true);
         let print_section = Section {
             heading: "Table".into(),
             id: "table".into(),
             class: "table".into(),
-            tables: vec![self.standings_table(&print, s, (&s.table, ""), false)],
+            tables: vec![self.standings_table(&print, s, (&view, ""), false)],
             after,
             ..Section::default()
         };
@@ -108,7 +102,3 @@ impl Pages<'_> {
         self.page(&path, format!("Season {}", s.info.name), intro, sections)
     }
 }
-
-/// Under a closed season's table (FORMAT.md §7).
-const AS_RECORDED: &str =
-    "As recorded: this season is known by its final table, shown as it was printed.";

@@ -1,19 +1,7 @@
 //! The tables more than one page shows: standings with their notes, nights, players' figures.
 
 use super::*;
-
-/// The words before the nights a table counts that are not yet confirmed by both teams.
-pub(crate) const COUNTED: &str = "Counted, not yet confirmed by both teams: ";
-/// The same, for the table of confirmed nights only, which leaves them out.
-pub(crate) const LEFT_OUT: &str = "Left out, not yet confirmed by both teams: ";
-
-/// The reasons for the places of the pairs of teams a tie-breaker put apart (not points).
-pub(super) fn tie_breaks(table: &Standings) -> impl Iterator<Item = &crate::league::Explanation> {
-    table
-        .explanations
-        .iter()
-        .filter(|e| e.breaker != Breaker::Points)
-}
+use crate::app::view::standings::{NotePart, StandingsView};
 
 /// A line of the table as cells: the team's name is the row's header, linked to its page.
 pub(super) fn table_cells(r: &TableLine<Team>, from: &str, names: &Names) -> Vec<Cell> {
@@ -32,18 +20,19 @@ pub(super) fn table_cells(r: &TableLine<Team>, from: &str, names: &Names) -> Vec
 }
 
 impl Pages<'_> {
-    /// The table of standings (`s.table`, or another table of the season such as its confirmed
+    /// The table of standings (the season's, or another of its tables such as its confirmed
     /// nights' with its caption's words after "league table"), its columns keyed as FORMAT.md
     /// §4; beside each pair of teams that needed a tie-breaker, the reason.
     pub(crate) fn standings_table(
         &self,
         from: &str,
         s: &Loaded,
-        (table, which): (&Standings, &str),
+        (view, which): (&StandingsView, &str),
         reasons: bool,
     ) -> Listing {
+        let table = &view.table;
         let why: HashMap<TeamId, &str> = if reasons {
-            tie_breaks(table)
+            view.tie_breaks()
                 .map(|e| (e.above, e.text.as_str()))
                 .collect()
         } else {
@@ -87,75 +76,28 @@ impl Pages<'_> {
         }
     }
 
-    /// What the table needs said: points, tie-breakers, adjustments, withdrawals, nights not
-    /// yet confirmed by both teams (after the words `unconfirmed`: [`COUNTED`] or
-    /// [`LEFT_OUT`]).
-    pub(crate) fn table_notes(&self, s: &Loaded, unconfirmed: &str) -> Vec<Para> {
-        let config = &s.season.config;
-        let breakers: Vec<&str> = config.breakers().iter().map(|b| b.as_str()).collect();
-        let mut notes = vec![Para::note(format!(
-            "P W D L: nights played, won, drawn, lost; F A: matches for and against; {} a match. Ties are broken by {}.",
-            plural(i64::from(config.points_per_match), "point", "points"),
-            breakers.join(", ")
-        ))];
-        for a in &s.season.adjustments {
-            let name = s.season.team(a.team).map_or("?", |t| t.name.as_str());
-            let what = if a.points < 0 {
-                format!("{} deducted", plural(-a.points, "point", "points"))
-            } else {
-                format!("{} awarded", plural(a.points, "point", "points"))
-            };
-            notes.push(Para::note(format!(
-                "{name}: {what} on {} ({}).",
-                a.date, a.reason
-            )));
-        }
-        for t in &s.season.teams {
-            if let Some(d) = t.withdrawn {
-                notes.push(Para::note(format!(
-                    "{} withdrew on {d}; its results are expunged.",
-                    t.name
-                )));
-            }
-        }
-        let (p, d) = s.season.unconfirmed();
-        let (p, d) = (p as i64, d as i64);
-        if p + d > 0 {
-            let mut spans = vec![Span::text(unconfirmed)];
-            if p > 0 {
-                spans.push(Span::mark(
-                    plural(p, "provisional night", "provisional nights"),
-                    "provisional",
-                ));
-            }
-            if p > 0 && d > 0 {
-                spans.push(Span::text(" and "));
-            }
-            if d > 0 {
-                spans.push(Span::mark(
-                    plural(d, "disputed night", "disputed nights"),
-                    "disputed",
-                ));
-            }
+    /// What the view says under the table, a paragraph a note; the tie-break reasons too when
+    /// `reasons` (where no column beside the rows gives them).
+    pub(crate) fn table_notes(&self, view: &StandingsView, reasons: bool) -> Vec<Para> {
+        let mut notes: Vec<Para> = view.notes.iter().map(|n| Para::note(n.words())).collect();
+        if let Some(n) = &view.unconfirmed {
+            let mut spans: Vec<Span> = n
+                .parts
+                .iter()
+                .map(|p| match p {
+                    NotePart::Text(t) => Span::text(t),
+                    NotePart::Mark { text, class } => Span::mark(text, class),
+                })
+                .collect();
             spans.push(Span::text("."));
             notes.push(Para {
                 spans,
                 class: "note".into(),
             });
         }
-        let season = &s.season;
-        let withdrawn = |id| season.team(id).is_some_and(|t| t.withdrawn.is_some());
-        let (_, left) = complete_nights_only(season);
-        let left: Vec<String> = left
-            .iter()
-            .filter(|n| !withdrawn(n.home) && !withdrawn(n.away))
-            .map(|n| left_out_words(season, n, ""))
-            .collect();
-        if !left.is_empty() {
-            notes.push(Para::note(format!(
-                "Left out, as the table leaves them out until they are complete: {}.",
-                left.join("; ")
-            )));
+        notes.extend(view.incomplete.iter().map(|n| Para::note(n.words())));
+        if reasons {
+            notes.extend(view.tie_breaks().map(|e| Para::note(e.text.clone())));
         }
         notes
     }
@@ -185,7 +127,7 @@ impl Pages<'_> {
                 };
                 ListingRow {
                     cells: vec![
-                        Cell::text(fixture_day(f)).class("date"),
+                        Cell::text(crate::app::view::night::day_words(f)).class("date"),
                         Cell::of(vec![Span::link(
                             &f.home.name,
                             rel(from, &self.names.team(f.home.id)),
