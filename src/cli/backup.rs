@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use don::app::error::Fault;
 use don::app::BackupError;
-use don::publish::out::{self, OutError, Role, Target};
+use don::publish::out::{self, OutError, OutTarget, Role};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -46,7 +46,7 @@ pub fn run(args: BackupArgs) -> Result<Done, CliError> {
     let file = &args.file;
     let target = out::target(file, app.path(), args.force, Role::Backup).map_err(about_file)?;
     let real = target.real(file).to_path_buf();
-    if let Target::File { .. } = target {
+    if let OutTarget::File { .. } = target {
         if !args.force {
             if let Some(holds) = app.other_than_a_backup(&real)? {
                 let note = if real != *file

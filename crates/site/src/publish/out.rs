@@ -181,7 +181,7 @@ fn via(path: &Path, real: &Path) -> String {
 
 /// Where a file named by the user is written.
 #[derive(Debug)]
-pub enum Target {
+pub enum OutTarget {
     /// A regular file, replaced whole: `real` is where links lead.
     File { real: PathBuf, meta: Metadata },
     /// Nothing there: the file is made at `real` (where a link to nothing points).
@@ -190,12 +190,12 @@ pub enum Target {
     Stream,
 }
 
-impl Target {
+impl OutTarget {
     /// The file written (a pipe's or a device's path as given).
     pub fn real<'a>(&'a self, given: &'a Path) -> &'a Path {
         match self {
-            Target::File { real, .. } | Target::New { real } => real,
-            Target::Stream => given,
+            OutTarget::File { real, .. } | OutTarget::New { real } => real,
+            OutTarget::Stream => given,
         }
     }
 }
@@ -203,7 +203,12 @@ impl Target {
 /// Where the file `path` names is written, as the module says, or why it is not; `database`
 /// is the open database's path, `force` allows replacing a file holding an SQLite database
 /// (an export only: a backup asks the store what such a file holds).
-pub fn target(path: &Path, database: &Path, force: bool, role: Role) -> Result<Target, OutError> {
+pub fn target(
+    path: &Path,
+    database: &Path,
+    force: bool,
+    role: Role,
+) -> Result<OutTarget, OutError> {
     if path.as_os_str().is_empty() {
         return Err(OutError::Empty);
     }
@@ -233,7 +238,7 @@ pub fn target(path: &Path, database: &Path, force: bool, role: Role) -> Result<T
                         note,
                         kind,
                     }),
-                    _ if stream => Ok(Target::Stream),
+                    _ if stream => Ok(OutTarget::Stream),
                     _ => Err(OutError::NotWritable {
                         path: path.to_path_buf(),
                         note,
@@ -254,7 +259,7 @@ pub fn target(path: &Path, database: &Path, force: bool, role: Role) -> Result<T
                     holds: "an SQLite database".into(),
                 });
             }
-            Ok(Target::File { real, meta })
+            Ok(OutTarget::File { real, meta })
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
             if ends_in_slash {
@@ -291,7 +296,7 @@ pub fn target(path: &Path, database: &Path, force: bool, role: Role) -> Result<T
                     note: note + what,
                 });
             }
-            Ok(Target::New { real })
+            Ok(OutTarget::New { real })
         }
         Err(e) if e.kind() == io::ErrorKind::NotADirectory => Err(not_a_folder(path, path)),
         Err(e) => Err(OutError::write(path, e)),
@@ -323,9 +328,9 @@ pub fn write_out(
 ) -> Result<(), OutError> {
     let fail = |e| OutError::write(path, e);
     match target(path, database, force, Role::Out)? {
-        Target::File { real, meta } => replace(&real, Some(&meta), write).map_err(fail),
-        Target::New { real } => replace(&real, None, write).map_err(fail),
-        Target::Stream => {
+        OutTarget::File { real, meta } => replace(&real, Some(&meta), write).map_err(fail),
+        OutTarget::New { real } => replace(&real, None, write).map_err(fail),
+        OutTarget::Stream => {
             // A pipe or a character device: written into as it is (through the path given,
             // which the system follows, `/dev/stdout` too).
             let file = fs::OpenOptions::new()

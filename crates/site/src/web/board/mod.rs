@@ -28,7 +28,7 @@ use crate::web::error::{Lenient, Numbered, WebError};
 use crate::web::limit::client;
 use crate::web::state::Shared;
 use events::{Look, Streams};
-use view::{layout, GameFragment, GamePage, GameView, NightFragment, NightPage, NightView};
+use view::{layout, GameFragment, GamePage, GameView, NightBoardView, NightFragment, NightPage};
 
 /// The board's script (`templates/board.js`).
 const SCRIPT: &str = include_str!("../../../templates/board.js");
@@ -130,7 +130,7 @@ async fn night(
         })
         .await?
         .ok_or(WebError::NoPage)?;
-    let board = NightView::of(&board);
+    let board = NightBoardView::of(&board);
     let seen = board.seen.clone();
     let html = match asked.fragment() {
         true => NightFragment { board }.render()?,

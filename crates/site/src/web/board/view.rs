@@ -150,7 +150,7 @@ pub struct CardView {
 }
 
 /// A night's board: the inside of `div#board`.
-pub struct NightView {
+pub struct NightBoardView {
     pub fixture: i64,
     pub seen: String,
     /// "Royal Oak v Red Lion".
@@ -164,13 +164,13 @@ pub struct NightView {
 #[template(path = "board/night.html")]
 pub struct NightPage {
     pub layout: Layout,
-    pub board: NightView,
+    pub board: NightBoardView,
 }
 
 #[derive(Template)]
 #[template(path = "board/night_board.html")]
 pub struct NightFragment {
-    pub board: NightView,
+    pub board: NightBoardView,
 }
 
 fn kind_word(kind: &str) -> String {
@@ -213,10 +213,10 @@ impl CardView {
     }
 }
 
-impl NightView {
-    pub fn of(board: &NightBoard) -> NightView {
+impl NightBoardView {
+    pub fn of(board: &NightBoard) -> NightBoardView {
         let f = &board.fixture;
-        NightView {
+        NightBoardView {
             fixture: f.id,
             seen: board.seen.clone(),
             teams: format!("{} v {}", f.home.name, f.away.name),
