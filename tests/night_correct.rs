@@ -653,26 +653,7 @@ fn undo_n_of_one_match_of_a_night_is_refused_while_a_later_match_of_it_stands() 
 /// B's rosters.
 fn setup_l() -> Db {
     let db = Db::four_teams_scheduled();
-    db.ok(&[
-        "roster",
-        "add",
-        "A",
-        "Gareth Jones",
-        "Rhys Evans",
-        "Emrys Watkins",
-        "Glyn Price",
-        "Sian Bevan",
-    ]);
-    db.ok(&[
-        "roster",
-        "add",
-        "B",
-        "Dai Morgan",
-        "Huw Bevan",
-        "Ivor James",
-        "Mair Lewis",
-        "Tom Rees",
-    ]);
+    db.valleys_rosters();
     db
 }
 

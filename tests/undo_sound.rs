@@ -278,36 +278,12 @@ fn redoing_a_player_alias_is_refused_when_a_new_player_has_the_name_now() {
     rules_hold(&db);
 }
 
-/// A's and B's rosters: five players each.
-fn rosters(db: &Db) {
-    db.ok(&[
-        "roster",
-        "add",
-        "A",
-        "Gareth Jones",
-        "Rhys Evans",
-        "Emrys Watkins",
-        "Glyn Price",
-        "Sian Bevan",
-    ]);
-    db.ok(&[
-        "roster",
-        "add",
-        "B",
-        "Dai Morgan",
-        "Huw Bevan",
-        "Ivor James",
-        "Mair Lewis",
-        "Tom Rees",
-    ]);
-}
-
-/// Valleys League (see [`Db::four_teams_scheduled`]) with A's and B's [`rosters`], and game 1, a
-/// Nine Card Don game of A's Gareth Jones and Rhys Evans (N–S, winning) against B's Dai Morgan
-/// and Huw Bevan.
+/// Valleys League (see [`Db::four_teams_scheduled`]) with A's and B's rosters
+/// ([`Db::valleys_rosters`]), and game 1, a Nine Card Don game of A's Gareth Jones and Rhys
+/// Evans (N–S, winning) against B's Dai Morgan and Huw Bevan.
 fn with_a_game() -> Db {
     let db = scheduled();
-    rosters(&db);
+    db.valleys_rosters();
     db.ok(&[
         "new",
         "nine-card-don",
@@ -415,7 +391,7 @@ fn a_refusal_names_the_changes_that_depend_on_the_one_undone_not_those_it_depend
     let db = Db::new();
     db.league_new("Valleys League", &[]);
     db.season_new("2025-26", &["A", "B", "C", "D"]);
-    rosters(&db);
+    db.valleys_rosters();
     db.roster_add("A", &["Zed Zulu"]);
     let added = last(&db);
     db.fixtures_generate("2025-09-01", "thu");

@@ -182,6 +182,31 @@ impl Db {
         db
     }
 
+    /// A's and B's rosters of Valleys League ([`Db::four_teams_scheduled`]): five players
+    /// each, added in process.
+    pub fn valleys_rosters(&self) {
+        self.roster_add(
+            "A",
+            &[
+                "Gareth Jones",
+                "Rhys Evans",
+                "Emrys Watkins",
+                "Glyn Price",
+                "Sian Bevan",
+            ],
+        );
+        self.roster_add(
+            "B",
+            &[
+                "Dai Morgan",
+                "Huw Bevan",
+                "Ivor James",
+                "Mair Lewis",
+                "Tom Rees",
+            ],
+        );
+    }
+
     /// Imports the sample season of `examples/league` as a new league, Abercarn's.
     pub fn import_sample_season(&self) {
         let files: Vec<String> = ["rosters", "matches", "nights", "adjustments"]
