@@ -8,7 +8,7 @@ use comfy_table::presets::UTF8_FULL_CONDENSED;
 use comfy_table::{Cell, Table};
 use serde_json::json;
 
-use don::app::access::{Link, Revoke, Role};
+use don::app::access::{PrivateLink, Revoke, Role};
 use don::app::league::which::Choice;
 
 use super::address::{base_url, in_the_clear, link_address};
@@ -226,7 +226,7 @@ pub fn secretary(command: SecretaryCommand) -> Result<Done, CliError> {
 }
 
 /// The command that ends `link`, as its holder's secretary would type it.
-fn how_to_end(link: &Link) -> String {
+fn how_to_end(link: &PrivateLink) -> String {
     match &link.role {
         Role::Captain { name, .. } => format!(
             "`don captain revoke {}` (every link of the team) or `don captain revoke --link {}` (this one)",
@@ -274,7 +274,7 @@ fn base_url_checked(address: &BaseUrlArg) -> Result<String, CliError> {
 
 /// A link made, said with its address (shown this once) and what its holder may do.
 fn said_made(
-    (link, token): (Link, don::app::access::Secret),
+    (link, token): (PrivateLink, don::app::access::Secret),
     base: &str,
 ) -> Result<Done, CliError> {
     let base = base.to_string();
@@ -341,7 +341,7 @@ fn revoke(which: Revoke<'_>, league: &LeagueArg, db: &DbArg) -> Result<Done, Cli
 }
 
 /// Whom a link is for, in a list: the team, or "secretary".
-fn for_whom(link: &Link) -> std::borrow::Cow<'_, str> {
+fn for_whom(link: &PrivateLink) -> std::borrow::Cow<'_, str> {
     match &link.role {
         Role::Captain { name, .. } => name.into(),
         Role::Secretary => "secretary".into(),

@@ -6,7 +6,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
 use don::app::league::stats::{Figures, FiguresAsked};
-use don::league::stats::{Filter, Line, Ranking, LEAST_HANDS};
+use don::league::stats::{Filter, Ranking, StatLine, LEAST_HANDS};
 use don::league::Kind;
 
 use super::db::DbArg;
@@ -118,7 +118,7 @@ pub fn run(args: StatsArgs) -> Result<Done, CliError> {
             withdrawn,
         } => (lines, any, left_out, withdrawn),
     };
-    let shown_lines: Vec<&Line> = shown_lines.iter().collect();
+    let shown_lines: Vec<&StatLine> = shown_lines.iter().collect();
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         let list: Vec<_> = shown_lines.iter().map(|l| line_json(l)).collect();
@@ -181,7 +181,7 @@ pub fn run(args: StatsArgs) -> Result<Done, CliError> {
     Ok(Done::Ok)
 }
 
-fn line_json(l: &Line) -> serde_json::Value {
+fn line_json(l: &StatLine) -> serde_json::Value {
     json!({
         "who": l.who.name(), "kind": l.kind.as_str(), "team": l.team, "matches": l.matches,
         "matches_won": l.matches_won, "legs": l.legs, "legs_won": l.legs_won,
@@ -193,7 +193,7 @@ fn line_json(l: &Line) -> serde_json::Value {
 /// The lines as a table. Columns that would say the same on every line are left out: the kind
 /// when `--kind` names it (the heading says it), the hands and points a hand when no line has a
 /// hand recorded.
-fn table(lines: &[&Line], ranked: bool, partnerships: bool, one_kind: bool) -> Table {
+fn table(lines: &[&StatLine], ranked: bool, partnerships: bool, one_kind: bool) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
     let who = if partnerships {

@@ -45,7 +45,7 @@ impl Who {
 
 /// One player's (or partnership's) figures in one kind of game.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line {
+pub struct StatLine {
     pub who: Who,
     pub kind: Kind,
     /// The team played for (the latest, when more than one).
@@ -61,7 +61,7 @@ pub struct Line {
     pub points: i64,
 }
 
-impl Line {
+impl StatLine {
     pub fn points_per_hand(&self) -> Option<f64> {
         (self.hands > 0).then(|| self.points as f64 / f64::from(self.hands))
     }
@@ -82,8 +82,8 @@ pub struct Filter {
 /// The statistics: players' lines and partnerships' lines.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    pub players: Vec<Line>,
-    pub partnerships: Vec<Line>,
+    pub players: Vec<StatLine>,
+    pub partnerships: Vec<StatLine>,
 }
 
 /// What a leaderboard ranks by.
@@ -151,7 +151,7 @@ pub fn incomplete_nights(season: &Season) -> Vec<String> {
 /// Every line over `seasons`, filtered, each list sorted by kind, then matches won, legs won and
 /// name.
 pub fn stats(seasons: &[Season], filter: &Filter) -> Stats {
-    let mut lines: HashMap<(String, Kind), Line> = HashMap::new();
+    let mut lines: HashMap<(String, Kind), StatLine> = HashMap::new();
     let mut order: Vec<(String, Kind)> = Vec::new();
     for season in seasons {
         for night in &season.nights {
@@ -183,7 +183,7 @@ pub fn stats(seasons: &[Season], filter: &Filter) -> Stats {
                         let key = (who.key(), m.kind);
                         let line = lines.entry(key.clone()).or_insert_with(|| {
                             order.push(key);
-                            Line {
+                            StatLine {
                                 who,
                                 kind: m.kind,
                                 team: String::new(),
@@ -231,7 +231,7 @@ impl Stats {
     /// The lines that pass `filter`, in the same order: the figures of many players or teams
     /// picked out of one pass over the seasons.
     pub fn filtered(&self, filter: &Filter) -> Stats {
-        let pick = |lines: &[Line]| -> Vec<Line> {
+        let pick = |lines: &[StatLine]| -> Vec<StatLine> {
             lines.iter().filter(|l| keep(l, filter)).cloned().collect()
         };
         Stats {
@@ -262,7 +262,7 @@ impl Stats {
     }
 }
 
-fn add(line: &mut Line, m: &Match, side: HomeAway, team: &str) {
+fn add(line: &mut StatLine, m: &Match, side: HomeAway, team: &str) {
     line.team = team.to_string();
     line.matches += 1;
     line.matches_won += u32::from(m.winner() == side);
@@ -280,7 +280,7 @@ fn add(line: &mut Line, m: &Match, side: HomeAway, team: &str) {
     }
 }
 
-fn keep(line: &Line, filter: &Filter) -> bool {
+fn keep(line: &StatLine, filter: &Filter) -> bool {
     filter.kind.is_none_or(|k| k == line.kind)
         && filter.player.as_deref().is_none_or(|p| line.who.has(p))
         && filter
@@ -313,8 +313,8 @@ pub fn unknown_player<'a>(
 
 /// The best `top` lines by `by` (win rate only among lines of at least `least` matches; points
 /// a hand only among lines with hands), best first; ties by matches won, then name.
-pub fn leaderboard(lines: &[Line], by: Ranking, least: u32, top: usize) -> Vec<&Line> {
-    let mut list: Vec<&Line> = lines
+pub fn leaderboard(lines: &[StatLine], by: Ranking, least: u32, top: usize) -> Vec<&StatLine> {
+    let mut list: Vec<&StatLine> = lines
         .iter()
         .filter(|l| match by {
             Ranking::WinRate => l.matches >= least.max(1),
@@ -322,7 +322,7 @@ pub fn leaderboard(lines: &[Line], by: Ranking, least: u32, top: usize) -> Vec<&
             _ => true,
         })
         .collect();
-    let figure = |l: &Line| -> f64 {
+    let figure = |l: &StatLine| -> f64 {
         match by {
             Ranking::MatchesWon => f64::from(l.matches_won),
             Ranking::WinRate => l.win_rate().unwrap_or(0.0),
@@ -347,7 +347,7 @@ mod tests {
 
     #[test]
     fn each_players_lines_are_what_a_filter_of_them_gives() {
-        let line = |who: Who, kind: Kind, matches: u32| Line {
+        let line = |who: Who, kind: Kind, matches: u32| StatLine {
             who,
             kind,
             team: "Royal Oak".into(),

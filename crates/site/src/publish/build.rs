@@ -3,7 +3,7 @@
 
 use super::site::{PublishError, Site};
 use crate::app::view::site::{SiteRead, SiteSeason};
-use crate::app::view::{Link as ViewLink, SheetView, Target};
+use crate::app::view::{Link, SheetView, Target};
 use crate::league::names::name_key;
 use crate::league::stats::{stats, Filter};
 use crate::league::{standings, NightResult, Season, TeamId};
@@ -179,7 +179,7 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
         else {
             continue;
         };
-        let played_for = ViewLink {
+        let played_for = Link {
             text: what.clone(),
             to: Target::Night(*night),
         };

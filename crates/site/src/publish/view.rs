@@ -18,13 +18,14 @@ pub struct Layout {
     pub league: String,
     /// `""`, `"../"`, `"../../"`: from the page to the site's root.
     pub root: String,
-    pub nav: Vec<Link>,
+    pub nav: Vec<NavLink>,
     /// Paragraphs under the title.
     pub intro: Vec<Para>,
     pub version: &'static str,
 }
 
-pub struct Link {
+/// An entry of the menu: its words and where it goes.
+pub struct NavLink {
     pub text: String,
     pub href: String,
 }

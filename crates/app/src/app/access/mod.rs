@@ -46,7 +46,7 @@ impl fmt::Display for Role {
 
 /// A private link, as `don captain list` shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Link {
+pub struct PrivateLink {
     pub id: i64,
     pub league: i64,
     pub role: Role,
@@ -56,8 +56,8 @@ pub struct Link {
     pub last_used: Option<String>,
 }
 
-impl Link {
-    fn of(row: LinkRow) -> Link {
+impl PrivateLink {
+    fn of(row: LinkRow) -> PrivateLink {
         let role = match (row.team, row.team_name, row.game) {
             (_, _, Some(game)) => Role::Scorer { game },
             (Some(team), name, None) => Role::Captain {
@@ -66,7 +66,7 @@ impl Link {
             },
             (None, _, None) => Role::Secretary,
         };
-        Link {
+        PrivateLink {
             id: row.id,
             league: row.league,
             role,
@@ -142,7 +142,7 @@ fn well_formed(given: &str) -> bool {
 /// A session on the web: who is signed in, and the token their forms must post back.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Session {
-    pub link: Link,
+    pub link: PrivateLink,
     /// The hash of its key (the cookie's value is never kept): each change made through the
     /// session checks it again, inside the change's transaction ([`App::act_in_session`]).
     pub key_hash: String,
@@ -153,7 +153,7 @@ pub struct Session {
 impl Session {
     fn of(row: SessionRow) -> Session {
         Session {
-            link: Link::of(row.link),
+            link: PrivateLink::of(row.link),
             key_hash: row.key_hash,
             csrf: row.csrf,
             expires: row.expires,
@@ -188,9 +188,9 @@ fn link_added(
     league: i64,
     for_whom: (Option<TeamId>, Option<i64>),
     token: &Secret,
-) -> Result<Link, AppError> {
+) -> Result<PrivateLink, AppError> {
     let row = change.link_add(league, for_whom, &hash(token.as_str()), &now())?;
-    let link = Link::of(row);
+    let link = PrivateLink::of(row);
     change.commit(
         &format!("a private link ({}) for {}", link.id, link.role),
         None,
@@ -209,7 +209,7 @@ impl App {
         &mut self,
         choice: &Choice,
         team: Option<&str>,
-    ) -> Result<(Link, Secret), AppError> {
+    ) -> Result<(PrivateLink, Secret), AppError> {
         let token = Secret::new()?;
         let change = self.store.change(match team {
             Some(_) => "captain link",
@@ -230,7 +230,7 @@ impl App {
         &mut self,
         choice: &Choice,
         game: i64,
-    ) -> Result<(Link, Secret), AppError> {
+    ) -> Result<(PrivateLink, Secret), AppError> {
         let token = Secret::new()?;
         let change = self.store.change("scorer link")?;
         let leagues = change.leagues();
@@ -267,7 +267,7 @@ impl App {
         &mut self,
         choice: &Choice,
         which: Revoke<'_>,
-    ) -> Result<Vec<Link>, AppError> {
+    ) -> Result<Vec<PrivateLink>, AppError> {
         let change = self.store.change(match which {
             Revoke::Secretary => "secretary revoke",
             Revoke::Game(_) => "scorer revoke",
@@ -322,7 +322,7 @@ impl App {
         let mut revoked = Vec::new();
         for row in chosen {
             change.link_revoke(row.id, &at)?;
-            let mut link = Link::of(row);
+            let mut link = PrivateLink::of(row);
             link.revoked = Some(at.clone());
             revoked.push(link);
         }
@@ -336,25 +336,25 @@ impl App {
     }
 
     /// A league's links, revoked ones too, oldest first.
-    pub fn links(&self, choice: &Choice) -> Result<Vec<Link>, AppError> {
+    pub fn links(&self, choice: &Choice) -> Result<Vec<PrivateLink>, AppError> {
         let league = choice.league(&self.store.leagues())?;
         Ok(self
             .store
             .links(league.id)?
             .into_iter()
-            .map(Link::of)
+            .map(PrivateLink::of)
             .collect())
     }
 
     /// The working link of `league` whose token is `token`, read only: nothing is opened or
     /// noted (what a link's page shows before its holder presses the button that opens it).
     /// A token that is no working link of the league is [`AccessError::BadLink`].
-    pub fn link_of(&self, league: i64, token: &str) -> Result<Link, AppError> {
+    pub fn link_of(&self, league: i64, token: &str) -> Result<PrivateLink, AppError> {
         if !well_formed(token) {
             return Err(AccessError::BadLink.into());
         }
         match self.store.link_by_hash(&hash(token))? {
-            Some(row) if row.revoked.is_none() && row.league == league => Ok(Link::of(row)),
+            Some(row) if row.revoked.is_none() && row.league == league => Ok(PrivateLink::of(row)),
             _ => Err(AccessError::BadLink.into()),
         }
     }

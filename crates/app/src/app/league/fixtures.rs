@@ -14,7 +14,7 @@ use crate::app::{App, AppError};
 
 /// A season's fixtures made.
 #[derive(Clone, Debug)]
-pub struct Planned {
+pub struct FixturesMade {
     pub season: SeasonInfo,
     pub fixtures: usize,
     pub rounds: usize,
@@ -68,7 +68,7 @@ impl App {
         start: NaiveDate,
         weekday: Weekday,
         skip: &[NaiveDate],
-    ) -> Result<Planned, AppError> {
+    ) -> Result<FixturesMade, AppError> {
         let change = self.store.change("fixtures")?;
         let (league, season) = choice.unscheduled(&change.leagues(), self.today)?;
         if !change.leagues().fixtures(season.id)?.is_empty() {
@@ -116,7 +116,7 @@ impl App {
             ),
             None,
         )?;
-        Ok(Planned {
+        Ok(FixturesMade {
             season,
             fixtures: plan.fixtures.len(),
             rounds: plan.dates.len(),

@@ -4,7 +4,8 @@
 use crate::app::error::AppError;
 use crate::app::league::season::read_season;
 use crate::league::stats::{
-    complete_nights_only, leaderboard, left_out_words, stats, unknown_player, Filter, Line, Ranking,
+    complete_nights_only, leaderboard, left_out_words, stats, unknown_player, Filter, Ranking,
+    StatLine,
 };
 use crate::league::{NightResult, Season};
 use crate::store::{LeagueInfo, LeagueReader, SeasonInfo};
@@ -28,7 +29,7 @@ pub enum Figures {
     UnknownPlayer(String),
     Lines {
         /// The lines to show, in order (the leaderboard's, when one was asked for).
-        lines: Vec<Line>,
+        lines: Vec<StatLine>,
         /// Whether there were lines before the leaderboard's ranking (none qualifying).
         any: bool,
         /// The nights left out, as the table leaves them out until they are complete.

@@ -2,7 +2,7 @@
 //! [`SheetView`], as the terminal's `don show` tells it.
 
 use super::*;
-use crate::app::view::{Link as ViewLink, SheetView};
+use crate::app::view::{Link, SheetView};
 
 impl Pages<'_> {
     /// The score sheet of a leg scored with the engine, hand by hand, with the night it was
@@ -11,7 +11,7 @@ impl Pages<'_> {
         &mut self,
         view: &SheetView,
         game: i64,
-        played_for: &ViewLink,
+        played_for: &Link,
     ) -> Result<(), PublishError> {
         let path = format!("game/{game}.html");
         let mut intro = vec![Para::of(vec![

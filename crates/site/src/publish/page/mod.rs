@@ -14,12 +14,12 @@ use crate::app::night::score::NightScore;
 use crate::app::view::Target;
 use crate::app::{Fixture, SeasonEntry, SeasonInfo};
 use crate::league::names::name_key;
-use crate::league::stats::{Filter, Line, Stats, Who};
+use crate::league::stats::{Filter, StatLine, Stats, Who};
 use crate::league::{Config, Confirmation, Kind, Season, Standings, Team, TeamId};
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
 use crate::publish::view::{
-    Cell, Head, Layout, Link, Listing, ListingRow, Page, Para, Section, Span,
+    Cell, Head, Layout, Listing, ListingRow, NavLink, Page, Para, Section, Span,
 };
 use crate::record::standings::{self as table, TableLine};
 use crate::record::text::count as plural;
@@ -167,12 +167,12 @@ impl Pages<'_> {
 
     pub(crate) fn layout(&self, path: &str, title: String, intro: Vec<Para>) -> Layout {
         let root = rel(path, "");
-        let mut nav = vec![Link {
+        let mut nav = vec![NavLink {
             text: "Home".into(),
             href: format!("{root}index.html"),
         }];
         if let Some(f) = self.front {
-            nav.push(Link {
+            nav.push(NavLink {
                 text: format!("Season {}", f.info.name),
                 href: rel(path, &f.page()),
             });
@@ -182,7 +182,7 @@ impl Pages<'_> {
             ("Teams", "teams.html"),
             ("Players", "players.html"),
         ] {
-            nav.push(Link {
+            nav.push(NavLink {
                 text: text.into(),
                 href: rel(path, to),
             });

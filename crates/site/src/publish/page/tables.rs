@@ -185,7 +185,7 @@ impl Pages<'_> {
         &self,
         from: &str,
         caption: String,
-        lines: &[Line],
+        lines: &[StatLine],
         who: &str,
     ) -> Listing {
         let rows = lines

@@ -6,7 +6,7 @@ use askama::Template;
 use crate::app::game::board::{seen_words, GameBoard, NightBoard, NightGame};
 use crate::app::game::scoring::ScoringView;
 use crate::app::view::SheetView;
-use crate::publish::view::{Layout, Link};
+use crate::publish::view::{Layout, NavLink};
 use crate::scorer::ScorerView;
 use crate::web::scorer::words::{card_words, in_match, standing_words, where_words};
 
@@ -16,7 +16,7 @@ pub fn layout(title: String, league: &str) -> Layout {
         title,
         league: league.to_string(),
         root: "/".into(),
-        nav: vec![Link {
+        nav: vec![NavLink {
             text: "Table".into(),
             href: "/index.html".into(),
         }],

@@ -3,7 +3,7 @@
 
 use askama::Template;
 
-use crate::publish::view::{Layout, Link, Page, Para, Section};
+use crate::publish::view::{Layout, NavLink, Page, Para, Section};
 
 /// The layout of a page of the live site, from its root (`/`).
 pub fn layout(title: &str, league: &str) -> Layout {
@@ -12,11 +12,11 @@ pub fn layout(title: &str, league: &str) -> Layout {
         league: league.to_string(),
         root: "/".into(),
         nav: vec![
-            Link {
+            NavLink {
                 text: "Table".into(),
                 href: "/index.html".into(),
             },
-            Link {
+            NavLink {
                 text: "My page".into(),
                 href: "/my/".into(),
             },
