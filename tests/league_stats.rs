@@ -4,7 +4,7 @@
 use crate::common;
 
 use chrono::NaiveDate;
-use don::league::stats::{leaderboard, stats, Filter, Line, Ranking, Stats, Who};
+use don::league::stats::{leaderboard, stats, Filter, Ranking, StatLine, Stats, Who};
 use don::league::{Config, HomeAway, Kind, Leg, Match, Night, NightResult, Pair, Season, Team};
 
 fn names(list: &[&str]) -> Vec<String> {
@@ -140,8 +140,8 @@ fn line(
     matches: (u32, u32),
     legs: (u32, u32),
     engine: (u32, u32, i64),
-) -> Line {
-    Line {
+) -> StatLine {
+    StatLine {
         who,
         kind,
         team: team.into(),
@@ -187,7 +187,7 @@ const NO_ENGINE: (u32, u32, i64) = (0, 0, 0);
 /// Order: kind (Don, then single crib), matches won (most first), legs won (most first), then
 /// name: at Don Dai and Huw (1 won, 3 legs) before Gareth and Rhys (1 won, 2 legs), who are
 /// before Ieuan and Wyn (0 won); at single crib Dai before Gareth by name (1 won, 2 legs each).
-fn players() -> Vec<Line> {
+fn players() -> Vec<StatLine> {
     vec![
         line(p("Dai"), Kind::Don, "Red Lion", (2, 1), (5, 3), (2, 6, 208)),
         line(p("Huw"), Kind::Don, "Red Lion", (2, 1), (5, 3), (2, 6, 208)),
@@ -238,7 +238,7 @@ fn players() -> Vec<Line> {
 
 /// Every partnership's line: the pair typed "Rhys+Gareth" and "gareth+RHYS" is one, its names in
 /// order and spelt as first seen ("Gareth", "Rhys"). Single crib has none (singles).
-fn partnerships() -> Vec<Line> {
+fn partnerships() -> Vec<StatLine> {
     vec![
         line(
             pair("Dai", "Huw"),
@@ -268,11 +268,11 @@ fn partnerships() -> Vec<Line> {
 }
 
 /// Each line as (name, kind), to compare orders.
-fn who(lines: &[Line]) -> Vec<(String, Kind)> {
+fn who(lines: &[StatLine]) -> Vec<(String, Kind)> {
     lines.iter().map(|l| (l.who.name(), l.kind)).collect()
 }
 
-fn board(lines: Vec<&Line>) -> Vec<(String, Kind)> {
+fn board(lines: Vec<&StatLine>) -> Vec<(String, Kind)> {
     lines.iter().map(|l| (l.who.name(), l.kind)).collect()
 }
 
@@ -311,7 +311,7 @@ fn points_a_hand_and_win_rate() {
     assert_eq!(find("Ieuan", Kind::Don).win_rate(), Some(0.0));
     assert_eq!(find("Huw", Kind::SingleCrib).win_rate(), Some(0.0));
     // No matches: no win rate.
-    let none = Line {
+    let none = StatLine {
         matches: 0,
         matches_won: 0,
         ..find("Wyn", Kind::Don)
@@ -337,7 +337,7 @@ fn filters_by_player_kind_and_team_ignoring_case_and_spaces() {
     let with = |f: Filter| stats(&[season()], &f);
     let all_players = players();
     let all_pairs = partnerships();
-    let pick = |lines: &[Line], keep: &[usize]| -> Vec<Line> {
+    let pick = |lines: &[StatLine], keep: &[usize]| -> Vec<StatLine> {
         keep.iter().map(|&i| lines[i].clone()).collect()
     };
 
@@ -485,7 +485,7 @@ fn leaderboards_rank_by_what_is_asked() {
     assert!(leaderboard(ps, Ranking::WinRate, 3, 10).is_empty());
     // A line of no matches never has a win rate, even with no minimum.
     let mut with_none = ps.clone();
-    with_none.push(Line {
+    with_none.push(StatLine {
         who: p("Aled"),
         matches: 0,
         matches_won: 0,

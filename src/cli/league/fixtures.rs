@@ -3,6 +3,9 @@
 use std::io::{self, BufWriter, Write};
 
 use chrono::{NaiveDate, Weekday};
+use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
+
+use don::app::view::fixtures::FixtureLine;
 
 use crate::cli::db::DbArg;
 use crate::cli::error::{CliError, Done};
@@ -119,7 +122,17 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
             let app = db.app_read()?;
             let (league, season) = which.both(&app)?;
             let team = team.map(|t| app.team(&league, &t)).transpose()?;
-            crate::cli::night::write_fixtures(&mut out, &app, &season, team.as_ref(), unplayed)?;
+            let lines: Vec<FixtureLine> = app
+                .fixtures_as_then(&season)?
+                .iter()
+                .filter(|f| {
+                    team.as_ref()
+                        .is_none_or(|t| f.home.id == t.id || f.away.id == t.id)
+                })
+                .filter(|f| !unplayed || (f.result.is_none() && !f.cancelled))
+                .map(|f| FixtureLine::of(f, &season.config))
+                .collect();
+            write_fixtures(&mut out, &season.name, &lines)?;
         }
         FixturesCommand::Move {
             fixture,
@@ -155,6 +168,35 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
     }
     out.flush()?;
     Ok(Done::Ok)
+}
+
+/// A season's fixtures as a table, or a line saying there are none.
+fn write_fixtures(out: &mut impl Write, season: &str, lines: &[FixtureLine]) -> io::Result<()> {
+    if lines.is_empty() {
+        return writeln!(out, "No fixtures.");
+    }
+    let mut table = Table::new();
+    table.load_preset(UTF8_FULL_CONDENSED);
+    table.set_header(["No.", "Round", "Date", "Home", "Away", "Result"]);
+    for l in lines {
+        let result = match l.standing {
+            Some(word) => format!("{} ({word})", l.result),
+            None => l.result.clone(),
+        };
+        table.add_row([
+            l.id.to_string(),
+            l.round.map(|r| r.to_string()).unwrap_or_default(),
+            l.day.clone(),
+            shown(&l.home.text).into_owned(),
+            shown(&l.away.text).into_owned(),
+            shown(&result).into_owned(),
+        ]);
+    }
+    // The number, the round and the date are never broken across lines (nor a score of the
+    // result); the teams are the names.
+    crate::cli::text::fit(&mut table, &[0, 1, 2], &[3, 4]);
+    writeln!(out, "Season {}", shown(season))?;
+    writeln!(out, "{table}")
 }
 
 /// `don fixtures generate`.

@@ -23,7 +23,7 @@ use crate::cli::which::WhichArgs;
 pub use adjust::{adjust, withdraw, AdjustArgs, WithdrawArgs};
 // The helpers other commands use, by the names they have always had.
 #[allow(unused_imports)]
-pub use show::{result_words, write_fixtures, write_night};
+pub use show::write_night;
 
 #[derive(clap::Subcommand)]
 pub enum NightCommand {

@@ -12,6 +12,7 @@
 //! A link in a view is a [`Target`], not an address: the site makes it a relative URL, the
 //! terminal leaves it out.
 
+pub mod fixtures;
 pub mod history;
 pub mod night;
 pub mod sheet;

@@ -15,7 +15,7 @@ use crate::app::view::Target;
 use crate::app::{Fixture, SeasonEntry, SeasonInfo};
 use crate::league::names::name_key;
 use crate::league::stats::{Filter, StatLine, Stats, Who};
-use crate::league::{Config, Confirmation, Kind, Season, Standings, Team, TeamId};
+use crate::league::{Config, Kind, Season, Standings, Team, TeamId};
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
 use crate::publish::view::{
@@ -121,17 +121,6 @@ pub(crate) fn kind_name(kind: Kind) -> &'static str {
 /// A night's result in a few words, home first: "6–3", "9–0 (walkover)", "4–2 so far".
 fn result_words(f: &Fixture, config: &Config) -> String {
     NightScore::of(f, config).site_words()
-}
-
-/// The mark a night carries when both teams do not stand by it yet.
-fn mark(f: &Fixture) -> Option<Span> {
-    match &f.confirmation {
-        _ if f.result.is_none() && f.cancelled => Some(Span::mark("cancelled", "cancelled")),
-        _ if f.result.is_none() => None,
-        Confirmation::Confirmed => None,
-        Confirmation::Provisional { .. } => Some(Span::mark("provisional", "provisional")),
-        Confirmation::Disputed { .. } => Some(Span::mark("disputed", "disputed")),
-    }
 }
 
 /// The site as it is being made.

@@ -1,6 +1,7 @@
 //! The tables more than one page shows: standings with their notes, nights, players' figures.
 
 use super::*;
+use crate::app::view::fixtures::FixtureLine;
 use crate::app::view::standings::{NotePart, StandingsView};
 
 /// A line of the table as cells: the team's name is the row's header, linked to its page.
@@ -102,8 +103,8 @@ impl Pages<'_> {
         notes
     }
 
-    /// Nights as a table: date, home, result (linked to the night) with its mark beside it (in
-    /// sight on a phone), away.
+    /// Nights as a table: date, home, result (linked to the night; "v" for one to come) with
+    /// how it stands marked beside it (in sight on a phone), away.
     pub(crate) fn nights_table(
         &self,
         from: &str,
@@ -114,29 +115,23 @@ impl Pages<'_> {
         let rows = fixtures
             .iter()
             .map(|f| {
-                let result = result_words(f, config);
-                let result = match self.names.nights.get(&f.id) {
-                    Some(page) => Span::link(result, rel(from, page)),
-                    None => Span::text(result),
-                };
-                let result = match mark(f) {
+                let l = FixtureLine::of(f, config);
+                let words = if l.result.is_empty() { "v" } else { &l.result };
+                let mut result = match (l.cancelled, self.names.target(&l.night)) {
                     // "cancelled", marked.
-                    Some(m) if f.result.is_none() => vec![m],
-                    Some(m) => vec![result, Span::text(" "), m],
-                    None => vec![result],
+                    (true, _) => vec![Span::mark("cancelled", "cancelled")],
+                    (false, Some(page)) => vec![Span::link(words, rel(from, &page))],
+                    (false, None) => vec![Span::text(words)],
                 };
+                if let Some(word) = l.standing {
+                    result.extend([Span::text(" "), Span::mark(word, word)]);
+                }
                 ListingRow {
                     cells: vec![
-                        Cell::text(crate::app::view::night::day_words(f)).class("date"),
-                        Cell::of(vec![Span::link(
-                            &f.home.name,
-                            rel(from, &self.names.team(f.home.id)),
-                        )]),
+                        Cell::text(l.day).class("date"),
+                        Cell::of(vec![self.span(from, &l.home)]),
                         Cell::of(result).class("result"),
-                        Cell::of(vec![Span::link(
-                            &f.away.name,
-                            rel(from, &self.names.team(f.away.id)),
-                        )]),
+                        Cell::of(vec![self.span(from, &l.away)]),
                     ],
                     class: String::new(),
                 }
