@@ -3,7 +3,9 @@
 //! by both word for word. The pages here: a game's score sheet (`don show` and the site's game
 //! page), a conceded game's winner and a jacks-out pool among them; the honours (`don history`
 //! and the site's honours page); a league night (`don night show` and the site's night page);
-//! the league table's notes and tie-break reasons (`don standings --explain` and the season page).
+//! the league table's notes and tie-break reasons (`don standings --explain` and the season page);
+//! players' and partnerships' figures (`don stats` and a player's and a team's pages); a list of
+//! fixtures (`don fixtures list` and the season page's nights).
 
 use crate::common;
 
@@ -12,9 +14,13 @@ use crate::web::browser;
 use browser::unescape;
 use common::db::Db;
 use don::app::league::history::history;
+use don::app::league::stats::{Figures, FiguresAsked};
+use don::app::view::fixtures::FixtureLine;
 use don::app::view::history::{known_from, records, words as history_words};
+use don::app::view::stats::FiguresView;
 use don::app::view::{NightView, SheetView, StandingsView};
 use don::app::{Actor, App};
+use don::league::stats::Filter;
 use don_store::store::Store;
 
 /// Text as a reader sees it: tags left out (a block's or a cell's as a space, a link's or a
@@ -451,6 +457,226 @@ fn the_table_s_notes_and_reasons_say_the_same_on_the_terminal_and_the_site() {
                 "the terminal: {row:?} in {terminal}"
             );
             assert!(html.contains(&row), "the site: {row:?} in {html}");
+        }
+    }
+}
+
+/// An app reading `db`.
+fn app_of(db: &Db) -> App {
+    let actor = Actor {
+        name: "views".into(),
+        team: None,
+        game: None,
+        league: None,
+    };
+    App::open_existing(&db.path, actor).unwrap()
+}
+
+#[test]
+fn the_figures_say_the_same_on_the_terminal_and_the_site() {
+    // Three complete nights of 2025-26, and a fourth not yet complete (Ann and Bea's don 1
+    // only): the table leaves it out, and so do the figures, both ways.
+    let db = league_with_history();
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Fox and Hounds",
+        "--date",
+        "2025-09-25",
+        "--match",
+        "don 1; Ann+Bea; Cai+Dee; 2-0",
+    ]);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let app = app_of(&db);
+    let league = app.leagues().unwrap().remove(0);
+    let seasons: Vec<_> = app
+        .seasons(&league)
+        .unwrap()
+        .into_iter()
+        .map(|s| s.season)
+        .collect();
+    let view = |filter: Filter, partnerships: bool| {
+        let asked = FiguresAsked {
+            filter,
+            partnerships,
+            top: None,
+            min_matches: 3,
+        };
+        match app.figures(&league, &seasons, &asked).unwrap() {
+            Figures::Lines { lines, .. } => {
+                let who = if partnerships {
+                    "Partnership"
+                } else {
+                    "Player"
+                };
+                FiguresView::of(&lines, who)
+            }
+            other => panic!("{other:?}"),
+        }
+    };
+    let ann = Filter {
+        player: Some("Ann".into()),
+        ..Filter::default()
+    };
+    let red_lion = Filter {
+        team: Some("Red Lion".into()),
+        ..Filter::default()
+    };
+    for (view, args, page) in [
+        (
+            view(ann.clone(), false),
+            vec!["stats", "--all-seasons", "--player", "Ann"],
+            "player/ann.html",
+        ),
+        (
+            view(ann, true),
+            vec![
+                "stats",
+                "--all-seasons",
+                "--player",
+                "Ann",
+                "--partnerships",
+            ],
+            "player/ann.html",
+        ),
+        (
+            view(red_lion, false),
+            vec!["stats", "--team", "Red Lion"],
+            "team/red-lion.html",
+        ),
+    ] {
+        let facts = view.facts();
+        assert!(!facts.is_empty(), "{args:?}");
+        if args.contains(&"Ann") && !args.contains(&"--partnerships") {
+            // Ann played don 1 of each of the three complete nights, the last for Red Lion, and
+            // won two (the night left out would make four, the last for Royal Oak).
+            assert_eq!(
+                facts[0][..7],
+                ["Ann", "Red Lion", "don", "3", "2", "6", "4"]
+            );
+        }
+        let terminal = normal(&db.ok(&args));
+        let html = words(&std::fs::read_to_string(site.join(page)).unwrap());
+        for (row, f) in view.rows.iter().zip(&facts) {
+            // The terminal: who, team, kind, matches, won, win %, legs, legs won.
+            let win = row.win_rate.clone().unwrap_or_default();
+            let said = normal(&format!(
+                "{} {} {} {} {} {win} {} {}",
+                f[0], f[1], f[2], f[3], f[4], f[5], f[6]
+            ));
+            assert!(
+                terminal.contains(&said),
+                "the terminal: {said:?} in {terminal}"
+            );
+            // The site: who, kind, team, matches, won, legs, legs won, points a hand.
+            let per_hand = row.per_hand.as_deref().unwrap_or("—");
+            let said = normal(&format!(
+                "{} {} {} {} {} {} {} {per_hand}",
+                f[0], f[2], f[1], f[3], f[4], f[5], f[6]
+            ));
+            assert!(html.contains(&said), "the site: {said:?} in {html}");
+        }
+    }
+}
+
+#[test]
+fn a_fixtures_list_says_the_same_on_the_terminal_and_the_site() {
+    // A night entered with two legs scored (being entered), a walkover, a night by its totals
+    // disputed, one to come and one cancelled.
+    let db = league_with_two_legs();
+    db.ok(&[
+        "night",
+        "enter",
+        "Fox and Hounds",
+        "Royal Oak",
+        "--walkover",
+        "away",
+        "--date",
+        "2025-09-11",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Fox and Hounds",
+        "--totals",
+        "2-1",
+        "--date",
+        "2025-09-18",
+    ]);
+    db.ok(&[
+        "night",
+        "dispute",
+        "Red Lion",
+        "Fox and Hounds",
+        "--reason",
+        "it was 1-2",
+    ]);
+    db.ok(&["fixtures", "add", "Red Lion", "Royal Oak", "2025-10-02"]);
+    db.ok(&[
+        "fixtures",
+        "add",
+        "Royal Oak",
+        "Fox and Hounds",
+        "2025-10-09",
+    ]);
+    let app = app_of(&db);
+    let league = app.leagues().unwrap().remove(0);
+    let season = app.seasons(&league).unwrap().pop().unwrap().season;
+    let last = app.fixtures_as_then(&season).unwrap().last().unwrap().id;
+    db.ok(&["fixtures", "cancel", &last.to_string()]);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let lines: Vec<FixtureLine> = app
+        .fixtures_as_then(&season)
+        .unwrap()
+        .iter()
+        .map(|f| FixtureLine::of(f, &season.config))
+        .collect();
+    let results: Vec<&str> = lines.iter().map(|l| l.result.as_str()).collect();
+    assert_eq!(
+        results,
+        [
+            "1–0 so far (2 to enter)",
+            "0–3 walkover to Royal Oak",
+            "2–1 (totals)",
+            "",
+            "cancelled"
+        ]
+    );
+    let terminal = normal(&db.ok(&["fixtures", "list"]));
+    let html = words(&std::fs::read_to_string(site.join("season/2025-26/index.html")).unwrap());
+    for l in &lines {
+        let f = l.facts();
+        assert!(f.len() >= 3, "{f:?}");
+        // The terminal: number, round, day, home, away, result (how it stands).
+        let mut said = format!("{} {} {} {}", l.id, l.day, l.home.text, l.away.text);
+        if !l.result.is_empty() {
+            said.push_str(&format!(" {}", l.result));
+        }
+        if let Some(word) = l.standing {
+            said.push_str(&format!(" ({word})"));
+        }
+        let said = normal(&said);
+        assert!(
+            terminal.contains(&said),
+            "the terminal: {said:?} in {terminal}"
+        );
+        // The site: day, home, result (or "v") and how it stands, away.
+        let result = if l.result.is_empty() { "v" } else { &l.result };
+        let mut said = format!("{} {} {result}", l.day, l.home.text);
+        if let Some(word) = l.standing {
+            said.push_str(&format!(" {word}"));
+        }
+        said.push_str(&format!(" {}", l.away.text));
+        let said = normal(&said);
+        assert!(html.contains(&said), "the site: {said:?} in {html}");
+        for fact in &f {
+            let fact = normal(fact);
+            assert!(terminal.contains(&fact), "the terminal: {fact:?}");
+            assert!(html.contains(&fact), "the site: {fact:?}");
         }
     }
 }

@@ -6,6 +6,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 use serde_json::json;
 
 use don::app::league::stats::{Figures, FiguresAsked};
+use don::app::view::stats::FiguresView;
 use don::league::stats::{Filter, Ranking, StatLine, LEAST_HANDS};
 use don::league::Kind;
 
@@ -152,16 +153,13 @@ pub fn run(args: StatsArgs) -> Result<Done, CliError> {
             shown(&league.name),
             shown(&seasons.join(", "))
         )?;
-        writeln!(
-            out,
-            "{}",
-            table(
-                &shown_lines,
-                args.top.is_some(),
-                args.partnerships,
-                kind.is_some()
-            )
-        )?;
+        let who = if args.partnerships {
+            "Partnership"
+        } else {
+            "Player"
+        };
+        let view = FiguresView::of(shown_lines, who);
+        writeln!(out, "{}", table(&view, args.top.is_some(), kind.is_some()))?;
     }
     if !args.json && !left_out.is_empty() {
         writeln!(
@@ -190,19 +188,14 @@ fn line_json(l: &StatLine) -> serde_json::Value {
     })
 }
 
-/// The lines as a table. Columns that would say the same on every line are left out: the kind
-/// when `--kind` names it (the heading says it), the hands and points a hand when no line has a
-/// hand recorded.
-fn table(lines: &[&StatLine], ranked: bool, partnerships: bool, one_kind: bool) -> Table {
+/// The figures as a table. Columns that would say the same on every line are left out: the
+/// kind when `--kind` names it (the heading says it), the hands and points a hand when no line
+/// has a hand recorded.
+fn table(view: &FiguresView, ranked: bool, one_kind: bool) -> Table {
     let mut t = Table::new();
     t.load_preset(UTF8_FULL_CONDENSED);
-    let who = if partnerships {
-        "Partnership"
-    } else {
-        "Player"
-    };
-    let hands = lines.iter().any(|l| l.hands > 0);
-    let mut header = vec![who, "Team"];
+    let hands = view.any_hands();
+    let mut header = vec![view.who, "Team"];
     if !one_kind {
         header.push("Kind");
     }
@@ -215,31 +208,26 @@ fn table(lines: &[&StatLine], ranked: bool, partnerships: bool, one_kind: bool) 
     }
     let columns = header.len();
     t.set_header(header);
-    for (i, l) in lines.iter().enumerate() {
+    for (i, r) in view.rows.iter().enumerate() {
         let mut row = vec![
-            shown(&l.who.name()).into_owned(),
-            shown(&l.team).into_owned(),
+            shown(&r.who_words()).into_owned(),
+            shown(&r.team).into_owned(),
         ];
         if !one_kind {
-            row.push(l.kind.to_string());
+            row.push(r.kind.to_string());
         }
         row.extend([
-            l.matches.to_string(),
-            l.matches_won.to_string(),
-            l.win_rate()
-                .map_or_else(String::new, |r| format!("{:.0}", r * 100.0)),
-            l.legs.to_string(),
-            l.legs_won.to_string(),
+            r.matches.to_string(),
+            r.matches_won.to_string(),
+            r.win_rate.clone().unwrap_or_default(),
+            r.legs.to_string(),
+            r.legs_won.to_string(),
         ]);
         if hands {
+            let recorded = (r.hands > 0).then(|| r.hands.to_string());
             row.extend([
-                if l.hands > 0 {
-                    l.hands.to_string()
-                } else {
-                    String::new()
-                },
-                l.points_per_hand()
-                    .map_or_else(String::new, |p| format!("{p:.1}")),
+                recorded.unwrap_or_default(),
+                r.per_hand.clone().unwrap_or_default(),
             ]);
         }
         if ranked {

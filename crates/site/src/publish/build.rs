@@ -5,7 +5,7 @@ use super::site::{PublishError, Site};
 use crate::app::view::site::{SiteRead, SiteSeason};
 use crate::app::view::{Link, SheetView, Target};
 use crate::league::names::name_key;
-use crate::league::stats::{stats, Filter};
+use crate::league::stats::{complete_nights_only, stats, Filter};
 use crate::league::{standings, NightResult, Season, TeamId};
 use crate::publish::page::{kind_name, Loaded, Names, Pages};
 use crate::publish::slug::Slugs;
@@ -34,7 +34,9 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
     } in read
     {
         let table = standings(&read.season);
-        let figures = stats(std::slice::from_ref(&read.season), &Filter::default());
+        // The figures count the nights the table counts, as `don stats` does.
+        let counted = complete_nights_only(&read.season).0;
+        let figures = stats(std::slice::from_ref(&counted), &Filter::default());
         seasons.push(Loaded {
             by_player: figures.by_player(),
             figures,
@@ -192,7 +194,10 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
         out.team(**id, &team_names[id], &seasons)?;
     }
     out.players_page()?;
-    let all: Vec<Season> = seasons.iter().map(|s| s.season.clone()).collect();
+    let all: Vec<Season> = seasons
+        .iter()
+        .map(|s| complete_nights_only(&s.season).0)
+        .collect();
     let every_season = stats(&all, &Filter::default()).by_player();
     for (key, (slug, name)) in &names.players {
         out.player(key, slug, name, &seasons, &every_season)?;

@@ -7,6 +7,8 @@
 //! - [`standings`]: the league table, its tie-break reasons and its notes
 //!   ([`StandingsView`]).
 //! - [`history`]: the league's records as its honours say them, each tie a line.
+//! - [`stats`]: players' and partnerships' figures ([`stats::FiguresView`]).
+//! - [`fixtures`]: a list of fixtures, a [`fixtures::FixtureLine`] each.
 //! - [`site`]: what the published site is made of, read through the app ([`site::read_site`]).
 //!
 //! A link in a view is a [`Target`], not an address: the site makes it a relative URL, the
@@ -18,6 +20,7 @@ pub mod night;
 pub mod sheet;
 pub mod site;
 pub mod standings;
+pub mod stats;
 
 pub use night::NightView;
 pub use sheet::{HandLine, SheetView};

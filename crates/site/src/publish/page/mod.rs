@@ -14,7 +14,7 @@ use crate::app::night::score::NightScore;
 use crate::app::view::Target;
 use crate::app::{Fixture, SeasonEntry, SeasonInfo};
 use crate::league::names::name_key;
-use crate::league::stats::{Filter, StatLine, Stats, Who};
+use crate::league::stats::{Filter, Stats};
 use crate::league::{Config, Kind, Season, Standings, Team, TeamId};
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
@@ -152,6 +152,23 @@ impl Pages<'_> {
             Some(to) => Span::link(&link.text, rel(path, &to)),
             None => Span::text(&link.text),
         }
+    }
+
+    /// Links of a view, with `between` between them.
+    pub(crate) fn spans(
+        &self,
+        path: &str,
+        links: &[crate::app::view::Link],
+        between: &str,
+    ) -> Vec<Span> {
+        let mut spans = Vec::new();
+        for (i, link) in links.iter().enumerate() {
+            if i > 0 {
+                spans.push(Span::text(between));
+            }
+            spans.push(self.span(path, link));
+        }
+        spans
     }
 
     pub(crate) fn layout(&self, path: &str, title: String, intro: Vec<Para>) -> Layout {

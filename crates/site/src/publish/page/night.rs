@@ -79,16 +79,7 @@ impl Pages<'_> {
     fn match_row(&self, from: &str, m: &MatchLine) -> ListingRow {
         let players = |list: &[crate::app::view::Link]| match list {
             [] => vec![Span::text("—")],
-            _ => {
-                let mut spans = Vec::new();
-                for (i, p) in list.iter().enumerate() {
-                    if i > 0 {
-                        spans.push(Span::text(" & "));
-                    }
-                    spans.push(self.span(from, p));
-                }
-                spans
-            }
+            _ => self.spans(from, list, " & "),
         };
         let mut legs = Vec::new();
         for (i, l) in m.leg_scores.iter().enumerate() {

@@ -1,6 +1,7 @@
 //! The players' page and each player's page.
 
 use super::*;
+use crate::app::view::stats::FiguresView;
 
 impl Pages<'_> {
     pub(crate) fn players_page(&mut self) -> Result<(), PublishError> {
@@ -75,8 +76,7 @@ impl Pages<'_> {
             by_kind.tables.push(self.figures_table(
                 &path,
                 format!("{name}: matches and legs by kind, every season"),
-                &figures.players,
-                "Player",
+                &FiguresView::of(&figures.players, "Player"),
             ));
         }
         sections.push(by_kind);
@@ -86,8 +86,7 @@ impl Pages<'_> {
                 tables: vec![self.figures_table(
                     &path,
                     format!("{name}'s partnerships, every season"),
-                    &figures.partnerships,
-                    "Partnership",
+                    &FiguresView::of(&figures.partnerships, "Partnership"),
                 )],
                 ..Section::default()
             });
@@ -98,7 +97,7 @@ impl Pages<'_> {
                 rows.push(ListingRow {
                     cells: vec![
                         Cell::header(vec![Span::link(&s.info.name, rel(&path, &s.page()))]),
-                        Cell::text(kind_name(l.kind)),
+                        Cell::text(l.kind.as_str()),
                         Cell::text(&l.team),
                         Cell::num(l.matches),
                         Cell::num(l.matches_won),

@@ -3,6 +3,7 @@
 use super::*;
 use crate::app::view::fixtures::FixtureLine;
 use crate::app::view::standings::{NotePart, StandingsView};
+use crate::app::view::stats::FiguresView;
 
 /// A line of the table as cells: the team's name is the row's header, linked to its page.
 pub(super) fn table_cells(r: &TableLine<Team>, from: &str, names: &Names) -> Vec<Cell> {
@@ -175,45 +176,30 @@ impl Pages<'_> {
         section
     }
 
-    /// Lines of figures: who, kind, matches and legs played and won, points a hand.
-    pub(crate) fn figures_table(
-        &self,
-        from: &str,
-        caption: String,
-        lines: &[StatLine],
-        who: &str,
-    ) -> Listing {
-        let rows = lines
+    /// Lines of figures: who, kind, team, matches and legs played and won, points a hand.
+    pub(crate) fn figures_table(&self, from: &str, caption: String, view: &FiguresView) -> Listing {
+        let rows = view
+            .rows
             .iter()
-            .map(|l| {
-                let names: Vec<String> = match &l.who {
-                    Who::Player(p) => vec![p.clone()],
-                    Who::Partnership(a, b) => vec![a.clone(), b.clone()],
-                };
-                let spans = self.players(from, &names, " & ");
-                ListingRow {
-                    cells: vec![
-                        Cell::header(spans),
-                        Cell::text(kind_name(l.kind)),
-                        Cell::text(&l.team),
-                        Cell::num(l.matches),
-                        Cell::num(l.matches_won),
-                        Cell::num(l.legs),
-                        Cell::num(l.legs_won),
-                        Cell::num(
-                            l.points_per_hand()
-                                .map_or("—".to_string(), |p| format!("{p:.1}")),
-                        ),
-                    ],
-                    class: String::new(),
-                }
+            .map(|r| ListingRow {
+                cells: vec![
+                    Cell::header(self.spans(from, &r.who, " & ")),
+                    Cell::text(r.kind.as_str()),
+                    Cell::text(&r.team),
+                    Cell::num(r.matches),
+                    Cell::num(r.matches_won),
+                    Cell::num(r.legs),
+                    Cell::num(r.legs_won),
+                    Cell::num(r.per_hand.as_deref().unwrap_or("—")),
+                ],
+                class: String::new(),
             })
             .collect();
         Listing {
             id: String::new(),
             caption,
             head: vec![
-                Head::new(who),
+                Head::new(view.who),
                 Head::new("Kind"),
                 Head::new("Team"),
                 Head::num("M", "Matches played"),

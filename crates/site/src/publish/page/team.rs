@@ -1,6 +1,7 @@
 //! The teams' page and each team's page, with its calendar.
 
 use super::*;
+use crate::app::view::stats::FiguresView;
 use crate::publish::slug::Slugs;
 
 impl Pages<'_> {
@@ -128,8 +129,7 @@ impl Pages<'_> {
                 sec.tables.push(self.figures_table(
                     &path,
                     format!("{name}'s players in season {}", s.info.name),
-                    &figures.players,
-                    "Player",
+                    &FiguresView::of(&figures.players, "Player"),
                 ));
             }
             sections.push(sec);
