@@ -5,7 +5,8 @@
 //! and the site's honours page); a league night (`don night show` and the site's night page);
 //! the league table's notes and tie-break reasons (`don standings --explain` and the season page);
 //! players' and partnerships' figures (`don stats` and a player's and a team's pages); a list of
-//! fixtures (`don fixtures list` and the season page's nights).
+//! fixtures (`don fixtures list` and the season page's nights); a team in a season (`don team list`
+//! and its page).
 
 use crate::common;
 
@@ -18,6 +19,7 @@ use don::app::league::stats::{Figures, FiguresAsked};
 use don::app::view::fixtures::FixtureLine;
 use don::app::view::history::{known_from, records, words as history_words};
 use don::app::view::stats::FiguresView;
+use don::app::view::team::TeamView;
 use don::app::view::{NightView, SheetView, StandingsView};
 use don::app::{Actor, App};
 use don::league::stats::Filter;
@@ -679,4 +681,57 @@ fn a_fixtures_list_says_the_same_on_the_terminal_and_the_site() {
             assert!(html.contains(&fact), "the site: {fact:?}");
         }
     }
+}
+
+#[test]
+fn a_team_says_the_same_on_the_terminal_and_the_site() {
+    // Three teams with rosters of five, Royal Oak with a venue, Fox and Hounds withdrawn.
+    let db = Db::three_teams_with_rosters();
+    db.ok(&["team", "venue", "Royal Oak", "Royal Oak, Newbridge"]);
+    db.ok(&["withdraw", "Fox and Hounds", "--date", "2025-10-01"]);
+    let site = db.dir().join("site");
+    db.ok(&["publish", "--out", site.to_str().unwrap()]);
+    let app = app_of(&db);
+    let league = app.leagues().unwrap().remove(0);
+    let season = app.seasons(&league).unwrap().pop().unwrap().season;
+    let views: Vec<TeamView> = app
+        .entries(&season)
+        .unwrap()
+        .iter()
+        .map(|e| TeamView::of(e, season.config.roster_min))
+        .collect();
+    assert_eq!(views.len(), 3);
+    let terminal = normal(&db.ok(&["team", "list"]));
+    for v in &views {
+        assert_eq!(v.roster.len(), 5, "{v:?}");
+        let page = v.team.text.to_lowercase().replace(' ', "-");
+        let html = words(&std::fs::read_to_string(site.join(format!("team/{page}.html"))).unwrap());
+        for fact in v.facts() {
+            let fact = normal(&fact);
+            assert!(
+                terminal.contains(&fact),
+                "the terminal: {fact:?} in {terminal}"
+            );
+            assert!(html.contains(&fact), "the site: {fact:?} in {html}");
+        }
+        // The roster, in order, both ways.
+        let roster: Vec<&str> = v.roster.iter().map(|p| p.text.as_str()).collect();
+        let roster = normal(&roster.join(", "));
+        assert!(
+            terminal.contains(&roster),
+            "the terminal: {roster:?} in {terminal}"
+        );
+        let said = format!("Roster: {roster}");
+        assert!(html.contains(&said), "the site: {said:?} in {html}");
+    }
+    let team = |name: &str| views.iter().find(|v| v.team.text == name).unwrap();
+    assert_eq!(
+        team("Royal Oak").venue.as_deref(),
+        Some("Royal Oak, Newbridge")
+    );
+    assert!(team("Fox and Hounds").withdrawn.is_some());
+    assert!(
+        terminal.contains("Fox and Hounds (withdrew 2025-10-01)"),
+        "{terminal}"
+    );
 }

@@ -5,6 +5,7 @@ use std::io::{self, BufWriter, Write};
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
 use don::app::league::RosterAdded;
+use don::app::view::team::TeamView;
 use don::app::{App, SeasonInfo, TeamInfo};
 
 use crate::cli::colour::Paint;
@@ -161,23 +162,24 @@ pub fn write_rosters(
         if only.is_some_and(|t| t.id != e.team.id) {
             continue;
         }
-        if (e.roster.len() as u32) < season.config.roster_min {
+        let v = TeamView::of(&e, season.config.roster_min);
+        let name = shown(&v.team.text);
+        if v.short() {
             short.push(format!(
-                "warning: {} has {} on its roster; a roster has at least {}",
-                shown(&e.team.name),
-                count(e.roster.len() as i64, "player", "players"),
-                season.config.roster_min
+                "warning: {name} has {} on its roster; a roster has at least {}",
+                count(v.roster.len() as i64, "player", "players"),
+                v.roster_min
             ));
         }
-        let name = match e.withdrawn {
-            Some(d) => format!("{} (withdrew {d})", shown(&e.team.name)),
-            None => shown(&e.team.name).into_owned(),
-        };
+        let roster: Vec<&str> = v.roster.iter().map(|p| p.text.as_str()).collect();
         table.add_row([
-            name,
-            shown(e.team.venue.as_deref().unwrap_or_default()).into_owned(),
-            e.roster.len().to_string(),
-            shown(&e.roster.join(", ")).into_owned(),
+            match v.withdrawn {
+                Some(d) => format!("{name} (withdrew {d})"),
+                None => name.into_owned(),
+            },
+            shown(v.venue.as_deref().unwrap_or_default()).into_owned(),
+            v.roster.len().to_string(),
+            shown(&roster.join(", ")).into_owned(),
         ]);
     }
     // The number of players is never broken across lines.

@@ -9,6 +9,7 @@
 //! - [`history`]: the league's records as its honours say them, each tie a line.
 //! - [`stats`]: players' and partnerships' figures ([`stats::FiguresView`]).
 //! - [`fixtures`]: a list of fixtures, a [`fixtures::FixtureLine`] each.
+//! - [`team`]: a team in a season: its venue, roster, withdrawal ([`team::TeamView`]).
 //! - [`site`]: what the published site is made of, read through the app ([`site::read_site`]).
 //!
 //! A link in a view is a [`Target`], not an address: the site makes it a relative URL, the
@@ -21,6 +22,7 @@ pub mod sheet;
 pub mod site;
 pub mod standings;
 pub mod stats;
+pub mod team;
 
 pub use night::NightView;
 pub use sheet::{HandLine, SheetView};

@@ -59,21 +59,6 @@ impl Pages<'_> {
         )
     }
 
-    /// Players' names, each linked to its page, with `between` between them.
-    pub(crate) fn players(&self, from: &str, names: &[String], between: &str) -> Vec<Span> {
-        let mut spans = Vec::new();
-        for (i, p) in names.iter().enumerate() {
-            if i > 0 {
-                spans.push(Span::text(between));
-            }
-            spans.push(match self.names.player(p) {
-                Some(page) => Span::link(p, rel(from, &page)),
-                None => Span::text(p),
-            });
-        }
-        spans
-    }
-
     /// A match of a night's card: its name, legs won, each side's players and its leg scores,
     /// linked where they have pages.
     fn match_row(&self, from: &str, m: &MatchLine) -> ListingRow {

@@ -2,6 +2,7 @@
 
 use super::*;
 use crate::app::view::stats::FiguresView;
+use crate::app::view::team::TeamView;
 use crate::publish::slug::Slugs;
 
 impl Pages<'_> {
@@ -53,7 +54,8 @@ impl Pages<'_> {
             let Some(entry) = s.entries.iter().find(|e| e.team.id == id) else {
                 continue;
             };
-            if let Some(venue) = &entry.team.venue {
+            let view = TeamView::of(entry, s.season.config.roster_min);
+            if let Some(venue) = &view.venue {
                 if sections.is_empty() {
                     intro.push(Para::text(format!("Plays at home at {venue}.")));
                 }
@@ -69,7 +71,7 @@ impl Pages<'_> {
                     s.table.rows.len(),
                     plural(r.points, "point", "points")
                 ),
-                None => match entry.withdrawn {
+                None => match view.withdrawn {
                     Some(d) => format!("Withdrew on {d}."),
                     None => String::new(),
                 },
@@ -79,8 +81,8 @@ impl Pages<'_> {
                 Span::text(format!(": {place}")),
             ]));
             let mut roster = vec![Span::text("Roster: ")];
-            roster.extend(self.players(&path, &entry.roster, ", "));
-            if entry.roster.is_empty() {
+            roster.extend(self.spans(&path, &view.roster, ", "));
+            if view.roster.is_empty() {
                 roster.push(Span::text("none given"));
             }
             sec.intro.push(Para::of(roster));
