@@ -7,8 +7,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
 use don::app::league::which::Choice;
 use don::app::view::history::{known_from, records, words};
-use don::league::history::History;
-use don::record::history as json;
+use don::record::history::{json, History};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -47,7 +46,7 @@ pub fn run(args: HistoryArgs) -> Result<Done, CliError> {
     let told = app.history(&league)?;
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
-        writeln!(out, "{}", json::json(&told.record(&league.name)))?;
+        writeln!(out, "{}", json(&league.name, &told))?;
     } else {
         write_text(&mut out, &league.name, &told)?;
     }
@@ -158,7 +157,7 @@ fn all_time(told: &History) -> Table {
     for l in &told.all_time {
         t.add_row(vec![
             l.pos.to_string(),
-            shown(&l.name).into_owned(),
+            shown(&l.team).into_owned(),
             l.seasons.to_string(),
             l.played.to_string(),
             l.won.to_string(),

@@ -6,8 +6,9 @@ use std::collections::HashMap;
 
 use crate::app::error::AppError;
 use crate::league::fixtures::season_end;
-use crate::league::history::{history as tell, History, PastSeason};
+use crate::league::history::{history as tell, PastSeason};
 use crate::league::Season;
+use crate::record::history::History;
 use crate::store::{LeagueInfo, LeagueReader};
 
 impl crate::app::App {
