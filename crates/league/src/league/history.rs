@@ -31,6 +31,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use chrono::NaiveDate;
 
+use super::fixtures::season_end;
 use super::names::name_key;
 use super::night::{HomeAway, Night, NightResult, Season, TeamId};
 use super::standings::standings;
@@ -45,8 +46,9 @@ use crate::record::standings::TableLine;
 pub struct PastSeason {
     /// The season's number in the database: seasons ending on the same day go by it.
     pub id: i64,
-    /// The season's end ([`super::fixtures::season_end`]); `None` puts it after those with one.
-    pub end: Option<NaiveDate>,
+    /// The date of its last fixture (cancelled ones and grid nights not counted), if any: with
+    /// its name, its end ([`season_end`]); one with no end goes after those with one.
+    pub last_dated: Option<NaiveDate>,
     /// Its teams (named as they are today), nights with a result and adjustments.
     pub season: Season,
     /// The fixtures (by number) of the nights known only from a results grid: no date.
@@ -64,17 +66,6 @@ fn name_order(a: &str, b: &str) -> Ordering {
     a.to_lowercase()
         .cmp(&b.to_lowercase())
         .then_with(|| a.cmp(b))
-}
-
-/// Seasons oldest first: by their end, then by number; one with no end after those with one.
-fn season_order(a: &PastSeason, b: &PastSeason) -> Ordering {
-    match (a.end, b.end) {
-        (Some(x), Some(y)) => x.cmp(&y),
-        (Some(_), None) => Ordering::Less,
-        (None, Some(_)) => Ordering::Greater,
-        (None, None) => Ordering::Equal,
-    }
-    .then(a.id.cmp(&b.id))
 }
 
 /// A team's all-time figures as they add up.
@@ -142,7 +133,11 @@ impl Counted<'_> {
 
 /// The history of a league from its seasons (in any order) and its teams' names today.
 pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) -> History {
-    seasons.sort_by(season_order);
+    // Oldest first: by their end, then by number; one with no end after those with one.
+    seasons.sort_by_cached_key(|s| {
+        let end = season_end(&s.season.name, s.last_dated);
+        (end.is_none(), end, s.id)
+    });
     let mut telling = Telling {
         names,
         lines: Vec::new(),
@@ -531,7 +526,7 @@ mod tests {
     fn closed(id: i64, name: &str, end: Option<&str>, lines: &[(TeamId, u32, i64)]) -> PastSeason {
         PastSeason {
             id,
-            end: end.map(|d| d.parse().unwrap()),
+            last_dated: end.map(|d| d.parse().unwrap()),
             season: Season {
                 name: name.into(),
                 config: Config::default(),
