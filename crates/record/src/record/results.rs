@@ -1783,7 +1783,7 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                     format!("`{note}` is not a note: leave it empty, or write incomplete"),
                 );
             }
-            let mut row = MatchRow {
+            list.push(MatchRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
@@ -1798,10 +1798,8 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 leg_scores: f.leg_scores(col::LEG_SCORES),
                 incomplete: note == "incomplete",
                 standing: f.standing(),
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Nights(list) => {
             let note = f.text(col::NOTE).to_ascii_lowercase();
@@ -1811,7 +1809,7 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                     format!("`{note}` is not a note: leave it empty, or write walkover"),
                 );
             }
-            let mut row = NightRow {
+            list.push(NightRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
@@ -1821,21 +1819,17 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 away_points: f.count(col::AWAY_POINTS, 0),
                 walkover: note == "walkover",
                 standing: f.standing(),
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Rosters(list) => {
-            let mut row = RosterRow {
+            list.push(RosterRow {
                 line,
                 season: f.name(col::SEASON),
                 team: f.name(col::TEAM),
                 player: f.name(col::PLAYER),
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Adjustments(list) => {
             let raw = f.text(col::ADJUSTMENT);
@@ -1877,17 +1871,15 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             if reason.is_empty() && change != AdjustmentChange::Withdrawn {
                 f.fault(col::REASON, "a points adjustment needs its reason".into());
             }
-            let mut row = AdjustmentRow {
+            list.push(AdjustmentRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
                 team: f.name(col::TEAM),
                 change,
                 reason,
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Fixtures(list) => {
             let round = if f.text(col::ROUND).is_empty() {
@@ -1895,17 +1887,15 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             } else {
                 Some(f.count(col::ROUND, 1))
             };
-            let mut row = FixtureRow {
+            list.push(FixtureRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
                 home: f.name(col::HOME),
                 away: f.name(col::AWAY),
                 round,
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Table(list) => {
             let note = f.text(col::NOTE);
@@ -1913,7 +1903,7 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 let raw = f.raw(col::NOTE).to_string();
                 f.check_text(col::NOTE, &raw);
             }
-            let mut row = FinalTableRow {
+            list.push(FinalTableRow {
                 line,
                 season: f.name(col::SEASON),
                 printed: TableLine {
@@ -1930,10 +1920,8 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                     points: f.points(col::POINTS),
                     note,
                 },
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         // A grid's rows are read cell by cell ([`read_grid`]).
         Rows::Grid(_) => {}
@@ -1988,58 +1976,64 @@ where
 
 /// The cells of `confirmation, entered_by, disputed_by, reason`.
 fn standing_cells(standing: &Standing) -> [String; 4] {
-    let side = |s: Option<RowSide>| s.map_or_else(String::new, |s| s.as_str().to_string());
-    match standing {
-        Standing::Confirmed => [
-            "confirmed".into(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ],
-        Standing::ConfirmedBy { entered_by } => [
-            "confirmed".into(),
-            side(Some(*entered_by)),
-            String::new(),
-            String::new(),
-        ],
-        Standing::Provisional { entered_by } => [
-            "provisional".into(),
-            side(Some(*entered_by)),
-            String::new(),
-            String::new(),
-        ],
+    let (state, entered_by, disputed_by, reason) = match standing {
+        Standing::Confirmed => ("confirmed", None, None, ""),
+        Standing::ConfirmedBy { entered_by } => ("confirmed", Some(*entered_by), None, ""),
+        Standing::Provisional { entered_by } => ("provisional", Some(*entered_by), None, ""),
         Standing::Disputed {
             by,
             reason,
             entered_by,
-        } => [
-            "disputed".into(),
-            side(*entered_by),
-            side(Some(*by)),
-            reason.clone(),
-        ],
-    }
+        } => ("disputed", *entered_by, Some(*by), reason.as_str()),
+    };
+    let side = |s: Option<RowSide>| s.map_or("", RowSide::as_str).to_string();
+    [
+        state.to_string(),
+        side(entered_by),
+        side(disputed_by),
+        reason.to_string(),
+    ]
 }
 
 /// The columns of how a night stands, written after the others when a night is not confirmed.
 const STANDING_COLUMNS: [&str; 4] = ["confirmation", "entered_by", "disputed_by", "reason"];
 
-/// Writes match rows (FORMAT.md §3 column order); then `note` only when a night is
-/// incomplete, and how the nights stand only when one is not confirmed.
-pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> {
-    let notes = rows.iter().any(|r| r.incomplete);
-    let standings = rows.iter().any(|r| r.standing != Standing::Confirmed);
-    // The first eleven columns, in FORMAT.md's order.
-    let mut header: Vec<&str> = col::NAMES[..=col::LEG_SCORES].to_vec();
+/// Writes the rows of nights (matches or nights' results): `own` the header of each row's
+/// `cells`; then `note` only when a row has one, and how the nights stand only when one is not
+/// confirmed.
+fn write_night_rows<T>(
+    out: impl Write,
+    own: &[&str],
+    rows: &[T],
+    cells: impl Fn(&T) -> Vec<String>,
+    note: impl Fn(&T) -> &'static str,
+    standing: impl Fn(&T) -> &Standing,
+) -> std::io::Result<()> {
+    let notes = rows.iter().any(|r| !note(r).is_empty());
+    let standings = rows.iter().any(|r| *standing(r) != Standing::Confirmed);
+    let mut header = own.to_vec();
     header.extend(notes.then_some("note"));
     header.extend(standings.then_some(STANDING_COLUMNS).into_iter().flatten());
     let rows = rows.iter().map(|r| {
+        let mut rec = cells(r);
+        rec.extend(notes.then(|| note(r).to_string()));
+        let standing = standings.then(|| standing_cells(standing(r)));
+        rec.extend(standing.into_iter().flatten());
+        rec
+    });
+    write_rows(out, &header, rows)
+}
+
+/// Writes match rows (FORMAT.md §3 column order); then `note` only when a night is
+/// incomplete, and how the nights stand only when one is not confirmed.
+pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> {
+    let cells = |r: &MatchRow| {
         let legs: Vec<String> = r
             .leg_scores
             .iter()
             .map(|(h, a)| format!("{h}-{a}"))
             .collect();
-        let mut rec = vec![
+        vec![
             r.season.clone(),
             r.date.to_string(),
             r.home.clone(),
@@ -2051,25 +2045,29 @@ pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> 
             r.home_legs.to_string(),
             r.away_legs.to_string(),
             legs.join(" "),
-        ];
-        rec.extend(notes.then(|| if r.incomplete { "incomplete" } else { "" }.into()));
-        rec.extend(
-            standings
-                .then(|| standing_cells(&r.standing))
-                .into_iter()
-                .flatten(),
-        );
-        rec
-    });
-    write_rows(out, &header, rows)
+        ]
+    };
+    let note = |r: &MatchRow| if r.incomplete { "incomplete" } else { "" };
+    // The first eleven columns, in FORMAT.md's order.
+    let own = &col::NAMES[..=col::LEG_SCORES];
+    write_night_rows(out, own, rows, cells, note, |r| &r.standing)
 }
 
 /// Writes night rows; the `note` column only when a night is a walkover, how the nights stand
 /// only when one is not confirmed.
 pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
-    let notes = rows.iter().any(|r| r.walkover);
-    let standings = rows.iter().any(|r| r.standing != Standing::Confirmed);
-    let mut header = vec![
+    let cells = |r: &NightRow| {
+        vec![
+            r.season.clone(),
+            r.date.to_string(),
+            r.home.clone(),
+            r.away.clone(),
+            r.home_points.to_string(),
+            r.away_points.to_string(),
+        ]
+    };
+    let note = |r: &NightRow| if r.walkover { "walkover" } else { "" };
+    let own = [
         "season",
         "date",
         "home",
@@ -2077,27 +2075,7 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
         "home_points",
         "away_points",
     ];
-    header.extend(notes.then_some("note"));
-    header.extend(standings.then_some(STANDING_COLUMNS).into_iter().flatten());
-    let rows = rows.iter().map(|r| {
-        let mut rec = vec![
-            r.season.clone(),
-            r.date.to_string(),
-            r.home.clone(),
-            r.away.clone(),
-            r.home_points.to_string(),
-            r.away_points.to_string(),
-        ];
-        rec.extend(notes.then(|| if r.walkover { "walkover" } else { "" }.into()));
-        rec.extend(
-            standings
-                .then(|| standing_cells(&r.standing))
-                .into_iter()
-                .flatten(),
-        );
-        rec
-    });
-    write_rows(out, &header, rows)
+    write_night_rows(out, &own, rows, cells, note, |r| &r.standing)
 }
 
 /// Writes fixture rows; the `round` column only when a fixture has one.
