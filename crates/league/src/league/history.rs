@@ -68,20 +68,6 @@ fn name_order(a: &str, b: &str) -> Ordering {
         .then_with(|| a.cmp(b))
 }
 
-/// A team's all-time figures as they add up.
-#[derive(Default)]
-struct Tally {
-    seasons: u32,
-    played: u32,
-    won: u32,
-    drawn: u32,
-    lost: u32,
-    points: i64,
-    titles: u32,
-    /// The seasons won, oldest first.
-    won_seasons: Vec<String>,
-}
-
 /// A player's figures in one season as they add up.
 #[derive(Default)]
 struct Played {
@@ -157,7 +143,9 @@ struct Telling<'a> {
     /// Each team's name today.
     names: &'a HashMap<TeamId, String>,
     lines: Vec<SeasonLine>,
-    tallies: HashMap<TeamId, Tally>,
+    /// Each team's all-time line as it adds up (its place given at the end), with the seasons
+    /// it won, oldest first.
+    tallies: HashMap<TeamId, (AllTime, Vec<String>)>,
     biggest: Vec<BigWin>,
     runs: Vec<Run>,
     players: Players<'a>,
@@ -264,7 +252,16 @@ impl<'a> Telling<'a> {
             finished,
         });
         for (i, f) in finals.iter().enumerate() {
-            let t = self.tallies.entry(f.team).or_default();
+            let (t, won) = self.tallies.entry(f.team).or_insert_with(|| {
+                let team = self.names.get(&f.team).cloned().unwrap_or_default();
+                (
+                    AllTime {
+                        team,
+                        ..AllTime::default()
+                    },
+                    Vec::new(),
+                )
+            });
             t.seasons += 1;
             t.played = t.played.saturating_add(f.played);
             t.won = t.won.saturating_add(f.won);
@@ -273,7 +270,7 @@ impl<'a> Telling<'a> {
             t.points = t.points.saturating_add(f.points);
             if i == 0 && finished {
                 t.titles += 1;
-                t.won_seasons.push(season.name.clone());
+                won.push(season.name.clone());
             }
         }
         self.wins(past, &counted);
@@ -373,24 +370,10 @@ impl<'a> Telling<'a> {
 
     /// The history told: the all-time table in order, the most titles, the careers.
     fn told(self, seasons: &[PastSeason]) -> History {
-        let name = |id: TeamId| self.names.get(&id).cloned().unwrap_or_default();
         let mut all_time: Vec<(TeamId, AllTime)> = self
             .tallies
             .iter()
-            .map(|(&team, t)| {
-                let line = AllTime {
-                    pos: 0,
-                    team: name(team),
-                    seasons: t.seasons,
-                    played: t.played,
-                    won: t.won,
-                    drawn: t.drawn,
-                    lost: t.lost,
-                    points: t.points,
-                    titles: t.titles,
-                };
-                (team, line)
-            })
+            .map(|(&team, (line, _))| (team, line.clone()))
             .collect();
         all_time.sort_by(|(x, a), (y, b)| {
             b.points
@@ -404,15 +387,15 @@ impl<'a> Telling<'a> {
             .zip(all_time)
             .map(|(pos, (_, line))| AllTime { pos, ..line })
             .collect();
-        let most = self.tallies.values().map(|t| t.titles).max().unwrap_or(0);
+        let most = self.tallies.values().map(|(t, _)| t.titles).max();
         let mut most_titles: Vec<Titles> = self
             .tallies
-            .iter()
-            .filter(|(_, t)| most > 0 && t.titles == most)
-            .map(|(&team, t)| Titles {
-                team: name(team),
+            .values()
+            .filter(|(t, _)| t.titles > 0 && Some(t.titles) == most)
+            .map(|(t, won)| Titles {
+                team: t.team.clone(),
                 titles: t.titles,
-                seasons: t.won_seasons.clone(),
+                seasons: won.clone(),
             })
             .collect();
         most_titles.sort_by(|a, b| name_order(&a.team, &b.team));

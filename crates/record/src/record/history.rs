@@ -48,7 +48,7 @@ pub struct Season {
 }
 
 /// A team's line of the all-time table, the team named as it is today.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct AllTime {
     /// From 1, never shared.
     pub pos: u32,
