@@ -243,7 +243,7 @@ fn the_honours_say_the_same_on_the_terminal_and_the_site() {
     for l in &told.all_time {
         let row = format!(
             "{} {} {} {} {} {} {} {} {}",
-            l.pos, l.name, l.seasons, l.played, l.won, l.drawn, l.lost, l.points, l.titles
+            l.pos, l.team, l.seasons, l.played, l.won, l.drawn, l.lost, l.points, l.titles
         );
         assert!(
             terminal.contains(&row),

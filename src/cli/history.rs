@@ -7,8 +7,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
 
 use don::app::league::which::Choice;
 use don::app::view::history::{known_from, records, words};
-use don::league::history::History;
-use don::record::history as json;
+use don::record::history::{json, History};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -47,7 +46,7 @@ pub fn run(args: HistoryArgs) -> Result<Done, CliError> {
     let told = app.history(&league)?;
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
-        writeln!(out, "{}", json::json(&told.record(&league.name)))?;
+        writeln!(out, "{}", json(&league.name, &told))?;
     } else {
         write_text(&mut out, &league.name, &told)?;
     }
@@ -122,9 +121,10 @@ fn table(header: &[&str], right: &[usize]) -> Table {
 }
 
 fn champions(told: &History) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(["Season", "Champions", "Runners-up", "Teams", "Known from"]);
+    let mut t = table(
+        &["Season", "Champions", "Runners-up", "Teams", "Known from"],
+        &[3],
+    );
     for s in &told.seasons {
         let mut champions = s.champions.as_deref().map(shown).unwrap_or_default();
         if !s.finished {
@@ -141,9 +141,6 @@ fn champions(told: &History) -> Table {
             known_from(s.source).to_string(),
         ]);
     }
-    if let Some(c) = t.column_mut(3) {
-        c.set_cell_alignment(CellAlignment::Right);
-    }
     fit(&mut t, &[0, 3], &[1, 2]);
     t
 }
@@ -153,12 +150,12 @@ fn all_time(told: &History) -> Table {
         &[
             "Pos", "Team", "Seasons", "P", "W", "D", "L", "Pts", "Titles",
         ],
-        &[],
+        &[0, 2, 3, 4, 5, 6, 7, 8],
     );
     for l in &told.all_time {
         t.add_row(vec![
             l.pos.to_string(),
-            shown(&l.name).into_owned(),
+            shown(&l.team).into_owned(),
             l.seasons.to_string(),
             l.played.to_string(),
             l.won.to_string(),
@@ -167,11 +164,6 @@ fn all_time(told: &History) -> Table {
             l.points.to_string(),
             l.titles.to_string(),
         ]);
-    }
-    for i in [0, 2, 3, 4, 5, 6, 7, 8] {
-        if let Some(c) = t.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
     }
     fit(&mut t, &[0, 2, 3, 4, 5, 6, 7, 8], &[1]);
     t
@@ -196,7 +188,7 @@ fn write_records(out: &mut impl Write, told: &History) -> io::Result<()> {
 }
 
 fn careers(told: &History) -> Table {
-    let mut t = table(&["Player", "Season", "Teams", "P", "W", "Legs"], &[]);
+    let mut t = table(&["Player", "Season", "Teams", "P", "W", "Legs"], &[3, 4, 5]);
     for c in &told.careers {
         for (i, s) in c.seasons.iter().enumerate() {
             let teams: Vec<String> = s.teams.iter().map(|t| shown(t).into_owned()).collect();
@@ -212,11 +204,6 @@ fn careers(told: &History) -> Table {
                 s.won.to_string(),
                 format!("{}-{}", s.legs_won, s.legs_lost),
             ]);
-        }
-    }
-    for i in [3, 4, 5] {
-        if let Some(c) = t.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
         }
     }
     fit(&mut t, &[1, 3, 4, 5], &[0, 2]);

@@ -31,44 +31,24 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 
 use chrono::NaiveDate;
 
+use super::fixtures::season_end;
 use super::names::name_key;
 use super::night::{HomeAway, Night, NightResult, Season, TeamId};
 use super::standings::standings;
-use crate::record::history as json;
+use crate::record::history::{
+    AllTime, BigWin, Career, CareerSeason, History, Records, Run, Season as SeasonLine, Source,
+    Titles,
+};
 use crate::record::standings::TableLine;
-
-/// How a season's results survive, the most detailed first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Source {
-    /// Some night was entered match by match.
-    Matches,
-    /// Nights known by their totals (or walkovers), with dates.
-    Nights,
-    /// Nights from a results grid only: no dates.
-    Grid,
-    /// The final table only.
-    Table,
-}
-
-impl Source {
-    /// The word FORMAT.md §8 uses.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Source::Matches => "matches",
-            Source::Nights => "nights",
-            Source::Grid => "grid",
-            Source::Table => "table",
-        }
-    }
-}
 
 /// One season of a league, as the store reads it for its history.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PastSeason {
     /// The season's number in the database: seasons ending on the same day go by it.
     pub id: i64,
-    /// The season's end ([`super::fixtures::season_end`]); `None` puts it after those with one.
-    pub end: Option<NaiveDate>,
+    /// The date of its last fixture (cancelled ones and grid nights not counted), if any: with
+    /// its name, its end ([`season_end`]); one with no end goes after those with one.
+    pub last_dated: Option<NaiveDate>,
     /// Its teams (named as they are today), nights with a result and adjustments.
     pub season: Season,
     /// The fixtures (by number) of the nights known only from a results grid: no date.
@@ -81,238 +61,11 @@ pub struct PastSeason {
     pub unplayed: usize,
 }
 
-/// A season's line of the history.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeasonLine {
-    pub season: String,
-    pub source: Source,
-    /// The first team of the final standings (the leaders of a season not finished).
-    pub champions: Option<String>,
-    pub runners_up: Option<String>,
-    /// Teams in the final standings.
-    pub teams: usize,
-    /// Closed, or nothing left to play: its first team took the title.
-    pub finished: bool,
-}
-
-/// A team's line of the all-time table.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct AllTimeLine {
-    /// From 1, never shared.
-    pub pos: u32,
-    pub team: TeamId,
-    /// The team's name today.
-    pub name: String,
-    pub seasons: u32,
-    pub played: u32,
-    pub won: u32,
-    pub drawn: u32,
-    pub lost: u32,
-    pub points: i64,
-    pub titles: u32,
-}
-
-/// A night won by a margin of matches.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BigWin {
-    pub season: String,
-    /// `None` for a night of a results grid.
-    pub date: Option<NaiveDate>,
-    pub winner: String,
-    pub loser: String,
-    /// Matches won by the winner, then by the loser.
-    pub score: (u32, u32),
-    /// Whether the winner was at home.
-    pub at_home: bool,
-}
-
-impl BigWin {
-    pub fn margin(&self) -> u32 {
-        self.score.0.saturating_sub(self.score.1)
-    }
-}
-
-/// Nights won one after another by a team in a season.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Run {
-    pub team: String,
-    pub season: String,
-    pub nights: u32,
-    pub from: NaiveDate,
-    pub to: NaiveDate,
-}
-
-/// A team's titles, with the seasons won, oldest first.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Titles {
-    pub team: String,
-    pub titles: u32,
-    pub seasons: Vec<String>,
-}
-
-/// The records of a league's history (each list empty when there is none).
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Records {
-    /// Every night won by the biggest margin, oldest first.
-    pub biggest_wins: Vec<BigWin>,
-    /// Every longest winning run, oldest first.
-    pub longest_runs: Vec<Run>,
-    /// Every team with the most titles, by name.
-    pub most_titles: Vec<Titles>,
-}
-
-/// A player's season.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CareerSeason {
-    pub season: String,
-    /// The teams they were on or played for, by name.
-    pub teams: Vec<String>,
-    pub matches: u32,
-    pub won: u32,
-    pub legs_won: u32,
-    pub legs_lost: u32,
-}
-
-/// A player's career, season by season, oldest first.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Career {
-    pub player: String,
-    pub seasons: Vec<CareerSeason>,
-}
-
-/// A league's history.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct History {
-    /// Oldest first.
-    pub seasons: Vec<SeasonLine>,
-    pub all_time: Vec<AllTimeLine>,
-    pub records: Records,
-    /// By player's name.
-    pub careers: Vec<Career>,
-}
-
-impl History {
-    /// The history as FORMAT.md §8 writes it (with its records and careers besides).
-    pub fn record<'a>(&'a self, league: &'a str) -> json::History<'a> {
-        json::History {
-            league,
-            seasons: self
-                .seasons
-                .iter()
-                .map(|s| json::Season {
-                    season: &s.season,
-                    source: s.source.as_str(),
-                    champions: s.champions.as_deref(),
-                    runners_up: s.runners_up.as_deref(),
-                    teams: s.teams,
-                    finished: s.finished,
-                })
-                .collect(),
-            all_time: self
-                .all_time
-                .iter()
-                .map(|l| json::AllTime {
-                    pos: l.pos,
-                    team: &l.name,
-                    seasons: l.seasons,
-                    played: l.played,
-                    won: l.won,
-                    drawn: l.drawn,
-                    lost: l.lost,
-                    points: l.points,
-                    titles: l.titles,
-                })
-                .collect(),
-            records: json::Records {
-                biggest_wins: self
-                    .records
-                    .biggest_wins
-                    .iter()
-                    .map(|w| json::BigWin {
-                        season: &w.season,
-                        date: w.date.map(|d| d.to_string()),
-                        winner: &w.winner,
-                        loser: &w.loser,
-                        score: [w.score.0, w.score.1],
-                        at_home: w.at_home,
-                    })
-                    .collect(),
-                longest_runs: self
-                    .records
-                    .longest_runs
-                    .iter()
-                    .map(|r| json::Run {
-                        team: &r.team,
-                        season: &r.season,
-                        nights: r.nights,
-                        from: r.from.to_string(),
-                        to: r.to.to_string(),
-                    })
-                    .collect(),
-                most_titles: self
-                    .records
-                    .most_titles
-                    .iter()
-                    .map(|t| json::Titles {
-                        team: &t.team,
-                        titles: t.titles,
-                        seasons: t.seasons.iter().map(String::as_str).collect(),
-                    })
-                    .collect(),
-            },
-            players: self
-                .careers
-                .iter()
-                .map(|c| json::Career {
-                    player: &c.player,
-                    seasons: c
-                        .seasons
-                        .iter()
-                        .map(|s| json::CareerSeason {
-                            season: &s.season,
-                            teams: s.teams.iter().map(String::as_str).collect(),
-                            matches: s.matches,
-                            won: s.won,
-                            legs_won: s.legs_won,
-                            legs_lost: s.legs_lost,
-                        })
-                        .collect(),
-                })
-                .collect(),
-        }
-    }
-}
-
 /// Names in table order: alphabetical ignoring case, then as written.
 fn name_order(a: &str, b: &str) -> Ordering {
     a.to_lowercase()
         .cmp(&b.to_lowercase())
         .then_with(|| a.cmp(b))
-}
-
-/// Seasons oldest first: by their end, then by number; one with no end after those with one.
-fn season_order(a: &PastSeason, b: &PastSeason) -> Ordering {
-    match (a.end, b.end) {
-        (Some(x), Some(y)) => x.cmp(&y),
-        (Some(_), None) => Ordering::Less,
-        (None, Some(_)) => Ordering::Greater,
-        (None, None) => Ordering::Equal,
-    }
-    .then(a.id.cmp(&b.id))
-}
-
-/// A team's all-time figures as they add up.
-#[derive(Default)]
-struct Tally {
-    seasons: u32,
-    played: u32,
-    won: u32,
-    drawn: u32,
-    lost: u32,
-    points: i64,
-    titles: u32,
-    /// The seasons won, oldest first.
-    won_seasons: Vec<String>,
 }
 
 /// A player's figures in one season as they add up.
@@ -366,7 +119,11 @@ impl Counted<'_> {
 
 /// The history of a league from its seasons (in any order) and its teams' names today.
 pub fn history(mut seasons: Vec<PastSeason>, names: &HashMap<TeamId, String>) -> History {
-    seasons.sort_by(season_order);
+    // Oldest first: by their end, then by number; one with no end after those with one.
+    seasons.sort_by_cached_key(|s| {
+        let end = season_end(&s.season.name, s.last_dated);
+        (end.is_none(), end, s.id)
+    });
     let mut telling = Telling {
         names,
         lines: Vec::new(),
@@ -386,7 +143,9 @@ struct Telling<'a> {
     /// Each team's name today.
     names: &'a HashMap<TeamId, String>,
     lines: Vec<SeasonLine>,
-    tallies: HashMap<TeamId, Tally>,
+    /// Each team's all-time line as it adds up (its place given at the end), with the seasons
+    /// it won, oldest first.
+    tallies: HashMap<TeamId, (AllTime, Vec<String>)>,
     biggest: Vec<BigWin>,
     runs: Vec<Run>,
     players: Players<'a>,
@@ -493,7 +252,16 @@ impl<'a> Telling<'a> {
             finished,
         });
         for (i, f) in finals.iter().enumerate() {
-            let t = self.tallies.entry(f.team).or_default();
+            let (t, won) = self.tallies.entry(f.team).or_insert_with(|| {
+                let team = self.names.get(&f.team).cloned().unwrap_or_default();
+                (
+                    AllTime {
+                        team,
+                        ..AllTime::default()
+                    },
+                    Vec::new(),
+                )
+            });
             t.seasons += 1;
             t.played = t.played.saturating_add(f.played);
             t.won = t.won.saturating_add(f.won);
@@ -502,7 +270,7 @@ impl<'a> Telling<'a> {
             t.points = t.points.saturating_add(f.points);
             if i == 0 && finished {
                 t.titles += 1;
-                t.won_seasons.push(season.name.clone());
+                won.push(season.name.clone());
             }
         }
         self.wins(past, &counted);
@@ -602,43 +370,32 @@ impl<'a> Telling<'a> {
 
     /// The history told: the all-time table in order, the most titles, the careers.
     fn told(self, seasons: &[PastSeason]) -> History {
-        let name = |id: TeamId| self.names.get(&id).cloned().unwrap_or_default();
-        let mut all_time: Vec<AllTimeLine> = self
+        let mut all_time: Vec<(TeamId, AllTime)> = self
             .tallies
             .iter()
-            .map(|(&team, t)| AllTimeLine {
-                pos: 0,
-                team,
-                name: name(team),
-                seasons: t.seasons,
-                played: t.played,
-                won: t.won,
-                drawn: t.drawn,
-                lost: t.lost,
-                points: t.points,
-                titles: t.titles,
-            })
+            .map(|(&team, (line, _))| (team, line.clone()))
             .collect();
-        all_time.sort_by(|a, b| {
+        all_time.sort_by(|(x, a), (y, b)| {
             b.points
                 .cmp(&a.points)
                 .then(b.titles.cmp(&a.titles))
                 .then(b.won.cmp(&a.won))
-                .then_with(|| name_order(&a.name, &b.name))
-                .then(a.team.cmp(&b.team))
+                .then_with(|| name_order(&a.team, &b.team))
+                .then(x.cmp(y))
         });
-        for (line, pos) in all_time.iter_mut().zip(1u32..) {
-            line.pos = pos;
-        }
-        let most = self.tallies.values().map(|t| t.titles).max().unwrap_or(0);
+        let all_time: Vec<AllTime> = (1u32..)
+            .zip(all_time)
+            .map(|(pos, (_, line))| AllTime { pos, ..line })
+            .collect();
+        let most = self.tallies.values().map(|(t, _)| t.titles).max();
         let mut most_titles: Vec<Titles> = self
             .tallies
-            .iter()
-            .filter(|(_, t)| most > 0 && t.titles == most)
-            .map(|(&team, t)| Titles {
-                team: name(team),
+            .values()
+            .filter(|(t, _)| t.titles > 0 && Some(t.titles) == most)
+            .map(|(t, won)| Titles {
+                team: t.team.clone(),
                 titles: t.titles,
-                seasons: t.won_seasons.clone(),
+                seasons: won.clone(),
             })
             .collect();
         most_titles.sort_by(|a, b| name_order(&a.team, &b.team));
@@ -752,7 +509,7 @@ mod tests {
     fn closed(id: i64, name: &str, end: Option<&str>, lines: &[(TeamId, u32, i64)]) -> PastSeason {
         PastSeason {
             id,
-            end: end.map(|d| d.parse().unwrap()),
+            last_dated: end.map(|d| d.parse().unwrap()),
             season: Season {
                 name: name.into(),
                 config: Config::default(),
@@ -810,7 +567,7 @@ mod tests {
         let order: Vec<(u32, &str, i64, u32, u32)> = h
             .all_time
             .iter()
-            .map(|l| (l.pos, l.name.as_str(), l.points, l.titles, l.won))
+            .map(|l| (l.pos, l.team.as_str(), l.points, l.titles, l.won))
             .collect();
         assert_eq!(
             order,
@@ -827,7 +584,7 @@ mod tests {
         let order: Vec<(&str, i64, u32)> = h
             .all_time
             .iter()
-            .map(|l| (l.name.as_str(), l.points, l.titles))
+            .map(|l| (l.team.as_str(), l.points, l.titles))
             .collect();
         assert_eq!(
             order,
@@ -850,7 +607,7 @@ mod tests {
         let order: Vec<(u32, &str)> = h
             .all_time
             .iter()
-            .map(|l| (l.pos, l.name.as_str()))
+            .map(|l| (l.pos, l.team.as_str()))
             .collect();
         assert_eq!(order, [(1, "Bell"), (2, "bell")]);
         let titles: Vec<(&str, u32, &[String])> = h

@@ -29,12 +29,7 @@ pub fn read_name_map(input: impl Read) -> Result<Vec<MapRow>, Vec<RowError>> {
         .flexible(true)
         .trim(csv::Trim::All)
         .from_reader(input.take(MAX_BYTES + 1));
-    let fault = |line: u64, message: String| RowError {
-        advice: None,
-        line,
-        column: None,
-        message,
-    };
+    let fault = |line: u64, message: String| RowError::new(line, None, message);
     let header: Vec<String> = match reader.headers() {
         Ok(h) => h
             .iter()

@@ -35,6 +35,7 @@ use std::io::{Read, Write};
 
 use chrono::NaiveDate;
 
+use super::source::size;
 use super::standings::{TableLine, KEYS};
 
 /// The shapes of results file.
@@ -338,6 +339,18 @@ pub struct RowError {
     pub advice: Option<Box<Advice>>,
 }
 
+impl RowError {
+    /// A fault at `line` (and `column`, when it is one field's), with no advice.
+    pub fn new(line: u64, column: Option<Column>, message: String) -> RowError {
+        RowError {
+            line,
+            column,
+            message,
+            advice: None,
+        }
+    }
+}
+
 /// What the user can do about a fault, as data (a name, a date, a fixture): the command line
 /// says it with its flags and commands, another front end in its own words.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -526,40 +539,34 @@ fn shape_of(header: &[String]) -> Result<Shape, RowError> {
             .filter(|c| !has(c))
             .map(|c| col::NAMES[*c])
             .collect();
-        return Err(RowError {
-            advice: None,
-            line: 1,
-            column: None,
-            message: format!(
-                "the header is not one of results: it lacks {} (see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away; final table: season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note; a results grid begins with a `season` cell and the season's name, or an empty cell and the away teams)",
-                missing.join(", ")
-            ),
-        });
+        let message = format!(
+            "the header is not one of results: it lacks {} (see docs/formats.md#results-csv; matches: season,date,home,away,kind,slot,home_players,away_players,home_legs,away_legs,leg_scores; nights: season,date,home,away,home_points,away_points; rosters: season,team,player; adjustments: season,date,team,adjustment,reason; configuration: season,setting,value; fixtures: season,date,home,away; final table: season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note; a results grid begins with a `season` cell and the season's name, or an empty cell and the away teams)",
+            missing.join(", ")
+        );
+        return Err(RowError::new(1, None, message));
     };
     let (required, optional) = shape.columns();
     let known = |h: &str| required.iter().chain(optional).any(|c| col::NAMES[*c] == h);
     for (i, h) in header.iter().enumerate() {
         if !known(h) {
-            return Err(RowError {
-                advice: None,
-                line: 1,
-                column: Some(Column {
+            return Err(RowError::new(
+                1,
+                Some(Column {
                     index: i + 1,
                     name: h.clone(),
                 }),
-                message: format!("`{h}` is not a column of {} results", shape_name(shape)),
-            });
+                format!("`{h}` is not a column of {} results", shape_name(shape)),
+            ));
         }
         if header[..i].contains(h) {
-            return Err(RowError {
-                advice: None,
-                line: 1,
-                column: Some(Column {
+            return Err(RowError::new(
+                1,
+                Some(Column {
                     index: i + 1,
                     name: h.clone(),
                 }),
-                message: format!("`{h}` is named twice"),
-            });
+                format!("`{h}` is named twice"),
+            ));
         }
     }
     Ok(shape)
@@ -719,12 +726,7 @@ impl Fields<'_> {
             index: i + 1,
             name: col::NAMES[c].to_string(),
         });
-        self.errors.push(RowError {
-            advice: None,
-            line: self.line,
-            column,
-            message,
-        });
+        self.errors.push(RowError::new(self.line, column, message));
         if !self.faulty.contains(&col::NAMES[c]) {
             self.faulty.push(col::NAMES[c]);
         }
@@ -961,43 +963,27 @@ fn too_long(name: &str) -> Option<String> {
         .then(|| format!("a name of {n} characters: a name may have at most {MAX_NAME_CHARS}"))
 }
 
-/// Bytes as a reader says them: "64 KiB", "4 KiB", "100 bytes".
-fn size(bytes: u64) -> String {
-    if bytes >= 1 << 10 && bytes.is_multiple_of(1 << 10) {
-        format!("{} KiB", bytes >> 10)
-    } else {
-        format!("{bytes} bytes")
-    }
-}
-
 /// The fault of a row too long, or of a quote never closed (told apart by where the open
 /// quote is): the line named is where the row or the quoted cell begins.
 fn row_too_long<R>(breaks: &mut Breaks<R>, start: u64) -> RowError {
     match breaks.open_quote {
         Some(at) if at >= start => {
             let line = breaks.line_of(at);
-            RowError {
-                advice: None,
-                line,
-                column: None,
-                message: unclosed_quote(line, Some(MAX_ROW_BYTES)),
-            }
+            RowError::new(line, None, unclosed_quote(line, Some(MAX_ROW_BYTES)))
         }
-        _ => RowError {
-            advice: None,
-            line: breaks.line(start),
-            column: None,
-            message: format!(
+        _ => {
+            let message = format!(
                 "the row is longer than {}, the most a row may take (is it a results file?)",
-                size(MAX_ROW_BYTES)
-            ),
-        },
+                size(MAX_ROW_BYTES as usize)
+            );
+            RowError::new(breaks.line(start), None, message)
+        }
     }
 }
 
 fn unclosed_quote(line: u64, cut: Option<u64>) -> String {
     let rest = match cut {
-        Some(bytes) => format!("more than {} of the file after it", size(bytes)),
+        Some(bytes) => format!("more than {} of the file after it", size(bytes as usize)),
         None => "the rest of the file after it".to_string(),
     };
     format!(
@@ -1102,12 +1088,11 @@ fn read_header<R: Read>(reader: &mut csv::Reader<Breaks<R>>) -> Result<Vec<Strin
     let mut header_record = csv::StringRecord::new();
     match reader.read_record(&mut header_record) {
         Ok(false) => {
-            return Err(RowError {
-                advice: None,
-                line: 1,
-                column: None,
-                message: "the file is empty: a results file begins with its header".into(),
-            })
+            return Err(RowError::new(
+                1,
+                None,
+                "the file is empty: a results file begins with its header".into(),
+            ))
         }
         Err(_) if reader.get_ref().over => return Err(row_too_long(reader.get_mut(), 0)),
         Err(e) => return Err(csv_fault(e, reader)),
@@ -1116,12 +1101,7 @@ fn read_header<R: Read>(reader: &mut csv::Reader<Breaks<R>>) -> Result<Vec<Strin
     let end = reader.position().byte();
     if let Some(at) = reader.get_ref().unclosed_in(0, end) {
         let line = reader.get_ref().line_of(at);
-        return Err(RowError {
-            advice: None,
-            line,
-            column: None,
-            message: unclosed_quote(line, None),
-        });
+        return Err(RowError::new(line, None, unclosed_quote(line, None)));
     }
     reader.get_mut().start = reader.position().byte();
     Ok(header_record
@@ -1183,12 +1163,8 @@ fn read_grid<R: Read>(
             Next::End => break,
         };
         if let Some(at) = unclosed {
-            read.errors.push(RowError {
-                advice: None,
-                line,
-                column: None,
-                message: unclosed_quote(at, None),
-            });
+            read.errors
+                .push(RowError::new(line, None, unclosed_quote(at, None)));
             continue;
         }
         if record.iter().all(|f| f.trim().is_empty()) {
@@ -1202,7 +1178,7 @@ fn read_grid<R: Read>(
             let message = format!(
                 "a cell of {} bytes: a cell may hold at most {}",
                 cell.len(),
-                size(MAX_CELL_BYTES as u64)
+                size(MAX_CELL_BYTES)
             );
             read.fault(line, i + 1, "cell", message);
             continue;
@@ -1218,12 +1194,8 @@ fn read_grid<R: Read>(
         }
     }
     if read.grid.teams_line == 0 && !read.too_big {
-        read.errors.push(RowError {
-            advice: None,
-            line: 2,
-            column: None,
-            message: "the grid has no row of away teams: after the `season` row, a row with an empty first cell and the away teams across".into(),
-        });
+        let message = "the grid has no row of away teams: after the `season` row, a row with an empty first cell and the away teams across";
+        read.errors.push(RowError::new(2, None, message.into()));
     }
     let GridRead {
         grid, mut errors, ..
@@ -1265,16 +1237,15 @@ fn grid_key(name: &str) -> String {
 
 impl GridRead {
     fn fault(&mut self, line: u64, index: usize, name: &str, message: String) {
-        self.errors.push(RowError {
-            advice: None,
+        self.errors.push(RowError::new(
             line,
-            column: Some(Column {
+            Some(Column {
                 index,
                 // A column is named by its away team: a name too long is shortened there too.
                 name: super::text::shortened(name).into_owned(),
             }),
             message,
-        });
+        ));
     }
 
     /// Why a team's name cannot be taken, if it cannot.
@@ -1516,12 +1487,7 @@ fn unread_fault(
     line: u64,
     unclosed: Option<u64>,
 ) -> Option<RowError> {
-    let fault = |column, message| RowError {
-        advice: None,
-        line,
-        column,
-        message,
-    };
+    let fault = |column, message| RowError::new(line, column, message);
     if let Some(at) = unclosed {
         return Some(fault(None, unclosed_quote(at, None)));
     }
@@ -1544,7 +1510,7 @@ fn unread_fault(
     let message = format!(
         "a cell of {} bytes: a cell may hold at most {}",
         cell.len(),
-        size(MAX_CELL_BYTES as u64)
+        size(MAX_CELL_BYTES)
     );
     Some(fault(Some(column), message))
 }
@@ -1764,12 +1730,7 @@ fn csv_fault<R: Read>(e: csv::Error, reader: &mut csv::Reader<Breaks<R>>) -> Row
         csv::ErrorKind::Utf8 { .. } => "not UTF-8 text: save the file as UTF-8".to_string(),
         _ => format!("cannot be read as CSV: {e}"),
     };
-    RowError {
-        advice: None,
-        line,
-        column: None,
-        message,
-    }
+    RowError::new(line, None, message)
 }
 
 fn read_row(f: &mut Fields, rows: &mut Rows) {
@@ -1783,7 +1744,7 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                     format!("`{note}` is not a note: leave it empty, or write incomplete"),
                 );
             }
-            let mut row = MatchRow {
+            list.push(MatchRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
@@ -1798,10 +1759,8 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 leg_scores: f.leg_scores(col::LEG_SCORES),
                 incomplete: note == "incomplete",
                 standing: f.standing(),
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Nights(list) => {
             let note = f.text(col::NOTE).to_ascii_lowercase();
@@ -1811,7 +1770,7 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                     format!("`{note}` is not a note: leave it empty, or write walkover"),
                 );
             }
-            let mut row = NightRow {
+            list.push(NightRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
@@ -1821,21 +1780,17 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 away_points: f.count(col::AWAY_POINTS, 0),
                 walkover: note == "walkover",
                 standing: f.standing(),
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Rosters(list) => {
-            let mut row = RosterRow {
+            list.push(RosterRow {
                 line,
                 season: f.name(col::SEASON),
                 team: f.name(col::TEAM),
                 player: f.name(col::PLAYER),
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Adjustments(list) => {
             let raw = f.text(col::ADJUSTMENT);
@@ -1877,17 +1832,15 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             if reason.is_empty() && change != AdjustmentChange::Withdrawn {
                 f.fault(col::REASON, "a points adjustment needs its reason".into());
             }
-            let mut row = AdjustmentRow {
+            list.push(AdjustmentRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
                 team: f.name(col::TEAM),
                 change,
                 reason,
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Fixtures(list) => {
             let round = if f.text(col::ROUND).is_empty() {
@@ -1895,17 +1848,15 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
             } else {
                 Some(f.count(col::ROUND, 1))
             };
-            let mut row = FixtureRow {
+            list.push(FixtureRow {
                 line,
                 season: f.name(col::SEASON),
                 date: f.date(col::DATE),
                 home: f.name(col::HOME),
                 away: f.name(col::AWAY),
                 round,
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         Rows::Table(list) => {
             let note = f.text(col::NOTE);
@@ -1913,7 +1864,7 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                 let raw = f.raw(col::NOTE).to_string();
                 f.check_text(col::NOTE, &raw);
             }
-            let mut row = FinalTableRow {
+            list.push(FinalTableRow {
                 line,
                 season: f.name(col::SEASON),
                 printed: TableLine {
@@ -1930,10 +1881,8 @@ fn read_row(f: &mut Fields, rows: &mut Rows) {
                     points: f.points(col::POINTS),
                     note,
                 },
-                faulty: Vec::new(),
-            };
-            row.faulty = f.faulty.clone();
-            list.push(row);
+                faulty: f.faulty.clone(),
+            });
         }
         // A grid's rows are read cell by cell ([`read_grid`]).
         Rows::Grid(_) => {}
@@ -1988,58 +1937,64 @@ where
 
 /// The cells of `confirmation, entered_by, disputed_by, reason`.
 fn standing_cells(standing: &Standing) -> [String; 4] {
-    let side = |s: Option<RowSide>| s.map_or_else(String::new, |s| s.as_str().to_string());
-    match standing {
-        Standing::Confirmed => [
-            "confirmed".into(),
-            String::new(),
-            String::new(),
-            String::new(),
-        ],
-        Standing::ConfirmedBy { entered_by } => [
-            "confirmed".into(),
-            side(Some(*entered_by)),
-            String::new(),
-            String::new(),
-        ],
-        Standing::Provisional { entered_by } => [
-            "provisional".into(),
-            side(Some(*entered_by)),
-            String::new(),
-            String::new(),
-        ],
+    let (state, entered_by, disputed_by, reason) = match standing {
+        Standing::Confirmed => ("confirmed", None, None, ""),
+        Standing::ConfirmedBy { entered_by } => ("confirmed", Some(*entered_by), None, ""),
+        Standing::Provisional { entered_by } => ("provisional", Some(*entered_by), None, ""),
         Standing::Disputed {
             by,
             reason,
             entered_by,
-        } => [
-            "disputed".into(),
-            side(*entered_by),
-            side(Some(*by)),
-            reason.clone(),
-        ],
-    }
+        } => ("disputed", *entered_by, Some(*by), reason.as_str()),
+    };
+    let side = |s: Option<RowSide>| s.map_or("", RowSide::as_str).to_string();
+    [
+        state.to_string(),
+        side(entered_by),
+        side(disputed_by),
+        reason.to_string(),
+    ]
 }
 
 /// The columns of how a night stands, written after the others when a night is not confirmed.
 const STANDING_COLUMNS: [&str; 4] = ["confirmation", "entered_by", "disputed_by", "reason"];
 
-/// Writes match rows (FORMAT.md §3 column order); then `note` only when a night is
-/// incomplete, and how the nights stand only when one is not confirmed.
-pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> {
-    let notes = rows.iter().any(|r| r.incomplete);
-    let standings = rows.iter().any(|r| r.standing != Standing::Confirmed);
-    // The first eleven columns, in FORMAT.md's order.
-    let mut header: Vec<&str> = col::NAMES[..=col::LEG_SCORES].to_vec();
+/// Writes the rows of nights (matches or nights' results): `own` the header of each row's
+/// `cells`; then `note` only when a row has one, and how the nights stand only when one is not
+/// confirmed.
+fn write_night_rows<T>(
+    out: impl Write,
+    own: &[&str],
+    rows: &[T],
+    cells: impl Fn(&T) -> Vec<String>,
+    note: impl Fn(&T) -> &'static str,
+    standing: impl Fn(&T) -> &Standing,
+) -> std::io::Result<()> {
+    let notes = rows.iter().any(|r| !note(r).is_empty());
+    let standings = rows.iter().any(|r| *standing(r) != Standing::Confirmed);
+    let mut header = own.to_vec();
     header.extend(notes.then_some("note"));
     header.extend(standings.then_some(STANDING_COLUMNS).into_iter().flatten());
     let rows = rows.iter().map(|r| {
+        let mut rec = cells(r);
+        rec.extend(notes.then(|| note(r).to_string()));
+        let standing = standings.then(|| standing_cells(standing(r)));
+        rec.extend(standing.into_iter().flatten());
+        rec
+    });
+    write_rows(out, &header, rows)
+}
+
+/// Writes match rows (FORMAT.md §3 column order); then `note` only when a night is
+/// incomplete, and how the nights stand only when one is not confirmed.
+pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> {
+    let cells = |r: &MatchRow| {
         let legs: Vec<String> = r
             .leg_scores
             .iter()
             .map(|(h, a)| format!("{h}-{a}"))
             .collect();
-        let mut rec = vec![
+        vec![
             r.season.clone(),
             r.date.to_string(),
             r.home.clone(),
@@ -2051,25 +2006,29 @@ pub fn write_matches(rows: &[MatchRow], out: impl Write) -> std::io::Result<()> 
             r.home_legs.to_string(),
             r.away_legs.to_string(),
             legs.join(" "),
-        ];
-        rec.extend(notes.then(|| if r.incomplete { "incomplete" } else { "" }.into()));
-        rec.extend(
-            standings
-                .then(|| standing_cells(&r.standing))
-                .into_iter()
-                .flatten(),
-        );
-        rec
-    });
-    write_rows(out, &header, rows)
+        ]
+    };
+    let note = |r: &MatchRow| if r.incomplete { "incomplete" } else { "" };
+    // The first eleven columns, in FORMAT.md's order.
+    let own = &col::NAMES[..=col::LEG_SCORES];
+    write_night_rows(out, own, rows, cells, note, |r| &r.standing)
 }
 
 /// Writes night rows; the `note` column only when a night is a walkover, how the nights stand
 /// only when one is not confirmed.
 pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
-    let notes = rows.iter().any(|r| r.walkover);
-    let standings = rows.iter().any(|r| r.standing != Standing::Confirmed);
-    let mut header = vec![
+    let cells = |r: &NightRow| {
+        vec![
+            r.season.clone(),
+            r.date.to_string(),
+            r.home.clone(),
+            r.away.clone(),
+            r.home_points.to_string(),
+            r.away_points.to_string(),
+        ]
+    };
+    let note = |r: &NightRow| if r.walkover { "walkover" } else { "" };
+    let own = [
         "season",
         "date",
         "home",
@@ -2077,27 +2036,7 @@ pub fn write_nights(rows: &[NightRow], out: impl Write) -> std::io::Result<()> {
         "home_points",
         "away_points",
     ];
-    header.extend(notes.then_some("note"));
-    header.extend(standings.then_some(STANDING_COLUMNS).into_iter().flatten());
-    let rows = rows.iter().map(|r| {
-        let mut rec = vec![
-            r.season.clone(),
-            r.date.to_string(),
-            r.home.clone(),
-            r.away.clone(),
-            r.home_points.to_string(),
-            r.away_points.to_string(),
-        ];
-        rec.extend(notes.then(|| if r.walkover { "walkover" } else { "" }.into()));
-        rec.extend(
-            standings
-                .then(|| standing_cells(&r.standing))
-                .into_iter()
-                .flatten(),
-        );
-        rec
-    });
-    write_rows(out, &header, rows)
+    write_night_rows(out, &own, rows, cells, note, |r| &r.standing)
 }
 
 /// Writes fixture rows; the `round` column only when a fixture has one.

@@ -423,7 +423,7 @@ impl Book {
                         match cell {
                             Some(c) => {
                                 let (row, col) = c.get_position();
-                                pending = Some((row, col, value_ref(c.get_value())));
+                                pending = Some((row, col, value(c.get_value().clone().into())));
                             }
                             None => done = true,
                         }
@@ -493,7 +493,7 @@ impl Cells<'_> {
                         (DataRef::Empty, Some(_)) => Value::Error(
                             "a formula with no value saved (the workbook was not made by a spreadsheet program that works its formulas out: open it in one and save it)".into(),
                         ),
-                        (value, _) => value_ref(value),
+                        (v, _) => value(v.clone().into()),
                     };
                     (c.pos.0, c.pos.1, value)
                 }))
@@ -511,7 +511,7 @@ impl Cells<'_> {
                     }
                     match range.get((r, c)) {
                         None | Some(Data::Empty) => continue,
-                        Some(d) => return Ok(Some((row, col, value(d)))),
+                        Some(d) => return Ok(Some((row, col, value(d.clone())))),
                     }
                 }
                 Ok(None)
@@ -520,34 +520,17 @@ impl Cells<'_> {
     }
 }
 
-/// A cell of an `.xlsx` sheet as text.
-fn value_ref(d: &DataRef) -> Value {
-    match d {
-        DataRef::Int(i) => Value::Text(i.to_string()),
-        DataRef::Float(f) => Value::Text(number(*f)),
-        DataRef::String(s) => Value::Text(text(s)),
-        DataRef::SharedString(s) => Value::Text(text(s)),
-        DataRef::Bool(b) => Value::Text(if *b { "TRUE" } else { "FALSE" }.into()),
-        DataRef::DateTime(d) if d.is_datetime() => Value::Date(date_time(d)),
-        DataRef::DateTime(d) => Value::Text(date_time(d)),
-        DataRef::DateTimeIso(s) => Value::Date(iso(s)),
-        DataRef::DurationIso(s) => Value::Text(s.clone()),
-        DataRef::Error(e) => Value::Error(e.to_string()),
-        DataRef::Empty => Value::Empty,
-    }
-}
-
-/// A cell of another kind of sheet as text.
-fn value(d: &Data) -> Value {
+/// A cell as text (an `.xlsx` or `.xlsb` sheet's as calamine gives it of another).
+fn value(d: Data) -> Value {
     match d {
         Data::Int(i) => Value::Text(i.to_string()),
-        Data::Float(f) => Value::Text(number(*f)),
+        Data::Float(f) => Value::Text(number(f)),
         Data::String(s) => Value::Text(text(s)),
-        Data::Bool(b) => Value::Text(if *b { "TRUE" } else { "FALSE" }.into()),
-        Data::DateTime(d) if d.is_datetime() => Value::Date(date_time(d)),
-        Data::DateTime(d) => Value::Text(date_time(d)),
-        Data::DateTimeIso(s) => Value::Date(iso(s)),
-        Data::DurationIso(s) => Value::Text(s.clone()),
+        Data::Bool(b) => Value::Text(if b { "TRUE" } else { "FALSE" }.into()),
+        Data::DateTime(d) if d.is_datetime() => Value::Date(date_time(&d)),
+        Data::DateTime(d) => Value::Text(date_time(&d)),
+        Data::DateTimeIso(s) => Value::Date(iso(&s)),
+        Data::DurationIso(s) => Value::Text(s),
         Data::Error(e) => Value::Error(e.to_string()),
         Data::Empty => Value::Empty,
     }
@@ -555,11 +538,11 @@ fn value(d: &Data) -> Value {
 
 /// Text with its line breaks made `\n` (so that a row's lines are counted as the CSV reader
 /// counts them).
-fn text(s: &str) -> String {
+fn text(s: String) -> String {
     if s.contains('\r') {
         s.replace("\r\n", "\n").replace('\r', "\n")
     } else {
-        s.to_string()
+        s
     }
 }
 

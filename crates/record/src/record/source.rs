@@ -269,7 +269,7 @@ fn skip_bom(file: &mut File) -> io::Result<u64> {
 }
 
 /// A size as people read it: `4 MiB`, `64 KiB`, `100 bytes`.
-fn size(bytes: usize) -> String {
+pub(super) fn size(bytes: usize) -> String {
     const KIB: usize = 1 << 10;
     const MIB: usize = 1 << 20;
     match bytes {

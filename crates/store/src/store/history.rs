@@ -8,32 +8,10 @@ use std::collections::{HashMap, HashSet};
 use chrono::NaiveDate;
 
 use super::db::StoreError;
-use super::league::{LeagueReader, SeasonInfo};
+use super::league::LeagueReader;
 use super::past::table_line;
-use crate::league::{Adjustment, HomeAway, Kind, Match, Night, NightResult, Pair, Team, TeamId};
-use crate::record::standings::TableLine;
-
-/// One season of a league as its history reads it.
-#[derive(Clone, Debug, PartialEq)]
-pub struct SeasonPast {
-    pub info: SeasonInfo,
-    /// The date of its last fixture (cancelled ones and grid nights not counted), if any.
-    pub last_dated: Option<NaiveDate>,
-    /// Fixtures not cancelled with no result yet.
-    pub unplayed: usize,
-    /// Its teams, named as they are today.
-    pub teams: Vec<Team>,
-    /// Its nights with a result (cancelled fixtures left out), by date then number; a match's
-    /// leg scores are not read (the history needs the legs won only).
-    pub nights: Vec<Night>,
-    /// The fixtures of nights known from a results grid (`fixtures.undated`).
-    pub undated: HashSet<i64>,
-    pub adjustments: Vec<Adjustment>,
-    /// Its final table as printed, in printed order (empty unless the season is closed).
-    pub recorded: Vec<TableLine<TeamId>>,
-    /// Its teams' players: team, player's name (today's).
-    pub rosters: Vec<(TeamId, String)>,
-}
+use crate::league::history::PastSeason;
+use crate::league::{Adjustment, HomeAway, Kind, Match, Night, NightResult, Pair, Season, Team};
 
 fn day(text: &str) -> Result<NaiveDate, StoreError> {
     NaiveDate::parse_from_str(text, "%Y-%m-%d")
@@ -56,14 +34,14 @@ type RawNight = (
 
 /// A league's seasons as they are read, each found by its number.
 struct Past {
-    seasons: Vec<SeasonPast>,
+    seasons: Vec<PastSeason>,
     /// Each season's place in `seasons`, by its number.
     at: HashMap<i64, usize>,
 }
 
 impl Past {
     /// The season numbered `season`.
-    fn of(&mut self, season: i64) -> Result<&mut SeasonPast, StoreError> {
+    fn of(&mut self, season: i64) -> Result<&mut PastSeason, StoreError> {
         match self.at.get(&season) {
             Some(&i) => Ok(&mut self.seasons[i]),
             None => Err(StoreError::damaged(
@@ -75,29 +53,32 @@ impl Past {
 }
 
 impl LeagueReader<'_> {
-    /// Every season of a league with what its history needs, oldest made first.
-    pub fn past(&self, league: i64) -> Result<Vec<SeasonPast>, StoreError> {
-        let seasons: Vec<SeasonPast> = self
+    /// Every season of a league with what its history needs, oldest made first: its teams
+    /// named as they are today, its nights with a result (cancelled fixtures left out) by date
+    /// then number, a match's leg scores not read (the history needs the legs won only).
+    pub fn past(&self, league: i64) -> Result<Vec<PastSeason>, StoreError> {
+        let seasons: Vec<PastSeason> = self
             .seasons(league)?
             .into_iter()
-            .map(|info| SeasonPast {
-                info,
+            .map(|info| PastSeason {
+                id: info.id,
                 last_dated: None,
-                unplayed: 0,
-                teams: Vec::new(),
-                nights: Vec::new(),
+                season: Season {
+                    name: info.name,
+                    config: info.config,
+                    teams: Vec::new(),
+                    nights: Vec::new(),
+                    adjustments: Vec::new(),
+                    recorded: Vec::new(),
+                },
                 undated: HashSet::new(),
-                adjustments: Vec::new(),
                 recorded: Vec::new(),
                 rosters: Vec::new(),
+                unplayed: 0,
             })
             .collect();
         let mut past = Past {
-            at: seasons
-                .iter()
-                .enumerate()
-                .map(|(i, s)| (s.info.id, i))
-                .collect(),
+            at: seasons.iter().enumerate().map(|(i, s)| (s.id, i)).collect(),
             seasons,
         };
         self.past_dates(league, &mut past)?;
@@ -153,7 +134,7 @@ impl LeagueReader<'_> {
         })?;
         for row in rows {
             let (season, id, name, withdrawn) = row?;
-            past.of(season)?.teams.push(Team {
+            past.of(season)?.season.teams.push(Team {
                 id,
                 name,
                 withdrawn: withdrawn.as_deref().map(day).transpose()?,
@@ -208,7 +189,7 @@ impl LeagueReader<'_> {
             if undated {
                 s.undated.insert(id);
             }
-            s.nights.push(Night {
+            s.season.nights.push(Night {
                 id,
                 date: day(&date)?,
                 home,
@@ -239,7 +220,7 @@ impl LeagueReader<'_> {
         })?;
         for row in rows {
             let (season, team, points, reason, date) = row?;
-            past.of(season)?.adjustments.push(Adjustment {
+            past.of(season)?.season.adjustments.push(Adjustment {
                 team,
                 points,
                 reason,

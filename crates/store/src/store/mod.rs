@@ -28,7 +28,6 @@ pub use board::NightLeg;
 pub use broken::{Broken, FixtureNamed, LegNamed};
 pub use db::{Actor, Change, Fault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
-pub use history::SeasonPast;
 pub use league::{
     Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };

@@ -1,13 +1,11 @@
 //! A league's history, as `don history` and the published site show it: every season read at
-//! once from the store, each season's end worked out (its last dated fixture, else its name),
-//! and the story told by [`crate::league::history`].
+//! once from the store, and the story told by [`crate::league::history`].
 
 use std::collections::HashMap;
 
 use crate::app::error::AppError;
-use crate::league::fixtures::season_end;
-use crate::league::history::{history as tell, History, PastSeason};
-use crate::league::Season;
+use crate::league::history::history as tell;
+use crate::record::history::History;
 use crate::store::{LeagueInfo, LeagueReader};
 
 impl crate::app::App {
@@ -26,25 +24,5 @@ pub fn history(reader: &LeagueReader<'_>, league: &LeagueInfo) -> Result<History
         .into_iter()
         .map(|t| (t.id, t.name))
         .collect();
-    let seasons = reader
-        .past(league.id)?
-        .into_iter()
-        .map(|s| PastSeason {
-            id: s.info.id,
-            end: season_end(&s.info.name, s.last_dated),
-            season: Season {
-                name: s.info.name,
-                config: s.info.config,
-                teams: s.teams,
-                nights: s.nights,
-                adjustments: s.adjustments,
-                recorded: Vec::new(),
-            },
-            undated: s.undated,
-            recorded: s.recorded,
-            rosters: s.rosters,
-            unplayed: s.unplayed,
-        })
-        .collect();
-    Ok(tell(seasons, &names))
+    Ok(tell(reader.past(league.id)?, &names))
 }

@@ -2,9 +2,9 @@
 //! winning run, the most titles, each with every entry tied for it, and how a season's results
 //! are known ([`known_from`]). `don history` and the site's honours page render these, so they
 //! say the same thing; the champions and the all-time table are
-//! [`History`](crate::league::history::History)'s own lines.
+//! [`History`](crate::record::history::History)'s own lines.
 
-use crate::league::history::{BigWin, History, Run, Source, Titles};
+use crate::record::history::{BigWin, History, Run, Source, Titles};
 use crate::record::text::count;
 
 /// A piece of a record's words: words, or a team named as it is today (the site links it to

@@ -13,8 +13,8 @@ use crate::app::league::which::front_season;
 use crate::app::names::entries_as_then;
 use crate::app::App;
 use crate::check::check_value;
-use crate::league::history::History;
 use crate::league::NightResult;
+use crate::record::history::History;
 use crate::replay::ScoreSheet;
 use crate::store::{LeagueInfo, SeasonEntry, SeasonInfo, Store, TeamInfo};
 

@@ -4,7 +4,7 @@
 
 use super::*;
 use crate::app::view::history::{known_from, records, Piece};
-use crate::league::history::History;
+use crate::record::history::History;
 
 /// The honours page, from the site's root.
 pub(crate) const HONOURS: &str = "honours.html";
@@ -176,7 +176,7 @@ impl Pages<'_> {
             .map(|l| ListingRow {
                 cells: vec![
                     Cell::num(l.pos),
-                    Cell::header(vec![self.team_span(path, &l.name, ids)]),
+                    Cell::header(vec![self.team_span(path, &l.team, ids)]),
                     Cell::num(l.seasons),
                     Cell::num(l.played),
                     Cell::num(l.won),
