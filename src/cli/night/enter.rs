@@ -8,7 +8,7 @@ use don::app::AppError;
 
 use super::args::EnterArgs;
 use super::confirm::{app_which, night_ref};
-use super::place::{answer, Answers};
+use super::place::answer;
 use super::prompt::prompt_night;
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::{answer_prompt, terminal_answer_prompt};
@@ -22,35 +22,29 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let mut given = args.result.given()?;
+    let given = args.result.given()?;
     let mut prompt = matches!(given, Given::AtPrompt).then(answer_prompt);
     let names = app_which(&args.which);
-    let mut answers = Answers {
+    let entry = NightEntry {
+        night: night_ref(&names, &args.home, &args.away, day),
         moved: args.moved.then_some(true),
-        new_players: args.result.new_players.clone(),
+        entered_for: args.entered_for.as_deref(),
+        new_players: &args.result.new_players,
     };
     // The app's questions (a night off its fixture's date, a name close to a known player's)
     // are asked at the prompt, and on a terminal when the result is given on the command line;
     // piped, each is a refusal (`--moved` and `--new-player` answer them beforehand).
-    let entered = loop {
-        let entry = NightEntry {
-            night: night_ref(&names, &args.home, &args.away, day),
-            moved: answers.moved,
-            entered_for: args.entered_for.as_deref(),
-            new_players: &answers.new_players,
-        };
-        let question = match app.night_enter(entry, given.clone())? {
-            Entered::Asked(question) => question,
-            entered => break entered,
-        };
+    let mut entered = app.night_enter(entry, given)?;
+    while let Entered::Asked(asked) = entered {
         if prompt.is_none() {
             prompt = terminal_answer_prompt();
         }
         let Some(p) = prompt.as_deref_mut() else {
-            return Err(AppError::from(question.refused()).into());
+            return Err(AppError::from(asked.question.refused()).into());
         };
-        answer(&question, p, (&mut answers, &mut given))?;
-    };
+        let yes = answer(&asked.question, p)?;
+        entered = app.night_answer(asked, yes)?;
+    }
     let mut out = io::stdout().lock();
     match entered {
         Entered::Kept { notes, night } => {
@@ -71,6 +65,6 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
             let mut prompt = prompt.unwrap_or_else(answer_prompt);
             prompt_night(&mut app, &mut *prompt, &mut night)
         }
-        Entered::Asked(question) => Err(AppError::from(question.refused()).into()),
+        Entered::Asked(asked) => Err(AppError::from(asked.question.refused()).into()),
     }
 }

@@ -176,6 +176,9 @@ pub enum NightError {
     },
     #[error("{title} was changed meanwhile (by another don): correct it again")]
     ChangedMeanwhile { title: String },
+    /// A night asked about, answered after another change moved its rows.
+    #[error("{title} was changed meanwhile (by another don), while it was asked about: enter it again")]
+    AskedMeanwhile { title: String },
     /// A team's captain acting on a night that is not theirs to act on: a captain acts only on
     /// the current season's fixtures due by today that are not cancelled.
     #[error("{actor} cannot act on {title}: {why}")]

@@ -78,6 +78,7 @@ impl NightError {
             | E::MatchEntered { .. }
             | E::SlotTaken { .. }
             | E::ChangedMeanwhile { .. }
+            | E::AskedMeanwhile { .. }
             | E::SeveralNoneOn { .. }
             | E::NotMoved { .. } => ErrorKind::Conflict,
             E::AtMatch { error, .. } => error.kind(),

@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 
 use super::error::NightNamed;
 use super::find::{fixture_by_number, is_done, result_words};
-use super::place::{fixture_for_night, uncancel, Placed};
+use super::place::{fixture_at, place_night, uncancel, Placed};
 use super::players::{accept, Players};
 use crate::app::league::checked;
 use crate::app::{App, AppError};
@@ -162,13 +162,10 @@ impl Begin {
         if let Some(f) = own.filter(|f| f.result.is_some() && is_done(f, &season.config)) {
             return Ok(Begun::Taken(taken(&f)));
         }
-        let placed = fixture_for_night(
-            change,
-            season,
-            (&self.home, &self.away),
-            (self.day, Some(self.moved)),
-            notes,
-        )?;
+        let fixtures = change.leagues().fixtures(season.id)?;
+        let placement = place_night(&fixtures, season, &self.home, &self.away, self.day)?;
+        let teams = (&self.home, &self.away);
+        let placed = fixture_at(change, season, teams, (placement, Some(self.moved)), notes)?;
         let fixture = match placed {
             Placed::On(f) => f,
             Placed::Ask(q) => return Err(q.refused().into()),

@@ -169,7 +169,10 @@ pub async fn enter(
             Ok(Entered::Kept { notes, .. }) => Outcome::Done(notes),
             // The page asks nothing: a name close to a known player's is refused beside it
             // (the form's "New players" answers it).
-            Ok(Entered::Asked(q)) => Outcome::Refused(of_entry(&q.refused().into(), &how, &form)),
+            Ok(Entered::Asked(asked)) => {
+                let refused = asked.question.refused().into();
+                Outcome::Refused(of_entry(&refused, &how, &form))
+            }
             Ok(_) => Outcome::Done(Vec::new()),
             Err(e) => Outcome::Refused(of_entry(&e, &how, &form)),
         }
