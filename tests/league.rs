@@ -715,7 +715,7 @@ fn a_league_s_configuration_changes_new_seasons_only() {
 mod no_panic {
     use don::league::entry::parse_match;
     use don::league::import::{nights_from_matches, nights_from_totals, NameStatus, Named, Names};
-    use don::league::{standings, Config, Season};
+    use don::league::{standings, Config, SeasonRecord};
     use don::record::results::{read_results_lenient, Rows};
     use proptest::prelude::*;
 
@@ -778,7 +778,7 @@ mod no_panic {
                     _ => Vec::new(),
                 };
                 // Whatever was accepted makes a table.
-                let season = Season {
+                let season = SeasonRecord {
                     name: "s".into(),
                     config: Config::default(),
                     teams: Vec::new(),

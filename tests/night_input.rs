@@ -8,7 +8,7 @@ use crate::common;
 
 use chrono::NaiveDate;
 use common::db::Db;
-use don::app::night::enter::{Entered, Given, KeptNight, NightEntry, NightQuestion, Question};
+use don::app::night::enter::{Given, KeptNight, NightEntered, NightEntry, NightQuestion, Question};
 use don::app::night::error::CaptainsNight;
 use don::app::night::{NightError, NightNamed, NightRef, WhichSeason};
 use don::app::{Actor, App, AppError};
@@ -88,7 +88,7 @@ fn a_nights_matches_are_entered_as_values() {
         played(Kind::SingleCrib, 1, &["Sian"], &["Mair"], (2, 0)),
     ]);
     let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
-    let Entered::Kept { night, .. } = app.night_enter(entry(at, None), given).unwrap() else {
+    let NightEntered::Kept { night, .. } = app.night_enter(entry(at, None), given).unwrap() else {
         panic!("not kept");
     };
     let KeptNight::Matches { title, result } = &night else {
@@ -127,7 +127,7 @@ fn a_refused_match_is_named_by_its_place_among_those_given_and_nothing_is_kept()
     assert!(
         matches!(
             **error,
-            NightError::Check(don::league::NightError::Legs { .. })
+            NightError::Check(don::league::NightFault::Legs { .. })
         ),
         "{error:?}"
     );
@@ -170,7 +170,7 @@ fn totals_and_a_walkover_are_entered_as_values() {
         .unwrap();
     assert!(matches!(
         kept,
-        Entered::Kept {
+        NightEntered::Kept {
             night: KeptNight::Totals { .. },
             ..
         }
@@ -179,7 +179,7 @@ fn totals_and_a_walkover_are_entered_as_values() {
     let kept = app
         .night_enter(entry(at, None), Given::Walkover(HomeAway::Away))
         .unwrap();
-    let Entered::Kept {
+    let NightEntered::Kept {
         night: KeptNight::Walkover { to, .. },
         ..
     } = kept
@@ -197,7 +197,7 @@ fn a_night_off_its_fixtures_date_is_asked_about_and_nothing_is_kept_until_answer
     let totals = Given::Totals(Pair::new(5, 4));
     let at = night("A", "B", Some("2025-09-19"));
     let asked = app.night_enter(entry(at, None), totals.clone()).unwrap();
-    let Entered::Asked(asked) = asked else {
+    let NightEntered::Asked(asked) = asked else {
         panic!("not asked");
     };
     assert_eq!(
@@ -219,7 +219,7 @@ fn a_night_off_its_fixtures_date_is_asked_about_and_nothing_is_kept_until_answer
     };
     assert_eq!(db.dump(), before);
     // Yes: the fixture is moved and the night kept.
-    let Entered::Kept { notes, .. } = app.night_enter(entry(at, Some(true)), totals).unwrap()
+    let NightEntered::Kept { notes, .. } = app.night_enter(entry(at, Some(true)), totals).unwrap()
     else {
         panic!("not kept");
     };
@@ -241,7 +241,7 @@ fn a_captain_may_enter_a_night_only_when_it_is_due_by_the_pinned_today() {
     assert_eq!(*why, CaptainsNight::NotDue(day("2025-09-18")));
     let kept = app(&db, Some("A"), "2025-09-18").night_enter(entry(at, None), totals);
     assert!(
-        matches!(kept, Ok(Entered::Kept { .. })),
+        matches!(kept, Ok(NightEntered::Kept { .. })),
         "not kept on the day it is due"
     );
 }
@@ -264,7 +264,7 @@ fn the_current_season_is_chosen_on_the_pinned_today() {
     let kept = |today: &str| {
         let at = night("A", "B", None);
         match app(&db, None, today).night_enter(entry(at, None), totals.clone()) {
-            Ok(Entered::Kept {
+            Ok(NightEntered::Kept {
                 night: KeptNight::Totals { title, .. },
                 ..
             }) => title,
@@ -310,7 +310,8 @@ fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
         played(Kind::Don, 2, &["Emrys", "Glyn"], &["Aled", "Bethn"], (0, 2)),
     ]);
     let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
-    let Entered::Asked(asked) = app.night_enter(entry(at, None), given.clone()).unwrap() else {
+    let NightEntered::Asked(asked) = app.night_enter(entry(at, None), given.clone()).unwrap()
+    else {
         panic!("not asked");
     };
     assert_eq!(
@@ -335,7 +336,7 @@ fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
         new_players: &new,
         ..entry(at, None)
     };
-    let Entered::Kept { notes, .. } = app.night_enter(answered, given).unwrap() else {
+    let NightEntered::Kept { notes, .. } = app.night_enter(answered, given).unwrap() else {
         panic!("not kept");
     };
     assert!(
@@ -347,9 +348,9 @@ fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
 }
 
 /// The question a night entry asks, with its answer: the night as it was resolved to ask it.
-fn asked(entered: Entered) -> NightQuestion {
+fn asked(entered: NightEntered) -> NightQuestion {
     match entered {
-        Entered::Asked(asked) => asked,
+        NightEntered::Asked(asked) => asked,
         _ => panic!("not asked"),
     }
 }
@@ -361,7 +362,11 @@ fn a_question_answered_enters_the_night_as_it_was_resolved() {
     let mut secretary = app(&db, None, "2025-09-30");
     let totals = Given::Totals(Pair::new(5, 4));
     let at = night("A", "B", Some("2025-09-19"));
-    let question = asked(secretary.night_enter(entry(at, None), totals.clone()).unwrap());
+    let question = asked(
+        secretary
+            .night_enter(entry(at, None), totals.clone())
+            .unwrap(),
+    );
     // No: refused, as the question says, nothing kept.
     let Err(AppError::Night(NightError::NotMoved { fixture: 6, .. })) =
         secretary.night_answer(question.clone(), false)
@@ -370,13 +375,15 @@ fn a_question_answered_enters_the_night_as_it_was_resolved() {
     };
     assert_eq!(db.dump(), before);
     // Yes: the fixture is moved and the night kept.
-    let Entered::Kept { notes, night: kept } = secretary.night_answer(question, true).unwrap() else {
+    let NightEntered::Kept { notes, night: kept } = secretary.night_answer(question, true).unwrap()
+    else {
         panic!("not kept");
     };
     assert_eq!(notes, ["fixture 6 moved from 2025-09-18 to 2025-09-19"]);
     assert_eq!(kept.to_string(), "A v B on 2025-09-19: 5–4.");
     assert_eq!(
-        db.sql("SELECT date, home_points, away_points FROM fixtures WHERE id = 6").trim(),
+        db.sql("SELECT date, home_points, away_points FROM fixtures WHERE id = 6")
+            .trim(),
         "2025-09-19|5|4"
     );
 
@@ -389,7 +396,7 @@ fn a_question_answered_enters_the_night_as_it_was_resolved() {
     ]);
     let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
     let question = asked(secretary.night_enter(entry(at, None), given).unwrap());
-    let Entered::Kept { notes, .. } = secretary.night_answer(question, true).unwrap() else {
+    let NightEntered::Kept { notes, .. } = secretary.night_answer(question, true).unwrap() else {
         panic!("not kept");
     };
     assert!(notes.iter().all(|n| !n.contains("Bethn")), "{notes:?}");
@@ -410,7 +417,7 @@ fn a_question_answered_after_its_night_changed_is_refused_and_nothing_is_kept() 
     // Meanwhile another change enters the night on its fixture's date.
     let on_its_date = night("A", "B", Some("2025-09-18"));
     let other = app.night_enter(entry(on_its_date, None), Given::Totals(Pair::new(3, 6)));
-    assert!(matches!(other, Ok(Entered::Kept { .. })), "not kept");
+    assert!(matches!(other, Ok(NightEntered::Kept { .. })), "not kept");
     let meanwhile = db.dump();
     let Err(e) = app.night_answer(question, true) else {
         panic!("entered over a night changed meanwhile");

@@ -3,7 +3,7 @@
 
 use std::io::{self, Write};
 
-use don::app::night::enter::{Entered, Given, NightEntry};
+use don::app::night::enter::{Given, NightEntered, NightEntry};
 use don::app::AppError;
 
 use super::args::EnterArgs;
@@ -35,7 +35,7 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
     // are asked at the prompt, and on a terminal when the result is given on the command line;
     // piped, each is a refusal (`--moved` and `--new-player` answer them beforehand).
     let mut entered = app.night_enter(entry, given)?;
-    while let Entered::Asked(asked) = entered {
+    while let NightEntered::Asked(asked) = entered {
         if prompt.is_none() {
             prompt = terminal_answer_prompt();
         }
@@ -47,14 +47,14 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
     }
     let mut out = io::stdout().lock();
     match entered {
-        Entered::Kept { notes, night } => {
+        NightEntered::Kept { notes, night } => {
             for n in &notes {
                 writeln!(out, "{}", shown(n))?;
             }
             writeln!(out, "{}", shown(&night.to_string()))?;
             Ok(Done::Ok)
         }
-        Entered::ToPrompt(mut night) => {
+        NightEntered::ToPrompt(mut night) => {
             writeln!(
                 out,
                 "{}: {}",
@@ -65,6 +65,6 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
             let mut prompt = prompt.unwrap_or_else(answer_prompt);
             prompt_night(&mut app, &mut *prompt, &mut night)
         }
-        Entered::Asked(asked) => Err(AppError::from(asked.question.refused()).into()),
+        NightEntered::Asked(asked) => Err(AppError::from(asked.question.refused()).into()),
     }
 }

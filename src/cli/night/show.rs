@@ -5,7 +5,7 @@ use std::io::{self, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
-use don::app::view::night::{day_words, joined, Standing};
+use don::app::view::night::{day_words, joined, NightStanding};
 use don::app::view::{Link, NightView, Target};
 use don::app::{App, SeasonInfo, TeamInfo};
 
@@ -72,7 +72,7 @@ pub fn write_night(out: &mut impl Write, night: &NightView) -> io::Result<()> {
     for line in night
         .standing
         .iter()
-        .map(Standing::line)
+        .map(NightStanding::line)
         .chain(night.note.clone())
     {
         writeln!(out, "{}", shown(&line))?;

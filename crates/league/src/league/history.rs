@@ -32,7 +32,7 @@ use std::collections::{BTreeSet, HashMap, HashSet};
 use chrono::NaiveDate;
 
 use super::names::name_key;
-use super::night::{HomeAway, Night, NightResult, Season, TeamId};
+use super::night::{HomeAway, Night, NightResult, SeasonRecord, TeamId};
 use super::standings::standings;
 use crate::record::history as json;
 use crate::record::standings::TableLine;
@@ -70,7 +70,7 @@ pub struct PastSeason {
     /// The season's end ([`super::fixtures::season_end`]); `None` puts it after those with one.
     pub end: Option<NaiveDate>,
     /// Its teams (named as they are today), nights with a result and adjustments.
-    pub season: Season,
+    pub season: SeasonRecord,
     /// The fixtures (by number) of the nights known only from a results grid: no date.
     pub undated: HashSet<i64>,
     /// Its final table as printed, in printed order: empty unless the season is closed.
@@ -394,7 +394,7 @@ struct Telling<'a> {
 
 /// The nights of a season that its table counts (none of a withdrawn team's, none entered
 /// match by match and not complete), as it counts them.
-fn counted(season: &Season) -> Vec<Counted<'_>> {
+fn counted(season: &SeasonRecord) -> Vec<Counted<'_>> {
     let withdrawn: HashSet<TeamId> = season
         .teams
         .iter()
@@ -418,7 +418,7 @@ fn counted(season: &Season) -> Vec<Counted<'_>> {
 }
 
 /// Whether a night is between two teams of the season (the table leaves out any other).
-fn between_teams(season: &Season, night: &Night) -> bool {
+fn between_teams(season: &SeasonRecord, night: &Night) -> bool {
     night.home != night.away
         && season.teams.iter().any(|t| t.id == night.home)
         && season.teams.iter().any(|t| t.id == night.away)
@@ -463,7 +463,7 @@ fn team_on(night: &Night, side: HomeAway) -> TeamId {
 
 impl<'a> Telling<'a> {
     /// A team's name today (else as the season had it).
-    fn name(&self, id: TeamId, season: &Season) -> String {
+    fn name(&self, id: TeamId, season: &SeasonRecord) -> String {
         self.names
             .get(&id)
             .cloned()
@@ -753,7 +753,7 @@ mod tests {
         PastSeason {
             id,
             end: end.map(|d| d.parse().unwrap()),
-            season: Season {
+            season: SeasonRecord {
                 name: name.into(),
                 config: Config::default(),
                 teams: Vec::new(),

@@ -6,7 +6,7 @@ use crate::app::view::site::{SiteRead, SiteSeason};
 use crate::app::view::{Link as ViewLink, SheetView, Target};
 use crate::league::names::name_key;
 use crate::league::stats::{stats, Filter};
-use crate::league::{standings, NightResult, Season, TeamId};
+use crate::league::{standings, NightResult, SeasonRecord, TeamId};
 use crate::publish::page::{kind_name, Loaded, Names, Pages};
 use crate::publish::slug::Slugs;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -192,7 +192,7 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
         out.team(**id, &team_names[id], &seasons)?;
     }
     out.players_page()?;
-    let all: Vec<Season> = seasons.iter().map(|s| s.season.clone()).collect();
+    let all: Vec<SeasonRecord> = seasons.iter().map(|s| s.season.clone()).collect();
     let every_season = stats(&all, &Filter::default()).by_player();
     for (key, (slug, name)) in &names.players {
         out.player(key, slug, name, &seasons, &every_season)?;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use crate::app::error::AppError;
 use crate::league::fixtures::season_end;
 use crate::league::history::{history as tell, History, PastSeason};
-use crate::league::Season;
+use crate::league::SeasonRecord;
 use crate::store::{LeagueInfo, LeagueReader};
 
 impl crate::app::App {
@@ -32,7 +32,7 @@ pub fn history(reader: &LeagueReader<'_>, league: &LeagueInfo) -> Result<History
         .map(|s| PastSeason {
             id: s.info.id,
             end: season_end(&s.info.name, s.last_dated),
-            season: Season {
+            season: SeasonRecord {
                 name: s.info.name,
                 config: s.info.config,
                 teams: s.teams,

@@ -45,7 +45,7 @@ pub enum Given {
 }
 
 /// What entering a night came to.
-pub enum Entered {
+pub enum NightEntered {
     /// Kept: what was noted on the way (fixtures moved or added, players put on rosters), and
     /// the night as it now stands.
     Kept {
@@ -313,7 +313,7 @@ fn resolve_night(
     let home = crate::app::league::which::team(&leagues, &league, night.home)?;
     let away = crate::app::league::which::team(&leagues, &league, night.away)?;
     if home.id == away.id {
-        return Err(NightError::Check(crate::league::NightError::SameTeam).into());
+        return Err(NightError::Check(crate::league::NightFault::SameTeam).into());
     }
     let fixtures = leagues.fixtures(season.id)?;
     let placement = place_night(&fixtures, &season, &home, &away, night.date)?;
@@ -351,7 +351,9 @@ impl PendingNight {
             && leagues.seasons(league)?.contains(&self.season)
             && teams.contains(home)
             && teams.contains(away)
-            && place_night(&fixtures, &self.season, home, away, self.day).ok().as_ref()
+            && place_night(&fixtures, &self.season, home, away, self.day)
+                .ok()
+                .as_ref()
                 == Some(&self.placement);
         if same {
             return Ok(());
@@ -388,13 +390,13 @@ impl App {
     /// prompt, nothing is kept here (the night is begun with its first match, see
     /// [`App::night_keep_match`]). What needs an answer (a night off its fixture's date not
     /// said to be moved or not, a name close to a known player's) is asked
-    /// ([`Entered::Asked`]): nothing is kept, and the answer is given to
+    /// ([`NightEntered::Asked`]): nothing is kept, and the answer is given to
     /// [`App::night_answer`].
     pub fn night_enter(
         &mut self,
         entry: NightEntry<'_>,
         given: Given,
-    ) -> Result<Entered, AppError> {
+    ) -> Result<NightEntered, AppError> {
         self.not_a_scorer("enter a night")?;
         let (actor, today) = (self.actor().cloned(), self.today());
         let change = self.store.change("night")?;
@@ -405,7 +407,11 @@ impl App {
     /// Enters a night asked about with the answer (`yes` or no to the question): the night as
     /// it was resolved to ask it, refused if another change has meanwhile changed its league,
     /// season, teams or fixtures ([`NightError::AskedMeanwhile`]).
-    pub fn night_answer(&mut self, asked: NightQuestion, yes: bool) -> Result<Entered, AppError> {
+    pub fn night_answer(
+        &mut self,
+        asked: NightQuestion,
+        yes: bool,
+    ) -> Result<NightEntered, AppError> {
         self.not_a_scorer("enter a night")?;
         let night = asked.answered(yes)?;
         let (actor, today) = (self.actor().cloned(), self.today());
@@ -420,11 +426,11 @@ fn enter_night(
     change: Change<'_>,
     night: PendingNight,
     (actor, today): (Option<&crate::app::Actor>, NaiveDate),
-) -> Result<Entered, AppError> {
+) -> Result<NightEntered, AppError> {
     let mut notes = Vec::new();
     let asked = |question, night| {
         let night = Box::new(night);
-        Ok(Entered::Asked(NightQuestion { question, night }))
+        Ok(NightEntered::Asked(NightQuestion { question, night }))
     };
     let r = &night;
     let teams = (&r.teams.home, &r.teams.away);
@@ -435,7 +441,13 @@ fn enter_night(
     };
     let (season, config) = (&r.season, &r.season.config);
     check_not_withdrawn(&change, season, &fixture)?;
-    super::find::captain_may_act(actor, &change.leagues(), (&r.league, season), &fixture, today)?;
+    super::find::captain_may_act(
+        actor,
+        &change.leagues(),
+        (&r.league, season),
+        &fixture,
+        today,
+    )?;
     let title = title(teams, fixture.date);
     let named = named(teams.0, teams.1, r.day.is_some().then_some(fixture.date));
     let begun_here = entry_rules(
@@ -465,7 +477,7 @@ fn enter_night(
                 entered_by: r.entered_by,
                 found: fixture.id,
             };
-            return Ok(Entered::ToPrompt(Box::new(Prompted {
+            return Ok(NightEntered::ToPrompt(Box::new(Prompted {
                 title,
                 entered: matches_of(Some(&fixture)),
                 begun: (!begun_here).then_some(fixture.id),
@@ -517,5 +529,5 @@ fn enter_night(
             KeptNight::Matches { title, result }
         }
     };
-    Ok(Entered::Kept { notes, night: kept })
+    Ok(NightEntered::Kept { notes, night: kept })
 }

@@ -162,22 +162,24 @@ pub enum NightError {
     },
     /// A night's matches refused by the league's checks.
     #[error(transparent)]
-    Check(#[from] crate::league::NightError),
+    Check(#[from] crate::league::NightFault),
     /// The same, about the night titled so.
     #[error("{title}: {error}")]
     Checked {
         title: String,
-        error: crate::league::NightError,
+        error: crate::league::NightFault,
     },
     #[error("{title}: as corrected, {error}")]
     AsCorrected {
         title: String,
-        error: crate::league::NightError,
+        error: crate::league::NightFault,
     },
     #[error("{title} was changed meanwhile (by another don): correct it again")]
     ChangedMeanwhile { title: String },
     /// A night asked about, answered after another change moved its rows.
-    #[error("{title} was changed meanwhile (by another don), while it was asked about: enter it again")]
+    #[error(
+        "{title} was changed meanwhile (by another don), while it was asked about: enter it again"
+    )]
     AskedMeanwhile { title: String },
     /// A team's captain acting on a night that is not theirs to act on: a captain acts only on
     /// the current season's fixtures due by today that are not cancelled.

@@ -75,8 +75,8 @@ impl App {
                 .begin
                 .apply(&change, season, (&m, today), &mut notes)?
             {
-                Begun::On(f) => f,
-                Begun::Taken(beaten) => return Ok(KeptMatch::NightTaken { notes, beaten }),
+                NightBegun::On(f) => f,
+                NightBegun::Taken(beaten) => return Ok(KeptMatch::NightTaken { notes, beaten }),
             },
         };
         sync_entered(&mut night.entered, matches_of(Some(&f)), &mut notes);
@@ -129,7 +129,7 @@ pub struct Begin {
 }
 
 /// What beginning a night at the prompt came to.
-pub enum Begun {
+pub enum NightBegun {
     /// The night's fixture, begun (or as another session began it, with its matches).
     On(Fixture),
     /// Another session entered or replaced the whole night meanwhile: the match typed here is
@@ -147,7 +147,7 @@ impl Begin {
         season: &SeasonInfo,
         (typed, today): (&Match, NaiveDate),
         notes: &mut Vec<String>,
-    ) -> Result<Begun, AppError> {
+    ) -> Result<NightBegun, AppError> {
         let taken = |f: &Fixture| Beaten {
             typed: typed.clone(),
             night: named(&self.home, &self.away, Some(f.date)),
@@ -160,7 +160,7 @@ impl Begin {
                 f.id == self.found && f.home.id == self.home.id && f.away.id == self.away.id
             });
         if let Some(f) = own.filter(|f| f.result.is_some() && is_done(f, &season.config)) {
-            return Ok(Begun::Taken(taken(&f)));
+            return Ok(NightBegun::Taken(taken(&f)));
         }
         let fixtures = change.leagues().fixtures(season.id)?;
         let placement = place_night(&fixtures, season, &self.home, &self.away, self.day)?;
@@ -172,16 +172,16 @@ impl Begin {
         };
         match &fixture.result {
             Some(NightResult::Matches(_)) if !is_done(&fixture, &season.config) => {
-                return Ok(Begun::On(fixture))
+                return Ok(NightBegun::On(fixture))
             }
-            Some(_) => return Ok(Begun::Taken(taken(&fixture))),
+            Some(_) => return Ok(NightBegun::Taken(taken(&fixture))),
             None => {}
         }
         uncancel(change, &fixture, notes)?;
         change.set_provisional(fixture.id, self.entered_by, today)?;
         checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
-        fixture_by_number(change, season, fixture.id).map(Begun::On)
+        fixture_by_number(change, season, fixture.id).map(NightBegun::On)
     }
 }
 

@@ -14,7 +14,7 @@ use crate::store::{Fixture, SeasonInfo};
 /// How a night stands while both teams do not stand by it: `mark` ("Provisional", "Disputed")
 /// and the rest of its sentence (": entered for Royal Oak, to be confirmed for Red Lion").
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Standing {
+pub struct NightStanding {
     /// "provisional" or "disputed".
     pub class: &'static str,
     /// "Provisional" or "Disputed".
@@ -22,7 +22,7 @@ pub struct Standing {
     pub rest: String,
 }
 
-impl Standing {
+impl NightStanding {
     /// The whole sentence: "Provisional: entered for Royal Oak, to be confirmed for Red Lion".
     pub fn line(&self) -> String {
         format!("{}{}", self.mark, self.rest)
@@ -68,7 +68,7 @@ pub struct NightView {
     /// "6–3", "9–0 walkover to Royal Oak", "4–2 so far (3 to enter)", "6–3 (totals)",
     /// "cancelled", "not played yet".
     pub result: String,
-    pub standing: Option<Standing>,
+    pub standing: Option<NightStanding>,
     /// What a night not entered match by match was: "Only the matches each side won were
     /// recorded for this night.", "Red Lion did not turn up: a walkover to Royal Oak."
     pub note: Option<String>,
@@ -107,7 +107,7 @@ impl NightView {
         // An entered night's move does not hang on the day.
         let standing = match night_move(f, config, f.date) {
             _ if f.result.is_none() => None,
-            Move::ToConfirm { entered_by } => Some(Standing {
+            Move::ToConfirm { entered_by } => Some(NightStanding {
                 class: "provisional",
                 mark: "Provisional",
                 rest: format!(
@@ -116,13 +116,13 @@ impl NightView {
                     name(entered_by.other())
                 ),
             }),
-            Move::Entering { by } => Some(Standing {
+            Move::Entering { by } => Some(NightStanding {
                 class: "provisional",
                 mark: "Provisional",
                 rest: format!(": being entered for {}, not complete yet", name(by)),
             }),
             Move::Disputed { by } => match &f.confirmation {
-                Confirmation::Disputed { reason, .. } => Some(Standing {
+                Confirmation::Disputed { reason, .. } => Some(NightStanding {
                     class: "disputed",
                     mark: "Disputed",
                     rest: format!(" by {}: {reason}", name(by)),
@@ -211,7 +211,7 @@ impl NightView {
     /// whole.
     pub fn facts(&self) -> Vec<String> {
         let mut facts = vec![self.headline()];
-        facts.extend(self.standing.iter().map(Standing::line));
+        facts.extend(self.standing.iter().map(NightStanding::line));
         facts.extend(self.note.clone());
         for m in &self.matches {
             facts.push(m.name.clone());
