@@ -713,7 +713,7 @@ fn a_league_s_configuration_changes_new_seasons_only() {
 }
 
 mod no_panic {
-    use don::league::entry::parse_match;
+    use don::cli::night::entry::parse_match;
     use don::league::import::{nights_from_matches, nights_from_totals, NameStatus, Named, Names};
     use don::league::{standings, Config, SeasonRecord};
     use don::record::results::{read_results_lenient, Rows};

@@ -8,11 +8,11 @@ use crate::common;
 
 use chrono::NaiveDate;
 use common::db::Db;
+use don::app::night::enter::MatchEntry;
 use don::app::night::enter::{Given, KeptNight, NightEntered, NightEntry, NightQuestion, Question};
 use don::app::night::error::CaptainsNight;
 use don::app::night::{NightError, NightNamed, NightRef, WhichSeason};
 use don::app::{Actor, App, AppError};
-use don::league::entry::MatchEntry;
 use don::league::{HomeAway, Kind, Pair};
 
 fn day(text: &str) -> NaiveDate {

@@ -6,13 +6,13 @@ use std::io::{self, Write};
 use don::app::night::correct::{with_given, Corrected, Correction, TypedMatch};
 use don::app::night::enter::Given;
 use don::app::night::players::Players;
-use don::league::entry::parse_kind_slot;
 use don::league::night::missing;
 use don::league::{Config, Match};
 
 use super::args::CorrectArgs;
 use super::ask::{ask, ask_match, stopped_words, Asked, Refusal};
 use super::confirm::{app_which, night_ref};
+use super::entry::parse_kind_slot;
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::{answer_prompt, Prompt};
 use crate::cli::text::shown;

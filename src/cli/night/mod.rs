@@ -7,6 +7,7 @@ mod ask;
 mod confirm;
 mod correct;
 mod enter;
+pub mod entry;
 mod place;
 mod prompt;
 mod show;

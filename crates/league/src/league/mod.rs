@@ -5,7 +5,6 @@
 
 pub mod config;
 pub mod confirm;
-pub mod entry;
 pub mod error;
 pub mod fixtures;
 pub mod history;

@@ -3,12 +3,12 @@
 
 use chrono::NaiveDate;
 
+use super::enter::MatchEntry;
 use super::error::NightError;
 use super::find::{fixture_by_number, is_done, played_night, result_words, NightRef};
 use super::players::{resolve, Players};
 use crate::app::league::checked;
 use crate::app::{App, AppError};
-use crate::league::entry::MatchEntry;
 use crate::league::names::name_key;
 use crate::league::night::{check_night_warnings, check_totals, require_complete, NightWarning};
 use crate::league::{Confirmation, HomeAway, Match, NightResult, Pair};

@@ -13,10 +13,9 @@ use super::players::{accept, resolve, Players};
 use super::prompt::{matches_of, named, Begin, Prompted};
 use crate::app::league::checked;
 use crate::app::{App, AppError};
-use crate::league::entry::MatchEntry;
 use crate::league::names::name_key;
 use crate::league::night::check_totals;
-use crate::league::{Config, Confirmation, HomeAway, Match, NightResult, Pair};
+use crate::league::{Config, Confirmation, HomeAway, Kind, Match, NightResult, Pair};
 use crate::record::text::count;
 use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, TeamInfo};
 
@@ -31,6 +30,25 @@ pub struct NightEntry<'a> {
     pub moved: Option<bool>,
     pub entered_for: Option<&'a str>,
     pub new_players: &'a [String],
+}
+
+/// A leg as given: its score (home first), or the stored game it was scored in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegEntry {
+    Score(Pair<u32>),
+    Game(i64),
+}
+
+/// A match as given, before its games are looked up: its kind and slot, the players each side
+/// (none: not known), the legs won (home first) and its legs, scored or from stored games
+/// (none: not given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchEntry {
+    pub kind: Kind,
+    pub slot: u32,
+    pub players: Pair<Vec<String>>,
+    pub legs: Pair<u32>,
+    pub leg_entries: Vec<LegEntry>,
 }
 
 /// A night's result as given: its totals (matches won, home first), a walkover (the side that

@@ -6,7 +6,6 @@
 use chrono::NaiveDate;
 
 use crate::league::confirm::ConfirmRefusal;
-use crate::league::entry::EntryError;
 use crate::league::{Kind, Pair, MAX_ADJUSTMENT};
 use crate::record::text::{escaped, shortened};
 
@@ -135,12 +134,6 @@ pub enum NightError {
     /// A match's kind and slot taken meanwhile (by another session).
     #[error("{kind} {slot} of this night is entered already")]
     SlotTaken { kind: Kind, slot: u32 },
-    #[error("the totals: {0}")]
-    BadTotals(EntryError),
-    #[error("the walkover: {0}")]
-    BadWalkover(String),
-    #[error("{0}")]
-    BadMatch(EntryError),
     /// The match given at this place (from 1) is refused.
     #[error("match {at}: {error}")]
     AtMatch { at: usize, error: Box<NightError> },

@@ -86,9 +86,6 @@ impl NightError {
             | E::SeveralLeft { .. }
             | E::DidNotPlay { .. }
             | E::NotPlayingFor { .. }
-            | E::BadTotals(_)
-            | E::BadWalkover(_)
-            | E::BadMatch(_)
             | E::NotDonLeg { .. }
             | E::LegGame { .. }
             | E::Slip { .. }
