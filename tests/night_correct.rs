@@ -430,7 +430,7 @@ fn a_night_off_its_fixture_s_date_needs_moved_and_no_night_goes_beyond_the_sched
         assert_eq!(p, i64::from(team == "A" || team == "B"), "{team}");
     }
     // A fixture added first takes a second night.
-    db.ok(&["fixtures", "add", "A", "B", "2026-04-02"]);
+    db.fixture_add("A", "B", "2026-04-02");
     db.ok(&[
         "night",
         "enter",
@@ -684,16 +684,10 @@ fn undo_n_of_a_hand_of_a_game_later_scored_as_a_leg_is_refused_naming_the_night(
         game(&db, LEAGUE_SEATS, &"totals ns 44 ew 0 game ns\n".repeat(3));
     }
     let last_hand = last_id(&db);
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-09-18",
-        "--match",
-        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 #2",
-    ]);
+    db.night_enter(
+        ("A", "B", "2025-09-18"),
+        &["don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 #2"],
+    );
     let night = last_id(&db);
     refused(
         &db,
@@ -715,16 +709,10 @@ fn redoing_a_night_whose_leg_game_was_changed_since_is_refused_naming_the_change
     let db = setup_l();
     game(&db, LEAGUE_SEATS, &"totals ns 30 ew 10 game ns\n".repeat(5));
     let last_hand = last_id(&db);
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-09-18",
-        "--match",
-        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80",
-    ]);
+    db.night_enter(
+        ("A", "B", "2025-09-18"),
+        &["don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80"],
+    );
     let night = last_id(&db);
     db.ok(&["undo", &night.to_string()]);
     let unlinked = last_id(&db);
@@ -994,7 +982,7 @@ fn a_match_entered_again_points_at_night_correct_and_two_nights_with_results_are
         "--totals",
         "5-4",
     ]);
-    db.ok(&["fixtures", "add", "A", "B", "2025-11-13"]);
+    db.fixture_add("A", "B", "2025-11-13");
     db.ok(&[
         "night",
         "enter",
