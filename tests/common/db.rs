@@ -11,6 +11,7 @@ use don::app::league::{new_config, SeasonTeams};
 use don::app::night::enter::{Given, NightEntered, NightEntry};
 use don::app::night::{NightRef, WhichSeason};
 use don::app::{Actor, App};
+use don::cli::night::entry::{parse_legs, parse_match};
 use don::league::config::{ConfigChange, KindConfig};
 use don_store::store::Store;
 use serde_json::Value;
@@ -169,11 +170,17 @@ impl Db {
 
     /// `don night enter HOME AWAY --date DATE --match M…`, in process (each match read as the
     /// command line reads it): the night kept.
-    pub fn night_enter(&self, (home, away, date): (&str, &str, &str), matches: &[&str]) {
-        let given = matches
-            .iter()
-            .map(|m| don::cli::night::entry::parse_match(m).unwrap())
-            .collect();
+    pub fn night_enter(&self, night: (&str, &str, &str), matches: &[&str]) {
+        let given = matches.iter().map(|m| parse_match(m).unwrap()).collect();
+        self.enter_night(night, Given::Matches(given));
+    }
+
+    /// `don night enter HOME AWAY --date DATE --totals H-A`, in process: the night kept.
+    pub fn night_totals(&self, night: (&str, &str, &str), totals: &str) {
+        self.enter_night(night, Given::Totals(parse_legs(totals).unwrap()));
+    }
+
+    fn enter_night(&self, (home, away, date): (&str, &str, &str), given: Given) {
         let entry = NightEntry {
             night: NightRef {
                 which: WhichSeason::default(),
@@ -185,7 +192,7 @@ impl Db {
             entered_for: None,
             new_players: &[],
         };
-        let entered = self.app().night_enter(entry, Given::Matches(given));
+        let entered = self.app().night_enter(entry, given);
         assert!(matches!(entered, Ok(NightEntered::Kept { .. })), "not kept");
     }
 
