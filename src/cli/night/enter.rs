@@ -1,17 +1,20 @@
 //! `don night enter`: a night's totals, walkover or matches given on the command line, kept by
-//! the app as one change; or (at the prompt) asked for match by match.
+//! the app as one change; or (at the prompt) asked for match by match. The app's questions
+//! about it (was it moved? is this name someone new?) are asked at the prompt, and the app
+//! enters the night with the answer.
 
 use std::io::{self, Write};
 
-use don::app::night::enter::{Given, NightEntered, NightEntry};
+use don::app::night::enter::{Given, NightEntered, NightEntry, Question};
+use don::app::night::error::slip_words;
 use don::app::AppError;
 
 use super::args::EnterArgs;
+use super::ask::{yes_or_no, Answer};
 use super::confirm::{app_which, night_ref};
-use super::place::answer;
 use super::prompt::prompt_night;
 use crate::cli::error::{CliError, Done};
-use crate::cli::prompt::{answer_prompt, terminal_answer_prompt};
+use crate::cli::prompt::{answer_prompt, terminal_answer_prompt, Prompt};
 use crate::cli::text::shown;
 use crate::cli::which::parse_date;
 
@@ -66,5 +69,44 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
             prompt_night(&mut app, &mut *prompt, &mut night)
         }
         NightEntered::Asked(asked) => Err(AppError::from(asked.question.refused()).into()),
+    }
+}
+
+/// Asks the app's question at the prompt: yes or no, for the app to take. No answer (piped,
+/// anything but yes or no), or "no" to "was the night moved?", refuses the night as the app
+/// would.
+fn answer(question: &Question, prompt: &mut dyn Prompt) -> Result<bool, CliError> {
+    let (q, short) = match question {
+        Question::Moved {
+            home,
+            away,
+            fixture,
+            was,
+            date,
+        } => (
+            format!(
+                "{home} v {away} is fixture {fixture} on {was}: was the night moved to {date}? (yes/no)"
+            ),
+            "was the night moved?".to_string(),
+        ),
+        Question::NewPlayer {
+            name,
+            known,
+            roster,
+            ..
+        } => (
+            format!(
+                "{} (yes: {known}; no: {name} is new to the league)",
+                slip_words(name, known, roster.as_deref())
+            ),
+            format!("is {name} the {known} the league knows?"),
+        ),
+    };
+    match yes_or_no(prompt, &q, &short)? {
+        Answer::Yes => Ok(true),
+        Answer::No if matches!(question, Question::NewPlayer { .. }) => Ok(false),
+        Answer::No | Answer::End | Answer::Neither(_) => {
+            Err(AppError::from(question.refused()).into())
+        }
     }
 }

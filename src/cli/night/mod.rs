@@ -8,7 +8,6 @@ mod confirm;
 mod correct;
 mod enter;
 pub mod entry;
-mod place;
 mod prompt;
 mod show;
 

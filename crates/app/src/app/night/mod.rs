@@ -14,8 +14,6 @@ pub mod players;
 pub mod prompt;
 pub mod score;
 
-use std::borrow::Cow;
-
 pub use adjust::{adjustment, Adjusted, SeasonSpan, Withdrawn};
 pub use confirm::Settlement;
 pub use error::{NightError, NightNamed};
@@ -96,10 +94,5 @@ impl NightError {
             | E::NoPoints
             | E::TooManyPoints(_) => ErrorKind::Invalid,
         }
-    }
-
-    /// What to do about it, where the error knows (the message says it today).
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
     }
 }

@@ -5,6 +5,7 @@
 //! and the site's night page render this one view, so they say the same thing.
 
 use super::{Link, Target};
+use crate::app::night::find::team_names;
 use crate::app::night::of::night_move;
 use crate::app::night::result_words;
 use crate::league::confirm::Move;
@@ -100,10 +101,8 @@ fn players(names: &[String]) -> Vec<Link> {
 impl NightView {
     pub fn of(f: &Fixture, season: &SeasonInfo) -> NightView {
         let config = &season.config;
-        let name = |side: HomeAway| match side {
-            HomeAway::Home => f.home.name.clone(),
-            HomeAway::Away => f.away.name.clone(),
-        };
+        let names = team_names(f);
+        let name = |side: HomeAway| names[side].clone();
         // An entered night's move does not hang on the day.
         let standing = match night_move(f, config, f.date) {
             _ if f.result.is_none() => None,
@@ -137,31 +136,24 @@ impl NightView {
                 for k in &config.night {
                     for slot in 1..=k.matches {
                         let name = format!("{} {slot}", k.kind);
-                        matches.push(
-                            match ms.iter().find(|m| m.kind == k.kind && m.slot == slot) {
-                                None => MatchLine {
-                                    name,
-                                    home: Vec::new(),
-                                    away: Vec::new(),
-                                    legs: None,
-                                    leg_scores: Vec::new(),
-                                },
-                                Some(m) => MatchLine {
-                                    name,
-                                    home: players(&m.players.home),
-                                    away: players(&m.players.away),
-                                    legs: Some(format!("{}–{}", m.legs.home, m.legs.away)),
-                                    leg_scores: m
-                                        .leg_scores
-                                        .iter()
-                                        .map(|l| LegLine {
-                                            score: format!("{}-{}", l.score.home, l.score.away),
-                                            game: l.game.map(Target::Game),
-                                        })
-                                        .collect(),
-                                },
-                            },
-                        );
+                        let m = ms.iter().find(|m| m.kind == k.kind && m.slot == slot);
+                        let side =
+                            |side: HomeAway| m.map_or_else(Vec::new, |m| players(&m.players[side]));
+                        matches.push(MatchLine {
+                            name,
+                            home: side(HomeAway::Home),
+                            away: side(HomeAway::Away),
+                            legs: m.map(|m| format!("{}–{}", m.legs.home, m.legs.away)),
+                            leg_scores: m.map_or_else(Vec::new, |m| {
+                                m.leg_scores
+                                    .iter()
+                                    .map(|l| LegLine {
+                                        score: format!("{}-{}", l.score.home, l.score.away),
+                                        game: l.game.map(Target::Game),
+                                    })
+                                    .collect()
+                            }),
+                        });
                     }
                 }
                 None
