@@ -12,9 +12,15 @@
 //!   and views.
 //! - [`publish`] and [`web`] (`don-site`): the site, static and served.
 //!
-//! The `don` binary's `cli` module sits on top: parse, call, render. This library re-exports the
-//! floors under their layer names for the binary, the tests and the benchmarks, all but the
-//! store: no front end reads or writes it but through `app` (the tests reach it as `don_store`).
+//! The command line, [`cli`], sits on top: parse, call, render; the `don` binary runs it. This
+//! library re-exports the floors under their layer names for it, the tests and the benchmarks,
+//! all but the store: no front end reads or writes it but through `app` (the tests reach it as
+//! `don_store`).
+
+// The command line names the floors as `don::…`, as the tests and the benchmarks do.
+extern crate self as don;
+
+pub mod cli;
 
 pub use don_app::app;
 pub use don_check::check;

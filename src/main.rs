@@ -1,7 +1,5 @@
 //! The `don` command.
 
-mod cli;
-
 fn main() -> std::process::ExitCode {
-    cli::main()
+    don::cli::main()
 }

@@ -504,16 +504,10 @@ fn a_don_leg_scored_with_the_engine_takes_its_score_from_the_game() {
     let file = db.dir().join("another.json");
     std::fs::write(&file, record.to_string()).unwrap();
     db.ok(&["import", file.to_str().unwrap()]);
-    db.ok(&[
-        "night",
-        "enter",
-        "Fox and Hounds",
-        "Royal Oak",
-        "--date",
-        "2025-09-11",
-        "--match",
-        "don 1; ; ; 2-0; #3 121-0",
-    ]);
+    db.night_enter(
+        ("Fox and Hounds", "Royal Oak", "2025-09-11"),
+        &["don 1; ; ; 2-0; #3 121-0"],
+    );
     let card = db.ok(&["night", "show", "Fox and Hounds", "Royal Oak"]);
     assert!(
         card.contains(
@@ -576,16 +570,7 @@ fn a_don_leg_scored_with_the_engine_takes_its_score_from_the_game() {
 fn a_mistake_is_put_right_with_undo() {
     let db = setup();
     let before = db.dump();
-    db.ok(&[
-        "night",
-        "enter",
-        "Royal Oak",
-        "Red Lion",
-        "--date",
-        "2025-09-04",
-        "--totals",
-        "6-3",
-    ]);
+    db.night_totals(("Royal Oak", "Red Lion", "2025-09-04"), "6-3");
     let said = db.ok(&["undo"]);
     assert!(said.starts_with("Undid #"), "{said}");
     let data = |d: String| {
@@ -599,16 +584,7 @@ fn a_mistake_is_put_right_with_undo() {
             .join("\n")
     };
     assert_eq!(data(before), data(db.dump()));
-    db.ok(&[
-        "night",
-        "enter",
-        "Royal Oak",
-        "Red Lion",
-        "--date",
-        "2025-09-04",
-        "--totals",
-        "3-6",
-    ]);
+    db.night_totals(("Royal Oak", "Red Lion", "2025-09-04"), "3-6");
     let show = db.ok(&["fixtures", "list"]);
     assert!(show.contains("3–6 (totals)"), "{show}");
 }
@@ -616,16 +592,7 @@ fn a_mistake_is_put_right_with_undo() {
 #[test]
 fn a_league_s_configuration_changes_new_seasons_only() {
     let db = setup();
-    db.ok(&[
-        "night",
-        "enter",
-        "Royal Oak",
-        "Red Lion",
-        "--date",
-        "2025-09-04",
-        "--totals",
-        "6-3",
-    ]);
+    db.night_totals(("Royal Oak", "Red Lion", "2025-09-04"), "6-3");
     db.ok(&[
         "league",
         "set",
@@ -713,9 +680,9 @@ fn a_league_s_configuration_changes_new_seasons_only() {
 }
 
 mod no_panic {
-    use don::league::entry::parse_match;
+    use don::cli::night::entry::parse_match;
     use don::league::import::{nights_from_matches, nights_from_totals, NameStatus, Named, Names};
-    use don::league::{standings, Config, Season};
+    use don::league::{standings, Config, SeasonRecord};
     use don::record::results::{read_results_lenient, Rows};
     use proptest::prelude::*;
 
@@ -778,7 +745,7 @@ mod no_panic {
                     _ => Vec::new(),
                 };
                 // Whatever was accepted makes a table.
-                let season = Season {
+                let season = SeasonRecord {
                     name: "s".into(),
                     config: Config::default(),
                     teams: Vec::new(),
@@ -844,16 +811,7 @@ fn what_the_outside_review_found_is_refused_or_said_plainly() {
         "Dai plays for both teams on this night (single-crib match 1 for the home side)",
     );
     // A complete night is said to be one.
-    db.ok(&[
-        "night",
-        "enter",
-        "Royal Oak",
-        "Red Lion",
-        "--date",
-        "2025-09-04",
-        "--totals",
-        "5-4",
-    ]);
+    db.night_totals(("Royal Oak", "Red Lion", "2025-09-04"), "5-4");
     refused(&db, &["night", "enter", "Royal Oak", "Red Lion", "--totals", "5-4"], 2, "Royal Oak v Red Lion has no fixture left to play in season 2025-26 (their night on 2025-09-04 has a result: `don night correct` changes it); for another night between them, add a fixture first with `don fixtures add 'Royal Oak' 'Red Lion' DATE`");
     // A withdrawn team plays no more nights; one before it withdrew may still be entered.
     db.ok(&["withdraw", "Fox and Hounds", "--date", "2025-10-01"]);
@@ -872,16 +830,7 @@ fn what_the_outside_review_found_is_refused_or_said_plainly() {
         2,
         "Fox and Hounds withdrew from season 2025-26 on 2025-10-01",
     );
-    db.ok(&[
-        "night",
-        "enter",
-        "Royal Oak",
-        "Fox and Hounds",
-        "--date",
-        "2025-09-25",
-        "--totals",
-        "5-4",
-    ]);
+    db.night_totals(("Royal Oak", "Fox and Hounds", "2025-09-25"), "5-4");
     let shown = db.ok(&["standings", "--withdrawn"]);
     assert!(shown.contains("│   — ┆ Fox and Hounds"), "{shown}");
     // Points adjustments within reason.
@@ -1128,17 +1077,8 @@ fn every_league_refusal_says_what_it_always_said_and_changes_nothing() {
         "--weekday",
         "thu",
     ]);
-    db.ok(&["fixtures", "add", "Royal Oak", "Red Lion", "2025-09-25"]);
-    db.ok(&[
-        "night",
-        "enter",
-        "Royal Oak",
-        "Red Lion",
-        "--date",
-        "2025-09-25",
-        "--totals",
-        "5-4",
-    ]);
+    db.fixture_add("Royal Oak", "Red Lion", "2025-09-25");
+    db.night_totals(("Royal Oak", "Red Lion", "2025-09-25"), "5-4");
     refused(
         &db,
         &["fixtures", "move", "3", "2025-10-02"],
@@ -1157,7 +1097,7 @@ fn every_league_refusal_says_what_it_always_said_and_changes_nothing() {
         2,
         "don: error: season 2025-26 has fixtures already; move or cancel them one by one, or `don undo` the ones made\n",
     );
-    db.ok(&["fixtures", "cancel", "1"]);
+    db.fixture_cancel(1);
     refused(
         &db,
         &["fixtures", "cancel", "1"],

@@ -9,7 +9,7 @@ use chrono::NaiveDate;
 
 use don::league::{
     standings, Adjustment, Breaker, Config, HomeAway, Kind, KindConfig, Match, Night, NightResult,
-    Pair, Season, Standings, Team, TeamId,
+    Pair, SeasonRecord, Standings, Team, TeamId,
 };
 use don::record::standings::TableLine;
 
@@ -81,8 +81,8 @@ fn adjustment(team: TeamId, points: i64, date: NaiveDate) -> Adjustment {
     }
 }
 
-fn season(config: Config, teams: Vec<Team>, nights: Vec<Night>) -> Season {
-    Season {
+fn season(config: Config, teams: Vec<Team>, nights: Vec<Night>) -> SeasonRecord {
+    SeasonRecord {
         name: "2024".to_string(),
         config,
         teams,
@@ -145,7 +145,7 @@ fn four_teams() -> Vec<Team> {
 }
 
 /// Four teams, Abercarn nights: complete nights, totals, one incomplete night.
-fn small_season() -> Season {
+fn small_season() -> SeasonRecord {
     let c = Config::default();
     let nights = vec![
         // Fox 6–3 Oak; legs: HHH 6–0, hhh 6–3, A 0–2, aa 2–4: Fox 14–9.
@@ -253,7 +253,7 @@ fn legs_won_parts_teams_level_on_points_and_legs_difference() {
 }
 
 /// Nights known by totals only: Anchor and Bell level on 10 points, Bell with more nights won.
-fn level_on_points(config: Config) -> Season {
+fn level_on_points(config: Config) -> SeasonRecord {
     let teams = vec![
         team(1, "Anchor"),
         team(2, "Bell"),
@@ -568,7 +568,7 @@ fn head_to_head_counts_a_walkover() {
 }
 
 /// Oak, Lion and Inn: two walkovers, a complete night, two deductions.
-fn walkovers(config: Config) -> Season {
+fn walkovers(config: Config) -> SeasonRecord {
     let teams = vec![
         team(OAK, "Royal Oak"),
         team(LION, "Red Lion"),
@@ -736,7 +736,7 @@ fn one_point_is_singular() {
 }
 
 /// Inn withdraws on 1 February, after three nights.
-fn withdrawal() -> Season {
+fn withdrawal() -> SeasonRecord {
     let c = Config::default();
     let mut teams = four_teams();
     teams[3].withdrawn = Some(day(2, 1));

@@ -5,7 +5,9 @@ use crate::common;
 
 use chrono::NaiveDate;
 use don::league::stats::{leaderboard, stats, Filter, Ranking, StatLine, Stats, Who};
-use don::league::{Config, HomeAway, Kind, Leg, Match, Night, NightResult, Pair, Season, Team};
+use don::league::{
+    Config, HomeAway, Kind, Leg, Match, Night, NightResult, Pair, SeasonRecord, Team,
+};
 
 fn names(list: &[&str]) -> Vec<String> {
     list.iter().map(|s| s.to_string()).collect()
@@ -86,7 +88,7 @@ fn team(id: i64, name: &str) -> Team {
 ///   with the engine, 121–60 in three hands (30–10, 50–20, 41–30); then 121–100.
 /// - Don 2: Ieuan + Wyn lose 1–2; away players unknown.
 /// - Single crib 1: Huw loses to Gareth 1–2.
-fn season() -> Season {
+fn season() -> SeasonRecord {
     let night1 = vec![
         m(
             Kind::Don,
@@ -116,7 +118,7 @@ fn season() -> Season {
         m(Kind::Don, 2, &["Ieuan", "Wyn"], &[], (1, 2), vec![]),
         m(Kind::SingleCrib, 1, &["Huw"], &["Gareth"], (1, 2), vec![]),
     ];
-    Season {
+    SeasonRecord {
         name: "2025-26".into(),
         config: Config::default(),
         teams: vec![team(1, "Royal Oak"), team(2, "Red Lion")],
@@ -552,8 +554,8 @@ fn leaderboards_rank_by_what_is_asked() {
 
 /// A second season: team numbers are the season's own (1 is now Greyhound, where Ieuan and Wyn
 /// went), and the two lose 1–2 once more, to players unknown.
-fn next_season() -> Season {
-    Season {
+fn next_season() -> SeasonRecord {
+    SeasonRecord {
         name: "2026-27".into(),
         config: Config::default(),
         teams: vec![team(1, "Greyhound"), team(2, "Red Lion")],

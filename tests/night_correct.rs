@@ -12,20 +12,14 @@ const RED_LION: &str = "Red Lion";
 
 /// Royal Oak v Red Lion on 2025-09-04, 2–1 to Royal Oak, match by match.
 fn enter_night(db: &Db) {
-    db.ok(&[
-        "night",
-        "enter",
-        ROYAL_OAK,
-        RED_LION,
-        "--date",
-        "2025-09-04",
-        "--match",
-        "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-80 100-121 121-119",
-        "--match",
-        "don 2; Emrys+Glyn; Aled+Bethan; 0-2",
-        "--match",
-        "single-crib 1; Sian; Mair; 2-0; 61-40 61-50",
-    ]);
+    db.night_enter(
+        (ROYAL_OAK, RED_LION, "2025-09-04"),
+        &[
+            "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-80 100-121 121-119",
+            "don 2; Emrys+Glyn; Aled+Bethan; 0-2",
+            "single-crib 1; Sian; Mair; 2-0; 61-40 61-50",
+        ],
+    );
 }
 
 /// The data, without the log (undo writes to the log as it puts data back).
@@ -296,27 +290,9 @@ fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_
     let db = Db::short_nights();
     enter_night(&db);
     let (first, _) = last_op(&db);
-    db.ok(&[
-        "night",
-        "enter",
-        RED_LION,
-        "Fox and Hounds",
-        "--date",
-        "2025-09-11",
-        "--totals",
-        "2-1",
-    ]);
+    db.night_totals((RED_LION, "Fox and Hounds", "2025-09-11"), "2-1");
     let (second, _) = last_op(&db);
-    db.ok(&[
-        "night",
-        "enter",
-        "Fox and Hounds",
-        ROYAL_OAK,
-        "--date",
-        "2025-09-18",
-        "--totals",
-        "1-2",
-    ]);
+    db.night_totals(("Fox and Hounds", ROYAL_OAK, "2025-09-18"), "1-2");
     let (third, _) = last_op(&db);
     db.ok(&["night", "confirm", "Fox and Hounds", ROYAL_OAK]);
     let (confirmed, _) = last_op(&db);
@@ -361,16 +337,10 @@ fn undo_n_puts_back_a_change_nothing_later_depends_on_and_refuses_one_something_
     db.ok(&["undo", &undid.to_string()]);
     assert_eq!(db.sql("SELECT count(*) FROM fixtures"), "3\n");
     // The first night's players are named by a later night's match: it stays.
-    db.ok(&[
-        "night",
-        "enter",
-        ROYAL_OAK,
-        "Fox and Hounds",
-        "--date",
-        "2025-09-25",
-        "--match",
-        "don 1; Gareth+Rhys; Iolo+Owain; 2-0",
-    ]);
+    db.night_enter(
+        (ROYAL_OAK, "Fox and Hounds", "2025-09-25"),
+        &["don 1; Gareth+Rhys; Iolo+Owain; 2-0"],
+    );
     let (named, _) = last_op(&db);
     let err = refused(
         &db,
@@ -430,17 +400,8 @@ fn a_night_off_its_fixture_s_date_needs_moved_and_no_night_goes_beyond_the_sched
         assert_eq!(p, i64::from(team == "A" || team == "B"), "{team}");
     }
     // A fixture added first takes a second night.
-    db.ok(&["fixtures", "add", "A", "B", "2026-04-02"]);
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--totals",
-        "5-4",
-        "--date",
-        "2026-04-02",
-    ]);
+    db.fixture_add("A", "B", "2026-04-02");
+    db.night_totals(("A", "B", "2026-04-02"), "5-4");
     // A pair the schedule does not have is refused too.
     db.ok(&["team", "add", "E", "--season", "2025-26"]);
     refused(
@@ -684,16 +645,10 @@ fn undo_n_of_a_hand_of_a_game_later_scored_as_a_leg_is_refused_naming_the_night(
         game(&db, LEAGUE_SEATS, &"totals ns 44 ew 0 game ns\n".repeat(3));
     }
     let last_hand = last_id(&db);
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-09-18",
-        "--match",
-        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 #2",
-    ]);
+    db.night_enter(
+        ("A", "B", "2025-09-18"),
+        &["don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 #2"],
+    );
     let night = last_id(&db);
     refused(
         &db,
@@ -715,16 +670,10 @@ fn redoing_a_night_whose_leg_game_was_changed_since_is_refused_naming_the_change
     let db = setup_l();
     game(&db, LEAGUE_SEATS, &"totals ns 30 ew 10 game ns\n".repeat(5));
     let last_hand = last_id(&db);
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-09-18",
-        "--match",
-        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80",
-    ]);
+    db.night_enter(
+        ("A", "B", "2025-09-18"),
+        &["don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80"],
+    );
     let night = last_id(&db);
     db.ok(&["undo", &night.to_string()]);
     let unlinked = last_id(&db);
@@ -984,27 +933,9 @@ fn a_match_entered_again_points_at_night_correct_and_two_nights_with_results_are
     let db = Db::new();
     db.league_new("V", &[]);
     db.season_new("2025-26", &["A", "B"]);
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-11-06",
-        "--totals",
-        "5-4",
-    ]);
-    db.ok(&["fixtures", "add", "A", "B", "2025-11-13"]);
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-11-13",
-        "--totals",
-        "5-4",
-    ]);
+    db.night_totals(("A", "B", "2025-11-06"), "5-4");
+    db.fixture_add("A", "B", "2025-11-13");
+    db.night_totals(("A", "B", "2025-11-13"), "5-4");
     refused(
         &db,
         &["night", "enter", "A", "B", "--totals", "5-4"],
@@ -1135,20 +1066,14 @@ fn a_refused_undo_n_names_every_change_to_undo_first_and_undoing_them_latest_fir
     let db = Db::short_nights();
     db.roster_add(ROYAL_OAK, &["Zed Zulu"]);
     let added = last_id(&db);
-    db.ok(&[
-        "night",
-        "enter",
-        ROYAL_OAK,
-        RED_LION,
-        "--date",
-        "2025-09-04",
-        "--match",
-        "don 1; Zed Zulu+Rhys; Dai+Huw; 2-1",
-        "--match",
-        "don 2; Emrys+Glyn; Aled+Bethan; 0-2",
-        "--match",
-        "single-crib 1; Sian; Mair; 2-0",
-    ]);
+    db.night_enter(
+        (ROYAL_OAK, RED_LION, "2025-09-04"),
+        &[
+            "don 1; Zed Zulu+Rhys; Dai+Huw; 2-1",
+            "don 2; Emrys+Glyn; Aled+Bethan; 0-2",
+            "single-crib 1; Sian; Mair; 2-0",
+        ],
+    );
     let night = last_id(&db);
     db.ok(&["night", "confirm", ROYAL_OAK, RED_LION]);
     let confirmed = last_id(&db);

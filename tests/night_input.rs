@@ -8,11 +8,11 @@ use crate::common;
 
 use chrono::NaiveDate;
 use common::db::Db;
-use don::app::night::enter::{Entered, Given, KeptNight, NightEntry, Question};
+use don::app::night::enter::MatchEntry;
+use don::app::night::enter::{Given, KeptNight, NightEntered, NightEntry, NightQuestion, Question};
 use don::app::night::error::CaptainsNight;
 use don::app::night::{NightError, NightNamed, NightRef, WhichSeason};
 use don::app::{Actor, App, AppError};
-use don::league::entry::MatchEntry;
 use don::league::{HomeAway, Kind, Pair};
 
 fn day(text: &str) -> NaiveDate {
@@ -88,7 +88,7 @@ fn a_nights_matches_are_entered_as_values() {
         played(Kind::SingleCrib, 1, &["Sian"], &["Mair"], (2, 0)),
     ]);
     let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
-    let Entered::Kept { night, .. } = app.night_enter(entry(at, None), given).unwrap() else {
+    let NightEntered::Kept { night, .. } = app.night_enter(entry(at, None), given).unwrap() else {
         panic!("not kept");
     };
     let KeptNight::Matches { title, result } = &night else {
@@ -127,7 +127,7 @@ fn a_refused_match_is_named_by_its_place_among_those_given_and_nothing_is_kept()
     assert!(
         matches!(
             **error,
-            NightError::Check(don::league::NightError::Legs { .. })
+            NightError::Check(don::league::NightFault::Legs { .. })
         ),
         "{error:?}"
     );
@@ -170,7 +170,7 @@ fn totals_and_a_walkover_are_entered_as_values() {
         .unwrap();
     assert!(matches!(
         kept,
-        Entered::Kept {
+        NightEntered::Kept {
             night: KeptNight::Totals { .. },
             ..
         }
@@ -179,7 +179,7 @@ fn totals_and_a_walkover_are_entered_as_values() {
     let kept = app
         .night_enter(entry(at, None), Given::Walkover(HomeAway::Away))
         .unwrap();
-    let Entered::Kept {
+    let NightEntered::Kept {
         night: KeptNight::Walkover { to, .. },
         ..
     } = kept
@@ -197,11 +197,11 @@ fn a_night_off_its_fixtures_date_is_asked_about_and_nothing_is_kept_until_answer
     let totals = Given::Totals(Pair::new(5, 4));
     let at = night("A", "B", Some("2025-09-19"));
     let asked = app.night_enter(entry(at, None), totals.clone()).unwrap();
-    let Entered::Asked(question) = asked else {
+    let NightEntered::Asked(asked) = asked else {
         panic!("not asked");
     };
     assert_eq!(
-        question,
+        asked.question,
         Question::Moved {
             home: "A".into(),
             away: "B".into(),
@@ -219,7 +219,7 @@ fn a_night_off_its_fixtures_date_is_asked_about_and_nothing_is_kept_until_answer
     };
     assert_eq!(db.dump(), before);
     // Yes: the fixture is moved and the night kept.
-    let Entered::Kept { notes, .. } = app.night_enter(entry(at, Some(true)), totals).unwrap()
+    let NightEntered::Kept { notes, .. } = app.night_enter(entry(at, Some(true)), totals).unwrap()
     else {
         panic!("not kept");
     };
@@ -241,7 +241,7 @@ fn a_captain_may_enter_a_night_only_when_it_is_due_by_the_pinned_today() {
     assert_eq!(*why, CaptainsNight::NotDue(day("2025-09-18")));
     let kept = app(&db, Some("A"), "2025-09-18").night_enter(entry(at, None), totals);
     assert!(
-        matches!(kept, Ok(Entered::Kept { .. })),
+        matches!(kept, Ok(NightEntered::Kept { .. })),
         "not kept on the day it is due"
     );
 }
@@ -264,7 +264,7 @@ fn the_current_season_is_chosen_on_the_pinned_today() {
     let kept = |today: &str| {
         let at = night("A", "B", None);
         match app(&db, None, today).night_enter(entry(at, None), totals.clone()) {
-            Ok(Entered::Kept {
+            Ok(NightEntered::Kept {
                 night: KeptNight::Totals { title, .. },
                 ..
             }) => title,
@@ -310,11 +310,12 @@ fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
         played(Kind::Don, 2, &["Emrys", "Glyn"], &["Aled", "Bethn"], (0, 2)),
     ]);
     let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
-    let Entered::Asked(question) = app.night_enter(entry(at, None), given.clone()).unwrap() else {
+    let NightEntered::Asked(asked) = app.night_enter(entry(at, None), given.clone()).unwrap()
+    else {
         panic!("not asked");
     };
     assert_eq!(
-        question,
+        asked.question,
         Question::NewPlayer {
             at: 2,
             side: HomeAway::Away,
@@ -325,7 +326,7 @@ fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
     );
     assert_eq!(db.dump(), before, "nothing is kept before the answer");
     // A front end that cannot ask refuses it, naming the match and the name.
-    let NightError::AtMatch { at: 2, error } = question.refused() else {
+    let NightError::AtMatch { at: 2, error } = asked.question.refused() else {
         panic!("not at match 2");
     };
     assert!(matches!(*error, NightError::Slip { .. }), "{error:?}");
@@ -335,7 +336,7 @@ fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
         new_players: &new,
         ..entry(at, None)
     };
-    let Entered::Kept { notes, .. } = app.night_enter(answered, given).unwrap() else {
+    let NightEntered::Kept { notes, .. } = app.night_enter(answered, given).unwrap() else {
         panic!("not kept");
     };
     assert!(
@@ -344,4 +345,86 @@ fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
             .any(|n| n.contains("Bethn was not on the roster of Red Lion")),
         "{notes:?}"
     );
+}
+
+/// The question a night entry asks, with its answer: the night as it was resolved to ask it.
+fn asked(entered: NightEntered) -> NightQuestion {
+    match entered {
+        NightEntered::Asked(asked) => asked,
+        _ => panic!("not asked"),
+    }
+}
+
+#[test]
+fn a_question_answered_enters_the_night_as_it_was_resolved() {
+    let db = Db::four_teams_scheduled();
+    let before = db.dump();
+    let mut secretary = app(&db, None, "2025-09-30");
+    let totals = Given::Totals(Pair::new(5, 4));
+    let at = night("A", "B", Some("2025-09-19"));
+    let question = asked(
+        secretary
+            .night_enter(entry(at, None), totals.clone())
+            .unwrap(),
+    );
+    // No: refused, as the question says, nothing kept.
+    let Err(AppError::Night(NightError::NotMoved { fixture: 6, .. })) =
+        secretary.night_answer(question.clone(), false)
+    else {
+        panic!("a night not moved was entered");
+    };
+    assert_eq!(db.dump(), before);
+    // Yes: the fixture is moved and the night kept.
+    let NightEntered::Kept { notes, night: kept } = secretary.night_answer(question, true).unwrap()
+    else {
+        panic!("not kept");
+    };
+    assert_eq!(notes, ["fixture 6 moved from 2025-09-18 to 2025-09-19"]);
+    assert_eq!(kept.to_string(), "A v B on 2025-09-19: 5–4.");
+    assert_eq!(
+        db.sql("SELECT date, home_points, away_points FROM fixtures WHERE id = 6")
+            .trim(),
+        "2025-09-19|5|4"
+    );
+
+    // A name close to a known player's: yes, it is the known one, entered so.
+    let db = Db::three_teams_with_rosters();
+    let mut secretary = app(&db, None, "2025-09-04");
+    let given = Given::Matches(vec![
+        played(Kind::Don, 1, &["Gareth", "Rhys"], &["Dai", "Huw"], (2, 1)),
+        played(Kind::Don, 2, &["Emrys", "Glyn"], &["Aled", "Bethn"], (0, 2)),
+    ]);
+    let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
+    let question = asked(secretary.night_enter(entry(at, None), given).unwrap());
+    let NightEntered::Kept { notes, .. } = secretary.night_answer(question, true).unwrap() else {
+        panic!("not kept");
+    };
+    assert!(notes.iter().all(|n| !n.contains("Bethn")), "{notes:?}");
+    let players = db.sql("SELECT name FROM players ORDER BY name");
+    assert!(players.lines().any(|p| p == "Bethan"), "{players}");
+    assert!(!players.lines().any(|p| p == "Bethn"), "{players}");
+}
+
+#[test]
+fn a_question_answered_after_its_night_changed_is_refused_and_nothing_is_kept() {
+    let db = Db::four_teams_scheduled();
+    let mut app = app(&db, None, "2025-09-30");
+    let at = night("A", "B", Some("2025-09-19"));
+    let question = asked(
+        app.night_enter(entry(at, None), Given::Totals(Pair::new(5, 4)))
+            .unwrap(),
+    );
+    // Meanwhile another change enters the night on its fixture's date.
+    let on_its_date = night("A", "B", Some("2025-09-18"));
+    let other = app.night_enter(entry(on_its_date, None), Given::Totals(Pair::new(3, 6)));
+    assert!(matches!(other, Ok(NightEntered::Kept { .. })), "not kept");
+    let meanwhile = db.dump();
+    let Err(e) = app.night_answer(question, true) else {
+        panic!("entered over a night changed meanwhile");
+    };
+    let AppError::Night(NightError::AskedMeanwhile { title }) = &e else {
+        panic!("{e:?}");
+    };
+    assert_eq!(title, "A v B on 2025-09-19");
+    assert_eq!(db.dump(), meanwhile, "nothing is kept");
 }

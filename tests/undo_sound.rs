@@ -87,9 +87,9 @@ fn undo_n_of_a_cancellation_is_refused_when_a_later_fixture_has_the_date() {
     // Before: the cancellation undone put A v B back beside B v A on 2025-09-18, and the
     // season's own export no longer imported ("B has a fixture on 2025-09-18 already").
     let db = scheduled();
-    db.ok(&["fixtures", "cancel", "6"]);
+    db.fixture_cancel(6);
     let cancelled = last(&db);
-    db.ok(&["fixtures", "add", "B", "A", "2025-09-18"]);
+    db.fixture_add("B", "A", "2025-09-18");
     let added = last(&db);
     refused(
         &db,
@@ -109,10 +109,10 @@ fn undo_n_of_a_cancellation_is_refused_when_a_later_fixture_has_the_date() {
 #[test]
 fn undo_n_of_a_move_is_refused_when_a_later_fixture_has_the_date() {
     let db = scheduled();
-    db.ok(&["fixtures", "move", "6", "2025-09-19"]);
+    db.fixture_move(6, "2025-09-19");
     let moved = last(&db);
     // The same pair on the date it left, and another team's fixture on it, each refused.
-    db.ok(&["fixtures", "add", "A", "B", "2025-09-18"]);
+    db.fixture_add("A", "B", "2025-09-18");
     let added = last(&db);
     refused(
         &db,
@@ -123,7 +123,7 @@ fn undo_n_of_a_move_is_refused_when_a_later_fixture_has_the_date() {
     rules_hold(&db);
     exports_and_imports(&db, "Valleys League", "2025-26");
     // Fixture 13 cancelled: the same home and away teams still have one fixture a date.
-    db.ok(&["fixtures", "cancel", "13"]);
+    db.fixture_cancel(13);
     let cancelled = last(&db);
     refused(
         &db,
@@ -139,9 +139,9 @@ fn undo_n_of_a_move_is_refused_when_a_later_fixture_has_the_date() {
 
     // Another fixture of its teams moved onto the date.
     let db = scheduled();
-    db.ok(&["fixtures", "move", "6", "2025-09-19"]);
+    db.fixture_move(6, "2025-09-19");
     let moved = last(&db);
-    db.ok(&["fixtures", "move", "10", "2025-09-18"]);
+    db.fixture_move(10, "2025-09-18");
     let other = last(&db);
     refused(
         &db,
@@ -165,11 +165,11 @@ fn redoing_a_team_alias_is_refused_when_another_team_has_the_name_now() {
     // Before: the alias redone gave "The Lion" to Red Lion and to Fox and Hounds; a nights
     // file naming it went to one while `team names` said the other.
     let db = three();
-    db.ok(&["team", "alias", "Red Lion", "The Lion"]);
+    db.team_alias("Red Lion", "The Lion");
     let alias = last(&db);
     db.ok(&["undo"]);
     let undo = last(&db);
-    db.ok(&["team", "alias", "Fox and Hounds", "The Lion"]);
+    db.team_alias("Fox and Hounds", "The Lion");
     let taken = last(&db);
     refused(
         &db,
@@ -214,7 +214,7 @@ fn redoing_a_team_rename_is_refused_when_another_team_has_the_name_now() {
     db.ok(&["undo"]);
     let undo = last(&db);
     // Another team's alias now.
-    db.ok(&["team", "alias", "Fox and Hounds", "The Lion"]);
+    db.team_alias("Fox and Hounds", "The Lion");
     let taken = last(&db);
     refused(
         &db,
@@ -301,16 +301,10 @@ fn with_a_game() -> Db {
 fn undo_n_of_a_correction_that_freed_a_game_another_night_took_is_refused() {
     // Before: the correction undone made game 1 a leg of A v B and of B v A.
     let db = with_a_game();
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-09-18",
-        "--match",
-        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80",
-    ]);
+    db.night_enter(
+        ("A", "B", "2025-09-18"),
+        &["don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80"],
+    );
     db.ok(&[
         "night",
         "correct",
@@ -320,16 +314,10 @@ fn undo_n_of_a_correction_that_freed_a_game_another_night_took_is_refused() {
         "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; 121-80 121-90",
     ]);
     let corrected = last(&db);
-    db.ok(&[
-        "night",
-        "enter",
-        "B",
-        "A",
-        "--date",
-        "2025-10-02",
-        "--match",
-        "don 1; Dai Morgan+Huw Bevan; Gareth Jones+Rhys Evans; 0-2; #1 80-121",
-    ]);
+    db.night_enter(
+        ("B", "A", "2025-10-02"),
+        &["don 1; Dai Morgan+Huw Bevan; Gareth Jones+Rhys Evans; 0-2; #1 80-121"],
+    );
     let taken = last(&db);
     let err = refused(
         &db,
@@ -351,28 +339,16 @@ fn undo_n_of_a_correction_that_freed_a_game_another_night_took_is_refused() {
 
     // A night undone, its game taken by another night, the night redone.
     let db = with_a_game();
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-09-18",
-        "--match",
-        "don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80",
-    ]);
+    db.night_enter(
+        ("A", "B", "2025-09-18"),
+        &["don 1; Gareth Jones+Rhys Evans; Dai Morgan+Huw Bevan; 2-0; #1 121-80"],
+    );
     db.ok(&["undo"]);
     let undo = last(&db);
-    db.ok(&[
-        "night",
-        "enter",
-        "B",
-        "A",
-        "--date",
-        "2025-10-02",
-        "--match",
-        "don 1; Dai Morgan+Huw Bevan; Gareth Jones+Rhys Evans; 0-2; #1 80-121",
-    ]);
+    db.night_enter(
+        ("B", "A", "2025-10-02"),
+        &["don 1; Dai Morgan+Huw Bevan; Gareth Jones+Rhys Evans; 0-2; #1 80-121"],
+    );
     let taken = last(&db);
     refused(
         &db,
@@ -397,29 +373,17 @@ fn a_refusal_names_the_changes_that_depend_on_the_one_undone_not_those_it_depend
     db.fixtures_generate("2025-09-01", "thu");
     let made = last(&db);
     // Moved before the night: the night depends on that too, not it on the player.
-    db.ok(&["fixtures", "move", "6", "2025-09-19"]);
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-09-19",
-        "--match",
-        "don 1; Zed Zulu+Rhys Evans; Dai Morgan+Huw Bevan; 2-0",
-    ]);
+    db.fixture_move(6, "2025-09-19");
+    db.night_enter(
+        ("A", "B", "2025-09-19"),
+        &["don 1; Zed Zulu+Rhys Evans; Dai Morgan+Huw Bevan; 2-0"],
+    );
     let night = last(&db);
     // And a later match of the night, which depends on the first.
-    db.ok(&[
-        "night",
-        "enter",
-        "A",
-        "B",
-        "--date",
-        "2025-09-19",
-        "--match",
-        "don 2; Gareth Jones+Emrys Watkins; Ivor James+Mair Lewis; 2-0",
-    ]);
+    db.night_enter(
+        ("A", "B", "2025-09-19"),
+        &["don 2; Gareth Jones+Emrys Watkins; Ivor James+Mair Lewis; 2-0"],
+    );
     let second = last(&db);
     let out = refused(
         &db,

@@ -369,8 +369,6 @@ fn night_words(e: &NightError) -> String {
             shell_quoted(line)
         ),
         E::SlotTaken { .. } => format!("{e} (see `don night show`)"),
-        E::BadTotals(error) => format!("--totals: {error}"),
-        E::BadWalkover(error) => format!("--walkover: {error}"),
         E::AtMatch { at, error } => format!("--match {at}: {}", night_words(error)),
         E::LegGame { leg, error } => format!("leg {leg}: {}", leg_words(error)),
         E::Slip { name, .. } => {

@@ -16,7 +16,7 @@ mod import;
 mod league;
 mod names;
 mod new;
-mod night;
+pub mod night;
 mod play;
 mod prompt;
 mod publish;

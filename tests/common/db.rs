@@ -8,7 +8,10 @@ use std::process::{Child, Command, Output, Stdio};
 use chrono::{NaiveDate, Weekday};
 use don::app::league::which::Choice;
 use don::app::league::{new_config, SeasonTeams};
+use don::app::night::enter::{Given, NightEntered, NightEntry};
+use don::app::night::{NightRef, WhichSeason};
 use don::app::{Actor, App};
+use don::cli::night::entry::{parse_legs, parse_match};
 use don::league::config::{ConfigChange, KindConfig};
 use don_store::store::Store;
 use serde_json::Value;
@@ -136,6 +139,61 @@ impl Db {
         self.app()
             .fixtures_generate(&Choice::default(), start, weekday, &[])
             .unwrap();
+    }
+
+    /// `don fixtures add HOME AWAY DATE`, in process: the fixture's number.
+    pub fn fixture_add(&self, home: &str, away: &str, date: &str) -> i64 {
+        let day = date.parse().unwrap();
+        let f = self.app().fixture_add(&Choice::default(), home, away, day);
+        f.unwrap().id
+    }
+
+    /// `don fixtures move ID DATE`, in process.
+    pub fn fixture_move(&self, id: i64, date: &str) {
+        let day = date.parse().unwrap();
+        self.app()
+            .fixture_move(&Choice::default(), id, day)
+            .unwrap();
+    }
+
+    /// `don fixtures cancel ID`, in process.
+    pub fn fixture_cancel(&self, id: i64) {
+        self.app().fixture_cancel(&Choice::default(), id).unwrap();
+    }
+
+    /// `don team alias TEAM NAME`, in process.
+    pub fn team_alias(&self, team: &str, name: &str) {
+        self.app()
+            .team_alias(&Choice::default(), team, name)
+            .unwrap();
+    }
+
+    /// `don night enter HOME AWAY --date DATE --match M…`, in process (each match read as the
+    /// command line reads it): the night kept.
+    pub fn night_enter(&self, night: (&str, &str, &str), matches: &[&str]) {
+        let given = matches.iter().map(|m| parse_match(m).unwrap()).collect();
+        self.enter_night(night, Given::Matches(given));
+    }
+
+    /// `don night enter HOME AWAY --date DATE --totals H-A`, in process: the night kept.
+    pub fn night_totals(&self, night: (&str, &str, &str), totals: &str) {
+        self.enter_night(night, Given::Totals(parse_legs(totals).unwrap()));
+    }
+
+    fn enter_night(&self, (home, away, date): (&str, &str, &str), given: Given) {
+        let entry = NightEntry {
+            night: NightRef {
+                which: WhichSeason::default(),
+                home,
+                away,
+                date: Some(date.parse().unwrap()),
+            },
+            moved: None,
+            entered_for: None,
+            new_players: &[],
+        };
+        let entered = self.app().night_enter(entry, given);
+        assert!(matches!(entered, Ok(NightEntered::Kept { .. })), "not kept");
     }
 
     /// A league of short nights (two Don matches and one of single crib, best of three) and a

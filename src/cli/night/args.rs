@@ -1,11 +1,12 @@
 //! The arguments of `don night`'s subcommands and `--season`'s help where a night is named.
 
-use don::app::night::enter::Given;
-use don::app::night::NightError;
-use don::app::AppError;
-use don::league::entry::{parse_legs, parse_match};
+use std::fmt::Display;
 
+use don::app::night::enter::Given;
+
+use super::entry::{parse_legs, parse_match};
 use crate::cli::db::DbArg;
+use crate::cli::error::CliError;
 use crate::cli::which::WhichArgs;
 
 /// `--season`'s help where a night is named: what it defaults to there.
@@ -69,17 +70,20 @@ pub struct ResultArgs {
 impl ResultArgs {
     /// The night as given, read: `--totals`, `--walkover`, each `--match` (a match refused is
     /// named by its place among them), or none (asked for at the prompt).
-    pub(super) fn given(&self) -> Result<Given, AppError> {
+    pub(super) fn given(&self) -> Result<Given, CliError> {
+        let usage = |flag: &str, e: &dyn Display| CliError::Usage(format!("{flag}: {e}"));
         Ok(match (&self.totals, &self.walkover) {
-            (Some(t), _) => Given::Totals(parse_legs(t).map_err(NightError::BadTotals)?),
-            (None, Some(w)) => Given::Walkover(w.parse().map_err(NightError::BadWalkover)?),
+            (Some(t), _) => Given::Totals(parse_legs(t).map_err(|e| usage("--totals", &e))?),
+            (None, Some(w)) => {
+                Given::Walkover(w.parse().map_err(|e: String| usage("--walkover", &e))?)
+            }
             (None, None) if self.matches.is_empty() => Given::AtPrompt,
             (None, None) => Given::Matches(
                 self.matches
                     .iter()
                     .enumerate()
                     .map(|(i, line)| {
-                        parse_match(line).map_err(|e| NightError::BadMatch(e).at_match(i + 1))
+                        parse_match(line).map_err(|e| usage(&format!("--match {}", i + 1), &e))
                     })
                     .collect::<Result<_, _>>()?,
             ),

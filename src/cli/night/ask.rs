@@ -4,11 +4,12 @@ use don::app::night::players::Players;
 use don::app::{App, LegLink};
 use std::io::{self, Write};
 
-use don::league::entry::{parse_leg_entries, parse_legs, parse_players, MatchEntry};
+use don::app::night::enter::MatchEntry;
 use don::league::names::name_key;
 use don::league::night::{check_match_legs, check_night, check_side_players};
 use don::league::{Config, HomeAway, Kind, Match, Pair};
 
+use super::entry::{parse_leg_entries, parse_legs, parse_players};
 use crate::cli::error::CliError;
 use crate::cli::prompt::Prompt;
 use crate::cli::text::shown;

@@ -3,16 +3,16 @@
 
 use std::io::{self, Write};
 
-use don::app::night::correct::{with_given, Corrected, Correction, Typed};
+use don::app::night::correct::{with_given, Corrected, Correction, TypedMatch};
 use don::app::night::enter::Given;
 use don::app::night::players::Players;
-use don::league::entry::parse_kind_slot;
 use don::league::night::missing;
 use don::league::{Config, Match};
 
 use super::args::CorrectArgs;
 use super::ask::{ask, ask_match, stopped_words, Asked, Refusal};
 use super::confirm::{app_which, night_ref};
+use super::entry::parse_kind_slot;
 use crate::cli::error::{CliError, Done};
 use crate::cli::prompt::{answer_prompt, Prompt};
 use crate::cli::text::shown;
@@ -92,9 +92,9 @@ pub(super) fn prompt_correction(
     players: &mut Players,
     stored: &[Match],
     by_matches: bool,
-) -> Result<(Vec<Typed>, Option<String>), CliError> {
-    let mut given: Vec<Typed> = Vec::new();
-    let now = |given: &[Typed]| with_given(stored, given);
+) -> Result<(Vec<TypedMatch>, Option<String>), CliError> {
+    let mut given: Vec<TypedMatch> = Vec::new();
+    let now = |given: &[TypedMatch]| with_given(stored, given);
     let mut err = io::stderr();
     if !by_matches {
         writeln!(err, "Type each match of the night: players joined by + (blank if not known), legs won, home first, leg scores (blank if not known; #N for game N). `quit` or Ctrl-D ends, correcting nothing.")?;

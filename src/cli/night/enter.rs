@@ -1,17 +1,20 @@
 //! `don night enter`: a night's totals, walkover or matches given on the command line, kept by
-//! the app as one change; or (at the prompt) asked for match by match.
+//! the app as one change; or (at the prompt) asked for match by match. The app's questions
+//! about it (was it moved? is this name someone new?) are asked at the prompt, and the app
+//! enters the night with the answer.
 
 use std::io::{self, Write};
 
-use don::app::night::enter::{Entered, Given, NightEntry};
+use don::app::night::enter::{Given, NightEntered, NightEntry, Question};
+use don::app::night::error::slip_words;
 use don::app::AppError;
 
 use super::args::EnterArgs;
+use super::ask::{yes_or_no, Answer};
 use super::confirm::{app_which, night_ref};
-use super::place::{answer, Answers};
 use super::prompt::prompt_night;
 use crate::cli::error::{CliError, Done};
-use crate::cli::prompt::{answer_prompt, terminal_answer_prompt};
+use crate::cli::prompt::{answer_prompt, terminal_answer_prompt, Prompt};
 use crate::cli::text::shown;
 use crate::cli::which::parse_date;
 
@@ -22,45 +25,39 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let mut given = args.result.given()?;
+    let given = args.result.given()?;
     let mut prompt = matches!(given, Given::AtPrompt).then(answer_prompt);
     let names = app_which(&args.which);
-    let mut answers = Answers {
+    let entry = NightEntry {
+        night: night_ref(&names, &args.home, &args.away, day),
         moved: args.moved.then_some(true),
-        new_players: args.result.new_players.clone(),
+        entered_for: args.entered_for.as_deref(),
+        new_players: &args.result.new_players,
     };
     // The app's questions (a night off its fixture's date, a name close to a known player's)
     // are asked at the prompt, and on a terminal when the result is given on the command line;
     // piped, each is a refusal (`--moved` and `--new-player` answer them beforehand).
-    let entered = loop {
-        let entry = NightEntry {
-            night: night_ref(&names, &args.home, &args.away, day),
-            moved: answers.moved,
-            entered_for: args.entered_for.as_deref(),
-            new_players: &answers.new_players,
-        };
-        let question = match app.night_enter(entry, given.clone())? {
-            Entered::Asked(question) => question,
-            entered => break entered,
-        };
+    let mut entered = app.night_enter(entry, given)?;
+    while let NightEntered::Asked(asked) = entered {
         if prompt.is_none() {
             prompt = terminal_answer_prompt();
         }
         let Some(p) = prompt.as_deref_mut() else {
-            return Err(AppError::from(question.refused()).into());
+            return Err(AppError::from(asked.question.refused()).into());
         };
-        answer(&question, p, (&mut answers, &mut given))?;
-    };
+        let yes = answer(&asked.question, p)?;
+        entered = app.night_answer(asked, yes)?;
+    }
     let mut out = io::stdout().lock();
     match entered {
-        Entered::Kept { notes, night } => {
+        NightEntered::Kept { notes, night } => {
             for n in &notes {
                 writeln!(out, "{}", shown(n))?;
             }
             writeln!(out, "{}", shown(&night.to_string()))?;
             Ok(Done::Ok)
         }
-        Entered::ToPrompt(mut night) => {
+        NightEntered::ToPrompt(mut night) => {
             writeln!(
                 out,
                 "{}: {}",
@@ -71,6 +68,45 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
             let mut prompt = prompt.unwrap_or_else(answer_prompt);
             prompt_night(&mut app, &mut *prompt, &mut night)
         }
-        Entered::Asked(question) => Err(AppError::from(question.refused()).into()),
+        NightEntered::Asked(asked) => Err(AppError::from(asked.question.refused()).into()),
+    }
+}
+
+/// Asks the app's question at the prompt: yes or no, for the app to take. No answer (piped,
+/// anything but yes or no), or "no" to "was the night moved?", refuses the night as the app
+/// would.
+fn answer(question: &Question, prompt: &mut dyn Prompt) -> Result<bool, CliError> {
+    let (q, short) = match question {
+        Question::Moved {
+            home,
+            away,
+            fixture,
+            was,
+            date,
+        } => (
+            format!(
+                "{home} v {away} is fixture {fixture} on {was}: was the night moved to {date}? (yes/no)"
+            ),
+            "was the night moved?".to_string(),
+        ),
+        Question::NewPlayer {
+            name,
+            known,
+            roster,
+            ..
+        } => (
+            format!(
+                "{} (yes: {known}; no: {name} is new to the league)",
+                slip_words(name, known, roster.as_deref())
+            ),
+            format!("is {name} the {known} the league knows?"),
+        ),
+    };
+    match yes_or_no(prompt, &q, &short)? {
+        Answer::Yes => Ok(true),
+        Answer::No if matches!(question, Question::NewPlayer { .. }) => Ok(false),
+        Answer::No | Answer::End | Answer::Neither(_) => {
+            Err(AppError::from(question.refused()).into())
+        }
     }
 }

@@ -7,7 +7,7 @@ mod ask;
 mod confirm;
 mod correct;
 mod enter;
-mod place;
+pub mod entry;
 mod prompt;
 mod show;
 

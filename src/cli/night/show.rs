@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
-use don::app::view::night::{joined, Standing};
+use don::app::view::night::{joined, NightStanding};
 use don::app::view::{Link, NightView, Target};
 
 use crate::cli::text::shown;
@@ -17,7 +17,7 @@ pub fn write_night(out: &mut impl Write, night: &NightView) -> io::Result<()> {
     for line in night
         .standing
         .iter()
-        .map(Standing::line)
+        .map(NightStanding::line)
         .chain(night.note.clone())
     {
         writeln!(out, "{}", shown(&line))?;

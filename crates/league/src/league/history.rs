@@ -33,7 +33,7 @@ use chrono::NaiveDate;
 
 use super::fixtures::season_end;
 use super::names::name_key;
-use super::night::{HomeAway, Night, NightResult, Season, TeamId};
+use super::night::{HomeAway, Night, NightResult, SeasonRecord, TeamId};
 use super::standings::standings;
 use crate::record::history::{
     AllTime, BigWin, Career, CareerSeason, History, Records, Run, Season as SeasonLine, Source,
@@ -50,7 +50,7 @@ pub struct PastSeason {
     /// its name, its end ([`season_end`]); one with no end goes after those with one.
     pub last_dated: Option<NaiveDate>,
     /// Its teams (named as they are today), nights with a result and adjustments.
-    pub season: Season,
+    pub season: SeasonRecord,
     /// The fixtures (by number) of the nights known only from a results grid: no date.
     pub undated: HashSet<i64>,
     /// Its final table as printed, in printed order: empty unless the season is closed.
@@ -153,7 +153,7 @@ struct Telling<'a> {
 
 /// The nights of a season that its table counts (none of a withdrawn team's, none entered
 /// match by match and not complete), as it counts them.
-fn counted(season: &Season) -> Vec<Counted<'_>> {
+fn counted(season: &SeasonRecord) -> Vec<Counted<'_>> {
     let withdrawn: HashSet<TeamId> = season
         .teams
         .iter()
@@ -177,7 +177,7 @@ fn counted(season: &Season) -> Vec<Counted<'_>> {
 }
 
 /// Whether a night is between two teams of the season (the table leaves out any other).
-fn between_teams(season: &Season, night: &Night) -> bool {
+fn between_teams(season: &SeasonRecord, night: &Night) -> bool {
     night.home != night.away
         && season.teams.iter().any(|t| t.id == night.home)
         && season.teams.iter().any(|t| t.id == night.away)
@@ -222,7 +222,7 @@ fn team_on(night: &Night, side: HomeAway) -> TeamId {
 
 impl<'a> Telling<'a> {
     /// A team's name today (else as the season had it).
-    fn name(&self, id: TeamId, season: &Season) -> String {
+    fn name(&self, id: TeamId, season: &SeasonRecord) -> String {
         self.names
             .get(&id)
             .cloned()
@@ -510,7 +510,7 @@ mod tests {
         PastSeason {
             id,
             last_dated: end.map(|d| d.parse().unwrap()),
-            season: Season {
+            season: SeasonRecord {
                 name: name.into(),
                 config: Config::default(),
                 teams: Vec::new(),

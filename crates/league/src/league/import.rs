@@ -11,7 +11,7 @@ use super::config::{Config, Kind, KindConfig};
 use super::names::name_key;
 use super::night::{
     check_totals, is_complete, require_complete, Confirmation, HomeAway, Leg, Match, NightCheck,
-    NightError, NightResult, NightWarning, Pair,
+    NightFault, NightResult, NightWarning, Pair,
 };
 use crate::record::results::{
     Advice, Column, ConfigRow, FixtureRow, MatchRow, NightRow, RowError, RowSide, Standing, UNREAD,
@@ -76,55 +76,55 @@ pub trait Names {
 }
 
 /// The column a night's fault is about.
-fn column_of(e: &NightError) -> &'static str {
+fn column_of(e: &NightFault) -> &'static str {
     match e {
-        NightError::KindNotPlayed(_) => "kind",
-        NightError::NoSuchSlot { .. } | NightError::SlotTwice { .. } => "slot",
-        NightError::PlayerCount {
+        NightFault::KindNotPlayed(_) => "kind",
+        NightFault::NoSuchSlot { .. } | NightFault::SlotTwice { .. } => "slot",
+        NightFault::PlayerCount {
             side: HomeAway::Home,
             ..
         }
-        | NightError::PlayerTwiceInSide {
+        | NightFault::PlayerTwiceInSide {
             side: HomeAway::Home,
             ..
         }
-        | NightError::PlayerForBothTeams {
+        | NightFault::PlayerForBothTeams {
             side: HomeAway::Home,
             ..
         } => "home_players",
-        NightError::PlayerCount { .. }
-        | NightError::PlayerTwiceInSide { .. }
-        | NightError::PlayerForBothTeams { .. }
-        | NightError::PlayerBothSides { .. } => "away_players",
-        NightError::Legs { .. } => "home_legs",
-        NightError::LegScoreCount { .. }
-        | NightError::LegScoreTarget { .. }
-        | NightError::LegScoresDisagree { .. }
-        | NightError::LegAfterWon { .. }
-        | NightError::GameTwice { .. } => "leg_scores",
-        NightError::Totals { .. } => "home_points",
-        NightError::Incomplete { .. } | NightError::SameTeam => "",
+        NightFault::PlayerCount { .. }
+        | NightFault::PlayerTwiceInSide { .. }
+        | NightFault::PlayerForBothTeams { .. }
+        | NightFault::PlayerBothSides { .. } => "away_players",
+        NightFault::Legs { .. } => "home_legs",
+        NightFault::LegScoreCount { .. }
+        | NightFault::LegScoreTarget { .. }
+        | NightFault::LegScoresDisagree { .. }
+        | NightFault::LegAfterWon { .. }
+        | NightFault::GameTwice { .. } => "leg_scores",
+        NightFault::Totals { .. } => "home_points",
+        NightFault::Incomplete { .. } | NightFault::SameTeam => "",
     }
 }
 
 /// The cells a night's fault is worked out from: a fault is not given when one of them could
 /// not be read (its own fault says it all).
-fn depends_on(e: &NightError) -> &'static [&'static str] {
+fn depends_on(e: &NightFault) -> &'static [&'static str] {
     match e {
-        NightError::KindNotPlayed(_) => &["kind"],
-        NightError::NoSuchSlot { .. } | NightError::SlotTwice { .. } => &["slot"],
-        NightError::PlayerCount { .. }
-        | NightError::PlayerTwiceInSide { .. }
-        | NightError::PlayerForBothTeams { .. }
-        | NightError::PlayerBothSides { .. } => &["home_players", "away_players"],
-        NightError::Legs { .. } => &["home_legs", "away_legs"],
-        NightError::LegScoreCount { .. }
-        | NightError::LegScoreTarget { .. }
-        | NightError::LegScoresDisagree { .. }
-        | NightError::LegAfterWon { .. } => &["leg_scores", "home_legs", "away_legs"],
-        NightError::GameTwice { .. } => &["leg_scores"],
-        NightError::Totals { .. } => &["home_points", "away_points"],
-        NightError::Incomplete { .. } | NightError::SameTeam => &[],
+        NightFault::KindNotPlayed(_) => &["kind"],
+        NightFault::NoSuchSlot { .. } | NightFault::SlotTwice { .. } => &["slot"],
+        NightFault::PlayerCount { .. }
+        | NightFault::PlayerTwiceInSide { .. }
+        | NightFault::PlayerForBothTeams { .. }
+        | NightFault::PlayerBothSides { .. } => &["home_players", "away_players"],
+        NightFault::Legs { .. } => &["home_legs", "away_legs"],
+        NightFault::LegScoreCount { .. }
+        | NightFault::LegScoreTarget { .. }
+        | NightFault::LegScoresDisagree { .. }
+        | NightFault::LegAfterWon { .. } => &["leg_scores", "home_legs", "away_legs"],
+        NightFault::GameTwice { .. } => &["leg_scores"],
+        NightFault::Totals { .. } => &["home_points", "away_points"],
+        NightFault::Incomplete { .. } | NightFault::SameTeam => &[],
     }
 }
 
@@ -513,7 +513,7 @@ impl MatchNights<'_> {
         });
         if !same_night && !bad("home") && !bad("away") && name_key(&row.home) == name_key(&row.away)
         {
-            errors.push(self.fault(line, "away", NightError::SameTeam.to_string()));
+            errors.push(self.fault(line, "away", NightFault::SameTeam.to_string()));
             placed = false;
         }
         let kind = if bad("kind") {
@@ -918,7 +918,7 @@ pub fn nights_from_totals(
         );
         let mut errors = seen.errors;
         if !bad("home") && !bad("away") && name_key(&row.home) == name_key(&row.away) {
-            errors.push(fault("away", NightError::SameTeam.to_string()));
+            errors.push(fault("away", NightFault::SameTeam.to_string()));
         }
         let config = names.config_of(&row.season);
         let points = Pair::new(row.home_points, row.away_points);

@@ -1,11 +1,10 @@
 //! Leagues (RULES.md §7): a season's configuration, match nights and their checks, the
 //! standings with their tie-breakers and the reasons for them, fixtures, statistics. Pure: no
-//! database and no terminal; the store loads a season into a [`Season`] and keeps what these
+//! database and no terminal; the store loads a season into a [`SeasonRecord`] and keeps what these
 //! functions accept.
 
 pub mod config;
 pub mod confirm;
-pub mod entry;
 pub mod error;
 pub mod fixtures;
 pub mod history;
@@ -22,7 +21,7 @@ pub use crate::record::results::{adjustment_out_of_range, MAX_ADJUSTMENT};
 pub use config::{Breaker, Config, ConfigChange, ConfigError, Kind, KindConfig};
 pub use error::LeagueError;
 pub use night::{
-    Adjustment, Confirmation, HomeAway, Leg, Match, Night, NightError, NightResult, Pair, Season,
-    Team, TeamId,
+    Adjustment, Confirmation, HomeAway, Leg, Match, Night, NightFault, NightResult, Pair,
+    SeasonRecord, Team, TeamId,
 };
 pub use standings::{standings, Explanation, Standings};

@@ -339,7 +339,7 @@ pub struct Adjustment {
 
 /// A season as the standings see it.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Season {
+pub struct SeasonRecord {
     pub name: String,
     pub config: Config,
     pub teams: Vec<Team>,
@@ -351,15 +351,15 @@ pub struct Season {
     pub recorded: Vec<TableLine<TeamId>>,
 }
 
-impl Season {
+impl SeasonRecord {
     pub fn team(&self, id: TeamId) -> Option<&Team> {
         self.teams.iter().find(|t| t.id == id)
     }
 
     /// The season as it stood at the end of `day`: later nights, adjustments and withdrawals
     /// left out.
-    pub fn as_on(&self, day: NaiveDate) -> Season {
-        Season {
+    pub fn as_on(&self, day: NaiveDate) -> SeasonRecord {
+        SeasonRecord {
             name: self.name.clone(),
             config: self.config.clone(),
             teams: self
@@ -406,8 +406,8 @@ impl Season {
     }
 
     /// The season with only its confirmed nights: provisional and disputed ones left out.
-    pub fn confirmed_only(&self) -> Season {
-        Season {
+    pub fn confirmed_only(&self) -> SeasonRecord {
+        SeasonRecord {
             nights: self
                 .nights
                 .iter()
@@ -421,7 +421,7 @@ impl Season {
 
 /// Why a night, or a match of it, is refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-pub enum NightError {
+pub enum NightFault {
     #[error("this league's night has no {0} matches")]
     KindNotPlayed(Kind),
     #[error("{kind} match {slot}: the night has {kind} matches 1 to {matches}")]
@@ -515,7 +515,7 @@ pub enum NightError {
 
 /// Checks one match against the night's configuration (its kind, slot, players, legs and leg
 /// scores), on its own.
-pub fn check_match(config: &Config, m: &Match) -> Result<(), NightError> {
+pub fn check_match(config: &Config, m: &Match) -> Result<(), NightFault> {
     match NightCheck::default().faults(config, m).into_iter().next() {
         Some(e) => Err(e),
         None => Ok(()),
@@ -525,14 +525,14 @@ pub fn check_match(config: &Config, m: &Match) -> Result<(), NightError> {
 /// Every fault of one match on its own (its kind, slot, players' numbers, legs and leg scores),
 /// in the order of the row's columns; a player on both sides or twice in one side is
 /// [`NightCheck`]'s (it folds the names anyway).
-fn match_faults(config: &Config, m: &Match) -> Vec<NightError> {
+fn match_faults(config: &Config, m: &Match) -> Vec<NightFault> {
     let Some(kc) = config.kind(m.kind) else {
-        return vec![NightError::KindNotPlayed(m.kind)];
+        return vec![NightFault::KindNotPlayed(m.kind)];
     };
     let mut faults = Vec::new();
     let (kind, slot) = (m.kind, m.slot);
     if slot == 0 || slot > kc.matches {
-        faults.push(NightError::NoSuchSlot {
+        faults.push(NightFault::NoSuchSlot {
             kind,
             slot,
             matches: kc.matches,
@@ -541,7 +541,7 @@ fn match_faults(config: &Config, m: &Match) -> Vec<NightError> {
     for side in HomeAway::BOTH {
         let given = m.players[side].len();
         if given != 0 && given != kc.players as usize {
-            faults.push(NightError::PlayerCount {
+            faults.push(NightFault::PlayerCount {
                 kind,
                 slot,
                 side,
@@ -570,7 +570,7 @@ fn games_of(m: &Match) -> Vec<(i64, Kind, u32, usize)> {
 
 /// The first leg of `m` whose stored game is one of `before`'s, or an earlier leg's of `m`: one
 /// game is one leg, never two.
-fn game_twice(before: &[(i64, Kind, u32, usize)], m: &Match) -> Option<NightError> {
+fn game_twice(before: &[(i64, Kind, u32, usize)], m: &Match) -> Option<NightFault> {
     let mine = games_of(m);
     mine.iter()
         .enumerate()
@@ -580,7 +580,7 @@ fn game_twice(before: &[(i64, Kind, u32, usize)], m: &Match) -> Option<NightErro
                 .filter(|&&(_, k, s, _)| (k, s) != (kind, slot))
                 .chain(&mine[..i])
                 .find(|&&(g, ..)| g == game)?;
-            Some(NightError::GameTwice {
+            Some(NightFault::GameTwice {
                 game,
                 first_kind: earlier.1,
                 first_slot: earlier.2,
@@ -593,14 +593,14 @@ fn game_twice(before: &[(i64, Kind, u32, usize)], m: &Match) -> Option<NightErro
 }
 
 /// A best-of result: exactly one side has the legs needed, the other fewer.
-fn check_legs(kc: &KindConfig, slot: u32, legs: Pair<u32>) -> Result<(), NightError> {
+fn check_legs(kc: &KindConfig, slot: u32, legs: Pair<u32>) -> Result<(), NightFault> {
     let needed = kc.legs_to_win();
     let ok =
         (legs.home == needed && legs.away < needed) || (legs.away == needed && legs.home < needed);
     if ok {
         Ok(())
     } else {
-        Err(NightError::Legs {
+        Err(NightFault::Legs {
             kind: kc.kind,
             slot,
             home: legs.home,
@@ -611,14 +611,14 @@ fn check_legs(kc: &KindConfig, slot: u32, legs: Pair<u32>) -> Result<(), NightEr
     }
 }
 
-fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightError> {
+fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightFault> {
     if m.leg_scores.is_empty() {
         return Ok(());
     }
     let (kind, slot) = (m.kind, m.slot);
     let played = m.legs.home + m.legs.away;
     if m.leg_scores.len() != played as usize {
-        return Err(NightError::LegScoreCount {
+        return Err(NightFault::LegScoreCount {
             kind,
             slot,
             given: m.leg_scores.len(),
@@ -632,7 +632,7 @@ fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightError> {
         // A leg scored with the engine is won as the game was (both may be past the target).
         let by_game = leg.game.is_some() && s.home != s.away;
         if !by_game && (s.home >= kc.target) == (s.away >= kc.target) {
-            return Err(NightError::LegScoreTarget {
+            return Err(NightFault::LegScoreTarget {
                 kind,
                 slot,
                 leg: i + 1,
@@ -642,7 +642,7 @@ fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightError> {
             });
         }
         if won.home == needed || won.away == needed {
-            return Err(NightError::LegAfterWon {
+            return Err(NightFault::LegAfterWon {
                 kind,
                 slot,
                 leg: i + 1,
@@ -656,7 +656,7 @@ fn check_leg_scores(kc: &KindConfig, m: &Match) -> Result<(), NightError> {
         won[winner] += 1;
     }
     if won != m.legs {
-        return Err(NightError::LegScoresDisagree {
+        return Err(NightFault::LegScoresDisagree {
             kind,
             slot,
             home: won.home,
@@ -685,7 +685,7 @@ pub enum NightWarning {
 /// Checks the matches of a night together: each on its own, no slot twice, no player on both
 /// sides of a match, for both teams, or twice in one side. A night may be incomplete (see
 /// [`is_complete`]).
-pub fn check_night(config: &Config, matches: &[Match]) -> Result<(), NightError> {
+pub fn check_night(config: &Config, matches: &[Match]) -> Result<(), NightFault> {
     check_night_warnings(config, matches).map(|_| ())
 }
 
@@ -693,7 +693,7 @@ pub fn check_night(config: &Config, matches: &[Match]) -> Result<(), NightError>
 pub fn check_night_warnings(
     config: &Config,
     matches: &[Match],
-) -> Result<Vec<NightWarning>, NightError> {
+) -> Result<Vec<NightWarning>, NightFault> {
     let mut night = NightCheck::default();
     matches.iter().try_for_each(|m| night.add(config, m))?;
     Ok(night.warnings)
@@ -715,7 +715,7 @@ pub struct NightCheck {
 impl NightCheck {
     /// Checks `m` with the matches added before it, and adds it if it passes (a refused match
     /// leaves the check as it was; its warnings are added to [`NightCheck::warnings`]).
-    pub fn add(&mut self, config: &Config, m: &Match) -> Result<(), NightError> {
+    pub fn add(&mut self, config: &Config, m: &Match) -> Result<(), NightFault> {
         if let Some(e) = self.faults(config, m).into_iter().next() {
             return Err(e);
         }
@@ -724,16 +724,16 @@ impl NightCheck {
     }
 
     /// Every fault of `m` with the matches added before it (none: it may be added).
-    pub fn faults(&self, config: &Config, m: &Match) -> Vec<NightError> {
+    pub fn faults(&self, config: &Config, m: &Match) -> Vec<NightFault> {
         let mut faults = match_faults(config, m);
         if faults
             .iter()
-            .any(|e| matches!(e, NightError::KindNotPlayed(_)))
+            .any(|e| matches!(e, NightFault::KindNotPlayed(_)))
         {
             return faults;
         }
         if self.slots.contains(&(m.kind, m.slot)) {
-            faults.push(NightError::SlotTwice {
+            faults.push(NightFault::SlotTwice {
                 kind: m.kind,
                 slot: m.slot,
             });
@@ -741,7 +741,7 @@ impl NightCheck {
         // Within the match, `match_faults` has said it already.
         if !faults
             .iter()
-            .any(|e| matches!(e, NightError::GameTwice { .. }))
+            .any(|e| matches!(e, NightFault::GameTwice { .. }))
         {
             faults.extend(game_twice(&self.games, m));
         }
@@ -768,7 +768,7 @@ impl NightCheck {
                 home..i
             };
             if names[own_side].iter().any(|(_, k)| k == key) {
-                faults.push(NightError::PlayerTwiceInSide {
+                faults.push(NightFault::PlayerTwiceInSide {
                     name: (*name).clone(),
                     kind: m.kind,
                     slot: m.slot,
@@ -779,7 +779,7 @@ impl NightCheck {
                 .find(|(_, k)| k == key)
                 .filter(|_| side == HomeAway::Away)
             {
-                faults.push(NightError::PlayerBothSides {
+                faults.push(NightFault::PlayerBothSides {
                     name: (*first).clone(),
                     kind: m.kind,
                     slot: m.slot,
@@ -789,7 +789,7 @@ impl NightCheck {
                 .iter()
                 .any(|(_, p, _, their_side)| p == key && *their_side != side)
             {
-                faults.push(NightError::PlayerForBothTeams {
+                faults.push(NightFault::PlayerForBothTeams {
                     name: (*name).clone(),
                     kind: m.kind,
                     slot: m.slot,
@@ -840,11 +840,11 @@ pub fn check_side_players(
     side: HomeAway,
     players: &[String],
     home: &[String],
-) -> Result<(), NightError> {
-    let kc = config.kind(kind).ok_or(NightError::KindNotPlayed(kind))?;
+) -> Result<(), NightFault> {
+    let kc = config.kind(kind).ok_or(NightFault::KindNotPlayed(kind))?;
     let given = players.len();
     if given != 0 && given != kc.players as usize {
-        return Err(NightError::PlayerCount {
+        return Err(NightFault::PlayerCount {
             kind,
             slot,
             side,
@@ -855,7 +855,7 @@ pub fn check_side_players(
     for (i, name) in players.iter().enumerate() {
         let key = name_key(name);
         if players[..i].iter().any(|p| name_key(p) == key) {
-            return Err(NightError::PlayerTwiceInSide {
+            return Err(NightFault::PlayerTwiceInSide {
                 name: name.clone(),
                 kind,
                 slot,
@@ -863,7 +863,7 @@ pub fn check_side_players(
             });
         }
         if side == HomeAway::Away && home.iter().any(|h| name_key(h) == key) {
-            return Err(NightError::PlayerBothSides {
+            return Err(NightFault::PlayerBothSides {
                 name: name.clone(),
                 kind,
                 slot,
@@ -877,7 +877,7 @@ pub fn check_side_players(
                 // Twice in one kind on the team's side is only warned of, when the match is
                 // kept (RULES.md §9, "Players on a match night").
                 if their_side != side {
-                    return Err(NightError::PlayerForBothTeams {
+                    return Err(NightFault::PlayerForBothTeams {
                         name: name.clone(),
                         kind,
                         slot,
@@ -895,8 +895,8 @@ pub fn check_match_legs(
     config: &Config,
     (kind, slot): (Kind, u32),
     legs: Pair<u32>,
-) -> Result<(), NightError> {
-    let kc = config.kind(kind).ok_or(NightError::KindNotPlayed(kind))?;
+) -> Result<(), NightFault> {
+    let kc = config.kind(kind).ok_or(NightFault::KindNotPlayed(kind))?;
     check_legs(kc, slot, legs)
 }
 
@@ -991,23 +991,23 @@ pub fn result_words(result: &NightResult, config: &Config) -> String {
 }
 
 /// Says which matches are missing, for a night that must be complete.
-pub fn require_complete(config: &Config, matches: &[Match]) -> Result<(), NightError> {
+pub fn require_complete(config: &Config, matches: &[Match]) -> Result<(), NightFault> {
     let missing = missing(config, matches);
     if missing.is_empty() {
         return Ok(());
     }
     let list: Vec<String> = missing.iter().map(|(k, s)| format!("{k} {s}")).collect();
-    Err(NightError::Incomplete {
+    Err(NightFault::Incomplete {
         missing: list.join(", "),
     })
 }
 
 /// Checks a night known only by its totals: the matches won add up to the night's matches.
-pub fn check_totals(config: &Config, totals: Pair<u32>) -> Result<(), NightError> {
+pub fn check_totals(config: &Config, totals: Pair<u32>) -> Result<(), NightFault> {
     let matches = config.matches();
     let sum = totals.home.saturating_add(totals.away);
     if sum != matches {
-        return Err(NightError::Totals {
+        return Err(NightFault::Totals {
             home: totals.home,
             away: totals.away,
             sum,

@@ -6,7 +6,7 @@ use std::cmp::Reverse;
 use std::collections::{HashMap, HashSet};
 
 use super::config::{Breaker, Config};
-use super::night::{HomeAway, Night, NightResult, Pair, Season, Team, TeamId};
+use super::night::{HomeAway, Night, NightResult, Pair, SeasonRecord, Team, TeamId};
 use crate::record::standings::TableLine;
 
 /// Why one team stands above the next.
@@ -30,11 +30,11 @@ pub struct Standings {
     pub withdrawn: Vec<TableLine<Team>>,
 }
 
-/// The table of a season as it stands (see [`Season::as_on`] for a past date).
+/// The table of a season as it stands (see [`SeasonRecord::as_on`] for a past date).
 ///
 /// Nights naming a team the season does not have, or a team against itself, are left out; a
 /// team listed twice under one id counts once, as first listed.
-pub fn standings(season: &Season) -> Standings {
+pub fn standings(season: &SeasonRecord) -> Standings {
     if !season.recorded.is_empty() {
         return recorded(season);
     }
@@ -80,7 +80,7 @@ pub fn standings(season: &Season) -> Standings {
 
 /// A closed season's standings: its final table as it was printed, in its printed order (no
 /// explanations: nothing was worked out).
-fn recorded(season: &Season) -> Standings {
+fn recorded(season: &SeasonRecord) -> Standings {
     let rows = season
         .recorded
         .iter()
@@ -147,7 +147,7 @@ fn outcome(night: &Night, config: &Config) -> Option<Counted> {
 }
 
 /// A team's line over the given nights, with its adjustments (at `pos` 0).
-fn tally(team: &Team, nights: &[Counted], season: &Season) -> TableLine<Team> {
+fn tally(team: &Team, nights: &[Counted], season: &SeasonRecord) -> TableLine<Team> {
     let mut row = TableLine {
         team: team.clone(),
         ..TableLine::default()

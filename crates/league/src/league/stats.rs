@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use super::config::Kind;
 use super::names::name_key;
-use super::night::{is_complete, HomeAway, Match, Night, NightResult, Season};
+use super::night::{is_complete, HomeAway, Match, Night, NightResult, SeasonRecord};
 
 /// Whom a line is about.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -97,7 +97,7 @@ pub enum Ranking {
 
 /// The season with only the nights the table counts in their matches: those entered match by
 /// match and not yet complete are left out; with the nights left out, in date order.
-pub fn complete_nights_only(season: &Season) -> (Season, Vec<Night>) {
+pub fn complete_nights_only(season: &SeasonRecord) -> (SeasonRecord, Vec<Night>) {
     let (kept, left): (Vec<Night>, Vec<Night>) =
         season
             .nights
@@ -112,7 +112,7 @@ pub fn complete_nights_only(season: &Season) -> (Season, Vec<Night>) {
         .filter(|n| matches!(&n.result, NightResult::Matches(ms) if !ms.is_empty()))
         .collect();
     (
-        Season {
+        SeasonRecord {
             nights: kept,
             ..season.clone()
         },
@@ -122,7 +122,7 @@ pub fn complete_nights_only(season: &Season) -> (Season, Vec<Night>) {
 
 /// How a night left out of the table until it is complete is named: "Royal Oak v Red Lion on
 /// 2025-09-04 (1 of 9 matches entered)", with `season` (a name, or empty) after the date.
-pub fn left_out_words(season: &Season, night: &Night, of_season: &str) -> String {
+pub fn left_out_words(season: &SeasonRecord, night: &Night, of_season: &str) -> String {
     let name = |id| season.team(id).map_or("?", |t| t.name.as_str());
     let entered = match &night.result {
         NightResult::Matches(ms) => ms.len() as i64,
@@ -139,7 +139,7 @@ pub fn left_out_words(season: &Season, night: &Night, of_season: &str) -> String
 
 /// The nights entered match by match and not yet complete, which the table leaves out (none of a
 /// withdrawn team's: its results are expunged anyway), as `stats` names them.
-pub fn incomplete_nights(season: &Season) -> Vec<String> {
+pub fn incomplete_nights(season: &SeasonRecord) -> Vec<String> {
     let withdrawn = |id| season.team(id).is_some_and(|t| t.withdrawn.is_some());
     let (_, left) = complete_nights_only(season);
     left.iter()
@@ -150,7 +150,7 @@ pub fn incomplete_nights(season: &Season) -> Vec<String> {
 
 /// Every line over `seasons`, filtered, each list sorted by kind, then matches won, legs won and
 /// name.
-pub fn stats(seasons: &[Season], filter: &Filter) -> Stats {
+pub fn stats(seasons: &[SeasonRecord], filter: &Filter) -> Stats {
     let mut lines: HashMap<(String, Kind), StatLine> = HashMap::new();
     let mut order: Vec<(String, Kind)> = Vec::new();
     for season in seasons {

@@ -6,7 +6,7 @@ use crate::app::view::site::{SiteRead, SiteSeason};
 use crate::app::view::{Link, SheetView, Target};
 use crate::league::names::name_key;
 use crate::league::stats::{complete_nights_only, stats, Filter};
-use crate::league::{standings, NightResult, Season, TeamId};
+use crate::league::{standings, NightResult, SeasonRecord, TeamId};
 use crate::publish::page::{kind_name, Loaded, Names, Pages};
 use crate::publish::slug::Slugs;
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -194,7 +194,7 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
         out.team(**id, &team_names[id], &seasons)?;
     }
     out.players_page()?;
-    let all: Vec<Season> = seasons
+    let all: Vec<SeasonRecord> = seasons
         .iter()
         .map(|s| complete_nights_only(&s.season).0)
         .collect();

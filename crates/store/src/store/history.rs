@@ -11,7 +11,9 @@ use super::db::StoreError;
 use super::league::LeagueReader;
 use super::past::table_line;
 use crate::league::history::PastSeason;
-use crate::league::{Adjustment, HomeAway, Kind, Match, Night, NightResult, Pair, Season, Team};
+use crate::league::{
+    Adjustment, HomeAway, Kind, Match, Night, NightResult, Pair, SeasonRecord, Team,
+};
 
 fn day(text: &str) -> Result<NaiveDate, StoreError> {
     NaiveDate::parse_from_str(text, "%Y-%m-%d")
@@ -63,7 +65,7 @@ impl LeagueReader<'_> {
             .map(|info| PastSeason {
                 id: info.id,
                 last_dated: None,
-                season: Season {
+                season: SeasonRecord {
                     name: info.name,
                     config: info.config,
                     teams: Vec::new(),

@@ -9,7 +9,7 @@ use crate::app::game::leg::{as_leg, Home};
 use crate::app::game::stored::StoredGames;
 use crate::app::night::players::waiting_names;
 use crate::check::check_value;
-use crate::league::{Confirmation, HomeAway, Night, NightResult, Pair, Season, TeamId};
+use crate::league::{Confirmation, HomeAway, Night, NightResult, Pair, SeasonRecord, TeamId};
 use crate::replay::ScoreSheet;
 use crate::store::{Fixture, LeagueReader, SeasonInfo};
 
@@ -54,7 +54,7 @@ pub fn scored_fixtures(
 #[derive(Debug)]
 pub struct SeasonRead {
     pub fixtures: Vec<Fixture>,
-    pub season: Season,
+    pub season: SeasonRecord,
     pub sheets: Sheets,
 }
 
@@ -90,7 +90,7 @@ pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<Seaso
             })
         })
         .collect();
-    let season = Season {
+    let season = SeasonRecord {
         name: info.name.clone(),
         config: info.config.clone(),
         teams,

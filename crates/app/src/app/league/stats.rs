@@ -7,7 +7,7 @@ use crate::league::stats::{
     complete_nights_only, leaderboard, left_out_words, stats, unknown_player, Filter, Ranking,
     StatLine,
 };
-use crate::league::{NightResult, Season};
+use crate::league::{NightResult, SeasonRecord};
 use crate::store::{LeagueInfo, LeagueReader, SeasonInfo};
 
 /// What figures are asked for.
@@ -114,7 +114,7 @@ pub fn figures(
 
 /// A withdrawn team's nights: the table leaves them out, the figures count them.
 fn withdrawn_nights<'a>(
-    season: &'a Season,
+    season: &'a SeasonRecord,
     of_season: &'a str,
 ) -> impl Iterator<Item = String> + 'a {
     season.teams.iter().filter_map(move |team| {

@@ -3,23 +3,23 @@
 
 use chrono::NaiveDate;
 
+use super::enter::MatchEntry;
 use super::error::NightError;
 use super::find::{fixture_by_number, is_done, played_night, result_words, NightRef};
 use super::players::{resolve, Players};
 use crate::app::league::checked;
 use crate::app::{App, AppError};
-use crate::league::entry::MatchEntry;
 use crate::league::names::name_key;
 use crate::league::night::{check_night_warnings, check_totals, require_complete, NightWarning};
 use crate::league::{Confirmation, HomeAway, Match, NightResult, Pair};
 use crate::store::{Fixture, LeagueInfo, LegLink, SeasonInfo};
 
 /// A match as typed, with the stored games its legs were scored in.
-pub type Typed = (Match, Vec<LegLink>);
+pub type TypedMatch = (Match, Vec<LegLink>);
 
 /// A night's stored matches as `given` correct them: each match given in the place of the
 /// stored one of its kind and slot (the given ones last).
-pub fn with_given(stored: &[Match], given: &[Typed]) -> Vec<Match> {
+pub fn with_given(stored: &[Match], given: &[TypedMatch]) -> Vec<Match> {
     let mut all: Vec<Match> = stored
         .iter()
         .filter(|m| {
@@ -36,7 +36,7 @@ pub fn with_given(stored: &[Match], given: &[Typed]) -> Vec<Match> {
 /// A night's result as corrected: the whole of it, or some of its matches.
 pub enum Correction {
     Whole(NightResult),
-    Matches(Vec<Typed>),
+    Matches(Vec<TypedMatch>),
 }
 
 /// A night to correct, as it was read before the correction was typed.
@@ -90,7 +90,7 @@ impl Correcting {
 impl Correcting {
     /// Checks the night as these matches correct it, whole (a player twice in one kind is
     /// only warned of, in `notes`); whether it changes anything.
-    fn changes(&self, given: &[Typed], notes: &mut Vec<String>) -> Result<bool, NightError> {
+    fn changes(&self, given: &[TypedMatch], notes: &mut Vec<String>) -> Result<bool, NightError> {
         let (config, title, stored) = (&self.season.config, &self.title, &self.stored);
         let must_complete = !self.by_matches || is_done(&self.night, config);
         let mut all = with_given(stored, given);

@@ -8,14 +8,14 @@ use chrono::NaiveDate;
 use super::error::{NightError, NightNamed};
 use super::find::{fixture_by_number, is_done, result_words, team_names, NightRef};
 pub use super::place::Question;
-use super::place::{fixture_for_night, uncancel, Placed};
+use super::place::{fixture_at, place_night, uncancel, Placed, Placement};
 use super::players::{accept, resolve, Players};
 use super::prompt::{matches_of, named, Begin, Prompted};
 use crate::app::league::checked;
 use crate::app::{App, AppError};
-use crate::league::entry::MatchEntry;
+use crate::league::names::name_key;
 use crate::league::night::check_totals;
-use crate::league::{Config, Confirmation, HomeAway, Match, NightResult, Pair};
+use crate::league::{Config, Confirmation, HomeAway, Kind, Match, NightResult, Pair};
 use crate::record::text::count;
 use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, TeamInfo};
 
@@ -32,6 +32,25 @@ pub struct NightEntry<'a> {
     pub new_players: &'a [String],
 }
 
+/// A leg as given: its score (home first), or the stored game it was scored in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LegEntry {
+    Score(Pair<u32>),
+    Game(i64),
+}
+
+/// A match as given, before its games are looked up: its kind and slot, the players each side
+/// (none: not known), the legs won (home first) and its legs, scored or from stored games
+/// (none: not given).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MatchEntry {
+    pub kind: Kind,
+    pub slot: u32,
+    pub players: Pair<Vec<String>>,
+    pub legs: Pair<u32>,
+    pub leg_entries: Vec<LegEntry>,
+}
+
 /// A night's result as given: its totals (matches won, home first), a walkover (the side that
 /// turned up), its matches (in the order given: a refusal names the place of one,
 /// [`NightError::AtMatch`]), or none (they are asked for at the prompt).
@@ -44,7 +63,7 @@ pub enum Given {
 }
 
 /// What entering a night came to.
-pub enum Entered {
+pub enum NightEntered {
     /// Kept: what was noted on the way (fixtures moved or added, players put on rosters), and
     /// the night as it now stands.
     Kept {
@@ -53,8 +72,52 @@ pub enum Entered {
     },
     /// Nothing kept yet: the matches are to be asked for at the prompt.
     ToPrompt(Box<Prompted>),
-    /// Nothing kept: this is to be answered first.
-    Asked(Question),
+    /// Nothing kept: this is to be answered first ([`App::night_answer`]).
+    Asked(NightQuestion),
+}
+
+/// A question about a night being entered, with the night as it was resolved to ask it.
+#[derive(Clone, Debug)]
+pub struct NightQuestion {
+    pub question: Question,
+    night: Box<PendingNight>,
+}
+
+impl NightQuestion {
+    /// The night with the answer taken in: yes, it was moved, or the name is the known one
+    /// (put right in its match: one a stored game gave cannot be); no, the name is someone
+    /// new. A night not moved is refused, as the question says.
+    fn answered(self, yes: bool) -> Result<PendingNight, NightError> {
+        let mut night = *self.night;
+        match (&self.question, yes) {
+            (Question::Moved { .. }, true) => night.moved = Some(true),
+            (Question::NewPlayer { name, .. }, false) => night.new_players.push(name.clone()),
+            (
+                Question::NewPlayer {
+                    at,
+                    side,
+                    name,
+                    known,
+                    ..
+                },
+                true,
+            ) => {
+                let key = name_key(name);
+                let typed = match &mut night.given {
+                    Given::Matches(ms) => ms.get_mut(at - 1),
+                    _ => None,
+                };
+                let Some(p) =
+                    typed.and_then(|m| m.players[*side].iter_mut().find(|p| name_key(p) == key))
+                else {
+                    return Err(self.question.refused());
+                };
+                *p = known.clone();
+            }
+            (Question::Moved { .. }, false) => return Err(self.question.refused()),
+        }
+        Ok(night)
+    }
 }
 
 /// A night kept, as the entry says it.
@@ -234,77 +297,110 @@ fn entry_rules(
     }
 }
 
-/// A night resolved once for its entry: its league, season, teams and fixture, its title, the
-/// night named for a correction, and the team it is entered for.
-struct Resolved {
+/// A night resolved once for its entry, by the names it was given: its league, season and
+/// teams as they were read, where it goes among the season's fixtures, the team it is entered
+/// for, and the night as given. A question carries it to the front end and back
+/// ([`NightQuestion`]): the answer enters it without resolving anything again by name.
+#[derive(Clone, Debug)]
+struct PendingNight {
     league: LeagueInfo,
     season: SeasonInfo,
     teams: Pair<TeamInfo>,
-    fixture: Fixture,
-    title: String,
-    named: NightNamed,
+    placement: Placement,
+    /// The date given, if one was.
+    day: Option<NaiveDate>,
+    moved: Option<bool>,
     entered_by: HomeAway,
+    /// Whether the team entering it was named.
+    said_for: bool,
+    new_players: Vec<String>,
+    given: Given,
 }
 
 /// Resolves the night of `entry` in `change`, once: its league and season (on `today`), its
-/// teams, the fixture it goes on (moved or added as need be; a move not said is a question),
-/// who may enter it and for which team.
+/// teams, where it goes among the fixtures, and the team it is entered for.
 fn resolve_night(
     change: &Change,
     entry: &NightEntry<'_>,
-    (actor, today): (Option<&crate::app::Actor>, NaiveDate),
-    notes: &mut Vec<String>,
-) -> Result<Result<Resolved, Question>, AppError> {
+    given: Given,
+    today: NaiveDate,
+) -> Result<PendingNight, AppError> {
     let night = entry.night;
     let leagues = change.leagues();
     let (league, season) = night.season(&leagues, today)?;
     let home = crate::app::league::which::team(&leagues, &league, night.home)?;
     let away = crate::app::league::which::team(&leagues, &league, night.away)?;
     if home.id == away.id {
-        return Err(NightError::Check(crate::league::NightError::SameTeam).into());
+        return Err(NightError::Check(crate::league::NightFault::SameTeam).into());
     }
-    let teams = (&home, &away);
-    let fixture = match fixture_for_night(change, &season, teams, (night.date, entry.moved), notes)?
-    {
-        Placed::On(f) => f,
-        Placed::Ask(question) => return Ok(Err(question)),
-    };
-    check_not_withdrawn(change, &season, &fixture)?;
-    super::find::captain_may_act(actor, &leagues, (&league, &season), &fixture, today)?;
-    let title = format!("{} v {} on {}", home.name, away.name, fixture.date);
-    let entered_by = side_for(&leagues, &league, entry.entered_for, teams, &title)?;
-    let named = named(&home, &away, night.date.is_some().then_some(fixture.date));
-    Ok(Ok(Resolved {
+    let fixtures = leagues.fixtures(season.id)?;
+    let placement = place_night(&fixtures, &season, &home, &away, night.date)?;
+    let title = title((&home, &away), placement.date());
+    let entered_by = side_for(&leagues, &league, entry.entered_for, (&home, &away), &title)?;
+    Ok(PendingNight {
         league,
         season,
         teams: Pair::new(home, away),
-        fixture,
-        title,
-        named,
+        placement,
+        day: night.date,
+        moved: entry.moved,
         entered_by,
-    }))
+        said_for: entry.entered_for.is_some(),
+        new_players: entry.new_players.to_vec(),
+        given,
+    })
 }
 
-/// Keeps the matches given on the night resolved (begun here, ready for its matches, when
+/// "Royal Oak v Red Lion on 2025-09-04".
+fn title((home, away): (&TeamInfo, &TeamInfo), date: NaiveDate) -> String {
+    format!("{} v {} on {date}", home.name, away.name)
+}
+
+impl PendingNight {
+    /// Refuses the night unless its rows are, inside `change`, as they were when it was
+    /// resolved: its league, season and teams, and where it goes among the fixtures (another
+    /// change may have entered, moved or added one meanwhile).
+    fn as_it_was(&self, change: &Change) -> Result<(), AppError> {
+        let leagues = change.leagues();
+        let (league, teams) = (self.league.id, leagues.teams(self.league.id)?);
+        let (home, away) = (&self.teams.home, &self.teams.away);
+        let fixtures = leagues.fixtures(self.season.id)?;
+        let same = leagues.all()?.contains(&self.league)
+            && leagues.seasons(league)?.contains(&self.season)
+            && teams.contains(home)
+            && teams.contains(away)
+            && place_night(&fixtures, &self.season, home, away, self.day)
+                .ok()
+                .as_ref()
+                == Some(&self.placement);
+        if same {
+            return Ok(());
+        }
+        let title = title((home, away), self.placement.date());
+        Err(NightError::AskedMeanwhile { title }.into())
+    }
+}
+
+/// Keeps the matches given on the night (begun here, ready for its matches, when
 /// `begun_here`): the night's result then, in words. A question stops it.
 fn keep_matches(
     change: &Change,
-    r: &Resolved,
+    (season, fixture, named): (&SeasonInfo, &Fixture, &NightNamed),
     (mut players, begun_here): (Players, bool),
     given: Vec<MatchEntry>,
     notes: &mut Vec<String>,
 ) -> Result<Result<String, Question>, AppError> {
-    let mut entered = matches_of(Some(&r.fixture));
+    let mut entered = matches_of(Some(fixture));
     if begun_here {
-        checked::refuse_closed_fixture(&change.leagues(), r.fixture.id)?;
-        change.set_night_result(r.fixture.id, &NightResult::Matches(Vec::new()))?;
+        checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
+        change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
     }
-    let night = (&r.fixture, &mut entered, &mut players);
-    if let Some(question) = enter_matches(change, &r.season, night, (given, &r.named), notes)? {
+    let night = (fixture, &mut entered, &mut players);
+    if let Some(question) = enter_matches(change, season, night, (given, named), notes)? {
         return Ok(Err(question));
     }
-    let now = fixture_by_number(change, &r.season, r.fixture.id)?;
-    Ok(Ok(result_words(&now, &r.season.config)))
+    let now = fixture_by_number(change, season, fixture.id)?;
+    Ok(Ok(result_words(&now, &season.config)))
 }
 
 impl App {
@@ -312,100 +408,144 @@ impl App {
     /// prompt, nothing is kept here (the night is begun with its first match, see
     /// [`App::night_keep_match`]). What needs an answer (a night off its fixture's date not
     /// said to be moved or not, a name close to a known player's) is asked
-    /// ([`Entered::Asked`]): nothing is kept, and the night is entered again with the answer.
+    /// ([`NightEntered::Asked`]): nothing is kept, and the answer is given to
+    /// [`App::night_answer`].
     pub fn night_enter(
         &mut self,
         entry: NightEntry<'_>,
         given: Given,
-    ) -> Result<Entered, AppError> {
+    ) -> Result<NightEntered, AppError> {
         self.not_a_scorer("enter a night")?;
-        let actor = self.actor().cloned();
-        let today = self.today();
+        let (actor, today) = (self.actor().cloned(), self.today());
         let change = self.store.change("night")?;
-        let mut notes = Vec::new();
-        let r = match resolve_night(&change, &entry, (actor.as_ref(), today), &mut notes)? {
-            Ok(r) => r,
-            Err(question) => return Ok(Entered::Asked(question)),
-        };
-        let (fixture, config) = (&r.fixture, &r.season.config);
-        let said_for = entry.entered_for.is_some();
-        let night = (r.title.as_str(), &r.named);
-        let begun_here = entry_rules(fixture, config, (r.entered_by, said_for), &given, night)?;
-        uncancel(&change, fixture, &mut notes)?;
-        let mut players = Players::load(
-            &change.leagues(),
-            &r.league,
-            &r.season,
-            r.teams.clone(),
-            entry.new_players,
-        )?;
-        if begun_here && !matches!(given, Given::AtPrompt) {
-            // Entered for one side: provisional until the other confirms it.
-            change.set_provisional(fixture.id, r.entered_by, today)?;
-        }
-        let title = r.title.clone();
-        let kept = match given {
-            Given::AtPrompt => {
-                // Nothing is kept before the first match: a night begun here (its fixture
-                // placed, provisional for its team) is begun with it, so an entry left before
-                // any match is accepted changes nothing and logs nothing.
-                let begin = Begin {
-                    home: r.teams.home.clone(),
-                    away: r.teams.away.clone(),
-                    day: entry.night.date,
-                    moved: entry.moved == Some(true),
-                    entered_by: r.entered_by,
-                    found: fixture.id,
-                };
-                return Ok(Entered::ToPrompt(Box::new(Prompted {
-                    title,
-                    entered: matches_of(Some(fixture)),
-                    begun: (!begun_here).then_some(fixture.id),
-                    season: r.season,
-                    players,
-                    begin,
-                })));
-            }
-            Given::Totals(totals) => {
-                checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
-                change.set_night_result(fixture.id, &NightResult::Totals(totals))?;
-                change.commit(
-                    &format!("{title}: {}–{} (totals)", totals.home, totals.away),
-                    None,
-                )?;
-                KeptNight::Totals { title, totals }
-            }
-            Given::Walkover(side) => {
-                checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
-                change.set_night_result(fixture.id, &NightResult::Walkover(side))?;
-                let to = r.teams[side].name.clone();
-                change.commit(&format!("{title}: walkover to {to}"), None)?;
-                KeptNight::Walkover {
-                    title,
-                    to,
-                    matches: config.walkover_matches(),
-                }
-            }
-            Given::Matches(given) => {
-                // A team's captain puts names on their own team's roster only: those typed for
-                // the other side wait for that team to confirm the night.
-                players.held = actor.as_ref().and_then(|a| a.team).map(|own| {
-                    if own == r.teams.home.id {
-                        HomeAway::Away
-                    } else {
-                        HomeAway::Home
-                    }
-                });
-                let matches = count(given.len(), "match", "matches");
-                let result =
-                    match keep_matches(&change, &r, (players, begun_here), given, &mut notes)? {
-                        Ok(result) => result,
-                        Err(question) => return Ok(Entered::Asked(question)),
-                    };
-                change.commit(&format!("{title}: {matches}"), None)?;
-                KeptNight::Matches { title, result }
-            }
-        };
-        Ok(Entered::Kept { notes, night: kept })
+        let night = resolve_night(&change, &entry, given, today)?;
+        enter_night(change, night, (actor.as_ref(), today))
     }
+
+    /// Enters a night asked about with the answer (`yes` or no to the question): the night as
+    /// it was resolved to ask it, refused if another change has meanwhile changed its league,
+    /// season, teams or fixtures ([`NightError::AskedMeanwhile`]).
+    pub fn night_answer(
+        &mut self,
+        asked: NightQuestion,
+        yes: bool,
+    ) -> Result<NightEntered, AppError> {
+        self.not_a_scorer("enter a night")?;
+        let night = asked.answered(yes)?;
+        let (actor, today) = (self.actor().cloned(), self.today());
+        let change = self.store.change("night")?;
+        night.as_it_was(&change)?;
+        enter_night(change, night, (actor.as_ref(), today))
+    }
+}
+
+/// Enters the night resolved in `change`, as [`App::night_enter`] says.
+fn enter_night(
+    change: Change<'_>,
+    night: PendingNight,
+    (actor, today): (Option<&crate::app::Actor>, NaiveDate),
+) -> Result<NightEntered, AppError> {
+    let mut notes = Vec::new();
+    let asked = |question, night| {
+        let night = Box::new(night);
+        Ok(NightEntered::Asked(NightQuestion { question, night }))
+    };
+    let r = &night;
+    let teams = (&r.teams.home, &r.teams.away);
+    let placement = (r.placement.clone(), r.moved);
+    let fixture = match fixture_at(&change, &r.season, teams, placement, &mut notes)? {
+        Placed::On(f) => f,
+        Placed::Ask(question) => return asked(question, night),
+    };
+    let (season, config) = (&r.season, &r.season.config);
+    check_not_withdrawn(&change, season, &fixture)?;
+    super::find::captain_may_act(
+        actor,
+        &change.leagues(),
+        (&r.league, season),
+        &fixture,
+        today,
+    )?;
+    let title = title(teams, fixture.date);
+    let named = named(teams.0, teams.1, r.day.is_some().then_some(fixture.date));
+    let begun_here = entry_rules(
+        &fixture,
+        config,
+        (r.entered_by, r.said_for),
+        &r.given,
+        (&title, &named),
+    )?;
+    uncancel(&change, &fixture, &mut notes)?;
+    let leagues = change.leagues();
+    let mut players = Players::load(&leagues, &r.league, season, r.teams.clone(), &r.new_players)?;
+    if begun_here && !matches!(r.given, Given::AtPrompt) {
+        // Entered for one side: provisional until the other confirms it.
+        change.set_provisional(fixture.id, r.entered_by, today)?;
+    }
+    let kept = match &r.given {
+        Given::AtPrompt => {
+            // Nothing is kept before the first match: a night begun here (its fixture placed,
+            // provisional for its team) is begun with it, so an entry left before any match is
+            // accepted changes nothing and logs nothing.
+            let begin = Begin {
+                home: r.teams.home.clone(),
+                away: r.teams.away.clone(),
+                day: r.day,
+                moved: r.moved == Some(true),
+                entered_by: r.entered_by,
+                found: fixture.id,
+            };
+            return Ok(NightEntered::ToPrompt(Box::new(Prompted {
+                title,
+                entered: matches_of(Some(&fixture)),
+                begun: (!begun_here).then_some(fixture.id),
+                season: night.season,
+                players,
+                begin,
+            })));
+        }
+        Given::Totals(totals) => {
+            let totals = *totals;
+            checked::refuse_closed_fixture(&leagues, fixture.id)?;
+            change.set_night_result(fixture.id, &NightResult::Totals(totals))?;
+            change.commit(
+                &format!("{title}: {}–{} (totals)", totals.home, totals.away),
+                None,
+            )?;
+            KeptNight::Totals { title, totals }
+        }
+        Given::Walkover(side) => {
+            checked::refuse_closed_fixture(&leagues, fixture.id)?;
+            change.set_night_result(fixture.id, &NightResult::Walkover(*side))?;
+            let to = r.teams[*side].name.clone();
+            change.commit(&format!("{title}: walkover to {to}"), None)?;
+            KeptNight::Walkover {
+                title,
+                to,
+                matches: config.walkover_matches(),
+            }
+        }
+        Given::Matches(given) => {
+            // A team's captain puts names on their own team's roster only: those typed for
+            // the other side wait for that team to confirm the night.
+            players.held = actor.and_then(|a| a.team).map(|own| {
+                if own == r.teams.home.id {
+                    HomeAway::Away
+                } else {
+                    HomeAway::Home
+                }
+            });
+            let matches = count(given.len(), "match", "matches");
+            let on = (season, &fixture, &named);
+            let given = given.clone();
+            let result = match keep_matches(&change, on, (players, begun_here), given, &mut notes)?
+            {
+                Ok(result) => result,
+                Err(question) => return asked(question, night),
+            };
+            change.commit(&format!("{title}: {matches}"), None)?;
+            KeptNight::Matches { title, result }
+        }
+    };
+    Ok(NightEntered::Kept { notes, night: kept })
 }

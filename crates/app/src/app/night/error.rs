@@ -6,7 +6,6 @@
 use chrono::NaiveDate;
 
 use crate::league::confirm::ConfirmRefusal;
-use crate::league::entry::EntryError;
 use crate::league::{Kind, Pair, MAX_ADJUSTMENT};
 use crate::record::text::{escaped, shortened};
 
@@ -135,12 +134,6 @@ pub enum NightError {
     /// A match's kind and slot taken meanwhile (by another session).
     #[error("{kind} {slot} of this night is entered already")]
     SlotTaken { kind: Kind, slot: u32 },
-    #[error("the totals: {0}")]
-    BadTotals(EntryError),
-    #[error("the walkover: {0}")]
-    BadWalkover(String),
-    #[error("{0}")]
-    BadMatch(EntryError),
     /// The match given at this place (from 1) is refused.
     #[error("match {at}: {error}")]
     AtMatch { at: usize, error: Box<NightError> },
@@ -162,20 +155,25 @@ pub enum NightError {
     },
     /// A night's matches refused by the league's checks.
     #[error(transparent)]
-    Check(#[from] crate::league::NightError),
+    Check(#[from] crate::league::NightFault),
     /// The same, about the night titled so.
     #[error("{title}: {error}")]
     Checked {
         title: String,
-        error: crate::league::NightError,
+        error: crate::league::NightFault,
     },
     #[error("{title}: as corrected, {error}")]
     AsCorrected {
         title: String,
-        error: crate::league::NightError,
+        error: crate::league::NightFault,
     },
     #[error("{title} was changed meanwhile (by another don): correct it again")]
     ChangedMeanwhile { title: String },
+    /// A night asked about, answered after another change moved its rows.
+    #[error(
+        "{title} was changed meanwhile (by another don), while it was asked about: enter it again"
+    )]
+    AskedMeanwhile { title: String },
     /// A team's captain acting on a night that is not theirs to act on: a captain acts only on
     /// the current season's fixtures due by today that are not cancelled.
     #[error("{actor} cannot act on {title}: {why}")]

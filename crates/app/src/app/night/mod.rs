@@ -14,8 +14,6 @@ pub mod players;
 pub mod prompt;
 pub mod score;
 
-use std::borrow::Cow;
-
 pub use adjust::{adjustment, Adjusted, SeasonSpan, Withdrawn};
 pub use confirm::Settlement;
 pub use error::{NightError, NightNamed};
@@ -78,6 +76,7 @@ impl NightError {
             | E::MatchEntered { .. }
             | E::SlotTaken { .. }
             | E::ChangedMeanwhile { .. }
+            | E::AskedMeanwhile { .. }
             | E::SeveralNoneOn { .. }
             | E::NotMoved { .. } => ErrorKind::Conflict,
             E::AtMatch { error, .. } => error.kind(),
@@ -85,9 +84,6 @@ impl NightError {
             | E::SeveralLeft { .. }
             | E::DidNotPlay { .. }
             | E::NotPlayingFor { .. }
-            | E::BadTotals(_)
-            | E::BadWalkover(_)
-            | E::BadMatch(_)
             | E::NotDonLeg { .. }
             | E::LegGame { .. }
             | E::Slip { .. }
@@ -98,10 +94,5 @@ impl NightError {
             | E::NoPoints
             | E::TooManyPoints(_) => ErrorKind::Invalid,
         }
-    }
-
-    /// What to do about it, where the error knows (the message says it today).
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
     }
 }

@@ -71,6 +71,7 @@ impl Question {
 }
 
 /// Where a night goes among its season's fixtures.
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Placement {
     /// On this fixture.
     On(Fixture),
@@ -78,6 +79,16 @@ pub enum Placement {
     Move(Fixture, NaiveDate),
     /// On a new fixture on this date (a season with no schedule, the teams' first night).
     Add(NaiveDate),
+}
+
+impl Placement {
+    /// The night's date there.
+    pub fn date(&self) -> NaiveDate {
+        match self {
+            Placement::On(f) => f.date,
+            Placement::Move(_, d) | Placement::Add(d) => *d,
+        }
+    }
 }
 
 /// Finds the fixture a night goes on. A night on another date than its fixture's moves the
@@ -178,7 +189,7 @@ pub fn place_night(
     }
 }
 
-/// Where a night goes, as [`fixture_for_night`] finds it.
+/// Where a night goes, as [`fixture_at`] finds it.
 pub enum Placed {
     /// On this fixture (moved or added as need be).
     On(Fixture),
@@ -186,19 +197,18 @@ pub enum Placed {
     Ask(Question),
 }
 
-/// The fixture a night goes on (see [`place_night`]), moved or added as need be. A night off
-/// its fixture's date is moved when `moved` says so, refused when it says not, asked about
-/// when it says nothing.
-pub fn fixture_for_night(
+/// The fixture a night placed so goes on (see [`place_night`]), moved or added as need be. A
+/// night off its fixture's date is moved when `moved` says so, refused when it says not, asked
+/// about when it says nothing.
+pub fn fixture_at(
     change: &Change,
     season: &SeasonInfo,
     teams: (&TeamInfo, &TeamInfo),
-    (day, moved): (Option<NaiveDate>, Option<bool>),
+    (placement, moved): (Placement, Option<bool>),
     notes: &mut Vec<String>,
 ) -> Result<Placed, AppError> {
     let (home, away) = teams;
-    let fixtures = change.leagues().fixtures(season.id)?;
-    match place_night(&fixtures, season, home, away, day)? {
+    match placement {
         Placement::On(f) => Ok(Placed::On(f)),
         Placement::Move(f, d) => {
             let question = Question::Moved {

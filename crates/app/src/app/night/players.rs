@@ -1,12 +1,12 @@
 //! The players of a night: slips of the keyboard caught, rosters kept; a typed match
 //! resolved (its stored games looked up) and accepted.
 
+use super::enter::{LegEntry, MatchEntry};
 use super::error::slip_words;
 use super::error::NightError;
 use crate::app::game::leg::GameLegs;
 use crate::app::league::checked;
 use crate::app::AppError;
-use crate::league::entry::{LegEntry, MatchEntry};
 use crate::league::names::{name_key, near_miss};
 use crate::league::night::{check_night_warnings, NightWarning};
 use crate::league::{Config, HomeAway, Kind, Leg, Match, Pair};

@@ -5,7 +5,7 @@ use chrono::NaiveDate;
 
 use super::error::NightNamed;
 use super::find::{fixture_by_number, is_done, result_words};
-use super::place::{fixture_for_night, uncancel, Placed};
+use super::place::{fixture_at, place_night, uncancel, Placed};
 use super::players::{accept, Players};
 use crate::app::league::checked;
 use crate::app::{App, AppError};
@@ -75,8 +75,8 @@ impl App {
                 .begin
                 .apply(&change, season, (&m, today), &mut notes)?
             {
-                Begun::On(f) => f,
-                Begun::Taken(beaten) => return Ok(KeptMatch::NightTaken { notes, beaten }),
+                NightBegun::On(f) => f,
+                NightBegun::Taken(beaten) => return Ok(KeptMatch::NightTaken { notes, beaten }),
             },
         };
         sync_entered(&mut night.entered, matches_of(Some(&f)), &mut notes);
@@ -129,7 +129,7 @@ pub struct Begin {
 }
 
 /// What beginning a night at the prompt came to.
-pub enum Begun {
+pub enum NightBegun {
     /// The night's fixture, begun (or as another session began it, with its matches).
     On(Fixture),
     /// Another session entered or replaced the whole night meanwhile: the match typed here is
@@ -147,7 +147,7 @@ impl Begin {
         season: &SeasonInfo,
         (typed, today): (&Match, NaiveDate),
         notes: &mut Vec<String>,
-    ) -> Result<Begun, AppError> {
+    ) -> Result<NightBegun, AppError> {
         let taken = |f: &Fixture| Beaten {
             typed: typed.clone(),
             night: named(&self.home, &self.away, Some(f.date)),
@@ -160,31 +160,28 @@ impl Begin {
                 f.id == self.found && f.home.id == self.home.id && f.away.id == self.away.id
             });
         if let Some(f) = own.filter(|f| f.result.is_some() && is_done(f, &season.config)) {
-            return Ok(Begun::Taken(taken(&f)));
+            return Ok(NightBegun::Taken(taken(&f)));
         }
-        let placed = fixture_for_night(
-            change,
-            season,
-            (&self.home, &self.away),
-            (self.day, Some(self.moved)),
-            notes,
-        )?;
+        let fixtures = change.leagues().fixtures(season.id)?;
+        let placement = place_night(&fixtures, season, &self.home, &self.away, self.day)?;
+        let teams = (&self.home, &self.away);
+        let placed = fixture_at(change, season, teams, (placement, Some(self.moved)), notes)?;
         let fixture = match placed {
             Placed::On(f) => f,
             Placed::Ask(q) => return Err(q.refused().into()),
         };
         match &fixture.result {
             Some(NightResult::Matches(_)) if !is_done(&fixture, &season.config) => {
-                return Ok(Begun::On(fixture))
+                return Ok(NightBegun::On(fixture))
             }
-            Some(_) => return Ok(Begun::Taken(taken(&fixture))),
+            Some(_) => return Ok(NightBegun::Taken(taken(&fixture))),
             None => {}
         }
         uncancel(change, &fixture, notes)?;
         change.set_provisional(fixture.id, self.entered_by, today)?;
         checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
-        fixture_by_number(change, season, fixture.id).map(Begun::On)
+        fixture_by_number(change, season, fixture.id).map(NightBegun::On)
     }
 }
 

@@ -5,6 +5,7 @@
 //! and the site's night page render this one view, so they say the same thing.
 
 use super::{Link, Target};
+use crate::app::night::find::team_names;
 use crate::app::night::of::night_move;
 use crate::app::night::result_words;
 use crate::league::confirm::Move;
@@ -14,7 +15,7 @@ use crate::store::{Fixture, SeasonInfo};
 /// How a night stands while both teams do not stand by it: `mark` ("Provisional", "Disputed")
 /// and the rest of its sentence (": entered for Royal Oak, to be confirmed for Red Lion").
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Standing {
+pub struct NightStanding {
     /// "provisional" or "disputed".
     pub class: &'static str,
     /// "Provisional" or "Disputed".
@@ -22,7 +23,7 @@ pub struct Standing {
     pub rest: String,
 }
 
-impl Standing {
+impl NightStanding {
     /// The whole sentence: "Provisional: entered for Royal Oak, to be confirmed for Red Lion".
     pub fn line(&self) -> String {
         format!("{}{}", self.mark, self.rest)
@@ -68,7 +69,7 @@ pub struct NightView {
     /// "6–3", "9–0 walkover to Royal Oak", "4–2 so far (3 to enter)", "6–3 (totals)",
     /// "cancelled", "not played yet".
     pub result: String,
-    pub standing: Option<Standing>,
+    pub standing: Option<NightStanding>,
     /// What a night not entered match by match was: "Only the matches each side won were
     /// recorded for this night.", "Red Lion did not turn up: a walkover to Royal Oak."
     pub note: Option<String>,
@@ -100,14 +101,12 @@ fn players(names: &[String]) -> Vec<Link> {
 impl NightView {
     pub fn of(f: &Fixture, season: &SeasonInfo) -> NightView {
         let config = &season.config;
-        let name = |side: HomeAway| match side {
-            HomeAway::Home => f.home.name.clone(),
-            HomeAway::Away => f.away.name.clone(),
-        };
+        let names = team_names(f);
+        let name = |side: HomeAway| names[side].clone();
         // An entered night's move does not hang on the day.
         let standing = match night_move(f, config, f.date) {
             _ if f.result.is_none() => None,
-            Move::ToConfirm { entered_by } => Some(Standing {
+            Move::ToConfirm { entered_by } => Some(NightStanding {
                 class: "provisional",
                 mark: "Provisional",
                 rest: format!(
@@ -116,13 +115,13 @@ impl NightView {
                     name(entered_by.other())
                 ),
             }),
-            Move::Entering { by } => Some(Standing {
+            Move::Entering { by } => Some(NightStanding {
                 class: "provisional",
                 mark: "Provisional",
                 rest: format!(": being entered for {}, not complete yet", name(by)),
             }),
             Move::Disputed { by } => match &f.confirmation {
-                Confirmation::Disputed { reason, .. } => Some(Standing {
+                Confirmation::Disputed { reason, .. } => Some(NightStanding {
                     class: "disputed",
                     mark: "Disputed",
                     rest: format!(" by {}: {reason}", name(by)),
@@ -137,31 +136,24 @@ impl NightView {
                 for k in &config.night {
                     for slot in 1..=k.matches {
                         let name = format!("{} {slot}", k.kind);
-                        matches.push(
-                            match ms.iter().find(|m| m.kind == k.kind && m.slot == slot) {
-                                None => MatchLine {
-                                    name,
-                                    home: Vec::new(),
-                                    away: Vec::new(),
-                                    legs: None,
-                                    leg_scores: Vec::new(),
-                                },
-                                Some(m) => MatchLine {
-                                    name,
-                                    home: players(&m.players.home),
-                                    away: players(&m.players.away),
-                                    legs: Some(format!("{}–{}", m.legs.home, m.legs.away)),
-                                    leg_scores: m
-                                        .leg_scores
-                                        .iter()
-                                        .map(|l| LegLine {
-                                            score: format!("{}-{}", l.score.home, l.score.away),
-                                            game: l.game.map(Target::Game),
-                                        })
-                                        .collect(),
-                                },
-                            },
-                        );
+                        let m = ms.iter().find(|m| m.kind == k.kind && m.slot == slot);
+                        let side =
+                            |side: HomeAway| m.map_or_else(Vec::new, |m| players(&m.players[side]));
+                        matches.push(MatchLine {
+                            name,
+                            home: side(HomeAway::Home),
+                            away: side(HomeAway::Away),
+                            legs: m.map(|m| format!("{}–{}", m.legs.home, m.legs.away)),
+                            leg_scores: m.map_or_else(Vec::new, |m| {
+                                m.leg_scores
+                                    .iter()
+                                    .map(|l| LegLine {
+                                        score: format!("{}-{}", l.score.home, l.score.away),
+                                        game: l.game.map(Target::Game),
+                                    })
+                                    .collect()
+                            }),
+                        });
                     }
                 }
                 None
@@ -211,7 +203,7 @@ impl NightView {
     /// whole.
     pub fn facts(&self) -> Vec<String> {
         let mut facts = vec![self.headline()];
-        facts.extend(self.standing.iter().map(Standing::line));
+        facts.extend(self.standing.iter().map(NightStanding::line));
         facts.extend(self.note.clone());
         for m in &self.matches {
             facts.push(m.name.clone());

@@ -4,7 +4,7 @@
 //! the site's tables (front page, season, printable and confirmed-only) render this one view.
 
 use crate::league::stats::incomplete_nights;
-use crate::league::{standings, Breaker, Explanation, Season, Standings};
+use crate::league::{standings, Breaker, Explanation, SeasonRecord, Standings};
 use crate::record::text::count;
 
 /// A piece of a note: words, or words marked as a night's standing ("provisional",
@@ -59,7 +59,7 @@ pub const AS_RECORDED: &str =
 
 impl StandingsView {
     /// The table of `season` (every night that counts), or of its confirmed nights only.
-    pub fn of(season: &Season, confirmed_only: bool) -> StandingsView {
+    pub fn of(season: &SeasonRecord, confirmed_only: bool) -> StandingsView {
         let table = if confirmed_only {
             standings(&season.confirmed_only())
         } else {
@@ -69,7 +69,7 @@ impl StandingsView {
     }
 
     /// The view of `table`, worked out already from `season` (or its confirmed nights only).
-    pub fn with(season: &Season, table: Standings, confirmed_only: bool) -> StandingsView {
+    pub fn with(season: &SeasonRecord, table: Standings, confirmed_only: bool) -> StandingsView {
         let config = &season.config;
         let mut notes = Vec::new();
         if !season.recorded.is_empty() {

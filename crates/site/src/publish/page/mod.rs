@@ -15,7 +15,7 @@ use crate::app::view::Target;
 use crate::app::{Fixture, SeasonEntry, SeasonInfo};
 use crate::league::names::name_key;
 use crate::league::stats::{Filter, Stats};
-use crate::league::{Config, Kind, Season, Standings, Team, TeamId};
+use crate::league::{Config, Kind, SeasonRecord, Standings, Team, TeamId};
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
 use crate::publish::view::{
@@ -38,7 +38,7 @@ mod team;
 pub(crate) struct Loaded {
     pub(crate) info: SeasonInfo,
     pub(crate) slug: String,
-    pub(crate) season: Season,
+    pub(crate) season: SeasonRecord,
     pub(crate) fixtures: Vec<Fixture>,
     pub(crate) entries: Vec<SeasonEntry>,
     pub(crate) table: Standings,

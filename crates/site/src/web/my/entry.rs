@@ -6,10 +6,11 @@
 use axum::http::StatusCode;
 
 use super::form::{value, Refused, Typed};
-use crate::app::night::enter::Given;
+use crate::app::night::enter::{Given, MatchEntry};
 use crate::app::ErrorKind;
-use crate::league::entry::{parse_players, MatchEntry};
+use crate::league::names::tidy;
 use crate::league::{Config, HomeAway, Kind, Pair};
+use crate::record::text::{check_name, escaped, shortened};
 use crate::web::error::status_of;
 
 /// One row of the form: a match of the night.
@@ -126,9 +127,12 @@ fn player(typed: &Typed, name: &str) -> Result<Option<String>, Refused> {
             "one player's name a box, without + ; or ,",
         ));
     }
-    match parse_players(text) {
-        Ok(names) => Ok(names.into_iter().next()),
-        Err(e) => Err(Refused::field(invalid(), name, e.to_string())),
+    match check_name(text) {
+        Ok(()) => Ok(Some(tidy(text))),
+        Err(e) => {
+            let why = format!("the player's name \"{}\" {e}", escaped(&shortened(text)));
+            Err(Refused::field(invalid(), name, why))
+        }
     }
 }
 

@@ -16,7 +16,7 @@ use super::form::{value, Refused, Typed};
 use super::night_of::viewer;
 use super::refusal::{of_entry, of_settle};
 use super::view::night_page;
-use crate::app::night::enter::{Entered, NightEntry};
+use crate::app::night::enter::{NightEntered, NightEntry};
 use crate::app::night::of::NightOf;
 use crate::app::App;
 use crate::league::confirm::Viewer;
@@ -166,10 +166,13 @@ pub async fn enter(
             new_players: &new,
         };
         match app.night_enter(entry, how.given()) {
-            Ok(Entered::Kept { notes, .. }) => Outcome::Done(notes),
+            Ok(NightEntered::Kept { notes, .. }) => Outcome::Done(notes),
             // The page asks nothing: a name close to a known player's is refused beside it
             // (the form's "New players" answers it).
-            Ok(Entered::Asked(q)) => Outcome::Refused(of_entry(&q.refused().into(), &how, &form)),
+            Ok(NightEntered::Asked(asked)) => {
+                let refused = asked.question.refused().into();
+                Outcome::Refused(of_entry(&refused, &how, &form))
+            }
             Ok(_) => Outcome::Done(Vec::new()),
             Err(e) => Outcome::Refused(of_entry(&e, &how, &form)),
         }

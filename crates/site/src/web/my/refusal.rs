@@ -8,7 +8,7 @@ use crate::app::night::NightError;
 use crate::app::{AppError, ErrorKind};
 use crate::league::confirm::ConfirmRefusal;
 use crate::league::names::name_key;
-use crate::league::{HomeAway, NightError as Check};
+use crate::league::{HomeAway, NightFault};
 use crate::web::error::status_of;
 use crate::web::error::{words, WebError};
 
@@ -107,21 +107,21 @@ fn at_row(status: axum::http::StatusCode, error: &NightError, row: &Row, typed: 
         }
     };
     match check {
-        Check::Legs { .. }
-        | Check::LegScoreCount { .. }
-        | Check::LegScoreTarget { .. }
-        | Check::LegScoresDisagree { .. }
-        | Check::LegAfterWon { .. } => legs(),
-        Check::PlayerCount { side, .. } => Refused::field(
+        NightFault::Legs { .. }
+        | NightFault::LegScoreCount { .. }
+        | NightFault::LegScoreTarget { .. }
+        | NightFault::LegScoresDisagree { .. }
+        | NightFault::LegAfterWon { .. } => legs(),
+        NightFault::PlayerCount { side, .. } => Refused::field(
             status,
             &row.player(*side, row.players.min(2)),
             check.to_string(),
         ),
-        Check::PlayerTwiceInSide { name, side, .. }
-        | Check::PlayerForBothTeams { name, side, .. } => {
+        NightFault::PlayerTwiceInSide { name, side, .. }
+        | NightFault::PlayerForBothTeams { name, side, .. } => {
             player(name, Some(*side), check.to_string())
         }
-        Check::PlayerBothSides { name, .. } => {
+        NightFault::PlayerBothSides { name, .. } => {
             player(name, Some(HomeAway::Away), check.to_string())
         }
         _ => Refused::form(status, check.to_string()),

@@ -1,29 +1,15 @@
-//! A match as the secretary types it, at the prompt or with `--match`:
+//! A match as the secretary types it, at the prompt or with `--match`, read into the app's
+//! typed [`MatchEntry`]:
 //! `KIND SLOT; HOME PLAYERS; AWAY PLAYERS; LEGS[; LEG SCORES]`, for example
 //! `don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-87 96-121 121-110`. Players are joined by `+` and
 //! may be left blank; legs and leg scores are home first; a leg scored in a stored game is
 //! written `#12` (game 12), and its score is then the game's.
 
-use super::config::{ConfigError, Kind};
-use super::names::tidy;
-use super::night::Pair;
-
-/// A leg as typed: its score, or the stored game it was scored in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LegEntry {
-    Score(Pair<u32>),
-    Game(i64),
-}
-
-/// A match as typed, before its games are looked up.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct MatchEntry {
-    pub kind: Kind,
-    pub slot: u32,
-    pub players: Pair<Vec<String>>,
-    pub legs: Pair<u32>,
-    pub leg_entries: Vec<LegEntry>,
-}
+use don::app::night::enter::{LegEntry, MatchEntry};
+use don::league::config::{ConfigError, Kind};
+use don::league::names::tidy;
+use don::league::Pair;
+use don::record::text::{check_name, escaped, shortened, TextError};
 
 /// Why a typed match cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -43,8 +29,8 @@ pub enum EntryError {
     #[error("a player's name is blank in \"{0}\"")]
     BlankPlayer(String),
     /// A player's name with a control character, or nothing visible.
-    #[error("the player's name \"{}\" {}", crate::record::text::escaped(&crate::record::text::shortened(.0)), .1)]
-    Player(String, crate::record::text::TextError),
+    #[error("the player's name \"{}\" {}", escaped(&shortened(.0)), .1)]
+    Player(String, TextError),
 }
 
 /// Reads `KIND SLOT; HOME; AWAY; LEGS[; LEG SCORES]`.
@@ -86,7 +72,7 @@ pub fn parse_players(text: &str) -> Result<Vec<String>, EntryError> {
             let name = tidy(n);
             if name.is_empty() {
                 Err(EntryError::BlankPlayer(text.trim().to_string()))
-            } else if let Err(e) = crate::record::text::check_name(n) {
+            } else if let Err(e) = check_name(n) {
                 Err(EntryError::Player(n.trim_matches(' ').to_string(), e))
             } else {
                 Ok(name)
