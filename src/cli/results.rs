@@ -20,7 +20,7 @@ use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
 
 use super::error::{CliError, Done};
 use super::text::{count, shown};
-use don::app::results::workbook::{read_book, Sheets};
+use don::app::results::workbook::{read_book, BooksRead};
 use don::record::sheet::is_book;
 
 /// The most faults (and warnings) an import shows.
@@ -69,12 +69,12 @@ pub(super) fn readable(path: &Path, name: &str) -> Result<(), CliError> {
 
 /// Reads every file named: those that can be read, and the faults found reading them; a
 /// workbook's sheets are named `book.xlsx, sheet "Matches"` ([`super::workbook`]).
-fn read_all(files: &[PathBuf]) -> Result<(ResultsFiles, Sheets), CliError> {
+fn read_all(files: &[PathBuf]) -> Result<(ResultsFiles, BooksRead), CliError> {
     let given: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
     let mut named = Vec::new();
     let mut read = Vec::new();
     let mut faults = Vec::new();
-    let mut sheets = Sheets::default();
+    let mut sheets = BooksRead::default();
     for (path, name) in files.iter().zip(&given) {
         readable(path, name)?;
         if is_book(path) {
@@ -182,7 +182,7 @@ pub fn import(
 }
 
 /// An import's warnings, then its faults or what it did.
-fn render_import(import: ResultsImport, sheets: &Sheets) -> Result<Done, CliError> {
+fn render_import(import: ResultsImport, sheets: &BooksRead) -> Result<Done, CliError> {
     let mut err = io::stderr().lock();
     let place = |f: &FileFault| match sheets.place(f) {
         Some(at) => format!("{at}: {}", shown(&super::error::row_words(&f.error))),

@@ -1,6 +1,6 @@
 //! League results read from CSV (FORMAT.md §3) turned into nights, each checked against its
 //! season's configuration, every fault of every row pointed at its line and column. Pure:
-//! names are looked up through [`Names`], which the store gives.
+//! names are looked up through [`LeagueNames`], which the store gives.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -46,7 +46,7 @@ pub struct Drafts {
 
 /// What a name in a row names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Named {
+pub enum NameKind {
     Season,
     Team,
 }
@@ -64,10 +64,10 @@ pub enum NameStatus {
 }
 
 /// The league the rows are read for: each season's configuration, and which names it knows.
-pub trait Names {
+pub trait LeagueNames {
     /// The configuration a season's rows are checked with.
     fn config_of(&self, season: &str) -> Config;
-    fn status(&self, what: Named, name: &str) -> NameStatus;
+    fn status(&self, what: NameKind, name: &str) -> NameStatus;
     /// The fault of a player's name taken for a slip of a known player's ("did you mean
     /// 'Gareth Jones'?"), if it is one.
     fn player_slip(&self, _player: &str) -> Option<(String, Advice)> {
@@ -246,14 +246,14 @@ struct NameFaults {
 pub struct NameMemo {
     seasons: HashMap<String, NameStatus>,
     teams: HashMap<String, NameStatus>,
-    said: std::collections::HashSet<(Named, String)>,
+    said: std::collections::HashSet<(NameKind, String)>,
 }
 
 impl NameMemo {
-    fn status(&mut self, names: &dyn Names, what: Named, name: &str) -> &NameStatus {
+    fn status(&mut self, names: &dyn LeagueNames, what: NameKind, name: &str) -> &NameStatus {
         let map = match what {
-            Named::Season => &mut self.seasons,
-            Named::Team => &mut self.teams,
+            NameKind::Season => &mut self.seasons,
+            NameKind::Team => &mut self.teams,
         };
         if !map.contains_key(name) {
             map.insert(name.to_string(), names.status(what, name));
@@ -263,10 +263,10 @@ impl NameMemo {
 }
 
 fn name_faults(
-    names: &dyn Names,
+    names: &dyn LeagueNames,
     memo: &mut NameMemo,
     line: u64,
-    cells: &[(&str, Named, &str)],
+    cells: &[(&str, NameKind, &str)],
     faulty: &[&'static str],
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> NameFaults {
@@ -287,11 +287,8 @@ fn name_faults(
             out.refused_cells = true;
             continue;
         }
-        let fault = |message: String, advice: Option<Advice>| RowError {
-            advice: advice.map(Box::new),
-            line,
-            column: column(col),
-            message,
+        let fault = |message: String, advice: Option<Advice>| {
+            RowError::new(line, column(col), message).advised(advice)
         };
         match memo.status(names, what, name).clone() {
             NameStatus::Known | NameStatus::New(None) => {}
@@ -315,7 +312,7 @@ fn name_faults(
 /// cells that could not be read left out. A row with any of these, or with a cell that could
 /// not be read, is not kept.
 pub fn unknown_names(
-    names: &dyn Names,
+    names: &dyn LeagueNames,
     memo: &mut NameMemo,
     line: u64,
     season: &str,
@@ -324,8 +321,8 @@ pub fn unknown_names(
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Vec<RowError> {
     let cells = [
-        ("season", Named::Season, season),
-        ("team", Named::Team, team),
+        ("season", NameKind::Season, season),
+        ("team", NameKind::Team, team),
     ];
     name_faults(names, memo, line, &cells, faulty, column).errors
 }
@@ -333,7 +330,7 @@ pub fn unknown_names(
 /// The faults of a fixture's row for its season and teams, as [`unknown_names`] gives them.
 #[allow(clippy::too_many_arguments)]
 pub fn unknown_fixture_names(
-    names: &dyn Names,
+    names: &dyn LeagueNames,
     memo: &mut NameMemo,
     line: u64,
     season: &str,
@@ -343,9 +340,9 @@ pub fn unknown_fixture_names(
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Vec<RowError> {
     let cells = [
-        ("season", Named::Season, season),
-        ("home", Named::Team, home),
-        ("away", Named::Team, away),
+        ("season", NameKind::Season, season),
+        ("home", NameKind::Team, home),
+        ("away", NameKind::Team, away),
     ];
     name_faults(names, memo, line, &cells, faulty, column).errors
 }
@@ -367,15 +364,14 @@ pub fn repeated_fixtures(
             name_key(&row.away),
         );
         match first.get(&key) {
-            Some(&at) => repeated.push(RowError {
-                advice: None,
-                line: row.line,
-                column: column("home"),
-                message: format!(
+            Some(&at) => repeated.push(RowError::new(
+                row.line,
+                column("home"),
+                format!(
                     "the fixture of line {at} again ({} v {} on {}): a fixture is given once",
                     row.home, row.away, row.date
                 ),
-            }),
+            )),
             None => {
                 first.insert(key, row.line);
             }
@@ -411,7 +407,7 @@ struct RowsOfNight {
 
 /// Match rows being grouped into nights, row by row: what is known so far.
 struct MatchNights<'n> {
-    names: &'n dyn Names,
+    names: &'n dyn LeagueNames,
     column: &'n dyn Fn(&str) -> Option<Column>,
     out: Drafts,
     /// Each season's configuration, looked up once.
@@ -440,7 +436,7 @@ struct MatchNights<'n> {
 /// not said to be incomplete.
 pub fn nights_from_matches(
     rows: Vec<MatchRow>,
-    names: &dyn Names,
+    names: &dyn LeagueNames,
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Drafts {
     let mut gathering = MatchNights {
@@ -494,9 +490,9 @@ impl MatchNights<'_> {
         let faulty = std::mem::take(&mut row.faulty);
         let bad = |c: &str| faulty.contains(&c);
         let cells = [
-            ("season", Named::Season, row.season.as_str()),
-            ("home", Named::Team, row.home.as_str()),
-            ("away", Named::Team, row.away.as_str()),
+            ("season", NameKind::Season, row.season.as_str()),
+            ("home", NameKind::Team, row.home.as_str()),
+            ("away", NameKind::Team, row.away.as_str()),
         ];
         let mut names_seen = name_faults(
             self.names,
@@ -886,7 +882,7 @@ fn sort(errors: &mut [RowError]) {
 /// fault of every row.
 pub fn nights_from_totals(
     rows: &[NightRow],
-    names: &dyn Names,
+    names: &dyn LeagueNames,
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Drafts {
     let mut out = Drafts::default();
@@ -894,12 +890,7 @@ pub fn nights_from_totals(
     // Each night kept so far, with its line: a night given twice is found without a search.
     let mut kept: HashMap<NightKey, u64> = HashMap::new();
     for row in rows {
-        let fault = |col: &str, message: String| RowError {
-            advice: None,
-            line: row.line,
-            column: column(col),
-            message,
-        };
+        let fault = |col: &str, message: String| RowError::new(row.line, column(col), message);
         if row.faulty.contains(&UNREAD) {
             continue;
         }
@@ -909,9 +900,9 @@ pub fn nights_from_totals(
             &mut memo,
             row.line,
             &[
-                ("season", Named::Season, &row.season),
-                ("home", Named::Team, &row.home),
-                ("away", Named::Team, &row.away),
+                ("season", NameKind::Season, &row.season),
+                ("home", NameKind::Team, &row.home),
+                ("away", NameKind::Team, &row.away),
             ],
             &row.faulty,
             column,
@@ -1076,12 +1067,7 @@ pub fn configurations(
     // Per season: the draft, the kinds given, the settings given.
     let mut seasons: Vec<(DraftConfig, Vec<KindConfig>, Vec<String>)> = Vec::new();
     for row in rows {
-        let fault = |col: &str, message: String| RowError {
-            advice: None,
-            line: row.line,
-            column: column(col),
-            message,
-        };
+        let fault = |col: &str, message: String| RowError::new(row.line, column(col), message);
         let at = match seasons
             .iter()
             .position(|(d, _, _)| name_key(&d.season) == name_key(&row.season))
@@ -1150,12 +1136,11 @@ pub fn configurations(
             draft.config.night = kinds;
         }
         if let Err(e) = draft.config.validate() {
-            errors.push(RowError {
-                advice: None,
-                line: draft.line,
-                column: None,
-                message: format!("the configuration of {}: {e}", draft.season),
-            });
+            errors.push(RowError::new(
+                draft.line,
+                None,
+                format!("the configuration of {}: {e}", draft.season),
+            ));
             continue;
         }
         if failed.is_empty() {

@@ -338,6 +338,25 @@ pub struct RowError {
     pub advice: Option<Box<Advice>>,
 }
 
+impl RowError {
+    /// A fault at a line (and a column), with no advice.
+    pub fn new(line: u64, column: Option<Column>, message: impl Into<String>) -> Self {
+        let message = message.into();
+        RowError {
+            line,
+            column,
+            message,
+            advice: None,
+        }
+    }
+
+    /// The fault with what the user can do about it.
+    pub fn advised(self, advice: Option<Advice>) -> Self {
+        let advice = advice.map(Box::new);
+        RowError { advice, ..self }
+    }
+}
+
 /// What the user can do about a fault, as data (a name, a date, a fixture): the command line
 /// says it with its flags and commands, another front end in its own words.
 #[derive(Clone, Debug, PartialEq, Eq)]

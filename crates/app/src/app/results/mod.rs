@@ -16,7 +16,7 @@ use crate::app::names::{ChosenName, Unresolved};
 use crate::app::{App, AppError, ErrorKind};
 use crate::league::import::{
     configurations, nights_from_matches, nights_from_totals, repeated_fixtures,
-    unknown_fixture_names, unknown_names, Drafts, NameMemo, Named,
+    unknown_fixture_names, unknown_names, Drafts, NameKind, NameMemo,
 };
 use crate::league::names::name_key;
 use crate::league::Config;
@@ -179,7 +179,7 @@ impl App {
         let team_names: HashSet<String> = resolver
             .named_in_files
             .iter()
-            .filter(|(what, _)| *what == Named::Team)
+            .filter(|(what, _)| *what == NameKind::Team)
             .map(|(_, n)| name_key(n))
             .collect();
         let mut warnings = Vec::new();
@@ -189,15 +189,10 @@ impl App {
             let key = name_key(&c.name);
             match given.get(&key) {
                 Some(first) if first.choice != c.choice => {
-                    let error = RowError {
-                        advice: None,
-                        line: c.line,
-                        column: None,
-                        message: format!(
+                    let error = RowError::new(c.line, None, format!(
                             "'{}' is given again with another meaning (first at line {}): give each name once",
                             c.name, first.line
-                        ),
-                    };
+                        ));
                     faults.push(FileFault {
                         file: c.file.clone(),
                         error,
@@ -217,12 +212,7 @@ impl App {
         ] {
             for (file, line, message) in list {
                 let column = None;
-                let error = RowError {
-                    advice: None,
-                    line,
-                    column,
-                    message,
-                };
+                let error = RowError::new(line, column, message);
                 out.push(FileFault { file, error });
             }
         }
@@ -561,18 +551,18 @@ fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
 }
 
 /// The seasons and teams the files name, each once (as first written).
-fn named_in(read: &[ResultsRead]) -> Vec<(Named, String)> {
-    let mut out: Vec<(Named, String)> = Vec::new();
+fn named_in(read: &[ResultsRead]) -> Vec<(NameKind, String)> {
+    let mut out: Vec<(NameKind, String)> = Vec::new();
     let mut keys = HashSet::new();
-    let mut add = |what: Named, name: &str| {
+    let mut add = |what: NameKind, name: &str| {
         if !name.is_empty() && keys.insert((what, name_key(name))) {
             out.push((what, name.to_string()));
         }
     };
     let mut night = |season: &str, home: &str, away: &str| {
-        add(Named::Season, season);
-        add(Named::Team, home);
-        add(Named::Team, away);
+        add(NameKind::Season, season);
+        add(NameKind::Team, home);
+        add(NameKind::Team, away);
     };
     for r in read {
         match &r.file.rows {

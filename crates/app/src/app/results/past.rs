@@ -10,7 +10,7 @@ use super::resolve::Resolver;
 use crate::app::league::checked;
 use crate::app::AppError;
 use crate::league::fixtures::{season_end, season_in_years};
-use crate::league::import::{NameStatus, Named, Names};
+use crate::league::import::{LeagueNames, NameKind, NameStatus};
 use crate::league::names::{name_key, quoted, tidy};
 use crate::league::night::{result_words, same_result};
 use crate::league::past::{check_table, grid_nights, table_compared, GridDraft};
@@ -45,15 +45,10 @@ fn season_of(
             .is_closed(season.id)
             .map_err(|e| store_fault(e, line))?
     {
-        return Err(RowError {
-            advice: None,
-            line,
-            column,
-            message: format!(
+        return Err(RowError::new(line, column, format!(
                 "season {} is closed: it is known by its final table, and no night can be entered in it",
                 season.name
-            ),
-        });
+            )));
     }
     Ok(season)
 }
@@ -90,7 +85,7 @@ fn dated_in_years(
     })
 }
 
-/// Refuses a team's name as every shape's rows refuse it ([`Names::status`]): not known and
+/// Refuses a team's name as every shape's rows refuse it ([`LeagueNames::status`]): not known and
 /// near a known name ("The Royal Oak", "Royal Oke", "Coach & Horses", "Réd Lion"), even with
 /// `--create`, or not known without it; the name then waits for a choice (`--map`, the
 /// prompt).
@@ -100,13 +95,10 @@ fn name_allowed(
     line: u64,
     column: Option<Column>,
 ) -> Result<(), RowError> {
-    match resolver.status(Named::Team, name) {
-        NameStatus::Unknown(message, advice) => Err(RowError {
-            advice: advice.map(Box::new),
-            line,
-            column,
-            message,
-        }),
+    match resolver.status(NameKind::Team, name) {
+        NameStatus::Unknown(message, advice) => {
+            Err(RowError::new(line, column, message).advised(advice))
+        }
         // A grid's and a table's nights are whole: no name of them is left as a slip.
         NameStatus::Known | NameStatus::New(_) => Ok(()),
     }
@@ -161,26 +153,30 @@ fn grid_into(
     };
     let name = match (&grid.season, asked) {
         (Some(own), Some(asked)) if name_key(own) != name_key(asked) => {
-            found.fault(RowError {
-                advice: Some(Box::new(Advice::SeasonNamedTwice {
+            found.fault(
+                RowError::new(
+                    1,
+                    corner(2, "season"),
+                    format!("the grid names its season {own}, and the import {asked}"),
+                )
+                .advised(Some(Advice::SeasonNamedTwice {
                     own: own.clone(),
                     asked: asked.to_string(),
                 })),
-                line: 1,
-                column: corner(2, "season"),
-                message: format!("the grid names its season {own}, and the import {asked}"),
-            });
+            );
             return;
         }
         (Some(own), _) => own.clone(),
         (None, Some(asked)) => asked.to_string(),
         (None, None) => {
-            found.fault(RowError {
-                advice: Some(Box::new(Advice::NameGridSeason)),
-                line: 1,
-                column: corner(1, "top-left"),
-                message: "the grid's top-left cell is empty and no season is named".into(),
-            });
+            found.fault(
+                RowError::new(
+                    1,
+                    corner(1, "top-left"),
+                    "the grid's top-left cell is empty and no season is named",
+                )
+                .advised(Some(Advice::NameGridSeason)),
+            );
             return;
         }
     };
@@ -243,18 +239,13 @@ fn grid_into(
         });
         if let Some(first) = first {
             unknown = true;
-            found.fault(RowError {
-                advice: None,
-                line: t.line,
-                column: Some(t.column.clone()),
-                message: format!(
+            found.fault(RowError::new(t.line, Some(t.column.clone()), format!(
                     "{} is named twice (as {}) {} the grid, first as {}: a team has one row and one column",
                     team.name,
                     quoted(&t.name),
                     if across { "across" } else { "down" },
                     quoted(&first.name)
-                ),
-            });
+                )));
         }
     }
     if faulty || unknown {
@@ -267,15 +258,10 @@ fn grid_into(
     {
         Ok(Some(day)) => day,
         Ok(None) => {
-            return found.fault(RowError {
-                advice: None,
-                line,
-                column: corner(2, "season"),
-                message: format!(
+            return found.fault(RowError::new(line, corner(2, "season"), format!(
                     "season {} has no dated night and its name says no year, so its grid's nights have no day to count on: name the season by its years (as 2014-15 or 2014), or import a dated night of it first",
                     season.name
-                ),
-            })
+                )))
         }
         Err(e) => return found.fault(store_fault(e, line)),
     };
@@ -314,12 +300,7 @@ fn keep_grid_night(
     away: &TeamInfo,
     day: chrono::NaiveDate,
 ) -> Result<(), RowError> {
-    let fault = |message: String| RowError {
-        advice: None,
-        line: d.line,
-        column: Some(d.column.clone()),
-        message,
-    };
+    let fault = |message: String| RowError::new(d.line, Some(d.column.clone()), message);
     let config = &season.config;
     if let Some(f) = pair.iter().find(|f| f.result.is_some()) {
         let there = f.result.as_ref().expect("a result");
@@ -438,16 +419,11 @@ fn table_of_season(
             .map_err(|e| vec![store_fault(e, first)])?;
         if !fixtures.is_empty() {
             let played = fixtures.iter().filter(|f| f.result.is_some()).count();
-            return Err(vec![RowError {
-                advice: None,
-                line: first,
-                column: column("season"),
-                message: format!(
+            return Err(vec![RowError::new(first, column("season"), format!(
                     "season {} has {} fixtures ({played} played) already: a final table is for a season known only by it (its standings are worked out from its nights)",
                     season.name,
                     fixtures.len()
-                ),
-            }]);
+                ))]);
         }
     }
     // The stored table's teams, by id: a team of the table stored needs no entry (the
@@ -464,19 +440,14 @@ fn table_of_season(
                 // One team under two of its names (an alias, a former name).
                 let twice = found.iter().find(|(_, _, t)| t.id == team.id);
                 if let Some((first, _, _)) = twice {
-                    errors.push(RowError {
-                        advice: None,
-                        line: row.line,
-                        column: column("team"),
-                        message: format!(
+                    errors.push(RowError::new(row.line, column("team"), format!(
                             "{} is named twice (as {}) in {}'s table, first at line {} as {}: a team has one line in a season's table",
                             team.name,
                             quoted(&row.printed.team),
                             season.name,
                             first.line,
                             quoted(&first.printed.team)
-                        ),
-                    });
+                        )));
                     continue;
                 }
                 found.push((row, row.printed.with_team(team.id), team))
@@ -526,25 +497,19 @@ fn table_of_season(
                 team.name
             ),
         };
-        errors.push(RowError {
-            advice: None,
-            line: row.line,
-            column: at,
-            message,
-        });
+        errors.push(RowError::new(row.line, at, message));
     }
     if found.len() < stored.len() && errors.is_empty() {
-        errors.push(RowError {
-            advice: None,
-            line: first,
-            column: None,
-            message: format!(
+        errors.push(RowError::new(
+            first,
+            None,
+            format!(
                 "{}'s table is stored already with {} lines, and this one has {}",
                 season.name,
                 stored.len(),
                 found.len()
             ),
-        });
+        ));
     }
     if errors.is_empty() {
         resolver.report.tables_kept += 1;

@@ -11,7 +11,7 @@ use crate::app::names::{ChosenName, NameChoice, Unresolved};
 use crate::app::AppError;
 use crate::league::error::Thing;
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
-use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
+use crate::league::import::{DraftConfig, DraftNight, LeagueNames, NameKind, NameStatus};
 use crate::league::names::{name_key, Folded};
 use crate::league::night::{result_words, same_result, won};
 use crate::league::{Config, Confirmation, HomeAway, NightResult};
@@ -27,7 +27,7 @@ pub const MAX_NEW_TEAMS: usize = 1000;
 
 /// A name the files give, with its keys worked out once.
 struct FileName {
-    what: Named,
+    what: NameKind,
     name: String,
     folded: Folded,
 }
@@ -40,7 +40,7 @@ struct FileNames {
     /// The teams' places in `all`, by loose key, in order.
     teams_by_loose: HashMap<String, Vec<usize>>,
     /// The place in `all` of each name key's first name (of either kind).
-    first_at: HashMap<(Named, String), usize>,
+    first_at: HashMap<(NameKind, String), usize>,
     /// Where, in `all`, the team past [`MAX_NEW_TEAMS`] new ones is: the teams from there on
     /// are refused, and not searched for misspellings (`all.len()` when within the bound).
     cut: usize,
@@ -162,7 +162,7 @@ pub struct Resolver<'c, 'a> {
     /// them is a slip too ("Gareth Jonse" for the former "Gareth Jones").
     player_other_names: Vec<String>,
     /// The seasons and teams the files name (each once), for telling a misspelt new name.
-    pub named_in_files: Vec<(Named, String)>,
+    pub named_in_files: Vec<(NameKind, String)>,
     /// The same, with their keys ([`Resolver::index_named_in_files`]).
     file_names: FileNames,
     /// How many times the files name each team (by name key): of two spellings of a new team
@@ -348,20 +348,16 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         if !self.create {
             let (hint, advice) = hint(name, self.seasons.values().map(|s| s.name.as_str()));
-            return Err(RowError {
-                advice: advice.map(Box::new),
+            return Err(RowError::new(
                 line,
                 column,
-                message: format!("{} has no season '{name}'{hint}", self.league.name),
-            });
+                format!("{} has no season '{name}'{hint}", self.league.name),
+            )
+            .advised(advice));
         }
         // A season's name refused (blank, too long, dated outside the years) is at its cell.
-        let s = checked::add_season(self.change, &self.league, name).map_err(|e| RowError {
-            advice: advice_of(&e).map(Box::new),
-            line,
-            column,
-            message: e.to_string(),
-        })?;
+        let s = checked::add_season(self.change, &self.league, name)
+            .map_err(|e| RowError::new(line, column, e.to_string()).advised(advice_of(&e)))?;
         self.report.seasons_made.push(s.name.clone());
         self.seasons.insert(name_key(name), s.clone());
         Ok(s)
@@ -409,23 +405,13 @@ impl<'c, 'a> Resolver<'c, 'a> {
             Some(t) => t.clone(),
             None if self.create || chosen_new => {
                 if self.report.teams_made.len() >= MAX_NEW_TEAMS {
-                    return Err(RowError {
-                        advice: None,
-                        line,
-                        column,
-                        message: self.too_many_teams(name),
-                    });
+                    return Err(RowError::new(line, column, self.too_many_teams(name)));
                 }
                 // A new team that only looks like one the league has, or one this import makes
                 // ("Royal Оak" with a Cyrillic "О"), is refused: two teams no one can tell apart.
                 let known = self.teams.values().map(|t| t.name.as_str());
                 if let Some(w) = crate::record::text::look_alike_warning("team", name, known) {
-                    return Err(RowError {
-                        advice: None,
-                        line,
-                        column,
-                        message: w,
-                    });
+                    return Err(RowError::new(line, column, w));
                 }
                 let t = checked::add_team(self.change, &self.league, name, None)
                     .map_err(|e| store_fault(e, line))?;
@@ -435,12 +421,12 @@ impl<'c, 'a> Resolver<'c, 'a> {
             }
             None => {
                 let (hint, advice) = hint(name, self.teams.values().map(|t| t.name.as_str()));
-                return Err(RowError {
-                    advice: advice.map(Box::new),
+                return Err(RowError::new(
                     line,
                     column,
-                    message: format!("no team '{name}' in {}{hint}", self.league.name),
-                });
+                    format!("no team '{name}' in {}{hint}", self.league.name),
+                )
+                .advised(advice));
             }
         };
         let entered = self.entered.entry(season).or_default();
@@ -494,16 +480,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .map_err(|e| store_fault(e, line))?
                 .any_played();
             if played {
-                return Err(RowError {
-                    advice: None,
-                    line,
-                    column: None,
-                    message: format!(
+                return Err(RowError::new(line, None, format!(
                         "{} has nights already, entered under another configuration ({}); a season keeps its configuration",
                         season.name,
                         config_differences(&season.config, &draft.config)
-                    ),
-                });
+                    )));
             }
             self.change
                 .set_season_config(season.id, &draft.config)
@@ -551,12 +532,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             (row.round, row.date),
             (home.id, away.id),
         )
-        .map_err(|e| RowError {
-            advice: advice_of(&e).map(Box::new),
-            line,
-            column: column("away"),
-            message: e.to_string(),
-        })?;
+        .map_err(|e| RowError::new(line, column("away"), e.to_string()).advised(advice_of(&e)))?;
         self.fixtures_of(season.id)
             .map_err(|e| store_fault(e, line))?
             .push(Known {
@@ -701,15 +677,14 @@ impl<'c, 'a> Resolver<'c, 'a> {
             };
             if let Confirmation::Disputed { by, .. } = confirmation {
                 if entered_by == Some(*by) {
-                    return Err(RowError {
-                        advice: None,
+                    return Err(RowError::new(
                         line,
-                        column: column("disputed_by"),
-                        message: format!(
+                        column("disputed_by"),
+                        format!(
                             "{}: the side that entered a night cannot dispute it",
                             at.words()
                         ),
-                    });
+                    ));
                 }
             }
             if let Some(side) = entered_by {
@@ -824,12 +799,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             );
         }
         if let Some((message, advice)) = self.slip_of(player) {
-            return Err(RowError {
-                advice: Some(Box::new(advice)),
-                line,
-                column,
-                message,
-            });
+            return Err(RowError::new(line, column, message).advised(Some(advice)));
         }
         let players = self.players.as_mut().expect("just looked up");
         players.insert(name_key(player), player.to_string());
@@ -1099,15 +1069,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     } else {
                         format!("first in {file}, line {first}")
                     };
-                    return Err(RowError {
-                        advice: None,
-                        line: a.line,
-                        column: column("adjustment"),
-                        message: format!(
+                    return Err(RowError::new(a.line, column("adjustment"), format!(
                             "{} is withdrawn from {} twice in this import ({at}): a team withdraws once",
                             team.name, season.name
-                        ),
-                    });
+                        )));
                 }
                 let here = (self.file.clone(), a.line);
                 self.withdrawals.insert((season.id, team.id), here);
@@ -1122,15 +1087,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         return Ok(());
                     }
                     Some(d) => {
-                        return Err(RowError {
-                            advice: None,
-                            line: a.line,
-                            column: column("date"),
-                            message: format!(
-                                "{} withdrew on {d} already, not {}",
-                                team.name, a.date
-                            ),
-                        })
+                        return Err(RowError::new(
+                            a.line,
+                            column("date"),
+                            format!("{} withdrew on {d} already, not {}", team.name, a.date),
+                        ))
                     }
                     None => {
                         checked::refuse_closed(&self.change.leagues(), season.id)
@@ -1281,7 +1242,7 @@ impl NightAt<'_> {
     }
 }
 
-impl Names for Resolver<'_, '_> {
+impl LeagueNames for Resolver<'_, '_> {
     fn config_of(&self, season: &str) -> Config {
         Resolver::config_of(self, season)
     }
@@ -1290,12 +1251,12 @@ impl Names for Resolver<'_, '_> {
         self.slip_of(player)
     }
 
-    fn status(&self, what: Named, name: &str) -> NameStatus {
+    fn status(&self, what: NameKind, name: &str) -> NameStatus {
         if let Some(over) = self.past_bound(what, name) {
             return NameStatus::Unknown(over, None);
         }
         let status = self.status_of(what, name);
-        if let (Named::Team, NameStatus::Unknown(..)) = (what, &status) {
+        if let (NameKind::Team, NameStatus::Unknown(..)) = (what, &status) {
             let near = crate::league::names::suggest_folded(name, self.keyed_before())
                 .or_else(|| self.twin_in_files(name))
                 .or_else(|| self.slip_in_files(name));
@@ -1309,14 +1270,14 @@ impl Resolver<'_, '_> {
     /// Takes the seasons and teams the files name (each once, in order), working out each
     /// one's keys once, and where the team past [`MAX_NEW_TEAMS`] new ones is (the choices
     /// given are taken first: a name chosen to mean a known team is no new team).
-    pub fn index_named_in_files(&mut self, named: Vec<(Named, String)>) {
+    pub fn index_named_in_files(&mut self, named: Vec<(NameKind, String)>) {
         let mut index = FileNames::default();
         let mut new_teams = 0;
         let mut cut = None;
         for (i, (what, name)) in named.iter().enumerate() {
             let (name, folded) = keyed(name);
             let key = folded.key.clone();
-            if *what == Named::Team {
+            if *what == NameKind::Team {
                 index
                     .teams_by_loose
                     .entry(folded.loose.clone())
@@ -1354,12 +1315,15 @@ impl Resolver<'_, '_> {
     }
 
     /// The fault of a new team's name past the [`MAX_NEW_TEAMS`] an import may make.
-    fn past_bound(&self, what: Named, name: &str) -> Option<String> {
-        if what != Named::Team {
+    fn past_bound(&self, what: NameKind, name: &str) -> Option<String> {
+        if what != NameKind::Team {
             return None;
         }
         let key = name_key(name);
-        let at = *self.file_names.first_at.get(&(Named::Team, key.clone()))?;
+        let at = *self
+            .file_names
+            .first_at
+            .get(&(NameKind::Team, key.clone()))?;
         (at >= self.file_names.cut && self.makes_team(&key)).then(|| self.too_many_teams(name))
     }
 
@@ -1378,7 +1342,7 @@ impl Resolver<'_, '_> {
             .iter()
             .enumerate()
             .take(cut)
-            .filter(|(_, f)| f.what == Named::Team)
+            .filter(|(_, f)| f.what == NameKind::Team)
     }
 
     /// The league's teams before the import, with their keys.
@@ -1450,7 +1414,7 @@ impl Resolver<'_, '_> {
         let at = |k: &str| {
             self.file_names
                 .first_at
-                .get(&(Named::Team, k.to_string()))
+                .get(&(NameKind::Team, k.to_string()))
                 .copied()
         };
         let (key_uses, key_at) = (uses(key), at(key));
@@ -1470,11 +1434,11 @@ impl Resolver<'_, '_> {
             .map(|f| f.name.as_str())
     }
 
-    /// What the league knows of a name (see [`Names::status`]).
-    fn status_of(&self, what: Named, name: &str) -> NameStatus {
+    /// What the league knows of a name (see [`LeagueNames::status`]).
+    fn status_of(&self, what: NameKind, name: &str) -> NameStatus {
         let key = name_key(name);
         let (known, place): (Vec<&str>, String) = match what {
-            Named::Season => {
+            NameKind::Season => {
                 if self.seasons.contains_key(&key) {
                     return NameStatus::Known;
                 }
@@ -1483,7 +1447,7 @@ impl Resolver<'_, '_> {
                     format!("{} has no season '{name}'", self.league.name),
                 )
             }
-            Named::Team => {
+            NameKind::Team => {
                 if self.teams.contains_key(&key) {
                     return NameStatus::Known;
                 }
@@ -1507,12 +1471,12 @@ impl Resolver<'_, '_> {
                 .all
                 .iter()
                 .enumerate()
-                .filter(move |(i, f)| f.what == what && (*i < cut || what == Named::Season))
+                .filter(move |(i, f)| f.what == what && (*i < cut || what == NameKind::Season))
                 .map(|(_, f)| f)
                 .filter(|f| f.folded.key != key)
                 .map(|f| (f.name.as_str(), &f.folded))
         };
-        if self.create && what == Named::Season {
+        if self.create && what == NameKind::Season {
             // A new season's name is near an old one's (2026-27, 2025-26): a misspelling only
             // when a night of it is left incomplete.
             let known: Vec<(&str, Folded)> = known.iter().map(|k| (*k, Folded::new(k))).collect();

@@ -14,7 +14,7 @@ use crate::record::text::escaped as shown;
 
 /// What reading the workbooks of an import found beside their sheets' rows.
 #[derive(Default)]
-pub struct Sheets {
+pub struct BooksRead {
     /// Where each sheet read (by the name its faults are given under) has its CSV lines.
     pub places: HashMap<String, Places>,
     /// The faults of the workbooks themselves and of their cells (an error cell, merged cells,
@@ -24,7 +24,7 @@ pub struct Sheets {
     pub passed_over: Vec<String>,
 }
 
-impl Sheets {
+impl BooksRead {
     /// A fault's place: `book.xlsx, sheet "Matches", cell C7` for a sheet's, `None` for a
     /// fault of a file that is no sheet (the front end words the fault itself).
     pub fn place(&self, f: &FileFault) -> Option<String> {
@@ -44,7 +44,7 @@ pub fn read_book(
     named: &mut Vec<String>,
     read: &mut Vec<ResultsRead>,
     faults: &mut Vec<FileFault>,
-    sheets: &mut Sheets,
+    sheets: &mut BooksRead,
 ) {
     let mut book = match sheet::open(path) {
         Ok(book) => book,
