@@ -307,44 +307,19 @@ fn name_faults(
     out
 }
 
-/// The faults of a roster's or an adjustment's row for its season and team, when the league
-/// does not know them (and the import would not make them): each name once in `memo`, the
-/// cells that could not be read left out. A row with any of these, or with a cell that could
-/// not be read, is not kept.
+/// The faults of a row's names (`cells`: each column's, season or team, and name) when the
+/// league does not know them (and the import would not make them): each name once in `memo`,
+/// the cells that could not be read left out. A row with any of these, or with a cell that
+/// could not be read, is not kept.
 pub fn unknown_names(
     names: &dyn LeagueNames,
     memo: &mut NameMemo,
     line: u64,
-    season: &str,
-    team: &str,
+    cells: &[(&str, NameKind, &str)],
     faulty: &[&'static str],
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Vec<RowError> {
-    let cells = [
-        ("season", NameKind::Season, season),
-        ("team", NameKind::Team, team),
-    ];
-    name_faults(names, memo, line, &cells, faulty, column).errors
-}
-
-/// The faults of a fixture's row for its season and teams, as [`unknown_names`] gives them.
-#[allow(clippy::too_many_arguments)]
-pub fn unknown_fixture_names(
-    names: &dyn LeagueNames,
-    memo: &mut NameMemo,
-    line: u64,
-    season: &str,
-    home: &str,
-    away: &str,
-    faulty: &[&'static str],
-    column: &dyn Fn(&str) -> Option<Column>,
-) -> Vec<RowError> {
-    let cells = [
-        ("season", NameKind::Season, season),
-        ("home", NameKind::Team, home),
-        ("away", NameKind::Team, away),
-    ];
-    name_faults(names, memo, line, &cells, faulty, column).errors
+    name_faults(names, memo, line, cells, faulty, column).errors
 }
 
 /// The rows of one fixtures file that repeat an earlier row's fixture (its season, date and

@@ -15,14 +15,12 @@ use crate::app::league::checked;
 use crate::app::names::{ChosenName, Unresolved};
 use crate::app::{App, AppError, ErrorKind};
 use crate::league::import::{
-    configurations, nights_from_matches, nights_from_totals, repeated_fixtures,
-    unknown_fixture_names, unknown_names, Drafts, NameKind, NameMemo,
+    configurations, nights_from_matches, nights_from_totals, repeated_fixtures, unknown_names,
+    Drafts, NameKind, NameMemo,
 };
 use crate::league::names::name_key;
 use crate::league::Config;
-use crate::record::results::{
-    column_of, AdjustmentRow, Column, FixtureRow, ResultsFile, RosterRow, RowError, Rows, Shape,
-};
+use crate::record::results::{column_of, Column, ResultsFile, RowError, Rows, Shape};
 use crate::record::text::count;
 use crate::store::{Change, LeagueInfo, StoreError};
 
@@ -169,53 +167,33 @@ impl App {
         let mut resolver = Resolver::new(&change, league, ask.create)?;
         resolver.league_made = made_league;
         resolver.new_players = ask.new_players.to_vec();
-        resolver.team_uses = team_uses(&read);
+        let (names, uses) = named_in(&read);
+        resolver.team_uses = uses;
         resolver.choices = ask
             .choices
             .iter()
             .map(|c| (name_key(&c.name), c.clone()))
             .collect();
-        resolver.index_named_in_files(named_in(&read));
-        let team_names: HashSet<String> = resolver
-            .named_in_files
-            .iter()
-            .filter(|(what, _)| *what == NameKind::Team)
-            .map(|(_, n)| name_key(n))
-            .collect();
+        resolver.index_named_in_files(&names);
         let mut warnings = Vec::new();
         // A name given twice with different meanings.
         let mut given: HashMap<String, &ChosenName> = HashMap::new();
         for c in ask.choices {
             let key = name_key(&c.name);
             match given.get(&key) {
-                Some(first) if first.choice != c.choice => {
-                    let error = RowError::new(c.line, None, format!(
-                            "'{}' is given again with another meaning (first at line {}): give each name once",
-                            c.name, first.line
-                        ));
-                    faults.push(FileFault {
-                        file: c.file.clone(),
-                        error,
-                    });
-                }
+                Some(first) if first.choice != c.choice => faults.push(resolve::of_choice(c, format!(
+                    "'{}' is given again with another meaning (first at line {}): give each name once",
+                    c.name, first.line
+                ))),
                 Some(_) => {}
                 None => {
                     given.insert(key, c);
                 }
             }
         }
-        let (choice_faults, choice_warnings) =
-            resolver.apply_player_choices(&team_names, &players)?;
-        for (list, out) in [
-            (choice_faults, &mut faults),
-            (choice_warnings, &mut warnings),
-        ] {
-            for (file, line, message) in list {
-                let column = None;
-                let error = RowError::new(line, column, message);
-                out.push(FileFault { file, error });
-            }
-        }
+        let (choice_faults, choice_warnings) = resolver.apply_player_choices(&players)?;
+        faults.extend(choice_faults);
+        warnings.extend(choice_warnings);
         for r in &read {
             if let Rows::Rosters(rows) = &r.file.rows {
                 resolver
@@ -370,8 +348,53 @@ fn import_file(
                 found.of(resolver.configuration(d, &column));
             }
         }
-        Rows::Rosters(rows) => team_rows(resolver, rows, &column, found),
-        Rows::Fixtures(rows) => fixtures(resolver, rows, &column, found),
+        Rows::Rosters(rows) => {
+            let mut memo = NameMemo::default();
+            for row in rows {
+                let cells = [
+                    season_cell(&row.season),
+                    ("team", NameKind::Team, &row.team),
+                ];
+                if names_known(
+                    resolver,
+                    &mut memo,
+                    (row.line, &cells),
+                    &row.faulty,
+                    &column,
+                    found,
+                ) {
+                    found.of(resolver.roster(row, &column));
+                }
+            }
+        }
+        Rows::Fixtures(rows) => {
+            let mut memo = NameMemo::default();
+            let mut repeated: HashMap<u64, RowError> = repeated_fixtures(rows, &column)
+                .into_iter()
+                .map(|e| (e.line, e))
+                .collect();
+            for row in rows {
+                if let Some(e) = repeated.remove(&row.line) {
+                    found.fault(e);
+                    continue;
+                }
+                let cells = [
+                    season_cell(&row.season),
+                    ("home", NameKind::Team, &row.home),
+                    ("away", NameKind::Team, &row.away),
+                ];
+                if names_known(
+                    resolver,
+                    &mut memo,
+                    (row.line, &cells),
+                    &row.faulty,
+                    &column,
+                    found,
+                ) {
+                    found.of(resolver.fixture(row, &column));
+                }
+            }
+        }
         Rows::Matches(rows) => {
             resolver.load_players()?;
             let drafts = nights_from_matches(std::mem::take(rows), resolver, &column);
@@ -381,109 +404,51 @@ fn import_file(
             let drafts = nights_from_totals(rows, resolver, &column);
             keep_nights(resolver, drafts, &column, found);
         }
-        Rows::Adjustments(rows) => team_rows(resolver, rows, &column, found),
-        Rows::Grid(grid) => {
-            let past = past::import_grid(resolver, change, grid, season);
-            found.faults(past.faults);
-            past.warnings.into_iter().for_each(|w| found.warning(w));
+        Rows::Adjustments(rows) => {
+            let mut memo = NameMemo::default();
+            for row in rows {
+                let cells = [
+                    season_cell(&row.season),
+                    ("team", NameKind::Team, &row.team),
+                ];
+                if names_known(
+                    resolver,
+                    &mut memo,
+                    (row.line, &cells),
+                    &row.faulty,
+                    &column,
+                    found,
+                ) {
+                    found.of(resolver.adjustment(row, &column));
+                }
+            }
         }
-        Rows::Table(rows) => {
-            let past = past::import_tables(resolver, change, rows, &column);
-            found.faults(past.faults);
-            past.warnings.into_iter().for_each(|w| found.warning(w));
-        }
+        Rows::Grid(grid) => past::import_grid(resolver, change, grid, season, found),
+        Rows::Table(rows) => past::import_tables(resolver, change, rows, &column, found),
     }
     Ok(())
 }
 
-/// A row that names a season and a team (a roster's, an adjustment's), and how it is kept.
-trait TeamRow {
-    fn names(&self) -> (u64, &str, &str, &[&'static str]);
-    fn keep(
-        &self,
-        resolver: &mut Resolver<'_, '_>,
-        column: &dyn Fn(&str) -> Option<Column>,
-    ) -> Result<(), RowError>;
+/// A row's season cell.
+fn season_cell(season: &str) -> (&'static str, NameKind, &str) {
+    ("season", NameKind::Season, season)
 }
 
-impl TeamRow for RosterRow {
-    fn names(&self) -> (u64, &str, &str, &[&'static str]) {
-        (self.line, &self.season, &self.team, &self.faulty)
-    }
-    fn keep(
-        &self,
-        resolver: &mut Resolver<'_, '_>,
-        column: &dyn Fn(&str) -> Option<Column>,
-    ) -> Result<(), RowError> {
-        resolver.roster(self, column)
-    }
-}
-
-impl TeamRow for AdjustmentRow {
-    fn names(&self) -> (u64, &str, &str, &[&'static str]) {
-        (self.line, &self.season, &self.team, &self.faulty)
-    }
-    fn keep(
-        &self,
-        resolver: &mut Resolver<'_, '_>,
-        column: &dyn Fn(&str) -> Option<Column>,
-    ) -> Result<(), RowError> {
-        resolver.adjustment(self, column)
-    }
-}
-
-/// Rosters' or adjustments' rows: a row with a name that is not known, or a cell that cannot
-/// be read, is a fault; each other row is kept.
-fn team_rows(
-    resolver: &mut Resolver<'_, '_>,
-    rows: &[impl TeamRow],
+/// Whether a row's names (`cells`, at a line) are known (or to be made) and its cells read:
+/// a row with a name that is not known, or a cell that cannot be read, is a fault (each name
+/// said once in `memo`), and is not kept.
+fn names_known(
+    resolver: &Resolver<'_, '_>,
+    memo: &mut NameMemo,
+    (line, cells): (u64, &[(&str, NameKind, &str)]),
+    faulty: &[&'static str],
     column: &dyn Fn(&str) -> Option<Column>,
     found: &mut Found<'_>,
-) {
-    let mut memo = NameMemo::default();
-    for row in rows {
-        let (line, season, team, faulty) = row.names();
-        let unknown = unknown_names(resolver, &mut memo, line, season, team, faulty, column);
-        if !unknown.is_empty() || !faulty.is_empty() {
-            found.faults(unknown);
-            continue;
-        }
-        found.of(row.keep(resolver, column));
-    }
-}
-
-fn fixtures(
-    resolver: &mut Resolver<'_, '_>,
-    rows: &[FixtureRow],
-    column: &dyn Fn(&str) -> Option<Column>,
-    found: &mut Found<'_>,
-) {
-    let mut memo = NameMemo::default();
-    let mut repeated: HashMap<u64, RowError> = repeated_fixtures(rows, column)
-        .into_iter()
-        .map(|e| (e.line, e))
-        .collect();
-    for row in rows {
-        if let Some(e) = repeated.remove(&row.line) {
-            found.fault(e);
-            continue;
-        }
-        let unknown = unknown_fixture_names(
-            resolver,
-            &mut memo,
-            row.line,
-            &row.season,
-            &row.home,
-            &row.away,
-            &row.faulty,
-            column,
-        );
-        if !unknown.is_empty() || !row.faulty.is_empty() {
-            found.faults(unknown);
-            continue;
-        }
-        found.of(resolver.fixture(row, column));
-    }
+) -> bool {
+    let unknown = unknown_names(resolver, memo, line, cells, faulty, column);
+    let known = unknown.is_empty() && faulty.is_empty();
+    found.faults(unknown);
+    known
 }
 
 fn keep_nights(
@@ -550,80 +515,56 @@ fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
     summary
 }
 
-/// The seasons and teams the files name, each once (as first written).
-fn named_in(read: &[ResultsRead]) -> Vec<(NameKind, String)> {
-    let mut out: Vec<(NameKind, String)> = Vec::new();
-    let mut keys = HashSet::new();
-    let mut add = |what: NameKind, name: &str| {
-        if !name.is_empty() && keys.insert((what, name_key(name))) {
-            out.push((what, name.to_string()));
-        }
-    };
-    let mut night = |season: &str, home: &str, away: &str| {
+/// Each season and team a file's rows name, row by row (its season, then its teams).
+fn each_name(rows: &Rows, mut add: impl FnMut(NameKind, &str)) {
+    let mut row = |season: &str, teams: &[&str]| {
         add(NameKind::Season, season);
-        add(NameKind::Team, home);
-        add(NameKind::Team, away);
+        teams.iter().for_each(|t| add(NameKind::Team, t));
     };
-    for r in read {
-        match &r.file.rows {
-            Rows::Matches(rows) => rows.iter().for_each(|r| night(&r.season, &r.home, &r.away)),
-            Rows::Nights(rows) => rows.iter().for_each(|r| night(&r.season, &r.home, &r.away)),
-            Rows::Fixtures(rows) => rows.iter().for_each(|r| night(&r.season, &r.home, &r.away)),
-            Rows::Rosters(rows) => rows.iter().for_each(|r| {
-                night(&r.season, &r.team, "");
-            }),
-            Rows::Adjustments(rows) => rows.iter().for_each(|r| {
-                night(&r.season, &r.team, "");
-            }),
-            Rows::Configuration(rows) => rows.iter().for_each(|r| night(&r.season, "", "")),
-            Rows::Table(rows) => rows
-                .iter()
-                .for_each(|r| night(&r.season, &r.printed.team, "")),
-            Rows::Grid(grid) => {
-                night(grid.season.as_deref().unwrap_or(""), "", "");
-                for t in grid.home.iter().chain(&grid.away) {
-                    night("", &t.name, "");
-                }
-            }
+    match rows {
+        Rows::Matches(rows) => rows
+            .iter()
+            .for_each(|r| row(&r.season, &[&r.home, &r.away])),
+        Rows::Nights(rows) => rows
+            .iter()
+            .for_each(|r| row(&r.season, &[&r.home, &r.away])),
+        Rows::Fixtures(rows) => rows
+            .iter()
+            .for_each(|r| row(&r.season, &[&r.home, &r.away])),
+        Rows::Rosters(rows) => rows.iter().for_each(|r| row(&r.season, &[&r.team])),
+        Rows::Adjustments(rows) => rows.iter().for_each(|r| row(&r.season, &[&r.team])),
+        Rows::Configuration(rows) => rows.iter().for_each(|r| row(&r.season, &[])),
+        Rows::Table(rows) => rows.iter().for_each(|r| row(&r.season, &[&r.printed.team])),
+        Rows::Grid(grid) => {
+            row(grid.season.as_deref().unwrap_or(""), &[]);
+            let teams = grid.home.iter().chain(&grid.away);
+            teams.for_each(|t| row("", &[&t.name]));
         }
     }
-    out
 }
 
-/// How many rows (or grid lines) of the files name each team, by name key.
-fn team_uses(read: &[ResultsRead]) -> HashMap<String, usize> {
-    let mut out: HashMap<String, usize> = HashMap::new();
-    let mut add = |name: &str| {
-        if !name.is_empty() {
-            *out.entry(name_key(name)).or_default() += 1;
-        }
-    };
+/// The seasons and teams the files name, each once (as first written); and how many rows (or
+/// grid lines) of the files name each team, by name key.
+#[allow(clippy::type_complexity)]
+fn named_in(read: &[ResultsRead]) -> (Vec<(NameKind, String)>, HashMap<String, usize>) {
+    let mut out: Vec<(NameKind, String)> = Vec::new();
+    let mut keys = HashSet::new();
+    let mut uses: HashMap<String, usize> = HashMap::new();
     for r in read {
-        match &r.file.rows {
-            Rows::Matches(rows) => rows.iter().for_each(|r| {
-                add(&r.home);
-                add(&r.away);
-            }),
-            Rows::Nights(rows) => rows.iter().for_each(|r| {
-                add(&r.home);
-                add(&r.away);
-            }),
-            Rows::Fixtures(rows) => rows.iter().for_each(|r| {
-                add(&r.home);
-                add(&r.away);
-            }),
-            Rows::Rosters(rows) => rows.iter().for_each(|r| add(&r.team)),
-            Rows::Adjustments(rows) => rows.iter().for_each(|r| add(&r.team)),
-            Rows::Configuration(_) => {}
-            Rows::Table(rows) => rows.iter().for_each(|r| add(&r.printed.team)),
-            Rows::Grid(grid) => grid
-                .home
-                .iter()
-                .chain(&grid.away)
-                .for_each(|t| add(&t.name)),
-        }
+        each_name(&r.file.rows, |what, name| {
+            if name.is_empty() {
+                return;
+            }
+            let key = name_key(name);
+            if what == NameKind::Team {
+                *uses.entry(key.clone()).or_default() += 1;
+            }
+            if keys.insert((what, key)) {
+                out.push((what, name.to_string()));
+            }
+        });
     }
-    out
+    (out, uses)
 }
 
 /// The players the files name (name keys): in matches and rosters.

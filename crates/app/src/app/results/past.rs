@@ -6,9 +6,9 @@
 
 use std::collections::HashMap;
 
-use super::resolve::Resolver;
+use super::resolve::{store_fault, Resolver};
+use super::Found;
 use crate::app::league::checked;
-use crate::app::AppError;
 use crate::league::fixtures::{season_end, season_in_years};
 use crate::league::import::{LeagueNames, NameKind, NameStatus};
 use crate::league::names::{name_key, quoted, tidy};
@@ -17,27 +17,34 @@ use crate::league::past::{check_table, grid_nights, table_compared, GridDraft};
 use crate::record::results::{Advice, Column, FinalTableRow, Grid, RowError};
 use crate::store::{Change, Fixture, SeasonInfo, TeamInfo};
 
-/// A fault of the store's, at a line.
-fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
-    let e = e.into();
-    RowError {
-        advice: super::resolve::advice_of(&e).map(Box::new),
-        line,
-        column: None,
-        message: e.to_string(),
-    }
-}
-
-/// The season a grid or table names, found or made; a fault for a closed one when `open` is
-/// asked.
+/// The season a grid or table names, found or made; refused first when its end, as its nights
+/// are dated from it (its last dated night, else what its name says: `9999-00` ends on
+/// +10000-06-30), is outside the years a date may be in ([`season_in_years`], the check every
+/// way of making a season shares): at its cell, or, `by_argument`, as `--season`'s; and, when
+/// `open` is asked, when it is closed.
 fn season_of(
     resolver: &mut Resolver<'_, '_>,
     change: &Change<'_>,
     name: &str,
     line: u64,
     column: Option<Column>,
-    open: bool,
+    (by_argument, open): (bool, bool),
 ) -> Result<SeasonInfo, RowError> {
+    let last = match resolver.known_season(name) {
+        Some(season) => change
+            .leagues()
+            .last_dated(season.id)
+            .map_err(|e| store_fault(e, line))?,
+        None => None,
+    };
+    season_in_years(name, last).map_err(|why| {
+        let at = column.clone().filter(|_| !by_argument);
+        let advice = by_argument.then(|| Advice::SeasonAsked {
+            name: tidy(name),
+            why: why.to_string(),
+        });
+        RowError::new(line, at, format!("season {}: {why}", tidy(name))).advised(advice)
+    })?;
     let season = resolver.season(name, line, column.clone())?;
     if open
         && change
@@ -51,38 +58,6 @@ fn season_of(
             )));
     }
     Ok(season)
-}
-
-/// Refuses a season whose end, as its nights are dated from it (its last dated night, else
-/// what its name says: `9999-00` ends on +10000-06-30), is outside the years a date may be in
-/// ([`season_in_years`], the check every way of making a season shares): at its cell, or,
-/// `by_argument`, as `--season`'s; before the season is found or made.
-fn dated_in_years(
-    resolver: &Resolver<'_, '_>,
-    change: &Change<'_>,
-    name: &str,
-    line: u64,
-    column: Option<Column>,
-    by_argument: bool,
-) -> Result<(), RowError> {
-    let last = match resolver.known_season(name) {
-        Some(season) => change
-            .leagues()
-            .last_dated(season.id)
-            .map_err(|e| store_fault(e, line))?,
-        None => None,
-    };
-    season_in_years(name, last).map_err(|why| RowError {
-        advice: by_argument.then(|| {
-            Box::new(Advice::SeasonAsked {
-                name: tidy(name),
-                why: why.to_string(),
-            })
-        }),
-        line,
-        column,
-        message: format!("season {}: {why}", tidy(name)),
-    })
 }
 
 /// Refuses a team's name as every shape's rows refuse it ([`LeagueNames::status`]): not known and
@@ -104,27 +79,6 @@ fn name_allowed(
     }
 }
 
-/// What importing a file found: its faults, and what it warns of.
-#[derive(Default)]
-pub(super) struct Found {
-    pub faults: Vec<RowError>,
-    pub warnings: Vec<RowError>,
-}
-
-impl Found {
-    fn fault(&mut self, e: RowError) {
-        self.faults.push(e);
-    }
-
-    fn faults(&mut self, e: Vec<RowError>) {
-        self.faults.extend(e);
-    }
-
-    fn warning(&mut self, e: RowError) {
-        self.warnings.push(e);
-    }
-}
-
 /// Checks and keeps a results grid's nights: each without a date, on its season's end.
 /// `asked`: the season `import --season` names (for a grid whose top-left cell is empty).
 pub(super) fn import_grid(
@@ -132,18 +86,7 @@ pub(super) fn import_grid(
     change: &Change<'_>,
     grid: &Grid,
     asked: Option<&str>,
-) -> Found {
-    let mut found = Found::default();
-    grid_into(resolver, change, grid, asked, &mut found);
-    found
-}
-
-fn grid_into(
-    resolver: &mut Resolver<'_, '_>,
-    change: &Change<'_>,
-    grid: &Grid,
-    asked: Option<&str>,
-    found: &mut Found,
+    found: &mut Found<'_>,
 ) {
     let corner = |index: usize, name: &str| {
         Some(Column {
@@ -183,15 +126,8 @@ fn grid_into(
     let line = 1;
     // Named by `--season` (the corner empty), the fault is the argument's.
     let by_argument = grid.season.is_none();
-    let at = if by_argument {
-        None
-    } else {
-        corner(2, "season")
-    };
-    if let Err(e) = dated_in_years(resolver, change, &name, line, at, by_argument) {
-        return found.fault(e);
-    }
-    let season = match season_of(resolver, change, &name, line, corner(2, "season"), true) {
+    let column = corner(2, "season");
+    let season = match season_of(resolver, change, &name, line, column, (by_argument, true)) {
         Ok(s) => s,
         Err(e) => return found.fault(e),
     };
@@ -347,8 +283,8 @@ pub(super) fn import_tables(
     change: &Change<'_>,
     rows: &[FinalTableRow],
     column: &dyn Fn(&str) -> Option<Column>,
-) -> Found {
-    let mut found = Found::default();
+    found: &mut Found<'_>,
+) {
     let (errors, warnings) = check_table(rows, column);
     let mut bad: Vec<u64> = errors.iter().map(|e| e.line).collect();
     bad.extend(rows.iter().filter(|r| !r.faulty.is_empty()).map(|r| r.line));
@@ -366,37 +302,21 @@ pub(super) fn import_tables(
     for (_, list) in seasons {
         let first = list[0];
         let faulty = list.iter().any(|r| bad.contains(&r.line));
-        if let Err(e) = dated_in_years(
+        let at = column("season");
+        let kept = season_of(
             resolver,
             change,
             &first.season,
             first.line,
-            column("season"),
-            false,
-        ) {
-            found.fault(e);
-            continue;
-        }
-        let season = match season_of(
-            resolver,
-            change,
-            &first.season,
-            first.line,
-            column("season"),
-            false,
-        ) {
-            Ok(s) => s,
-            Err(e) => {
-                found.fault(e);
-                continue;
-            }
-        };
-        let kept = table_of_season(resolver, change, &season, &list, column, faulty);
+            at,
+            (false, false),
+        )
+        .map_err(|e| vec![e])
+        .and_then(|season| table_of_season(resolver, change, &season, &list, column, faulty));
         if let Err(e) = kept {
             found.faults(e);
         }
     }
-    found
 }
 
 /// One season's table: its teams found, then kept whole (or found the same as stored).

@@ -6,6 +6,7 @@
 
 use std::collections::HashMap;
 
+use super::FileFault;
 use crate::app::league::checked;
 use crate::app::names::{ChosenName, NameChoice, Unresolved};
 use crate::app::AppError;
@@ -161,9 +162,8 @@ pub struct Resolver<'c, 'a> {
     /// The league's players' former names and aliases, as written: a name a slip from one of
     /// them is a slip too ("Gareth Jonse" for the former "Gareth Jones").
     player_other_names: Vec<String>,
-    /// The seasons and teams the files name (each once), for telling a misspelt new name.
-    pub named_in_files: Vec<(NameKind, String)>,
-    /// The same, with their keys ([`Resolver::index_named_in_files`]).
+    /// The seasons and teams the files name (each once), with their keys, for telling a
+    /// misspelt new name ([`Resolver::index_named_in_files`]).
     file_names: FileNames,
     /// How many times the files name each team (by name key): of two spellings of a new team
     /// one letter apart, the rarer is the slip.
@@ -244,7 +244,6 @@ impl<'c, 'a> Resolver<'c, 'a> {
             new_players: Vec::new(),
             players: None,
             player_other_names: Vec::new(),
-            named_in_files: Vec::new(),
             file_names: FileNames::default(),
             team_uses: HashMap::new(),
             teams_before_keyed: teams_before.iter().map(|t| keyed(t)).collect(),
@@ -837,14 +836,14 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// team's name can't be made to mean another; a name can't mean one the choices map on
     /// again. The faults, then the warnings (a choice for a name of no file of the import, or
     /// one that changes nothing): each (file, line, message). A choice warned of is dropped.
-    #[allow(clippy::type_complexity)]
     pub fn apply_player_choices(
         &mut self,
-        team_names: &std::collections::HashSet<String>,
         player_names: &std::collections::HashSet<String>,
-    ) -> Result<(Vec<(String, u64, String)>, Vec<(String, u64, String)>), StoreError> {
+    ) -> Result<(Vec<FileFault>, Vec<FileFault>), StoreError> {
         let mut faults = Vec::new();
         let mut warnings = Vec::new();
+        let team_names: std::collections::HashSet<String> =
+            self.team_uses.keys().cloned().collect();
         let mut choices: Vec<ChosenName> = self.choices.values().cloned().collect();
         choices.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
         let league = self.league.name.clone();
@@ -853,7 +852,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             let is_team = team_names.contains(&key);
             let is_player = player_names.contains(&key);
             let mut drop = |warnings: &mut Vec<_>, why: String| {
-                warnings.push((c.file.clone(), c.line, why));
+                warnings.push(of_choice(&c, why));
                 self.choices.remove(&key);
             };
             if !is_team && !is_player {
@@ -880,7 +879,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         let known = self.teams_before.iter().map(String::as_str);
                         let near = crate::league::names::near_team(&c.name, known);
                         if let (true, Some(near)) = (c.itself, near) {
-                            warnings.push((c.file.clone(), c.line, kept_new(&c, "team", near)));
+                            warnings.push(of_choice(&c, kept_new(&c, "team", near)));
                         }
                     }
                     (NameChoice::Means(target), known) => {
@@ -894,10 +893,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                                     c.name
                                 ),
                             ),
-                            (Some((_, today)), _) => faults.push((
-                                c.file.clone(),
-                                c.line,
-                                format!(
+                            (Some((_, today)), _) => faults.push(of_choice(&c, format!(
                                     "'{}' is a name of {today} already, so it can't mean '{target}': leave it out of the map",
                                     c.name
                                 ),
@@ -910,10 +906,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                                         NameChoice::Means(m) => Some(m.clone()),
                                     };
                                     if let Some(m) = said {
-                                        faults.push((
-                                            c.file.clone(),
-                                            c.line,
-                                            format!(
+                                        faults.push(of_choice(&c, format!(
                                                 "'{}' is to mean '{target}', which is itself to mean '{m}' (line {}): map each name to the team it means",
                                                 c.name, again.line
                                             ),
@@ -921,10 +914,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                                     }
                                 }
                             }
-                            (None, None) => faults.push((
-                                c.file.clone(),
-                                c.line,
-                                format!(
+                            (None, None) => faults.push(of_choice(&c, format!(
                                     "'{}' is to mean '{target}', which is no team of {league} nor a team of the import",
                                     c.name
                                 ),
@@ -945,7 +935,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                             self.player_other_names.iter().map(String::as_str).collect();
                         if let Some(near) = crate::league::names::near_miss(&c.name, &known, &other)
                         {
-                            warnings.push((c.file.clone(), c.line, kept_new(&c, "player", near)));
+                            warnings.push(of_choice(&c, kept_new(&c, "player", near)));
                         }
                     }
                 }
@@ -955,10 +945,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         continue;
                     }
                     if self.teams.contains_key(&name_key(target)) {
-                        faults.push((
-                            c.file.clone(),
-                            c.line,
-                            format!(
+                        faults.push(of_choice(&c, format!(
                                 "'{}' is a player of the import, and '{target}' a team: map a player's name to a player's",
                                 c.name
                             ),
@@ -970,10 +957,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                             self.change.add_player_name(owner.id, &c.name, None)?;
                             self.report.aliases_added += 1;
                         }
-                        None => faults.push((
-                            c.file.clone(),
-                            c.line,
-                            format!(
+                        None => faults.push(of_choice(&c, format!(
                                 "'{}' is to mean '{target}', which is no team of {league} nor a player",
                                 c.name
                             ),
@@ -1270,7 +1254,7 @@ impl Resolver<'_, '_> {
     /// Takes the seasons and teams the files name (each once, in order), working out each
     /// one's keys once, and where the team past [`MAX_NEW_TEAMS`] new ones is (the choices
     /// given are taken first: a name chosen to mean a known team is no new team).
-    pub fn index_named_in_files(&mut self, named: Vec<(NameKind, String)>) {
+    pub fn index_named_in_files(&mut self, named: &[(NameKind, String)]) {
         let mut index = FileNames::default();
         let mut new_teams = 0;
         let mut cut = None;
@@ -1299,7 +1283,6 @@ impl Resolver<'_, '_> {
         }
         index.cut = cut.unwrap_or(named.len());
         self.file_names = index;
-        self.named_in_files = named;
     }
 
     /// A team of that name key would be made by this import (with `--create`, or chosen new).
@@ -1582,7 +1565,7 @@ pub(super) fn advice_of(e: &AppError) -> Option<Advice> {
     }
 }
 
-fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
+pub(super) fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
     let e = e.into();
     RowError {
         advice: advice_of(&e).map(Box::new),
@@ -1590,6 +1573,13 @@ fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
         column: None,
         message: e.to_string(),
     }
+}
+
+/// A fault (or a warning) of a choice of what a name means, at its line.
+pub(super) fn of_choice(c: &ChosenName, message: String) -> FileFault {
+    let file = c.file.clone();
+    let error = RowError::new(c.line, None, message);
+    FileFault { file, error }
 }
 
 /// What is said of a name near a known one (`near`) given as its own meaning: it is kept as a
