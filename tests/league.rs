@@ -972,7 +972,7 @@ fn a_league_refusal_is_typed_with_what_was_refused_its_kind_and_hint() {
         "{e:?}"
     );
     assert_eq!(e.kind(), ErrorKind::Conflict);
-    let teams = don::app::league::SeasonTeams::NameKind {
+    let teams = don::app::league::SeasonTeams::Named {
         names: vec!["Royal Oke".into()],
         create: false,
     };

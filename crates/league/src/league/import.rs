@@ -75,65 +75,34 @@ pub trait LeagueNames {
     }
 }
 
-/// The column a night's fault is about.
-fn column_of(e: &NightError) -> &'static str {
+/// The column a night's fault is about, and the cells it is worked out from: a fault is not
+/// given when one of them could not be read (its own fault says it all).
+fn cells_of(e: &NightError) -> (&'static str, &'static [&'static str]) {
+    const PLAYERS: &[&str] = &["home_players", "away_players"];
     match e {
-        NightError::KindNotPlayed(_) => "kind",
-        NightError::NoSuchSlot { .. } | NightError::SlotTwice { .. } => "slot",
-        NightError::PlayerCount {
-            side: HomeAway::Home,
-            ..
-        }
-        | NightError::PlayerTwiceInSide {
-            side: HomeAway::Home,
-            ..
-        }
-        | NightError::PlayerForBothTeams {
-            side: HomeAway::Home,
-            ..
-        } => "home_players",
-        NightError::PlayerCount { .. }
-        | NightError::PlayerTwiceInSide { .. }
-        | NightError::PlayerForBothTeams { .. }
-        | NightError::PlayerBothSides { .. } => "away_players",
-        NightError::Legs { .. } => "home_legs",
+        NightError::KindNotPlayed(_) => ("kind", &["kind"]),
+        NightError::NoSuchSlot { .. } | NightError::SlotTwice { .. } => ("slot", &["slot"]),
+        NightError::PlayerCount { side, .. }
+        | NightError::PlayerTwiceInSide { side, .. }
+        | NightError::PlayerForBothTeams { side, .. } => match side {
+            HomeAway::Home => ("home_players", PLAYERS),
+            HomeAway::Away => ("away_players", PLAYERS),
+        },
+        NightError::PlayerBothSides { .. } => ("away_players", PLAYERS),
+        NightError::Legs { .. } => ("home_legs", &["home_legs", "away_legs"]),
         NightError::LegScoreCount { .. }
         | NightError::LegScoreTarget { .. }
         | NightError::LegScoresDisagree { .. }
-        | NightError::LegAfterWon { .. }
-        | NightError::GameTwice { .. } => "leg_scores",
-        NightError::Totals { .. } => "home_points",
-        NightError::Incomplete { .. } | NightError::SameTeam => "",
+        | NightError::LegAfterWon { .. } => {
+            ("leg_scores", &["leg_scores", "home_legs", "away_legs"])
+        }
+        NightError::GameTwice { .. } => ("leg_scores", &["leg_scores"]),
+        NightError::Totals { .. } => ("home_points", &["home_points", "away_points"]),
+        NightError::Incomplete { .. } | NightError::SameTeam => ("", &[]),
     }
 }
 
-/// The cells a night's fault is worked out from: a fault is not given when one of them could
-/// not be read (its own fault says it all).
-fn depends_on(e: &NightError) -> &'static [&'static str] {
-    match e {
-        NightError::KindNotPlayed(_) => &["kind"],
-        NightError::NoSuchSlot { .. } | NightError::SlotTwice { .. } => &["slot"],
-        NightError::PlayerCount { .. }
-        | NightError::PlayerTwiceInSide { .. }
-        | NightError::PlayerForBothTeams { .. }
-        | NightError::PlayerBothSides { .. } => &["home_players", "away_players"],
-        NightError::Legs { .. } => &["home_legs", "away_legs"],
-        NightError::LegScoreCount { .. }
-        | NightError::LegScoreTarget { .. }
-        | NightError::LegScoresDisagree { .. }
-        | NightError::LegAfterWon { .. } => &["leg_scores", "home_legs", "away_legs"],
-        NightError::GameTwice { .. } => &["leg_scores"],
-        NightError::Totals { .. } => &["home_points", "away_points"],
-        NightError::Incomplete { .. } | NightError::SameTeam => &[],
-    }
-}
-
-fn night_key(
-    season: &str,
-    date: NaiveDate,
-    home: &str,
-    away: &str,
-) -> (String, NaiveDate, String, String) {
+fn night_key(season: &str, date: NaiveDate, home: &str, away: &str) -> NightKey {
     (name_key(season), date, name_key(home), name_key(away))
 }
 
@@ -174,37 +143,38 @@ pub fn confirmed_by_of(standing: &Standing) -> Option<HomeAway> {
 /// How a night stands, as a row's cells; `confirmed_by`: the side a confirmed night was
 /// entered for, when known.
 pub fn standing_with(confirmation: &Confirmation, confirmed_by: Option<HomeAway>) -> Standing {
-    match (confirmation, confirmed_by) {
-        (Confirmation::Confirmed, Some(s)) => Standing::ConfirmedBy {
-            entered_by: match s {
-                HomeAway::Home => RowSide::Home,
-                HomeAway::Away => RowSide::Away,
-            },
-        },
-        _ => standing_of(confirmation),
-    }
-}
-
-/// How a night stands, as a row's cells.
-pub fn standing_of(confirmation: &Confirmation) -> Standing {
     let row = |s: HomeAway| match s {
         HomeAway::Home => RowSide::Home,
         HomeAway::Away => RowSide::Away,
     };
-    match confirmation {
-        Confirmation::Confirmed => Standing::Confirmed,
-        Confirmation::Provisional { entered_by } => Standing::Provisional {
+    match (confirmation, confirmed_by) {
+        (Confirmation::Confirmed, None) => Standing::Confirmed,
+        (Confirmation::Confirmed, Some(s)) => Standing::ConfirmedBy { entered_by: row(s) },
+        (Confirmation::Provisional { entered_by }, _) => Standing::Provisional {
             entered_by: row(*entered_by),
         },
-        Confirmation::Disputed {
-            by,
-            reason,
-            entered_by,
-        } => Standing::Disputed {
+        (
+            Confirmation::Disputed {
+                by,
+                reason,
+                entered_by,
+            },
+            _,
+        ) => Standing::Disputed {
             by: row(*by),
             reason: reason.clone(),
             entered_by: entered_by.map(row),
         },
+    }
+}
+
+/// A night's points as its totals give them, or as a walkover awards them, or its matches won.
+pub fn night_points(result: &NightResult, config: &Config) -> Pair<u32> {
+    match result {
+        NightResult::Totals(t) => *t,
+        NightResult::Walkover(HomeAway::Home) => Pair::new(config.walkover_matches(), 0),
+        NightResult::Walkover(HomeAway::Away) => Pair::new(0, config.walkover_matches()),
+        NightResult::Matches(ms) => super::night::won(ms),
     }
 }
 
@@ -332,12 +302,7 @@ pub fn repeated_fixtures(
     let mut first: HashMap<NightKey, u64> = HashMap::new();
     let mut repeated = Vec::new();
     for row in rows.iter().filter(|r| r.faulty.is_empty()) {
-        let key = (
-            name_key(&row.season),
-            row.date,
-            name_key(&row.home),
-            name_key(&row.away),
-        );
+        let key = night_key(&row.season, row.date, &row.home, &row.away);
         match first.get(&key) {
             Some(&at) => repeated.push(RowError::new(
                 row.line,
@@ -673,10 +638,10 @@ impl MatchNights<'_> {
             None => NightCheck::default().faults(config, &candidate),
         };
         for e in found {
-            if depends_on(&e).iter().any(|c| faulty.contains(c)) {
-                continue;
+            let (column, depends_on) = cells_of(&e);
+            if !depends_on.iter().any(|c| faulty.contains(c)) {
+                errors.push(self.fault(row.line, column, e.to_string()));
             }
-            errors.push(self.fault(row.line, column_of(&e), e.to_string()));
         }
         candidate
     }

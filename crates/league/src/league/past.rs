@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use super::config::Config;
 use super::names::name_key;
 use super::night::{check_totals, HomeAway, NightResult, Pair, TeamId};
-use crate::record::results::{Column, FinalTableRow, Grid, RowError};
+use crate::record::results::{Column, FinalTableRow, Grid, GridTeam, RowError};
 use crate::record::standings::TableLine;
 
 /// A night of a results grid, checked: the cell it is in, its teams as written, its result.
@@ -28,22 +28,19 @@ pub struct GridDraft {
 /// it or the other way about.
 pub fn grid_nights(grid: &Grid, config: &Config) -> (Vec<GridDraft>, Vec<RowError>) {
     let mut errors = Vec::new();
-    let across: HashSet<String> = grid.away.iter().map(|t| name_key(&t.name)).collect();
-    let down: HashSet<String> = grid.home.iter().map(|t| name_key(&t.name)).collect();
-    for t in &grid.home {
-        if !across.contains(&name_key(&t.name)) {
+    let keys = |teams: &[GridTeam]| -> HashSet<String> {
+        teams.iter().map(|t| name_key(&t.name)).collect()
+    };
+    let (across, down) = (keys(&grid.away), keys(&grid.home));
+    for (teams, other, is, not) in [
+        (&grid.home, &across, "down", "across"),
+        (&grid.away, &down, "across", "down"),
+    ] {
+        for t in teams.iter().filter(|t| !other.contains(&name_key(&t.name))) {
             errors.push(RowError::new(t.line, Some(t.column.clone()), format!(
-                    "{} is down the grid but not across it: a grid has each team once down (at home) and once across (away)",
-                    t.name
-                )));
-        }
-    }
-    for t in &grid.away {
-        if !down.contains(&name_key(&t.name)) {
-            errors.push(RowError::new(t.line, Some(t.column.clone()), format!(
-                    "{} is across the grid but not down it: a grid has each team once down (at home) and once across (away)",
-                    t.name
-                )));
+                "{} is {is} the grid but not {not} it: a grid has each team once down (at home) and once across (away)",
+                t.name
+            )));
         }
     }
     let award = config.walkover_matches();

@@ -6,7 +6,7 @@
 
 use std::collections::HashMap;
 
-use super::resolve::{store_fault, Resolver};
+use super::resolve::{store_fault, AtLine, Resolver};
 use super::Found;
 use crate::app::league::checked;
 use crate::league::fixtures::{season_end, season_in_years};
@@ -31,10 +31,7 @@ fn season_of(
     (by_argument, open): (bool, bool),
 ) -> Result<SeasonInfo, RowError> {
     let last = match resolver.known_season(name) {
-        Some(season) => change
-            .leagues()
-            .last_dated(season.id)
-            .map_err(|e| store_fault(e, line))?,
+        Some(season) => change.leagues().last_dated(season.id).at_line(line)?,
         None => None,
     };
     season_in_years(name, last).map_err(|why| {
@@ -46,12 +43,7 @@ fn season_of(
         RowError::new(line, at, format!("season {}: {why}", tidy(name))).advised(advice)
     })?;
     let season = resolver.season(name, line, column.clone())?;
-    if open
-        && change
-            .leagues()
-            .is_closed(season.id)
-            .map_err(|e| store_fault(e, line))?
-    {
+    if open && change.leagues().is_closed(season.id).at_line(line)? {
         return Err(RowError::new(line, column, format!(
                 "season {} is closed: it is known by its final table, and no night can be entered in it",
                 season.name
@@ -259,17 +251,16 @@ fn keep_grid_night(
         )));
     }
     if let Some(open) = pair.first() {
-        checked::refuse_closed_fixture(&change.leagues(), open.id)
-            .map_err(|e| store_fault(e, d.line))?;
+        checked::refuse_closed_fixture(&change.leagues(), open.id).at_line(d.line)?;
         change
             .set_night_result(open.id, &d.result)
-            .map_err(|e| store_fault(e, d.line))?;
+            .at_line(d.line)?;
     } else {
         checked::may_add_played(change, season.id, (day, false), (home.id, away.id))
-            .map_err(|e| store_fault(e, d.line))?;
+            .at_line(d.line)?;
         change
             .add_undated_night(season.id, day, home.id, away.id, &d.result)
-            .map_err(|e| store_fault(e, d.line))?;
+            .at_line(d.line)?;
     }
     resolver.report.nights_added += 1;
     Ok(())

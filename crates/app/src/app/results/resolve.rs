@@ -4,7 +4,8 @@
 //! the command. A night already kept with the same result is passed over; with another result
 //! it is an error showing both.
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
 use super::FileFault;
 use crate::app::league::checked;
@@ -12,7 +13,9 @@ use crate::app::names::{ChosenName, NameChoice, Unresolved};
 use crate::app::AppError;
 use crate::league::error::Thing;
 use crate::league::fixtures::{place_night, NightPlace, PairFixture};
-use crate::league::import::{DraftConfig, DraftNight, LeagueNames, NameKind, NameStatus};
+use crate::league::import::{
+    night_points, DraftConfig, DraftNight, LeagueNames, NameKind, NameStatus,
+};
 use crate::league::names::{name_key, Folded};
 use crate::league::night::{result_words, same_result, won};
 use crate::league::{Config, Confirmation, HomeAway, NightResult};
@@ -151,14 +154,14 @@ pub struct Resolver<'c, 'a> {
     teams: HashMap<String, TeamInfo>,
     fixtures: HashMap<i64, SeasonFixtures>,
     entered: HashMap<i64, Vec<i64>>,
-    on_roster: HashMap<(i64, i64), std::collections::HashSet<String>>,
+    on_roster: HashMap<(i64, i64), HashSet<String>>,
     /// The file being read (named in a fault about a night given twice).
     pub file: String,
     /// Names said to be new players though close to a known one (`--new-player`).
     pub new_players: Vec<String>,
     /// The league's players (on a roster of any season), by name key, once looked up; with
     /// those this import puts on a roster.
-    players: Option<std::collections::BTreeMap<String, String>>,
+    players: Option<BTreeMap<String, String>>,
     /// The league's players' former names and aliases, as written: a name a slip from one of
     /// them is a slip too ("Gareth Jonse" for the former "Gareth Jones").
     player_other_names: Vec<String>,
@@ -177,7 +180,7 @@ pub struct Resolver<'c, 'a> {
     pub rostered: Vec<String>,
     /// The same (each name key once, as first met) with their keys, worked out at the first
     /// name checked.
-    rostered_keyed: std::cell::OnceCell<(std::collections::HashSet<String>, Vec<KeyedName>)>,
+    rostered_keyed: std::cell::OnceCell<(HashSet<String>, Vec<KeyedName>)>,
     pub report: ImportReport,
     /// Each season's points adjustments as stored before this import (team, points, date,
     /// reason's key), once looked up; each taken off as a row of the import is found to be
@@ -192,9 +195,9 @@ pub struct Resolver<'c, 'a> {
     pub choices: HashMap<String, ChosenName>,
     /// The names waiting for a choice, each once, as met; with their keys.
     unresolved: std::cell::RefCell<Vec<Unresolved>>,
-    unresolved_keys: std::cell::RefCell<std::collections::HashSet<(Thing, String)>>,
+    unresolved_keys: std::cell::RefCell<HashSet<(Thing, String)>>,
     /// The names this import keeps as aliases, by key.
-    aliases_saved: std::collections::HashSet<String>,
+    aliases_saved: HashSet<String>,
     /// Each season's dates (by season id), once looked up, kept as nights are added, so that
     /// a night added is checked against the seasons' dates as `don night enter` checks it.
     /// The league's seasons' ids and dates, read once, then kept as the import adds to them.
@@ -280,7 +283,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 .change
                 .leagues()
                 .season_dates(self.league.id)
-                .map_err(|e| store_fault(e, line))?;
+                .at_line(line)?;
             (self.season_ids, self.season_dates) = read.into_iter().map(|(s, d)| (s.id, d)).unzip();
             self.season_dates_read = true;
         }
@@ -355,8 +358,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             .advised(advice));
         }
         // A season's name refused (blank, too long, dated outside the years) is at its cell.
-        let s = checked::add_season(self.change, &self.league, name)
-            .map_err(|e| RowError::new(line, column, e.to_string()).advised(advice_of(&e)))?;
+        let s = checked::add_season(self.change, &self.league, name).at_cell(line, column)?;
         self.report.seasons_made.push(s.name.clone());
         self.seasons.insert(name_key(name), s.clone());
         Ok(s)
@@ -378,7 +380,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 if self.aliases_saved.insert(key.clone()) {
                     self.change
                         .add_team_name(team.id, name, None)
-                        .map_err(|e| store_fault(e, line))?;
+                        .at_line(line)?;
                     self.report.aliases_added += 1;
                 }
                 self.teams.insert(key, team.clone());
@@ -412,8 +414,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 if let Some(w) = crate::record::text::look_alike_warning("team", name, known) {
                     return Err(RowError::new(line, column, w));
                 }
-                let t = checked::add_team(self.change, &self.league, name, None)
-                    .map_err(|e| store_fault(e, line))?;
+                let t = checked::add_team(self.change, &self.league, name, None).at_line(line)?;
                 self.report.teams_made.push(t.name.clone());
                 self.teams.insert(name_key(name), t.clone());
                 t
@@ -430,7 +431,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         };
         let entered = self.entered.entry(season).or_default();
         if !entered.contains(&team.id) {
-            checked::enter_team(self.change, season, team.id).map_err(|e| store_fault(e, line))?;
+            checked::enter_team(self.change, season, team.id).at_line(line)?;
             entered.push(team.id);
         }
         Ok(team)
@@ -474,10 +475,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 self.report.configs_kept += 1;
             }
         } else {
-            let played = self
-                .fixtures_of(season.id)
-                .map_err(|e| store_fault(e, line))?
-                .any_played();
+            let played = self.fixtures_of(season.id).at_line(line)?.any_played();
             if played {
                 return Err(RowError::new(line, None, format!(
                         "{} has nights already, entered under another configuration ({}); a season keeps its configuration",
@@ -487,7 +485,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             }
             self.change
                 .set_season_config(season.id, &draft.config)
-                .map_err(|e| store_fault(e, line))?;
+                .at_line(line)?;
             self.report.configs_set += 1;
             if let Some(s) = self.seasons.get_mut(&name_key(&season.name)) {
                 s.config = draft.config.clone();
@@ -497,7 +495,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         if self.league_made && self.league.config != draft.config {
             self.change
                 .set_league_config(self.league.id, &draft.config)
-                .map_err(|e| store_fault(e, line))?;
+                .at_line(line)?;
             self.league.config = draft.config.clone();
         }
         Ok(())
@@ -514,9 +512,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let season = self.season(&row.season, line, column("season"))?;
         let home = self.team(&row.home, season.id, line, column("home"))?;
         let away = self.team(&row.away, season.id, line, column("away"))?;
-        let fixtures = self
-            .fixtures_of(season.id)
-            .map_err(|e| store_fault(e, line))?;
+        let fixtures = self.fixtures_of(season.id).at_line(line)?;
         if fixtures
             .pair(home.id, away.id)
             .iter()
@@ -531,19 +527,17 @@ impl<'c, 'a> Resolver<'c, 'a> {
             (row.round, row.date),
             (home.id, away.id),
         )
-        .map_err(|e| RowError::new(line, column("away"), e.to_string()).advised(advice_of(&e)))?;
-        self.fixtures_of(season.id)
-            .map_err(|e| store_fault(e, line))?
-            .push(Known {
-                id,
-                round: row.round,
-                date: row.date,
-                home: home.id,
-                away: away.id,
-                cancelled: false,
-                result: KnownResult::None,
-                undated: false,
-            });
+        .at_cell(line, column("away"))?;
+        self.fixtures_of(season.id).at_line(line)?.push(Known {
+            id,
+            round: row.round,
+            date: row.date,
+            home: home.id,
+            away: away.id,
+            cancelled: false,
+            result: KnownResult::None,
+            undated: false,
+        });
         self.report.fixtures_added += 1;
         Ok(())
     }
@@ -568,9 +562,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             away,
             line,
         };
-        let fixtures = self
-            .fixtures_of(at.season.id)
-            .map_err(|e| store_fault(e, line))?;
+        let fixtures = self.fixtures_of(at.season.id).at_line(line)?;
         let scheduled = fixtures.scheduled;
         let fixtures = fixtures.pair(at.home.id, at.away.id);
         let undated = |f: &&Known| f.undated && !f.cancelled;
@@ -634,25 +626,22 @@ impl<'c, 'a> Resolver<'c, 'a> {
             // On its date (a night is never moved by an import).
             Some((id, cancelled)) => {
                 if cancelled {
-                    self.change
-                        .set_cancelled(id, false)
-                        .map_err(|e| store_fault(e, line))?;
+                    self.change.set_cancelled(id, false).at_line(line)?;
                 }
-                checked::refuse_closed_fixture(&self.change.leagues(), id)
-                    .map_err(|e| store_fault(e, line))?;
+                checked::refuse_closed_fixture(&self.change.leagues(), id).at_line(line)?;
                 self.change
                     .set_night_result(id, &night.result)
-                    .map_err(|e| store_fault(e, line))?;
+                    .at_line(line)?;
                 Ok(id)
             }
             None => {
                 self.dates_allow(at.season.id, night.date, line)?;
                 let (season, home, away) = (at.season.id, at.home.id, at.away.id);
                 checked::may_add_played(self.change, season, (night.date, true), (home, away))
-                    .map_err(|e| store_fault(e, line))?;
+                    .at_line(line)?;
                 self.change
                     .add_played_fixture(season, night.date, home, away, &night.result)
-                    .map_err(|e| store_fault(e, line))
+                    .at_line(line)
             }
         }
     }
@@ -687,24 +676,20 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 }
             }
             if let Some(side) = entered_by {
-                change
-                    .set_provisional(id, side, night.date)
-                    .map_err(|e| store_fault(e, line))?;
+                change.set_provisional(id, side, night.date).at_line(line)?;
             }
             if let Confirmation::Disputed { .. } = confirmation {
                 change
                     .set_confirmation(id, confirmation, night.date)
-                    .map_err(|e| store_fault(e, line))?;
+                    .at_line(line)?;
             }
         }
         if let (Confirmation::Confirmed, Some(side)) = (confirmation, night.confirmed_by) {
             // Entered for one side, then confirmed by the other.
-            change
-                .set_provisional(id, side, night.date)
-                .map_err(|e| store_fault(e, line))?;
+            change.set_provisional(id, side, night.date).at_line(line)?;
             change
                 .set_confirmation(id, &Confirmation::Confirmed, night.date)
-                .map_err(|e| store_fault(e, line))?;
+                .at_line(line)?;
         }
         Ok(())
     }
@@ -712,9 +697,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Notes a night kept on fixture `id`: another row with it is given twice.
     fn note_kept(&mut self, at: &NightAt<'_>, id: i64) -> Result<(), RowError> {
         let file = self.file.clone();
-        let fixtures = self
-            .fixtures_of(at.season.id)
-            .map_err(|e| store_fault(e, at.line))?;
+        let fixtures = self.fixtures_of(at.season.id).at_line(at.line)?;
         if let Some(pair) = fixtures.by_pair.get_mut(&(at.home.id, at.away.id)) {
             pair.retain(|f| f.id != id);
         }
@@ -770,9 +753,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         seen.insert(player.to_string());
         self.check_slip(player, line, column)?;
-        if checked::add_to_roster(self.change, season, team, player)
-            .map_err(|e| store_fault(e, line))?
-        {
+        if checked::add_to_roster(self.change, season, team, player).at_line(line)? {
             self.report.roster_places += 1;
         }
         Ok(())
@@ -786,17 +767,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         line: u64,
         column: Option<Column>,
     ) -> Result<(), RowError> {
-        if self.players.is_none() {
-            let known = self
-                .change
-                .leagues()
-                .league_players(self.league.id)
-                .map_err(|e| store_fault(e, line))?;
-            self.players = Some(
-                self.known_players(known)
-                    .map_err(|e| store_fault(e, line))?,
-            );
-        }
+        self.load_players().at_line(line)?;
         if let Some((message, advice)) = self.slip_of(player) {
             return Err(RowError::new(line, column, message).advised(Some(advice)));
         }
@@ -805,28 +776,21 @@ impl<'c, 'a> Resolver<'c, 'a> {
         Ok(())
     }
 
-    /// Loads the league's players (once): a slip can then be told from a row alone.
+    /// Loads the league's players (once), by name key, with their other names' keys (each
+    /// giving the name today): a slip can then be told from a row alone.
     pub fn load_players(&mut self) -> Result<(), StoreError> {
-        if self.players.is_none() {
-            let known = self.change.leagues().league_players(self.league.id)?;
-            self.players = Some(self.known_players(known)?);
+        if self.players.is_some() {
+            return Ok(());
         }
-        Ok(())
-    }
-
-    /// The league's players by name key, with their other names' keys (each giving the name
-    /// today).
-    fn known_players(
-        &mut self,
-        known: Vec<String>,
-    ) -> Result<std::collections::BTreeMap<String, String>, StoreError> {
-        let mut players: std::collections::BTreeMap<String, String> =
+        let known = self.change.leagues().league_players(self.league.id)?;
+        let mut players: BTreeMap<String, String> =
             known.into_iter().map(|n| (name_key(&n), n)).collect();
         for (other, today) in self.change.names().league_player_names(self.league.id)? {
             players.entry(name_key(&other)).or_insert(today);
             self.player_other_names.push(other);
         }
-        Ok(players)
+        self.players = Some(players);
+        Ok(())
     }
 
     /// Applies the choices made for players' names (and notes those for new players): a name
@@ -838,12 +802,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// one that changes nothing): each (file, line, message). A choice warned of is dropped.
     pub fn apply_player_choices(
         &mut self,
-        player_names: &std::collections::HashSet<String>,
+        player_names: &HashSet<String>,
     ) -> Result<(Vec<FileFault>, Vec<FileFault>), StoreError> {
         let mut faults = Vec::new();
         let mut warnings = Vec::new();
-        let team_names: std::collections::HashSet<String> =
-            self.team_uses.keys().cloned().collect();
+        let team_names: HashSet<String> = self.team_uses.keys().cloned().collect();
         let mut choices: Vec<ChosenName> = self.choices.values().cloned().collect();
         choices.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
         let league = self.league.name.clone();
@@ -1024,11 +987,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
         match a.change {
             AdjustmentChange::Points(points) => {
                 let before = match self.adjustments_before.entry(season.id) {
-                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                    std::collections::hash_map::Entry::Vacant(e) => e.insert(
+                    Entry::Occupied(e) => e.into_mut(),
+                    Entry::Vacant(e) => e.insert(
                         reader
                             .adjustments(season.id)
-                            .map_err(|e| store_fault(e, a.line))?
+                            .at_line(a.line)?
                             .into_iter()
                             .map(|s| (s.team, s.points, s.date, name_key(&s.reason)))
                             .collect(),
@@ -1040,11 +1003,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     self.report.adjustments_kept += 1;
                     return Ok(());
                 }
-                checked::refuse_closed(&self.change.leagues(), season.id)
-                    .map_err(|e| store_fault(e, a.line))?;
+                checked::refuse_closed(&self.change.leagues(), season.id).at_line(a.line)?;
                 self.change
                     .add_adjustment(season.id, team.id, points, &a.reason, a.date)
-                    .map_err(|e| store_fault(e, a.line))?;
+                    .at_line(a.line)?;
             }
             AdjustmentChange::Withdrawn => {
                 if let Some((file, first)) = self.withdrawals.get(&(season.id, team.id)) {
@@ -1062,7 +1024,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 self.withdrawals.insert((season.id, team.id), here);
                 let entry = reader
                     .entries(season.id)
-                    .map_err(|e| store_fault(e, a.line))?
+                    .at_line(a.line)?
                     .into_iter()
                     .find(|e| e.team.id == team.id);
                 match entry.and_then(|e| e.withdrawn) {
@@ -1079,10 +1041,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     }
                     None => {
                         checked::refuse_closed(&self.change.leagues(), season.id)
-                            .map_err(|e| store_fault(e, a.line))?;
+                            .at_line(a.line)?;
                         self.change
                             .withdraw(season.id, team.id, a.date)
-                            .map_err(|e| store_fault(e, a.line))?;
+                            .at_line(a.line)?;
                     }
                 }
             }
@@ -1334,9 +1296,9 @@ impl Resolver<'_, '_> {
     }
 
     /// The teams with a roster in the files: their keys, and each (once) with its keys.
-    fn rostered_keyed(&self) -> &(std::collections::HashSet<String>, Vec<KeyedName>) {
+    fn rostered_keyed(&self) -> &(HashSet<String>, Vec<KeyedName>) {
         self.rostered_keyed.get_or_init(|| {
-            let mut keys = std::collections::HashSet::new();
+            let mut keys = HashSet::new();
             let mut list = Vec::new();
             for t in &self.rostered {
                 let k = keyed(t);
@@ -1532,20 +1494,15 @@ fn config_differences(stored: &Config, here: &Config) -> String {
             v.join(" ")
         }
     };
-    let mut settings: Vec<&str> = a.iter().chain(&b).map(|r| r.setting.as_str()).collect();
-    settings.dedup();
-    let mut seen = Vec::new();
-    let mut out = Vec::new();
-    for s in settings {
-        if seen.contains(&s) {
-            continue;
-        }
-        seen.push(s);
-        let (x, y) = (text(&a, s), text(&b, s));
-        if x != y {
-            out.push(format!("{s}: stored {x}, here {y}"));
-        }
-    }
+    let mut seen = HashSet::new();
+    let settings = a.iter().chain(&b).map(|r| r.setting.as_str());
+    let out: Vec<String> = settings
+        .filter(|s| seen.insert(*s))
+        .filter_map(|s| {
+            let (x, y) = (text(&a, s), text(&b, s));
+            (x != y).then(|| format!("{s}: stored {x}, here {y}"))
+        })
+        .collect();
     out.join("; ")
 }
 
@@ -1565,14 +1522,27 @@ pub(super) fn advice_of(e: &AppError) -> Option<Advice> {
     }
 }
 
+/// A refusal of the store (or of the league's rules) at a line of a file, and a cell.
+pub(super) trait AtLine<T>: Sized {
+    fn at_cell(self, line: u64, column: Option<Column>) -> Result<T, RowError>;
+
+    fn at_line(self, line: u64) -> Result<T, RowError> {
+        self.at_cell(line, None)
+    }
+}
+
+impl<T, E: Into<AppError>> AtLine<T> for Result<T, E> {
+    fn at_cell(self, line: u64, column: Option<Column>) -> Result<T, RowError> {
+        self.map_err(|e| RowError {
+            column,
+            ..store_fault(e, line)
+        })
+    }
+}
+
 pub(super) fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
     let e = e.into();
-    RowError {
-        advice: advice_of(&e).map(Box::new),
-        line,
-        column: None,
-        message: e.to_string(),
-    }
+    RowError::new(line, None, e.to_string()).advised(advice_of(&e))
 }
 
 /// A fault (or a warning) of a choice of what a name means, at its line.
@@ -1599,20 +1569,11 @@ fn differing_points(
     here: &NightResult,
     config: &Config,
 ) -> Option<&'static str> {
-    let points = |r: &NightResult| match r {
-        NightResult::Totals(t) => Some((t.home, t.away)),
-        NightResult::Walkover(HomeAway::Home) => Some((config.walkover_matches(), 0)),
-        NightResult::Walkover(HomeAway::Away) => Some((0, config.walkover_matches())),
-        NightResult::Matches(ms) => {
-            let w = won(ms);
-            Some((w.home, w.away))
-        }
-    };
     if matches!(here, NightResult::Matches(_)) {
         return None;
     }
-    let (there, here) = (points(stored)?, points(here)?);
-    Some(if there.0 == here.0 && there.1 != here.1 {
+    let (there, here) = (night_points(stored, config), night_points(here, config));
+    Some(if there.home == here.home && there.away != here.away {
         "away_points"
     } else {
         "home_points"
