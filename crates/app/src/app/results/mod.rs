@@ -66,6 +66,7 @@ pub struct FileFault {
 }
 
 /// The files of an import as the front end read them.
+#[derive(Default)]
 pub struct ResultsFiles {
     /// Every file's name, in the order named (faults are given in this order).
     pub named: Vec<String>,
@@ -73,6 +74,27 @@ pub struct ResultsFiles {
     pub read: Vec<ResultsRead>,
     /// The faults found in reading them.
     pub faults: Vec<FileFault>,
+}
+
+impl ResultsFiles {
+    /// Takes a file (or a workbook's sheet) as read: its rows, if they could be read, and the
+    /// faults found reading it.
+    pub fn take(&mut self, name: &str, read: Result<(ResultsFile, Vec<RowError>), Vec<RowError>>) {
+        let (file, errors) = match read {
+            Ok((file, errors)) => (Some(file), errors),
+            Err(errors) => (None, errors),
+        };
+        let fault = |error| FileFault {
+            file: name.to_string(),
+            error,
+        };
+        self.named.push(name.to_string());
+        self.faults.extend(errors.into_iter().map(fault));
+        if let Some(file) = file {
+            let name = name.to_string();
+            self.read.push(ResultsRead { name, file });
+        }
+    }
 }
 
 /// How to import.

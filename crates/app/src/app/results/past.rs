@@ -52,22 +52,23 @@ fn season_of(
     Ok(season)
 }
 
-/// Refuses a team's name as every shape's rows refuse it ([`LeagueNames::status`]): not known and
-/// near a known name ("The Royal Oak", "Royal Oke", "Coach & Horses", "Réd Lion"), even with
-/// `--create`, or not known without it; the name then waits for a choice (`--map`, the
-/// prompt).
-fn name_allowed(
-    resolver: &Resolver<'_, '_>,
+/// The team a grid or table names, found (or made) in the season; its name refused as every
+/// shape's rows refuse it ([`LeagueNames::status`]): not known and near a known name ("The
+/// Royal Oak", "Royal Oke", "Coach & Horses", "Réd Lion"), even with `--create`, or not known
+/// without it; the name then waits for a choice (`--map`, the prompt).
+fn team_of(
+    resolver: &mut Resolver<'_, '_>,
     name: &str,
+    season: i64,
     line: u64,
     column: Option<Column>,
-) -> Result<(), RowError> {
+) -> Result<TeamInfo, RowError> {
     match resolver.status(NameKind::Team, name) {
         NameStatus::Unknown(message, advice) => {
             Err(RowError::new(line, column, message).advised(advice))
         }
         // A grid's and a table's nights are whole: no name of them is left as a slip.
-        NameStatus::Known | NameStatus::New(_) => Ok(()),
+        NameStatus::Known | NameStatus::New(_) => resolver.team(name, season, line, column),
     }
 }
 
@@ -143,9 +144,7 @@ pub(super) fn import_grid(
         if !teams.contains_key(&key) {
             // A name near a known one is refused as in every other shape, even with --create;
             // a name refused is refused once, at its first cell.
-            let team = name_allowed(resolver, &t.name, t.line, Some(t.column.clone()))
-                .and_then(|()| resolver.team(&t.name, season.id, t.line, Some(t.column.clone())));
-            match team {
+            match team_of(resolver, &t.name, season.id, t.line, Some(t.column.clone())) {
                 Ok(team) => {
                     teams.insert(key.clone(), team);
                 }
@@ -342,11 +341,13 @@ fn table_of_season(
     let mut errors = Vec::new();
     let mut found: Vec<(&&FinalTableRow, _, TeamInfo)> = Vec::new();
     for row in rows {
-        if let Err(e) = name_allowed(resolver, &row.printed.team, row.line, column("team")) {
-            errors.push(e);
-            continue;
-        }
-        match resolver.team(&row.printed.team, season.id, row.line, column("team")) {
+        match team_of(
+            resolver,
+            &row.printed.team,
+            season.id,
+            row.line,
+            column("team"),
+        ) {
             Ok(team) => {
                 // One team under two of its names (an alias, a former name).
                 let twice = found.iter().find(|(_, _, t)| t.id == team.id);

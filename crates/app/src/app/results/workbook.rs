@@ -7,7 +7,7 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::{FileFault, ResultsRead};
+use super::{FileFault, ResultsFiles};
 use crate::record::results::{is_results_header, read_results_lenient, RowError};
 use crate::record::sheet::{self, fault_place, Places};
 use crate::record::text::escaped as shown;
@@ -35,17 +35,9 @@ impl BooksRead {
     }
 }
 
-/// Reads the workbook at `path` (named `name`): each sheet of results into `read` (its name,
-/// `book.xlsx, sheet "Matches"`, into `named`) and the faults of its rows into `faults`; the
-/// rest into `sheets`.
-pub fn read_book(
-    path: &Path,
-    name: &str,
-    named: &mut Vec<String>,
-    read: &mut Vec<ResultsRead>,
-    faults: &mut Vec<FileFault>,
-    sheets: &mut BooksRead,
-) {
+/// Reads the workbook at `path` (named `name`): each sheet of results into `files` (named
+/// `book.xlsx, sheet "Matches"`), with the faults of its rows; the rest into `sheets`.
+pub fn read_book(path: &Path, name: &str, files: &mut ResultsFiles, sheets: &mut BooksRead) {
     let mut book = match sheet::open(path) {
         Ok(book) => book,
         Err(e) => {
@@ -101,10 +93,7 @@ pub fn read_book(
                 continue;
             }
         };
-        let (rows, errors) = match read_results_lenient(&mut csv) {
-            Ok((rows, errors)) => (Some(rows), errors),
-            Err(errors) => (None, errors),
-        };
+        let read = read_results_lenient(&mut csv);
         // The rest of the sheet, if the reader stopped (at a header it does not know, or at
         // its most faults), for the faults of its cells.
         let _ = std::io::copy(&mut csv, &mut std::io::sink());
@@ -124,7 +113,7 @@ pub fn read_book(
                 places.faults_left
             ));
         }
-        named.push(file.clone());
+        files.take(&file, read);
         // A cell that is a fault already (an error cell) is not refused again for being empty.
         let at_fault = |e: &RowError| {
             let column = e.column.as_ref().map(|c| c.index as u32);
@@ -134,18 +123,9 @@ pub fn read_book(
                     && u64::from(f.row) == places.row(e.line)
             })
         };
-        for error in errors.into_iter().filter(|e| !at_fault(e)) {
-            faults.push(FileFault {
-                file: file.clone(),
-                error,
-            });
-        }
-        if let Some(rows) = rows {
-            read.push(ResultsRead {
-                name: file.clone(),
-                file: rows,
-            });
-        }
+        files
+            .faults
+            .retain(|f| f.file != file || !at_fault(&f.error));
         sheets.places.insert(file, places);
     }
     if taken == 0 {
