@@ -202,6 +202,7 @@ impl Place {
 
 /// The faults of a row's names (season, then teams), through `names`; which were refused, and
 /// the faults to give for names to be made if the night is taken for a misspelling.
+#[derive(Default)]
 struct NameFaults {
     errors: Vec<RowError>,
     suspect: Vec<RowError>,
@@ -240,12 +241,7 @@ fn name_faults(
     faulty: &[&'static str],
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> NameFaults {
-    let mut out = NameFaults {
-        errors: Vec::new(),
-        suspect: Vec::new(),
-        refused: false,
-        refused_cells: false,
-    };
+    let mut out = NameFaults::default();
     if faulty.contains(&UNREAD) {
         out.refused = true;
         out.refused_cells = true;

@@ -102,14 +102,22 @@ impl App {
         });
         let adjustments = adjustment_rows(&name, points.chain(withdrawn));
         let rosters = roster_rows(&name, &entries);
-        let schedule = played.iter().map(|f| fixture_row(&name, f)).collect();
+        let schedule = played.iter().map(|f| FixtureRow {
+            line: 0,
+            season: name.clone(),
+            date: f.date,
+            home: f.home.name.clone(),
+            away: f.away.name.clone(),
+            round: f.round,
+            faulty: Vec::new(),
+        });
         Ok(SeasonResults {
             matches,
             nights,
             adjustments,
             rosters,
             configuration: config_rows(&name, &season.config),
-            schedule,
+            schedule: schedule.collect(),
             to_play: played.iter().any(|f| f.result.is_none()),
             grid_teams,
             grid,
@@ -181,11 +189,19 @@ fn result_rows(
                 matches.extend(match_rows(season, config, f, ms, standing(f)))
             }
             Some(r) => {
-                let (p, walkover) = (
-                    night_points(r, config),
-                    matches!(r, NightResult::Walkover(_)),
-                );
-                nights.push(night_row(season, f, p.home, p.away, walkover, standing(f)));
+                let points = night_points(r, config);
+                nights.push(NightRow {
+                    line: 0,
+                    season: season.to_string(),
+                    date: f.date,
+                    home: f.home.name.clone(),
+                    away: f.away.name.clone(),
+                    home_points: points.home,
+                    away_points: points.away,
+                    walkover: matches!(r, NightResult::Walkover(_)),
+                    standing: standing(f),
+                    faulty: Vec::new(),
+                });
             }
         }
     }
@@ -294,40 +310,6 @@ fn match_rows(
             faulty: Vec::new(),
         })
         .collect()
-}
-
-fn night_row(
-    season: &str,
-    f: &Fixture,
-    h: u32,
-    a: u32,
-    walkover: bool,
-    standing: Standing,
-) -> NightRow {
-    NightRow {
-        line: 0,
-        season: season.to_string(),
-        date: f.date,
-        home: f.home.name.clone(),
-        away: f.away.name.clone(),
-        home_points: h,
-        away_points: a,
-        walkover,
-        standing,
-        faulty: Vec::new(),
-    }
-}
-
-fn fixture_row(season: &str, f: &Fixture) -> FixtureRow {
-    FixtureRow {
-        line: 0,
-        season: season.to_string(),
-        date: f.date,
-        home: f.home.name.clone(),
-        away: f.away.name.clone(),
-        round: f.round,
-        faulty: Vec::new(),
-    }
 }
 
 /// A season's name as part of a file name.

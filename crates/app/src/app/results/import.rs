@@ -133,9 +133,7 @@ impl App {
             stored_before: 0,
         })
     }
-}
 
-impl App {
     /// Imports the records of `sources` (checked on a second thread while this one stores
     /// them), telling `progress` how it goes: the import under way, to be ended
     /// ([`RecordsImport::finish`]), and what was found.

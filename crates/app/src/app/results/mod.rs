@@ -229,6 +229,7 @@ impl App {
                     file: &r.name,
                     faults: &mut faults,
                     warnings: &mut warnings,
+                    memo: NameMemo::default(),
                 };
                 import_file(&mut resolver, &change, ask.season, &mut r.file, &mut found)?;
             }
@@ -326,6 +327,8 @@ struct Found<'f> {
     file: &'f str,
     faults: &'f mut Vec<FileFault>,
     warnings: &'f mut Vec<FileFault>,
+    /// The file's names looked up so far.
+    memo: NameMemo,
 }
 
 impl Found<'_> {
@@ -341,6 +344,23 @@ impl Found<'_> {
 
     fn faults(&mut self, errors: Vec<RowError>) {
         errors.into_iter().for_each(|e| self.fault(e));
+    }
+
+    /// Whether a row's names (`cells`) are known (or to be made) and its cells read: a row with
+    /// a name that is not known, or a cell that cannot be read, is a fault (each name said
+    /// once in the file), and is not kept.
+    fn names_known(
+        &mut self,
+        resolver: &Resolver<'_, '_>,
+        line: u64,
+        cells: &[NameCell<'_>],
+        faulty: &[&'static str],
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> bool {
+        let unknown = unknown_names(resolver, &mut self.memo, line, cells, faulty, column);
+        let known = unknown.is_empty() && faulty.is_empty();
+        self.faults(unknown);
+        known
     }
 
     /// A row's result: its fault, if it has one.
@@ -371,26 +391,14 @@ fn import_file(
             }
         }
         Rows::Rosters(rows) => {
-            let mut memo = NameMemo::default();
             for row in rows {
-                let cells = [
-                    season_cell(&row.season),
-                    ("team", NameKind::Team, &row.team),
-                ];
-                if names_known(
-                    resolver,
-                    &mut memo,
-                    (row.line, &cells),
-                    &row.faulty,
-                    &column,
-                    found,
-                ) {
+                let cells = [season_cell(&row.season), team_cell("team", &row.team)];
+                if found.names_known(resolver, row.line, &cells, &row.faulty, &column) {
                     found.of(resolver.roster(row, &column));
                 }
             }
         }
         Rows::Fixtures(rows) => {
-            let mut memo = NameMemo::default();
             let mut repeated: HashMap<u64, RowError> = repeated_fixtures(rows, &column)
                 .into_iter()
                 .map(|e| (e.line, e))
@@ -400,19 +408,9 @@ fn import_file(
                     found.fault(e);
                     continue;
                 }
-                let cells = [
-                    season_cell(&row.season),
-                    ("home", NameKind::Team, &row.home),
-                    ("away", NameKind::Team, &row.away),
-                ];
-                if names_known(
-                    resolver,
-                    &mut memo,
-                    (row.line, &cells),
-                    &row.faulty,
-                    &column,
-                    found,
-                ) {
+                let (home, away) = (team_cell("home", &row.home), team_cell("away", &row.away));
+                let cells = [season_cell(&row.season), home, away];
+                if found.names_known(resolver, row.line, &cells, &row.faulty, &column) {
                     found.of(resolver.fixture(row, &column));
                 }
             }
@@ -427,20 +425,9 @@ fn import_file(
             keep_nights(resolver, drafts, &column, found);
         }
         Rows::Adjustments(rows) => {
-            let mut memo = NameMemo::default();
             for row in rows {
-                let cells = [
-                    season_cell(&row.season),
-                    ("team", NameKind::Team, &row.team),
-                ];
-                if names_known(
-                    resolver,
-                    &mut memo,
-                    (row.line, &cells),
-                    &row.faulty,
-                    &column,
-                    found,
-                ) {
+                let cells = [season_cell(&row.season), team_cell("team", &row.team)];
+                if found.names_known(resolver, row.line, &cells, &row.faulty, &column) {
                     found.of(resolver.adjustment(row, &column));
                 }
             }
@@ -451,26 +438,15 @@ fn import_file(
     Ok(())
 }
 
-/// A row's season cell.
-fn season_cell(season: &str) -> (&'static str, NameKind, &str) {
+/// A row's cell that names a season or a team: its column, what it names, the name.
+type NameCell<'r> = (&'static str, NameKind, &'r str);
+
+fn season_cell(season: &str) -> NameCell<'_> {
     ("season", NameKind::Season, season)
 }
 
-/// Whether a row's names (`cells`, at a line) are known (or to be made) and its cells read:
-/// a row with a name that is not known, or a cell that cannot be read, is a fault (each name
-/// said once in `memo`), and is not kept.
-fn names_known(
-    resolver: &Resolver<'_, '_>,
-    memo: &mut NameMemo,
-    (line, cells): (u64, &[(&str, NameKind, &str)]),
-    faulty: &[&'static str],
-    column: &dyn Fn(&str) -> Option<Column>,
-    found: &mut Found<'_>,
-) -> bool {
-    let unknown = unknown_names(resolver, memo, line, cells, faulty, column);
-    let known = unknown.is_empty() && faulty.is_empty();
-    found.faults(unknown);
-    known
+fn team_cell<'r>(column: &'static str, team: &'r str) -> NameCell<'r> {
+    (column, NameKind::Team, team)
 }
 
 fn keep_nights(

@@ -1073,15 +1073,6 @@ impl NightAt<'_> {
         )
     }
 
-    fn fault(&self, column: Option<Column>, message: String) -> RowError {
-        RowError {
-            advice: None,
-            line: self.line,
-            column,
-            message,
-        }
-    }
-
     /// Whether the night is there already with the same result, on its teams' fixture on its
     /// date; with another result (stored, or given before in this import) it is a fault.
     fn already_there(
@@ -1111,7 +1102,7 @@ impl NightAt<'_> {
             ),
             KnownResult::None => return Ok(false),
         };
-        Err(self.fault(at, message))
+        Err(RowError::new(self.line, at, message))
     }
 
     /// The fixture the night is kept on (its id, and whether it was cancelled), or none for a
@@ -1181,10 +1172,7 @@ impl NightAt<'_> {
                 (had, advice)
             }
         };
-        Err(RowError {
-            advice: Some(Box::new(advice)),
-            ..self.fault(column("date"), message)
-        })
+        Err(RowError::new(self.line, column("date"), message).advised(Some(advice)))
     }
 }
 
