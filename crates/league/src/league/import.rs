@@ -106,37 +106,33 @@ fn night_key(season: &str, date: NaiveDate, home: &str, away: &str) -> NightKey 
     (name_key(season), date, name_key(home), name_key(away))
 }
 
-fn side(s: RowSide) -> HomeAway {
-    match s {
+/// How a night stands, from its row's cells; and the side a confirmed night was entered for,
+/// when the row says.
+pub fn confirmation_of(standing: &Standing) -> (Confirmation, Option<HomeAway>) {
+    let side = |s: RowSide| match s {
         RowSide::Home => HomeAway::Home,
         RowSide::Away => HomeAway::Away,
-    }
-}
-
-/// How a night stands, from its row's cells.
-pub fn confirmation_of(standing: &Standing) -> Confirmation {
+    };
     match standing {
-        Standing::Confirmed | Standing::ConfirmedBy { .. } => Confirmation::Confirmed,
-        Standing::Provisional { entered_by } => Confirmation::Provisional {
-            entered_by: side(*entered_by),
-        },
+        Standing::Confirmed => (Confirmation::Confirmed, None),
+        Standing::ConfirmedBy { entered_by } => (Confirmation::Confirmed, Some(side(*entered_by))),
+        Standing::Provisional { entered_by } => {
+            let entered_by = side(*entered_by);
+            (Confirmation::Provisional { entered_by }, None)
+        }
         Standing::Disputed {
             by,
             reason,
             entered_by,
-        } => Confirmation::Disputed {
-            by: side(*by),
-            reason: reason.clone(),
-            entered_by: entered_by.map(side),
-        },
-    }
-}
-
-/// The side a confirmed night was entered for, as a row gives it.
-pub fn confirmed_by_of(standing: &Standing) -> Option<HomeAway> {
-    match standing {
-        Standing::ConfirmedBy { entered_by } => Some(side(*entered_by)),
-        _ => None,
+        } => {
+            let (by, reason, entered_by) = (side(*by), reason.clone(), entered_by.map(side));
+            let disputed = Confirmation::Disputed {
+                by,
+                reason,
+                entered_by,
+            };
+            (disputed, None)
+        }
     }
 }
 
@@ -647,11 +643,11 @@ impl MatchNights<'_> {
         let has_column = (self.column)("confirmation").is_some();
         let g = &mut self.nights[at];
         g.incomplete |= row.incomplete;
-        let confirmation = confirmation_of(&row.standing);
+        let (confirmation, confirmed_by) = confirmation_of(&row.standing);
         let message = match g.standing_line {
             None => {
                 g.night.confirmation = confirmation;
-                g.night.confirmed_by = confirmed_by_of(&row.standing);
+                g.night.confirmed_by = confirmed_by;
                 g.standing_line = Some(row.line);
                 return;
             }
@@ -893,14 +889,15 @@ pub fn nights_from_totals(
                 if let Some(key) = key {
                     kept.insert(key, row.line);
                 }
+                let (confirmation, confirmed_by) = confirmation_of(&row.standing);
                 out.nights.push(DraftNight {
                     season: row.season.clone(),
                     date: row.date,
                     home: row.home.clone(),
                     away: row.away.clone(),
                     result,
-                    confirmation: confirmation_of(&row.standing),
-                    confirmed_by: confirmed_by_of(&row.standing),
+                    confirmation,
+                    confirmed_by,
                     lines: vec![row.line],
                 })
             }

@@ -171,11 +171,10 @@ pub struct Resolver<'c, 'a> {
     /// How many times the files name each team (by name key): of two spellings of a new team
     /// one letter apart, the rarer is the slip.
     pub team_uses: HashMap<String, usize>,
-    /// The teams a new team's name is checked against for a misspelling: the league's before
-    /// the import, and (for a team without a roster in the files) those with one.
-    teams_before: Vec<String>,
-    /// The same with their keys.
-    teams_before_keyed: Vec<KeyedName>,
+    /// The teams a new team's name is checked against for a misspelling, with their keys: the
+    /// league's before the import, and (for a team without a roster in the files) those with
+    /// one.
+    teams_before: Vec<KeyedName>,
     /// The teams with a roster in the files: each a team of the import by its roster.
     pub rostered: Vec<String>,
     /// The same (each name key once, as first met) with their keys, worked out at the first
@@ -249,8 +248,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             player_other_names: Vec::new(),
             file_names: FileNames::default(),
             team_uses: HashMap::new(),
-            teams_before_keyed: teams_before.iter().map(|t| keyed(t)).collect(),
-            teams_before,
+            teams_before: teams_before.iter().map(|t| keyed(t)).collect(),
             rostered: Vec::new(),
             rostered_keyed: Default::default(),
             report: ImportReport::default(),
@@ -839,7 +837,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         ),
                     ),
                     (NameChoice::New, None) => {
-                        let known = self.teams_before.iter().map(String::as_str);
+                        let known = self.teams_before.iter().map(|(n, _)| n.as_str());
                         let near = crate::league::names::near_team(&c.name, known);
                         if let (true, Some(near)) = (c.itself, near) {
                             warnings.push(of_choice(&c, kept_new(&c, "team", near)));
@@ -1280,7 +1278,7 @@ impl Resolver<'_, '_> {
 
     /// The league's teams before the import, with their keys.
     fn keyed_before(&self) -> impl Iterator<Item = (&str, &Folded)> {
-        self.teams_before_keyed.iter().map(|(n, f)| (n.as_str(), f))
+        self.teams_before.iter().map(|(n, f)| (n.as_str(), f))
     }
 
     /// The teams with a roster in the files: their keys, and each (once) with its keys.

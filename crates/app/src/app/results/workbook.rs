@@ -45,12 +45,12 @@ pub fn read_book(path: &Path, name: &str, files: &mut ResultsFiles, sheets: &mut
             return;
         }
     };
+    let sheet_at = |sheet: &str| format!("{}, sheet \"{}\"", shown(name), shown(sheet));
     for (sheet_name, kind) in book.other_sheets() {
-        sheets.passed_over.push(format!(
-            "{}, sheet \"{}\": it is {kind}, not cells",
-            shown(name),
-            shown(sheet_name)
-        ));
+        let at = sheet_at(sheet_name);
+        sheets
+            .passed_over
+            .push(format!("{at}: it is {kind}, not cells"));
     }
     let names: Vec<String> = book.sheet_names().to_vec();
     let mut taken = 0;
@@ -58,11 +58,8 @@ pub fn read_book(path: &Path, name: &str, files: &mut ResultsFiles, sheets: &mut
         let look = match book.look(sheet_name) {
             Ok(Some(look)) => look,
             Ok(None) => {
-                sheets.passed_over.push(format!(
-                    "{}, sheet \"{}\": it is empty",
-                    shown(name),
-                    shown(sheet_name)
-                ));
+                let at = sheet_at(sheet_name);
+                sheets.passed_over.push(format!("{at}: it is empty"));
                 continue;
             }
             Err(e) => {
@@ -77,9 +74,8 @@ pub fn read_book(path: &Path, name: &str, files: &mut ResultsFiles, sheets: &mut
             || first.eq_ignore_ascii_case("season");
         if !results {
             sheets.passed_over.push(format!(
-                "{}, sheet \"{}\": its first row (row {}) is no header of results",
-                shown(name),
-                shown(sheet_name),
+                "{}: its first row (row {}) is no header of results",
+                sheet_at(sheet_name),
                 look.first_row + 1
             ));
             continue;
