@@ -170,7 +170,6 @@ impl App {
             .filter(|r| r.file.stopped)
             .map(|r| r.name.clone())
             .collect();
-        let players = players_in(&read);
         // Not used: no grid here takes it. A grid naming another season is a fault of its
         // own, said once (not warned of as well).
         let unused_season = ask.season.is_some_and(|asked| {
@@ -189,14 +188,12 @@ impl App {
         let mut resolver = Resolver::new(&change, league, ask.create)?;
         resolver.league_made = made_league;
         resolver.new_players = ask.new_players.to_vec();
-        let (names, uses) = named_in(&read);
-        resolver.team_uses = uses;
         resolver.choices = ask
             .choices
             .iter()
             .map(|c| (name_key(&c.name), c.clone()))
             .collect();
-        resolver.index_named_in_files(&names);
+        let players = names_in(&read, &mut resolver);
         let mut warnings = Vec::new();
         // A name given twice with different meanings.
         let mut given: HashMap<String, &ChosenName> = HashMap::new();
@@ -216,13 +213,6 @@ impl App {
         let (choice_faults, choice_warnings) = resolver.apply_player_choices(&players)?;
         faults.extend(choice_faults);
         warnings.extend(choice_warnings);
-        for r in &read {
-            if let Rows::Rosters(rows) = &r.file.rows {
-                resolver
-                    .rostered
-                    .extend(rows.iter().map(|row| row.team.clone()));
-            }
-        }
         for shape in SHAPE_ORDER {
             for r in read.iter_mut().filter(|r| r.file.shape() == shape) {
                 let mut found = Found {
@@ -541,13 +531,13 @@ fn each_name(rows: &Rows, mut add: impl FnMut(NameKind, &str)) {
     }
 }
 
-/// The seasons and teams the files name, each once (as first written); and how many rows (or
-/// grid lines) of the files name each team, by name key.
-#[allow(clippy::type_complexity)]
-fn named_in(read: &[ResultsRead]) -> (Vec<(NameKind, String)>, HashMap<String, usize>) {
-    let mut out: Vec<(NameKind, String)> = Vec::new();
+/// Takes what the files name into the resolver: the seasons and teams, each once (as first
+/// written), how many rows (or grid lines) name each team, and the teams with a roster; gives
+/// the players they name (name keys), in matches and rosters.
+fn names_in(read: &[ResultsRead], resolver: &mut Resolver<'_, '_>) -> HashSet<String> {
+    let mut names: Vec<(NameKind, String)> = Vec::new();
     let mut keys = HashSet::new();
-    let mut uses: HashMap<String, usize> = HashMap::new();
+    let mut players = HashSet::new();
     for r in read {
         each_name(&r.file.rows, |what, name| {
             if name.is_empty() {
@@ -555,30 +545,27 @@ fn named_in(read: &[ResultsRead]) -> (Vec<(NameKind, String)>, HashMap<String, u
             }
             let key = name_key(name);
             if what == NameKind::Team {
-                *uses.entry(key.clone()).or_default() += 1;
+                *resolver.team_uses.entry(key.clone()).or_default() += 1;
             }
             if keys.insert((what, key)) {
-                out.push((what, name.to_string()));
+                names.push((what, name.to_string()));
             }
         });
-    }
-    (out, uses)
-}
-
-/// The players the files name (name keys): in matches and rosters.
-fn players_in(read: &[ResultsRead]) -> HashSet<String> {
-    let mut out = HashSet::new();
-    for r in read {
         match &r.file.rows {
             Rows::Matches(rows) => {
-                for row in rows {
-                    let both = row.home_players.iter().chain(&row.away_players);
-                    out.extend(both.map(|p| name_key(p)));
-                }
+                let both = rows
+                    .iter()
+                    .flat_map(|r| r.home_players.iter().chain(&r.away_players));
+                players.extend(both.map(|p| name_key(p)));
             }
-            Rows::Rosters(rows) => out.extend(rows.iter().map(|row| name_key(&row.player))),
+            Rows::Rosters(rows) => {
+                players.extend(rows.iter().map(|row| name_key(&row.player)));
+                let teams = rows.iter().map(|row| row.team.clone());
+                resolver.rostered.extend(teams);
+            }
             _ => {}
         }
     }
-    out
+    resolver.index_named_in_files(&names);
+    players
 }
