@@ -12,7 +12,7 @@ use crate::app::league::checked;
 use crate::app::names::{ChosenName, NameChoice, Unresolved};
 use crate::app::AppError;
 use crate::league::error::Thing;
-use crate::league::fixtures::{place_night, NightPlace, PairFixture};
+use crate::league::fixtures::{place_night, NightPlace, PairFixture, SeasonDates};
 use crate::league::import::{
     night_points, DraftConfig, DraftNight, LeagueNames, NameKind, NameStatus,
 };
@@ -200,9 +200,8 @@ pub struct Resolver<'c, 'a> {
     /// Each season's dates (by season id), once looked up, kept as nights are added, so that
     /// a night added is checked against the seasons' dates as `don night enter` checks it.
     /// The league's seasons' ids and dates, read once, then kept as the import adds to them.
-    season_ids: Vec<i64>,
-    season_dates: Vec<crate::league::fixtures::SeasonDates>,
-    season_dates_read: bool,
+    season_ids: Option<Vec<i64>>,
+    season_dates: Vec<SeasonDates>,
 }
 
 impl<'c, 'a> Resolver<'c, 'a> {
@@ -259,9 +258,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             unresolved: Default::default(),
             unresolved_keys: Default::default(),
             aliases_saved: Default::default(),
-            season_ids: Vec::new(),
+            season_ids: None,
             season_dates: Vec::new(),
-            season_dates_read: false,
         })
     }
 
@@ -276,30 +274,30 @@ impl<'c, 'a> Resolver<'c, 'a> {
         day: chrono::NaiveDate,
         line: u64,
     ) -> Result<(), RowError> {
-        if !self.season_dates_read {
-            let read = self
-                .change
-                .leagues()
-                .season_dates(self.league.id)
-                .at_line(line)?;
-            (self.season_ids, self.season_dates) = read.into_iter().map(|(s, d)| (s.id, d)).unzip();
-            self.season_dates_read = true;
+        if self.season_ids.is_none() {
+            let read = self.change.leagues().season_dates(self.league.id);
+            let (ids, dates) = read
+                .at_line(line)?
+                .into_iter()
+                .map(|(s, d)| (s.id, d))
+                .unzip();
+            (self.season_ids, self.season_dates) = (Some(ids), dates);
         }
-        let i = match self.season_ids.iter().position(|id| *id == season) {
+        let ids = self.season_ids.as_mut().expect("just read");
+        let i = match ids.iter().position(|id| *id == season) {
             Some(i) => i,
             // A season this import made: no fixtures yet.
             None => {
                 let Some(made) = self.seasons.values().find(|s| s.id == season) else {
                     return Ok(());
                 };
-                self.season_ids.push(season);
-                self.season_dates
-                    .push(crate::league::fixtures::SeasonDates {
-                        name: made.name.clone(),
-                        span: None,
-                        scheduled: false,
-                    });
-                self.season_ids.len() - 1
+                ids.push(season);
+                self.season_dates.push(SeasonDates {
+                    name: made.name.clone(),
+                    span: None,
+                    scheduled: false,
+                });
+                ids.len() - 1
             }
         };
         if self.season_dates[i].holds_day(day) {
@@ -307,18 +305,16 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         crate::league::fixtures::check_near(&self.season_dates[i], day)
             .and_then(|()| crate::league::fixtures::check_season(&self.season_dates, i, day))
-            .map_err(|e| RowError {
+            .map_err(|e| {
                 // The file's rows are taken in order: the season's dates are those of the rows
                 // before this one.
-                advice: Some(Box::new(match e.advice() {
+                let advice = match e.advice() {
                     Advice::NewSeason { .. } => Advice::NewSeason {
                         in_file_order: true,
                     },
                     advice => advice,
-                })),
-                line,
-                column: None,
-                message: e.to_string(),
+                };
+                RowError::new(line, None, e.to_string()).advised(Some(advice))
             })?;
         self.season_dates[i].add(day);
         Ok(())
