@@ -807,120 +807,100 @@ impl<'c, 'a> Resolver<'c, 'a> {
         for c in choices {
             let key = name_key(&c.name);
             let is_team = team_names.contains(&key);
-            let is_player = player_names.contains(&key);
-            let mut drop = |warnings: &mut Vec<_>, why: String| {
-                warnings.push(of_choice(&c, why));
-                self.choices.remove(&key);
-            };
-            if !is_team && !is_player {
-                drop(
-                    &mut warnings,
-                    format!(
-                        "'{}' names no team or player of the import: it was not used",
-                        c.name
-                    ),
-                );
-                continue;
-            }
-            if is_team {
+            let said = if !is_team && !player_names.contains(&key) {
+                Some(Said::Dropped(format!(
+                    "'{}' names no team or player of the import: it was not used",
+                    c.name
+                )))
+            } else if is_team {
                 let known = self.teams.get(&key).map(|t| (t.id, t.name.clone()));
                 match (&c.choice, known) {
-                    (NameChoice::New, Some((_, today))) => drop(
-                        &mut warnings,
-                        format!(
-                            "'{}' is {today}'s name already, not a new team: it was not used",
-                            c.name
-                        ),
-                    ),
+                    (NameChoice::New, Some((_, today))) => Some(Said::Dropped(format!(
+                        "'{}' is {today}'s name already, not a new team: it was not used",
+                        c.name
+                    ))),
                     (NameChoice::New, None) => {
                         let known = self.teams_before.iter().map(|(n, _)| n.as_str());
                         let near = crate::league::names::near_team(&c.name, known);
-                        if let (true, Some(near)) = (c.itself, near) {
-                            warnings.push(of_choice(&c, kept_new(&c, "team", near)));
-                        }
+                        near.filter(|_| c.itself)
+                            .map(|near| Said::Warning(kept_new(&c, "team", near)))
                     }
                     (NameChoice::Means(target), known) => {
                         let tkey = name_key(target);
                         let meant = self.teams.get(&tkey).map(|t| (t.id, t.name.clone()));
                         match (known, meant) {
-                            (Some((a, _)), Some((b, _))) if a == b => drop(
-                                &mut warnings,
-                                format!(
-                                    "'{}' is a name of the same team as '{target}' already: it was not used",
-                                    c.name
-                                ),
-                            ),
-                            (Some((_, today)), _) => faults.push(of_choice(&c, format!(
-                                    "'{}' is a name of {today} already, so it can't mean '{target}': leave it out of the map",
-                                    c.name
-                                ),
-                            )),
-                            (None, Some(_)) => {}
+                            (Some((a, _)), Some((b, _))) if a == b => Some(Said::Dropped(format!(
+                                "'{}' is a name of the same team as '{target}' already: it was not used",
+                                c.name
+                            ))),
+                            (Some((_, today)), _) => Some(Said::Fault(format!(
+                                "'{}' is a name of {today} already, so it can't mean '{target}': leave it out of the map",
+                                c.name
+                            ))),
+                            (None, Some(_)) => None,
                             (None, None) if team_names.contains(&tkey) => {
-                                if let Some(again) = self.choices.get(&tkey) {
-                                    let said = match &again.choice {
-                                        NameChoice::New => None,
-                                        NameChoice::Means(m) => Some(m.clone()),
-                                    };
-                                    if let Some(m) = said {
-                                        faults.push(of_choice(&c, format!(
-                                                "'{}' is to mean '{target}', which is itself to mean '{m}' (line {}): map each name to the team it means",
-                                                c.name, again.line
-                                            ),
-                                        ));
-                                    }
-                                }
+                                let again = self.choices.get(&tkey);
+                                again.and_then(|again| match &again.choice {
+                                    NameChoice::New => None,
+                                    NameChoice::Means(m) => Some(Said::Fault(format!(
+                                        "'{}' is to mean '{target}', which is itself to mean '{m}' (line {}): map each name to the team it means",
+                                        c.name, again.line
+                                    ))),
+                                })
                             }
-                            (None, None) => faults.push(of_choice(&c, format!(
-                                    "'{}' is to mean '{target}', which is no team of {league} nor a team of the import",
-                                    c.name
-                                ),
-                            )),
+                            (None, None) => Some(Said::Fault(format!(
+                                "'{}' is to mean '{target}', which is no team of {league} nor a team of the import",
+                                c.name
+                            ))),
                         }
                     }
                 }
-                continue;
-            }
-            match &c.choice {
-                NameChoice::New => {
-                    self.new_players.push(c.name.clone());
-                    if c.itself {
+            } else {
+                match &c.choice {
+                    NameChoice::New if c.itself => {
+                        self.new_players.push(c.name.clone());
                         self.load_players()?;
                         let players = self.players.as_ref().expect("just looked up");
                         let known: Vec<&str> = players.values().map(String::as_str).collect();
                         let other: Vec<&str> =
                             self.player_other_names.iter().map(String::as_str).collect();
-                        if let Some(near) = crate::league::names::near_miss(&c.name, &known, &other)
-                        {
-                            warnings.push(of_choice(&c, kept_new(&c, "player", near)));
-                        }
+                        let near = crate::league::names::near_miss(&c.name, &known, &other);
+                        near.map(|near| Said::Warning(kept_new(&c, "player", near)))
                     }
-                }
-                NameChoice::Means(target) => {
-                    let names = self.change.names();
-                    if names.player_owner(&c.name)?.is_some() {
-                        continue;
+                    NameChoice::New => {
+                        self.new_players.push(c.name.clone());
+                        None
                     }
-                    if self.teams.contains_key(&name_key(target)) {
-                        faults.push(of_choice(&c, format!(
+                    NameChoice::Means(target) => {
+                        let names = self.change.names();
+                        if names.player_owner(&c.name)?.is_some() {
+                            None
+                        } else if self.teams.contains_key(&name_key(target)) {
+                            Some(Said::Fault(format!(
                                 "'{}' is a player of the import, and '{target}' a team: map a player's name to a player's",
                                 c.name
-                            ),
-                        ));
-                        continue;
-                    }
-                    match names.player_owner(target)? {
-                        Some(owner) => {
+                            )))
+                        } else if let Some(owner) = names.player_owner(target)? {
                             self.change.add_player_name(owner.id, &c.name, None)?;
                             self.report.aliases_added += 1;
-                        }
-                        None => faults.push(of_choice(&c, format!(
+                            None
+                        } else {
+                            Some(Said::Fault(format!(
                                 "'{}' is to mean '{target}', which is no team of {league} nor a player",
                                 c.name
-                            ),
-                        )),
+                            )))
+                        }
                     }
                 }
+            };
+            match said {
+                Some(Said::Fault(m)) => faults.push(of_choice(&c, m)),
+                Some(Said::Warning(m)) => warnings.push(of_choice(&c, m)),
+                Some(Said::Dropped(m)) => {
+                    warnings.push(of_choice(&c, m));
+                    self.choices.remove(&key);
+                }
+                None => {}
             }
         }
         Ok((faults, warnings))
@@ -1525,6 +1505,14 @@ impl<T, E: Into<AppError>> AtLine<T> for Result<T, E> {
 pub(super) fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
     let e = e.into();
     RowError::new(line, None, e.to_string()).advised(advice_of(&e))
+}
+
+/// What is said of a choice of what a name means: a fault, a warning, or a warning that it
+/// was not used (the choice dropped).
+enum Said {
+    Fault(String),
+    Warning(String),
+    Dropped(String),
 }
 
 /// A fault (or a warning) of a choice of what a name means, at its line.
