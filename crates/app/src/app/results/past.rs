@@ -341,13 +341,8 @@ fn table_of_season(
     let mut errors = Vec::new();
     let mut found: Vec<(&&FinalTableRow, _, TeamInfo)> = Vec::new();
     for row in rows {
-        match team_of(
-            resolver,
-            &row.printed.team,
-            season.id,
-            row.line,
-            column("team"),
-        ) {
+        let (name, at) = (&row.printed.team, column("team"));
+        match team_of(resolver, name, season.id, row.line, at) {
             Ok(team) => {
                 // One team under two of its names (an alias, a former name).
                 let twice = found.iter().find(|(_, _, t)| t.id == team.id);

@@ -1408,25 +1408,15 @@ impl Resolver<'_, '_> {
                 .chain(rostered)
                 .filter(|t| t.1.key != key);
             let near = suggest_folded(name, known_teams).filter(|_| key.chars().count() > 2);
-            if let Some(s) = near {
-                return NameStatus::Unknown(
-                    format!("{place}; did you mean '{s}'?"),
-                    Some(Advice::NewTeam(name.to_string())),
-                );
-            }
-            // A new team written another way elsewhere in the files ("Fox & Hounds", "Fox and
-            // Hounds"): not two teams unawares.
-            if let Some(twin) = self.twin_in_files(name) {
-                return NameStatus::Unknown(
-                    format!("{place}; did you mean '{twin}'?"),
-                    Some(Advice::WhichName { one_letter: false }),
-                );
-            }
-            if let Some(twin) = self.slip_in_files(name) {
-                return NameStatus::Unknown(
-                    format!("{place}; did you mean '{twin}'?"),
-                    Some(Advice::WhichName { one_letter: true }),
-                );
+            // Or a new team written another way elsewhere in the files ("Fox & Hounds", "Fox
+            // and Hounds", or one letter apart): not two teams unawares.
+            let which = |one_letter| Advice::WhichName { one_letter };
+            let twin = || self.twin_in_files(name).map(|t| (t, which(false)));
+            let slip = || self.slip_in_files(name).map(|t| (t, which(true)));
+            let meant = near.map(|s| (s, Advice::NewTeam(name.to_string())));
+            if let Some((s, advice)) = meant.or_else(twin).or_else(slip) {
+                let message = format!("{place}; did you mean '{s}'?");
+                return NameStatus::Unknown(message, Some(advice));
             }
             let near = suggest_folded(name, elsewhere());
             NameStatus::New(near.map(|s| {
