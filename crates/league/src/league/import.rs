@@ -395,16 +395,12 @@ pub fn nights_from_matches(
 impl MatchNights<'_> {
     /// A fault at a line, in a column (none for "").
     fn fault(&self, line: u64, col: &str, message: String) -> RowError {
-        RowError {
-            advice: None,
-            line,
-            column: if col.is_empty() {
-                None
-            } else {
-                (self.column)(col)
-            },
-            message,
-        }
+        let column = if col.is_empty() {
+            None
+        } else {
+            (self.column)(col)
+        };
+        RowError::new(line, column, message)
     }
 
     /// Takes one row: checks it, and puts its match on its night or counts it refused.
@@ -540,10 +536,7 @@ impl MatchNights<'_> {
                     slipped = true;
                     if !self.slips_said.contains(&key) {
                         self.slips_said.push(key);
-                        errors.push(RowError {
-                            advice: Some(Box::new(advice)),
-                            ..self.fault(row.line, col, m)
-                        });
+                        errors.push(self.fault(row.line, col, m).advised(Some(advice)));
                     }
                 }
             }

@@ -193,8 +193,7 @@ pub struct Resolver<'c, 'a> {
     /// What names of the import mean, as chosen (`--map`, or at the prompt), by name key.
     pub choices: HashMap<String, ChosenName>,
     /// The names waiting for a choice, each once, as met; with their keys.
-    unresolved: std::cell::RefCell<Vec<Unresolved>>,
-    unresolved_keys: std::cell::RefCell<HashSet<(Thing, String)>>,
+    unresolved: std::cell::RefCell<(Vec<Unresolved>, HashSet<(Thing, String)>)>,
     /// The names this import keeps as aliases, by key.
     aliases_saved: HashSet<String>,
     /// Each season's dates (by season id), once looked up, kept as nights are added, so that
@@ -256,7 +255,6 @@ impl<'c, 'a> Resolver<'c, 'a> {
             league_made: false,
             choices: HashMap::new(),
             unresolved: Default::default(),
-            unresolved_keys: Default::default(),
             aliases_saved: Default::default(),
             season_ids: None,
             season_dates: Vec::new(),
@@ -1274,12 +1272,9 @@ impl Resolver<'_, '_> {
 
     /// Notes a name that waits for a choice (once).
     fn wait_for_choice(&self, what: Thing, name: &str, near: Option<&str>) {
-        if self
-            .unresolved_keys
-            .borrow_mut()
-            .insert((what, name_key(name)))
-        {
-            self.unresolved.borrow_mut().push(Unresolved {
+        let (names, keys) = &mut *self.unresolved.borrow_mut();
+        if keys.insert((what, name_key(name))) {
+            names.push(Unresolved {
                 what,
                 name: crate::league::names::tidy(name),
                 near: near.map(str::to_string),
@@ -1289,7 +1284,7 @@ impl Resolver<'_, '_> {
 
     /// The names met that wait for a choice.
     pub fn unresolved(&self) -> Vec<Unresolved> {
-        self.unresolved.borrow().clone()
+        self.unresolved.borrow().0.clone()
     }
 
     /// Another team's name of the files that is this one written another way (the same but for
