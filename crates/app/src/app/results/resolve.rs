@@ -50,6 +50,9 @@ struct FileNames {
     cut: usize,
 }
 
+/// The names waiting for a choice, each once, as met; with their keys.
+type Waiting = (Vec<Unresolved>, HashSet<(Thing, String)>);
+
 /// A team's name, folded once.
 type KeyedName = (String, Folded);
 
@@ -193,7 +196,7 @@ pub struct Resolver<'c, 'a> {
     /// What names of the import mean, as chosen (`--map`, or at the prompt), by name key.
     pub choices: HashMap<String, ChosenName>,
     /// The names waiting for a choice, each once, as met; with their keys.
-    unresolved: std::cell::RefCell<(Vec<Unresolved>, HashSet<(Thing, String)>)>,
+    unresolved: std::cell::RefCell<Waiting>,
     /// The names this import keeps as aliases, by key.
     aliases_saved: HashSet<String>,
     /// Each season's dates (by season id), once looked up, kept as nights are added, so that
