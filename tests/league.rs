@@ -681,7 +681,9 @@ fn a_league_s_configuration_changes_new_seasons_only() {
 
 mod no_panic {
     use don::cli::night::entry::parse_match;
-    use don::league::import::{nights_from_matches, nights_from_totals, NameStatus, Named, Names};
+    use don::league::import::{
+        nights_from_matches, nights_from_totals, LeagueNames, NameKind, NameStatus,
+    };
     use don::league::{standings, Config, SeasonRecord};
     use don::record::results::{read_results_lenient, Rows};
     use proptest::prelude::*;
@@ -706,11 +708,11 @@ mod no_panic {
     /// A league that knows every name, with Abercarn's configuration.
     struct Any;
 
-    impl Names for Any {
+    impl LeagueNames for Any {
         fn config_of(&self, _: &str) -> Config {
             Config::default()
         }
-        fn status(&self, _: Named, _: &str) -> NameStatus {
+        fn status(&self, _: NameKind, _: &str) -> NameStatus {
             NameStatus::Known
         }
     }

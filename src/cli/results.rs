@@ -10,9 +10,7 @@ use std::io::{self, BufWriter, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 
 use don::app::names::ChosenName;
-use don::app::results::{
-    FileFault, ImportAsk, ImportOutcome, ResultsFiles, ResultsImport, ResultsRead,
-};
+use don::app::results::{FileFault, ImportAsk, ImportOutcome, ResultsFiles, ResultsImport};
 use don::app::App;
 use don::publish::out::{write_out, write_set, Role, SetFile};
 use don::record::name_map::read_name_map;
@@ -20,7 +18,7 @@ use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
 
 use super::error::{CliError, Done};
 use super::text::{count, shown};
-use don::app::results::workbook::{read_book, Sheets};
+use don::app::results::workbook::{read_book, BooksRead};
 use don::record::sheet::is_book;
 
 /// The most faults (and warnings) an import shows.
@@ -69,40 +67,20 @@ pub(super) fn readable(path: &Path, name: &str) -> Result<(), CliError> {
 
 /// Reads every file named: those that can be read, and the faults found reading them; a
 /// workbook's sheets are named `book.xlsx, sheet "Matches"` ([`super::workbook`]).
-fn read_all(files: &[PathBuf]) -> Result<(ResultsFiles, Sheets), CliError> {
-    let given: Vec<String> = files.iter().map(|f| f.display().to_string()).collect();
-    let mut named = Vec::new();
-    let mut read = Vec::new();
-    let mut faults = Vec::new();
-    let mut sheets = Sheets::default();
-    for (path, name) in files.iter().zip(&given) {
-        readable(path, name)?;
+fn read_all(paths: &[PathBuf]) -> Result<(ResultsFiles, BooksRead), CliError> {
+    let mut files = ResultsFiles::default();
+    let mut sheets = BooksRead::default();
+    for path in paths {
+        let name = path.display().to_string();
+        readable(path, &name)?;
         if is_book(path) {
-            let (read, faults) = (&mut read, &mut faults);
-            read_book(path, name, &mut named, read, faults, &mut sheets);
+            read_book(path, &name, &mut files, &mut sheets);
             continue;
         }
-        named.push(name.clone());
         let file = std::fs::File::open(path)
             .map_err(|e| CliError::Usage(format!("cannot read {name}: {e}")))?;
-        let (file, errors) = match read_results_lenient(io::BufReader::new(file)) {
-            Ok((file, errors)) => (Some(file), errors),
-            Err(errors) => (None, errors),
-        };
-        for error in errors {
-            let file = name.clone();
-            faults.push(FileFault { file, error });
-        }
-        if let Some(file) = file {
-            let name = name.clone();
-            read.push(ResultsRead { name, file });
-        }
+        files.take(&name, read_results_lenient(io::BufReader::new(file)));
     }
-    let files = ResultsFiles {
-        named,
-        read,
-        faults,
-    };
     Ok((files, sheets))
 }
 
@@ -182,7 +160,7 @@ pub fn import(
 }
 
 /// An import's warnings, then its faults or what it did.
-fn render_import(import: ResultsImport, sheets: &Sheets) -> Result<Done, CliError> {
+fn render_import(import: ResultsImport, sheets: &BooksRead) -> Result<Done, CliError> {
     let mut err = io::stderr().lock();
     let place = |f: &FileFault| match sheets.place(f) {
         Some(at) => format!("{at}: {}", shown(&super::error::row_words(&f.error))),

@@ -1,6 +1,6 @@
 //! League results read from CSV (FORMAT.md §3) turned into nights, each checked against its
 //! season's configuration, every fault of every row pointed at its line and column. Pure:
-//! names are looked up through [`Names`], which the store gives.
+//! names are looked up through [`LeagueNames`], which the store gives.
 
 use std::collections::HashMap;
 use std::rc::Rc;
@@ -46,7 +46,7 @@ pub struct Drafts {
 
 /// What a name in a row names.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Named {
+pub enum NameKind {
     Season,
     Team,
 }
@@ -64,10 +64,10 @@ pub enum NameStatus {
 }
 
 /// The league the rows are read for: each season's configuration, and which names it knows.
-pub trait Names {
+pub trait LeagueNames {
     /// The configuration a season's rows are checked with.
     fn config_of(&self, season: &str) -> Config;
-    fn status(&self, what: Named, name: &str) -> NameStatus;
+    fn status(&self, what: NameKind, name: &str) -> NameStatus;
     /// The fault of a player's name taken for a slip of a known player's ("did you mean
     /// 'Gareth Jones'?"), if it is one.
     fn player_slip(&self, _player: &str) -> Option<(String, Advice)> {
@@ -75,136 +75,102 @@ pub trait Names {
     }
 }
 
-/// The column a night's fault is about.
-fn column_of(e: &NightFault) -> &'static str {
+/// The column a night's fault is about, and the cells it is worked out from: a fault is not
+/// given when one of them could not be read (its own fault says it all).
+fn cells_of(e: &NightFault) -> (&'static str, &'static [&'static str]) {
+    const PLAYERS: &[&str] = &["home_players", "away_players"];
     match e {
-        NightFault::KindNotPlayed(_) => "kind",
-        NightFault::NoSuchSlot { .. } | NightFault::SlotTwice { .. } => "slot",
-        NightFault::PlayerCount {
-            side: HomeAway::Home,
-            ..
-        }
-        | NightFault::PlayerTwiceInSide {
-            side: HomeAway::Home,
-            ..
-        }
-        | NightFault::PlayerForBothTeams {
-            side: HomeAway::Home,
-            ..
-        } => "home_players",
-        NightFault::PlayerCount { .. }
-        | NightFault::PlayerTwiceInSide { .. }
-        | NightFault::PlayerForBothTeams { .. }
-        | NightFault::PlayerBothSides { .. } => "away_players",
-        NightFault::Legs { .. } => "home_legs",
+        NightFault::KindNotPlayed(_) => ("kind", &["kind"]),
+        NightFault::NoSuchSlot { .. } | NightFault::SlotTwice { .. } => ("slot", &["slot"]),
+        NightFault::PlayerCount { side, .. }
+        | NightFault::PlayerTwiceInSide { side, .. }
+        | NightFault::PlayerForBothTeams { side, .. } => match side {
+            HomeAway::Home => ("home_players", PLAYERS),
+            HomeAway::Away => ("away_players", PLAYERS),
+        },
+        NightFault::PlayerBothSides { .. } => ("away_players", PLAYERS),
+        NightFault::Legs { .. } => ("home_legs", &["home_legs", "away_legs"]),
         NightFault::LegScoreCount { .. }
         | NightFault::LegScoreTarget { .. }
         | NightFault::LegScoresDisagree { .. }
-        | NightFault::LegAfterWon { .. }
-        | NightFault::GameTwice { .. } => "leg_scores",
-        NightFault::Totals { .. } => "home_points",
-        NightFault::Incomplete { .. } | NightFault::SameTeam => "",
+        | NightFault::LegAfterWon { .. } => {
+            ("leg_scores", &["leg_scores", "home_legs", "away_legs"])
+        }
+        NightFault::GameTwice { .. } => ("leg_scores", &["leg_scores"]),
+        NightFault::Totals { .. } => ("home_points", &["home_points", "away_points"]),
+        NightFault::Incomplete { .. } | NightFault::SameTeam => ("", &[]),
     }
 }
 
-/// The cells a night's fault is worked out from: a fault is not given when one of them could
-/// not be read (its own fault says it all).
-fn depends_on(e: &NightFault) -> &'static [&'static str] {
-    match e {
-        NightFault::KindNotPlayed(_) => &["kind"],
-        NightFault::NoSuchSlot { .. } | NightFault::SlotTwice { .. } => &["slot"],
-        NightFault::PlayerCount { .. }
-        | NightFault::PlayerTwiceInSide { .. }
-        | NightFault::PlayerForBothTeams { .. }
-        | NightFault::PlayerBothSides { .. } => &["home_players", "away_players"],
-        NightFault::Legs { .. } => &["home_legs", "away_legs"],
-        NightFault::LegScoreCount { .. }
-        | NightFault::LegScoreTarget { .. }
-        | NightFault::LegScoresDisagree { .. }
-        | NightFault::LegAfterWon { .. } => &["leg_scores", "home_legs", "away_legs"],
-        NightFault::GameTwice { .. } => &["leg_scores"],
-        NightFault::Totals { .. } => &["home_points", "away_points"],
-        NightFault::Incomplete { .. } | NightFault::SameTeam => &[],
-    }
-}
-
-fn night_key(
-    season: &str,
-    date: NaiveDate,
-    home: &str,
-    away: &str,
-) -> (String, NaiveDate, String, String) {
+fn night_key(season: &str, date: NaiveDate, home: &str, away: &str) -> NightKey {
     (name_key(season), date, name_key(home), name_key(away))
 }
 
-fn side(s: RowSide) -> HomeAway {
-    match s {
+/// How a night stands, from its row's cells; and the side a confirmed night was entered for,
+/// when the row says.
+pub fn confirmation_of(standing: &Standing) -> (Confirmation, Option<HomeAway>) {
+    let side = |s: RowSide| match s {
         RowSide::Home => HomeAway::Home,
         RowSide::Away => HomeAway::Away,
-    }
-}
-
-/// How a night stands, from its row's cells.
-pub fn confirmation_of(standing: &Standing) -> Confirmation {
+    };
     match standing {
-        Standing::Confirmed | Standing::ConfirmedBy { .. } => Confirmation::Confirmed,
-        Standing::Provisional { entered_by } => Confirmation::Provisional {
-            entered_by: side(*entered_by),
-        },
+        Standing::Confirmed => (Confirmation::Confirmed, None),
+        Standing::ConfirmedBy { entered_by } => (Confirmation::Confirmed, Some(side(*entered_by))),
+        Standing::Provisional { entered_by } => {
+            let entered_by = side(*entered_by);
+            (Confirmation::Provisional { entered_by }, None)
+        }
         Standing::Disputed {
             by,
             reason,
             entered_by,
-        } => Confirmation::Disputed {
-            by: side(*by),
-            reason: reason.clone(),
-            entered_by: entered_by.map(side),
-        },
-    }
-}
-
-/// The side a confirmed night was entered for, as a row gives it.
-pub fn confirmed_by_of(standing: &Standing) -> Option<HomeAway> {
-    match standing {
-        Standing::ConfirmedBy { entered_by } => Some(side(*entered_by)),
-        _ => None,
+        } => {
+            let (by, reason, entered_by) = (side(*by), reason.clone(), entered_by.map(side));
+            let disputed = Confirmation::Disputed {
+                by,
+                reason,
+                entered_by,
+            };
+            (disputed, None)
+        }
     }
 }
 
 /// How a night stands, as a row's cells; `confirmed_by`: the side a confirmed night was
 /// entered for, when known.
 pub fn standing_with(confirmation: &Confirmation, confirmed_by: Option<HomeAway>) -> Standing {
-    match (confirmation, confirmed_by) {
-        (Confirmation::Confirmed, Some(s)) => Standing::ConfirmedBy {
-            entered_by: match s {
-                HomeAway::Home => RowSide::Home,
-                HomeAway::Away => RowSide::Away,
-            },
-        },
-        _ => standing_of(confirmation),
-    }
-}
-
-/// How a night stands, as a row's cells.
-pub fn standing_of(confirmation: &Confirmation) -> Standing {
     let row = |s: HomeAway| match s {
         HomeAway::Home => RowSide::Home,
         HomeAway::Away => RowSide::Away,
     };
-    match confirmation {
-        Confirmation::Confirmed => Standing::Confirmed,
-        Confirmation::Provisional { entered_by } => Standing::Provisional {
+    match (confirmation, confirmed_by) {
+        (Confirmation::Confirmed, None) => Standing::Confirmed,
+        (Confirmation::Confirmed, Some(s)) => Standing::ConfirmedBy { entered_by: row(s) },
+        (Confirmation::Provisional { entered_by }, _) => Standing::Provisional {
             entered_by: row(*entered_by),
         },
-        Confirmation::Disputed {
-            by,
-            reason,
-            entered_by,
-        } => Standing::Disputed {
+        (
+            Confirmation::Disputed {
+                by,
+                reason,
+                entered_by,
+            },
+            _,
+        ) => Standing::Disputed {
             by: row(*by),
             reason: reason.clone(),
             entered_by: entered_by.map(row),
         },
+    }
+}
+
+/// A night's points as its totals give them, or as a walkover awards them, or its matches won.
+pub fn night_points(result: &NightResult, config: &Config) -> Pair<u32> {
+    match result {
+        NightResult::Totals(t) => *t,
+        NightResult::Walkover(HomeAway::Home) => Pair::new(config.walkover_matches(), 0),
+        NightResult::Walkover(HomeAway::Away) => Pair::new(0, config.walkover_matches()),
+        NightResult::Matches(ms) => super::night::won(ms),
     }
 }
 
@@ -232,6 +198,7 @@ impl Place {
 
 /// The faults of a row's names (season, then teams), through `names`; which were refused, and
 /// the faults to give for names to be made if the night is taken for a misspelling.
+#[derive(Default)]
 struct NameFaults {
     errors: Vec<RowError>,
     suspect: Vec<RowError>,
@@ -246,14 +213,14 @@ struct NameFaults {
 pub struct NameMemo {
     seasons: HashMap<String, NameStatus>,
     teams: HashMap<String, NameStatus>,
-    said: std::collections::HashSet<(Named, String)>,
+    said: std::collections::HashSet<(NameKind, String)>,
 }
 
 impl NameMemo {
-    fn status(&mut self, names: &dyn Names, what: Named, name: &str) -> &NameStatus {
+    fn status(&mut self, names: &dyn LeagueNames, what: NameKind, name: &str) -> &NameStatus {
         let map = match what {
-            Named::Season => &mut self.seasons,
-            Named::Team => &mut self.teams,
+            NameKind::Season => &mut self.seasons,
+            NameKind::Team => &mut self.teams,
         };
         if !map.contains_key(name) {
             map.insert(name.to_string(), names.status(what, name));
@@ -263,19 +230,14 @@ impl NameMemo {
 }
 
 fn name_faults(
-    names: &dyn Names,
+    names: &dyn LeagueNames,
     memo: &mut NameMemo,
     line: u64,
-    cells: &[(&str, Named, &str)],
+    cells: &[(&str, NameKind, &str)],
     faulty: &[&'static str],
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> NameFaults {
-    let mut out = NameFaults {
-        errors: Vec::new(),
-        suspect: Vec::new(),
-        refused: false,
-        refused_cells: false,
-    };
+    let mut out = NameFaults::default();
     if faulty.contains(&UNREAD) {
         out.refused = true;
         out.refused_cells = true;
@@ -287,11 +249,8 @@ fn name_faults(
             out.refused_cells = true;
             continue;
         }
-        let fault = |message: String, advice: Option<Advice>| RowError {
-            advice: advice.map(Box::new),
-            line,
-            column: column(col),
-            message,
+        let fault = |message: String, advice: Option<Advice>| {
+            RowError::new(line, column(col), message).advised(advice)
         };
         match memo.status(names, what, name).clone() {
             NameStatus::Known | NameStatus::New(None) => {}
@@ -310,44 +269,19 @@ fn name_faults(
     out
 }
 
-/// The faults of a roster's or an adjustment's row for its season and team, when the league
-/// does not know them (and the import would not make them): each name once in `memo`, the
-/// cells that could not be read left out. A row with any of these, or with a cell that could
-/// not be read, is not kept.
+/// The faults of a row's names (`cells`: each column's, season or team, and name) when the
+/// league does not know them (and the import would not make them): each name once in `memo`,
+/// the cells that could not be read left out. A row with any of these, or with a cell that
+/// could not be read, is not kept.
 pub fn unknown_names(
-    names: &dyn Names,
+    names: &dyn LeagueNames,
     memo: &mut NameMemo,
     line: u64,
-    season: &str,
-    team: &str,
+    cells: &[(&str, NameKind, &str)],
     faulty: &[&'static str],
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Vec<RowError> {
-    let cells = [
-        ("season", Named::Season, season),
-        ("team", Named::Team, team),
-    ];
-    name_faults(names, memo, line, &cells, faulty, column).errors
-}
-
-/// The faults of a fixture's row for its season and teams, as [`unknown_names`] gives them.
-#[allow(clippy::too_many_arguments)]
-pub fn unknown_fixture_names(
-    names: &dyn Names,
-    memo: &mut NameMemo,
-    line: u64,
-    season: &str,
-    home: &str,
-    away: &str,
-    faulty: &[&'static str],
-    column: &dyn Fn(&str) -> Option<Column>,
-) -> Vec<RowError> {
-    let cells = [
-        ("season", Named::Season, season),
-        ("home", Named::Team, home),
-        ("away", Named::Team, away),
-    ];
-    name_faults(names, memo, line, &cells, faulty, column).errors
+    name_faults(names, memo, line, cells, faulty, column).errors
 }
 
 /// The rows of one fixtures file that repeat an earlier row's fixture (its season, date and
@@ -360,22 +294,16 @@ pub fn repeated_fixtures(
     let mut first: HashMap<NightKey, u64> = HashMap::new();
     let mut repeated = Vec::new();
     for row in rows.iter().filter(|r| r.faulty.is_empty()) {
-        let key = (
-            name_key(&row.season),
-            row.date,
-            name_key(&row.home),
-            name_key(&row.away),
-        );
+        let key = night_key(&row.season, row.date, &row.home, &row.away);
         match first.get(&key) {
-            Some(&at) => repeated.push(RowError {
-                advice: None,
-                line: row.line,
-                column: column("home"),
-                message: format!(
+            Some(&at) => repeated.push(RowError::new(
+                row.line,
+                column("home"),
+                format!(
                     "the fixture of line {at} again ({} v {} on {}): a fixture is given once",
                     row.home, row.away, row.date
                 ),
-            }),
+            )),
             None => {
                 first.insert(key, row.line);
             }
@@ -411,7 +339,7 @@ struct RowsOfNight {
 
 /// Match rows being grouped into nights, row by row: what is known so far.
 struct MatchNights<'n> {
-    names: &'n dyn Names,
+    names: &'n dyn LeagueNames,
     column: &'n dyn Fn(&str) -> Option<Column>,
     out: Drafts,
     /// Each season's configuration, looked up once.
@@ -440,7 +368,7 @@ struct MatchNights<'n> {
 /// not said to be incomplete.
 pub fn nights_from_matches(
     rows: Vec<MatchRow>,
-    names: &dyn Names,
+    names: &dyn LeagueNames,
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Drafts {
     let mut gathering = MatchNights {
@@ -467,16 +395,12 @@ pub fn nights_from_matches(
 impl MatchNights<'_> {
     /// A fault at a line, in a column (none for "").
     fn fault(&self, line: u64, col: &str, message: String) -> RowError {
-        RowError {
-            advice: None,
-            line,
-            column: if col.is_empty() {
-                None
-            } else {
-                (self.column)(col)
-            },
-            message,
-        }
+        let column = if col.is_empty() {
+            None
+        } else {
+            (self.column)(col)
+        };
+        RowError::new(line, column, message)
     }
 
     /// Takes one row: checks it, and puts its match on its night or counts it refused.
@@ -494,9 +418,9 @@ impl MatchNights<'_> {
         let faulty = std::mem::take(&mut row.faulty);
         let bad = |c: &str| faulty.contains(&c);
         let cells = [
-            ("season", Named::Season, row.season.as_str()),
-            ("home", Named::Team, row.home.as_str()),
-            ("away", Named::Team, row.away.as_str()),
+            ("season", NameKind::Season, row.season.as_str()),
+            ("home", NameKind::Team, row.home.as_str()),
+            ("away", NameKind::Team, row.away.as_str()),
         ];
         let mut names_seen = name_faults(
             self.names,
@@ -612,10 +536,7 @@ impl MatchNights<'_> {
                     slipped = true;
                     if !self.slips_said.contains(&key) {
                         self.slips_said.push(key);
-                        errors.push(RowError {
-                            advice: Some(Box::new(advice)),
-                            ..self.fault(row.line, col, m)
-                        });
+                        errors.push(self.fault(row.line, col, m).advised(Some(advice)));
                     }
                 }
             }
@@ -702,10 +623,10 @@ impl MatchNights<'_> {
             None => NightCheck::default().faults(config, &candidate),
         };
         for e in found {
-            if depends_on(&e).iter().any(|c| faulty.contains(c)) {
-                continue;
+            let (column, depends_on) = cells_of(&e);
+            if !depends_on.iter().any(|c| faulty.contains(c)) {
+                errors.push(self.fault(row.line, column, e.to_string()));
             }
-            errors.push(self.fault(row.line, column_of(&e), e.to_string()));
         }
         candidate
     }
@@ -715,11 +636,11 @@ impl MatchNights<'_> {
         let has_column = (self.column)("confirmation").is_some();
         let g = &mut self.nights[at];
         g.incomplete |= row.incomplete;
-        let confirmation = confirmation_of(&row.standing);
+        let (confirmation, confirmed_by) = confirmation_of(&row.standing);
         let message = match g.standing_line {
             None => {
                 g.night.confirmation = confirmation;
-                g.night.confirmed_by = confirmed_by_of(&row.standing);
+                g.night.confirmed_by = confirmed_by;
                 g.standing_line = Some(row.line);
                 return;
             }
@@ -886,7 +807,7 @@ fn sort(errors: &mut [RowError]) {
 /// fault of every row.
 pub fn nights_from_totals(
     rows: &[NightRow],
-    names: &dyn Names,
+    names: &dyn LeagueNames,
     column: &dyn Fn(&str) -> Option<Column>,
 ) -> Drafts {
     let mut out = Drafts::default();
@@ -894,12 +815,7 @@ pub fn nights_from_totals(
     // Each night kept so far, with its line: a night given twice is found without a search.
     let mut kept: HashMap<NightKey, u64> = HashMap::new();
     for row in rows {
-        let fault = |col: &str, message: String| RowError {
-            advice: None,
-            line: row.line,
-            column: column(col),
-            message,
-        };
+        let fault = |col: &str, message: String| RowError::new(row.line, column(col), message);
         if row.faulty.contains(&UNREAD) {
             continue;
         }
@@ -909,9 +825,9 @@ pub fn nights_from_totals(
             &mut memo,
             row.line,
             &[
-                ("season", Named::Season, &row.season),
-                ("home", Named::Team, &row.home),
-                ("away", Named::Team, &row.away),
+                ("season", NameKind::Season, &row.season),
+                ("home", NameKind::Team, &row.home),
+                ("away", NameKind::Team, &row.away),
             ],
             &row.faulty,
             column,
@@ -966,14 +882,15 @@ pub fn nights_from_totals(
                 if let Some(key) = key {
                     kept.insert(key, row.line);
                 }
+                let (confirmation, confirmed_by) = confirmation_of(&row.standing);
                 out.nights.push(DraftNight {
                     season: row.season.clone(),
                     date: row.date,
                     home: row.home.clone(),
                     away: row.away.clone(),
                     result,
-                    confirmation: confirmation_of(&row.standing),
-                    confirmed_by: confirmed_by_of(&row.standing),
+                    confirmation,
+                    confirmed_by,
                     lines: vec![row.line],
                 })
             }
@@ -1076,12 +993,7 @@ pub fn configurations(
     // Per season: the draft, the kinds given, the settings given.
     let mut seasons: Vec<(DraftConfig, Vec<KindConfig>, Vec<String>)> = Vec::new();
     for row in rows {
-        let fault = |col: &str, message: String| RowError {
-            advice: None,
-            line: row.line,
-            column: column(col),
-            message,
-        };
+        let fault = |col: &str, message: String| RowError::new(row.line, column(col), message);
         let at = match seasons
             .iter()
             .position(|(d, _, _)| name_key(&d.season) == name_key(&row.season))
@@ -1150,12 +1062,11 @@ pub fn configurations(
             draft.config.night = kinds;
         }
         if let Err(e) = draft.config.validate() {
-            errors.push(RowError {
-                advice: None,
-                line: draft.line,
-                column: None,
-                message: format!("the configuration of {}: {e}", draft.season),
-            });
+            errors.push(RowError::new(
+                draft.line,
+                None,
+                format!("the configuration of {}: {e}", draft.season),
+            ));
             continue;
         }
         if failed.is_empty() {

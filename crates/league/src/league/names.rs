@@ -3,6 +3,9 @@
 //! Oak'?"). The folding itself is [`crate::record::text::name_key`], shared with records.
 
 use chrono::NaiveDate;
+// Edit distance (insertions, deletions, substitutions) between two names, by characters; and
+// the same with two neighbouring letters swapped counted as one slip ("Jnoes").
+use strsim::{levenshtein as distance, osa_distance as typing_distance};
 
 pub use crate::record::text::{given_twice, looks_like, name_key};
 
@@ -250,32 +253,6 @@ pub fn name_on<'a>(today: &'a str, former: &[(&'a str, NaiveDate)], day: NaiveDa
         .map_or(today, |(name, _)| name)
 }
 
-/// Edit distance with two neighbouring letters swapped counted as one slip ("Jnoes").
-fn typing_distance(a: &str, b: &str) -> usize {
-    let a: Vec<char> = a.chars().collect();
-    let b: Vec<char> = b.chars().collect();
-    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
-    for (i, row) in d.iter_mut().enumerate() {
-        row[0] = i;
-    }
-    for (j, cell) in d[0].iter_mut().enumerate() {
-        *cell = j;
-    }
-    for i in 1..=a.len() {
-        for j in 1..=b.len() {
-            let cost = usize::from(a[i - 1] != b[j - 1]);
-            let mut best = (d[i - 1][j] + 1)
-                .min(d[i][j - 1] + 1)
-                .min(d[i - 1][j - 1] + cost);
-            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
-                best = best.min(d[i - 2][j - 2] + 1);
-            }
-            d[i][j] = best;
-        }
-    }
-    d[a.len()][b.len()]
-}
-
 /// Two names a slip of the keyboard apart, case and spaces aside: one letter added, dropped,
 /// changed, or two neighbours swapped (two such in a name of eight letters or more: "Royal
 /// Oke" and "Royal Oak"). Names differing only in a last word that
@@ -333,24 +310,6 @@ fn words_of(s: &str) -> Vec<String> {
         .filter(|w| !w.is_empty() && *w != "and")
         .map(str::to_string)
         .collect()
-}
-
-/// Edit distance (insertions, deletions, substitutions) between two strings, by characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (diagonal + usize::from(ca != *cb))
-                .min(above + 1)
-                .min(row[j] + 1);
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 /// The first of `players` a letter or two from a player of `known` (a slip, most likely),

@@ -10,7 +10,7 @@ use std::collections::{HashMap, HashSet};
 use super::config::Config;
 use super::names::name_key;
 use super::night::{check_totals, HomeAway, NightResult, Pair, TeamId};
-use crate::record::results::{Column, FinalTableRow, Grid, RowError};
+use crate::record::results::{Column, FinalTableRow, Grid, GridTeam, RowError};
 use crate::record::standings::TableLine;
 
 /// A night of a results grid, checked: the cell it is in, its teams as written, its result.
@@ -28,43 +28,31 @@ pub struct GridDraft {
 /// it or the other way about.
 pub fn grid_nights(grid: &Grid, config: &Config) -> (Vec<GridDraft>, Vec<RowError>) {
     let mut errors = Vec::new();
-    let across: HashSet<String> = grid.away.iter().map(|t| name_key(&t.name)).collect();
-    let down: HashSet<String> = grid.home.iter().map(|t| name_key(&t.name)).collect();
-    for t in &grid.home {
-        if !across.contains(&name_key(&t.name)) {
-            errors.push(RowError {
-                advice: None,
-                line: t.line,
-                column: Some(t.column.clone()),
-                message: format!(
-                    "{} is down the grid but not across it: a grid has each team once down (at home) and once across (away)",
-                    t.name
-                ),
-            });
-        }
-    }
-    for t in &grid.away {
-        if !down.contains(&name_key(&t.name)) {
-            errors.push(RowError {
-                advice: None,
-                line: t.line,
-                column: Some(t.column.clone()),
-                message: format!(
-                    "{} is across the grid but not down it: a grid has each team once down (at home) and once across (away)",
-                    t.name
-                ),
-            });
+    let keys = |teams: &[GridTeam]| -> HashSet<String> {
+        teams.iter().map(|t| name_key(&t.name)).collect()
+    };
+    let (across, down) = (keys(&grid.away), keys(&grid.home));
+    for (teams, other, is, not) in [
+        (&grid.home, &across, "down", "across"),
+        (&grid.away, &down, "across", "down"),
+    ] {
+        for t in teams.iter().filter(|t| !other.contains(&name_key(&t.name))) {
+            errors.push(RowError::new(t.line, Some(t.column.clone()), format!(
+                "{} is {is} the grid but not {not} it: a grid has each team once down (at home) and once across (away)",
+                t.name
+            )));
         }
     }
     let award = config.walkover_matches();
     let mut nights = Vec::new();
     for n in &grid.nights {
         let points = Pair::new(n.home_points, n.away_points);
-        let fault = |message: String| RowError {
-            advice: None,
-            line: n.line,
-            column: Some(n.column.clone()),
-            message: format!("{} v {}: {message}", n.home, n.away),
+        let fault = |message: String| {
+            RowError::new(
+                n.line,
+                Some(n.column.clone()),
+                format!("{} v {}: {message}", n.home, n.away),
+            )
         };
         let result = if n.walkover {
             match (points.home, points.away) {
@@ -109,12 +97,7 @@ pub fn check_table(
     let mut last_pos: HashMap<String, (u32, u64)> = HashMap::new();
     let mut sums: Vec<(String, u64, [u64; 4])> = Vec::new();
     for row in rows {
-        let fault = |col: &str, message: String| RowError {
-            advice: None,
-            line: row.line,
-            column: column(col),
-            message,
-        };
+        let fault = |col: &str, message: String| RowError::new(row.line, column(col), message);
         if !row.faulty.is_empty() {
             continue;
         }
@@ -182,24 +165,14 @@ pub fn check_table(
             .find(|r| r.line == line)
             .map_or("", |r| r.season.as_str());
         if won != lost {
-            warnings.push(RowError {
-                advice: None,
-                line,
-                column: None,
-                message: format!(
+            warnings.push(RowError::new(line, None, format!(
                     "{name}'s table has {won} nights won but {lost} lost (each night one team's win is the other's loss): kept as printed"
-                ),
-            });
+                )));
         }
         if matches_for != matches_against {
-            warnings.push(RowError {
-                advice: None,
-                line,
-                column: None,
-                message: format!(
+            warnings.push(RowError::new(line, None, format!(
                     "{name}'s table has {matches_for} matches for but {matches_against} against (each match is one team's for and the other's against): kept as printed"
-                ),
-            });
+                )));
         }
     }
     (errors, warnings)

@@ -340,14 +340,21 @@ pub struct RowError {
 }
 
 impl RowError {
-    /// A fault at `line` (and `column`, when it is one field's), with no advice.
-    pub fn new(line: u64, column: Option<Column>, message: String) -> RowError {
+    /// A fault at a line (and a column), with no advice.
+    pub fn new(line: u64, column: Option<Column>, message: impl Into<String>) -> Self {
+        let message = message.into();
         RowError {
             line,
             column,
             message,
             advice: None,
         }
+    }
+
+    /// The fault with what the user can do about it.
+    pub fn advised(self, advice: Option<Advice>) -> Self {
+        let advice = advice.map(Box::new);
+        RowError { advice, ..self }
     }
 }
 
@@ -1091,7 +1098,7 @@ fn read_header<R: Read>(reader: &mut csv::Reader<Breaks<R>>) -> Result<Vec<Strin
             return Err(RowError::new(
                 1,
                 None,
-                "the file is empty: a results file begins with its header".into(),
+                "the file is empty: a results file begins with its header",
             ))
         }
         Err(_) if reader.get_ref().over => return Err(row_too_long(reader.get_mut(), 0)),
@@ -1195,7 +1202,7 @@ fn read_grid<R: Read>(
     }
     if read.grid.teams_line == 0 && !read.too_big {
         let message = "the grid has no row of away teams: after the `season` row, a row with an empty first cell and the away teams across";
-        read.errors.push(RowError::new(2, None, message.into()));
+        read.errors.push(RowError::new(2, None, message));
     }
     let GridRead {
         grid, mut errors, ..

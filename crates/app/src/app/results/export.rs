@@ -5,8 +5,8 @@ use std::io::{self, Write};
 use chrono::NaiveDate;
 
 use crate::app::{App, AppError};
-use crate::league::import::{config_rows, standing_with};
-use crate::league::{Config, HomeAway, NightResult};
+use crate::league::import::{config_rows, night_points, standing_with};
+use crate::league::{Config, NightResult};
 use crate::record::results::{
     write_adjustments, write_configuration, write_fixtures, write_grid, write_matches,
     write_nights, write_rosters, write_table, AdjustmentChange, AdjustmentRow, Column, ConfigRow,
@@ -102,14 +102,22 @@ impl App {
         });
         let adjustments = adjustment_rows(&name, points.chain(withdrawn));
         let rosters = roster_rows(&name, &entries);
-        let schedule = played.iter().map(|f| fixture_row(&name, f)).collect();
+        let schedule = played.iter().map(|f| FixtureRow {
+            line: 0,
+            season: name.clone(),
+            date: f.date,
+            home: f.home.name.clone(),
+            away: f.away.name.clone(),
+            round: f.round,
+            faulty: Vec::new(),
+        });
         Ok(SeasonResults {
             matches,
             nights,
             adjustments,
             rosters,
             configuration: config_rows(&name, &season.config),
-            schedule,
+            schedule: schedule.collect(),
             to_play: played.iter().any(|f| f.result.is_none()),
             grid_teams,
             grid,
@@ -180,17 +188,20 @@ fn result_rows(
             Some(NightResult::Matches(ms)) => {
                 matches.extend(match_rows(season, config, f, ms, standing(f)))
             }
-            Some(NightResult::Totals(t)) => {
-                nights.push(night_row(season, f, t.home, t.away, false, standing(f)))
-            }
-            Some(NightResult::Walkover(side)) => {
-                let w = config.walkover_matches();
-                let (h, a) = if *side == HomeAway::Home {
-                    (w, 0)
-                } else {
-                    (0, w)
-                };
-                nights.push(night_row(season, f, h, a, true, standing(f)));
+            Some(r) => {
+                let points = night_points(r, config);
+                nights.push(NightRow {
+                    line: 0,
+                    season: season.to_string(),
+                    date: f.date,
+                    home: f.home.name.clone(),
+                    away: f.away.name.clone(),
+                    home_points: points.home,
+                    away_points: points.away,
+                    walkover: matches!(r, NightResult::Walkover(_)),
+                    standing: standing(f),
+                    faulty: Vec::new(),
+                });
             }
         }
     }
@@ -202,24 +213,9 @@ fn grid_nights(config: &Config, undated: &[&Fixture]) -> Vec<GridNight> {
     undated
         .iter()
         .filter_map(|f| {
-            let (home_points, away_points, walkover) = match &f.result {
-                None => return None,
-                Some(NightResult::Totals(t)) => (t.home, t.away, false),
-                Some(NightResult::Walkover(side)) => {
-                    let w = config.walkover_matches();
-                    match side {
-                        HomeAway::Home => (w, 0, true),
-                        HomeAway::Away => (0, w, true),
-                    }
-                }
-                // A grid's night is kept as totals; matches won, should one have them.
-                Some(NightResult::Matches(ms)) => {
-                    let home = ms.iter().filter(|m| m.winner() == HomeAway::Home).count();
-                    let home = u32::try_from(home).unwrap_or(u32::MAX);
-                    let all = u32::try_from(ms.len()).unwrap_or(u32::MAX);
-                    (home, all - home, false)
-                }
-            };
+            // A grid's night is kept as totals; matches won, should one have them.
+            let result = f.result.as_ref()?;
+            let points = night_points(result, config);
             Some(GridNight {
                 line: 0,
                 column: Column {
@@ -228,9 +224,9 @@ fn grid_nights(config: &Config, undated: &[&Fixture]) -> Vec<GridNight> {
                 },
                 home: f.home.name.clone(),
                 away: f.away.name.clone(),
-                home_points,
-                away_points,
-                walkover,
+                home_points: points.home,
+                away_points: points.away,
+                walkover: matches!(result, NightResult::Walkover(_)),
             })
         })
         .collect()
@@ -314,40 +310,6 @@ fn match_rows(
             faulty: Vec::new(),
         })
         .collect()
-}
-
-fn night_row(
-    season: &str,
-    f: &Fixture,
-    h: u32,
-    a: u32,
-    walkover: bool,
-    standing: Standing,
-) -> NightRow {
-    NightRow {
-        line: 0,
-        season: season.to_string(),
-        date: f.date,
-        home: f.home.name.clone(),
-        away: f.away.name.clone(),
-        home_points: h,
-        away_points: a,
-        walkover,
-        standing,
-        faulty: Vec::new(),
-    }
-}
-
-fn fixture_row(season: &str, f: &Fixture) -> FixtureRow {
-    FixtureRow {
-        line: 0,
-        season: season.to_string(),
-        date: f.date,
-        home: f.home.name.clone(),
-        away: f.away.name.clone(),
-        round: f.round,
-        faulty: Vec::new(),
-    }
 }
 
 /// A season's name as part of a file name.

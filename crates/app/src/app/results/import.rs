@@ -123,19 +123,6 @@ pub fn games_imported(added: usize, stored_before: usize) -> String {
 }
 
 impl App {
-    /// Begins an import of game records.
-    pub fn import_records(&mut self) -> Result<RecordsImport<'_>, AppError> {
-        Ok(RecordsImport {
-            change: self.store.change("import")?,
-            refused: false,
-            records: 0,
-            added: Vec::new(),
-            stored_before: 0,
-        })
-    }
-}
-
-impl App {
     /// Imports the records of `sources` (checked on a second thread while this one stores
     /// them), telling `progress` how it goes: the import under way, to be ended
     /// ([`RecordsImport::finish`]), and what was found.
@@ -144,7 +131,13 @@ impl App {
         sources: Vec<RecordSource>,
         mut progress: impl FnMut(Progress),
     ) -> Result<(RecordsImport<'_>, RecordsFound), AppError> {
-        let mut import = self.import_records()?;
+        let mut import = RecordsImport {
+            change: self.store.change("import")?,
+            refused: false,
+            records: 0,
+            added: Vec::new(),
+            stored_before: 0,
+        };
         let mut found = RecordsFound::default();
         let (send, receive) = std::sync::mpsc::sync_channel::<Vec<HandedOn>>(8);
         std::thread::scope(|scope| -> Result<(), AppError> {

@@ -15,14 +15,12 @@ use crate::app::league::checked;
 use crate::app::names::{ChosenName, Unresolved};
 use crate::app::{App, AppError, ErrorKind};
 use crate::league::import::{
-    configurations, nights_from_matches, nights_from_totals, repeated_fixtures,
-    unknown_fixture_names, unknown_names, Drafts, NameMemo, Named,
+    configurations, nights_from_matches, nights_from_totals, repeated_fixtures, unknown_names,
+    Drafts, NameKind, NameMemo,
 };
 use crate::league::names::name_key;
 use crate::league::Config;
-use crate::record::results::{
-    column_of, AdjustmentRow, Column, FixtureRow, ResultsFile, RosterRow, RowError, Rows, Shape,
-};
+use crate::record::results::{column_of, Column, ResultsFile, RowError, Rows, Shape};
 use crate::record::text::count;
 use crate::store::{Change, LeagueInfo, StoreError};
 
@@ -68,6 +66,7 @@ pub struct FileFault {
 }
 
 /// The files of an import as the front end read them.
+#[derive(Default)]
 pub struct ResultsFiles {
     /// Every file's name, in the order named (faults are given in this order).
     pub named: Vec<String>,
@@ -75,6 +74,27 @@ pub struct ResultsFiles {
     pub read: Vec<ResultsRead>,
     /// The faults found in reading them.
     pub faults: Vec<FileFault>,
+}
+
+impl ResultsFiles {
+    /// Takes a file (or a workbook's sheet) as read: its rows, if they could be read, and the
+    /// faults found reading it.
+    pub fn take(&mut self, name: &str, read: Result<(ResultsFile, Vec<RowError>), Vec<RowError>>) {
+        let (file, errors) = match read {
+            Ok((file, errors)) => (Some(file), errors),
+            Err(errors) => (None, errors),
+        };
+        let fault = |error| FileFault {
+            file: name.to_string(),
+            error,
+        };
+        self.named.push(name.to_string());
+        self.faults.extend(errors.into_iter().map(fault));
+        if let Some(file) = file {
+            let name = name.to_string();
+            self.read.push(ResultsRead { name, file });
+        }
+    }
 }
 
 /// How to import.
@@ -150,7 +170,6 @@ impl App {
             .filter(|r| r.file.stopped)
             .map(|r| r.name.clone())
             .collect();
-        let players = players_in(&read);
         // Not used: no grid here takes it. A grid naming another season is a fault of its
         // own, said once (not warned of as well).
         let unused_season = ask.season.is_some_and(|asked| {
@@ -169,76 +188,38 @@ impl App {
         let mut resolver = Resolver::new(&change, league, ask.create)?;
         resolver.league_made = made_league;
         resolver.new_players = ask.new_players.to_vec();
-        resolver.team_uses = team_uses(&read);
         resolver.choices = ask
             .choices
             .iter()
             .map(|c| (name_key(&c.name), c.clone()))
             .collect();
-        resolver.index_named_in_files(named_in(&read));
-        let team_names: HashSet<String> = resolver
-            .named_in_files
-            .iter()
-            .filter(|(what, _)| *what == Named::Team)
-            .map(|(_, n)| name_key(n))
-            .collect();
+        let players = names_in(&read, &mut resolver);
         let mut warnings = Vec::new();
         // A name given twice with different meanings.
         let mut given: HashMap<String, &ChosenName> = HashMap::new();
         for c in ask.choices {
             let key = name_key(&c.name);
             match given.get(&key) {
-                Some(first) if first.choice != c.choice => {
-                    let error = RowError {
-                        advice: None,
-                        line: c.line,
-                        column: None,
-                        message: format!(
-                            "'{}' is given again with another meaning (first at line {}): give each name once",
-                            c.name, first.line
-                        ),
-                    };
-                    faults.push(FileFault {
-                        file: c.file.clone(),
-                        error,
-                    });
-                }
+                Some(first) if first.choice != c.choice => faults.push(resolve::of_choice(c, format!(
+                    "'{}' is given again with another meaning (first at line {}): give each name once",
+                    c.name, first.line
+                ))),
                 Some(_) => {}
                 None => {
                     given.insert(key, c);
                 }
             }
         }
-        let (choice_faults, choice_warnings) =
-            resolver.apply_player_choices(&team_names, &players)?;
-        for (list, out) in [
-            (choice_faults, &mut faults),
-            (choice_warnings, &mut warnings),
-        ] {
-            for (file, line, message) in list {
-                let column = None;
-                let error = RowError {
-                    advice: None,
-                    line,
-                    column,
-                    message,
-                };
-                out.push(FileFault { file, error });
-            }
-        }
-        for r in &read {
-            if let Rows::Rosters(rows) = &r.file.rows {
-                resolver
-                    .rostered
-                    .extend(rows.iter().map(|row| row.team.clone()));
-            }
-        }
+        let (choice_faults, choice_warnings) = resolver.apply_player_choices(&players)?;
+        faults.extend(choice_faults);
+        warnings.extend(choice_warnings);
         for shape in SHAPE_ORDER {
             for r in read.iter_mut().filter(|r| r.file.shape() == shape) {
                 let mut found = Found {
                     file: &r.name,
                     faults: &mut faults,
                     warnings: &mut warnings,
+                    memo: NameMemo::default(),
                 };
                 import_file(&mut resolver, &change, ask.season, &mut r.file, &mut found)?;
             }
@@ -336,6 +317,8 @@ struct Found<'f> {
     file: &'f str,
     faults: &'f mut Vec<FileFault>,
     warnings: &'f mut Vec<FileFault>,
+    /// The file's names looked up so far.
+    memo: NameMemo,
 }
 
 impl Found<'_> {
@@ -351,6 +334,23 @@ impl Found<'_> {
 
     fn faults(&mut self, errors: Vec<RowError>) {
         errors.into_iter().for_each(|e| self.fault(e));
+    }
+
+    /// Whether a row's names (`cells`) are known (or to be made) and its cells read: a row with
+    /// a name that is not known, or a cell that cannot be read, is a fault (each name said
+    /// once in the file), and is not kept.
+    fn names_known(
+        &mut self,
+        resolver: &Resolver<'_, '_>,
+        line: u64,
+        cells: &[NameCell<'_>],
+        faulty: &[&'static str],
+        column: &dyn Fn(&str) -> Option<Column>,
+    ) -> bool {
+        let unknown = unknown_names(resolver, &mut self.memo, line, cells, faulty, column);
+        let known = unknown.is_empty() && faulty.is_empty();
+        self.faults(unknown);
+        known
     }
 
     /// A row's result: its fault, if it has one.
@@ -380,8 +380,31 @@ fn import_file(
                 found.of(resolver.configuration(d, &column));
             }
         }
-        Rows::Rosters(rows) => team_rows(resolver, rows, &column, found),
-        Rows::Fixtures(rows) => fixtures(resolver, rows, &column, found),
+        Rows::Rosters(rows) => {
+            for row in rows {
+                let cells = [season_cell(&row.season), team_cell("team", &row.team)];
+                if found.names_known(resolver, row.line, &cells, &row.faulty, &column) {
+                    found.of(resolver.roster(row, &column));
+                }
+            }
+        }
+        Rows::Fixtures(rows) => {
+            let mut repeated: HashMap<u64, RowError> = repeated_fixtures(rows, &column)
+                .into_iter()
+                .map(|e| (e.line, e))
+                .collect();
+            for row in rows {
+                if let Some(e) = repeated.remove(&row.line) {
+                    found.fault(e);
+                    continue;
+                }
+                let (home, away) = (team_cell("home", &row.home), team_cell("away", &row.away));
+                let cells = [season_cell(&row.season), home, away];
+                if found.names_known(resolver, row.line, &cells, &row.faulty, &column) {
+                    found.of(resolver.fixture(row, &column));
+                }
+            }
+        }
         Rows::Matches(rows) => {
             resolver.load_players()?;
             let drafts = nights_from_matches(std::mem::take(rows), resolver, &column);
@@ -391,109 +414,29 @@ fn import_file(
             let drafts = nights_from_totals(rows, resolver, &column);
             keep_nights(resolver, drafts, &column, found);
         }
-        Rows::Adjustments(rows) => team_rows(resolver, rows, &column, found),
-        Rows::Grid(grid) => {
-            let past = past::import_grid(resolver, change, grid, season);
-            found.faults(past.faults);
-            past.warnings.into_iter().for_each(|w| found.warning(w));
+        Rows::Adjustments(rows) => {
+            for row in rows {
+                let cells = [season_cell(&row.season), team_cell("team", &row.team)];
+                if found.names_known(resolver, row.line, &cells, &row.faulty, &column) {
+                    found.of(resolver.adjustment(row, &column));
+                }
+            }
         }
-        Rows::Table(rows) => {
-            let past = past::import_tables(resolver, change, rows, &column);
-            found.faults(past.faults);
-            past.warnings.into_iter().for_each(|w| found.warning(w));
-        }
+        Rows::Grid(grid) => past::import_grid(resolver, change, grid, season, found),
+        Rows::Table(rows) => past::import_tables(resolver, change, rows, &column, found),
     }
     Ok(())
 }
 
-/// A row that names a season and a team (a roster's, an adjustment's), and how it is kept.
-trait TeamRow {
-    fn names(&self) -> (u64, &str, &str, &[&'static str]);
-    fn keep(
-        &self,
-        resolver: &mut Resolver<'_, '_>,
-        column: &dyn Fn(&str) -> Option<Column>,
-    ) -> Result<(), RowError>;
+/// A row's cell that names a season or a team: its column, what it names, the name.
+type NameCell<'r> = (&'static str, NameKind, &'r str);
+
+fn season_cell(season: &str) -> NameCell<'_> {
+    ("season", NameKind::Season, season)
 }
 
-impl TeamRow for RosterRow {
-    fn names(&self) -> (u64, &str, &str, &[&'static str]) {
-        (self.line, &self.season, &self.team, &self.faulty)
-    }
-    fn keep(
-        &self,
-        resolver: &mut Resolver<'_, '_>,
-        column: &dyn Fn(&str) -> Option<Column>,
-    ) -> Result<(), RowError> {
-        resolver.roster(self, column)
-    }
-}
-
-impl TeamRow for AdjustmentRow {
-    fn names(&self) -> (u64, &str, &str, &[&'static str]) {
-        (self.line, &self.season, &self.team, &self.faulty)
-    }
-    fn keep(
-        &self,
-        resolver: &mut Resolver<'_, '_>,
-        column: &dyn Fn(&str) -> Option<Column>,
-    ) -> Result<(), RowError> {
-        resolver.adjustment(self, column)
-    }
-}
-
-/// Rosters' or adjustments' rows: a row with a name that is not known, or a cell that cannot
-/// be read, is a fault; each other row is kept.
-fn team_rows(
-    resolver: &mut Resolver<'_, '_>,
-    rows: &[impl TeamRow],
-    column: &dyn Fn(&str) -> Option<Column>,
-    found: &mut Found<'_>,
-) {
-    let mut memo = NameMemo::default();
-    for row in rows {
-        let (line, season, team, faulty) = row.names();
-        let unknown = unknown_names(resolver, &mut memo, line, season, team, faulty, column);
-        if !unknown.is_empty() || !faulty.is_empty() {
-            found.faults(unknown);
-            continue;
-        }
-        found.of(row.keep(resolver, column));
-    }
-}
-
-fn fixtures(
-    resolver: &mut Resolver<'_, '_>,
-    rows: &[FixtureRow],
-    column: &dyn Fn(&str) -> Option<Column>,
-    found: &mut Found<'_>,
-) {
-    let mut memo = NameMemo::default();
-    let mut repeated: HashMap<u64, RowError> = repeated_fixtures(rows, column)
-        .into_iter()
-        .map(|e| (e.line, e))
-        .collect();
-    for row in rows {
-        if let Some(e) = repeated.remove(&row.line) {
-            found.fault(e);
-            continue;
-        }
-        let unknown = unknown_fixture_names(
-            resolver,
-            &mut memo,
-            row.line,
-            &row.season,
-            &row.home,
-            &row.away,
-            &row.faulty,
-            column,
-        );
-        if !unknown.is_empty() || !row.faulty.is_empty() {
-            found.faults(unknown);
-            continue;
-        }
-        found.of(resolver.fixture(row, column));
-    }
+fn team_cell<'r>(column: &'static str, team: &'r str) -> NameCell<'r> {
+    (column, NameKind::Team, team)
 }
 
 fn keep_nights(
@@ -560,96 +503,69 @@ fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
     summary
 }
 
-/// The seasons and teams the files name, each once (as first written).
-fn named_in(read: &[ResultsRead]) -> Vec<(Named, String)> {
-    let mut out: Vec<(Named, String)> = Vec::new();
+/// Each season and team a file's rows name, row by row (its season, then its teams).
+fn each_name(rows: &Rows, mut add: impl FnMut(NameKind, &str)) {
+    let mut row = |season: &str, teams: &[&str]| {
+        add(NameKind::Season, season);
+        teams.iter().for_each(|t| add(NameKind::Team, t));
+    };
+    match rows {
+        Rows::Matches(rows) => rows
+            .iter()
+            .for_each(|r| row(&r.season, &[&r.home, &r.away])),
+        Rows::Nights(rows) => rows
+            .iter()
+            .for_each(|r| row(&r.season, &[&r.home, &r.away])),
+        Rows::Fixtures(rows) => rows
+            .iter()
+            .for_each(|r| row(&r.season, &[&r.home, &r.away])),
+        Rows::Rosters(rows) => rows.iter().for_each(|r| row(&r.season, &[&r.team])),
+        Rows::Adjustments(rows) => rows.iter().for_each(|r| row(&r.season, &[&r.team])),
+        Rows::Configuration(rows) => rows.iter().for_each(|r| row(&r.season, &[])),
+        Rows::Table(rows) => rows.iter().for_each(|r| row(&r.season, &[&r.printed.team])),
+        Rows::Grid(grid) => {
+            row(grid.season.as_deref().unwrap_or(""), &[]);
+            let teams = grid.home.iter().chain(&grid.away);
+            teams.for_each(|t| row("", &[&t.name]));
+        }
+    }
+}
+
+/// Takes what the files name into the resolver: the seasons and teams, each once (as first
+/// written), how many rows (or grid lines) name each team, and the teams with a roster; gives
+/// the players they name (name keys), in matches and rosters.
+fn names_in(read: &[ResultsRead], resolver: &mut Resolver<'_, '_>) -> HashSet<String> {
+    let mut names: Vec<(NameKind, String)> = Vec::new();
     let mut keys = HashSet::new();
-    let mut add = |what: Named, name: &str| {
-        if !name.is_empty() && keys.insert((what, name_key(name))) {
-            out.push((what, name.to_string()));
-        }
-    };
-    let mut night = |season: &str, home: &str, away: &str| {
-        add(Named::Season, season);
-        add(Named::Team, home);
-        add(Named::Team, away);
-    };
+    let mut players = HashSet::new();
     for r in read {
-        match &r.file.rows {
-            Rows::Matches(rows) => rows.iter().for_each(|r| night(&r.season, &r.home, &r.away)),
-            Rows::Nights(rows) => rows.iter().for_each(|r| night(&r.season, &r.home, &r.away)),
-            Rows::Fixtures(rows) => rows.iter().for_each(|r| night(&r.season, &r.home, &r.away)),
-            Rows::Rosters(rows) => rows.iter().for_each(|r| {
-                night(&r.season, &r.team, "");
-            }),
-            Rows::Adjustments(rows) => rows.iter().for_each(|r| {
-                night(&r.season, &r.team, "");
-            }),
-            Rows::Configuration(rows) => rows.iter().for_each(|r| night(&r.season, "", "")),
-            Rows::Table(rows) => rows
-                .iter()
-                .for_each(|r| night(&r.season, &r.printed.team, "")),
-            Rows::Grid(grid) => {
-                night(grid.season.as_deref().unwrap_or(""), "", "");
-                for t in grid.home.iter().chain(&grid.away) {
-                    night("", &t.name, "");
-                }
+        each_name(&r.file.rows, |what, name| {
+            if name.is_empty() {
+                return;
             }
-        }
-    }
-    out
-}
-
-/// How many rows (or grid lines) of the files name each team, by name key.
-fn team_uses(read: &[ResultsRead]) -> HashMap<String, usize> {
-    let mut out: HashMap<String, usize> = HashMap::new();
-    let mut add = |name: &str| {
-        if !name.is_empty() {
-            *out.entry(name_key(name)).or_default() += 1;
-        }
-    };
-    for r in read {
-        match &r.file.rows {
-            Rows::Matches(rows) => rows.iter().for_each(|r| {
-                add(&r.home);
-                add(&r.away);
-            }),
-            Rows::Nights(rows) => rows.iter().for_each(|r| {
-                add(&r.home);
-                add(&r.away);
-            }),
-            Rows::Fixtures(rows) => rows.iter().for_each(|r| {
-                add(&r.home);
-                add(&r.away);
-            }),
-            Rows::Rosters(rows) => rows.iter().for_each(|r| add(&r.team)),
-            Rows::Adjustments(rows) => rows.iter().for_each(|r| add(&r.team)),
-            Rows::Configuration(_) => {}
-            Rows::Table(rows) => rows.iter().for_each(|r| add(&r.printed.team)),
-            Rows::Grid(grid) => grid
-                .home
-                .iter()
-                .chain(&grid.away)
-                .for_each(|t| add(&t.name)),
-        }
-    }
-    out
-}
-
-/// The players the files name (name keys): in matches and rosters.
-fn players_in(read: &[ResultsRead]) -> HashSet<String> {
-    let mut out = HashSet::new();
-    for r in read {
+            let key = name_key(name);
+            if what == NameKind::Team {
+                *resolver.team_uses.entry(key.clone()).or_default() += 1;
+            }
+            if keys.insert((what, key)) {
+                names.push((what, name.to_string()));
+            }
+        });
         match &r.file.rows {
             Rows::Matches(rows) => {
-                for row in rows {
-                    let both = row.home_players.iter().chain(&row.away_players);
-                    out.extend(both.map(|p| name_key(p)));
-                }
+                let both = rows
+                    .iter()
+                    .flat_map(|r| r.home_players.iter().chain(&r.away_players));
+                players.extend(both.map(|p| name_key(p)));
             }
-            Rows::Rosters(rows) => out.extend(rows.iter().map(|row| name_key(&row.player))),
+            Rows::Rosters(rows) => {
+                players.extend(rows.iter().map(|row| name_key(&row.player)));
+                let teams = rows.iter().map(|row| row.team.clone());
+                resolver.rostered.extend(teams);
+            }
             _ => {}
         }
     }
-    out
+    resolver.index_named_in_files(&names);
+    players
 }

@@ -6,130 +6,69 @@
 
 use std::collections::HashMap;
 
-use super::resolve::Resolver;
+use super::resolve::{store_fault, AtLine, Resolver};
+use super::Found;
 use crate::app::league::checked;
-use crate::app::AppError;
 use crate::league::fixtures::{season_end, season_in_years};
-use crate::league::import::{NameStatus, Named, Names};
+use crate::league::import::{LeagueNames, NameKind, NameStatus};
 use crate::league::names::{name_key, quoted, tidy};
 use crate::league::night::{result_words, same_result};
 use crate::league::past::{check_table, grid_nights, table_compared, GridDraft};
 use crate::record::results::{Advice, Column, FinalTableRow, Grid, RowError};
 use crate::store::{Change, Fixture, SeasonInfo, TeamInfo};
 
-/// A fault of the store's, at a line.
-fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
-    let e = e.into();
-    RowError {
-        advice: super::resolve::advice_of(&e).map(Box::new),
-        line,
-        column: None,
-        message: e.to_string(),
-    }
-}
-
-/// The season a grid or table names, found or made; a fault for a closed one when `open` is
-/// asked.
+/// The season a grid or table names, found or made; refused first when its end, as its nights
+/// are dated from it (its last dated night, else what its name says: `9999-00` ends on
+/// +10000-06-30), is outside the years a date may be in ([`season_in_years`], the check every
+/// way of making a season shares): at its cell, or, `by_argument`, as `--season`'s; and, when
+/// `open` is asked, when it is closed.
 fn season_of(
     resolver: &mut Resolver<'_, '_>,
     change: &Change<'_>,
     name: &str,
     line: u64,
     column: Option<Column>,
-    open: bool,
+    (by_argument, open): (bool, bool),
 ) -> Result<SeasonInfo, RowError> {
+    let last = match resolver.known_season(name) {
+        Some(season) => change.leagues().last_dated(season.id).at_line(line)?,
+        None => None,
+    };
+    season_in_years(name, last).map_err(|why| {
+        let at = column.clone().filter(|_| !by_argument);
+        let advice = by_argument.then(|| Advice::SeasonAsked {
+            name: tidy(name),
+            why: why.to_string(),
+        });
+        RowError::new(line, at, format!("season {}: {why}", tidy(name))).advised(advice)
+    })?;
     let season = resolver.season(name, line, column.clone())?;
-    if open
-        && change
-            .leagues()
-            .is_closed(season.id)
-            .map_err(|e| store_fault(e, line))?
-    {
-        return Err(RowError {
-            advice: None,
-            line,
-            column,
-            message: format!(
+    if open && change.leagues().is_closed(season.id).at_line(line)? {
+        return Err(RowError::new(line, column, format!(
                 "season {} is closed: it is known by its final table, and no night can be entered in it",
                 season.name
-            ),
-        });
+            )));
     }
     Ok(season)
 }
 
-/// Refuses a season whose end, as its nights are dated from it (its last dated night, else
-/// what its name says: `9999-00` ends on +10000-06-30), is outside the years a date may be in
-/// ([`season_in_years`], the check every way of making a season shares): at its cell, or,
-/// `by_argument`, as `--season`'s; before the season is found or made.
-fn dated_in_years(
-    resolver: &Resolver<'_, '_>,
-    change: &Change<'_>,
+/// The team a grid or table names, found (or made) in the season; its name refused as every
+/// shape's rows refuse it ([`LeagueNames::status`]): not known and near a known name ("The
+/// Royal Oak", "Royal Oke", "Coach & Horses", "Réd Lion"), even with `--create`, or not known
+/// without it; the name then waits for a choice (`--map`, the prompt).
+fn team_of(
+    resolver: &mut Resolver<'_, '_>,
     name: &str,
+    season: i64,
     line: u64,
     column: Option<Column>,
-    by_argument: bool,
-) -> Result<(), RowError> {
-    let last = match resolver.known_season(name) {
-        Some(season) => change
-            .leagues()
-            .last_dated(season.id)
-            .map_err(|e| store_fault(e, line))?,
-        None => None,
-    };
-    season_in_years(name, last).map_err(|why| RowError {
-        advice: by_argument.then(|| {
-            Box::new(Advice::SeasonAsked {
-                name: tidy(name),
-                why: why.to_string(),
-            })
-        }),
-        line,
-        column,
-        message: format!("season {}: {why}", tidy(name)),
-    })
-}
-
-/// Refuses a team's name as every shape's rows refuse it ([`Names::status`]): not known and
-/// near a known name ("The Royal Oak", "Royal Oke", "Coach & Horses", "Réd Lion"), even with
-/// `--create`, or not known without it; the name then waits for a choice (`--map`, the
-/// prompt).
-fn name_allowed(
-    resolver: &Resolver<'_, '_>,
-    name: &str,
-    line: u64,
-    column: Option<Column>,
-) -> Result<(), RowError> {
-    match resolver.status(Named::Team, name) {
-        NameStatus::Unknown(message, advice) => Err(RowError {
-            advice: advice.map(Box::new),
-            line,
-            column,
-            message,
-        }),
+) -> Result<TeamInfo, RowError> {
+    match resolver.status(NameKind::Team, name) {
+        NameStatus::Unknown(message, advice) => {
+            Err(RowError::new(line, column, message).advised(advice))
+        }
         // A grid's and a table's nights are whole: no name of them is left as a slip.
-        NameStatus::Known | NameStatus::New(_) => Ok(()),
-    }
-}
-
-/// What importing a file found: its faults, and what it warns of.
-#[derive(Default)]
-pub(super) struct Found {
-    pub faults: Vec<RowError>,
-    pub warnings: Vec<RowError>,
-}
-
-impl Found {
-    fn fault(&mut self, e: RowError) {
-        self.faults.push(e);
-    }
-
-    fn faults(&mut self, e: Vec<RowError>) {
-        self.faults.extend(e);
-    }
-
-    fn warning(&mut self, e: RowError) {
-        self.warnings.push(e);
+        NameStatus::Known | NameStatus::New(_) => resolver.team(name, season, line, column),
     }
 }
 
@@ -140,18 +79,7 @@ pub(super) fn import_grid(
     change: &Change<'_>,
     grid: &Grid,
     asked: Option<&str>,
-) -> Found {
-    let mut found = Found::default();
-    grid_into(resolver, change, grid, asked, &mut found);
-    found
-}
-
-fn grid_into(
-    resolver: &mut Resolver<'_, '_>,
-    change: &Change<'_>,
-    grid: &Grid,
-    asked: Option<&str>,
-    found: &mut Found,
+    found: &mut Found<'_>,
 ) {
     let corner = |index: usize, name: &str| {
         Some(Column {
@@ -161,41 +89,38 @@ fn grid_into(
     };
     let name = match (&grid.season, asked) {
         (Some(own), Some(asked)) if name_key(own) != name_key(asked) => {
-            found.fault(RowError {
-                advice: Some(Box::new(Advice::SeasonNamedTwice {
+            found.fault(
+                RowError::new(
+                    1,
+                    corner(2, "season"),
+                    format!("the grid names its season {own}, and the import {asked}"),
+                )
+                .advised(Some(Advice::SeasonNamedTwice {
                     own: own.clone(),
                     asked: asked.to_string(),
                 })),
-                line: 1,
-                column: corner(2, "season"),
-                message: format!("the grid names its season {own}, and the import {asked}"),
-            });
+            );
             return;
         }
         (Some(own), _) => own.clone(),
         (None, Some(asked)) => asked.to_string(),
         (None, None) => {
-            found.fault(RowError {
-                advice: Some(Box::new(Advice::NameGridSeason)),
-                line: 1,
-                column: corner(1, "top-left"),
-                message: "the grid's top-left cell is empty and no season is named".into(),
-            });
+            found.fault(
+                RowError::new(
+                    1,
+                    corner(1, "top-left"),
+                    "the grid's top-left cell is empty and no season is named",
+                )
+                .advised(Some(Advice::NameGridSeason)),
+            );
             return;
         }
     };
     let line = 1;
     // Named by `--season` (the corner empty), the fault is the argument's.
     let by_argument = grid.season.is_none();
-    let at = if by_argument {
-        None
-    } else {
-        corner(2, "season")
-    };
-    if let Err(e) = dated_in_years(resolver, change, &name, line, at, by_argument) {
-        return found.fault(e);
-    }
-    let season = match season_of(resolver, change, &name, line, corner(2, "season"), true) {
+    let column = corner(2, "season");
+    let season = match season_of(resolver, change, &name, line, column, (by_argument, true)) {
         Ok(s) => s,
         Err(e) => return found.fault(e),
     };
@@ -219,9 +144,7 @@ fn grid_into(
         if !teams.contains_key(&key) {
             // A name near a known one is refused as in every other shape, even with --create;
             // a name refused is refused once, at its first cell.
-            let team = name_allowed(resolver, &t.name, t.line, Some(t.column.clone()))
-                .and_then(|()| resolver.team(&t.name, season.id, t.line, Some(t.column.clone())));
-            match team {
+            match team_of(resolver, &t.name, season.id, t.line, Some(t.column.clone())) {
                 Ok(team) => {
                     teams.insert(key.clone(), team);
                 }
@@ -243,18 +166,13 @@ fn grid_into(
         });
         if let Some(first) = first {
             unknown = true;
-            found.fault(RowError {
-                advice: None,
-                line: t.line,
-                column: Some(t.column.clone()),
-                message: format!(
+            found.fault(RowError::new(t.line, Some(t.column.clone()), format!(
                     "{} is named twice (as {}) {} the grid, first as {}: a team has one row and one column",
                     team.name,
                     quoted(&t.name),
                     if across { "across" } else { "down" },
                     quoted(&first.name)
-                ),
-            });
+                )));
         }
     }
     if faulty || unknown {
@@ -267,15 +185,10 @@ fn grid_into(
     {
         Ok(Some(day)) => day,
         Ok(None) => {
-            return found.fault(RowError {
-                advice: None,
-                line,
-                column: corner(2, "season"),
-                message: format!(
+            return found.fault(RowError::new(line, corner(2, "season"), format!(
                     "season {} has no dated night and its name says no year, so its grid's nights have no day to count on: name the season by its years (as 2014-15 or 2014), or import a dated night of it first",
                     season.name
-                ),
-            })
+                )))
         }
         Err(e) => return found.fault(store_fault(e, line)),
     };
@@ -314,12 +227,7 @@ fn keep_grid_night(
     away: &TeamInfo,
     day: chrono::NaiveDate,
 ) -> Result<(), RowError> {
-    let fault = |message: String| RowError {
-        advice: None,
-        line: d.line,
-        column: Some(d.column.clone()),
-        message,
-    };
+    let fault = |message: String| RowError::new(d.line, Some(d.column.clone()), message);
     let config = &season.config;
     if let Some(f) = pair.iter().find(|f| f.result.is_some()) {
         let there = f.result.as_ref().expect("a result");
@@ -342,17 +250,16 @@ fn keep_grid_night(
         )));
     }
     if let Some(open) = pair.first() {
-        checked::refuse_closed_fixture(&change.leagues(), open.id)
-            .map_err(|e| store_fault(e, d.line))?;
+        checked::refuse_closed_fixture(&change.leagues(), open.id).at_line(d.line)?;
         change
             .set_night_result(open.id, &d.result)
-            .map_err(|e| store_fault(e, d.line))?;
+            .at_line(d.line)?;
     } else {
         checked::may_add_played(change, season.id, (day, false), (home.id, away.id))
-            .map_err(|e| store_fault(e, d.line))?;
+            .at_line(d.line)?;
         change
             .add_undated_night(season.id, day, home.id, away.id, &d.result)
-            .map_err(|e| store_fault(e, d.line))?;
+            .at_line(d.line)?;
     }
     resolver.report.nights_added += 1;
     Ok(())
@@ -366,8 +273,8 @@ pub(super) fn import_tables(
     change: &Change<'_>,
     rows: &[FinalTableRow],
     column: &dyn Fn(&str) -> Option<Column>,
-) -> Found {
-    let mut found = Found::default();
+    found: &mut Found<'_>,
+) {
     let (errors, warnings) = check_table(rows, column);
     let mut bad: Vec<u64> = errors.iter().map(|e| e.line).collect();
     bad.extend(rows.iter().filter(|r| !r.faulty.is_empty()).map(|r| r.line));
@@ -385,37 +292,21 @@ pub(super) fn import_tables(
     for (_, list) in seasons {
         let first = list[0];
         let faulty = list.iter().any(|r| bad.contains(&r.line));
-        if let Err(e) = dated_in_years(
+        let at = column("season");
+        let kept = season_of(
             resolver,
             change,
             &first.season,
             first.line,
-            column("season"),
-            false,
-        ) {
-            found.fault(e);
-            continue;
-        }
-        let season = match season_of(
-            resolver,
-            change,
-            &first.season,
-            first.line,
-            column("season"),
-            false,
-        ) {
-            Ok(s) => s,
-            Err(e) => {
-                found.fault(e);
-                continue;
-            }
-        };
-        let kept = table_of_season(resolver, change, &season, &list, column, faulty);
+            at,
+            (false, false),
+        )
+        .map_err(|e| vec![e])
+        .and_then(|season| table_of_season(resolver, change, &season, &list, column, faulty));
         if let Err(e) = kept {
             found.faults(e);
         }
     }
-    found
 }
 
 /// One season's table: its teams found, then kept whole (or found the same as stored).
@@ -438,16 +329,11 @@ fn table_of_season(
             .map_err(|e| vec![store_fault(e, first)])?;
         if !fixtures.is_empty() {
             let played = fixtures.iter().filter(|f| f.result.is_some()).count();
-            return Err(vec![RowError {
-                advice: None,
-                line: first,
-                column: column("season"),
-                message: format!(
+            return Err(vec![RowError::new(first, column("season"), format!(
                     "season {} has {} fixtures ({played} played) already: a final table is for a season known only by it (its standings are worked out from its nights)",
                     season.name,
                     fixtures.len()
-                ),
-            }]);
+                ))]);
         }
     }
     // The stored table's teams, by id: a team of the table stored needs no entry (the
@@ -455,28 +341,20 @@ fn table_of_season(
     let mut errors = Vec::new();
     let mut found: Vec<(&&FinalTableRow, _, TeamInfo)> = Vec::new();
     for row in rows {
-        if let Err(e) = name_allowed(resolver, &row.printed.team, row.line, column("team")) {
-            errors.push(e);
-            continue;
-        }
-        match resolver.team(&row.printed.team, season.id, row.line, column("team")) {
+        let (name, at) = (&row.printed.team, column("team"));
+        match team_of(resolver, name, season.id, row.line, at) {
             Ok(team) => {
                 // One team under two of its names (an alias, a former name).
                 let twice = found.iter().find(|(_, _, t)| t.id == team.id);
                 if let Some((first, _, _)) = twice {
-                    errors.push(RowError {
-                        advice: None,
-                        line: row.line,
-                        column: column("team"),
-                        message: format!(
+                    errors.push(RowError::new(row.line, column("team"), format!(
                             "{} is named twice (as {}) in {}'s table, first at line {} as {}: a team has one line in a season's table",
                             team.name,
                             quoted(&row.printed.team),
                             season.name,
                             first.line,
                             quoted(&first.printed.team)
-                        ),
-                    });
+                        )));
                     continue;
                 }
                 found.push((row, row.printed.with_team(team.id), team))
@@ -526,25 +404,19 @@ fn table_of_season(
                 team.name
             ),
         };
-        errors.push(RowError {
-            advice: None,
-            line: row.line,
-            column: at,
-            message,
-        });
+        errors.push(RowError::new(row.line, at, message));
     }
     if found.len() < stored.len() && errors.is_empty() {
-        errors.push(RowError {
-            advice: None,
-            line: first,
-            column: None,
-            message: format!(
+        errors.push(RowError::new(
+            first,
+            None,
+            format!(
                 "{}'s table is stored already with {} lines, and this one has {}",
                 season.name,
                 stored.len(),
                 found.len()
             ),
-        });
+        ));
     }
     if errors.is_empty() {
         resolver.report.tables_kept += 1;

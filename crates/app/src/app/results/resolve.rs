@@ -4,14 +4,18 @@
 //! the command. A night already kept with the same result is passed over; with another result
 //! it is an error showing both.
 
-use std::collections::HashMap;
+use std::collections::hash_map::Entry;
+use std::collections::{BTreeMap, HashMap, HashSet};
 
+use super::FileFault;
 use crate::app::league::checked;
 use crate::app::names::{ChosenName, NameChoice, Unresolved};
 use crate::app::AppError;
 use crate::league::error::Thing;
-use crate::league::fixtures::{place_night, NightPlace, PairFixture};
-use crate::league::import::{DraftConfig, DraftNight, NameStatus, Named, Names};
+use crate::league::fixtures::{place_night, NightPlace, PairFixture, SeasonDates};
+use crate::league::import::{
+    night_points, DraftConfig, DraftNight, LeagueNames, NameKind, NameStatus,
+};
 use crate::league::names::{name_key, Folded};
 use crate::league::night::{result_words, same_result, won};
 use crate::league::{Config, Confirmation, HomeAway, NightResult};
@@ -27,7 +31,7 @@ pub const MAX_NEW_TEAMS: usize = 1000;
 
 /// A name the files give, with its keys worked out once.
 struct FileName {
-    what: Named,
+    what: NameKind,
     name: String,
     folded: Folded,
 }
@@ -40,11 +44,14 @@ struct FileNames {
     /// The teams' places in `all`, by loose key, in order.
     teams_by_loose: HashMap<String, Vec<usize>>,
     /// The place in `all` of each name key's first name (of either kind).
-    first_at: HashMap<(Named, String), usize>,
+    first_at: HashMap<(NameKind, String), usize>,
     /// Where, in `all`, the team past [`MAX_NEW_TEAMS`] new ones is: the teams from there on
     /// are refused, and not searched for misspellings (`all.len()` when within the bound).
     cut: usize,
 }
+
+/// The names waiting for a choice, each once, as met; with their keys.
+type Waiting = (Vec<Unresolved>, HashSet<(Thing, String)>);
 
 /// A team's name, folded once.
 type KeyedName = (String, Folded);
@@ -150,34 +157,32 @@ pub struct Resolver<'c, 'a> {
     teams: HashMap<String, TeamInfo>,
     fixtures: HashMap<i64, SeasonFixtures>,
     entered: HashMap<i64, Vec<i64>>,
-    on_roster: HashMap<(i64, i64), std::collections::HashSet<String>>,
+    on_roster: HashMap<(i64, i64), HashSet<String>>,
     /// The file being read (named in a fault about a night given twice).
     pub file: String,
     /// Names said to be new players though close to a known one (`--new-player`).
     pub new_players: Vec<String>,
     /// The league's players (on a roster of any season), by name key, once looked up; with
     /// those this import puts on a roster.
-    players: Option<std::collections::BTreeMap<String, String>>,
+    players: Option<BTreeMap<String, String>>,
     /// The league's players' former names and aliases, as written: a name a slip from one of
     /// them is a slip too ("Gareth Jonse" for the former "Gareth Jones").
     player_other_names: Vec<String>,
-    /// The seasons and teams the files name (each once), for telling a misspelt new name.
-    pub named_in_files: Vec<(Named, String)>,
-    /// The same, with their keys ([`Resolver::index_named_in_files`]).
+    /// The seasons and teams the files name (each once), with their keys, for telling a
+    /// misspelt new name ([`Resolver::index_named_in_files`]).
     file_names: FileNames,
     /// How many times the files name each team (by name key): of two spellings of a new team
     /// one letter apart, the rarer is the slip.
     pub team_uses: HashMap<String, usize>,
-    /// The teams a new team's name is checked against for a misspelling: the league's before
-    /// the import, and (for a team without a roster in the files) those with one.
-    teams_before: Vec<String>,
-    /// The same with their keys.
-    teams_before_keyed: Vec<KeyedName>,
+    /// The teams a new team's name is checked against for a misspelling, with their keys: the
+    /// league's before the import, and (for a team without a roster in the files) those with
+    /// one.
+    teams_before: Vec<KeyedName>,
     /// The teams with a roster in the files: each a team of the import by its roster.
     pub rostered: Vec<String>,
     /// The same (each name key once, as first met) with their keys, worked out at the first
     /// name checked.
-    rostered_keyed: std::cell::OnceCell<(std::collections::HashSet<String>, Vec<KeyedName>)>,
+    rostered_keyed: std::cell::OnceCell<(HashSet<String>, Vec<KeyedName>)>,
     pub report: ImportReport,
     /// Each season's points adjustments as stored before this import (team, points, date,
     /// reason's key), once looked up; each taken off as a row of the import is found to be
@@ -191,16 +196,14 @@ pub struct Resolver<'c, 'a> {
     /// What names of the import mean, as chosen (`--map`, or at the prompt), by name key.
     pub choices: HashMap<String, ChosenName>,
     /// The names waiting for a choice, each once, as met; with their keys.
-    unresolved: std::cell::RefCell<Vec<Unresolved>>,
-    unresolved_keys: std::cell::RefCell<std::collections::HashSet<(Thing, String)>>,
+    unresolved: std::cell::RefCell<Waiting>,
     /// The names this import keeps as aliases, by key.
-    aliases_saved: std::collections::HashSet<String>,
+    aliases_saved: HashSet<String>,
     /// Each season's dates (by season id), once looked up, kept as nights are added, so that
     /// a night added is checked against the seasons' dates as `don night enter` checks it.
     /// The league's seasons' ids and dates, read once, then kept as the import adds to them.
-    season_ids: Vec<i64>,
-    season_dates: Vec<crate::league::fixtures::SeasonDates>,
-    season_dates_read: bool,
+    season_ids: Option<Vec<i64>>,
+    season_dates: Vec<SeasonDates>,
 }
 
 impl<'c, 'a> Resolver<'c, 'a> {
@@ -244,11 +247,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             new_players: Vec::new(),
             players: None,
             player_other_names: Vec::new(),
-            named_in_files: Vec::new(),
             file_names: FileNames::default(),
             team_uses: HashMap::new(),
-            teams_before_keyed: teams_before.iter().map(|t| keyed(t)).collect(),
-            teams_before,
+            teams_before: teams_before.iter().map(|t| keyed(t)).collect(),
             rostered: Vec::new(),
             rostered_keyed: Default::default(),
             report: ImportReport::default(),
@@ -257,11 +258,9 @@ impl<'c, 'a> Resolver<'c, 'a> {
             league_made: false,
             choices: HashMap::new(),
             unresolved: Default::default(),
-            unresolved_keys: Default::default(),
             aliases_saved: Default::default(),
-            season_ids: Vec::new(),
+            season_ids: None,
             season_dates: Vec::new(),
-            season_dates_read: false,
         })
     }
 
@@ -276,30 +275,30 @@ impl<'c, 'a> Resolver<'c, 'a> {
         day: chrono::NaiveDate,
         line: u64,
     ) -> Result<(), RowError> {
-        if !self.season_dates_read {
-            let read = self
-                .change
-                .leagues()
-                .season_dates(self.league.id)
-                .map_err(|e| store_fault(e, line))?;
-            (self.season_ids, self.season_dates) = read.into_iter().map(|(s, d)| (s.id, d)).unzip();
-            self.season_dates_read = true;
+        if self.season_ids.is_none() {
+            let read = self.change.leagues().season_dates(self.league.id);
+            let (ids, dates) = read
+                .at_line(line)?
+                .into_iter()
+                .map(|(s, d)| (s.id, d))
+                .unzip();
+            (self.season_ids, self.season_dates) = (Some(ids), dates);
         }
-        let i = match self.season_ids.iter().position(|id| *id == season) {
+        let ids = self.season_ids.as_mut().expect("just read");
+        let i = match ids.iter().position(|id| *id == season) {
             Some(i) => i,
             // A season this import made: no fixtures yet.
             None => {
                 let Some(made) = self.seasons.values().find(|s| s.id == season) else {
                     return Ok(());
                 };
-                self.season_ids.push(season);
-                self.season_dates
-                    .push(crate::league::fixtures::SeasonDates {
-                        name: made.name.clone(),
-                        span: None,
-                        scheduled: false,
-                    });
-                self.season_ids.len() - 1
+                ids.push(season);
+                self.season_dates.push(SeasonDates {
+                    name: made.name.clone(),
+                    span: None,
+                    scheduled: false,
+                });
+                ids.len() - 1
             }
         };
         if self.season_dates[i].holds_day(day) {
@@ -307,18 +306,16 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         crate::league::fixtures::check_near(&self.season_dates[i], day)
             .and_then(|()| crate::league::fixtures::check_season(&self.season_dates, i, day))
-            .map_err(|e| RowError {
+            .map_err(|e| {
                 // The file's rows are taken in order: the season's dates are those of the rows
                 // before this one.
-                advice: Some(Box::new(match e.advice() {
+                let advice = match e.advice() {
                     Advice::NewSeason { .. } => Advice::NewSeason {
                         in_file_order: true,
                     },
                     advice => advice,
-                })),
-                line,
-                column: None,
-                message: e.to_string(),
+                };
+                RowError::new(line, None, e.to_string()).advised(Some(advice))
             })?;
         self.season_dates[i].add(day);
         Ok(())
@@ -348,20 +345,15 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         if !self.create {
             let (hint, advice) = hint(name, self.seasons.values().map(|s| s.name.as_str()));
-            return Err(RowError {
-                advice: advice.map(Box::new),
+            return Err(RowError::new(
                 line,
                 column,
-                message: format!("{} has no season '{name}'{hint}", self.league.name),
-            });
+                format!("{} has no season '{name}'{hint}", self.league.name),
+            )
+            .advised(advice));
         }
         // A season's name refused (blank, too long, dated outside the years) is at its cell.
-        let s = checked::add_season(self.change, &self.league, name).map_err(|e| RowError {
-            advice: advice_of(&e).map(Box::new),
-            line,
-            column,
-            message: e.to_string(),
-        })?;
+        let s = checked::add_season(self.change, &self.league, name).at_cell(line, column)?;
         self.report.seasons_made.push(s.name.clone());
         self.seasons.insert(name_key(name), s.clone());
         Ok(s)
@@ -383,7 +375,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 if self.aliases_saved.insert(key.clone()) {
                     self.change
                         .add_team_name(team.id, name, None)
-                        .map_err(|e| store_fault(e, line))?;
+                        .at_line(line)?;
                     self.report.aliases_added += 1;
                 }
                 self.teams.insert(key, team.clone());
@@ -409,43 +401,32 @@ impl<'c, 'a> Resolver<'c, 'a> {
             Some(t) => t.clone(),
             None if self.create || chosen_new => {
                 if self.report.teams_made.len() >= MAX_NEW_TEAMS {
-                    return Err(RowError {
-                        advice: None,
-                        line,
-                        column,
-                        message: self.too_many_teams(name),
-                    });
+                    return Err(RowError::new(line, column, self.too_many_teams(name)));
                 }
                 // A new team that only looks like one the league has, or one this import makes
                 // ("Royal Оak" with a Cyrillic "О"), is refused: two teams no one can tell apart.
                 let known = self.teams.values().map(|t| t.name.as_str());
                 if let Some(w) = crate::record::text::look_alike_warning("team", name, known) {
-                    return Err(RowError {
-                        advice: None,
-                        line,
-                        column,
-                        message: w,
-                    });
+                    return Err(RowError::new(line, column, w));
                 }
-                let t = checked::add_team(self.change, &self.league, name, None)
-                    .map_err(|e| store_fault(e, line))?;
+                let t = checked::add_team(self.change, &self.league, name, None).at_line(line)?;
                 self.report.teams_made.push(t.name.clone());
                 self.teams.insert(name_key(name), t.clone());
                 t
             }
             None => {
                 let (hint, advice) = hint(name, self.teams.values().map(|t| t.name.as_str()));
-                return Err(RowError {
-                    advice: advice.map(Box::new),
+                return Err(RowError::new(
                     line,
                     column,
-                    message: format!("no team '{name}' in {}{hint}", self.league.name),
-                });
+                    format!("no team '{name}' in {}{hint}", self.league.name),
+                )
+                .advised(advice));
             }
         };
         let entered = self.entered.entry(season).or_default();
         if !entered.contains(&team.id) {
-            checked::enter_team(self.change, season, team.id).map_err(|e| store_fault(e, line))?;
+            checked::enter_team(self.change, season, team.id).at_line(line)?;
             entered.push(team.id);
         }
         Ok(team)
@@ -489,25 +470,17 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 self.report.configs_kept += 1;
             }
         } else {
-            let played = self
-                .fixtures_of(season.id)
-                .map_err(|e| store_fault(e, line))?
-                .any_played();
+            let played = self.fixtures_of(season.id).at_line(line)?.any_played();
             if played {
-                return Err(RowError {
-                    advice: None,
-                    line,
-                    column: None,
-                    message: format!(
+                return Err(RowError::new(line, None, format!(
                         "{} has nights already, entered under another configuration ({}); a season keeps its configuration",
                         season.name,
                         config_differences(&season.config, &draft.config)
-                    ),
-                });
+                    )));
             }
             self.change
                 .set_season_config(season.id, &draft.config)
-                .map_err(|e| store_fault(e, line))?;
+                .at_line(line)?;
             self.report.configs_set += 1;
             if let Some(s) = self.seasons.get_mut(&name_key(&season.name)) {
                 s.config = draft.config.clone();
@@ -517,7 +490,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         if self.league_made && self.league.config != draft.config {
             self.change
                 .set_league_config(self.league.id, &draft.config)
-                .map_err(|e| store_fault(e, line))?;
+                .at_line(line)?;
             self.league.config = draft.config.clone();
         }
         Ok(())
@@ -534,9 +507,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let season = self.season(&row.season, line, column("season"))?;
         let home = self.team(&row.home, season.id, line, column("home"))?;
         let away = self.team(&row.away, season.id, line, column("away"))?;
-        let fixtures = self
-            .fixtures_of(season.id)
-            .map_err(|e| store_fault(e, line))?;
+        let fixtures = self.fixtures_of(season.id).at_line(line)?;
         if fixtures
             .pair(home.id, away.id)
             .iter()
@@ -551,24 +522,17 @@ impl<'c, 'a> Resolver<'c, 'a> {
             (row.round, row.date),
             (home.id, away.id),
         )
-        .map_err(|e| RowError {
-            advice: advice_of(&e).map(Box::new),
-            line,
-            column: column("away"),
-            message: e.to_string(),
-        })?;
-        self.fixtures_of(season.id)
-            .map_err(|e| store_fault(e, line))?
-            .push(Known {
-                id,
-                round: row.round,
-                date: row.date,
-                home: home.id,
-                away: away.id,
-                cancelled: false,
-                result: KnownResult::None,
-                undated: false,
-            });
+        .at_cell(line, column("away"))?;
+        self.fixtures_of(season.id).at_line(line)?.push(Known {
+            id,
+            round: row.round,
+            date: row.date,
+            home: home.id,
+            away: away.id,
+            cancelled: false,
+            result: KnownResult::None,
+            undated: false,
+        });
         self.report.fixtures_added += 1;
         Ok(())
     }
@@ -593,9 +557,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             away,
             line,
         };
-        let fixtures = self
-            .fixtures_of(at.season.id)
-            .map_err(|e| store_fault(e, line))?;
+        let fixtures = self.fixtures_of(at.season.id).at_line(line)?;
         let scheduled = fixtures.scheduled;
         let fixtures = fixtures.pair(at.home.id, at.away.id);
         let undated = |f: &&Known| f.undated && !f.cancelled;
@@ -659,25 +621,22 @@ impl<'c, 'a> Resolver<'c, 'a> {
             // On its date (a night is never moved by an import).
             Some((id, cancelled)) => {
                 if cancelled {
-                    self.change
-                        .set_cancelled(id, false)
-                        .map_err(|e| store_fault(e, line))?;
+                    self.change.set_cancelled(id, false).at_line(line)?;
                 }
-                checked::refuse_closed_fixture(&self.change.leagues(), id)
-                    .map_err(|e| store_fault(e, line))?;
+                checked::refuse_closed_fixture(&self.change.leagues(), id).at_line(line)?;
                 self.change
                     .set_night_result(id, &night.result)
-                    .map_err(|e| store_fault(e, line))?;
+                    .at_line(line)?;
                 Ok(id)
             }
             None => {
                 self.dates_allow(at.season.id, night.date, line)?;
                 let (season, home, away) = (at.season.id, at.home.id, at.away.id);
                 checked::may_add_played(self.change, season, (night.date, true), (home, away))
-                    .map_err(|e| store_fault(e, line))?;
+                    .at_line(line)?;
                 self.change
                     .add_played_fixture(season, night.date, home, away, &night.result)
-                    .map_err(|e| store_fault(e, line))
+                    .at_line(line)
             }
         }
     }
@@ -701,36 +660,31 @@ impl<'c, 'a> Resolver<'c, 'a> {
             };
             if let Confirmation::Disputed { by, .. } = confirmation {
                 if entered_by == Some(*by) {
-                    return Err(RowError {
-                        advice: None,
+                    return Err(RowError::new(
                         line,
-                        column: column("disputed_by"),
-                        message: format!(
+                        column("disputed_by"),
+                        format!(
                             "{}: the side that entered a night cannot dispute it",
                             at.words()
                         ),
-                    });
+                    ));
                 }
             }
             if let Some(side) = entered_by {
-                change
-                    .set_provisional(id, side, night.date)
-                    .map_err(|e| store_fault(e, line))?;
+                change.set_provisional(id, side, night.date).at_line(line)?;
             }
             if let Confirmation::Disputed { .. } = confirmation {
                 change
                     .set_confirmation(id, confirmation, night.date)
-                    .map_err(|e| store_fault(e, line))?;
+                    .at_line(line)?;
             }
         }
         if let (Confirmation::Confirmed, Some(side)) = (confirmation, night.confirmed_by) {
             // Entered for one side, then confirmed by the other.
-            change
-                .set_provisional(id, side, night.date)
-                .map_err(|e| store_fault(e, line))?;
+            change.set_provisional(id, side, night.date).at_line(line)?;
             change
                 .set_confirmation(id, &Confirmation::Confirmed, night.date)
-                .map_err(|e| store_fault(e, line))?;
+                .at_line(line)?;
         }
         Ok(())
     }
@@ -738,9 +692,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// Notes a night kept on fixture `id`: another row with it is given twice.
     fn note_kept(&mut self, at: &NightAt<'_>, id: i64) -> Result<(), RowError> {
         let file = self.file.clone();
-        let fixtures = self
-            .fixtures_of(at.season.id)
-            .map_err(|e| store_fault(e, at.line))?;
+        let fixtures = self.fixtures_of(at.season.id).at_line(at.line)?;
         if let Some(pair) = fixtures.by_pair.get_mut(&(at.home.id, at.away.id)) {
             pair.retain(|f| f.id != id);
         }
@@ -796,9 +748,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         seen.insert(player.to_string());
         self.check_slip(player, line, column)?;
-        if checked::add_to_roster(self.change, season, team, player)
-            .map_err(|e| store_fault(e, line))?
-        {
+        if checked::add_to_roster(self.change, season, team, player).at_line(line)? {
             self.report.roster_places += 1;
         }
         Ok(())
@@ -812,52 +762,30 @@ impl<'c, 'a> Resolver<'c, 'a> {
         line: u64,
         column: Option<Column>,
     ) -> Result<(), RowError> {
-        if self.players.is_none() {
-            let known = self
-                .change
-                .leagues()
-                .league_players(self.league.id)
-                .map_err(|e| store_fault(e, line))?;
-            self.players = Some(
-                self.known_players(known)
-                    .map_err(|e| store_fault(e, line))?,
-            );
-        }
+        self.load_players().at_line(line)?;
         if let Some((message, advice)) = self.slip_of(player) {
-            return Err(RowError {
-                advice: Some(Box::new(advice)),
-                line,
-                column,
-                message,
-            });
+            return Err(RowError::new(line, column, message).advised(Some(advice)));
         }
         let players = self.players.as_mut().expect("just looked up");
         players.insert(name_key(player), player.to_string());
         Ok(())
     }
 
-    /// Loads the league's players (once): a slip can then be told from a row alone.
+    /// Loads the league's players (once), by name key, with their other names' keys (each
+    /// giving the name today): a slip can then be told from a row alone.
     pub fn load_players(&mut self) -> Result<(), StoreError> {
-        if self.players.is_none() {
-            let known = self.change.leagues().league_players(self.league.id)?;
-            self.players = Some(self.known_players(known)?);
+        if self.players.is_some() {
+            return Ok(());
         }
-        Ok(())
-    }
-
-    /// The league's players by name key, with their other names' keys (each giving the name
-    /// today).
-    fn known_players(
-        &mut self,
-        known: Vec<String>,
-    ) -> Result<std::collections::BTreeMap<String, String>, StoreError> {
-        let mut players: std::collections::BTreeMap<String, String> =
+        let known = self.change.leagues().league_players(self.league.id)?;
+        let mut players: BTreeMap<String, String> =
             known.into_iter().map(|n| (name_key(&n), n)).collect();
         for (other, today) in self.change.names().league_player_names(self.league.id)? {
             players.entry(name_key(&other)).or_insert(today);
             self.player_other_names.push(other);
         }
-        Ok(players)
+        self.players = Some(players);
+        Ok(())
     }
 
     /// Applies the choices made for players' names (and notes those for new players): a name
@@ -867,149 +795,113 @@ impl<'c, 'a> Resolver<'c, 'a> {
     /// team's name can't be made to mean another; a name can't mean one the choices map on
     /// again. The faults, then the warnings (a choice for a name of no file of the import, or
     /// one that changes nothing): each (file, line, message). A choice warned of is dropped.
-    #[allow(clippy::type_complexity)]
     pub fn apply_player_choices(
         &mut self,
-        team_names: &std::collections::HashSet<String>,
-        player_names: &std::collections::HashSet<String>,
-    ) -> Result<(Vec<(String, u64, String)>, Vec<(String, u64, String)>), StoreError> {
+        player_names: &HashSet<String>,
+    ) -> Result<(Vec<FileFault>, Vec<FileFault>), StoreError> {
         let mut faults = Vec::new();
         let mut warnings = Vec::new();
+        let team_names: HashSet<String> = self.team_uses.keys().cloned().collect();
         let mut choices: Vec<ChosenName> = self.choices.values().cloned().collect();
         choices.sort_by(|a, b| (&a.file, a.line).cmp(&(&b.file, b.line)));
         let league = self.league.name.clone();
         for c in choices {
             let key = name_key(&c.name);
             let is_team = team_names.contains(&key);
-            let is_player = player_names.contains(&key);
-            let mut drop = |warnings: &mut Vec<_>, why: String| {
-                warnings.push((c.file.clone(), c.line, why));
-                self.choices.remove(&key);
-            };
-            if !is_team && !is_player {
-                drop(
-                    &mut warnings,
-                    format!(
-                        "'{}' names no team or player of the import: it was not used",
-                        c.name
-                    ),
-                );
-                continue;
-            }
-            if is_team {
+            let said = if !is_team && !player_names.contains(&key) {
+                Some(Said::Dropped(format!(
+                    "'{}' names no team or player of the import: it was not used",
+                    c.name
+                )))
+            } else if is_team {
                 let known = self.teams.get(&key).map(|t| (t.id, t.name.clone()));
                 match (&c.choice, known) {
-                    (NameChoice::New, Some((_, today))) => drop(
-                        &mut warnings,
-                        format!(
-                            "'{}' is {today}'s name already, not a new team: it was not used",
-                            c.name
-                        ),
-                    ),
+                    (NameChoice::New, Some((_, today))) => Some(Said::Dropped(format!(
+                        "'{}' is {today}'s name already, not a new team: it was not used",
+                        c.name
+                    ))),
                     (NameChoice::New, None) => {
-                        let known = self.teams_before.iter().map(String::as_str);
+                        let known = self.teams_before.iter().map(|(n, _)| n.as_str());
                         let near = crate::league::names::near_team(&c.name, known);
-                        if let (true, Some(near)) = (c.itself, near) {
-                            warnings.push((c.file.clone(), c.line, kept_new(&c, "team", near)));
-                        }
+                        near.filter(|_| c.itself)
+                            .map(|near| Said::Warning(kept_new(&c, "team", near)))
                     }
                     (NameChoice::Means(target), known) => {
                         let tkey = name_key(target);
                         let meant = self.teams.get(&tkey).map(|t| (t.id, t.name.clone()));
                         match (known, meant) {
-                            (Some((a, _)), Some((b, _))) if a == b => drop(
-                                &mut warnings,
-                                format!(
-                                    "'{}' is a name of the same team as '{target}' already: it was not used",
-                                    c.name
-                                ),
-                            ),
-                            (Some((_, today)), _) => faults.push((
-                                c.file.clone(),
-                                c.line,
-                                format!(
-                                    "'{}' is a name of {today} already, so it can't mean '{target}': leave it out of the map",
-                                    c.name
-                                ),
-                            )),
-                            (None, Some(_)) => {}
+                            (Some((a, _)), Some((b, _))) if a == b => Some(Said::Dropped(format!(
+                                "'{}' is a name of the same team as '{target}' already: it was not used",
+                                c.name
+                            ))),
+                            (Some((_, today)), _) => Some(Said::Fault(format!(
+                                "'{}' is a name of {today} already, so it can't mean '{target}': leave it out of the map",
+                                c.name
+                            ))),
+                            (None, Some(_)) => None,
                             (None, None) if team_names.contains(&tkey) => {
-                                if let Some(again) = self.choices.get(&tkey) {
-                                    let said = match &again.choice {
-                                        NameChoice::New => None,
-                                        NameChoice::Means(m) => Some(m.clone()),
-                                    };
-                                    if let Some(m) = said {
-                                        faults.push((
-                                            c.file.clone(),
-                                            c.line,
-                                            format!(
-                                                "'{}' is to mean '{target}', which is itself to mean '{m}' (line {}): map each name to the team it means",
-                                                c.name, again.line
-                                            ),
-                                        ));
-                                    }
-                                }
+                                let again = self.choices.get(&tkey);
+                                again.and_then(|again| match &again.choice {
+                                    NameChoice::New => None,
+                                    NameChoice::Means(m) => Some(Said::Fault(format!(
+                                        "'{}' is to mean '{target}', which is itself to mean '{m}' (line {}): map each name to the team it means",
+                                        c.name, again.line
+                                    ))),
+                                })
                             }
-                            (None, None) => faults.push((
-                                c.file.clone(),
-                                c.line,
-                                format!(
-                                    "'{}' is to mean '{target}', which is no team of {league} nor a team of the import",
-                                    c.name
-                                ),
-                            )),
+                            (None, None) => Some(Said::Fault(format!(
+                                "'{}' is to mean '{target}', which is no team of {league} nor a team of the import",
+                                c.name
+                            ))),
                         }
                     }
                 }
-                continue;
-            }
-            match &c.choice {
-                NameChoice::New => {
-                    self.new_players.push(c.name.clone());
-                    if c.itself {
+            } else {
+                match &c.choice {
+                    NameChoice::New if c.itself => {
+                        self.new_players.push(c.name.clone());
                         self.load_players()?;
                         let players = self.players.as_ref().expect("just looked up");
                         let known: Vec<&str> = players.values().map(String::as_str).collect();
                         let other: Vec<&str> =
                             self.player_other_names.iter().map(String::as_str).collect();
-                        if let Some(near) = crate::league::names::near_miss(&c.name, &known, &other)
-                        {
-                            warnings.push((c.file.clone(), c.line, kept_new(&c, "player", near)));
-                        }
+                        let near = crate::league::names::near_miss(&c.name, &known, &other);
+                        near.map(|near| Said::Warning(kept_new(&c, "player", near)))
                     }
-                }
-                NameChoice::Means(target) => {
-                    let names = self.change.names();
-                    if names.player_owner(&c.name)?.is_some() {
-                        continue;
+                    NameChoice::New => {
+                        self.new_players.push(c.name.clone());
+                        None
                     }
-                    if self.teams.contains_key(&name_key(target)) {
-                        faults.push((
-                            c.file.clone(),
-                            c.line,
-                            format!(
+                    NameChoice::Means(target) => {
+                        let names = self.change.names();
+                        if names.player_owner(&c.name)?.is_some() {
+                            None
+                        } else if self.teams.contains_key(&name_key(target)) {
+                            Some(Said::Fault(format!(
                                 "'{}' is a player of the import, and '{target}' a team: map a player's name to a player's",
                                 c.name
-                            ),
-                        ));
-                        continue;
-                    }
-                    match names.player_owner(target)? {
-                        Some(owner) => {
+                            )))
+                        } else if let Some(owner) = names.player_owner(target)? {
                             self.change.add_player_name(owner.id, &c.name, None)?;
                             self.report.aliases_added += 1;
-                        }
-                        None => faults.push((
-                            c.file.clone(),
-                            c.line,
-                            format!(
+                            None
+                        } else {
+                            Some(Said::Fault(format!(
                                 "'{}' is to mean '{target}', which is no team of {league} nor a player",
                                 c.name
-                            ),
-                        )),
+                            )))
+                        }
                     }
                 }
+            };
+            match said {
+                Some(Said::Fault(m)) => faults.push(of_choice(&c, m)),
+                Some(Said::Warning(m)) => warnings.push(of_choice(&c, m)),
+                Some(Said::Dropped(m)) => {
+                    warnings.push(of_choice(&c, m));
+                    self.choices.remove(&key);
+                }
+                None => {}
             }
         }
         Ok((faults, warnings))
@@ -1070,11 +962,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
         match a.change {
             AdjustmentChange::Points(points) => {
                 let before = match self.adjustments_before.entry(season.id) {
-                    std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
-                    std::collections::hash_map::Entry::Vacant(e) => e.insert(
+                    Entry::Occupied(e) => e.into_mut(),
+                    Entry::Vacant(e) => e.insert(
                         reader
                             .adjustments(season.id)
-                            .map_err(|e| store_fault(e, a.line))?
+                            .at_line(a.line)?
                             .into_iter()
                             .map(|s| (s.team, s.points, s.date, name_key(&s.reason)))
                             .collect(),
@@ -1086,11 +978,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     self.report.adjustments_kept += 1;
                     return Ok(());
                 }
-                checked::refuse_closed(&self.change.leagues(), season.id)
-                    .map_err(|e| store_fault(e, a.line))?;
+                checked::refuse_closed(&self.change.leagues(), season.id).at_line(a.line)?;
                 self.change
                     .add_adjustment(season.id, team.id, points, &a.reason, a.date)
-                    .map_err(|e| store_fault(e, a.line))?;
+                    .at_line(a.line)?;
             }
             AdjustmentChange::Withdrawn => {
                 if let Some((file, first)) = self.withdrawals.get(&(season.id, team.id)) {
@@ -1099,21 +990,16 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     } else {
                         format!("first in {file}, line {first}")
                     };
-                    return Err(RowError {
-                        advice: None,
-                        line: a.line,
-                        column: column("adjustment"),
-                        message: format!(
+                    return Err(RowError::new(a.line, column("adjustment"), format!(
                             "{} is withdrawn from {} twice in this import ({at}): a team withdraws once",
                             team.name, season.name
-                        ),
-                    });
+                        )));
                 }
                 let here = (self.file.clone(), a.line);
                 self.withdrawals.insert((season.id, team.id), here);
                 let entry = reader
                     .entries(season.id)
-                    .map_err(|e| store_fault(e, a.line))?
+                    .at_line(a.line)?
                     .into_iter()
                     .find(|e| e.team.id == team.id);
                 match entry.and_then(|e| e.withdrawn) {
@@ -1122,22 +1008,18 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         return Ok(());
                     }
                     Some(d) => {
-                        return Err(RowError {
-                            advice: None,
-                            line: a.line,
-                            column: column("date"),
-                            message: format!(
-                                "{} withdrew on {d} already, not {}",
-                                team.name, a.date
-                            ),
-                        })
+                        return Err(RowError::new(
+                            a.line,
+                            column("date"),
+                            format!("{} withdrew on {d} already, not {}", team.name, a.date),
+                        ))
                     }
                     None => {
                         checked::refuse_closed(&self.change.leagues(), season.id)
-                            .map_err(|e| store_fault(e, a.line))?;
+                            .at_line(a.line)?;
                         self.change
                             .withdraw(season.id, team.id, a.date)
-                            .map_err(|e| store_fault(e, a.line))?;
+                            .at_line(a.line)?;
                     }
                 }
             }
@@ -1164,15 +1046,6 @@ impl NightAt<'_> {
             "{} v {} on {}",
             self.home.name, self.away.name, self.night.date
         )
-    }
-
-    fn fault(&self, column: Option<Column>, message: String) -> RowError {
-        RowError {
-            advice: None,
-            line: self.line,
-            column,
-            message,
-        }
     }
 
     /// Whether the night is there already with the same result, on its teams' fixture on its
@@ -1204,7 +1077,7 @@ impl NightAt<'_> {
             ),
             KnownResult::None => return Ok(false),
         };
-        Err(self.fault(at, message))
+        Err(RowError::new(self.line, at, message))
     }
 
     /// The fixture the night is kept on (its id, and whether it was cancelled), or none for a
@@ -1274,14 +1147,11 @@ impl NightAt<'_> {
                 (had, advice)
             }
         };
-        Err(RowError {
-            advice: Some(Box::new(advice)),
-            ..self.fault(column("date"), message)
-        })
+        Err(RowError::new(self.line, column("date"), message).advised(Some(advice)))
     }
 }
 
-impl Names for Resolver<'_, '_> {
+impl LeagueNames for Resolver<'_, '_> {
     fn config_of(&self, season: &str) -> Config {
         Resolver::config_of(self, season)
     }
@@ -1290,12 +1160,12 @@ impl Names for Resolver<'_, '_> {
         self.slip_of(player)
     }
 
-    fn status(&self, what: Named, name: &str) -> NameStatus {
+    fn status(&self, what: NameKind, name: &str) -> NameStatus {
         if let Some(over) = self.past_bound(what, name) {
             return NameStatus::Unknown(over, None);
         }
         let status = self.status_of(what, name);
-        if let (Named::Team, NameStatus::Unknown(..)) = (what, &status) {
+        if let (NameKind::Team, NameStatus::Unknown(..)) = (what, &status) {
             let near = crate::league::names::suggest_folded(name, self.keyed_before())
                 .or_else(|| self.twin_in_files(name))
                 .or_else(|| self.slip_in_files(name));
@@ -1309,14 +1179,14 @@ impl Resolver<'_, '_> {
     /// Takes the seasons and teams the files name (each once, in order), working out each
     /// one's keys once, and where the team past [`MAX_NEW_TEAMS`] new ones is (the choices
     /// given are taken first: a name chosen to mean a known team is no new team).
-    pub fn index_named_in_files(&mut self, named: Vec<(Named, String)>) {
+    pub fn index_named_in_files(&mut self, named: &[(NameKind, String)]) {
         let mut index = FileNames::default();
         let mut new_teams = 0;
         let mut cut = None;
         for (i, (what, name)) in named.iter().enumerate() {
             let (name, folded) = keyed(name);
             let key = folded.key.clone();
-            if *what == Named::Team {
+            if *what == NameKind::Team {
                 index
                     .teams_by_loose
                     .entry(folded.loose.clone())
@@ -1338,7 +1208,6 @@ impl Resolver<'_, '_> {
         }
         index.cut = cut.unwrap_or(named.len());
         self.file_names = index;
-        self.named_in_files = named;
     }
 
     /// A team of that name key would be made by this import (with `--create`, or chosen new).
@@ -1354,12 +1223,15 @@ impl Resolver<'_, '_> {
     }
 
     /// The fault of a new team's name past the [`MAX_NEW_TEAMS`] an import may make.
-    fn past_bound(&self, what: Named, name: &str) -> Option<String> {
-        if what != Named::Team {
+    fn past_bound(&self, what: NameKind, name: &str) -> Option<String> {
+        if what != NameKind::Team {
             return None;
         }
         let key = name_key(name);
-        let at = *self.file_names.first_at.get(&(Named::Team, key.clone()))?;
+        let at = *self
+            .file_names
+            .first_at
+            .get(&(NameKind::Team, key.clone()))?;
         (at >= self.file_names.cut && self.makes_team(&key)).then(|| self.too_many_teams(name))
     }
 
@@ -1378,18 +1250,18 @@ impl Resolver<'_, '_> {
             .iter()
             .enumerate()
             .take(cut)
-            .filter(|(_, f)| f.what == Named::Team)
+            .filter(|(_, f)| f.what == NameKind::Team)
     }
 
     /// The league's teams before the import, with their keys.
     fn keyed_before(&self) -> impl Iterator<Item = (&str, &Folded)> {
-        self.teams_before_keyed.iter().map(|(n, f)| (n.as_str(), f))
+        self.teams_before.iter().map(|(n, f)| (n.as_str(), f))
     }
 
     /// The teams with a roster in the files: their keys, and each (once) with its keys.
-    fn rostered_keyed(&self) -> &(std::collections::HashSet<String>, Vec<KeyedName>) {
+    fn rostered_keyed(&self) -> &(HashSet<String>, Vec<KeyedName>) {
         self.rostered_keyed.get_or_init(|| {
-            let mut keys = std::collections::HashSet::new();
+            let mut keys = HashSet::new();
             let mut list = Vec::new();
             for t in &self.rostered {
                 let k = keyed(t);
@@ -1403,12 +1275,9 @@ impl Resolver<'_, '_> {
 
     /// Notes a name that waits for a choice (once).
     fn wait_for_choice(&self, what: Thing, name: &str, near: Option<&str>) {
-        if self
-            .unresolved_keys
-            .borrow_mut()
-            .insert((what, name_key(name)))
-        {
-            self.unresolved.borrow_mut().push(Unresolved {
+        let (names, keys) = &mut *self.unresolved.borrow_mut();
+        if keys.insert((what, name_key(name))) {
+            names.push(Unresolved {
                 what,
                 name: crate::league::names::tidy(name),
                 near: near.map(str::to_string),
@@ -1418,7 +1287,7 @@ impl Resolver<'_, '_> {
 
     /// The names met that wait for a choice.
     pub fn unresolved(&self) -> Vec<Unresolved> {
-        self.unresolved.borrow().clone()
+        self.unresolved.borrow().0.clone()
     }
 
     /// Another team's name of the files that is this one written another way (the same but for
@@ -1450,7 +1319,7 @@ impl Resolver<'_, '_> {
         let at = |k: &str| {
             self.file_names
                 .first_at
-                .get(&(Named::Team, k.to_string()))
+                .get(&(NameKind::Team, k.to_string()))
                 .copied()
         };
         let (key_uses, key_at) = (uses(key), at(key));
@@ -1470,11 +1339,11 @@ impl Resolver<'_, '_> {
             .map(|f| f.name.as_str())
     }
 
-    /// What the league knows of a name (see [`Names::status`]).
-    fn status_of(&self, what: Named, name: &str) -> NameStatus {
+    /// What the league knows of a name (see [`LeagueNames::status`]).
+    fn status_of(&self, what: NameKind, name: &str) -> NameStatus {
         let key = name_key(name);
         let (known, place): (Vec<&str>, String) = match what {
-            Named::Season => {
+            NameKind::Season => {
                 if self.seasons.contains_key(&key) {
                     return NameStatus::Known;
                 }
@@ -1483,7 +1352,7 @@ impl Resolver<'_, '_> {
                     format!("{} has no season '{name}'", self.league.name),
                 )
             }
-            Named::Team => {
+            NameKind::Team => {
                 if self.teams.contains_key(&key) {
                     return NameStatus::Known;
                 }
@@ -1507,12 +1376,12 @@ impl Resolver<'_, '_> {
                 .all
                 .iter()
                 .enumerate()
-                .filter(move |(i, f)| f.what == what && (*i < cut || what == Named::Season))
+                .filter(move |(i, f)| f.what == what && (*i < cut || what == NameKind::Season))
                 .map(|(_, f)| f)
                 .filter(|f| f.folded.key != key)
                 .map(|f| (f.name.as_str(), &f.folded))
         };
-        if self.create && what == Named::Season {
+        if self.create && what == NameKind::Season {
             // A new season's name is near an old one's (2026-27, 2025-26): a misspelling only
             // when a night of it is left incomplete.
             let known: Vec<(&str, Folded)> = known.iter().map(|k| (*k, Folded::new(k))).collect();
@@ -1537,25 +1406,15 @@ impl Resolver<'_, '_> {
                 .chain(rostered)
                 .filter(|t| t.1.key != key);
             let near = suggest_folded(name, known_teams).filter(|_| key.chars().count() > 2);
-            if let Some(s) = near {
-                return NameStatus::Unknown(
-                    format!("{place}; did you mean '{s}'?"),
-                    Some(Advice::NewTeam(name.to_string())),
-                );
-            }
-            // A new team written another way elsewhere in the files ("Fox & Hounds", "Fox and
-            // Hounds"): not two teams unawares.
-            if let Some(twin) = self.twin_in_files(name) {
-                return NameStatus::Unknown(
-                    format!("{place}; did you mean '{twin}'?"),
-                    Some(Advice::WhichName { one_letter: false }),
-                );
-            }
-            if let Some(twin) = self.slip_in_files(name) {
-                return NameStatus::Unknown(
-                    format!("{place}; did you mean '{twin}'?"),
-                    Some(Advice::WhichName { one_letter: true }),
-                );
+            // Or a new team written another way elsewhere in the files ("Fox & Hounds", "Fox
+            // and Hounds", or one letter apart): not two teams unawares.
+            let which = |one_letter| Advice::WhichName { one_letter };
+            let twin = || self.twin_in_files(name).map(|t| (t, which(false)));
+            let slip = || self.slip_in_files(name).map(|t| (t, which(true)));
+            let meant = near.map(|s| (s, Advice::NewTeam(name.to_string())));
+            if let Some((s, advice)) = meant.or_else(twin).or_else(slip) {
+                let message = format!("{place}; did you mean '{s}'?");
+                return NameStatus::Unknown(message, Some(advice));
             }
             let near = suggest_folded(name, elsewhere());
             NameStatus::New(near.map(|s| {
@@ -1585,20 +1444,15 @@ fn config_differences(stored: &Config, here: &Config) -> String {
             v.join(" ")
         }
     };
-    let mut settings: Vec<&str> = a.iter().chain(&b).map(|r| r.setting.as_str()).collect();
-    settings.dedup();
-    let mut seen = Vec::new();
-    let mut out = Vec::new();
-    for s in settings {
-        if seen.contains(&s) {
-            continue;
-        }
-        seen.push(s);
-        let (x, y) = (text(&a, s), text(&b, s));
-        if x != y {
-            out.push(format!("{s}: stored {x}, here {y}"));
-        }
-    }
+    let mut seen = HashSet::new();
+    let settings = a.iter().chain(&b).map(|r| r.setting.as_str());
+    let out: Vec<String> = settings
+        .filter(|s| seen.insert(*s))
+        .filter_map(|s| {
+            let (x, y) = (text(&a, s), text(&b, s));
+            (x != y).then(|| format!("{s}: stored {x}, here {y}"))
+        })
+        .collect();
     out.join("; ")
 }
 
@@ -1618,14 +1472,42 @@ pub(super) fn advice_of(e: &AppError) -> Option<Advice> {
     }
 }
 
-fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
-    let e = e.into();
-    RowError {
-        advice: advice_of(&e).map(Box::new),
-        line,
-        column: None,
-        message: e.to_string(),
+/// A refusal of the store (or of the league's rules) at a line of a file, and a cell.
+pub(super) trait AtLine<T>: Sized {
+    fn at_cell(self, line: u64, column: Option<Column>) -> Result<T, RowError>;
+
+    fn at_line(self, line: u64) -> Result<T, RowError> {
+        self.at_cell(line, None)
     }
+}
+
+impl<T, E: Into<AppError>> AtLine<T> for Result<T, E> {
+    fn at_cell(self, line: u64, column: Option<Column>) -> Result<T, RowError> {
+        self.map_err(|e| RowError {
+            column,
+            ..store_fault(e, line)
+        })
+    }
+}
+
+pub(super) fn store_fault(e: impl Into<AppError>, line: u64) -> RowError {
+    let e = e.into();
+    RowError::new(line, None, e.to_string()).advised(advice_of(&e))
+}
+
+/// What is said of a choice of what a name means: a fault, a warning, or a warning that it
+/// was not used (the choice dropped).
+enum Said {
+    Fault(String),
+    Warning(String),
+    Dropped(String),
+}
+
+/// A fault (or a warning) of a choice of what a name means, at its line.
+pub(super) fn of_choice(c: &ChosenName, message: String) -> FileFault {
+    let file = c.file.clone();
+    let error = RowError::new(c.line, None, message);
+    FileFault { file, error }
 }
 
 /// What is said of a name near a known one (`near`) given as its own meaning: it is kept as a
@@ -1645,20 +1527,11 @@ fn differing_points(
     here: &NightResult,
     config: &Config,
 ) -> Option<&'static str> {
-    let points = |r: &NightResult| match r {
-        NightResult::Totals(t) => Some((t.home, t.away)),
-        NightResult::Walkover(HomeAway::Home) => Some((config.walkover_matches(), 0)),
-        NightResult::Walkover(HomeAway::Away) => Some((0, config.walkover_matches())),
-        NightResult::Matches(ms) => {
-            let w = won(ms);
-            Some((w.home, w.away))
-        }
-    };
     if matches!(here, NightResult::Matches(_)) {
         return None;
     }
-    let (there, here) = (points(stored)?, points(here)?);
-    Some(if there.0 == here.0 && there.1 != here.1 {
+    let (there, here) = (night_points(stored, config), night_points(here, config));
+    Some(if there.home == here.home && there.away != here.away {
         "away_points"
     } else {
         "home_points"

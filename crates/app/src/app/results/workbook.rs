@@ -7,14 +7,14 @@
 use std::collections::HashMap;
 use std::path::Path;
 
-use super::{FileFault, ResultsRead};
+use super::{FileFault, ResultsFiles};
 use crate::record::results::{is_results_header, read_results_lenient, RowError};
 use crate::record::sheet::{self, fault_place, Places};
 use crate::record::text::escaped as shown;
 
 /// What reading the workbooks of an import found beside their sheets' rows.
 #[derive(Default)]
-pub struct Sheets {
+pub struct BooksRead {
     /// Where each sheet read (by the name its faults are given under) has its CSV lines.
     pub places: HashMap<String, Places>,
     /// The faults of the workbooks themselves and of their cells (an error cell, merged cells,
@@ -24,7 +24,7 @@ pub struct Sheets {
     pub passed_over: Vec<String>,
 }
 
-impl Sheets {
+impl BooksRead {
     /// A fault's place: `book.xlsx, sheet "Matches", cell C7` for a sheet's, `None` for a
     /// fault of a file that is no sheet (the front end words the fault itself).
     pub fn place(&self, f: &FileFault) -> Option<String> {
@@ -35,17 +35,9 @@ impl Sheets {
     }
 }
 
-/// Reads the workbook at `path` (named `name`): each sheet of results into `read` (its name,
-/// `book.xlsx, sheet "Matches"`, into `named`) and the faults of its rows into `faults`; the
-/// rest into `sheets`.
-pub fn read_book(
-    path: &Path,
-    name: &str,
-    named: &mut Vec<String>,
-    read: &mut Vec<ResultsRead>,
-    faults: &mut Vec<FileFault>,
-    sheets: &mut Sheets,
-) {
+/// Reads the workbook at `path` (named `name`): each sheet of results into `files` (named
+/// `book.xlsx, sheet "Matches"`), with the faults of its rows; the rest into `sheets`.
+pub fn read_book(path: &Path, name: &str, files: &mut ResultsFiles, sheets: &mut BooksRead) {
     let mut book = match sheet::open(path) {
         Ok(book) => book,
         Err(e) => {
@@ -53,12 +45,12 @@ pub fn read_book(
             return;
         }
     };
+    let sheet_at = |sheet: &str| format!("{}, sheet \"{}\"", shown(name), shown(sheet));
     for (sheet_name, kind) in book.other_sheets() {
-        sheets.passed_over.push(format!(
-            "{}, sheet \"{}\": it is {kind}, not cells",
-            shown(name),
-            shown(sheet_name)
-        ));
+        let at = sheet_at(sheet_name);
+        sheets
+            .passed_over
+            .push(format!("{at}: it is {kind}, not cells"));
     }
     let names: Vec<String> = book.sheet_names().to_vec();
     let mut taken = 0;
@@ -66,11 +58,8 @@ pub fn read_book(
         let look = match book.look(sheet_name) {
             Ok(Some(look)) => look,
             Ok(None) => {
-                sheets.passed_over.push(format!(
-                    "{}, sheet \"{}\": it is empty",
-                    shown(name),
-                    shown(sheet_name)
-                ));
+                let at = sheet_at(sheet_name);
+                sheets.passed_over.push(format!("{at}: it is empty"));
                 continue;
             }
             Err(e) => {
@@ -85,9 +74,8 @@ pub fn read_book(
             || first.eq_ignore_ascii_case("season");
         if !results {
             sheets.passed_over.push(format!(
-                "{}, sheet \"{}\": its first row (row {}) is no header of results",
-                shown(name),
-                shown(sheet_name),
+                "{}: its first row (row {}) is no header of results",
+                sheet_at(sheet_name),
                 look.first_row + 1
             ));
             continue;
@@ -101,10 +89,7 @@ pub fn read_book(
                 continue;
             }
         };
-        let (rows, errors) = match read_results_lenient(&mut csv) {
-            Ok((rows, errors)) => (Some(rows), errors),
-            Err(errors) => (None, errors),
-        };
+        let read = read_results_lenient(&mut csv);
         // The rest of the sheet, if the reader stopped (at a header it does not know, or at
         // its most faults), for the faults of its cells.
         let _ = std::io::copy(&mut csv, &mut std::io::sink());
@@ -124,7 +109,7 @@ pub fn read_book(
                 places.faults_left
             ));
         }
-        named.push(file.clone());
+        files.take(&file, read);
         // A cell that is a fault already (an error cell) is not refused again for being empty.
         let at_fault = |e: &RowError| {
             let column = e.column.as_ref().map(|c| c.index as u32);
@@ -134,18 +119,9 @@ pub fn read_book(
                     && u64::from(f.row) == places.row(e.line)
             })
         };
-        for error in errors.into_iter().filter(|e| !at_fault(e)) {
-            faults.push(FileFault {
-                file: file.clone(),
-                error,
-            });
-        }
-        if let Some(rows) = rows {
-            read.push(ResultsRead {
-                name: file.clone(),
-                file: rows,
-            });
-        }
+        files
+            .faults
+            .retain(|f| f.file != file || !at_fault(&f.error));
         sheets.places.insert(file, places);
     }
     if taken == 0 {
