@@ -5,7 +5,7 @@ use std::io::{self, Write};
 use serde_json::Value;
 
 use don::app::game::begin::{new_record, Field, Fields};
-use don::app::game::{Begun, NewGame};
+use don::app::game::{GameToBegin, NewGame};
 use don::app::AppError;
 use don::record::parse_record;
 use don::rules::Seat;
@@ -211,7 +211,7 @@ fn record_of(args: &NewArgs) -> Result<Value, CliError> {
 pub fn run(args: NewArgs) -> Result<Done, CliError> {
     let record = record_of(&args)?;
     let parsed = parse_record(record.clone());
-    let begun = Begun::new(record, args.pitcher).map_err(AppError::from)?;
+    let begun = GameToBegin::new(record, args.pitcher).map_err(AppError::from)?;
     let NewGame {
         game,
         variant,

@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use don::app::game::GameError;
 use don::app::AppError;
 use don::record::parse_record;
-use don::scorer::{Answer, Refused, Session, Status, LINES};
+use don::scorer::{Answer, LineRefusal, ScorerSession, Status, LINES};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -68,12 +68,13 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
         .ok_or(AppError::from(GameError::NoRuleset(game)))?;
     let seats = record.seats.clone();
     let held = app.leg_holding(game)?;
-    let mut session = Session::open(variant.clone(), seats, app.table(game)).map_err(|e| {
-        AppError::from(GameError::CannotResume {
-            game,
-            why: e.to_string(),
-        })
-    })?;
+    let mut session =
+        ScorerSession::open(variant.clone(), seats, app.table(game)).map_err(|e| {
+            AppError::from(GameError::CannotResume {
+                game,
+                why: e.to_string(),
+            })
+        })?;
     let mut prompt = table_prompt();
     let mut out = io::stdout().lock();
     writeln!(out, "Game {game}: {}", variant.describe())?;
@@ -110,7 +111,7 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
         };
         said = Some(status);
         let entered = match prompt.over_long() {
-            Some(why) => Err(Refused::Line(why)),
+            Some(why) => Err(LineRefusal::Line(why)),
             None => session.enter_line(&line),
         };
         match entered {
@@ -125,7 +126,7 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
                 }
                 out.flush()?;
             }
-            Err(Refused::Line(why)) => {
+            Err(LineRefusal::Line(why)) => {
                 refused += 1;
                 let why = match &advice {
                     Some(advice) if session.status().held => format!("{why}{advice}"),
@@ -143,7 +144,7 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
                     )?;
                 }
             }
-            Err(Refused::Journal(e)) => return Err(e.into()),
+            Err(LineRefusal::Journal(e)) => return Err(e.into()),
         }
     };
     if quit {

@@ -10,7 +10,7 @@ use crate::record::stored::{hand_fields, variant_record, EntryRow, StoredEntry, 
 use crate::record::Record;
 use crate::replay::Entry;
 use crate::rules::Penalty;
-use crate::scorer::Entered;
+use crate::scorer::JournalEntry;
 use crate::store::Change;
 
 /// A game's record with no hands, in `change`: what a hand's fields are written against.
@@ -20,7 +20,7 @@ pub fn variant_of(change: &Change<'_>, game: i64) -> Result<Record, AppError> {
 }
 
 /// Keeps in `change` the entries of one line typed at the table.
-pub fn append(change: &Change<'_>, game: i64, entries: &[Entered]) -> Result<(), AppError> {
+pub fn append(change: &Change<'_>, game: i64, entries: &[JournalEntry]) -> Result<(), AppError> {
     let variant = variant_of(change, game)?;
     let rows: Vec<StoredEntry> = entries.iter().map(|e| stored_entry(&variant, e)).collect();
     change
@@ -29,7 +29,7 @@ pub fn append(change: &Change<'_>, game: i64, entries: &[Entered]) -> Result<(),
 }
 
 /// An entry at the table as the store keeps it.
-fn stored_entry(variant: &Record, e: &Entered) -> StoredEntry {
+fn stored_entry(variant: &Record, e: &JournalEntry) -> StoredEntry {
     let row = match &e.entry {
         Entry::Concede(side) => EntryRow::Concede(side.to_string()),
         Entry::Pitcher(p) => EntryRow::Pitcher(p.letter().to_string()),

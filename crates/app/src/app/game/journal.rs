@@ -8,7 +8,7 @@ use crate::app::{App, AppError};
 use crate::record::line::Line;
 use crate::replay::Entry;
 use crate::rules::{Penalty, Seating};
-use crate::scorer::{entry_words, Entered, Journal};
+use crate::scorer::{entry_words, Journal, JournalEntry};
 use crate::store::{Change, LegHolding, StoreError};
 
 /// The entries of one game, kept in the database.
@@ -59,7 +59,7 @@ fn may_change(change: &Change<'_>, game: i64, seen: Option<i64>) -> Result<(), A
 }
 
 /// One entry in words, for the log.
-fn describe(e: &Entered, seating: Seating) -> String {
+fn describe(e: &JournalEntry, seating: Seating) -> String {
     let hand = e.hand;
     match &e.entry {
         Entry::Pitcher(p) => format!("hand {hand}: {p} to pitch"),
@@ -84,7 +84,7 @@ fn describe(e: &Entered, seating: Seating) -> String {
 impl Journal for ScorerJournal<'_> {
     type Error = AppError;
 
-    fn append(&mut self, entries: &[Entered]) -> Result<(), AppError> {
+    fn append(&mut self, entries: &[JournalEntry]) -> Result<(), AppError> {
         let change = self.app.store.change("play")?;
         may_change(&change, self.game, self.seen)?;
         crate::app::game::entered::append(&change, self.game, entries)?;
@@ -111,7 +111,7 @@ impl Journal for ScorerJournal<'_> {
         Ok(true)
     }
 
-    fn entries(&mut self) -> Result<Vec<Entered>, AppError> {
+    fn entries(&mut self) -> Result<Vec<JournalEntry>, AppError> {
         self.seen = self.app.store.latest_for(self.game)?;
         Ok(self.app.store.game_entries(self.game)?)
     }
@@ -124,7 +124,7 @@ impl Journal for ScorerJournal<'_> {
             .map(|h| h.to_string()))
     }
 
-    fn look(&mut self) -> Result<Vec<Entered>, AppError> {
+    fn look(&mut self) -> Result<Vec<JournalEntry>, AppError> {
         Ok(self.app.store.game_entries(self.game)?)
     }
 }

@@ -1,6 +1,6 @@
 //! A game scored away from the terminal (on the web, through `don serve`): who may score which
 //! game, a game begun there, the game as the scorer sees it before each entry, and one line
-//! entered. Every line goes through the same [`Session`] and journal as `don play`, so a game
+//! entered. Every line goes through the same [`ScorerSession`] and journal as `don play`, so a game
 //! scored on a phone is the same game `don show`, `don export` and `don play` see.
 //!
 //! Who may score a game is the actor's: the secretary (or the command line) any game; a team's
@@ -10,14 +10,16 @@
 use crate::app::access::AccessError;
 use crate::app::game::error::GameError;
 use crate::app::game::stored::StoredGames;
-use crate::app::game::{Begun, NewGame};
+use crate::app::game::{GameToBegin, NewGame};
 use crate::app::league::which::Choice;
 use crate::app::night::NightError;
 use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
 use crate::record::parse_record;
 use crate::rules::{BySeat, Card, Variant};
-use crate::scorer::{Announcement, Answer, Entered, Journal, Refused, ScorerView, Session, Status};
+use crate::scorer::{
+    Announcement, Answer, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView, Status,
+};
 use crate::store::{Store, StoreError, WebGame};
 
 /// The most hands a game scored on the web may have: past it, a line that would begin another
@@ -87,7 +89,7 @@ struct Looking<'a> {
 impl Journal for Looking<'_> {
     type Error = AppError;
 
-    fn append(&mut self, _: &[Entered]) -> Result<(), AppError> {
+    fn append(&mut self, _: &[JournalEntry]) -> Result<(), AppError> {
         Err(StoreError::damaged(format!("game {}", self.game), "a view changes nothing").into())
     }
 
@@ -95,7 +97,7 @@ impl Journal for Looking<'_> {
         Err(StoreError::damaged(format!("game {}", self.game), "a view changes nothing").into())
     }
 
-    fn entries(&mut self) -> Result<Vec<Entered>, AppError> {
+    fn entries(&mut self) -> Result<Vec<JournalEntry>, AppError> {
         Ok(self.store.game_entries(self.game)?)
     }
 
@@ -116,7 +118,7 @@ fn table_of(store: &Store, game: i64) -> Result<(Variant, BySeat<Option<String>>
 
 fn view_of<J: Journal>(
     game: i64,
-    session: &Session<J>,
+    session: &ScorerSession<J>,
     held: Option<String>,
     seen: Option<i64>,
     web: Option<WebGame>,
@@ -227,7 +229,7 @@ impl App {
             store: &self.store,
             game,
         };
-        let session = Session::open(variant, seats, journal).map_err(cannot_resume(game))?;
+        let session = ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
         Ok(view_of(game, &session, held, seen, web))
     }
 
@@ -263,7 +265,7 @@ impl App {
         }
         let web = self.store.web_game(game)?;
         let mut session =
-            Session::open(variant, seats, self.table(game)).map_err(cannot_resume(game))?;
+            ScorerSession::open(variant, seats, self.table(game)).map_err(cannot_resume(game))?;
         let grows = !matches!(
             crate::record::line::parse_line(line),
             Ok(None
@@ -288,14 +290,14 @@ impl App {
         // The journal is let go before the store is asked what the game is now.
         let answer = match answer {
             Ok(answer) => answer,
-            Err(Refused::Line(why)) => {
+            Err(LineRefusal::Line(why)) => {
                 return Err(GameError::LineRefused {
                     line: line.to_string(),
                     why,
                 }
                 .into())
             }
-            Err(Refused::Journal(e)) => return Err(e),
+            Err(LineRefusal::Journal(e)) => return Err(e),
         };
         let taken_back = matches!(answer, Answer::TakenBack(_));
         let said = answer.announcements().to_vec();
@@ -336,14 +338,14 @@ impl App {
         })
     }
 
-    /// Begins a game on the web of `league` (as `don new` does, checked with [`Begun::new`]):
+    /// Begins a game on the web of `league` (as `don new` does, checked with [`GameToBegin::new`]):
     /// one of the league's games on the web, begun by the actor's team (a captain's), for the
     /// night `fixture` if one is named. A game's scorer may not begin another.
     pub fn web_game_new(
         &mut self,
         choice: &Choice,
         fixture: Option<i64>,
-        begun: Begun,
+        begun: GameToBegin,
     ) -> Result<NewGame, AppError> {
         self.not_a_scorer("begin another game")?;
         let team: Option<TeamId> = self.actor().and_then(|a| a.team);
