@@ -144,10 +144,6 @@ impl<J: Journal> ScorerSession<J> {
         &self.journal
     }
 
-    pub fn into_journal(self) -> J {
-        self.journal
-    }
-
     pub fn is_over(&self) -> bool {
         self.replay.game().is_over()
     }
