@@ -14,13 +14,13 @@ use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
 use don::record::text::count;
-use don::rules::{BySeat, BySide, Seat, Side};
+use don::rules::{BySeat, BySide, Outcome, Seat, Side};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::sheet::write_sheet;
 use super::text::shown;
-use don::replay::words::{score_words, side_name};
+use don::replay::words::{result_words as result_words_of, score_words, side_name};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  don show 7\n  don show abercarn-2024-03-14-t1-leg2 --json")]
@@ -119,16 +119,14 @@ fn sides_json(summary: &Summary) -> Value {
 }
 
 fn result_words(seats: &BySeat<Option<String>>, s: &Summary) -> String {
-    match (s.finished, s.winner) {
-        (false, _) => "unfinished".into(),
-        (_, Some(side)) => format!("{} won", shown(&side_name(seats, side))),
-        (true, None) if s.draw => "a draw".into(),
-        (true, None) if !s.losers.is_empty() => {
-            let who: Vec<&str> = s.losers.iter().map(|s| s.letter()).collect();
-            format!("{} lost", who.join(" and "))
-        }
-        _ => "decided".into(),
-    }
+    let outcome = match (s.finished, s.winner) {
+        (false, _) => return "unfinished".into(),
+        (true, Some(side)) => Outcome::Won(side),
+        (true, None) if s.draw => Outcome::Draw,
+        (true, None) => Outcome::Lost(s.losers.clone()),
+    };
+    let side = |side| shown(&side_name(seats, side)).into_owned();
+    result_words_of(&outcome, side, |seat| seat.letter().to_string())
 }
 
 /// The seats of a listed game, by seat.

@@ -48,18 +48,14 @@ fn stored_entry(variant: &Record, e: &JournalEntry) -> StoredEntry {
             reason: reason.word().to_string(),
             seat: seat.map(|s| s.letter().to_string()),
         },
-        Entry::Penalty { side, penalty } => {
-            let (kind, points) = match penalty {
-                Penalty::OutOfTurn => (Some("out-of-turn"), None),
-                Penalty::Renege => (Some("renege"), None),
-                Penalty::Points(p) => (None, Some(i64::from(*p))),
-            };
-            EntryRow::Penalty(StoredPenalty {
-                side: side.to_string(),
-                kind: kind.map(str::to_string),
-                points,
-            })
-        }
+        Entry::Penalty { side, penalty } => EntryRow::Penalty(StoredPenalty {
+            side: side.to_string(),
+            kind: penalty.kind_word().map(str::to_string),
+            points: match penalty {
+                Penalty::Points(p) => Some(i64::from(*p)),
+                _ => None,
+            },
+        }),
         Entry::EndHand => EntryRow::EndHand,
     };
     StoredEntry {

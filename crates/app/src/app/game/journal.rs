@@ -7,7 +7,7 @@ use crate::app::game::stored::StoredGames;
 use crate::app::{App, AppError};
 use crate::record::line::Line;
 use crate::replay::Entry;
-use crate::rules::{Penalty, Seating};
+use crate::rules::Seating;
 use crate::scorer::{entry_words, Journal, JournalEntry};
 use crate::store::{Change, LegHolding, StoreError};
 
@@ -71,11 +71,7 @@ fn describe(e: &JournalEntry, seating: Seating) -> String {
             Some(seat) => format!("hand {hand}: abandoned ({reason}, {seat})"),
             None => format!("hand {hand}: abandoned ({reason})"),
         },
-        Entry::Penalty { side, penalty } => match penalty {
-            Penalty::OutOfTurn => format!("hand {hand}: penalty {side} out-of-turn"),
-            Penalty::Renege => format!("hand {hand}: penalty {side} renege"),
-            Penalty::Points(p) => format!("hand {hand}: penalty {side} {p}"),
-        },
+        Entry::Penalty { side, penalty } => format!("hand {hand}: penalty {side} {penalty}"),
         Entry::EndHand => format!("hand {hand}: claimed"),
         Entry::Concede(side) => format!("{side} conceded"),
     }

@@ -15,6 +15,7 @@ use crate::app::league::which::Choice;
 use crate::app::night::NightError;
 use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
+use crate::record::line::{parse_line, Line};
 use crate::record::parse_record;
 use crate::rules::{BySeat, Card, Variant};
 use crate::scorer::{
@@ -197,13 +198,8 @@ impl App {
         Ok(())
     }
 
-    /// The games the actor may score on the web of `league`, newest first: a scorer's one
-    /// game; a captain's team's; every one for the secretary.
-    pub fn web_games_for(&self, league: i64) -> Result<Vec<WebGame>, AppError> {
-        self.web_games_for_as(self.actor(), league)
-    }
-
-    /// [`App::web_games_for`] for `actor` (see [`App::may_score_as`]).
+    /// The games `actor` may score on the web of `league`, newest first: a scorer's one game; a
+    /// captain's team's; every one for the secretary (see [`App::may_score_as`]).
     pub fn web_games_for_as(
         &self,
         actor: Option<&Actor>,
@@ -267,13 +263,8 @@ impl App {
         let mut session =
             ScorerSession::open(variant, seats, self.table(game)).map_err(cannot_resume(game))?;
         let grows = !matches!(
-            crate::record::line::parse_line(line),
-            Ok(None
-                | Some(
-                    crate::record::line::Line::Undo
-                        | crate::record::line::Line::Help
-                        | crate::record::line::Line::Quit
-                ))
+            parse_line(line),
+            Ok(None | Some(Line::Undo | Line::Help | Line::Quit))
         );
         let too_long =
             session.replay().hand_number() > WEB_HANDS || session.entries().len() >= WEB_ENTRIES;
@@ -301,40 +292,17 @@ impl App {
         };
         let taken_back = matches!(answer, Answer::TakenBack(_));
         let said = answer.announcements().to_vec();
-        let status_held = session.status().held;
-        let view_parts = (
-            session.variant().clone(),
-            session.seats().clone(),
-            session.status(),
-            session.standing(),
-            session.tricks_in_play(),
-            session.cards_in_play(),
-            session.entries().len(),
-        );
+        let mut view = view_of(game, &session, None, None, web);
         drop(session);
-        let seen = self.store.latest_for(game)?;
-        let held = match status_held {
-            true => self.store.leg_holding(game)?.map(|h| h.to_string()),
-            false => None,
-        };
-        let (variant, seats, status, standing, tricks_in_play, cards_in_play, entries) = view_parts;
+        view.seen = self.store.latest_for(game)?;
+        if view.status.held {
+            view.held = self.store.leg_holding(game)?.map(|h| h.to_string());
+        }
         Ok(ScoringEntered {
             line: line.to_string(),
             said,
             taken_back,
-            view: ScoringView {
-                game,
-                variant,
-                seats,
-                status,
-                standing,
-                tricks_in_play,
-                cards_in_play,
-                held,
-                seen,
-                web,
-                entries,
-            },
+            view,
         })
     }
 
