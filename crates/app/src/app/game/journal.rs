@@ -21,25 +21,17 @@ pub struct ScorerJournal<'a> {
 }
 
 impl<'a> ScorerJournal<'a> {
-    pub fn new(app: &'a mut App, game: i64) -> ScorerJournal<'a> {
+    /// The scorer's journal of `game`, kept in this database.
+    pub(crate) fn new(app: &'a mut App, game: i64) -> ScorerJournal<'a> {
         ScorerJournal {
             app,
             game,
             seen: None,
         }
     }
-
-    pub fn game(&self) -> i64 {
-        self.game
-    }
 }
 
 impl App {
-    /// The scorer's journal of `game`, kept in this database.
-    pub fn table(&mut self, game: i64) -> ScorerJournal<'_> {
-        ScorerJournal::new(self, game)
-    }
-
     /// The night that holds a game as a leg, if one does.
     pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
         self.store.leg_holding(game)

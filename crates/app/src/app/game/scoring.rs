@@ -9,6 +9,7 @@
 
 use crate::app::access::AccessError;
 use crate::app::game::error::GameError;
+use crate::app::game::journal::ScorerJournal;
 use crate::app::game::stored::StoredGames;
 use crate::app::game::{GameToBegin, NewGame};
 use crate::app::league::which::Choice;
@@ -229,6 +230,17 @@ impl App {
         Ok(view_of(game, &session, held, seen, web))
     }
 
+    /// The scorer's session on `game`, each line kept in this database: what `don play` and
+    /// [`App::table_line`] enter lines through.
+    pub fn scorer_session(
+        &mut self,
+        game: i64,
+    ) -> Result<ScorerSession<ScorerJournal<'_>>, AppError> {
+        let (variant, seats) = table_of(&self.store, game)?;
+        ScorerSession::open(variant, seats, ScorerJournal::new(self, game))
+            .map_err(cannot_resume(game))
+    }
+
     /// Enters one line (FORMAT.md §5) at the table of `game`, as `don play` does, if the actor
     /// may score it and `seen` (the game's latest change, as the view the line was typed on
     /// had it) is still the game's latest change; committed before it returns. A line refused
@@ -240,7 +252,6 @@ impl App {
         line: &str,
     ) -> Result<ScoringEntered, AppError> {
         self.may_score(game)?;
-        let (variant, seats) = table_of(&self.store, game)?;
         // Nothing that acts on a terminal or reorders the line is read, or handed back as typed.
         let shown = crate::record::text::escaped(line);
         if shown != line {
@@ -260,8 +271,7 @@ impl App {
             .into());
         }
         let web = self.store.web_game(game)?;
-        let mut session =
-            ScorerSession::open(variant, seats, self.table(game)).map_err(cannot_resume(game))?;
+        let mut session = self.scorer_session(game)?;
         let grows = !matches!(
             parse_line(line),
             Ok(None | Some(Line::Undo | Line::Help | Line::Quit))
