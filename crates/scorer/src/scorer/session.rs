@@ -151,34 +151,33 @@ impl<J: Journal> ScorerSession<J> {
     /// The tricks of the hand in play as entered, in order (none between hands): what a game
     /// taken up again mid-hand shows first.
     pub fn tricks_in_play(&self) -> Vec<String> {
-        if !self.replay.game().in_hand() {
-            return Vec::new();
-        }
-        let hand = self.replay.hand_number();
-        let seating = self.replay.game().spec().seating;
-        self.entries
-            .iter()
-            .filter(|e| e.hand == hand && matches!(e.entry, Entry::Trick(_)))
-            .map(|e| lines::entry_words(&e.entry, seating))
+        self.in_play()
+            .map(|t| Line::Trick(*t).to_string())
             .collect()
     }
 
     /// The cards played so far in the hand in play, trick by trick in the order entered (none
     /// between hands): what a card pad shows as used.
     pub fn cards_in_play(&self) -> Vec<crate::rules::Card> {
-        if !self.replay.game().in_hand() {
-            return Vec::new();
-        }
-        let hand = self.replay.hand_number();
+        self.in_play()
+            .flat_map(|trick| trick.cards().to_vec())
+            .collect()
+    }
+
+    /// The tricks of the hand in play, as entered (none between hands).
+    fn in_play(&self) -> impl Iterator<Item = &crate::record::trick::TrickCards> {
+        let hand = self
+            .replay
+            .game()
+            .in_hand()
+            .then(|| self.replay.hand_number());
         self.entries
             .iter()
-            .filter(|e| e.hand == hand)
+            .filter(move |e| Some(e.hand) == hand)
             .filter_map(|e| match &e.entry {
-                Entry::Trick(trick) => Some(trick.cards().to_vec()),
+                Entry::Trick(trick) => Some(trick),
                 _ => None,
             })
-            .flatten()
-            .collect()
     }
 
     /// The score as play stands, and what each side still needs (what `don play` says after

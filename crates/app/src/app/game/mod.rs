@@ -10,7 +10,6 @@ pub mod leg;
 pub mod scoring;
 pub mod stored;
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde_json::Value;
@@ -46,10 +45,6 @@ impl GameError {
             | GameError::HandGap(_)
             | GameError::HeldAsLeg(_) => ErrorKind::Conflict,
         }
-    }
-
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
     }
 }
 
