@@ -116,6 +116,17 @@ pub fn entries_of(stored: &StoredGame, game: i64) -> Result<Vec<JournalEntry>, S
             .map(Entry::Trick)
             .map_err(|_| damaged(game, format!("trick {} of hand {number}: `{text}`", t + 1)))
     };
+    // A concession after hand `hand` (0: before any), if the record has one.
+    let conceded = record.conceded;
+    let concession = |hand: u32| {
+        let (side, _) = conceded.filter(|&(_, after)| after == hand)?;
+        let entry = Entry::Concede(side);
+        Some(JournalEntry {
+            hand,
+            pitcher: None,
+            entry,
+        })
+    };
     let mut entries = Vec::new();
     for (hand, row) in record.hands.into_iter().zip(&stored.hands) {
         let number = row.number;
@@ -157,22 +168,8 @@ pub fn entries_of(stored: &StoredGame, game: i64) -> Result<Vec<JournalEntry>, S
             }
             HandBody::Broken => return Err(damaged(game, format!("hand {number}"))),
         }
-        if let Some((side, after)) = record.conceded {
-            if after == number {
-                entries.push(JournalEntry {
-                    hand: number,
-                    pitcher: None,
-                    entry: Entry::Concede(side),
-                });
-            }
-        }
+        entries.extend(concession(number));
     }
-    if let Some((side, 0)) = record.conceded {
-        entries.push(JournalEntry {
-            hand: 0,
-            pitcher: None,
-            entry: Entry::Concede(side),
-        });
-    }
+    entries.extend(concession(0));
     Ok(entries)
 }
