@@ -1,5 +1,5 @@
 //! The table-side scorer: for every variant a whole game entered line by line through a
-//! `Session`, with the figures worked out by hand in the rules tests (tests/rules_*.rs,
+//! `ScorerSession`, with the figures worked out by hand in the rules tests (tests/rules_*.rs,
 //! tests/engine.rs, tests/entries.rs) and the words said; every refusal leaving the journal and
 //! the session as they were; a renege recorded with the abandonment it forces; `undo`; a
 //! journal that fails; and a session opened again on its journal standing where it stood.
@@ -11,9 +11,9 @@ use common::{B, CLAIMED, FIFTY, G, HAND_A, IRISH_1, LAST_RENEGE, TIE};
 use don::record::trick::parse_trick;
 use don::replay::Entry;
 use don::rules::{BlindDeal, BySeat, Card, OptionValue, Outcome, Seat, Side, Suit};
-use don::scorer::{Answer, Entered, Refused, Session, SessionError, Status};
+use don::scorer::{Answer, JournalEntry, LineRefusal, ScorerSession, SessionError, Status};
 
-type Table = Session<MemoryJournal>;
+type Table = ScorerSession<MemoryJournal>;
 
 fn variant(name: &str, options: &[(&str, OptionValue)]) -> don::rules::Variant {
     don::rules::Variant::build(name, options.iter().map(|(k, v)| (*k, v.clone()))).unwrap()
@@ -38,12 +38,12 @@ fn welsh() -> BySeat<Option<String>> {
 }
 
 fn open(name: &str, options: &[(&str, OptionValue)], seats: BySeat<Option<String>>) -> Table {
-    Session::open(variant(name, options), seats, MemoryJournal::default()).unwrap()
+    ScorerSession::open(variant(name, options), seats, MemoryJournal::default()).unwrap()
 }
 
 /// A session opened afresh on a copy of the journal stands exactly where this one does.
 fn resumes(t: &Table) {
-    let again = Session::open(t.variant().clone(), t.seats().clone(), t.journal().clone())
+    let again = ScorerSession::open(t.variant().clone(), t.seats().clone(), t.journal().clone())
         .unwrap_or_else(|e| panic!("cannot reopen: {e}"));
     assert_eq!(again.status(), t.status(), "the status on resuming");
     assert_eq!(again.sheet(), t.sheet(), "the sheet on resuming");
@@ -82,7 +82,7 @@ fn strs(v: &[String]) -> Vec<&str> {
 fn refused(t: &mut Table, line: &str, message: &str) {
     let (status, journal, sheet) = (t.status(), t.journal().lines.clone(), t.sheet());
     match t.enter_line(line) {
-        Err(Refused::Line(m)) => assert_eq!(m, message, "`{line}`"),
+        Err(LineRefusal::Line(m)) => assert_eq!(m, message, "`{line}`"),
         other => panic!("`{line}`: {other:?}"),
     }
     assert_eq!(t.status(), status, "`{line}` changed the status");
@@ -864,7 +864,7 @@ fn blind_layout() -> BlindDeal {
 
 #[test]
 fn a_stored_layout_is_replayed_and_proves_a_renege_at_the_table() {
-    let entered = |entry| Entered {
+    let entered = |entry| JournalEntry {
         hand: 1,
         pitcher: Some(Seat::N),
         entry,
@@ -874,7 +874,7 @@ fn a_stored_layout_is_replayed_and_proves_a_renege_at_the_table() {
         entered(Entry::Layout(blind_layout())),
         entered(Entry::Trick(parse_trick("AS TS").unwrap())),
     ]);
-    let mut t = Session::open(variant("blind-don", &[]), BySeat::default(), journal).unwrap();
+    let mut t = ScorerSession::open(variant("blind-don", &[]), BySeat::default(), journal).unwrap();
     let s = t.status();
     assert_eq!((s.hand, s.trick, s.leader), (1, 2, Some(Seat::N)));
     // The 3♦ lies face down under the T♥.
@@ -1039,7 +1039,7 @@ fn a_journal_that_fails_leaves_the_session_as_the_journal_holds_it() {
     for line in ["penalty NS -5", RENEGE[3]] {
         let (status, journal) = (t.status(), t.journal().lines.clone());
         match t.enter_line(line) {
-            Err(Refused::Journal(e)) => {
+            Err(LineRefusal::Journal(e)) => {
                 assert_eq!(e.to_string(), "the journal is broken (append)")
             }
             other => panic!("{other:?}"),
@@ -1053,13 +1053,16 @@ fn a_journal_that_fails_leaves_the_session_as_the_journal_holds_it() {
     // Take back fails: nothing taken back.
     failing.take_back.set(true);
     let status = t.status();
-    assert!(matches!(t.enter_line("undo"), Err(Refused::Journal(_))));
+    assert!(matches!(t.enter_line("undo"), Err(LineRefusal::Journal(_))));
     assert_eq!(t.status(), status);
     failing.take_back.set(false);
     // The journal takes back but cannot be read: the session reads it before the next line.
     failing.entries.set(true);
-    assert!(matches!(t.enter_line("undo"), Err(Refused::Journal(_))));
-    assert!(matches!(t.enter_line(RENEGE[3]), Err(Refused::Journal(_))));
+    assert!(matches!(t.enter_line("undo"), Err(LineRefusal::Journal(_))));
+    assert!(matches!(
+        t.enter_line(RENEGE[3]),
+        Err(LineRefusal::Journal(_))
+    ));
     failing.entries.set(false);
     // It reads the journal again, which took the renege line back: entered again, it is
     // appended after the three tricks of hand 1.
@@ -1071,13 +1074,13 @@ fn a_journal_that_fails_leaves_the_session_as_the_journal_holds_it() {
 
 #[test]
 fn a_damaged_journal_names_the_entry_refused() {
-    let journal = MemoryJournal::holding(vec![Entered {
+    let journal = MemoryJournal::holding(vec![JournalEntry {
         hand: 1,
         pitcher: None,
         entry: Entry::Trick(parse_trick("5H 2H 3H 4H").unwrap()),
     }]);
     let error =
-        Session::open(variant("nine-card-don", &[]), BySeat::default(), journal).unwrap_err();
+        ScorerSession::open(variant("nine-card-don", &[]), BySeat::default(), journal).unwrap_err();
     assert!(matches!(
         error,
         SessionError::Damaged {
@@ -1092,7 +1095,7 @@ fn a_damaged_journal_names_the_entry_refused() {
     );
     let journal = MemoryJournal::default();
     journal.failing.entries.set(true);
-    let error = Session::open(variant("phat", &[]), BySeat::default(), journal).unwrap_err();
+    let error = ScorerSession::open(variant("phat", &[]), BySeat::default(), journal).unwrap_err();
     assert_eq!(
         error.to_string(),
         "the game's entries cannot be read: the journal is broken (entries)"
@@ -1150,11 +1153,11 @@ proptest::proptest! {
             let line = &words[pick % words.len()];
             let before = t.journal().lines.clone();
             let answer = t.enter_line(line);
-            if let Err(Refused::Line(_)) = answer {
+            if let Err(LineRefusal::Line(_)) = answer {
                 proptest::prop_assert_eq!(&t.journal().lines, &before);
             }
             proptest::prop_assert_eq!(t.entries().to_vec(), t.journal().flat());
-            let again = Session::open(t.variant().clone(), t.seats().clone(), t.journal().clone());
+            let again = ScorerSession::open(t.variant().clone(), t.seats().clone(), t.journal().clone());
             proptest::prop_assert!(again.is_ok());
             proptest::prop_assert_eq!(again.unwrap().status(), t.status());
         }
@@ -1178,7 +1181,7 @@ fn a_penalty_that_would_take_a_score_past_the_engines_bound_is_refused_and_play_
     // 10,000 × 99,999 = 999,990,000; one more would reach 1,000,089,999.
     let before = t.journal().flat();
     match t.enter_line("penalty NS 99999") {
-        Err(Refused::Line(why)) => assert_eq!(
+        Err(LineRefusal::Line(why)) => assert_eq!(
             why,
             "a penalty past the engine's bound: with it, NS's score would reach 1000089999 at the end of the hand, past ±999999000 (scores are kept within ±1000000000, less the most a hand can peg)"
         ),

@@ -710,7 +710,7 @@ fn a_captain_begins_no_game_for_a_cancelled_night_nor_one_of_a_past_season() {
             "seats": {"N": "Cadi Vaughan", "E": "Delyth Vaughan", "S": "Glyn Williams", "W": "Gethin Hughes"},
             "hands": [],
         });
-        don::app::game::Begun::new(record, Some(don::rules::Seat::S)).unwrap()
+        don::app::game::GameToBegin::new(record, Some(don::rules::Seat::S)).unwrap()
     };
     let before = db.dump();
     let mut app = app_of(&db);

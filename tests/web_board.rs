@@ -19,7 +19,7 @@ use axum::body::Body;
 use axum::http::{header, Method, StatusCode};
 use axum::Router;
 use common::db::Db;
-use don::app::game::Begun;
+use don::app::game::GameToBegin;
 use don::app::league::which::Choice;
 use don::app::App;
 use don::rules::Seat;
@@ -565,7 +565,7 @@ fn night_with_games() -> (Db, i64) {
         "seats": {"N": "Gareth", "E": "Dai", "S": "Rhys", "W": "Huw"},
         "hands": [],
     });
-    let begun = Begun::new(record, Some(Seat::S)).unwrap();
+    let begun = GameToBegin::new(record, Some(Seat::S)).unwrap();
     let made = app_of(&db)
         .web_game_new(&any_league(), Some(fixture), begun)
         .unwrap();

@@ -5,10 +5,11 @@ use std::io::{self, Write};
 use serde_json::Value;
 
 use don::app::game::begin::{new_record, Field, Fields};
-use don::app::game::{Begun, NewGame};
+use don::app::game::{GameToBegin, NewGame};
 use don::app::AppError;
 use don::record::parse_record;
 use don::rules::Seat;
+use don::scorer::Names;
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -194,13 +195,9 @@ fn flag(field: Field) -> String {
     }
 }
 
-/// The record the new game starts as: no hands yet (see [`new_record`]).
-fn record_of(args: &NewArgs) -> Result<Value, CliError> {
-    let today = chrono::Local::now()
-        .date_naive()
-        .format("%Y-%m-%d")
-        .to_string();
-    new_record(&fields(args), &today).map_err(|e| {
+/// The record the new game starts as: no hands yet (see [`new_record`]), played on `today`.
+fn record_of(args: &NewArgs, today: Option<&str>) -> Result<Value, CliError> {
+    new_record(&fields(args), today).map_err(|e| {
         CliError::Usage(match e.after_field {
             true => format!("{} {}", flag(e.field), e.message),
             false => e.message,
@@ -209,38 +206,30 @@ fn record_of(args: &NewArgs) -> Result<Value, CliError> {
 }
 
 pub fn run(args: NewArgs) -> Result<Done, CliError> {
-    let record = record_of(&args)?;
+    // Checked before the database is opened (a game refused begins no database), then made
+    // again with the date the program takes for today.
+    GameToBegin::new(record_of(&args, None)?, args.pitcher).map_err(AppError::from)?;
+    let mut app = args.db.app()?;
+    let today = app.today().format("%Y-%m-%d").to_string();
+    let record = record_of(&args, Some(&today))?;
     let parsed = parse_record(record.clone());
-    let begun = Begun::new(record, args.pitcher).map_err(AppError::from)?;
+    let begun = GameToBegin::new(record, args.pitcher).map_err(AppError::from)?;
     let NewGame {
         game,
         variant,
         look_alike,
-    } = args.db.app()?.game_new(begun)?;
+    } = app.game_new(begun)?;
     let mut out = io::stdout().lock();
     writeln!(out, "Game {game}: {}", variant.describe())?;
     let mut about = vec![parsed.date.clone().unwrap_or_default()];
     about.extend(parsed.venue.as_deref().map(|v| shown(v).into_owned()));
     writeln!(out, "{}", about.join(" · "))?;
+    let names = Names::new(parsed.seats);
     let sides: Vec<String> = variant
         .spec()
         .sides()
         .iter()
-        .map(|&side| {
-            let seats: Vec<String> = variant
-                .spec()
-                .seating
-                .seats()
-                .iter()
-                .filter(|&&s| variant.spec().seating.side_of(s) == side)
-                .filter_map(|&s| parsed.seats[s].as_deref().map(|n| shown(n).into_owned()))
-                .collect();
-            if seats.is_empty() {
-                side.to_string()
-            } else {
-                format!("{side} ({})", seats.join(" & "))
-            }
-        })
+        .map(|&side| shown(&names.side(side).label).into_owned())
         .collect();
     writeln!(out, "{}", sides.join(" v "))?;
     if let Some(p) = args.pitcher {

@@ -5,10 +5,7 @@
 
 use std::io::{self, Write};
 
-use don::app::game::GameError;
-use don::app::AppError;
-use don::record::parse_record;
-use don::scorer::{Answer, Refused, Session, Status, LINES};
+use don::scorer::{Answer, LineRefusal, Status, LINES};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
@@ -61,22 +58,11 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
         Some(key) => app.game_named(key)?,
         None => app.latest_unfinished()?,
     };
-    let record = parse_record(app.game_record(game)?);
-    let variant = record
-        .variant
-        .clone()
-        .ok_or(AppError::from(GameError::NoRuleset(game)))?;
-    let seats = record.seats.clone();
     let held = app.leg_holding(game)?;
-    let mut session = Session::open(variant.clone(), seats, app.table(game)).map_err(|e| {
-        AppError::from(GameError::CannotResume {
-            game,
-            why: e.to_string(),
-        })
-    })?;
+    let mut session = app.scorer_session(game)?;
     let mut prompt = table_prompt();
     let mut out = io::stdout().lock();
-    writeln!(out, "Game {game}: {}", variant.describe())?;
+    writeln!(out, "Game {game}: {}", session.variant().describe())?;
     // How the terminal takes the night's hold away, said after the refusal of each line.
     let advice = held.as_ref().map(super::error::leg_holding_advice);
     if let Some(held) = &held {
@@ -110,7 +96,7 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
         };
         said = Some(status);
         let entered = match prompt.over_long() {
-            Some(why) => Err(Refused::Line(why)),
+            Some(why) => Err(LineRefusal::Line(why)),
             None => session.enter_line(&line),
         };
         match entered {
@@ -125,7 +111,7 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
                 }
                 out.flush()?;
             }
-            Err(Refused::Line(why)) => {
+            Err(LineRefusal::Line(why)) => {
                 refused += 1;
                 let why = match &advice {
                     Some(advice) if session.status().held => format!("{why}{advice}"),
@@ -143,7 +129,7 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
                     )?;
                 }
             }
-            Err(Refused::Journal(e)) => return Err(e.into()),
+            Err(LineRefusal::Journal(e)) => return Err(e.into()),
         }
     };
     if quit {

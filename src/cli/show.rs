@@ -14,13 +14,13 @@ use don::check::check_value;
 use don::check::import::date_fault;
 use don::check::report::game_json;
 use don::record::text::count;
-use don::rules::{BySeat, BySide, Seat, Side};
+use don::rules::{BySeat, Outcome, Seat};
 
 use super::db::DbArg;
 use super::error::{CliError, Done};
 use super::sheet::write_sheet;
 use super::text::shown;
-use don::replay::words::{score_words, side_name};
+use don::replay::words::{result_words as result_words_of, side_name};
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  don show 7\n  don show abercarn-2024-03-14-t1-leg2 --json")]
@@ -119,16 +119,14 @@ fn sides_json(summary: &Summary) -> Value {
 }
 
 fn result_words(seats: &BySeat<Option<String>>, s: &Summary) -> String {
-    match (s.finished, s.winner) {
-        (false, _) => "unfinished".into(),
-        (_, Some(side)) => format!("{} won", shown(&side_name(seats, side))),
-        (true, None) if s.draw => "a draw".into(),
-        (true, None) if !s.losers.is_empty() => {
-            let who: Vec<&str> = s.losers.iter().map(|s| s.letter()).collect();
-            format!("{} lost", who.join(" and "))
-        }
-        _ => "decided".into(),
-    }
+    let outcome = match (s.finished, s.winner) {
+        (false, _) => return "unfinished".into(),
+        (true, Some(side)) => Outcome::Won(side),
+        (true, None) if s.draw => Outcome::Draw,
+        (true, None) => Outcome::Lost(s.losers.clone()),
+    };
+    let side = |side| shown(&side_name(seats, side)).into_owned();
+    result_words_of(&outcome, side, |seat| seat.letter().to_string())
 }
 
 /// The seats of a listed game, by seat.
@@ -155,11 +153,7 @@ fn game_row(listed: &Listed) -> Vec<Cell> {
     if let Some(id) = text(&g.id) {
         number.push_str(&format!(" {id}"));
     }
-    let sides: Vec<Side> = s.scores.iter().map(|&(side, _)| side).collect();
-    let mut score = BySide::<i32>::default();
-    for &(side, n) in &s.scores {
-        score[side] = n;
-    }
+    let score: Vec<String> = s.scores.iter().map(|(_, n)| n.to_string()).collect();
     vec![
         Cell::new(number),
         Cell::new(text(&g.date).unwrap_or_default()),
@@ -167,7 +161,7 @@ fn game_row(listed: &Listed) -> Vec<Cell> {
         Cell::new(text(&g.venue).unwrap_or_default()),
         Cell::new(players.join(" v ")),
         Cell::new(s.hands).set_alignment(CellAlignment::Right),
-        Cell::new(score_words(&sides, score)),
+        Cell::new(score.join("–")),
         Cell::new(result_words(&seats, s)),
     ]
 }

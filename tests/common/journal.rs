@@ -5,7 +5,7 @@
 use std::cell::Cell;
 use std::rc::Rc;
 
-use don::scorer::{Entered, Journal};
+use don::scorer::{Journal, JournalEntry};
 
 /// Which operations fail, shared between a journal and the test holding it.
 #[derive(Clone, Debug, Default)]
@@ -17,7 +17,7 @@ pub struct Failing {
 
 #[derive(Clone, Debug, Default)]
 pub struct MemoryJournal {
-    pub lines: Vec<Vec<Entered>>,
+    pub lines: Vec<Vec<JournalEntry>>,
     pub failing: Failing,
 }
 
@@ -27,12 +27,12 @@ pub struct Broken(pub &'static str);
 
 impl MemoryJournal {
     /// Every entry, in order.
-    pub fn flat(&self) -> Vec<Entered> {
+    pub fn flat(&self) -> Vec<JournalEntry> {
         self.lines.iter().flatten().cloned().collect()
     }
 
     /// A journal holding these entries, one line each.
-    pub fn holding(entries: Vec<Entered>) -> MemoryJournal {
+    pub fn holding(entries: Vec<JournalEntry>) -> MemoryJournal {
         MemoryJournal {
             lines: entries.into_iter().map(|e| vec![e]).collect(),
             failing: Failing::default(),
@@ -43,7 +43,7 @@ impl MemoryJournal {
 impl Journal for MemoryJournal {
     type Error = Broken;
 
-    fn append(&mut self, entries: &[Entered]) -> Result<(), Broken> {
+    fn append(&mut self, entries: &[JournalEntry]) -> Result<(), Broken> {
         if self.failing.append.get() {
             return Err(Broken("append"));
         }
@@ -58,7 +58,7 @@ impl Journal for MemoryJournal {
         Ok(self.lines.pop().is_some())
     }
 
-    fn entries(&mut self) -> Result<Vec<Entered>, Broken> {
+    fn entries(&mut self) -> Result<Vec<JournalEntry>, Broken> {
         if self.failing.entries.get() {
             return Err(Broken("entries"));
         }

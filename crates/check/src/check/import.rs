@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use super::CheckedRecord;
 use crate::record::write::record_json;
-use crate::record::{parse_record, Code, Fault, Item};
+use crate::record::{Code, Fault, Item};
 use crate::replay::{replay_record, HandKind, ScoreSheet};
 use crate::rules::Seat;
 
@@ -55,8 +55,8 @@ fn too_long(name: &str) -> Option<String> {
 /// Checks one record read from a file for import.
 pub fn check_for_import(item: Item) -> ForImport {
     let (index, line) = (item.index, item.line);
-    let value = match item.value {
-        Ok(value) => value,
+    let mut record = match super::parsed(item) {
+        Ok(record) => record,
         Err(fault) => {
             return ForImport {
                 checked: CheckedRecord {
@@ -69,9 +69,6 @@ pub fn check_for_import(item: Item) -> ForImport {
             }
         }
     };
-    let mut record = parse_record(value);
-    let repeated = item.duplicates.iter().map(|d| d.fault());
-    record.faults.splice(0..0, repeated);
     if let Some(fault) = record.date.as_deref().and_then(date_fault) {
         record.faults.push(fault);
     }

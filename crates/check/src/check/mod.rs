@@ -7,7 +7,7 @@ pub mod report;
 
 use serde_json::Value;
 
-use crate::record::{parse_record, Item};
+use crate::record::{parse_record, Fault, Item, Record};
 use crate::replay::{replay_record, ScoreSheet};
 
 /// One record checked: where it stood in its file, and its score sheet.
@@ -28,18 +28,15 @@ pub fn check_value(value: Value) -> ScoreSheet {
 /// Checks one record read from a file: its JSON and the keys it repeats, or why it could not be
 /// read.
 pub fn check_item(item: Item) -> CheckedRecord {
-    let sheet = match item.value {
-        Ok(value) => {
-            let mut record = parse_record(value);
-            let repeated = item.duplicates.iter().map(|d| d.fault());
-            record.faults.splice(0..0, repeated);
-            replay_record(record)
-        }
-        Err(fault) => ScoreSheet::unreadable(fault),
-    };
-    CheckedRecord {
-        index: item.index,
-        line: item.line,
-        sheet,
-    }
+    let (index, line) = (item.index, item.line);
+    let sheet = parsed(item).map_or_else(ScoreSheet::unreadable, replay_record);
+    CheckedRecord { index, line, sheet }
+}
+
+/// The record read, with the keys it repeats among its faults; or why it could not be read.
+fn parsed(item: Item) -> Result<Record, Fault> {
+    let mut record = parse_record(item.value?);
+    let repeated = item.duplicates.iter().map(|d| d.fault());
+    record.faults.splice(0..0, repeated);
+    Ok(record)
 }

@@ -389,13 +389,8 @@ impl Replay {
             tricks: 0,
         });
         let number = open.number;
-        let mut found = open.engine;
-        found.extend(report.faults.iter().map(|f| faults::hand_fault(f, number)));
-        found.extend(open.own);
-        found.sort_by_key(|f| f.trick.unwrap_or(0));
-        for fault in found {
-            self.sheet.push(fault);
-        }
+        let closing = report.faults.iter().map(|f| faults::hand_fault(f, number));
+        self.put_in_trick_order(open.engine.into_iter().chain(closing).chain(open.own));
         let leg = report.decided.as_ref().map_or(self.game.leg(), |d| d.leg);
         // The engine counts the hands it was given; the sheet counts the record's.
         let mut decided = report.decided;
@@ -422,18 +417,22 @@ impl Replay {
         &self.sheet.hands[last]
     }
 
+    /// Puts a hand's faults on the sheet, in trick order.
+    fn put_in_trick_order(&mut self, found: impl Iterator<Item = Fault>) {
+        let mut found: Vec<Fault> = found.collect();
+        found.sort_by_key(|f| f.trick.unwrap_or(0));
+        for fault in found {
+            self.sheet.push(fault);
+        }
+    }
+
     /// The sheet, with the final score and the result. A hand still in play, or penalties
     /// waiting for the next hand, are not on it, and it says so.
     pub fn finish(mut self) -> ScoreSheet {
         if let Some(open) = self.open.take() {
             // The hand in play gets the checks a finished hand gets, as far as it goes: what
             // was found in its tricks so far (a card played twice, a renege, a wrong pitcher).
-            let mut found = open.engine;
-            found.extend(open.own);
-            found.sort_by_key(|f| f.trick.unwrap_or(0));
-            for fault in found {
-                self.sheet.push(fault);
-            }
+            self.put_in_trick_order(open.engine.into_iter().chain(open.own));
             let tricks = count(open.tricks, "trick", "tricks");
             self.sheet.push(
                 Fault::new(

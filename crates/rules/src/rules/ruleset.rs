@@ -61,15 +61,34 @@ impl Variant {
         }
     }
 
-    pub fn has_option(&self, option: &str) -> bool {
-        let names: &[&str] = match self {
+    /// The names of the variant's options.
+    pub fn option_names(&self) -> &'static [&'static str] {
+        match self {
             Variant::NineCardDon(_) => nine_card_don::OPTIONS,
             Variant::BlindDon(_) => blind_don::OPTIONS,
             Variant::GameToLose(_) => game_to_lose::OPTIONS,
             Variant::IrishDon(_) => irish_don::OPTIONS,
             Variant::Phat(_) => phat::OPTIONS,
-        };
-        names.contains(&option)
+        }
+    }
+
+    /// Every variant's options, each once: by variant in the order of [`Variant::NAMES`], each
+    /// in its variant's order.
+    pub fn all_option_names() -> Vec<&'static str> {
+        let mut all: Vec<&'static str> = Vec::new();
+        let each = Variant::NAMES
+            .iter()
+            .filter_map(|n| Variant::default_for(n));
+        for option in each.flat_map(|v| v.option_names()) {
+            if !all.contains(option) {
+                all.push(option);
+            }
+        }
+        all
+    }
+
+    pub fn has_option(&self, option: &str) -> bool {
+        self.option_names().contains(&option)
     }
 
     /// Sets one option; an option of another variant is named as such.

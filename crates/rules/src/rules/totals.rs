@@ -681,39 +681,34 @@ fn most_per_hand(spec: &Spec, carried: u32) -> u32 {
 
 const DON_DIM: usize = 44;
 
+/// Which totals `SIDES` sides can make from disjoint sets of `values`, each total below `dim`:
+/// a table indexed by the totals as the digits of a number in base `dim`.
+fn split_table<const SIDES: usize>(values: &[u32], dim: usize) -> Vec<bool> {
+    let size = dim.pow(SIDES as u32);
+    let mut table = vec![false; size];
+    table[0] = true;
+    for &v in values {
+        let v = v as usize;
+        let mut next = table.clone();
+        for i in (0..size).filter(|&i| table[i]) {
+            let mut place = 1;
+            for _ in 0..SIDES {
+                if i / place % dim + v < dim {
+                    next[i + v * place] = true;
+                }
+                place *= dim;
+            }
+        }
+        table = next;
+    }
+    table
+}
+
 /// Reachable `(a, b, c)` in-play totals from disjoint sets of Nine Card Don's scoring cards
 /// other than the jack of trumps.
 fn don_table() -> &'static [bool] {
     static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let values = &PegScale::Don.scoring_values()[..8];
-        let mut table = vec![false; DON_DIM * DON_DIM * DON_DIM];
-        table[0] = true;
-        for &v in values {
-            let v = v as usize;
-            let mut next = table.clone();
-            for a in 0..DON_DIM {
-                for b in 0..DON_DIM {
-                    for c in 0..DON_DIM {
-                        if !table[(a * DON_DIM + b) * DON_DIM + c] {
-                            continue;
-                        }
-                        if a + v < DON_DIM {
-                            next[((a + v) * DON_DIM + b) * DON_DIM + c] = true;
-                        }
-                        if b + v < DON_DIM {
-                            next[(a * DON_DIM + b + v) * DON_DIM + c] = true;
-                        }
-                        if c + v < DON_DIM {
-                            next[(a * DON_DIM + b) * DON_DIM + c + v] = true;
-                        }
-                    }
-                }
-            }
-            table = next;
-        }
-        table
-    })
+    TABLE.get_or_init(|| split_table::<3>(&PegScale::Don.scoring_values()[..8], DON_DIM))
 }
 
 fn don_reachable(points: [i32; 3], sides: usize, jack: Jack) -> bool {
@@ -736,28 +731,7 @@ fn don_reachable(points: [i32; 3], sides: usize, jack: Jack) -> bool {
 /// Reachable `(a, b)` from disjoint sets of the fat (Irish Don and Phat).
 fn fat_reachable(a: i32, b: i32) -> bool {
     static TABLE: OnceLock<Vec<bool>> = OnceLock::new();
-    let table = TABLE.get_or_init(|| {
-        let mut table = vec![false; 81 * 81];
-        table[0] = true;
-        for &v in PegScale::Fat.scoring_values() {
-            let v = v as usize;
-            let mut next = table.clone();
-            for x in 0..81 {
-                for y in 0..81 {
-                    if table[x * 81 + y] {
-                        if x + v <= 80 {
-                            next[(x + v) * 81 + y] = true;
-                        }
-                        if y + v <= 80 {
-                            next[x * 81 + y + v] = true;
-                        }
-                    }
-                }
-            }
-            table = next;
-        }
-        table
-    });
+    let table = TABLE.get_or_init(|| split_table::<2>(PegScale::Fat.scoring_values(), 81));
     (0..=80).contains(&a) && (0..=80).contains(&b) && table[a as usize * 81 + b as usize]
 }
 

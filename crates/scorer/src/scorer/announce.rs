@@ -253,6 +253,7 @@ impl fmt::Display for Announcement {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             Announcement::Pitcher { seat, hand } => write!(f, "{seat} pitches hand {hand}"),
+            // "NS win the trick: 5 of trumps 10, king of trumps 3 — 13".
             Announcement::Trick {
                 side,
                 trumps,
@@ -262,9 +263,29 @@ impl fmt::Display for Announcement {
                 after_end,
             } => {
                 write!(f, "{side} {} the trick", side.verb("win", "wins"))?;
-                trick_tail(f, *trumps, cards, *points, *counted, *after_end)
+                if *after_end {
+                    return f.write_str(", after the game was decided: nothing pegged");
+                }
+                if cards.is_empty() {
+                    let none = if *counted {
+                        "no fat in it"
+                    } else {
+                        "nothing to peg"
+                    };
+                    return write!(f, ": {none}");
+                }
+                let each: Vec<String> = cards
+                    .iter()
+                    .map(|&(card, p)| format!("{} {p}", card_words(card, *trumps)))
+                    .collect();
+                write!(f, ": {} — {points}", each.join(", "))?;
+                if *counted {
+                    f.write_str(" to count")?;
+                }
+                Ok(())
             }
             Announcement::Renege { seat, proof } => write!(f, "Renege by {seat}: {proof}"),
+            // What the deal cost each side (" NS lose 52."), and who deals and pitches again.
             Announcement::Abandoned {
                 hand,
                 reason,
@@ -274,24 +295,64 @@ impl fmt::Display for Announcement {
                 pitcher,
                 lowest_diamond,
             } => {
-                let why = abandon_why(*reason, seat.as_ref());
+                let why = match (reason, seat) {
+                    (AbandonReason::RedealDemanded, Some(s)) => format!("a redeal demanded by {s}"),
+                    (AbandonReason::RedealDemanded, None) => "a redeal demanded".to_string(),
+                    (r, Some(s)) => format!("{} by {s}", reason_word(*r)),
+                    (r, None) => reason_word(*r).to_string(),
+                };
                 write!(
                     f,
                     "Hand {hand} is abandoned ({why}): nothing pegged in it counts."
                 )?;
-                lost_points(f, lost)?;
-                dealt_again(f, *lowest_diamond, dealer.as_ref(), pitcher.as_ref())
+                for (side, points) in lost {
+                    if *points < 0 {
+                        write!(f, " {side} {} {}.", side.verb("lose", "loses"), -points)?;
+                    } else {
+                        write!(f, " {side} {}.", signed(*points))?;
+                    }
+                }
+                match (lowest_diamond, dealer, pitcher) {
+                    (true, _, _) => f.write_str(
+                        " The cards are dealt again, and the holder of the lowest diamond pitches",
+                    ),
+                    (false, Some(d), Some(p)) => {
+                        write!(f, " The same dealer, {d}, deals again, and {p} pitches")
+                    }
+                    _ => f.write_str(" The same dealer deals again"),
+                }
             }
-            Announcement::Award { kind, pegs } => award_words(f, *kind, pegs),
+            // "High to NS: 1", "Game shared: N 1, E 1", "Jack: nobody scores it".
+            Announcement::Award { kind, pegs } => {
+                let kind = capital(kind.word());
+                match pegs.as_slice() {
+                    [] => write!(f, "{kind}: nobody scores it"),
+                    [(side, p)] => write!(f, "{kind} to {side}: {p}"),
+                    many => {
+                        let each: Vec<String> =
+                            many.iter().map(|(s, p)| format!("{s} {p}")).collect();
+                        write!(f, "{kind} shared: {}", each.join(", "))
+                    }
+                }
+            }
             Announcement::MuckCarried { carried } => {
                 write!(f, "Muck tied: {carried} carried to the next deal")
             }
+            // "Hand 3 ends: NS 4, EW 2".
             Announcement::HandEnded {
                 hand,
                 totals,
                 fat,
                 points,
-            } => hand_ended(f, *hand, *totals, *fat, points),
+            } => {
+                let each: Vec<String> = points.iter().map(|(s, p)| format!("{s} {p}")).collect();
+                let how = match (totals, fat) {
+                    (true, _) => "entered as totals",
+                    (false, true) => "ends, the fat counted",
+                    (false, false) => "ends",
+                };
+                write!(f, "Hand {hand} {how}: {}", each.join(", "))
+            }
             Announcement::Decided {
                 hand,
                 trick,
@@ -299,135 +360,105 @@ impl fmt::Display for Announcement {
                 verdict,
                 score,
             } => decided(f, *hand, *trick, *award, verdict, score),
+            // "NS win leg 1; legs 1–0. Leg 2 begins".
             Announcement::LegWon {
                 leg,
                 games,
                 winner,
                 counts,
                 wins,
-            } => leg_won(f, *leg, *games, winner.as_ref(), *counts, wins),
+            } => {
+                let word = if *games { "game" } else { "leg" };
+                match winner {
+                    Some(w) => write!(f, "{w} {} {word} {leg}", w.verb("win", "wins"))?,
+                    None => write!(f, "{} {leg} is drawn", capital(word))?,
+                }
+                if *counts > 1 {
+                    write!(f, " (a bonk: {counts} {word}s)")?;
+                }
+                let next = if *games { "Game" } else { "Leg" };
+                write!(f, "; {word}s {wins}. {next} {} begins", leg + 1)
+            }
+            // "NS win the match: legs 2–1".
             Announcement::Over {
                 finish,
                 wins,
                 games,
-            } => over(f, finish, wins.as_ref(), *games),
+            } => match (finish, wins) {
+                (Finish::Won(w), Some(wins)) => {
+                    let word = if *games { "games" } else { "legs" };
+                    write!(f, "{w} {} the match: {word} {wins}", w.verb("win", "wins"))
+                }
+                (Finish::Won(w), None) => write!(f, "{w} {} the game", w.verb("win", "wins")),
+                (Finish::Draw, _) => f.write_str("The game is a draw"),
+                (Finish::Lost(names), _) => match names.as_slice() {
+                    [one] => write!(f, "{one} loses the game"),
+                    many => write!(f, "{} lose the game", and_list(many)),
+                },
+                (Finish::Unknown, _) => f.write_str("The game is over, but who won cannot be told"),
+            },
+            // "Penalty on NS for a renege: -52 at the end of hand 3".
             Announcement::Penalty {
                 side,
                 penalty,
                 points,
                 hand,
-            } => penalty_words(f, side, *penalty, *points, *hand),
+            } => {
+                let what = match penalty {
+                    Penalty::OutOfTurn => " for playing out of turn",
+                    Penalty::Renege => " for a renege",
+                    Penalty::Points(_) => "",
+                };
+                if *points == 0 {
+                    write!(
+                        f,
+                        "Penalty on {side}{what} in hand {hand}: no points under friendly penalties"
+                    )
+                } else {
+                    let points = signed(*points);
+                    write!(
+                        f,
+                        "Penalty on {side}{what}: {points} at the end of hand {hand}"
+                    )
+                }
+            }
             Announcement::Conceded { side } => {
                 write!(f, "{side} {}", side.verb("concede", "concedes"))
             }
+            // "Score: NS 40, 81 to go · EW 12, 109 to go · 3 deals left".
             Announcement::Score {
                 standings,
                 deals_left,
                 count,
-            } => score_words(f, standings, *deals_left, *count),
-            Announcement::TakenBack { hand, line, forced } => taken_back(f, *hand, line, forced),
+            } => {
+                f.write_str(if *count { "Count: " } else { "Score: " })?;
+                for (i, s) in standings.iter().enumerate() {
+                    if i > 0 {
+                        f.write_str(" · ")?;
+                    }
+                    write!(f, "{} {}", s.side, s.score)?;
+                    if s.to_go != ToGo::Nothing {
+                        write!(f, ", {}", s.to_go)?;
+                    }
+                }
+                match deals_left {
+                    Some(1) => f.write_str(" · 1 deal left"),
+                    Some(n) => write!(f, " · {n} deals left"),
+                    None => Ok(()),
+                }
+            }
+            // "Taken back from hand 2: `N 5h`, and with it `abandon renege`, which it forced".
+            Announcement::TakenBack { hand, line, forced } => {
+                write!(f, "Taken back from hand {hand}: `{line}`")?;
+                if !forced.is_empty() {
+                    let quoted: Vec<String> = forced.iter().map(|l| format!("`{l}`")).collect();
+                    write!(f, ", and with it {}, which it forced", quoted.join(" and "))?;
+                }
+                Ok(())
+            }
             Announcement::NothingToTakeBack => f.write_str("There is nothing to take back"),
         }
     }
-}
-
-/// A trick's scoring cards and what they peg, after "NS win the trick".
-fn trick_tail(
-    f: &mut fmt::Formatter<'_>,
-    trumps: Suit,
-    cards: &[(Card, u32)],
-    points: u32,
-    counted: bool,
-    after_end: bool,
-) -> fmt::Result {
-    if after_end {
-        return f.write_str(", after the game was decided: nothing pegged");
-    }
-    if cards.is_empty() {
-        return f.write_str(if counted {
-            ": no fat in it"
-        } else {
-            ": nothing to peg"
-        });
-    }
-    let each: Vec<String> = cards
-        .iter()
-        .map(|&(card, p)| format!("{} {p}", card_words(card, trumps)))
-        .collect();
-    write!(f, ": {} — {points}", each.join(", "))?;
-    if counted {
-        f.write_str(" to count")?;
-    }
-    Ok(())
-}
-
-/// Why a deal was abandoned, and by whom: "a redeal demanded by N (Gareth)".
-fn abandon_why(reason: AbandonReason, seat: Option<&Name>) -> String {
-    match (reason, seat) {
-        (AbandonReason::RedealDemanded, Some(s)) => format!("a redeal demanded by {s}"),
-        (AbandonReason::RedealDemanded, None) => "a redeal demanded".to_string(),
-        (r, Some(s)) => format!("{} by {s}", reason_word(r)),
-        (r, None) => reason_word(r).to_string(),
-    }
-}
-
-/// What an abandoned deal cost each side: " NS lose 52."
-fn lost_points(f: &mut fmt::Formatter<'_>, lost: &[(Name, i32)]) -> fmt::Result {
-    for (side, points) in lost {
-        if *points < 0 {
-            write!(f, " {side} {} {}.", side.verb("lose", "loses"), -points)?;
-        } else {
-            write!(f, " {side} {}.", signed(*points))?;
-        }
-    }
-    Ok(())
-}
-
-/// Who deals and pitches after an abandoned deal.
-fn dealt_again(
-    f: &mut fmt::Formatter<'_>,
-    lowest_diamond: bool,
-    dealer: Option<&Name>,
-    pitcher: Option<&Name>,
-) -> fmt::Result {
-    match (lowest_diamond, dealer, pitcher) {
-        (true, _, _) => {
-            f.write_str(" The cards are dealt again, and the holder of the lowest diamond pitches")
-        }
-        (false, Some(d), Some(p)) => {
-            write!(f, " The same dealer, {d}, deals again, and {p} pitches")
-        }
-        _ => f.write_str(" The same dealer deals again"),
-    }
-}
-
-/// "High to NS: 1", "Game shared: N 1, E 1", "Jack: nobody scores it".
-fn award_words(f: &mut fmt::Formatter<'_>, kind: AwardKind, pegs: &[(Name, u32)]) -> fmt::Result {
-    match pegs {
-        [] => write!(f, "{}: nobody scores it", capital(kind.word())),
-        [(side, p)] => write!(f, "{} to {side}: {p}", capital(kind.word())),
-        many => {
-            let each: Vec<String> = many.iter().map(|(s, p)| format!("{s} {p}")).collect();
-            write!(f, "{} shared: {}", capital(kind.word()), each.join(", "))
-        }
-    }
-}
-
-/// "Hand 3 ends: NS 4, EW 2".
-fn hand_ended(
-    f: &mut fmt::Formatter<'_>,
-    hand: u32,
-    totals: bool,
-    fat: bool,
-    points: &[(Name, i32)],
-) -> fmt::Result {
-    let each: Vec<String> = points.iter().map(|(s, p)| format!("{s} {p}")).collect();
-    let how = match (totals, fat) {
-        (true, _) => "entered as totals",
-        (false, true) => "ends, the fat counted",
-        (false, false) => "ends",
-    };
-    write!(f, "Hand {hand} {how}: {}", each.join(", "))
 }
 
 /// The moment a game or leg is decided: the verdict, where, and the score.
@@ -499,112 +530,4 @@ fn eighty_all(
         }
         (None, _) => write!(f, "{verdict} after hand {hand}: a draw"),
     }
-}
-
-/// "NS win leg 1; legs 1–0. Leg 2 begins".
-fn leg_won(
-    f: &mut fmt::Formatter<'_>,
-    leg: u32,
-    games: bool,
-    winner: Option<&Name>,
-    counts: u32,
-    wins: &ScoreLine,
-) -> fmt::Result {
-    let word = if games { "game" } else { "leg" };
-    match winner {
-        Some(w) => write!(f, "{w} {} {word} {leg}", w.verb("win", "wins"))?,
-        None => write!(f, "{} {leg} is drawn", capital(word))?,
-    }
-    if counts > 1 {
-        write!(f, " (a bonk: {counts} {word}s)")?;
-    }
-    let next = if games { "Game" } else { "Leg" };
-    write!(f, "; {word}s {wins}. {next} {} begins", leg + 1)
-}
-
-/// The game or the match over: "NS win the match: legs 2–1".
-fn over(
-    f: &mut fmt::Formatter<'_>,
-    finish: &Finish,
-    wins: Option<&ScoreLine>,
-    games: bool,
-) -> fmt::Result {
-    match (finish, wins) {
-        (Finish::Won(w), Some(wins)) => {
-            let word = if games { "games" } else { "legs" };
-            write!(f, "{w} {} the match: {word} {wins}", w.verb("win", "wins"))
-        }
-        (Finish::Won(w), None) => write!(f, "{w} {} the game", w.verb("win", "wins")),
-        (Finish::Draw, _) => f.write_str("The game is a draw"),
-        (Finish::Lost(names), _) => write!(
-            f,
-            "{} the game",
-            match names.as_slice() {
-                [one] => format!("{one} loses"),
-                many => format!("{} lose", and_list(many)),
-            }
-        ),
-        (Finish::Unknown, _) => f.write_str("The game is over, but who won cannot be told"),
-    }
-}
-
-/// "Penalty on NS for a renege: -52 at the end of hand 3".
-fn penalty_words(
-    f: &mut fmt::Formatter<'_>,
-    side: &Name,
-    penalty: Penalty,
-    points: i32,
-    hand: u32,
-) -> fmt::Result {
-    let what = match penalty {
-        Penalty::OutOfTurn => " for playing out of turn",
-        Penalty::Renege => " for a renege",
-        Penalty::Points(_) => "",
-    };
-    if points == 0 {
-        write!(
-            f,
-            "Penalty on {side}{what} in hand {hand}: no points under friendly penalties"
-        )
-    } else {
-        write!(
-            f,
-            "Penalty on {side}{what}: {} at the end of hand {hand}",
-            signed(points)
-        )
-    }
-}
-
-/// "Score: NS 40, 81 to go · EW 12, 109 to go · 3 deals left".
-fn score_words(
-    f: &mut fmt::Formatter<'_>,
-    standings: &[SideScore],
-    deals_left: Option<u32>,
-    count: bool,
-) -> fmt::Result {
-    f.write_str(if count { "Count: " } else { "Score: " })?;
-    for (i, s) in standings.iter().enumerate() {
-        if i > 0 {
-            f.write_str(" · ")?;
-        }
-        write!(f, "{} {}", s.side, s.score)?;
-        if s.to_go != ToGo::Nothing {
-            write!(f, ", {}", s.to_go)?;
-        }
-    }
-    match deals_left {
-        Some(1) => f.write_str(" · 1 deal left"),
-        Some(n) => write!(f, " · {n} deals left"),
-        None => Ok(()),
-    }
-}
-
-/// "Taken back from hand 2: `N 5h`, and with it `abandon renege`, which it forced".
-fn taken_back(f: &mut fmt::Formatter<'_>, hand: u32, line: &str, forced: &[String]) -> fmt::Result {
-    write!(f, "Taken back from hand {hand}: `{line}`")?;
-    if !forced.is_empty() {
-        let quoted: Vec<String> = forced.iter().map(|l| format!("`{l}`")).collect();
-        write!(f, ", and with it {}, which it forced", quoted.join(" and "))?;
-    }
-    Ok(())
 }

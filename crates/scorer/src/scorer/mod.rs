@@ -7,7 +7,7 @@
 //! side pegs out. `undo` takes the last line back out of the journal; a session opened on a
 //! journal replays what it holds, so a game goes on where it stopped.
 //!
-//! The store implements [`Journal`]; the command line drives a [`Session`] and prints its
+//! The store implements [`Journal`]; the command line drives a [`ScorerSession`] and prints its
 //! answers and [`Status`].
 
 mod announce;
@@ -20,9 +20,9 @@ mod status;
 mod view;
 
 pub use announce::{Announcement, Finish, ScoreLine, SideScore, ToGo, Verdict};
-pub use journal::{Entered, Journal};
+pub use journal::{Journal, JournalEntry};
 pub use lines::{check_sides, entry, entry_words, line_of, LINES};
 pub use names::{Name, Names};
-pub use session::{table_sheet, Answer, Refused, Session, SessionError};
+pub use session::{table_sheet, Answer, LineRefusal, ScorerSession, SessionError};
 pub use status::{SideStatus, Status};
 pub use view::{Part, ScorerView, SeatName, SideState, Wanted};

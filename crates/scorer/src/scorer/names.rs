@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use crate::replay::words::side_name;
 use crate::rules::{BySeat, Seat, Side};
 
 /// The players' names by seat, as the session was opened with them.
@@ -63,22 +64,10 @@ impl Names {
         &self.seats
     }
 
-    fn label(&self, code: &str, seats: &[Seat]) -> String {
-        let names: Vec<&str> = seats
-            .iter()
-            .filter_map(|&s| self.seats[s].as_deref())
-            .collect();
-        if names.is_empty() {
-            code.to_string()
-        } else {
-            format!("{code} ({})", names.join(" & "))
-        }
-    }
-
     /// "NS (Gareth & Rhys)"; "N (Gareth)" for a side of one player; "NS" without names.
     pub fn side(&self, side: Side) -> Name {
         Name {
-            label: self.label(side.code(), side.seats()),
+            label: side_name(&self.seats, side),
             plural: matches!(side, Side::NS | Side::EW),
         }
     }
@@ -86,7 +75,10 @@ impl Names {
     /// "W (Huw)"; "W" without a name.
     pub fn seat(&self, seat: Seat) -> Name {
         Name {
-            label: self.label(seat.letter(), &[seat]),
+            label: match &self.seats[seat] {
+                Some(name) => format!("{seat} ({name})"),
+                None => seat.to_string(),
+            },
             plural: false,
         }
     }

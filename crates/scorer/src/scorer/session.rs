@@ -4,7 +4,7 @@
 
 use super::announce::Announcement;
 use super::herald::Herald;
-use super::journal::{Entered, Journal};
+use super::journal::{Journal, JournalEntry};
 use super::lines;
 use super::names::Names;
 use super::status::Status;
@@ -39,7 +39,7 @@ impl Answer {
 
 /// A line not taken.
 #[derive(Debug, thiserror::Error)]
-pub enum Refused<E> {
+pub enum LineRefusal<E> {
     /// The line cannot be read, or the rules refuse it (or the game is over): why, in the
     /// scorer's words. Nothing was recorded and the session is as it was.
     #[error("{0}")]
@@ -72,14 +72,14 @@ pub enum SessionError<E> {
 
 /// A game scored at the table, one line at a time. Pure: the journal does the keeping.
 #[derive(Debug)]
-pub struct Session<J: Journal> {
+pub struct ScorerSession<J: Journal> {
     journal: J,
     variant: Variant,
     seats: BySeat<Option<String>>,
     names: Names,
     replay: Replay,
     /// The journal's entries, as the replay holds them.
-    entries: Vec<Entered>,
+    entries: Vec<JournalEntry>,
     /// The journal could not be read back after it changed: read it before the next line.
     stale: bool,
     /// A league night holds the game as a leg, as last asked of the journal: nothing may
@@ -87,17 +87,17 @@ pub struct Session<J: Journal> {
     held: bool,
 }
 
-impl<J: Journal> Session<J> {
+impl<J: Journal> ScorerSession<J> {
     /// Opens a session on a journal, replaying what it holds. `seats` are the players' names.
     pub fn open(
         variant: Variant,
         seats: BySeat<Option<String>>,
         mut journal: J,
-    ) -> Result<Session<J>, SessionError<J::Error>> {
+    ) -> Result<ScorerSession<J>, SessionError<J::Error>> {
         let entries = journal.entries().map_err(SessionError::Journal)?;
         let replay = rebuild(&variant, &seats, &entries)?;
         let held = journal.held().map_err(SessionError::Journal)?.is_some();
-        Ok(Session {
+        Ok(ScorerSession {
             held,
             journal,
             names: Names::new(seats.clone()),
@@ -126,7 +126,7 @@ impl<J: Journal> Session<J> {
     }
 
     /// The entries kept, in order.
-    pub fn entries(&self) -> &[Entered] {
+    pub fn entries(&self) -> &[JournalEntry] {
         &self.entries
     }
 
@@ -144,10 +144,6 @@ impl<J: Journal> Session<J> {
         &self.journal
     }
 
-    pub fn into_journal(self) -> J {
-        self.journal
-    }
-
     pub fn is_over(&self) -> bool {
         self.replay.game().is_over()
     }
@@ -155,34 +151,33 @@ impl<J: Journal> Session<J> {
     /// The tricks of the hand in play as entered, in order (none between hands): what a game
     /// taken up again mid-hand shows first.
     pub fn tricks_in_play(&self) -> Vec<String> {
-        if !self.replay.game().in_hand() {
-            return Vec::new();
-        }
-        let hand = self.replay.hand_number();
-        let seating = self.replay.game().spec().seating;
-        self.entries
-            .iter()
-            .filter(|e| e.hand == hand && matches!(e.entry, Entry::Trick(_)))
-            .map(|e| lines::entry_words(&e.entry, seating))
+        self.in_play()
+            .map(|t| Line::Trick(*t).to_string())
             .collect()
     }
 
     /// The cards played so far in the hand in play, trick by trick in the order entered (none
     /// between hands): what a card pad shows as used.
     pub fn cards_in_play(&self) -> Vec<crate::rules::Card> {
-        if !self.replay.game().in_hand() {
-            return Vec::new();
-        }
-        let hand = self.replay.hand_number();
+        self.in_play()
+            .flat_map(|trick| trick.cards().to_vec())
+            .collect()
+    }
+
+    /// The tricks of the hand in play, as entered (none between hands).
+    fn in_play(&self) -> impl Iterator<Item = &crate::record::trick::TrickCards> {
+        let hand = self
+            .replay
+            .game()
+            .in_hand()
+            .then(|| self.replay.hand_number());
         self.entries
             .iter()
-            .filter(|e| e.hand == hand)
+            .filter(move |e| Some(e.hand) == hand)
             .filter_map(|e| match &e.entry {
-                Entry::Trick(trick) => Some(trick.cards().to_vec()),
+                Entry::Trick(trick) => Some(trick),
                 _ => None,
             })
-            .flatten()
-            .collect()
     }
 
     /// The score as play stands, and what each side still needs (what `don play` says after
@@ -197,11 +192,11 @@ impl<J: Journal> Session<J> {
     }
 
     /// Reads and enters one line (FORMAT.md §5).
-    pub fn enter_line(&mut self, text: &str) -> Result<Answer, Refused<J::Error>> {
+    pub fn enter_line(&mut self, text: &str) -> Result<Answer, LineRefusal<J::Error>> {
         match parse_line(text) {
             Ok(None) => Ok(Answer::Nothing),
             Ok(Some(line)) => self.enter(line),
-            Err(e) => Err(Refused::Line(self.unread(&e))),
+            Err(e) => Err(LineRefusal::Line(self.unread(&e))),
         }
     }
 
@@ -218,15 +213,15 @@ impl<J: Journal> Session<J> {
     }
 
     /// Enters one line already read.
-    pub fn enter(&mut self, line: Line) -> Result<Answer, Refused<J::Error>> {
+    pub fn enter(&mut self, line: Line) -> Result<Answer, LineRefusal<J::Error>> {
         match line {
             Line::Quit => return Ok(Answer::Quit),
             Line::Help => return Ok(Answer::Help),
             _ => {}
         }
-        if let Some(why) = self.journal.held().map_err(Refused::Journal)? {
+        if let Some(why) = self.journal.held().map_err(LineRefusal::Journal)? {
             self.held = true;
-            return Err(Refused::Line(why));
+            return Err(LineRefusal::Line(why));
         }
         self.held = false;
         if matches!(line, Line::Undo) {
@@ -236,7 +231,7 @@ impl<J: Journal> Session<J> {
             self.reload()?;
         }
         if self.replay.game().is_over() {
-            return Err(Refused::Line(format!(
+            return Err(LineRefusal::Line(format!(
                 "the game is over: {}; what is left: `undo` takes back the last entry, `quit` stops",
                 self.status().result_words()
             )));
@@ -244,7 +239,7 @@ impl<J: Journal> Session<J> {
         let game = self.replay.game();
         let seating = game.spec().seating;
         if let Some(why) = lines::outside_seating(&line, seating) {
-            return Err(Refused::Line(why));
+            return Err(LineRefusal::Line(why));
         }
         match &line {
             Line::Totals { sides, totals, .. } => {
@@ -255,19 +250,19 @@ impl<J: Journal> Session<J> {
                         1 => "1 trick entered".to_string(),
                         n => format!("{n} tricks entered"),
                     };
-                    return Err(Refused::Line(format!(
+                    return Err(LineRefusal::Line(format!(
                         "hand {hand} is in play, {entered}: a hand is kept trick by trick or as totals, not both; `undo` takes back what was entered of it, one line at a time, to enter the hand as totals"
                     )));
                 }
-                lines::check_sides(sides, seating).map_err(Refused::Line)?;
+                lines::check_sides(sides, seating).map_err(LineRefusal::Line)?;
                 // What `check` would find in the hand as a record holds it.
                 let hand = self.replay.hand_number();
                 if let Some(fault) = totals_hand_faults(&self.variant, totals, hand).first() {
-                    return Err(Refused::Line(fault.message.clone()));
+                    return Err(LineRefusal::Line(fault.message.clone()));
                 }
             }
             Line::Trick(trick) if trick.seats().is_none() && self.status().needs_pitcher() => {
-                return Err(Refused::Line(format!(
+                return Err(LineRefusal::Line(format!(
                     "who pitches hand {}? {}, then the trick",
                     self.replay.hand_number(),
                     self.status().pitcher_wanted()
@@ -275,7 +270,7 @@ impl<J: Journal> Session<J> {
             }
             Line::Pitcher(seat) => {
                 if let Some(HandFault::WrongPitcher { pitched, turn }) = game.pitch_fault(*seat) {
-                    return Err(Refused::Line(format!(
+                    return Err(LineRefusal::Line(format!(
                         "it is {turn}'s turn to pitch hand {}, not {pitched}'s",
                         self.replay.hand_number()
                     )));
@@ -291,7 +286,7 @@ impl<J: Journal> Session<J> {
 
     /// Enters an entry (and the abandonment a renege forces) in a copy of the replay, keeps
     /// them in the journal, and only then takes the copy.
-    fn record(&mut self, entry: Entry) -> Result<Answer, Refused<J::Error>> {
+    fn record(&mut self, entry: Entry) -> Result<Answer, LineRefusal<J::Error>> {
         let mut replay = self.replay.clone();
         let hand = match entry {
             Entry::Concede(_) => replay.sheet().hands.len() as u32,
@@ -299,8 +294,8 @@ impl<J: Journal> Session<J> {
         };
         let step = replay
             .enter(entry.clone())
-            .map_err(|f| Refused::Line(placed(&f)))?;
-        let mut kept = vec![Entered {
+            .map_err(|f| LineRefusal::Line(placed(&f)))?;
+        let mut kept = vec![JournalEntry {
             hand,
             pitcher: pitcher_after(&replay, &step),
             entry: entry.clone(),
@@ -314,8 +309,8 @@ impl<J: Journal> Session<J> {
             let abandon = lines::abandon_for_renege(fault.seat());
             let step = replay
                 .enter(abandon.clone())
-                .map_err(|f| Refused::Line(placed(&f)))?;
-            kept.push(Entered {
+                .map_err(|f| LineRefusal::Line(placed(&f)))?;
+            kept.push(JournalEntry {
                 hand,
                 pitcher: pitcher_after(&replay, &step),
                 entry: abandon,
@@ -326,10 +321,10 @@ impl<J: Journal> Session<J> {
             .into_iter()
             .find(|f| f.code != Code::Renege)
         {
-            return Err(Refused::Line(placed(&fault)));
+            return Err(LineRefusal::Line(placed(&fault)));
         }
         let said = self.announce(&replay, &entry, &step, renege, abandoned.as_ref(), hand);
-        self.journal.append(&kept).map_err(Refused::Journal)?;
+        self.journal.append(&kept).map_err(LineRefusal::Journal)?;
         self.replay = replay;
         self.entries.extend(kept);
         Ok(Answer::Recorded(said))
@@ -411,7 +406,7 @@ impl<J: Journal> Session<J> {
     /// `undo`: the journal takes back the last line, and the session is rebuilt from it. What
     /// was taken back is told from the journal's entries before and after, so it is the line
     /// taken back whichever session typed it.
-    fn undo(&mut self) -> Result<Answer, Refused<J::Error>> {
+    fn undo(&mut self) -> Result<Answer, LineRefusal<J::Error>> {
         // As the journal holds them (or, when it cannot say, as the session does).
         let before = self.journal.look().unwrap_or_else(|_| self.entries.clone());
         let taken = match self.journal.take_back() {
@@ -419,7 +414,7 @@ impl<J: Journal> Session<J> {
             Err(e) => {
                 // Whatever the journal now holds, the session follows it.
                 let _ = self.reload();
-                return Err(Refused::Journal(e));
+                return Err(LineRefusal::Journal(e));
             }
         };
         if !taken {
@@ -435,7 +430,7 @@ impl<J: Journal> Session<J> {
         }
         let seating = self.replay.game().spec().seating;
         let gone = taken_back(&before, &self.entries);
-        let words = |e: &Entered| lines::entry_words(&e.entry, seating);
+        let words = |e: &JournalEntry| lines::entry_words(&e.entry, seating);
         let said = match gone.as_slice() {
             [] => Announcement::NothingToTakeBack,
             [line, forced @ ..] => Announcement::TakenBack {
@@ -448,11 +443,11 @@ impl<J: Journal> Session<J> {
     }
 
     /// Rebuilds the session from what the journal holds.
-    fn reload(&mut self) -> Result<(), Refused<J::Error>> {
+    fn reload(&mut self) -> Result<(), LineRefusal<J::Error>> {
         self.stale = true;
-        let entries = self.journal.entries().map_err(Refused::Journal)?;
+        let entries = self.journal.entries().map_err(LineRefusal::Journal)?;
         let replay = rebuild::<J::Error>(&self.variant, &self.seats, &entries)
-            .map_err(|e| Refused::Line(e.to_string()))?;
+            .map_err(|e| LineRefusal::Line(e.to_string()))?;
         self.replay = replay;
         self.entries = entries;
         self.stale = false;
@@ -464,7 +459,7 @@ impl<J: Journal> Session<J> {
 fn rebuild<E>(
     variant: &Variant,
     seats: &BySeat<Option<String>>,
-    entries: &[Entered],
+    entries: &[JournalEntry],
 ) -> Result<Replay, SessionError<E>> {
     let record = Record {
         variant: Some(variant.clone()),
@@ -479,7 +474,7 @@ fn rebuild<E>(
 /// read).
 pub fn table_sheet(
     mut record: Record,
-    entries: &[Entered],
+    entries: &[JournalEntry],
 ) -> Result<ScoreSheet, SessionError<std::convert::Infallible>> {
     let Some(variant) = record.variant.clone() else {
         return Ok(ScoreSheet::for_record(record));
@@ -503,7 +498,7 @@ pub fn table_sheet(
 fn replay_entries<E>(
     variant: &Variant,
     record: Record,
-    entries: &[Entered],
+    entries: &[JournalEntry],
 ) -> Result<Replay, SessionError<E>> {
     let mut replay = match Replay::with_sheet(ScoreSheet::for_record(record)) {
         Ok(replay) => replay,
@@ -529,9 +524,9 @@ fn replay_entries<E>(
 /// an entry of its own although it was never typed (known from the rotation when the hand's
 /// first line was kept): a pitcher beside other entries went with them and is not said; a
 /// pitcher alone was the line.
-fn taken_back(before: &[Entered], after: &[Entered]) -> Vec<Entered> {
-    let mut left: Vec<&Entered> = after.iter().collect();
-    let mut gone: Vec<Entered> = Vec::new();
+fn taken_back(before: &[JournalEntry], after: &[JournalEntry]) -> Vec<JournalEntry> {
+    let mut left: Vec<&JournalEntry> = after.iter().collect();
+    let mut gone: Vec<JournalEntry> = Vec::new();
     for e in before {
         match left
             .iter()

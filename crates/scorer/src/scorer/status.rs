@@ -2,6 +2,7 @@
 
 use std::fmt;
 
+use super::announce::ScoreLine;
 use super::names::{Name, Names};
 use crate::replay::words::result_words;
 use crate::replay::Replay;
@@ -106,14 +107,12 @@ impl Status {
         self.to_win > 1
     }
 
-    fn scores(&self) -> String {
-        let each: Vec<String> = self.sides.iter().map(|s| s.score.to_string()).collect();
-        each.join("–")
+    fn scores(&self) -> ScoreLine {
+        ScoreLine(self.sides.iter().map(|s| s.score).collect())
     }
 
-    fn wins(&self) -> String {
-        let each: Vec<String> = self.sides.iter().map(|s| s.wins.to_string()).collect();
-        each.join("–")
+    fn wins(&self) -> ScoreLine {
+        ScoreLine(self.sides.iter().map(|s| s.wins as i32).collect())
     }
 
     /// How the game ended, in words: "NS (Gareth & Rhys) won 121–97".

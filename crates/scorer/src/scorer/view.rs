@@ -151,11 +151,6 @@ impl ScorerView {
         }
     }
 
-    /// The last trick entered in the hand in play.
-    pub fn last_trick(&self) -> Option<&str> {
-        self.tricks.last().map(String::as_str)
-    }
-
     pub fn over(&self) -> bool {
         self.result.is_some()
     }

@@ -4,6 +4,8 @@
 //! each refusal names the field it is about ([`Field`]), for a front end to put it there.
 //! Pure: the date of today is given.
 
+use std::sync::LazyLock;
+
 use serde_json::{json, Map, Value};
 
 use crate::check::import::date_fault;
@@ -14,26 +16,9 @@ use crate::record::text::{check, check_name, count, escaped, shortened};
 use crate::record::write::record_json;
 use crate::rules::{Seat, Variant};
 
-/// The rules options (docs/rules.md) by their names, in the order `don new` lists them.
-pub const OPTIONS: [&str; 17] = [
-    "cut",
-    "end_scoring",
-    "target",
-    "deals",
-    "legs",
-    "penalties",
-    "layout",
-    "pack",
-    "tie",
-    "games",
-    "best_of_three",
-    "bonk_two_games",
-    "pass_pitch",
-    "redeal_rule",
-    "misere",
-    "players",
-    "muck_tie",
-];
+/// The rules options (docs/rules.md) by their names, in the order `don new` lists them: each
+/// variant's, each option once.
+pub static OPTIONS: LazyLock<Vec<&'static str>> = LazyLock::new(Variant::all_option_names);
 
 /// What a new game is begun with, as typed.
 #[derive(Clone, Debug, Default)]
@@ -197,8 +182,9 @@ fn ruleset(fields: &Fields) -> Result<(Map<String, Value>, Variant), BeginError>
     }
 }
 
-/// The record the new game starts as: no hands yet; `today` is its date when none is given.
-pub fn new_record(fields: &Fields, today: &str) -> Result<Value, BeginError> {
+/// The record the new game starts as: no hands yet; `today` is its date when none is given
+/// (with neither, it has none).
+pub fn new_record(fields: &Fields, today: Option<&str>) -> Result<Value, BeginError> {
     check_typed(fields)?;
     let (ruleset, variant) = ruleset(fields)?;
     let seats_of_game = variant.spec().seating.seats();
@@ -266,21 +252,13 @@ pub fn new_record(fields: &Fields, today: &str) -> Result<Value, BeginError> {
             format!("{written} is named for two seats, {first} and {second}: one player sits in one seat"),
         ));
     }
-    let date = match &fields.date {
-        Some(d) => {
-            if let Some(f) = date_fault(d) {
-                return Err(BeginError::alone(Field::Date, f.message));
-            }
-            d.clone()
-        }
-        None => today.to_string(),
-    };
-    let mut record = json!({
-        "format": FORMAT,
-        "ruleset": ruleset,
-        "date": date,
-        "hands": [],
-    });
+    if let Some(f) = fields.date.as_deref().and_then(date_fault) {
+        return Err(BeginError::alone(Field::Date, f.message));
+    }
+    let mut record = json!({ "format": FORMAT, "ruleset": ruleset, "hands": [] });
+    if let Some(date) = fields.date.as_deref().or(today) {
+        record["date"] = json!(date);
+    }
     if !seats.is_empty() {
         record["seats"] = Value::Object(seats);
     }
@@ -310,7 +288,7 @@ pub fn new_record(fields: &Fields, today: &str) -> Result<Value, BeginError> {
 /// The refusal is beside `deals`, or beside `legs` when the deals alone would fit.
 pub fn new_web_record(fields: &Fields, today: &str) -> Result<Value, BeginError> {
     use crate::app::game::scoring::WEB_HANDS;
-    let record = new_record(fields, today)?;
+    let record = new_record(fields, Some(today))?;
     let (_, variant) = ruleset(fields)?;
     let spec = variant.spec();
     let crate::rules::spec::Goal::Deals(deals) = spec.goal else {
@@ -389,17 +367,20 @@ mod tests {
 
     #[test]
     fn a_fault_of_the_ruleset_is_put_on_the_option_that_brings_it() {
-        let e = new_record(&nine_card(&[("legs", "3"), ("target", "x")]), "2025-01-01");
+        let e = new_record(
+            &nine_card(&[("legs", "3"), ("target", "x")]),
+            Some("2025-01-01"),
+        );
         assert_eq!(e.unwrap_err().field, Field::Option("target"));
-        let e = new_record(&nine_card(&[("pack", "48")]), "2025-01-01").unwrap_err();
+        let e = new_record(&nine_card(&[("pack", "48")]), Some("2025-01-01")).unwrap_err();
         assert_eq!(e.field, Field::Option("pack"));
         let mut bad = nine_card(&[]);
         bad.variant = "snap".into();
         assert_eq!(
-            new_record(&bad, "2025-01-01").unwrap_err().field,
+            new_record(&bad, Some("2025-01-01")).unwrap_err().field,
             Field::Variant
         );
-        let ok = new_record(&nine_card(&[("target", "91")]), "2025-01-01").unwrap();
+        let ok = new_record(&nine_card(&[("target", "91")]), Some("2025-01-01")).unwrap();
         assert_eq!(ok["date"], "2025-01-01");
         assert_eq!(ok["ruleset"]["target"], 91);
     }
@@ -408,11 +389,11 @@ mod tests {
     fn a_player_named_twice_is_refused_beside_the_second_seat() {
         let mut f = nine_card(&[]);
         f.by_seat = vec![(Seat::N, "Gareth".into()), (Seat::S, "gareth".into())];
-        let e = new_record(&f, "2025-01-01").unwrap_err();
+        let e = new_record(&f, Some("2025-01-01")).unwrap_err();
         assert_eq!(e.field, Field::Seat(Seat::S));
         assert!(e.message.contains("named for two seats, N and S"), "{e}");
         f.by_seat = vec![(Seat::E, " ".into())];
-        let e = new_record(&f, "2025-01-01").unwrap_err();
+        let e = new_record(&f, Some("2025-01-01")).unwrap_err();
         assert_eq!(
             (e.field, e.message.as_str()),
             (Field::Seat(Seat::E), "a player's name cannot be blank")

@@ -10,7 +10,7 @@ use crate::record::stored::{hand_fields, variant_record, EntryRow, StoredEntry, 
 use crate::record::Record;
 use crate::replay::Entry;
 use crate::rules::Penalty;
-use crate::scorer::Entered;
+use crate::scorer::JournalEntry;
 use crate::store::Change;
 
 /// A game's record with no hands, in `change`: what a hand's fields are written against.
@@ -20,7 +20,7 @@ pub fn variant_of(change: &Change<'_>, game: i64) -> Result<Record, AppError> {
 }
 
 /// Keeps in `change` the entries of one line typed at the table.
-pub fn append(change: &Change<'_>, game: i64, entries: &[Entered]) -> Result<(), AppError> {
+pub fn append(change: &Change<'_>, game: i64, entries: &[JournalEntry]) -> Result<(), AppError> {
     let variant = variant_of(change, game)?;
     let rows: Vec<StoredEntry> = entries.iter().map(|e| stored_entry(&variant, e)).collect();
     change
@@ -29,7 +29,7 @@ pub fn append(change: &Change<'_>, game: i64, entries: &[Entered]) -> Result<(),
 }
 
 /// An entry at the table as the store keeps it.
-fn stored_entry(variant: &Record, e: &Entered) -> StoredEntry {
+fn stored_entry(variant: &Record, e: &JournalEntry) -> StoredEntry {
     let row = match &e.entry {
         Entry::Concede(side) => EntryRow::Concede(side.to_string()),
         Entry::Pitcher(p) => EntryRow::Pitcher(p.letter().to_string()),
@@ -48,18 +48,14 @@ fn stored_entry(variant: &Record, e: &Entered) -> StoredEntry {
             reason: reason.word().to_string(),
             seat: seat.map(|s| s.letter().to_string()),
         },
-        Entry::Penalty { side, penalty } => {
-            let (kind, points) = match penalty {
-                Penalty::OutOfTurn => (Some("out-of-turn"), None),
-                Penalty::Renege => (Some("renege"), None),
-                Penalty::Points(p) => (None, Some(i64::from(*p))),
-            };
-            EntryRow::Penalty(StoredPenalty {
-                side: side.to_string(),
-                kind: kind.map(str::to_string),
-                points,
-            })
-        }
+        Entry::Penalty { side, penalty } => EntryRow::Penalty(StoredPenalty {
+            side: side.to_string(),
+            kind: penalty.kind_word().map(str::to_string),
+            points: match penalty {
+                Penalty::Points(p) => Some(i64::from(*p)),
+                _ => None,
+            },
+        }),
         Entry::EndHand => EntryRow::EndHand,
     };
     StoredEntry {

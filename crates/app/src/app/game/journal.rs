@@ -7,8 +7,8 @@ use crate::app::game::stored::StoredGames;
 use crate::app::{App, AppError};
 use crate::record::line::Line;
 use crate::replay::Entry;
-use crate::rules::{Penalty, Seating};
-use crate::scorer::{entry_words, Entered, Journal};
+use crate::rules::Seating;
+use crate::scorer::{entry_words, Journal, JournalEntry};
 use crate::store::{Change, LegHolding, StoreError};
 
 /// The entries of one game, kept in the database.
@@ -21,25 +21,17 @@ pub struct ScorerJournal<'a> {
 }
 
 impl<'a> ScorerJournal<'a> {
-    pub fn new(app: &'a mut App, game: i64) -> ScorerJournal<'a> {
+    /// The scorer's journal of `game`, kept in this database.
+    pub(crate) fn new(app: &'a mut App, game: i64) -> ScorerJournal<'a> {
         ScorerJournal {
             app,
             game,
             seen: None,
         }
     }
-
-    pub fn game(&self) -> i64 {
-        self.game
-    }
 }
 
 impl App {
-    /// The scorer's journal of `game`, kept in this database.
-    pub fn table(&mut self, game: i64) -> ScorerJournal<'_> {
-        ScorerJournal::new(self, game)
-    }
-
     /// The night that holds a game as a leg, if one does.
     pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
         self.store.leg_holding(game)
@@ -59,7 +51,7 @@ fn may_change(change: &Change<'_>, game: i64, seen: Option<i64>) -> Result<(), A
 }
 
 /// One entry in words, for the log.
-fn describe(e: &Entered, seating: Seating) -> String {
+fn describe(e: &JournalEntry, seating: Seating) -> String {
     let hand = e.hand;
     match &e.entry {
         Entry::Pitcher(p) => format!("hand {hand}: {p} to pitch"),
@@ -71,11 +63,7 @@ fn describe(e: &Entered, seating: Seating) -> String {
             Some(seat) => format!("hand {hand}: abandoned ({reason}, {seat})"),
             None => format!("hand {hand}: abandoned ({reason})"),
         },
-        Entry::Penalty { side, penalty } => match penalty {
-            Penalty::OutOfTurn => format!("hand {hand}: penalty {side} out-of-turn"),
-            Penalty::Renege => format!("hand {hand}: penalty {side} renege"),
-            Penalty::Points(p) => format!("hand {hand}: penalty {side} {p}"),
-        },
+        Entry::Penalty { side, penalty } => format!("hand {hand}: penalty {side} {penalty}"),
         Entry::EndHand => format!("hand {hand}: claimed"),
         Entry::Concede(side) => format!("{side} conceded"),
     }
@@ -84,7 +72,7 @@ fn describe(e: &Entered, seating: Seating) -> String {
 impl Journal for ScorerJournal<'_> {
     type Error = AppError;
 
-    fn append(&mut self, entries: &[Entered]) -> Result<(), AppError> {
+    fn append(&mut self, entries: &[JournalEntry]) -> Result<(), AppError> {
         let change = self.app.store.change("play")?;
         may_change(&change, self.game, self.seen)?;
         crate::app::game::entered::append(&change, self.game, entries)?;
@@ -111,7 +99,7 @@ impl Journal for ScorerJournal<'_> {
         Ok(true)
     }
 
-    fn entries(&mut self) -> Result<Vec<Entered>, AppError> {
+    fn entries(&mut self) -> Result<Vec<JournalEntry>, AppError> {
         self.seen = self.app.store.latest_for(self.game)?;
         Ok(self.app.store.game_entries(self.game)?)
     }
@@ -124,7 +112,7 @@ impl Journal for ScorerJournal<'_> {
             .map(|h| h.to_string()))
     }
 
-    fn look(&mut self) -> Result<Vec<Entered>, AppError> {
+    fn look(&mut self) -> Result<Vec<JournalEntry>, AppError> {
         Ok(self.app.store.game_entries(self.game)?)
     }
 }

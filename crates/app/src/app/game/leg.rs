@@ -1,8 +1,6 @@
 //! A stored game as a Don leg of a match: checked (finished, two pairs, the league's rules, not
 //! a leg already) and turned to the match's home and away.
 
-use std::borrow::Cow;
-
 use crate::app::game::stored::StoredGames;
 use crate::app::kind::{store_kind, ErrorKind};
 use crate::check::check_value;
@@ -71,11 +69,6 @@ impl LegError {
             | LegError::OtherPlayers { .. } => ErrorKind::Invalid,
             LegError::Store(e) => store_kind(e),
         }
-    }
-
-    /// What to do about it: nothing more than the message says.
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
     }
 }
 
@@ -177,10 +170,9 @@ pub(crate) fn as_leg(game: i64, sheet: &ScoreSheet, home: Home<'_>) -> Result<Ga
             })
         }
     };
-    let away_side = if home_side == GameSide::NS {
-        GameSide::EW
-    } else {
-        GameSide::NS
+    let (away_side, home_players, away_players) = match home_side {
+        GameSide::NS => (GameSide::EW, ns, ew),
+        _ => (GameSide::NS, ew, ns),
     };
     let points = |s: i32| u32::try_from(s.max(0)).unwrap_or(0);
     let leg = Leg {
@@ -199,11 +191,6 @@ pub(crate) fn as_leg(game: i64, sheet: &ScoreSheet, home: Home<'_>) -> Result<Ga
                 )
             })
             .collect(),
-    };
-    let (home_players, away_players) = if home_side == GameSide::NS {
-        (ns, ew)
-    } else {
-        (ew, ns)
     };
     Ok(GameAsLeg {
         leg,

@@ -10,7 +10,6 @@ pub mod leg;
 pub mod scoring;
 pub mod stored;
 
-use std::borrow::Cow;
 use std::collections::HashSet;
 
 use serde_json::Value;
@@ -24,7 +23,7 @@ use crate::record::stored::stored_game_of;
 use crate::record::text::look_alike_warning;
 use crate::replay::{Entry, Replay};
 use crate::rules::{Seat, Variant};
-use crate::scorer::{table_sheet, Entered};
+use crate::scorer::{table_sheet, JournalEntry};
 use crate::store::{Change, GameFilter, ListedGame, StoreError, Summary};
 
 impl GameError {
@@ -46,10 +45,6 @@ impl GameError {
             | GameError::HandGap(_)
             | GameError::HeldAsLeg(_) => ErrorKind::Conflict,
         }
-    }
-
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
     }
 }
 
@@ -241,15 +236,15 @@ pub struct NewGame {
 
 /// A game to begin, checked before the database is opened: its record (as
 /// `record::write::record_json` writes it) and its first pitcher's entry, if one is named.
-pub struct Begun {
+pub struct GameToBegin {
     record: Value,
     parsed: crate::record::Record,
     variant: Variant,
-    first: Vec<Entered>,
+    first: Vec<JournalEntry>,
 }
 
-impl Begun {
-    pub fn new(record: Value, pitcher: Option<Seat>) -> Result<Begun, GameError> {
+impl GameToBegin {
+    pub fn new(record: Value, pitcher: Option<Seat>) -> Result<GameToBegin, GameError> {
         let parsed = parse_record(record.clone());
         let variant = parsed.variant.clone().ok_or(GameError::NoVariant)?;
         let mut first = Vec::new();
@@ -257,13 +252,13 @@ impl Begun {
             Replay::new(&variant)
                 .enter(Entry::Pitcher(p))
                 .map_err(|f| GameError::Pitcher(f.message))?;
-            first.push(Entered {
+            first.push(JournalEntry {
                 hand: 1,
                 pitcher: Some(p),
                 entry: Entry::Pitcher(p),
             });
         }
-        Ok(Begun {
+        Ok(GameToBegin {
             record,
             parsed,
             variant,
@@ -285,18 +280,18 @@ impl App {
         .into())
     }
 
-    /// Begins a game, checked with [`Begun::new`].
-    pub fn game_new(&mut self, begun: Begun) -> Result<NewGame, AppError> {
+    /// Begins a game, checked with [`GameToBegin::new`].
+    pub fn game_new(&mut self, begun: GameToBegin) -> Result<NewGame, AppError> {
         self.game_new_then(begun, |_, _| Ok(()))
     }
 
-    /// Begins a game, checked with [`Begun::new`], and does `then` to it in the same change.
+    /// Begins a game, checked with [`GameToBegin::new`], and does `then` to it in the same change.
     pub(crate) fn game_new_then(
         &mut self,
-        begun: Begun,
+        begun: GameToBegin,
         then: impl FnOnce(&Change<'_>, i64) -> Result<(), StoreError>,
     ) -> Result<NewGame, AppError> {
-        let Begun {
+        let GameToBegin {
             record,
             parsed,
             variant,

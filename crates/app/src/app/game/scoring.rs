@@ -1,6 +1,6 @@
 //! A game scored away from the terminal (on the web, through `don serve`): who may score which
 //! game, a game begun there, the game as the scorer sees it before each entry, and one line
-//! entered. Every line goes through the same [`Session`] and journal as `don play`, so a game
+//! entered. Every line goes through the same [`ScorerSession`] and journal as `don play`, so a game
 //! scored on a phone is the same game `don show`, `don export` and `don play` see.
 //!
 //! Who may score a game is the actor's: the secretary (or the command line) any game; a team's
@@ -9,15 +9,19 @@
 
 use crate::app::access::AccessError;
 use crate::app::game::error::GameError;
+use crate::app::game::journal::ScorerJournal;
 use crate::app::game::stored::StoredGames;
-use crate::app::game::{Begun, NewGame};
+use crate::app::game::{GameToBegin, NewGame};
 use crate::app::league::which::Choice;
 use crate::app::night::NightError;
 use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
+use crate::record::line::{parse_line, Line};
 use crate::record::parse_record;
 use crate::rules::{BySeat, Card, Variant};
-use crate::scorer::{Announcement, Answer, Entered, Journal, Refused, ScorerView, Session, Status};
+use crate::scorer::{
+    Announcement, Answer, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView, Status,
+};
 use crate::store::{Store, StoreError, WebGame};
 
 /// The most hands a game scored on the web may have: past it, a line that would begin another
@@ -87,7 +91,7 @@ struct Looking<'a> {
 impl Journal for Looking<'_> {
     type Error = AppError;
 
-    fn append(&mut self, _: &[Entered]) -> Result<(), AppError> {
+    fn append(&mut self, _: &[JournalEntry]) -> Result<(), AppError> {
         Err(StoreError::damaged(format!("game {}", self.game), "a view changes nothing").into())
     }
 
@@ -95,7 +99,7 @@ impl Journal for Looking<'_> {
         Err(StoreError::damaged(format!("game {}", self.game), "a view changes nothing").into())
     }
 
-    fn entries(&mut self) -> Result<Vec<Entered>, AppError> {
+    fn entries(&mut self) -> Result<Vec<JournalEntry>, AppError> {
         Ok(self.store.game_entries(self.game)?)
     }
 
@@ -116,7 +120,7 @@ fn table_of(store: &Store, game: i64) -> Result<(Variant, BySeat<Option<String>>
 
 fn view_of<J: Journal>(
     game: i64,
-    session: &Session<J>,
+    session: &ScorerSession<J>,
     held: Option<String>,
     seen: Option<i64>,
     web: Option<WebGame>,
@@ -195,13 +199,8 @@ impl App {
         Ok(())
     }
 
-    /// The games the actor may score on the web of `league`, newest first: a scorer's one
-    /// game; a captain's team's; every one for the secretary.
-    pub fn web_games_for(&self, league: i64) -> Result<Vec<WebGame>, AppError> {
-        self.web_games_for_as(self.actor(), league)
-    }
-
-    /// [`App::web_games_for`] for `actor` (see [`App::may_score_as`]).
+    /// The games `actor` may score on the web of `league`, newest first: a scorer's one game; a
+    /// captain's team's; every one for the secretary (see [`App::may_score_as`]).
     pub fn web_games_for_as(
         &self,
         actor: Option<&Actor>,
@@ -227,8 +226,19 @@ impl App {
             store: &self.store,
             game,
         };
-        let session = Session::open(variant, seats, journal).map_err(cannot_resume(game))?;
+        let session = ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
         Ok(view_of(game, &session, held, seen, web))
+    }
+
+    /// The scorer's session on `game`, each line kept in this database: what `don play` and
+    /// [`App::table_line`] enter lines through.
+    pub fn scorer_session(
+        &mut self,
+        game: i64,
+    ) -> Result<ScorerSession<ScorerJournal<'_>>, AppError> {
+        let (variant, seats) = table_of(&self.store, game)?;
+        ScorerSession::open(variant, seats, ScorerJournal::new(self, game))
+            .map_err(cannot_resume(game))
     }
 
     /// Enters one line (FORMAT.md §5) at the table of `game`, as `don play` does, if the actor
@@ -242,7 +252,6 @@ impl App {
         line: &str,
     ) -> Result<ScoringEntered, AppError> {
         self.may_score(game)?;
-        let (variant, seats) = table_of(&self.store, game)?;
         // Nothing that acts on a terminal or reorders the line is read, or handed back as typed.
         let shown = crate::record::text::escaped(line);
         if shown != line {
@@ -262,16 +271,10 @@ impl App {
             .into());
         }
         let web = self.store.web_game(game)?;
-        let mut session =
-            Session::open(variant, seats, self.table(game)).map_err(cannot_resume(game))?;
+        let mut session = self.scorer_session(game)?;
         let grows = !matches!(
-            crate::record::line::parse_line(line),
-            Ok(None
-                | Some(
-                    crate::record::line::Line::Undo
-                        | crate::record::line::Line::Help
-                        | crate::record::line::Line::Quit
-                ))
+            parse_line(line),
+            Ok(None | Some(Line::Undo | Line::Help | Line::Quit))
         );
         let too_long =
             session.replay().hand_number() > WEB_HANDS || session.entries().len() >= WEB_ENTRIES;
@@ -288,62 +291,39 @@ impl App {
         // The journal is let go before the store is asked what the game is now.
         let answer = match answer {
             Ok(answer) => answer,
-            Err(Refused::Line(why)) => {
+            Err(LineRefusal::Line(why)) => {
                 return Err(GameError::LineRefused {
                     line: line.to_string(),
                     why,
                 }
                 .into())
             }
-            Err(Refused::Journal(e)) => return Err(e),
+            Err(LineRefusal::Journal(e)) => return Err(e),
         };
         let taken_back = matches!(answer, Answer::TakenBack(_));
         let said = answer.announcements().to_vec();
-        let status_held = session.status().held;
-        let view_parts = (
-            session.variant().clone(),
-            session.seats().clone(),
-            session.status(),
-            session.standing(),
-            session.tricks_in_play(),
-            session.cards_in_play(),
-            session.entries().len(),
-        );
+        let mut view = view_of(game, &session, None, None, web);
         drop(session);
-        let seen = self.store.latest_for(game)?;
-        let held = match status_held {
-            true => self.store.leg_holding(game)?.map(|h| h.to_string()),
-            false => None,
-        };
-        let (variant, seats, status, standing, tricks_in_play, cards_in_play, entries) = view_parts;
+        view.seen = self.store.latest_for(game)?;
+        if view.status.held {
+            view.held = self.store.leg_holding(game)?.map(|h| h.to_string());
+        }
         Ok(ScoringEntered {
             line: line.to_string(),
             said,
             taken_back,
-            view: ScoringView {
-                game,
-                variant,
-                seats,
-                status,
-                standing,
-                tricks_in_play,
-                cards_in_play,
-                held,
-                seen,
-                web,
-                entries,
-            },
+            view,
         })
     }
 
-    /// Begins a game on the web of `league` (as `don new` does, checked with [`Begun::new`]):
+    /// Begins a game on the web of `league` (as `don new` does, checked with [`GameToBegin::new`]):
     /// one of the league's games on the web, begun by the actor's team (a captain's), for the
     /// night `fixture` if one is named. A game's scorer may not begin another.
     pub fn web_game_new(
         &mut self,
         choice: &Choice,
         fixture: Option<i64>,
-        begun: Begun,
+        begun: GameToBegin,
     ) -> Result<NewGame, AppError> {
         self.not_a_scorer("begin another game")?;
         let team: Option<TeamId> = self.actor().and_then(|a| a.team);

@@ -10,7 +10,7 @@ use crate::record::parse_record;
 use crate::record::stored::{stored_record, StoredGame};
 use crate::record::trick::parse_trick;
 use crate::replay::{Entry, Replay};
-use crate::scorer::Entered;
+use crate::scorer::JournalEntry;
 use crate::store::{Change, LeagueReader, Store, StoreError};
 
 pub(crate) fn damaged(game: i64, why: impl ToString) -> StoreError {
@@ -36,7 +36,7 @@ pub trait StoredGames {
     }
 
     /// The entries that rebuild a game at the table, in order.
-    fn game_entries(&self, game: i64) -> Result<Vec<Entered>, StoreError> {
+    fn game_entries(&self, game: i64) -> Result<Vec<JournalEntry>, StoreError> {
         let stored = self
             .stored_game(game)?
             .ok_or_else(|| damaged(game, "it is not there"))?;
@@ -106,7 +106,7 @@ fn in_play(stored: &StoredGame, game: i64) -> Result<bool, StoreError> {
 }
 
 /// The entries that rebuild a stored game at the table, in order.
-pub fn entries_of(stored: &StoredGame, game: i64) -> Result<Vec<Entered>, StoreError> {
+pub fn entries_of(stored: &StoredGame, game: i64) -> Result<Vec<JournalEntry>, StoreError> {
     let record = parse_record(stored_record(stored, true).map_err(|why| damaged(game, why))?);
     if let Some(fault) = record.faults.first() {
         return Err(damaged(game, &fault.message));
@@ -116,10 +116,21 @@ pub fn entries_of(stored: &StoredGame, game: i64) -> Result<Vec<Entered>, StoreE
             .map(Entry::Trick)
             .map_err(|_| damaged(game, format!("trick {} of hand {number}: `{text}`", t + 1)))
     };
+    // A concession after hand `hand` (0: before any), if the record has one.
+    let conceded = record.conceded;
+    let concession = |hand: u32| {
+        let (side, _) = conceded.filter(|&(_, after)| after == hand)?;
+        let entry = Entry::Concede(side);
+        Some(JournalEntry {
+            hand,
+            pitcher: None,
+            entry,
+        })
+    };
     let mut entries = Vec::new();
     for (hand, row) in record.hands.into_iter().zip(&stored.hands) {
         let number = row.number;
-        let placed = |entry: Entry| Entered {
+        let placed = |entry: Entry| JournalEntry {
             hand: number,
             pitcher: hand.pitcher,
             entry,
@@ -157,22 +168,8 @@ pub fn entries_of(stored: &StoredGame, game: i64) -> Result<Vec<Entered>, StoreE
             }
             HandBody::Broken => return Err(damaged(game, format!("hand {number}"))),
         }
-        if let Some((side, after)) = record.conceded {
-            if after == number {
-                entries.push(Entered {
-                    hand: number,
-                    pitcher: None,
-                    entry: Entry::Concede(side),
-                });
-            }
-        }
+        entries.extend(concession(number));
     }
-    if let Some((side, 0)) = record.conceded {
-        entries.push(Entered {
-            hand: 0,
-            pitcher: None,
-            entry: Entry::Concede(side),
-        });
-    }
+    entries.extend(concession(0));
     Ok(entries)
 }

@@ -13,7 +13,7 @@ use axum::response::{Html, IntoResponse, Response};
 use super::begin::{begin_fields, refusal, OPTION_LABELS};
 use super::words::standing_words;
 use crate::app::game::scoring::ScoringView;
-use crate::app::game::Begun;
+use crate::app::game::GameToBegin;
 use crate::app::league::which::Choice;
 use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::publish::view::Layout;
@@ -337,7 +337,7 @@ pub async fn begin(
             if let Some(refused) = too_many(app, &once, link, team, fixture)? {
                 return Ok(Err(refused));
             }
-            let begun = match Begun::new(record, pitcher) {
+            let begun = match GameToBegin::new(record, pitcher) {
                 Ok(b) => b,
                 Err(e) => return Ok(Err(refusal(&AppError::from(e)))),
             };
