@@ -12,7 +12,7 @@ use don::app::error::Fault;
 use don::app::BackupError;
 use don::publish::out::{self, OutError, OutTarget, Role};
 
-use super::db::DbArg;
+use super::context::{Cx, DbArg};
 use super::error::{CliError, Done};
 
 #[derive(clap::Args)]
@@ -35,14 +35,11 @@ pub struct BackupArgs {
 /// A refusal or failure about the backup's file, with the hint for a backup.
 fn about_file(e: OutError) -> CliError {
     let hint = super::error::out_hint(&e, Role::Backup);
-    CliError::Hinted {
-        error: Box::new(CliError::Out(e)),
-        hint,
-    }
+    CliError::Out(e).with_hint(Some(hint))
 }
 
 pub fn run(args: BackupArgs) -> Result<Done, CliError> {
-    let app = args.db.app_read()?;
+    let app = Cx::read(&args.db)?.app;
     let file = &args.file;
     let target = out::target(file, app.path(), args.force, Role::Backup).map_err(about_file)?;
     let real = target.real(file).to_path_buf();

@@ -134,6 +134,17 @@ impl CliError {
         kind_exit_code(self.kind())
     }
 
+    /// This error with `hint` for what to do about it, where there is one.
+    pub fn with_hint(self, hint: Option<&'static str>) -> CliError {
+        match hint {
+            Some(hint) => CliError::Hinted {
+                error: Box::new(self),
+                hint,
+            },
+            None => self,
+        }
+    }
+
     /// `e`, met opening the database, with what to do about it where the store's error has no
     /// hint of its own.
     pub fn opening(e: StoreError) -> CliError {
@@ -149,10 +160,7 @@ impl CliError {
             }
             _ => return CliError::Store(e),
         };
-        CliError::Hinted {
-            error: Box::new(CliError::Store(e)),
-            hint,
-        }
+        CliError::Store(e).with_hint(Some(hint))
     }
 
     pub fn hint(&self) -> Option<Cow<'static, str>> {

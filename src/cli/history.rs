@@ -3,17 +3,15 @@
 
 use std::io::{self, BufWriter, Write};
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use comfy_table::Table;
 
-use don::app::league::which::Choice;
 use don::app::view::history::{known_from, records, words};
 use don::league::history::History;
 use don::record::history as json;
 
-use super::db::DbArg;
+use super::context::{Cx, LeagueScope};
 use super::error::{CliError, Done};
-use super::text::{count, fit, shown};
-use super::which::league_or_env;
+use super::text::{count, fit, shown, table};
 
 #[derive(clap::Args)]
 #[command(
@@ -27,24 +25,17 @@ Examples:
   don history --league 'Abercarn Crib and Don League' --json"
 )]
 pub struct HistoryArgs {
-    /// The league (needed only when the database has more than one) [default: $DON_LEAGUE]
-    #[arg(long, short = 'l')]
-    league: Option<String>,
     /// As JSON (docs/formats.md#history-json)
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    db: DbArg,
+    scope: LeagueScope,
 }
 
 pub fn run(args: HistoryArgs) -> Result<Done, CliError> {
-    let app = args.db.app_read()?;
-    let choice = Choice {
-        league: league_or_env(args.league.as_deref()),
-        season: None,
-    };
-    let league = app.league(&choice)?;
-    let told = app.history(&league)?;
+    let cx = Cx::read(&args.scope)?;
+    let league = cx.league()?;
+    let told = cx.app.history(league)?;
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         writeln!(out, "{}", json::json(&told.record(&league.name)))?;
@@ -109,22 +100,11 @@ fn write_text(out: &mut impl Write, league: &str, told: &History) -> io::Result<
     Ok(())
 }
 
-fn table(header: &[&str], right: &[usize]) -> Table {
-    let mut table = Table::new();
-    table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(header.to_vec());
-    for &i in right {
-        if let Some(c) = table.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-    table
-}
-
 fn champions(told: &History) -> Table {
-    let mut t = Table::new();
-    t.load_preset(UTF8_FULL_CONDENSED);
-    t.set_header(["Season", "Champions", "Runners-up", "Teams", "Known from"]);
+    let mut t = table(
+        &["Season", "Champions", "Runners-up", "Teams", "Known from"],
+        &[3],
+    );
     for s in &told.seasons {
         let mut champions = s.champions.as_deref().map(shown).unwrap_or_default();
         if !s.finished {
@@ -141,19 +121,17 @@ fn champions(told: &History) -> Table {
             known_from(s.source).to_string(),
         ]);
     }
-    if let Some(c) = t.column_mut(3) {
-        c.set_cell_alignment(CellAlignment::Right);
-    }
     fit(&mut t, &[0, 3], &[1, 2]);
     t
 }
 
 fn all_time(told: &History) -> Table {
+    let figures = [0, 2, 3, 4, 5, 6, 7, 8];
     let mut t = table(
         &[
             "Pos", "Team", "Seasons", "P", "W", "D", "L", "Pts", "Titles",
         ],
-        &[],
+        &figures,
     );
     for l in &told.all_time {
         t.add_row(vec![
@@ -168,12 +146,7 @@ fn all_time(told: &History) -> Table {
             l.titles.to_string(),
         ]);
     }
-    for i in [0, 2, 3, 4, 5, 6, 7, 8] {
-        if let Some(c) = t.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-    fit(&mut t, &[0, 2, 3, 4, 5, 6, 7, 8], &[1]);
+    fit(&mut t, &figures, &[1]);
     t
 }
 
@@ -196,7 +169,7 @@ fn write_records(out: &mut impl Write, told: &History) -> io::Result<()> {
 }
 
 fn careers(told: &History) -> Table {
-    let mut t = table(&["Player", "Season", "Teams", "P", "W", "Legs"], &[]);
+    let mut t = table(&["Player", "Season", "Teams", "P", "W", "Legs"], &[3, 4, 5]);
     for c in &told.careers {
         for (i, s) in c.seasons.iter().enumerate() {
             let teams: Vec<String> = s.teams.iter().map(|t| shown(t).into_owned()).collect();
@@ -212,11 +185,6 @@ fn careers(told: &History) -> Table {
                 s.won.to_string(),
                 format!("{}-{}", s.legs_won, s.legs_lost),
             ]);
-        }
-    }
-    for i in [3, 4, 5] {
-        if let Some(c) = t.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
         }
     }
     fit(&mut t, &[1, 3, 4, 5], &[0, 2]);

@@ -7,6 +7,7 @@ mod backup;
 mod captain;
 mod check;
 mod colour;
+mod context;
 mod db;
 mod error;
 mod export;

@@ -43,13 +43,7 @@ pub fn run(args: RestoreArgs) -> Result<Done, CliError> {
             }),
             e => CliError::App(don::app::AppError::Backup(e)),
         };
-        match hint {
-            Some(hint) => CliError::Hinted {
-                error: Box::new(error),
-                hint,
-            },
-            None => error,
-        }
+        error.with_hint(hint)
     })?;
     let name = |p: &std::path::Path| shown(&p.display().to_string()).into_owned();
     let mut out = io::stdout().lock();

@@ -2,16 +2,13 @@
 
 use std::io::{self, BufWriter, Write};
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
-
 use don::app::league::RosterAdded;
 use don::app::{App, SeasonInfo, TeamInfo};
 
 use crate::cli::colour::Paint;
-use crate::cli::db::DbArg;
+use crate::cli::context::{Cx, Scope};
 use crate::cli::error::{CliError, Done};
-use crate::cli::text::{count, fit, shown};
-use crate::cli::which::WhichArgs;
+use crate::cli::text::{count, fit, shown, table};
 
 #[derive(clap::Subcommand)]
 pub enum RosterCommand {
@@ -34,9 +31,7 @@ pub enum RosterCommand {
         #[arg(long = "new-player", value_name = "NAME")]
         new_players: Vec<String>,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Take players off a team's roster for a season.
     #[command(after_help = "Example:\n  don roster remove 'Royal Oak' 'Rhys Evans'")]
@@ -47,9 +42,7 @@ pub enum RosterCommand {
         #[arg(required = true)]
         players: Vec<String>,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Show the rosters of a season (of one team, if named); a roster below the minimum is
     /// warned about.
@@ -58,9 +51,7 @@ pub enum RosterCommand {
         /// Only this team [default: every team of the season]
         team: Option<String>,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
 }
 
@@ -72,29 +63,23 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             players,
             create,
             new_players,
-            which,
-            db,
+            scope,
         } => {
             // Refused before the database is opened, as a slip of the command line.
             don::app::league::players_once(&players)?;
-            let added = db.app_existing()?.roster_add(
-                &which.choice(),
-                &team,
-                &players,
-                create,
-                &new_players,
-            )?;
+            let mut cx = Cx::change(&scope)?;
+            let added = cx
+                .app
+                .roster_add(&cx.choice, &team, &players, create, &new_players)?;
             say_added(&mut out, &added)?;
         }
         RosterCommand::Remove {
             team,
             players,
-            which,
-            db,
+            scope,
         } => {
-            let team = db
-                .app_existing()?
-                .roster_remove(&which.choice(), &team, &players)?;
+            let mut cx = Cx::change(&scope)?;
+            let team = cx.app.roster_remove(&cx.choice, &team, &players)?;
             writeln!(
                 out,
                 "{}: {} taken off the roster.",
@@ -102,11 +87,11 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
                 shown(&players.join(", "))
             )?;
         }
-        RosterCommand::Show { team, which, db } => {
-            let app = db.app_read()?;
-            let (league, season) = which.both(&app)?;
-            let team = team.map(|t| app.team(&league, &t)).transpose()?;
-            write_rosters(&mut out, &app, &season, team.as_ref())?;
+        RosterCommand::Show { team, scope } => {
+            let cx = Cx::read(&scope)?;
+            let (league, season) = cx.both()?;
+            let team = team.map(|t| cx.app.team(league, &t)).transpose()?;
+            write_rosters(&mut out, &cx.app, season, team.as_ref())?;
         }
     }
     out.flush()?;
@@ -153,9 +138,7 @@ pub fn write_rosters(
     season: &SeasonInfo,
     only: Option<&TeamInfo>,
 ) -> Result<(), CliError> {
-    let mut table = Table::new();
-    table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(["Team", "Venue", "Players", "Roster"]);
+    let mut table = table(&["Team", "Venue", "Players", "Roster"], &[]);
     let mut short = Vec::new();
     for e in app.entries(season)? {
         if only.is_some_and(|t| t.id != e.team.id) {
