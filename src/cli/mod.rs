@@ -30,7 +30,6 @@ mod standings;
 mod stats;
 mod text;
 mod undo;
-mod url;
 mod which;
 
 use std::io::{self, Write};

@@ -32,7 +32,7 @@ pub struct ServeArgs {
     listen: SocketAddr,
     /// The public address the site is reached at, behind a reverse proxy (cookies are marked
     /// Secure when it is https://) [default: http:// and the --listen address]
-    #[arg(long, value_name = "URL", value_parser = super::url::base_url_fault)]
+    #[arg(long, value_name = "URL", value_parser = super::address::base_url_fault)]
     base_url: Option<String>,
     /// A reverse proxy on this machine passes the requests on: believe the client's address it
     /// names last in X-Forwarded-For, from a loopback peer only (without it the header is never

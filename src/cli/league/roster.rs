@@ -120,15 +120,19 @@ fn say_added(out: &mut impl Write, r: &RosterAdded) -> Result<(), CliError> {
         eprintln!("{}: {w}", Paint::stderr().warning());
     }
     if r.short() {
-        eprintln!(
-            "{}: {} has {} on its roster; a roster has at least {}",
-            Paint::stderr().warning(),
-            shown(&r.team.name),
-            count(r.size as i64, "player", "players"),
-            r.season.config.roster_min
-        );
+        let short = short_roster(&r.team.name, r.size, r.season.config.roster_min);
+        eprintln!("{}: {short}", Paint::stderr().warning());
     }
     Ok(())
+}
+
+/// A roster below the least a roster has, as a warning says it.
+fn short_roster(team: &str, size: usize, min: u32) -> String {
+    format!(
+        "{} has {} on its roster; a roster has at least {min}",
+        shown(team),
+        count(size as i64, "player", "players"),
+    )
 }
 
 /// The teams of a season with their rosters, each below the minimum marked.
@@ -145,11 +149,10 @@ pub fn write_rosters(
             continue;
         }
         if (e.roster.len() as u32) < season.config.roster_min {
-            short.push(format!(
-                "warning: {} has {} on its roster; a roster has at least {}",
-                shown(&e.team.name),
-                count(e.roster.len() as i64, "player", "players"),
-                season.config.roster_min
+            short.push(short_roster(
+                &e.team.name,
+                e.roster.len(),
+                season.config.roster_min,
             ));
         }
         let name = match e.withdrawn {
@@ -169,7 +172,7 @@ pub fn write_rosters(
     writeln!(out, "{table}")?;
     let paint = Paint::stderr();
     for s in short {
-        eprintln!("{}", paint.line(&s));
+        eprintln!("{}: {s}", paint.warning());
     }
     Ok(())
 }
