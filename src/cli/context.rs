@@ -38,8 +38,9 @@ pub struct LeagueScope {
     db: DbArg,
 }
 
-/// What a context is built from: the database asked for, and the league and season.
-pub trait Given {
+/// The global arguments a context is built from: the database asked for, and the league and
+/// season.
+pub trait GlobalArgs {
     fn db(&self) -> &DbArg;
     /// The league and season asked for (none: the only league, the current season).
     fn choice(&self) -> Choice {
@@ -47,13 +48,13 @@ pub trait Given {
     }
 }
 
-impl Given for DbArg {
+impl GlobalArgs for DbArg {
     fn db(&self) -> &DbArg {
         self
     }
 }
 
-impl Given for Scope {
+impl GlobalArgs for Scope {
     fn db(&self) -> &DbArg {
         &self.db
     }
@@ -62,7 +63,7 @@ impl Given for Scope {
     }
 }
 
-impl Given for LeagueScope {
+impl GlobalArgs for LeagueScope {
     fn db(&self) -> &DbArg {
         &self.db
     }
@@ -84,7 +85,7 @@ pub struct Cx {
 }
 
 impl Cx {
-    fn new(app: App, given: &impl Given) -> Cx {
+    fn new(app: App, given: &impl GlobalArgs) -> Cx {
         Cx {
             app,
             choice: given.choice(),
@@ -94,17 +95,17 @@ impl Cx {
     }
 
     /// To read only: the database must be there; nothing is created, migrated or written.
-    pub fn read(given: &impl Given) -> Result<Cx, CliError> {
+    pub fn read(given: &impl GlobalArgs) -> Result<Cx, CliError> {
         Ok(Cx::new(given.db().app_read()?, given))
     }
 
     /// For a change: the database must be there (and may be written).
-    pub fn change(given: &impl Given) -> Result<Cx, CliError> {
+    pub fn change(given: &impl GlobalArgs) -> Result<Cx, CliError> {
         Ok(Cx::new(given.db().app_existing()?, given))
     }
 
     /// For a change that may begin the database: made on first use.
-    pub fn create(given: &impl Given) -> Result<Cx, CliError> {
+    pub fn create(given: &impl GlobalArgs) -> Result<Cx, CliError> {
         Ok(Cx::new(given.db().app()?, given))
     }
 
@@ -127,5 +128,44 @@ impl Cx {
             self.league.get_or_init(|| league),
             self.season.get_or_init(|| season),
         ))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use don::app::league::{new_config, SeasonTeams};
+    use don::league::{Config, ConfigChange};
+
+    use super::*;
+
+    #[test]
+    fn the_league_and_season_are_chosen_once_for_a_command() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = DbArg {
+            db: Some(dir.path().join("don.db")),
+        };
+        let mut cx = Cx::create(&db).unwrap();
+        let config: Config = new_config(&ConfigChange::default()).unwrap();
+        cx.app.league_new("Valleys", &config).unwrap();
+        cx.app
+            .season_new(None, "2025-26", &SeasonTeams::None)
+            .unwrap();
+        let (league, season) = cx.both().unwrap();
+        assert_eq!(
+            (league.name.as_str(), season.name.as_str()),
+            ("Valleys", "2025-26")
+        );
+        // Another league and a later season made since: the command's choice stays as made.
+        cx.app.league_new("Cwmbran", &config).unwrap();
+        cx.app
+            .season_new(Some("Valleys"), "2026-27", &SeasonTeams::None)
+            .unwrap();
+        assert!(cx.app.league(&cx.choice).is_err(), "two leagues: which?");
+        let (league, season) = cx.both().unwrap();
+        assert_eq!(
+            (league.name.as_str(), season.name.as_str()),
+            ("Valleys", "2025-26")
+        );
+        assert_eq!(cx.league().unwrap().name, "Valleys");
     }
 }

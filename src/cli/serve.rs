@@ -6,7 +6,7 @@ use std::net::{IpAddr, SocketAddr};
 use don::web::config::{Proxies, WRITE_WAIT};
 use don::web::{serve, ServeConfig};
 
-use super::context::{Given, LeagueScope};
+use super::context::{GlobalArgs, LeagueScope};
 use super::error::{shell_word, CliError, Done};
 use super::text::shown;
 
