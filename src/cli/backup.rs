@@ -13,7 +13,7 @@ use don::app::BackupError;
 use don::publish::out::{self, OutError, OutTarget, Role};
 
 use super::context::{Cx, DbArg};
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 
 #[derive(clap::Args)]
 #[command(
@@ -38,7 +38,7 @@ fn about_file(e: OutError) -> CliError {
     CliError::Out(e).with_hint(Some(hint))
 }
 
-pub fn run(args: BackupArgs) -> Result<Done, CliError> {
+pub fn run(args: BackupArgs) -> Result<Exit, CliError> {
     let app = Cx::read(&args.db)?.app;
     let file = &args.file;
     let target = out::target(file, app.path(), args.force, Role::Backup).map_err(about_file)?;
@@ -87,10 +87,9 @@ pub fn run(args: BackupArgs) -> Result<Done, CliError> {
     if let Some(words) = cleared_words(&report.cleared, "beside it by a backup") {
         eprintln!("{words}");
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
-/// `812 bytes`, `48 KiB`, `3.2 MiB`.
 /// What was said of the unfinished copies a stopped backup or restore left (`left`: where, and
 /// by what), cleared: none if there were none.
 pub fn cleared_words(cleared: &[String], left: &str) -> Option<String> {
@@ -107,6 +106,7 @@ pub fn cleared_words(cleared: &[String], left: &str) -> Option<String> {
     })
 }
 
+/// `812 bytes`, `48 KiB`, `3.2 MiB`.
 fn size(bytes: u64) -> String {
     match bytes {
         b if b < 1024 => format!("{b} bytes"),

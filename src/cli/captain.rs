@@ -12,7 +12,7 @@ use don::app::access::{Link, Revoke, Role};
 use super::address::{base_url, in_the_clear, link_address};
 use super::colour::Paint;
 use super::context::{Cx, LeagueScope};
-use super::error::{shell_word, CliError, Done};
+use super::error::{shell_word, CliError, Exit};
 use super::text::{fit, shown, table};
 
 /// The public address option of the commands that make a link.
@@ -130,7 +130,7 @@ pub enum ScorerCommand {
     },
 }
 
-pub fn scorer(command: ScorerCommand) -> Result<Done, CliError> {
+pub fn scorer(command: ScorerCommand) -> Result<Exit, CliError> {
     match command {
         ScorerCommand::Link {
             game,
@@ -150,7 +150,7 @@ pub fn scorer(command: ScorerCommand) -> Result<Done, CliError> {
     }
 }
 
-pub fn captain(command: CaptainCommand) -> Result<Done, CliError> {
+pub fn captain(command: CaptainCommand) -> Result<Exit, CliError> {
     match command {
         CaptainCommand::Link {
             team,
@@ -173,7 +173,7 @@ pub fn captain(command: CaptainCommand) -> Result<Done, CliError> {
     }
 }
 
-pub fn secretary(command: SecretaryCommand) -> Result<Done, CliError> {
+pub fn secretary(command: SecretaryCommand) -> Result<Exit, CliError> {
     match command {
         SecretaryCommand::Link { base_url, scope } => make(None, &base_url, &scope),
         SecretaryCommand::Revoke { scope } => revoke(Revoke::Secretary, Cx::change(&scope)?),
@@ -199,7 +199,7 @@ fn how_to_end(link: &Link) -> String {
     }
 }
 
-fn make(team: Option<&str>, address: &BaseUrlArg, scope: &LeagueScope) -> Result<Done, CliError> {
+fn make(team: Option<&str>, address: &BaseUrlArg, scope: &LeagueScope) -> Result<Exit, CliError> {
     // The address is checked before anything is made.
     let base = address.checked()?;
     let mut cx = Cx::change(scope)?;
@@ -216,8 +216,7 @@ impl BaseUrlArg {
 fn said_made(
     (link, token): (Link, don::app::access::Secret),
     base: &str,
-) -> Result<Done, CliError> {
-    let base = base.to_string();
+) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     writeln!(
         out,
@@ -226,7 +225,7 @@ fn said_made(
         shown(&link.role.to_string())
     )?;
     writeln!(out)?;
-    writeln!(out, "  {}", link_address(&base, &token))?;
+    writeln!(out, "  {}", link_address(base, &token))?;
     writeln!(out)?;
     writeln!(
         out,
@@ -240,23 +239,23 @@ fn said_made(
         Role::Secretary => "act as the secretary on the web: for any team, settling disputes, deducting and awarding points, withdrawing teams, moving fixtures".to_string(),
         Role::Scorer { game } => format!(
             "score game {game} on the web (and nothing else); its live board is at {}",
-            link_board(&base, *game)
+            link_board(base, *game)
         ),
     };
     writeln!(out, "Whoever holds it can {may}.")?;
     writeln!(out, "End it with {}.", how_to_end(&link))?;
     out.flush()?;
-    if in_the_clear(&base) {
+    if in_the_clear(base) {
         eprintln!(
             "{}: {} is plain http://: the link crosses the network unencrypted, for anyone on the way to read; serve the league behind https:// (see the README) and give that address with --base-url",
             Paint::stderr().warning(),
             shown(&base)
         );
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
-fn revoke(which: Revoke<'_>, mut cx: Cx) -> Result<Done, CliError> {
+fn revoke(which: Revoke<'_>, mut cx: Cx) -> Result<Exit, CliError> {
     let revoked = cx.app.link_revoke(&cx.choice, which)?;
     let mut out = BufWriter::new(io::stdout().lock());
     for link in &revoked {
@@ -277,7 +276,7 @@ fn revoke(which: Revoke<'_>, mut cx: Cx) -> Result<Done, CliError> {
         "{it} working at once, and so does every session opened with {them}. (`don undo` makes {them} work again.)"
     )?;
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// Whom a link is for, in a list: the team, or "secretary".
@@ -304,7 +303,7 @@ fn when(at: &str) -> String {
     }
 }
 
-fn list(json: bool, cx: &Cx) -> Result<Done, CliError> {
+fn list(json: bool, cx: &Cx) -> Result<Exit, CliError> {
     let links = cx.app.links(&cx.choice)?;
     let mut out = BufWriter::new(io::stdout().lock());
     if json {
@@ -351,7 +350,7 @@ fn list(json: bool, cx: &Cx) -> Result<Done, CliError> {
         writeln!(out, "{table}")?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 #[cfg(test)]

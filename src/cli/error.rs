@@ -1,4 +1,4 @@
-//! What can go wrong in a command, and how a command ends when it does not fail.
+//! What can go wrong in a command, and how a command exits when it does not fail ([`Exit`]).
 
 use std::borrow::Cow;
 use std::io;
@@ -755,8 +755,10 @@ fn open_hint(path: &Path) -> Cow<'static, str> {
     }
 }
 
-/// How a command ended when it did not fail.
-pub enum Done {
+/// How a command ended when it did not fail: its exit status (an error's is
+/// [`CliError::exit_code`]).
+pub enum Exit {
+    /// Exit 0.
     Ok,
     /// The data was read but is wrong (exit 1).
     BadData,

@@ -10,7 +10,7 @@ use don::league::history::History;
 use don::record::history as json;
 
 use super::context::{Cx, LeagueScope};
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::{count, fit, shown, table};
 
 #[derive(clap::Args)]
@@ -32,7 +32,7 @@ pub struct HistoryArgs {
     scope: LeagueScope,
 }
 
-pub fn run(args: HistoryArgs) -> Result<Done, CliError> {
+pub fn run(args: HistoryArgs) -> Result<Exit, CliError> {
     let cx = Cx::read(&args.scope)?;
     let league = cx.league()?;
     let told = cx.app.history(league)?;
@@ -43,7 +43,7 @@ pub fn run(args: HistoryArgs) -> Result<Done, CliError> {
         write_text(&mut out, &league.name, &told)?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// The history as people read it.

@@ -37,7 +37,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use error::Done;
+use error::Exit;
 
 #[derive(Parser)]
 #[command(
@@ -214,8 +214,8 @@ pub fn main() -> ExitCode {
         Command::Man(args) => finish::man(args, Cli::command()),
     };
     match result {
-        Ok(Done::Ok) => ExitCode::SUCCESS,
-        Ok(Done::BadData) => ExitCode::from(1),
+        Ok(Exit::Ok) => ExitCode::SUCCESS,
+        Ok(Exit::BadData) => ExitCode::from(1),
         Err(e) if e.is_closed_pipe() => ExitCode::SUCCESS,
         Err(e) => {
             let e = e.naming_database(db::opened_path());

@@ -11,7 +11,7 @@ use don::record::parse_record;
 use don::rules::Seat;
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::shown;
 
 /// The rules options (docs/rules.md), by their names; each belongs to some variants only.
@@ -208,7 +208,7 @@ fn record_of(args: &NewArgs) -> Result<Value, CliError> {
     })
 }
 
-pub fn run(args: NewArgs) -> Result<Done, CliError> {
+pub fn run(args: NewArgs) -> Result<Exit, CliError> {
     let record = record_of(&args)?;
     let parsed = parse_record(record.clone());
     let begun = Begun::new(record, args.pitcher).map_err(AppError::from)?;
@@ -251,5 +251,5 @@ pub fn run(args: NewArgs) -> Result<Done, CliError> {
     for w in look_alike {
         eprintln!("{}: {w}", super::colour::Paint::stderr().warning());
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

@@ -11,7 +11,7 @@ use don::record::parse_record;
 use don::scorer::{Answer, Refused, Session, Status, LINES};
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::prompt::table_prompt;
 use super::text::shown;
 
@@ -55,7 +55,7 @@ fn lines_help() -> String {
         .join("\n")
 }
 
-pub fn run(args: PlayArgs) -> Result<Done, CliError> {
+pub fn run(args: PlayArgs) -> Result<Exit, CliError> {
     let mut app = args.db.app_existing()?;
     let game = match &args.game {
         Some(key) => app.game_named(key)?,
@@ -153,9 +153,9 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
         )?;
     }
     if refused > 0 && !prompt.interactive() {
-        return Ok(Done::BadData);
+        return Ok(Exit::BadData);
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 #[cfg(test)]

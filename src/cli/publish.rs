@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use don::publish::{site, PublishError};
 
 use super::context::{Cx, Scope};
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::{count, shown};
 
 #[derive(clap::Args)]
@@ -38,7 +38,7 @@ pub struct PublishArgs {
     force: bool,
 }
 
-pub fn run(args: PublishArgs) -> Result<Done, CliError> {
+pub fn run(args: PublishArgs) -> Result<Exit, CliError> {
     let cx = Cx::read(&args.scope)?;
     let league = cx.league()?;
     let read = cx.app.site_read(league, cx.choice.season.as_deref())?;
@@ -65,7 +65,7 @@ pub fn run(args: PublishArgs) -> Result<Done, CliError> {
         "Open {} in a browser.",
         shown(&args.out.join("index.html").display().to_string())
     )?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 fn publish_error(e: PublishError) -> CliError {

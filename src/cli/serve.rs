@@ -7,7 +7,7 @@ use don::web::config::{Proxies, WRITE_WAIT};
 use don::web::{serve, ServeConfig};
 
 use super::context::{GlobalArgs, LeagueScope};
-use super::error::{shell_word, CliError, Done};
+use super::error::{shell_word, CliError, Exit};
 use super::text::shown;
 
 /// The address `don serve` listens on unless told another.
@@ -47,7 +47,7 @@ pub struct ServeArgs {
     scope: LeagueScope,
 }
 
-pub fn run(args: ServeArgs) -> Result<Done, CliError> {
+pub fn run(args: ServeArgs) -> Result<Exit, CliError> {
     let config = ServeConfig {
         db: args.scope.db().path()?,
         choice: args.scope.choice(),
@@ -90,5 +90,5 @@ pub fn run(args: ServeArgs) -> Result<Done, CliError> {
         );
         let _ = out.flush();
     })?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

@@ -12,7 +12,7 @@ use don::record::standings as table;
 use don::record::standings::TableLine;
 
 use super::context::{Cx, Scope};
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::{fit, shown};
 use super::which::parse_date;
 
@@ -45,7 +45,7 @@ pub struct StandingsArgs {
     confirmed: bool,
 }
 
-pub fn run(args: StandingsArgs) -> Result<Done, CliError> {
+pub fn run(args: StandingsArgs) -> Result<Exit, CliError> {
     let cx = Cx::read(&args.scope)?;
     let (league, season) = cx.both()?;
     let mut season = cx.app.season_read(season)?.season;
@@ -80,7 +80,7 @@ pub fn run(args: StandingsArgs) -> Result<Done, CliError> {
                 shown(&season.name)
             )?;
             out.flush()?;
-            return Ok(Done::Ok);
+            return Ok(Exit::Ok);
         }
         writeln!(out, "{}", text_table(&table.rows))?;
         for note in &view.notes {
@@ -107,7 +107,7 @@ pub fn run(args: StandingsArgs) -> Result<Done, CliError> {
         writeln!(out, "{}", text_table(&table.withdrawn))?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// The table as people read it.

@@ -8,7 +8,7 @@ use comfy_table::Cell;
 use don::app::LogEntry;
 
 use super::context::{Cx, DbArg};
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::{fit, shown, table};
 
 #[derive(clap::Args)]
@@ -23,7 +23,7 @@ pub struct UndoArgs {
     db: DbArg,
 }
 
-pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
+pub fn undo(args: UndoArgs) -> Result<Exit, CliError> {
     let undone = Cx::change(&args.db)?.app.undo(args.operation)?;
     let verb = if undone.was_undo() {
         "Undid the undo"
@@ -39,7 +39,7 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
         shown(&target.brief()),
         undone.op
     )?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 #[derive(clap::Args)]
@@ -52,7 +52,7 @@ pub struct LogArgs {
     db: DbArg,
 }
 
-pub fn log(args: LogArgs) -> Result<Done, CliError> {
+pub fn log(args: LogArgs) -> Result<Exit, CliError> {
     let entries = Cx::read(&args.db)?.app.log(args.limit as usize)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
@@ -82,7 +82,7 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
         writeln!(out, "{table}")?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// Who made a change, and for which team: `gareth`, `gareth (for Royal Oak)`; nothing for a

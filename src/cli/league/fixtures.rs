@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use chrono::{NaiveDate, Weekday};
 
 use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
 use crate::cli::which::{parse_date, WhichArgs};
 
@@ -100,7 +100,7 @@ fn parse_weekday(text: &str) -> Result<Weekday, CliError> {
     })
 }
 
-pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
+pub fn fixtures(command: FixturesCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         FixturesCommand::Generate {
@@ -154,7 +154,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// `don fixtures generate`.

@@ -8,7 +8,7 @@ use don::league::names::shell_quoted;
 
 use super::config::{write_config, ConfigFlags};
 use crate::cli::context::{Cx, DbArg, Scope};
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::{count, shown};
 
 #[derive(clap::Subcommand)]
@@ -49,7 +49,7 @@ pub enum LeagueCommand {
     },
 }
 
-pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
+pub fn league(command: LeagueCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         LeagueCommand::New { name, config, db } => {
@@ -103,7 +103,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 fn show_league(out: &mut impl Write, app: &App, league: &LeagueInfo) -> Result<(), CliError> {

@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 
 use super::team::write_names;
 use crate::cli::context::{Cx, DbArg};
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
 use crate::cli::which::parse_date;
 
@@ -47,7 +47,7 @@ pub enum PlayerCommand {
     },
 }
 
-pub fn player(command: PlayerCommand) -> Result<Done, CliError> {
+pub fn player(command: PlayerCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         PlayerCommand::Rename { old, new, from, db } => {
@@ -84,5 +84,5 @@ pub fn player(command: PlayerCommand) -> Result<Done, CliError> {
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

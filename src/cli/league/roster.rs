@@ -7,7 +7,7 @@ use don::app::{App, SeasonInfo, TeamInfo};
 
 use crate::cli::colour::Paint;
 use crate::cli::context::{Cx, Scope};
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::{count, fit, shown, table};
 
 #[derive(clap::Subcommand)]
@@ -55,7 +55,7 @@ pub enum RosterCommand {
     },
 }
 
-pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
+pub fn roster(command: RosterCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         RosterCommand::Add {
@@ -95,7 +95,7 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// What `don roster add` did: the team made, the players added, the warnings.

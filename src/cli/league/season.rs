@@ -7,7 +7,7 @@ use don::league::names::tidy;
 
 use super::config::write_config;
 use crate::cli::context::{Cx, LeagueScope};
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
 
 #[derive(clap::Subcommand)]
@@ -50,7 +50,7 @@ fn comma_list(list: &str) -> Vec<String> {
         .collect()
 }
 
-pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
+pub fn season(command: SeasonCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         SeasonCommand::New {
@@ -100,5 +100,5 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
