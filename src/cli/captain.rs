@@ -249,7 +249,7 @@ fn said_made(
         eprintln!(
             "{}: {} is plain http://: the link crosses the network unencrypted, for anyone on the way to read; serve the league behind https:// (see the README) and give that address with --base-url",
             Paint::stderr().warning(),
-            shown(&base)
+            shown(base)
         );
     }
     Ok(Exit::Ok)

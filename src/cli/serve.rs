@@ -15,6 +15,7 @@ pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
 #[derive(clap::Args)]
 #[command(
+    mut_arg("league", |a| a.help("The league to serve [default: $DON_LEAGUE, else the only one]")),
     after_help = "Everyone may read the league's pages (the same pages `don publish` writes, \
 read from the database on each request). Captains and the secretary change things through private \
 links: make them with `don captain link TEAM` and `don secretary link`, and send each to its holder. \
