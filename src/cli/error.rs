@@ -240,21 +240,16 @@ fn app_words(e: &AppError) -> String {
                 refusal: None,
                 target,
             } => {
-                let mut words = format!(
-                    "#{} ({}) is undone already",
+                let since = target.undone_by.map(|id| format!(", by #{id}"));
+                format!(
+                    "#{} ({}) is undone already{}; `don undo {}` puts it back",
                     target.id,
-                    escaped(&target.brief())
-                );
-                if let Some(id) = target.undone_by {
-                    words.push_str(&format!(", by #{id}"));
-                }
-                format!("{words}; `don undo {}` puts it back", by.id)
+                    escaped(&target.brief()),
+                    since.unwrap_or_default(),
+                    by.id
+                )
             }
-            UndoError::GameInLeg { leg, .. } => {
-                let mut words = e.to_string();
-                words.push_str(&leg_holding_advice(leg));
-                words
-            }
+            UndoError::GameInLeg { leg, .. } => format!("{e}{}", leg_holding_advice(leg)),
             _ => e.to_string(),
         },
         AppError::Game(e) => match e {
