@@ -12,8 +12,8 @@ use don::app::error::Fault;
 use don::app::BackupError;
 use don::publish::out::{self, OutError, OutTarget, Role};
 
-use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::context::{Cx, DbArg};
+use super::error::{CliError, Exit};
 
 #[derive(clap::Args)]
 #[command(
@@ -35,14 +35,11 @@ pub struct BackupArgs {
 /// A refusal or failure about the backup's file, with the hint for a backup.
 fn about_file(e: OutError) -> CliError {
     let hint = super::error::out_hint(&e, Role::Backup);
-    CliError::Hinted {
-        error: Box::new(CliError::Out(e)),
-        hint,
-    }
+    CliError::Out(e).with_hint(Some(hint))
 }
 
-pub fn run(args: BackupArgs) -> Result<Done, CliError> {
-    let app = args.db.app_read()?;
+pub fn run(args: BackupArgs) -> Result<Exit, CliError> {
+    let app = Cx::read(&args.db)?.app;
     let file = &args.file;
     let target = out::target(file, app.path(), args.force, Role::Backup).map_err(about_file)?;
     let real = target.real(file).to_path_buf();
@@ -90,10 +87,9 @@ pub fn run(args: BackupArgs) -> Result<Done, CliError> {
     if let Some(words) = cleared_words(&report.cleared, "beside it by a backup") {
         eprintln!("{words}");
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
-/// `812 bytes`, `48 KiB`, `3.2 MiB`.
 /// What was said of the unfinished copies a stopped backup or restore left (`left`: where, and
 /// by what), cleared: none if there were none.
 pub fn cleared_words(cleared: &[String], left: &str) -> Option<String> {
@@ -110,6 +106,7 @@ pub fn cleared_words(cleared: &[String], left: &str) -> Option<String> {
     })
 }
 
+/// `812 bytes`, `48 KiB`, `3.2 MiB`.
 fn size(bytes: u64) -> String {
     match bytes {
         b if b < 1024 => format!("{b} bytes"),

@@ -4,36 +4,16 @@
 
 use std::io::{self, BufWriter, Write};
 
-use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{Cell, Table};
+use comfy_table::Cell;
 use serde_json::json;
 
 use don::app::access::{PrivateLink, Revoke, Role};
-use don::app::league::which::Choice;
 
 use super::address::{base_url, in_the_clear, link_address};
 use super::colour::Paint;
-use super::db::DbArg;
-use super::error::{CliError, Done};
-use super::text::{fit, shown};
-use super::which::league_or_env;
-
-/// The league option of these commands.
-#[derive(clap::Args, Clone, Debug)]
-pub struct LeagueArg {
-    /// The league [default: $DON_LEAGUE, else the only one]
-    #[arg(long, short = 'l')]
-    league: Option<String>,
-}
-
-impl LeagueArg {
-    fn choice(&self) -> Choice {
-        Choice {
-            league: league_or_env(self.league.as_deref()),
-            season: None,
-        }
-    }
-}
+use super::context::{Cx, LeagueScope};
+use super::error::{shell_word, CliError, Exit};
+use super::text::{fit, shown, table};
 
 /// The public address option of the commands that make a link.
 #[derive(clap::Args, Clone, Debug)]
@@ -59,9 +39,7 @@ pub enum CaptainCommand {
         #[command(flatten)]
         base_url: BaseUrlArg,
         #[command(flatten)]
-        league: LeagueArg,
-        #[command(flatten)]
-        db: DbArg,
+        scope: LeagueScope,
     },
     /// Revoke a team's captain's links, or one link by its number.
     ///
@@ -78,9 +56,7 @@ pub enum CaptainCommand {
         #[arg(long = "link", value_name = "N")]
         link: Option<i64>,
         #[command(flatten)]
-        league: LeagueArg,
-        #[command(flatten)]
-        db: DbArg,
+        scope: LeagueScope,
     },
     /// List the league's links, the secretary's too.
     ///
@@ -93,9 +69,7 @@ pub enum CaptainCommand {
         #[arg(long)]
         json: bool,
         #[command(flatten)]
-        league: LeagueArg,
-        #[command(flatten)]
-        db: DbArg,
+        scope: LeagueScope,
     },
 }
 
@@ -112,9 +86,7 @@ pub enum SecretaryCommand {
         #[command(flatten)]
         base_url: BaseUrlArg,
         #[command(flatten)]
-        league: LeagueArg,
-        #[command(flatten)]
-        db: DbArg,
+        scope: LeagueScope,
     },
     /// Revoke the secretary's links.
     ///
@@ -122,9 +94,7 @@ pub enum SecretaryCommand {
     #[command(after_help = "Example:\n  don secretary revoke")]
     Revoke {
         #[command(flatten)]
-        league: LeagueArg,
-        #[command(flatten)]
-        db: DbArg,
+        scope: LeagueScope,
     },
 }
 
@@ -146,9 +116,7 @@ pub enum ScorerCommand {
         #[command(flatten)]
         base_url: BaseUrlArg,
         #[command(flatten)]
-        league: LeagueArg,
-        #[command(flatten)]
-        db: DbArg,
+        scope: LeagueScope,
     },
     /// Revoke the scorer's links of a game.
     ///
@@ -158,47 +126,38 @@ pub enum ScorerCommand {
         /// The game: its number, or its record's id
         game: String,
         #[command(flatten)]
-        league: LeagueArg,
-        #[command(flatten)]
-        db: DbArg,
+        scope: LeagueScope,
     },
 }
 
-pub fn scorer(command: ScorerCommand) -> Result<Done, CliError> {
+pub fn scorer(command: ScorerCommand) -> Result<Exit, CliError> {
     match command {
         ScorerCommand::Link {
             game,
             base_url,
-            league,
-            db,
+            scope,
         } => {
-            let base = base_url_checked(&base_url)?;
-            let mut app = db.app_existing()?;
-            let game = app.game_named(&game)?;
-            let made = app.scorer_link_make(&league.choice(), game)?;
-            said_made(made, &base)
+            let base = base_url.checked()?;
+            let mut cx = Cx::change(&scope)?;
+            let game = cx.app.game_named(&game)?;
+            said_made(cx.app.scorer_link_make(&cx.choice, game)?, &base)
         }
-        ScorerCommand::Revoke { game, league, db } => {
-            let game = db.app_read()?.game_named(&game)?;
-            revoke(Revoke::Game(game), &league, &db)
+        ScorerCommand::Revoke { game, scope } => {
+            let cx = Cx::change(&scope)?;
+            let game = cx.app.game_named(&game)?;
+            revoke(Revoke::Game(game), cx)
         }
     }
 }
 
-pub fn captain(command: CaptainCommand) -> Result<Done, CliError> {
+pub fn captain(command: CaptainCommand) -> Result<Exit, CliError> {
     match command {
         CaptainCommand::Link {
             team,
             base_url,
-            league,
-            db,
-        } => make(Some(&team), &base_url, &league, &db),
-        CaptainCommand::Revoke {
-            team,
-            link,
-            league,
-            db,
-        } => {
+            scope,
+        } => make(Some(&team), &base_url, &scope),
+        CaptainCommand::Revoke { team, link, scope } => {
             let which = match (&team, link) {
                 (_, Some(id)) => Revoke::Link(id),
                 (Some(team), None) => Revoke::Team(team),
@@ -208,20 +167,16 @@ pub fn captain(command: CaptainCommand) -> Result<Done, CliError> {
                     ))
                 }
             };
-            revoke(which, &league, &db)
+            revoke(which, Cx::change(&scope)?)
         }
-        CaptainCommand::List { json, league, db } => list(json, &league, &db),
+        CaptainCommand::List { json, scope } => list(json, &Cx::read(&scope)?),
     }
 }
 
-pub fn secretary(command: SecretaryCommand) -> Result<Done, CliError> {
+pub fn secretary(command: SecretaryCommand) -> Result<Exit, CliError> {
     match command {
-        SecretaryCommand::Link {
-            base_url,
-            league,
-            db,
-        } => make(None, &base_url, &league, &db),
-        SecretaryCommand::Revoke { league, db } => revoke(Revoke::Secretary, &league, &db),
+        SecretaryCommand::Link { base_url, scope } => make(None, &base_url, &scope),
+        SecretaryCommand::Revoke { scope } => revoke(Revoke::Secretary, Cx::change(&scope)?),
     }
 }
 
@@ -230,7 +185,7 @@ fn how_to_end(link: &PrivateLink) -> String {
     match &link.role {
         Role::Captain { name, .. } => format!(
             "`don captain revoke {}` (every link of the team) or `don captain revoke --link {}` (this one)",
-            quoted(name),
+            shell_word(&shown(name)),
             link.id
         ),
         Role::Secretary => format!(
@@ -244,40 +199,24 @@ fn how_to_end(link: &PrivateLink) -> String {
     }
 }
 
-/// A name as the shell takes it, in single quotes where it has more than letters and digits.
-fn quoted(name: &str) -> String {
-    if name
-        .chars()
-        .all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
-    {
-        name.to_string()
-    } else {
-        format!("'{}'", shown(name).replace('\'', r"'\''"))
-    }
-}
-
-fn make(
-    team: Option<&str>,
-    address: &BaseUrlArg,
-    league: &LeagueArg,
-    db: &DbArg,
-) -> Result<Done, CliError> {
+fn make(team: Option<&str>, address: &BaseUrlArg, scope: &LeagueScope) -> Result<Exit, CliError> {
     // The address is checked before anything is made.
-    let base = base_url_checked(address)?;
-    let made = db.app_existing()?.link_make(&league.choice(), team)?;
-    said_made(made, &base)
+    let base = address.checked()?;
+    let mut cx = Cx::change(scope)?;
+    said_made(cx.app.link_make(&cx.choice, team)?, &base)
 }
 
-fn base_url_checked(address: &BaseUrlArg) -> Result<String, CliError> {
-    base_url(address.base_url.as_deref())
+impl BaseUrlArg {
+    fn checked(&self) -> Result<String, CliError> {
+        base_url(self.base_url.as_deref())
+    }
 }
 
 /// A link made, said with its address (shown this once) and what its holder may do.
 fn said_made(
     (link, token): (PrivateLink, don::app::access::Secret),
     base: &str,
-) -> Result<Done, CliError> {
-    let base = base.to_string();
+) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     writeln!(
         out,
@@ -286,7 +225,7 @@ fn said_made(
         shown(&link.role.to_string())
     )?;
     writeln!(out)?;
-    writeln!(out, "  {}", link_address(&base, &token))?;
+    writeln!(out, "  {}", link_address(base, &token))?;
     writeln!(out)?;
     writeln!(
         out,
@@ -300,24 +239,24 @@ fn said_made(
         Role::Secretary => "act as the secretary on the web: for any team, settling disputes, deducting and awarding points, withdrawing teams, moving fixtures".to_string(),
         Role::Scorer { game } => format!(
             "score game {game} on the web (and nothing else); its live board is at {}",
-            link_board(&base, *game)
+            link_board(base, *game)
         ),
     };
     writeln!(out, "Whoever holds it can {may}.")?;
     writeln!(out, "End it with {}.", how_to_end(&link))?;
     out.flush()?;
-    if in_the_clear(&base) {
+    if in_the_clear(base) {
         eprintln!(
             "{}: {} is plain http://: the link crosses the network unencrypted, for anyone on the way to read; serve the league behind https:// (see the README) and give that address with --base-url",
             Paint::stderr().warning(),
-            shown(&base)
+            shown(base)
         );
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
-fn revoke(which: Revoke<'_>, league: &LeagueArg, db: &DbArg) -> Result<Done, CliError> {
-    let revoked = db.app_existing()?.link_revoke(&league.choice(), which)?;
+fn revoke(which: Revoke<'_>, mut cx: Cx) -> Result<Exit, CliError> {
+    let revoked = cx.app.link_revoke(&cx.choice, which)?;
     let mut out = BufWriter::new(io::stdout().lock());
     for link in &revoked {
         writeln!(
@@ -337,7 +276,7 @@ fn revoke(which: Revoke<'_>, league: &LeagueArg, db: &DbArg) -> Result<Done, Cli
         "{it} working at once, and so does every session opened with {them}. (`don undo` makes {them} work again.)"
     )?;
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// Whom a link is for, in a list: the team, or "secretary".
@@ -364,8 +303,8 @@ fn when(at: &str) -> String {
     }
 }
 
-fn list(json: bool, league: &LeagueArg, db: &DbArg) -> Result<Done, CliError> {
-    let links = db.app_read()?.links(&league.choice())?;
+fn list(json: bool, cx: &Cx) -> Result<Exit, CliError> {
+    let links = cx.app.links(&cx.choice)?;
     let mut out = BufWriter::new(io::stdout().lock());
     if json {
         let all: Vec<_> = links
@@ -393,14 +332,7 @@ fn list(json: bool, league: &LeagueArg, db: &DbArg) -> Result<Done, CliError> {
             "No links yet: `don captain link TEAM` makes a captain's, `don secretary link` the secretary's."
         )?;
     } else {
-        let mut table = Table::new();
-        table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
-            "Link",
-            "For",
-            "Made",
-            "Last used",
-            "State",
-        ]);
+        let mut table = table(&["Link", "For", "Made", "Last used", "State"], &[]);
         for l in &links {
             let state = match &l.revoked {
                 Some(on) => format!("revoked on {}", on.get(..10).unwrap_or(on)),
@@ -418,7 +350,7 @@ fn list(json: bool, league: &LeagueArg, db: &DbArg) -> Result<Done, CliError> {
         writeln!(out, "{table}")?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 #[cfg(test)]
@@ -433,8 +365,8 @@ mod tests {
 
     #[test]
     fn a_name_is_quoted_for_the_shell_where_it_needs_to_be() {
-        assert_eq!(quoted("Plough"), "Plough");
-        assert_eq!(quoted("Royal Oak"), "'Royal Oak'");
-        assert_eq!(quoted("Dai's"), r"'Dai'\''s'");
+        assert_eq!(shell_word("Plough"), "Plough");
+        assert_eq!(shell_word("Royal Oak"), "'Royal Oak'");
+        assert_eq!(shell_word("Dai's"), r"'Dai'\''s'");
     }
 }

@@ -8,7 +8,7 @@ use don::check::report::JsonReport;
 use don::record::source::STDIN_NAME;
 use don::record::RecordSource;
 
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::sheet;
 
 #[derive(clap::Args)]
@@ -43,7 +43,7 @@ pub fn open_all(files: &[PathBuf]) -> Result<Vec<(String, String, RecordSource)>
     files.iter().map(|f| open(f)).collect()
 }
 
-pub fn run(args: CheckArgs) -> Result<Done, CliError> {
+pub fn run(args: CheckArgs) -> Result<Exit, CliError> {
     // Every file must open before anything is printed.
     let sources = open_all(&args.files)?;
     let several = sources.len() > 1;
@@ -71,5 +71,5 @@ pub fn run(args: CheckArgs) -> Result<Done, CliError> {
         counts.write(&mut out)?;
     }
     out.flush()?;
-    Ok(if all_valid { Done::Ok } else { Done::BadData })
+    Ok(if all_valid { Exit::Ok } else { Exit::BadData })
 }

@@ -53,7 +53,9 @@ impl DbArg {
     /// The program on the database, creating it on first use (for the commands that put
     /// games in), for the local user to change.
     pub fn app(&self) -> Result<App, CliError> {
-        open_at(&self.path()?)
+        let path = self.path()?;
+        opened(&path);
+        App::open(&path, local_actor()).map_err(opening)
     }
 
     /// The program on the database for a change, which must be there: a command that changes
@@ -101,11 +103,6 @@ pub fn opened_path() -> Option<&'static Path> {
     OPENED.get().map(PathBuf::as_path)
 }
 
-fn open_at(path: &Path) -> Result<App, CliError> {
-    opened(path);
-    App::open(path, local_actor()).map_err(opening)
-}
-
 /// Who changes the database from the command line: the local user, by their login name
 /// (`$USER`, else `$LOGNAME`, else the name the system gives their user id), acting for no
 /// team of their own: a command that acts for a team says which (`--by`).
@@ -145,33 +142,29 @@ fn login_name() -> String {
 /// Takes away a database this command made but left unused (an import that failed, or a dry
 /// run, onto a path where there was none): bad input leaves nothing behind.
 pub fn remove_if_unused(path: &Path) {
-    if unused(path) {
-        for suffix in ["", "-wal", "-shm"] {
-            let mut p = path.as_os_str().to_owned();
-            p.push(suffix);
-            let _ = std::fs::remove_file(PathBuf::from(p));
-        }
+    if App::is_unused_at(path) {
+        remove_beside(path, &["", "-wal", "-shm"]);
     }
-}
-
-/// Whether the database at `path` holds nothing but what opening it made.
-fn unused(path: &Path) -> bool {
-    App::is_unused_at(path)
 }
 
 /// Empties again a database file that was empty (0 bytes) before this command, which made its
 /// tables there but left it unused (an import that failed): bad input leaves the file as it
 /// was, byte for byte.
 pub fn empty_if_unused(path: &Path) {
-    if unused(path) {
-        for suffix in ["-wal", "-shm"] {
-            let mut p = path.as_os_str().to_owned();
-            p.push(suffix);
-            let _ = std::fs::remove_file(PathBuf::from(p));
-        }
+    if App::is_unused_at(path) {
+        remove_beside(path, &["-wal", "-shm"]);
         let _ = std::fs::OpenOptions::new()
             .write(true)
             .truncate(true)
             .open(path);
+    }
+}
+
+/// Removes the database's file name with each suffix (`""` is the database itself).
+fn remove_beside(path: &Path, suffixes: &[&str]) {
+    for suffix in suffixes {
+        let mut p = path.as_os_str().to_owned();
+        p.push(suffix);
+        let _ = std::fs::remove_file(PathBuf::from(p));
     }
 }

@@ -1,4 +1,4 @@
-//! What can go wrong in a command, and how a command ends when it does not fail.
+//! What can go wrong in a command, and how a command exits when it does not fail ([`Exit`]).
 
 use std::borrow::Cow;
 use std::io;
@@ -80,16 +80,6 @@ impl From<AppError> for CliError {
     }
 }
 
-/// The exit code of an error of this kind: 1 where the request may succeed later (busy, a
-/// storage fault), 2 where it was refused as asked.
-fn kind_exit_code(kind: ErrorKind) -> u8 {
-    if kind.is_refusal() {
-        2
-    } else {
-        1
-    }
-}
-
 impl CliError {
     /// A closed pipe (`| head`): the reader has all it wanted.
     pub fn is_closed_pipe(&self) -> bool {
@@ -129,9 +119,25 @@ impl CliError {
     }
 
     /// 2 where the request was refused as asked (a file that cannot be read at all, a command
-    /// line that cannot be followed, a thing not there or not allowed), 1 where it failed.
+    /// line that cannot be followed, a thing not there or not allowed), 1 where it failed (and
+    /// may succeed later: busy, a storage fault).
     pub fn exit_code(&self) -> u8 {
-        kind_exit_code(self.kind())
+        if self.kind().is_refusal() {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// This error with `hint` for what to do about it, where there is one.
+    pub fn with_hint(self, hint: Option<&'static str>) -> CliError {
+        match hint {
+            Some(hint) => CliError::Hinted {
+                error: Box::new(self),
+                hint,
+            },
+            None => self,
+        }
     }
 
     /// `e`, met opening the database, with what to do about it where the store's error has no
@@ -149,75 +155,76 @@ impl CliError {
             }
             _ => return CliError::Store(e),
         };
-        CliError::Hinted {
-            error: Box::new(CliError::Store(e)),
-            hint,
-        }
+        CliError::Store(e).with_hint(Some(hint))
     }
 
     pub fn hint(&self) -> Option<Cow<'static, str>> {
-        match self {
-            CliError::Store(StoreError::Fault { path, fault }) => Some(fault_hint(path, *fault)),
-            CliError::Store(StoreError::LaterTables { .. }) => Some(
-                "nothing was changed; its version was set back by hand or by another program, and don will not guess which version its tables are: restore a copy made with `don backup`".into(),
-            ),
-            CliError::Store(StoreError::Migration { .. }) => Some(
-                "nothing was changed; restore a copy made with `don backup` if the database was altered by hand".into(),
-            ),
-            CliError::Store(StoreError::WalStranded { .. }) => Some(
-                "run any don command on it where its folder can be written (that folds the -wal file into the database), or copy the database and its -wal file together into a folder you may write and read the copy".into(),
-            ),
-            CliError::Store(StoreError::Unreadable { source, .. })
-                if source.kind() == io::ErrorKind::PermissionDenied =>
-            {
-                Some("you may not read this file: ask its owner for permission, or give --db a copy you may read".into())
-            }
-            CliError::Store(StoreError::Unreadable { path, source })
-                if source.kind() == io::ErrorKind::NotADirectory =>
-            {
-                Some(match don::publish::out::file_on_the_way(path) {
-                    Some(file) => format!(
-                        "{} is a file, not a folder: give --db (or DON_DB) the database's own file name",
-                        super::text::shown(&file.display().to_string())
-                    )
-                    .into(),
-                    None => "give --db (or DON_DB) the database's own file name".into(),
-                })
-            }
-            CliError::Store(StoreError::Open { path, .. }) => Some(open_hint(path)),
-            CliError::App(e) => app_hint(e).or_else(|| e.hint()),
-            CliError::Store(StoreError::NotAFile { .. }) => {
-                Some("give --db (or DON_DB) the file name of a don database".into())
-            }
+        let fixed = match self {
+            CliError::Store(e) => return store_hint(e),
+            CliError::App(e) => return app_hint(e).or_else(|| e.hint()),
             CliError::Web(e) => match e.as_ref() {
-                WebError::Listen { .. } => Some(
+                WebError::Listen { .. } => {
                     "give another address with --listen (a port of 0 lets the system choose one)"
-                        .into(),
-                ),
-                e => e.hint().map(Cow::Owned),
+                }
+                e => return e.hint().map(Cow::Owned),
             },
-            _ => self.fixed_hint().map(Cow::Borrowed),
-        }
-    }
-
-    fn fixed_hint(&self) -> Option<&'static str> {
-        match self {
-            CliError::Hinted { hint, .. } => Some(hint),
-            CliError::Out(e) => Some(out_hint(e, Role::Out)),
-            CliError::Source(SourceError::NotJson { .. }) => Some(
-                "a .json file holds one record or a list of them; name the file .jsonl for one record per line",
-            ),
-            CliError::Source(SourceError::NotUtf8 { .. }) => Some("save the file as UTF-8 text"),
-            CliError::Source(SourceError::ResultsCsv { .. }) => Some(
-                "league results are imported from files named .csv: save it as one (e.g. results.csv) and give `don import results.csv --league NAME`",
-            ),
-            CliError::Store(StoreError::TooNew { .. }) => {
-                Some("install the newer don, or give another database with --db")
+            CliError::Hinted { hint, .. } => hint,
+            CliError::Out(e) => out_hint(e, Role::Out),
+            CliError::Source(SourceError::NotJson { .. }) => {
+                "a .json file holds one record or a list of them; name the file .jsonl for one record per line"
             }
-            e if e.kind() == ErrorKind::Busy => Some(don::app::error::BUSY_HINT),
-            _ => None,
-        }
+            CliError::Source(SourceError::NotUtf8 { .. }) => "save the file as UTF-8 text",
+            CliError::Source(SourceError::ResultsCsv { .. }) => {
+                "league results are imported from files named .csv: save it as one (e.g. results.csv) and give `don import results.csv --league NAME`"
+            }
+            _ => return None,
+        };
+        Some(fixed.into())
     }
+}
+
+/// What to do about a store's refusal or failure.
+fn store_hint(e: &StoreError) -> Option<Cow<'static, str>> {
+    let fixed = match e {
+        StoreError::Fault { path, fault } => return Some(fault_hint(path, *fault)),
+        StoreError::Open { path, .. } => return Some(open_hint(path)),
+        StoreError::Unreadable { path, source } if source.kind() == io::ErrorKind::NotADirectory => {
+            return Some(through_a_file(path).map_or(OWN_FILE.into(), Cow::Owned))
+        }
+        StoreError::LaterTables { .. } => {
+            "nothing was changed; its version was set back by hand or by another program, and don will not guess which version its tables are: restore a copy made with `don backup`"
+        }
+        StoreError::Migration { .. } => {
+            "nothing was changed; restore a copy made with `don backup` if the database was altered by hand"
+        }
+        StoreError::WalStranded { .. } => {
+            "run any don command on it where its folder can be written (that folds the -wal file into the database), or copy the database and its -wal file together into a folder you may write and read the copy"
+        }
+        StoreError::Unreadable { source, .. }
+            if source.kind() == io::ErrorKind::PermissionDenied =>
+        {
+            "you may not read this file: ask its owner for permission, or give --db a copy you may read"
+        }
+        StoreError::NotAFile { .. } => "give --db (or DON_DB) the file name of a don database",
+        StoreError::TooNew { .. } => "install the newer don, or give another database with --db",
+        e if don::app::error::store_kind(e) == ErrorKind::Busy => don::app::error::BUSY_HINT,
+        _ => return None,
+    };
+    Some(fixed.into())
+}
+
+/// What to do about a database named by a path that is not its own file.
+const OWN_FILE: &str = "give --db (or DON_DB) the database's own file name";
+
+/// What to do about a database's path that goes through a file, as if it were a folder: the
+/// file named.
+fn through_a_file(path: &Path) -> Option<String> {
+    don::publish::out::file_on_the_way(path).map(|file| {
+        format!(
+            "{} is a file, not a folder: {OWN_FILE}",
+            super::text::shown(&file.display().to_string())
+        )
+    })
 }
 
 /// The terminal's sentence for a refusal of `app`: the library's words, with the flags and
@@ -233,21 +240,16 @@ fn app_words(e: &AppError) -> String {
                 refusal: None,
                 target,
             } => {
-                let mut words = format!(
-                    "#{} ({}) is undone already",
+                let since = target.undone_by.map(|id| format!(", by #{id}"));
+                format!(
+                    "#{} ({}) is undone already{}; `don undo {}` puts it back",
                     target.id,
-                    escaped(&target.brief())
-                );
-                if let Some(id) = target.undone_by {
-                    words.push_str(&format!(", by #{id}"));
-                }
-                format!("{words}; `don undo {}` puts it back", by.id)
+                    escaped(&target.brief()),
+                    since.unwrap_or_default(),
+                    by.id
+                )
             }
-            UndoError::GameInLeg { leg, .. } => {
-                let mut words = e.to_string();
-                words.push_str(&leg_holding_advice(leg));
-                words
-            }
+            UndoError::GameInLeg { leg, .. } => format!("{e}{}", leg_holding_advice(leg)),
             _ => e.to_string(),
         },
         AppError::Game(e) => match e {
@@ -280,14 +282,7 @@ fn leg_words(e: &LegError) -> String {
 /// The terminal's sentence for a refusal of a night: the flags and commands that answer it.
 fn night_words(e: &NightError) -> String {
     use NightError as E;
-    let add_first = |home: &str, away: &str, date: Option<NaiveDate>| {
-        format!(
-            "add a fixture first with `don fixtures add {} {} {}`",
-            shell_quoted(home),
-            shell_quoted(away),
-            date.map_or_else(|| "DATE".to_string(), |d| d.to_string())
-        )
-    };
+    let add_first = |home: &str, away: &str, date| add_fixture(home, away, date, shell_quoted);
     let played = |dates: &[NaiveDate]| match dates {
         [] => String::new(),
         [d] => format!(" (their night on {d} has a result: `don night correct` changes it)"),
@@ -371,9 +366,7 @@ fn night_words(e: &NightError) -> String {
         E::SlotTaken { .. } => format!("{e} (see `don night show`)"),
         E::AtMatch { at, error } => format!("--match {at}: {}", night_words(error)),
         E::LegGame { leg, error } => format!("leg {leg}: {}", leg_words(error)),
-        E::Slip { name, .. } => {
-            format!("{e} (if {name} is someone new, say so with --new-player '{name}')")
-        }
+        E::Slip { name, .. } => format!("{e}{}", someone_new(name)),
         E::Confirm { title, refusal, .. } => match refusal {
             ConfirmRefusal::NoDisputer => {
                 format!("{title} is confirmed; say which team disputes it with --by")
@@ -441,9 +434,7 @@ fn league_words(e: &LeagueError) -> String {
         E::NearTeam { .. } | E::UnknownTeams { create: true, .. } => {
             format!("{e} (--create does not make a team near a known one)")
         }
-        E::PlayerNearMiss { name, .. } => {
-            format!("{e} (if {name} is someone new, say so with --new-player '{name}')")
-        }
+        E::PlayerNearMiss { name, .. } => format!("{e}{}", someone_new(name)),
         E::HasFixtures { .. } => format!("{e}, or `don undo` the ones made"),
         E::NoFixture { .. } => format!("{e} (see `don fixtures list`)"),
         E::PlayedNotCancelled { id, home, away } => format!(
@@ -488,19 +479,33 @@ pub(super) fn row_words(e: &RowError) -> String {
     }
 }
 
+/// How to add the fixture of a night between `home` and `away` (on `date`: else DATE), the
+/// names quoted by `quote`.
+fn add_fixture(
+    home: &str,
+    away: &str,
+    date: Option<NaiveDate>,
+    quote: fn(&str) -> String,
+) -> String {
+    let date = date.map_or_else(|| "DATE".to_string(), |d| d.to_string());
+    format!(
+        "add a fixture first with `don fixtures add {} {} {date}`",
+        quote(home),
+        quote(away)
+    )
+}
+
+/// What to do about a name near a known player's that is someone new.
+fn someone_new(name: &str) -> String {
+    format!(" (if {name} is someone new, say so with --new-player '{name}')")
+}
+
 /// What to do, as the terminal says it after a message.
 fn advice_words(advice: &Advice) -> String {
-    let add = |home: &str, away: &str, date: &NaiveDate| {
-        format!(
-            "add a fixture first with `don fixtures add {} {} {date}`",
-            quoted(home),
-            quoted(away)
-        )
-    };
+    let add =
+        |home: &str, away: &str, date: &NaiveDate| add_fixture(home, away, Some(*date), quoted);
     match advice {
-        Advice::NewPlayer(name) => {
-            format!(" (if {name} is someone new, say so with --new-player '{name}')")
-        }
+        Advice::NewPlayer(name) => someone_new(name),
         Advice::NewTeam(name) => format!(
             " (if {name} is a new team, add it first with `don team add {}`)",
             quoted(name)
@@ -725,12 +730,8 @@ fn fault_hint(path: &Path, fault: Fault) -> Cow<'static, str> {
 fn open_hint(path: &Path) -> Cow<'static, str> {
     let folder = don::publish::out::parent(path);
     let shown = |p: &Path| super::text::shown(&p.display().to_string()).into_owned();
-    if let Some(file) = don::publish::out::file_on_the_way(path) {
-        return format!(
-            "{} is a file, not a folder: give --db (or DON_DB) the database's own file name",
-            shown(&file)
-        )
-        .into();
+    if let Some(words) = through_a_file(path) {
+        return words.into();
     }
     match std::fs::metadata(folder) {
         Ok(m) if m.is_dir() && !path.exists() && !don::publish::out::may_write(folder) => format!(
@@ -747,8 +748,10 @@ fn open_hint(path: &Path) -> Cow<'static, str> {
     }
 }
 
-/// How a command ended when it did not fail.
-pub enum Done {
+/// How a command ended when it did not fail: its exit status (an error's is
+/// [`CliError::exit_code`]).
+pub enum Exit {
+    /// Exit 0.
     Ok,
     /// The data was read but is wrong (exit 1).
     BadData,

@@ -12,7 +12,7 @@ use don::publish::out::write_out;
 use don::record::text::count;
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 
 #[derive(clap::Args)]
 #[command(
@@ -54,7 +54,7 @@ pub struct ExportArgs {
     db: DbArg,
 }
 
-pub fn run(args: ExportArgs) -> Result<Done, CliError> {
+pub fn run(args: ExportArgs) -> Result<Exit, CliError> {
     let app = args.db.app_read()?;
     let league_wanted = args.league.is_some()
         || args.season.is_some()
@@ -111,5 +111,5 @@ pub fn run(args: ExportArgs) -> Result<Done, CliError> {
             );
         }
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

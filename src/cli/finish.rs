@@ -6,7 +6,7 @@ use std::path::PathBuf;
 
 use don::publish::out::{write_pages, Role, SetFile};
 
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::shown;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
@@ -56,7 +56,7 @@ fn page_of(cmd: clap::Command) -> clap_mangen::Man {
     clap_mangen::Man::new(cmd).source(format!("don {}", env!("CARGO_PKG_VERSION")))
 }
 
-pub fn completions(args: CompletionsArgs, cli: clap::Command) -> Result<Done, CliError> {
+pub fn completions(args: CompletionsArgs, cli: clap::Command) -> Result<Exit, CliError> {
     let shell = match args.shell {
         Shell::Bash => clap_complete::Shell::Bash,
         Shell::Zsh => clap_complete::Shell::Zsh,
@@ -68,10 +68,10 @@ pub fn completions(args: CompletionsArgs, cli: clap::Command) -> Result<Done, Cl
     let mut out = io::stdout().lock();
     out.write_all(&script)?;
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
-pub fn man(args: ManArgs, cli: clap::Command) -> Result<Done, CliError> {
+pub fn man(args: ManArgs, cli: clap::Command) -> Result<Exit, CliError> {
     let cmd = command(cli);
     let Some(dir) = args.out else {
         let mut page = Vec::new();
@@ -79,7 +79,7 @@ pub fn man(args: ManArgs, cli: clap::Command) -> Result<Done, CliError> {
         let mut out = io::stdout().lock();
         out.write_all(&page)?;
         out.flush()?;
-        return Ok(Done::Ok);
+        return Ok(Exit::Ok);
     };
     // Every page made first; then all written as `export --out-dir` writes its files (never
     // through a link planted where a page goes, all or none), each named when refused.
@@ -106,7 +106,7 @@ pub fn man(args: ManArgs, cli: clap::Command) -> Result<Done, CliError> {
         super::text::count(written.len() as i64, "man page", "man pages"),
         shown(&dir.display().to_string())
     );
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// The page of `cmd` and of each of its subcommands, however deep, each with its file name

@@ -3,16 +3,14 @@
 
 use std::io::{self, BufWriter, Write};
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use comfy_table::Table;
 
-use don::app::league::which::Choice;
 use don::app::view::history::{known_from, records, words};
 use don::record::history::{json, History};
 
-use super::db::DbArg;
-use super::error::{CliError, Done};
-use super::text::{count, fit, shown};
-use super::which::league_or_env;
+use super::context::{Cx, LeagueScope};
+use super::error::{CliError, Exit};
+use super::text::{count, fit, shown, table};
 
 #[derive(clap::Args)]
 #[command(
@@ -26,24 +24,17 @@ Examples:
   don history --league 'Abercarn Crib and Don League' --json"
 )]
 pub struct HistoryArgs {
-    /// The league (needed only when the database has more than one) [default: $DON_LEAGUE]
-    #[arg(long, short = 'l')]
-    league: Option<String>,
     /// As JSON (docs/formats.md#history-json)
     #[arg(long)]
     json: bool,
     #[command(flatten)]
-    db: DbArg,
+    scope: LeagueScope,
 }
 
-pub fn run(args: HistoryArgs) -> Result<Done, CliError> {
-    let app = args.db.app_read()?;
-    let choice = Choice {
-        league: league_or_env(args.league.as_deref()),
-        season: None,
-    };
-    let league = app.league(&choice)?;
-    let told = app.history(&league)?;
+pub fn run(args: HistoryArgs) -> Result<Exit, CliError> {
+    let cx = Cx::read(&args.scope)?;
+    let league = cx.league()?;
+    let told = cx.app.history(league)?;
     let mut out = BufWriter::new(io::stdout().lock());
     if args.json {
         writeln!(out, "{}", json(&league.name, &told))?;
@@ -51,7 +42,7 @@ pub fn run(args: HistoryArgs) -> Result<Done, CliError> {
         write_text(&mut out, &league.name, &told)?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// The history as people read it.
@@ -108,18 +99,6 @@ fn write_text(out: &mut impl Write, league: &str, told: &History) -> io::Result<
     Ok(())
 }
 
-fn table(header: &[&str], right: &[usize]) -> Table {
-    let mut table = Table::new();
-    table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(header.to_vec());
-    for &i in right {
-        if let Some(c) = table.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
-    }
-    table
-}
-
 fn champions(told: &History) -> Table {
     let mut t = table(
         &["Season", "Champions", "Runners-up", "Teams", "Known from"],
@@ -146,11 +125,12 @@ fn champions(told: &History) -> Table {
 }
 
 fn all_time(told: &History) -> Table {
+    let figures = [0, 2, 3, 4, 5, 6, 7, 8];
     let mut t = table(
         &[
             "Pos", "Team", "Seasons", "P", "W", "D", "L", "Pts", "Titles",
         ],
-        &[0, 2, 3, 4, 5, 6, 7, 8],
+        &figures,
     );
     for l in &told.all_time {
         t.add_row(vec![
@@ -165,7 +145,7 @@ fn all_time(told: &History) -> Table {
             l.titles.to_string(),
         ]);
     }
-    fit(&mut t, &[0, 2, 3, 4, 5, 6, 7, 8], &[1]);
+    fit(&mut t, &figures, &[1]);
     t
 }
 

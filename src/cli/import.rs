@@ -16,7 +16,7 @@ use don::record::text::{count, shortened};
 
 use super::check::open_all;
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::shown;
 use don::app::view::sheet::place;
 
@@ -127,7 +127,7 @@ fn is_csv(path: &std::path::Path) -> bool {
         || don::record::sheet::is_book(path)
 }
 
-pub fn run(args: ImportArgs) -> Result<Done, CliError> {
+pub fn run(args: ImportArgs) -> Result<Exit, CliError> {
     let path = args.db.path()?;
     let existed = path.exists();
     // An empty file (as a test harness or `touch` leaves) is a database yet to be begun.
@@ -135,7 +135,7 @@ pub fn run(args: ImportArgs) -> Result<Done, CliError> {
     let dry_run = args.dry_run;
     let result = import(args);
     // A dry run makes nothing on disk (its store is a copy in memory).
-    if !dry_run && !matches!(result, Ok(Done::Ok)) {
+    if !dry_run && !matches!(result, Ok(Exit::Ok)) {
         if !existed {
             super::db::remove_if_unused(&path);
         } else if was_empty {
@@ -154,7 +154,7 @@ fn app_for(args: &ImportArgs) -> Result<App, CliError> {
     }
 }
 
-fn import(args: ImportArgs) -> Result<Done, CliError> {
+fn import(args: ImportArgs) -> Result<Exit, CliError> {
     let csv = args.files.iter().filter(|f| is_csv(f)).count();
     if csv > 0 {
         if csv < args.files.len() {
@@ -255,7 +255,7 @@ fn import(args: ImportArgs) -> Result<Done, CliError> {
             count(n, "error", "errors"),
             count(records, "record", "records")
         )?;
-        return Ok(Done::BadData);
+        return Ok(Exit::BadData);
     }
     let games = games_imported(added.len(), stored_before);
     let numbers = match (added.first(), added.last()) {
@@ -272,5 +272,5 @@ fn import(args: ImportArgs) -> Result<Done, CliError> {
     } else {
         writeln!(out, "Imported {games}{numbers}.")?;
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

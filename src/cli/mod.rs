@@ -7,6 +7,7 @@ mod backup;
 mod captain;
 mod check;
 mod colour;
+mod context;
 mod db;
 mod error;
 mod export;
@@ -29,7 +30,6 @@ mod standings;
 mod stats;
 mod text;
 mod undo;
-mod url;
 mod which;
 
 use std::io::{self, Write};
@@ -37,7 +37,7 @@ use std::process::ExitCode;
 
 use clap::{CommandFactory, Parser, Subcommand};
 
-use error::Done;
+use error::Exit;
 
 #[derive(Parser)]
 #[command(
@@ -214,8 +214,8 @@ pub fn main() -> ExitCode {
         Command::Man(args) => finish::man(args, Cli::command()),
     };
     match result {
-        Ok(Done::Ok) => ExitCode::SUCCESS,
-        Ok(Done::BadData) => ExitCode::from(1),
+        Ok(Exit::Ok) => ExitCode::SUCCESS,
+        Ok(Exit::BadData) => ExitCode::from(1),
         Err(e) if e.is_closed_pipe() => ExitCode::SUCCESS,
         Err(e) => {
             let e = e.naming_database(db::opened_path());

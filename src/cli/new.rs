@@ -12,7 +12,7 @@ use don::rules::Seat;
 use don::scorer::Names;
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::shown;
 
 /// The rules options (docs/rules.md), by their names; each belongs to some variants only.
@@ -205,7 +205,7 @@ fn record_of(args: &NewArgs, today: Option<&str>) -> Result<Value, CliError> {
     })
 }
 
-pub fn run(args: NewArgs) -> Result<Done, CliError> {
+pub fn run(args: NewArgs) -> Result<Exit, CliError> {
     // Checked before the database is opened (a game refused begins no database), then made
     // again with the date the program takes for today.
     GameToBegin::new(record_of(&args, None)?, args.pitcher).map_err(AppError::from)?;
@@ -240,5 +240,5 @@ pub fn run(args: NewArgs) -> Result<Done, CliError> {
     for w in look_alike {
         eprintln!("{}: {w}", super::colour::Paint::stderr().warning());
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

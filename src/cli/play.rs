@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use don::scorer::{Answer, LineRefusal, Status, LINES};
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::prompt::table_prompt;
 use super::text::shown;
 
@@ -52,7 +52,7 @@ fn lines_help() -> String {
         .join("\n")
 }
 
-pub fn run(args: PlayArgs) -> Result<Done, CliError> {
+pub fn run(args: PlayArgs) -> Result<Exit, CliError> {
     let mut app = args.db.app_existing()?;
     let game = match &args.game {
         Some(key) => app.game_named(key)?,
@@ -139,9 +139,9 @@ pub fn run(args: PlayArgs) -> Result<Done, CliError> {
         )?;
     }
     if refused > 0 && !prompt.interactive() {
-        return Ok(Done::BadData);
+        return Ok(Exit::BadData);
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 #[cfg(test)]

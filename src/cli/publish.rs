@@ -5,10 +5,9 @@ use std::path::PathBuf;
 
 use don::publish::{site, PublishError};
 
-use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::context::{Cx, Scope};
+use super::error::{CliError, Exit};
 use super::text::{count, shown};
-use super::which::WhichArgs;
 
 #[derive(clap::Args)]
 #[command(
@@ -29,7 +28,7 @@ Examples:
 )]
 pub struct PublishArgs {
     #[command(flatten)]
-    which: WhichArgs,
+    scope: Scope,
     /// The folder to write the site into (made if missing)
     #[arg(long, value_name = "DIR")]
     out: PathBuf,
@@ -37,18 +36,15 @@ pub struct PublishArgs {
     /// replace files of the same name; the others are left alone)
     #[arg(long)]
     force: bool,
-    #[command(flatten)]
-    db: DbArg,
 }
 
-pub fn run(args: PublishArgs) -> Result<Done, CliError> {
-    let app = args.db.app_read()?;
-    let league = args.which.league(&app)?;
-    let read = app.site_read(&league, args.which.season.as_deref())?;
+pub fn run(args: PublishArgs) -> Result<Exit, CliError> {
+    let cx = Cx::read(&args.scope)?;
+    let league = cx.league()?;
+    let read = cx.app.site_read(league, cx.choice.season.as_deref())?;
     let made = site(read).map_err(publish_error)?;
-    let database = args.db.path()?;
     let done = made
-        .write(&args.out, args.force, Some(&database))
+        .write(&args.out, args.force, Some(cx.app.path()))
         .map_err(publish_error)?;
     let mut out = io::stdout().lock();
     writeln!(
@@ -69,7 +65,7 @@ pub fn run(args: PublishArgs) -> Result<Done, CliError> {
         "Open {} in a browser.",
         shown(&args.out.join("index.html").display().to_string())
     )?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 fn publish_error(e: PublishError) -> CliError {
@@ -89,13 +85,7 @@ fn publish_error(e: PublishError) -> CliError {
         }
         PublishError::Render { .. } => CliError::Io(io::Error::other(e.to_string())),
     };
-    match hint {
-        Some(hint) => CliError::Hinted {
-            error: Box::new(error),
-            hint,
-        },
-        None => error,
-    }
+    error.with_hint(hint)
 }
 
 /// What the user can do about a refusal of the folder published into.

@@ -8,7 +8,7 @@ use don::app::{App, BackupError};
 use don::publish::out::{self, OutError};
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::shown;
 
 #[derive(clap::Args)]
@@ -23,7 +23,7 @@ pub struct RestoreArgs {
     db: DbArg,
 }
 
-pub fn run(args: RestoreArgs) -> Result<Done, CliError> {
+pub fn run(args: RestoreArgs) -> Result<Exit, CliError> {
     let path = args.db.path()?;
     let report = App::restore(&args.backup, &path).map_err(|e| {
         let hint = match &e {
@@ -43,13 +43,7 @@ pub fn run(args: RestoreArgs) -> Result<Done, CliError> {
             }),
             e => CliError::App(don::app::AppError::Backup(e)),
         };
-        match hint {
-            Some(hint) => CliError::Hinted {
-                error: Box::new(error),
-                hint,
-            },
-            None => error,
-        }
+        error.with_hint(hint)
     })?;
     let name = |p: &std::path::Path| shown(&p.display().to_string()).into_owned();
     let mut out = io::stdout().lock();
@@ -89,5 +83,5 @@ pub fn run(args: RestoreArgs) -> Result<Done, CliError> {
     if let Some(words) = super::backup::cleared_words(&report.cleared, "by a restore") {
         writeln!(out, "{words}")?;
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

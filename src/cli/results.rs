@@ -16,7 +16,7 @@ use don::publish::out::{write_out, write_set, Role, SetFile};
 use don::record::name_map::read_name_map;
 use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
 
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::{count, shown};
 use don::app::results::workbook::{read_book, BooksRead};
 use don::record::sheet::is_book;
@@ -115,7 +115,7 @@ pub fn import(
     files: &[PathBuf],
     ask: ImportAsk<'_>,
     map: Option<&Path>,
-) -> Result<Done, CliError> {
+) -> Result<Exit, CliError> {
     let mut choices = match map.map(read_map).transpose()? {
         Some(Ok(choices)) => choices,
         Some(Err(faults)) => {
@@ -125,7 +125,7 @@ pub fn import(
             }
             let errors = count(faults.len() as i64, "error", "errors");
             writeln!(err, "Nothing imported: {errors} in the map of names.")?;
-            return Ok(Done::BadData);
+            return Ok(Exit::BadData);
         }
         None => Vec::new(),
     };
@@ -160,7 +160,7 @@ pub fn import(
 }
 
 /// An import's warnings, then its faults or what it did.
-fn render_import(import: ResultsImport, sheets: &BooksRead) -> Result<Done, CliError> {
+fn render_import(import: ResultsImport, sheets: &BooksRead) -> Result<Exit, CliError> {
     let mut err = io::stderr().lock();
     let place = |f: &FileFault| match sheets.place(f) {
         Some(at) => format!("{at}: {}", shown(&super::error::row_words(&f.error))),
@@ -238,7 +238,7 @@ fn render_import(import: ResultsImport, sheets: &BooksRead) -> Result<Done, CliE
             }
             let errors = count((faults[0] + faults[1]) as i64, "error", "errors");
             writeln!(err, "Nothing imported: {errors}{more}.")?;
-            return Ok(Done::BadData);
+            return Ok(Exit::BadData);
         }
         ImportOutcome::NothingNew { kept } => {
             writeln!(out, "Nothing to import: all {kept} already there.")?;
@@ -262,7 +262,7 @@ fn render_import(import: ResultsImport, sheets: &BooksRead) -> Result<Done, CliE
             }
         }
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// The shapes `export` writes.
@@ -306,7 +306,7 @@ pub fn export(
     out: Option<&Path>,
     dir: Option<&Path>,
     force: bool,
-) -> Result<Done, CliError> {
+) -> Result<Exit, CliError> {
     let results = app.results_export(league, season)?;
     let database = app.path();
     if let Some(dir) = dir {
@@ -339,7 +339,7 @@ pub fn export(
             let rows = count(f.rows as i64, "row", "rows");
             eprintln!("Wrote {rows} to {}.", path.display());
         }
-        return Ok(Done::Ok);
+        return Ok(Exit::Ok);
     }
     let shape = shape.unwrap_or(ExportShape::Matches).shape();
     match out {
@@ -347,5 +347,5 @@ pub fn export(
         Some(path) => write_out(path, database, force, &mut |w| results.write(shape, w))?,
         None => results.write(shape, &mut BufWriter::new(io::stdout().lock()))?,
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

@@ -6,16 +6,16 @@ use std::net::{IpAddr, SocketAddr};
 use don::web::config::{Proxies, WRITE_WAIT};
 use don::web::{serve, ServeConfig};
 
-use super::db::DbArg;
-use super::error::{shell_word, CliError, Done};
+use super::context::{GlobalArgs, LeagueScope};
+use super::error::{shell_word, CliError, Exit};
 use super::text::shown;
-use super::which::league_or_env;
 
 /// The address `don serve` listens on unless told another.
 pub const DEFAULT_LISTEN: &str = "127.0.0.1:8080";
 
 #[derive(clap::Args)]
 #[command(
+    mut_arg("league", |a| a.help("The league to serve [default: $DON_LEAGUE, else the only one]")),
     after_help = "Everyone may read the league's pages (the same pages `don publish` writes, \
 read from the database on each request). Captains and the secretary change things through private \
 links: make them with `don captain link TEAM` and `don secretary link`, and send each to its holder. \
@@ -33,7 +33,7 @@ pub struct ServeArgs {
     listen: SocketAddr,
     /// The public address the site is reached at, behind a reverse proxy (cookies are marked
     /// Secure when it is https://) [default: http:// and the --listen address]
-    #[arg(long, value_name = "URL", value_parser = base_url)]
+    #[arg(long, value_name = "URL", value_parser = super::address::base_url_fault)]
     base_url: Option<String>,
     /// A reverse proxy on this machine passes the requests on: believe the client's address it
     /// names last in X-Forwarded-For, from a loopback peer only (without it the header is never
@@ -44,21 +44,14 @@ pub struct ServeArgs {
     /// --behind-proxy; may be given more than once)
     #[arg(long, value_name = "ADDR")]
     trusted_proxy: Vec<IpAddr>,
-    /// The league to serve (needed only when the database has more than one) [default:
-    /// $DON_LEAGUE]
-    #[arg(long, short = 'l')]
-    league: Option<String>,
     #[command(flatten)]
-    db: DbArg,
+    scope: LeagueScope,
 }
 
-pub fn run(args: ServeArgs) -> Result<Done, CliError> {
+pub fn run(args: ServeArgs) -> Result<Exit, CliError> {
     let config = ServeConfig {
-        db: args.db.path()?,
-        choice: don::app::league::which::Choice {
-            league: league_or_env(args.league.as_deref()),
-            season: None,
-        },
+        db: args.scope.db().path()?,
+        choice: args.scope.choice(),
         listen: args.listen,
         base_url: args.base_url,
         proxies: Proxies {
@@ -98,10 +91,5 @@ pub fn run(args: ServeArgs) -> Result<Done, CliError> {
         );
         let _ = out.flush();
     })?;
-    Ok(Done::Ok)
-}
-
-/// A public address as links begin with it: `http://` or `https://`, a host, no query.
-fn base_url(given: &str) -> Result<String, String> {
-    super::url::base_url_fault(given)
+    Ok(Exit::Ok)
 }

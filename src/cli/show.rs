@@ -17,7 +17,7 @@ use don::record::text::count;
 use don::rules::{BySeat, Outcome, Seat};
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::sheet::write_sheet;
 use super::text::shown;
 use don::replay::words::{result_words as result_words_of, side_name};
@@ -45,7 +45,7 @@ fn short_time(at: &str) -> String {
     }
 }
 
-pub fn show(args: ShowArgs) -> Result<Done, CliError> {
+pub fn show(args: ShowArgs) -> Result<Exit, CliError> {
     let app = args.db.app_read()?;
     let game = app.game_named(&args.game)?;
     let stdout = io::stdout();
@@ -80,7 +80,7 @@ pub fn show(args: ShowArgs) -> Result<Done, CliError> {
         writeln!(out, "Begun {}.", short_time(&times.created))?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 #[derive(clap::Args)]
@@ -189,7 +189,7 @@ fn listed_json(listed: &Listed) -> Value {
     })
 }
 
-pub fn games(args: GamesArgs) -> Result<Done, CliError> {
+pub fn games(args: GamesArgs) -> Result<Exit, CliError> {
     for d in [&args.since, &args.until].into_iter().flatten() {
         if let Some(f) = date_fault(d) {
             return Err(CliError::Usage(f.message));
@@ -231,5 +231,5 @@ pub fn games(args: GamesArgs) -> Result<Done, CliError> {
         writeln!(out, "{}.", count(n, "game", "games"))?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

@@ -4,17 +4,17 @@
 
 use std::io::{self, BufWriter, Write};
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, CellAlignment, Table};
+use comfy_table::Table;
 
 use don::app::view::StandingsView;
 use don::league::Team;
 use don::record::standings as table;
 use don::record::standings::TableLine;
 
-use super::db::DbArg;
-use super::error::{CliError, Done};
-use super::text::shown;
-use super::which::{parse_date, WhichArgs};
+use super::context::{Cx, Scope};
+use super::error::{CliError, Exit};
+use super::text::{fit, shown};
+use super::which::parse_date;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:
@@ -24,7 +24,7 @@ use super::which::{parse_date, WhichArgs};
   don standings --confirmed")]
 pub struct StandingsArgs {
     #[command(flatten)]
-    which: WhichArgs,
+    scope: Scope,
     /// The table as it stood at the end of this day (YYYY-MM-DD)
     #[arg(long, value_name = "DATE")]
     on: Option<String>,
@@ -43,14 +43,12 @@ pub struct StandingsArgs {
     /// Leave out the nights not yet confirmed by both teams (provisional or disputed)
     #[arg(long)]
     confirmed: bool,
-    #[command(flatten)]
-    db: DbArg,
 }
 
-pub fn run(args: StandingsArgs) -> Result<Done, CliError> {
-    let app = args.db.app_read()?;
-    let (league, season_info) = args.which.both(&app)?;
-    let mut season = app.season_read(&season_info)?.season;
+pub fn run(args: StandingsArgs) -> Result<Exit, CliError> {
+    let cx = Cx::read(&args.scope)?;
+    let (league, season) = cx.both()?;
+    let mut season = cx.app.season_read(season)?.season;
     if let Some(day) = &args.on {
         season = season.as_on(parse_date(day, "--on")?);
     }
@@ -82,7 +80,7 @@ pub fn run(args: StandingsArgs) -> Result<Done, CliError> {
                 shown(&season.name)
             )?;
             out.flush()?;
-            return Ok(Done::Ok);
+            return Ok(Exit::Ok);
         }
         writeln!(out, "{}", text_table(&table.rows))?;
         for note in &view.notes {
@@ -109,16 +107,18 @@ pub fn run(args: StandingsArgs) -> Result<Done, CliError> {
         writeln!(out, "{}", text_table(&table.withdrawn))?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// The table as people read it.
 pub fn text_table(rows: &[TableLine<Team>]) -> Table {
-    let mut table = Table::new();
-    table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header([
-        "Pos", "Team", "P", "W", "D", "L", "F", "A", "Legs F", "Legs A", "Pts",
-    ]);
+    let figures = [0, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+    let mut table = super::text::table(
+        &[
+            "Pos", "Team", "P", "W", "D", "L", "F", "A", "Legs F", "Legs A", "Pts",
+        ],
+        &figures,
+    );
     for r in rows {
         let mut row = table::cells(r);
         row[1] = shown(&r.team.name).into_owned();
@@ -128,12 +128,7 @@ pub fn text_table(rows: &[TableLine<Team>]) -> Table {
         }
         table.add_row(row);
     }
-    for i in [0, 2, 3, 4, 5, 6, 7, 8, 9, 10] {
-        if let Some(c) = table.column_mut(i) {
-            c.set_cell_alignment(CellAlignment::Right);
-        }
-    }
     // The position and the figures are never broken across lines.
-    super::text::fit(&mut table, &[0, 2, 3, 4, 5, 6, 7, 8, 9, 10], &[1]);
+    fit(&mut table, &figures, &[1]);
     table
 }

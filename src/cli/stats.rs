@@ -11,7 +11,7 @@ use don::league::stats::{Filter, Ranking, StatLine, LEAST_HANDS};
 use don::league::Kind;
 
 use super::db::DbArg;
-use super::error::{CliError, Done};
+use super::error::{CliError, Exit};
 use super::text::{count, shown};
 use super::which::WhichArgs;
 
@@ -75,7 +75,7 @@ pub struct StatsArgs {
     db: DbArg,
 }
 
-pub fn run(args: StatsArgs) -> Result<Done, CliError> {
+pub fn run(args: StatsArgs) -> Result<Exit, CliError> {
     if args.top == Some(0) {
         return Err(CliError::Usage(
             "--top must be at least 1: it is how many lines the leaderboard shows".into(),
@@ -110,7 +110,7 @@ pub fn run(args: StatsArgs) -> Result<Done, CliError> {
         Figures::UnknownPlayer(words) => {
             let paint = super::colour::Paint::stderr();
             eprintln!("don: {}: {}", paint.error(), shown(&words));
-            return Ok(Done::BadData);
+            return Ok(Exit::BadData);
         }
         Figures::Lines {
             lines,
@@ -176,7 +176,7 @@ pub fn run(args: StatsArgs) -> Result<Done, CliError> {
         )?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 fn line_json(l: &StatLine) -> serde_json::Value {

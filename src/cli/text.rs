@@ -5,11 +5,27 @@
 use std::borrow::Cow;
 use std::io::{self, IsTerminal};
 
-use comfy_table::{ColumnConstraint, ContentArrangement, Table, Width};
+use comfy_table::presets::UTF8_FULL_CONDENSED;
+use comfy_table::{CellAlignment, ColumnConstraint, ContentArrangement, Table, Width};
 
 /// The text, with anything that would act on a terminal escaped.
 pub fn shown(text: &str) -> Cow<'_, str> {
     don::record::text::escaped(text)
+}
+
+/// A table as the terminal draws them: thin lines, these headers, the columns numbered in
+/// `right` (figures) aligned right. [`fit`] it once its rows are in.
+pub fn table<T: ToString>(header: &[T], right: &[usize]) -> Table {
+    let mut table = Table::new();
+    table
+        .load_preset(UTF8_FULL_CONDENSED)
+        .set_header(header.iter().map(ToString::to_string));
+    for &i in right {
+        if let Some(c) = table.column_mut(i) {
+            c.set_cell_alignment(CellAlignment::Right);
+        }
+    }
+    table
 }
 
 /// The width a table is made to fit: `COLUMNS` when it is set to a number (as `ls` takes it),

@@ -3,14 +3,13 @@
 
 use std::io::{self, BufWriter, Write};
 
-use comfy_table::presets::UTF8_FULL_CONDENSED;
-use comfy_table::{Cell, Table};
+use comfy_table::Cell;
 
 use don::app::LogEntry;
 
-use super::db::DbArg;
-use super::error::{CliError, Done};
-use super::text::shown;
+use super::context::{Cx, DbArg};
+use super::error::{CliError, Exit};
+use super::text::{fit, shown, table};
 
 #[derive(clap::Args)]
 #[command(
@@ -24,9 +23,8 @@ pub struct UndoArgs {
     db: DbArg,
 }
 
-pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
-    let mut app = args.db.app_existing()?;
-    let undone = app.undo(args.operation)?;
+pub fn undo(args: UndoArgs) -> Result<Exit, CliError> {
+    let undone = Cx::change(&args.db)?.app.undo(args.operation)?;
     let verb = if undone.was_undo() {
         "Undid the undo"
     } else {
@@ -41,7 +39,7 @@ pub fn undo(args: UndoArgs) -> Result<Done, CliError> {
         shown(&target.brief()),
         undone.op
     )?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 #[derive(clap::Args)]
@@ -54,22 +52,14 @@ pub struct LogArgs {
     db: DbArg,
 }
 
-pub fn log(args: LogArgs) -> Result<Done, CliError> {
-    let app = args.db.app_read()?;
-    let entries = app.log(args.limit as usize)?;
+pub fn log(args: LogArgs) -> Result<Exit, CliError> {
+    let entries = Cx::read(&args.db)?.app.log(args.limit as usize)?;
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if entries.is_empty() {
         writeln!(out, "No changes yet.")?;
     } else {
-        let mut table = Table::new();
-        table.load_preset(UTF8_FULL_CONDENSED).set_header(vec![
-            "#",
-            "When",
-            "Command",
-            "By",
-            "What it did",
-        ]);
+        let mut table = table(&["#", "When", "Command", "By", "What it did"], &[]);
         for LogEntry {
             operation: op,
             team,
@@ -88,11 +78,11 @@ pub fn log(args: LogArgs) -> Result<Done, CliError> {
             ]);
         }
         // The number and the time are never broken across lines.
-        super::text::fit(&mut table, &[0, 1], &[]);
+        fit(&mut table, &[0, 1], &[]);
         writeln!(out, "{table}")?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// Who made a change, and for which team: `gareth`, `gareth (for Royal Oak)`; nothing for a

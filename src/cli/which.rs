@@ -48,7 +48,8 @@ impl WhichArgs {
         }
     }
 
-    /// The league asked for, else the only one.
+    /// The league asked for, else the only one (a command on [`Cx`](super::context::Cx) asks
+    /// it instead: chosen once).
     pub fn league(&self, app: &App) -> Result<LeagueInfo, CliError> {
         Ok(app.league(&self.choice())?)
     }

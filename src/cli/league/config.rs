@@ -12,7 +12,7 @@ use crate::cli::new::typed;
 use crate::cli::text::{count, shown};
 
 /// A league's configuration, as flags; each left out keeps its value.
-#[derive(clap::Args, Debug, Default)]
+#[derive(clap::Args, Debug, Default, PartialEq)]
 #[command(next_help_heading = "Configuration (Abercarn by default; see docs/league.md)")]
 pub struct ConfigFlags {
     /// The night's matches of one kind, KIND=MATCHES,TARGET,PLAYERS[,BEST_OF]; give one for
@@ -44,13 +44,7 @@ pub struct ConfigFlags {
 impl ConfigFlags {
     /// Whether any flag is given.
     pub fn given(&self) -> bool {
-        !self.kinds.is_empty()
-            || self.best_of.is_some()
-            || self.points_per_match.is_some()
-            || self.walkover.is_some()
-            || self.roster_min.is_some()
-            || self.tie_breakers.is_some()
-            || self.don_rules.is_some()
+        *self != ConfigFlags::default()
     }
 
     /// The change the flags ask for, as typed values.

@@ -8,7 +8,7 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 use don::app::view::fixtures::FixtureLine;
 
 use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
 use crate::cli::which::{parse_date, WhichArgs};
 
@@ -103,7 +103,7 @@ fn parse_weekday(text: &str) -> Result<Weekday, CliError> {
     })
 }
 
-pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
+pub fn fixtures(command: FixturesCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         FixturesCommand::Generate {
@@ -167,7 +167,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Done, CliError> {
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// A season's fixtures as a table, or a line saying there are none.

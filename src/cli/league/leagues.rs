@@ -7,10 +7,9 @@ use don::app::{App, LeagueInfo};
 use don::league::names::shell_quoted;
 
 use super::config::{write_config, ConfigFlags};
-use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
+use crate::cli::context::{Cx, DbArg, Scope};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::{count, shown};
-use crate::cli::which::WhichArgs;
 
 #[derive(clap::Subcommand)]
 pub enum LeagueCommand {
@@ -30,9 +29,7 @@ pub enum LeagueCommand {
     #[command(after_help = "Example:\n  don league show --league Abercarn")]
     Show {
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Change a league's configuration: new seasons take it; seasons begun keep theirs.
     #[command(
@@ -40,11 +37,9 @@ pub enum LeagueCommand {
     )]
     Set {
         #[command(flatten)]
-        which: WhichArgs,
+        scope: Scope,
         #[command(flatten)]
         config: ConfigFlags,
-        #[command(flatten)]
-        db: DbArg,
     },
     /// List the leagues.
     #[command(after_help = "Example:\n  don league list")]
@@ -54,7 +49,7 @@ pub enum LeagueCommand {
     },
 }
 
-pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
+pub fn league(command: LeagueCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         LeagueCommand::New { name, config, db } => {
@@ -63,7 +58,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
                 // Before the database is opened (and made, if it is new).
                 don::app::error::StoreError::check_name("the league's name", &name)?;
             }
-            let league = db.app()?.league_new(&name, &config)?;
+            let league = Cx::create(&db)?.app.league_new(&name, &config)?;
             writeln!(out, "League {}:", shown(&league.name))?;
             write_config(&mut out, &league.config)?;
             writeln!(
@@ -72,26 +67,25 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
                 shell_quoted(&shown(&league.name))
             )?;
         }
-        LeagueCommand::Show { which, db } => {
-            let app = db.app_read()?;
-            let league = app.league(&which.choice())?;
-            show_league(&mut out, &app, &league)?;
+        LeagueCommand::Show { scope } => {
+            let cx = Cx::read(&scope)?;
+            show_league(&mut out, &cx.app, cx.league()?)?;
         }
-        LeagueCommand::Set { which, config, db } => {
+        LeagueCommand::Set { scope, config } => {
             if !config.given() {
                 return Err(CliError::Usage(
                     "say what to change (see `don league set --help`)".into(),
                 ));
             }
-            let mut app = db.app_existing()?;
+            let mut cx = Cx::change(&scope)?;
             // The league first: a league not found is said before a flag mistyped.
-            app.league(&which.choice())?;
-            let (league, new) = app.league_set(&which.choice(), &config.change()?)?;
+            cx.league()?;
+            let (league, new) = cx.app.league_set(&cx.choice, &config.change()?)?;
             writeln!(out, "League {} (new seasons):", shown(&league.name))?;
             write_config(&mut out, &new)?;
         }
         LeagueCommand::List { db } => {
-            let app = db.app_read()?;
+            let app = Cx::read(&db)?.app;
             let leagues = app.leagues()?;
             if leagues.is_empty() {
                 writeln!(out, "No leagues.")?;
@@ -109,7 +103,7 @@ pub fn league(command: LeagueCommand) -> Result<Done, CliError> {
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 fn show_league(out: &mut impl Write, app: &App, league: &LeagueInfo) -> Result<(), CliError> {

@@ -4,8 +4,8 @@
 use std::io::{self, BufWriter, Write};
 
 use super::team::write_names;
-use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
+use crate::cli::context::{Cx, DbArg};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
 use crate::cli::which::parse_date;
 
@@ -47,12 +47,12 @@ pub enum PlayerCommand {
     },
 }
 
-pub fn player(command: PlayerCommand) -> Result<Done, CliError> {
+pub fn player(command: PlayerCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         PlayerCommand::Rename { old, new, from, db } => {
             let from = from.map(|d| parse_date(&d, "--from")).transpose()?;
-            let renamed = db.app_existing()?.player_rename(&old, &new, from)?;
+            let renamed = Cx::change(&db)?.app.player_rename(&old, &new, from)?;
             match from {
                 Some(from) => writeln!(
                     out,
@@ -70,7 +70,7 @@ pub fn player(command: PlayerCommand) -> Result<Done, CliError> {
             }
         }
         PlayerCommand::Alias { player, name, db } => {
-            let made = db.app_existing()?.player_alias(&player, &name)?;
+            let made = Cx::change(&db)?.app.player_alias(&player, &name)?;
             writeln!(
                 out,
                 "'{}' is another name of {}.",
@@ -79,10 +79,10 @@ pub fn player(command: PlayerCommand) -> Result<Done, CliError> {
             )?;
         }
         PlayerCommand::Names { player, db } => {
-            let had = db.app_read()?.player_names(&player)?;
+            let had = Cx::read(&db)?.app.player_names(&player)?;
             write_names(&mut out, &had)?;
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

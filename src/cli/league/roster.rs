@@ -2,17 +2,14 @@
 
 use std::io::{self, BufWriter, Write};
 
-use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
-
 use don::app::league::RosterAdded;
 use don::app::view::team::TeamView;
 use don::app::{App, SeasonInfo, TeamInfo};
 
 use crate::cli::colour::Paint;
-use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
-use crate::cli::text::{count, fit, shown};
-use crate::cli::which::WhichArgs;
+use crate::cli::context::{Cx, Scope};
+use crate::cli::error::{CliError, Exit};
+use crate::cli::text::{count, fit, shown, table};
 
 #[derive(clap::Subcommand)]
 pub enum RosterCommand {
@@ -35,9 +32,7 @@ pub enum RosterCommand {
         #[arg(long = "new-player", value_name = "NAME")]
         new_players: Vec<String>,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Take players off a team's roster for a season.
     #[command(after_help = "Example:\n  don roster remove 'Royal Oak' 'Rhys Evans'")]
@@ -48,9 +43,7 @@ pub enum RosterCommand {
         #[arg(required = true)]
         players: Vec<String>,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Show the rosters of a season (of one team, if named); a roster below the minimum is
     /// warned about.
@@ -59,13 +52,11 @@ pub enum RosterCommand {
         /// Only this team [default: every team of the season]
         team: Option<String>,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
 }
 
-pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
+pub fn roster(command: RosterCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         RosterCommand::Add {
@@ -73,29 +64,23 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
             players,
             create,
             new_players,
-            which,
-            db,
+            scope,
         } => {
             // Refused before the database is opened, as a slip of the command line.
             don::app::league::players_once(&players)?;
-            let added = db.app_existing()?.roster_add(
-                &which.choice(),
-                &team,
-                &players,
-                create,
-                &new_players,
-            )?;
+            let mut cx = Cx::change(&scope)?;
+            let added = cx
+                .app
+                .roster_add(&cx.choice, &team, &players, create, &new_players)?;
             say_added(&mut out, &added)?;
         }
         RosterCommand::Remove {
             team,
             players,
-            which,
-            db,
+            scope,
         } => {
-            let team = db
-                .app_existing()?
-                .roster_remove(&which.choice(), &team, &players)?;
+            let mut cx = Cx::change(&scope)?;
+            let team = cx.app.roster_remove(&cx.choice, &team, &players)?;
             writeln!(
                 out,
                 "{}: {} taken off the roster.",
@@ -103,15 +88,15 @@ pub fn roster(command: RosterCommand) -> Result<Done, CliError> {
                 shown(&players.join(", "))
             )?;
         }
-        RosterCommand::Show { team, which, db } => {
-            let app = db.app_read()?;
-            let (league, season) = which.both(&app)?;
-            let team = team.map(|t| app.team(&league, &t)).transpose()?;
-            write_rosters(&mut out, &app, &season, team.as_ref())?;
+        RosterCommand::Show { team, scope } => {
+            let cx = Cx::read(&scope)?;
+            let (league, season) = cx.both()?;
+            let team = team.map(|t| cx.app.team(league, &t)).transpose()?;
+            write_rosters(&mut out, &cx.app, season, team.as_ref())?;
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// What `don roster add` did: the team made, the players added, the warnings.
@@ -136,15 +121,19 @@ fn say_added(out: &mut impl Write, r: &RosterAdded) -> Result<(), CliError> {
         eprintln!("{}: {w}", Paint::stderr().warning());
     }
     if r.short() {
-        eprintln!(
-            "{}: {} has {} on its roster; a roster has at least {}",
-            Paint::stderr().warning(),
-            shown(&r.team.name),
-            count(r.size as i64, "player", "players"),
-            r.season.config.roster_min
-        );
+        let short = short_roster(&r.team.name, r.size, r.season.config.roster_min);
+        eprintln!("{}: {short}", Paint::stderr().warning());
     }
     Ok(())
+}
+
+/// A roster below the least a roster has, as a warning says it.
+fn short_roster(team: &str, size: usize, min: u32) -> String {
+    format!(
+        "{} has {} on its roster; a roster has at least {min}",
+        shown(team),
+        count(size as i64, "player", "players"),
+    )
 }
 
 /// The teams of a season with their rosters, each below the minimum marked.
@@ -154,9 +143,7 @@ pub fn write_rosters(
     season: &SeasonInfo,
     only: Option<&TeamInfo>,
 ) -> Result<(), CliError> {
-    let mut table = Table::new();
-    table.load_preset(UTF8_FULL_CONDENSED);
-    table.set_header(["Team", "Venue", "Players", "Roster"]);
+    let mut table = table(&["Team", "Venue", "Players", "Roster"], &[]);
     let mut short = Vec::new();
     for e in app.entries(season)? {
         if only.is_some_and(|t| t.id != e.team.id) {
@@ -165,11 +152,7 @@ pub fn write_rosters(
         let v = TeamView::of(&e, season.config.roster_min);
         let name = shown(&v.team.text);
         if v.short() {
-            short.push(format!(
-                "warning: {name} has {} on its roster; a roster has at least {}",
-                count(v.roster.len() as i64, "player", "players"),
-                v.roster_min
-            ));
+            short.push(short_roster(&v.team.text, v.roster.len(), v.roster_min));
         }
         let roster: Vec<&str> = v.roster.iter().map(|p| p.text.as_str()).collect();
         table.add_row([
@@ -188,7 +171,7 @@ pub fn write_rosters(
     writeln!(out, "{table}")?;
     let paint = Paint::stderr();
     for s in short {
-        eprintln!("{}", paint.line(&s));
+        eprintln!("{}: {s}", paint.warning());
     }
     Ok(())
 }

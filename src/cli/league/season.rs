@@ -6,10 +6,9 @@ use don::app::league::SeasonTeams;
 use don::league::names::tidy;
 
 use super::config::write_config;
-use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
+use crate::cli::context::{Cx, LeagueScope};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
-use crate::cli::which::league_or_env;
 
 #[derive(clap::Subcommand)]
 pub enum SeasonCommand {
@@ -20,9 +19,6 @@ pub enum SeasonCommand {
     New {
         /// The season's name, as 2025-26
         name: String,
-        /// The league [default: $DON_LEAGUE, else the only one]
-        #[arg(long, short = 'l')]
-        league: Option<String>,
         /// Teams to enter, comma-separated (each must be a team of the league, or --create)
         #[arg(long, value_name = "NAMES")]
         teams: Option<String>,
@@ -33,16 +29,13 @@ pub enum SeasonCommand {
         #[arg(long)]
         create: bool,
         #[command(flatten)]
-        db: DbArg,
+        scope: LeagueScope,
     },
     /// List a league's seasons.
     #[command(after_help = "Example:\n  don season list --league 'Valleys League'")]
     List {
-        /// The league [default: $DON_LEAGUE, else the only one]
-        #[arg(long, short = 'l')]
-        league: Option<String>,
         #[command(flatten)]
-        db: DbArg,
+        scope: LeagueScope,
     },
 }
 
@@ -57,16 +50,15 @@ fn comma_list(list: &str) -> Vec<String> {
         .collect()
 }
 
-pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
+pub fn season(command: SeasonCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         SeasonCommand::New {
             name,
-            league,
             teams,
             same_teams,
             create,
-            db,
+            scope,
         } => {
             let teams = match teams {
                 Some(list) => SeasonTeams::Named {
@@ -76,10 +68,10 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
                 None if same_teams => SeasonTeams::Same,
                 None => SeasonTeams::None,
             };
-            let league = league_or_env(league.as_deref());
-            let made = db
-                .app_existing()?
-                .season_new(league.as_deref(), &name, &teams)?;
+            let mut cx = Cx::change(&scope)?;
+            let made = cx
+                .app
+                .season_new(cx.choice.league.as_deref(), &name, &teams)?;
             writeln!(
                 out,
                 "Season {} of {}:",
@@ -94,13 +86,9 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
                 writeln!(out, "Teams: {}", shown(&made.entered.join(", ")))?;
             }
         }
-        SeasonCommand::List { league, db } => {
-            let app = db.app_read()?;
-            let league = app.league(&don::app::league::which::Choice {
-                league: league_or_env(league.as_deref()),
-                season: None,
-            })?;
-            for listed in app.seasons(&league)? {
+        SeasonCommand::List { scope } => {
+            let cx = Cx::read(&scope)?;
+            for listed in cx.app.seasons(cx.league()?)? {
                 let s = listed.season;
                 let note = if listed.closed {
                     " (closed: known by its final table)"
@@ -112,5 +100,5 @@ pub fn season(command: SeasonCommand) -> Result<Done, CliError> {
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

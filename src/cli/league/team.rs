@@ -5,7 +5,7 @@ use std::io::{self, BufWriter, Write};
 use super::roster::write_rosters;
 use crate::cli::colour::Paint;
 use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
 use crate::cli::which::{parse_date, WhichArgs};
 
@@ -98,7 +98,7 @@ pub enum TeamCommand {
     },
 }
 
-pub fn team(command: TeamCommand) -> Result<Done, CliError> {
+pub fn team(command: TeamCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
         TeamCommand::Add {
@@ -188,7 +188,7 @@ pub fn team(command: TeamCommand) -> Result<Done, CliError> {
         }
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// A team's or a player's names, one a line: today's (since when, if renamed), each former

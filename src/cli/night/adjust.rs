@@ -7,7 +7,7 @@ use chrono::NaiveDate;
 use super::args::DATED_SEASON;
 use super::confirm::app_which;
 use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
 use crate::cli::which::{parse_date, WhichArgs};
 use don::app::night::{SeasonSpan, WhichSeason};
@@ -38,7 +38,7 @@ pub(super) fn date_given(date: Option<&str>) -> Result<Option<NaiveDate>, CliErr
 }
 
 /// `don deduct` (sign -1) and `don award` (sign 1).
-pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
+pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Exit, CliError> {
     // The points and the reason are refused before the date is read, as always.
     don::app::night::adjustment(args.points, sign, &args.reason).map_err(AppError::from)?;
     let day = date_given(args.date.as_deref())?;
@@ -65,7 +65,7 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Done, CliError> {
             shown(&adjusted.season)
         );
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 #[derive(clap::Args)]
@@ -85,7 +85,7 @@ pub struct WithdrawArgs {
     db: DbArg,
 }
 
-pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
+pub fn withdraw(args: WithdrawArgs) -> Result<Exit, CliError> {
     let day = date_given(args.date.as_deref())?;
     let mut app = args.db.app_existing()?;
     let day = day.unwrap_or(app.today());
@@ -98,5 +98,5 @@ pub fn withdraw(args: WithdrawArgs) -> Result<Done, CliError> {
     let mut out = io::stdout().lock();
     writeln!(out, "{}.", shown(&withdrawn.to_string()))?;
     writeln!(out, "Its results, and every result against it, leave the table (`don standings --withdrawn` shows them).")?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

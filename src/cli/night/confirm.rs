@@ -8,7 +8,7 @@ use don::app::night::{NightRef, WhichSeason};
 use super::args::NightArgs;
 use super::show::write_night;
 use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
 use crate::cli::which::{parse_date, WhichArgs};
 use don::app::view::NightView;
@@ -38,7 +38,7 @@ pub(super) fn night_ref<'a>(
 }
 
 /// `don night confirm` (no reason) and `don night dispute` (with its reason).
-pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, CliError> {
+pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Exit, CliError> {
     let mut app = args.db.app_existing()?;
     let day = args
         .date
@@ -55,7 +55,7 @@ pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Done, C
     for note in &settled.notes {
         writeln!(io::stdout().lock(), "{}.", shown(note))?;
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// `don night show`: each night between the two teams (on the date given), as a card.
@@ -63,7 +63,7 @@ pub(super) fn show(
     (home, away, date): (String, String, Option<String>),
     which: WhichArgs,
     db: DbArg,
-) -> Result<Done, CliError> {
+) -> Result<Exit, CliError> {
     let app = db.app_read()?;
     let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
     let names = app_which(&which);
@@ -73,5 +73,5 @@ pub(super) fn show(
         write_night(&mut out, &NightView::of(f, &season))?;
     }
     out.flush()?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }

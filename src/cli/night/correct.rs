@@ -13,13 +13,13 @@ use super::args::CorrectArgs;
 use super::ask::{ask, ask_match, stopped_words, Asked, Refusal};
 use super::confirm::{app_which, night_ref};
 use super::entry::parse_kind_slot;
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::prompt::{answer_prompt, Prompt};
 use crate::cli::text::shown;
 use crate::cli::which::parse_date;
 
 /// `don night correct`: the night's result replaced as one change, the night confirmed.
-pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
+pub(super) fn correct(args: CorrectArgs) -> Result<Exit, CliError> {
     let mut app = args.db.app_existing()?;
     let day = args
         .date
@@ -49,10 +49,10 @@ pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
         if given.is_empty() {
             if let Some(why) = &stopped {
                 writeln!(io::stderr(), "{why}; nothing is corrected")?;
-                return Ok(Done::BadData);
+                return Ok(Exit::BadData);
             }
             writeln!(io::stdout(), "{}: nothing corrected.", shown(&c.title))?;
-            return Ok(Done::Ok);
+            return Ok(Exit::Ok);
         }
     }
     let (notes, summary) = match app.night_correct(&mut c, correction)? {
@@ -66,20 +66,20 @@ pub(super) fn correct(args: CorrectArgs) -> Result<Done, CliError> {
     writeln!(out, "{}.", shown(&summary))?;
     if let Some(why) = stopped {
         writeln!(io::stderr(), "{why}; the corrections before it are kept")?;
-        return Ok(Done::BadData);
+        return Ok(Exit::BadData);
     }
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// A correction that is what the night holds already: nothing was wrong and nothing is
 /// changed, as when nothing is typed at the prompt (exit 0).
-pub(super) fn nothing_to_correct(title: &str) -> Result<Done, CliError> {
+pub(super) fn nothing_to_correct(title: &str) -> Result<Exit, CliError> {
     writeln!(
         io::stdout(),
         "{} stands so already: nothing to correct; nothing is changed.",
         shown(title)
     )?;
-    Ok(Done::Ok)
+    Ok(Exit::Ok)
 }
 
 /// The matches of a night corrected at the prompt: a night entered match by match is asked

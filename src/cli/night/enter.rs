@@ -13,12 +13,12 @@ use super::args::EnterArgs;
 use super::ask::{yes_or_no, Answer};
 use super::confirm::{app_which, night_ref};
 use super::prompt::prompt_night;
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::prompt::{answer_prompt, terminal_answer_prompt, Prompt};
 use crate::cli::text::shown;
 use crate::cli::which::parse_date;
 
-pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
+pub(super) fn enter(args: EnterArgs) -> Result<Exit, CliError> {
     let mut app = args.db.app_existing()?;
     let day = args
         .date
@@ -55,7 +55,7 @@ pub(super) fn enter(args: EnterArgs) -> Result<Done, CliError> {
                 writeln!(out, "{}", shown(n))?;
             }
             writeln!(out, "{}", shown(&night.to_string()))?;
-            Ok(Done::Ok)
+            Ok(Exit::Ok)
         }
         NightEntered::ToPrompt(mut night) => {
             writeln!(

@@ -17,7 +17,7 @@ use self::confirm::{settle, show};
 use self::correct::correct;
 use self::enter::enter;
 use crate::cli::db::DbArg;
-use crate::cli::error::{CliError, Done};
+use crate::cli::error::{CliError, Exit};
 use crate::cli::which::WhichArgs;
 
 pub use adjust::{adjust, withdraw, AdjustArgs, WithdrawArgs};
@@ -93,7 +93,7 @@ Examples:
     Dispute(DisputeArgs),
 }
 
-pub fn night(command: NightCommand) -> Result<Done, CliError> {
+pub fn night(command: NightCommand) -> Result<Exit, CliError> {
     match command {
         NightCommand::Enter(args) => enter(args),
         NightCommand::Correct(args) => correct(args),

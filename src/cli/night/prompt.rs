@@ -6,7 +6,7 @@ use don::league::night::missing;
 use don::league::Pair;
 
 use super::ask::{ask_match, stopped_words, Asked};
-use crate::cli::error::{night_named, CliError, Done};
+use crate::cli::error::{night_named, CliError, Exit};
 use crate::cli::prompt::Prompt;
 use crate::cli::text::shown;
 use don::app::night::prompt::{Beaten, First, KeptMatch, Prompted};
@@ -22,7 +22,7 @@ pub(super) fn prompt_night(
     app: &mut App,
     prompt: &mut dyn Prompt,
     night: &mut Prompted,
-) -> Result<Done, CliError> {
+) -> Result<Exit, CliError> {
     let config = &night.season.config.clone();
     let mut stopped = false;
     let paint = crate::cli::colour::Paint::stderr();
@@ -71,7 +71,7 @@ pub(super) fn prompt_night(
                 // Nothing is left to enter here: the night is the other session's.
                 notes.push(beaten_words(&beaten));
                 say_notes(notes)?;
-                return Ok(Done::BadData);
+                return Ok(Exit::BadData);
             }
         }
         let m = night.entered.last().expect("just entered");
@@ -114,7 +114,7 @@ pub(super) fn prompt_night(
             list.join(", ")
         )?;
     }
-    Ok(if stopped { Done::BadData } else { Done::Ok })
+    Ok(if stopped { Exit::BadData } else { Exit::Ok })
 }
 
 /// Why a match typed here is not kept (another session's entry came first), with the

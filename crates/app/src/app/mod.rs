@@ -66,19 +66,22 @@ impl App {
     /// brought up from schema version 6 has no game summaries yet: they are worked out and
     /// kept here, once (see [`games`]).
     pub fn open(path: &Path, actor: Actor) -> Result<App, AppError> {
-        let mut store = Store::open(path)?;
-        store.act_as(actor);
-        let mut app = App::from_store(store);
-        app.fill_summaries()?;
-        Ok(app)
+        App::for_actor(Store::open(path)?, actor, true)
     }
 
     /// The database at `path`, which must be there, for `actor` to change.
     pub fn open_existing(path: &Path, actor: Actor) -> Result<App, AppError> {
-        let mut store = Store::open_existing(path)?;
+        App::for_actor(Store::open_existing(path)?, actor, true)
+    }
+
+    /// The database `store` opened, for `actor` to change; its game summaries missing worked
+    /// out now if `fill`.
+    fn for_actor(mut store: Store, actor: Actor, fill: bool) -> Result<App, AppError> {
         store.act_as(actor);
         let mut app = App::from_store(store);
-        app.fill_summaries()?;
+        if fill {
+            app.fill_summaries()?;
+        }
         Ok(app)
     }
 
@@ -108,9 +111,7 @@ impl App {
     /// For a dry run: a copy in memory of the database at `path` (a new one where there is
     /// none), for `actor` to change; nothing is made or written on disk.
     pub fn open_scratch(path: &Path, actor: Actor) -> Result<App, AppError> {
-        let mut store = Store::open_scratch(path)?;
-        store.act_as(actor);
-        Ok(App::from_store(store))
+        App::for_actor(Store::open_scratch(path)?, actor, false)
     }
 
     /// The longest a statement waits for another program's lock before it is refused as busy
