@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension};
 
-use super::db::{Change, Store, StoreError};
+use super::db::{tuple, Change, Sql, Store, StoreError};
 use crate::league::TeamId;
 
 /// A private link as stored: for a team's captain (`team`), or for the secretary (`None`).
@@ -240,10 +240,7 @@ fn web_games_where(
     params: impl rusqlite::Params,
 ) -> Result<Vec<WebGame>, StoreError> {
     let sql = format!("{WEB_GAME_COLUMNS} WHERE {condition} ORDER BY id");
-    let rows = conn
-        .prepare_cached(&sql)?
-        .query_map(params, web_game_row)?
-        .collect::<rusqlite::Result<_>>()?;
+    let rows = conn.all(&sql, params, web_game_row)?;
     Ok(rows)
 }
 
@@ -297,7 +294,7 @@ impl Store {
         Ok(self.conn.query_row(
             "SELECT coalesce(max(id), 0), (SELECT at FROM operations ORDER BY id DESC LIMIT 1) FROM operations",
             [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            tuple,
         )?)
     }
 }

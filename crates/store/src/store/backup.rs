@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
-use super::db::{first_look, latest_version, Store, StoreError};
+use super::db::{first_look, latest_version, tuple, Store, StoreError};
 use super::interrupt::{clear_stale, RemovedOnSignal};
 use super::lock::Exclusive;
 
@@ -115,7 +115,7 @@ fn first_operation(conn: &Connection) -> rusqlite::Result<Option<Op>> {
     conn.query_row(
         "SELECT id, at, command, summary FROM operations ORDER BY id LIMIT 1",
         [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        tuple,
     )
     .optional()
 }
@@ -154,7 +154,7 @@ impl Store {
                 .query_row(
                     "SELECT id, at, command, summary FROM operations ORDER BY id DESC LIMIT 1",
                     [],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+                    tuple,
                 )
                 .ok();
             let ours = match &last {

@@ -3,7 +3,9 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
+use rusqlite::{
+    Connection, ErrorCode, OpenFlags, OptionalExtension, Params, Row, TransactionBehavior,
+};
 use rusqlite_migration::{Migrations, M};
 
 /// `schema.sql`: version 1, then each later version after a line beginning `-- @@ version`.
@@ -29,6 +31,73 @@ pub(super) fn latest_version() -> i64 {
 /// How long a command waits for another `don` writing the same database (a large import, a
 /// scorer's entry) before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// The three shapes of a statement here, each prepared once and kept in the connection's cache:
+/// run, the row found first (if any), every row found. On a [`Connection`], so on a change's
+/// transaction too.
+pub(super) trait Sql {
+    /// Runs a statement: the number of rows it changed.
+    fn run(&self, sql: &str, params: impl Params) -> Result<usize, StoreError>;
+
+    /// The row a query finds first, read by `row`; none if it finds none.
+    fn one<T>(
+        &self,
+        sql: &str,
+        params: impl Params,
+        row: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Option<T>, StoreError>;
+
+    /// Every row a query finds, read by `row`.
+    fn all<T, C: FromIterator<T>>(
+        &self,
+        sql: &str,
+        params: impl Params,
+        row: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<C, StoreError>;
+}
+
+impl Sql for Connection {
+    fn run(&self, sql: &str, params: impl Params) -> Result<usize, StoreError> {
+        Ok(self.prepare_cached(sql)?.execute(params)?)
+    }
+
+    fn one<T>(
+        &self,
+        sql: &str,
+        params: impl Params,
+        row: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Option<T>, StoreError> {
+        Ok(self
+            .prepare_cached(sql)?
+            .query_row(params, row)
+            .optional()?)
+    }
+
+    fn all<T, C: FromIterator<T>>(
+        &self,
+        sql: &str,
+        params: impl Params,
+        row: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<C, StoreError> {
+        let mut stmt = self.prepare_cached(sql)?;
+        let rows = stmt.query_map(params, row)?;
+        Ok(rows.collect::<rusqlite::Result<C>>()?)
+    }
+}
+
+/// A row's columns, in order, as a tuple of their values.
+pub(super) fn tuple<T>(r: &Row<'_>) -> rusqlite::Result<T>
+where
+    T: for<'a> TryFrom<&'a Row<'a>, Error = rusqlite::Error>,
+{
+    T::try_from(r)
+}
+
+/// A date as stored (`2025-10-09`).
+pub(super) fn date(text: &str) -> Result<chrono::NaiveDate, StoreError> {
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map_err(|e| StoreError::damaged(format!("a date \"{text}\""), e))
+}
 
 /// What can go wrong with the database.
 #[derive(Debug, thiserror::Error)]
@@ -69,7 +138,7 @@ pub enum StoreError {
     },
     /// What SQLite said of the storage under the database, by its error code.
     #[error("{}", fault.words(path))]
-    Fault { path: PathBuf, fault: Fault },
+    Fault { path: PathBuf, fault: StorageFault },
     /// A database read where its folder cannot be written, whose last changes are still in
     /// its `-wal` file: SQLite cannot read them without making a `-shm` file beside it.
     #[error("cannot read the database {} here: its latest changes are still in {}-wal, and SQLite cannot make {}-shm beside it to read them (the folder cannot be written)", path.display(), path.display(), path.display())]
@@ -118,7 +187,7 @@ pub enum StoreError {
 
 /// What SQLite says is wrong with the storage under a database, told by its error code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fault {
+pub enum StorageFault {
     /// The file (or its folder, where SQLite keeps `-wal` and `-shm`) cannot be written.
     ReadOnly,
     /// The disk is full.
@@ -131,15 +200,15 @@ pub enum Fault {
     Io,
 }
 
-impl Fault {
+impl StorageFault {
     /// The fault behind a rusqlite error, by its SQLite error code, if it is one of these.
-    pub fn of(e: &rusqlite::Error) -> Option<Fault> {
+    pub fn of(e: &rusqlite::Error) -> Option<StorageFault> {
         match e.sqlite_error_code()? {
-            ErrorCode::ReadOnly => Some(Fault::ReadOnly),
-            ErrorCode::DiskFull => Some(Fault::Full),
-            ErrorCode::DatabaseCorrupt => Some(Fault::Damaged),
-            ErrorCode::NotADatabase => Some(Fault::NotADatabase),
-            ErrorCode::SystemIoFailure => Some(Fault::Io),
+            ErrorCode::ReadOnly => Some(StorageFault::ReadOnly),
+            ErrorCode::DiskFull => Some(StorageFault::Full),
+            ErrorCode::DatabaseCorrupt => Some(StorageFault::Damaged),
+            ErrorCode::NotADatabase => Some(StorageFault::NotADatabase),
+            ErrorCode::SystemIoFailure => Some(StorageFault::Io),
             _ => None,
         }
     }
@@ -148,15 +217,19 @@ impl Fault {
     pub fn words(self, path: &Path) -> String {
         let path = path.display();
         match self {
-            Fault::ReadOnly => format!("the database {path} is read-only: nothing was changed"),
-            Fault::Full => {
+            StorageFault::ReadOnly => {
+                format!("the database {path} is read-only: nothing was changed")
+            }
+            StorageFault::Full => {
                 format!("the disk holding the database {path} is full: nothing was changed")
             }
-            Fault::Damaged => format!("the database {path} is damaged (SQLite finds it malformed)"),
-            Fault::NotADatabase => {
+            StorageFault::Damaged => {
+                format!("the database {path} is damaged (SQLite finds it malformed)")
+            }
+            StorageFault::NotADatabase => {
                 format!("{path} is not a database (nor one SQLite can recognise)")
             }
-            Fault::Io => format!(
+            StorageFault::Io => format!(
                 "the disk holding the database {path} failed to read or write it (an I/O error)"
             ),
         }
@@ -166,10 +239,10 @@ impl Fault {
 impl StoreError {
     /// The storage fault this error is, if any: [`StoreError::Fault`], or an SQLite error
     /// whose code says so.
-    pub fn fault(&self) -> Option<Fault> {
+    pub fn fault(&self) -> Option<StorageFault> {
         match self {
             StoreError::Fault { fault, .. } => Some(*fault),
-            StoreError::Sql(e) => Fault::of(e),
+            StoreError::Sql(e) => StorageFault::of(e),
             _ => None,
         }
     }
@@ -178,11 +251,11 @@ impl StoreError {
     /// name it yet.
     pub fn naming(self, path: &Path) -> StoreError {
         match self {
-            StoreError::Sql(e) => match Fault::of(&e) {
+            StoreError::Sql(e) => match StorageFault::of(&e) {
                 // SQLite says an I/O error where it cannot size a file on a full disk.
-                Some(Fault::Io) if disk_is_full(path) => StoreError::Fault {
+                Some(StorageFault::Io) if disk_is_full(path) => StoreError::Fault {
                     path: path.to_path_buf(),
-                    fault: Fault::Full,
+                    fault: StorageFault::Full,
                 },
                 Some(fault) => StoreError::Fault {
                     path: path.to_path_buf(),
@@ -298,7 +371,7 @@ fn fold_keys_anew(tx: &rusqlite::Transaction) -> rusqlite_migration::HookResult 
             "SELECT id, name, key, {scope_col} FROM {table} ORDER BY id"
         ))?;
         let rows: Vec<(i64, String, String, i64)> = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+            .query_map([], tuple)?
             .collect::<rusqlite::Result<_>>()?;
         let mut held: std::collections::HashSet<(i64, String)> =
             rows.iter().map(|(_, _, k, s)| (*s, k.clone())).collect();
@@ -345,7 +418,7 @@ impl Store {
     /// Opens the database at `path` for a change, which must be there: neither missing nor an
     /// empty file (a mistyped `--db` never leaves a new database behind). Its schema is brought
     /// up to date. A database that cannot be written is refused at once
-    /// ([`Fault::ReadOnly`]), before anything is asked or done.
+    /// ([`StorageFault::ReadOnly`]), before anything is asked or done.
     pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
         match on_disk(path)? {
             OnDisk::Missing => Err(StoreError::Missing {
@@ -361,7 +434,7 @@ impl Store {
     /// Opens the database at `path` to read it only: nothing is created, migrated or written.
     ///
     /// The connection is opened without `SQLITE_OPEN_CREATE` and with `query_only` on, so
-    /// SQLite refuses any change through it ([`Fault::ReadOnly`]). It asks for write access
+    /// SQLite refuses any change through it ([`StorageFault::ReadOnly`]). It asks for write access
     /// still, which SQLite drops by itself on a file it may not write: a connection that may
     /// write is the one that tidies the `-wal` and `-shm` files away when it closes last (one
     /// opened read-only leaves them behind). Where SQLite cannot make the `-shm` file (a
@@ -396,7 +469,7 @@ impl Store {
                     let other = other.map_err(|e| cannot_open(path, e.naming(path)));
                     // On a full disk, the -wal and -shm files SQLite began and could not use
                     // are taken away (only those that were not there, the -wal only empty).
-                    if matches!(&other, Err(e) if e.fault() == Some(Fault::Full)) {
+                    if matches!(&other, Err(e) if e.fault() == Some(StorageFault::Full)) {
                         let wal = beside(path, "-wal");
                         if !had[0] && std::fs::metadata(&wal).is_ok_and(|m| m.len() == 0) {
                             let _ = std::fs::remove_file(&wal);
@@ -419,7 +492,7 @@ impl Store {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| open_err(Box::new(e)))?;
         }
-        let mut conn = Connection::open(path).map_err(|e| match Fault::of(&e) {
+        let mut conn = Connection::open(path).map_err(|e| match StorageFault::of(&e) {
             Some(_) => StoreError::Sql(e),
             None => folder_not_writable(path).unwrap_or_else(|| open_err(Box::new(e))),
         })?;
@@ -429,7 +502,7 @@ impl Store {
         if conn.is_readonly(rusqlite::MAIN_DB)? {
             return Err(StoreError::Fault {
                 path: path.to_path_buf(),
-                fault: Fault::ReadOnly,
+                fault: StorageFault::ReadOnly,
             });
         }
         conn.busy_timeout(BUSY_TIMEOUT)?;
@@ -806,7 +879,7 @@ fn not_ours(path: &Path, e: rusqlite::Error) -> StoreError {
     match e.sqlite_error_code() {
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Sql(e),
         Some(ErrorCode::CannotOpen) => StoreError::Sql(e),
-        _ if Fault::of(&e).is_some() => StoreError::Sql(e),
+        _ if StorageFault::of(&e).is_some() => StoreError::Sql(e),
         _ => StoreError::NotOurs {
             path: path.to_path_buf(),
             why: e.to_string(),
@@ -929,8 +1002,8 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 /// disk has no room.
 fn on_full_disk(e: &StoreError, path: &Path) -> bool {
     match e.fault() {
-        Some(Fault::Full) => true,
-        Some(Fault::Io) => disk_is_full(path),
+        Some(StorageFault::Full) => true,
+        Some(StorageFault::Io) => disk_is_full(path),
         _ => false,
     }
 }
@@ -1004,7 +1077,7 @@ fn migrate(conn: &mut Connection, path: &Path, version: i64) -> Result<(), Store
     }
     let why = match &e {
         rusqlite_migration::Error::RusqliteError { err, .. } => {
-            if let Some(fault) = Fault::of(err) {
+            if let Some(fault) = StorageFault::of(err) {
                 return Err(StoreError::Fault {
                     path: path.to_path_buf(),
                     fault,
@@ -1242,7 +1315,7 @@ mod tests {
             assert_eq!(query_only, 1);
             assert!(!store.is_unused().unwrap());
             let refused = store.change("another").err().unwrap().naming(&path);
-            assert_eq!(refused.fault(), Some(Fault::ReadOnly));
+            assert_eq!(refused.fault(), Some(StorageFault::ReadOnly));
             assert_eq!(
                 refused.to_string(),
                 format!(
@@ -1273,7 +1346,7 @@ mod tests {
                 [],
             )
             .unwrap_err();
-        assert_eq!(Fault::of(&err), Some(Fault::ReadOnly));
+        assert_eq!(StorageFault::of(&err), Some(StorageFault::ReadOnly));
     }
 
     #[test]
@@ -1304,20 +1377,32 @@ mod tests {
     fn faults_are_told_by_their_sqlite_codes() {
         let err = |code| rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None);
         use rusqlite::ffi;
-        assert_eq!(Fault::of(&err(ffi::SQLITE_READONLY)), Some(Fault::ReadOnly));
         assert_eq!(
-            Fault::of(&err(ffi::SQLITE_READONLY_DIRECTORY)),
-            Some(Fault::ReadOnly)
+            StorageFault::of(&err(ffi::SQLITE_READONLY)),
+            Some(StorageFault::ReadOnly)
         );
-        assert_eq!(Fault::of(&err(ffi::SQLITE_FULL)), Some(Fault::Full));
-        assert_eq!(Fault::of(&err(ffi::SQLITE_CORRUPT)), Some(Fault::Damaged));
         assert_eq!(
-            Fault::of(&err(ffi::SQLITE_NOTADB)),
-            Some(Fault::NotADatabase)
+            StorageFault::of(&err(ffi::SQLITE_READONLY_DIRECTORY)),
+            Some(StorageFault::ReadOnly)
         );
-        assert_eq!(Fault::of(&err(ffi::SQLITE_IOERR_WRITE)), Some(Fault::Io));
-        assert_eq!(Fault::of(&err(ffi::SQLITE_BUSY)), None);
-        assert_eq!(Fault::of(&err(ffi::SQLITE_CONSTRAINT_UNIQUE)), None);
+        assert_eq!(
+            StorageFault::of(&err(ffi::SQLITE_FULL)),
+            Some(StorageFault::Full)
+        );
+        assert_eq!(
+            StorageFault::of(&err(ffi::SQLITE_CORRUPT)),
+            Some(StorageFault::Damaged)
+        );
+        assert_eq!(
+            StorageFault::of(&err(ffi::SQLITE_NOTADB)),
+            Some(StorageFault::NotADatabase)
+        );
+        assert_eq!(
+            StorageFault::of(&err(ffi::SQLITE_IOERR_WRITE)),
+            Some(StorageFault::Io)
+        );
+        assert_eq!(StorageFault::of(&err(ffi::SQLITE_BUSY)), None);
+        assert_eq!(StorageFault::of(&err(ffi::SQLITE_CONSTRAINT_UNIQUE)), None);
     }
 
     #[test]
@@ -1349,7 +1434,7 @@ mod tests {
             .unwrap_err();
         drop(change);
         let err = StoreError::from(err).naming(&path);
-        assert_eq!(err.fault(), Some(Fault::Full));
+        assert_eq!(err.fault(), Some(StorageFault::Full));
         assert_eq!(
             err.to_string(),
             format!(

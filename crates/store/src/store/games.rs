@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension};
 
-use super::db::{Change, Store, StoreError};
+use super::db::{tuple, Change, Sql, Store, StoreError};
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
 pub use crate::league::names::name_key;
@@ -44,10 +44,9 @@ fn find_game(conn: &Connection, key: &str) -> Result<Option<i64>, StoreError> {
 
 /// The game stored with this record `id`, exactly as written.
 fn game_with_id(conn: &Connection, id: &str) -> Result<Option<i64>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT id FROM games WHERE record_id = ?1")?
-        .query_row([id], |r| r.get(0))
-        .optional()?)
+    conn.one("SELECT id FROM games WHERE record_id = ?1", [id], |r| {
+        r.get(0)
+    })
 }
 
 fn latest_for(conn: &Connection, game: i64) -> Result<Option<i64>, StoreError> {
@@ -60,13 +59,12 @@ fn latest_for(conn: &Connection, game: i64) -> Result<Option<i64>, StoreError> {
 
 /// A stored game's rows, as `record::stored` reads them.
 pub(super) fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, StoreError> {
-    let row = conn
-        .prepare_cached(
-            "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool,
+    let row = conn.one(
+        "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool,
                     variant
              FROM games WHERE id = ?1",
-        )?
-        .query_row([game], |r| {
+        [game],
+        |r| {
             let conceded: (Option<String>, Option<i64>) = (r.get(4)?, r.get(5)?);
             let pool: Option<f64> = r.get(6)?;
             Ok((
@@ -81,21 +79,23 @@ pub(super) fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredG
                 },
                 pool,
             ))
-        })
-        .optional()?;
+        },
+    )?;
     let Some((mut stored, pool)) = row else {
         return Ok(None);
     };
-    stored.seats = conn
-        .prepare_cached("SELECT seat, name FROM seats WHERE game = ?1")?
-        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
+    stored.seats = conn.all(
+        "SELECT seat, name FROM seats WHERE game = ?1",
+        [game],
+        tuple,
+    )?;
     stored.hands = stored_hands(conn, game)?;
     if let Some(pool) = pool {
-        let entrants = conn
-            .prepare_cached("SELECT name FROM entrants WHERE game = ?1 ORDER BY position")?
-            .query_map([game], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+        let entrants = conn.all(
+            "SELECT name FROM entrants WHERE game = ?1 ORDER BY position",
+            [game],
+            |r| r.get(0),
+        )?;
         stored.jacks_out = Some((pool, entrants));
     }
     Ok(Some(stored))
@@ -105,13 +105,12 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
     let mut penalties_stmt = conn.prepare_cached(
         "SELECT side, kind, points FROM penalties WHERE hand = ?1 ORDER BY number",
     )?;
-    let rows: Vec<(i64, StoredHand)> = conn
-        .prepare_cached(
-            "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout,
+    let rows: Vec<(i64, StoredHand)> = conn.all(
+        "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout,
                     claimed
              FROM hands WHERE game = ?1 ORDER BY number",
-        )?
-        .query_map([game], |r| {
+        [game],
+        |r| {
             Ok((
                 r.get(0)?,
                 StoredHand {
@@ -126,8 +125,8 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
                     ..StoredHand::default()
                 },
             ))
-        })?
-        .collect::<Result<_, _>>()?;
+        },
+    )?;
     let mut hands = Vec::with_capacity(rows.len());
     for (id, mut hand) in rows {
         if hand.body.as_deref() != Some("totals") {
@@ -148,10 +147,11 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
 }
 
 fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number")?
-        .query_map([hand], |r| r.get(0))?
-        .collect::<Result<_, _>>()?)
+    conn.all(
+        "SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number",
+        [hand],
+        |r| r.get(0),
+    )
 }
 
 fn game_times(conn: &Connection, game: i64) -> Result<Option<GameTimes>, StoreError> {
@@ -163,14 +163,13 @@ fn game_times(conn: &Connection, game: i64) -> Result<Option<GameTimes>, StoreEr
     let Some(created) = created else {
         return Ok(None);
     };
-    let hands = conn
-        .prepare_cached(
-            "SELECT h.number, min(coalesce(t.at, h.at), h.at), max(coalesce(t.at, h.at), h.at)
+    let hands = conn.all(
+        "SELECT h.number, min(coalesce(t.at, h.at), h.at), max(coalesce(t.at, h.at), h.at)
              FROM hands h LEFT JOIN tricks t ON t.hand = h.id
              WHERE h.game = ?1 GROUP BY h.id ORDER BY h.number",
-        )?
-        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
+        [game],
+        tuple,
+    )?;
     Ok(Some(GameTimes { created, hands }))
 }
 
@@ -212,17 +211,13 @@ impl std::fmt::Display for LegHolding {
 
 /// The night that holds `game` as a leg, if one does.
 fn leg_holding(conn: &Connection, game: i64) -> Result<Option<LegHolding>, StoreError> {
-    let found = conn
-        .prepare_cached(
-            "SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
+    let found = conn.one("SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
                     (SELECT max(c.op) FROM changes c WHERE c.action = 'insert' AND (
                         (c.tbl = 'leg_games' AND c.row = g.id) OR (c.tbl = 'matches' AND c.row = m.id)
                         OR (c.tbl = 'fixtures' AND c.row = f.id)))
              FROM leg_games g JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
              JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
-             WHERE g.game = ?1 ORDER BY g.id LIMIT 1",
-        )?
-        .query_row([game], |r| {
+             WHERE g.game = ?1 ORDER BY g.id LIMIT 1", [game], |r| {
             Ok((
                 LegHolding {
                     game,
@@ -236,16 +231,16 @@ fn leg_holding(conn: &Connection, game: i64) -> Result<Option<LegHolding>, Store
                 },
                 r.get::<_, Option<i64>>(6)?,
             ))
-        })
-        .optional()?;
+        })?;
     let Some((mut holding, op)) = found else {
         return Ok(None);
     };
     if let Some(op) = op {
-        holding.linked_by = conn
-            .prepare_cached("SELECT id, summary FROM operations WHERE id = ?1")?
-            .query_row([op], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
+        holding.linked_by = conn.one(
+            "SELECT id, summary FROM operations WHERE id = ?1",
+            [op],
+            tuple,
+        )?;
     }
     Ok(Some(holding))
 }
@@ -465,27 +460,28 @@ impl Change<'_> {
             self.players.borrow_mut().insert(name.to_string(), id);
             return Ok(id);
         }
-        let found: Option<i64> = self
-            .tx
-            .prepare_cached("SELECT id FROM players WHERE key = ?1")?
-            .query_row([&key], |r| r.get(0))
-            .optional()?;
+        let found: Option<i64> =
+            self.tx
+                .one("SELECT id FROM players WHERE key = ?1", [&key], |r| {
+                    r.get(0)
+                })?;
         // A former name or an alias of a player (`don player alias`) is that player.
         let found: Option<i64> = match found {
             Some(id) => Some(id),
-            None => self
-                .tx
-                .prepare_cached("SELECT player FROM player_names WHERE key = ?1")?
-                .query_row([&key], |r| r.get(0))
-                .optional()?,
+            None => self.tx.one(
+                "SELECT player FROM player_names WHERE key = ?1",
+                [&key],
+                |r| r.get(0),
+            )?,
         };
         let id = match found {
             Some(id) => id,
             None => {
                 let shown = name.split_whitespace().collect::<Vec<_>>().join(" ");
-                self.tx
-                    .prepare_cached("INSERT INTO players (name, key) VALUES (?1, ?2)")?
-                    .execute((shown, &key))?;
+                self.tx.run(
+                    "INSERT INTO players (name, key) VALUES (?1, ?2)",
+                    (shown, &key),
+                )?;
                 self.tx.last_insert_rowid()
             }
         };
@@ -503,15 +499,13 @@ impl Change<'_> {
         variant: &str,
         date: Option<&str>,
     ) -> Result<Vec<i64>, StoreError> {
-        Ok(self
-            .tx
-            .prepare_cached(
-                "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2
+        self.tx.all(
+            "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2
                  AND id NOT IN (SELECT row FROM changes WHERE op = ?3 AND tbl = 'games'
                                 AND action = 'insert')",
-            )?
-            .query_map((variant, date, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?)
+            (variant, date, self.op),
+            |r| r.get(0),
+        )
     }
 
     /// Stores a game's rows (as `record::stored::stored_game_of` makes them of a record): its
@@ -519,12 +513,10 @@ impl Change<'_> {
     pub fn insert_record(&self, stored: &StoredGame) -> Result<i64, StoreError> {
         let at = self.at()?;
         let conceded = stored.conceded.as_ref();
-        self.tx
-            .prepare_cached(
-                "INSERT INTO games (record_id, variant, ruleset, date, venue, conceded_side,
+        self.tx.run(
+            "INSERT INTO games (record_id, variant, ruleset, date, venue, conceded_side,
                  conceded_after, jacks_pool, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )?
-            .execute((
+            (
                 &stored.record_id,
                 &stored.variant,
                 &stored.ruleset,
@@ -534,24 +526,23 @@ impl Change<'_> {
                 conceded.map(|c| c.1),
                 stored.jacks_out.as_ref().map(|j| j.0),
                 &at,
-            ))?;
+            ),
+        )?;
         let game = self.tx.last_insert_rowid();
         for (seat, name) in &stored.seats {
             let player = self.player(name)?;
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
-                )?
-                .execute((game, seat, player, name))?;
+            self.tx.run(
+                "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
+                (game, seat, player, name),
+            )?;
         }
         let entrants = stored.jacks_out.iter().flat_map(|j| &j.1);
         for (i, name) in entrants.enumerate() {
             let player = self.player(name)?;
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO entrants (game, position, player, name) VALUES (?1, ?2, ?3, ?4)",
-                )?
-                .execute((game, i as i64 + 1, player, name))?;
+            self.tx.run(
+                "INSERT INTO entrants (game, position, player, name) VALUES (?1, ?2, ?3, ?4)",
+                (game, i as i64 + 1, player, name),
+            )?;
         }
         for hand in &stored.hands {
             self.insert_hand(game, hand, &at)?;
@@ -565,12 +556,8 @@ impl Change<'_> {
         if hand.body.is_none() {
             self.hand_insert(game, hand.number, hand.pitcher.as_deref(), at)?;
         } else {
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
-                     abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                )?
-                .execute((
+            self.tx.run("INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
+                     abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", (
                     game,
                     hand.number,
                     &hand.pitcher,
@@ -592,12 +579,8 @@ impl Change<'_> {
             stmt.execute((id, t as i64 + 1, cards))?;
         }
         for p in &hand.penalties {
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO penalties (hand, number, side, kind, points, at)
-                     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
-                )?
-                .execute((id, &p.side, &p.kind, p.points, at))?;
+            self.tx.run("INSERT INTO penalties (hand, number, side, kind, points, at)
+                     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)", (id, &p.side, &p.kind, p.points, at))?;
         }
         Ok(())
     }
@@ -609,11 +592,10 @@ impl Change<'_> {
         pitcher: Option<&str>,
         at: &str,
     ) -> Result<(), StoreError> {
-        self.tx
-            .prepare_cached(
-                "INSERT INTO hands (game, number, pitcher, at) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute((game, number, pitcher, at))?;
+        self.tx.run(
+            "INSERT INTO hands (game, number, pitcher, at) VALUES (?1, ?2, ?3, ?4)",
+            (game, number, pitcher, at),
+        )?;
         Ok(())
     }
 
@@ -624,11 +606,11 @@ impl Change<'_> {
         number: u32,
         pitcher: Option<&str>,
     ) -> Result<Result<i64, HandGap>, StoreError> {
-        let found: Option<(i64, Option<String>)> = self
-            .tx
-            .prepare_cached("SELECT id, pitcher FROM hands WHERE game = ?1 AND number = ?2")?
-            .query_row((game, number), |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
+        let found: Option<(i64, Option<String>)> = self.tx.one(
+            "SELECT id, pitcher FROM hands WHERE game = ?1 AND number = ?2",
+            (game, number),
+            tuple,
+        )?;
         match found {
             Some((id, stored)) => {
                 if stored.is_none() && pitcher.is_some() {

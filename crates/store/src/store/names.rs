@@ -3,9 +3,9 @@
 //! way the name is written. `teams.name` and `players.name` are the names today.
 
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
-use super::db::{Change, Store, StoreError};
+use super::db::{tuple, Change, Sql, Store, StoreError};
 use crate::league::names::{name_key, tidy};
 use crate::league::TeamId;
 
@@ -95,22 +95,20 @@ impl NameReader<'_> {
                 name: r.get(1)?,
             })
         };
-        let today = self
-            .0
-            .prepare_cached("SELECT id, name FROM teams WHERE league = ?1 AND key = ?2")?
-            .query_row((league, &key), owner)
-            .optional()?;
+        let today = self.0.one(
+            "SELECT id, name FROM teams WHERE league = ?1 AND key = ?2",
+            (league, &key),
+            owner,
+        )?;
         if today.is_some() {
             return Ok(today);
         }
-        Ok(self
-            .0
-            .prepare_cached(
-                "SELECT t.id, t.name FROM team_names n JOIN teams t ON t.id = n.team
+        self.0.one(
+            "SELECT t.id, t.name FROM team_names n JOIN teams t ON t.id = n.team
                  WHERE t.league = ?1 AND n.key = ?2 ORDER BY n.id LIMIT 1",
-            )?
-            .query_row((league, &key), owner)
-            .optional()?)
+            (league, &key),
+            owner,
+        )
     }
 
     /// A player's other names: former names, oldest first, then aliases as added.
@@ -134,32 +132,28 @@ impl NameReader<'_> {
         };
         let today = self
             .0
-            .prepare_cached("SELECT id, name FROM players WHERE key = ?1")?
-            .query_row([&key], owner)
-            .optional()?;
+            .one("SELECT id, name FROM players WHERE key = ?1", [&key], owner)?;
         if today.is_some() {
             return Ok(today);
         }
-        Ok(self
-            .0
-            .prepare_cached(
-                "SELECT p.id, p.name FROM player_names n JOIN players p ON p.id = n.player
+        self.0.one(
+            "SELECT p.id, p.name FROM player_names n JOIN players p ON p.id = n.player
                  WHERE n.key = ?1",
-            )?
-            .query_row([&key], owner)
-            .optional()?)
+            [&key],
+            owner,
+        )
     }
 
     /// The other names of the players on a roster of a league, each with the player's name
     /// today.
     pub fn league_player_names(&self, league: i64) -> Result<Vec<(String, String)>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        self.0.all(
             "SELECT DISTINCT n.name, p.name FROM player_names n JOIN players p ON p.id = n.player
              JOIN rosters r ON r.player = p.id JOIN seasons s ON s.id = r.season
              WHERE s.league = ?1 ORDER BY n.key",
-        )?;
-        let rows = stmt.query_map([league], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            [league],
+            tuple,
+        )
     }
 }
 
@@ -173,11 +167,10 @@ impl Change<'_> {
     ) -> Result<(), StoreError> {
         StoreError::check_name("the team's name", name)?;
         let name = tidy(name);
-        self.tx
-            .prepare_cached(
-                "INSERT INTO team_names (team, name, key, until) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute((team, &name, name_key(&name), until.map(|d| d.to_string())))?;
+        self.tx.run(
+            "INSERT INTO team_names (team, name, key, until) VALUES (?1, ?2, ?3, ?4)",
+            (team, &name, name_key(&name), until.map(|d| d.to_string())),
+        )?;
         Ok(())
     }
 
@@ -208,11 +201,10 @@ impl Change<'_> {
     ) -> Result<(), StoreError> {
         StoreError::check_name("the player's name", name)?;
         let name = tidy(name);
-        self.tx
-            .prepare_cached(
-                "INSERT INTO player_names (player, name, key, until) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute((player, &name, name_key(&name), until.map(|d| d.to_string())))?;
+        self.tx.run(
+            "INSERT INTO player_names (player, name, key, until) VALUES (?1, ?2, ?3, ?4)",
+            (player, &name, name_key(&name), until.map(|d| d.to_string())),
+        )?;
         self.players.borrow_mut().clear();
         Ok(())
     }

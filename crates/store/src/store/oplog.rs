@@ -9,7 +9,7 @@ use rusqlite::OptionalExtension;
 use serde_json::Value;
 
 pub use super::db::Operation;
-use super::db::{Change, Store, StoreError};
+use super::db::{tuple, Change, Sql, Store, StoreError};
 use super::logged::{columns_now, LOGGED};
 
 /// The log's own table whose changes are logged too: an operation marked undone (its trigger is
@@ -170,7 +170,7 @@ impl Change<'_> {
                 "SELECT tbl, row FROM changes WHERE op IN (?1, ?2)
                  AND NOT (op = ?2 AND tbl = 'operations' AND row = ?1)",
             )?
-            .query_map((target, self.op), |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map((target, self.op), tuple)?
             .collect::<Result<_, _>>()?;
         // The nights they belong to.
         let nights: HashSet<i64> = self
@@ -191,7 +191,7 @@ impl Change<'_> {
         let mut orphans: Vec<(String, i64)> = self
             .tx
             .prepare("PRAGMA foreign_key_check")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
+            .query_map([], tuple)?
             .collect::<Result<_, _>>()?;
         // Matches naming a player this change took away (players are named by number in a
         // match's JSON lists, which no reference checks).
@@ -381,12 +381,13 @@ impl Change<'_> {
         // deleted anyway changes nothing else put back, and a statement each would cost a
         // statement journal each (quadratic inside a savepoint, as `undo N` tries it).
         for &table in LOGGED.iter().rev() {
-            self.tx
-                .prepare_cached(&format!(
+            self.tx.run(
+                &format!(
                     "DELETE FROM {table} WHERE id IN (SELECT c.row FROM changes c
                      WHERE c.op = ?1 AND c.tbl = '{table}' AND {ADDED_ALONE})"
-                ))?
-                .execute([target])?;
+                ),
+                [target],
+            )?;
         }
         let changes: Vec<(String, i64, String, Option<String>)> = self
             .tx
@@ -394,9 +395,7 @@ impl Change<'_> {
                 "SELECT tbl, row, action, old FROM changes c WHERE op = ?1 AND NOT ({ADDED_ALONE})
                  ORDER BY id DESC"
             ))?
-            .query_map([target], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })?
+            .query_map([target], tuple)?
             .collect::<Result<_, _>>()?;
         // Per table: its columns, and per table and whether a row is put back or changed
         // back, how a clash is found.
@@ -412,8 +411,7 @@ impl Change<'_> {
                 "insert" => {
                     self.put_back_all(batch.take())?;
                     self.tx
-                        .prepare_cached(&format!("DELETE FROM {table} WHERE id = ?1"))?
-                        .execute([row])?;
+                        .run(&format!("DELETE FROM {table} WHERE id = ?1"), [row])?;
                     continue;
                 }
                 "update" => false,
@@ -482,7 +480,7 @@ impl Change<'_> {
             .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
             .collect();
         let sql = format!("UPDATE {table} SET {} WHERE id = ?2", set.join(", "));
-        self.tx.prepare_cached(&sql)?.execute((old, row))?;
+        self.tx.run(&sql, (old, row))?;
         Ok(())
     }
 
@@ -508,7 +506,7 @@ impl Change<'_> {
             values.join(", ")
         );
         let rows = format!("[{}]", rows.join(","));
-        self.tx.prepare_cached(&sql)?.execute([rows])?;
+        self.tx.run(&sql, [rows])?;
         Ok(())
     }
 
@@ -520,7 +518,7 @@ impl Change<'_> {
         let indexes: Vec<(String, bool, String)> = self
             .tx
             .prepare("SELECT name, \"unique\", origin FROM pragma_index_list(?1)")?
-            .query_map([table], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
+            .query_map([table], tuple)?
             .collect::<Result<_, _>>()?;
         for (index, unique, origin) in indexes {
             if !unique || origin == "pk" {
@@ -569,25 +567,19 @@ impl Change<'_> {
         let Some(clash) = clash else {
             return Ok(None);
         };
-        let holder: Option<i64> = self
-            .tx
-            .prepare_cached(clash)?
-            .query_row((old, row), |r| r.get(0))
-            .optional()?;
+        let holder: Option<i64> = self.tx.one(clash, (old, row), |r| r.get(0))?;
         let Some(holder) = holder else {
             return Ok(None);
         };
         let mut ids: Vec<i64> = Vec::new();
         for row in [Some(holder), None] {
-            ids = self
-                .tx
-                .prepare_cached(
-                    "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
+            ids = self.tx.all(
+                "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
                      WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND (?4 IS NULL OR c.row = ?4)
                      AND o.undone_by IS NULL ORDER BY c.op",
-                )?
-                .query_map((target, self.op, table, row), |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
+                (target, self.op, table, row),
+                |r| r.get(0),
+            )?;
             if !ids.is_empty() {
                 break;
             }

@@ -3,9 +3,9 @@
 //! (which replays the game) and kept here in the same change as every change to the game; it
 //! is derived, not recorded, so it is not in the log.
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
-use super::db::{Change, Store, StoreError};
+use super::db::{tuple, Change, Sql, Store, StoreError};
 use super::games::GameFilter;
 use crate::rules::{Seat, Side};
 
@@ -49,12 +49,11 @@ fn parsed<T: std::str::FromStr>(text: &str, game: i64) -> Result<T, StoreError> 
 }
 
 fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> {
-    let row = conn
-        .prepare_cached(
-            "SELECT variant_name, hands, finished, in_play, winner, draw, losers
+    let row = conn.one(
+        "SELECT variant_name, hands, finished, in_play, winner, draw, losers
              FROM game_summaries WHERE game = ?1",
-        )?
-        .query_row([game], |r| {
+        [game],
+        |r| {
             let summary = Summary {
                 variant_name: r.get(0)?,
                 hands: r.get(1)?,
@@ -67,8 +66,8 @@ fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> 
             };
             let words: (Option<String>, String) = (r.get(4)?, r.get(6)?);
             Ok((summary, words))
-        })
-        .optional()?;
+        },
+    )?;
     let Some((mut summary, (winner, losers))) = row else {
         return Ok(None);
     };
@@ -77,12 +76,11 @@ fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> 
         .filter_map(|i| losers.get(i..i + 1))
         .map(|l| parsed(l, game))
         .collect::<Result<_, _>>()?;
-    let scores: Vec<(String, i32)> = conn
-        .prepare_cached(
-            "SELECT side, score FROM game_summary_scores WHERE game = ?1 ORDER BY position",
-        )?
-        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
+    let scores: Vec<(String, i32)> = conn.all(
+        "SELECT side, score FROM game_summary_scores WHERE game = ?1 ORDER BY position",
+        [game],
+        tuple,
+    )?;
     summary.scores = scores
         .into_iter()
         .map(|(side, score)| Ok((parsed(&side, game)?, score)))
@@ -93,11 +91,12 @@ fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> 
 fn listed(conn: &Connection, game: i64) -> Result<ListedGame, StoreError> {
     let (id, variant, date, venue) = conn
         .prepare_cached("SELECT record_id, variant, date, venue FROM games WHERE id = ?1")?
-        .query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
-    let seats = conn
-        .prepare_cached("SELECT seat, name FROM seats WHERE game = ?1 ORDER BY seat")?
-        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
+        .query_row([game], tuple)?;
+    let seats = conn.all(
+        "SELECT seat, name FROM seats WHERE game = ?1 ORDER BY seat",
+        [game],
+        tuple,
+    )?;
     Ok(ListedGame {
         game,
         id,
@@ -156,7 +155,7 @@ impl Store {
         let (games, summaries): (i64, i64) = self.conn.query_row(
             "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM game_summaries)",
             [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            tuple,
         )?;
         // Every summary is of a game: as many of each, none is missing.
         if games == summaries {
@@ -186,23 +185,22 @@ impl Store {
 
 fn put(conn: &Connection, game: i64, s: &Summary) -> Result<(), StoreError> {
     let losers: String = s.losers.iter().map(|l| l.letter()).collect();
-    conn.prepare_cached(
+    conn.run(
         "INSERT OR REPLACE INTO game_summaries
          (game, variant_name, hands, finished, in_play, winner, draw, losers)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?
-    .execute((
-        game,
-        &s.variant_name,
-        s.hands,
-        s.finished,
-        s.in_play,
-        s.winner.map(Side::code),
-        s.draw,
-        losers,
-    ))?;
-    conn.prepare_cached("DELETE FROM game_summary_scores WHERE game = ?1")?
-        .execute([game])?;
+        (
+            game,
+            &s.variant_name,
+            s.hands,
+            s.finished,
+            s.in_play,
+            s.winner.map(Side::code),
+            s.draw,
+            losers,
+        ),
+    )?;
+    conn.run("DELETE FROM game_summary_scores WHERE game = ?1", [game])?;
     let mut add = conn.prepare_cached(
         "INSERT INTO game_summary_scores (game, position, side, score) VALUES (?1, ?2, ?3, ?4)",
     )?;
@@ -220,8 +218,7 @@ impl Change<'_> {
             Some(s) => put(&self.tx, game, s),
             None => {
                 self.tx
-                    .prepare_cached("DELETE FROM game_summaries WHERE game = ?1")?
-                    .execute([game])?;
+                    .run("DELETE FROM game_summaries WHERE game = ?1", [game])?;
                 Ok(())
             }
         }

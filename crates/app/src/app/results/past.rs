@@ -351,7 +351,7 @@ fn keep_grid_night(
         checked::may_add_played(change, season.id, (day, false), (home.id, away.id))
             .map_err(|e| store_fault(e, d.line))?;
         change
-            .add_undated_night(season.id, day, home.id, away.id, &d.result)
+            .add_played(season.id, day, home.id, away.id, &d.result, true)
             .map_err(|e| store_fault(e, d.line))?;
     }
     resolver.report.nights_added += 1;

@@ -676,7 +676,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 checked::may_add_played(self.change, season, (night.date, true), (home, away))
                     .map_err(|e| store_fault(e, line))?;
                 self.change
-                    .add_played_fixture(season, night.date, home, away, &night.result)
+                    .add_played(season, night.date, home, away, &night.result, false)
                     .map_err(|e| store_fault(e, line))
             }
         }
