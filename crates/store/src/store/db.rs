@@ -282,21 +282,18 @@ impl StoreError {
     /// `text` checked as a name or a line of text typed in: [`StoreError::Text`] if it cannot
     /// be kept.
     pub fn check_text(what: &'static str, text: &str) -> Result<(), StoreError> {
-        crate::record::text::check(text).map_err(|error| StoreError::Text {
-            what,
-            text: text.trim_matches(' ').to_string(),
-            error,
-        })
+        crate::record::text::check(text).map_err(|error| StoreError::text(what, text, error))
     }
 
     /// `name` checked as a name (a league's, a season's, a team's, a player's): as
     /// [`StoreError::check_text`], and not longer than a name may be.
     pub fn check_name(what: &'static str, name: &str) -> Result<(), StoreError> {
-        crate::record::text::check_name(name).map_err(|error| StoreError::Text {
-            what,
-            text: name.trim_matches(' ').to_string(),
-            error,
-        })
+        crate::record::text::check_name(name).map_err(|error| StoreError::text(what, name, error))
+    }
+
+    fn text(what: &'static str, text: &str, error: crate::record::text::TextError) -> StoreError {
+        let text = text.trim_matches(' ').to_string();
+        StoreError::Text { what, text, error }
     }
 
     pub fn damaged(what: impl Into<String>, why: impl ToString) -> StoreError {
@@ -420,15 +417,7 @@ impl Store {
     /// up to date. A database that cannot be written is refused at once
     /// ([`StorageFault::ReadOnly`]), before anything is asked or done.
     pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
-        match on_disk(path)? {
-            OnDisk::Missing => Err(StoreError::Missing {
-                path: path.to_path_buf(),
-            }),
-            OnDisk::Empty => Err(StoreError::Empty {
-                path: path.to_path_buf(),
-            }),
-            OnDisk::File => Store::retry(path, Store::try_open),
-        }
+        Store::retry(there(path)?, Store::try_open)
     }
 
     /// Opens the database at `path` to read it only: nothing is created, migrated or written.
@@ -442,15 +431,7 @@ impl Store {
     /// file is read as `immutable`. A database of an older schema is brought up to date in a
     /// copy in memory; the file is left as it is.
     pub fn open_read(path: &Path) -> Result<Store, StoreError> {
-        match on_disk(path)? {
-            OnDisk::Missing => Err(StoreError::Missing {
-                path: path.to_path_buf(),
-            }),
-            OnDisk::Empty => Err(StoreError::Empty {
-                path: path.to_path_buf(),
-            }),
-            OnDisk::File => Store::retry(path, Store::try_open_read),
-        }
+        Store::retry(there(path)?, Store::try_open_read)
     }
 
     /// `open` tried again while another `don` holds the database, for up to [`BUSY_TIMEOUT`].
@@ -507,15 +488,9 @@ impl Store {
         }
         conn.busy_timeout(BUSY_TIMEOUT)?;
         let not_ours = |e: rusqlite::Error| not_ours(path, e);
-        let known = schema().len() as i64;
+        let known = latest_version();
         let (version, _) = first_look(&conn, path)?;
-        if version > known {
-            return Err(StoreError::TooNew {
-                path: path.to_path_buf(),
-                found: version,
-                known,
-            });
-        }
+        not_too_new(path, version)?;
         // WAL lets readers go on while a writer writes; FULL makes each commit survive a
         // power cut, not only a killed process.
         let mode: String = conn
@@ -548,13 +523,7 @@ impl Store {
                 conn.set_transaction_behavior(TransactionBehavior::Deferred);
             }
         }
-        Ok(Store {
-            conn,
-            path: path.to_path_buf(),
-            actor: None,
-            session: None,
-            session_ended: false,
-        })
+        Ok(Store::on(conn, path))
     }
 
     fn try_open_read(path: &Path) -> Result<Store, StoreError> {
@@ -590,31 +559,29 @@ impl Store {
             }
             Err(e) => return Err(cannot_open(path, e)),
         };
-        let known = schema().len() as i64;
-        if version > known {
-            return Err(StoreError::TooNew {
-                path: path.to_path_buf(),
-                found: version,
-                known,
-            });
-        }
+        not_too_new(path, version)?;
         if version == 0 && !tables {
             return Err(StoreError::Empty {
                 path: path.to_path_buf(),
             });
         }
-        let conn = if version < known {
+        let conn = if version < latest_version() {
             migrated_copy(&conn, path, version)?
         } else {
             conn
         };
-        Ok(Store {
+        Ok(Store::on(conn, path))
+    }
+
+    /// The store on `conn`, the database at `path`, that no one is named to change yet.
+    fn on(conn: Connection, path: &Path) -> Store {
+        Store {
             conn,
             path: path.to_path_buf(),
             actor: None,
             session: None,
             session_ended: false,
-        })
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -737,6 +704,16 @@ fn session_holds(
     )
 }
 
+/// `path`, refused unless a file of some bytes is there.
+fn there(path: &Path) -> Result<&Path, StoreError> {
+    let path_buf = path.to_path_buf();
+    match on_disk(path)? {
+        OnDisk::Missing => Err(StoreError::Missing { path: path_buf }),
+        OnDisk::Empty => Err(StoreError::Empty { path: path_buf }),
+        OnDisk::File => Ok(path),
+    }
+}
+
 /// What is at a database's path before it is opened.
 enum OnDisk {
     Missing,
@@ -834,13 +811,9 @@ fn folder_not_writable(path: &Path) -> Option<StoreError> {
         .open(path)
     {
         Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
-            let folder = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
             Some(StoreError::FolderNotWritable {
                 path: path.to_path_buf(),
-                folder: folder.to_path_buf(),
+                folder: folder_of(path).to_path_buf(),
             })
         }
         Err(_) => None,
@@ -873,6 +846,19 @@ fn special_file(_: &std::fs::FileType) -> &'static str {
     "not a regular file"
 }
 
+/// A database of schema `version` refused if a newer `don` wrote it.
+fn not_too_new(path: &Path, version: i64) -> Result<(), StoreError> {
+    let known = latest_version();
+    if version > known {
+        return Err(StoreError::TooNew {
+            path: path.to_path_buf(),
+            found: version,
+            known,
+        });
+    }
+    Ok(())
+}
+
 /// An SQLite error on opening `path` or first reading it: a storage fault or another `don`
 /// holding it as themselves, anything else as a database not ours.
 fn not_ours(path: &Path, e: rusqlite::Error) -> StoreError {
@@ -891,7 +877,7 @@ fn not_ours(path: &Path, e: rusqlite::Error) -> StoreError {
 /// creating the database this moment, and its tables must never be seen without its version.
 /// Someone else's database is refused before anything is set on it.
 pub(super) fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError> {
-    let known = schema().len() as i64;
+    let known = latest_version();
     conn.execute_batch("BEGIN DEFERRED")
         .map_err(|e| not_ours(path, e))?;
     let seen = (|| {
@@ -991,7 +977,7 @@ fn cannot_share(e: &StoreError) -> bool {
 }
 
 /// The file beside the database at `path` with this suffix (`-wal`, `-shm`, `-journal`).
-fn beside(path: &Path, suffix: &str) -> PathBuf {
+pub(super) fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut beside = path.as_os_str().to_owned();
     beside.push(suffix);
     PathBuf::from(beside)
@@ -1012,11 +998,7 @@ fn on_full_disk(e: &StoreError, path: &Path) -> bool {
 /// beside it (taken away at once) do not fit.
 fn disk_is_full(path: &Path) -> bool {
     use std::io::Write;
-    let folder = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let probe = folder.join(format!(".don-room-{}", std::process::id()));
+    let probe = folder_of(path).join(format!(".don-room-{}", std::process::id()));
     let Ok(mut file) = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -1035,12 +1017,16 @@ fn disk_is_full(path: &Path) -> bool {
     )
 }
 
+/// The folder of the file at `path` (`.` for a bare name).
+pub(super) fn folder_of(path: &Path) -> &Path {
+    let parent = path.parent().filter(|d| !d.as_os_str().is_empty());
+    parent.unwrap_or(Path::new("."))
+}
+
 /// Whether a file beside the database (`-wal`, or the rollback `-journal` of a database not in
 /// WAL mode) holds changes not yet in it, or to be taken out of it.
 fn holds_changes(path: &Path, suffix: &str) -> bool {
-    let mut beside = path.as_os_str().to_owned();
-    beside.push(suffix);
-    std::fs::metadata(PathBuf::from(beside)).is_ok_and(|m| m.len() > 0)
+    std::fs::metadata(beside(path, suffix)).is_ok_and(|m| m.len() > 0)
 }
 
 /// A copy in memory of the database `conn` reads, brought up to date from `version`: an older
@@ -1061,7 +1047,7 @@ fn migrated_copy(conn: &Connection, path: &Path, version: i64) -> Result<Connect
 /// Brings the schema of `conn` (the database at `path`) up from `version` to the latest. Never
 /// says the SQL: a database whose `user_version` was set below its tables is told as such.
 fn migrate(conn: &mut Connection, path: &Path, version: i64) -> Result<(), StoreError> {
-    let known = schema().len() as i64;
+    let known = latest_version();
     let Err(e) = migrations().to_latest(conn) else {
         return Ok(());
     };
@@ -1135,41 +1121,36 @@ fn has_tables(conn: &Connection) -> Result<bool, StoreError> {
 
 /// A database with tables but no version of ours is someone else's: never migrate it.
 fn check_ours(conn: &Connection, version: i64) -> Result<(), String> {
-    let ours: Option<String> = conn
-        .query_row(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'operations'",
-            [],
-            |r| r.get(0),
+    let has = |table: &str| -> Result<bool, String> {
+        conn.query_row(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?1",
+            [table],
+            |r| r.get::<_, String>(0),
         )
         .optional()
-        .map_err(|e| e.to_string())?;
-    match (version, ours) {
-        (0, _) => Err("it already has tables of its own".into()),
-        (_, None) => Err(format!(
+        .map(|there| there.is_some())
+        .map_err(|e| e.to_string())
+    };
+    if version == 0 {
+        return Err("it already has tables of its own".into());
+    }
+    if !has("operations")? {
+        return Err(format!(
             "its schema version is {version} but it has no operations log"
-        )),
-        // A newer don's tables are its own business; its log is there still.
-        (_, Some(_)) if version > schema().len() as i64 => Ok(()),
-        (_, Some(_)) => {
-            // Don's first tables, there at every version.
-            for table in ["changes", "players", "games"] {
-                let there: Option<String> = conn
-                    .query_row(
-                        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?1",
-                        [table],
-                        |r| r.get(0),
-                    )
-                    .optional()
-                    .map_err(|e| e.to_string())?;
-                if there.is_none() {
-                    return Err(format!(
-                        "its schema version is {version} but it has no `{table}` table"
-                    ));
-                }
+        ));
+    }
+    // A newer don's tables are its own business; its log is there still. Don's first
+    // tables are there at every version.
+    if version <= latest_version() {
+        for table in ["changes", "players", "games"] {
+            if !has(table)? {
+                return Err(format!(
+                    "its schema version is {version} but it has no `{table}` table"
+                ));
             }
-            Ok(())
         }
     }
+    Ok(())
 }
 
 /// The time now, as stored: RFC 3339 in UTC, to the second.

@@ -267,10 +267,7 @@ fn games_changed_by(conn: &Connection, op: i64) -> Result<Vec<i64>, StoreError> 
         hand_of("tricks"),
         hand_of("penalties")
     );
-    let games: Vec<Option<i64>> = conn
-        .prepare(&sql)?
-        .query_map([op], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
+    let games: Vec<Option<i64>> = conn.all(&sql, [op], |r| r.get(0))?;
     Ok(games.into_iter().flatten().collect())
 }
 
@@ -355,9 +352,7 @@ impl Store {
         self.read(|store| {
             let ids: Vec<i64> = store
                 .conn
-                .prepare(&sql)?
-                .query_map(rusqlite::params_from_iter(&params), |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
+                .all(&sql, rusqlite::params_from_iter(&params), |r| r.get(0))?;
             ids.into_iter()
                 .map(|game| {
                     let stored = stored_game(&store.conn, game)?
@@ -370,11 +365,8 @@ impl Store {
 
     /// The newest game first, for choosing the most recent unfinished one.
     pub fn game_numbers_newest_first(&self) -> Result<Vec<i64>, StoreError> {
-        Ok(self
-            .conn
-            .prepare("SELECT id FROM games ORDER BY id DESC")?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?)
+        self.conn
+            .all("SELECT id FROM games ORDER BY id DESC", [], |r| r.get(0))
     }
 }
 

@@ -70,18 +70,14 @@ pub struct LogEntry {
 impl Store {
     /// The log, newest first: at most `limit` operations.
     pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by, o.actor, o.team,
+        self.conn.all("SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by, o.actor, o.team,
                     (SELECT t.name FROM teams t WHERE t.id = o.team)
-             FROM operations o ORDER BY o.id DESC LIMIT ?1",
-        )?;
-        let rows = stmt.query_map([limit as i64], |r| {
+             FROM operations o ORDER BY o.id DESC LIMIT ?1", [limit as i64], |r| {
             Ok(LogEntry {
                 operation: operation(r)?,
                 team: r.get(9)?,
             })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        })
     }
 }
 
@@ -164,14 +160,12 @@ impl Change<'_> {
     pub fn later_dependents(&self, target: i64) -> Result<Dependents, StoreError> {
         use std::collections::{BTreeSet, HashSet};
         // The rows this change and `target` touched (not `target`'s own mark as undone).
-        let mut watched: HashSet<(String, i64)> = self
-            .tx
-            .prepare(
-                "SELECT tbl, row FROM changes WHERE op IN (?1, ?2)
+        let mut watched: HashSet<(String, i64)> = self.tx.all(
+            "SELECT tbl, row FROM changes WHERE op IN (?1, ?2)
                  AND NOT (op = ?2 AND tbl = 'operations' AND row = ?1)",
-            )?
-            .query_map((target, self.op), tuple)?
-            .collect::<Result<_, _>>()?;
+            (target, self.op),
+            tuple,
+        )?;
         // The nights they belong to.
         let nights: HashSet<i64> = self
             .tx
@@ -188,23 +182,13 @@ impl Change<'_> {
             .filter_map(|r| r.transpose())
             .collect::<Result<_, _>>()?;
         // Rows the reversal left pointing at nothing.
-        let mut orphans: Vec<(String, i64)> = self
-            .tx
-            .prepare("PRAGMA foreign_key_check")?
-            .query_map([], tuple)?
-            .collect::<Result<_, _>>()?;
+        let mut orphans: Vec<(String, i64)> = self.tx.all("PRAGMA foreign_key_check", [], tuple)?;
         // Matches naming a player this change took away (players are named by number in a
         // match's JSON lists, which no reference checks).
-        let named: Vec<i64> = self
-            .tx
-            .prepare(
-                "SELECT m.id FROM matches m, json_each(m.home_players) j
+        let named: Vec<i64> = self.tx.all("SELECT m.id FROM matches m, json_each(m.home_players) j
                  WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')
                  UNION SELECT m.id FROM matches m, json_each(m.away_players) j
-                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')",
-            )?
-            .query_map([self.op], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')", [self.op], |r| r.get(0))?;
         orphans.extend(named.into_iter().map(|m| ("matches".to_string(), m)));
         // A stored game's link to a match was added with its match; a match with its night: a
         // later change to the match or the night, from the change that added the row left
@@ -307,14 +291,12 @@ impl Change<'_> {
         // A game's link as a leg that this change puts back (a night's match redone): the link
         // holds only for the game as it stood, so a later change to that game (a hand entered,
         // taken back or undone) depends on it.
-        let relinked: Vec<i64> = self
-            .tx
-            .prepare(
-                "SELECT DISTINCT g.game FROM leg_games g
+        let relinked: Vec<i64> = self.tx.all(
+            "SELECT DISTINCT g.game FROM leg_games g
                  WHERE g.id IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'leg_games')",
-            )?
-            .query_map([target], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+            [target],
+            |r| r.get(0),
+        )?;
         if !relinked.is_empty() {
             let mut stmt = self.tx.prepare(
                 "SELECT o.id FROM operations o WHERE o.id > ?1 AND o.id < ?2 AND o.game = ?3
@@ -330,24 +312,12 @@ impl Change<'_> {
             }
         }
         // Entries at the table follow one another: a later one in the same game depends on it.
-        let same_game: Vec<i64> = self
-            .tx
-            .prepare(
-                "SELECT later.id FROM operations later JOIN operations t ON t.id = ?1
-                 WHERE t.game IS NOT NULL AND later.game = t.game AND later.id > ?1 AND later.id < ?2",
-            )?
-            .query_map((target, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+        let same_game: Vec<i64> = self.tx.all("SELECT later.id FROM operations later JOIN operations t ON t.id = ?1
+                 WHERE t.game IS NOT NULL AND later.game = t.game AND later.id > ?1 AND later.id < ?2", (target, self.op), |r| r.get(0))?;
         ids.extend(same_game);
         // A change undone since, and the undo that put it back, come to nothing together.
-        let cancelled: HashSet<i64> = self
-            .tx
-            .prepare(
-                "SELECT id FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2
-                 UNION SELECT undone_by FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2",
-            )?
-            .query_map((target, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+        let cancelled: HashSet<i64> = self.tx.all("SELECT id FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2
+                 UNION SELECT undone_by FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2", (target, self.op), |r| r.get(0))?;
         let mut found = Vec::new();
         for id in ids.into_iter().filter(|id| !cancelled.contains(id)) {
             if let Some(op) = self.operation(id)? {
@@ -389,14 +359,14 @@ impl Change<'_> {
                 [target],
             )?;
         }
-        let changes: Vec<(String, i64, String, Option<String>)> = self
-            .tx
-            .prepare(&format!(
+        let changes: Vec<(String, i64, String, Option<String>)> = self.tx.all(
+            &format!(
                 "SELECT tbl, row, action, old FROM changes c WHERE op = ?1 AND NOT ({ADDED_ALONE})
                  ORDER BY id DESC"
-            ))?
-            .query_map([target], tuple)?
-            .collect::<Result<_, _>>()?;
+            ),
+            [target],
+            tuple,
+        )?;
         // Per table: its columns, and per table and whether a row is put back or changed
         // back, how a clash is found.
         let mut columns: HashMap<&str, Vec<String>> = HashMap::new();
@@ -515,20 +485,20 @@ impl Change<'_> {
     /// unique index. None if nothing can clash.
     fn clash_query(&self, table: &str, restore: bool) -> Result<Option<String>, StoreError> {
         let mut keys: Vec<Vec<String>> = Vec::new();
-        let indexes: Vec<(String, bool, String)> = self
-            .tx
-            .prepare("SELECT name, \"unique\", origin FROM pragma_index_list(?1)")?
-            .query_map([table], tuple)?
-            .collect::<Result<_, _>>()?;
+        let indexes: Vec<(String, bool, String)> = self.tx.all(
+            "SELECT name, \"unique\", origin FROM pragma_index_list(?1)",
+            [table],
+            tuple,
+        )?;
         for (index, unique, origin) in indexes {
             if !unique || origin == "pk" {
                 continue;
             }
-            let columns: Vec<String> = self
-                .tx
-                .prepare("SELECT name FROM pragma_index_info(?1) ORDER BY seqno")?
-                .query_map([&index], |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
+            let columns: Vec<String> = self.tx.all(
+                "SELECT name FROM pragma_index_info(?1) ORDER BY seqno",
+                [&index],
+                |r| r.get(0),
+            )?;
             keys.push(columns);
         }
         let mut found: Vec<String> = Vec::new();

@@ -132,9 +132,7 @@ impl Store {
         self.read(|store| {
             let ids: Vec<i64> = store
                 .conn
-                .prepare(&sql)?
-                .query_map(rusqlite::params_from_iter(&params), |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
+                .all(&sql, rusqlite::params_from_iter(&params), |r| r.get(0))?;
             ids.into_iter()
                 .map(|game| listed(&store.conn, game))
                 .collect()
@@ -161,14 +159,12 @@ impl Store {
         if games == summaries {
             return Ok(Vec::new());
         }
-        Ok(self
-            .conn
-            .prepare(
-                "SELECT id FROM games WHERE id NOT IN (SELECT game FROM game_summaries)
+        self.conn.all(
+            "SELECT id FROM games WHERE id NOT IN (SELECT game FROM game_summaries)
                  ORDER BY id DESC",
-            )?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?)
+            [],
+            |r| r.get(0),
+        )
     }
 
     /// Keeps summaries worked out for games that had none, in a transaction of its own: no
