@@ -33,6 +33,6 @@ pub use league::{
     Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use logged::LOGGED;
-pub use names::{NameOwner, NameReader, OtherName};
+pub use names::{Bearer, NameOwner, NameReader, OtherName};
 pub use oplog::{Clash, Dependents, LogEntry, Operation};
 pub use summaries::{ListedGame, Summary};

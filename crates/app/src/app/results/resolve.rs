@@ -18,7 +18,7 @@ use crate::league::{Config, Confirmation, HomeAway, NightResult};
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Advice, Column, FixtureRow, RosterRow, RowError,
 };
-use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Bearer, Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
 
 /// The most teams one import may make: a league's teams are a few dozen; a file naming
 /// thousands of new teams is refused at the cell naming the first past this bound, so that
@@ -382,7 +382,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 let team = self.team_as_named(&target, season, line, column)?;
                 if self.aliases_saved.insert(key.clone()) {
                     self.change
-                        .add_team_name(team.id, name, None)
+                        .add_other_name(Bearer::Team, team.id, name, None)
                         .map_err(|e| store_fault(e, line))?;
                     self.report.aliases_added += 1;
                 }
@@ -997,7 +997,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     }
                     match names.player_owner(target)? {
                         Some(owner) => {
-                            self.change.add_player_name(owner.id, &c.name, None)?;
+                            self.change.add_other_name(Bearer::Player, owner.id, &c.name, None)?;
                             self.report.aliases_added += 1;
                         }
                         None => faults.push((
