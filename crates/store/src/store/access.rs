@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension};
 
-use super::db::{tuple, Change, Sql, Store, StoreError};
+use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::league::TeamId;
 
 /// A private link as stored: for a team's captain (`team`), or for the secretary (`None`).
@@ -69,12 +69,20 @@ fn links_where(
     Ok(rows)
 }
 
-impl Store {
+impl Reads {
     /// A league's links, revoked ones too, oldest first.
     pub fn links(&self, league: i64) -> Result<Vec<LinkRow>, StoreError> {
         links_where(&self.conn, "l.league = ?1", [league])
     }
 
+    /// A game of the league on the web, if it is one.
+    pub fn web_game(&self, game: i64) -> Result<Option<WebGame>, StoreError> {
+        let found = web_games_where(&self.conn, "id = ?1", [game])?;
+        Ok(found.into_iter().next())
+    }
+}
+
+impl Store {
     /// The link whose token hashes to `token_hash`, revoked or not.
     pub fn link_by_hash(&self, token_hash: &str) -> Result<Option<LinkRow>, StoreError> {
         Ok(links_where(&self.conn, "l.token_hash = ?1", [token_hash])?
@@ -195,11 +203,6 @@ impl Change<'_> {
             .ok_or_else(|| StoreError::damaged(format!("link {id}"), "not there once added"))
     }
 
-    /// A league's links, as this change sees them.
-    pub fn links(&self, league: i64) -> Result<Vec<LinkRow>, StoreError> {
-        links_where(&self.tx, "l.league = ?1", [league])
-    }
-
     /// Ends a link: it and every session opened with it stop at once.
     pub fn link_revoke(&self, id: i64, at: &str) -> Result<(), StoreError> {
         self.tx.execute(
@@ -245,13 +248,6 @@ fn web_games_where(
 }
 
 impl Store {
-    /// A game of the league on the web, if it is one.
-    pub fn web_game(&self, game: i64) -> Result<Option<WebGame>, StoreError> {
-        Ok(web_games_where(&self.conn, "id = ?1", [game])?
-            .into_iter()
-            .next())
-    }
-
     /// The games of `league` on the web (of `team`'s captain only, if one is given), oldest
     /// first.
     pub fn web_games(&self, league: i64, team: Option<TeamId>) -> Result<Vec<WebGame>, StoreError> {
@@ -268,13 +264,6 @@ impl Store {
 }
 
 impl Change<'_> {
-    /// A game of the league on the web, as this change sees it.
-    pub fn web_game(&self, game: i64) -> Result<Option<WebGame>, StoreError> {
-        Ok(web_games_where(&self.tx, "id = ?1", [game])?
-            .into_iter()
-            .next())
-    }
-
     /// Makes `game` one of the league's on the web (nothing if it is one already).
     pub fn web_game_add(&self, web: &WebGame) -> Result<(), StoreError> {
         self.tx.execute(

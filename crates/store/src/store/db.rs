@@ -304,9 +304,15 @@ impl StoreError {
     }
 }
 
+/// The connection to a database, and the reads that are the same on their own and inside a
+/// change: a [`Store`] and a [`Change`] deref to it.
+pub struct Reads {
+    pub(super) conn: Connection,
+}
+
 /// An open database.
 pub struct Store {
-    pub(super) conn: Connection,
+    reads: Reads,
     path: PathBuf,
     /// Who makes the changes through this store: recorded with each operation. `None` for a
     /// store opened to read only.
@@ -576,7 +582,7 @@ impl Store {
     /// The store on `conn`, the database at `path`, that no one is named to change yet.
     fn on(conn: Connection, path: &Path) -> Store {
         Store {
-            conn,
+            reads: Reads { conn },
             path: path.to_path_buf(),
             actor: None,
             session: None,
@@ -652,9 +658,8 @@ impl Store {
     /// [`Change::commit`] is called; dropping it puts everything back.
     pub fn change(&mut self, command: &str) -> Result<Change<'_>, StoreError> {
         let actor = self.actor.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let reads = &self.reads;
+        let tx = rusqlite::Transaction::new_unchecked(&reads.conn, TransactionBehavior::Immediate)?;
         // A database opened to read only refuses here, as SQLite's own read-only fault.
         tx.execute(
             "INSERT INTO operations (at, command, summary, actor, team) VALUES (?1, ?2, '', ?3, ?4)",
@@ -679,6 +684,7 @@ impl Store {
         let op = tx.last_insert_rowid();
         Ok(Change {
             tx,
+            reads,
             op,
             players: Default::default(),
             entered: Default::default(),
@@ -1161,11 +1167,34 @@ fn now() -> String {
 /// A change being made: one transaction and its operation in the log.
 pub struct Change<'a> {
     pub(super) tx: rusqlite::Transaction<'a>,
+    reads: &'a Reads,
     pub(super) op: i64,
     /// Players found or made in this change, by name key and by name as given.
     pub(super) players: std::cell::RefCell<std::collections::HashMap<String, i64>>,
     /// Teams known to be entered in a season in this change.
     pub(super) entered: std::cell::RefCell<std::collections::HashSet<(i64, i64)>>,
+}
+
+impl std::ops::Deref for Store {
+    type Target = Reads;
+
+    fn deref(&self) -> &Reads {
+        &self.reads
+    }
+}
+
+impl std::ops::DerefMut for Store {
+    fn deref_mut(&mut self) -> &mut Reads {
+        &mut self.reads
+    }
+}
+
+impl std::ops::Deref for Change<'_> {
+    type Target = Reads;
+
+    fn deref(&self) -> &Reads {
+        self.reads
+    }
 }
 
 impl Change<'_> {

@@ -4,7 +4,7 @@
 
 use rusqlite::{Connection, OptionalExtension};
 
-use super::db::{tuple, Change, Sql, Store, StoreError};
+use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
 pub use crate::league::names::name_key;
@@ -27,34 +27,6 @@ pub struct GameTimes {
 
 fn damaged(game: i64, why: impl ToString) -> StoreError {
     StoreError::damaged(format!("game {game}"), why)
-}
-
-/// A game named by its number (`7` or `#7`), else by its record's `id` as written.
-fn find_game(conn: &Connection, key: &str) -> Result<Option<i64>, StoreError> {
-    if let Ok(n) = key.trim().trim_start_matches('#').parse::<i64>() {
-        let found: Option<i64> = conn
-            .query_row("SELECT id FROM games WHERE id = ?1", [n], |r| r.get(0))
-            .optional()?;
-        if found.is_some() {
-            return Ok(found);
-        }
-    }
-    game_with_id(conn, key)
-}
-
-/// The game stored with this record `id`, exactly as written.
-fn game_with_id(conn: &Connection, id: &str) -> Result<Option<i64>, StoreError> {
-    conn.one("SELECT id FROM games WHERE record_id = ?1", [id], |r| {
-        r.get(0)
-    })
-}
-
-fn latest_for(conn: &Connection, game: i64) -> Result<Option<i64>, StoreError> {
-    Ok(conn.query_row(
-        "SELECT max(id) FROM operations WHERE game = ?1 AND summary != ''",
-        [game],
-        |r| r.get(0),
-    )?)
 }
 
 /// A stored game's rows, as `record::stored` reads them.
@@ -154,25 +126,6 @@ fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> 
     )
 }
 
-fn game_times(conn: &Connection, game: i64) -> Result<Option<GameTimes>, StoreError> {
-    let created: Option<String> = conn
-        .query_row("SELECT created FROM games WHERE id = ?1", [game], |r| {
-            r.get(0)
-        })
-        .optional()?;
-    let Some(created) = created else {
-        return Ok(None);
-    };
-    let hands = conn.all(
-        "SELECT h.number, min(coalesce(t.at, h.at), h.at), max(coalesce(t.at, h.at), h.at)
-             FROM hands h LEFT JOIN tricks t ON t.hand = h.id
-             WHERE h.game = ?1 GROUP BY h.id ORDER BY h.number",
-        [game],
-        tuple,
-    )?;
-    Ok(Some(GameTimes { created, hands }))
-}
-
 /// A stored game scored as a leg of a league night's match: the night holds it as it stands
 /// (its score is the leg's), so it takes no entry and no take-back until that link is undone.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -207,68 +160,6 @@ impl std::fmt::Display for LegHolding {
             None => Ok(()),
         }
     }
-}
-
-/// The night that holds `game` as a leg, if one does.
-fn leg_holding(conn: &Connection, game: i64) -> Result<Option<LegHolding>, StoreError> {
-    let found = conn.one("SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
-                    (SELECT max(c.op) FROM changes c WHERE c.action = 'insert' AND (
-                        (c.tbl = 'leg_games' AND c.row = g.id) OR (c.tbl = 'matches' AND c.row = m.id)
-                        OR (c.tbl = 'fixtures' AND c.row = f.id)))
-             FROM leg_games g JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
-             JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
-             WHERE g.game = ?1 ORDER BY g.id LIMIT 1", [game], |r| {
-            Ok((
-                LegHolding {
-                    game,
-                    leg: r.get(0)?,
-                    kind: r.get(1)?,
-                    slot: r.get(2)?,
-                    home: r.get(3)?,
-                    away: r.get(4)?,
-                    date: r.get(5)?,
-                    linked_by: None,
-                },
-                r.get::<_, Option<i64>>(6)?,
-            ))
-        })?;
-    let Some((mut holding, op)) = found else {
-        return Ok(None);
-    };
-    if let Some(op) = op {
-        holding.linked_by = conn.one(
-            "SELECT id, summary FROM operations WHERE id = ?1",
-            [op],
-            tuple,
-        )?;
-    }
-    Ok(Some(holding))
-}
-
-/// The games whose own rows (the game, its seats, hands, tricks, penalties) operation `op`
-/// changed, or whose entry at the table it was.
-fn games_changed_by(conn: &Connection, op: i64) -> Result<Vec<i64>, StoreError> {
-    let hand_of = |tbl: &str| {
-        format!(
-            "SELECT h.game FROM changes c JOIN hands h ON h.id = coalesce(json_extract(c.old, '$.hand'),
-                (SELECT hand FROM {tbl} WHERE id = c.row))
-             WHERE c.op = ?1 AND c.tbl = '{tbl}'"
-        )
-    };
-    let sql = format!(
-        "SELECT game FROM operations WHERE id = ?1 AND game IS NOT NULL
-         UNION SELECT row FROM changes WHERE op = ?1 AND tbl = 'games'
-         UNION SELECT coalesce(json_extract(c.old, '$.game'),
-                CASE c.tbl WHEN 'hands' THEN (SELECT game FROM hands WHERE id = c.row)
-                           WHEN 'seats' THEN (SELECT game FROM seats WHERE id = c.row)
-                           ELSE (SELECT game FROM entrants WHERE id = c.row) END)
-             FROM changes c WHERE c.op = ?1 AND c.tbl IN ('hands', 'seats', 'entrants')
-         UNION {} UNION {}",
-        hand_of("tricks"),
-        hand_of("penalties")
-    );
-    let games: Vec<Option<i64>> = conn.all(&sql, [op], |r| r.get(0))?;
-    Ok(games.into_iter().flatten().collect())
 }
 
 /// A hand asked of a game that has not all the hands before it.
@@ -316,33 +207,131 @@ impl GameFilter {
     }
 }
 
-impl Store {
-    /// The game a command names, by number (`7` or `#7`) or by its record's `id`, if there is
-    /// one.
+impl Reads {
+    /// The game a command names, by number (`7` or `#7`), else by its record's `id` as
+    /// written, if there is one.
     pub fn find_game(&self, key: &str) -> Result<Option<i64>, StoreError> {
-        find_game(&self.conn, key)
+        if let Ok(n) = key.trim().trim_start_matches('#').parse::<i64>() {
+            let found: Option<i64> = self
+                .conn
+                .query_row("SELECT id FROM games WHERE id = ?1", [n], |r| r.get(0))
+                .optional()?;
+            if found.is_some() {
+                return Ok(found);
+            }
+        }
+        self.game_with_id(key)
     }
 
-    /// The latest operation that touched a game at the table.
+    /// The game stored with this record `id`, exactly as written.
+    pub fn game_with_id(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        self.conn
+            .one("SELECT id FROM games WHERE record_id = ?1", [id], |r| {
+                r.get(0)
+            })
+    }
+
+    /// The latest operation that touched a game at the table (an entry, a take-back, or an
+    /// undo of either).
     pub fn latest_for(&self, game: i64) -> Result<Option<i64>, StoreError> {
-        latest_for(&self.conn, game)
+        Ok(self.conn.query_row(
+            "SELECT max(id) FROM operations WHERE game = ?1 AND summary != ''",
+            [game],
+            |r| r.get(0),
+        )?)
     }
 
-    /// A game's rows, if it is stored.
+    /// A game's rows, if it is stored (as a change leaves them, in one).
     pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
         stored_game(&self.conn, game)
     }
 
     /// When a game and each of its hands were entered, if it is stored.
     pub fn game_times(&self, game: i64) -> Result<Option<GameTimes>, StoreError> {
-        game_times(&self.conn, game)
+        let created: Option<String> = self
+            .conn
+            .query_row("SELECT created FROM games WHERE id = ?1", [game], |r| {
+                r.get(0)
+            })
+            .optional()?;
+        let Some(created) = created else {
+            return Ok(None);
+        };
+        let hands = self.conn.all(
+            "SELECT h.number, min(coalesce(t.at, h.at), h.at), max(coalesce(t.at, h.at), h.at)
+                 FROM hands h LEFT JOIN tricks t ON t.hand = h.id
+                 WHERE h.game = ?1 GROUP BY h.id ORDER BY h.number",
+            [game],
+            tuple,
+        )?;
+        Ok(Some(GameTimes { created, hands }))
     }
 
     /// The night that holds a game as a leg, if one does.
     pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
-        leg_holding(&self.conn, game)
+        let sql = "SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
+                        (SELECT max(c.op) FROM changes c WHERE c.action = 'insert' AND (
+                            (c.tbl = 'leg_games' AND c.row = g.id) OR (c.tbl = 'matches' AND c.row = m.id)
+                            OR (c.tbl = 'fixtures' AND c.row = f.id)))
+                 FROM leg_games g JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
+                 JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+                 WHERE g.game = ?1 ORDER BY g.id LIMIT 1";
+        let found = self.conn.one(sql, [game], |r| {
+            Ok((
+                LegHolding {
+                    game,
+                    leg: r.get(0)?,
+                    kind: r.get(1)?,
+                    slot: r.get(2)?,
+                    home: r.get(3)?,
+                    away: r.get(4)?,
+                    date: r.get(5)?,
+                    linked_by: None,
+                },
+                r.get::<_, Option<i64>>(6)?,
+            ))
+        })?;
+        let Some((mut holding, op)) = found else {
+            return Ok(None);
+        };
+        if let Some(op) = op {
+            holding.linked_by = self.conn.one(
+                "SELECT id, summary FROM operations WHERE id = ?1",
+                [op],
+                tuple,
+            )?;
+        }
+        Ok(Some(holding))
     }
 
+    /// The games whose own rows (the game, its seats, hands, tricks, penalties) operation `op`
+    /// changed, or whose entry at the table it was.
+    pub fn games_changed_by(&self, op: i64) -> Result<Vec<i64>, StoreError> {
+        let hand_of = |tbl: &str| {
+            format!(
+                "SELECT h.game FROM changes c JOIN hands h ON h.id = coalesce(json_extract(c.old, '$.hand'),
+                    (SELECT hand FROM {tbl} WHERE id = c.row))
+                 WHERE c.op = ?1 AND c.tbl = '{tbl}'"
+            )
+        };
+        let sql = format!(
+            "SELECT game FROM operations WHERE id = ?1 AND game IS NOT NULL
+             UNION SELECT row FROM changes WHERE op = ?1 AND tbl = 'games'
+             UNION SELECT coalesce(json_extract(c.old, '$.game'),
+                    CASE c.tbl WHEN 'hands' THEN (SELECT game FROM hands WHERE id = c.row)
+                               WHEN 'seats' THEN (SELECT game FROM seats WHERE id = c.row)
+                               ELSE (SELECT game FROM entrants WHERE id = c.row) END)
+                 FROM changes c WHERE c.op = ?1 AND c.tbl IN ('hands', 'seats', 'entrants')
+             UNION {} UNION {}",
+            hand_of("tricks"),
+            hand_of("penalties")
+        );
+        let games: Vec<Option<i64>> = self.conn.all(&sql, [op], |r| r.get(0))?;
+        Ok(games.into_iter().flatten().collect())
+    }
+}
+
+impl Store {
     /// Every stored game (oldest first) that passes the filter, as records.
     pub fn games(&self, filter: &GameFilter) -> Result<Vec<GameSummary>, StoreError> {
         let (mut sql, params) = filter.sql();
@@ -371,27 +360,6 @@ impl Store {
 }
 
 impl Change<'_> {
-    /// A game's rows as this change leaves them; none if it is not there.
-    pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
-        stored_game(&self.tx, game)
-    }
-
-    /// The games whose own rows operation `op` changed, or whose entry at the table it was.
-    pub fn games_changed_by(&self, op: i64) -> Result<Vec<i64>, StoreError> {
-        games_changed_by(&self.tx, op)
-    }
-
-    /// The game stored with this record `id`, exactly as written.
-    pub fn game_with_id(&self, id: &str) -> Result<Option<i64>, StoreError> {
-        game_with_id(&self.tx, id)
-    }
-
-    /// The latest operation that touched a game at the table (an entry, a take-back, or an
-    /// undo of either).
-    pub fn latest_for(&self, game: i64) -> Result<Option<i64>, StoreError> {
-        latest_for(&self.tx, game)
-    }
-
     /// The name of every player the database knows, as first written.
     pub fn player_names(&self) -> Result<Vec<String>, StoreError> {
         let mut stmt = self.tx.prepare_cached("SELECT name FROM players")?;
@@ -399,18 +367,13 @@ impl Change<'_> {
         Ok(names.collect::<Result<_, _>>()?)
     }
 
-    /// The night that holds a game as a leg, if one does.
-    pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
-        leg_holding(&self.tx, game)
-    }
-
     /// The nights that hold, as a leg, a game whose own rows operation `op` changed (its
     /// hands, tricks, penalties, seats, or the game itself): an undo of `op` that leaves them
     /// holding it would change a leg under a night's score.
     pub fn legs_changed_by(&self, op: i64) -> Result<Vec<LegHolding>, StoreError> {
         let mut held = Vec::new();
-        for game in games_changed_by(&self.tx, op)? {
-            held.extend(leg_holding(&self.tx, game)?);
+        for game in self.games_changed_by(op)? {
+            held.extend(self.leg_holding(game)?);
         }
         Ok(held)
     }

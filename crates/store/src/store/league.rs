@@ -9,7 +9,7 @@ use std::fmt::Write as _;
 use chrono::NaiveDate;
 use rusqlite::{Connection, Params};
 
-use super::db::{date, tuple, Change, Sql, Store, StoreError};
+use super::db::{date, tuple, Change, Reads, Sql, StoreError};
 use crate::league::names::{name_key, tidy};
 use crate::league::{
     Adjustment, Config, Confirmation, HomeAway, Kind, Leg, Match, NightResult, Pair, Team, TeamId,
@@ -115,15 +115,9 @@ fn span(
 /// The reads, on the database or inside a change.
 pub struct LeagueReader<'c>(pub(super) &'c Connection);
 
-impl Store {
+impl Reads {
     pub fn leagues(&self) -> LeagueReader<'_> {
         LeagueReader(&self.conn)
-    }
-}
-
-impl Change<'_> {
-    pub fn leagues(&self) -> LeagueReader<'_> {
-        LeagueReader(&self.tx)
     }
 }
 

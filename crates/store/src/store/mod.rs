@@ -26,7 +26,7 @@ pub use access::{LinkRow, SessionRow, WebGame, SESSIONS_PER_LINK};
 pub use backup::{BackupError, BackupReport, RestoreReport};
 pub use board::NightLeg;
 pub use broken::{Broken, FixtureNamed, LegNamed};
-pub use db::{Actor, Change, StorageFault, Store, StoreError};
+pub use db::{Actor, Change, Reads, StorageFault, Store, StoreError};
 pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
 pub use history::SeasonPast;
 pub use league::{

@@ -5,7 +5,7 @@
 use chrono::NaiveDate;
 use rusqlite::{Connection, Params, Row};
 
-use super::db::{date, tuple, Change, Sql, Store, StoreError};
+use super::db::{date, tuple, Change, Reads, Sql, StoreError};
 use crate::league::names::{name_key, tidy};
 use crate::league::TeamId;
 
@@ -28,15 +28,9 @@ pub struct NameOwner {
 /// The reads of other names, on the database or inside a change.
 pub struct NameReader<'c>(&'c Connection);
 
-impl Store {
+impl Reads {
     pub fn names(&self) -> NameReader<'_> {
         NameReader(&self.conn)
-    }
-}
-
-impl Change<'_> {
-    pub fn names(&self) -> NameReader<'_> {
-        NameReader(&self.tx)
     }
 }
 
