@@ -2,7 +2,7 @@
 //! tokens. Making and revoking a link is a change (in the log); opening a session, and noting
 //! when a link was last used, is not: those are written here in a transaction of their own.
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior};
 
 use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::league::TeamId;
@@ -100,33 +100,28 @@ impl Store {
         csrf: &str,
         (now, expires): (&str, &str),
     ) -> Result<(), StoreError> {
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
-        let done = (|| -> Result<(), StoreError> {
-            self.conn
-                .execute("DELETE FROM web_sessions WHERE expires <= ?1", [now])?;
-            // Made to the microsecond, so that a link's sessions are ended oldest first even
-            // when it is opened many times in one second.
-            let made = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
-            self.conn.execute(
-                "INSERT INTO web_sessions (key_hash, link, csrf, made, expires)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                (key_hash, link, csrf, made, expires),
-            )?;
-            self.conn.execute(
-                "DELETE FROM web_sessions WHERE link = ?1 AND key_hash <> ?2 AND key_hash NOT IN
-                   (SELECT key_hash FROM web_sessions WHERE link = ?1 AND key_hash <> ?2
-                    ORDER BY made DESC, expires DESC LIMIT ?3)",
-                (link, key_hash, SESSIONS_PER_LINK as i64 - 1),
-            )?;
-            self.note_use(link, now)
-        })();
-        match done {
-            Ok(()) => Ok(self.conn.execute_batch("COMMIT")?),
-            Err(e) => {
-                let _ = self.conn.execute_batch("ROLLBACK");
-                Err(e)
-            }
-        }
+        let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        tx.execute("DELETE FROM web_sessions WHERE expires <= ?1", [now])?;
+        // Made to the microsecond, so that a link's sessions are ended oldest first even when
+        // it is opened many times in one second.
+        let made = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+        tx.execute(
+            "INSERT INTO web_sessions (key_hash, link, csrf, made, expires)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            (key_hash, link, csrf, made, expires),
+        )?;
+        tx.execute(
+            "DELETE FROM web_sessions WHERE link = ?1 AND key_hash <> ?2 AND key_hash NOT IN
+               (SELECT key_hash FROM web_sessions WHERE link = ?1 AND key_hash <> ?2
+                ORDER BY made DESC, expires DESC LIMIT ?3)",
+            (link, key_hash, SESSIONS_PER_LINK as i64 - 1),
+        )?;
+        tx.execute(
+            "INSERT INTO link_uses (link, last_used) VALUES (?1, ?2)
+             ON CONFLICT (link) DO UPDATE SET last_used = excluded.last_used",
+            (link, now),
+        )?;
+        Ok(tx.commit()?)
     }
 
     /// The session whose key hashes to `key_hash`, if it is open at `now` and its link is not
@@ -161,15 +156,6 @@ impl Store {
              ON CONFLICT (link) DO UPDATE SET last_used = excluded.last_used
              WHERE last_used < ?3",
             (link, now, since),
-        )?;
-        Ok(())
-    }
-
-    fn note_use(&self, link: i64, now: &str) -> Result<(), StoreError> {
-        self.conn.execute(
-            "INSERT INTO link_uses (link, last_used) VALUES (?1, ?2)
-             ON CONFLICT (link) DO UPDATE SET last_used = excluded.last_used",
-            (link, now),
         )?;
         Ok(())
     }

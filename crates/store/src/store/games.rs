@@ -25,6 +25,10 @@ pub struct GameTimes {
     pub hands: Vec<(u32, String, String)>,
 }
 
+/// A penalty added to hand `?1`, numbered after those it has.
+const ADD_PENALTY: &str = "INSERT INTO penalties (hand, number, side, kind, points, at)
+     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)";
+
 fn damaged(game: i64, why: impl ToString) -> StoreError {
     StoreError::damaged(format!("game {game}"), why)
 }
@@ -534,8 +538,8 @@ impl Change<'_> {
             stmt.execute((id, t as i64 + 1, cards))?;
         }
         for p in &hand.penalties {
-            self.tx.run("INSERT INTO penalties (hand, number, side, kind, points, at)
-                     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)", (id, &p.side, &p.kind, p.points, at))?;
+            self.tx
+                .run(ADD_PENALTY, (id, &p.side, &p.kind, p.points, at))?;
         }
         Ok(())
     }
@@ -651,11 +655,8 @@ impl Change<'_> {
                     )?;
                 }
                 EntryRow::Penalty(p) => {
-                    self.tx.execute(
-                        "INSERT INTO penalties (hand, number, side, kind, points, at)
-                         VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
-                        (hand, &p.side, &p.kind, p.points, &at),
-                    )?;
+                    self.tx
+                        .run(ADD_PENALTY, (hand, &p.side, &p.kind, p.points, &at))?;
                 }
                 EntryRow::EndHand => {
                     self.tx

@@ -614,9 +614,8 @@ impl Change<'_> {
             "INSERT INTO leagues (name, key, config, created) VALUES (?1, ?2, ?3, ?4)",
             (&name, name_key(&name), config.to_text(), self.at()?),
         )?;
-        let id = self.tx.last_insert_rowid();
         Ok(LeagueInfo {
-            id,
+            id: self.tx.last_insert_rowid(),
             name,
             config: config.clone(),
         })
@@ -625,10 +624,15 @@ impl Change<'_> {
     /// Sets the configuration a league's new seasons are made with (seasons made already keep
     /// theirs).
     pub fn set_league_config(&self, league: i64, config: &Config) -> Result<(), StoreError> {
-        self.tx.execute(
-            "UPDATE leagues SET config = ?1 WHERE id = ?2",
-            (config.to_text(), league),
-        )?;
+        let sql = "UPDATE leagues SET config = ?1 WHERE id = ?2";
+        self.tx.execute(sql, (config.to_text(), league))?;
+        Ok(())
+    }
+
+    /// Sets a season's configuration (as a results import may).
+    pub fn set_season_config(&self, season: i64, config: &Config) -> Result<(), StoreError> {
+        let sql = "UPDATE seasons SET config = ?1 WHERE id = ?2";
+        self.tx.execute(sql, (config.to_text(), season))?;
         Ok(())
     }
 
@@ -657,9 +661,8 @@ impl Change<'_> {
                 self.at()?,
             ),
         )?;
-        let id = self.tx.last_insert_rowid();
         Ok(SeasonInfo {
-            id,
+            id: self.tx.last_insert_rowid(),
             league: league.id,
             name,
             config: league.config.clone(),
@@ -754,8 +757,7 @@ impl Change<'_> {
             "INSERT INTO fixtures (season, round, date, home, away) VALUES (?1, ?2, ?3, ?4, ?5)",
             (season, round, day.to_string(), home, away),
         )?;
-        let id = self.tx.last_insert_rowid();
-        Ok(id)
+        Ok(self.tx.last_insert_rowid())
     }
 
     /// The season's fixture of the same home and away teams on `day`, if any: its number,
@@ -1084,8 +1086,7 @@ impl Change<'_> {
     ) -> Result<i64, StoreError> {
         check_given("the reason", reason)?;
         self.tx.run("INSERT INTO adjustments (season, team, points, reason, date) VALUES (?1, ?2, ?3, ?4, ?5)", (season, team, points, tidy(reason), day.to_string()))?;
-        let id = self.tx.last_insert_rowid();
-        Ok(id)
+        Ok(self.tx.last_insert_rowid())
     }
 
     /// Withdraws a team from a season on a day: it is expunged from the table, and its

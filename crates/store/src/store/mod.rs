@@ -18,7 +18,6 @@ mod logged;
 mod names;
 mod oplog;
 mod past;
-mod results;
 mod rules_kept;
 mod summaries;
 
