@@ -515,8 +515,11 @@ impl Change<'_> {
         if hand.body.is_none() {
             self.hand_insert(game, hand.number, hand.pitcher.as_deref(), at)?;
         } else {
-            self.tx.run("INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
-                     abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)", (
+            let sql = "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
+                 abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+            self.tx.run(
+                sql,
+                (
                     game,
                     hand.number,
                     &hand.pitcher,
@@ -527,7 +530,8 @@ impl Change<'_> {
                     hand.claimed,
                     &hand.layout,
                     at,
-                ))?;
+                ),
+            )?;
         }
         let id = self.tx.last_insert_rowid();
         // A trick imported was entered with its hand: the hand's time is its own.

@@ -921,7 +921,10 @@ impl Change<'_> {
         entered_by: HomeAway,
         day: NaiveDate,
     ) -> Result<(), StoreError> {
-        self.tx.run("INSERT INTO confirmations (fixture, state, entered_by, date) VALUES (?1, 'provisional', ?2, ?3)", (fixture, entered_by.as_str(), day.to_string()))?;
+        let sql = "INSERT INTO confirmations (fixture, state, entered_by, date)
+             VALUES (?1, 'provisional', ?2, ?3)";
+        self.tx
+            .run(sql, (fixture, entered_by.as_str(), day.to_string()))?;
         Ok(())
     }
 
@@ -1085,7 +1088,10 @@ impl Change<'_> {
         day: NaiveDate,
     ) -> Result<i64, StoreError> {
         check_given("the reason", reason)?;
-        self.tx.run("INSERT INTO adjustments (season, team, points, reason, date) VALUES (?1, ?2, ?3, ?4, ?5)", (season, team, points, tidy(reason), day.to_string()))?;
+        let sql = "INSERT INTO adjustments (season, team, points, reason, date)
+             VALUES (?1, ?2, ?3, ?4, ?5)";
+        self.tx
+            .run(sql, (season, team, points, tidy(reason), day.to_string()))?;
         Ok(self.tx.last_insert_rowid())
     }
 

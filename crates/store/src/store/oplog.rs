@@ -70,9 +70,10 @@ pub struct LogEntry {
 impl Store {
     /// The log, newest first: at most `limit` operations.
     pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, StoreError> {
-        self.conn.all("SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by, o.actor, o.team,
-                    (SELECT t.name FROM teams t WHERE t.id = o.team)
-             FROM operations o ORDER BY o.id DESC LIMIT ?1", [limit as i64], |r| {
+        let sql = "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by,
+                    o.actor, o.team, (SELECT t.name FROM teams t WHERE t.id = o.team)
+             FROM operations o ORDER BY o.id DESC LIMIT ?1";
+        self.conn.all(sql, [limit as i64], |r| {
             Ok(LogEntry {
                 operation: operation(r)?,
                 team: r.get(9)?,
@@ -185,10 +186,13 @@ impl Change<'_> {
         let mut orphans: Vec<(String, i64)> = self.tx.all("PRAGMA foreign_key_check", [], tuple)?;
         // Matches naming a player this change took away (players are named by number in a
         // match's JSON lists, which no reference checks).
-        let named: Vec<i64> = self.tx.all("SELECT m.id FROM matches m, json_each(m.home_players) j
-                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')
-                 UNION SELECT m.id FROM matches m, json_each(m.away_players) j
-                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')", [self.op], |r| r.get(0))?;
+        let gone =
+            "SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete'";
+        let sql = format!(
+            "SELECT m.id FROM matches m, json_each(m.home_players) j WHERE j.value IN ({gone})
+             UNION SELECT m.id FROM matches m, json_each(m.away_players) j WHERE j.value IN ({gone})"
+        );
+        let named: Vec<i64> = self.tx.all(&sql, [self.op], |r| r.get(0))?;
         orphans.extend(named.into_iter().map(|m| ("matches".to_string(), m)));
         // A stored game's link to a match was added with its match; a match with its night: a
         // later change to the match or the night, from the change that added the row left
@@ -312,12 +316,17 @@ impl Change<'_> {
             }
         }
         // Entries at the table follow one another: a later one in the same game depends on it.
-        let same_game: Vec<i64> = self.tx.all("SELECT later.id FROM operations later JOIN operations t ON t.id = ?1
-                 WHERE t.game IS NOT NULL AND later.game = t.game AND later.id > ?1 AND later.id < ?2", (target, self.op), |r| r.get(0))?;
+        let sql = "SELECT later.id FROM operations later JOIN operations t ON t.id = ?1
+             WHERE t.game IS NOT NULL AND later.game = t.game AND later.id > ?1 AND later.id < ?2";
+        let same_game: Vec<i64> = self.tx.all(sql, (target, self.op), |r| r.get(0))?;
         ids.extend(same_game);
         // A change undone since, and the undo that put it back, come to nothing together.
-        let cancelled: HashSet<i64> = self.tx.all("SELECT id FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2
-                 UNION SELECT undone_by FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2", (target, self.op), |r| r.get(0))?;
+        let within = "id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2";
+        let sql = format!(
+            "SELECT id FROM operations WHERE {within}
+             UNION SELECT undone_by FROM operations WHERE {within}"
+        );
+        let cancelled: HashSet<i64> = self.tx.all(&sql, (target, self.op), |r| r.get(0))?;
         let mut found = Vec::new();
         for id in ids.into_iter().filter(|id| !cancelled.contains(id)) {
             if let Some(op) = self.operation(id)? {
