@@ -327,16 +327,42 @@ impl Change<'_> {
              UNION SELECT undone_by FROM operations WHERE {within}"
         );
         let cancelled: HashSet<i64> = self.tx.all(&sql, (target, self.op), |r| r.get(0))?;
-        let mut found = Vec::new();
-        for id in ids.into_iter().filter(|id| !cancelled.contains(id)) {
-            if let Some(op) = self.operation(id)? {
-                found.push(op);
-            }
-        }
+        let found = self.operations(ids.into_iter().filter(|id| !cancelled.contains(id)))?;
         Ok(Dependents {
             referred: found.is_empty() && orphaned,
             later: found,
         })
+    }
+
+    /// The operations numbered `ids` that are in the log before this one.
+    fn operations(&self, ids: impl IntoIterator<Item = i64>) -> Result<Vec<Operation>, StoreError> {
+        let ops = ids.into_iter().map(|id| self.operation(id).transpose());
+        ops.flatten().collect()
+    }
+
+    /// The later operations (after `target`, before this one, not undone) that touched `table`
+    /// (its row `?4`, with one): by the first of `tries`, a row and a condition on the change
+    /// `c`, that finds any.
+    pub(super) fn later_by(
+        &self,
+        target: i64,
+        table: &str,
+        tries: &[(Option<i64>, &str)],
+    ) -> Result<Vec<Operation>, StoreError> {
+        for (row, placed) in tries {
+            let sql = format!(
+                "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
+                 WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND (?4 IS NULL OR c.row = ?4)
+                 AND o.undone_by IS NULL AND {placed} ORDER BY c.op"
+            );
+            let ids: Vec<i64> = self
+                .tx
+                .all(&sql, (target, self.op, table, row), |r| r.get(0))?;
+            if !ids.is_empty() {
+                return self.operations(ids);
+            }
+        }
+        Ok(Vec::new())
     }
 
     fn operation_where(
@@ -550,23 +576,7 @@ impl Change<'_> {
         let Some(holder) = holder else {
             return Ok(None);
         };
-        let mut ids: Vec<i64> = Vec::new();
-        for row in [Some(holder), None] {
-            ids = self.tx.all(
-                "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
-                     WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND (?4 IS NULL OR c.row = ?4)
-                     AND o.undone_by IS NULL ORDER BY c.op",
-                (target, self.op, table, row),
-                |r| r.get(0),
-            )?;
-            if !ids.is_empty() {
-                break;
-            }
-        }
-        let mut by = Vec::new();
-        for id in ids {
-            by.extend(self.operation(id)?);
-        }
+        let by = self.later_by(target, table, &[(Some(holder), "1"), (None, "1")])?;
         Ok(Some(Clash {
             table,
             by,

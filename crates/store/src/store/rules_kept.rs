@@ -28,16 +28,17 @@ impl Change<'_> {
     /// `target`, not undone) that put the row holding the place there. None if every rule
     /// holds for the rows it touched.
     pub fn rules_broken(&self, target: i64) -> Result<Option<Clash>, StoreError> {
-        let found = match self.fixture_clash()? {
-            Some(f) => Some(f),
-            None => match self.team_name_clash()? {
-                Some(f) => Some(f),
-                None => match self.player_name_clash()? {
-                    Some(f) => Some(f),
-                    None => self.leg_clash()?,
-                },
-            },
-        };
+        let mut found = None;
+        for clash in [
+            Self::fixture_clash,
+            Self::team_name_clash,
+            Self::player_name_clash,
+            Self::leg_clash,
+        ] {
+            if found.is_none() {
+                found = clash(self)?;
+            }
+        }
         let Some((broken, holder)) = found else {
             return Ok(None);
         };
@@ -270,28 +271,8 @@ impl Change<'_> {
                 )
             })
             .collect();
-        let mut ids: Vec<i64> = Vec::new();
-        for placed in [
-            format!("(c.action = 'insert' OR {})", moved.join(" OR ")),
-            "1".to_string(),
-        ] {
-            ids = self.tx.all(
-                &format!(
-                    "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
-                     WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND c.row = ?4
-                     AND o.undone_by IS NULL AND {placed} ORDER BY c.op"
-                ),
-                (target, self.op, holder.table, holder.row),
-                |r| r.get(0),
-            )?;
-            if !ids.is_empty() {
-                break;
-            }
-        }
-        let mut by = Vec::new();
-        for id in ids {
-            by.extend(self.operation(id)?);
-        }
-        Ok(by)
+        let placed = format!("(c.action = 'insert' OR {})", moved.join(" OR "));
+        let row = Some(holder.row);
+        self.later_by(target, holder.table, &[(row, &placed), (row, "1")])
     }
 }
