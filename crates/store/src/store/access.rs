@@ -237,10 +237,8 @@ impl Store {
     /// The games of `league` on the web (of `team`'s captain only, if one is given), oldest
     /// first.
     pub fn web_games(&self, league: i64, team: Option<TeamId>) -> Result<Vec<WebGame>, StoreError> {
-        match team {
-            Some(team) => web_games_where(&self.conn, "league = ?1 AND team = ?2", (league, team)),
-            None => web_games_where(&self.conn, "league = ?1", [league]),
-        }
+        let only = "league = ?1 AND (?2 IS NULL OR team = ?2)";
+        web_games_where(&self.conn, only, (league, team))
     }
 
     /// The games on the web played for a night (fixture), oldest first.

@@ -1233,11 +1233,7 @@ impl Change<'_> {
     /// Runs `try_it` and then puts back all it did, keeping only its answer: to see whether
     /// something could be done, as things stand, before saying so.
     pub fn trial<T>(&self, try_it: impl FnOnce(&Self) -> T) -> Result<T, StoreError> {
-        self.tx.execute_batch("SAVEPOINT trial")?;
-        let answer = try_it(self);
-        self.tx
-            .execute_batch("ROLLBACK TO SAVEPOINT trial; RELEASE SAVEPOINT trial")?;
-        Ok(answer)
+        self.attempt(try_it, |_| false)
     }
 
     /// Runs `try_it`, keeping what it did only if `keep` says so of its answer.
@@ -1287,12 +1283,6 @@ pub struct Operation {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn beside(path: &Path, suffix: &str) -> PathBuf {
-        let mut p = path.as_os_str().to_owned();
-        p.push(suffix);
-        PathBuf::from(p)
-    }
 
     /// A database with one operation in its log, closed.
     fn one_change(path: &Path) {

@@ -338,20 +338,28 @@ impl Reads {
 impl Store {
     /// Every stored game (oldest first) that passes the filter, as records.
     pub fn games(&self, filter: &GameFilter) -> Result<Vec<GameSummary>, StoreError> {
-        let (mut sql, params) = filter.sql();
+        self.each_game(filter.sql(), |conn, game| {
+            let stored =
+                stored_game(conn, game)?.ok_or_else(|| damaged(game, "it is not there"))?;
+            Ok(GameSummary { game, stored })
+        })
+    }
+
+    /// Each game (oldest first) that a filter's query `sql` finds with `params`, read by
+    /// `each`: in one read of one state, since each game's query in a transaction of its own
+    /// would take and let go the database's read lock once a query, slow while another `don`
+    /// writes.
+    pub(super) fn each_game<T>(
+        &self,
+        (mut sql, params): (String, Vec<String>),
+        each: impl Fn(&Connection, i64) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
         sql.push_str(" ORDER BY g.id");
-        // One read of one state: each game's query in a transaction of its own would take and
-        // let go the database's read lock once a query, slow while another `don` writes.
         self.read(|store| {
-            let ids: Vec<i64> = store
-                .conn
-                .all(&sql, rusqlite::params_from_iter(&params), |r| r.get(0))?;
+            let params = rusqlite::params_from_iter(&params);
+            let ids: Vec<i64> = store.conn.all(&sql, params, |r| r.get(0))?;
             ids.into_iter()
-                .map(|game| {
-                    let stored = stored_game(&store.conn, game)?
-                        .ok_or_else(|| damaged(game, "it is not there"))?;
-                    Ok(GameSummary { game, stored })
-                })
+                .map(|game| each(&store.conn, game))
                 .collect()
         })
     }

@@ -49,43 +49,31 @@ fn parsed<T: std::str::FromStr>(text: &str, game: i64) -> Result<T, StoreError> 
 }
 
 fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> {
-    let row = conn.one(
-        "SELECT variant_name, hands, finished, in_play, winner, draw, losers
-             FROM game_summaries WHERE game = ?1",
-        [game],
-        |r| {
-            let summary = Summary {
-                variant_name: r.get(0)?,
-                hands: r.get(1)?,
-                finished: r.get(2)?,
-                in_play: r.get(3)?,
-                winner: None,
-                draw: r.get(5)?,
-                losers: Vec::new(),
-                scores: Vec::new(),
-            };
-            let words: (Option<String>, String) = (r.get(4)?, r.get(6)?);
-            Ok((summary, words))
-        },
-    )?;
-    let Some((mut summary, (winner, losers))) = row else {
+    let sql = "SELECT variant_name, hands, finished, in_play, winner, draw, losers
+         FROM game_summaries WHERE game = ?1";
+    let row: Option<(String, u32, bool, bool, Option<String>, bool, String)> =
+        conn.one(sql, [game], tuple)?;
+    let Some((variant_name, hands, finished, in_play, winner, draw, losers)) = row else {
         return Ok(None);
     };
-    summary.winner = winner.map(|w| parsed(&w, game)).transpose()?;
-    summary.losers = (0..losers.len())
-        .filter_map(|i| losers.get(i..i + 1))
-        .map(|l| parsed(l, game))
-        .collect::<Result<_, _>>()?;
-    let scores: Vec<(String, i32)> = conn.all(
-        "SELECT side, score FROM game_summary_scores WHERE game = ?1 ORDER BY position",
-        [game],
-        tuple,
-    )?;
-    summary.scores = scores
-        .into_iter()
-        .map(|(side, score)| Ok((parsed(&side, game)?, score)))
-        .collect::<Result<_, StoreError>>()?;
-    Ok(Some(summary))
+    let sql = "SELECT side, score FROM game_summary_scores WHERE game = ?1 ORDER BY position";
+    let scores: Vec<(String, i32)> = conn.all(sql, [game], tuple)?;
+    Ok(Some(Summary {
+        variant_name,
+        hands,
+        finished,
+        in_play,
+        winner: winner.map(|w| parsed(&w, game)).transpose()?,
+        draw,
+        losers: (0..losers.len())
+            .filter_map(|i| losers.get(i..i + 1))
+            .map(|l| parsed(l, game))
+            .collect::<Result<_, _>>()?,
+        scores: scores
+            .into_iter()
+            .map(|(side, score)| Ok((parsed(&side, game)?, score)))
+            .collect::<Result<_, StoreError>>()?,
+    }))
 }
 
 fn listed(conn: &Connection, game: i64) -> Result<ListedGame, StoreError> {
@@ -126,17 +114,7 @@ impl Store {
                 also.join(", ")
             ));
         }
-        sql.push_str(" ORDER BY g.id");
-        // One read of one state: each game's query in a transaction of its own would take and
-        // let go the database's read lock once a query, slow while another `don` writes.
-        self.read(|store| {
-            let ids: Vec<i64> = store
-                .conn
-                .all(&sql, rusqlite::params_from_iter(&params), |r| r.get(0))?;
-            ids.into_iter()
-                .map(|game| listed(&store.conn, game))
-                .collect()
-        })
+        self.each_game((sql, params), listed)
     }
 
     /// The newest game whose summary says it is not decided, if any.
