@@ -372,13 +372,6 @@ impl Store {
 }
 
 impl Change<'_> {
-    /// The name of every player the database knows, as first written.
-    pub fn player_names(&self) -> Result<Vec<String>, StoreError> {
-        let mut stmt = self.tx.prepare_cached("SELECT name FROM players")?;
-        let names = stmt.query_map([], |r| r.get(0))?;
-        Ok(names.collect::<Result<_, _>>()?)
-    }
-
     /// The nights that hold, as a leg, a game whose own rows operation `op` changed (its
     /// hands, tricks, penalties, seats, or the game itself): an undo of `op` that leaves them
     /// holding it would change a leg under a night's score.

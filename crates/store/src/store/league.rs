@@ -1066,7 +1066,7 @@ impl Change<'_> {
             {
                 return Ok(None)
             }
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(e),
         }
         let id = self.tx.last_insert_rowid();
         for link in games {

@@ -52,8 +52,11 @@ impl Bearer {
     }
 }
 
+/// Another name's `id, name, until` as stored.
+type OtherRow = (i64, String, Option<String>);
+
 /// A row of `id, name, until` as another name.
-fn other_name((id, name, until): (i64, String, Option<String>)) -> Result<OtherName, StoreError> {
+fn other_name((id, name, until): OtherRow) -> Result<OtherName, StoreError> {
     let until = until.as_deref().map(date).transpose()?;
     Ok(OtherName { id, name, until })
 }
@@ -92,7 +95,7 @@ impl NameReader<'_> {
     /// The other names of every team of a league, each with its team's id (as
     /// [`NameReader::other_names`] orders them, team by team).
     pub fn league_team_names(&self, league: i64) -> Result<Vec<(TeamId, OtherName)>, StoreError> {
-        let rows: Vec<(TeamId, (i64, String, Option<String>))> = self.0.all(
+        let rows: Vec<(TeamId, OtherRow)> = self.0.all(
             "SELECT n.team, n.id, n.name, n.until FROM team_names n JOIN teams t ON t.id = n.team
              WHERE t.league = ?1 ORDER BY n.team, n.until IS NULL, n.until, n.id",
             [league],

@@ -48,11 +48,14 @@ fn parsed<T: std::str::FromStr>(text: &str, game: i64) -> Result<T, StoreError> 
         .map_err(|_| StoreError::damaged(format!("the summary of game {game}"), text))
 }
 
+/// A summary's columns as stored: its variant's name, hands, whether finished and in play,
+/// winner, whether drawn, losers.
+type SummaryRow = (String, u32, bool, bool, Option<String>, bool, String);
+
 fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> {
     let sql = "SELECT variant_name, hands, finished, in_play, winner, draw, losers
          FROM game_summaries WHERE game = ?1";
-    let row: Option<(String, u32, bool, bool, Option<String>, bool, String)> =
-        conn.one(sql, [game], tuple)?;
+    let row: Option<SummaryRow> = conn.one(sql, [game], tuple)?;
     let Some((variant_name, hands, finished, in_play, winner, draw, losers)) = row else {
         return Ok(None);
     };
