@@ -59,6 +59,18 @@ pub struct Dependents {
     pub referred: bool,
 }
 
+/// A change a later operation made, as `later_dependents` reads it: the operation, the table
+/// and row, the night it was in and is in, the action, and the game of a leg's link taken away.
+type LaterChange = (
+    i64,
+    String,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    String,
+    Option<i64>,
+);
+
 /// An operation of the log with the name of the team its actor acted for, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogEntry {
@@ -168,20 +180,18 @@ impl Change<'_> {
             tuple,
         )?;
         // The nights they belong to.
-        let nights: HashSet<i64> = self
-            .tx
-            .prepare(
-                "SELECT c.row FROM changes c WHERE c.op IN (?1, ?2) AND c.tbl = 'fixtures'
-                 UNION SELECT json_extract(c.old, '$.fixture') FROM changes c
-                 WHERE c.op IN (?1, ?2) AND c.tbl IN ('matches', 'confirmations') AND c.old IS NOT NULL
-                 UNION SELECT m.fixture FROM changes c JOIN matches m ON m.id = c.row
-                 WHERE c.op IN (?1, ?2) AND c.tbl = 'matches'
-                 UNION SELECT k.fixture FROM changes c JOIN confirmations k ON k.id = c.row
-                 WHERE c.op IN (?1, ?2) AND c.tbl = 'confirmations'",
-            )?
-            .query_map((target, self.op), |r| r.get::<_, Option<i64>>(0))?
-            .filter_map(|r| r.transpose())
-            .collect::<Result<_, _>>()?;
+        let nights: Vec<Option<i64>> = self.tx.all(
+            "SELECT c.row FROM changes c WHERE c.op IN (?1, ?2) AND c.tbl = 'fixtures'
+             UNION SELECT json_extract(c.old, '$.fixture') FROM changes c
+             WHERE c.op IN (?1, ?2) AND c.tbl IN ('matches', 'confirmations') AND c.old IS NOT NULL
+             UNION SELECT m.fixture FROM changes c JOIN matches m ON m.id = c.row
+             WHERE c.op IN (?1, ?2) AND c.tbl = 'matches'
+             UNION SELECT k.fixture FROM changes c JOIN confirmations k ON k.id = c.row
+             WHERE c.op IN (?1, ?2) AND c.tbl = 'confirmations'",
+            (target, self.op),
+            |r| r.get(0),
+        )?;
+        let nights: HashSet<i64> = nights.into_iter().flatten().collect();
         // Rows the reversal left pointing at nothing.
         let mut orphans: Vec<(String, i64)> = self.tx.all("PRAGMA foreign_key_check", [], tuple)?;
         // Matches naming a player this change took away (players are named by number in a
@@ -206,16 +216,15 @@ impl Change<'_> {
                 _ => None,
             };
             if let Some((sql, parent)) = parent {
-                let id: Option<i64> = self.tx.query_row(sql, [row], |r| r.get(0)).optional()?;
-                let since: Option<i64> = self
-                    .tx
-                    .prepare_cached(
-                        "SELECT min(op) FROM changes WHERE tbl = ?1 AND row = ?2
-                         AND action = 'insert' AND op > ?3",
-                    )?
-                    .query_row((table, row, target), |r| r.get(0))?;
+                let id: Option<i64> = self.tx.one(sql, [row], |r| r.get(0))?;
+                let since: Option<Option<i64>> = self.tx.one(
+                    "SELECT min(op) FROM changes WHERE tbl = ?1 AND row = ?2
+                     AND action = 'insert' AND op > ?3",
+                    (table, row, target),
+                    |r| r.get(0),
+                )?;
                 if let Some(id) = id {
-                    let since = since.unwrap_or(0);
+                    let since = since.flatten().unwrap_or(0);
                     let at = linked.entry((parent.to_string(), id)).or_insert(since);
                     *at = (*at).min(since);
                 }
@@ -224,38 +233,30 @@ impl Change<'_> {
         // The games this change and `target` changed (an entry at the table names its game), and
         // the matches and nights that score a leg in one of them: a later change that linked
         // such a game as a leg depends on the game as it stood.
-        let games: HashSet<i64> = self
-            .tx
-            .prepare(
-                "SELECT game FROM operations WHERE id IN (?1, ?2) AND game IS NOT NULL
-                 UNION SELECT row FROM changes WHERE op IN (?1, ?2) AND tbl = 'games'
-                 UNION SELECT json_extract(old, '$.game') FROM changes
-                 WHERE op IN (?1, ?2) AND tbl IN ('hands', 'seats', 'entrants') AND old IS NOT NULL",
-            )?
-            .query_map((target, self.op), |r| r.get::<_, Option<i64>>(0))?
-            .filter_map(|r| r.transpose())
-            .collect::<Result<_, _>>()?;
+        let games: Vec<Option<i64>> = self.tx.all(
+            "SELECT game FROM operations WHERE id IN (?1, ?2) AND game IS NOT NULL
+             UNION SELECT row FROM changes WHERE op IN (?1, ?2) AND tbl = 'games'
+             UNION SELECT json_extract(old, '$.game') FROM changes
+             WHERE op IN (?1, ?2) AND tbl IN ('hands', 'seats', 'entrants') AND old IS NOT NULL",
+            (target, self.op),
+            |r| r.get(0),
+        )?;
+        let games: HashSet<i64> = games.into_iter().flatten().collect();
         let mut legs: HashSet<(String, i64)> = HashSet::new();
-        if !games.is_empty() {
-            let mut stmt = self.tx.prepare(
-                "SELECT g.match, m.fixture FROM leg_games g JOIN matches m ON m.id = g.match
-                 WHERE g.game = ?1",
-            )?;
-            for game in &games {
-                let rows =
-                    stmt.query_map([game], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
-                for row in rows {
-                    let (m, f) = row?;
-                    legs.insert(("matches".to_string(), m));
-                    legs.insert(("fixtures".to_string(), f));
-                }
+        for game in &games {
+            let sql = "SELECT g.match, m.fixture FROM leg_games g JOIN matches m ON m.id = g.match
+                 WHERE g.game = ?1";
+            let rows: Vec<(i64, i64)> = self.tx.all(sql, [game], tuple)?;
+            for (m, f) in rows {
+                legs.insert(("matches".to_string(), m));
+                legs.insert(("fixtures".to_string(), f));
             }
         }
         let orphaned = !orphans.is_empty();
         watched.extend(orphans);
         // One pass over what the later operations changed.
         let mut ids: BTreeSet<i64> = BTreeSet::new();
-        let mut stmt = self.tx.prepare(
+        let rows: Vec<LaterChange> = self.tx.all(
             "SELECT c.op, c.tbl, c.row,
                     CASE WHEN c.tbl IN ('matches', 'confirmations') THEN json_extract(c.old, '$.fixture') END,
                     CASE c.tbl WHEN 'matches' THEN (SELECT fixture FROM matches WHERE id = c.row)
@@ -264,20 +265,10 @@ impl Change<'_> {
                     c.action,
                     CASE WHEN c.tbl = 'leg_games' THEN json_extract(c.old, '$.game') END
              FROM changes c WHERE c.op > ?1 AND c.op < ?2",
+            (target, self.op),
+            tuple,
         )?;
-        let rows = stmt.query_map((target, self.op), |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, i64>(2)?,
-                r.get::<_, Option<i64>>(3)?,
-                r.get::<_, Option<i64>>(4)?,
-                r.get::<_, String>(5)?,
-                r.get::<_, Option<i64>>(6)?,
-            ))
-        })?;
-        for row in rows {
-            let (op, table, row, was_in, is_in, action, leg_game) = row?;
+        for (op, table, row, was_in, is_in, action, leg_game) in rows {
             let night = |f: Option<i64>| f.is_some_and(|f| nights.contains(&f));
             // A match (or a night) added with a leg scored in one of the games; a leg's link
             // to one of them taken away.
@@ -291,7 +282,6 @@ impl Change<'_> {
                 ids.insert(op);
             }
         }
-        drop(stmt);
         // A game's link as a leg that this change puts back (a night's match redone): the link
         // holds only for the game as it stood, so a later change to that game (a hand entered,
         // taken back or undone) depends on it.
@@ -301,19 +291,16 @@ impl Change<'_> {
             [target],
             |r| r.get(0),
         )?;
-        if !relinked.is_empty() {
-            let mut stmt = self.tx.prepare(
+        for game in relinked {
+            let later: Vec<i64> = self.tx.all(
                 "SELECT o.id FROM operations o WHERE o.id > ?1 AND o.id < ?2 AND o.game = ?3
                  UNION SELECT c.op FROM changes c WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = 'hands'
                    AND (json_extract(c.old, '$.game') = ?3
                         OR (SELECT h.game FROM hands h WHERE h.id = c.row) = ?3)",
+                (target, self.op, game),
+                |r| r.get(0),
             )?;
-            for game in relinked {
-                let later = stmt.query_map((target, self.op, game), |r| r.get::<_, i64>(0))?;
-                for op in later {
-                    ids.insert(op?);
-                }
-            }
+            ids.extend(later);
         }
         // Entries at the table follow one another: a later one in the same game depends on it.
         let sql = "SELECT later.id FROM operations later JOIN operations t ON t.id = ?1
