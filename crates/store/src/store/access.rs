@@ -2,7 +2,7 @@
 //! tokens. Making and revoking a link is a change (in the log); opening a session, and noting
 //! when a link was last used, is not: those are written here in a transaction of their own.
 
-use rusqlite::{Connection, OptionalExtension, Transaction, TransactionBehavior};
+use rusqlite::{Connection, Transaction, TransactionBehavior};
 
 use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::league::TeamId;
@@ -127,14 +127,9 @@ impl Store {
     /// The session whose key hashes to `key_hash`, if it is open at `now` and its link is not
     /// revoked.
     pub fn session(&self, key_hash: &str, now: &str) -> Result<Option<SessionRow>, StoreError> {
-        let found = self
-            .conn
-            .query_row(
-                "SELECT link, csrf, expires FROM web_sessions WHERE key_hash = ?1 AND expires > ?2",
-                (key_hash, now),
-                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get(2)?)),
-            )
-            .optional()?;
+        let sql =
+            "SELECT link, csrf, expires FROM web_sessions WHERE key_hash = ?1 AND expires > ?2";
+        let found: Option<(i64, String, String)> = self.conn.one(sql, (key_hash, now), tuple)?;
         let Some((link, csrf, expires)) = found else {
             return Ok(None);
         };

@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
-use super::db::{beside, first_look, folder_of, latest_version, tuple, Store, StoreError};
+use super::db::{beside, first_look, folder_of, latest_version, tuple, Sql, Store, StoreError};
 use super::interrupt::{clear_stale, RemovedOnSignal};
 use super::lock::Exclusive;
 
@@ -141,15 +141,9 @@ impl Store {
         if theirs == end_operation(&self.conn, "ASC")? {
             // An older backup of this database holds no operation this one lacks.
             let last = end_operation(&conn, "DESC").ok().flatten();
-            let ours = match &last {
-                Some((id, at, command, summary)) => self
-                    .conn
-                    .query_row(
-                        "SELECT count(*) FROM operations WHERE id = ?1 AND at = ?2 AND command = ?3 AND summary = ?4",
-                        rusqlite::params![id, at, command, summary],
-                        |r| r.get::<_, i64>(0),
-                    )
-                    .map(|n| n > 0)?,
+            let sql = "SELECT id, at, command, summary FROM operations WHERE id = ?1";
+            let ours = match last {
+                Some(last) => self.conn.one(sql, [last.0], tuple)? == Some(last),
                 None => true,
             };
             if ours {

@@ -4,7 +4,8 @@ use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 use rusqlite::{
-    Connection, ErrorCode, OpenFlags, OptionalExtension, Params, Row, TransactionBehavior,
+    Connection, ErrorCode, OpenFlags, OptionalExtension, Params, Row, Transaction,
+    TransactionBehavior,
 };
 use rusqlite_migration::{Migrations, M};
 
@@ -643,14 +644,11 @@ impl Store {
         &self,
         read: impl FnOnce(&Store) -> Result<T, E>,
     ) -> Result<T, E> {
-        self.conn
-            .execute_batch("BEGIN DEFERRED")
-            .map_err(StoreError::from)?;
+        let snapshot = Transaction::new_unchecked(&self.conn, TransactionBehavior::Deferred);
+        let snapshot = snapshot.map_err(StoreError::from)?;
         let out = read(self);
         // Nothing was written: ending the transaction only lets the snapshot go.
-        self.conn
-            .execute_batch("COMMIT")
-            .map_err(StoreError::from)?;
+        snapshot.commit().map_err(StoreError::from)?;
         out
     }
 
@@ -659,7 +657,7 @@ impl Store {
     pub fn change(&mut self, command: &str) -> Result<Change<'_>, StoreError> {
         let actor = self.actor.clone();
         let reads = &self.reads;
-        let tx = rusqlite::Transaction::new_unchecked(&reads.conn, TransactionBehavior::Immediate)?;
+        let tx = Transaction::new_unchecked(&reads.conn, TransactionBehavior::Immediate)?;
         // A database opened to read only refuses here, as SQLite's own read-only fault.
         tx.execute(
             "INSERT INTO operations (at, command, summary, actor, team) VALUES (?1, ?2, '', ?3, ?4)",
@@ -1092,22 +1090,16 @@ fn migrate(conn: &mut Connection, path: &Path, version: i64) -> Result<(), Store
 
 /// Whether `conn` holds a table, index or trigger that the schema makes only after `version`.
 fn holds_later_tables(conn: &Connection, version: i64) -> Result<bool, StoreError> {
-    fn names(conn: &Connection) -> rusqlite::Result<std::collections::HashSet<String>> {
-        let mut stmt =
-            conn.prepare("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")?;
-        let names = stmt.query_map([], |r| r.get(0))?.collect();
-        names
-    }
     let model = |upto: usize| -> rusqlite::Result<std::collections::HashSet<String>> {
         let model = Connection::open_in_memory()?;
         for part in schema().into_iter().take(upto) {
             model.execute_batch(part)?;
         }
-        names(&model)
+        schema_names(&model)
     };
     let then = model(usize::try_from(version).unwrap_or(0))?;
     let latest = model(usize::MAX)?;
-    Ok(names(conn)?
+    Ok(schema_names(conn)?
         .iter()
         .any(|n| !then.contains(n) && latest.contains(n)))
 }
@@ -1116,13 +1108,15 @@ fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("PRAGMA user_version", [], |r| r.get(0))
 }
 
+/// The names of the tables, indexes and triggers of the database `conn` reads.
+fn schema_names(conn: &Connection) -> rusqlite::Result<std::collections::HashSet<String>> {
+    let mut stmt = conn.prepare("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")?;
+    let names = stmt.query_map([], |r| r.get(0))?.collect();
+    names
+}
+
 fn has_tables(conn: &Connection) -> Result<bool, StoreError> {
-    let n: i64 = conn.query_row(
-        "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'",
-        [],
-        |r| r.get(0),
-    )?;
-    Ok(n > 0)
+    Ok(!schema_names(conn)?.is_empty())
 }
 
 /// A database with tables but no version of ours is someone else's: never migrate it.

@@ -2,7 +2,7 @@
 //! it) or entry by entry from the table, and read back as a record or as the entries a scorer
 //! replays. No score is stored.
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
 use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
@@ -216,10 +216,8 @@ impl Reads {
     /// written, if there is one.
     pub fn find_game(&self, key: &str) -> Result<Option<i64>, StoreError> {
         if let Ok(n) = key.trim().trim_start_matches('#').parse::<i64>() {
-            let found: Option<i64> = self
-                .conn
-                .query_row("SELECT id FROM games WHERE id = ?1", [n], |r| r.get(0))
-                .optional()?;
+            let sql = "SELECT id FROM games WHERE id = ?1";
+            let found: Option<i64> = self.conn.one(sql, [n], |r| r.get(0))?;
             if found.is_some() {
                 return Ok(found);
             }
@@ -252,12 +250,8 @@ impl Reads {
 
     /// When a game and each of its hands were entered, if it is stored.
     pub fn game_times(&self, game: i64) -> Result<Option<GameTimes>, StoreError> {
-        let created: Option<String> = self
-            .conn
-            .query_row("SELECT created FROM games WHERE id = ?1", [game], |r| {
-                r.get(0)
-            })
-            .optional()?;
+        let sql = "SELECT created FROM games WHERE id = ?1";
+        let created: Option<String> = self.conn.one(sql, [game], |r| r.get(0))?;
         let Some(created) = created else {
             return Ok(None);
         };
@@ -386,16 +380,10 @@ impl Change<'_> {
     /// The change that put game `game` in place as it stands (`don new`, an import, or the
     /// undo that put it back), if the log still says.
     pub fn stored_by(&self, game: i64) -> Result<Option<super::db::Operation>, StoreError> {
-        let op: Option<i64> = self
-            .tx
-            .prepare_cached(
-                "SELECT max(op) FROM changes WHERE tbl = 'games' AND row = ?1 AND action = 'insert'",
-            )?
-            .query_row([game], |r| r.get(0))?;
-        match op {
-            Some(op) => self.operation(op),
-            None => Ok(None),
-        }
+        let sql =
+            "SELECT max(op) FROM changes WHERE tbl = 'games' AND row = ?1 AND action = 'insert'";
+        let op: Option<Option<i64>> = self.tx.one(sql, [game], |r| r.get(0))?;
+        op.flatten().map_or(Ok(None), |op| self.operation(op))
     }
 
     /// A player by name, matched ignoring case and extra spaces; added if new.
@@ -420,21 +408,11 @@ impl Change<'_> {
             self.players.borrow_mut().insert(name.to_string(), id);
             return Ok(id);
         }
-        let found: Option<i64> =
-            self.tx
-                .one("SELECT id FROM players WHERE key = ?1", [&key], |r| {
-                    r.get(0)
-                })?;
-        // A former name or an alias of a player (`don player alias`) is that player.
-        let found: Option<i64> = match found {
-            Some(id) => Some(id),
-            None => self.tx.one(
-                "SELECT player FROM player_names WHERE key = ?1",
-                [&key],
-                |r| r.get(0),
-            )?,
-        };
-        let id = match found {
+        // The player of that name today, else of a former name or an alias (`don player alias`).
+        let sql = "SELECT coalesce((SELECT id FROM players WHERE key = ?1),
+                                   (SELECT player FROM player_names WHERE key = ?1))";
+        let found: Option<Option<i64>> = self.tx.one(sql, [&key], |r| r.get(0))?;
+        let id = match found.flatten() {
             Some(id) => id,
             None => {
                 let shown = name.split_whitespace().collect::<Vec<_>>().join(" ");
@@ -675,11 +653,7 @@ impl Change<'_> {
 
     /// A game's ruleset (JSON text, as stored), if the game is there.
     pub fn ruleset(&self, game: i64) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .tx
-            .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {
-                r.get(0)
-            })
-            .optional()?)
+        let sql = "SELECT ruleset FROM games WHERE id = ?1";
+        self.tx.one(sql, [game], |r| r.get(0))
     }
 }

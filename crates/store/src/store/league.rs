@@ -14,6 +14,7 @@ use crate::league::names::{name_key, tidy};
 use crate::league::{
     Adjustment, Config, Confirmation, HomeAway, Kind, Leg, Match, NightResult, Pair, Team, TeamId,
 };
+use crate::record::stored::StoredGame;
 use crate::rules::Side as GameSide;
 
 /// A league as stored.
@@ -1127,12 +1128,8 @@ pub struct LegPlace {
 impl LeagueReader<'_> {
     /// Whether there is a game `game`.
     pub fn has_game(&self, game: i64) -> Result<bool, StoreError> {
-        Ok(self
-            .0
-            .one("SELECT id FROM games WHERE id = ?1", [game], |r| {
-                r.get::<_, i64>(0)
-            })?
-            .is_some())
+        let sql = "SELECT id FROM games WHERE id = ?1";
+        Ok(self.0.one(sql, [game], |_| Ok(()))?.is_some())
     }
 
     /// The match a stored game is a leg of, if it is one.
@@ -1157,10 +1154,7 @@ impl LeagueReader<'_> {
     }
 
     /// A stored game's rows, read in this change when there is one.
-    pub fn stored_game(
-        &self,
-        game: i64,
-    ) -> Result<Option<crate::record::stored::StoredGame>, StoreError> {
+    pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
         super::games::stored_game(self.0, game)
     }
 }
@@ -1171,12 +1165,7 @@ impl Change<'_> {
     /// deleted, its result cleared. Every row is logged by the triggers, so undoing the change
     /// puts the night back as it was.
     pub fn clear_night(&self, fixture: i64) -> Result<(), StoreError> {
-        self.tx.run(
-            "DELETE FROM leg_games WHERE match IN (SELECT id FROM matches WHERE fixture = ?1)",
-            [fixture],
-        )?;
-        self.tx
-            .run("DELETE FROM matches WHERE fixture = ?1", [fixture])?;
+        self.drop_matches("fixture = ?1", [fixture])?;
         self.tx.run(
             "UPDATE fixtures SET result = NULL, home_points = NULL, away_points = NULL,
                  walkover = NULL WHERE id = ?1",
@@ -1187,15 +1176,17 @@ impl Change<'_> {
 
     /// Takes one match off a night (with its stored games' links), logged for undo.
     pub fn remove_match(&self, fixture: i64, kind: Kind, slot: u32) -> Result<(), StoreError> {
-        self.tx.run(
-            "DELETE FROM leg_games WHERE match IN
-                 (SELECT id FROM matches WHERE fixture = ?1 AND kind = ?2 AND slot = ?3)",
-            (fixture, kind.as_str(), slot),
-        )?;
-        self.tx.run(
-            "DELETE FROM matches WHERE fixture = ?1 AND kind = ?2 AND slot = ?3",
-            (fixture, kind.as_str(), slot),
-        )?;
+        let which = "fixture = ?1 AND kind = ?2 AND slot = ?3";
+        self.drop_matches(which, (fixture, kind.as_str(), slot))
+    }
+
+    /// Deletes the matches `which` picks (of their columns), with their stored games' links.
+    fn drop_matches(&self, which: &str, params: impl Params + Clone) -> Result<(), StoreError> {
+        let links =
+            format!("DELETE FROM leg_games WHERE match IN (SELECT id FROM matches WHERE {which})");
+        self.tx.run(&links, params.clone())?;
+        self.tx
+            .run(&format!("DELETE FROM matches WHERE {which}"), params)?;
         Ok(())
     }
 }

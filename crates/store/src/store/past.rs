@@ -44,14 +44,8 @@ impl LeagueReader<'_> {
 
     /// Whether a season is closed: known by its final table.
     pub fn is_closed(&self, season: i64) -> Result<bool, StoreError> {
-        Ok(self
-            .0
-            .one(
-                "SELECT 1 FROM season_tables WHERE season = ?1 LIMIT 1",
-                [season],
-                |_| Ok(()),
-            )?
-            .is_some())
+        let sql = "SELECT 1 FROM season_tables WHERE season = ?1 LIMIT 1";
+        Ok(self.0.one(sql, [season], |_| Ok(()))?.is_some())
     }
 
     /// The closed seasons of a league, by id.
@@ -67,28 +61,17 @@ impl LeagueReader<'_> {
     /// The date of a season's last dated night or fixture (cancelled ones, and nights without
     /// a date, not counted).
     pub fn last_dated(&self, season: i64) -> Result<Option<NaiveDate>, StoreError> {
-        let last: Option<String> = self
-            .0
-            .one(
-                "SELECT max(date) FROM fixtures
-                 WHERE season = ?1 AND undated = 0 AND status <> 'cancelled'",
-                [season],
-                |r| r.get(0),
-            )?
-            .flatten();
+        let sql = "SELECT max(date) FROM fixtures
+             WHERE season = ?1 AND undated = 0 AND status <> 'cancelled'";
+        let last: Option<String> = self.0.one(sql, [season], |r| r.get(0))?.flatten();
         last.as_deref().map(date).transpose()
     }
 
     /// The season's name, if it is closed.
     pub fn closed_name(&self, season: i64) -> Result<Option<String>, StoreError> {
-        if !self.is_closed(season)? {
-            return Ok(None);
-        }
-        Ok(Some(
-            self.0
-                .prepare_cached("SELECT name FROM seasons WHERE id = ?1")?
-                .query_row([season], |r| r.get(0))?,
-        ))
+        let sql = "SELECT name FROM seasons WHERE id = ?1
+             AND EXISTS (SELECT 1 FROM season_tables WHERE season = ?1)";
+        self.0.one(sql, [season], |r| r.get(0))
     }
 
     /// The season a fixture is in.
