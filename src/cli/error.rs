@@ -6,7 +6,7 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 use don::app::access::error::AccessError;
-use don::app::error::{StorageFault, LegHolding, StoreError};
+use don::app::error::{LegHolding, StorageFault, StoreError};
 use don::app::game::error::GameError;
 use don::app::game::leg::LegError;
 use don::app::names::error::NamesError;

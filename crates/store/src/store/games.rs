@@ -7,7 +7,7 @@ use rusqlite::Connection;
 use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
-pub use crate::league::names::name_key;
+use crate::league::names::name_key;
 
 /// A stored game, listed.
 #[derive(Clone, Debug, PartialEq)]

@@ -26,7 +26,7 @@ pub use backup::{BackupError, BackupReport, RestoreReport};
 pub use board::NightLeg;
 pub use broken::{Broken, FixtureNamed, LegNamed};
 pub use db::{Actor, Change, Reads, StorageFault, Store, StoreError};
-pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
+pub use games::{GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
 pub use history::SeasonPast;
 pub use league::{
     Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
