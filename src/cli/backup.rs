@@ -8,7 +8,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use don::app::error::Fault;
+use don::app::error::StorageFault;
 use don::app::BackupError;
 use don::publish::out::{self, OutError, OutTarget, Role};
 
@@ -68,7 +68,7 @@ pub fn run(args: BackupArgs) -> Result<Exit, CliError> {
         }),
         // A full disk met in writing the copy is the copy's disk, not the database's.
         BackupError::Store(e) => match e.fault() {
-            Some(Fault::Full) => about_file(OutError::Write {
+            Some(StorageFault::Full) => about_file(OutError::Write {
                 path: file.clone(),
                 source: out::plain(io::Error::from(io::ErrorKind::StorageFull)),
             }),

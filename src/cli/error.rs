@@ -6,7 +6,7 @@ use std::path::Path;
 
 use chrono::NaiveDate;
 use don::app::access::error::AccessError;
-use don::app::error::{Fault, LegHolding, StoreError};
+use don::app::error::{LegHolding, StorageFault, StoreError};
 use don::app::game::error::GameError;
 use don::app::game::leg::LegError;
 use don::app::names::error::NamesError;
@@ -705,22 +705,22 @@ pub(super) fn shell_word(word: &str) -> Cow<'_, str> {
 }
 
 /// What to do about a storage fault of the database at `path`.
-fn fault_hint(path: &Path, fault: Fault) -> Cow<'static, str> {
+fn fault_hint(path: &Path, fault: StorageFault) -> Cow<'static, str> {
     let file = path.display().to_string();
     let file = super::text::shown(&file);
     match fault {
-        Fault::ReadOnly => format!(
+        StorageFault::ReadOnly => format!(
             "this command changes the database: it must be able to write {file} and, in the same folder, {file}-wal and {file}-shm (permission to write both, on a disk not mounted read-only); commands that only read it (standings, show, export, publish...) work as it is"
         )
         .into(),
-        Fault::Full => "free some space on that disk and run the command again".into(),
-        Fault::Damaged => format!(
+        StorageFault::Full => "free some space on that disk and run the command again".into(),
+        StorageFault::Damaged => format!(
             "restore a copy made with `don backup`; or let SQLite save what it can: `sqlite3 {} .recover | sqlite3 recovered.db`, then use --db recovered.db",
             shell_word(&file)
         )
         .into(),
-        Fault::Io => "check the disk (the system's log says more); `don backup` to another disk keeps a copy while it can still be read".into(),
-        Fault::NotADatabase => {
+        StorageFault::Io => "check the disk (the system's log says more); `don backup` to another disk keeps a copy while it can still be read".into(),
+        StorageFault::NotADatabase => {
             "give --db (or DON_DB) the file name of a don database; if this was one, it is damaged: restore a copy made with `don backup`".into()
         }
     }

@@ -7,7 +7,7 @@ use std::borrow::Cow;
 pub use crate::app::kind::{store_kind, ErrorKind};
 use crate::app::league::LeagueRefusal;
 /// The store's errors and faults, as the front ends map them (words, hints, exit codes).
-pub use crate::store::{Fault, LegHolding, StoreError};
+pub use crate::store::{LegHolding, StorageFault, StoreError};
 
 /// What can go wrong in a thing a user does.
 #[derive(Debug, thiserror::Error)]

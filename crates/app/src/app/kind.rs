@@ -1,7 +1,7 @@
 //! What kind of refusal or failure an error is, apart from the errors themselves (which name
 //! their kind), so that each domain's error may say its kind without a cycle of files.
 
-use crate::store::{BackupError, Fault, StoreError};
+use crate::store::{BackupError, StorageFault, StoreError};
 
 /// What kind of refusal or failure an error is: all a front end needs to choose its exit code
 /// (or HTTP status).
@@ -47,7 +47,7 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
         | StoreError::TooNew { .. }
         | StoreError::NotOurs { .. }
         | StoreError::Fault {
-            fault: Fault::NotADatabase,
+            fault: StorageFault::NotADatabase,
             ..
         } => ErrorKind::Unusable,
         StoreError::SessionEnded => ErrorKind::Forbidden,

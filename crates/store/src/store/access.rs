@@ -2,9 +2,9 @@
 //! tokens. Making and revoking a link is a change (in the log); opening a session, and noting
 //! when a link was last used, is not: those are written here in a transaction of their own.
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::{Connection, Transaction, TransactionBehavior};
 
-use super::db::{Change, Store, StoreError};
+use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::league::TeamId;
 
 /// A private link as stored: for a team's captain (`team`), or for the secretary (`None`).
@@ -69,12 +69,20 @@ fn links_where(
     Ok(rows)
 }
 
-impl Store {
+impl Reads {
     /// A league's links, revoked ones too, oldest first.
     pub fn links(&self, league: i64) -> Result<Vec<LinkRow>, StoreError> {
         links_where(&self.conn, "l.league = ?1", [league])
     }
 
+    /// A game of the league on the web, if it is one.
+    pub fn web_game(&self, game: i64) -> Result<Option<WebGame>, StoreError> {
+        let found = web_games_where(&self.conn, "id = ?1", [game])?;
+        Ok(found.into_iter().next())
+    }
+}
+
+impl Store {
     /// The link whose token hashes to `token_hash`, revoked or not.
     pub fn link_by_hash(&self, token_hash: &str) -> Result<Option<LinkRow>, StoreError> {
         Ok(links_where(&self.conn, "l.token_hash = ?1", [token_hash])?
@@ -92,46 +100,36 @@ impl Store {
         csrf: &str,
         (now, expires): (&str, &str),
     ) -> Result<(), StoreError> {
-        self.conn.execute_batch("BEGIN IMMEDIATE")?;
-        let done = (|| -> Result<(), StoreError> {
-            self.conn
-                .execute("DELETE FROM web_sessions WHERE expires <= ?1", [now])?;
-            // Made to the microsecond, so that a link's sessions are ended oldest first even
-            // when it is opened many times in one second.
-            let made = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
-            self.conn.execute(
-                "INSERT INTO web_sessions (key_hash, link, csrf, made, expires)
-                 VALUES (?1, ?2, ?3, ?4, ?5)",
-                (key_hash, link, csrf, made, expires),
-            )?;
-            self.conn.execute(
-                "DELETE FROM web_sessions WHERE link = ?1 AND key_hash <> ?2 AND key_hash NOT IN
-                   (SELECT key_hash FROM web_sessions WHERE link = ?1 AND key_hash <> ?2
-                    ORDER BY made DESC, expires DESC LIMIT ?3)",
-                (link, key_hash, SESSIONS_PER_LINK as i64 - 1),
-            )?;
-            self.note_use(link, now)
-        })();
-        match done {
-            Ok(()) => Ok(self.conn.execute_batch("COMMIT")?),
-            Err(e) => {
-                let _ = self.conn.execute_batch("ROLLBACK");
-                Err(e)
-            }
-        }
+        let tx = Transaction::new_unchecked(&self.conn, TransactionBehavior::Immediate)?;
+        tx.execute("DELETE FROM web_sessions WHERE expires <= ?1", [now])?;
+        // Made to the microsecond, so that a link's sessions are ended oldest first even when
+        // it is opened many times in one second.
+        let made = chrono::Utc::now().to_rfc3339_opts(chrono::SecondsFormat::Micros, true);
+        tx.execute(
+            "INSERT INTO web_sessions (key_hash, link, csrf, made, expires)
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            (key_hash, link, csrf, made, expires),
+        )?;
+        tx.execute(
+            "DELETE FROM web_sessions WHERE link = ?1 AND key_hash <> ?2 AND key_hash NOT IN
+               (SELECT key_hash FROM web_sessions WHERE link = ?1 AND key_hash <> ?2
+                ORDER BY made DESC, expires DESC LIMIT ?3)",
+            (link, key_hash, SESSIONS_PER_LINK as i64 - 1),
+        )?;
+        tx.execute(
+            "INSERT INTO link_uses (link, last_used) VALUES (?1, ?2)
+             ON CONFLICT (link) DO UPDATE SET last_used = excluded.last_used",
+            (link, now),
+        )?;
+        Ok(tx.commit()?)
     }
 
     /// The session whose key hashes to `key_hash`, if it is open at `now` and its link is not
     /// revoked.
     pub fn session(&self, key_hash: &str, now: &str) -> Result<Option<SessionRow>, StoreError> {
-        let found = self
-            .conn
-            .query_row(
-                "SELECT link, csrf, expires FROM web_sessions WHERE key_hash = ?1 AND expires > ?2",
-                (key_hash, now),
-                |r| Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?, r.get(2)?)),
-            )
-            .optional()?;
+        let sql =
+            "SELECT link, csrf, expires FROM web_sessions WHERE key_hash = ?1 AND expires > ?2";
+        let found: Option<(i64, String, String)> = self.conn.one(sql, (key_hash, now), tuple)?;
         let Some((link, csrf, expires)) = found else {
             return Ok(None);
         };
@@ -153,15 +151,6 @@ impl Store {
              ON CONFLICT (link) DO UPDATE SET last_used = excluded.last_used
              WHERE last_used < ?3",
             (link, now, since),
-        )?;
-        Ok(())
-    }
-
-    fn note_use(&self, link: i64, now: &str) -> Result<(), StoreError> {
-        self.conn.execute(
-            "INSERT INTO link_uses (link, last_used) VALUES (?1, ?2)
-             ON CONFLICT (link) DO UPDATE SET last_used = excluded.last_used",
-            (link, now),
         )?;
         Ok(())
     }
@@ -193,11 +182,6 @@ impl Change<'_> {
         row.into_iter()
             .next()
             .ok_or_else(|| StoreError::damaged(format!("link {id}"), "not there once added"))
-    }
-
-    /// A league's links, as this change sees them.
-    pub fn links(&self, league: i64) -> Result<Vec<LinkRow>, StoreError> {
-        links_where(&self.tx, "l.league = ?1", [league])
     }
 
     /// Ends a link: it and every session opened with it stop at once.
@@ -240,28 +224,16 @@ fn web_games_where(
     params: impl rusqlite::Params,
 ) -> Result<Vec<WebGame>, StoreError> {
     let sql = format!("{WEB_GAME_COLUMNS} WHERE {condition} ORDER BY id");
-    let rows = conn
-        .prepare_cached(&sql)?
-        .query_map(params, web_game_row)?
-        .collect::<rusqlite::Result<_>>()?;
+    let rows = conn.all(&sql, params, web_game_row)?;
     Ok(rows)
 }
 
 impl Store {
-    /// A game of the league on the web, if it is one.
-    pub fn web_game(&self, game: i64) -> Result<Option<WebGame>, StoreError> {
-        Ok(web_games_where(&self.conn, "id = ?1", [game])?
-            .into_iter()
-            .next())
-    }
-
     /// The games of `league` on the web (of `team`'s captain only, if one is given), oldest
     /// first.
     pub fn web_games(&self, league: i64, team: Option<TeamId>) -> Result<Vec<WebGame>, StoreError> {
-        match team {
-            Some(team) => web_games_where(&self.conn, "league = ?1 AND team = ?2", (league, team)),
-            None => web_games_where(&self.conn, "league = ?1", [league]),
-        }
+        let only = "league = ?1 AND (?2 IS NULL OR team = ?2)";
+        web_games_where(&self.conn, only, (league, team))
     }
 
     /// The games on the web played for a night (fixture), oldest first.
@@ -271,13 +243,6 @@ impl Store {
 }
 
 impl Change<'_> {
-    /// A game of the league on the web, as this change sees it.
-    pub fn web_game(&self, game: i64) -> Result<Option<WebGame>, StoreError> {
-        Ok(web_games_where(&self.tx, "id = ?1", [game])?
-            .into_iter()
-            .next())
-    }
-
     /// Makes `game` one of the league's on the web (nothing if it is one already).
     pub fn web_game_add(&self, web: &WebGame) -> Result<(), StoreError> {
         self.tx.execute(
@@ -297,7 +262,7 @@ impl Store {
         Ok(self.conn.query_row(
             "SELECT coalesce(max(id), 0), (SELECT at FROM operations ORDER BY id DESC LIMIT 1) FROM operations",
             [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            tuple,
         )?)
     }
 }

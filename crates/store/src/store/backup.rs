@@ -8,7 +8,7 @@ use std::time::{Duration, Instant};
 use rusqlite::backup::{Backup, StepResult};
 use rusqlite::{Connection, OpenFlags};
 
-use super::db::{first_look, latest_version, Store, StoreError};
+use super::db::{beside, first_look, folder_of, latest_version, tuple, Sql, Store, StoreError};
 use super::interrupt::{clear_stale, RemovedOnSignal};
 use super::lock::Exclusive;
 
@@ -86,13 +86,6 @@ impl From<rusqlite::Error> for BackupError {
     }
 }
 
-/// `path` with `suffix` after its name (`don.db-wal`).
-fn with_suffix(path: &Path, suffix: &str) -> PathBuf {
-    let mut p = path.as_os_str().to_owned();
-    p.push(suffix);
-    PathBuf::from(p)
-}
-
 /// `path` as an SQLite URI opening it `immutable`: read as it is, nothing made beside it.
 fn immutable_uri(path: &Path) -> String {
     let mut uri = String::from("file:");
@@ -109,15 +102,12 @@ fn immutable_uri(path: &Path) -> String {
 /// An operation in a database's log: its number, time, command and summary.
 type Op = (i64, String, String, String);
 
-/// The first operation in a database's log.
-fn first_operation(conn: &Connection) -> rusqlite::Result<Option<Op>> {
+/// The first operation in a database's log (`order` `ASC`), or the last (`DESC`).
+fn end_operation(conn: &Connection, order: &str) -> rusqlite::Result<Option<Op>> {
     use rusqlite::OptionalExtension;
-    conn.query_row(
-        "SELECT id, at, command, summary FROM operations ORDER BY id LIMIT 1",
-        [],
-        |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-    )
-    .optional()
+    let sql =
+        format!("SELECT id, at, command, summary FROM operations ORDER BY id {order} LIMIT 1");
+    conn.query_row(&sql, [], tuple).optional()
 }
 
 impl Store {
@@ -145,27 +135,15 @@ impl Store {
         ) else {
             return Ok(Some(other));
         };
-        let Ok(theirs) = first_operation(&conn) else {
+        let Ok(theirs) = end_operation(&conn, "ASC") else {
             return Ok(Some(other));
         };
-        if theirs == first_operation(&self.conn)? {
+        if theirs == end_operation(&self.conn, "ASC")? {
             // An older backup of this database holds no operation this one lacks.
-            let last: Option<Op> = conn
-                .query_row(
-                    "SELECT id, at, command, summary FROM operations ORDER BY id DESC LIMIT 1",
-                    [],
-                    |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-                )
-                .ok();
-            let ours = match &last {
-                Some((id, at, command, summary)) => self
-                    .conn
-                    .query_row(
-                        "SELECT count(*) FROM operations WHERE id = ?1 AND at = ?2 AND command = ?3 AND summary = ?4",
-                        rusqlite::params![id, at, command, summary],
-                        |r| r.get::<_, i64>(0),
-                    )
-                    .map(|n| n > 0)?,
+            let last = end_operation(&conn, "DESC").ok().flatten();
+            let sql = "SELECT id, at, command, summary FROM operations WHERE id = ?1";
+            let ours = match last {
+                Some(last) => self.conn.one(sql, [last.0], tuple)? == Some(last),
                 None => true,
             };
             if ours {
@@ -194,67 +172,41 @@ impl Store {
     /// (its `-wal` is there), or the database itself.
     pub fn backup_to(&self, target: &Path) -> Result<BackupReport, BackupError> {
         if let (Ok(db), Some(name)) = (std::fs::canonicalize(self.path()), target.file_name()) {
-            let dir = target
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
-            if let Ok(dir) = std::fs::canonicalize(dir) {
+            if let Ok(dir) = std::fs::canonicalize(folder_of(target)) {
                 let real = dir.join(name);
                 for suffix in ["", "-wal", "-shm", "-journal"] {
-                    if real == with_suffix(&db, suffix) {
+                    if real == beside(&db, suffix) {
                         return Err(BackupError::OntoItself(target.to_path_buf()));
                     }
                 }
             }
         }
-        if with_suffix(target, "-wal").exists() {
+        if beside(target, "-wal").exists() {
             return Err(BackupError::OntoOneInUse(target.to_path_buf()));
         }
-        let dir = target
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."));
+        let dir = folder_of(target);
         let cleared = clear_stale(dir, BACKUP_PREFIX);
         // Ctrl-C, SIGTERM or SIGHUP from here on leaves no copy behind.
         let removed_on_signal = RemovedOnSignal::new();
         let temp = removed_on_signal
             .temporary(dir, BACKUP_PREFIX)
             .map_err(BackupError::Write)?;
-        let pages = {
-            let mut copy = Connection::open_with_flags(
-                temp.path(),
-                OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
-            )?;
-            {
-                let backup = Backup::new(&self.conn, &mut copy)?;
-                // Every page in one step: one read transaction on the database, so the copy is
-                // of one moment, and writers (WAL) go on meanwhile.
-                let deadline = Instant::now() + Duration::from_secs(600);
-                loop {
-                    match backup.step(-1)? {
-                        StepResult::Done => break,
-                        _ if Instant::now() > deadline => return Err(BackupError::StayedLocked),
-                        _ => std::thread::sleep(Duration::from_millis(50)),
-                    }
+        let pages = copy_to(temp.path(), &self.conn, |backup| {
+            // Every page in one step: one read transaction on the database, so the copy is
+            // of one moment, and writers (WAL) go on meanwhile.
+            let deadline = Instant::now() + Duration::from_secs(600);
+            loop {
+                match backup.step(-1)? {
+                    StepResult::Done => return Ok(()),
+                    _ if Instant::now() > deadline => return Err(BackupError::StayedLocked),
+                    _ => std::thread::sleep(Duration::from_millis(50)),
                 }
             }
-            // The copy stands alone: no -wal beside it.
-            let _: String = copy.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
-            let mut stmt = copy.prepare("PRAGMA integrity_check")?;
-            let faults: Vec<String> = stmt
-                .query_map([], |r| r.get::<_, String>(0))?
-                .collect::<Result<_, _>>()?;
-            drop(stmt);
-            if faults != ["ok"] {
-                return Err(BackupError::Store(StoreError::damaged(
-                    "a backup",
-                    format!("integrity_check says: {}", faults.join("; ")),
-                )));
-            }
-            let pages: i64 = copy.query_row("PRAGMA page_count", [], |r| r.get(0))?;
-            copy.close().map_err(|(_, e)| BackupError::from(e))?;
-            pages
-        };
+        })?
+        .map_err(|faults| {
+            let why = format!("integrity_check says: {}", faults.join("; "));
+            BackupError::Store(StoreError::damaged("a backup", why))
+        })?;
         // The copy may be read by whoever may read the database.
         if let Ok(m) = std::fs::metadata(self.path()) {
             let _ = std::fs::set_permissions(temp.path(), m.permissions());
@@ -323,11 +275,7 @@ impl Store {
             Ok(real) => real,
             Err(_) => database.to_path_buf(),
         };
-        let dir = target
-            .parent()
-            .filter(|d| !d.as_os_str().is_empty())
-            .unwrap_or(Path::new("."))
-            .to_path_buf();
+        let dir = folder_of(&target).to_path_buf();
         let there = match std::fs::metadata(&target) {
             Ok(m) if m.is_file() => Some(m),
             Ok(m) => {
@@ -367,32 +315,17 @@ impl Store {
         let temp = removed_on_signal
             .temporary(&dir, RESTORE_PREFIX)
             .map_err(BackupError::Write)?;
-        let pages = {
-            let mut copy = Connection::open_with_flags(
-                temp.path(),
-                OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE,
-            )?;
-            Backup::new(&source, &mut copy)?.run_to_completion(
-                i32::MAX,
-                Duration::from_millis(20),
-                None,
-            )?;
-            drop(source);
-            let _: String = copy.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
-            let faults = integrity(&copy)?;
-            if faults != ["ok"] {
-                return Err(BackupError::NotABackup {
-                    path: backup.to_path_buf(),
-                    why: format!(
-                        "it is damaged (integrity_check says: {})",
-                        faults.join("; ")
-                    ),
-                });
-            }
-            let pages: i64 = copy.query_row("PRAGMA page_count", [], |r| r.get(0))?;
-            copy.close().map_err(|(_, e)| BackupError::from(e))?;
-            pages
-        };
+        let copied = copy_to(temp.path(), &source, |copying| {
+            Ok(copying.run_to_completion(i32::MAX, Duration::from_millis(20), None)?)
+        })?;
+        drop(source);
+        let pages = copied.map_err(|faults| BackupError::NotABackup {
+            path: backup.to_path_buf(),
+            why: format!(
+                "it is damaged (integrity_check says: {})",
+                faults.join("; ")
+            ),
+        })?;
         // Read and written by whoever could the database (or, where there was none, the backup).
         if let Some(m) = there
             .as_ref()
@@ -418,13 +351,13 @@ impl Store {
             kept.push(aside.clone());
         }
         for suffix in ["-wal", "-journal"] {
-            let file = with_suffix(&target, suffix);
+            let file = beside(&target, suffix);
             match std::fs::metadata(&file) {
                 Ok(m) if m.len() == 0 => {
                     std::fs::remove_file(&file).map_err(BackupError::Write)?;
                 }
                 Ok(_) => {
-                    let to = with_suffix(&aside, suffix);
+                    let to = beside(&aside, suffix);
                     std::fs::rename(&file, &to).map_err(BackupError::Write)?;
                     kept.push(to);
                 }
@@ -435,7 +368,7 @@ impl Store {
             .map_err(|e| BackupError::Write(e.error))?;
         drop(removed_on_signal);
         let mut removed = Vec::new();
-        let shm = with_suffix(&target, "-shm");
+        let shm = beside(&target, "-shm");
         if std::fs::remove_file(&shm).is_ok() {
             removed.push(shm);
         }
@@ -453,13 +386,28 @@ impl Store {
     }
 }
 
-/// What `PRAGMA integrity_check` says of a database: `["ok"]`, or its faults.
-fn integrity(conn: &Connection) -> rusqlite::Result<Vec<String>> {
-    let mut stmt = conn.prepare("PRAGMA integrity_check")?;
-    let faults = stmt
-        .query_map([], |r| r.get::<_, String>(0))?
-        .collect::<Result<_, _>>();
-    faults
+/// A new database at `path` written from `source` by `copying` (SQLite's online backup), made
+/// to stand alone (no `-wal` beside it) and closed: its pages, or the faults `PRAGMA
+/// integrity_check` finds in it.
+fn copy_to(
+    path: &Path,
+    source: &Connection,
+    copying: impl FnOnce(&Backup) -> Result<(), BackupError>,
+) -> Result<Result<i64, Vec<String>>, BackupError> {
+    let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_CREATE;
+    let mut copy = Connection::open_with_flags(path, flags)?;
+    copying(&Backup::new(source, &mut copy)?)?;
+    let _: String = copy.query_row("PRAGMA journal_mode = DELETE", [], |r| r.get(0))?;
+    let mut stmt = copy.prepare("PRAGMA integrity_check")?;
+    let faults = stmt.query_map([], |r| r.get(0))?;
+    let faults: Vec<String> = faults.collect::<Result<_, _>>()?;
+    drop(stmt);
+    if faults != ["ok"] {
+        return Ok(Err(faults));
+    }
+    let pages: i64 = copy.query_row("PRAGMA page_count", [], |r| r.get(0))?;
+    copy.close().map_err(|(_, e)| BackupError::from(e))?;
+    Ok(Ok(pages))
 }
 
 /// Whether `a` and `b` are one file (by any name, a link or a hard link).
@@ -525,17 +473,17 @@ fn open_backup(path: &Path) -> Result<Connection, BackupError> {
 /// `NAME.before-restore-20251009T201500Z` (with `-2`, `-3` … after it when taken).
 fn aside_name(target: &Path) -> PathBuf {
     let stamp = chrono::Utc::now().format("%Y%m%dT%H%M%SZ");
-    let base = with_suffix(target, &format!(".before-restore-{stamp}"));
+    let base = beside(target, &format!(".before-restore-{stamp}"));
     let taken = |p: &Path| {
         ["", "-wal", "-shm", "-journal"]
             .iter()
-            .any(|s| std::fs::symlink_metadata(with_suffix(p, s)).is_ok())
+            .any(|s| std::fs::symlink_metadata(beside(p, s)).is_ok())
     };
     let mut name = base.clone();
     let mut n = 1;
     while taken(&name) {
         n += 1;
-        name = with_suffix(&base, &format!("-{n}"));
+        name = beside(&base, &format!("-{n}"));
     }
     name
 }

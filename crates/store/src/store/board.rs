@@ -2,7 +2,7 @@
 //! linked as legs of its matches); the games of a night on the web are
 //! [`Store::web_games_of_night`]'s.
 
-use super::db::{Store, StoreError};
+use super::db::{Sql, Store, StoreError};
 
 /// A stored game linked as a Don leg of a night's match.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -20,20 +20,20 @@ impl Store {
     /// The games linked as legs of the matches of night (fixture) `fixture`, in the card's
     /// order, leg by leg.
     pub fn leg_games_of_night(&self, fixture: i64) -> Result<Vec<NightLeg>, StoreError> {
-        let mut stmt = self.conn.prepare_cached(
+        self.conn.all(
             "SELECT g.game, m.kind, m.slot, g.leg, g.home_side
              FROM leg_games g JOIN matches m ON m.id = g.match
              WHERE m.fixture = ?1 ORDER BY m.id, g.leg",
-        )?;
-        let rows = stmt.query_map([fixture], |r| {
-            Ok(NightLeg {
-                game: r.get(0)?,
-                kind: r.get(1)?,
-                slot: r.get(2)?,
-                leg: r.get(3)?,
-                home_side: r.get(4)?,
-            })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            [fixture],
+            |r| {
+                Ok(NightLeg {
+                    game: r.get(0)?,
+                    kind: r.get(1)?,
+                    slot: r.get(2)?,
+                    leg: r.get(3)?,
+                    home_side: r.get(4)?,
+                })
+            },
+        )
     }
 }

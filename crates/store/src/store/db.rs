@@ -3,7 +3,10 @@
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use rusqlite::{Connection, ErrorCode, OpenFlags, OptionalExtension, TransactionBehavior};
+use rusqlite::{
+    Connection, ErrorCode, OpenFlags, OptionalExtension, Params, Row, Transaction,
+    TransactionBehavior,
+};
 use rusqlite_migration::{Migrations, M};
 
 /// `schema.sql`: version 1, then each later version after a line beginning `-- @@ version`.
@@ -29,6 +32,73 @@ pub(super) fn latest_version() -> i64 {
 /// How long a command waits for another `don` writing the same database (a large import, a
 /// scorer's entry) before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// The three shapes of a statement here, each prepared once and kept in the connection's cache:
+/// run, the row found first (if any), every row found. On a [`Connection`], so on a change's
+/// transaction too.
+pub(super) trait Sql {
+    /// Runs a statement: the number of rows it changed.
+    fn run(&self, sql: &str, params: impl Params) -> Result<usize, StoreError>;
+
+    /// The row a query finds first, read by `row`; none if it finds none.
+    fn one<T>(
+        &self,
+        sql: &str,
+        params: impl Params,
+        row: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Option<T>, StoreError>;
+
+    /// Every row a query finds, read by `row`.
+    fn all<T, C: FromIterator<T>>(
+        &self,
+        sql: &str,
+        params: impl Params,
+        row: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<C, StoreError>;
+}
+
+impl Sql for Connection {
+    fn run(&self, sql: &str, params: impl Params) -> Result<usize, StoreError> {
+        Ok(self.prepare_cached(sql)?.execute(params)?)
+    }
+
+    fn one<T>(
+        &self,
+        sql: &str,
+        params: impl Params,
+        row: impl FnOnce(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<Option<T>, StoreError> {
+        Ok(self
+            .prepare_cached(sql)?
+            .query_row(params, row)
+            .optional()?)
+    }
+
+    fn all<T, C: FromIterator<T>>(
+        &self,
+        sql: &str,
+        params: impl Params,
+        row: impl FnMut(&Row<'_>) -> rusqlite::Result<T>,
+    ) -> Result<C, StoreError> {
+        let mut stmt = self.prepare_cached(sql)?;
+        let rows = stmt.query_map(params, row)?;
+        Ok(rows.collect::<rusqlite::Result<C>>()?)
+    }
+}
+
+/// A row's columns, in order, as a tuple of their values.
+pub(super) fn tuple<T>(r: &Row<'_>) -> rusqlite::Result<T>
+where
+    T: for<'a> TryFrom<&'a Row<'a>, Error = rusqlite::Error>,
+{
+    T::try_from(r)
+}
+
+/// A date as stored (`2025-10-09`).
+pub(super) fn date(text: &str) -> Result<chrono::NaiveDate, StoreError> {
+    chrono::NaiveDate::parse_from_str(text, "%Y-%m-%d")
+        .map_err(|e| StoreError::damaged(format!("a date \"{text}\""), e))
+}
 
 /// What can go wrong with the database.
 #[derive(Debug, thiserror::Error)]
@@ -69,7 +139,7 @@ pub enum StoreError {
     },
     /// What SQLite said of the storage under the database, by its error code.
     #[error("{}", fault.words(path))]
-    Fault { path: PathBuf, fault: Fault },
+    Fault { path: PathBuf, fault: StorageFault },
     /// A database read where its folder cannot be written, whose last changes are still in
     /// its `-wal` file: SQLite cannot read them without making a `-shm` file beside it.
     #[error("cannot read the database {} here: its latest changes are still in {}-wal, and SQLite cannot make {}-shm beside it to read them (the folder cannot be written)", path.display(), path.display(), path.display())]
@@ -118,7 +188,7 @@ pub enum StoreError {
 
 /// What SQLite says is wrong with the storage under a database, told by its error code.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fault {
+pub enum StorageFault {
     /// The file (or its folder, where SQLite keeps `-wal` and `-shm`) cannot be written.
     ReadOnly,
     /// The disk is full.
@@ -131,15 +201,15 @@ pub enum Fault {
     Io,
 }
 
-impl Fault {
+impl StorageFault {
     /// The fault behind a rusqlite error, by its SQLite error code, if it is one of these.
-    pub fn of(e: &rusqlite::Error) -> Option<Fault> {
+    pub fn of(e: &rusqlite::Error) -> Option<StorageFault> {
         match e.sqlite_error_code()? {
-            ErrorCode::ReadOnly => Some(Fault::ReadOnly),
-            ErrorCode::DiskFull => Some(Fault::Full),
-            ErrorCode::DatabaseCorrupt => Some(Fault::Damaged),
-            ErrorCode::NotADatabase => Some(Fault::NotADatabase),
-            ErrorCode::SystemIoFailure => Some(Fault::Io),
+            ErrorCode::ReadOnly => Some(StorageFault::ReadOnly),
+            ErrorCode::DiskFull => Some(StorageFault::Full),
+            ErrorCode::DatabaseCorrupt => Some(StorageFault::Damaged),
+            ErrorCode::NotADatabase => Some(StorageFault::NotADatabase),
+            ErrorCode::SystemIoFailure => Some(StorageFault::Io),
             _ => None,
         }
     }
@@ -148,15 +218,19 @@ impl Fault {
     pub fn words(self, path: &Path) -> String {
         let path = path.display();
         match self {
-            Fault::ReadOnly => format!("the database {path} is read-only: nothing was changed"),
-            Fault::Full => {
+            StorageFault::ReadOnly => {
+                format!("the database {path} is read-only: nothing was changed")
+            }
+            StorageFault::Full => {
                 format!("the disk holding the database {path} is full: nothing was changed")
             }
-            Fault::Damaged => format!("the database {path} is damaged (SQLite finds it malformed)"),
-            Fault::NotADatabase => {
+            StorageFault::Damaged => {
+                format!("the database {path} is damaged (SQLite finds it malformed)")
+            }
+            StorageFault::NotADatabase => {
                 format!("{path} is not a database (nor one SQLite can recognise)")
             }
-            Fault::Io => format!(
+            StorageFault::Io => format!(
                 "the disk holding the database {path} failed to read or write it (an I/O error)"
             ),
         }
@@ -166,10 +240,10 @@ impl Fault {
 impl StoreError {
     /// The storage fault this error is, if any: [`StoreError::Fault`], or an SQLite error
     /// whose code says so.
-    pub fn fault(&self) -> Option<Fault> {
+    pub fn fault(&self) -> Option<StorageFault> {
         match self {
             StoreError::Fault { fault, .. } => Some(*fault),
-            StoreError::Sql(e) => Fault::of(e),
+            StoreError::Sql(e) => StorageFault::of(e),
             _ => None,
         }
     }
@@ -178,11 +252,11 @@ impl StoreError {
     /// name it yet.
     pub fn naming(self, path: &Path) -> StoreError {
         match self {
-            StoreError::Sql(e) => match Fault::of(&e) {
+            StoreError::Sql(e) => match StorageFault::of(&e) {
                 // SQLite says an I/O error where it cannot size a file on a full disk.
-                Some(Fault::Io) if disk_is_full(path) => StoreError::Fault {
+                Some(StorageFault::Io) if disk_is_full(path) => StoreError::Fault {
                     path: path.to_path_buf(),
-                    fault: Fault::Full,
+                    fault: StorageFault::Full,
                 },
                 Some(fault) => StoreError::Fault {
                     path: path.to_path_buf(),
@@ -209,21 +283,18 @@ impl StoreError {
     /// `text` checked as a name or a line of text typed in: [`StoreError::Text`] if it cannot
     /// be kept.
     pub fn check_text(what: &'static str, text: &str) -> Result<(), StoreError> {
-        crate::record::text::check(text).map_err(|error| StoreError::Text {
-            what,
-            text: text.trim_matches(' ').to_string(),
-            error,
-        })
+        crate::record::text::check(text).map_err(|error| StoreError::text(what, text, error))
     }
 
     /// `name` checked as a name (a league's, a season's, a team's, a player's): as
     /// [`StoreError::check_text`], and not longer than a name may be.
     pub fn check_name(what: &'static str, name: &str) -> Result<(), StoreError> {
-        crate::record::text::check_name(name).map_err(|error| StoreError::Text {
-            what,
-            text: name.trim_matches(' ').to_string(),
-            error,
-        })
+        crate::record::text::check_name(name).map_err(|error| StoreError::text(what, name, error))
+    }
+
+    fn text(what: &'static str, text: &str, error: crate::record::text::TextError) -> StoreError {
+        let text = text.trim_matches(' ').to_string();
+        StoreError::Text { what, text, error }
     }
 
     pub fn damaged(what: impl Into<String>, why: impl ToString) -> StoreError {
@@ -234,9 +305,15 @@ impl StoreError {
     }
 }
 
+/// The connection to a database, and the reads that are the same on their own and inside a
+/// change: a [`Store`] and a [`Change`] deref to it.
+pub struct Reads {
+    pub(super) conn: Connection,
+}
+
 /// An open database.
 pub struct Store {
-    pub(super) conn: Connection,
+    reads: Reads,
     path: PathBuf,
     /// Who makes the changes through this store: recorded with each operation. `None` for a
     /// store opened to read only.
@@ -298,7 +375,7 @@ fn fold_keys_anew(tx: &rusqlite::Transaction) -> rusqlite_migration::HookResult 
             "SELECT id, name, key, {scope_col} FROM {table} ORDER BY id"
         ))?;
         let rows: Vec<(i64, String, String, i64)> = stmt
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+            .query_map([], tuple)?
             .collect::<rusqlite::Result<_>>()?;
         let mut held: std::collections::HashSet<(i64, String)> =
             rows.iter().map(|(_, _, k, s)| (*s, k.clone())).collect();
@@ -345,23 +422,15 @@ impl Store {
     /// Opens the database at `path` for a change, which must be there: neither missing nor an
     /// empty file (a mistyped `--db` never leaves a new database behind). Its schema is brought
     /// up to date. A database that cannot be written is refused at once
-    /// ([`Fault::ReadOnly`]), before anything is asked or done.
+    /// ([`StorageFault::ReadOnly`]), before anything is asked or done.
     pub fn open_existing(path: &Path) -> Result<Store, StoreError> {
-        match on_disk(path)? {
-            OnDisk::Missing => Err(StoreError::Missing {
-                path: path.to_path_buf(),
-            }),
-            OnDisk::Empty => Err(StoreError::Empty {
-                path: path.to_path_buf(),
-            }),
-            OnDisk::File => Store::retry(path, Store::try_open),
-        }
+        Store::retry(there(path)?, Store::try_open)
     }
 
     /// Opens the database at `path` to read it only: nothing is created, migrated or written.
     ///
     /// The connection is opened without `SQLITE_OPEN_CREATE` and with `query_only` on, so
-    /// SQLite refuses any change through it ([`Fault::ReadOnly`]). It asks for write access
+    /// SQLite refuses any change through it ([`StorageFault::ReadOnly`]). It asks for write access
     /// still, which SQLite drops by itself on a file it may not write: a connection that may
     /// write is the one that tidies the `-wal` and `-shm` files away when it closes last (one
     /// opened read-only leaves them behind). Where SQLite cannot make the `-shm` file (a
@@ -369,15 +438,7 @@ impl Store {
     /// file is read as `immutable`. A database of an older schema is brought up to date in a
     /// copy in memory; the file is left as it is.
     pub fn open_read(path: &Path) -> Result<Store, StoreError> {
-        match on_disk(path)? {
-            OnDisk::Missing => Err(StoreError::Missing {
-                path: path.to_path_buf(),
-            }),
-            OnDisk::Empty => Err(StoreError::Empty {
-                path: path.to_path_buf(),
-            }),
-            OnDisk::File => Store::retry(path, Store::try_open_read),
-        }
+        Store::retry(there(path)?, Store::try_open_read)
     }
 
     /// `open` tried again while another `don` holds the database, for up to [`BUSY_TIMEOUT`].
@@ -396,7 +457,7 @@ impl Store {
                     let other = other.map_err(|e| cannot_open(path, e.naming(path)));
                     // On a full disk, the -wal and -shm files SQLite began and could not use
                     // are taken away (only those that were not there, the -wal only empty).
-                    if matches!(&other, Err(e) if e.fault() == Some(Fault::Full)) {
+                    if matches!(&other, Err(e) if e.fault() == Some(StorageFault::Full)) {
                         let wal = beside(path, "-wal");
                         if !had[0] && std::fs::metadata(&wal).is_ok_and(|m| m.len() == 0) {
                             let _ = std::fs::remove_file(&wal);
@@ -419,7 +480,7 @@ impl Store {
         if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
             std::fs::create_dir_all(dir).map_err(|e| open_err(Box::new(e)))?;
         }
-        let mut conn = Connection::open(path).map_err(|e| match Fault::of(&e) {
+        let mut conn = Connection::open(path).map_err(|e| match StorageFault::of(&e) {
             Some(_) => StoreError::Sql(e),
             None => folder_not_writable(path).unwrap_or_else(|| open_err(Box::new(e))),
         })?;
@@ -429,20 +490,14 @@ impl Store {
         if conn.is_readonly(rusqlite::MAIN_DB)? {
             return Err(StoreError::Fault {
                 path: path.to_path_buf(),
-                fault: Fault::ReadOnly,
+                fault: StorageFault::ReadOnly,
             });
         }
         conn.busy_timeout(BUSY_TIMEOUT)?;
         let not_ours = |e: rusqlite::Error| not_ours(path, e);
-        let known = schema().len() as i64;
+        let known = latest_version();
         let (version, _) = first_look(&conn, path)?;
-        if version > known {
-            return Err(StoreError::TooNew {
-                path: path.to_path_buf(),
-                found: version,
-                known,
-            });
-        }
+        not_too_new(path, version)?;
         // WAL lets readers go on while a writer writes; FULL makes each commit survive a
         // power cut, not only a killed process.
         let mode: String = conn
@@ -475,13 +530,7 @@ impl Store {
                 conn.set_transaction_behavior(TransactionBehavior::Deferred);
             }
         }
-        Ok(Store {
-            conn,
-            path: path.to_path_buf(),
-            actor: None,
-            session: None,
-            session_ended: false,
-        })
+        Ok(Store::on(conn, path))
     }
 
     fn try_open_read(path: &Path) -> Result<Store, StoreError> {
@@ -517,31 +566,29 @@ impl Store {
             }
             Err(e) => return Err(cannot_open(path, e)),
         };
-        let known = schema().len() as i64;
-        if version > known {
-            return Err(StoreError::TooNew {
-                path: path.to_path_buf(),
-                found: version,
-                known,
-            });
-        }
+        not_too_new(path, version)?;
         if version == 0 && !tables {
             return Err(StoreError::Empty {
                 path: path.to_path_buf(),
             });
         }
-        let conn = if version < known {
+        let conn = if version < latest_version() {
             migrated_copy(&conn, path, version)?
         } else {
             conn
         };
-        Ok(Store {
-            conn,
+        Ok(Store::on(conn, path))
+    }
+
+    /// The store on `conn`, the database at `path`, that no one is named to change yet.
+    fn on(conn: Connection, path: &Path) -> Store {
+        Store {
+            reads: Reads { conn },
             path: path.to_path_buf(),
             actor: None,
             session: None,
             session_ended: false,
-        })
+        }
     }
 
     pub fn path(&self) -> &Path {
@@ -597,14 +644,11 @@ impl Store {
         &self,
         read: impl FnOnce(&Store) -> Result<T, E>,
     ) -> Result<T, E> {
-        self.conn
-            .execute_batch("BEGIN DEFERRED")
-            .map_err(StoreError::from)?;
+        let snapshot = Transaction::new_unchecked(&self.conn, TransactionBehavior::Deferred);
+        let snapshot = snapshot.map_err(StoreError::from)?;
         let out = read(self);
         // Nothing was written: ending the transaction only lets the snapshot go.
-        self.conn
-            .execute_batch("COMMIT")
-            .map_err(StoreError::from)?;
+        snapshot.commit().map_err(StoreError::from)?;
         out
     }
 
@@ -612,9 +656,8 @@ impl Store {
     /// [`Change::commit`] is called; dropping it puts everything back.
     pub fn change(&mut self, command: &str) -> Result<Change<'_>, StoreError> {
         let actor = self.actor.clone();
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)?;
+        let reads = &self.reads;
+        let tx = Transaction::new_unchecked(&reads.conn, TransactionBehavior::Immediate)?;
         // A database opened to read only refuses here, as SQLite's own read-only fault.
         tx.execute(
             "INSERT INTO operations (at, command, summary, actor, team) VALUES (?1, ?2, '', ?3, ?4)",
@@ -639,6 +682,7 @@ impl Store {
         let op = tx.last_insert_rowid();
         Ok(Change {
             tx,
+            reads,
             op,
             players: Default::default(),
             entered: Default::default(),
@@ -662,6 +706,16 @@ fn session_holds(
         (key_hash, now, league),
         |r| r.get(0),
     )
+}
+
+/// `path`, refused unless a file of some bytes is there.
+fn there(path: &Path) -> Result<&Path, StoreError> {
+    let path_buf = path.to_path_buf();
+    match on_disk(path)? {
+        OnDisk::Missing => Err(StoreError::Missing { path: path_buf }),
+        OnDisk::Empty => Err(StoreError::Empty { path: path_buf }),
+        OnDisk::File => Ok(path),
+    }
 }
 
 /// What is at a database's path before it is opened.
@@ -761,13 +815,9 @@ fn folder_not_writable(path: &Path) -> Option<StoreError> {
         .open(path)
     {
         Err(e) if e.kind() == std::io::ErrorKind::PermissionDenied => {
-            let folder = path
-                .parent()
-                .filter(|d| !d.as_os_str().is_empty())
-                .unwrap_or(Path::new("."));
             Some(StoreError::FolderNotWritable {
                 path: path.to_path_buf(),
-                folder: folder.to_path_buf(),
+                folder: folder_of(path).to_path_buf(),
             })
         }
         Err(_) => None,
@@ -800,13 +850,26 @@ fn special_file(_: &std::fs::FileType) -> &'static str {
     "not a regular file"
 }
 
+/// A database of schema `version` refused if a newer `don` wrote it.
+fn not_too_new(path: &Path, version: i64) -> Result<(), StoreError> {
+    let known = latest_version();
+    if version > known {
+        return Err(StoreError::TooNew {
+            path: path.to_path_buf(),
+            found: version,
+            known,
+        });
+    }
+    Ok(())
+}
+
 /// An SQLite error on opening `path` or first reading it: a storage fault or another `don`
 /// holding it as themselves, anything else as a database not ours.
 fn not_ours(path: &Path, e: rusqlite::Error) -> StoreError {
     match e.sqlite_error_code() {
         Some(ErrorCode::DatabaseBusy | ErrorCode::DatabaseLocked) => StoreError::Sql(e),
         Some(ErrorCode::CannotOpen) => StoreError::Sql(e),
-        _ if Fault::of(&e).is_some() => StoreError::Sql(e),
+        _ if StorageFault::of(&e).is_some() => StoreError::Sql(e),
         _ => StoreError::NotOurs {
             path: path.to_path_buf(),
             why: e.to_string(),
@@ -818,7 +881,7 @@ fn not_ours(path: &Path, e: rusqlite::Error) -> StoreError {
 /// creating the database this moment, and its tables must never be seen without its version.
 /// Someone else's database is refused before anything is set on it.
 pub(super) fn first_look(conn: &Connection, path: &Path) -> Result<(i64, bool), StoreError> {
-    let known = schema().len() as i64;
+    let known = latest_version();
     conn.execute_batch("BEGIN DEFERRED")
         .map_err(|e| not_ours(path, e))?;
     let seen = (|| {
@@ -918,7 +981,7 @@ fn cannot_share(e: &StoreError) -> bool {
 }
 
 /// The file beside the database at `path` with this suffix (`-wal`, `-shm`, `-journal`).
-fn beside(path: &Path, suffix: &str) -> PathBuf {
+pub(super) fn beside(path: &Path, suffix: &str) -> PathBuf {
     let mut beside = path.as_os_str().to_owned();
     beside.push(suffix);
     PathBuf::from(beside)
@@ -929,8 +992,8 @@ fn beside(path: &Path, suffix: &str) -> PathBuf {
 /// disk has no room.
 fn on_full_disk(e: &StoreError, path: &Path) -> bool {
     match e.fault() {
-        Some(Fault::Full) => true,
-        Some(Fault::Io) => disk_is_full(path),
+        Some(StorageFault::Full) => true,
+        Some(StorageFault::Io) => disk_is_full(path),
         _ => false,
     }
 }
@@ -939,11 +1002,7 @@ fn on_full_disk(e: &StoreError, path: &Path) -> bool {
 /// beside it (taken away at once) do not fit.
 fn disk_is_full(path: &Path) -> bool {
     use std::io::Write;
-    let folder = path
-        .parent()
-        .filter(|d| !d.as_os_str().is_empty())
-        .unwrap_or(Path::new("."));
-    let probe = folder.join(format!(".don-room-{}", std::process::id()));
+    let probe = folder_of(path).join(format!(".don-room-{}", std::process::id()));
     let Ok(mut file) = std::fs::OpenOptions::new()
         .write(true)
         .create_new(true)
@@ -962,12 +1021,16 @@ fn disk_is_full(path: &Path) -> bool {
     )
 }
 
+/// The folder of the file at `path` (`.` for a bare name).
+pub(super) fn folder_of(path: &Path) -> &Path {
+    let parent = path.parent().filter(|d| !d.as_os_str().is_empty());
+    parent.unwrap_or(Path::new("."))
+}
+
 /// Whether a file beside the database (`-wal`, or the rollback `-journal` of a database not in
 /// WAL mode) holds changes not yet in it, or to be taken out of it.
 fn holds_changes(path: &Path, suffix: &str) -> bool {
-    let mut beside = path.as_os_str().to_owned();
-    beside.push(suffix);
-    std::fs::metadata(PathBuf::from(beside)).is_ok_and(|m| m.len() > 0)
+    std::fs::metadata(beside(path, suffix)).is_ok_and(|m| m.len() > 0)
 }
 
 /// A copy in memory of the database `conn` reads, brought up to date from `version`: an older
@@ -988,7 +1051,7 @@ fn migrated_copy(conn: &Connection, path: &Path, version: i64) -> Result<Connect
 /// Brings the schema of `conn` (the database at `path`) up from `version` to the latest. Never
 /// says the SQL: a database whose `user_version` was set below its tables is told as such.
 fn migrate(conn: &mut Connection, path: &Path, version: i64) -> Result<(), StoreError> {
-    let known = schema().len() as i64;
+    let known = latest_version();
     let Err(e) = migrations().to_latest(conn) else {
         return Ok(());
     };
@@ -1004,7 +1067,7 @@ fn migrate(conn: &mut Connection, path: &Path, version: i64) -> Result<(), Store
     }
     let why = match &e {
         rusqlite_migration::Error::RusqliteError { err, .. } => {
-            if let Some(fault) = Fault::of(err) {
+            if let Some(fault) = StorageFault::of(err) {
                 return Err(StoreError::Fault {
                     path: path.to_path_buf(),
                     fault,
@@ -1027,22 +1090,16 @@ fn migrate(conn: &mut Connection, path: &Path, version: i64) -> Result<(), Store
 
 /// Whether `conn` holds a table, index or trigger that the schema makes only after `version`.
 fn holds_later_tables(conn: &Connection, version: i64) -> Result<bool, StoreError> {
-    fn names(conn: &Connection) -> rusqlite::Result<std::collections::HashSet<String>> {
-        let mut stmt =
-            conn.prepare("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")?;
-        let names = stmt.query_map([], |r| r.get(0))?.collect();
-        names
-    }
     let model = |upto: usize| -> rusqlite::Result<std::collections::HashSet<String>> {
         let model = Connection::open_in_memory()?;
         for part in schema().into_iter().take(upto) {
             model.execute_batch(part)?;
         }
-        names(&model)
+        schema_names(&model)
     };
     let then = model(usize::try_from(version).unwrap_or(0))?;
     let latest = model(usize::MAX)?;
-    Ok(names(conn)?
+    Ok(schema_names(conn)?
         .iter()
         .any(|n| !then.contains(n) && latest.contains(n)))
 }
@@ -1051,52 +1108,49 @@ fn user_version(conn: &Connection) -> rusqlite::Result<i64> {
     conn.query_row("PRAGMA user_version", [], |r| r.get(0))
 }
 
+/// The names of the tables, indexes and triggers of the database `conn` reads.
+fn schema_names(conn: &Connection) -> rusqlite::Result<std::collections::HashSet<String>> {
+    let mut stmt = conn.prepare("SELECT name FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'")?;
+    let names = stmt.query_map([], |r| r.get(0))?.collect();
+    names
+}
+
 fn has_tables(conn: &Connection) -> Result<bool, StoreError> {
-    let n: i64 = conn.query_row(
-        "SELECT count(*) FROM sqlite_schema WHERE name NOT LIKE 'sqlite_%'",
-        [],
-        |r| r.get(0),
-    )?;
-    Ok(n > 0)
+    Ok(!schema_names(conn)?.is_empty())
 }
 
 /// A database with tables but no version of ours is someone else's: never migrate it.
 fn check_ours(conn: &Connection, version: i64) -> Result<(), String> {
-    let ours: Option<String> = conn
-        .query_row(
-            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = 'operations'",
-            [],
-            |r| r.get(0),
+    let has = |table: &str| -> Result<bool, String> {
+        conn.query_row(
+            "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?1",
+            [table],
+            |r| r.get::<_, String>(0),
         )
         .optional()
-        .map_err(|e| e.to_string())?;
-    match (version, ours) {
-        (0, _) => Err("it already has tables of its own".into()),
-        (_, None) => Err(format!(
+        .map(|there| there.is_some())
+        .map_err(|e| e.to_string())
+    };
+    if version == 0 {
+        return Err("it already has tables of its own".into());
+    }
+    if !has("operations")? {
+        return Err(format!(
             "its schema version is {version} but it has no operations log"
-        )),
-        // A newer don's tables are its own business; its log is there still.
-        (_, Some(_)) if version > schema().len() as i64 => Ok(()),
-        (_, Some(_)) => {
-            // Don's first tables, there at every version.
-            for table in ["changes", "players", "games"] {
-                let there: Option<String> = conn
-                    .query_row(
-                        "SELECT name FROM sqlite_schema WHERE type = 'table' AND name = ?1",
-                        [table],
-                        |r| r.get(0),
-                    )
-                    .optional()
-                    .map_err(|e| e.to_string())?;
-                if there.is_none() {
-                    return Err(format!(
-                        "its schema version is {version} but it has no `{table}` table"
-                    ));
-                }
+        ));
+    }
+    // A newer don's tables are its own business; its log is there still. Don's first
+    // tables are there at every version.
+    if version <= latest_version() {
+        for table in ["changes", "players", "games"] {
+            if !has(table)? {
+                return Err(format!(
+                    "its schema version is {version} but it has no `{table}` table"
+                ));
             }
-            Ok(())
         }
     }
+    Ok(())
 }
 
 /// The time now, as stored: RFC 3339 in UTC, to the second.
@@ -1107,11 +1161,34 @@ fn now() -> String {
 /// A change being made: one transaction and its operation in the log.
 pub struct Change<'a> {
     pub(super) tx: rusqlite::Transaction<'a>,
+    reads: &'a Reads,
     pub(super) op: i64,
     /// Players found or made in this change, by name key and by name as given.
     pub(super) players: std::cell::RefCell<std::collections::HashMap<String, i64>>,
     /// Teams known to be entered in a season in this change.
     pub(super) entered: std::cell::RefCell<std::collections::HashSet<(i64, i64)>>,
+}
+
+impl std::ops::Deref for Store {
+    type Target = Reads;
+
+    fn deref(&self) -> &Reads {
+        &self.reads
+    }
+}
+
+impl std::ops::DerefMut for Store {
+    fn deref_mut(&mut self) -> &mut Reads {
+        &mut self.reads
+    }
+}
+
+impl std::ops::Deref for Change<'_> {
+    type Target = Reads;
+
+    fn deref(&self) -> &Reads {
+        self.reads
+    }
 }
 
 impl Change<'_> {
@@ -1150,11 +1227,7 @@ impl Change<'_> {
     /// Runs `try_it` and then puts back all it did, keeping only its answer: to see whether
     /// something could be done, as things stand, before saying so.
     pub fn trial<T>(&self, try_it: impl FnOnce(&Self) -> T) -> Result<T, StoreError> {
-        self.tx.execute_batch("SAVEPOINT trial")?;
-        let answer = try_it(self);
-        self.tx
-            .execute_batch("ROLLBACK TO SAVEPOINT trial; RELEASE SAVEPOINT trial")?;
-        Ok(answer)
+        self.attempt(try_it, |_| false)
     }
 
     /// Runs `try_it`, keeping what it did only if `keep` says so of its answer.
@@ -1205,12 +1278,6 @@ pub struct Operation {
 mod tests {
     use super::*;
 
-    fn beside(path: &Path, suffix: &str) -> PathBuf {
-        let mut p = path.as_os_str().to_owned();
-        p.push(suffix);
-        PathBuf::from(p)
-    }
-
     /// A database with one operation in its log, closed.
     fn one_change(path: &Path) {
         let mut store = Store::open(path).unwrap();
@@ -1242,7 +1309,7 @@ mod tests {
             assert_eq!(query_only, 1);
             assert!(!store.is_unused().unwrap());
             let refused = store.change("another").err().unwrap().naming(&path);
-            assert_eq!(refused.fault(), Some(Fault::ReadOnly));
+            assert_eq!(refused.fault(), Some(StorageFault::ReadOnly));
             assert_eq!(
                 refused.to_string(),
                 format!(
@@ -1273,7 +1340,7 @@ mod tests {
                 [],
             )
             .unwrap_err();
-        assert_eq!(Fault::of(&err), Some(Fault::ReadOnly));
+        assert_eq!(StorageFault::of(&err), Some(StorageFault::ReadOnly));
     }
 
     #[test]
@@ -1304,20 +1371,32 @@ mod tests {
     fn faults_are_told_by_their_sqlite_codes() {
         let err = |code| rusqlite::Error::SqliteFailure(rusqlite::ffi::Error::new(code), None);
         use rusqlite::ffi;
-        assert_eq!(Fault::of(&err(ffi::SQLITE_READONLY)), Some(Fault::ReadOnly));
         assert_eq!(
-            Fault::of(&err(ffi::SQLITE_READONLY_DIRECTORY)),
-            Some(Fault::ReadOnly)
+            StorageFault::of(&err(ffi::SQLITE_READONLY)),
+            Some(StorageFault::ReadOnly)
         );
-        assert_eq!(Fault::of(&err(ffi::SQLITE_FULL)), Some(Fault::Full));
-        assert_eq!(Fault::of(&err(ffi::SQLITE_CORRUPT)), Some(Fault::Damaged));
         assert_eq!(
-            Fault::of(&err(ffi::SQLITE_NOTADB)),
-            Some(Fault::NotADatabase)
+            StorageFault::of(&err(ffi::SQLITE_READONLY_DIRECTORY)),
+            Some(StorageFault::ReadOnly)
         );
-        assert_eq!(Fault::of(&err(ffi::SQLITE_IOERR_WRITE)), Some(Fault::Io));
-        assert_eq!(Fault::of(&err(ffi::SQLITE_BUSY)), None);
-        assert_eq!(Fault::of(&err(ffi::SQLITE_CONSTRAINT_UNIQUE)), None);
+        assert_eq!(
+            StorageFault::of(&err(ffi::SQLITE_FULL)),
+            Some(StorageFault::Full)
+        );
+        assert_eq!(
+            StorageFault::of(&err(ffi::SQLITE_CORRUPT)),
+            Some(StorageFault::Damaged)
+        );
+        assert_eq!(
+            StorageFault::of(&err(ffi::SQLITE_NOTADB)),
+            Some(StorageFault::NotADatabase)
+        );
+        assert_eq!(
+            StorageFault::of(&err(ffi::SQLITE_IOERR_WRITE)),
+            Some(StorageFault::Io)
+        );
+        assert_eq!(StorageFault::of(&err(ffi::SQLITE_BUSY)), None);
+        assert_eq!(StorageFault::of(&err(ffi::SQLITE_CONSTRAINT_UNIQUE)), None);
     }
 
     #[test]
@@ -1349,7 +1428,7 @@ mod tests {
             .unwrap_err();
         drop(change);
         let err = StoreError::from(err).naming(&path);
-        assert_eq!(err.fault(), Some(Fault::Full));
+        assert_eq!(err.fault(), Some(StorageFault::Full));
         assert_eq!(
             err.to_string(),
             format!(

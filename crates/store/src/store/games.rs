@@ -2,12 +2,12 @@
 //! it) or entry by entry from the table, and read back as a record or as the entries a scorer
 //! replays. No score is stored.
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
-use super::db::{Change, Store, StoreError};
+use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
-pub use crate::league::names::name_key;
+use crate::league::names::name_key;
 
 /// A stored game, listed.
 #[derive(Clone, Debug, PartialEq)]
@@ -25,48 +25,22 @@ pub struct GameTimes {
     pub hands: Vec<(u32, String, String)>,
 }
 
+/// A penalty added to hand `?1`, numbered after those it has.
+const ADD_PENALTY: &str = "INSERT INTO penalties (hand, number, side, kind, points, at)
+     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)";
+
 fn damaged(game: i64, why: impl ToString) -> StoreError {
     StoreError::damaged(format!("game {game}"), why)
 }
 
-/// A game named by its number (`7` or `#7`), else by its record's `id` as written.
-fn find_game(conn: &Connection, key: &str) -> Result<Option<i64>, StoreError> {
-    if let Ok(n) = key.trim().trim_start_matches('#').parse::<i64>() {
-        let found: Option<i64> = conn
-            .query_row("SELECT id FROM games WHERE id = ?1", [n], |r| r.get(0))
-            .optional()?;
-        if found.is_some() {
-            return Ok(found);
-        }
-    }
-    game_with_id(conn, key)
-}
-
-/// The game stored with this record `id`, exactly as written.
-fn game_with_id(conn: &Connection, id: &str) -> Result<Option<i64>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT id FROM games WHERE record_id = ?1")?
-        .query_row([id], |r| r.get(0))
-        .optional()?)
-}
-
-fn latest_for(conn: &Connection, game: i64) -> Result<Option<i64>, StoreError> {
-    Ok(conn.query_row(
-        "SELECT max(id) FROM operations WHERE game = ?1 AND summary != ''",
-        [game],
-        |r| r.get(0),
-    )?)
-}
-
 /// A stored game's rows, as `record::stored` reads them.
 pub(super) fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredGame>, StoreError> {
-    let row = conn
-        .prepare_cached(
-            "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool,
+    let row = conn.one(
+        "SELECT record_id, ruleset, date, venue, conceded_side, conceded_after, jacks_pool,
                     variant
              FROM games WHERE id = ?1",
-        )?
-        .query_row([game], |r| {
+        [game],
+        |r| {
             let conceded: (Option<String>, Option<i64>) = (r.get(4)?, r.get(5)?);
             let pool: Option<f64> = r.get(6)?;
             Ok((
@@ -81,21 +55,23 @@ pub(super) fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredG
                 },
                 pool,
             ))
-        })
-        .optional()?;
+        },
+    )?;
     let Some((mut stored, pool)) = row else {
         return Ok(None);
     };
-    stored.seats = conn
-        .prepare_cached("SELECT seat, name FROM seats WHERE game = ?1")?
-        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
+    stored.seats = conn.all(
+        "SELECT seat, name FROM seats WHERE game = ?1",
+        [game],
+        tuple,
+    )?;
     stored.hands = stored_hands(conn, game)?;
     if let Some(pool) = pool {
-        let entrants = conn
-            .prepare_cached("SELECT name FROM entrants WHERE game = ?1 ORDER BY position")?
-            .query_map([game], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+        let entrants = conn.all(
+            "SELECT name FROM entrants WHERE game = ?1 ORDER BY position",
+            [game],
+            |r| r.get(0),
+        )?;
         stored.jacks_out = Some((pool, entrants));
     }
     Ok(Some(stored))
@@ -105,13 +81,12 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
     let mut penalties_stmt = conn.prepare_cached(
         "SELECT side, kind, points FROM penalties WHERE hand = ?1 ORDER BY number",
     )?;
-    let rows: Vec<(i64, StoredHand)> = conn
-        .prepare_cached(
-            "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout,
+    let rows: Vec<(i64, StoredHand)> = conn.all(
+        "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout,
                     claimed
              FROM hands WHERE game = ?1 ORDER BY number",
-        )?
-        .query_map([game], |r| {
+        [game],
+        |r| {
             Ok((
                 r.get(0)?,
                 StoredHand {
@@ -126,8 +101,8 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
                     ..StoredHand::default()
                 },
             ))
-        })?
-        .collect::<Result<_, _>>()?;
+        },
+    )?;
     let mut hands = Vec::with_capacity(rows.len());
     for (id, mut hand) in rows {
         if hand.body.as_deref() != Some("totals") {
@@ -148,30 +123,11 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
 }
 
 fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> {
-    Ok(conn
-        .prepare_cached("SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number")?
-        .query_map([hand], |r| r.get(0))?
-        .collect::<Result<_, _>>()?)
-}
-
-fn game_times(conn: &Connection, game: i64) -> Result<Option<GameTimes>, StoreError> {
-    let created: Option<String> = conn
-        .query_row("SELECT created FROM games WHERE id = ?1", [game], |r| {
-            r.get(0)
-        })
-        .optional()?;
-    let Some(created) = created else {
-        return Ok(None);
-    };
-    let hands = conn
-        .prepare_cached(
-            "SELECT h.number, min(coalesce(t.at, h.at), h.at), max(coalesce(t.at, h.at), h.at)
-             FROM hands h LEFT JOIN tricks t ON t.hand = h.id
-             WHERE h.game = ?1 GROUP BY h.id ORDER BY h.number",
-        )?
-        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-        .collect::<Result<_, _>>()?;
-    Ok(Some(GameTimes { created, hands }))
+    conn.all(
+        "SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number",
+        [hand],
+        |r| r.get(0),
+    )
 }
 
 /// A stored game scored as a leg of a league night's match: the night holds it as it stands
@@ -208,75 +164,6 @@ impl std::fmt::Display for LegHolding {
             None => Ok(()),
         }
     }
-}
-
-/// The night that holds `game` as a leg, if one does.
-fn leg_holding(conn: &Connection, game: i64) -> Result<Option<LegHolding>, StoreError> {
-    let found = conn
-        .prepare_cached(
-            "SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
-                    (SELECT max(c.op) FROM changes c WHERE c.action = 'insert' AND (
-                        (c.tbl = 'leg_games' AND c.row = g.id) OR (c.tbl = 'matches' AND c.row = m.id)
-                        OR (c.tbl = 'fixtures' AND c.row = f.id)))
-             FROM leg_games g JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
-             JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
-             WHERE g.game = ?1 ORDER BY g.id LIMIT 1",
-        )?
-        .query_row([game], |r| {
-            Ok((
-                LegHolding {
-                    game,
-                    leg: r.get(0)?,
-                    kind: r.get(1)?,
-                    slot: r.get(2)?,
-                    home: r.get(3)?,
-                    away: r.get(4)?,
-                    date: r.get(5)?,
-                    linked_by: None,
-                },
-                r.get::<_, Option<i64>>(6)?,
-            ))
-        })
-        .optional()?;
-    let Some((mut holding, op)) = found else {
-        return Ok(None);
-    };
-    if let Some(op) = op {
-        holding.linked_by = conn
-            .prepare_cached("SELECT id, summary FROM operations WHERE id = ?1")?
-            .query_row([op], |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
-    }
-    Ok(Some(holding))
-}
-
-/// The games whose own rows (the game, its seats, hands, tricks, penalties) operation `op`
-/// changed, or whose entry at the table it was.
-fn games_changed_by(conn: &Connection, op: i64) -> Result<Vec<i64>, StoreError> {
-    let hand_of = |tbl: &str| {
-        format!(
-            "SELECT h.game FROM changes c JOIN hands h ON h.id = coalesce(json_extract(c.old, '$.hand'),
-                (SELECT hand FROM {tbl} WHERE id = c.row))
-             WHERE c.op = ?1 AND c.tbl = '{tbl}'"
-        )
-    };
-    let sql = format!(
-        "SELECT game FROM operations WHERE id = ?1 AND game IS NOT NULL
-         UNION SELECT row FROM changes WHERE op = ?1 AND tbl = 'games'
-         UNION SELECT coalesce(json_extract(c.old, '$.game'),
-                CASE c.tbl WHEN 'hands' THEN (SELECT game FROM hands WHERE id = c.row)
-                           WHEN 'seats' THEN (SELECT game FROM seats WHERE id = c.row)
-                           ELSE (SELECT game FROM entrants WHERE id = c.row) END)
-             FROM changes c WHERE c.op = ?1 AND c.tbl IN ('hands', 'seats', 'entrants')
-         UNION {} UNION {}",
-        hand_of("tricks"),
-        hand_of("penalties")
-    );
-    let games: Vec<Option<i64>> = conn
-        .prepare(&sql)?
-        .query_map([op], |r| r.get(0))?
-        .collect::<Result<_, _>>()?;
-    Ok(games.into_iter().flatten().collect())
 }
 
 /// A hand asked of a game that has not all the hands before it.
@@ -324,106 +211,168 @@ impl GameFilter {
     }
 }
 
-impl Store {
-    /// The game a command names, by number (`7` or `#7`) or by its record's `id`, if there is
-    /// one.
+impl Reads {
+    /// The game a command names, by number (`7` or `#7`), else by its record's `id` as
+    /// written, if there is one.
     pub fn find_game(&self, key: &str) -> Result<Option<i64>, StoreError> {
-        find_game(&self.conn, key)
+        if let Ok(n) = key.trim().trim_start_matches('#').parse::<i64>() {
+            let sql = "SELECT id FROM games WHERE id = ?1";
+            let found: Option<i64> = self.conn.one(sql, [n], |r| r.get(0))?;
+            if found.is_some() {
+                return Ok(found);
+            }
+        }
+        self.game_with_id(key)
     }
 
-    /// The latest operation that touched a game at the table.
+    /// The game stored with this record `id`, exactly as written.
+    pub fn game_with_id(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        self.conn
+            .one("SELECT id FROM games WHERE record_id = ?1", [id], |r| {
+                r.get(0)
+            })
+    }
+
+    /// The latest operation that touched a game at the table (an entry, a take-back, or an
+    /// undo of either).
     pub fn latest_for(&self, game: i64) -> Result<Option<i64>, StoreError> {
-        latest_for(&self.conn, game)
+        Ok(self.conn.query_row(
+            "SELECT max(id) FROM operations WHERE game = ?1 AND summary != ''",
+            [game],
+            |r| r.get(0),
+        )?)
     }
 
-    /// A game's rows, if it is stored.
+    /// A game's rows, if it is stored (as a change leaves them, in one).
     pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
         stored_game(&self.conn, game)
     }
 
     /// When a game and each of its hands were entered, if it is stored.
     pub fn game_times(&self, game: i64) -> Result<Option<GameTimes>, StoreError> {
-        game_times(&self.conn, game)
+        let sql = "SELECT created FROM games WHERE id = ?1";
+        let created: Option<String> = self.conn.one(sql, [game], |r| r.get(0))?;
+        let Some(created) = created else {
+            return Ok(None);
+        };
+        let hands = self.conn.all(
+            "SELECT h.number, min(coalesce(t.at, h.at), h.at), max(coalesce(t.at, h.at), h.at)
+                 FROM hands h LEFT JOIN tricks t ON t.hand = h.id
+                 WHERE h.game = ?1 GROUP BY h.id ORDER BY h.number",
+            [game],
+            tuple,
+        )?;
+        Ok(Some(GameTimes { created, hands }))
     }
 
     /// The night that holds a game as a leg, if one does.
     pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
-        leg_holding(&self.conn, game)
+        let sql = "SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
+                        (SELECT max(c.op) FROM changes c WHERE c.action = 'insert' AND (
+                            (c.tbl = 'leg_games' AND c.row = g.id) OR (c.tbl = 'matches' AND c.row = m.id)
+                            OR (c.tbl = 'fixtures' AND c.row = f.id)))
+                 FROM leg_games g JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
+                 JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
+                 WHERE g.game = ?1 ORDER BY g.id LIMIT 1";
+        let found = self.conn.one(sql, [game], |r| {
+            Ok((
+                LegHolding {
+                    game,
+                    leg: r.get(0)?,
+                    kind: r.get(1)?,
+                    slot: r.get(2)?,
+                    home: r.get(3)?,
+                    away: r.get(4)?,
+                    date: r.get(5)?,
+                    linked_by: None,
+                },
+                r.get::<_, Option<i64>>(6)?,
+            ))
+        })?;
+        let Some((mut holding, op)) = found else {
+            return Ok(None);
+        };
+        if let Some(op) = op {
+            holding.linked_by = self.conn.one(
+                "SELECT id, summary FROM operations WHERE id = ?1",
+                [op],
+                tuple,
+            )?;
+        }
+        Ok(Some(holding))
     }
 
+    /// The games whose own rows (the game, its seats, hands, tricks, penalties) operation `op`
+    /// changed, or whose entry at the table it was.
+    pub fn games_changed_by(&self, op: i64) -> Result<Vec<i64>, StoreError> {
+        let hand_of = |tbl: &str| {
+            format!(
+                "SELECT h.game FROM changes c JOIN hands h ON h.id = coalesce(json_extract(c.old, '$.hand'),
+                    (SELECT hand FROM {tbl} WHERE id = c.row))
+                 WHERE c.op = ?1 AND c.tbl = '{tbl}'"
+            )
+        };
+        let sql = format!(
+            "SELECT game FROM operations WHERE id = ?1 AND game IS NOT NULL
+             UNION SELECT row FROM changes WHERE op = ?1 AND tbl = 'games'
+             UNION SELECT coalesce(json_extract(c.old, '$.game'),
+                    CASE c.tbl WHEN 'hands' THEN (SELECT game FROM hands WHERE id = c.row)
+                               WHEN 'seats' THEN (SELECT game FROM seats WHERE id = c.row)
+                               ELSE (SELECT game FROM entrants WHERE id = c.row) END)
+                 FROM changes c WHERE c.op = ?1 AND c.tbl IN ('hands', 'seats', 'entrants')
+             UNION {} UNION {}",
+            hand_of("tricks"),
+            hand_of("penalties")
+        );
+        let games: Vec<Option<i64>> = self.conn.all(&sql, [op], |r| r.get(0))?;
+        Ok(games.into_iter().flatten().collect())
+    }
+}
+
+impl Store {
     /// Every stored game (oldest first) that passes the filter, as records.
     pub fn games(&self, filter: &GameFilter) -> Result<Vec<GameSummary>, StoreError> {
-        let (mut sql, params) = filter.sql();
+        self.each_game(filter.sql(), |conn, game| {
+            let stored =
+                stored_game(conn, game)?.ok_or_else(|| damaged(game, "it is not there"))?;
+            Ok(GameSummary { game, stored })
+        })
+    }
+
+    /// Each game (oldest first) that a filter's query `sql` finds with `params`, read by
+    /// `each`: in one read of one state, since each game's query in a transaction of its own
+    /// would take and let go the database's read lock once a query, slow while another `don`
+    /// writes.
+    pub(super) fn each_game<T>(
+        &self,
+        (mut sql, params): (String, Vec<String>),
+        each: impl Fn(&Connection, i64) -> Result<T, StoreError>,
+    ) -> Result<Vec<T>, StoreError> {
         sql.push_str(" ORDER BY g.id");
-        // One read of one state: each game's query in a transaction of its own would take and
-        // let go the database's read lock once a query, slow while another `don` writes.
         self.read(|store| {
-            let ids: Vec<i64> = store
-                .conn
-                .prepare(&sql)?
-                .query_map(rusqlite::params_from_iter(&params), |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
+            let params = rusqlite::params_from_iter(&params);
+            let ids: Vec<i64> = store.conn.all(&sql, params, |r| r.get(0))?;
             ids.into_iter()
-                .map(|game| {
-                    let stored = stored_game(&store.conn, game)?
-                        .ok_or_else(|| damaged(game, "it is not there"))?;
-                    Ok(GameSummary { game, stored })
-                })
+                .map(|game| each(&store.conn, game))
                 .collect()
         })
     }
 
     /// The newest game first, for choosing the most recent unfinished one.
     pub fn game_numbers_newest_first(&self) -> Result<Vec<i64>, StoreError> {
-        Ok(self
-            .conn
-            .prepare("SELECT id FROM games ORDER BY id DESC")?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?)
+        self.conn
+            .all("SELECT id FROM games ORDER BY id DESC", [], |r| r.get(0))
     }
 }
 
 impl Change<'_> {
-    /// A game's rows as this change leaves them; none if it is not there.
-    pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
-        stored_game(&self.tx, game)
-    }
-
-    /// The games whose own rows operation `op` changed, or whose entry at the table it was.
-    pub fn games_changed_by(&self, op: i64) -> Result<Vec<i64>, StoreError> {
-        games_changed_by(&self.tx, op)
-    }
-
-    /// The game stored with this record `id`, exactly as written.
-    pub fn game_with_id(&self, id: &str) -> Result<Option<i64>, StoreError> {
-        game_with_id(&self.tx, id)
-    }
-
-    /// The latest operation that touched a game at the table (an entry, a take-back, or an
-    /// undo of either).
-    pub fn latest_for(&self, game: i64) -> Result<Option<i64>, StoreError> {
-        latest_for(&self.tx, game)
-    }
-
-    /// The name of every player the database knows, as first written.
-    pub fn player_names(&self) -> Result<Vec<String>, StoreError> {
-        let mut stmt = self.tx.prepare_cached("SELECT name FROM players")?;
-        let names = stmt.query_map([], |r| r.get(0))?;
-        Ok(names.collect::<Result<_, _>>()?)
-    }
-
-    /// The night that holds a game as a leg, if one does.
-    pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
-        leg_holding(&self.tx, game)
-    }
-
     /// The nights that hold, as a leg, a game whose own rows operation `op` changed (its
     /// hands, tricks, penalties, seats, or the game itself): an undo of `op` that leaves them
     /// holding it would change a leg under a night's score.
     pub fn legs_changed_by(&self, op: i64) -> Result<Vec<LegHolding>, StoreError> {
         let mut held = Vec::new();
-        for game in games_changed_by(&self.tx, op)? {
-            held.extend(leg_holding(&self.tx, game)?);
+        for game in self.games_changed_by(op)? {
+            held.extend(self.leg_holding(game)?);
         }
         Ok(held)
     }
@@ -431,16 +380,10 @@ impl Change<'_> {
     /// The change that put game `game` in place as it stands (`don new`, an import, or the
     /// undo that put it back), if the log still says.
     pub fn stored_by(&self, game: i64) -> Result<Option<super::db::Operation>, StoreError> {
-        let op: Option<i64> = self
-            .tx
-            .prepare_cached(
-                "SELECT max(op) FROM changes WHERE tbl = 'games' AND row = ?1 AND action = 'insert'",
-            )?
-            .query_row([game], |r| r.get(0))?;
-        match op {
-            Some(op) => self.operation(op),
-            None => Ok(None),
-        }
+        let sql =
+            "SELECT max(op) FROM changes WHERE tbl = 'games' AND row = ?1 AND action = 'insert'";
+        let op: Option<Option<i64>> = self.tx.one(sql, [game], |r| r.get(0))?;
+        op.flatten().map_or(Ok(None), |op| self.operation(op))
     }
 
     /// A player by name, matched ignoring case and extra spaces; added if new.
@@ -465,27 +408,18 @@ impl Change<'_> {
             self.players.borrow_mut().insert(name.to_string(), id);
             return Ok(id);
         }
-        let found: Option<i64> = self
-            .tx
-            .prepare_cached("SELECT id FROM players WHERE key = ?1")?
-            .query_row([&key], |r| r.get(0))
-            .optional()?;
-        // A former name or an alias of a player (`don player alias`) is that player.
-        let found: Option<i64> = match found {
-            Some(id) => Some(id),
-            None => self
-                .tx
-                .prepare_cached("SELECT player FROM player_names WHERE key = ?1")?
-                .query_row([&key], |r| r.get(0))
-                .optional()?,
-        };
-        let id = match found {
+        // The player of that name today, else of a former name or an alias (`don player alias`).
+        let sql = "SELECT coalesce((SELECT id FROM players WHERE key = ?1),
+                                   (SELECT player FROM player_names WHERE key = ?1))";
+        let found: Option<Option<i64>> = self.tx.one(sql, [&key], |r| r.get(0))?;
+        let id = match found.flatten() {
             Some(id) => id,
             None => {
                 let shown = name.split_whitespace().collect::<Vec<_>>().join(" ");
-                self.tx
-                    .prepare_cached("INSERT INTO players (name, key) VALUES (?1, ?2)")?
-                    .execute((shown, &key))?;
+                self.tx.run(
+                    "INSERT INTO players (name, key) VALUES (?1, ?2)",
+                    (shown, &key),
+                )?;
                 self.tx.last_insert_rowid()
             }
         };
@@ -503,15 +437,13 @@ impl Change<'_> {
         variant: &str,
         date: Option<&str>,
     ) -> Result<Vec<i64>, StoreError> {
-        Ok(self
-            .tx
-            .prepare_cached(
-                "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2
+        self.tx.all(
+            "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2
                  AND id NOT IN (SELECT row FROM changes WHERE op = ?3 AND tbl = 'games'
                                 AND action = 'insert')",
-            )?
-            .query_map((variant, date, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?)
+            (variant, date, self.op),
+            |r| r.get(0),
+        )
     }
 
     /// Stores a game's rows (as `record::stored::stored_game_of` makes them of a record): its
@@ -519,12 +451,10 @@ impl Change<'_> {
     pub fn insert_record(&self, stored: &StoredGame) -> Result<i64, StoreError> {
         let at = self.at()?;
         let conceded = stored.conceded.as_ref();
-        self.tx
-            .prepare_cached(
-                "INSERT INTO games (record_id, variant, ruleset, date, venue, conceded_side,
+        self.tx.run(
+            "INSERT INTO games (record_id, variant, ruleset, date, venue, conceded_side,
                  conceded_after, jacks_pool, created) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )?
-            .execute((
+            (
                 &stored.record_id,
                 &stored.variant,
                 &stored.ruleset,
@@ -534,24 +464,23 @@ impl Change<'_> {
                 conceded.map(|c| c.1),
                 stored.jacks_out.as_ref().map(|j| j.0),
                 &at,
-            ))?;
+            ),
+        )?;
         let game = self.tx.last_insert_rowid();
         for (seat, name) in &stored.seats {
             let player = self.player(name)?;
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
-                )?
-                .execute((game, seat, player, name))?;
+            self.tx.run(
+                "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
+                (game, seat, player, name),
+            )?;
         }
         let entrants = stored.jacks_out.iter().flat_map(|j| &j.1);
         for (i, name) in entrants.enumerate() {
             let player = self.player(name)?;
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO entrants (game, position, player, name) VALUES (?1, ?2, ?3, ?4)",
-                )?
-                .execute((game, i as i64 + 1, player, name))?;
+            self.tx.run(
+                "INSERT INTO entrants (game, position, player, name) VALUES (?1, ?2, ?3, ?4)",
+                (game, i as i64 + 1, player, name),
+            )?;
         }
         for hand in &stored.hands {
             self.insert_hand(game, hand, &at)?;
@@ -565,12 +494,11 @@ impl Change<'_> {
         if hand.body.is_none() {
             self.hand_insert(game, hand.number, hand.pitcher.as_deref(), at)?;
         } else {
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
-                     abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                )?
-                .execute((
+            let sql = "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
+                 abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+            self.tx.run(
+                sql,
+                (
                     game,
                     hand.number,
                     &hand.pitcher,
@@ -581,7 +509,8 @@ impl Change<'_> {
                     hand.claimed,
                     &hand.layout,
                     at,
-                ))?;
+                ),
+            )?;
         }
         let id = self.tx.last_insert_rowid();
         // A trick imported was entered with its hand: the hand's time is its own.
@@ -593,11 +522,7 @@ impl Change<'_> {
         }
         for p in &hand.penalties {
             self.tx
-                .prepare_cached(
-                    "INSERT INTO penalties (hand, number, side, kind, points, at)
-                     VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
-                )?
-                .execute((id, &p.side, &p.kind, p.points, at))?;
+                .run(ADD_PENALTY, (id, &p.side, &p.kind, p.points, at))?;
         }
         Ok(())
     }
@@ -609,11 +534,10 @@ impl Change<'_> {
         pitcher: Option<&str>,
         at: &str,
     ) -> Result<(), StoreError> {
-        self.tx
-            .prepare_cached(
-                "INSERT INTO hands (game, number, pitcher, at) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute((game, number, pitcher, at))?;
+        self.tx.run(
+            "INSERT INTO hands (game, number, pitcher, at) VALUES (?1, ?2, ?3, ?4)",
+            (game, number, pitcher, at),
+        )?;
         Ok(())
     }
 
@@ -624,11 +548,11 @@ impl Change<'_> {
         number: u32,
         pitcher: Option<&str>,
     ) -> Result<Result<i64, HandGap>, StoreError> {
-        let found: Option<(i64, Option<String>)> = self
-            .tx
-            .prepare_cached("SELECT id, pitcher FROM hands WHERE game = ?1 AND number = ?2")?
-            .query_row((game, number), |r| Ok((r.get(0)?, r.get(1)?)))
-            .optional()?;
+        let found: Option<(i64, Option<String>)> = self.tx.one(
+            "SELECT id, pitcher FROM hands WHERE game = ?1 AND number = ?2",
+            (game, number),
+            tuple,
+        )?;
         match found {
             Some((id, stored)) => {
                 if stored.is_none() && pitcher.is_some() {
@@ -714,11 +638,8 @@ impl Change<'_> {
                     )?;
                 }
                 EntryRow::Penalty(p) => {
-                    self.tx.execute(
-                        "INSERT INTO penalties (hand, number, side, kind, points, at)
-                         VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)",
-                        (hand, &p.side, &p.kind, p.points, &at),
-                    )?;
+                    self.tx
+                        .run(ADD_PENALTY, (hand, &p.side, &p.kind, p.points, &at))?;
                 }
                 EntryRow::EndHand => {
                     self.tx
@@ -732,11 +653,7 @@ impl Change<'_> {
 
     /// A game's ruleset (JSON text, as stored), if the game is there.
     pub fn ruleset(&self, game: i64) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .tx
-            .query_row("SELECT ruleset FROM games WHERE id = ?1", [game], |r| {
-                r.get(0)
-            })
-            .optional()?)
+        let sql = "SELECT ruleset FROM games WHERE id = ?1";
+        self.tx.one(sql, [game], |r| r.get(0))
     }
 }

@@ -119,12 +119,6 @@ impl RemovedOnSignal {
     }
 }
 
-impl Default for RemovedOnSignal {
-    fn default() -> RemovedOnSignal {
-        RemovedOnSignal::new()
-    }
-}
-
 impl Drop for RemovedOnSignal {
     fn drop(&mut self) {
         #[cfg(unix)]

@@ -7,13 +7,14 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::{Connection, Params};
 
-use super::db::{Change, Store, StoreError};
+use super::db::{date, tuple, Change, Reads, Sql, StoreError};
 use crate::league::names::{name_key, tidy};
 use crate::league::{
     Adjustment, Config, Confirmation, HomeAway, Kind, Leg, Match, NightResult, Pair, Team, TeamId,
 };
+use crate::record::stored::StoredGame;
 use crate::rules::Side as GameSide;
 
 /// A league as stored.
@@ -85,57 +86,47 @@ fn team_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<TeamInfo> {
     })
 }
 
-fn date(text: &str) -> Result<NaiveDate, StoreError> {
-    NaiveDate::parse_from_str(text, "%Y-%m-%d")
-        .map_err(|e| StoreError::damaged(format!("a date \"{text}\""), e))
-}
-
 fn config(text: &str) -> Result<Config, StoreError> {
     Config::from_text(text).map_err(|e| StoreError::damaged("a configuration", e))
 }
 
 /// Rows of `id, name, config` (a league's or a season's), the configuration read.
 fn configured(
-    stmt: &mut rusqlite::CachedStatement<'_>,
-    params: impl rusqlite::Params,
+    conn: &Connection,
+    sql: &str,
+    params: impl Params,
 ) -> Result<Vec<(i64, String, Config)>, StoreError> {
-    let rows = stmt.query_map(params, |r| {
-        Ok((
-            r.get::<_, i64>(0)?,
-            r.get::<_, String>(1)?,
-            r.get::<_, String>(2)?,
-        ))
-    })?;
-    let mut out = Vec::new();
-    for row in rows {
-        let (id, name, text) = row?;
-        out.push((id, name, config(&text)?));
-    }
-    Ok(out)
+    let rows: Vec<(i64, String, String)> = conn.all(sql, params, tuple)?;
+    rows.into_iter()
+        .map(|(id, name, text)| Ok((id, name, config(&text)?)))
+        .collect()
+}
+
+/// The span of a season's fixtures from its first and last date, if it has any.
+fn span(
+    first: Option<String>,
+    last: Option<String>,
+) -> Result<Option<(NaiveDate, NaiveDate)>, StoreError> {
+    Ok(match (first, last) {
+        (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
+        _ => None,
+    })
 }
 
 /// The reads, on the database or inside a change.
 pub struct LeagueReader<'c>(pub(super) &'c Connection);
 
-impl Store {
+impl Reads {
     pub fn leagues(&self) -> LeagueReader<'_> {
         LeagueReader(&self.conn)
-    }
-}
-
-impl Change<'_> {
-    pub fn leagues(&self) -> LeagueReader<'_> {
-        LeagueReader(&self.tx)
     }
 }
 
 impl LeagueReader<'_> {
     /// Every league, by name.
     pub fn all(&self) -> Result<Vec<LeagueInfo>, StoreError> {
-        let mut stmt = self
-            .0
-            .prepare_cached("SELECT id, name, config FROM leagues ORDER BY key")?;
-        Ok(configured(&mut stmt, [])?
+        let sql = "SELECT id, name, config FROM leagues ORDER BY key";
+        Ok(configured(self.0, sql, [])?
             .into_iter()
             .map(|(id, name, config)| LeagueInfo { id, name, config })
             .collect())
@@ -143,10 +134,8 @@ impl LeagueReader<'_> {
 
     /// The seasons of a league, oldest first.
     pub fn seasons(&self, league: i64) -> Result<Vec<SeasonInfo>, StoreError> {
-        let mut stmt = self
-            .0
-            .prepare_cached("SELECT id, name, config FROM seasons WHERE league = ?1 ORDER BY id")?;
-        Ok(configured(&mut stmt, [league])?
+        let sql = "SELECT id, name, config FROM seasons WHERE league = ?1 ORDER BY id";
+        Ok(configured(self.0, sql, [league])?
             .into_iter()
             .map(|(id, name, config)| SeasonInfo {
                 id,
@@ -165,22 +154,20 @@ impl LeagueReader<'_> {
     ) -> Result<Vec<(SeasonInfo, crate::league::fixtures::SeasonDates)>, StoreError> {
         let mut out = Vec::new();
         for s in self.seasons(league)? {
-            let (first, last, scheduled): (Option<String>, Option<String>, bool) = self
+            let (first, last, scheduled) = self
                 .0
-                .prepare_cached(
+                .one(
                     "SELECT min(date) FILTER (WHERE status <> 'cancelled'),
                      max(date) FILTER (WHERE status <> 'cancelled'),
                      coalesce(max(round IS NOT NULL), 0)
                      FROM fixtures WHERE season = ?1",
+                    [s.id],
+                    tuple,
                 )?
-                .query_row([s.id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
-            let span = match (first, last) {
-                (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
-                _ => None,
-            };
+                .unwrap_or_default();
             let dates = crate::league::fixtures::SeasonDates {
                 name: s.name.clone(),
-                span,
+                span: span(first, last)?,
                 scheduled,
             };
             out.push((s, dates));
@@ -194,12 +181,7 @@ impl LeagueReader<'_> {
         league: &LeagueInfo,
         id: i64,
     ) -> Result<Option<SeasonInfo>, StoreError> {
-        let season: Option<i64> = self
-            .0
-            .prepare_cached("SELECT season FROM fixtures WHERE id = ?1")?
-            .query_row([id], |r| r.get(0))
-            .optional()?;
-        let Some(season) = season else {
+        let Some(season) = self.fixture_season(id)? else {
             return Ok(None);
         };
         Ok(self
@@ -216,21 +198,18 @@ impl LeagueReader<'_> {
         away: TeamId,
         day: Option<NaiveDate>,
     ) -> Result<Vec<i64>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        self.0.all(
             "SELECT DISTINCT season FROM fixtures WHERE home = ?1 AND away = ?2
              AND CASE WHEN ?3 IS NULL THEN result IS NULL ELSE date = ?3 END",
-        )?;
-        let rows = stmt.query_map((home, away, day.map(|d| d.to_string())), |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            (home, away, day.map(|d| d.to_string())),
+            |r| r.get(0),
+        )
     }
 
     /// The teams of a league, by name.
     pub fn teams(&self, league: i64) -> Result<Vec<TeamInfo>, StoreError> {
-        let mut stmt = self
-            .0
-            .prepare_cached("SELECT id, name, venue FROM teams WHERE league = ?1 ORDER BY key")?;
-        let rows = stmt.query_map([league], team_row)?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        let sql = "SELECT id, name, venue FROM teams WHERE league = ?1 ORDER BY key";
+        self.0.all(sql, [league], team_row)
     }
 
     /// A team of a league by name (case and extra spaces ignored), if it has one.
@@ -254,22 +233,20 @@ impl LeagueReader<'_> {
 
     /// The teams entered in a season, with their rosters.
     pub fn entries(&self, season: i64) -> Result<Vec<SeasonEntry>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        let rows: Vec<(TeamInfo, Option<String>)> = self.0.all(
             "SELECT t.id, t.name, t.venue, e.withdrawn FROM entries e JOIN teams t ON t.id = e.team
              WHERE e.season = ?1 ORDER BY t.key",
+            [season],
+            |r| Ok((team_row(r)?, r.get(3)?)),
         )?;
-        let rows: Vec<(TeamInfo, Option<String>)> = stmt
-            .query_map([season], |r| Ok((team_row(r)?, r.get(3)?)))?
-            .collect::<Result<_, _>>()?;
         let mut rosters: HashMap<i64, Vec<String>> = HashMap::new();
-        let mut stmt = self.0.prepare_cached(
+        let players: Vec<(i64, String)> = self.0.all(
             "SELECT r.team, p.name FROM rosters r JOIN players p ON p.id = r.player
              WHERE r.season = ?1 ORDER BY p.key",
+            [season],
+            tuple,
         )?;
-        for row in stmt.query_map([season], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
-        })? {
-            let (team, name) = row?;
+        for (team, name) in players {
             rosters.entry(team).or_default().push(name);
         }
         rows.into_iter()
@@ -286,22 +263,20 @@ impl LeagueReader<'_> {
     /// The side each confirmed night of a season was entered for (by fixture), when it was
     /// entered for one side and confirmed by the other.
     pub fn confirmed_entered_by(&self, season: i64) -> Result<HashMap<i64, HomeAway>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        let rows: Vec<(i64, String)> = self.0.all(
             "SELECT c.fixture, c.entered_by FROM confirmations c JOIN fixtures f ON f.id = c.fixture
              WHERE f.season = ?1 AND c.state = 'confirmed' AND c.entered_by IS NOT NULL",
+            [season],
+            tuple,
         )?;
-        let rows = stmt.query_map([season], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
-        })?;
-        let mut out = HashMap::new();
-        for row in rows {
-            let (fixture, side) = row?;
-            let side: HomeAway = side.parse().map_err(|e: String| {
-                StoreError::damaged(format!("fixture {fixture}'s confirmation"), e)
-            })?;
-            out.insert(fixture, side);
-        }
-        Ok(out)
+        rows.into_iter()
+            .map(|(fixture, side)| {
+                let side = side.parse().map_err(|e: String| {
+                    StoreError::damaged(format!("fixture {fixture}'s confirmation"), e)
+                })?;
+                Ok((fixture, side))
+            })
+            .collect()
     }
 
     /// Fixture `number` of `season`, if it has one.
@@ -317,23 +292,18 @@ impl LeagueReader<'_> {
     /// The fixtures of a season, or only the one numbered `only` (read alone: a night entered
     /// on the web reads its own fixture, not its season's).
     fn fixtures_of(&self, season: i64, only: Option<i64>) -> Result<Vec<Fixture>, StoreError> {
-        let teams: HashMap<i64, TeamInfo> = {
-            let mut stmt = self.0.prepare_cached(
-                "SELECT id, name, venue FROM teams WHERE league = (SELECT league FROM seasons WHERE id = ?1)",
-            )?;
-            let rows = stmt.query_map([season], team_row)?;
-            rows.map(|t| t.map(|t| (t.id, t)))
-                .collect::<Result<_, _>>()?
-        };
+        let teams: HashMap<i64, TeamInfo> = self.0.all(
+            "SELECT id, name, venue FROM teams WHERE league = (SELECT league FROM seasons WHERE id = ?1)",
+            [season],
+            |r| team_row(r).map(|t| (t.id, t)),
+        )?;
         let mut matches = self.matches_of(season, only)?;
-        let mut stmt = self.0.prepare_cached(
-            "SELECT f.id, f.round, f.date, f.home, f.away, f.status, f.result, f.home_points,
+        let sql = "SELECT f.id, f.round, f.date, f.home, f.away, f.status, f.result, f.home_points,
                     f.away_points, f.walkover, c.state, c.entered_by, c.disputed_by, c.reason,
                     f.undated
              FROM fixtures f LEFT JOIN confirmations c ON c.fixture = f.id
-             WHERE f.season = ?1 AND (?2 IS NULL OR f.id = ?2) ORDER BY f.date, f.id",
-        )?;
-        let rows = stmt.query_map((season, only), |r| {
+             WHERE f.season = ?1 AND (?2 IS NULL OR f.id = ?2) ORDER BY f.date, f.id";
+        let rows: Vec<RawFixture> = self.0.all(sql, (season, only), |r| {
             Ok(RawFixture {
                 id: r.get(0)?,
                 round: r.get(1)?,
@@ -350,7 +320,6 @@ impl LeagueReader<'_> {
         })?;
         let mut out = Vec::new();
         for raw in rows {
-            let raw = raw?;
             let team = |id: i64| {
                 teams.get(&id).cloned().ok_or_else(|| {
                     StoreError::damaged("a fixture", format!("team {id} is not in its league"))
@@ -380,37 +349,19 @@ impl LeagueReader<'_> {
         only: Option<i64>,
     ) -> Result<HashMap<i64, Vec<Match>>, StoreError> {
         // Every player's name: one plain scan costs less than picking out a season's.
-        let names: HashMap<i64, String> = {
-            let mut stmt = self.0.prepare_cached("SELECT id, name FROM players")?;
-            let rows = stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
-            rows.collect::<Result<_, _>>()?
-        };
-        let mut games: HashMap<(i64, u32), (i64, String)> = HashMap::new();
-        {
-            let mut stmt = self.0.prepare_cached(
-                "SELECT g.match, g.leg, g.game, g.home_side FROM leg_games g JOIN matches m ON m.id = g.match
-                 WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1 AND (?2 IS NULL OR id = ?2))",
-            )?;
-            for row in stmt.query_map((season, only), |r| {
-                Ok((
-                    r.get::<_, i64>(0)?,
-                    r.get::<_, u32>(1)?,
-                    r.get::<_, i64>(2)?,
-                    r.get::<_, String>(3)?,
-                ))
-            })? {
-                let (m, leg, game, side) = row?;
-                games.insert((m, leg), (game, side));
-            }
-        }
-        let mut stmt = self.0.prepare_cached(
-            "SELECT m.id, m.fixture, m.kind, m.slot, m.home_players, m.away_players, m.home_legs,
+        let names: HashMap<i64, String> = self.0.all("SELECT id, name FROM players", [], tuple)?;
+        let games: HashMap<(i64, u32), i64> = self.0.all(
+            "SELECT g.match, g.leg, g.game FROM leg_games g JOIN matches m ON m.id = g.match
+             WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1 AND (?2 IS NULL OR id = ?2))",
+            (season, only),
+            |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)),
+        )?;
+        let sql = "SELECT m.id, m.fixture, m.kind, m.slot, m.home_players, m.away_players, m.home_legs,
                     m.away_legs, m.leg_scores
              FROM matches m
              WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1 AND (?2 IS NULL OR id = ?2))
-             ORDER BY m.fixture, m.id",
-        )?;
-        let rows = stmt.query_map((season, only), |r| {
+             ORDER BY m.fixture, m.id";
+        let raws: Vec<RawMatch> = self.0.all(sql, (season, only), |r| {
             Ok(RawMatch {
                 id: r.get(0)?,
                 fixture: r.get(1)?,
@@ -421,14 +372,11 @@ impl LeagueReader<'_> {
                 leg_scores: r.get(8)?,
             })
         })?;
-        let raws: Vec<RawMatch> = rows.collect::<Result<_, _>>()?;
         let mut out: HashMap<i64, Vec<Match>> = HashMap::new();
         for raw in raws {
             let mut m = raw.to_match(&names)?;
             for (i, leg) in m.leg_scores.iter_mut().enumerate() {
-                if let Some((game, _)) = games.get(&(raw.id, i as u32 + 1)) {
-                    leg.game = Some(*game);
-                }
+                leg.game = games.get(&(raw.id, i as u32 + 1)).copied();
             }
             out.entry(raw.fixture).or_default().push(m);
         }
@@ -438,22 +386,20 @@ impl LeagueReader<'_> {
     /// The game side that played for the home team in each stored game that scored a leg of a
     /// season, by game.
     pub fn leg_sides(&self, season: i64) -> Result<HashMap<i64, GameSide>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        let rows: Vec<(i64, String)> = self.0.all(
             "SELECT g.game, g.home_side FROM leg_games g JOIN matches m ON m.id = g.match
              WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1)",
+            [season],
+            tuple,
         )?;
-        let rows = stmt.query_map([season], |r| {
-            Ok((r.get::<_, i64>(0)?, r.get::<_, String>(1)?))
-        })?;
-        let mut out = HashMap::new();
-        for row in rows {
-            let (game, side) = row?;
-            let side: GameSide = side
-                .parse()
-                .map_err(|_| StoreError::damaged("a leg's game", format!("a side \"{side}\"")))?;
-            out.insert(game, side);
-        }
-        Ok(out)
+        rows.into_iter()
+            .map(|(game, side)| {
+                let side = side.parse().map_err(|_| {
+                    StoreError::damaged("a leg's game", format!("a side \"{side}\""))
+                })?;
+                Ok((game, side))
+            })
+            .collect()
     }
 
     /// A season's teams as the standings see them.
@@ -471,28 +417,22 @@ impl LeagueReader<'_> {
 
     /// A season's adjustments, in date order.
     pub fn adjustments(&self, season: i64) -> Result<Vec<Adjustment>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        let rows: Vec<(i64, i64, String, String)> = self.0.all(
             "SELECT team, points, reason, date FROM adjustments WHERE season = ?1 ORDER BY date, id",
+            [season],
+            tuple,
         )?;
-        let rows = stmt.query_map([season], |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, i64>(1)?,
-                r.get::<_, String>(2)?,
-                r.get::<_, String>(3)?,
-            ))
-        })?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (team, points, reason, day) = row?;
-            out.push(Adjustment {
-                team,
-                points,
-                reason,
-                date: date(&day)?,
-            });
-        }
-        Ok(out)
+        rows.into_iter()
+            .map(|(team, points, reason, day)| {
+                let date = date(&day)?;
+                Ok(Adjustment {
+                    team,
+                    points,
+                    reason,
+                    date,
+                })
+            })
+            .collect()
     }
 }
 
@@ -675,9 +615,8 @@ impl Change<'_> {
             "INSERT INTO leagues (name, key, config, created) VALUES (?1, ?2, ?3, ?4)",
             (&name, name_key(&name), config.to_text(), self.at()?),
         )?;
-        let id = self.tx.last_insert_rowid();
         Ok(LeagueInfo {
-            id,
+            id: self.tx.last_insert_rowid(),
             name,
             config: config.clone(),
         })
@@ -686,10 +625,15 @@ impl Change<'_> {
     /// Sets the configuration a league's new seasons are made with (seasons made already keep
     /// theirs).
     pub fn set_league_config(&self, league: i64, config: &Config) -> Result<(), StoreError> {
-        self.tx.execute(
-            "UPDATE leagues SET config = ?1 WHERE id = ?2",
-            (config.to_text(), league),
-        )?;
+        let sql = "UPDATE leagues SET config = ?1 WHERE id = ?2";
+        self.tx.execute(sql, (config.to_text(), league))?;
+        Ok(())
+    }
+
+    /// Sets a season's configuration (as a results import may).
+    pub fn set_season_config(&self, season: i64, config: &Config) -> Result<(), StoreError> {
+        let sql = "UPDATE seasons SET config = ?1 WHERE id = ?2";
+        self.tx.execute(sql, (config.to_text(), season))?;
         Ok(())
     }
 
@@ -697,11 +641,11 @@ impl Change<'_> {
     /// not among all the league's seasons: an import making hundreds of seasons makes each in
     /// the same time.
     pub fn season_taken(&self, league: i64, name: &str) -> Result<Option<String>, StoreError> {
-        Ok(self
-            .tx
-            .prepare_cached("SELECT name FROM seasons WHERE league = ?1 AND key = ?2")?
-            .query_row((league, name_key(name)), |r| r.get(0))
-            .optional()?)
+        self.tx.one(
+            "SELECT name FROM seasons WHERE league = ?1 AND key = ?2",
+            (league, name_key(name)),
+            |r| r.get(0),
+        )
     }
 
     /// Begins a season of a league, with the league's configuration as it is now (`app` has
@@ -718,9 +662,8 @@ impl Change<'_> {
                 self.at()?,
             ),
         )?;
-        let id = self.tx.last_insert_rowid();
         Ok(SeasonInfo {
-            id,
+            id: self.tx.last_insert_rowid(),
             league: league.id,
             name,
             config: league.config.clone(),
@@ -737,9 +680,10 @@ impl Change<'_> {
         let name = tidy(raw);
         check_venue(venue)?;
         let venue = venue.map(tidy).filter(|v| !v.is_empty());
-        self.tx
-            .prepare_cached("INSERT INTO teams (league, name, key, venue) VALUES (?1, ?2, ?3, ?4)")?
-            .execute((league.id, &name, name_key(&name), &venue))?;
+        self.tx.run(
+            "INSERT INTO teams (league, name, key, venue) VALUES (?1, ?2, ?3, ?4)",
+            (league.id, &name, name_key(&name), &venue),
+        )?;
         let id = self.tx.last_insert_rowid();
         Ok(TeamInfo { id, name, venue })
     }
@@ -758,10 +702,10 @@ impl Change<'_> {
         if self.entered.borrow().contains(&(season, team)) {
             return Ok(false);
         }
-        let n = self
-            .tx
-            .prepare_cached("INSERT OR IGNORE INTO entries (season, team) VALUES (?1, ?2)")?
-            .execute((season, team))?;
+        let n = self.tx.run(
+            "INSERT OR IGNORE INTO entries (season, team) VALUES (?1, ?2)",
+            (season, team),
+        )?;
         self.entered.borrow_mut().insert((season, team));
         Ok(n == 1)
     }
@@ -777,12 +721,10 @@ impl Change<'_> {
     ) -> Result<bool, StoreError> {
         self.enter_team(season, team)?;
         let player = self.player(player)?;
-        let n = self
-            .tx
-            .prepare_cached(
-                "INSERT OR IGNORE INTO rosters (season, team, player) VALUES (?1, ?2, ?3)",
-            )?
-            .execute((season, team, player))?;
+        let n = self.tx.run(
+            "INSERT OR IGNORE INTO rosters (season, team, player) VALUES (?1, ?2, ?3)",
+            (season, team, player),
+        )?;
         Ok(n == 1)
     }
 
@@ -812,13 +754,11 @@ impl Change<'_> {
     ) -> Result<i64, StoreError> {
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
-        self.tx
-            .prepare_cached(
-                "INSERT INTO fixtures (season, round, date, home, away) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute((season, round, day.to_string(), home, away))?;
-        let id = self.tx.last_insert_rowid();
-        Ok(id)
+        self.tx.run(
+            "INSERT INTO fixtures (season, round, date, home, away) VALUES (?1, ?2, ?3, ?4, ?5)",
+            (season, round, day.to_string(), home, away),
+        )?;
+        Ok(self.tx.last_insert_rowid())
     }
 
     /// The season's fixture of the same home and away teams on `day`, if any: its number,
@@ -829,18 +769,14 @@ impl Change<'_> {
         day: NaiveDate,
         (home, away): (TeamId, TeamId),
     ) -> Result<Option<(i64, String, String, bool)>, StoreError> {
-        let there: Option<(i64, String, String, String)> = self
-            .tx
-            .prepare_cached(
-                "SELECT f.id, h.name, a.name, f.status FROM fixtures f
+        let there: Option<(i64, String, String, String)> = self.tx.one(
+            "SELECT f.id, h.name, a.name, f.status FROM fixtures f
                  JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
                  WHERE f.season = ?1 AND f.date = ?2 AND f.home = ?3 AND f.away = ?4
                  ORDER BY f.id LIMIT 1",
-            )?
-            .query_row((season, day.to_string(), home, away), |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })
-            .optional()?;
+            (season, day.to_string(), home, away),
+            tuple,
+        )?;
         Ok(there.map(|(id, home, away, status)| (id, home, away, status == "cancelled")))
     }
 
@@ -854,20 +790,16 @@ impl Change<'_> {
         (home, away): (TeamId, TeamId),
         except: Option<i64>,
     ) -> Result<Option<(i64, String, String, String)>, StoreError> {
-        let clash: Option<(i64, String, String, String)> = self
-            .tx
-            .prepare_cached(
-                "SELECT f.id, t.name, h.name, a.name FROM fixtures f
+        let clash: Option<(i64, String, String, String)> = self.tx.one(
+            "SELECT f.id, t.name, h.name, a.name FROM fixtures f
                  JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
                  JOIN teams t ON t.id = CASE WHEN ?3 IN (f.home, f.away) THEN ?3 ELSE ?4 END
                  WHERE f.season = ?1 AND f.date = ?2 AND f.status <> 'cancelled' AND f.undated = 0
                  AND (f.home IN (?3, ?4) OR f.away IN (?3, ?4)) AND f.id IS NOT ?5
                  ORDER BY f.id LIMIT 1",
-            )?
-            .query_row((season, day.to_string(), home, away, except), |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })
-            .optional()?;
+            (season, day.to_string(), home, away, except),
+            tuple,
+        )?;
         Ok(clash)
     }
 
@@ -882,54 +814,43 @@ impl Change<'_> {
     ) -> Result<Option<(Vec<crate::league::fixtures::SeasonDates>, usize)>, StoreError> {
         // Each season's first and last fixture by the (season, date) index; the fixture moved
         // not counted.
-        let span = |id: i64| -> Result<Option<(NaiveDate, NaiveDate)>, StoreError> {
+        let own = |id: i64| -> Result<Option<(NaiveDate, NaiveDate)>, StoreError> {
             let end = |order: &str| -> Result<Option<String>, StoreError> {
-                Ok(self
-                    .tx
-                    .prepare_cached(&format!(
+                self.tx.one(
+                    &format!(
                         "SELECT date FROM fixtures WHERE season = ?1 AND status <> 'cancelled'
                          AND id IS NOT ?2 ORDER BY date {order} LIMIT 1"
-                    ))?
-                    .query_row((id, except), |r| r.get(0))
-                    .optional()?)
+                    ),
+                    (id, except),
+                    |r| r.get(0),
+                )
             };
-            Ok(match (end("ASC")?, end("DESC")?) {
-                (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
-                _ => None,
-            })
+            span(end("ASC")?, end("DESC")?)
         };
         // Within its own season's dates: nothing more to ask (most rows of an import).
-        if span(season)?.is_some_and(|(first, last)| first <= day && day <= last) {
+        if own(season)?.is_some_and(|(first, last)| first <= day && day <= last) {
             return Ok(None);
         }
-        let seasons: Vec<(i64, String, Option<String>, Option<String>)> = self
-            .tx
-            .prepare_cached(
-                "SELECT s.id, s.name,
+        let seasons: Vec<(i64, String, Option<String>, Option<String>)> = self.tx.all(
+            "SELECT s.id, s.name,
                  (SELECT date FROM fixtures WHERE season = s.id AND status <> 'cancelled'
                   AND id IS NOT ?2 ORDER BY date ASC LIMIT 1),
                  (SELECT date FROM fixtures WHERE season = s.id AND status <> 'cancelled'
                   AND id IS NOT ?2 ORDER BY date DESC LIMIT 1)
                  FROM seasons s
                  WHERE s.league = (SELECT league FROM seasons WHERE id = ?1) ORDER BY s.id",
-            )?
-            .query_map((season, except), |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })?
-            .collect::<Result<_, _>>()?;
+            (season, except),
+            tuple,
+        )?;
         let mut dates = Vec::with_capacity(seasons.len());
         let mut given = 0;
         for (i, (id, name, first, last)) in seasons.into_iter().enumerate() {
             if id == season {
                 given = i;
             }
-            let span = match (first, last) {
-                (Some(f), Some(l)) => Some((date(&f)?, date(&l)?)),
-                _ => None,
-            };
             dates.push(crate::league::fixtures::SeasonDates {
                 name,
-                span,
+                span: span(first, last)?,
                 scheduled: false,
             });
         }
@@ -937,21 +858,10 @@ impl Change<'_> {
     }
 
     /// Adds a fixture already played, with its night's result, in one go (as an import adds
-    /// the nights it finds no fixture for).
-    pub fn add_played_fixture(
-        &self,
-        season: i64,
-        day: NaiveDate,
-        home: TeamId,
-        away: TeamId,
-        result: &NightResult,
-    ) -> Result<i64, StoreError> {
-        self.add_played(season, day, home, away, result, false)
-    }
-
-    /// [`add_played_fixture`](Self::add_played_fixture), or, `undated`, a night without a date
-    /// (a results grid's) kept on `day`, the season's end, which takes no team's date.
-    pub(super) fn add_played(
+    /// the nights it finds no fixture for); its teams entered in the season; its number. An
+    /// `undated` night (a results grid's) is kept on `day`, the season's end, and takes no
+    /// team's date.
+    pub fn add_played(
         &self,
         season: i64,
         day: NaiveDate,
@@ -964,12 +874,10 @@ impl Change<'_> {
         self.enter_team(season, home)?;
         self.enter_team(season, away)?;
         let (kind, points, walkover) = result_columns(result);
-        self.tx
-            .prepare_cached(
-                "INSERT INTO fixtures (season, date, home, away, result, home_points, away_points,
+        self.tx.run(
+            "INSERT INTO fixtures (season, date, home, away, result, home_points, away_points,
                  walkover, undated) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)",
-            )?
-            .execute((
+            (
                 season,
                 day.to_string(),
                 home,
@@ -979,7 +887,8 @@ impl Change<'_> {
                 points.1,
                 walkover,
                 undated,
-            ))?;
+            ),
+        )?;
         let id = self.tx.last_insert_rowid();
         if let NightResult::Matches(matches) = result {
             self.add_matches(id, matches)?;
@@ -1013,11 +922,10 @@ impl Change<'_> {
         entered_by: HomeAway,
         day: NaiveDate,
     ) -> Result<(), StoreError> {
+        let sql = "INSERT INTO confirmations (fixture, state, entered_by, date)
+             VALUES (?1, 'provisional', ?2, ?3)";
         self.tx
-            .prepare_cached(
-                "INSERT INTO confirmations (fixture, state, entered_by, date) VALUES (?1, 'provisional', ?2, ?3)",
-            )?
-            .execute((fixture, entered_by.as_str(), day.to_string()))?;
+            .run(sql, (fixture, entered_by.as_str(), day.to_string()))?;
         Ok(())
     }
 
@@ -1033,13 +941,11 @@ impl Change<'_> {
             Confirmation::Confirmed => ("confirmed", None, None),
             Confirmation::Provisional { entered_by } => {
                 // A dispute settled back to provisional, or a night with none yet.
-                let updated = self
-                    .tx
-                    .prepare_cached(
-                        "UPDATE confirmations SET state = 'provisional', entered_by = ?2,
+                let updated = self.tx.run(
+                    "UPDATE confirmations SET state = 'provisional', entered_by = ?2,
                          disputed_by = NULL, reason = NULL, date = ?3 WHERE fixture = ?1",
-                    )?
-                    .execute((fixture, entered_by.as_str(), day.to_string()))?;
+                    (fixture, entered_by.as_str(), day.to_string()),
+                )?;
                 if updated > 0 {
                     return Ok(());
                 }
@@ -1050,20 +956,17 @@ impl Change<'_> {
                 ("disputed", Some(by.as_str()), Some(tidy(reason)))
             }
         };
-        let updated = self
-            .tx
-            .prepare_cached(
-                "UPDATE confirmations SET state = ?2, disputed_by = ?3, reason = ?4, date = ?5
+        let updated = self.tx.run(
+            "UPDATE confirmations SET state = ?2, disputed_by = ?3, reason = ?4, date = ?5
                  WHERE fixture = ?1",
-            )?
-            .execute((fixture, state, by, &reason, day.to_string()))?;
+            (fixture, state, by, &reason, day.to_string()),
+        )?;
         if updated == 0 {
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO confirmations (fixture, state, disputed_by, reason, date)
+            self.tx.run(
+                "INSERT INTO confirmations (fixture, state, disputed_by, reason, date)
                      VALUES (?1, ?2, ?3, ?4, ?5)",
-                )?
-                .execute((fixture, state, by, &reason, day.to_string()))?;
+                (fixture, state, by, &reason, day.to_string()),
+            )?;
         }
         Ok(())
     }
@@ -1072,12 +975,11 @@ impl Change<'_> {
     /// once) its matches.
     pub fn set_night_result(&self, fixture: i64, result: &NightResult) -> Result<(), StoreError> {
         let (kind, points, walkover) = result_columns(result);
-        self.tx
-            .prepare_cached(
-                "UPDATE fixtures SET result = ?1, home_points = ?2, away_points = ?3, walkover = ?4,
+        self.tx.run(
+            "UPDATE fixtures SET result = ?1, home_points = ?2, away_points = ?3, walkover = ?4,
                  status = 'scheduled' WHERE id = ?5",
-            )?
-            .execute((kind, points.0, points.1, walkover, fixture))?;
+            (kind, points.0, points.1, walkover, fixture),
+        )?;
         if let NightResult::Matches(matches) = result {
             for m in matches {
                 if self.add_match(fixture, m, &[])?.is_none() {
@@ -1124,12 +1026,13 @@ impl Change<'_> {
             ]);
         }
         let rows = vec!["(?, ?, ?, ?, ?, ?, ?, ?)"; matches.len()].join(", ");
-        self.tx
-            .prepare_cached(&format!(
+        self.tx.run(
+            &format!(
                 "INSERT INTO matches (fixture, kind, slot, home_players, away_players, home_legs,
                  away_legs, leg_scores) VALUES {rows}"
-            ))?
-            .execute(rusqlite::params_from_iter(values))?;
+            ),
+            rusqlite::params_from_iter(values),
+        )?;
         Ok(())
     }
 
@@ -1142,13 +1045,10 @@ impl Change<'_> {
         m: &Match,
         games: &[LegLink],
     ) -> Result<Option<i64>, StoreError> {
-        let added = self
-            .tx
-            .prepare_cached(
-                "INSERT INTO matches (fixture, kind, slot, home_players, away_players, home_legs,
+        let added = self.tx.run(
+            "INSERT INTO matches (fixture, kind, slot, home_players, away_players, home_legs,
                  away_legs, leg_scores) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-            )?
-            .execute((
+            (
                 fixture,
                 m.kind.as_str(),
                 m.slot,
@@ -1157,24 +1057,24 @@ impl Change<'_> {
                 m.legs.home,
                 m.legs.away,
                 leg_scores_text(&m.leg_scores),
-            ));
+            ),
+        );
         match added {
             Ok(_) => {}
             // UNIQUE (fixture, kind, slot): entered already (by another session).
-            Err(rusqlite::Error::SqliteFailure(f, _))
+            Err(StoreError::Sql(rusqlite::Error::SqliteFailure(f, _)))
                 if f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE =>
             {
                 return Ok(None)
             }
-            Err(e) => return Err(e.into()),
+            Err(e) => return Err(e),
         }
         let id = self.tx.last_insert_rowid();
         for link in games {
-            self.tx
-                .prepare_cached(
-                    "INSERT INTO leg_games (match, leg, game, home_side) VALUES (?1, ?2, ?3, ?4)",
-                )?
-                .execute((id, link.leg, link.game, link.home_side.to_string()))?;
+            self.tx.run(
+                "INSERT INTO leg_games (match, leg, game, home_side) VALUES (?1, ?2, ?3, ?4)",
+                (id, link.leg, link.game, link.home_side.to_string()),
+            )?;
         }
         Ok(Some(id))
     }
@@ -1189,13 +1089,11 @@ impl Change<'_> {
         day: NaiveDate,
     ) -> Result<i64, StoreError> {
         check_given("the reason", reason)?;
+        let sql = "INSERT INTO adjustments (season, team, points, reason, date)
+             VALUES (?1, ?2, ?3, ?4, ?5)";
         self.tx
-            .prepare_cached(
-                "INSERT INTO adjustments (season, team, points, reason, date) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute((season, team, points, tidy(reason), day.to_string()))?;
-        let id = self.tx.last_insert_rowid();
-        Ok(id)
+            .run(sql, (season, team, points, tidy(reason), day.to_string()))?;
+        Ok(self.tx.last_insert_rowid())
     }
 
     /// Withdraws a team from a season on a day: it is expunged from the table, and its
@@ -1211,37 +1109,6 @@ impl Change<'_> {
              AND result IS NULL AND status = 'scheduled'",
             (season, team),
         )?)
-    }
-
-    /// The fixture between two teams on a date, if there is one; else the one fixture between
-    /// them (home and away as given) not yet played, if there is exactly one.
-    pub fn fixture_for(
-        &self,
-        season: i64,
-        day: NaiveDate,
-        home: TeamId,
-        away: TeamId,
-    ) -> Result<Option<i64>, StoreError> {
-        let on_day: Option<i64> = self
-            .tx
-            .prepare_cached(
-                "SELECT id FROM fixtures WHERE season = ?1 AND date = ?2 AND home = ?3 AND away = ?4
-                 ORDER BY id LIMIT 1",
-            )?
-            .query_row((season, day.to_string(), home, away), |r| r.get(0))
-            .optional()?;
-        if on_day.is_some() {
-            return Ok(on_day);
-        }
-        let open: Vec<i64> = self
-            .tx
-            .prepare_cached(
-                "SELECT id FROM fixtures WHERE season = ?1 AND home = ?2 AND away = ?3
-                 AND result IS NULL",
-            )?
-            .query_map((season, home, away), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        Ok(if open.len() == 1 { Some(open[0]) } else { None })
     }
 }
 
@@ -1261,25 +1128,19 @@ pub struct LegPlace {
 impl LeagueReader<'_> {
     /// Whether there is a game `game`.
     pub fn has_game(&self, game: i64) -> Result<bool, StoreError> {
-        Ok(self
-            .0
-            .prepare_cached("SELECT id FROM games WHERE id = ?1")?
-            .query_row([game], |r| r.get::<_, i64>(0))
-            .optional()?
-            .is_some())
+        let sql = "SELECT id FROM games WHERE id = ?1";
+        Ok(self.0.one(sql, [game], |_| Ok(()))?.is_some())
     }
 
     /// The match a stored game is a leg of, if it is one.
     pub fn leg_place(&self, game: i64) -> Result<Option<LegPlace>, StoreError> {
-        Ok(self
-            .0
-            .prepare_cached(
-                "SELECT m.kind, m.slot, f.date, h.name, a.name, f.id FROM leg_games g
+        self.0.one(
+            "SELECT m.kind, m.slot, f.date, h.name, a.name, f.id FROM leg_games g
                  JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
                  JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
                  WHERE g.game = ?1",
-            )?
-            .query_row([game], |r| {
+            [game],
+            |r| {
                 Ok(LegPlace {
                     kind: r.get(0)?,
                     slot: r.get(1)?,
@@ -1288,15 +1149,12 @@ impl LeagueReader<'_> {
                     away: r.get(4)?,
                     fixture: r.get(5)?,
                 })
-            })
-            .optional()?)
+            },
+        )
     }
 
     /// A stored game's rows, read in this change when there is one.
-    pub fn stored_game(
-        &self,
-        game: i64,
-    ) -> Result<Option<crate::record::stored::StoredGame>, StoreError> {
+    pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
         super::games::stored_game(self.0, game)
     }
 }
@@ -1307,34 +1165,28 @@ impl Change<'_> {
     /// deleted, its result cleared. Every row is logged by the triggers, so undoing the change
     /// puts the night back as it was.
     pub fn clear_night(&self, fixture: i64) -> Result<(), StoreError> {
-        self.tx
-            .prepare_cached(
-                "DELETE FROM leg_games WHERE match IN (SELECT id FROM matches WHERE fixture = ?1)",
-            )?
-            .execute([fixture])?;
-        self.tx
-            .prepare_cached("DELETE FROM matches WHERE fixture = ?1")?
-            .execute([fixture])?;
-        self.tx
-            .prepare_cached(
-                "UPDATE fixtures SET result = NULL, home_points = NULL, away_points = NULL,
+        self.drop_matches("fixture = ?1", [fixture])?;
+        self.tx.run(
+            "UPDATE fixtures SET result = NULL, home_points = NULL, away_points = NULL,
                  walkover = NULL WHERE id = ?1",
-            )?
-            .execute([fixture])?;
+            [fixture],
+        )?;
         Ok(())
     }
 
     /// Takes one match off a night (with its stored games' links), logged for undo.
     pub fn remove_match(&self, fixture: i64, kind: Kind, slot: u32) -> Result<(), StoreError> {
+        let which = "fixture = ?1 AND kind = ?2 AND slot = ?3";
+        self.drop_matches(which, (fixture, kind.as_str(), slot))
+    }
+
+    /// Deletes the matches `which` picks (of their columns), with their stored games' links.
+    fn drop_matches(&self, which: &str, params: impl Params + Clone) -> Result<(), StoreError> {
+        let links =
+            format!("DELETE FROM leg_games WHERE match IN (SELECT id FROM matches WHERE {which})");
+        self.tx.run(&links, params.clone())?;
         self.tx
-            .prepare_cached(
-                "DELETE FROM leg_games WHERE match IN
-                 (SELECT id FROM matches WHERE fixture = ?1 AND kind = ?2 AND slot = ?3)",
-            )?
-            .execute((fixture, kind.as_str(), slot))?;
-        self.tx
-            .prepare_cached("DELETE FROM matches WHERE fixture = ?1 AND kind = ?2 AND slot = ?3")?
-            .execute((fixture, kind.as_str(), slot))?;
+            .run(&format!("DELETE FROM matches WHERE {which}"), params)?;
         Ok(())
     }
 }
@@ -1342,11 +1194,8 @@ impl Change<'_> {
 impl LeagueReader<'_> {
     /// Every player's name in the database, oldest first (the order they were first stored).
     pub fn players_by_age(&self) -> Result<Vec<String>, StoreError> {
-        let mut stmt = self
-            .0
-            .prepare_cached("SELECT name FROM players ORDER BY id")?;
-        let rows = stmt.query_map([], |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        self.0
+            .all("SELECT name FROM players ORDER BY id", [], |r| r.get(0))
     }
 
     /// Every player on a roster or in a match of a league, by name, in the order they first
@@ -1354,7 +1203,7 @@ impl LeagueReader<'_> {
     /// operation, rosters before matches, each in the order stored), then as stored. A player
     /// known from another league counts from when they came into this one.
     pub fn players_by_age_in(&self, league: i64) -> Result<Vec<String>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        self.0.all(
             "WITH born AS (
                  SELECT tbl, row, min(op) AS op FROM changes
                  WHERE action = 'insert' AND tbl IN ('rosters', 'matches') GROUP BY tbl, row
@@ -1388,18 +1237,18 @@ impl LeagueReader<'_> {
              SELECT p.name FROM first JOIN players p ON p.id = first.player
              WHERE first.n = 1
              ORDER BY coalesce(first.op, 9223372036854775807), first.what, first.row, p.id",
-        )?;
-        let rows = stmt.query_map([league], |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            [league],
+            |r| r.get(0),
+        )
     }
 
     /// Every player on a roster of any season of a league, by name.
     pub fn league_players(&self, league: i64) -> Result<Vec<String>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        self.0.all(
             "SELECT DISTINCT p.name, p.key FROM rosters r JOIN players p ON p.id = r.player
              JOIN seasons s ON s.id = r.season WHERE s.league = ?1 ORDER BY p.key",
-        )?;
-        let rows = stmt.query_map([league], |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            [league],
+            |r| r.get(0),
+        )
     }
 }

@@ -18,7 +18,6 @@ mod logged;
 mod names;
 mod oplog;
 mod past;
-mod results;
 mod rules_kept;
 mod summaries;
 
@@ -26,12 +25,12 @@ pub use access::{LinkRow, SessionRow, WebGame, SESSIONS_PER_LINK};
 pub use backup::{BackupError, BackupReport, RestoreReport};
 pub use board::NightLeg;
 pub use broken::{Broken, FixtureNamed, LegNamed};
-pub use db::{Actor, Change, Fault, Store, StoreError};
-pub use games::{name_key, GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
+pub use db::{Actor, Change, Reads, StorageFault, Store, StoreError};
+pub use games::{GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
 pub use league::{
     Fixture, LeagueInfo, LeagueReader, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo,
 };
 pub use logged::LOGGED;
-pub use names::{NameOwner, NameReader, OtherName};
+pub use names::{Bearer, NameOwner, NameReader, OtherName};
 pub use oplog::{Clash, Dependents, LogEntry, Operation};
 pub use summaries::{ListedGame, Summary};

@@ -3,9 +3,9 @@
 //! way the name is written. `teams.name` and `players.name` are the names today.
 
 use chrono::NaiveDate;
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::{Connection, Params, Row};
 
-use super::db::{Change, Store, StoreError};
+use super::db::{date, tuple, Change, Reads, Sql, StoreError};
 use crate::league::names::{name_key, tidy};
 use crate::league::TeamId;
 
@@ -28,212 +28,161 @@ pub struct NameOwner {
 /// The reads of other names, on the database or inside a change.
 pub struct NameReader<'c>(&'c Connection);
 
-impl Store {
+impl Reads {
     pub fn names(&self) -> NameReader<'_> {
         NameReader(&self.conn)
     }
 }
 
-impl Change<'_> {
-    pub fn names(&self) -> NameReader<'_> {
-        NameReader(&self.tx)
+/// Whose names: a team's or a player's.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Bearer {
+    Team,
+    Player,
+}
+
+impl Bearer {
+    /// The table of its name today, the table of its other names and their column naming it,
+    /// and its name as a refusal says it.
+    fn kept(self) -> [&'static str; 4] {
+        match self {
+            Bearer::Team => ["teams", "team_names", "team", "the team's name"],
+            Bearer::Player => ["players", "player_names", "player", "the player's name"],
+        }
     }
 }
 
-fn other_name(r: &rusqlite::Row<'_>) -> rusqlite::Result<(i64, String, Option<String>)> {
-    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-}
+/// Another name's `id, name, until` as stored.
+type OtherRow = (i64, String, Option<String>);
 
-fn read_other(row: (i64, String, Option<String>)) -> Result<OtherName, StoreError> {
-    let (id, name, until) = row;
-    let until = match until {
-        Some(text) => Some(
-            NaiveDate::parse_from_str(&text, "%Y-%m-%d")
-                .map_err(|e| StoreError::damaged(format!("a date \"{text}\""), e))?,
-        ),
-        None => None,
-    };
+/// A row of `id, name, until` as another name.
+fn other_name((id, name, until): OtherRow) -> Result<OtherName, StoreError> {
+    let until = until.as_deref().map(date).transpose()?;
     Ok(OtherName { id, name, until })
 }
 
 impl NameReader<'_> {
-    /// A team's other names: its former names, oldest first, then its aliases as added.
-    pub fn team_names(&self, team: TeamId) -> Result<Vec<OtherName>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
-            "SELECT id, name, until FROM team_names WHERE team = ?1
-             ORDER BY until IS NULL, until, id",
-        )?;
-        let rows = stmt.query_map([team], other_name)?;
-        rows.map(|r| read_other(r?)).collect()
+    /// The other names of a team or a player: former names, oldest first, then aliases as
+    /// added.
+    pub fn other_names(&self, of: Bearer, id: i64) -> Result<Vec<OtherName>, StoreError> {
+        let [_, others, owner, _] = of.kept();
+        let sql = format!(
+            "SELECT id, name, until FROM {others} WHERE {owner} = ?1 ORDER BY until IS NULL, until, id"
+        );
+        let rows: Vec<_> = self.0.all(&sql, [id], tuple)?;
+        rows.into_iter().map(other_name).collect()
+    }
+
+    /// Who a name names: the owner of the name today (the first query), else of a former name
+    /// or alias (the second).
+    fn owner(
+        &self,
+        sql: [&str; 2],
+        params: impl Params + Clone,
+    ) -> Result<Option<NameOwner>, StoreError> {
+        let owner = |r: &Row<'_>| {
+            Ok(NameOwner {
+                id: r.get(0)?,
+                name: r.get(1)?,
+            })
+        };
+        match self.0.one(sql[0], params.clone(), owner)? {
+            Some(today) => Ok(Some(today)),
+            None => self.0.one(sql[1], params, owner),
+        }
     }
 
     /// The other names of every team of a league, each with its team's id (as
-    /// [`NameReader::team_names`] orders them, team by team).
+    /// [`NameReader::other_names`] orders them, team by team).
     pub fn league_team_names(&self, league: i64) -> Result<Vec<(TeamId, OtherName)>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        let rows: Vec<(TeamId, OtherRow)> = self.0.all(
             "SELECT n.team, n.id, n.name, n.until FROM team_names n JOIN teams t ON t.id = n.team
              WHERE t.league = ?1 ORDER BY n.team, n.until IS NULL, n.until, n.id",
+            [league],
+            |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?, r.get(3)?))),
         )?;
-        let rows = stmt.query_map([league], |r| {
-            Ok((r.get::<_, i64>(0)?, (r.get(1)?, r.get(2)?, r.get(3)?)))
-        })?;
-        let mut out = Vec::new();
-        for row in rows {
-            let (team, other) = row?;
-            out.push((team, read_other(other)?));
-        }
-        Ok(out)
+        rows.into_iter()
+            .map(|(team, other)| Ok((team, other_name(other)?)))
+            .collect()
     }
 
     /// The team of a league a name names: today's name, or a former name or alias (case,
     /// extra spaces and the encoding of accents ignored).
     pub fn team_owner(&self, league: i64, name: &str) -> Result<Option<NameOwner>, StoreError> {
-        let key = name_key(name);
-        let owner = |r: &rusqlite::Row<'_>| {
-            Ok(NameOwner {
-                id: r.get(0)?,
-                name: r.get(1)?,
-            })
-        };
-        let today = self
-            .0
-            .prepare_cached("SELECT id, name FROM teams WHERE league = ?1 AND key = ?2")?
-            .query_row((league, &key), owner)
-            .optional()?;
-        if today.is_some() {
-            return Ok(today);
-        }
-        Ok(self
-            .0
-            .prepare_cached(
-                "SELECT t.id, t.name FROM team_names n JOIN teams t ON t.id = n.team
-                 WHERE t.league = ?1 AND n.key = ?2 ORDER BY n.id LIMIT 1",
-            )?
-            .query_row((league, &key), owner)
-            .optional()?)
-    }
-
-    /// A player's other names: former names, oldest first, then aliases as added.
-    pub fn player_names(&self, player: i64) -> Result<Vec<OtherName>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
-            "SELECT id, name, until FROM player_names WHERE player = ?1
-             ORDER BY until IS NULL, until, id",
-        )?;
-        let rows = stmt.query_map([player], other_name)?;
-        rows.map(|r| read_other(r?)).collect()
+        let sql = [
+            "SELECT id, name FROM teams WHERE league = ?1 AND key = ?2",
+            "SELECT t.id, t.name FROM team_names n JOIN teams t ON t.id = n.team
+             WHERE t.league = ?1 AND n.key = ?2 ORDER BY n.id LIMIT 1",
+        ];
+        self.owner(sql, (league, &name_key(name)))
     }
 
     /// The player a name names: today's name, or a former name or alias.
     pub fn player_owner(&self, name: &str) -> Result<Option<NameOwner>, StoreError> {
-        let key = name_key(name);
-        let owner = |r: &rusqlite::Row<'_>| {
-            Ok(NameOwner {
-                id: r.get(0)?,
-                name: r.get(1)?,
-            })
-        };
-        let today = self
-            .0
-            .prepare_cached("SELECT id, name FROM players WHERE key = ?1")?
-            .query_row([&key], owner)
-            .optional()?;
-        if today.is_some() {
-            return Ok(today);
-        }
-        Ok(self
-            .0
-            .prepare_cached(
-                "SELECT p.id, p.name FROM player_names n JOIN players p ON p.id = n.player
-                 WHERE n.key = ?1",
-            )?
-            .query_row([&key], owner)
-            .optional()?)
+        let sql = [
+            "SELECT id, name FROM players WHERE key = ?1",
+            "SELECT p.id, p.name FROM player_names n JOIN players p ON p.id = n.player
+             WHERE n.key = ?1",
+        ];
+        self.owner(sql, [&name_key(name)])
     }
 
     /// The other names of the players on a roster of a league, each with the player's name
     /// today.
     pub fn league_player_names(&self, league: i64) -> Result<Vec<(String, String)>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        self.0.all(
             "SELECT DISTINCT n.name, p.name FROM player_names n JOIN players p ON p.id = n.player
              JOIN rosters r ON r.player = p.id JOIN seasons s ON s.id = r.season
              WHERE s.league = ?1 ORDER BY n.key",
-        )?;
-        let rows = stmt.query_map([league], |r| Ok((r.get(0)?, r.get(1)?)))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            [league],
+            tuple,
+        )
     }
 }
 
 impl Change<'_> {
-    /// Keeps another name of a team: a former name borne until `until`, or an alias.
-    pub fn add_team_name(
+    /// Keeps another name of a team or a player: a former name borne until `until`, or an
+    /// alias.
+    pub fn add_other_name(
         &self,
-        team: TeamId,
+        of: Bearer,
+        id: i64,
         name: &str,
         until: Option<NaiveDate>,
     ) -> Result<(), StoreError> {
-        StoreError::check_name("the team's name", name)?;
+        let [_, others, owner, what] = of.kept();
+        StoreError::check_name(what, name)?;
         let name = tidy(name);
-        self.tx
-            .prepare_cached(
-                "INSERT INTO team_names (team, name, key, until) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute((team, &name, name_key(&name), until.map(|d| d.to_string())))?;
-        Ok(())
+        let sql =
+            format!("INSERT INTO {others} ({owner}, name, key, until) VALUES (?1, ?2, ?3, ?4)");
+        let until = until.map(|d| d.to_string());
+        self.tx.run(&sql, (id, &name, name_key(&name), until))?;
+        self.renamed(of)
     }
 
-    /// Gives a team its name today (its former name kept apart, by the caller).
-    pub fn set_team_name(&self, team: TeamId, name: &str) -> Result<(), StoreError> {
-        StoreError::check_name("the team's name", name)?;
+    /// Gives a team or a player its name today (its name before kept apart, by the caller).
+    pub fn set_name(&self, of: Bearer, id: i64, name: &str) -> Result<(), StoreError> {
+        let [table, _, _, what] = of.kept();
+        StoreError::check_name(what, name)?;
         let name = tidy(name);
-        self.tx.execute(
-            "UPDATE teams SET name = ?1, key = ?2 WHERE id = ?3",
-            (&name, name_key(&name), team),
-        )?;
-        Ok(())
+        let sql = format!("UPDATE {table} SET name = ?1, key = ?2 WHERE id = ?3");
+        self.tx.execute(&sql, (&name, name_key(&name), id))?;
+        self.renamed(of)
     }
 
-    /// Takes away another name of a team (an alias that becomes its name today).
-    pub fn remove_team_name(&self, id: i64) -> Result<(), StoreError> {
+    /// Takes away another name of a team or a player (an alias that becomes its name today).
+    pub fn remove_other_name(&self, of: Bearer, id: i64) -> Result<(), StoreError> {
+        let [_, others, _, _] = of.kept();
         self.tx
-            .execute("DELETE FROM team_names WHERE id = ?1", [id])?;
-        Ok(())
+            .execute(&format!("DELETE FROM {others} WHERE id = ?1"), [id])?;
+        self.renamed(of)
     }
 
-    /// Keeps another name of a player: a former name borne until `until`, or an alias.
-    pub fn add_player_name(
-        &self,
-        player: i64,
-        name: &str,
-        until: Option<NaiveDate>,
-    ) -> Result<(), StoreError> {
-        StoreError::check_name("the player's name", name)?;
-        let name = tidy(name);
-        self.tx
-            .prepare_cached(
-                "INSERT INTO player_names (player, name, key, until) VALUES (?1, ?2, ?3, ?4)",
-            )?
-            .execute((player, &name, name_key(&name), until.map(|d| d.to_string())))?;
-        self.players.borrow_mut().clear();
-        Ok(())
-    }
-
-    /// Gives a player their name today.
-    pub fn set_player_name(&self, player: i64, name: &str) -> Result<(), StoreError> {
-        StoreError::check_name("the player's name", name)?;
-        let name = tidy(name);
-        self.tx.execute(
-            "UPDATE players SET name = ?1, key = ?2 WHERE id = ?3",
-            (&name, name_key(&name), player),
-        )?;
-        self.players.borrow_mut().clear();
-        Ok(())
-    }
-
-    /// Takes away another name of a player.
-    pub fn remove_player_name(&self, id: i64) -> Result<(), StoreError> {
-        self.tx
-            .execute("DELETE FROM player_names WHERE id = ?1", [id])?;
-        self.players.borrow_mut().clear();
+    /// The players this change found by name forgotten, once a player's names changed.
+    fn renamed(&self, of: Bearer) -> Result<(), StoreError> {
+        if of == Bearer::Player {
+            self.players.borrow_mut().clear();
+        }
         Ok(())
     }
 }

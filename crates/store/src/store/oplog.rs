@@ -9,7 +9,7 @@ use rusqlite::OptionalExtension;
 use serde_json::Value;
 
 pub use super::db::Operation;
-use super::db::{Change, Store, StoreError};
+use super::db::{tuple, Change, Sql, Store, StoreError};
 use super::logged::{columns_now, LOGGED};
 
 /// The log's own table whose changes are logged too: an operation marked undone (its trigger is
@@ -59,6 +59,18 @@ pub struct Dependents {
     pub referred: bool,
 }
 
+/// A change a later operation made, as `later_dependents` reads it: the operation, the table
+/// and row, the night it was in and is in, the action, and the game of a leg's link taken away.
+type LaterChange = (
+    i64,
+    String,
+    i64,
+    Option<i64>,
+    Option<i64>,
+    String,
+    Option<i64>,
+);
+
 /// An operation of the log with the name of the team its actor acted for, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LogEntry {
@@ -70,18 +82,15 @@ pub struct LogEntry {
 impl Store {
     /// The log, newest first: at most `limit` operations.
     pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, StoreError> {
-        let mut stmt = self.conn.prepare(
-            "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by, o.actor, o.team,
-                    (SELECT t.name FROM teams t WHERE t.id = o.team)
-             FROM operations o ORDER BY o.id DESC LIMIT ?1",
-        )?;
-        let rows = stmt.query_map([limit as i64], |r| {
+        let sql = "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by,
+                    o.actor, o.team, (SELECT t.name FROM teams t WHERE t.id = o.team)
+             FROM operations o ORDER BY o.id DESC LIMIT ?1";
+        self.conn.all(sql, [limit as i64], |r| {
             Ok(LogEntry {
                 operation: operation(r)?,
                 team: r.get(9)?,
             })
-        })?;
-        Ok(rows.collect::<Result<_, _>>()?)
+        })
     }
 }
 
@@ -164,47 +173,36 @@ impl Change<'_> {
     pub fn later_dependents(&self, target: i64) -> Result<Dependents, StoreError> {
         use std::collections::{BTreeSet, HashSet};
         // The rows this change and `target` touched (not `target`'s own mark as undone).
-        let mut watched: HashSet<(String, i64)> = self
-            .tx
-            .prepare(
-                "SELECT tbl, row FROM changes WHERE op IN (?1, ?2)
+        let mut watched: HashSet<(String, i64)> = self.tx.all(
+            "SELECT tbl, row FROM changes WHERE op IN (?1, ?2)
                  AND NOT (op = ?2 AND tbl = 'operations' AND row = ?1)",
-            )?
-            .query_map((target, self.op), |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
+            (target, self.op),
+            tuple,
+        )?;
         // The nights they belong to.
-        let nights: HashSet<i64> = self
-            .tx
-            .prepare(
-                "SELECT c.row FROM changes c WHERE c.op IN (?1, ?2) AND c.tbl = 'fixtures'
-                 UNION SELECT json_extract(c.old, '$.fixture') FROM changes c
-                 WHERE c.op IN (?1, ?2) AND c.tbl IN ('matches', 'confirmations') AND c.old IS NOT NULL
-                 UNION SELECT m.fixture FROM changes c JOIN matches m ON m.id = c.row
-                 WHERE c.op IN (?1, ?2) AND c.tbl = 'matches'
-                 UNION SELECT k.fixture FROM changes c JOIN confirmations k ON k.id = c.row
-                 WHERE c.op IN (?1, ?2) AND c.tbl = 'confirmations'",
-            )?
-            .query_map((target, self.op), |r| r.get::<_, Option<i64>>(0))?
-            .filter_map(|r| r.transpose())
-            .collect::<Result<_, _>>()?;
+        let nights: Vec<Option<i64>> = self.tx.all(
+            "SELECT c.row FROM changes c WHERE c.op IN (?1, ?2) AND c.tbl = 'fixtures'
+             UNION SELECT json_extract(c.old, '$.fixture') FROM changes c
+             WHERE c.op IN (?1, ?2) AND c.tbl IN ('matches', 'confirmations') AND c.old IS NOT NULL
+             UNION SELECT m.fixture FROM changes c JOIN matches m ON m.id = c.row
+             WHERE c.op IN (?1, ?2) AND c.tbl = 'matches'
+             UNION SELECT k.fixture FROM changes c JOIN confirmations k ON k.id = c.row
+             WHERE c.op IN (?1, ?2) AND c.tbl = 'confirmations'",
+            (target, self.op),
+            |r| r.get(0),
+        )?;
+        let nights: HashSet<i64> = nights.into_iter().flatten().collect();
         // Rows the reversal left pointing at nothing.
-        let mut orphans: Vec<(String, i64)> = self
-            .tx
-            .prepare("PRAGMA foreign_key_check")?
-            .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?
-            .collect::<Result<_, _>>()?;
+        let mut orphans: Vec<(String, i64)> = self.tx.all("PRAGMA foreign_key_check", [], tuple)?;
         // Matches naming a player this change took away (players are named by number in a
         // match's JSON lists, which no reference checks).
-        let named: Vec<i64> = self
-            .tx
-            .prepare(
-                "SELECT m.id FROM matches m, json_each(m.home_players) j
-                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')
-                 UNION SELECT m.id FROM matches m, json_each(m.away_players) j
-                 WHERE j.value IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete')",
-            )?
-            .query_map([self.op], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+        let gone =
+            "SELECT row FROM changes WHERE op = ?1 AND tbl = 'players' AND action = 'delete'";
+        let sql = format!(
+            "SELECT m.id FROM matches m, json_each(m.home_players) j WHERE j.value IN ({gone})
+             UNION SELECT m.id FROM matches m, json_each(m.away_players) j WHERE j.value IN ({gone})"
+        );
+        let named: Vec<i64> = self.tx.all(&sql, [self.op], |r| r.get(0))?;
         orphans.extend(named.into_iter().map(|m| ("matches".to_string(), m)));
         // A stored game's link to a match was added with its match; a match with its night: a
         // later change to the match or the night, from the change that added the row left
@@ -218,16 +216,15 @@ impl Change<'_> {
                 _ => None,
             };
             if let Some((sql, parent)) = parent {
-                let id: Option<i64> = self.tx.query_row(sql, [row], |r| r.get(0)).optional()?;
-                let since: Option<i64> = self
-                    .tx
-                    .prepare_cached(
-                        "SELECT min(op) FROM changes WHERE tbl = ?1 AND row = ?2
-                         AND action = 'insert' AND op > ?3",
-                    )?
-                    .query_row((table, row, target), |r| r.get(0))?;
+                let id: Option<i64> = self.tx.one(sql, [row], |r| r.get(0))?;
+                let since: Option<Option<i64>> = self.tx.one(
+                    "SELECT min(op) FROM changes WHERE tbl = ?1 AND row = ?2
+                     AND action = 'insert' AND op > ?3",
+                    (table, row, target),
+                    |r| r.get(0),
+                )?;
                 if let Some(id) = id {
-                    let since = since.unwrap_or(0);
+                    let since = since.flatten().unwrap_or(0);
                     let at = linked.entry((parent.to_string(), id)).or_insert(since);
                     *at = (*at).min(since);
                 }
@@ -236,38 +233,30 @@ impl Change<'_> {
         // The games this change and `target` changed (an entry at the table names its game), and
         // the matches and nights that score a leg in one of them: a later change that linked
         // such a game as a leg depends on the game as it stood.
-        let games: HashSet<i64> = self
-            .tx
-            .prepare(
-                "SELECT game FROM operations WHERE id IN (?1, ?2) AND game IS NOT NULL
-                 UNION SELECT row FROM changes WHERE op IN (?1, ?2) AND tbl = 'games'
-                 UNION SELECT json_extract(old, '$.game') FROM changes
-                 WHERE op IN (?1, ?2) AND tbl IN ('hands', 'seats', 'entrants') AND old IS NOT NULL",
-            )?
-            .query_map((target, self.op), |r| r.get::<_, Option<i64>>(0))?
-            .filter_map(|r| r.transpose())
-            .collect::<Result<_, _>>()?;
+        let games: Vec<Option<i64>> = self.tx.all(
+            "SELECT game FROM operations WHERE id IN (?1, ?2) AND game IS NOT NULL
+             UNION SELECT row FROM changes WHERE op IN (?1, ?2) AND tbl = 'games'
+             UNION SELECT json_extract(old, '$.game') FROM changes
+             WHERE op IN (?1, ?2) AND tbl IN ('hands', 'seats', 'entrants') AND old IS NOT NULL",
+            (target, self.op),
+            |r| r.get(0),
+        )?;
+        let games: HashSet<i64> = games.into_iter().flatten().collect();
         let mut legs: HashSet<(String, i64)> = HashSet::new();
-        if !games.is_empty() {
-            let mut stmt = self.tx.prepare(
-                "SELECT g.match, m.fixture FROM leg_games g JOIN matches m ON m.id = g.match
-                 WHERE g.game = ?1",
-            )?;
-            for game in &games {
-                let rows =
-                    stmt.query_map([game], |r| Ok((r.get::<_, i64>(0)?, r.get::<_, i64>(1)?)))?;
-                for row in rows {
-                    let (m, f) = row?;
-                    legs.insert(("matches".to_string(), m));
-                    legs.insert(("fixtures".to_string(), f));
-                }
+        for game in &games {
+            let sql = "SELECT g.match, m.fixture FROM leg_games g JOIN matches m ON m.id = g.match
+                 WHERE g.game = ?1";
+            let rows: Vec<(i64, i64)> = self.tx.all(sql, [game], tuple)?;
+            for (m, f) in rows {
+                legs.insert(("matches".to_string(), m));
+                legs.insert(("fixtures".to_string(), f));
             }
         }
         let orphaned = !orphans.is_empty();
         watched.extend(orphans);
         // One pass over what the later operations changed.
         let mut ids: BTreeSet<i64> = BTreeSet::new();
-        let mut stmt = self.tx.prepare(
+        let rows: Vec<LaterChange> = self.tx.all(
             "SELECT c.op, c.tbl, c.row,
                     CASE WHEN c.tbl IN ('matches', 'confirmations') THEN json_extract(c.old, '$.fixture') END,
                     CASE c.tbl WHEN 'matches' THEN (SELECT fixture FROM matches WHERE id = c.row)
@@ -276,20 +265,10 @@ impl Change<'_> {
                     c.action,
                     CASE WHEN c.tbl = 'leg_games' THEN json_extract(c.old, '$.game') END
              FROM changes c WHERE c.op > ?1 AND c.op < ?2",
+            (target, self.op),
+            tuple,
         )?;
-        let rows = stmt.query_map((target, self.op), |r| {
-            Ok((
-                r.get::<_, i64>(0)?,
-                r.get::<_, String>(1)?,
-                r.get::<_, i64>(2)?,
-                r.get::<_, Option<i64>>(3)?,
-                r.get::<_, Option<i64>>(4)?,
-                r.get::<_, String>(5)?,
-                r.get::<_, Option<i64>>(6)?,
-            ))
-        })?;
-        for row in rows {
-            let (op, table, row, was_in, is_in, action, leg_game) = row?;
+        for (op, table, row, was_in, is_in, action, leg_game) in rows {
             let night = |f: Option<i64>| f.is_some_and(|f| nights.contains(&f));
             // A match (or a night) added with a leg scored in one of the games; a leg's link
             // to one of them taken away.
@@ -303,61 +282,74 @@ impl Change<'_> {
                 ids.insert(op);
             }
         }
-        drop(stmt);
         // A game's link as a leg that this change puts back (a night's match redone): the link
         // holds only for the game as it stood, so a later change to that game (a hand entered,
         // taken back or undone) depends on it.
-        let relinked: Vec<i64> = self
-            .tx
-            .prepare(
-                "SELECT DISTINCT g.game FROM leg_games g
+        let relinked: Vec<i64> = self.tx.all(
+            "SELECT DISTINCT g.game FROM leg_games g
                  WHERE g.id IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'leg_games')",
-            )?
-            .query_map([target], |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        if !relinked.is_empty() {
-            let mut stmt = self.tx.prepare(
+            [target],
+            |r| r.get(0),
+        )?;
+        for game in relinked {
+            let later: Vec<i64> = self.tx.all(
                 "SELECT o.id FROM operations o WHERE o.id > ?1 AND o.id < ?2 AND o.game = ?3
                  UNION SELECT c.op FROM changes c WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = 'hands'
                    AND (json_extract(c.old, '$.game') = ?3
                         OR (SELECT h.game FROM hands h WHERE h.id = c.row) = ?3)",
+                (target, self.op, game),
+                |r| r.get(0),
             )?;
-            for game in relinked {
-                let later = stmt.query_map((target, self.op, game), |r| r.get::<_, i64>(0))?;
-                for op in later {
-                    ids.insert(op?);
-                }
-            }
+            ids.extend(later);
         }
         // Entries at the table follow one another: a later one in the same game depends on it.
-        let same_game: Vec<i64> = self
-            .tx
-            .prepare(
-                "SELECT later.id FROM operations later JOIN operations t ON t.id = ?1
-                 WHERE t.game IS NOT NULL AND later.game = t.game AND later.id > ?1 AND later.id < ?2",
-            )?
-            .query_map((target, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
+        let sql = "SELECT later.id FROM operations later JOIN operations t ON t.id = ?1
+             WHERE t.game IS NOT NULL AND later.game = t.game AND later.id > ?1 AND later.id < ?2";
+        let same_game: Vec<i64> = self.tx.all(sql, (target, self.op), |r| r.get(0))?;
         ids.extend(same_game);
         // A change undone since, and the undo that put it back, come to nothing together.
-        let cancelled: HashSet<i64> = self
-            .tx
-            .prepare(
-                "SELECT id FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2
-                 UNION SELECT undone_by FROM operations WHERE id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2",
-            )?
-            .query_map((target, self.op), |r| r.get(0))?
-            .collect::<Result<_, _>>()?;
-        let mut found = Vec::new();
-        for id in ids.into_iter().filter(|id| !cancelled.contains(id)) {
-            if let Some(op) = self.operation(id)? {
-                found.push(op);
-            }
-        }
+        let within = "id > ?1 AND id < ?2 AND undone_by > ?1 AND undone_by < ?2";
+        let sql = format!(
+            "SELECT id FROM operations WHERE {within}
+             UNION SELECT undone_by FROM operations WHERE {within}"
+        );
+        let cancelled: HashSet<i64> = self.tx.all(&sql, (target, self.op), |r| r.get(0))?;
+        let found = self.operations(ids.into_iter().filter(|id| !cancelled.contains(id)))?;
         Ok(Dependents {
             referred: found.is_empty() && orphaned,
             later: found,
         })
+    }
+
+    /// The operations numbered `ids` that are in the log before this one.
+    fn operations(&self, ids: impl IntoIterator<Item = i64>) -> Result<Vec<Operation>, StoreError> {
+        let ops = ids.into_iter().map(|id| self.operation(id).transpose());
+        ops.flatten().collect()
+    }
+
+    /// The later operations (after `target`, before this one, not undone) that touched `table`
+    /// (its row `?4`, with one): by the first of `tries`, a row and a condition on the change
+    /// `c`, that finds any.
+    pub(super) fn later_by(
+        &self,
+        target: i64,
+        table: &str,
+        tries: &[(Option<i64>, &str)],
+    ) -> Result<Vec<Operation>, StoreError> {
+        for (row, placed) in tries {
+            let sql = format!(
+                "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
+                 WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND (?4 IS NULL OR c.row = ?4)
+                 AND o.undone_by IS NULL AND {placed} ORDER BY c.op"
+            );
+            let ids: Vec<i64> = self
+                .tx
+                .all(&sql, (target, self.op, table, row), |r| r.get(0))?;
+            if !ids.is_empty() {
+                return self.operations(ids);
+            }
+        }
+        Ok(Vec::new())
     }
 
     fn operation_where(
@@ -381,23 +373,22 @@ impl Change<'_> {
         // deleted anyway changes nothing else put back, and a statement each would cost a
         // statement journal each (quadratic inside a savepoint, as `undo N` tries it).
         for &table in LOGGED.iter().rev() {
-            self.tx
-                .prepare_cached(&format!(
+            self.tx.run(
+                &format!(
                     "DELETE FROM {table} WHERE id IN (SELECT c.row FROM changes c
                      WHERE c.op = ?1 AND c.tbl = '{table}' AND {ADDED_ALONE})"
-                ))?
-                .execute([target])?;
+                ),
+                [target],
+            )?;
         }
-        let changes: Vec<(String, i64, String, Option<String>)> = self
-            .tx
-            .prepare(&format!(
+        let changes: Vec<(String, i64, String, Option<String>)> = self.tx.all(
+            &format!(
                 "SELECT tbl, row, action, old FROM changes c WHERE op = ?1 AND NOT ({ADDED_ALONE})
                  ORDER BY id DESC"
-            ))?
-            .query_map([target], |r| {
-                Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?))
-            })?
-            .collect::<Result<_, _>>()?;
+            ),
+            [target],
+            tuple,
+        )?;
         // Per table: its columns, and per table and whether a row is put back or changed
         // back, how a clash is found.
         let mut columns: HashMap<&str, Vec<String>> = HashMap::new();
@@ -412,8 +403,7 @@ impl Change<'_> {
                 "insert" => {
                     self.put_back_all(batch.take())?;
                     self.tx
-                        .prepare_cached(&format!("DELETE FROM {table} WHERE id = ?1"))?
-                        .execute([row])?;
+                        .run(&format!("DELETE FROM {table} WHERE id = ?1"), [row])?;
                     continue;
                 }
                 "update" => false,
@@ -482,7 +472,7 @@ impl Change<'_> {
             .map(|c| format!("{c} = json_extract(?1, '$.{c}')"))
             .collect();
         let sql = format!("UPDATE {table} SET {} WHERE id = ?2", set.join(", "));
-        self.tx.prepare_cached(&sql)?.execute((old, row))?;
+        self.tx.run(&sql, (old, row))?;
         Ok(())
     }
 
@@ -508,7 +498,7 @@ impl Change<'_> {
             values.join(", ")
         );
         let rows = format!("[{}]", rows.join(","));
-        self.tx.prepare_cached(&sql)?.execute([rows])?;
+        self.tx.run(&sql, [rows])?;
         Ok(())
     }
 
@@ -517,20 +507,20 @@ impl Change<'_> {
     /// unique index. None if nothing can clash.
     fn clash_query(&self, table: &str, restore: bool) -> Result<Option<String>, StoreError> {
         let mut keys: Vec<Vec<String>> = Vec::new();
-        let indexes: Vec<(String, bool, String)> = self
-            .tx
-            .prepare("SELECT name, \"unique\", origin FROM pragma_index_list(?1)")?
-            .query_map([table], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?
-            .collect::<Result<_, _>>()?;
+        let indexes: Vec<(String, bool, String)> = self.tx.all(
+            "SELECT name, \"unique\", origin FROM pragma_index_list(?1)",
+            [table],
+            tuple,
+        )?;
         for (index, unique, origin) in indexes {
             if !unique || origin == "pk" {
                 continue;
             }
-            let columns: Vec<String> = self
-                .tx
-                .prepare("SELECT name FROM pragma_index_info(?1) ORDER BY seqno")?
-                .query_map([&index], |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
+            let columns: Vec<String> = self.tx.all(
+                "SELECT name FROM pragma_index_info(?1) ORDER BY seqno",
+                [&index],
+                |r| r.get(0),
+            )?;
             keys.push(columns);
         }
         let mut found: Vec<String> = Vec::new();
@@ -569,33 +559,11 @@ impl Change<'_> {
         let Some(clash) = clash else {
             return Ok(None);
         };
-        let holder: Option<i64> = self
-            .tx
-            .prepare_cached(clash)?
-            .query_row((old, row), |r| r.get(0))
-            .optional()?;
+        let holder: Option<i64> = self.tx.one(clash, (old, row), |r| r.get(0))?;
         let Some(holder) = holder else {
             return Ok(None);
         };
-        let mut ids: Vec<i64> = Vec::new();
-        for row in [Some(holder), None] {
-            ids = self
-                .tx
-                .prepare_cached(
-                    "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
-                     WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND (?4 IS NULL OR c.row = ?4)
-                     AND o.undone_by IS NULL ORDER BY c.op",
-                )?
-                .query_map((target, self.op, table, row), |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            if !ids.is_empty() {
-                break;
-            }
-        }
-        let mut by = Vec::new();
-        for id in ids {
-            by.extend(self.operation(id)?);
-        }
+        let by = self.later_by(target, table, &[(Some(holder), "1"), (None, "1")])?;
         Ok(Some(Clash {
             table,
             by,

@@ -4,11 +4,10 @@
 //! season is closed is read here; `app` refuses anything entered into one.
 
 use chrono::NaiveDate;
-use rusqlite::OptionalExtension;
 
-use super::db::{Change, StoreError};
+use super::db::{date, Change, Sql, StoreError};
 use super::league::LeagueReader;
-use crate::league::{NightResult, TeamId};
+use crate::league::TeamId;
 use crate::record::standings::TableLine;
 
 /// A line of a final table as stored, its columns from `at` on: pos, team, played, won, drawn,
@@ -34,71 +33,54 @@ impl LeagueReader<'_> {
     /// A season's final table as recorded, in its printed order (empty: the season is not
     /// closed).
     pub fn season_table(&self, season: i64) -> Result<Vec<TableLine<TeamId>>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        self.0.all(
             "SELECT pos, team, played, won, drawn, lost, matches_for, matches_against, legs_for,
                     legs_against, points, note
              FROM season_tables WHERE season = ?1 ORDER BY position",
-        )?;
-        let rows = stmt.query_map([season], |r| table_line(r, 0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            [season],
+            |r| table_line(r, 0),
+        )
     }
 
     /// Whether a season is closed: known by its final table.
     pub fn is_closed(&self, season: i64) -> Result<bool, StoreError> {
-        Ok(self
-            .0
-            .prepare_cached("SELECT 1 FROM season_tables WHERE season = ?1 LIMIT 1")?
-            .query_row([season], |_| Ok(()))
-            .optional()?
-            .is_some())
+        let sql = "SELECT 1 FROM season_tables WHERE season = ?1 LIMIT 1";
+        Ok(self.0.one(sql, [season], |_| Ok(()))?.is_some())
     }
 
     /// The closed seasons of a league, by id.
     pub fn closed_seasons(&self, league: i64) -> Result<Vec<i64>, StoreError> {
-        let mut stmt = self.0.prepare_cached(
+        self.0.all(
             "SELECT DISTINCT t.season FROM season_tables t JOIN seasons s ON s.id = t.season
              WHERE s.league = ?1 ORDER BY t.season",
-        )?;
-        let rows = stmt.query_map([league], |r| r.get(0))?;
-        Ok(rows.collect::<Result<_, _>>()?)
+            [league],
+            |r| r.get(0),
+        )
     }
 
     /// The date of a season's last dated night or fixture (cancelled ones, and nights without
     /// a date, not counted).
     pub fn last_dated(&self, season: i64) -> Result<Option<NaiveDate>, StoreError> {
-        let last: Option<String> = self
-            .0
-            .prepare_cached(
-                "SELECT max(date) FROM fixtures
-                 WHERE season = ?1 AND undated = 0 AND status <> 'cancelled'",
-            )?
-            .query_row([season], |r| r.get(0))?;
-        last.map(|d| {
-            NaiveDate::parse_from_str(&d, "%Y-%m-%d")
-                .map_err(|e| StoreError::damaged(format!("a date \"{d}\""), e))
-        })
-        .transpose()
+        let sql = "SELECT max(date) FROM fixtures
+             WHERE season = ?1 AND undated = 0 AND status <> 'cancelled'";
+        let last: Option<String> = self.0.one(sql, [season], |r| r.get(0))?.flatten();
+        last.as_deref().map(date).transpose()
     }
 
     /// The season's name, if it is closed.
     pub fn closed_name(&self, season: i64) -> Result<Option<String>, StoreError> {
-        if !self.is_closed(season)? {
-            return Ok(None);
-        }
-        Ok(Some(
-            self.0
-                .prepare_cached("SELECT name FROM seasons WHERE id = ?1")?
-                .query_row([season], |r| r.get(0))?,
-        ))
+        let sql = "SELECT name FROM seasons WHERE id = ?1
+             AND EXISTS (SELECT 1 FROM season_tables WHERE season = ?1)";
+        self.0.one(sql, [season], |r| r.get(0))
     }
 
     /// The season a fixture is in.
     pub fn fixture_season(&self, fixture: i64) -> Result<Option<i64>, StoreError> {
-        Ok(self
-            .0
-            .prepare_cached("SELECT season FROM fixtures WHERE id = ?1")?
-            .query_row([fixture], |r| r.get(0))
-            .optional()?)
+        self.0.one(
+            "SELECT season FROM fixtures WHERE id = ?1",
+            [fixture],
+            |r| r.get(0),
+        )
     }
 }
 
@@ -110,13 +92,11 @@ impl Change<'_> {
         position: u32,
         row: &TableLine<TeamId>,
     ) -> Result<(), StoreError> {
-        self.tx
-            .prepare_cached(
-                "INSERT INTO season_tables (season, position, pos, team, played, won, drawn, lost,
+        self.tx.run(
+            "INSERT INTO season_tables (season, position, pos, team, played, won, drawn, lost,
                  matches_for, matches_against, legs_for, legs_against, points, note)
                  VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14)",
-            )?
-            .execute(rusqlite::params![
+            rusqlite::params![
                 season,
                 position,
                 row.pos,
@@ -131,20 +111,8 @@ impl Change<'_> {
                 row.legs_against,
                 row.points,
                 row.note,
-            ])?;
+            ],
+        )?;
         Ok(())
-    }
-
-    /// Adds a night without a date (a results grid's), stored on `day` (the season's end):
-    /// its teams entered in the season; its number.
-    pub fn add_undated_night(
-        &self,
-        season: i64,
-        day: NaiveDate,
-        home: TeamId,
-        away: TeamId,
-        result: &NightResult,
-    ) -> Result<i64, StoreError> {
-        self.add_played(season, day, home, away, result, true)
     }
 }

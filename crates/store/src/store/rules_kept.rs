@@ -8,10 +8,8 @@
 //! changed back is checked against what stands now, and the first rule broken is said, with
 //! what holds the place and the later changes that put it there.
 
-use rusqlite::OptionalExtension;
-
 use super::broken::{Broken, FixtureNamed, LegNamed};
-use super::db::{Change, StoreError};
+use super::db::{Change, Sql, StoreError};
 use super::oplog::{Clash, Operation};
 
 /// What holds a place: a row of a table, and the columns whose change put it there.
@@ -30,16 +28,17 @@ impl Change<'_> {
     /// `target`, not undone) that put the row holding the place there. None if every rule
     /// holds for the rows it touched.
     pub fn rules_broken(&self, target: i64) -> Result<Option<Clash>, StoreError> {
-        let found = match self.fixture_clash()? {
-            Some(f) => Some(f),
-            None => match self.team_name_clash()? {
-                Some(f) => Some(f),
-                None => match self.player_name_clash()? {
-                    Some(f) => Some(f),
-                    None => self.leg_clash()?,
-                },
-            },
-        };
+        let mut found = None;
+        for clash in [
+            Self::fixture_clash,
+            Self::team_name_clash,
+            Self::player_name_clash,
+            Self::leg_clash,
+        ] {
+            if found.is_none() {
+                found = clash(self)?;
+            }
+        }
         let Some((broken, holder)) = found else {
             return Ok(None);
         };
@@ -85,35 +84,31 @@ impl Change<'_> {
             Self::touched("fixtures", "f.id"),
             Self::touched("fixtures", "g.id"),
         );
-        let found = self
-            .tx
-            .prepare(&sql)?
-            .query_row([self.op], |r| {
-                let date: String = r.get(3)?;
-                Ok((
-                    Broken::TeamDate {
-                        team: r.get(7)?,
-                        put_back: FixtureNamed {
-                            id: r.get(0)?,
-                            home: r.get(1)?,
-                            away: r.get(2)?,
-                            date: date.clone(),
-                        },
-                        holder: FixtureNamed {
-                            id: r.get(4)?,
-                            home: r.get(5)?,
-                            away: r.get(6)?,
-                            date,
-                        },
+        let found = self.tx.one(&sql, [self.op], |r| {
+            let date: String = r.get(3)?;
+            Ok((
+                Broken::TeamDate {
+                    team: r.get(7)?,
+                    put_back: FixtureNamed {
+                        id: r.get(0)?,
+                        home: r.get(1)?,
+                        away: r.get(2)?,
+                        date: date.clone(),
                     },
-                    Holder {
-                        table: "fixtures",
-                        row: r.get(4)?,
-                        columns: &["date", "status", "home", "away", "season", "undated"],
+                    holder: FixtureNamed {
+                        id: r.get(4)?,
+                        home: r.get(5)?,
+                        away: r.get(6)?,
+                        date,
                     },
-                ))
-            })
-            .optional()?;
+                },
+                Holder {
+                    table: "fixtures",
+                    row: r.get(4)?,
+                    columns: &["date", "status", "home", "away", "season", "undated"],
+                },
+            ))
+        })?;
         Ok(found)
     }
 
@@ -185,23 +180,19 @@ impl Change<'_> {
         player: bool,
         tables: [(&'static str, &'static [&'static str]); 2],
     ) -> Result<Option<Found>, StoreError> {
-        let found = self
-            .tx
-            .prepare(sql)?
-            .query_row([self.op], |r| {
-                let table: String = r.get(3)?;
-                Ok((
-                    Broken::Name {
-                        player,
-                        name: r.get(0)?,
-                        owner: r.get(1)?,
-                        holder: r.get(2)?,
-                    },
-                    table,
-                    r.get::<_, i64>(4)?,
-                ))
-            })
-            .optional()?;
+        let found = self.tx.one(sql, [self.op], |r| {
+            let table: String = r.get(3)?;
+            Ok((
+                Broken::Name {
+                    player,
+                    name: r.get(0)?,
+                    owner: r.get(1)?,
+                    holder: r.get(2)?,
+                },
+                table,
+                r.get::<_, i64>(4)?,
+            ))
+        })?;
         Ok(found.map(|(broken, table, row)| {
             let (table, columns) = if table == tables[0].0 {
                 tables[0]
@@ -249,24 +240,20 @@ impl Change<'_> {
                 date: r.get(at + 5)?,
             })
         };
-        let found = self
-            .tx
-            .prepare(&sql)?
-            .query_row([self.op], |r| {
-                Ok((
-                    Broken::Leg {
-                        game: r.get(0)?,
-                        put_back: named(r, 1)?,
-                        holder: named(r, 7)?,
-                    },
-                    Holder {
-                        table: "leg_games",
-                        row: r.get(13)?,
-                        columns: &["game", "match"],
-                    },
-                ))
-            })
-            .optional()?;
+        let found = self.tx.one(&sql, [self.op], |r| {
+            Ok((
+                Broken::Leg {
+                    game: r.get(0)?,
+                    put_back: named(r, 1)?,
+                    holder: named(r, 7)?,
+                },
+                Holder {
+                    table: "leg_games",
+                    row: r.get(13)?,
+                    columns: &["game", "match"],
+                },
+            ))
+        })?;
         Ok(found)
     }
 
@@ -284,28 +271,8 @@ impl Change<'_> {
                 )
             })
             .collect();
-        let mut ids: Vec<i64> = Vec::new();
-        for placed in [
-            format!("(c.action = 'insert' OR {})", moved.join(" OR ")),
-            "1".to_string(),
-        ] {
-            ids = self
-                .tx
-                .prepare(&format!(
-                    "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
-                     WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND c.row = ?4
-                     AND o.undone_by IS NULL AND {placed} ORDER BY c.op"
-                ))?
-                .query_map((target, self.op, holder.table, holder.row), |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            if !ids.is_empty() {
-                break;
-            }
-        }
-        let mut by = Vec::new();
-        for id in ids {
-            by.extend(self.operation(id)?);
-        }
-        Ok(by)
+        let placed = format!("(c.action = 'insert' OR {})", moved.join(" OR "));
+        let row = Some(holder.row);
+        self.later_by(target, holder.table, &[(row, &placed), (row, "1")])
     }
 }

@@ -3,9 +3,9 @@
 //! (which replays the game) and kept here in the same change as every change to the game; it
 //! is derived, not recorded, so it is not in the log.
 
-use rusqlite::{Connection, OptionalExtension};
+use rusqlite::Connection;
 
-use super::db::{Change, Store, StoreError};
+use super::db::{tuple, Change, Sql, Store, StoreError};
 use super::games::GameFilter;
 use crate::rules::{Seat, Side};
 
@@ -48,56 +48,46 @@ fn parsed<T: std::str::FromStr>(text: &str, game: i64) -> Result<T, StoreError> 
         .map_err(|_| StoreError::damaged(format!("the summary of game {game}"), text))
 }
 
+/// A summary's columns as stored: its variant's name, hands, whether finished and in play,
+/// winner, whether drawn, losers.
+type SummaryRow = (String, u32, bool, bool, Option<String>, bool, String);
+
 fn summary(conn: &Connection, game: i64) -> Result<Option<Summary>, StoreError> {
-    let row = conn
-        .prepare_cached(
-            "SELECT variant_name, hands, finished, in_play, winner, draw, losers
-             FROM game_summaries WHERE game = ?1",
-        )?
-        .query_row([game], |r| {
-            let summary = Summary {
-                variant_name: r.get(0)?,
-                hands: r.get(1)?,
-                finished: r.get(2)?,
-                in_play: r.get(3)?,
-                winner: None,
-                draw: r.get(5)?,
-                losers: Vec::new(),
-                scores: Vec::new(),
-            };
-            let words: (Option<String>, String) = (r.get(4)?, r.get(6)?);
-            Ok((summary, words))
-        })
-        .optional()?;
-    let Some((mut summary, (winner, losers))) = row else {
+    let sql = "SELECT variant_name, hands, finished, in_play, winner, draw, losers
+         FROM game_summaries WHERE game = ?1";
+    let row: Option<SummaryRow> = conn.one(sql, [game], tuple)?;
+    let Some((variant_name, hands, finished, in_play, winner, draw, losers)) = row else {
         return Ok(None);
     };
-    summary.winner = winner.map(|w| parsed(&w, game)).transpose()?;
-    summary.losers = (0..losers.len())
-        .filter_map(|i| losers.get(i..i + 1))
-        .map(|l| parsed(l, game))
-        .collect::<Result<_, _>>()?;
-    let scores: Vec<(String, i32)> = conn
-        .prepare_cached(
-            "SELECT side, score FROM game_summary_scores WHERE game = ?1 ORDER BY position",
-        )?
-        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
-    summary.scores = scores
-        .into_iter()
-        .map(|(side, score)| Ok((parsed(&side, game)?, score)))
-        .collect::<Result<_, StoreError>>()?;
-    Ok(Some(summary))
+    let sql = "SELECT side, score FROM game_summary_scores WHERE game = ?1 ORDER BY position";
+    let scores: Vec<(String, i32)> = conn.all(sql, [game], tuple)?;
+    Ok(Some(Summary {
+        variant_name,
+        hands,
+        finished,
+        in_play,
+        winner: winner.map(|w| parsed(&w, game)).transpose()?,
+        draw,
+        losers: (0..losers.len())
+            .filter_map(|i| losers.get(i..i + 1))
+            .map(|l| parsed(l, game))
+            .collect::<Result<_, _>>()?,
+        scores: scores
+            .into_iter()
+            .map(|(side, score)| Ok((parsed(&side, game)?, score)))
+            .collect::<Result<_, StoreError>>()?,
+    }))
 }
 
 fn listed(conn: &Connection, game: i64) -> Result<ListedGame, StoreError> {
     let (id, variant, date, venue) = conn
         .prepare_cached("SELECT record_id, variant, date, venue FROM games WHERE id = ?1")?
-        .query_row([game], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?;
-    let seats = conn
-        .prepare_cached("SELECT seat, name FROM seats WHERE game = ?1 ORDER BY seat")?
-        .query_map([game], |r| Ok((r.get(0)?, r.get(1)?)))?
-        .collect::<Result<_, _>>()?;
+        .query_row([game], tuple)?;
+    let seats = conn.all(
+        "SELECT seat, name FROM seats WHERE game = ?1 ORDER BY seat",
+        [game],
+        tuple,
+    )?;
     Ok(ListedGame {
         game,
         id,
@@ -127,19 +117,7 @@ impl Store {
                 also.join(", ")
             ));
         }
-        sql.push_str(" ORDER BY g.id");
-        // One read of one state: each game's query in a transaction of its own would take and
-        // let go the database's read lock once a query, slow while another `don` writes.
-        self.read(|store| {
-            let ids: Vec<i64> = store
-                .conn
-                .prepare(&sql)?
-                .query_map(rusqlite::params_from_iter(&params), |r| r.get(0))?
-                .collect::<Result<_, _>>()?;
-            ids.into_iter()
-                .map(|game| listed(&store.conn, game))
-                .collect()
-        })
+        self.each_game((sql, params), listed)
     }
 
     /// The newest game whose summary says it is not decided, if any.
@@ -156,20 +134,18 @@ impl Store {
         let (games, summaries): (i64, i64) = self.conn.query_row(
             "SELECT (SELECT count(*) FROM games), (SELECT count(*) FROM game_summaries)",
             [],
-            |r| Ok((r.get(0)?, r.get(1)?)),
+            tuple,
         )?;
         // Every summary is of a game: as many of each, none is missing.
         if games == summaries {
             return Ok(Vec::new());
         }
-        Ok(self
-            .conn
-            .prepare(
-                "SELECT id FROM games WHERE id NOT IN (SELECT game FROM game_summaries)
+        self.conn.all(
+            "SELECT id FROM games WHERE id NOT IN (SELECT game FROM game_summaries)
                  ORDER BY id DESC",
-            )?
-            .query_map([], |r| r.get(0))?
-            .collect::<Result<_, _>>()?)
+            [],
+            |r| r.get(0),
+        )
     }
 
     /// Keeps summaries worked out for games that had none, in a transaction of its own: no
@@ -186,23 +162,22 @@ impl Store {
 
 fn put(conn: &Connection, game: i64, s: &Summary) -> Result<(), StoreError> {
     let losers: String = s.losers.iter().map(|l| l.letter()).collect();
-    conn.prepare_cached(
+    conn.run(
         "INSERT OR REPLACE INTO game_summaries
          (game, variant_name, hands, finished, in_play, winner, draw, losers)
          VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)",
-    )?
-    .execute((
-        game,
-        &s.variant_name,
-        s.hands,
-        s.finished,
-        s.in_play,
-        s.winner.map(Side::code),
-        s.draw,
-        losers,
-    ))?;
-    conn.prepare_cached("DELETE FROM game_summary_scores WHERE game = ?1")?
-        .execute([game])?;
+        (
+            game,
+            &s.variant_name,
+            s.hands,
+            s.finished,
+            s.in_play,
+            s.winner.map(Side::code),
+            s.draw,
+            losers,
+        ),
+    )?;
+    conn.run("DELETE FROM game_summary_scores WHERE game = ?1", [game])?;
     let mut add = conn.prepare_cached(
         "INSERT INTO game_summary_scores (game, position, side, score) VALUES (?1, ?2, ?3, ?4)",
     )?;
@@ -220,8 +195,7 @@ impl Change<'_> {
             Some(s) => put(&self.tx, game, s),
             None => {
                 self.tx
-                    .prepare_cached("DELETE FROM game_summaries WHERE game = ?1")?
-                    .execute([game])?;
+                    .run("DELETE FROM game_summaries WHERE game = ?1", [game])?;
                 Ok(())
             }
         }

@@ -14,7 +14,7 @@ use crate::app::{App, AppError, ErrorKind};
 use crate::league::error::{Thing, Unknown};
 use crate::league::names::{name_key, name_on, tidy};
 use crate::league::{LeagueError, TeamId};
-use crate::store::{Change, LeagueInfo, LeagueReader, NameOwner, OtherName, StoreError};
+use crate::store::{Bearer, Change, LeagueInfo, LeagueReader, NameOwner, OtherName, StoreError};
 
 pub use crate::app::names::error::NamesError;
 
@@ -158,10 +158,7 @@ fn free_for(
         }
         .into()),
         Some(_) => {
-            let others = match league {
-                Some(_) => change.names().team_names(owner.id)?,
-                None => change.names().player_names(owner.id)?,
-            };
+            let others = change.names().other_names(bearer(league), owner.id)?;
             let key = name_key(name);
             Ok(others.into_iter().find(|o| name_key(&o.name) == key))
         }
@@ -200,10 +197,7 @@ fn rename(
             }
         }
     }
-    let others = match league {
-        Some(_) => change.names().team_names(owner.id)?,
-        None => change.names().player_names(owner.id)?,
-    };
+    let others = change.names().other_names(bearer(league), owner.id)?;
     let until = from.map(|d| d.pred_opt().unwrap_or(d));
     if let (Some(until), Some(last)) = (
         until,
@@ -223,17 +217,17 @@ fn rename(
     }
     // A name only written otherwise (case, spaces) keeps no former name.
     let keep_old = !respelt || until.is_some();
-    match league {
-        Some(_) => {
+    match bearer(league) {
+        Bearer::Team => {
             if keep_old {
-                change.add_team_name(owner.id, &owner.name, until)?;
+                change.add_other_name(Bearer::Team, owner.id, &owner.name, until)?;
             }
-            change.set_team_name(owner.id, &new)?;
+            change.set_name(Bearer::Team, owner.id, &new)?;
         }
-        None => {
-            change.set_player_name(owner.id, &new)?;
+        Bearer::Player => {
+            change.set_name(Bearer::Player, owner.id, &new)?;
             if keep_old && !respelt {
-                change.add_player_name(owner.id, &owner.name, until)?;
+                change.add_other_name(Bearer::Player, owner.id, &owner.name, until)?;
             }
         }
     }
@@ -246,9 +240,14 @@ fn rename(
 }
 
 fn remove(change: &Change<'_>, league: Option<i64>, id: i64) -> Result<(), StoreError> {
+    change.remove_other_name(bearer(league), id)
+}
+
+/// Whose names a command changes: a team's of `league`, or (with none) a player's.
+fn bearer(league: Option<i64>) -> Bearer {
     match league {
-        Some(_) => change.remove_team_name(id),
-        None => change.remove_player_name(id),
+        Some(_) => Bearer::Team,
+        None => Bearer::Player,
     }
 }
 
@@ -273,10 +272,7 @@ pub(crate) fn alias(
         }
         .into());
     }
-    match league {
-        Some(_) => change.add_team_name(owner.id, &name, None)?,
-        None => change.add_player_name(owner.id, &name, None)?,
-    }
+    change.add_other_name(bearer(league), owner.id, &name, None)?;
     Ok(Renamed {
         was: owner.name.clone(),
         name: owner.name.clone(),
@@ -332,7 +328,10 @@ impl App {
         let reader = self.store.leagues();
         let league = choice.league(&reader)?;
         let owner = team_by_any(&reader, &league, team)?;
-        Ok(names_had(owner.name, reader.names().team_names(owner.id)?))
+        Ok(names_had(
+            owner.name,
+            reader.names().other_names(Bearer::Team, owner.id)?,
+        ))
     }
 
     /// Renames a player: from a day (the name before kept as a former name), or with no
@@ -375,7 +374,7 @@ impl App {
         let owner = player_by_any(&reader, player)?;
         Ok(names_had(
             owner.name,
-            reader.names().player_names(owner.id)?,
+            reader.names().other_names(Bearer::Player, owner.id)?,
         ))
     }
 }

@@ -258,7 +258,7 @@ fn keep_grid_night(
         checked::may_add_played(change, season.id, (day, false), (home.id, away.id))
             .at_line(d.line)?;
         change
-            .add_undated_night(season.id, day, home.id, away.id, &d.result)
+            .add_played(season.id, day, home.id, away.id, &d.result, true)
             .at_line(d.line)?;
     }
     resolver.report.nights_added += 1;

@@ -22,7 +22,7 @@ use crate::league::{Config, Confirmation, HomeAway, NightResult};
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Advice, Column, FixtureRow, RosterRow, RowError,
 };
-use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Bearer, Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
 
 /// The most teams one import may make: a league's teams are a few dozen; a file naming
 /// thousands of new teams is refused at the cell naming the first past this bound, so that
@@ -374,7 +374,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 let team = self.team_as_named(&target, season, line, column)?;
                 if self.aliases_saved.insert(key.clone()) {
                     self.change
-                        .add_team_name(team.id, name, None)
+                        .add_other_name(Bearer::Team, team.id, name, None)
                         .at_line(line)?;
                     self.report.aliases_added += 1;
                 }
@@ -635,7 +635,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 checked::may_add_played(self.change, season, (night.date, true), (home, away))
                     .at_line(line)?;
                 self.change
-                    .add_played_fixture(season, night.date, home, away, &night.result)
+                    .add_played(season, night.date, home, away, &night.result, false)
                     .at_line(line)
             }
         }
@@ -882,7 +882,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
                                 c.name
                             )))
                         } else if let Some(owner) = names.player_owner(target)? {
-                            self.change.add_player_name(owner.id, &c.name, None)?;
+                            self.change
+                                .add_other_name(Bearer::Player, owner.id, &c.name, None)?;
                             self.report.aliases_added += 1;
                             None
                         } else {
