@@ -10,10 +10,9 @@ use don::app::view::stats::FiguresView;
 use don::league::stats::{Filter, Ranking, StatLine, LEAST_HANDS};
 use don::league::Kind;
 
-use super::db::DbArg;
+use super::context::{Cx, Scope};
 use super::error::{CliError, Exit};
 use super::text::{count, shown};
-use super::which::WhichArgs;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
 pub enum By {
@@ -43,7 +42,7 @@ impl By {
     mut_arg("season", |a| a.help("The season [default: the current one, whose fixtures' dates hold today, else the latest by dates]")))]
 pub struct StatsArgs {
     #[command(flatten)]
-    which: WhichArgs,
+    scope: Scope,
     /// Every season of the league, not one
     #[arg(long, conflicts_with = "season")]
     all_seasons: bool,
@@ -71,8 +70,6 @@ pub struct StatsArgs {
     /// As JSON: an array of lines
     #[arg(long)]
     json: bool,
-    #[command(flatten)]
-    db: DbArg,
 }
 
 pub fn run(args: StatsArgs) -> Result<Exit, CliError> {
@@ -81,14 +78,15 @@ pub fn run(args: StatsArgs) -> Result<Exit, CliError> {
             "--top must be at least 1: it is how many lines the leaderboard shows".into(),
         ));
     }
-    let app = args.db.app_read()?;
+    let cx = Cx::read(&args.scope)?;
+    let app = &cx.app;
     let (league, seasons) = if args.all_seasons {
-        let league = args.which.league(&app)?;
-        let seasons = app.seasons(&league)?.into_iter().map(|s| s.season);
+        let league = cx.league()?;
+        let seasons = app.seasons(league)?.into_iter().map(|s| s.season);
         (league, seasons.collect())
     } else {
-        let (league, season) = args.which.both(&app)?;
-        (league, vec![season])
+        let (league, season) = cx.both()?;
+        (league, vec![season.clone()])
     };
     let kind = args
         .kind
@@ -106,7 +104,7 @@ pub fn run(args: StatsArgs) -> Result<Exit, CliError> {
         top: args.top.map(|n| (n, args.by.ranking())),
         min_matches: args.min_matches,
     };
-    let (shown_lines, any, left_out, withdrawn) = match app.figures(&league, &seasons, &asked)? {
+    let (shown_lines, any, left_out, withdrawn) = match app.figures(league, &seasons, &asked)? {
         Figures::UnknownPlayer(words) => {
             let paint = super::colour::Paint::stderr();
             eprintln!("don: {}: {}", paint.error(), shown(&words));

@@ -7,10 +7,10 @@ use comfy_table::{presets::UTF8_FULL_CONDENSED, Table};
 
 use don::app::view::fixtures::FixtureLine;
 
-use crate::cli::db::DbArg;
+use crate::cli::context::{Cx, Scope};
 use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
-use crate::cli::which::{parse_date, WhichArgs};
+use crate::cli::which::parse_date;
 
 #[derive(clap::Subcommand)]
 pub enum FixturesCommand {
@@ -30,9 +30,7 @@ pub enum FixturesCommand {
         #[arg(long, value_name = "DATE")]
         skip: Vec<String>,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// List a season's fixtures and results, by date or for one team.
     #[command(after_help = "Example:\n  don fixtures list --team 'Royal Oak'")]
@@ -44,9 +42,7 @@ pub enum FixturesCommand {
         #[arg(long)]
         unplayed: bool,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Move a fixture to another date.
     #[command(
@@ -59,9 +55,7 @@ pub enum FixturesCommand {
         /// The new date (YYYY-MM-DD)
         date: String,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Cancel a fixture not yet played.
     #[command(
@@ -72,9 +66,7 @@ pub enum FixturesCommand {
         /// The fixture's number (as `don fixtures list` shows it)
         fixture: i64,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Add one fixture by hand.
     #[command(
@@ -89,9 +81,7 @@ pub enum FixturesCommand {
         /// The date (YYYY-MM-DD)
         date: String,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
 }
 
@@ -110,18 +100,16 @@ pub fn fixtures(command: FixturesCommand) -> Result<Exit, CliError> {
             start,
             weekday,
             skip,
-            which,
-            db,
-        } => generate(&mut out, &start, &weekday, &skip, &which, &db)?,
+            scope,
+        } => generate(&mut out, &start, &weekday, &skip, &scope)?,
         FixturesCommand::List {
             team,
             unplayed,
-            which,
-            db,
+            scope,
         } => {
-            let app = db.app_read()?;
-            let (league, season) = which.both(&app)?;
-            let team = team.map(|t| app.team(&league, &t)).transpose()?;
+            let cx = Cx::read(&scope)?;
+            let (app, (league, season)) = (&cx.app, cx.both()?);
+            let team = team.map(|t| app.team(league, &t)).transpose()?;
             let lines: Vec<FixtureLine> = app
                 .fixtures_as_then(&season)?
                 .iter()
@@ -137,13 +125,11 @@ pub fn fixtures(command: FixturesCommand) -> Result<Exit, CliError> {
         FixturesCommand::Move {
             fixture,
             date,
-            which,
-            db,
-        } => move_one(&mut out, fixture, &date, &which, &db)?,
-        FixturesCommand::Cancel { fixture, which, db } => {
-            let f = db
-                .app_existing()?
-                .fixture_cancel(&which.choice(), fixture)?;
+            scope,
+        } => move_one(&mut out, fixture, &date, &scope)?,
+        FixturesCommand::Cancel { fixture, scope } => {
+            let mut cx = Cx::change(&scope)?;
+            let f = cx.app.fixture_cancel(&cx.choice, fixture)?;
             let (home, away) = (shown(&f.home.name), shown(&f.away.name));
             writeln!(
                 out,
@@ -155,13 +141,11 @@ pub fn fixtures(command: FixturesCommand) -> Result<Exit, CliError> {
             home,
             away,
             date,
-            which,
-            db,
+            scope,
         } => {
             let day = parse_date(&date, "DATE")?;
-            let f = db
-                .app_existing()?
-                .fixture_add(&which.choice(), &home, &away, day)?;
+            let mut cx = Cx::change(&scope)?;
+            let f = cx.app.fixture_add(&cx.choice, &home, &away, day)?;
             let (home, away) = (shown(&f.home.name), shown(&f.away.name));
             writeln!(out, "Fixture {}: {home} v {away} on {day}.", f.id)?;
         }
@@ -205,8 +189,7 @@ fn generate(
     start: &str,
     weekday: &str,
     skip: &[String],
-    which: &WhichArgs,
-    db: &DbArg,
+    scope: &Scope,
 ) -> Result<(), CliError> {
     let start = parse_date(start, "--start")?;
     let weekday = parse_weekday(weekday)?;
@@ -214,9 +197,10 @@ fn generate(
         .iter()
         .map(|d| parse_date(d, "--skip"))
         .collect::<Result<Vec<_>, _>>()?;
-    let plan = db
-        .app_existing()?
-        .fixtures_generate(&which.choice(), start, weekday, &skip)?;
+    let mut cx = Cx::change(scope)?;
+    let plan = cx
+        .app
+        .fixtures_generate(&cx.choice, start, weekday, &skip)?;
     let day = |d: Option<NaiveDate>| d.map(|d| d.to_string()).unwrap_or_default();
     writeln!(
         out,
@@ -231,17 +215,10 @@ fn generate(
 }
 
 /// `don fixtures move`.
-fn move_one(
-    out: &mut impl Write,
-    fixture: i64,
-    date: &str,
-    which: &WhichArgs,
-    db: &DbArg,
-) -> Result<(), CliError> {
+fn move_one(out: &mut impl Write, fixture: i64, date: &str, scope: &Scope) -> Result<(), CliError> {
     let day = parse_date(date, "DATE")?;
-    let m = db
-        .app_existing()?
-        .fixture_move(&which.choice(), fixture, day)?;
+    let mut cx = Cx::change(scope)?;
+    let m = cx.app.fixture_move(&cx.choice, fixture, day)?;
     let (home, away) = (shown(&m.fixture.home.name), shown(&m.fixture.away.name));
     if m.moved {
         let from = m.fixture.date;

@@ -4,10 +4,10 @@ use std::io::{self, BufWriter, Write};
 
 use super::roster::write_rosters;
 use crate::cli::colour::Paint;
-use crate::cli::db::DbArg;
+use crate::cli::context::{Cx, Scope};
 use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
-use crate::cli::which::{parse_date, WhichArgs};
+use crate::cli::which::parse_date;
 
 #[derive(clap::Subcommand)]
 pub enum TeamCommand {
@@ -23,9 +23,7 @@ pub enum TeamCommand {
         #[arg(long)]
         venue: Option<String>,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Set a team's venue.
     #[command(
@@ -38,9 +36,7 @@ pub enum TeamCommand {
         /// Where it plays at home
         venue: String,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Rename a team from a day: its old name is kept, and shown in the seasons before.
     #[command(
@@ -56,9 +52,7 @@ pub enum TeamCommand {
         #[arg(long, value_name = "DATE")]
         from: String,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Add another way a team's name is written: an import then finds the team by it.
     #[command(
@@ -71,9 +65,7 @@ pub enum TeamCommand {
         /// Another way its name is written
         name: String,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// List the names a team has had, and its aliases.
     #[command(
@@ -84,32 +76,22 @@ pub enum TeamCommand {
         /// The team, by any of its names
         team: String,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// List a league's teams, with their rosters for a season.
     #[command(after_help = "Example:\n  don team list --season 2025-26")]
     List {
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
 }
 
 pub fn team(command: TeamCommand) -> Result<Exit, CliError> {
     let mut out = BufWriter::new(io::stdout().lock());
     match command {
-        TeamCommand::Add {
-            name,
-            venue,
-            which,
-            db,
-        } => {
-            let added = db
-                .app_existing()?
-                .team_add(&which.choice(), &name, venue.as_deref())?;
+        TeamCommand::Add { name, venue, scope } => {
+            let mut cx = Cx::change(&scope)?;
+            let added = cx.app.team_add(&cx.choice, &name, venue.as_deref())?;
             let mut said = format!("Team {} added to {}", added.team.name, added.league.name);
             if let Some(season) = &added.season {
                 said.push_str(&format!(" and entered in season {}", season.name));
@@ -123,28 +105,20 @@ pub fn team(command: TeamCommand) -> Result<Exit, CliError> {
                 );
             }
         }
-        TeamCommand::Venue {
-            team,
-            venue,
-            which,
-            db,
-        } => {
-            let (team, venue) = db
-                .app_existing()?
-                .team_venue(&which.choice(), &team, &venue)?;
+        TeamCommand::Venue { team, venue, scope } => {
+            let mut cx = Cx::change(&scope)?;
+            let (team, venue) = cx.app.team_venue(&cx.choice, &team, &venue)?;
             writeln!(out, "{} plays at {}.", shown(&team.name), shown(&venue))?;
         }
         TeamCommand::Rename {
             old,
             new,
             from,
-            which,
-            db,
+            scope,
         } => {
             let from = parse_date(&from, "--from")?;
-            let renamed = db
-                .app_existing()?
-                .team_rename(&which.choice(), &old, &new, from)?;
+            let mut cx = Cx::change(&scope)?;
+            let renamed = cx.app.team_rename(&cx.choice, &old, &new, from)?;
             writeln!(
                 out,
                 "{} is {} from {from}; a season ended by {} shows it as {}.",
@@ -154,15 +128,9 @@ pub fn team(command: TeamCommand) -> Result<Exit, CliError> {
                 shown(&renamed.was),
             )?;
         }
-        TeamCommand::Alias {
-            team,
-            name,
-            which,
-            db,
-        } => {
-            let made = db
-                .app_existing()?
-                .team_alias(&which.choice(), &team, &name)?;
+        TeamCommand::Alias { team, name, scope } => {
+            let mut cx = Cx::change(&scope)?;
+            let made = cx.app.team_alias(&cx.choice, &team, &name)?;
             writeln!(
                 out,
                 "'{}' is another name of {}.",
@@ -170,20 +138,21 @@ pub fn team(command: TeamCommand) -> Result<Exit, CliError> {
                 shown(&made.name)
             )?;
         }
-        TeamCommand::Names { team, which, db } => {
-            let had = db.app_read()?.team_names(&which.choice(), &team)?;
+        TeamCommand::Names { team, scope } => {
+            let cx = Cx::read(&scope)?;
+            let had = cx.app.team_names(&cx.choice, &team)?;
             write_names(&mut out, &had)?;
         }
-        TeamCommand::List { which, db } => {
-            let app = db.app_read()?;
-            let league = which.league(&app)?;
+        TeamCommand::List { scope } => {
+            let cx = Cx::read(&scope)?;
+            let (app, league) = (&cx.app, cx.league()?);
             if app.seasons(&league)?.is_empty() {
                 for t in app.teams(&league)? {
                     writeln!(out, "{}", shown(&t.name))?;
                 }
             } else {
-                let (_, season) = which.both(&app)?;
-                write_rosters(&mut out, &app, &season, None)?;
+                let (_, season) = cx.both()?;
+                write_rosters(&mut out, app, season, None)?;
             }
         }
     }
