@@ -17,7 +17,6 @@ use std::sync::Arc;
 
 use askama::Template;
 use axum::extract::{ConnectInfo, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -26,16 +25,19 @@ use serde::Deserialize;
 
 use crate::web::error::{Lenient, Numbered, WebError};
 use crate::web::limit::client;
+use crate::web::scorer::script;
 use crate::web::state::Shared;
 use events::{Look, Streams};
-use view::{layout, GameFragment, GamePage, GameView, NightBoardView, NightFragment, NightPage};
+use view::{
+    layout, GameBoardPage, GameFragment, GameView, NightBoardPage, NightBoardView, NightFragment,
+};
 
 /// The board's script (`templates/board.js`).
 const SCRIPT: &str = include_str!("../../../templates/board.js");
 
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
-        .route("/board.js", get(script))
+        .route("/board.js", get(|| async { script(SCRIPT) }))
         .route("/board/game/{n}", get(game))
         .route("/board/game/{n}/events", get(game_events))
         .route("/board/night/{fixture}", get(night))
@@ -64,17 +66,6 @@ fn board_answer(html: String, seen: &str) -> Response {
     answer
 }
 
-async fn script() -> Response {
-    (
-        [
-            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (CACHE_CONTROL, "no-cache"),
-        ],
-        SCRIPT,
-    )
-        .into_response()
-}
-
 async fn game(
     State(shared): State<Arc<Shared>>,
     Numbered(n): Numbered,
@@ -97,8 +88,8 @@ async fn game(
     let seen = board.seen.clone();
     let html = match asked.fragment() {
         true => GameFragment { board }.render()?,
-        false => GamePage {
-            layout: layout(format!("Game {n}"), &shared.league.name),
+        false => GameBoardPage {
+            layout: layout(&format!("Game {n}"), &shared.league.name),
             board,
         }
         .render()?,
@@ -134,8 +125,8 @@ async fn night(
     let seen = board.seen.clone();
     let html = match asked.fragment() {
         true => NightFragment { board }.render()?,
-        false => NightPage {
-            layout: layout(board.teams.clone(), &shared.league.name),
+        false => NightBoardPage {
+            layout: layout(&board.teams, &shared.league.name),
             board,
         }
         .render()?,
@@ -157,7 +148,7 @@ async fn events_of(
         .read_public(move |app| first(app))
         .await?
         .ok_or(WebError::NoPage)?;
-    Ok(events::open(shared, streams, state, first, look))
+    events::open(shared, streams, state, first, look)
 }
 
 async fn game_events(

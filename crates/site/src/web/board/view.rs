@@ -6,23 +6,15 @@ use askama::Template;
 use crate::app::game::board::{seen_words, GameBoard, NightBoard, NightGame};
 use crate::app::game::scoring::ScoringView;
 use crate::app::view::SheetView;
-use crate::publish::view::{Layout, Link};
+use crate::publish::view::Layout;
 use crate::scorer::ScorerView;
 use crate::web::scorer::words::{card_words, in_match, standing_words, where_words};
 
-/// The layout of a board's page.
-pub fn layout(title: String, league: &str) -> Layout {
-    Layout {
-        title,
-        league: league.to_string(),
-        root: "/".into(),
-        nav: vec![Link {
-            text: "Table".into(),
-            href: "/index.html".into(),
-        }],
-        intro: Vec::new(),
-        version: env!("CARGO_PKG_VERSION"),
-    }
+/// The layout of a board's page: for anyone, so with no link to a signed-in page.
+pub fn layout(title: &str, league: &str) -> Layout {
+    let mut layout = crate::web::my::page::layout(title, league);
+    layout.nav.retain(|l| l.href != "/my/");
+    layout
 }
 
 /// A seat and who sits in it: "N", "Gareth".
@@ -66,7 +58,7 @@ pub struct GameView {
 
 #[derive(Template)]
 #[template(path = "board/game.html")]
-pub struct GamePage {
+pub struct GameBoardPage {
     pub layout: Layout,
     pub board: GameView,
 }
@@ -162,7 +154,7 @@ pub struct NightBoardView {
 
 #[derive(Template)]
 #[template(path = "board/night.html")]
-pub struct NightPage {
+pub struct NightBoardPage {
     pub layout: Layout,
     pub board: NightBoardView,
 }
@@ -187,28 +179,21 @@ impl CardView {
             .leg
             .as_ref()
             .map(|l| format!("{} {}, leg {}", kind_word(&l.kind), l.slot, l.leg));
-        match &game.view {
-            Ok(view) => {
-                let state = view.state();
-                CardView {
-                    game: game.game,
-                    web: game.web,
-                    variant: view.variant.describe(),
-                    leg,
-                    sides: sides(&state),
-                    status: card_words(&state),
-                    over: state.over(),
-                }
-            }
-            Err(why) => CardView {
-                game: game.game,
-                web: game.web,
-                variant: String::new(),
-                leg,
-                sides: Vec::new(),
-                status: why.clone(),
-                over: false,
+        let state = game.view.as_ref().map(|view| view.state());
+        CardView {
+            game: game.game,
+            web: game.web,
+            variant: game
+                .view
+                .as_ref()
+                .map_or(String::new(), |view| view.variant.describe()),
+            leg,
+            sides: state.as_ref().map_or(Vec::new(), sides),
+            status: match &state {
+                Ok(state) => card_words(state),
+                Err(why) => why.to_string(),
             },
+            over: state.as_ref().is_ok_and(|state| state.over()),
         }
     }
 }

@@ -4,12 +4,10 @@
 //!
 //! - [`home`]: `/my/`, who is signed in and their nights (a game's scorer: on to their game); [`night`]: `/my/night/{id}` and its
 //!   forms (enter, confirm, dispute); [`secretary`]: deduct or award, withdraw, move.
-//! - [`answer`]: a 303 after a change, a 403 page.
 //! - [`entry`]: the entry form read; [`refusal`]: a refusal put beside its input; [`form`]:
 //!   a form as typed; [`view`]: a night's page; [`night_of`]: who asks on a night, and where
 //!   it stands in their words.
 
-pub mod answer;
 pub mod entry;
 pub mod form;
 pub mod home;

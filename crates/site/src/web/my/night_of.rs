@@ -1,14 +1,13 @@
 //! A night as a signed-in page words it: who the one asking is on it, and where it stands in
 //! the words of a captain (whose move it is is the league's rule, read by `app`).
 
-use crate::app::access::Session;
 use crate::app::Fixture;
 use crate::league::confirm::{Move, Viewer};
-use crate::league::HomeAway;
+use crate::league::{HomeAway, TeamId};
 
-/// Who is asking, on a night.
-pub fn viewer(session: &Session, f: &Fixture) -> Viewer {
-    match session.team() {
+/// Who is asking, on a night: the captain of `team`, or the secretary (no team).
+pub fn viewer(team: Option<TeamId>, f: &Fixture) -> Viewer {
+    match team {
         None => Viewer::Secretary,
         Some(t) if t == f.home.id => Viewer::Captain(HomeAway::Home),
         Some(t) if t == f.away.id => Viewer::Captain(HomeAway::Away),

@@ -4,12 +4,13 @@
 use askama::Template;
 
 use super::entry::rows;
-use super::form::{Choose, Input, Refused, Typed};
+use super::form::{Choose, FormFields, FormRefusal, Input};
 use super::night_of::state;
 use crate::app::night::of::NightOf;
 use crate::app::night::result_words;
 use crate::league::confirm::Viewer;
 use crate::league::{Confirmation, HomeAway, Kind, NightResult};
+use crate::publish::kind_name;
 use crate::publish::view::Layout;
 
 /// A match of the card.
@@ -71,14 +72,6 @@ pub struct NightPage {
     pub mover: Option<Input>,
 }
 
-pub fn kind_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Don => "Don",
-        Kind::DoubleCrib => "Double crib",
-        Kind::SingleCrib => "Single crib",
-    }
-}
-
 /// The words of a `?done=` after a change: the one clear message of a submit.
 pub fn done_words(done: &str) -> Option<String> {
     Some(
@@ -129,7 +122,13 @@ fn card(n: &NightOf) -> Vec<CardRow> {
         .collect()
 }
 
-fn sides(n: &NightOf, typed: &Typed, refused: &Refused, name: &str, label: &str) -> Choose {
+fn sides(
+    n: &NightOf,
+    typed: &FormFields,
+    refused: &FormRefusal,
+    name: &str,
+    label: &str,
+) -> Choose {
     let choices = HomeAway::BOTH
         .map(|s| (s.to_string(), n.team(s).to_string()))
         .to_vec();
@@ -152,7 +151,7 @@ fn may_enter(n: &NightOf, viewer: Viewer) -> bool {
     }
 }
 
-fn entry_form(n: &NightOf, viewer: Viewer, typed: &Typed, refused: &Refused) -> EntryForm {
+fn entry_form(n: &NightOf, viewer: Viewer, typed: &FormFields, refused: &FormRefusal) -> EntryForm {
     // (A form given back keeps every row, as typed.)
     let entered: Vec<(Kind, u32)> = match &n.fixture.result {
         Some(NightResult::Matches(ms)) if !typed.contains_key("how") => {
@@ -221,8 +220,8 @@ fn captain_shut_out(n: &NightOf, viewer: Viewer) -> bool {
 fn settle_form(
     n: &NightOf,
     viewer: Viewer,
-    typed: &Typed,
-    refused: &Refused,
+    typed: &FormFields,
+    refused: &FormRefusal,
 ) -> Option<SettleForm> {
     if !n.done() || captain_shut_out(n, viewer) {
         return None;
@@ -248,8 +247,8 @@ pub fn night_page(
     n: &NightOf,
     viewer: Viewer,
     (csrf, done, notes): (&str, Option<&str>, Vec<String>),
-    typed: &Typed,
-    refused: &Refused,
+    typed: &FormFields,
+    refused: &FormRefusal,
 ) -> NightPage {
     let f = &n.fixture;
     let title = format!("{} v {}", f.home.name, f.away.name);

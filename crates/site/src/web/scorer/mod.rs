@@ -32,17 +32,17 @@ pub fn routes() -> Router<Arc<Shared>> {
         .route("/my/games", get(games::list).post(games::begin))
         .route("/my/game/{n}", get(game::show))
         .route("/my/game/{n}/line", post(game::line))
-        .route("/scorer.js", get(scorer_js))
+        .route("/scorer.js", get(|| async { script(SCORER_JS) }))
 }
 
-/// `GET /scorer.js`.
-async fn scorer_js() -> Response {
+/// A script of the site's pages (`/scorer.js`, `/board.js`).
+pub fn script(body: &'static str) -> Response {
     (
         [
             (CONTENT_TYPE, "text/javascript; charset=utf-8"),
             (CACHE_CONTROL, "no-cache"),
         ],
-        SCORER_JS,
+        body,
     )
         .into_response()
 }

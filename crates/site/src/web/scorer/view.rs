@@ -28,7 +28,7 @@ pub struct SideBox {
 
 /// What the entry forms were sent with, handed back after a refusal.
 #[derive(Clone, Debug, Default)]
-pub struct Typed {
+pub struct TypedLine {
     /// The line (typed, or made of the structured forms).
     pub line: String,
     /// The form sent: `totals`, `penalty`, or empty for the entry box and the buttons.
@@ -72,7 +72,7 @@ pub struct ScorerPanel {
     /// How the game ended.
     pub result: Option<String>,
     pub csrf: String,
-    pub typed: Typed,
+    pub typed: TypedLine,
     pub line_error: Option<String>,
     /// Whether lines may be entered (not held; a game over still takes `undo`).
     pub open: bool,
@@ -91,7 +91,7 @@ pub struct ScorerPanel {
 /// The scoring page.
 #[derive(Template)]
 #[template(path = "scorer/game.html")]
-pub struct GamePage {
+pub struct ScoringPage {
     pub layout: Layout,
     pub t: ScorerPanel,
 }
@@ -169,7 +169,7 @@ impl ScorerPanel {
             held,
             result: state.result.clone(),
             csrf: csrf.to_string(),
-            typed: Typed::default(),
+            typed: TypedLine::default(),
             line_error: None,
             open,
             pitcher_wanted: matches!(state.wanted, Wanted::Pitcher { .. }),
@@ -199,13 +199,8 @@ impl ScorerPanel {
         }
     }
 
-    /// The codes of the game's sides, in order.
-    pub fn side_codes(&self) -> Vec<String> {
-        self.sides.iter().map(|s| s.code.clone()).collect()
-    }
-
     /// The forms as they were sent, handed back with why the line was refused.
-    pub fn refused(mut self, typed: Typed, why: String) -> ScorerPanel {
+    pub fn refused(mut self, typed: TypedLine, why: String) -> ScorerPanel {
         for side in &mut self.sides {
             if let Some((_, v)) = typed.totals.iter().find(|(code, _)| *code == side.code) {
                 side.typed = v.clone();
