@@ -6,6 +6,7 @@ use askama::Template;
 use crate::app::game::board::{seen_words, GameBoard, NightBoard, NightGame};
 use crate::app::game::scoring::ScoringView;
 use crate::app::view::SheetView;
+use crate::publish::kind_name;
 use crate::publish::view::Layout;
 use crate::scorer::ScorerView;
 use crate::web::scorer::words::{card_words, in_match, standing_words, where_words};
@@ -165,20 +166,16 @@ pub struct NightFragment {
     pub board: NightBoardView,
 }
 
-fn kind_word(kind: &str) -> String {
-    let mut chars = kind.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 impl CardView {
     fn of(game: &NightGame) -> CardView {
-        let leg = game
-            .leg
-            .as_ref()
-            .map(|l| format!("{} {}, leg {}", kind_word(&l.kind), l.slot, l.leg));
+        // The match's kind in the site's words ("Don 1, leg 2").
+        let leg = game.leg.as_ref().map(|l| {
+            let kind = match l.kind.parse() {
+                Ok(kind) => kind_name(kind),
+                Err(_) => &l.kind,
+            };
+            format!("{kind} {}, leg {}", l.slot, l.leg)
+        });
         let state = game.view.as_ref().map(|view| view.state());
         CardView {
             game: game.game,

@@ -21,7 +21,7 @@ use crate::app::{AppError, ErrorKind};
 use crate::record::line::{parse_line, Line};
 use crate::record::text::escaped;
 use crate::web::error::{status_of, Lenient, Numbered, WebError};
-use crate::web::my::form::{value, FormFields};
+use crate::web::my::form::value;
 use crate::web::my::page::see_other;
 use crate::web::session::{Posted, Signed};
 use crate::web::state::Shared;
@@ -115,24 +115,6 @@ pub async fn show(
     answer(&shared, t, StatusCode::OK, false)
 }
 
-/// What the entry forms were sent with, to hand back.
-/// Each as typed, but with what acts on a terminal or is no character of a page (a control
-/// character, NUL) shown as an escape: `\u{0}`.
-fn typed_of(form: &FormFields, line: &str) -> TypedLine {
-    let shown = |v: &str| escaped(v).into_owned();
-    TypedLine {
-        line: shown(line),
-        kind: shown(value(form, "kind")),
-        totals: form
-            .iter()
-            .filter_map(|(k, v)| Some((shown(k.strip_prefix("totals_")?), shown(v))))
-            .collect(),
-        awards: shown(value(form, "awards")),
-        penalty_side: shown(value(form, "penalty_side")),
-        penalty: shown(value(form, "penalty")),
-    }
-}
-
 /// The words said when `quit` is typed on the web.
 fn kept_words(game: i64) -> String {
     format!(
@@ -182,7 +164,7 @@ pub async fn line(
                 Some(Err((line, why))) => {
                     return Ok(EntryOutcome::Refused {
                         view: app.table_view(game)?,
-                        typed: typed_of(&form, &line),
+                        typed: TypedLine::of(&form, &line),
                         why,
                         status: status_of(ErrorKind::Invalid),
                     })
@@ -208,7 +190,7 @@ pub async fn line(
                 Err(e) => {
                     let (typed, why) = match &e {
                         AppError::Game(GameError::LineRefused { why, .. }) => {
-                            (typed_of(&form, &line), why.clone())
+                            (TypedLine::of(&form, &line), why.clone())
                         }
                         // Overtaken: the game as it is now, the line not handed back (the
                         // message names it).
@@ -216,7 +198,7 @@ pub async fn line(
                             (TypedLine::default(), e.to_string())
                         }
                         _ if e.kind() == ErrorKind::Invalid => {
-                            (typed_of(&form, &line), e.to_string())
+                            (TypedLine::of(&form, &line), e.to_string())
                         }
                         _ => return Err(e),
                     };

@@ -8,8 +8,10 @@ use askama::Template;
 
 use crate::app::game::scoring::ScoringView;
 use crate::publish::view::Layout;
+use crate::record::text::escaped;
 use crate::rules::{Rank, Seat};
 use crate::scorer::{Names, Wanted, LINES};
+use crate::web::my::form::{value, FormFields};
 use crate::web::scorer::words::{match_words, standing_words, wanted_words, where_words};
 
 /// A seat at the table: its letter, and in words with its player ("S (Rhys)").
@@ -26,17 +28,30 @@ pub struct SideBox {
     pub typed: String,
 }
 
-/// What the entry forms were sent with, handed back after a refusal.
+/// What the entry forms were sent with, handed back after a refusal: the line (typed, or made
+/// of the structured forms), and each field as sent (`kind`: `totals`, `penalty`, or none for
+/// the entry box and the buttons; a side's `totals_NS`, `awards`, `penalty_side`, `penalty`).
 #[derive(Clone, Debug, Default)]
 pub struct TypedLine {
-    /// The line (typed, or made of the structured forms).
     pub line: String,
-    /// The form sent: `totals`, `penalty`, or empty for the entry box and the buttons.
-    pub kind: String,
-    pub totals: Vec<(String, String)>,
-    pub awards: String,
-    pub penalty_side: String,
-    pub penalty: String,
+    pub sent: FormFields,
+}
+
+impl TypedLine {
+    /// The forms as sent, with what acts on a terminal or is no character of a page (a control
+    /// character, NUL) shown as an escape: `\u{0}`.
+    pub fn of(form: &FormFields, line: &str) -> TypedLine {
+        let shown = |v: &str| escaped(v).into_owned();
+        TypedLine {
+            line: shown(line),
+            sent: form.iter().map(|(k, v)| (shown(k), shown(v))).collect(),
+        }
+    }
+
+    /// What was sent in `name` (nothing, if it was not sent).
+    pub fn get(&self, name: &str) -> &str {
+        value(&self.sent, name)
+    }
 }
 
 /// The inside of `div#table`: the whole of what an entry changes.
@@ -202,9 +217,7 @@ impl ScorerPanel {
     /// The forms as they were sent, handed back with why the line was refused.
     pub fn refused(mut self, typed: TypedLine, why: String) -> ScorerPanel {
         for side in &mut self.sides {
-            if let Some((_, v)) = typed.totals.iter().find(|(code, _)| *code == side.code) {
-                side.typed = v.clone();
-            }
+            side.typed = typed.get(&format!("totals_{}", side.code)).to_string();
         }
         self.typed = typed;
         self.line_error = Some(why);
