@@ -167,10 +167,7 @@ impl<T> ByChange<T> {
 
 /// When each link began its games in the last hour: a link may begin only so many an hour
 /// (see [`super::scorer::games`]). By link: a few dozen at most, each a few dozen instants.
-#[derive(Default)]
-pub struct Begins {
-    by_link: Mutex<HashMap<i64, VecDeque<Instant>>>,
-}
+pub type Begins = Held<i64, VecDeque<Instant>, 4096>;
 
 /// The hour the games a link begins are counted over.
 pub const BEGINS_OVER: Duration = Duration::from_secs(3600);
@@ -178,7 +175,7 @@ pub const BEGINS_OVER: Duration = Duration::from_secs(3600);
 impl Begins {
     /// Whether `link` began fewer than `most` games in the hour past.
     pub fn may_begin(&self, link: i64, most: usize) -> bool {
-        let mut held = self.by_link.lock().unwrap_or_else(|p| p.into_inner());
+        let mut held = self.lock();
         let Some(times) = held.get_mut(&link) else {
             return true;
         };
@@ -190,7 +187,9 @@ impl Begins {
 
     /// Notes that `link` began a game now.
     pub fn began(&self, link: i64) {
-        let mut held = self.by_link.lock().unwrap_or_else(|p| p.into_inner());
-        held.entry(link).or_default().push_back(Instant::now());
+        self.lock()
+            .entry(link)
+            .or_default()
+            .push_back(Instant::now());
     }
 }

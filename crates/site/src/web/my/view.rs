@@ -8,6 +8,7 @@ use super::form::{Choose, FormFields, FormRefusal, Input};
 use super::night_of::state;
 use crate::app::night::of::NightOf;
 use crate::app::night::result_words;
+use crate::app::view::{Link, NightView};
 use crate::league::confirm::Viewer;
 use crate::league::{Confirmation, HomeAway, Kind, NightResult};
 use crate::publish::kind_name;
@@ -88,38 +89,33 @@ pub fn done_words(done: &str) -> Option<String> {
     )
 }
 
+/// The card: the night's view ([`NightView`]), each match named in the site's words.
 fn card(n: &NightOf) -> Vec<CardRow> {
-    let Some(NightResult::Matches(ms)) = &n.fixture.result else {
-        return Vec::new();
-    };
-    rows(&n.season.config)
-        .iter()
-        .map(|r| {
-            let m = ms.iter().find(|m| m.kind == r.kind && m.slot == r.slot);
-            let name = format!("{} {}", kind_name(r.kind), r.slot);
-            match m {
-                None => CardRow {
-                    name,
-                    legs: "to enter".into(),
-                    home: "—".into(),
-                    away: "—".into(),
-                    scores: String::new(),
-                },
-                Some(m) => CardRow {
-                    name,
-                    legs: format!("{}–{}", m.legs.home, m.legs.away),
-                    home: m.players.home.join(" & "),
-                    away: m.players.away.join(" & "),
-                    scores: m
-                        .leg_scores
-                        .iter()
-                        .map(|l| format!("{}-{}", l.score.home, l.score.away))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                },
-            }
-        })
-        .collect()
+    let view = NightView::of(&n.fixture, &n.season);
+    let rows = rows(&n.season.config);
+    let card = rows.iter().zip(view.matches).map(|(r, m)| {
+        let players = |side: &[Link]| match m.legs {
+            None => "—".to_string(),
+            Some(_) => side
+                .iter()
+                .map(|p| p.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" & "),
+        };
+        CardRow {
+            name: format!("{} {}", kind_name(r.kind), r.slot),
+            legs: m.legs_words().to_string(),
+            home: players(&m.home),
+            away: players(&m.away),
+            scores: m
+                .leg_scores
+                .iter()
+                .map(|l| l.score.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    });
+    card.collect()
 }
 
 fn sides(
