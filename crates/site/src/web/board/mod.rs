@@ -51,12 +51,6 @@ pub struct Asked {
     fragment: Option<String>,
 }
 
-impl Asked {
-    fn fragment(&self) -> bool {
-        self.fragment.as_deref() == Some("1")
-    }
-}
-
 /// A board's page, or (`X-Don-Seen` naming what it is of) only its inside.
 fn board_answer(html: String, seen: &str) -> Response {
     let mut answer = Html(html).into_response();
@@ -86,7 +80,7 @@ async fn game(
         .ok_or(WebError::NoPage)?;
     let board = GameView::of(&board);
     let seen = board.seen.clone();
-    let html = match asked.fragment() {
+    let html = match asked.fragment.as_deref() == Some("1") {
         true => GameFragment { board }.render()?,
         false => GameBoardPage {
             layout: layout(&format!("Game {n}"), &shared.league.name),
@@ -123,7 +117,7 @@ async fn night(
         .ok_or(WebError::NoPage)?;
     let board = NightBoardView::of(&board);
     let seen = board.seen.clone();
-    let html = match asked.fragment() {
+    let html = match asked.fragment.as_deref() == Some("1") {
         true => NightFragment { board }.render()?,
         false => NightBoardPage {
             layout: layout(&board.teams, &shared.league.name),

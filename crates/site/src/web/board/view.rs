@@ -4,7 +4,6 @@
 use askama::Template;
 
 use crate::app::game::board::{seen_words, GameBoard, NightBoard, NightGame};
-use crate::app::game::scoring::ScoringView;
 use crate::app::view::SheetView;
 use crate::publish::kind_name;
 use crate::publish::view::Layout;
@@ -92,17 +91,6 @@ fn sides(state: &ScorerView) -> Vec<SideView> {
         .collect()
 }
 
-fn seats(view: &ScoringView) -> Vec<SeatView> {
-    view.status
-        .seats
-        .iter()
-        .map(|&seat| SeatView {
-            seat: seat.letter(),
-            name: view.seats[seat].clone().unwrap_or_default(),
-        })
-        .collect()
-}
-
 impl GameView {
     pub fn of(board: &GameBoard) -> GameView {
         let view = &board.view;
@@ -111,7 +99,15 @@ impl GameView {
             game: view.game,
             seen: seen_words(view.seen),
             variant: view.variant.describe(),
-            seats: seats(view),
+            seats: view
+                .status
+                .seats
+                .iter()
+                .map(|&seat| SeatView {
+                    seat: seat.letter(),
+                    name: view.seats[seat].clone().unwrap_or_default(),
+                })
+                .collect(),
             sides: sides(&state),
             status: where_words(&state, true),
             standing: standing_words(&state),

@@ -11,9 +11,8 @@ use axum::response::{Html, IntoResponse, Response};
 
 use super::form::{Choose, FormFields, FormRefusal, Input};
 use super::night::Done;
-use super::night_of::{state, viewer};
 use super::page::see_other;
-use super::view::done_words;
+use super::view::{done_words, state, viewer};
 use crate::app::league::which::Choice;
 use crate::app::night::of::night_move;
 use crate::app::{App, AppError};

@@ -12,10 +12,9 @@ use serde::Deserialize;
 
 use super::entry::{new_players, read};
 use super::form::{value, FormFields, FormRefusal};
-use super::night_of::viewer;
 use super::page::see_other;
 use super::refusal::{of_entry, of_settle};
-use super::view::night_page;
+use super::view::{night_page, viewer};
 use crate::app::night::enter::{Entered, NightEntry};
 use crate::app::night::of::NightOf;
 use crate::app::App;

@@ -1,16 +1,18 @@
-//! A night's page, for the one signed in: its card (each match's legs beside its name), and
-//! the forms they may send: enter it, confirm or dispute it, move it.
+//! A night's page, for the one signed in: who the one asking is on it, where it stands in the
+//! words of a captain (whose move it is is the league's rule, read by `app`), its card (each
+//! match's legs beside its name), and the forms they may send: enter it, confirm or dispute
+//! it, move it.
 
 use askama::Template;
 
 use super::entry::rows;
 use super::form::{Choose, FormFields, FormRefusal, Input};
-use super::night_of::state;
 use crate::app::night::of::NightOf;
 use crate::app::night::result_words;
 use crate::app::view::{Link, NightView};
-use crate::league::confirm::Viewer;
-use crate::league::{Confirmation, HomeAway, Kind, NightResult};
+use crate::app::Fixture;
+use crate::league::confirm::{Move, Viewer};
+use crate::league::{Confirmation, HomeAway, Kind, NightResult, TeamId};
 use crate::publish::kind_name;
 use crate::publish::view::Layout;
 
@@ -71,6 +73,44 @@ pub struct NightPage {
     pub entry: Option<EntryForm>,
     pub settle: Option<SettleForm>,
     pub mover: Option<Input>,
+}
+
+/// Who is asking, on a night: the captain of `team`, or the secretary (no team).
+pub fn viewer(team: Option<TeamId>, f: &Fixture) -> Viewer {
+    match team {
+        None => Viewer::Secretary,
+        Some(t) if t == f.home.id => Viewer::Captain(HomeAway::Home),
+        Some(t) if t == f.away.id => Viewer::Captain(HomeAway::Away),
+        Some(_) => Viewer::Outsider,
+    }
+}
+
+/// Where a night stands, for the one asking; and whether it waits on them.
+pub fn state(f: &Fixture, whose: Move, viewer: Viewer) -> (String, bool) {
+    let mine = |side: HomeAway| viewer == Viewer::Captain(side);
+    let name = |side: HomeAway| match side {
+        HomeAway::Home => &f.home.name,
+        HomeAway::Away => &f.away.name,
+    };
+    let words = match whose {
+        Move::Cancelled => "cancelled".into(),
+        Move::ToEnter => "to enter".into(),
+        Move::ToPlay => "to play".into(),
+        Move::Confirmed => "confirmed".into(),
+        Move::Entering { by } if mine(by) => "being entered by you: not complete yet".into(),
+        Move::Entering { by } => format!("being entered for {}: not complete yet", name(by)),
+        Move::ToConfirm { entered_by } if mine(entered_by) => {
+            "entered by you, waiting for the other captain".into()
+        }
+        Move::ToConfirm { entered_by } if viewer == Viewer::Secretary => format!(
+            "entered for {}, waiting for {}",
+            name(entered_by),
+            name(entered_by.other())
+        ),
+        Move::ToConfirm { .. } => "waiting for your confirmation".into(),
+        Move::Disputed { by } => format!("disputed by {}", name(by)),
+    };
+    (words, whose.waits_on(viewer))
 }
 
 /// The words of a `?done=` after a change: the one clear message of a submit.

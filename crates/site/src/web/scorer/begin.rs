@@ -11,52 +11,25 @@ use crate::rules::Seat;
 use crate::web::error::status_of;
 use crate::web::my::form::{value, FormFields, FormRefusal};
 
-/// Each rules option's label (as `don new --help` says it).
-pub const OPTION_LABELS: [(&str, &str); 17] = [
-    (
-        "cut",
-        "Nine Card Don: who pitches first after the cut (high, low)",
-    ),
-    (
-        "end_scoring",
-        "Nine Card Don: end-of-play scoring (game, preston, hljg)",
-    ),
-    (
-        "target",
-        "The target score (Game to Lose: the losing score)",
-    ),
-    ("deals", "A fixed number of deals instead of a target"),
-    ("legs", "Nine Card Don: legs in a match (3: best of three)"),
-    ("penalties", "Nine Card Don: friendly or league penalties"),
-    ("layout", "Blind Don: the layout (rows, stalybridge, three)"),
-    ("pack", "Irish Don: the pack (52, 48, 44)"),
-    (
-        "tie",
-        "Irish Don: 80–80 after the second deal (last-scorer-loses, draw)",
-    ),
-    ("games", "Irish Don: games to win the match"),
-    (
-        "best_of_three",
-        "Irish Don: best of three, the pitch passing on (true, false)",
-    ),
-    (
-        "bonk_two_games",
-        "Irish Don (prison rules): a bonk counts two games (true, false)",
-    ),
-    (
-        "pass_pitch",
-        "Irish Don (prison rules): the pitcher may pass the pitch (true, false)",
-    ),
-    (
-        "redeal_rule",
-        "Irish Don (prison rules): redeal on demand (off, cork, mountjoy, wheatfield, true)",
-    ),
-    (
-        "misere",
-        "Irish Don: misère, the aim is to score as little as possible (true, false)",
-    ),
-    ("players", "Irish Don: 2 for the two-player game"),
-    ("muck_tie", "Phat: 40–40 muck (carry, tens, split)"),
+/// Each rules option's label (as `don new --help` says it), in the order of [`OPTIONS`].
+pub const OPTION_LABELS: [&str; 17] = [
+    "Nine Card Don: who pitches first after the cut (high, low)",
+    "Nine Card Don: end-of-play scoring (game, preston, hljg)",
+    "The target score (Game to Lose: the losing score)",
+    "A fixed number of deals instead of a target",
+    "Nine Card Don: legs in a match (3: best of three)",
+    "Nine Card Don: friendly or league penalties",
+    "Blind Don: the layout (rows, stalybridge, three)",
+    "Irish Don: the pack (52, 48, 44)",
+    "Irish Don: 80–80 after the second deal (last-scorer-loses, draw)",
+    "Irish Don: games to win the match",
+    "Irish Don: best of three, the pitch passing on (true, false)",
+    "Irish Don (prison rules): a bonk counts two games (true, false)",
+    "Irish Don (prison rules): the pitcher may pass the pitch (true, false)",
+    "Irish Don (prison rules): redeal on demand (off, cork, mountjoy, wheatfield, true)",
+    "Irish Don: misère, the aim is to score as little as possible (true, false)",
+    "Irish Don: 2 for the two-player game",
+    "Phat: 40–40 muck (carry, tens, split)",
 ];
 
 /// The seats' inputs, and their labels.

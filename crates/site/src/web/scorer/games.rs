@@ -12,7 +12,7 @@ use axum::response::{Html, IntoResponse, Response};
 
 use super::begin::{begin_fields, input_of, refusal, OPTION_LABELS, SEAT_INPUTS};
 use super::words::standing_words;
-use crate::app::game::begin::new_web_record;
+use crate::app::game::begin::{new_web_record, OPTIONS};
 use crate::app::game::scoring::ScoringView;
 use crate::app::game::Begun;
 use crate::app::league::which::Choice;
@@ -153,8 +153,9 @@ fn begin_form(
             (n.to_string(), title.unwrap_or(n.to_string()))
         })
         .collect();
-    let options: Vec<Input> = OPTION_LABELS
+    let options: Vec<Input> = OPTIONS
         .iter()
+        .zip(OPTION_LABELS)
         .map(|(name, label)| Input::text(&format!("opt_{name}"), label, typed, refused))
         .collect();
     let options_open = options

@@ -118,14 +118,6 @@ pub struct Fragment<'a> {
     pub t: &'a ScorerPanel,
 }
 
-/// A rank's letter on the pad: `10` for the ten.
-pub fn rank_label(rank: &str) -> String {
-    match rank {
-        "t" => "10".into(),
-        r => r.to_uppercase(),
-    }
-}
-
 impl ScorerPanel {
     /// The table of `view`, with what was said of the last entry, for a session whose forms
     /// carry `csrf`.
@@ -171,7 +163,11 @@ impl ScorerPanel {
             leader,
             cards: seats.len(),
             used: used.join(" "),
-            rank_buttons: ranks.iter().map(|r| (r.clone(), rank_label(r))).collect(),
+            // A rank's letter on the pad: `10` for the ten.
+            rank_buttons: ranks
+                .iter()
+                .map(|r| (r.clone(), r.replace('t', "10").to_uppercase()))
+                .collect(),
             ranks: ranks.join(" "),
             over: if status.over { "1" } else { "0" },
             title: view.variant.describe(),
