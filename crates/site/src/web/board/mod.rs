@@ -28,9 +28,7 @@ use crate::web::limit::client;
 use crate::web::scorer::script;
 use crate::web::state::Shared;
 use events::{Look, Streams};
-use view::{
-    layout, GameBoardPage, GameFragment, GameView, NightBoardPage, NightBoardView, NightFragment,
-};
+use view::{layout, GameBoardPage, GameView, NightBoardPage, NightBoardView};
 
 /// The board's script (`templates/board.js`).
 const SCRIPT: &str = include_str!("../../../templates/board.js");
@@ -51,13 +49,22 @@ pub struct Asked {
     fragment: Option<String>,
 }
 
-/// A board's page, or (`X-Don-Seen` naming what it is of) only its inside.
-fn board_answer(html: String, seen: &str) -> Response {
+/// A board's page, or (`?fragment=1`) only its inside, with `X-Don-Seen` naming what it is of.
+fn board_answer(
+    page: &impl Template,
+    inside: impl Template,
+    asked: &Asked,
+    seen: &str,
+) -> Result<Response, WebError> {
+    let html = match asked.fragment.as_deref() == Some("1") {
+        true => inside.render()?,
+        false => page.render()?,
+    };
     let mut answer = Html(html).into_response();
     if let Ok(seen) = HeaderValue::from_str(seen) {
         answer.headers_mut().insert("x-don-seen", seen);
     }
-    answer
+    Ok(answer)
 }
 
 async fn game(
@@ -78,17 +85,11 @@ async fn game(
         })
         .await?
         .ok_or(WebError::NoPage)?;
-    let board = GameView::of(&board);
-    let seen = board.seen.clone();
-    let html = match asked.fragment.as_deref() == Some("1") {
-        true => GameFragment { board }.render()?,
-        false => GameBoardPage {
-            layout: layout(&format!("Game {n}"), &shared.league.name),
-            board,
-        }
-        .render()?,
+    let page = GameBoardPage {
+        layout: layout(&format!("Game {n}"), &shared.league.name),
+        board: GameView::of(&board),
     };
-    Ok(board_answer(html, &seen))
+    board_answer(&page, page.as_board(), &asked, &page.board.seen)
 }
 
 async fn night(
@@ -116,16 +117,11 @@ async fn night(
         .await?
         .ok_or(WebError::NoPage)?;
     let board = NightBoardView::of(&board);
-    let seen = board.seen.clone();
-    let html = match asked.fragment.as_deref() == Some("1") {
-        true => NightFragment { board }.render()?,
-        false => NightBoardPage {
-            layout: layout(&board.teams, &shared.league.name),
-            board,
-        }
-        .render()?,
+    let page = NightBoardPage {
+        layout: layout(&board.teams, &shared.league.name),
+        board,
     };
-    Ok(board_answer(html, &seen))
+    board_answer(&page, page.as_board(), &asked, &page.board.seen)
 }
 
 /// Opens the event stream of the board `look` reads: 404 when there is no such board.

@@ -56,17 +56,11 @@ pub struct GameView {
     pub hands: SheetView,
 }
 
+/// A game's board page; `as_board()`: only the inside of `div#board`, for `?fragment=1`.
 #[derive(Template)]
-#[template(path = "board/game.html")]
+#[template(path = "board/game.html", blocks = ["board"])]
 pub struct GameBoardPage {
     pub layout: Layout,
-    pub board: GameView,
-}
-
-/// Only the inside of `div#board`, for `?fragment=1`.
-#[derive(Template)]
-#[template(path = "board/game_board.html")]
-pub struct GameFragment {
     pub board: GameView,
 }
 
@@ -149,16 +143,11 @@ pub struct NightBoardView {
     pub games: Vec<CardView>,
 }
 
+/// A night's board page; `as_board()`: only the inside of `div#board`, for `?fragment=1`.
 #[derive(Template)]
-#[template(path = "board/night.html")]
+#[template(path = "board/night.html", blocks = ["board"])]
 pub struct NightBoardPage {
     pub layout: Layout,
-    pub board: NightBoardView,
-}
-
-#[derive(Template)]
-#[template(path = "board/night_board.html")]
-pub struct NightFragment {
     pub board: NightBoardView,
 }
 

@@ -14,7 +14,7 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
 use super::line::line_of;
-use super::view::{Fragment, ScorerPanel, ScoringPage, TypedLine};
+use super::view::{ScorerPanel, ScoringPage, TypedLine};
 use crate::app::game::error::GameError;
 use crate::app::game::scoring::ScoringView;
 use crate::app::{AppError, ErrorKind};
@@ -86,16 +86,14 @@ fn answer(
     status: StatusCode,
     fragment: bool,
 ) -> Result<Response, WebError> {
+    let title = format!("Game {}", t.game);
+    let page = ScoringPage {
+        layout: crate::web::my::page::layout(&title, &shared.league.name),
+        t,
+    };
     let html = match fragment {
-        true => Fragment { t: &t }.render()?,
-        false => {
-            let title = format!("Game {}", t.game);
-            ScoringPage {
-                layout: crate::web::my::page::layout(&title, &shared.league.name),
-                t,
-            }
-            .render()?
-        }
+        true => page.as_table().render()?,
+        false => page.render()?,
     };
     Ok((status, [(CACHE_CONTROL, "no-store")], Html(html)).into_response())
 }

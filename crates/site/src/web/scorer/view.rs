@@ -103,19 +103,13 @@ pub struct ScorerPanel {
     pub help_open: bool,
 }
 
-/// The scoring page.
+/// The scoring page; `as_table()`: only the inside of `div#table` (an entry's answer to the
+/// page's script).
 #[derive(Template)]
-#[template(path = "scorer/game.html")]
+#[template(path = "scorer/game.html", blocks = ["table"])]
 pub struct ScoringPage {
     pub layout: Layout,
     pub t: ScorerPanel,
-}
-
-/// Only the inside of `div#table` (an entry's answer to the page's script).
-#[derive(Template)]
-#[template(path = "scorer/fragment.html")]
-pub struct Fragment<'a> {
-    pub t: &'a ScorerPanel,
 }
 
 impl ScorerPanel {
