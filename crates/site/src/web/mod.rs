@@ -11,9 +11,10 @@
 //! - [`public`]: the published pages, live.
 //! - [`sign`]: opening a private link, and signing out.
 //! - [`my`]: what a captain or the secretary does: enter, confirm, dispute, settle a night.
-//! - [`table`]: a game scored at the table on a phone, as `don play` scores it.
+//! - [`scorer`]: a game scored at the table on a phone, as `don play` scores it.
 //! - [`guard`]: the headers every answer has, the limits and timeouts; [`limit`]: the rate of
-//!   failed links per address, and the address a request is counted as.
+//!   failed links per address, the connections (and a board's streams) each address may hold,
+//!   and the address a request is counted as.
 //! - [`watch`]: the state of the database for each page read, looked up by a thread of its own.
 //! - [`board`]: the live boards of a game and of a night, read only, for anyone, with their
 //!   server-sent events.

@@ -5,8 +5,8 @@
 //! - [`games`]: `/my/games`, the games the one signed in may score, and the form that begins
 //!   one ([`begin`]: the form read, its refusals beside their fields).
 //! - [`game`]: `/my/game/{n}`, the scoring page, and `/my/game/{n}/line`, every line entered;
-//!   [`view`]: the page as its template shows it; [`line`]: the line a structured form makes.
-//! - [`scorer`]: a game's scorer refused what is not their game's.
+//!   [`view`]: the page as its template shows it; [`line`]: the line a structured form makes;
+//!   [`words`]: the web's words for a game's state, shared with the boards.
 
 pub mod begin;
 pub mod game;
