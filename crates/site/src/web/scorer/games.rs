@@ -61,9 +61,6 @@ pub struct GamesPage {
     pub form: BeginForm,
     pub form_error: Option<String>,
     pub refused_at: Option<String>,
-    /// For `my/messages.html`.
-    pub done: Option<String>,
-    pub notes: Vec<String>,
 }
 
 /// The most games the page lists (the newest); `don games` lists them all.
@@ -208,8 +205,6 @@ async fn page(
         form: begin_form(typed, refused, offered.nights),
         form_error: refused.form.clone(),
         refused_at: refused.fields.keys().min().cloned(),
-        done: None,
-        notes: Vec::new(),
     };
     let status = refused.status.unwrap_or(StatusCode::OK);
     Ok((status, Html(page.render()?)).into_response())
@@ -271,13 +266,6 @@ fn too_many(
     Ok(None)
 }
 
-/// What a begin form sent came to.
-enum Started {
-    New(crate::app::game::NewGame),
-    /// The form was sent before, and began this game.
-    Already(i64),
-}
-
 /// `POST /my/games`: a game begun, and on to its page; or the form again, refused beside the
 /// field.
 pub async fn begin(
@@ -316,8 +304,9 @@ pub async fn begin(
                 Ok(record) => record,
                 Err(e) => return Ok(Err(FormRefusal::invalid(&input_of(e.field), e.message))),
             };
+            // Sent before: the game it began (what the app noted then is the first answer's).
             if let Some(game) = form_key.as_deref().and_then(|k| once.begun.get(k)) {
-                return Ok(Ok(Started::Already(game)));
+                return Ok(Ok((game, None)));
             }
             if let Some(refused) = too_many(app, &once, link, team, fixture)? {
                 return Ok(Err(refused));
@@ -336,19 +325,16 @@ pub async fn begin(
                 once.begun.keep(key, new.game);
             }
             once.begins.began(link);
-            Ok(Ok(Started::New(new)))
+            let notes = new.look_alike.iter().map(|w| format!("Note: {w}"));
+            Ok(Ok((new.game, Some(notes.collect()))))
         })
         .await?;
     match begun {
-        Ok(Started::Already(game)) => Ok(see_other(&format!("/my/game/{game}"))),
-        Ok(Started::New(new)) => {
-            let notes = new
-                .look_alike
-                .iter()
-                .map(|w| format!("Note: {w}"))
-                .collect();
-            shared.notes.keep(signed.session.csrf.clone(), notes);
-            Ok(see_other(&format!("/my/game/{}", new.game)))
+        Ok((game, notes)) => {
+            if let Some(notes) = notes {
+                shared.notes.keep(signed.session.csrf.clone(), notes);
+            }
+            Ok(see_other(&format!("/my/game/{game}")))
         }
         Err(r) => page(&shared, &signed, &form, &r).await,
     }

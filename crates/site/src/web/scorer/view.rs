@@ -64,7 +64,6 @@ pub struct ScorerPanel {
     pub names: String,
     /// Who leads the next trick, when a trick is wanted.
     pub leader: String,
-    pub cards: usize,
     /// The cards played in the hand in play, lower case (`5h kh`).
     pub used: String,
     /// The ranks of the variant's pack, highest first (`a k q j t 9 …`), space-separated, and
@@ -155,7 +154,6 @@ impl ScorerPanel {
                 .join(" "),
             names: names_line.join("|"),
             leader,
-            cards: seats.len(),
             used: used.join(" "),
             // A rank's letter on the pad: `10` for the ten.
             rank_buttons: ranks
