@@ -8,7 +8,7 @@ use std::sync::Arc;
 
 use axum::body::{Body, Bytes};
 use axum::http::{header, Method, StatusCode};
-use don::web::cache::Made;
+use don::web::cache::MadeSite;
 use web::*;
 
 #[tokio::test]
@@ -186,7 +186,7 @@ async fn confirmed_asks_for_the_seasons_confirmed_nights() {
         );
         files.insert(confirmed.clone(), Bytes::from_static(b"confirmed only"));
     }
-    shared.site.keep(Arc::new(Made {
+    shared.site.keep(Arc::new(MadeSite {
         state: made.state,
         at: made.at.clone(),
         front: made.front.clone(),

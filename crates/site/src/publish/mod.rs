@@ -20,4 +20,5 @@ mod slug;
 pub mod view;
 
 pub use build::site;
+pub(crate) use page::kind_name;
 pub use site::{PublishError, Site, Written};

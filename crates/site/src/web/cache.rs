@@ -5,19 +5,20 @@
 //! it waits for the one being made, and then makes one only if that is still older than the
 //! state it saw.
 
+use std::borrow::Borrow;
+use std::collections::{HashMap, VecDeque};
+use std::hash::Hash;
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
 
 use tokio::sync::{Mutex as Gate, OwnedMutexGuard};
-
-use std::collections::{HashMap, VecDeque};
-use std::time::{Duration, Instant};
 
 use axum::body::Bytes;
 
 /// The site as made from one state of the database: `state` and `at` were read in the same
 /// read transaction as the site, so the ETag they make names the state its bytes are of.
-pub struct Made {
+pub struct MadeSite {
     /// The latest operation when it was made, and when that was (RFC 3339).
     pub state: i64,
     pub at: Option<String>,
@@ -30,7 +31,7 @@ pub struct Made {
 /// The site made last, and the gate one passes to make another.
 #[derive(Default)]
 pub struct SiteCache {
-    made: Mutex<Option<Arc<Made>>>,
+    made: Mutex<Option<Arc<MadeSite>>>,
     making: Arc<Gate<()>>,
     /// How many sites were made since the server started.
     times: AtomicU64,
@@ -38,7 +39,7 @@ pub struct SiteCache {
 
 impl SiteCache {
     /// The site made last, if it is of state `at_least` or newer.
-    pub fn held(&self, at_least: i64) -> Option<Arc<Made>> {
+    pub fn held(&self, at_least: i64) -> Option<Arc<MadeSite>> {
         self.made
             .lock()
             .unwrap_or_else(|p| p.into_inner())
@@ -58,148 +59,68 @@ impl SiteCache {
     }
 
     /// Keeps a site made, unless a newer one is held already.
-    pub fn keep(&self, made: Arc<Made>) {
+    pub fn keep(&self, made: Arc<MadeSite>) {
         self.times.fetch_add(1, Ordering::Relaxed);
         let mut held = self.made.lock().unwrap_or_else(|p| p.into_inner());
         if held.as_ref().is_none_or(|h| h.state <= made.state) {
             *held = Some(made);
         }
     }
-}
 
-impl SiteCache {
     /// How many sites were kept since the server started (each one made once).
     pub fn times_made(&self) -> u64 {
         self.times.load(Ordering::Relaxed)
     }
 }
 
-/// What the app noted on the way of a session's last change (a player put on a roster), kept
-/// in memory from the POST until the page it sends the browser on to shows it, once. By the
-/// session's CSRF token, which is the session's own and secret; a few thousand at most.
-#[derive(Default)]
-pub struct Notes {
-    by_session: Mutex<HashMap<String, Vec<String>>>,
+/// A map held in memory, of `MOST` entries at most: a new key past it, and all are let go
+/// (each is a convenience, or cheap to make again).
+pub struct Held<K, V, const MOST: usize> {
+    map: Mutex<HashMap<K, V>>,
 }
 
-/// The most sessions whose notes are held at once (more, and the oldest are let go).
-const NOTES_HELD: usize = 4096;
-
-impl Notes {
-    /// Keeps a session's notes (none: nothing is kept).
-    pub fn keep(&self, session: &str, notes: Vec<String>) {
-        let mut held = self.by_session.lock().unwrap_or_else(|p| p.into_inner());
-        if notes.is_empty() {
-            held.remove(session);
-            return;
-        }
-        if held.len() >= NOTES_HELD {
-            held.clear();
-        }
-        held.insert(session.to_string(), notes);
-    }
-
-    /// A session's notes, given once.
-    pub fn take(&self, session: &str) -> Vec<String> {
-        self.by_session
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .remove(session)
-            .unwrap_or_default()
-    }
-}
-
-/// The games begun by each begin form sent (by its session's CSRF token and the form's own
-/// key): a form sent twice (a double tap, the browser sending it again) opens the game it began
-/// the first time instead of beginning another. Asked and kept on the writing connection's turn,
-/// so two sendings one after the other cannot both begin one. A few thousand at most.
-#[derive(Default)]
-pub struct Begun {
-    by_form: Mutex<HashMap<String, i64>>,
-}
-
-/// The most forms whose games are remembered at once (more, and all are let go).
-const BEGUN_HELD: usize = 4096;
-
-impl Begun {
-    /// The game the form `key` began, if it began one.
-    pub fn game(&self, key: &str) -> Option<i64> {
-        self.by_form
-            .lock()
-            .unwrap_or_else(|p| p.into_inner())
-            .get(key)
-            .copied()
-    }
-
-    /// Remembers that the form `key` began `game`.
-    pub fn keep(&self, key: String, game: i64) {
-        let mut held = self.by_form.lock().unwrap_or_else(|p| p.into_inner());
-        if held.len() >= BEGUN_HELD {
-            held.clear();
-        }
-        held.insert(key, game);
-    }
-}
-
-/// What was made of a game (or a night) last, by the key of its latest change: a game's board
-/// and its scoring page replay the game whole, so an unchanged game is not replayed again for
-/// every reader. One made thing per game, a few hundred games at most (more, and all are let
-/// go).
-pub struct ByChange<T> {
-    held: Mutex<HashMap<i64, (String, Arc<T>)>>,
-}
-
-impl<T> Default for ByChange<T> {
+impl<K, V, const MOST: usize> Default for Held<K, V, MOST> {
     fn default() -> Self {
-        ByChange {
-            held: Mutex::new(HashMap::new()),
+        Held {
+            map: Mutex::new(HashMap::new()),
         }
     }
 }
 
-/// The most games (or nights) whose last made state is held at once.
-const BY_CHANGE_HELD: usize = 256;
-
-impl<T> ByChange<T> {
-    /// What was made of `id` at `key`, if that is what is held.
-    pub fn get(&self, id: i64, key: &str) -> Option<Arc<T>> {
-        let held = self.held.lock().unwrap_or_else(|p| p.into_inner());
-        held.get(&id)
-            .filter(|(k, _)| k == key)
-            .map(|(_, made)| Arc::clone(made))
+impl<K: Eq + Hash, V, const MOST: usize> Held<K, V, MOST> {
+    fn lock(&self) -> MutexGuard<'_, HashMap<K, V>> {
+        self.map.lock().unwrap_or_else(|p| p.into_inner())
     }
 
-    /// Keeps what was made of `id` at `key` (made after `key` was read: as new as it, or
-    /// newer).
-    pub fn keep(&self, id: i64, key: String, made: Arc<T>) {
-        let mut held = self.held.lock().unwrap_or_else(|p| p.into_inner());
-        if held.len() >= BY_CHANGE_HELD && !held.contains_key(&id) {
+    /// Keeps `value` under `key`.
+    pub fn keep(&self, key: K, value: V) {
+        let mut held = self.lock();
+        if held.len() >= MOST && !held.contains_key(&key) {
             held.clear();
         }
-        held.insert(id, (key, made));
+        held.insert(key, value);
     }
 
-    /// `id` made at `key`: the one held, or `make`'s, then held.
-    pub fn made_at<E>(
-        &self,
-        id: i64,
-        key: String,
-        make: impl FnOnce() -> Result<Option<T>, E>,
-    ) -> Result<Option<Arc<T>>, E> {
-        if let Some(made) = self.get(id, &key) {
-            return Ok(Some(made));
-        }
-        let Some(made) = make()? else {
-            return Ok(None);
-        };
-        let made = Arc::new(made);
-        self.keep(id, key, Arc::clone(&made));
-        Ok(Some(made))
+    /// What is kept under `key`, given once.
+    pub fn take<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+    {
+        self.lock().remove(key)
+    }
+
+    /// What is kept under `key`, kept still.
+    pub fn get<Q: Hash + Eq + ?Sized>(&self, key: &Q) -> Option<V>
+    where
+        K: Borrow<Q>,
+        V: Clone,
+    {
+        self.lock().get(key).cloned()
     }
 
     /// How many are held.
     pub fn len(&self) -> usize {
-        self.held.lock().unwrap_or_else(|p| p.into_inner()).len()
+        self.lock().len()
     }
 
     pub fn is_empty(&self) -> bool {
@@ -207,12 +128,46 @@ impl<T> ByChange<T> {
     }
 }
 
+/// What the app noted on the way of a session's last change (a player put on a roster), kept
+/// in memory from the POST until the page it sends the browser on to shows it, once. By the
+/// session's CSRF token, which is the session's own and secret; a few thousand at most.
+pub type Notes = Held<String, Vec<String>, 4096>;
+
+/// The games begun by each begin form sent (by its session's CSRF token and the form's own
+/// key): a form sent twice (a double tap, the browser sending it again) opens the game it began
+/// the first time instead of beginning another. Asked and kept on the writing connection's turn,
+/// so two sendings one after the other cannot both begin one. A few thousand at most.
+pub type FormGames = Held<String, i64, 4096>;
+
+/// What was made of a game (or a night) last, by the key of its latest change: a game's board
+/// and its scoring page replay the game whole, so an unchanged game is not replayed again for
+/// every reader. One made thing per game, a few hundred games at most.
+pub type ByChange<T> = Held<i64, (String, Arc<T>), 256>;
+
+impl<T> ByChange<T> {
+    /// `id` made at `key`: the one held, or `make`'s, then held (made after `key` was read: as
+    /// new as it, or newer).
+    pub fn made_at<E>(
+        &self,
+        id: i64,
+        key: String,
+        make: impl FnOnce() -> Result<Option<T>, E>,
+    ) -> Result<Option<Arc<T>>, E> {
+        if let Some((_, made)) = self.get(&id).filter(|(k, _)| *k == key) {
+            return Ok(Some(made));
+        }
+        let Some(made) = make()? else {
+            return Ok(None);
+        };
+        let made = Arc::new(made);
+        self.keep(id, (key, Arc::clone(&made)));
+        Ok(Some(made))
+    }
+}
+
 /// When each link began its games in the last hour: a link may begin only so many an hour
 /// (see [`super::scorer::games`]). By link: a few dozen at most, each a few dozen instants.
-#[derive(Default)]
-pub struct Begins {
-    by_link: Mutex<HashMap<i64, VecDeque<Instant>>>,
-}
+pub type Begins = Held<i64, VecDeque<Instant>, 4096>;
 
 /// The hour the games a link begins are counted over.
 pub const BEGINS_OVER: Duration = Duration::from_secs(3600);
@@ -220,7 +175,7 @@ pub const BEGINS_OVER: Duration = Duration::from_secs(3600);
 impl Begins {
     /// Whether `link` began fewer than `most` games in the hour past.
     pub fn may_begin(&self, link: i64, most: usize) -> bool {
-        let mut held = self.by_link.lock().unwrap_or_else(|p| p.into_inner());
+        let mut held = self.lock();
         let Some(times) = held.get_mut(&link) else {
             return true;
         };
@@ -232,7 +187,9 @@ impl Begins {
 
     /// Notes that `link` began a game now.
     pub fn began(&self, link: i64) {
-        let mut held = self.by_link.lock().unwrap_or_else(|p| p.into_inner());
-        held.entry(link).or_default().push_back(Instant::now());
+        self.lock()
+            .entry(link)
+            .or_default()
+            .push_back(Instant::now());
     }
 }

@@ -55,11 +55,6 @@ impl Proxies {
         let ip = canonical(ip);
         (self.loopback && ip.is_loopback()) || self.at.iter().any(|a| canonical(*a) == ip)
     }
-
-    /// Whether any proxy is trusted.
-    pub fn any(&self) -> bool {
-        self.loopback || !self.at.is_empty()
-    }
 }
 
 /// An address in its canonical form: an IPv4 address written as IPv6 (`::ffff:127.0.0.1`, as

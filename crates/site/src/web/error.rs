@@ -29,6 +29,19 @@ pub enum WebError {
     /// does: a scorer's link scores its one game only.
     #[error("a scorer's link scores its one game only: game {game}")]
     ScorerOnly { game: i64 },
+    /// A captain asking for a night their team does not play in ("Royal Oak v Red Lion on
+    /// 2025-09-04"): nothing changed.
+    #[error(
+        "{night} is not your team's night: a captain sees and enters only their own team's nights."
+    )]
+    NotYours { night: String },
+    /// A captain posting what only the secretary may do: nothing changed.
+    #[error("only the league's secretary may do this")]
+    OnlySecretary,
+    /// Too many boards' event streams open, in all or from one address
+    /// ([`super::board::events::STREAMS`], [`super::board::events::PER_ADDRESS`]).
+    #[error("too many boards are open at once: the page tries again by itself")]
+    TooManyBoards,
     /// Too many failed links from one address.
     #[error("too many links that do not work were tried from here: wait a minute and try again")]
     TooManyTries {
@@ -81,20 +94,29 @@ impl From<AppError> for WebError {
 }
 
 impl WebError {
+    /// A captain asking for the night `f`, which their team does not play in.
+    pub fn not_yours(f: &crate::app::Fixture) -> WebError {
+        WebError::NotYours {
+            night: format!("{} v {} on {}", f.home.name, f.away.name, f.date),
+        }
+    }
+
     /// The HTTP status of the refusal.
     pub fn status(&self) -> StatusCode {
         match self {
             WebError::App(e) => status_of(e.kind()),
             WebError::NotSignedIn => StatusCode::UNAUTHORIZED,
             WebError::Forged => StatusCode::FORBIDDEN,
-            WebError::ScorerOnly { .. } => status_of(ErrorKind::Forbidden),
+            WebError::ScorerOnly { .. } | WebError::NotYours { .. } | WebError::OnlySecretary => {
+                status_of(ErrorKind::Forbidden)
+            }
             WebError::TooManyTries { .. } => StatusCode::TOO_MANY_REQUESTS,
             WebError::NoPage => StatusCode::NOT_FOUND,
             WebError::NoMethod => StatusCode::METHOD_NOT_ALLOWED,
             WebError::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             WebError::HeadTooLarge => StatusCode::REQUEST_HEADER_FIELDS_TOO_LARGE,
             WebError::BadForm(_) => StatusCode::BAD_REQUEST,
-            WebError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+            WebError::Busy | WebError::TooManyBoards => StatusCode::SERVICE_UNAVAILABLE,
             WebError::Listen { .. } | WebError::Io(_) | WebError::Render(_) | WebError::Crashed => {
                 StatusCode::INTERNAL_SERVER_ERROR
             }
@@ -106,6 +128,9 @@ impl WebError {
         match self {
             WebError::App(e) => e.hint().map(|h| h.into_owned()),
             WebError::ScorerOnly { game } => Some(format!("your game is at /my/game/{game}")),
+            WebError::NotYours { .. } | WebError::OnlySecretary => {
+                Some("your own nights are on your page: /my/".into())
+            }
             WebError::Busy => Some(
                 "another program is writing the league's database (or many changes came at once): go back and send it again in a moment"
                     .into(),
@@ -167,15 +192,15 @@ impl IntoResponse for WebError {
             self.hint().as_deref(),
         );
         let mut answer = (status, Html(page)).into_response();
-        if let WebError::TooManyTries { wait } = self {
+        let wait = match self {
+            WebError::TooManyTries { wait } => Some(wait),
+            WebError::Busy | WebError::TooManyBoards => Some(5),
+            _ => None,
+        };
+        if let Some(wait) = wait {
             answer
                 .headers_mut()
                 .insert(axum::http::header::RETRY_AFTER, wait.into());
-        }
-        if let WebError::Busy = self {
-            answer
-                .headers_mut()
-                .insert(axum::http::header::RETRY_AFTER, 5.into());
         }
         answer
     }

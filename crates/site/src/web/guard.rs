@@ -15,7 +15,6 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use axum::Router;
 use tower_http::limit::RequestBodyLimitLayer;
-use tower_http::set_header::SetResponseHeaderLayer;
 use tower_http::timeout::TimeoutLayer;
 
 /// The largest request body taken (a night's form is a few kilobytes).
@@ -43,44 +42,36 @@ connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
 /// The headers and limits around every route; `behind_tls`: the public address is https://,
 /// so browsers are told to keep to it.
 pub fn around<S: Clone + Send + Sync + 'static>(routes: Router<S>, behind_tls: bool) -> Router<S> {
-    let routes = routes
+    routes
         .layer(RequestBodyLimitLayer::new(BODY_LIMIT))
         .layer(axum::middleware::from_fn(head_limit))
         .layer(TimeoutLayer::with_status_code(
             StatusCode::REQUEST_TIMEOUT,
             REQUEST_TIME,
         ))
-        .layer(SetResponseHeaderLayer::overriding(
-            CONTENT_SECURITY_POLICY,
-            HeaderValue::from_static(CSP),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        ))
-        // A page may say its own (a link's page: `strict-origin`, so that its button's post
-        // carries the site's `Origin` rather than `null`).
-        .layer(SetResponseHeaderLayer::if_not_present(
-            REFERRER_POLICY,
-            HeaderValue::from_static("no-referrer"),
-        ))
-        .layer(SetResponseHeaderLayer::overriding(
-            X_FRAME_OPTIONS,
-            HeaderValue::from_static("DENY"),
-        ))
-        // What is not a public page (a signed-in page, a refusal) is never kept by a cache.
-        .layer(SetResponseHeaderLayer::if_not_present(
-            CACHE_CONTROL,
-            HeaderValue::from_static("no-store"),
-        ));
+        .layer(axum::middleware::map_response(move |answer| {
+            headers(answer, behind_tls)
+        }))
+}
+
+/// The headers every answer has, its own or a refusal of the limits.
+async fn headers<B>(mut answer: Response<B>, behind_tls: bool) -> Response<B> {
+    let headers = answer.headers_mut();
+    headers.insert(CONTENT_SECURITY_POLICY, HeaderValue::from_static(CSP));
+    headers.insert(X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    headers.insert(X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
+    // A page may say its own (a link's page: `strict-origin`, so that its button's post
+    // carries the site's `Origin` rather than `null`).
+    let referrer = HeaderValue::from_static("no-referrer");
+    headers.entry(REFERRER_POLICY).or_insert(referrer);
+    // What is not a public page (a signed-in page, a refusal) is never kept by a cache.
+    let cache = HeaderValue::from_static("no-store");
+    headers.entry(CACHE_CONTROL).or_insert(cache);
     if behind_tls {
-        routes.layer(SetResponseHeaderLayer::overriding(
-            STRICT_TRANSPORT_SECURITY,
-            HeaderValue::from_static("max-age=31536000"),
-        ))
-    } else {
-        routes
+        let hsts = HeaderValue::from_static("max-age=31536000");
+        headers.insert(STRICT_TRANSPORT_SECURITY, hsts);
     }
+    answer
 }
 
 /// Refuses a request whose head has more than [`HEADERS`] fields or [`HEAD_BYTES`] bytes

@@ -5,10 +5,11 @@
 
 use std::collections::HashMap;
 use std::net::{IpAddr, Ipv6Addr, SocketAddr};
-use std::sync::Mutex;
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use axum::http::HeaderMap;
+use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 use super::config::{canonical, Proxies};
 use super::error::WebError;
@@ -67,6 +68,68 @@ impl Limiter {
     /// How many addresses are remembered.
     pub fn remembered(&self) -> usize {
         self.failed.lock().unwrap_or_else(|p| p.into_inner()).len()
+    }
+}
+
+/// Places for connections (or a board's event streams), bounded in all and per address (an
+/// address counted as [`counted`] says): a proxy the server was told of is held to the bound
+/// in all only.
+pub struct Slots {
+    all: Arc<Semaphore>,
+    per_address: usize,
+    from: Arc<Mutex<HashMap<IpAddr, usize>>>,
+    proxies: Proxies,
+}
+
+/// A place taken, given back when it ends.
+pub struct Slot {
+    _permit: OwnedSemaphorePermit,
+    from: Option<IpAddr>,
+    counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
+}
+
+impl Drop for Slot {
+    fn drop(&mut self) {
+        let Some(from) = self.from else { return };
+        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(n) = counts.get_mut(&from) {
+            *n -= 1;
+            if *n == 0 {
+                counts.remove(&from);
+            }
+        }
+    }
+}
+
+impl Slots {
+    /// Room for `all` at once, `per_address` from each address but a proxy's.
+    pub fn new(all: usize, per_address: usize, proxies: Proxies) -> Slots {
+        Slots {
+            all: Arc::new(Semaphore::new(all)),
+            per_address,
+            from: Arc::default(),
+            proxies,
+        }
+    }
+
+    /// A place for the peer at `ip`, if there is room.
+    pub fn take(&self, ip: IpAddr) -> Option<Slot> {
+        let from = (!self.proxies.trusts(ip)).then(|| counted(ip));
+        let mut counts = self.from.lock().unwrap_or_else(|p| p.into_inner());
+        if let Some(from) = from {
+            if counts.get(&from).copied().unwrap_or(0) >= self.per_address {
+                return None;
+            }
+        }
+        let permit = Arc::clone(&self.all).try_acquire_owned().ok()?;
+        if let Some(from) = from {
+            *counts.entry(from).or_insert(0) += 1;
+        }
+        Some(Slot {
+            _permit: permit,
+            from,
+            counts: Arc::clone(&self.from),
+        })
     }
 }
 

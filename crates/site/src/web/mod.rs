@@ -11,9 +11,10 @@
 //! - [`public`]: the published pages, live.
 //! - [`sign`]: opening a private link, and signing out.
 //! - [`my`]: what a captain or the secretary does: enter, confirm, dispute, settle a night.
-//! - [`table`]: a game scored at the table on a phone, as `don play` scores it.
+//! - [`scorer`]: a game scored at the table on a phone, as `don play` scores it.
 //! - [`guard`]: the headers every answer has, the limits and timeouts; [`limit`]: the rate of
-//!   failed links per address, and the address a request is counted as.
+//!   failed links per address, the connections (and a board's streams) each address may hold,
+//!   and the address a request is counted as.
 //! - [`watch`]: the state of the database for each page read, looked up by a thread of its own.
 //! - [`board`]: the live boards of a game and of a night, read only, for anyone, with their
 //!   server-sent events.
@@ -33,9 +34,8 @@ pub mod sign;
 pub mod state;
 pub mod watch;
 
-use std::collections::HashMap;
-use std::net::{IpAddr, SocketAddr};
-use std::sync::{Arc, Mutex};
+use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ConnectInfo;
@@ -43,11 +43,11 @@ use axum::Router;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use tokio::net::TcpListener;
-use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 use tower::ServiceExt;
 
 pub use config::ServeConfig;
 pub use error::WebError;
+use limit::Slots;
 pub use state::Shared;
 
 /// The longest the server waits, once told to stop, for the requests being answered.
@@ -101,7 +101,7 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
         ready(at);
         let stopping = Arc::clone(&shared);
         let proxies = config.proxies.clone();
-        let places = Places::new(CONNECTIONS, CONNECTIONS_PER_ADDRESS, proxies);
+        let places = Slots::new(CONNECTIONS, CONNECTIONS_PER_ADDRESS, proxies);
         answer(listener, router(shared), places, move || {
             stopping.stop_streams()
         })
@@ -115,7 +115,7 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
 /// [`guard::HEAD_BYTES`] (the site's 431 page past it, made by [`guard::around`]; the
 /// connection reads no more than [`guard::HEADERS_READ`] fields in [`guard::HEAD_BYTES_READ`]).
 /// A connection past the bounds of `places` is closed as soon as it is taken.
-async fn answer(listener: TcpListener, app: Router, places: Places, stop_streams: impl FnOnce()) {
+async fn answer(listener: TcpListener, app: Router, places: Slots, stop_streams: impl FnOnce()) {
     let graceful = GracefulShutdown::new();
     let stop = stop_asked();
     tokio::pin!(stop);
@@ -159,66 +159,6 @@ async fn answer(listener: TcpListener, app: Router, places: Places, stop_streams
         _ = tokio::time::sleep(STOP_TIME) => {},
     }
 }
-/// The connections open, in all and per address, and the bounds they are held to.
-pub struct Places {
-    all: Arc<Semaphore>,
-    per_address: usize,
-    from: Arc<Mutex<HashMap<IpAddr, usize>>>,
-    proxies: config::Proxies,
-}
-
-/// A connection's place, given back when it ends.
-pub struct Place {
-    _permit: OwnedSemaphorePermit,
-    from: Option<IpAddr>,
-    counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
-}
-
-impl Drop for Place {
-    fn drop(&mut self) {
-        let Some(from) = self.from else { return };
-        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = counts.get_mut(&from) {
-            *n -= 1;
-            if *n == 0 {
-                counts.remove(&from);
-            }
-        }
-    }
-}
-
-impl Places {
-    /// Room for `all` connections at once, `per_address` from each address but a proxy's.
-    pub fn new(all: usize, per_address: usize, proxies: config::Proxies) -> Places {
-        Places {
-            all: Arc::new(Semaphore::new(all)),
-            per_address,
-            from: Arc::default(),
-            proxies,
-        }
-    }
-
-    /// A place for a connection from the peer at `ip`, if there is room.
-    pub fn take(&self, ip: IpAddr) -> Option<Place> {
-        let from = (!self.proxies.trusts(ip)).then(|| limit::counted(ip));
-        let mut counts = self.from.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(from) = from {
-            if counts.get(&from).copied().unwrap_or(0) >= self.per_address {
-                return None;
-            }
-        }
-        let permit = Arc::clone(&self.all).try_acquire_owned().ok()?;
-        if let Some(from) = from {
-            *counts.entry(from).or_insert(0) += 1;
-        }
-        Some(Place {
-            _permit: permit,
-            from,
-            counts: Arc::clone(&self.from),
-        })
-    }
-}
-
 /// Ctrl-C, or SIGTERM (systemd's stop).
 async fn stop_asked() {
     let interrupt = async {
@@ -244,6 +184,7 @@ async fn stop_asked() {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::net::IpAddr;
 
     fn ip(s: &str) -> IpAddr {
         s.parse().unwrap()
@@ -255,7 +196,7 @@ mod tests {
             loopback: false,
             at: vec![ip("10.0.0.2")],
         };
-        let places = Places::new(5, 2, proxies);
+        let places = Slots::new(5, 2, proxies);
         let a1 = places.take(ip("192.0.2.1")).unwrap();
         // The dual-stack form of an address is the address.
         let a2 = places.take(ip("::ffff:192.0.2.1")).unwrap();

@@ -18,7 +18,7 @@ use axum::routing::get;
 use axum::Router;
 use chrono::{DateTime, NaiveDateTime, Utc};
 
-use super::cache::Made;
+use super::cache::MadeSite;
 use super::error::WebError;
 use super::state::Shared;
 use crate::app::error::StoreError;
@@ -34,7 +34,7 @@ pub fn routes() -> Router<Arc<Shared>> {
 /// The site as the database now stands: the one held if nothing changed since it was made;
 /// else one made anew, by one request at a time; while it is being made, the one held before
 /// (see [`super::cache`]).
-pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
+pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<MadeSite>, WebError> {
     let state = match shared.watch.state().await {
         Some(state) => state,
         None => shared.read_public(|app| app.state()).await?.0,
@@ -67,14 +67,14 @@ pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<Made>, WebError> {
 /// The site, and the state it is of, read in one transaction. The front page shows the
 /// current season, as `don publish` does (whose dates hold today, else whose dates end
 /// latest), not the one made last: past seasons are often imported after the present one.
-fn make(app: &crate::app::App, league: &crate::app::LeagueInfo) -> Result<Made, AppError> {
+fn make(app: &crate::app::App, league: &crate::app::LeagueInfo) -> Result<MadeSite, AppError> {
     let read = app.site_read(league, None)?;
     let (state, at) = read.state.clone();
     let site = site(read).map_err(|e| match e {
         PublishError::App(e) => e,
         other => AppError::Store(StoreError::damaged("the site", other)),
     })?;
-    Ok(Made {
+    Ok(MadeSite {
         state,
         at,
         front: site.front,
@@ -118,7 +118,7 @@ async fn page(
 /// The site's file a path asks for: `/` and `…/` are their folder's `index.html`; with
 /// `?confirmed`, the front page and a season's page are that season's table of confirmed
 /// nights only (`season/<slug>/confirmed.html`).
-fn file_of(made: &Made, path: &str, confirmed: bool) -> Result<String, WebError> {
+fn file_of(made: &MadeSite, path: &str, confirmed: bool) -> Result<String, WebError> {
     let path = path.strip_prefix('/').unwrap_or(path);
     let path = if path.is_empty() || path.ends_with('/') {
         format!("{path}index.html")

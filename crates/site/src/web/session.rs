@@ -28,11 +28,6 @@ pub struct Signed {
     pub key: String,
 }
 
-/// The session cookie's value, if the request has one.
-pub fn cookie_key(parts: &Parts) -> Option<String> {
-    cookie_key_of(&parts.headers)
-}
-
 /// The session cookie's value in these headers, if there is one.
 pub fn cookie_key_of(headers: &axum::http::HeaderMap) -> Option<String> {
     headers
@@ -52,7 +47,7 @@ impl FromRequestParts<Arc<Shared>> for Signed {
         parts: &mut Parts,
         shared: &Arc<Shared>,
     ) -> Result<Self, Self::Rejection> {
-        let key = cookie_key(parts).ok_or(WebError::NotSignedIn)?;
+        let key = cookie_key_of(&parts.headers).ok_or(WebError::NotSignedIn)?;
         let asked = key.clone();
         // A session of another league kept in the same database is no session here.
         let league = shared.league.id;

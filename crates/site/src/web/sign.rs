@@ -12,10 +12,9 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 
 use askama::Template;
-use axum::body::Body;
 use axum::extract::{ConnectInfo, State};
-use axum::http::header::{CACHE_CONTROL, HOST, LOCATION, ORIGIN, REFERRER_POLICY, SET_COOKIE};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
+use axum::http::header::{CACHE_CONTROL, HOST, ORIGIN, REFERRER_POLICY, SET_COOKIE};
+use axum::http::{HeaderMap, HeaderValue, Uri};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
@@ -46,17 +45,13 @@ pub fn session_cookie(shared: &Shared, key: Option<&str>) -> HeaderValue {
     HeaderValue::from_str(&c.to_string()).unwrap_or_else(|_| HeaderValue::from_static(""))
 }
 
+/// 303 See Other to `to`, setting `cookie`.
 fn see_other(to: &str, cookie: Option<HeaderValue>) -> Response {
-    let mut headers = HeaderMap::new();
-    headers.insert(
-        LOCATION,
-        HeaderValue::from_str(to).unwrap_or(HeaderValue::from_static("/")),
-    );
-    headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    let mut answer = super::my::page::see_other(to);
     if let Some(c) = cookie {
-        headers.insert(SET_COOKIE, c);
+        answer.headers_mut().insert(SET_COOKIE, c);
     }
-    (StatusCode::SEE_OTHER, headers, Body::empty()).into_response()
+    answer
 }
 
 #[derive(Template)]
@@ -145,24 +140,19 @@ async fn open_link(
     // Opened again in a browser whose session it opened already (the link tapped again in a
     // message): that session goes on, so a page open in another tab keeps working.
     let had = cookie_key_of(&asked);
-    let opened = shared
+    let (session, key) = shared
         .write(None, move |app| {
             app.sign_in_again(league, &token, had.as_deref())
         })
-        .await;
-    match opened {
-        Ok((session, key)) => {
-            shared.limiter.worked(from);
-            // A game's scorer goes straight to their game.
-            let to = match session.game() {
-                Some(game) => format!("/my/game/{game}"),
-                None => "/my/".to_string(),
-            };
-            let cookie = key.map(|key| session_cookie(&shared, Some(key.as_str())));
-            Ok(see_other(&to, cookie))
-        }
-        Err(e) => Err(e),
-    }
+        .await?;
+    shared.limiter.worked(from);
+    // A game's scorer goes straight to their game.
+    let to = match session.game() {
+        Some(game) => format!("/my/game/{game}"),
+        None => "/my/".to_string(),
+    };
+    let cookie = key.map(|key| session_cookie(&shared, Some(key.as_str())));
+    Ok(see_other(&to, cookie))
 }
 
 /// `POST /sign-out`: the session ends (here and in the database), and the cookie with it.

@@ -6,7 +6,6 @@
 //! nothing saved); reads have turns of their own, those of the signed-in apart from those of
 //! anyone reading the public pages and boards, so that neither queues behind the other.
 
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -53,7 +52,7 @@ pub struct Shared {
     /// Failed attempts at links, per address.
     pub limiter: super::limit::Limiter,
     /// The game each begin form sent began (a form sent twice begins one game).
-    pub begun: super::cache::Begun,
+    pub begun: super::cache::FormGames,
     /// The games each link began lately (see [`super::scorer::games`]).
     pub begins: super::cache::Begins,
     /// Each game's board, its scoring page's view, and each night's board, as made last, by the
@@ -70,15 +69,7 @@ impl Shared {
     /// Opens the database (brought up to date, as any command that writes does) and finds the
     /// league to serve.
     pub fn open(config: &ServeConfig) -> Result<Shared, WebError> {
-        let app = App::open_existing(
-            &config.db,
-            Actor {
-                name: "don serve".into(),
-                team: None,
-                game: None,
-                league: None,
-            },
-        )?;
+        let app = App::open_existing(&config.db, server())?;
         let league = app.league(&config.choice)?;
         Ok(Shared {
             config: config.clone(),
@@ -167,12 +158,7 @@ impl Shared {
         actor: Option<Actor>,
         write: impl FnOnce(&mut App) -> Result<T, AppError> + Send + 'static,
     ) -> Result<T, WebError> {
-        let actor = actor.unwrap_or_else(|| Actor {
-            name: "don serve".into(),
-            team: None,
-            game: None,
-            league: None,
-        });
+        let actor = actor.unwrap_or_else(server);
         self.change(move |app| {
             app.act_as(actor);
             write(app).map_err(busy_or)
@@ -228,11 +214,13 @@ impl Shared {
             Err(_) => return Err(WebError::Busy),
         };
         let shared = Arc::clone(self);
-        let waiting = Waiting::default();
-        let asked = waiting.flag();
+        // Whether the request still waits for its answer: not once it is given up (its future
+        // dropped, the client gone), so that a change queued for a thread is not begun.
+        let waiting = Arc::new(());
+        let asked = Arc::downgrade(&waiting);
         let done = tokio::task::spawn_blocking(move || {
             let _turn = turn;
-            if !asked.load(Ordering::SeqCst) {
+            if asked.strong_count() == 0 {
                 return Err(WebError::Busy);
             }
             let mut app = shared.writer.lock().unwrap_or_else(|p| p.into_inner());
@@ -270,21 +258,13 @@ impl Shared {
     }
 }
 
-/// Whether a change's request still waits for its answer: false once the request is given up
-/// (its future dropped, the client gone), so that a change queued for a thread is not begun.
-#[derive(Default)]
-struct Waiting(Arc<AtomicBool>);
-
-impl Waiting {
-    fn flag(&self) -> Arc<AtomicBool> {
-        self.0.store(true, Ordering::SeqCst);
-        Arc::clone(&self.0)
-    }
-}
-
-impl Drop for Waiting {
-    fn drop(&mut self) {
-        self.0.store(false, Ordering::SeqCst);
+/// The server itself, as the log names it: what no session does (open one).
+fn server() -> Actor {
+    Actor {
+        name: "don serve".into(),
+        team: None,
+        game: None,
+        league: None,
     }
 }
 

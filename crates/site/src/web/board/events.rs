@@ -7,22 +7,24 @@
 //! and all end when the server is told to stop ([`Shared::stop_streams`]), so a stop never waits on
 //! a board left open.
 
-use std::collections::HashMap;
 use std::convert::Infallible;
 use std::net::IpAddr;
 use std::pin::Pin;
-use std::sync::{Arc, Mutex};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::{Duration, Instant};
 
 use axum::body::{Body, Bytes};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE, RETRY_AFTER};
-use axum::http::{HeaderValue, StatusCode};
-use axum::response::{Html, IntoResponse, Response};
+use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
+use axum::http::HeaderValue;
+use axum::response::{IntoResponse, Response};
 use hyper::body::Frame;
-use tokio::sync::{mpsc, watch, OwnedSemaphorePermit, Semaphore};
+use tokio::sync::{mpsc, watch};
 
 use crate::app::{App, AppError};
+use crate::web::config::Proxies;
+use crate::web::error::WebError;
+use crate::web::limit::{Slot, Slots};
 use crate::web::state::Shared;
 
 /// The most event streams open at once; past it, 503.
@@ -38,64 +40,18 @@ pub const KEEP_ALIVE: Duration = Duration::from_secs(15);
 /// How soon a browser that lost the stream tries again, in milliseconds.
 const RETRY_MS: u32 = 2000;
 
-/// The streams of one router: how many may still open, in all and from each address.
+/// The streams of one router: how many may still open, in all and from each address (a proxy
+/// told of is no different here: the address is the client's, read through it).
 #[derive(Clone)]
-pub struct Streams {
-    open: Arc<Semaphore>,
-    from: Arc<Mutex<HashMap<IpAddr, usize>>>,
-}
-
-/// A stream's place, given back when it ends.
-struct Place {
-    _permit: OwnedSemaphorePermit,
-    from: IpAddr,
-    counts: Arc<Mutex<HashMap<IpAddr, usize>>>,
-}
-
-impl Drop for Place {
-    fn drop(&mut self) {
-        let mut counts = self.counts.lock().unwrap_or_else(|p| p.into_inner());
-        if let Some(n) = counts.get_mut(&self.from) {
-            *n -= 1;
-            if *n == 0 {
-                counts.remove(&self.from);
-            }
-        }
-    }
-}
-
-impl Streams {
-    /// A place for a stream from `from`, if there is one.
-    fn place(&self, from: IpAddr) -> Option<Place> {
-        let from = crate::web::limit::counted(from);
-        let mut counts = self.from.lock().unwrap_or_else(|p| p.into_inner());
-        let n = counts.entry(from).or_insert(0);
-        if *n >= PER_ADDRESS {
-            return None;
-        }
-        let permit = Arc::clone(&self.open).try_acquire_owned().ok()?;
-        *n += 1;
-        Some(Place {
-            _permit: permit,
-            from,
-            counts: Arc::clone(&self.from),
-        })
-    }
-}
+pub struct Streams(Arc<Slots>);
 
 impl Default for Streams {
     fn default() -> Self {
-        Streams {
-            open: Arc::new(Semaphore::new(STREAMS)),
-            from: Arc::default(),
-        }
-    }
-}
-
-impl Streams {
-    /// How many streams are open now.
-    pub fn open(&self) -> usize {
-        STREAMS - self.open.available_permits()
+        Streams(Arc::new(Slots::new(
+            STREAMS,
+            PER_ADDRESS,
+            Proxies::default(),
+        )))
     }
 }
 
@@ -128,33 +84,17 @@ fn change(data: &str) -> String {
     format!("event: change\ndata: {data}\n\n")
 }
 
-/// Too many streams open: try again shortly.
-fn too_many() -> Response {
-    let page = crate::web::my::page::message_page(
-        "Service Unavailable",
-        "too many boards are open at once: the page tries again by itself",
-        None,
-    );
-    let mut answer = (StatusCode::SERVICE_UNAVAILABLE, Html(page)).into_response();
-    answer
-        .headers_mut()
-        .insert(RETRY_AFTER, HeaderValue::from_static("5"));
-    answer
-}
-
 /// Opens a stream of the board `look` reads for a client at `from` (`first`: what it is of
 /// now, read after `state`, the database's state then, was looked up): 503 when too many are
-/// open, in all or from that address.
+/// open, in all or from that address ([`WebError::TooManyBoards`]).
 pub fn open(
     shared: Arc<Shared>,
     (streams, from): (&Streams, IpAddr),
     state: Option<i64>,
     first: String,
     look: Look,
-) -> Response {
-    let Some(permit) = streams.place(from) else {
-        return too_many();
-    };
+) -> Result<Response, WebError> {
+    let permit = streams.0.take(from).ok_or(WebError::TooManyBoards)?;
     let (tell, said) = mpsc::channel(4);
     let stop = shared.stopping();
     tokio::spawn(run(shared, look, (state, first), tell, stop, permit));
@@ -167,7 +107,7 @@ pub fn open(
     headers.insert(CACHE_CONTROL, HeaderValue::from_static("no-cache"));
     // A reverse proxy (nginx) passes each event on at once.
     headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
-    answer
+    Ok(answer)
 }
 
 /// Says `bytes` on the stream: false when the stream is over (the browser gone, or the server
@@ -186,7 +126,7 @@ async fn run(
     (mut state, mut last): (Option<i64>, String),
     tell: mpsc::Sender<Bytes>,
     mut stop: watch::Receiver<u64>,
-    _place: Place,
+    _place: Slot,
 ) {
     let first = format!("retry: {RETRY_MS}\n{}", change(&last));
     if !say(&tell, &mut stop, Bytes::from(first)).await {

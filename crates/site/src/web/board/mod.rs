@@ -17,7 +17,6 @@ use std::sync::Arc;
 
 use askama::Template;
 use axum::extract::{ConnectInfo, State};
-use axum::http::header::{CACHE_CONTROL, CONTENT_TYPE};
 use axum::http::{HeaderMap, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
 use axum::routing::get;
@@ -26,16 +25,17 @@ use serde::Deserialize;
 
 use crate::web::error::{Lenient, Numbered, WebError};
 use crate::web::limit::client;
+use crate::web::scorer::script;
 use crate::web::state::Shared;
 use events::{Look, Streams};
-use view::{layout, GameFragment, GamePage, GameView, NightBoardView, NightFragment, NightPage};
+use view::{layout, GameBoardPage, GameView, NightBoardPage, NightBoardView};
 
 /// The board's script (`templates/board.js`).
 const SCRIPT: &str = include_str!("../../../templates/board.js");
 
 pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
-        .route("/board.js", get(script))
+        .route("/board.js", get(|| async { script(SCRIPT) }))
         .route("/board/game/{n}", get(game))
         .route("/board/game/{n}/events", get(game_events))
         .route("/board/night/{fixture}", get(night))
@@ -49,30 +49,22 @@ pub struct Asked {
     fragment: Option<String>,
 }
 
-impl Asked {
-    fn fragment(&self) -> bool {
-        self.fragment.as_deref() == Some("1")
-    }
-}
-
-/// A board's page, or (`X-Don-Seen` naming what it is of) only its inside.
-fn board_answer(html: String, seen: &str) -> Response {
+/// A board's page, or (`?fragment=1`) only its inside, with `X-Don-Seen` naming what it is of.
+fn board_answer(
+    page: &impl Template,
+    inside: impl Template,
+    asked: &Asked,
+    seen: &str,
+) -> Result<Response, WebError> {
+    let html = match asked.fragment.as_deref() == Some("1") {
+        true => inside.render()?,
+        false => page.render()?,
+    };
     let mut answer = Html(html).into_response();
     if let Ok(seen) = HeaderValue::from_str(seen) {
         answer.headers_mut().insert("x-don-seen", seen);
     }
-    answer
-}
-
-async fn script() -> Response {
-    (
-        [
-            (CONTENT_TYPE, "text/javascript; charset=utf-8"),
-            (CACHE_CONTROL, "no-cache"),
-        ],
-        SCRIPT,
-    )
-        .into_response()
+    Ok(answer)
 }
 
 async fn game(
@@ -93,17 +85,11 @@ async fn game(
         })
         .await?
         .ok_or(WebError::NoPage)?;
-    let board = GameView::of(&board);
-    let seen = board.seen.clone();
-    let html = match asked.fragment() {
-        true => GameFragment { board }.render()?,
-        false => GamePage {
-            layout: layout(format!("Game {n}"), &shared.league.name),
-            board,
-        }
-        .render()?,
+    let page = GameBoardPage {
+        layout: layout(&format!("Game {n}"), &shared.league.name),
+        board: GameView::of(&board),
     };
-    Ok(board_answer(html, &seen))
+    board_answer(&page, page.as_board(), &asked, &page.board.seen)
 }
 
 async fn night(
@@ -131,16 +117,11 @@ async fn night(
         .await?
         .ok_or(WebError::NoPage)?;
     let board = NightBoardView::of(&board);
-    let seen = board.seen.clone();
-    let html = match asked.fragment() {
-        true => NightFragment { board }.render()?,
-        false => NightPage {
-            layout: layout(board.teams.clone(), &shared.league.name),
-            board,
-        }
-        .render()?,
+    let page = NightBoardPage {
+        layout: layout(&board.teams, &shared.league.name),
+        board,
     };
-    Ok(board_answer(html, &seen))
+    board_answer(&page, page.as_board(), &asked, &page.board.seen)
 }
 
 /// Opens the event stream of the board `look` reads: 404 when there is no such board.
@@ -157,7 +138,7 @@ async fn events_of(
         .read_public(move |app| first(app))
         .await?
         .ok_or(WebError::NoPage)?;
-    Ok(events::open(shared, streams, state, first, look))
+    events::open(shared, streams, state, first, look)
 }
 
 async fn game_events(

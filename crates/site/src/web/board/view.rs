@@ -4,25 +4,17 @@
 use askama::Template;
 
 use crate::app::game::board::{seen_words, GameBoard, NightBoard, NightGame};
-use crate::app::game::scoring::ScoringView;
 use crate::app::view::SheetView;
-use crate::publish::view::{Layout, NavLink};
+use crate::publish::kind_name;
+use crate::publish::view::Layout;
 use crate::scorer::ScorerView;
 use crate::web::scorer::words::{card_words, in_match, standing_words, where_words};
 
-/// The layout of a board's page.
-pub fn layout(title: String, league: &str) -> Layout {
-    Layout {
-        title,
-        league: league.to_string(),
-        root: "/".into(),
-        nav: vec![NavLink {
-            text: "Table".into(),
-            href: "/index.html".into(),
-        }],
-        intro: Vec::new(),
-        version: env!("CARGO_PKG_VERSION"),
-    }
+/// The layout of a board's page: for anyone, so with no link to a signed-in page.
+pub fn layout(title: &str, league: &str) -> Layout {
+    let mut layout = crate::web::my::page::layout(title, league);
+    layout.nav.retain(|l| l.href != "/my/");
+    layout
 }
 
 /// A seat and who sits in it: "N", "Gareth".
@@ -64,17 +56,11 @@ pub struct GameView {
     pub hands: SheetView,
 }
 
+/// A game's board page; `as_board()`: only the inside of `div#board`, for `?fragment=1`.
 #[derive(Template)]
-#[template(path = "board/game.html")]
-pub struct GamePage {
+#[template(path = "board/game.html", blocks = ["board"])]
+pub struct GameBoardPage {
     pub layout: Layout,
-    pub board: GameView,
-}
-
-/// Only the inside of `div#board`, for `?fragment=1`.
-#[derive(Template)]
-#[template(path = "board/game_board.html")]
-pub struct GameFragment {
     pub board: GameView,
 }
 
@@ -99,17 +85,6 @@ fn sides(state: &ScorerView) -> Vec<SideView> {
         .collect()
 }
 
-fn seats(view: &ScoringView) -> Vec<SeatView> {
-    view.status
-        .seats
-        .iter()
-        .map(|&seat| SeatView {
-            seat: seat.letter(),
-            name: view.seats[seat].clone().unwrap_or_default(),
-        })
-        .collect()
-}
-
 impl GameView {
     pub fn of(board: &GameBoard) -> GameView {
         let view = &board.view;
@@ -118,7 +93,15 @@ impl GameView {
             game: view.game,
             seen: seen_words(view.seen),
             variant: view.variant.describe(),
-            seats: seats(view),
+            seats: view
+                .status
+                .seats
+                .iter()
+                .map(|&seat| SeatView {
+                    seat: seat.letter(),
+                    name: view.seats[seat].clone().unwrap_or_default(),
+                })
+                .collect(),
             sides: sides(&state),
             status: where_words(&state, true),
             standing: standing_words(&state),
@@ -160,55 +143,39 @@ pub struct NightBoardView {
     pub games: Vec<CardView>,
 }
 
+/// A night's board page; `as_board()`: only the inside of `div#board`, for `?fragment=1`.
 #[derive(Template)]
-#[template(path = "board/night.html")]
-pub struct NightPage {
+#[template(path = "board/night.html", blocks = ["board"])]
+pub struct NightBoardPage {
     pub layout: Layout,
     pub board: NightBoardView,
 }
 
-#[derive(Template)]
-#[template(path = "board/night_board.html")]
-pub struct NightFragment {
-    pub board: NightBoardView,
-}
-
-fn kind_word(kind: &str) -> String {
-    let mut chars = kind.chars();
-    match chars.next() {
-        Some(first) => first.to_uppercase().chain(chars).collect(),
-        None => String::new(),
-    }
-}
-
 impl CardView {
     fn of(game: &NightGame) -> CardView {
-        let leg = game
-            .leg
-            .as_ref()
-            .map(|l| format!("{} {}, leg {}", kind_word(&l.kind), l.slot, l.leg));
-        match &game.view {
-            Ok(view) => {
-                let state = view.state();
-                CardView {
-                    game: game.game,
-                    web: game.web,
-                    variant: view.variant.describe(),
-                    leg,
-                    sides: sides(&state),
-                    status: card_words(&state),
-                    over: state.over(),
-                }
-            }
-            Err(why) => CardView {
-                game: game.game,
-                web: game.web,
-                variant: String::new(),
-                leg,
-                sides: Vec::new(),
-                status: why.clone(),
-                over: false,
+        // The match's kind in the site's words ("Don 1, leg 2").
+        let leg = game.leg.as_ref().map(|l| {
+            let kind = match l.kind.parse() {
+                Ok(kind) => kind_name(kind),
+                Err(_) => &l.kind,
+            };
+            format!("{kind} {}, leg {}", l.slot, l.leg)
+        });
+        let state = game.view.as_ref().map(|view| view.state());
+        CardView {
+            game: game.game,
+            web: game.web,
+            variant: game
+                .view
+                .as_ref()
+                .map_or(String::new(), |view| view.variant.describe()),
+            leg,
+            sides: state.as_ref().map_or(Vec::new(), sides),
+            status: match &state {
+                Ok(state) => card_words(state),
+                Err(why) => why.to_string(),
             },
+            over: state.as_ref().is_ok_and(|state| state.over()),
         }
     }
 }

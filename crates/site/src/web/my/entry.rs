@@ -3,9 +3,7 @@
 //! is read on its own, so that what cannot be read is refused beside it; the rules of a night
 //! are the app's.
 
-use axum::http::StatusCode;
-
-use super::form::{value, Refused, Typed};
+use super::form::{value, FormFields, FormRefusal};
 use crate::app::night::enter::{Given, MatchEntry};
 use crate::app::ErrorKind;
 use crate::league::names::tidy;
@@ -62,34 +60,8 @@ pub fn rows(config: &Config) -> Vec<Row> {
     rows
 }
 
-/// How the night is given.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum How {
-    /// Each match, with the row it came from.
-    Matches(Vec<(Row, MatchEntry)>),
-    /// Matches won, home first.
-    Totals(Pair<u32>),
-    /// The side that turned up.
-    Walkover(HomeAway),
-}
-
-impl How {
-    /// The night as the app takes it.
-    pub fn given(&self) -> Given {
-        match self {
-            How::Matches(rows) => Given::Matches(rows.iter().map(|(_, m)| m.clone()).collect()),
-            How::Totals(totals) => Given::Totals(*totals),
-            How::Walkover(side) => Given::Walkover(*side),
-        }
-    }
-}
-
-fn invalid() -> StatusCode {
-    status_of(ErrorKind::Invalid)
-}
-
 /// The names said to be new, from `new_players` (separated by commas).
-pub fn new_players(typed: &Typed) -> Vec<String> {
+pub fn new_players(typed: &FormFields) -> Vec<String> {
     value(typed, "new_players")
         .split(',')
         .map(str::trim)
@@ -99,15 +71,14 @@ pub fn new_players(typed: &Typed) -> Vec<String> {
 }
 
 /// A count of legs or matches typed in `name`: blank is none typed.
-fn count(typed: &Typed, name: &str) -> Result<Option<u32>, Refused> {
+fn count(typed: &FormFields, name: &str) -> Result<Option<u32>, FormRefusal> {
     let text = value(typed, name).trim();
     if text.is_empty() {
         return Ok(None);
     }
     match text.parse::<u32>() {
         Ok(n) if text.len() <= 6 => Ok(Some(n)),
-        _ => Err(Refused::field(
-            invalid(),
+        _ => Err(FormRefusal::invalid(
             name,
             format!("\"{text}\" is not a number: type the number won, as 2"),
         )),
@@ -115,14 +86,13 @@ fn count(typed: &Typed, name: &str) -> Result<Option<u32>, Refused> {
 }
 
 /// One player's name typed in `name`: blank is not known.
-fn player(typed: &Typed, name: &str) -> Result<Option<String>, Refused> {
+fn player(typed: &FormFields, name: &str) -> Result<Option<String>, FormRefusal> {
     let text = value(typed, name).trim();
     if text.is_empty() {
         return Ok(None);
     }
     if text.contains(['+', ';', ',']) {
-        return Err(Refused::field(
-            invalid(),
+        return Err(FormRefusal::invalid(
             name,
             "one player's name a box, without + ; or ,",
         ));
@@ -131,13 +101,13 @@ fn player(typed: &Typed, name: &str) -> Result<Option<String>, Refused> {
         Ok(()) => Ok(Some(tidy(text))),
         Err(e) => {
             let why = format!("the player's name \"{}\" {e}", escaped(&shortened(text)));
-            Err(Refused::field(invalid(), name, why))
+            Err(FormRefusal::invalid(name, why))
         }
     }
 }
 
 /// A row's match, or none if it was left blank.
-fn row_match(row: &Row, typed: &Typed) -> Result<Option<MatchEntry>, Refused> {
+fn row_match(row: &Row, typed: &FormFields) -> Result<Option<MatchEntry>, FormRefusal> {
     if row
         .inputs()
         .iter()
@@ -155,8 +125,7 @@ fn row_match(row: &Row, typed: &Typed) -> Result<Option<MatchEntry>, Refused> {
     let won = [count(typed, &legs[0])?, count(typed, &legs[1])?];
     let [Some(home), Some(away)] = won else {
         let blank = if won[0].is_none() { &legs[0] } else { &legs[1] };
-        return Err(Refused::field(
-            invalid(),
+        return Err(FormRefusal::invalid(
             blank,
             "type the legs each side won (0 if none)",
         ));
@@ -170,46 +139,46 @@ fn row_match(row: &Row, typed: &Typed) -> Result<Option<MatchEntry>, Refused> {
     }))
 }
 
-/// The night as the form gives it.
-pub fn read(config: &Config, typed: &Typed) -> Result<How, Refused> {
+/// The night as the form gives it, and the rows of the matches given (none but for matches),
+/// in order.
+pub fn read(config: &Config, typed: &FormFields) -> Result<(Given, Vec<Row>), FormRefusal> {
     match value(typed, "how") {
         "matches" => {
-            let mut matches = Vec::new();
+            let (mut matches, mut given) = (Vec::new(), Vec::new());
             for row in rows(config) {
                 if let Some(m) = row_match(&row, typed)? {
-                    matches.push((row, m));
+                    matches.push(m);
+                    given.push(row);
                 }
             }
             if matches.is_empty() {
-                return Err(Refused::form(
-                    invalid(),
+                return Err(FormRefusal::form(
+                    status_of(ErrorKind::Invalid),
                     "type at least one match: its players and the legs each side won",
                 ));
             }
-            Ok(How::Matches(matches))
+            Ok((Given::Matches(matches), given))
         }
         "totals" => {
             let home = count(typed, "totals_home")?;
             let away = count(typed, "totals_away")?;
             match (home, away) {
-                (Some(h), Some(a)) => Ok(How::Totals(Pair::new(h, a))),
-                (None, _) => Err(Refused::field(
-                    invalid(),
+                (Some(h), Some(a)) => Ok((Given::Totals(Pair::new(h, a)), Vec::new())),
+                (None, _) => Err(FormRefusal::invalid(
                     "totals_home",
                     "type the matches the home team won",
                 )),
-                (_, None) => Err(Refused::field(
-                    invalid(),
+                (_, None) => Err(FormRefusal::invalid(
                     "totals_away",
                     "type the matches the away team won",
                 )),
             }
         }
-        "walkover" => value(typed, "walkover")
-            .parse()
-            .map(How::Walkover)
-            .map_err(|e| Refused::field(invalid(), "walkover", e)),
-        _ => Err(Refused::form(
+        "walkover" => match value(typed, "walkover").parse() {
+            Ok(side) => Ok((Given::Walkover(side), Vec::new())),
+            Err(e) => Err(FormRefusal::invalid("walkover", e)),
+        },
+        _ => Err(FormRefusal::form(
             status_of(ErrorKind::Invalid),
             "say how the night is given: its matches, its totals, or a walkover",
         )),
@@ -219,13 +188,7 @@ pub fn read(config: &Config, typed: &Typed) -> Result<How, Refused> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn typed(pairs: &[(&str, &str)]) -> Typed {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
+    use crate::web::my::form::typed;
 
     #[test]
     fn rows_are_read_as_matches_and_a_bad_input_is_refused_beside_itself() {
@@ -243,11 +206,11 @@ mod tests {
             ]),
         )
         .unwrap();
-        let How::Matches(matches) = got else {
+        let (Given::Matches(matches), rows) = got else {
             panic!("not matches")
         };
-        assert_eq!(matches.len(), 1);
-        let m = &matches[0].1;
+        assert_eq!((matches.len(), rows[0].at), (1, 1));
+        let m = &matches[0];
         assert_eq!((m.kind, m.slot), (Kind::Don, 1));
         assert_eq!(
             m.players,

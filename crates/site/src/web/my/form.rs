@@ -6,18 +6,30 @@ use std::collections::HashMap;
 
 use axum::http::StatusCode;
 
+use crate::app::ErrorKind;
+use crate::web::error::status_of;
+
 /// A posted form: each field's name and what was typed in it.
-pub type Typed = HashMap<String, String>;
+pub type FormFields = HashMap<String, String>;
+
+/// A form of these fields and values, as a test sends it.
+#[cfg(test)]
+pub fn typed(pairs: &[(&str, &str)]) -> FormFields {
+    pairs
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect()
+}
 
 /// What was typed in `name` (nothing, if it was not sent).
-pub fn value<'a>(typed: &'a Typed, name: &str) -> &'a str {
+pub fn value<'a>(typed: &'a FormFields, name: &str) -> &'a str {
     typed.get(name).map(String::as_str).unwrap_or("")
 }
 
 /// What was refused in a form: messages beside their fields, the inputs to mark, a message for
 /// the whole form; and the status of the answer.
 #[derive(Debug, Default)]
-pub struct Refused {
+pub struct FormRefusal {
     pub status: Option<StatusCode>,
     pub fields: HashMap<String, String>,
     /// Inputs marked `aria-invalid` without a message of their own (the away legs, when the
@@ -26,29 +38,34 @@ pub struct Refused {
     pub form: Option<String>,
 }
 
-impl Refused {
+impl FormRefusal {
     /// A refusal beside the input `name` (a field of the form), with the status given.
-    pub fn field(status: StatusCode, name: &str, message: impl Into<String>) -> Refused {
+    pub fn field(status: StatusCode, name: &str, message: impl Into<String>) -> FormRefusal {
         let mut fields = HashMap::new();
         fields.insert(name.to_string(), message.into());
-        Refused {
+        FormRefusal {
             status: Some(status),
             fields,
-            ..Refused::default()
+            ..FormRefusal::default()
         }
     }
 
+    /// An input that cannot be read: 422 beside it.
+    pub fn invalid(name: &str, message: impl Into<String>) -> FormRefusal {
+        FormRefusal::field(status_of(ErrorKind::Invalid), name, message)
+    }
+
     /// A refusal of the whole form.
-    pub fn form(status: StatusCode, message: impl Into<String>) -> Refused {
-        Refused {
+    pub fn form(status: StatusCode, message: impl Into<String>) -> FormRefusal {
+        FormRefusal {
             status: Some(status),
             form: Some(message.into()),
-            ..Refused::default()
+            ..FormRefusal::default()
         }
     }
 
     /// Marks other inputs as part of the same refusal.
-    pub fn marking(mut self, names: &[String]) -> Refused {
+    pub fn marking(mut self, names: &[String]) -> FormRefusal {
         self.marked.extend(names.iter().cloned());
         self
     }
@@ -57,7 +74,7 @@ impl Refused {
         self.fields.get(name).cloned()
     }
 
-    fn invalid(&self, name: &str) -> bool {
+    fn marks(&self, name: &str) -> bool {
         self.fields.contains_key(name) || self.marked.iter().any(|m| m == name)
     }
 }
@@ -80,27 +97,27 @@ pub struct Input {
 }
 
 impl Input {
-    pub fn text(name: &str, label: &str, typed: &Typed, refused: &Refused) -> Input {
+    pub fn text(name: &str, label: &str, typed: &FormFields, refused: &FormRefusal) -> Input {
         Input {
             name: name.to_string(),
             label: label.to_string(),
             value: value(typed, name).to_string(),
             error: refused.error(name),
-            invalid: refused.invalid(name),
+            invalid: refused.marks(name),
             numeric: false,
             kind: "text",
             list: String::new(),
         }
     }
 
-    pub fn numeric(name: &str, label: &str, typed: &Typed, refused: &Refused) -> Input {
+    pub fn numeric(name: &str, label: &str, typed: &FormFields, refused: &FormRefusal) -> Input {
         Input {
             numeric: true,
             ..Input::text(name, label, typed, refused)
         }
     }
 
-    pub fn date(name: &str, label: &str, typed: &Typed, refused: &Refused) -> Input {
+    pub fn date(name: &str, label: &str, typed: &FormFields, refused: &FormRefusal) -> Input {
         Input {
             kind: "date",
             ..Input::text(name, label, typed, refused)
@@ -129,8 +146,8 @@ impl Choose {
         name: &str,
         label: &str,
         choices: Vec<(String, String)>,
-        typed: &Typed,
-        refused: &Refused,
+        typed: &FormFields,
+        refused: &FormRefusal,
     ) -> Choose {
         Choose {
             name: name.to_string(),

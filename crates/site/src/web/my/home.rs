@@ -9,14 +9,15 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
-use super::form::{Choose, Input, Refused, Typed};
+use super::form::{Choose, FormFields, FormRefusal, Input};
 use super::night::Done;
-use super::night_of::state;
-use super::view::done_words;
+use super::page::see_other;
+use super::view::{done_words, state, viewer};
 use crate::app::league::which::Choice;
 use crate::app::night::of::night_move;
+use crate::app::{App, AppError};
 use crate::league::confirm::Viewer;
-use crate::league::HomeAway;
+use crate::league::{HomeAway, TeamId};
 use crate::publish::view::Layout;
 use crate::web::error::{Lenient, WebError};
 use crate::web::session::Signed;
@@ -69,11 +70,7 @@ struct Nights {
     others: Vec<FixtureLine>,
 }
 
-fn nights(
-    app: &crate::app::App,
-    league: &str,
-    team: Option<i64>,
-) -> Result<Nights, crate::app::AppError> {
+fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppError> {
     let choice = Choice {
         league: Some(league.to_string()),
         season: None,
@@ -82,19 +79,15 @@ fn nights(
     let (mut pending, mut others) = (Vec::new(), Vec::new());
     let today = app.today();
     for f in app.fixtures(&season)? {
-        let viewer = match team {
-            None => Viewer::Secretary,
-            Some(t) if t == f.home.id => Viewer::Captain(HomeAway::Home),
-            Some(t) if t == f.away.id => Viewer::Captain(HomeAway::Away),
-            Some(_) => continue,
+        let viewer = viewer(team, &f);
+        let what = match viewer {
+            Viewer::Outsider => continue,
+            Viewer::Captain(HomeAway::Home) => format!("v {} (home)", f.away.name),
+            Viewer::Captain(HomeAway::Away) => format!("v {} (away)", f.home.name),
+            Viewer::Secretary => format!("{} v {}", f.home.name, f.away.name),
         };
         let whose = night_move(&f, &season.config, today);
         let (words, waits) = state(&f, whose, viewer);
-        let what = match viewer {
-            Viewer::Captain(HomeAway::Home) => format!("v {} (home)", f.away.name),
-            Viewer::Captain(HomeAway::Away) => format!("v {} (away)", f.home.name),
-            _ => format!("{} v {}", f.home.name, f.away.name),
-        };
         let line = FixtureLine {
             id: f.id,
             date: f.date.format("%a %-d %b %Y").to_string(),
@@ -122,18 +115,21 @@ fn nights(
     })
 }
 
-/// The secretary's form posted (`adjust` or `withdraw`), to put its refusal in.
-pub fn home_page_of(
-    nights_of: (String, Vec<String>, Vec<FixtureLine>, Vec<FixtureLine>),
-    (signed, done): (&Signed, Option<&str>),
-    (posted, typed, refused): (&str, &Typed, &Refused),
-    league: &str,
-) -> HomePage {
-    let (season, teams, pending, others) = nights_of;
-    let none = Refused::default();
+/// The home page, with the secretary's form `posted` (`adjust` or `withdraw`) given back as
+/// typed and refused.
+pub async fn page(
+    shared: &Arc<Shared>,
+    signed: &Signed,
+    done: Option<&str>,
+    (posted, typed, refused): (&str, &FormFields, &FormRefusal),
+) -> Result<Response, WebError> {
+    let league = shared.league.name.clone();
+    let team = signed.session.team();
+    let n = shared.read(move |app| nights(app, &league, team)).await?;
+    let none = FormRefusal::default();
     let refused_in = |form: &str| if posted == form { refused } else { &none };
     let team_choices: Vec<(String, String)> =
-        teams.iter().map(|t| (t.clone(), t.clone())).collect();
+        n.teams.iter().map(|t| (t.clone(), t.clone())).collect();
     let secretary = signed.session.is_secretary();
     let adjust = secretary.then(|| {
         let r = refused_in("adjust");
@@ -161,38 +157,19 @@ pub fn home_page_of(
             date: Input::date("date", "From", typed, r),
         }
     });
-    HomePage {
-        layout: super::page::layout("Your nights", league),
+    let page = HomePage {
+        layout: super::page::layout("Your nights", &shared.league.name),
         who: signed.session.link.role.to_string(),
         csrf: signed.session.csrf.clone(),
         done: done.and_then(done_words),
         notes: Vec::new(),
         form_error: refused.form.clone(),
-        season,
-        pending,
-        others,
+        season: n.season,
+        pending: n.pending,
+        others: n.others,
         adjust,
         withdraw,
-    }
-}
-
-/// The home page, as typed and refused in the secretary's form `posted`.
-pub async fn page(
-    shared: &Arc<Shared>,
-    signed: &Signed,
-    done: Option<&str>,
-    (posted, typed, refused): (&str, &Typed, &Refused),
-) -> Result<Response, WebError> {
-    let league = shared.league.name.clone();
-    let team = signed.session.team();
-    let n = shared.read(move |app| nights(app, &league, team)).await?;
-    let parts = (n.season, n.teams, n.pending, n.others);
-    let page = home_page_of(
-        parts,
-        (signed, done),
-        (posted, typed, refused),
-        &shared.league.name,
-    );
+    };
     let status = refused.status.unwrap_or(StatusCode::OK);
     Ok((status, Html(page.render()?)).into_response())
 }
@@ -205,10 +182,9 @@ pub async fn home(
 ) -> Result<Response, WebError> {
     // A game's scorer has that game only.
     if let Some(game) = signed.session.game() {
-        return Ok(super::answer::see_other(&format!("/my/game/{game}")));
+        return Ok(see_other(&format!("/my/game/{game}")));
     }
-    let nothing = Typed::new();
-    let none = Refused::default();
+    let (nothing, none) = (FormFields::new(), FormRefusal::default());
     page(
         &shared,
         &signed,

@@ -2,19 +2,17 @@
 //! change goes through the same app functions as `don night enter`, `night confirm` and the
 //! rest, as the session's actor, so the web and the command line share every rule.
 //!
-//! - [`home`]: `/my/`, who is signed in and their nights (a game's scorer: on to their game); [`night`]: `/my/night/{id}` and its
-//!   forms (enter, confirm, dispute); [`secretary`]: deduct or award, withdraw, move.
-//! - [`answer`]: a 303 after a change, a 403 page.
+//! - [`home`]: `/my/`, who is signed in and their nights (a game's scorer: on to their game);
+//!   [`night`]: `/my/night/{id}` and its forms (enter, confirm, dispute); [`secretary`]: deduct
+//!   or award, withdraw, move.
 //! - [`entry`]: the entry form read; [`refusal`]: a refusal put beside its input; [`form`]:
-//!   a form as typed; [`view`]: a night's page; [`night_of`]: who asks on a night, and where
-//!   it stands in their words.
+//!   a form as typed; [`view`]: a night's page: who asks on it, and where it stands in their
+//!   words; [`page`]: a page's layout, a message's page, the 303 after a change.
 
-pub mod answer;
 pub mod entry;
 pub mod form;
 pub mod home;
 pub mod night;
-pub mod night_of;
 pub mod page;
 pub mod refusal;
 pub mod secretary;

@@ -1,9 +1,19 @@
 //! The pages of `/my/`, made with the site's own templates (`templates/base.html`, which the
-//! published pages extend too), so a captain's page looks like the rest of the site.
+//! published pages extend too), so a captain's page looks like the rest of the site; and the
+//! answer a post ends with when it is done: 303 See Other to the page that says so.
 
 use askama::Template;
+use axum::http::header::LOCATION;
+use axum::http::{HeaderValue, StatusCode};
+use axum::response::{IntoResponse, Response};
 
 use crate::publish::view::{Layout, NavLink, Page, Para, Section};
+
+/// 303 See Other to `to` (a page of this site).
+pub fn see_other(to: &str) -> Response {
+    let to = HeaderValue::from_str(to).unwrap_or(HeaderValue::from_static("/my/"));
+    (StatusCode::SEE_OTHER, [(LOCATION, to)]).into_response()
+}
 
 /// The layout of a page of the live site, from its root (`/`).
 pub fn layout(title: &str, league: &str) -> Layout {

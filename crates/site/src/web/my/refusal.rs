@@ -1,8 +1,9 @@
 //! A refusal of the app, put beside the input that caused it: chosen by the refusal's type
 //! (which match of the entry, which side, players or legs), never by its words.
 
-use super::entry::{How, Row};
-use super::form::{value, Refused, Typed};
+use super::entry::Row;
+use super::form::{value, FormFields, FormRefusal};
+use crate::app::night::enter::Given;
 use crate::app::night::error::slip_words;
 use crate::app::night::NightError;
 use crate::app::{AppError, ErrorKind};
@@ -14,9 +15,9 @@ use crate::web::error::{words, WebError};
 
 /// The database busy past the server's wait (another program holds its lock): the server's
 /// own words, that nothing was saved, never SQLite's ("database is locked").
-fn busy(error: &AppError) -> Option<Refused> {
+fn busy(error: &AppError) -> Option<FormRefusal> {
     (error.kind() == ErrorKind::Busy).then(|| {
-        Refused::form(
+        FormRefusal::form(
             status_of(ErrorKind::Busy),
             format!("{}: send it again in a moment", WebError::Busy),
         )
@@ -24,50 +25,55 @@ fn busy(error: &AppError) -> Option<Refused> {
 }
 
 /// An entry's refusal, beside its input.
-pub fn of_entry(error: &AppError, how: &How, typed: &Typed) -> Refused {
+/// `given` the night as it was given, `rows` the rows of its matches.
+pub fn of_entry(
+    error: &AppError,
+    (given, rows): (&Given, &[Row]),
+    typed: &FormFields,
+) -> FormRefusal {
     if let Some(busy) = busy(error) {
         return busy;
     }
     let status = status_of(error.kind());
     let night = match error {
         AppError::Night(e) => e,
-        other => return Refused::form(status, words(other)),
+        other => return FormRefusal::form(status, words(other)),
     };
-    match (night, how) {
-        (NightError::AtMatch { at, error }, How::Matches(matches)) => {
-            match matches.get(at.saturating_sub(1)) {
-                Some((row, _)) => at_row(status, error, row, typed),
-                None => Refused::form(status, error.to_string()),
+    match (night, given) {
+        (NightError::AtMatch { at, error }, Given::Matches(_)) => {
+            match rows.get(at.saturating_sub(1)) {
+                Some(row) => at_row(status, error, row, typed),
+                None => FormRefusal::form(status, error.to_string()),
             }
         }
-        (NightError::Checked { error, .. }, How::Totals(_)) => {
-            Refused::field(status, "totals_home", error.to_string())
+        (NightError::Checked { error, .. }, Given::Totals(_)) => {
+            FormRefusal::field(status, "totals_home", error.to_string())
                 .marking(&["totals_away".into()])
         }
         (NightError::NotPlayingFor { team, title }, _) => {
-            Refused::field(status, "for", format!("{team} does not play in {title}"))
+            FormRefusal::field(status, "for", format!("{team} does not play in {title}"))
         }
-        (NightError::HasResult { title, result, .. }, _) => Refused::form(
+        (NightError::HasResult { title, result, .. }, _) => FormRefusal::form(
             status,
             format!(
                 "{title} has a result already: {result}. Nothing you typed was saved; \
                  the card above shows the night as it stands (dispute it if it is wrong)."
             ),
         ),
-        (NightError::BeingEnteredFor { title, team }, _) => Refused::form(
+        (NightError::BeingEnteredFor { title, team }, _) => FormRefusal::form(
             status,
             format!(
                 "{title} is being entered for {team}: nothing you typed was saved. When it \
                  is complete, confirm or dispute it here."
             ),
         ),
-        _ => Refused::form(status, night.to_string()),
+        _ => FormRefusal::form(status, night.to_string()),
     }
 }
 
 /// The input of `row` where the player `name` was typed on `side` (either side when none),
 /// else the row's first player.
-fn player_input(row: &Row, typed: &Typed, name: &str, side: Option<HomeAway>) -> String {
+fn player_input(row: &Row, typed: &FormFields, name: &str, side: Option<HomeAway>) -> String {
     let key = name_key(name);
     let sides = side.map_or(HomeAway::BOTH.to_vec(), |s| vec![s]);
     sides
@@ -78,13 +84,18 @@ fn player_input(row: &Row, typed: &Typed, name: &str, side: Option<HomeAway>) ->
 }
 
 /// A match's refusal, beside the input of its row that caused it.
-fn at_row(status: axum::http::StatusCode, error: &NightError, row: &Row, typed: &Typed) -> Refused {
+fn at_row(
+    status: axum::http::StatusCode,
+    error: &NightError,
+    row: &Row,
+    typed: &FormFields,
+) -> FormRefusal {
     let legs = || {
-        Refused::field(status, &row.legs(HomeAway::Home), error.to_string())
+        FormRefusal::field(status, &row.legs(HomeAway::Home), error.to_string())
             .marking(&[row.legs(HomeAway::Away)])
     };
     let player = |name: &str, side: Option<HomeAway>, message: String| {
-        Refused::field(status, &player_input(row, typed, name, side), message)
+        FormRefusal::field(status, &player_input(row, typed, name, side), message)
     };
     let check = match error {
         NightError::Check(c) | NightError::Checked { error: c, .. } => c,
@@ -100,9 +111,13 @@ fn at_row(status: axum::http::StatusCode, error: &NightError, row: &Row, typed: 
             return player(name, None, words);
         }
         _ => {
-            return Refused::form(
+            return FormRefusal::form(
                 status,
-                format!("{} {}: {error}", super::view::kind_name(row.kind), row.slot),
+                format!(
+                    "{} {}: {error}",
+                    crate::publish::kind_name(row.kind),
+                    row.slot
+                ),
             )
         }
     };
@@ -112,7 +127,7 @@ fn at_row(status: axum::http::StatusCode, error: &NightError, row: &Row, typed: 
         | NightFault::LegScoreTarget { .. }
         | NightFault::LegScoresDisagree { .. }
         | NightFault::LegAfterWon { .. } => legs(),
-        NightFault::PlayerCount { side, .. } => Refused::field(
+        NightFault::PlayerCount { side, .. } => FormRefusal::field(
             status,
             &row.player(*side, row.players.min(2)),
             check.to_string(),
@@ -124,12 +139,12 @@ fn at_row(status: axum::http::StatusCode, error: &NightError, row: &Row, typed: 
         NightFault::PlayerBothSides { name, .. } => {
             player(name, Some(HomeAway::Away), check.to_string())
         }
-        _ => Refused::form(status, check.to_string()),
+        _ => FormRefusal::form(status, check.to_string()),
     }
 }
 
 /// A confirmation's or a dispute's refusal: a reason refused is the reason's.
-pub fn of_settle(error: &AppError) -> Refused {
+pub fn of_settle(error: &AppError) -> FormRefusal {
     if let Some(busy) = busy(error) {
         return busy;
     }
@@ -141,31 +156,31 @@ pub fn of_settle(error: &AppError) -> Refused {
                 refusal: ConfirmRefusal::NoReason,
                 ..
             },
-        ) => Refused::field(status, "reason", "say why the result is wrong"),
+        ) => FormRefusal::field(status, "reason", "say why the result is wrong"),
         AppError::Night(NightError::Confirm {
             refusal: ConfirmRefusal::BadReason { reason, fault },
             ..
-        }) => Refused::field(status, "reason", format!("the reason \"{reason}\" {fault}")),
-        _ => Refused::form(status, error.to_string()),
+        }) => FormRefusal::field(status, "reason", format!("the reason \"{reason}\" {fault}")),
+        _ => FormRefusal::form(status, error.to_string()),
     }
 }
 
 /// A refusal of the secretary's forms (deduct or award, withdraw, move), beside its input.
-pub fn of_secretary(error: &AppError) -> Refused {
+pub fn of_secretary(error: &AppError) -> FormRefusal {
     if let Some(busy) = busy(error) {
         return busy;
     }
     let status = status_of(error.kind());
     match error {
         AppError::Night(NightError::NoPoints | NightError::TooManyPoints(_)) => {
-            Refused::field(status, "points", error.to_string())
+            FormRefusal::field(status, "points", error.to_string())
         }
         AppError::Night(NightError::BlankReason) => {
-            Refused::field(status, "reason", error.to_string())
+            FormRefusal::field(status, "reason", error.to_string())
         }
         AppError::Night(NightError::NotInSeason { .. } | NightError::WithdrawnAlready { .. }) => {
-            Refused::field(status, "team", error.to_string())
+            FormRefusal::field(status, "team", error.to_string())
         }
-        _ => Refused::form(status, words(error)),
+        _ => FormRefusal::form(status, words(error)),
     }
 }

@@ -1,15 +1,19 @@
-//! A night's page, for the one signed in: its card (each match's legs beside its name), and
-//! the forms they may send: enter it, confirm or dispute it, move it.
+//! A night's page, for the one signed in: who the one asking is on it, where it stands in the
+//! words of a captain (whose move it is is the league's rule, read by `app`), its card (each
+//! match's legs beside its name), and the forms they may send: enter it, confirm or dispute
+//! it, move it.
 
 use askama::Template;
 
 use super::entry::rows;
-use super::form::{Choose, Input, Refused, Typed};
-use super::night_of::state;
+use super::form::{Choose, FormFields, FormRefusal, Input};
 use crate::app::night::of::NightOf;
 use crate::app::night::result_words;
-use crate::league::confirm::Viewer;
-use crate::league::{Confirmation, HomeAway, Kind, NightResult};
+use crate::app::view::{Link, NightView};
+use crate::app::Fixture;
+use crate::league::confirm::{Move, Viewer};
+use crate::league::{Confirmation, HomeAway, Kind, NightResult, TeamId};
+use crate::publish::kind_name;
 use crate::publish::view::Layout;
 
 /// A match of the card.
@@ -71,12 +75,42 @@ pub struct NightPage {
     pub mover: Option<Input>,
 }
 
-pub fn kind_name(kind: Kind) -> &'static str {
-    match kind {
-        Kind::Don => "Don",
-        Kind::DoubleCrib => "Double crib",
-        Kind::SingleCrib => "Single crib",
+/// Who is asking, on a night: the captain of `team`, or the secretary (no team).
+pub fn viewer(team: Option<TeamId>, f: &Fixture) -> Viewer {
+    match team {
+        None => Viewer::Secretary,
+        Some(t) if t == f.home.id => Viewer::Captain(HomeAway::Home),
+        Some(t) if t == f.away.id => Viewer::Captain(HomeAway::Away),
+        Some(_) => Viewer::Outsider,
     }
+}
+
+/// Where a night stands, for the one asking; and whether it waits on them.
+pub fn state(f: &Fixture, whose: Move, viewer: Viewer) -> (String, bool) {
+    let mine = |side: HomeAway| viewer == Viewer::Captain(side);
+    let name = |side: HomeAway| match side {
+        HomeAway::Home => &f.home.name,
+        HomeAway::Away => &f.away.name,
+    };
+    let words = match whose {
+        Move::Cancelled => "cancelled".into(),
+        Move::ToEnter => "to enter".into(),
+        Move::ToPlay => "to play".into(),
+        Move::Confirmed => "confirmed".into(),
+        Move::Entering { by } if mine(by) => "being entered by you: not complete yet".into(),
+        Move::Entering { by } => format!("being entered for {}: not complete yet", name(by)),
+        Move::ToConfirm { entered_by } if mine(entered_by) => {
+            "entered by you, waiting for the other captain".into()
+        }
+        Move::ToConfirm { entered_by } if viewer == Viewer::Secretary => format!(
+            "entered for {}, waiting for {}",
+            name(entered_by),
+            name(entered_by.other())
+        ),
+        Move::ToConfirm { .. } => "waiting for your confirmation".into(),
+        Move::Disputed { by } => format!("disputed by {}", name(by)),
+    };
+    (words, whose.waits_on(viewer))
 }
 
 /// The words of a `?done=` after a change: the one clear message of a submit.
@@ -95,41 +129,42 @@ pub fn done_words(done: &str) -> Option<String> {
     )
 }
 
+/// The card: the night's view ([`NightView`]), each match named in the site's words.
 fn card(n: &NightOf) -> Vec<CardRow> {
-    let Some(NightResult::Matches(ms)) = &n.fixture.result else {
-        return Vec::new();
-    };
-    rows(&n.season.config)
-        .iter()
-        .map(|r| {
-            let m = ms.iter().find(|m| m.kind == r.kind && m.slot == r.slot);
-            let name = format!("{} {}", kind_name(r.kind), r.slot);
-            match m {
-                None => CardRow {
-                    name,
-                    legs: "to enter".into(),
-                    home: "—".into(),
-                    away: "—".into(),
-                    scores: String::new(),
-                },
-                Some(m) => CardRow {
-                    name,
-                    legs: format!("{}–{}", m.legs.home, m.legs.away),
-                    home: m.players.home.join(" & "),
-                    away: m.players.away.join(" & "),
-                    scores: m
-                        .leg_scores
-                        .iter()
-                        .map(|l| format!("{}-{}", l.score.home, l.score.away))
-                        .collect::<Vec<_>>()
-                        .join(" "),
-                },
-            }
-        })
-        .collect()
+    let view = NightView::of(&n.fixture, &n.season);
+    let rows = rows(&n.season.config);
+    let card = rows.iter().zip(view.matches).map(|(r, m)| {
+        let players = |side: &[Link]| match m.legs {
+            None => "—".to_string(),
+            Some(_) => side
+                .iter()
+                .map(|p| p.text.as_str())
+                .collect::<Vec<_>>()
+                .join(" & "),
+        };
+        CardRow {
+            name: format!("{} {}", kind_name(r.kind), r.slot),
+            legs: m.legs_words().to_string(),
+            home: players(&m.home),
+            away: players(&m.away),
+            scores: m
+                .leg_scores
+                .iter()
+                .map(|l| l.score.as_str())
+                .collect::<Vec<_>>()
+                .join(" "),
+        }
+    });
+    card.collect()
 }
 
-fn sides(n: &NightOf, typed: &Typed, refused: &Refused, name: &str, label: &str) -> Choose {
+fn sides(
+    n: &NightOf,
+    typed: &FormFields,
+    refused: &FormRefusal,
+    name: &str,
+    label: &str,
+) -> Choose {
     let choices = HomeAway::BOTH
         .map(|s| (s.to_string(), n.team(s).to_string()))
         .to_vec();
@@ -152,7 +187,7 @@ fn may_enter(n: &NightOf, viewer: Viewer) -> bool {
     }
 }
 
-fn entry_form(n: &NightOf, viewer: Viewer, typed: &Typed, refused: &Refused) -> EntryForm {
+fn entry_form(n: &NightOf, viewer: Viewer, typed: &FormFields, refused: &FormRefusal) -> EntryForm {
     // (A form given back keeps every row, as typed.)
     let entered: Vec<(Kind, u32)> = match &n.fixture.result {
         Some(NightResult::Matches(ms)) if !typed.contains_key("how") => {
@@ -221,8 +256,8 @@ fn captain_shut_out(n: &NightOf, viewer: Viewer) -> bool {
 fn settle_form(
     n: &NightOf,
     viewer: Viewer,
-    typed: &Typed,
-    refused: &Refused,
+    typed: &FormFields,
+    refused: &FormRefusal,
 ) -> Option<SettleForm> {
     if !n.done() || captain_shut_out(n, viewer) {
         return None;
@@ -248,8 +283,8 @@ pub fn night_page(
     n: &NightOf,
     viewer: Viewer,
     (csrf, done, notes): (&str, Option<&str>, Vec<String>),
-    typed: &Typed,
-    refused: &Refused,
+    typed: &FormFields,
+    refused: &FormRefusal,
 ) -> NightPage {
     let f = &n.fixture;
     let title = format!("{} v {}", f.home.name, f.away.name);

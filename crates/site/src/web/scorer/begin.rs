@@ -6,65 +6,38 @@ use crate::app::access::error::AccessError;
 use crate::app::game::begin::{Field, Fields, OPTIONS};
 use crate::app::game::error::GameError;
 use crate::app::night::NightError;
-use crate::app::{AppError, ErrorKind};
+use crate::app::AppError;
 use crate::rules::Seat;
 use crate::web::error::status_of;
-use crate::web::my::form::{value, Refused, Typed};
+use crate::web::my::form::{value, FormFields, FormRefusal};
 
-/// Each rules option's label (as `don new --help` says it).
-pub const OPTION_LABELS: [(&str, &str); 17] = [
-    (
-        "cut",
-        "Nine Card Don: who pitches first after the cut (high, low)",
-    ),
-    (
-        "end_scoring",
-        "Nine Card Don: end-of-play scoring (game, preston, hljg)",
-    ),
-    (
-        "target",
-        "The target score (Game to Lose: the losing score)",
-    ),
-    ("deals", "A fixed number of deals instead of a target"),
-    ("legs", "Nine Card Don: legs in a match (3: best of three)"),
-    ("penalties", "Nine Card Don: friendly or league penalties"),
-    ("layout", "Blind Don: the layout (rows, stalybridge, three)"),
-    ("pack", "Irish Don: the pack (52, 48, 44)"),
-    (
-        "tie",
-        "Irish Don: 80–80 after the second deal (last-scorer-loses, draw)",
-    ),
-    ("games", "Irish Don: games to win the match"),
-    (
-        "best_of_three",
-        "Irish Don: best of three, the pitch passing on (true, false)",
-    ),
-    (
-        "bonk_two_games",
-        "Irish Don (prison rules): a bonk counts two games (true, false)",
-    ),
-    (
-        "pass_pitch",
-        "Irish Don (prison rules): the pitcher may pass the pitch (true, false)",
-    ),
-    (
-        "redeal_rule",
-        "Irish Don (prison rules): redeal on demand (off, cork, mountjoy, wheatfield, true)",
-    ),
-    (
-        "misere",
-        "Irish Don: misère, the aim is to score as little as possible (true, false)",
-    ),
-    ("players", "Irish Don: 2 for the two-player game"),
-    ("muck_tie", "Phat: 40–40 muck (carry, tens, split)"),
+/// Each rules option's label (as `don new --help` says it), in the order of [`OPTIONS`].
+pub const OPTION_LABELS: [&str; 17] = [
+    "Nine Card Don: who pitches first after the cut (high, low)",
+    "Nine Card Don: end-of-play scoring (game, preston, hljg)",
+    "The target score (Game to Lose: the losing score)",
+    "A fixed number of deals instead of a target",
+    "Nine Card Don: legs in a match (3: best of three)",
+    "Nine Card Don: friendly or league penalties",
+    "Blind Don: the layout (rows, stalybridge, three)",
+    "Irish Don: the pack (52, 48, 44)",
+    "Irish Don: 80–80 after the second deal (last-scorer-loses, draw)",
+    "Irish Don: games to win the match",
+    "Irish Don: best of three, the pitch passing on (true, false)",
+    "Irish Don (prison rules): a bonk counts two games (true, false)",
+    "Irish Don (prison rules): the pitcher may pass the pitch (true, false)",
+    "Irish Don (prison rules): redeal on demand (off, cork, mountjoy, wheatfield, true)",
+    "Irish Don: misère, the aim is to score as little as possible (true, false)",
+    "Irish Don: 2 for the two-player game",
+    "Phat: 40–40 muck (carry, tens, split)",
 ];
 
-/// The seats' inputs.
-const SEAT_INPUTS: [(Seat, &str); 4] = [
-    (Seat::N, "north"),
-    (Seat::E, "east"),
-    (Seat::S, "south"),
-    (Seat::W, "west"),
+/// The seats' inputs, and their labels.
+pub const SEAT_INPUTS: [(Seat, &str, &str); 4] = [
+    (Seat::N, "north", "North (N)"),
+    (Seat::E, "east", "East (E)"),
+    (Seat::S, "south", "South (S)"),
+    (Seat::W, "west", "West (W)"),
 ];
 
 /// The input a field of the record is typed in.
@@ -75,23 +48,21 @@ pub fn input_of(field: Field) -> String {
         Field::Seats => "north".into(),
         Field::Seat(seat) => SEAT_INPUTS
             .iter()
-            .find(|(s, _)| *s == seat)
-            .map_or("north", |(_, name)| name)
+            .find(|(s, _, _)| *s == seat)
+            .map_or("north", |(_, name, _)| name)
             .into(),
         Field::Date => "date".into(),
         Field::Venue => "venue".into(),
     }
 }
 
-fn invalid(name: &str, message: impl Into<String>) -> Refused {
-    Refused::field(status_of(ErrorKind::Invalid), name, message)
-}
-
 /// The form read: the fields of the record, the first pitcher, the night.
-pub fn begin_fields(typed: &Typed) -> Result<(Fields, Option<Seat>, Option<i64>), Refused> {
+pub fn begin_fields(
+    typed: &FormFields,
+) -> Result<(Fields, Option<Seat>, Option<i64>), FormRefusal> {
     let variant = value(typed, "variant").trim().to_string();
     if variant.is_empty() {
-        return Err(invalid("variant", "choose the variant played"));
+        return Err(FormRefusal::invalid("variant", "choose the variant played"));
     }
     let options = OPTIONS
         .iter()
@@ -99,13 +70,13 @@ pub fn begin_fields(typed: &Typed) -> Result<(Fields, Option<Seat>, Option<i64>)
         .collect();
     let by_seat = SEAT_INPUTS
         .iter()
-        .filter_map(|(seat, name)| Some((*seat, given(typed, name)?)))
+        .filter_map(|(seat, name, _)| Some((*seat, given(typed, name)?)))
         .collect();
     let pitcher = match given(typed, "pitcher") {
         None => None,
         Some(p) => Some(
             p.parse::<Seat>()
-                .map_err(|_| invalid("pitcher", "choose a seat: N, E, S or W"))?,
+                .map_err(|_| FormRefusal::invalid("pitcher", "choose a seat: N, E, S or W"))?,
         ),
     };
     let fixture = match given(typed, "fixture") {
@@ -113,7 +84,7 @@ pub fn begin_fields(typed: &Typed) -> Result<(Fields, Option<Seat>, Option<i64>)
         Some(f) => Some(
             f.trim_start_matches('#')
                 .parse::<i64>()
-                .map_err(|_| invalid("fixture", "choose one of the nights listed"))?,
+                .map_err(|_| FormRefusal::invalid("fixture", "choose one of the nights listed"))?,
         ),
     };
     let fields = Fields {
@@ -128,25 +99,25 @@ pub fn begin_fields(typed: &Typed) -> Result<(Fields, Option<Seat>, Option<i64>)
 }
 
 /// A refusal of the app (a game begun), beside the field it is about.
-pub fn refusal(error: &AppError) -> Refused {
+pub fn refusal(error: &AppError) -> FormRefusal {
     let status = status_of(error.kind());
     match error {
         AppError::Game(GameError::Pitcher(_)) => {
-            Refused::field(status, "pitcher", error.to_string())
+            FormRefusal::field(status, "pitcher", error.to_string())
         }
         AppError::Game(GameError::NoVariant) => {
-            Refused::field(status, "variant", error.to_string())
+            FormRefusal::field(status, "variant", error.to_string())
         }
         AppError::Access(AccessError::NotYourNight { .. })
         | AppError::Night(NightError::NoFixtureId(_)) => {
-            Refused::field(status, "fixture", error.to_string())
+            FormRefusal::field(status, "fixture", error.to_string())
         }
-        _ => Refused::form(status, error.to_string()),
+        _ => FormRefusal::form(status, error.to_string()),
     }
 }
 
 /// What was typed in `name`, trimmed; none when blank.
-pub fn given(typed: &Typed, name: &str) -> Option<String> {
+pub fn given(typed: &FormFields, name: &str) -> Option<String> {
     let v = value(typed, name).trim();
     (!v.is_empty()).then(|| v.to_string())
 }
@@ -154,13 +125,7 @@ pub fn given(typed: &Typed, name: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn typed(pairs: &[(&str, &str)]) -> Typed {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
+    use crate::web::my::form::typed;
 
     #[test]
     fn the_form_is_read_and_what_cannot_be_read_is_refused_beside_itself() {

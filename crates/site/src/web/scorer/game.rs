@@ -14,15 +14,15 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
 use super::line::line_of;
-use super::view::{Fragment, GamePage, ScorerPanel, Typed};
+use super::view::{ScorerPanel, ScoringPage, TypedLine};
 use crate::app::game::error::GameError;
 use crate::app::game::scoring::ScoringView;
 use crate::app::{AppError, ErrorKind};
 use crate::record::line::{parse_line, Line};
 use crate::record::text::escaped;
 use crate::web::error::{status_of, Lenient, Numbered, WebError};
-use crate::web::my::answer::see_other;
 use crate::web::my::form::value;
+use crate::web::my::page::see_other;
 use crate::web::session::{Posted, Signed};
 use crate::web::state::Shared;
 
@@ -36,20 +36,20 @@ pub struct Shown {
 }
 
 /// What an entry came to.
-enum Outcome {
-    /// Recorded (or taken back): what was said, and the game now.
-    Entered {
+enum EntryOutcome {
+    /// Recorded or taken back (`entered`), or `quit` (nothing to stop on the web; everything
+    /// entered is kept): what was said, and the game now.
+    Said {
         said: Vec<String>,
         view: ScoringView,
+        entered: bool,
     },
     /// `help`: the lines there are.
     Help(ScoringView),
-    /// `quit`: nothing to stop on the web; everything entered is kept.
-    Quit(ScoringView),
     /// Refused, nothing recorded: the game now, the forms handed back, why, and the status.
     Refused {
         view: ScoringView,
-        typed: Typed,
+        typed: TypedLine,
         why: String,
         status: StatusCode,
     },
@@ -86,16 +86,14 @@ fn answer(
     status: StatusCode,
     fragment: bool,
 ) -> Result<Response, WebError> {
+    let title = format!("Game {}", t.game);
+    let page = ScoringPage {
+        layout: crate::web::my::page::layout(&title, &shared.league.name),
+        t,
+    };
     let html = match fragment {
-        true => Fragment { t: &t }.render()?,
-        false => {
-            let title = format!("Game {}", t.game);
-            GamePage {
-                layout: crate::web::my::page::layout(&title, &shared.league.name),
-                t,
-            }
-            .render()?
-        }
+        true => page.as_table().render()?,
+        false => page.render()?,
     };
     Ok((status, [(CACHE_CONTROL, "no-store")], Html(html)).into_response())
 }
@@ -109,28 +107,10 @@ pub async fn show(
 ) -> Result<Response, WebError> {
     let view = view_as(&shared, &signed, game).await?;
     let csrf = signed.session.csrf.as_str();
-    let said = shared.notes.take(csrf);
+    let said = shared.notes.take(csrf).unwrap_or_default();
     let mut t = ScorerPanel::of(&view, said, csrf);
     t.help_open = shown.help.is_some();
     answer(&shared, t, StatusCode::OK, false)
-}
-
-/// What the entry forms were sent with, to hand back.
-/// Each as typed, but with what acts on a terminal or is no character of a page (a control
-/// character, NUL) shown as an escape: `\u{0}`.
-fn typed_of(form: &crate::web::my::form::Typed, line: &str) -> Typed {
-    let shown = |v: &str| escaped(v).into_owned();
-    Typed {
-        line: shown(line),
-        kind: shown(value(form, "kind")),
-        totals: form
-            .iter()
-            .filter_map(|(k, v)| Some((shown(k.strip_prefix("totals_")?), shown(v))))
-            .collect(),
-        awards: shown(value(form, "awards")),
-        penalty_side: shown(value(form, "penalty_side")),
-        penalty: shown(value(form, "penalty")),
-    }
 }
 
 /// The words said when `quit` is typed on the web.
@@ -161,7 +141,7 @@ pub async fn line(
             WebError::BadForm("`seen` is the game's latest change, a number".into())
         })?),
     };
-    let done = |o: &Outcome| matches!(o, Outcome::Entered { .. });
+    let done = |o: &EntryOutcome| matches!(o, EntryOutcome::Said { entered: true, .. });
     let outcome = shared
         .write_as(&signed.session, done, move |app| {
             app.may_score(game)?;
@@ -177,41 +157,50 @@ pub async fn line(
                 _ => Vec::new(),
             };
             let line = match line_of(&form, &sides) {
-                None => return Ok(Outcome::BadForm),
+                None => return Ok(EntryOutcome::BadForm),
                 Some(Ok(line)) => line,
                 Some(Err((line, why))) => {
-                    return Ok(Outcome::Refused {
+                    return Ok(EntryOutcome::Refused {
                         view: app.table_view(game)?,
-                        typed: typed_of(&form, &line),
+                        typed: TypedLine::of(&form, &line),
                         why,
                         status: status_of(ErrorKind::Invalid),
                     })
                 }
             };
             match parse_line(&line) {
-                Ok(Some(Line::Help)) => return Ok(Outcome::Help(app.table_view(game)?)),
-                Ok(Some(Line::Quit)) => return Ok(Outcome::Quit(app.table_view(game)?)),
+                Ok(Some(Line::Help)) => return Ok(EntryOutcome::Help(app.table_view(game)?)),
+                Ok(Some(Line::Quit)) => {
+                    return Ok(EntryOutcome::Said {
+                        said: vec![kept_words(game)],
+                        view: app.table_view(game)?,
+                        entered: false,
+                    })
+                }
                 _ => {}
             }
             match app.table_line(game, seen, &line) {
-                Ok(entered) => Ok(Outcome::Entered {
+                Ok(entered) => Ok(EntryOutcome::Said {
                     said: entered.said.iter().map(ToString::to_string).collect(),
                     view: entered.view,
+                    entered: true,
                 }),
                 Err(e) => {
                     let (typed, why) = match &e {
                         AppError::Game(GameError::LineRefused { why, .. }) => {
-                            (typed_of(&form, &line), why.clone())
+                            (TypedLine::of(&form, &line), why.clone())
                         }
                         // Overtaken: the game as it is now, the line not handed back (the
                         // message names it).
-                        _ if e.kind() == ErrorKind::Conflict => (Typed::default(), e.to_string()),
+                        _ if e.kind() == ErrorKind::Conflict => {
+                            (TypedLine::default(), e.to_string())
+                        }
                         _ if e.kind() == ErrorKind::Invalid => {
-                            (typed_of(&form, &line), e.to_string())
+                            (TypedLine::of(&form, &line), e.to_string())
                         }
                         _ => return Err(e),
                     };
-                    Ok(Outcome::Refused {
+                    Ok(EntryOutcome::Refused {
                         view: app.table_view(game)?,
                         typed,
                         why,
@@ -224,10 +213,10 @@ pub async fn line(
     let csrf = signed.session.csrf.clone();
     let here = format!("/my/game/{game}");
     match outcome {
-        Outcome::BadForm => Err(WebError::BadForm(
+        EntryOutcome::BadForm => Err(WebError::BadForm(
             "`kind` is totals or penalty, or none".into(),
         )),
-        Outcome::Entered { said, view } => match fragment {
+        EntryOutcome::Said { said, view, .. } => match fragment {
             true => answer(
                 &shared,
                 ScorerPanel::of(&view, said, &csrf),
@@ -235,11 +224,11 @@ pub async fn line(
                 true,
             ),
             false => {
-                shared.notes.keep(&csrf, said);
+                shared.notes.keep(csrf, said);
                 Ok(see_other(&here))
             }
         },
-        Outcome::Help(view) => match fragment {
+        EntryOutcome::Help(view) => match fragment {
             true => {
                 let mut t = ScorerPanel::of(&view, Vec::new(), &csrf);
                 t.help_open = true;
@@ -247,22 +236,7 @@ pub async fn line(
             }
             false => Ok(see_other(&format!("{here}?help=open#help"))),
         },
-        Outcome::Quit(view) => {
-            let said = vec![kept_words(game)];
-            match fragment {
-                true => answer(
-                    &shared,
-                    ScorerPanel::of(&view, said, &csrf),
-                    StatusCode::OK,
-                    true,
-                ),
-                false => {
-                    shared.notes.keep(&csrf, said);
-                    Ok(see_other(&here))
-                }
-            }
-        }
-        Outcome::Refused {
+        EntryOutcome::Refused {
             view,
             typed,
             why,

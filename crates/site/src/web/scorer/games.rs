@@ -10,17 +10,18 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
-use super::begin::{begin_fields, refusal, OPTION_LABELS};
+use super::begin::{begin_fields, input_of, refusal, OPTION_LABELS, SEAT_INPUTS};
 use super::words::standing_words;
+use crate::app::game::begin::{new_web_record, OPTIONS};
 use crate::app::game::scoring::ScoringView;
 use crate::app::game::GameToBegin;
 use crate::app::league::which::Choice;
 use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::publish::view::Layout;
-use crate::rules::{Seat, Variant};
-use crate::web::error::{status_of, WebError};
-use crate::web::my::answer::see_other;
-use crate::web::my::form::{Choose, Input, Refused, Typed};
+use crate::rules::Variant;
+use crate::web::error::WebError;
+use crate::web::my::form::{Choose, FormFields, FormRefusal, Input};
+use crate::web::my::page::see_other;
 use crate::web::session::{League, Posted, Signed};
 use crate::web::state::Shared;
 
@@ -53,19 +54,15 @@ pub struct GamesPage {
     pub csrf: String,
     pub who: String,
     pub games: Vec<GameLine>,
-    /// The begin form's own key (see [`crate::web::cache::Begun`]).
+    /// The begin form's own key (see [`crate::web::cache::FormGames`]).
     pub begin_key: String,
     /// How many older games are not listed.
     pub older: usize,
     pub form: BeginForm,
     pub form_error: Option<String>,
     pub refused_at: Option<String>,
-    /// For `my/messages.html`.
-    pub done: Option<String>,
-    pub notes: Vec<String>,
 }
 
-/// The games and the nights the page offers.
 /// The most games the page lists (the newest); `don games` lists them all.
 pub const LISTED: usize = 30;
 
@@ -79,6 +76,7 @@ pub const GAMES_A_NIGHT: usize = 30;
 /// A begin form's key as the page makes it: 32 hex digits (see [`form_key`]).
 pub const KEY_DIGITS: usize = 32;
 
+/// The games and the nights the page offers.
 struct Offered {
     games: Vec<GameLine>,
     /// The games past the newest [`LISTED`], not listed.
@@ -138,41 +136,31 @@ fn offered(app: &App, actor: &Actor, league: i64, league_name: &str) -> Result<O
     })
 }
 
-/// A variant's name in words ("Nine Card Don"), as its rules have it.
-fn variant_title(name: &str) -> String {
-    let record = serde_json::json!({
-        "format": crate::record::game::FORMAT,
-        "ruleset": { "variant": name },
-        "hands": [],
-    });
-    match crate::record::parse_record(record).variant {
-        Some(v) => v.spec().title.to_string(),
-        None => name.to_string(),
-    }
-}
-
 /// The begin form, as typed and refused.
-fn begin_form(typed: &Typed, refused: &Refused, nights: Vec<(String, String)>) -> BeginForm {
+fn begin_form(
+    typed: &FormFields,
+    refused: &FormRefusal,
+    nights: Vec<(String, String)>,
+) -> BeginForm {
+    // Each variant's name in words ("Nine Card Don"), as its rules have it.
     let variants = Variant::NAMES
         .iter()
-        .map(|n| (n.to_string(), variant_title(n)))
+        .map(|n| {
+            let title = Variant::default_for(n).map(|v| v.spec().title.to_string());
+            (n.to_string(), title.unwrap_or(n.to_string()))
+        })
         .collect();
-    let options: Vec<Input> = OPTION_LABELS
+    let options: Vec<Input> = OPTIONS
         .iter()
+        .zip(OPTION_LABELS)
         .map(|(name, label)| Input::text(&format!("opt_{name}"), label, typed, refused))
         .collect();
     let options_open = options
         .iter()
         .any(|i| !i.value.trim().is_empty() || i.invalid);
-    let seat_names = [
-        (Seat::N, "north", "North (N)"),
-        (Seat::E, "east", "East (E)"),
-        (Seat::S, "south", "South (S)"),
-        (Seat::W, "west", "West (W)"),
-    ];
     let mut pitchers = vec![(String::new(), "typed at the table".to_string())];
     pitchers.extend(
-        seat_names
+        SEAT_INPUTS
             .iter()
             .map(|(s, _, _)| (s.letter().to_string(), s.letter().to_string())),
     );
@@ -184,7 +172,7 @@ fn begin_form(typed: &Typed, refused: &Refused, nights: Vec<(String, String)>) -
     BeginForm {
         variant: Choose::new("variant", "Variant", variants, typed, refused),
         options,
-        seats: seat_names
+        seats: SEAT_INPUTS
             .iter()
             .map(|(_, name, label)| Input::text(name, label, typed, refused))
             .collect(),
@@ -199,8 +187,8 @@ fn begin_form(typed: &Typed, refused: &Refused, nights: Vec<(String, String)>) -
 async fn page(
     shared: &Arc<Shared>,
     signed: &Signed,
-    typed: &Typed,
-    refused: &Refused,
+    typed: &FormFields,
+    refused: &FormRefusal,
 ) -> Result<Response, WebError> {
     let (league, name) = (shared.league.id, shared.league.name.clone());
     let actor = signed.session.link.actor();
@@ -217,8 +205,6 @@ async fn page(
         form: begin_form(typed, refused, offered.nights),
         form_error: refused.form.clone(),
         refused_at: refused.fields.keys().min().cloned(),
-        done: None,
-        notes: Vec::new(),
     };
     let status = refused.status.unwrap_or(StatusCode::OK);
     Ok((status, Html(page.render()?)).into_response())
@@ -231,7 +217,13 @@ pub async fn list(
     State(shared): State<Arc<Shared>>,
     League(signed): League<Signed>,
 ) -> Result<Response, WebError> {
-    page(&shared, &signed, &Typed::new(), &Refused::default()).await
+    page(
+        &shared,
+        &signed,
+        &FormFields::new(),
+        &FormRefusal::default(),
+    )
+    .await
 }
 
 /// A new key for a begin form: 128 random bits in hex (none, if the system gives no random
@@ -253,10 +245,10 @@ fn too_many(
     link: i64,
     team: Option<crate::league::TeamId>,
     fixture: Option<i64>,
-) -> Result<Option<Refused>, AppError> {
+) -> Result<Option<FormRefusal>, AppError> {
     let status = StatusCode::TOO_MANY_REQUESTS;
     if !shared.begins.may_begin(link, GAMES_AN_HOUR) {
-        return Ok(Some(Refused::form(
+        return Ok(Some(FormRefusal::form(
             status,
             format!("a link begins at most {GAMES_AN_HOUR} games an hour: carry on with a game begun already, or wait a while"),
         )));
@@ -264,7 +256,7 @@ fn too_many(
     if let Some(fixture) = fixture {
         let begun = app.web_games_of_night(fixture, team)?;
         if begun >= GAMES_A_NIGHT {
-            return Ok(Some(Refused::field(
+            return Ok(Some(FormRefusal::field(
                 status,
                 "fixture",
                 format!("{GAMES_A_NIGHT} games have been begun for this night already: carry on with one of those"),
@@ -274,30 +266,16 @@ fn too_many(
     Ok(None)
 }
 
-/// What a begin form sent came to.
-enum Started {
-    New(crate::app::game::NewGame),
-    /// The form was sent before, and began this game.
-    Already(i64),
-}
-
 /// `POST /my/games`: a game begun, and on to its page; or the form again, refused beside the
 /// field.
 pub async fn begin(
     State(shared): State<Arc<Shared>>,
-    League(Posted {
-        signed,
-        form: typed,
-    }): League<Posted>,
+    League(Posted { signed, form }): League<Posted>,
 ) -> Result<Response, WebError> {
-    let today = chrono::Local::now()
-        .date_naive()
-        .format("%Y-%m-%d")
-        .to_string();
     // The form's own key (a new one each time the page is made): sent again, it opens the
     // game it began. Only the key the page sends is taken (none, when the system gave the page
     // no random bits).
-    let key = typed.get("begin").map(|k| k.trim()).unwrap_or("");
+    let key = form.get("begin").map(|k| k.trim()).unwrap_or("");
     if !key.is_empty()
         && (key.len() != KEY_DIGITS || !key.bytes().all(|b| matches!(b, b'0'..=b'9' | b'a'..=b'f')))
     {
@@ -307,20 +285,9 @@ pub async fn begin(
         ));
     }
     let form_key = (!key.is_empty()).then(|| format!("{}:{key}", signed.session.csrf));
-    let (fields, pitcher, fixture) = match begin_fields(&typed) {
+    let (fields, pitcher, fixture) = match begin_fields(&form) {
         Ok(read) => read,
-        Err(r) => return page(&shared, &signed, &typed, &r).await,
-    };
-    let record = match crate::app::game::begin::new_web_record(&fields, &today) {
-        Ok(record) => record,
-        Err(e) => {
-            let r = Refused::field(
-                status_of(ErrorKind::Invalid),
-                &super::begin::input_of(e.field),
-                e.message,
-            );
-            return page(&shared, &signed, &typed, &r).await;
-        }
+        Err(r) => return page(&shared, &signed, &form, &r).await,
     };
     let choice = Choice {
         league: Some(shared.league.name.clone()),
@@ -331,8 +298,15 @@ pub async fn begin(
     let team = signed.session.link.actor().team;
     let begun = shared
         .write_as(&signed.session, Result::is_ok, move |app| {
-            if let Some(game) = form_key.as_deref().and_then(|k| once.begun.game(k)) {
-                return Ok(Ok(Started::Already(game)));
+            // Today as the server's clock has it for this request (see `state`).
+            let today = app.today().format("%Y-%m-%d").to_string();
+            let record = match new_web_record(&fields, &today) {
+                Ok(record) => record,
+                Err(e) => return Ok(Err(FormRefusal::invalid(&input_of(e.field), e.message))),
+            };
+            // Sent before: the game it began (what the app noted then is the first answer's).
+            if let Some(game) = form_key.as_deref().and_then(|k| once.begun.get(k)) {
+                return Ok(Ok((game, None)));
             }
             if let Some(refused) = too_many(app, &once, link, team, fixture)? {
                 return Ok(Err(refused));
@@ -351,20 +325,17 @@ pub async fn begin(
                 once.begun.keep(key, new.game);
             }
             once.begins.began(link);
-            Ok(Ok(Started::New(new)))
+            let notes = new.look_alike.iter().map(|w| format!("Note: {w}"));
+            Ok(Ok((new.game, Some(notes.collect()))))
         })
         .await?;
     match begun {
-        Ok(Started::Already(game)) => Ok(see_other(&format!("/my/game/{game}"))),
-        Ok(Started::New(new)) => {
-            let notes = new
-                .look_alike
-                .iter()
-                .map(|w| format!("Note: {w}"))
-                .collect();
-            shared.notes.keep(&signed.session.csrf, notes);
-            Ok(see_other(&format!("/my/game/{}", new.game)))
+        Ok((game, notes)) => {
+            if let Some(notes) = notes {
+                shared.notes.keep(signed.session.csrf.clone(), notes);
+            }
+            Ok(see_other(&format!("/my/game/{game}")))
         }
-        Err(r) => page(&shared, &signed, &typed, &r).await,
+        Err(r) => page(&shared, &signed, &form, &r).await,
     }
 }

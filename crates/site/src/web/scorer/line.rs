@@ -2,7 +2,7 @@
 //! the structured forms: a hand's totals (each side's points and the awards) and a penalty.
 //! What the line means is the scorer's to say; here it is only put together.
 
-use crate::web::my::form::{value, Typed};
+use crate::web::my::form::{value, FormFields};
 
 /// The longest line taken (a trick of four cards with seats is 23 characters; the longest
 /// totals line with every award well under 200).
@@ -10,12 +10,12 @@ pub const LINE_MOST: usize = 500;
 
 /// What the form sends: the line, or why none can be made of it (the line as far as it was
 /// made, handed back with the reason).
-pub type Made = Result<String, (String, String)>;
+pub type MadeLine = Result<String, (String, String)>;
 
 /// The line of a posted entry form. `sides`: the codes of the game's sides (`NS`, `EW`; a
 /// seat's letter where each plays alone), in order. `None` when the form is not one the page
 /// sends (a `kind` it has not).
-pub fn line_of(form: &Typed, sides: &[String]) -> Option<Made> {
+pub fn line_of(form: &FormFields, sides: &[String]) -> Option<MadeLine> {
     let made = match value(form, "kind") {
         "" => Ok(value(form, "line").trim().to_string()),
         "totals" => totals(form, sides),
@@ -34,7 +34,7 @@ pub fn line_of(form: &Typed, sides: &[String]) -> Option<Made> {
 }
 
 /// `totals NS 23 EW 12 game NS high EW`: each side's points, then the awards as typed.
-fn totals(form: &Typed, sides: &[String]) -> Made {
+fn totals(form: &FormFields, sides: &[String]) -> MadeLine {
     let mut line = "totals".to_string();
     for side in sides {
         let points = value(form, &format!("totals_{side}")).trim();
@@ -55,7 +55,7 @@ fn totals(form: &Typed, sides: &[String]) -> Made {
 }
 
 /// `penalty EW out-of-turn`, `penalty EW renege`, `penalty EW -19`.
-fn penalty(form: &Typed) -> Made {
+fn penalty(form: &FormFields) -> MadeLine {
     let side = value(form, "penalty_side").trim();
     let what = value(form, "penalty").trim();
     let line = format!("penalty {side} {what}").trim_end().to_string();
@@ -72,13 +72,7 @@ fn penalty(form: &Typed) -> Made {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn form(pairs: &[(&str, &str)]) -> Typed {
-        pairs
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.to_string()))
-            .collect()
-    }
+    use crate::web::my::form::typed as form;
 
     #[test]
     fn the_structured_forms_are_made_into_their_lines() {

@@ -5,8 +5,8 @@
 //! - [`games`]: `/my/games`, the games the one signed in may score, and the form that begins
 //!   one ([`begin`]: the form read, its refusals beside their fields).
 //! - [`game`]: `/my/game/{n}`, the scoring page, and `/my/game/{n}/line`, every line entered;
-//!   [`view`]: the page as its template shows it; [`line`]: the line a structured form makes.
-//! - [`scorer`]: a game's scorer refused what is not their game's.
+//!   [`view`]: the page as its template shows it; [`line`]: the line a structured form makes;
+//!   [`words`]: the web's words for a game's state, shared with the boards.
 
 pub mod begin;
 pub mod game;
@@ -32,17 +32,17 @@ pub fn routes() -> Router<Arc<Shared>> {
         .route("/my/games", get(games::list).post(games::begin))
         .route("/my/game/{n}", get(game::show))
         .route("/my/game/{n}/line", post(game::line))
-        .route("/scorer.js", get(scorer_js))
+        .route("/scorer.js", get(|| async { script(SCORER_JS) }))
 }
 
-/// `GET /scorer.js`.
-async fn scorer_js() -> Response {
+/// A script of the site's pages (`/scorer.js`, `/board.js`).
+pub fn script(body: &'static str) -> Response {
     (
         [
             (CONTENT_TYPE, "text/javascript; charset=utf-8"),
             (CACHE_CONTROL, "no-cache"),
         ],
-        SCORER_JS,
+        body,
     )
         .into_response()
 }

@@ -8,8 +8,10 @@ use askama::Template;
 
 use crate::app::game::scoring::ScoringView;
 use crate::publish::view::Layout;
+use crate::record::text::escaped;
 use crate::rules::{Rank, Seat};
 use crate::scorer::{Names, Wanted, LINES};
+use crate::web::my::form::{value, FormFields};
 use crate::web::scorer::words::{match_words, standing_words, wanted_words, where_words};
 
 /// A seat at the table: its letter, and in words with its player ("S (Rhys)").
@@ -26,17 +28,30 @@ pub struct SideBox {
     pub typed: String,
 }
 
-/// What the entry forms were sent with, handed back after a refusal.
+/// What the entry forms were sent with, handed back after a refusal: the line (typed, or made
+/// of the structured forms), and each field as sent (`kind`: `totals`, `penalty`, or none for
+/// the entry box and the buttons; a side's `totals_NS`, `awards`, `penalty_side`, `penalty`).
 #[derive(Clone, Debug, Default)]
-pub struct Typed {
-    /// The line (typed, or made of the structured forms).
+pub struct TypedLine {
     pub line: String,
-    /// The form sent: `totals`, `penalty`, or empty for the entry box and the buttons.
-    pub kind: String,
-    pub totals: Vec<(String, String)>,
-    pub awards: String,
-    pub penalty_side: String,
-    pub penalty: String,
+    pub sent: FormFields,
+}
+
+impl TypedLine {
+    /// The forms as sent, with what acts on a terminal or is no character of a page (a control
+    /// character, NUL) shown as an escape: `\u{0}`.
+    pub fn of(form: &FormFields, line: &str) -> TypedLine {
+        let shown = |v: &str| escaped(v).into_owned();
+        TypedLine {
+            line: shown(line),
+            sent: form.iter().map(|(k, v)| (shown(k), shown(v))).collect(),
+        }
+    }
+
+    /// What was sent in `name` (nothing, if it was not sent).
+    pub fn get(&self, name: &str) -> &str {
+        value(&self.sent, name)
+    }
 }
 
 /// The inside of `div#table`: the whole of what an entry changes.
@@ -49,7 +64,6 @@ pub struct ScorerPanel {
     pub names: String,
     /// Who leads the next trick, when a trick is wanted.
     pub leader: String,
-    pub cards: usize,
     /// The cards played in the hand in play, lower case (`5h kh`).
     pub used: String,
     /// The ranks of the variant's pack, highest first (`a k q j t 9 …`), space-separated, and
@@ -72,7 +86,7 @@ pub struct ScorerPanel {
     /// How the game ended.
     pub result: Option<String>,
     pub csrf: String,
-    pub typed: Typed,
+    pub typed: TypedLine,
     pub line_error: Option<String>,
     /// Whether lines may be entered (not held; a game over still takes `undo`).
     pub open: bool,
@@ -88,27 +102,13 @@ pub struct ScorerPanel {
     pub help_open: bool,
 }
 
-/// The scoring page.
+/// The scoring page; `as_table()`: only the inside of `div#table` (an entry's answer to the
+/// page's script).
 #[derive(Template)]
-#[template(path = "scorer/game.html")]
-pub struct GamePage {
+#[template(path = "scorer/game.html", blocks = ["table"])]
+pub struct ScoringPage {
     pub layout: Layout,
     pub t: ScorerPanel,
-}
-
-/// Only the inside of `div#table` (an entry's answer to the page's script).
-#[derive(Template)]
-#[template(path = "scorer/fragment.html")]
-pub struct Fragment<'a> {
-    pub t: &'a ScorerPanel,
-}
-
-/// A rank's letter on the pad: `10` for the ten.
-pub fn rank_label(rank: &str) -> String {
-    match rank {
-        "t" => "10".into(),
-        r => r.to_uppercase(),
-    }
 }
 
 impl ScorerPanel {
@@ -154,9 +154,12 @@ impl ScorerPanel {
                 .join(" "),
             names: names_line.join("|"),
             leader,
-            cards: seats.len(),
             used: used.join(" "),
-            rank_buttons: ranks.iter().map(|r| (r.clone(), rank_label(r))).collect(),
+            // A rank's letter on the pad: `10` for the ten.
+            rank_buttons: ranks
+                .iter()
+                .map(|r| (r.clone(), r.replace('t', "10").to_uppercase()))
+                .collect(),
             ranks: ranks.join(" "),
             over: if status.over { "1" } else { "0" },
             title: view.variant.describe(),
@@ -169,7 +172,7 @@ impl ScorerPanel {
             held,
             result: state.result.clone(),
             csrf: csrf.to_string(),
-            typed: Typed::default(),
+            typed: TypedLine::default(),
             line_error: None,
             open,
             pitcher_wanted: matches!(state.wanted, Wanted::Pitcher { .. }),
@@ -199,17 +202,10 @@ impl ScorerPanel {
         }
     }
 
-    /// The codes of the game's sides, in order.
-    pub fn side_codes(&self) -> Vec<String> {
-        self.sides.iter().map(|s| s.code.clone()).collect()
-    }
-
     /// The forms as they were sent, handed back with why the line was refused.
-    pub fn refused(mut self, typed: Typed, why: String) -> ScorerPanel {
+    pub fn refused(mut self, typed: TypedLine, why: String) -> ScorerPanel {
         for side in &mut self.sides {
-            if let Some((_, v)) = typed.totals.iter().find(|(code, _)| *code == side.code) {
-                side.typed = v.clone();
-            }
+            side.typed = typed.get(&format!("totals_{}", side.code)).to_string();
         }
         self.typed = typed;
         self.line_error = Some(why);
