@@ -4,7 +4,6 @@
 use chrono::NaiveDate;
 
 use don::app::league::which::Choice;
-use don::app::{App, LeagueInfo, SeasonInfo};
 use don::record::date::DateError;
 
 use super::error::CliError;
@@ -46,18 +45,6 @@ impl WhichArgs {
             league: self.league_name(),
             season: self.season.clone(),
         }
-    }
-
-    /// The league asked for, else the only one (a command on [`Cx`](super::context::Cx) asks
-    /// it instead: chosen once).
-    pub fn league(&self, app: &App) -> Result<LeagueInfo, CliError> {
-        Ok(app.league(&self.choice())?)
-    }
-
-    /// The league, and the season named, else the current one ([`Choice::both`]): chosen
-    /// once for a command.
-    pub fn both(&self, app: &App) -> Result<(LeagueInfo, SeasonInfo), CliError> {
-        Ok(app.choose(&self.choice())?)
     }
 }
 

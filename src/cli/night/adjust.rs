@@ -5,12 +5,12 @@ use std::io::{self, Write};
 use chrono::NaiveDate;
 
 use super::args::DATED_SEASON;
-use super::confirm::app_which;
-use crate::cli::db::DbArg;
+use super::confirm::which_season;
+use crate::cli::context::{Cx, Scope};
 use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
-use crate::cli::which::{parse_date, WhichArgs};
-use don::app::night::{SeasonSpan, WhichSeason};
+use crate::cli::which::parse_date;
+use don::app::night::SeasonSpan;
 use don::app::AppError;
 
 #[derive(clap::Args)]
@@ -27,9 +27,7 @@ pub struct AdjustArgs {
     #[arg(long)]
     date: Option<String>,
     #[command(flatten)]
-    which: WhichArgs,
-    #[command(flatten)]
-    db: DbArg,
+    scope: Scope,
 }
 
 /// `--date` as given (none: the app's today).
@@ -42,13 +40,11 @@ pub fn adjust(args: AdjustArgs, sign: i64) -> Result<Exit, CliError> {
     // The points and the reason are refused before the date is read, as always.
     don::app::night::adjustment(args.points, sign, &args.reason).map_err(AppError::from)?;
     let day = date_given(args.date.as_deref())?;
-    let mut app = args.db.app_existing()?;
+    let Cx {
+        mut app, choice, ..
+    } = Cx::change(&args.scope)?;
     let day = day.unwrap_or(app.today());
-    let (league, season) = app_which(&args.which);
-    let which = WhichSeason {
-        league: league.as_deref(),
-        season: season.as_deref(),
-    };
+    let which = which_season(&choice);
     let adjusted = app.adjust(which, &args.team, (args.points, sign), &args.reason, day)?;
     writeln!(io::stdout().lock(), "{}.", shown(&adjusted.to_string()))?;
     if let Some(span) = adjusted.outside {
@@ -80,20 +76,16 @@ pub struct WithdrawArgs {
     #[arg(long)]
     date: Option<String>,
     #[command(flatten)]
-    which: WhichArgs,
-    #[command(flatten)]
-    db: DbArg,
+    scope: Scope,
 }
 
 pub fn withdraw(args: WithdrawArgs) -> Result<Exit, CliError> {
     let day = date_given(args.date.as_deref())?;
-    let mut app = args.db.app_existing()?;
+    let Cx {
+        mut app, choice, ..
+    } = Cx::change(&args.scope)?;
     let day = day.unwrap_or(app.today());
-    let (league, season) = app_which(&args.which);
-    let which = WhichSeason {
-        league: league.as_deref(),
-        season: season.as_deref(),
-    };
+    let which = which_season(&choice);
     let withdrawn = app.withdraw(which, &args.team, day)?;
     let mut out = io::stdout().lock();
     writeln!(out, "{}.", shown(&withdrawn.to_string()))?;

@@ -5,9 +5,8 @@ use std::fmt::Display;
 use don::app::night::enter::Given;
 
 use super::entry::{parse_legs, parse_match};
-use crate::cli::db::DbArg;
+use crate::cli::context::Scope;
 use crate::cli::error::CliError;
-use crate::cli::which::WhichArgs;
 
 /// `--season`'s help where a night is named: what it defaults to there.
 pub(super) const NIGHT_SEASON: &str = "The season [default: the one whose dates hold the night's --date (told apart by the teams' fixture on it when seasons overlap); without --date, the current one]";
@@ -29,9 +28,7 @@ pub struct NightArgs {
     #[arg(long, value_name = "TEAM")]
     pub(super) by: Option<String>,
     #[command(flatten)]
-    pub(super) which: WhichArgs,
-    #[command(flatten)]
-    pub(super) db: DbArg,
+    pub(super) scope: Scope,
 }
 
 #[derive(clap::Args)]
@@ -111,9 +108,7 @@ pub struct EnterArgs {
     #[arg(long = "for", value_name = "TEAM")]
     pub(super) entered_for: Option<String>,
     #[command(flatten)]
-    pub(super) which: WhichArgs,
-    #[command(flatten)]
-    pub(super) db: DbArg,
+    pub(super) scope: Scope,
 }
 
 #[derive(clap::Args)]
@@ -128,7 +123,5 @@ pub struct CorrectArgs {
     #[command(flatten)]
     pub(super) result: ResultArgs,
     #[command(flatten)]
-    pub(super) which: WhichArgs,
-    #[command(flatten)]
-    pub(super) db: DbArg,
+    pub(super) scope: Scope,
 }

@@ -7,30 +7,31 @@ use don::app::night::{NightRef, WhichSeason};
 
 use super::args::NightArgs;
 use super::show::write_night;
-use crate::cli::db::DbArg;
+use crate::cli::context::{Cx, Scope};
 use crate::cli::error::{CliError, Exit};
 use crate::cli::text::shown;
-use crate::cli::which::{parse_date, WhichArgs};
+use crate::cli::which::parse_date;
+use don::app::league::which::Choice;
 use don::app::view::NightView;
 
-/// The league and season named, as the app takes them.
-pub(super) fn app_which(which: &WhichArgs) -> (Option<String>, Option<String>) {
-    (which.league_name(), which.season.clone())
+/// The league and season asked for, as a night's use case takes them (and chooses, once).
+pub(super) fn which_season(choice: &Choice) -> WhichSeason<'_> {
+    WhichSeason {
+        league: choice.league.as_deref(),
+        season: choice.season.as_deref(),
+    }
 }
 
-/// The night between `home` and `away` (on `date`) in the league and season named
-/// ([`app_which`]), as the app takes it.
+/// The night between `home` and `away` (on `date`) in the league and season asked for, as the
+/// app takes it.
 pub(super) fn night_ref<'a>(
-    (league, season): &'a (Option<String>, Option<String>),
+    choice: &'a Choice,
     home: &'a str,
     away: &'a str,
     date: Option<chrono::NaiveDate>,
 ) -> NightRef<'a> {
     NightRef {
-        which: WhichSeason {
-            league: league.as_deref(),
-            season: season.as_deref(),
-        },
+        which: which_season(choice),
         home,
         away,
         date,
@@ -39,14 +40,15 @@ pub(super) fn night_ref<'a>(
 
 /// `don night confirm` (no reason) and `don night dispute` (with its reason).
 pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Exit, CliError> {
-    let mut app = args.db.app_existing()?;
+    let Cx {
+        mut app, choice, ..
+    } = Cx::change(&args.scope)?;
     let day = args
         .date
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let names = app_which(&args.which);
-    let night = night_ref(&names, &args.home, &args.away, day);
+    let night = night_ref(&choice, &args.home, &args.away, day);
     let settled = match dispute {
         None => app.night_confirm(night, args.by.as_deref())?,
         Some(reason) => app.night_dispute(night, args.by.as_deref(), &reason)?,
@@ -61,13 +63,11 @@ pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Exit, C
 /// `don night show`: each night between the two teams (on the date given), as a card.
 pub(super) fn show(
     (home, away, date): (String, String, Option<String>),
-    which: WhichArgs,
-    db: DbArg,
+    scope: Scope,
 ) -> Result<Exit, CliError> {
-    let app = db.app_read()?;
+    let Cx { app, choice, .. } = Cx::read(&scope)?;
     let day = date.map(|d| parse_date(&d, "--date")).transpose()?;
-    let names = app_which(&which);
-    let (season, found) = app.night_show(night_ref(&names, &home, &away, day))?;
+    let (season, found) = app.night_show(night_ref(&choice, &home, &away, day))?;
     let mut out = BufWriter::new(io::stdout().lock());
     for f in &found {
         write_night(&mut out, &NightView::of(f, &season))?;

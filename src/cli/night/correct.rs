@@ -11,8 +11,9 @@ use don::league::{Config, Match};
 
 use super::args::CorrectArgs;
 use super::ask::{ask, ask_match, stopped_words, Asked, Refusal};
-use super::confirm::{app_which, night_ref};
+use super::confirm::night_ref;
 use super::entry::parse_kind_slot;
+use crate::cli::context::Cx;
 use crate::cli::error::{CliError, Exit};
 use crate::cli::prompt::{answer_prompt, Prompt};
 use crate::cli::text::shown;
@@ -20,14 +21,15 @@ use crate::cli::which::parse_date;
 
 /// `don night correct`: the night's result replaced as one change, the night confirmed.
 pub(super) fn correct(args: CorrectArgs) -> Result<Exit, CliError> {
-    let mut app = args.db.app_existing()?;
+    let Cx {
+        mut app, choice, ..
+    } = Cx::change(&args.scope)?;
     let day = args
         .date
         .as_deref()
         .map(|d| parse_date(d, "--date"))
         .transpose()?;
-    let names = app_which(&args.which);
-    let night = night_ref(&names, &args.home, &args.away, day);
+    let night = night_ref(&choice, &args.home, &args.away, day);
     let mut c = app.night_to_correct(night, &args.result.new_players)?;
     let mut stopped = None;
     let correction = match args.result.given()? {

@@ -11,15 +11,18 @@ use don::app::AppError;
 
 use super::args::EnterArgs;
 use super::ask::{yes_or_no, Answer};
-use super::confirm::{app_which, night_ref};
+use super::confirm::night_ref;
 use super::prompt::prompt_night;
+use crate::cli::context::Cx;
 use crate::cli::error::{CliError, Exit};
 use crate::cli::prompt::{answer_prompt, terminal_answer_prompt, Prompt};
 use crate::cli::text::shown;
 use crate::cli::which::parse_date;
 
 pub(super) fn enter(args: EnterArgs) -> Result<Exit, CliError> {
-    let mut app = args.db.app_existing()?;
+    let Cx {
+        mut app, choice, ..
+    } = Cx::change(&args.scope)?;
     let day = args
         .date
         .as_deref()
@@ -27,9 +30,8 @@ pub(super) fn enter(args: EnterArgs) -> Result<Exit, CliError> {
         .transpose()?;
     let given = args.result.given()?;
     let mut prompt = matches!(given, Given::AtPrompt).then(answer_prompt);
-    let names = app_which(&args.which);
     let entry = NightEntry {
-        night: night_ref(&names, &args.home, &args.away, day),
+        night: night_ref(&choice, &args.home, &args.away, day),
         moved: args.moved.then_some(true),
         entered_for: args.entered_for.as_deref(),
         new_players: &args.result.new_players,

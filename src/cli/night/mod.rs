@@ -16,9 +16,8 @@ pub use self::args::{ConfirmArgs, CorrectArgs, DisputeArgs, EnterArgs};
 use self::confirm::{settle, show};
 use self::correct::correct;
 use self::enter::enter;
-use crate::cli::db::DbArg;
+use crate::cli::context::Scope;
 use crate::cli::error::{CliError, Exit};
-use crate::cli::which::WhichArgs;
 
 pub use adjust::{adjust, withdraw, AdjustArgs, WithdrawArgs};
 // The helpers other commands use, by the names they have always had.
@@ -73,9 +72,7 @@ Examples:
         #[arg(long)]
         date: Option<String>,
         #[command(flatten)]
-        which: WhichArgs,
-        #[command(flatten)]
-        db: DbArg,
+        scope: Scope,
     },
     /// Confirm a night's result for the team that did not enter it: it is then no longer
     /// provisional (a disputed night confirmed is settled).
@@ -101,9 +98,8 @@ pub fn night(command: NightCommand) -> Result<Exit, CliError> {
             home,
             away,
             date,
-            which,
-            db,
-        } => show((home, away, date), which, db),
+            scope,
+        } => show((home, away, date), scope),
         NightCommand::Confirm(args) => settle(args.night, None),
         NightCommand::Dispute(args) => settle(args.night, Some(args.reason)),
     }

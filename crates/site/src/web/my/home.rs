@@ -24,7 +24,7 @@ use crate::web::session::Signed;
 use crate::web::state::Shared;
 
 /// A fixture as a line of the home page.
-pub struct FixtureLine {
+pub struct HomeFixture {
     pub id: i64,
     pub date: String,
     /// "v Red Lion (home)", or, for the secretary, "Royal Oak v Red Lion".
@@ -56,8 +56,8 @@ pub struct HomePage {
     pub notes: Vec<String>,
     pub form_error: Option<String>,
     pub season: String,
-    pub pending: Vec<FixtureLine>,
-    pub others: Vec<FixtureLine>,
+    pub pending: Vec<HomeFixture>,
+    pub others: Vec<HomeFixture>,
     pub adjust: Option<AdjustForm>,
     pub withdraw: Option<WithdrawForm>,
 }
@@ -66,8 +66,8 @@ pub struct HomePage {
 struct Nights {
     season: String,
     teams: Vec<String>,
-    pending: Vec<FixtureLine>,
-    others: Vec<FixtureLine>,
+    pending: Vec<HomeFixture>,
+    others: Vec<HomeFixture>,
 }
 
 fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppError> {
@@ -88,7 +88,7 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
         };
         let whose = night_move(&f, &season.config, today);
         let (words, waits) = state(&f, whose, viewer);
-        let line = FixtureLine {
+        let line = HomeFixture {
             id: f.id,
             date: f.date.format("%a %-d %b %Y").to_string(),
             what,
