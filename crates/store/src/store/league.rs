@@ -298,26 +298,11 @@ impl LeagueReader<'_> {
             |r| team_row(r).map(|t| (t.id, t)),
         )?;
         let mut matches = self.matches_of(season, only)?;
-        let sql = "SELECT f.id, f.round, f.date, f.home, f.away, f.status, f.result, f.home_points,
-                    f.away_points, f.walkover, c.state, c.entered_by, c.disputed_by, c.reason,
-                    f.undated
-             FROM fixtures f LEFT JOIN confirmations c ON c.fixture = f.id
-             WHERE f.season = ?1 AND (?2 IS NULL OR f.id = ?2) ORDER BY f.date, f.id";
-        let rows: Vec<RawFixture> = self.0.all(sql, (season, only), |r| {
-            Ok(RawFixture {
-                id: r.get(0)?,
-                round: r.get(1)?,
-                date: r.get(2)?,
-                home: r.get(3)?,
-                away: r.get(4)?,
-                status: r.get(5)?,
-                result: r.get(6)?,
-                points: (r.get(7)?, r.get(8)?),
-                walkover: r.get(9)?,
-                confirmation: (r.get(10)?, r.get(11)?, r.get(12)?, r.get(13)?),
-                undated: r.get(14)?,
-            })
-        })?;
+        let sql = format!(
+            "SELECT {FIXTURE_COLUMNS} FROM fixtures f LEFT JOIN confirmations c ON c.fixture = f.id
+             WHERE f.season = ?1 AND (?2 IS NULL OR f.id = ?2) ORDER BY f.date, f.id"
+        );
+        let rows: Vec<RawFixture> = self.0.all(&sql, (season, only), RawFixture::read)?;
         let mut out = Vec::new();
         for raw in rows {
             let team = |id: i64| {
@@ -356,22 +341,12 @@ impl LeagueReader<'_> {
             (season, only),
             |r| Ok(((r.get(0)?, r.get(1)?), r.get(2)?)),
         )?;
-        let sql = "SELECT m.id, m.fixture, m.kind, m.slot, m.home_players, m.away_players, m.home_legs,
-                    m.away_legs, m.leg_scores
-             FROM matches m
+        let sql = format!(
+            "SELECT {MATCH_COLUMNS}, m.leg_scores FROM matches m
              WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1 AND (?2 IS NULL OR id = ?2))
-             ORDER BY m.fixture, m.id";
-        let raws: Vec<RawMatch> = self.0.all(sql, (season, only), |r| {
-            Ok(RawMatch {
-                id: r.get(0)?,
-                fixture: r.get(1)?,
-                kind: r.get(2)?,
-                slot: r.get(3)?,
-                players: (r.get(4)?, r.get(5)?),
-                legs: (r.get(6)?, r.get(7)?),
-                leg_scores: r.get(8)?,
-            })
-        })?;
+             ORDER BY m.fixture, m.id"
+        );
+        let raws: Vec<RawMatch> = self.0.all(&sql, (season, only), RawMatch::read)?;
         let mut out: HashMap<i64, Vec<Match>> = HashMap::new();
         for raw in raws {
             let mut m = raw.to_match(&names)?;
@@ -436,17 +411,24 @@ impl LeagueReader<'_> {
     }
 }
 
-struct RawFixture {
-    id: i64,
+/// The columns a [`RawFixture`] is read from (`f` a fixture, `c` its confirmation).
+pub(super) const FIXTURE_COLUMNS: &str = "f.id, f.round, f.date, f.home, f.away, f.status, f.result,
+    f.home_points, f.away_points, f.walkover, c.state, c.entered_by, c.disputed_by, c.reason,
+    f.undated, f.season";
+
+/// A fixture's columns as read.
+pub(super) struct RawFixture {
+    pub(super) id: i64,
+    pub(super) season: i64,
     round: Option<u32>,
-    date: String,
-    home: i64,
-    away: i64,
+    pub(super) date: String,
+    pub(super) home: i64,
+    pub(super) away: i64,
     status: String,
     result: Option<String>,
     points: (Option<u32>, Option<u32>),
     walkover: Option<String>,
-    undated: bool,
+    pub(super) undated: bool,
     /// `state, entered_by, disputed_by, reason` of its confirmation, if it has one.
     confirmation: (
         Option<String>,
@@ -457,6 +439,24 @@ struct RawFixture {
 }
 
 impl RawFixture {
+    /// A fixture read from [`FIXTURE_COLUMNS`].
+    pub(super) fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawFixture> {
+        Ok(RawFixture {
+            id: r.get(0)?,
+            round: r.get(1)?,
+            date: r.get(2)?,
+            home: r.get(3)?,
+            away: r.get(4)?,
+            status: r.get(5)?,
+            result: r.get(6)?,
+            points: (r.get(7)?, r.get(8)?),
+            walkover: r.get(9)?,
+            confirmation: (r.get(10)?, r.get(11)?, r.get(12)?, r.get(13)?),
+            undated: r.get(14)?,
+            season: r.get(15)?,
+        })
+    }
+
     fn confirmation(&self) -> Result<Confirmation, StoreError> {
         let bad =
             |why: String| StoreError::damaged(format!("fixture {}'s confirmation", self.id), why);
@@ -481,7 +481,7 @@ impl RawFixture {
         })
     }
 
-    fn result(&self, matches: Vec<Match>) -> Result<Option<NightResult>, StoreError> {
+    pub(super) fn result(&self, matches: Vec<Match>) -> Result<Option<NightResult>, StoreError> {
         let bad = |why: &str| StoreError::damaged(format!("fixture {}", self.id), why);
         Ok(match self.result.as_deref() {
             None => None,
@@ -504,9 +504,14 @@ impl RawFixture {
     }
 }
 
-struct RawMatch {
-    id: i64,
-    fixture: i64,
+/// The columns a [`RawMatch`] is read from, but its leg scores (`m` a match).
+pub(super) const MATCH_COLUMNS: &str =
+    "m.id, m.fixture, m.kind, m.slot, m.home_players, m.away_players, m.home_legs, m.away_legs";
+
+/// A match's columns as read.
+pub(super) struct RawMatch {
+    pub(super) id: i64,
+    pub(super) fixture: i64,
     kind: String,
     slot: u32,
     players: (String, String),
@@ -515,7 +520,20 @@ struct RawMatch {
 }
 
 impl RawMatch {
-    fn to_match(&self, names: &HashMap<i64, String>) -> Result<Match, StoreError> {
+    /// A match read from [`MATCH_COLUMNS`] and its leg scores (`NULL`: not read).
+    pub(super) fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<RawMatch> {
+        Ok(RawMatch {
+            id: r.get(0)?,
+            fixture: r.get(1)?,
+            kind: r.get(2)?,
+            slot: r.get(3)?,
+            players: (r.get(4)?, r.get(5)?),
+            legs: (r.get(6)?, r.get(7)?),
+            leg_scores: r.get(8)?,
+        })
+    }
+
+    pub(super) fn to_match(&self, names: &HashMap<i64, String>) -> Result<Match, StoreError> {
         let bad = |why: String| StoreError::damaged(format!("match {}", self.id), why);
         let kind: Kind = self.kind.parse().map_err(|e| bad(format!("{e}")))?;
         let players = |json: &str| -> Result<Vec<String>, StoreError> {
