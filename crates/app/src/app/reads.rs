@@ -13,7 +13,7 @@ use crate::app::league::stats::{figures, Figures, FiguresAsked};
 use crate::app::league::which::{self, Choice};
 use crate::app::{App, AppError};
 use crate::store::{
-    BackupError, BackupReport, Fixture, GameFilter, GameSummary, GameTimes, LeagueInfo,
+    BackupError, BackupReport, Fixture, GameFilter, GameSummary, GameTimes, LeagueInfo, Reads,
     RestoreReport, SeasonEntry, SeasonInfo, Store, TeamInfo,
 };
 
@@ -26,12 +26,12 @@ pub struct SeasonListed {
 impl App {
     /// Every league, by name.
     pub fn leagues(&self) -> Result<Vec<LeagueInfo>, AppError> {
-        Ok(self.store.leagues().all()?)
+        Ok(self.store.leagues()?)
     }
 
     /// The seasons of a league, oldest first, each with whether it is closed.
     pub fn seasons(&self, league: &LeagueInfo) -> Result<Vec<SeasonListed>, AppError> {
-        let leagues = self.store.leagues();
+        let leagues: &Reads = &self.store;
         let closed = leagues.closed_seasons(league.id)?;
         Ok(leagues
             .seasons(league.id)?
@@ -46,7 +46,7 @@ impl App {
     /// The league asked for (else the only one) and the season named, else the current one:
     /// chosen once for a command.
     pub fn choose(&self, choice: &Choice) -> Result<(LeagueInfo, SeasonInfo), AppError> {
-        choice.both(&self.store.leagues(), self.today)
+        choice.both(&self.store, self.today)
     }
 
     /// The season a league's front page shows: the one named, else the current one (whose
@@ -57,41 +57,41 @@ impl App {
         name: Option<&str>,
         today: NaiveDate,
     ) -> Result<Option<SeasonInfo>, AppError> {
-        which::front_season(&self.store.leagues(), league, name, today)
+        which::front_season(&self.store, league, name, today)
     }
 
     /// The teams of a league, by name.
     pub fn teams(&self, league: &LeagueInfo) -> Result<Vec<TeamInfo>, AppError> {
-        Ok(self.store.leagues().teams(league.id)?)
+        Ok(self.store.teams(league.id)?)
     }
 
     /// A team of a league by any name it has had.
     pub fn team(&self, league: &LeagueInfo, name: &str) -> Result<TeamInfo, AppError> {
-        which::team(&self.store.leagues(), league, name)
+        which::team(&self.store, league, name)
     }
 
     /// The teams entered in a season, with their rosters.
     pub fn entries(&self, season: &SeasonInfo) -> Result<Vec<SeasonEntry>, AppError> {
-        Ok(self.store.leagues().entries(season.id)?)
+        Ok(self.store.entries(season.id)?)
     }
 
     /// A season's fixtures, with their results.
     pub fn fixtures(&self, season: &SeasonInfo) -> Result<Vec<Fixture>, AppError> {
-        Ok(self.store.leagues().fixtures(season.id)?)
+        Ok(self.store.fixtures(season.id)?)
     }
 
     /// A season's fixtures with the teams named as they were in the season (a team renamed
     /// since, by its name then).
     pub fn fixtures_as_then(&self, season: &SeasonInfo) -> Result<Vec<Fixture>, AppError> {
-        let leagues = self.store.leagues();
+        let leagues: &Reads = &self.store;
         let mut fixtures = leagues.fixtures(season.id)?;
-        crate::app::names::fixtures_as_then(&leagues, season, &mut fixtures)?;
+        crate::app::names::fixtures_as_then(leagues, season, &mut fixtures)?;
         Ok(fixtures)
     }
 
     /// A season read: its fixtures with every stored game's leg scored once, and its nights.
     pub fn season_read(&self, season: &SeasonInfo) -> Result<SeasonRead, AppError> {
-        read_season(&self.store.leagues(), season)
+        read_season(&self.store, season)
     }
 
     /// The players' and partnerships' figures over `seasons` of `league`, as asked.
@@ -101,7 +101,7 @@ impl App {
         seasons: &[SeasonInfo],
         asked: &FiguresAsked,
     ) -> Result<Figures, AppError> {
-        figures(&self.store.leagues(), league, seasons, asked)
+        figures(&self.store, league, seasons, asked)
     }
 
     /// The stored games `filter` lets through, each with its summary.

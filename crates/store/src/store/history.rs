@@ -5,8 +5,9 @@
 
 use std::collections::{HashMap, HashSet};
 
+use super::db::Reads;
 use super::db::{date, tuple, Sql, StoreError};
-use super::league::{LeagueReader, RawFixture, RawMatch, FIXTURE_COLUMNS, MATCH_COLUMNS};
+use super::league::{RawFixture, RawMatch, FIXTURE_COLUMNS, MATCH_COLUMNS};
 use super::past::table_line;
 use crate::league::history::PastSeason;
 use crate::league::{Adjustment, Match, Night, SeasonRecord, Team};
@@ -31,7 +32,7 @@ impl Past {
     }
 }
 
-impl LeagueReader<'_> {
+impl Reads {
     /// Every season of a league with what its history needs, oldest made first: its teams
     /// named as they are today, its nights with a result (cancelled fixtures left out) by date
     /// then number, a match's leg scores not read (the history needs the legs won only).
@@ -71,7 +72,7 @@ impl LeagueReader<'_> {
 
     /// Each season's last dated fixture and its fixtures still to play.
     fn past_dates(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
-        let rows: Vec<(i64, Option<String>, u32)> = self.0.all(
+        let rows: Vec<(i64, Option<String>, u32)> = self.conn.all(
             "SELECT f.season,
                     max(f.date) FILTER (WHERE f.status <> 'cancelled' AND f.undated = 0),
                     count(*) FILTER (WHERE f.status <> 'cancelled' AND f.result IS NULL)
@@ -90,7 +91,7 @@ impl LeagueReader<'_> {
 
     /// Each season's teams, named as they are today.
     fn past_teams(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
-        let rows: Vec<(i64, i64, String, Option<String>)> = self.0.all(
+        let rows: Vec<(i64, i64, String, Option<String>)> = self.conn.all(
             "SELECT e.season, t.id, t.name, e.withdrawn
              FROM entries e JOIN teams t ON t.id = e.team JOIN seasons s ON s.id = e.season
              WHERE s.league = ?1 ORDER BY e.season, t.key",
@@ -117,7 +118,7 @@ impl LeagueReader<'_> {
              WHERE s.league = ?1 AND f.status <> 'cancelled' AND f.result IS NOT NULL
              ORDER BY f.season, f.date, f.id"
         );
-        let rows: Vec<RawFixture> = self.0.all(&sql, [league], RawFixture::read)?;
+        let rows: Vec<RawFixture> = self.conn.all(&sql, [league], RawFixture::read)?;
         for raw in rows {
             let Some(result) = raw.result(matches.remove(&raw.id).unwrap_or_default())? else {
                 continue;
@@ -140,7 +141,7 @@ impl LeagueReader<'_> {
 
     /// Each season's adjustments, in date order.
     fn past_adjustments(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
-        let rows: Vec<(i64, i64, i64, String, String)> = self.0.all(
+        let rows: Vec<(i64, i64, i64, String, String)> = self.conn.all(
             "SELECT a.season, a.team, a.points, a.reason, a.date
              FROM adjustments a JOIN seasons s ON s.id = a.season
              WHERE s.league = ?1 ORDER BY a.season, a.date, a.id",
@@ -160,7 +161,7 @@ impl LeagueReader<'_> {
 
     /// Each closed season's final table, in printed order.
     fn past_tables(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
-        let rows: Vec<(i64, _)> = self.0.all(
+        let rows: Vec<(i64, _)> = self.conn.all(
             "SELECT t.season, t.pos, t.team, t.played, t.won, t.drawn, t.lost, t.matches_for,
                     t.matches_against, t.legs_for, t.legs_against, t.points, t.note
              FROM season_tables t JOIN seasons s ON s.id = t.season
@@ -176,7 +177,7 @@ impl LeagueReader<'_> {
 
     /// Each season's rosters: team, player's name today.
     fn past_rosters(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
-        let rows: Vec<(i64, i64, String)> = self.0.all(
+        let rows: Vec<(i64, i64, String)> = self.conn.all(
             "SELECT r.season, r.team, p.name
              FROM rosters r JOIN players p ON p.id = r.player JOIN seasons s ON s.id = r.season
              WHERE s.league = ?1 ORDER BY r.season, p.key",
@@ -192,13 +193,14 @@ impl LeagueReader<'_> {
     /// Every match of a league's nights, by fixture, in the night's order, players named as
     /// they are today; leg scores not read.
     fn past_matches(&self, league: i64) -> Result<HashMap<i64, Vec<Match>>, StoreError> {
-        let names: HashMap<i64, String> = self.0.all("SELECT id, name FROM players", [], tuple)?;
+        let names: HashMap<i64, String> =
+            self.conn.all("SELECT id, name FROM players", [], tuple)?;
         let sql = format!(
             "SELECT {MATCH_COLUMNS}, NULL
              FROM matches m JOIN fixtures f ON f.id = m.fixture JOIN seasons s ON s.id = f.season
              WHERE s.league = ?1 AND f.status <> 'cancelled'"
         );
-        let rows: Vec<RawMatch> = self.0.all(&sql, [league], RawMatch::read)?;
+        let rows: Vec<RawMatch> = self.conn.all(&sql, [league], RawMatch::read)?;
         let mut out: HashMap<i64, Vec<(i64, Match)>> = HashMap::new();
         for raw in rows {
             let m = raw.to_match(&names)?;

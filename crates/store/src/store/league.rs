@@ -14,7 +14,6 @@ use crate::league::names::{name_key, tidy};
 use crate::league::{
     Adjustment, Config, Confirmation, HomeAway, Kind, Leg, Match, NightResult, Pair, Team, TeamId,
 };
-use crate::record::stored::StoredGame;
 use crate::rules::Side as GameSide;
 
 /// A league as stored.
@@ -113,20 +112,12 @@ fn span(
     })
 }
 
-/// The reads, on the database or inside a change.
-pub struct LeagueReader<'c>(pub(super) &'c Connection);
-
+/// The reads of leagues, on the database or inside a change.
 impl Reads {
-    pub fn leagues(&self) -> LeagueReader<'_> {
-        LeagueReader(&self.conn)
-    }
-}
-
-impl LeagueReader<'_> {
     /// Every league, by name.
-    pub fn all(&self) -> Result<Vec<LeagueInfo>, StoreError> {
+    pub fn leagues(&self) -> Result<Vec<LeagueInfo>, StoreError> {
         let sql = "SELECT id, name, config FROM leagues ORDER BY key";
-        Ok(configured(self.0, sql, [])?
+        Ok(configured(&self.conn, sql, [])?
             .into_iter()
             .map(|(id, name, config)| LeagueInfo { id, name, config })
             .collect())
@@ -135,7 +126,7 @@ impl LeagueReader<'_> {
     /// The seasons of a league, oldest first.
     pub fn seasons(&self, league: i64) -> Result<Vec<SeasonInfo>, StoreError> {
         let sql = "SELECT id, name, config FROM seasons WHERE league = ?1 ORDER BY id";
-        Ok(configured(self.0, sql, [league])?
+        Ok(configured(&self.conn, sql, [league])?
             .into_iter()
             .map(|(id, name, config)| SeasonInfo {
                 id,
@@ -155,7 +146,7 @@ impl LeagueReader<'_> {
         let mut out = Vec::new();
         for s in self.seasons(league)? {
             let (first, last, scheduled) = self
-                .0
+                .conn
                 .one(
                     "SELECT min(date) FILTER (WHERE status <> 'cancelled'),
                      max(date) FILTER (WHERE status <> 'cancelled'),
@@ -198,7 +189,7 @@ impl LeagueReader<'_> {
         away: TeamId,
         day: Option<NaiveDate>,
     ) -> Result<Vec<i64>, StoreError> {
-        self.0.all(
+        self.conn.all(
             "SELECT DISTINCT season FROM fixtures WHERE home = ?1 AND away = ?2
              AND CASE WHEN ?3 IS NULL THEN result IS NULL ELSE date = ?3 END",
             (home, away, day.map(|d| d.to_string())),
@@ -209,7 +200,7 @@ impl LeagueReader<'_> {
     /// The teams of a league, by name.
     pub fn teams(&self, league: i64) -> Result<Vec<TeamInfo>, StoreError> {
         let sql = "SELECT id, name, venue FROM teams WHERE league = ?1 ORDER BY key";
-        self.0.all(sql, [league], team_row)
+        self.conn.all(sql, [league], team_row)
     }
 
     /// A team of a league by name (case and extra spaces ignored), if it has one.
@@ -228,19 +219,22 @@ impl LeagueReader<'_> {
     /// A league by name (case and extra spaces ignored), if there is one.
     pub fn league_named(&self, name: &str) -> Result<Option<LeagueInfo>, StoreError> {
         let key = name_key(name);
-        Ok(self.all()?.into_iter().find(|l| name_key(&l.name) == key))
+        Ok(self
+            .leagues()?
+            .into_iter()
+            .find(|l| name_key(&l.name) == key))
     }
 
     /// The teams entered in a season, with their rosters.
     pub fn entries(&self, season: i64) -> Result<Vec<SeasonEntry>, StoreError> {
-        let rows: Vec<(TeamInfo, Option<String>)> = self.0.all(
+        let rows: Vec<(TeamInfo, Option<String>)> = self.conn.all(
             "SELECT t.id, t.name, t.venue, e.withdrawn FROM entries e JOIN teams t ON t.id = e.team
              WHERE e.season = ?1 ORDER BY t.key",
             [season],
             |r| Ok((team_row(r)?, r.get(3)?)),
         )?;
         let mut rosters: HashMap<i64, Vec<String>> = HashMap::new();
-        let players: Vec<(i64, String)> = self.0.all(
+        let players: Vec<(i64, String)> = self.conn.all(
             "SELECT r.team, p.name FROM rosters r JOIN players p ON p.id = r.player
              WHERE r.season = ?1 ORDER BY p.key",
             [season],
@@ -263,7 +257,7 @@ impl LeagueReader<'_> {
     /// The side each confirmed night of a season was entered for (by fixture), when it was
     /// entered for one side and confirmed by the other.
     pub fn confirmed_entered_by(&self, season: i64) -> Result<HashMap<i64, HomeAway>, StoreError> {
-        let rows: Vec<(i64, String)> = self.0.all(
+        let rows: Vec<(i64, String)> = self.conn.all(
             "SELECT c.fixture, c.entered_by FROM confirmations c JOIN fixtures f ON f.id = c.fixture
              WHERE f.season = ?1 AND c.state = 'confirmed' AND c.entered_by IS NOT NULL",
             [season],
@@ -292,7 +286,7 @@ impl LeagueReader<'_> {
     /// The fixtures of a season, or only the one numbered `only` (read alone: a night entered
     /// on the web reads its own fixture, not its season's).
     fn fixtures_of(&self, season: i64, only: Option<i64>) -> Result<Vec<Fixture>, StoreError> {
-        let teams: HashMap<i64, TeamInfo> = self.0.all(
+        let teams: HashMap<i64, TeamInfo> = self.conn.all(
             "SELECT id, name, venue FROM teams WHERE league = (SELECT league FROM seasons WHERE id = ?1)",
             [season],
             |r| team_row(r).map(|t| (t.id, t)),
@@ -302,7 +296,7 @@ impl LeagueReader<'_> {
             "SELECT {FIXTURE_COLUMNS} FROM fixtures f LEFT JOIN confirmations c ON c.fixture = f.id
              WHERE f.season = ?1 AND (?2 IS NULL OR f.id = ?2) ORDER BY f.date, f.id"
         );
-        let rows: Vec<RawFixture> = self.0.all(&sql, (season, only), RawFixture::read)?;
+        let rows: Vec<RawFixture> = self.conn.all(&sql, (season, only), RawFixture::read)?;
         let mut out = Vec::new();
         for raw in rows {
             let team = |id: i64| {
@@ -334,8 +328,9 @@ impl LeagueReader<'_> {
         only: Option<i64>,
     ) -> Result<HashMap<i64, Vec<Match>>, StoreError> {
         // Every player's name: one plain scan costs less than picking out a season's.
-        let names: HashMap<i64, String> = self.0.all("SELECT id, name FROM players", [], tuple)?;
-        let games: HashMap<(i64, u32), i64> = self.0.all(
+        let names: HashMap<i64, String> =
+            self.conn.all("SELECT id, name FROM players", [], tuple)?;
+        let games: HashMap<(i64, u32), i64> = self.conn.all(
             "SELECT g.match, g.leg, g.game FROM leg_games g JOIN matches m ON m.id = g.match
              WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1 AND (?2 IS NULL OR id = ?2))",
             (season, only),
@@ -346,7 +341,7 @@ impl LeagueReader<'_> {
              WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1 AND (?2 IS NULL OR id = ?2))
              ORDER BY m.fixture, m.id"
         );
-        let raws: Vec<RawMatch> = self.0.all(&sql, (season, only), RawMatch::read)?;
+        let raws: Vec<RawMatch> = self.conn.all(&sql, (season, only), RawMatch::read)?;
         let mut out: HashMap<i64, Vec<Match>> = HashMap::new();
         for raw in raws {
             let mut m = raw.to_match(&names)?;
@@ -361,7 +356,7 @@ impl LeagueReader<'_> {
     /// The game side that played for the home team in each stored game that scored a leg of a
     /// season, by game.
     pub fn leg_sides(&self, season: i64) -> Result<HashMap<i64, GameSide>, StoreError> {
-        let rows: Vec<(i64, String)> = self.0.all(
+        let rows: Vec<(i64, String)> = self.conn.all(
             "SELECT g.game, g.home_side FROM leg_games g JOIN matches m ON m.id = g.match
              WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1)",
             [season],
@@ -392,7 +387,7 @@ impl LeagueReader<'_> {
 
     /// A season's adjustments, in date order.
     pub fn adjustments(&self, season: i64) -> Result<Vec<Adjustment>, StoreError> {
-        let rows: Vec<(i64, i64, String, String)> = self.0.all(
+        let rows: Vec<(i64, i64, String, String)> = self.conn.all(
             "SELECT team, points, reason, date FROM adjustments WHERE season = ?1 ORDER BY date, id",
             [season],
             tuple,
@@ -412,7 +407,8 @@ impl LeagueReader<'_> {
 }
 
 /// The columns a [`RawFixture`] is read from (`f` a fixture, `c` its confirmation).
-pub(super) const FIXTURE_COLUMNS: &str = "f.id, f.round, f.date, f.home, f.away, f.status, f.result,
+pub(super) const FIXTURE_COLUMNS: &str =
+    "f.id, f.round, f.date, f.home, f.away, f.status, f.result,
     f.home_points, f.away_points, f.walkover, c.state, c.entered_by, c.disputed_by, c.reason,
     f.undated, f.season";
 
@@ -1143,16 +1139,16 @@ pub struct LegPlace {
 }
 
 /// Stored games as legs of matches.
-impl LeagueReader<'_> {
+impl Reads {
     /// Whether there is a game `game`.
     pub fn has_game(&self, game: i64) -> Result<bool, StoreError> {
         let sql = "SELECT id FROM games WHERE id = ?1";
-        Ok(self.0.one(sql, [game], |_| Ok(()))?.is_some())
+        Ok(self.conn.one(sql, [game], |_| Ok(()))?.is_some())
     }
 
     /// The match a stored game is a leg of, if it is one.
     pub fn leg_place(&self, game: i64) -> Result<Option<LegPlace>, StoreError> {
-        self.0.one(
+        self.conn.one(
             "SELECT m.kind, m.slot, f.date, h.name, a.name, f.id FROM leg_games g
                  JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
                  JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
@@ -1169,11 +1165,6 @@ impl LeagueReader<'_> {
                 })
             },
         )
-    }
-
-    /// A stored game's rows, read in this change when there is one.
-    pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
-        super::games::stored_game(self.0, game)
     }
 }
 
@@ -1209,10 +1200,10 @@ impl Change<'_> {
     }
 }
 
-impl LeagueReader<'_> {
+impl Reads {
     /// Every player's name in the database, oldest first (the order they were first stored).
     pub fn players_by_age(&self) -> Result<Vec<String>, StoreError> {
-        self.0
+        self.conn
             .all("SELECT name FROM players ORDER BY id", [], |r| r.get(0))
     }
 
@@ -1221,7 +1212,7 @@ impl LeagueReader<'_> {
     /// operation, rosters before matches, each in the order stored), then as stored. A player
     /// known from another league counts from when they came into this one.
     pub fn players_by_age_in(&self, league: i64) -> Result<Vec<String>, StoreError> {
-        self.0.all(
+        self.conn.all(
             "WITH born AS (
                  SELECT tbl, row, min(op) AS op FROM changes
                  WHERE action = 'insert' AND tbl IN ('rosters', 'matches') GROUP BY tbl, row
@@ -1262,7 +1253,7 @@ impl LeagueReader<'_> {
 
     /// Every player on a roster of any season of a league, by name.
     pub fn league_players(&self, league: i64) -> Result<Vec<String>, StoreError> {
-        self.0.all(
+        self.conn.all(
             "SELECT DISTINCT p.name, p.key FROM rosters r JOIN players p ON p.id = r.player
              JOIN seasons s ON s.id = r.season WHERE s.league = ?1 ORDER BY p.key",
             [league],

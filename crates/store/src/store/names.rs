@@ -186,10 +186,3 @@ impl Change<'_> {
         Ok(())
     }
 }
-
-impl super::league::LeagueReader<'_> {
-    /// The reads of other names, on the same connection.
-    pub fn names(&self) -> NameReader<'_> {
-        NameReader(self.0)
-    }
-}

@@ -5,8 +5,7 @@
 
 use chrono::NaiveDate;
 
-use super::db::{date, Change, Sql, StoreError};
-use super::league::LeagueReader;
+use super::db::{date, Change, Reads, Sql, StoreError};
 use crate::league::TeamId;
 use crate::record::standings::TableLine;
 
@@ -29,11 +28,11 @@ pub(super) fn table_line(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<T
     })
 }
 
-impl LeagueReader<'_> {
+impl Reads {
     /// A season's final table as recorded, in its printed order (empty: the season is not
     /// closed).
     pub fn season_table(&self, season: i64) -> Result<Vec<TableLine<TeamId>>, StoreError> {
-        self.0.all(
+        self.conn.all(
             "SELECT pos, team, played, won, drawn, lost, matches_for, matches_against, legs_for,
                     legs_against, points, note
              FROM season_tables WHERE season = ?1 ORDER BY position",
@@ -45,12 +44,12 @@ impl LeagueReader<'_> {
     /// Whether a season is closed: known by its final table.
     pub fn is_closed(&self, season: i64) -> Result<bool, StoreError> {
         let sql = "SELECT 1 FROM season_tables WHERE season = ?1 LIMIT 1";
-        Ok(self.0.one(sql, [season], |_| Ok(()))?.is_some())
+        Ok(self.conn.one(sql, [season], |_| Ok(()))?.is_some())
     }
 
     /// The closed seasons of a league, by id.
     pub fn closed_seasons(&self, league: i64) -> Result<Vec<i64>, StoreError> {
-        self.0.all(
+        self.conn.all(
             "SELECT DISTINCT t.season FROM season_tables t JOIN seasons s ON s.id = t.season
              WHERE s.league = ?1 ORDER BY t.season",
             [league],
@@ -63,7 +62,7 @@ impl LeagueReader<'_> {
     pub fn last_dated(&self, season: i64) -> Result<Option<NaiveDate>, StoreError> {
         let sql = "SELECT max(date) FROM fixtures
              WHERE season = ?1 AND undated = 0 AND status <> 'cancelled'";
-        let last: Option<String> = self.0.one(sql, [season], |r| r.get(0))?.flatten();
+        let last: Option<String> = self.conn.one(sql, [season], |r| r.get(0))?.flatten();
         last.as_deref().map(date).transpose()
     }
 
@@ -71,12 +70,12 @@ impl LeagueReader<'_> {
     pub fn closed_name(&self, season: i64) -> Result<Option<String>, StoreError> {
         let sql = "SELECT name FROM seasons WHERE id = ?1
              AND EXISTS (SELECT 1 FROM season_tables WHERE season = ?1)";
-        self.0.one(sql, [season], |r| r.get(0))
+        self.conn.one(sql, [season], |r| r.get(0))
     }
 
     /// The season a fixture is in.
     pub fn fixture_season(&self, fixture: i64) -> Result<Option<i64>, StoreError> {
-        self.0.one(
+        self.conn.one(
             "SELECT season FROM fixtures WHERE id = ?1",
             [fixture],
             |r| r.get(0),

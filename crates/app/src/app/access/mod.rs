@@ -17,7 +17,7 @@ use crate::app::game::stored::StoredGames;
 use crate::app::league::which::Choice;
 use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
-use crate::store::{LinkRow, SessionRow, WebGame};
+use crate::store::{LinkRow, Reads, SessionRow, WebGame};
 
 /// How long a session lasts from when its link is opened.
 pub const SESSION_DAYS: i64 = 30;
@@ -215,10 +215,10 @@ impl App {
             Some(_) => "captain link",
             None => "secretary link",
         })?;
-        let leagues = change.leagues();
-        let league = choice.league(&leagues)?;
+        let leagues: &Reads = &change;
+        let league = choice.league(leagues)?;
         let team = team
-            .map(|t| crate::app::league::which::team(&leagues, &league, t))
+            .map(|t| crate::app::league::which::team(leagues, &league, t))
             .transpose()?;
         let link = link_added(change, league.id, (team.map(|t| t.id), None), &token)?;
         Ok((link, token))
@@ -233,8 +233,8 @@ impl App {
     ) -> Result<(PrivateLink, Secret), AppError> {
         let token = Secret::new()?;
         let change = self.store.change("scorer link")?;
-        let leagues = change.leagues();
-        let league = choice.league(&leagues)?;
+        let leagues: &Reads = &change;
+        let league = choice.league(leagues)?;
         let Some(record) = change.record_if_stored(game)? else {
             return Err(GameError::NoGame(game).into());
         };
@@ -273,8 +273,8 @@ impl App {
             Revoke::Game(_) => "scorer revoke",
             Revoke::Team(_) | Revoke::Link(_) => "captain revoke",
         })?;
-        let leagues = change.leagues();
-        let league = choice.league(&leagues)?;
+        let leagues: &Reads = &change;
+        let league = choice.league(leagues)?;
         let all = change.links(league.id)?;
         let chosen: Vec<LinkRow> = match which {
             Revoke::Link(id) => {
@@ -287,7 +287,7 @@ impl App {
                 vec![row]
             }
             Revoke::Team(name) => {
-                let team = crate::app::league::which::team(&leagues, &league, name)?;
+                let team = crate::app::league::which::team(leagues, &league, name)?;
                 let open: Vec<LinkRow> = all
                     .into_iter()
                     .filter(|l| l.team == Some(team.id) && l.revoked.is_none())
@@ -337,7 +337,7 @@ impl App {
 
     /// A league's links, revoked ones too, oldest first.
     pub fn links(&self, choice: &Choice) -> Result<Vec<PrivateLink>, AppError> {
-        let league = choice.league(&self.store.leagues())?;
+        let league = choice.league(&self.store)?;
         Ok(self
             .store
             .links(league.id)?

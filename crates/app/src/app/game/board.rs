@@ -11,7 +11,7 @@ use crate::check::check_value;
 use crate::record::parse_record;
 use crate::replay::ScoreSheet;
 use crate::scorer::table_sheet;
-use crate::store::{Fixture, LeagueInfo, NightLeg, SeasonInfo};
+use crate::store::{Fixture, LeagueInfo, NightLeg, Reads, SeasonInfo};
 
 /// A game's board: where it stands, and its hands so far.
 #[derive(Clone, Debug)]
@@ -102,7 +102,7 @@ impl App {
     /// The night (fixture) `fixture` of `league`, and the games of it: none if it is not one of
     /// the league's.
     fn night_of(&self, league: &LeagueInfo, fixture: i64) -> Result<Option<Night>, AppError> {
-        let leagues = self.store.leagues();
+        let leagues: &Reads = &self.store;
         let Some(season) = leagues.season_of_fixture(league, fixture)? else {
             return Ok(None);
         };

@@ -8,7 +8,7 @@ use crate::league::names::name_key;
 use crate::league::{Leg, Pair};
 use crate::replay::ScoreSheet;
 use crate::rules::{Seat, Side as GameSide, Variant};
-use crate::store::{LeagueReader, StoreError};
+use crate::store::{Reads, StoreError};
 
 /// A stored game read as a Don leg, turned to the match's home and away.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -72,7 +72,7 @@ impl LegError {
     }
 }
 
-/// A stored game as a leg of a match, for [`LeagueReader`] (in a change or a plain read).
+/// A stored game as a leg of a match, for [`Reads`] (in a change or a plain read).
 pub trait GameLegs {
     /// A stored game as a Don leg: it must be a finished two-sided game of `variant`, not a leg
     /// already; its home side is the one whose players are `home` (any order, case ignored),
@@ -88,7 +88,7 @@ pub trait GameLegs {
     ) -> Result<GameAsLeg, LegError>;
 }
 
-impl GameLegs for LeagueReader<'_> {
+impl GameLegs for Reads {
     fn game_leg(
         &self,
         game: i64,

@@ -304,7 +304,7 @@ impl App {
                 return Err(GameError::IdTaken { id, game }.into());
             }
         }
-        let known = change.leagues().players_by_age()?;
+        let known = change.players_by_age()?;
         let look_alike = parsed
             .seats
             .0

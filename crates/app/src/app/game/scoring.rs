@@ -22,7 +22,7 @@ use crate::rules::{BySeat, Card, Variant};
 use crate::scorer::{
     Announcement, Answer, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView, Status,
 };
-use crate::store::{Store, StoreError, WebGame};
+use crate::store::{Reads, Store, StoreError, WebGame};
 
 /// The most hands a game scored on the web may have: past it, a line that would begin another
 /// is refused (`undo` still takes one back). A game to the longest target is a few dozen hands;
@@ -327,10 +327,10 @@ impl App {
     ) -> Result<NewGame, AppError> {
         self.not_a_scorer("begin another game")?;
         let team: Option<TeamId> = self.actor().and_then(|a| a.team);
-        let leagues = self.store.leagues();
-        let league = choice.league(&leagues)?.id;
+        let leagues: &Reads = &self.store;
+        let league = choice.league(leagues)?.id;
         if let Some(fixture) = fixture {
-            let (league, season) = choice.of_fixture(&leagues, fixture, self.today())?;
+            let (league, season) = choice.of_fixture(leagues, fixture, self.today())?;
             let night = leagues
                 .fixture(season.id, fixture)?
                 .ok_or(NightError::NoFixtureId(fixture))?;
@@ -344,7 +344,7 @@ impl App {
             if team.is_some() {
                 use crate::app::night::error::CaptainsNight;
                 let why = crate::app::night::find::captains_night(
-                    &leagues,
+                    leagues,
                     (&league, &season),
                     &night,
                     self.today(),

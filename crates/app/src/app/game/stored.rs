@@ -11,13 +11,13 @@ use crate::record::stored::{stored_record, StoredGame};
 use crate::record::trick::parse_trick;
 use crate::replay::{Entry, Replay};
 use crate::scorer::JournalEntry;
-use crate::store::{LeagueReader, Reads, StoreError};
+use crate::store::{Reads, StoreError};
 
 pub(crate) fn damaged(game: i64, why: impl ToString) -> StoreError {
     StoreError::damaged(format!("game {game}"), why)
 }
 
-/// Where stored games are read: a plain read or a change (both [`Reads`]), a league's reader.
+/// Where stored games are read: a plain read or a change (both [`Reads`]).
 pub trait StoredGames {
     /// A game's rows, if it is stored.
     fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError>;
@@ -47,12 +47,6 @@ pub trait StoredGames {
 impl StoredGames for Reads {
     fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
         Reads::stored_game(self, game)
-    }
-}
-
-impl StoredGames for LeagueReader<'_> {
-    fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
-        LeagueReader::stored_game(self, game)
     }
 }
 

@@ -9,7 +9,7 @@ use crate::league::error::Thing;
 use crate::league::fixtures::{check_near, check_season, season_in_years};
 use crate::league::names::{name_key, tidy};
 use crate::league::{Config, LeagueError, TeamId};
-use crate::store::{Change, LeagueInfo, LeagueReader, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Change, LeagueInfo, Reads, SeasonInfo, StoreError, TeamInfo};
 
 /// Makes a league; its name must be new.
 pub fn add_league(change: &Change, raw: &str, config: &Config) -> Result<LeagueInfo, AppError> {
@@ -21,7 +21,7 @@ pub fn add_league(change: &Change, raw: &str, config: &Config) -> Result<LeagueI
         .into());
     }
     StoreError::check_name("the league's name", raw)?;
-    if let Some(existing) = change.leagues().league_named(&name)? {
+    if let Some(existing) = change.league_named(&name)? {
         return Err(LeagueError::NameTaken {
             what: Thing::League,
             league: existing.name.clone(),
@@ -70,7 +70,7 @@ pub fn add_team(
         return Err(LeagueError::BlankName { what: Thing::Team }.into());
     }
     StoreError::check_name("the team's name", raw)?;
-    let taken = match change.leagues().team_named(league, &name)? {
+    let taken = match change.team_named(league, &name)? {
         Some(t) => Some(t.name),
         None => change.names().team_owner(league.id, &name)?.map(|_| name),
     };
@@ -86,7 +86,7 @@ pub fn add_team(
 }
 
 /// Refuses anything entered into a closed season.
-pub fn refuse_closed(reader: &LeagueReader<'_>, season: i64) -> Result<(), AppError> {
+pub fn refuse_closed(reader: &Reads, season: i64) -> Result<(), AppError> {
     match reader.closed_name(season)? {
         Some(season) => Err(LeagueError::SeasonClosed { season }.into()),
         None => Ok(()),
@@ -94,7 +94,7 @@ pub fn refuse_closed(reader: &LeagueReader<'_>, season: i64) -> Result<(), AppEr
 }
 
 /// Refuses a result entered on a fixture of a closed season.
-pub fn refuse_closed_fixture(reader: &LeagueReader<'_>, fixture: i64) -> Result<(), AppError> {
+pub fn refuse_closed_fixture(reader: &Reads, fixture: i64) -> Result<(), AppError> {
     match reader.fixture_season(fixture)? {
         Some(season) => refuse_closed(reader, season),
         None => Ok(()),
@@ -106,7 +106,7 @@ pub fn enter_team(change: &Change, season: i64, team: TeamId) -> Result<bool, Ap
     let added = change.enter_team(season, team)?;
     if added {
         // Refused in a closed season (the change is not kept).
-        refuse_closed(&change.leagues(), season)?;
+        refuse_closed(change, season)?;
     }
     Ok(added)
 }
@@ -120,7 +120,7 @@ pub fn add_to_roster(
     player: &str,
 ) -> Result<bool, AppError> {
     StoreError::check_name("the player's name", player)?;
-    refuse_closed(&change.leagues(), season)?;
+    refuse_closed(change, season)?;
     if name_key(player).is_empty() {
         return Err(LeagueError::BlankName {
             what: Thing::Player,
@@ -135,7 +135,7 @@ fn may_add(change: &Change, season: i64, (home, away): (TeamId, TeamId)) -> Resu
     if home == away {
         return Err(LeagueError::PlaysItself.into());
     }
-    refuse_closed(&change.leagues(), season)
+    refuse_closed(change, season)
 }
 
 /// Refuses a second fixture a date in the season for either team (cancelled ones not

@@ -49,7 +49,7 @@ pub struct FixtureMoved {
 
 /// Fixture `number` of `season`.
 fn by_number(change: &Change, season: &SeasonInfo, number: i64) -> Result<Fixture, AppError> {
-    change.leagues().fixture(season.id, number)?.ok_or_else(|| {
+    change.fixture(season.id, number)?.ok_or_else(|| {
         LeagueError::NoFixture {
             season: season.name.clone(),
             id: number,
@@ -70,15 +70,14 @@ impl App {
         skip: &[NaiveDate],
     ) -> Result<FixturesMade, AppError> {
         let change = self.store.change("fixtures")?;
-        let (league, season) = choice.unscheduled(&change.leagues(), self.today)?;
-        if !change.leagues().fixtures(season.id)?.is_empty() {
+        let (league, season) = choice.unscheduled(&change, self.today)?;
+        if !change.fixtures(season.id)?.is_empty() {
             return Err(LeagueError::HasFixtures {
                 season: season.name,
             }
             .into());
         }
         let ids: Vec<i64> = change
-            .leagues()
             .entries(season.id)?
             .into_iter()
             .filter(|e| e.withdrawn.is_none())
@@ -92,13 +91,7 @@ impl App {
             })?;
         let (first, last) = (plan.dates.first().copied(), plan.dates.last().copied());
         if let (Some(first), Some(last)) = (first, last) {
-            crate::app::league::which::check_schedule(
-                &change.leagues(),
-                &league,
-                season.id,
-                first,
-                last,
-            )?;
+            crate::app::league::which::check_schedule(&change, &league, season.id, first, last)?;
         }
         for f in &plan.fixtures {
             checked::add_fixture(
@@ -134,9 +127,9 @@ impl App {
         date: NaiveDate,
     ) -> Result<FixtureAdded, AppError> {
         let change = self.store.change("fixtures")?;
-        let (league, season) = choice.on_day(&change.leagues(), date)?;
-        let home = crate::app::league::which::team(&change.leagues(), &league, home)?;
-        let away = crate::app::league::which::team(&change.leagues(), &league, away)?;
+        let (league, season) = choice.on_day(&change, date)?;
+        let home = crate::app::league::which::team(&change, &league, home)?;
+        let away = crate::app::league::which::team(&change, &league, away)?;
         let id = checked::add_fixture(&change, season.id, (None, date), (home.id, away.id))?;
         change.commit(
             &format!("added {} v {} on {date}", home.name, away.name),
@@ -159,13 +152,7 @@ impl App {
     ) -> Result<FixtureMoved, AppError> {
         self.secretary_only("move a fixture")?;
         self.fixture_change(choice, id, |change, league, season, f| {
-            crate::app::league::which::season_on(
-                &change.leagues(),
-                league,
-                Some(&season.name),
-                to,
-                None,
-            )?;
+            crate::app::league::which::season_on(change, league, Some(&season.name), to, None)?;
             if f.result.is_some() {
                 return Err(LeagueError::PlayedStays {
                     id,
@@ -246,7 +233,7 @@ impl App {
         act: impl FnOnce(&Change, &LeagueInfo, &SeasonInfo, &Fixture) -> Result<Acted<T>, AppError>,
     ) -> Result<T, AppError> {
         let change = self.store.change("fixtures")?;
-        let (league, season) = choice.of_fixture(&change.leagues(), id, self.today)?;
+        let (league, season) = choice.of_fixture(&change, id, self.today)?;
         let fixture = by_number(&change, &season, id)?;
         let acted = act(&change, &league, &season, &fixture)?;
         if let Some(words) = &acted.changed {

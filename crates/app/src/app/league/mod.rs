@@ -151,7 +151,7 @@ fn unknown_teams(
     names: &[String],
     create: bool,
 ) -> Result<(), AppError> {
-    let known = change.leagues().teams(league.id)?;
+    let known = change.teams(league.id)?;
     let known: Vec<&str> = known.iter().map(|t| t.name.as_str()).collect();
     let mut unknown: Vec<UnknownTeam> = names
         .iter()
@@ -185,7 +185,7 @@ fn team_or_create(
     name: &str,
     create: bool,
 ) -> Result<(TeamInfo, bool), AppError> {
-    let known = change.leagues().teams(league.id)?;
+    let known = change.teams(league.id)?;
     let key = name_key(name);
     if let Some(t) = known.iter().find(|t| name_key(&t.name) == key) {
         return Ok((t.clone(), false));
@@ -209,7 +209,7 @@ fn team_or_create(
 impl App {
     /// The league asked for (or the only one).
     pub fn league(&self, choice: &Choice) -> Result<LeagueInfo, AppError> {
-        choice.league(&self.store.leagues())
+        choice.league(&self.store)
     }
 
     /// Makes a league with its configuration.
@@ -228,7 +228,7 @@ impl App {
         asked: &ConfigChange,
     ) -> Result<(LeagueInfo, Config), AppError> {
         let change = self.store.change("league")?;
-        let league = choice.league(&change.leagues())?;
+        let league = choice.league(&change)?;
         let config = asked
             .apply(league.config.clone())
             .map_err(LeagueError::from)?;
@@ -249,8 +249,8 @@ impl App {
         teams: &SeasonTeams,
     ) -> Result<SeasonMade, AppError> {
         let change = self.store.change("season")?;
-        let league = crate::app::league::which::league(&change.leagues(), league)?;
-        let previous = change.leagues().seasons(league.id)?.into_iter().last();
+        let league = crate::app::league::which::league(&change, league)?;
+        let previous = change.seasons(league.id)?.into_iter().last();
         let season = checked::add_season(&change, &league, name)?;
         let mut made = Vec::new();
         let mut entered = Vec::new();
@@ -272,7 +272,7 @@ impl App {
                 let previous = previous.ok_or_else(|| LeagueError::NoEarlierSeason {
                     league: league.name.clone(),
                 })?;
-                for e in change.leagues().entries(previous.id)? {
+                for e in change.entries(previous.id)? {
                     if e.withdrawn.is_none() {
                         checked::enter_team(&change, season.id, e.team.id)?;
                         entered.push(e.team.name);
@@ -300,8 +300,8 @@ impl App {
         venue: Option<&str>,
     ) -> Result<TeamAdded, AppError> {
         let change = self.store.change("team")?;
-        let league = choice.league(&change.leagues())?;
-        let known = change.leagues().teams(league.id)?;
+        let league = choice.league(&change)?;
+        let known = change.teams(league.id)?;
         let look_alike = crate::record::text::look_alike_warning(
             "team",
             name,
@@ -310,8 +310,7 @@ impl App {
         let team = checked::add_team(&change, &league, name, venue)?;
         let season = match &choice.season {
             Some(s) => {
-                let season =
-                    crate::app::league::which::season(&change.leagues(), &league, Some(s))?;
+                let season = crate::app::league::which::season(&change, &league, Some(s))?;
                 checked::enter_team(&change, season.id, team.id)?;
                 Some(season)
             }
@@ -334,8 +333,8 @@ impl App {
         venue: &str,
     ) -> Result<(TeamInfo, String), AppError> {
         let change = self.store.change("team")?;
-        let league = choice.league(&change.leagues())?;
-        let team = crate::app::league::which::team(&change.leagues(), &league, team)?;
+        let league = choice.league(&change)?;
+        let team = crate::app::league::which::team(&change, &league, team)?;
         change.set_venue(team.id, Some(venue))?;
         change.commit(&format!("set the venue of {}", team.name), None)?;
         Ok((team, tidy(venue)))
@@ -354,9 +353,9 @@ impl App {
     ) -> Result<RosterAdded, AppError> {
         players_once(players)?;
         let change = self.store.change("roster")?;
-        let (league, season) = choice.being_set_up(&change.leagues(), self.today)?;
+        let (league, season) = choice.being_set_up(&change, self.today)?;
         let (team, team_made) = team_or_create(&change, &league, team, create)?;
-        let known = change.leagues().league_players(league.id)?;
+        let known = change.league_players(league.id)?;
         let known: Vec<&str> = known.iter().map(String::as_str).collect();
         if let Some((name, meant)) = first_slip(players, new_players, &known) {
             let meant = meant.to_string();
@@ -375,7 +374,6 @@ impl App {
             }
         }
         let size = change
-            .leagues()
             .entries(season.id)?
             .into_iter()
             .find(|e| e.team.id == team.id)
@@ -402,8 +400,8 @@ impl App {
         players: &[String],
     ) -> Result<TeamInfo, AppError> {
         let change = self.store.change("roster")?;
-        let (league, season) = choice.being_set_up(&change.leagues(), self.today)?;
-        let team = crate::app::league::which::team(&change.leagues(), &league, team)?;
+        let (league, season) = choice.being_set_up(&change, self.today)?;
+        let team = crate::app::league::which::team(&change, &league, team)?;
         for p in players {
             if !change.remove_from_roster(season.id, team.id, p)? {
                 return Err(LeagueError::NotOnRoster {

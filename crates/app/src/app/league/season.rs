@@ -11,7 +11,7 @@ use crate::app::night::players::waiting_names;
 use crate::check::check_value;
 use crate::league::{Confirmation, HomeAway, Night, NightResult, Pair, SeasonRecord, TeamId};
 use crate::replay::ScoreSheet;
-use crate::store::{Fixture, LeagueReader, SeasonInfo};
+use crate::store::{Fixture, Reads, SeasonInfo};
 
 /// The score sheet of each stored game that scored a leg, by game: each replayed once.
 #[derive(Debug, Default)]
@@ -26,10 +26,7 @@ impl Sheets {
 
 /// A season's fixtures by date (then home team), with their results, every Don leg scored by a
 /// stored game worked out from the game (once), and the games' score sheets.
-pub fn scored_fixtures(
-    reader: &LeagueReader<'_>,
-    season: i64,
-) -> Result<(Vec<Fixture>, Sheets), AppError> {
+pub fn scored_fixtures(reader: &Reads, season: i64) -> Result<(Vec<Fixture>, Sheets), AppError> {
     let mut fixtures = reader.fixtures(season)?;
     let sides = reader.leg_sides(season)?;
     let mut sheets = Sheets::default();
@@ -60,7 +57,7 @@ pub struct SeasonRead {
 
 /// Reads a season: its teams, its fixtures with every stored game's leg scored once, the
 /// nights with a result (cancelled fixtures left out), and its adjustments.
-pub fn read_season(reader: &LeagueReader<'_>, info: &SeasonInfo) -> Result<SeasonRead, AppError> {
+pub fn read_season(reader: &Reads, info: &SeasonInfo) -> Result<SeasonRead, AppError> {
     let (mut fixtures, sheets) = scored_fixtures(reader, info.id)?;
     let mut teams = reader.season_teams(info.id)?;
     crate::app::names::name_as_then(reader, info, &mut fixtures, &mut teams)?;

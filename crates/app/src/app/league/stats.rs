@@ -8,7 +8,7 @@ use crate::league::stats::{
     StatLine,
 };
 use crate::league::{NightResult, SeasonRecord};
-use crate::store::{LeagueInfo, LeagueReader, SeasonInfo};
+use crate::store::{LeagueInfo, Reads, SeasonInfo};
 
 /// What figures are asked for.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -41,7 +41,7 @@ pub enum Figures {
 
 /// The figures of `seasons` of `league` as asked.
 pub fn figures(
-    reader: &LeagueReader<'_>,
+    reader: &Reads,
     league: &LeagueInfo,
     seasons: &[SeasonInfo],
     asked: &FiguresAsked,

@@ -8,7 +8,7 @@ use crate::league::error::Thing;
 use crate::league::fixtures::{self, SeasonDates};
 use crate::league::names::name_key;
 use crate::league::{LeagueError, TeamId};
-use crate::store::{LeagueInfo, LeagueReader, SeasonInfo, TeamInfo};
+use crate::store::{LeagueInfo, Reads, SeasonInfo, TeamInfo};
 
 use crate::app::AppError;
 
@@ -21,7 +21,7 @@ pub struct Choice {
 
 impl Choice {
     /// The league named, else the only one.
-    pub fn league(&self, leagues: &LeagueReader) -> Result<LeagueInfo, AppError> {
+    pub fn league(&self, leagues: &Reads) -> Result<LeagueInfo, AppError> {
         league(leagues, self.league.as_deref())
     }
 
@@ -29,7 +29,7 @@ impl Choice {
     /// whose dates end latest).
     pub fn both(
         &self,
-        leagues: &LeagueReader,
+        leagues: &Reads,
         today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         let league = self.league(leagues)?;
@@ -41,7 +41,7 @@ impl Choice {
     /// last while it has no fixtures yet, else the current one.
     pub fn being_set_up(
         &self,
-        leagues: &LeagueReader,
+        leagues: &Reads,
         today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         let league = self.league(leagues)?;
@@ -53,7 +53,7 @@ impl Choice {
     /// current one, which then says it has no such fixture).
     pub fn of_fixture(
         &self,
-        leagues: &LeagueReader,
+        leagues: &Reads,
         id: i64,
         today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
@@ -71,7 +71,7 @@ impl Choice {
     /// last (which then says it has fixtures already).
     pub fn unscheduled(
         &self,
-        leagues: &LeagueReader,
+        leagues: &Reads,
         today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         if self.season.is_none() {
@@ -103,7 +103,7 @@ impl Choice {
     /// in another season's dates, else the one whose dates hold the day.
     pub fn on_day(
         &self,
-        leagues: &LeagueReader,
+        leagues: &Reads,
         day: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         let league = self.league(leagues)?;
@@ -115,7 +115,7 @@ impl Choice {
 /// The season a league's front page shows: the one named, else the current one (whose dates
 /// hold `today`, else whose dates end latest); none while the league has no season.
 pub fn front_season(
-    leagues: &LeagueReader,
+    leagues: &Reads,
     league: &LeagueInfo,
     name: Option<&str>,
     today: NaiveDate,
@@ -127,8 +127,8 @@ pub fn front_season(
 }
 
 /// A league by name; with no name, the only league there is.
-pub fn league(leagues: &LeagueReader, name: Option<&str>) -> Result<LeagueInfo, AppError> {
-    let mut all = leagues.all()?;
+pub fn league(leagues: &Reads, name: Option<&str>) -> Result<LeagueInfo, AppError> {
+    let mut all = leagues.leagues()?;
     match name {
         None => match all.len() {
             1 => Ok(all.swap_remove(0)),
@@ -144,7 +144,7 @@ pub fn league(leagues: &LeagueReader, name: Option<&str>) -> Result<LeagueInfo, 
 
 /// A season of a league by name; with no name, the latest.
 pub fn season(
-    leagues: &LeagueReader,
+    leagues: &Reads,
     league: &LeagueInfo,
     name: Option<&str>,
 ) -> Result<SeasonInfo, AppError> {
@@ -169,7 +169,7 @@ pub fn season(
 
 /// A team of a league by name (case and extra spaces ignored), today's or a former one or an
 /// alias; an unknown name is refused with the nearest known one.
-pub fn team(leagues: &LeagueReader, league: &LeagueInfo, name: &str) -> Result<TeamInfo, AppError> {
+pub fn team(leagues: &Reads, league: &LeagueInfo, name: &str) -> Result<TeamInfo, AppError> {
     let teams = leagues.teams(league.id)?;
     // A former name or an alias (`names` of a team) finds its team too.
     let key = name_key(name);
@@ -184,7 +184,7 @@ pub fn team(leagues: &LeagueReader, league: &LeagueInfo, name: &str) -> Result<T
 }
 
 /// The league's season made last that is not closed (else the latest).
-fn latest_open(leagues: &LeagueReader, league: &LeagueInfo) -> Result<SeasonInfo, AppError> {
+fn latest_open(leagues: &Reads, league: &LeagueInfo) -> Result<SeasonInfo, AppError> {
     let closed = leagues.closed_seasons(league.id)?;
     let mut seasons = leagues.seasons(league.id)?;
     match seasons.iter().rposition(|s| !closed.contains(&s.id)) {
@@ -196,7 +196,7 @@ fn latest_open(leagues: &LeagueReader, league: &LeagueInfo) -> Result<SeasonInfo
 /// The season named, else the one `choose` picks (an index) from the league's open seasons'
 /// dates, else the one `otherwise` gives.
 fn chosen_season(
-    leagues: &LeagueReader,
+    leagues: &Reads,
     league: &LeagueInfo,
     name: Option<&str>,
     choose: impl FnOnce(&[SeasonDates]) -> Result<Option<usize>, AppError>,
@@ -225,7 +225,7 @@ fn chosen_season(
 /// `today`, else the one whose dates end latest (one with no fixtures yet only when none has
 /// any).
 pub fn current_season(
-    leagues: &LeagueReader,
+    leagues: &Reads,
     league: &LeagueInfo,
     name: Option<&str>,
     today: NaiveDate,
@@ -242,7 +242,7 @@ pub fn current_season(
 /// The season named, else the season a change dated `day` (a deduction, an award, a
 /// withdrawal) goes in ([`fixtures::season_of_change`]), else the current one.
 pub fn season_of_change(
-    leagues: &LeagueReader,
+    leagues: &Reads,
     league: &LeagueInfo,
     name: Option<&str>,
     day: NaiveDate,
@@ -260,7 +260,7 @@ pub fn season_of_change(
 /// The season named, else the season a roster or team is added to
 /// ([`fixtures::season_being_set_up`]).
 pub fn season_being_set_up(
-    leagues: &LeagueReader,
+    leagues: &Reads,
     league: &LeagueInfo,
     name: Option<&str>,
     today: NaiveDate,
@@ -277,7 +277,7 @@ pub fn season_being_set_up(
 /// Refuses a schedule for `season` whose rounds run from `first` to `last` over another
 /// season's dates ([`fixtures::check_schedule`]).
 pub fn check_schedule(
-    leagues: &LeagueReader,
+    leagues: &Reads,
     league: &LeagueInfo,
     season: i64,
     first: NaiveDate,
@@ -296,7 +296,7 @@ pub fn check_schedule(
 /// [`fixtures::season_for_night`]). `pair`, the night's home and away teams: a season where
 /// they have a fixture left to play may hold the night (moved from that fixture).
 pub fn season_on(
-    leagues: &LeagueReader,
+    leagues: &Reads,
     league: &LeagueInfo,
     name: Option<&str>,
     day: NaiveDate,

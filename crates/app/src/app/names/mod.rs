@@ -14,7 +14,7 @@ use crate::app::{App, AppError, ErrorKind};
 use crate::league::error::{Thing, Unknown};
 use crate::league::names::{name_key, name_on, tidy};
 use crate::league::{LeagueError, TeamId};
-use crate::store::{Bearer, Change, LeagueInfo, LeagueReader, NameOwner, OtherName, StoreError};
+use crate::store::{Bearer, Change, LeagueInfo, NameOwner, OtherName, Reads, StoreError};
 
 pub use crate::app::names::error::NamesError;
 
@@ -95,11 +95,7 @@ fn names_had(name: String, others: Vec<OtherName>) -> NamesHad {
 }
 
 /// A team of a league by any of its names; an unknown name is refused with the nearest.
-fn team_by_any(
-    reader: &LeagueReader<'_>,
-    league: &LeagueInfo,
-    name: &str,
-) -> Result<NameOwner, AppError> {
+fn team_by_any(reader: &Reads, league: &LeagueInfo, name: &str) -> Result<NameOwner, AppError> {
     if let Some(owner) = reader.names().team_owner(league.id, name)? {
         return Ok(owner);
     }
@@ -114,7 +110,7 @@ fn team_by_any(
 }
 
 /// A player by any of their names.
-fn player_by_any(reader: &LeagueReader<'_>, name: &str) -> Result<NameOwner, AppError> {
+fn player_by_any(reader: &Reads, name: &str) -> Result<NameOwner, AppError> {
     if let Some(owner) = reader.names().player_owner(name)? {
         return Ok(owner);
     }
@@ -292,8 +288,8 @@ impl App {
         from: NaiveDate,
     ) -> Result<Renamed, AppError> {
         let change = self.store.change("team")?;
-        let league = choice.league(&change.leagues())?;
-        let owner = team_by_any(&change.leagues(), &league, old)?;
+        let league = choice.league(&change)?;
+        let owner = team_by_any(&change, &league, old)?;
         let renamed = rename(&change, Some(league.id), &owner, new, Some(from))?;
         change.commit(
             &format!(
@@ -313,8 +309,8 @@ impl App {
         name: &str,
     ) -> Result<Renamed, AppError> {
         let change = self.store.change("team")?;
-        let league = choice.league(&change.leagues())?;
-        let owner = team_by_any(&change.leagues(), &league, team)?;
+        let league = choice.league(&change)?;
+        let owner = team_by_any(&change, &league, team)?;
         let made = alias(&change, Some(league.id), &owner, name)?;
         change.commit(
             &format!("added the name {} of the team {}", made.other, made.name),
@@ -325,9 +321,9 @@ impl App {
 
     /// The names a team has had (found by any of them).
     pub fn team_names(&self, choice: &Choice, team: &str) -> Result<NamesHad, AppError> {
-        let reader = self.store.leagues();
-        let league = choice.league(&reader)?;
-        let owner = team_by_any(&reader, &league, team)?;
+        let reader: &Reads = &self.store;
+        let league = choice.league(reader)?;
+        let owner = team_by_any(reader, &league, team)?;
         Ok(names_had(
             owner.name,
             reader.names().other_names(Bearer::Team, owner.id)?,
@@ -343,7 +339,7 @@ impl App {
         from: Option<NaiveDate>,
     ) -> Result<Renamed, AppError> {
         let change = self.store.change("player")?;
-        let owner = player_by_any(&change.leagues(), old)?;
+        let owner = player_by_any(&change, old)?;
         let renamed = rename(&change, None, &owner, new, from)?;
         let when = from.map(|d| format!(" from {d}")).unwrap_or_default();
         change.commit(
@@ -359,7 +355,7 @@ impl App {
     /// Adds another way a player's name is written.
     pub fn player_alias(&mut self, player: &str, name: &str) -> Result<Renamed, AppError> {
         let change = self.store.change("player")?;
-        let owner = player_by_any(&change.leagues(), player)?;
+        let owner = player_by_any(&change, player)?;
         let made = alias(&change, None, &owner, name)?;
         change.commit(
             &format!("added the name {} of the player {}", made.other, made.name),
@@ -370,8 +366,8 @@ impl App {
 
     /// The names a player has had.
     pub fn player_names(&self, player: &str) -> Result<NamesHad, AppError> {
-        let reader = self.store.leagues();
-        let owner = player_by_any(&reader, player)?;
+        let reader: &Reads = &self.store;
+        let owner = player_by_any(reader, player)?;
         Ok(names_had(
             owner.name,
             reader.names().other_names(Bearer::Player, owner.id)?,
@@ -381,7 +377,7 @@ impl App {
 
 /// The name each team of a league bore on `day` (a team with no former name is left out).
 pub fn names_on(
-    reader: &LeagueReader<'_>,
+    reader: &Reads,
     league: i64,
     day: NaiveDate,
 ) -> Result<HashMap<TeamId, String>, StoreError> {
@@ -411,7 +407,7 @@ pub fn names_on(
 /// ([`season_end`](crate::league::fixtures::season_end): its last fixture's date, else what its
 /// name says): a team renamed since shows its name of then.
 pub fn name_as_then(
-    reader: &LeagueReader<'_>,
+    reader: &Reads,
     info: &crate::store::SeasonInfo,
     fixtures: &mut [crate::store::Fixture],
     teams: &mut [crate::league::Team],
@@ -447,7 +443,7 @@ pub fn name_as_then(
 /// season's end (its last dated night, else what its name says), as [`name_as_then`] names
 /// a whole season's.
 pub fn fixtures_as_then(
-    reader: &LeagueReader<'_>,
+    reader: &Reads,
     info: &crate::store::SeasonInfo,
     fixtures: &mut [crate::store::Fixture],
 ) -> Result<(), StoreError> {

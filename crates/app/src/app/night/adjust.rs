@@ -10,7 +10,7 @@ use crate::app::league::checked;
 use crate::app::{App, AppError};
 use crate::league::MAX_ADJUSTMENT;
 use crate::record::text::count;
-use crate::store::{Change, SeasonInfo, TeamInfo};
+use crate::store::{Change, Reads, SeasonInfo, TeamInfo};
 
 /// A deduction or an award kept.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -116,9 +116,9 @@ impl App {
             .store
             .change(if sign < 0 { "deduct" } else { "award" })?;
         let (season, team) = season_team(&change, which, team, (day, self.today))?;
-        checked::refuse_closed(&change.leagues(), season.id)?;
+        checked::refuse_closed(&change, season.id)?;
         change.add_adjustment(season.id, team.id, signed, reason, day)?;
-        let fixtures = change.leagues().fixtures(season.id)?;
+        let fixtures = change.fixtures(season.id)?;
         // A results grid's nights have no date (they are kept on the season's end, the date
         // they count from): not counted in the season's span, and a season of nothing else
         // is only ended by them.
@@ -163,7 +163,6 @@ impl App {
         let change = self.store.change("withdraw")?;
         let (season, team) = season_team(&change, which, team, (day, self.today))?;
         let entry = change
-            .leagues()
             .entries(season.id)?
             .into_iter()
             .find(|e| e.team.id == team.id);
@@ -174,7 +173,7 @@ impl App {
             }
             .into());
         }
-        checked::refuse_closed(&change.leagues(), season.id)?;
+        checked::refuse_closed(&change, season.id)?;
         let cancelled = change.withdraw(season.id, team.id, day)?;
         let withdrawn = Withdrawn {
             team: team.name,
@@ -194,11 +193,11 @@ fn season_team(
     team: &str,
     (day, today): (NaiveDate, NaiveDate),
 ) -> Result<(SeasonInfo, TeamInfo), AppError> {
-    let leagues = change.leagues();
-    let league = crate::app::league::which::league(&leagues, which.league)?;
+    let leagues: &Reads = change;
+    let league = crate::app::league::which::league(leagues, which.league)?;
     let season =
-        crate::app::league::which::season_of_change(&leagues, &league, which.season, day, today)?;
-    let team = crate::app::league::which::team(&leagues, &league, team)?;
+        crate::app::league::which::season_of_change(leagues, &league, which.season, day, today)?;
+    let team = crate::app::league::which::team(leagues, &league, team)?;
     if !leagues
         .entries(season.id)?
         .iter()

@@ -12,7 +12,7 @@ use super::players::join_rosters;
 use crate::app::{Actor, App, AppError};
 use crate::league::confirm::{self, Action, Party, Settled};
 use crate::league::{Confirmation, HomeAway, NightResult, Pair, TeamId};
-use crate::store::{Fixture, LeagueInfo, LeagueReader};
+use crate::store::{Fixture, LeagueInfo, Reads};
 
 /// A night confirmed or disputed: what it came to, for the night titled so.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,7 +71,7 @@ impl App {
 /// acts for their own team only; the secretary (an actor with no team) for either.
 fn party(
     actor: Option<&Actor>,
-    leagues: &LeagueReader<'_>,
+    leagues: &Reads,
     league: &LeagueInfo,
     f: &Fixture,
     by: Option<&str>,
@@ -135,10 +135,10 @@ impl App {
         let actor = self.actor().cloned();
         let today = self.today();
         let change = self.store.change(command)?;
-        let leagues = change.leagues();
-        let (league, season) = night.season(&leagues, today)?;
-        let f = played_night(&leagues, &league, &season, night)?;
-        captain_may_act(actor.as_ref(), &leagues, (&league, &season), &f, today)?;
+        let leagues: &Reads = &change;
+        let (league, season) = night.season(leagues, today)?;
+        let f = played_night(leagues, &league, &season, night)?;
+        captain_may_act(actor.as_ref(), leagues, (&league, &season), &f, today)?;
         if !is_done(&f, &season.config) {
             return Err(NightError::NotComplete {
                 title: title(&f),
@@ -146,7 +146,7 @@ impl App {
             }
             .into());
         }
-        let (party, acting_for) = party(actor.as_ref(), &leagues, &league, &f, by)?;
+        let (party, acting_for) = party(actor.as_ref(), leagues, &league, &f, by)?;
         let (stands, settled) =
             confirm::settle(&f.confirmation, party, action).map_err(|refusal| {
                 NightError::Confirm {

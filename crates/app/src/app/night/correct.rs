@@ -12,7 +12,7 @@ use crate::app::{App, AppError};
 use crate::league::names::name_key;
 use crate::league::night::{check_night_warnings, check_totals, require_complete, NightWarning};
 use crate::league::{Confirmation, HomeAway, Match, NightResult, Pair};
-use crate::store::{Fixture, LeagueInfo, LegLink, SeasonInfo};
+use crate::store::{Fixture, LeagueInfo, LegLink, Reads, SeasonInfo};
 
 /// A match as typed, with the stored games its legs were scored in.
 pub type TypedMatch = (Match, Vec<LegLink>);
@@ -146,12 +146,12 @@ impl App {
         night: NightRef<'_>,
         new_players: &[String],
     ) -> Result<Correcting, AppError> {
-        let leagues = self.store.leagues();
-        let (league, season) = night.season(&leagues, self.today())?;
-        let f = played_night(&leagues, &league, &season, night)?;
+        let leagues: &Reads = &self.store;
+        let (league, season) = night.season(leagues, self.today())?;
+        let f = played_night(leagues, &league, &season, night)?;
         let by_matches = matches!(f.result, Some(NightResult::Matches(_)));
         let teams = Pair::new(f.home.clone(), f.away.clone());
-        let mut players = Players::load(&leagues, &league, &season, teams, new_players)?;
+        let mut players = Players::load(leagues, &league, &season, teams, new_players)?;
         players.correcting = Some(f.id);
         Ok(Correcting {
             title: super::find::title(&f),
@@ -172,12 +172,12 @@ impl App {
         c: &Correcting,
         entries: Vec<MatchEntry>,
     ) -> Result<Correction, AppError> {
-        let leagues = self.store.leagues();
+        let leagues: &Reads = &self.store;
         let mut given = Vec::new();
         for (i, entry) in entries.into_iter().enumerate() {
             let at = |e: NightError| AppError::from(e.at_match(i + 1));
             let (m, games) =
-                resolve(&leagues, &c.season.config, entry, c.players.correcting).map_err(at)?;
+                resolve(leagues, &c.season.config, entry, c.players.correcting).map_err(at)?;
             c.players.check(&m).map_err(at)?;
             given.push((m, games));
         }
@@ -208,12 +208,12 @@ impl App {
             }
         }
         let change = self.store.change("night correct")?;
-        let now = played_night(&change.leagues(), &c.league, season, c.night_ref())?;
+        let now = played_night(&change, &c.league, season, c.night_ref())?;
         if now != *f {
             return Err(NightError::ChangedMeanwhile { title }.into());
         }
         // Nothing is corrected in a closed season.
-        checked::refuse_closed_fixture(&change.leagues(), f.id)?;
+        checked::refuse_closed_fixture(&change, f.id)?;
         let what = match &correction {
             Correction::Whole(r) => {
                 change.clear_night(f.id)?;

@@ -17,7 +17,7 @@ use crate::league::names::name_key;
 use crate::league::night::check_totals;
 use crate::league::{Config, Confirmation, HomeAway, Kind, Match, NightResult, Pair};
 use crate::record::text::count;
-use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, TeamInfo};
+use crate::store::{Change, Fixture, LeagueInfo, Reads, SeasonInfo, TeamInfo};
 
 /// A night to enter: which, whether it was moved to its date, the team it is entered for
 /// (the home team by default) and the players said to be new.
@@ -155,7 +155,7 @@ impl fmt::Display for KeptNight {
 
 /// The team a night is entered for (`--for`), by side.
 fn side_for(
-    leagues: &LeagueReader<'_>,
+    leagues: &Reads,
     league: &LeagueInfo,
     name: Option<&str>,
     teams: (&TeamInfo, &TeamInfo),
@@ -184,7 +184,7 @@ fn check_not_withdrawn(
     season: &SeasonInfo,
     fixture: &Fixture,
 ) -> Result<(), AppError> {
-    for e in change.leagues().entries(season.id)? {
+    for e in change.entries(season.id)? {
         let withdrew = e.withdrawn.filter(|w| fixture.date >= *w);
         let plays = e.team.id == fixture.home.id || e.team.id == fixture.away.id;
         if let (true, Some(on)) = (plays, withdrew) {
@@ -209,10 +209,10 @@ fn enter_matches(
     (given, named): (Vec<MatchEntry>, &NightNamed),
     notes: &mut Vec<String>,
 ) -> Result<Option<Question>, AppError> {
-    let leagues = change.leagues();
+    let leagues: &Reads = change;
     for (i, typed) in given.into_iter().enumerate() {
         let at = |e: NightError| AppError::from(e.at_match(i + 1));
-        let (m, games) = resolve(&leagues, &season.config, typed, None).map_err(at)?;
+        let (m, games) = resolve(leagues, &season.config, typed, None).map_err(at)?;
         if let Some(NightResult::Matches(stored)) = &fixture.result {
             if stored.iter().any(|s| (s.kind, s.slot) == (m.kind, m.slot)) {
                 return Err(at(NightError::MatchEntered {
@@ -326,17 +326,17 @@ fn resolve_night(
     today: NaiveDate,
 ) -> Result<PendingNight, AppError> {
     let night = entry.night;
-    let leagues = change.leagues();
-    let (league, season) = night.season(&leagues, today)?;
-    let home = crate::app::league::which::team(&leagues, &league, night.home)?;
-    let away = crate::app::league::which::team(&leagues, &league, night.away)?;
+    let leagues: &Reads = change;
+    let (league, season) = night.season(leagues, today)?;
+    let home = crate::app::league::which::team(leagues, &league, night.home)?;
+    let away = crate::app::league::which::team(leagues, &league, night.away)?;
     if home.id == away.id {
         return Err(NightError::Check(crate::league::NightFault::SameTeam).into());
     }
     let fixtures = leagues.fixtures(season.id)?;
     let placement = place_night(&fixtures, &season, &home, &away, night.date)?;
     let title = title((&home, &away), placement.date());
-    let entered_by = side_for(&leagues, &league, entry.entered_for, (&home, &away), &title)?;
+    let entered_by = side_for(leagues, &league, entry.entered_for, (&home, &away), &title)?;
     Ok(PendingNight {
         league,
         season,
@@ -361,11 +361,11 @@ impl PendingNight {
     /// resolved: its league, season and teams, and where it goes among the fixtures (another
     /// change may have entered, moved or added one meanwhile).
     fn as_it_was(&self, change: &Change) -> Result<(), AppError> {
-        let leagues = change.leagues();
+        let leagues: &Reads = change;
         let (league, teams) = (self.league.id, leagues.teams(self.league.id)?);
         let (home, away) = (&self.teams.home, &self.teams.away);
         let fixtures = leagues.fixtures(self.season.id)?;
-        let same = leagues.all()?.contains(&self.league)
+        let same = leagues.leagues()?.contains(&self.league)
             && leagues.seasons(league)?.contains(&self.season)
             && teams.contains(home)
             && teams.contains(away)
@@ -392,7 +392,7 @@ fn keep_matches(
 ) -> Result<Result<String, Question>, AppError> {
     let mut entered = matches_of(Some(fixture));
     if begun_here {
-        checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
+        checked::refuse_closed_fixture(change, fixture.id)?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
     }
     let night = (fixture, &mut entered, &mut players);
@@ -459,13 +459,7 @@ fn enter_night(
     };
     let (season, config) = (&r.season, &r.season.config);
     check_not_withdrawn(&change, season, &fixture)?;
-    super::find::captain_may_act(
-        actor,
-        &change.leagues(),
-        (&r.league, season),
-        &fixture,
-        today,
-    )?;
+    super::find::captain_may_act(actor, &change, (&r.league, season), &fixture, today)?;
     let title = title(teams, fixture.date);
     let named = named(teams.0, teams.1, r.day.is_some().then_some(fixture.date));
     let begun_here = entry_rules(
@@ -476,8 +470,8 @@ fn enter_night(
         (&title, &named),
     )?;
     uncancel(&change, &fixture, &mut notes)?;
-    let leagues = change.leagues();
-    let mut players = Players::load(&leagues, &r.league, season, r.teams.clone(), &r.new_players)?;
+    let leagues: &Reads = &change;
+    let mut players = Players::load(leagues, &r.league, season, r.teams.clone(), &r.new_players)?;
     if begun_here && !matches!(r.given, Given::AtPrompt) {
         // Entered for one side: provisional until the other confirms it.
         change.set_provisional(fixture.id, r.entered_by, today)?;
@@ -506,7 +500,7 @@ fn enter_night(
         }
         Given::Totals(totals) => {
             let totals = *totals;
-            checked::refuse_closed_fixture(&leagues, fixture.id)?;
+            checked::refuse_closed_fixture(leagues, fixture.id)?;
             change.set_night_result(fixture.id, &NightResult::Totals(totals))?;
             change.commit(
                 &format!("{title}: {}–{} (totals)", totals.home, totals.away),
@@ -515,7 +509,7 @@ fn enter_night(
             KeptNight::Totals { title, totals }
         }
         Given::Walkover(side) => {
-            checked::refuse_closed_fixture(&leagues, fixture.id)?;
+            checked::refuse_closed_fixture(leagues, fixture.id)?;
             change.set_night_result(fixture.id, &NightResult::Walkover(*side))?;
             let to = r.teams[*side].name.clone();
             change.commit(&format!("{title}: walkover to {to}"), None)?;

@@ -6,7 +6,7 @@ use super::error::{CaptainsNight, NightError};
 use crate::app::AppError;
 use crate::league::night::missing;
 use crate::league::{Config, NightResult, Pair};
-use crate::store::{Change, Fixture, LeagueInfo, LeagueReader, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Change, Fixture, LeagueInfo, Reads, SeasonInfo, StoreError, TeamInfo};
 
 /// Which league and season a command names (none: the one the database or the date implies).
 #[derive(Clone, Copy, Debug, Default)]
@@ -30,7 +30,7 @@ impl NightRef<'_> {
     /// season on `today`.
     pub fn season(
         &self,
-        leagues: &LeagueReader<'_>,
+        leagues: &Reads,
         today: NaiveDate,
     ) -> Result<(LeagueInfo, SeasonInfo), AppError> {
         use crate::app::league::which;
@@ -81,7 +81,7 @@ pub fn is_done(f: &Fixture, config: &Config) -> bool {
 /// cancelled. The secretary (an actor with no team), and the command line, act on any.
 pub(crate) fn captain_may_act(
     actor: Option<&crate::app::Actor>,
-    leagues: &LeagueReader<'_>,
+    leagues: &Reads,
     (league, season): (&LeagueInfo, &SeasonInfo),
     fixture: &Fixture,
     today: NaiveDate,
@@ -103,7 +103,7 @@ pub(crate) fn captain_may_act(
 /// Why a night is not a captain's to act on, if it is not: cancelled, not due yet, or not of
 /// the league's current season (on `today`).
 pub fn captains_night(
-    leagues: &LeagueReader<'_>,
+    leagues: &Reads,
     (league, season): (&LeagueInfo, &SeasonInfo),
     fixture: &Fixture,
     today: NaiveDate,
@@ -123,7 +123,7 @@ pub fn captains_night(
 
 /// The fixtures between two teams (on `day`, when given), as stored.
 pub(crate) fn nights_between(
-    leagues: &LeagueReader<'_>,
+    leagues: &Reads,
     season: &SeasonInfo,
     home: &TeamInfo,
     away: &TeamInfo,
@@ -139,7 +139,7 @@ pub(crate) fn nights_between(
 
 /// The one night between two teams (on `day`, when given) that has a result.
 pub fn played_night(
-    leagues: &LeagueReader<'_>,
+    leagues: &Reads,
     league: &LeagueInfo,
     season: &SeasonInfo,
     night: NightRef<'_>,
@@ -174,7 +174,7 @@ pub fn fixture_by_number(
     season: &SeasonInfo,
     number: i64,
 ) -> Result<Fixture, AppError> {
-    change.leagues().fixture(season.id, number)?.ok_or_else(|| {
+    change.fixture(season.id, number)?.ok_or_else(|| {
         NightError::NoFixture {
             season: season.name.clone(),
             number,

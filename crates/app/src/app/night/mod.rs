@@ -21,18 +21,18 @@ pub use find::{fixture_by_number, is_done, played_night, result_words, NightRef,
 
 use super::{App, AppError, ErrorKind};
 use crate::league::confirm::ConfirmRefusal;
-use crate::store::{Fixture, SeasonInfo};
+use crate::store::{Fixture, Reads, SeasonInfo};
 
 impl App {
     /// The nights between two teams (on the date given): the season, and its fixtures.
     pub fn night_show(&self, night: NightRef<'_>) -> Result<(SeasonInfo, Vec<Fixture>), AppError> {
-        let leagues = self.store.leagues();
-        let (league, season) = night.season(&leagues, self.today())?;
-        let home = crate::app::league::which::team(&leagues, &league, night.home)?;
-        let away = crate::app::league::which::team(&leagues, &league, night.away)?;
-        let mut found = find::nights_between(&leagues, &season, &home, &away, night.date)?;
+        let leagues: &Reads = &self.store;
+        let (league, season) = night.season(leagues, self.today())?;
+        let home = crate::app::league::which::team(leagues, &league, night.home)?;
+        let away = crate::app::league::which::team(leagues, &league, night.away)?;
+        let mut found = find::nights_between(leagues, &season, &home, &away, night.date)?;
         // The teams as they were named in the season (a team renamed since, by its name then).
-        super::names::fixtures_as_then(&leagues, &season, &mut found)?;
+        super::names::fixtures_as_then(leagues, &season, &mut found)?;
         if found.is_empty() {
             return Err(NightError::NoNight {
                 season: season.name,

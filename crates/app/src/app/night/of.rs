@@ -10,7 +10,7 @@ use crate::app::league::which::Choice;
 use crate::app::{App, AppError};
 use crate::league::confirm::{whose_move, Move};
 use crate::league::{Config, HomeAway, Pair};
-use crate::store::{Fixture, LeagueInfo, SeasonInfo};
+use crate::store::{Fixture, LeagueInfo, Reads, SeasonInfo};
 
 /// A night, with all a page of it shows.
 pub struct NightOf {
@@ -39,12 +39,12 @@ pub fn night_move(f: &Fixture, config: &Config, today: NaiveDate) -> Move {
 impl App {
     /// Fixture `id` of the league named `league` (else the only one), as it stands today.
     pub fn night_by_number(&self, league: Option<&str>, id: i64) -> Result<NightOf, AppError> {
-        let leagues = self.store.leagues();
+        let leagues: &Reads = &self.store;
         let choice = Choice {
             league: league.map(str::to_string),
             season: None,
         };
-        let (league, season) = choice.of_fixture(&leagues, id, self.today)?;
+        let (league, season) = choice.of_fixture(leagues, id, self.today)?;
         let fixture = leagues
             .fixture(season.id, id)?
             .ok_or(NightError::NoFixtureId(id))?;
@@ -57,8 +57,7 @@ impl App {
                 .unwrap_or_default()
         };
         let rosters = Pair::new(roster(fixture.home.id), roster(fixture.away.id));
-        let closed_to_captains =
-            captains_night(&leagues, (&league, &season), &fixture, self.today)?;
+        let closed_to_captains = captains_night(leagues, (&league, &season), &fixture, self.today)?;
         Ok(NightOf {
             whose_move: night_move(&fixture, &season.config, self.today),
             closed_to_captains,

@@ -11,7 +11,7 @@ use crate::league::names::{name_key, near_miss};
 use crate::league::night::{check_night_warnings, NightWarning};
 use crate::league::{Config, HomeAway, Kind, Leg, Match, Pair};
 use crate::store::{
-    Change, LeagueInfo, LeagueReader, LegLink, SeasonEntry, SeasonInfo, StoreError, TeamInfo,
+    Change, LeagueInfo, LegLink, Reads, SeasonEntry, SeasonInfo, StoreError, TeamInfo,
 };
 
 /// The night's two teams, and the players they are known to have: each team's roster for the
@@ -35,7 +35,7 @@ pub struct Players {
 
 impl Players {
     pub fn load(
-        reader: &LeagueReader<'_>,
+        reader: &Reads,
         league: &LeagueInfo,
         season: &SeasonInfo,
         teams: Pair<TeamInfo>,
@@ -152,13 +152,13 @@ impl crate::app::App {
         entry: MatchEntry,
         correcting: Option<i64>,
     ) -> Result<(Match, Vec<LegLink>), NightError> {
-        resolve(&self.store.leagues(), config, entry, correcting)
+        resolve(&self.store, config, entry, correcting)
     }
 }
 
 /// A typed match with its games looked up: each `#N` leg's score is the game's.
 pub(crate) fn resolve(
-    reader: &LeagueReader<'_>,
+    reader: &Reads,
     config: &Config,
     entry: MatchEntry,
     correcting: Option<i64>,
@@ -235,7 +235,7 @@ pub fn accept(
     }
     players.check(&m)?;
     players.put_on_rosters(change, season, &m, notes)?;
-    checked::refuse_closed_fixture(&change.leagues(), fixture)?;
+    checked::refuse_closed_fixture(change, fixture)?;
     if change.add_match(fixture, &m, games)?.is_none() {
         return Err(NightError::SlotTaken {
             kind: m.kind,
@@ -285,7 +285,7 @@ pub fn join_rosters(
     (teams, side, matches): (Pair<&TeamInfo>, HomeAway, &[Match]),
     notes: &mut Vec<String>,
 ) -> Result<(), AppError> {
-    let rosters = rosters_of(&change.leagues().entries(season.id)?, teams);
+    let rosters = rosters_of(&change.entries(season.id)?, teams);
     let waiting = waiting_names(&rosters, matches);
     for p in &waiting[side] {
         checked::add_to_roster(change, season.id, teams[side].id, p)?;

@@ -10,7 +10,7 @@ use super::players::{accept, Players};
 use crate::app::league::checked;
 use crate::app::{App, AppError};
 use crate::league::{HomeAway, Match, NightResult};
-use crate::store::{Change, Fixture, LeagueReader, LegLink, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Change, Fixture, LegLink, Reads, SeasonInfo, StoreError, TeamInfo};
 
 /// A night to enter at the prompt: its season, its players, the matches it has, and how to
 /// begin it with the first match kept.
@@ -69,7 +69,7 @@ impl App {
         let label = format!("{} {}", m.kind, m.slot);
         let mut notes = Vec::new();
         // The night as it stands now, inside the change that keeps this match.
-        let f = match night_now(&change.leagues(), season, night.begun)? {
+        let f = match night_now(&change, season, night.begun)? {
             Some(f) => f,
             None => match night
                 .begin
@@ -155,14 +155,14 @@ impl Begin {
         };
         // The night's own fixture, looked at first: once its night is complete it is no longer
         // one "left to play", and looking for one would say there is none.
-        let own =
-            change.leagues().fixtures(season.id)?.into_iter().find(|f| {
-                f.id == self.found && f.home.id == self.home.id && f.away.id == self.away.id
-            });
+        let own = change
+            .fixtures(season.id)?
+            .into_iter()
+            .find(|f| f.id == self.found && f.home.id == self.home.id && f.away.id == self.away.id);
         if let Some(f) = own.filter(|f| f.result.is_some() && is_done(f, &season.config)) {
             return Ok(NightBegun::Taken(taken(&f)));
         }
-        let fixtures = change.leagues().fixtures(season.id)?;
+        let fixtures = change.fixtures(season.id)?;
         let placement = place_night(&fixtures, season, &self.home, &self.away, self.day)?;
         let teams = (&self.home, &self.away);
         let placed = fixture_at(change, season, teams, (placement, Some(self.moved)), notes)?;
@@ -179,7 +179,7 @@ impl Begin {
         }
         uncancel(change, &fixture, notes)?;
         change.set_provisional(fixture.id, self.entered_by, today)?;
-        checked::refuse_closed_fixture(&change.leagues(), fixture.id)?;
+        checked::refuse_closed_fixture(change, fixture.id)?;
         change.set_night_result(fixture.id, &NightResult::Matches(Vec::new()))?;
         fixture_by_number(change, season, fixture.id).map(NightBegun::On)
     }
@@ -198,7 +198,7 @@ pub fn named(home: &TeamInfo, away: &TeamInfo, date: Option<NaiveDate>) -> Night
 /// for them): another session may have entered matches, an outside `don undo` taken some (or
 /// the whole night) back.
 pub fn night_now(
-    reader: &LeagueReader<'_>,
+    reader: &Reads,
     season: &SeasonInfo,
     id: Option<i64>,
 ) -> Result<Option<Fixture>, StoreError> {
@@ -243,7 +243,7 @@ impl App {
     /// back), saying what changed outside it.
     pub fn night_as_stored(&self, night: &mut Prompted) -> Result<Vec<String>, AppError> {
         let mut notes = Vec::new();
-        let now = night_now(&self.store.leagues(), &night.season, night.begun)?;
+        let now = night_now(&self.store, &night.season, night.begun)?;
         if night.begun.is_some() && now.is_none() {
             // Taken back whole: it is begun again with the next match kept.
             night.begun = None;

@@ -12,7 +12,7 @@ use crate::record::results::{
     write_nights, write_rosters, write_table, AdjustmentChange, AdjustmentRow, Column, ConfigRow,
     FinalTableRow, FixtureRow, GridNight, MatchRow, NightRow, RosterRow, Shape, Standing,
 };
-use crate::store::{Fixture, SeasonEntry};
+use crate::store::{Fixture, Reads, SeasonEntry};
 
 /// A season's results as rows of each shape, to write as CSV.
 pub struct SeasonResults {
@@ -50,9 +50,9 @@ impl App {
         season: Option<&str>,
     ) -> Result<SeasonResults, AppError> {
         let today = self.today();
-        let reader = self.store.leagues();
-        let league = crate::app::league::which::league(&reader, league)?;
-        let season = crate::app::league::which::current_season(&reader, &league, season, today)?;
+        let reader: &Reads = &self.store;
+        let league = crate::app::league::which::league(reader, league)?;
+        let season = crate::app::league::which::current_season(reader, &league, season, today)?;
         let fixtures = reader.fixtures(season.id)?;
         let confirmed_by = reader.confirmed_entered_by(season.id)?;
         let standing =

@@ -292,20 +292,17 @@ fn league_to_import_into(
     create: bool,
 ) -> Result<(LeagueInfo, bool), AppError> {
     let Some(name) = name else {
-        return Ok((
-            crate::app::league::which::league(&change.leagues(), None)?,
-            false,
-        ));
+        return Ok((crate::app::league::which::league(change, None)?, false));
     };
     let key = name_key(name);
-    let leagues = change.leagues().all()?;
+    let leagues = change.leagues()?;
     if let Some(league) = leagues.into_iter().find(|l| name_key(&l.name) == key) {
         return Ok((league, false));
     }
     if create {
         return Ok((checked::add_league(change, name, &Config::default())?, true));
     }
-    match crate::app::league::which::league(&change.leagues(), Some(name)) {
+    match crate::app::league::which::league(change, Some(name)) {
         Ok(league) => Ok((league, false)),
         Err(AppError::League(not_found)) => Err(ResultsError::NoLeague { not_found }.into()),
         Err(e) => Err(e),

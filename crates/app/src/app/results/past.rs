@@ -15,7 +15,7 @@ use crate::league::names::{name_key, quoted, tidy};
 use crate::league::night::{result_words, same_result};
 use crate::league::past::{check_table, grid_nights, table_compared, GridDraft};
 use crate::record::results::{Advice, Column, FinalTableRow, Grid, RowError};
-use crate::store::{Change, Fixture, SeasonInfo, TeamInfo};
+use crate::store::{Change, Fixture, Reads, SeasonInfo, TeamInfo};
 
 /// The season a grid or table names, found or made; refused first when its end, as its nights
 /// are dated from it (its last dated night, else what its name says: `9999-00` ends on
@@ -31,7 +31,7 @@ fn season_of(
     (by_argument, open): (bool, bool),
 ) -> Result<SeasonInfo, RowError> {
     let last = match resolver.known_season(name) {
-        Some(season) => change.leagues().last_dated(season.id).at_line(line)?,
+        Some(season) => change.last_dated(season.id).at_line(line)?,
         None => None,
     };
     season_in_years(name, last).map_err(|why| {
@@ -43,7 +43,7 @@ fn season_of(
         RowError::new(line, at, format!("season {}: {why}", tidy(name))).advised(advice)
     })?;
     let season = resolver.season(name, line, column.clone())?;
-    if open && change.leagues().is_closed(season.id).at_line(line)? {
+    if open && change.is_closed(season.id).at_line(line)? {
         return Err(RowError::new(line, column, format!(
                 "season {} is closed: it is known by its final table, and no night can be entered in it",
                 season.name
@@ -178,7 +178,7 @@ pub(super) fn import_grid(
     if faulty || unknown {
         return;
     }
-    let reader = change.leagues();
+    let reader: &Reads = change;
     let day = match reader
         .last_dated(season.id)
         .map(|last| season_end(&season.name, last))
@@ -250,7 +250,7 @@ fn keep_grid_night(
         )));
     }
     if let Some(open) = pair.first() {
-        checked::refuse_closed_fixture(&change.leagues(), open.id).at_line(d.line)?;
+        checked::refuse_closed_fixture(change, open.id).at_line(d.line)?;
         change
             .set_night_result(open.id, &d.result)
             .at_line(d.line)?;
@@ -318,7 +318,7 @@ fn table_of_season(
     column: &dyn Fn(&str) -> Option<Column>,
     faulty: bool,
 ) -> Result<(), Vec<RowError>> {
-    let reader = change.leagues();
+    let reader: &Reads = change;
     let first = rows[0].line;
     let stored = reader
         .season_table(season.id)

@@ -22,7 +22,7 @@ use crate::league::{Config, Confirmation, HomeAway, NightResult};
 use crate::record::results::{
     AdjustmentChange, AdjustmentRow, Advice, Column, FixtureRow, RosterRow, RowError,
 };
-use crate::store::{Bearer, Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Bearer, Change, LeagueInfo, Reads, SeasonInfo, StoreError, TeamInfo};
 
 /// The most teams one import may make: a league's teams are a few dozen; a file naming
 /// thousands of new teams is refused at the cell naming the first past this bound, so that
@@ -212,7 +212,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         league: LeagueInfo,
         create: bool,
     ) -> Result<Self, StoreError> {
-        let reader = change.leagues();
+        let reader: &Reads = change;
         let seasons = reader
             .seasons(league.id)?
             .into_iter()
@@ -276,7 +276,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         line: u64,
     ) -> Result<(), RowError> {
         if self.season_ids.is_none() {
-            let read = self.change.leagues().season_dates(self.league.id);
+            let read = self.change.season_dates(self.league.id);
             let (ids, dates) = read
                 .at_line(line)?
                 .into_iter()
@@ -435,21 +435,16 @@ impl<'c, 'a> Resolver<'c, 'a> {
     fn fixtures_of(&mut self, season: i64) -> Result<&mut SeasonFixtures, StoreError> {
         if !self.fixtures.contains_key(&season) {
             let mut list = SeasonFixtures::default();
-            let known = self
-                .change
-                .leagues()
-                .fixtures(season)?
-                .into_iter()
-                .map(|f| Known {
-                    id: f.id,
-                    round: f.round,
-                    date: f.date,
-                    home: f.home.id,
-                    away: f.away.id,
-                    cancelled: f.cancelled,
-                    result: f.result.map_or(KnownResult::None, KnownResult::Stored),
-                    undated: f.undated,
-                });
+            let known = self.change.fixtures(season)?.into_iter().map(|f| Known {
+                id: f.id,
+                round: f.round,
+                date: f.date,
+                home: f.home.id,
+                away: f.away.id,
+                cancelled: f.cancelled,
+                result: f.result.map_or(KnownResult::None, KnownResult::Stored),
+                undated: f.undated,
+            });
             known.for_each(|f| list.push(f));
             self.fixtures.insert(season, list);
         }
@@ -623,7 +618,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                 if cancelled {
                     self.change.set_cancelled(id, false).at_line(line)?;
                 }
-                checked::refuse_closed_fixture(&self.change.leagues(), id).at_line(line)?;
+                checked::refuse_closed_fixture(self.change, id).at_line(line)?;
                 self.change
                     .set_night_result(id, &night.result)
                     .at_line(line)?;
@@ -777,7 +772,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
         if self.players.is_some() {
             return Ok(());
         }
-        let known = self.change.leagues().league_players(self.league.id)?;
+        let known = self.change.league_players(self.league.id)?;
         let mut players: BTreeMap<String, String> =
             known.into_iter().map(|n| (name_key(&n), n)).collect();
         for (other, today) in self.change.names().league_player_names(self.league.id)? {
@@ -959,7 +954,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
     ) -> Result<(), RowError> {
         let season = self.season(&a.season, a.line, column("season"))?;
         let team = self.team(&a.team, season.id, a.line, column("team"))?;
-        let reader = self.change.leagues();
+        let reader: &Reads = self.change;
         match a.change {
             AdjustmentChange::Points(points) => {
                 let before = match self.adjustments_before.entry(season.id) {
@@ -979,7 +974,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                     self.report.adjustments_kept += 1;
                     return Ok(());
                 }
-                checked::refuse_closed(&self.change.leagues(), season.id).at_line(a.line)?;
+                checked::refuse_closed(self.change, season.id).at_line(a.line)?;
                 self.change
                     .add_adjustment(season.id, team.id, points, &a.reason, a.date)
                     .at_line(a.line)?;
@@ -1016,8 +1011,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
                         ))
                     }
                     None => {
-                        checked::refuse_closed(&self.change.leagues(), season.id)
-                            .at_line(a.line)?;
+                        checked::refuse_closed(self.change, season.id).at_line(a.line)?;
                         self.change
                             .withdraw(season.id, team.id, a.date)
                             .at_line(a.line)?;

@@ -53,7 +53,7 @@ impl App {
         front: Option<&str>,
     ) -> Result<SiteRead, AppError> {
         self.store.read(|store| {
-            let front = front_season(&store.leagues(), league, front, self.today)?;
+            let front = front_season(store, league, front, self.today)?;
             read_site(store, league, front)
         })
     }
@@ -65,10 +65,10 @@ fn read_site(
     league: &LeagueInfo,
     front: Option<SeasonInfo>,
 ) -> Result<SiteRead, AppError> {
-    let leagues = store.leagues();
+    let leagues = store;
     let mut seasons = Vec::new();
     for info in leagues.seasons(league.id)? {
-        let read = read_season(&leagues, &info)?;
+        let read = read_season(leagues, &info)?;
         let entries = entries_as_then(leagues.entries(info.id)?, &read.season.teams);
         seasons.push(SiteSeason {
             info,
@@ -98,7 +98,7 @@ fn read_site(
         state: store.state()?,
         teams: leagues.teams(league.id)?,
         players_by_age: leagues.players_by_age_in(league.id)?,
-        history: history(&leagues, league)?,
+        history: history(leagues, league)?,
         seasons,
         other_sheets,
     })
