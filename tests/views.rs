@@ -23,7 +23,7 @@ use don::app::view::team::TeamView;
 use don::app::view::{NightView, SheetView, StandingsView};
 use don::app::{Actor, App};
 use don::league::stats::Filter;
-use don_store::store::{Reads, Store};
+use don_store::store::Store;
 
 /// Text as a reader sees it: tags left out (a block's or a cell's as a space, a link's or a
 /// mark's as nothing), escapes undone, whitespace made single spaces.
@@ -209,9 +209,8 @@ fn the_honours_say_the_same_on_the_terminal_and_the_site() {
     let terminal = normal(&db.ok(&["history"]));
     let html = words(&std::fs::read_to_string(site.join("honours.html")).unwrap());
     let store = Store::open_read(&db.path).unwrap();
-    let leagues: &Reads = &store;
-    let league = leagues.leagues().unwrap().remove(0);
-    let told = history(&leagues, &league).unwrap();
+    let league = store.leagues().unwrap().remove(0);
+    let told = history(&store, &league).unwrap();
     let mut facts = Vec::new();
     for s in &told.seasons {
         facts.push(s.season.clone());
@@ -407,7 +406,7 @@ fn the_table_s_notes_and_reasons_say_the_same_on_the_terminal_and_the_site() {
         league: None,
     };
     let app = App::open_existing(&db.path, actor).unwrap();
-    let league = app.unwrap().remove(0);
+    let league = app.leagues().unwrap().remove(0);
     let season = app.seasons(&league).unwrap().pop().unwrap().season;
     let read = app.season_read(&season).unwrap();
     for (confirmed, args, page) in [
@@ -492,7 +491,7 @@ fn the_figures_say_the_same_on_the_terminal_and_the_site() {
     let site = db.dir().join("site");
     db.ok(&["publish", "--out", site.to_str().unwrap()]);
     let app = app_of(&db);
-    let league = app.unwrap().remove(0);
+    let league = app.leagues().unwrap().remove(0);
     let seasons: Vec<_> = app
         .seasons(&league)
         .unwrap()
@@ -625,7 +624,7 @@ fn a_fixtures_list_says_the_same_on_the_terminal_and_the_site() {
         "2025-10-09",
     ]);
     let app = app_of(&db);
-    let league = app.unwrap().remove(0);
+    let league = app.leagues().unwrap().remove(0);
     let season = app.seasons(&league).unwrap().pop().unwrap().season;
     let last = app.fixtures_as_then(&season).unwrap().last().unwrap().id;
     db.ok(&["fixtures", "cancel", &last.to_string()]);
@@ -692,7 +691,7 @@ fn a_team_says_the_same_on_the_terminal_and_the_site() {
     let site = db.dir().join("site");
     db.ok(&["publish", "--out", site.to_str().unwrap()]);
     let app = app_of(&db);
-    let league = app.unwrap().remove(0);
+    let league = app.leagues().unwrap().remove(0);
     let season = app.seasons(&league).unwrap().pop().unwrap().season;
     let views: Vec<TeamView> = app
         .entries(&season)

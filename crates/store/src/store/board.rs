@@ -2,38 +2,20 @@
 //! linked as legs of its matches); the games of a night on the web are
 //! [`Store::web_games_of_night`]'s.
 
+use super::broken::LegNamed;
 use super::db::{Sql, Store, StoreError};
-
-/// A stored game linked as a Don leg of a night's match.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct NightLeg {
-    pub game: i64,
-    /// The match's kind and slot (`don`, 1) and the leg the game is.
-    pub kind: String,
-    pub slot: i64,
-    pub leg: u32,
-    /// The game's side (`NS` or `EW`) that played for the home team.
-    pub home_side: String,
-}
 
 impl Store {
     /// The games linked as legs of the matches of night (fixture) `fixture`, in the card's
-    /// order, leg by leg.
-    pub fn leg_games_of_night(&self, fixture: i64) -> Result<Vec<NightLeg>, StoreError> {
+    /// order, leg by leg: each game and the leg it is.
+    pub fn leg_games_of_night(&self, fixture: i64) -> Result<Vec<(i64, LegNamed)>, StoreError> {
         self.conn.all(
-            "SELECT g.game, m.kind, m.slot, g.leg, g.home_side
-             FROM leg_games g JOIN matches m ON m.id = g.match
+            "SELECT g.game, g.leg, m.kind, m.slot, h.name, a.name, f.date
+             FROM leg_games g JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
+             JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
              WHERE m.fixture = ?1 ORDER BY m.id, g.leg",
             [fixture],
-            |r| {
-                Ok(NightLeg {
-                    game: r.get(0)?,
-                    kind: r.get(1)?,
-                    slot: r.get(2)?,
-                    leg: r.get(3)?,
-                    home_side: r.get(4)?,
-                })
-            },
+            |r| Ok((r.get(0)?, LegNamed::read(r, 1)?)),
         )
     }
 }

@@ -10,7 +10,7 @@ pub struct FixtureNamed {
     pub date: String,
 }
 
-/// A leg of a match of a night, named for a message.
+/// A leg of a match of a night, named for a message: where a stored game is a leg.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LegNamed {
     pub leg: u32,
@@ -19,6 +19,20 @@ pub struct LegNamed {
     pub home: String,
     pub away: String,
     pub date: String,
+}
+
+impl LegNamed {
+    /// A leg read from its columns from `at` on: leg, kind, slot, home, away, date.
+    pub(super) fn read(r: &rusqlite::Row<'_>, at: usize) -> rusqlite::Result<LegNamed> {
+        Ok(LegNamed {
+            leg: r.get(at)?,
+            kind: r.get(at + 1)?,
+            slot: r.get(at + 2)?,
+            home: r.get(at + 3)?,
+            away: r.get(at + 4)?,
+            date: r.get(at + 5)?,
+        })
+    }
 }
 
 /// A rule that rows put back would break.

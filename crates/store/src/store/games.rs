@@ -4,6 +4,7 @@
 
 use rusqlite::Connection;
 
+use super::broken::LegNamed;
 use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
@@ -135,14 +136,8 @@ fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> 
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LegHolding {
     pub game: i64,
-    /// The match (`don 1`) and the leg of it.
-    pub kind: String,
-    pub slot: u32,
-    pub leg: u32,
-    /// The night: home v away, on its date.
-    pub home: String,
-    pub away: String,
-    pub date: String,
+    /// The leg of the match (`don 1`) of the night (home v away, on its date).
+    pub place: LegNamed,
     /// The change that put the link in place (entering or correcting the night, or an undo
     /// that put it back), with its summary, if the log says.
     pub linked_by: Option<(i64, String)>,
@@ -153,7 +148,13 @@ impl std::fmt::Display for LegHolding {
         write!(
             f,
             "game {} is leg {} of {} {} of {} v {} on {}: it cannot be changed while that night holds it; undo the night's link first",
-            self.game, self.leg, self.kind, self.slot, self.home, self.away, self.date
+            self.game,
+            self.place.leg,
+            self.place.kind,
+            self.place.slot,
+            self.place.home,
+            self.place.away,
+            self.place.date
         )?;
         match &self.linked_by {
             Some((op, summary)) => write!(
@@ -278,12 +279,7 @@ impl Reads {
             Ok((
                 LegHolding {
                     game,
-                    leg: r.get(0)?,
-                    kind: r.get(1)?,
-                    slot: r.get(2)?,
-                    home: r.get(3)?,
-                    away: r.get(4)?,
-                    date: r.get(5)?,
+                    place: LegNamed::read(r, 0)?,
                     linked_by: None,
                 },
                 r.get::<_, Option<i64>>(6)?,
@@ -356,12 +352,6 @@ impl Store {
                 .map(|game| each(&store.conn, game))
                 .collect()
         })
-    }
-
-    /// The newest game first, for choosing the most recent unfinished one.
-    pub fn game_numbers_newest_first(&self) -> Result<Vec<i64>, StoreError> {
-        self.conn
-            .all("SELECT id FROM games ORDER BY id DESC", [], |r| r.get(0))
     }
 }
 

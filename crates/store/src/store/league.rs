@@ -9,6 +9,7 @@ use std::fmt::Write as _;
 use chrono::NaiveDate;
 use rusqlite::{Connection, Params};
 
+use super::broken::LegNamed;
 use super::db::{date, tuple, Change, Reads, Sql, StoreError};
 use crate::league::names::{name_key, tidy};
 use crate::league::{
@@ -1126,18 +1127,6 @@ impl Change<'_> {
     }
 }
 
-/// Where a stored game is a leg already: the match's kind and slot, the night's date, its home
-/// and away teams' names, and its fixture.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct LegPlace {
-    pub kind: String,
-    pub slot: u32,
-    pub date: String,
-    pub home: String,
-    pub away: String,
-    pub fixture: i64,
-}
-
 /// Stored games as legs of matches.
 impl Reads {
     /// Whether there is a game `game`.
@@ -1146,24 +1135,15 @@ impl Reads {
         Ok(self.conn.one(sql, [game], |_| Ok(()))?.is_some())
     }
 
-    /// The match a stored game is a leg of, if it is one.
-    pub fn leg_place(&self, game: i64) -> Result<Option<LegPlace>, StoreError> {
+    /// The night (its fixture) and the leg a stored game is, if it is one.
+    pub fn leg_place(&self, game: i64) -> Result<Option<(i64, LegNamed)>, StoreError> {
         self.conn.one(
-            "SELECT m.kind, m.slot, f.date, h.name, a.name, f.id FROM leg_games g
+            "SELECT f.id, g.leg, m.kind, m.slot, h.name, a.name, f.date FROM leg_games g
                  JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
                  JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
                  WHERE g.game = ?1",
             [game],
-            |r| {
-                Ok(LegPlace {
-                    kind: r.get(0)?,
-                    slot: r.get(1)?,
-                    date: r.get(2)?,
-                    home: r.get(3)?,
-                    away: r.get(4)?,
-                    fixture: r.get(5)?,
-                })
-            },
+            |r| Ok((r.get(0)?, LegNamed::read(r, 1)?)),
         )
     }
 }

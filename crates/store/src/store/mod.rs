@@ -23,11 +23,10 @@ mod summaries;
 
 pub use access::{LinkRow, SessionRow, WebGame, SESSIONS_PER_LINK};
 pub use backup::{BackupError, BackupReport, RestoreReport};
-pub use board::NightLeg;
 pub use broken::{Broken, FixtureNamed, LegNamed};
 pub use db::{Actor, Change, Reads, StorageFault, Store, StoreError};
 pub use games::{GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
-pub use league::{Fixture, LeagueInfo, LegLink, LegPlace, SeasonEntry, SeasonInfo, TeamInfo};
+pub use league::{Fixture, LeagueInfo, LegLink, SeasonEntry, SeasonInfo, TeamInfo};
 pub use logged::LOGGED;
 pub use names::{Bearer, NameOwner, NameReader, OtherName};
 pub use oplog::{Clash, Dependents, LogEntry, Operation};

@@ -230,22 +230,12 @@ impl Change<'_> {
             Self::touched("leg_games", "g.id"),
             Self::touched("leg_games", "k.id"),
         );
-        let named = |r: &rusqlite::Row<'_>, at: usize| -> rusqlite::Result<LegNamed> {
-            Ok(LegNamed {
-                leg: r.get(at)?,
-                kind: r.get(at + 1)?,
-                slot: r.get(at + 2)?,
-                home: r.get(at + 3)?,
-                away: r.get(at + 4)?,
-                date: r.get(at + 5)?,
-            })
-        };
         let found = self.tx.one(&sql, [self.op], |r| {
             Ok((
                 Broken::Leg {
                     game: r.get(0)?,
-                    put_back: named(r, 1)?,
-                    holder: named(r, 7)?,
+                    put_back: LegNamed::read(r, 1)?,
+                    holder: LegNamed::read(r, 7)?,
                 },
                 Holder {
                     table: "leg_games",

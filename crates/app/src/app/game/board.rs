@@ -11,7 +11,7 @@ use crate::check::check_value;
 use crate::record::parse_record;
 use crate::replay::ScoreSheet;
 use crate::scorer::table_sheet;
-use crate::store::{Fixture, LeagueInfo, NightLeg, Reads, SeasonInfo};
+use crate::store::{Fixture, LeagueInfo, LegNamed, Reads, SeasonInfo};
 
 /// A game's board: where it stands, and its hands so far.
 #[derive(Clone, Debug)]
@@ -40,7 +40,7 @@ pub struct NightGame {
     /// True when the game is one of the league's on the web: it has a board of its own.
     pub web: bool,
     /// The leg of a match it is linked as, if it is.
-    pub leg: Option<NightLeg>,
+    pub leg: Option<LegNamed>,
     /// Where it stands; or, for a game that cannot be replayed at the table, why not.
     pub view: Result<ScoringView, String>,
 }
@@ -50,7 +50,7 @@ pub struct NightGame {
 struct Night {
     season: SeasonInfo,
     fixture: Fixture,
-    games: Vec<(i64, Option<NightLeg>)>,
+    games: Vec<(i64, Option<LegNamed>)>,
 }
 
 impl App {
@@ -109,10 +109,10 @@ impl App {
         let Some(night) = leagues.fixture(season.id, fixture)? else {
             return Ok(None);
         };
-        let mut games: Vec<(i64, Option<NightLeg>)> = Vec::new();
-        for leg in self.store.leg_games_of_night(fixture)? {
-            if !games.iter().any(|(g, _)| *g == leg.game) {
-                games.push((leg.game, Some(leg)));
+        let mut games: Vec<(i64, Option<LegNamed>)> = Vec::new();
+        for (game, leg) in self.store.leg_games_of_night(fixture)? {
+            if !games.iter().any(|(g, _)| *g == game) {
+                games.push((game, Some(leg)));
             }
         }
         for web in self.store.web_games_of_night(fixture)? {

@@ -8,7 +8,7 @@ use crate::league::names::name_key;
 use crate::league::{Leg, Pair};
 use crate::replay::ScoreSheet;
 use crate::rules::{Seat, Side as GameSide, Variant};
-use crate::store::{Reads, StoreError};
+use crate::store::{LegNamed, Reads, StoreError};
 
 /// A stored game read as a Don leg, turned to the match's home and away.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -28,15 +28,8 @@ pub type Replacing = (i64, String, u32);
 pub enum LegError {
     #[error("there is no game {game}")]
     NoGame { game: i64 },
-    #[error("game {game} is already a leg of {kind} {slot} of {home} v {away} on {date}")]
-    LegAlready {
-        game: i64,
-        kind: String,
-        slot: u32,
-        home: String,
-        away: String,
-        date: String,
-    },
+    #[error("game {game} is already a leg of {} {} of {} v {} on {}", at.kind, at.slot, at.home, at.away, at.date)]
+    LegAlready { game: i64, at: LegNamed },
     #[error("game {game} was played to {played}; this league's Don legs are {rules}")]
     OtherRules {
         game: i64,
@@ -101,16 +94,9 @@ impl GameLegs for Reads {
         }
         let place = self.leg_place(game)?;
         // A leg of the night a correction replaces may move within it.
-        let place = place.filter(|p| replacing.as_ref().map(|(f, ..)| *f) != Some(p.fixture));
-        if let Some(p) = place {
-            return Err(LegError::LegAlready {
-                game,
-                kind: p.kind,
-                slot: p.slot,
-                home: p.home,
-                away: p.away,
-                date: p.date,
-            });
+        let place = place.filter(|(f, _)| replacing.as_ref().map(|(r, ..)| r) != Some(f));
+        if let Some((_, at)) = place {
+            return Err(LegError::LegAlready { game, at });
         }
         let sheet = check_value(self.game_record(game)?);
         if sheet.variant.as_ref() != Some(variant) {
