@@ -62,11 +62,7 @@ fn links_where(
     params: impl rusqlite::Params,
 ) -> Result<Vec<LinkRow>, StoreError> {
     let sql = format!("SELECT {LINK_COLUMNS} WHERE {condition} ORDER BY l.id");
-    let rows = conn
-        .prepare(&sql)?
-        .query_map(params, link_row)?
-        .collect::<rusqlite::Result<_>>()?;
-    Ok(rows)
+    conn.all(&sql, params, link_row)
 }
 
 impl Reads {

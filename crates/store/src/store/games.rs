@@ -79,9 +79,6 @@ pub(super) fn stored_game(conn: &Connection, game: i64) -> Result<Option<StoredG
 }
 
 fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreError> {
-    let mut penalties_stmt = conn.prepare_cached(
-        "SELECT side, kind, points FROM penalties WHERE hand = ?1 ORDER BY number",
-    )?;
     let rows: Vec<(i64, StoredHand)> = conn.all(
         "SELECT id, number, pitcher, body, totals, abandon_reason, abandon_seat, layout,
                     claimed
@@ -107,28 +104,23 @@ fn stored_hands(conn: &Connection, game: i64) -> Result<Vec<StoredHand>, StoreEr
     let mut hands = Vec::with_capacity(rows.len());
     for (id, mut hand) in rows {
         if hand.body.as_deref() != Some("totals") {
-            hand.tricks = trick_texts(conn, id)?;
+            let sql = "SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number";
+            hand.tricks = conn.all(sql, [id], |r| r.get(0))?;
         }
-        hand.penalties = penalties_stmt
-            .query_map([id], |r| {
+        hand.penalties = conn.all(
+            "SELECT side, kind, points FROM penalties WHERE hand = ?1 ORDER BY number",
+            [id],
+            |r| {
                 Ok(StoredPenalty {
                     side: r.get(0)?,
                     kind: r.get(1)?,
                     points: r.get(2)?,
                 })
-            })?
-            .collect::<Result<_, _>>()?;
+            },
+        )?;
         hands.push(hand);
     }
     Ok(hands)
-}
-
-fn trick_texts(conn: &Connection, hand: i64) -> Result<Vec<String>, StoreError> {
-    conn.all(
-        "SELECT cards FROM tricks WHERE hand = ?1 ORDER BY number",
-        [hand],
-        |r| r.get(0),
-    )
 }
 
 /// A stored game scored as a leg of a league night's match: the night holds it as it stands
@@ -237,11 +229,8 @@ impl Reads {
     /// The latest operation that touched a game at the table (an entry, a take-back, or an
     /// undo of either).
     pub fn latest_for(&self, game: i64) -> Result<Option<i64>, StoreError> {
-        Ok(self.conn.query_row(
-            "SELECT max(id) FROM operations WHERE game = ?1 AND summary != ''",
-            [game],
-            |r| r.get(0),
-        )?)
+        let sql = "SELECT max(id) FROM operations WHERE game = ?1 AND summary != ''";
+        Ok(self.conn.query_row(sql, [game], |r| r.get(0))?)
     }
 
     /// A game's rows, if it is stored (as a change leaves them, in one).
@@ -333,6 +322,12 @@ impl Store {
                 stored_game(conn, game)?.ok_or_else(|| damaged(game, "it is not there"))?;
             Ok(GameSummary { game, stored })
         })
+    }
+
+    /// The newest game first, for choosing the most recent unfinished one.
+    pub fn game_numbers_newest_first(&self) -> Result<Vec<i64>, StoreError> {
+        self.conn
+            .all("SELECT id FROM games ORDER BY id DESC", [], |r| r.get(0))
     }
 
     /// Each game (oldest first) that a filter's query `sql` finds with `params`, read by

@@ -395,12 +395,11 @@ impl Reads {
         )?;
         rows.into_iter()
             .map(|(team, points, reason, day)| {
-                let date = date(&day)?;
                 Ok(Adjustment {
                     team,
                     points,
                     reason,
-                    date,
+                    date: date(&day)?,
                 })
             })
             .collect()

@@ -122,11 +122,8 @@ impl Store {
 
     /// The newest game whose summary says it is not decided, if any.
     pub fn latest_unfinished(&self) -> Result<Option<i64>, StoreError> {
-        Ok(self.conn.query_row(
-            "SELECT max(game) FROM game_summaries WHERE finished = 0",
-            [],
-            |r| r.get(0),
-        )?)
+        let sql = "SELECT max(game) FROM game_summaries WHERE finished = 0";
+        Ok(self.conn.query_row(sql, [], |r| r.get(0))?)
     }
 
     /// The games with no summary yet (a database brought up from version 6), newest first.

@@ -65,53 +65,40 @@ impl LegError {
     }
 }
 
-/// A stored game as a leg of a match, for [`Reads`] (in a change or a plain read).
-pub trait GameLegs {
-    /// A stored game as a Don leg: it must be a finished two-sided game of `variant`, not a leg
-    /// already; its home side is the one whose players are `home` (any order, case ignored),
-    /// or North–South when the match's players are not given.
-    /// `replacing`: the match a correction replaces; the game may score a leg of that night
-    /// already (the night's own check refuses one game as two legs of it).
-    fn game_leg(
-        &self,
-        game: i64,
-        variant: &Variant,
-        home: &[String],
-        replacing: Option<Replacing>,
-    ) -> Result<GameAsLeg, LegError>;
-}
-
-impl GameLegs for Reads {
-    fn game_leg(
-        &self,
-        game: i64,
-        variant: &Variant,
-        home: &[String],
-        replacing: Option<Replacing>,
-    ) -> Result<GameAsLeg, LegError> {
-        if !self.has_game(game)? {
-            return Err(LegError::NoGame { game });
-        }
-        let place = self.leg_place(game)?;
-        // A leg of the night a correction replaces may move within it.
-        let place = place.filter(|(f, _)| replacing.as_ref().map(|(r, ..)| r) != Some(f));
-        if let Some((_, at)) = place {
-            return Err(LegError::LegAlready { game, at });
-        }
-        let sheet = check_value(self.game_record(game)?);
-        if sheet.variant.as_ref() != Some(variant) {
-            let played = sheet
-                .variant
-                .as_ref()
-                .map_or_else(|| "unknown rules".to_string(), |v| v.describe());
-            return Err(LegError::OtherRules {
-                game,
-                played,
-                rules: variant.describe(),
-            });
-        }
-        as_leg(game, &sheet, Home::Players(home))
+/// A stored game as a Don leg, read in a change or a plain read: it must be a finished
+/// two-sided game of `variant`, not a leg already; its home side is the one whose players are
+/// `home` (any order, case ignored), or North–South when the match's players are not given.
+/// `replacing`: the match a correction replaces; the game may score a leg of that night
+/// already (the night's own check refuses one game as two legs of it).
+pub fn game_leg(
+    reads: &Reads,
+    game: i64,
+    variant: &Variant,
+    home: &[String],
+    replacing: Option<Replacing>,
+) -> Result<GameAsLeg, LegError> {
+    if !reads.has_game(game)? {
+        return Err(LegError::NoGame { game });
     }
+    let place = reads.leg_place(game)?;
+    // A leg of the night a correction replaces may move within it.
+    let place = place.filter(|(f, _)| replacing.as_ref().map(|(r, ..)| r) != Some(f));
+    if let Some((_, at)) = place {
+        return Err(LegError::LegAlready { game, at });
+    }
+    let sheet = check_value(reads.game_record(game)?);
+    if sheet.variant.as_ref() != Some(variant) {
+        let played = sheet
+            .variant
+            .as_ref()
+            .map_or_else(|| "unknown rules".to_string(), |v| v.describe());
+        return Err(LegError::OtherRules {
+            game,
+            played,
+            rules: variant.describe(),
+        });
+    }
+    as_leg(game, &sheet, Home::Players(home))
 }
 
 /// How the home side of a game is known.

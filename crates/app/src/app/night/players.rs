@@ -4,7 +4,7 @@
 use super::enter::{LegEntry, MatchEntry};
 use super::error::slip_words;
 use super::error::NightError;
-use crate::app::game::leg::GameLegs;
+use crate::app::game::leg::game_leg;
 use crate::app::league::checked;
 use crate::app::AppError;
 use crate::league::names::{name_key, near_miss};
@@ -177,14 +177,14 @@ pub(crate) fn resolve(
                 if entry.kind != Kind::Don {
                     return Err(NightError::NotDonLeg { leg: i + 1 });
                 }
-                let g = reader
-                    .game_leg(
-                        game,
-                        &config.don_rules,
-                        &players.home,
-                        correcting.map(|f| (f, entry.kind.to_string(), entry.slot)),
-                    )
-                    .map_err(|error| NightError::LegGame { leg: i + 1, error })?;
+                let g = game_leg(
+                    reader,
+                    game,
+                    &config.don_rules,
+                    &players.home,
+                    correcting.map(|f| (f, entry.kind.to_string(), entry.slot)),
+                )
+                .map_err(|error| NightError::LegGame { leg: i + 1, error })?;
                 for side in HomeAway::BOTH {
                     if players[side].is_empty() {
                         players[side] = g.players[side].clone();
