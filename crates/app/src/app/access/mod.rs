@@ -278,19 +278,19 @@ impl App {
                 vec![row]
             }
             Revoke::Team(_) | Revoke::Secretary | Revoke::Game(_) => {
-                let (whose, who): (Box<dyn Fn(&LinkRow) -> bool>, String) = match which {
+                // Whose links: a team's captain's, a game's scorer's, else the secretary's.
+                let (team, who) = match which {
                     Revoke::Team(name) => {
                         let team = crate::app::league::which::team(&leagues, &league, name)?;
-                        (Box::new(move |l| l.team == Some(team.id)), team.name)
+                        (Some(team.id), team.name)
                     }
-                    Revoke::Game(game) => (
-                        Box::new(move |l| l.game == Some(game)),
-                        format!("game {game}"),
-                    ),
-                    _ => (
-                        Box::new(|l| l.team.is_none() && l.game.is_none()),
-                        "the secretary".into(),
-                    ),
+                    Revoke::Game(game) => (None, format!("game {game}")),
+                    _ => (None, "the secretary".into()),
+                };
+                let whose = |l: &LinkRow| match which {
+                    Revoke::Team(_) => l.team == team,
+                    Revoke::Game(game) => l.game == Some(game),
+                    _ => l.team.is_none() && l.game.is_none(),
                 };
                 let open: Vec<LinkRow> = all
                     .into_iter()
