@@ -218,12 +218,7 @@ pub fn target(
             let real = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
             let note = via(path, &real);
             let kind = meta.file_type();
-            if let Some(what) = is_database(&real, Some(&meta), database) {
-                return Err(OutError::Database {
-                    path: path.to_path_buf(),
-                    note: note + what,
-                });
-            }
+            not_the_database(path, &real, Some(&meta), Some(database), &note)?;
             if kind.is_dir() {
                 return Err(OutError::Folder {
                     path: path.to_path_buf(),
@@ -246,19 +241,7 @@ pub fn target(
                     }),
                 };
             }
-            if !may_write(&real) {
-                return Err(OutError::ReadOnly {
-                    path: path.to_path_buf(),
-                    note,
-                });
-            }
-            if role != Role::Backup && !force && is_sqlite(&real) {
-                return Err(OutError::Holds {
-                    path: path.to_path_buf(),
-                    note,
-                    holds: "an SQLite database".into(),
-                });
-            }
+            may_replace(path, &real, note, force || role == Role::Backup)?;
             Ok(OutTarget::File { real, meta })
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -290,17 +273,47 @@ pub fn target(
                     })
                 }
             }
-            if let Some(what) = is_database(&real, None, database) {
-                return Err(OutError::Database {
-                    path: path.to_path_buf(),
-                    note: note + what,
-                });
-            }
+            not_the_database(path, &real, None, Some(database), &note)?;
             Ok(OutTarget::New { real })
         }
         Err(e) if e.kind() == io::ErrorKind::NotADirectory => Err(not_a_folder(path, path)),
         Err(e) => Err(OutError::write(path, e)),
     }
+}
+
+/// Refuses writing `path` (`note`: how it leads to `real`) when `real` is the open database at
+/// `database` or a file SQLite keeps beside it ([`is_database`]).
+fn not_the_database(
+    path: &Path,
+    real: &Path,
+    meta: Option<&Metadata>,
+    database: Option<&Path>,
+    note: &str,
+) -> Result<(), OutError> {
+    match database.and_then(|database| is_database(real, meta, database)) {
+        Some(what) => Err(OutError::Database {
+            path: path.to_path_buf(),
+            note: format!("{note}{what}"),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Refuses replacing `path` (`note`: how it leads to `real`) when the user may not write
+/// `real`, or (unless `force`) when it holds an SQLite database.
+fn may_replace(path: &Path, real: &Path, note: String, force: bool) -> Result<(), OutError> {
+    if !may_write(real) {
+        let path = path.to_path_buf();
+        return Err(OutError::ReadOnly { path, note });
+    }
+    if !force && is_sqlite(real) {
+        return Err(OutError::Holds {
+            path: path.to_path_buf(),
+            note,
+            holds: "an SQLite database".into(),
+        });
+    }
+    Ok(())
 }
 
 /// `path` cannot be reached: the first name on the way to `within` that is a file.
@@ -398,27 +411,8 @@ fn write_set_as(
                     };
                     return Err(OutError::InSet { path, kind, role });
                 }
-                if let Some(what) =
-                    database.and_then(|database| is_database(&path, Some(&meta), database))
-                {
-                    return Err(OutError::Database {
-                        path,
-                        note: what.into(),
-                    });
-                }
-                if !may_write(&path) {
-                    return Err(OutError::ReadOnly {
-                        path,
-                        note: String::new(),
-                    });
-                }
-                if !force && is_sqlite(&path) {
-                    return Err(OutError::Holds {
-                        path,
-                        note: String::new(),
-                        holds: "an SQLite database".into(),
-                    });
-                }
+                not_the_database(&path, &path, Some(&meta), database, "")?;
+                may_replace(&path, &path, String::new(), force)?;
                 Some(meta)
             }
         };
@@ -450,13 +444,7 @@ fn folder(dir: &Path, database: Option<&Path>) -> Result<(), OutError> {
         Ok(m) => {
             let real = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
             let note = via(dir, &real);
-            if let Some(what) = database.and_then(|database| is_database(&real, Some(&m), database))
-            {
-                return Err(OutError::Database {
-                    path: dir.to_path_buf(),
-                    note: note + what,
-                });
-            }
+            not_the_database(dir, &real, Some(&m), database, &note)?;
             Err(OutError::NotADir {
                 path: dir.to_path_buf(),
                 note,
