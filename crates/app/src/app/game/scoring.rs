@@ -18,9 +18,9 @@ use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
 use crate::record::line::{parse_line, Line};
 use crate::record::parse_record;
-use crate::rules::{BySeat, Card, Variant};
+use crate::rules::{BySeat, Variant};
 use crate::scorer::{
-    Announcement, Answer, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView, Status,
+    Announcement, Answer, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView,
 };
 use crate::store::{Store, StoreError, WebGame};
 
@@ -31,21 +31,17 @@ pub const WEB_HANDS: u32 = 200;
 /// The most entries (lines kept) a game scored on the web may have.
 pub const WEB_ENTRIES: usize = 4000;
 
-/// A game as its scorer sees it before the next entry: what `don play` says above its prompt.
+/// A game as its scorer sees it before the next entry: where it stands (what `don play` says
+/// above its prompt), and the game as it is kept.
 #[derive(Clone, Debug)]
 pub struct ScoringView {
     pub game: i64,
     pub variant: Variant,
     /// The players' names, by seat.
     pub seats: BySeat<Option<String>>,
-    /// Where the game stands: hand, trick, dealer, pitcher, leader, trumps, scores, legs.
-    pub status: Status,
-    /// The score and what each side still needs ([`Announcement::Score`]).
-    pub standing: Announcement,
-    /// The tricks of the hand in play, as lines, in order.
-    pub tricks_in_play: Vec<String>,
-    /// The cards played so far in the hand in play.
-    pub cards_in_play: Vec<Card>,
+    /// Where the game stands: hand, trick, dealer, pitcher, leader, trumps, scores and what
+    /// each side needs, legs, the tricks of the hand in play.
+    pub status: ScorerView,
     /// Why nothing may be entered (a league night holds the game as a leg), if so.
     pub held: Option<String>,
     /// The game's latest change: what an entry made from this view sends back, so that an
@@ -56,18 +52,6 @@ pub struct ScoringView {
     pub web: Option<WebGame>,
     /// The entries kept, how many: a hand begun or taken back shows here too.
     pub entries: usize,
-}
-
-impl ScoringView {
-    /// The game's state as a page shows it: typed facts, not the terminal's sentences.
-    pub fn state(&self) -> ScorerView {
-        ScorerView::of(
-            &self.status,
-            &self.standing,
-            &self.tricks_in_play,
-            self.held.is_some(),
-        )
-    }
 }
 
 /// A line entered: what was said of it, and the game after it.
@@ -130,9 +114,6 @@ fn view_of<J: Journal>(
         variant: session.variant().clone(),
         seats: session.seats().clone(),
         status: session.status(),
-        standing: session.standing(),
-        tricks_in_play: session.tricks_in_play(),
-        cards_in_play: session.cards_in_play(),
         held,
         seen,
         web,
