@@ -19,9 +19,7 @@ use crate::league::TeamId;
 use crate::record::line::{parse_line, Line};
 use crate::record::parse_record;
 use crate::rules::{BySeat, Variant};
-use crate::scorer::{
-    Announcement, Answer, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView,
-};
+use crate::scorer::{Announcement, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView};
 use crate::store::{Store, StoreError, WebGame};
 
 /// The most hands a game scored on the web may have: past it, a line that would begin another
@@ -48,21 +46,13 @@ pub struct ScoringView {
     /// entry from a view another phone has overtaken is refused
     /// ([`GameError::EnteredMeanwhile`]).
     pub seen: Option<i64>,
-    /// The game as one of the league's on the web, if it is one.
-    pub web: Option<WebGame>,
-    /// The entries kept, how many: a hand begun or taken back shows here too.
-    pub entries: usize,
 }
 
 /// A line entered: what was said of it, and the game after it.
 #[derive(Clone, Debug)]
 pub struct ScoringEntered {
-    /// The line as given.
-    pub line: String,
     /// What the scorer says (nothing for a blank line; `help` and `quit` say nothing here).
     pub said: Vec<Announcement>,
-    /// True when the line was `undo`.
-    pub taken_back: bool,
     pub view: ScoringView,
 }
 
@@ -107,7 +97,6 @@ fn view_of<J: Journal>(
     session: &ScorerSession<J>,
     held: Option<String>,
     seen: Option<i64>,
-    web: Option<WebGame>,
 ) -> ScoringView {
     ScoringView {
         game,
@@ -116,8 +105,6 @@ fn view_of<J: Journal>(
         status: session.status(),
         held,
         seen,
-        web,
-        entries: session.entries().len(),
     }
 }
 
@@ -202,13 +189,12 @@ impl App {
         let (variant, seats) = table_of(&self.store, game)?;
         let seen = self.store.latest_for(game)?;
         let held = self.store.leg_holding(game)?.map(|h| h.to_string());
-        let web = self.store.web_game(game)?;
         let journal = Looking {
             store: &self.store,
             game,
         };
         let session = ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
-        Ok(view_of(game, &session, held, seen, web))
+        Ok(view_of(game, &session, held, seen))
     }
 
     /// The scorer's session on `game`, each line kept in this database: what `don play` and
@@ -251,7 +237,6 @@ impl App {
             }
             .into());
         }
-        let web = self.store.web_game(game)?;
         let mut session = self.scorer_session(game)?;
         let grows = !matches!(
             parse_line(line),
@@ -281,20 +266,14 @@ impl App {
             }
             Err(LineRefusal::Journal(e)) => return Err(e),
         };
-        let taken_back = matches!(answer, Answer::TakenBack(_));
         let said = answer.announcements().to_vec();
-        let mut view = view_of(game, &session, None, None, web);
+        let mut view = view_of(game, &session, None, None);
         drop(session);
         view.seen = self.store.latest_for(game)?;
         if view.status.held {
             view.held = self.store.leg_holding(game)?.map(|h| h.to_string());
         }
-        Ok(ScoringEntered {
-            line: line.to_string(),
-            said,
-            taken_back,
-            view,
-        })
+        Ok(ScoringEntered { said, view })
     }
 
     /// Begins a game on the web of `league` (as `don new` does, checked with [`GameToBegin::new`]):
