@@ -8,12 +8,6 @@ use crate::rules::spec::FirstPitch;
 use crate::rules::Suit;
 
 impl ScorerView {
-    /// The line that names the pitcher, with the game's seats: "`pitcher N|E|S|W`".
-    fn pitcher_line(&self) -> String {
-        let seats: Vec<&str> = self.seats.iter().map(|s| s.letter()).collect();
-        format!("`pitcher {}`", seats.join("|"))
-    }
-
     /// What to type when the pitcher is wanted: "Type `pitcher N|E|S|W` (the holder of the
     /// lowest diamond)".
     pub fn pitcher_wanted(&self) -> String {
@@ -21,7 +15,8 @@ impl ScorerView {
             FirstPitch::LowestDiamond => "the holder of the lowest diamond",
             FirstPitch::Free => "the winner of the cut, or whom they choose",
         };
-        format!("Type {} ({who})", self.pitcher_line())
+        let seats: Vec<&str> = self.seats.iter().map(|s| s.letter()).collect();
+        format!("Type `pitcher {}` ({who})", seats.join("|"))
     }
 
     /// True when `now`, the status after this one, stands in the same hand of the same leg,
@@ -112,6 +107,45 @@ fn suit_symbol(suit: Suit) -> char {
     }
 }
 
+impl ScorerView {
+    /// Where a game in play stands, as the terminal and a page both say it: "Hand 3, trick 2 ·
+    /// W (Huw) deals · N (Gareth) pitched · E (Dai) to lead · trumps hearts"; with `scores`,
+    /// each side's score, "(counting)" and the leg of a match too: " · NS (Gareth & Rhys) 45 ·
+    /// EW (Dai & Huw) 52 · leg 2, legs 1–0".
+    pub fn heading(&self, scores: bool) -> String {
+        let mut words = format!("Hand {}", self.hand);
+        if self.in_hand {
+            words.push_str(&format!(", trick {}", self.trick));
+        }
+        if let Some(d) = self.dealer {
+            words.push_str(&format!(" · {} deals", self.names.seat(d)));
+        }
+        if let Some(p) = self.pitcher {
+            let verb = if self.in_hand { "pitched" } else { "pitches" };
+            words.push_str(&format!(" · {} {verb}", self.names.seat(p)));
+        }
+        if let (true, Some(l)) = (self.in_hand, self.leader) {
+            words.push_str(&format!(" · {} to lead", self.names.seat(l)));
+        }
+        if let Some(t) = self.trumps {
+            words.push_str(&format!(" · trumps {t}"));
+        }
+        if scores {
+            for s in &self.sides {
+                words.push_str(&format!(" · {} {}", s.name, s.score));
+            }
+            if self.counting {
+                words.push_str(" (counting)");
+            }
+            if self.is_match() {
+                let word = if self.games { "game" } else { "leg" };
+                words.push_str(&format!(" · {word} {}, {word}s {}", self.leg, self.wins()));
+            }
+        }
+        words
+    }
+}
+
 impl fmt::Display for ScorerView {
     /// Where the game stands, in full, said above the prompt when it changes: "Hand 3, trick 2
     /// · W deals · N pitched · E to lead · trumps hearts · NS (Gareth & Rhys) 45 · EW (Dai &
@@ -132,33 +166,7 @@ impl fmt::Display for ScorerView {
                 self.result_words()
             );
         }
-        write!(f, "Hand {}", self.hand)?;
-        if self.in_hand {
-            write!(f, ", trick {}", self.trick)?;
-        }
-        if let Some(d) = self.dealer {
-            write!(f, " · {} deals", self.names.seat(d))?;
-        }
-        if let Some(p) = self.pitcher {
-            let verb = if self.in_hand { "pitched" } else { "pitches" };
-            write!(f, " · {} {verb}", self.names.seat(p))?;
-        }
-        if let (true, Some(l)) = (self.in_hand, self.leader) {
-            write!(f, " · {} to lead", self.names.seat(l))?;
-        }
-        if let Some(t) = self.trumps {
-            write!(f, " · trumps {t}")?;
-        }
-        for s in &self.sides {
-            write!(f, " · {} {}", s.name, s.score)?;
-        }
-        if self.counting {
-            f.write_str(" (counting)")?;
-        }
-        if self.is_match() {
-            let word = if self.games { "game" } else { "leg" };
-            write!(f, " · {word} {}, {word}s {}", self.leg, self.wins())?;
-        }
+        f.write_str(&self.heading(true))?;
         if self.needs_pitcher() {
             write!(f, ". Who pitches? {}", self.pitcher_wanted())?;
         }

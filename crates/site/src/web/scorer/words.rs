@@ -11,35 +11,7 @@ pub fn where_words(v: &ScorerView, scores: bool) -> String {
     if v.over {
         return format!("The game is over: {}", v.result_words());
     }
-    let mut words = format!("Hand {}", v.hand);
-    if v.in_hand {
-        words.push_str(&format!(", trick {}", v.trick));
-    }
-    if let Some(d) = v.dealer {
-        words.push_str(&format!(" · {} deals", v.names.seat(d)));
-    }
-    if let Some(p) = v.pitcher {
-        let verb = if v.in_hand { "pitched" } else { "pitches" };
-        words.push_str(&format!(" · {} {verb}", v.names.seat(p)));
-    }
-    if let (true, Some(l)) = (v.in_hand, v.leader) {
-        words.push_str(&format!(" · {} to lead", v.names.seat(l)));
-    }
-    if let Some(t) = v.trumps {
-        words.push_str(&format!(" · trumps {t}"));
-    }
-    if scores {
-        for s in &v.sides {
-            words.push_str(&format!(" · {} {}", s.name, s.score));
-        }
-        if v.counting {
-            words.push_str(" (counting)");
-        }
-        if v.is_match() {
-            let word = if v.games { "game" } else { "leg" };
-            words.push_str(&format!(" · {word} {}, {word}s {}", v.leg, v.wins()));
-        }
-    }
+    let mut words = v.heading(scores);
     if v.wanted() == Wanted::Pitcher {
         words.push_str(" · waiting for the pitcher");
     }
