@@ -86,11 +86,11 @@ struct Offered {
 }
 
 fn game_line(view: &ScoringView) -> GameLine {
-    let state = view.state();
+    let state = &view.status;
     let players: Vec<String> = state.sides.iter().map(|s| s.name.label.clone()).collect();
-    let state = match &state.result {
-        Some(result) => format!("over: {result}"),
-        None => standing_words(&state),
+    let state = match state.over {
+        true => format!("over: {}", state.result_words()),
+        false => standing_words(state),
     };
     GameLine {
         game: view.game,
