@@ -4,7 +4,6 @@
 
 pub mod error;
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
@@ -18,7 +17,7 @@ use crate::store::{Bearer, Change, LeagueInfo, LeagueReader, NameOwner, OtherNam
 
 pub use crate::app::names::error::NamesError;
 
-// The kind and hint of a refusal here (the error itself is in a file of its own, which
+// The kind of a refusal here (the error itself is in a file of its own, which
 // [`AppError`] names without naming this one).
 impl NamesError {
     pub fn kind(&self) -> ErrorKind {
@@ -28,11 +27,6 @@ impl NamesError {
             }
             NamesError::Blank { .. } => ErrorKind::Invalid,
         }
-    }
-
-    /// What to do about it, where the error knows.
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
     }
 }
 
