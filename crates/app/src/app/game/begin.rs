@@ -251,10 +251,7 @@ pub fn new_record(fields: &Fields, today: Option<&str>) -> Result<Value, BeginEr
         .iter()
         .find(|s| seats.get(s.letter()).and_then(Value::as_str) == Some(""))
     {
-        let field = match fields.by_seat.iter().any(|(s, _)| s == blank) {
-            true => Field::Seat(*blank),
-            false => Field::Seats,
-        };
+        let field = seat_field(fields, *blank);
         return Err(BeginError::alone(field, "a player's name cannot be blank"));
     }
     // One person, one seat: names match as they do across games.
@@ -270,12 +267,8 @@ pub fn new_record(fields: &Fields, today: Option<&str>) -> Result<Value, BeginEr
         } else {
             format!("{} (as {})", escaped(name), escaped(again))
         };
-        let field = match fields.by_seat.iter().any(|(s, _)| *s == second) {
-            true => Field::Seat(second),
-            false => Field::Seats,
-        };
         return Err(BeginError::alone(
-            field,
+            seat_field(fields, second),
             format!("{written} is named for two seats, {first} and {second}: one player sits in one seat"),
         ));
     }
@@ -305,6 +298,14 @@ pub fn new_record(fields: &Fields, today: Option<&str>) -> Result<Value, BeginEr
         return Err(BeginError::alone(Field::Options, f.message.clone()));
     }
     Ok(record_json(&parsed))
+}
+
+/// The field that named the player of `seat`: its own, else the list of seats.
+fn seat_field(fields: &Fields, seat: Seat) -> Field {
+    match fields.by_seat.iter().any(|(s, _)| *s == seat) {
+        true => Field::Seat(seat),
+        false => Field::Seats,
+    }
 }
 
 /// The record a game begun on the web starts as ([`new_record`]), refused when it could not
