@@ -17,7 +17,7 @@ use don::app::BackupError;
 use don::app::{AppError, ErrorKind};
 use don::league::confirm::ConfirmRefusal;
 use don::league::error::forms;
-use don::league::fixtures::{FixtureError, SeasonChoice};
+use don::league::fixtures::FixtureError;
 use don::league::names::{quoted, shell_quoted, tidy};
 use don::league::LeagueError;
 use don::publish::out::{OutError, Role};
@@ -36,11 +36,9 @@ pub enum CliError {
     /// The command line asks for something that cannot be done (exit 2).
     #[error("{0}")]
     Usage(String),
-    #[error("{}", store_words(.0))]
-    Store(#[from] StoreError),
-    /// A thing the user asked of `app` that was refused or failed.
+    /// A thing the user asked of `app` that was refused or failed (the store's errors too).
     #[error("{}", app_words(.0))]
-    App(AppError),
+    App(#[from] AppError),
     /// A file named with `--out` that is not written (exit 2), or failed writing (exit 1).
     #[error("{}", out_words(.0))]
     Out(#[from] OutError),
@@ -55,9 +53,15 @@ pub enum CliError {
     },
 }
 
-impl From<don::league::LeagueError> for CliError {
-    fn from(e: don::league::LeagueError) -> CliError {
+impl From<LeagueError> for CliError {
+    fn from(e: LeagueError) -> CliError {
         CliError::App(AppError::League(e))
+    }
+}
+
+impl From<StoreError> for CliError {
+    fn from(e: StoreError) -> CliError {
+        CliError::App(AppError::Store(e))
     }
 }
 
@@ -66,16 +70,6 @@ impl From<WebError> for CliError {
         match e {
             WebError::App(e) => e.into(),
             e => CliError::Web(Box::new(e)),
-        }
-    }
-}
-
-impl From<AppError> for CliError {
-    /// A store error stays one, with its hints and exit codes.
-    fn from(e: AppError) -> CliError {
-        match e {
-            AppError::Store(e) => e.into(),
-            e => CliError::App(e),
         }
     }
 }
@@ -91,7 +85,7 @@ impl CliError {
     /// storage fault SQLite met deep in a change, which knows no file name.
     pub fn naming_database(self, db: Option<&Path>) -> CliError {
         match (self, db) {
-            (CliError::Store(e), Some(db)) => CliError::Store(e.naming(db)),
+            (CliError::App(AppError::Store(e)), Some(db)) => e.naming(db).into(),
             (CliError::Hinted { error, hint }, db) => CliError::Hinted {
                 error: Box::new(error.naming_database(db)),
                 hint,
@@ -105,13 +99,11 @@ impl CliError {
         match self {
             CliError::Source(_) | CliError::Usage(_) => ErrorKind::Invalid,
             CliError::Io(_) => ErrorKind::Fault,
-            CliError::Store(e) => don::app::error::store_kind(e),
             CliError::App(e) => e.kind(),
             CliError::Out(e) if e.is_refusal() => ErrorKind::Invalid,
             CliError::Out(_) => ErrorKind::Fault,
             CliError::Hinted { error, .. } => error.kind(),
             CliError::Web(e) => match e.as_ref() {
-                WebError::App(e) => e.kind(),
                 WebError::Listen { .. } => ErrorKind::Conflict,
                 _ => ErrorKind::Fault,
             },
@@ -153,14 +145,13 @@ impl CliError {
             StoreError::FolderNotWritable { .. } => {
                 "give --db a file in a folder you may write (your home folder, say), or ask the folder's owner for permission"
             }
-            _ => return CliError::Store(e),
+            _ => return e.into(),
         };
-        CliError::Store(e).with_hint(Some(hint))
+        CliError::from(e).with_hint(Some(hint))
     }
 
     pub fn hint(&self) -> Option<Cow<'static, str>> {
         let fixed = match self {
-            CliError::Store(e) => return store_hint(e),
             CliError::App(e) => return app_hint(e).or_else(|| e.hint()),
             CliError::Web(e) => match e.as_ref() {
                 WebError::Listen { .. } => {
@@ -456,14 +447,9 @@ fn league_words(e: &LeagueError) -> String {
                 shell_quoted(season)
             ),
         },
-        E::Season(choice) => season_words(choice),
+        E::Season(choice) => format!("{choice}{}", advice_words(&choice.advice())),
         e => e.to_string(),
     }
-}
-
-/// The terminal's sentence for a date no season can be chosen for.
-fn season_words(e: &SeasonChoice) -> String {
-    format!("{e}{}", advice_words(&e.advice()))
 }
 
 /// The terminal's sentence for a fault of a file's row: its message, and what to do about it
@@ -566,6 +552,7 @@ fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
     const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
     let league = match e {
         AppError::League(e) => e,
+        AppError::Store(e) => return store_hint(e),
         AppError::Access(AccessError::NoLink(_) | AccessError::NoneToRevoke(_)) => {
             return Some("`don captain list` shows the links".into())
         }

@@ -60,17 +60,8 @@ impl AppError {
     pub fn hint(&self) -> Option<Cow<'static, str>> {
         match self {
             AppError::Store(e) if e.is_busy() => Some(BUSY_HINT.into()),
-            // A refusal of these says what to do itself.
-            AppError::Store(_)
-            | AppError::League(_)
-            | AppError::Night(_)
-            | AppError::Game(_)
-            | AppError::Leg(_)
-            | AppError::Undo(_)
-            | AppError::Backup(_)
-            | AppError::Names(_) => None,
-            AppError::Results(e) => e.hint(),
             AppError::Access(e) => e.hint(),
+            _ => None,
         }
     }
 }
