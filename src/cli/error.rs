@@ -20,7 +20,7 @@ use don::league::error::forms;
 use don::league::fixtures::FixtureError;
 use don::league::names::{quoted, shell_quoted, tidy};
 use don::league::LeagueError;
-use don::publish::out::{OutError, Role};
+use don::publish::out::{OutError, Writer};
 use don::record::results::{Advice, RowError};
 use don::record::text::{escaped, shortened};
 use don::record::SourceError;
@@ -160,7 +160,7 @@ impl CliError {
                 e => return e.hint().map(Cow::Owned),
             },
             CliError::Hinted { hint, .. } => hint,
-            CliError::Out(e) => out_hint(e, Role::Out),
+            CliError::Out(e) => out_hint(e, Writer::Out),
             CliError::Source(SourceError::NotJson { .. }) => {
                 "a .json file holds one record or a list of them; name the file .jsonl for one record per line"
             }
@@ -590,10 +590,10 @@ fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
 }
 
 /// What the user can do about a file not written, as `role` names the file.
-pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
+pub(super) fn out_hint(e: &OutError, role: Writer) -> &'static str {
     use OutError::*;
     match (e, role) {
-        (Empty | Folder { .. } | NotWritable { .. } | EndsInSlash { .. }, Role::Out) => {
+        (Empty | Folder { .. } | NotWritable { .. } | EndsInSlash { .. }, Writer::Out) => {
             "give --out the name of a file (new, or one to replace)"
         }
         (Empty | Folder { .. } | EndsInSlash { .. } | NotForBackup { .. }, _) => {
@@ -603,21 +603,23 @@ pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
         (NotAFolder { .. }, _) => {
             "every name before the file's own must be a folder: give a path that is"
         }
-        (Database { .. }, Role::Backup) => "back it up to another file",
-        (Database { .. }, Role::Out) => {
+        (Database { .. }, Writer::Backup) => "back it up to another file",
+        (Database { .. }, Writer::Out) => {
             "give --out another file; to copy the database, use `don backup FILE`"
         }
         (Database { .. }, _) => {
             "give --out-dir another folder; to copy the database, use `don backup FILE`"
         }
-        (InSet { .. }, Role::Man) => {
+        (InSet { .. }, Writer::Man) => {
             "remove it (or move it out of the folder), or give --out another folder"
         }
         (InSet { .. }, _) => {
             "remove it (or move it out of the folder), or export into another folder"
         }
-        (NotADir { .. }, Role::Man) => "give --out a folder (new, or one to write the pages into)",
-        (DanglingFolder { .. }, Role::Man) => {
+        (NotADir { .. }, Writer::Man) => {
+            "give --out a folder (new, or one to write the pages into)"
+        }
+        (DanglingFolder { .. }, Writer::Man) => {
             "make the folder it points to, or give --out another folder"
         }
         (NotADir { .. }, _) => "give --out-dir a folder (new, or one to write the files into)",
@@ -627,16 +629,16 @@ pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
         (ReadOnly { .. }, _) => {
             "give another file; if it is yours to replace, make it writable first (chmod u+w FILE)"
         }
-        (Holds { .. }, Role::Backup) => {
+        (Holds { .. }, Writer::Backup) => {
             "give another file name; to replace it all the same, add --force"
         }
-        (Holds { .. }, Role::Out) => {
+        (Holds { .. }, Writer::Out) => {
             "give --out another file; to replace it all the same, add --force"
         }
         (Holds { .. }, _) => {
             "give --out-dir another folder; to replace it all the same, add --force"
         }
-        (NoFolder { .. }, Role::Backup) => {
+        (NoFolder { .. }, Writer::Backup) => {
             "make the folder first, or give a file in a folder that is there"
         }
         (NoFolder { .. }, _) => {
@@ -646,10 +648,10 @@ pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
             io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
                 "free some space on the disk it is on, and run the command again"
             }
-            io::ErrorKind::PermissionDenied if role == Role::OutDir => {
+            io::ErrorKind::PermissionDenied if role == Writer::OutDir => {
                 "you may not write there: give --out-dir a folder you may write"
             }
-            io::ErrorKind::PermissionDenied if role == Role::Man => {
+            io::ErrorKind::PermissionDenied if role == Writer::Man => {
                 "you may not write there: give --out a folder you may write"
             }
             io::ErrorKind::PermissionDenied => {
@@ -672,7 +674,7 @@ fn out_words(e: &OutError) -> String {
         OutError::InSet {
             path,
             kind,
-            role: Role::Man,
+            role: Writer::Man,
         } => format!(
             "{} is a {kind} where `don man` writes a file of the set",
             path.display()

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// Who writes: what the hints name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
+pub enum Writer {
     /// `export --out FILE`.
     Out,
     /// `export --out-dir DIR`.
@@ -25,11 +25,11 @@ pub enum Role {
     Man,
 }
 
-impl Role {
+impl Writer {
     /// Who writes a set of files, in a message: "the export writes".
     fn writes(self) -> &'static str {
         match self {
-            Role::Man => "the manual writes",
+            Writer::Man => "the manual writes",
             _ => "the export writes",
         }
     }
@@ -64,7 +64,7 @@ pub enum OutError {
     InSet {
         path: PathBuf,
         kind: &'static str,
-        role: Role,
+        role: Writer,
     },
     #[error("{}{note} is a file, not a folder", path.display())]
     NotADir { path: PathBuf, note: String },
@@ -207,7 +207,7 @@ pub fn target(
     path: &Path,
     database: &Path,
     force: bool,
-    role: Role,
+    role: Writer,
 ) -> Result<OutTarget, OutError> {
     if path.as_os_str().is_empty() {
         return Err(OutError::Empty);
@@ -228,7 +228,7 @@ pub fn target(
             if !kind.is_file() {
                 let (kind, stream) = special(&meta);
                 return match role {
-                    Role::Backup => Err(OutError::NotForBackup {
+                    Writer::Backup => Err(OutError::NotForBackup {
                         path: path.to_path_buf(),
                         note,
                         kind,
@@ -241,7 +241,7 @@ pub fn target(
                     }),
                 };
             }
-            may_replace(path, &real, note, force || role == Role::Backup)?;
+            may_replace(path, &real, note, force || role == Writer::Backup)?;
             Ok(OutTarget::File { real, meta })
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -340,7 +340,7 @@ pub fn write_out(
     write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), OutError> {
     let fail = |e| OutError::write(path, e);
-    match target(path, database, force, Role::Out)? {
+    match target(path, database, force, Writer::Out)? {
         OutTarget::File { real, meta } => replace(&real, Some(&meta), write).map_err(fail),
         OutTarget::New { real } => replace(&real, None, write).map_err(fail),
         OutTarget::Stream => {
@@ -371,7 +371,7 @@ pub fn write_set(
     force: bool,
     files: &[SetFile<'_>],
 ) -> Result<Vec<PathBuf>, OutError> {
-    write_set_as(dir, Some(database), force, files, Role::OutDir)
+    write_set_as(dir, Some(database), force, files, Writer::OutDir)
 }
 
 /// Writes a set of files made with no database open (`don man --out DIR`'s pages) into the
@@ -380,7 +380,7 @@ pub fn write_set(
 pub fn write_pages(
     dir: &Path,
     files: &[SetFile<'_>],
-    role: Role,
+    role: Writer,
 ) -> Result<Vec<PathBuf>, OutError> {
     write_set_as(dir, None, false, files, role)
 }
@@ -390,7 +390,7 @@ fn write_set_as(
     database: Option<&Path>,
     force: bool,
     files: &[SetFile<'_>],
-    role: Role,
+    role: Writer,
 ) -> Result<Vec<PathBuf>, OutError> {
     folder(dir, database)?;
     let mut planned = Vec::new();
