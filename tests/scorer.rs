@@ -11,7 +11,7 @@ use common::{B, CLAIMED, FIFTY, G, HAND_A, IRISH_1, LAST_RENEGE, TIE};
 use don::record::trick::parse_trick;
 use don::replay::Entry;
 use don::rules::{BlindDeal, BySeat, Card, OptionValue, Outcome, Seat, Side, Suit};
-use don::scorer::{Answer, JournalEntry, LineRefusal, ScorerSession, SessionError, Status};
+use don::scorer::{Answer, JournalEntry, LineRefusal, ScorerSession, ScorerView, SessionError};
 
 type Table = ScorerSession<MemoryJournal>;
 
@@ -90,7 +90,7 @@ fn refused(t: &mut Table, line: &str, message: &str) {
     assert_eq!(t.sheet(), sheet, "`{line}` changed the sheet");
 }
 
-fn score(status: &Status) -> Vec<i32> {
+fn score(status: &ScorerView) -> Vec<i32> {
     status.sides.iter().map(|s| s.score).collect()
 }
 

@@ -63,7 +63,7 @@ fn a_line_is_entered_as_don_play_enters_it_and_said_as_it_says_it() {
     assert!(said[1].contains("EW (Dai & Huw) 14, 107 to go"), "{said:?}");
     assert_eq!(entered.view.status.trick, 4);
     assert_eq!(entered.view.status.leader, Some(don::rules::Seat::W));
-    assert_eq!(entered.view.cards_in_play.len(), 12);
+    assert_eq!(entered.view.status.cards.len(), 12);
     assert_ne!(entered.view.seen, view.seen);
     // The game `don show` sees is the same.
     let shown = db.show("1");
@@ -347,5 +347,5 @@ fn a_secretarys_link_scores_only_its_own_leagues_games_on_the_web() {
     assert_eq!(before, db.dump());
     let seen = app.table_view(1).unwrap().seen;
     let entered = app.table_line(1, seen, "tc 3c 8c 6c").unwrap();
-    assert_eq!(entered.view.tricks_in_play, ["TC 3C 8C 6C"]);
+    assert_eq!(entered.view.status.tricks, ["TC 3C 8C 6C"]);
 }

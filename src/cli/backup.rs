@@ -10,7 +10,7 @@ use std::path::PathBuf;
 
 use don::app::error::StorageFault;
 use don::app::BackupError;
-use don::publish::out::{self, OutError, OutTarget, Role};
+use don::publish::out::{self, OutError, OutTarget, Writer};
 
 use super::context::{Cx, DbArg};
 use super::error::{CliError, Exit};
@@ -34,14 +34,14 @@ pub struct BackupArgs {
 
 /// A refusal or failure about the backup's file, with the hint for a backup.
 fn about_file(e: OutError) -> CliError {
-    let hint = super::error::out_hint(&e, Role::Backup);
+    let hint = super::error::out_hint(&e, Writer::Backup);
     CliError::Out(e).with_hint(Some(hint))
 }
 
 pub fn run(args: BackupArgs) -> Result<Exit, CliError> {
     let app = Cx::read(&args.db)?.app;
     let file = &args.file;
-    let target = out::target(file, app.path(), args.force, Role::Backup).map_err(about_file)?;
+    let target = out::target(file, app.path(), args.force, Writer::Backup).map_err(about_file)?;
     let real = target.real(file).to_path_buf();
     if let OutTarget::File { .. } = target {
         if !args.force {

@@ -17,10 +17,10 @@ use don::app::BackupError;
 use don::app::{AppError, ErrorKind};
 use don::league::confirm::ConfirmRefusal;
 use don::league::error::forms;
-use don::league::fixtures::{FixtureError, SeasonChoice};
+use don::league::fixtures::FixtureError;
 use don::league::names::{quoted, shell_quoted, tidy};
 use don::league::LeagueError;
-use don::publish::out::{OutError, Role};
+use don::publish::out::{OutError, Writer};
 use don::record::results::{Advice, RowError};
 use don::record::text::{escaped, shortened};
 use don::record::SourceError;
@@ -36,11 +36,9 @@ pub enum CliError {
     /// The command line asks for something that cannot be done (exit 2).
     #[error("{0}")]
     Usage(String),
-    #[error("{}", store_words(.0))]
-    Store(#[from] StoreError),
-    /// A thing the user asked of `app` that was refused or failed.
+    /// A thing the user asked of `app` that was refused or failed (the store's errors too).
     #[error("{}", app_words(.0))]
-    App(AppError),
+    App(#[from] AppError),
     /// A file named with `--out` that is not written (exit 2), or failed writing (exit 1).
     #[error("{}", out_words(.0))]
     Out(#[from] OutError),
@@ -55,9 +53,15 @@ pub enum CliError {
     },
 }
 
-impl From<don::league::LeagueError> for CliError {
-    fn from(e: don::league::LeagueError) -> CliError {
+impl From<LeagueError> for CliError {
+    fn from(e: LeagueError) -> CliError {
         CliError::App(AppError::League(e))
+    }
+}
+
+impl From<StoreError> for CliError {
+    fn from(e: StoreError) -> CliError {
+        CliError::App(AppError::Store(e))
     }
 }
 
@@ -66,16 +70,6 @@ impl From<WebError> for CliError {
         match e {
             WebError::App(e) => e.into(),
             e => CliError::Web(Box::new(e)),
-        }
-    }
-}
-
-impl From<AppError> for CliError {
-    /// A store error stays one, with its hints and exit codes.
-    fn from(e: AppError) -> CliError {
-        match e {
-            AppError::Store(e) => e.into(),
-            e => CliError::App(e),
         }
     }
 }
@@ -91,7 +85,7 @@ impl CliError {
     /// storage fault SQLite met deep in a change, which knows no file name.
     pub fn naming_database(self, db: Option<&Path>) -> CliError {
         match (self, db) {
-            (CliError::Store(e), Some(db)) => CliError::Store(e.naming(db)),
+            (CliError::App(AppError::Store(e)), Some(db)) => e.naming(db).into(),
             (CliError::Hinted { error, hint }, db) => CliError::Hinted {
                 error: Box::new(error.naming_database(db)),
                 hint,
@@ -105,13 +99,11 @@ impl CliError {
         match self {
             CliError::Source(_) | CliError::Usage(_) => ErrorKind::Invalid,
             CliError::Io(_) => ErrorKind::Fault,
-            CliError::Store(e) => don::app::error::store_kind(e),
             CliError::App(e) => e.kind(),
             CliError::Out(e) if e.is_refusal() => ErrorKind::Invalid,
             CliError::Out(_) => ErrorKind::Fault,
             CliError::Hinted { error, .. } => error.kind(),
             CliError::Web(e) => match e.as_ref() {
-                WebError::App(e) => e.kind(),
                 WebError::Listen { .. } => ErrorKind::Conflict,
                 _ => ErrorKind::Fault,
             },
@@ -153,14 +145,13 @@ impl CliError {
             StoreError::FolderNotWritable { .. } => {
                 "give --db a file in a folder you may write (your home folder, say), or ask the folder's owner for permission"
             }
-            _ => return CliError::Store(e),
+            _ => return e.into(),
         };
-        CliError::Store(e).with_hint(Some(hint))
+        CliError::from(e).with_hint(Some(hint))
     }
 
     pub fn hint(&self) -> Option<Cow<'static, str>> {
         let fixed = match self {
-            CliError::Store(e) => return store_hint(e),
             CliError::App(e) => return app_hint(e).or_else(|| e.hint()),
             CliError::Web(e) => match e.as_ref() {
                 WebError::Listen { .. } => {
@@ -169,7 +160,7 @@ impl CliError {
                 e => return e.hint().map(Cow::Owned),
             },
             CliError::Hinted { hint, .. } => hint,
-            CliError::Out(e) => out_hint(e, Role::Out),
+            CliError::Out(e) => out_hint(e, Writer::Out),
             CliError::Source(SourceError::NotJson { .. }) => {
                 "a .json file holds one record or a list of them; name the file .jsonl for one record per line"
             }
@@ -456,14 +447,9 @@ fn league_words(e: &LeagueError) -> String {
                 shell_quoted(season)
             ),
         },
-        E::Season(choice) => season_words(choice),
+        E::Season(choice) => format!("{choice}{}", advice_words(&choice.advice())),
         e => e.to_string(),
     }
-}
-
-/// The terminal's sentence for a date no season can be chosen for.
-fn season_words(e: &SeasonChoice) -> String {
-    format!("{e}{}", advice_words(&e.advice()))
 }
 
 /// The terminal's sentence for a fault of a file's row: its message, and what to do about it
@@ -566,6 +552,7 @@ fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
     const ADD_ONE_FIRST: &str = "if one is a new team, add it first with `don team add NAME`";
     let league = match e {
         AppError::League(e) => e,
+        AppError::Store(e) => return store_hint(e),
         AppError::Access(AccessError::NoLink(_) | AccessError::NoneToRevoke(_)) => {
             return Some("`don captain list` shows the links".into())
         }
@@ -603,10 +590,10 @@ fn app_hint(e: &AppError) -> Option<Cow<'static, str>> {
 }
 
 /// What the user can do about a file not written, as `role` names the file.
-pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
+pub(super) fn out_hint(e: &OutError, role: Writer) -> &'static str {
     use OutError::*;
     match (e, role) {
-        (Empty | Folder { .. } | NotWritable { .. } | EndsInSlash { .. }, Role::Out) => {
+        (Empty | Folder { .. } | NotWritable { .. } | EndsInSlash { .. }, Writer::Out) => {
             "give --out the name of a file (new, or one to replace)"
         }
         (Empty | Folder { .. } | EndsInSlash { .. } | NotForBackup { .. }, _) => {
@@ -616,21 +603,23 @@ pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
         (NotAFolder { .. }, _) => {
             "every name before the file's own must be a folder: give a path that is"
         }
-        (Database { .. }, Role::Backup) => "back it up to another file",
-        (Database { .. }, Role::Out) => {
+        (Database { .. }, Writer::Backup) => "back it up to another file",
+        (Database { .. }, Writer::Out) => {
             "give --out another file; to copy the database, use `don backup FILE`"
         }
         (Database { .. }, _) => {
             "give --out-dir another folder; to copy the database, use `don backup FILE`"
         }
-        (InSet { .. }, Role::Man) => {
+        (InSet { .. }, Writer::Man) => {
             "remove it (or move it out of the folder), or give --out another folder"
         }
         (InSet { .. }, _) => {
             "remove it (or move it out of the folder), or export into another folder"
         }
-        (NotADir { .. }, Role::Man) => "give --out a folder (new, or one to write the pages into)",
-        (DanglingFolder { .. }, Role::Man) => {
+        (NotADir { .. }, Writer::Man) => {
+            "give --out a folder (new, or one to write the pages into)"
+        }
+        (DanglingFolder { .. }, Writer::Man) => {
             "make the folder it points to, or give --out another folder"
         }
         (NotADir { .. }, _) => "give --out-dir a folder (new, or one to write the files into)",
@@ -640,16 +629,16 @@ pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
         (ReadOnly { .. }, _) => {
             "give another file; if it is yours to replace, make it writable first (chmod u+w FILE)"
         }
-        (Holds { .. }, Role::Backup) => {
+        (Holds { .. }, Writer::Backup) => {
             "give another file name; to replace it all the same, add --force"
         }
-        (Holds { .. }, Role::Out) => {
+        (Holds { .. }, Writer::Out) => {
             "give --out another file; to replace it all the same, add --force"
         }
         (Holds { .. }, _) => {
             "give --out-dir another folder; to replace it all the same, add --force"
         }
-        (NoFolder { .. }, Role::Backup) => {
+        (NoFolder { .. }, Writer::Backup) => {
             "make the folder first, or give a file in a folder that is there"
         }
         (NoFolder { .. }, _) => {
@@ -659,10 +648,10 @@ pub(super) fn out_hint(e: &OutError, role: Role) -> &'static str {
             io::ErrorKind::StorageFull | io::ErrorKind::QuotaExceeded => {
                 "free some space on the disk it is on, and run the command again"
             }
-            io::ErrorKind::PermissionDenied if role == Role::OutDir => {
+            io::ErrorKind::PermissionDenied if role == Writer::OutDir => {
                 "you may not write there: give --out-dir a folder you may write"
             }
-            io::ErrorKind::PermissionDenied if role == Role::Man => {
+            io::ErrorKind::PermissionDenied if role == Writer::Man => {
                 "you may not write there: give --out a folder you may write"
             }
             io::ErrorKind::PermissionDenied => {
@@ -685,7 +674,7 @@ fn out_words(e: &OutError) -> String {
         OutError::InSet {
             path,
             kind,
-            role: Role::Man,
+            role: Writer::Man,
         } => format!(
             "{} is a {kind} where `don man` writes a file of the set",
             path.display()

@@ -4,7 +4,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use don::publish::out::{write_pages, Role, SetFile};
+use don::publish::out::{write_pages, SetFile, Writer};
 
 use super::error::{CliError, Exit};
 use super::text::shown;
@@ -94,8 +94,8 @@ pub fn man(args: ManArgs, cli: clap::Command) -> Result<Exit, CliError> {
         .zip(&writers)
         .map(|((name, _), write)| (name.clone(), write as _))
         .collect();
-    let written = write_pages(&dir, &set, Role::Man).map_err(|e| {
-        let hint = super::error::out_hint(&e, Role::Man);
+    let written = write_pages(&dir, &set, Writer::Man).map_err(|e| {
+        let hint = super::error::out_hint(&e, Writer::Man);
         CliError::Hinted {
             error: Box::new(CliError::Out(e)),
             hint,

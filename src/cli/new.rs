@@ -4,7 +4,7 @@ use std::io::{self, Write};
 
 use serde_json::Value;
 
-use don::app::game::begin::{new_record, Field, Fields};
+use don::app::game::begin::{new_record, options, Field, Fields};
 use don::app::game::{GameToBegin, NewGame};
 use don::app::AppError;
 use don::record::parse_record;
@@ -15,87 +15,43 @@ use super::db::DbArg;
 use super::error::{CliError, Exit};
 use super::text::shown;
 
-/// The rules options (docs/rules.md), by their names; each belongs to some variants only.
-#[derive(clap::Args, Debug, Default)]
-#[command(next_help_heading = "Rules options (each belongs to some variants; see docs/rules.md)")]
-pub struct RulesOptions {
-    /// Nine Card Don: who pitches first after the cut [high, low]
-    #[arg(long)]
-    cut: Option<String>,
-    /// Nine Card Don: end-of-play scoring [game, preston, hljg]
-    #[arg(long, value_name = "SCORING")]
-    end_scoring: Option<String>,
-    /// The target score (Game to Lose: the losing score)
-    #[arg(long, value_name = "POINTS")]
-    target: Option<String>,
-    /// A fixed number of deals instead of a target (none: play to the target)
-    #[arg(long, value_name = "N")]
-    deals: Option<String>,
-    /// Nine Card Don: legs in a match (3: best of three)
-    #[arg(long, value_name = "N")]
-    legs: Option<String>,
-    /// Nine Card Don: friendly or league penalties
-    #[arg(long, value_name = "KIND")]
-    penalties: Option<String>,
-    /// Blind Don: the layout [rows, stalybridge, three]
-    #[arg(long)]
-    layout: Option<String>,
-    /// Irish Don: the pack [52, 48, 44]
-    #[arg(long, value_name = "CARDS")]
-    pack: Option<String>,
-    /// Irish Don: 80–80 after the second deal [last-scorer-loses, draw]
-    #[arg(long)]
-    tie: Option<String>,
-    /// Irish Don: games to win the match
-    #[arg(long, value_name = "N")]
-    games: Option<String>,
-    /// Irish Don: best of three, the pitch passing on
-    #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL")]
-    best_of_three: Option<String>,
-    /// Irish Don (prison rules): a bonk counts two games
-    #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL")]
-    bonk_two_games: Option<String>,
-    /// Irish Don (prison rules): the pitcher may pass the pitch
-    #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL")]
-    pass_pitch: Option<String>,
-    /// Irish Don (prison rules): redeal on demand [off, cork, mountjoy, wheatfield, true]
-    #[arg(long, value_name = "RULE")]
-    redeal_rule: Option<String>,
-    /// Irish Don: misère, the aim is to score as little as possible
-    #[arg(long, num_args = 0..=1, default_missing_value = "true", value_name = "BOOL")]
-    misere: Option<String>,
-    /// Irish Don: 2 for the two-player game
-    #[arg(long, value_name = "N")]
-    players: Option<String>,
-    /// Phat: 40–40 muck [carry, tens, split]
-    #[arg(long, value_name = "RULE")]
-    muck_tie: Option<String>,
+/// The rules options given (docs/rules.md), by their names: a flag each, as [`options`] lists
+/// them (the list the web's begin form reads too).
+#[derive(Debug, Default)]
+pub struct RulesOptions(Vec<(&'static str, String)>);
+
+impl clap::FromArgMatches for RulesOptions {
+    fn from_arg_matches(matches: &clap::ArgMatches) -> Result<Self, clap::Error> {
+        let given = options().filter_map(|(name, _, _)| {
+            let value = matches.get_one::<String>(name)?;
+            Some((name, value.clone()))
+        });
+        Ok(RulesOptions(given.collect()))
+    }
+
+    fn update_from_arg_matches(&mut self, matches: &clap::ArgMatches) -> Result<(), clap::Error> {
+        *self = Self::from_arg_matches(matches)?;
+        Ok(())
+    }
 }
 
-impl RulesOptions {
-    fn given(&self) -> Vec<(&'static str, &str)> {
-        let all = [
-            ("cut", &self.cut),
-            ("end_scoring", &self.end_scoring),
-            ("target", &self.target),
-            ("deals", &self.deals),
-            ("legs", &self.legs),
-            ("penalties", &self.penalties),
-            ("layout", &self.layout),
-            ("pack", &self.pack),
-            ("tie", &self.tie),
-            ("games", &self.games),
-            ("best_of_three", &self.best_of_three),
-            ("bonk_two_games", &self.bonk_two_games),
-            ("pass_pitch", &self.pass_pitch),
-            ("redeal_rule", &self.redeal_rule),
-            ("misere", &self.misere),
-            ("players", &self.players),
-            ("muck_tie", &self.muck_tie),
-        ];
-        all.into_iter()
-            .filter_map(|(k, v)| v.as_deref().map(|v| (k, v)))
-            .collect()
+impl clap::Args for RulesOptions {
+    fn augment_args(cmd: clap::Command) -> clap::Command {
+        let heading = "Rules options (each belongs to some variants; see docs/rules.md)";
+        cmd.next_help_heading(heading)
+            .args(options().map(|(name, value, help)| {
+                // A flag's name lives as long as the program (clap keeps it).
+                let flag: &'static str = Box::leak(name.replace('_', "-").into_boxed_str());
+                let arg = clap::Arg::new(name).long(flag).value_name(value).help(help);
+                match value {
+                    "BOOL" => arg.num_args(0..=1).default_missing_value("true"),
+                    _ => arg,
+                }
+            }))
+    }
+
+    fn augment_args_for_update(cmd: clap::Command) -> clap::Command {
+        Self::augment_args(cmd)
     }
 }
 
@@ -158,12 +114,7 @@ fn fields(args: &NewArgs) -> Fields {
     ];
     Fields {
         variant: args.variant.clone(),
-        options: args
-            .options
-            .given()
-            .into_iter()
-            .map(|(k, v)| (k, v.to_string()))
-            .collect(),
+        options: args.options.0.clone(),
         seats: args.seats.clone(),
         by_seat: by_seat
             .into_iter()

@@ -5,7 +5,7 @@
 
 use std::io::{self, Write};
 
-use don::scorer::{Answer, LineRefusal, Status, LINES};
+use don::scorer::{Answer, LineRefusal, ScorerView, LINES};
 
 use super::db::DbArg;
 use super::error::{CliError, Exit};
@@ -72,11 +72,10 @@ pub fn run(args: PlayArgs) -> Result<Exit, CliError> {
             shown(&format!("{held}{}", advice.as_deref().unwrap_or("")))
         )?;
     }
-    let so_far = session.tricks_in_play();
-    if !so_far.is_empty() {
-        let status = session.status();
+    let status = session.status();
+    if !status.tricks.is_empty() {
         writeln!(out, "Hand {} so far:", status.hand)?;
-        for (i, trick) in so_far.iter().enumerate() {
+        for (i, trick) in status.tricks.iter().enumerate() {
             writeln!(out, "  trick {}: {trick}", i + 1)?;
         }
     }
@@ -84,7 +83,7 @@ pub fn run(args: PlayArgs) -> Result<Exit, CliError> {
     let mut refused = 0usize;
     // The status last said in full: said again only when the hand (or its pitcher, the leg,
     // the end) changes.
-    let mut said: Option<Status> = None;
+    let mut said: Option<ScorerView> = None;
     let quit = loop {
         let status = session.status();
         if !said.as_ref().is_some_and(|s| s.same_heading(&status)) {

@@ -12,7 +12,7 @@ use std::path::{Path, PathBuf};
 use don::app::names::ChosenName;
 use don::app::results::{FileFault, ImportAsk, ImportOutcome, ResultsFiles, ResultsImport};
 use don::app::App;
-use don::publish::out::{write_out, write_set, Role, SetFile};
+use don::publish::out::{write_out, write_set, SetFile, Writer};
 use don::record::name_map::read_name_map;
 use don::record::results::{read_results_lenient, Shape, MAX_ERRORS};
 
@@ -329,7 +329,7 @@ pub fn export(
             })
             .collect();
         let written = write_set(dir, database, force, &set).map_err(|e| {
-            let hint = super::error::out_hint(&e, Role::OutDir);
+            let hint = super::error::out_hint(&e, Writer::OutDir);
             CliError::Hinted {
                 error: Box::new(CliError::Out(e)),
                 hint,

@@ -111,7 +111,7 @@ pub fn fixtures(command: FixturesCommand) -> Result<Exit, CliError> {
             let (app, (league, season)) = (&cx.app, cx.both()?);
             let team = team.map(|t| app.team(league, &t)).transpose()?;
             let lines: Vec<FixtureLine> = app
-                .fixtures_as_then(&season)?
+                .fixtures_as_then(season)?
                 .iter()
                 .filter(|f| {
                     team.as_ref()

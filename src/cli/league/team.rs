@@ -146,8 +146,8 @@ pub fn team(command: TeamCommand) -> Result<Exit, CliError> {
         TeamCommand::List { scope } => {
             let cx = Cx::read(&scope)?;
             let (app, league) = (&cx.app, cx.league()?);
-            if app.seasons(&league)?.is_empty() {
-                for t in app.teams(&league)? {
+            if app.seasons(league)?.is_empty() {
+                for t in app.teams(league)? {
                     writeln!(out, "{}", shown(&t.name))?;
                 }
             } else {

@@ -60,16 +60,8 @@ impl AppError {
     pub fn hint(&self) -> Option<Cow<'static, str>> {
         match self {
             AppError::Store(e) if e.is_busy() => Some(BUSY_HINT.into()),
-            AppError::Store(_)
-            | AppError::League(_)
-            | AppError::Night(_)
-            | AppError::Game(_)
-            | AppError::Leg(_) => None,
-            AppError::Results(e) => e.hint(),
-            AppError::Undo(e) => e.hint(),
-            AppError::Backup(_) => None,
             AppError::Access(e) => e.hint(),
-            AppError::Names(e) => e.hint(),
+            _ => None,
         }
     }
 }

@@ -224,31 +224,40 @@ impl Herald<'_> {
     /// The score as play stands (Irish Don: the count of the fat during a deal), and what each
     /// side still needs.
     pub fn score(&self) -> Announcement {
+        Announcement::Score {
+            standings: self.standings(),
+            deals_left: self.deals_left(),
+            count: self.after.game().running_count().is_some(),
+        }
+    }
+
+    /// Each side's score (Irish Don during a deal: its count of the fat) and what it still
+    /// needs, in the game's order of sides.
+    pub fn standings(&self) -> Vec<SideScore> {
         let game = self.after.game();
-        let spec = game.spec();
-        let running = game.running_count();
-        let score = running.unwrap_or_else(|| game.score_in_play());
-        let standings = self
-            .sides()
+        let goal = game.spec().goal;
+        let score = game.running_count().unwrap_or_else(|| game.score_in_play());
+        self.sides()
             .iter()
             .map(|&s| SideScore {
                 side: self.names.side(s),
                 score: score[s],
-                to_go: match (spec.goal, spec.goal.still_needed(score[s])) {
+                to_go: match (goal, goal.still_needed(score[s])) {
                     (Goal::Reach(_), Some(n)) => ToGo::Target(n),
                     (Goal::LoseAt(_), Some(n)) => ToGo::Losing(n),
                     (Goal::PassEighty, Some(n)) => ToGo::PassEighty(n),
                     _ => ToGo::Nothing,
                 },
             })
-            .collect();
-        Announcement::Score {
-            standings,
-            deals_left: match spec.goal {
-                Goal::Deals(n) => Some(n.saturating_sub(game.deals_played())),
-                _ => None,
-            },
-            count: running.is_some(),
+            .collect()
+    }
+
+    /// A game of a fixed number of deals: how many are left.
+    pub fn deals_left(&self) -> Option<u32> {
+        let game = self.after.game();
+        match game.spec().goal {
+            Goal::Deals(n) => Some(n.saturating_sub(game.deals_played())),
+            _ => None,
         }
     }
 

@@ -8,7 +8,7 @@
 //! journal replays what it holds, so a game goes on where it stopped.
 //!
 //! The store implements [`Journal`]; the command line drives a [`ScorerSession`] and prints its
-//! answers and [`Status`].
+//! answers and where the game stands ([`ScorerView`]).
 
 mod announce;
 mod herald;
@@ -24,5 +24,4 @@ pub use journal::{Journal, JournalEntry};
 pub use lines::{check_sides, entry, entry_words, line_of, LINES};
 pub use names::{Name, Names};
 pub use session::{table_sheet, Answer, LineRefusal, ScorerSession, SessionError};
-pub use status::{SideStatus, Status};
-pub use view::{Part, ScorerView, SeatName, SideState, Wanted};
+pub use view::{ScorerView, SideState, Wanted};

@@ -7,7 +7,7 @@ use super::herald::Herald;
 use super::journal::{Journal, JournalEntry};
 use super::lines;
 use super::names::Names;
-use super::status::Status;
+use super::view::ScorerView;
 use crate::record::line::{parse_line, totals_hand_faults, Line, LineError};
 use crate::record::{Code, Fault, Record};
 use crate::replay::{Entry, HandKind, Replay, ScoreSheet, Step};
@@ -109,11 +109,10 @@ impl<J: Journal> ScorerSession<J> {
         })
     }
 
-    /// Where the game stands, for the prompt.
-    pub fn status(&self) -> Status {
-        let mut status = Status::of(&self.replay, &self.names);
-        status.held = self.held;
-        status
+    /// Where the game stands: for the prompt, a page, a board.
+    pub fn status(&self) -> ScorerView {
+        let in_play: Vec<_> = self.in_play().collect();
+        ScorerView::of(&self.replay, &self.names, self.held, &in_play)
     }
 
     pub fn variant(&self) -> &Variant {
@@ -148,22 +147,6 @@ impl<J: Journal> ScorerSession<J> {
         self.replay.game().is_over()
     }
 
-    /// The tricks of the hand in play as entered, in order (none between hands): what a game
-    /// taken up again mid-hand shows first.
-    pub fn tricks_in_play(&self) -> Vec<String> {
-        self.in_play()
-            .map(|t| Line::Trick(*t).to_string())
-            .collect()
-    }
-
-    /// The cards played so far in the hand in play, trick by trick in the order entered (none
-    /// between hands): what a card pad shows as used.
-    pub fn cards_in_play(&self) -> Vec<crate::rules::Card> {
-        self.in_play()
-            .flat_map(|trick| trick.cards().to_vec())
-            .collect()
-    }
-
     /// The tricks of the hand in play, as entered (none between hands).
     fn in_play(&self) -> impl Iterator<Item = &crate::record::trick::TrickCards> {
         let hand = self
@@ -178,17 +161,6 @@ impl<J: Journal> ScorerSession<J> {
                 Entry::Trick(trick) => Some(trick),
                 _ => None,
             })
-    }
-
-    /// The score as play stands, and what each side still needs (what `don play` says after
-    /// each trick): an [`Announcement::Score`].
-    pub fn standing(&self) -> Announcement {
-        Herald {
-            names: &self.names,
-            before: &self.replay,
-            after: &self.replay,
-        }
-        .score()
     }
 
     /// Reads and enters one line (FORMAT.md §5).

@@ -1,153 +1,13 @@
-//! Where the game stands, for the prompt before each entry.
+//! Where the game stands in the terminal's words: the full status said above `don play`'s
+//! prompt when it changes (the view's `Display`), and the short prompt.
 
 use std::fmt;
 
-use super::announce::ScoreLine;
-use super::names::{Name, Names};
-use crate::replay::words::result_words;
-use crate::replay::Replay;
-use crate::rules::spec::{FirstPitch, Goal};
-use crate::rules::{Outcome, Seat, Side, Suit};
+use super::view::ScorerView;
+use crate::rules::spec::FirstPitch;
+use crate::rules::Suit;
 
-/// One side at the table: its score (in Irish Don during a deal, its count of the fat so far)
-/// and, in a match, the legs or games it has won.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SideStatus {
-    pub side: Side,
-    pub name: Name,
-    pub score: i32,
-    pub wins: u32,
-}
-
-/// Where the game stands before the next entry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Status {
-    /// The hand in play, or the next one: numbered as in the record, abandoned deals counted.
-    pub hand: u32,
-    /// True while a hand is in play (its first entry made, the deal not over).
-    pub in_hand: bool,
-    /// The next trick of the hand, from 1.
-    pub trick: u32,
-    /// Who deals the hand, when known.
-    pub dealer: Option<Seat>,
-    /// Who pitches (or pitched) the hand, when known.
-    pub pitcher: Option<Seat>,
-    /// Who leads the next trick.
-    pub leader: Option<Seat>,
-    /// Trumps, once the pitcher has led.
-    pub trumps: Option<Suit>,
-    /// Each side in the game's order.
-    pub sides: Vec<SideStatus>,
-    /// True when the scores are Irish Don's running count of the fat during a deal.
-    pub counting: bool,
-    /// The leg (Irish Don: the game) in play, from 1.
-    pub leg: u32,
-    /// Legs or games a side needs to take the match; 1 for a single game.
-    pub to_win: u32,
-    /// True when the parts of a match are called games (Irish Don), not legs.
-    pub games: bool,
-    /// True when the game (or match) is over.
-    pub over: bool,
-    /// True when a league night holds the game as a leg: no entry or take-back is taken.
-    pub held: bool,
-    pub result: Option<Outcome>,
-    /// How a game's (or leg's) first pitcher is chosen, for a hand waiting for its pitcher.
-    pub first_pitch: FirstPitch,
-    /// The seats of the game, in playing order.
-    pub seats: Vec<Seat>,
-    names: Names,
-}
-
-impl Status {
-    pub(super) fn of(replay: &Replay, names: &Names) -> Status {
-        let game = replay.game();
-        let in_hand = game.in_hand();
-        let pitcher = replay.pitcher();
-        let running = game.running_count();
-        let score = running.unwrap_or_else(|| game.score_in_play());
-        let wins = game.wins();
-        Status {
-            held: false,
-            hand: replay.hand_number(),
-            in_hand,
-            trick: game.tricks_played() + 1,
-            dealer: replay.dealer(),
-            pitcher,
-            leader: if in_hand { game.leader() } else { pitcher },
-            trumps: game.trumps(),
-            sides: game
-                .sides()
-                .iter()
-                .map(|&side| SideStatus {
-                    side,
-                    name: names.side(side),
-                    score: score[side],
-                    wins: wins[side],
-                })
-                .collect(),
-            counting: running.is_some(),
-            leg: game.leg(),
-            to_win: game.spec().to_win,
-            games: game.spec().goal == Goal::PassEighty,
-            over: game.is_over(),
-            result: game.result().cloned(),
-            first_pitch: game.spec().first_pitch,
-            seats: game.spec().seating.seats().to_vec(),
-            names: names.clone(),
-        }
-    }
-
-    /// True when the game is a match of several legs (Irish Don: games).
-    /// The players' names the status speaks of.
-    pub fn names(&self) -> &Names {
-        &self.names
-    }
-
-    pub fn is_match(&self) -> bool {
-        self.to_win > 1
-    }
-
-    fn scores(&self) -> ScoreLine {
-        ScoreLine(self.sides.iter().map(|s| s.score).collect())
-    }
-
-    fn wins(&self) -> ScoreLine {
-        ScoreLine(self.sides.iter().map(|s| s.wins as i32).collect())
-    }
-
-    /// How the game ended, in words: "NS (Gareth & Rhys) won 121–97".
-    pub fn result_words(&self) -> String {
-        let name = |side: Side| self.names.side(side);
-        let seating_side = |seat: Seat| {
-            self.sides
-                .iter()
-                .find(|s| s.side.code() == seat.letter())
-                .map_or_else(|| self.names.seat(seat), |s| s.name.clone())
-        };
-        let Some(outcome) = &self.result else {
-            return format!("not yet decided, {}", self.scores());
-        };
-        let words = result_words(outcome, |s| name(s).label, |s| seating_side(s).label);
-        match outcome {
-            Outcome::Won(_) if self.is_match() => format!("{words} the match {}", self.wins()),
-            Outcome::Unknown => format!("{words}, but who won cannot be told"),
-            _ => format!("{words}, {}", self.scores()),
-        }
-    }
-}
-
-impl Status {
-    /// True while the next line must say who pitches: no hand in play and its pitcher unknown.
-    pub fn needs_pitcher(&self) -> bool {
-        !self.over && !self.in_hand && self.pitcher.is_none()
-    }
-
-    /// The line that names the pitcher, with the game's seats: "`pitcher N|E|S|W`".
-    fn pitcher_line(&self) -> String {
-        let seats: Vec<&str> = self.seats.iter().map(|s| s.letter()).collect();
-        format!("`pitcher {}`", seats.join("|"))
-    }
-
+impl ScorerView {
     /// What to type when the pitcher is wanted: "Type `pitcher N|E|S|W` (the holder of the
     /// lowest diamond)".
     pub fn pitcher_wanted(&self) -> String {
@@ -155,13 +15,14 @@ impl Status {
             FirstPitch::LowestDiamond => "the holder of the lowest diamond",
             FirstPitch::Free => "the winner of the cut, or whom they choose",
         };
-        format!("Type {} ({who})", self.pitcher_line())
+        let seats: Vec<&str> = self.seats.iter().map(|s| s.letter()).collect();
+        format!("Type `pitcher {}` ({who})", seats.join("|"))
     }
 
     /// True when `now`, the status after this one, stands in the same hand of the same leg,
     /// as much over, and waits for a pitcher only if this one did: the full status need not
     /// be said again (a pitcher typed is announced as it is entered).
-    pub fn same_heading(&self, now: &Status) -> bool {
+    pub fn same_heading(&self, now: &ScorerView) -> bool {
         (self.hand, self.leg, self.over) == (now.hand, now.leg, now.over)
             && (self.needs_pitcher() || !now.needs_pitcher())
     }
@@ -246,7 +107,46 @@ fn suit_symbol(suit: Suit) -> char {
     }
 }
 
-impl fmt::Display for Status {
+impl ScorerView {
+    /// Where a game in play stands, as the terminal and a page both say it: "Hand 3, trick 2 ·
+    /// W (Huw) deals · N (Gareth) pitched · E (Dai) to lead · trumps hearts"; with `scores`,
+    /// each side's score, "(counting)" and the leg of a match too: " · NS (Gareth & Rhys) 45 ·
+    /// EW (Dai & Huw) 52 · leg 2, legs 1–0".
+    pub fn heading(&self, scores: bool) -> String {
+        let mut words = format!("Hand {}", self.hand);
+        if self.in_hand {
+            words.push_str(&format!(", trick {}", self.trick));
+        }
+        if let Some(d) = self.dealer {
+            words.push_str(&format!(" · {} deals", self.names.seat(d)));
+        }
+        if let Some(p) = self.pitcher {
+            let verb = if self.in_hand { "pitched" } else { "pitches" };
+            words.push_str(&format!(" · {} {verb}", self.names.seat(p)));
+        }
+        if let (true, Some(l)) = (self.in_hand, self.leader) {
+            words.push_str(&format!(" · {} to lead", self.names.seat(l)));
+        }
+        if let Some(t) = self.trumps {
+            words.push_str(&format!(" · trumps {t}"));
+        }
+        if scores {
+            for s in &self.sides {
+                words.push_str(&format!(" · {} {}", s.name, s.score));
+            }
+            if self.counting {
+                words.push_str(" (counting)");
+            }
+            if self.is_match() {
+                let word = if self.games { "game" } else { "leg" };
+                words.push_str(&format!(" · {word} {}, {word}s {}", self.leg, self.wins()));
+            }
+        }
+        words
+    }
+}
+
+impl fmt::Display for ScorerView {
     /// Where the game stands, in full, said above the prompt when it changes: "Hand 3, trick 2
     /// · W deals · N pitched · E to lead · trumps hearts · NS (Gareth & Rhys) 45 · EW (Dai &
     /// Huw) 52"; with what the next line must be when the hand waits for its pitcher or the
@@ -266,33 +166,7 @@ impl fmt::Display for Status {
                 self.result_words()
             );
         }
-        write!(f, "Hand {}", self.hand)?;
-        if self.in_hand {
-            write!(f, ", trick {}", self.trick)?;
-        }
-        if let Some(d) = self.dealer {
-            write!(f, " · {} deals", self.names.seat(d))?;
-        }
-        if let Some(p) = self.pitcher {
-            let verb = if self.in_hand { "pitched" } else { "pitches" };
-            write!(f, " · {} {verb}", self.names.seat(p))?;
-        }
-        if let (true, Some(l)) = (self.in_hand, self.leader) {
-            write!(f, " · {} to lead", self.names.seat(l))?;
-        }
-        if let Some(t) = self.trumps {
-            write!(f, " · trumps {t}")?;
-        }
-        for s in &self.sides {
-            write!(f, " · {} {}", s.name, s.score)?;
-        }
-        if self.counting {
-            f.write_str(" (counting)")?;
-        }
-        if self.is_match() {
-            let word = if self.games { "game" } else { "leg" };
-            write!(f, " · {word} {}, {word}s {}", self.leg, self.wins())?;
-        }
+        f.write_str(&self.heading(true))?;
         if self.needs_pitcher() {
             write!(f, ". Who pitches? {}", self.pitcher_wanted())?;
         }
@@ -303,18 +177,20 @@ impl fmt::Display for Status {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::scorer::{Announcement, ScorerView, Wanted};
+    use crate::rules::{Outcome, Seat, Side};
+    use crate::scorer::{Names, SideState, ToGo, Wanted};
 
     /// Irish Don best of three, game 2 late in a deal, NS and EW counting.
-    fn late_in_game_two(hand: u32, ns: i32, ew: i32) -> Status {
+    fn late_in_game_two(hand: u32, ns: i32, ew: i32) -> ScorerView {
         let names = Names::default();
-        let side = |side: Side, score: i32, wins: u32| SideStatus {
+        let side = |side: Side, score: i32, wins: u32| SideState {
             side,
             name: names.side(side),
             score,
+            to_go: ToGo::Nothing,
             wins,
         };
-        Status {
+        ScorerView {
             held: false,
             hand,
             in_hand: true,
@@ -325,6 +201,7 @@ mod tests {
             trumps: Some(Suit::Hearts),
             sides: vec![side(Side::NS, ns, 1), side(Side::EW, ew, 0)],
             counting: true,
+            deals_left: None,
             leg: 2,
             to_win: 2,
             games: true,
@@ -332,6 +209,8 @@ mod tests {
             result: None,
             first_pitch: FirstPitch::LowestDiamond,
             seats: Seat::ALL.to_vec(),
+            tricks: Vec::new(),
+            cards: Vec::new(),
             names,
         }
     }
@@ -344,20 +223,16 @@ mod tests {
             .to_string()
             .ends_with(". Who pitches? Type `pitcher N|E|S|W` (the holder of the lowest diamond)"));
         // A page's view of it: typed, with no line to type (the web says its own words).
-        let view = ScorerView::of(&waiting, &Announcement::NothingToTakeBack, &[], false);
-        assert!(matches!(&view.wanted, Wanted::Pitcher { seats } if seats.len() == 4));
-        assert_eq!(
-            (view.trick, view.pitcher.is_none(), view.counting),
-            (None, true, true)
-        );
+        assert_eq!(waiting.wanted(), Wanted::Pitcher);
         let mut over = late_in_game_two(5, 40, 62);
         (over.over, over.result) = (true, Some(Outcome::Won(Side::NS)));
         assert!(over
             .to_string()
             .contains("`undo` takes back the last entry"));
-        let view = ScorerView::of(&over, &Announcement::NothingToTakeBack, &[], false);
-        assert_eq!(view.wanted, Wanted::Over);
-        assert_eq!(view.result, Some(over.result_words()));
+        assert_eq!(over.wanted(), Wanted::Over);
+        assert_eq!(over.result_words(), "NS won the match 1–0");
+        over.held = true;
+        assert_eq!(over.wanted(), Wanted::Held);
     }
 
     #[test]

@@ -1,16 +1,19 @@
-//! The state of a game at the table as a page shows it ([`ScorerView`]): typed facts, not the
-//! terminal's sentences. The phone scorer's page and the live board render it; `don play` says
-//! its own sentences ([`Status`]'s words and its short prompt).
+//! Where a game at the table stands ([`ScorerView`]): typed facts, one view for every front end.
+//! `don play` says it in the terminal's words (`status.rs`: the full status and the short
+//! prompt); the phone scorer's page and the live boards say it in the web's.
 
-use super::announce::{Announcement, ToGo};
-use super::names::Name;
-use super::status::Status;
-use std::fmt;
+use super::announce::{ScoreLine, ToGo};
+use super::herald::Herald;
+use super::names::{Name, Names};
+use crate::record::line::Line;
+use crate::record::trick::TrickCards;
+use crate::replay::words::result_words;
+use crate::replay::Replay;
+use crate::rules::spec::{FirstPitch, Goal};
+use crate::rules::{Card, Outcome, Seat, Side, Suit};
 
-use crate::rules::{Seat, Side, Suit};
-
-/// A side: its name with its players, its score, what it still needs, its legs (or Irish Don's
-/// games) won in a match.
+/// A side: its name with its players, its score (in Irish Don during a deal, its count of the
+/// fat so far), what it still needs, its legs (or Irish Don's games) won in a match.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SideState {
     pub side: Side,
@@ -20,138 +23,176 @@ pub struct SideState {
     pub wins: u32,
 }
 
-/// A seat and its player in words: "S (Rhys)".
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SeatName {
-    pub seat: Seat,
-    pub name: Name,
-}
-
-impl fmt::Display for SeatName {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        self.name.fmt(f)
-    }
-}
-
-/// The match a game is of: its legs (Irish Don: games), the one in play, how many win it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Part {
-    /// Irish Don's games rather than legs.
-    pub games: bool,
-    pub leg: u32,
-    pub to_win: u32,
-}
-
 /// What can be entered now.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Wanted {
-    /// Who pitches the hand: one of these seats.
-    Pitcher { seats: Vec<SeatName> },
+    /// Who pitches the hand: one of the game's seats.
+    Pitcher,
     /// A trick's cards, from its leader (or the hand's totals, a concession, a penalty...).
-    Trick { trick: u32, from: SeatName },
+    Trick { trick: u32, from: Seat },
     /// The game is over: only an entry taken back.
     Over,
     /// Nothing: a league night holds the game as a leg.
     Held,
 }
 
-/// A game at the table: the hand, who deals, who pitches, the trumps, whose lead, the scores by
-/// side, the last trick, what can be entered now, and how it ended.
+/// Where the game stands before the next entry: the hand, who deals, who pitches, the trumps,
+/// whose lead, the scores by side, the tricks of the hand in play, and how it ended.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct ScorerView {
+    /// The hand in play, or the next one: numbered as in the record, abandoned deals counted.
     pub hand: u32,
-    /// The trick in play, once the hand's first card is down.
-    pub trick: Option<u32>,
-    pub dealer: Option<SeatName>,
-    pub pitcher: Option<SeatName>,
-    /// Whose lead it is, in a hand.
-    pub leader: Option<SeatName>,
+    /// True while a hand is in play (its first entry made, the deal not over).
+    pub in_hand: bool,
+    /// The next trick of the hand, from 1.
+    pub trick: u32,
+    /// Who deals the hand, when known.
+    pub dealer: Option<Seat>,
+    /// Who pitches (or pitched) the hand, when known.
+    pub pitcher: Option<Seat>,
+    /// Who leads the next trick (between hands: the pitcher).
+    pub leader: Option<Seat>,
+    /// Trumps, once the pitcher has led.
     pub trumps: Option<Suit>,
+    /// Each side in the game's order.
     pub sides: Vec<SideState>,
-    /// Irish Don's running count of the fat during a deal, not yet the score.
+    /// True when the scores are Irish Don's running count of the fat during a deal.
     pub counting: bool,
+    /// A game of a fixed number of deals: how many are left.
     pub deals_left: Option<u32>,
-    /// In a match, its legs.
-    pub part: Option<Part>,
-    /// The tricks of the hand in play, as entered, in order; the last is the last trick.
+    /// The leg (Irish Don: the game) in play, from 1.
+    pub leg: u32,
+    /// Legs or games a side needs to take the match; 1 for a single game.
+    pub to_win: u32,
+    /// True when the parts of a match are called games (Irish Don), not legs.
+    pub games: bool,
+    /// True when the game (or match) is over.
+    pub over: bool,
+    /// True when a league night holds the game as a leg: no entry or take-back is taken.
+    pub held: bool,
+    pub result: Option<Outcome>,
+    /// How a game's (or leg's) first pitcher is chosen, for a hand waiting for its pitcher.
+    pub first_pitch: FirstPitch,
+    /// The seats of the game, in playing order.
+    pub seats: Vec<Seat>,
+    /// The tricks of the hand in play as entered, in order (none between hands): the last is
+    /// the last trick; what a game taken up again mid-hand shows first.
     pub tricks: Vec<String>,
-    pub wanted: Wanted,
-    /// How the game ended, once over: "NS (Gareth & Rhys) won, 121–97".
-    pub result: Option<String>,
+    /// The cards played so far in the hand in play, in the order entered: what a card pad
+    /// shows as used.
+    pub cards: Vec<Card>,
+    /// The players' names the view speaks of.
+    pub names: Names,
 }
 
 impl ScorerView {
-    /// The view of `status`, with the running score and what each needs (`standing`), the tricks
-    /// of the hand in play, and whether a league night holds the game.
-    pub fn of(
-        status: &Status,
-        standing: &Announcement,
-        tricks: &[String],
+    /// The view of `replay`, with the players' `names`, whether a league night holds the game,
+    /// and the tricks of the hand in play as entered.
+    pub(super) fn of(
+        replay: &Replay,
+        names: &Names,
         held: bool,
+        in_play: &[&TrickCards],
     ) -> ScorerView {
-        let names = status.names();
-        let named = |seat: Seat| SeatName {
-            seat,
-            name: names.seat(seat),
-        };
-        let (to_go, deals_left) = match standing {
-            Announcement::Score {
-                standings,
-                deals_left,
-                ..
-            } => (standings.iter().map(|s| s.to_go).collect(), *deals_left),
-            _ => (Vec::new(), None),
-        };
-        let wanted = if held || status.held {
-            Wanted::Held
-        } else if status.over {
-            Wanted::Over
-        } else if status.needs_pitcher() {
-            Wanted::Pitcher {
-                seats: status.seats.iter().map(|&s| named(s)).collect(),
-            }
-        } else {
-            match status.leader {
-                Some(l) => Wanted::Trick {
-                    trick: if status.in_hand { status.trick } else { 1 },
-                    from: named(l),
-                },
-                None => Wanted::Over,
-            }
+        let game = replay.game();
+        let in_hand = game.in_hand();
+        let pitcher = replay.pitcher();
+        let wins = game.wins();
+        let herald = Herald {
+            names,
+            before: replay,
+            after: replay,
         };
         ScorerView {
-            hand: status.hand,
-            trick: status.in_hand.then_some(status.trick),
-            dealer: status.dealer.map(named),
-            pitcher: status.pitcher.map(named),
-            leader: status.leader.filter(|_| status.in_hand).map(named),
-            trumps: status.trumps,
-            sides: status
-                .sides
+            held,
+            hand: replay.hand_number(),
+            in_hand,
+            trick: game.tricks_played() + 1,
+            dealer: replay.dealer(),
+            pitcher,
+            leader: if in_hand { game.leader() } else { pitcher },
+            trumps: game.trumps(),
+            sides: game
+                .sides()
                 .iter()
-                .enumerate()
-                .map(|(i, s)| SideState {
-                    side: s.side,
-                    name: s.name.clone(),
+                .zip(herald.standings())
+                .map(|(&side, s)| SideState {
+                    side,
+                    name: s.side,
                     score: s.score,
-                    to_go: to_go.get(i).copied().unwrap_or(ToGo::Nothing),
-                    wins: s.wins,
+                    to_go: s.to_go,
+                    wins: wins[side],
                 })
                 .collect(),
-            counting: status.counting,
-            deals_left,
-            part: status.is_match().then_some(Part {
-                games: status.games,
-                leg: status.leg,
-                to_win: status.to_win,
-            }),
-            tricks: tricks.to_vec(),
-            wanted,
-            result: status.over.then(|| status.result_words()),
+            counting: game.running_count().is_some(),
+            deals_left: herald.deals_left(),
+            leg: game.leg(),
+            to_win: game.spec().to_win,
+            games: game.spec().goal == Goal::PassEighty,
+            over: game.is_over(),
+            result: game.result().cloned(),
+            first_pitch: game.spec().first_pitch,
+            seats: game.spec().seating.seats().to_vec(),
+            tricks: in_play
+                .iter()
+                .map(|t| Line::Trick(**t).to_string())
+                .collect(),
+            cards: in_play.iter().flat_map(|t| t.cards().to_vec()).collect(),
+            names: names.clone(),
         }
     }
 
-    pub fn over(&self) -> bool {
-        self.result.is_some()
+    /// True when the game is a match of several legs (Irish Don: games).
+    pub fn is_match(&self) -> bool {
+        self.to_win > 1
+    }
+
+    /// True while the next line must say who pitches: no hand in play and its pitcher unknown.
+    pub fn needs_pitcher(&self) -> bool {
+        !self.over && !self.in_hand && self.pitcher.is_none()
+    }
+
+    /// What can be entered now.
+    pub fn wanted(&self) -> Wanted {
+        match self.leader {
+            _ if self.held => Wanted::Held,
+            _ if self.over => Wanted::Over,
+            _ if self.needs_pitcher() => Wanted::Pitcher,
+            Some(from) => Wanted::Trick {
+                trick: if self.in_hand { self.trick } else { 1 },
+                from,
+            },
+            None => Wanted::Over,
+        }
+    }
+
+    /// The scores in the game's order of sides: "121–97".
+    pub(super) fn scores(&self) -> ScoreLine {
+        ScoreLine(self.sides.iter().map(|s| s.score).collect())
+    }
+
+    /// The legs (or games) won in the game's order of sides: "1–0".
+    pub fn wins(&self) -> ScoreLine {
+        ScoreLine(self.sides.iter().map(|s| s.wins as i32).collect())
+    }
+
+    /// How the game ended, in words: "NS (Gareth & Rhys) won 121–97".
+    pub fn result_words(&self) -> String {
+        let name = |side: Side| self.names.side(side);
+        let seating_side = |seat: Seat| {
+            self.sides
+                .iter()
+                .find(|s| s.side.code() == seat.letter())
+                .map_or_else(|| self.names.seat(seat), |s| s.name.clone())
+        };
+        let Some(outcome) = &self.result else {
+            return format!("not yet decided, {}", self.scores());
+        };
+        let words = result_words(outcome, |s| name(s).label, |s| seating_side(s).label);
+        match outcome {
+            Outcome::Won(_) if self.is_match() => format!("{words} the match {}", self.wins()),
+            Outcome::Unknown => format!("{words}, but who won cannot be told"),
+            _ => format!("{words}, {}", self.scores()),
+        }
     }
 }

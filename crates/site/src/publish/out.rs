@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 /// Who writes: what the hints name.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Role {
+pub enum Writer {
     /// `export --out FILE`.
     Out,
     /// `export --out-dir DIR`.
@@ -25,11 +25,11 @@ pub enum Role {
     Man,
 }
 
-impl Role {
+impl Writer {
     /// Who writes a set of files, in a message: "the export writes".
     fn writes(self) -> &'static str {
         match self {
-            Role::Man => "the manual writes",
+            Writer::Man => "the manual writes",
             _ => "the export writes",
         }
     }
@@ -64,7 +64,7 @@ pub enum OutError {
     InSet {
         path: PathBuf,
         kind: &'static str,
-        role: Role,
+        role: Writer,
     },
     #[error("{}{note} is a file, not a folder", path.display())]
     NotADir { path: PathBuf, note: String },
@@ -207,7 +207,7 @@ pub fn target(
     path: &Path,
     database: &Path,
     force: bool,
-    role: Role,
+    role: Writer,
 ) -> Result<OutTarget, OutError> {
     if path.as_os_str().is_empty() {
         return Err(OutError::Empty);
@@ -218,12 +218,7 @@ pub fn target(
             let real = fs::canonicalize(path).unwrap_or_else(|_| path.to_path_buf());
             let note = via(path, &real);
             let kind = meta.file_type();
-            if let Some(what) = is_database(&real, Some(&meta), database) {
-                return Err(OutError::Database {
-                    path: path.to_path_buf(),
-                    note: note + what,
-                });
-            }
+            not_the_database(path, &real, Some(&meta), Some(database), &note)?;
             if kind.is_dir() {
                 return Err(OutError::Folder {
                     path: path.to_path_buf(),
@@ -233,7 +228,7 @@ pub fn target(
             if !kind.is_file() {
                 let (kind, stream) = special(&meta);
                 return match role {
-                    Role::Backup => Err(OutError::NotForBackup {
+                    Writer::Backup => Err(OutError::NotForBackup {
                         path: path.to_path_buf(),
                         note,
                         kind,
@@ -246,19 +241,7 @@ pub fn target(
                     }),
                 };
             }
-            if !may_write(&real) {
-                return Err(OutError::ReadOnly {
-                    path: path.to_path_buf(),
-                    note,
-                });
-            }
-            if role != Role::Backup && !force && is_sqlite(&real) {
-                return Err(OutError::Holds {
-                    path: path.to_path_buf(),
-                    note,
-                    holds: "an SQLite database".into(),
-                });
-            }
+            may_replace(path, &real, note, force || role == Writer::Backup)?;
             Ok(OutTarget::File { real, meta })
         }
         Err(e) if e.kind() == io::ErrorKind::NotFound => {
@@ -290,17 +273,47 @@ pub fn target(
                     })
                 }
             }
-            if let Some(what) = is_database(&real, None, database) {
-                return Err(OutError::Database {
-                    path: path.to_path_buf(),
-                    note: note + what,
-                });
-            }
+            not_the_database(path, &real, None, Some(database), &note)?;
             Ok(OutTarget::New { real })
         }
         Err(e) if e.kind() == io::ErrorKind::NotADirectory => Err(not_a_folder(path, path)),
         Err(e) => Err(OutError::write(path, e)),
     }
+}
+
+/// Refuses writing `path` (`note`: how it leads to `real`) when `real` is the open database at
+/// `database` or a file SQLite keeps beside it ([`is_database`]).
+fn not_the_database(
+    path: &Path,
+    real: &Path,
+    meta: Option<&Metadata>,
+    database: Option<&Path>,
+    note: &str,
+) -> Result<(), OutError> {
+    match database.and_then(|database| is_database(real, meta, database)) {
+        Some(what) => Err(OutError::Database {
+            path: path.to_path_buf(),
+            note: format!("{note}{what}"),
+        }),
+        None => Ok(()),
+    }
+}
+
+/// Refuses replacing `path` (`note`: how it leads to `real`) when the user may not write
+/// `real`, or (unless `force`) when it holds an SQLite database.
+fn may_replace(path: &Path, real: &Path, note: String, force: bool) -> Result<(), OutError> {
+    if !may_write(real) {
+        let path = path.to_path_buf();
+        return Err(OutError::ReadOnly { path, note });
+    }
+    if !force && is_sqlite(real) {
+        return Err(OutError::Holds {
+            path: path.to_path_buf(),
+            note,
+            holds: "an SQLite database".into(),
+        });
+    }
+    Ok(())
 }
 
 /// `path` cannot be reached: the first name on the way to `within` that is a file.
@@ -327,7 +340,7 @@ pub fn write_out(
     write: &mut dyn FnMut(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), OutError> {
     let fail = |e| OutError::write(path, e);
-    match target(path, database, force, Role::Out)? {
+    match target(path, database, force, Writer::Out)? {
         OutTarget::File { real, meta } => replace(&real, Some(&meta), write).map_err(fail),
         OutTarget::New { real } => replace(&real, None, write).map_err(fail),
         OutTarget::Stream => {
@@ -358,7 +371,7 @@ pub fn write_set(
     force: bool,
     files: &[SetFile<'_>],
 ) -> Result<Vec<PathBuf>, OutError> {
-    write_set_as(dir, Some(database), force, files, Role::OutDir)
+    write_set_as(dir, Some(database), force, files, Writer::OutDir)
 }
 
 /// Writes a set of files made with no database open (`don man --out DIR`'s pages) into the
@@ -367,7 +380,7 @@ pub fn write_set(
 pub fn write_pages(
     dir: &Path,
     files: &[SetFile<'_>],
-    role: Role,
+    role: Writer,
 ) -> Result<Vec<PathBuf>, OutError> {
     write_set_as(dir, None, false, files, role)
 }
@@ -377,7 +390,7 @@ fn write_set_as(
     database: Option<&Path>,
     force: bool,
     files: &[SetFile<'_>],
-    role: Role,
+    role: Writer,
 ) -> Result<Vec<PathBuf>, OutError> {
     folder(dir, database)?;
     let mut planned = Vec::new();
@@ -398,27 +411,8 @@ fn write_set_as(
                     };
                     return Err(OutError::InSet { path, kind, role });
                 }
-                if let Some(what) =
-                    database.and_then(|database| is_database(&path, Some(&meta), database))
-                {
-                    return Err(OutError::Database {
-                        path,
-                        note: what.into(),
-                    });
-                }
-                if !may_write(&path) {
-                    return Err(OutError::ReadOnly {
-                        path,
-                        note: String::new(),
-                    });
-                }
-                if !force && is_sqlite(&path) {
-                    return Err(OutError::Holds {
-                        path,
-                        note: String::new(),
-                        holds: "an SQLite database".into(),
-                    });
-                }
+                not_the_database(&path, &path, Some(&meta), database, "")?;
+                may_replace(&path, &path, String::new(), force)?;
                 Some(meta)
             }
         };
@@ -450,13 +444,7 @@ fn folder(dir: &Path, database: Option<&Path>) -> Result<(), OutError> {
         Ok(m) => {
             let real = fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
             let note = via(dir, &real);
-            if let Some(what) = database.and_then(|database| is_database(&real, Some(&m), database))
-            {
-                return Err(OutError::Database {
-                    path: dir.to_path_buf(),
-                    note: note + what,
-                });
-            }
+            not_the_database(dir, &real, Some(&m), database, &note)?;
             Err(OutError::NotADir {
                 path: dir.to_path_buf(),
                 note,

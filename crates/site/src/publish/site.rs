@@ -343,24 +343,33 @@ fn look(dir: &Path, name: &str) -> Result<Option<fs::Metadata>, PublishError> {
             Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(None),
             Err(source) => return Err(PublishError::Write { path: at, source }),
         };
-        let kind = meta.file_type();
-        if kind.is_symlink() {
-            let to = fs::read_link(&at).unwrap_or_default();
-            return Err(PublishError::Link { path: at, to, what });
-        }
-        match (last, kind.is_dir(), kind.is_file()) {
-            (false, true, _) => {}
-            (true, _, true) => return Ok(Some(meta)),
-            _ => {
-                return Err(PublishError::NotAFile {
-                    path: at,
-                    kind: kind_words(&meta),
-                    what,
-                })
-            }
+        plain(&at, &meta, what)?;
+        if last {
+            return Ok(Some(meta));
         }
     }
     Ok(None)
+}
+
+/// Refuses a symbolic link at `at` (never followed), or anything but a folder where the site
+/// has one (`what` is "a folder") or a plain file where it has a page.
+fn plain(at: &Path, meta: &fs::Metadata, what: &'static str) -> Result<(), PublishError> {
+    let kind = meta.file_type();
+    let path = at.to_path_buf();
+    if kind.is_symlink() {
+        let to = fs::read_link(at).unwrap_or_default();
+        return Err(PublishError::Link { path, to, what });
+    }
+    let fits = if what == "a folder" {
+        kind.is_dir()
+    } else {
+        kind.is_file()
+    };
+    if !fits {
+        let kind = kind_words(meta);
+        return Err(PublishError::NotAFile { path, kind, what });
+    }
+    Ok(())
 }
 
 /// What a file is, in words.
@@ -397,35 +406,16 @@ fn make_folders(dir: &Path, name: &str) -> Result<(), PublishError> {
     let mut at = dir.to_path_buf();
     for part in folders.split('/') {
         at.push(part);
+        let fail = |source| PublishError::Write {
+            path: at.clone(),
+            source,
+        };
         match fs::create_dir(&at) {
-            Ok(()) => {
-                open_to_all(&at).map_err(|source| PublishError::Write {
-                    path: at.clone(),
-                    source,
-                })?;
-            }
+            Ok(()) => open_to_all(&at).map_err(fail)?,
             Err(e) if e.kind() == io::ErrorKind::AlreadyExists => {
-                let meta = fs::symlink_metadata(&at).map_err(|source| PublishError::Write {
-                    path: at.clone(),
-                    source,
-                })?;
-                if meta.file_type().is_symlink() {
-                    let to = fs::read_link(&at).unwrap_or_default();
-                    return Err(PublishError::Link {
-                        path: at,
-                        to,
-                        what: "a folder",
-                    });
-                }
-                if !meta.is_dir() {
-                    return Err(PublishError::NotAFile {
-                        path: at,
-                        kind: kind_words(&meta),
-                        what: "a folder",
-                    });
-                }
+                plain(&at, &fs::symlink_metadata(&at).map_err(fail)?, "a folder")?;
             }
-            Err(source) => return Err(PublishError::Write { path: at, source }),
+            Err(source) => return Err(fail(source)),
         }
     }
     Ok(())
@@ -518,38 +508,15 @@ fn open_to_all(folder: &Path) -> io::Result<()> {
 /// rename replaces a link itself, never what it points to). An error is the system's, with no
 /// name of the temporary file in it: the caller names the page.
 fn replace(path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let parent = path.parent().unwrap_or(Path::new("."));
-    let (tmp, mut file) = temporary(parent)?;
-    let done = (|| {
-        file.write_all(bytes)?;
-        // A page is for everyone, whatever the umask.
-        let everyone = super::out::new_file_permissions(file.metadata()?.permissions());
-        file.set_permissions(everyone)?;
-        drop(file);
-        fs::rename(&tmp, path)
-    })();
-    if done.is_err() {
-        let _ = fs::remove_file(&tmp);
-    }
-    done
-}
-
-/// A new file in `folder` under a name no other has (`.don-page-PID-N`), and its path.
-fn temporary(folder: &Path) -> io::Result<(PathBuf, fs::File)> {
-    use std::sync::atomic::{AtomicU64, Ordering};
-    static NEXT: AtomicU64 = AtomicU64::new(0);
-    let mut tries = 0;
-    loop {
-        let n = NEXT.fetch_add(1, Ordering::Relaxed);
-        let tmp = folder.join(format!(".don-page-{}-{n}", std::process::id()));
-        match fs::OpenOptions::new()
-            .write(true)
-            .create_new(true)
-            .open(&tmp)
-        {
-            Ok(file) => return Ok((tmp, file)),
-            Err(e) if e.kind() == io::ErrorKind::AlreadyExists && tries < 1000 => tries += 1,
-            Err(e) => return Err(e),
-        }
-    }
+    let mut tmp = tempfile::Builder::new()
+        .prefix(".don-page-")
+        .tempfile_in(path.parent().unwrap_or(Path::new(".")))
+        .map_err(super::out::plain_temp)?;
+    tmp.write_all(bytes)?;
+    // A page is for everyone, whatever the umask.
+    let everyone = super::out::new_file_permissions(tmp.as_file().metadata()?.permissions());
+    tmp.as_file().set_permissions(everyone)?;
+    // Dropped on an error, the temporary file is removed.
+    tmp.persist(path).map_err(|e| e.error)?;
+    Ok(())
 }

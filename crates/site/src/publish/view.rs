@@ -149,6 +149,16 @@ pub struct ListingRow {
     pub class: String,
 }
 
+impl ListingRow {
+    /// A row of these cells, with no class of its own.
+    pub fn of(cells: Vec<Cell>) -> ListingRow {
+        ListingRow {
+            cells,
+            class: String::new(),
+        }
+    }
+}
+
 pub struct Cell {
     pub spans: Vec<Span>,
     /// A row's header cell (`<th scope="row">`).

@@ -79,25 +79,16 @@ impl PrivateLink {
     /// Who acts through this link: recorded with each change made with it, and shown by
     /// `don log` ("captain of Royal Oak (link 3)").
     pub fn actor(&self) -> Actor {
-        match &self.role {
-            Role::Captain { team, name } => Actor {
-                name: format!("captain of {name} (link {})", self.id),
-                team: Some(*team),
-                game: None,
-                league: Some(self.league),
-            },
-            Role::Secretary => Actor {
-                name: format!("secretary (link {})", self.id),
-                team: None,
-                game: None,
-                league: Some(self.league),
-            },
-            Role::Scorer { game } => Actor {
-                name: format!("scorer of game {game} (link {})", self.id),
-                team: None,
-                game: Some(*game),
-                league: Some(self.league),
-            },
+        let (name, team, game) = match &self.role {
+            Role::Captain { team, name } => (format!("captain of {name}"), Some(*team), None),
+            Role::Secretary => ("secretary".to_string(), None, None),
+            Role::Scorer { game } => (format!("scorer of game {game}"), None, Some(*game)),
+        };
+        Actor {
+            name: format!("{name} (link {})", self.id),
+            team,
+            game,
+            league: Some(self.league),
         }
     }
 }
@@ -286,34 +277,27 @@ impl App {
                 }
                 vec![row]
             }
-            Revoke::Team(name) => {
-                let team = crate::app::league::which::team(leagues, &league, name)?;
+            Revoke::Team(_) | Revoke::Secretary | Revoke::Game(_) => {
+                // Whose links: a team's captain's, a game's scorer's, else the secretary's.
+                let (team, who) = match which {
+                    Revoke::Team(name) => {
+                        let team = crate::app::league::which::team(&leagues, &league, name)?;
+                        (Some(team.id), team.name)
+                    }
+                    Revoke::Game(game) => (None, format!("game {game}")),
+                    _ => (None, "the secretary".into()),
+                };
+                let whose = |l: &LinkRow| match which {
+                    Revoke::Team(_) => l.team == team,
+                    Revoke::Game(game) => l.game == Some(game),
+                    _ => l.team.is_none() && l.game.is_none(),
+                };
                 let open: Vec<LinkRow> = all
                     .into_iter()
-                    .filter(|l| l.team == Some(team.id) && l.revoked.is_none())
+                    .filter(|l| whose(l) && l.revoked.is_none())
                     .collect();
                 if open.is_empty() {
-                    return Err(AccessError::NoneToRevoke(team.name).into());
-                }
-                open
-            }
-            Revoke::Secretary => {
-                let open: Vec<LinkRow> = all
-                    .into_iter()
-                    .filter(|l| l.team.is_none() && l.game.is_none() && l.revoked.is_none())
-                    .collect();
-                if open.is_empty() {
-                    return Err(AccessError::NoneToRevoke("the secretary".into()).into());
-                }
-                open
-            }
-            Revoke::Game(game) => {
-                let open: Vec<LinkRow> = all
-                    .into_iter()
-                    .filter(|l| l.game == Some(game) && l.revoked.is_none())
-                    .collect();
-                if open.is_empty() {
-                    return Err(AccessError::NoneToRevoke(format!("game {game}")).into());
+                    return Err(AccessError::NoneToRevoke(who).into());
                 }
                 open
             }
@@ -362,15 +346,7 @@ impl App {
     /// Opens a link: the session it starts, and the session's key (for the cookie), which is
     /// never kept. A token that is no working link of the league is [`AccessError::BadLink`].
     pub fn sign_in(&self, league: i64, token: &str) -> Result<(Session, Secret), AppError> {
-        if !well_formed(token) {
-            return Err(AccessError::BadLink.into());
-        }
-        let Some(row) = self.store.link_by_hash(&hash(token))? else {
-            return Err(AccessError::BadLink.into());
-        };
-        if row.revoked.is_some() || row.league != league {
-            return Err(AccessError::BadLink.into());
-        }
+        let link = self.link_of(league, token)?;
         let key = Secret::new()?;
         let csrf = Secret::new()?;
         let made = Utc::now();
@@ -378,7 +354,7 @@ impl App {
             (made + Duration::days(SESSION_DAYS)).to_rfc3339_opts(SecondsFormat::Secs, true);
         let made = made.to_rfc3339_opts(SecondsFormat::Secs, true);
         self.store.session_open(
-            row.id,
+            link.id,
             &hash(key.as_str()),
             csrf.as_str(),
             (&made, &expires),

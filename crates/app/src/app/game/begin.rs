@@ -4,8 +4,6 @@
 //! each refusal names the field it is about ([`Field`]), for a front end to put it there.
 //! Pure: the date of today is given.
 
-use std::sync::LazyLock;
-
 use serde_json::{json, Map, Value};
 
 use crate::check::import::date_fault;
@@ -16,15 +14,44 @@ use crate::record::text::{check, check_name, count, escaped, shortened};
 use crate::record::write::record_json;
 use crate::rules::{Seat, Variant};
 
-/// The rules options (docs/rules.md) by their names, in the order `don new` lists them: each
-/// variant's, each option once.
-pub static OPTIONS: LazyLock<Vec<&'static str>> = LazyLock::new(Variant::all_option_names);
+/// The rules options (docs/rules.md), in the order `don new` lists them: each variant's, each
+/// option once ([`Variant::all_option_names`]). A line each: the option's name, the name of its
+/// value, and what it is, its choices in square brackets: the words of `don new --help`, and of
+/// the web's begin form. A value named `BOOL` is true or false (the name alone is true).
+const OPTION_LINES: [&str; 17] = [
+    "cut CUT Nine Card Don: who pitches first after the cut [high, low]",
+    "end_scoring SCORING Nine Card Don: end-of-play scoring [game, preston, hljg]",
+    "target POINTS The target score (Game to Lose: the losing score)",
+    "deals N A fixed number of deals instead of a target (none: play to the target)",
+    "legs N Nine Card Don: legs in a match (3: best of three)",
+    "penalties KIND Nine Card Don: friendly or league penalties",
+    "layout LAYOUT Blind Don: the layout [rows, stalybridge, three]",
+    "pack CARDS Irish Don: the pack [52, 48, 44]",
+    "tie TIE Irish Don: 80–80 after the second deal [last-scorer-loses, draw]",
+    "games N Irish Don: games to win the match",
+    "best_of_three BOOL Irish Don: best of three, the pitch passing on",
+    "bonk_two_games BOOL Irish Don (prison rules): a bonk counts two games",
+    "pass_pitch BOOL Irish Don (prison rules): the pitcher may pass the pitch",
+    "redeal_rule RULE Irish Don (prison rules): redeal on demand [off, cork, mountjoy, wheatfield, true]",
+    "misere BOOL Irish Don: misère, the aim is to score as little as possible",
+    "players N Irish Don: 2 for the two-player game",
+    "muck_tie RULE Phat: 40–40 muck [carry, tens, split]",
+];
+
+/// The rules options ([`OPTION_LINES`]): each one's name, the name of its value, what it is.
+pub fn options() -> impl Iterator<Item = (&'static str, &'static str, &'static str)> {
+    OPTION_LINES.iter().map(|line| {
+        let mut words = line.splitn(3, ' ');
+        let mut next = || words.next().unwrap_or_default();
+        (next(), next(), next())
+    })
+}
 
 /// What a new game is begun with, as typed.
 #[derive(Clone, Debug, Default)]
 pub struct Fields {
     pub variant: String,
-    /// Rules options given, by their names ([`OPTIONS`]), as typed.
+    /// Rules options given, by their names ([`options`]), as typed.
     pub options: Vec<(&'static str, String)>,
     /// The players in the game's seat order, separated by commas.
     pub seats: Option<String>,
@@ -224,10 +251,7 @@ pub fn new_record(fields: &Fields, today: Option<&str>) -> Result<Value, BeginEr
         .iter()
         .find(|s| seats.get(s.letter()).and_then(Value::as_str) == Some(""))
     {
-        let field = match fields.by_seat.iter().any(|(s, _)| s == blank) {
-            true => Field::Seat(*blank),
-            false => Field::Seats,
-        };
+        let field = seat_field(fields, *blank);
         return Err(BeginError::alone(field, "a player's name cannot be blank"));
     }
     // One person, one seat: names match as they do across games.
@@ -243,12 +267,8 @@ pub fn new_record(fields: &Fields, today: Option<&str>) -> Result<Value, BeginEr
         } else {
             format!("{} (as {})", escaped(name), escaped(again))
         };
-        let field = match fields.by_seat.iter().any(|(s, _)| *s == second) {
-            true => Field::Seat(second),
-            false => Field::Seats,
-        };
         return Err(BeginError::alone(
-            field,
+            seat_field(fields, second),
             format!("{written} is named for two seats, {first} and {second}: one player sits in one seat"),
         ));
     }
@@ -278,6 +298,14 @@ pub fn new_record(fields: &Fields, today: Option<&str>) -> Result<Value, BeginEr
         return Err(BeginError::alone(Field::Options, f.message.clone()));
     }
     Ok(record_json(&parsed))
+}
+
+/// The field that named the player of `seat`: its own, else the list of seats.
+fn seat_field(fields: &Fields, seat: Seat) -> Field {
+    match fields.by_seat.iter().any(|(s, _)| *s == seat) {
+        true => Field::Seat(seat),
+        false => Field::Seats,
+    }
 }
 
 /// The record a game begun on the web starts as ([`new_record`]), refused when it could not
@@ -363,6 +391,12 @@ mod tests {
             options: options.iter().map(|(k, v)| (*k, v.to_string())).collect(),
             ..Fields::default()
         }
+    }
+
+    #[test]
+    fn the_options_listed_are_every_variants_each_once_in_order() {
+        let listed: Vec<&str> = options().map(|(name, _, _)| name).collect();
+        assert_eq!(listed, Variant::all_option_names());
     }
 
     #[test]

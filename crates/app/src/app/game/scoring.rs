@@ -18,10 +18,8 @@ use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
 use crate::record::line::{parse_line, Line};
 use crate::record::parse_record;
-use crate::rules::{BySeat, Card, Variant};
-use crate::scorer::{
-    Announcement, Answer, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView, Status,
-};
+use crate::rules::{BySeat, Variant};
+use crate::scorer::{Announcement, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView};
 use crate::store::{Reads, Store, StoreError, WebGame};
 
 /// The most hands a game scored on the web may have: past it, a line that would begin another
@@ -31,54 +29,30 @@ pub const WEB_HANDS: u32 = 200;
 /// The most entries (lines kept) a game scored on the web may have.
 pub const WEB_ENTRIES: usize = 4000;
 
-/// A game as its scorer sees it before the next entry: what `don play` says above its prompt.
+/// A game as its scorer sees it before the next entry: where it stands (what `don play` says
+/// above its prompt), and the game as it is kept.
 #[derive(Clone, Debug)]
 pub struct ScoringView {
     pub game: i64,
     pub variant: Variant,
     /// The players' names, by seat.
     pub seats: BySeat<Option<String>>,
-    /// Where the game stands: hand, trick, dealer, pitcher, leader, trumps, scores, legs.
-    pub status: Status,
-    /// The score and what each side still needs ([`Announcement::Score`]).
-    pub standing: Announcement,
-    /// The tricks of the hand in play, as lines, in order.
-    pub tricks_in_play: Vec<String>,
-    /// The cards played so far in the hand in play.
-    pub cards_in_play: Vec<Card>,
+    /// Where the game stands: hand, trick, dealer, pitcher, leader, trumps, scores and what
+    /// each side needs, legs, the tricks of the hand in play.
+    pub status: ScorerView,
     /// Why nothing may be entered (a league night holds the game as a leg), if so.
     pub held: Option<String>,
     /// The game's latest change: what an entry made from this view sends back, so that an
     /// entry from a view another phone has overtaken is refused
     /// ([`GameError::EnteredMeanwhile`]).
     pub seen: Option<i64>,
-    /// The game as one of the league's on the web, if it is one.
-    pub web: Option<WebGame>,
-    /// The entries kept, how many: a hand begun or taken back shows here too.
-    pub entries: usize,
-}
-
-impl ScoringView {
-    /// The game's state as a page shows it: typed facts, not the terminal's sentences.
-    pub fn state(&self) -> ScorerView {
-        ScorerView::of(
-            &self.status,
-            &self.standing,
-            &self.tricks_in_play,
-            self.held.is_some(),
-        )
-    }
 }
 
 /// A line entered: what was said of it, and the game after it.
 #[derive(Clone, Debug)]
 pub struct ScoringEntered {
-    /// The line as given.
-    pub line: String,
     /// What the scorer says (nothing for a blank line; `help` and `quit` say nothing here).
     pub said: Vec<Announcement>,
-    /// True when the line was `undo`.
-    pub taken_back: bool,
     pub view: ScoringView,
 }
 
@@ -123,20 +97,14 @@ fn view_of<J: Journal>(
     session: &ScorerSession<J>,
     held: Option<String>,
     seen: Option<i64>,
-    web: Option<WebGame>,
 ) -> ScoringView {
     ScoringView {
         game,
         variant: session.variant().clone(),
         seats: session.seats().clone(),
         status: session.status(),
-        standing: session.standing(),
-        tricks_in_play: session.tricks_in_play(),
-        cards_in_play: session.cards_in_play(),
         held,
         seen,
-        web,
-        entries: session.entries().len(),
     }
 }
 
@@ -221,13 +189,12 @@ impl App {
         let (variant, seats) = table_of(&self.store, game)?;
         let seen = self.store.latest_for(game)?;
         let held = self.store.leg_holding(game)?.map(|h| h.to_string());
-        let web = self.store.web_game(game)?;
         let journal = Looking {
             store: &self.store,
             game,
         };
         let session = ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
-        Ok(view_of(game, &session, held, seen, web))
+        Ok(view_of(game, &session, held, seen))
     }
 
     /// The scorer's session on `game`, each line kept in this database: what `don play` and
@@ -270,7 +237,6 @@ impl App {
             }
             .into());
         }
-        let web = self.store.web_game(game)?;
         let mut session = self.scorer_session(game)?;
         let grows = !matches!(
             parse_line(line),
@@ -300,20 +266,14 @@ impl App {
             }
             Err(LineRefusal::Journal(e)) => return Err(e),
         };
-        let taken_back = matches!(answer, Answer::TakenBack(_));
         let said = answer.announcements().to_vec();
-        let mut view = view_of(game, &session, None, None, web);
+        let mut view = view_of(game, &session, None, None);
         drop(session);
         view.seen = self.store.latest_for(game)?;
         if view.status.held {
             view.held = self.store.leg_holding(game)?.map(|h| h.to_string());
         }
-        Ok(ScoringEntered {
-            line: line.to_string(),
-            said,
-            taken_back,
-            view,
-        })
+        Ok(ScoringEntered { said, view })
     }
 
     /// Begins a game on the web of `league` (as `don new` does, checked with [`GameToBegin::new`]):

@@ -11,16 +11,20 @@ use crate::league::names::{name_key, tidy};
 use crate::league::{Config, LeagueError, TeamId};
 use crate::store::{Change, LeagueInfo, Reads, SeasonInfo, StoreError, TeamInfo};
 
-/// Makes a league; its name must be new.
-pub fn add_league(change: &Change, raw: &str, config: &Config) -> Result<LeagueInfo, AppError> {
+/// A league's, a season's or a team's name as given, tidied: refused when blank, or when it
+/// cannot be kept as text.
+fn named(what: Thing, field: &'static str, raw: &str) -> Result<String, AppError> {
     let name = tidy(raw);
     if name.is_empty() {
-        return Err(LeagueError::BlankName {
-            what: Thing::League,
-        }
-        .into());
+        return Err(LeagueError::BlankName { what }.into());
     }
-    StoreError::check_name("the league's name", raw)?;
+    StoreError::check_name(field, raw)?;
+    Ok(name)
+}
+
+/// Makes a league; its name must be new.
+pub fn add_league(change: &Change, raw: &str, config: &Config) -> Result<LeagueInfo, AppError> {
+    let name = named(Thing::League, "the league's name", raw)?;
     if let Some(existing) = change.league_named(&name)? {
         return Err(LeagueError::NameTaken {
             what: Thing::League,
@@ -34,14 +38,7 @@ pub fn add_league(change: &Change, raw: &str, config: &Config) -> Result<LeagueI
 
 /// Begins a season of a league; its name must be new there, and name years near enough.
 pub fn add_season(change: &Change, league: &LeagueInfo, raw: &str) -> Result<SeasonInfo, AppError> {
-    let name = tidy(raw);
-    if name.is_empty() {
-        return Err(LeagueError::BlankName {
-            what: Thing::Season,
-        }
-        .into());
-    }
-    StoreError::check_name("the season's name", raw)?;
+    let name = named(Thing::Season, "the season's name", raw)?;
     season_in_years(&name, None).map_err(|why| LeagueError::SeasonOutOfYears {
         name: name.clone(),
         why,
@@ -65,11 +62,7 @@ pub fn add_team(
     raw: &str,
     venue: Option<&str>,
 ) -> Result<TeamInfo, AppError> {
-    let name = tidy(raw);
-    if name.is_empty() {
-        return Err(LeagueError::BlankName { what: Thing::Team }.into());
-    }
-    StoreError::check_name("the team's name", raw)?;
+    let name = named(Thing::Team, "the team's name", raw)?;
     let taken = match change.team_named(league, &name)? {
         Some(t) => Some(t.name),
         None => change.names().team_owner(league.id, &name)?.map(|_| name),

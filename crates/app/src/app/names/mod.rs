@@ -4,7 +4,6 @@
 
 pub mod error;
 
-use std::borrow::Cow;
 use std::collections::HashMap;
 
 use chrono::NaiveDate;
@@ -18,7 +17,7 @@ use crate::store::{Bearer, Change, LeagueInfo, NameOwner, OtherName, Reads, Stor
 
 pub use crate::app::names::error::NamesError;
 
-// The kind and hint of a refusal here (the error itself is in a file of its own, which
+// The kind of a refusal here (the error itself is in a file of its own, which
 // [`AppError`] names without naming this one).
 impl NamesError {
     pub fn kind(&self) -> ErrorKind {
@@ -28,11 +27,6 @@ impl NamesError {
             }
             NamesError::Blank { .. } => ErrorKind::Invalid,
         }
-    }
-
-    /// What to do about it, where the error knows.
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
     }
 }
 
@@ -124,10 +118,11 @@ fn player_by_any(reader: &Reads, name: &str) -> Result<NameOwner, AppError> {
     Err(LeagueError::NotFound(unknown).into())
 }
 
-/// Refuses a blank name.
-fn not_blank(what: Thing, name: &str) -> Result<String, AppError> {
+/// Refuses a blank name of a team or a player (`league` none).
+fn not_blank(league: Option<i64>, name: &str) -> Result<String, AppError> {
     let name = tidy(name);
     if name.is_empty() {
+        let what = league.map_or(Thing::Player, |_| Thing::Team);
         return Err(NamesError::Blank { what }.into());
     }
     Ok(name)
@@ -171,12 +166,7 @@ fn rename(
     new: &str,
     from: Option<NaiveDate>,
 ) -> Result<Renamed, AppError> {
-    let what = if league.is_some() {
-        Thing::Team
-    } else {
-        Thing::Player
-    };
-    let new = not_blank(what, new)?;
+    let new = not_blank(league, new)?;
     if new == owner.name {
         return Err(NamesError::Already {
             name: new,
@@ -254,12 +244,7 @@ pub(crate) fn alias(
     owner: &NameOwner,
     name: &str,
 ) -> Result<Renamed, AppError> {
-    let what = if league.is_some() {
-        Thing::Team
-    } else {
-        Thing::Player
-    };
-    let name = not_blank(what, name)?;
+    let name = not_blank(league, name)?;
     if free_for(change, league, owner, &name)?.is_some() || name_key(&name) == name_key(&owner.name)
     {
         return Err(NamesError::Already {
@@ -429,6 +414,12 @@ pub fn name_as_then(
             t.name.clone_from(name);
         }
     }
+    rename_fixtures(&then, fixtures);
+    Ok(())
+}
+
+/// Each fixture's teams named as in `then` (a team not in it keeps its name).
+fn rename_fixtures(then: &HashMap<TeamId, String>, fixtures: &mut [crate::store::Fixture]) {
     for f in fixtures.iter_mut() {
         for team in [&mut f.home, &mut f.away] {
             if let Some(name) = then.get(&team.id) {
@@ -436,7 +427,6 @@ pub fn name_as_then(
             }
         }
     }
-    Ok(())
 }
 
 /// Some of a season's fixtures (all of them, or one pair's) named as the teams were at the
@@ -451,14 +441,7 @@ pub fn fixtures_as_then(
     let Some(end) = crate::league::fixtures::season_end(&info.name, last) else {
         return Ok(());
     };
-    let then = names_on(reader, info.league, end)?;
-    for f in fixtures.iter_mut() {
-        for team in [&mut f.home, &mut f.away] {
-            if let Some(name) = then.get(&team.id) {
-                team.name.clone_from(name);
-            }
-        }
-    }
+    rename_fixtures(&names_on(reader, info.league, end)?, fixtures);
     Ok(())
 }
 

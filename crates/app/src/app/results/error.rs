@@ -1,4 +1,4 @@
-//! What refuses a results import or export. Its kind and hint are given beside the things
+//! What refuses a results import or export. Its kind is given beside the things
 //! refused, in [`super`].
 
 use crate::league::LeagueError;

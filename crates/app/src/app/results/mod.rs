@@ -8,7 +8,6 @@
 
 pub mod import;
 
-use std::borrow::Cow;
 use std::collections::{HashMap, HashSet};
 
 use crate::app::league::checked;
@@ -35,19 +34,12 @@ pub use export::{ExportFile, SeasonResults};
 pub use resolve::ImportReport;
 use resolve::Resolver;
 
-// The kind and hint of a refusal here, beside the things refused (the error itself is in a
+// The kind of a refusal here, beside the things refused (the error itself is in a
 // file of its own, which [`AppError`] names without naming this one).
 impl ResultsError {
     pub fn kind(&self) -> ErrorKind {
         match self {
             ResultsError::NoLeague { .. } => ErrorKind::NotFound,
-        }
-    }
-
-    /// What to do about it, where the error knows (the message says it already).
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        match self {
-            ResultsError::NoLeague { .. } => None,
         }
     }
 }

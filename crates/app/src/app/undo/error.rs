@@ -2,8 +2,6 @@
 //! the app's functions) so that `error.rs` can name it without an import cycle; its kind is
 //! given in `error.rs`.
 
-use std::borrow::Cow;
-
 use crate::record::text::escaped;
 use crate::store::{Broken, LegHolding, LegNamed, Operation};
 
@@ -59,13 +57,6 @@ pub enum UndoError {
     /// `target` changed a game that a league night holds as a leg.
     #[error("{} changed game {}, which cannot be changed now: {leg}", named(target), leg.game)]
     GameInLeg { target: Operation, leg: LegHolding },
-}
-
-impl UndoError {
-    /// What to do about it: each refusal says so itself.
-    pub fn hint(&self) -> Option<Cow<'static, str>> {
-        None
-    }
 }
 
 /// `#N (summary)`, a long summary shortened.

@@ -107,21 +107,18 @@ impl Pages<'_> {
                 let top = s.table.rows.first();
                 let played = s.season.nights.len();
                 let total = s.fixtures.iter().filter(|f| !f.cancelled).count();
-                ListingRow {
-                    cells: vec![
-                        Cell::header(vec![Span::link(&s.info.name, rel(path, &s.page()))]),
-                        Cell::num(s.entries.len()),
-                        Cell::text(format!("{played} of {total}")),
-                        Cell::of(match top {
-                            Some(r) => vec![Span::link(
-                                format!("{} ({} pts)", r.team.name, r.points),
-                                rel(path, &self.names.team(r.team.id)),
-                            )],
-                            None => vec![],
-                        }),
-                    ],
-                    class: String::new(),
-                }
+                ListingRow::of(vec![
+                    Cell::header(vec![Span::link(&s.info.name, rel(path, &s.page()))]),
+                    Cell::num(s.entries.len()),
+                    Cell::text(format!("{played} of {total}")),
+                    Cell::of(match top {
+                        Some(r) => vec![Span::link(
+                            format!("{} ({} pts)", r.team.name, r.points),
+                            rel(path, &self.names.team(r.team.id)),
+                        )],
+                        None => vec![],
+                    }),
+                ])
             })
             .collect();
         let section = Section {

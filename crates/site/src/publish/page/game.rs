@@ -41,10 +41,7 @@ impl Pages<'_> {
                 cells.push(Cell::text(&row.pitcher));
                 cells.push(Cell::text(&row.trumps));
                 cells.extend(row.points.iter().chain(&row.totals).map(Cell::num));
-                ListingRow {
-                    cells,
-                    class: String::new(),
-                }
+                ListingRow::of(cells)
             })
             .collect();
         let section = Section {

@@ -83,21 +83,18 @@ impl Pages<'_> {
                 if !s.finished {
                     champions.push(Span::text(" (leaders: still being played)"));
                 }
-                ListingRow {
-                    cells: vec![
-                        Cell::header(vec![season]),
-                        Cell::of(champions),
-                        Cell::of(
-                            s.runners_up
-                                .iter()
-                                .map(|r| self.team_span(path, r, ids))
-                                .collect(),
-                        ),
-                        Cell::num(s.teams),
-                        Cell::text(known_from(s.source)),
-                    ],
-                    class: String::new(),
-                }
+                ListingRow::of(vec![
+                    Cell::header(vec![season]),
+                    Cell::of(champions),
+                    Cell::of(
+                        s.runners_up
+                            .iter()
+                            .map(|r| self.team_span(path, r, ids))
+                            .collect(),
+                    ),
+                    Cell::num(s.teams),
+                    Cell::text(known_from(s.source)),
+                ])
             })
             .collect();
         Section {
@@ -173,8 +170,8 @@ impl Pages<'_> {
         let rows = told
             .all_time
             .iter()
-            .map(|l| ListingRow {
-                cells: vec![
+            .map(|l| {
+                ListingRow::of(vec![
                     Cell::num(l.pos),
                     Cell::header(vec![self.team_span(path, &l.team, ids)]),
                     Cell::num(l.seasons),
@@ -184,8 +181,7 @@ impl Pages<'_> {
                     Cell::num(l.lost),
                     Cell::num(l.points),
                     Cell::num(l.titles),
-                ],
-                class: String::new(),
+                ])
             })
             .collect();
         let section = Section {

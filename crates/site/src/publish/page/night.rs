@@ -82,15 +82,12 @@ impl Pages<'_> {
                 None => Span::text(&l.score),
             });
         }
-        ListingRow {
-            cells: vec![
-                Cell::header(vec![Span::text(&m.name)]),
-                Cell::text(m.legs_words()).class("legs"),
-                Cell::of(players(&m.home)),
-                Cell::of(players(&m.away)),
-                Cell::of(legs),
-            ],
-            class: String::new(),
-        }
+        ListingRow::of(vec![
+            Cell::header(vec![Span::text(&m.name)]),
+            Cell::text(m.legs_words()).class("legs"),
+            Cell::of(players(&m.home)),
+            Cell::of(players(&m.away)),
+            Cell::of(legs),
+        ])
     }
 }

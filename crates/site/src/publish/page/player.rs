@@ -94,18 +94,15 @@ impl Pages<'_> {
         let mut rows = Vec::new();
         for s in seasons.iter().rev() {
             for l in s.by_player.get(key).map_or(&[][..], |f| &f.players[..]) {
-                rows.push(ListingRow {
-                    cells: vec![
-                        Cell::header(vec![Span::link(&s.info.name, rel(&path, &s.page()))]),
-                        Cell::text(l.kind.as_str()),
-                        Cell::text(&l.team),
-                        Cell::num(l.matches),
-                        Cell::num(l.matches_won),
-                        Cell::num(l.legs),
-                        Cell::num(l.legs_won),
-                    ],
-                    class: String::new(),
-                });
+                rows.push(ListingRow::of(vec![
+                    Cell::header(vec![Span::link(&s.info.name, rel(&path, &s.page()))]),
+                    Cell::text(l.kind.as_str()),
+                    Cell::text(&l.team),
+                    Cell::num(l.matches),
+                    Cell::num(l.matches_won),
+                    Cell::num(l.legs),
+                    Cell::num(l.legs_won),
+                ]));
             }
         }
         if !rows.is_empty() {

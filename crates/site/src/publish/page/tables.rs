@@ -64,10 +64,7 @@ impl Pages<'_> {
                 if !why.is_empty() {
                     cells.push(Cell::text(why.get(&r.team.id).copied().unwrap_or("")).class("why"));
                 }
-                ListingRow {
-                    cells,
-                    class: String::new(),
-                }
+                ListingRow::of(cells)
             })
             .collect();
         Listing {
@@ -127,15 +124,12 @@ impl Pages<'_> {
                 if let Some(word) = l.standing {
                     result.extend([Span::text(" "), Span::mark(word, word)]);
                 }
-                ListingRow {
-                    cells: vec![
-                        Cell::text(l.day).class("date"),
-                        Cell::of(vec![self.span(from, &l.home)]),
-                        Cell::of(result).class("result"),
-                        Cell::of(vec![self.span(from, &l.away)]),
-                    ],
-                    class: String::new(),
-                }
+                ListingRow::of(vec![
+                    Cell::text(l.day).class("date"),
+                    Cell::of(vec![self.span(from, &l.home)]),
+                    Cell::of(result).class("result"),
+                    Cell::of(vec![self.span(from, &l.away)]),
+                ])
             })
             .collect();
         Listing {
@@ -181,8 +175,8 @@ impl Pages<'_> {
         let rows = view
             .rows
             .iter()
-            .map(|r| ListingRow {
-                cells: vec![
+            .map(|r| {
+                ListingRow::of(vec![
                     Cell::header(self.spans(from, &r.who, " & ")),
                     Cell::text(r.kind.as_str()),
                     Cell::text(&r.team),
@@ -191,8 +185,7 @@ impl Pages<'_> {
                     Cell::num(r.legs),
                     Cell::num(r.legs_won),
                     Cell::num(r.per_hand.as_deref().unwrap_or("—")),
-                ],
-                class: String::new(),
+                ])
             })
             .collect();
         Listing {

@@ -66,10 +66,7 @@ pub struct GameBoardPage {
 
 /// Each side of a game, with what it still needs.
 fn sides(state: &ScorerView) -> Vec<SideView> {
-    let many = match state.part {
-        Some(p) if p.games => "games",
-        _ => "legs",
-    };
+    let many = if state.games { "games" } else { "legs" };
     state
         .sides
         .iter()
@@ -77,9 +74,9 @@ fn sides(state: &ScorerView) -> Vec<SideView> {
             name: s.name.label.clone(),
             score: s.score,
             to_go: s.to_go.to_string(),
-            wins: match state.part {
-                Some(_) => format!("{many} {}", s.wins),
-                None => String::new(),
+            wins: match state.is_match() {
+                true => format!("{many} {}", s.wins),
+                false => String::new(),
             },
         })
         .collect()
@@ -88,13 +85,12 @@ fn sides(state: &ScorerView) -> Vec<SideView> {
 impl GameView {
     pub fn of(board: &GameBoard) -> GameView {
         let view = &board.view;
-        let state = view.state();
+        let state = &view.status;
         GameView {
             game: view.game,
             seen: seen_words(view.seen),
             variant: view.variant.describe(),
-            seats: view
-                .status
+            seats: state
                 .seats
                 .iter()
                 .map(|&seat| SeatView {
@@ -102,17 +98,17 @@ impl GameView {
                     name: view.seats[seat].clone().unwrap_or_default(),
                 })
                 .collect(),
-            sides: sides(&state),
-            status: where_words(&state, true),
-            standing: standing_words(&state),
-            in_match: in_match(&state),
+            sides: sides(state),
+            status: where_words(state, true),
+            standing: standing_words(state),
+            in_match: in_match(state),
             held: view.held.as_ref().map(|_| {
                 "A league night holds this game as one of its legs: nothing more is entered here."
                     .to_string()
             }),
-            hand_in_play: state.trick.is_some().then_some(state.hand),
+            hand_in_play: state.in_hand.then_some(state.hand),
             tricks: state.tricks.clone(),
-            result: state.result,
+            result: state.over.then(|| state.result_words()),
             hands: SheetView::of(&board.sheet),
         }
     }
@@ -161,7 +157,7 @@ impl CardView {
             };
             format!("{kind} {}, leg {}", l.slot, l.leg)
         });
-        let state = game.view.as_ref().map(|view| view.state());
+        let state = game.view.as_ref().map(|view| &view.status);
         CardView {
             game: game.game,
             web: game.web,
@@ -170,12 +166,12 @@ impl CardView {
                 .as_ref()
                 .map_or(String::new(), |view| view.variant.describe()),
             leg,
-            sides: state.as_ref().map_or(Vec::new(), sides),
-            status: match &state {
+            sides: state.map_or(Vec::new(), sides),
+            status: match state {
                 Ok(state) => card_words(state),
                 Err(why) => why.to_string(),
             },
-            over: state.as_ref().is_ok_and(|state| state.over()),
+            over: state.is_ok_and(|state| state.over),
         }
     }
 }

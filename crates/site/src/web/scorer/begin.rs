@@ -3,7 +3,7 @@
 //! its words.
 
 use crate::app::access::error::AccessError;
-use crate::app::game::begin::{Field, Fields, OPTIONS};
+use crate::app::game::begin::{options, Field, Fields};
 use crate::app::game::error::GameError;
 use crate::app::night::NightError;
 use crate::app::AppError;
@@ -11,26 +11,15 @@ use crate::rules::Seat;
 use crate::web::error::status_of;
 use crate::web::my::form::{value, FormFields, FormRefusal};
 
-/// Each rules option's label (as `don new --help` says it), in the order of [`OPTIONS`].
-pub const OPTION_LABELS: [&str; 17] = [
-    "Nine Card Don: who pitches first after the cut (high, low)",
-    "Nine Card Don: end-of-play scoring (game, preston, hljg)",
-    "The target score (Game to Lose: the losing score)",
-    "A fixed number of deals instead of a target",
-    "Nine Card Don: legs in a match (3: best of three)",
-    "Nine Card Don: friendly or league penalties",
-    "Blind Don: the layout (rows, stalybridge, three)",
-    "Irish Don: the pack (52, 48, 44)",
-    "Irish Don: 80–80 after the second deal (last-scorer-loses, draw)",
-    "Irish Don: games to win the match",
-    "Irish Don: best of three, the pitch passing on (true, false)",
-    "Irish Don (prison rules): a bonk counts two games (true, false)",
-    "Irish Don (prison rules): the pitcher may pass the pitch (true, false)",
-    "Irish Don (prison rules): redeal on demand (off, cork, mountjoy, wheatfield, true)",
-    "Irish Don: misère, the aim is to score as little as possible (true, false)",
-    "Irish Don: 2 for the two-player game",
-    "Phat: 40–40 muck (carry, tens, split)",
-];
+/// A rules option's label ([`options`]): its words as `don new --help` says them, its choices in
+/// round brackets, a yes-or-no option's too.
+pub fn option_label(value: &str, help: &str) -> String {
+    let label = help.replace('[', "(").replace(']', ")");
+    match value {
+        "BOOL" => format!("{label} (true, false)"),
+        _ => label,
+    }
+}
 
 /// The seats' inputs, and their labels.
 pub const SEAT_INPUTS: [(Seat, &str, &str); 4] = [
@@ -64,9 +53,8 @@ pub fn begin_fields(
     if variant.is_empty() {
         return Err(FormRefusal::invalid("variant", "choose the variant played"));
     }
-    let options = OPTIONS
-        .iter()
-        .filter_map(|name| Some((*name, given(typed, &format!("opt_{name}"))?)))
+    let options = options()
+        .filter_map(|(name, _, _)| Some((name, given(typed, &format!("opt_{name}"))?)))
         .collect();
     let by_seat = SEAT_INPUTS
         .iter()
@@ -147,5 +135,14 @@ mod tests {
         assert!(bad.fields.contains_key("variant"), "{bad:?}");
         assert_eq!(input_of(Field::Seat(Seat::W)), "west");
         assert_eq!(input_of(Field::Option("muck_tie")), "opt_muck_tie");
+        let labels: Vec<String> = options().map(|(_, v, h)| option_label(v, h)).collect();
+        assert_eq!(
+            labels[0],
+            "Nine Card Don: who pitches first after the cut (high, low)"
+        );
+        assert_eq!(
+            labels[12],
+            "Irish Don (prison rules): the pitcher may pass the pitch (true, false)"
+        );
     }
 }

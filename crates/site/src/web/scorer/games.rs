@@ -10,9 +10,9 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
-use super::begin::{begin_fields, input_of, refusal, OPTION_LABELS, SEAT_INPUTS};
+use super::begin::{begin_fields, input_of, option_label, refusal, SEAT_INPUTS};
 use super::words::standing_words;
-use crate::app::game::begin::{new_web_record, OPTIONS};
+use crate::app::game::begin::{new_web_record, options};
 use crate::app::game::scoring::ScoringView;
 use crate::app::game::GameToBegin;
 use crate::app::league::which::Choice;
@@ -86,11 +86,11 @@ struct Offered {
 }
 
 fn game_line(view: &ScoringView) -> GameLine {
-    let state = view.state();
+    let state = &view.status;
     let players: Vec<String> = state.sides.iter().map(|s| s.name.label.clone()).collect();
-    let state = match &state.result {
-        Some(result) => format!("over: {result}"),
-        None => standing_words(&state),
+    let state = match state.over {
+        true => format!("over: {}", state.result_words()),
+        false => standing_words(state),
     };
     GameLine {
         game: view.game,
@@ -150,10 +150,11 @@ fn begin_form(
             (n.to_string(), title.unwrap_or(n.to_string()))
         })
         .collect();
-    let options: Vec<Input> = OPTIONS
-        .iter()
-        .zip(OPTION_LABELS)
-        .map(|(name, label)| Input::text(&format!("opt_{name}"), label, typed, refused))
+    let options: Vec<Input> = options()
+        .map(|(name, value, help)| {
+            let label = option_label(value, help);
+            Input::text(&format!("opt_{name}"), &label, typed, refused)
+        })
         .collect();
     let options_open = options
         .iter()

@@ -9,8 +9,8 @@ use askama::Template;
 use crate::app::game::scoring::ScoringView;
 use crate::publish::view::Layout;
 use crate::record::text::escaped;
-use crate::rules::{Rank, Seat};
-use crate::scorer::{Names, Wanted, LINES};
+use crate::rules::Rank;
+use crate::scorer::{Wanted, LINES};
 use crate::web::my::form::{value, FormFields};
 use crate::web::scorer::words::{match_words, standing_words, wanted_words, where_words};
 
@@ -116,17 +116,14 @@ impl ScorerPanel {
     /// carry `csrf`.
     pub fn of(view: &ScoringView, said: Vec<String>, csrf: &str) -> ScorerPanel {
         let spec = view.variant.spec();
-        let status = &view.status;
-        let names = Names::new(view.seats.clone());
-        let seat_words = |s: Seat| names.seat(s).label;
-        let seats: Vec<Seat> = status.seats.clone();
-        let held = view.held.clone();
-        let state = view.state();
-        let open = state.wanted != Wanted::Held;
-        let (leader, next) = match &state.wanted {
-            Wanted::Trick { from, .. } => {
-                (from.seat.letter().to_string(), format!("{from} to play"))
-            }
+        let state = &view.status;
+        let seats = &state.seats;
+        let wanted = state.wanted();
+        let (leader, next) = match wanted {
+            Wanted::Trick { from, .. } => (
+                from.letter().to_string(),
+                format!("{} to play", state.names.seat(from)),
+            ),
             _ => (String::new(), String::new()),
         };
         let ranks: Vec<String> = Rank::ALL
@@ -135,8 +132,8 @@ impl ScorerPanel {
             .filter(|r| **r >= spec.lowest_rank)
             .map(|r| r.letter().to_ascii_lowercase().to_string())
             .collect();
-        let used: Vec<String> = view
-            .cards_in_play
+        let used: Vec<String> = state
+            .cards
             .iter()
             .map(|c| c.to_string().to_lowercase())
             .collect();
@@ -161,29 +158,29 @@ impl ScorerPanel {
                 .map(|r| (r.clone(), r.replace('t', "10").to_uppercase()))
                 .collect(),
             ranks: ranks.join(" "),
-            over: if status.over { "1" } else { "0" },
+            over: if state.over { "1" } else { "0" },
             title: view.variant.describe(),
-            status: where_words(&state, false),
-            prompt: wanted_words(&state),
-            standing: standing_words(&state),
-            match_words: match_words(&state),
+            status: where_words(state, false),
+            prompt: wanted_words(state),
+            standing: standing_words(state),
+            match_words: match_words(state),
             said,
             in_play: state.tricks.clone(),
-            held,
-            result: state.result.clone(),
+            held: view.held.clone(),
+            result: state.over.then(|| state.result_words()),
             csrf: csrf.to_string(),
             typed: TypedLine::default(),
             line_error: None,
-            open,
-            pitcher_wanted: matches!(state.wanted, Wanted::Pitcher { .. }),
+            open: wanted != Wanted::Held,
+            pitcher_wanted: wanted == Wanted::Pitcher,
             seat_buttons: seats
                 .iter()
                 .map(|s| SeatButton {
                     letter: s.letter().to_string(),
-                    words: seat_words(*s),
+                    words: state.names.seat(*s).label,
                 })
                 .collect(),
-            sides: status
+            sides: state
                 .sides
                 .iter()
                 .map(|s| SideBox {

@@ -8,44 +8,11 @@ use crate::scorer::{ScorerView, ToGo, Wanted};
 /// lead · trumps spades"; with `scores`, each side's score and the legs of a match too; "The
 /// game is over: …" once over.
 pub fn where_words(v: &ScorerView, scores: bool) -> String {
-    if let Some(result) = &v.result {
-        return format!("The game is over: {result}");
+    if v.over {
+        return format!("The game is over: {}", v.result_words());
     }
-    let mut words = format!("Hand {}", v.hand);
-    if let Some(t) = v.trick {
-        words.push_str(&format!(", trick {t}"));
-    }
-    if let Some(d) = &v.dealer {
-        words.push_str(&format!(" · {d} deals"));
-    }
-    if let Some(p) = &v.pitcher {
-        let verb = if v.trick.is_some() {
-            "pitched"
-        } else {
-            "pitches"
-        };
-        words.push_str(&format!(" · {p} {verb}"));
-    }
-    if let Some(l) = &v.leader {
-        words.push_str(&format!(" · {l} to lead"));
-    }
-    if let Some(t) = v.trumps {
-        words.push_str(&format!(" · trumps {t}"));
-    }
-    if scores {
-        for s in &v.sides {
-            words.push_str(&format!(" · {} {}", s.name, s.score));
-        }
-        if v.counting {
-            words.push_str(" (counting)");
-        }
-        if let Some(p) = v.part {
-            let word = if p.games { "game" } else { "leg" };
-            let wins: Vec<String> = v.sides.iter().map(|s| s.wins.to_string()).collect();
-            words.push_str(&format!(" · {word} {}, {word}s {}", p.leg, wins.join("–")));
-        }
-    }
-    if let Wanted::Pitcher { .. } = v.wanted {
+    let mut words = v.heading(scores);
+    if v.wanted() == Wanted::Pitcher {
         words.push_str(" · waiting for the pitcher");
     }
     words
@@ -78,8 +45,10 @@ pub fn standing_words(v: &ScorerView) -> String {
 /// The legs (Irish Don: games) of a match: "Legs won: NS (Gareth & Rhys) 1 · EW (Dai & Huw) 0
 /// (first to 2) · leg 2 in play".
 pub fn match_words(v: &ScorerView) -> Option<String> {
-    let p = v.part?;
-    let (word, part) = if p.games {
+    if !v.is_match() {
+        return None;
+    }
+    let (word, part) = if v.games {
         ("Games", "game")
     } else {
         ("Legs", "leg")
@@ -89,28 +58,29 @@ pub fn match_words(v: &ScorerView) -> Option<String> {
         .iter()
         .map(|s| format!("{} {}", s.name, s.wins))
         .collect();
-    let playing = match v.over() {
+    let playing = match v.over {
         true => String::new(),
-        false => format!(" · {part} {} in play", p.leg),
+        false => format!(" · {part} {} in play", v.leg),
     };
     Some(format!(
         "{word} won: {} (first to {}){playing}",
         won.join(" · "),
-        p.to_win
+        v.to_win
     ))
 }
 
 /// The leg (or Irish Don's game) in play and the legs won: "Leg 2 · legs won 1–0 · first to 2".
 pub fn in_match(v: &ScorerView) -> Option<String> {
-    let p = v.part?;
-    let (one, many) = match p.games {
+    if !v.is_match() {
+        return None;
+    }
+    let (one, many) = match v.games {
         true => ("Game", "games"),
         false => ("Leg", "legs"),
     };
-    let won: Vec<String> = v.sides.iter().map(|s| s.wins.to_string()).collect();
-    let mut words = format!("{many} won {} · first to {}", won.join("–"), p.to_win);
-    if !v.over() {
-        words = format!("{one} {} · {words}", p.leg);
+    let mut words = format!("{many} won {} · first to {}", v.wins(), v.to_win);
+    if !v.over {
+        words = format!("{one} {} · {words}", v.leg);
     }
     Some(words)
 }
@@ -118,9 +88,9 @@ pub fn in_match(v: &ScorerView) -> Option<String> {
 /// What can be entered now: "Who pitches hand 1? N (Gareth), E (Dai), S (Rhys) or W (Huw)",
 /// "Trick 3: the cards from S (Rhys), who leads".
 pub fn wanted_words(v: &ScorerView) -> String {
-    match &v.wanted {
-        Wanted::Pitcher { seats } => {
-            let seats: Vec<String> = seats.iter().map(ToString::to_string).collect();
+    match v.wanted() {
+        Wanted::Pitcher => {
+            let seats: Vec<String> = v.seats.iter().map(|&s| v.names.seat(s).label).collect();
             let (last, rest) = seats.split_last().map_or(("", &[][..]), |(l, r)| (l, r));
             match rest.is_empty() {
                 true => format!("Who pitches hand {}? {last}", v.hand),
@@ -128,6 +98,7 @@ pub fn wanted_words(v: &ScorerView) -> String {
             }
         }
         Wanted::Trick { trick, from } => {
+            let from = v.names.seat(from);
             format!("Trick {trick}: the cards from {from}, who leads")
         }
         Wanted::Over => "The game is over: an entry can only be taken back".to_string(),
@@ -138,19 +109,19 @@ pub fn wanted_words(v: &ScorerView) -> String {
 /// Where a game stands in a few words, for a card on a night's board: "Hand 2, trick 3 ·
 /// trumps spades", "Hand 3 · N pitches", "Over: NS (Gareth & Rhys) won, 121–97".
 pub fn card_words(v: &ScorerView) -> String {
-    if let Some(result) = &v.result {
-        return format!("Over: {result}");
+    if v.over {
+        return format!("Over: {}", v.result_words());
     }
     let mut words = format!("Hand {}", v.hand);
-    match (v.trick, &v.pitcher) {
-        (Some(t), _) => {
-            words.push_str(&format!(", trick {t}"));
+    match (v.in_hand, v.pitcher) {
+        (true, _) => {
+            words.push_str(&format!(", trick {}", v.trick));
             if let Some(t) = v.trumps {
                 words.push_str(&format!(" · trumps {t}"));
             }
         }
-        (None, Some(p)) => words.push_str(&format!(" · {} pitches", p.seat)),
-        (None, None) => words.push_str(" · who pitches?"),
+        (false, Some(p)) => words.push_str(&format!(" · {p} pitches")),
+        (false, None) => words.push_str(" · who pitches?"),
     }
     if let Some(part) = in_match(v) {
         words.push_str(&format!(" · {part}"));
@@ -161,54 +132,44 @@ pub fn card_words(v: &ScorerView) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::{Seat, Side};
-    use crate::scorer::{Name, Part, SeatName, SideState};
-
-    fn named(seat: Seat, label: &str) -> SeatName {
-        SeatName {
-            seat,
-            name: Name {
-                label: label.into(),
-                plural: false,
-            },
-        }
-    }
-
-    fn side(side: Side, label: &str, score: i32, wins: u32) -> SideState {
-        SideState {
-            side,
-            name: Name {
-                label: label.into(),
-                plural: true,
-            },
-            score,
-            to_go: ToGo::PassEighty(80 - score),
-            wins,
-        }
-    }
+    use crate::rules::spec::FirstPitch;
+    use crate::rules::{BySeat, Outcome, Seat, Side};
+    use crate::scorer::{Names, SideState};
 
     /// Irish Don, game 2 of a match, hand 5 waiting for its pitcher, counting the fat.
     fn waiting() -> ScorerView {
+        let names = Names::new(BySeat(
+            ["Gareth", "Dai", "Rhys", "Huw"].map(|n| Some(n.to_string())),
+        ));
+        let side = |side: Side, score: i32, wins: u32| SideState {
+            side,
+            name: names.side(side),
+            score,
+            to_go: ToGo::PassEighty(80 - score),
+            wins,
+        };
         ScorerView {
             hand: 5,
-            trick: None,
-            dealer: Some(named(Seat::N, "N")),
+            in_hand: false,
+            trick: 1,
+            dealer: Some(Seat::N),
             pitcher: None,
             leader: None,
             trumps: None,
-            sides: vec![side(Side::NS, "NS", 40, 1), side(Side::EW, "EW", 62, 0)],
+            sides: vec![side(Side::NS, 40, 1), side(Side::EW, 62, 0)],
             counting: true,
             deals_left: None,
-            part: Some(Part {
-                games: true,
-                leg: 2,
-                to_win: 2,
-            }),
-            tricks: Vec::new(),
-            wanted: Wanted::Pitcher {
-                seats: vec![named(Seat::N, "N (Gareth)"), named(Seat::E, "E (Dai)")],
-            },
+            leg: 2,
+            to_win: 2,
+            games: true,
+            over: false,
+            held: false,
             result: None,
+            first_pitch: FirstPitch::LowestDiamond,
+            seats: vec![Seat::N, Seat::E],
+            tricks: Vec::new(),
+            cards: Vec::new(),
+            names,
         }
     }
 
@@ -217,15 +178,15 @@ mod tests {
         let v = waiting();
         assert_eq!(
             where_words(&v, true),
-            "Hand 5 · N deals · NS 40 · EW 62 (counting) · game 2, games 1–0 · waiting for the pitcher"
+            "Hand 5 · N (Gareth) deals · NS (Gareth & Rhys) 40 · EW (Dai & Huw) 62 (counting) · game 2, games 1–0 · waiting for the pitcher"
         );
         assert_eq!(
             where_words(&v, false),
-            "Hand 5 · N deals · waiting for the pitcher"
+            "Hand 5 · N (Gareth) deals · waiting for the pitcher"
         );
         assert_eq!(
             standing_words(&v),
-            "Count: NS 40, 40 to pass 80 · EW 62, 18 to pass 80"
+            "Count: NS (Gareth & Rhys) 40, 40 to pass 80 · EW (Dai & Huw) 62, 18 to pass 80"
         );
         assert_eq!(
             wanted_words(&v),
@@ -235,16 +196,14 @@ mod tests {
             card_words(&v),
             "Hand 5 · who pitches? · Game 2 · games won 1–0 · first to 2"
         );
-        let over = ScorerView {
-            result: Some("NS won the match 2–0".into()),
-            wanted: Wanted::Over,
-            ..waiting()
-        };
+        let mut over = waiting();
+        (over.over, over.result) = (true, Some(Outcome::Won(Side::NS)));
+        over.sides[0].wins = 2;
         assert_eq!(
             where_words(&over, true),
-            "The game is over: NS won the match 2–0"
+            "The game is over: NS (Gareth & Rhys) won the match 2–0"
         );
         assert!(!wanted_words(&over).contains('`'));
-        assert_eq!(in_match(&over).unwrap(), "games won 1–0 · first to 2");
+        assert_eq!(in_match(&over).unwrap(), "games won 2–0 · first to 2");
     }
 }
