@@ -281,7 +281,7 @@ impl App {
                 // Whose links: a team's captain's, a game's scorer's, else the secretary's.
                 let (team, who) = match which {
                     Revoke::Team(name) => {
-                        let team = crate::app::league::which::team(&leagues, &league, name)?;
+                        let team = crate::app::league::which::team(leagues, &league, name)?;
                         (Some(team.id), team.name)
                     }
                     Revoke::Game(game) => (None, format!("game {game}")),
