@@ -91,6 +91,40 @@ fn league_with_two_legs() -> Db {
     db
 }
 
+/// Two more nights on the league of [`league_with_two_legs`]: Fox and Hounds v Royal Oak a
+/// walkover to the away team, and Red Lion v Fox and Hounds by its totals (2-1), entered for Red
+/// Lion and disputed by Fox and Hounds.
+fn walkover_and_disputed_totals(db: &Db) {
+    db.ok(&[
+        "night",
+        "enter",
+        "Fox and Hounds",
+        "Royal Oak",
+        "--walkover",
+        "away",
+        "--date",
+        "2025-09-11",
+    ]);
+    db.ok(&[
+        "night",
+        "enter",
+        "Red Lion",
+        "Fox and Hounds",
+        "--totals",
+        "2-1",
+        "--date",
+        "2025-09-18",
+    ]);
+    db.ok(&[
+        "night",
+        "dispute",
+        "Red Lion",
+        "Fox and Hounds",
+        "--reason",
+        "it was 1-2",
+    ]);
+}
+
 /// The view of game `game`'s sheet, as the library makes it.
 fn sheet_view(db: &Db, game: i64) -> SheetView {
     let actor = Actor {
@@ -281,34 +315,7 @@ fn a_night_says_the_same_on_the_terminal_and_the_site() {
     // being entered); Fox and Hounds v Royal Oak: a walkover; Red Lion v Fox and Hounds: by its
     // totals, entered for Red Lion and disputed by Fox and Hounds.
     let db = league_with_two_legs();
-    db.ok(&[
-        "night",
-        "enter",
-        "Fox and Hounds",
-        "Royal Oak",
-        "--walkover",
-        "away",
-        "--date",
-        "2025-09-11",
-    ]);
-    db.ok(&[
-        "night",
-        "enter",
-        "Red Lion",
-        "Fox and Hounds",
-        "--totals",
-        "2-1",
-        "--date",
-        "2025-09-18",
-    ]);
-    db.ok(&[
-        "night",
-        "dispute",
-        "Red Lion",
-        "Fox and Hounds",
-        "--reason",
-        "it was 1-2",
-    ]);
+    walkover_and_disputed_totals(&db);
     let site = db.dir().join("site");
     db.ok(&["publish", "--out", site.to_str().unwrap()]);
     for (home, away, page, must) in [
@@ -587,34 +594,7 @@ fn a_fixtures_list_says_the_same_on_the_terminal_and_the_site() {
     // A night entered with two legs scored (being entered), a walkover, a night by its totals
     // disputed, one to come and one cancelled.
     let db = league_with_two_legs();
-    db.ok(&[
-        "night",
-        "enter",
-        "Fox and Hounds",
-        "Royal Oak",
-        "--walkover",
-        "away",
-        "--date",
-        "2025-09-11",
-    ]);
-    db.ok(&[
-        "night",
-        "enter",
-        "Red Lion",
-        "Fox and Hounds",
-        "--totals",
-        "2-1",
-        "--date",
-        "2025-09-18",
-    ]);
-    db.ok(&[
-        "night",
-        "dispute",
-        "Red Lion",
-        "Fox and Hounds",
-        "--reason",
-        "it was 1-2",
-    ]);
+    walkover_and_disputed_totals(&db);
     db.ok(&["fixtures", "add", "Red Lion", "Royal Oak", "2025-10-02"]);
     db.ok(&[
         "fixtures",
