@@ -246,8 +246,9 @@ fn a_captain_may_enter_a_night_only_when_it_is_due_by_the_pinned_today() {
     );
 }
 
-#[test]
-fn the_current_season_is_chosen_on_the_pinned_today() {
+/// The four scheduled teams' league with a season 2026-27 of A and B after it, whose one fixture
+/// is A v B on 2026-09-10.
+fn with_next_season() -> Db {
     let db = Db::four_teams_scheduled();
     db.ok(&["season", "new", "2026-27", "--teams", "A, B"]);
     db.ok(&[
@@ -259,6 +260,12 @@ fn the_current_season_is_chosen_on_the_pinned_today() {
         "--season",
         "2026-27",
     ]);
+    db
+}
+
+#[test]
+fn the_current_season_is_chosen_on_the_pinned_today() {
+    let db = with_next_season();
     let totals = Given::Totals(Pair::new(5, 4));
     // A night named without its date is looked for in the season current on today.
     let kept = |today: &str| {
@@ -275,17 +282,7 @@ fn the_current_season_is_chosen_on_the_pinned_today() {
     assert_eq!(kept("2026-09-12"), "A v B on 2026-09-10");
     // A captain acts on the current season's nights only: on a day of the next season, a night
     // of the last is no longer theirs.
-    let db = Db::four_teams_scheduled();
-    db.ok(&["season", "new", "2026-27", "--teams", "A, B"]);
-    db.ok(&[
-        "fixtures",
-        "add",
-        "A",
-        "B",
-        "2026-09-10",
-        "--season",
-        "2026-27",
-    ]);
+    let db = with_next_season();
     let at = night("A", "B", Some("2025-09-18"));
     let Err(e) = app(&db, Some("A"), "2026-09-12").night_enter(entry(at, None), totals.clone())
     else {
