@@ -702,6 +702,13 @@ fn a_team_says_the_same_on_the_terminal_and_the_site() {
         );
         let said = format!("Roster: {roster}");
         assert!(html.contains(&said), "the site: {said:?} in {html}");
+        // A withdrawal in the same words both ways.
+        if let Some(d) = v.withdrawn {
+            let said = format!("{} (withdrew on {d})", normal(&v.team.text));
+            assert!(terminal.contains(&said), "the terminal: {said:?}");
+            let said = format!("Withdrew on {d}.");
+            assert!(html.contains(&said), "the site: {said:?} in {html}");
+        }
     }
     let team = |name: &str| views.iter().find(|v| v.team.text == name).unwrap();
     assert_eq!(
@@ -710,7 +717,7 @@ fn a_team_says_the_same_on_the_terminal_and_the_site() {
     );
     assert!(team("Fox and Hounds").withdrawn.is_some());
     assert!(
-        terminal.contains("Fox and Hounds (withdrew 2025-10-01)"),
+        terminal.contains("Fox and Hounds (withdrew on 2025-10-01)"),
         "{terminal}"
     );
 }

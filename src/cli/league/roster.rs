@@ -157,7 +157,7 @@ pub fn write_rosters(
         let roster: Vec<&str> = v.roster.iter().map(|p| p.text.as_str()).collect();
         table.add_row([
             match v.withdrawn {
-                Some(d) => format!("{name} (withdrew {d})"),
+                Some(d) => format!("{name} (withdrew on {d})"),
                 None => name.into_owned(),
             },
             shown(v.venue.as_deref().unwrap_or_default()).into_owned(),
