@@ -101,8 +101,14 @@ fn a_renamed_team_keeps_its_old_name_in_the_seasons_before() {
             "{page}: {old}"
         );
     }
-    let page = std::fs::read_to_string(site.join("team/oak-tree.html")).unwrap();
+    // At the address of its first name (issue 29, point 11): a rename never moves its pages;
+    // the addresses of its later names send the browser on to them.
+    let page = std::fs::read_to_string(site.join("team/royal-oak.html")).unwrap();
     assert!(page.contains("<h1>Oak Tree"), "{page}");
+    for later in ["the-oak", "oak-tree"] {
+        let moved = std::fs::read_to_string(site.join(format!("team/{later}.html"))).unwrap();
+        assert!(moved.contains("url=royal-oak.html"), "{later}: {moved}");
+    }
 }
 
 #[test]

@@ -311,6 +311,91 @@ fn a_team_added_later_never_takes_a_published_team_s_pages() {
 }
 
 #[test]
+fn a_team_renamed_keeps_its_published_addresses_and_its_new_name_s_answers_too() {
+    let db = sample();
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    let before = files(&out);
+    let ics = read(&out, "team/red-lion.ics");
+    db.ok(&[
+        "team",
+        "rename",
+        "Red Lion",
+        "The Lion",
+        "--from",
+        "2026-07-01",
+    ]);
+    let said = publish(&db, &out);
+    assert!(!said.contains("removed"), "{said}");
+    let after = files(&out);
+    // Every address published before still answers: the team's page and calendar, and its
+    // nights of 2025-26, which name it as it was then.
+    for name in before.keys() {
+        assert!(after.contains_key(name), "{name} gone after the rename");
+    }
+    let page = read(&out, "team/red-lion.html");
+    assert!(page.contains("<h1>The Lion</h1>"), "{page}");
+    assert_eq!(
+        read(&out, "team/red-lion.ics").replace("X-WR-CALNAME:The Lion", "X-WR-CALNAME:Red Lion"),
+        ics,
+        "the same fixtures, the same events"
+    );
+    let nights: Vec<&String> = before
+        .keys()
+        .filter(|n| n.contains("/night/") && n.contains("red-lion"))
+        .collect();
+    assert_eq!(nights.len(), 22, "{nights:?}");
+    for n in &nights {
+        let night = read(&out, n);
+        assert!(
+            night.contains("Red Lion") && !night.contains("The Lion"),
+            "{n}: {night}"
+        );
+        // Its address by the team's name today (where a site published after a rename put it
+        // before) sends the browser on to it.
+        let by_today = n.replace("red-lion", "the-lion");
+        let to = n.rsplit('/').next().unwrap();
+        let moved = read(&out, &by_today);
+        assert!(
+            moved.contains(&format!(
+                r#"<meta http-equiv="refresh" content="0; url={to}">"#
+            )),
+            "{by_today}: {moved}"
+        );
+    }
+    // The address by the new name: a page that sends the browser on (with a link to follow),
+    // and the calendar.
+    let moved = read(&out, "team/the-lion.html");
+    for line in [
+        r#"<meta http-equiv="refresh" content="0; url=red-lion.html">"#,
+        r#"<link rel="canonical" href="red-lion.html">"#,
+        r#"<a href="red-lion.html">The Lion</a>"#,
+    ] {
+        assert!(moved.contains(line), "{line} not in {moved}");
+    }
+    assert_eq!(
+        read(&out, "team/the-lion.ics"),
+        read(&out, "team/red-lion.ics")
+    );
+    // Links go to the team's own address, never the old one.
+    assert!(read(&out, "teams.html").contains(r#"<a href="team/red-lion.html">The Lion</a>"#));
+    assert!(!read(&out, "index.html").contains("the-lion"));
+    // Renamed back: the address of the name it had for a while goes on answering.
+    db.ok(&[
+        "team",
+        "rename",
+        "The Lion",
+        "Red Lion",
+        "--from",
+        "2027-07-01",
+    ]);
+    let said = publish(&db, &out);
+    assert!(!said.contains("removed"), "{said}");
+    assert!(read(&out, "team/red-lion.html").contains("<h1>Red Lion</h1>"));
+    assert!(read(&out, "team/the-lion.html").contains("url=red-lion.html"));
+}
+
+#[test]
 fn a_folder_of_other_files_never_published_into_is_refused_unless_forced() {
     let db = Db::with_html_name_and_a_game();
     let out = db.dir().join("mine");

@@ -191,6 +191,7 @@ async fn confirmed_asks_for_the_seasons_confirmed_nights() {
         at: made.at.clone(),
         front: made.front.clone(),
         files: files.clone(),
+        moved: made.moved.clone(),
     }));
     let want = &files[&confirmed];
     for uri in [
@@ -238,4 +239,55 @@ async fn a_path_is_only_looked_up_among_the_sites_files() {
             "{uri}"
         );
     }
+}
+
+#[tokio::test]
+async fn a_renamed_team_s_pages_keep_their_addresses_and_its_new_name_s_redirect() {
+    let db = sample();
+    db.ok(&[
+        "team",
+        "rename",
+        "Red Lion",
+        "The Lion",
+        "--from",
+        "2026-07-01",
+    ]);
+    let (shared, app) = server(&db);
+    let page = get(&app, "/team/red-lion.html", &[]).await;
+    assert_eq!(page.status, StatusCode::OK);
+    assert!(page.text().contains("<h1>The Lion</h1>"));
+    assert_eq!(
+        get(&app, "/team/red-lion.ics", &[]).await.status,
+        StatusCode::OK
+    );
+    // The addresses by its name today: for good, to the page's own.
+    for (old, to) in [
+        ("/team/the-lion.html", "../team/red-lion.html"),
+        ("/team/the-lion.ics", "../team/red-lion.ics"),
+    ] {
+        let moved = get(&app, old, &[]).await;
+        assert_eq!(moved.status, StatusCode::PERMANENT_REDIRECT, "{old}");
+        assert_eq!(moved.header(header::LOCATION), to, "{old}");
+        assert!(moved.body.is_empty(), "{old}");
+        assert_guarded(&moved, old);
+    }
+    let made = shared.site.held(0).unwrap();
+    let night = made
+        .files
+        .keys()
+        .find(|p| p.contains("/night/") && p.contains("red-lion"))
+        .unwrap();
+    let moved = get(
+        &app,
+        &format!("/{}", night.replace("red-lion", "the-lion")),
+        &[],
+    )
+    .await;
+    assert_eq!(moved.status, StatusCode::PERMANENT_REDIRECT);
+    let to = moved.header(header::LOCATION);
+    assert_eq!(to, format!("../../../{night}"));
+    assert_eq!(
+        get(&app, &format!("/{night}"), &[]).await.status,
+        StatusCode::OK
+    );
 }

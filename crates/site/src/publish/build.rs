@@ -20,6 +20,7 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
         state: _,
         seasons: read,
         teams: mut by_age,
+        former_team_names,
         players_by_age,
         history: told,
         other_sheets,
@@ -63,15 +64,48 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
         (end.is_none(), end, s.info.id)
     });
     // Slugs are handed out oldest first, so a team or player added later never takes the file
-    // name of one already published (and a phone's calendar stays the same team's).
+    // name of one already published (and a phone's calendar stays the same team's). A team's
+    // slug is its first name's, so a rename never moves its pages; the addresses of its later
+    // names (today's too: where a publish before put it) go on answering, taken last so that
+    // no team's own is ever one of them.
     let team_names: HashMap<TeamId, String> =
         by_age.iter().map(|t| (t.id, t.name.clone())).collect();
     by_age.sort_by_key(|t| t.id);
+    let first_name = |t: &crate::app::TeamInfo| {
+        former_team_names
+            .get(&t.id)
+            .and_then(|f| f.first())
+            .unwrap_or(&t.name)
+            .clone()
+    };
     let mut team_slugs = Slugs::default();
     let teams: HashMap<TeamId, String> = by_age
         .iter()
-        .map(|t| (t.id, team_slugs.take(&t.name)))
+        .map(|t| (t.id, team_slugs.take(&first_name(t))))
         .collect();
+    // Each team's slugs of before: its own, then those of every name it has borne, as
+    // publishes before made them by its name then.
+    let mut borne_slugs: HashMap<TeamId, Vec<String>> = teams
+        .iter()
+        .map(|(id, slug)| (*id, vec![slug.clone()]))
+        .collect();
+    let mut moved: Vec<Moved> = Vec::new();
+    for t in &by_age {
+        let borne = former_team_names.get(&t.id).into_iter().flatten();
+        for name in borne.chain([&t.name]) {
+            if let Some(old) = team_slugs.take_free(name) {
+                let new = &teams[&t.id];
+                borne_slugs.entry(t.id).or_default().push(old.clone());
+                for ext in ["html", "ics"] {
+                    moved.push(Moved {
+                        from: format!("team/{old}.{ext}"),
+                        to: format!("team/{new}.{ext}"),
+                        title: t.name.clone(),
+                    });
+                }
+            }
+        }
+    }
     // Every player named on a roster or in a match, by name key, in the order they first
     // appear (oldest season first); slugs are handed out oldest player first, as teams' are,
     // by when each came into this league (a player known earlier in another league is new
@@ -117,15 +151,19 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
         nights: HashMap::new(),
         games: BTreeMap::new(),
     };
+    let night_slug = |f: &crate::app::Fixture, slugs: &HashMap<TeamId, String>| {
+        format!(
+            "{}-{}-v-{}",
+            f.date,
+            slugs.get(&f.home.id).map_or("", String::as_str),
+            slugs.get(&f.away.id).map_or("", String::as_str)
+        )
+    };
     for s in &seasons {
         let mut night_slugs = Slugs::default();
-        for f in s.fixtures.iter().filter(|f| f.result.is_some()) {
-            let slug = night_slugs.take(&format!(
-                "{}-{}-v-{}",
-                f.date,
-                names.teams.get(&f.home.id).map_or("", String::as_str),
-                names.teams.get(&f.away.id).map_or("", String::as_str)
-            ));
+        let played = || s.fixtures.iter().filter(|f| f.result.is_some());
+        for f in played() {
+            let slug = night_slugs.take(&night_slug(f, &names.teams));
             let page = format!("{}/night/{slug}.html", s.dir());
             if let Some(NightResult::Matches(ms)) = &f.result {
                 for m in ms {
@@ -145,6 +183,23 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
                 }
             }
             names.nights.insert(f.id, page);
+        }
+        // A night's addresses by other names its teams have borne, where a publish before put
+        // it.
+        let none = Vec::new();
+        for f in played() {
+            let home = borne_slugs.get(&f.home.id).unwrap_or(&none);
+            let away = borne_slugs.get(&f.away.id).unwrap_or(&none);
+            for (h, a) in home.iter().flat_map(|h| away.iter().map(move |a| (h, a))) {
+                let slug = format!("{}-{h}-v-{a}", f.date);
+                if let Some(old) = night_slugs.take_free(&slug) {
+                    moved.push(Moved {
+                        from: format!("{}/night/{old}.html", s.dir()),
+                        to: names.nights[&f.id].clone(),
+                        title: format!("{} v {}", f.home.name, f.away.name),
+                    });
+                }
+            }
         }
     }
     let front = match front {
@@ -202,5 +257,17 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
     for (key, (slug, name)) in &names.players {
         out.player(key, slug, name, &seasons, &every_season)?;
     }
+    // Last, the old addresses: a page that says where its page is now, a calendar as it is.
+    for m in &moved {
+        out.moved(m)?;
+    }
     Ok(out.site)
+}
+
+/// An address a page of the site had, which goes on answering: `from` is now `to` (both from
+/// the site's root), the page titled `title`.
+pub(crate) struct Moved {
+    pub(crate) from: String,
+    pub(crate) to: String,
+    pub(crate) title: String,
 }

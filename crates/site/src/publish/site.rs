@@ -107,6 +107,10 @@ pub struct Site {
     pub files: BTreeMap<String, Vec<u8>>,
     /// The folder of the season the front page shows (`season/<slug>`), if any.
     pub front: Option<String>,
+    /// The old addresses of pages that have another now (a team renamed), each with its page's
+    /// address now: among the files, a page that says so (or the calendar as it is); `serve`
+    /// answers them with a redirect.
+    pub moved: BTreeMap<String, String>,
 }
 
 /// What [`Site::write`] did.

@@ -11,6 +11,25 @@ impl Slugs {
     const LONGEST: usize = 60;
 
     pub(super) fn take(&mut self, name: &str) -> String {
+        let base = Self::base(name);
+        let mut slug = base.clone();
+        let mut n = 1;
+        while !self.0.insert(slug.clone()) {
+            n += 1;
+            slug = format!("{base}-{n}");
+        }
+        slug
+    }
+
+    /// The file name of `name` as [`Slugs::take`] makes it when nothing has taken it, if
+    /// nothing has: an old address kept answering, never one that would need a number.
+    pub(super) fn take_free(&mut self, name: &str) -> Option<String> {
+        let slug = Self::base(name);
+        self.0.insert(slug.clone()).then_some(slug)
+    }
+
+    /// A name's file name before any number that tells it from another's.
+    fn base(name: &str) -> String {
         let mut base = String::new();
         for c in name.chars().flat_map(char::to_lowercase) {
             if c.is_ascii_alphanumeric() {
@@ -35,13 +54,7 @@ impl Slugs {
         if is_reserved_on_windows(&base) {
             base.push_str("-x");
         }
-        let mut slug = base.clone();
-        let mut n = 1;
-        while !self.0.insert(slug.clone()) {
-            n += 1;
-            slug = format!("{base}-{n}");
-        }
-        slug
+        base
     }
 }
 
@@ -97,6 +110,16 @@ mod tests {
         assert_eq!(long.len(), 59, "{long}");
         assert!(long.starts_with("the-very-long-name-of-a-pub-the-very"));
         assert!(!long.ends_with('-'));
+    }
+
+    #[test]
+    fn a_free_slug_is_taken_only_when_nothing_has_it() {
+        let mut slugs = Slugs::default();
+        assert_eq!(slugs.take("Royal Oak"), "royal-oak");
+        assert_eq!(slugs.take_free("ROYAL oak"), None);
+        assert_eq!(slugs.take_free("The Oak"), Some("the-oak".into()));
+        assert_eq!(slugs.take_free("the oak"), None);
+        assert_eq!(slugs.take("The Oak"), "the-oak-2");
     }
 
     #[test]

@@ -12,6 +12,14 @@ pub struct Page {
     pub sections: Vec<Section>,
 }
 
+/// An old address of a page: it sends the browser on to the page (`to`, relative).
+#[derive(Template)]
+#[template(path = "moved.html")]
+pub struct MovedPage {
+    pub layout: Layout,
+    pub to: String,
+}
+
 /// What every page has: its title, the league, the way back to the site's root, the menu.
 pub struct Layout {
     pub title: String,

@@ -26,6 +26,9 @@ pub struct MadeSite {
     pub front: Option<String>,
     /// The site's files, by path.
     pub files: HashMap<String, Bytes>,
+    /// The old addresses of pages, each with its page's address now (see
+    /// [`crate::publish::Site::moved`]): answered with a redirect.
+    pub moved: HashMap<String, String>,
 }
 
 /// The site made last, and the gate one passes to make another.

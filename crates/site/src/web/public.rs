@@ -10,7 +10,7 @@ use std::sync::Arc;
 use axum::body::{Body, Bytes};
 use axum::extract::State;
 use axum::http::header::{
-    CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED,
+    CACHE_CONTROL, CONTENT_TYPE, ETAG, IF_MODIFIED_SINCE, IF_NONE_MATCH, LAST_MODIFIED, LOCATION,
 };
 use axum::http::{HeaderMap, HeaderValue, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
@@ -78,6 +78,7 @@ fn make(app: &crate::app::App, league: &crate::app::LeagueInfo) -> Result<MadeSi
         state,
         at,
         front: site.front,
+        moved: site.moved.into_iter().collect(),
         files: site
             .files
             .into_iter()
@@ -94,6 +95,15 @@ async fn page(
 ) -> Result<Response, WebError> {
     let made = site_now(&shared).await?;
     let path = file_of(&made, uri.path(), confirmed_asked(uri.query()))?;
+    // An old address (a team renamed): the page's address now, for good.
+    if let Some(to) = made.moved.get(&path) {
+        let to = format!("{}{to}", "../".repeat(path.matches('/').count()));
+        let mut headers = HeaderMap::new();
+        if let Ok(to) = HeaderValue::from_str(&to) {
+            headers.insert(LOCATION, to);
+        }
+        return Ok((StatusCode::PERMANENT_REDIRECT, headers).into_response());
+    }
     let bytes = made.files.get(&path).ok_or(WebError::NoPage)?.clone();
     let etag = HeaderValue::from_str(&format!("\"{}\"", made.state))
         .unwrap_or(HeaderValue::from_static("\"0\""));

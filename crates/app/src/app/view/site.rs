@@ -13,7 +13,7 @@ use crate::app::league::which::front_season;
 use crate::app::names::entries_as_then;
 use crate::app::App;
 use crate::check::check_value;
-use crate::league::NightResult;
+use crate::league::{NightResult, TeamId};
 use crate::record::history::History;
 use crate::replay::ScoreSheet;
 use crate::store::{LeagueInfo, SeasonEntry, SeasonInfo, Store, TeamInfo};
@@ -37,6 +37,9 @@ pub struct SiteRead {
     pub seasons: Vec<SiteSeason>,
     /// The league's teams, as named today.
     pub teams: Vec<TeamInfo>,
+    /// The names each team bore before today's (a rename from a day), oldest first: a team's
+    /// first name fixes its pages' addresses, and its other names' addresses go on answering.
+    pub former_team_names: HashMap<TeamId, Vec<String>>,
     /// The players' names in the order they came into the league.
     pub players_by_age: Vec<String>,
     pub history: History,
@@ -92,8 +95,16 @@ fn read_site(
             }
         }
     }
+    let mut former_team_names: HashMap<TeamId, Vec<String>> = HashMap::new();
+    for (team, other) in store.names().league_team_names(league.id)? {
+        // Ordered by the last day borne, oldest first; an alias (no day) was never its name.
+        if other.until.is_some() {
+            former_team_names.entry(team).or_default().push(other.name);
+        }
+    }
     Ok(SiteRead {
         league: league.clone(),
+        former_team_names,
         front,
         state: store.state()?,
         teams: leagues.teams(league.id)?,

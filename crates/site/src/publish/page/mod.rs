@@ -16,10 +16,11 @@ use crate::app::{Fixture, SeasonEntry, SeasonInfo};
 use crate::league::names::name_key;
 use crate::league::stats::{Filter, Stats};
 use crate::league::{Config, Kind, SeasonRecord, Standings, Team, TeamId};
+use crate::publish::build::Moved;
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
 use crate::publish::view::{
-    Cell, Head, Layout, Listing, ListingRow, NavLink, Page, Para, Section, Span,
+    Cell, Head, Layout, Listing, ListingRow, MovedPage, NavLink, Page, Para, Section, Span,
 };
 use crate::record::standings::{self as table, TableLine};
 use crate::record::text::count as plural;
@@ -108,6 +109,24 @@ impl Names {
 fn rel(from: &str, to: &str) -> String {
     let depth = from.matches('/').count();
     format!("{}{to}", "../".repeat(depth))
+}
+
+/// A link from one page to another, both given from the site's root, by the shortest way:
+/// `red-lion.html` from `team/the-lion.html`.
+fn near(from: &str, to: &str) -> String {
+    let from_dirs: Vec<&str> = from.split('/').collect();
+    let to_parts: Vec<&str> = to.split('/').collect();
+    let from_dirs = &from_dirs[..from_dirs.len() - 1];
+    let common = from_dirs
+        .iter()
+        .zip(&to_parts[..to_parts.len() - 1])
+        .take_while(|(a, b)| a == b)
+        .count();
+    format!(
+        "{}{}",
+        "../".repeat(from_dirs.len() - common),
+        to_parts[common..].join("/")
+    )
 }
 
 pub(crate) fn kind_name(kind: Kind) -> &'static str {
@@ -203,6 +222,34 @@ impl Pages<'_> {
         }
     }
 
+    /// An old address that goes on answering: a page that sends the browser on to the page
+    /// (with a link to it), or a calendar as it is at its address now.
+    pub(crate) fn moved(&mut self, m: &Moved) -> Result<(), PublishError> {
+        if self.site.files.contains_key(&m.from) {
+            return Ok(());
+        }
+        let Some(bytes) = self.site.files.get(&m.to).cloned() else {
+            return Ok(());
+        };
+        let bytes = if m.from.ends_with(".html") {
+            let page = MovedPage {
+                layout: self.layout(&m.from, m.title.clone(), vec![]),
+                to: near(&m.from, &m.to),
+            };
+            page.render()
+                .map_err(|source| PublishError::Render {
+                    page: m.from.clone(),
+                    source,
+                })?
+                .into_bytes()
+        } else {
+            bytes
+        };
+        self.file(&m.from, bytes);
+        self.site.moved.insert(m.from.clone(), m.to.clone());
+        Ok(())
+    }
+
     pub(crate) fn page(
         &mut self,
         path: &str,
@@ -234,6 +281,16 @@ mod tests {
         assert_eq!(
             rel("season/2025-26/night/x.html", "game/1.html"),
             "../../../game/1.html"
+        );
+        assert_eq!(near("team/b.html", "team/a.html"), "a.html");
+        assert_eq!(near("a.html", "team/a.html"), "team/a.html");
+        assert_eq!(
+            near("season/x/night/b.html", "season/x/night/a.html"),
+            "a.html"
+        );
+        assert_eq!(
+            near("season/x/night/b.html", "team/a.html"),
+            "../../../team/a.html"
         );
     }
 }
