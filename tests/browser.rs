@@ -1,7 +1,9 @@
 //! The published site in a real browser: Debian's chromium, driven by
 //! `tests/browser/check-site.mjs` (playwright-core). The standings table read from the page's
 //! DOM equals `don standings --json`; a name with HTML's metacharacters renders as text; every
-//! link leads to a file; nothing is wider than the window at 360 and 1280 pixels; at 360 the
+//! link leads to a file; nothing is wider than the window at 360 and 1280 pixels; at both no cell
+//! of a league table or a night's card is drawn over another and neither is wider than its place
+//! (issue 29, point 18); at 360 the
 //! table's Pos, Team, P and Pts and each match's legs on a night's card show without swiping and
 //! the menu's links are at least 44 pixels square; the table of confirmed nights only equals
 //! `don standings --confirmed --json`; the printable table takes one A4 page; a disputed night is
@@ -66,6 +68,16 @@ fn assert_sound(report: &Value, site: &Path) {
         report["hidden"],
         serde_json::json!([]),
         "cells out of sight at 360 px"
+    );
+    assert_eq!(
+        report["overlaps"],
+        serde_json::json!([]),
+        "cells of a league table or a night's card drawn over one another"
+    );
+    assert_eq!(
+        report["wideTables"],
+        serde_json::json!([]),
+        "a league table or a night's card wider than its place"
     );
     assert_eq!(report["taps"], serde_json::json!([]), "small tap targets");
     assert_eq!(report["tags"], serde_json::json!([]), "markup from names");

@@ -7,6 +7,10 @@
 //   hidden     at 360 px, before any swiping: the cells a phone must show that are not wholly
 //              inside the window (the table's Pos, Team, P and Pts headers; each match's name
 //              and legs on a night's card; a night's mark in a table of nights)
+//   overlaps   at 360 px (every page) and 1280 px (the main ones): in the league table and a
+//              night's card, cells drawn over one another (a sticky column over another)
+//   wideTables at 360 and 1280 px: a league table or a night's card wider than its place, so
+//              that some of it is out of sight until swiped
 //   taps       at 360 px, links of the header and menu smaller than 44 by 44 pixels
 //   broken     links (a[href], link[href]) on any page that lead to no file
 //   overflow   pages wider than the window at 360 px (every page) and 1280 px (the main ones)
@@ -59,6 +63,8 @@ const report = {
   seasonStandings: null,
   confirmedStandings: null,
   hidden: [],
+  overlaps: [],
+  wideTables: [],
   taps: [],
   broken: [],
   overflow: [],
@@ -80,6 +86,40 @@ const wide = async (page, width, file) => {
   }
 };
 
+// The league table and a night's card: no cell drawn over another, and the table within its
+// place (the window, less the page's margins).
+const tables = async (page, width, file) => {
+  const found = await page.evaluate(() => {
+    const overlaps = [];
+    const wide = [];
+    for (const table of document.querySelectorAll("#standings, #card")) {
+      const box = table.parentElement.getBoundingClientRect();
+      const r = table.getBoundingClientRect();
+      if (r.width > box.width + 0.5 || r.right > document.documentElement.clientWidth + 0.5) {
+        wide.push(`#${table.id} ${Math.round(r.width)} px in ${Math.round(box.width)}`);
+      }
+      const cells = [...table.querySelectorAll("th, td")]
+        .map((c) => ({ c, r: c.getBoundingClientRect() }))
+        .filter(({ c, r }) => r.width > 0 && r.height > 0 && getComputedStyle(c).display !== "none");
+      for (let i = 0; i < cells.length; i++) {
+        for (let j = i + 1; j < cells.length; j++) {
+          const [a, b] = [cells[i].r, cells[j].r];
+          const x = Math.min(a.right, b.right) - Math.max(a.left, b.left);
+          const y = Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top);
+          if (x > 1 && y > 1) {
+            const words = (c) => c.textContent.trim().slice(0, 20);
+            overlaps.push(`#${table.id}: "${words(cells[i].c)}" and "${words(cells[j].c)}"`);
+          }
+        }
+      }
+    }
+    return { overlaps: [...new Set(overlaps)].slice(0, 5), wide };
+  });
+  const name = relative(site, file);
+  if (found.overlaps.length > 0) report.overlaps.push({ page: name, width, cells: found.overlaps });
+  if (found.wide.length > 0) report.wideTables.push({ page: name, width, tables: found.wide });
+};
+
 const all = pages(site);
 
 // Every page, four at a time: its links, its width at 360 px, its marks, stray tags, and the
@@ -99,6 +139,7 @@ async function visit(page, file) {
     if (!existsSync(target) || statSync(target).isDirectory()) report.broken.push({ page: name, href });
   }
   await wide(page, 360, file);
+  await tables(page, 360, file);
   const hidden = await page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     const shown = (el) => {
@@ -186,6 +227,8 @@ for (let i = 0; i < 4; i++) {
 await Promise.all(workers);
 report.broken.sort((a, b) => (a.page + a.href).localeCompare(b.page + b.href));
 report.overflow.sort((a, b) => a.page.localeCompare(b.page) || a.width - b.width);
+report.overlaps.sort((a, b) => a.page.localeCompare(b.page) || a.width - b.width);
+report.wideTables.sort((a, b) => a.page.localeCompare(b.page) || a.width - b.width);
 
 const front = join(site, "index.html");
 await page.goto(pathToFileURL(front).href);
@@ -210,6 +253,7 @@ await page.setViewportSize({ width: 1280, height: 900 });
 for (const file of [front, join(latest, "index.html"), join(latest, "table.html"), join(latest, "confirmed.html"), ...all.filter((f) => f.includes("/night/")).slice(0, 3)]) {
   await page.goto(pathToFileURL(file).href);
   await wide(page, 1280, file);
+  await tables(page, 1280, file);
 }
 await page.goto(pathToFileURL(front).href);
 await page.screenshot({ path: join(outDir, "front-1280.png"), fullPage: false });

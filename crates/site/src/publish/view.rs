@@ -46,8 +46,18 @@ pub struct Section {
     pub class: String,
     pub intro: Vec<Para>,
     pub tables: Vec<Listing>,
+    /// What a phone shows folded under the tables (a wide screen has it in them).
+    pub folded: Vec<Folded>,
     pub list: Vec<Para>,
     pub after: Vec<Para>,
+}
+
+/// The columns of a table a phone leaves out, folded under it: a summary that opens them, their
+/// table and notes. A wide screen shows them in the table, and never this.
+pub struct Folded {
+    pub summary: String,
+    pub tables: Vec<Listing>,
+    pub notes: Vec<Para>,
 }
 
 /// A paragraph (or list item): pieces of text.
@@ -124,6 +134,8 @@ pub struct Head {
     pub key: String,
     pub full: Option<String>,
     pub numeric: bool,
+    /// `more`: a column a phone leaves out of the table (its cells' class too).
+    pub class: String,
 }
 
 impl Head {
@@ -133,6 +145,7 @@ impl Head {
             key: String::new(),
             full: None,
             numeric: false,
+            class: String::new(),
         }
     }
 
@@ -142,11 +155,18 @@ impl Head {
             key: String::new(),
             full: (!full.is_empty()).then(|| full.to_string()),
             numeric: true,
+            class: String::new(),
         }
     }
 
     pub fn key(mut self, key: &str) -> Head {
         self.key = key.into();
+        self
+    }
+
+    /// A column a phone leaves out of the table, folded under it ([`Folded`]).
+    pub fn more(mut self) -> Head {
+        self.class = "more".into();
         self
     }
 }

@@ -24,6 +24,7 @@ impl Pages<'_> {
             id: "table".into(),
             class: "table".into(),
             tables: vec![self.standings_table(&path, s, (&view, ", confirmed nights only"), true)],
+            folded: vec![self.more_columns(&path, s, (&view, ", confirmed nights only"), true)],
             after: self.table_notes(&view, false),
             ..Section::default()
         };

@@ -35,6 +35,7 @@ impl Pages<'_> {
                     id: "table".into(),
                     class: "table".into(),
                     tables: vec![self.standings_table(path, s, (&view, ""), true)],
+                    folded: vec![self.more_columns(path, s, (&view, ""), true)],
                     after: notes,
                     ..Section::default()
                 });

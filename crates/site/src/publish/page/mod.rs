@@ -20,7 +20,7 @@ use crate::publish::build::Moved;
 use crate::publish::ics::{self, Event};
 use crate::publish::site::{PublishError, Site};
 use crate::publish::view::{
-    Cell, Head, Layout, Listing, ListingRow, MovedPage, NavLink, Page, Para, Section, Span,
+    Cell, Folded, Head, Layout, Listing, ListingRow, MovedPage, NavLink, Page, Para, Section, Span,
 };
 use crate::record::standings::{self as table, TableLine};
 use crate::record::text::count as plural;

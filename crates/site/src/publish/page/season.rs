@@ -35,6 +35,7 @@ impl Pages<'_> {
             id: "table".into(),
             class: "table".into(),
             tables: vec![self.standings_table(&path, s, (&view, ""), true)],
+            folded: vec![self.more_columns(&path, s, (&view, ""), true)],
             after: notes,
             ..Section::default()
         };
@@ -47,6 +48,7 @@ impl Pages<'_> {
             id: "table".into(),
             class: "table".into(),
             tables: vec![self.standings_table(&print, s, (&view, ""), false)],
+            folded: vec![self.more_columns(&print, s, (&view, ""), false)],
             after,
             ..Section::default()
         };

@@ -5,6 +5,10 @@ use crate::app::view::fixtures::FixtureLine;
 use crate::app::view::standings::{NotePart, StandingsView};
 use crate::app::view::stats::FiguresView;
 
+/// The columns of the table a phone leaves out of it (matches and legs for and against), folded
+/// under it: by their place in a line's cells.
+const MORE: std::ops::Range<usize> = 6..10;
+
 /// A line of the table as cells: the team's name is the row's header, linked to its page.
 pub(super) fn table_cells(r: &TableLine<Team>, from: &str, names: &Names) -> Vec<Cell> {
     let text = table::cells(r);
@@ -13,8 +17,9 @@ pub(super) fn table_cells(r: &TableLine<Team>, from: &str, names: &Names) -> Vec
     for (i, t) in text.into_iter().enumerate() {
         cells.push(match i {
             1 => Cell::header(vec![Span::link(t, rel(from, &names.team(r.team.id)))]),
-            // The points: kept in sight on a narrow screen (style.css).
+            // The points: in sight on a narrow screen (style.css).
             _ if i == last => Cell::num(t).class("num pts"),
+            _ if MORE.contains(&i) => Cell::num(t).class("num more"),
             _ => Cell::num(t),
         });
     }
@@ -47,14 +52,14 @@ impl Pages<'_> {
             Head::num("W", "Won").key("won"),
             Head::num("D", "Drawn").key("drawn"),
             Head::num("L", "Lost").key("lost"),
-            Head::num("F", "Matches for").key("matches_for"),
-            Head::num("A", "Matches against").key("matches_against"),
-            Head::num("Legs F", "Legs for").key("legs_for"),
-            Head::num("Legs A", "Legs against").key("legs_against"),
+            Head::num("F", "Matches for").key("matches_for").more(),
+            Head::num("A", "Matches against").key("matches_against").more(),
+            Head::num("Legs F", "Legs for").key("legs_for").more(),
+            Head::num("Legs A", "Legs against").key("legs_against").more(),
             Head::num("Pts", "Points").key("points"),
         ];
         if !why.is_empty() {
-            head.push(Head::new("Tie-break"));
+            head.push(Head::new("Tie-break").more());
         }
         let rows = table
             .rows
@@ -62,7 +67,9 @@ impl Pages<'_> {
             .map(|r| {
                 let mut cells = table_cells(r, from, self.names);
                 if !why.is_empty() {
-                    cells.push(Cell::text(why.get(&r.team.id).copied().unwrap_or("")).class("why"));
+                    cells.push(
+                        Cell::text(why.get(&r.team.id).copied().unwrap_or("")).class("why more"),
+                    );
                 }
                 ListingRow::of(cells)
             })
@@ -72,6 +79,60 @@ impl Pages<'_> {
             caption: format!("{} {}: league table{which}", self.names.league, s.info.name),
             head,
             rows,
+        }
+    }
+
+    /// The columns of the table a phone leaves out, folded under it: each team's matches and
+    /// legs for and against, and the tie-break reasons where the table has a column of them.
+    pub(crate) fn more_columns(
+        &self,
+        from: &str,
+        s: &Loaded,
+        (view, which): (&StandingsView, &str),
+        reasons: bool,
+    ) -> Folded {
+        let rows = view
+            .table
+            .rows
+            .iter()
+            .map(|r| {
+                let text = table::cells(r);
+                let mut cells = vec![Cell::header(vec![Span::link(
+                    &text[1],
+                    rel(from, &self.names.team(r.team.id)),
+                )])];
+                cells.extend(text[MORE].iter().map(Cell::num));
+                ListingRow::of(cells)
+            })
+            .collect();
+        let reasons: Vec<Para> = if reasons {
+            view.tie_breaks().map(|e| Para::note(e.text.clone())).collect()
+        } else {
+            Vec::new()
+        };
+        let summary = if reasons.is_empty() {
+            "Matches and legs for and against"
+        } else {
+            "Matches and legs for and against, and the tie-breaks"
+        };
+        Folded {
+            summary: summary.into(),
+            tables: vec![Listing {
+                id: String::new(),
+                caption: format!(
+                    "{} {}: matches and legs for and against{which}",
+                    self.names.league, s.info.name
+                ),
+                head: vec![
+                    Head::new("Team"),
+                    Head::num("F", "Matches for"),
+                    Head::num("A", "Matches against"),
+                    Head::num("Legs F", "Legs for"),
+                    Head::num("Legs A", "Legs against"),
+                ],
+                rows,
+            }],
+            notes: reasons,
         }
     }
 
