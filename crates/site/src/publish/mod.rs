@@ -9,7 +9,9 @@
 //! Everything is read from the store and worked out by [`crate::league`] as `standings` and
 //! `stats` do; nothing here is stored. The pages are the same bytes for the same database, and
 //! [`Site::write`] rewrites only the files whose bytes changed. The pages are read on a phone
-//! first: at 360 px the table keeps Pos, Team, P and Pts in sight (templates/style.css).
+//! first: at 360 px the table shows Pos, Team, P, W, D, L and Pts, the rest folded under it, and
+//! a night's card each match as a block (templates/style.css). A team renamed keeps its pages'
+//! addresses; those by its later names answer too ([`Site::moved`]).
 
 mod build;
 mod ics;

@@ -53,9 +53,13 @@ impl Pages<'_> {
             Head::num("D", "Drawn").key("drawn"),
             Head::num("L", "Lost").key("lost"),
             Head::num("F", "Matches for").key("matches_for").more(),
-            Head::num("A", "Matches against").key("matches_against").more(),
+            Head::num("A", "Matches against")
+                .key("matches_against")
+                .more(),
             Head::num("Legs F", "Legs for").key("legs_for").more(),
-            Head::num("Legs A", "Legs against").key("legs_against").more(),
+            Head::num("Legs A", "Legs against")
+                .key("legs_against")
+                .more(),
             Head::num("Pts", "Points").key("points"),
         ];
         if !why.is_empty() {
@@ -106,7 +110,9 @@ impl Pages<'_> {
             })
             .collect();
         let reasons: Vec<Para> = if reasons {
-            view.tie_breaks().map(|e| Para::note(e.text.clone())).collect()
+            view.tie_breaks()
+                .map(|e| Para::note(e.text.clone()))
+                .collect()
         } else {
             Vec::new()
         };
