@@ -476,7 +476,7 @@ fn the_site_has_an_honours_page_and_the_all_time_table_linked_from_the_front_pag
         "{front}"
     );
     let honours = read("honours.html");
-    assert!(honours.contains(r#"<tr><th scope="row"><a href="season/2013-14/index.html">2013-14</a></th><td><a href="team/the-oak.html">The Oak</a></td><td><a href="team/red-lion.html">Red Lion</a></td><td class="num">3</td><td>results grid</td></tr>"#), "{honours}");
+    assert!(honours.contains(r#"<tr><th scope="row"><a href="season/2013-14/index.html">2013-14</a></th><td><a href="team/royal-oak.html">The Oak</a></td><td><a href="team/red-lion.html">Red Lion</a></td><td class="num">3</td><td>results grid</td></tr>"#), "{honours}");
     assert!(
         honours.contains(
             r#"<td><a href="team/red-lion.html">Red Lion</a> (leaders: still being played)</td>"#
@@ -489,7 +489,7 @@ fn the_site_has_an_honours_page_and_the_all_time_table_linked_from_the_front_pag
     assert!(
         honours.contains(
             r#"<li>Most titles: 2 titles</li>
-<li class="tie"><a href="team/the-oak.html">The Oak</a> (2013-14, 2014-15)</li>"#
+<li class="tie"><a href="team/royal-oak.html">The Oak</a> (2013-14, 2014-15)</li>"#
         ),
         "{honours}"
     );
@@ -501,7 +501,7 @@ fn the_site_has_an_honours_page_and_the_all_time_table_linked_from_the_front_pag
     let season_at = |s: &str| honours.find(&format!(">{s}</a></th>")).unwrap();
     assert!(season_at("2014-15") < season_at("2013-14"), "{honours}");
     let all_time = read("all-time.html");
-    assert!(all_time.contains(r#"<tr><td class="num">1</td><th scope="row"><a href="team/the-oak.html">The Oak</a></th><td class="num">4</td><td class="num">13</td><td class="num">9</td><td class="num">0</td><td class="num">4</td><td class="num">25</td><td class="num">2</td></tr>"#), "{all_time}");
+    assert!(all_time.contains(r#"<tr><td class="num">1</td><th scope="row"><a href="team/royal-oak.html">The Oak</a></th><td class="num">4</td><td class="num">13</td><td class="num">9</td><td class="num">0</td><td class="num">4</td><td class="num">25</td><td class="num">2</td></tr>"#), "{all_time}");
     assert!(
         all_time.contains(r#"<th scope="row"><a href="team/six-bells.html">Six Bells</a></th>"#),
         "{all_time}"

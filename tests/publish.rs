@@ -209,7 +209,7 @@ fn the_table_beside_the_pages_is_what_standings_prints() {
     assert!(ics.contains("X-WR-CALNAME:Royal Oak · Abercarn Crib and Don League\r\n"));
     // Red Lion v Navigation Inn needed a tie-breaker; the reason is beside Red Lion.
     let front = read(&out, "index.html");
-    assert!(front.contains(r#"<td class="why">Red Lion above Navigation Inn: level on 105 points, legs difference +27; legs won 238 against 215</td>"#));
+    assert!(front.contains(r#"<td class="why more">Red Lion above Navigation Inn: level on 105 points, legs difference +27; legs won 238 against 215</td>"#));
     // A pair apart on points needs none.
     assert!(!front.contains("Royal Oak above Abercarn Inn"));
 }
@@ -393,6 +393,62 @@ fn a_team_renamed_keeps_its_published_addresses_and_its_new_name_s_answers_too()
     assert!(!said.contains("removed"), "{said}");
     assert!(read(&out, "team/red-lion.html").contains("<h1>Red Lion</h1>"));
     assert!(read(&out, "team/the-lion.html").contains("url=red-lion.html"));
+}
+
+#[test]
+fn an_abbreviation_means_one_thing_across_the_site_and_a_team_s_page_never_repeats_the_team() {
+    let db = sample();
+    let out = db.dir().join("site");
+    publish(&db, &out);
+    // Every column heading of every page: an abbreviation (with the words it stands for) means
+    // the same wherever it is; the league table's L (nights lost) is never legs elsewhere.
+    let mut meanings: BTreeMap<String, BTreeMap<String, String>> = BTreeMap::new();
+    for (name, bytes) in files(&out) {
+        if !name.ends_with(".html") {
+            continue;
+        }
+        let page = String::from_utf8(bytes).unwrap();
+        for part in page.split(r#"<abbr title=""#).skip(1) {
+            let (full, rest) = part.split_once(r#"">"#).unwrap();
+            let (short, _) = rest.split_once("</abbr>").unwrap();
+            meanings
+                .entry(short.to_string())
+                .or_default()
+                .entry(full.to_string())
+                .or_insert(name.clone());
+        }
+    }
+    let twice: Vec<_> = meanings.iter().filter(|(_, m)| m.len() > 1).collect();
+    assert!(twice.is_empty(), "{twice:#?}");
+    assert_eq!(
+        meanings["L"].keys().collect::<Vec<_>>(),
+        ["Nights lost"],
+        "{meanings:?}"
+    );
+    // A team's players: no Team column on its own page; matches and legs in words.
+    let page = read(&out, "team/red-lion.html");
+    let players = page
+        .split("<caption>Red Lion&#39;s players in season 2025-26</caption>")
+        .nth(1)
+        .expect("the players table")
+        .split("</thead>")
+        .next()
+        .unwrap();
+    assert!(!players.contains(">Team<"), "{players}");
+    for head in [
+        r#"<abbr title="Matches played">Matches</abbr>"#,
+        r#"<abbr title="Matches won">Won</abbr>"#,
+        r#"<abbr title="Legs played">Legs</abbr>"#,
+        ">Legs won<",
+    ] {
+        assert!(players.contains(head), "{head} not in {players}");
+    }
+    // A player's page keeps the team: he may have played for more than one.
+    let player = files(&out)
+        .into_keys()
+        .find(|n| n.starts_with("player/"))
+        .unwrap();
+    assert!(read(&out, &player).contains(r#"<th scope="col">Team</th>"#));
 }
 
 #[test]

@@ -77,6 +77,7 @@ impl Pages<'_> {
                 &path,
                 format!("{name}: matches and legs by kind, every season"),
                 &FiguresView::of(&figures.players, "Player"),
+                true,
             ));
         }
         sections.push(by_kind);
@@ -87,6 +88,7 @@ impl Pages<'_> {
                     &path,
                     format!("{name}'s partnerships, every season"),
                     &FiguresView::of(&figures.partnerships, "Partnership"),
+                    true,
                 )],
                 ..Section::default()
             });
@@ -111,15 +113,10 @@ impl Pages<'_> {
                 tables: vec![Listing {
                     id: String::new(),
                     caption: format!("{name}, season by season"),
-                    head: vec![
-                        Head::new("Season"),
-                        Head::new("Kind"),
-                        Head::new("Team"),
-                        Head::num("M", "Matches played"),
-                        Head::num("MW", "Matches won"),
-                        Head::num("L", "Legs played"),
-                        Head::num("LW", "Legs won"),
-                    ],
+                    head: vec![Head::new("Season"), Head::new("Kind"), Head::new("Team")]
+                        .into_iter()
+                        .chain(super::tables::figures_heads())
+                        .collect(),
                     rows,
                 }],
                 ..Section::default()

@@ -26,6 +26,17 @@ pub(super) fn table_cells(r: &TableLine<Team>, from: &str, names: &Names) -> Vec
     cells
 }
 
+/// The headings of a player's matches and legs played and won, in words (as `don stats` has
+/// them).
+pub(super) fn figures_heads() -> [Head; 4] {
+    [
+        Head::num("Matches", "Matches played"),
+        Head::num("Won", "Matches won"),
+        Head::num("Legs", "Legs played"),
+        Head::num("Legs won", ""),
+    ]
+}
+
 impl Pages<'_> {
     /// The table of standings (the season's, or another of its tables such as its confirmed
     /// nights' with its caption's words after "league table"), its columns keyed as FORMAT.md
@@ -48,10 +59,10 @@ impl Pages<'_> {
         let mut head = vec![
             Head::num("Pos", "Position").key("pos"),
             Head::new("Team").key("team"),
-            Head::num("P", "Played").key("played"),
-            Head::num("W", "Won").key("won"),
-            Head::num("D", "Drawn").key("drawn"),
-            Head::num("L", "Lost").key("lost"),
+            Head::num("P", "Nights played").key("played"),
+            Head::num("W", "Nights won").key("won"),
+            Head::num("D", "Nights drawn").key("drawn"),
+            Head::num("L", "Nights lost").key("lost"),
             Head::num("F", "Matches for").key("matches_for").more(),
             Head::num("A", "Matches against")
                 .key("matches_against")
@@ -237,40 +248,50 @@ impl Pages<'_> {
         section
     }
 
-    /// Lines of figures: who, kind, team, matches and legs played and won, points a hand.
-    pub(crate) fn figures_table(&self, from: &str, caption: String, view: &FiguresView) -> Listing {
+    /// Lines of figures: who, kind, team (`team`: not on the team's own page), matches and legs
+    /// played and won, points a hand. Their headings are words, as the terminal's are, never an
+    /// abbreviation the league table uses for another thing (its L is nights lost).
+    pub(crate) fn figures_table(
+        &self,
+        from: &str,
+        caption: String,
+        view: &FiguresView,
+        team: bool,
+    ) -> Listing {
         let rows = view
             .rows
             .iter()
             .map(|r| {
-                ListingRow::of(vec![
+                let mut cells = vec![
                     Cell::header(self.spans(from, &r.who, " & ")),
                     Cell::text(r.kind.as_str()),
-                    Cell::text(&r.team),
+                ];
+                if team {
+                    cells.push(Cell::text(&r.team));
+                }
+                cells.extend([
                     Cell::num(r.matches),
                     Cell::num(r.matches_won),
                     Cell::num(r.legs),
                     Cell::num(r.legs_won),
                     Cell::num(r.per_hand.as_deref().unwrap_or("—")),
-                ])
+                ]);
+                ListingRow::of(cells)
             })
             .collect();
+        let mut head = vec![Head::new(view.who), Head::new("Kind")];
+        if team {
+            head.push(Head::new("Team"));
+        }
+        head.extend(figures_heads());
+        head.push(Head::num(
+            "Per hand",
+            "Points pegged a hand, in legs scored with the engine",
+        ));
         Listing {
             id: String::new(),
             caption,
-            head: vec![
-                Head::new(view.who),
-                Head::new("Kind"),
-                Head::new("Team"),
-                Head::num("M", "Matches played"),
-                Head::num("MW", "Matches won"),
-                Head::num("L", "Legs played"),
-                Head::num("LW", "Legs won"),
-                Head::num(
-                    "Pts/hand",
-                    "Points pegged a hand, in legs scored with the engine",
-                ),
-            ],
+            head,
             rows,
         }
     }

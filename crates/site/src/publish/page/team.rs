@@ -132,6 +132,7 @@ impl Pages<'_> {
                     &path,
                     format!("{name}'s players in season {}", s.info.name),
                     &FiguresView::of(&figures.players, "Player"),
+                    false,
                 ));
             }
             sections.push(sec);
