@@ -10,7 +10,8 @@
 //   overlaps   at 360 px (every page) and 1280 px (the main ones): in the league table and a
 //              night's card, cells drawn over one another (a sticky column over another)
 //   wideTables at 360 and 1280 px: a league table or a night's card wider than its place, so
-//              that some of it is out of sight until swiped
+//              that some of it is out of sight until swiped, or a table with columns left out
+//              and no summary in sight that unfolds them
 //   taps       at 360 px, links of the header and menu smaller than 44 by 44 pixels
 //   broken     links (a[href], link[href]) on any page that lead to no file
 //   overflow   pages wider than the window at 360 px (every page) and 1280 px (the main ones)
@@ -97,6 +98,13 @@ const tables = async (page, width, file) => {
       const r = table.getBoundingClientRect();
       if (r.width > box.width + 0.5 || r.right > document.documentElement.clientWidth + 0.5) {
         wide.push(`#${table.id} ${Math.round(r.width)} px in ${Math.round(box.width)}`);
+      }
+      // Columns left out of sight need a way to them in sight: the summary that unfolds them.
+      const left = [...table.querySelectorAll("thead th")].filter((th) => getComputedStyle(th).display === "none");
+      if (left.length > 0) {
+        const summary = table.closest("section")?.querySelector("details.more-columns > summary");
+        const shown = summary && summary.getBoundingClientRect().height > 0;
+        if (!shown) wide.push(`#${table.id}: ${left.length} columns left out, with no way to them`);
       }
       const cells = [...table.querySelectorAll("th, td")]
         .map((c) => ({ c, r: c.getBoundingClientRect() }))
