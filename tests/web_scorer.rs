@@ -366,6 +366,17 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     assert!(result.contains("NS (Gareth & Rhys)"), "{result}");
     assert!(!page.contains("id=\"line\""), "no entry box once over");
     assert!(page.contains("data-line=\"undo\"") && !page.contains("data-line=\"concede"));
+    // The result once, with undo beside it (issue 29): no phantom next hand, no score said
+    // again, no line saying it is over.
+    let score = result.rsplit(' ').next().unwrap();
+    assert!(score.contains('–'), "{result}");
+    assert_eq!(page.matches(score).count(), 1, "{score} once: {page}");
+    assert!(
+        !page.contains("Hand 2") && !page.contains("id=\"state\""),
+        "{page}"
+    );
+    let over = &page[page.find("id=\"over\"").unwrap()..];
+    assert!(over[..over.find("</section>").unwrap()].contains("data-line=\"undo\""));
     let page = button(&secretary, game, "undo").await;
     assert_eq!(attr(&page, "table", "data-over").unwrap(), "0");
 }
