@@ -1,8 +1,8 @@
 // The scorer's page of `don serve` (/my/game/N) on a phone's first screen, in Debian's chromium
 // at 360 x 640, mid-hand, and reports what tests/browser_scorer.rs checks (issue 29), as one JSON
 // object on standard output. For each game of the plan (a ruleset's game with a scorer's link):
-// the pitcher tapped (its button, asked for as "Tap who pitches"), the hand's first tricks typed,
-// then, with a trick wanted:
+// the lines of any hands before typed, the pitcher tapped when the page asks for one (its
+// button, "Tap who pitches"), the hand's first tricks typed, then, with a trick wanted:
 //   scores     each `.score` (one a side): its text and its font size in pixels
 //   above      the text shown above the entry box (every visible text node ending above it), and
 //              its length, white space squeezed
@@ -134,7 +134,11 @@ const measure = (page) =>
 async function game(g) {
   const page = await open(g.link);
   const out = { name: g.name, url: page.url().replace(plan.base, ""), entries: [] };
-  // The pitcher, by its button, as the page asks.
+  // The lines of the hands before (typed), then the pitcher, by its button, as the page asks.
+  for (const line of g.before || []) {
+    await page.locator("#line").fill(line.toLowerCase());
+    out.entries.push(await entry(page, () => page.locator("#send").click()));
+  }
   out.asked = await measure(page);
   const pitcher = page.locator(`#pitchers button[data-line="pitcher ${g.hand.pitcher}"]`);
   out.pitcherButton = await pitcher.count();
