@@ -242,6 +242,12 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     // Don, no redeal (Irish Don's), nothing to undo, no concession before a hand.
     assert_eq!(attr(&page, "table", "data-leader").unwrap(), "");
     assert!(text(&page, "state").unwrap().contains("Tap who pitches"));
+    // The phone's words: no line to type, no trick's hint while a pitcher is wanted.
+    assert!(!page.contains('`') && !page.contains("pitcher N|"), "{page}");
+    assert!(
+        !page.contains("a trick's cards") && !page.contains("placeholder="),
+        "{page}"
+    );
     for seat in ["N", "E", "S", "W"] {
         assert!(
             page.contains(&format!("data-line=\"pitcher {seat}\"")),

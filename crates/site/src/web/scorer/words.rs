@@ -88,27 +88,6 @@ pub fn in_match(v: &ScorerView) -> Option<String> {
     Some(words)
 }
 
-/// What can be entered now: "Who pitches hand 1? N (Gareth), E (Dai), S (Rhys) or W (Huw)",
-/// "Trick 3: the cards from S (Rhys), who leads".
-pub fn wanted_words(v: &ScorerView) -> String {
-    match v.wanted() {
-        Wanted::Pitcher => {
-            let seats: Vec<String> = v.seats.iter().map(|&s| v.names.seat(s).label).collect();
-            let (last, rest) = seats.split_last().map_or(("", &[][..]), |(l, r)| (l, r));
-            match rest.is_empty() {
-                true => format!("Who pitches hand {}? {last}", v.hand),
-                false => format!("Who pitches hand {}? {} or {last}", v.hand, rest.join(", ")),
-            }
-        }
-        Wanted::Trick { trick, from } => {
-            let from = v.names.seat(from);
-            format!("Trick {trick}: the cards from {from}, who leads")
-        }
-        Wanted::Over => "The game is over: an entry can only be taken back".to_string(),
-        Wanted::Held => "A league night holds this game: nothing can be entered".to_string(),
-    }
-}
-
 /// A suit as its sign: ♠ ♥ ♦ ♣.
 pub fn suit_sign(suit: Suit) -> char {
     match suit {
@@ -321,9 +300,11 @@ mod tests {
             standing_words(&v),
             "Count: NS (Gareth & Rhys) 40, 40 to pass 80 · EW (Dai & Huw) 62, 18 to pass 80"
         );
+        // The scorer's page: the hand in one line, in the phone's words (no score, no line
+        // to type).
         assert_eq!(
-            wanted_words(&v),
-            "Who pitches hand 5? N (Gareth) or E (Dai)"
+            state_words(&v),
+            "Hand 5 · Tap who pitches (the holder of the lowest diamond) · counting · game 2, games 1–0"
         );
         assert_eq!(
             card_words(&v),
@@ -336,7 +317,58 @@ mod tests {
             where_words(&over, true),
             "The game is over: NS (Gareth & Rhys) won the match 2–0"
         );
-        assert!(!wanted_words(&over).contains('`'));
+        assert_eq!(state_words(&over), "", "the result says it");
         assert_eq!(in_match(&over).unwrap(), "games won 2–0 · first to 2");
+    }
+
+    #[test]
+    fn a_hand_in_play_in_one_line_and_the_last_entry_in_another() {
+        let mut v = waiting();
+        (v.in_hand, v.trick, v.pitcher, v.leader) = (true, 3, Some(Seat::E), Some(Seat::S));
+        v.trumps = Some(crate::rules::Suit::Spades);
+        v.counting = false;
+        assert_eq!(
+            state_words(&v),
+            "Hand 5 · trick 3 · S (Rhys) leads · trumps ♠ · game 2, games 1–0"
+        );
+        v.in_hand = false;
+        assert!(state_words(&v).contains("S (Rhys) pitches and leads"));
+        // The one line: a trick won, not the score said after it; a line taken back quoted
+        // as a page quotes.
+        let names = v.names.clone();
+        let said = [
+            Announcement::Trick {
+                side: names.side(Side::NS),
+                trumps: crate::rules::Suit::Spades,
+                cards: Vec::new(),
+                points: 0,
+                counted: false,
+                after_end: false,
+            },
+            Announcement::Score {
+                standings: Vec::new(),
+                deals_left: None,
+                count: false,
+            },
+        ];
+        assert_eq!(
+            said_line(&said).unwrap(),
+            "NS (Gareth & Rhys) win the trick: nothing to peg"
+        );
+        assert_eq!(said_line(&said[1..]), None, "the score is shown apart");
+        let back = Announcement::TakenBack {
+            hand: 2,
+            line: "5H KH 2H AH".into(),
+            forced: Vec::new(),
+        };
+        assert_eq!(
+            said_line(&[back]).unwrap(),
+            "Taken back from hand 2: “5H KH 2H AH”"
+        );
+        assert_eq!(
+            line_words(&Line::Concede(Side::EW), &v),
+            "EW (Dai & Huw) concede"
+        );
+        assert_eq!(line_words(&Line::Pitcher(Seat::S), &v), "S (Rhys)");
     }
 }
