@@ -243,7 +243,10 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     assert_eq!(attr(&page, "table", "data-leader").unwrap(), "");
     assert!(text(&page, "state").unwrap().contains("Tap who pitches"));
     // The phone's words: no line to type, no trick's hint while a pitcher is wanted.
-    assert!(!page.contains('`') && !page.contains("pitcher N|"), "{page}");
+    assert!(
+        !page.contains('`') && !page.contains("pitcher N|"),
+        "{page}"
+    );
     assert!(
         !page.contains("a trick's cards") && !page.contains("placeholder="),
         "{page}"

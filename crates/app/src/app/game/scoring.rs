@@ -60,7 +60,7 @@ pub struct Offers {
     /// demanded where the ruleset allows one, each seat's renege). Not `undo` (see
     /// [`Offers::undo`]), nor a trick, the totals or a penalty, which need more than a tap.
     pub lines: Vec<Line>,
-    /// Whether an entry can be taken back.
+    /// Whether a line entered at the table can be taken back (`undo`).
     pub undo: bool,
     /// Whether the next hand may be entered as totals (none of it entered yet), and its
     /// ruleset's awards, in the order they are pegged (none for a ruleset without them).
@@ -80,17 +80,18 @@ impl Offers {
 /// What the game of `session` would take now: each line a page may offer, tried on the game
 /// as it stands. The session's journal must refuse to keep anything (a [`Looking`] one): a line
 /// that reaches the journal is one the game takes, and the session is left as it was.
-fn offers_of(session: &mut ScorerSession<Looking<'_>>) -> Offers {
+fn offers_of(session: &mut ScorerSession<Looking<'_>>) -> Result<Offers, AppError> {
     let status = session.status();
     if status.held {
-        return Offers::default();
+        return Ok(Offers::default());
     }
-    let undo = !session.entries().is_empty();
+    let journal = session.journal();
+    let undo = journal.store.has_table_entry(journal.game)?;
     if status.over {
-        return Offers {
+        return Ok(Offers {
             undo,
             ..Offers::default()
-        };
+        });
     }
     let game = session.replay().game();
     let spec = *game.spec();
@@ -132,13 +133,13 @@ fn offers_of(session: &mut ScorerSession<Looking<'_>>) -> Offers {
         .filter(|l| takes(l.clone()))
         .collect();
     let penalty = penalty.is_some_and(&mut takes);
-    Offers {
+    Ok(Offers {
         lines,
         undo,
         totals: !status.in_hand,
         awards: award_kinds(&spec, deals),
         penalty,
-    }
+    })
 }
 
 /// A line entered: what was said of it, and the game after it.
@@ -290,7 +291,7 @@ impl App {
         let mut session =
             ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
         let mut view = view_of(game, &session, held, seen);
-        view.offers = offers_of(&mut session);
+        view.offers = offers_of(&mut session)?;
         Ok(view)
     }
 
@@ -303,7 +304,7 @@ impl App {
         };
         let mut session =
             ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
-        Ok(offers_of(&mut session))
+        offers_of(&mut session)
     }
 
     /// The scorer's session on `game`, each line kept in this database: what `don play` and
