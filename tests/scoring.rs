@@ -349,3 +349,63 @@ fn a_secretarys_link_scores_only_its_own_leagues_games_on_the_web() {
     let entered = app.table_line(1, seen, "tc 3c 8c 6c").unwrap();
     assert_eq!(entered.view.status.tricks, ["TC 3C 8C 6C"]);
 }
+
+/// Issue 29: what a game would take now, as the app says it to a page (`ScoringView::offers`,
+/// tried on the game as it stands, nothing kept): Nine Card Don has no redeal (Irish Don's
+/// `redeal_rule` only), no claim, no concession before a hand nor during one, its one award;
+/// Irish Don under the Cork rule has the redeal; nothing offered is refused, and asking
+/// records nothing.
+#[test]
+fn a_game_offers_only_the_lines_it_would_take_now() {
+    use don::record::line::Line;
+    use don::rules::{AbandonReason, AwardKind, Seat, Side};
+    let db = league_and_game();
+    let mut app = app_as(&db, "secretary (link 1)", None, None);
+    let redeal = Line::Abandon {
+        reason: AbandonReason::RedealDemanded,
+        seat: None,
+    };
+    let view = app.table_view(1).unwrap();
+    let offers = &view.offers;
+    assert!(!offers.has(&redeal) && !offers.has(&Line::Claim));
+    assert!(
+        !offers.has(&Line::Concede(Side::EW)),
+        "no concession before a hand"
+    );
+    assert!(!offers.undo, "nothing to undo");
+    assert!(offers.totals && offers.penalty);
+    assert_eq!(offers.awards, [AwardKind::Game]);
+    assert!(offers.has(&Line::Abandon {
+        reason: AbandonReason::Renege,
+        seat: Some(Seat::W)
+    }));
+    let seen = view.seen;
+    let entered = app.table_line(1, seen, "tc 3c 8c 6c").unwrap();
+    let offers = &entered.view.offers;
+    assert!(offers.undo && !offers.totals, "a hand in play");
+    assert!(
+        !offers.has(&Line::Concede(Side::EW)),
+        "no concession in a hand"
+    );
+    assert_eq!(app.table_view(1).unwrap().offers, *offers);
+    // Each line offered is taken (and taken back).
+    for line in offers.lines.clone() {
+        let now = app.table_view(1).unwrap().seen;
+        let took = app.table_line(1, now, &line.to_string());
+        assert!(took.is_ok(), "{line}: {took:?}");
+        app.table_line(1, took.unwrap().view.seen, "undo").unwrap();
+    }
+    // Irish Don under the Cork rule: the redeal may be demanded.
+    db.ok(&[
+        "new",
+        "irish-don",
+        "--redeal-rule",
+        "cork",
+        "--pitcher",
+        "N",
+    ]);
+    let view = app.table_view(2).unwrap();
+    assert!(view.offers.has(&redeal), "{:?}", view.offers);
+    assert!(!view.offers.has(&Line::Claim), "no claim at 0–0");
+    assert_eq!(view.offers.awards, []);
+}

@@ -215,15 +215,12 @@ async fn a_game_in_play_is_on_its_board_as_worked_by_hand() {
         "W (Huw) pitched",
         "S (Rhys) to lead",
         "trumps spades",
-        "NS (Gareth & Rhys) 7",
-        "EW (Dai & Huw) 37",
     ] {
         assert!(status.contains(part), "{part} not in {status}");
     }
-    assert_eq!(
-        text_of(&html, "<p id=\"standing\"", "</p>"),
-        "Score: NS (Gareth & Rhys) 7, 114 to go · EW (Dai & Huw) 37, 84 to go"
-    );
+    // The scores once, in the sides' boxes (issue 29): not in the status, no "Score:" line.
+    assert!(!status.contains("37"), "{status}");
+    assert!(!html.contains("id=\"standing\""), "{html}");
     assert_eq!(
         items(&html, "<ol id=\"in-play\"", "</ol>"),
         vec!["TS KS 7S AS"]
@@ -281,6 +278,9 @@ async fn a_game_over_shows_its_result_and_every_hand() {
         result.contains("NS") && result.contains("126–119"),
         "{result}"
     );
+    // The result said once (issue 29): no status saying it again, no next hand.
+    assert_eq!(html.matches("126–119").count(), 1, "{html}");
+    assert!(!html.contains("id=\"status\""), "{html}");
     assert_eq!(
         items(&html, "<ol id=\"in-play\"", "</ol>"),
         Vec::<String>::new()
@@ -958,5 +958,4 @@ async fn a_match_shows_the_leg_in_play_and_the_legs_won() {
         html.contains("<th scope=\"col\" class=\"num\">Leg</th>"),
         "{html}"
     );
-    assert!(text_of(&html, "<p id=\"status\"", "</p>").contains("leg 1, legs 0–0"));
 }

@@ -85,17 +85,16 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
         "a k q j t 9 8 7 6 5 4 3 2"
     );
     assert_eq!(attr(&page, "table", "data-over").unwrap(), "0");
-    let status = text(&page, "status").unwrap();
-    assert!(status.starts_with("Hand 1 · "), "{status}");
-    assert!(status.contains("S (Rhys) pitches"), "{status}");
-    // What can be entered now, from the game's state (not `don play`'s short prompt).
+    // The hand, the trick and who leads it in one line, from the game's state (not `don
+    // play`'s short prompt); each side's score once, apart.
     assert_eq!(
-        text(&page, "prompt").unwrap(),
-        "Trick 1: the cards from S (Rhys), who leads"
+        text(&page, "state").unwrap(),
+        "Hand 1 · trick 1 · S (Rhys) pitches and leads"
     );
+    assert!(text(&page, "prompt").is_none() && text(&page, "standing").is_none());
     assert_eq!(
-        text(&page, "standing").unwrap(),
-        "Score: NS (Gareth & Rhys) 0, 121 to go · EW (Dai & Huw) 0, 121 to go"
+        browser::squeeze(&text(&page, "scores").unwrap()),
+        "NS (Gareth & Rhys) 0 121 to go EW (Dai & Huw) 0 121 to go"
     );
     assert!(
         page.contains("<div id=\"pad\" class=\"pad\" hidden>"),
@@ -133,27 +132,27 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
             assert!(used.ends_with(trick), "{used}");
         }
     }
+    // Everything said, folded (the score left out: the page shows it once, at the top); the
+    // hand's end in the one line.
     let words = said(&page);
     assert_eq!(
         words[1..],
         [
             "Game to EW (Dai & Huw): 8",
             "Hand 1 ends: NS (Gareth & Rhys) 0, EW (Dai & Huw) 37",
-            "Score: NS (Gareth & Rhys) 0, 121 to go · EW (Dai & Huw) 37, 84 to go",
         ],
         "{words:?}"
     );
-    assert!(
-        text(&page, "standing")
-            .unwrap()
-            .contains("EW (Dai & Huw) 37"),
-        "{}",
-        text(&page, "standing").unwrap()
+    assert_eq!(
+        text(&page, "last").unwrap(),
+        "Hand 1 ends: NS (Gareth & Rhys) 0, EW (Dai & Huw) 37"
     );
-    let prompt = text(&page, "prompt").unwrap();
-    assert!(prompt.starts_with("Trick 1: the cards from "), "{prompt}");
-    let status = text(&page, "status").unwrap();
-    assert!(status.starts_with("Hand 2 · "), "{status}");
+    assert_eq!(
+        browser::squeeze(&text(&page, "scores").unwrap()),
+        "NS (Gareth & Rhys) 0 121 to go EW (Dai & Huw) 37 84 to go"
+    );
+    let state = text(&page, "state").unwrap();
+    assert!(state.starts_with("Hand 2 · trick 1 · "), "{state}");
     assert_eq!(attr(&page, "table", "data-used").unwrap(), "", "a new hand");
 
     // The game scored on the web is the game `don show` and `don export` see.
@@ -187,11 +186,11 @@ async fn a_whole_hand_of_nine_card_don_scored_through_the_forms_as_rules_md_scor
     assert!(log.contains("secretary (link"), "{log}");
 }
 
-/// Posts the quick form of `line` (a button of `section#lines`) from the page as it is: the
-/// page after it.
+/// Posts the quick form of `line` (a button of the table) from the page as it is: the page
+/// after it.
 async fn button(b: &Browser, game: i64, line: &str) -> String {
     let page = b.get(&format!("/my/game/{game}")).await.page;
-    let lines = &page[page.find("id=\"lines\"").expect("section#lines")..];
+    let lines = &page[page.find("id=\"table-state\"").expect("div#table-state")..];
     assert!(
         lines.contains(&format!(
             "<button type=\"submit\" class=\"second\" data-line=\"{line}\""
@@ -239,32 +238,49 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     .await;
     let at = format!("/my/game/{game}");
     let page = secretary.get(&at).await.page;
-    // No pitcher yet: a button for each seat, no trick wanted, no claim in Nine Card Don.
+    // No pitcher yet: a button for each seat, tapped; no trick wanted, no claim in Nine Card
+    // Don, no redeal (Irish Don's), nothing to undo, no concession before a hand.
     assert_eq!(attr(&page, "table", "data-leader").unwrap(), "");
+    assert!(text(&page, "state").unwrap().contains("Tap who pitches"));
+    // The phone's words: no line to type, no trick's hint while a pitcher is wanted.
+    assert!(
+        !page.contains('`') && !page.contains("pitcher N|"),
+        "{page}"
+    );
+    assert!(
+        !page.contains("a trick's cards") && !page.contains("placeholder="),
+        "{page}"
+    );
     for seat in ["N", "E", "S", "W"] {
         assert!(
             page.contains(&format!("data-line=\"pitcher {seat}\"")),
             "{page}"
         );
-        assert!(page.contains(&format!("data-line=\"abandon renege {seat}\"")));
     }
     for line in [
+        "claim",
         "undo",
         "concede NS",
         "concede EW",
-        "abandon misdeal",
         "abandon redeal-demanded",
     ] {
-        assert!(page.contains(&format!("data-line=\"{line}\"")), "{line}");
+        assert!(!page.contains(&format!("data-line=\"{line}\"")), "{line}");
     }
-    assert!(!page.contains("data-line=\"claim\""));
     assert!(page.contains("<form id=\"totals\"") && page.contains("name=\"totals_NS\""));
-    assert!(page.contains("name=\"totals_EW\"") && page.contains("name=\"awards\""));
+    assert!(page.contains("name=\"totals_EW\""));
+    // Nine Card Don's one award, a choice of its sides (or nobody).
+    assert!(page.contains("<select id=\"award_game\" name=\"award_game\">"));
+    for other in ["awards", "award_high", "award_low", "award_jack"] {
+        assert!(!page.contains(&format!("name=\"{other}\"")), "{other}");
+    }
     assert!(page.contains("<form id=\"penalty\"") && page.contains("name=\"penalty_side\""));
     let help = text(&page, "help").unwrap();
     for (example, _) in don::scorer::LINES {
-        assert!(help.contains(example), "{example} not in {help}");
+        if !["quit", "help"].contains(example) {
+            assert!(help.contains(example), "{example} not in {help}");
+        }
     }
+    assert!(!help.contains("quit"), "{help}");
 
     // pitcher
     let page = button(&secretary, game, "pitcher S").await;
@@ -278,6 +294,17 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     let page = secretary.enter(game, "tc 3c 8c 6c").await;
     assert_eq!(text(&page, "in-play").unwrap(), "TC 3C 8C 6C");
     assert_eq!(attr(&page, "table", "data-leader").unwrap(), "S");
+    // A hand in play: undo, the deal abandoned; no concession (between hands only), no totals.
+    for line in ["undo", "abandon misdeal"] {
+        assert!(page.contains(&format!("data-line=\"{line}\"")), "{line}");
+    }
+    for seat in ["N", "E", "S", "W"] {
+        assert!(page.contains(&format!("data-line=\"abandon renege {seat}\"")));
+    }
+    for line in ["concede NS", "abandon redeal-demanded", "pitcher N"] {
+        assert!(!page.contains(&format!("data-line=\"{line}\"")), "{line}");
+    }
+    assert!(!page.contains("<form id=\"totals\""));
     // a penalty, through its form: league penalties deduct 19 at the end of the hand
     let a = structured(
         &secretary,
@@ -322,16 +349,16 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
             ("kind", "totals"),
             ("totals_NS", "30"),
             ("totals_EW", "14"),
-            ("awards", "game NS"),
+            ("award_game", "NS"),
         ],
     )
     .await;
     assert_eq!(a.status, StatusCode::SEE_OTHER, "{}", a.page);
     let page = secretary.get(&a.to).await.page;
-    let standing = text(&page, "standing").unwrap();
+    let scores = browser::squeeze(&text(&page, "scores").unwrap());
     assert!(
-        standing.contains("NS (Gareth & Rhys) 30") && standing.contains("EW (Dai & Huw) 14"),
-        "{standing}"
+        scores.contains("NS (Gareth & Rhys) 30") && scores.contains("EW (Dai & Huw) 14"),
+        "{scores}"
     );
     let exported = json(&db.ok(&["export", &game.to_string()]));
     let hand = &exported["hands"][0];
@@ -348,6 +375,17 @@ async fn every_line_has_its_form_and_each_records_what_don_play_records() {
     assert!(result.contains("NS (Gareth & Rhys)"), "{result}");
     assert!(!page.contains("id=\"line\""), "no entry box once over");
     assert!(page.contains("data-line=\"undo\"") && !page.contains("data-line=\"concede"));
+    // The result once, with undo beside it (issue 29): no phantom next hand, no score said
+    // again, no line saying it is over.
+    let score = result.rsplit(' ').next().unwrap();
+    assert!(score.contains('–'), "{result}");
+    assert_eq!(page.matches(score).count(), 1, "{score} once: {page}");
+    assert!(
+        !page.contains("Hand 2") && !page.contains("id=\"state\""),
+        "{page}"
+    );
+    let over = &page[page.find("id=\"over\"").unwrap()..];
+    assert!(over[..over.find("</section>").unwrap()].contains("data-line=\"undo\""));
     let page = button(&secretary, game, "undo").await;
     assert_eq!(attr(&page, "table", "data-over").unwrap(), "0");
 }
@@ -372,7 +410,8 @@ async fn irish_don_has_its_claim_and_a_claim_too_soon_is_refused_beside_the_box(
         "a k q j t 9 8 7 6 5 4 3"
     );
     assert!(!page.contains("data-rank=\"2\"") && page.contains("data-rank=\"3\""));
-    assert!(page.contains("data-line=\"claim\""), "{page}");
+    // Claim is offered only when the game would take it (a side past 80), not from 0–0.
+    assert!(!page.contains("data-line=\"claim\""), "{page}");
     assert!(text(&page, "match").is_none(), "a single game");
     // A match of legs says the legs won, and the leg in play.
     let legs = begin(
@@ -451,14 +490,14 @@ async fn a_refused_trick_records_nothing_and_comes_back_beside_the_box_with_why(
                 ("seen", &now),
                 ("kind", "totals"),
                 ("totals_NS", "3"),
-                ("awards", "game NS"),
+                ("award_game", "NS"),
             ],
         )
         .await;
     assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(text(&a.page, "line-error").unwrap().contains("EW"));
-    assert_eq!(attr(&a.page, "totals_NS", "value").unwrap(), "3");
-    assert_eq!(attr(&a.page, "awards", "value").unwrap(), "game NS");
+    // A hand in play takes no totals: the form is not offered.
+    assert!(!a.page.contains("<form id=\"totals\""));
     drop(app);
     assert_eq!(db.dump(), before, "nothing recorded");
 }
@@ -837,7 +876,7 @@ async fn the_scripts_answers_are_the_inside_of_the_table_with_the_same_statuses(
     // The whole page, read again, has the very same inside.
     let whole = secretary.get(&at).await.page;
     let inside = &whole[whole.find("<div id=\"table-state\"").unwrap()..];
-    assert!(inside.starts_with(&a.page[..a.page.find("<ol id=\"said\"").unwrap()]));
+    assert!(inside.starts_with(&a.page[..a.page.find("<p id=\"last\"").unwrap()]));
     // Refused: 422, the line handed back with why.
     let r = secretary
         .post_fragment(&line_at, &[("seen", &now), ("line", "3h kh th")])
@@ -1065,4 +1104,186 @@ async fn a_link_opened_again_in_the_same_browser_keeps_its_session_and_open_page
         .parse()
         .unwrap();
     assert_eq!(more, sessions.trim().parse::<i64>().unwrap() + 1);
+}
+
+/// The lines of one tap the page offers (each button's `data-line`), and whether it offers the
+/// penalty form.
+fn offered(page: &str) -> Vec<String> {
+    page.split("data-line=\"")
+        .skip(1)
+        .map(|rest| browser::unescape(&rest[..rest.find('"').unwrap()]))
+        .filter(|l| l != "totals" && l != "penalty")
+        .collect()
+}
+
+/// Posts `line` from the page as it is: whether the game took it (taken back at once, so the
+/// game is as it was).
+async fn taken(b: &Browser, game: i64, line: &str) -> bool {
+    let at = format!("/my/game/{game}");
+    let page = b.get(&at).await.page;
+    let a = b
+        .post(
+            &format!("{at}/line"),
+            &[("seen", &seen(&page)), ("line", line)],
+        )
+        .await;
+    if a.status != StatusCode::SEE_OTHER {
+        assert_eq!(
+            a.status,
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "{line}: {}",
+            a.page
+        );
+        return false;
+    }
+    b.enter(game, "undo").await;
+    true
+}
+
+/// Every line a page could offer as one tap, on the game as it is: each is offered exactly
+/// when the game takes it (`undo` aside: offered whenever there is an entry; a pitcher only
+/// while the hand waits for one). `undone`: the
+/// last line entered (entered again after `undo` is tried).
+async fn offers_are_what_the_game_takes(b: &Browser, game: i64, undone: Option<&str>) {
+    let page = b.get(&format!("/my/game/{game}")).await.page;
+    let offers = offered(&page);
+    let mut candidates: Vec<String> = ["claim", "abandon misdeal", "abandon redeal-demanded"]
+        .map(String::from)
+        .to_vec();
+    for seat in ["N", "E", "S", "W"] {
+        candidates.push(format!("pitcher {seat}"));
+        candidates.push(format!("abandon renege {seat}"));
+    }
+    for side in ["NS", "EW", "N", "E", "S", "W"] {
+        candidates.push(format!("concede {side}"));
+    }
+    for line in &offers {
+        assert!(
+            line == "undo" || candidates.contains(line),
+            "{line} offered: {offers:?}"
+        );
+    }
+    for line in &candidates {
+        let took = taken(b, game, line).await;
+        let offer = offers.contains(line);
+        // A pitcher is offered only while the hand waits for one (the rotation may take a
+        // line naming the next hand's pitcher, typed, at other times).
+        if offer || !line.starts_with("pitcher ") {
+            assert_eq!(
+                offer, took,
+                "`{line}` offered {offer} but taken {took}: {offers:?}"
+            );
+        }
+    }
+    // The penalty form, when offered, is taken.
+    if page.contains("<form id=\"penalty\"") {
+        let page = b.get(&format!("/my/game/{game}")).await.page;
+        let a = b
+            .post(
+                &format!("/my/game/{game}/line"),
+                &[
+                    ("seen", &seen(&page)),
+                    ("kind", "penalty"),
+                    ("penalty_side", "NS"),
+                    ("penalty", "out-of-turn"),
+                ],
+            )
+            .await;
+        assert_eq!(a.status, StatusCode::SEE_OTHER, "penalty: {}", a.page);
+        b.enter(game, "undo").await;
+    }
+    if let Some(line) = undone {
+        assert!(offers.iter().any(|l| l == "undo"), "{offers:?}");
+        b.enter(game, "undo").await;
+        b.enter(game, line).await;
+    }
+}
+
+/// Issue 29: the page offers only what the game takes now. Nine Card Don: no redeal (Irish
+/// Don's), no claim, no concession before a hand nor in one, the awards its one (`game`); Irish
+/// Don with the Cork redeal rule: the redeal, and `claim` only once a side is past 80, at every
+/// trick of a whole game; Phat: its seats and sides. Each line offered is taken, each not
+/// offered refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_page_offers_only_what_the_game_takes_now() {
+    let (_db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&_db, None)).await;
+    // Nine Card Don: before the pitcher, in the first hand, between hands.
+    let nine = nine_card_game(&secretary).await;
+    let page = secretary.get(&format!("/my/game/{nine}")).await.page;
+    assert!(page.contains("name=\"award_game\""));
+    for other in ["awards", "award_high", "award_low", "award_jack"] {
+        assert!(!page.contains(&format!("name=\"{other}\"")), "{other}");
+    }
+    offers_are_what_the_game_takes(&secretary, nine, None).await;
+    secretary.enter(nine, HAND_ONE[0]).await;
+    offers_are_what_the_game_takes(&secretary, nine, Some(HAND_ONE[0])).await;
+    for trick in &HAND_ONE[1..] {
+        secretary.enter(nine, trick).await;
+    }
+    offers_are_what_the_game_takes(&secretary, nine, Some(HAND_ONE[8])).await;
+    let page = secretary.get(&format!("/my/game/{nine}")).await.page;
+    assert!(
+        offered(&page).contains(&"concede EW".to_string()),
+        "between hands"
+    );
+
+    // Irish Don (the example's game, with the Cork redeal rule): every trick.
+    let record = common::records::records("examples/irish-don.json").remove(0);
+    let irish = begin(
+        &secretary,
+        &[
+            ("variant", "irish-don"),
+            ("opt_redeal_rule", "cork"),
+            ("north", "Donncha"),
+            ("east", "Peter"),
+            ("south", "Daniel"),
+            ("west", "Alan"),
+        ],
+    )
+    .await;
+    offers_are_what_the_game_takes(&secretary, irish, None).await;
+    let (mut claims, mut redeals) = (0, 0);
+    for hand in record["hands"].as_array().unwrap() {
+        let page = secretary.get(&format!("/my/game/{irish}")).await.page;
+        if attr(&page, "table", "data-leader").unwrap().is_empty() {
+            secretary
+                .enter(
+                    irish,
+                    &format!("pitcher {}", hand["pitcher"].as_str().unwrap()),
+                )
+                .await;
+        }
+        for trick in hand["tricks"].as_array().unwrap() {
+            let trick = trick.as_str().unwrap();
+            secretary.enter(irish, trick).await;
+            let page = secretary.get(&format!("/my/game/{irish}")).await.page;
+            let offers = offered(&page);
+            let claim = offers.contains(&"claim".to_string());
+            assert_eq!(
+                claim,
+                taken(&secretary, irish, "claim").await,
+                "{trick}: {offers:?}"
+            );
+            claims += usize::from(claim);
+            if offers.contains(&"abandon redeal-demanded".to_string()) {
+                assert!(taken(&secretary, irish, "abandon redeal-demanded").await);
+                redeals += 1;
+            }
+        }
+    }
+    println!("irish don: claim offered after {claims} tricks, the redeal after {redeals}");
+    assert!(claims > 0, "claim offered once a side passed 80");
+    assert!(redeals > 0, "the redeal offered under the Cork rule");
+
+    // Phat: before the pitcher and in its first hand.
+    let phat = common::records::records("examples/phat.json").remove(0);
+    let game = begin(&secretary, &[("variant", "phat")]).await;
+    offers_are_what_the_game_takes(&secretary, game, None).await;
+    let first = &phat["hands"][0];
+    let pitcher = format!("pitcher {}", first["pitcher"].as_str().unwrap());
+    secretary.enter(game, &pitcher).await;
+    let trick = first["tricks"][0].as_str().unwrap();
+    secretary.enter(game, trick).await;
+    offers_are_what_the_game_takes(&secretary, game, Some(trick)).await;
 }

@@ -14,8 +14,8 @@
 //            compare); the page with JavaScript off entering a trick through the plain form;
 //            the live board changing after an entry
 // Every page arrived at is measured: `overflow` lists those wider than the window.
-// A screenshot of a hand in play goes to the shots folder (scorer-phone.png); on a failure, the
-// page it stopped at (failed.html, failed.png).
+// On a failure, the page it stopped at goes to the shots folder (failed.html, failed.png); the
+// README's picture of a hand in play is phone-fit.mjs's.
 //
 // Usage: node table-flow.mjs PLAN.json (written by tests/browser_scorer.rs)
 import { chromium } from "playwright-core";
@@ -98,9 +98,8 @@ const look = (page) =>
       seats: t ? t.dataset.seats : null,
       used: t ? t.dataset.used : null,
       over: t ? t.dataset.over : null,
-      words: text("status"),
-      prompt: text("prompt"),
-      standing: text("standing"),
+      words: text("state"),
+      scores: text("scores"),
       said: [...document.querySelectorAll("#said > li")].map((li) => li.textContent.trim()),
       inPlay: [...document.querySelectorAll("#in-play > li")].map((li) => li.textContent.trim()),
       line: line ? line.value : null,
@@ -194,7 +193,7 @@ const cardsOf = (line) =>
 
 // A pitcher: its button, when the page asks for one; else (the rotation says who) nothing.
 async function pitch(page, seat, how) {
-  const button = page.locator(`#lines button[data-line="pitcher ${seat}"]`);
+  const button = page.locator(`#pitchers button[data-line="pitcher ${seat}"]`);
   const v = await look(page);
   if (v.leader) return null;
   if (how === "typed") {
@@ -228,19 +227,6 @@ async function wholeGame(game) {
         throw new Error(`hand ${h + 1} trick ${t + 1} (${line}) refused: ${now.error}`);
       }
       out.tricks.push(trick);
-      if (game.shot && h + 1 === game.shot.hand && t + 1 === game.shot.trick) {
-        // A hand in play, the next trick half tapped: the README's picture.
-        const next = cardsOf(hand.tricks[t + 1]);
-        for (const c of next.slice(0, 2)) {
-          const s = page.locator(`#pad button.suit[data-suit="${c[1]}"]`);
-          if ((await s.getAttribute("aria-pressed")) !== "true") await s.click();
-          await page.locator(`#pad button.rank[data-rank="${c[0]}"]`).click();
-        }
-        // From the title down: the status, the score, what the last trick made, the pad.
-        await page.evaluate(() => document.getElementById("table").scrollIntoView());
-        await page.screenshot({ path: join(plan.shots, "scorer-phone.png"), fullPage: false });
-        await page.locator("#pad-clear").click();
-      }
     }
   }
   out.last = await look(page);
@@ -260,7 +246,7 @@ async function table(t) {
   r.start = await look(a);
   // Which line has its button or box: every seat's pitcher (asked for now), and the rest.
   r.offered = await a.evaluate(() => {
-    const lines = [...document.querySelectorAll("#lines [data-line]")].map((b) => b.dataset.line);
+    const lines = [...document.querySelectorAll("#table [data-line]")].map((b) => b.dataset.line);
     const has = (sel) => document.querySelector(sel) !== null;
     return {
       lines,
@@ -268,7 +254,7 @@ async function table(t) {
       line: has("form#entry input#line[name=line]"),
       send: has("form#entry button#send[type=submit]"),
       totals: has("form#totals") && [...document.querySelectorAll("form#totals [name^=totals_]")].map((e) => e.name),
-      awards: has("form#totals [name=awards]"),
+      awards: [...document.querySelectorAll("form#totals select[name^=award_]")].map((e) => e.name),
       penalty: has("form#penalty [name=penalty_side]") && has("form#penalty [name=penalty]"),
       help: document.querySelector("details#help") ? document.querySelector("details#help").textContent : "",
       boardLink: document.querySelector("a#board-link") ? document.querySelector("a#board-link").getAttribute("href") : null,
@@ -291,7 +277,7 @@ async function table(t) {
     await page.keyboard.press("Enter");
   };
   // The pitcher, by its button.
-  r.pitcher = await post("pitcher", a, () => a.locator(`#lines button[data-line="pitcher ${t.pitcher}"]`).click());
+  r.pitcher = await post("pitcher", a, () => a.locator(`#pitchers button[data-line="pitcher ${t.pitcher}"]`).click());
   r.recorded.push(`pitcher ${t.pitcher}`);
   r.padAfterPitcher = r.pitcher.padShown;
   // A trick refused: a card twice. Its reason beside the entry, the line kept, nothing recorded.
@@ -305,7 +291,7 @@ async function table(t) {
   await a.locator(`#pad button.suit[data-suit="${usedCard[1]}"]`).click();
   r.usedDisabled = await a.locator(`#pad button.rank[data-rank="${usedCard[0]}"]`).isDisabled();
   // Undo: the trick taken back.
-  r.undo = await post("undo", a, () => a.locator('#lines button[data-line="undo"]').click());
+  r.undo = await post("undo", a, () => a.locator('#table button[data-line="undo"]').first().click());
   r.recorded.push("undo");
   // Again, by taps this time.
   const tap = async (page, cards) => {
@@ -420,12 +406,16 @@ async function table(t) {
   for (const [side, points] of Object.entries(t.totals.points)) {
     await a.locator(`form#totals [name="totals_${side}"]`).fill(String(points));
   }
-  await a.locator("form#totals [name=awards]").fill(t.totals.awards);
+  for (const [kind, side] of Object.entries(t.totals.awards)) {
+    await a.locator(`form#totals select[name="award_${kind}"]`).selectOption(side);
+  }
   r.totals = await post("totals", a, () => a.locator("form#totals button[type=submit], form#totals button:not([type])").first().click());
   r.recorded.push(
     `totals ${Object.entries(t.totals.points)
       .map(([s, p]) => `${s} ${p}`)
-      .join(" ")} ${t.totals.awards}`,
+      .join(" ")} ${Object.entries(t.totals.awards)
+      .map(([k, s]) => `${k} ${s}`)
+      .join(" ")}`,
   );
   // A concession ends the game.
   const concede = await reveal(a, a.locator(`button[data-line="concede ${t.concede}"]`));

@@ -273,6 +273,11 @@ pub fn text(page: &str, id: &str) -> Option<String> {
     Some(unescape(out.trim()))
 }
 
+/// Text with its runs of white space made one space each (as a page shows it).
+pub fn squeeze(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
 /// What was said of the last entry: the items of `ol#said`.
 pub fn said(page: &str) -> Vec<String> {
     let Some(at) = page.find("id=\"said\"") else {

@@ -80,6 +80,18 @@ pub struct LogEntry {
 }
 
 impl Store {
+    /// Whether `game` has a line entered at the table still in place: what `undo` there would
+    /// take back ([`Change::last_entry`]).
+    pub fn has_table_entry(&self, game: i64) -> Result<bool, StoreError> {
+        let found: Vec<i64> = self.conn.all(
+            "SELECT o.id FROM operations o
+             WHERE o.command = 'play' AND o.undone_by IS NULL AND o.game = ?1 LIMIT 1",
+            [game],
+            |r| r.get(0),
+        )?;
+        Ok(!found.is_empty())
+    }
+
     /// The log, newest first: at most `limit` operations.
     pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, StoreError> {
         let sql = "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by,

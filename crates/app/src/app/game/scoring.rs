@@ -18,7 +18,8 @@ use crate::app::{Actor, App, AppError};
 use crate::league::TeamId;
 use crate::record::line::{parse_line, Line};
 use crate::record::parse_record;
-use crate::rules::{BySeat, Variant};
+use crate::rules::scoring::award_kinds;
+use crate::rules::{AbandonReason, AwardKind, BySeat, Penalty, Variant};
 use crate::scorer::{Announcement, Journal, JournalEntry, LineRefusal, ScorerSession, ScorerView};
 use crate::store::{Reads, Store, StoreError, WebGame};
 
@@ -46,6 +47,99 @@ pub struct ScoringView {
     /// entry from a view another phone has overtaken is refused
     /// ([`GameError::EnteredMeanwhile`]).
     pub seen: Option<i64>,
+    /// What the game would take now, of the lines a page offers as a button or a form.
+    pub offers: Offers,
+}
+
+/// What a game would take now, asked of the scorer on the game as it stands (nothing kept):
+/// a front end offers these and no other, so that nothing it offers is refused.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Offers {
+    /// The lines of one tap that the game would take now, in this order: who pitches (each
+    /// seat that may), `claim`, each side's concession, the deal abandoned (a misdeal, a redeal
+    /// demanded where the ruleset allows one, each seat's renege). Not `undo` (see
+    /// [`Offers::undo`]), nor a trick, the totals or a penalty, which need more than a tap.
+    pub lines: Vec<Line>,
+    /// Whether a line entered at the table can be taken back (`undo`).
+    pub undo: bool,
+    /// Whether the next hand may be entered as totals (none of it entered yet), and its
+    /// ruleset's awards, in the order they are pegged (none for a ruleset without them).
+    pub totals: bool,
+    pub awards: Vec<AwardKind>,
+    /// Whether a penalty would be taken now.
+    pub penalty: bool,
+}
+
+impl Offers {
+    /// True when the game would take `line` now.
+    pub fn has(&self, line: &Line) -> bool {
+        self.lines.contains(line)
+    }
+}
+
+/// What the game of `session` would take now: each line a page may offer, tried on the game
+/// as it stands. The session's journal must refuse to keep anything (a [`Looking`] one): a line
+/// that reaches the journal is one the game takes, and the session is left as it was.
+fn offers_of(session: &mut ScorerSession<Looking<'_>>) -> Result<Offers, AppError> {
+    let status = session.status();
+    if status.held {
+        return Ok(Offers::default());
+    }
+    let journal = session.journal();
+    let undo = journal.store.has_table_entry(journal.game)?;
+    if status.over {
+        return Ok(Offers {
+            undo,
+            ..Offers::default()
+        });
+    }
+    let game = session.replay().game();
+    let spec = *game.spec();
+    let seating = spec.seating;
+    let deals = game.deals_played();
+    // A concession once a hand has begun: conceding a game not yet begun is no result.
+    let begun = status.in_hand || !session.replay().sheet().hands.is_empty();
+    let mut candidates: Vec<Line> = Vec::new();
+    if status.needs_pitcher() {
+        candidates.extend(seating.seats().iter().map(|&s| Line::Pitcher(s)));
+    }
+    candidates.push(Line::Claim);
+    if begun {
+        candidates.extend(seating.sides().iter().map(|&s| Line::Concede(s)));
+    }
+    candidates.push(Line::Abandon {
+        reason: AbandonReason::Misdeal,
+        seat: None,
+    });
+    candidates.push(Line::Abandon {
+        reason: AbandonReason::RedealDemanded,
+        seat: None,
+    });
+    candidates.extend(seating.seats().iter().map(|&s| Line::Abandon {
+        reason: AbandonReason::Renege,
+        seat: Some(s),
+    }));
+    let penalty = seating.sides().first().map(|&side| Line::Penalty {
+        side,
+        penalty: Penalty::OutOfTurn,
+    });
+    let mut takes = |line: Line| match session.enter(line) {
+        // Kept by nothing: the journal refuses to keep, so reaching it is being taken.
+        Err(LineRefusal::Journal(_)) | Ok(_) => true,
+        Err(LineRefusal::Line(_)) => false,
+    };
+    let lines: Vec<Line> = candidates
+        .into_iter()
+        .filter(|l| takes(l.clone()))
+        .collect();
+    let penalty = penalty.is_some_and(&mut takes);
+    Ok(Offers {
+        lines,
+        undo,
+        totals: !status.in_hand,
+        awards: award_kinds(&spec, deals),
+        penalty,
+    })
 }
 
 /// A line entered: what was said of it, and the game after it.
@@ -105,6 +199,7 @@ fn view_of<J: Journal>(
         status: session.status(),
         held,
         seen,
+        offers: Offers::default(),
     }
 }
 
@@ -193,8 +288,23 @@ impl App {
             store: &self.store,
             game,
         };
-        let session = ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
-        Ok(view_of(game, &session, held, seen))
+        let mut session =
+            ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
+        let mut view = view_of(game, &session, held, seen);
+        view.offers = offers_of(&mut session)?;
+        Ok(view)
+    }
+
+    /// What `game` would take now (see [`Offers`]); read only.
+    pub fn table_offers(&self, game: i64) -> Result<Offers, AppError> {
+        let (variant, seats) = table_of(&self.store, game)?;
+        let journal = Looking {
+            store: &self.store,
+            game,
+        };
+        let mut session =
+            ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
+        offers_of(&mut session)
     }
 
     /// The scorer's session on `game`, each line kept in this database: what `don play` and
@@ -273,6 +383,7 @@ impl App {
         if view.status.held {
             view.held = self.store.leg_holding(game)?.map(|h| h.to_string());
         }
+        view.offers = self.table_offers(game)?;
         Ok(ScoringEntered { said, view })
     }
 

@@ -8,7 +8,7 @@ use crate::app::view::SheetView;
 use crate::publish::kind_name;
 use crate::publish::view::Layout;
 use crate::scorer::ScorerView;
-use crate::web::scorer::words::{card_words, in_match, standing_words, where_words};
+use crate::web::scorer::words::{card_words, in_match, where_words};
 
 /// The layout of a board's page: for anyone, so with no link to a signed-in page.
 pub fn layout(title: &str, league: &str) -> Layout {
@@ -39,11 +39,10 @@ pub struct GameView {
     pub variant: String,
     pub seats: Vec<SeatView>,
     pub sides: Vec<SideView>,
-    /// Where the game stands, with the scores (the web's words for its state).
-    pub status: String,
-    /// "Score: NS (Gareth & Rhys) 7, 114 to go · EW (Dai & Huw) 37, 84 to go".
-    pub standing: String,
-    /// In a match: the leg in play and the legs won.
+    /// Where the game in play stands, without the scores (each side's box shows its own):
+    /// the web's words for its state; nothing once over (its result says it).
+    pub status: Option<String>,
+    /// In a match in play: the leg in play and the legs won.
     pub in_match: Option<String>,
     /// Why nothing is entered any more: a night holds the game as a leg.
     pub held: Option<String>,
@@ -99,9 +98,16 @@ impl GameView {
                 })
                 .collect(),
             sides: sides(state),
-            status: where_words(state, true),
-            standing: standing_words(state),
-            in_match: in_match(state),
+            status: (!state.over).then(|| {
+                let mut words = where_words(state, false);
+                match state.deals_left {
+                    Some(1) => words.push_str(" · 1 deal left"),
+                    Some(n) => words.push_str(&format!(" · {n} deals left")),
+                    None => {}
+                }
+                words
+            }),
+            in_match: (!state.over).then(|| in_match(state)).flatten(),
             held: view.held.as_ref().map(|_| {
                 "A league night holds this game as one of its legs: nothing more is entered here."
                     .to_string()

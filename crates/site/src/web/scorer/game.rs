@@ -14,7 +14,7 @@ use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
 use super::line::line_of;
-use super::view::{ScorerPanel, ScoringPage, TypedLine};
+use super::view::{Said, ScorerPanel, ScoringPage, TypedLine};
 use crate::app::game::error::GameError;
 use crate::app::game::scoring::ScoringView;
 use crate::app::{AppError, ErrorKind};
@@ -40,7 +40,7 @@ enum EntryOutcome {
     /// Recorded or taken back (`entered`), or `quit` (nothing to stop on the web; everything
     /// entered is kept): what was said, and the game now.
     Said {
-        said: Vec<String>,
+        said: Said,
         view: ScoringView,
         entered: bool,
     },
@@ -107,7 +107,7 @@ pub async fn show(
 ) -> Result<Response, WebError> {
     let view = view_as(&shared, &signed, game).await?;
     let csrf = signed.session.csrf.as_str();
-    let said = shared.notes.take(csrf).unwrap_or_default();
+    let said = Said::from_kept(shared.notes.take(csrf).unwrap_or_default());
     let mut t = ScorerPanel::of(&view, said, csrf);
     t.help_open = shown.help.is_some();
     answer(&shared, t, StatusCode::OK, false)
@@ -145,18 +145,21 @@ pub async fn line(
     let outcome = shared
         .write_as(&signed.session, done, move |app| {
             app.may_score(game)?;
-            let sides = match value(&form, "kind") {
+            let (sides, awards) = match value(&form, "kind") {
                 "totals" => {
                     let view = app.table_view(game)?;
-                    view.status
+                    let sides = view
+                        .status
                         .sides
                         .iter()
                         .map(|s| s.side.code().to_string())
-                        .collect()
+                        .collect();
+                    let awards = view.offers.awards.iter().map(|k| k.word()).collect();
+                    (sides, awards)
                 }
-                _ => Vec::new(),
+                _ => (Vec::new(), Vec::new()),
             };
-            let line = match line_of(&form, &sides) {
+            let line = match line_of(&form, &sides, &awards) {
                 None => return Ok(EntryOutcome::BadForm),
                 Some(Ok(line)) => line,
                 Some(Err((line, why))) => {
@@ -172,7 +175,10 @@ pub async fn line(
                 Ok(Some(Line::Help)) => return Ok(EntryOutcome::Help(app.table_view(game)?)),
                 Ok(Some(Line::Quit)) => {
                     return Ok(EntryOutcome::Said {
-                        said: vec![kept_words(game)],
+                        said: Said {
+                            line: Some(kept_words(game)),
+                            all: vec![kept_words(game)],
+                        },
                         view: app.table_view(game)?,
                         entered: false,
                     })
@@ -181,7 +187,7 @@ pub async fn line(
             }
             match app.table_line(game, seen, &line) {
                 Ok(entered) => Ok(EntryOutcome::Said {
-                    said: entered.said.iter().map(ToString::to_string).collect(),
+                    said: Said::of(&entered.said),
                     view: entered.view,
                     entered: true,
                 }),
@@ -224,13 +230,13 @@ pub async fn line(
                 true,
             ),
             false => {
-                shared.notes.keep(csrf, said);
+                shared.notes.keep(csrf, said.kept());
                 Ok(see_other(&here))
             }
         },
         EntryOutcome::Help(view) => match fragment {
             true => {
-                let mut t = ScorerPanel::of(&view, Vec::new(), &csrf);
+                let mut t = ScorerPanel::of(&view, Said::default(), &csrf);
                 t.help_open = true;
                 answer(&shared, t, StatusCode::OK, true)
             }
@@ -244,7 +250,7 @@ pub async fn line(
         } => {
             // Why, with anything typed that is no character of a page shown as an escape.
             let why = escaped(&why).into_owned();
-            let t = ScorerPanel::of(&view, Vec::new(), &csrf).refused(typed, why);
+            let t = ScorerPanel::of(&view, Said::default(), &csrf).refused(typed, why);
             answer(&shared, t, status, fragment)
         }
     }

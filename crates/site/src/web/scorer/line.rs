@@ -13,12 +13,13 @@ pub const LINE_MOST: usize = 500;
 pub type MadeLine = Result<String, (String, String)>;
 
 /// The line of a posted entry form. `sides`: the codes of the game's sides (`NS`, `EW`; a
-/// seat's letter where each plays alone), in order. `None` when the form is not one the page
-/// sends (a `kind` it has not).
-pub fn line_of(form: &FormFields, sides: &[String]) -> Option<MadeLine> {
+/// seat's letter where each plays alone), in order; `awards`: the words of its ruleset's
+/// awards, in the order they are pegged (each chosen in its own field, `award_game`). `None`
+/// when the form is not one the page sends (a `kind` it has not).
+pub fn line_of(form: &FormFields, sides: &[String], awards: &[&str]) -> Option<MadeLine> {
     let made = match value(form, "kind") {
         "" => Ok(value(form, "line").trim().to_string()),
-        "totals" => totals(form, sides),
+        "totals" => totals(form, sides, awards),
         "penalty" => penalty(form),
         _ => return None,
     };
@@ -33,8 +34,9 @@ pub fn line_of(form: &FormFields, sides: &[String]) -> Option<MadeLine> {
     )
 }
 
-/// `totals NS 23 EW 12 game NS high EW`: each side's points, then the awards as typed.
-fn totals(form: &FormFields, sides: &[String]) -> MadeLine {
+/// `totals NS 23 EW 12 game NS high EW`: each side's points, then the awards: each chosen
+/// (`award_game`: a side, or `none`) in the ruleset's order, then any typed (`awards`).
+fn totals(form: &FormFields, sides: &[String], awards: &[&str]) -> MadeLine {
     let mut line = "totals".to_string();
     for side in sides {
         let points = value(form, &format!("totals_{side}")).trim();
@@ -45,6 +47,12 @@ fn totals(form: &FormFields, sides: &[String]) -> MadeLine {
             ));
         }
         line.push_str(&format!(" {side} {points}"));
+    }
+    for kind in awards {
+        let taker = value(form, &format!("award_{kind}")).trim();
+        if !taker.is_empty() {
+            line.push_str(&format!(" {kind} {taker}"));
+        }
     }
     let awards = value(form, "awards").split_whitespace().collect::<Vec<_>>();
     if !awards.is_empty() {
@@ -84,11 +92,24 @@ mod tests {
             ("awards", " game NS  high EW "),
         ]);
         assert_eq!(
-            line_of(&totals, &sides),
+            line_of(&totals, &sides, &[]),
             Some(Ok("totals NS 23 EW 12 game NS high EW".into()))
         );
+        // Each award chosen in its own field, in the ruleset's order.
+        let chosen = form(&[
+            ("kind", "totals"),
+            ("totals_NS", "23"),
+            ("totals_EW", "12"),
+            ("award_jack", "none"),
+            ("award_high", "EW"),
+            ("award_low", ""),
+        ]);
+        assert_eq!(
+            line_of(&chosen, &sides, &["high", "low", "jack", "game"]),
+            Some(Ok("totals NS 23 EW 12 high EW jack none".into()))
+        );
         let blank = form(&[("kind", "totals"), ("totals_NS", "3")]);
-        let (line, why) = line_of(&blank, &sides).unwrap().unwrap_err();
+        let (line, why) = line_of(&blank, &sides, &[]).unwrap().unwrap_err();
         assert_eq!(line, "totals NS 3");
         assert!(why.contains("EW"), "{why}");
         let penalty = form(&[
@@ -97,21 +118,24 @@ mod tests {
             ("penalty", "out-of-turn"),
         ]);
         assert_eq!(
-            line_of(&penalty, &sides),
+            line_of(&penalty, &sides, &[]),
             Some(Ok("penalty EW out-of-turn".into()))
         );
         assert!(line_of(
             &form(&[("kind", "penalty"), ("penalty_side", "EW")]),
-            &sides
+            &sides,
+            &[]
         )
         .unwrap()
         .is_err());
         assert_eq!(
-            line_of(&form(&[("line", " 5h kh 2h ah ")]), &sides),
+            line_of(&form(&[("line", " 5h kh 2h ah ")]), &sides, &[]),
             Some(Ok("5h kh 2h ah".into()))
         );
-        assert_eq!(line_of(&form(&[("kind", "other")]), &sides), None);
+        assert_eq!(line_of(&form(&[("kind", "other")]), &sides, &[]), None);
         let long = "x".repeat(LINE_MOST + 1);
-        assert!(line_of(&form(&[("line", &long)]), &sides).unwrap().is_err());
+        assert!(line_of(&form(&[("line", &long)]), &sides, &[])
+            .unwrap()
+            .is_err());
     }
 }

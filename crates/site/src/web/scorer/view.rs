@@ -1,18 +1,28 @@
-//! The scoring page of a game, as its template shows it: the game's state
-//! ([`ScorerView`](crate::scorer::ScorerView)) in the web's words (where it stands, what can be
-//! entered now, the score and what each side needs, the legs or games), what was said of the
-//! last entry, the tricks of the hand in play, and a form for every
-//! line (FORMAT.md §5): the entry box with its card pad, and a button or box for each other line.
+//! The scoring page of a game, as its template shows it, made for a phone in a noisy pub: each
+//! side's score once and large, the hand and trick in one line, what the last entry made in
+//! one line, then the entry box, the whole card pad and Send, all in the first screen; below,
+//! the hand so far, everything said, the rarer lines and the help. Made from the game's state
+//! ([`ScorerView`]) and what it would take now ([`Offers`](crate::app::game::scoring::Offers)):
+//! a button or form only for a line the game would take.
 
 use askama::Template;
 
 use crate::app::game::scoring::ScoringView;
 use crate::publish::view::Layout;
+use crate::record::line::Line;
 use crate::record::text::escaped;
 use crate::rules::Rank;
-use crate::scorer::{Wanted, LINES};
+use crate::scorer::{Announcement, ScorerView, Wanted, LINES};
 use crate::web::my::form::{value, FormFields};
-use crate::web::scorer::words::{match_words, standing_words, wanted_words, where_words};
+use crate::web::scorer::words::{line_words, match_words, said_line, said_words, state_words};
+
+/// "game" as "Game".
+fn capital(word: &str) -> String {
+    let mut chars = word.chars();
+    chars
+        .next()
+        .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+}
 
 /// A seat at the table: its letter, and in words with its player ("S (Rhys)").
 pub struct SeatButton {
@@ -54,6 +64,70 @@ impl TypedLine {
     }
 }
 
+/// A side's score as the page shows it, once and large: its name, its score, what it needs
+/// ("116 to go"), and in a match its legs (or games) won.
+pub struct ScoreBox {
+    pub name: String,
+    pub score: i32,
+    pub note: String,
+}
+
+/// A line of one tap: the line its form sends, and its words.
+pub struct QuickLine {
+    pub line: String,
+    pub words: String,
+}
+
+/// An award of the totals form: its word in the line (`game`), in words ("Game"), and what was
+/// chosen (a side's code, `none`, or nothing).
+pub struct AwardChoice {
+    pub kind: &'static str,
+    pub words: String,
+    pub chosen: String,
+}
+
+/// What was said of the last entry: the one line the page shows (see
+/// [`said_line`](crate::web::scorer::words::said_line)), and everything, folded.
+#[derive(Clone, Debug, Default)]
+pub struct Said {
+    pub line: Option<String>,
+    pub all: Vec<String>,
+}
+
+impl Said {
+    /// What the scorer said, in the web's words (the score left out: the page shows it).
+    pub fn of(said: &[Announcement]) -> Said {
+        Said {
+            line: said_line(said),
+            all: said
+                .iter()
+                .filter(|a| !matches!(a, Announcement::Score { .. }))
+                .map(said_words)
+                .collect(),
+        }
+    }
+
+    /// As kept between a form's POST and the page it sends the browser on to: the line first
+    /// (blank for none), then everything.
+    pub fn kept(self) -> Vec<String> {
+        let mut kept = vec![self.line.unwrap_or_default()];
+        kept.extend(self.all);
+        kept
+    }
+
+    /// What [`Said::kept`] kept.
+    pub fn from_kept(mut kept: Vec<String>) -> Said {
+        if kept.is_empty() {
+            return Said::default();
+        }
+        let line = kept.remove(0);
+        Said {
+            line: (!line.is_empty()).then_some(line),
+            all: kept,
+        }
+    }
+}
+
 /// The inside of `div#table`: the whole of what an entry changes.
 pub struct ScorerPanel {
     pub game: i64,
@@ -71,15 +145,17 @@ pub struct ScorerPanel {
     pub ranks: String,
     pub rank_buttons: Vec<(String, String)>,
     pub over: &'static str,
+    /// The ruleset, in words.
     pub title: String,
-    /// Where the game stands, what can be entered now, the score and what each needs: the
-    /// web's words for the game's [`ScorerView`](crate::scorer::ScorerView).
-    pub status: String,
-    pub prompt: String,
-    pub standing: String,
+    /// Each side's score, once.
+    pub scores: Vec<ScoreBox>,
+    /// The hand, the trick, who leads it, the trumps: one line (see
+    /// [`state_words`](crate::web::scorer::words::state_words)).
+    pub state: String,
     /// The legs (Irish Don: games) of a match won, and the one in play.
     pub match_words: Option<String>,
-    pub said: Vec<String>,
+    /// What was said of the last entry.
+    pub said: Said,
     pub in_play: Vec<String>,
     /// Why nothing may be entered (a league night holds the game as a leg).
     pub held: Option<String>,
@@ -90,12 +166,19 @@ pub struct ScorerPanel {
     pub line_error: Option<String>,
     /// Whether lines may be entered (not held; a game over still takes `undo`).
     pub open: bool,
-    /// Whether the next line must name the pitcher: then a button for each seat.
+    /// Whether the next line must name the pitcher: then a button for each seat that may.
     pub pitcher_wanted: bool,
-    pub seat_buttons: Vec<SeatButton>,
+    pub pitchers: Vec<QuickLine>,
+    /// The other lines of one tap the game would take now (claim, concede, abandon).
+    pub lines: Vec<QuickLine>,
+    /// The lines of `lines` that matter most (`claim`), offered first.
+    pub first_lines: Vec<QuickLine>,
+    pub undo: bool,
     pub sides: Vec<SideBox>,
-    /// Irish Don: `claim`.
-    pub claim: bool,
+    /// Whether the next hand may be entered as totals, and its ruleset's awards.
+    pub totals: bool,
+    pub awards: Vec<AwardChoice>,
+    pub penalty: bool,
     /// The pad's "whose card is next".
     pub next: String,
     pub help: Vec<(&'static str, String)>,
@@ -111,14 +194,38 @@ pub struct ScoringPage {
     pub t: ScorerPanel,
 }
 
+/// Each side's score and what it needs, for its box.
+fn score_boxes(state: &ScorerView) -> Vec<ScoreBox> {
+    let many = if state.games { "games" } else { "legs" };
+    state
+        .sides
+        .iter()
+        .map(|s| {
+            let mut note = s.to_go.to_string();
+            if state.is_match() {
+                if !note.is_empty() {
+                    note.push_str(" · ");
+                }
+                note.push_str(&format!("{many} {}", s.wins));
+            }
+            ScoreBox {
+                name: s.name.label.clone(),
+                score: s.score,
+                note,
+            }
+        })
+        .collect()
+}
+
 impl ScorerPanel {
     /// The table of `view`, with what was said of the last entry, for a session whose forms
     /// carry `csrf`.
-    pub fn of(view: &ScoringView, said: Vec<String>, csrf: &str) -> ScorerPanel {
+    pub fn of(view: &ScoringView, said: Said, csrf: &str) -> ScorerPanel {
         let spec = view.variant.spec();
         let state = &view.status;
         let seats = &state.seats;
         let wanted = state.wanted();
+        let offers = &view.offers;
         let (leader, next) = match wanted {
             Wanted::Trick { from, .. } => (
                 from.letter().to_string(),
@@ -141,6 +248,28 @@ impl ScorerPanel {
             .iter()
             .map(|s| view.seats[*s].clone().unwrap_or_default().replace('|', "/"))
             .collect();
+        let quick = |line: &Line| QuickLine {
+            line: line.to_string(),
+            words: line_words(line, state),
+        };
+        let pitchers: Vec<QuickLine> = offers
+            .lines
+            .iter()
+            .filter(|l| matches!(l, Line::Pitcher(_)))
+            .map(quick)
+            .collect();
+        let first_lines: Vec<QuickLine> = offers
+            .lines
+            .iter()
+            .filter(|l| matches!(l, Line::Claim))
+            .map(quick)
+            .collect();
+        let lines: Vec<QuickLine> = offers
+            .lines
+            .iter()
+            .filter(|l| !matches!(l, Line::Pitcher(_) | Line::Claim))
+            .map(quick)
+            .collect();
         ScorerPanel {
             game: view.game,
             seen: view.seen.map(|s| s.to_string()).unwrap_or_default(),
@@ -160,9 +289,8 @@ impl ScorerPanel {
             ranks: ranks.join(" "),
             over: if state.over { "1" } else { "0" },
             title: view.variant.describe(),
-            status: where_words(state, false),
-            prompt: wanted_words(state),
-            standing: standing_words(state),
+            scores: score_boxes(state),
+            state: state_words(state),
             match_words: match_words(state),
             said,
             in_play: state.tricks.clone(),
@@ -173,13 +301,10 @@ impl ScorerPanel {
             line_error: None,
             open: wanted != Wanted::Held,
             pitcher_wanted: wanted == Wanted::Pitcher,
-            seat_buttons: seats
-                .iter()
-                .map(|s| SeatButton {
-                    letter: s.letter().to_string(),
-                    words: state.names.seat(*s).label,
-                })
-                .collect(),
+            pitchers,
+            lines,
+            first_lines,
+            undo: offers.undo,
             sides: state
                 .sides
                 .iter()
@@ -189,10 +314,22 @@ impl ScorerPanel {
                     typed: String::new(),
                 })
                 .collect(),
-            claim: spec.irish.is_some(),
+            totals: offers.totals,
+            awards: offers
+                .awards
+                .iter()
+                .map(|k| AwardChoice {
+                    kind: k.word(),
+                    words: capital(k.word()),
+                    chosen: String::new(),
+                })
+                .collect(),
+            penalty: offers.penalty,
             next,
+            // Every line a page takes (not `quit` nor `help`: a page has its own ways).
             help: LINES
                 .iter()
+                .filter(|(line, _)| !matches!(*line, "quit" | "help"))
                 .map(|(line, what)| (*line, what.replace('\n', " ")))
                 .collect(),
             help_open: false,
@@ -203,6 +340,9 @@ impl ScorerPanel {
     pub fn refused(mut self, typed: TypedLine, why: String) -> ScorerPanel {
         for side in &mut self.sides {
             side.typed = typed.get(&format!("totals_{}", side.code)).to_string();
+        }
+        for award in &mut self.awards {
+            award.chosen = typed.get(&format!("award_{}", award.kind)).to_string();
         }
         self.typed = typed;
         self.line_error = Some(why);

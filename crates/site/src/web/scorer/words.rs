@@ -2,7 +2,10 @@
 //! what each side needs, the legs of a match, what can be entered now. The phone scorer's page
 //! and the live boards say these; the terminal says its own (`don play`'s status and prompt).
 
-use crate::scorer::{ScorerView, ToGo, Wanted};
+use crate::record::line::Line;
+use crate::rules::spec::FirstPitch;
+use crate::rules::{AbandonReason, Suit};
+use crate::scorer::{Announcement, ScorerView, ToGo, Wanted};
 
 /// Where the game stands: "Hand 2, trick 2 · N (Gareth) deals · W (Huw) pitched · S (Rhys) to
 /// lead · trumps spades"; with `scores`, each side's score and the legs of a match too; "The
@@ -85,24 +88,133 @@ pub fn in_match(v: &ScorerView) -> Option<String> {
     Some(words)
 }
 
-/// What can be entered now: "Who pitches hand 1? N (Gareth), E (Dai), S (Rhys) or W (Huw)",
-/// "Trick 3: the cards from S (Rhys), who leads".
-pub fn wanted_words(v: &ScorerView) -> String {
+/// A suit as its sign: ♠ ♥ ♦ ♣.
+pub fn suit_sign(suit: Suit) -> char {
+    match suit {
+        Suit::Spades => '♠',
+        Suit::Hearts => '♥',
+        Suit::Diamonds => '♦',
+        Suit::Clubs => '♣',
+    }
+}
+
+/// The scorer's page in one line, with no score (the scores are shown apart): the hand, the
+/// trick, who leads it and the trumps: "Hand 2 · trick 3 · W (Huw) leads · trumps ♠"; "Hand 2
+/// · trick 1 · S (Rhys) pitches and leads"; "Hand 1 · Tap who pitches (the holder of the lowest
+/// diamond)"; with "counting" while Irish Don counts the fat, the deals left, the leg of a
+/// match. Empty once the game is over (its result says it) or held.
+pub fn state_words(v: &ScorerView) -> String {
+    let mut parts = vec![format!("Hand {}", v.hand)];
     match v.wanted() {
         Wanted::Pitcher => {
-            let seats: Vec<String> = v.seats.iter().map(|&s| v.names.seat(s).label).collect();
-            let (last, rest) = seats.split_last().map_or(("", &[][..]), |(l, r)| (l, r));
-            match rest.is_empty() {
-                true => format!("Who pitches hand {}? {last}", v.hand),
-                false => format!("Who pitches hand {}? {} or {last}", v.hand, rest.join(", ")),
-            }
+            let who = match v.first_pitch {
+                FirstPitch::LowestDiamond => "the holder of the lowest diamond",
+                FirstPitch::Free => "the winner of the cut, or whom they choose",
+            };
+            parts.push(format!("Tap who pitches ({who})"));
         }
         Wanted::Trick { trick, from } => {
+            parts.push(format!("trick {trick}"));
             let from = v.names.seat(from);
-            format!("Trick {trick}: the cards from {from}, who leads")
+            match v.in_hand {
+                true => parts.push(format!("{from} leads")),
+                false => parts.push(format!("{from} pitches and leads")),
+            }
+            if let Some(t) = v.trumps {
+                parts.push(format!("trumps {}", suit_sign(t)));
+            }
         }
-        Wanted::Over => "The game is over: an entry can only be taken back".to_string(),
-        Wanted::Held => "A league night holds this game: nothing can be entered".to_string(),
+        Wanted::Over | Wanted::Held => return String::new(),
+    }
+    if v.counting {
+        parts.push("counting".to_string());
+    }
+    match v.deals_left {
+        Some(1) => parts.push("1 deal left".to_string()),
+        Some(n) => parts.push(format!("{n} deals left")),
+        None => {}
+    }
+    if v.is_match() {
+        let word = if v.games { "game" } else { "leg" };
+        parts.push(format!("{word} {}, {word}s {}", v.leg, v.wins()));
+    }
+    parts.join(" · ")
+}
+
+/// One thing said of an entry, in the web's words: the scorer's, but a line taken back quoted
+/// as a page quotes ("Taken back from hand 2: “5H KH 2H AH”"), not as a terminal does.
+pub fn said_words(a: &Announcement) -> String {
+    match a {
+        Announcement::TakenBack { hand, line, forced } => {
+            let mut words = format!("Taken back from hand {hand}: “{line}”");
+            if !forced.is_empty() {
+                let quoted: Vec<String> = forced.iter().map(|l| format!("“{l}”")).collect();
+                words.push_str(&format!(
+                    ", and with it {}, which it forced",
+                    quoted.join(" and ")
+                ));
+            }
+            words
+        }
+        a => a.to_string(),
+    }
+}
+
+/// What was said of the last entry, in one line: the one thing that matters most of it (a leg
+/// won, a renege, a deal abandoned, a hand ended, the trick, the pitcher, a penalty, a line
+/// taken back); never the score, which the page shows apart, nor how the game ended, which its
+/// result says. `None` when nothing of that kind was said.
+pub fn said_line(said: &[Announcement]) -> Option<String> {
+    let rank = |a: &Announcement| match a {
+        Announcement::LegWon { .. } => Some(0),
+        Announcement::Renege { .. } => Some(1),
+        Announcement::Abandoned { .. } => Some(2),
+        Announcement::HandEnded { .. } => Some(3),
+        Announcement::Trick { .. } => Some(4),
+        Announcement::Pitcher { .. } => Some(5),
+        Announcement::Penalty { .. } => Some(6),
+        Announcement::TakenBack { .. } => Some(7),
+        Announcement::NothingToTakeBack => Some(8),
+        _ => None,
+    };
+    let (_, first) = said
+        .iter()
+        .filter_map(|a| rank(a).map(|r| (r, a)))
+        .min_by_key(|(r, _)| *r)?;
+    Some(match first {
+        // In one line: the rest (what it cost, who deals again) is in the list.
+        Announcement::Abandoned { hand, reason, .. } => {
+            let why = match reason {
+                AbandonReason::Renege => "a renege",
+                AbandonReason::Misdeal => "a misdeal",
+                AbandonReason::RedealDemanded => "a redeal demanded",
+            };
+            format!("Hand {hand} is abandoned ({why}): nothing pegged in it counts")
+        }
+        a => said_words(a),
+    })
+}
+
+/// A line of one tap, in words for its button: "S (Rhys)" for who pitches, "NS (Gareth &
+/// Rhys) concede", "Abandon the deal: a misdeal", "Claim the game: play stops".
+pub fn line_words(line: &Line, v: &ScorerView) -> String {
+    match line {
+        Line::Pitcher(seat) => v.names.seat(*seat).label,
+        Line::Claim => "Claim the game: play stops".to_string(),
+        Line::Concede(side) => {
+            let name = v.names.side(*side);
+            format!("{name} {}", name.verb("concede", "concedes"))
+        }
+        Line::Abandon { reason, seat } => match (reason, seat) {
+            (AbandonReason::Renege, Some(s)) => {
+                format!("Abandon the deal: {} reneged", v.names.seat(*s))
+            }
+            (AbandonReason::Renege, None) => "Abandon the deal: a renege".to_string(),
+            (AbandonReason::Misdeal, _) => "Abandon the deal: a misdeal".to_string(),
+            (AbandonReason::RedealDemanded, _) => "Abandon the deal: a redeal demanded".to_string(),
+        },
+        Line::Undo => "Undo the last entry".to_string(),
+        other => other.to_string(),
     }
 }
 
@@ -188,9 +300,11 @@ mod tests {
             standing_words(&v),
             "Count: NS (Gareth & Rhys) 40, 40 to pass 80 · EW (Dai & Huw) 62, 18 to pass 80"
         );
+        // The scorer's page: the hand in one line, in the phone's words (no score, no line
+        // to type).
         assert_eq!(
-            wanted_words(&v),
-            "Who pitches hand 5? N (Gareth) or E (Dai)"
+            state_words(&v),
+            "Hand 5 · Tap who pitches (the holder of the lowest diamond) · counting · game 2, games 1–0"
         );
         assert_eq!(
             card_words(&v),
@@ -203,7 +317,58 @@ mod tests {
             where_words(&over, true),
             "The game is over: NS (Gareth & Rhys) won the match 2–0"
         );
-        assert!(!wanted_words(&over).contains('`'));
+        assert_eq!(state_words(&over), "", "the result says it");
         assert_eq!(in_match(&over).unwrap(), "games won 2–0 · first to 2");
+    }
+
+    #[test]
+    fn a_hand_in_play_in_one_line_and_the_last_entry_in_another() {
+        let mut v = waiting();
+        (v.in_hand, v.trick, v.pitcher, v.leader) = (true, 3, Some(Seat::E), Some(Seat::S));
+        v.trumps = Some(crate::rules::Suit::Spades);
+        v.counting = false;
+        assert_eq!(
+            state_words(&v),
+            "Hand 5 · trick 3 · S (Rhys) leads · trumps ♠ · game 2, games 1–0"
+        );
+        v.in_hand = false;
+        assert!(state_words(&v).contains("S (Rhys) pitches and leads"));
+        // The one line: a trick won, not the score said after it; a line taken back quoted
+        // as a page quotes.
+        let names = v.names.clone();
+        let said = [
+            Announcement::Trick {
+                side: names.side(Side::NS),
+                trumps: crate::rules::Suit::Spades,
+                cards: Vec::new(),
+                points: 0,
+                counted: false,
+                after_end: false,
+            },
+            Announcement::Score {
+                standings: Vec::new(),
+                deals_left: None,
+                count: false,
+            },
+        ];
+        assert_eq!(
+            said_line(&said).unwrap(),
+            "NS (Gareth & Rhys) win the trick: nothing to peg"
+        );
+        assert_eq!(said_line(&said[1..]), None, "the score is shown apart");
+        let back = Announcement::TakenBack {
+            hand: 2,
+            line: "5H KH 2H AH".into(),
+            forced: Vec::new(),
+        };
+        assert_eq!(
+            said_line(&[back]).unwrap(),
+            "Taken back from hand 2: “5H KH 2H AH”"
+        );
+        assert_eq!(
+            line_words(&Line::Concede(Side::EW), &v),
+            "EW (Dai & Huw) concede"
+        );
+        assert_eq!(line_words(&Line::Pitcher(Seat::S), &v), "S (Rhys)");
     }
 }
