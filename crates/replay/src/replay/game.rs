@@ -1,7 +1,7 @@
 //! A game being replayed, one step or one typed entry at a time, with its score sheet.
 
 use super::faults;
-use super::sheet::{HandKind, HandRow, ScoreSheet};
+use super::sheet::{HandKind, HandRow, ScoreSheet, Standing};
 use crate::record::text::count;
 use crate::record::trick::TrickCards;
 use crate::record::{Code, Fault};
@@ -429,6 +429,7 @@ impl Replay {
     /// The sheet, with the final score and the result. A hand still in play, or penalties
     /// waiting for the next hand, are not on it, and it says so.
     pub fn finish(mut self) -> ScoreSheet {
+        self.sheet.standing = self.standing();
         if let Some(open) = self.open.take() {
             // The hand in play gets the checks a finished hand gets, as far as it goes: what
             // was found in its tricks so far (a card played twice, a renege, a wrong pitcher).
@@ -456,6 +457,22 @@ impl Replay {
         self.sheet.result = self.game.result().cloned();
         self.sheet.wins = self.game.wins();
         self.sheet
+    }
+
+    /// Where play stands while the game is not decided: the hand in play, the score as play
+    /// stands (Irish Don: the count of the fat), the leg, a side that may claim.
+    pub fn standing(&self) -> Option<Standing> {
+        if self.game.is_over() {
+            return None;
+        }
+        let running = self.game.running_count();
+        Some(Standing {
+            in_play: self.open.as_ref().map(|o| (o.number, o.tricks)),
+            score: running.unwrap_or_else(|| self.game.score_in_play()),
+            counting: running.is_some(),
+            leg: self.game.leg(),
+            may_claim: self.game.may_claim(),
+        })
     }
 
     /// Enters one typed entry, as the scorer does: a hand begins with its first trick (or its

@@ -330,6 +330,20 @@ impl Game {
         self.decided_this_hand()
     }
 
+    /// Irish Don (RULES.md §5): the side that may stop play and claim now, the game (or a game
+    /// of a match) having been decided by a count passing 80 in the deal in play, which is not
+    /// yet played out. It is the side that won (under misère, the side whose count did not
+    /// pass 80). `None` in other variants, between hands, and before a decision.
+    pub fn may_claim(&self) -> Option<Side> {
+        if !self.spec.count_at_end || !self.decided_this_hand() {
+            return None;
+        }
+        match self.leg_decision.as_ref()?.outcome {
+            Outcome::Won(side) => Some(side),
+            _ => None,
+        }
+    }
+
     fn play(&self) -> Option<&HandPlay> {
         self.hand.as_ref()?.play.as_ref()
     }

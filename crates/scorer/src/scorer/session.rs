@@ -372,6 +372,12 @@ impl<J: Journal> ScorerSession<J> {
         if scored && !settled && !after.game().is_over() {
             said.push(herald.score());
         }
+        // Decided in a trick of a deal still in play (Irish Don): say at once that a claim ends it.
+        if let (Step::Trick { report, hand: None }, Some(side)) = (step, after.game().may_claim()) {
+            if report.decided.is_some() {
+                said.push(herald.may_claim(side, hand));
+            }
+        }
         said
     }
 

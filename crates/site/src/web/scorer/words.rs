@@ -170,6 +170,7 @@ mod tests {
             tricks: Vec::new(),
             cards: Vec::new(),
             names,
+            may_claim: None,
         }
     }
 
