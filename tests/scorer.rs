@@ -705,7 +705,10 @@ fn irish_don_a_side_past_80_is_told_at_once_that_it_may_claim() {
         (standing.in_play, standing.counting, standing.may_claim),
         (Some((2, 12)), true, Some(Side::NS))
     );
-    assert_eq!((standing.score[Side::NS], standing.score[Side::EW]), (85, 75));
+    assert_eq!(
+        (standing.score[Side::NS], standing.score[Side::EW]),
+        (85, 75)
+    );
     assert!(don::app::view::SheetView::of(&sheet).result.contains(
         &"Unfinished: the count is 85–75, hand 2 in play (12 tricks entered). NS (Gareth & Rhys) may claim the game.".to_string()
     ));
@@ -715,7 +718,11 @@ fn irish_don_a_side_past_80_is_told_at_once_that_it_may_claim() {
     assert_eq!(t.sheet().standing, None);
 
     // Misère: NS pass 80 and lose; EW, the winners, may claim.
-    let mut t = open("irish-don", &[("misere", OptionValue::Bool(true))], BySeat::default());
+    let mut t = open(
+        "irish-don",
+        &[("misere", OptionValue::Bool(true))],
+        BySeat::default(),
+    );
     play(&mut t, &strs(&lines_of("N", CLAIMED[0])));
     let said = play(&mut t, &CLAIMED[1][..12]);
     has(&said, "NS pass 80 at trick 12 of hand 2 and lose: 85–75");
@@ -789,16 +796,27 @@ fn irish_don_short_packs_refuse_the_cards_they_lack() {
         "4D 3D 5D 6D",
         "hand 1: E played 3D in trick 1, but the 44-card pack has no threes",
     );
-    // The first pitch goes to the lowest diamond: N pitched, but E played the 2♦.
+    // The first pitch goes to the lowest diamond: N pitched, but E played the 2♦ in trick 1:
+    // refused there, not at trick 13, with how to mend it.
     let mut t = open("irish-don", &[], BySeat::default());
-    let mut tricks = IRISH_1.to_vec();
-    tricks[0] = "3D 2D 4D 5D";
-    play(&mut t, &strs(&lines_of("N", &tricks[..12])));
+    enter(&mut t, "pitcher N");
     refused(
         &mut t,
-        tricks[12],
-        "N pitched hand 1, but E held 2D, the lowest diamond, and should have pitched",
+        "3D 2D 4D 5D",
+        "N pitched hand 1, but E played 2D in trick 1: E held the lowest diamond and should have pitched. To mend it: if the wrong seat pitched, `abandon misdeal` voids the deal and the holder of the lowest diamond pitches the redeal; or, if a line was typed wrong, `undo` takes back hand 1's one line so far",
     );
+    // In trick 2 (3♦ 4♦ 5♦ 6♦ to W; then W 7♦, N 8♦, E 2♦, S 9♦), after two lines.
+    enter(&mut t, "3D 4D 5D 6D");
+    refused(
+        &mut t,
+        "7D 8D 2D 9D",
+        "N pitched hand 1, but E played 2D in trick 2: E held the lowest diamond and should have pitched. To mend it: if the wrong seat pitched, `abandon misdeal` voids the deal and the holder of the lowest diamond pitches the redeal; or, if a line was typed wrong, `undo` takes back hand 1's 2 lines so far, one at a time",
+    );
+    // Mended as it says: the misdeal abandoned, and E, the holder, pitches the redeal.
+    enter(&mut t, "abandon misdeal");
+    enter(&mut t, "pitcher E");
+    enter(&mut t, "2D 3D 4D 5D");
+    assert_eq!(t.status().trick, 2);
 }
 
 #[test]

@@ -286,6 +286,25 @@ impl Replay {
         Ok(report)
     }
 
+    /// Irish Don's first deal: refuses a trick (of the hand in play, or the one it would begin)
+    /// that shows someone other than the pitcher playing the lowest diamond (RULES.md §5), as
+    /// [`Game::check_first_pitch`] does; nothing changes. The table asks this of each trick
+    /// typed, so a wrong first pitcher is caught at the trick that shows it; a record (and a
+    /// game kept before) is told of it when the hand closes.
+    pub fn check_first_pitch(&self, trick: &TrickCards) -> Result<(), Fault> {
+        let number = self.hand_number();
+        let refused = |r: crate::rules::Rejected| faults::refusal(&r.error, number);
+        if self.open.is_some() {
+            return self.game.check_first_pitch(trick.cards()).map_err(refused);
+        }
+        let led = trick.seats().and_then(|s| s.first().copied());
+        let mut game = self.game.clone();
+        match game.begin_hand(led.or(self.pending.pitcher)) {
+            Ok(_) => game.check_first_pitch(trick.cards()).map_err(refused),
+            Err(_) => Ok(()), // the entry itself says what is wrong
+        }
+    }
+
     /// A trick's named seats must be seats of the game.
     pub fn seats_of_game(&self, trick: &TrickCards) -> Result<(), Fault> {
         let seating = self.game.spec().seating;

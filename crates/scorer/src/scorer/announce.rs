@@ -483,7 +483,6 @@ pub(super) fn claim_words(side: &Name, hand: u32, game: Option<u32>) -> String {
     format!("{side} may claim: `claim` ends hand {hand} and {what} here, or play the deal out")
 }
 
-
 /// The moment a game or leg is decided: the verdict, where, and the score.
 fn decided(
     f: &mut fmt::Formatter<'_>,
