@@ -127,7 +127,7 @@ fn sides_json(summary: &Summary) -> Value {
 
 /// Where an unfinished game stands, as `games` lists it: its score as play stands (Irish Don:
 /// the count of the fat, the deal in play included; a match's leg in play), and what is left
-/// to say of it: "unfinished, legs 1–0", "unfinished, NS may claim".
+/// to say of it: "unfinished, legs 1–0" (leg 2 in play), "unfinished, NS may claim".
 struct InPlay {
     score: String,
     result: String,
@@ -143,10 +143,7 @@ fn in_play(app: &don::app::App, listed: &Listed) -> Option<InPlay> {
     if sheet.is_match() {
         let word = don::replay::words::leg_word(&sheet).to_lowercase();
         let wins = don::replay::words::score_words(sheet.sides, sheet.wins);
-        result.push_str(&format!(", {word}s {wins}, {word} {}", st.leg));
-    }
-    if st.counting {
-        result.push_str(", counting");
+        result.push_str(&format!(", {word}s {wins}"));
     }
     if let Some(side) = st.may_claim {
         result.push_str(&format!(", {} may claim", side.code()));
@@ -266,9 +263,9 @@ pub fn games(args: GamesArgs) -> Result<Exit, CliError> {
         for listed in &listed {
             table.add_row(game_row(listed, in_play(&app, listed)));
         }
-        // The date, the hands and the score are never broken across lines; the players are the
-        // names.
-        super::text::fit(&mut table, &[1, 5, 6], &[4]);
+        // The date, the variant, the hands and the score are never broken across lines, nor is
+        // a header shortened; the players are the names, and wrap first.
+        super::text::fit_with_headers(&mut table, &[1, 2, 5, 6], &[4]);
         writeln!(out, "{table}")?;
         let n = listed.len();
         writeln!(out, "{}.", count(n, "game", "games"))?;
