@@ -214,7 +214,10 @@ fn unfinished(sheet: &ScoreSheet) -> String {
     if sheet.is_match() {
         let word = leg_word(sheet).to_lowercase();
         let wins = score_words(sheet.sides, sheet.wins);
-        line.push_str(&format!(": {word}s {wins}, {word} {} {at}", st.leg));
+        match st.counting {
+            true => line.push_str(&format!(": {word}s {wins}; in {word} {}, {at}", st.leg)),
+            false => line.push_str(&format!(": {word}s {wins}, {word} {} {at}", st.leg)),
+        }
     } else if st.counting {
         line.push_str(&format!(": {at}"));
     } else {
