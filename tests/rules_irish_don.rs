@@ -305,4 +305,15 @@ fn a_wrong_first_pitcher_is_refused_at_the_trick_that_shows_it() {
     game.end_hand().unwrap();
     game.begin_hand(Some(Seat::E)).unwrap();
     assert_eq!(game.check_first_pitch(&cards_of("3D 2D 4D 5D")), Ok(()));
+    // A record is told of it where it shows too: I1 with its first two tricks written 3♦ 4♦ 5♦
+    // 6♦ (W's 6♦ wins) and 7♦ 8♦ 2♦ 9♦ (W N E S: E plays the 2♦, S's 9♦ wins, as in I1): the
+    // same 37–43, and the wrong pitcher at trick 2.
+    let mut tricks = IRISH_1.to_vec();
+    (tricks[0], tricks[1]) = ("3D 4D 5D 6D", "7D 8D 2D 9D");
+    let c = run(
+        irish(json!({})),
+        json!([{"pitcher": "N", "tricks": tricks}]),
+    );
+    assert_eq!(hand(&c, 1), vec![37, 43]);
+    assert_eq!(errors(&c), vec![("wrong-pitcher", Some(1), Some(2))]);
 }

@@ -39,6 +39,7 @@ pub fn hand_fault(fault: &HandFault, hand: u32) -> Fault {
             pitched,
             holder,
             card,
+            ..
         } => (
             Code::WrongPitcher,
             format!("{pitched} pitched hand {hand}, but {holder} held {card}, the lowest diamond, and should have pitched"),

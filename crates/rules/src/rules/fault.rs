@@ -102,6 +102,8 @@ pub enum HandFault {
         pitched: Seat,
         holder: Seat,
         card: Card,
+        /// The trick the holder played it in, from 1.
+        trick: u32,
     },
     /// Fewer tricks than the deal, and the game was not decided in them.
     #[error(
@@ -122,10 +124,10 @@ impl HandFault {
         }
     }
 
-    /// The trick it concerns, if one: the lowest diamond is seen in the first trick.
+    /// The trick it concerns, if one: the trick the lowest diamond was played in.
     pub fn trick(&self) -> Option<u32> {
         match self {
-            HandFault::NotLowestDiamond { .. } => Some(1),
+            HandFault::NotLowestDiamond { trick, .. } => Some(*trick),
             _ => None,
         }
     }

@@ -782,6 +782,7 @@ impl Game {
                 pitched,
                 holder,
                 card: lowest,
+                trick: play.played_in(lowest).unwrap_or(1),
             });
         }
         hand.turn = Some(if passed { holder } else { pitched });
