@@ -603,3 +603,110 @@ fn an_imported_irish_match_with_a_claimed_deal_resumes_where_it_stood() {
     elsewhere.ok(&["import", file.to_str().unwrap()]);
     assert_eq!(prompt(&elsewhere), here);
 }
+
+/// `don games` at `COLUMNS` columns.
+fn games_at(db: &Db, columns: &str) -> String {
+    let out = db
+        .cmd(&["games"])
+        .env("COLUMNS", columns)
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    text(&out.stdout)
+}
+
+#[test]
+fn irish_don_show_and_games_give_the_count_in_play_and_the_claim() {
+    // The claimed deal (tests/entries.rs): hand 1 NS 5, EW 75; in hand 2 NS pass 80 at trick 12:
+    // 85–75, not the 5–75 of hand 1 alone.
+    let db = Db::new();
+    db.ok(&["new", "irish-don", "--seats", "Gareth, Dai, Rhys, Huw"]);
+    let mut lines = vec!["pitcher N".to_string()];
+    lines.extend(common::CLAIMED[0].iter().map(|t| t.to_string()));
+    lines.extend(common::CLAIMED[1].iter().map(|t| t.to_string()));
+    let out = db.play(&["1"], &(lines.join("\n") + "\n"));
+    let said = text(&out.stdout);
+    assert!(said.contains("NS (Gareth & Rhys) pass 80 at trick 12 of hand 2: 85–75\nCount: NS (Gareth & Rhys) 85, past 80 · EW (Dai & Huw) 75, 6 to pass 80\nNS (Gareth & Rhys) may claim: `claim` ends hand 2 and the game here, or play the deal out\n"), "{said}");
+    let sheet = db.ok(&["show", "1"]);
+    assert!(sheet.contains("\nUnfinished: the count is 85–75, hand 2 in play (12 tricks entered). NS (Gareth & Rhys) may claim the game.\n"), "{sheet}");
+    assert!(
+        sheet.contains(
+            "\nNS (Gareth & Rhys) may claim: `don play 1`, then `claim`, ends the game there.\n"
+        ),
+        "{sheet}"
+    );
+    assert!(!sheet.contains("Unfinished at 5–75"), "{sheet}");
+    let list = games_at(&db, "200");
+    assert!(
+        list.contains("┆ 85–75 ┆ unfinished, NS may claim │"),
+        "{list}"
+    );
+    // The JSON keeps its meaning (FORMAT.md §6): `final` is the hands' totals.
+    let json: Value = serde_json::from_str(&db.ok(&["games", "--json"])).unwrap();
+    assert_eq!(json[0]["final"], serde_json::json!({"NS": 5, "EW": 75}));
+    // Claimed: won, and nothing more to claim.
+    db.play(&["1"], "claim\n");
+    assert!(games_at(&db, "200").contains("NS (Gareth & Rhys) won"));
+}
+
+#[test]
+fn a_match_in_play_shows_its_legs_and_the_leg_in_play() {
+    // Best of three legs to 121: three hands of 52 (44 and game 8) take NS to 156 and leg 1;
+    // in leg 2, E pitches 5♥ and N's A♥ takes 5♥ K♥ A♥ of trumps: 10 + 3 + 4 = 17.
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--legs",
+        "3",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "N",
+    ]);
+    let hand = "totals NS 52 EW 0 game NS\n";
+    let out = db.play(
+        &["1"],
+        &format!("{hand}{hand}{hand}pitcher E\n5h kh 2h ah\n"),
+    );
+    assert!(text(&out.stdout).contains("NS (Gareth & Rhys) win leg 1; legs 1–0. Leg 2 begins"));
+    let sheet = db.ok(&["show", "1"]);
+    assert!(
+        sheet.contains("\nLeg 1: NS win in hand 3: 156–0\nUnfinished: legs 1–0, leg 2 at 17–0.\n"),
+        "{sheet}"
+    );
+    assert!(!sheet.contains("Unfinished at 156–0"), "{sheet}");
+    let list = games_at(&db, "200");
+    assert!(list.contains("┆ 17–0  ┆ unfinished, legs 1–0 │"), "{list}");
+}
+
+#[test]
+fn games_at_80_columns_keeps_its_headers_and_the_variant_whole() {
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "S",
+    ]);
+    let list = games_at(&db, "80");
+    let lines: Vec<&str> = list.lines().collect();
+    for line in &lines {
+        assert!(line.chars().count() <= 80, "wider than 80: {line}\n{list}");
+    }
+    for header in [
+        "Game", "Date", "Variant", "Players", "Hands", "Score", "Result",
+    ] {
+        assert!(
+            lines[1].contains(&format!(" {header}")),
+            "`{header}` cut:\n{list}"
+        );
+    }
+    assert!(lines[3].contains("┆ nine-card-don┆"), "{list}");
+    // The players wrap instead: a row of at most three lines (the table and its count, eight).
+    assert!(lines.len() <= 8, "{list}");
+    assert_eq!(lines.last(), Some(&"1 game."));
+}

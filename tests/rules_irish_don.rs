@@ -236,3 +236,84 @@ fn an_abandoned_first_deal_is_redealt_and_the_new_lowest_diamond_pitches() {
         "N pitched hand 2, but E held 2D, the lowest diamond, and should have pitched"
     );
 }
+
+/// I1's tricks as cards.
+fn cards_of(trick: &str) -> Vec<don::rules::Card> {
+    trick.split(' ').map(|c| c.parse().unwrap()).collect()
+}
+
+#[test]
+fn a_wrong_first_pitcher_is_refused_at_the_trick_that_shows_it() {
+    use don::rules::{Card, Game, OptionValue, PlayError, Rejected, Seat, Variant};
+    let variant = |options: &[(&str, OptionValue)]| {
+        Variant::build("irish-don", options.iter().map(|(k, v)| (*k, v.clone()))).unwrap()
+    };
+    let two_d: Card = "2D".parse().unwrap();
+    // I1 pitched by N, but trick 1 written 3♦ 2♦ 4♦ 5♦: N leads the 3♦ and E plays the 2♦. E
+    // held the lowest diamond and should have pitched (RULES.md §5): refused at trick 1, the
+    // cards handed back, the game as it was.
+    let mut game = Game::new(&variant(&[]));
+    game.begin_hand(Some(Seat::N)).unwrap();
+    let before = game.clone();
+    assert_eq!(
+        game.check_first_pitch(&cards_of("3D 2D 4D 5D")),
+        Err(Rejected {
+            cards: cards_of("3D 2D 4D 5D"),
+            error: PlayError::NotLowestDiamond {
+                trick: 1,
+                pitched: Seat::N,
+                holder: Seat::E,
+                card: two_d,
+            },
+        })
+    );
+    assert_eq!(game, before);
+    // Later in the deal: I1's trick 1 with the 2♦ kept back. 3♦ 4♦ 5♦ 6♦ (N E S W): W's 6♦
+    // wins and W leads trick 2, 7♦ 8♦ 2♦ 9♦: W, N, E, S, so E plays the 2♦ in trick 2.
+    game.play_trick(&cards_of("3D 4D 5D 6D")).unwrap();
+    assert_eq!(
+        game.check_first_pitch(&cards_of("7D 8D 2D 9D"))
+            .unwrap_err()
+            .error,
+        PlayError::NotLowestDiamond {
+            trick: 2,
+            pitched: Seat::N,
+            holder: Seat::E,
+            card: two_d,
+        }
+    );
+    // W, N, E, S: N, the pitcher, plays the 2♦: right.
+    assert_eq!(game.check_first_pitch(&cards_of("7D 2D 8D 9D")), Ok(()));
+    // The pitcher's own 2♦, as in I1: right.
+    let mut game = Game::new(&variant(&[]));
+    game.begin_hand(Some(Seat::N)).unwrap();
+    assert_eq!(game.check_first_pitch(&cards_of(IRISH_1[0])), Ok(()));
+    // Under pass_pitch the first pitch may pass to the partner: S held the 2♦ and N pitched.
+    let mut game = Game::new(&variant(&[("pass_pitch", OptionValue::Bool(true))]));
+    game.begin_hand(Some(Seat::N)).unwrap();
+    assert_eq!(game.check_first_pitch(&cards_of("3D 4D 2D 5D")), Ok(()));
+    // Two players (§9): the first pitcher is free.
+    let mut game = Game::new(&variant(&[("players", OptionValue::Int(2))]));
+    game.begin_hand(Some(Seat::N)).unwrap();
+    assert_eq!(game.check_first_pitch(&cards_of("3D 2D")), Ok(()));
+    // The second deal is pitched by the rotation: whoever plays the 2♦.
+    let mut game = Game::new(&variant(&[]));
+    game.begin_hand(Some(Seat::N)).unwrap();
+    for trick in IRISH_1 {
+        game.play_trick(&cards_of(trick)).unwrap();
+    }
+    game.end_hand().unwrap();
+    game.begin_hand(Some(Seat::E)).unwrap();
+    assert_eq!(game.check_first_pitch(&cards_of("3D 2D 4D 5D")), Ok(()));
+    // A record is told of it where it shows too: I1 with its first two tricks written 3♦ 4♦ 5♦
+    // 6♦ (W's 6♦ wins) and 7♦ 8♦ 2♦ 9♦ (W N E S: E plays the 2♦, S's 9♦ wins, as in I1): the
+    // same 37–43, and the wrong pitcher at trick 2.
+    let mut tricks = IRISH_1.to_vec();
+    (tricks[0], tricks[1]) = ("3D 4D 5D 6D", "7D 8D 2D 9D");
+    let c = run(
+        irish(json!({})),
+        json!([{"pitcher": "N", "tricks": tricks}]),
+    );
+    assert_eq!(hand(&c, 1), vec![37, 43]);
+    assert_eq!(errors(&c), vec![("wrong-pitcher", Some(1), Some(2))]);
+}

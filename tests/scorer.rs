@@ -653,7 +653,8 @@ fn irish_don_more_than_eighty_and_a_claim() {
         [
             "NS win the trick: 9 of diamonds 9 — 9 to count",
             "NS pass 80 at trick 12 of hand 2: 85–75",
-            "Count: NS 85, past 80 · EW 75, 6 to pass 80"
+            "Count: NS 85, past 80 · EW 75, 6 to pass 80",
+            "NS may claim: `claim` ends hand 2 and the game here, or play the deal out"
         ]
     );
     assert!(!t.status().over, "decided, but the deal is in play");
@@ -666,6 +667,70 @@ fn irish_don_more_than_eighty_and_a_claim() {
     );
     assert_eq!(t.journal().flat().last().unwrap().entry, Entry::EndHand);
     assert_eq!(t.sheet().hands[1].points[Side::NS], 80);
+}
+
+#[test]
+fn irish_don_a_side_past_80_is_told_at_once_that_it_may_claim() {
+    // The claimed deal (tests/entries.rs): hand 1 NS 5, EW 75. In hand 2 NS take every trick's
+    // fat: 5 + 71 after trick 11 (76–75), the 9♦ in trick 12 makes 85: NS pass 80 (RULES.md
+    // §5), and may stop play and claim.
+    let mut t = open("irish-don", &[], welsh());
+    play(&mut t, &strs(&lines_of("N", CLAIMED[0])));
+    assert_eq!(t.status().may_claim, None, "between hands");
+    play(&mut t, &CLAIMED[1][..11]);
+    assert_eq!(t.status().may_claim, None, "76–75: nobody past 80");
+    let said = enter(&mut t, CLAIMED[1][11]);
+    assert_eq!(
+        said[1..],
+        [
+            "NS (Gareth & Rhys) pass 80 at trick 12 of hand 2: 85–75",
+            "Count: NS (Gareth & Rhys) 85, past 80 · EW (Dai & Huw) 75, 6 to pass 80",
+            "NS (Gareth & Rhys) may claim: `claim` ends hand 2 and the game here, or play the deal out"
+        ]
+    );
+    let status = t.status();
+    assert_eq!(status.may_claim, Some(Side::NS));
+    assert_eq!(score(&status), [85, 75]);
+    assert!(status.to_string().ends_with(
+        ". NS (Gareth & Rhys) may claim: `claim` ends hand 2 and the game here, or play the deal out"
+    ));
+    assert_eq!(
+        status.prompt(),
+        "H2 T13 · S leads · ♣ · NS 85–75 EW · NS may claim"
+    );
+    // The sheet says where play stands: the count with hand 2's tricks, not 5–75.
+    let sheet = t.sheet();
+    let standing = sheet.standing.clone().unwrap();
+    assert_eq!(
+        (standing.in_play, standing.counting, standing.may_claim),
+        (Some((2, 12)), true, Some(Side::NS))
+    );
+    assert_eq!(
+        (standing.score[Side::NS], standing.score[Side::EW]),
+        (85, 75)
+    );
+    assert!(don::app::view::SheetView::of(&sheet).result.contains(
+        &"Unfinished: the count is 85–75, hand 2 in play (12 tricks entered). NS (Gareth & Rhys) may claim the game.".to_string()
+    ));
+    // Claimed: over, and nothing more to claim.
+    enter(&mut t, "claim");
+    assert_eq!((t.status().over, t.status().may_claim), (true, None));
+    assert_eq!(t.sheet().standing, None);
+
+    // Misère: NS pass 80 and lose; EW, the winners, may claim.
+    let mut t = open(
+        "irish-don",
+        &[("misere", OptionValue::Bool(true))],
+        BySeat::default(),
+    );
+    play(&mut t, &strs(&lines_of("N", CLAIMED[0])));
+    let said = play(&mut t, &CLAIMED[1][..12]);
+    has(&said, "NS pass 80 at trick 12 of hand 2 and lose: 85–75");
+    has(
+        &said,
+        "EW may claim: `claim` ends hand 2 and the game here, or play the deal out",
+    );
+    assert_eq!(t.status().may_claim, Some(Side::EW));
 }
 
 #[test]
@@ -731,16 +796,27 @@ fn irish_don_short_packs_refuse_the_cards_they_lack() {
         "4D 3D 5D 6D",
         "hand 1: E played 3D in trick 1, but the 44-card pack has no threes",
     );
-    // The first pitch goes to the lowest diamond: N pitched, but E played the 2♦.
+    // The first pitch goes to the lowest diamond: N pitched, but E played the 2♦ in trick 1:
+    // refused there, not at trick 13, with how to mend it.
     let mut t = open("irish-don", &[], BySeat::default());
-    let mut tricks = IRISH_1.to_vec();
-    tricks[0] = "3D 2D 4D 5D";
-    play(&mut t, &strs(&lines_of("N", &tricks[..12])));
+    enter(&mut t, "pitcher N");
     refused(
         &mut t,
-        tricks[12],
-        "N pitched hand 1, but E held 2D, the lowest diamond, and should have pitched",
+        "3D 2D 4D 5D",
+        "N pitched hand 1, but E played 2D in trick 1: E held the lowest diamond and should have pitched. To mend it: if the wrong seat pitched, `abandon misdeal` voids the deal and the holder of the lowest diamond pitches the redeal; or, if a line was typed wrong, `undo` takes back hand 1's one line so far",
     );
+    // In trick 2 (3♦ 4♦ 5♦ 6♦ to W; then W 7♦, N 8♦, E 2♦, S 9♦), after two lines.
+    enter(&mut t, "3D 4D 5D 6D");
+    refused(
+        &mut t,
+        "7D 8D 2D 9D",
+        "N pitched hand 1, but E played 2D in trick 2: E held the lowest diamond and should have pitched. To mend it: if the wrong seat pitched, `abandon misdeal` voids the deal and the holder of the lowest diamond pitches the redeal; or, if a line was typed wrong, `undo` takes back hand 1's 2 lines so far, one at a time",
+    );
+    // Mended as it says: the misdeal abandoned, and E, the holder, pitches the redeal.
+    enter(&mut t, "abandon misdeal");
+    enter(&mut t, "pitcher E");
+    enter(&mut t, "2D 3D 4D 5D");
+    assert_eq!(t.status().trick, 2);
 }
 
 #[test]

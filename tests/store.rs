@@ -350,7 +350,7 @@ fn undo_reverses_an_import_and_undoing_the_undo_redoes_it() {
     assert!(said.starts_with("Undid #2 ("), "{said}");
     assert_eq!(db.ok(&["export"]).lines().count(), 1);
     let said = db.ok(&["undo"]);
-    assert!(said.starts_with("Undid the undo #3 ("), "{said}");
+    assert!(said.starts_with("Redid #2 ("), "{said}");
     assert_eq!(db.ok(&["export"]), two);
     // And back once more.
     db.ok(&["undo"]);

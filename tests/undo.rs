@@ -348,3 +348,63 @@ fn the_log_says_who_made_each_change_and_for_which_team() {
     assert_eq!(row("2")[3], "");
     assert_eq!(row("3")[3], "dai\\u{1b}[31m (for Royal Oak)");
 }
+
+#[test]
+fn undo_at_the_shell_says_how_to_redo_and_go_back_and_the_log_says_what_stands() {
+    let db = Db::new();
+    db.ok(&[
+        "new",
+        "nine-card-don",
+        "--seats",
+        "Gareth, Dai, Rhys, Huw",
+        "--pitcher",
+        "S",
+    ]);
+    let out = db.play(&[], "5h kh 2h ah\n");
+    assert!(out.status.success());
+    let trick = "game 1, hand 1: trick 5H KH 2H AH";
+    let first = "#1 (new game 1: Nine Card Don to 121, 8 for game)";
+    // #3 undoes the trick (#2): again redoes it; further back is #1.
+    let said = db.ok(&["undo"]);
+    assert!(said.starts_with("Undid #2 ("), "{said}");
+    assert!(said.contains(&format!("): {trick}. (This is #3.)\n`don undo` again redoes #2; to go further back, `don undo 1` puts back {first}, and so on (`don log` lists the changes).\n")), "{said}");
+    // #4 undoes #3: the trick is redone, and stands.
+    let said = db.ok(&["undo"]);
+    assert!(said.starts_with("Redid #2 ("), "{said}");
+    assert!(
+        said.ends_with(&format!(
+            "): {trick}, undoing #3. (This is #4.)\n`don undo` again undoes #2 again.\n"
+        )),
+        "{said}"
+    );
+    let log = db.ok(&["log"]);
+    assert!(
+        log.contains(&format!("redid #2 ({trick}) by undoing #3 ")),
+        "{log}"
+    );
+    assert!(
+        log.contains(&format!("undid #2 ({trick}) (undone by #4)")),
+        "{log}"
+    );
+    assert!(
+        log.contains(&format!("{trick} (redone by #4: it stands)")),
+        "{log}"
+    );
+    // #5 undoes #4: the trick is undone again; #3 stands again, #4 does not.
+    let said = db.ok(&["undo"]);
+    assert!(said.starts_with("Undid #2 again ("), "{said}");
+    assert!(said.contains(&format!("): {trick}, undoing #4. (This is #5.)\n`don undo` again redoes #2; to go further back, `don undo 1`")), "{said}");
+    let log = db.ok(&["log"]);
+    assert!(
+        log.contains(&format!("undid #2 again ({trick}) by undoing #4 ")),
+        "{log}"
+    );
+    assert!(
+        log.contains(&format!("redid #2 ({trick}) by undoing #3 (undone by #5)")),
+        "{log}"
+    );
+    assert!(log.contains(&format!("undid #2 ({trick}) ")), "{log}");
+    assert!(log.contains(&format!("{trick} (undone by #3)")), "{log}");
+    assert!(!log.contains("(undid #"), "no nest of undos: {log}");
+    assert_eq!(db.show("1")["hands"], serde_json::json!([]));
+}

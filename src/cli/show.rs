@@ -77,6 +77,13 @@ pub fn show(args: ShowArgs) -> Result<Exit, CliError> {
             })
             .collect();
         write_sheet(&mut out, format!("Game {game}"), &sheet, Some(&entered))?;
+        if let Some(side) = sheet.standing.as_ref().and_then(|s| s.may_claim) {
+            let side = shown(&side_name(&sheet.seats, side)).into_owned();
+            writeln!(
+                out,
+                "{side} may claim: `don play {game}`, then `claim`, ends the game there."
+            )?;
+        }
         writeln!(out, "Begun {}.", short_time(&times.created))?;
     }
     out.flush()?;
@@ -118,6 +125,35 @@ fn sides_json(summary: &Summary) -> Value {
     Value::Object(map)
 }
 
+/// Where an unfinished game stands, as `games` lists it: its score as play stands (Irish Don:
+/// the count of the fat, the deal in play included; a match's leg in play), and what is left
+/// to say of it: "unfinished, legs 1–0" (leg 2 in play), "unfinished, NS may claim".
+struct InPlay {
+    score: String,
+    result: String,
+}
+
+fn in_play(app: &don::app::App, listed: &Listed) -> Option<InPlay> {
+    if listed.summary.finished {
+        return None;
+    }
+    let sheet = app.score_sheet(listed.game.game).ok()?;
+    let st = sheet.standing.as_ref()?;
+    let mut result = String::from("unfinished");
+    if sheet.is_match() {
+        let word = don::replay::words::leg_word(&sheet).to_lowercase();
+        let wins = don::replay::words::score_words(sheet.sides, sheet.wins);
+        result.push_str(&format!(", {word}s {wins}"));
+    }
+    if let Some(side) = st.may_claim {
+        result.push_str(&format!(", {} may claim", side.code()));
+    }
+    Some(InPlay {
+        score: don::replay::words::score_words(sheet.sides, st.score),
+        result,
+    })
+}
+
 fn result_words(seats: &BySeat<Option<String>>, s: &Summary) -> String {
     let outcome = match (s.finished, s.winner) {
         (false, _) => return "unfinished".into(),
@@ -140,7 +176,7 @@ fn seat_names(listed: &ListedGame) -> BySeat<Option<String>> {
     seats
 }
 
-fn game_row(listed: &Listed) -> Vec<Cell> {
+fn game_row(listed: &Listed, now: Option<InPlay>) -> Vec<Cell> {
     let (g, s) = (&listed.game, &listed.summary);
     let text = |t: &Option<String>| t.as_deref().map(|t| shown(t).into_owned());
     let seats = seat_names(g);
@@ -154,6 +190,10 @@ fn game_row(listed: &Listed) -> Vec<Cell> {
         number.push_str(&format!(" {id}"));
     }
     let score: Vec<String> = s.scores.iter().map(|(_, n)| n.to_string()).collect();
+    let (score, result) = match now {
+        Some(now) => (now.score, now.result),
+        None => (score.join("–"), result_words(&seats, s)),
+    };
     vec![
         Cell::new(number),
         Cell::new(text(&g.date).unwrap_or_default()),
@@ -161,8 +201,8 @@ fn game_row(listed: &Listed) -> Vec<Cell> {
         Cell::new(text(&g.venue).unwrap_or_default()),
         Cell::new(players.join(" v ")),
         Cell::new(s.hands).set_alignment(CellAlignment::Right),
-        Cell::new(score.join("–")),
-        Cell::new(result_words(&seats, s)),
+        Cell::new(score),
+        Cell::new(result),
     ]
 }
 
@@ -221,11 +261,11 @@ pub fn games(args: GamesArgs) -> Result<Exit, CliError> {
             "Game", "Date", "Variant", "Venue", "Players", "Hands", "Score", "Result",
         ]);
         for listed in &listed {
-            table.add_row(game_row(listed));
+            table.add_row(game_row(listed, in_play(&app, listed)));
         }
-        // The date, the hands and the score are never broken across lines; the players are the
-        // names.
-        super::text::fit(&mut table, &[1, 5, 6], &[4]);
+        // The date, the variant, the hands and the score are never broken across lines, nor is
+        // a header shortened; the players are the names, and wrap first.
+        super::text::fit_with_headers(&mut table, &[1, 2, 5, 6], &[4]);
         writeln!(out, "{table}")?;
         let n = listed.len();
         writeln!(out, "{}.", count(n, "game", "games"))?;

@@ -62,6 +62,16 @@ const NAME_MIN: u32 = 6;
 /// the names, down to [`NAME_MIN`] characters. The width left over goes to the names first. A
 /// table that cannot fit with its figures whole is left wider than the width.
 pub fn fit(table: &mut Table, whole: &[usize], names: &[usize]) {
+    fit_as(table, whole, names, false);
+}
+
+/// [`fit`], with every header kept whole: never shortened (`Game` stays `Game`, not `Gam`), so
+/// the other columns give way (the names wrap) before a header would.
+pub fn fit_with_headers(table: &mut Table, whole: &[usize], names: &[usize]) {
+    fit_as(table, whole, names, true);
+}
+
+fn fit_as(table: &mut Table, whole: &[usize], names: &[usize], keep_headers: bool) {
     let Some(width) = table_width() else {
         table.set_content_arrangement(ContentArrangement::Disabled);
         return;
@@ -145,7 +155,11 @@ pub fn fit(table: &mut Table, whole: &[usize], names: &[usize]) {
         } else {
             words[i].min(other).max(figures[i])
         }
-        .max(u32::from(longest_word(&headers[i])).min(3));
+        .max(u32::from(longest_word(&headers[i])).min(if keep_headers {
+            u32::MAX
+        } else {
+            3
+        }));
         text.max(1) + pad[i]
     };
     let total = |headers: &[String], pad: &[u32], hidden: &[bool], name_cap: u32, other: u32| {
@@ -157,18 +171,28 @@ pub fn fit(table: &mut Table, whole: &[usize], names: &[usize]) {
             + shown.len() as u32
             + 1
     };
-    // 1. Empty columns left out.
-    if total(&headers, &pad, &hidden, NAME_MIN, NAME_MIN) > width {
+    // 1. Empty columns left out (with their headers kept whole, whenever the table is fitted).
+    if keep_headers || total(&headers, &pad, &hidden, NAME_MIN, NAME_MIN) > width {
         for i in 0..columns {
             hidden[i] = empty[i] && !rows.is_empty();
         }
     }
     // 2. The figures' headers shortened, all of them alike, while the names want more room.
-    if total(&headers, &pad, &hidden, u32::MAX, NAME_MIN) > width {
+    if !keep_headers && total(&headers, &pad, &hidden, u32::MAX, NAME_MIN) > width {
         for i in (0..columns).filter(|&i| is_whole(i) && !hidden[i]) {
             let short = abbreviation(&headers[i], cells[i].max(1));
             if longest_word(&short) < longest_word(&headers[i]) {
                 headers[i] = short;
+            }
+        }
+    }
+    // 2'. With the headers kept whole: every column without its padding on the right, the
+    //     names wanting more room than there is.
+    if keep_headers {
+        for (i, p) in pad.iter_mut().enumerate() {
+            *p = 1;
+            if let Some(column) = table.column_mut(i) {
+                column.set_padding((1, 0));
             }
         }
     }

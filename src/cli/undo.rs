@@ -25,20 +25,44 @@ pub struct UndoArgs {
 
 pub fn undo(args: UndoArgs) -> Result<Exit, CliError> {
     let undone = Cx::change(&args.db)?.app.undo(args.operation)?;
-    let verb = if undone.was_undo() {
-        "Undid the undo"
-    } else {
-        "Undid"
+    let (target, effect) = (&undone.target, &undone.effect);
+    let root = &effect.root;
+    let mut out = io::stdout().lock();
+    // What it did to the change first undone; through an undo of an undo, which undo it undid.
+    let (verb, again) = match (effect.depth, effect.redone) {
+        (1, _) => ("Undid", ""),
+        (_, true) => ("Redid", ""),
+        (_, false) => ("Undid", " again"),
     };
-    let target = &undone.target;
+    let by = match effect.depth {
+        1 => String::new(),
+        _ => format!(", undoing #{}", target.id),
+    };
     writeln!(
-        io::stdout().lock(),
-        "{verb} #{} ({}): {}. (This is #{}; `don undo` again reverses it.)",
-        target.id,
-        target.at,
-        shown(&target.brief()),
+        out,
+        "{verb} #{}{again} ({}): {}{by}. (This is #{}.)",
+        root.id,
+        root.at,
+        shown(&root.brief()),
         undone.op
     )?;
+    // `don undo` puts back the last change, this one: again, it toggles; `don undo N` goes
+    // further back.
+    let again = if effect.redone {
+        format!("`don undo` again undoes #{} again", root.id)
+    } else {
+        format!("`don undo` again redoes #{}", root.id)
+    };
+    match &undone.before {
+        Some(before) => writeln!(
+            out,
+            "{again}; to go further back, `don undo {}` puts back #{} ({}), and so on (`don log` lists the changes).",
+            before.id,
+            before.id,
+            shown(&before.brief())
+        )?,
+        None => writeln!(out, "{again}.")?,
+    }
     Ok(Exit::Ok)
 }
 
@@ -53,21 +77,58 @@ pub struct LogArgs {
 }
 
 pub fn log(args: LogArgs) -> Result<Exit, CliError> {
-    let entries = Cx::read(&args.db)?.app.log(args.limit as usize)?;
+    let cx = Cx::read(&args.db)?;
+    let entries = cx.app.log(args.limit as usize)?;
+    // What each undo did in the end, and the changes redone by an undo that stands.
+    let mut effects = Vec::new();
+    let mut redone_by = std::collections::HashMap::new();
+    for entry in &entries {
+        let op = &entry.operation;
+        let effect = cx.app.undo_effect(op)?;
+        if let Some(e) = effect
+            .as_ref()
+            .filter(|e| e.redone && op.undone_by.is_none())
+        {
+            redone_by.entry(e.root.id).or_insert(op.id);
+        }
+        effects.push(effect);
+    }
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     if entries.is_empty() {
         writeln!(out, "No changes yet.")?;
     } else {
         let mut table = table(&["#", "When", "Command", "By", "What it did"], &[]);
-        for LogEntry {
-            operation: op,
-            team,
-        } in &entries
+        for (
+            LogEntry {
+                operation: op,
+                team,
+            },
+            effect,
+        ) in entries.iter().zip(&effects)
         {
-            let mut what = shown(&op.brief()).into_owned();
-            if let Some(by) = op.undone_by {
-                what.push_str(&format!(" (undone by #{by})"));
+            // An undo of an undo says what it did to the change first undone, not the nest of
+            // undos; whether each change stands now is said after it.
+            let mut what = match effect {
+                Some(e) if e.depth > 1 => {
+                    let (verb, again) = if e.redone {
+                        ("redid", "")
+                    } else {
+                        ("undid", " again")
+                    };
+                    let target = op.undoes.unwrap_or_default();
+                    format!(
+                        "{verb} #{}{again} ({}) by undoing #{target}",
+                        e.root.id,
+                        shown(&e.root.brief())
+                    )
+                }
+                _ => shown(&op.brief()).into_owned(),
+            };
+            match (op.undone_by, redone_by.get(&op.id)) {
+                (Some(by), _) => what.push_str(&format!(" (undone by #{by})")),
+                (None, Some(by)) => what.push_str(&format!(" (redone by #{by}: it stands)")),
+                (None, None) => {}
             }
             table.add_row(vec![
                 Cell::new(op.id),

@@ -39,6 +39,7 @@ pub fn hand_fault(fault: &HandFault, hand: u32) -> Fault {
             pitched,
             holder,
             card,
+            ..
         } => (
             Code::WrongPitcher,
             format!("{pitched} pitched hand {hand}, but {holder} held {card}, the lowest diamond, and should have pitched"),
@@ -103,6 +104,18 @@ pub fn refusal(error: &PlayError, hand: u32) -> Fault {
             format!("hand {hand} has more tricks than a deal's {tricks}"),
         )
         .naming(true, false),
+        PlayError::NotLowestDiamond {
+            trick,
+            pitched,
+            holder,
+            card,
+        } => Fault::new(
+            Code::WrongPitcher,
+            format!("{pitched} pitched hand {hand}, but {holder} played {card} in trick {trick}: {holder} held the lowest diamond and should have pitched"),
+        )
+        .at_trick(*trick)
+        .by(*holder)
+        .naming(true, true),
         other => Fault::new(Code::Schema, other.to_string()),
     };
     fault.at_hand(hand)

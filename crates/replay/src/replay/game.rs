@@ -1,7 +1,7 @@
 //! A game being replayed, one step or one typed entry at a time, with its score sheet.
 
 use super::faults;
-use super::sheet::{HandKind, HandRow, ScoreSheet};
+use super::sheet::{HandKind, HandRow, ScoreSheet, Standing};
 use crate::record::text::count;
 use crate::record::trick::TrickCards;
 use crate::record::{Code, Fault};
@@ -286,6 +286,25 @@ impl Replay {
         Ok(report)
     }
 
+    /// Irish Don's first deal: refuses a trick (of the hand in play, or the one it would begin)
+    /// that shows someone other than the pitcher playing the lowest diamond (RULES.md §5), as
+    /// [`Game::check_first_pitch`] does; nothing changes. The table asks this of each trick
+    /// typed, so a wrong first pitcher is caught at the trick that shows it; a record (and a
+    /// game kept before) is told of it when the hand closes.
+    pub fn check_first_pitch(&self, trick: &TrickCards) -> Result<(), Fault> {
+        let number = self.hand_number();
+        let refused = |r: crate::rules::Rejected| faults::refusal(&r.error, number);
+        if self.open.is_some() {
+            return self.game.check_first_pitch(trick.cards()).map_err(refused);
+        }
+        let led = trick.seats().and_then(|s| s.first().copied());
+        let mut game = self.game.clone();
+        match game.begin_hand(led.or(self.pending.pitcher)) {
+            Ok(_) => game.check_first_pitch(trick.cards()).map_err(refused),
+            Err(_) => Ok(()), // the entry itself says what is wrong
+        }
+    }
+
     /// A trick's named seats must be seats of the game.
     pub fn seats_of_game(&self, trick: &TrickCards) -> Result<(), Fault> {
         let seating = self.game.spec().seating;
@@ -429,6 +448,7 @@ impl Replay {
     /// The sheet, with the final score and the result. A hand still in play, or penalties
     /// waiting for the next hand, are not on it, and it says so.
     pub fn finish(mut self) -> ScoreSheet {
+        self.sheet.standing = self.standing();
         if let Some(open) = self.open.take() {
             // The hand in play gets the checks a finished hand gets, as far as it goes: what
             // was found in its tricks so far (a card played twice, a renege, a wrong pitcher).
@@ -456,6 +476,22 @@ impl Replay {
         self.sheet.result = self.game.result().cloned();
         self.sheet.wins = self.game.wins();
         self.sheet
+    }
+
+    /// Where play stands while the game is not decided: the hand in play, the score as play
+    /// stands (Irish Don: the count of the fat), the leg, a side that may claim.
+    pub fn standing(&self) -> Option<Standing> {
+        if self.game.is_over() {
+            return None;
+        }
+        let running = self.game.running_count();
+        Some(Standing {
+            in_play: self.open.as_ref().map(|o| (o.number, o.tricks)),
+            score: running.unwrap_or_else(|| self.game.score_in_play()),
+            counting: running.is_some(),
+            leg: self.game.leg(),
+            may_claim: self.game.may_claim(),
+        })
     }
 
     /// Enters one typed entry, as the scorer does: a hand begins with its first trick (or its

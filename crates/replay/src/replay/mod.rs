@@ -12,4 +12,4 @@ pub mod words;
 
 pub use game::{Entry, Replay, Step};
 pub use record::replay_record;
-pub use sheet::{HandKind, HandRow, ScoreSheet};
+pub use sheet::{HandKind, HandRow, ScoreSheet, Standing};

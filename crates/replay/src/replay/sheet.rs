@@ -34,6 +34,24 @@ pub struct HandRow {
     pub decided: Option<Decision>,
 }
 
+/// Where play stands in a game not yet decided, as the replay left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Standing {
+    /// The hand in play (its number in the record) and how many of its tricks are entered.
+    pub in_play: Option<(u32, u32)>,
+    /// The score as play stands: the game's (or leg's) in progress, a new leg's 0–0 once a leg
+    /// is won; in Irish Don during a deal, each side's count of the fat, the deal's tricks so
+    /// far included.
+    pub score: BySide<i32>,
+    /// True when `score` is Irish Don's count of the fat during a deal.
+    pub counting: bool,
+    /// The leg (Irish Don: the game) in play, or the next one, from 1.
+    pub leg: u32,
+    /// Irish Don: the side that may claim now (RULES.md §5), the game having been decided in
+    /// the deal in play.
+    pub may_claim: Option<Side>,
+}
+
 /// The replay of one game: the record's particulars, a row per hand, the result, the faults.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ScoreSheet {
@@ -55,6 +73,8 @@ pub struct ScoreSheet {
     pub warnings: Vec<Fault>,
     /// Tricks replayed.
     pub tricks: u64,
+    /// Where play stands, while the game is not decided.
+    pub standing: Option<Standing>,
 }
 
 impl ScoreSheet {
@@ -77,6 +97,7 @@ impl ScoreSheet {
             errors: Vec::new(),
             warnings: Vec::new(),
             tricks: 0,
+            standing: None,
         }
     }
 

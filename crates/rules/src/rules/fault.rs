@@ -102,6 +102,8 @@ pub enum HandFault {
         pitched: Seat,
         holder: Seat,
         card: Card,
+        /// The trick the holder played it in, from 1.
+        trick: u32,
     },
     /// Fewer tricks than the deal, and the game was not decided in them.
     #[error(
@@ -122,10 +124,10 @@ impl HandFault {
         }
     }
 
-    /// The trick it concerns, if one: the lowest diamond is seen in the first trick.
+    /// The trick it concerns, if one: the trick the lowest diamond was played in.
     pub fn trick(&self) -> Option<u32> {
         match self {
-            HandFault::NotLowestDiamond { .. } => Some(1),
+            HandFault::NotLowestDiamond { trick, .. } => Some(*trick),
             _ => None,
         }
     }
@@ -162,6 +164,16 @@ pub enum PlayError {
     /// A score would leave the range a score is kept in.
     #[error("points out of range: {side}'s score would pass ±{limit}")]
     ScoreOutOfRange { side: Side, limit: i32 },
+    /// Irish Don's first deal (RULES.md §5): trick `trick` shows that `holder`, not `pitched`,
+    /// held the lowest diamond, and so should have pitched (no pitch passed as `pass_pitch`
+    /// allows).
+    #[error("{pitched} pitched, but {holder} played {card} in trick {trick}: {holder} held the lowest diamond and should have pitched")]
+    NotLowestDiamond {
+        trick: u32,
+        pitched: Seat,
+        holder: Seat,
+        card: Card,
+    },
     /// The penalties on a hand would take a side's score past what a score may be with a hand
     /// still to play (`bound`: [`SCORE_LIMIT`](super::SCORE_LIMIT) less the most a hand can peg).
     #[error("a penalty past the engine's bound: with it, {side}'s score would reach {reach} at the end of the hand, past ±{bound} (scores are kept within ±{limit}, less the most a hand can peg)")]

@@ -330,6 +330,20 @@ impl Game {
         self.decided_this_hand()
     }
 
+    /// Irish Don (RULES.md §5): the side that may stop play and claim now, the game (or a game
+    /// of a match) having been decided by a count passing 80 in the deal in play, which is not
+    /// yet played out. It is the side that won (under misère, the side whose count did not
+    /// pass 80). `None` in other variants, between hands, and before a decision.
+    pub fn may_claim(&self) -> Option<Side> {
+        if !self.spec.count_at_end || !self.decided_this_hand() {
+            return None;
+        }
+        match self.leg_decision.as_ref()?.outcome {
+            Outcome::Won(side) => Some(side),
+            _ => None,
+        }
+    }
+
     fn play(&self) -> Option<&HandPlay> {
         self.hand.as_ref()?.play.as_ref()
     }
@@ -721,6 +735,41 @@ impl Game {
         Ok(())
     }
 
+    /// Irish Don's first deal (RULES.md §5): refuses, before it is played, a trick of the hand
+    /// in play that shows someone other than the pitcher playing the lowest diamond (the holder
+    /// should have pitched), unless the pitch was passed as `pass_pitch` allows. The trick comes
+    /// back with its cards and the game is unchanged. The two-player game, whose first pitch
+    /// is free, and every later deal have nothing to check.
+    pub fn check_first_pitch(&self, cards: &[Card]) -> Result<(), Rejected> {
+        let lowest = Card::new(self.spec.lowest_rank, Suit::Diamonds);
+        let Some(hand) = self.hand.as_ref().filter(|h| h.check_diamond) else {
+            return Ok(());
+        };
+        let (Some(play), Some(pitched)) = (hand.play.as_ref(), hand.pitcher) else {
+            return Ok(());
+        };
+        let Some(i) = cards.iter().position(|&c| c == lowest) else {
+            return Ok(());
+        };
+        if play.played_by(lowest).is_some() {
+            return Ok(()); // played twice: the trick is refused for that
+        }
+        let seating = self.spec.seating;
+        let holder = (0..i).fold(play.leader(), |seat, _| seating.next(seat));
+        if holder == pitched || self.pitch_passed(holder, pitched) {
+            return Ok(());
+        }
+        Err(Rejected {
+            cards: cards.to_vec(),
+            error: PlayError::NotLowestDiamond {
+                trick: play.tricks() + 1,
+                pitched,
+                holder,
+                card: lowest,
+            },
+        })
+    }
+
     /// Irish Don's first deal: the pitcher must have held the lowest diamond (or, under
     /// `pass_pitch`, been passed the pitch by its holder, who keeps the turn).
     fn check_lowest_diamond(&mut self, play: &HandPlay) -> Option<HandFault> {
@@ -733,6 +782,7 @@ impl Game {
                 pitched,
                 holder,
                 card: lowest,
+                trick: play.played_in(lowest).unwrap_or(1),
             });
         }
         hand.turn = Some(if passed { holder } else { pitched });

@@ -52,6 +52,8 @@ pub struct HandPlay {
     tricks: u32,
     seen: CardSet,
     owner: [u8; 52],
+    /// The trick (from 1) each card was played in; 0 for a card not played.
+    played_in: [u8; 52],
     /// `[seat][suit]`: bit t set when the seat failed to follow that suit in trick t.
     failed: [[u32; 4]; 4],
     value: BySide<u32>,
@@ -73,6 +75,7 @@ impl HandPlay {
             tricks: 0,
             seen: CardSet::EMPTY,
             owner: [NOBODY; 52],
+            played_in: [0; 52],
             failed: [[0; 4]; 4],
             value: BySide::default(),
             tens: BySide::default(),
@@ -120,6 +123,14 @@ impl HandPlay {
     }
 
     /// The seat that played a card in this hand, if it was played.
+    /// The trick (from 1) `card` was played in, if it was.
+    pub fn played_in(&self, card: Card) -> Option<u32> {
+        match self.played_in[card.index()] {
+            0 => None,
+            t => Some(u32::from(t)),
+        }
+    }
+
     pub fn played_by(&self, card: Card) -> Option<Seat> {
         match self.owner[card.index()] {
             NOBODY => None,
@@ -236,6 +247,7 @@ impl HandPlay {
         }
         if self.seen.insert(card) {
             self.owner[card.index()] = seat as u8;
+            self.played_in[card.index()] = u8::try_from(trick).unwrap_or(u8::MAX);
         } else {
             faults.push(TrickFault::PlayedTwice {
                 seat,

@@ -177,6 +177,14 @@ pub enum Announcement {
     Conceded {
         side: Name,
     },
+    /// Irish Don: `side`'s count passed 80 (under misère, the other's) in hand `hand`, still in
+    /// play: it may claim now, ending the deal and the game (in a match, game `game`), or the
+    /// deal may be played out.
+    MayClaim {
+        side: Name,
+        hand: u32,
+        game: Option<u32>,
+    },
     /// The running score and what each side still needs; `count`: Irish Don's count of the fat
     /// during a deal.
     Score {
@@ -425,6 +433,10 @@ impl fmt::Display for Announcement {
             Announcement::Conceded { side } => {
                 write!(f, "{side} {}", side.verb("concede", "concedes"))
             }
+            // "NS may claim: `claim` ends hand 2 and the game here, or play the deal out".
+            Announcement::MayClaim { side, hand, game } => {
+                write!(f, "{}", claim_words(side, *hand, *game))
+            }
             // "Score: NS 40, 81 to go · EW 12, 109 to go · 3 deals left".
             Announcement::Score {
                 standings,
@@ -459,6 +471,16 @@ impl fmt::Display for Announcement {
             Announcement::NothingToTakeBack => f.write_str("There is nothing to take back"),
         }
     }
+}
+
+/// What a side that may claim is told: "NS may claim: `claim` ends hand 2 and the game here,
+/// or play the deal out".
+pub(super) fn claim_words(side: &Name, hand: u32, game: Option<u32>) -> String {
+    let what = match game {
+        Some(g) => format!("game {g}"),
+        None => "the game".to_string(),
+    };
+    format!("{side} may claim: `claim` ends hand {hand} and {what} here, or play the deal out")
 }
 
 /// The moment a game or leg is decided: the verdict, where, and the score.

@@ -261,6 +261,16 @@ impl Herald<'_> {
         }
     }
 
+    /// Irish Don: `side` may claim the game decided in hand `hand`, still in play.
+    pub fn may_claim(&self, side: Side, hand: u32) -> Announcement {
+        let game = self.after.game();
+        Announcement::MayClaim {
+            side: self.names.side(side),
+            hand,
+            game: (game.spec().to_win > 1).then(|| game.leg()),
+        }
+    }
+
     /// A penalty entered, and what it will cost.
     pub fn penalty(&self, side: Side, penalty: Penalty, hand: u32) -> Announcement {
         let league = self.after.game().spec().league_penalties;

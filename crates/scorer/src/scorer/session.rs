@@ -256,6 +256,22 @@ impl<J: Journal> ScorerSession<J> {
         }
     }
 
+    /// A trick refused for showing a wrong first pitcher (Irish Don), and how to mend it: the
+    /// deal abandoned as a misdeal, or the lines of the hand typed wrong taken back.
+    fn wrong_first_pitcher(&self, fault: &Fault) -> String {
+        let hand = self.replay.hand_number();
+        let typed = self.entries.iter().filter(|e| e.hand == hand).count();
+        let lines = match typed {
+            0 => String::new(),
+            1 => format!("; or, if a line was typed wrong, `undo` takes back hand {hand}'s one line so far"),
+            n => format!("; or, if a line was typed wrong, `undo` takes back hand {hand}'s {n} lines so far, one at a time"),
+        };
+        format!(
+            "{}. To mend it: if the wrong seat pitched, `abandon misdeal` voids the deal and the holder of the lowest diamond pitches the redeal{lines}",
+            placed(fault)
+        )
+    }
+
     /// Enters an entry (and the abandonment a renege forces) in a copy of the replay, keeps
     /// them in the journal, and only then takes the copy.
     fn record(&mut self, entry: Entry) -> Result<Answer, LineRefusal<J::Error>> {
@@ -267,6 +283,12 @@ impl<J: Journal> ScorerSession<J> {
         let step = replay
             .enter(entry.clone())
             .map_err(|f| LineRefusal::Line(placed(&f)))?;
+        // A trick that can be played, but shows a wrong first pitcher: refused at once.
+        if let Entry::Trick(trick) = &entry {
+            if let Err(fault) = self.replay.check_first_pitch(trick) {
+                return Err(LineRefusal::Line(self.wrong_first_pitcher(&fault)));
+            }
+        }
         let mut kept = vec![JournalEntry {
             hand,
             pitcher: pitcher_after(&replay, &step),
@@ -371,6 +393,12 @@ impl<J: Journal> ScorerSession<J> {
         let scored = matches!(step, Step::Trick { .. } | Step::Hand(_));
         if scored && !settled && !after.game().is_over() {
             said.push(herald.score());
+        }
+        // Decided in a trick of a deal still in play (Irish Don): say at once that a claim ends it.
+        if let (Step::Trick { report, hand: None }, Some(side)) = (step, after.game().may_claim()) {
+            if report.decided.is_some() {
+                said.push(herald.may_claim(side, hand));
+            }
         }
         said
     }

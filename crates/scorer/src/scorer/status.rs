@@ -3,6 +3,7 @@
 
 use std::fmt;
 
+use super::announce::claim_words;
 use super::view::ScorerView;
 use crate::rules::spec::FirstPitch;
 use crate::rules::Suit;
@@ -31,7 +32,8 @@ impl ScorerView {
     /// EW", "H3 · W pitches · NS 12–31 EW · L2 1–0", "H1 · pitcher?", "over · undo or quit".
     /// Should it be wider, the least needed parts are left out, in this order: the trumps, the
     /// word "counting", the leg (or game) in play and the legs won (the full status above the
-    /// prompt says them all).
+    /// prompt says them all). A side that may claim (Irish Don) is said in place of "counting":
+    /// "H2 T13 · S leads · ♣ · NS 85–75 EW · NS may claim".
     pub fn prompt(&self) -> String {
         if self.held {
             return "a night's leg · quit".to_string();
@@ -61,7 +63,11 @@ impl ScorerView {
                 format!(" · {}", each.join(" "))
             }
         };
-        let counting = self.counting.then_some(" counting");
+        // A side that may claim is said in place of the word "counting".
+        let counting = match self.may_claim {
+            Some(side) => Some(format!(" · {side} may claim")),
+            None => self.counting.then(|| " counting".to_string()),
+        };
         // "G2 1–0": game 2 in play, games won 1–0 ("L" for a leg).
         let part = self.is_match().then(|| {
             let letter = if self.games { 'G' } else { 'L' };
@@ -80,7 +86,7 @@ impl ScorerView {
             }
             fitted.push_str(&scores);
             if with_counting {
-                fitted.push_str(counting.unwrap_or_default());
+                fitted.push_str(counting.as_deref().unwrap_or_default());
             }
             if with_part {
                 fitted.push_str(part.as_deref().unwrap_or_default());
@@ -170,6 +176,11 @@ impl fmt::Display for ScorerView {
         if self.needs_pitcher() {
             write!(f, ". Who pitches? {}", self.pitcher_wanted())?;
         }
+        if let Some(side) = self.may_claim {
+            let game = self.is_match().then_some(self.leg);
+            let words = claim_words(&self.names.side(side), self.hand, game);
+            write!(f, ". {words}")?;
+        }
         Ok(())
     }
 }
@@ -212,6 +223,7 @@ mod tests {
             tricks: Vec::new(),
             cards: Vec::new(),
             names,
+            may_claim: None,
         }
     }
 

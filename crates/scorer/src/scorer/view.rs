@@ -83,6 +83,10 @@ pub struct ScorerView {
     pub cards: Vec<Card>,
     /// The players' names the view speaks of.
     pub names: Names,
+    /// Irish Don: the side that may claim now (its count, or under misère the other's, passed
+    /// 80 in the deal in play): a claim (`Line::Claim`) ends the deal and the game here. `None`
+    /// whenever a claim would be refused.
+    pub may_claim: Option<Side>,
 }
 
 impl ScorerView {
@@ -139,6 +143,7 @@ impl ScorerView {
                 .collect(),
             cards: in_play.iter().flat_map(|t| t.cards().to_vec()).collect(),
             names: names.clone(),
+            may_claim: if held { None } else { game.may_claim() },
         }
     }
 

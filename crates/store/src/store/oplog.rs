@@ -92,6 +92,12 @@ impl Store {
         Ok(!found.is_empty())
     }
 
+    /// Operation `id` of the log, if there is one.
+    pub fn operation_at(&self, id: i64) -> Result<Option<Operation>, StoreError> {
+        let sql = format!("{SELECT} WHERE o.id = ?1");
+        Ok(self.conn.query_row(&sql, [id], operation).optional()?)
+    }
+
     /// The log, newest first: at most `limit` operations.
     pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, StoreError> {
         let sql = "SELECT o.id, o.at, o.command, o.summary, o.game, o.undoes, o.undone_by,
@@ -165,6 +171,15 @@ impl Change<'_> {
         self.operation_where(
             "o.id < ?1 AND o.command = 'play' AND o.undone_by IS NULL AND o.game = ?2",
             (self.op, game),
+        )
+    }
+
+    /// The latest operation before `id` that stands (is not undone) and is no undo, if any:
+    /// the one to put back to go further back.
+    pub fn standing_before(&self, id: i64) -> Result<Option<Operation>, StoreError> {
+        self.operation_where(
+            "o.id < ?1 AND o.id < ?2 AND o.undone_by IS NULL AND o.command <> 'undo'",
+            (self.op, id),
         )
     }
 

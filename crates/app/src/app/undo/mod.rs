@@ -17,6 +17,23 @@ pub struct Undone {
     pub target: Operation,
     /// This change's number in the log.
     pub op: i64,
+    /// What it did in the end to the change first undone.
+    pub effect: Effect,
+    /// When it left that change undone: the latest change before it that stands, which
+    /// `undo N` would put back next, if any.
+    pub before: Option<Operation>,
+}
+
+/// What an undo does in the end, told from the change an undo of an undo (of an undo...)
+/// first put back: an odd number of undos leaves it undone, an even number redoes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Effect {
+    /// The change first undone (itself no undo).
+    pub root: Operation,
+    /// True when it is redone (it stands again).
+    pub redone: bool,
+    /// How many undos the chain holds, this one included: 1 for an undo of a change.
+    pub depth: u32,
 }
 
 impl Undone {
@@ -64,14 +81,86 @@ impl App {
             }
         }
         crate::app::game::keep_summaries(&change, &games)?;
-        let summary = format!("undid #{} ({})", target.id, target.brief());
+        let effect = effect_of(&target, |id| change.operation(id))?;
+        let summary = summary_of(&target, &effect);
+        let before = match effect.redone {
+            true => None,
+            false => change.standing_before(effect.root.id)?,
+        };
         let op = change.commit(&summary, target.game)?;
-        Ok(Undone { target, op })
+        Ok(Undone {
+            target,
+            op,
+            effect,
+            before,
+        })
+    }
+
+    /// What undo `op` did in the end to the change first undone ([`Effect`]); `None` for a
+    /// change that is no undo.
+    pub fn undo_effect(&self, op: &Operation) -> Result<Option<Effect>, AppError> {
+        let Some(target) = op.undoes else {
+            return Ok(None);
+        };
+        let Some(target) = self.store.operation_at(target)? else {
+            return Ok(None);
+        };
+        Ok(Some(effect_of(&target, |id| self.store.operation_at(id))?))
     }
 
     /// The log, newest first: at most `limit` changes, each with the team acted for.
     pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, AppError> {
         Ok(self.store.log(limit)?)
+    }
+}
+
+/// What undoing `target` does in the end: `target`'s chain of undos followed back (through
+/// `operation`) to the change first undone. An undo whose target the log no longer holds
+/// counts as that change.
+fn effect_of<E>(
+    target: &Operation,
+    operation: impl Fn(i64) -> Result<Option<Operation>, E>,
+) -> Result<Effect, AppError>
+where
+    AppError: From<E>,
+{
+    let mut root = target.clone();
+    let mut depth = 1;
+    while let Some(id) = root.undoes.filter(|&id| id < root.id) {
+        match operation(id)? {
+            Some(op) => {
+                root = op;
+                depth += 1;
+            }
+            None => break,
+        }
+    }
+    Ok(Effect {
+        root,
+        redone: depth % 2 == 0,
+        depth,
+    })
+}
+
+/// The log's summary of an undo of `target`: "undid #12 (…)"; through an undo of an undo, what
+/// it does to the change first undone: "redid #12 (…) by undoing #13", "undid #12 again (…) by
+/// undoing #14".
+fn summary_of(target: &Operation, effect: &Effect) -> String {
+    let root = &effect.root;
+    match (effect.depth, effect.redone) {
+        (1, _) => format!("undid #{} ({})", target.id, target.brief()),
+        (_, true) => format!(
+            "redid #{} ({}) by undoing #{}",
+            root.id,
+            root.brief(),
+            target.id
+        ),
+        (_, false) => format!(
+            "undid #{} again ({}) by undoing #{}",
+            root.id,
+            root.brief(),
+            target.id
+        ),
     }
 }
 

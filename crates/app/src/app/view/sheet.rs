@@ -176,10 +176,7 @@ fn result(sheet: &ScoreSheet) -> Vec<String> {
             lines.push(format!("{}.", lost_words(sheet)))
         }
         Some(_) => {}
-        None if !sheet.sides.is_empty() => lines.push(format!(
-            "Unfinished at {}.",
-            score_words(sheet.sides, sheet.final_score)
-        )),
+        None if !sheet.sides.is_empty() => lines.push(unfinished(sheet)),
         None => {}
     }
     if let (Some(jo), Some(Outcome::Won(side))) = (&sheet.jacks_out, &sheet.result) {
@@ -195,4 +192,46 @@ fn result(sheet: &ScoreSheet) -> Vec<String> {
         ));
     }
     lines
+}
+
+/// Where an undecided game stands: "Unfinished at 40–12.", with a match's legs (Irish Don:
+/// games) and the leg in play, Irish Don's count of the fat during a deal (with the hand in
+/// play) and the side that may claim: "Unfinished: the count is 85–75, hand 2 in play (12
+/// tricks entered). NS (Gareth & Rhys) may claim the game."
+fn unfinished(sheet: &ScoreSheet) -> String {
+    let Some(st) = &sheet.standing else {
+        return format!(
+            "Unfinished at {}.",
+            score_words(sheet.sides, sheet.final_score)
+        );
+    };
+    let score = score_words(sheet.sides, st.score);
+    let at = match st.counting {
+        true => format!("the count is {score}"),
+        false => format!("at {score}"),
+    };
+    let mut line = String::from("Unfinished");
+    if sheet.is_match() {
+        let word = leg_word(sheet).to_lowercase();
+        let wins = score_words(sheet.sides, sheet.wins);
+        match st.counting {
+            true => line.push_str(&format!(": {word}s {wins}; in {word} {}, {at}", st.leg)),
+            false => line.push_str(&format!(": {word}s {wins}, {word} {} {at}", st.leg)),
+        }
+    } else if st.counting {
+        line.push_str(&format!(": {at}"));
+    } else {
+        line.push_str(&format!(" {at}"));
+    }
+    // Irish Don's count includes the deal in play (a score pegged in play says so itself).
+    if let Some((hand, tricks)) = st.in_play.filter(|_| st.counting) {
+        let tricks = crate::record::text::count(tricks as usize, "trick", "tricks");
+        line.push_str(&format!(", hand {hand} in play ({tricks} entered)"));
+    }
+    line.push('.');
+    if let Some(side) = st.may_claim {
+        let name = side_name(&sheet.seats, side);
+        line.push_str(&format!(" {name} may claim the game."));
+    }
+    line
 }

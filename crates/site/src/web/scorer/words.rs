@@ -282,6 +282,7 @@ mod tests {
             tricks: Vec::new(),
             cards: Vec::new(),
             names,
+            may_claim: None,
         }
     }
 
