@@ -156,6 +156,14 @@ pub fn said_words(a: &Announcement) -> String {
             }
             words
         }
+        // The phone's words: its Claim button, not the terminal's `claim`.
+        Announcement::MayClaim { side, hand, game } => {
+            let what = match game {
+                Some(g) => format!("game {g}"),
+                None => "the game".to_string(),
+            };
+            format!("{side} may claim {what}: Claim ends hand {hand} and {what} here, or play the deal out")
+        }
         a => a.to_string(),
     }
 }
@@ -167,6 +175,7 @@ pub fn said_words(a: &Announcement) -> String {
 pub fn said_line(said: &[Announcement]) -> Option<String> {
     let rank = |a: &Announcement| match a {
         Announcement::LegWon { .. } => Some(0),
+        Announcement::MayClaim { .. } => Some(0),
         Announcement::Renege { .. } => Some(1),
         Announcement::Abandoned { .. } => Some(2),
         Announcement::HandEnded { .. } => Some(3),
