@@ -1066,3 +1066,100 @@ async fn a_link_opened_again_in_the_same_browser_keeps_its_session_and_open_page
         .unwrap();
     assert_eq!(more, sessions.trim().parse::<i64>().unwrap() + 1);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_line_sent_again_with_its_entry_id_is_answered_as_applied_and_never_applied_twice() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = nine_card_game(&secretary).await;
+    let at = format!("/my/game/{game}");
+    let line_at = format!("{at}/line");
+    let first = seen(&secretary.get(&at).await.page);
+    let sent = [
+        ("seen", first.as_str()),
+        ("line", "tc 3c 8c 6c"),
+        ("entry", "q-1a"),
+    ];
+    let a = secretary.post_fragment(&line_at, &sent).await;
+    assert_eq!(
+        (a.status, a.entered.as_str()),
+        (StatusCode::OK, "now"),
+        "{}",
+        a.page
+    );
+    let after = seen(&a.page);
+    // Its answer lost on the way, the phone sends it again, from the game as it last knew it:
+    // answered as applied, with the game as it is now, and not applied again.
+    let again = secretary.post_fragment(&line_at, &sent).await;
+    assert_eq!(
+        (again.status, again.entered.as_str()),
+        (StatusCode::OK, "before"),
+        "{}",
+        again.page
+    );
+    assert_eq!(seen(&again.page), after, "nothing recorded");
+    assert_eq!(text(&again.page, "in-play").unwrap(), "TC 3C 8C 6C");
+    assert!(text(&again.page, "line-error").is_none(), "{}", again.page);
+    // The same without the script: sent on to the game, nothing recorded.
+    let plain = secretary.post(&line_at, &sent).await;
+    assert_eq!(
+        (plain.status, plain.to.as_str(), plain.entered.as_str()),
+        (StatusCode::SEE_OTHER, at.as_str(), "before")
+    );
+    // The next line from the phone's queue, then an undo sent twice: one trick taken back.
+    let b = secretary
+        .post_fragment(
+            &line_at,
+            &[("seen", &after), ("line", "3h kh th ah"), ("entry", "q-2")],
+        )
+        .await;
+    assert_eq!((b.status, b.entered.as_str()), (StatusCode::OK, "now"));
+    let undo = [
+        ("seen", seen(&b.page)),
+        ("line", "undo".into()),
+        ("entry", "q-3".into()),
+    ];
+    let undo: Vec<(&str, &str)> = undo.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let u = secretary.post_fragment(&line_at, &undo).await;
+    assert_eq!((u.status, u.entered.as_str()), (StatusCode::OK, "now"));
+    let u2 = secretary.post_fragment(&line_at, &undo).await;
+    assert_eq!((u2.status, u2.entered.as_str()), (StatusCode::OK, "before"));
+    assert_eq!(text(&u2.page, "in-play").unwrap(), "TC 3C 8C 6C");
+    // The first line sent again after all that: still applied once.
+    let late = secretary.post_fragment(&line_at, &sent).await;
+    assert_eq!(
+        (late.status, late.entered.as_str()),
+        (StatusCode::OK, "before")
+    );
+    // A line with no id, or a new one, from a view behind: refused as ever (409).
+    let behind = secretary
+        .post_fragment(
+            &line_at,
+            &[("seen", &first), ("line", "tc 3c 8c 6c"), ("entry", "q-9")],
+        )
+        .await;
+    assert_eq!(behind.status, StatusCode::CONFLICT, "{}", behind.page);
+    assert_eq!(behind.entered, "");
+    // An id that is not one: 400, nothing recorded.
+    let before = db.ok(&["export", &game.to_string()]);
+    for bad in ["a b", "<x>", &"x".repeat(65)] {
+        let r = secretary
+            .post_fragment(
+                &line_at,
+                &[
+                    ("seen", &seen(&u2.page)),
+                    ("line", "3h kh th ah"),
+                    ("entry", bad),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{bad}: {}", r.page);
+    }
+    assert_eq!(db.ok(&["export", &game.to_string()]), before);
+    let exported = json(&before);
+    assert_eq!(
+        exported["hands"][0]["tricks"],
+        serde_json::json!(["TC 3C 8C 6C"]),
+        "each line applied once: {exported}"
+    );
+}

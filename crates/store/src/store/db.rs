@@ -1207,6 +1207,16 @@ impl Change<'_> {
         Ok(())
     }
 
+    /// Records that this change applies the line a phone sent as `entry` (its page's id for
+    /// it): the same line sent again is found by [`Reads::entry_applied`].
+    pub fn applying_entry(&self, entry: &str) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE operations SET entry = ?1 WHERE id = ?2",
+            (entry, self.op),
+        )?;
+        Ok(())
+    }
+
     /// Keeps the change, saying what it did; `game` names the game a table entry went to.
     pub fn commit(self, summary: &str, game: Option<i64>) -> Result<i64, StoreError> {
         self.tx.execute(
