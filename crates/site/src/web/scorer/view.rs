@@ -70,6 +70,8 @@ pub struct ScorerPanel {
     /// each with its label on the pad (`10` for the ten).
     pub ranks: String,
     pub rank_buttons: Vec<(String, String)>,
+    /// The tricks of a hand (the page's script follows the entries waiting on the phone).
+    pub tricks: u32,
     pub over: &'static str,
     pub title: String,
     /// Where the game stands, what can be entered now, the score and what each needs: the
@@ -158,6 +160,7 @@ impl ScorerPanel {
                 .map(|r| (r.clone(), r.replace('t', "10").to_uppercase()))
                 .collect(),
             ranks: ranks.join(" "),
+            tricks: spec.tricks,
             over: if state.over { "1" } else { "0" },
             title: view.variant.describe(),
             status: where_words(state, false),
