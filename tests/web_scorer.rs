@@ -725,9 +725,10 @@ async fn the_begin_form_refuses_beside_each_field_and_begins_nothing() {
             "opt_target",
             "lots",
         ),
+        // Another variant's option, sent by hand (the form shows the variant's own only).
         (
             &[("variant", "nine-card-don"), ("opt_pack", "48")],
-            "opt_pack",
+            "variant",
             "pack",
         ),
         (
@@ -777,7 +778,7 @@ async fn the_begin_form_refuses_beside_each_field_and_begins_nothing() {
         assert!(a.page.contains("No game was begun"), "{}", a.page);
         // What was typed is handed back.
         for (name, value) in fields.iter().filter(|(n, _)| !n.starts_with("variant")) {
-            if ["pitcher", "fixture"].contains(name) {
+            if ["pitcher", "fixture", "opt_pack"].contains(name) {
                 continue;
             }
             assert_eq!(
@@ -1162,4 +1163,178 @@ async fn a_line_sent_again_with_its_entry_id_is_answered_as_applied_and_never_ap
         serde_json::json!(["TC 3C 8C 6C"]),
         "each line applied once: {exported}"
     );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_begin_form_shows_only_the_chosen_variants_options_each_as_choices_where_it_has_them() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let has = |page: &str, name: &str| page.contains(&format!("name=\"{name}\""));
+    // At first the first variant's: Nine Card Don's, its values as choices, its own said.
+    let page = secretary.get("/my/games").await.page;
+    assert!(
+        page.contains("name=\"options_of\" value=\"nine-card-don\""),
+        "{page}"
+    );
+    assert!(page.contains("Rules options of Nine Card Don"), "{page}");
+    for name in [
+        "opt_cut",
+        "opt_end_scoring",
+        "opt_target",
+        "opt_deals",
+        "opt_legs",
+        "opt_penalties",
+    ] {
+        assert!(has(&page, name), "{name}: {page}");
+    }
+    for name in [
+        "opt_pack",
+        "opt_misere",
+        "opt_layout",
+        "opt_muck_tie",
+        "opt_players",
+    ] {
+        assert!(!has(&page, name), "{name} is not Nine Card Don's: {page}");
+    }
+    assert!(
+        page.contains("<select id=\"opt_cut\" name=\"opt_cut\""),
+        "{page}"
+    );
+    assert!(
+        page.contains("<option value=\"\" selected>its own: high</option>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<option value=\"league\">league</option>"),
+        "{page}"
+    );
+    assert!(
+        page.contains(">The target score (blank: 121)</label>"),
+        "{page}"
+    );
+    assert!(!page.contains("Irish Don:"), "{page}");
+    // Without the script: the variant chosen, then its options shown, what was typed kept.
+    let irish = secretary
+        .post(
+            "/my/games",
+            &[
+                ("variant", "irish-don"),
+                ("north", "Gareth"),
+                ("show", "options"),
+            ],
+        )
+        .await;
+    assert_eq!(irish.status, StatusCode::OK, "{}", irish.page);
+    let page = irish.page;
+    assert!(
+        page.contains("name=\"options_of\" value=\"irish-don\""),
+        "{page}"
+    );
+    assert_eq!(attr(&page, "north", "value").as_deref(), Some("Gareth"));
+    for name in ["opt_cut", "opt_target", "opt_legs", "opt_muck_tie"] {
+        assert!(!has(&page, name), "{name} is not Irish Don's: {page}");
+    }
+    assert!(
+        page.contains("<select id=\"opt_pack\" name=\"opt_pack\""),
+        "{page}"
+    );
+    for pack in ["52", "48", "44"] {
+        assert!(page.contains(&format!("<option value=\"{pack}\">{pack}</option>")));
+    }
+    assert!(
+        page.contains("<option value=\"mountjoy\">mountjoy</option>"),
+        "{page}"
+    );
+    for name in [
+        "opt_misere",
+        "opt_best_of_three",
+        "opt_bonk_two_games",
+        "opt_pass_pitch",
+    ] {
+        assert!(
+            page.contains(&format!(
+                "<input type=\"checkbox\" id=\"{name}\" name=\"{name}\" value=\"true\">"
+            )),
+            "{name}: {page}"
+        );
+    }
+    assert!(
+        page.contains("The pitcher may pass the pitch (prison rules)"),
+        "{page}"
+    );
+    // Blind Don's end-of-play scoring: only the value it takes (RULES.md §9).
+    let blind = secretary
+        .post(
+            "/my/games",
+            &[("variant", "blind-don"), ("show", "options")],
+        )
+        .await
+        .page;
+    assert!(
+        blind.contains("<option value=\"hljg\">hljg</option>"),
+        "{blind}"
+    );
+    assert!(!blind.contains("<option value=\"preston\">"), "{blind}");
+    let nothing = db.dump();
+    // Options sent for another variant than the one chosen since: shown again, begun not.
+    let a = secretary
+        .post(
+            "/my/games",
+            &[
+                ("variant", "phat"),
+                ("options_of", "irish-don"),
+                ("opt_pack", "48"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.page);
+    assert!(beside(&a.page, "variant").contains("another variant's"));
+    assert!(
+        has(&a.page, "opt_muck_tie") && !has(&a.page, "opt_pack"),
+        "{}",
+        a.page
+    );
+    assert_eq!(db.dump(), nothing, "nothing begun");
+    // Irish Don begun with its options: the pack of 48 chosen, misère ticked.
+    let game = begin(
+        &secretary,
+        &[
+            ("variant", "irish-don"),
+            ("options_of", "irish-don"),
+            ("opt_pack", "48"),
+            ("opt_misere", "true"),
+            ("opt_tie", ""),
+            ("north", "Gareth"),
+            ("east", "Dai"),
+            ("south", "Rhys"),
+            ("west", "Huw"),
+        ],
+    )
+    .await;
+    let shown = json(&db.ok(&["export", &game.to_string()]));
+    let ruleset = &shown["ruleset"];
+    assert_eq!(
+        (&ruleset["pack"], &ruleset["misere"], &ruleset["tie"]),
+        (
+            &serde_json::json!(48),
+            &serde_json::json!(true),
+            &serde_json::json!("last-scorer-loses")
+        ),
+        "{shown}"
+    );
+    // The variant changed with nothing typed in the options shown: the new variant's own.
+    let phat = begin(
+        &secretary,
+        &[
+            ("variant", "phat"),
+            ("options_of", "irish-don"),
+            ("north", "A"),
+            ("east", "B"),
+            ("south", "C"),
+            ("west", "D"),
+        ],
+    )
+    .await;
+    let shown = json(&db.ok(&["export", &phat.to_string()]));
+    assert_eq!(shown["ruleset"]["variant"], "phat", "{shown}");
 }

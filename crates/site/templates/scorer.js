@@ -690,3 +690,18 @@
   // Entries left waiting by a page reloaded or closed: sent now.
   flush();
 })();
+
+// The form that begins a game (`/my/games`): the rules options shown are the chosen variant's
+// (RULES.md §9); without the script "Show this variant's options" sends the form back to show
+// them, everything typed kept; with it, choosing a variant does so at once.
+(() => {
+  const form = document.getElementById("begin");
+  const select = document.getElementById("variant");
+  const show = document.getElementById("show-options");
+  if (!form || !select || !show) return;
+  show.hidden = true;
+  select.addEventListener("change", () => {
+    if (form.requestSubmit) form.requestSubmit(show);
+    else show.click();
+  });
+})();
