@@ -513,3 +513,43 @@ pub async fn begin(
         Err(r) => page(&shared, &signed, &form, &r).await,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_variants_options_in_its_words_a_yes_or_no_one_unticked_for_its_own() {
+        // A box left unticked sends nothing: the variant's own, which must be no.
+        for name in Variant::NAMES {
+            let variant = Variant::default_for(name).unwrap();
+            for (option, kind, _) in options().filter(|(o, _, _)| variant.has_option(o)) {
+                if kind == "BOOL" {
+                    let own = variant.options().into_iter().find(|(o, _)| *o == option);
+                    assert_eq!(
+                        own.map(|(_, v)| v),
+                        Some(OptionValue::Bool(false)),
+                        "{name} {option}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            option_words("Irish Don (prison rules): the pitcher may pass the pitch"),
+            (
+                "The pitcher may pass the pitch (prison rules)".to_string(),
+                vec![]
+            )
+        );
+        assert_eq!(
+            option_words("Irish Don: the pack [52, 48, 44]"),
+            (
+                "The pack".to_string(),
+                vec!["52".into(), "48".into(), "44".into()]
+            )
+        );
+        let target = "The target score (Game to Lose: the losing score)";
+        assert_eq!(for_variant(target, "Game to Lose"), "The losing score");
+        assert_eq!(for_variant(target, "Phat"), "The target score");
+    }
+}
