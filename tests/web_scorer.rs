@@ -1338,3 +1338,60 @@ async fn the_begin_form_shows_only_the_chosen_variants_options_each_as_choices_w
     let shown = json(&db.ok(&["export", &phat.to_string()]));
     assert_eq!(shown["ruleset"]["variant"], "phat", "{shown}");
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_friendly_games_scorers_link_scores_it_with_no_league_and_nothing_else() {
+    // A pub's database: two friendly games, no league.
+    let db = Db::new();
+    let seats = ["--seats", "Gareth, Dai, Rhys, Huw", "--pitcher", "S"];
+    db.ok(&[&["new", "nine-card-don"][..], &seats].concat());
+    db.ok(&[&["new", "nine-card-don"][..], &seats].concat());
+    let token = scorer_token(&db, 1);
+    let app = serve(&db);
+    let scorer = Browser::sign_in(&app, &token).await;
+    assert_eq!(scorer.landed, "/my/game/1");
+    let page = scorer.enter(1, "tc 3c 8c 6c").await;
+    assert_eq!(text(&page, "in-play").unwrap(), "TC 3C 8C 6C");
+    let exported = json(&db.ok(&["export", "1"]));
+    assert_eq!(
+        exported["hands"][0]["tricks"],
+        serde_json::json!(["TC 3C 8C 6C"])
+    );
+    // Its board is public; no league's pages, no other game, nothing of a league.
+    let board = scorer.get("/board/game/1").await;
+    assert_eq!(board.status, StatusCode::OK, "{}", board.page);
+    assert!(board.page.contains("Friendly games"), "{}", board.page);
+    assert_eq!(
+        scorer.get("/board/game/2").await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(scorer.get("/").await.status, StatusCode::NOT_FOUND);
+    let before = db.dump();
+    for path in ["/my/game/2", "/my/games"] {
+        let a = scorer.get(path).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.page);
+    }
+    for (path, fields) in [
+        (
+            "/my/game/2/line",
+            vec![("seen", ""), ("line", "tc 3c 8c 6c")],
+        ),
+        ("/my/games", vec![("variant", "phat")]),
+    ] {
+        let a = scorer.post(path, &fields).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.page);
+    }
+    assert_eq!(db.dump(), before, "nothing changed");
+    // A league made since: the friendly link goes on scoring its game there, and only it.
+    db.league_new("Valleys", &[]);
+    let app = serve(&db);
+    let scorer = scorer.through(&app);
+    let page = scorer.enter(1, "3h kh th ah").await;
+    assert_eq!(text(&page, "in-play").unwrap(), "TC 3C 8C 6C\n3H KH TH AH");
+    for path in ["/my/game/2", "/my/games", "/my/night/1"] {
+        let a = scorer.get(path).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.page);
+    }
+    let log = db.ok(&["log"]);
+    assert!(log.contains("scorer of game 1 (link 1)"), "{log}");
+}

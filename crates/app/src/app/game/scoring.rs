@@ -164,7 +164,7 @@ impl App {
             if self
                 .store
                 .web_game(game)?
-                .is_none_or(|web| web.league != league)
+                .is_none_or(|web| web.league != Some(league))
             {
                 return Err(refused("it is not one of this league's games on the web"));
             }
@@ -369,7 +369,7 @@ impl App {
         self.game_new_then(begun, |change, game| {
             change.web_game_add(&WebGame {
                 game,
-                league,
+                league: Some(league),
                 team,
                 fixture,
             })
