@@ -246,13 +246,13 @@ pub fn option_words(help: &str) -> (String, Vec<String>) {
         ),
         _ => (help, Vec::new()),
     };
-    let titles = Variant::NAMES
+    let mut titles = Variant::NAMES
         .iter()
         .filter_map(|n| Variant::default_for(n))
         .map(|v| v.spec().title);
     let mut label = text.to_string();
     if let Some((head, rest)) = text.split_once(": ") {
-        if let Some(title) = titles.filter(|t| head.starts_with(t)).last() {
+        if let Some(title) = titles.rfind(|t| head.starts_with(t)) {
             let qualifier = head[title.len()..].trim();
             label = match qualifier.is_empty() {
                 true => rest.to_string(),
@@ -442,7 +442,7 @@ pub async fn begin(
     }
     // "Show its options": the form again, as typed, with the variant's options (the way to
     // them without the page's script).
-    if form.get("show").is_some() {
+    if form.contains_key("show") {
         return page(&shared, &signed, &form, &FormRefusal::default()).await;
     }
     let form_key = (!key.is_empty()).then(|| format!("{}:{key}", signed.session.csrf));
