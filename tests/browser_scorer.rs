@@ -452,6 +452,7 @@ fn a_hand_scored_without_a_connection_ends_as_the_same_lines_typed_online() {
         "link": scorer_link(&db, game, &base),
         "pitcher": first["pitcher"],
         "tricks": tricks,
+        "secretary": address(&db.ok(&["secretary", "link", "--base-url", &base]), &base),
     });
     let report = run_script("offline-flow.mjs", &plan, &shots);
     server.stop();
@@ -576,5 +577,17 @@ fn a_hand_scored_without_a_connection_ends_as_the_same_lines_typed_online() {
     assert_eq!(
         scores(&db.show(&game.to_string())),
         scores(&db.show(&played.to_string()))
+    );
+    // The begin form with its script: Irish Don chosen, its options shown at once (issue 29,
+    // point 5), the button that does it without the script hidden.
+    let begin = &report["begin"];
+    assert_eq!(begin["first"]["of"], "nine-card-don", "{begin}");
+    assert_eq!(begin["first"]["showHidden"], true);
+    assert_eq!(begin["irish"]["of"], "irish-don", "{begin}");
+    assert_eq!(begin["chosen"], "irish-don");
+    let names = begin["irish"]["names"].as_array().unwrap();
+    assert!(
+        names.contains(&json!("opt_pack")) && !names.contains(&json!("opt_cut")),
+        "{begin}"
     );
 }

@@ -15,6 +15,7 @@
 //             it goes first, then the rest
 //   posts     every POST of an entry: its entry id, status and X-Don-Entered
 //   lines     the lines recorded, in order (the test plays them through `don play`)
+//   begin     the begin form (the secretary's link): the options shown, then Irish Don chosen
 // On a failure, the page it stopped at (failed.html, failed.png) in the shots folder.
 //
 // Usage: node offline-flow.mjs PLAN.json
@@ -197,6 +198,24 @@ try {
   report.refused = { bad, stopped, discarded, end: await look(page) };
   report.lines.push(t[5], t[6]);
   report.stored = await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith("don-queue-")));
+
+  // The begin form (the secretary's): another variant chosen shows its own options at once.
+  const begin = await (await browser.newContext({ viewport: { width: 360, height: 640 } })).newPage();
+  begin.setDefaultTimeout(8000);
+  last = begin;
+  await begin.goto(plan.secretary);
+  await Promise.all([begin.waitForNavigation(), begin.locator("#open-link").click()]);
+  await begin.goto(`${plan.base}/my/games`);
+  const options = () =>
+    begin.evaluate(() => ({
+      of: document.querySelector("[name=options_of]").value,
+      names: [...document.querySelectorAll("#rules-options [name^=opt_]")].map((e) => e.name),
+      showHidden: document.getElementById("show-options").hidden,
+    }));
+  report.begin = { first: await options() };
+  await Promise.all([begin.waitForNavigation(), begin.selectOption("#variant", "irish-don")]);
+  report.begin.irish = await options();
+  report.begin.chosen = await begin.inputValue("#variant");
 } catch (e) {
   report.error = String(e && e.stack ? e.stack : e);
   if (last && !last.isClosed()) {
