@@ -568,3 +568,17 @@ CREATE TABLE player_names (
 );
 CREATE INDEX player_names_player ON player_names (player);
 CREATE UNIQUE INDEX player_names_key ON player_names (key);
+
+-- @@ version 11: an entry sent from a phone is applied once ---------------------------------------
+-- `entry`: the id a phone's page gave a line it sent to the table (its queue's, kept on the phone
+-- while there is no connection), on the operation that applied it. The same line sent again (its
+-- answer lost on the way) is found by it and answered as applied, never applied twice. Not a
+-- change of what was recorded: an undo leaves it, so a line once applied is not applied again.
+ALTER TABLE operations ADD COLUMN entry TEXT;
+CREATE UNIQUE INDEX operations_entry ON operations (game, entry) WHERE entry IS NOT NULL;
+
+-- A pub's friendly games scored on a phone with no league: a scorer's link (`don scorer link
+-- GAME` on a database with no league) and its game on the web belong to no league (`league`
+-- NULL), and act on that one game only. `links.league` and `web_games.league` may be NULL from
+-- this version: don takes their NOT NULL away when it brings a database up to it (a change of the
+-- schema's text alone, as SQLite allows for a constraint taken away: every row stays as it is).

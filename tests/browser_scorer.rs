@@ -334,19 +334,21 @@ fn games_scored_on_a_phone() {
     );
     assert_eq!(mixed["noTrickRanksDisabled"], true, "{mixed}");
     assert_eq!(mixed["noTrickLine"], "concede EW", "{mixed}");
-    // The connection dropped: said beside the entry, the line kept, nothing recorded, Send
-    // ready again.
+    // The connection dropped: the entry waits on the phone, said below the box, the box free
+    // for the next, nothing recorded, Send ready; discarded, it is gone.
     let off = &t["offline"];
     assert!(
-        off["error"]
+        off["queueWords"]
             .as_str()
             .unwrap_or("")
-            .starts_with("No answer from the server"),
+            .starts_with("No connection: 1 entry waits on this phone"),
         "{off}"
     );
-    assert_eq!(off["line"], before["line"], "the line kept: {off}");
+    assert_eq!(off["queued"], json!([before["line"]]), "{off}");
+    assert_eq!(off["line"], "", "the box free: {off}");
     assert_eq!(off["seen"], before["seen"]);
     assert_eq!(off["sendEnabled"], true);
+    assert_eq!(off["afterDiscard"], 0, "{off}");
     // Two pages: the second's entry for the trick the first took is refused as overtaken,
     // and shows the game as it is now; it goes on from there.
     assert_eq!(t["byA"]["status"], 200);
@@ -581,4 +583,171 @@ fn a_hand_in_play_fits_a_phone() {
         std::fs::create_dir_all(&docs).unwrap();
         std::fs::copy(&shot, docs.join("scorer-phone.png")).unwrap();
     }
+}
+
+#[test]
+fn a_hand_scored_without_a_connection_ends_as_the_same_lines_typed_online() {
+    let Some(_browser) = browser() else {
+        return;
+    };
+    let db = Db::three_teams_with_rosters();
+    let nine = record("examples/nine-card-don.json");
+    let game = begin(&db, &nine);
+    let server = Server::start(&db);
+    let base = server.base.clone();
+    let shots = Path::new(env!("CARGO_TARGET_TMPDIR")).join("offline-flow");
+    let _ = std::fs::remove_dir_all(&shots);
+    std::fs::create_dir_all(&shots).unwrap();
+    let first = &nine["hands"][0];
+    let tricks: Vec<String> = first["tricks"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|t| t.as_str().unwrap().to_lowercase())
+        .collect();
+    let plan = json!({
+        "base": base,
+        "shots": shots,
+        "game": game,
+        "link": scorer_link(&db, game, &base),
+        "pitcher": first["pitcher"],
+        "tricks": tricks,
+        "secretary": address(&db.ok(&["secretary", "link", "--base-url", &base]), &base),
+    });
+    let report = run_script("offline-flow.mjs", &plan, &shots);
+    server.stop();
+    assert_eq!(
+        report["error"],
+        Value::Null,
+        "the script stopped (its report, failed.html and failed.png in {})",
+        shots.display()
+    );
+    // Offline: two tricks wait on the phone, the page says so, and the score shown is the one
+    // of the last answer; a card of a trick waiting cannot be tapped.
+    let off = &report["offline"];
+    assert_eq!(
+        off["after"]["queued"],
+        json!([tricks[1], tricks[2]]),
+        "{off}"
+    );
+    let words = off["after"]["queueWords"].as_str().unwrap();
+    assert!(
+        words.starts_with("No connection: 2 entries wait on this phone")
+            && words.contains("as of the last answer"),
+        "{words}"
+    );
+    assert_eq!(off["after"]["standing"], off["before"]["standing"]);
+    assert_eq!(
+        off["after"]["seen"], off["before"]["seen"],
+        "nothing recorded"
+    );
+    assert_eq!(off["waitingCardDisabled"], true, "{off}");
+    assert_eq!(off["stored"], json!([format!("don-queue-{game}")]));
+    // The tab closed, the network back, the game opened again: sent in order.
+    let upper = |t: &str| t.to_uppercase();
+    assert_eq!(
+        report["reopened"]["inPlay"],
+        json!(tricks[..3].iter().map(|t| upper(t)).collect::<Vec<_>>())
+    );
+    // The answer lost: the trick recorded once, its second sending answered as applied.
+    let lost = &report["lost"];
+    assert_eq!(lost["first"], "now", "{lost}");
+    assert!(
+        lost["words"]
+            .as_str()
+            .unwrap()
+            .starts_with("No connection: 1 entry waits"),
+        "{lost}"
+    );
+    assert_eq!(lost["after"]["inPlay"].as_array().unwrap().len(), 4);
+    // A trick refused stops the queue: the good one before it recorded, the bad one back in
+    // the box with why, the two after it kept and not sent.
+    let r = &report["refused"];
+    let stopped = &r["stopped"];
+    assert_eq!(stopped["line"], r["bad"], "{stopped}");
+    assert!(
+        stopped["error"].as_str().is_some_and(|e| !e.is_empty()),
+        "{stopped}"
+    );
+    assert!(
+        stopped["queueWords"]
+            .as_str()
+            .unwrap()
+            .starts_with(&format!(
+                "Stopped at \"{}\", refused",
+                r["bad"].as_str().unwrap()
+            )),
+        "{stopped}"
+    );
+    assert_eq!(stopped["queued"], json!([tricks[6], tricks[6]]));
+    assert_eq!(stopped["resume"], true);
+    let sent: Vec<(Value, Value)> = stopped["postsAfter"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| (p["line"].clone(), p["status"].clone()))
+        .collect();
+    assert_eq!(
+        sent,
+        vec![
+            (json!(tricks[4]), json!(200)),
+            (r["bad"].clone(), json!(422))
+        ],
+        "nothing sent past the refusal"
+    );
+    assert_eq!(stopped["inPlay"].as_array().unwrap().len(), 5);
+    assert_eq!(r["discarded"]["queued"], json!([tricks[6]]));
+    assert_eq!(
+        r["end"]["inPlay"],
+        json!(tricks[..7].iter().map(|t| upper(t)).collect::<Vec<_>>())
+    );
+    assert_eq!(report["stored"], json!([]), "the queue emptied");
+    // Nothing applied twice: every entry recorded once ("now"), the lost one's second sending
+    // answered "before"; no id sent with two lines.
+    let posts = report["posts"].as_array().unwrap();
+    let mut now = std::collections::BTreeMap::new();
+    for p in posts {
+        let id = p["entry"]
+            .as_str()
+            .expect("every entry has its id")
+            .to_string();
+        if p["entered"] == "now" {
+            *now.entry(id).or_insert(0) += 1;
+        }
+    }
+    assert!(now.values().all(|n| *n == 1), "{posts:?}");
+    let before: Vec<&Value> = posts.iter().filter(|p| p["entered"] == "before").collect();
+    assert_eq!(before.len(), 1, "{posts:?}");
+    assert_eq!(before[0]["line"], json!(tricks[3]));
+    // The game is the game the same lines give `don play`.
+    let lines: Vec<&str> = report["lines"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l.as_str().unwrap())
+        .collect();
+    let played = begin(&db, &nine);
+    let out = db.play(&[&played.to_string()], &(lines.join("\n") + "\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        db.show(&game.to_string())["hands"],
+        db.show(&played.to_string())["hands"],
+        "don show --json of the game scored offline as of {lines:?} typed to don play"
+    );
+    assert_eq!(
+        scores(&db.show(&game.to_string())),
+        scores(&db.show(&played.to_string()))
+    );
+    // The begin form with its script: Irish Don chosen, its options shown at once (issue 29,
+    // point 5), the button that does it without the script hidden.
+    let begin = &report["begin"];
+    assert_eq!(begin["first"]["of"], "nine-card-don", "{begin}");
+    assert_eq!(begin["first"]["showHidden"], true);
+    assert_eq!(begin["irish"]["of"], "irish-don", "{begin}");
+    assert_eq!(begin["chosen"], "irish-don");
+    let names = begin["irish"]["names"].as_array().unwrap();
+    assert!(
+        names.contains(&json!("opt_pack")) && !names.contains(&json!("opt_cut")),
+        "{begin}"
+    );
 }

@@ -185,9 +185,11 @@ fn what_it_cannot_serve_is_refused_before_it_listens() {
     assert_eq!(out.status.code(), Some(2));
     assert!(text(&out.stderr).contains("there is no database at"));
     assert!(!missing.path.exists());
-    let empty = Db::new();
-    empty.ok(&["new", "nine-card-don"]);
-    refused(&empty, &["serve"], 2, "there is no league yet");
+    // (A database with games and no league serves its friendly games: see
+    // `a_database_of_friendly_games_and_no_league_is_served`.)
+    let named = Db::new();
+    named.ok(&["new", "nine-card-don"]);
+    refused(&named, &["serve", "--league", "Valleys"], 2, "Valleys");
     let two = Db::new();
     two.league_new("A", &[]);
     two.league_new("B", &[]);
@@ -325,4 +327,41 @@ fn on_every_address_the_links_it_says_to_make_begin_with_localhost() {
         2,
         "every address of this machine",
     );
+}
+
+#[test]
+fn a_database_of_friendly_games_and_no_league_is_served() {
+    let db = Db::new();
+    db.ok(&["new", "nine-card-don", "--seats", "Gareth, Dai, Rhys, Huw"]);
+    // A scorer's link with no league: made, revoked, made again; a captain's still needs one.
+    let base = "https://pub.example.org";
+    let made = db.ok(&["scorer", "link", "1", "--base-url", base]);
+    assert!(made.contains(&format!("{base}/link/")), "{made}");
+    assert!(
+        made.contains("Link 1 made for the scorer of game 1"),
+        "{made}"
+    );
+    let revoked = db.ok(&["scorer", "revoke", "1"]);
+    assert!(revoked.contains('1'), "{revoked}");
+    db.ok(&["scorer", "link", "1", "--base-url", base]);
+    refused(
+        &db,
+        &["captain", "link", "Red Lion"],
+        2,
+        "there is no league yet",
+    );
+    refused(&db, &["secretary", "link"], 2, "there is no league yet");
+    let (child, at, lines) = start(&db, &["--base-url", base]);
+    assert_eq!(
+        lines[0],
+        format!("Serving the friendly games at {base} (listening on {at}).")
+    );
+    assert!(
+        lines[1].contains("`don scorer link GAME --db "),
+        "{lines:?}"
+    );
+    assert!(get(at, "/board/game/1").starts_with("HTTP/1.1 200"));
+    assert!(get(at, "/").starts_with("HTTP/1.1 404"));
+    let (code, _) = terminate(child);
+    assert_eq!(code, Some(0));
 }

@@ -764,9 +764,10 @@ async fn the_begin_form_refuses_beside_each_field_and_begins_nothing() {
             "opt_target",
             "lots",
         ),
+        // Another variant's option, sent by hand (the form shows the variant's own only).
         (
             &[("variant", "nine-card-don"), ("opt_pack", "48")],
-            "opt_pack",
+            "variant",
             "pack",
         ),
         (
@@ -816,7 +817,7 @@ async fn the_begin_form_refuses_beside_each_field_and_begins_nothing() {
         assert!(a.page.contains("No game was begun"), "{}", a.page);
         // What was typed is handed back.
         for (name, value) in fields.iter().filter(|(n, _)| !n.starts_with("variant")) {
-            if ["pitcher", "fixture"].contains(name) {
+            if ["pitcher", "fixture", "opt_pack"].contains(name) {
                 continue;
             }
             assert_eq!(
@@ -1295,4 +1296,331 @@ async fn the_page_offers_only_what_the_game_takes_now() {
     let trick = first["tricks"][0].as_str().unwrap();
     secretary.enter(game, trick).await;
     offers_are_what_the_game_takes(&secretary, game, Some(trick)).await;
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_line_sent_again_with_its_entry_id_is_answered_as_applied_and_never_applied_twice() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = nine_card_game(&secretary).await;
+    let at = format!("/my/game/{game}");
+    let line_at = format!("{at}/line");
+    let first = seen(&secretary.get(&at).await.page);
+    let sent = [
+        ("seen", first.as_str()),
+        ("line", "tc 3c 8c 6c"),
+        ("entry", "q-1a"),
+    ];
+    let a = secretary.post_fragment(&line_at, &sent).await;
+    assert_eq!(
+        (a.status, a.entered.as_str()),
+        (StatusCode::OK, "now"),
+        "{}",
+        a.page
+    );
+    let after = seen(&a.page);
+    // Its answer lost on the way, the phone sends it again, from the game as it last knew it:
+    // answered as applied, with the game as it is now, and not applied again.
+    let again = secretary.post_fragment(&line_at, &sent).await;
+    assert_eq!(
+        (again.status, again.entered.as_str()),
+        (StatusCode::OK, "before"),
+        "{}",
+        again.page
+    );
+    assert_eq!(seen(&again.page), after, "nothing recorded");
+    assert_eq!(text(&again.page, "in-play").unwrap(), "TC 3C 8C 6C");
+    assert!(text(&again.page, "line-error").is_none(), "{}", again.page);
+    // The same without the script: sent on to the game, nothing recorded.
+    let plain = secretary.post(&line_at, &sent).await;
+    assert_eq!(
+        (plain.status, plain.to.as_str(), plain.entered.as_str()),
+        (StatusCode::SEE_OTHER, at.as_str(), "before")
+    );
+    // The next line from the phone's queue, then an undo sent twice: one trick taken back.
+    let b = secretary
+        .post_fragment(
+            &line_at,
+            &[("seen", &after), ("line", "3h kh th ah"), ("entry", "q-2")],
+        )
+        .await;
+    assert_eq!((b.status, b.entered.as_str()), (StatusCode::OK, "now"));
+    let undo = [
+        ("seen", seen(&b.page)),
+        ("line", "undo".into()),
+        ("entry", "q-3".into()),
+    ];
+    let undo: Vec<(&str, &str)> = undo.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    let u = secretary.post_fragment(&line_at, &undo).await;
+    assert_eq!((u.status, u.entered.as_str()), (StatusCode::OK, "now"));
+    let u2 = secretary.post_fragment(&line_at, &undo).await;
+    assert_eq!((u2.status, u2.entered.as_str()), (StatusCode::OK, "before"));
+    assert_eq!(text(&u2.page, "in-play").unwrap(), "TC 3C 8C 6C");
+    // The first line sent again after all that: still applied once.
+    let late = secretary.post_fragment(&line_at, &sent).await;
+    assert_eq!(
+        (late.status, late.entered.as_str()),
+        (StatusCode::OK, "before")
+    );
+    // A line with no id, or a new one, from a view behind: refused as ever (409).
+    let behind = secretary
+        .post_fragment(
+            &line_at,
+            &[("seen", &first), ("line", "tc 3c 8c 6c"), ("entry", "q-9")],
+        )
+        .await;
+    assert_eq!(behind.status, StatusCode::CONFLICT, "{}", behind.page);
+    assert_eq!(behind.entered, "");
+    // An id that is not one: 400, nothing recorded.
+    let before = db.ok(&["export", &game.to_string()]);
+    for bad in ["a b", "<x>", &"x".repeat(65)] {
+        let r = secretary
+            .post_fragment(
+                &line_at,
+                &[
+                    ("seen", &seen(&u2.page)),
+                    ("line", "3h kh th ah"),
+                    ("entry", bad),
+                ],
+            )
+            .await;
+        assert_eq!(r.status, StatusCode::BAD_REQUEST, "{bad}: {}", r.page);
+    }
+    assert_eq!(db.ok(&["export", &game.to_string()]), before);
+    let exported = json(&before);
+    assert_eq!(
+        exported["hands"][0]["tricks"],
+        serde_json::json!(["TC 3C 8C 6C"]),
+        "each line applied once: {exported}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_begin_form_shows_only_the_chosen_variants_options_each_as_choices_where_it_has_them() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let has = |page: &str, name: &str| page.contains(&format!("name=\"{name}\""));
+    // At first the first variant's: Nine Card Don's, its values as choices, its own said.
+    let page = secretary.get("/my/games").await.page;
+    assert!(
+        page.contains("name=\"options_of\" value=\"nine-card-don\""),
+        "{page}"
+    );
+    assert!(page.contains("Rules options of Nine Card Don"), "{page}");
+    for name in [
+        "opt_cut",
+        "opt_end_scoring",
+        "opt_target",
+        "opt_deals",
+        "opt_legs",
+        "opt_penalties",
+    ] {
+        assert!(has(&page, name), "{name}: {page}");
+    }
+    for name in [
+        "opt_pack",
+        "opt_misere",
+        "opt_layout",
+        "opt_muck_tie",
+        "opt_players",
+    ] {
+        assert!(!has(&page, name), "{name} is not Nine Card Don's: {page}");
+    }
+    assert!(
+        page.contains("<select id=\"opt_cut\" name=\"opt_cut\""),
+        "{page}"
+    );
+    assert!(
+        page.contains("<option value=\"\" selected>its own: high</option>"),
+        "{page}"
+    );
+    assert!(
+        page.contains("<option value=\"league\">league</option>"),
+        "{page}"
+    );
+    assert!(
+        page.contains(">The target score (blank: 121)</label>"),
+        "{page}"
+    );
+    assert!(!page.contains("Irish Don:"), "{page}");
+    // Without the script: the variant chosen, then its options shown, what was typed kept.
+    let irish = secretary
+        .post(
+            "/my/games",
+            &[
+                ("variant", "irish-don"),
+                ("north", "Gareth"),
+                ("show", "options"),
+            ],
+        )
+        .await;
+    assert_eq!(irish.status, StatusCode::OK, "{}", irish.page);
+    let page = irish.page;
+    assert!(
+        page.contains("name=\"options_of\" value=\"irish-don\""),
+        "{page}"
+    );
+    assert_eq!(attr(&page, "north", "value").as_deref(), Some("Gareth"));
+    for name in ["opt_cut", "opt_target", "opt_legs", "opt_muck_tie"] {
+        assert!(!has(&page, name), "{name} is not Irish Don's: {page}");
+    }
+    assert!(
+        page.contains("<select id=\"opt_pack\" name=\"opt_pack\""),
+        "{page}"
+    );
+    for pack in ["52", "48", "44"] {
+        assert!(page.contains(&format!("<option value=\"{pack}\">{pack}</option>")));
+    }
+    assert!(
+        page.contains("<option value=\"mountjoy\">mountjoy</option>"),
+        "{page}"
+    );
+    for name in [
+        "opt_misere",
+        "opt_best_of_three",
+        "opt_bonk_two_games",
+        "opt_pass_pitch",
+    ] {
+        assert!(
+            page.contains(&format!(
+                "<input type=\"checkbox\" id=\"{name}\" name=\"{name}\" value=\"true\">"
+            )),
+            "{name}: {page}"
+        );
+    }
+    assert!(
+        page.contains("The pitcher may pass the pitch (prison rules)"),
+        "{page}"
+    );
+    // Blind Don's end-of-play scoring: only the value it takes (RULES.md §9).
+    let blind = secretary
+        .post(
+            "/my/games",
+            &[("variant", "blind-don"), ("show", "options")],
+        )
+        .await
+        .page;
+    assert!(
+        blind.contains("<option value=\"hljg\">hljg</option>"),
+        "{blind}"
+    );
+    assert!(!blind.contains("<option value=\"preston\">"), "{blind}");
+    let nothing = db.dump();
+    // Options sent for another variant than the one chosen since: shown again, begun not.
+    let a = secretary
+        .post(
+            "/my/games",
+            &[
+                ("variant", "phat"),
+                ("options_of", "irish-don"),
+                ("opt_pack", "48"),
+            ],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.page);
+    assert!(beside(&a.page, "variant").contains("another variant's"));
+    assert!(
+        has(&a.page, "opt_muck_tie") && !has(&a.page, "opt_pack"),
+        "{}",
+        a.page
+    );
+    assert_eq!(db.dump(), nothing, "nothing begun");
+    // Irish Don begun with its options: the pack of 48 chosen, misère ticked.
+    let game = begin(
+        &secretary,
+        &[
+            ("variant", "irish-don"),
+            ("options_of", "irish-don"),
+            ("opt_pack", "48"),
+            ("opt_misere", "true"),
+            ("opt_tie", ""),
+            ("north", "Gareth"),
+            ("east", "Dai"),
+            ("south", "Rhys"),
+            ("west", "Huw"),
+        ],
+    )
+    .await;
+    let shown = json(&db.ok(&["export", &game.to_string()]));
+    let ruleset = &shown["ruleset"];
+    assert_eq!(
+        (&ruleset["pack"], &ruleset["misere"], &ruleset["tie"]),
+        (
+            &serde_json::json!(48),
+            &serde_json::json!(true),
+            &serde_json::json!("last-scorer-loses")
+        ),
+        "{shown}"
+    );
+    // The variant changed with nothing typed in the options shown: the new variant's own.
+    let phat = begin(
+        &secretary,
+        &[
+            ("variant", "phat"),
+            ("options_of", "irish-don"),
+            ("north", "A"),
+            ("east", "B"),
+            ("south", "C"),
+            ("west", "D"),
+        ],
+    )
+    .await;
+    let shown = json(&db.ok(&["export", &phat.to_string()]));
+    assert_eq!(shown["ruleset"]["variant"], "phat", "{shown}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_friendly_games_scorers_link_scores_it_with_no_league_and_nothing_else() {
+    // A pub's database: two friendly games, no league.
+    let db = Db::new();
+    let seats = ["--seats", "Gareth, Dai, Rhys, Huw", "--pitcher", "S"];
+    db.ok(&[&["new", "nine-card-don"][..], &seats].concat());
+    db.ok(&[&["new", "nine-card-don"][..], &seats].concat());
+    let token = scorer_token(&db, 1);
+    let app = serve(&db);
+    let scorer = Browser::sign_in(&app, &token).await;
+    assert_eq!(scorer.landed, "/my/game/1");
+    let page = scorer.enter(1, "tc 3c 8c 6c").await;
+    assert_eq!(text(&page, "in-play").unwrap(), "TC 3C 8C 6C");
+    let exported = json(&db.ok(&["export", "1"]));
+    assert_eq!(
+        exported["hands"][0]["tricks"],
+        serde_json::json!(["TC 3C 8C 6C"])
+    );
+    // Its board is public; no league's pages, no other game, nothing of a league.
+    let board = scorer.get("/board/game/1").await;
+    assert_eq!(board.status, StatusCode::OK, "{}", board.page);
+    assert!(board.page.contains("Friendly games"), "{}", board.page);
+    assert_eq!(
+        scorer.get("/board/game/2").await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(scorer.get("/").await.status, StatusCode::NOT_FOUND);
+    let before = db.dump();
+    for path in ["/my/game/2", "/my/games"] {
+        let a = scorer.get(path).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.page);
+    }
+    for (path, fields) in [
+        (
+            "/my/game/2/line",
+            vec![("seen", ""), ("line", "tc 3c 8c 6c")],
+        ),
+        ("/my/games", vec![("variant", "phat")]),
+    ] {
+        let a = scorer.post(path, &fields).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.page);
+    }
+    assert_eq!(db.dump(), before, "nothing changed");
+    // A league made since: the friendly link goes on scoring its game there, and only it.
+    db.league_new("Valleys", &[]);
+    let app = serve(&db);
+    let scorer = scorer.through(&app);
+    let page = scorer.enter(1, "3h kh th ah").await;
+    assert_eq!(text(&page, "in-play").unwrap(), "TC 3C 8C 6C\n3H KH TH AH");
+    for path in ["/my/game/2", "/my/games", "/my/night/1"] {
+        let a = scorer.get(path).await;
+        assert_eq!(a.status, StatusCode::FORBIDDEN, "{path}: {}", a.page);
+    }
+    let log = db.ok(&["log"]);
+    assert!(log.contains("scorer of game 1 (link 1)"), "{log}");
 }

@@ -66,7 +66,7 @@ pub fn run(args: ServeArgs) -> Result<Exit, CliError> {
         which.push_str(&format!(" --league {}", shell_word(league)));
     }
     let base = config.base_url.clone();
-    serve(config, |at| {
+    serve(config, |at, league| {
         // Listening on every address (0.0.0.0, [::]), this machine is reached as localhost.
         let base = base.unwrap_or_else(|| match at.ip().is_unspecified() {
             true => format!("http://localhost:{}", at.port()),
@@ -74,17 +74,31 @@ pub fn run(args: ServeArgs) -> Result<Exit, CliError> {
         });
         let which = format!("{which} --base-url {}", shell_word(&base));
         let mut out = io::stdout().lock();
-        let _ = writeln!(
-            out,
-            "Serving the league at {} (listening on {at}).",
-            shown(&base)
-        );
-        let _ = writeln!(
-            out,
-            "Make each captain's link with `don captain link TEAM{}` and the secretary's with `don secretary link{}`, and send each to its holder.",
-            shown(&which),
-            shown(&which)
-        );
+        if league {
+            let _ = writeln!(
+                out,
+                "Serving the league at {} (listening on {at}).",
+                shown(&base)
+            );
+            let _ = writeln!(
+                out,
+                "Make each captain's link with `don captain link TEAM{}` and the secretary's with `don secretary link{}`, and send each to its holder.",
+                shown(&which),
+                shown(&which)
+            );
+        } else {
+            // A database with no league: its friendly games, each scored through its link.
+            let _ = writeln!(
+                out,
+                "Serving the friendly games at {} (listening on {at}).",
+                shown(&base)
+            );
+            let _ = writeln!(
+                out,
+                "There is no league: make each game's scorer's link with `don scorer link GAME{}`, and send it to the scorer.",
+                shown(&which)
+            );
+        }
         let _ = writeln!(
             out,
             "Ctrl-C or SIGTERM stops it (requests being answered are finished first)."

@@ -330,15 +330,20 @@ async function table(t) {
   r.mixed.noTrickRanksDisabled = await a.locator(`#pad button.rank[data-rank="${third[0]}"]`).isDisabled();
   r.mixed.noTrickLine = await a.inputValue("#line");
   await a.locator("#line").fill(kept);
-  // The connection dropped: Send says so beside the entry, keeps the line, and works again.
+  // The connection dropped: the entry waits on the phone, and the page says so; discarded
+  // there, it is never sent (offline-flow.mjs scores a hand this way).
   await a.context().setOffline(true);
   await a.locator("#send").click();
   await a.waitForFunction(() => {
-    const e = document.getElementById("line-error");
-    return e && e.textContent.includes("No answer");
+    const e = document.getElementById("queue-words");
+    return e && e.textContent.includes("No connection");
   });
   r.offline = await look(a);
+  r.offline.queueWords = (await a.textContent("#queue-words")).trim();
+  r.offline.queued = await a.$$eval("#queue-list .queue-line", (s) => s.map((e) => e.textContent.trim()));
   r.offline.sendEnabled = await a.locator("#send").isEnabled();
+  await a.locator("#queue-list button.queue-discard").first().click();
+  r.offline.afterDiscard = await a.locator("#queue").count();
   await a.context().setOffline(false);
   // Two pages on one game: B opens it, A enters the trick, B enters it too from its view.
   const b = await phone();

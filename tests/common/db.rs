@@ -329,6 +329,10 @@ impl Db {
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
             (
+                11,
+                "DROP INDEX operations_entry; ALTER TABLE operations DROP COLUMN entry;",
+            ),
+            (
                 10,
                 "DROP TABLE player_names; DROP TABLE team_names; DROP TABLE season_tables; \
                  DROP TRIGGER fixtures_insert; DROP TRIGGER fixtures_update; \

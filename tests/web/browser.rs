@@ -90,6 +90,8 @@ pub struct Answer {
     pub to: String,
     pub page: String,
     pub content_type: String,
+    /// How an entry was taken (`X-Don-Entered`: `now`, or `before` for one sent again).
+    pub entered: String,
 }
 
 /// Someone signed in: their session cookie and the CSRF token of their pages.
@@ -151,10 +153,12 @@ impl Browser {
         };
         let to = header_of(header::LOCATION);
         let content_type = header_of(header::CONTENT_TYPE);
+        let entered = header_of(header::HeaderName::from_static("x-don-entered"));
         Answer {
             status: r.status(),
             to,
             content_type,
+            entered,
             page: body(r).await,
         }
     }

@@ -83,7 +83,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
 /// listens, so a database it cannot serve is refused first. Once told to stop it takes no new
 /// connection and finishes the requests being answered (a change is one transaction, so
 /// nothing is ever half-written either way).
-pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), WebError> {
+pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr, bool)) -> Result<(), WebError> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()
@@ -98,7 +98,8 @@ pub fn serve(config: ServeConfig, ready: impl FnOnce(SocketAddr)) -> Result<(), 
                     source,
                 })?;
         let at = listener.local_addr().map_err(WebError::Io)?;
-        ready(at);
+        // Whether a league is served (else a database's friendly games only).
+        ready(at, shared.served.is_some());
         let stopping = Arc::clone(&shared);
         let proxies = config.proxies.clone();
         let places = Slots::new(CONNECTIONS, CONNECTIONS_PER_ADDRESS, proxies);

@@ -35,6 +35,10 @@ pub fn routes() -> Router<Arc<Shared>> {
 /// else one made anew, by one request at a time; while it is being made, the one held before
 /// (see [`super::cache`]).
 pub async fn site_now(shared: &Arc<Shared>) -> Result<Arc<MadeSite>, WebError> {
+    // No league: no league's site (its friendly games' pages are their scorers' and boards).
+    if shared.served.is_none() {
+        return Err(WebError::NoPage);
+    }
     let state = match shared.watch.state().await {
         Some(state) => state,
         None => shared.read_public(|app| app.state()).await?.0,

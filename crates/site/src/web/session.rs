@@ -50,7 +50,7 @@ impl FromRequestParts<Arc<Shared>> for Signed {
         let key = cookie_key_of(&parts.headers).ok_or(WebError::NotSignedIn)?;
         let asked = key.clone();
         // A session of another league kept in the same database is no session here.
-        let league = shared.league.id;
+        let league = shared.served;
         let session = shared
             .read(move |app| app.session_in(league, &asked))
             .await?

@@ -79,7 +79,7 @@ async fn link_page(
     let from = client(&shared.config.proxies, peer, &asked);
     shared.limiter.attempt(from)?;
     let token = token_of(&uri);
-    let league = shared.league.id;
+    let league = shared.served;
     let link = shared.read(move |app| app.link_of(league, &token)).await?;
     shared.limiter.worked(from);
     let page = OpenPage {
@@ -136,7 +136,7 @@ async fn open_link(
     let from = client(&shared.config.proxies, peer, &asked);
     shared.limiter.attempt(from)?;
     let token = token_of(&uri);
-    let league = shared.league.id;
+    let league = shared.served;
     // Opened again in a browser whose session it opened already (the link tapped again in a
     // message): that session goes on, so a page open in another tab keeps working.
     let had = cookie_key_of(&asked);

@@ -31,11 +31,18 @@ pub const PUBLIC_READING: usize = 4;
 /// The longest a read waits for another program's lock (a read in WAL mode rarely waits).
 pub const READ_WAIT: Duration = Duration::from_secs(10);
 
+/// What the pages are headed with where no league is served.
+pub const FRIENDLY: &str = "Friendly games";
+
 /// What every request shares.
 pub struct Shared {
     pub config: ServeConfig,
-    /// The league served, as it was when the server started (its id and name do not change).
+    /// The league served, as it was when the server started (its id and name do not change);
+    /// on a database with no league, [`Shared::served`] is none and this only names the pages.
     pub league: LeagueInfo,
+    /// The league served, by its number; none on a database with no league, whose friendly
+    /// games (their scorers' links) are all it serves.
+    pub served: Option<i64>,
     writer: Mutex<App>,
     readers: Mutex<Vec<App>>,
     /// Turns to read for the signed-in (see [`READING`]) and for anyone ([`PUBLIC_READING`]).
@@ -70,10 +77,25 @@ impl Shared {
     /// league to serve.
     pub fn open(config: &ServeConfig) -> Result<Shared, WebError> {
         let app = App::open_existing(&config.db, server())?;
-        let league = app.league(&config.choice)?;
+        // No league at all (none named): the friendly games' scorers' links, and their boards.
+        let league = match app.league(&config.choice) {
+            Err(AppError::League(crate::league::LeagueError::NoLeague))
+                if config.choice.league.is_none() =>
+            {
+                None
+            }
+            found => Some(found?),
+        };
+        let served = league.as_ref().map(|l| l.id);
+        let league = league.unwrap_or_else(|| LeagueInfo {
+            id: 0,
+            name: FRIENDLY.to_string(),
+            config: Default::default(),
+        });
         Ok(Shared {
             config: config.clone(),
             league,
+            served,
             writer: Mutex::new(app),
             readers: Mutex::new(Vec::new()),
             reading: Arc::new(tokio::sync::Semaphore::new(READING)),

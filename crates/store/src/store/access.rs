@@ -11,7 +11,8 @@ use crate::league::TeamId;
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LinkRow {
     pub id: i64,
-    pub league: i64,
+    /// Its league; none for the scorer's link of a friendly game (schema version 11).
+    pub league: Option<i64>,
     pub team: Option<TeamId>,
     /// The team's name, for a captain's link.
     pub team_name: Option<String>,
@@ -69,6 +70,11 @@ impl Reads {
     /// A league's links, revoked ones too, oldest first.
     pub fn links(&self, league: i64) -> Result<Vec<LinkRow>, StoreError> {
         links_where(&self.conn, "l.league = ?1", [league])
+    }
+
+    /// The links of no league (friendly games' scorers'), revoked ones too, oldest first.
+    pub fn friendly_links(&self) -> Result<Vec<LinkRow>, StoreError> {
+        links_where(&self.conn, "l.league IS NULL", [])
     }
 
     /// A game of the league on the web, if it is one.
@@ -164,7 +170,7 @@ impl Change<'_> {
     /// (with neither) for the secretary.
     pub fn link_add(
         &self,
-        league: i64,
+        league: Option<i64>,
         (team, game): (Option<TeamId>, Option<i64>),
         token_hash: &str,
         made: &str,
@@ -196,7 +202,8 @@ impl Change<'_> {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WebGame {
     pub game: i64,
-    pub league: i64,
+    /// Its league; none for a friendly game (schema version 11).
+    pub league: Option<i64>,
     /// The team whose captain began it.
     pub team: Option<TeamId>,
     /// The night (fixture) it is played for, if one was named.

@@ -349,10 +349,33 @@ fn migrations() -> Migrations<'static> {
             4 => M::up_with_hook(sql, fold_keys_anew),
             // From version 6 on, every version makes the log's triggers anew (with any table or
             // column it added).
+            11 => M::up_with_hook(sql, |tx: &rusqlite::Transaction| {
+                league_may_be_none(tx)?;
+                super::logged::log_anew(tx)
+            }),
             6.. => M::up_with_hook(sql, super::logged::log_anew),
             _ => M::up(sql),
         });
     Migrations::new(steps.collect())
+}
+
+/// Version 11's step: `links.league` and `web_games.league` may be NULL (a friendly game's
+/// scorer's link, and its game on the web, belong to no league). SQLite changes no column in
+/// place; taking a NOT NULL away changes nothing stored, so the tables' text is changed, as
+/// SQLite's documentation allows for that, and the schema's version moved on.
+fn league_may_be_none(tx: &rusqlite::Transaction) -> rusqlite_migration::HookResult {
+    let version: i64 = tx.query_row("PRAGMA schema_version", [], |r| r.get(0))?;
+    tx.execute_batch("PRAGMA writable_schema = ON")?;
+    tx.execute(
+        "UPDATE sqlite_schema SET sql = replace(sql, 'league INTEGER NOT NULL REFERENCES leagues(id)', 'league INTEGER REFERENCES leagues(id)')
+         WHERE type = 'table' AND name IN ('links', 'web_games')",
+        [],
+    )?;
+    tx.execute_batch(&format!(
+        "PRAGMA schema_version = {}; PRAGMA writable_schema = OFF;",
+        version + 1
+    ))?;
+    Ok(())
 }
 
 /// The tables that keep a name's `key`, each with the column its keys are unique within
@@ -1203,6 +1226,16 @@ impl Change<'_> {
         self.tx.execute(
             "UPDATE operations SET team = ?1 WHERE id = ?2",
             (team, self.op),
+        )?;
+        Ok(())
+    }
+
+    /// Records that this change applies the line a phone sent as `entry` (its page's id for
+    /// it): the same line sent again is found by [`Reads::entry_applied`].
+    pub fn applying_entry(&self, entry: &str) -> Result<(), StoreError> {
+        self.tx.execute(
+            "UPDATE operations SET entry = ?1 WHERE id = ?2",
+            (entry, self.op),
         )?;
         Ok(())
     }

@@ -233,6 +233,13 @@ impl Reads {
         Ok(self.conn.query_row(sql, [game], |r| r.get(0))?)
     }
 
+    /// The operation that applied the line a phone sent to `game` as `entry` (its page's id for
+    /// it), if one did (schema version 11): the line is not applied again.
+    pub fn entry_applied(&self, game: i64, entry: &str) -> Result<Option<i64>, StoreError> {
+        let sql = "SELECT id FROM operations WHERE game = ?1 AND entry = ?2";
+        self.conn.one(sql, (game, entry), |r| r.get(0))
+    }
+
     /// A game's rows, if it is stored (as a change leaves them, in one).
     pub fn stored_game(&self, game: i64) -> Result<Option<StoredGame>, StoreError> {
         stored_game(&self.conn, game)

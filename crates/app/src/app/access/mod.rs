@@ -48,7 +48,8 @@ impl fmt::Display for Role {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PrivateLink {
     pub id: i64,
-    pub league: i64,
+    /// Its league; none for the scorer's link of a friendly game.
+    pub league: Option<i64>,
     pub role: Role,
     /// When it was made, revoked and last used (RFC 3339, UTC).
     pub made: String,
@@ -76,6 +77,13 @@ impl PrivateLink {
         }
     }
 
+    /// Whether the link works on the web serving `league` (none: a database with no league,
+    /// its friendly games): a league's link on its league's; a friendly game's scorer's link
+    /// (of no league) on any.
+    pub fn serves(&self, league: Option<i64>) -> bool {
+        self.league.is_none() || self.league == league
+    }
+
     /// Who acts through this link: recorded with each change made with it, and shown by
     /// `don log` ("captain of Royal Oak (link 3)").
     pub fn actor(&self) -> Actor {
@@ -88,9 +96,14 @@ impl PrivateLink {
             name: format!("{name} (link {})", self.id),
             team,
             game,
-            league: Some(self.league),
+            league: self.league,
         }
     }
+}
+
+/// [`PrivateLink::serves`], of a link as stored.
+fn serves(league: Option<i64>, row: &LinkRow) -> bool {
+    row.league.is_none() || row.league == league
 }
 
 /// A secret handed out once: a link's token or a session's key (64 hex digits, 256 random
@@ -176,7 +189,7 @@ impl Session {
 /// its token's hash, and commits `change`: the link.
 fn link_added(
     change: crate::store::Change<'_>,
-    league: i64,
+    league: Option<i64>,
     for_whom: (Option<TeamId>, Option<i64>),
     token: &Secret,
 ) -> Result<PrivateLink, AppError> {
@@ -211,12 +224,15 @@ impl App {
         let team = team
             .map(|t| crate::app::league::which::team(leagues, &league, t))
             .transpose()?;
-        let link = link_added(change, league.id, (team.map(|t| t.id), None), &token)?;
+        let link = link_added(change, Some(league.id), (team.map(|t| t.id), None), &token)?;
         Ok((link, token))
     }
 
     /// Makes a private link for the scorer of `game`, which then becomes one of the league's
-    /// games on the web (its board public): the link, and its token, shown this once.
+    /// games on the web (its board public): the link, and its token, shown this once. On a
+    /// database with no league (a pub's friendly games), or for a game on the web as a friendly
+    /// one already, the link and the game belong to no league: the link scores that game only,
+    /// on any `don serve` of the database.
     pub fn scorer_link_make(
         &mut self,
         choice: &Choice,
@@ -225,7 +241,18 @@ impl App {
         let token = Secret::new()?;
         let change = self.store.change("scorer link")?;
         let leagues: &Reads = &change;
-        let league = choice.league(leagues)?;
+        let friendly = change
+            .web_game(game)?
+            .is_some_and(|web| web.league.is_none());
+        let league = match choice.league(leagues) {
+            _ if friendly && choice.league.is_none() => None,
+            Err(AppError::League(crate::league::LeagueError::NoLeague))
+                if choice.league.is_none() =>
+            {
+                None
+            }
+            found => Some(found?.id),
+        };
         let Some(record) = change.record_if_stored(game)? else {
             return Err(GameError::NoGame(game).into());
         };
@@ -237,18 +264,18 @@ impl App {
             return Err(GameError::NoRuleset(game).into());
         }
         match change.web_game(game)? {
-            Some(web) if web.league != league.id => {
+            Some(web) if web.league != league => {
                 return Err(AccessError::OtherLeague { game }.into())
             }
             Some(_) => {}
             None => change.web_game_add(&WebGame {
                 game,
-                league: league.id,
+                league,
                 team: None,
                 fixture: None,
             })?,
         }
-        let link = link_added(change, league.id, (None, Some(game)), &token)?;
+        let link = link_added(change, league, (None, Some(game)), &token)?;
         Ok((link, token))
     }
 
@@ -265,8 +292,24 @@ impl App {
             Revoke::Team(_) | Revoke::Link(_) => "captain revoke",
         })?;
         let leagues: &Reads = &change;
-        let league = choice.league(leagues)?;
-        let all = change.links(league.id)?;
+        // A link or a game's scorers' links may be friendly games' (of no league): on a
+        // database with no league, those are all there are.
+        let scorer = matches!(which, Revoke::Link(_) | Revoke::Game(_));
+        let league = match choice.league(leagues) {
+            Err(AppError::League(crate::league::LeagueError::NoLeague))
+                if scorer && choice.league.is_none() =>
+            {
+                None
+            }
+            found => Some(found?),
+        };
+        let mut all = match &league {
+            Some(league) => change.links(league.id)?,
+            None => Vec::new(),
+        };
+        if scorer {
+            all.extend(change.friendly_links()?);
+        }
         let chosen: Vec<LinkRow> = match which {
             Revoke::Link(id) => {
                 let Some(row) = all.into_iter().find(|l| l.id == id) else {
@@ -281,7 +324,10 @@ impl App {
                 // Whose links: a team's captain's, a game's scorer's, else the secretary's.
                 let (team, who) = match which {
                     Revoke::Team(name) => {
-                        let team = crate::app::league::which::team(leagues, &league, name)?;
+                        let league = league
+                            .as_ref()
+                            .ok_or(crate::league::LeagueError::NoLeague)?;
+                        let team = crate::app::league::which::team(leagues, league, name)?;
                         (Some(team.id), team.name)
                     }
                     Revoke::Game(game) => (None, format!("game {game}")),
@@ -333,19 +379,28 @@ impl App {
     /// The working link of `league` whose token is `token`, read only: nothing is opened or
     /// noted (what a link's page shows before its holder presses the button that opens it).
     /// A token that is no working link of the league is [`AccessError::BadLink`].
-    pub fn link_of(&self, league: i64, token: &str) -> Result<PrivateLink, AppError> {
+    pub fn link_of(
+        &self,
+        league: impl Into<Option<i64>>,
+        token: &str,
+    ) -> Result<PrivateLink, AppError> {
+        let league = league.into();
         if !well_formed(token) {
             return Err(AccessError::BadLink.into());
         }
         match self.store.link_by_hash(&hash(token))? {
-            Some(row) if row.revoked.is_none() && row.league == league => Ok(PrivateLink::of(row)),
+            Some(row) if row.revoked.is_none() && serves(league, &row) => Ok(PrivateLink::of(row)),
             _ => Err(AccessError::BadLink.into()),
         }
     }
 
     /// Opens a link: the session it starts, and the session's key (for the cookie), which is
     /// never kept. A token that is no working link of the league is [`AccessError::BadLink`].
-    pub fn sign_in(&self, league: i64, token: &str) -> Result<(Session, Secret), AppError> {
+    pub fn sign_in(
+        &self,
+        league: impl Into<Option<i64>>,
+        token: &str,
+    ) -> Result<(Session, Secret), AppError> {
         let link = self.link_of(league, token)?;
         let key = Secret::new()?;
         let csrf = Secret::new()?;
@@ -371,10 +426,11 @@ impl App {
     /// open in the browser keep their forms' token), and the key is `None`.
     pub fn sign_in_again(
         &self,
-        league: i64,
+        league: impl Into<Option<i64>>,
         token: &str,
         key: Option<&str>,
     ) -> Result<(Session, Option<Secret>), AppError> {
+        let league = league.into();
         if let (Some(key), true) = (key, well_formed(token)) {
             if let (Some(open), Some(link)) = (
                 self.session_in(league, key)?,
@@ -401,8 +457,13 @@ impl App {
     /// The session whose key is `key`, if it is open, its link not revoked, and its link of
     /// `league`: a session belongs to its link's league, and is no session on the web of
     /// another league kept in the same database.
-    pub fn session_in(&self, league: i64, key: &str) -> Result<Option<Session>, AppError> {
-        Ok(self.session(key)?.filter(|s| s.link.league == league))
+    pub fn session_in(
+        &self,
+        league: impl Into<Option<i64>>,
+        key: &str,
+    ) -> Result<Option<Session>, AppError> {
+        let league = league.into();
+        Ok(self.session(key)?.filter(|s| s.link.serves(league)))
     }
 
     /// Makes the changes from now on as the holder of `session` (its link's actor, in the

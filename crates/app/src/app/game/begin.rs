@@ -24,7 +24,7 @@ const OPTION_LINES: [&str; 17] = [
     "target POINTS The target score (Game to Lose: the losing score)",
     "deals N A fixed number of deals instead of a target (none: play to the target)",
     "legs N Nine Card Don: legs in a match (3: best of three)",
-    "penalties KIND Nine Card Don: friendly or league penalties",
+    "penalties KIND Nine Card Don: the penalties [friendly, league]",
     "layout LAYOUT Blind Don: the layout [rows, stalybridge, three]",
     "pack CARDS Irish Don: the pack [52, 48, 44]",
     "tie TIE Irish Don: 80–80 after the second deal [last-scorer-loses, draw]",

@@ -65,18 +65,23 @@ impl App {
         Ok(table_sheet(parse_record(record), &self.store.game_entries(game)?).unwrap_or(sheet))
     }
 
-    /// True when `game` is one of the games of league `league` on the web: the games with a
-    /// board.
-    fn has_board(&self, league: i64, game: i64) -> Result<bool, AppError> {
+    /// True when `game` is one of the games of league `league` on the web (none: a database
+    /// with no league), or a friendly game on the web: the games with a board.
+    fn has_board(&self, league: Option<i64>, game: i64) -> Result<bool, AppError> {
         Ok(self
             .store
             .web_game(game)?
-            .is_some_and(|web| web.league == league))
+            .is_some_and(|web| web.league.is_none() || web.league == league))
     }
 
     /// The board of `game`, if it is one of `league`'s games on the web (else none: there is
     /// no such board).
-    pub fn board_game(&self, league: i64, game: i64) -> Result<Option<GameBoard>, AppError> {
+    pub fn board_game(
+        &self,
+        league: impl Into<Option<i64>>,
+        game: i64,
+    ) -> Result<Option<GameBoard>, AppError> {
+        let league = league.into();
         self.store.read(|_| {
             if !self.has_board(league, game)? {
                 return Ok(None);
@@ -90,7 +95,12 @@ impl App {
 
     /// What a game's board is of: the game's latest change (its `seen`, as a decimal; empty
     /// before its first entry), if it is one of `league`'s games on the web.
-    pub fn board_game_seen(&self, league: i64, game: i64) -> Result<Option<String>, AppError> {
+    pub fn board_game_seen(
+        &self,
+        league: impl Into<Option<i64>>,
+        game: i64,
+    ) -> Result<Option<String>, AppError> {
+        let league = league.into();
         self.store.read(|store| {
             if !self.has_board(league, game)? {
                 return Ok(None);
@@ -116,7 +126,7 @@ impl App {
             }
         }
         for web in self.store.web_games_of_night(fixture)? {
-            if web.league == league.id && !games.iter().any(|(g, _)| *g == web.game) {
+            if web.league == Some(league.id) && !games.iter().any(|(g, _)| *g == web.game) {
                 games.push((web.game, None));
             }
         }
@@ -157,7 +167,7 @@ impl App {
             for (game, leg) in night.games {
                 cards.push(NightGame {
                     game,
-                    web: self.has_board(league.id, game)?,
+                    web: self.has_board(Some(league.id), game)?,
                     leg,
                     view: self.table_view(game).map_err(|e| e.to_string()),
                 });

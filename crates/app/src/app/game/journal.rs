@@ -18,6 +18,9 @@ pub struct ScorerJournal<'a> {
     /// The game's latest change when its entries were read: if another `don` has changed it
     /// since, what this session would add was checked against an old state, and is refused.
     seen: Option<i64>,
+    /// The id a phone's page gave the line being entered, kept on the change that applies it
+    /// (see [`App::table_line_sent`](crate::app::App::table_line_sent)).
+    entry: Option<String>,
 }
 
 impl<'a> ScorerJournal<'a> {
@@ -27,7 +30,14 @@ impl<'a> ScorerJournal<'a> {
             app,
             game,
             seen: None,
+            entry: None,
         }
+    }
+
+    /// The journal, its next change noted as applying the line a phone sent as `entry`.
+    pub(crate) fn sent_as(mut self, entry: Option<String>) -> ScorerJournal<'a> {
+        self.entry = entry;
+        self
     }
 }
 
@@ -75,6 +85,9 @@ impl Journal for ScorerJournal<'_> {
     fn append(&mut self, entries: &[JournalEntry]) -> Result<(), AppError> {
         let change = self.app.store.change("play")?;
         may_change(&change, self.game, self.seen)?;
+        if let Some(entry) = self.entry.take() {
+            change.applying_entry(&entry)?;
+        }
         crate::app::game::entered::append(&change, self.game, entries)?;
         let seating = crate::app::game::entered::variant_of(&change, self.game)?
             .variant
@@ -92,6 +105,9 @@ impl Journal for ScorerJournal<'_> {
         let Some(last) = change.last_entry(self.game)? else {
             return Ok(false);
         };
+        if let Some(entry) = self.entry.take() {
+            change.applying_entry(&entry)?;
+        }
         change.reverse(last.id)?;
         let summary = format!("took back {}", last.summary);
         keep_summaries(&change, &[self.game])?;

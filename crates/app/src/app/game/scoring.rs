@@ -145,9 +145,22 @@ fn offers_of(session: &mut ScorerSession<Looking<'_>>) -> Result<Offers, AppErro
 /// A line entered: what was said of it, and the game after it.
 #[derive(Clone, Debug)]
 pub struct ScoringEntered {
-    /// What the scorer says (nothing for a blank line; `help` and `quit` say nothing here).
+    /// What the scorer says (nothing for a blank line; `help` and `quit` say nothing here; nothing
+    /// for a line applied before).
     pub said: Vec<Announcement>,
     pub view: ScoringView,
+    /// Whether the line was applied now, or had been (sent again by a phone).
+    pub applied: Applied,
+}
+
+/// How a line sent to the table was taken.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Applied {
+    /// Applied now.
+    Now,
+    /// Applied before, by operation `op`: the same line sent again by a phone (the answer to
+    /// its first sending lost on the way), found by its id and not applied again.
+    Before { op: i64 },
 }
 
 /// A journal that only reads (a reading connection's): the game as kept, for a view.
@@ -246,7 +259,7 @@ impl App {
             if self
                 .store
                 .web_game(game)?
-                .is_none_or(|web| web.league != league)
+                .is_none_or(|web| web.league != Some(league))
             {
                 return Err(refused("it is not one of this league's games on the web"));
             }
@@ -328,7 +341,31 @@ impl App {
         seen: Option<i64>,
         line: &str,
     ) -> Result<ScoringEntered, AppError> {
+        self.table_line_sent(game, seen, None, line)
+    }
+
+    /// [`App::table_line`] for a line a phone's page sent with `entry`, its id for it (the
+    /// page's queue sends each line with one, and sends it again when no answer came): a line
+    /// whose id an operation of the game already carries was applied then, and is answered
+    /// as such ([`Applied::Before`], the game as it is now) without being applied again, before
+    /// `seen` is looked at. Otherwise as [`App::table_line`], the id kept with the change.
+    pub fn table_line_sent(
+        &mut self,
+        game: i64,
+        seen: Option<i64>,
+        entry: Option<&str>,
+        line: &str,
+    ) -> Result<ScoringEntered, AppError> {
         self.may_score(game)?;
+        if let Some(entry) = entry {
+            if let Some(op) = self.store.entry_applied(game, entry)? {
+                return Ok(ScoringEntered {
+                    said: Vec::new(),
+                    view: self.table_view(game)?,
+                    applied: Applied::Before { op },
+                });
+            }
+        }
         // Nothing that acts on a terminal or reorders the line is read, or handed back as typed.
         let shown = crate::record::text::escaped(line);
         if shown != line {
@@ -347,7 +384,10 @@ impl App {
             }
             .into());
         }
-        let mut session = self.scorer_session(game)?;
+        let (variant, seats) = table_of(&self.store, game)?;
+        let journal = ScorerJournal::new(self, game).sent_as(entry.map(str::to_string));
+        let mut session =
+            ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
         let grows = !matches!(
             parse_line(line),
             Ok(None | Some(Line::Undo | Line::Help | Line::Quit))
@@ -384,7 +424,11 @@ impl App {
             view.held = self.store.leg_holding(game)?.map(|h| h.to_string());
         }
         view.offers = self.table_offers(game)?;
-        Ok(ScoringEntered { said, view })
+        Ok(ScoringEntered {
+            said,
+            view,
+            applied: Applied::Now,
+        })
     }
 
     /// Begins a game on the web of `league` (as `don new` does, checked with [`GameToBegin::new`]):
@@ -436,7 +480,7 @@ impl App {
         self.game_new_then(begun, |change, game| {
             change.web_game_add(&WebGame {
                 game,
-                league,
+                league: Some(league),
                 team,
                 fixture,
             })

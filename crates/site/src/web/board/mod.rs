@@ -72,7 +72,7 @@ async fn game(
     Numbered(n): Numbered,
     Lenient(asked): Lenient<Asked>,
 ) -> Result<Response, WebError> {
-    let league = shared.league.id;
+    let league = shared.served;
     // An unchanged game is not replayed again: its board as made last, by its latest change.
     let held = Arc::clone(&shared);
     let board = shared
@@ -148,7 +148,7 @@ async fn game_events(
     headers: HeaderMap,
     Numbered(n): Numbered,
 ) -> Result<Response, WebError> {
-    let league = shared.league.id;
+    let league = shared.served;
     let look: Look = Arc::new(move |app| app.board_game_seen(league, n));
     let from = client(&shared.config.proxies, peer, &headers);
     events_of(shared, (&streams, from), look).await

@@ -70,7 +70,7 @@ impl FormRefusal {
         self
     }
 
-    fn error(&self, name: &str) -> Option<String> {
+    pub fn error(&self, name: &str) -> Option<String> {
         self.fields.get(name).cloned()
     }
 

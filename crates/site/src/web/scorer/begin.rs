@@ -11,16 +11,6 @@ use crate::rules::Seat;
 use crate::web::error::status_of;
 use crate::web::my::form::{value, FormFields, FormRefusal};
 
-/// A rules option's label ([`options`]): its words as `don new --help` says them, its choices in
-/// round brackets, a yes-or-no option's too.
-pub fn option_label(value: &str, help: &str) -> String {
-    let label = help.replace('[', "(").replace(']', ")");
-    match value {
-        "BOOL" => format!("{label} (true, false)"),
-        _ => label,
-    }
-}
-
 /// The seats' inputs, and their labels.
 pub const SEAT_INPUTS: [(Seat, &str, &str); 4] = [
     (Seat::N, "north", "North (N)"),
@@ -53,9 +43,12 @@ pub fn begin_fields(
     if variant.is_empty() {
         return Err(FormRefusal::invalid("variant", "choose the variant played"));
     }
-    let options = options()
-        .filter_map(|(name, _, _)| Some((name, given(typed, &format!("opt_{name}"))?)))
-        .collect();
+    let options = match options_taken(typed, &variant)? {
+        true => options()
+            .filter_map(|(name, _, _)| Some((name, given(typed, &format!("opt_{name}"))?)))
+            .collect(),
+        false => Vec::new(),
+    };
     let by_seat = SEAT_INPUTS
         .iter()
         .filter_map(|(seat, name, _)| Some((*seat, given(typed, name)?)))
@@ -84,6 +77,28 @@ pub fn begin_fields(
         ..Fields::default()
     };
     Ok((fields, pitcher, fixture))
+}
+
+/// Whether the rules options sent are the chosen variant's: the page shows one variant's
+/// options (`options_of`, RULES.md §9: options belong to their variant); when the variant was
+/// changed since and an option was given, the form is shown again with the new variant's
+/// options (refused beside the variant); when none was given, they are the new variant's own.
+/// A form without `options_of` (not the page's) has its options read as sent.
+fn options_taken(typed: &FormFields, variant: &str) -> Result<bool, FormRefusal> {
+    let Some(of) = given(typed, "options_of") else {
+        return Ok(true);
+    };
+    if of.eq_ignore_ascii_case(variant) {
+        return Ok(true);
+    }
+    let any = options().any(|(name, _, _)| given(typed, &format!("opt_{name}")).is_some());
+    match any {
+        false => Ok(false),
+        true => Err(FormRefusal::invalid(
+            "variant",
+            "the rules options shown were another variant's: here are this variant's, to check before the game is begun",
+        )),
+    }
 }
 
 /// A refusal of the app (a game begun), beside the field it is about.
@@ -135,14 +150,24 @@ mod tests {
         assert!(bad.fields.contains_key("variant"), "{bad:?}");
         assert_eq!(input_of(Field::Seat(Seat::W)), "west");
         assert_eq!(input_of(Field::Option("muck_tie")), "opt_muck_tie");
-        let labels: Vec<String> = options().map(|(_, v, h)| option_label(v, h)).collect();
-        assert_eq!(
-            labels[0],
-            "Nine Card Don: who pitches first after the cut (high, low)"
-        );
-        assert_eq!(
-            labels[12],
-            "Irish Don (prison rules): the pitcher may pass the pitch (true, false)"
-        );
+        // Options of the variant whose options were shown only: another's are not read, and
+        // when one was given the form is shown again with the new variant's.
+        let (fields, _, _) =
+            begin_fields(&typed(&[("variant", "phat"), ("options_of", "irish-don")])).unwrap();
+        assert!(fields.options.is_empty());
+        let bad = begin_fields(&typed(&[
+            ("variant", "phat"),
+            ("options_of", "irish-don"),
+            ("opt_pack", "48"),
+        ]))
+        .unwrap_err();
+        assert!(bad.fields.contains_key("variant"), "{bad:?}");
+        let (fields, _, _) = begin_fields(&typed(&[
+            ("variant", "irish-don"),
+            ("options_of", "irish-don"),
+            ("opt_pack", "48"),
+        ]))
+        .unwrap();
+        assert_eq!(fields.options, vec![("pack", "48".to_string())]);
     }
 }

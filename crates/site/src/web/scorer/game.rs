@@ -16,7 +16,7 @@ use serde::Deserialize;
 use super::line::line_of;
 use super::view::{Said, ScorerPanel, ScoringPage, TypedLine};
 use crate::app::game::error::GameError;
-use crate::app::game::scoring::ScoringView;
+use crate::app::game::scoring::{Applied, ScoringView};
 use crate::app::{AppError, ErrorKind};
 use crate::record::line::{parse_line, Line};
 use crate::record::text::escaped;
@@ -29,6 +29,31 @@ use crate::web::state::Shared;
 /// The header the page's script sends: answer only the inside of `div#table`.
 pub const FRAGMENT: &str = "x-don-fragment";
 
+/// The header of the answer to an entry recorded: `now` when it was applied now, `before` when
+/// it had been (the same entry sent again, found by its `entry` id, not applied twice).
+pub const ENTERED: &str = "x-don-entered";
+
+/// The longest `entry` id a page may send with a line.
+const ENTRY_MOST: usize = 64;
+
+/// The `entry` id sent with a line (the page's script gives each line of its queue one), if
+/// any: 1 to 64 letters, digits, `-` and `_`.
+fn entry_id(form: &crate::web::my::form::FormFields) -> Result<Option<String>, WebError> {
+    match form.get("entry").map(|e| e.trim()) {
+        None | Some("") => Ok(None),
+        Some(e)
+            if e.len() <= ENTRY_MOST
+                && e.bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-' || b == b'_') =>
+        {
+            Ok(Some(e.to_string()))
+        }
+        Some(_) => Err(WebError::BadForm(
+            "`entry` is the page's id for the line: letters, digits, - and _, at most 64".into(),
+        )),
+    }
+}
+
 #[derive(Deserialize, Default)]
 pub struct Shown {
     /// The list of lines shown open (`help` typed without the script).
@@ -37,12 +62,13 @@ pub struct Shown {
 
 /// What an entry came to.
 enum EntryOutcome {
-    /// Recorded or taken back (`entered`), or `quit` (nothing to stop on the web; everything
-    /// entered is kept): what was said, and the game now.
+    /// Recorded or taken back (`applied`: now, or before when sent again), or `quit` (nothing
+    /// to stop on the web; everything entered is kept; `applied` none): what was said, and the
+    /// game now.
     Said {
         said: Said,
         view: ScoringView,
-        entered: bool,
+        applied: Option<Applied>,
     },
     /// `help`: the lines there are.
     Help(ScoringView),
@@ -141,7 +167,16 @@ pub async fn line(
             WebError::BadForm("`seen` is the game's latest change, a number".into())
         })?),
     };
-    let done = |o: &EntryOutcome| matches!(o, EntryOutcome::Said { entered: true, .. });
+    let entry = entry_id(&form)?;
+    let done = |o: &EntryOutcome| {
+        matches!(
+            o,
+            EntryOutcome::Said {
+                applied: Some(Applied::Now),
+                ..
+            }
+        )
+    };
     let outcome = shared
         .write_as(&signed.session, done, move |app| {
             app.may_score(game)?;
@@ -180,16 +215,16 @@ pub async fn line(
                             all: vec![kept_words(game)],
                         },
                         view: app.table_view(game)?,
-                        entered: false,
+                        applied: None,
                     })
                 }
                 _ => {}
             }
-            match app.table_line(game, seen, &line) {
+            match app.table_line_sent(game, seen, entry.as_deref(), &line) {
                 Ok(entered) => Ok(EntryOutcome::Said {
                     said: Said::of(&entered.said),
                     view: entered.view,
-                    entered: true,
+                    applied: Some(entered.applied),
                 }),
                 Err(e) => {
                     let (typed, why) = match &e {
@@ -222,18 +257,34 @@ pub async fn line(
         EntryOutcome::BadForm => Err(WebError::BadForm(
             "`kind` is totals or penalty, or none".into(),
         )),
-        EntryOutcome::Said { said, view, .. } => match fragment {
-            true => answer(
-                &shared,
-                ScorerPanel::of(&view, said, &csrf),
-                StatusCode::OK,
-                true,
-            ),
-            false => {
-                shared.notes.keep(csrf, said.kept());
-                Ok(see_other(&here))
+        EntryOutcome::Said {
+            said,
+            view,
+            applied,
+        } => {
+            let mut answered = match fragment {
+                true => answer(
+                    &shared,
+                    ScorerPanel::of(&view, said, &csrf),
+                    StatusCode::OK,
+                    true,
+                )?,
+                false => {
+                    shared.notes.keep(csrf, said.kept());
+                    see_other(&here)
+                }
+            };
+            if let Some(applied) = applied {
+                let how = match applied {
+                    Applied::Now => "now",
+                    Applied::Before { .. } => "before",
+                };
+                answered
+                    .headers_mut()
+                    .insert(ENTERED, axum::http::HeaderValue::from_static(how));
             }
-        },
+            Ok(answered)
+        }
         EntryOutcome::Help(view) => match fragment {
             true => {
                 let mut t = ScorerPanel::of(&view, Said::default(), &csrf);

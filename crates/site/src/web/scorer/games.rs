@@ -10,17 +10,17 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 
-use super::begin::{begin_fields, input_of, option_label, refusal, SEAT_INPUTS};
+use super::begin::{begin_fields, input_of, refusal, SEAT_INPUTS};
 use super::words::standing_words;
-use crate::app::game::begin::{new_web_record, options};
+use crate::app::game::begin::{new_web_record, options, Field};
 use crate::app::game::scoring::ScoringView;
 use crate::app::game::GameToBegin;
 use crate::app::league::which::Choice;
 use crate::app::{Actor, App, AppError, ErrorKind};
 use crate::publish::view::Layout;
-use crate::rules::Variant;
+use crate::rules::{OptionValue, Variant};
 use crate::web::error::WebError;
-use crate::web::my::form::{Choose, FormFields, FormRefusal, Input};
+use crate::web::my::form::{value, Choose, FormFields, FormRefusal, Input};
 use crate::web::my::page::see_other;
 use crate::web::session::{League, Posted, Signed};
 use crate::web::state::Shared;
@@ -34,10 +34,32 @@ pub struct GameLine {
     pub state: String,
 }
 
+/// A rules option of the variant on the begin form (RULES.md §9: options belong to their
+/// variant), each blank (or unticked) for the variant's own.
+pub enum OptionField {
+    /// One of the values this variant takes (the first choice blank: the variant's own).
+    Choice(Choose),
+    /// Yes or no (unticked: no, the variant's own).
+    Check(CheckBox),
+    /// A number typed.
+    Number(Input),
+}
+
+/// A checkbox of the form, as typed and refused.
+pub struct CheckBox {
+    pub name: String,
+    pub label: String,
+    pub checked: bool,
+    pub error: Option<String>,
+}
+
 /// The begin form, as typed and refused.
 pub struct BeginForm {
     pub variant: Choose,
-    pub options: Vec<Input>,
+    /// The variant whose options are shown (`options_of`), and its name in words.
+    pub options_of: String,
+    pub options_title: String,
+    pub options: Vec<OptionField>,
     pub seats: Vec<Input>,
     pub date: Input,
     pub venue: Input,
@@ -150,15 +172,19 @@ fn begin_form(
             (n.to_string(), title.unwrap_or(n.to_string()))
         })
         .collect();
-    let options: Vec<Input> = options()
-        .map(|(name, value, help)| {
-            let label = option_label(value, help);
-            Input::text(&format!("opt_{name}"), &label, typed, refused)
-        })
-        .collect();
-    let options_open = options
-        .iter()
-        .any(|i| !i.value.trim().is_empty() || i.invalid);
+    // The options of the variant chosen (as typed, else the one whose options were shown,
+    // else the first).
+    let known = |v: &str| Variant::default_for(&v.trim().to_lowercase());
+    let shown = known(value(typed, "variant"))
+        .or_else(|| known(value(typed, "options_of")))
+        .or_else(|| Variant::default_for(Variant::NAMES[0]))
+        .expect("the first variant is known");
+    let options = variant_options(&shown, typed, refused);
+    let options_open = options.iter().any(|o| match o {
+        OptionField::Choice(c) => !c.chosen.is_empty() || c.error.is_some(),
+        OptionField::Check(b) => b.checked || b.error.is_some(),
+        OptionField::Number(i) => !i.value.trim().is_empty() || i.invalid,
+    });
     let mut pitchers = vec![(String::new(), "typed at the table".to_string())];
     pitchers.extend(
         SEAT_INPUTS
@@ -172,6 +198,8 @@ fn begin_form(
     });
     BeginForm {
         variant: Choose::new("variant", "Variant", variants, typed, refused),
+        options_of: shown.name().to_string(),
+        options_title: shown.spec().title.to_string(),
         options,
         seats: SEAT_INPUTS
             .iter()
@@ -183,6 +211,133 @@ fn begin_form(
         fixture,
         options_open,
     }
+}
+
+/// A value as the rules take it from the form: a number, yes or no, none, or a word.
+fn option_value(text: &str) -> OptionValue {
+    match crate::app::game::begin::typed(text) {
+        serde_json::Value::Number(n) => n.as_i64().map_or(OptionValue::Compound, OptionValue::Int),
+        serde_json::Value::Bool(b) => OptionValue::Bool(b),
+        serde_json::Value::Null => OptionValue::Null,
+        serde_json::Value::String(s) => OptionValue::Str(s),
+        _ => OptionValue::Compound,
+    }
+}
+
+/// A value in words: `52`, `high`, `none`.
+fn value_words(value: &OptionValue) -> String {
+    match value {
+        OptionValue::Str(s) => s.clone(),
+        OptionValue::Null => "none".into(),
+        other => other.to_string(),
+    }
+}
+
+/// An option's words under its variant's name: its help without the variant's name (a
+/// qualifier of it kept after), and its choices (in square brackets) apart.
+pub fn option_words(help: &str) -> (String, Vec<String>) {
+    let (text, choices) = match help.rfind(" [") {
+        Some(at) if help.ends_with(']') => (
+            &help[..at],
+            help[at + 2..help.len() - 1]
+                .split(", ")
+                .map(str::to_string)
+                .collect(),
+        ),
+        _ => (help, Vec::new()),
+    };
+    let mut titles = Variant::NAMES
+        .iter()
+        .filter_map(|n| Variant::default_for(n))
+        .map(|v| v.spec().title);
+    let mut label = text.to_string();
+    if let Some((head, rest)) = text.split_once(": ") {
+        if let Some(title) = titles.rfind(|t| head.starts_with(t)) {
+            let qualifier = head[title.len()..].trim();
+            label = match qualifier.is_empty() {
+                true => rest.to_string(),
+                false => format!("{rest} {qualifier}"),
+            };
+        }
+    }
+    let mut chars = label.chars();
+    let label = match chars.next() {
+        Some(first) => first.to_uppercase().chain(chars).collect(),
+        None => label,
+    };
+    (label, choices)
+}
+
+/// An option's label for `title`'s form: a note in brackets about a variant (`(Game to Lose:
+/// the losing score)`) is the label itself on that variant's form, and left out on another's.
+fn for_variant(label: &str, title: &str) -> String {
+    let titles = Variant::NAMES
+        .iter()
+        .filter_map(|n| Variant::default_for(n))
+        .map(|v| v.spec().title);
+    for other in titles {
+        let open = format!(" ({other}: ");
+        let Some(at) = label.find(&open) else {
+            continue;
+        };
+        let Some(len) = label[at..].find(')') else {
+            continue;
+        };
+        let note = &label[at + open.len()..at + len];
+        return match other == title {
+            true => {
+                let mut chars = note.chars();
+                chars
+                    .next()
+                    .map_or_else(String::new, |c| c.to_uppercase().chain(chars).collect())
+            }
+            false => format!("{}{}", &label[..at], &label[at + len + 1..]),
+        };
+    }
+    label.to_string()
+}
+
+/// The rules options of `variant` as the begin form shows them: each of its values a choice
+/// (only those this variant takes), yes or no a checkbox, a number a box; each saying what
+/// the variant's own is.
+fn variant_options(
+    variant: &Variant,
+    typed: &FormFields,
+    refused: &FormRefusal,
+) -> Vec<OptionField> {
+    let defaults = variant.options();
+    let own = |name: &str| {
+        defaults
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map_or_else(|| "none".to_string(), |(_, v)| value_words(v))
+    };
+    options()
+        .filter(|(name, _, _)| variant.has_option(name))
+        .map(|(name, kind, help)| {
+            let input = format!("opt_{name}");
+            let (label, choices) = option_words(help);
+            let label = for_variant(&label, variant.spec().title);
+            let takes = |choice: &str| variant.clone().set(name, &option_value(choice)).is_ok();
+            let choices: Vec<String> = choices.into_iter().filter(|c| takes(c)).collect();
+            if kind == "BOOL" {
+                return OptionField::Check(CheckBox {
+                    label,
+                    checked: crate::app::game::begin::typed(value(typed, &input))
+                        == serde_json::Value::Bool(true),
+                    error: refused.error(&input),
+                    name: input,
+                });
+            }
+            if choices.is_empty() {
+                let label = format!("{label} (blank: {})", own(name));
+                return OptionField::Number(Input::numeric(&input, &label, typed, refused));
+            }
+            let mut offered = vec![(String::new(), format!("its own: {}", own(name)))];
+            offered.extend(choices.into_iter().map(|c| (c.clone(), c)));
+            OptionField::Choice(Choose::new(&input, &label, offered, typed, refused))
+        })
+        .collect()
 }
 
 async fn page(
@@ -285,6 +440,11 @@ pub async fn begin(
                 .into(),
         ));
     }
+    // "Show its options": the form again, as typed, with the variant's options (the way to
+    // them without the page's script).
+    if form.contains_key("show") {
+        return page(&shared, &signed, &form, &FormRefusal::default()).await;
+    }
     let form_key = (!key.is_empty()).then(|| format!("{}:{key}", signed.session.csrf));
     let (fields, pitcher, fixture) = match begin_fields(&form) {
         Ok(read) => read,
@@ -294,6 +454,7 @@ pub async fn begin(
         league: Some(shared.league.name.clone()),
         season: None,
     };
+    let variant = Variant::default_for(&fields.variant.trim().to_lowercase());
     let once = Arc::clone(&shared);
     let link = signed.session.link.id;
     let team = signed.session.link.actor().team;
@@ -303,7 +464,19 @@ pub async fn begin(
             let today = app.today().format("%Y-%m-%d").to_string();
             let record = match new_web_record(&fields, &today) {
                 Ok(record) => record,
-                Err(e) => return Ok(Err(FormRefusal::invalid(&input_of(e.field), e.message))),
+                Err(e) => {
+                    // Another variant's option (sent by hand: the form shows only the
+                    // variant's own) is a fault of the variant chosen.
+                    let input = match e.field {
+                        Field::Option(name)
+                            if !variant.as_ref().is_some_and(|v| v.has_option(name)) =>
+                        {
+                            "variant".to_string()
+                        }
+                        field => input_of(field),
+                    };
+                    return Ok(Err(FormRefusal::invalid(&input, e.message)));
+                }
             };
             // Sent before: the game it began (what the app noted then is the first answer's).
             if let Some(game) = form_key.as_deref().and_then(|k| once.begun.get(k)) {
@@ -338,5 +511,45 @@ pub async fn begin(
             Ok(see_other(&format!("/my/game/{game}")))
         }
         Err(r) => page(&shared, &signed, &form, &r).await,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn each_variants_options_in_its_words_a_yes_or_no_one_unticked_for_its_own() {
+        // A box left unticked sends nothing: the variant's own, which must be no.
+        for name in Variant::NAMES {
+            let variant = Variant::default_for(name).unwrap();
+            for (option, kind, _) in options().filter(|(o, _, _)| variant.has_option(o)) {
+                if kind == "BOOL" {
+                    let own = variant.options().into_iter().find(|(o, _)| *o == option);
+                    assert_eq!(
+                        own.map(|(_, v)| v),
+                        Some(OptionValue::Bool(false)),
+                        "{name} {option}"
+                    );
+                }
+            }
+        }
+        assert_eq!(
+            option_words("Irish Don (prison rules): the pitcher may pass the pitch"),
+            (
+                "The pitcher may pass the pitch (prison rules)".to_string(),
+                vec![]
+            )
+        );
+        assert_eq!(
+            option_words("Irish Don: the pack [52, 48, 44]"),
+            (
+                "The pack".to_string(),
+                vec!["52".into(), "48".into(), "44".into()]
+            )
+        );
+        let target = "The target score (Game to Lose: the losing score)";
+        assert_eq!(for_variant(target, "Game to Lose"), "The losing score");
+        assert_eq!(for_variant(target, "Phat"), "The target score");
     }
 }

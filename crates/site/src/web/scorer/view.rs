@@ -144,6 +144,8 @@ pub struct ScorerPanel {
     /// each with its label on the pad (`10` for the ten).
     pub ranks: String,
     pub rank_buttons: Vec<(String, String)>,
+    /// The tricks of a hand (the page's script follows the entries waiting on the phone).
+    pub tricks: u32,
     pub over: &'static str,
     /// The ruleset, in words.
     pub title: String,
@@ -287,6 +289,7 @@ impl ScorerPanel {
                 .map(|r| (r.clone(), r.replace('t', "10").to_uppercase()))
                 .collect(),
             ranks: ranks.join(" "),
+            tricks: spec.tricks,
             over: if state.over { "1" } else { "0" },
             title: view.variant.describe(),
             scores: score_boxes(state),
