@@ -1296,6 +1296,7 @@ async fn the_page_offers_only_what_the_game_takes_now() {
     let trick = first["tricks"][0].as_str().unwrap();
     secretary.enter(game, trick).await;
     offers_are_what_the_game_takes(&secretary, game, Some(trick)).await;
+}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_line_sent_again_with_its_entry_id_is_answered_as_applied_and_never_applied_twice() {
