@@ -4,7 +4,7 @@ use don::app::night::players::Players;
 use don::app::{App, LegLink};
 use std::io::{self, Write};
 
-use don::app::night::enter::MatchEntry;
+use don::app::night::enter::{LegEntry, MatchEntry};
 use don::league::names::name_key;
 use don::league::night::{check_match_legs, check_night, check_side_players};
 use don::league::{Config, HomeAway, Kind, Match, Pair};
@@ -126,23 +126,49 @@ pub(super) fn ask<T>(
     }
 }
 
+/// A question with what stands shown as its default: "don 2: legs won, home first [0–2]".
+fn with_default(question: String, stands: Option<String>) -> String {
+    match stands {
+        Some(s) => format!("{question} [{s}]"),
+        None => question,
+    }
+}
+
 /// Asks for one match, each answer checked as it is given: the home players, the away players,
-/// the legs, the leg scores. `entered`: the night's other matches.
+/// the legs, the leg scores. `entered`: the night's other matches. `stands`: in a correction,
+/// the match as it stands, shown as each answer's default: a blank answer keeps it (players
+/// not known are typed `-`); the leg scores are kept only while the legs are.
 pub(super) fn ask_match(
     prompt: &mut dyn Prompt,
     app: &App,
     config: &Config,
     players: &mut Players,
     (kind, slot): (Kind, u32),
-    entered: &[Match],
+    (entered, stands): (&[Match], Option<&Match>),
 ) -> Result<Asked<(Match, Vec<LegLink>)>, CliError> {
     let label = format!("{kind} {slot}");
     let mut sides: Pair<Vec<String>> = Pair::default();
     for side in HomeAway::BOTH {
-        let question = format!("{label}: {} players", players.teams[side].name);
+        let kept = stands.map(|m| m.players[side].clone());
+        let shown_kept = kept.as_ref().map(|names| match names[..] {
+            [] => "-".to_string(),
+            _ => names.join("+"),
+        });
+        let question = with_default(
+            format!("{label}: {} players", players.teams[side].name),
+            shown_kept,
+        );
         let home = sides.home.clone();
         let asked = ask(prompt, &question, |text, p| {
-            let typed = parse_players(text).map_err(|e| Refusal::Why(e.to_string()))?;
+            let typed = match &kept {
+                Some(names) if text.trim().is_empty() => {
+                    check_side_players(config, entered, (kind, slot), side, names, &home)
+                        .map_err(|e| Refusal::Why(e.to_string()))?;
+                    return Ok(names.clone());
+                }
+                Some(_) if text.trim() == "-" => Vec::new(),
+                _ => parse_players(text).map_err(|e| Refusal::Why(e.to_string()))?,
+            };
             let mut names = Vec::new();
             for name in typed {
                 let Some(known) = players.slip(side, &name) else {
@@ -177,9 +203,15 @@ pub(super) fn ask_match(
     }
     let legs = match ask(
         prompt,
-        &format!("{label}: legs won, home first"),
+        &with_default(
+            format!("{label}: legs won, home first"),
+            stands.map(|m| format!("{}–{}", m.legs.home, m.legs.away)),
+        ),
         |text, _| {
-            let legs = parse_legs(text).map_err(|e| Refusal::Why(e.to_string()))?;
+            let legs = match stands {
+                Some(m) if text.trim().is_empty() => m.legs,
+                _ => parse_legs(text).map_err(|e| Refusal::Why(e.to_string()))?,
+            };
             check_match_legs(config, (kind, slot), legs)
                 .map_err(|e| Refusal::Why(e.to_string()))?;
             Ok(legs)
@@ -189,8 +221,27 @@ pub(super) fn ask_match(
         Asked::End => return Ok(Asked::End),
         Asked::Stopped(at, why) => return Ok(Asked::Stopped(at, why)),
     };
-    ask(prompt, &format!("{label}: leg scores"), |text, _| {
-        let leg_entries = parse_leg_entries(text).map_err(|e| Refusal::Why(e.to_string()))?;
+    // The leg scores that stand, kept by a blank answer while the legs are as they stand.
+    let kept_legs: Option<Vec<LegEntry>> = stands
+        .filter(|m| m.legs == legs && !m.leg_scores.is_empty())
+        .map(|m| {
+            m.leg_scores
+                .iter()
+                .map(|l| match l.game {
+                    Some(g) => LegEntry::Game(g),
+                    None => LegEntry::Score(l.score),
+                })
+                .collect()
+        });
+    let question = with_default(
+        format!("{label}: leg scores"),
+        stands.filter(|_| kept_legs.is_some()).map(leg_scores_words),
+    );
+    ask(prompt, &question, |text, _| {
+        let leg_entries = match &kept_legs {
+            Some(kept) if text.trim().is_empty() => kept.clone(),
+            _ => parse_leg_entries(text).map_err(|e| Refusal::Why(e.to_string()))?,
+        };
         let entry = MatchEntry {
             kind,
             slot,
@@ -211,6 +262,19 @@ pub(super) fn ask_match(
         players.check(&m).map_err(|e| Refusal::Why(e.to_string()))?;
         Ok((m, games))
     })
+}
+
+/// A match's leg scores as typed: `121-80 100-121 #12`.
+fn leg_scores_words(m: &Match) -> String {
+    let legs: Vec<String> = m
+        .leg_scores
+        .iter()
+        .map(|l| match l.game {
+            Some(g) => format!("#{g}"),
+            None => format!("{}-{}", l.score.home, l.score.away),
+        })
+        .collect();
+    legs.join(" ")
 }
 
 #[cfg(test)]
@@ -279,7 +343,7 @@ mod tests {
             &Config::default(),
             &mut players(),
             (Kind::Don, 1),
-            &[],
+            (&[], None),
         )
         .unwrap();
         (asked, typist.asked)
