@@ -1169,3 +1169,84 @@ fn a_refused_undo_n_names_every_change_to_undo_first_and_undoing_them_latest_fir
     }
     assert_eq!(db.sql("SELECT count(*) FROM matches"), "0\n");
 }
+
+#[test]
+fn a_night_that_would_go_on_a_fixture_still_to_come_names_the_pair_s_night_the_other_way_round() {
+    // Before: `night enter 'Royal Oak' 'Abercarn Inn' --totals 6-3` went on fixture 2, months
+    // ahead, though the night was Abercarn Inn v Royal Oak a week ago; with that date given
+    // the refusal offered --moved or a new fixture.
+    let today = chrono::Local::now().date_naive();
+    let (played, ahead) = (today - chrono::Days::new(7), today + chrono::Days::new(60));
+    let db = Db::new();
+    db.league_new("Valleys", &[]);
+    db.season_new("Winter", &["Royal Oak", "Abercarn Inn"]);
+    let other_way = db.fixture_add("Abercarn Inn", "Royal Oak", &played.to_string());
+    let later = db.fixture_add("Royal Oak", "Abercarn Inn", &ahead.to_string());
+    let before = db.dump();
+    let err = refused(
+        &db,
+        &["night", "enter", "Royal Oak", "Abercarn Inn", "--totals", "6-3"],
+        2,
+        &format!("Royal Oak v Abercarn Inn's fixture left to play is fixture {later} on {ahead}, still to come; Abercarn Inn v Royal Oak is fixture {other_way} on {played}: if the night was Abercarn Inn v Royal Oak, enter it with Abercarn Inn first (and its scores first): `don night enter 'Abercarn Inn' 'Royal Oak' --date {played}`; if it was this fixture's night, give --date {ahead}"),
+    );
+    assert!(!err.contains("--moved"), "{err}");
+    assert_eq!(before, db.dump());
+    // The date the pair played the other way round: that fixture named, not --moved.
+    let err = refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Abercarn Inn",
+            "--totals",
+            "6-3",
+            "--date",
+            &played.to_string(),
+        ],
+        2,
+        &format!("Royal Oak v Abercarn Inn has no fixture on {played}, but Abercarn Inn v Royal Oak has: fixture {other_way} on {played}; home and away are the other way round: enter it with Abercarn Inn first (and its scores first): `don night enter 'Abercarn Inn' 'Royal Oak' --date {played}`"),
+    );
+    assert!(
+        !err.contains("--moved") && !err.contains("fixtures add"),
+        "{err}"
+    );
+    assert_eq!(before, db.dump());
+    // On a terminal it is asked; yes enters it on the fixture still to come.
+    let mut child = std::process::Command::new("script")
+        .args([
+            "-qec",
+            "\"$DON\" night enter 'Royal Oak' 'Abercarn Inn' --totals 6-3",
+            "/dev/null",
+        ])
+        .env("DON", env!("CARGO_BIN_EXE_don"))
+        .env("DON_DB", &db.path)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("util-linux's `script` runs don on a terminal");
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"yes\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let shown = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains(&format!("Abercarn Inn v Royal Oak is fixture {other_way} on {played}: is the night this fixture's? (yes/no)")),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!("Royal Oak v Abercarn Inn on {ahead}: 6–3.")),
+        "{shown}"
+    );
+    // Entered the other way round, as the refusal says: on the night played.
+    db.ok(&[
+        "night",
+        "enter",
+        "Abercarn Inn",
+        "Royal Oak",
+        "--totals",
+        "3-6",
+        "--date",
+        &played.to_string(),
+    ]);
+}
