@@ -464,6 +464,8 @@ fn enter_night(
         Placed::Ask(question) => return asked(question, night),
     };
     let (season, config) = (&r.season, &r.season.config);
+    check_not_withdrawn(&change, season, &fixture)?;
+    super::find::captain_may_act(actor, &change, (&r.league, season), &fixture, today)?;
     // A night given without its date is not put on a fixture still to come unsaid: it is
     // asked about, naming the pair's night the other way round.
     if r.day.is_none() && !r.ahead && fixture.result.is_none() {
@@ -472,8 +474,6 @@ fn enter_night(
             return asked(question, night);
         }
     }
-    check_not_withdrawn(&change, season, &fixture)?;
-    super::find::captain_may_act(actor, &change, (&r.league, season), &fixture, today)?;
     let title = title(teams, fixture.date);
     let named = named(teams.0, teams.1, r.day.is_some().then_some(fixture.date));
     let begun_here = entry_rules(
