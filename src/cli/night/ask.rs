@@ -15,7 +15,7 @@ use crate::cli::prompt::Prompt;
 use crate::cli::text::shown;
 
 /// How a yes/no question was answered.
-pub(super) enum Answer {
+pub(crate) enum Answer {
     Yes,
     No,
     /// `quit`, or the end of input.
@@ -26,7 +26,7 @@ pub(super) enum Answer {
 
 /// Asks `question`, yes or no. At a terminal an answer that is neither asks it again (so what
 /// was typed ahead meets this question, never another answer's); piped, it is refused.
-pub(super) fn yes_or_no(prompt: &mut dyn Prompt, question: &str, what: &str) -> io::Result<Answer> {
+pub(crate) fn yes_or_no(prompt: &mut dyn Prompt, question: &str, what: &str) -> io::Result<Answer> {
     loop {
         let Some(answer) = prompt.line(&shown(question))? else {
             return Ok(Answer::End);
