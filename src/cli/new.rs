@@ -196,8 +196,12 @@ pub fn run(args: NewArgs) -> Result<Exit, CliError> {
             match yes_or_no(&mut *prompt, &question, &format!("is {given} {known}?"))? {
                 Answer::Yes => meant.push(near.clone()),
                 Answer::No => {}
-                Answer::End | Answer::Neither(_) => {
+                Answer::End => {
                     writeln!(io::stderr(), "{given} not answered: no game is begun")?;
+                    return Ok(Exit::BadData);
+                }
+                Answer::Neither(why) => {
+                    writeln!(io::stderr(), "{why}: no game is begun")?;
                     return Ok(Exit::BadData);
                 }
             }

@@ -5,7 +5,7 @@ use don::app::{App, LegLink};
 use std::io::{self, Write};
 
 use don::app::night::enter::{LegEntry, MatchEntry};
-use don::league::names::name_key;
+use don::league::names::{name_key, near_miss};
 use don::league::night::{check_match_legs, check_night, check_side_players};
 use don::league::{Config, HomeAway, Kind, Match, Pair};
 
@@ -48,6 +48,98 @@ pub(crate) fn yes_or_no(prompt: &mut dyn Prompt, question: &str, what: &str) -> 
             }
         }
     }
+}
+
+/// How "did you mean" was answered.
+enum SlipAnswer {
+    Yes,
+    No,
+    /// Another name (or the side's players) typed in its place.
+    Retyped(String),
+    /// `quit`, or the end of input.
+    End,
+    /// Piped, an answer with no letter, or one too long: why it is refused.
+    Neither(String),
+}
+
+/// Asks "did you mean": yes, no, or the name typed again (an answer with no letter, at a
+/// terminal, asks again; piped, it is refused).
+fn slip_answer(
+    prompt: &mut dyn Prompt,
+    (question, what): (&str, &str),
+    takes: &dyn Fn(&str) -> bool,
+) -> io::Result<SlipAnswer> {
+    loop {
+        let Some(answer) = prompt.line(&shown(question))? else {
+            return Ok(SlipAnswer::End);
+        };
+        if let Some(why) = prompt.over_long() {
+            return Ok(SlipAnswer::Neither(why));
+        }
+        // A line with no letter (blank, or legs typed ahead: `2-1`) is no name; one that is
+        // no name retyped (`perhaps`) is not taken for one.
+        let no_name = !answer.chars().any(char::is_alphabetic) || !takes(answer.trim());
+        match answer.trim().to_ascii_lowercase().as_str() {
+            "y" | "yes" => return Ok(SlipAnswer::Yes),
+            "n" | "no" => return Ok(SlipAnswer::No),
+            "quit" => return Ok(SlipAnswer::End),
+            _ if no_name => {
+                let why = format!("answer yes or no, or type the name again: {what}");
+                if !prompt.interactive() {
+                    return Ok(SlipAnswer::Neither(why));
+                }
+                let paint = crate::cli::colour::Paint::stderr();
+                writeln!(io::stderr(), "{}", paint.line(&shown(&why)))?;
+            }
+            _ => return Ok(SlipAnswer::Retyped(answer.trim().to_string())),
+        }
+    }
+}
+
+/// Whether an answer to "did you mean" (about `name`, near `known`) is the name typed again:
+/// the side's players (joined by `+`), a name the league knows, or one sharing a word with
+/// either name or a slip of one of them ("Ivor Jones"); not a stray word ("perhaps").
+fn retyped(players: &Players, side: HomeAway, (name, known): (&str, &str), again: &str) -> bool {
+    if again.contains('+') {
+        return true;
+    }
+    let key = name_key(again);
+    let words = |n: &str| -> Vec<String> {
+        name_key(n)
+            .split(' ')
+            .filter(|w| w.chars().count() > 1)
+            .map(str::to_string)
+            .collect()
+    };
+    let shares = |n: &str| words(n).iter().any(|w| words(again).contains(w));
+    players.rosters[side]
+        .iter()
+        .chain(&players.league)
+        .any(|n| name_key(n) == key)
+        || shares(name)
+        || shares(known)
+        || near_miss(again, &[name, known], &[]).is_some()
+}
+
+/// Why a name typed for a side's players, new to the league, is no player's name but a stray
+/// word (an answer or a score typed ahead: `yes`, `2-1`): none when it may be a name (or it is
+/// known, or said to be new).
+fn stray(players: &Players, side: HomeAway, name: &str) -> Option<String> {
+    let key = name_key(name);
+    let known = players.rosters[side]
+        .iter()
+        .chain(&players.league)
+        .any(|n| name_key(n) == key);
+    if known || players.new.contains(&key) {
+        return None;
+    }
+    let answer = ["y", "yes", "n", "no", "ok"].contains(&key.as_str());
+    let letters = name.chars().any(char::is_alphabetic);
+    (answer || !letters).then(|| {
+        format!(
+            "\"{name}\" is no player's name (a player's name has letters, and is not an answer)"
+        )
+    })
 }
 
 /// Why an answer at the prompt was not taken.
@@ -160,40 +252,62 @@ pub(super) fn ask_match(
         );
         let home = sides.home.clone();
         let asked = ask(prompt, &question, |text, p| {
-            let typed = match &kept {
-                Some(names) if text.trim().is_empty() => {
-                    check_side_players(config, entered, (kind, slot), side, names, &home)
-                        .map_err(|e| Refusal::Why(e.to_string()))?;
-                    return Ok(names.clone());
-                }
-                Some(_) if text.trim() == "-" => Vec::new(),
-                _ => parse_players(text).map_err(|e| Refusal::Why(e.to_string()))?,
-            };
-            let mut names = Vec::new();
-            for name in typed {
-                let Some(known) = players.slip(side, &name) else {
-                    names.push(name);
-                    continue;
-                };
-                let q = format!(
-                    "{} (yes: {known}; no: {name} is new to the league)",
-                    players.slip_words(side, &name, &known)
-                );
-                match yes_or_no(p, &q, &format!("is {name} the {known} the league knows?"))
-                    .map_err(|e| Refusal::Failed(e.into()))?
-                {
-                    Answer::Yes => names.push(known),
-                    Answer::No => {
-                        players.new.push(name_key(&name));
-                        names.push(name);
+            let mut line = text.to_string();
+            // A name retyped at "did you mean" (or the side's players retyped) is read again.
+            'again: loop {
+                let typed = match &kept {
+                    Some(names) if line.trim().is_empty() => {
+                        check_side_players(config, entered, (kind, slot), side, names, &home)
+                            .map_err(|e| Refusal::Why(e.to_string()))?;
+                        return Ok(names.clone());
                     }
-                    Answer::End => return Err(Refusal::End),
-                    Answer::Neither(why) => return Err(Refusal::Why(why)),
+                    Some(_) if line.trim() == "-" => Vec::new(),
+                    _ => parse_players(&line).map_err(|e| Refusal::Why(e.to_string()))?,
+                };
+                let mut names = Vec::new();
+                for (i, name) in typed.iter().enumerate() {
+                    let Some(known) = players.slip(side, name) else {
+                        if let Some(why) = stray(players, side, name) {
+                            return Err(Refusal::Why(why));
+                        }
+                        names.push(name.clone());
+                        continue;
+                    };
+                    let q = format!(
+                        "{} (yes: {known}; no: {name} is new to the league; or type the name again)",
+                        players.slip_words(side, name, &known)
+                    );
+                    let what = format!("is {name} the {known} the league knows?");
+                    let takes = |again: &str| retyped(players, side, (name, &known), again);
+                    let answer = slip_answer(p, (&q, &what), &takes);
+                    match answer.map_err(|e| Refusal::Failed(e.into()))? {
+                        SlipAnswer::Yes => names.push(known),
+                        SlipAnswer::No => {
+                            players.new.push(name_key(name));
+                            names.push(name.clone());
+                        }
+                        SlipAnswer::Retyped(again) => {
+                            // One name: in the place of the one asked about; several: the
+                            // side's players typed again.
+                            let one = parse_players(&again).map(|n| n.len() == 1);
+                            line = match one {
+                                Ok(true) => {
+                                    let mut all = typed.clone();
+                                    all[i] = again.trim().to_string();
+                                    all.join("+")
+                                }
+                                _ => again,
+                            };
+                            continue 'again;
+                        }
+                        SlipAnswer::End => return Err(Refusal::End),
+                        SlipAnswer::Neither(why) => return Err(Refusal::Why(why)),
+                    }
                 }
+                check_side_players(config, entered, (kind, slot), side, &names, &home)
+                    .map_err(|e| Refusal::Why(e.to_string()))?;
+                return Ok(names);
             }
-            check_side_players(config, entered, (kind, slot), side, &names, &home)
-                .map_err(|e| Refusal::Why(e.to_string()))?;
-            Ok(names)
         })?;
         match asked {
             Asked::Given(names) => sides[side] = names,
@@ -368,7 +482,7 @@ mod tests {
         assert_eq!(m.players.home, ["Gareth", "Rhys"]);
         assert_eq!(m.players.away, ["Ivor James", "Dai"]);
         assert_eq!(m.legs, Pair::new(2, 1));
-        let question = "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league)";
+        let question = "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league; or type the name again)";
         assert_eq!(
             questions,
             [
@@ -379,6 +493,66 @@ mod tests {
                 question,
                 "don 1: legs won, home first",
                 "don 1: leg scores",
+            ]
+        );
+    }
+
+    #[test]
+    fn did_you_mean_takes_the_name_typed_again_or_the_side_s_players() {
+        // Before: only yes or no was taken; "Ivor James" typed again was asked about again.
+        let question = "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league; or type the name again)";
+        let scores = "121-80 100-121 121-119";
+        let (asked, questions) =
+            don_1_typed(&["Gareth+Rhys", "Ivor Jams+Dai", "Ivor James", "2-1", scores]);
+        let Asked::Given((m, _)) = asked else {
+            panic!("the match was not taken");
+        };
+        assert_eq!(m.players.away, ["Ivor James", "Dai"]);
+        assert_eq!(questions[2], question);
+        assert_eq!(questions[3], "don 1: legs won, home first");
+        // The side's players typed again, joined by +.
+        let (asked, _) = don_1_typed(&[
+            "Gareth+Rhys",
+            "Ivor Jams+Dai",
+            "Ivor James+Huw",
+            "2-1",
+            scores,
+        ]);
+        let Asked::Given((m, _)) = asked else {
+            panic!("the match was not taken");
+        };
+        assert_eq!(m.players.away, ["Ivor James", "Huw"]);
+        // A stray word is no name typed again: asked again.
+        let (asked, questions) = don_1_typed(&[
+            "Gareth+Rhys",
+            "Ivor Jams+Dai",
+            "perhaps",
+            "yes",
+            "2-1",
+            scores,
+        ]);
+        assert!(matches!(asked, Asked::Given(_)));
+        assert_eq!(questions[2..4], [question, question]);
+    }
+
+    #[test]
+    fn a_stray_word_at_a_players_question_is_no_player() {
+        // Before: "yes" (or legs typed ahead, "2-1") became a new player, put on the roster.
+        let scores = "121-80 100-121 121-119";
+        let (asked, questions) =
+            don_1_typed(&["2-1", "Gareth+Rhys", "yes", "Ivor James+Dai", "2-1", scores]);
+        let Asked::Given((m, _)) = asked else {
+            panic!("the match was not taken");
+        };
+        assert_eq!(m.players.home, ["Gareth", "Rhys"]);
+        assert_eq!(m.players.away, ["Ivor James", "Dai"]);
+        assert_eq!(
+            questions[..4],
+            [
+                "don 1: Royal Oak players",
+                "don 1: Royal Oak players",
+                "don 1: Red Lion players",
+                "don 1: Red Lion players",
             ]
         );
     }
@@ -409,7 +583,7 @@ mod tests {
                 "don 1: Royal Oak players",
                 "don 1: Royal Oak players",
                 "don 1: Red Lion players",
-                "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league)",
+                "Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league; or type the name again)",
                 "don 1: legs won, home first",
                 "don 1: legs won, home first",
                 "don 1: leg scores",
