@@ -1250,3 +1250,35 @@ fn a_night_that_would_go_on_a_fixture_still_to_come_names_the_pair_s_night_the_o
         &played.to_string(),
     ]);
 }
+
+#[test]
+fn a_name_only_the_replaced_match_put_on_a_roster_leaves_it_with_the_correction() {
+    // Before: a wrong name (a stray word typed for a player) corrected away stayed on the
+    // team's roster.
+    let db = Db::short_nights();
+    db.roster_add(RED_LION, &["Dai"]);
+    enter_night(&db);
+    let roster = |team: &str| db.ok(&["roster", "show", team]);
+    assert!(roster(ROYAL_OAK).contains("Rhys"));
+    let said = db.ok(&[
+        "night",
+        "correct",
+        ROYAL_OAK,
+        RED_LION,
+        "--match",
+        "don 1; Gareth+Tom; Aled+Huw; 2-1; 121-80 100-121 121-119",
+    ]);
+    assert!(
+        said.contains("Rhys, put on the roster of Royal Oak by don 1 alone, is taken off it\n"),
+        "{said}"
+    );
+    assert!(!roster(ROYAL_OAK).contains("Rhys"), "{}", roster(ROYAL_OAK));
+    assert!(roster(ROYAL_OAK).contains("Tom"));
+    // Dai was on the roster before the night: he stays. Aled plays don 2 too: he stays.
+    assert!(!said.contains("Dai,") && !said.contains("Aled,"), "{said}");
+    assert!(roster(RED_LION).contains("Dai") && roster(RED_LION).contains("Aled"));
+    // Undone, the roster is as it was.
+    db.ok(&["undo"]);
+    assert!(roster(ROYAL_OAK).contains("Rhys"));
+    assert!(!roster(ROYAL_OAK).contains("Tom"));
+}

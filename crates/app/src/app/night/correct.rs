@@ -295,6 +295,46 @@ impl App {
             }
             Correction::Matches(given) => {
                 if c.by_matches {
+                    // A name the replaced match alone put on its team's roster (a stray word,
+                    // a misspelling) leaves the roster with it.
+                    let now = with_given(&c.stored, given);
+                    let plays = |side: HomeAway, key: &str| {
+                        now.iter()
+                            .any(|m| m.players[side].iter().any(|p| name_key(p) == key))
+                    };
+                    for (m, _) in given {
+                        let Some(was) = c
+                            .stored
+                            .iter()
+                            .find(|o| (o.kind, o.slot) == (m.kind, m.slot))
+                        else {
+                            continue;
+                        };
+                        for side in HomeAway::BOTH {
+                            let team = if side == HomeAway::Home {
+                                &f.home
+                            } else {
+                                &f.away
+                            };
+                            for p in &was.players[side] {
+                                if plays(side, &name_key(p)) {
+                                    continue;
+                                }
+                                let only = change.roster_place_of_match_only(
+                                    (season.id, team.id),
+                                    p,
+                                    (f.id, m.kind, m.slot),
+                                )?;
+                                if only && change.remove_from_roster(season.id, team.id, p)? {
+                                    notes.push(format!(
+                                        "{p}, put on the roster of {} by {} {} alone, is taken off it",
+                                        team.name, m.kind, m.slot
+                                    ));
+                                    c.players.rosters[side].retain(|n| name_key(n) != name_key(p));
+                                }
+                            }
+                        }
+                    }
                     for (m, _) in given {
                         change.remove_match(f.id, m.kind, m.slot)?;
                     }
