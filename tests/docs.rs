@@ -745,3 +745,39 @@ fn each_crates_row_names_the_modules_of_its_layers() {
         missing.join(", ")
     );
 }
+
+#[test]
+fn the_readme_s_commands_build_alike_and_leave_no_database_untracked() {
+    // Before: the broken record's example alone built in debug (a second build of the whole
+    // program), and the history command's history.db was left untracked in the repository.
+    let readme = read(&root().join("README.md"));
+    let ignored = read(&root().join(".gitignore"));
+    let ignores = |name: &str| {
+        ignored
+            .lines()
+            .any(|l| l == name || l == format!("{name}*") || l == format!("/{name}"))
+    };
+    let mut databases = BTreeSet::new();
+    for (at, _) in readme.match_indices("cargo run ") {
+        let rest = &readme[at..];
+        assert!(
+            rest.starts_with("cargo run --release -- "),
+            "a README command builds otherwise than the rest: {}",
+            rest.lines().next().unwrap_or_default()
+        );
+        let command = rest.split(['`', '\n']).next().unwrap_or_default();
+        let words: Vec<&str> = command.split_whitespace().collect();
+        for pair in words.windows(2) {
+            if pair[0] == "--db" {
+                databases.insert(pair[1].to_string());
+            }
+        }
+    }
+    assert!(databases.contains("history.db"), "{databases:?}");
+    for db in &databases {
+        assert!(
+            ignores(db),
+            "{db}, written by a README command in the repository, is not in .gitignore"
+        );
+    }
+}

@@ -589,9 +589,7 @@ fn a_final_table_is_refused_for_a_season_with_fixtures_and_its_faults_come_at_th
     assert_eq!(
         text(&out.stderr),
         format!(
-            "warning: {bad}, line 2: 1990's table has 3 nights won but 0 lost (each night one team's win is the other's loss): kept as printed\n\
-             warning: {bad}, line 2: 1990's table has 25 matches for but 11 against (each match is one team's for and the other's against): kept as printed\n\
-             {bad}, line 2, column 4 (played): Royal Oak played 4 but won 3, drew 0 and lost 0 (3 in all): won, drawn and lost add up to played\n\
+            "{bad}, line 2, column 4 (played): Royal Oak played 4 but won 3, drew 0 and lost 0 (3 in all): won, drawn and lost add up to played\n\
              {bad}, line 2, column 11 (legs_against): legs_for is given but not legs_against: give both, or leave both empty\n\
              Nothing imported: 2 errors.\n"
         )

@@ -941,3 +941,41 @@ fn a_date_cell_before_1900_is_shown_as_its_date_and_said_to_be_out_of_range() {
         "{said:?}"
     );
 }
+
+#[test]
+fn a_final_table_row_refused_for_one_cell_draws_no_warning_about_the_table_not_kept() {
+    // Before: the row refused was left out of the table's sums, so the table, not kept, was
+    // also warned of ("2 nights won but 0 lost … kept as printed") at line 2, a row that is
+    // fine.
+    let db = Db::new();
+    db.league_new(LEAGUE, &[]);
+    let header = "season,pos,team,played,won,drawn,lost,matches_for,matches_against,legs_for,legs_against,points,note\n";
+    let mut book = Book::new();
+    book.sheet("Table 1998-99").csv(&format!(
+        "{header}1998-99,1,Six Bells,2,2,0,0,10,8,,,4,\n1998-99,2,Red Lion,2,0,0,x,8,10,,,0,\n"
+    ));
+    let file = saved(&db, &mut book, "table.xlsx");
+    let before = db.dump();
+    let out = import(&db, &file, &["--create"]);
+    assert_eq!(out.status.code(), Some(1));
+    let shown = file.display().to_string();
+    assert_eq!(
+        text(&out.stderr).replace(&shown, "table.xlsx"),
+        "table.xlsx, sheet \"Table 1998-99\", cell G3: `x` is not a number (0 or more)\n\
+         Nothing imported: 1 error.\n"
+    );
+    assert_eq!(db.dump(), before);
+    // The table whole and kept: what is kept as printed is still warned of.
+    let mut book = Book::new();
+    book.sheet("Table 1998-99").csv(&format!(
+        "{header}1998-99,1,Six Bells,2,2,0,0,10,8,,,4,\n1998-99,2,Red Lion,2,0,0,2,8,9,,,0,\n"
+    ));
+    let file = saved(&db, &mut book, "table.xlsx");
+    let out = import(&db, &file, &["--create"]);
+    assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+    assert!(
+        text(&out.stderr).contains("row 2: 1998-99's table has 18 matches for but 17 against"),
+        "{}",
+        text(&out.stderr)
+    );
+}

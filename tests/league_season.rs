@@ -297,7 +297,7 @@ fn every_fault_of_a_results_file_is_named_by_line_and_column_and_nothing_is_kept
     assert_eq!(out.status.code(), Some(1));
     assert_eq!(
         text(&out.stderr).replace(&dir, ""),
-        "one.csv, line 2, column 1 (season): Abercarn Crib and Don League has no season '2026-27'; did you mean '2025-26'?\n\
+        "one.csv, line 2, column 1 (season): Abercarn Crib and Don League has no season '2026-27' (--create makes it)\n\
          Nothing imported: 1 error.\n"
     );
     assert_eq!(dump, db.dump());

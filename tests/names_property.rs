@@ -752,3 +752,66 @@ fn names_that_only_look_alike_are_one_person_in_a_game_and_two_new_teams_are_ref
         "line 3, column 2 (team): the new team 'Red \u{41e}ak' only looks like 'Red Oak' (U+041E, character 5, sets them apart); did you mean `Red Oak`?",
     );
 }
+
+#[test]
+fn don_new_warns_of_a_new_player_a_letter_from_a_known_one_and_asks_on_a_terminal() {
+    // Before: "Gareht" and "Dia" became new players beside Gareth and Dai without a word.
+    let db = Db::new();
+    expect(
+        &db,
+        &["new", "nine-card-don", "--seats", "Gareth, Dai, Rhys, Huw"],
+        0,
+    );
+    // Piped: begun as typed, each slip warned of.
+    let out = expect(
+        &db,
+        &["new", "nine-card-don", "--seats", "Gareht, Dia, Rhys, Huw"],
+        0,
+    );
+    assert_eq!(
+        text(&out.stderr),
+        "warning: the new player 'Gareht' is a letter from the known player 'Gareth'; if Gareth was meant, `don undo` takes the game back to begin it again with `Gareth`\n\
+         warning: the new player 'Dia' is a letter from the known player 'Dai'; if Dai was meant, `don undo` takes the game back to begin it again with `Dai`\n"
+    );
+    db.ok(&["undo"]);
+    // A known player, or a name no slip of one, is not warned of.
+    let out = expect(
+        &db,
+        &[
+            "new",
+            "nine-card-don",
+            "--seats",
+            "Gareth, Dafydd, Rhys, Huw",
+        ],
+        0,
+    );
+    assert_eq!(text(&out.stderr), "");
+    db.ok(&["undo"]);
+    // On a terminal each is asked: yes puts the known name in its seat, no keeps the new one.
+    let mut child = std::process::Command::new("script")
+        .args([
+            "-qec",
+            "\"$DON\" new nine-card-don --seats 'Gareht, Rhys, Dia, Huw'",
+            "/dev/null",
+        ])
+        .env("DON", env!("CARGO_BIN_EXE_don"))
+        .env("DON_DB", &db.path)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("util-linux's `script` runs don on a terminal");
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"yes\nno\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let shown = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains("Gareht is no player yet, and a letter from Gareth: did you mean 'Gareth'? (yes: Gareth; no: Gareht is someone new)"),
+        "{shown}"
+    );
+    assert!(
+        shown.contains("NS (Gareth & Dia) v EW (Rhys & Huw)"),
+        "{shown}"
+    );
+    assert!(!shown.contains("warning"), "{shown}");
+}

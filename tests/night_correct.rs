@@ -93,14 +93,14 @@ fn a_disputed_night_is_corrected_as_one_change_and_undo_puts_the_old_result_back
     ]);
     assert_eq!(
         said,
-        "Royal Oak v Red Lion on 2025-09-04 corrected (single-crib 1): 1–2 (was 2–1); the dispute by Red Lion is settled.\n"
+        "Royal Oak v Red Lion on 2025-09-04 corrected (single-crib 1): legs 2–0 → 0–2, leg scores 61–40 61–50 → 40–61 50–61; the night 1–2 (was 2–1); the dispute by Red Lion is settled.\n"
     );
     // One change, in the log.
     let (op, summary) = last_op(&db);
     assert_eq!(op, disputed + 1);
     assert_eq!(
         summary,
-        "Royal Oak v Red Lion on 2025-09-04 corrected (single-crib 1): 1–2 (was 2–1); the dispute by Red Lion is settled"
+        "Royal Oak v Red Lion on 2025-09-04 corrected (single-crib 1): legs 2–0 → 0–2, leg scores 61–40 61–50 → 40–61 50–61; the night 1–2 (was 2–1); the dispute by Red Lion is settled"
     );
     assert!(db.ok(&["log", "--limit", "1"]).contains("night correct"));
     // The other matches stand; the corrected one is replaced; the night is confirmed.
@@ -247,10 +247,87 @@ fn a_night_is_corrected_at_the_prompt_match_by_match() {
     );
     assert_eq!(
         text(&out.stdout),
-        "Royal Oak v Red Lion on 2025-09-04 corrected (don 2): 3–0 (was 2–1); it stands confirmed.\n"
+        "Royal Oak v Red Lion on 2025-09-04 corrected (don 2): legs 0–2 → 2–0, leg scores none → 121–90 121–100; the night 3–0 (was 2–1); it stands confirmed.\n"
     );
     db.ok(&["undo"]);
     assert_eq!(data(&before), data(&db.dump()));
+}
+
+/// `don night correct Royal Oak Red Lion` at the prompt, piped `typed`: exit code, the
+/// questions and notes (standard error) and the answer (standard output).
+fn correct_typed(db: &Db, typed: &str) -> (Option<i32>, String, String) {
+    use std::io::Write;
+    let mut child = db.spawn(&["night", "correct", ROYAL_OAK, RED_LION]);
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(typed.as_bytes())
+        .unwrap();
+    let out = child.wait_with_output().unwrap();
+    (out.status.code(), text(&out.stderr), text(&out.stdout))
+}
+
+#[test]
+fn at_the_prompt_a_blank_answer_keeps_what_stands_and_the_answer_names_every_field_changed() {
+    // Before: Enter at the players question removed both pairs, and the answer said only
+    // "corrected (don 2): 3–0 (was 2–1)".
+    let db = Db::short_nights();
+    enter_night(&db);
+    let don_2 = "SELECT home_players || ' v ' || away_players || ' ' || home_legs || '-' || away_legs FROM matches WHERE kind = 'don' AND slot = 2";
+    // The players by their numbers: Emrys and Glyn, Aled and Bethan.
+    assert_eq!(db.sql(don_2), "[5,6] v [7,8] 0-2\n");
+    // Enter at both players questions, new legs, Enter at the leg scores (none stand).
+    let (code, err, out) = correct_typed(&db, "don 2\n\n\n2-1\n\n\n");
+    assert_eq!(code, Some(0), "{err}");
+    for asked in [
+        "don 2: Royal Oak players [Emrys+Glyn]",
+        "don 2: Red Lion players [Aled+Bethan]",
+        "don 2: legs won, home first [0–2]",
+    ] {
+        assert!(err.contains(asked), "{err}");
+    }
+    assert_eq!(
+        out,
+        "Royal Oak v Red Lion on 2025-09-04 corrected (don 2): legs 0–2 → 2–1; the night 3–0 (was 2–1); it stands confirmed.\n"
+    );
+    assert_eq!(db.sql(don_2), "[5,6] v [7,8] 2-1\n");
+    // Each player keeps the match in the stats.
+    let stats = db.ok(&["stats"]);
+    for p in ["Emrys", "Glyn", "Aled", "Bethan"] {
+        assert!(stats.contains(p), "{p}: {stats}");
+    }
+    // A new pair named, the legs and leg scores kept by Enter: the players named in the answer.
+    let (code, err, out) = correct_typed(&db, "don 2\nEmrys+Sian\n\n\n\n\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(err.contains("don 2: legs won, home first [2–1]"), "{err}");
+    assert_eq!(
+        out,
+        "Royal Oak v Red Lion on 2025-09-04 corrected (don 2): players Emrys+Glyn v Aled+Bethan → Emrys+Sian v Aled+Bethan; the night 3–0 (was 3–0).\n"
+    );
+    // Leg scores given, then kept by Enter with the legs; `-`: players not known.
+    let (code, err, _) = correct_typed(&db, "don 2\n\n\n\n121-90 80-121 121-100\n\n");
+    assert_eq!(code, Some(0), "{err}");
+    let (code, err, out) = correct_typed(&db, "don 2\n-\n\n\n\n\n");
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        err.contains("don 2: leg scores [121-90 80-121 121-100]"),
+        "{err}"
+    );
+    assert_eq!(
+        out,
+        "Royal Oak v Red Lion on 2025-09-04 corrected (don 2): players Emrys+Sian v Aled+Bethan → not known v Aled+Bethan; the night 3–0 (was 3–0).\n"
+    );
+    assert_eq!(
+        db.sql("SELECT leg_scores IS NOT NULL FROM matches WHERE kind = 'don' AND slot = 2"),
+        "1\n"
+    );
+    // Nothing changed: nothing is corrected.
+    let before = db.dump();
+    let (code, _, out) = correct_typed(&db, "don 2\n\n\n\n\n\n");
+    assert_eq!(code, Some(0));
+    assert!(out.contains("stands so already"), "{out}");
+    assert_eq!(before, db.dump());
 }
 
 #[test]
@@ -717,7 +794,10 @@ fn a_correction_may_keep_the_game_that_scores_a_leg_of_the_match_it_replaces() {
         "--match",
         &format!("don 1; {pair}; 2-1; 80-121 #1 121-80"),
     ]);
-    assert!(said.contains("corrected (don 1)"), "{said}");
+    assert!(
+        said.contains("corrected (don 1): legs 2–0 → 2–1, leg scores #1 121–80 → 80–121 #1 121–80"),
+        "{said}"
+    );
     assert_eq!(
         db.sql("SELECT m.kind || ' ' || m.slot || ' leg ' || g.leg FROM leg_games g JOIN matches m ON m.id = g.match WHERE g.game = 1"),
         "don 1 leg 2\n"
@@ -784,7 +864,7 @@ fn a_correction_may_swap_the_games_of_two_matches_of_the_night_but_not_count_one
         "--match",
         &format!("don 2; {pair}; 2-0; #1 121-80"),
     ]);
-    assert!(said.contains("corrected (don 1, don 2)"), "{said}");
+    assert!(said.contains("corrected (don 1): leg scores #1 121–80 → #2 121–80; (don 2): leg scores #2 121–80 → #1 121–80; the night"), "{said}");
     assert_eq!(db.sql(links), "1: don 2 leg 1\n2: don 1 leg 1\n");
 }
 
@@ -882,7 +962,7 @@ fn correcting_an_incomplete_night_leaves_it_provisional_for_the_team_that_entere
     ]);
     assert_eq!(
         said,
-        "A v B on 2025-09-18 corrected (don 2): 2–0 so far (7 to enter) (was 1–1 so far (7 to enter)); it is not complete, so it stays provisional, entered for A, until it is complete and confirmed for B.\n"
+        "A v B on 2025-09-18 corrected (don 2): legs 0–2 → 2–1; the night 2–0 so far (7 to enter) (was 1–1 so far (7 to enter)); it is not complete, so it stays provisional, entered for A, until it is complete and confirmed for B.\n"
     );
     assert_eq!(
         db.sql("SELECT state || ' ' || entered_by FROM confirmations"),
@@ -1039,7 +1119,7 @@ fn night_correct_warns_of_a_player_twice_in_one_kind_as_night_enter_does() {
             "warning: Gareth Jones plays twice in don on this night (matches 1 and 2)\n\
              warning: Glyn Price plays twice in don on this night (matches 2 and 3)\n\
              warning: Mair Lewis plays twice in don on this night (matches 2 and 3)\n\
-             A v B on 2025-09-18 corrected (don 2): 3–0 so far"
+             A v B on 2025-09-18 corrected (don 2): players Emrys Watkins+Glyn Price v Ivor James+Mair Lewis → Gareth Jones+Glyn Price v Ivor James+Mair Lewis, legs 2–0 → 2–1; the night 3–0 so far"
         ),
         "{said}"
     );
@@ -1055,7 +1135,7 @@ fn night_correct_warns_of_a_player_twice_in_one_kind_as_night_enter_does() {
     assert!(
         said.starts_with(
             "warning: Gareth Jones plays twice in don on this night (matches 1 and 2)\n\
-             A v B on 2025-09-18 corrected (don 1)"
+             A v B on 2025-09-18 corrected (don 1): legs 2–0 → 2–1;"
         ),
         "{said}"
     );
@@ -1088,4 +1168,117 @@ fn a_refused_undo_n_names_every_change_to_undo_first_and_undoing_them_latest_fir
         db.ok(&["undo", &op.to_string()]);
     }
     assert_eq!(db.sql("SELECT count(*) FROM matches"), "0\n");
+}
+
+#[test]
+fn a_night_that_would_go_on_a_fixture_still_to_come_names_the_pair_s_night_the_other_way_round() {
+    // Before: `night enter 'Royal Oak' 'Abercarn Inn' --totals 6-3` went on fixture 2, months
+    // ahead, though the night was Abercarn Inn v Royal Oak a week ago; with that date given
+    // the refusal offered --moved or a new fixture.
+    let today = chrono::Local::now().date_naive();
+    let (played, ahead) = (today - chrono::Days::new(7), today + chrono::Days::new(60));
+    let db = Db::new();
+    db.league_new("Valleys", &[]);
+    db.season_new("Winter", &["Royal Oak", "Abercarn Inn"]);
+    let other_way = db.fixture_add("Abercarn Inn", "Royal Oak", &played.to_string());
+    let later = db.fixture_add("Royal Oak", "Abercarn Inn", &ahead.to_string());
+    let before = db.dump();
+    let err = refused(
+        &db,
+        &["night", "enter", "Royal Oak", "Abercarn Inn", "--totals", "6-3"],
+        2,
+        &format!("Royal Oak v Abercarn Inn's fixture left to play is fixture {later} on {ahead}, still to come; Abercarn Inn v Royal Oak is fixture {other_way} on {played}: if the night was Abercarn Inn v Royal Oak, enter it with Abercarn Inn first (and its scores first): `don night enter 'Abercarn Inn' 'Royal Oak' --date {played}`; if it was this fixture's night, give --date {ahead}"),
+    );
+    assert!(!err.contains("--moved"), "{err}");
+    assert_eq!(before, db.dump());
+    // The date the pair played the other way round: that fixture named, not --moved.
+    let err = refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Abercarn Inn",
+            "--totals",
+            "6-3",
+            "--date",
+            &played.to_string(),
+        ],
+        2,
+        &format!("Royal Oak v Abercarn Inn has no fixture on {played}, but Abercarn Inn v Royal Oak has: fixture {other_way} on {played}; home and away are the other way round: enter it with Abercarn Inn first (and its scores first): `don night enter 'Abercarn Inn' 'Royal Oak' --date {played}`"),
+    );
+    assert!(
+        !err.contains("--moved") && !err.contains("fixtures add"),
+        "{err}"
+    );
+    assert_eq!(before, db.dump());
+    // On a terminal it is asked; yes enters it on the fixture still to come.
+    let mut child = std::process::Command::new("script")
+        .args([
+            "-qec",
+            "\"$DON\" night enter 'Royal Oak' 'Abercarn Inn' --totals 6-3",
+            "/dev/null",
+        ])
+        .env("DON", env!("CARGO_BIN_EXE_don"))
+        .env("DON_DB", &db.path)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("util-linux's `script` runs don on a terminal");
+    use std::io::Write;
+    child.stdin.take().unwrap().write_all(b"yes\n").unwrap();
+    let out = child.wait_with_output().unwrap();
+    let shown = text(&out.stdout);
+    assert_eq!(out.status.code(), Some(0), "{shown}");
+    assert!(
+        shown.contains(&format!("Abercarn Inn v Royal Oak is fixture {other_way} on {played}: is the night this fixture's? (yes/no)")),
+        "{shown}"
+    );
+    assert!(
+        shown.contains(&format!("Royal Oak v Abercarn Inn on {ahead}: 6–3.")),
+        "{shown}"
+    );
+    // Entered the other way round, as the refusal says: on the night played.
+    db.ok(&[
+        "night",
+        "enter",
+        "Abercarn Inn",
+        "Royal Oak",
+        "--totals",
+        "3-6",
+        "--date",
+        &played.to_string(),
+    ]);
+}
+
+#[test]
+fn a_name_only_the_replaced_match_put_on_a_roster_leaves_it_with_the_correction() {
+    // Before: a wrong name (a stray word typed for a player) corrected away stayed on the
+    // team's roster.
+    let db = Db::short_nights();
+    db.roster_add(RED_LION, &["Dai"]);
+    enter_night(&db);
+    let roster = |team: &str| db.ok(&["roster", "show", team]);
+    assert!(roster(ROYAL_OAK).contains("Rhys"));
+    let said = db.ok(&[
+        "night",
+        "correct",
+        ROYAL_OAK,
+        RED_LION,
+        "--match",
+        "don 1; Gareth+Tom; Aled+Huw; 2-1; 121-80 100-121 121-119",
+    ]);
+    assert!(
+        said.contains("Rhys, put on the roster of Royal Oak by don 1 alone, is taken off it\n"),
+        "{said}"
+    );
+    assert!(!roster(ROYAL_OAK).contains("Rhys"), "{}", roster(ROYAL_OAK));
+    assert!(roster(ROYAL_OAK).contains("Tom"));
+    // Dai was on the roster before the night: he stays. Aled plays don 2 too: he stays.
+    assert!(!said.contains("Dai,") && !said.contains("Aled,"), "{said}");
+    assert!(roster(RED_LION).contains("Dai") && roster(RED_LION).contains("Aled"));
+    // Undone, the roster is as it was.
+    db.ok(&["undo"]);
+    assert!(roster(ROYAL_OAK).contains("Rhys"));
+    assert!(!roster(ROYAL_OAK).contains("Tom"));
 }

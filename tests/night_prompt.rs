@@ -109,7 +109,7 @@ fn a_misspelt_player_at_the_prompt_is_asked_about() {
                  Sian\nMair Jams\n2-0\n\n";
     let out = piped(&db, &ENTER, lines);
     let err = text(&out.stderr);
-    assert!(err.contains("Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league) >\n"), "{err}");
+    assert!(err.contains("Ivor Jams is not on the roster of Red Lion; did you mean 'Ivor James'? (yes: Ivor James; no: Ivor Jams is new to the league; or type the name again) >\n"), "{err}");
     // Mair Jams is no slip for Ivor Jams: she is simply new (single crib 1 is kept, 2–0).
     assert!(!err.contains("did you mean 'Ivor Jams'"), "{err}");
     assert!(err.contains("single-crib 1: Royal Oak 2–0."), "{err}");
@@ -128,8 +128,8 @@ fn a_misspelt_player_at_the_prompt_is_asked_about() {
         lines,
     );
     let err = text(&out.stderr);
-    // "perhaps" is neither yes nor no: the entry stops at its line.
-    assert!(err.contains("line 3: don 1 refused: answer yes or no: is Ivor Jamez the Ivor James the league knows?; the entry stops here (nothing after line 3 is read)"), "{err}");
+    // "perhaps" is neither yes nor no, nor the name typed again: the entry stops at its line.
+    assert!(err.contains("line 3: don 1 refused: answer yes or no, or type the name again: is Ivor Jamez the Ivor James the league knows?; the entry stops here (nothing after line 3 is read)"), "{err}");
     assert_eq!(out.status.code(), Some(1), "{err}");
     let card = db.ok(&[
         "night",

@@ -771,3 +771,55 @@ fn the_app_imports_and_exports_results_as_typed_values_for_any_front_end() {
     let files: Vec<_> = season.files().into_iter().map(|f| f.name).collect();
     assert_eq!(files, ["2025-27-configuration.csv", "2025-27-rosters.csv"]);
 }
+
+#[test]
+fn last_season_imported_without_create_is_one_fault_a_season_with_create_as_its_hint() {
+    // Before: a fault on every row with known teams ("has no season '2024-25'; did you mean
+    // '2025-26'?"), last season's name taken for a slip of this one's, and no "--create".
+    let db = league();
+    let dir = format!("{}/", db.dir().display());
+    let nights = db.dir().join("nights.csv");
+    let rows: String = (0..6)
+        .map(|i| format!("2024-25,2024-09-{:02},Royal Oak,Red Lion,5,4,\n", i + 1))
+        .collect();
+    std::fs::write(
+        &nights,
+        format!("season,date,home,away,home_points,away_points,note\n{rows}"),
+    )
+    .unwrap();
+    let rosters = db.dir().join("rosters.csv");
+    std::fs::write(
+        &rosters,
+        "season,team,player\n2024-25,Red Lion,Dai\n2024-25,Red Lion,Huw\n2024-25,Royal Oak,Gareth\n",
+    )
+    .unwrap();
+    let before = db.dump();
+    let out = db.run(&[
+        "import",
+        nights.to_str().unwrap(),
+        rosters.to_str().unwrap(),
+        "--league",
+        LEAGUE,
+    ]);
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stderr).replace(&dir, ""),
+        "nights.csv, line 2, column 1 (season): Abercarn Crib and Don League has no season '2024-25' (--create makes it)\n\
+         rosters.csv, line 2, column 1 (season): Abercarn Crib and Don League has no season '2024-25' (--create makes it)\n\
+         Nothing imported: 2 errors.\n"
+    );
+    assert_eq!(db.dump(), before);
+    // A name not a season's in form is still taken for a slip of the nearest.
+    let rows = rows.replace("2024-25", "2025-62");
+    std::fs::write(
+        &nights,
+        format!("season,date,home,away,home_points,away_points,note\n{rows}"),
+    )
+    .unwrap();
+    let out = db.run(&["import", nights.to_str().unwrap(), "--league", LEAGUE]);
+    assert_eq!(
+        text(&out.stderr).replace(&dir, ""),
+        "nights.csv, line 2, column 1 (season): Abercarn Crib and Don League has no season '2025-62'; did you mean '2025-26'?\n\
+         Nothing imported: 1 error.\n"
+    );
+}

@@ -296,16 +296,27 @@ fn a_request_being_answered_when_told_to_stop_is_finished() {
 }
 
 /// Listening on every address (`0.0.0.0`), with no `--base-url`: the links it says to make
-/// begin with an address a browser can open (this machine as `localhost`), never `0.0.0.0`,
-/// which `--base-url` refuses.
+/// begin with an address a browser on another machine can open (this machine's on its
+/// network; `localhost` only with no network), never `0.0.0.0`, which `--base-url` refuses.
 #[test]
-fn on_every_address_the_links_it_says_to_make_begin_with_localhost() {
+fn on_every_address_the_links_it_says_to_make_begin_with_this_machine_s_address() {
     let db = Db::new();
     db.import_sample_season();
     let (mut child, at, lines) = start_on(&db, "0.0.0.0:0", &[]);
     let _ = child.kill();
     let _ = child.wait();
-    let base = format!("http://localhost:{}", at.port());
+    // This machine's address on its network, found as a datagram to another network would
+    // leave from it (nothing is sent).
+    let own = std::net::UdpSocket::bind("0.0.0.0:0").ok().and_then(|s| {
+        s.connect("192.0.2.1:9").ok()?;
+        let ip = s.local_addr().ok()?.ip();
+        (!ip.is_loopback() && !ip.is_unspecified()).then_some(ip)
+    });
+    let base = match own {
+        Some(ip) => format!("http://{ip}:{}", at.port()),
+        None => format!("http://localhost:{}", at.port()),
+    };
+    assert!(!base.contains("0.0.0.0"), "{base}");
     assert_eq!(
         lines[0],
         format!("Serving the league at {base} (listening on {at}).")

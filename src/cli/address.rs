@@ -36,6 +36,38 @@ pub fn checked_base_url(url: &str, what: &str) -> Result<String, CliError> {
     })
 }
 
+/// The address `don serve` listening at `at` is opened at, for the links it says to make:
+/// listening on every address (`0.0.0.0`, `[::]`), this machine's address on its network (the
+/// one it would reach other machines from), which a captain's phone can open; else, with no
+/// network, `localhost`. Listening on one address, that address.
+pub fn served_at(at: std::net::SocketAddr) -> String {
+    if !at.ip().is_unspecified() {
+        return format!("http://{at}");
+    }
+    match own_address(at.is_ipv6()) {
+        Some(std::net::IpAddr::V6(ip)) => format!("http://[{ip}]:{}", at.port()),
+        Some(ip) => format!("http://{ip}:{}", at.port()),
+        None => format!("http://localhost:{}", at.port()),
+    }
+}
+
+/// This machine's address on its network: the one a datagram to another network would leave
+/// from (a socket connected, nothing sent), IPv4 first; none when it has no route out.
+fn own_address(v6_too: bool) -> Option<std::net::IpAddr> {
+    use std::net::UdpSocket;
+    // Addresses kept for documentation (RFC 5737, RFC 3849): routed, never reached.
+    let mut tries = vec![("0.0.0.0:0", "192.0.2.1:9")];
+    if v6_too {
+        tries.push(("[::]:0", "[2001:db8::1]:9"));
+    }
+    tries.into_iter().find_map(|(bind, to)| {
+        let socket = UdpSocket::bind(bind).ok()?;
+        socket.connect(to).ok()?;
+        let ip = socket.local_addr().ok()?.ip();
+        (!ip.is_unspecified() && !ip.is_loopback()).then_some(ip)
+    })
+}
+
 /// The full address of a link: what its holder opens.
 pub fn link_address(base: &str, token: &Secret) -> String {
     format!("{base}/link/{}", token.as_str())

@@ -343,6 +343,30 @@ fn night_words(e: &NightError) -> String {
             "{home} v {away} is fixture {fixture} on {was}, not {date}: if the night was moved to {date}, say so with --moved; if it is another night between them, {}",
             add_first(home, away, Some(*date))
         ),
+        E::Ahead {
+            home,
+            away,
+            date,
+            other_way,
+            ..
+        } => {
+            let other = match other_way {
+                Some((_, on)) => format!(
+                    "if the night was {away} v {home}, enter it with {away} first (and its scores first): `don night enter {} {} --date {on}`; ",
+                    shell_quoted(away),
+                    shell_quoted(home)
+                ),
+                None => String::new(),
+            };
+            format!("{e}: {other}if it was this fixture's night, give --date {date}")
+        }
+        E::OtherWayRound {
+            home, away, date, ..
+        } => format!(
+            "{e}: enter it with {away} first (and its scores first): `don night enter {} {} --date {date}`",
+            shell_quoted(away),
+            shell_quoted(home)
+        ),
         E::NotPlayingFor { .. } => format!("--for: {e}"),
         E::HasResult { night, .. } => format!(
             "{e} (see `don night show`; `don night correct {}` replaces it)",

@@ -4,15 +4,18 @@ use std::io::{self, Write};
 
 use serde_json::Value;
 
-use don::app::game::begin::{new_record, options, Field, Fields};
-use don::app::game::{GameToBegin, NewGame};
+use don::app::game::begin::{names, new_record, options, Field, Fields};
+use don::app::game::{GameToBegin, NearName, NewGame};
 use don::app::AppError;
+use don::league::names::name_key;
 use don::record::parse_record;
 use don::rules::Seat;
 use don::scorer::Names;
 
 use super::db::DbArg;
 use super::error::{CliError, Exit};
+use super::night::ask::{yes_or_no, Answer};
+use super::prompt::terminal_answer_prompt;
 use super::text::shown;
 
 /// The rules options given (docs/rules.md), by their names: a flag each, as [`options`] lists
@@ -104,21 +107,37 @@ pub struct NewArgs {
     db: DbArg,
 }
 
-/// The fields of the new game, as typed on the command line.
-fn fields(args: &NewArgs) -> Fields {
+/// The fields of the new game, as typed on the command line, each name of `meant` (a name
+/// given, the known player it was said to mean) put right.
+fn fields(args: &NewArgs, meant: &[NearName]) -> Fields {
     let by_seat = [
         (Seat::N, &args.north),
         (Seat::E, &args.east),
         (Seat::S, &args.south),
         (Seat::W, &args.west),
     ];
+    let put_right = |name: String| {
+        let key = name_key(&name);
+        meant
+            .iter()
+            .find(|m| name_key(&m.given) == key)
+            .map_or(name, |m| m.known.clone())
+    };
+    let seats = args.seats.as_deref().map(|list| {
+        let named: Vec<String> = names(list).into_iter().map(put_right).collect();
+        named.join(", ")
+    });
     Fields {
         variant: args.variant.clone(),
         options: args.options.0.clone(),
-        seats: args.seats.clone(),
+        seats: if meant.is_empty() {
+            args.seats.clone()
+        } else {
+            seats
+        },
         by_seat: by_seat
             .into_iter()
-            .filter_map(|(seat, name)| Some((seat, name.clone()?)))
+            .filter_map(|(seat, name)| Some((seat, put_right(name.clone()?))))
             .collect(),
         date: args.date.clone(),
         venue: args.venue.clone(),
@@ -146,9 +165,10 @@ fn flag(field: Field) -> String {
     }
 }
 
-/// The record the new game starts as: no hands yet (see [`new_record`]), played on `today`.
-fn record_of(args: &NewArgs, today: Option<&str>) -> Result<Value, CliError> {
-    new_record(&fields(args), today).map_err(|e| {
+/// The record the new game starts as: no hands yet (see [`new_record`]), played on `today`,
+/// the names of `meant` put right.
+fn record_of(args: &NewArgs, today: Option<&str>, meant: &[NearName]) -> Result<Value, CliError> {
+    new_record(&fields(args, meant), today).map_err(|e| {
         CliError::Usage(match e.after_field {
             true => format!("{} {}", flag(e.field), e.message),
             false => e.message,
@@ -159,16 +179,45 @@ fn record_of(args: &NewArgs, today: Option<&str>) -> Result<Value, CliError> {
 pub fn run(args: NewArgs) -> Result<Exit, CliError> {
     // Checked before the database is opened (a game refused begins no database), then made
     // again with the date the program takes for today.
-    GameToBegin::new(record_of(&args, None)?, args.pitcher).map_err(AppError::from)?;
+    GameToBegin::new(record_of(&args, None, &[])?, args.pitcher).map_err(AppError::from)?;
     let mut app = args.db.app()?;
     let today = app.today().format("%Y-%m-%d").to_string();
-    let record = record_of(&args, Some(&today))?;
-    let parsed = parse_record(record.clone());
-    let begun = GameToBegin::new(record, args.pitcher).map_err(AppError::from)?;
+    let mut record = record_of(&args, Some(&today), &[])?;
+    let mut begun = GameToBegin::new(record.clone(), args.pitcher).map_err(AppError::from)?;
+    // A new name a slip from a known player's: asked about on a terminal, warned of piped.
+    let mut answered: Vec<String> = Vec::new();
+    if let Some(mut prompt) = terminal_answer_prompt() {
+        let mut meant = Vec::new();
+        for near in app.game_near_names(&begun)? {
+            let (given, known) = (shown(&near.given), shown(&near.known));
+            let question = format!(
+                "{given} is no player yet, and a letter from {known}: did you mean '{known}'? (yes: {known}; no: {given} is someone new)"
+            );
+            match yes_or_no(&mut *prompt, &question, &format!("is {given} {known}?"))? {
+                Answer::Yes => meant.push(near.clone()),
+                Answer::No => {}
+                Answer::End => {
+                    writeln!(io::stderr(), "{given} not answered: no game is begun")?;
+                    return Ok(Exit::BadData);
+                }
+                Answer::Neither(why) => {
+                    writeln!(io::stderr(), "{why}: no game is begun")?;
+                    return Ok(Exit::BadData);
+                }
+            }
+            answered.push(name_key(&near.given));
+        }
+        if !meant.is_empty() {
+            record = record_of(&args, Some(&today), &meant)?;
+            begun = GameToBegin::new(record.clone(), args.pitcher).map_err(AppError::from)?;
+        }
+    }
+    let parsed = parse_record(record);
     let NewGame {
         game,
         variant,
         look_alike,
+        near,
     } = app.game_new(begun)?;
     let mut out = io::stdout().lock();
     writeln!(out, "Game {game}: {}", variant.describe())?;
@@ -190,6 +239,19 @@ pub fn run(args: NewArgs) -> Result<Exit, CliError> {
     out.flush()?;
     for w in look_alike {
         eprintln!("{}: {w}", super::colour::Paint::stderr().warning());
+    }
+    for n in near
+        .iter()
+        .filter(|n| !answered.contains(&name_key(&n.given)))
+    {
+        eprintln!(
+            "{}: the new player '{}' is a letter from the known player '{}'; if {} was meant, `don undo` takes the game back to begin it again with `{}`",
+            super::colour::Paint::stderr().warning(),
+            shown(&n.given),
+            shown(&n.known),
+            shown(&n.known),
+            shown(&n.known)
+        );
     }
     Ok(Exit::Ok)
 }

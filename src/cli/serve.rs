@@ -67,11 +67,9 @@ pub fn run(args: ServeArgs) -> Result<Exit, CliError> {
     }
     let base = config.base_url.clone();
     serve(config, |at, league| {
-        // Listening on every address (0.0.0.0, [::]), this machine is reached as localhost.
-        let base = base.unwrap_or_else(|| match at.ip().is_unspecified() {
-            true => format!("http://localhost:{}", at.port()),
-            false => format!("http://{at}"),
-        });
+        // Listening on every address (0.0.0.0, [::]), this machine is reached at its address
+        // on the network (localhost with none).
+        let base = base.unwrap_or_else(|| super::address::served_at(at));
         let which = format!("{which} --base-url {}", shell_word(&base));
         let mut out = io::stdout().lock();
         if league {

@@ -102,7 +102,8 @@ pub(super) fn prompt_correction(
         writeln!(err, "Type each match of the night: players joined by + (blank if not known), legs won, home first, leg scores (blank if not known; #N for game N). `quit` or Ctrl-D ends, correcting nothing.")?;
         for (kind, slot) in missing(config, &[]) {
             let current = now(&given);
-            match ask_match(prompt, app, config, players, (kind, slot), &current)? {
+            let asked = ask_match(prompt, app, config, players, (kind, slot), (&current, None))?;
+            match asked {
                 Asked::Given(m) => given.push(m),
                 Asked::End => return Ok((Vec::new(), None)),
                 Asked::Stopped(at, why) => {
@@ -115,7 +116,7 @@ pub(super) fn prompt_correction(
         }
         return Ok((given, None));
     }
-    writeln!(err, "Name each match to correct (e.g. `single-crib 2`), then type it again; a blank line, `quit` or Ctrl-D when done.")?;
+    writeln!(err, "Name each match to correct (e.g. `single-crib 2`), then type it again: a blank answer keeps what stands (shown in brackets; players not known are typed -); a blank match, `quit` or Ctrl-D when done.")?;
     loop {
         let which = ask(prompt, "Match to correct (blank when done)", |text, _| {
             if text.trim().is_empty() {
@@ -134,7 +135,9 @@ pub(super) fn prompt_correction(
                 return Ok((given, Some(stopped_words(at, "the match to correct", &why))))
             }
         };
-        if let Some(m) = stored.iter().find(|m| (m.kind, m.slot) == (kind, slot)) {
+        let current = now(&given);
+        let stands = current.iter().find(|m| (m.kind, m.slot) == (kind, slot));
+        if let Some(m) = stands {
             writeln!(
                 err,
                 "{kind} {slot} stands as {}–{} {} v {}",
@@ -144,8 +147,15 @@ pub(super) fn prompt_correction(
                 shown(&m.players.away.join("+"))
             )?;
         }
-        let current = now(&given);
-        match ask_match(prompt, app, config, players, (kind, slot), &current)? {
+        let asked = ask_match(
+            prompt,
+            app,
+            config,
+            players,
+            (kind, slot),
+            (&current, stands),
+        )?;
+        match asked {
             Asked::Given(m) => {
                 given.retain(|(g, _)| (g.kind, g.slot) != (kind, slot));
                 given.push(m);

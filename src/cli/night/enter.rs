@@ -91,6 +91,13 @@ fn answer(question: &Question, prompt: &mut dyn Prompt) -> Result<bool, CliError
             ),
             "was the night moved?".to_string(),
         ),
+        Question::Ahead { .. } => (
+            format!(
+                "{}: is the night this fixture's? (yes/no)",
+                AppError::from(question.refused())
+            ),
+            "is the night this fixture's?".to_string(),
+        ),
         Question::NewPlayer {
             name,
             known,

@@ -3,7 +3,7 @@
 
 mod adjust;
 mod args;
-mod ask;
+pub(crate) mod ask;
 mod confirm;
 mod correct;
 mod enter;

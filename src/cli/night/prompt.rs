@@ -48,7 +48,7 @@ pub(super) fn prompt_night(
             config,
             &mut night.players,
             (kind, slot),
-            &night.entered,
+            (&night.entered, None),
         )?;
         let (m, games) = match asked {
             Asked::Given(m) => m,

@@ -700,6 +700,41 @@ pub fn place_night(pair: &[PairFixture], date: NaiveDate, scheduled: bool) -> Ni
     }
 }
 
+/// The pair's fixture the other way round (the night's away team at home) on `date`, if they
+/// have one: a night given home v away on a date they played away v home is that night with
+/// its teams swapped, never a night to move or add.
+pub fn other_way_round_on(reversed: &[PairFixture], date: NaiveDate) -> Option<PairFixture> {
+    reversed.iter().find(|f| f.date == date).copied()
+}
+
+/// A night given without its date that would go on fixture `on`, still to come on `today`:
+/// the fixture, and the pair's fixture the other way round played nearest today (the latest
+/// on or before it, one without a result first), the night most likely meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Ahead {
+    pub fixture: PairFixture,
+    pub other_way: Option<PairFixture>,
+}
+
+/// Whether a night given without its date would go on a fixture still to come (after
+/// `today`): see [`Ahead`]. `reversed`: the pair's fixtures the other way round.
+pub fn night_ahead(on: PairFixture, reversed: &[PairFixture], today: NaiveDate) -> Option<Ahead> {
+    if on.date <= today {
+        return None;
+    }
+    let latest = |open: bool| {
+        reversed
+            .iter()
+            .filter(|f| f.date <= today && (f.open || !open))
+            .max_by_key(|f| f.date)
+            .copied()
+    };
+    Some(Ahead {
+        fixture: on,
+        other_way: latest(true).or_else(|| latest(false)),
+    })
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -748,6 +783,53 @@ mod tests {
             place_night(&two, d("2025-12-25"), true),
             NightPlace::Several(vec![(6, d("2025-09-18")), (9, d("2025-10-02"))])
         );
+    }
+
+    #[test]
+    fn a_night_on_a_fixture_still_to_come_names_the_pair_s_night_the_other_way_round() {
+        use super::{night_ahead, other_way_round_on, Ahead, PairFixture};
+        let d = |s: &str| s.parse::<chrono::NaiveDate>().unwrap();
+        let f = |id, date: &str, open| PairFixture {
+            id,
+            date: d(date),
+            open,
+        };
+        let today = d("2026-09-03");
+        let ahead = f(259, "2027-01-28", true);
+        let reversed = [
+            f(12, "2026-08-20", false),
+            f(40, "2026-09-03", true),
+            f(300, "2027-03-04", true),
+        ];
+        assert_eq!(
+            night_ahead(ahead, &reversed, today),
+            Some(Ahead {
+                fixture: ahead,
+                other_way: Some(f(40, "2026-09-03", true))
+            })
+        );
+        // Played already the other way round: still named.
+        assert_eq!(
+            night_ahead(ahead, &reversed[..1], today).and_then(|a| a.other_way),
+            Some(f(12, "2026-08-20", false))
+        );
+        assert_eq!(
+            night_ahead(ahead, &[], today),
+            Some(Ahead {
+                fixture: ahead,
+                other_way: None
+            })
+        );
+        // A fixture of today or before is not ahead.
+        assert_eq!(
+            night_ahead(f(5, "2026-09-03", true), &reversed, today),
+            None
+        );
+        assert_eq!(
+            other_way_round_on(&reversed, d("2026-09-03")),
+            Some(f(40, "2026-09-03", true))
+        );
+        assert_eq!(other_way_round_on(&reversed, d("2026-09-10")), None);
     }
 
     use super::*;

@@ -271,8 +271,9 @@ fn name_faults(
 
 /// The faults of a row's names (`cells`: each column's, season or team, and name) when the
 /// league does not know them (and the import would not make them): each name once in `memo`,
-/// the cells that could not be read left out. A row with any of these, or with a cell that
-/// could not be read, is not kept.
+/// the cells that could not be read left out; and whether the row is refused for its names
+/// (one said at an earlier row too). A row with any of these, or with a cell that could not
+/// be read, is not kept.
 pub fn unknown_names(
     names: &dyn LeagueNames,
     memo: &mut NameMemo,
@@ -280,8 +281,9 @@ pub fn unknown_names(
     cells: &[(&str, NameKind, &str)],
     faulty: &[&'static str],
     column: &dyn Fn(&str) -> Option<Column>,
-) -> Vec<RowError> {
-    name_faults(names, memo, line, cells, faulty, column).errors
+) -> (Vec<RowError>, bool) {
+    let seen = name_faults(names, memo, line, cells, faulty, column);
+    (seen.errors, seen.refused)
 }
 
 /// The rows of one fixtures file that repeat an earlier row's fixture (its season, date and
@@ -878,7 +880,9 @@ pub fn nights_from_totals(
             ));
         }
         match result {
-            Some(result) if errors.is_empty() && row.faulty.is_empty() => {
+            // A row refused for a name said at an earlier row is not kept either: its
+            // night would only be refused again, once a row, for the same name.
+            Some(result) if errors.is_empty() && row.faulty.is_empty() && !seen.refused => {
                 if let Some(key) = key {
                     kept.insert(key, row.line);
                 }

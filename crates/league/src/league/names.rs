@@ -312,6 +312,17 @@ fn words_of(s: &str) -> Vec<String> {
         .collect()
 }
 
+/// The known player a new player's name is most likely a slip of the keyboard for, by the rule
+/// a new team's name is judged by ([`one_letter_apart`]: "Gareht" for "Gareth", "Dia" for
+/// "Dai"): none when the name is one of `known` itself (case and extra spaces ignored).
+pub fn near_player<'a>(name: &str, known: &[&'a str]) -> Option<&'a str> {
+    let key = name_key(name);
+    if known.iter().any(|k| name_key(k) == key) {
+        return None;
+    }
+    known.iter().copied().find(|k| one_letter_apart(name, k))
+}
+
 /// The first of `players` a letter or two from a player of `known` (a slip, most likely),
 /// with the known name: a name of `new_players` is someone new, never a slip.
 pub fn first_slip<'a>(

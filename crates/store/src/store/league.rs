@@ -757,6 +757,44 @@ impl Change<'_> {
         Ok(n > 0)
     }
 
+    /// Whether `player`'s place on `team`'s roster for `season` was made only for one match:
+    /// put there by the change that stored the match of `fixture` of `kind` and `slot` (a
+    /// name typed at a night's entry), and the player in no other match for that team that
+    /// season. Asked before the match is replaced: a correction takes such a place away with
+    /// the name.
+    pub fn roster_place_of_match_only(
+        &self,
+        (season, team): (i64, TeamId),
+        player: &str,
+        (fixture, kind, slot): (i64, Kind, u32),
+    ) -> Result<bool, StoreError> {
+        let made: Option<i64> = self.tx.one(
+            "SELECT 1 FROM rosters r
+             JOIN players p ON p.id = r.player
+             JOIN matches m ON m.fixture = ?4 AND m.kind = ?5 AND m.slot = ?6
+             JOIN changes cr ON cr.tbl = 'rosters' AND cr.row = r.id AND cr.action = 'insert'
+             JOIN changes cm ON cm.tbl = 'matches' AND cm.row = m.id AND cm.action = 'insert'
+                 AND cm.op = cr.op
+             WHERE r.season = ?1 AND r.team = ?2 AND p.key = ?3 LIMIT 1",
+            (season, team, name_key(player), fixture, kind.as_str(), slot),
+            |r| r.get(0),
+        )?;
+        if made.is_none() {
+            return Ok(false);
+        }
+        let elsewhere: Option<i64> = self.tx.one(
+            "SELECT 1 FROM matches m JOIN fixtures f ON f.id = m.fixture
+             JOIN players p ON p.key = ?3
+             WHERE f.season = ?1 AND NOT (m.fixture = ?4 AND m.kind = ?5 AND m.slot = ?6)
+             AND ((f.home = ?2 AND p.id IN (SELECT value FROM json_each(m.home_players)))
+               OR (f.away = ?2 AND p.id IN (SELECT value FROM json_each(m.away_players))))
+             LIMIT 1",
+            (season, team, name_key(player), fixture, kind.as_str(), slot),
+            |r| r.get(0),
+        )?;
+        Ok(elsewhere.is_none())
+    }
+
     /// Adds a fixture (entering both teams in the season; `app` has checked it fits).
     pub fn add_fixture(
         &self,

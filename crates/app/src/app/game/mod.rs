@@ -232,6 +232,36 @@ pub struct NewGame {
     pub variant: Variant,
     /// New players who only look like known ones (a Cyrillic letter, an invisible mark).
     pub look_alike: Vec<String>,
+    /// New players whose names are a slip of the keyboard from a known player's.
+    pub near: Vec<NearName>,
+}
+
+/// A new player's name (as given) a slip of the keyboard from a known player's ("Gareht"
+/// beside "Gareth"): most likely that player, mistyped.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NearName {
+    pub given: String,
+    pub known: String,
+}
+
+/// The players of `parsed` whose names are a slip of a known player's (see [`NearName`]); a
+/// name that only looks like a known one is warned of as such, not here.
+fn near_names(parsed: &crate::record::Record, known: &[String]) -> Vec<NearName> {
+    let known: Vec<&str> = known.iter().map(String::as_str).collect();
+    parsed
+        .seats
+        .0
+        .iter()
+        .flatten()
+        .filter(|n| look_alike_warning("player", n, known.iter().copied()).is_none())
+        .filter_map(|n| {
+            let near = crate::league::names::near_player(n, &known)?;
+            Some(NearName {
+                given: n.trim().to_string(),
+                known: near.to_string(),
+            })
+        })
+        .collect()
 }
 
 /// A game to begin, checked before the database is opened: its record (as
@@ -312,6 +342,7 @@ impl App {
             .flatten()
             .filter_map(|n| look_alike_warning("player", n, known.iter().map(String::as_str)))
             .collect();
+        let near = near_names(&parsed, &known);
         let game = change.insert_record(&stored_game_of(&record, &[]).map_err(GameError::from)?)?;
         if !first.is_empty() {
             crate::app::game::entered::append(&change, game, &first)?;
@@ -326,7 +357,14 @@ impl App {
             game,
             variant,
             look_alike,
+            near,
         })
+    }
+
+    /// The new players of a game to begin whose names are a slip of a known player's, for a
+    /// front end to ask about before it begins the game (see [`NearName`]).
+    pub fn game_near_names(&self, begun: &GameToBegin) -> Result<Vec<NearName>, AppError> {
+        Ok(near_names(&begun.parsed, &self.store.players_by_age()?))
     }
 
     /// The summaries of the games that have none (a database brought up from schema version

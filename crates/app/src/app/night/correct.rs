@@ -139,6 +139,79 @@ impl Correcting {
     }
 }
 
+/// What a correction changed in one match, field by field: "players A+B v C+D → A+B v E+F",
+/// "legs 0–2 → 2–1", "leg scores none → 121–80 96–121"; a match not entered before, "added".
+/// Players are compared as names (case and extra spaces ignored).
+fn changed_fields(was: Option<&Match>, now: &Match) -> Vec<String> {
+    let Some(was) = was else {
+        return vec![format!(
+            "added, {} {}–{}",
+            players_words(now),
+            now.legs.home,
+            now.legs.away
+        )];
+    };
+    let mut fields = Vec::new();
+    let keys = |m: &Match| -> Vec<Vec<String>> {
+        HomeAway::BOTH
+            .iter()
+            .map(|&side| m.players[side].iter().map(|p| name_key(p)).collect())
+            .collect()
+    };
+    if keys(was) != keys(now) {
+        fields.push(format!(
+            "players {} → {}",
+            players_words(was),
+            players_words(now)
+        ));
+    }
+    if was.legs != now.legs {
+        fields.push(format!(
+            "legs {}–{} → {}–{}",
+            was.legs.home, was.legs.away, now.legs.home, now.legs.away
+        ));
+    }
+    let scores = |m: &Match| -> Vec<(Pair<u32>, Option<i64>)> {
+        m.leg_scores.iter().map(|l| (l.score, l.game)).collect()
+    };
+    if scores(was) != scores(now) {
+        fields.push(format!(
+            "leg scores {} → {}",
+            leg_scores_words(was),
+            leg_scores_words(now)
+        ));
+    }
+    fields
+}
+
+/// "Alun Rees+Gwyn Lloyd v Pat Morris+Colin Vaughan"; a side not known, "not known".
+fn players_words(m: &Match) -> String {
+    let side = |names: &[String]| match names {
+        [] => "not known".to_string(),
+        _ => names.join("+"),
+    };
+    match (&m.players.home[..], &m.players.away[..]) {
+        ([], []) => "not known".to_string(),
+        (home, away) => format!("{} v {}", side(home), side(away)),
+    }
+}
+
+/// "121–80 #12 96–121"; none, "none".
+fn leg_scores_words(m: &Match) -> String {
+    if m.leg_scores.is_empty() {
+        return "none".to_string();
+    }
+    let legs: Vec<String> = m
+        .leg_scores
+        .iter()
+        .map(|l| match l.game {
+            Some(g) => format!("#{g}"),
+            None => format!("{}–{}", l.score.home, l.score.away),
+        })
+        .collect();
+    legs.join(" ")
+}
+
 impl App {
     /// The night to correct: the one between the two teams (on the date given) with a result.
     pub fn night_to_correct(
@@ -218,10 +291,50 @@ impl App {
             Correction::Whole(r) => {
                 change.clear_night(f.id)?;
                 change.set_night_result(f.id, r)?;
-                String::new()
+                ": ".to_string()
             }
             Correction::Matches(given) => {
                 if c.by_matches {
+                    // A name the replaced match alone put on its team's roster (a stray word,
+                    // a misspelling) leaves the roster with it.
+                    let now = with_given(&c.stored, given);
+                    let plays = |side: HomeAway, key: &str| {
+                        now.iter()
+                            .any(|m| m.players[side].iter().any(|p| name_key(p) == key))
+                    };
+                    for (m, _) in given {
+                        let Some(was) = c
+                            .stored
+                            .iter()
+                            .find(|o| (o.kind, o.slot) == (m.kind, m.slot))
+                        else {
+                            continue;
+                        };
+                        for side in HomeAway::BOTH {
+                            let team = if side == HomeAway::Home {
+                                &f.home
+                            } else {
+                                &f.away
+                            };
+                            for p in &was.players[side] {
+                                if plays(side, &name_key(p)) {
+                                    continue;
+                                }
+                                let only = change.roster_place_of_match_only(
+                                    (season.id, team.id),
+                                    p,
+                                    (f.id, m.kind, m.slot),
+                                )?;
+                                if only && change.remove_from_roster(season.id, team.id, p)? {
+                                    notes.push(format!(
+                                        "{p}, put on the roster of {} by {} {} alone, is taken off it",
+                                        team.name, m.kind, m.slot
+                                    ));
+                                    c.players.rosters[side].retain(|n| name_key(n) != name_key(p));
+                                }
+                            }
+                        }
+                    }
                     for (m, _) in given {
                         change.remove_match(f.id, m.kind, m.slot)?;
                     }
@@ -239,11 +352,30 @@ impl App {
                         .into());
                     }
                 }
-                let slots: Vec<String> = given
-                    .iter()
-                    .map(|(m, _)| format!("{} {}", m.kind, m.slot))
-                    .collect();
-                format!(" ({})", slots.join(", "))
+                if c.by_matches {
+                    // Every field that changed, match by match.
+                    let mut sorted: Vec<&Match> = given.iter().map(|(m, _)| m).collect();
+                    sorted.sort_by_key(|m| (m.kind, m.slot));
+                    let changed: Vec<String> = sorted
+                        .into_iter()
+                        .filter_map(|m| {
+                            let was = c
+                                .stored
+                                .iter()
+                                .find(|o| (o.kind, o.slot) == (m.kind, m.slot));
+                            let fields = changed_fields(was, m);
+                            (!fields.is_empty())
+                                .then(|| format!("({} {}): {}", m.kind, m.slot, fields.join(", ")))
+                        })
+                        .collect();
+                    format!(" {}; the night ", changed.join("; "))
+                } else {
+                    let slots: Vec<String> = given
+                        .iter()
+                        .map(|(m, _)| format!("{} {}", m.kind, m.slot))
+                        .collect();
+                    format!(" ({}): ", slots.join(", "))
+                }
             }
         };
         let name = |side: HomeAway| match side {
@@ -273,7 +405,7 @@ impl App {
             change.set_confirmation(f.id, &stands, self.today)?;
         }
         let summary = format!(
-            "{title} corrected{what}: {} (was {was}){settled}",
+            "{title} corrected{what}{} (was {was}){settled}",
             result_words(&now, config)
         );
         change.commit(&summary, None)?;

@@ -8,7 +8,7 @@ use chrono::NaiveDate;
 use super::error::{NightError, NightNamed};
 use super::find::{fixture_by_number, is_done, result_words, team_names, NightRef};
 pub use super::place::Question;
-use super::place::{fixture_at, place_night, uncancel, Placed, Placement};
+use super::place::{ahead_question, fixture_at, place_night, uncancel, Placed, Placement};
 use super::players::{accept, resolve, Players};
 use super::prompt::{matches_of, named, Begin, Prompted};
 use crate::app::league::checked;
@@ -91,6 +91,7 @@ impl NightQuestion {
         let mut night = *self.night;
         match (&self.question, yes) {
             (Question::Moved { .. }, true) => night.moved = Some(true),
+            (Question::Ahead { .. }, true) => night.ahead = true,
             (Question::NewPlayer { name, .. }, false) => night.new_players.push(name.clone()),
             (
                 Question::NewPlayer {
@@ -114,7 +115,9 @@ impl NightQuestion {
                 };
                 *p = known.clone();
             }
-            (Question::Moved { .. }, false) => return Err(self.question.refused()),
+            (Question::Moved { .. } | Question::Ahead { .. }, false) => {
+                return Err(self.question.refused())
+            }
         }
         Ok(night)
     }
@@ -310,6 +313,8 @@ struct PendingNight {
     /// The date given, if one was.
     day: Option<NaiveDate>,
     moved: Option<bool>,
+    /// Whether a night given without its date goes on its fixture still to come (said so).
+    ahead: bool,
     entered_by: HomeAway,
     /// Whether the team entering it was named.
     said_for: bool,
@@ -344,6 +349,7 @@ fn resolve_night(
         placement,
         day: night.date,
         moved: entry.moved,
+        ahead: false,
         entered_by,
         said_for: entry.entered_for.is_some(),
         new_players: entry.new_players.to_vec(),
@@ -460,6 +466,14 @@ fn enter_night(
     let (season, config) = (&r.season, &r.season.config);
     check_not_withdrawn(&change, season, &fixture)?;
     super::find::captain_may_act(actor, &change, (&r.league, season), &fixture, today)?;
+    // A night given without its date is not put on a fixture still to come unsaid: it is
+    // asked about, naming the pair's night the other way round.
+    if r.day.is_none() && !r.ahead && fixture.result.is_none() {
+        let fixtures = change.fixtures(season.id)?;
+        if let Some(question) = ahead_question(&fixtures, season, &fixture, today) {
+            return asked(question, night);
+        }
+    }
     let title = title(teams, fixture.date);
     let named = named(teams.0, teams.1, r.day.is_some().then_some(fixture.date));
     let begun_here = entry_rules(

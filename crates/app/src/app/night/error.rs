@@ -99,6 +99,24 @@ pub enum NightError {
         was: NaiveDate,
         date: NaiveDate,
     },
+    /// A night given without its date that would go on a fixture still to come, with the
+    /// pair's fixture the other way round played nearest today (number, date), if any.
+    #[error("{home} v {away}'s fixture left to play is fixture {fixture} on {date}, still to come{}", other_way_words(.away, .home, *.other_way))]
+    Ahead {
+        home: String,
+        away: String,
+        fixture: i64,
+        date: NaiveDate,
+        other_way: Option<(i64, NaiveDate)>,
+    },
+    /// A night on a date the pair played the other way round, with no fixture of theirs then.
+    #[error("{home} v {away} has no fixture on {date}, but {away} v {home} has: fixture {fixture} on {date}; home and away are the other way round")]
+    OtherWayRound {
+        home: String,
+        away: String,
+        date: NaiveDate,
+        fixture: i64,
+    },
     #[error("{title} is not complete: {result}; finish entering it first")]
     NotComplete { title: String, result: String },
     #[error("{team} did not play in {title}")]
@@ -206,6 +224,13 @@ pub enum NightError {
     NotInSeason { team: String, season: String },
     #[error("{team} withdrew already, on {on}")]
     WithdrawnAlready { team: String, on: NaiveDate },
+}
+
+/// "; Abercarn Inn v Royal Oak is fixture 40 on 2026-09-03".
+fn other_way_words(home: &str, away: &str, other_way: Option<(i64, NaiveDate)>) -> String {
+    other_way
+        .map(|(id, date)| format!("; {home} v {away} is fixture {id} on {date}"))
+        .unwrap_or_default()
 }
 
 fn on(date: Option<NaiveDate>) -> String {

@@ -78,7 +78,9 @@ impl NightError {
             | E::ChangedMeanwhile { .. }
             | E::AskedMeanwhile { .. }
             | E::SeveralNoneOn { .. }
-            | E::NotMoved { .. } => ErrorKind::Conflict,
+            | E::NotMoved { .. }
+            | E::Ahead { .. }
+            | E::OtherWayRound { .. } => ErrorKind::Conflict,
             E::AtMatch { error, .. } => error.kind(),
             E::WhichNight { .. }
             | E::SeveralLeft { .. }

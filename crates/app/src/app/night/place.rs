@@ -7,7 +7,9 @@ use super::error::NightError;
 use super::find::{fixture_by_number, is_done};
 use crate::app::league::checked;
 use crate::app::AppError;
-use crate::league::fixtures::{place_night as league_place_night, NightPlace, PairFixture};
+use crate::league::fixtures::{
+    night_ahead, other_way_round_on, place_night as league_place_night, NightPlace, PairFixture,
+};
 use crate::league::{HomeAway, NightResult};
 use crate::store::{Change, Fixture, SeasonInfo, StoreError, TeamInfo};
 
@@ -23,6 +25,16 @@ pub enum Question {
         fixture: i64,
         was: NaiveDate,
         date: NaiveDate,
+    },
+    /// The night, given without its date, would go on a fixture still to come: is it that
+    /// fixture's night? (Yes: entered on it; no: refused, [`Question::refused`].) The pair's
+    /// fixture the other way round played nearest today (number, date) is named.
+    Ahead {
+        home: String,
+        away: String,
+        fixture: i64,
+        date: NaiveDate,
+        other_way: Option<(i64, NaiveDate)>,
     },
     /// A name given on `side` of the match at place `at` (from 1) is close to a known
     /// player's, and not said to be new: is it the known one (yes: that match given again
@@ -53,6 +65,19 @@ impl Question {
                 fixture: *fixture,
                 was: *was,
                 date: *date,
+            },
+            Question::Ahead {
+                home,
+                away,
+                fixture,
+                date,
+                other_way,
+            } => NightError::Ahead {
+                home: home.clone(),
+                away: away.clone(),
+                fixture: *fixture,
+                date: *date,
+                other_way: *other_way,
             },
             Question::NewPlayer {
                 at,
@@ -164,7 +189,19 @@ pub fn place_night(
         })
         .collect();
     let by_id = |id: i64| between.iter().find(|f| f.id == id).map(|f| (*f).clone());
-    match league_place_night(&pair_fixtures, d, scheduled) {
+    let place = league_place_night(&pair_fixtures, d, scheduled);
+    if !matches!(place, NightPlace::On(_)) {
+        // Played the other way round on that date: that night, its teams swapped.
+        if let Some(f) = other_way_round_on(&pair_fixtures_of(fixtures, away, home, season), d) {
+            return Err(NightError::OtherWayRound {
+                home: h,
+                away: a,
+                date: d,
+                fixture: f.id,
+            });
+        }
+    }
+    match place {
         NightPlace::On(id) => Ok(Placement::On(by_id(id).expect("one of theirs"))),
         NightPlace::Move { id, .. } => Ok(Placement::Move(by_id(id).expect("one of theirs"), d)),
         NightPlace::Beyond { scheduled: false } if between.is_empty() => Ok(Placement::Add(d)),
@@ -187,6 +224,48 @@ pub fn place_night(
             date: d,
         }),
     }
+}
+
+/// The fixtures of `home` v `away` (home and away so), as placing a night sees them.
+fn pair_fixtures_of(
+    fixtures: &[Fixture],
+    home: &TeamInfo,
+    away: &TeamInfo,
+    season: &SeasonInfo,
+) -> Vec<PairFixture> {
+    fixtures
+        .iter()
+        .filter(|f| f.home.id == home.id && f.away.id == away.id)
+        .map(|f| PairFixture {
+            id: f.id,
+            date: f.date,
+            open: f.result.is_none() || !is_done(f, &season.config),
+        })
+        .collect()
+}
+
+/// A night given without its date, found on fixture `on`: the question to ask when that
+/// fixture is still to come on `today` (see [`night_ahead`]).
+pub fn ahead_question(
+    fixtures: &[Fixture],
+    season: &SeasonInfo,
+    on: &Fixture,
+    today: NaiveDate,
+) -> Option<Question> {
+    let pair = PairFixture {
+        id: on.id,
+        date: on.date,
+        open: true,
+    };
+    let reversed = pair_fixtures_of(fixtures, &on.away, &on.home, season);
+    let ahead = night_ahead(pair, &reversed, today)?;
+    Some(Question::Ahead {
+        home: on.home.name.clone(),
+        away: on.away.name.clone(),
+        fixture: on.id,
+        date: on.date,
+        other_way: ahead.other_way.map(|f| (f.id, f.date)),
+    })
 }
 
 /// Where a night goes, as [`fixture_at`] finds it.

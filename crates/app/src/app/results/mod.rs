@@ -336,8 +336,9 @@ impl Found<'_> {
         faulty: &[&'static str],
         column: &dyn Fn(&str) -> Option<Column>,
     ) -> bool {
-        let unknown = unknown_names(resolver, &mut self.memo, line, cells, faulty, column);
-        let known = unknown.is_empty() && faulty.is_empty();
+        let (unknown, refused) =
+            unknown_names(resolver, &mut self.memo, line, cells, faulty, column);
+        let known = !refused && faulty.is_empty();
         self.faults(unknown);
         known
     }

@@ -279,7 +279,6 @@ pub(super) fn import_tables(
     let mut bad: Vec<u64> = errors.iter().map(|e| e.line).collect();
     bad.extend(rows.iter().filter(|r| !r.faulty.is_empty()).map(|r| r.line));
     found.faults(errors);
-    warnings.into_iter().for_each(|w| found.warning(w));
     // The seasons, in the order first named, each with its rows.
     let mut seasons: Vec<(String, Vec<&FinalTableRow>)> = Vec::new();
     for row in rows.iter().filter(|r| !r.faulty.contains(&"season")) {
@@ -303,8 +302,14 @@ pub(super) fn import_tables(
         )
         .map_err(|e| vec![e])
         .and_then(|season| table_of_season(resolver, change, &season, &list, column, faulty));
-        if let Err(e) = kept {
-            found.faults(e);
+        match kept {
+            // What a table kept as printed is warned of (at its first line); a table refused
+            // is not kept, and its sums (a row refused left out of them) warn of nothing.
+            Ok(()) => warnings
+                .iter()
+                .filter(|w| list.iter().any(|r| r.line == w.line))
+                .for_each(|w| found.warning(w.clone())),
+            Err(e) => found.faults(e),
         }
     }
 }

@@ -344,7 +344,7 @@ impl<'c, 'a> Resolver<'c, 'a> {
             return Ok(s.clone());
         }
         if !self.create {
-            let (hint, advice) = hint(name, self.seasons.values().map(|s| s.name.as_str()));
+            let (hint, advice) = season_hint(name, self.seasons.values().map(|s| s.name.as_str()));
             return Err(RowError::new(
                 line,
                 column,
@@ -1416,7 +1416,10 @@ impl Resolver<'_, '_> {
                 format!("{place}; did you mean '{s}'? (its night is not complete, so it is not taken for a new team)")
             }))
         } else {
-            let (hint, advice) = hint(name, known.into_iter());
+            let (hint, advice) = match what {
+                NameKind::Season => season_hint(name, known.into_iter()),
+                NameKind::Team => hint(name, known.into_iter()),
+            };
             NameStatus::Unknown(format!("{place}{hint}"), advice)
         }
     }
@@ -1457,6 +1460,16 @@ fn hint<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> (String, Option
         Some(s) => (format!("; did you mean '{s}'?"), None),
         None => (String::new(), Some(Advice::Create)),
     }
+}
+
+/// As [`hint`], for a season: a name that is a season's in form (`2025-26`, `2025/26`, `2025`)
+/// is a season of its own, never a slip of another season's name (last season's is not this
+/// one's misspelt): the import makes it when asked to.
+fn season_hint<'a>(name: &str, known: impl Iterator<Item = &'a str>) -> (String, Option<Advice>) {
+    if crate::league::fixtures::season_end(name, None).is_some() {
+        return (String::new(), Some(Advice::Create));
+    }
+    hint(name, known)
 }
 
 /// What to do about a refusal of the store, where it knows: a date no season can be chosen for.

@@ -499,8 +499,14 @@ pub async fn begin(
                 once.begun.keep(key, new.game);
             }
             once.begins.began(link);
+            let near = new.near.iter().map(|n| {
+                format!(
+                    "Note: {} is new here, a letter from {}, who has played before: was {} meant?",
+                    n.given, n.known, n.known
+                )
+            });
             let notes = new.look_alike.iter().map(|w| format!("Note: {w}"));
-            Ok(Ok((new.game, Some(notes.collect()))))
+            Ok(Ok((new.game, Some(notes.chain(near).collect()))))
         })
         .await?;
     match begun {
