@@ -329,6 +329,16 @@ impl Db {
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
             (
+                11,
+                "CREATE TABLE players_old (id INTEGER PRIMARY KEY AUTOINCREMENT, \
+                 name TEXT NOT NULL, key TEXT NOT NULL UNIQUE); \
+                 INSERT INTO players_old SELECT id, name, key FROM players; \
+                 DROP TABLE players; ALTER TABLE players_old RENAME TO players; \
+                 DROP TRIGGER rosters_insert; DROP TRIGGER rosters_update; \
+                 DROP TRIGGER rosters_delete; \
+                 ALTER TABLE rosters DROP COLUMN since; ALTER TABLE rosters DROP COLUMN until;",
+            ),
+            (
                 10,
                 "DROP TABLE player_names; DROP TABLE team_names; DROP TABLE season_tables; \
                  DROP TRIGGER fixtures_insert; DROP TRIGGER fixtures_update; \

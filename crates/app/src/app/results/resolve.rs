@@ -564,11 +564,14 @@ impl<'c, 'a> Resolver<'c, 'a> {
             }
         }
         let target = at.fixture_to_keep(fixtures, scheduled, column)?;
+        // The players on their teams' rosters first: a name then means the player of it on
+        // the team's roster (a second player of a name, said new, is made here).
+        self.roster_players(&at, column)?;
         let id = self.keep_result(&at, target)?;
         self.keep_standing(&at, id, column)?;
         self.note_kept(&at, id)?;
         self.report.nights_added += 1;
-        self.roster_players(&at, column)
+        Ok(())
     }
 
     /// The night with each player named by their name today where the file gives a former
@@ -743,7 +746,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         seen.insert(player.to_string());
         self.check_slip(player, line, column)?;
-        if checked::add_to_roster(self.change, season, team, player).at_line(line)? {
+        let new = self
+            .new_players
+            .iter()
+            .any(|n| name_key(n) == name_key(player));
+        if checked::add_to_roster(self.change, season, team, player, new).at_line(line)? {
             self.report.roster_places += 1;
         }
         Ok(())
