@@ -333,6 +333,9 @@ impl Db {
                 "CREATE TABLE players_old (id INTEGER PRIMARY KEY AUTOINCREMENT, \
                  name TEXT NOT NULL, key TEXT NOT NULL UNIQUE); \
                  INSERT INTO players_old SELECT id, name, key FROM players; \
+                 DELETE FROM sqlite_sequence WHERE name = 'players_old'; \
+                 INSERT INTO sqlite_sequence (name, seq) \
+                 SELECT 'players_old', seq FROM sqlite_sequence WHERE name = 'players'; \
                  DROP TABLE players; ALTER TABLE players_old RENAME TO players; \
                  DROP TRIGGER rosters_insert; DROP TRIGGER rosters_update; \
                  DROP TRIGGER rosters_delete; \

@@ -1227,8 +1227,9 @@ impl Reads {
     /// operation, rosters before matches, each in the order stored), then as stored. A player
     /// known from another league counts from when they came into this one.
     pub fn players_by_age_in(&self, league: i64) -> Result<Vec<String>, StoreError> {
-        self.conn.all(
-            "WITH born AS (
+        self.conn
+            .all(
+                "WITH born AS (
                  SELECT tbl, row, min(op) AS op FROM changes
                  WHERE action = 'insert' AND tbl IN ('rosters', 'matches') GROUP BY tbl, row
              ),
@@ -1261,10 +1262,10 @@ impl Reads {
              SELECT p.id, p.name FROM first JOIN players p ON p.id = first.player
              WHERE first.n = 1
              ORDER BY coalesce(first.op, 9223372036854775807), first.what, first.row, p.id",
-            [league],
-            tuple,
-        )
-        .and_then(|rows| self.labelled(rows, |n| n))
+                [league],
+                tuple,
+            )
+            .and_then(|rows| self.labelled(rows, |n| n))
     }
 
     /// Every player on a roster of any season of a league, by name.

@@ -129,6 +129,17 @@ impl NameReader<'_> {
         self.owner(sql, [&name_key(name)])
     }
 
+    /// A player by number, with their name today.
+    pub fn player_by_id(&self, id: i64) -> Result<Option<NameOwner>, StoreError> {
+        self.0
+            .one("SELECT id, name FROM players WHERE id = ?1", [id], |r| {
+                Ok(NameOwner {
+                    id: r.get(0)?,
+                    name: r.get(1)?,
+                })
+            })
+    }
+
     /// The other names of the players on a roster of a league, each with the player's name
     /// today.
     pub fn league_player_names(&self, league: i64) -> Result<Vec<(String, String)>, StoreError> {
@@ -275,9 +286,31 @@ impl Reads {
     /// Lion)"); else the player with it as a former name or an alias. Oldest first.
     pub fn players_named(&self, name: &str) -> Result<Vec<Namesake>, StoreError> {
         let key = name_key(name);
-        let ids: Vec<i64> =
-            self.conn
-                .all("SELECT id FROM players WHERE key = ?1 ORDER BY id", [&key], |r| r.get(0))?;
+        let ids: Vec<(i64, String)> = self.conn.all(
+            "SELECT id, name FROM players WHERE key = ?1 ORDER BY id",
+            [&key],
+            tuple,
+        )?;
+        if let [(id, name)] = ids.as_slice() {
+            // The one player of the name: no namesake to tell apart (the common case, read
+            // without the labels).
+            return Ok(vec![Namesake {
+                id: *id,
+                label: name.clone(),
+            }]);
+        }
+        let ids: Vec<i64> = ids.into_iter().map(|(id, _)| id).collect();
+        if ids.is_empty() && !key.ends_with(')') {
+            // No label: perhaps another name.
+            let other: Vec<i64> = self.conn.all(
+                "SELECT player FROM player_names WHERE key = ?1",
+                [&key],
+                |r| r.get(0),
+            )?;
+            if other.is_empty() {
+                return Ok(Vec::new());
+            }
+        }
         let labels = self.namesake_labels()?;
         let named = |id: i64| -> Result<Namesake, StoreError> {
             let label = match labels.get(&id) {
@@ -331,7 +364,11 @@ impl Reads {
         let mut all = self.players_named(name)?;
         all.retain(|p| on.contains(&p.id));
         if all.is_empty() {
-            let labels = self.namesake_labels()?;
+            let labels = if key.ends_with(')') {
+                self.namesake_labels()?
+            } else {
+                HashMap::new()
+            };
             for id in &on {
                 if labels.get(id).is_some_and(|l| name_key(l) == key) {
                     found.push(Namesake {
@@ -367,7 +404,9 @@ impl Reads {
     /// A season's name, by number.
     pub fn season_name(&self, season: i64) -> Result<Option<String>, StoreError> {
         self.conn
-            .one("SELECT name FROM seasons WHERE id = ?1", [season], |r| r.get(0))
+            .one("SELECT name FROM seasons WHERE id = ?1", [season], |r| {
+                r.get(0)
+            })
     }
 
     /// The rosters of a season a player is on, with the days each holds.

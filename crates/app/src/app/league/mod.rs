@@ -424,8 +424,17 @@ impl App {
         let (league, season) = choice.being_set_up(&change, self.today)?;
         let team = crate::app::league::which::team(&change, &league, team)?;
         checked::refuse_closed(&change, season.id)?;
+        let named = change.players_named(player)?;
+        if named.len() > 1 {
+            // A name two players bear is never taken as either (RULES.md §9).
+            return Err(StoreError::Namesake {
+                name: tidy(player),
+                candidates: named.into_iter().map(|p| p.label).collect(),
+            }
+            .into());
+        }
         let mut from = Vec::new();
-        for p in change.players_named(player)? {
+        for p in named {
             for place in change.roster_places(season.id, p.id)? {
                 if place.team != team.id && place.until.is_none() {
                     from.push((p.clone(), place));

@@ -1162,6 +1162,10 @@ impl LeagueNames for Resolver<'_, '_> {
         self.slip_of(player)
     }
 
+    fn player_on_roster(&self, season: &str, team: &str, player: &str) -> Option<String> {
+        self.namesake_on_roster(season, team, player).ok().flatten()
+    }
+
     fn status(&self, what: NameKind, name: &str) -> NameStatus {
         if let Some(over) = self.past_bound(what, name) {
             return NameStatus::Unknown(over, None);
@@ -1178,6 +1182,37 @@ impl LeagueNames for Resolver<'_, '_> {
 }
 
 impl Resolver<'_, '_> {
+    /// The label of the player of a name two players bear on a team's roster for a season
+    /// ("Dai Jones (Red Lion)" for Red Lion's "Dai Jones"), if the roster holds one of them.
+    fn namesake_on_roster(
+        &self,
+        season: &str,
+        team: &str,
+        player: &str,
+    ) -> Result<Option<String>, StoreError> {
+        if self.change.players_named(player)?.len() < 2 {
+            return Ok(None);
+        }
+        let key = name_key(season);
+        let league = self.league.id;
+        let Some(season) = self
+            .change
+            .seasons(league)?
+            .into_iter()
+            .find(|s| name_key(&s.name) == key)
+        else {
+            return Ok(None);
+        };
+        let Some(team) = self.change.names().team_owner(league, team)? else {
+            return Ok(None);
+        };
+        let on = self.change.on_roster_named(season.id, team.id, player)?;
+        Ok(match on.as_slice() {
+            [one] => Some(one.label.clone()),
+            _ => None,
+        })
+    }
+
     /// Takes the seasons and teams the files name (each once, in order), working out each
     /// one's keys once, and where the team past [`MAX_NEW_TEAMS`] new ones is (the choices
     /// given are taken first: a name chosen to mean a known team is no new team).
