@@ -149,7 +149,9 @@ pub enum OnRoster {
 /// the roster; else the one player of the name, unless they play for another team that season
 /// (refused: a second player of the name is made only when said `new`, or a dated transfer
 /// moves them); a name two players bear, none on the roster, is refused naming them (a player
-/// is named apart by their label, "Dai Jones (Red Lion)"), unless said `new`.
+/// is named apart by their label, "Dai Jones (Red Lion)"), unless said `new`. (Said `new`, a
+/// name of a player on no other team's roster that season is that player: `new` says too that
+/// a name near a known one is no slip.)
 pub fn roster_player(
     reader: &Reads,
     season: i64,
@@ -172,11 +174,12 @@ pub fn roster_player(
     let named = reader.players_named(name)?;
     match named.as_slice() {
         [] => Ok(OnRoster::New { namesake: false }),
-        _ if new => Ok(OnRoster::New { namesake: true }),
         [one] => {
             let places = reader.roster_places(season, one.id)?;
             match places.iter().find(|p| p.team != team && p.until.is_none()) {
                 None => Ok(OnRoster::Known(one.id)),
+                // Said new: someone else of that name.
+                Some(_) if new => Ok(OnRoster::New { namesake: true }),
                 Some(other) => {
                     let team_name = reader
                         .team_name(team)?
@@ -191,6 +194,7 @@ pub fn roster_player(
                 }
             }
         }
+        _ if new => Ok(OnRoster::New { namesake: true }),
         many => Err(StoreError::Namesake {
             name: tidy(name),
             candidates: many.iter().map(|p| p.label.clone()).collect(),

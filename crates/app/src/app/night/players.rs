@@ -130,9 +130,11 @@ impl Players {
                 if self.rosters[side].iter().any(|n| name_key(n) == key) {
                     continue;
                 }
-                let new = self.new.contains(&key);
                 // Whom the name means, first on the team's roster: a name of another team's
-                // player, or of two players, is refused (RULES.md §9).
+                // player, or of two players, is refused (RULES.md §9). A second player of a
+                // name is made for the team entering the night only (a captain puts no one on
+                // another team's roster).
+                let new = self.new.contains(&key) && self.held != Some(side);
                 let on = checked::roster_player(change, season.id, team.id, p, new)?;
                 if matches!(on, checked::OnRoster::There(_)) {
                     continue;
