@@ -435,3 +435,68 @@ fn a_database_of_version_10_comes_up_with_every_player_and_namesakes_allowed() {
         rosters.replace('\n', "||\n")
     );
 }
+
+/// A whole Abercarn night for Red Lion (home) v Royal Oak, as the web's night form posts it,
+/// with `away` in don 1 beside Rhys for Royal Oak.
+fn web_night(away: &str) -> Vec<(String, String)> {
+    let home = ["Dai", "Huw", "Aled", "Bethan", "Mair"];
+    let aways = ["Gareth", "Rhys", "Emrys", "Glyn", "Sian"];
+    let mut fields = vec![("how".to_string(), "matches".to_string())];
+    for row in 1..=9usize {
+        let (p, q) = ((row - 1) % 5, row % 5);
+        let first = if row == 1 { away } else { aways[p] };
+        fields.push((format!("m{row}_home1"), home[p].into()));
+        fields.push((format!("m{row}_away1"), first.into()));
+        if row <= 6 {
+            fields.push((format!("m{row}_home2"), home[q].into()));
+            fields.push((format!("m{row}_away2"), aways[q].into()));
+        }
+        let (h, a) = if row % 2 == 1 { (2, 0) } else { (0, 2) };
+        fields.push((format!("m{row}_home_legs"), h.to_string()));
+        fields.push((format!("m{row}_away_legs"), a.to_string()));
+    }
+    fields
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_web_night_form_refuses_another_teams_player_and_takes_each_teams_own_dai() {
+    use crate::web::browser::{self, pairs, token, Browser};
+    let (db, app) = browser::league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    // Carys plays for Fox and Hounds: not for Royal Oak, and nothing is kept.
+    let before = db.dump();
+    let answer = lion
+        .post("/my/night/1/enter", &pairs(&web_night("Carys")))
+        .await;
+    assert!(answer.status.is_client_error(), "{}", answer.status);
+    assert!(
+        answer
+            .page
+            .contains("Carys plays for Fox and Hounds in 2025-26"),
+        "{}",
+        answer.page
+    );
+    assert_eq!(db.dump(), before);
+    // A second Dai, Royal Oak's: each side's Dai is his own team's.
+    db.ok(&["roster", "add", "Royal Oak", "Dai", "--new-player", "Dai"]);
+    let answer = lion
+        .post("/my/night/1/enter", &pairs(&web_night("Dai")))
+        .await;
+    assert_eq!(
+        answer.status,
+        axum::http::StatusCode::SEE_OTHER,
+        "{}",
+        answer.page
+    );
+    let dais = db.sql("SELECT id FROM players WHERE key = 'dai' ORDER BY id;");
+    assert_eq!(dais, "6\n16\n");
+    assert_eq!(
+        db.sql("SELECT home_players || ' ' || away_players FROM matches WHERE kind = 'don' AND slot = 1;"),
+        "[6,7] [16,2]\n"
+    );
+    let browser::Answer { page, .. } = lion.get("/my/night/1").await;
+    assert!(
+        page.contains("Dai (Red Lion)") && page.contains("Dai (Royal Oak)"),
+        "{page}"
+    );
+}
