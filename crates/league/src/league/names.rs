@@ -343,6 +343,22 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_namesakes_label_knows_the_name_alone_and_a_slip_of_it() {
+        assert_eq!(unlabelled("Dai Jones (Red Lion)"), "Dai Jones");
+        assert_eq!(unlabelled("Dai Jones"), "Dai Jones");
+        assert_eq!(unlabelled("(Red Lion)"), "(Red Lion)");
+        let roster = ["Dai Jones (Red Lion)", "Huw Price"];
+        let league = ["Dai Jones (Royal Oak)", "Dai Jones (Red Lion)", "Huw Price"];
+        // The name alone is no slip: whom it means is for the roster to say.
+        assert_eq!(near_miss("dai jones", &roster, &league), None);
+        // A slip of it is offered as the roster's own.
+        assert_eq!(
+            near_miss("Dai Jone", &roster, &league),
+            Some("Dai Jones (Red Lion)")
+        );
+    }
+
+    #[test]
     fn a_slip_is_suggested_and_a_stranger_is_not() {
         let teams = ["Royal Oak", "Red Lion", "Fox and Hounds"];
         assert_eq!(suggest("Royal Oke", teams), Some("Royal Oak"));
