@@ -582,3 +582,26 @@ CREATE UNIQUE INDEX operations_entry ON operations (game, entry) WHERE entry IS 
 -- NULL), and act on that one game only. `links.league` and `web_games.league` may be NULL from
 -- this version: don takes their NOT NULL away when it brings a database up to it (a change of the
 -- schema's text alone, as SQLite allows for a constraint taken away: every row stays as it is).
+
+-- @@ version 12: two players of one name, and a player moved to another team from a date -------
+-- Two people of one name are two players (RULES.md §9): `players.key` is indexed, no longer
+-- unique. Where two players share a name the league tells them apart by the team each first
+-- played for ("Dai Jones (Red Lion)"). SQLite cannot drop a UNIQUE: the table is made anew,
+-- every row kept with its number (and the numbers given before, in `sqlite_sequence`).
+CREATE TABLE players_new (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    name TEXT NOT NULL,
+    key TEXT NOT NULL
+);
+INSERT INTO players_new (id, name, key) SELECT id, name, key FROM players ORDER BY id;
+DELETE FROM sqlite_sequence WHERE name = 'players_new';
+INSERT INTO sqlite_sequence (name, seq) SELECT 'players_new', seq FROM sqlite_sequence WHERE name = 'players';
+DROP TABLE players;
+ALTER TABLE players_new RENAME TO players;
+CREATE INDEX players_key ON players (key);
+
+-- A dated transfer (`don roster transfer`): a player moved during a season is on the old team's
+-- roster until the day before the transfer (`until`) and on the new team's from its day
+-- (`since`); NULL: from the season's start, to its end.
+ALTER TABLE rosters ADD COLUMN since TEXT;
+ALTER TABLE rosters ADD COLUMN until TEXT;

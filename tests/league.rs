@@ -504,14 +504,23 @@ fn a_don_leg_scored_with_the_engine_takes_its_score_from_the_game() {
     let file = db.dir().join("another.json");
     std::fs::write(&file, record.to_string()).unwrap();
     db.ok(&["import", file.to_str().unwrap()]);
+    // (Royal Oak at home: Gareth and Rhys play for Royal Oak, Dai and Huw for Red Lion, the
+    // one team each plays for in the season.)
     db.night_enter(
-        ("Fox and Hounds", "Royal Oak", "2025-09-11"),
+        ("Royal Oak", "Red Lion", "2025-09-11"),
         &["don 1; ; ; 2-0; #3 121-0"],
     );
-    let card = db.ok(&["night", "show", "Fox and Hounds", "Royal Oak"]);
+    let card = db.ok(&[
+        "night",
+        "show",
+        "Royal Oak",
+        "Red Lion",
+        "--date",
+        "2025-09-11",
+    ]);
     assert!(
         card.contains(
-            "│ don 1         ┆ Gareth & Rhys  ┆ Dai & Huw ┆ 2–0      ┆ 126-119 (game 3) 121-0 │"
+            "│ don 1         ┆ Gareth & Rhys ┆ Dai & Huw ┆ 2–0      ┆ 126-119 (game 3) 121-0 │"
         ),
         "{card}"
     );

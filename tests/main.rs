@@ -47,6 +47,7 @@ mod links;
 mod names_control;
 mod names_past;
 mod names_property;
+mod namesakes;
 mod night_actor;
 mod night_correct;
 mod night_input;

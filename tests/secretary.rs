@@ -422,11 +422,12 @@ fn roster_add_refuses_a_slip_for_a_known_player_unless_said_new() {
         said,
         "Royal Oak (2025-26): Ivor Jams added; 1 on the roster.\n"
     );
-    // A known player (any case) is no slip: Ivor James joins Royal Oak's roster too.
-    let said = db.ok(&["roster", "add", "Royal Oak", "ivor james"]);
-    assert_eq!(
-        said,
-        "Royal Oak (2025-26): ivor james added; 2 on the roster.\n"
+    // A known player (any case) is no slip, but plays for Red Lion: one team a season
+    // (RULES.md §9).
+    refused(
+        &db,
+        &["roster", "add", "Royal Oak", "ivor james"],
+        "Ivor James plays for Red Lion in 2025-26",
     );
 }
 

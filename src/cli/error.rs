@@ -424,6 +424,10 @@ fn store_words(e: &StoreError) -> String {
         StoreError::Missing { .. } => format!("{e}: `don new` or `don import` begins one"),
         StoreError::Empty { .. } => format!("{e}: `don new` or `don import` begins one in it"),
         StoreError::MatchEntered { .. } => format!("{e} (see `don night show`)"),
+        StoreError::Namesake { name, .. } => format!(
+            "{e}: type the name as the league tells them apart, or give --new-player {} for someone else of that name",
+            shell_quoted(name)
+        ),
         e => e.to_string(),
     }
 }
@@ -450,6 +454,12 @@ fn league_words(e: &LeagueError) -> String {
             format!("{e} (--create does not make a team near a known one)")
         }
         E::PlayerNearMiss { name, .. } => format!("{e}{}", someone_new(name)),
+        E::OtherTeam { player, team, .. } => format!(
+            "{e}: if this is someone else of that name, give --new-player {}; if they moved to {team}, `don roster transfer {} {} --on DATE`",
+            shell_quoted(league_unlabelled(player)),
+            shell_quoted(team),
+            shell_quoted(player)
+        ),
         E::HasFixtures { .. } => format!("{e}, or `don undo` the ones made"),
         E::NoFixture { .. } => format!("{e} (see `don fixtures list`)"),
         E::PlayedNotCancelled { id, home, away } => format!(
@@ -506,6 +516,11 @@ fn add_fixture(
 }
 
 /// What to do about a name near a known player's that is someone new.
+/// A player's name without what tells a namesake apart.
+fn league_unlabelled(name: &str) -> &str {
+    don::league::names::unlabelled(name)
+}
+
 fn someone_new(name: &str) -> String {
     format!(" (if {name} is someone new, say so with --new-player '{name}')")
 }

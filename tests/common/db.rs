@@ -329,6 +329,19 @@ impl Db {
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
             (
+                12,
+                "CREATE TABLE players_old (id INTEGER PRIMARY KEY AUTOINCREMENT, \
+                 name TEXT NOT NULL, key TEXT NOT NULL UNIQUE); \
+                 INSERT INTO players_old SELECT id, name, key FROM players; \
+                 DELETE FROM sqlite_sequence WHERE name = 'players_old'; \
+                 INSERT INTO sqlite_sequence (name, seq) \
+                 SELECT 'players_old', seq FROM sqlite_sequence WHERE name = 'players'; \
+                 DROP TABLE players; ALTER TABLE players_old RENAME TO players; \
+                 DROP TRIGGER rosters_insert; DROP TRIGGER rosters_update; \
+                 DROP TRIGGER rosters_delete; \
+                 ALTER TABLE rosters DROP COLUMN since; ALTER TABLE rosters DROP COLUMN until;",
+            ),
+            (
                 11,
                 "DROP INDEX operations_entry; ALTER TABLE operations DROP COLUMN entry;",
             ),

@@ -1,4 +1,5 @@
-//! `don roster`: put players on a team's roster for a season, take them off, show the rosters.
+//! `don roster`: put players on a team's roster for a season, move one to another team from a
+//! date, take them off, show the rosters.
 
 use std::io::{self, BufWriter, Write};
 
@@ -31,6 +32,23 @@ pub enum RosterCommand {
         /// someone new, not a slip (repeat for each)
         #[arg(long = "new-player", value_name = "NAME")]
         new_players: Vec<String>,
+        #[command(flatten)]
+        scope: Scope,
+    },
+    /// Move a player to another team from a date (a transfer): nights before the date count
+    /// for their old team, from it for the new one.
+    #[command(
+        after_help = "Example:\n  don roster transfer 'Red Lion' 'Dai Jones' --on 2026-11-01",
+        mut_arg("season", |a| a.help("The season [default: the one being set up: made last, while it has no fixtures; else the current one, whose fixtures' dates hold today, else the latest by dates]"))
+    )]
+    Transfer {
+        /// The team the player moves to
+        team: String,
+        /// The player (as the league names them: 'Dai Jones (Royal Oak)' where two share a name)
+        player: String,
+        /// The day the player plays for the new team from (YYYY-MM-DD)
+        #[arg(long, value_name = "DATE")]
+        on: String,
         #[command(flatten)]
         scope: Scope,
     },
@@ -73,6 +91,26 @@ pub fn roster(command: RosterCommand) -> Result<Exit, CliError> {
                 .app
                 .roster_add(&cx.choice, &team, &players, create, &new_players)?;
             say_added(&mut out, &added)?;
+        }
+        RosterCommand::Transfer {
+            team,
+            player,
+            on,
+            scope,
+        } => {
+            let on = crate::cli::which::parse_date(&on, "--on")?;
+            let mut cx = Cx::change(&scope)?;
+            let moved = cx.app.roster_transfer(&cx.choice, &team, &player, on)?;
+            writeln!(
+                out,
+                "{} ({}): {} moves from {} from {}; nights before count for {}.",
+                shown(&moved.to.name),
+                shown(&moved.season.name),
+                shown(&moved.player),
+                shown(&moved.from),
+                moved.on,
+                shown(&moved.from),
+            )?;
         }
         RosterCommand::Remove {
             team,

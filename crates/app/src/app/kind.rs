@@ -51,7 +51,9 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
             ..
         } => ErrorKind::Unusable,
         StoreError::SessionEnded => ErrorKind::Forbidden,
-        StoreError::MatchEntered { .. } => ErrorKind::Conflict,
+        StoreError::MatchEntered { .. }
+        | StoreError::Namesake { .. }
+        | StoreError::Transferred { .. } => ErrorKind::Conflict,
         StoreError::Text { .. } => ErrorKind::Invalid,
         // The storage under the path cannot hold a database, as a disk that cannot be
         // written: the same request may do once the folder is there or may be written.

@@ -153,6 +153,30 @@ pub enum LeagueError {
     /// A player a letter or two from one the league knows, not said to be new.
     #[error("{name} is not a player of the league; did you mean '{meant}'?")]
     PlayerNearMiss { name: String, meant: String },
+    /// A player put on a team's roster (or a night's side) while on another team's for the
+    /// season (RULES.md §9: one team a season; a dated transfer moves them).
+    #[error("{player} plays for {other} in {season} (a player plays for one team in a season)")]
+    OtherTeam {
+        player: String,
+        team: String,
+        other: String,
+        season: String,
+    },
+    /// A transfer of a player on no other team's roster for the season (or on this one's).
+    #[error("{player} is on no other team's roster in {season} to move to {team} from")]
+    NoTransfer {
+        player: String,
+        team: String,
+        season: String,
+    },
+    /// A transfer dated at or before the player's place on the old team began.
+    #[error("{player} joined {other} on {since}: a transfer to {team} must be dated after")]
+    TransferBefore {
+        player: String,
+        team: String,
+        other: String,
+        since: NaiveDate,
+    },
     /// A player to take off a roster who is not on it.
     #[error("{player} is not on the roster of {team} for {season}")]
     NotOnRoster {

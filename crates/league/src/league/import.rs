@@ -73,6 +73,12 @@ pub trait LeagueNames {
     fn player_slip(&self, _player: &str) -> Option<(String, Advice)> {
         None
     }
+    /// The name a team's roster for a season knows a player of the row by, where another
+    /// player bears the name too ("Dai Jones (Red Lion)" for Red Lion's "Dai Jones", RULES.md
+    /// §9): a name means the player of it on the team's roster first. None: as written.
+    fn player_on_roster(&self, _season: &str, _team: &str, _player: &str) -> Option<String> {
+        None
+    }
 }
 
 /// The column a night's fault is about, and the cells it is worked out from: a fault is not
@@ -602,6 +608,16 @@ impl MatchNights<'_> {
         faulty: &[&'static str],
         errors: &mut Vec<RowError>,
     ) -> Match {
+        for (team, side) in [
+            (&row.home, &mut row.home_players),
+            (&row.away, &mut row.away_players),
+        ] {
+            for p in side.iter_mut() {
+                if let Some(named) = self.names.player_on_roster(&row.season, team, p) {
+                    *p = named;
+                }
+            }
+        }
         let candidate = Match {
             kind,
             slot: row.slot,

@@ -143,19 +143,31 @@ pub fn near_team<'a>(name: &str, known: impl IntoIterator<Item = &'a str>) -> Op
     suggest(name, known).filter(|_| name_key(name).chars().count() > 2)
 }
 
+/// A player's name without what tells a namesake apart ("Dai Jones" of "Dai Jones (Red
+/// Lion)"); a name without it as it is.
+pub fn unlabelled(name: &str) -> &str {
+    let trimmed = name.trim_end();
+    match trimmed.strip_suffix(')').and_then(|n| n.rfind(" (")) {
+        Some(at) if !trimmed[..at].trim().is_empty() => &trimmed[..at],
+        _ => name,
+    }
+}
+
 /// A player's name as typed, against the names a team or league knows: `None` when it is one
 /// of them (case and extra spaces ignored) or near none; else the known name it is most
 /// likely a slip for ("Ivor Jams" for "Ivor James"). The names of `first` (a team's roster)
 /// are preferred to those of `then` (the league's).
 pub fn near_miss<'a>(name: &str, first: &[&'a str], then: &[&'a str]) -> Option<&'a str> {
     let key = name_key(name);
-    if key.is_empty() || first.iter().chain(then).any(|k| name_key(k) == key) {
+    // A namesake's label ("Dai Jones (Red Lion)") knows its name alone too.
+    let known = |k: &str| name_key(k) == key || name_key(unlabelled(k)) == key;
+    if key.is_empty() || first.iter().chain(then).any(|k| known(k)) {
         return None;
     }
     let nearest = |known: &[&'a str]| -> Option<&'a str> {
         let mut best: Option<(usize, &str)> = None;
         for &candidate in known {
-            let other = name_key(candidate);
+            let other = name_key(unlabelled(candidate));
             if let Some(d) = slip(&key, &other) {
                 if best.is_none_or(|(b, _)| d < b) {
                     best = Some((d, candidate));
@@ -340,6 +352,22 @@ pub fn first_slip<'a>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_namesakes_label_knows_the_name_alone_and_a_slip_of_it() {
+        assert_eq!(unlabelled("Dai Jones (Red Lion)"), "Dai Jones");
+        assert_eq!(unlabelled("Dai Jones"), "Dai Jones");
+        assert_eq!(unlabelled("(Red Lion)"), "(Red Lion)");
+        let roster = ["Dai Jones (Red Lion)", "Huw Price"];
+        let league = ["Dai Jones (Royal Oak)", "Dai Jones (Red Lion)", "Huw Price"];
+        // The name alone is no slip: whom it means is for the roster to say.
+        assert_eq!(near_miss("dai jones", &roster, &league), None);
+        // A slip of it is offered as the roster's own.
+        assert_eq!(
+            near_miss("Dai Jone", &roster, &league),
+            Some("Dai Jones (Red Lion)")
+        );
+    }
 
     #[test]
     fn a_slip_is_suggested_and_a_stranger_is_not() {

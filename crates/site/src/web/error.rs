@@ -145,6 +145,11 @@ impl WebError {
 pub fn words(e: &AppError) -> String {
     let league = match e {
         AppError::League(l) => l,
+        AppError::Store(crate::app::error::StoreError::Namesake { name, .. }) => {
+            return format!(
+                "{e}. Write the name as the league tells them apart, or, if {name} is someone else of that name, add the name under “New players”."
+            )
+        }
         e => return e.to_string(),
     };
     match league {
@@ -160,6 +165,10 @@ pub fn words(e: &AppError) -> String {
             }
             SeasonChoice::Schedule { .. } | SeasonChoice::Far { .. } => c.to_string(),
         },
+        LeagueError::OtherTeam { player, .. } => format!(
+            "{e}. If this is someone else of that name, add {} under “New players”; if they moved team, the secretary records the transfer.",
+            crate::league::names::unlabelled(player)
+        ),
         LeagueError::PlayerNearMiss { name, .. } => {
             format!("{e} If {name} is someone new, add the name under “New players”.")
         }

@@ -177,6 +177,25 @@ pub enum StoreError {
         kind: crate::league::Kind,
         slot: u32,
     },
+    /// A player's name that two or more players bear (namesakes, RULES.md §9), none of them
+    /// told apart by the team: never taken as either. `candidates`: each as the league tells
+    /// them apart ("Dai Jones (Red Lion)").
+    #[error("'{name}' could mean {}: say which", .candidates.join(" or "))]
+    Namesake {
+        name: String,
+        candidates: Vec<String>,
+    },
+    /// A player on a team's side of a night dated outside their days on its roster (moved to
+    /// or from it by a transfer): nights before a transfer count for the old team, from it for
+    /// the new.
+    #[error("{player} plays for {team} only {}: not on {day}", days(.since, .until))]
+    Transferred {
+        player: String,
+        team: String,
+        day: chrono::NaiveDate,
+        since: Option<chrono::NaiveDate>,
+        until: Option<chrono::NaiveDate>,
+    },
     /// A name or a line of text that cannot be kept (a control character, nothing visible).
     #[error("{what} \"{}\" {error}", crate::record::text::escaped(&crate::record::text::shortened(text)))]
     Text {
@@ -184,6 +203,17 @@ pub enum StoreError {
         text: String,
         error: crate::record::text::TextError,
     },
+}
+
+/// The days of a place on a roster, as a refusal says them ("from 2026-11-01", "until
+/// 2026-10-31").
+fn days(since: &Option<chrono::NaiveDate>, until: &Option<chrono::NaiveDate>) -> String {
+    match (since, until) {
+        (Some(s), Some(u)) => format!("from {s} until {u}"),
+        (Some(s), None) => format!("from {s}"),
+        (None, Some(u)) => format!("until {u}"),
+        (None, None) => "in the season".into(),
+    }
 }
 
 /// What SQLite says is wrong with the storage under a database, told by its error code.
@@ -353,6 +383,8 @@ fn migrations() -> Migrations<'static> {
                 league_may_be_none(tx)?;
                 super::logged::log_anew(tx)
             }),
+            // Version 12 makes `players` anew: its references are checked before it is kept.
+            12.. => M::up_with_hook(sql, super::logged::log_anew).foreign_key_check(),
             6.. => M::up_with_hook(sql, super::logged::log_anew),
             _ => M::up(sql),
         });
@@ -1075,7 +1107,16 @@ fn migrated_copy(conn: &Connection, path: &Path, version: i64) -> Result<Connect
 /// says the SQL: a database whose `user_version` was set below its tables is told as such.
 fn migrate(conn: &mut Connection, path: &Path, version: i64) -> Result<(), StoreError> {
     let known = latest_version();
-    let Err(e) = migrations().to_latest(conn) else {
+    // A table made anew (version 12's `players`) is dropped while others refer to it: SQLite
+    // checks no reference meanwhile (it cannot be switched inside the migration's
+    // transaction), and each such version checks them all before it is kept.
+    let checks: bool = conn.query_row("PRAGMA foreign_keys", [], |r| r.get(0))?;
+    conn.pragma_update(None, "foreign_keys", "OFF")?;
+    let done = migrations().to_latest(conn);
+    if checks {
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+    }
+    let Err(e) = done else {
         return Ok(());
     };
     // Another don may have brought it up to date in between.

@@ -8,7 +8,7 @@ use super::broken::LegNamed;
 use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
-use crate::league::names::name_key;
+use crate::league::names::{name_key, tidy};
 
 /// A stored game, listed.
 #[derive(Clone, Debug, PartialEq)]
@@ -400,13 +400,18 @@ impl Change<'_> {
             self.players.borrow_mut().insert(name.to_string(), id);
             return Ok(id);
         }
-        // The player of that name today, else of a former name or an alias (`don player alias`).
-        let sql = "SELECT coalesce((SELECT id FROM players WHERE key = ?1),
-                                   (SELECT player FROM player_names WHERE key = ?1))";
-        let found: Option<Option<i64>> = self.tx.one(sql, [&key], |r| r.get(0))?;
-        let id = match found.flatten() {
-            Some(id) => id,
-            None => {
+        // The player of that name today, else the namesake it labels, else the player of a
+        // former name or an alias (`don player alias`); a name two players bear is refused.
+        let found = self.players_named(name)?;
+        let id = match found.as_slice() {
+            [one] => one.id,
+            [_, _, ..] => {
+                return Err(StoreError::Namesake {
+                    name: tidy(name),
+                    candidates: found.into_iter().map(|p| p.label).collect(),
+                })
+            }
+            [] => {
                 let shown = name.split_whitespace().collect::<Vec<_>>().join(" ");
                 self.tx.run(
                     "INSERT INTO players (name, key) VALUES (?1, ?2)",

@@ -177,14 +177,14 @@ impl Reads {
 
     /// Each season's rosters: team, player's name today.
     fn past_rosters(&self, league: i64, past: &mut Past) -> Result<(), StoreError> {
-        let rows: Vec<(i64, i64, String)> = self.conn.all(
-            "SELECT r.season, r.team, p.name
+        let rows: Vec<(i64, (i64, i64, String))> = self.conn.all(
+            "SELECT r.player, r.season, r.team, p.name
              FROM rosters r JOIN players p ON p.id = r.player JOIN seasons s ON s.id = r.season
-             WHERE s.league = ?1 ORDER BY r.season, p.key",
+             WHERE s.league = ?1 ORDER BY r.season, p.key, p.id",
             [league],
-            tuple,
+            |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?, r.get(3)?))),
         )?;
-        for (season, team, name) in rows {
+        for (season, team, name) in self.labelled(rows, |(_, _, name)| name)? {
             past.of(season)?.rosters.push((team, name));
         }
         Ok(())
@@ -193,8 +193,7 @@ impl Reads {
     /// Every match of a league's nights, by fixture, in the night's order, players named as
     /// they are today; leg scores not read.
     fn past_matches(&self, league: i64) -> Result<HashMap<i64, Vec<Match>>, StoreError> {
-        let names: HashMap<i64, String> =
-            self.conn.all("SELECT id, name FROM players", [], tuple)?;
+        let names = self.player_labels()?;
         let sql = format!(
             "SELECT {MATCH_COLUMNS}, NULL
              FROM matches m JOIN fixtures f ON f.id = m.fixture JOIN seasons s ON s.id = f.season

@@ -235,13 +235,13 @@ impl Reads {
             |r| Ok((team_row(r)?, r.get(3)?)),
         )?;
         let mut rosters: HashMap<i64, Vec<String>> = HashMap::new();
-        let players: Vec<(i64, String)> = self.conn.all(
-            "SELECT r.team, p.name FROM rosters r JOIN players p ON p.id = r.player
-             WHERE r.season = ?1 ORDER BY p.key",
+        let players: Vec<(i64, (i64, String))> = self.conn.all(
+            "SELECT r.player, r.team, p.name FROM rosters r JOIN players p ON p.id = r.player
+             WHERE r.season = ?1 ORDER BY p.key, p.id",
             [season],
-            tuple,
+            |r| Ok((r.get(0)?, (r.get(1)?, r.get(2)?))),
         )?;
-        for (team, name) in players {
+        for (team, name) in self.labelled(players, |(_, name)| name)? {
             rosters.entry(team).or_default().push(name);
         }
         rows.into_iter()
@@ -328,9 +328,9 @@ impl Reads {
         season: i64,
         only: Option<i64>,
     ) -> Result<HashMap<i64, Vec<Match>>, StoreError> {
-        // Every player's name: one plain scan costs less than picking out a season's.
-        let names: HashMap<i64, String> =
-            self.conn.all("SELECT id, name FROM players", [], tuple)?;
+        // Every player's name (a namesake's labelled): one plain scan costs less than picking
+        // out a season's.
+        let names = self.player_labels()?;
         let games: HashMap<(i64, u32), i64> = self.conn.all(
             "SELECT g.match, g.leg, g.game FROM leg_games g JOIN matches m ON m.id = g.match
              WHERE m.fixture IN (SELECT id FROM fixtures WHERE season = ?1 AND (?2 IS NULL OR id = ?2))",
@@ -734,7 +734,7 @@ impl Change<'_> {
         player: &str,
     ) -> Result<bool, StoreError> {
         self.enter_team(season, team)?;
-        let player = self.player(player)?;
+        let player = self.player_in(season, team, player)?;
         let n = self.tx.run(
             "INSERT OR IGNORE INTO rosters (season, team, player) VALUES (?1, ?2, ?3)",
             (season, team, player),
@@ -749,10 +749,20 @@ impl Change<'_> {
         team: TeamId,
         player: &str,
     ) -> Result<bool, StoreError> {
+        let on = self.on_roster_named(season, team, player)?;
+        let id = match on.as_slice() {
+            [] => return Ok(false),
+            [one] => one.id,
+            many => {
+                return Err(StoreError::Namesake {
+                    name: tidy(player),
+                    candidates: many.iter().map(|p| p.label.clone()).collect(),
+                })
+            }
+        };
         let n = self.tx.execute(
-            "DELETE FROM rosters WHERE season = ?1 AND team = ?2
-             AND player = (SELECT id FROM players WHERE key = ?3)",
-            (season, team, name_key(player)),
+            "DELETE FROM rosters WHERE season = ?1 AND team = ?2 AND player = ?3",
+            (season, team, id),
         )?;
         Ok(n > 0)
     }
@@ -1047,12 +1057,34 @@ impl Change<'_> {
         Ok(())
     }
 
-    /// A JSON array of the players' numbers (each found, or made).
-    fn player_ids(&self, names: &[String]) -> Result<String, StoreError> {
+    /// A JSON array of the numbers of the players of one side of a fixture's night (each
+    /// found first on the side's team's roster for the season, else found or made by name:
+    /// [`Change::player_in`]).
+    fn player_ids(
+        &self,
+        fixture: i64,
+        side: HomeAway,
+        names: &[String],
+    ) -> Result<String, StoreError> {
         let mut ids = Vec::with_capacity(names.len());
+        if names.is_empty() {
+            return Ok(crate::record::stored::ids_text(&ids));
+        }
+        let (season, home, away, day): (i64, TeamId, TeamId, String) = self
+            .tx
+            .one(
+                "SELECT season, home, away, date FROM fixtures WHERE id = ?1",
+                [fixture],
+                tuple,
+            )?
+            .ok_or_else(|| StoreError::damaged("a match", format!("no fixture {fixture}")))?;
+        let team = match side {
+            HomeAway::Home => home,
+            HomeAway::Away => away,
+        };
         for n in names {
             StoreError::check_name("the player's name", n)?;
-            ids.push(self.player(n)?);
+            ids.push(self.player_on(season, team, n, date(&day)?)?);
         }
         Ok(crate::record::stored::ids_text(&ids))
     }
@@ -1070,8 +1102,10 @@ impl Change<'_> {
                 fixture.into(),
                 m.kind.as_str().to_string().into(),
                 i64::from(m.slot).into(),
-                self.player_ids(&m.players.home)?.into(),
-                self.player_ids(&m.players.away)?.into(),
+                self.player_ids(fixture, HomeAway::Home, &m.players.home)?
+                    .into(),
+                self.player_ids(fixture, HomeAway::Away, &m.players.away)?
+                    .into(),
                 i64::from(m.legs.home).into(),
                 i64::from(m.legs.away).into(),
                 leg_scores_text(&m.leg_scores).into(),
@@ -1104,8 +1138,8 @@ impl Change<'_> {
                 fixture,
                 m.kind.as_str(),
                 m.slot,
-                self.player_ids(&m.players.home)?,
-                self.player_ids(&m.players.away)?,
+                self.player_ids(fixture, HomeAway::Home, &m.players.home)?,
+                self.player_ids(fixture, HomeAway::Away, &m.players.away)?,
                 m.legs.home,
                 m.legs.away,
                 leg_scores_text(&m.leg_scores),
@@ -1220,8 +1254,10 @@ impl Change<'_> {
 impl Reads {
     /// Every player's name in the database, oldest first (the order they were first stored).
     pub fn players_by_age(&self) -> Result<Vec<String>, StoreError> {
-        self.conn
-            .all("SELECT name FROM players ORDER BY id", [], |r| r.get(0))
+        let rows: Vec<(i64, String)> =
+            self.conn
+                .all("SELECT id, name FROM players ORDER BY id", [], tuple)?;
+        self.labelled(rows, |n| n)
     }
 
     /// Every player on a roster or in a match of a league, by name, in the order they first
@@ -1229,8 +1265,9 @@ impl Reads {
     /// operation, rosters before matches, each in the order stored), then as stored. A player
     /// known from another league counts from when they came into this one.
     pub fn players_by_age_in(&self, league: i64) -> Result<Vec<String>, StoreError> {
-        self.conn.all(
-            "WITH born AS (
+        self.conn
+            .all(
+                "WITH born AS (
                  SELECT tbl, row, min(op) AS op FROM changes
                  WHERE action = 'insert' AND tbl IN ('rosters', 'matches') GROUP BY tbl, row
              ),
@@ -1260,21 +1297,23 @@ impl Reads {
                             ORDER BY coalesce(op, 9223372036854775807), what, row) AS n
                  FROM seen
              )
-             SELECT p.name FROM first JOIN players p ON p.id = first.player
+             SELECT p.id, p.name FROM first JOIN players p ON p.id = first.player
              WHERE first.n = 1
              ORDER BY coalesce(first.op, 9223372036854775807), first.what, first.row, p.id",
-            [league],
-            |r| r.get(0),
-        )
+                [league],
+                tuple,
+            )
+            .and_then(|rows| self.labelled(rows, |n| n))
     }
 
     /// Every player on a roster of any season of a league, by name.
     pub fn league_players(&self, league: i64) -> Result<Vec<String>, StoreError> {
-        self.conn.all(
-            "SELECT DISTINCT p.name, p.key FROM rosters r JOIN players p ON p.id = r.player
-             JOIN seasons s ON s.id = r.season WHERE s.league = ?1 ORDER BY p.key",
+        let rows: Vec<(i64, String)> = self.conn.all(
+            "SELECT DISTINCT p.id, p.name, p.key FROM rosters r JOIN players p ON p.id = r.player
+             JOIN seasons s ON s.id = r.season WHERE s.league = ?1 ORDER BY p.key, p.id",
             [league],
-            |r| r.get(0),
-        )
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )?;
+        self.labelled(rows, |n| n)
     }
 }

@@ -28,6 +28,6 @@ pub use db::{Actor, Change, Reads, StorageFault, Store, StoreError};
 pub use games::{GameFilter, GameSummary, GameTimes, HandGap, LegHolding};
 pub use league::{Fixture, LeagueInfo, LegLink, SeasonEntry, SeasonInfo, TeamInfo};
 pub use logged::LOGGED;
-pub use names::{Bearer, NameOwner, NameReader, OtherName};
+pub use names::{Bearer, NameOwner, NameReader, Namesake, OtherName, RosterPlace};
 pub use oplog::{Clash, Dependents, LogEntry, Operation};
 pub use summaries::{ListedGame, Summary};

@@ -562,6 +562,12 @@ impl Change<'_> {
                 .collect();
             found.push(format!("(id IS NOT ?2 AND {})", same.join(" AND ")));
         }
+        if table == "players" {
+            // Two players may share a name (schema version 12), but only as a second player
+            // made on purpose, after the first: a player put back whose name one made since
+            // bears is held by them, as when the name was unique.
+            found.push("(id > ?2 AND key = json_extract(?1, '$.key'))".into());
+        }
         Ok((!found.is_empty()).then(|| {
             format!(
                 "SELECT id FROM {table} WHERE {} LIMIT 1",

@@ -105,12 +105,15 @@ pub fn enter_team(change: &Change, season: i64, team: TeamId) -> Result<bool, Ap
 }
 
 /// Puts a player on a team's roster for an open season (entering the team if need be); says
-/// whether the player was added.
+/// whether the player was added. Who the name means is as [`roster_player`] finds: `new`,
+/// the name was said to be someone new (a second player of a name another team's player
+/// bears).
 pub fn add_to_roster(
     change: &Change,
     season: i64,
     team: TeamId,
     player: &str,
+    new: bool,
 ) -> Result<bool, AppError> {
     StoreError::check_name("the player's name", player)?;
     refuse_closed(change, season)?;
@@ -120,7 +123,84 @@ pub fn add_to_roster(
         }
         .into());
     }
-    Ok(change.add_to_roster(season, team, player)?)
+    Ok(match roster_player(change, season, team, player, new)? {
+        OnRoster::There(_) => false,
+        OnRoster::Known(id) => change.add_to_roster_id(season, team, id, None)?,
+        OnRoster::New { namesake: false } => change.add_to_roster(season, team, player)?,
+        OnRoster::New { namesake: true } => {
+            let id = change.new_player(player)?;
+            change.add_to_roster_id(season, team, id, None)?
+        }
+    })
+}
+
+/// Whom a name put on a team's roster for a season means (RULES.md §9).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnRoster {
+    /// The player of that name on the roster already.
+    There(i64),
+    /// The one player of that name, on no other team's roster for the season.
+    Known(i64),
+    /// Someone new: a player to make (`namesake`: while another player bears the name).
+    New { namesake: bool },
+}
+
+/// Whom a name put on a team's roster for a season means: first the player of that name on
+/// the roster; else the one player of the name, unless they play for another team that season
+/// (refused: a second player of the name is made only when said `new`, or a dated transfer
+/// moves them); a name two players bear, none on the roster, is refused naming them (a player
+/// is named apart by their label, "Dai Jones (Red Lion)"), unless said `new`. (Said `new`, a
+/// name of a player on no other team's roster that season is that player: `new` says too that
+/// a name near a known one is no slip.)
+pub fn roster_player(
+    reader: &Reads,
+    season: i64,
+    team: TeamId,
+    name: &str,
+    new: bool,
+) -> Result<OnRoster, AppError> {
+    let on = reader.on_roster_named(season, team, name)?;
+    match on.as_slice() {
+        [one] => return Ok(OnRoster::There(one.id)),
+        [] => {}
+        many => {
+            return Err(StoreError::Namesake {
+                name: tidy(name),
+                candidates: many.iter().map(|p| p.label.clone()).collect(),
+            }
+            .into())
+        }
+    }
+    let named = reader.players_named(name)?;
+    match named.as_slice() {
+        [] => Ok(OnRoster::New { namesake: false }),
+        [one] => {
+            let places = reader.roster_places(season, one.id)?;
+            match places.iter().find(|p| p.team != team && p.until.is_none()) {
+                None => Ok(OnRoster::Known(one.id)),
+                // Said new: someone else of that name.
+                Some(_) if new => Ok(OnRoster::New { namesake: true }),
+                Some(other) => {
+                    let team_name = reader
+                        .team_name(team)?
+                        .unwrap_or_else(|| format!("team {team}"));
+                    Err(LeagueError::OtherTeam {
+                        player: one.label.clone(),
+                        team: team_name,
+                        other: other.team_name.clone(),
+                        season: reader.season_name(season)?.unwrap_or_default(),
+                    }
+                    .into())
+                }
+            }
+        }
+        _ if new => Ok(OnRoster::New { namesake: true }),
+        many => Err(StoreError::Namesake {
+            name: tidy(name),
+            candidates: many.iter().map(|p| p.label.clone()).collect(),
+        }
+        .into()),
+    }
 }
 
 /// Refuses a fixture of a team against itself, or one in a closed season.

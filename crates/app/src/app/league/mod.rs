@@ -13,7 +13,8 @@ pub mod which;
 use crate::league::error::{Thing, Unknown, UnknownTeam};
 use crate::league::names::{first_slip, given_twice, name_key, near_team, tidy};
 use crate::league::{Config, ConfigChange, LeagueError};
-use crate::store::{Change, LeagueInfo, SeasonInfo, TeamInfo};
+use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
+use chrono::NaiveDate;
 
 use crate::app::league::which::Choice;
 use crate::app::{App, AppError, ErrorKind};
@@ -34,6 +35,7 @@ impl LeagueRefusal for LeagueError {
             | E::UnknownTeams { .. }
             | E::NearTeam { .. }
             | E::NotOnRoster { .. }
+            | E::NoTransfer { .. }
             | E::NoFixture { .. } => ErrorKind::NotFound,
             E::NameTaken { .. }
             | E::FixtureThere { .. }
@@ -43,7 +45,9 @@ impl LeagueRefusal for LeagueError {
             | E::PlayedStays { .. }
             | E::PlayedNotCancelled { .. }
             | E::CancelledAlready { .. }
-            | E::NotCancelled { .. } => ErrorKind::Conflict,
+            | E::NotCancelled { .. }
+            | E::OtherTeam { .. }
+            | E::TransferBefore { .. } => ErrorKind::Conflict,
             E::WhichLeague { .. }
             | E::WhichSeason { .. }
             | E::BlankName { .. }
@@ -113,6 +117,18 @@ impl RosterAdded {
     pub fn short(&self) -> bool {
         (self.size as u32) < self.season.config.roster_min
     }
+}
+
+/// A player moved to another team from a day (`roster_transfer`).
+#[derive(Clone, Debug)]
+pub struct Transferred {
+    pub season: SeasonInfo,
+    /// The player, as the league tells them apart.
+    pub player: String,
+    /// The team they played for until the day before.
+    pub from: String,
+    pub to: TeamInfo,
+    pub on: NaiveDate,
 }
 
 /// The configuration of a new league: Abercarn's, with `asked` applied.
@@ -369,7 +385,8 @@ impl App {
             .collect();
         let mut added = Vec::new();
         for p in players {
-            if checked::add_to_roster(&change, season.id, team.id, p)? {
+            let new = new_players.iter().any(|n| name_key(n) == name_key(p));
+            if checked::add_to_roster(&change, season.id, team.id, p, new)? {
                 added.push(tidy(p));
             }
         }
@@ -389,6 +406,84 @@ impl App {
             added,
             size,
             look_alike,
+        })
+    }
+
+    /// Moves a player to a team from a day (a dated transfer, RULES.md §9): on their old
+    /// team's roster for the season until the day before, on `team`'s from the day; nights
+    /// before it count for the old team, from it for the new. The player is the one of that
+    /// name (or label) on another team's roster for the season.
+    pub fn roster_transfer(
+        &mut self,
+        choice: &Choice,
+        team: &str,
+        player: &str,
+        on: NaiveDate,
+    ) -> Result<Transferred, AppError> {
+        let change = self.store.change("roster")?;
+        let (league, season) = choice.being_set_up(&change, self.today)?;
+        let team = crate::app::league::which::team(&change, &league, team)?;
+        checked::refuse_closed(&change, season.id)?;
+        let named = change.players_named(player)?;
+        if named.len() > 1 {
+            // A name two players bear is never taken as either (RULES.md §9).
+            return Err(StoreError::Namesake {
+                name: tidy(player),
+                candidates: named.into_iter().map(|p| p.label).collect(),
+            }
+            .into());
+        }
+        let mut from = Vec::new();
+        for p in named {
+            for place in change.roster_places(season.id, p.id)? {
+                if place.team != team.id && place.until.is_none() {
+                    from.push((p.clone(), place));
+                }
+            }
+        }
+        let (who, old) = match from.len() {
+            1 => from.remove(0),
+            0 => {
+                return Err(LeagueError::NoTransfer {
+                    player: tidy(player),
+                    team: team.name.clone(),
+                    season: season.name.clone(),
+                }
+                .into())
+            }
+            _ => {
+                return Err(StoreError::Namesake {
+                    name: tidy(player),
+                    candidates: from.into_iter().map(|(p, _)| p.label).collect(),
+                }
+                .into())
+            }
+        };
+        if old.since.is_some_and(|since| on <= since) {
+            return Err(LeagueError::TransferBefore {
+                player: who.label,
+                team: team.name.clone(),
+                other: old.team_name,
+                since: old.since.unwrap_or(on),
+            }
+            .into());
+        }
+        let until = on.pred_opt().unwrap_or(on);
+        change.end_roster_place(season.id, old.team, who.id, until)?;
+        change.add_to_roster_id(season.id, team.id, who.id, Some(on))?;
+        change.commit(
+            &format!(
+                "moved {} from {} to {} from {on}",
+                who.label, old.team_name, team.name
+            ),
+            None,
+        )?;
+        Ok(Transferred {
+            season,
+            player: who.label,
+            from: old.team_name,
+            to: team,
+            on,
         })
     }
 

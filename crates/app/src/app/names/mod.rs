@@ -105,8 +105,22 @@ fn team_by_any(reader: &Reads, league: &LeagueInfo, name: &str) -> Result<NameOw
 
 /// A player by any of their names.
 fn player_by_any(reader: &Reads, name: &str) -> Result<NameOwner, AppError> {
-    if let Some(owner) = reader.names().player_owner(name)? {
-        return Ok(owner);
+    // By name, label ("Dai Jones (Red Lion)") or other name; a name two players bear is
+    // refused naming them (RULES.md §9).
+    match reader.players_named(name)?.as_slice() {
+        [] => {}
+        [one] => {
+            if let Some(owner) = reader.names().player_by_id(one.id)? {
+                return Ok(owner);
+            }
+        }
+        many => {
+            return Err(StoreError::Namesake {
+                name: tidy(name),
+                candidates: many.iter().map(|p| p.label.clone()).collect(),
+            }
+            .into())
+        }
     }
     let players = reader.players_by_age()?;
     let unknown = Unknown::new(

@@ -249,8 +249,9 @@ impl App {
         let mut given = Vec::new();
         for (i, entry) in entries.into_iter().enumerate() {
             let at = |e: NightError| AppError::from(e.at_match(i + 1));
-            let (m, games) =
+            let (mut m, games) =
                 resolve(leagues, &c.season.config, entry, c.players.correcting).map_err(at)?;
+            c.players.label(&mut m);
             c.players.check(&m).map_err(at)?;
             given.push((m, games));
         }

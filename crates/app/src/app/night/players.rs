@@ -7,7 +7,7 @@ use super::error::NightError;
 use crate::app::game::leg::game_leg;
 use crate::app::league::checked;
 use crate::app::AppError;
-use crate::league::names::{name_key, near_miss};
+use crate::league::names::{name_key, near_miss, unlabelled};
 use crate::league::night::{check_night_warnings, NightWarning};
 use crate::league::{Config, HomeAway, Kind, Leg, Match, Pair};
 use crate::store::{
@@ -76,6 +76,27 @@ impl Players {
             .then_some(self.teams[side].name.as_str())
     }
 
+    /// Each player of a match named as the team's roster for the season names them: a name
+    /// of a player on it means that player first (RULES.md §9), so "Dai Jones" on Red Lion's
+    /// side is Red Lion's "Dai Jones (Red Lion)" where two players bear the name. A name the
+    /// roster does not hold, or holds twice, is left as typed (resolved, or refused, as it is
+    /// kept).
+    pub fn label(&self, m: &mut Match) {
+        for side in HomeAway::BOTH {
+            for p in m.players[side].iter_mut() {
+                let key = name_key(p);
+                let roster = &self.rosters[side];
+                if roster.iter().any(|n| name_key(n) == key) {
+                    continue;
+                }
+                let mut mine = roster.iter().filter(|n| name_key(unlabelled(n)) == key);
+                if let (Some(one), None) = (mine.next(), mine.next()) {
+                    p.clone_from(one);
+                }
+            }
+        }
+    }
+
     /// Checks every player of a match for a slip of the keyboard.
     pub fn check(&self, m: &Match) -> Result<(), NightError> {
         for side in HomeAway::BOTH {
@@ -109,6 +130,15 @@ impl Players {
                 if self.rosters[side].iter().any(|n| name_key(n) == key) {
                     continue;
                 }
+                // Whom the name means, first on the team's roster: a name of another team's
+                // player, or of two players, is refused (RULES.md §9). A second player of a
+                // name is made for the team entering the night only (a captain puts no one on
+                // another team's roster).
+                let new = self.new.contains(&key) && self.held != Some(side);
+                let on = checked::roster_player(change, season.id, team.id, p, new)?;
+                if matches!(on, checked::OnRoster::There(_)) {
+                    continue;
+                }
                 if self.held == Some(side) {
                     if !self.waiting.contains(&key) {
                         notes.push(format!(
@@ -119,7 +149,7 @@ impl Players {
                     }
                     continue;
                 }
-                checked::add_to_roster(change, season.id, team.id, p)?;
+                checked::add_to_roster(change, season.id, team.id, p, new)?;
                 notes.push(format!(
                     "warning: {p} was not on the roster of {}; added",
                     team.name
@@ -220,9 +250,10 @@ pub fn accept(
     change: &Change,
     season: &SeasonInfo,
     players: &mut Players,
-    (fixture, entered, m, games): (i64, &mut Vec<Match>, Match, &[LegLink]),
+    (fixture, entered, mut m, games): (i64, &mut Vec<Match>, Match, &[LegLink]),
     notes: &mut Vec<String>,
 ) -> Result<(), AppError> {
+    players.label(&mut m);
     let mut all = entered.clone();
     all.push(m.clone());
     // A player twice in one kind is only warned of (docs/league.md#match-nights).
@@ -288,7 +319,7 @@ pub fn join_rosters(
     let rosters = rosters_of(&change.entries(season.id)?, teams);
     let waiting = waiting_names(&rosters, matches);
     for p in &waiting[side] {
-        checked::add_to_roster(change, season.id, teams[side].id, p)?;
+        checked::add_to_roster(change, season.id, teams[side].id, p, false)?;
         notes.push(format!(
             "{p} joins the roster of {}, the night confirmed",
             teams[side].name

@@ -564,11 +564,14 @@ impl<'c, 'a> Resolver<'c, 'a> {
             }
         }
         let target = at.fixture_to_keep(fixtures, scheduled, column)?;
+        // The players on their teams' rosters first: a name then means the player of it on
+        // the team's roster (a second player of a name, said new, is made here).
+        self.roster_players(&at, column)?;
         let id = self.keep_result(&at, target)?;
         self.keep_standing(&at, id, column)?;
         self.note_kept(&at, id)?;
         self.report.nights_added += 1;
-        self.roster_players(&at, column)
+        Ok(())
     }
 
     /// The night with each player named by their name today where the file gives a former
@@ -743,7 +746,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
         }
         seen.insert(player.to_string());
         self.check_slip(player, line, column)?;
-        if checked::add_to_roster(self.change, season, team, player).at_line(line)? {
+        let new = self
+            .new_players
+            .iter()
+            .any(|n| name_key(n) == name_key(player));
+        if checked::add_to_roster(self.change, season, team, player, new).at_line(line)? {
             self.report.roster_places += 1;
         }
         Ok(())
@@ -1155,6 +1162,10 @@ impl LeagueNames for Resolver<'_, '_> {
         self.slip_of(player)
     }
 
+    fn player_on_roster(&self, season: &str, team: &str, player: &str) -> Option<String> {
+        self.namesake_on_roster(season, team, player).ok().flatten()
+    }
+
     fn status(&self, what: NameKind, name: &str) -> NameStatus {
         if let Some(over) = self.past_bound(what, name) {
             return NameStatus::Unknown(over, None);
@@ -1171,6 +1182,37 @@ impl LeagueNames for Resolver<'_, '_> {
 }
 
 impl Resolver<'_, '_> {
+    /// The label of the player of a name two players bear on a team's roster for a season
+    /// ("Dai Jones (Red Lion)" for Red Lion's "Dai Jones"), if the roster holds one of them.
+    fn namesake_on_roster(
+        &self,
+        season: &str,
+        team: &str,
+        player: &str,
+    ) -> Result<Option<String>, StoreError> {
+        if self.change.players_named(player)?.len() < 2 {
+            return Ok(None);
+        }
+        let key = name_key(season);
+        let league = self.league.id;
+        let Some(season) = self
+            .change
+            .seasons(league)?
+            .into_iter()
+            .find(|s| name_key(&s.name) == key)
+        else {
+            return Ok(None);
+        };
+        let Some(team) = self.change.names().team_owner(league, team)? else {
+            return Ok(None);
+        };
+        let on = self.change.on_roster_named(season.id, team.id, player)?;
+        Ok(match on.as_slice() {
+            [one] => Some(one.label.clone()),
+            _ => None,
+        })
+    }
+
     /// Takes the seasons and teams the files name (each once, in order), working out each
     /// one's keys once, and where the team past [`MAX_NEW_TEAMS`] new ones is (the choices
     /// given are taken first: a name chosen to mean a known team is no new team).
