@@ -497,3 +497,57 @@ async fn a_blank_reason_is_refused_beside_the_reason_without_a_flag() {
     assert!(!said.contains("--"), "{said}");
     assert_eq!(db.dump(), before);
 }
+
+/// Issue 29 point 15: a name slip in Don 1 and legs 3–0 in Don 2 are both refused on one
+/// submit, each beside its field, listed at the top of the page with a link to each, and the
+/// first faulty field focused when the page loads; nothing is saved.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_fault_of_a_night_is_shown_at_once_the_first_focused() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let before = db.dump();
+    let mut night = whole_night();
+    for (k, v) in [
+        ("m1_away1", "Gareht"),
+        ("m2_home_legs", "3"),
+        ("m2_away_legs", "0"),
+    ] {
+        night.retain(|(n, _)| n != k);
+        night.push((k.to_string(), v.to_string()));
+    }
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&night)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let slip = refused_beside(&page, "m1_away1");
+    assert!(slip.contains("Gareht") && slip.contains("Gareth"), "{slip}");
+    let legs = refused_beside(&page, "m2_home_legs");
+    assert!(legs.contains("best of 3"), "{legs}");
+    // The list at the top links to each, in the form's order.
+    let top = &page[page.find("id=\"refused\"").expect("a list of the faults")..];
+    let top = &top[..top.find("</div>").unwrap()];
+    let (first, second) = (
+        top.find("href=\"#m1_away1\"").expect("the slip listed"),
+        top.find("href=\"#m2_home_legs\"").expect("the legs listed"),
+    );
+    assert!(first < second, "{top}");
+    assert!(top.contains("2 things to put right"), "{top}");
+    // The first faulty field is focused (and so scrolled to), without JavaScript; only it.
+    let input = &page[page.find("id=\"m1_away1\"").unwrap()..];
+    assert!(
+        input[..input.find('>').unwrap()].contains(" autofocus"),
+        "{input}"
+    );
+    assert_eq!(page.matches(" autofocus").count(), 1, "{page}");
+    assert_eq!(db.dump(), before, "nothing saved");
+
+    // Inputs that cannot be read are refused all at once too.
+    let mut bad = whole_night();
+    for (k, v) in [("m3_home_legs", "x"), ("m7_away_legs", "")] {
+        bad.retain(|(n, _)| n != k);
+        bad.push((k.to_string(), v.to_string()));
+    }
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&bad)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused_beside(&page, "m3_home_legs").contains("not a number"));
+    assert!(refused_beside(&page, "m7_away_legs").contains("legs each side won"));
+    assert_eq!(db.dump(), before, "nothing saved");
+}

@@ -199,9 +199,11 @@ fn check_not_withdrawn(
     Ok(())
 }
 
-/// Keeps the matches given, one after another: a refusal names the place of the match refused
-/// among those given (from 1); a name close to a known player's is asked about (nothing is
-/// kept). `named` names the night for a correction.
+/// Keeps the matches given, one after another: a name close to a known player's is asked
+/// about (nothing is kept). Every match is checked, past a refusal, so that every fault of the
+/// night is said at once: one refusal names the place of its match among those given (from 1);
+/// more are [`NightError::Faults`], in the order of the matches (a name asked about among them
+/// is refused as a slip). `named` names the night for a correction.
 fn enter_matches(
     change: &Change,
     season: &SeasonInfo,
@@ -210,17 +212,26 @@ fn enter_matches(
     notes: &mut Vec<String>,
 ) -> Result<Option<Question>, AppError> {
     let leagues: &Reads = change;
+    // Each match refused, or asked about, in order.
+    let mut faults: Vec<Result<NightError, Question>> = Vec::new();
     for (i, typed) in given.into_iter().enumerate() {
-        let at = |e: NightError| AppError::from(e.at_match(i + 1));
-        let (m, games) = resolve(leagues, &season.config, typed, None).map_err(at)?;
+        let at = |e: NightError| e.at_match(i + 1);
+        let (m, games) = match resolve(leagues, &season.config, typed, None) {
+            Ok(resolved) => resolved,
+            Err(e) => {
+                faults.push(Ok(at(e)));
+                continue;
+            }
+        };
         if let Some(NightResult::Matches(stored)) = &fixture.result {
             if stored.iter().any(|s| (s.kind, s.slot) == (m.kind, m.slot)) {
-                return Err(at(NightError::MatchEntered {
+                faults.push(Ok(at(NightError::MatchEntered {
                     kind: m.kind,
                     slot: m.slot,
                     night: named.clone(),
                     line: m.entry_line(),
-                }));
+                })));
+                continue;
             }
         }
         let sides = m.players.clone();
@@ -236,7 +247,7 @@ fn enter_matches(
                     .into_iter()
                     .find(|s| sides[*s].contains(&name))
                     .unwrap_or(HomeAway::Home);
-                return Ok(Some(Question::NewPlayer {
+                faults.push(Err(Question::NewPlayer {
                     at: i + 1,
                     side,
                     name,
@@ -244,11 +255,22 @@ fn enter_matches(
                     roster,
                 }));
             }
-            Err(AppError::Night(e)) => return Err(at(e)),
+            Err(AppError::Night(e)) => faults.push(Ok(at(e))),
             Err(other) => return Err(other),
         }
     }
-    Ok(None)
+    if let [Err(question)] = &mut faults[..] {
+        return Ok(Some(question.clone()));
+    }
+    let mut all: Vec<NightError> = faults
+        .into_iter()
+        .map(|f| f.unwrap_or_else(|q| q.refused()))
+        .collect();
+    match all.len() {
+        0 => Ok(None),
+        1 => Err(all.remove(0).into()),
+        _ => Err(NightError::Faults(all).into()),
+    }
 }
 
 /// The night's entry rules, before anything is kept: a night with its whole result (or with

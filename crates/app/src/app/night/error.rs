@@ -137,6 +137,10 @@ pub enum NightError {
     /// The match given at this place (from 1) is refused.
     #[error("match {at}: {error}")]
     AtMatch { at: usize, error: Box<NightError> },
+    /// More than one match given is refused: each refusal (each [`NightError::AtMatch`]), in
+    /// the order of the matches.
+    #[error("{}", faults_words(.0))]
+    Faults(Vec<NightError>),
     #[error("leg {leg}: only a Don leg can be a stored game")]
     NotDonLeg { leg: usize },
     /// A leg's stored game cannot score it.
@@ -206,6 +210,12 @@ pub enum NightError {
     NotInSeason { team: String, season: String },
     #[error("{team} withdrew already, on {on}")]
     WithdrawnAlready { team: String, on: NaiveDate },
+}
+
+/// Each refusal, one after another.
+fn faults_words(faults: &[NightError]) -> String {
+    let words: Vec<String> = faults.iter().map(ToString::to_string).collect();
+    words.join("; ")
 }
 
 fn on(date: Option<NaiveDate>) -> String {

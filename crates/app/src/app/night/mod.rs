@@ -80,6 +80,8 @@ impl NightError {
             | E::SeveralNoneOn { .. }
             | E::NotMoved { .. } => ErrorKind::Conflict,
             E::AtMatch { error, .. } => error.kind(),
+            // The first refusal's kind: the one a front end that says one would say.
+            E::Faults(all) => all.first().map_or(ErrorKind::Invalid, NightError::kind),
             E::WhichNight { .. }
             | E::SeveralLeft { .. }
             | E::DidNotPlay { .. }

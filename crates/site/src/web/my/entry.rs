@@ -106,7 +106,16 @@ fn player(typed: &FormFields, name: &str) -> Result<Option<String>, FormRefusal>
     }
 }
 
-/// A row's match, or none if it was left blank.
+/// What can be read of `input`, its refusal taken into `refused`.
+fn kept<T>(input: Result<Option<T>, FormRefusal>, refused: &mut FormRefusal) -> Option<T> {
+    input.unwrap_or_else(|r| {
+        refused.merge(r);
+        None
+    })
+}
+
+/// A row's match, or none if it was left blank; every input of it that cannot be read is
+/// refused beside itself.
 fn row_match(row: &Row, typed: &FormFields) -> Result<Option<MatchEntry>, FormRefusal> {
     if row
         .inputs()
@@ -115,41 +124,57 @@ fn row_match(row: &Row, typed: &FormFields) -> Result<Option<MatchEntry>, FormRe
     {
         return Ok(None);
     }
+    let mut refused = FormRefusal::default();
     let mut players: Pair<Vec<String>> = Pair::default();
     for side in HomeAway::BOTH {
         for n in 1..=row.players {
-            players[side].extend(player(typed, &row.player(side, n))?);
+            let name = kept(player(typed, &row.player(side, n)), &mut refused);
+            players[side].extend(name);
         }
     }
     let legs = HomeAway::BOTH.map(|side| row.legs(side));
-    let won = [count(typed, &legs[0])?, count(typed, &legs[1])?];
-    let [Some(home), Some(away)] = won else {
-        let blank = if won[0].is_none() { &legs[0] } else { &legs[1] };
-        return Err(FormRefusal::invalid(
-            blank,
+    let won = legs
+        .clone()
+        .map(|name| (value(typed, &name).trim().is_empty(), count(typed, &name)));
+    let blank = won.iter().position(|(blank, _)| *blank);
+    let won = won.map(|(_, n)| kept(n, &mut refused));
+    if let Some(blank) = blank {
+        refused.merge(FormRefusal::invalid(
+            &legs[blank],
             "type the legs each side won (0 if none)",
         ));
-    };
-    Ok(Some(MatchEntry {
-        kind: row.kind,
-        slot: row.slot,
-        players,
-        legs: Pair::new(home, away),
-        leg_entries: Vec::new(),
-    }))
+    }
+    match won {
+        [Some(home), Some(away)] if refused.status.is_none() => Ok(Some(MatchEntry {
+            kind: row.kind,
+            slot: row.slot,
+            players,
+            legs: Pair::new(home, away),
+            leg_entries: Vec::new(),
+        })),
+        _ => Err(refused),
+    }
 }
 
 /// The night as the form gives it, and the rows of the matches given (none but for matches),
-/// in order.
+/// in order. Every input that cannot be read is refused at once, each beside itself.
 pub fn read(config: &Config, typed: &FormFields) -> Result<(Given, Vec<Row>), FormRefusal> {
     match value(typed, "how") {
         "matches" => {
             let (mut matches, mut given) = (Vec::new(), Vec::new());
+            let mut refused = FormRefusal::default();
             for row in rows(config) {
-                if let Some(m) = row_match(&row, typed)? {
-                    matches.push(m);
-                    given.push(row);
+                match row_match(&row, typed) {
+                    Ok(Some(m)) => {
+                        matches.push(m);
+                        given.push(row);
+                    }
+                    Ok(None) => {}
+                    Err(r) => refused.merge(r),
                 }
+            }
+            if refused.status.is_some() {
+                return Err(refused);
             }
             if matches.is_empty() {
                 return Err(FormRefusal::form(

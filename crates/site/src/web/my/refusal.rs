@@ -39,12 +39,22 @@ pub fn of_entry(
         AppError::Night(e) => e,
         other => return FormRefusal::form(status, words(other)),
     };
+    let at_match = |at: &usize, error: &NightError| match rows.get(at.saturating_sub(1)) {
+        Some(row) => at_row(status, error, row, typed),
+        None => FormRefusal::form(status, error.to_string()),
+    };
     match (night, given) {
-        (NightError::AtMatch { at, error }, Given::Matches(_)) => {
-            match rows.get(at.saturating_sub(1)) {
-                Some(row) => at_row(status, error, row, typed),
-                None => FormRefusal::form(status, error.to_string()),
+        (NightError::AtMatch { at, error }, Given::Matches(_)) => at_match(at, error),
+        // Every match refused, each beside its own row.
+        (NightError::Faults(all), Given::Matches(_)) => {
+            let mut refused = FormRefusal::default();
+            for e in all {
+                refused.merge(match e {
+                    NightError::AtMatch { at, error } => at_match(at, error),
+                    e => FormRefusal::form(status, e.to_string()),
+                });
             }
+            refused
         }
         (NightError::Checked { error, .. }, Given::Totals(_)) => {
             FormRefusal::field(status, "totals_home", error.to_string())

@@ -64,8 +64,9 @@ pub struct NightPage {
     /// fixture moved to the night's date).
     pub notes: Vec<String>,
     pub form_error: Option<String>,
-    /// The input a refusal is beside, linked from the top of the page.
-    pub refused_at: Option<String>,
+    /// Each input refused (its id) and what was refused in it, in the order of the page:
+    /// listed at its top, each linked to its input (the first one focused).
+    pub refused: Vec<(String, String)>,
     pub home: String,
     pub away: String,
     pub facts: Vec<String>,
@@ -324,14 +325,14 @@ pub fn night_page(
     if let (Viewer::Captain(_), Some(why)) = (viewer, &n.closed_to_captains) {
         facts.push(format!("Not yours to enter or settle: {why}."));
     }
-    NightPage {
+    let mut page = NightPage {
         layout,
         id: f.id,
         csrf: csrf.to_string(),
         done: done.and_then(done_words),
         notes,
         form_error: refused.form.clone(),
-        refused_at: refused.fields.keys().min().cloned(),
+        refused: Vec::new(),
         home: f.home.name.clone(),
         away: f.away.name.clone(),
         facts,
@@ -346,5 +347,70 @@ pub fn night_page(
         mover: (viewer == Viewer::Secretary
             && (f.result.is_none() || refused.fields.contains_key("date")))
         .then(|| Input::date("date", "Move it to", typed, refused)),
+    };
+    page.refused = Refused::of(&mut page);
+    page
+}
+
+/// The refusals of a page, in its order: each input's id and its label with the refusal.
+#[derive(Default)]
+struct Refused(Vec<(String, String)>);
+
+impl Refused {
+    fn said(&mut self, (name, label, error): (&str, &str, &str), within: Option<&str>) -> bool {
+        let first = self.0.is_empty();
+        let words = match within {
+            Some(row) => format!("{row}, {label}: {error}"),
+            None => format!("{label}: {error}"),
+        };
+        self.0.push((name.to_string(), words));
+        first
+    }
+
+    fn input(&mut self, i: &mut Input, within: Option<&str>) {
+        if let Some(e) = &i.error {
+            i.autofocus = self.said((&i.name, &i.label, e), within);
+        }
+    }
+
+    fn choose(&mut self, c: &mut Choose) {
+        if let Some(e) = &c.error {
+            c.autofocus = self.said((&c.name, &c.label, e), None);
+        }
+    }
+
+    /// Every refusal beside an input of `page`, the first input focused.
+    fn of(page: &mut NightPage) -> Vec<(String, String)> {
+        let mut r = Refused::default();
+        if let Some(s) = &mut page.settle {
+            if let Some(c) = &mut s.by {
+                r.choose(c);
+            }
+            r.input(&mut s.reason, None);
+        }
+        if let Some(e) = &mut page.entry {
+            if let Some(c) = &mut e.entered_for {
+                r.choose(c);
+            }
+            for row in &mut e.rows {
+                let inputs = row
+                    .home
+                    .iter_mut()
+                    .chain(&mut row.away)
+                    .chain(&mut row.legs);
+                for i in inputs {
+                    r.input(i, Some(&row.name));
+                }
+            }
+            r.input(&mut e.new_players, None);
+            for i in &mut e.totals {
+                r.input(i, None);
+            }
+            r.choose(&mut e.walkover);
+        }
+        if let Some(i) = &mut page.mover {
+            r.input(i, None);
+        }
+        r.0
     }
 }
