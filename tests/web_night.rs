@@ -551,3 +551,145 @@ async fn every_fault_of_a_night_is_shown_at_once_the_first_focused() {
     assert!(refused_beside(&page, "m7_away_legs").contains("legs each side won"));
     assert_eq!(db.dump(), before, "nothing saved");
 }
+
+/// What a browser sends for the `<select>` `name` of the first form that has it: the option
+/// chosen, else the first.
+fn sent_by_select(page: &str, name: &str) -> String {
+    let at = page
+        .find(&format!("<select id=\"{name}\""))
+        .unwrap_or_else(|| panic!("no select {name}: {page}"));
+    let select = &page[at..at + page[at..].find("</select>").unwrap()];
+    let options: Vec<&str> = select.split("<option ").skip(1).collect();
+    let value = |o: &str| o["value=\"".len()..].split('"').next().unwrap().to_string();
+    options
+        .iter()
+        .find(|o| o.split('>').next().unwrap().contains(" selected"))
+        .or(options.first())
+        .map(|o| value(o))
+        .unwrap()
+}
+
+/// Issue 29 point 16: the secretary's "For the team" offers and chooses the team that disputed
+/// the night, so "Settle: the result stands" as the page first offers it settles it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settling_a_dispute_as_the_page_offers_it_works_first_time() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let night = whole_night();
+    assert_eq!(
+        lion.post("/my/night/1/enter", &pairs(&night)).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let reason = [("reason", "don 2 was 1-2")];
+    assert_eq!(
+        oak.post("/my/night/1/dispute", &reason).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let browser::Answer { page, .. } = secretary.get(NIGHT).await;
+    assert_eq!(sent_by_select(&page, "by"), "away", "{page}");
+    let select = &page[page.find("<select id=\"by\"").unwrap()..];
+    let select = &select[..select.find("</select>").unwrap()];
+    assert!(
+        !select.contains("Red Lion"),
+        "the team that entered it cannot settle it: {select}"
+    );
+    let by = sent_by_select(&page, "by");
+    let browser::Answer { status, to, .. } = secretary
+        .post("/my/night/1/confirm", &[("by", by.as_str())])
+        .await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/1?done=confirmed")
+    );
+    assert!(secretary.get(NIGHT).await.page.contains("State: confirmed"));
+}
+
+/// Issue 29 point 16: the secretary corrects a disputed night on the web (as `night correct`
+/// does): the form shows the night as it stands; a captain's post, a post without its CSRF
+/// token and a correction refused change nothing; a correction that changes nothing says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_secretary_corrects_a_night_on_the_web_and_no_one_else_can() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let night = whole_night();
+    assert_eq!(
+        lion.post("/my/night/1/enter", &pairs(&night)).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let reason = [("reason", "don 2 was 1-2")];
+    assert_eq!(
+        oak.post("/my/night/1/dispute", &reason).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let browser::Answer { page, .. } = secretary.get(NIGHT).await;
+    assert!(
+        page.contains("action=\"/my/night/1/correct\"") && page.contains("Correct the night"),
+        "{page}"
+    );
+    assert!(
+        page.contains("id=\"m1_home1\" name=\"m1_home1\" value=\"Dai\""),
+        "the form shows the night as it stands: {page}"
+    );
+    assert!(
+        !lion.get(NIGHT).await.page.contains("/correct\""),
+        "a captain is not offered it"
+    );
+    let with = |changes: &[(&str, &str)]| {
+        let mut fields = whole_night();
+        fields.push(("correct".into(), "1".into()));
+        for (k, v) in changes {
+            fields.retain(|(n, _)| n != k);
+            fields.push((k.to_string(), v.to_string()));
+        }
+        fields
+    };
+    // Don 2 was 1–2: Red Lion 4, Royal Oak 5.
+    let corrected = with(&[("m2_home_legs", "1"), ("m2_away_legs", "2")]);
+    let before = db.dump();
+    let browser::Answer { status, .. } = lion.post("/my/night/1/correct", &pairs(&corrected)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "only the secretary corrects");
+    let browser::Answer { status, .. } = secretary
+        .post_raw("/my/night/1/correct", &pairs(&corrected), false)
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "no CSRF token");
+    let wrong = with(&[("m2_home_legs", "3"), ("m2_away_legs", "0")]);
+    let browser::Answer { status, page, .. } =
+        secretary.post("/my/night/1/correct", &pairs(&wrong)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused_beside(&page, "m2_home_legs").contains("best of 3"),
+        "{page}"
+    );
+    assert!(page.contains("id=\"m2_home_legs\" name=\"m2_home_legs\" value=\"3\""));
+    let browser::Answer { status, page, .. } = secretary
+        .post("/my/night/1/correct", &pairs(&with(&[])))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        refused_beside(&page, "form").contains("Nothing to correct"),
+        "{page}"
+    );
+    assert_eq!(db.dump(), before, "nothing changed");
+
+    let browser::Answer { status, to, .. } = secretary
+        .post("/my/night/1/correct", &pairs(&corrected))
+        .await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/1?done=corrected")
+    );
+    let browser::Answer { page, .. } = secretary.get(&to).await;
+    assert!(page.contains("Saved: the night is corrected."), "{page}");
+    assert!(page.contains("State: confirmed"), "{page}");
+    assert!(page.contains("<span class=\"match\">Don 2</span> <span class=\"legs\">1–2</span>"));
+    assert_eq!((points(&db, "Red Lion"), points(&db, "Royal Oak")), (4, 5));
+    let log = db.ok(&["log"]);
+    assert!(
+        log.contains("corrected") && log.contains("secretary (link"),
+        "{log}"
+    );
+}

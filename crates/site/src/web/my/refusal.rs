@@ -9,7 +9,7 @@ use crate::app::night::NightError;
 use crate::app::{AppError, ErrorKind};
 use crate::league::confirm::ConfirmRefusal;
 use crate::league::names::name_key;
-use crate::league::{HomeAway, NightFault};
+use crate::league::{HomeAway, Kind, NightFault};
 use crate::web::error::status_of;
 use crate::web::error::{words, WebError};
 
@@ -56,6 +56,13 @@ pub fn of_entry(
             }
             refused
         }
+        // A correction checked whole: beside the row of the match at fault.
+        (NightError::Checked { error, .. }, Given::Matches(_)) => {
+            match fault_at(error).and_then(|at| rows.iter().find(|r| (r.kind, r.slot) == at)) {
+                Some(row) => at_row(status, night, row, typed),
+                None => FormRefusal::form(status, night.to_string()),
+            }
+        }
         (NightError::Checked { error, .. }, Given::Totals(_)) => {
             FormRefusal::field(status, "totals_home", error.to_string())
                 .marking(&["totals_away".into()])
@@ -78,6 +85,26 @@ pub fn of_entry(
             ),
         ),
         _ => FormRefusal::form(status, night.to_string()),
+    }
+}
+
+/// The match a night's fault is in (its kind and slot), if it is in one.
+fn fault_at(fault: &NightFault) -> Option<(Kind, u32)> {
+    use NightFault as F;
+    match fault {
+        F::NoSuchSlot { kind, slot, .. }
+        | F::SlotTwice { kind, slot }
+        | F::PlayerCount { kind, slot, .. }
+        | F::Legs { kind, slot, .. }
+        | F::LegScoreCount { kind, slot, .. }
+        | F::LegScoreTarget { kind, slot, .. }
+        | F::LegScoresDisagree { kind, slot, .. }
+        | F::LegAfterWon { kind, slot, .. }
+        | F::PlayerTwiceInSide { kind, slot, .. }
+        | F::PlayerForBothTeams { kind, slot, .. }
+        | F::PlayerBothSides { kind, slot, .. }
+        | F::GameTwice { kind, slot, .. } => Some((*kind, *slot)),
+        _ => None,
     }
 }
 

@@ -5,7 +5,7 @@
 
 use askama::Template;
 
-use super::entry::rows;
+use super::entry::{as_it_stands, rows};
 use super::form::{Choose, FormFields, FormRefusal, Input};
 use crate::app::night::of::NightOf;
 use crate::app::night::result_words;
@@ -42,6 +42,8 @@ pub struct EntryForm {
     pub entered_for: Option<Choose>,
     /// The form posted (`totals`, `walkover`), shown open when it is given back.
     pub posted: String,
+    /// The secretary's correction of the night as it stands (`/correct`), not its entry.
+    pub correcting: bool,
     pub rosters: [(String, Vec<String>); 2],
 }
 
@@ -72,6 +74,8 @@ pub struct NightPage {
     pub facts: Vec<String>,
     pub card: Vec<CardRow>,
     pub entry: Option<EntryForm>,
+    /// The secretary's: the night with a result corrected.
+    pub correct: Option<EntryForm>,
     pub settle: Option<SettleForm>,
     pub mover: Option<Input>,
 }
@@ -122,6 +126,7 @@ pub fn done_words(done: &str) -> Option<String> {
             "confirmed" => "Saved: the night is confirmed.",
             "disputed" => "Saved: the night is disputed; the secretary will settle it.",
             "moved" => "Saved: the fixture is moved.",
+            "corrected" => "Saved: the night is corrected.",
             "adjusted" => "Saved: the points are adjusted.",
             "withdrawn" => "Saved: the team is withdrawn.",
             _ => return None,
@@ -189,9 +194,10 @@ fn may_enter(n: &NightOf, viewer: Viewer) -> bool {
 }
 
 fn entry_form(n: &NightOf, viewer: Viewer, typed: &FormFields, refused: &FormRefusal) -> EntryForm {
-    // (A form given back keeps every row, as typed.)
+    // (A form given back keeps every row, as typed; a correction shows every row.)
+    let correcting = typed.contains_key("correct");
     let entered: Vec<(Kind, u32)> = match &n.fixture.result {
-        Some(NightResult::Matches(ms)) if !typed.contains_key("how") => {
+        Some(NightResult::Matches(ms)) if !typed.contains_key("how") && !correcting => {
             ms.iter().map(|m| (m.kind, m.slot)).collect()
         }
         _ => Vec::new(),
@@ -238,9 +244,10 @@ fn entry_form(n: &NightOf, viewer: Viewer, typed: &FormFields, refused: &FormRef
         ),
         totals,
         walkover: sides(n, typed, refused, "walkover", "The team that turned up"),
-        entered_for: (viewer == Viewer::Secretary)
+        entered_for: (viewer == Viewer::Secretary && !correcting)
             .then(|| sides(n, typed, refused, "for", "Entered for")),
         posted: super::form::value(typed, "how").to_string(),
+        correcting,
         rosters: [
             ("home-players".into(), n.rosters.home.clone()),
             ("away-players".into(), n.rosters.away.clone()),
@@ -274,9 +281,29 @@ fn settle_form(
     };
     shown.then(|| SettleForm {
         reason: Input::text("reason", "Why the result is wrong", typed, refused),
-        by: (viewer == Viewer::Secretary).then(|| sides(n, typed, refused, "by", "For the team")),
+        by: (viewer == Viewer::Secretary).then(|| for_the_team(n, typed, refused)),
         settling,
     })
+}
+
+/// The secretary's "For the team" of a confirmation or a dispute: only the teams that may
+/// (not the one that entered the night), the one whose move it is chosen (the team that
+/// disputed it, or the one to confirm it), so that settling works as the page first offers it.
+fn for_the_team(n: &NightOf, typed: &FormFields, refused: &FormRefusal) -> Choose {
+    let confirmation = &n.fixture.confirmation;
+    let entered = crate::league::confirm::entered_by(confirmation);
+    let mut c = sides(n, typed, refused, "by", "For the team");
+    c.choices
+        .retain(|(side, _)| entered.map(|s| s.to_string()).as_ref() != Some(side));
+    let due = match confirmation {
+        Confirmation::Disputed { by, .. } => Some(*by),
+        Confirmation::Provisional { entered_by } => Some(entered_by.other()),
+        Confirmation::Confirmed => None,
+    };
+    if let (true, Some(side)) = (c.chosen.is_empty(), due) {
+        c.chosen = side.to_string();
+    }
+    c
 }
 
 /// The page of a night for `viewer`, with its forms as typed and refused.
@@ -341,13 +368,26 @@ pub fn night_page(
         // entered by the other side.
         entry: (viewer != Viewer::Outsider
             && !captain_shut_out(n, viewer)
+            && !typed.contains_key("correct")
             && (may_enter(n, viewer) || typed.contains_key("how")))
         .then(|| entry_form(n, viewer, typed, refused)),
+        correct: None,
         settle: settle_form(n, viewer, typed, refused),
         mover: (viewer == Viewer::Secretary
             && (f.result.is_none() || refused.fields.contains_key("date")))
         .then(|| Input::date("date", "Move it to", typed, refused)),
     };
+    // The secretary corrects a night with a result (not one being entered: that is entered).
+    if viewer == Viewer::Secretary && f.result.is_some() && page.entry.is_none() {
+        page.correct = Some(match typed.contains_key("correct") {
+            true => entry_form(n, viewer, typed, refused),
+            false => {
+                let mut stands = as_it_stands(n);
+                stands.insert("correct".into(), String::new());
+                entry_form(n, viewer, &stands, &FormRefusal::default())
+            }
+        });
+    }
     page.refused = Refused::of(&mut page);
     page
 }
@@ -388,7 +428,7 @@ impl Refused {
             }
             r.input(&mut s.reason, None);
         }
-        if let Some(e) = &mut page.entry {
+        for e in page.entry.iter_mut().chain(&mut page.correct) {
             if let Some(c) = &mut e.entered_for {
                 r.choose(c);
             }
