@@ -693,3 +693,83 @@ async fn the_secretary_corrects_a_night_on_the_web_and_no_one_else_can() {
         "{log}"
     );
 }
+
+/// The part of `page` from the heading `h2` to the next heading (or its end).
+fn section<'a>(page: &'a str, h2: &str) -> &'a str {
+    let at = page
+        .find(&format!("<h2>{h2}</h2>"))
+        .unwrap_or_else(|| panic!("no {h2}: {page}"));
+    let rest = &page[at + 4..];
+    &page[at..at + 4 + rest.find("<h2>").unwrap_or(rest.len())]
+}
+
+/// Issue 29 point 17: nights past with no result are "Results overdue", first on the
+/// secretary's and the captains' pages and on the front page; "Next fixtures" are today's and
+/// after only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn results_overdue_come_first_and_next_fixtures_are_only_to_come() {
+    let db = Db::three_teams_with_rosters();
+    // Six Thursdays or whichever weekday today is: three weeks ago, two, one, today, +1, +2.
+    let today = chrono::Local::now().date_naive();
+    let start = today - chrono::Duration::days(21);
+    let weekday = chrono::Datelike::weekday(&today).to_string();
+    db.fixtures_generate(&start.to_string(), &weekday);
+    // Fixture 3 (Fox and Hounds v Red Lion, a week ago) has its result; 1 and 2 have none.
+    db.ok(&[
+        "night",
+        "enter",
+        "Fox and Hounds",
+        "Red Lion",
+        "--totals",
+        "5-4",
+    ]);
+    let app = browser::serve(&db);
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let shown = |d: chrono::NaiveDate| d.format("%a %-d %b %Y").to_string();
+    let week = |n: i64| shown(today + chrono::Duration::days(7 * n));
+
+    let browser::Answer { page, .. } = secretary.get("/my/").await;
+    let overdue = section(&page, "Results overdue");
+    assert!(
+        page.find("Results overdue") < page.find("Provisional and disputed"),
+        "first of all: {page}"
+    );
+    assert!(
+        overdue.contains("/my/night/1\"") && overdue.contains("/my/night/2\""),
+        "{overdue}"
+    );
+    assert!(!overdue.contains("/my/night/3\""), "it has its result");
+    let next = section(&page, "Next fixtures");
+    assert!(next.contains(&week(1)) && next.contains(&week(2)), "{next}");
+    for past in [-3, -2, -1] {
+        assert!(!next.contains(&week(past)), "{past}: {next}");
+    }
+
+    let browser::Answer { page, .. } = lion.get("/my/").await;
+    let overdue = section(&page, "Results overdue");
+    assert!(page.find("Results overdue") < page.find("Waiting for you"));
+    assert!(overdue.contains(&week(-3)) && overdue.contains("v Royal Oak (home)"));
+    assert!(
+        !overdue.contains(&week(-2)),
+        "not Red Lion's night: {overdue}"
+    );
+    let next = section(&page, "Next fixtures");
+    assert!(
+        next.contains(&week(2)) && !next.contains(&week(-3)),
+        "{next}"
+    );
+
+    // The published front page: a night before the latest night played is overdue, not next.
+    let browser::Answer { page: front, .. } = lion.get("/index.html").await;
+    let overdue = section(&front, "Results overdue");
+    assert!(
+        overdue.contains(&week(-3)) && overdue.contains(&week(-2)),
+        "{overdue}"
+    );
+    let next = section(&front, "Next fixtures");
+    assert!(
+        !next.contains(&week(-3)) && next.contains(&week(0)),
+        "{next}"
+    );
+}

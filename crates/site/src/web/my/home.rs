@@ -56,17 +56,24 @@ pub struct HomePage {
     pub notes: Vec<String>,
     pub form_error: Option<String>,
     pub season: String,
+    /// Nights past with no result (not cancelled): first of all.
+    pub overdue: Vec<HomeFixture>,
     pub pending: Vec<HomeFixture>,
+    /// Nights to come (today and after) with no result.
+    pub next: Vec<HomeFixture>,
     pub others: Vec<HomeFixture>,
     pub adjust: Option<AdjustForm>,
     pub withdraw: Option<WithdrawForm>,
 }
 
-/// The season's nights for the one signed in: those waiting on them, and the rest of theirs.
+/// The season's nights for the one signed in: those past with no result, those waiting on
+/// them, those to come, and the rest of theirs.
 struct Nights {
     season: String,
     teams: Vec<String>,
+    overdue: Vec<HomeFixture>,
     pending: Vec<HomeFixture>,
+    next: Vec<HomeFixture>,
     others: Vec<HomeFixture>,
 }
 
@@ -76,7 +83,8 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
         season: None,
     };
     let (_, season) = app.choose(&choice)?;
-    let (mut pending, mut others) = (Vec::new(), Vec::new());
+    let (mut overdue, mut pending, mut next, mut others) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let today = app.today();
     for f in app.fixtures(&season)? {
         let viewer = viewer(team, &f);
@@ -96,8 +104,13 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
         };
         // The secretary is waited on by every night provisional or disputed.
         let unsettled = f.result.is_some() && !f.confirmation.is_confirmed();
-        if waits || (viewer == Viewer::Secretary && unsettled) {
+        let to_play = f.result.is_none() && !f.cancelled;
+        if to_play && f.date < today {
+            overdue.push(line);
+        } else if waits || (viewer == Viewer::Secretary && unsettled) {
             pending.push(line);
+        } else if to_play {
+            next.push(line);
         } else {
             others.push(line);
         }
@@ -110,7 +123,9 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
     Ok(Nights {
         season: season.name,
         teams,
+        overdue,
         pending,
+        next,
         others,
     })
 }
@@ -165,7 +180,9 @@ pub async fn page(
         notes: Vec::new(),
         form_error: refused.form.clone(),
         season: n.season,
+        overdue: n.overdue,
         pending: n.pending,
+        next: n.next,
         others: n.others,
         adjust,
         withdraw,
