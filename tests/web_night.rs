@@ -773,3 +773,57 @@ async fn results_overdue_come_first_and_next_fixtures_are_only_to_come() {
         "{next}"
     );
 }
+
+/// Issue 29 point 26: a night the secretary entered for a team is not "entered by you" on its
+/// captain's pages: it says who entered it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_night_the_secretary_entered_is_not_entered_by_the_captain() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let mut night = whole_night();
+    night.push(("for".into(), "home".into()));
+    assert_eq!(
+        secretary
+            .post("/my/night/1/enter", &pairs(&night))
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    let browser::Answer { page, .. } = lion.get(NIGHT).await;
+    assert!(
+        page.contains("entered for you by the secretary, waiting for the other captain"),
+        "{page}"
+    );
+    assert!(!page.contains("entered by you"), "{page}");
+    let browser::Answer { page, .. } = lion.get("/my/").await;
+    assert!(
+        page.contains("entered for you by the secretary") && !page.contains("entered by you"),
+        "{page}"
+    );
+    // Fixture 4 (Royal Oak v Red Lion), entered by Red Lion's captain, is theirs.
+    let browser::Answer { to, .. } = lion.post("/my/night/4/enter", &pairs(&whole_night())).await;
+    assert!(to.contains("done=entered"), "{to}");
+    let browser::Answer { page, .. } = lion.get("/my/night/4").await;
+    assert!(page.contains("entered by you, waiting"), "{page}");
+}
+
+/// Issue 29 point 21: after a night is saved on the web, its date is as the lists show it, its
+/// season's name is never broken at its hyphen, and `don log` names the captain's team once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_night_saved_reads_as_the_site_does_and_the_log_names_the_team_once() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let browser::Answer { to, .. } = lion.post("/my/night/1/enter", &pairs(&whole_night())).await;
+    let browser::Answer { page, .. } = lion.get(&to).await;
+    assert!(
+        page.contains("<span class=\"date\">Thu 4 Sep 2025</span>, fixture 1, season <span class=\"season\">2025-26</span>"),
+        "{page}"
+    );
+    assert!(!page.contains("2025-09-04"), "{page}");
+    let css = include_str!("../crates/site/templates/style.css");
+    assert!(css.contains(".season, .night-facts .date { white-space: nowrap; }"));
+    let log = db.ok(&["log"]);
+    assert!(log.contains("captain of Red Lion (link"), "{log}");
+    assert!(!log.contains("(for Red Lion)"), "{log}");
+}

@@ -12,7 +12,7 @@ use axum::response::{Html, IntoResponse, Response};
 use super::form::{Choose, FormFields, FormRefusal, Input};
 use super::night::Done;
 use super::page::see_other;
-use super::view::{done_words, state, viewer};
+use super::view::{day, done_words, state, viewer};
 use crate::app::league::which::Choice;
 use crate::app::night::of::night_move;
 use crate::app::{App, AppError};
@@ -86,6 +86,7 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
     let (mut overdue, mut pending, mut next, mut others) =
         (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let today = app.today();
+    let enterers = app.night_enterers(&season)?;
     for f in app.fixtures(&season)? {
         let viewer = viewer(team, &f);
         let what = match viewer {
@@ -95,10 +96,10 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
             Viewer::Secretary => format!("{} v {}", f.home.name, f.away.name),
         };
         let whose = night_move(&f, &season.config, today);
-        let (words, waits) = state(&f, whose, viewer);
+        let (words, waits) = state(&f, (whose, enterers.get(&f.id).copied()), viewer);
         let line = HomeFixture {
             id: f.id,
-            date: f.date.format("%a %-d %b %Y").to_string(),
+            date: day(f.date),
             what,
             state: words,
         };

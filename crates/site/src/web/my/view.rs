@@ -7,7 +7,7 @@ use askama::Template;
 
 use super::entry::{as_it_stands, rows};
 use super::form::{Choose, FormFields, FormRefusal, Input};
-use crate::app::night::of::NightOf;
+use crate::app::night::of::{Enterer, NightOf};
 use crate::app::night::result_words;
 use crate::app::view::{Link, NightView};
 use crate::app::Fixture;
@@ -71,6 +71,9 @@ pub struct NightPage {
     pub refused: Vec<(String, String)>,
     pub home: String,
     pub away: String,
+    /// The night's date as the lists show it ("Thu 4 Sep 2025"), and its season's name.
+    pub when: String,
+    pub season: String,
     pub facts: Vec<String>,
     pub card: Vec<CardRow>,
     pub entry: Option<EntryForm>,
@@ -78,6 +81,11 @@ pub struct NightPage {
     pub correct: Option<EntryForm>,
     pub settle: Option<SettleForm>,
     pub mover: Option<Input>,
+}
+
+/// A date as the pages of `/my/` show it: "Thu 4 Sep 2025".
+pub fn day(date: chrono::NaiveDate) -> String {
+    date.format("%a %-d %b %Y").to_string()
 }
 
 /// Who is asking, on a night: the captain of `team`, or the secretary (no team).
@@ -90,9 +98,18 @@ pub fn viewer(team: Option<TeamId>, f: &Fixture) -> Viewer {
     }
 }
 
-/// Where a night stands, for the one asking; and whether it waits on them.
-pub fn state(f: &Fixture, whose: Move, viewer: Viewer) -> (String, bool) {
+/// Where a night stands, for the one asking (a night the secretary entered for their team is
+/// not said to be entered by them); and whether it waits on them.
+pub fn state(
+    f: &Fixture,
+    (whose, enterer): (Move, Option<Enterer>),
+    viewer: Viewer,
+) -> (String, bool) {
     let mine = |side: HomeAway| viewer == Viewer::Captain(side);
+    let by_you = match enterer {
+        Some(Enterer::Secretary) => " for you by the secretary",
+        _ => " by you",
+    };
     let name = |side: HomeAway| match side {
         HomeAway::Home => &f.home.name,
         HomeAway::Away => &f.away.name,
@@ -102,10 +119,10 @@ pub fn state(f: &Fixture, whose: Move, viewer: Viewer) -> (String, bool) {
         Move::ToEnter => "to enter".into(),
         Move::ToPlay => "to play".into(),
         Move::Confirmed => "confirmed".into(),
-        Move::Entering { by } if mine(by) => "being entered by you: not complete yet".into(),
+        Move::Entering { by } if mine(by) => format!("being entered{by_you}: not complete yet"),
         Move::Entering { by } => format!("being entered for {}: not complete yet", name(by)),
         Move::ToConfirm { entered_by } if mine(entered_by) => {
-            "entered by you, waiting for the other captain".into()
+            format!("entered{by_you}, waiting for the other captain")
         }
         Move::ToConfirm { entered_by } if viewer == Viewer::Secretary => format!(
             "entered for {}, waiting for {}",
@@ -317,11 +334,8 @@ pub fn night_page(
     let f = &n.fixture;
     let title = format!("{} v {}", f.home.name, f.away.name);
     let layout = super::page::layout(&title, &n.league.name);
-    let (words, _) = state(f, n.whose_move, viewer);
-    let mut facts = vec![
-        format!("{}, fixture {}, season {}", f.date, f.id, n.season.name),
-        format!("State: {words}"),
-    ];
+    let (words, _) = state(f, (n.whose_move, n.enterer), viewer);
+    let mut facts = vec![format!("State: {words}")];
     if f.result.is_some() {
         facts.push(format!(
             "Result: {} {} {}",
@@ -362,6 +376,8 @@ pub fn night_page(
         refused: Vec::new(),
         home: f.home.name.clone(),
         away: f.away.name.clone(),
+        when: day(f.date),
+        season: n.season.name.clone(),
         facts,
         card: card(n),
         // An entry refused is given back as typed, even when the night has meanwhile been
