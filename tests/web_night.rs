@@ -827,3 +827,38 @@ async fn a_night_saved_reads_as_the_site_does_and_the_log_names_the_team_once() 
     assert!(log.contains("captain of Red Lion (link"), "{log}");
     assert!(!log.contains("(for Red Lion)"), "{log}");
 }
+
+/// Issue 29 point 21: what a night saved noted is said in the captain's words, a sentence each
+/// beginning with a capital: no "warning:" lines, the matches named as the card names them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_a_night_saved_noted_is_said_in_sentences_not_warning_lines() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    // Huw plays in Don 1 and Don 2 (allowed: warned of); Zebedee Quick is new to the roster.
+    let night: Vec<(String, String)> = whole_night()
+        .into_iter()
+        .map(|(k, v)| match v.as_str() {
+            "Mair" => (k, "Zebedee Quick".to_string()),
+            _ => (k, v),
+        })
+        .collect();
+    let browser::Answer { to, .. } = lion.post("/my/night/1/enter", &pairs(&night)).await;
+    let browser::Answer { page, .. } = lion.get(&to).await;
+    let at = page.find("<ul class=\"notes\">").expect("the notes");
+    let notes = &page[at..at + page[at..].find("</ul>").unwrap()];
+    assert!(!notes.contains("warning"), "{notes}");
+    assert!(
+        notes.contains(
+            "<li>Huw plays in both Don 1 and Don 2. That is allowed, but check it is right.</li>"
+        ),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("<li>Zebedee Quick was not on the roster of Red Lion, and now is.</li>"),
+        "{notes}"
+    );
+    for li in notes.split("<li>").skip(1) {
+        assert!(li.starts_with(|c: char| c.is_uppercase()), "{li}");
+        assert!(li.trim_end_matches("</li>\n").ends_with('.'), "{li}");
+    }
+}

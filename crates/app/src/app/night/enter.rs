@@ -1,6 +1,7 @@
 //! A night entered: its totals, a walkover or its matches given at once, or (at the prompt)
 //! the night begun with its first match and each match kept as it is typed.
 
+use super::note::NightNote;
 use std::fmt;
 
 use chrono::NaiveDate;
@@ -67,7 +68,7 @@ pub enum NightEntered {
     /// Kept: what was noted on the way (fixtures moved or added, players put on rosters), and
     /// the night as it now stands.
     Kept {
-        notes: Vec<String>,
+        notes: Vec<NightNote>,
         night: KeptNight,
     },
     /// Nothing kept yet: the matches are to be asked for at the prompt.
@@ -209,7 +210,7 @@ fn enter_matches(
     season: &SeasonInfo,
     (fixture, entered, players): (&Fixture, &mut Vec<Match>, &mut Players),
     (given, named): (Vec<MatchEntry>, &NightNamed),
-    notes: &mut Vec<String>,
+    notes: &mut Vec<NightNote>,
 ) -> Result<Option<Question>, AppError> {
     let leagues: &Reads = change;
     // Each match refused, or asked about, in order.
@@ -410,7 +411,7 @@ fn keep_matches(
     (season, fixture, named): (&SeasonInfo, &Fixture, &NightNamed),
     (mut players, begun_here): (Players, bool),
     given: Vec<MatchEntry>,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<NightNote>,
 ) -> Result<Result<String, Question>, AppError> {
     let mut entered = matches_of(Some(fixture));
     if begun_here {

@@ -8,6 +8,7 @@ pub mod correct;
 pub mod enter;
 pub mod error;
 pub mod find;
+pub mod note;
 pub mod of;
 pub mod place;
 pub mod players;
@@ -18,6 +19,7 @@ pub use adjust::{adjustment, Adjusted, SeasonSpan, Withdrawn};
 pub use confirm::Settlement;
 pub use error::{NightError, NightNamed};
 pub use find::{fixture_by_number, is_done, played_night, result_words, NightRef, WhichSeason};
+pub use note::NightNote;
 
 use super::{App, AppError, ErrorKind};
 use crate::league::confirm::ConfirmRefusal;

@@ -15,10 +15,11 @@ use super::entry::{changed_rows, new_players, read};
 use super::form::{value, FormFields, FormRefusal};
 use super::page::see_other;
 use super::refusal::{of_entry, of_settle};
-use super::view::{night_page, viewer};
+use super::view::{night_page, note_words, viewer};
 use crate::app::night::correct::{Corrected, Correction};
 use crate::app::night::enter::{Given, NightEntered, NightEntry};
 use crate::app::night::of::NightOf;
+use crate::app::night::NightNote;
 use crate::app::{App, AppError};
 use crate::league::confirm::Viewer;
 use crate::league::HomeAway;
@@ -33,7 +34,7 @@ pub struct Done {
 
 /// What a post on a night came to: done, with what the app noted on the way; or refused (an
 /// input that cannot be read, or by the app), beside its input.
-pub type Acted = Result<Vec<String>, FormRefusal>;
+pub type Acted = Result<Vec<NightNote>, FormRefusal>;
 
 /// The night's page, for the one signed in.
 pub async fn show(
@@ -105,7 +106,8 @@ pub async fn act(
         .map_err(|f| WebError::not_yours(&f))?;
     match acted {
         Ok(notes) => {
-            shared.notes.keep(signed.session.csrf.clone(), notes);
+            let said = notes.iter().map(note_words).collect();
+            shared.notes.keep(signed.session.csrf.clone(), said);
             Ok(see_other(&format!("/my/night/{id}?done={done}")))
         }
         Err(r) => page(shared, &signed, id, None, &form, Some(r)).await,

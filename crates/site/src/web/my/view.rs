@@ -8,10 +8,11 @@ use askama::Template;
 use super::entry::{as_it_stands, rows};
 use super::form::{Choose, FormFields, FormRefusal, Input};
 use crate::app::night::of::{Enterer, NightOf};
-use crate::app::night::result_words;
+use crate::app::night::{result_words, NightNote};
 use crate::app::view::{Link, NightView};
 use crate::app::Fixture;
 use crate::league::confirm::{Move, Viewer};
+use crate::league::night::NightWarning;
 use crate::league::{Confirmation, HomeAway, Kind, NightResult, TeamId};
 use crate::publish::kind_name;
 use crate::publish::view::Layout;
@@ -150,6 +151,57 @@ pub fn done_words(done: &str) -> Option<String> {
         }
         .to_string(),
     )
+}
+
+/// What the app noted on the way of a change, in a captain's words: a sentence each.
+pub fn note_words(note: &NightNote) -> String {
+    let day = |d: &chrono::NaiveDate| day(*d);
+    match note {
+        NightNote::Twice(NightWarning::PlayerTwice {
+            name,
+            kind,
+            first,
+            second,
+            ..
+        }) => {
+            let kind = kind_name(*kind);
+            format!(
+                "{name} plays in both {kind} {first} and {kind} {second}. That is allowed, \
+                 but check it is right."
+            )
+        }
+        NightNote::Added { player, team } => {
+            format!("{player} was not on the roster of {team}, and now is.")
+        }
+        NightNote::LookAlike { name, .. } => format!(
+            "{name} is new to the league, and only looks like the name of a player it knows: \
+             check the name."
+        ),
+        NightNote::Waiting { player, team } => format!(
+            "{player} is not on the roster of {team} yet, and joins it when {team}'s captain \
+             confirms the night."
+        ),
+        NightNote::Joined { player, team } => {
+            format!("{player} joins the roster of {team}, now that the night is confirmed.")
+        }
+        NightNote::Moved { from, to, .. } => format!(
+            "The fixture was on {}: it is moved to the night's date, {}.",
+            day(from),
+            day(to)
+        ),
+        NightNote::FixtureAdded { home, away, date } => format!(
+            "There was no fixture {home} v {away}: one is added on {}.",
+            day(date)
+        ),
+        NightNote::Uncancelled(_) => "The fixture was cancelled: it is played after all.".into(),
+        NightNote::TakenBack { kind, slot } => {
+            format!("{} {slot} was taken back meanwhile.", kind_name(*kind))
+        }
+        NightNote::EnteredElsewhere { kind, slot, .. } => format!(
+            "{} {slot} was entered meanwhile, by someone else.",
+            kind_name(*kind)
+        ),
+    }
 }
 
 /// The card: the night's view ([`NightView`]), each match named in the site's words.
