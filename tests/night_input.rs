@@ -430,3 +430,67 @@ fn a_question_answered_after_its_night_changed_is_refused_and_nothing_is_kept() 
     assert_eq!(title, "A v B on 2025-09-19");
     assert_eq!(db.dump(), meanwhile, "nothing is kept");
 }
+
+/// Issue 29 point 15: every match of a night given at once is checked, past a refusal: a name
+/// a letter from a known player's in Don 1 and legs 3–0 in Don 2 are both refused, typed, each
+/// at its match; nothing is kept. One fault alone is refused as before (at its match).
+#[test]
+fn every_fault_of_a_night_given_at_once_is_refused_each_at_its_match() {
+    let db = Db::three_teams_with_rosters();
+    let mut secretary = app(&db, None, "2025-09-04");
+    let before = db.dump();
+    let given = Given::Matches(vec![
+        played(Kind::Don, 1, &["Gareth", "Rhys"], &["Dai", "Hwu"], (2, 1)),
+        played(
+            Kind::Don,
+            2,
+            &["Emrys", "Glyn"],
+            &["Aled", "Bethan"],
+            (3, 0),
+        ),
+        played(Kind::Don, 3, &["Sian", "Gareth"], &["Mair", "Dai"], (2, 0)),
+    ]);
+    let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
+    let Err(AppError::Night(NightError::Faults(all))) =
+        secretary.night_enter(entry(at, None), given)
+    else {
+        panic!("not refused with every fault");
+    };
+    let places: Vec<usize> = all
+        .iter()
+        .map(|e| match e {
+            NightError::AtMatch { at, .. } => *at,
+            other => panic!("not at a match: {other:?}"),
+        })
+        .collect();
+    assert_eq!(places, [1, 2]);
+    assert!(matches!(
+        &all[0],
+        NightError::AtMatch { error, .. } if matches!(**error, NightError::Slip { .. })
+    ));
+    assert!(matches!(
+        &all[1],
+        NightError::AtMatch { error, .. } if matches!(**error, NightError::Check(_))
+    ));
+    assert_eq!(db.dump(), before, "nothing kept");
+    // The command line says both, each at its --match.
+    let out = common::db::refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 1; Gareth+Rhys; Dai+Hwu; 2-1",
+            "--match",
+            "don 2; Emrys+Glyn; Aled+Bethan; 3-0",
+        ],
+        2,
+        "--match 1: ",
+    );
+    let err = common::text(&out.stderr);
+    assert!(err.contains("--match 2: "), "{err}");
+}
