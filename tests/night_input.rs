@@ -223,6 +223,7 @@ fn a_night_off_its_fixtures_date_is_asked_about_and_nothing_is_kept_until_answer
     else {
         panic!("not kept");
     };
+    let notes: Vec<String> = notes.iter().map(ToString::to_string).collect();
     assert_eq!(notes, ["fixture 6 moved from 2025-09-18 to 2025-09-19"]);
 }
 
@@ -337,9 +338,9 @@ fn a_name_close_to_a_known_players_is_asked_about_and_the_answer_enters_it() {
         panic!("not kept");
     };
     assert!(
-        notes
-            .iter()
-            .any(|n| n.contains("Bethn was not on the roster of Red Lion")),
+        notes.iter().any(|n| n
+            .to_string()
+            .contains("Bethn was not on the roster of Red Lion")),
         "{notes:?}"
     );
 }
@@ -376,6 +377,7 @@ fn a_question_answered_enters_the_night_as_it_was_resolved() {
     else {
         panic!("not kept");
     };
+    let notes: Vec<String> = notes.iter().map(ToString::to_string).collect();
     assert_eq!(notes, ["fixture 6 moved from 2025-09-18 to 2025-09-19"]);
     assert_eq!(kept.to_string(), "A v B on 2025-09-19: 5–4.");
     assert_eq!(
@@ -396,7 +398,10 @@ fn a_question_answered_enters_the_night_as_it_was_resolved() {
     let NightEntered::Kept { notes, .. } = secretary.night_answer(question, true).unwrap() else {
         panic!("not kept");
     };
-    assert!(notes.iter().all(|n| !n.contains("Bethn")), "{notes:?}");
+    assert!(
+        notes.iter().all(|n| !n.to_string().contains("Bethn")),
+        "{notes:?}"
+    );
     let players = db.sql("SELECT name FROM players ORDER BY name");
     assert!(players.lines().any(|p| p == "Bethan"), "{players}");
     assert!(!players.lines().any(|p| p == "Bethn"), "{players}");
@@ -424,4 +429,68 @@ fn a_question_answered_after_its_night_changed_is_refused_and_nothing_is_kept() 
     };
     assert_eq!(title, "A v B on 2025-09-19");
     assert_eq!(db.dump(), meanwhile, "nothing is kept");
+}
+
+/// Issue 29 point 15: every match of a night given at once is checked, past a refusal: a name
+/// a letter from a known player's in Don 1 and legs 3–0 in Don 2 are both refused, typed, each
+/// at its match; nothing is kept. One fault alone is refused as before (at its match).
+#[test]
+fn every_fault_of_a_night_given_at_once_is_refused_each_at_its_match() {
+    let db = Db::three_teams_with_rosters();
+    let mut secretary = app(&db, None, "2025-09-04");
+    let before = db.dump();
+    let given = Given::Matches(vec![
+        played(Kind::Don, 1, &["Gareth", "Rhys"], &["Dai", "Hwu"], (2, 1)),
+        played(
+            Kind::Don,
+            2,
+            &["Emrys", "Glyn"],
+            &["Aled", "Bethan"],
+            (3, 0),
+        ),
+        played(Kind::Don, 3, &["Sian", "Gareth"], &["Mair", "Dai"], (2, 0)),
+    ]);
+    let at = night("Royal Oak", "Red Lion", Some("2025-09-04"));
+    let Err(AppError::Night(NightError::Faults(all))) =
+        secretary.night_enter(entry(at, None), given)
+    else {
+        panic!("not refused with every fault");
+    };
+    let places: Vec<usize> = all
+        .iter()
+        .map(|e| match e {
+            NightError::AtMatch { at, .. } => *at,
+            other => panic!("not at a match: {other:?}"),
+        })
+        .collect();
+    assert_eq!(places, [1, 2]);
+    assert!(matches!(
+        &all[0],
+        NightError::AtMatch { error, .. } if matches!(**error, NightError::Slip { .. })
+    ));
+    assert!(matches!(
+        &all[1],
+        NightError::AtMatch { error, .. } if matches!(**error, NightError::Check(_))
+    ));
+    assert_eq!(db.dump(), before, "nothing kept");
+    // The command line says both, each at its --match.
+    let out = common::db::refused(
+        &db,
+        &[
+            "night",
+            "enter",
+            "Royal Oak",
+            "Red Lion",
+            "--date",
+            "2025-09-04",
+            "--match",
+            "don 1; Gareth+Rhys; Dai+Hwu; 2-1",
+            "--match",
+            "don 2; Emrys+Glyn; Aled+Bethan; 3-0",
+        ],
+        2,
+        "--match 1: ",
+    );
+    let err = common::text(&out.stderr);
+    assert!(err.contains("--match 2: "), "{err}");
 }

@@ -497,3 +497,368 @@ async fn a_blank_reason_is_refused_beside_the_reason_without_a_flag() {
     assert!(!said.contains("--"), "{said}");
     assert_eq!(db.dump(), before);
 }
+
+/// Issue 29 point 15: a name slip in Don 1 and legs 3–0 in Don 2 are both refused on one
+/// submit, each beside its field, listed at the top of the page with a link to each, and the
+/// first faulty field focused when the page loads; nothing is saved.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_fault_of_a_night_is_shown_at_once_the_first_focused() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let before = db.dump();
+    let mut night = whole_night();
+    for (k, v) in [
+        ("m1_away1", "Gareht"),
+        ("m2_home_legs", "3"),
+        ("m2_away_legs", "0"),
+    ] {
+        night.retain(|(n, _)| n != k);
+        night.push((k.to_string(), v.to_string()));
+    }
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&night)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    let slip = refused_beside(&page, "m1_away1");
+    assert!(slip.contains("Gareht") && slip.contains("Gareth"), "{slip}");
+    let legs = refused_beside(&page, "m2_home_legs");
+    assert!(legs.contains("best of 3"), "{legs}");
+    // The list at the top links to each, in the form's order.
+    let top = &page[page.find("id=\"refused\"").expect("a list of the faults")..];
+    let top = &top[..top.find("</div>").unwrap()];
+    let (first, second) = (
+        top.find("href=\"#m1_away1\"").expect("the slip listed"),
+        top.find("href=\"#m2_home_legs\"").expect("the legs listed"),
+    );
+    assert!(first < second, "{top}");
+    assert!(top.contains("2 things to put right"), "{top}");
+    // The first faulty field is focused (and so scrolled to), without JavaScript; only it.
+    let input = &page[page.find("id=\"m1_away1\"").unwrap()..];
+    assert!(
+        input[..input.find('>').unwrap()].contains(" autofocus"),
+        "{input}"
+    );
+    assert_eq!(page.matches(" autofocus").count(), 1, "{page}");
+    assert_eq!(db.dump(), before, "nothing saved");
+
+    // Inputs that cannot be read are refused all at once too.
+    let mut bad = whole_night();
+    for (k, v) in [("m3_home_legs", "x"), ("m7_away_legs", "")] {
+        bad.retain(|(n, _)| n != k);
+        bad.push((k.to_string(), v.to_string()));
+    }
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&bad)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused_beside(&page, "m3_home_legs").contains("not a number"));
+    assert!(refused_beside(&page, "m7_away_legs").contains("legs each side won"));
+    assert_eq!(db.dump(), before, "nothing saved");
+}
+
+/// What a browser sends for the `<select>` `name` of the first form that has it: the option
+/// chosen, else the first.
+fn sent_by_select(page: &str, name: &str) -> String {
+    let at = page
+        .find(&format!("<select id=\"{name}\""))
+        .unwrap_or_else(|| panic!("no select {name}: {page}"));
+    let select = &page[at..at + page[at..].find("</select>").unwrap()];
+    let options: Vec<&str> = select.split("<option ").skip(1).collect();
+    let value = |o: &str| o["value=\"".len()..].split('"').next().unwrap().to_string();
+    options
+        .iter()
+        .find(|o| o.split('>').next().unwrap().contains(" selected"))
+        .or(options.first())
+        .map(|o| value(o))
+        .unwrap()
+}
+
+/// Issue 29 point 16: the secretary's "For the team" offers and chooses the team that disputed
+/// the night, so "Settle: the result stands" as the page first offers it settles it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settling_a_dispute_as_the_page_offers_it_works_first_time() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let night = whole_night();
+    assert_eq!(
+        lion.post("/my/night/1/enter", &pairs(&night)).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let reason = [("reason", "don 2 was 1-2")];
+    assert_eq!(
+        oak.post("/my/night/1/dispute", &reason).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let browser::Answer { page, .. } = secretary.get(NIGHT).await;
+    assert_eq!(sent_by_select(&page, "by"), "away", "{page}");
+    let select = &page[page.find("<select id=\"by\"").unwrap()..];
+    let select = &select[..select.find("</select>").unwrap()];
+    assert!(
+        !select.contains("Red Lion"),
+        "the team that entered it cannot settle it: {select}"
+    );
+    let by = sent_by_select(&page, "by");
+    let browser::Answer { status, to, .. } = secretary
+        .post("/my/night/1/confirm", &[("by", by.as_str())])
+        .await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/1?done=confirmed")
+    );
+    assert!(secretary.get(NIGHT).await.page.contains("State: confirmed"));
+}
+
+/// Issue 29 point 16: the secretary corrects a disputed night on the web (as `night correct`
+/// does): the form shows the night as it stands; a captain's post, a post without its CSRF
+/// token and a correction refused change nothing; a correction that changes nothing says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_secretary_corrects_a_night_on_the_web_and_no_one_else_can() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let night = whole_night();
+    assert_eq!(
+        lion.post("/my/night/1/enter", &pairs(&night)).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let reason = [("reason", "don 2 was 1-2")];
+    assert_eq!(
+        oak.post("/my/night/1/dispute", &reason).await.status,
+        StatusCode::SEE_OTHER
+    );
+    let browser::Answer { page, .. } = secretary.get(NIGHT).await;
+    assert!(
+        page.contains("action=\"/my/night/1/correct\"") && page.contains("Correct the night"),
+        "{page}"
+    );
+    assert!(
+        page.contains("id=\"m1_home1\" name=\"m1_home1\" value=\"Dai\""),
+        "the form shows the night as it stands: {page}"
+    );
+    assert!(
+        !lion.get(NIGHT).await.page.contains("/correct\""),
+        "a captain is not offered it"
+    );
+    let with = |changes: &[(&str, &str)]| {
+        let mut fields = whole_night();
+        fields.push(("correct".into(), "1".into()));
+        for (k, v) in changes {
+            fields.retain(|(n, _)| n != k);
+            fields.push((k.to_string(), v.to_string()));
+        }
+        fields
+    };
+    // Don 2 was 1–2: Red Lion 4, Royal Oak 5.
+    let corrected = with(&[("m2_home_legs", "1"), ("m2_away_legs", "2")]);
+    let before = db.dump();
+    let browser::Answer { status, .. } = lion.post("/my/night/1/correct", &pairs(&corrected)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "only the secretary corrects");
+    let browser::Answer { status, .. } = secretary
+        .post_raw("/my/night/1/correct", &pairs(&corrected), false)
+        .await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "no CSRF token");
+    let wrong = with(&[("m2_home_legs", "3"), ("m2_away_legs", "0")]);
+    let browser::Answer { status, page, .. } =
+        secretary.post("/my/night/1/correct", &pairs(&wrong)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(
+        refused_beside(&page, "m2_home_legs").contains("best of 3"),
+        "{page}"
+    );
+    assert!(page.contains("id=\"m2_home_legs\" name=\"m2_home_legs\" value=\"3\""));
+    let browser::Answer { status, page, .. } = secretary
+        .post("/my/night/1/correct", &pairs(&with(&[])))
+        .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(
+        refused_beside(&page, "form").contains("Nothing to correct"),
+        "{page}"
+    );
+    assert_eq!(db.dump(), before, "nothing changed");
+
+    let browser::Answer { status, to, .. } = secretary
+        .post("/my/night/1/correct", &pairs(&corrected))
+        .await;
+    assert_eq!(
+        (status, to.as_str()),
+        (StatusCode::SEE_OTHER, "/my/night/1?done=corrected")
+    );
+    let browser::Answer { page, .. } = secretary.get(&to).await;
+    assert!(page.contains("Saved: the night is corrected."), "{page}");
+    assert!(page.contains("State: confirmed"), "{page}");
+    assert!(page.contains("<span class=\"match\">Don 2</span> <span class=\"legs\">1–2</span>"));
+    assert_eq!((points(&db, "Red Lion"), points(&db, "Royal Oak")), (4, 5));
+    let log = db.ok(&["log"]);
+    assert!(
+        log.contains("corrected") && log.contains("secretary (link"),
+        "{log}"
+    );
+}
+
+/// The part of `page` from the heading `h2` to the next heading (or its end).
+fn section<'a>(page: &'a str, h2: &str) -> &'a str {
+    let at = page
+        .find(&format!("<h2>{h2}</h2>"))
+        .unwrap_or_else(|| panic!("no {h2}: {page}"));
+    let rest = &page[at + 4..];
+    &page[at..at + 4 + rest.find("<h2>").unwrap_or(rest.len())]
+}
+
+/// Issue 29 point 17: nights past with no result are "Results overdue", first on the
+/// secretary's and the captains' pages and on the front page; "Next fixtures" are today's and
+/// after only.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn results_overdue_come_first_and_next_fixtures_are_only_to_come() {
+    let db = Db::three_teams_with_rosters();
+    // Six Thursdays or whichever weekday today is: three weeks ago, two, one, today, +1, +2.
+    let today = chrono::Local::now().date_naive();
+    let start = today - chrono::Duration::days(21);
+    let weekday = chrono::Datelike::weekday(&today).to_string();
+    db.fixtures_generate(&start.to_string(), &weekday);
+    // Fixture 3 (Fox and Hounds v Red Lion, a week ago) has its result; 1 and 2 have none.
+    db.ok(&[
+        "night",
+        "enter",
+        "Fox and Hounds",
+        "Red Lion",
+        "--totals",
+        "5-4",
+    ]);
+    let app = browser::serve(&db);
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let shown = |d: chrono::NaiveDate| d.format("%a %-d %b %Y").to_string();
+    let week = |n: i64| shown(today + chrono::Duration::days(7 * n));
+
+    let browser::Answer { page, .. } = secretary.get("/my/").await;
+    let overdue = section(&page, "Results overdue");
+    assert!(
+        page.find("Results overdue") < page.find("Provisional and disputed"),
+        "first of all: {page}"
+    );
+    assert!(
+        overdue.contains("/my/night/1\"") && overdue.contains("/my/night/2\""),
+        "{overdue}"
+    );
+    assert!(!overdue.contains("/my/night/3\""), "it has its result");
+    let next = section(&page, "Next fixtures");
+    assert!(next.contains(&week(1)) && next.contains(&week(2)), "{next}");
+    for past in [-3, -2, -1] {
+        assert!(!next.contains(&week(past)), "{past}: {next}");
+    }
+
+    let browser::Answer { page, .. } = lion.get("/my/").await;
+    let overdue = section(&page, "Results overdue");
+    assert!(page.find("Results overdue") < page.find("Waiting for you"));
+    assert!(overdue.contains(&week(-3)) && overdue.contains("v Royal Oak (home)"));
+    assert!(
+        !overdue.contains(&week(-2)),
+        "not Red Lion's night: {overdue}"
+    );
+    let next = section(&page, "Next fixtures");
+    assert!(
+        next.contains(&week(2)) && !next.contains(&week(-3)),
+        "{next}"
+    );
+
+    // The published front page: a night before the latest night played is overdue, not next.
+    let browser::Answer { page: front, .. } = lion.get("/index.html").await;
+    let overdue = section(&front, "Results overdue");
+    assert!(
+        overdue.contains(&week(-3)) && overdue.contains(&week(-2)),
+        "{overdue}"
+    );
+    let next = section(&front, "Next fixtures");
+    assert!(
+        !next.contains(&week(-3)) && next.contains(&week(0)),
+        "{next}"
+    );
+}
+
+/// Issue 29 point 26: a night the secretary entered for a team is not "entered by you" on its
+/// captain's pages: it says who entered it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_night_the_secretary_entered_is_not_entered_by_the_captain() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let mut night = whole_night();
+    night.push(("for".into(), "home".into()));
+    assert_eq!(
+        secretary
+            .post("/my/night/1/enter", &pairs(&night))
+            .await
+            .status,
+        StatusCode::SEE_OTHER
+    );
+    let browser::Answer { page, .. } = lion.get(NIGHT).await;
+    assert!(
+        page.contains("entered for you by the secretary, waiting for the other captain"),
+        "{page}"
+    );
+    assert!(!page.contains("entered by you"), "{page}");
+    let browser::Answer { page, .. } = lion.get("/my/").await;
+    assert!(
+        page.contains("entered for you by the secretary") && !page.contains("entered by you"),
+        "{page}"
+    );
+    // Fixture 4 (Royal Oak v Red Lion), entered by Red Lion's captain, is theirs.
+    let browser::Answer { to, .. } = lion.post("/my/night/4/enter", &pairs(&whole_night())).await;
+    assert!(to.contains("done=entered"), "{to}");
+    let browser::Answer { page, .. } = lion.get("/my/night/4").await;
+    assert!(page.contains("entered by you, waiting"), "{page}");
+}
+
+/// Issue 29 point 21: after a night is saved on the web, its date is as the lists show it, its
+/// season's name is never broken at its hyphen, and `don log` names the captain's team once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_night_saved_reads_as_the_site_does_and_the_log_names_the_team_once() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    let browser::Answer { to, .. } = lion.post("/my/night/1/enter", &pairs(&whole_night())).await;
+    let browser::Answer { page, .. } = lion.get(&to).await;
+    assert!(
+        page.contains("<span class=\"date\">Thu 4 Sep 2025</span>, fixture 1, season <span class=\"season\">2025-26</span>"),
+        "{page}"
+    );
+    assert!(!page.contains("2025-09-04"), "{page}");
+    let css = include_str!("../crates/site/templates/style.css");
+    assert!(css.contains(".season, .night-facts .date { white-space: nowrap; }"));
+    let log = db.ok(&["log"]);
+    assert!(log.contains("captain of Red Lion (link"), "{log}");
+    assert!(!log.contains("(for Red Lion)"), "{log}");
+}
+
+/// Issue 29 point 21: what a night saved noted is said in the captain's words, a sentence each
+/// beginning with a capital: no "warning:" lines, the matches named as the card names them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn what_a_night_saved_noted_is_said_in_sentences_not_warning_lines() {
+    let (db, app) = league();
+    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
+    // Huw plays in Don 1 and Don 2 (allowed: warned of); Zebedee Quick is new to the roster.
+    let night: Vec<(String, String)> = whole_night()
+        .into_iter()
+        .map(|(k, v)| match v.as_str() {
+            "Mair" => (k, "Zebedee Quick".to_string()),
+            _ => (k, v),
+        })
+        .collect();
+    let browser::Answer { to, .. } = lion.post("/my/night/1/enter", &pairs(&night)).await;
+    let browser::Answer { page, .. } = lion.get(&to).await;
+    let at = page.find("<ul class=\"notes\">").expect("the notes");
+    let notes = &page[at..at + page[at..].find("</ul>").unwrap()];
+    assert!(!notes.contains("warning"), "{notes}");
+    assert!(
+        notes.contains(
+            "<li>Huw plays in both Don 1 and Don 2. That is allowed, but check it is right.</li>"
+        ),
+        "{notes}"
+    );
+    assert!(
+        notes.contains("<li>Zebedee Quick was not on the roster of Red Lion, and now is.</li>"),
+        "{notes}"
+    );
+    for li in notes.split("<li>").skip(1) {
+        assert!(li.starts_with(|c: char| c.is_uppercase()), "{li}");
+        assert!(li.trim_end_matches("</li>\n").ends_with('.'), "{li}");
+    }
+}

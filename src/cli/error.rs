@@ -380,6 +380,10 @@ fn night_words(e: &NightError) -> String {
         ),
         E::SlotTaken { .. } => format!("{e} (see `don night show`)"),
         E::AtMatch { at, error } => format!("--match {at}: {}", night_words(error)),
+        E::Faults(all) => {
+            let words: Vec<String> = all.iter().map(night_words).collect();
+            words.join("; ")
+        }
         E::LegGame { leg, error } => format!("leg {leg}: {}", leg_words(error)),
         E::Slip { name, .. } => format!("{e}{}", someone_new(name)),
         E::Confirm { title, refusal, .. } => match refusal {

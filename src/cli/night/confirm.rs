@@ -55,7 +55,7 @@ pub(super) fn settle(args: NightArgs, dispute: Option<String>) -> Result<Exit, C
     };
     writeln!(io::stdout().lock(), "{}.", shown(&settled.to_string()))?;
     for note in &settled.notes {
-        writeln!(io::stdout().lock(), "{}.", shown(note))?;
+        writeln!(io::stdout().lock(), "{}.", shown(&note.to_string()))?;
     }
     Ok(Exit::Ok)
 }

@@ -63,7 +63,7 @@ pub(super) fn correct(args: CorrectArgs) -> Result<Exit, CliError> {
     };
     let mut out = io::stdout().lock();
     for n in &notes {
-        writeln!(out, "{}", shown(n))?;
+        writeln!(out, "{}", shown(&n.to_string()))?;
     }
     writeln!(out, "{}.", shown(&summary))?;
     if let Some(why) = stopped {

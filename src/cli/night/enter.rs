@@ -54,7 +54,7 @@ pub(super) fn enter(args: EnterArgs) -> Result<Exit, CliError> {
     match entered {
         NightEntered::Kept { notes, night } => {
             for n in &notes {
-                writeln!(out, "{}", shown(n))?;
+                writeln!(out, "{}", shown(&n.to_string()))?;
             }
             writeln!(out, "{}", shown(&night.to_string()))?;
             Ok(Exit::Ok)

@@ -37,7 +37,7 @@ pub(super) fn prompt_night(
         Ok(())
     };
     loop {
-        say_notes(app.night_as_stored(night)?)?;
+        say_notes(said(app.night_as_stored(night)?))?;
         let Some(&(kind, slot)) = missing(config, &night.entered).first() else {
             break;
         };
@@ -60,15 +60,17 @@ pub(super) fn prompt_night(
             }
         };
         match app.night_keep_match(night, (m, games))? {
-            KeptMatch::Kept { notes } => say_notes(notes)?,
-            KeptMatch::Refused { mut notes, beaten } => {
+            KeptMatch::Kept { notes } => say_notes(said(notes))?,
+            KeptMatch::Refused { notes, beaten } => {
+                let mut notes = said(notes);
                 notes.push(beaten_words(&beaten));
                 say_notes(notes)?;
                 stopped = true;
                 continue;
             }
-            KeptMatch::NightTaken { mut notes, beaten } => {
+            KeptMatch::NightTaken { notes, beaten } => {
                 // Nothing is left to enter here: the night is the other session's.
+                let mut notes = said(notes);
                 notes.push(beaten_words(&beaten));
                 say_notes(notes)?;
                 return Ok(Exit::BadData);
@@ -86,7 +88,7 @@ pub(super) fn prompt_night(
         )?;
     }
     // The night as stored at the end (not as this session last saw it).
-    say_notes(app.night_as_stored(night)?)?;
+    say_notes(said(app.night_as_stored(night)?))?;
     let left = missing(config, &night.entered);
     let mut out = io::stdout().lock();
     let mut won = Pair::<u32>::default();
@@ -135,4 +137,9 @@ fn beaten_words(b: &Beaten) -> String {
             "{kind} {slot} refused: the other session entered the night first: {result} (see `don night show`); yours is not kept: {correct} puts {kind} {slot} in its place"
         ),
     }
+}
+
+/// What the app noted, in the terminal's words.
+fn said(notes: Vec<don::app::night::NightNote>) -> Vec<String> {
+    notes.iter().map(ToString::to_string).collect()
 }

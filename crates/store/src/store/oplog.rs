@@ -626,3 +626,26 @@ fn named_columns(table: &str, old: &str, known: &[String]) -> Result<Vec<String>
         })
         .collect()
 }
+
+impl super::db::Reads {
+    /// Who began entering each night of `season` that one side entered: the actor and the
+    /// team acted for of the change that added its confirmation (the latest, if it was added
+    /// again), by fixture; none for a night from the record.
+    pub fn night_enterers(
+        &self,
+        season: i64,
+    ) -> Result<HashMap<i64, (String, Option<i64>)>, StoreError> {
+        let sql = "SELECT c.fixture, o.actor, o.team FROM confirmations c
+             JOIN fixtures f ON f.id = c.fixture
+             JOIN changes ch ON ch.tbl = 'confirmations' AND ch.row = c.id AND ch.action = 'insert'
+             JOIN operations o ON o.id = ch.op
+             WHERE f.season = ?1 ORDER BY ch.id";
+        let rows: Vec<(i64, String, Option<i64>)> = self
+            .conn
+            .all(sql, [season], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+        Ok(rows
+            .into_iter()
+            .map(|(fixture, actor, team)| (fixture, (actor, team)))
+            .collect())
+    }
+}

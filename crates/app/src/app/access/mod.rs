@@ -106,6 +106,23 @@ fn serves(league: Option<i64>, row: &LinkRow) -> bool {
     row.league.is_none() || row.league == league
 }
 
+/// The actors of the captains' links of every league, as they name their team now
+/// ([`PrivateLink::actor`]).
+pub(crate) fn team_naming_actors(
+    store: &crate::store::Store,
+) -> Result<std::collections::HashSet<String>, AppError> {
+    let mut actors = std::collections::HashSet::new();
+    for league in store.leagues()? {
+        for row in store.links(league.id)? {
+            let actor = PrivateLink::of(row).actor();
+            if actor.team.is_some() {
+                actors.insert(actor.name);
+            }
+        }
+    }
+    Ok(actors)
+}
+
 /// A secret handed out once: a link's token or a session's key (64 hex digits, 256 random
 /// bits). Only its hash is kept.
 #[derive(Clone, PartialEq, Eq)]

@@ -2,6 +2,7 @@
 //! their own team only, the secretary for either) checked here, the flow itself
 //! [`crate::league::confirm`]'s.
 
+use super::note::NightNote;
 use std::fmt;
 
 use super::error::NightError;
@@ -22,7 +23,7 @@ pub struct Settlement {
     pub settled: Settled,
     /// What was done on the way: the players who waited for the night to be confirmed put on
     /// their team's roster.
-    pub notes: Vec<String>,
+    pub notes: Vec<NightNote>,
 }
 
 impl fmt::Display for Settlement {

@@ -1,6 +1,7 @@
 //! A night's result corrected: replaced, as one change, by the matches, totals or walkover
 //! given; the corrected night stands confirmed (any dispute settled) once it is complete.
 
+use super::note::NightNote;
 use chrono::NaiveDate;
 
 use super::enter::MatchEntry;
@@ -59,7 +60,10 @@ pub enum Corrected {
     /// The night stands so already: nothing is changed.
     Already { title: String },
     /// Corrected: the warnings and notes, and what was done in words.
-    Done { notes: Vec<String>, summary: String },
+    Done {
+        notes: Vec<NightNote>,
+        summary: String,
+    },
 }
 
 impl Correcting {
@@ -90,7 +94,11 @@ impl Correcting {
 impl Correcting {
     /// Checks the night as these matches correct it, whole (a player twice in one kind is
     /// only warned of, in `notes`); whether it changes anything.
-    fn changes(&self, given: &[TypedMatch], notes: &mut Vec<String>) -> Result<bool, NightError> {
+    fn changes(
+        &self,
+        given: &[TypedMatch],
+        notes: &mut Vec<NightNote>,
+    ) -> Result<bool, NightError> {
         let (config, title, stored) = (&self.season.config, &self.title, &self.stored);
         let must_complete = !self.by_matches || is_done(&self.night, config);
         let mut all = with_given(stored, given);
@@ -112,7 +120,7 @@ impl Correcting {
                 .iter()
                 .any(|(g, _)| g.kind == *kind && (g.slot == *first || g.slot == *second))
             {
-                notes.push(format!("warning: {w}"));
+                notes.push(NightNote::Twice(w));
             }
         }
         if must_complete {

@@ -1,6 +1,7 @@
 //! A night entered: its totals, a walkover or its matches given at once, or (at the prompt)
 //! the night begun with its first match and each match kept as it is typed.
 
+use super::note::NightNote;
 use std::fmt;
 
 use chrono::NaiveDate;
@@ -67,7 +68,7 @@ pub enum NightEntered {
     /// Kept: what was noted on the way (fixtures moved or added, players put on rosters), and
     /// the night as it now stands.
     Kept {
-        notes: Vec<String>,
+        notes: Vec<NightNote>,
         night: KeptNight,
     },
     /// Nothing kept yet: the matches are to be asked for at the prompt.
@@ -202,28 +203,39 @@ fn check_not_withdrawn(
     Ok(())
 }
 
-/// Keeps the matches given, one after another: a refusal names the place of the match refused
-/// among those given (from 1); a name close to a known player's is asked about (nothing is
-/// kept). `named` names the night for a correction.
+/// Keeps the matches given, one after another: a name close to a known player's is asked
+/// about (nothing is kept). Every match is checked, past a refusal, so that every fault of the
+/// night is said at once: one refusal names the place of its match among those given (from 1);
+/// more are [`NightError::Faults`], in the order of the matches (a name asked about among them
+/// is refused as a slip). `named` names the night for a correction.
 fn enter_matches(
     change: &Change,
     season: &SeasonInfo,
     (fixture, entered, players): (&Fixture, &mut Vec<Match>, &mut Players),
     (given, named): (Vec<MatchEntry>, &NightNamed),
-    notes: &mut Vec<String>,
+    notes: &mut Vec<NightNote>,
 ) -> Result<Option<Question>, AppError> {
     let leagues: &Reads = change;
+    // Each match refused, or asked about, in order.
+    let mut faults: Vec<Result<NightError, Question>> = Vec::new();
     for (i, typed) in given.into_iter().enumerate() {
-        let at = |e: NightError| AppError::from(e.at_match(i + 1));
-        let (m, games) = resolve(leagues, &season.config, typed, None).map_err(at)?;
+        let at = |e: NightError| e.at_match(i + 1);
+        let (m, games) = match resolve(leagues, &season.config, typed, None) {
+            Ok(resolved) => resolved,
+            Err(e) => {
+                faults.push(Ok(at(e)));
+                continue;
+            }
+        };
         if let Some(NightResult::Matches(stored)) = &fixture.result {
             if stored.iter().any(|s| (s.kind, s.slot) == (m.kind, m.slot)) {
-                return Err(at(NightError::MatchEntered {
+                faults.push(Ok(at(NightError::MatchEntered {
                     kind: m.kind,
                     slot: m.slot,
                     night: named.clone(),
                     line: m.entry_line(),
-                }));
+                })));
+                continue;
             }
         }
         let sides = m.players.clone();
@@ -239,7 +251,7 @@ fn enter_matches(
                     .into_iter()
                     .find(|s| sides[*s].contains(&name))
                     .unwrap_or(HomeAway::Home);
-                return Ok(Some(Question::NewPlayer {
+                faults.push(Err(Question::NewPlayer {
                     at: i + 1,
                     side,
                     name,
@@ -247,11 +259,22 @@ fn enter_matches(
                     roster,
                 }));
             }
-            Err(AppError::Night(e)) => return Err(at(e)),
+            Err(AppError::Night(e)) => faults.push(Ok(at(e))),
             Err(other) => return Err(other),
         }
     }
-    Ok(None)
+    if let [Err(question)] = &mut faults[..] {
+        return Ok(Some(question.clone()));
+    }
+    let mut all: Vec<NightError> = faults
+        .into_iter()
+        .map(|f| f.unwrap_or_else(|q| q.refused()))
+        .collect();
+    match all.len() {
+        0 => Ok(None),
+        1 => Err(all.remove(0).into()),
+        _ => Err(NightError::Faults(all).into()),
+    }
 }
 
 /// The night's entry rules, before anything is kept: a night with its whole result (or with
@@ -394,7 +417,7 @@ fn keep_matches(
     (season, fixture, named): (&SeasonInfo, &Fixture, &NightNamed),
     (mut players, begun_here): (Players, bool),
     given: Vec<MatchEntry>,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<NightNote>,
 ) -> Result<Result<String, Question>, AppError> {
     let mut entered = matches_of(Some(fixture));
     if begun_here {

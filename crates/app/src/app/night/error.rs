@@ -155,6 +155,10 @@ pub enum NightError {
     /// The match given at this place (from 1) is refused.
     #[error("match {at}: {error}")]
     AtMatch { at: usize, error: Box<NightError> },
+    /// More than one match given is refused: each refusal (each [`NightError::AtMatch`]), in
+    /// the order of the matches.
+    #[error("{}", faults_words(.0))]
+    Faults(Vec<NightError>),
     #[error("leg {leg}: only a Don leg can be a stored game")]
     NotDonLeg { leg: usize },
     /// A leg's stored game cannot score it.
@@ -231,6 +235,12 @@ fn other_way_words(home: &str, away: &str, other_way: Option<(i64, NaiveDate)>) 
     other_way
         .map(|(id, date)| format!("; {home} v {away} is fixture {id} on {date}"))
         .unwrap_or_default()
+}
+
+/// Each refusal, one after another.
+fn faults_words(faults: &[NightError]) -> String {
+    let words: Vec<String> = faults.iter().map(ToString::to_string).collect();
+    words.join("; ")
 }
 
 fn on(date: Option<NaiveDate>) -> String {

@@ -8,6 +8,7 @@ pub mod correct;
 pub mod enter;
 pub mod error;
 pub mod find;
+pub mod note;
 pub mod of;
 pub mod place;
 pub mod players;
@@ -18,6 +19,7 @@ pub use adjust::{adjustment, Adjusted, SeasonSpan, Withdrawn};
 pub use confirm::Settlement;
 pub use error::{NightError, NightNamed};
 pub use find::{fixture_by_number, is_done, played_night, result_words, NightRef, WhichSeason};
+pub use note::NightNote;
 
 use super::{App, AppError, ErrorKind};
 use crate::league::confirm::ConfirmRefusal;
@@ -82,6 +84,8 @@ impl NightError {
             | E::Ahead { .. }
             | E::OtherWayRound { .. } => ErrorKind::Conflict,
             E::AtMatch { error, .. } => error.kind(),
+            // The first refusal's kind: the one a front end that says one would say.
+            E::Faults(all) => all.first().map_or(ErrorKind::Invalid, NightError::kind),
             E::WhichNight { .. }
             | E::SeveralLeft { .. }
             | E::DidNotPlay { .. }

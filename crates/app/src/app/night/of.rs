@@ -1,6 +1,8 @@
 //! A night of the league by its fixture's number, as a page of it needs it: its season, its
 //! teams' rosters, whether its captains may act on it, and whose move it is.
 
+use std::collections::HashMap;
+
 use chrono::NaiveDate;
 
 use super::error::CaptainsNight;
@@ -9,7 +11,7 @@ use super::NightError;
 use crate::app::league::which::Choice;
 use crate::app::{App, AppError};
 use crate::league::confirm::{whose_move, Move};
-use crate::league::{Config, HomeAway, Pair};
+use crate::league::{Config, HomeAway, Pair, TeamId};
 use crate::store::{Fixture, LeagueInfo, Reads, SeasonInfo};
 
 /// A night, with all a page of it shows.
@@ -23,6 +25,26 @@ pub struct NightOf {
     pub closed_to_captains: Option<CaptainsNight>,
     /// Whose move it is.
     pub whose_move: Move,
+    /// Who began entering it, when one side entered it.
+    pub enterer: Option<Enterer>,
+}
+
+/// Who began entering a night for one side: that team's captain (a change made for a team),
+/// or the secretary (a change made for no team: with the secretary's link, or at the command
+/// line).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Enterer {
+    Captain(TeamId),
+    Secretary,
+}
+
+/// Who began entering each night of `season` entered for one side, by fixture.
+fn enterers(leagues: &Reads, season: &SeasonInfo) -> Result<HashMap<i64, Enterer>, AppError> {
+    Ok(leagues
+        .night_enterers(season.id)?
+        .into_iter()
+        .map(|(fixture, (_, team))| (fixture, team.map_or(Enterer::Secretary, Enterer::Captain)))
+        .collect())
 }
 
 /// Whose move a night of a season of configuration `config` is on `today`.
@@ -58,7 +80,9 @@ impl App {
         };
         let rosters = Pair::new(roster(fixture.home.id), roster(fixture.away.id));
         let closed_to_captains = captains_night(leagues, (&league, &season), &fixture, self.today)?;
+        let enterer = enterers(leagues, &season)?.get(&fixture.id).copied();
         Ok(NightOf {
+            enterer,
             whose_move: night_move(&fixture, &season.config, self.today),
             closed_to_captains,
             league,
@@ -66,6 +90,13 @@ impl App {
             fixture,
             rosters,
         })
+    }
+}
+
+impl App {
+    /// Who began entering each night of `season` entered for one side, by fixture.
+    pub fn night_enterers(&self, season: &SeasonInfo) -> Result<HashMap<i64, Enterer>, AppError> {
+        enterers(&self.store, season)
     }
 }
 

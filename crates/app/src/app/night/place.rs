@@ -1,6 +1,7 @@
 //! Where a night goes among its season's fixtures: on its fixture, on it moved, or on one
 //! added (the decision is the league's, [`crate::league::fixtures::place_night`]).
 
+use super::note::NightNote;
 use chrono::NaiveDate;
 
 use super::error::NightError;
@@ -284,7 +285,7 @@ pub fn fixture_at(
     season: &SeasonInfo,
     teams: (&TeamInfo, &TeamInfo),
     (placement, moved): (Placement, Option<bool>),
-    notes: &mut Vec<String>,
+    notes: &mut Vec<NightNote>,
 ) -> Result<Placed, AppError> {
     let (home, away) = teams;
     match placement {
@@ -301,7 +302,11 @@ pub fn fixture_at(
                 Some(true) => {
                     let teams = (f.home.id, f.away.id);
                     checked::move_fixture(change, (season.id, f.id), teams, d)?;
-                    notes.push(format!("fixture {} moved from {} to {d}", f.id, f.date));
+                    notes.push(NightNote::Moved {
+                        fixture: f.id,
+                        from: f.date,
+                        to: d,
+                    });
                     fixture_by_number(change, season, f.id).map(Placed::On)
                 }
                 Some(false) => Err(question.refused().into()),
@@ -310,10 +315,11 @@ pub fn fixture_at(
         }
         Placement::Add(d) => {
             let id = checked::add_fixture(change, season.id, (None, d), (home.id, away.id))?;
-            notes.push(format!(
-                "there was no fixture {} v {}: one was added on {d}",
-                home.name, away.name
-            ));
+            notes.push(NightNote::FixtureAdded {
+                home: home.name.clone(),
+                away: away.name.clone(),
+                date: d,
+            });
             fixture_by_number(change, season, id).map(Placed::On)
         }
     }
@@ -323,14 +329,11 @@ pub fn fixture_at(
 pub fn uncancel(
     change: &Change,
     fixture: &Fixture,
-    notes: &mut Vec<String>,
+    notes: &mut Vec<NightNote>,
 ) -> Result<(), StoreError> {
     if fixture.cancelled {
         change.set_cancelled(fixture.id, false)?;
-        notes.push(format!(
-            "fixture {} was cancelled; it is played after all",
-            fixture.id
-        ));
+        notes.push(NightNote::Uncancelled(fixture.id));
     }
     Ok(())
 }

@@ -4,6 +4,7 @@
 use super::enter::{LegEntry, MatchEntry};
 use super::error::slip_words;
 use super::error::NightError;
+use super::note::NightNote;
 use crate::app::game::leg::game_leg;
 use crate::app::league::checked;
 use crate::app::AppError;
@@ -121,7 +122,7 @@ impl Players {
         change: &Change,
         season: &SeasonInfo,
         m: &Match,
-        notes: &mut Vec<String>,
+        notes: &mut Vec<NightNote>,
     ) -> Result<(), AppError> {
         for side in HomeAway::BOTH {
             let team = &self.teams[side];
@@ -141,19 +142,19 @@ impl Players {
                 }
                 if self.held == Some(side) {
                     if !self.waiting.contains(&key) {
-                        notes.push(format!(
-                            "{p} is not on the roster of {}: they join it when {} confirms the night",
-                            team.name, team.name
-                        ));
+                        notes.push(NightNote::Waiting {
+                            player: p.clone(),
+                            team: team.name.clone(),
+                        });
                         self.waiting.push(key);
                     }
                     continue;
                 }
                 checked::add_to_roster(change, season.id, team.id, p, new)?;
-                notes.push(format!(
-                    "warning: {p} was not on the roster of {}; added",
-                    team.name
-                ));
+                notes.push(NightNote::Added {
+                    player: p.clone(),
+                    team: team.name.clone(),
+                });
                 self.rosters[side].push(p.clone());
                 if !self.league.iter().any(|n| name_key(n) == key) {
                     // A new player who only looks like a known one (a Cyrillic letter, an
@@ -163,7 +164,10 @@ impl Players {
                         p,
                         self.league.iter().map(String::as_str),
                     ) {
-                        notes.push(format!("warning: {w}"));
+                        notes.push(NightNote::LookAlike {
+                            name: p.clone(),
+                            words: w,
+                        });
                     }
                     self.league.push(p.clone());
                 }
@@ -251,7 +255,7 @@ pub fn accept(
     season: &SeasonInfo,
     players: &mut Players,
     (fixture, entered, mut m, games): (i64, &mut Vec<Match>, Match, &[LegLink]),
-    notes: &mut Vec<String>,
+    notes: &mut Vec<NightNote>,
 ) -> Result<(), AppError> {
     players.label(&mut m);
     let mut all = entered.clone();
@@ -261,7 +265,7 @@ pub fn accept(
     for w in warned {
         let NightWarning::PlayerTwice { kind, second, .. } = &w;
         if (*kind, *second) == (m.kind, m.slot) {
-            notes.push(format!("warning: {w}"));
+            notes.push(NightNote::Twice(w));
         }
     }
     players.check(&m)?;
@@ -314,16 +318,16 @@ pub fn join_rosters(
     change: &Change,
     season: &SeasonInfo,
     (teams, side, matches): (Pair<&TeamInfo>, HomeAway, &[Match]),
-    notes: &mut Vec<String>,
+    notes: &mut Vec<NightNote>,
 ) -> Result<(), AppError> {
     let rosters = rosters_of(&change.entries(season.id)?, teams);
     let waiting = waiting_names(&rosters, matches);
     for p in &waiting[side] {
         checked::add_to_roster(change, season.id, teams[side].id, p, false)?;
-        notes.push(format!(
-            "{p} joins the roster of {}, the night confirmed",
-            teams[side].name
-        ));
+        notes.push(NightNote::Joined {
+            player: p.clone(),
+            team: teams[side].name.clone(),
+        });
     }
     Ok(())
 }

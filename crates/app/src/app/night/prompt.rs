@@ -1,6 +1,7 @@
 //! A night entered at the prompt: begun with its first match kept, each match kept as one
 //! change, the night read as stored before each (another session may enter matches meanwhile).
 
+use super::note::NightNote;
 use chrono::NaiveDate;
 
 use super::error::NightNamed;
@@ -27,12 +28,18 @@ pub struct Prompted {
 /// What keeping a match typed at the prompt came to.
 pub enum KeptMatch {
     /// Kept, with what was noted on the way.
-    Kept { notes: Vec<String> },
+    Kept { notes: Vec<NightNote> },
     /// Another session entered this match first: not kept.
-    Refused { notes: Vec<String>, beaten: Beaten },
+    Refused {
+        notes: Vec<NightNote>,
+        beaten: Beaten,
+    },
     /// Another session entered or replaced the whole night meanwhile: nothing is left to
     /// enter here.
-    NightTaken { notes: Vec<String>, beaten: Beaten },
+    NightTaken {
+        notes: Vec<NightNote>,
+        beaten: Beaten,
+    },
 }
 
 /// A match typed here that another session's entry came before: the match, the night (named
@@ -146,7 +153,7 @@ impl Begin {
         change: &Change,
         season: &SeasonInfo,
         (typed, today): (&Match, NaiveDate),
-        notes: &mut Vec<String>,
+        notes: &mut Vec<NightNote>,
     ) -> Result<NightBegun, AppError> {
         let taken = |f: &Fixture| Beaten {
             typed: typed.clone(),
@@ -218,21 +225,20 @@ pub fn matches_of(f: Option<&Fixture>) -> Vec<Match> {
 
 /// Brings what this session holds as entered in line with what is stored (`stored`), saying
 /// what changed outside it: matches another session entered, matches taken back.
-pub fn sync_entered(entered: &mut Vec<Match>, stored: Vec<Match>, notes: &mut Vec<String>) {
+pub fn sync_entered(entered: &mut Vec<Match>, stored: Vec<Match>, notes: &mut Vec<NightNote>) {
     let has = |ms: &[Match], m: &Match| ms.iter().any(|o| (o.kind, o.slot) == (m.kind, m.slot));
     for m in entered.iter().filter(|m| !has(&stored, m)) {
-        notes.push(format!(
-            "{} {} is no longer stored (taken back outside this entry): it is asked again",
-            m.kind, m.slot
-        ));
+        notes.push(NightNote::TakenBack {
+            kind: m.kind,
+            slot: m.slot,
+        });
     }
     for m in stored.iter().filter(|m| !has(entered, m)) {
-        notes.push(format!(
-            "{} {} was entered by another session: {}",
-            m.kind,
-            m.slot,
-            m.entry_line()
-        ));
+        notes.push(NightNote::EnteredElsewhere {
+            kind: m.kind,
+            slot: m.slot,
+            line: m.entry_line(),
+        });
     }
     *entered = stored;
 }
@@ -241,7 +247,7 @@ impl App {
     /// Brings a night being entered at the prompt in line with what is stored now (another
     /// session may have entered matches, an outside `don undo` taken some, or the whole night,
     /// back), saying what changed outside it.
-    pub fn night_as_stored(&self, night: &mut Prompted) -> Result<Vec<String>, AppError> {
+    pub fn night_as_stored(&self, night: &mut Prompted) -> Result<Vec<NightNote>, AppError> {
         let mut notes = Vec::new();
         let now = night_now(&self.store, &night.season, night.begun)?;
         if night.begun.is_some() && now.is_none() {

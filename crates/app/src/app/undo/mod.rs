@@ -108,9 +108,17 @@ impl App {
         Ok(Some(effect_of(&target, |id| self.store.operation_at(id))?))
     }
 
-    /// The log, newest first: at most `limit` changes, each with the team acted for.
+    /// The log, newest first: at most `limit` changes, each with the team acted for, unless
+    /// its actor names it already (a captain's link: "captain of Royal Oak (link 3)").
     pub fn log(&self, limit: usize) -> Result<Vec<LogEntry>, AppError> {
-        Ok(self.store.log(limit)?)
+        let mut entries = self.store.log(limit)?;
+        let named = crate::app::access::team_naming_actors(&self.store)?;
+        for e in &mut entries {
+            if named.contains(&e.operation.actor) {
+                e.team = None;
+            }
+        }
+        Ok(entries)
     }
 }
 

@@ -51,11 +51,24 @@ impl Pages<'_> {
                     s,
                     "No nights played yet.",
                 ));
-                let mut next: Vec<&Fixture> = s
+                // A night with no result on or before the latest night played is overdue, not
+                // to come (the site is made from the database, not from a day).
+                let latest = played.iter().map(|f| f.date).max();
+                let (overdue, mut next): (Vec<&Fixture>, Vec<&Fixture>) = s
                     .fixtures
                     .iter()
                     .filter(|f| f.result.is_none() && !f.cancelled)
-                    .collect();
+                    .partition(|f| latest.is_some_and(|l| f.date <= l));
+                if !overdue.is_empty() {
+                    sections.push(self.nights_section(
+                        path,
+                        ("Results overdue", "overdue"),
+                        format!("Nights of season {} with no result yet", s.info.name),
+                        &overdue,
+                        s,
+                        "",
+                    ));
+                }
                 next.truncate(10);
                 sections.push(self.nights_section(
                     path,

@@ -4,10 +4,11 @@
 //! are the app's.
 
 use super::form::{value, FormFields, FormRefusal};
-use crate::app::night::enter::{Given, MatchEntry};
+use crate::app::night::enter::{Given, LegEntry, MatchEntry};
+use crate::app::night::of::NightOf;
 use crate::app::ErrorKind;
-use crate::league::names::tidy;
-use crate::league::{Config, HomeAway, Kind, Pair};
+use crate::league::names::{name_key, tidy};
+use crate::league::{Config, HomeAway, Kind, Match, NightResult, Pair};
 use crate::record::text::{check_name, escaped, shortened};
 use crate::web::error::status_of;
 
@@ -106,7 +107,16 @@ fn player(typed: &FormFields, name: &str) -> Result<Option<String>, FormRefusal>
     }
 }
 
-/// A row's match, or none if it was left blank.
+/// What can be read of `input`, its refusal taken into `refused`.
+fn kept<T>(input: Result<Option<T>, FormRefusal>, refused: &mut FormRefusal) -> Option<T> {
+    input.unwrap_or_else(|r| {
+        refused.merge(r);
+        None
+    })
+}
+
+/// A row's match, or none if it was left blank; every input of it that cannot be read is
+/// refused beside itself.
 fn row_match(row: &Row, typed: &FormFields) -> Result<Option<MatchEntry>, FormRefusal> {
     if row
         .inputs()
@@ -115,41 +125,57 @@ fn row_match(row: &Row, typed: &FormFields) -> Result<Option<MatchEntry>, FormRe
     {
         return Ok(None);
     }
+    let mut refused = FormRefusal::default();
     let mut players: Pair<Vec<String>> = Pair::default();
     for side in HomeAway::BOTH {
         for n in 1..=row.players {
-            players[side].extend(player(typed, &row.player(side, n))?);
+            let name = kept(player(typed, &row.player(side, n)), &mut refused);
+            players[side].extend(name);
         }
     }
     let legs = HomeAway::BOTH.map(|side| row.legs(side));
-    let won = [count(typed, &legs[0])?, count(typed, &legs[1])?];
-    let [Some(home), Some(away)] = won else {
-        let blank = if won[0].is_none() { &legs[0] } else { &legs[1] };
-        return Err(FormRefusal::invalid(
-            blank,
+    let won = legs
+        .clone()
+        .map(|name| (value(typed, &name).trim().is_empty(), count(typed, &name)));
+    let blank = won.iter().position(|(blank, _)| *blank);
+    let won = won.map(|(_, n)| kept(n, &mut refused));
+    if let Some(blank) = blank {
+        refused.merge(FormRefusal::invalid(
+            &legs[blank],
             "type the legs each side won (0 if none)",
         ));
-    };
-    Ok(Some(MatchEntry {
-        kind: row.kind,
-        slot: row.slot,
-        players,
-        legs: Pair::new(home, away),
-        leg_entries: Vec::new(),
-    }))
+    }
+    match won {
+        [Some(home), Some(away)] if refused.status.is_none() => Ok(Some(MatchEntry {
+            kind: row.kind,
+            slot: row.slot,
+            players,
+            legs: Pair::new(home, away),
+            leg_entries: Vec::new(),
+        })),
+        _ => Err(refused),
+    }
 }
 
 /// The night as the form gives it, and the rows of the matches given (none but for matches),
-/// in order.
+/// in order. Every input that cannot be read is refused at once, each beside itself.
 pub fn read(config: &Config, typed: &FormFields) -> Result<(Given, Vec<Row>), FormRefusal> {
     match value(typed, "how") {
         "matches" => {
             let (mut matches, mut given) = (Vec::new(), Vec::new());
+            let mut refused = FormRefusal::default();
             for row in rows(config) {
-                if let Some(m) = row_match(&row, typed)? {
-                    matches.push(m);
-                    given.push(row);
+                match row_match(&row, typed) {
+                    Ok(Some(m)) => {
+                        matches.push(m);
+                        given.push(row);
+                    }
+                    Ok(None) => {}
+                    Err(r) => refused.merge(r),
                 }
+            }
+            if refused.status.is_some() {
+                return Err(refused);
             }
             if matches.is_empty() {
                 return Err(FormRefusal::form(
@@ -183,6 +209,80 @@ pub fn read(config: &Config, typed: &FormFields) -> Result<(Given, Vec<Row>), Fo
             "say how the night is given: its matches, its totals, or a walkover",
         )),
     }
+}
+
+/// The night's matches as they stand, by kind and slot.
+fn stored(night: &NightOf) -> &[Match] {
+    match &night.fixture.result {
+        Some(NightResult::Matches(ms)) => ms,
+        _ => &[],
+    }
+}
+
+/// The form of a correction as the night stands: each match's players and legs in its row, or
+/// the night's totals.
+pub fn as_it_stands(night: &NightOf) -> FormFields {
+    let mut typed = FormFields::new();
+    let config = &night.season.config;
+    match &night.fixture.result {
+        Some(NightResult::Totals(t)) => {
+            typed.insert("totals_home".into(), t.home.to_string());
+            typed.insert("totals_away".into(), t.away.to_string());
+        }
+        Some(NightResult::Walkover(side)) => {
+            typed.insert("walkover".into(), side.to_string());
+        }
+        _ => {}
+    }
+    for row in rows(config) {
+        let Some(m) = stored(night)
+            .iter()
+            .find(|m| (m.kind, m.slot) == (row.kind, row.slot))
+        else {
+            continue;
+        };
+        for side in HomeAway::BOTH {
+            for (n, p) in (1..=row.players).zip(&m.players[side]) {
+                typed.insert(row.player(side, n), p.clone());
+            }
+            typed.insert(row.legs(side), m.legs[side].to_string());
+        }
+    }
+    typed
+}
+
+/// The matches of a correction that change the night, with their rows: a match as it stands
+/// (its players' names and its legs) is left out, so that what the form cannot show (its leg
+/// scores, the games they were scored in) stays; a match whose legs stand keeps its legs'
+/// scores.
+pub fn changed_rows(
+    night: &NightOf,
+    given: Vec<MatchEntry>,
+    rows: &[Row],
+) -> (Vec<MatchEntry>, Vec<Row>) {
+    let names = |ps: &[String]| ps.iter().map(|p| name_key(p)).collect::<Vec<_>>();
+    let mut kept = (Vec::new(), Vec::new());
+    for (mut m, row) in given.into_iter().zip(rows) {
+        let was = stored(night)
+            .iter()
+            .find(|s| (s.kind, s.slot) == (m.kind, m.slot));
+        if let Some(was) = was.filter(|was| was.legs == m.legs) {
+            let same = HomeAway::BOTH
+                .iter()
+                .all(|s| names(&was.players[*s]) == names(&m.players[*s]));
+            if same {
+                continue;
+            }
+            m.leg_entries = was
+                .leg_scores
+                .iter()
+                .map(|l| l.game.map_or(LegEntry::Score(l.score), LegEntry::Game))
+                .collect();
+        }
+        kept.0.push(m);
+        kept.1.push(*row);
+    }
+    kept
 }
 
 #[cfg(test)]

@@ -64,6 +64,21 @@ impl FormRefusal {
         }
     }
 
+    /// Takes in another refusal of the same form: its messages beside their inputs (the first
+    /// kept where both have one), its marks, its message for the whole form (after this one's);
+    /// the first status.
+    pub fn merge(&mut self, other: FormRefusal) {
+        self.status = self.status.or(other.status);
+        for (name, message) in other.fields {
+            self.fields.entry(name).or_insert(message);
+        }
+        self.marked.extend(other.marked);
+        self.form = match (self.form.take(), other.form) {
+            (Some(a), Some(b)) => Some(format!("{a} {b}")),
+            (a, b) => a.or(b),
+        };
+    }
+
     /// Marks other inputs as part of the same refusal.
     pub fn marking(mut self, names: &[String]) -> FormRefusal {
         self.marked.extend(names.iter().cloned());
@@ -94,6 +109,8 @@ pub struct Input {
     pub kind: &'static str,
     /// The `<datalist>` of names it offers (its id), if any.
     pub list: String,
+    /// The first input refused on the page: focused (and so scrolled to) when it loads.
+    pub autofocus: bool,
 }
 
 impl Input {
@@ -107,6 +124,7 @@ impl Input {
             numeric: false,
             kind: "text",
             list: String::new(),
+            autofocus: false,
         }
     }
 
@@ -139,6 +157,8 @@ pub struct Choose {
     pub choices: Vec<(String, String)>,
     pub chosen: String,
     pub error: Option<String>,
+    /// The first input refused on the page: focused when it loads.
+    pub autofocus: bool,
 }
 
 impl Choose {
@@ -155,6 +175,7 @@ impl Choose {
             choices,
             chosen: value(typed, name).to_string(),
             error: refused.error(name),
+            autofocus: false,
         }
     }
 }

@@ -12,7 +12,7 @@ use axum::response::{Html, IntoResponse, Response};
 use super::form::{Choose, FormFields, FormRefusal, Input};
 use super::night::Done;
 use super::page::see_other;
-use super::view::{done_words, state, viewer};
+use super::view::{day, done_words, state, viewer};
 use crate::app::league::which::Choice;
 use crate::app::night::of::night_move;
 use crate::app::{App, AppError};
@@ -56,17 +56,24 @@ pub struct HomePage {
     pub notes: Vec<String>,
     pub form_error: Option<String>,
     pub season: String,
+    /// Nights past with no result (not cancelled): first of all.
+    pub overdue: Vec<HomeFixture>,
     pub pending: Vec<HomeFixture>,
+    /// Nights to come (today and after) with no result.
+    pub next: Vec<HomeFixture>,
     pub others: Vec<HomeFixture>,
     pub adjust: Option<AdjustForm>,
     pub withdraw: Option<WithdrawForm>,
 }
 
-/// The season's nights for the one signed in: those waiting on them, and the rest of theirs.
+/// The season's nights for the one signed in: those past with no result, those waiting on
+/// them, those to come, and the rest of theirs.
 struct Nights {
     season: String,
     teams: Vec<String>,
+    overdue: Vec<HomeFixture>,
     pending: Vec<HomeFixture>,
+    next: Vec<HomeFixture>,
     others: Vec<HomeFixture>,
 }
 
@@ -76,8 +83,10 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
         season: None,
     };
     let (_, season) = app.choose(&choice)?;
-    let (mut pending, mut others) = (Vec::new(), Vec::new());
+    let (mut overdue, mut pending, mut next, mut others) =
+        (Vec::new(), Vec::new(), Vec::new(), Vec::new());
     let today = app.today();
+    let enterers = app.night_enterers(&season)?;
     for f in app.fixtures(&season)? {
         let viewer = viewer(team, &f);
         let what = match viewer {
@@ -87,17 +96,22 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
             Viewer::Secretary => format!("{} v {}", f.home.name, f.away.name),
         };
         let whose = night_move(&f, &season.config, today);
-        let (words, waits) = state(&f, whose, viewer);
+        let (words, waits) = state(&f, (whose, enterers.get(&f.id).copied()), viewer);
         let line = HomeFixture {
             id: f.id,
-            date: f.date.format("%a %-d %b %Y").to_string(),
+            date: day(f.date),
             what,
             state: words,
         };
         // The secretary is waited on by every night provisional or disputed.
         let unsettled = f.result.is_some() && !f.confirmation.is_confirmed();
-        if waits || (viewer == Viewer::Secretary && unsettled) {
+        let to_play = f.result.is_none() && !f.cancelled;
+        if to_play && f.date < today {
+            overdue.push(line);
+        } else if waits || (viewer == Viewer::Secretary && unsettled) {
             pending.push(line);
+        } else if to_play {
+            next.push(line);
         } else {
             others.push(line);
         }
@@ -110,7 +124,9 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
     Ok(Nights {
         season: season.name,
         teams,
+        overdue,
         pending,
+        next,
         others,
     })
 }
@@ -165,7 +181,9 @@ pub async fn page(
         notes: Vec::new(),
         form_error: refused.form.clone(),
         season: n.season,
+        overdue: n.overdue,
         pending: n.pending,
+        next: n.next,
         others: n.others,
         adjust,
         withdraw,

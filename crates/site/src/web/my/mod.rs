@@ -3,8 +3,8 @@
 //! rest, as the session's actor, so the web and the command line share every rule.
 //!
 //! - [`home`]: `/my/`, who is signed in and their nights (a game's scorer: on to their game);
-//!   [`night`]: `/my/night/{id}` and its forms (enter, confirm, dispute); [`secretary`]: deduct
-//!   or award, withdraw, move.
+//!   [`night`]: `/my/night/{id}` and its forms (enter, confirm, dispute, the secretary's
+//!   correction); [`secretary`]: deduct or award, withdraw, move.
 //! - [`entry`]: the entry form read; [`refusal`]: a refusal put beside its input; [`form`]:
 //!   a form as typed; [`view`]: a night's page: who asks on it, and where it stands in their
 //!   words; [`page`]: a page's layout, a message's page, the 303 after a change.
@@ -35,6 +35,7 @@ pub fn routes() -> Router<Arc<Shared>> {
         .route("/my/night/{id}/enter", post(night::enter))
         .route("/my/night/{id}/confirm", post(night::confirm))
         .route("/my/night/{id}/dispute", post(night::dispute))
+        .route("/my/night/{id}/correct", post(night::correct))
         .route("/my/adjust", post(secretary::adjust))
         .route("/my/withdraw", post(secretary::withdraw))
         .route("/my/fixture/{id}/move", post(secretary::move_fixture))

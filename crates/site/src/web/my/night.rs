@@ -1,5 +1,6 @@
-//! `/my/night/{id}`: a night's page, and its forms posted: enter, confirm, dispute. Each change
-//! is the app's (`night_enter`, `night_confirm`, `night_dispute`), made as the session's actor;
+//! `/my/night/{id}`: a night's page, and its forms posted: enter, confirm, dispute, and the
+//! secretary's correction. Each change is the app's (`night_enter`, `night_confirm`,
+//! `night_dispute`, `night_correct`), made as the session's actor;
 //! a refusal gives the page back as typed, the refusal beside its input.
 
 use std::sync::Arc;
@@ -10,14 +11,16 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
-use super::entry::{new_players, read};
+use super::entry::{changed_rows, new_players, read};
 use super::form::{value, FormFields, FormRefusal};
 use super::page::see_other;
 use super::refusal::{of_entry, of_settle};
-use super::view::{night_page, viewer};
-use crate::app::night::enter::{NightEntered, NightEntry};
+use super::view::{night_page, note_words, viewer};
+use crate::app::night::correct::{Corrected, Correction};
+use crate::app::night::enter::{Given, NightEntered, NightEntry};
 use crate::app::night::of::NightOf;
-use crate::app::App;
+use crate::app::night::NightNote;
+use crate::app::{App, AppError};
 use crate::league::confirm::Viewer;
 use crate::league::HomeAway;
 use crate::web::error::{Lenient, Numbered, WebError};
@@ -31,7 +34,7 @@ pub struct Done {
 
 /// What a post on a night came to: done, with what the app noted on the way; or refused (an
 /// input that cannot be read, or by the app), beside its input.
-pub type Acted = Result<Vec<String>, FormRefusal>;
+pub type Acted = Result<Vec<NightNote>, FormRefusal>;
 
 /// The night's page, for the one signed in.
 pub async fn show(
@@ -103,7 +106,8 @@ pub async fn act(
         .map_err(|f| WebError::not_yours(&f))?;
     match acted {
         Ok(notes) => {
-            shared.notes.keep(signed.session.csrf.clone(), notes);
+            let said = notes.iter().map(note_words).collect();
+            shared.notes.keep(signed.session.csrf.clone(), said);
             Ok(see_other(&format!("/my/night/{id}?done={done}")))
         }
         Err(r) => page(shared, &signed, id, None, &form, Some(r)).await,
@@ -202,4 +206,58 @@ pub async fn dispute(
             .map_err(|e| of_settle(&e))
     })
     .await
+}
+
+/// The secretary's correction of a night with a result (`night correct`): the form's matches
+/// that differ from the night's (a match as it stands is left as it is, its leg scores kept),
+/// or its totals, or a walkover. A captain posting it is refused (403), nothing changed.
+pub async fn correct(
+    State(shared): State<Arc<Shared>>,
+    Numbered(id): Numbered,
+    League(posted): League<Posted>,
+) -> Result<Response, WebError> {
+    if !posted.signed.session.is_secretary() {
+        return Err(WebError::OnlySecretary);
+    }
+    act(&shared, posted, id, "corrected", |app, night, _, form| {
+        let (given, rows) = read(&night.season.config, form)?;
+        let given = match given {
+            Given::Matches(ms) => {
+                let (ms, kept) = changed_rows(night, ms, &rows);
+                (Given::Matches(ms), kept)
+            }
+            other => (other, rows),
+        };
+        let (given, rows) = (&given.0, &given.1[..]);
+        let refused = |e: &AppError| of_entry(e, (given, rows), form);
+        let new = new_players(form);
+        let mut c = app
+            .night_to_correct(night.night_ref(), &new)
+            .map_err(|e| refused(&e))?;
+        let correction = match given {
+            Given::Totals(t) => c.totals(*t).map_err(AppError::from),
+            Given::Walkover(side) => Ok(c.walkover(*side)),
+            Given::Matches(ms) if ms.is_empty() => Ok(Correction::Matches(Vec::new())),
+            Given::Matches(ms) => app.night_correction(&c, ms.clone()),
+            Given::AtPrompt => Ok(Correction::Matches(Vec::new())),
+        }
+        .map_err(|e| refused(&e))?;
+        if matches!(&correction, Correction::Matches(ms) if ms.is_empty()) {
+            return Err(unchanged());
+        }
+        match app.night_correct(&mut c, correction) {
+            Ok(Corrected::Done { notes, .. }) => Ok(notes),
+            Ok(Corrected::Already { .. }) => Err(unchanged()),
+            Err(e) => Err(refused(&e)),
+        }
+    })
+    .await
+}
+
+/// A correction that changes nothing: said, and nothing saved.
+fn unchanged() -> FormRefusal {
+    FormRefusal::form(
+        StatusCode::OK,
+        "Nothing to correct: the night stands so already, and nothing is changed.",
+    )
 }

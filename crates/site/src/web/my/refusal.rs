@@ -9,7 +9,7 @@ use crate::app::night::NightError;
 use crate::app::{AppError, ErrorKind};
 use crate::league::confirm::ConfirmRefusal;
 use crate::league::names::name_key;
-use crate::league::{HomeAway, NightFault};
+use crate::league::{HomeAway, Kind, NightFault};
 use crate::web::error::status_of;
 use crate::web::error::{words, WebError};
 
@@ -39,11 +39,28 @@ pub fn of_entry(
         AppError::Night(e) => e,
         other => return FormRefusal::form(status, words(other)),
     };
+    let at_match = |at: &usize, error: &NightError| match rows.get(at.saturating_sub(1)) {
+        Some(row) => at_row(status, error, row, typed),
+        None => FormRefusal::form(status, error.to_string()),
+    };
     match (night, given) {
-        (NightError::AtMatch { at, error }, Given::Matches(_)) => {
-            match rows.get(at.saturating_sub(1)) {
-                Some(row) => at_row(status, error, row, typed),
-                None => FormRefusal::form(status, error.to_string()),
+        (NightError::AtMatch { at, error }, Given::Matches(_)) => at_match(at, error),
+        // Every match refused, each beside its own row.
+        (NightError::Faults(all), Given::Matches(_)) => {
+            let mut refused = FormRefusal::default();
+            for e in all {
+                refused.merge(match e {
+                    NightError::AtMatch { at, error } => at_match(at, error),
+                    e => FormRefusal::form(status, e.to_string()),
+                });
+            }
+            refused
+        }
+        // A correction checked whole: beside the row of the match at fault.
+        (NightError::Checked { error, .. }, Given::Matches(_)) => {
+            match fault_at(error).and_then(|at| rows.iter().find(|r| (r.kind, r.slot) == at)) {
+                Some(row) => at_row(status, night, row, typed),
+                None => FormRefusal::form(status, night.to_string()),
             }
         }
         (NightError::Checked { error, .. }, Given::Totals(_)) => {
@@ -68,6 +85,26 @@ pub fn of_entry(
             ),
         ),
         _ => FormRefusal::form(status, night.to_string()),
+    }
+}
+
+/// The match a night's fault is in (its kind and slot), if it is in one.
+fn fault_at(fault: &NightFault) -> Option<(Kind, u32)> {
+    use NightFault as F;
+    match fault {
+        F::NoSuchSlot { kind, slot, .. }
+        | F::SlotTwice { kind, slot }
+        | F::PlayerCount { kind, slot, .. }
+        | F::Legs { kind, slot, .. }
+        | F::LegScoreCount { kind, slot, .. }
+        | F::LegScoreTarget { kind, slot, .. }
+        | F::LegScoresDisagree { kind, slot, .. }
+        | F::LegAfterWon { kind, slot, .. }
+        | F::PlayerTwiceInSide { kind, slot, .. }
+        | F::PlayerForBothTeams { kind, slot, .. }
+        | F::PlayerBothSides { kind, slot, .. }
+        | F::GameTwice { kind, slot, .. } => Some((*kind, *slot)),
+        _ => None,
     }
 }
 

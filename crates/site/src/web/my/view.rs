@@ -5,13 +5,14 @@
 
 use askama::Template;
 
-use super::entry::rows;
+use super::entry::{as_it_stands, rows};
 use super::form::{Choose, FormFields, FormRefusal, Input};
-use crate::app::night::of::NightOf;
-use crate::app::night::result_words;
+use crate::app::night::of::{Enterer, NightOf};
+use crate::app::night::{result_words, NightNote};
 use crate::app::view::{Link, NightView};
 use crate::app::Fixture;
 use crate::league::confirm::{Move, Viewer};
+use crate::league::night::NightWarning;
 use crate::league::{Confirmation, HomeAway, Kind, NightResult, TeamId};
 use crate::publish::kind_name;
 use crate::publish::view::Layout;
@@ -42,6 +43,8 @@ pub struct EntryForm {
     pub entered_for: Option<Choose>,
     /// The form posted (`totals`, `walkover`), shown open when it is given back.
     pub posted: String,
+    /// The secretary's correction of the night as it stands (`/correct`), not its entry.
+    pub correcting: bool,
     pub rosters: [(String, Vec<String>); 2],
 }
 
@@ -64,15 +67,26 @@ pub struct NightPage {
     /// fixture moved to the night's date).
     pub notes: Vec<String>,
     pub form_error: Option<String>,
-    /// The input a refusal is beside, linked from the top of the page.
-    pub refused_at: Option<String>,
+    /// Each input refused (its id) and what was refused in it, in the order of the page:
+    /// listed at its top, each linked to its input (the first one focused).
+    pub refused: Vec<(String, String)>,
     pub home: String,
     pub away: String,
+    /// The night's date as the lists show it ("Thu 4 Sep 2025"), and its season's name.
+    pub when: String,
+    pub season: String,
     pub facts: Vec<String>,
     pub card: Vec<CardRow>,
     pub entry: Option<EntryForm>,
+    /// The secretary's: the night with a result corrected.
+    pub correct: Option<EntryForm>,
     pub settle: Option<SettleForm>,
     pub mover: Option<Input>,
+}
+
+/// A date as the pages of `/my/` show it: "Thu 4 Sep 2025".
+pub fn day(date: chrono::NaiveDate) -> String {
+    date.format("%a %-d %b %Y").to_string()
 }
 
 /// Who is asking, on a night: the captain of `team`, or the secretary (no team).
@@ -85,9 +99,18 @@ pub fn viewer(team: Option<TeamId>, f: &Fixture) -> Viewer {
     }
 }
 
-/// Where a night stands, for the one asking; and whether it waits on them.
-pub fn state(f: &Fixture, whose: Move, viewer: Viewer) -> (String, bool) {
+/// Where a night stands, for the one asking (a night the secretary entered for their team is
+/// not said to be entered by them); and whether it waits on them.
+pub fn state(
+    f: &Fixture,
+    (whose, enterer): (Move, Option<Enterer>),
+    viewer: Viewer,
+) -> (String, bool) {
     let mine = |side: HomeAway| viewer == Viewer::Captain(side);
+    let by_you = match enterer {
+        Some(Enterer::Secretary) => " for you by the secretary",
+        _ => " by you",
+    };
     let name = |side: HomeAway| match side {
         HomeAway::Home => &f.home.name,
         HomeAway::Away => &f.away.name,
@@ -97,10 +120,10 @@ pub fn state(f: &Fixture, whose: Move, viewer: Viewer) -> (String, bool) {
         Move::ToEnter => "to enter".into(),
         Move::ToPlay => "to play".into(),
         Move::Confirmed => "confirmed".into(),
-        Move::Entering { by } if mine(by) => "being entered by you: not complete yet".into(),
+        Move::Entering { by } if mine(by) => format!("being entered{by_you}: not complete yet"),
         Move::Entering { by } => format!("being entered for {}: not complete yet", name(by)),
         Move::ToConfirm { entered_by } if mine(entered_by) => {
-            "entered by you, waiting for the other captain".into()
+            format!("entered{by_you}, waiting for the other captain")
         }
         Move::ToConfirm { entered_by } if viewer == Viewer::Secretary => format!(
             "entered for {}, waiting for {}",
@@ -121,12 +144,64 @@ pub fn done_words(done: &str) -> Option<String> {
             "confirmed" => "Saved: the night is confirmed.",
             "disputed" => "Saved: the night is disputed; the secretary will settle it.",
             "moved" => "Saved: the fixture is moved.",
+            "corrected" => "Saved: the night is corrected.",
             "adjusted" => "Saved: the points are adjusted.",
             "withdrawn" => "Saved: the team is withdrawn.",
             _ => return None,
         }
         .to_string(),
     )
+}
+
+/// What the app noted on the way of a change, in a captain's words: a sentence each.
+pub fn note_words(note: &NightNote) -> String {
+    let day = |d: &chrono::NaiveDate| day(*d);
+    match note {
+        NightNote::Twice(NightWarning::PlayerTwice {
+            name,
+            kind,
+            first,
+            second,
+            ..
+        }) => {
+            let kind = kind_name(*kind);
+            format!(
+                "{name} plays in both {kind} {first} and {kind} {second}. That is allowed, \
+                 but check it is right."
+            )
+        }
+        NightNote::Added { player, team } => {
+            format!("{player} was not on the roster of {team}, and now is.")
+        }
+        NightNote::LookAlike { name, .. } => format!(
+            "{name} is new to the league, and only looks like the name of a player it knows: \
+             check the name."
+        ),
+        NightNote::Waiting { player, team } => format!(
+            "{player} is not on the roster of {team} yet, and joins it when {team}'s captain \
+             confirms the night."
+        ),
+        NightNote::Joined { player, team } => {
+            format!("{player} joins the roster of {team}, now that the night is confirmed.")
+        }
+        NightNote::Moved { from, to, .. } => format!(
+            "The fixture was on {}: it is moved to the night's date, {}.",
+            day(from),
+            day(to)
+        ),
+        NightNote::FixtureAdded { home, away, date } => format!(
+            "There was no fixture {home} v {away}: one is added on {}.",
+            day(date)
+        ),
+        NightNote::Uncancelled(_) => "The fixture was cancelled: it is played after all.".into(),
+        NightNote::TakenBack { kind, slot } => {
+            format!("{} {slot} was taken back meanwhile.", kind_name(*kind))
+        }
+        NightNote::EnteredElsewhere { kind, slot, .. } => format!(
+            "{} {slot} was entered meanwhile, by someone else.",
+            kind_name(*kind)
+        ),
+    }
 }
 
 /// The card: the night's view ([`NightView`]), each match named in the site's words.
@@ -188,9 +263,10 @@ fn may_enter(n: &NightOf, viewer: Viewer) -> bool {
 }
 
 fn entry_form(n: &NightOf, viewer: Viewer, typed: &FormFields, refused: &FormRefusal) -> EntryForm {
-    // (A form given back keeps every row, as typed.)
+    // (A form given back keeps every row, as typed; a correction shows every row.)
+    let correcting = typed.contains_key("correct");
     let entered: Vec<(Kind, u32)> = match &n.fixture.result {
-        Some(NightResult::Matches(ms)) if !typed.contains_key("how") => {
+        Some(NightResult::Matches(ms)) if !typed.contains_key("how") && !correcting => {
             ms.iter().map(|m| (m.kind, m.slot)).collect()
         }
         _ => Vec::new(),
@@ -237,9 +313,10 @@ fn entry_form(n: &NightOf, viewer: Viewer, typed: &FormFields, refused: &FormRef
         ),
         totals,
         walkover: sides(n, typed, refused, "walkover", "The team that turned up"),
-        entered_for: (viewer == Viewer::Secretary)
+        entered_for: (viewer == Viewer::Secretary && !correcting)
             .then(|| sides(n, typed, refused, "for", "Entered for")),
         posted: super::form::value(typed, "how").to_string(),
+        correcting,
         rosters: [
             ("home-players".into(), n.rosters.home.clone()),
             ("away-players".into(), n.rosters.away.clone()),
@@ -273,9 +350,29 @@ fn settle_form(
     };
     shown.then(|| SettleForm {
         reason: Input::text("reason", "Why the result is wrong", typed, refused),
-        by: (viewer == Viewer::Secretary).then(|| sides(n, typed, refused, "by", "For the team")),
+        by: (viewer == Viewer::Secretary).then(|| for_the_team(n, typed, refused)),
         settling,
     })
+}
+
+/// The secretary's "For the team" of a confirmation or a dispute: only the teams that may
+/// (not the one that entered the night), the one whose move it is chosen (the team that
+/// disputed it, or the one to confirm it), so that settling works as the page first offers it.
+fn for_the_team(n: &NightOf, typed: &FormFields, refused: &FormRefusal) -> Choose {
+    let confirmation = &n.fixture.confirmation;
+    let entered = crate::league::confirm::entered_by(confirmation);
+    let mut c = sides(n, typed, refused, "by", "For the team");
+    c.choices
+        .retain(|(side, _)| entered.map(|s| s.to_string()).as_ref() != Some(side));
+    let due = match confirmation {
+        Confirmation::Disputed { by, .. } => Some(*by),
+        Confirmation::Provisional { entered_by } => Some(entered_by.other()),
+        Confirmation::Confirmed => None,
+    };
+    if let (true, Some(side)) = (c.chosen.is_empty(), due) {
+        c.chosen = side.to_string();
+    }
+    c
 }
 
 /// The page of a night for `viewer`, with its forms as typed and refused.
@@ -289,11 +386,8 @@ pub fn night_page(
     let f = &n.fixture;
     let title = format!("{} v {}", f.home.name, f.away.name);
     let layout = super::page::layout(&title, &n.league.name);
-    let (words, _) = state(f, n.whose_move, viewer);
-    let mut facts = vec![
-        format!("{}, fixture {}, season {}", f.date, f.id, n.season.name),
-        format!("State: {words}"),
-    ];
+    let (words, _) = state(f, (n.whose_move, n.enterer), viewer);
+    let mut facts = vec![format!("State: {words}")];
     if f.result.is_some() {
         facts.push(format!(
             "Result: {} {} {}",
@@ -324,27 +418,107 @@ pub fn night_page(
     if let (Viewer::Captain(_), Some(why)) = (viewer, &n.closed_to_captains) {
         facts.push(format!("Not yours to enter or settle: {why}."));
     }
-    NightPage {
+    let mut page = NightPage {
         layout,
         id: f.id,
         csrf: csrf.to_string(),
         done: done.and_then(done_words),
         notes,
         form_error: refused.form.clone(),
-        refused_at: refused.fields.keys().min().cloned(),
+        refused: Vec::new(),
         home: f.home.name.clone(),
         away: f.away.name.clone(),
+        when: day(f.date),
+        season: n.season.name.clone(),
         facts,
         card: card(n),
         // An entry refused is given back as typed, even when the night has meanwhile been
         // entered by the other side.
         entry: (viewer != Viewer::Outsider
             && !captain_shut_out(n, viewer)
+            && !typed.contains_key("correct")
             && (may_enter(n, viewer) || typed.contains_key("how")))
         .then(|| entry_form(n, viewer, typed, refused)),
+        correct: None,
         settle: settle_form(n, viewer, typed, refused),
         mover: (viewer == Viewer::Secretary
             && (f.result.is_none() || refused.fields.contains_key("date")))
         .then(|| Input::date("date", "Move it to", typed, refused)),
+    };
+    // The secretary corrects a night with a result (not one being entered: that is entered).
+    if viewer == Viewer::Secretary && f.result.is_some() && page.entry.is_none() {
+        page.correct = Some(match typed.contains_key("correct") {
+            true => entry_form(n, viewer, typed, refused),
+            false => {
+                let mut stands = as_it_stands(n);
+                stands.insert("correct".into(), String::new());
+                entry_form(n, viewer, &stands, &FormRefusal::default())
+            }
+        });
+    }
+    page.refused = Refused::of(&mut page);
+    page
+}
+
+/// The refusals of a page, in its order: each input's id and its label with the refusal.
+#[derive(Default)]
+struct Refused(Vec<(String, String)>);
+
+impl Refused {
+    fn said(&mut self, (name, label, error): (&str, &str, &str), within: Option<&str>) -> bool {
+        let first = self.0.is_empty();
+        let words = match within {
+            Some(row) => format!("{row}, {label}: {error}"),
+            None => format!("{label}: {error}"),
+        };
+        self.0.push((name.to_string(), words));
+        first
+    }
+
+    fn input(&mut self, i: &mut Input, within: Option<&str>) {
+        if let Some(e) = &i.error {
+            i.autofocus = self.said((&i.name, &i.label, e), within);
+        }
+    }
+
+    fn choose(&mut self, c: &mut Choose) {
+        if let Some(e) = &c.error {
+            c.autofocus = self.said((&c.name, &c.label, e), None);
+        }
+    }
+
+    /// Every refusal beside an input of `page`, the first input focused.
+    fn of(page: &mut NightPage) -> Vec<(String, String)> {
+        let mut r = Refused::default();
+        if let Some(s) = &mut page.settle {
+            if let Some(c) = &mut s.by {
+                r.choose(c);
+            }
+            r.input(&mut s.reason, None);
+        }
+        for e in page.entry.iter_mut().chain(&mut page.correct) {
+            if let Some(c) = &mut e.entered_for {
+                r.choose(c);
+            }
+            for row in &mut e.rows {
+                let inputs = row
+                    .home
+                    .iter_mut()
+                    .chain(&mut row.away)
+                    .chain(&mut row.legs);
+                for i in inputs {
+                    r.input(i, Some(&row.name));
+                }
+            }
+            r.input(&mut e.new_players, None);
+            for i in &mut e.totals {
+                r.input(i, None);
+            }
+            r.choose(&mut e.walkover);
+        }
+        if let Some(i) = &mut page.mover {
+            r.input(i, None);
+        }
+        r.0
     }
 }
