@@ -335,10 +335,12 @@ impl App {
                                     (f.id, m.kind, m.slot),
                                 )?;
                                 if only && change.remove_from_roster(season.id, team.id, p)? {
-                                    notes.push(format!(
-                                        "{p}, put on the roster of {} by {} {} alone, is taken off it",
-                                        team.name, m.kind, m.slot
-                                    ));
+                                    notes.push(NightNote::TakenOff {
+                                        player: p.clone(),
+                                        team: team.name.clone(),
+                                        kind: m.kind,
+                                        slot: m.slot,
+                                    });
                                     c.players.rosters[side].retain(|n| name_key(n) != name_key(p));
                                 }
                             }

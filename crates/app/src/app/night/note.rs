@@ -38,6 +38,13 @@ pub enum NightNote {
     Uncancelled(i64),
     /// A match taken back outside the entry at the prompt: asked again.
     TakenBack { kind: Kind, slot: u32 },
+    /// A player a correction's replaced match alone had put on a team's roster, taken off it.
+    TakenOff {
+        player: String,
+        team: String,
+        kind: Kind,
+        slot: u32,
+    },
     /// A match another session entered meanwhile (its line).
     EnteredElsewhere { kind: Kind, slot: u32, line: String },
 }
@@ -70,6 +77,15 @@ impl fmt::Display for NightNote {
             NightNote::TakenBack { kind, slot } => write!(
                 f,
                 "{kind} {slot} is no longer stored (taken back outside this entry): it is asked again"
+            ),
+            NightNote::TakenOff {
+                player,
+                team,
+                kind,
+                slot,
+            } => write!(
+                f,
+                "{player}, put on the roster of {team} by {kind} {slot} alone, is taken off it"
             ),
             NightNote::EnteredElsewhere { kind, slot, line } => {
                 write!(f, "{kind} {slot} was entered by another session: {line}")

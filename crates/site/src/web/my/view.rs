@@ -197,6 +197,16 @@ pub fn note_words(note: &NightNote) -> String {
         NightNote::TakenBack { kind, slot } => {
             format!("{} {slot} was taken back meanwhile.", kind_name(*kind))
         }
+        NightNote::TakenOff {
+            player,
+            team,
+            kind,
+            slot,
+        } => format!(
+            "{player} was on the roster of {team} only because of {} {slot} as it stood, and \
+             is taken off it.",
+            kind_name(*kind)
+        ),
         NightNote::EnteredElsewhere { kind, slot, .. } => format!(
             "{} {slot} was entered meanwhile, by someone else.",
             kind_name(*kind)
