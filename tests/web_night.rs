@@ -802,8 +802,19 @@ async fn a_night_the_secretary_entered_is_not_entered_by_the_captain() {
         "{page}"
     );
     // Fixture 4 (Royal Oak v Red Lion), entered by Red Lion's captain, is theirs.
-    let browser::Answer { to, .. } = lion.post("/my/night/4/enter", &pairs(&whole_night())).await;
-    assert!(to.contains("done=entered"), "{to}");
+    // Red Lion away this time: its players on the away side (a player plays for one team).
+    let away: Vec<(String, String)> = whole_night()
+        .into_iter()
+        .map(|(k, v)| {
+            let k = k
+                .replace("_home", "_x")
+                .replace("_away", "_home")
+                .replace("_x", "_away");
+            (k, v)
+        })
+        .collect();
+    let browser::Answer { to, page, .. } = lion.post("/my/night/4/enter", &pairs(&away)).await;
+    assert!(to.contains("done=entered"), "{to}: {page}");
     let browser::Answer { page, .. } = lion.get("/my/night/4").await;
     assert!(page.contains("entered by you, waiting"), "{page}");
 }

@@ -264,8 +264,9 @@ pub fn games(args: GamesArgs) -> Result<Exit, CliError> {
             table.add_row(game_row(listed, in_play(&app, listed)));
         }
         // The date, the variant, the hands and the score are never broken across lines, nor is
-        // a header shortened; the players are the names, and wrap first.
-        super::text::fit_with_headers(&mut table, &[1, 2, 5, 6], &[4]);
+        // a header shortened; the players are the names, and wrap first. Narrower than that
+        // allows, the variant breaks at its hyphens and headers shorten.
+        super::text::fit_with_headers(&mut table, &[1, 2, 5, 6], &[4], &[1, 5, 6]);
         writeln!(out, "{table}")?;
         let n = listed.len();
         writeln!(out, "{}.", count(n, "game", "games"))?;

@@ -62,30 +62,39 @@ const NAME_MIN: u32 = 6;
 /// the names, down to [`NAME_MIN`] characters. The width left over goes to the names first. A
 /// table that cannot fit with its figures whole is left wider than the width.
 pub fn fit(table: &mut Table, whole: &[usize], names: &[usize]) {
-    fit_as(table, whole, names, false);
+    let _ = fit_as(table, whole, names, false);
 }
 
 /// [`fit`], with every header kept whole: never shortened (`Game` stays `Game`, not `Gam`), so
 /// the other columns give way (the names wrap) before a header would.
-pub fn fit_with_headers(table: &mut Table, whole: &[usize], names: &[usize]) {
-    fit_as(table, whole, names, true);
+///
+/// Where the terminal is too narrow even for that (60 columns), the table is fitted as [`fit`]
+/// fits it, with only `fallback` kept whole: it never runs past the terminal's edge.
+pub fn fit_with_headers(table: &mut Table, whole: &[usize], names: &[usize], fallback: &[usize]) {
+    let mut kept = table.clone();
+    if fit_as(&mut kept, whole, names, true) {
+        *table = kept;
+    } else {
+        fit_as(table, fallback, names, false);
+    }
 }
 
-fn fit_as(table: &mut Table, whole: &[usize], names: &[usize], keep_headers: bool) {
+/// Fits `table` to the terminal: whether it then fits (it may not, with `keep_headers`).
+fn fit_as(table: &mut Table, whole: &[usize], names: &[usize], keep_headers: bool) -> bool {
     let Some(width) = table_width() else {
         table.set_content_arrangement(ContentArrangement::Disabled);
-        return;
+        return true;
     };
     let widths = table.column_max_content_widths();
     let columns = widths.len();
     if columns == 0 {
-        return;
+        return true;
     }
     let padding = 2u32;
     let natural: Vec<u32> = widths.iter().map(|&w| u32::from(w) + padding).collect();
     let width = u32::from(width);
     if natural.iter().sum::<u32>() + (columns as u32) < width {
-        return;
+        return true;
     }
     table
         .set_width(u16::try_from(width).unwrap_or(u16::MAX))
@@ -212,6 +221,7 @@ fn fit_as(table: &mut Table, whole: &[usize], names: &[usize], keep_headers: boo
         Some(o) => (NAME_MIN, o),
         None => ((1..NAME_MIN).rev().find(|&n| fits(n, 1)).unwrap_or(1), 1),
     };
+    let fitted = fits(name_cap, other);
     let mut given: Vec<u32> = (0..columns)
         .map(|i| least(i, &headers, &pad, name_cap, other))
         .collect();
@@ -271,6 +281,7 @@ fn fit_as(table: &mut Table, whole: &[usize], names: &[usize], keep_headers: boo
             column.set_constraint(ColumnConstraint::Absolute(Width::Fixed(w)));
         }
     }
+    fitted
 }
 
 /// Whether a word is a figure that must not be broken: a count, a score (`8–1`, `121-95`), a
