@@ -94,6 +94,22 @@ fn another_teams_player_is_refused_a_second_roster_naming_both_ways_on() {
         2,
         "'Dai Jones' could mean Dai Jones (Royal Oak) or Dai Jones (Red Lion)",
     );
+    // Nor is either moved by that name, and a transfer is not told to make a new player.
+    let out = refused(
+        &db,
+        &[
+            "roster",
+            "transfer",
+            "Fox and Hounds",
+            "Dai Jones",
+            "--on",
+            "2026-11-01",
+        ],
+        2,
+        "'Dai Jones' could mean Dai Jones (Royal Oak) or Dai Jones (Red Lion): say which to move",
+    );
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(!err.contains("--new-player"), "{err}");
     // Taken off by the name its roster knows them by.
     db.ok(&["roster", "remove", "Red Lion", "Dai Jones"]);
     let shown = db.ok(&["roster", "show", "Royal Oak"]);

@@ -464,6 +464,9 @@ fn league_words(e: &LeagueError) -> String {
             shell_quoted(team),
             shell_quoted(player)
         ),
+        E::TransferOfWhom { .. } => {
+            format!("{e}: type the name as the league tells them apart (`don roster list` shows them)")
+        }
         E::HasFixtures { .. } => format!("{e}, or `don undo` the ones made"),
         E::NoFixture { .. } => format!("{e} (see `don fixtures list`)"),
         E::PlayedNotCancelled { id, home, away } => format!(

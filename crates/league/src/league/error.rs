@@ -162,6 +162,12 @@ pub enum LeagueError {
         other: String,
         season: String,
     },
+    /// A transfer of a name two players bear: never taken as either (RULES.md §9).
+    #[error("'{player}' could mean {}: say which to move", .candidates.join(" or "))]
+    TransferOfWhom {
+        player: String,
+        candidates: Vec<String>,
+    },
     /// A transfer of a player on no other team's roster for the season (or on this one's).
     #[error("{player} is on no other team's roster in {season} to move to {team} from")]
     NoTransfer {

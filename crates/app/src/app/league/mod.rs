@@ -13,7 +13,7 @@ pub mod which;
 use crate::league::error::{Thing, Unknown, UnknownTeam};
 use crate::league::names::{first_slip, given_twice, name_key, near_team, tidy};
 use crate::league::{Config, ConfigChange, LeagueError};
-use crate::store::{Change, LeagueInfo, SeasonInfo, StoreError, TeamInfo};
+use crate::store::{Change, LeagueInfo, SeasonInfo, TeamInfo};
 use chrono::NaiveDate;
 
 use crate::app::league::which::Choice;
@@ -50,6 +50,7 @@ impl LeagueRefusal for LeagueError {
             | E::TransferBefore { .. } => ErrorKind::Conflict,
             E::WhichLeague { .. }
             | E::WhichSeason { .. }
+            | E::TransferOfWhom { .. }
             | E::BlankName { .. }
             | E::SeasonOutOfYears { .. }
             | E::TeamTwice { .. }
@@ -427,8 +428,8 @@ impl App {
         let named = change.players_named(player)?;
         if named.len() > 1 {
             // A name two players bear is never taken as either (RULES.md §9).
-            return Err(StoreError::Namesake {
-                name: tidy(player),
+            return Err(LeagueError::TransferOfWhom {
+                player: tidy(player),
                 candidates: named.into_iter().map(|p| p.label).collect(),
             }
             .into());
@@ -452,8 +453,8 @@ impl App {
                 .into())
             }
             _ => {
-                return Err(StoreError::Namesake {
-                    name: tidy(player),
+                return Err(LeagueError::TransferOfWhom {
+                    player: tidy(player),
                     candidates: from.into_iter().map(|(p, _)| p.label).collect(),
                 }
                 .into())
