@@ -236,6 +236,11 @@ async fn each_refusal_is_beside_its_field_and_changes_nothing() {
         refused_beside(&page, "m5_home_legs").contains("best of 3"),
         "{page}"
     );
+    // In a captain's words: the row names the match, the fault does not name it again.
+    assert!(
+        !page.contains("don match 5") && !page.contains("Don match 5"),
+        "{page}"
+    );
     assert!(page.contains("id=\"m5_away_legs\" name=\"m5_away_legs\" value=\"2\" inputmode"));
     // Totals that are not a night's.
     let totals = [

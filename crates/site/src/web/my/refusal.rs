@@ -127,8 +127,8 @@ fn at_row(
     row: &Row,
     typed: &FormFields,
 ) -> FormRefusal {
-    let legs = || {
-        FormRefusal::field(status, &row.legs(HomeAway::Home), error.to_string())
+    let legs = |check: &NightFault| {
+        FormRefusal::field(status, &row.legs(HomeAway::Home), fault_words(check))
             .marking(&[row.legs(HomeAway::Away)])
     };
     let player = |name: &str, side: Option<HomeAway>, message: String| {
@@ -163,11 +163,11 @@ fn at_row(
         | NightFault::LegScoreCount { .. }
         | NightFault::LegScoreTarget { .. }
         | NightFault::LegScoresDisagree { .. }
-        | NightFault::LegAfterWon { .. } => legs(),
+        | NightFault::LegAfterWon { .. } => legs(check),
         NightFault::PlayerCount { side, .. } => FormRefusal::field(
             status,
             &row.player(*side, row.players.min(2)),
-            check.to_string(),
+            fault_words(check),
         ),
         NightFault::PlayerTwiceInSide { name, side, .. }
         | NightFault::PlayerForBothTeams { name, side, .. } => {
@@ -177,6 +177,57 @@ fn at_row(
             player(name, Some(HomeAway::Away), check.to_string())
         }
         _ => FormRefusal::form(status, check.to_string()),
+    }
+}
+
+/// A match's fault in a captain's words, said beside its row (which names the match, so the
+/// fault does not name it again).
+fn fault_words(fault: &NightFault) -> String {
+    match fault {
+        NightFault::Legs {
+            home,
+            away,
+            best_of,
+            needed,
+            ..
+        } => format!(
+            "legs {home}–{away} cannot be: a match is the best of {best_of}, won by the first side \
+             to win {needed}"
+        ),
+        NightFault::LegScoreCount { given, played, .. } => format!(
+            "{} for {} played",
+            crate::record::text::count(*given, "leg score", "leg scores"),
+            crate::record::text::count(*played, "leg", "legs")
+        ),
+        NightFault::LegScoreTarget {
+            leg,
+            home,
+            away,
+            target,
+            ..
+        } => format!("leg {leg}: {home}–{away} must have exactly one side at or past {target}"),
+        NightFault::LegScoresDisagree {
+            home,
+            away,
+            legs_home,
+            legs_away,
+            ..
+        } => format!("the leg scores give legs {home}–{away}, not {legs_home}–{legs_away}"),
+        NightFault::LegAfterWon { leg, .. } => {
+            format!("leg {leg} is played after the match was won")
+        }
+        NightFault::PlayerCount {
+            kind,
+            side,
+            given,
+            wanted,
+            ..
+        } => format!(
+            "the {side} side has {}; {} is played {wanted} a side",
+            crate::record::text::count(*given, "player", "players"),
+            crate::publish::kind_name(*kind)
+        ),
+        other => other.to_string(),
     }
 }
 
