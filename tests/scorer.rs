@@ -82,7 +82,7 @@ fn strs(v: &[String]) -> Vec<&str> {
 fn refused(t: &mut Table, line: &str, message: &str) {
     let (status, journal, sheet) = (t.status(), t.journal().lines.clone(), t.sheet());
     match t.enter_line(line) {
-        Err(LineRefusal::Line(m)) => assert_eq!(m, message, "`{line}`"),
+        Err(LineRefusal::Line(m)) => assert_eq!(m.to_string(), message, "`{line}`"),
         other => panic!("`{line}`: {other:?}"),
     }
     assert_eq!(t.status(), status, "`{line}` changed the status");
@@ -1258,7 +1258,7 @@ fn a_penalty_that_would_take_a_score_past_the_engines_bound_is_refused_and_play_
     let before = t.journal().flat();
     match t.enter_line("penalty NS 99999") {
         Err(LineRefusal::Line(why)) => assert_eq!(
-            why,
+            why.to_string(),
             "a penalty past the engine's bound: with it, NS's score would reach 1000089999 at the end of the hand, past ±999999000 (scores are kept within ±1000000000, less the most a hand can peg)"
         ),
         other => panic!("not refused: {other:?}"),

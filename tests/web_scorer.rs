@@ -1625,3 +1625,38 @@ async fn a_friendly_games_scorers_link_scores_it_with_no_league_and_nothing_else
     let log = db.ok(&["log"]);
     assert!(log.contains("scorer of game 1 (link 1)"), "{log}");
 }
+
+/// Issue 29 point 3: a line refused on the phone is said in its words (tap who pitches), never
+/// the terminal's (`pitcher N|E|S|W`).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_line_refused_on_the_phone_is_said_in_its_words() {
+    let (db, app) = league();
+    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
+    let game = begin(
+        &secretary,
+        &[
+            ("variant", "nine-card-don"),
+            ("north", "Gareth"),
+            ("east", "Dai"),
+            ("south", "Rhys"),
+            ("west", "Huw"),
+        ],
+    )
+    .await;
+    let at = format!("/my/game/{game}");
+    let page = secretary.get(&at).await.page;
+    // A trick typed before anyone pitches.
+    let a = secretary
+        .post_fragment(
+            &format!("{at}/line"),
+            &[("seen", &seen(&page)), ("line", "tc 3c 8c 6c")],
+        )
+        .await;
+    assert_eq!(a.status, StatusCode::UNPROCESSABLE_ENTITY, "{}", a.page);
+    let error = text(&a.page, "line-error").unwrap_or_else(|| panic!("{}", a.page));
+    assert_eq!(
+        error.trim(),
+        "Who pitches hand 1? Tap who pitches first, then enter the trick."
+    );
+    assert!(!a.page.contains('`'), "{}", a.page);
+}

@@ -95,7 +95,7 @@ pub fn run(args: PlayArgs) -> Result<Exit, CliError> {
         };
         said = Some(status);
         let entered = match prompt.over_long() {
-            Some(why) => Err(LineRefusal::Line(why)),
+            Some(why) => Err(LineRefusal::Line(why.into())),
             None => session.enter_line(&line),
         };
         match entered {
@@ -112,6 +112,7 @@ pub fn run(args: PlayArgs) -> Result<Exit, CliError> {
             }
             Err(LineRefusal::Line(why)) => {
                 refused += 1;
+                let why = why.to_string();
                 let why = match &advice {
                     Some(advice) if session.status().held => format!("{why}{advice}"),
                     _ => why,

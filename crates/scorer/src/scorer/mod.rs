@@ -23,5 +23,5 @@ pub use announce::{Announcement, Finish, ScoreLine, SideScore, ToGo, Verdict};
 pub use journal::{Journal, JournalEntry};
 pub use lines::{check_sides, entry, entry_words, line_of, LINES};
 pub use names::{Name, Names};
-pub use session::{table_sheet, Answer, LineRefusal, ScorerSession, SessionError};
+pub use session::{table_sheet, Answer, LineRefusal, Refused, ScorerSession, SessionError};
 pub use view::{ScorerView, SideState, Wanted};

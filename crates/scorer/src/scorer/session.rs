@@ -37,13 +37,70 @@ impl Answer {
     }
 }
 
+/// Why a line is not taken: typed where a front end says it in its own words (the terminal's
+/// are its `Display`, naming the table's lines; a phone names its buttons), else the words of
+/// the rules' refusal.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum Refused {
+    /// The game is over (`result`, in words): only an undo is left.
+    #[error(
+        "the game is over: {result}; what is left: `undo` takes back the last entry, `quit` stops"
+    )]
+    GameOver { result: String },
+    /// Totals for hand `hand`, already in play trick by trick (`tricks` entered; 0: its layout).
+    #[error("hand {hand} is in play, {}: a hand is kept trick by trick or as totals, not both; `undo` takes back what was entered of it, one line at a time, to enter the hand as totals", entered_words(*tricks))]
+    HandInPlay { hand: u32, tricks: u32 },
+    /// A trick with no pitcher for hand `hand` yet; `wanted`: what to type, in the terminal's
+    /// words.
+    #[error("who pitches hand {hand}? {wanted}, then the trick")]
+    PitcherWanted { hand: u32, wanted: String },
+    /// Irish Don: a trick that shows a wrong first pitcher (`fault`, placed), in hand `hand`,
+    /// with `typed` lines of it so far.
+    #[error("{}", wrong_first_pitcher_words(fault, *hand, *typed))]
+    WrongFirstPitcher {
+        fault: String,
+        hand: u32,
+        typed: usize,
+    },
+    /// Any other refusal: the rules', or the line's reading, in their words.
+    #[error("{0}")]
+    Other(String),
+}
+
+fn entered_words(tricks: u32) -> String {
+    match tricks {
+        0 => "its layout entered".to_string(),
+        1 => "1 trick entered".to_string(),
+        n => format!("{n} tricks entered"),
+    }
+}
+
+/// A trick refused for showing a wrong first pitcher (Irish Don), and how to mend it: the
+/// deal abandoned as a misdeal, or the lines of the hand typed wrong taken back.
+fn wrong_first_pitcher_words(fault: &str, hand: u32, typed: usize) -> String {
+    let lines = match typed {
+        0 => String::new(),
+        1 => format!("; or, if a line was typed wrong, `undo` takes back hand {hand}'s one line so far"),
+        n => format!("; or, if a line was typed wrong, `undo` takes back hand {hand}'s {n} lines so far, one at a time"),
+    };
+    format!(
+        "{fault}. To mend it: if the wrong seat pitched, `abandon misdeal` voids the deal and the holder of the lowest diamond pitches the redeal{lines}"
+    )
+}
+
+impl From<String> for Refused {
+    fn from(why: String) -> Refused {
+        Refused::Other(why)
+    }
+}
+
 /// A line not taken.
 #[derive(Debug, thiserror::Error)]
 pub enum LineRefusal<E> {
-    /// The line cannot be read, or the rules refuse it (or the game is over): why, in the
-    /// scorer's words. Nothing was recorded and the session is as it was.
+    /// The line cannot be read, or the rules refuse it (or the game is over): why. Nothing was
+    /// recorded and the session is as it was.
     #[error("{0}")]
-    Line(String),
+    Line(Refused),
     /// The journal failed. The session is as the journal holds the game (when it could not even
     /// be read back, the session reads it again before the next line).
     #[error("the game could not be kept: {0}")]
@@ -168,7 +225,7 @@ impl<J: Journal> ScorerSession<J> {
         match parse_line(text) {
             Ok(None) => Ok(Answer::Nothing),
             Ok(Some(line)) => self.enter(line),
-            Err(e) => Err(LineRefusal::Line(self.unread(&e))),
+            Err(e) => Err(LineRefusal::Line(self.unread(&e).into())),
         }
     }
 
@@ -193,7 +250,7 @@ impl<J: Journal> ScorerSession<J> {
         }
         if let Some(why) = self.journal.held().map_err(LineRefusal::Journal)? {
             self.held = true;
-            return Err(LineRefusal::Line(why));
+            return Err(LineRefusal::Line(why.into()));
         }
         self.held = false;
         if matches!(line, Line::Undo) {
@@ -203,49 +260,45 @@ impl<J: Journal> ScorerSession<J> {
             self.reload()?;
         }
         if self.replay.game().is_over() {
-            return Err(LineRefusal::Line(format!(
-                "the game is over: {}; what is left: `undo` takes back the last entry, `quit` stops",
-                self.status().result_words()
-            )));
+            return Err(LineRefusal::Line(Refused::GameOver {
+                result: self.status().result_words(),
+            }));
         }
         let game = self.replay.game();
         let seating = game.spec().seating;
         if let Some(why) = lines::outside_seating(&line, seating) {
-            return Err(LineRefusal::Line(why));
+            return Err(LineRefusal::Line(why.into()));
         }
         match &line {
             Line::Totals { sides, totals, .. } => {
                 if game.in_hand() {
-                    let hand = self.replay.hand_number();
-                    let entered = match game.tricks_played() {
-                        0 => "its layout entered".to_string(),
-                        1 => "1 trick entered".to_string(),
-                        n => format!("{n} tricks entered"),
-                    };
-                    return Err(LineRefusal::Line(format!(
-                        "hand {hand} is in play, {entered}: a hand is kept trick by trick or as totals, not both; `undo` takes back what was entered of it, one line at a time, to enter the hand as totals"
-                    )));
+                    return Err(LineRefusal::Line(Refused::HandInPlay {
+                        hand: self.replay.hand_number(),
+                        tricks: game.tricks_played() as u32,
+                    }));
                 }
-                lines::check_sides(sides, seating).map_err(LineRefusal::Line)?;
+                lines::check_sides(sides, seating).map_err(|why| LineRefusal::Line(why.into()))?;
                 // What `check` would find in the hand as a record holds it.
                 let hand = self.replay.hand_number();
                 if let Some(fault) = totals_hand_faults(&self.variant, totals, hand).first() {
-                    return Err(LineRefusal::Line(fault.message.clone()));
+                    return Err(LineRefusal::Line(fault.message.clone().into()));
                 }
             }
             Line::Trick(trick) if trick.seats().is_none() && self.status().needs_pitcher() => {
-                return Err(LineRefusal::Line(format!(
-                    "who pitches hand {}? {}, then the trick",
-                    self.replay.hand_number(),
-                    self.status().pitcher_wanted()
-                )));
+                return Err(LineRefusal::Line(Refused::PitcherWanted {
+                    hand: self.replay.hand_number(),
+                    wanted: self.status().pitcher_wanted(),
+                }));
             }
             Line::Pitcher(seat) => {
                 if let Some(HandFault::WrongPitcher { pitched, turn }) = game.pitch_fault(*seat) {
-                    return Err(LineRefusal::Line(format!(
-                        "it is {turn}'s turn to pitch hand {}, not {pitched}'s",
-                        self.replay.hand_number()
-                    )));
+                    return Err(LineRefusal::Line(
+                        format!(
+                            "it is {turn}'s turn to pitch hand {}, not {pitched}'s",
+                            self.replay.hand_number()
+                        )
+                        .into(),
+                    ));
                 }
             }
             _ => {}
@@ -256,20 +309,15 @@ impl<J: Journal> ScorerSession<J> {
         }
     }
 
-    /// A trick refused for showing a wrong first pitcher (Irish Don), and how to mend it: the
-    /// deal abandoned as a misdeal, or the lines of the hand typed wrong taken back.
-    fn wrong_first_pitcher(&self, fault: &Fault) -> String {
+    /// A trick refused for showing a wrong first pitcher (Irish Don), with the lines of its hand
+    /// typed so far.
+    fn wrong_first_pitcher(&self, fault: &Fault) -> Refused {
         let hand = self.replay.hand_number();
-        let typed = self.entries.iter().filter(|e| e.hand == hand).count();
-        let lines = match typed {
-            0 => String::new(),
-            1 => format!("; or, if a line was typed wrong, `undo` takes back hand {hand}'s one line so far"),
-            n => format!("; or, if a line was typed wrong, `undo` takes back hand {hand}'s {n} lines so far, one at a time"),
-        };
-        format!(
-            "{}. To mend it: if the wrong seat pitched, `abandon misdeal` voids the deal and the holder of the lowest diamond pitches the redeal{lines}",
-            placed(fault)
-        )
+        Refused::WrongFirstPitcher {
+            fault: placed(fault),
+            hand,
+            typed: self.entries.iter().filter(|e| e.hand == hand).count(),
+        }
     }
 
     /// Enters an entry (and the abandonment a renege forces) in a copy of the replay, keeps
@@ -282,7 +330,7 @@ impl<J: Journal> ScorerSession<J> {
         };
         let step = replay
             .enter(entry.clone())
-            .map_err(|f| LineRefusal::Line(placed(&f)))?;
+            .map_err(|f| LineRefusal::Line(placed(&f).into()))?;
         // A trick that can be played, but shows a wrong first pitcher: refused at once.
         if let Entry::Trick(trick) = &entry {
             if let Err(fault) = self.replay.check_first_pitch(trick) {
@@ -303,7 +351,7 @@ impl<J: Journal> ScorerSession<J> {
             let abandon = lines::abandon_for_renege(fault.seat());
             let step = replay
                 .enter(abandon.clone())
-                .map_err(|f| LineRefusal::Line(placed(&f)))?;
+                .map_err(|f| LineRefusal::Line(placed(&f).into()))?;
             kept.push(JournalEntry {
                 hand,
                 pitcher: pitcher_after(&replay, &step),
@@ -315,7 +363,7 @@ impl<J: Journal> ScorerSession<J> {
             .into_iter()
             .find(|f| f.code != Code::Renege)
         {
-            return Err(LineRefusal::Line(placed(&fault)));
+            return Err(LineRefusal::Line(placed(&fault).into()));
         }
         let said = self.announce(&replay, &entry, &step, renege, abandoned.as_ref(), hand);
         self.journal.append(&kept).map_err(LineRefusal::Journal)?;
@@ -447,7 +495,7 @@ impl<J: Journal> ScorerSession<J> {
         self.stale = true;
         let entries = self.journal.entries().map_err(LineRefusal::Journal)?;
         let replay = rebuild::<J::Error>(&self.variant, &self.seats, &entries)
-            .map_err(|e| LineRefusal::Line(e.to_string()))?;
+            .map_err(|e| LineRefusal::Line(e.to_string().into()))?;
         self.replay = replay;
         self.entries = entries;
         self.stale = false;

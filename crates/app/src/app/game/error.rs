@@ -44,9 +44,13 @@ pub enum GameError {
     #[error(transparent)]
     Unstorable(#[from] crate::record::stored::Unstorable),
     /// A line for the table refused by the rules, or not read: nothing was recorded. `line` is
-    /// the line as given, handed back to be typed again; `why`, the scorer's words.
+    /// the line as given, handed back to be typed again; `why`, typed where a front end words
+    /// it itself.
     #[error("{why}")]
-    LineRefused { line: String, why: String },
+    LineRefused {
+        line: String,
+        why: crate::scorer::Refused,
+    },
     /// A line for the table sent from a view of the game older than the game now (another
     /// phone entered something since): nothing was recorded.
     #[error(

@@ -373,7 +373,8 @@ impl App {
                 line: shown.to_string(),
                 why: format!(
                     "the line \"{shown}\" has a control character (or a mark that reorders it): type it again"
-                ),
+                )
+                .into(),
             }
             .into());
         }
@@ -399,7 +400,8 @@ impl App {
                 line: line.to_string(),
                 why: format!(
                     "a game scored on the web has at most {WEB_HANDS} hands ({WEB_ENTRIES} lines): this one has no room for more; `undo` takes back the last entry"
-                ),
+                )
+                .into(),
             }
             .into());
         }

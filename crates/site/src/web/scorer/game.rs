@@ -228,9 +228,10 @@ pub async fn line(
                 }),
                 Err(e) => {
                     let (typed, why) = match &e {
-                        AppError::Game(GameError::LineRefused { why, .. }) => {
-                            (TypedLine::of(&form, &line), why.clone())
-                        }
+                        AppError::Game(GameError::LineRefused { why, .. }) => (
+                            TypedLine::of(&form, &line),
+                            super::words::refused_words(why),
+                        ),
                         // Overtaken: the game as it is now, the line not handed back (the
                         // message names it).
                         _ if e.kind() == ErrorKind::Conflict => {

@@ -5,7 +5,7 @@
 use crate::record::line::Line;
 use crate::rules::spec::FirstPitch;
 use crate::rules::{AbandonReason, Suit};
-use crate::scorer::{Announcement, ScorerView, ToGo, Wanted};
+use crate::scorer::{Announcement, Refused, ScorerView, ToGo, Wanted};
 
 /// Where the game stands: "Hand 2, trick 2 · N (Gareth) deals · W (Huw) pitched · S (Rhys) to
 /// lead · trumps spades"; with `scores`, each side's score and the legs of a match too; "The
@@ -168,6 +168,53 @@ pub fn said_words(a: &Announcement) -> String {
     }
 }
 
+/// Why a line was not taken, in the phone's words: its buttons (Undo, who pitches, Abandon),
+/// never the terminal's lines; the rules' refusals in their own words.
+pub fn refused_words(why: &Refused) -> String {
+    match why {
+        Refused::GameOver { result } => {
+            format!("The game is over: {result}. Undo takes back the last entry.")
+        }
+        Refused::HandInPlay { hand, tricks } => {
+            let entered = match tricks {
+                0 => "its layout is entered".to_string(),
+                1 => "1 trick is entered".to_string(),
+                n => format!("{n} tricks are entered"),
+            };
+            format!(
+                "Hand {hand} is in play ({entered}): a hand is kept trick by trick or as totals, \
+                 not both. Undo takes back what was entered of it, one entry at a time."
+            )
+        }
+        Refused::PitcherWanted { hand, .. } => {
+            format!("Who pitches hand {hand}? Tap who pitches first, then enter the trick.")
+        }
+        Refused::WrongFirstPitcher { fault, hand, typed } => {
+            let undo = match typed {
+                0 => String::new(),
+                1 => format!(" If an entry was wrong, Undo takes back hand {hand}'s one entry."),
+                n => format!(
+                    " If an entry was wrong, Undo takes back hand {hand}'s {n} entries, one at a time."
+                ),
+            };
+            format!(
+                "{}. If the wrong seat pitched, abandon the deal as a misdeal: the holder of the \
+                 lowest diamond pitches the redeal.{undo}",
+                upper_first(fault)
+            )
+        }
+        Refused::Other(why) => upper_first(why),
+    }
+}
+
+fn upper_first(text: &str) -> String {
+    let mut chars = text.chars();
+    match chars.next() {
+        Some(c) => c.to_uppercase().chain(chars).collect(),
+        None => String::new(),
+    }
+}
+
 /// What was said of the last entry, in one line: the one thing that matters most of it (a leg
 /// won, a renege, a deal abandoned, a hand ended, the trick, the pitcher, a penalty, a line
 /// taken back); never the score, which the page shows apart, nor how the game ended, which its
@@ -256,6 +303,50 @@ mod tests {
     use crate::rules::spec::FirstPitch;
     use crate::rules::{BySeat, Outcome, Seat, Side};
     use crate::scorer::{Names, SideState};
+
+    #[test]
+    fn a_refusal_in_the_phones_words_names_its_buttons_never_the_terminals_lines() {
+        let said = |why: Refused| (why.to_string(), refused_words(&why));
+        let cases = [
+            said(Refused::GameOver {
+                result: "NS won 121–90".into(),
+            }),
+            said(Refused::HandInPlay { hand: 2, tricks: 3 }),
+            said(Refused::PitcherWanted {
+                hand: 1,
+                wanted: "Type `pitcher N|E|S|W`".into(),
+            }),
+            said(Refused::WrongFirstPitcher {
+                fault: "trick 2: the 2D was played by E, not the pitcher N".into(),
+                hand: 1,
+                typed: 2,
+            }),
+        ];
+        for (terminal, phone) in &cases {
+            // The terminal's words name its lines; the phone's never do.
+            assert!(terminal.contains('`'), "{terminal}");
+            assert!(!phone.contains('`') && !phone.contains("quit"), "{phone}");
+        }
+        assert_eq!(
+            cases[0].1,
+            "The game is over: NS won 121–90. Undo takes back the last entry."
+        );
+        assert_eq!(
+            cases[1].1,
+            "Hand 2 is in play (3 tricks are entered): a hand is kept trick by trick or as \
+             totals, not both. Undo takes back what was entered of it, one entry at a time."
+        );
+        assert_eq!(
+            cases[2].1,
+            "Who pitches hand 1? Tap who pitches first, then enter the trick."
+        );
+        assert_eq!(
+            cases[3].1,
+            "Trick 2: the 2D was played by E, not the pitcher N. If the wrong seat pitched, \
+             abandon the deal as a misdeal: the holder of the lowest diamond pitches the \
+             redeal. If an entry was wrong, Undo takes back hand 1's 2 entries, one at a time."
+        );
+    }
 
     /// Irish Don, game 2 of a match, hand 5 waiting for its pitcher, counting the fat.
     fn waiting() -> ScorerView {
