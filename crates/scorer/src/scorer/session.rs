@@ -274,7 +274,7 @@ impl<J: Journal> ScorerSession<J> {
                 if game.in_hand() {
                     return Err(LineRefusal::Line(Refused::HandInPlay {
                         hand: self.replay.hand_number(),
-                        tricks: game.tricks_played() as u32,
+                        tricks: game.tricks_played(),
                     }));
                 }
                 lines::check_sides(sides, seating).map_err(|why| LineRefusal::Line(why.into()))?;
