@@ -555,6 +555,45 @@ async fn every_fault_of_a_night_is_shown_at_once_the_first_focused() {
     assert!(refused_beside(&page, "m3_home_legs").contains("not a number"));
     assert!(refused_beside(&page, "m7_away_legs").contains("legs each side won"));
     assert_eq!(db.dump(), before, "nothing saved");
+
+    // An input that cannot be read beside faults of the rows that can: all said at once, the
+    // rest checked by the app and nothing kept.
+    let mut mixed = whole_night();
+    for (k, v) in [
+        ("m1_away1", "Gareht"),
+        ("m2_home_legs", "3"),
+        ("m2_away_legs", "0"),
+        ("m3_home_legs", "x"),
+    ] {
+        mixed.retain(|(n, _)| n != k);
+        mixed.push((k.to_string(), v.to_string()));
+    }
+    let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&mixed)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused_beside(&page, "m3_home_legs").contains("not a number"));
+    assert!(
+        refused_beside(&page, "m2_home_legs").contains("best of 3"),
+        "{page}"
+    );
+    let slip = refused_beside(&page, "m1_away1");
+    assert!(slip.contains("Gareht") && slip.contains("Gareth"), "{slip}");
+    let top = &page[page.find("id=\"refused\"").expect("a list of the faults")..];
+    let top = &top[..top.find("</div>").unwrap()];
+    assert!(top.contains("3 things to put right"), "{top}");
+    assert_eq!(db.dump(), before, "nothing saved");
+    // A name slip alone beside an input that cannot be read: both said.
+    let mut slipped = whole_night();
+    for (k, v) in [("m1_away1", "Gareht"), ("m3_home_legs", "x")] {
+        slipped.retain(|(n, _)| n != k);
+        slipped.push((k.to_string(), v.to_string()));
+    }
+    let browser::Answer { status, page, .. } =
+        lion.post("/my/night/1/enter", &pairs(&slipped)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
+    assert!(refused_beside(&page, "m3_home_legs").contains("not a number"));
+    let slip = refused_beside(&page, "m1_away1");
+    assert!(slip.contains("Gareht") && slip.contains("Gareth"), "{slip}");
+    assert_eq!(db.dump(), before, "nothing saved");
 }
 
 /// What a browser sends for the `<select>` `name` of the first form that has it: the option

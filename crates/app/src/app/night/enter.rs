@@ -448,7 +448,25 @@ impl App {
         let (actor, today) = (self.actor().cloned(), self.today());
         let change = self.store.change("night")?;
         let night = resolve_night(&change, &entry, given, today)?;
-        enter_night(change, night, (actor.as_ref(), today))
+        enter_night(change, night, (actor.as_ref(), today), true)
+    }
+
+    /// Checks a night as [`App::night_enter`] would enter it, and keeps nothing: its refusal, if
+    /// it has one (a form that could not all be read has the rest of it checked, so that every
+    /// fault is said at once); or the question it would ask.
+    pub fn night_check(
+        &mut self,
+        entry: NightEntry<'_>,
+        given: Given,
+    ) -> Result<Option<NightQuestion>, AppError> {
+        self.not_a_scorer("enter a night")?;
+        let (actor, today) = (self.actor().cloned(), self.today());
+        let change = self.store.change("night")?;
+        let night = resolve_night(&change, &entry, given, today)?;
+        match enter_night(change, night, (actor.as_ref(), today), false)? {
+            NightEntered::Asked(question) => Ok(Some(question)),
+            _ => Ok(None),
+        }
     }
 
     /// Enters a night asked about with the answer (`yes` or no to the question): the night as
@@ -464,15 +482,17 @@ impl App {
         let (actor, today) = (self.actor().cloned(), self.today());
         let change = self.store.change("night")?;
         night.as_it_was(&change)?;
-        enter_night(change, night, (actor.as_ref(), today))
+        enter_night(change, night, (actor.as_ref(), today), true)
     }
 }
 
-/// Enters the night resolved in `change`, as [`App::night_enter`] says.
+/// Enters the night resolved in `change`, as [`App::night_enter`] says; with `keep` false,
+/// only checks it (the change let go, so nothing is kept).
 fn enter_night(
     change: Change<'_>,
     night: PendingNight,
     (actor, today): (Option<&crate::app::Actor>, NaiveDate),
+    keep: bool,
 ) -> Result<NightEntered, AppError> {
     let mut notes = Vec::new();
     let asked = |question, night| {
@@ -539,17 +559,21 @@ fn enter_night(
             let totals = *totals;
             checked::refuse_closed_fixture(leagues, fixture.id)?;
             change.set_night_result(fixture.id, &NightResult::Totals(totals))?;
-            change.commit(
-                &format!("{title}: {}–{} (totals)", totals.home, totals.away),
-                None,
-            )?;
+            if keep {
+                change.commit(
+                    &format!("{title}: {}–{} (totals)", totals.home, totals.away),
+                    None,
+                )?;
+            }
             KeptNight::Totals { title, totals }
         }
         Given::Walkover(side) => {
             checked::refuse_closed_fixture(leagues, fixture.id)?;
             change.set_night_result(fixture.id, &NightResult::Walkover(*side))?;
             let to = r.teams[*side].name.clone();
-            change.commit(&format!("{title}: walkover to {to}"), None)?;
+            if keep {
+                change.commit(&format!("{title}: walkover to {to}"), None)?;
+            }
             KeptNight::Walkover {
                 title,
                 to,
@@ -574,7 +598,9 @@ fn enter_night(
                 Ok(result) => result,
                 Err(question) => return asked(question, night),
             };
-            change.commit(&format!("{title}: {matches}"), None)?;
+            if keep {
+                change.commit(&format!("{title}: {matches}"), None)?;
+            }
             KeptNight::Matches { title, result }
         }
     };

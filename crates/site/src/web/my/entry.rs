@@ -159,6 +159,23 @@ fn row_match(row: &Row, typed: &FormFields) -> Result<Option<MatchEntry>, FormRe
 
 /// The night as the form gives it, and the rows of the matches given (none but for matches),
 /// in order. Every input that cannot be read is refused at once, each beside itself.
+/// The matches of a form that could be read, where some could not: for the app to check the
+/// rest, so that every fault is said at once. `None` when none could be read, or the form is
+/// not one of matches.
+pub fn readable(config: &Config, typed: &FormFields) -> Option<(Given, Vec<Row>)> {
+    if value(typed, "how") != "matches" {
+        return None;
+    }
+    let (matches, given): (Vec<_>, Vec<_>) = rows(config)
+        .into_iter()
+        .filter_map(|row| match row_match(&row, typed) {
+            Ok(Some(m)) => Some((m, row)),
+            _ => None,
+        })
+        .unzip();
+    (!matches.is_empty()).then(|| (Given::Matches(matches), given))
+}
+
 pub fn read(config: &Config, typed: &FormFields) -> Result<(Given, Vec<Row>), FormRefusal> {
     match value(typed, "how") {
         "matches" => {

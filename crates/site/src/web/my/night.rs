@@ -11,7 +11,7 @@ use axum::http::StatusCode;
 use axum::response::{Html, IntoResponse, Response};
 use serde::Deserialize;
 
-use super::entry::{changed_rows, new_players, read};
+use super::entry::{changed_rows, new_players, read, readable};
 use super::form::{value, FormFields, FormRefusal};
 use super::page::see_other;
 use super::refusal::{of_entry, of_settle};
@@ -144,7 +144,6 @@ pub async fn enter(
         id,
         "entered",
         |app, night, viewer, form| {
-            let (given, rows) = read(&night.season.config, form)?;
             let for_team = entered_for(night, viewer, form)?;
             let new = new_players(form);
             let entry = NightEntry {
@@ -152,6 +151,23 @@ pub async fn enter(
                 moved: Some(false),
                 entered_for: for_team.as_deref(),
                 new_players: &new,
+            };
+            let (given, rows) = match read(&night.season.config, form) {
+                Ok(read) => read,
+                // Some inputs could not be read: the rest checked too, every fault said at once.
+                Err(mut refused) => {
+                    if let Some((given, rows)) = readable(&night.season.config, form) {
+                        let checked = match app.night_check(entry, given.clone()) {
+                            Ok(None) => None,
+                            Ok(Some(q)) => Some(q.question.refused().into()),
+                            Err(e) => Some(e),
+                        };
+                        if let Some(e) = checked {
+                            refused.merge(of_entry(&e, (&given, &rows), form));
+                        }
+                    }
+                    return Err(refused);
+                }
             };
             match app.night_enter(entry, given.clone()) {
                 Ok(NightEntered::Kept { notes, .. }) => Ok(notes),
