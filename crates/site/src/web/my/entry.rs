@@ -173,7 +173,7 @@ pub fn readable(config: &Config, typed: &FormFields) -> Option<(Given, Vec<Row>)
             _ => None,
         })
         .unzip();
-    (!matches.is_empty()).then(|| (Given::Matches(matches), given))
+    (!matches.is_empty()).then_some((Given::Matches(matches), given))
 }
 
 pub fn read(config: &Config, typed: &FormFields) -> Result<(Given, Vec<Row>), FormRefusal> {
