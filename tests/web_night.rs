@@ -45,6 +45,16 @@ fn whole_night() -> Vec<(String, String)> {
     fields
 }
 
+/// The whole night of [`whole_night`] with `changes` made: each field set (or added) anew.
+fn night_with(changes: &[(&str, &str)]) -> Vec<(String, String)> {
+    let mut night = whole_night();
+    for (k, v) in changes {
+        night.retain(|(n, _)| n != k);
+        night.push((k.to_string(), v.to_string()));
+    }
+    night
+}
+
 /// Red Lion's points in `don standings --json`.
 fn points(db: &Db, team: &str) -> i64 {
     let json: serde_json::Value = serde_json::from_str(&db.ok(&["standings", "--json"])).unwrap();
@@ -202,14 +212,7 @@ async fn each_refusal_is_beside_its_field_and_changes_nothing() {
     let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
     let before = db.dump();
 
-    let with = |changes: &[(&str, &str)]| {
-        let mut night = whole_night();
-        for (k, v) in changes {
-            night.retain(|(n, _)| n != k);
-            night.push((k.to_string(), v.to_string()));
-        }
-        night
-    };
+    let with = night_with;
     // A name close to a roster's, not said to be new.
     let slip = with(&[("m2_away1", "Gareht")]);
     let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&slip)).await;
@@ -511,15 +514,11 @@ async fn every_fault_of_a_night_is_shown_at_once_the_first_focused() {
     let (db, app) = league();
     let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
     let before = db.dump();
-    let mut night = whole_night();
-    for (k, v) in [
+    let night = night_with(&[
         ("m1_away1", "Gareht"),
         ("m2_home_legs", "3"),
         ("m2_away_legs", "0"),
-    ] {
-        night.retain(|(n, _)| n != k);
-        night.push((k.to_string(), v.to_string()));
-    }
+    ]);
     let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&night)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     let slip = refused_beside(&page, "m1_away1");
@@ -545,11 +544,7 @@ async fn every_fault_of_a_night_is_shown_at_once_the_first_focused() {
     assert_eq!(db.dump(), before, "nothing saved");
 
     // Inputs that cannot be read are refused all at once too.
-    let mut bad = whole_night();
-    for (k, v) in [("m3_home_legs", "x"), ("m7_away_legs", "")] {
-        bad.retain(|(n, _)| n != k);
-        bad.push((k.to_string(), v.to_string()));
-    }
+    let bad = night_with(&[("m3_home_legs", "x"), ("m7_away_legs", "")]);
     let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&bad)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(refused_beside(&page, "m3_home_legs").contains("not a number"));
@@ -558,16 +553,12 @@ async fn every_fault_of_a_night_is_shown_at_once_the_first_focused() {
 
     // An input that cannot be read beside faults of the rows that can: all said at once, the
     // rest checked by the app and nothing kept.
-    let mut mixed = whole_night();
-    for (k, v) in [
+    let mixed = night_with(&[
         ("m1_away1", "Gareht"),
         ("m2_home_legs", "3"),
         ("m2_away_legs", "0"),
         ("m3_home_legs", "x"),
-    ] {
-        mixed.retain(|(n, _)| n != k);
-        mixed.push((k.to_string(), v.to_string()));
-    }
+    ]);
     let browser::Answer { status, page, .. } = lion.post("/my/night/1/enter", &pairs(&mixed)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
     assert!(refused_beside(&page, "m3_home_legs").contains("not a number"));
@@ -582,11 +573,7 @@ async fn every_fault_of_a_night_is_shown_at_once_the_first_focused() {
     assert!(top.contains("3 things to put right"), "{top}");
     assert_eq!(db.dump(), before, "nothing saved");
     // A name slip alone beside an input that cannot be read: both said.
-    let mut slipped = whole_night();
-    for (k, v) in [("m1_away1", "Gareht"), ("m3_home_legs", "x")] {
-        slipped.retain(|(n, _)| n != k);
-        slipped.push((k.to_string(), v.to_string()));
-    }
+    let slipped = night_with(&[("m1_away1", "Gareht"), ("m3_home_legs", "x")]);
     let browser::Answer { status, page, .. } =
         lion.post("/my/night/1/enter", &pairs(&slipped)).await;
     assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
@@ -683,12 +670,8 @@ async fn the_secretary_corrects_a_night_on_the_web_and_no_one_else_can() {
         "a captain is not offered it"
     );
     let with = |changes: &[(&str, &str)]| {
-        let mut fields = whole_night();
+        let mut fields = night_with(changes);
         fields.push(("correct".into(), "1".into()));
-        for (k, v) in changes {
-            fields.retain(|(n, _)| n != k);
-            fields.push((k.to_string(), v.to_string()));
-        }
         fields
     };
     // Don 2 was 1–2: Red Lion 4, Royal Oak 5.

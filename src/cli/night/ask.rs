@@ -380,15 +380,7 @@ pub(super) fn ask_match(
 
 /// A match's leg scores as typed: `121-80 100-121 #12`.
 fn leg_scores_words(m: &Match) -> String {
-    let legs: Vec<String> = m
-        .leg_scores
-        .iter()
-        .map(|l| match l.game {
-            Some(g) => format!("#{g}"),
-            None => format!("{}-{}", l.score.home, l.score.away),
-        })
-        .collect();
-    legs.join(" ")
+    m.leg_scores_with('-')
 }
 
 #[cfg(test)]

@@ -154,18 +154,23 @@ impl Match {
             self.legs.away
         );
         if !self.leg_scores.is_empty() {
-            let legs: Vec<String> = self
-                .leg_scores
-                .iter()
-                .map(|l| match l.game {
-                    Some(g) => format!("#{g}"),
-                    None => format!("{}-{}", l.score.home, l.score.away),
-                })
-                .collect();
             line.push_str("; ");
-            line.push_str(&legs.join(" "));
+            line.push_str(&self.leg_scores_with('-'));
         }
         line
+    }
+
+    /// Its leg scores, each `home{dash}away` or, scored in a stored game, `#N`: `121-87 #12`.
+    pub fn leg_scores_with(&self, dash: char) -> String {
+        let legs: Vec<String> = self
+            .leg_scores
+            .iter()
+            .map(|l| match l.game {
+                Some(g) => format!("#{g}"),
+                None => format!("{}{dash}{}", l.score.home, l.score.away),
+            })
+            .collect();
+        legs.join(" ")
     }
 
     /// The side that won the match (the legs are checked to have one).

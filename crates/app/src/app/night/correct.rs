@@ -209,15 +209,7 @@ fn leg_scores_words(m: &Match) -> String {
     if m.leg_scores.is_empty() {
         return "none".to_string();
     }
-    let legs: Vec<String> = m
-        .leg_scores
-        .iter()
-        .map(|l| match l.game {
-            Some(g) => format!("#{g}"),
-            None => format!("{}–{}", l.score.home, l.score.away),
-        })
-        .collect();
-    legs.join(" ")
+    m.leg_scores_with('–')
 }
 
 impl App {
