@@ -788,23 +788,11 @@ fn don_new_warns_of_a_new_player_a_letter_from_a_known_one_and_asks_on_a_termina
     assert_eq!(text(&out.stderr), "");
     db.ok(&["undo"]);
     // On a terminal each is asked: yes puts the known name in its seat, no keeps the new one.
-    let mut child = std::process::Command::new("script")
-        .args([
-            "-qec",
-            "\"$DON\" new nine-card-don --seats 'Gareht, Rhys, Dia, Huw'",
-            "/dev/null",
-        ])
-        .env("DON", env!("CARGO_BIN_EXE_don"))
-        .env("DON_DB", &db.path)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("util-linux's `script` runs don on a terminal");
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"yes\nno\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    let shown = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{shown}");
+    let (code, shown) = db.on_terminal(
+        "new nine-card-don --seats 'Gareht, Rhys, Dia, Huw'",
+        "yes\nno\n",
+    );
+    assert_eq!(code, Some(0), "{shown}");
     assert!(
         shown.contains("Gareht is no player yet, and a letter from Gareth: did you mean 'Gareth'? (yes: Gareth; no: Gareht is someone new)"),
         "{shown}"

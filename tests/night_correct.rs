@@ -1024,31 +1024,10 @@ fn a_match_entered_again_points_at_night_correct_and_two_nights_with_results_are
     );
 }
 
-/// `don night enter A B ARGS` run on a terminal (a pseudo-terminal of util-linux's `script`),
-/// with `typed` as the keys: its exit code and what the terminal showed.
+/// `don night enter A B ARGS` run on a terminal, with `typed` as the keys: its exit code and
+/// what the terminal showed.
 fn on_terminal(db: &Db, args: &str, typed: &str) -> (Option<i32>, String) {
-    use std::io::Write;
-    let mut child = std::process::Command::new("script")
-        .args([
-            "-qec",
-            &format!("\"$DON\" night enter A B {args}"),
-            "/dev/null",
-        ])
-        .env("DON", env!("CARGO_BIN_EXE_don"))
-        .env("DON_DB", &db.path)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
-        .spawn()
-        .expect("util-linux's `script` (Debian's bsdutils) runs don on a terminal");
-    child
-        .stdin
-        .take()
-        .unwrap()
-        .write_all(typed.as_bytes())
-        .unwrap();
-    let out = child.wait_with_output().unwrap();
-    (out.status.code(), text(&out.stdout))
+    db.on_terminal(&format!("night enter A B {args}"), typed)
 }
 
 #[test]
@@ -1213,23 +1192,11 @@ fn a_night_that_would_go_on_a_fixture_still_to_come_names_the_pair_s_night_the_o
     );
     assert_eq!(before, db.dump());
     // On a terminal it is asked; yes enters it on the fixture still to come.
-    let mut child = std::process::Command::new("script")
-        .args([
-            "-qec",
-            "\"$DON\" night enter 'Royal Oak' 'Abercarn Inn' --totals 6-3",
-            "/dev/null",
-        ])
-        .env("DON", env!("CARGO_BIN_EXE_don"))
-        .env("DON_DB", &db.path)
-        .stdin(std::process::Stdio::piped())
-        .stdout(std::process::Stdio::piped())
-        .spawn()
-        .expect("util-linux's `script` runs don on a terminal");
-    use std::io::Write;
-    child.stdin.take().unwrap().write_all(b"yes\n").unwrap();
-    let out = child.wait_with_output().unwrap();
-    let shown = text(&out.stdout);
-    assert_eq!(out.status.code(), Some(0), "{shown}");
+    let (code, shown) = db.on_terminal(
+        "night enter 'Royal Oak' 'Abercarn Inn' --totals 6-3",
+        "yes\n",
+    );
+    assert_eq!(code, Some(0), "{shown}");
     assert!(
         shown.contains(&format!("Abercarn Inn v Royal Oak is fixture {other_way} on {played}: is the night this fixture's? (yes/no)")),
         "{shown}"

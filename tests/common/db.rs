@@ -315,6 +315,25 @@ impl Db {
         db
     }
 
+    /// `don COMMAND` run on a terminal (a pseudo-terminal of util-linux's `script`), with
+    /// `typed` as the keys: its exit code and what the terminal showed. `command` is shell
+    /// words: quote names with spaces.
+    #[allow(dead_code)]
+    pub fn on_terminal(&self, command: &str, typed: &str) -> (Option<i32>, String) {
+        let mut child = Command::new("script")
+            .args(["-qec", &format!("\"$DON\" {command}"), "/dev/null"])
+            .env("DON", env!("CARGO_BIN_EXE_don"))
+            .env("DON_DB", &self.path)
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("util-linux's `script` (Debian's bsdutils) runs don on a terminal");
+        feed(&mut child, typed.as_bytes());
+        let out = child.wait_with_output().unwrap();
+        (out.status.code(), text(&out.stdout))
+    }
+
     /// `sqlite3 DB .dump`: the whole content, as SQL.
     pub fn dump(&self) -> String {
         self.sql(".dump")
