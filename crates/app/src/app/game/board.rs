@@ -87,7 +87,7 @@ impl App {
                 return Ok(None);
             }
             Ok(Some(GameBoard {
-                view: self.table_view(game)?,
+                view: self.board_view(game)?,
                 sheet: self.score_sheet(game)?,
             }))
         })
@@ -169,7 +169,7 @@ impl App {
                     game,
                     web: self.has_board(Some(league.id), game)?,
                     leg,
-                    view: self.table_view(game).map_err(|e| e.to_string()),
+                    view: self.board_view(game).map_err(|e| e.to_string()),
                 });
             }
             Ok(Some(NightBoard {

@@ -291,9 +291,19 @@ impl App {
         Ok(games)
     }
 
-    /// A game as its scorer sees it before the next entry (read only: works on a reading
-    /// connection). Who may see it is the front end's to say (a board is public).
+    /// A game as its scorer sees it before the next entry, with what it would take now (read
+    /// only: works on a reading connection). Who may see it is the front end's to say.
     pub fn table_view(&self, game: i64) -> Result<ScoringView, AppError> {
+        self.scoring_view(game, true)
+    }
+
+    /// A game as its board shows it: [`App::table_view`] without what it would take (a board
+    /// offers nothing, so none of it is tried).
+    pub fn board_view(&self, game: i64) -> Result<ScoringView, AppError> {
+        self.scoring_view(game, false)
+    }
+
+    fn scoring_view(&self, game: i64, offers: bool) -> Result<ScoringView, AppError> {
         let (variant, seats) = table_of(&self.store, game)?;
         let seen = self.store.latest_for(game)?;
         let held = self.store.leg_holding(game)?.map(|h| h.to_string());
@@ -304,7 +314,9 @@ impl App {
         let mut session =
             ScorerSession::open(variant, seats, journal).map_err(cannot_resume(game))?;
         let mut view = view_of(game, &session, held, seen);
-        view.offers = offers_of(&mut session)?;
+        if offers {
+            view.offers = offers_of(&mut session)?;
+        }
         Ok(view)
     }
 
