@@ -781,3 +781,49 @@ fn the_readme_s_commands_build_alike_and_leave_no_database_untracked() {
         );
     }
 }
+
+/// The README's first command prints what the README shows of it: every line shown (a `…`
+/// stands for lines left out) is a line of what the import and the table print.
+#[test]
+fn the_readme_s_first_command_prints_what_it_shows() {
+    let readme = std::fs::read_to_string(root().join("README.md")).unwrap();
+    let start = readme
+        .find("```\nnote: the new league")
+        .expect("the README shows the first command's output");
+    let block = &readme[start + 4..];
+    let block = &block[..block.find("```").unwrap()];
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("sample.db");
+    let mut csv: Vec<PathBuf> = std::fs::read_dir(root().join("examples/league"))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "csv"))
+        .collect();
+    csv.sort();
+    let import = common::don()
+        .arg("import")
+        .args(&csv)
+        .args(["--db", db.to_str().unwrap()])
+        .args(["--league", "Abercarn Crib and Don League", "--create"])
+        .output()
+        .unwrap();
+    assert!(import.status.success(), "{}", text(&import.stderr));
+    let table = common::don()
+        .args(["standings", "--db", db.to_str().unwrap(), "--explain"])
+        .output()
+        .unwrap();
+    assert!(table.status.success(), "{}", text(&table.stderr));
+    let printed = format!(
+        "{}{}{}",
+        text(&import.stderr),
+        text(&import.stdout),
+        text(&table.stdout)
+    );
+    let printed: BTreeSet<&str> = printed.lines().collect();
+    for line in block.lines().filter(|l| !l.is_empty() && *l != "…") {
+        assert!(
+            printed.contains(line),
+            "the README shows {line:?}; don printed:\n{printed:#?}"
+        );
+    }
+}
