@@ -600,17 +600,17 @@ fn sent_by_select(page: &str, name: &str) -> String {
         .unwrap()
 }
 
-/// Issue 29 point 16: the secretary's "For the team" offers and chooses the team that disputed
-/// the night, so "Settle: the result stands" as the page first offers it settles it.
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn settling_a_dispute_as_the_page_offers_it_works_first_time() {
+/// Night 1 entered whole by Red Lion's captain and disputed by Royal Oak's ("don 2 was 1-2"):
+/// the database, and Red Lion's, Royal Oak's and the secretary's browsers.
+async fn disputed_night() -> (Db, Browser, Browser, Browser) {
     let (db, app) = league();
     let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
     let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
     let secretary = Browser::sign_in(&app, &token(&db, None)).await;
-    let night = whole_night();
     assert_eq!(
-        lion.post("/my/night/1/enter", &pairs(&night)).await.status,
+        lion.post("/my/night/1/enter", &pairs(&whole_night()))
+            .await
+            .status,
         StatusCode::SEE_OTHER
     );
     let reason = [("reason", "don 2 was 1-2")];
@@ -618,6 +618,14 @@ async fn settling_a_dispute_as_the_page_offers_it_works_first_time() {
         oak.post("/my/night/1/dispute", &reason).await.status,
         StatusCode::SEE_OTHER
     );
+    (db, lion, oak, secretary)
+}
+
+/// Issue 29 point 16: the secretary's "For the team" offers and chooses the team that disputed
+/// the night, so "Settle: the result stands" as the page first offers it settles it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn settling_a_dispute_as_the_page_offers_it_works_first_time() {
+    let (_db, _, _, secretary) = disputed_night().await;
     let browser::Answer { page, .. } = secretary.get(NIGHT).await;
     assert_eq!(sent_by_select(&page, "by"), "away", "{page}");
     let select = &page[page.find("<select id=\"by\"").unwrap()..];
@@ -642,20 +650,7 @@ async fn settling_a_dispute_as_the_page_offers_it_works_first_time() {
 /// token and a correction refused change nothing; a correction that changes nothing says so.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_secretary_corrects_a_night_on_the_web_and_no_one_else_can() {
-    let (db, app) = league();
-    let lion = Browser::sign_in(&app, &token(&db, Some("Red Lion"))).await;
-    let oak = Browser::sign_in(&app, &token(&db, Some("Royal Oak"))).await;
-    let secretary = Browser::sign_in(&app, &token(&db, None)).await;
-    let night = whole_night();
-    assert_eq!(
-        lion.post("/my/night/1/enter", &pairs(&night)).await.status,
-        StatusCode::SEE_OTHER
-    );
-    let reason = [("reason", "don 2 was 1-2")];
-    assert_eq!(
-        oak.post("/my/night/1/dispute", &reason).await.status,
-        StatusCode::SEE_OTHER
-    );
+    let (db, lion, _, secretary) = disputed_night().await;
     let browser::Answer { page, .. } = secretary.get(NIGHT).await;
     assert!(
         page.contains("action=\"/my/night/1/correct\"") && page.contains("Correct the night"),
