@@ -605,3 +605,25 @@ CREATE INDEX players_key ON players (key);
 -- (`since`); NULL: from the season's start, to its end.
 ALTER TABLE rosters ADD COLUMN since TEXT;
 ALTER TABLE rosters ADD COLUMN until TEXT;
+
+-- @@ version 13: a change that only adds rows is logged as one fact a table ---------------------
+-- An import of game records adds a million rows in one change; logging each in `changes` (as a
+-- trigger logs a row added by any other change) doubled what it wrote. A change made to add rows
+-- only (`Store::change_adding`) logs instead, for each table it added to, the numbers of the
+-- first and last rows it added: every row of `tbl` numbered `first` to `last` was added by `op`,
+-- and none of them was in place before it (numbers only grow). Undoing it deletes those rows
+-- (the deletes are logged as any are, so undoing the undo puts back each row as it was); nothing
+-- else is ever changed by such a change (it is refused at its commit if it did).
+CREATE TABLE added (
+    op INTEGER NOT NULL REFERENCES operations (id),
+    tbl TEXT NOT NULL,
+    first INTEGER NOT NULL,
+    last INTEGER NOT NULL,
+    PRIMARY KEY (op, tbl)
+) WITHOUT ROWID;
+CREATE INDEX added_tbl ON added (tbl, first);
+-- Each check of a column against a list of three or more values (`changes.action`, `seats.seat`,
+-- `hands.body`, `fixtures.result`, `confirmations.state`) is written anew as the same check said
+-- with OR (`seat = 'N' OR seat = 'E' OR …`): SQLite builds a table of an IN list each time a
+-- statement runs, twice for every hand imported. Done by don (the tables' text changed in place,
+-- as SQLite allows for a check every row meets), as the version's step.

@@ -11,7 +11,7 @@ use common::db::Db;
 use don_store::store::LOGGED;
 
 /// The log's own tables, which no undo puts back.
-const LOG: [&str; 2] = ["operations", "changes"];
+const LOG: [&str; 3] = ["operations", "changes", "added"];
 
 /// Tables not in the log: what is worked out from the rest (each game's summary), worked out
 /// anew by every change, an undo too (tests/store.rs checks they stay right); and what is no
@@ -31,6 +31,7 @@ fn content(db: &Db) -> String {
         .filter(|l| {
             !l.starts_with("INSERT INTO operations ")
                 && !l.starts_with("INSERT INTO changes ")
+                && !l.starts_with("INSERT INTO added ")
                 && !DERIVED
                     .iter()
                     .any(|t| l.starts_with(&format!("INSERT INTO {t} ")))
@@ -289,7 +290,9 @@ fn a_database_of_version_5_logs_each_row_of_a_game_imported_then() {
     let before = content(&db);
     db.ok(&["import", "examples/nine-card-don.json"]);
     let imported = content(&db);
-    // As version 5 logged it: the game alone stood for its hands and tricks.
+    // As version 12 logged it: a row a line; then as version 5 logged it: the game alone stood
+    // for its hands and tricks.
+    db.set_back_to_version(12);
     db.sql(
         "DELETE FROM changes WHERE op = (SELECT max(id) FROM operations)
              AND tbl NOT IN ('games', 'players')",
@@ -407,4 +410,176 @@ fn undo_at_the_shell_says_how_to_redo_and_go_back_and_the_log_says_what_stands()
     assert!(log.contains(&format!("{trick} (undone by #3)")), "{log}");
     assert!(!log.contains("(undid #"), "no nest of undos: {log}");
     assert_eq!(db.show("1")["hands"], serde_json::json!([]));
+}
+
+/// `n` simulated games of every variant, numbered from `from`, each with its seats named from
+/// a pool of 30 players (`prefix` and a number), a date and a venue: as one `.jsonl` file.
+fn simulated_games(db: &Db, name: &str, from: usize, n: usize, prefix: &str) -> String {
+    use don::rules::sim::play_game;
+    use don::rules::{OptionValue, Variant};
+    let rulesets: Vec<Variant> = [
+        ("nine-card-don", None),
+        ("nine-card-don", Some(("end_scoring", "hljg"))),
+        ("blind-don", None),
+        ("game-to-lose", None),
+        ("irish-don", None),
+        ("phat", None),
+    ]
+    .iter()
+    .map(|(v, o)| {
+        let opts = o.map(|(k, x)| (k, OptionValue::Str(x.into())));
+        Variant::build(v, opts).unwrap()
+    })
+    .collect();
+    let mut text = String::new();
+    for i in from..from + n {
+        let game = play_game(&rulesets[i % rulesets.len()], i as u64, 400);
+        let mut rec = don::record::write::sim_record(&format!("sim-{i:05}"), &game);
+        let seats: serde_json::Map<String, serde_json::Value> = game
+            .variant
+            .spec()
+            .seating
+            .seats()
+            .iter()
+            .enumerate()
+            .map(|(k, s)| {
+                let player = format!("{prefix} {:02}", (i * 7 + k * 11) % 30);
+                (s.letter().to_string(), serde_json::json!(player))
+            })
+            .collect();
+        rec["seats"] = serde_json::Value::Object(seats);
+        rec["date"] = serde_json::json!(format!("2026-{:02}-{:02}", i % 12 + 1, i % 28 + 1));
+        rec["venue"] = serde_json::json!("Royal Oak");
+        text.push_str(&serde_json::to_string(&rec).unwrap());
+        text.push('\n');
+    }
+    let path = db.dir().join(name);
+    std::fs::write(&path, text).unwrap();
+    path.display().to_string()
+}
+
+/// Every row of the tables a game's records fill, with its number: the games as stored.
+fn games_stored(db: &Db) -> String {
+    [
+        "players",
+        "games",
+        "seats",
+        "entrants",
+        "hands",
+        "tricks",
+        "penalties",
+    ]
+    .iter()
+    .map(|t| db.sql(&format!("SELECT * FROM {t} ORDER BY id")))
+    .collect::<Vec<_>>()
+    .join("\n--\n")
+}
+
+#[test]
+fn an_import_is_logged_as_one_fact_a_table_and_undone_and_redone_byte_for_byte() {
+    let db = Db::new();
+    db.ok(&["import", "examples/season.jsonl"]);
+    let before = (content(&db), games_stored(&db), db.ok(&["games", "--json"]));
+    let file = simulated_games(&db, "sims.jsonl", 0, 120, "Player");
+    db.ok(&["import", &file]);
+    let import = last_op(&db);
+    let after = (
+        content(&db),
+        games_stored(&db),
+        db.ok(&["games", "--json"]),
+        db.ok(&["export"]),
+    );
+    // One fact a table, not a line a row: nothing of the import in `changes`, and in `added`
+    // each table it added to, with the first and last rows it added.
+    assert_eq!(
+        db.sql(&format!("SELECT count(*) FROM changes WHERE op = {import}"))
+            .trim(),
+        "0"
+    );
+    let facts = db.sql(&format!(
+        "SELECT tbl FROM added WHERE op = {import} ORDER BY tbl"
+    ));
+    let tables: Vec<&str> = facts.lines().collect();
+    assert_eq!(tables, ["games", "hands", "players", "seats", "tricks"]);
+    for t in ["games", "hands", "seats", "tricks"] {
+        let spans = db.sql(&format!(
+            "SELECT a.last - a.first + 1, (SELECT count(*) FROM {t} x WHERE x.id BETWEEN a.first AND a.last)
+             FROM added a WHERE a.op = {import} AND a.tbl = '{t}'"
+        ));
+        let n: Vec<i64> = spans
+            .trim()
+            .split('|')
+            .map(|x| x.parse().unwrap())
+            .collect();
+        assert_eq!(n[0], n[1], "{t}: every row of the span is the import's");
+    }
+    assert_eq!(
+        db.sql(&format!(
+            "SELECT last - first + 1 FROM added WHERE op = {import} AND tbl = 'games'"
+        ))
+        .trim(),
+        "120"
+    );
+    // The triggers that log a row added are back, as they were.
+    let triggers = db
+        .sql("SELECT count(*) FROM sqlite_schema WHERE type = 'trigger' AND name LIKE '%_insert'");
+    assert_eq!(triggers.trim(), LOGGED.len().to_string());
+
+    // Undone: no game of it is left, and the database is as it was.
+    let said = db.ok(&["undo"]);
+    assert!(said.starts_with(&format!("Undid #{import} (")), "{said}");
+    assert_eq!(
+        (content(&db), games_stored(&db), db.ok(&["games", "--json"])),
+        before,
+        "the import undone"
+    );
+    assert!(!db.ok(&["games"]).contains("sim-"));
+    // Redone: every game back, byte for byte, with the numbers it had.
+    db.ok(&["undo"]);
+    assert_eq!(
+        (
+            content(&db),
+            games_stored(&db),
+            db.ok(&["games", "--json"]),
+            db.ok(&["export"])
+        ),
+        after,
+        "the import redone"
+    );
+    // And again, as `undo N` of the import itself.
+    db.ok(&["undo", &import.to_string()]);
+    assert_eq!(content(&db), before.0, "the import undone by its number");
+}
+
+#[test]
+fn a_later_change_that_uses_what_an_import_added_keeps_it_from_being_undone_alone() {
+    let db = Db::new();
+    let first = simulated_games(&db, "first.jsonl", 0, 12, "Dai");
+    db.ok(&["import", &first]);
+    let import = last_op(&db);
+    // A later import of games with the same players (added by the first): its rows refer to
+    // the first's players, though it logged them as one fact.
+    let second = simulated_games(&db, "second.jsonl", 100, 12, "Dai");
+    db.ok(&["import", &second]);
+    let later = last_op(&db);
+    let dump = db.dump();
+    let out = db.run(&["undo", &import.to_string()]);
+    let said = common::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(&format!("#{later}")),
+        "names the later import: {said}"
+    );
+    assert_eq!(db.dump(), dump, "nothing changed");
+    // A game begun later with one of its players: the same.
+    db.ok(&["undo"]);
+    db.ok(&["new", "nine-card-don", "--seats", "Dai 00, Ann, Bob, Cy"]);
+    let begun = last_op(&db);
+    let out = db.run(&["undo", &import.to_string()]);
+    let said = common::text(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{said}");
+    assert!(
+        said.contains(&format!("#{begun}")),
+        "names the game begun: {said}"
+    );
 }

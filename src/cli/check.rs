@@ -3,7 +3,7 @@
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-use don::check::check_item;
+use don::check::check_in_turn;
 use don::check::report::JsonReport;
 use don::record::source::STDIN_NAME;
 use don::record::RecordSource;
@@ -50,24 +50,24 @@ pub fn run(args: CheckArgs) -> Result<Exit, CliError> {
     let stdout = io::stdout();
     let mut out = BufWriter::new(stdout.lock());
     let mut all_valid = true;
+    let (names, sources): (Vec<(String, String)>, Vec<RecordSource>) = sources
+        .into_iter()
+        .map(|(given, shown, source)| ((given, shown), source))
+        .unzip();
     if args.json {
         let mut report = JsonReport::new(&mut out)?;
-        for (given, _, source) in sources {
-            for item in source {
-                let checked = check_item(item);
-                report.game(&checked, several.then_some(given.as_str()))?;
-            }
-        }
+        check_in_turn(sources, |file, checked| {
+            let given = several.then_some(names[file].0.as_str());
+            report.game(&checked, given)
+        })?;
         all_valid = report.finish()?;
     } else {
         let mut counts = sheet::Counts::default();
-        for (_, shown, source) in sources {
-            for item in source {
-                let checked = check_item(item);
-                all_valid &= checked.sheet.valid();
-                sheet::write(&mut out, &shown, &checked, &mut counts)?;
-            }
-        }
+        check_in_turn(sources, |file, checked| -> Result<(), CliError> {
+            all_valid &= checked.sheet.valid();
+            sheet::write(&mut out, &names[file].1, &checked, &mut counts)?;
+            Ok(())
+        })?;
         counts.write(&mut out)?;
     }
     out.flush()?;

@@ -63,6 +63,7 @@ pub fn store_kind(e: &StoreError) -> ErrorKind {
         | StoreError::Sql(_)
         | StoreError::Damaged { .. }
         | StoreError::NoActor
+        | StoreError::NotOnlyAdded { .. }
         | StoreError::Fault { .. } => ErrorKind::Fault,
     }
 }

@@ -55,7 +55,9 @@ pub fn parse_trick(text: &str) -> Result<TrickCards, TrickTextError> {
     let mut count = 0;
     for token in text.split_whitespace() {
         count += 1;
-        let (seat, card_text) = match token.split_once(':') {
+        // A ':' byte is never part of another character in UTF-8.
+        let colon = token.bytes().position(|b| b == b':');
+        let (seat, card_text) = match colon.map(|at| (&token[..at], &token[at + 1..])) {
             Some((s, c)) => match s.parse::<Seat>() {
                 Ok(seat) => (Some(seat), c),
                 Err(_) => {

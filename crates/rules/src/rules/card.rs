@@ -191,6 +191,28 @@ impl FromStr for Card {
     type Err = CardParseError;
 
     fn from_str(s: &str) -> Result<Card, CardParseError> {
+        // The usual way a card is written, two letters ("QH"), read at once.
+        if let &[r, u] = s.as_bytes() {
+            let suit = match u {
+                b'S' => Some(Suit::Spades),
+                b'H' => Some(Suit::Hearts),
+                b'D' => Some(Suit::Diamonds),
+                b'C' => Some(Suit::Clubs),
+                _ => None,
+            };
+            let rank = match r {
+                b'A' => Some(Rank::Ace),
+                b'K' => Some(Rank::King),
+                b'Q' => Some(Rank::Queen),
+                b'J' => Some(Rank::Jack),
+                b'T' => Some(Rank::Ten),
+                b'2'..=b'9' => Rank::ALL.get(usize::from(r - b'2')).copied(),
+                _ => None,
+            };
+            if let (Some(rank), Some(suit)) = (rank, suit) {
+                return Ok(Card::new(rank, suit));
+            }
+        }
         let bad = || CardParseError(s.to_string());
         let mut chars = s.chars();
         let suit_char = chars.next_back().ok_or_else(bad)?;

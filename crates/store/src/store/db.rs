@@ -9,6 +9,8 @@ use rusqlite::{
 };
 use rusqlite_migration::{Migrations, M};
 
+use super::logged::LOGGED;
+
 /// `schema.sql`: version 1, then each later version after a line beginning `-- @@ version`.
 const SCHEMA_SQL: &str = include_str!("../../../../schema.sql");
 
@@ -32,6 +34,9 @@ pub(super) fn latest_version() -> i64 {
 /// How long a command waits for another `don` writing the same database (a large import, a
 /// scorer's entry) before giving up.
 const BUSY_TIMEOUT: Duration = Duration::from_secs(600);
+
+/// How many prepared statements a connection keeps (rusqlite keeps 16 unless told).
+const STATEMENTS_KEPT: usize = 64;
 
 /// The three shapes of a statement here, each prepared once and kept in the connection's cache:
 /// run, the row found first (if any), every row found. On a [`Connection`], so on a change's
@@ -168,6 +173,10 @@ pub enum StoreError {
         "this session has ended (its link was revoked, or it was signed out): nothing was changed"
     )]
     SessionEnded,
+    /// A change made to add rows only ([`Store::change_adding`]) changed or took away a row of
+    /// `table` (don's own fault): it is not kept, since its undo would not put that row back.
+    #[error("a change that was to add rows only changed a row of {table}: nothing was changed")]
+    NotOnlyAdded { table: String },
     /// What was stored cannot be read back (a damaged database).
     #[error("the database holds {what} that cannot be read: {why}")]
     Damaged { what: String, why: String },
@@ -383,6 +392,10 @@ fn migrations() -> Migrations<'static> {
                 league_may_be_none(tx)?;
                 super::logged::log_anew(tx)
             }),
+            13 => M::up_with_hook(sql, |tx: &rusqlite::Transaction| {
+                checks_without_lists(tx)?;
+                super::logged::log_anew(tx)
+            }),
             // Version 12 makes `players` anew: its references are checked before it is kept.
             12.. => M::up_with_hook(sql, super::logged::log_anew).foreign_key_check(),
             6.. => M::up_with_hook(sql, super::logged::log_anew),
@@ -403,6 +416,63 @@ fn league_may_be_none(tx: &rusqlite::Transaction) -> rusqlite_migration::HookRes
          WHERE type = 'table' AND name IN ('links', 'web_games')",
         [],
     )?;
+    tx.execute_batch(&format!(
+        "PRAGMA schema_version = {}; PRAGMA writable_schema = OFF;",
+        version + 1
+    ))?;
+    Ok(())
+}
+
+/// The checks of a column's value against a list of three or more, as version 1 and 3 wrote
+/// them, and as version 13 writes them: SQLite runs `x IN (a, b, c)` by building a table of
+/// the list anew each time a statement runs (for an import, twice a hand); `x = a OR x = b OR
+/// x = c` says the same (NULL too) and builds nothing.
+const CHECKS_LISTED: [(&str, &str, &str); 5] = [
+    (
+        "changes",
+        "CHECK (action IN ('insert', 'update', 'delete'))",
+        "CHECK (action = 'insert' OR action = 'update' OR action = 'delete')",
+    ),
+    (
+        "seats",
+        "CHECK (seat IN ('N', 'E', 'S', 'W'))",
+        "CHECK (seat = 'N' OR seat = 'E' OR seat = 'S' OR seat = 'W')",
+    ),
+    (
+        "hands",
+        "CHECK (body IN ('tricks', 'totals', 'abandoned'))",
+        "CHECK (body = 'tricks' OR body = 'totals' OR body = 'abandoned')",
+    ),
+    (
+        "fixtures",
+        "CHECK (result IN ('matches', 'totals', 'walkover'))",
+        "CHECK (result = 'matches' OR result = 'totals' OR result = 'walkover')",
+    ),
+    (
+        "confirmations",
+        "CHECK (state IN ('provisional', 'confirmed', 'disputed'))",
+        "CHECK (state = 'provisional' OR state = 'confirmed' OR state = 'disputed')",
+    ),
+];
+
+/// Version 13's step: each check of [`CHECKS_LISTED`] written anew in its table's text, as
+/// SQLite's documentation allows for a check every row meets (the same check, said otherwise),
+/// and the schema's version moved on.
+fn checks_without_lists(tx: &rusqlite::Transaction) -> rusqlite_migration::HookResult {
+    let version: i64 = tx.query_row("PRAGMA schema_version", [], |r| r.get(0))?;
+    tx.execute_batch("PRAGMA writable_schema = ON")?;
+    for (table, listed, said) in CHECKS_LISTED {
+        let changed = tx.execute(
+            "UPDATE sqlite_schema SET sql = replace(sql, ?2, ?3)
+             WHERE type = 'table' AND name = ?1 AND instr(sql, ?2) > 0",
+            (table, listed, said),
+        )?;
+        if changed != 1 {
+            return Err(rusqlite_migration::HookError::Hook(format!(
+                "the table {table} has no check {listed}"
+            )));
+        }
+    }
     tx.execute_batch(&format!(
         "PRAGMA schema_version = {}; PRAGMA writable_schema = OFF;",
         version + 1
@@ -568,6 +638,8 @@ impl Store {
         // A change's statement journal stays in memory: on disk it costs a write a row.
         conn.pragma_update(None, "temp_store", "MEMORY")?;
         conn.pragma_update(None, "foreign_keys", "ON")?;
+        // Room for every statement an import runs, a hand's tricks of each number among them.
+        conn.set_prepared_statement_cache_capacity(STATEMENTS_KEPT);
         if version < known {
             // Read again under the write lock: another don may be creating it this moment.
             let tx = conn.transaction_with_behavior(TransactionBehavior::Immediate)?;
@@ -713,11 +785,12 @@ impl Store {
         let actor = self.actor.clone();
         let reads = &self.reads;
         let tx = Transaction::new_unchecked(&reads.conn, TransactionBehavior::Immediate)?;
+        let at = now();
         // A database opened to read only refuses here, as SQLite's own read-only fault.
         tx.execute(
             "INSERT INTO operations (at, command, summary, actor, team) VALUES (?1, ?2, '', ?3, ?4)",
             (
-                now(),
+                &at,
                 command,
                 actor.as_ref().map_or("", |a| a.name.as_str()),
                 actor.as_ref().and_then(|a| a.team),
@@ -741,7 +814,22 @@ impl Store {
             op,
             players: Default::default(),
             entered: Default::default(),
+            at,
+            adding: None,
         })
+    }
+
+    /// Begins a change that only adds rows (an import of game records): logged as one fact a
+    /// table, the numbers of the rows it added (`added`, schema version 13), not a line in
+    /// `changes` a row; undone as any change is, by deleting them. The triggers that log each
+    /// row are off on this connection for the change's length (SQLite's per-connection
+    /// setting: nothing in the database changes); SQLite's update hook sees each row added,
+    /// changed or deleted instead, and a change that did more than add rows to logged tables
+    /// is refused at its commit ([`StoreError::NotOnlyAdded`]).
+    pub fn change_adding(&mut self, command: &str) -> Result<Change<'_>, StoreError> {
+        let mut change = self.change(command)?;
+        change.adding = Some(Adding::begin(&change.reads.conn)?);
+        Ok(change)
     }
 }
 
@@ -1231,6 +1319,90 @@ pub struct Change<'a> {
     pub(super) players: std::cell::RefCell<std::collections::HashMap<String, i64>>,
     /// Teams known to be entered in a season in this change.
     pub(super) entered: std::cell::RefCell<std::collections::HashSet<(i64, i64)>>,
+    /// The change's time, as its operation has it.
+    at: String,
+    /// Set for a change that only adds rows ([`Store::change_adding`]).
+    adding: Option<Adding<'a>>,
+}
+
+/// What a change that only adds rows keeps until its commit: the rows SQLite's update hook saw
+/// it add to each logged table, and the first row it saw changed or deleted in one. Dropped
+/// (the change committed or not), the hook is taken away and the triggers are back on.
+struct Adding<'a> {
+    conn: &'a Connection,
+    seen: std::sync::Arc<std::sync::Mutex<Seen>>,
+}
+
+/// What the update hook saw of a change that only adds rows.
+#[derive(Default)]
+struct Seen {
+    /// By the table's place in [`LOGGED`]: the first and last row added, and how many.
+    added: Vec<Option<(i64, i64, i64)>>,
+    /// A logged table a row of which was changed or deleted.
+    changed: Option<&'static str>,
+    /// The place in [`LOGGED`] of the table of the last logged row seen.
+    last: Option<usize>,
+}
+
+impl<'a> Adding<'a> {
+    fn begin(conn: &'a Connection) -> Result<Adding<'a>, StoreError> {
+        let seen = std::sync::Arc::new(std::sync::Mutex::new(Seen {
+            added: vec![None; LOGGED.len()],
+            changed: None,
+            last: None,
+        }));
+        let hook = std::sync::Arc::clone(&seen);
+        conn.update_hook(Some(
+            move |action: rusqlite::hooks::Action, _: &str, table: &str, row: i64| {
+                let Ok(mut seen) = hook.lock() else {
+                    return;
+                };
+                // The table of the last logged row seen, tried first.
+                let at = match seen.last {
+                    Some(at) if LOGGED[at] == table => Some(at),
+                    _ => LOGGED.iter().position(|&t| t == table),
+                };
+                if at.is_some() {
+                    seen.last = at;
+                }
+                let Some(at) = at else {
+                    return;
+                };
+                match action {
+                    rusqlite::hooks::Action::SQLITE_INSERT => {
+                        let span = seen.added[at].get_or_insert((row, row, 0));
+                        *span = (span.0.min(row), span.1.max(row), span.2 + 1);
+                    }
+                    _ => {
+                        seen.changed.get_or_insert(LOGGED[at]);
+                    }
+                }
+            },
+        ))?;
+        conn.set_db_config(
+            rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER,
+            false,
+        )?;
+        Ok(Adding { conn, seen })
+    }
+}
+
+impl Drop for Adding<'_> {
+    fn drop(&mut self) {
+        // The connection goes on as any other: a failure here leaves triggers off on it, so
+        // it is not let pass silently.
+        let _ = self
+            .conn
+            .update_hook(None::<fn(rusqlite::hooks::Action, &str, &str, i64)>);
+        let back = self.conn.set_db_config(
+            rusqlite::config::DbConfig::SQLITE_DBCONFIG_ENABLE_TRIGGER,
+            true,
+        );
+        assert!(
+            back.is_ok(),
+            "the triggers that log each change could not be turned back on"
+        );
+    }
 }
 
 impl std::ops::Deref for Store {
@@ -1283,6 +1455,9 @@ impl Change<'_> {
 
     /// Keeps the change, saying what it did; `game` names the game a table entry went to.
     pub fn commit(self, summary: &str, game: Option<i64>) -> Result<i64, StoreError> {
+        if let Some(adding) = &self.adding {
+            self.log_added(adding)?;
+        }
         self.tx.execute(
             "UPDATE operations SET summary = ?1, game = ?2 WHERE id = ?3",
             (summary, game, self.op),
@@ -1321,12 +1496,52 @@ impl Change<'_> {
         Ok(answer)
     }
 
+    /// For a change that only adds rows, before its commit: refused if it changed or took
+    /// away a row of a logged table, or if a table's rows numbered from the first it added to
+    /// the last are not all its own; else each table's rows it added logged as one fact.
+    fn log_added(&self, adding: &Adding<'_>) -> Result<(), StoreError> {
+        let seen = adding.seen.lock().map_err(|_| StoreError::NotOnlyAdded {
+            table: "the log".into(),
+        })?;
+        if let Some(table) = seen.changed {
+            return Err(StoreError::NotOnlyAdded {
+                table: table.into(),
+            });
+        }
+        for (&table, span) in LOGGED.iter().zip(&seen.added) {
+            let Some((first, last, count)) = *span else {
+                continue;
+            };
+            let held: i64 = self.tx.query_row(
+                &format!("SELECT count(*) FROM {table} WHERE id BETWEEN ?1 AND ?2"),
+                (first, last),
+                |r| r.get(0),
+            )?;
+            if held != count {
+                return Err(StoreError::NotOnlyAdded {
+                    table: table.into(),
+                });
+            }
+            self.tx.execute(
+                "INSERT INTO added (op, tbl, first, last) VALUES (?1, ?2, ?3, ?4)",
+                (self.op, table, first, last),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The rows of `table` this change has added so far, if it only adds rows: those numbered
+    /// above this (see [`Store::change_adding`]).
+    pub(super) fn added_above(&self, table: &str) -> Option<i64> {
+        let adding = self.adding.as_ref()?;
+        let at = LOGGED.iter().position(|&t| t == table)?;
+        let seen = adding.seen.lock().ok()?;
+        Some(seen.added[at].map_or(i64::MAX, |(first, _, _)| first - 1))
+    }
+
+    /// The change's time, as stored in its operation.
     pub(super) fn at(&self) -> Result<String, StoreError> {
-        Ok(self
-            .tx
-            .query_row("SELECT at FROM operations WHERE id = ?1", [self.op], |r| {
-                r.get(0)
-            })?)
+        Ok(self.at.clone())
     }
 }
 

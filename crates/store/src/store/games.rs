@@ -6,6 +6,7 @@ use rusqlite::Connection;
 
 use super::broken::LegNamed;
 use super::db::{tuple, Change, Reads, Sql, Store, StoreError};
+use super::logged::adders;
 use crate::record::stored::{EntryRow, StoredEntry, StoredGame, StoredHand, StoredPenalty};
 
 use crate::league::names::{name_key, tidy};
@@ -29,6 +30,50 @@ pub struct GameTimes {
 /// A penalty added to hand `?1`, numbered after those it has.
 const ADD_PENALTY: &str = "INSERT INTO penalties (hand, number, side, kind, points, at)
      VALUES (?1, (SELECT count(*) + 1 FROM penalties WHERE hand = ?1), ?2, ?3, ?4, ?5)";
+
+/// The most tricks of a hand put in by one statement (a hand has at most 13 or so; a longer
+/// one takes more).
+const TRICKS_AT_ONCE: usize = 16;
+
+/// The statement that puts in `n` seats (1 to 4) of game `?1`, each its letter, player and
+/// name (`?2`, `?3`, `?4`, then `?5`…): each written once.
+fn seats_sql(n: usize) -> &'static str {
+    static WRITTEN: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let written = WRITTEN.get_or_init(|| {
+        (0..=4)
+            .map(|n| {
+                let rows: Vec<String> = (0..n)
+                    .map(|i| format!("(?1, ?{}, ?{}, ?{})", 3 * i + 2, 3 * i + 3, 3 * i + 4))
+                    .collect();
+                format!(
+                    "INSERT INTO seats (game, seat, player, name) VALUES {}",
+                    rows.join(", ")
+                )
+            })
+            .collect()
+    });
+    &written[n.min(4)]
+}
+
+/// The statement that puts in `n` tricks (1 to [`TRICKS_AT_ONCE`]) of hand `?1`, numbered from
+/// `?2`, their cards `?3`…: each written once.
+fn tricks_sql(n: usize) -> &'static str {
+    static WRITTEN: std::sync::OnceLock<Vec<String>> = std::sync::OnceLock::new();
+    let written = WRITTEN.get_or_init(|| {
+        (0..=TRICKS_AT_ONCE)
+            .map(|n| {
+                let rows: Vec<String> = (0..n)
+                    .map(|t| format!("(?1, ?2 + {t}, ?{})", t + 3))
+                    .collect();
+                format!(
+                    "INSERT INTO tricks (hand, number, cards) VALUES {}",
+                    rows.join(", ")
+                )
+            })
+            .collect()
+    });
+    &written[n]
+}
 
 fn damaged(game: i64, why: impl ToString) -> StoreError {
     StoreError::damaged(format!("game {game}"), why)
@@ -264,14 +309,17 @@ impl Reads {
 
     /// The night that holds a game as a leg, if one does.
     pub fn leg_holding(&self, game: i64) -> Result<Option<LegHolding>, StoreError> {
-        let sql = "SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
-                        (SELECT max(c.op) FROM changes c WHERE c.action = 'insert' AND (
-                            (c.tbl = 'leg_games' AND c.row = g.id) OR (c.tbl = 'matches' AND c.row = m.id)
-                            OR (c.tbl = 'fixtures' AND c.row = f.id)))
+        let sql = format!(
+            "SELECT g.leg, m.kind, m.slot, h.name, a.name, f.date,
+                        (SELECT max(op) FROM ({} UNION ALL {} UNION ALL {}))
                  FROM leg_games g JOIN matches m ON m.id = g.match JOIN fixtures f ON f.id = m.fixture
                  JOIN teams h ON h.id = f.home JOIN teams a ON a.id = f.away
-                 WHERE g.game = ?1 ORDER BY g.id LIMIT 1";
-        let found = self.conn.one(sql, [game], |r| {
+                 WHERE g.game = ?1 ORDER BY g.id LIMIT 1",
+            adders("'leg_games'", "g.id"),
+            adders("'matches'", "m.id"),
+            adders("'fixtures'", "f.id")
+        );
+        let found = self.conn.one(&sql, [game], |r| {
             Ok((
                 LegHolding {
                     game,
@@ -304,6 +352,19 @@ impl Reads {
                  WHERE c.op = ?1 AND c.tbl = '{tbl}'"
             )
         };
+        // The same of the rows a change that only added rows added.
+        let added_of = |tbl: &str| {
+            format!(
+                "SELECT t.game FROM added a JOIN {tbl} t ON t.id BETWEEN a.first AND a.last
+                 WHERE a.op = ?1 AND a.tbl = '{tbl}'"
+            )
+        };
+        let added_to_hand_of = |tbl: &str| {
+            format!(
+                "SELECT h.game FROM added a JOIN {tbl} t ON t.id BETWEEN a.first AND a.last
+                 JOIN hands h ON h.id = t.hand WHERE a.op = ?1 AND a.tbl = '{tbl}'"
+            )
+        };
         let sql = format!(
             "SELECT game FROM operations WHERE id = ?1 AND game IS NOT NULL
              UNION SELECT row FROM changes WHERE op = ?1 AND tbl = 'games'
@@ -312,9 +373,17 @@ impl Reads {
                                WHEN 'seats' THEN (SELECT game FROM seats WHERE id = c.row)
                                ELSE (SELECT game FROM entrants WHERE id = c.row) END)
                  FROM changes c WHERE c.op = ?1 AND c.tbl IN ('hands', 'seats', 'entrants')
-             UNION {} UNION {}",
+             UNION {} UNION {}
+             UNION SELECT g.id FROM added a JOIN games g ON g.id BETWEEN a.first AND a.last
+                 WHERE a.op = ?1 AND a.tbl = 'games'
+             UNION {} UNION {} UNION {} UNION {} UNION {}",
             hand_of("tricks"),
-            hand_of("penalties")
+            hand_of("penalties"),
+            added_of("hands"),
+            added_of("seats"),
+            added_of("entrants"),
+            added_to_hand_of("tricks"),
+            added_to_hand_of("penalties"),
         );
         let games: Vec<Option<i64>> = self.conn.all(&sql, [op], |r| r.get(0))?;
         Ok(games.into_iter().flatten().collect())
@@ -372,9 +441,8 @@ impl Change<'_> {
     /// The change that put game `game` in place as it stands (`don new`, an import, or the
     /// undo that put it back), if the log still says.
     pub fn stored_by(&self, game: i64) -> Result<Option<super::db::Operation>, StoreError> {
-        let sql =
-            "SELECT max(op) FROM changes WHERE tbl = 'games' AND row = ?1 AND action = 'insert'";
-        let op: Option<Option<i64>> = self.tx.one(sql, [game], |r| r.get(0))?;
+        let sql = format!("SELECT max(op) FROM ({})", adders("'games'", "?1"));
+        let op: Option<Option<i64>> = self.tx.one(&sql, [game], |r| r.get(0))?;
         op.flatten().map_or(Ok(None), |op| self.operation(op))
     }
 
@@ -437,8 +505,14 @@ impl Change<'_> {
         self.tx.all(
             "SELECT id FROM games WHERE record_id IS NULL AND variant = ?1 AND date IS ?2
                  AND id NOT IN (SELECT row FROM changes WHERE op = ?3 AND tbl = 'games'
-                                AND action = 'insert')",
-            (variant, date, self.op),
+                                AND action = 'insert')
+                 AND id <= ?4",
+            (
+                variant,
+                date,
+                self.op,
+                self.added_above("games").unwrap_or(i64::MAX),
+            ),
             |r| r.get(0),
         )
     }
@@ -464,12 +538,20 @@ impl Change<'_> {
             ),
         )?;
         let game = self.tx.last_insert_rowid();
-        for (seat, name) in &stored.seats {
-            let player = self.player(name)?;
-            self.tx.run(
-                "INSERT INTO seats (game, seat, player, name) VALUES (?1, ?2, ?3, ?4)",
-                (game, seat, player, name),
-            )?;
+        // The seats by one statement: game `?1`, then each seat's letter, player and name.
+        if !stored.seats.is_empty() {
+            let mut players = Vec::with_capacity(stored.seats.len());
+            for (_, name) in &stored.seats {
+                players.push(self.player(name)?);
+            }
+            let mut stmt = self.tx.prepare_cached(seats_sql(stored.seats.len()))?;
+            stmt.raw_bind_parameter(1, game)?;
+            for (i, ((seat, name), player)) in stored.seats.iter().zip(players).enumerate() {
+                stmt.raw_bind_parameter(3 * i + 2, seat)?;
+                stmt.raw_bind_parameter(3 * i + 3, player)?;
+                stmt.raw_bind_parameter(3 * i + 4, name)?;
+            }
+            stmt.raw_execute()?;
         }
         let entrants = stored.jacks_out.iter().flat_map(|j| &j.1);
         for (i, name) in entrants.enumerate() {
@@ -479,43 +561,53 @@ impl Change<'_> {
                 (game, i as i64 + 1, player, name),
             )?;
         }
-        for hand in &stored.hands {
-            self.insert_hand(game, hand, &at)?;
-        }
+        self.insert_hands(game, &stored.hands, &at)?;
         Ok(game)
     }
 
-    /// A hand's rows; one with no body is a hand begun with only its pitcher and penalties
-    /// so far, kept as the scorer keeps such a hand.
-    fn insert_hand(&self, game: i64, hand: &StoredHand, at: &str) -> Result<(), StoreError> {
-        if hand.body.is_none() {
-            self.hand_insert(game, hand.number, hand.pitcher.as_deref(), at)?;
-        } else {
-            let sql = "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
-                 abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
-            self.tx.run(
-                sql,
-                (
-                    game,
-                    hand.number,
-                    &hand.pitcher,
-                    &hand.body,
-                    &hand.totals,
-                    &hand.reason,
-                    &hand.seat,
-                    hand.claimed,
-                    &hand.layout,
-                    at,
-                ),
-            )?;
+    /// A game's hands, each with its tricks and penalties. A hand with no body is a hand
+    /// begun with only its pitcher and penalties so far, kept as the scorer keeps such a hand.
+    fn insert_hands(&self, game: i64, hands: &[StoredHand], at: &str) -> Result<(), StoreError> {
+        for hand in hands {
+            if hand.body.is_none() {
+                self.hand_insert(game, hand.number, hand.pitcher.as_deref(), at)?;
+            } else {
+                let sql = "INSERT INTO hands (game, number, pitcher, body, totals, abandon_reason,
+                     abandon_seat, claimed, layout, at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+                self.tx.run(
+                    sql,
+                    (
+                        game,
+                        hand.number,
+                        &hand.pitcher,
+                        &hand.body,
+                        &hand.totals,
+                        &hand.reason,
+                        &hand.seat,
+                        hand.claimed,
+                        &hand.layout,
+                        at,
+                    ),
+                )?;
+            }
+            self.insert_hand_rows(self.tx.last_insert_rowid(), hand, at)?;
         }
-        let id = self.tx.last_insert_rowid();
-        // A trick imported was entered with its hand: the hand's time is its own.
-        let mut stmt = self
-            .tx
-            .prepare_cached("INSERT INTO tricks (hand, number, cards) VALUES (?1, ?2, ?3)")?;
-        for (t, cards) in hand.tricks.iter().enumerate() {
-            stmt.execute((id, t as i64 + 1, cards))?;
+        Ok(())
+    }
+
+    /// A hand's tricks and penalties, in row `id` of `hands`.
+    fn insert_hand_rows(&self, id: i64, hand: &StoredHand, at: &str) -> Result<(), StoreError> {
+        // A trick imported was entered with its hand: the hand's time is its own. The tricks
+        // go in by one statement (of at most TRICKS_AT_ONCE), not one each.
+        for (at, tricks) in hand.tricks.chunks(TRICKS_AT_ONCE).enumerate() {
+            let first = (at * TRICKS_AT_ONCE) as i64 + 1;
+            let mut stmt = self.tx.prepare_cached(tricks_sql(tricks.len()))?;
+            stmt.raw_bind_parameter(1, id)?;
+            stmt.raw_bind_parameter(2, first)?;
+            for (t, cards) in tricks.iter().enumerate() {
+                stmt.raw_bind_parameter(t + 3, cards)?;
+            }
+            stmt.raw_execute()?;
         }
         for p in &hand.penalties {
             self.tx

@@ -11,6 +11,7 @@ use rusqlite::{Connection, Params};
 
 use super::broken::LegNamed;
 use super::db::{date, tuple, Change, Reads, Sql, StoreError};
+use super::logged::{adders, rows_added};
 use crate::league::names::{name_key, tidy};
 use crate::league::{
     Adjustment, Config, Confirmation, HomeAway, Kind, Leg, Match, NightResult, Pair, Team, TeamId,
@@ -778,14 +779,17 @@ impl Change<'_> {
         player: &str,
         (fixture, kind, slot): (i64, Kind, u32),
     ) -> Result<bool, StoreError> {
-        let made: Option<i64> = self.tx.one(
+        let sql = format!(
             "SELECT 1 FROM rosters r
              JOIN players p ON p.id = r.player
              JOIN matches m ON m.fixture = ?4 AND m.kind = ?5 AND m.slot = ?6
-             JOIN changes cr ON cr.tbl = 'rosters' AND cr.row = r.id AND cr.action = 'insert'
-             JOIN changes cm ON cm.tbl = 'matches' AND cm.row = m.id AND cm.action = 'insert'
-                 AND cm.op = cr.op
-             WHERE r.season = ?1 AND r.team = ?2 AND p.key = ?3 LIMIT 1",
+             WHERE r.season = ?1 AND r.team = ?2 AND p.key = ?3
+             AND EXISTS (SELECT 1 FROM ({}) cr WHERE cr.op IN ({})) LIMIT 1",
+            adders("'rosters'", "r.id"),
+            adders("'matches'", "m.id")
+        );
+        let made: Option<i64> = self.tx.one(
+            &sql,
             (season, team, name_key(player), fixture, kind.as_str(), slot),
             |r| r.get(0),
         )?;
@@ -1267,9 +1271,12 @@ impl Reads {
     pub fn players_by_age_in(&self, league: i64) -> Result<Vec<String>, StoreError> {
         self.conn
             .all(
-                "WITH born AS (
-                 SELECT tbl, row, min(op) AS op FROM changes
-                 WHERE action = 'insert' AND tbl IN ('rosters', 'matches') GROUP BY tbl, row
+                &format!(
+                    "WITH born AS (
+                 SELECT tbl, row, min(op) AS op FROM (
+                     SELECT 'rosters' AS tbl, row, op FROM ({})
+                     UNION ALL SELECT 'matches', row, op FROM ({}))
+                 GROUP BY tbl, row
              ),
              seen AS (
                  SELECT r.player AS player, b.op AS op, 0 AS what, r.id AS row
@@ -1300,6 +1307,9 @@ impl Reads {
              SELECT p.id, p.name FROM first JOIN players p ON p.id = first.player
              WHERE first.n = 1
              ORDER BY coalesce(first.op, 9223372036854775807), first.what, first.row, p.id",
+                    rows_added("rosters"),
+                    rows_added("matches")
+                ),
                 [league],
                 tuple,
             )

@@ -59,6 +59,29 @@ pub(super) fn log_anew(tx: &rusqlite::Transaction) -> rusqlite_migration::HookRe
     Ok(())
 }
 
+/// SQL of the operations that added row `row` of table `tbl` (each an SQL expression: a
+/// column, a parameter or a quoted name; the query names its own tables `logged` and `span`): those logged a row at a time in `changes`, and the
+/// change that only added rows (schema version 13: `added`) whose rows of `tbl` take it in.
+pub(super) fn adders(tbl: &str, row: &str) -> String {
+    format!(
+        "SELECT logged.op AS op FROM changes logged
+         WHERE logged.action = 'insert' AND logged.tbl = {tbl} AND logged.row = {row}
+         UNION ALL SELECT span.op FROM added span
+         WHERE span.tbl = {tbl} AND {row} BETWEEN span.first AND span.last"
+    )
+}
+
+/// SQL of every row of `table` in place with an operation that added it, as `(op, row)`: by
+/// [`adders`], the ones logged a row at a time and the ones logged as a change's rows.
+pub(super) fn rows_added(table: &str) -> String {
+    format!(
+        "SELECT logged.op AS op, logged.row AS row FROM changes logged
+         WHERE logged.action = 'insert' AND logged.tbl = '{table}'
+         UNION ALL SELECT span.op, t.id FROM added span JOIN {table} t ON t.id BETWEEN span.first AND span.last
+         WHERE span.tbl = '{table}'"
+    )
+}
+
 /// The columns of `table` (none if there is no such table yet).
 pub(super) fn columns_now(
     conn: &rusqlite::Connection,
@@ -104,11 +127,21 @@ fn log_rows_added(tx: &rusqlite::Transaction, table: &str) -> rusqlite::Result<(
     if parents.is_empty() {
         return Ok(());
     }
+    // Before version 13 there is no `added`, and nothing was logged in it.
+    let ranges = !columns_now(tx, "added")?.is_empty();
+    let adders_of = |tbl: &str, row: &str| match ranges {
+        true => adders(tbl, row),
+        false => format!(
+            "SELECT logged.op AS op FROM changes logged
+             WHERE logged.action = 'insert' AND logged.tbl = {tbl} AND logged.row = {row}"
+        ),
+    };
     let added_by: Vec<String> = parents
         .iter()
         .map(|(column, parent)| {
             format!(
-                "coalesce((SELECT max(c.op) FROM changes c WHERE c.tbl = '{parent}' AND c.row = t.{column} AND c.action = 'insert'), 0)"
+                "coalesce((SELECT max(op) FROM ({})), 0)",
+                adders_of(&format!("'{parent}'"), &format!("t.{column}"))
             )
         })
         .collect();
@@ -121,9 +154,9 @@ fn log_rows_added(tx: &rusqlite::Transaction, table: &str) -> rusqlite::Result<(
             "INSERT INTO changes (op, tbl, row, action)
              SELECT op, '{table}', id, 'insert' FROM (
                  SELECT t.id AS id, {added_by} AS op FROM {table} t
-                 WHERE NOT EXISTS (SELECT 1 FROM changes c
-                                   WHERE c.tbl = '{table}' AND c.row = t.id AND c.action = 'insert'))
-             WHERE op > 0 ORDER BY id"
+                 WHERE NOT EXISTS ({}))
+             WHERE op > 0 ORDER BY id",
+            adders_of(&format!("'{table}'"), "t.id")
         ),
         [],
     )?;

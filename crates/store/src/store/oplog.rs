@@ -10,7 +10,7 @@ use serde_json::Value;
 
 pub use super::db::Operation;
 use super::db::{tuple, Change, Sql, Store, StoreError};
-use super::logged::{columns_now, LOGGED};
+use super::logged::{adders, columns_now, LOGGED};
 
 /// The log's own table whose changes are logged too: an operation marked undone (its trigger is
 /// in `schema.sql`), so undoing an undo clears the mark.
@@ -245,8 +245,7 @@ impl Change<'_> {
             if let Some((sql, parent)) = parent {
                 let id: Option<i64> = self.tx.one(sql, [row], |r| r.get(0))?;
                 let since: Option<Option<i64>> = self.tx.one(
-                    "SELECT min(op) FROM changes WHERE tbl = ?1 AND row = ?2
-                     AND action = 'insert' AND op > ?3",
+                    &format!("SELECT min(op) FROM ({}) WHERE op > ?3", adders("?1", "?2")),
                     (table, row, target),
                     |r| r.get(0),
                 )?;
@@ -309,12 +308,32 @@ impl Change<'_> {
                 ids.insert(op);
             }
         }
+        // The rows later changes that only added rows added: such a change depends on this one
+        // when it added a row watched (one left pointing at nothing), or a match or a night
+        // scoring a leg in one of the games.
+        let mut by_table: HashMap<&str, BTreeSet<i64>> = HashMap::new();
+        for (table, row) in watched.iter().chain(&legs) {
+            by_table.entry(table.as_str()).or_default().insert(*row);
+        }
+        let later_ranges: Vec<(i64, String, i64, i64)> = self.tx.all(
+            "SELECT op, tbl, first, last FROM added WHERE op > ?1 AND op < ?2",
+            (target, self.op),
+            tuple,
+        )?;
+        for (op, table, first, last) in later_ranges {
+            let rows = by_table.get(table.as_str());
+            if rows.is_some_and(|rows| rows.range(first..=last).next().is_some()) {
+                ids.insert(op);
+            }
+        }
         // A game's link as a leg that this change puts back (a night's match redone): the link
         // holds only for the game as it stood, so a later change to that game (a hand entered,
         // taken back or undone) depends on it.
         let relinked: Vec<i64> = self.tx.all(
             "SELECT DISTINCT g.game FROM leg_games g
-                 WHERE g.id IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'leg_games')",
+                 WHERE g.id IN (SELECT row FROM changes WHERE op = ?1 AND tbl = 'leg_games')
+                 OR EXISTS (SELECT 1 FROM added a WHERE a.op = ?1 AND a.tbl = 'leg_games'
+                            AND g.id BETWEEN a.first AND a.last)",
             [target],
             |r| r.get(0),
         )?;
@@ -348,6 +367,16 @@ impl Change<'_> {
         })
     }
 
+    /// The rows operation `op` added, if it only added rows (schema version 13): each table's
+    /// first and last row numbers.
+    fn added_by(&self, op: i64) -> Result<Vec<(String, i64, i64)>, StoreError> {
+        self.tx.all(
+            "SELECT tbl, first, last FROM added WHERE op = ?1",
+            [op],
+            tuple,
+        )
+    }
+
     /// The operations numbered `ids` that are in the log before this one.
     fn operations(&self, ids: impl IntoIterator<Item = i64>) -> Result<Vec<Operation>, StoreError> {
         let ops = ids.into_iter().map(|id| self.operation(id).transpose());
@@ -364,10 +393,15 @@ impl Change<'_> {
         tries: &[(Option<i64>, &str)],
     ) -> Result<Vec<Operation>, StoreError> {
         for (row, placed) in tries {
+            // The rows a change that only added rows added, each as the insert it stands for.
             let sql = format!(
-                "SELECT DISTINCT c.op FROM changes c JOIN operations o ON o.id = c.op
-                 WHERE c.op > ?1 AND c.op < ?2 AND c.tbl = ?3 AND (?4 IS NULL OR c.row = ?4)
-                 AND o.undone_by IS NULL AND {placed} ORDER BY c.op"
+                "WITH c (op, tbl, row, action, old) AS (
+                     SELECT op, tbl, row, action, old FROM changes
+                     WHERE op > ?1 AND op < ?2 AND tbl = ?3 AND (?4 IS NULL OR row = ?4)
+                     UNION ALL SELECT op, tbl, coalesce(?4, first), 'insert', NULL FROM added
+                     WHERE op > ?1 AND op < ?2 AND tbl = ?3 AND (?4 IS NULL OR ?4 BETWEEN first AND last))
+                 SELECT DISTINCT c.op FROM c JOIN operations o ON o.id = c.op
+                 WHERE o.undone_by IS NULL AND {placed} ORDER BY c.op"
             );
             let ids: Vec<i64> = self
                 .tx
@@ -399,7 +433,16 @@ impl Change<'_> {
         // table in one statement (children first), not one by one: deleting sooner what is
         // deleted anyway changes nothing else put back, and a statement each would cost a
         // statement journal each (quadratic inside a savepoint, as `undo N` tries it).
+        // The rows a change that only added rows added are deleted the same way, by their
+        // numbers (nothing else of such a change is logged).
+        let ranges = self.added_by(target)?;
         for &table in LOGGED.iter().rev() {
+            for (_, first, last) in ranges.iter().filter(|(t, _, _)| t == table) {
+                self.tx.run(
+                    &format!("DELETE FROM {table} WHERE id BETWEEN ?1 AND ?2"),
+                    (first, last),
+                )?;
+            }
             self.tx.run(
                 &format!(
                     "DELETE FROM {table} WHERE id IN (SELECT c.row FROM changes c
@@ -635,14 +678,16 @@ impl super::db::Reads {
         &self,
         season: i64,
     ) -> Result<HashMap<i64, (String, Option<i64>)>, StoreError> {
-        let sql = "SELECT c.fixture, o.actor, o.team FROM confirmations c
+        let sql = format!(
+            "SELECT c.fixture, o.actor, o.team FROM confirmations c
              JOIN fixtures f ON f.id = c.fixture
-             JOIN changes ch ON ch.tbl = 'confirmations' AND ch.row = c.id AND ch.action = 'insert'
-             JOIN operations o ON o.id = ch.op
-             WHERE f.season = ?1 ORDER BY ch.id";
+             JOIN operations o ON o.id = (SELECT max(op) FROM ({}))
+             WHERE f.season = ?1 ORDER BY o.id",
+            adders("'confirmations'", "c.id")
+        );
         let rows: Vec<(i64, String, Option<i64>)> = self
             .conn
-            .all(sql, [season], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
+            .all(&sql, [season], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))?;
         Ok(rows
             .into_iter()
             .map(|(fixture, actor, team)| (fixture, (actor, team)))

@@ -158,6 +158,12 @@ impl Store {
 }
 
 fn put(conn: &Connection, game: i64, s: &Summary) -> Result<(), StoreError> {
+    conn.run("DELETE FROM game_summary_scores WHERE game = ?1", [game])?;
+    put_new(conn, game, s)
+}
+
+/// Keeps the summary of a game that has none (and no scores kept).
+fn put_new(conn: &Connection, game: i64, s: &Summary) -> Result<(), StoreError> {
     let losers: String = s.losers.iter().map(|l| l.letter()).collect();
     conn.run(
         "INSERT OR REPLACE INTO game_summaries
@@ -174,7 +180,6 @@ fn put(conn: &Connection, game: i64, s: &Summary) -> Result<(), StoreError> {
             losers,
         ),
     )?;
-    conn.run("DELETE FROM game_summary_scores WHERE game = ?1", [game])?;
     let mut add = conn.prepare_cached(
         "INSERT INTO game_summary_scores (game, position, side, score) VALUES (?1, ?2, ?3, ?4)",
     )?;
@@ -188,6 +193,12 @@ impl Change<'_> {
     /// Keeps a game's summary, worked out anew after this change; a game this change took
     /// away (an undo of its import) has none.
     pub fn set_summary(&self, game: i64, summary: Option<&Summary>) -> Result<(), StoreError> {
+        if let (Some(s), Some(top)) = (summary, self.added_above("games")) {
+            // A game this change added (it only adds rows) has no summary yet.
+            if game > top {
+                return put_new(&self.tx, game, s);
+            }
+        }
         match summary {
             Some(s) => put(&self.tx, game, s),
             None => {

@@ -19,9 +19,9 @@ use crate::app::game::stored::StoredGames;
 use crate::app::{App, AppError, ErrorKind};
 use crate::check::check_value;
 use crate::record::parse_record;
-use crate::record::stored::stored_game_of;
+use crate::record::stored::{stored_game_of, StoredGame, Unstorable};
 use crate::record::text::look_alike_warning;
-use crate::replay::{Entry, Replay};
+use crate::replay::{Entry, Replay, ScoreSheet};
 use crate::rules::{Seat, Variant};
 use crate::scorer::{table_sheet, JournalEntry};
 use crate::store::{Change, GameFilter, ListedGame, StoreError, Summary};
@@ -57,12 +57,22 @@ pub struct Listed {
 
 /// What replaying a game's record says of it, as `don games` lists it.
 pub fn summary_of(record: Value) -> Summary {
+    let (hands, in_play) = hands_and_in_play(&record);
+    summary_of_sheet(&check_value(record), hands, in_play)
+}
+
+/// Of a record: its hands, and whether a hand of it is in play.
+pub(crate) fn hands_and_in_play(record: &Value) -> (u32, bool) {
     let hands = record
         .get("hands")
         .and_then(Value::as_array)
         .map_or(0, Vec::len) as u32;
-    let in_play = record.get("in_play") == Some(&Value::Bool(true));
-    let sheet = check_value(record);
+    (hands, record.get("in_play") == Some(&Value::Bool(true)))
+}
+
+/// The summary of a game whose replay gave `sheet`, of `hands` hands, with a hand in play or
+/// not: what [`summary_of`] says of its record, without replaying it again.
+pub(crate) fn summary_of_sheet(sheet: &ScoreSheet, hands: u32, in_play: bool) -> Summary {
     Summary {
         variant_name: sheet
             .variant
@@ -109,20 +119,29 @@ pub enum StoredBy {
     Change { op: i64, brief: String },
 }
 
-/// Imports one record (canonical, as `record::write::record_json` writes it, with the hands
-/// ended by a claim) in `change`, unless it is stored already. A game in play must replay at
+/// A valid record of an import, ready to store: its canonical form (as
+/// `record::write::record_json` writes it), its game's rows (with the hands ended by a claim)
+/// and its summary.
+pub struct Ready {
+    pub canonical: Value,
+    pub stored: Result<StoredGame, Unstorable>,
+    pub summary: Summary,
+}
+
+/// Imports one record in `change`, unless it is stored already. A game in play must replay at
 /// the table as it does when `don play` opens it.
-pub(crate) fn import_record(
-    change: &Change<'_>,
-    record: Value,
-    claimed: &[u32],
-) -> Result<Imported, AppError> {
-    match stored_as(change, &record)? {
+pub(crate) fn import_record(change: &Change<'_>, ready: &Ready) -> Result<Imported, AppError> {
+    let Ready {
+        canonical: record,
+        stored,
+        summary,
+    } = ready;
+    match stored_as(change, record)? {
         Some(s) if s.same => return Ok(Imported::Already),
         Some(s) => {
             return Ok(Imported::Differs {
                 game: s.game,
-                first_difference: first_difference(&s.stored, &record, String::new())
+                first_difference: first_difference(&s.stored, record, String::new())
                     .unwrap_or_default(),
                 stored_by: change
                     .stored_by(s.game)?
@@ -138,7 +157,8 @@ pub(crate) fn import_record(
         None => {}
     }
     let in_play = record.get("in_play") == Some(&Value::Bool(true));
-    let game = change.insert_record(&stored_game_of(&record, claimed).map_err(GameError::from)?)?;
+    let stored = stored.as_ref().map_err(|e| GameError::from(e.clone()))?;
+    let game = change.insert_record(stored)?;
     if in_play {
         let entries = change.game_entries(game)?;
         let stored = change.record_if_stored(game)?.map(parse_record);
@@ -146,7 +166,8 @@ pub(crate) fn import_record(
             return Err(GameError::NotCarriedOn(e.to_string()).into());
         }
     }
-    keep_summaries(change, &[game])?;
+    // Worked out when the record was checked: the game stored is the record's.
+    change.set_summary(game, Some(summary))?;
     Ok(Imported::Added(game))
 }
 

@@ -9,10 +9,13 @@
 //! so that memory stays flat on an endless stream of bad records.
 
 use crate::app::error::AppError;
-use crate::app::game::{import_record, Imported, StoredBy};
+use crate::app::game::{
+    hands_and_in_play, import_record, summary_of_sheet, Imported, Ready, StoredBy,
+};
 use crate::app::App;
 use crate::check::import::{check_for_import, ForImport};
 use crate::record::source::RecordSource;
+use crate::record::stored::stored_game_of;
 use crate::record::text::{count, shortened};
 use crate::record::Fault;
 use crate::store::Change;
@@ -81,6 +84,8 @@ enum HandedOn {
     Record {
         file: usize,
         record: Box<ForImport>,
+        /// A valid record's game as it is stored, and its summary: made on the checking thread.
+        ready: Option<Box<Ready>>,
         bytes: u64,
     },
     End,
@@ -132,7 +137,8 @@ impl App {
         mut progress: impl FnMut(Progress),
     ) -> Result<(RecordsImport<'_>, RecordsFound), AppError> {
         let mut import = RecordsImport {
-            change: self.store.change("import")?,
+            // Only rows added: logged as one fact a table, not a line a row.
+            change: self.store.change_adding("import")?,
             refused: false,
             records: 0,
             added: Vec::new(),
@@ -140,17 +146,23 @@ impl App {
         };
         let mut found = RecordsFound::default();
         let (send, receive) = std::sync::mpsc::sync_channel::<Vec<HandedOn>>(8);
+        // Batches taken come back to the checking thread, which let them go: what one thread
+        // allocated is freed by it, not by the thread that stores (where freeing another
+        // thread's memory cost a fifth of its time).
+        let (back, taken) = std::sync::mpsc::channel::<Vec<HandedOn>>();
         std::thread::scope(|scope| -> Result<(), AppError> {
             scope.spawn(move || {
                 // In batches: one hand-over per record would cost more than the record.
                 let mut batch = Vec::with_capacity(BATCH);
                 for (file, mut source) in sources.into_iter().enumerate() {
                     while let Some(item) = source.next() {
-                        let record = Box::new(check_for_import(item));
+                        let mut record = Box::new(check_for_import(item));
+                        let ready = ready(&mut record).map(Box::new);
                         let bytes = source.bytes();
                         batch.push(HandedOn::Record {
                             file,
                             record,
+                            ready,
                             bytes,
                         });
                         if batch.len() == BATCH {
@@ -158,70 +170,76 @@ impl App {
                             if send.send(full).is_err() {
                                 return;
                             }
+                            taken.try_iter().for_each(drop);
                         }
                     }
                     batch.push(HandedOn::End);
                 }
                 let _ = send.send(batch);
             });
-            for message in receive.into_iter().flatten() {
-                let (file, checked, bytes) = match message {
-                    HandedOn::End => {
-                        progress(Progress::FileEnd);
-                        continue;
+            'batches: for batch in receive {
+                for message in &batch {
+                    let (file, checked, ready, bytes) = match message {
+                        HandedOn::End => {
+                            progress(Progress::FileEnd);
+                            continue;
+                        }
+                        HandedOn::Record {
+                            file,
+                            record,
+                            ready,
+                            bytes,
+                        } => (*file, record, ready, *bytes),
+                    };
+                    if found.errors.len() >= MAX_ERRORS {
+                        // Enough, with a record still to check: the checking thread ends when
+                        // its next batch is not taken.
+                        found.stopped = true;
+                        progress(Progress::Stopped);
+                        break 'batches;
                     }
-                    HandedOn::Record {
+                    progress(Progress::Read { file, bytes });
+                    let sheet = &checked.checked.sheet;
+                    let at = RecordAt {
                         file,
-                        record,
-                        bytes,
-                    } => (file, *record, bytes),
-                };
-                if found.errors.len() >= MAX_ERRORS {
-                    // Enough, with a record still to check: the checking thread ends when its
-                    // next batch is not taken.
-                    found.stopped = true;
-                    progress(Progress::Stopped);
-                    break;
-                }
-                progress(Progress::Read { file, bytes });
-                let sheet = &checked.checked.sheet;
-                let at = RecordAt {
-                    file,
-                    index: checked.checked.index,
-                    line: checked.checked.line,
-                    id: sheet.id.clone(),
-                };
-                for f in &sheet.errors {
-                    found.errors.push(Found {
-                        at: at.clone(),
-                        fault: RecordFault::Checked(f.clone()),
-                    });
-                }
-                for f in &sheet.warnings {
-                    if found.warnings.len() < MAX_ERRORS {
-                        found.warnings.push(Found {
+                        index: checked.checked.index,
+                        line: checked.checked.line,
+                        id: sheet.id.clone(),
+                    };
+                    for f in &sheet.errors {
+                        found.errors.push(Found {
                             at: at.clone(),
                             fault: RecordFault::Checked(f.clone()),
                         });
-                    } else {
-                        found.warnings_left += 1;
+                    }
+                    for f in &sheet.warnings {
+                        if found.warnings.len() < MAX_ERRORS {
+                            found.warnings.push(Found {
+                                at: at.clone(),
+                                fault: RecordFault::Checked(f.clone()),
+                            });
+                        } else {
+                            found.warnings_left += 1;
+                        }
+                    }
+                    if let Some(Imported::Differs {
+                        game,
+                        first_difference,
+                        stored_by,
+                    }) = import.take(checked, ready.as_deref())?
+                    {
+                        found.errors.push(Found {
+                            at,
+                            fault: RecordFault::Differs {
+                                game,
+                                first_difference,
+                                stored_by,
+                            },
+                        });
                     }
                 }
-                if let Some(Imported::Differs {
-                    game,
-                    first_difference,
-                    stored_by,
-                }) = import.take(checked)?
-                {
-                    found.errors.push(Found {
-                        at,
-                        fault: RecordFault::Differs {
-                            game,
-                            first_difference,
-                            stored_by,
-                        },
-                    });
-                }
+                // Once the checking thread has ended, the batch is let go here.
+                let _ = back.send(batch);
             }
             Ok(())
         })?;
@@ -230,21 +248,25 @@ impl App {
 }
 
 impl RecordsImport<'_> {
-    /// Takes one record checked for import: stored unless this import has met an error (its
-    /// own faults, which the caller reports, count). What became of it, if it was looked for
-    /// in the database.
-    pub fn take(&mut self, record: ForImport) -> Result<Option<Imported>, AppError> {
+    /// Takes one record checked for import, with what is stored of it when it is valid
+    /// ([`ready`]): stored unless this import has met an error (its own faults, which the
+    /// caller reports, count). What became of it, if it was looked for in the database.
+    fn take(
+        &mut self,
+        record: &ForImport,
+        ready: Option<&Ready>,
+    ) -> Result<Option<Imported>, AppError> {
         self.records += 1;
         if !record.checked.sheet.errors.is_empty() {
             self.refused = true;
         }
-        let Some(canonical) = record.canonical else {
+        let Some(ready) = ready else {
             return Ok(None);
         };
         if self.refused {
             return Ok(None); // nothing will be imported: only checking goes on
         }
-        let imported = import_record(&self.change, canonical, &record.claimed)?;
+        let imported = import_record(&self.change, ready)?;
         match &imported {
             Imported::Added(game) => self.added.push(*game),
             Imported::Already => self.stored_before += 1,
@@ -272,6 +294,19 @@ impl RecordsImport<'_> {
         }
         Ok(RecordsImported::Kept)
     }
+}
+
+/// What is stored of a valid record (its canonical form taken from it): its game's rows and
+/// its summary, worked out from the replay that checked it. Made on the checking thread, so
+/// that the thread that stores it does nothing more than store it.
+fn ready(record: &mut ForImport) -> Option<Ready> {
+    let canonical = record.canonical.take()?;
+    let (hands, in_play) = hands_and_in_play(&canonical);
+    Some(Ready {
+        stored: stored_game_of(&canonical, &record.claimed),
+        summary: summary_of_sheet(&record.checked.sheet, hands, in_play),
+        canonical,
+    })
 }
 
 /// The most files an import's summary in the log names; the rest are counted.
