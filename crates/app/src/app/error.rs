@@ -32,6 +32,8 @@ pub enum AppError {
     Access(#[from] crate::app::access::error::AccessError),
     #[error(transparent)]
     Names(#[from] crate::app::names::error::NamesError),
+    #[error(transparent)]
+    Cup(#[from] crate::app::cup::error::CupError),
 }
 
 impl From<crate::app::undo::error::UndoError> for AppError {
@@ -53,6 +55,7 @@ impl AppError {
             AppError::Backup(e) => crate::app::kind::backup_kind(e),
             AppError::Access(e) => e.kind(),
             AppError::Names(e) => e.kind(),
+            AppError::Cup(e) => e.kind(),
         }
     }
 
