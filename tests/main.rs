@@ -22,6 +22,7 @@ mod browser;
 mod browser_scorer;
 mod cli;
 mod csv_bounds;
+mod cup;
 mod dates;
 mod db_open;
 mod docs;

@@ -606,7 +606,7 @@ struct CupJson<'a> {
 }
 
 /// `cup show --json` (FORMAT.md §9), on one line.
-fn cup_json(view: &CupView) -> String {
+pub fn cup_json(view: &CupView) -> String {
     fn tie(t: &TieView) -> TieJson<'_> {
         let (home, away, winner) = (t.home.as_deref(), t.away.as_deref(), t.winner.as_deref());
         if t.bye {

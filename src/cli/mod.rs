@@ -8,7 +8,7 @@ mod captain;
 mod check;
 mod colour;
 mod context;
-mod cup;
+pub mod cup;
 mod db;
 mod error;
 mod export;

@@ -348,6 +348,11 @@ impl Db {
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
             (
+                13,
+                "DROP TABLE cup_matches; DROP TABLE cup_ties; DROP TABLE cup_entries; \
+                 DROP TABLE cups;",
+            ),
+            (
                 12,
                 "CREATE TABLE players_old (id INTEGER PRIMARY KEY AUTOINCREMENT, \
                  name TEXT NOT NULL, key TEXT NOT NULL UNIQUE); \

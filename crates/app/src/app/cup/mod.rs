@@ -671,7 +671,14 @@ impl App {
             .map(|(place, &at)| (entries[at].id, place as u32 + 1))
             .collect();
         change.set_cup_draw(found.cup.id, &places, seed.as_deref())?;
-        let how = seed.map(|s| format!(" from seed {s}")).unwrap_or_default();
+        let how = seed
+            .as_ref()
+            .map(|s| format!(" from seed {s}"))
+            .unwrap_or_default();
+        let found = Found {
+            cup: CupRow { seed, ..found.cup },
+            ..found
+        };
         let view = read_cup(&change, &found)?;
         change.commit(&format!("cup {name}: drawn{how}"), None)?;
         Ok(view)
