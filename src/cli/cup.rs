@@ -1,4 +1,4 @@
-//! `don cup`: a season's knockout cups (RULES.md §11): make one, enter teams or players, make
+//! `don cup`: a season's knockout cups (docs/league.md#cups): make one, enter teams or players, make
 //! the draw, enter, correct, confirm and dispute ties, list the cups and show one as a bracket
 //! round by round, or as JSON (docs/formats.md#cup-show-json).
 
@@ -554,7 +554,7 @@ fn tie_line(t: &TieView) -> String {
     line
 }
 
-/// A tie as FORMAT.md §9 writes it: a bye, a tie to be played, or one played.
+/// A tie as docs/formats.md#cup-show-json writes it: a bye, a tie to be played, or one played.
 #[derive(Serialize)]
 #[serde(untagged)]
 enum TieJson<'a> {
@@ -605,7 +605,7 @@ struct CupJson<'a> {
     runner_up: Option<&'a str>,
 }
 
-/// `cup show --json` (FORMAT.md §9), on one line.
+/// `cup show --json` (docs/formats.md#cup-show-json), on one line.
 pub fn cup_json(view: &CupView) -> String {
     fn tie(t: &TieView) -> TieJson<'_> {
         let (home, away, winner) = (t.home.as_deref(), t.away.as_deref(), t.winner.as_deref());

@@ -124,13 +124,13 @@ impl fmt::Display for TieKept {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{}, {}: {} v {} ",
+            "{}, {}: {} v {}",
             self.cup, self.round, self.home, self.away
         )?;
         if self.walkover {
-            write!(f, "a walkover to {}", self.winner)?;
+            write!(f, ": a walkover to {}", self.winner)?;
         } else {
-            write!(f, "{}–{}", self.points.home, self.points.away)?;
+            write!(f, " {}–{}", self.points.home, self.points.away)?;
             if let Some(d) = &self.decider {
                 write!(f, ", {d} won the deciding leg")?;
             }
@@ -453,7 +453,7 @@ fn result_words(
 ) -> String {
     let names = Pair::new(names.0.to_string(), names.1.to_string());
     match &t.result {
-        TieResult::Walkover(s) => format!("a walkover to {}", names[*s]),
+        TieResult::Walkover(s) => format!("(a walkover to {})", names[*s]),
         r => {
             let p = tie_points(r, config, kind);
             match t.decider {
