@@ -87,6 +87,7 @@ mod undo;
 mod undo_sound;
 mod views;
 mod web_board;
+mod web_cup;
 mod web_night;
 mod web_scorer;
 mod words;

@@ -75,6 +75,24 @@ impl Reads {
         )
     }
 
+    /// The cup numbered `id`, if there is one.
+    pub fn cup(&self, id: i64) -> Result<Option<CupRow>, StoreError> {
+        self.conn.one(
+            "SELECT id, season, name, kind, best_of, seed FROM cups WHERE id = ?1",
+            [id],
+            |r| {
+                Ok(CupRow {
+                    id: r.get(0)?,
+                    season: r.get(1)?,
+                    name: r.get(2)?,
+                    kind: r.get(3)?,
+                    best_of: r.get(4)?,
+                    seed: r.get(5)?,
+                })
+            },
+        )
+    }
+
     /// The cups named `name` (case and extra spaces ignored) of a league's seasons, newest
     /// season first.
     pub fn cups_named(&self, league: i64, name: &str) -> Result<Vec<CupRow>, StoreError> {

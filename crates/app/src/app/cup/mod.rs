@@ -963,6 +963,34 @@ impl App {
         read_cup(&self.store, &found)
     }
 
+    /// The cup numbered `id` of the league chosen, as it stands (a cup of another league is
+    /// none).
+    pub fn cup_by_id(&self, choice: &Choice, id: i64) -> Result<CupView, AppError> {
+        let league = choice.league(&self.store)?;
+        let none = || CupError::NoCup {
+            name: format!("#{id}"),
+            season: None,
+            known: Vec::new(),
+        };
+        let cup = self.store.cup(id)?.ok_or_else(none)?;
+        let season = self
+            .store
+            .seasons(league.id)?
+            .into_iter()
+            .find(|s| s.id == cup.season)
+            .ok_or_else(none)?;
+        let kind = cup_kind(&cup)?;
+        read_cup(
+            &self.store,
+            &Found {
+                league,
+                season,
+                cup,
+                kind,
+            },
+        )
+    }
+
     /// The cups of the season chosen (the current one by default), in the order made.
     pub fn cups(&self, choice: &Choice) -> Result<(SeasonInfo, Vec<CupView>), AppError> {
         let (_, season) = choice.both(&self.store, self.today())?;

@@ -12,6 +12,8 @@ use crate::store::{CupEntryRow, CupRow, CupTieRow, StoreError};
 /// A cup, as read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CupView {
+    /// The cup's number, for its pages' addresses.
+    pub id: i64,
     pub name: String,
     pub season: String,
     pub kind: CupKind,
@@ -47,6 +49,8 @@ pub struct TieView {
     pub tie: u32,
     pub home: Option<String>,
     pub away: Option<String>,
+    /// The teams of a team cup's tie, where known.
+    pub teams: Pair<Option<crate::league::TeamId>>,
     pub bye: bool,
     pub played: Option<PlayedTie>,
     pub winner: Option<String>,
@@ -153,6 +157,7 @@ pub fn cup_view(
     let drawn = entries.iter().any(|e| e.draw.is_some());
     let in_draw: Vec<&CupEntryRow> = entries.iter().filter(|e| e.draw.is_some()).collect();
     let name = |place: Option<usize>| place.map(|p| in_draw[p].name.clone());
+    let team = |place: Option<usize>| place.and_then(|p| in_draw[p].team);
     let mut rounds_out = Vec::new();
     let mut final_result = None;
     if drawn {
@@ -166,6 +171,7 @@ pub fn cup_view(
                     tie: i as u32 + 1,
                     home: name(slot.home),
                     away: name(slot.away),
+                    teams: Pair::new(team(slot.home), team(slot.away)),
                     bye: slot.bye,
                     played: at.map(|at| {
                         let t = &ties[at];
@@ -204,6 +210,7 @@ pub fn cup_view(
     }
     let (winner, runner_up) = final_result.unwrap_or((None, None));
     Ok(CupView {
+        id: cup.id,
         name: cup.name.clone(),
         season: season.to_string(),
         kind,
