@@ -1062,3 +1062,255 @@ fn every_size_from_2_to_64_drawn_in_order_and_by_seed_is_played_to_its_final_as_
         serde_json::from_str::<Value>(&don::cli::cup::cup_json(&view)).unwrap()
     );
 }
+
+/// The League Cup of five played to its final, a night of the league entered beside it (so
+/// that the season has a history), published to a folder.
+fn cup_played() -> Db {
+    let db = Db::new();
+    db.league_new("Valleys", &[]);
+    db.season_new(
+        "2025-26",
+        &[
+            "Royal Oak",
+            "Red Lion",
+            "Six Bells",
+            "Crumlin Arms",
+            "Navigation Inn",
+        ],
+    );
+    db.ok(&[
+        "night",
+        "enter",
+        "Royal Oak",
+        "Red Lion",
+        "--totals",
+        "5-4",
+        "--date",
+        "2025-10-02",
+    ]);
+    db.ok(&["cup", "new", "League Cup"]);
+    db.ok(&[
+        "cup",
+        "enter",
+        "League Cup",
+        "Royal Oak",
+        "Red Lion",
+        "Six Bells",
+        "Crumlin Arms",
+        "Navigation Inn",
+    ]);
+    db.ok(&["cup", "new", "Plate"]);
+    db.ok(&[
+        "cup",
+        "draw",
+        "League Cup",
+        "--order",
+        "Six Bells, Royal Oak, Red Lion, Navigation Inn, Crumlin Arms",
+    ]);
+    db.ok(&[
+        "cup",
+        "result",
+        "League Cup",
+        "Six Bells",
+        "Royal Oak",
+        "--date",
+        "2025-11-06",
+        "--match",
+        "don 1; Gareth+Rhys; Dai+Huw; 2-1; 121-80 90-121 121-100",
+        "--match",
+        "don 2; ; ; 0-2",
+        "--match",
+        "don 3; ; ; 0-2",
+        "--match",
+        "double-crib 1; ; ; 2-0",
+        "--match",
+        "double-crib 2; ; ; 2-0",
+        "--match",
+        "double-crib 3; ; ; 0-2",
+        "--match",
+        "single-crib 1; ; ; 0-2",
+        "--match",
+        "single-crib 2; ; ; 2-1",
+        "--match",
+        "single-crib 3; ; ; 1-2",
+    ]);
+    db.ok(&[
+        "cup",
+        "result",
+        "League Cup",
+        "Royal Oak",
+        "Red Lion",
+        "--walkover",
+        "Royal Oak",
+        "--date",
+        "2026-01-15",
+    ]);
+    db
+}
+
+#[test]
+fn the_site_has_a_cup_page_round_by_round_each_tie_linked_and_the_cups_listed() {
+    let db = cup_played();
+    let out = db.dir().join("site");
+    db.ok(&["publish", "--out", out.to_str().unwrap()]);
+    let read =
+        |p: &str| std::fs::read_to_string(out.join(p)).unwrap_or_else(|e| panic!("{p}: {e}"));
+    let cup = read("season/2025-26/cup/league-cup.html");
+    let seen = seen_text(&cup);
+    for round in ["Quarter-finals", "Semi-finals", "Final"] {
+        assert!(seen.contains(round), "{seen}");
+    }
+    // Round by round, in order, each tie a line.
+    let (qf, sf, f) = (
+        seen.find("Quarter-finals").unwrap(),
+        seen.find("Semi-finals").unwrap(),
+        seen.rfind("Final").unwrap(),
+    );
+    assert!(qf < sf && sf < f);
+    assert!(
+        seen.contains("1. Six Bells v Royal Oak: 4–5 (2025-11-06) provisional"),
+        "{seen}"
+    );
+    assert!(seen.contains("2. Red Lion: a bye"), "{seen}");
+    assert!(
+        seen.contains("2. Navigation Inn v Crumlin Arms Final"),
+        "{seen}"
+    );
+    assert!(seen.contains("1. Royal Oak v to be decided"), "{seen}");
+    assert!(
+        cup.contains("href=\"../../../season/2025-26/cup/league-cup/1-1.html\""),
+        "each tie played links to its page"
+    );
+    assert!(cup.contains("href=\"../../../team/royal-oak.html\""));
+    let tie = seen_text(&read("season/2025-26/cup/league-cup/1-1.html"));
+    assert!(
+        tie.contains("Six Bells v Royal Oak: 4–5 (2025-11-06) (League Cup, Quarter-finals)"),
+        "{tie}"
+    );
+    assert!(tie.contains("Royal Oak went through."), "{tie}");
+    assert!(
+        tie.contains("Don 1")
+            && tie.contains("Gareth & Rhys")
+            && tie.contains("121–80 90–121 121–100"),
+        "{tie}"
+    );
+    let walkover = seen_text(&read("season/2025-26/cup/league-cup/2-1.html"));
+    assert!(
+        walkover.contains("Royal Oak v Red Lion: a walkover to Royal Oak (2026-01-15)"),
+        "{walkover}"
+    );
+    // The season's page and the front page list the cups, with their next ties.
+    for page in ["season/2025-26/index.html", "index.html"] {
+        let seen = seen_text(&read(page));
+        assert!(
+            seen.contains("League Cup: next, Navigation Inn v Crumlin Arms (Semi-finals)"),
+            "{page}: {seen}"
+        );
+        assert!(seen.contains("Plate: not drawn yet"), "{page}: {seen}");
+    }
+    // No honours yet: the final is to play.
+    assert!(!read("honours.html").contains("id=\"cups\""));
+}
+
+#[test]
+fn a_cup_s_winner_and_runner_up_are_honours_of_its_season() {
+    let db = cup_played();
+    db.ok(&[
+        "cup",
+        "result",
+        "League Cup",
+        "Navigation Inn",
+        "Crumlin Arms",
+        "--totals",
+        "3-6",
+    ]);
+    let before: Value = serde_json::from_str(&db.ok(&["history", "--json"])).unwrap();
+    assert_eq!(before["seasons"][0]["cups"], json!([]));
+    db.ok(&[
+        "cup",
+        "result",
+        "League Cup",
+        "Royal Oak",
+        "Crumlin Arms",
+        "--totals",
+        "4-5",
+    ]);
+    let told: Value = serde_json::from_str(&db.ok(&["history", "--json"])).unwrap();
+    assert_eq!(
+        told["seasons"][0]["cups"],
+        json!([{ "name": "League Cup", "winner": "Crumlin Arms", "runner_up": "Royal Oak" }])
+    );
+    // The league's champions are the table's, whatever the cup.
+    assert_eq!(told["seasons"][0]["champions"], "Royal Oak");
+    let text = db.ok(&["history"]);
+    assert!(text.contains("Cups\n"), "{text}");
+    assert!(
+        text.contains("2025-26 ┆ League Cup ┆ Crumlin Arms ┆ Royal Oak"),
+        "{text}"
+    );
+    let out = db.dir().join("site");
+    db.ok(&["publish", "--out", out.to_str().unwrap()]);
+    let honours = std::fs::read_to_string(out.join("honours.html")).unwrap();
+    let seen = seen_text(&honours);
+    assert!(
+        seen.contains("2025-26 League Cup Crumlin Arms Royal Oak"),
+        "{seen}"
+    );
+    assert!(honours.contains("href=\"season/2025-26/cup/league-cup.html\""));
+    let cup = seen_text(
+        &std::fs::read_to_string(out.join("season/2025-26/cup/league-cup.html")).unwrap(),
+    );
+    assert!(
+        cup.contains("Won by Crumlin Arms; runner-up Royal Oak."),
+        "{cup}"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn don_serve_serves_the_cup_s_pages_live() {
+    let db = cup_played();
+    let (_, app) = crate::web::server(&db);
+    let page = crate::web::get(&app, "/season/2025-26/cup/league-cup.html", &[]).await;
+    assert_eq!(page.status, axum::http::StatusCode::OK);
+    assert!(page.text().contains("Quarter-finals"));
+    db.ok(&[
+        "cup",
+        "result",
+        "League Cup",
+        "Navigation Inn",
+        "Crumlin Arms",
+        "--totals",
+        "3-6",
+    ]);
+    let page = crate::web::get(&app, "/season/2025-26/cup/league-cup.html", &[]).await;
+    assert!(seen_text(&page.text()).contains("Navigation Inn v Crumlin Arms: 3–6"));
+    let tie = crate::web::get(&app, "/season/2025-26/cup/league-cup/2-2.html", &[]).await;
+    assert_eq!(tie.status, axum::http::StatusCode::OK);
+}
+
+/// A page's text as a reader sees it: its tags left out, its escapes undone, its runs of white
+/// space one space each.
+fn seen_text(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => {
+                in_tag = true;
+                out.push(' ');
+            }
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    let out = crate::web::browser::unescape(&out);
+    let squeezed = out.split_whitespace().collect::<Vec<_>>().join(" ");
+    // A tag between a word and its punctuation (`Red Lion</a>: a bye`) is no space.
+    squeezed
+        .replace(" :", ":")
+        .replace(" .", ".")
+        .replace(" ,", ",")
+        .replace(" )", ")")
+        .replace("( ", "(")
+}
