@@ -517,9 +517,8 @@ fn write_bracket(out: &mut impl Write, view: &CupView) -> io::Result<()> {
             writeln!(out, "  {}", shown(&tie_line(t)))?;
         }
     }
-    match (&view.winner, &view.runner_up) {
-        (Some(w), Some(r)) => writeln!(out, "Winner: {}; runner-up: {}", shown(w), shown(r))?,
-        _ => {}
+    if let (Some(w), Some(r)) = (&view.winner, &view.runner_up) {
+        writeln!(out, "Winner: {}; runner-up: {}", shown(w), shown(r))?;
     }
     Ok(())
 }

@@ -33,7 +33,13 @@ pub enum AppError {
     #[error(transparent)]
     Names(#[from] crate::app::names::error::NamesError),
     #[error(transparent)]
-    Cup(#[from] crate::app::cup::error::CupError),
+    Cup(Box<crate::app::cup::error::CupError>),
+}
+
+impl From<crate::app::cup::error::CupError> for AppError {
+    fn from(e: crate::app::cup::error::CupError) -> AppError {
+        AppError::Cup(Box::new(e))
+    }
 }
 
 impl From<crate::app::undo::error::UndoError> for AppError {

@@ -117,13 +117,14 @@ impl Reads {
     /// A cup's entries: in draw order once drawn, else in the order entered; each named as the
     /// league shows it (a namesake by their label).
     pub fn cup_entries(&self, cup: i64) -> Result<Vec<CupEntryRow>, StoreError> {
-        let rows: Vec<(
+        type EntryRow = (
             i64,
             Option<i64>,
             Option<String>,
             Option<String>,
             Option<u32>,
-        )> = self.conn.all(
+        );
+        let rows: Vec<EntryRow> = self.conn.all(
             "SELECT e.id, e.team, t.name, e.players, e.draw FROM cup_entries e
                  LEFT JOIN teams t ON t.id = e.team WHERE e.cup = ?1 ORDER BY e.draw, e.id",
             [cup],
@@ -174,16 +175,14 @@ impl Reads {
             Option<u32>,
             Option<String>,
         );
-        let rows: Vec<(
-            Row,
-            (
-                Option<String>,
-                String,
-                Option<String>,
-                Option<String>,
-                Option<String>,
-            ),
-        )> = self.conn.all(
+        type Standing = (
+            Option<String>,
+            String,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+        );
+        let rows: Vec<(Row, Standing)> = self.conn.all(
             "SELECT id, round, tie, home, away, date, result, home_points, away_points, walkover,
                         decider, state, entered_by, disputed_by, reason
                  FROM cup_ties WHERE cup = ?1 ORDER BY round, tie",

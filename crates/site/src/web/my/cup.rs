@@ -170,7 +170,9 @@ async fn read_tie(
         })
         .await
         .map_err(|e| match e {
-            WebError::App(AppError::Cup(CupError::NoCup { .. })) => WebError::NoPage,
+            WebError::App(AppError::Cup(c)) if matches!(*c, CupError::NoCup { .. }) => {
+                WebError::NoPage
+            }
             e => e,
         })?;
     let (round, tie) = tie_of(&view, key).ok_or(WebError::NoPage)?;
@@ -289,13 +291,13 @@ enum Outcome {
 fn refusal(e: &AppError) -> FormRefusal {
     let status = status_of(e.kind());
     let field = match e {
-        AppError::Cup(CupError::Tie(
-            TieFault::NeedsDecider { .. } | TieFault::NoDecider { .. },
-        )) => Some("decider"),
-        AppError::Cup(CupError::Tie(TieFault::Totals { .. } | TieFault::Legs(_))) => {
-            Some("home_points")
-        }
-        AppError::Cup(CupError::Settle { .. }) => None,
+        AppError::Cup(c) => match &**c {
+            CupError::Tie(TieFault::NeedsDecider { .. } | TieFault::NoDecider { .. }) => {
+                Some("decider")
+            }
+            CupError::Tie(TieFault::Totals { .. } | TieFault::Legs(_)) => Some("home_points"),
+            _ => None,
+        },
         _ => None,
     };
     match field {
@@ -479,7 +481,7 @@ pub async fn dispute(
             app.cup_settle(choice, (&view.name, &home, &away), None, Some(reason))
                 .map(|_| ())
                 .map_err(|e| match &e {
-                    AppError::Cup(CupError::Settle { .. }) => {
+                    AppError::Cup(c) if matches!(**c, CupError::Settle { .. }) => {
                         FormRefusal::field(status_of(e.kind()), "reason", words(&e))
                     }
                     _ => refusal(&e),
