@@ -182,6 +182,13 @@ fn five_and_eight_entries_are_drawn_and_named_as_worked_by_hand() {
         (&Value::Null, &json!("C"))
     );
     assert_eq!((&sf[1]["home"], &sf[1]["away"]), (&json!("B"), &json!("A")));
+    // C waits for the winner of E v D: its tie is not known yet.
+    refused(
+        &db,
+        &["cup", "result", "Five", "C", "B", "--totals", "5-4"],
+        2,
+        "C v B is no tie of Five (C's next opponent is not known yet; B plays A next)",
+    );
     db.ok(&["cup", "result", "Five", "B", "A", "--totals", "3-6"]);
     db.ok(&["cup", "result", "Five", "E", "D", "--totals", "5-4"]);
     db.ok(&["cup", "result", "Five", "E", "C", "--walkover", "home"]);
@@ -311,7 +318,7 @@ fn a_level_tie_needs_its_decider_and_other_refusals_leave_the_database_as_it_was
             "3-1",
         ]),
         2,
-        "Royal Oak v Six Bells is no tie of League Cup (Royal Oak plays Red Lion next)",
+        "Royal Oak v Six Bells is no tie of League Cup (Royal Oak plays Red Lion next; Six Bells plays Crown next)",
     );
     refused(
         &db,
@@ -1313,4 +1320,40 @@ fn seen_text(html: &str) -> String {
         .replace(" ,", ",")
         .replace(" )", ")")
         .replace("( ", "(")
+}
+
+#[test]
+fn only_the_secretary_makes_a_cup_its_entries_and_its_draw() {
+    let db = league_cup();
+    let oak: i64 = db
+        .sql("SELECT id FROM teams WHERE name = 'Royal Oak'")
+        .trim()
+        .parse()
+        .unwrap();
+    let mut store = don_store::store::Store::open(&db.path).unwrap();
+    store.act_as(don::app::Actor {
+        name: "captain".into(),
+        team: Some(oak),
+        game: None,
+        league: None,
+    });
+    let mut app = don::app::App::from_store(store);
+    let before = db.dump();
+    let choice = Choice::default();
+    let refusals = [
+        app.cup_new(&choice, "Plate", don::league::cup::CupKind::Team, None)
+            .err(),
+        app.cup_enter(&choice, "League Cup", &["Crown".to_string()])
+            .err(),
+        app.cup_draw(&choice, "League Cup", Draw::Seed(1)).err(),
+    ];
+    for e in refusals {
+        let e = e.expect("refused");
+        assert_eq!(e.kind(), don::app::ErrorKind::Forbidden, "{e}");
+        assert_eq!(
+            e.to_string(),
+            "only the league's secretary makes a cup, its entries and its draw"
+        );
+    }
+    assert_eq!(before, db.dump());
 }

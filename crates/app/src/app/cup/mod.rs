@@ -397,25 +397,42 @@ fn tie_at(
             }
         }
     }
-    // Where the two stand, to say why they do not meet.
-    let mut ready = None;
-    'find: for round in all.iter() {
-        for (slot, at) in round {
-            if slot.home == Some(a) && slot.away == Some(h) {
-                ready = Some(format!("{} is at home to {}", drawn[a].name, drawn[h].name));
-                break 'find;
+    // Where the two stand, to say why they do not meet: the other way round; else the tie each
+    // is to play next (its opponent, or not known yet), or out.
+    let reversed = all
+        .iter()
+        .flatten()
+        .any(|(slot, _)| slot.home == Some(a) && slot.away == Some(h));
+    let stands = |e: usize| {
+        let next = all.iter().flatten().find(|(slot, at)| {
+            at.is_none() && !slot.bye && (slot.home == Some(e) || slot.away == Some(e))
+        });
+        let name = &drawn[e].name;
+        match next.map(|(slot, _)| {
+            if slot.home == Some(e) {
+                slot.away
+            } else {
+                slot.home
             }
-            if at.is_none() && slot.ready() && (slot.home == Some(h) || slot.away == Some(h)) {
-                let other = if slot.home == Some(h) {
-                    slot.away
-                } else {
-                    slot.home
-                };
-                let other = other.map(|o| drawn[o].name.clone()).unwrap_or_default();
-                ready = Some(format!("{} plays {other} next", drawn[h].name));
+        }) {
+            Some(Some(o)) => format!("{name} plays {} next", drawn[o].name),
+            Some(None) => format!("{name}'s next opponent is not known yet"),
+            None if all
+                .last()
+                .and_then(|r| r.first())
+                .and_then(|(f, _)| f.winner)
+                == Some(e) =>
+            {
+                format!("{name} has won the cup")
             }
+            None => format!("{name} is out of the cup"),
         }
-    }
+    };
+    let ready = Some(if reversed {
+        format!("{} is at home to {}", drawn[a].name, drawn[h].name)
+    } else {
+        format!("{}; {}", stands(h), stands(a))
+    });
     Err(CupError::NotATie {
         cup: found.cup.name.clone(),
         home: drawn[h].name.clone(),
