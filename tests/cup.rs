@@ -1357,3 +1357,35 @@ fn only_the_secretary_makes_a_cup_its_entries_and_its_draw() {
     }
     assert_eq!(before, db.dump());
 }
+
+#[test]
+fn a_withdrawn_team_s_ties_are_walkovers() {
+    let db = league_cup();
+    db.ok(&[
+        "cup",
+        "draw",
+        "League Cup",
+        "--order",
+        "Royal Oak, Red Lion, Six Bells",
+    ]);
+    db.ok(&["withdraw", "Red Lion", "--date", "2025-10-01"]);
+    let v = show(&db, "League Cup");
+    assert_eq!(
+        v["rounds"][0]["ties"][0],
+        json!({ "tie": 1, "home": "Royal Oak", "away": "Red Lion", "date": null,
+                "home_points": 9, "away_points": 0, "decider": null, "walkover": true,
+                "winner": "Royal Oak" })
+    );
+    assert_eq!(
+        (
+            &v["rounds"][1]["ties"][0]["home"],
+            &v["rounds"][1]["ties"][0]["away"]
+        ),
+        (&json!("Royal Oak"), &json!("Six Bells"))
+    );
+    let listed = db.ok(&["cup", "list"]);
+    assert!(
+        listed.contains("next: Final: Royal Oak v Six Bells"),
+        "{listed}"
+    );
+}

@@ -31,6 +31,8 @@ pub struct CupEntryRow {
     pub players: Vec<i64>,
     pub name: String,
     pub draw: Option<u32>,
+    /// A team withdrawn from the cup's season (RULES.md §7): its ties are walkovers.
+    pub withdrawn: bool,
 }
 
 /// A tie played, as stored.
@@ -123,10 +125,14 @@ impl Reads {
             Option<String>,
             Option<String>,
             Option<u32>,
+            bool,
         );
         let rows: Vec<EntryRow> = self.conn.all(
-            "SELECT e.id, e.team, t.name, e.players, e.draw FROM cup_entries e
-                 LEFT JOIN teams t ON t.id = e.team WHERE e.cup = ?1 ORDER BY e.draw, e.id",
+            "SELECT e.id, e.team, t.name, e.players, e.draw, en.withdrawn IS NOT NULL
+             FROM cup_entries e JOIN cups c ON c.id = e.cup
+             LEFT JOIN teams t ON t.id = e.team
+             LEFT JOIN entries en ON en.season = c.season AND en.team = e.team
+             WHERE e.cup = ?1 ORDER BY e.draw, e.id",
             [cup],
             tuple,
         )?;
@@ -136,7 +142,7 @@ impl Reads {
             Default::default()
         };
         rows.into_iter()
-            .map(|(id, team, team_name, players, draw)| {
+            .map(|(id, team, team_name, players, draw, withdrawn)| {
                 let players: Vec<i64> = match players {
                     Some(text) => serde_json::from_str(&text)
                         .map_err(|e| StoreError::damaged("a cup entry's players", e))?,
@@ -156,6 +162,7 @@ impl Reads {
                     players,
                     name,
                     draw,
+                    withdrawn,
                 })
             })
             .collect()

@@ -612,6 +612,7 @@ impl App {
                 players,
                 name: name.clone(),
                 draw: None,
+                withdrawn: false,
             });
             added.push(name);
         }

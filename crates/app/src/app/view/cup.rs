@@ -117,10 +117,20 @@ pub(crate) fn slots(
     let drawn: Vec<&CupEntryRow> = entries.iter().filter(|e| e.draw.is_some()).collect();
     let place = |id: i64| drawn.iter().position(|e| e.id == id);
     let stored = |round: u32, tie: u32| ties.iter().position(|t| (t.round, t.tie) == (round, tie));
+    // A withdrawn team's tie not entered is a walkover to the other (RULES.md §11).
+    let withdrawal = |home: usize, away: usize| match (drawn[home].withdrawn, drawn[away].withdrawn)
+    {
+        (true, false) => Some(HomeAway::Away),
+        (false, true) => Some(HomeAway::Home),
+        _ => None,
+    };
     let b = bracket(drawn.len(), |round, tie, home, away| {
-        let t = &ties[stored(round, tie)?];
+        let Some(at) = stored(round, tie) else {
+            return withdrawal(home, away);
+        };
+        let t = &ties[at];
         if place(t.home) != Some(home) || place(t.away) != Some(away) {
-            return None;
+            return withdrawal(home, away);
         }
         tie_winner(&t.result, t.decider, config).ok()
     });
@@ -135,7 +145,11 @@ pub(crate) fn slots(
                         let t = &ties[at];
                         slot.ready() && place(t.home) == slot.home && place(t.away) == slot.away
                     });
-                    if at.is_none() && !slot.bye {
+                    let withdrew = match (slot.home, slot.away) {
+                        (Some(h), Some(a)) => withdrawal(h, a).is_some(),
+                        _ => false,
+                    };
+                    if at.is_none() && !slot.bye && !withdrew {
                         slot.winner = None;
                     }
                     (slot, at)
@@ -173,21 +187,41 @@ pub fn cup_view(
                     away: name(slot.away),
                     teams: Pair::new(team(slot.home), team(slot.away)),
                     bye: slot.bye,
-                    played: at.map(|at| {
-                        let t = &ties[at];
-                        PlayedTie {
-                            date: t.date,
-                            points: tie_points(&t.result, &config, kind),
-                            decider: t.decider,
-                            walkover: matches!(t.result, TieResult::Walkover(_)),
-                            totals: matches!(t.result, TieResult::Totals(_)),
-                            confirmation: t.confirmation.clone(),
-                            matches: match &t.result {
-                                TieResult::Matches(ms) => ms.clone(),
-                                _ => Vec::new(),
-                            },
+                    played: match at {
+                        // A withdrawn team's tie: a walkover to the other.
+                        None if !slot.bye && slot.winner.is_some() => {
+                            let side = if slot.winner == slot.home {
+                                HomeAway::Home
+                            } else {
+                                HomeAway::Away
+                            };
+                            Some(PlayedTie {
+                                date: None,
+                                points: tie_points(&TieResult::Walkover(side), &config, kind),
+                                decider: None,
+                                walkover: true,
+                                totals: false,
+                                confirmation: Confirmation::Confirmed,
+                                matches: Vec::new(),
+                            })
                         }
-                    }),
+                        None => None,
+                        Some(at) => Some({
+                            let t = &ties[*at];
+                            PlayedTie {
+                                date: t.date,
+                                points: tie_points(&t.result, &config, kind),
+                                decider: t.decider,
+                                walkover: matches!(t.result, TieResult::Walkover(_)),
+                                totals: matches!(t.result, TieResult::Totals(_)),
+                                confirmation: t.confirmation.clone(),
+                                matches: match &t.result {
+                                    TieResult::Matches(ms) => ms.clone(),
+                                    _ => Vec::new(),
+                                },
+                            }
+                        }),
+                    },
                     winner: name(slot.winner),
                 })
                 .collect();
