@@ -543,7 +543,7 @@ fn a_team_tie_is_confirmed_by_the_other_team_and_disputes_are_the_secretary_s() 
     ]);
     assert!(db
         .ok(&["cup", "show", "League Cup"])
-        .contains("Royal Oak v Red Lion 5–4, "));
+        .contains("Royal Oak v Red Lion: 5–4, "));
     refused(
         &db,
         &[

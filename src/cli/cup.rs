@@ -529,16 +529,8 @@ fn tie_line(t: &TieView) -> String {
         return format!("{}. {}: a bye", t.tie, name(&t.home));
     }
     let mut line = format!("{}. {} v {}", t.tie, name(&t.home), name(&t.away));
-    if let Some(p) = &t.played {
-        let names = Pair::new(name(&t.home), name(&t.away));
-        if p.walkover {
-            line.push_str(&format!(": a walkover to {}", name(&t.winner)));
-        } else {
-            line.push_str(&format!(" {}–{}", p.points.home, p.points.away));
-            if let Some(d) = p.decider {
-                line.push_str(&format!(" ({} won the deciding leg)", names[d]));
-            }
-        }
+    if let (Some(p), Some(words)) = (&t.played, t.result_words()) {
+        line.push_str(&format!(": {words}"));
         if let Some(d) = p.date {
             line.push_str(&format!(", {d}"));
         }

@@ -132,7 +132,7 @@ fn a_captain_enters_a_cup_tie_on_a_phone_and_the_other_captain_confirms_it() {
     assert_eq!(v["rounds"][1]["ties"][0]["home"], "Red Lion");
     assert!(db
         .ok(&["cup", "show", "League Cup"])
-        .contains("Royal Oak v Red Lion 4–4 (Red Lion won the deciding leg), "));
+        .contains("Royal Oak v Red Lion: 4–4, Red Lion won the deciding leg, "));
     assert_eq!(
         table,
         db.ok(&["standings", "--json"]),

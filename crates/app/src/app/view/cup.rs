@@ -57,6 +57,23 @@ pub struct TieView {
 }
 
 impl TieView {
+    /// The tie's result in words, once played: `5–4`, `a walkover to Red Lion`, `4–4, Red Lion
+    /// won the deciding leg`; the terminal and the pages both say it so.
+    pub fn result_words(&self) -> Option<String> {
+        let p = self.played.as_ref()?;
+        let name = |n: &Option<String>| n.clone().unwrap_or_default();
+        let mut words = if p.walkover {
+            format!("a walkover to {}", name(&self.winner))
+        } else {
+            format!("{}–{}", p.points.home, p.points.away)
+        };
+        if let Some(d) = p.decider {
+            let names = Pair::new(name(&self.home), name(&self.away));
+            words.push_str(&format!(", {} won the deciding leg", names[d]));
+        }
+        Some(words)
+    }
+
     /// Whether the tie is to be played next: both its entries known, no result yet.
     pub fn is_next(&self) -> bool {
         !self.bye && self.home.is_some() && self.away.is_some() && self.played.is_none()

@@ -7,7 +7,7 @@ use super::*;
 
 use crate::app::view::cup::{CupView, TieView};
 use crate::league::cup::CupKind;
-use crate::league::{Confirmation, Pair};
+use crate::league::Confirmation;
 
 impl Loaded {
     /// The page of a cup of this season.
@@ -44,20 +44,8 @@ fn kind_words(cup: &CupView) -> String {
 /// A tie's result in a few words: "5–4", "a walkover to Red Lion", "4–4, Red Lion won the
 /// deciding leg"; with its date.
 fn tie_result(t: &TieView) -> Option<String> {
-    let p = t.played.as_ref()?;
-    let names = Pair::new(
-        t.home.clone().unwrap_or_default(),
-        t.away.clone().unwrap_or_default(),
-    );
-    let mut s = if p.walkover {
-        format!("a walkover to {}", t.winner.clone().unwrap_or_default())
-    } else {
-        format!("{}–{}", p.points.home, p.points.away)
-    };
-    if let Some(d) = p.decider {
-        s.push_str(&format!(", {} won the deciding leg", names[d]));
-    }
-    if let Some(d) = p.date {
+    let mut s = t.result_words()?;
+    if let Some(d) = t.played.as_ref().and_then(|p| p.date) {
         s.push_str(&format!(" ({d})"));
     }
     Some(s)

@@ -111,20 +111,15 @@ pub struct CupTiePage {
 
 /// A tie's result in words, with how it stands.
 pub fn result_words(t: &TieView) -> String {
-    let Some(p) = &t.played else {
+    let (Some(p), Some(mut s)) = (&t.played, t.result_words()) else {
         return "To be played.".into();
     };
     let names = Pair::new(
         t.home.clone().unwrap_or_default(),
         t.away.clone().unwrap_or_default(),
     );
-    let mut s = if p.walkover {
-        format!("A walkover to {}", t.winner.clone().unwrap_or_default())
-    } else {
-        format!("{}–{}", p.points.home, p.points.away)
-    };
-    if let Some(d) = p.decider {
-        s.push_str(&format!(", {} won the deciding leg", names[d]));
+    if s.starts_with('a') {
+        s.replace_range(..1, "A");
     }
     match &p.confirmation {
         Confirmation::Confirmed => s.push_str(": confirmed."),
