@@ -1,7 +1,8 @@
 // Drives `don serve` in Debian's chromium (headless, through playwright-core) as two captains
 // would a cup tie, at a phone's width: captain A opens their link, finds the cup tie on their
 // page, enters its result (a level total first, refused beside the decider, then with its
-// deciding leg); captain B opens theirs, finds the tie waiting for them and confirms it. Every
+// deciding leg); captain B opens theirs, finds the tie waiting for them and confirms it; then the
+// public cup page is read, round by round, and the tie's page reached from its link. Every
 // page visited is measured: `overflow` lists those wider than the window. Reports one JSON
 // object on standard output; on a failure, the page it stopped at (failed.html, failed.png).
 //
@@ -101,6 +102,18 @@ try {
   const confirm = b.locator(`form[action$="/confirm"] button[type=submit]`);
   report.confirmed = await outcome(b, await press(b, confirm));
   await b.screenshot({ path: join(plan.shots, "confirmed.png"), fullPage: true });
+  // The public cup page, round by round, and the tie's own page from its link.
+  const reader = await person();
+  await reader.goto(plan.base + plan.cupPage);
+  await arrived(reader);
+  report.rounds = await reader.locator("section h2").allTextContents();
+  await reader.screenshot({ path: join(plan.shots, "cup.png"), fullPage: true });
+  const tieLink = reader.locator("#round-1 a", { hasText: "4–4" });
+  report.tieLinked = await tieLink.count();
+  if (report.tieLinked) {
+    await press(reader, tieLink.first());
+    report.tiePage = (await reader.locator("main, body").first().textContent()).replace(/\s+/g, " ").trim();
+  }
 } catch (e) {
   if (last) {
     writeFileSync(join(plan.shots, "failed.html"), await last.content());

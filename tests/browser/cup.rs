@@ -1,7 +1,8 @@
 //! A cup tie on `don serve` in a real browser, driven by `tests/browser/cup-flow.mjs`, at a
 //! phone's 360 pixels: a captain finds the tie on their page and enters its result from their
 //! link (a level total refused beside the deciding leg's field, the form kept as typed), the
-//! other captain confirms it; no page is wider than the window; `cup show --json` then has the
+//! other captain confirms it; the public cup page reads round by round, its tie linked to the
+//! tie's page; no page is wider than the window; `cup show --json` then has the
 //! result, confirmed, and the winner through to the final.
 
 use std::path::Path;
@@ -69,6 +70,7 @@ fn a_captain_enters_a_cup_tie_on_a_phone_and_the_other_captain_confirms_it() {
         "homeLink": link(&db, "Royal Oak", &base),
         "awayLink": link(&db, "Red Lion", &base),
         "level": [4, 4],
+        "cupPage": "/season/2025-26/cup/league-cup.html",
     });
     let report = run_script("cup-flow.mjs", &plan, &shots);
     server.stop();
@@ -120,6 +122,18 @@ fn a_captain_enters_a_cup_tie_on_a_phone_and_the_other_captain_confirms_it() {
         confirmed["result"]
             .as_str()
             .is_some_and(|r| r.ends_with(": confirmed.")),
+        "{report}"
+    );
+    assert_eq!(
+        report["rounds"],
+        json!(["Semi-finals", "Final"]),
+        "{report}"
+    );
+    assert_eq!(report["tieLinked"], 1, "{report}");
+    assert!(
+        report["tiePage"]
+            .as_str()
+            .is_some_and(|t| t.contains("Red Lion went through.")),
         "{report}"
     );
     let v: Value = serde_json::from_str(&db.ok(&["cup", "show", "League Cup", "--json"])).unwrap();
