@@ -627,3 +627,68 @@ CREATE INDEX added_tbl ON added (tbl, first);
 -- with OR (`seat = 'N' OR seat = 'E' OR …`): SQLite builds a table of an IN list each time a
 -- statement runs, twice for every hand imported. Done by don (the tables' text changed in place,
 -- as SQLite allows for a check every row meets), as the version's step.
+
+-- @@ version 14: cups, knockout competitions of a season (RULES.md §11) --------------------------
+-- A cup of a season: `kind` is `team` (each tie a match night of the season's composition) or
+-- the kind of match of an individual cup (each tie one match of that kind, best of `best_of`
+-- legs). `seed` is the seed its draw was made from, when don made it. Nothing of a cup counts
+-- in the league table.
+CREATE TABLE cups (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    season INTEGER NOT NULL REFERENCES seasons (id),
+    name TEXT NOT NULL,
+    key TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    best_of INTEGER NOT NULL DEFAULT 3,
+    seed TEXT,
+    UNIQUE (season, key)
+);
+
+-- An entry of a cup: a team, or one or two players (a JSON array of player ids, in order);
+-- `draw` is its place in the draw (from 1), once drawn.
+CREATE TABLE cup_entries (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    cup INTEGER NOT NULL REFERENCES cups (id),
+    team INTEGER REFERENCES teams (id),
+    players TEXT,
+    draw INTEGER,
+    UNIQUE (cup, draw)
+);
+
+-- A tie played: tie `tie` of round `round` of the bracket, between the entries `home` and
+-- `away`, with its result (`matches` below, `totals`, `walkover` naming the side that turned
+-- up, or `legs` for an individual tie: the legs in `home_points`/`away_points`), the winner of
+-- a deciding leg when it was level, and whether both teams stand by it (as `confirmations`).
+CREATE TABLE cup_ties (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    cup INTEGER NOT NULL REFERENCES cups (id),
+    round INTEGER NOT NULL,
+    tie INTEGER NOT NULL,
+    home INTEGER NOT NULL REFERENCES cup_entries (id),
+    away INTEGER NOT NULL REFERENCES cup_entries (id),
+    date TEXT,
+    result TEXT NOT NULL CHECK (result = 'matches' OR result = 'totals' OR result = 'walkover' OR result = 'legs'),
+    home_points INTEGER,
+    away_points INTEGER,
+    walkover TEXT CHECK (walkover IN ('home', 'away')),
+    decider TEXT CHECK (decider IN ('home', 'away')),
+    state TEXT NOT NULL DEFAULT 'confirmed' CHECK (state = 'provisional' OR state = 'confirmed' OR state = 'disputed'),
+    entered_by TEXT CHECK (entered_by IN ('home', 'away')),
+    disputed_by TEXT CHECK (disputed_by IN ('home', 'away')),
+    reason TEXT,
+    UNIQUE (cup, round, tie)
+);
+
+-- A match of a team tie, as `matches` keeps a night's (players by name as entered).
+CREATE TABLE cup_matches (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    tie INTEGER NOT NULL REFERENCES cup_ties (id),
+    kind TEXT NOT NULL,
+    slot INTEGER NOT NULL,
+    home_players TEXT NOT NULL DEFAULT '[]',
+    away_players TEXT NOT NULL DEFAULT '[]',
+    home_legs INTEGER NOT NULL,
+    away_legs INTEGER NOT NULL,
+    leg_scores TEXT,
+    UNIQUE (tie, kind, slot)
+);

@@ -16,6 +16,7 @@
 //! `docs/front-page.png` for the README.
 
 use crate::common;
+mod cup;
 pub mod harness;
 mod serve;
 

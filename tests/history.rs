@@ -239,13 +239,13 @@ fn the_seasons_oldest_first_with_champions_runners_up_and_how_each_survives() {
         h["seasons"],
         json!([
             { "season": "2012-13", "source": "table", "champions": "Red Lion",
-              "runners_up": "The Oak", "teams": 3, "finished": true },
+              "runners_up": "The Oak", "teams": 3, "finished": true, "cups": [] },
             { "season": "2013-14", "source": "grid", "champions": "The Oak",
-              "runners_up": "Red Lion", "teams": 3, "finished": true },
+              "runners_up": "Red Lion", "teams": 3, "finished": true, "cups": [] },
             { "season": "2014-15", "source": "matches", "champions": "The Oak",
-              "runners_up": "Red Lion", "teams": 3, "finished": true },
+              "runners_up": "Red Lion", "teams": 3, "finished": true, "cups": [] },
             { "season": "2015-16", "source": "nights", "champions": "Red Lion",
-              "runners_up": "The Oak", "teams": 3, "finished": false }
+              "runners_up": "The Oak", "teams": 3, "finished": false, "cups": [] }
         ])
     );
 }
@@ -445,7 +445,7 @@ fn a_season_with_nothing_played_is_left_out_and_a_withdrawn_team_counts_nothing(
     assert_eq!(
         h["seasons"][2],
         json!({ "season": "2014-15", "source": "matches", "champions": "The Oak",
-                "runners_up": "Red Lion", "teams": 2, "finished": true })
+                "runners_up": "Red Lion", "teams": 2, "finished": true, "cups": [] })
     );
     // Fox and Hounds: 2013-14 P4 W1 L3 3 pts; 2015-16 P1 L1 0: 2 seasons, P5 W1 L4, 3 pts.
     let fox = h["all_time"]
@@ -579,9 +579,9 @@ fn a_grid_and_a_final_table_imported_count_as_worked_by_hand() {
         h["seasons"],
         json!([
             { "season": "1998-99", "source": "table", "champions": "Royal Oak",
-              "runners_up": "Red Lion", "teams": 3, "finished": true },
+              "runners_up": "Red Lion", "teams": 3, "finished": true, "cups": [] },
             { "season": "2014-15", "source": "grid", "champions": "Royal Oak",
-              "runners_up": "Red Lion", "teams": 3, "finished": true }
+              "runners_up": "Red Lion", "teams": 3, "finished": true, "cups": [] }
         ])
     );
     let all: Vec<(String, i64, i64)> = h["all_time"]

@@ -248,6 +248,29 @@ fn a_row_added_to_each_logged_table_is_undone_and_redone() {
             }),
         ),
         (
+            "a cup made, entered and drawn, and a tie entered match by match",
+            Box::new(|db| {
+                db.ok(&["cup", "new", "League Cup"]);
+                db.ok(&["cup", "enter", "League Cup", "Royal Oak", "Red Lion"]);
+                db.ok(&[
+                    "cup",
+                    "draw",
+                    "League Cup",
+                    "--order",
+                    "Red Lion, Royal Oak",
+                ]);
+                db.ok(&[
+                    "cup",
+                    "result",
+                    "League Cup",
+                    "Red Lion",
+                    "Royal Oak",
+                    "--match",
+                    "don 1; Dai+Huw; Gareth+Rhys; 2-1",
+                ]);
+            }),
+        ),
+        (
             "private links made and one revoked",
             Box::new(|db| {
                 db.ok(&["captain", "link", "Royal Oak"]);

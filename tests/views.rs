@@ -6,7 +6,7 @@
 //! the league table's notes and tie-break reasons (`don standings --explain` and the season page);
 //! players' and partnerships' figures (`don stats` and a player's and a team's pages); a list of
 //! fixtures (`don fixtures list` and the season page's nights); a team in a season (`don team list`
-//! and its page).
+//! and its page); a cup's bracket (`don cup show` and the cup's page).
 
 use crate::common;
 
@@ -738,4 +738,62 @@ fn a_team_says_the_same_on_the_terminal_and_the_site() {
         terminal.contains("Fox and Hounds (withdrew on 2025-10-01)"),
         "{terminal}"
     );
+}
+
+#[test]
+fn a_cup_says_the_same_on_the_terminal_and_the_site() {
+    let db = Db::new();
+    db.league_new("Valleys", &["don=2,121,2", "single-crib=2,61,1"]);
+    let teams = ["Royal Oak", "Red Lion", "Six Bells", "Crown", "Fox", "Harp"];
+    db.season_new("2025-26", &teams);
+    db.ok(&["cup", "new", "League Cup"]);
+    let mut enter = vec!["cup", "enter", "League Cup"];
+    enter.extend(teams);
+    db.ok(&enter);
+    db.ok(&["cup", "draw", "League Cup", "--seed", "7"]);
+    let view = app_of(&db).cup(&Default::default(), "League Cup").unwrap();
+    // Every tie of round 1 played: a level one with its decider, a walkover.
+    for (k, t) in view.rounds[0].ties.iter().filter(|t| !t.bye).enumerate() {
+        let (h, a) = (t.home.clone().unwrap(), t.away.clone().unwrap());
+        let mut args = vec!["cup", "result", "League Cup", &h, &a];
+        args.extend(match k {
+            0 => vec!["--totals", "2-2", "--decider", "away"],
+            _ => vec!["--walkover", "home"],
+        });
+        db.ok(&args);
+    }
+    let view = app_of(&db).cup(&Default::default(), "League Cup").unwrap();
+    let terminal = normal(&db.ok(&["cup", "show", "League Cup"]));
+    let out = db.dir().join("site");
+    db.ok(&["publish", "--out", out.to_str().unwrap()]);
+    let page = std::fs::read_to_string(out.join("season/2025-26/cup/league-cup.html")).unwrap();
+    let site = normal(&words(&page));
+    let mut said = 0;
+    for (side, text) in [("terminal", &terminal), ("site", &site)] {
+        let mut from = 0;
+        for round in &view.rounds {
+            let name = round.name.to_string();
+            let at = from
+                + text[from..]
+                    .find(&name)
+                    .unwrap_or_else(|| panic!("{side}: {name} after the round before: {text}"));
+            from = at + name.len();
+            for t in &round.ties {
+                let home = t.home.clone().unwrap_or_default();
+                if t.bye {
+                    assert!(
+                        text.contains(&format!("{}. {home}: a bye", t.tie)),
+                        "{side}: {text}"
+                    );
+                    continue;
+                }
+                if let (Some(away), Some(result)) = (&t.away, t.result_words()) {
+                    let line = format!("{}. {home} v {away}: {result}", t.tie);
+                    assert!(text.contains(&line), "{side}: {line} in {text}");
+                    said += 1;
+                }
+            }
+        }
+    }
+    assert_eq!(said, 4, "two ties played, said on both");
 }

@@ -251,6 +251,7 @@ fn app_words(e: &AppError) -> String {
         },
         AppError::Leg(e) => leg_words(e),
         AppError::Night(e) => night_words(e),
+        AppError::Cup(e) => cup_words(e),
         AppError::Results(ResultsError::NoLeague { not_found }) => {
             format!("{} (--create makes it)", league_words(not_found))
         }
@@ -258,6 +259,25 @@ fn app_words(e: &AppError) -> String {
             "the database {} is open in another program (`don serve`, a `don` at the table, an sqlite3 shell): nothing was restored",
             path.display()
         ),
+        e => e.to_string(),
+    }
+}
+
+/// The terminal's sentence for a refusal of a cup: the flags and commands that answer it.
+fn cup_words(e: &don::app::cup::CupError) -> String {
+    use don::app::cup::CupError as E;
+    use don::league::cup::TieFault;
+    match e {
+        E::Tie(TieFault::NeedsDecider { .. }) => {
+            format!("{e}: give its winner with --decider TEAM (home, away or its name)")
+        }
+        E::HasResult {
+            cup, home, away, ..
+        } => format!("{e}; `don cup correct '{cup}' '{home}' '{away}'` replaces it"),
+        E::NotDrawn { cup } => {
+            format!("{e}: make it with `don cup draw '{cup}' --order …` or `--seed N`")
+        }
+        E::NotEntered { cup, .. } => format!("{e} (`don cup show '{cup}'` shows its draw)"),
         e => e.to_string(),
     }
 }

@@ -77,6 +77,11 @@ fn write_text(out: &mut impl Write, league: &str, told: &History) -> io::Result<
             "* still being played: its leaders so far, and no title yet."
         )?;
     }
+    if told.seasons.iter().any(|s| !s.cups.is_empty()) {
+        writeln!(out)?;
+        writeln!(out, "Cups")?;
+        writeln!(out, "{}", cups(told))?;
+    }
     writeln!(out)?;
     writeln!(out, "All-time table")?;
     writeln!(out, "{}", all_time(told))?;
@@ -121,6 +126,23 @@ fn champions(told: &History) -> Table {
         ]);
     }
     fit(&mut t, &[0, 3], &[1, 2]);
+    t
+}
+
+/// Each season's cups decided, oldest season first: winner and runner-up.
+fn cups(told: &History) -> Table {
+    let mut t = table(&["Season", "Cup", "Winner", "Runner-up"], &[]);
+    for s in &told.seasons {
+        for c in &s.cups {
+            t.add_row(vec![
+                shown(&s.season).into_owned(),
+                shown(&c.name).into_owned(),
+                shown(&c.winner).into_owned(),
+                shown(&c.runner_up).into_owned(),
+            ]);
+        }
+    }
+    fit(&mut t, &[0], &[1, 2, 3]);
     t
 }
 

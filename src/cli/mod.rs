@@ -8,6 +8,7 @@ mod captain;
 mod check;
 mod colour;
 mod context;
+pub mod cup;
 mod db;
 mod error;
 mod export;
@@ -126,6 +127,12 @@ enum Command {
         after_help = "Examples:\n  don night enter 'Royal Oak' 'Red Lion' --totals 5-4\n  don night show 'Royal Oak' 'Red Lion'"
     )]
     Night(night::NightCommand),
+    /// Knockout cups of a season: make one, enter teams or players, draw, enter ties, show.
+    #[command(
+        subcommand,
+        after_help = "Examples:\n  don cup new 'League Cup'\n  don cup show 'League Cup'"
+    )]
+    Cup(cup::CupCommand),
     /// Deduct championship points from a team, with a reason.
     #[command(
         after_help = "Example:\n  don deduct 'Red Lion' 2 --reason 'unregistered player' --date 2025-11-06"
@@ -197,6 +204,7 @@ pub fn main() -> ExitCode {
         Command::Player(c) => league::player(c),
         Command::Fixtures(c) => league::fixtures(c),
         Command::Night(c) => night::night(c),
+        Command::Cup(c) => cup::cup(c),
         Command::Deduct(args) => night::adjust(args, -1),
         Command::Award(args) => night::adjust(args, 1),
         Command::Withdraw(args) => night::withdraw(args),

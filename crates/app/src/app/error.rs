@@ -32,6 +32,14 @@ pub enum AppError {
     Access(#[from] crate::app::access::error::AccessError),
     #[error(transparent)]
     Names(#[from] crate::app::names::error::NamesError),
+    #[error(transparent)]
+    Cup(Box<crate::app::cup::error::CupError>),
+}
+
+impl From<crate::app::cup::error::CupError> for AppError {
+    fn from(e: crate::app::cup::error::CupError) -> AppError {
+        AppError::Cup(Box::new(e))
+    }
 }
 
 impl From<crate::app::undo::error::UndoError> for AppError {
@@ -53,6 +61,7 @@ impl AppError {
             AppError::Backup(e) => crate::app::kind::backup_kind(e),
             AppError::Access(e) => e.kind(),
             AppError::Names(e) => e.kind(),
+            AppError::Cup(e) => e.kind(),
         }
     }
 

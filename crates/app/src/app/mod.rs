@@ -31,6 +31,7 @@
 //! - [`error`] and [`kind`]: every refusal gathered in [`AppError`], and its [`ErrorKind`].
 
 pub mod access;
+pub mod cup;
 pub mod error;
 pub mod game;
 pub mod kind;

@@ -250,6 +250,7 @@ impl<'a> Telling<'a> {
             runners_up: finals.get(1).map(|f| self.name(f.team, season)),
             teams: finals.len(),
             finished,
+            cups: Vec::new(),
         });
         for (i, f) in finals.iter().enumerate() {
             let (t, won) = self.tallies.entry(f.team).or_insert_with(|| {

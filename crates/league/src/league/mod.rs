@@ -5,6 +5,7 @@
 
 pub mod config;
 pub mod confirm;
+pub mod cup;
 pub mod error;
 pub mod fixtures;
 pub mod history;

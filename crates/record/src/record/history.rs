@@ -45,6 +45,16 @@ pub struct Season {
     pub teams: usize,
     /// Closed or played out: its champions took the title (else they are the leaders).
     pub finished: bool,
+    /// Its cups decided, in the order made: each one's winner and runner-up.
+    pub cups: Vec<CupHonour>,
+}
+
+/// A cup of a season decided (its final played): its winner and runner-up.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CupHonour {
+    pub name: String,
+    pub winner: String,
+    pub runner_up: String,
 }
 
 /// A team's line of the all-time table, the team named as it is today.

@@ -32,8 +32,14 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
         info,
         read,
         entries,
+        cups,
     } in read
     {
+        let mut cup_slugs = Slugs::default();
+        let cup_slugs: HashMap<i64, String> = cups
+            .iter()
+            .map(|c| (c.id, cup_slugs.take(&c.name)))
+            .collect();
         let table = standings(&read.season);
         // The figures count the nights the table counts, as `don stats` does.
         let counted = complete_nights_only(&read.season).0;
@@ -48,6 +54,8 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
             season: read.season,
             sheets: read.sheets,
             table,
+            cups,
+            cup_slugs,
         });
     }
     // The seasons oldest first, as `don history` tells them: by their end (the last dated
@@ -224,6 +232,9 @@ pub fn site(site: SiteRead) -> Result<Site, PublishError> {
     for s in &seasons {
         out.season(s, &seasons)?;
         out.confirmed(s)?;
+        for cup in &s.cups {
+            out.cup(s, cup)?;
+        }
         for f in s.fixtures.iter().filter(|f| f.result.is_some()) {
             out.night(s, f)?;
         }

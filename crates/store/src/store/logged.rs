@@ -31,6 +31,10 @@ pub const LOGGED: &[&str] = &[
     "season_tables",
     "team_names",
     "player_names",
+    "cups",
+    "cup_entries",
+    "cup_ties",
+    "cup_matches",
 ];
 
 /// The migration step of schema version 6 and each one after: the triggers of every logged

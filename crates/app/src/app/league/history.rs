@@ -24,5 +24,22 @@ pub fn history(reader: &Reads, league: &LeagueInfo) -> Result<History, AppError>
         .into_iter()
         .map(|t| (t.id, t.name))
         .collect();
-    Ok(tell(reader.past(league.id)?, &names))
+    let mut told = tell(reader.past(league.id)?, &names);
+    // Each season's cups decided: their winners and runners-up are honours of the season.
+    let seasons = reader.seasons(league.id)?;
+    for line in &mut told.seasons {
+        let Some(season) = seasons.iter().find(|s| s.name == line.season) else {
+            continue;
+        };
+        for cup in crate::app::cup::season_cups(reader, season)? {
+            if let (Some(winner), Some(runner_up)) = (cup.winner, cup.runner_up) {
+                line.cups.push(crate::record::history::CupHonour {
+                    name: cup.name,
+                    winner,
+                    runner_up,
+                });
+            }
+        }
+    }
+    Ok(told)
 }

@@ -15,6 +15,7 @@
 //! A link in a view is a [`Target`], not an address: the site makes it a relative URL, the
 //! terminal leaves it out.
 
+pub mod cup;
 pub mod fixtures;
 pub mod history;
 pub mod night;

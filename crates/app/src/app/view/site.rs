@@ -23,6 +23,8 @@ pub struct SiteSeason {
     pub info: SeasonInfo,
     pub read: SeasonRead,
     pub entries: Vec<SeasonEntry>,
+    /// Its cups, each as it stands.
+    pub cups: Vec<crate::app::view::cup::CupView>,
 }
 
 /// A league's site, read.
@@ -73,10 +75,12 @@ fn read_site(
     for info in leagues.seasons(league.id)? {
         let read = read_season(leagues, &info)?;
         let entries = entries_as_then(leagues.entries(info.id)?, &read.season.teams);
+        let cups = crate::app::cup::season_cups(leagues, &info)?;
         seasons.push(SiteSeason {
             info,
             read,
             entries,
+            cups,
         });
     }
     let mut other_sheets = HashMap::new();

@@ -70,6 +70,7 @@ impl Pages<'_> {
                     ));
                 }
                 next.truncate(10);
+                sections.extend(self.cups_section(path, s));
                 sections.push(self.nights_section(
                     path,
                     ("Next fixtures", "fixtures"),

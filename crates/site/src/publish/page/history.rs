@@ -44,14 +44,61 @@ impl Pages<'_> {
         let path = HONOURS;
         let champions = self.champions(path, told, ids, seasons);
         let records = self.records(path, told, ids);
+        let mut sections = vec![champions];
+        if told.seasons.iter().any(|s| !s.cups.is_empty()) {
+            sections.push(self.cup_honours(path, told, ids, seasons));
+        }
+        sections.push(records);
         self.page(
             path,
             "Honours".into(),
             vec![Para::text(
                 "Every season of the league, newest first; teams named as they are today.",
             )],
-            vec![champions, records],
+            sections,
         )
+    }
+
+    /// The cups' winners and runners-up by season, newest first.
+    fn cup_honours(
+        &self,
+        path: &str,
+        told: &History,
+        ids: &HashMap<&str, TeamId>,
+        seasons: &[Loaded],
+    ) -> Section {
+        let mut rows = Vec::new();
+        for s in told.seasons.iter().rev() {
+            let season = seasons.iter().find(|l| l.info.name == s.season);
+            for c in &s.cups {
+                let cup = season
+                    .and_then(|l| l.cups.iter().find(|v| v.name == c.name).map(|v| (l, v)))
+                    .map(|(l, v)| Span::link(&c.name, rel(path, &l.cup_page(v))))
+                    .unwrap_or_else(|| Span::text(&c.name));
+                rows.push(ListingRow::of(vec![
+                    Cell::header(vec![Span::text(&s.season)]),
+                    Cell::of(vec![cup]),
+                    Cell::of(vec![self.team_span(path, &c.winner, ids)]),
+                    Cell::of(vec![self.team_span(path, &c.runner_up, ids)]),
+                ]));
+            }
+        }
+        Section {
+            heading: "Cups".into(),
+            id: "cups".into(),
+            tables: vec![Listing {
+                id: String::new(),
+                caption: format!("The cups of {}, newest first", self.names.league),
+                head: vec![
+                    Head::new("Season"),
+                    Head::new("Cup"),
+                    Head::new("Winner"),
+                    Head::new("Runner-up"),
+                ],
+                rows,
+            }],
+            ..Section::default()
+        }
     }
 
     /// The champions and runners-up by season, newest first.

@@ -1,7 +1,7 @@
 //! The pages of the site, one file per kind of page: the front page and the seasons' archive
 //! (`front.rs`), a season (`season.rs`) and its table of confirmed nights only
 //! (`confirmed.rs`), a night (`night.rs`), a score sheet (`game.rs`), a team (`team.rs`), a
-//! player (`player.rs`); the honours page and the all-time table (`history.rs`); the tables more
+//! player (`player.rs`); a cup's bracket and its ties (`cup.rs`); the honours page and the all-time table (`history.rs`); the tables more
 //! than one page shows (`tables.rs`). Links are relative
 //! (`../team/royal-oak.html`), so the site works from disk.
 
@@ -26,6 +26,7 @@ use crate::record::standings::{self as table, TableLine};
 use crate::record::text::count as plural;
 
 mod confirmed;
+mod cup;
 mod front;
 mod game;
 mod history;
@@ -49,6 +50,10 @@ pub(crate) struct Loaded {
     pub(crate) by_player: HashMap<String, Stats>,
     /// The score sheet of each stored game that scored a leg.
     pub(crate) sheets: Sheets,
+    /// The season's cups, each as it stands.
+    pub(crate) cups: Vec<crate::app::view::cup::CupView>,
+    /// Each cup's slug (its pages' name), by its number.
+    pub(crate) cup_slugs: HashMap<i64, String>,
 }
 
 impl Loaded {

@@ -97,7 +97,9 @@ impl Pages<'_> {
                 .collect(),
             ..Section::default()
         };
-        let mut sections = vec![table_section, nights, teams];
+        let mut sections = vec![table_section];
+        sections.extend(self.cups_section(&path, s));
+        sections.extend([nights, teams]);
         if !others.list.is_empty() {
             sections.push(others);
         }

@@ -32,6 +32,13 @@ pub struct HomeFixture {
     pub state: String,
 }
 
+/// A cup tie as a line of the home page: one to play, or one not yet confirmed.
+pub struct HomeCupTie {
+    pub href: String,
+    pub what: String,
+    pub state: String,
+}
+
 pub struct AdjustForm {
     pub team: Choose,
     pub what: Choose,
@@ -62,6 +69,8 @@ pub struct HomePage {
     /// Nights to come (today and after) with no result.
     pub next: Vec<HomeFixture>,
     pub others: Vec<HomeFixture>,
+    /// The cup ties to play or to confirm, of the team's (the secretary: every one).
+    pub cup_ties: Vec<HomeCupTie>,
     pub adjust: Option<AdjustForm>,
     pub withdraw: Option<WithdrawForm>,
 }
@@ -75,6 +84,50 @@ struct Nights {
     pending: Vec<HomeFixture>,
     next: Vec<HomeFixture>,
     others: Vec<HomeFixture>,
+    cup_ties: Vec<HomeCupTie>,
+}
+
+/// The season's cup ties to play or not yet confirmed, of `team`'s (none: every one).
+fn cup_ties(app: &App, choice: &Choice, team: Option<TeamId>) -> Result<Vec<HomeCupTie>, AppError> {
+    let (_, cups) = app.cups(choice)?;
+    let mut out = Vec::new();
+    for cup in &cups {
+        for round in &cup.rounds {
+            for t in &round.ties {
+                let (Some(home), Some(away)) = (&t.home, &t.away) else {
+                    continue;
+                };
+                let mine = match team {
+                    None => true,
+                    Some(own) => t.teams.home == Some(own) || t.teams.away == Some(own),
+                };
+                let state = match t.played.as_ref().map(|p| &p.confirmation) {
+                    _ if t.bye || !mine => continue,
+                    None => "to play".to_string(),
+                    Some(crate::league::Confirmation::Confirmed) => continue,
+                    Some(crate::league::Confirmation::Provisional { entered_by }) => {
+                        let waits = match team {
+                            None => true,
+                            Some(own) => t.teams[entered_by.other()] == Some(own),
+                        };
+                        if waits {
+                            "waits for you to confirm it"
+                        } else {
+                            "provisional"
+                        }
+                        .to_string()
+                    }
+                    Some(crate::league::Confirmation::Disputed { .. }) => "disputed".to_string(),
+                };
+                out.push(HomeCupTie {
+                    href: format!("/my/cup/{}/{}/{}", cup.id, round.round, t.tie),
+                    what: format!("{}, {}: {home} v {away}", cup.name, round.name),
+                    state,
+                });
+            }
+        }
+    }
+    Ok(out)
 }
 
 fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppError> {
@@ -121,7 +174,9 @@ fn nights(app: &App, league: &str, team: Option<TeamId>) -> Result<Nights, AppEr
         .into_iter()
         .map(|e| e.team.name)
         .collect();
+    let cup_ties = cup_ties(app, &choice, team)?;
     Ok(Nights {
+        cup_ties,
         season: season.name,
         teams,
         overdue,
@@ -185,6 +240,7 @@ pub async fn page(
         pending: n.pending,
         next: n.next,
         others: n.others,
+        cup_ties: n.cup_ties,
         adjust,
         withdraw,
     };

@@ -4,11 +4,13 @@
 //!
 //! - [`home`]: `/my/`, who is signed in and their nights (a game's scorer: on to their game);
 //!   [`night`]: `/my/night/{id}` and its forms (enter, confirm, dispute, the secretary's
-//!   correction); [`secretary`]: deduct or award, withdraw, move.
+//!   correction); [`secretary`]: deduct or award, withdraw, move; [`cup`]: a cup tie's page
+//!   and its forms (enter, confirm, dispute).
 //! - [`entry`]: the entry form read; [`refusal`]: a refusal put beside its input; [`form`]:
 //!   a form as typed; [`view`]: a night's page: who asks on it, and where it stands in their
 //!   words; [`page`]: a page's layout, a message's page, the 303 after a change.
 
+pub mod cup;
 pub mod entry;
 pub mod form;
 pub mod home;
@@ -36,6 +38,10 @@ pub fn routes() -> Router<Arc<Shared>> {
         .route("/my/night/{id}/confirm", post(night::confirm))
         .route("/my/night/{id}/dispute", post(night::dispute))
         .route("/my/night/{id}/correct", post(night::correct))
+        .route("/my/cup/{cup}/{round}/{tie}", get(cup::show))
+        .route("/my/cup/{cup}/{round}/{tie}/enter", post(cup::enter))
+        .route("/my/cup/{cup}/{round}/{tie}/confirm", post(cup::confirm))
+        .route("/my/cup/{cup}/{round}/{tie}/dispute", post(cup::dispute))
         .route("/my/adjust", post(secretary::adjust))
         .route("/my/withdraw", post(secretary::withdraw))
         .route("/my/fixture/{id}/move", post(secretary::move_fixture))
