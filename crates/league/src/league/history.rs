@@ -517,6 +517,7 @@ mod tests {
                 nights: Vec::new(),
                 adjustments: Vec::new(),
                 recorded: Vec::new(),
+                divisions: Vec::new(),
             },
             undated: HashSet::new(),
             recorded: lines

@@ -50,6 +50,7 @@ impl Reads {
                     nights: Vec::new(),
                     adjustments: Vec::new(),
                     recorded: Vec::new(),
+                    divisions: Vec::new(),
                 },
                 undated: HashSet::new(),
                 recorded: Vec::new(),
