@@ -24,6 +24,7 @@ mod cli;
 mod csv_bounds;
 mod dates;
 mod db_open;
+mod divisions;
 mod docs;
 mod engine;
 mod entries;

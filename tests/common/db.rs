@@ -348,6 +348,12 @@ impl Db {
         // Version by version, newest first: what to run to take that version away.
         let later: &[(i64, &str)] = &[
             (
+                13,
+                "DROP TRIGGER entries_insert; DROP TRIGGER entries_update; \
+                 DROP TRIGGER entries_delete; ALTER TABLE entries DROP COLUMN division; \
+                 DROP TABLE divisions;",
+            ),
+            (
                 12,
                 "CREATE TABLE players_old (id INTEGER PRIMARY KEY AUTOINCREMENT, \
                  name TEXT NOT NULL, key TEXT NOT NULL UNIQUE); \

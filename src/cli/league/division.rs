@@ -1,4 +1,4 @@
-//! `don division`: a season's divisions (RULES.md §10): list them, move a team to another
+//! `don division`: a season's divisions (docs/league.md#divisions): list them, move a team to another
 //! before the fixtures are made.
 
 use std::io::{self, BufWriter, Write};

@@ -234,6 +234,14 @@ pub enum LeagueError {
     /// A team to move that is not entered in the season.
     #[error("{team} is not entered in season {season}")]
     NotEntered { team: String, season: String },
+    /// A fixture or night between teams of two divisions.
+    #[error("{home} plays in {home_division} and {away} in {away_division}: a team plays only teams of its own division")]
+    OtherDivisions {
+        home: String,
+        away: String,
+        home_division: String,
+        away_division: String,
+    },
     /// A team moved to the division it plays in.
     #[error("{team} plays in {division} already")]
     InDivision { team: String, division: String },

@@ -64,6 +64,24 @@ impl Reads {
     }
 }
 
+impl Reads {
+    /// The divisions two teams play in in a season (by name), when both are placed in one and
+    /// they differ.
+    pub fn divisions_apart(
+        &self,
+        season: i64,
+        (home, away): (TeamId, TeamId),
+    ) -> Result<Option<(String, String)>, StoreError> {
+        self.conn.one(
+            "SELECT dh.name, da.name FROM entries h JOIN entries a ON a.season = h.season
+             JOIN divisions dh ON dh.id = h.division JOIN divisions da ON da.id = a.division
+             WHERE h.season = ?1 AND h.team = ?2 AND a.team = ?3 AND h.division <> a.division",
+            (season, home, away),
+            tuple,
+        )
+    }
+}
+
 impl Change<'_> {
     /// Adds a division to a season below those it has (`app` has checked its name: new in the
     /// season, not blank, one that can be kept).

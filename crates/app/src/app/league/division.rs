@@ -81,6 +81,33 @@ pub(super) fn divisions_once(divisions: &[(String, Vec<String>)]) -> Result<(), 
     Ok(())
 }
 
+/// Refuses a night or fixture between teams of two divisions of a season (RULES.md §10: each
+/// division plays its own fixtures).
+pub fn same_division(
+    reader: &crate::store::Reads,
+    season: i64,
+    teams: (TeamId, TeamId),
+) -> Result<(), AppError> {
+    let Some((home_division, away_division)) = reader.divisions_apart(season, teams)? else {
+        return Ok(());
+    };
+    let name = |id: TeamId| -> Result<String, AppError> {
+        Ok(reader
+            .entries(season)?
+            .into_iter()
+            .find(|e| e.team.id == id)
+            .map(|e| e.team.name)
+            .unwrap_or_default())
+    };
+    Err(LeagueError::OtherDivisions {
+        home: name(teams.0)?,
+        away: name(teams.1)?,
+        home_division,
+        away_division,
+    }
+    .into())
+}
+
 /// Adds a division to a season below those it has.
 pub fn add_division(change: &Change, season: i64, raw: &str) -> Result<DivisionInfo, AppError> {
     division_name(raw)?;

@@ -52,7 +52,8 @@ impl LeagueRefusal for LeagueError {
             | E::OtherTeam { .. }
             | E::TransferBefore { .. }
             | E::MovedTooLate { .. }
-            | E::InDivision { .. } => ErrorKind::Conflict,
+            | E::InDivision { .. }
+            | E::OtherDivisions { .. } => ErrorKind::Conflict,
             E::WhichLeague { .. }
             | E::WhichSeason { .. }
             | E::TransferOfWhom { .. }

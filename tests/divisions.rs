@@ -1,0 +1,261 @@
+//! Divisions (RULES.md §10, issue 31): a season made in divisions, listed, a team moved before
+//! the fixtures and not after, fixtures only within a division, a table per division (text,
+//! `--json` as FORMAT.md §4, `--division`, `--on`, `--confirmed`, `--explain`), promotion and
+//! relegation by the final tables with `--same-teams`, the `division` column of a results file,
+//! history per division, and the published pages. Every table worked out by hand below.
+
+use crate::common;
+
+use serde_json::{json, Value};
+
+use common::db::{refused, Db};
+
+const PREMIER: &str = "Premier: Royal Oak, Red Lion, Six Bells; Division One: Greyhound, Fox and Hounds, Carpenters Arms";
+
+/// A league with a season of two divisions of three teams, made at the command line.
+fn two_divisions() -> Db {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    db.ok(&["season", "new", "2025-26", "--divisions", PREMIER, "--create"]);
+    db
+}
+
+fn json_of(s: &str) -> Value {
+    serde_json::from_str(s).unwrap()
+}
+
+/// A line of `standings --json` for a team whose nights are all known by their totals.
+fn line(division: &str, pos: u32, team: &str, (p, w, l): (u32, u32, u32), (f, a): (u32, u32)) -> Value {
+    json!({ "division": division, "pos": pos, "team": team, "played": p, "won": w, "drawn": 0,
+            "lost": l, "matches_for": f, "matches_against": a,
+            "legs_for": if p == 0 { json!(0) } else { Value::Null },
+            "legs_against": if p == 0 { json!(0) } else { Value::Null },
+            "points": f })
+}
+
+#[test]
+fn a_season_is_made_in_divisions_listed_and_a_team_moved_only_before_its_fixtures() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    let said = db.ok(&["season", "new", "2025-26", "--divisions", PREMIER, "--create"]);
+    assert!(
+        said.ends_with("Divisions:\n  Premier: Royal Oak, Red Lion, Six Bells\n  Division One: Greyhound, Fox and Hounds, Carpenters Arms\n"),
+        "{said}"
+    );
+    assert_eq!(
+        db.ok(&["division", "list"]),
+        "Premier: Red Lion, Royal Oak, Six Bells\nDivision One: Carpenters Arms, Fox and Hounds, Greyhound\n"
+    );
+    // A division named twice, a division without teams, a part without its colon: refused.
+    refused(
+        &db,
+        &["season", "new", "2026-27", "--divisions", "A: X; a: Y", "--create"],
+        2,
+        "the divisions name 'A' twice",
+    );
+    refused(
+        &db,
+        &["season", "new", "2026-27", "--divisions", "A: X; B:", "--create"],
+        2,
+        "division 'B' has no teams",
+    );
+    refused(
+        &db,
+        &["season", "new", "2026-27", "--divisions", "A X", "--create"],
+        2,
+        "--divisions: 'A X' has no colon",
+    );
+    // A team moves before the fixtures are made; to its own division or an unknown one, not.
+    assert_eq!(
+        db.ok(&["division", "move", "Six Bells", "division one"]),
+        "Moved Six Bells from Premier to Division One in season 2025-26.\n"
+    );
+    refused(
+        &db,
+        &["division", "move", "Six Bells", "Division One"],
+        2,
+        "Six Bells plays in Division One already",
+    );
+    refused(
+        &db,
+        &["division", "move", "Six Bells", "Premiership"],
+        2,
+        "no division 'Premiership' in season 2025-26; did you mean 'Premier'?",
+    );
+    db.ok(&["division", "move", "Six Bells", "Premier"]);
+    db.ok(&[
+        "fixtures", "generate", "--start", "2025-09-04", "--weekday", "thu",
+    ]);
+    refused(
+        &db,
+        &["division", "move", "Six Bells", "Division One"],
+        2,
+        "season 2025-26 has fixtures already: a team moves to another division only before they are made",
+    );
+    // The move is undone like any change.
+    assert!(db.ok(&["log"]).contains("moved Six Bells to Premier"));
+}
+
+#[test]
+fn a_season_without_divisions_lists_none_and_refuses_a_division_asked() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    db.ok(&["season", "new", "2025-26", "--teams", "Royal Oak, Red Lion", "--create"]);
+    assert_eq!(
+        db.ok(&["division", "list"]),
+        "Season 2025-26 has no divisions: its teams play as one.\n"
+    );
+    refused(
+        &db,
+        &["division", "move", "Royal Oak", "Premier"],
+        2,
+        "season 2025-26 has no divisions",
+    );
+    refused(
+        &db,
+        &["standings", "--division", "Premier"],
+        2,
+        "season 2025-26 has no divisions",
+    );
+    let table = db.ok(&["standings"]);
+    assert!(!table.contains("Premier") && table.starts_with("Valleys 2025-26\n┌"), "{table}");
+}
+
+#[test]
+fn fixtures_are_made_within_each_division_and_a_night_across_two_is_refused() {
+    let db = two_divisions();
+    // Four teams in the top division, three below (the team added joins the lowest).
+    db.ok(&["team", "add", "Navigation Inn", "--season", "2025-26"]);
+    db.ok(&["division", "move", "Navigation Inn", "Premier"]);
+    db.ok(&["team", "add", "Coach and Horses", "--season", "2025-26"]);
+    assert_eq!(
+        db.ok(&["division", "list"]),
+        "Premier: Navigation Inn, Red Lion, Royal Oak, Six Bells\nDivision One: Carpenters Arms, Coach and Horses, Fox and Hounds, Greyhound\n"
+    );
+    db.ok(&["division", "move", "Coach and Horses", "Premier"]);
+    db.ok(&[
+        "fixtures", "generate", "--start", "2025-09-04", "--weekday", "thu",
+    ]);
+    // A double round robin of five (20 fixtures, ten rounds) and of three (6, in six rounds),
+    // on the same Thursdays; no fixture between two divisions.
+    let across = db.sql(
+        "SELECT count(*) FROM fixtures f
+         JOIN entries h ON h.season = f.season AND h.team = f.home
+         JOIN entries a ON a.season = f.season AND a.team = f.away
+         WHERE h.division IS NOT a.division",
+    );
+    assert_eq!(across.trim(), "0");
+    assert_eq!(db.sql("SELECT count(*) FROM fixtures").trim(), "26");
+    let rounds = db.sql("SELECT count(DISTINCT date), max(round) FROM fixtures");
+    assert_eq!(rounds.trim(), "10|10");
+    // Each team meets each other of its division twice, home and away.
+    let pairs = db.sql(
+        "SELECT count(*) FROM (SELECT home, away FROM fixtures GROUP BY home, away HAVING count(*) = 1)",
+    );
+    assert_eq!(pairs.trim(), "26");
+    refused(
+        &db,
+        &["fixtures", "add", "Royal Oak", "Greyhound", "2026-03-05"],
+        2,
+        "Royal Oak plays in Premier and Greyhound in Division One: a team plays only teams of its own division",
+    );
+}
+
+/// The two divisions' nights, all by their totals, Thursdays in September 2025.
+fn played() -> Db {
+    let db = two_divisions();
+    for (home, away, totals, date) in [
+        ("Royal Oak", "Red Lion", "5-4", "2025-09-04"),
+        ("Greyhound", "Fox and Hounds", "6-3", "2025-09-04"),
+        ("Six Bells", "Royal Oak", "7-2", "2025-09-11"),
+        ("Carpenters Arms", "Greyhound", "3-6", "2025-09-11"),
+        ("Red Lion", "Six Bells", "4-5", "2025-09-18"),
+        ("Fox and Hounds", "Carpenters Arms", "5-4", "2025-09-18"),
+    ] {
+        db.ok(&["night", "enter", home, away, "--totals", totals, "--date", date]);
+    }
+    db.ok(&["night", "confirm", "Royal Oak", "Red Lion", "--by", "Red Lion"]);
+    db.ok(&["night", "confirm", "Greyhound", "Fox and Hounds", "--by", "Fox and Hounds"]);
+    db
+}
+
+#[test]
+fn each_division_has_its_own_table_top_first_as_worked_by_hand() {
+    let db = played();
+    // Premier: Six Bells 7+5 = 12, Red Lion 4+4 = 8, Royal Oak 5+2 = 7.
+    // Division One: Greyhound 6+6 = 12, Fox and Hounds 3+5 = 8, Carpenters Arms 3+4 = 7.
+    let premier = vec![
+        line("Premier", 1, "Six Bells", (2, 2, 0), (12, 6)),
+        line("Premier", 2, "Red Lion", (2, 0, 2), (8, 10)),
+        line("Premier", 3, "Royal Oak", (2, 1, 1), (7, 11)),
+    ];
+    let one = vec![
+        line("Division One", 1, "Greyhound", (2, 2, 0), (12, 6)),
+        line("Division One", 2, "Fox and Hounds", (2, 1, 1), (8, 10)),
+        line("Division One", 3, "Carpenters Arms", (2, 0, 2), (7, 11)),
+    ];
+    let all: Vec<Value> = premier.iter().chain(&one).cloned().collect();
+    assert_eq!(json_of(&db.ok(&["standings", "--json"])), Value::from(all));
+    assert_eq!(
+        json_of(&db.ok(&["standings", "--json", "--division", "division one"])),
+        Value::from(one)
+    );
+    let text = db.ok(&["standings", "--explain"]);
+    let premier_at = text.find("\nPremier\n").expect("Premier's heading");
+    let one_at = text.find("\n\nDivision One\n").expect("Division One's heading");
+    assert!(premier_at < one_at, "{text}");
+    for reason in [
+        "Six Bells above Red Lion: 12 points against 8",
+        "Red Lion above Royal Oak: 8 points against 7",
+        "Greyhound above Fox and Hounds: 12 points against 8",
+        "Fox and Hounds above Carpenters Arms: 8 points against 7",
+    ] {
+        assert!(text.contains(reason), "{reason} in {text}");
+    }
+    // Each division's notes under its own table: two provisional nights in each.
+    assert_eq!(
+        text.matches("Counted, not yet confirmed by both teams: 2 provisional nights")
+            .count(),
+        2,
+        "{text}"
+    );
+    // On 2025-09-11: Royal Oak 5+2 = 7 and Six Bells 7, level on points and legs (none known):
+    // by name. Division One: Greyhound 12, Carpenters Arms 3, Fox and Hounds 3, by name.
+    let on: Vec<(String, u64, String)> = json_of(&db.ok(&["standings", "--json", "--on", "2025-09-11"]))
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["division"].as_str().unwrap().into(), l["pos"].as_u64().unwrap(), l["team"].as_str().unwrap().into()))
+        .collect();
+    let want = [
+        ("Premier", 1, "Royal Oak"),
+        ("Premier", 2, "Six Bells"),
+        ("Premier", 3, "Red Lion"),
+        ("Division One", 1, "Greyhound"),
+        ("Division One", 2, "Carpenters Arms"),
+        ("Division One", 3, "Fox and Hounds"),
+    ];
+    let want: Vec<(String, u64, String)> = want.iter().map(|(d, p, t)| (d.to_string(), *p, t.to_string())).collect();
+    assert_eq!(on, want);
+    // Confirmed nights only: Royal Oak 5, Red Lion 4, Six Bells 0; Greyhound 6, Fox and
+    // Hounds 3, Carpenters Arms 0.
+    let confirmed: Vec<(u64, String, i64)> = json_of(&db.ok(&["standings", "--json", "--confirmed"]))
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["pos"].as_u64().unwrap(), l["team"].as_str().unwrap().into(), l["points"].as_i64().unwrap()))
+        .collect();
+    let want = [
+        (1, "Royal Oak", 5),
+        (2, "Red Lion", 4),
+        (3, "Six Bells", 0),
+        (1, "Greyhound", 6),
+        (2, "Fox and Hounds", 3),
+        (3, "Carpenters Arms", 0),
+    ];
+    let want: Vec<(u64, String, i64)> = want.iter().map(|(p, t, n)| (*p, t.to_string(), *n)).collect();
+    assert_eq!(confirmed, want);
+    let csv = db.ok(&["standings", "--csv", "--division", "Premier"]);
+    assert!(csv.starts_with("division,pos,team,"), "{csv}");
+    assert!(csv.contains("\"Premier\",1,\"Six Bells\",2,2,0,0,12,6,\"\",\"\",12\n"), "{csv}");
+}
