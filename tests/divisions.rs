@@ -259,3 +259,76 @@ fn each_division_has_its_own_table_top_first_as_worked_by_hand() {
     assert!(csv.starts_with("division,pos,team,"), "{csv}");
     assert!(csv.contains("\"Premier\",1,\"Six Bells\",2,2,0,0,12,6,\"\",\"\",12\n"), "{csv}");
 }
+
+#[test]
+fn the_next_season_goes_up_and_down_by_the_final_tables_with_adjustments_and_a_withdrawal() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    let said = db.ok(&["league", "set", "--up-down", "1"]);
+    assert!(said.contains("  Up and down:  1 team between divisions\n"), "{said}");
+    db.ok(&[
+        "season", "new", "2025-26", "--divisions",
+        "Premier: A1, A2, A3; Division One: B1, B2, B3; Division Two: C1, C2, C3", "--create",
+    ]);
+    for (home, away, totals, date) in [
+        ("A1", "A2", "5-4", "2025-09-04"),
+        ("A2", "A3", "6-3", "2025-09-11"),
+        ("A3", "A1", "5-4", "2025-09-18"),
+        ("B1", "B2", "3-6", "2025-09-04"),
+        ("B3", "B1", "9-0", "2025-09-11"),
+        ("C1", "C2", "5-4", "2025-09-04"),
+        ("C2", "C3", "5-4", "2025-09-11"),
+        ("C3", "C1", "5-4", "2025-09-18"),
+    ] {
+        db.ok(&["night", "enter", home, away, "--totals", totals, "--date", date]);
+    }
+    // Premier: A1 5+4 = 9, A2 4+6 = 10 less 3 deducted = 7, A3 3+5 = 8: A2, top without its
+    // deduction, goes down.
+    db.ok(&["deduct", "A2", "3", "--reason", "late", "--date", "2025-09-20"]);
+    // Division One: B3 withdraws, its nights expunged: B2 6, B1 3; B3 counts bottom and goes
+    // nowhere, so no team of Division One goes down.
+    db.ok(&["withdraw", "B3", "--date", "2025-09-25"]);
+    // Division Two: C1, C2, C3 each 9, no legs known: by name, C1 goes up.
+    let said = db.ok(&["season", "new", "2026-27", "--same-teams"]);
+    assert!(
+        said.ends_with(
+            "Divisions:\n  Premier: A1, A3, B2\n  Division One: A2, B1, C1\n  Division Two: C2, C3\n\
+             Promoted from Division One to Premier: B2\n\
+             Promoted from Division Two to Division One: C1\n\
+             Relegated from Premier to Division One: A2\n"
+        ),
+        "{said}"
+    );
+    assert_eq!(
+        db.ok(&["division", "list", "--season", "2026-27"]),
+        "Premier: A1, A3, B2\nDivision One: A2, B1, C1\nDivision Two: C2, C3\n"
+    );
+    // Undone whole: the season, its divisions and its teams' places.
+    db.ok(&["undo"]);
+    assert_eq!(db.sql("SELECT count(*) FROM divisions").trim(), "3");
+}
+
+#[test]
+fn two_up_and_two_down_by_default_and_a_season_without_divisions_carries_on_as_before() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    db.ok(&[
+        "season", "new", "2025-26", "--divisions",
+        "Top: A1, A2, A3, A4; Bottom: B1, B2, B3, B4", "--create",
+    ]);
+    // No nights: every team level on 0, by name. The bottom two of Top (A3, A4) go down, the
+    // top two of Bottom (B1, B2) up.
+    let said = db.ok(&["season", "new", "2026-27", "--same-teams"]);
+    assert!(
+        said.ends_with(
+            "Divisions:\n  Top: A1, A2, B1, B2\n  Bottom: A3, A4, B3, B4\n\
+             Promoted from Bottom to Top: B1, B2\nRelegated from Top to Bottom: A3, A4\n"
+        ),
+        "{said}"
+    );
+    let plain = Db::new();
+    plain.ok(&["league", "new", "Valleys"]);
+    plain.ok(&["season", "new", "2025-26", "--teams", "A1, A2", "--create"]);
+    let said = plain.ok(&["season", "new", "2026-27", "--same-teams"]);
+    assert!(said.ends_with("Tie-breakers: points, legs-difference, legs-won, name\nTeams: A1, A2\n"), "{said}");
+}
