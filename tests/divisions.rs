@@ -332,3 +332,138 @@ fn two_up_and_two_down_by_default_and_a_season_without_divisions_carries_on_as_b
     let said = plain.ok(&["season", "new", "2026-27", "--same-teams"]);
     assert!(said.ends_with("Tie-breakers: points, legs-difference, legs-won, name\nTeams: A1, A2\n"), "{said}");
 }
+
+/// The three-division season of `tests/data/divisions` imported into a new league.
+fn three_divisions() -> Db {
+    let db = Db::new();
+    let said = db.ok(&[
+        "import",
+        "tests/data/divisions/2024-25-nights.csv",
+        "tests/data/divisions/2024-25-adjustments.csv",
+        "--league",
+        "Valleys",
+        "--create",
+    ]);
+    assert_eq!(
+        said,
+        "Imported new league Valleys: 18 nights, 3 divisions, 1 adjustment; new season 2024-25; 12 new teams.\n"
+    );
+    db
+}
+
+/// A line of `standings --json` of a season known by its nights' totals.
+fn played_line(division: &str, pos: u32, team: &str, (w, l): (u32, u32), (f, a): (u32, u32), points: i64) -> Value {
+    json!({ "division": division, "pos": pos, "team": team, "played": w + l, "won": w,
+            "drawn": 0, "lost": l, "matches_for": f, "matches_against": a,
+            "legs_for": null, "legs_against": null, "points": points })
+}
+
+#[test]
+fn a_season_of_three_divisions_imports_from_csv_and_each_table_is_exact() {
+    let db = three_divisions();
+    // Worked by hand from the file (one point a match; nights known by their totals, so no
+    // legs, and teams level on points are ordered by name):
+    // Premier: Royal Oak 6+6+2 = 14; Red Lion 3+5+5 = 13; Six Bells 4+4+7 = 15, less 2
+    // deducted = 13 (below Red Lion by name); Greyhound 5+3+4 = 12.
+    // Division One: Navigation Inn 9 (a walkover) + 4 + 5 = 18; Carpenters Arms 4+5+5 = 14;
+    // Fox and Hounds 5+3+4 = 12; Coach and Horses 0+6+4 = 10.
+    // Division Two: Abercarn Inn 4+4+6 = 14 and Crumlin Arms 5+4+5 = 14 (by name); Rising Sun
+    // 5+5+3 = 13 and White Hart 4+5+4 = 13 (by name).
+    let want = json!([
+        played_line("Premier", 1, "Royal Oak", (2, 1), (14, 13), 14),
+        played_line("Premier", 2, "Red Lion", (2, 1), (13, 14), 13),
+        played_line("Premier", 3, "Six Bells", (1, 2), (15, 12), 13),
+        played_line("Premier", 4, "Greyhound", (1, 2), (12, 15), 12),
+        played_line("Division One", 1, "Navigation Inn", (2, 1), (18, 9), 18),
+        played_line("Division One", 2, "Carpenters Arms", (2, 1), (14, 13), 14),
+        played_line("Division One", 3, "Fox and Hounds", (1, 2), (12, 15), 12),
+        played_line("Division One", 4, "Coach and Horses", (1, 2), (10, 17), 10),
+        played_line("Division Two", 1, "Abercarn Inn", (1, 2), (14, 13), 14),
+        played_line("Division Two", 2, "Crumlin Arms", (2, 1), (14, 13), 14),
+        played_line("Division Two", 3, "Rising Sun", (2, 1), (13, 14), 13),
+        played_line("Division Two", 4, "White Hart", (1, 2), (13, 14), 13),
+    ]);
+    assert_eq!(json_of(&db.ok(&["standings", "--json"])), want);
+    let text = db.ok(&["standings", "--explain", "--division", "Premier"]);
+    assert!(text.contains("Six Bells: 2 points deducted on 2024-09-20 (fielded a player not on its roster).\n"), "{text}");
+    assert!(text.contains("Red Lion above Six Bells: level on 13 points, legs difference 0, legs won 0; level on every tie-breaker, so by name\n"), "{text}");
+    assert!(!text.contains("Navigation Inn"), "{text}");
+    // The next season: the top two of each division but the top go up, the bottom two of
+    // each but the lowest go down.
+    let said = db.ok(&["season", "new", "2025-26", "--same-teams"]);
+    assert!(
+        said.ends_with(
+            "Divisions:\n\
+             \x20 Premier: Carpenters Arms, Navigation Inn, Red Lion, Royal Oak\n\
+             \x20 Division One: Abercarn Inn, Crumlin Arms, Greyhound, Six Bells\n\
+             \x20 Division Two: Coach and Horses, Fox and Hounds, Rising Sun, White Hart\n\
+             Promoted from Division One to Premier: Navigation Inn, Carpenters Arms\n\
+             Promoted from Division Two to Division One: Abercarn Inn, Crumlin Arms\n\
+             Relegated from Premier to Division One: Six Bells, Greyhound\n\
+             Relegated from Division One to Division Two: Fox and Hounds, Coach and Horses\n"
+        ),
+        "{said}"
+    );
+}
+
+#[test]
+fn the_division_column_round_trips_and_a_team_in_two_divisions_is_a_fault_at_its_cell() {
+    let db = three_divisions();
+    let first = db.dir().join("first");
+    db.ok(&["export", "--season", "2024-25", "--out-dir", first.to_str().unwrap()]);
+    let nights = std::fs::read_to_string(first.join("2024-25-nights.csv")).unwrap();
+    assert_eq!(
+        nights,
+        std::fs::read_to_string("tests/data/divisions/2024-25-nights.csv").unwrap()
+    );
+    let again = Db::new();
+    let mut files: Vec<String> = std::fs::read_dir(&first)
+        .unwrap()
+        .map(|e| e.unwrap().path().display().to_string())
+        .collect();
+    files.sort();
+    let mut args: Vec<&str> = vec!["import"];
+    args.extend(files.iter().map(String::as_str));
+    args.extend(["--league", "Valleys", "--create"]);
+    again.ok(&args);
+    let second = again.dir().join("second");
+    again.ok(&["export", "--season", "2024-25", "--out-dir", second.to_str().unwrap()]);
+    for f in &files {
+        let name = std::path::Path::new(f).file_name().unwrap();
+        assert_eq!(
+            std::fs::read(first.join(name)).unwrap(),
+            std::fs::read(second.join(name)).unwrap(),
+            "{name:?}"
+        );
+    }
+    assert_eq!(again.ok(&["standings", "--json"]), db.ok(&["standings", "--json"]));
+    // Royal Oak in Premier on line 2, then in Division One: a fault at line 3's division cell.
+    let file = db.dir().join("two.csv");
+    std::fs::write(
+        &file,
+        "season,division,date,home,away,home_points,away_points\n\
+         2025-26,Premier,2025-09-04,Royal Oak,Red Lion,5,4\n\
+         2025-26,Division One,2025-09-11,Royal Oak,Six Bells,5,4\n",
+    )
+    .unwrap();
+    let path = file.to_str().unwrap();
+    let out = refused(&db, &["import", path, "--create"], 1, "line 3, column 2 (division): Royal Oak plays in Premier (line 2) in season 2025-26, not in Division One: a team plays in one division of a season");
+    assert!(common::text(&out.stderr).contains("two.csv"));
+    // A team placed in a division of the season already, named in another by a file.
+    db.ok(&["season", "new", "2025-26", "--same-teams"]);
+    std::fs::write(
+        &file,
+        "season,division,date,home,away,home_points,away_points\n\
+         2025-26,Division Two,2025-09-04,Royal Oak,Red Lion,5,4\n",
+    )
+    .unwrap();
+    refused(&db, &["import", path], 1, "line 2, column 2 (division): Royal Oak plays in Premier in season 2025-26, not in Division Two");
+    // A division the season does not have, without --create.
+    std::fs::write(
+        &file,
+        "season,division,date,home,away,home_points,away_points\n\
+         2025-26,Premeir,2025-09-04,Royal Oak,Red Lion,5,4\n",
+    )
+    .unwrap();
+    refused(&db, &["import", path], 1, "line 2, column 2 (division): season 2025-26 has no division 'Premeir'");
+}

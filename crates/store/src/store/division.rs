@@ -1,5 +1,7 @@
 //! A season's divisions (schema version 13, RULES.md §10): ranked from the top, and the
-//! division each team plays in that season (`entries.division`).
+//! division each team plays in that season (`entries.division`). A team of a season with
+//! divisions placed in none (entered after they were made, and not placed) plays in the
+//! lowest: each read here says so.
 
 use std::collections::HashMap;
 
@@ -31,24 +33,43 @@ impl Reads {
         )
     }
 
-    /// The division each team entered in a season plays in (by division number); a team in
-    /// none is not listed.
+    /// The division each team entered in a season plays in (by division number), the lowest
+    /// for a team placed in none; none listed in a season without divisions.
     pub fn team_divisions(&self, season: i64) -> Result<HashMap<TeamId, i64>, StoreError> {
         self.conn.all(
-            "SELECT team, division FROM entries WHERE season = ?1 AND division IS NOT NULL",
+            "SELECT team, coalesce(division, (SELECT id FROM divisions WHERE season = ?1
+                 ORDER BY rank DESC, id DESC LIMIT 1)) AS d
+             FROM entries WHERE season = ?1 AND d IS NOT NULL",
             [season],
             tuple,
         )
     }
 
+    /// The division a team was placed in in a season, if it was placed in one.
+    pub fn placed_in(&self, season: i64, team: TeamId) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn
+            .one(
+                "SELECT division FROM entries WHERE season = ?1 AND team = ?2",
+                (season, team),
+                |r| r.get::<_, Option<i64>>(0),
+            )?
+            .flatten())
+    }
+
     /// A season's divisions with their teams (by name), top first, as the standings see them.
     pub fn season_divisions(&self, season: i64) -> Result<Vec<Division>, StoreError> {
-        let teams: Vec<(i64, TeamId)> = self.conn.all(
-            "SELECT e.division, e.team FROM entries e JOIN teams t ON t.id = e.team
-             WHERE e.season = ?1 AND e.division IS NOT NULL ORDER BY t.key, t.id",
+        let placed = self.team_divisions(season)?;
+        let entered: Vec<TeamId> = self.conn.all(
+            "SELECT e.team FROM entries e JOIN teams t ON t.id = e.team
+             WHERE e.season = ?1 ORDER BY t.key, t.id",
             [season],
-            tuple,
+            |r| r.get(0),
         )?;
+        let teams: Vec<(i64, TeamId)> = entered
+            .into_iter()
+            .filter_map(|t| placed.get(&t).map(|d| (*d, t)))
+            .collect();
         Ok(self
             .divisions(season)?
             .into_iter()
@@ -73,9 +94,12 @@ impl Reads {
         (home, away): (TeamId, TeamId),
     ) -> Result<Option<(String, String)>, StoreError> {
         self.conn.one(
-            "SELECT dh.name, da.name FROM entries h JOIN entries a ON a.season = h.season
-             JOIN divisions dh ON dh.id = h.division JOIN divisions da ON da.id = a.division
-             WHERE h.season = ?1 AND h.team = ?2 AND a.team = ?3 AND h.division <> a.division",
+            "WITH lowest AS (SELECT id FROM divisions WHERE season = ?1
+                 ORDER BY rank DESC, id DESC LIMIT 1)
+             SELECT dh.name, da.name FROM entries h JOIN entries a ON a.season = h.season
+             JOIN divisions dh ON dh.id = coalesce(h.division, (SELECT id FROM lowest))
+             JOIN divisions da ON da.id = coalesce(a.division, (SELECT id FROM lowest))
+             WHERE h.season = ?1 AND h.team = ?2 AND a.team = ?3 AND dh.id <> da.id",
             (season, home, away),
             tuple,
         )

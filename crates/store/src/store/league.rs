@@ -716,10 +716,8 @@ impl Change<'_> {
         if self.entered.borrow().contains(&(season, team)) {
             return Ok(false);
         }
-        // A team new to a season with divisions joins its lowest (RULES.md §10) unless placed.
         let n = self.tx.run(
-            "INSERT OR IGNORE INTO entries (season, team, division) VALUES (?1, ?2,
-                 (SELECT id FROM divisions WHERE season = ?1 ORDER BY rank DESC LIMIT 1))",
+            "INSERT OR IGNORE INTO entries (season, team) VALUES (?1, ?2)",
             (season, team),
         )?;
         self.entered.borrow_mut().insert((season, team));

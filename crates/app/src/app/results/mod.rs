@@ -362,6 +362,7 @@ fn import_file(
     resolver.file = found.file.to_string();
     let header = std::mem::take(&mut file.header);
     let column = |name: &str| column_of(&header, name);
+    resolver.division_cells = std::mem::take(&mut file.divisions).into_iter().collect();
     match &mut file.rows {
         Rows::Configuration(rows) => {
             let (drafts, errors) = configurations(rows, &column);
@@ -461,6 +462,7 @@ fn summary(league: &str, made_league: bool, report: &ImportReport) -> String {
     };
     say(report.fixtures_added, "fixture", "fixtures");
     say(report.tables_added, "final table", "final tables");
+    say(report.divisions_made, "division", "divisions");
     say(report.adjustments_added, "adjustment", "adjustments");
     say(report.roster_places, "roster place", "roster places");
     say(
