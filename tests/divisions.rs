@@ -467,3 +467,77 @@ fn the_division_column_round_trips_and_a_team_in_two_divisions_is_a_fault_at_its
     .unwrap();
     refused(&db, &["import", path], 1, "line 2, column 2 (division): season 2025-26 has no division 'Premeir'");
 }
+
+#[test]
+fn grids_and_final_tables_are_imported_a_division_at_a_time() {
+    let db = Db::new();
+    db.ok(&["league", "new", "Valleys"]);
+    let write = |name: &str, text: &str| {
+        let path = db.dir().join(name);
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let premier = write(
+        "premier.csv",
+        "season,2014-15,,\n,Royal Oak,Red Lion,Six Bells\nRoyal Oak,x,5-4,9-0 w/o\nRed Lion,3-6,x,-\nSix Bells,2-7,4-5,x\n",
+    );
+    let one = write(
+        "one.csv",
+        "season,2014-15,,\n,Greyhound,Fox and Hounds,Crumlin Arms\nGreyhound,x,6-3,4-5\nFox and Hounds,5-4,x,7-2\nCrumlin Arms,3-6,1-8,x\n",
+    );
+    db.ok(&["import", &premier, "--division", "Premier", "--create"]);
+    db.ok(&["import", &one, "--division", "Division One", "--create"]);
+    // Premier: Royal Oak 5 + 9 (a walkover) + 6 + 7 = 27; Red Lion 4 + 3 + 5 = 12; Six Bells
+    // 0 + 2 + 4 = 6. Division One: Fox and Hounds 3 + 5 + 7 + 8 = 23; Greyhound 6 + 4 + 4 +
+    // 6 = 20; Crumlin Arms 5 + 2 + 3 + 1 = 11.
+    let table: Vec<(String, String, i64)> = json_of(&db.ok(&["standings", "--season", "2014-15", "--json"]))
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["division"].as_str().unwrap().into(), l["team"].as_str().unwrap().into(), l["points"].as_i64().unwrap()))
+        .collect();
+    let want = [
+        ("Premier", "Royal Oak", 27),
+        ("Premier", "Red Lion", 12),
+        ("Premier", "Six Bells", 6),
+        ("Division One", "Fox and Hounds", 23),
+        ("Division One", "Greyhound", 20),
+        ("Division One", "Crumlin Arms", 11),
+    ];
+    let want: Vec<(String, String, i64)> = want.iter().map(|(d, t, p)| (d.to_string(), t.to_string(), *p)).collect();
+    assert_eq!(table, want);
+    // A grid naming a team of the other division: a fault at the team's cell.
+    let wrong = write(
+        "wrong.csv",
+        "season,2014-15,\n,Royal Oak,Greyhound\nRoyal Oak,x,5-4\nGreyhound,4-5,x\n",
+    );
+    refused(&db, &["import", &wrong, "--division", "Premier"], 1, "line 2, column 3 (Greyhound): Greyhound plays in Division One in season 2014-15, not in Premier");
+    // Two divisions' final tables of one season, one after the other, each as printed.
+    let header = "season,pos,team,played,won,drawn,lost,matches_for,matches_against,points\n";
+    let top = write(
+        "top.csv",
+        &format!("{header}1998-99,1,Royal Oak,2,2,0,0,10,8,10\n1998-99,2,Red Lion,2,0,0,2,8,10,8\n"),
+    );
+    let below = write(
+        "below.csv",
+        &format!("{header}1998-99,1,Greyhound,2,1,0,1,9,9,9\n1998-99,2,Six Bells,2,1,0,1,9,9,9\n"),
+    );
+    db.ok(&["import", &top, "--division", "Premier", "--create"]);
+    db.ok(&["import", &below, "--division", "Division One", "--create"]);
+    // Again: the same tables, nothing new.
+    db.ok(&["import", &below, "--division", "Division One"]);
+    let table: Vec<(String, u64, String)> = json_of(&db.ok(&["standings", "--season", "1998-99", "--json"]))
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| (l["division"].as_str().unwrap().into(), l["pos"].as_u64().unwrap(), l["team"].as_str().unwrap().into()))
+        .collect();
+    let want = [
+        ("Premier", 1, "Royal Oak"),
+        ("Premier", 2, "Red Lion"),
+        ("Division One", 1, "Greyhound"),
+        ("Division One", 2, "Six Bells"),
+    ];
+    let want: Vec<(String, u64, String)> = want.iter().map(|(d, p, t)| (d.to_string(), *p, t.to_string())).collect();
+    assert_eq!(table, want);
+}

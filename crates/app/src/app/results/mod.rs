@@ -105,6 +105,8 @@ pub struct ImportAsk<'a> {
     pub choices: &'a [ChosenName],
     /// The season of a results grid whose top-left cell is empty (`--season`).
     pub season: Option<&'a str>,
+    /// The division of its season that a results grid or final table is of (RULES.md §10).
+    pub division: Option<&'a str>,
 }
 
 /// What an import did, or why it did nothing.
@@ -180,6 +182,7 @@ impl App {
         let mut resolver = Resolver::new(&change, league, ask.create)?;
         resolver.league_made = made_league;
         resolver.new_players = ask.new_players.to_vec();
+        resolver.division = ask.division.map(str::to_string);
         resolver.choices = ask
             .choices
             .iter()

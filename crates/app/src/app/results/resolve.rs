@@ -212,6 +212,10 @@ pub struct Resolver<'c, 'a> {
     pub division_cells: HashMap<u64, String>,
     /// The division this import placed each team in, by season and team, with its line.
     placed: HashMap<(i64, i64), u64>,
+    /// The division of its season a results grid or final table is of (`--division`).
+    pub division: Option<String>,
+    /// Teams are entered in a closed season too: another division's final table of it.
+    pub closed_entries: bool,
 }
 
 impl<'c, 'a> Resolver<'c, 'a> {
@@ -271,6 +275,8 @@ impl<'c, 'a> Resolver<'c, 'a> {
             season_dates: Vec::new(),
             division_cells: HashMap::new(),
             placed: HashMap::new(),
+            division: None,
+            closed_entries: false,
         })
     }
 
@@ -436,7 +442,11 @@ impl<'c, 'a> Resolver<'c, 'a> {
         };
         let entered = self.entered.entry(season).or_default();
         if !entered.contains(&team.id) {
-            checked::enter_team(self.change, season, team.id).at_line(line)?;
+            if self.closed_entries {
+                self.change.enter_team(season, team.id).at_line(line)?;
+            } else {
+                checked::enter_team(self.change, season, team.id).at_line(line)?;
+            }
             entered.push(team.id);
         }
         Ok(team)
