@@ -16,7 +16,14 @@ const PREMIER: &str = "Premier: Royal Oak, Red Lion, Six Bells; Division One: Gr
 fn two_divisions() -> Db {
     let db = Db::new();
     db.ok(&["league", "new", "Valleys"]);
-    db.ok(&["season", "new", "2025-26", "--divisions", PREMIER, "--create"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--divisions",
+        PREMIER,
+        "--create",
+    ]);
     db
 }
 
@@ -25,7 +32,13 @@ fn json_of(s: &str) -> Value {
 }
 
 /// A line of `standings --json` for a team whose nights are all known by their totals.
-fn line(division: &str, pos: u32, team: &str, (p, w, l): (u32, u32, u32), (f, a): (u32, u32)) -> Value {
+fn line(
+    division: &str,
+    pos: u32,
+    team: &str,
+    (p, w, l): (u32, u32, u32),
+    (f, a): (u32, u32),
+) -> Value {
     json!({ "division": division, "pos": pos, "team": team, "played": p, "won": w, "drawn": 0,
             "lost": l, "matches_for": f, "matches_against": a,
             "legs_for": if p == 0 { json!(0) } else { Value::Null },
@@ -37,7 +50,14 @@ fn line(division: &str, pos: u32, team: &str, (p, w, l): (u32, u32, u32), (f, a)
 fn a_season_is_made_in_divisions_listed_and_a_team_moved_only_before_its_fixtures() {
     let db = Db::new();
     db.ok(&["league", "new", "Valleys"]);
-    let said = db.ok(&["season", "new", "2025-26", "--divisions", PREMIER, "--create"]);
+    let said = db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--divisions",
+        PREMIER,
+        "--create",
+    ]);
     assert!(
         said.ends_with("Divisions:\n  Premier: Royal Oak, Red Lion, Six Bells\n  Division One: Greyhound, Fox and Hounds, Carpenters Arms\n"),
         "{said}"
@@ -49,13 +69,27 @@ fn a_season_is_made_in_divisions_listed_and_a_team_moved_only_before_its_fixture
     // A division named twice, a division without teams, a part without its colon: refused.
     refused(
         &db,
-        &["season", "new", "2026-27", "--divisions", "A: X; a: Y", "--create"],
+        &[
+            "season",
+            "new",
+            "2026-27",
+            "--divisions",
+            "A: X; a: Y",
+            "--create",
+        ],
         2,
         "the divisions name 'A' twice",
     );
     refused(
         &db,
-        &["season", "new", "2026-27", "--divisions", "A: X; B:", "--create"],
+        &[
+            "season",
+            "new",
+            "2026-27",
+            "--divisions",
+            "A: X; B:",
+            "--create",
+        ],
         2,
         "division 'B' has no teams",
     );
@@ -84,7 +118,12 @@ fn a_season_is_made_in_divisions_listed_and_a_team_moved_only_before_its_fixture
     );
     db.ok(&["division", "move", "Six Bells", "Premier"]);
     db.ok(&[
-        "fixtures", "generate", "--start", "2025-09-04", "--weekday", "thu",
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-04",
+        "--weekday",
+        "thu",
     ]);
     refused(
         &db,
@@ -100,7 +139,14 @@ fn a_season_is_made_in_divisions_listed_and_a_team_moved_only_before_its_fixture
 fn a_season_without_divisions_lists_none_and_refuses_a_division_asked() {
     let db = Db::new();
     db.ok(&["league", "new", "Valleys"]);
-    db.ok(&["season", "new", "2025-26", "--teams", "Royal Oak, Red Lion", "--create"]);
+    db.ok(&[
+        "season",
+        "new",
+        "2025-26",
+        "--teams",
+        "Royal Oak, Red Lion",
+        "--create",
+    ]);
     assert_eq!(
         db.ok(&["division", "list"]),
         "Season 2025-26 has no divisions: its teams play as one.\n"
@@ -118,7 +164,10 @@ fn a_season_without_divisions_lists_none_and_refuses_a_division_asked() {
         "season 2025-26 has no divisions",
     );
     let table = db.ok(&["standings"]);
-    assert!(!table.contains("Premier") && table.starts_with("Valleys 2025-26\n┌"), "{table}");
+    assert!(
+        !table.contains("Premier") && table.starts_with("Valleys 2025-26\n┌"),
+        "{table}"
+    );
 }
 
 #[test]
@@ -134,7 +183,12 @@ fn fixtures_are_made_within_each_division_and_a_night_across_two_is_refused() {
     );
     db.ok(&["division", "move", "Coach and Horses", "Premier"]);
     db.ok(&[
-        "fixtures", "generate", "--start", "2025-09-04", "--weekday", "thu",
+        "fixtures",
+        "generate",
+        "--start",
+        "2025-09-04",
+        "--weekday",
+        "thu",
     ]);
     // A double round robin of five (20 fixtures, ten rounds) and of three (6, in six rounds),
     // on the same Thursdays; no fixture between two divisions.
@@ -172,10 +226,26 @@ fn played() -> Db {
         ("Red Lion", "Six Bells", "4-5", "2025-09-18"),
         ("Fox and Hounds", "Carpenters Arms", "5-4", "2025-09-18"),
     ] {
-        db.ok(&["night", "enter", home, away, "--totals", totals, "--date", date]);
+        db.ok(&[
+            "night", "enter", home, away, "--totals", totals, "--date", date,
+        ]);
     }
-    db.ok(&["night", "confirm", "Royal Oak", "Red Lion", "--by", "Red Lion"]);
-    db.ok(&["night", "confirm", "Greyhound", "Fox and Hounds", "--by", "Fox and Hounds"]);
+    db.ok(&[
+        "night",
+        "confirm",
+        "Royal Oak",
+        "Red Lion",
+        "--by",
+        "Red Lion",
+    ]);
+    db.ok(&[
+        "night",
+        "confirm",
+        "Greyhound",
+        "Fox and Hounds",
+        "--by",
+        "Fox and Hounds",
+    ]);
     db
 }
 
@@ -202,7 +272,9 @@ fn each_division_has_its_own_table_top_first_as_worked_by_hand() {
     );
     let text = db.ok(&["standings", "--explain"]);
     let premier_at = text.find("\nPremier\n").expect("Premier's heading");
-    let one_at = text.find("\n\nDivision One\n").expect("Division One's heading");
+    let one_at = text
+        .find("\n\nDivision One\n")
+        .expect("Division One's heading");
     assert!(premier_at < one_at, "{text}");
     for reason in [
         "Six Bells above Red Lion: 12 points against 8",
@@ -221,12 +293,19 @@ fn each_division_has_its_own_table_top_first_as_worked_by_hand() {
     );
     // On 2025-09-11: Royal Oak 5+2 = 7 and Six Bells 7, level on points and legs (none known):
     // by name. Division One: Greyhound 12, Carpenters Arms 3, Fox and Hounds 3, by name.
-    let on: Vec<(String, u64, String)> = json_of(&db.ok(&["standings", "--json", "--on", "2025-09-11"]))
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| (l["division"].as_str().unwrap().into(), l["pos"].as_u64().unwrap(), l["team"].as_str().unwrap().into()))
-        .collect();
+    let on: Vec<(String, u64, String)> =
+        json_of(&db.ok(&["standings", "--json", "--on", "2025-09-11"]))
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["division"].as_str().unwrap().into(),
+                    l["pos"].as_u64().unwrap(),
+                    l["team"].as_str().unwrap().into(),
+                )
+            })
+            .collect();
     let want = [
         ("Premier", 1, "Royal Oak"),
         ("Premier", 2, "Six Bells"),
@@ -235,16 +314,26 @@ fn each_division_has_its_own_table_top_first_as_worked_by_hand() {
         ("Division One", 2, "Carpenters Arms"),
         ("Division One", 3, "Fox and Hounds"),
     ];
-    let want: Vec<(String, u64, String)> = want.iter().map(|(d, p, t)| (d.to_string(), *p, t.to_string())).collect();
+    let want: Vec<(String, u64, String)> = want
+        .iter()
+        .map(|(d, p, t)| (d.to_string(), *p, t.to_string()))
+        .collect();
     assert_eq!(on, want);
     // Confirmed nights only: Royal Oak 5, Red Lion 4, Six Bells 0; Greyhound 6, Fox and
     // Hounds 3, Carpenters Arms 0.
-    let confirmed: Vec<(u64, String, i64)> = json_of(&db.ok(&["standings", "--json", "--confirmed"]))
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| (l["pos"].as_u64().unwrap(), l["team"].as_str().unwrap().into(), l["points"].as_i64().unwrap()))
-        .collect();
+    let confirmed: Vec<(u64, String, i64)> =
+        json_of(&db.ok(&["standings", "--json", "--confirmed"]))
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["pos"].as_u64().unwrap(),
+                    l["team"].as_str().unwrap().into(),
+                    l["points"].as_i64().unwrap(),
+                )
+            })
+            .collect();
     let want = [
         (1, "Royal Oak", 5),
         (2, "Red Lion", 4),
@@ -253,11 +342,17 @@ fn each_division_has_its_own_table_top_first_as_worked_by_hand() {
         (2, "Fox and Hounds", 3),
         (3, "Carpenters Arms", 0),
     ];
-    let want: Vec<(u64, String, i64)> = want.iter().map(|(p, t, n)| (*p, t.to_string(), *n)).collect();
+    let want: Vec<(u64, String, i64)> = want
+        .iter()
+        .map(|(p, t, n)| (*p, t.to_string(), *n))
+        .collect();
     assert_eq!(confirmed, want);
     let csv = db.ok(&["standings", "--csv", "--division", "Premier"]);
     assert!(csv.starts_with("division,pos,team,"), "{csv}");
-    assert!(csv.contains("\"Premier\",1,\"Six Bells\",2,2,0,0,12,6,\"\",\"\",12\n"), "{csv}");
+    assert!(
+        csv.contains("\"Premier\",1,\"Six Bells\",2,2,0,0,12,6,\"\",\"\",12\n"),
+        "{csv}"
+    );
 }
 
 #[test]
@@ -265,10 +360,17 @@ fn the_next_season_goes_up_and_down_by_the_final_tables_with_adjustments_and_a_w
     let db = Db::new();
     db.ok(&["league", "new", "Valleys"]);
     let said = db.ok(&["league", "set", "--up-down", "1"]);
-    assert!(said.contains("  Up and down:  1 team between divisions\n"), "{said}");
+    assert!(
+        said.contains("  Up and down:  1 team between divisions\n"),
+        "{said}"
+    );
     db.ok(&[
-        "season", "new", "2025-26", "--divisions",
-        "Premier: A1, A2, A3; Division One: B1, B2, B3; Division Two: C1, C2, C3", "--create",
+        "season",
+        "new",
+        "2025-26",
+        "--divisions",
+        "Premier: A1, A2, A3; Division One: B1, B2, B3; Division Two: C1, C2, C3",
+        "--create",
     ]);
     for (home, away, totals, date) in [
         ("A1", "A2", "5-4", "2025-09-04"),
@@ -280,11 +382,21 @@ fn the_next_season_goes_up_and_down_by_the_final_tables_with_adjustments_and_a_w
         ("C2", "C3", "5-4", "2025-09-11"),
         ("C3", "C1", "5-4", "2025-09-18"),
     ] {
-        db.ok(&["night", "enter", home, away, "--totals", totals, "--date", date]);
+        db.ok(&[
+            "night", "enter", home, away, "--totals", totals, "--date", date,
+        ]);
     }
     // Premier: A1 5+4 = 9, A2 4+6 = 10 less 3 deducted = 7, A3 3+5 = 8: A2, top without its
     // deduction, goes down.
-    db.ok(&["deduct", "A2", "3", "--reason", "late", "--date", "2025-09-20"]);
+    db.ok(&[
+        "deduct",
+        "A2",
+        "3",
+        "--reason",
+        "late",
+        "--date",
+        "2025-09-20",
+    ]);
     // Division One: B3 withdraws, its nights expunged: B2 6, B1 3; B3 counts bottom and goes
     // nowhere, so no team of Division One goes down.
     db.ok(&["withdraw", "B3", "--date", "2025-09-25"]);
@@ -313,8 +425,12 @@ fn two_up_and_two_down_by_default_and_a_season_without_divisions_carries_on_as_b
     let db = Db::new();
     db.ok(&["league", "new", "Valleys"]);
     db.ok(&[
-        "season", "new", "2025-26", "--divisions",
-        "Top: A1, A2, A3, A4; Bottom: B1, B2, B3, B4", "--create",
+        "season",
+        "new",
+        "2025-26",
+        "--divisions",
+        "Top: A1, A2, A3, A4; Bottom: B1, B2, B3, B4",
+        "--create",
     ]);
     // No nights: every team level on 0, by name. The bottom two of Top (A3, A4) go down, the
     // top two of Bottom (B1, B2) up.
@@ -330,7 +446,10 @@ fn two_up_and_two_down_by_default_and_a_season_without_divisions_carries_on_as_b
     plain.ok(&["league", "new", "Valleys"]);
     plain.ok(&["season", "new", "2025-26", "--teams", "A1, A2", "--create"]);
     let said = plain.ok(&["season", "new", "2026-27", "--same-teams"]);
-    assert!(said.ends_with("Tie-breakers: points, legs-difference, legs-won, name\nTeams: A1, A2\n"), "{said}");
+    assert!(
+        said.ends_with("Tie-breakers: points, legs-difference, legs-won, name\nTeams: A1, A2\n"),
+        "{said}"
+    );
 }
 
 /// The three-division season of `tests/data/divisions` imported into a new league.
@@ -352,7 +471,14 @@ fn three_divisions() -> Db {
 }
 
 /// A line of `standings --json` of a season known by its nights' totals.
-fn played_line(division: &str, pos: u32, team: &str, (w, l): (u32, u32), (f, a): (u32, u32), points: i64) -> Value {
+fn played_line(
+    division: &str,
+    pos: u32,
+    team: &str,
+    (w, l): (u32, u32),
+    (f, a): (u32, u32),
+    points: i64,
+) -> Value {
     json!({ "division": division, "pos": pos, "team": team, "played": w + l, "won": w,
             "drawn": 0, "lost": l, "matches_for": f, "matches_against": a,
             "legs_for": null, "legs_against": null, "points": points })
@@ -385,7 +511,12 @@ fn a_season_of_three_divisions_imports_from_csv_and_each_table_is_exact() {
     ]);
     assert_eq!(json_of(&db.ok(&["standings", "--json"])), want);
     let text = db.ok(&["standings", "--explain", "--division", "Premier"]);
-    assert!(text.contains("Six Bells: 2 points deducted on 2024-09-20 (fielded a player not on its roster).\n"), "{text}");
+    assert!(
+        text.contains(
+            "Six Bells: 2 points deducted on 2024-09-20 (fielded a player not on its roster).\n"
+        ),
+        "{text}"
+    );
     assert!(text.contains("Red Lion above Six Bells: level on 13 points, legs difference 0, legs won 0; level on every tie-breaker, so by name\n"), "{text}");
     assert!(!text.contains("Navigation Inn"), "{text}");
     // The next season: the top two of each division but the top go up, the bottom two of
@@ -410,7 +541,13 @@ fn a_season_of_three_divisions_imports_from_csv_and_each_table_is_exact() {
 fn the_division_column_round_trips_and_a_team_in_two_divisions_is_a_fault_at_its_cell() {
     let db = three_divisions();
     let first = db.dir().join("first");
-    db.ok(&["export", "--season", "2024-25", "--out-dir", first.to_str().unwrap()]);
+    db.ok(&[
+        "export",
+        "--season",
+        "2024-25",
+        "--out-dir",
+        first.to_str().unwrap(),
+    ]);
     let nights = std::fs::read_to_string(first.join("2024-25-nights.csv")).unwrap();
     assert_eq!(
         nights,
@@ -427,7 +564,13 @@ fn the_division_column_round_trips_and_a_team_in_two_divisions_is_a_fault_at_its
     args.extend(["--league", "Valleys", "--create"]);
     again.ok(&args);
     let second = again.dir().join("second");
-    again.ok(&["export", "--season", "2024-25", "--out-dir", second.to_str().unwrap()]);
+    again.ok(&[
+        "export",
+        "--season",
+        "2024-25",
+        "--out-dir",
+        second.to_str().unwrap(),
+    ]);
     for f in &files {
         let name = std::path::Path::new(f).file_name().unwrap();
         assert_eq!(
@@ -436,7 +579,10 @@ fn the_division_column_round_trips_and_a_team_in_two_divisions_is_a_fault_at_its
             "{name:?}"
         );
     }
-    assert_eq!(again.ok(&["standings", "--json"]), db.ok(&["standings", "--json"]));
+    assert_eq!(
+        again.ok(&["standings", "--json"]),
+        db.ok(&["standings", "--json"])
+    );
     // Royal Oak in Premier on line 2, then in Division One: a fault at line 3's division cell.
     let file = db.dir().join("two.csv");
     std::fs::write(
@@ -465,7 +611,12 @@ fn the_division_column_round_trips_and_a_team_in_two_divisions_is_a_fault_at_its
          2025-26,Premeir,2025-09-04,Royal Oak,Red Lion,5,4\n",
     )
     .unwrap();
-    refused(&db, &["import", path], 1, "line 2, column 2 (division): season 2025-26 has no division 'Premeir'");
+    refused(
+        &db,
+        &["import", path],
+        1,
+        "line 2, column 2 (division): season 2025-26 has no division 'Premeir'",
+    );
 }
 
 #[test]
@@ -490,12 +641,19 @@ fn grids_and_final_tables_are_imported_a_division_at_a_time() {
     // Premier: Royal Oak 5 + 9 (a walkover) + 6 + 7 = 27; Red Lion 4 + 3 + 5 = 12; Six Bells
     // 0 + 2 + 4 = 6. Division One: Fox and Hounds 3 + 5 + 7 + 8 = 23; Greyhound 6 + 4 + 4 +
     // 6 = 20; Crumlin Arms 5 + 2 + 3 + 1 = 11.
-    let table: Vec<(String, String, i64)> = json_of(&db.ok(&["standings", "--season", "2014-15", "--json"]))
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| (l["division"].as_str().unwrap().into(), l["team"].as_str().unwrap().into(), l["points"].as_i64().unwrap()))
-        .collect();
+    let table: Vec<(String, String, i64)> =
+        json_of(&db.ok(&["standings", "--season", "2014-15", "--json"]))
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["division"].as_str().unwrap().into(),
+                    l["team"].as_str().unwrap().into(),
+                    l["points"].as_i64().unwrap(),
+                )
+            })
+            .collect();
     let want = [
         ("Premier", "Royal Oak", 27),
         ("Premier", "Red Lion", 12),
@@ -504,7 +662,10 @@ fn grids_and_final_tables_are_imported_a_division_at_a_time() {
         ("Division One", "Greyhound", 20),
         ("Division One", "Crumlin Arms", 11),
     ];
-    let want: Vec<(String, String, i64)> = want.iter().map(|(d, t, p)| (d.to_string(), t.to_string(), *p)).collect();
+    let want: Vec<(String, String, i64)> = want
+        .iter()
+        .map(|(d, t, p)| (d.to_string(), t.to_string(), *p))
+        .collect();
     assert_eq!(table, want);
     // A grid naming a team of the other division: a fault at the team's cell.
     let wrong = write(
@@ -516,7 +677,9 @@ fn grids_and_final_tables_are_imported_a_division_at_a_time() {
     let header = "season,pos,team,played,won,drawn,lost,matches_for,matches_against,points\n";
     let top = write(
         "top.csv",
-        &format!("{header}1998-99,1,Royal Oak,2,2,0,0,10,8,10\n1998-99,2,Red Lion,2,0,0,2,8,10,8\n"),
+        &format!(
+            "{header}1998-99,1,Royal Oak,2,2,0,0,10,8,10\n1998-99,2,Red Lion,2,0,0,2,8,10,8\n"
+        ),
     );
     let below = write(
         "below.csv",
@@ -526,18 +689,85 @@ fn grids_and_final_tables_are_imported_a_division_at_a_time() {
     db.ok(&["import", &below, "--division", "Division One", "--create"]);
     // Again: the same tables, nothing new.
     db.ok(&["import", &below, "--division", "Division One"]);
-    let table: Vec<(String, u64, String)> = json_of(&db.ok(&["standings", "--season", "1998-99", "--json"]))
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|l| (l["division"].as_str().unwrap().into(), l["pos"].as_u64().unwrap(), l["team"].as_str().unwrap().into()))
-        .collect();
+    let table: Vec<(String, u64, String)> =
+        json_of(&db.ok(&["standings", "--season", "1998-99", "--json"]))
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| {
+                (
+                    l["division"].as_str().unwrap().into(),
+                    l["pos"].as_u64().unwrap(),
+                    l["team"].as_str().unwrap().into(),
+                )
+            })
+            .collect();
     let want = [
         ("Premier", 1, "Royal Oak"),
         ("Premier", 2, "Red Lion"),
         ("Division One", 1, "Greyhound"),
         ("Division One", 2, "Six Bells"),
     ];
-    let want: Vec<(String, u64, String)> = want.iter().map(|(d, p, t)| (d.to_string(), *p, t.to_string())).collect();
+    let want: Vec<(String, u64, String)> = want
+        .iter()
+        .map(|(d, p, t)| (d.to_string(), *p, t.to_string()))
+        .collect();
     assert_eq!(table, want);
+}
+
+#[test]
+fn history_names_each_division_s_champions_and_sums_every_division_s_nights() {
+    let db = three_divisions();
+    let told = json_of(&db.ok(&["history", "--json"]));
+    let season = &told["seasons"][0];
+    assert_eq!(season["champions"], "Royal Oak");
+    assert_eq!(season["runners_up"], "Red Lion");
+    assert_eq!(season["teams"], 12);
+    assert_eq!(
+        season["divisions"],
+        json!([
+            { "division": "Premier", "champions": "Royal Oak", "runners_up": "Red Lion", "teams": 4 },
+            { "division": "Division One", "champions": "Navigation Inn", "runners_up": "Carpenters Arms", "teams": 4 },
+            { "division": "Division Two", "champions": "Abercarn Inn", "runners_up": "Crumlin Arms", "teams": 4 },
+        ])
+    );
+    // The all-time table over every division's nights: Navigation Inn's 18 points top it; the
+    // one title is the top division's.
+    let all: Vec<(String, i64, u64)> = told["all_time"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| {
+            (
+                l["team"].as_str().unwrap().into(),
+                l["points"].as_i64().unwrap(),
+                l["titles"].as_u64().unwrap(),
+            )
+        })
+        .collect();
+    assert_eq!(all.len(), 12);
+    assert_eq!(all[0], ("Navigation Inn".into(), 18, 0));
+    assert_eq!(all[1], ("Royal Oak".into(), 14, 1));
+    assert_eq!(all.iter().map(|l| l.2).sum::<u64>(), 1);
+    let text = db.ok(&["history"]);
+    assert!(
+        text.contains("│   Division Two ┆ Abercarn Inn   ┆ Crumlin Arms    ┆     4 ┆"),
+        "{text}"
+    );
+    // A league without divisions: no `divisions` in its seasons' lines.
+    let plain = Db::new();
+    plain.ok(&["league", "new", "Valleys"]);
+    plain.ok(&["season", "new", "2025-26", "--teams", "A1, A2", "--create"]);
+    plain.ok(&[
+        "night",
+        "enter",
+        "A1",
+        "A2",
+        "--totals",
+        "5-4",
+        "--date",
+        "2025-09-04",
+    ]);
+    let told = json_of(&plain.ok(&["history", "--json"]));
+    assert!(told["seasons"][0].get("divisions").is_none(), "{told}");
 }

@@ -45,6 +45,21 @@ pub struct Season {
     pub teams: usize,
     /// Closed or played out: its champions took the title (else they are the leaders).
     pub finished: bool,
+    /// A season played in divisions (RULES.md §10): each division's champions and
+    /// runners-up, top division first (its champions are the season's `champions`); left out
+    /// for a season without divisions.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub divisions: Vec<DivisionHonours>,
+}
+
+/// A division's first two of a season's final standings.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct DivisionHonours {
+    pub division: String,
+    pub champions: Option<String>,
+    pub runners_up: Option<String>,
+    /// Teams in the division's final standings.
+    pub teams: usize,
 }
 
 /// A team's line of the all-time table, the team named as it is today.

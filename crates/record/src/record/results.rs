@@ -87,7 +87,14 @@ impl Shape {
             ),
             Shape::Nights => (
                 &[SEASON, DATE, HOME, AWAY, HOME_POINTS, AWAY_POINTS],
-                &[NOTE, CONFIRMATION, ENTERED_BY, DISPUTED_BY, REASON, DIVISION],
+                &[
+                    NOTE,
+                    CONFIRMATION,
+                    ENTERED_BY,
+                    DISPUTED_BY,
+                    REASON,
+                    DIVISION,
+                ],
             ),
             Shape::Configuration => (&[SEASON, SETTING, VALUE], &[]),
             Shape::Fixtures => (&[SEASON, DATE, HOME, AWAY], &[ROUND]),
@@ -2044,9 +2051,13 @@ pub fn write_matches_in(
     let note = |r: &MatchRow| if r.incomplete { "incomplete" } else { "" };
     // The first eleven columns, in FORMAT.md's order.
     let own = &col::NAMES[..=col::LEG_SCORES];
-    divided(own, division, |r: &MatchRow| &r.home, cells, |own, cells| {
-        write_night_rows(out, own, rows, cells, note, |r| &r.standing)
-    })
+    divided(
+        own,
+        division,
+        |r: &MatchRow| &r.home,
+        cells,
+        |own, cells| write_night_rows(out, own, rows, cells, note, |r| &r.standing),
+    )
 }
 
 /// The columns and cells of night or match rows, with `division` after `season` when a
@@ -2108,9 +2119,13 @@ pub fn write_nights_in(
         "home_points",
         "away_points",
     ];
-    divided(&own, division, |r: &NightRow| &r.home, cells, |own, cells| {
-        write_night_rows(out, own, rows, cells, note, |r| &r.standing)
-    })
+    divided(
+        &own,
+        division,
+        |r: &NightRow| &r.home,
+        cells,
+        |own, cells| write_night_rows(out, own, rows, cells, note, |r| &r.standing),
+    )
 }
 
 /// Writes fixture rows; the `round` column only when a fixture has one.

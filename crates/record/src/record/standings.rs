@@ -142,7 +142,9 @@ pub fn csv<T: AsRef<str>>(rows: &[TableLine<T>]) -> Result<Vec<u8>, csv::Error> 
 
 /// The tables of a season with divisions as CSV: [`csv`]'s, with the division's name in a
 /// first column, `division`, every division's lines in turn, top division first.
-pub fn csv_divided<T: AsRef<str>>(tables: &[(&str, &[TableLine<T>])]) -> Result<Vec<u8>, csv::Error> {
+pub fn csv_divided<T: AsRef<str>>(
+    tables: &[(&str, &[TableLine<T>])],
+) -> Result<Vec<u8>, csv::Error> {
     let mut header = csv::Writer::from_writer(Vec::new());
     header.write_record(std::iter::once("division").chain(KEYS))?;
     let header = header

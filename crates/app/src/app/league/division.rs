@@ -213,7 +213,11 @@ impl App {
         )?
         .clone();
         let team = crate::app::league::which::team(&change, &league, team)?;
-        if !change.entries(season.id)?.iter().any(|e| e.team.id == team.id) {
+        if !change
+            .entries(season.id)?
+            .iter()
+            .any(|e| e.team.id == team.id)
+        {
             return Err(LeagueError::NotEntered {
                 team: team.name,
                 season: season.name,

@@ -81,7 +81,13 @@ fn plan_divisions(
     }
     let groups: Vec<Vec<TeamId>> = divisions
         .iter()
-        .map(|d| d.teams.iter().copied().filter(|t| ids.contains(t)).collect())
+        .map(|d| {
+            d.teams
+                .iter()
+                .copied()
+                .filter(|t| ids.contains(t))
+                .collect()
+        })
         .collect();
     let longest = (0..groups.len())
         .max_by_key(|&i| (groups[i].len(), std::cmp::Reverse(i)))

@@ -9,8 +9,9 @@ use crate::league::import::{config_rows, night_points, standing_with};
 use crate::league::{Config, NightResult};
 use crate::record::results::{
     write_adjustments, write_configuration, write_fixtures, write_grid, write_matches_in,
-    write_nights_in, write_rosters, write_table, AdjustmentChange, AdjustmentRow, Column, ConfigRow,
-    FinalTableRow, FixtureRow, GridNight, MatchRow, NightRow, RosterRow, Shape, Standing,
+    write_nights_in, write_rosters, write_table, AdjustmentChange, AdjustmentRow, Column,
+    ConfigRow, FinalTableRow, FixtureRow, GridNight, MatchRow, NightRow, RosterRow, Shape,
+    Standing,
 };
 use crate::store::{Fixture, Reads, SeasonEntry};
 
@@ -148,8 +149,7 @@ impl SeasonResults {
     /// Writes the rows of one shape as CSV.
     pub fn write(&self, shape: Shape, w: &mut dyn Write) -> io::Result<()> {
         let of = |team: &str| self.divisions.get(team).cloned().unwrap_or_default();
-        let division: Option<&dyn Fn(&str) -> String> =
-            (!self.divisions.is_empty()).then_some(&of);
+        let division: Option<&dyn Fn(&str) -> String> = (!self.divisions.is_empty()).then_some(&of);
         match shape {
             Shape::Matches => write_matches_in(&self.matches, division, &mut *w),
             Shape::Nights => write_nights_in(&self.nights, division, &mut *w),

@@ -350,7 +350,9 @@ fn table_of_season(
     let mut after = 0;
     let division = match resolver.division.clone() {
         Some(name) => {
-            let d = resolver.division_named(season, &name, first, None).map_err(|e| vec![e])?;
+            let d = resolver
+                .division_named(season, &name, first, None)
+                .map_err(|e| vec![e])?;
             let of = reader
                 .team_divisions(season.id)
                 .map_err(|e| vec![store_fault(e, first)])?;
@@ -402,7 +404,11 @@ fn table_of_season(
 }
 
 /// A table's rows with their teams found (or made), and the faults of those not.
-type FoundRows<'r> = Vec<(&'r &'r FinalTableRow, crate::record::standings::TableLine<i64>, TeamInfo)>;
+type FoundRows<'r> = Vec<(
+    &'r &'r FinalTableRow,
+    crate::record::standings::TableLine<i64>,
+    TeamInfo,
+)>;
 
 /// The teams of a table's rows, found (or made) and entered in the season.
 fn teams_of_table<'r>(

@@ -525,7 +525,10 @@ impl<'c, 'a> Resolver<'c, 'a> {
         column: Option<Column>,
     ) -> Result<crate::store::DivisionInfo, RowError> {
         let divisions = self.change.divisions(season.id).at_line(line)?;
-        if let Some(d) = divisions.iter().find(|d| name_key(&d.name) == name_key(name)) {
+        if let Some(d) = divisions
+            .iter()
+            .find(|d| name_key(&d.name) == name_key(name))
+        {
             return Ok(d.clone());
         }
         if !self.create {

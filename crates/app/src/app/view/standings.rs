@@ -199,7 +199,10 @@ pub fn division_tables(
                 Thing::Division,
                 Some(&within),
             )?;
-            vec![(Some(d), season.division(&d.name).map(|(_, s)| s).unwrap_or_default())]
+            vec![(
+                Some(d),
+                season.division(&d.name).map(|(_, s)| s).unwrap_or_default(),
+            )]
         }
     };
     Ok(parts

@@ -66,7 +66,7 @@ impl Pages<'_> {
             .seasons
             .iter()
             .rev()
-            .map(|s| {
+            .flat_map(|s| {
                 let page = seasons
                     .iter()
                     .find(|l| l.info.name == s.season)
@@ -83,7 +83,7 @@ impl Pages<'_> {
                 if !s.finished {
                     champions.push(Span::text(" (leaders: still being played)"));
                 }
-                ListingRow::of(vec![
+                let mut rows = vec![ListingRow::of(vec![
                     Cell::header(vec![season]),
                     Cell::of(champions),
                     Cell::of(
@@ -94,7 +94,21 @@ impl Pages<'_> {
                     ),
                     Cell::num(s.teams),
                     Cell::text(known_from(s.source)),
-                ])
+                ])];
+                // A season played in divisions: each division's first two, top first.
+                rows.extend(s.divisions.iter().map(|d| {
+                    let team = |t: &Option<String>| {
+                        Cell::of(t.iter().map(|t| self.team_span(path, t, ids)).collect())
+                    };
+                    ListingRow::of(vec![
+                        Cell::text(&d.division),
+                        team(&d.champions),
+                        team(&d.runners_up),
+                        Cell::num(d.teams),
+                        Cell::text(""),
+                    ])
+                }));
+                rows
             })
             .collect();
         Section {
