@@ -120,6 +120,7 @@ impl Pages<'_> {
                 vec![]
             },
             tables: vec![Listing {
+                division: String::new(),
                 id: String::new(),
                 caption: format!(
                     "The champions and runners-up of {}, newest first",
@@ -208,6 +209,7 @@ impl Pages<'_> {
                 vec![]
             },
             tables: vec![Listing {
+                division: String::new(),
                 id: String::new(),
                 caption: format!("Every season of {} summed, team by team", self.names.league),
                 head: vec![
