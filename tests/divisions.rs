@@ -254,7 +254,7 @@ fn each_division_has_its_own_table_top_first_as_worked_by_hand() {
     let db = played();
     // Premier: Six Bells 7+5 = 12, Red Lion 4+4 = 8, Royal Oak 5+2 = 7.
     // Division One: Greyhound 6+6 = 12, Fox and Hounds 3+5 = 8, Carpenters Arms 3+4 = 7.
-    let premier = vec![
+    let premier = [
         line("Premier", 1, "Six Bells", (2, 2, 0), (12, 6)),
         line("Premier", 2, "Red Lion", (2, 0, 2), (8, 10)),
         line("Premier", 3, "Royal Oak", (2, 1, 1), (7, 11)),
