@@ -657,7 +657,13 @@ impl<'c, 'a> Resolver<'c, 'a> {
         let season = self.season(&night.season, line, column("season"))?;
         let home = self.team(&night.home, season.id, line, column("home"))?;
         let away = self.team(&night.away, season.id, line, column("away"))?;
+        // Each division a night's rows name, once (at the first row naming it).
+        let mut met: Vec<String> = Vec::new();
         for &at in &night.lines {
+            match self.division_cells.get(&at) {
+                Some(name) if !met.contains(name) => met.push(name.clone()),
+                _ => continue,
+            }
             self.place_by_cell(&season, [&home, &away], at, column("division"))?;
         }
         let named_today = self.players_named_today(night);
