@@ -169,3 +169,73 @@ pub fn promoted(tables: &[(Division, Standings)], up_down: u32) -> (Vec<Division
         .collect();
     (divisions, moves)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::league::night::Team;
+    use crate::record::standings::TableLine;
+
+    fn table(teams: &[TeamId], withdrawn: &[TeamId]) -> Standings {
+        let line = |id: TeamId| TableLine {
+            team: Team {
+                id,
+                ..Team::default()
+            },
+            ..TableLine::default()
+        };
+        Standings {
+            rows: teams.iter().map(|&t| line(t)).collect(),
+            explanations: Vec::new(),
+            withdrawn: withdrawn.iter().map(|&t| line(t)).collect(),
+        }
+    }
+
+    fn division(name: &str, teams: &[TeamId]) -> Division {
+        Division {
+            name: name.into(),
+            teams: teams.to_vec(),
+        }
+    }
+
+    #[test]
+    fn a_middle_division_too_small_for_both_sends_its_top_up_first() {
+        // Three divisions, two up and two down: the middle one of three sends 4 and 5 up and
+        // only 6 down; the top's bottom two (2, 3) and the lowest's top two (7, 8) move.
+        let tables = [
+            (division("A", &[1, 2, 3]), table(&[1, 2, 3], &[])),
+            (division("B", &[4, 5, 6]), table(&[4, 5, 6], &[])),
+            (division("C", &[7, 8, 9]), table(&[7, 8, 9], &[])),
+        ];
+        let (next, moves) = promoted(&tables, 2);
+        let teams: Vec<Vec<TeamId>> = next.iter().map(|d| d.teams.clone()).collect();
+        assert_eq!(teams, [vec![1, 4, 5], vec![2, 3, 7, 8], vec![9, 6]]);
+        assert_eq!(moves.len(), 7);
+    }
+
+    #[test]
+    fn a_withdrawn_team_counts_bottom_and_is_not_carried_on() {
+        let tables = [
+            (division("A", &[1, 2]), table(&[1, 2], &[])),
+            (division("B", &[3, 4, 5]), table(&[3, 4], &[5])),
+        ];
+        let (next, moves) = promoted(&tables, 1);
+        let teams: Vec<Vec<TeamId>> = next.iter().map(|d| d.teams.clone()).collect();
+        assert_eq!(teams, [vec![1, 3], vec![4, 2]]);
+        assert_eq!(
+            moves,
+            [
+                Move {
+                    team: 2,
+                    from: 0,
+                    to: 1
+                },
+                Move {
+                    team: 3,
+                    from: 1,
+                    to: 0
+                }
+            ]
+        );
+    }
+}
